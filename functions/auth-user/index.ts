@@ -1,0 +1,42 @@
+/** Endpoint group auth-user: runtime config, sign-in redirects, the current user, role switching. */
+import { switchRoleSchema, type RuntimeConfig } from '../../shared/schemas/user';
+import { getDb } from '../lib/aws';
+import { getConfig } from '../lib/config';
+import { createGroupHandler, json, redirect, requireAuth, validate, type Req } from '../lib/http';
+import { ensureUser, getCurrentUser, switchRole } from '../services/user-service';
+
+const toLogin = async (req: Req) => {
+  const qs = req.event.rawQueryString;
+  return redirect(`/auth/login${qs ? `?${qs}` : ''}`);
+};
+
+export const handler = createGroupHandler(
+  'auth-user',
+  {
+    'GET /api/config': async () => {
+      const cfg = getConfig();
+      const body: RuntimeConfig = {
+        stage: cfg.stage,
+        local: cfg.local,
+        auth: {
+          userPoolId: cfg.userPoolId,
+          userPoolClientId: cfg.userPoolClientId,
+          region: cfg.region,
+          ...(cfg.local && cfg.cognitoPublicEndpoint ? { userPoolEndpoint: cfg.cognitoPublicEndpoint } : {}),
+          ...(cfg.local && cfg.localConfirmationCode ? { localConfirmationCode: cfg.localConfirmationCode } : {}),
+        },
+      };
+      return json(body, 200, { 'cache-control': 'public, max-age=60' });
+    },
+    'GET /api/login': toLogin,
+    'GET /api/auth/login': toLogin,
+    // Tokens live in the browser: the SPA signs out and clears its cache before navigating here.
+    'GET /api/logout': async () => redirect('/'),
+    'GET /api/auth/user': async (req) => json(await getCurrentUser(getDb(), requireAuth(req))),
+    'PATCH /api/users/role': async (req) => {
+      const { role } = validate(switchRoleSchema, req.body);
+      return json(await switchRole(getDb(), requireAuth(req), role));
+    },
+  },
+  (auth) => ensureUser(getDb(), auth),
+);

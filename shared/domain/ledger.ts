@@ -1,0 +1,23 @@
+/** Credit ledger vocabulary (ARCHITECTURE.md "Money"). */
+export const LEDGER_KINDS = [
+  'grant.trial',
+  'grant.monthly',
+  'grant.pack',
+  'spend.generation',
+  'refund.generation',
+  'expire',
+  'rollover.cap',
+  'upgrade.reconcile',
+  'admin.adjust',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export const BUCKETS = ['trial', 'monthly', 'pack'] as const;
+export type Bucket = (typeof BUCKETS)[number];
+
+export type Buckets = Record<Bucket, number>;
+export const emptyBuckets = (): Buckets => ({ trial: 0, monthly: 0, pack: 0 });
+export const totalOf = (b: Buckets): number => b.trial + b.monthly + b.pack;
+
+/** Deterministic entry id from a movement's cause: the same cause can be recorded at most once. */
+export const ledgerEntryId = (kind: LedgerKind, causeId: string): string => `${kind}:${causeId}`;

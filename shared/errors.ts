@@ -1,0 +1,47 @@
+/**
+ * The one error family. Every non-2xx response body is { message, code }.
+ * The SPA shows `message`; limit errors carry the limit.* codes that open the upsell dialogs.
+ */
+export const ERROR_CODES = {
+  badRequest: 'bad_request',
+  validation: 'validation_error',
+  unauthorized: 'auth.unauthorized',
+  forbidden: 'auth.forbidden',
+  notFound: 'not_found',
+  methodNotAllowed: 'method_not_allowed',
+  conflict: 'conflict',
+  payloadTooLarge: 'payload_too_large',
+  unsupportedMediaType: 'unsupported_media_type',
+  internal: 'internal_error',
+  limitPhotoProfiles: 'limit.photo_profiles',
+  limitPrivateStyles: 'limit.private_styles',
+  limitPublish: 'limit.publish',
+  limitCredits: 'limit.credits',
+} as const;
+
+export interface ErrorBody {
+  message: string;
+  code: string;
+}
+
+export class HttpError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details?: unknown;
+  constructor(status: number, code: string, message: string, details?: unknown) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+  toBody(): ErrorBody {
+    return { message: this.message, code: this.code };
+  }
+}
+
+export const badRequest = (message: string, code: string = ERROR_CODES.badRequest) => new HttpError(400, code, message);
+export const unauthorized = (message = 'Unauthorized') => new HttpError(401, ERROR_CODES.unauthorized, message);
+export const forbidden = (message = 'Forbidden') => new HttpError(403, ERROR_CODES.forbidden, message);
+export const notFound = (message = 'Not found') => new HttpError(404, ERROR_CODES.notFound, message);
+export const conflict = (message: string, code: string = ERROR_CODES.conflict) => new HttpError(409, code, message);

@@ -1,0 +1,75 @@
+/**
+ * The one DynamoDB table: generic keys and the client context every repository receives.
+ * The CDK data construct and the local stack create the table from TABLE_SCHEMA.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+export const TABLE_SCHEMA = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  gsi1: { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+  ttlAttribute: 'ttl',
+} as const;
+
+export interface Db {
+  doc: DynamoDBDocumentClient;
+  tableName: string;
+}
+
+export interface DbOptions {
+  tableName: string;
+  endpoint?: string;
+  region?: string;
+}
+
+export function createDb(opts: DbOptions): Db {
+  const client = new DynamoDBClient({
+    region: opts.region ?? process.env.AWS_REGION ?? 'eu-west-1',
+    ...(opts.endpoint
+      ? { endpoint: opts.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+      : {}),
+  });
+  const doc = DynamoDBDocumentClient.from(client, {
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+  });
+  return { doc, tableName: opts.tableName };
+}
+
+/** The CreateTable input of the table as CDK deploys it (used by the local stack and the tests). */
+export function createTableInput(tableName: string) {
+  const { partitionKey, sortKey, gsi1 } = TABLE_SCHEMA;
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST' as const,
+    AttributeDefinitions: [
+      { AttributeName: partitionKey, AttributeType: 'S' as const },
+      { AttributeName: sortKey, AttributeType: 'S' as const },
+      { AttributeName: gsi1.partitionKey, AttributeType: 'S' as const },
+      { AttributeName: gsi1.sortKey, AttributeType: 'S' as const },
+    ],
+    KeySchema: [
+      { AttributeName: partitionKey, KeyType: 'HASH' as const },
+      { AttributeName: sortKey, KeyType: 'RANGE' as const },
+    ],
+    GlobalSecondaryIndexes: [
+      {
+        IndexName: gsi1.name,
+        KeySchema: [
+          { AttributeName: gsi1.partitionKey, KeyType: 'HASH' as const },
+          { AttributeName: gsi1.sortKey, KeyType: 'RANGE' as const },
+        ],
+        Projection: { ProjectionType: 'ALL' as const },
+      },
+    ],
+  };
+}
+
+/** True when a DynamoDB error is a failed condition (single write or a transaction cancelled by one). */
+export function isConditionFailure(err: unknown): boolean {
+  const e = err as { name?: string; CancellationReasons?: { Code?: string }[] };
+  if (e?.name === 'ConditionalCheckFailedException') return true;
+  if (e?.name === 'TransactionCanceledException')
+    return (e.CancellationReasons ?? []).some((r) => r?.Code === 'ConditionalCheckFailed');
+  return false;
+}

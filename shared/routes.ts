@@ -1,0 +1,107 @@
+/**
+ * The one route table: every HTTP route of the product, its Lambda group and its auth level.
+ * The CDK API construct (infra/lib/constructs/api.ts) and the local HTTP API (infra/local/api-server.ts)
+ * both read this table; every group module (functions/<group>/index.ts) must implement exactly its routes.
+ */
+import type { Role } from './domain/roles';
+
+export const GROUPS = [
+  'auth-user',
+  'profiles',
+  'generations',
+  'catalog',
+  'influencer',
+  'billing',
+  'stripe-webhook',
+  'uploads-images',
+  'admin',
+] as const;
+export type Group = (typeof GROUPS)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * public:   no token needed (an Authorization header is ignored).
+ * optional: no authorizer at the gateway; the handler verifies a token when one is sent.
+ * user:     JWT authorizer at the gateway, and the handler verifies again.
+ */
+export type AuthLevel = 'public' | 'optional' | 'user';
+
+export interface RouteDef {
+  method: HttpMethod;
+  /** API Gateway HTTP API path syntax: {id} for one segment, {key+} for a greedy tail. */
+  path: string;
+  group: Group;
+  auth: AuthLevel;
+  /** Effective roles allowed (checked by the handler against the user item); absent = any signed-in user. */
+  roles?: readonly Role[];
+  /** The handler needs the raw, unparsed body (Stripe signature verification). */
+  rawBody?: boolean;
+}
+
+const ADMIN = ['admin'] as const;
+
+export const ROUTES: readonly RouteDef[] = [
+  // auth-user: configuration, sign-in redirects, the current user and role switching
+  { method: 'GET', path: '/api/config', group: 'auth-user', auth: 'public' },
+  { method: 'GET', path: '/api/login', group: 'auth-user', auth: 'public' },
+  { method: 'GET', path: '/api/auth/login', group: 'auth-user', auth: 'public' },
+  { method: 'GET', path: '/api/logout', group: 'auth-user', auth: 'public' },
+  { method: 'GET', path: '/api/auth/user', group: 'auth-user', auth: 'user' },
+  { method: 'PATCH', path: '/api/users/role', group: 'auth-user', auth: 'user' },
+  // admin: maintenance operations
+  { method: 'POST', path: '/api/admin/credits/adjust', group: 'admin', auth: 'user', roles: ADMIN },
+];
+
+export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.method} ${r.path}`;
+
+export const routesOfGroup = (group: Group): RouteDef[] => ROUTES.filter((r) => r.group === group);
+
+export const groupsInUse = (): Group[] => GROUPS.filter((g) => ROUTES.some((r) => r.group === g));
+
+export interface RouteMatch {
+  route: RouteDef;
+  pathParameters: Record<string, string>;
+}
+
+/** Match a concrete method and path against the table, as API Gateway does (literal segments win). */
+export function matchRoute(method: string, path: string): RouteMatch | { methodNotAllowed: true } | null {
+  const segs = path.split('/').filter(Boolean);
+  let best: { match: RouteMatch; score: number } | null = null;
+  let pathMatched = false;
+  for (const route of ROUTES) {
+    const params = matchPath(route.path, segs);
+    if (!params) continue;
+    pathMatched = true;
+    if (route.method !== method.toUpperCase()) continue;
+    const score = route.path.split('/').filter((s) => s && !s.startsWith('{')).length;
+    if (!best || score > best.score) best = { match: { route, pathParameters: params }, score };
+  }
+  if (best) return best.match;
+  return pathMatched ? { methodNotAllowed: true } : null;
+}
+
+function matchPath(pattern: string, segs: string[]): Record<string, string> | null {
+  const pat = pattern.split('/').filter(Boolean);
+  const params: Record<string, string> = {};
+  for (let i = 0; i < pat.length; i++) {
+    const p = pat[i];
+    if (p.startsWith('{') && p.endsWith('+}')) {
+      if (i >= segs.length) return null;
+      params[p.slice(1, -2)] = segs.slice(i).map(safeDecode).join('/');
+      return params;
+    }
+    if (i >= segs.length) return null;
+    if (p.startsWith('{')) params[p.slice(1, -1)] = safeDecode(segs[i]);
+    else if (p !== segs[i]) return null;
+  }
+  return pat.length === segs.length ? params : null;
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
