@@ -5,15 +5,18 @@ import type { Db } from '../../shared/repositories/table';
 import { createUserIfMissing, getUser, setCurrentRole, type UserRecord } from '../../shared/repositories/user-repository';
 import { getBalance, type Balance } from '../../shared/repositories/ledger-repository';
 import type { AuthContext } from '../lib/auth';
+import { getNameAttributes } from '../lib/cognito';
 
 /** The caller's user item, created on first sign-in (role shopper, no plan, no credits). */
-export function ensureUser(db: Db, auth: AuthContext): Promise<UserRecord> {
-  return createUserIfMissing(db, {
-    id: auth.sub,
-    email: auth.email,
-    firstName: auth.givenName,
-    lastName: auth.familyName,
-  });
+export async function ensureUser(db: Db, auth: AuthContext): Promise<UserRecord> {
+  const existing = await getUser(db, auth.sub);
+  if (existing) return existing;
+  let { givenName, familyName } = auth;
+  if (!givenName && !familyName) {
+    const username = (auth.claims['cognito:username'] as string | undefined) ?? auth.email;
+    ({ givenName, familyName } = await getNameAttributes(username).catch(() => ({ givenName: null, familyName: null })));
+  }
+  return createUserIfMissing(db, { id: auth.sub, email: auth.email, firstName: givenName, lastName: familyName });
 }
 
 export function toCurrentUser(u: UserRecord, balance: Balance): CurrentUser {

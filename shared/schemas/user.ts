@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../domain/roles';
 import { PLAN_IDS } from '../domain/plans';
 
-export const roleSchema = z.enum(ROLES);
+export const roleSchema = z.enum(ROLES, { message: `Role must be one of ${ROLES.join(', ')}` });
 export const planSchema = z.enum(PLAN_IDS);
 
 /** GET /api/auth/user: every field of spec 01 section 3 (and the user fields spec 02 uses). */

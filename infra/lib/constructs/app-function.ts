@@ -1,0 +1,123 @@
+/**
+ * The one way this app builds a Lambda function: NodejsFunction bundled with the local esbuild (no Docker,
+ * no network), Node.js 22 on ARM64, X-Ray active, its own log group with a retention, and its own role
+ * that may only write to that log group (no AWSLambdaBasicExecutionRole, whose logs:* grant is on "*").
+ * Callers add the least-privilege data grants on top.
+ */
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { acknowledge } from '../nag';
+import { REPO_ROOT, SHARP_LAYER_DIR, exists, repoPath } from '../paths';
+
+export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
+export const LAMBDA_ARCHITECTURE = lambda.Architecture.ARM_64;
+
+/**
+ * Modules left out of every bundle:
+ * - @aws-sdk/*: the Node.js 22 runtime ships AWS SDK v3; bundling it would add ~1-3 MB per function.
+ * - sharp: a native addon (libvips) that esbuild cannot bundle. `nodeModules: ['sharp']` would run an
+ *   `npm install` for linux-arm64 during synth, i.e. need the network; synth must stay offline. sharp ships
+ *   in a Lambda layer instead (see sharpLayer below and docs/operations.md, "Image processing layer").
+ */
+export const EXTERNAL_MODULES = ['@aws-sdk/*', 'sharp'];
+
+export interface AppFunctionProps {
+  /** Absolute path of the TypeScript entry module. */
+  entry: string;
+  /** Exported handler name in the entry module. */
+  handler?: string;
+  description?: string;
+  environment?: Record<string, string>;
+  memorySize?: number;
+  timeout?: Duration;
+  logRetention: logs.RetentionDays;
+  removalPolicy: RemovalPolicy;
+  layers?: lambda.ILayerVersion[];
+}
+
+export class AppFunction extends Construct {
+  readonly fn: NodejsFunction;
+  readonly role: iam.Role;
+  readonly logGroup: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: props.logRetention,
+      // Kept after a prod stack deletion for investigation; they still expire with the retention.
+      removalPolicy: props.removalPolicy,
+    });
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Execution role of ${id}`,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    this.fn = new NodejsFunction(this, 'Fn', {
+      entry: props.entry,
+      handler: props.handler ?? 'handler',
+      description: props.description,
+      runtime: LAMBDA_RUNTIME,
+      architecture: LAMBDA_ARCHITECTURE,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(29),
+      tracing: lambda.Tracing.ACTIVE,
+      role: this.role,
+      logGroup: this.logGroup,
+      loggingFormat: lambda.LoggingFormat.JSON,
+      layers: props.layers,
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: repoPath('package-lock.json'),
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        ...props.environment,
+      },
+      bundling: {
+        forceDockerBundling: false,
+        format: OutputFormat.ESM,
+        target: 'node22',
+        minify: true,
+        sourceMap: true,
+        // Keep the bundles small: the stack traces still map to file:line through the map's mappings.
+        sourcesContent: false,
+        // Prefer the ESM build of dependencies that ship both.
+        mainFields: ['module', 'main'],
+        externalModules: EXTERNAL_MODULES,
+        // CommonJS dependencies bundled into an ES module still call require() for Node built-ins.
+        banner: "import { createRequire as __cdkCreateRequire } from 'node:module'; const require = __cdkCreateRequire(import.meta.url);",
+      },
+    });
+
+    acknowledge(
+      this.fn,
+      'AwsSolutions-L1',
+      'Node.js 22 is pinned on purpose: it is the newest runtime the project builds, bundles (esbuild target node22) and tests with; moving to nodejs24.x is a deliberate upgrade.',
+    );
+    // Tracing.ACTIVE adds xray:PutTraceSegments/PutTelemetryRecords, which have no resource-level permissions.
+    // test/infra asserts that no other statement in the app uses Resource "*".
+    acknowledge(
+      this.role,
+      'AwsSolutions-IAM5[Resource::*]',
+      'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support only Resource "*".',
+    );
+  }
+}
+
+/**
+ * The sharp layer (linux-arm64 build of sharp + libvips) when it has been prepared under infra/layers/sharp
+ * (`nodejs/node_modules/sharp`); undefined otherwise, in which case the functions that process images fail
+ * at their first `import('sharp')` until the layer is built and the stack redeployed.
+ */
+export function sharpLayer(scope: Construct): lambda.ILayerVersion | undefined {
+  if (!exists(repoPath('infra', 'layers', 'sharp', 'nodejs', 'node_modules', 'sharp', 'package.json'))) return undefined;
+  return new lambda.LayerVersion(scope, 'SharpLayer', {
+    code: lambda.Code.fromAsset(SHARP_LAYER_DIR),
+    compatibleArchitectures: [LAMBDA_ARCHITECTURE],
+    compatibleRuntimes: [LAMBDA_RUNTIME],
+    description: 'sharp + libvips for linux-arm64 (built by the operator, see docs/operations.md)',
+  });
+}

@@ -1,0 +1,19 @@
+/** Absolute paths into the repository, independent of the working directory synth runs from. */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export const repoPath = (...segments: string[]): string => path.join(REPO_ROOT, ...segments);
+
+/** The Lambda entry module of an endpoint group: functions/<group>/index.ts. */
+export const groupEntry = (group: string): string => repoPath('functions', group, 'index.ts');
+
+export const WORKFLOW_ENTRY = repoPath('functions', 'workflow', 'index.ts');
+export const SWEEPER_ENTRY = repoPath('functions', 'workflow', 'sweeper.ts');
+export const WEB_DIST = repoPath('web', 'dist');
+/** Optional sharp layer built for linux-arm64 (see docs/operations.md, "Image processing layer"). */
+export const SHARP_LAYER_DIR = repoPath('infra', 'layers', 'sharp');
+
+export const exists = (p: string): boolean => existsSync(p);

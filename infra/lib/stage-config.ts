@@ -1,0 +1,71 @@
+/**
+ * Per-stage settings of the deployed app, resolved once in bin/app.ts from CDK context and the environment.
+ *
+ *   -c stage=dev|prod            (or env STAGE; default dev)
+ *   -c webOrigins=https://a,https://b   origins allowed to use presigned S3 URLs from a browser (CORS)
+ *   -c domainName=app.example.com -c certificateArn=arn:aws:acm:us-east-1:...   optional custom domain
+ */
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+
+export const STAGES = ['dev', 'prod'] as const;
+export type Stage = (typeof STAGES)[number];
+
+export interface StageConfig {
+  stage: Stage;
+  prod: boolean;
+  /** Prefix of every stack name: Tryon-dev-Data, Tryon-prod-App, ... */
+  stackPrefix: string;
+  /** Stateful resources (table, buckets, user pool): kept in prod, removed with the stack in dev. */
+  removalPolicy: RemovalPolicy;
+  logRetention: RetentionDays;
+  /**
+   * Browser origins allowed by the media buckets' CORS rules (presigned GET/PUT go straight to S3, a
+   * different origin than the SPA). Default: the custom domain when set, else any CloudFront domain
+   * (`https://*.cloudfront.net`): the distribution's own domain is only known after the first deploy and
+   * referencing it from the data stack would create a cross-stack cycle. Pin it with -c webOrigins=...
+   */
+  webOrigins: string[];
+  domainName?: string;
+  certificateArn?: string;
+  /** Cognito threat protection (Plus feature plan, billed per MAU): enforced in prod only. */
+  cognitoThreatProtection: boolean;
+  /** API Gateway stage-wide throttling (requests per second, burst). */
+  apiThrottle: { rateLimit: number; burstLimit: number };
+}
+
+function contextString(scope: Construct, key: string): string | undefined {
+  const v = scope.node.tryGetContext(key);
+  return typeof v === 'string' && v.trim() ? v.trim() : undefined;
+}
+
+export function resolveStageConfig(scope: Construct, overrides: Partial<StageConfig> = {}): StageConfig {
+  const raw = overrides.stage ?? contextString(scope, 'stage') ?? process.env.STAGE ?? 'dev';
+  if (!(STAGES as readonly string[]).includes(raw))
+    throw new Error(`Unknown stage "${raw}": use -c stage=${STAGES.join('|')}`);
+  const stage = raw as Stage;
+  const prod = stage === 'prod';
+  const domainName = contextString(scope, 'domainName');
+  const certificateArn = contextString(scope, 'certificateArn');
+  if (Boolean(domainName) !== Boolean(certificateArn))
+    throw new Error('domainName and certificateArn must be given together (the certificate lives in us-east-1)');
+  const webOrigins =
+    contextString(scope, 'webOrigins')
+      ?.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean) ?? (domainName ? [`https://${domainName}`] : ['https://*.cloudfront.net']);
+  return {
+    stage,
+    prod,
+    stackPrefix: `Tryon-${stage}`,
+    removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    logRetention: prod ? RetentionDays.SIX_MONTHS : RetentionDays.TWO_WEEKS,
+    webOrigins,
+    domainName,
+    certificateArn,
+    cognitoThreatProtection: prod,
+    apiThrottle: prod ? { rateLimit: 200, burstLimit: 400 } : { rateLimit: 50, burstLimit: 100 },
+    ...overrides,
+  };
+}

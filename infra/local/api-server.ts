@@ -1,0 +1,220 @@
+/**
+ * The local origin: one HTTP server that plays API Gateway (the route table, JWT authorizer, payload 2.0
+ * events, the same handler modules), CloudFront (the built SPA with history fallback and security headers)
+ * and same-origin proxies to cognito-local (/cognito) and s3rver (/s3).
+ */
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { matchRoute, type Group } from '../../shared/routes';
+import { ERROR_CODES } from '../../shared/errors';
+import { bearerToken, verifyToken } from '../../functions/lib/auth';
+import type { ApiEvent, ApiResult } from '../../functions/lib/http';
+import { buildEvent, lambdaContext } from './api-event';
+
+const MAX_BODY = 10 * 1024 * 1024; // API Gateway's payload limit
+const INTEGRATION_TIMEOUT_MS = 30_000;
+
+export interface LocalRoute {
+  /** Path prefix handled outside the API (local-only pages such as the checkout). */
+  prefix: string;
+  handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> | void;
+}
+
+export interface ApiServerOptions {
+  port: number;
+  host?: string;
+  webDir: string;
+  cognitoUrl: string;
+  s3Url: string;
+  localRoutes?: LocalRoute[];
+  log?: (line: string) => void;
+}
+
+type Handler = (event: ApiEvent, ctx: unknown) => Promise<ApiResult>;
+const handlers = new Map<Group, Promise<Handler>>();
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+
+export function loadGroupHandler(group: Group): Promise<Handler> {
+  let h = handlers.get(group);
+  if (!h) {
+    const file = path.join(root, 'functions', group, 'index.ts');
+    h = import(pathToFileURL(file).href).then((m) => m.handler as Handler);
+    handlers.set(group, h);
+  }
+  return h;
+}
+
+export const SECURITY_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'content-security-policy':
+    "default-src 'self'; img-src 'self' data: blob: http://localhost:* http://127.0.0.1:*; connect-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self' data:; frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'",
+};
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...pick(SECURITY_HEADERS, ['x-content-type-options']) });
+  res.end(JSON.stringify(body));
+}
+
+function pick(o: Record<string, string>, ks: string[]) {
+  return Object.fromEntries(ks.map((k) => [k, o[k]]));
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) tooLarge = true;
+      else chunks.push(c);
+    });
+    req.on('end', () => resolve(tooLarge ? null : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
+  const match = matchRoute(req.method ?? 'GET', url.pathname);
+  if (!match) return sendJson(res, 404, { message: 'Not Found', code: ERROR_CODES.notFound });
+  if ('methodNotAllowed' in match)
+    return sendJson(res, 405, { message: 'Method Not Allowed', code: ERROR_CODES.methodNotAllowed });
+  const body = await readBody(req);
+  if (body === null) return sendJson(res, 413, { message: 'Request Entity Too Large', code: ERROR_CODES.payloadTooLarge });
+
+  // The deployed JWT authorizer guards `user` routes before the Lambda runs.
+  let claims: Record<string, unknown> | null = null;
+  if (match.route.auth === 'user') {
+    const token = bearerToken(req.headers as Record<string, string>);
+    if (!token) return sendJson(res, 401, { message: 'Unauthorized' });
+    try {
+      claims = (await verifyToken(token)).claims;
+    } catch {
+      return sendJson(res, 401, { message: 'Unauthorized' });
+    }
+  }
+  const event = buildEvent(req, url, match.route, match.pathParameters, body, claims);
+  const handler = await loadGroupHandler(match.route.group);
+  let timer: NodeJS.Timeout | undefined;
+  const result = await Promise.race([
+    handler(event, lambdaContext(`tryon-${match.route.group}`)),
+    new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), INTEGRATION_TIMEOUT_MS))),
+  ]).finally(() => clearTimeout(timer));
+  if (result === 'timeout') return sendJson(res, 503, { message: 'Service Unavailable' });
+  writeResult(res, result);
+}
+
+function writeResult(res: ServerResponse, result: ApiResult) {
+  const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  res.writeHead(result.statusCode ?? 200, headers);
+  if (result.body === undefined) return res.end();
+  res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+}
+
+function proxy(req: IncomingMessage, res: ServerResponse, target: string, stripPrefix: string, url: URL) {
+  const t = new URL(target);
+  const upstreamPath = url.pathname.slice(stripPrefix.length) || '/';
+  const headers = { ...req.headers, host: t.host };
+  const up = http.request(
+    { hostname: t.hostname, port: t.port, method: req.method, path: upstreamPath + url.search, headers },
+    (upRes) => {
+      res.writeHead(upRes.statusCode ?? 502, upRes.headers);
+      upRes.pipe(res);
+    },
+  );
+  up.on('error', () => sendJson(res, 502, { message: 'Bad Gateway', code: 'bad_gateway' }));
+  req.pipe(up);
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+
+function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webDir: string) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { message: 'Method Not Allowed', code: ERROR_CODES.methodNotAllowed });
+  const index = path.join(webDir, 'index.html');
+  if (!existsSync(index)) {
+    res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+    return res.end('The web app is not built yet. Run `npm start` (it builds it) or `npm run build:web`.\n');
+  }
+  let rel: string;
+  try {
+    rel = decodeURIComponent(url.pathname);
+  } catch {
+    rel = '/';
+  }
+  const file = path.join(webDir, path.normalize(rel).replace(/^(\.\.[/\\])+/, ''));
+  const inside = file.startsWith(webDir + path.sep);
+  let target = index;
+  if (inside && existsSync(file) && statSync(file).isFile()) target = file;
+  else if (path.extname(rel)) {
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
+    return res.end('Not found\n');
+  }
+  const ext = path.extname(target);
+  const immutable = target.includes(`${path.sep}assets${path.sep}`);
+  res.writeHead(200, {
+    'content-type': MIME[ext] ?? 'application/octet-stream',
+    'cache-control': target === index ? 'no-cache' : immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+    ...SECURITY_HEADERS,
+  });
+  if (req.method === 'HEAD') return res.end();
+  createReadStream(target).pipe(res);
+}
+
+export function createApiServer(opts: ApiServerOptions) {
+  const webDir = path.resolve(opts.webDir);
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    const started = Date.now();
+    try {
+      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) await handleApi(req, res, url);
+      else if (url.pathname.startsWith('/cognito/') || url.pathname === '/cognito') proxy(req, res, opts.cognitoUrl, '/cognito', url);
+      else if (url.pathname.startsWith('/s3/')) proxy(req, res, opts.s3Url, '/s3', url);
+      else {
+        const local = opts.localRoutes?.find((r) => url.pathname.startsWith(r.prefix));
+        if (local) await local.handle(req, res, url);
+        else serveStatic(req, res, url, webDir);
+      }
+    } catch (err) {
+      opts.log?.(`error ${req.method} ${url.pathname}: ${(err as Error).stack ?? err}`);
+      if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error', code: ERROR_CODES.internal });
+      else res.end();
+    } finally {
+      if (url.pathname.startsWith('/api/')) opts.log?.(`${req.method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
+    }
+  });
+  server.keepAliveTimeout = 5000;
+  return {
+    server,
+    listen: () =>
+      new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(opts.port, opts.host ?? '0.0.0.0', () => resolve());
+      }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

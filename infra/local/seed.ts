@@ -1,0 +1,99 @@
+/**
+ * Idempotent seed: the demo accounts (local mode only) and the demo content. Running it again changes
+ * nothing: accounts are looked up before they are created and every credit grant has a deterministic
+ * ledger id, so it is recorded once.
+ */
+import type { Db } from '../../shared/repositories/table';
+import { createUserIfMissing, getUser, updateUser, type UserPatch } from '../../shared/repositories/user-repository';
+import { recordMovement } from '../../shared/repositories/ledger-repository';
+import { PLANS } from '../../shared/domain/plans';
+import { ensureAccount } from './cognito-setup';
+
+export interface DemoAccount {
+  email: string;
+  firstName: string;
+  lastName: string;
+  label: string;
+  patch: UserPatch;
+  /** Credits granted once through the ledger. */
+  grant?: { kind: 'grant.monthly' | 'grant.pack'; bucket: 'monthly' | 'pack'; amount: number };
+}
+
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  {
+    email: 'admin@example.com',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    label: 'admin (permanent admin, unlimited credits)',
+    patch: { role: 'admin', currentRole: 'admin', permanentRole: 'admin', hasUnlimitedCredits: true, onboarded: true },
+  },
+  {
+    email: 'influencer@example.com',
+    firstName: 'Iris',
+    lastName: 'Vale',
+    label: 'influencer on Creator',
+    patch: {
+      role: 'influencer',
+      currentRole: 'influencer',
+      permanentRole: 'influencer',
+      isInfluencer: true,
+      influencerSince: '2026-01-15T10:00:00.000Z',
+      currentPlan: 'creator',
+      subscriptionStatus: 'active',
+      isPublic: true,
+      showCollections: true,
+      onboarded: true,
+    },
+    grant: { kind: 'grant.monthly', bucket: 'monthly', amount: PLANS.creator.credits },
+  },
+  {
+    email: 'shopper@example.com',
+    firstName: 'Sam',
+    lastName: 'Shopper',
+    label: 'shopper on Starter with credits',
+    patch: { currentPlan: 'starter', subscriptionStatus: 'active', onboarded: true },
+    grant: { kind: 'grant.monthly', bucket: 'monthly', amount: PLANS.starter.credits },
+  },
+];
+
+export interface SeedOptions {
+  db: Db;
+  cognitoUrl: string;
+  userPoolId: string;
+  clientId: string;
+  password: string;
+  log?: (line: string) => void;
+}
+
+export interface SeedSummary {
+  accounts: { email: string; label: string; userId: string }[];
+}
+
+export async function seed(opts: SeedOptions): Promise<SeedSummary> {
+  const accounts: SeedSummary['accounts'] = [];
+  for (const acc of DEMO_ACCOUNTS) {
+    const sub = await ensureAccount(opts.cognitoUrl, opts.userPoolId, opts.clientId, {
+      email: acc.email,
+      password: opts.password,
+      firstName: acc.firstName,
+      lastName: acc.lastName,
+    });
+    const existing = await getUser(opts.db, sub);
+    if (!existing) {
+      await createUserIfMissing(opts.db, { id: sub, email: acc.email, firstName: acc.firstName, lastName: acc.lastName });
+      await updateUser(opts.db, sub, acc.patch);
+    }
+    if (acc.grant) {
+      await recordMovement(opts.db, {
+        userId: sub,
+        kind: acc.grant.kind,
+        bucket: acc.grant.bucket,
+        amount: acc.grant.amount,
+        causeId: `seed:${acc.email}`,
+        note: 'Demo account credits',
+      });
+    }
+    accounts.push({ email: acc.email, label: acc.label, userId: sub });
+  }
+  return { accounts };
+}

@@ -1,0 +1,156 @@
+/**
+ * startLocalStack(): the whole product on one machine, as `npm start` runs it and as the browser tests
+ * and the bench start it. Persists under dataDir; every step is idempotent so a restart reuses the data.
+ */
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { CreateTableCommand, DescribeTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand } from '@aws-sdk/client-s3';
+import { createDb, createTableInput, TABLE_SCHEMA } from '../../shared/repositories/table';
+import { createS3Client } from '../../functions/lib/s3';
+import { createApiServer, type LocalRoute } from './api-server';
+import { ensureUserPool } from './cognito-setup';
+import { startCognito, startDynamo, startS3, type ServiceHandle } from './services';
+import { seed, type SeedSummary } from './seed';
+
+export const LOCAL_TABLE = 'tryon-local';
+export const LOCAL_PRIVATE_BUCKET = 'tryon-private';
+export const LOCAL_PUBLIC_BUCKET = 'tryon-public';
+export const LOCAL_CONFIRMATION_CODE = '123456';
+
+export interface LocalStackOptions {
+  port: number;
+  dataDir: string;
+  webDir?: string;
+  demoPassword?: string;
+  log?: (line: string) => void;
+  /** Extra local-only routes (the checkout page, the Step Functions endpoint), added by later modules. */
+  localRoutes?: LocalRoute[];
+}
+
+export interface LocalStack {
+  url: string;
+  port: number;
+  endpoints: { dynamodb: string; s3: string; cognito: string };
+  userPoolId: string;
+  clientId: string;
+  seed: SeedSummary;
+  stop(): Promise<void>;
+}
+
+export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
+  const log = opts.log ?? (() => undefined);
+  const dataDir = path.resolve(opts.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const origin = `http://localhost:${opts.port}`;
+  const started: ServiceHandle[] = [];
+  const stopAll = async () => {
+    for (const s of started.reverse()) await s.stop().catch(() => undefined);
+  };
+  try {
+    log('starting DynamoDB Local, s3rver and cognito-local...');
+    const [dynamo, s3, cognito] = await Promise.all([
+      startDynamo({ dir: path.join(dataDir, 'dynamodb') }).then((s) => (started.push(s), s)),
+      startS3({ dir: path.join(dataDir, 's3') }).then((s) => (started.push(s), s)),
+      startCognito({ dir: path.join(dataDir, 'cognito'), issuerDomain: `${origin}/cognito`, code: LOCAL_CONFIRMATION_CODE }).then(
+        (s) => (started.push(s), s),
+      ),
+    ]);
+    const { userPoolId, clientId } = await ensureUserPool(cognito.url);
+
+    Object.assign(process.env, {
+      APP_STAGE: 'local',
+      AWS_REGION: process.env.AWS_REGION ?? 'eu-west-1',
+      TABLE_NAME: LOCAL_TABLE,
+      DYNAMODB_ENDPOINT: dynamo.url,
+      PRIVATE_BUCKET: LOCAL_PRIVATE_BUCKET,
+      PUBLIC_BUCKET: LOCAL_PUBLIC_BUCKET,
+      S3_ENDPOINT: s3.url,
+      S3_PUBLIC_ENDPOINT: `${origin}/s3`,
+      COGNITO_USER_POOL_ID: userPoolId,
+      COGNITO_CLIENT_ID: clientId,
+      COGNITO_ISSUER: `${origin}/cognito/${userPoolId}`,
+      COGNITO_JWKS_URI: `${cognito.url}/${userPoolId}/.well-known/jwks.json`,
+      COGNITO_PUBLIC_ENDPOINT: `${origin}/cognito`,
+      COGNITO_ENDPOINT: cognito.url,
+      LOCAL_CONFIRMATION_CODE,
+      PUBLIC_ORIGIN: origin,
+    });
+
+    await ensureTable(dynamo.url, LOCAL_TABLE);
+    await ensureBuckets(s3.url, [LOCAL_PRIVATE_BUCKET, LOCAL_PUBLIC_BUCKET], origin);
+
+    const db = createDb({ tableName: LOCAL_TABLE, endpoint: dynamo.url });
+    const summary = await seed({
+      db,
+      cognitoUrl: cognito.url,
+      userPoolId,
+      clientId,
+      password: opts.demoPassword ?? process.env.DEMO_PASSWORD ?? 'Demo-pass-1',
+      log,
+    });
+
+    const api = createApiServer({
+      port: opts.port,
+      webDir: opts.webDir ?? path.resolve('web/dist'),
+      cognitoUrl: cognito.url,
+      s3Url: s3.url,
+      localRoutes: opts.localRoutes,
+      log: process.env.LOG_REQUESTS ? log : undefined,
+    });
+    try {
+      await api.listen();
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE')
+        throw new Error(`Port ${opts.port} is already in use. Stop the other process or run with PORT=<another port>.`);
+      throw err;
+    }
+    started.push({ url: origin, port: opts.port, stop: api.close });
+
+    return {
+      url: origin,
+      port: opts.port,
+      endpoints: { dynamodb: dynamo.url, s3: s3.url, cognito: cognito.url },
+      userPoolId,
+      clientId,
+      seed: summary,
+      stop: stopAll,
+    };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}
+
+export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+  const { doc } = createDb({ tableName, endpoint });
+  try {
+    await doc.send(new DescribeTableCommand({ TableName: tableName }));
+    return;
+  } catch (err) {
+    if ((err as Error).name !== 'ResourceNotFoundException') throw err;
+  }
+  await doc.send(new CreateTableCommand(createTableInput(tableName)));
+  await doc
+    .send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TABLE_SCHEMA.ttlAttribute, Enabled: true } }))
+    .catch(() => undefined);
+}
+
+export async function ensureBuckets(endpoint: string, buckets: string[], origin: string): Promise<void> {
+  const s3 = createS3Client({ endpoint });
+  for (const Bucket of buckets) {
+    try {
+      await s3.send(new HeadBucketCommand({ Bucket }));
+    } catch {
+      await s3.send(new CreateBucketCommand({ Bucket }));
+    }
+    await s3.send(
+      new PutBucketCorsCommand({
+        Bucket,
+        CORSConfiguration: {
+          CORSRules: [{ AllowedOrigins: [origin], AllowedMethods: ['GET', 'PUT', 'HEAD'], AllowedHeaders: ['*'], MaxAgeSeconds: 3000 }],
+        },
+      }),
+    );
+  }
+}
