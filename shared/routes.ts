@@ -49,6 +49,9 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'GET', path: '/api/logout', group: 'auth-user', auth: 'public' },
   { method: 'GET', path: '/api/auth/user', group: 'auth-user', auth: 'user' },
   { method: 'PATCH', path: '/api/users/role', group: 'auth-user', auth: 'user' },
+  // uploads-images: media access (presigned GETs)
+  { method: 'GET', path: '/api/public-image/{key+}', group: 'uploads-images', auth: 'public' },
+  { method: 'GET', path: '/api/private-image/{key+}', group: 'uploads-images', auth: 'user' },
   // admin: maintenance operations
   { method: 'POST', path: '/api/admin/credits/adjust', group: 'admin', auth: 'user', roles: ADMIN },
 ];

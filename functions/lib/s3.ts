@@ -15,3 +15,21 @@ export function createS3Client(opts: { endpoint?: string; region?: string } = {}
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
 }
+
+let dataClient: S3Client | undefined;
+let presignClient: S3Client | undefined;
+
+/** The client for server-side object operations. */
+export function getS3(): S3Client {
+  dataClient ??= createS3Client({ endpoint: process.env.S3_ENDPOINT || undefined });
+  return dataClient;
+}
+
+/**
+ * The client that signs URLs handed to browsers. Locally it signs for the same-origin /s3 proxy
+ * (S3_PUBLIC_ENDPOINT), so the browser only ever talks to one origin.
+ */
+export function getPresignS3(): S3Client {
+  presignClient ??= createS3Client({ endpoint: process.env.S3_PUBLIC_ENDPOINT || process.env.S3_ENDPOINT || undefined });
+  return presignClient;
+}

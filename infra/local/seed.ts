@@ -8,6 +8,8 @@ import { createUserIfMissing, getUser, updateUser, type UserPatch } from '../../
 import { recordMovement } from '../../shared/repositories/ledger-repository';
 import { PLANS } from '../../shared/domain/plans';
 import { ensureAccount } from './cognito-setup';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { seedCatalog } from './seed-catalog';
 
 export interface DemoAccount {
   email: string;
@@ -62,6 +64,8 @@ export interface SeedOptions {
   userPoolId: string;
   clientId: string;
   password: string;
+  s3: S3Client;
+  publicBucket: string;
   log?: (line: string) => void;
 }
 
@@ -95,5 +99,7 @@ export async function seed(opts: SeedOptions): Promise<SeedSummary> {
     }
     accounts.push({ email: acc.email, label: acc.label, userId: sub });
   }
+  const id = (email: string) => accounts.find((a) => a.email === email)!.userId;
+  await seedCatalog({ db: opts.db, s3: opts.s3, publicBucket: opts.publicBucket, owners: { influencer: id('influencer@example.com'), admin: id('admin@example.com') }, log: opts.log });
   return { accounts };
 }

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { CreateTableCommand, DescribeTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand } from '@aws-sdk/client-s3';
 import { createDb, createTableInput, TABLE_SCHEMA } from '../../shared/repositories/table';
 import { createS3Client } from '../../functions/lib/s3';
@@ -87,6 +87,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       userPoolId,
       clientId,
       password: opts.demoPassword ?? process.env.DEMO_PASSWORD ?? 'Demo-pass-1',
+      s3: createS3Client({ endpoint: s3.url }),
+      publicBucket: LOCAL_PUBLIC_BUCKET,
       log,
     });
 
@@ -124,13 +126,25 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const { doc } = createDb({ tableName, endpoint });
+  const wanted = createTableInput(tableName);
   try {
-    await doc.send(new DescribeTableCommand({ TableName: tableName }));
+    const desc = await doc.send(new DescribeTableCommand({ TableName: tableName }));
+    // A data folder from an older version: add the indexes it lacks (one per UpdateTable call).
+    const have = new Set((desc.Table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName));
+    for (const gsi of wanted.GlobalSecondaryIndexes.filter((g) => !have.has(g.IndexName))) {
+      await doc.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          AttributeDefinitions: wanted.AttributeDefinitions,
+          GlobalSecondaryIndexUpdates: [{ Create: { IndexName: gsi.IndexName, KeySchema: gsi.KeySchema, Projection: gsi.Projection } }],
+        }),
+      );
+    }
     return;
   } catch (err) {
     if ((err as Error).name !== 'ResourceNotFoundException') throw err;
   }
-  await doc.send(new CreateTableCommand(createTableInput(tableName)));
+  await doc.send(new CreateTableCommand(wanted));
   await doc
     .send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TABLE_SCHEMA.ttlAttribute, Enabled: true } }))
     .catch(() => undefined);

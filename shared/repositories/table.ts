@@ -9,6 +9,7 @@ export const TABLE_SCHEMA = {
   partitionKey: 'pk',
   sortKey: 'sk',
   gsi1: { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+  gsi2: { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
   ttlAttribute: 'ttl',
 } as const;
 
@@ -38,7 +39,7 @@ export function createDb(opts: DbOptions): Db {
 
 /** The CreateTable input of the table as CDK deploys it (used by the local stack and the tests). */
 export function createTableInput(tableName: string) {
-  const { partitionKey, sortKey, gsi1 } = TABLE_SCHEMA;
+  const { partitionKey, sortKey, gsi1, gsi2 } = TABLE_SCHEMA;
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
@@ -47,6 +48,8 @@ export function createTableInput(tableName: string) {
       { AttributeName: sortKey, AttributeType: 'S' as const },
       { AttributeName: gsi1.partitionKey, AttributeType: 'S' as const },
       { AttributeName: gsi1.sortKey, AttributeType: 'S' as const },
+      { AttributeName: gsi2.partitionKey, AttributeType: 'S' as const },
+      { AttributeName: gsi2.sortKey, AttributeType: 'S' as const },
     ],
     KeySchema: [
       { AttributeName: partitionKey, KeyType: 'HASH' as const },
@@ -58,6 +61,14 @@ export function createTableInput(tableName: string) {
         KeySchema: [
           { AttributeName: gsi1.partitionKey, KeyType: 'HASH' as const },
           { AttributeName: gsi1.sortKey, KeyType: 'RANGE' as const },
+        ],
+        Projection: { ProjectionType: 'ALL' as const },
+      },
+      {
+        IndexName: gsi2.name,
+        KeySchema: [
+          { AttributeName: gsi2.partitionKey, KeyType: 'HASH' as const },
+          { AttributeName: gsi2.sortKey, KeyType: 'RANGE' as const },
         ],
         Projection: { ProjectionType: 'ALL' as const },
       },

@@ -1,0 +1,168 @@
+/**
+ * The HTTP API, generated from the one route table (shared/routes.ts): one Lambda per endpoint group in use,
+ * one API route per table entry, the Cognito JWT authorizer exactly on `user` routes (the handlers verify
+ * the token again: defence in depth). `public` and `optional` routes have no gateway authorizer.
+ */
+import { Duration, Stack } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import { ROUTES, groupsInUse, routeKey, type Group, type RouteDef } from '../../../shared/routes';
+import { acknowledge } from '../nag';
+import { groupEntry } from '../paths';
+import type { StageConfig } from '../stage-config';
+import { AppFunction } from './app-function';
+import { grantObjects, grantTableReadWrite, grantUserPoolAdminGetUser, type ObjectAccess } from './grants';
+
+/**
+ * What each group may do beyond item read/write on the table (which every group gets). Groups missing
+ * from the route table are simply not deployed.
+ */
+export const GROUP_ACCESS: Record<Group, { privateBucket?: ObjectAccess[]; publicBucket?: ObjectAccess[]; stripeSecret?: boolean; startGeneration?: boolean; scan?: boolean }> = {
+  'auth-user': { privateBucket: ['read', 'write', 'delete'] },
+  profiles: { privateBucket: ['read', 'write', 'delete'] },
+  generations: { privateBucket: ['read', 'write', 'delete'], startGeneration: true },
+  catalog: { publicBucket: ['read', 'write'] },
+  influencer: { publicBucket: ['read', 'write'] },
+  billing: { stripeSecret: true },
+  'stripe-webhook': { stripeSecret: true },
+  'uploads-images': { privateBucket: ['read', 'write', 'delete'], publicBucket: ['read', 'write'] },
+  // Admin maintenance jobs (reconciliation) are the only Scan in the product.
+  admin: { privateBucket: ['read', 'write', 'delete'], publicBucket: ['read', 'write'], scan: true },
+};
+
+export interface ApiProps {
+  config: StageConfig;
+  /** Environment every function of the app receives (stage, table, buckets, user pool). */
+  environment: Record<string, string>;
+  table: dynamodb.ITable;
+  privateBucket: s3.IBucket;
+  publicBucket: s3.IBucket;
+  userPool: cognito.IUserPool;
+  userPoolClient: cognito.IUserPoolClient;
+  /** https://cognito-idp.<region>.amazonaws.com/<poolId> */
+  issuer: string;
+  stateMachine: sfn.IStateMachine;
+  stripeSecret: secretsmanager.ISecret;
+  /** sharp for linux-arm64 when built; attached to the groups that write images. */
+  sharpLayer?: lambda.ILayerVersion;
+}
+
+export class Api extends Construct {
+  readonly httpApi: apigw.HttpApi;
+  readonly stage: apigw.HttpStage;
+  readonly functions: Partial<Record<Group, NodejsFunction>> = {};
+  /** API routes by route key ("GET /api/config"). */
+  readonly routes: Record<string, apigw.HttpRoute> = {};
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const { config } = props;
+
+    this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
+      description: `tryon ${config.stage} API (served to browsers through CloudFront /api/*)`,
+      // The stage is created below with throttling and access logs.
+      createDefaultStage: false,
+    });
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: config.logRetention,
+      removalPolicy: config.removalPolicy,
+    });
+    this.stage = this.httpApi.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: config.apiThrottle,
+      accessLogSettings: {
+        destination: new apigw.LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            path: '$context.path',
+            status: '$context.status',
+            protocol: '$context.protocol',
+            responseLength: '$context.responseLength',
+            latencyMs: '$context.responseLatency',
+            integrationLatencyMs: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+            userAgent: '$context.identity.userAgent',
+          }),
+        ),
+      },
+    });
+
+    const authorizer = new HttpJwtAuthorizer('CognitoJwt', props.issuer, {
+      jwtAudience: [props.userPoolClient.userPoolClientId],
+      identitySource: ['$request.header.Authorization'],
+    });
+
+    for (const group of groupsInUse()) {
+      const access = GROUP_ACCESS[group];
+      const writesImages = access.privateBucket?.includes('write') || access.publicBucket?.includes('write');
+      const fn = new AppFunction(this, `Fn-${group}`, {
+        entry: groupEntry(group),
+        description: `API group ${group}`,
+        logRetention: config.logRetention,
+        removalPolicy: config.removalPolicy,
+        memorySize: 512,
+        // API Gateway's integration timeout is 29 s (hard limit for HTTP APIs is 30 s).
+        timeout: Duration.seconds(29),
+        layers: writesImages && props.sharpLayer ? [props.sharpLayer] : undefined,
+        environment: {
+          ...props.environment,
+          ...(access.startGeneration ? { STATE_MACHINE_ARN: props.stateMachine.stateMachineArn } : {}),
+          ...(access.stripeSecret ? { STRIPE_SECRET_ARN: props.stripeSecret.secretArn } : {}),
+        },
+      });
+      this.functions[group] = fn.fn;
+
+      grantTableReadWrite(fn.fn, props.table, { scan: access.scan });
+      // Every group installs the user loader (ensureUser), whose first sign-in fallback calls AdminGetUser.
+      grantUserPoolAdminGetUser(fn.fn, props.userPool.userPoolArn);
+      if (access.privateBucket) grantObjects(fn.fn, props.privateBucket, access.privateBucket);
+      if (access.publicBucket) grantObjects(fn.fn, props.publicBucket, access.publicBucket);
+      if (access.startGeneration) props.stateMachine.grantStartExecution(fn.fn);
+      if (access.stripeSecret) props.stripeSecret.grantRead(fn.fn);
+
+      const integration = new HttpLambdaIntegration(`Integration-${group}`, fn.fn);
+      for (const route of ROUTES.filter((r) => r.group === group)) this.addRoute(route, integration, authorizer);
+    }
+  }
+
+  private addRoute(route: RouteDef, integration: HttpLambdaIntegration, authorizer: HttpJwtAuthorizer): void {
+    const [httpRoute] = this.httpApi.addRoutes({
+      path: route.path,
+      methods: [apigw.HttpMethod[route.method]],
+      integration,
+      authorizer: route.auth === 'user' ? authorizer : undefined,
+    });
+    this.routes[routeKey(route)] = httpRoute;
+    if (route.auth !== 'user') {
+      acknowledge(
+        httpRoute,
+        'AwsSolutions-APIG4',
+        route.auth === 'public'
+          ? `${routeKey(route)} is public by design (route table auth: public).`
+          : `${routeKey(route)} accepts anonymous callers by design (route table auth: optional); the handler verifies a token when one is sent.`,
+      );
+    }
+  }
+
+  /** The execute-api host name, for the CloudFront origin. */
+  get domainName(): string {
+    return `${this.httpApi.apiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`;
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * The product's data: the one DynamoDB table (keys from shared/repositories/table.ts, the same schema the
+ * local stack creates) and the two media buckets, plus the bucket that receives their server access logs.
+ */
+import { Duration } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { TABLE_SCHEMA } from '../../../shared/repositories/table';
+import { acknowledge } from '../nag';
+import type { StageConfig } from '../stage-config';
+
+/** Objects under this prefix are transient (multi-step uploads not yet attached to a record): 1 day. */
+export const TMP_UPLOAD_PREFIX = 'uploads/tmp/';
+
+export interface DataProps {
+  config: StageConfig;
+}
+
+export class Data extends Construct {
+  readonly table: dynamodb.Table;
+  /** Photo profiles and generation results, keys under users/<userId>/...; read through presigned GET only. */
+  readonly privateBucket: s3.Bucket;
+  /** Style covers and prompt images. Not public either: served through presigned GET. */
+  readonly publicBucket: s3.Bucket;
+  readonly accessLogsBucket: s3.Bucket;
+
+  constructor(scope: Construct, id: string, props: DataProps) {
+    super(scope, id);
+    const { config } = props;
+    const { partitionKey, sortKey, gsi1, ttlAttribute } = TABLE_SCHEMA;
+
+    this.table = new dynamodb.Table(this, 'Table', {
+      partitionKey: { name: partitionKey, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: sortKey, type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: ttlAttribute,
+      deletionProtection: config.prod,
+      removalPolicy: config.removalPolicy,
+    });
+    this.table.addGlobalSecondaryIndex({
+      indexName: gsi1.name,
+      partitionKey: { name: gsi1.partitionKey, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: gsi1.sortKey, type: dynamodb.AttributeType.STRING },
+      projectionType: dynamodb.ProjectionType.ALL,
+    });
+
+    this.accessLogsBucket = new s3.Bucket(this, 'AccessLogs', {
+      // Server access log delivery only supports SSE-S3 on the target bucket.
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      lifecycleRules: [{ id: 'expire-access-logs', expiration: Duration.days(config.prod ? 365 : 30) }],
+      removalPolicy: config.removalPolicy,
+      autoDeleteObjects: !config.prod,
+    });
+    acknowledge(
+      this.accessLogsBucket,
+      'AwsSolutions-S1',
+      'This bucket is the server access log destination of the media buckets; logging it into itself would loop.',
+    );
+
+    this.privateBucket = this.mediaBucket('PrivateMedia', config);
+    this.publicBucket = this.mediaBucket('PublicMedia', config);
+  }
+
+  private mediaBucket(id: string, config: StageConfig): s3.Bucket {
+    return new s3.Bucket(this, id, {
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      // Versioning protects prod media against an overwrite or delete by a bug; dev does without.
+      versioned: config.prod,
+      serverAccessLogsBucket: this.accessLogsBucket,
+      serverAccessLogsPrefix: `${id}/`,
+      // The SPA reads and uploads with presigned URLs straight against S3 (another origin than the SPA).
+      cors: [
+        {
+          allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.PUT, s3.HttpMethods.HEAD],
+          allowedOrigins: config.webOrigins,
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3000,
+        },
+      ],
+      lifecycleRules: [
+        { id: 'abort-incomplete-multipart-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { id: 'expire-tmp-uploads', prefix: TMP_UPLOAD_PREFIX, expiration: Duration.days(1) },
+        ...(config.prod ? [{ id: 'expire-noncurrent-versions', noncurrentVersionExpiration: Duration.days(30) }] : []),
+      ],
+      removalPolicy: config.removalPolicy,
+      // Only in dev (DESTROY): empties the bucket so the stack can be deleted.
+      autoDeleteObjects: !config.prod,
+    });
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * Third-party credentials in Secrets Manager, one secret per trust boundary so that each function reads
+ * only what it needs: Stripe (billing, stripe-webhook) and the image providers (the workflow's render task).
+ *
+ * CDK creates each secret with its JSON shape and empty values: no secret material is ever in the template.
+ * The operator fills them after the first deploy (docs/operations.md, "Secrets"):
+ *
+ *   aws secretsmanager put-secret-value --secret-id <StripeSecretArn output> \
+ *     --secret-string '{"secretKey":"sk_live_...","webhookSecret":"whsec_..."}'
+ *   aws secretsmanager put-secret-value --secret-id <ProviderSecretArn output> \
+ *     --secret-string '{"fashnApiKey":"...","geminiApiKey":"..."}'
+ *
+ * Do not edit secretStringValue below once deployed: CloudFormation would write the empty values back.
+ * An empty provider key makes the workflow fall back to the local provider; an empty Stripe key makes
+ * billing answer 503.
+ */
+import { SecretValue } from 'aws-cdk-lib';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { acknowledge } from '../nag';
+import type { StageConfig } from '../stage-config';
+
+export const STRIPE_SECRET_SHAPE = { secretKey: '', webhookSecret: '' };
+export const PROVIDER_SECRET_SHAPE = { fashnApiKey: '', geminiApiKey: '' };
+
+export interface SecretsProps {
+  config: StageConfig;
+}
+
+export class Secrets extends Construct {
+  readonly stripe: secretsmanager.Secret;
+  readonly providers: secretsmanager.Secret;
+
+  constructor(scope: Construct, id: string, props: SecretsProps) {
+    super(scope, id);
+    const { config } = props;
+    this.stripe = new secretsmanager.Secret(this, 'Stripe', {
+      description: `tryon ${config.stage}: Stripe API secret key and webhook signing secret (JSON: secretKey, webhookSecret)`,
+      secretStringValue: SecretValue.unsafePlainText(JSON.stringify(STRIPE_SECRET_SHAPE)),
+      removalPolicy: config.removalPolicy,
+    });
+    this.providers = new secretsmanager.Secret(this, 'Providers', {
+      description: `tryon ${config.stage}: image provider API keys (JSON: fashnApiKey, geminiApiKey)`,
+      secretStringValue: SecretValue.unsafePlainText(JSON.stringify(PROVIDER_SECRET_SHAPE)),
+      removalPolicy: config.removalPolicy,
+    });
+    for (const secret of [this.stripe, this.providers]) {
+      acknowledge(
+        secret,
+        'AwsSolutions-SMG4',
+        'Third-party API keys cannot be rotated by a Secrets Manager rotation Lambda: they are rolled in the Stripe/FASHN/Google consoles and written with put-secret-value (docs/operations.md).',
+      );
+    }
+  }
+}

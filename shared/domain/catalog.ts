@@ -1,0 +1,31 @@
+/** Catalog vocabularies (spec 02 section 3): style image types, sexes, task types, vibes, settings. */
+export const STYLE_IMAGE_TYPES = ['model_wearer', 'product_only', 'product_laydown'] as const;
+export type StyleImageType = (typeof STYLE_IMAGE_TYPES)[number];
+
+/** Stored spelling of a style's audience; the API also accepts male/female (see normalizeSex). */
+export const STYLE_SEXES = ['man', 'woman', 'unisex'] as const;
+export type StyleSex = (typeof STYLE_SEXES)[number];
+export const normalizeSex = (s: string): StyleSex | null =>
+  s === 'male' || s === 'man' ? 'man' : s === 'female' || s === 'woman' ? 'woman' : s === 'unisex' ? 'unisex' : null;
+
+export const GENDERS = ['male', 'female', 'unisex'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const TASK_TYPES = ['OUTFIT_TRYON', 'FACE_GLASSES', 'FACE_HAIRCUT', 'FACE_BEARD', 'FACE_HAIR_COLOR', 'FACE_MAKEUP', 'BACKGROUND_SCENE'] as const;
+export type TaskType = (typeof TASK_TYPES)[number];
+
+export const VIBES = ['CASUAL', 'STREETWEAR', 'CHIC', 'CLASSIC', 'GLAM', 'SPORTY'] as const;
+export type Vibe = (typeof VIBES)[number];
+
+export const SETTINGS = ['STUDIO', 'URBAN_NIGHT', 'NY_TIMES_SQUARE', 'BEACH', 'ROOFTOP'] as const;
+export type Setting = (typeof SETTINGS)[number];
+
+/** The only tokens a raw template's jsonText may contain. */
+export const RAW_TEMPLATE_TOKENS = ['{{STYLE_REF_URL}}', '{{PORTRAIT_URL}}', '{{FULL_BODY_URL}}', '{{BACKGROUND_URL}}'] as const;
+export const RAW_TEMPLATE_DEFAULTS = { priority: 10, aspectRatio: '4:5', outputFormat: 'jpeg', numImages: 1 } as const;
+
+/** The token a prompt template's text may contain, replaced by the profile's body description. */
+export const BODY_DESCRIPTION_TOKEN = '{{BODY_DESCRIPTION}}';
+
+export const MAX_STYLE_CATEGORIES = 3;
+export const MAX_CARD_TAGS = 3;

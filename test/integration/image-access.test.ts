@@ -1,0 +1,51 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { createS3Client } from '../../functions/lib/s3';
+import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
+
+let ctx: IntegrationContext;
+let alice: TestUser;
+let bob: TestUser;
+const bytes = Buffer.from('fake-but-stored-bytes');
+
+beforeAll(async () => {
+  ctx = await setupIntegration();
+  [alice, bob] = await Promise.all([ctx.createUser(), ctx.createUser()]);
+  const s3 = createS3Client({ endpoint: ctx.endpoints.s3 });
+  await s3.send(new PutObjectCommand({ Bucket: process.env.PUBLIC_BUCKET, Key: 'styles/s1/cover.webp', Body: bytes }));
+  await s3.send(new PutObjectCommand({ Bucket: process.env.PRIVATE_BUCKET, Key: `users/${alice.sub}/photos/p1.jpg`, Body: bytes }));
+});
+
+describe('GET /api/public-image/{key+}', () => {
+  it('returns a short-lived URL that serves the object', async () => {
+    const res = await ctx.invoke('GET', '/api/public-image/styles/s1/cover.webp');
+    expect(res.status).toBe(200);
+    expect(res.body.url).toMatch(/X-Amz-Expires=300/);
+    const got = await fetch(res.body.url);
+    expect(Buffer.from(await got.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+  it('answers 404 for a missing object and 400 for a traversal key', async () => {
+    expect((await ctx.invoke('GET', '/api/public-image/styles/nope.webp')).status).toBe(404);
+    const bad = await ctx.invoke('GET', '/api/public-image/styles/..%2F..%2Fetc');
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('bad_request');
+  });
+});
+
+describe('GET /api/private-image/{key+}', () => {
+  const key = () => `users/${alice.sub}/photos/p1.jpg`;
+  it('signs the owner\'s own key', async () => {
+    const res = await ctx.invoke('GET', `/api/private-image/${key()}`, { token: alice.idToken });
+    expect(res.status).toBe(200);
+    expect((await fetch(res.body.url)).status).toBe(200);
+  });
+  it('answers 404 to another user, and 401 signed out', async () => {
+    const res = await ctx.invoke('GET', `/api/private-image/${key()}`, { token: bob.idToken });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'Image not found', code: 'not_found' });
+    expect((await ctx.invoke('GET', `/api/private-image/${key()}`)).status).toBe(401);
+  });
+  it('does not sign private keys through the public route', async () => {
+    expect((await ctx.invoke('GET', `/api/public-image/${key()}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * The route table of spec 01 section 2, in one place. Which table applies depends on the sign-in state:
+ * logged-out visitors (and while the auth state is loading) get the landing page, public profiles and the
+ * sign-in/privacy pages, and every other path falls back to the landing page; logged-in users get every
+ * listed route, and unknown paths show the 404 page.
+ */
+import { Suspense } from 'react';
+import { Navigate, Route, Routes, matchRoutes, useLocation } from 'react-router-dom';
+import { PageSpinner } from '../components/spinner';
+import type { AuthStatus } from '../features/auth/api/current-user';
+import { SCREENS, type ScreenId } from './screens';
+
+export type RouteEntry =
+  | { path: string; screen: ScreenId; redirect?: never }
+  | { path: string; redirect: string; screen?: never };
+
+/** Reachable whatever the sign-in state (additional routes outside the spec's logged-out fallback). */
+export const SHARED_ROUTES: readonly RouteEntry[] = [
+  { path: '/auth/login', screen: 'login' },
+  { path: '/auth/register', screen: 'register' },
+  { path: '/privacy', screen: 'privacy' },
+  { path: '/profile/:handle', screen: 'public-profile' },
+];
+
+export const LOGGED_OUT_ROUTES: readonly RouteEntry[] = [
+  { path: '/', screen: 'landing' },
+  ...SHARED_ROUTES,
+  { path: '*', screen: 'landing' }, // anything else falls back to the landing page
+];
+
+export const LOGGED_IN_ROUTES: readonly RouteEntry[] = [
+  { path: '/', screen: 'dashboard' },
+  { path: '/dashboard', screen: 'dashboard' },
+  { path: '/onboarding', screen: 'onboarding' },
+  { path: '/explore', screen: 'explore' },
+  { path: '/style/:id', screen: 'style' },
+  { path: '/generate/style/:id', screen: 'generate-style' },
+  { path: '/generate', screen: 'generate' },
+  { path: '/generate/:id', screen: 'generate-edit' },
+  { path: '/photos', screen: 'photos' },
+  { path: '/profiles', screen: 'profiles' },
+  { path: '/profiles/new', screen: 'profile-new' },
+  { path: '/profiles/:id/edit', screen: 'profile-edit' },
+  { path: '/try-custom-look', screen: 'try-custom-look' },
+  { path: '/quick-try', screen: 'quick-try' }, // query: imageUrl, imageType, optional promptTemplateId
+  { path: '/results', redirect: '/gallery' },
+  { path: '/gallery', screen: 'gallery' },
+  { path: '/generation/:id', screen: 'generation' },
+  { path: '/collections', screen: 'collections' },
+  { path: '/collection/:id', screen: 'collection' },
+  { path: '/pricing', screen: 'pricing' },
+  { path: '/subscription', screen: 'subscription' },
+  { path: '/account', screen: 'account' },
+  { path: '/influencer/apply', screen: 'influencer-apply' },
+  { path: '/admin/prompts', screen: 'admin-prompts' },
+  { path: '/admin/styles', screen: 'admin-styles' },
+  { path: '/admin/raw-templates', screen: 'admin-raw-templates' },
+  { path: '/admin/influencer/applications', screen: 'admin-influencer-applications' },
+  // Not in the spec's table: the admin menu's Finance entry needs a target (see the web report).
+  { path: '/admin/finance', screen: 'admin-finance' },
+  { path: '/settings', screen: 'settings' },
+  { path: '/influencer/collections', screen: 'influencer-collections' },
+  ...SHARED_ROUTES,
+  { path: '*', screen: 'not-found' },
+];
+
+/** Logged-out visitors and the loading state share the logged-out table. */
+export const routesFor = (status: AuthStatus): readonly RouteEntry[] =>
+  status === 'logged-in' ? LOGGED_IN_ROUTES : LOGGED_OUT_ROUTES;
+
+export interface ResolvedRoute {
+  /** The table entry that matched (its path pattern). */
+  path: string;
+  screen?: ScreenId;
+  redirect?: string;
+  params: Record<string, string | undefined>;
+  /** True when the path is not in the table and the catch-all answered (landing or 404). */
+  fallback: boolean;
+}
+
+/** What a path renders for a sign-in state: the same matching the router does, as a pure function. */
+export function resolveRoute(pathname: string, status: AuthStatus): ResolvedRoute {
+  const table = routesFor(status);
+  const matches = matchRoutes(
+    table.map((r) => ({ path: r.path })),
+    pathname,
+  );
+  const m = matches?.[matches.length - 1];
+  const entry = m ? table.find((r) => r.path === m.route.path) : undefined;
+  if (!m || !entry) return { path: '*', screen: status === 'logged-in' ? 'not-found' : 'landing', params: {}, fallback: true };
+  return { path: entry.path, screen: entry.screen, redirect: entry.redirect, params: { ...m.params }, fallback: entry.path === '*' };
+}
+
+/** Paths that render the same screen in both tables (nothing to wait for while the session loads). */
+export function isStateIndependent(pathname: string): boolean {
+  const a = resolveRoute(pathname, 'logged-out');
+  const b = resolveRoute(pathname, 'logged-in');
+  return a.screen === b.screen && !a.fallback;
+}
+
+function Screen({ id }: { id: ScreenId }) {
+  const Component = SCREENS[id];
+  return <Component />;
+}
+
+export function AppRoutes({ status, waitingForSession }: { status: AuthStatus; waitingForSession: boolean }) {
+  const location = useLocation();
+  // A visitor with a stored session is almost surely signed in: while that is being confirmed, show a
+  // spinner rather than flashing the landing page on their dashboard URL.
+  if (waitingForSession && !isStateIndependent(location.pathname)) return <PageSpinner label="Loading your account" />;
+  const table = routesFor(status);
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Routes>
+        {table.map((r) => (
+          <Route
+            key={r.path}
+            path={r.path}
+            element={r.redirect ? <Navigate to={r.redirect} replace /> : <Screen id={r.screen!} />}
+          />
+        ))}
+      </Routes>
+    </Suspense>
+  );
+}

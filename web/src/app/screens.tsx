@@ -1,0 +1,54 @@
+import { lazy, type ComponentType } from 'react';
+import { PlaceholderPage } from '../components/placeholder-page';
+
+/**
+ * Every screen the router can show, by id. Built screens are lazy route chunks; screens owned by later
+ * work are placeholders ("Coming soon" with the screen's title). To build a screen, replace its entry
+ * here with `lazy(() => import('../features/<feature>/components/<page>'))`.
+ */
+const placeholder = (title: string): ComponentType => {
+  const Screen = () => <PlaceholderPage title={title} />;
+  Screen.displayName = `Placeholder(${title})`;
+  return Screen;
+};
+
+export const SCREENS = {
+  // Built
+  landing: lazy(() => import('../features/landing/components/landing-page')),
+  dashboard: lazy(() => import('../features/dashboard/components/dashboard-page')),
+  login: lazy(() => import('../features/auth/components/login-page')),
+  register: lazy(() => import('../features/auth/components/register-page')),
+  privacy: lazy(() => import('../features/privacy/components/privacy-page')),
+  'not-found': lazy(() => import('../features/not-found/components/not-found-page')),
+  // Placeholders (later work)
+  onboarding: placeholder('Onboarding'),
+  explore: placeholder('Explore Styles'),
+  style: placeholder('Style'),
+  'generate-style': placeholder('Generate with a Style'),
+  generate: placeholder('Generate'),
+  'generate-edit': placeholder('Generate'),
+  photos: placeholder('Photos'),
+  profiles: placeholder('Photo Profiles'),
+  'profile-new': placeholder('New Photo Profile'),
+  'profile-edit': placeholder('Edit Photo Profile'),
+  'try-custom-look': placeholder('Try Custom Look'),
+  'quick-try': placeholder('Quick Try'),
+  gallery: placeholder('Gallery'),
+  generation: placeholder('Generation'),
+  collections: placeholder('Collections'),
+  collection: placeholder('Collection'),
+  pricing: placeholder('Pricing'),
+  subscription: placeholder('Subscription'),
+  account: placeholder('Account'),
+  'influencer-apply': placeholder('Apply to Become an Influencer'),
+  'admin-prompts': placeholder('Prompt Templates'),
+  'admin-styles': placeholder('Style Creator'),
+  'admin-raw-templates': placeholder('Raw Templates'),
+  'admin-influencer-applications': placeholder('Influencer Applications'),
+  'admin-finance': placeholder('Finance'),
+  settings: placeholder('Settings'),
+  'influencer-collections': placeholder('My Collections'),
+  'public-profile': placeholder('Public Profile'),
+} satisfies Record<string, ComponentType>;
+
+export type ScreenId = keyof typeof SCREENS;

@@ -1,0 +1,7 @@
+import type { HTMLAttributes } from 'react';
+import { cn } from '../lib/cn';
+
+/** A pulsing placeholder block; decorative (give the surrounding region aria-busy). */
+export function Skeleton({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-muted', className)} {...props} />;
+}

@@ -1,0 +1,66 @@
+/**
+ * The one way the SPA talks to /api (spec 01 section 7): credentials on every call, the Cognito ID token as
+ * Bearer when signed in, FormData bodies sent as they are, any other body as JSON, and an ApiError for
+ * every non-OK response.
+ */
+import type { QueryFunction, QueryKey } from '@tanstack/react-query';
+import { ApiError, throwIfNotOk } from './api-error';
+import { getIdToken } from './auth';
+
+export { ApiError } from './api-error';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+async function buildInit(method: HttpMethod, body: unknown, signal?: AbortSignal): Promise<RequestInit> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = await getIdToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const init: RequestInit = { method, headers, credentials: 'include', signal };
+  if (body instanceof FormData) {
+    init.body = body; // the browser sets multipart/form-data with its boundary
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  return init;
+}
+
+/** Send a request; resolves with the Response when it is OK, rejects with ApiError otherwise. */
+export async function apiRequest(method: HttpMethod, url: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
+  const res = await fetch(url, await buildInit(method, body, signal));
+  return throwIfNotOk(res);
+}
+
+/** Parse a JSON body; an empty body (204, or an empty 200) gives null. */
+export async function readJson<T>(res: Response): Promise<T> {
+  if (res.status === 204) return null as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** Send a request and parse its JSON answer. */
+export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  return readJson<T>(await apiRequest(method, url, body, signal));
+}
+
+export type On401 = 'throw' | 'returnNull';
+
+/** The URL a query key stands for: its segments joined with "/" (['/api/styles', id] -> /api/styles/<id>). */
+export function keyToUrl(queryKey: QueryKey): string {
+  return queryKey
+    .filter((seg) => seg !== undefined && seg !== null && seg !== '')
+    .map(String)
+    .join('/');
+}
+
+/** The default data load: GET the joined key, parse JSON; a 401 raises unless told to yield null. */
+export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    try {
+      return await apiJson<T>('GET', keyToUrl(queryKey), undefined, signal);
+    } catch (err) {
+      if (on401 === 'returnNull' && err instanceof ApiError && err.status === 401) return null;
+      throw err;
+    }
+  };
+}

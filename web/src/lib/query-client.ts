@@ -1,0 +1,20 @@
+import { QueryClient } from '@tanstack/react-query';
+import { getQueryFn } from './api-client';
+
+/** Defaults of spec 01 section 9: no polling, no refetch on focus, data never stale, no retries. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        staleTime: Infinity,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();
