@@ -49,7 +49,18 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'GET', path: '/api/logout', group: 'auth-user', auth: 'public' },
   { method: 'GET', path: '/api/auth/user', group: 'auth-user', auth: 'user' },
   { method: 'PATCH', path: '/api/users/role', group: 'auth-user', auth: 'user' },
-  // uploads-images: media access (presigned GETs)
+  // profiles: photo profiles and the privacy purge
+  { method: 'GET', path: '/api/photo-profiles', group: 'profiles', auth: 'user' },
+  { method: 'GET', path: '/api/photos', group: 'profiles', auth: 'user' },
+  { method: 'POST', path: '/api/photo-profiles', group: 'profiles', auth: 'user' },
+  { method: 'PATCH', path: '/api/photo-profiles/{id}', group: 'profiles', auth: 'user' },
+  { method: 'DELETE', path: '/api/photo-profiles/{id}', group: 'profiles', auth: 'user' },
+  { method: 'DELETE', path: '/api/user/photos', group: 'profiles', auth: 'user' },
+  // uploads-images: uploads, remote image fetches (SSRF-guarded) and media access (presigned GETs)
+  { method: 'POST', path: '/api/upload', group: 'uploads-images', auth: 'user', roles: ['influencer', 'admin'] },
+  { method: 'POST', path: '/api/user/profile-image', group: 'uploads-images', auth: 'user' },
+  { method: 'POST', path: '/api/download-image', group: 'uploads-images', auth: 'user' },
+  { method: 'POST', path: '/api/scrape-url', group: 'uploads-images', auth: 'user' },
   { method: 'GET', path: '/api/public-image/{key+}', group: 'uploads-images', auth: 'public' },
   { method: 'GET', path: '/api/private-image/{key+}', group: 'uploads-images', auth: 'user' },
   // admin: maintenance operations
