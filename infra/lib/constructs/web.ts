@@ -1,0 +1,213 @@
+/**
+ * The SPA's delivery: a private S3 bucket (web/dist) behind CloudFront with Origin Access Control, and the
+ * API on the same origin under /api/* (no CORS for API calls, cookies and Authorization pass through).
+ *
+ * SPA fallback: a CloudFront Function on the default behaviour rewrites extension-less paths
+ * (/profiles/new) to /index.html. Distribution-wide errorResponses are deliberately NOT used: they would
+ * also rewrite the API's 403/404 JSON errors into index.html.
+ */
+import { Duration, Stack } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { acknowledge } from '../nag';
+import { WEB_DIST, exists } from '../paths';
+import type { StageConfig } from '../stage-config';
+
+export interface WebProps {
+  config: StageConfig;
+  /** Host name of the HTTP API (<apiId>.execute-api.<region>.amazonaws.com). */
+  apiDomainName: string;
+  /** Directory of the built SPA; defaults to web/dist. */
+  webDist?: string;
+}
+
+/** Viewer-request function: SPA routes (no file extension in the last segment) are served index.html. */
+export const SPA_REWRITE_FUNCTION = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.split('/').pop();
+  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+export function contentSecurityPolicy(region: string): string {
+  return [
+    "default-src 'self'",
+    // Presigned S3 URLs (bucket.s3.<region>.amazonaws.com) for images.
+    "img-src 'self' data: blob: https://*.amazonaws.com",
+    // Cognito for sign-in; S3 for presigned PUT uploads and fetches of presigned GETs.
+    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://*.s3.${region}.amazonaws.com`,
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+  ].join('; ');
+}
+
+export class Web extends Construct {
+  readonly bucket: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+  /** True when web/dist was missing at synth time and a placeholder page is deployed instead. */
+  readonly placeholder: boolean;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+    const { config } = props;
+    const region = Stack.of(this).region;
+
+    // CloudFront standard logging writes with ACLs, so this bucket keeps ACLs enabled (object writer);
+    // the SPA bucket's server access logs go here too (under spa-bucket/).
+    const logsBucket = new s3.Bucket(this, 'Logs', {
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: s3.ObjectOwnership.OBJECT_WRITER,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      lifecycleRules: [{ id: 'expire-logs', expiration: Duration.days(config.prod ? 365 : 30) }],
+      removalPolicy: config.removalPolicy,
+      autoDeleteObjects: !config.prod,
+    });
+    acknowledge(
+      logsBucket,
+      'AwsSolutions-S1',
+      'This bucket is the log destination (CloudFront and the SPA bucket); logging it into itself would loop.',
+    );
+
+    this.bucket = new s3.Bucket(this, 'Spa', {
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      serverAccessLogsBucket: logsBucket,
+      serverAccessLogsPrefix: 'spa-bucket/',
+      // The SPA is a build artefact: always re-deployable, never retained.
+      removalPolicy: config.removalPolicy,
+      autoDeleteObjects: !config.prod,
+    });
+
+    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: `tryon ${config.stage} security headers`,
+      securityHeadersBehavior: {
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          preload: false,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(region), override: true },
+      },
+    });
+
+    const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
+      comment: 'SPA fallback: extension-less paths -> /index.html',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(SPA_REWRITE_FUNCTION),
+    });
+
+    const certificate = config.certificateArn
+      ? acm.Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn)
+      : undefined;
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: `tryon ${config.stage}`,
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+      domainNames: config.domainName ? [config.domainName] : undefined,
+      certificate,
+      enableLogging: true,
+      logBucket: logsBucket,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        compress: true,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new origins.HttpOrigin(props.apiDomainName, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+          }),
+          // No redirect for the API: a redirected POST would lose its body.
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          compress: true,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // Every viewer header (Authorization, cookies, query strings) except Host, which must be the API's.
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+        },
+      },
+    });
+
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR1',
+      'The product is offered worldwide; no geo restriction.',
+    );
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR2',
+      'No WAF web ACL yet (fixed monthly cost): API Gateway stage throttling, Cognito threat protection (prod) and per-user credit limits bound abuse. Add an AWS WAF rate-based rule when traffic warrants it.',
+    );
+    if (!certificate) {
+      acknowledge(
+        this.distribution,
+        'AwsSolutions-CFR4',
+        'Without a custom domain the distribution uses the default *.cloudfront.net certificate, for which CloudFront does not allow choosing the TLS policy. Pass -c domainName=... -c certificateArn=... to get TLSv1.2_2021.',
+      );
+    }
+
+    // The SPA: hashed assets first (immutable, never pruned so that open tabs keep loading old chunks),
+    // then everything else (index.html, favicon...) revalidated on every load, then invalidation.
+    const webDist = props.webDist ?? WEB_DIST;
+    this.placeholder = !exists(`${webDist}/index.html`);
+    let assets: s3deploy.BucketDeployment | undefined;
+    if (!this.placeholder && exists(`${webDist}/assets`)) {
+      assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
+        sources: [s3deploy.Source.asset(webDist)],
+        destinationBucket: this.bucket,
+        exclude: ['*'],
+        include: ['assets/*'],
+        prune: false,
+        cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
+        memoryLimit: 512,
+      });
+    }
+    const site = new s3deploy.BucketDeployment(this, 'DeploySite', {
+      // When web/dist has not been built, synth still succeeds with a placeholder page (inline, no asset
+      // directory needed); `npm run build:web` before `npm run deploy` ships the real SPA.
+      sources: this.placeholder
+        ? [s3deploy.Source.data('index.html', PLACEHOLDER_PAGE)]
+        : [s3deploy.Source.asset(webDist)],
+      destinationBucket: this.bucket,
+      exclude: ['assets/*'],
+      prune: true,
+      cacheControl: [s3deploy.CacheControl.fromString('no-cache')],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+    if (assets) site.node.addDependency(assets);
+  }
+}
+
+const PLACEHOLDER_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>tryon</title></head>
+<body><p>The web app was not built when this stack was synthesized. Run <code>npm run build:web</code>, then <code>npm run deploy</code>.</p></body></html>`;

@@ -1,0 +1,27 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import type { Api } from '../constructs/api';
+import { Web } from '../constructs/web';
+import type { StageConfig } from '../stage-config';
+
+export interface WebStackProps extends StackProps {
+  config: StageConfig;
+  api: Api;
+  /** Directory of the built SPA; defaults to web/dist. */
+  webDist?: string;
+}
+
+/** The CloudFront distribution serving the SPA and proxying /api/* to the HTTP API. */
+export class WebStack extends Stack {
+  readonly web: Web;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+    this.web = new Web(this, 'Web', { config: props.config, apiDomainName: props.api.domainName, webDist: props.webDist });
+    new CfnOutput(this, 'AppUrl', {
+      value: `https://${props.config.domainName ?? this.web.distribution.distributionDomainName}`,
+      description: 'The app (SPA and /api/*)',
+    });
+    new CfnOutput(this, 'DistributionId', { value: this.web.distribution.distributionId });
+  }
+}

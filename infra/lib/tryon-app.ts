@@ -1,0 +1,83 @@
+/**
+ * Builds every stack of one stage into a CDK app, and registers cdk-nag (AwsSolutions) on it. Used by
+ * infra/bin/app.ts (the CDK CLI entry) and by the infra tests, so both check exactly the same app.
+ */
+import { Tags, Validations, type App, type Environment } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { RouteDef } from '../../shared/routes';
+import { resolveStageConfig, type StageConfig } from './stage-config';
+import { AppStack } from './stacks/app-stack';
+import { AuthStack } from './stacks/auth-stack';
+import { DataStack } from './stacks/data-stack';
+import { WebStack } from './stacks/web-stack';
+
+export interface TryonStacks {
+  config: StageConfig;
+  data: DataStack;
+  auth: AuthStack;
+  app: AppStack;
+  web: WebStack;
+}
+
+export interface BuildOptions {
+  config?: Partial<StageConfig>;
+  /** Register cdk-nag AwsSolutions checks (a finding without an acknowledgment fails the synth). */
+  nag?: boolean;
+  webDist?: string;
+  /** The route table; always shared/routes.ts ROUTES except in focused tests. */
+  routes?: readonly RouteDef[];
+}
+
+/**
+ * Account and region come from the CLI's environment; synth makes no lookup, so it works offline and
+ * without credentials (the account stays unresolved: Ref AWS::AccountId).
+ */
+export function deployEnvironment(): Environment {
+  return {
+    account: process.env.CDK_DEFAULT_ACCOUNT,
+    region: process.env.CDK_DEFAULT_REGION ?? 'eu-west-1',
+  };
+}
+
+/**
+ * Feature flags the constructs rely on, set in code so that the CLI (cdk.json) and the tests (no cdk.json)
+ * build the same templates.
+ */
+export const FEATURE_FLAGS: Record<string, unknown> = {
+  // Server access logs are delivered under a bucket policy, not the legacy LogDeliveryWrite ACL.
+  '@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy': true,
+  '@aws-cdk/aws-iam:minimizePolicies': true,
+  '@aws-cdk/core:checkSecretUsage': true,
+};
+
+export function buildTryonApp(app: App, opts: BuildOptions = {}): TryonStacks {
+  for (const [key, value] of Object.entries(FEATURE_FLAGS)) {
+    if (app.node.tryGetContext(key) === undefined) app.node.setContext(key, value);
+  }
+  const config = resolveStageConfig(app, opts.config);
+  const env = deployEnvironment();
+  const name = (part: string) => `${config.stackPrefix}-${part}`;
+
+  const data = new DataStack(app, name('Data'), { env, config, description: `tryon ${config.stage}: table and media buckets` });
+  const auth = new AuthStack(app, name('Auth'), { env, config, description: `tryon ${config.stage}: Cognito user pool` });
+  const appStack = new AppStack(app, name('App'), {
+    env,
+    config,
+    data: data.data,
+    auth: auth.auth,
+    routes: opts.routes,
+    description: `tryon ${config.stage}: API, Lambda functions, generation workflow, secrets`,
+  });
+  const web = new WebStack(app, name('Web'), {
+    env,
+    config,
+    api: appStack.api,
+    webDist: opts.webDist,
+    description: `tryon ${config.stage}: CloudFront distribution and SPA`,
+  });
+
+  Tags.of(app).add('project', 'tryon');
+  Tags.of(app).add('stage', config.stage);
+  if (opts.nag ?? true) Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
+  return { config, data, auth, app: appStack, web };
+}

@@ -1,0 +1,23 @@
+import Moon from 'lucide-react/icons/moon';
+import Sun from 'lucide-react/icons/sun';
+import { useTheme } from '../../../lib/theme';
+import { Button } from '../../../components/button';
+
+/** Light/dark switch; the choice is stored in localStorage "theme" (default light). */
+export function ThemeToggle() {
+  const { theme, toggleTheme } = useTheme();
+  const dark = theme === 'dark';
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      onClick={() => toggleTheme()}
+      aria-label="Dark mode"
+      aria-pressed={dark}
+      data-testid="theme-toggle"
+      title={dark ? 'Dark mode is on' : 'Dark mode is off'}
+    >
+      {dark ? <Sun className="h-5 w-5" aria-hidden="true" /> : <Moon className="h-5 w-5" aria-hidden="true" />}
+    </Button>
+  );
+}
