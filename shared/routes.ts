@@ -56,6 +56,22 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'PATCH', path: '/api/photo-profiles/{id}', group: 'profiles', auth: 'user' },
   { method: 'DELETE', path: '/api/photo-profiles/{id}', group: 'profiles', auth: 'user' },
   { method: 'DELETE', path: '/api/user/photos', group: 'profiles', auth: 'user' },
+  // generations: starting, listing, deleting and rating generations
+  { method: 'POST', path: '/api/generate', group: 'generations', auth: 'user' },
+  { method: 'POST', path: '/api/generate/style', group: 'generations', auth: 'user' },
+  { method: 'POST', path: '/api/quick-try/{styleId}', group: 'generations', auth: 'user' },
+  { method: 'POST', path: '/api/generate/quick-try', group: 'generations', auth: 'user' },
+  { method: 'GET', path: '/api/generations', group: 'generations', auth: 'user' },
+  { method: 'GET', path: '/api/generations/{id}', group: 'generations', auth: 'user' },
+  { method: 'DELETE', path: '/api/generations/{id}', group: 'generations', auth: 'user' },
+  { method: 'GET', path: '/api/feedback/generation/{id}', group: 'generations', auth: 'user' },
+  { method: 'POST', path: '/api/feedback', group: 'generations', auth: 'user' },
+  // catalog: templates (reads)
+  { method: 'GET', path: '/api/raw-templates', group: 'catalog', auth: 'user' },
+  { method: 'GET', path: '/api/raw-templates/{id}', group: 'catalog', auth: 'user' },
+  { method: 'GET', path: '/api/templates', group: 'catalog', auth: 'user' },
+  { method: 'GET', path: '/api/prompts', group: 'catalog', auth: 'user' },
+  { method: 'GET', path: '/api/prompt-templates/{id}', group: 'catalog', auth: 'user' },
   // uploads-images: uploads, remote image fetches (SSRF-guarded) and media access (presigned GETs)
   { method: 'POST', path: '/api/upload', group: 'uploads-images', auth: 'user', roles: ['influencer', 'admin'] },
   { method: 'POST', path: '/api/user/profile-image', group: 'uploads-images', auth: 'user' },

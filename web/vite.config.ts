@@ -15,6 +15,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // Every browser that runs es2022 supports <link rel=modulepreload>: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     // Landing first-load budget is about 120 KB gzip; the chunks are split by route (React.lazy) and
     // by aws-amplify (dynamic import in src/lib/auth.ts). No manualChunks: the default splitting of
     // the dynamic imports keeps Amplify, Radix menus and the auth forms out of the landing page.

@@ -183,7 +183,8 @@ function lowerHeaders(h: Record<string, string | undefined> | undefined): Record
 }
 
 function skipForRawBody(
-  mw: middy.MiddlewareObj<ApiEvent, ApiResult>,
+  // the parsers are typed for REST API events; they only read headers, body and isBase64Encoded
+  mw: middy.MiddlewareObj<any, any>,
   state: WeakMap<object, Internal>,
 ): middy.MiddlewareObj<ApiEvent, ApiResult> {
   return {

@@ -1,17 +1,37 @@
-/** Endpoint group profiles: photo profiles and the privacy purge. */
-import { createGroupHandler, type RouteImpl } from '../lib/http';
-import { HttpError } from '../../shared/errors';
+/** Endpoint group profiles: photo profiles and "Delete all my photos". */
+import { getDb } from '../lib/aws';
+import { createGroupHandler, json, noContent, requireAuth, type Req } from '../lib/http';
+import { readForm } from '../lib/multipart';
+import { ensureUser } from '../services/user-service';
+import { createProfile, deleteAllPhotos, deleteProfile, listProfiles, photoPurgeHooks, updateProfile } from '../services/photo-profile-service';
+import { clearResultKeys } from '../../shared/repositories/generation-repository';
 
-// Temporary: keeps the module importable while the routes are being built.
-const notYet: RouteImpl = async () => {
-  throw new HttpError(501, 'not_implemented', 'Not implemented yet');
-};
-
-export const handler = createGroupHandler('profiles', {
-  'GET /api/photo-profiles': notYet,
-  'GET /api/photos': notYet,
-  'POST /api/photo-profiles': notYet,
-  'PATCH /api/photo-profiles/{id}': notYet,
-  'DELETE /api/photo-profiles/{id}': notYet,
-  'DELETE /api/user/photos': notYet,
+// "Delete all my photos" also removes generation result images: their records forget the keys first.
+photoPurgeHooks.push(async (db, userId) => {
+  await clearResultKeys(db, userId);
 });
+
+const caller = (req: Req) => ensureUser(getDb(), requireAuth(req));
+const list = async (req: Req) => json(await listProfiles(getDb(), requireAuth(req).sub));
+
+export const handler = createGroupHandler(
+  'profiles',
+  {
+    'GET /api/photo-profiles': list,
+    'GET /api/photos': list,
+    'POST /api/photo-profiles': async (req) => {
+      const form = readForm(req.body);
+      return json(await createProfile(getDb(), await caller(req), form), 201);
+    },
+    'PATCH /api/photo-profiles/{id}': async (req) => {
+      const form = readForm(req.body);
+      return json(await updateProfile(getDb(), await caller(req), req.params.id, form));
+    },
+    'DELETE /api/photo-profiles/{id}': async (req) => {
+      await deleteProfile(getDb(), requireAuth(req).sub, req.params.id);
+      return noContent();
+    },
+    'DELETE /api/user/photos': async (req) => json(await deleteAllPhotos(getDb(), requireAuth(req).sub)),
+  },
+  (auth) => ensureUser(getDb(), auth),
+);

@@ -1,22 +1,32 @@
-/** Endpoint group uploads-images: presigned read access to public and private media. */
+/** Endpoint group uploads-images: uploads, remote image fetches (SSRF-guarded) and presigned read access to media. */
+import { downloadImageSchema, scrapeUrlSchema } from '../../shared/schemas/upload';
 import { getDb } from '../lib/aws';
-import { createGroupHandler, json, requireAuth, type RouteImpl } from '../lib/http';
-import { HttpError } from '../../shared/errors';
+import { createGroupHandler, json, requireAuth, validate, type Req } from '../lib/http';
+import { readForm } from '../lib/multipart';
 import { privateImageUrl, publicImageUrl } from '../services/image-access-service';
+import { downloadImage, scrapeUrl, setProfileImage, uploadStyleImage } from '../services/upload-service';
 import { ensureUser } from '../services/user-service';
 
-// Temporary: keeps the module importable while the upload routes are being built.
-const notYet: RouteImpl = async () => {
-  throw new HttpError(501, 'not_implemented', 'Not implemented yet');
-};
+const caller = (req: Req) => ensureUser(getDb(), requireAuth(req));
 
 export const handler = createGroupHandler(
   'uploads-images',
   {
-    'POST /api/upload': notYet,
-    'POST /api/user/profile-image': notYet,
-    'POST /api/download-image': notYet,
-    'POST /api/scrape-url': notYet,
+    // roles (influencer, admin) are enforced by the pipeline from the route table
+    'POST /api/upload': async (req) => json(await uploadStyleImage(requireAuth(req).sub, readForm(req.body)), 201),
+    'POST /api/user/profile-image': async (req) => {
+      const form = readForm(req.body);
+      const user = await caller(req);
+      return json(await setProfileImage(getDb(), requireAuth(req), user, form));
+    },
+    'POST /api/download-image': async (req) => {
+      const input = validate(downloadImageSchema, req.body ?? {});
+      return json(await downloadImage(requireAuth(req).sub, input));
+    },
+    'POST /api/scrape-url': async (req) => {
+      const input = validate(scrapeUrlSchema, req.body ?? {});
+      return json(await scrapeUrl(requireAuth(req).sub, input));
+    },
     'GET /api/public-image/{key+}': async (req) => json(await publicImageUrl(req.params.key)),
     'GET /api/private-image/{key+}': async (req) => json(await privateImageUrl(requireAuth(req).sub, req.params.key)),
   },

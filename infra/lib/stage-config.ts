@@ -2,6 +2,7 @@
  * Per-stage settings of the deployed app, resolved once in bin/app.ts from CDK context and the environment.
  *
  *   -c stage=dev|prod            (or env STAGE; default dev)
+ *   -c region=eu-west-1          (else the CLI default region; see infra/lib/tryon-app.ts deployEnvironment)
  *   -c webOrigins=https://a,https://b   origins allowed to use presigned S3 URLs from a browser (CORS)
  *   -c domainName=app.example.com -c certificateArn=arn:aws:acm:us-east-1:...   optional custom domain
  */

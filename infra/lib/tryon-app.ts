@@ -3,8 +3,7 @@
  * infra/bin/app.ts (the CDK CLI entry) and by the infra tests, so both check exactly the same app.
  */
 import { Tags, Validations, type App, type Environment } from 'aws-cdk-lib';
-import { AwsSolutionsChecks } from 'cdk-nag';
-import type { RouteDef } from '../../shared/routes';
+import { TryonNagChecks } from './nag';
 import { resolveStageConfig, type StageConfig } from './stage-config';
 import { AppStack } from './stacks/app-stack';
 import { AuthStack } from './stacks/auth-stack';
@@ -24,18 +23,19 @@ export interface BuildOptions {
   /** Register cdk-nag AwsSolutions checks (a finding without an acknowledgment fails the synth). */
   nag?: boolean;
   webDist?: string;
-  /** The route table; always shared/routes.ts ROUTES except in focused tests. */
-  routes?: readonly RouteDef[];
 }
 
 /**
- * Account and region come from the CLI's environment; synth makes no lookup, so it works offline and
- * without credentials (the account stays unresolved: Ref AWS::AccountId).
+ * Account and region: `-c region=...` pins the region; otherwise the CLI's CDK_DEFAULT_REGION (from the AWS
+ * profile or AWS_REGION; the CLI falls back to us-east-1 when none is configured), and eu-west-1 outside the
+ * CLI (tests). The account is CDK_DEFAULT_ACCOUNT when credentials are available, else left unresolved
+ * (AWS::AccountId). No lookups: synth works offline and without credentials.
  */
-export function deployEnvironment(): Environment {
+export function deployEnvironment(app: App): Environment {
+  const region = app.node.tryGetContext('region');
   return {
     account: process.env.CDK_DEFAULT_ACCOUNT,
-    region: process.env.CDK_DEFAULT_REGION ?? 'eu-west-1',
+    region: (typeof region === 'string' && region) || process.env.CDK_DEFAULT_REGION || 'eu-west-1',
   };
 }
 
@@ -48,6 +48,8 @@ export const FEATURE_FLAGS: Record<string, unknown> = {
   '@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy': true,
   '@aws-cdk/aws-iam:minimizePolicies': true,
   '@aws-cdk/core:checkSecretUsage': true,
+  // Cross-stack references as CloudFormation exports (the producer stack refuses to drop a value in use).
+  '@aws-cdk/core:defaultCrossStackReferences': 'strong',
 };
 
 export function buildTryonApp(app: App, opts: BuildOptions = {}): TryonStacks {
@@ -55,7 +57,7 @@ export function buildTryonApp(app: App, opts: BuildOptions = {}): TryonStacks {
     if (app.node.tryGetContext(key) === undefined) app.node.setContext(key, value);
   }
   const config = resolveStageConfig(app, opts.config);
-  const env = deployEnvironment();
+  const env = deployEnvironment(app);
   const name = (part: string) => `${config.stackPrefix}-${part}`;
 
   const data = new DataStack(app, name('Data'), { env, config, description: `tryon ${config.stage}: table and media buckets` });
@@ -65,7 +67,6 @@ export function buildTryonApp(app: App, opts: BuildOptions = {}): TryonStacks {
     config,
     data: data.data,
     auth: auth.auth,
-    routes: opts.routes,
     description: `tryon ${config.stage}: API, Lambda functions, generation workflow, secrets`,
   });
   const web = new WebStack(app, name('Web'), {
@@ -78,6 +79,6 @@ export function buildTryonApp(app: App, opts: BuildOptions = {}): TryonStacks {
 
   Tags.of(app).add('project', 'tryon');
   Tags.of(app).add('stage', config.stage);
-  if (opts.nag ?? true) Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
+  if (opts.nag ?? true) Validations.of(app).addPlugins(new TryonNagChecks(app, { verbose: true }));
   return { config, data, auth, app: appStack, web };
 }

@@ -27,7 +27,8 @@ export function buildEvent(
     if (v === undefined || k === 'cookie') continue;
     headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
   }
-  const cookies = req.headers.cookie ? req.headers.cookie.split(';').map((c) => c.trim()).filter(Boolean) : undefined;
+  const cookieHeader = req.headers.cookie;
+  const cookies = typeof cookieHeader === 'string' ? cookieHeader.split(';').map((c) => c.trim()).filter(Boolean) : undefined;
   const query: Record<string, string> = {};
   for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
   const contentType = headers['content-type'] ?? '';

@@ -12,6 +12,7 @@ import { createApiServer, type LocalRoute } from './api-server';
 import { ensureUserPool } from './cognito-setup';
 import { startCognito, startDynamo, startS3, type ServiceHandle } from './services';
 import { seed, type SeedSummary } from './seed';
+import { startLocalStepFunctions, type LocalStepFunctionsOptions } from './step-functions';
 
 export const LOCAL_TABLE = 'tryon-local';
 export const LOCAL_PRIVATE_BUCKET = 'tryon-private';
@@ -26,6 +27,8 @@ export interface LocalStackOptions {
   log?: (line: string) => void;
   /** Extra local-only routes (the checkout page, the Step Functions endpoint), added by later modules. */
   localRoutes?: LocalRoute[];
+  /** Faster Wait and Retry intervals for tests and the bench. */
+  stepFunctions?: LocalStepFunctionsOptions;
 }
 
 export interface LocalStack {
@@ -35,6 +38,8 @@ export interface LocalStack {
   userPoolId: string;
   clientId: string;
   seed: SeedSummary;
+  /** Resolves when no generation workflow is running (tests, the bench). */
+  drainWorkflows(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -77,6 +82,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       PUBLIC_ORIGIN: origin,
     });
 
+    const sfn = await startLocalStepFunctions(opts.stepFunctions);
+    started.push({ url: sfn.url, port: 0, stop: sfn.stop });
+    process.env.SFN_ENDPOINT = sfn.url;
+    process.env.STATE_MACHINE_ARN = sfn.stateMachineArn;
+
     await ensureTable(dynamo.url, LOCAL_TABLE);
     await ensureBuckets(s3.url, [LOCAL_PRIVATE_BUCKET, LOCAL_PUBLIC_BUCKET], origin);
 
@@ -109,6 +119,12 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     }
     started.push({ url: origin, port: opts.port, stop: api.close });
 
+    // The deployed sweeper runs every 5 minutes on a schedule; locally every minute.
+    const { sweep } = await import('../../functions/workflow/sweeper');
+    const sweeper = setInterval(() => void sweep().catch((err) => log(`sweeper: ${(err as Error).message}`)), 60_000);
+    sweeper.unref();
+    started.push({ url: '', port: 0, stop: async () => clearInterval(sweeper) });
+
     return {
       url: origin,
       port: opts.port,
@@ -116,6 +132,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       userPoolId,
       clientId,
       seed: summary,
+      drainWorkflows: sfn.drain,
       stop: stopAll,
     };
   } catch (err) {

@@ -30,4 +30,14 @@ export const keys = {
   collectionStyle: (collectionId: string, styleId: string) => ({ pk: `COLLECTION#${collectionId}`, sk: `STYLE#${styleId}` }),
   styleCollectionsIndex: (styleId: string, collectionId: string) => ({ gsi1pk: `STYLE#${styleId}#COLLECTIONS`, gsi1sk: collectionId }),
   seedMarker: (name: string) => ({ pk: `SEED#${name}`, sk: 'SEED' }),
+  generation: (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `GEN#${id}` }),
+  /** Sparse index of pending/processing generations for the sweeper (removed when final). */
+  generationActiveIndex: (createdAt: string, id: string) => ({ gsi2pk: 'GEN#ACTIVE', gsi2sk: `${createdAt}#${id}` }),
+  feedback: (userId: string, generationId: string) => ({ pk: `USER#${userId}`, sk: `FEEDBACK#${generationId}` }),
+  providerSlots: (provider: string) => ({ pk: `PROVIDER#${provider}`, sk: 'SLOTS' }),
+  photoProfile: (userId: string, profileId: string) => ({ pk: `USER#${userId}`, sk: `PHOTO#${profileId}` }),
+  /** sk prefix of a user's photo profiles (Query begins_with). */
+  photoProfilePrefix: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'PHOTO#' }),
+  /** Per-user counters kept in the same transaction as the items they count (plan caps), e.g. photoProfileCount. */
+  userCounters: (userId: string) => ({ pk: `USER#${userId}`, sk: 'COUNTERS' }),
 };

@@ -1,4 +1,5 @@
 import { GetCommand, TransactWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { BUCKETS, emptyBuckets, ledgerEntryId, type Bucket, type Buckets, type LedgerKind } from '../domain/ledger';
 import { keys } from './keys';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
@@ -121,4 +122,74 @@ export async function listLedger(db: Db, userId: string, limit = 50): Promise<Le
     void pk; void sk; void gsi1pk; void gsi1sk; void type;
     return rest as LedgerEntry;
   });
+}
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * The transaction items of one movement per bucket part (entry Put with attribute_not_exists, balance
+ * Update, guarded by `bucket >= amount` for debits), for callers that write them together with their cause
+ * (a generation reserving its cost, a failed generation refunding it).
+ */
+export function movementItems(
+  db: Db,
+  m: { userId: string; kind: LedgerKind; causeId: string; note?: string },
+  parts: Partial<Buckets>,
+  sign: 1 | -1,
+  now = new Date(),
+): TransactItem[] {
+  const createdAt = now.toISOString();
+  const items: TransactItem[] = [];
+  const adds: string[] = [];
+  const conds: string[] = [];
+  const names: Record<string, string> = { '#t': 'type' };
+  const values: Record<string, unknown> = { ':type': 'Balance', ':now': createdAt };
+  let total = 0;
+  for (const bucket of BUCKETS) {
+    const n = parts[bucket];
+    if (!n) continue;
+    const amount = sign * n;
+    total += amount;
+    const entryId = ledgerEntryId(m.kind, `${m.causeId}#${bucket}`);
+    items.push({
+      Put: {
+        TableName: db.tableName,
+        Item: {
+          ...keys.ledgerEntry(m.userId, entryId),
+          ...keys.ledgerByUserIndex(m.userId, createdAt, entryId),
+          type: 'LedgerEntry',
+          entryId,
+          userId: m.userId,
+          kind: m.kind,
+          bucket,
+          amount,
+          causeId: m.causeId,
+          note: m.note ?? null,
+          createdAt,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    });
+    names[`#${bucket}`] = bucket;
+    values[`:${bucket}`] = amount;
+    adds.push(`#${bucket} :${bucket}`);
+    if (amount < 0) {
+      values[`:need_${bucket}`] = -amount;
+      conds.push(`#${bucket} >= :need_${bucket}`);
+    }
+  }
+  if (!items.length) return items;
+  values[':total'] = total;
+  // One Update of the balance item: a transaction may touch each item only once.
+  items.push({
+    Update: {
+      TableName: db.tableName,
+      Key: keys.balance(m.userId),
+      UpdateExpression: `ADD ${adds.join(', ')}, credits :total SET #t = :type, updatedAt = :now`,
+      ...(conds.length ? { ConditionExpression: conds.join(' AND ') } : {}),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  });
+  return items;
 }

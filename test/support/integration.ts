@@ -109,7 +109,7 @@ export async function setupIntegration(): Promise<IntegrationContext> {
       const match = matchRoute(method, url.pathname);
       if (!match || 'methodNotAllowed' in match) throw new Error(`No route for ${method} ${url.pathname}`);
       const headers: Record<string, string> = { host: 'localhost', ...(opts.headers ?? {}) };
-      let body = Buffer.alloc(0);
+      let body: Buffer = Buffer.alloc(0);
       if (opts.body !== undefined) {
         if (Buffer.isBuffer(opts.body)) body = opts.body;
         else if (typeof opts.body === 'string') body = Buffer.from(opts.body);

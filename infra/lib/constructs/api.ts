@@ -17,7 +17,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { GROUPS, ROUTES, routeKey, type Group, type RouteDef } from '../../../shared/routes';
+import { groupsInUse, routeKey, routesOfGroup, type Group, type RouteDef } from '../../../shared/routes';
 import { acknowledge } from '../nag';
 import { exists, groupEntry } from '../paths';
 import type { StageConfig } from '../stage-config';
@@ -54,10 +54,11 @@ export interface ApiProps {
   issuer: string;
   stateMachine: sfn.IStateMachine;
   stripeSecret: secretsmanager.ISecret;
-  /** sharp for linux-arm64 when built; attached to the groups that write images. */
+  /**
+   * sharp for linux-arm64 when built. Attached to every group: group modules import the image pipeline (and
+   * with it sharp) at module load, so a function without the layer fails at cold start.
+   */
   sharpLayer?: lambda.ILayerVersion;
-  /** The route table; always shared/routes.ts ROUTES except in focused tests. */
-  routes?: readonly RouteDef[];
 }
 
 export class Api extends Construct {
@@ -111,8 +112,7 @@ export class Api extends Construct {
       identitySource: ['$request.header.Authorization'],
     });
 
-    const routes = props.routes ?? ROUTES;
-    const groups = GROUPS.filter((g) => routes.some((r) => r.group === g));
+    const groups = groupsInUse();
     const missing = groups.filter((g) => !exists(groupEntry(g)));
     if (missing.length)
       throw new Error(
@@ -121,7 +121,6 @@ export class Api extends Construct {
 
     for (const group of groups) {
       const access = GROUP_ACCESS[group];
-      const writesImages = access.privateBucket?.includes('write') || access.publicBucket?.includes('write');
       const fn = new AppFunction(this, `Fn-${group}`, {
         entry: groupEntry(group),
         description: `API group ${group}`,
@@ -130,7 +129,7 @@ export class Api extends Construct {
         memorySize: 512,
         // API Gateway's integration timeout is 29 s (hard limit for HTTP APIs is 30 s).
         timeout: Duration.seconds(29),
-        layers: writesImages && props.sharpLayer ? [props.sharpLayer] : undefined,
+        layers: props.sharpLayer ? [props.sharpLayer] : undefined,
         environment: {
           ...props.environment,
           ...(access.startGeneration ? { STATE_MACHINE_ARN: props.stateMachine.stateMachineArn } : {}),
@@ -147,8 +146,10 @@ export class Api extends Construct {
       if (access.startGeneration) props.stateMachine.grantStartExecution(fn.fn);
       if (access.stripeSecret) props.stripeSecret.grantRead(fn.fn);
 
-      const integration = new HttpLambdaIntegration(`Integration-${group}`, fn.fn);
-      for (const route of routes.filter((r) => r.group === group)) this.addRoute(route, integration, authorizer);
+      // One invoke permission per function for this API (not one per route): keeps the stack far from the
+      // 500-resource limit as the route table grows; the function still only receives its own routes.
+      const integration = new HttpLambdaIntegration(`Integration-${group}`, fn.fn, { scopePermissionToRoute: false });
+      for (const route of routesOfGroup(group)) this.addRoute(route, integration, authorizer);
     }
   }
 

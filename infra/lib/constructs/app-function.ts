@@ -1,10 +1,10 @@
 /**
  * The one way this app builds a Lambda function: NodejsFunction bundled with the local esbuild (no Docker,
  * no network), Node.js 22 on ARM64, X-Ray active, its own log group with a retention, and its own role
- * that may only write to that log group (no AWSLambdaBasicExecutionRole, whose logs:* grant is on "*").
+ * that may only write to that log group (not AWSLambdaBasicExecutionRole, which may write to any log group).
  * Callers add the least-privilege data grants on top.
  */
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Annotations, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -107,13 +107,22 @@ export class AppFunction extends Construct {
   }
 }
 
+/** Where the operator builds the layer; see docs/operations.md, "Image processing layer (sharp)". */
+export const SHARP_LAYER_MARKER = repoPath('infra', 'layers', 'sharp', 'nodejs', 'node_modules', 'sharp', 'package.json');
+
 /**
- * The sharp layer (linux-arm64 build of sharp + libvips) when it has been prepared under infra/layers/sharp
- * (`nodejs/node_modules/sharp`); undefined otherwise, in which case the functions that process images fail
- * at their first `import('sharp')` until the layer is built and the stack redeployed.
+ * The sharp layer (linux-arm64 build of sharp + libvips) when it has been built under infra/layers/sharp.
+ * Building it needs the npm registry, so synth does not: without it synth still succeeds (offline) with a
+ * warning, and the functions that import sharp fail at cold start until the layer is built and redeployed.
  */
 export function sharpLayer(scope: Construct): lambda.ILayerVersion | undefined {
-  if (!exists(repoPath('infra', 'layers', 'sharp', 'nodejs', 'node_modules', 'sharp', 'package.json'))) return undefined;
+  if (!exists(SHARP_LAYER_MARKER)) {
+    Annotations.of(scope).addWarningV2(
+      'tryon:sharpLayerMissing',
+      'infra/layers/sharp is not built: the image-processing functions will fail at cold start once deployed. Build it before deploying (docs/operations.md, "Image processing layer").',
+    );
+    return undefined;
+  }
   return new lambda.LayerVersion(scope, 'SharpLayer', {
     code: lambda.Code.fromAsset(SHARP_LAYER_DIR),
     compatibleArchitectures: [LAMBDA_ARCHITECTURE],

@@ -87,6 +87,11 @@ export class Auth extends Construct {
         'AwsSolutions-COG3',
         'dev stage only: threat protection needs the Plus feature plan (billed per MAU); prod enforces it (FULL_FUNCTION).',
       );
+      acknowledge(
+        this.userPool,
+        'AwsSolutions-COG8',
+        'dev stage only: the Plus feature plan is billed per MAU; prod uses it (with threat protection enforced).',
+      );
     }
   }
 

@@ -13,6 +13,13 @@ import type { StageConfig } from '../stage-config';
 /** Objects under this prefix are transient (multi-step uploads not yet attached to a record): 1 day. */
 export const TMP_UPLOAD_PREFIX = 'uploads/tmp/';
 
+/** Every GSI declared in TABLE_SCHEMA (gsi1, gsi2, ...): the table and the grants follow the schema. */
+export function tableIndexes(): { name: string; partitionKey: string; sortKey: string }[] {
+  return Object.entries(TABLE_SCHEMA)
+    .filter(([key]) => /^gsi\d+$/.test(key))
+    .map(([, v]) => v as { name: string; partitionKey: string; sortKey: string });
+}
+
 export interface DataProps {
   config: StageConfig;
 }
@@ -28,7 +35,7 @@ export class Data extends Construct {
   constructor(scope: Construct, id: string, props: DataProps) {
     super(scope, id);
     const { config } = props;
-    const { partitionKey, sortKey, gsi1, ttlAttribute } = TABLE_SCHEMA;
+    const { partitionKey, sortKey, ttlAttribute } = TABLE_SCHEMA;
 
     this.table = new dynamodb.Table(this, 'Table', {
       partitionKey: { name: partitionKey, type: dynamodb.AttributeType.STRING },
@@ -39,12 +46,14 @@ export class Data extends Construct {
       deletionProtection: config.prod,
       removalPolicy: config.removalPolicy,
     });
-    this.table.addGlobalSecondaryIndex({
-      indexName: gsi1.name,
-      partitionKey: { name: gsi1.partitionKey, type: dynamodb.AttributeType.STRING },
-      sortKey: { name: gsi1.sortKey, type: dynamodb.AttributeType.STRING },
-      projectionType: dynamodb.ProjectionType.ALL,
-    });
+    for (const index of tableIndexes()) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: dynamodb.AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: dynamodb.AttributeType.STRING },
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
 
     this.accessLogsBucket = new s3.Bucket(this, 'AccessLogs', {
       // Server access log delivery only supports SSE-S3 on the target bucket.

@@ -6,13 +6,9 @@
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
-import { TABLE_SCHEMA } from '../../../shared/repositories/table';
-
-/** Every GSI declared in TABLE_SCHEMA (gsi1, gsi2, ...). */
-export const tableIndexes = (): { name: string; partitionKey: string; sortKey: string }[] =>
-  Object.entries(TABLE_SCHEMA)
-    .filter(([key]) => /^gsi\d+$/.test(key))
-    .map(([, v]) => v as { name: string; partitionKey: string; sortKey: string });
+import { Construct } from 'constructs';
+import { acknowledgeMatching } from '../nag';
+import { tableIndexes } from './data';
 
 const TABLE_ITEM_ACTIONS = [
   'dynamodb:GetItem',
@@ -65,6 +61,13 @@ export function grantObjects(grantee: iam.IGrantable, bucket: s3.IBucket, access
       resources: [bucket.arnForObjects('*')],
     }),
   );
+  if (Construct.isConstruct(grantee.grantPrincipal)) {
+    acknowledgeMatching(
+      grantee.grantPrincipal,
+      /^AwsSolutions-IAM5\[Resource::.*\/\*\]$/,
+      'Object-level actions on the keys of the app\'s media buckets: keys are per user and per record (users/<userId>/...), created at run time; ownership is checked by the service before any presign or write.',
+    );
+  }
 }
 
 /** AdminGetUser on the pool: the first-sign-in fallback that reads given/family names (functions/lib/cognito.ts). */

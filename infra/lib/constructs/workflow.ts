@@ -3,7 +3,7 @@
  * ../workflow-definition.ts, shared with the local runner) and the sweeper that fails and refunds
  * generations stuck past the workflow timeout.
  */
-import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
@@ -14,7 +14,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { acknowledge } from '../nag';
+import { acknowledge, acknowledgeMatching } from '../nag';
 import { SWEEPER_ENTRY, WORKFLOW_ENTRY } from '../paths';
 import type { StageConfig } from '../stage-config';
 import {
@@ -47,13 +47,13 @@ export class Workflow extends Construct {
   constructor(scope: Construct, id: string, props: WorkflowProps) {
     super(scope, id);
     const { config } = props;
-    const common = { logRetention: config.logRetention, removalPolicy: config.removalPolicy as RemovalPolicy };
+    const common = { logRetention: config.logRetention, removalPolicy: config.removalPolicy };
 
     // One function per task, all from the same entry module with a different exported handler: each gets
     // its own least-privilege role (only render reads the provider keys, only storeResult writes results),
     // its own timeout/memory (render waits on providers and composites images) and its own metrics, at the
     // cost of bundling the same entry five times (esbuild: well under a second each).
-    const taskFn = (handler: GenerationTaskHandler, extra: { timeout?: Duration; memorySize?: number; env?: Record<string, string>; layers?: lambda.ILayerVersion[] } = {}) =>
+    const taskFn = (handler: GenerationTaskHandler, extra: { timeout?: Duration; memorySize?: number; env?: Record<string, string> } = {}) =>
       new AppFunction(this, `Task-${handler}`, {
         ...common,
         entry: WORKFLOW_ENTRY,
@@ -62,30 +62,32 @@ export class Workflow extends Construct {
         environment: { ...props.environment, ...extra.env },
         timeout: extra.timeout,
         memorySize: extra.memorySize,
-        layers: extra.layers,
+        // The task module imports sharp at load time (image pipeline, local provider): every task needs it.
+        layers: props.sharpLayer ? [props.sharpLayer] : undefined,
       });
-    const layers = props.sharpLayer ? [props.sharpLayer] : undefined;
     const fns = {
       markProcessing: taskFn('markProcessing'),
       render: taskFn('render', {
         timeout: RENDER_FUNCTION_TIMEOUT,
         memorySize: 1536,
         env: { PROVIDER_SECRET_ARN: props.providerSecret.secretArn },
-        layers,
       }),
-      storeResult: taskFn('storeResult', { memorySize: 1024, timeout: Duration.seconds(60), layers }),
+      storeResult: taskFn('storeResult', { memorySize: 1024, timeout: Duration.seconds(60) }),
       markCompleted: taskFn('markCompleted'),
       markFailed: taskFn('markFailed'),
     } satisfies Record<GenerationTaskHandler, AppFunction>;
 
     // Every task reads/writes the generation item; markFailed also refunds through the ledger (same table).
     for (const h of GENERATION_TASK_HANDLERS) grantTableReadWrite(fns[h].fn, props.table);
-    // render reads the portrait (private) and the style/product images (public) and may stage provider output.
+    // render reads the portrait, style reference and background (private) and the style images (public), and
+    // stages its output in the private bucket. Provider keys: JSON { fashnApiKey, geminiApiKey } at
+    // PROVIDER_SECRET_ARN (the same field names as functions/providers ProviderKeys).
     grantObjects(fns.render.fn, props.privateBucket, ['read', 'write']);
     grantObjects(fns.render.fn, props.publicBucket, ['read']);
     props.providerSecret.grantRead(fns.render.fn);
-    // storeResult writes the final image under users/<userId>/generations/...
-    grantObjects(fns.storeResult.fn, props.privateBucket, ['read', 'write']);
+    // storeResult reads render's temporary image, writes the final one under users/<userId>/... and deletes
+    // the temporary one.
+    grantObjects(fns.storeResult.fn, props.privateBucket, ['read', 'write', 'delete']);
     this.tasks = Object.fromEntries(GENERATION_TASK_HANDLERS.map((h) => [h, fns[h].fn])) as Record<GenerationTaskHandler, NodejsFunction>;
 
     const logGroup = new logs.LogGroup(this, 'StateMachineLogs', {
@@ -98,20 +100,17 @@ export class Workflow extends Construct {
       timeout: GENERATION_TIMEOUT,
       tracingEnabled: true,
       logs: { destination: logGroup, level: sfn.LogLevel.ALL, includeExecutionData: false },
-      removalPolicy: config.removalPolicy,
     });
     acknowledge(
       this.stateMachine.role,
       'AwsSolutions-IAM5[Resource::*]',
       'Step Functions log delivery (logs:CreateLogDelivery, PutResourcePolicy, DescribeLogGroups, ...) and X-Ray (PutTraceSegments, GetSamplingRules, ...) APIs do not support resource-level permissions.',
     );
-    for (const h of GENERATION_TASK_HANDLERS) {
-      acknowledge(
-        this.stateMachine.role,
-        `AwsSolutions-IAM5[Resource::<${fnLogicalRef(this.tasks[h])}.Arn>:*]`,
-        'lambda:InvokeFunction on the task function and its versions/aliases (CDK LambdaInvoke grant); no other function.',
-      );
-    }
+    acknowledgeMatching(
+      this.stateMachine.role,
+      /^AwsSolutions-IAM5\[Resource::<\w+\.Arn>:\*\]$/,
+      'lambda:InvokeFunction on the five task functions and their versions/aliases (CDK LambdaInvoke grant); no other function.',
+    );
 
     // Sweeper: every 5 minutes, finds generations pending/processing for longer than the workflow timeout,
     // stops their execution if still running, marks them failed and refunds the credit (exactly once).
@@ -129,12 +128,10 @@ export class Workflow extends Construct {
     this.sweeper = sweeper.fn;
     grantTableReadWrite(this.sweeper, props.table);
     this.stateMachine.grantExecution(this.sweeper, 'states:DescribeExecution', 'states:StopExecution');
-    acknowledge(
+    acknowledgeMatching(
       sweeper.role,
-      'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:<' +
-        sfnLogicalRef(this.stateMachine) +
-        '.Name>:*]',
-      'DescribeExecution/StopExecution act on executions, whose ARNs are only known at run time; scoped to this state machine.',
+      /^AwsSolutions-IAM5\[Resource::arn:<AWS::Partition>:states:.+:execution:.+:\*\]$/,
+      'DescribeExecution/StopExecution act on executions, whose ARNs are only known at run time; scoped to this state machine\'s executions.',
     );
     new events.Rule(this, 'SweeperSchedule', {
       description: 'Sweep stuck generations',
@@ -142,12 +139,4 @@ export class Workflow extends Construct {
       targets: [new targets.LambdaFunction(this.sweeper, { retryAttempts: 2 })],
     });
   }
-}
-
-// Placeholders: the finding ids embed logical ids, resolved once the exact format is known.
-function fnLogicalRef(_fn: NodejsFunction): string {
-  return '';
-}
-function sfnLogicalRef(_sm: sfn.StateMachine): string {
-  return '';
 }

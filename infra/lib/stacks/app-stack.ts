@@ -6,15 +6,12 @@ import type { Auth } from '../constructs/auth';
 import type { Data } from '../constructs/data';
 import { Secrets } from '../constructs/secrets';
 import { Workflow } from '../constructs/workflow';
-import type { RouteDef } from '../../../shared/routes';
 import type { StageConfig } from '../stage-config';
 
 export interface AppStackProps extends StackProps {
   config: StageConfig;
   data: Data;
   auth: Auth;
-  /** The route table; always shared/routes.ts ROUTES except in focused tests. */
-  routes?: readonly RouteDef[];
 }
 
 /** The compute: secrets, the generation workflow and the HTTP API with its Lambda functions. */
@@ -63,7 +60,6 @@ export class AppStack extends Stack {
       stateMachine: this.workflow.stateMachine,
       stripeSecret: this.secrets.stripe,
       sharpLayer: layer,
-      routes: props.routes,
     });
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.api.httpApi.apiEndpoint });

@@ -80,7 +80,7 @@ export function AppImage({ src, alt, width, height, className, imgClassName, loa
   if (state === 'loading') {
     return (
       <div className={box} style={sizeStyle} role="img" aria-label={`Loading image: ${alt}`} aria-busy="true">
-        <Skeleton className="absolute inset-0 h-full w-full rounded-none" />
+        <Skeleton className="absolute inset-0 h-full w-full" />
       </div>
     );
   }
@@ -101,7 +101,7 @@ export function AppImage({ src, alt, width, height, className, imgClassName, loa
   }
   return (
     <div className={box} style={sizeStyle}>
-      {!loaded ? <Skeleton className="absolute inset-0 h-full w-full rounded-none" /> : null}
+      {!loaded ? <Skeleton className="absolute inset-0 h-full w-full" /> : null}
       <img
         src={url}
         alt={alt}

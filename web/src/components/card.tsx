@@ -5,8 +5,9 @@ export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('rounded-2xl border border-border bg-card text-card-foreground shadow-sm', className)} {...props} />;
 }
 
+/** Header row; pass a className with a flex direction to lay it out differently (default flex-col). */
 export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('flex flex-col gap-1.5 p-5 pb-3', className)} {...props} />;
+  return <div className={cn('flex gap-1.5 p-5 pb-3', className ?? 'flex-col')} {...props} />;
 }
 
 export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {

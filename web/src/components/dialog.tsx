@@ -17,10 +17,12 @@ interface ContentProps {
   hideDescription?: boolean;
   children?: ReactNode;
   className?: string;
+  /** Where focus goes when the dialog closes (default: back to its Trigger). */
+  onCloseAutoFocus?: (e: Event) => void;
 }
 
 /** A centred modal dialog with a title (always present for screen readers) and a close button. */
-export function DialogContent({ title, description, hideTitle, hideDescription, children, className }: ContentProps) {
+export function DialogContent({ title, description, hideTitle, hideDescription, children, className, onCloseAutoFocus }: ContentProps) {
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className={overlay} />
@@ -29,6 +31,7 @@ export function DialogContent({ title, description, hideTitle, hideDescription, 
           'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-border bg-card p-6 text-card-foreground shadow-xl focus:outline-none',
           className,
         )}
+        onCloseAutoFocus={onCloseAutoFocus}
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
         <RadixDialog.Title className={cn('text-lg font-semibold', hideTitle && 'sr-only')}>{title}</RadixDialog.Title>
@@ -50,7 +53,7 @@ export function DialogContent({ title, description, hideTitle, hideDescription, 
 }
 
 /** A side panel (sheet) built on Dialog: used by the mobile menu. */
-export function SheetContent({ title, description, hideTitle, hideDescription, children, className, side = 'right' }: ContentProps & { side?: 'left' | 'right' }) {
+export function SheetContent({ title, description, hideTitle, hideDescription, children, className, onCloseAutoFocus, side = 'right' }: ContentProps & { side?: 'left' | 'right' }) {
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className={overlay} />
@@ -60,6 +63,7 @@ export function SheetContent({ title, description, hideTitle, hideDescription, c
           side === 'right' ? 'right-0 border-l' : 'left-0 border-r',
           className,
         )}
+        onCloseAutoFocus={onCloseAutoFocus}
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
         <RadixDialog.Title className={cn('pr-10 text-lg font-semibold', hideTitle && 'sr-only')}>{title}</RadixDialog.Title>

@@ -21,3 +21,13 @@ export function PageSpinner({ label = 'Loading' }: { label?: string }) {
     </div>
   );
 }
+
+/** A decorative spinning icon for busy buttons (the button keeps its own name). */
+export function SpinnerIcon({ className }: { className?: string }) {
+  return (
+    <svg className={cn('h-4 w-4 animate-spin', className)} viewBox="0 0 24 24" fill="none" aria-hidden="true">
+      <circle cx="12" cy="12" r="10" stroke="currentColor" strokeWidth="3" className="opacity-25" />
+      <path d="M22 12a10 10 0 0 0-10-10" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+}

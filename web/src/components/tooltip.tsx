@@ -1,18 +1,31 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { Tooltip as RadixTooltip } from 'radix-ui';
 
-/** The one tooltip provider (spec 01 section 9: open after 700 ms, 300 ms skip delay). */
+/** Spec 01 section 9: tooltips open after 700 ms, with a 300 ms skip delay. */
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+const InsideProvider = createContext(false);
+
+/**
+ * The app's one tooltip provider. It wraps the signed-in screens (app/app-layout.tsx) and is loaded with
+ * them, so the positioning engine (floating-ui) stays out of the landing page's JavaScript.
+ */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
-    <RadixTooltip.Provider delayDuration={700} skipDelayDuration={300}>
-      {children}
+    <RadixTooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+      <InsideProvider.Provider value>{children}</InsideProvider.Provider>
     </RadixTooltip.Provider>
   );
 }
 
-/** A text tooltip around a focusable trigger. */
+/**
+ * A text tooltip around a focusable trigger. Outside the app provider (a public page) it brings its own
+ * provider with the same delays, so it works everywhere.
+ */
 export function Tooltip({ content, children, side = 'bottom' }: { content: ReactNode; children: ReactNode; side?: 'top' | 'right' | 'bottom' | 'left' }) {
-  return (
+  const inside = useContext(InsideProvider);
+  const tip = (
     <RadixTooltip.Root>
       <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
       <RadixTooltip.Portal>
@@ -27,4 +40,12 @@ export function Tooltip({ content, children, side = 'bottom' }: { content: React
       </RadixTooltip.Portal>
     </RadixTooltip.Root>
   );
+  if (inside) return tip;
+  return (
+    <RadixTooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+      {tip}
+    </RadixTooltip.Provider>
+  );
 }
+
+export default TooltipProvider;

@@ -52,6 +52,7 @@ function loadAuth(): Promise<AmplifyAuth> {
     // cognito-local has no GetTokensFromRefreshToken (Amplify's default refresh): use InitiateAuth
     // REFRESH_TOKEN_AUTH, which it supports.
     if (config.local && endpoint) {
+      const { createInitiateAuthRefresher } = await import('./auth-refresher');
       cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher(
         createInitiateAuthRefresher(endpoint, config.auth.userPoolClientId),
       );
@@ -77,62 +78,6 @@ export function cognitoEndpoint(config: RuntimeConfig, origin = window.location.
     return `${origin}${url.pathname}`;
   }
   return url.href;
-}
-
-interface Jwt {
-  payload: Record<string, unknown> & { exp?: number; iat?: number };
-  toString(): string;
-}
-
-function decodeJwt(token: string): Jwt {
-  const part = token.split('.')[1];
-  if (!part) throw Object.assign(new Error('Invalid token'), { name: 'InvalidTokenException' });
-  const b64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
-  const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-  const payload = JSON.parse(new TextDecoder().decode(bytes)) as Jwt['payload'];
-  return { payload, toString: () => token };
-}
-
-type TokenRefresher = Parameters<
-  (typeof import('aws-amplify/auth/cognito'))['cognitoUserPoolsTokenProvider']['tokenOrchestrator']['setTokenRefresher']
->[0];
-
-/** Token refresh through InitiateAuth REFRESH_TOKEN_AUTH (plain fetch, the Cognito JSON protocol). */
-export function createInitiateAuthRefresher(endpoint: string, clientId: string): TokenRefresher {
-  return async ({ tokens, username }) => {
-    if (!tokens.refreshToken) throw Object.assign(new Error('No refresh token'), { name: 'NotAuthorizedException' });
-    const res = await fetch(endpoint, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/x-amz-json-1.1',
-        'X-Amz-Target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-      },
-      body: JSON.stringify({
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        ClientId: clientId,
-        AuthParameters: { REFRESH_TOKEN: tokens.refreshToken },
-      }),
-    });
-    const body = (await res.json().catch(() => ({}))) as {
-      __type?: string;
-      message?: string;
-      AuthenticationResult?: { AccessToken?: string; IdToken?: string; RefreshToken?: string };
-    };
-    if (!res.ok || !body.AuthenticationResult?.AccessToken) {
-      const name = (body.__type ?? 'RefreshFailedException').split('#').pop() ?? 'RefreshFailedException';
-      throw Object.assign(new Error(body.message ?? `Token refresh failed (${res.status})`), { name });
-    }
-    const result = body.AuthenticationResult;
-    const accessToken = decodeJwt(result.AccessToken!);
-    const iat = accessToken.payload.iat ?? Math.floor(Date.now() / 1000);
-    return {
-      accessToken,
-      idToken: result.IdToken ? decodeJwt(result.IdToken) : undefined,
-      refreshToken: result.RefreshToken ?? tokens.refreshToken,
-      clockDrift: iat * 1000 - Date.now(),
-      username,
-    } as Awaited<ReturnType<TokenRefresher>>;
-  };
 }
 
 export type SignInResult = { status: 'signed-in' } | { status: 'confirm-sign-up' };
@@ -208,27 +153,4 @@ export async function getIdToken(): Promise<string | null> {
   } catch {
     return null;
   }
-}
-
-const FRIENDLY: Record<string, string> = {
-  NotAuthorizedException: 'Incorrect username or password.',
-  UserNotFoundException: 'Incorrect username or password.',
-  UsernameExistsException: 'An account with this email already exists. Sign in instead.',
-  CodeMismatchException: 'Invalid verification code provided, please try again.',
-  ExpiredCodeException: 'This code has expired. Request a new one.',
-  LimitExceededException: 'Too many attempts. Please wait a moment and try again.',
-  TooManyRequestsException: 'Too many attempts. Please wait a moment and try again.',
-  TooManyFailedAttemptsException: 'Too many attempts. Please wait a moment and try again.',
-  NetworkError: 'Cannot reach the sign-in service. Check your connection and try again.',
-};
-
-/** What to show for a Cognito / Amplify error: Cognito's own message, made friendlier for the common ones. */
-export function authErrorMessage(err: unknown): string {
-  const e = err as { name?: string; message?: string } | null;
-  const name = e?.name ?? '';
-  if (name === 'InvalidPasswordException' || name === 'InvalidParameterException') {
-    return e?.message || 'The password does not meet the requirements.';
-  }
-  if (FRIENDLY[name]) return FRIENDLY[name];
-  return e?.message || 'Something went wrong. Please try again.';
 }

@@ -1,5 +1,7 @@
 import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
 
-/** Join class names, letting later Tailwind utilities override earlier ones. */
-export const cn = (...inputs: ClassValue[]): string => twMerge(clsx(inputs));
+/**
+ * Join class names (clsx). No tailwind-merge: it would add ~9 KB gzip to the landing page. Components
+ * therefore never rely on a later class overriding a conflicting one: variants expose options instead.
+ */
+export const cn = (...inputs: ClassValue[]): string => clsx(inputs);

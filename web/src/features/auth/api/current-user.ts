@@ -1,7 +1,7 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../../../shared/schemas/user';
 import { getQueryFn } from '../../../lib/api-client';
-import { hasStoredSession, signOut } from '../../../lib/auth';
+import { hasStoredSession } from '../../../lib/auth';
 
 /** GET /api/auth/user: the signed-in user, or null (401 yields null) when signed out. */
 export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
@@ -29,16 +29,4 @@ export function useCurrentUser(): CurrentUserState {
   // A failed user call (server error) counts as signed out: the app stays usable as a visitor.
   const status: AuthStatus = q.isPending ? 'loading' : user ? 'logged-in' : 'logged-out';
   return { user, status, isLoading: status === 'loading', isAuthenticated: status === 'logged-in' };
-}
-
-/** Login is a full page navigation to /api/login (the server answers 302 to /auth/login). */
-export function goToLogin(): void {
-  window.location.assign('/api/login');
-}
-
-/** Logout: clear the client cache, sign out of Cognito, then a full page navigation to /api/logout. */
-export async function logout(queryClient: QueryClient): Promise<void> {
-  queryClient.clear();
-  await signOut();
-  window.location.assign('/api/logout');
 }

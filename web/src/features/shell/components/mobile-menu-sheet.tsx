@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import { Dialog as RadixDialog } from 'radix-ui';
 import LogOut from 'lucide-react/icons/log-out';
 import type { CurrentUser } from '../../../../../shared/schemas/user';
@@ -7,12 +8,12 @@ import { formatCredits } from '../../../../../shared/domain/plans';
 import { PRODUCT_NAME } from '../../../lib/site-config';
 import { buttonClasses } from '../../../components/button';
 import { SheetContent } from '../../../components/dialog';
-import { logout } from '../../auth/api/current-user';
+import { logout } from '../../auth/api/logout';
 import { useSwitchRole } from '../api/use-switch-role';
-import { LOGIN_URL, REGISTER_PATH, primaryNav, roleSwitchOptions, userMenuSections } from '../nav-config';
+import { LOGIN_URL, REGISTER_PATH, primaryNav } from '../nav-config';
+import { roleSwitchOptions, userMenuSections } from '../user-nav';
 import { NavEntry } from './nav-link';
 import { UserAvatar } from './user-avatar';
-import { Link } from 'react-router-dom';
 
 const entry =
   'flex w-full items-center rounded-lg px-3 py-2.5 text-sm font-medium text-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
@@ -34,8 +35,8 @@ export default function MobileMenuSheet({ open, onOpenChange, user, isHome, onCl
 
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <SheetContent title={`${PRODUCT_NAME} menu`} hideTitle className="pt-14" side="right">
-        <div data-testid="mobile-menu" className="flex flex-col gap-4" onCloseAutoFocusCapture={undefined}>
+      <SheetContent title={`${PRODUCT_NAME} menu`} hideTitle className="pt-14" side="right" onCloseAutoFocus={onCloseAutoFocus}>
+        <div data-testid="mobile-menu" className="flex flex-col gap-4">
           {user ? (
             <div className="flex items-center gap-3 rounded-xl bg-muted p-3">
               <UserAvatar user={user} />

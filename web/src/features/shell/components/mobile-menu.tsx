@@ -17,7 +17,7 @@ export function MobileMenu({ user, isHome }: { user: CurrentUser | null; isHome:
         ref={triggerRef}
         variant="ghost"
         size="icon"
-        className="md:hidden"
+        display="inline-flex md:hidden"
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}

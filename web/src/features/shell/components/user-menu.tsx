@@ -11,14 +11,15 @@ import type { CurrentUser } from '../../../../../shared/schemas/user';
 import { displayName, effectiveRoleLabel } from '../../../../../shared/domain/user-display';
 import { formatCredits } from '../../../../../shared/domain/plans';
 import { cn } from '../../../lib/cn';
-import { logout } from '../../auth/api/current-user';
+import { logout } from '../../auth/api/logout';
 import { useSwitchRole } from '../api/use-switch-role';
-import { roleSwitchOptions, userMenuSections } from '../nav-config';
+import { roleSwitchOptions, userMenuSections } from '../user-nav';
 import { UserAvatar } from './user-avatar';
 
-const item =
-  'relative flex cursor-pointer select-none items-center gap-2 rounded-md px-2.5 py-2 text-sm outline-none ' +
+const itemBase =
+  'relative flex cursor-pointer select-none items-center gap-2 rounded-md py-2 pr-2.5 text-sm outline-none ' +
   'data-[highlighted]:bg-muted data-[disabled]:pointer-events-none data-[disabled]:opacity-60';
+const item = `${itemBase} pl-2.5`;
 
 /** The signed-in user's menu (Radix DropdownMenu): identity, credits, links by role, Switch Role, Logout. */
 export default function UserMenu({ user }: { user: CurrentUser }) {
@@ -29,7 +30,7 @@ export default function UserMenu({ user }: { user: CurrentUser }) {
   const name = displayName(user);
 
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         className="flex items-center gap-1 rounded-full p-0.5 pr-1.5 hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-muted"
         aria-label={`Account menu for ${name}`}
@@ -102,7 +103,7 @@ export default function UserMenu({ user }: { user: CurrentUser }) {
                           key={r.role}
                           value={r.role}
                           disabled={r.current || switchRole.isPending}
-                          className={cn(item, 'pl-8')}
+                          className={`${itemBase} pl-8`}
                           data-testid={`switch-role-${r.role}`}
                           onSelect={() => switchRole.mutate(r.role)}
                         >

@@ -1,0 +1,85 @@
+/**
+ * The S3 side of media: object keys (the only place they are spelled) and the few operations the services need.
+ * Keys are never reused: a replaced image gets a new key, so a presigned URL or a browser cache can never
+ * serve stale bytes, and the old object is deleted once the database points at the new one.
+ */
+import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { UPLOAD_TYPE_VALUES } from '../../shared/schemas/upload';
+import { getConfig } from './config';
+import { getS3 } from './s3';
+
+export type BucketKind = 'private' | 'public';
+export type PhotoKind = 'portrait' | 'full-body';
+export type UploadType = (typeof UPLOAD_TYPE_VALUES)[number];
+
+export const mediaKeys = {
+  /** Everything private of one user (photo profiles, generation inputs and results). */
+  userPrefix: (userId: string) => `users/${userId}/`,
+  photoProfilePrefix: (userId: string, profileId: string) => `users/${userId}/photo-profiles/${profileId}/`,
+  photoProfileImage: (userId: string, profileId: string, kind: PhotoKind, imageId: string, ext: string) =>
+    `users/${userId}/photo-profiles/${profileId}/${kind}-${imageId}.${ext}`,
+  upload: (type: UploadType, userId: string, imageId: string, ext: string) => `uploads/${type}/${userId}/${imageId}.${ext}`,
+  remote: (userId: string, imageId: string, ext: string) => `uploads/remote/${userId}/${imageId}.${ext}`,
+  avatarPrefix: (userId: string) => `avatars/${userId}/`,
+  avatar: (userId: string, imageId: string, ext: string) => `avatars/${userId}/${imageId}.${ext}`,
+};
+
+/** Paths the SPA resolves into presigned URLs (GET answers { url }). */
+export const privateImagePath = (key: string) => `/api/private-image/${key}`;
+export const publicImagePath = (key: string) => `/api/public-image/${key}`;
+export const PUBLIC_IMAGE_PATH_PREFIX = '/api/public-image/';
+
+const bucketOf = (kind: BucketKind) => (kind === 'private' ? getConfig().privateBucket : getConfig().publicBucket);
+
+export async function putImage(kind: BucketKind, key: string, body: Buffer, contentType: string): Promise<void> {
+  await getS3().send(
+    new PutObjectCommand({
+      Bucket: bucketOf(kind),
+      Key: key,
+      Body: body,
+      ContentType: contentType,
+      // Keys are never rewritten with other bytes, so any cache may keep them.
+      CacheControl: kind === 'private' ? 'private, max-age=31536000, immutable' : 'public, max-age=31536000, immutable',
+    }),
+  );
+}
+
+/** Delete these keys (missing ones are fine); returns how many were asked for. */
+export async function deleteImages(kind: BucketKind, keys: (string | null | undefined)[]): Promise<number> {
+  const list = [...new Set(keys.filter((k): k is string => !!k))];
+  for (let i = 0; i < list.length; i += 1000) {
+    const res = await getS3().send(
+      new DeleteObjectsCommand({
+        Bucket: bucketOf(kind),
+        Delete: { Objects: list.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
+      }),
+    );
+    if (res.Errors?.length) throw new Error(`Could not delete ${res.Errors.length} object(s): ${res.Errors[0].Code} ${res.Errors[0].Key}`);
+  }
+  return list.length;
+}
+
+export async function listKeys(kind: BucketKind, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  let token: string | undefined;
+  do {
+    const res = await getS3().send(new ListObjectsV2Command({ Bucket: bucketOf(kind), Prefix: prefix, ContinuationToken: token }));
+    for (const o of res.Contents ?? []) if (o.Key) keys.push(o.Key);
+    token = res.IsTruncated ? res.NextContinuationToken : undefined;
+  } while (token);
+  return keys;
+}
+
+/** Delete every object under a prefix, page by page; returns the number deleted. */
+export async function deletePrefix(kind: BucketKind, prefix: string): Promise<number> {
+  if (!prefix.endsWith('/') || prefix.length < 3) throw new Error(`Refusing to delete the unsafe prefix "${prefix}"`);
+  let total = 0;
+  for (;;) {
+    // Listing again after each batch (rather than following the token) keeps working while keys disappear.
+    const res = await getS3().send(new ListObjectsV2Command({ Bucket: bucketOf(kind), Prefix: prefix, MaxKeys: 1000 }));
+    const keys = (res.Contents ?? []).map((o) => o.Key).filter((k): k is string => !!k);
+    if (!keys.length) return total;
+    total += await deleteImages(kind, keys);
+    if (!res.IsTruncated && keys.length < 1000) return total;
+  }
+}

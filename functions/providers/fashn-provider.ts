@@ -1,0 +1,95 @@
+/**
+ * FASHN (Exact mode): POST /v1/run then GET /v1/status/{id} (docs.fashn.ai). Rate and concurrency limits
+ * (429) are thrown as ProviderThrottled for the workflow's retry with backoff; runtime failures reported by
+ * /status (ImageLoadError, NSFWError, PoseError, ...) end the generation with a readable message.
+ */
+import type { ImageProvider, RenderOutcome, RenderRequest } from './types';
+import { ProviderRejected, ProviderThrottled, ProviderTimeout } from './types';
+
+export interface FashnConfig {
+  apiKey: string;
+  baseUrl?: string;
+  model?: string;
+  timeoutMs?: number;
+}
+
+const RUNTIME_MESSAGES: Record<string, string> = {
+  ImageLoadError: 'The provider could not read one of the photos. Try another photo.',
+  NSFWError: 'The image was flagged as inappropriate by the provider and was not generated.',
+  PhotoTypeError: 'The outfit photo type could not be recognised. Try another outfit image.',
+  PoseError: 'The pose in the full-body photo could not be detected. Try a clearer full-body photo.',
+  ContentModerationError: 'The image was refused by content moderation.',
+  PipelineError: 'The provider failed to render this look. Please try again.',
+  ThirdPartyError: 'The provider failed to render this look. Please try again.',
+};
+
+const dataUri = (b: Buffer, type: string) => `data:${type};base64,${b.toString('base64')}`;
+
+export function createFashnProvider(cfg: FashnConfig): ImageProvider {
+  const base = (cfg.baseUrl ?? 'https://api.fashn.ai').replace(/\/$/, '');
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${cfg.apiKey}` };
+
+  async function call(path: string, init: RequestInit): Promise<Record<string, any>> {
+    let res: Response;
+    try {
+      res = await fetch(`${base}${path}`, { ...init, headers, signal: AbortSignal.timeout(cfg.timeoutMs ?? 20_000) });
+    } catch (err) {
+      throw new ProviderTimeout(`FASHN did not answer: ${(err as Error).message}`);
+    }
+    const text = await res.text();
+    let body: Record<string, any> = {};
+    try {
+      body = text ? JSON.parse(text) : {};
+    } catch {
+      /* not JSON */
+    }
+    if (res.status === 429) {
+      const name = body?.error?.name ?? body?.error ?? 'RateLimitExceeded';
+      if (name === 'OutOfCredits') throw new ProviderRejected('The image provider is out of credits. Please try again later.');
+      throw new ProviderThrottled(`FASHN ${name}`);
+    }
+    if (res.status >= 500) throw new ProviderTimeout(`FASHN server error ${res.status}`);
+    if (!res.ok) throw new ProviderRejected(`The image provider refused the request (${res.status} ${body?.error?.name ?? body?.error ?? ''})`.trim());
+    return body;
+  }
+
+  return {
+    name: 'fashn',
+    async submit(req: RenderRequest): Promise<RenderOutcome> {
+      if (!req.garment) throw new ProviderRejected('Exact mode needs an outfit image');
+      const body = await call('/v1/run', {
+        method: 'POST',
+        body: JSON.stringify({
+          model_name: cfg.model ?? 'tryon-v1.6',
+          inputs: {
+            model_image: dataUri(req.person.bytes, req.person.contentType),
+            garment_image: dataUri(req.garment.bytes, req.garment.contentType),
+            category: 'auto',
+            mode: 'balanced',
+            garment_photo_type: req.garmentPhotoType,
+            // The result comes back inline, so we never fetch a URL handed to us by a third party.
+            return_base64: true,
+          },
+        }),
+      });
+      if (body.error) throw new ProviderRejected(RUNTIME_MESSAGES[body.error?.name] ?? 'The image provider refused the request');
+      if (typeof body.id !== 'string') throw new ProviderTimeout('FASHN returned no prediction id');
+      return { status: 'pending', jobId: body.id, pollAfterSeconds: 3 };
+    },
+    async poll(jobId: string): Promise<RenderOutcome> {
+      const body = await call(`/v1/status/${encodeURIComponent(jobId)}`, { method: 'GET' });
+      if (body.status === 'completed') {
+        const out = Array.isArray(body.output) ? body.output[0] : null;
+        if (typeof out !== 'string') throw new ProviderRejected('The image provider returned no image');
+        const inline = /^data:([\w/+.-]+);base64,(.+)$/s.exec(out);
+        if (inline) return { status: 'done', image: { bytes: Buffer.from(inline[2], 'base64'), contentType: inline[1] } };
+        return { status: 'done', imageUrl: out };
+      }
+      if (body.status === 'failed') {
+        const name = body.error?.name as string | undefined;
+        throw new ProviderRejected((name && RUNTIME_MESSAGES[name]) ?? body.error?.message ?? 'The image provider failed to render this look');
+      }
+      return { status: 'pending', jobId, pollAfterSeconds: 3 };
+    },
+  };
+}

@@ -1,0 +1,346 @@
+/**
+ * Starting generations (every way: raw template, style, Quick Try on a style, Quick Try with any image),
+ * listing, reading, deleting them, and feedback. A start validates in the spec's order (spec 02 section 5),
+ * then reserves the cost and writes the pending generation in one transaction, then starts the workflow
+ * execution named by the generation id.
+ */
+import { ulid } from 'ulid';
+import { DeleteObjectsCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { ERROR_CODES, HttpError, badRequest, conflict, notFound } from '../../shared/errors';
+import { GENERATION_MESSAGES as M, MIN_BODY_DESCRIPTION, defaultPromptTemplateId, generationCost, resolveMode, fromQuickTryMode, type Mode } from '../../shared/domain/generation';
+import type { StyleImageType } from '../../shared/domain/catalog';
+import { hasPriorityQueue } from '../../shared/domain/plans';
+import { splitCost } from '../../shared/domain/ledger';
+import type { Db } from '../../shared/repositories/table';
+import { getBalance, InsufficientCredits } from '../../shared/repositories/ledger-repository';
+import type { UserRecord } from '../../shared/repositories/user-repository';
+import { getPromptTemplate, getRawTemplate, getVisibleStyle, listPromptTemplates, type StyleRecord } from '../../shared/repositories/catalog-repository';
+import { getPhotoProfile, listPhotoProfiles, type PhotoProfileRecord } from '../../shared/repositories/photo-profile-repository';
+import {
+  createGenerationWithReservation,
+  deleteGeneration as deleteGenerationRecord,
+  failWithRefund,
+  getFeedback,
+  getGeneration,
+  listGenerations,
+  putFeedback,
+  type GenerationInputs,
+  type GenerationKind,
+  type GenerationRecord,
+} from '../../shared/repositories/generation-repository';
+import type { GenerationView } from '../../shared/schemas/generation';
+import { getConfig } from '../lib/config';
+import { getS3 } from '../lib/s3';
+import { processImage } from '../lib/image-pipeline';
+import { startGeneration } from '../lib/workflow-client';
+import { logger } from '../lib/http';
+
+const insufficient = () => new HttpError(402, ERROR_CODES.limitCredits, M.insufficientCredits);
+
+export function toGenerationView(g: GenerationRecord): GenerationView {
+  return {
+    id: g.id,
+    status: g.status,
+    mode: g.mode,
+    kind: g.kind,
+    resultUrl: g.status === 'completed' && g.resultKey ? `/api/private-image/${g.resultKey}` : null,
+    error: g.error ?? null,
+    createdAt: g.createdAt,
+    completedAt: g.completedAt ?? null,
+    styleId: g.inputs.styleId,
+    styleName: g.styleName,
+    templateName: g.templateName,
+    cost: g.cost,
+    inputs: {
+      photoProfileId: g.inputs.photoProfileId,
+      styleId: g.inputs.styleId,
+      promptTemplateId: g.inputs.promptTemplateId,
+      rawTemplateId: g.inputs.rawTemplateId,
+      imageUrl: g.inputs.imageUrl,
+      imageType: g.inputs.imageType,
+    },
+  };
+}
+
+/** Credits first (spec order): at least the cost, unless the account is unlimited. */
+async function assertCredits(db: Db, user: UserRecord, cost: number) {
+  if (user.hasUnlimitedCredits) return;
+  const balance = await getBalance(db, user.id);
+  if (balance.credits < cost) throw insufficient();
+}
+
+async function resolveProfile(db: Db, user: UserRecord, photoProfileId: string | undefined): Promise<PhotoProfileRecord> {
+  if (!photoProfileId) {
+    const all = await listPhotoProfiles(db, user.id);
+    const def = all.find((p) => p.isDefault) ?? all[0];
+    if (!def) throw new HttpError(400, 'profile_required', M.profileRequired);
+    return def;
+  }
+  const p = await getPhotoProfile(db, user.id, photoProfileId);
+  if (!p) throw notFound(M.profileNotFound);
+  return p;
+}
+
+function assertPhotosFor(mode: Mode, p: PhotoProfileRecord) {
+  if (mode === 'exact' && !p.fullBodyKey) throw new HttpError(400, 'full_body_required', M.fullBodyRequired);
+  if (mode === 'creative' && !p.portraitKey) throw new HttpError(400, 'portrait_required', 'Portrait required');
+}
+
+/** The prompt template of a creative generation: the one chosen, else the default rule, else an error. */
+async function resolvePrompt(db: Db, chosen: string | undefined, styleDefault: string | null, required: { message: string } | null): Promise<{ id: string; name: string } | null> {
+  if (chosen) {
+    const t = await getPromptTemplate(db, chosen);
+    if (!t) throw notFound(M.templateNotFound);
+    return { id: t.id, name: t.name };
+  }
+  if (required) throw new HttpError(400, 'prompt_required', required.message);
+  const prompts = await listPromptTemplates(db);
+  const id = defaultPromptTemplateId(styleDefault, prompts);
+  if (!id) throw new HttpError(400, 'no_template', M.noTemplate);
+  return { id, name: prompts.find((p) => p.id === id)!.name };
+}
+
+interface StartInput {
+  user: UserRecord;
+  kind: GenerationKind;
+  mode: Mode;
+  profile: PhotoProfileRecord;
+  inputs: Omit<GenerationInputs, 'photoProfileId'>;
+  styleName: string | null;
+  templateName: string | null;
+  cost: number;
+  id?: string;
+}
+
+/** Reserve and write the pending generation (retrying lost races), then start its execution. */
+async function reserveAndStart(db: Db, s: StartInput): Promise<{ id: string }> {
+  const id = s.id ?? ulid();
+  const now = new Date();
+  for (let attempt = 0; attempt < 25; attempt++) {
+    let reserved = {};
+    if (!s.user.hasUnlimitedCredits) {
+      const split = splitCost(await getBalance(db, s.user.id), s.cost);
+      if (!split) throw insufficient();
+      reserved = split;
+    }
+    const gen: GenerationRecord = {
+      id,
+      userId: s.user.id,
+      status: 'pending',
+      kind: s.kind,
+      mode: s.mode,
+      inputs: { photoProfileId: s.profile.id, ...s.inputs },
+      styleName: s.styleName,
+      templateName: s.templateName,
+      cost: s.user.hasUnlimitedCredits ? 0 : s.cost,
+      reserved,
+      priority: hasPriorityQueue(s.user),
+      resultKey: null,
+      error: null,
+      createdAt: now.toISOString(),
+      startedAt: null,
+      completedAt: null,
+      updatedAt: now.toISOString(),
+    };
+    try {
+      await createGenerationWithReservation(db, gen);
+      break;
+    } catch (err) {
+      const name = (err as Error).name;
+      if (err instanceof InsufficientCredits || name === 'TransactionCanceledException' || name === 'TransactionConflictException') {
+        if (attempt === 24) throw new HttpError(503, 'busy', 'Too many requests at once. Please try again.');
+        await new Promise((r) => setTimeout(r, 5 + Math.random() * 40 * Math.min(attempt + 1, 5)));
+        continue;
+      }
+      throw err;
+    }
+  }
+  try {
+    await startGeneration({ generationId: id, userId: s.user.id });
+  } catch (err) {
+    logger.error('could not start the workflow', { generationId: id, error: err as Error });
+    await failWithRefund(db, s.user.id, id, 'The generation could not be started. Your credit was refunded.');
+    throw new HttpError(503, 'workflow_unavailable', 'Could not start generation');
+  }
+  return { id };
+}
+
+async function requireStyle(db: Db, user: UserRecord, styleId: string): Promise<StyleRecord> {
+  const style = await getVisibleStyle(db, styleId, user.id);
+  if (!style) throw notFound(M.styleNotFound);
+  return style;
+}
+
+/** POST /api/generate/style and POST /api/quick-try/{styleId}. */
+export async function startFromStyle(
+  db: Db,
+  user: UserRecord,
+  input: { styleId: string; photoProfileId?: string; promptTemplateId?: string; mode?: Mode },
+  kind: GenerationKind = 'style',
+): Promise<{ id: string }> {
+  const style = await requireStyle(db, user, input.styleId);
+  const cost = generationCost();
+  await assertCredits(db, user, cost);
+  const mode = resolveMode(style.styleImageType, input.mode);
+  const prompt = mode === 'creative' ? await resolvePrompt(db, input.promptTemplateId, style.defaultPromptTemplateId, null) : null;
+  const profile = await resolveProfile(db, user, input.photoProfileId);
+  assertPhotosFor(mode, profile);
+  return reserveAndStart(db, {
+    user,
+    kind,
+    mode,
+    profile,
+    inputs: { styleId: style.id, promptTemplateId: prompt?.id ?? null, rawTemplateId: null, imageUrl: null, imageType: style.styleImageType, styleRefKey: null, backgroundKey: null },
+    styleName: style.name,
+    templateName: prompt?.name ?? null,
+    cost,
+  });
+}
+
+export function startQuickTryStyle(db: Db, user: UserRecord, styleId: string, input: { mode?: 'precise' | 'creative'; photoProfileId?: string }) {
+  return startFromStyle(db, user, { styleId, photoProfileId: input.photoProfileId, mode: input.mode ? fromQuickTryMode(input.mode) : undefined }, 'quick-try-style');
+}
+
+/** Where an outfit image given by URL may come from: our own media, or a public http(s) address. */
+function checkImageRef(url: string, userId: string): string {
+  if (url.startsWith('/api/public-image/')) return url;
+  if (url.startsWith('/api/private-image/')) {
+    if (!url.startsWith(`/api/private-image/users/${userId}/`)) throw notFound('Image not found');
+    return url;
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw badRequest('The image address is not a valid URL');
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw badRequest('Only http and https URLs are allowed');
+  return parsed.toString();
+}
+
+/** POST /api/generate/quick-try (Try Custom Look and the Quick Try page). */
+export async function startQuickTryCustom(
+  db: Db,
+  user: UserRecord,
+  input: { imageUrl: string; imageType: StyleImageType; photoProfileId?: string; promptTemplateId?: string; mode?: string },
+): Promise<{ id: string }> {
+  const imageUrl = checkImageRef(input.imageUrl, user.id);
+  const cost = generationCost();
+  await assertCredits(db, user, cost);
+  const requested: Mode | undefined = input.mode === 'precise' || input.mode === 'exact' ? 'exact' : input.mode === 'creative' ? 'creative' : undefined;
+  const mode = resolveMode(input.imageType, requested);
+  const prompt =
+    mode === 'creative'
+      ? await resolvePrompt(db, input.promptTemplateId, null, input.imageType === 'product_only' ? { message: M.promptRequired } : null)
+      : null;
+  const profile = await resolveProfile(db, user, input.photoProfileId);
+  assertPhotosFor(mode, profile);
+  return reserveAndStart(db, {
+    user,
+    kind: 'quick-try',
+    mode,
+    profile,
+    inputs: { styleId: null, promptTemplateId: prompt?.id ?? null, rawTemplateId: null, imageUrl, imageType: input.imageType, styleRefKey: null, backgroundKey: null },
+    styleName: null,
+    templateName: prompt?.name ?? 'Custom look',
+    cost,
+  });
+}
+
+interface UploadedFile {
+  content: Buffer;
+  mimetype?: string;
+}
+
+/** POST /api/generate (multipart): a raw template with the optional style reference and background images. */
+export async function startFromRawTemplate(
+  db: Db,
+  user: UserRecord,
+  input: { rawTemplateId: string; photoProfileId?: string; styleRef?: UploadedFile; background?: UploadedFile },
+): Promise<{ id: string }> {
+  const cost = generationCost();
+  await assertCredits(db, user, cost);
+  const profile = await resolveProfile(db, user, input.photoProfileId);
+  if (!profile.portraitKey) throw new HttpError(400, 'portrait_required', M.portraitRequired);
+  if ((profile.bodyDescription ?? '').trim().length < MIN_BODY_DESCRIPTION) throw new HttpError(400, 'body_description_required', M.bodyDescriptionRequired);
+  const template = await getRawTemplate(db, input.rawTemplateId);
+  if (!template || !template.enabled) throw notFound(M.templateNotFound);
+  if (template.requiresFullBody && !profile.fullBodyKey) throw new HttpError(400, 'full_body_required', M.fullBodyRequired);
+  const mode: Mode = template.requiresFullBody ? 'exact' : 'creative';
+
+  // Validate and store the optional images before anything is reserved; on failure nothing is kept.
+  const id = ulid();
+  const stored: string[] = [];
+  const store = async (file: UploadedFile | undefined, name: string) => {
+    if (!file?.content?.length) return null;
+    const img = await processImage(file.content, { maxBytes: 10 * 1024 * 1024 });
+    const key = `users/${user.id}/generations/${id}/${name}.${img.ext}`;
+    await getS3().send(new PutObjectCommand({ Bucket: getConfig().privateBucket, Key: key, Body: img.buffer, ContentType: img.contentType }));
+    stored.push(key);
+    return key;
+  };
+  try {
+    const styleRefKey = await store(input.styleRef, 'style-ref');
+    const backgroundKey = await store(input.background, 'background');
+    return await reserveAndStart(db, {
+      id,
+      user,
+      kind: 'raw-template',
+      mode,
+      profile,
+      inputs: { styleId: null, promptTemplateId: null, rawTemplateId: template.id, imageUrl: null, imageType: null, styleRefKey, backgroundKey },
+      styleName: null,
+      templateName: template.name,
+      cost,
+    });
+  } catch (err) {
+    const gen = await getGeneration(db, user.id, id);
+    if (!gen && stored.length) await deleteObjects(stored);
+    throw err;
+  }
+}
+
+async function deleteObjects(keys: string[]) {
+  if (!keys.length) return;
+  await getS3().send(new DeleteObjectsCommand({ Bucket: getConfig().privateBucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
+}
+
+export async function listUserGenerations(db: Db, userId: string): Promise<GenerationView[]> {
+  return (await listGenerations(db, userId)).map(toGenerationView);
+}
+
+export async function getUserGeneration(db: Db, userId: string, id: string): Promise<GenerationView> {
+  const g = await getGeneration(db, userId, id);
+  if (!g) throw notFound(M.generationNotFound);
+  return toGenerationView(g);
+}
+
+/** Deletes a completed or failed generation and its images; the ledger keeps its entries. */
+export async function deleteUserGeneration(db: Db, userId: string, id: string): Promise<void> {
+  const existing = await getGeneration(db, userId, id);
+  if (!existing) throw notFound(M.generationNotFound);
+  const deleted = await deleteGenerationRecord(db, userId, id);
+  if (!deleted) throw conflict('This generation is still in progress and cannot be deleted yet.');
+  await deleteObjects([deleted.resultKey, deleted.inputs.styleRefKey, deleted.inputs.backgroundKey].filter((k): k is string => !!k));
+}
+
+export const FEEDBACK_NO_STYLE = 'This generation is not associated with a style. Feedback is only available for style-based generations.';
+
+export async function submitFeedback(db: Db, userId: string, input: { generationId: string; styleId?: string | null; rating: number }) {
+  const g = await getGeneration(db, userId, input.generationId);
+  if (!g) throw notFound(M.generationNotFound);
+  if (!g.inputs.styleId) throw new HttpError(400, 'feedback_no_style', FEEDBACK_NO_STYLE);
+  if (input.styleId && input.styleId !== g.inputs.styleId) throw badRequest('The style does not match this generation');
+  if (g.status !== 'completed') throw conflict('Feedback is available once the generation is completed.');
+  const now = new Date().toISOString();
+  const prev = await getFeedback(db, userId, g.id);
+  const record = { generationId: g.id, styleId: g.inputs.styleId, rating: input.rating, createdAt: prev?.createdAt ?? now, updatedAt: now };
+  await putFeedback(db, userId, record);
+  return record;
+}
+
+export async function readFeedback(db: Db, userId: string, generationId: string) {
+  const g = await getGeneration(db, userId, generationId);
+  if (!g) throw notFound(M.generationNotFound);
+  return getFeedback(db, userId, generationId);
+}

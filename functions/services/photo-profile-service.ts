@@ -1,0 +1,217 @@
+/**
+ * Photo profiles: validation (spec 02 section 5, same messages as the web form), the plan cap, the images
+ * (pipeline -> private bucket) and the records. Order of every write: images first, then the database;
+ * a failed database write deletes the images it uploaded, and a replaced image is deleted only after the
+ * database points at its successor, so no request leaves an orphan or a dangling key behind.
+ */
+import { monotonicFactory, ulid } from 'ulid';
+import { ERROR_CODES, HttpError, notFound } from '../../shared/errors';
+import { limitsFor } from '../../shared/domain/plans';
+import type { Gender } from '../../shared/domain/catalog';
+import type { Db } from '../../shared/repositories/table';
+import type { UserRecord } from '../../shared/repositories/user-repository';
+import {
+  PHOTO_MAX_BYTES,
+  PHOTO_PROFILE_MESSAGES as M,
+  bodyDescriptionSchema,
+  genderSchema,
+  profileNameSchema,
+  type DeleteAllPhotosResult,
+  type PhotoProfile,
+} from '../../shared/schemas/photo-profile';
+import {
+  countPhotoProfiles,
+  createPhotoProfile,
+  deleteAllPhotoProfiles,
+  deletePhotoProfile,
+  getPhotoProfile,
+  listPhotoProfiles,
+  setDefaultPhotoProfile,
+  updatePhotoProfile,
+  type PhotoProfilePatch,
+  type PhotoProfileRecord,
+} from '../../shared/repositories/photo-profile-repository';
+import { processImage } from '../lib/image-pipeline';
+import { deleteImages, deletePrefix, mediaKeys, privateImagePath, putImage, type PhotoKind } from '../lib/media-store';
+import { formFile, formFlag, type FormData, type UploadedFile } from '../lib/multipart';
+import { logger } from '../lib/http';
+import type { ZodType } from 'zod';
+
+const profileId = monotonicFactory();
+
+export function toPhotoProfile(p: PhotoProfileRecord): PhotoProfile {
+  return {
+    id: p.id,
+    name: p.name,
+    gender: p.gender,
+    bodyDescription: p.bodyDescription,
+    portraitUrl: privateImagePath(p.portraitKey),
+    fullBodyUrl: p.fullBodyKey ? privateImagePath(p.fullBodyKey) : null,
+    isDefault: p.isDefault,
+    supportsNano: !!p.portraitKey,
+    supportsFashn: !!p.fullBodyKey,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+  };
+}
+
+/** Field errors carry the bare message (the form shows it as is), not validate()'s "field: message". */
+function check<T>(schema: ZodType<T>, value: unknown): T {
+  const res = schema.safeParse(value);
+  if (res.success) return res.data;
+  throw new HttpError(400, ERROR_CODES.validation, res.error.issues[0]?.message ?? 'Invalid input');
+}
+
+const parseGender = (v: string | undefined): Gender => (v === undefined || v.trim() === '' ? 'unisex' : check(genderSchema, v.trim().toLowerCase()));
+
+export function limitError(max: number, user: Pick<UserRecord, 'currentPlan' | 'isInfluencer'>): HttpError {
+  const topPlan = user.isInfluencer || user.currentPlan === 'creator';
+  const hint = topPlan ? 'Delete a profile to add another.' : 'Upgrade to add more.';
+  return new HttpError(403, ERROR_CODES.limitPhotoProfiles, `You have reached the photo profile limit of your plan (${max}). ${hint}`);
+}
+
+export async function listProfiles(db: Db, userId: string): Promise<PhotoProfile[]> {
+  return (await listPhotoProfiles(db, userId)).map(toPhotoProfile);
+}
+
+/** Run both photos through the pipeline before anything is stored, so a bad second file stores nothing. */
+async function prepareImages(files: { kind: PhotoKind; file: UploadedFile | undefined }[]) {
+  const out: { kind: PhotoKind; buffer: Buffer; contentType: string; ext: string }[] = [];
+  for (const { kind, file } of files) {
+    if (!file) continue;
+    const img = await processImage(file.content, { maxBytes: PHOTO_MAX_BYTES, alpha: 'flatten' });
+    out.push({ kind, buffer: img.buffer, contentType: img.contentType, ext: img.ext });
+  }
+  return out;
+}
+
+/** Upload the prepared images; if one upload fails, the others are removed before the error goes on. */
+async function uploadImages(userId: string, id: string, images: Awaited<ReturnType<typeof prepareImages>>): Promise<Partial<Record<PhotoKind, string>>> {
+  const keys: Partial<Record<PhotoKind, string>> = {};
+  for (const img of images) keys[img.kind] = mediaKeys.photoProfileImage(userId, id, img.kind, ulid(), img.ext);
+  const results = await Promise.allSettled(images.map((img) => putImage('private', keys[img.kind]!, img.buffer, img.contentType)));
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) {
+    await discard(Object.values(keys));
+    throw (failed as PromiseRejectedResult).reason;
+  }
+  return keys;
+}
+
+async function discard(keys: (string | null | undefined)[]) {
+  try {
+    await deleteImages('private', keys);
+  } catch (error) {
+    logger.error('Could not delete photo-profile objects', { error: error as Error, keys });
+  }
+}
+
+export async function createProfile(db: Db, user: UserRecord, form: FormData): Promise<PhotoProfile> {
+  const name = check(profileNameSchema, form.fields.name ?? '');
+  const portrait = formFile(form, 'portrait', PHOTO_MAX_BYTES);
+  if (!portrait) throw new HttpError(400, ERROR_CODES.validation, M.portraitRequired);
+  const bodyDescription = check(bodyDescriptionSchema, form.fields.bodyDescription ?? '');
+  const gender = parseGender(form.fields.gender);
+  const fullBody = formFile(form, 'fullBody', PHOTO_MAX_BYTES);
+
+  // Cheap early refusal; the transaction below is what enforces the cap under concurrency.
+  const max = limitsFor(user).photoProfiles;
+  if ((await countPhotoProfiles(db, user.id)) >= max) throw limitError(max, user);
+
+  const images = await prepareImages([
+    { kind: 'portrait', file: portrait },
+    { kind: 'full-body', file: fullBody },
+  ]);
+  const id = profileId();
+  const keys = await uploadImages(user.id, id, images);
+  let created: PhotoProfileRecord | 'limit';
+  try {
+    created = await createPhotoProfile(db, { id, userId: user.id, name, gender, bodyDescription, portraitKey: keys.portrait!, fullBodyKey: keys['full-body'] ?? null }, max);
+  } catch (err) {
+    await discard(Object.values(keys));
+    throw err;
+  }
+  if (created === 'limit') {
+    await discard(Object.values(keys));
+    throw limitError(max, user);
+  }
+  return toPhotoProfile(created);
+}
+
+export async function updateProfile(db: Db, user: UserRecord, id: string, form: FormData): Promise<PhotoProfile> {
+  const existing = await getPhotoProfile(db, user.id, id);
+  if (!existing) throw notFound(M.notFound);
+
+  const patch: PhotoProfilePatch = {};
+  if (form.fields.name !== undefined) patch.name = check(profileNameSchema, form.fields.name);
+  const portrait = formFile(form, 'portrait', PHOTO_MAX_BYTES);
+  if (!portrait && formFlag(form, 'removePortrait')) throw new HttpError(400, ERROR_CODES.validation, M.portraitRequired);
+  if (form.fields.bodyDescription !== undefined) patch.bodyDescription = check(bodyDescriptionSchema, form.fields.bodyDescription);
+  if (form.fields.gender !== undefined) patch.gender = parseGender(form.fields.gender);
+  const fullBody = formFile(form, 'fullBody', PHOTO_MAX_BYTES);
+  const removeFullBody = formFlag(form, 'removeFullBody') === true;
+  if (removeFullBody && fullBody) throw new HttpError(400, ERROR_CODES.validation, M.removeAndReplaceFullBody);
+  const makeDefault = formFlag(form, 'isDefault');
+  // There is always exactly one default: it moves by choosing another profile, not by unsetting this one.
+  if (makeDefault === false && existing.isDefault) throw new HttpError(400, ERROR_CODES.validation, M.cannotUnsetDefault);
+
+  const images = await prepareImages([
+    { kind: 'portrait', file: portrait },
+    { kind: 'full-body', file: fullBody },
+  ]);
+  const keys = await uploadImages(user.id, id, images);
+  if (keys.portrait) patch.portraitKey = keys.portrait;
+  if (keys['full-body']) patch.fullBodyKey = keys['full-body'];
+  else if (removeFullBody) patch.fullBodyKey = null;
+
+  if (Object.keys(patch).length) {
+    let result: Awaited<ReturnType<typeof updatePhotoProfile>>;
+    try {
+      result = await updatePhotoProfile(db, user.id, id, patch);
+    } catch (err) {
+      await discard(Object.values(keys));
+      throw err;
+    }
+    if (!result) {
+      await discard(Object.values(keys));
+      throw notFound(M.notFound);
+    }
+    const { before, after } = result;
+    await discard([
+      before.portraitKey !== after.portraitKey ? before.portraitKey : null,
+      before.fullBodyKey !== after.fullBodyKey ? before.fullBodyKey : null,
+    ]);
+  }
+  if (makeDefault && !(await setDefaultPhotoProfile(db, user.id, id))) throw notFound(M.notFound);
+
+  const fresh = await getPhotoProfile(db, user.id, id);
+  if (!fresh) throw notFound(M.notFound);
+  return toPhotoProfile(fresh);
+}
+
+export async function deleteProfile(db: Db, userId: string, id: string): Promise<void> {
+  const deleted = await deletePhotoProfile(db, userId, id);
+  if (!deleted) throw notFound(M.notFound);
+  // The whole folder, not just the two known keys: it also catches objects of an upload that crashed midway.
+  try {
+    await deletePrefix('private', mediaKeys.photoProfilePrefix(userId, id));
+  } catch (error) {
+    logger.error('Could not delete the objects of a deleted photo profile', { error: error as Error, userId, profileId: id });
+  }
+}
+
+/**
+ * Runs during "Delete all my photos", after the photo-profile records are gone and before every object under
+ * users/<userId>/ is deleted. Generation results and inputs live under that prefix too: the generations group
+ * registers a hook here to delete or mark its records (so none points at a deleted image). Ledger entries are
+ * never touched.
+ */
+export type PhotoPurgeHook = (db: Db, userId: string) => Promise<void>;
+export const photoPurgeHooks: PhotoPurgeHook[] = [];
+
+export async function deleteAllPhotos(db: Db, userId: string): Promise<DeleteAllPhotosResult> {
+  const profiles = await deleteAllPhotoProfiles(db, userId);
+  for (const hook of photoPurgeHooks) await hook(db, userId);
+  const deletedObjects = await deletePrefix('private', mediaKeys.userPrefix(userId));
+  return { deletedProfiles: profiles.length, deletedObjects };
+}

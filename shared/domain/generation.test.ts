@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { defaultPromptTemplateId, fromQuickTryMode, generationCost, profileQualifies, resolveMode, toQuickTryMode } from './generation';
+
+describe('mode routing', () => {
+  it('forces exact for model_wearer and creative for product_only; laydown lets the user choose', () => {
+    expect(resolveMode('model_wearer', 'creative')).toBe('exact');
+    expect(resolveMode('product_only', 'exact')).toBe('creative');
+    expect(resolveMode('product_laydown', 'exact')).toBe('exact');
+    expect(resolveMode('product_laydown')).toBe('creative');
+  });
+  it('maps quick-try wire values', () => {
+    expect(fromQuickTryMode('precise')).toBe('exact');
+    expect(toQuickTryMode('creative')).toBe('creative');
+  });
+  it('qualifies profiles by the photos each mode needs', () => {
+    expect(profileQualifies('exact', { hasPortrait: true, hasFullBody: false })).toBe(false);
+    expect(profileQualifies('creative', { hasPortrait: true, hasFullBody: false })).toBe(true);
+  });
+});
+
+describe('default prompt template', () => {
+  const prompts = [
+    { id: 'a', task: 'FACE_HAIRCUT', styleCategory: null },
+    { id: 'b', task: 'OUTFIT_TRYON', styleCategory: 'street' },
+    { id: 'c', task: 'OUTFIT_TRYON', styleCategory: null },
+  ];
+  it("takes the style's default, else an uncategorised OUTFIT_TRYON prompt, else the first, else none", () => {
+    expect(defaultPromptTemplateId('b', prompts)).toBe('b');
+    expect(defaultPromptTemplateId('missing', prompts)).toBe('c');
+    expect(defaultPromptTemplateId(null, prompts.slice(0, 2))).toBe('a');
+    expect(defaultPromptTemplateId(null, [])).toBeNull();
+  });
+});
+
+describe('cost', () => {
+  it('is 1 credit plus 1 per extra sample', () => {
+    expect(generationCost()).toBe(1);
+    expect(generationCost({ extraSamples: 1 })).toBe(2);
+  });
+});

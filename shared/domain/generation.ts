@@ -1,0 +1,82 @@
+/**
+ * Generation rules shared by the API and the SPA: statuses, modes, mode routing (spec 02 section 4),
+ * which photos a mode needs, the default prompt template rule and the cost of a request.
+ */
+import type { StyleImageType } from './catalog';
+import { GENERATION_COST, EXTRA_OPTION_COST } from './plans';
+
+export const GENERATION_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
+export const isActiveStatus = (s: GenerationStatus) => s === 'pending' || s === 'processing';
+
+export const MODES = ['exact', 'creative'] as const;
+export type Mode = (typeof MODES)[number];
+
+/** Quick Try on a style uses the wire values precise (exact) and creative. */
+export const QUICK_TRY_MODES = ['precise', 'creative'] as const;
+export type QuickTryMode = (typeof QUICK_TRY_MODES)[number];
+export const fromQuickTryMode = (m: QuickTryMode): Mode => (m === 'precise' ? 'exact' : 'creative');
+export const toQuickTryMode = (m: Mode): QuickTryMode => (m === 'exact' ? 'precise' : 'creative');
+
+/** model_wearer forces exact, product_only forces creative, product_laydown lets the user choose. */
+export function resolveMode(imageType: StyleImageType, requested?: Mode | null): Mode {
+  if (imageType === 'model_wearer') return 'exact';
+  if (imageType === 'product_only') return 'creative';
+  return requested ?? 'creative';
+}
+
+export function defaultModeFor(imageType: StyleImageType): Mode {
+  return imageType === 'model_wearer' ? 'exact' : 'creative';
+}
+
+export const modeChoiceVisible = (imageType: StyleImageType) => imageType === 'product_laydown';
+
+export interface ProfilePhotos {
+  hasPortrait: boolean;
+  hasFullBody: boolean;
+}
+
+/** Exact mode qualifies only profiles with a full-body photo; creative mode profiles with a portrait. */
+export const profileQualifies = (mode: Mode, p: ProfilePhotos) => (mode === 'exact' ? p.hasFullBody : p.hasPortrait);
+
+export interface PromptCandidate {
+  id: string;
+  task: string;
+  styleCategory?: string | null;
+}
+
+/**
+ * Default prompt template of a product_only / product_laydown style: the style's default, else an
+ * uncategorised OUTFIT_TRYON prompt, else the first one, else none ('No template configured').
+ */
+export function defaultPromptTemplateId(styleDefault: string | null | undefined, prompts: PromptCandidate[]): string | null {
+  if (styleDefault && prompts.some((p) => p.id === styleDefault)) return styleDefault;
+  const uncategorised = prompts.find((p) => p.task === 'OUTFIT_TRYON' && !p.styleCategory);
+  return uncategorised?.id ?? prompts[0]?.id ?? null;
+}
+
+export const MIN_BODY_DESCRIPTION = 20;
+
+/** Cost of a request: 1 credit, +1 per option that costs more (extra samples). */
+export function generationCost(opts: { extraSamples?: number } = {}): number {
+  return GENERATION_COST + Math.max(0, Math.floor(opts.extraSamples ?? 0)) * EXTRA_OPTION_COST;
+}
+
+/** The spec's messages, in the order the checks run (spec 02 section 5). */
+export const GENERATION_MESSAGES = {
+  loginRequired: 'Please login to generate looks',
+  insufficientCredits: 'You need at least 1 credit to generate a look',
+  profileRequired: 'Please create a photo profile first',
+  profileNotFound: 'Photo profile not found',
+  portraitRequired: 'Please upload a portrait photo to this profile',
+  bodyDescriptionRequired: 'Please add a body description (min 20 characters) to this profile',
+  fullBodyRequired: 'Full body photo required',
+  styleRequired: 'Please select a style first',
+  generationStyleRequired: 'Generation style required',
+  noTemplate: 'No template configured',
+  templateNotFound: 'Template not found',
+  styleNotFound: 'Style not found',
+  noImage: 'No image uploaded',
+  promptRequired: 'Please select a creative mode prompt for product-only images',
+  generationNotFound: 'Generation not found',
+} as const;

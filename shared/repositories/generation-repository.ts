@@ -1,0 +1,260 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Buckets } from '../domain/ledger';
+import type { GenerationStatus, Mode } from '../domain/generation';
+import type { StyleImageType } from '../domain/catalog';
+import { keys } from './keys';
+import { InsufficientCredits, movementItems } from './ledger-repository';
+import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
+
+export type GenerationKind = 'raw-template' | 'style' | 'quick-try-style' | 'quick-try';
+
+export interface GenerationInputs {
+  photoProfileId: string;
+  styleId: string | null;
+  promptTemplateId: string | null;
+  rawTemplateId: string | null;
+  imageUrl: string | null;
+  imageType: StyleImageType | null;
+  /** Private keys of the optional style reference and background uploads (raw templates). */
+  styleRefKey: string | null;
+  backgroundKey: string | null;
+}
+
+export interface GenerationRecord {
+  id: string;
+  userId: string;
+  status: GenerationStatus;
+  kind: GenerationKind;
+  mode: Mode;
+  inputs: GenerationInputs;
+  styleName: string | null;
+  templateName: string | null;
+  cost: number;
+  /** Credits taken per bucket (refunded exactly once on failure). */
+  reserved: Partial<Buckets>;
+  priority: boolean;
+  resultKey: string | null;
+  error: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  completedAt: string | null;
+  updatedAt: string;
+}
+
+const strip = (item: Record<string, unknown> | undefined): GenerationRecord | null => {
+  if (!item) return null;
+  const { pk, sk, gsi2pk, gsi2sk, type, ...rest } = item;
+  void pk; void sk; void gsi2pk; void gsi2sk; void type;
+  return rest as unknown as GenerationRecord;
+};
+
+/** Write the pending generation and reserve its cost in one transaction (no reservation when unlimited). */
+export async function createGenerationWithReservation(db: Db, gen: GenerationRecord): Promise<void> {
+  try {
+    await db.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: db.tableName,
+              Item: { ...keys.generation(gen.userId, gen.id), ...keys.generationActiveIndex(gen.createdAt, gen.id), type: 'Generation', ...gen },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          ...movementItems(db, { userId: gen.userId, kind: 'spend.generation', causeId: gen.id, note: gen.styleName ?? gen.templateName ?? undefined }, gen.reserved, -1, new Date(gen.createdAt)),
+        ],
+      }),
+    );
+  } catch (err) {
+    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    if (isConditionFailure(err) && reasons.slice(1).some((r) => r?.Code === 'ConditionalCheckFailed')) throw new InsufficientCredits();
+    throw err;
+  }
+}
+
+export async function getGeneration(db: Db, userId: string, id: string): Promise<GenerationRecord | null> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.generation(userId, id) }));
+  return strip(res.Item);
+}
+
+export async function listGenerations(db: Db, userId: string, limit = 200): Promise<GenerationRecord[]> {
+  const out: GenerationRecord[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const res = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :gen)',
+        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':gen': 'GEN#' },
+        ScanIndexForward: false,
+        Limit: Math.min(100, limit - out.length),
+        ExclusiveStartKey,
+      }),
+    );
+    for (const i of res.Items ?? []) out.push(strip(i)!);
+    ExclusiveStartKey = res.LastEvaluatedKey;
+  } while (ExclusiveStartKey && out.length < limit);
+  return out;
+}
+
+/** pending -> processing (idempotent for a retried task). Returns false when the generation is already final. */
+export async function markProcessing(db: Db, userId: string, id: string, now = new Date()): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.generation(userId, id),
+        UpdateExpression: 'SET #s = :processing, startedAt = if_not_exists(startedAt, :now), updatedAt = :now',
+        ConditionExpression: '#s IN (:pending, :processing)',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':processing': 'processing', ':pending': 'pending', ':now': now.toISOString() },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+export async function setResultKey(db: Db, userId: string, id: string, resultKey: string, now = new Date()): Promise<void> {
+  await db.doc.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: keys.generation(userId, id),
+      UpdateExpression: 'SET resultKey = :k, updatedAt = :now',
+      ConditionExpression: '#s = :processing',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':k': resultKey, ':now': now.toISOString(), ':processing': 'processing' },
+    }),
+  );
+}
+
+/** processing -> completed (needs a stored result). Returns false when it was not processing. */
+export async function markCompleted(db: Db, userId: string, id: string, now = new Date()): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.generation(userId, id),
+        UpdateExpression: 'SET #s = :completed, completedAt = :now, updatedAt = :now REMOVE gsi2pk, gsi2sk',
+        ConditionExpression: '#s = :processing AND attribute_exists(resultKey)',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':completed': 'completed', ':processing': 'processing', ':now': now.toISOString() },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * pending|processing -> failed with the error text, refunding exactly what was reserved, in one transaction.
+ * Returns false (and refunds nothing) when the generation was already final.
+ */
+export async function failWithRefund(db: Db, userId: string, id: string, error: string, now = new Date()): Promise<boolean> {
+  const gen = await getGeneration(db, userId, id);
+  if (!gen || (gen.status !== 'pending' && gen.status !== 'processing')) return false;
+  try {
+    await db.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: db.tableName,
+              Key: keys.generation(userId, id),
+              UpdateExpression: 'SET #s = :failed, #e = :error, completedAt = :now, updatedAt = :now REMOVE gsi2pk, gsi2sk',
+              ConditionExpression: '#s IN (:pending, :processing)',
+              ExpressionAttributeNames: { '#s': 'status', '#e': 'error' },
+              ExpressionAttributeValues: { ':failed': 'failed', ':error': error.slice(0, 500), ':now': now.toISOString(), ':pending': 'pending', ':processing': 'processing' },
+            },
+          },
+          ...movementItems(db, { userId, kind: 'refund.generation', causeId: id, note: 'Generation failed' }, gen.reserved ?? {}, 1, now),
+        ],
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** Delete a final generation; returns the deleted record (for its result object) or null. */
+export async function deleteGeneration(db: Db, userId: string, id: string): Promise<GenerationRecord | null> {
+  try {
+    const res = await db.doc.send(
+      new DeleteCommand({
+        TableName: db.tableName,
+        Key: keys.generation(userId, id),
+        ConditionExpression: '#s IN (:completed, :failed)',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':completed': 'completed', ':failed': 'failed' },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return strip(res.Attributes);
+  } catch (err) {
+    if (isConditionFailure(err)) return null;
+    throw err;
+  }
+}
+
+/** Pending or processing generations created before `before` (the sweeper's work list). */
+export async function listActiveBefore(db: Db, before: string, limit = 100): Promise<{ userId: string; id: string; createdAt: string }[]> {
+  const res = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      IndexName: TABLE_SCHEMA.gsi2.name,
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :before',
+      ExpressionAttributeValues: { ':pk': 'GEN#ACTIVE', ':before': before },
+      Limit: limit,
+    }),
+  );
+  return (res.Items ?? []).map((i) => ({ userId: i.userId as string, id: i.id as string, createdAt: i.createdAt as string }));
+}
+
+export interface FeedbackRecord {
+  generationId: string;
+  styleId: string;
+  rating: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export async function putFeedback(db: Db, userId: string, f: FeedbackRecord): Promise<void> {
+  await db.doc.send(new PutCommand({ TableName: db.tableName, Item: { ...keys.feedback(userId, f.generationId), type: 'Feedback', userId, ...f } }));
+}
+
+export async function getFeedback(db: Db, userId: string, generationId: string): Promise<FeedbackRecord | null> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.feedback(userId, generationId) }));
+  if (!res.Item) return null;
+  const { generationId: g, styleId, rating, createdAt, updatedAt } = res.Item;
+  return { generationId: g, styleId, rating, createdAt, updatedAt };
+}
+
+/**
+ * "Delete all my photos": the result images are deleted with the rest of the user's media, so every
+ * generation forgets its result key (its record, and the ledger entries of its spend, remain).
+ */
+export async function clearResultKeys(db: Db, userId: string, now = new Date()): Promise<number> {
+  let cleared = 0;
+  for (const g of await listGenerations(db, userId, 10_000)) {
+    if (!g.resultKey && !g.inputs.styleRefKey && !g.inputs.backgroundKey) continue;
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.generation(userId, g.id),
+        UpdateExpression: 'SET resultKey = :null, inputs.styleRefKey = :null, inputs.backgroundKey = :null, resultDeletedAt = :now, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':null': null, ':now': now.toISOString() },
+      }),
+    ).catch((err) => {
+      if (!isConditionFailure(err)) throw err;
+    });
+    cleared++;
+  }
+  return cleared;
+}

@@ -1,0 +1,353 @@
+/**
+ * Photo profiles: items `USER#<userId> / PHOTO#<ulid>` plus two attributes on the user's `COUNTERS` item:
+ * - photoProfileCount: the number of profile items, changed only in the same transaction as the Put or Delete
+ *   it counts, so the plan cap holds under concurrency (the create's condition is `photoProfileCount < :max`);
+ * - defaultPhotoProfileId: which profile is the default. One pointer instead of an isDefault flag per item makes
+ *   "exactly one default" true by construction: the first create sets it (if_not_exists), switching is one write,
+ *   and deleting the default moves it to the oldest remaining profile in the delete's transaction.
+ * Records returned from here carry a computed isDefault.
+ */
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Gender } from '../domain/catalog';
+import { keys } from './keys';
+import { isConditionFailure, type Db } from './table';
+
+export interface PhotoProfileRecord {
+  id: string;
+  userId: string;
+  name: string;
+  gender: Gender;
+  bodyDescription: string;
+  /** Private-bucket key of the portrait (always present). */
+  portraitKey: string;
+  /** Private-bucket key of the full-body photo, or null. */
+  fullBodyKey: string | null;
+  isDefault: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+type StoredProfile = Omit<PhotoProfileRecord, 'isDefault'>;
+
+export interface NewPhotoProfile {
+  id: string;
+  userId: string;
+  name: string;
+  gender: Gender;
+  bodyDescription: string;
+  portraitKey: string;
+  fullBodyKey: string | null;
+}
+
+export type PhotoProfilePatch = Partial<Pick<StoredProfile, 'name' | 'gender' | 'bodyDescription' | 'portraitKey' | 'fullBodyKey'>>;
+
+interface Counters {
+  photoProfileCount?: number;
+  defaultPhotoProfileId?: string;
+}
+
+const FIELDS = ['id', 'userId', 'name', 'gender', 'bodyDescription', 'portraitKey', 'fullBodyKey', 'createdAt', 'updatedAt'] as const;
+
+function toStored(item: Record<string, unknown>): StoredProfile {
+  const out: Record<string, unknown> = {};
+  for (const f of FIELDS) out[f] = item[f] ?? null;
+  return out as unknown as StoredProfile;
+}
+
+async function getCounters(db: Db, userId: string): Promise<Counters> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.userCounters(userId), ConsistentRead: true }));
+  return (res.Item ?? {}) as Counters;
+}
+
+async function queryStored(db: Db, userId: string): Promise<StoredProfile[]> {
+  const k = keys.photoProfilePrefix(userId);
+  const out: StoredProfile[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+        ExpressionAttributeValues: { ':pk': k.pk, ':sk': k.skPrefix },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const it of res.Items ?? []) out.push(toStored(it));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out; // ascending by ULID: oldest first
+}
+
+/**
+ * The effective default: the pointer when it names an existing profile, else the oldest profile. The fallback
+ * only matters after a race the writes cannot fully exclude (a create landing while "delete all" runs).
+ */
+function effectiveDefault(oldestFirst: StoredProfile[], pointer: string | undefined): string | null {
+  if (pointer && oldestFirst.some((p) => p.id === pointer)) return pointer;
+  return oldestFirst[0]?.id ?? null;
+}
+
+/** Default first, then newest first. */
+function present(oldestFirst: StoredProfile[], pointer: string | undefined): PhotoProfileRecord[] {
+  const def = effectiveDefault(oldestFirst, pointer);
+  const recs = oldestFirst.map((p) => ({ ...p, isDefault: p.id === def }));
+  return [...recs.filter((r) => r.isDefault), ...recs.filter((r) => !r.isDefault).reverse()];
+}
+
+export async function listPhotoProfiles(db: Db, userId: string): Promise<PhotoProfileRecord[]> {
+  const [items, counters] = await Promise.all([queryStored(db, userId), getCounters(db, userId)]);
+  return present(items, counters.defaultPhotoProfileId);
+}
+
+/** One profile of this user, or null (another user's id is simply not found under this user's key). */
+export async function getPhotoProfile(db: Db, userId: string, profileId: string): Promise<PhotoProfileRecord | null> {
+  if (!profileId || profileId.length > 64) return null;
+  return (await listPhotoProfiles(db, userId)).find((p) => p.id === profileId) ?? null;
+}
+
+export async function countPhotoProfiles(db: Db, userId: string): Promise<number> {
+  return Number((await getCounters(db, userId)).photoProfileCount ?? 0);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Writes
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const MAX_ATTEMPTS = 10;
+
+function cancellationCodes(err: unknown): string[] {
+  const e = err as { name?: string; CancellationReasons?: { Code?: string }[] };
+  if (e?.name !== 'TransactionCanceledException') return [];
+  return (e.CancellationReasons ?? []).map((r) => r?.Code ?? 'None');
+}
+
+/** Another transaction touched the same items at the same moment: safe to run again. */
+function isTransactionConflict(err: unknown): boolean {
+  const name = (err as { name?: string })?.name;
+  return name === 'TransactionConflictException' || name === 'TransactionInProgressException' || cancellationCodes(err).includes('TransactionConflict');
+}
+
+const backoff = (attempt: number) => sleep(Math.random() * Math.min(400, 15 * 2 ** attempt));
+
+/** Create a profile if the user is under `maxProfiles`; 'limit' when the cap is reached (nothing written). */
+export async function createPhotoProfile(db: Db, input: NewPhotoProfile, maxProfiles: number, now = new Date()): Promise<PhotoProfileRecord | 'limit'> {
+  const ts = now.toISOString();
+  const item: StoredProfile = { ...input, createdAt: ts, updatedAt: ts };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await db.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: db.tableName,
+                Key: keys.userCounters(input.userId),
+                UpdateExpression: 'SET photoProfileCount = if_not_exists(photoProfileCount, :zero) + :one, defaultPhotoProfileId = if_not_exists(defaultPhotoProfileId, :id)',
+                ConditionExpression: 'attribute_not_exists(photoProfileCount) OR photoProfileCount < :max',
+                ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': maxProfiles, ':id': input.id },
+              },
+            },
+            {
+              Put: {
+                TableName: db.tableName,
+                Item: { ...keys.photoProfile(input.userId, input.id), type: 'PhotoProfile', ...item },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+          ],
+        }),
+      );
+      break;
+    } catch (err) {
+      if (isTransactionConflict(err) && attempt < MAX_ATTEMPTS) {
+        await backoff(attempt);
+        continue;
+      }
+      if (cancellationCodes(err)[0] === 'ConditionalCheckFailed') return 'limit';
+      throw err;
+    }
+  }
+  const created = await getPhotoProfile(db, input.userId, input.id);
+  return created ?? { ...item, isDefault: false };
+}
+
+/**
+ * Change fields of an existing profile. Returns the stored record before and after the write (the before
+ * values come from the write itself, so a concurrent edit cannot make the caller delete the wrong image),
+ * or null when the profile does not exist.
+ */
+export async function updatePhotoProfile(
+  db: Db,
+  userId: string,
+  profileId: string,
+  patch: PhotoProfilePatch,
+  now = new Date(),
+): Promise<{ before: StoredProfile; after: StoredProfile } | null> {
+  const entries = Object.entries({ ...patch, updatedAt: now.toISOString() }).filter(([, v]) => v !== undefined);
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = entries.map(([k, v], i) => {
+    names[`#f${i}`] = k;
+    values[`:v${i}`] = v;
+    return `#f${i} = :v${i}`;
+  });
+  try {
+    const res = await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.photoProfile(userId, profileId),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    const before = toStored(res.Attributes ?? {});
+    return { before, after: { ...before, ...Object.fromEntries(entries) } as StoredProfile };
+  } catch (err) {
+    if (isConditionFailure(err)) return null;
+    throw err;
+  }
+}
+
+/** Make this profile the default (the previous default stops being one in the same write). False if it does not exist. */
+export async function setDefaultPhotoProfile(db: Db, userId: string, profileId: string): Promise<boolean> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await db.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { ConditionCheck: { TableName: db.tableName, Key: keys.photoProfile(userId, profileId), ConditionExpression: 'attribute_exists(pk)' } },
+            {
+              Update: {
+                TableName: db.tableName,
+                Key: keys.userCounters(userId),
+                UpdateExpression: 'SET defaultPhotoProfileId = :id',
+                ExpressionAttributeValues: { ':id': profileId },
+              },
+            },
+          ],
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isTransactionConflict(err) && attempt < MAX_ATTEMPTS) {
+        await backoff(attempt);
+        continue;
+      }
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  }
+}
+
+/**
+ * The counters update that goes with deleting `removed` from `all`: the count and the default pointer are
+ * written as computed from what was read, on condition that both are still what was read (a concurrent
+ * create, delete or default switch makes the transaction fail and the caller read again).
+ */
+function countersAfterRemoval(db: Db, userId: string, all: StoredProfile[], counters: Counters, removed: Set<string>) {
+  const remaining = all.filter((p) => !removed.has(p.id));
+  const pointer = counters.defaultPhotoProfileId;
+  const nextDefault = pointer && !removed.has(pointer) && remaining.some((p) => p.id === pointer) ? pointer : effectiveDefault(remaining, undefined);
+  const before = counters.photoProfileCount;
+  const after = remaining.length === 0 ? 0 : Math.max(0, (before ?? all.length) - removed.size);
+  const values: Record<string, unknown> = { ':after': after };
+  const conds: string[] = [];
+  if (before === undefined) conds.push('attribute_not_exists(photoProfileCount)');
+  else {
+    conds.push('photoProfileCount = :before');
+    values[':before'] = before;
+  }
+  if (pointer === undefined) conds.push('attribute_not_exists(defaultPhotoProfileId)');
+  else {
+    conds.push('defaultPhotoProfileId = :pointer');
+    values[':pointer'] = pointer;
+  }
+  let update = 'SET photoProfileCount = :after';
+  if (nextDefault) {
+    update += ', defaultPhotoProfileId = :next';
+    values[':next'] = nextDefault;
+  } else update += ' REMOVE defaultPhotoProfileId';
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: keys.userCounters(userId),
+      UpdateExpression: update,
+      ConditionExpression: conds.join(' AND '),
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** Delete one profile (promoting the oldest remaining one if it was the default). Returns it, or null if missing. */
+export async function deletePhotoProfile(db: Db, userId: string, profileId: string): Promise<PhotoProfileRecord | null> {
+  for (let attempt = 0; ; attempt++) {
+    const [all, counters] = await Promise.all([queryStored(db, userId), getCounters(db, userId)]);
+    const target = all.find((p) => p.id === profileId);
+    if (!target) return null;
+    try {
+      await db.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Delete: { TableName: db.tableName, Key: keys.photoProfile(userId, profileId), ConditionExpression: 'attribute_exists(pk)' } },
+            countersAfterRemoval(db, userId, all, counters, new Set([profileId])),
+          ],
+        }),
+      );
+      return { ...target, isDefault: effectiveDefault(all, counters.defaultPhotoProfileId) === profileId };
+    } catch (err) {
+      // A conflict or a failed condition means something changed since the read: read again and retry.
+      if ((isTransactionConflict(err) || isConditionFailure(err)) && attempt < MAX_ATTEMPTS) {
+        await backoff(attempt);
+        continue;
+      }
+      throw err;
+    }
+  }
+}
+
+/** Delete every profile of the user and reset the count. Returns the deleted records. */
+export async function deleteAllPhotoProfiles(db: Db, userId: string): Promise<PhotoProfileRecord[]> {
+  const deleted: PhotoProfileRecord[] = [];
+  for (let attempt = 0; ; attempt++) {
+    const [all, counters] = await Promise.all([queryStored(db, userId), getCounters(db, userId)]);
+    if (!all.length) {
+      if (counters.photoProfileCount || counters.defaultPhotoProfileId) {
+        await db.doc.send(
+          new UpdateCommand({
+            TableName: db.tableName,
+            Key: keys.userCounters(userId),
+            UpdateExpression: 'SET photoProfileCount = :zero REMOVE defaultPhotoProfileId',
+            ExpressionAttributeValues: { ':zero': 0 },
+          }),
+        );
+      }
+      return deleted;
+    }
+    // A transaction holds at most 100 items: one is the counters update. Caps are far below that.
+    const chunk = all.slice(0, 99);
+    try {
+      await db.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            ...chunk.map((p) => ({
+              Delete: { TableName: db.tableName, Key: keys.photoProfile(userId, p.id), ConditionExpression: 'attribute_exists(pk)' },
+            })),
+            countersAfterRemoval(db, userId, all, counters, new Set(chunk.map((p) => p.id))),
+          ],
+        }),
+      );
+      const def = effectiveDefault(all, counters.defaultPhotoProfileId);
+      deleted.push(...chunk.map((p) => ({ ...p, isDefault: p.id === def })));
+    } catch (err) {
+      if ((isTransactionConflict(err) || isConditionFailure(err)) && attempt < MAX_ATTEMPTS) {
+        await backoff(attempt);
+        continue;
+      }
+      throw err;
+    }
+  }
+}

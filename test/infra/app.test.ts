@@ -1,0 +1,333 @@
+/**
+ * CDK assertions on the synthesized app (dev stage, plus prod where the stage changes the template) and the
+ * cdk-nag gate: every AwsSolutions finding is either fixed or acknowledged with a reason.
+ */
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
+import { ROUTES, groupsInUse, routeKey } from '../../shared/routes';
+import { TABLE_SCHEMA } from '../../shared/repositories/table';
+import { GROUP_ACCESS } from '../../infra/lib/constructs/api';
+import { SPA_REWRITE_FUNCTION } from '../../infra/lib/constructs/web';
+import { tableIndexes } from '../../infra/lib/constructs/data';
+import { flatten, resourcesOf, synthApp, type SynthesizedApp } from './synth';
+
+let dev: SynthesizedApp;
+let prod: SynthesizedApp;
+
+beforeAll(() => {
+  dev = synthApp('dev');
+  prod = synthApp('prod');
+});
+
+afterAll(() => {
+  for (const s of [dev, prod]) if (s) rmSync(s.outdir, { recursive: true, force: true });
+});
+
+const apiFunctions = (s: SynthesizedApp) =>
+  Object.entries(resourcesOf(s.templates.app, 'AWS::Lambda::Function')).filter(([, r]) =>
+    String(r.Properties?.Description ?? '').startsWith('API group '),
+  );
+
+/** Policy statements attached to the role of the function whose description is given. */
+function statementsOf(s: SynthesizedApp, description: string): { Action: string | string[]; Resource: unknown }[] {
+  const t = s.templates.app;
+  const [, fn] = Object.entries(resourcesOf(t, 'AWS::Lambda::Function')).find(([, r]) => r.Properties?.Description === description)!;
+  const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+  return Object.values(resourcesOf(t, 'AWS::IAM::Policy'))
+    .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
+    .flatMap((p) => p.Properties.PolicyDocument.Statement);
+}
+const actionsOf = (statements: { Action: string | string[] }[]) => statements.flatMap((st) => [st.Action].flat());
+
+describe('cdk-nag (AwsSolutions)', () => {
+  it('dev synthesizes with no unacknowledged finding', () => {
+    expect(dev.nagViolations).toEqual([]);
+  });
+  it('prod synthesizes with no unacknowledged finding', () => {
+    expect(prod.nagViolations).toEqual([]);
+  });
+  it('no IAM statement grants Resource "*" except for APIs without resource-level permissions', () => {
+    const allowed = /^(xray:|logs:(CreateLogDelivery|GetLogDelivery|UpdateLogDelivery|DeleteLogDelivery|ListLogDeliveries|PutResourcePolicy|DescribeResourcePolicies|DescribeLogGroups)$|cloudfront:(CreateInvalidation|GetInvalidation)$)/;
+    for (const s of [dev, prod]) {
+      for (const t of Object.values(s.templates)) {
+        for (const policy of Object.values(resourcesOf(t, 'AWS::IAM::Policy'))) {
+          for (const st of policy.Properties.PolicyDocument.Statement) {
+            if ([st.Resource].flat().includes('*')) for (const a of [st.Action].flat()) expect(a).toMatch(allowed);
+            for (const a of [st.Action].flat()) expect(a).not.toMatch(/^(s3|dynamodb|states|secretsmanager):\*$/);
+          }
+        }
+      }
+    }
+  });
+});
+
+describe('data stack', () => {
+  it('has the one table with the keys, indexes, PITR and TTL of TABLE_SCHEMA', () => {
+    const t = dev.templates.data;
+    t.resourceCountIs('AWS::DynamoDB::Table', 1);
+    t.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: TABLE_SCHEMA.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE_SCHEMA.sortKey, KeyType: 'RANGE' },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: TABLE_SCHEMA.ttlAttribute, Enabled: true },
+      GlobalSecondaryIndexes: tableIndexes().map((i) => ({
+        IndexName: i.name,
+        KeySchema: [
+          { AttributeName: i.partitionKey, KeyType: 'HASH' },
+          { AttributeName: i.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    });
+    expect(tableIndexes().map((i) => i.name)).toContain('gsi1');
+  });
+
+  it('removes the table with a dev stack, retains and protects it in prod', () => {
+    dev.templates.data.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete' });
+    dev.templates.data.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: false });
+    prod.templates.data.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
+    });
+  });
+
+  it('encrypts every bucket, blocks public access and denies non-TLS requests', () => {
+    for (const s of [dev, prod]) {
+      for (const t of [s.templates.data, s.templates.web]) {
+        const buckets = resourcesOf(t, 'AWS::S3::Bucket');
+        expect(Object.keys(buckets).length).toBeGreaterThan(0);
+        for (const [id, b] of Object.entries(buckets)) {
+          expect(b.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+          expect(b.Properties.PublicAccessBlockConfiguration).toEqual({
+            BlockPublicAcls: true,
+            BlockPublicPolicy: true,
+            IgnorePublicAcls: true,
+            RestrictPublicBuckets: true,
+          });
+          const policy = Object.values(resourcesOf(t, 'AWS::S3::BucketPolicy')).find((p) => p.Properties.Bucket.Ref === id);
+          expect(policy, `bucket policy of ${id}`).toBeDefined();
+          expect(policy!.Properties.PolicyDocument.Statement).toContainEqual(
+            expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          );
+        }
+      }
+    }
+  });
+
+  it('gives both media buckets access logs, CORS for presigned GET/PUT and the upload lifecycle rules', () => {
+    const buckets = Object.values(resourcesOf(dev.templates.data, 'AWS::S3::Bucket')).filter((b) => b.Properties.CorsConfiguration);
+    expect(buckets).toHaveLength(2);
+    for (const b of buckets) {
+      expect(b.Properties.LoggingConfiguration.DestinationBucketName).toBeDefined();
+      const [cors] = b.Properties.CorsConfiguration.CorsRules;
+      expect(cors.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'PUT']));
+      expect(cors.AllowedOrigins).toEqual(['https://*.cloudfront.net']);
+      const rules = b.Properties.LifecycleConfiguration.Rules;
+      expect(rules).toContainEqual(expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }));
+      expect(rules).toContainEqual(expect.objectContaining({ Prefix: 'uploads/tmp/', ExpirationInDays: 1, Status: 'Enabled' }));
+    }
+    const prodMedia = Object.values(resourcesOf(prod.templates.data, 'AWS::S3::Bucket')).filter((b) => b.Properties.CorsConfiguration);
+    for (const b of prodMedia) expect(b.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+  });
+});
+
+describe('auth stack', () => {
+  it('has an email user pool with the password policy, the groups and a public app client', () => {
+    const t = dev.templates.auth;
+    t.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      Policies: {
+        PasswordPolicy: Match.objectLike({ MinimumLength: 8, RequireUppercase: true, RequireLowercase: true, RequireNumbers: true }),
+      },
+      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+    });
+    t.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: Match.arrayEquals(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+    });
+    const groups = Object.values(resourcesOf(t, 'AWS::Cognito::UserPoolGroup')).map((g) => g.Properties.GroupName);
+    expect(groups.sort()).toEqual(['admin', 'influencer']);
+  });
+
+  it('enforces threat protection in prod', () => {
+    prod.templates.auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserPoolTier: 'PLUS',
+      UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' },
+      DeletionProtection: 'ACTIVE',
+    });
+    prod.templates.auth.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain' });
+  });
+});
+
+describe('API (generated from the route table)', () => {
+  it('has one Lambda per group in use, Node.js 22 on arm64 with X-Ray', () => {
+    const fns = apiFunctions(dev);
+    expect(fns.map(([, f]) => f.Properties.Description).sort()).toEqual(groupsInUse().map((g) => `API group ${g}`).sort());
+    for (const [, f] of fns) {
+      expect(f.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        MemorySize: 512,
+        Timeout: 29,
+        Handler: 'index.handler',
+        TracingConfig: { Mode: 'Active' },
+      });
+      expect(Object.keys(f.Properties.Environment.Variables)).toEqual(
+        expect.arrayContaining(['APP_STAGE', 'TABLE_NAME', 'PRIVATE_BUCKET', 'PUBLIC_BUCKET', 'COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID']),
+      );
+      expect(f.Properties.LoggingConfig.LogGroup).toBeDefined();
+    }
+  });
+
+  it('runs every function of the app on Node.js 22 / arm64', () => {
+    for (const f of Object.values(resourcesOf(dev.templates.app, 'AWS::Lambda::Function'))) {
+      expect(f.Properties.Runtime).toBe('nodejs22.x');
+      expect(f.Properties.Architectures).toEqual(['arm64']);
+    }
+  });
+
+  it('has exactly one route per route-table entry', () => {
+    const routes = Object.values(resourcesOf(dev.templates.app, 'AWS::ApiGatewayV2::Route'));
+    expect(routes).toHaveLength(ROUTES.length);
+    expect(routes.map((r) => r.Properties.RouteKey).sort()).toEqual(ROUTES.map(routeKey).sort());
+  });
+
+  it('attaches the Cognito JWT authorizer exactly to the user routes', () => {
+    const t = dev.templates.app;
+    const authorizers = resourcesOf(t, 'AWS::ApiGatewayV2::Authorizer');
+    expect(Object.keys(authorizers)).toHaveLength(1);
+    const [authorizerId, authorizer] = Object.entries(authorizers)[0];
+    expect(authorizer.Properties.AuthorizerType).toBe('JWT');
+    expect(flatten(authorizer.Properties.JwtConfiguration.Issuer)).toMatch(/^https:\/\/cognito-idp\.eu-west-1\.amazonaws\.com\/</);
+    expect(authorizer.Properties.JwtConfiguration.Audience).toHaveLength(1);
+    const byKey = new Map(Object.values(resourcesOf(t, 'AWS::ApiGatewayV2::Route')).map((r) => [r.Properties.RouteKey, r.Properties]));
+    for (const route of ROUTES) {
+      const r = byKey.get(routeKey(route))!;
+      if (route.auth === 'user') {
+        expect(r.AuthorizationType, routeKey(route)).toBe('JWT');
+        expect(r.AuthorizerId).toEqual({ Ref: authorizerId });
+      } else {
+        expect(r.AuthorizerId, routeKey(route)).toBeUndefined();
+        expect(r.AuthorizationType ?? 'NONE').toBe('NONE');
+      }
+    }
+  });
+
+  it('has a throttled $default stage with access logs', () => {
+    dev.templates.app.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },
+    });
+  });
+
+  it('grants each group only what GROUP_ACCESS says', () => {
+    for (const group of groupsInUse()) {
+      const access = GROUP_ACCESS[group];
+      const statements = statementsOf(dev, `API group ${group}`);
+      const actions = actionsOf(statements);
+      expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem']));
+      expect(actions.includes('dynamodb:Scan')).toBe(!!access.scan);
+      const s3Actions = actions.filter((a) => a.startsWith('s3:'));
+      const expected = new Set([...(access.privateBucket ?? []), ...(access.publicBucket ?? [])].map((a) => ({ read: 's3:GetObject', write: 's3:PutObject', delete: 's3:DeleteObject' })[a]));
+      expect(new Set(s3Actions)).toEqual(expected);
+      expect(actions.includes('states:StartExecution')).toBe(!!access.startGeneration);
+      expect(actions.includes('secretsmanager:GetSecretValue')).toBe(!!access.stripeSecret);
+    }
+  });
+});
+
+describe('generation workflow', () => {
+  it('is a STANDARD state machine with the five task states, logs (no execution data), tracing and a timeout', () => {
+    const t = dev.templates.app;
+    const machines = Object.values(resourcesOf(t, 'AWS::StepFunctions::StateMachine'));
+    expect(machines).toHaveLength(1);
+    const sm = machines[0].Properties;
+    expect(sm.StateMachineType).toBe('STANDARD');
+    expect(sm.LoggingConfiguration).toMatchObject({ Level: 'ALL', IncludeExecutionData: false });
+    expect(sm.TracingConfiguration).toEqual({ Enabled: true });
+    const definition = JSON.parse(flatten(sm.DefinitionString));
+    expect(definition.StartAt).toBe('MarkProcessing');
+    expect(definition.TimeoutSeconds).toBe(900);
+    for (const name of ['MarkProcessing', 'Render', 'PollRender', 'StoreResult', 'MarkCompleted', 'MarkFailed'])
+      expect(definition.States[name]?.Type, name).toBe('Task');
+    expect(definition.States['RenderDone?'].Type).toBe('Choice');
+    expect(definition.States.WaitForProvider).toMatchObject({ Type: 'Wait', SecondsPath: '$.render.pollAfterSeconds', Next: 'PollRender' });
+    expect(definition.States.GenerationFailed.Type).toBe('Fail');
+    const types = new Set(Object.values(definition.States as Record<string, { Type: string }>).map((s) => s.Type));
+    for (const type of types) expect(['Task', 'Choice', 'Wait', 'Pass', 'Fail', 'Succeed']).toContain(type);
+  });
+
+  it('runs a sweeper every 5 minutes that may describe and stop executions', () => {
+    const t = dev.templates.app;
+    t.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(5 minutes)' });
+    const actions = actionsOf(statementsOf(dev, 'Fails and refunds generations stuck past the workflow timeout'));
+    expect(actions).toEqual(expect.arrayContaining(['states:DescribeExecution', 'states:StopExecution', 'dynamodb:UpdateItem']));
+  });
+
+  it('reads the provider keys only in the render task', () => {
+    for (const handler of ['markProcessing', 'render', 'storeResult', 'markCompleted', 'markFailed']) {
+      const actions = actionsOf(statementsOf(dev, `Generation workflow task ${handler}`));
+      expect(actions.includes('secretsmanager:GetSecretValue'), handler).toBe(handler === 'render');
+    }
+  });
+});
+
+describe('web distribution', () => {
+  it('serves the SPA from S3 with OAC and proxies /api/* uncached to the HTTP API', () => {
+    const t = dev.templates.web;
+    t.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    const [dist] = Object.values(resourcesOf(t, 'AWS::CloudFront::Distribution'));
+    const config = dist.Properties.DistributionConfig;
+    expect(config.DefaultCacheBehavior).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', Compress: true });
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      expect.objectContaining({ EventType: 'viewer-request' }),
+    ]);
+    expect(config.CacheBehaviors).toHaveLength(1);
+    expect(config.CacheBehaviors[0]).toMatchObject({
+      PathPattern: '/api/*',
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // CachingDisabled
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // AllViewerExceptHostHeader
+      AllowedMethods: expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
+    });
+    const apiOrigin = config.Origins.find((o: { Id: string }) => o.Id === config.CacheBehaviors[0].TargetOriginId);
+    expect(flatten(apiOrigin.DomainName)).toMatch(/\.execute-api\.eu-west-1\.(amazonaws\.com|<AWS::URLSuffix>)$/);
+    expect(apiOrigin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+    expect(config.Logging).toBeDefined();
+  });
+
+  it('has no custom error responses (they would rewrite API errors)', () => {
+    const [dist] = Object.values(resourcesOf(dev.templates.web, 'AWS::CloudFront::Distribution'));
+    expect(dist.Properties.DistributionConfig.CustomErrorResponses).toBeUndefined();
+  });
+
+  it('sends the security headers', () => {
+    const [policy] = Object.values(resourcesOf(dev.templates.web, 'AWS::CloudFront::ResponseHeadersPolicy'));
+    const h = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(h.StrictTransportSecurity).toMatchObject({ IncludeSubdomains: true, Override: true });
+    expect(h.ContentTypeOptions).toEqual({ Override: true });
+    expect(h.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    expect(h.ReferrerPolicy.ReferrerPolicy).toBe('strict-origin-when-cross-origin');
+    const csp = h.ContentSecurityPolicy.ContentSecurityPolicy as string;
+    for (const directive of ["default-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "script-src 'self'", 'connect-src \'self\' https://cognito-idp.eu-west-1.amazonaws.com'])
+      expect(csp).toContain(directive);
+  });
+
+  it('rewrites extension-less paths to /index.html and leaves files alone', () => {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    const handler = new Function(`${SPA_REWRITE_FUNCTION}; return handler;`)() as (e: unknown) => { uri: string };
+    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/profiles/new')).toBe('/index.html');
+    expect(rewrite('/styles/abc-123')).toBe('/index.html');
+    expect(rewrite('/assets/index-3f2a.js')).toBe('/assets/index-3f2a.js');
+    expect(rewrite('/favicon.svg')).toBe('/favicon.svg');
+  });
+});

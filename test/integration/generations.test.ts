@@ -1,0 +1,305 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { createS3Client } from '../../functions/lib/s3';
+import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
+import { getBalance, listLedger, recordMovement } from '../../shared/repositories/ledger-repository';
+import { getGeneration, createGenerationWithReservation, listGenerations } from '../../shared/repositories/generation-repository';
+import { updateUser } from '../../shared/repositories/user-repository';
+import { startGeneration } from '../../functions/lib/workflow-client';
+import { sweep, STUCK_MESSAGE } from '../../functions/workflow/sweeper';
+import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
+import { multipart } from '../support/multipart';
+import { startTestWorkflow } from '../support/workflow';
+import { startFashnFake, startGeminiFake, type Fake } from '../support/provider-fakes';
+
+let ctx: IntegrationContext;
+let wf: Awaited<ReturnType<typeof startTestWorkflow>>;
+const s3 = () => createS3Client({ endpoint: ctx.endpoints.s3 });
+
+const photo = (w: number, h: number, color: string) => sharp({ create: { width: w, height: h, channels: 3, background: color } }).jpeg().toBuffer();
+
+async function newUserWithProfile(opts: { credits?: number; fullBody?: boolean; unlimited?: boolean } = {}) {
+  const user = await ctx.createUser();
+  await ctx.invoke('GET', '/api/auth/user', { token: user.idToken });
+  await updateUser(ctx.db, user.sub, { currentPlan: 'starter', hasUnlimitedCredits: !!opts.unlimited });
+  if (opts.credits) await recordMovement(ctx.db, { userId: user.sub, kind: 'grant.monthly', bucket: 'monthly', amount: opts.credits, causeId: `test-${user.sub}` });
+  const mp = await multipart({
+    name: 'Me',
+    gender: 'female',
+    bodyDescription: 'Slim build, 170 cm, long dark hair',
+    portrait: { content: await photo(600, 600, '#c9a27e'), filename: 'portrait.jpg', type: 'image/jpeg' },
+    fullBody: opts.fullBody === false ? undefined : { content: await photo(600, 900, '#8fa3b8'), filename: 'body.jpg', type: 'image/jpeg' },
+  });
+  const res = await ctx.invoke('POST', '/api/photo-profiles', { token: user.idToken, body: mp.body, headers: mp.headers });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { user, profileId: res.body.id as string };
+}
+
+const startStyle = (u: TestUser, body: Record<string, unknown>) => ctx.invoke('POST', '/api/generate/style', { token: u.idToken, body });
+
+beforeAll(async () => {
+  ctx = await setupIntegration();
+  wf = await startTestWorkflow();
+  const owner = await ctx.createUser();
+  await seedCatalog({ db: ctx.db, s3: s3(), publicBucket: process.env.PUBLIC_BUCKET!, owners: { influencer: owner.sub, admin: owner.sub } });
+});
+afterAll(async () => {
+  await wf?.stop();
+});
+beforeEach(() => {
+  delete process.env.FASHN_API_KEY;
+  delete process.env.GEMINI_API_KEY;
+});
+
+describe('the workflow on the local provider', () => {
+  it('takes a style generation from pending to completed, storing a re-encoded result and spending 1 credit', async () => {
+    const { user, profileId } = await newUserWithProfile({ credits: 3 });
+    const res = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId });
+    expect(res.status).toBe(201);
+    const id = res.body.id as string;
+    expect(['pending', 'processing']).toContain((await getGeneration(ctx.db, user.sub, id))!.status);
+    await wf.drain();
+    const view = await ctx.invoke('GET', `/api/generations/${id}`, { token: user.idToken });
+    expect(view.body).toMatchObject({ id, status: 'completed', mode: 'exact', styleName: 'Weekend Denim', error: null, cost: 1 });
+    expect(view.body.resultUrl).toBe(`/api/private-image/users/${user.sub}/generations/${id}.jpg`);
+    const obj = await s3().send(new GetObjectCommand({ Bucket: process.env.PRIVATE_BUCKET, Key: `users/${user.sub}/generations/${id}.jpg` }));
+    const meta = await sharp(Buffer.from(await obj.Body!.transformToByteArray())).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 768, 960, undefined]);
+    expect((await getBalance(ctx.db, user.sub)).credits).toBe(2);
+    const ledger = await listLedger(ctx.db, user.sub);
+    expect(ledger.filter((e) => e.kind === 'spend.generation').map((e) => e.amount)).toEqual([-1]);
+    // the caller's image URL resolves; another user's does not
+    expect((await ctx.invoke('GET', view.body.resultUrl, { token: user.idToken })).status).toBe(200);
+  });
+
+  it('retries a throttled provider and succeeds (FASHN answers 429 twice)', async () => {
+    const fashn = await startFashnFake({ apiKey: 'fk', throttleRuns: 2, pollsBeforeDone: 1 });
+    process.env.FASHN_API_KEY = 'fk';
+    process.env.FASHN_BASE_URL = fashn.url;
+    try {
+      const { user, profileId } = await newUserWithProfile({ credits: 1 });
+      const res = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId });
+      await wf.drain();
+      const gen = await getGeneration(ctx.db, user.sub, res.body.id);
+      expect(gen?.status).toBe('completed');
+      expect(fashn.runs).toBe(3);
+      expect(fashn.violations).toEqual([]);
+      const run = fashn.requests.find((r) => r.path === '/v1/run' && r.body?.inputs)!;
+      expect(run.body.inputs).toMatchObject({ category: 'auto', garment_photo_type: 'model', return_base64: true });
+      expect(fashn.requests.some((r) => r.path.startsWith('/v1/status/'))).toBe(true);
+      expect((await getBalance(ctx.db, user.sub)).credits).toBe(0);
+    } finally {
+      await fashn.close();
+    }
+  });
+
+  it('fails with the provider\'s readable error and refunds exactly once when the provider always fails', async () => {
+    const fashn = await startFashnFake({ apiKey: 'fk', failWith: 'NSFWError' });
+    process.env.FASHN_API_KEY = 'fk';
+    process.env.FASHN_BASE_URL = fashn.url;
+    try {
+      const { user, profileId } = await newUserWithProfile({ credits: 2 });
+      const res = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId });
+      await wf.drain();
+      const view = await ctx.invoke('GET', `/api/generations/${res.body.id}`, { token: user.idToken });
+      expect(view.body.status).toBe('failed');
+      expect(view.body.error).toBe('The image was flagged as inappropriate by the provider and was not generated.');
+      expect(view.body.resultUrl).toBeNull();
+      expect((await getBalance(ctx.db, user.sub)).credits).toBe(2);
+      const kinds = (await listLedger(ctx.db, user.sub)).map((e) => `${e.kind}:${e.amount}`).sort();
+      expect(kinds).toEqual(['grant.monthly:2', 'refund.generation:1', 'spend.generation:-1']);
+    } finally {
+      await fashn.close();
+    }
+  });
+
+  it('renders creative mode through Gemini with the body description in the prompt', async () => {
+    const gemini = await startGeminiFake({ apiKey: 'gk' });
+    process.env.GEMINI_API_KEY = 'gk';
+    process.env.GEMINI_BASE_URL = gemini.url;
+    try {
+      const { user, profileId } = await newUserWithProfile({ credits: 1 });
+      const res = await startStyle(user, { styleId: seedStyleId(8), photoProfileId: profileId });
+      expect(res.status).toBe(201);
+      await wf.drain();
+      expect((await getGeneration(ctx.db, user.sub, res.body.id))?.status).toBe('completed');
+      expect(gemini.violations).toEqual([]);
+      const text = gemini.requests[0].body.contents[0].parts[0].text as string;
+      expect(text).toContain('Slim build, 170 cm, long dark hair');
+      expect(text).not.toContain('{{BODY_DESCRIPTION}}');
+    } finally {
+      await gemini.close();
+    }
+  });
+
+  it('runs a duplicate start of the same generation once', async () => {
+    const { user, profileId } = await newUserWithProfile({ credits: 5 });
+    const res = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId });
+    await startGeneration({ generationId: res.body.id, userId: user.sub });
+    await wf.drain();
+    await startGeneration({ generationId: res.body.id, userId: user.sub });
+    await wf.drain();
+    expect([...wf.executions.keys()].filter((k) => k === res.body.id)).toHaveLength(1);
+    expect((await getGeneration(ctx.db, user.sub, res.body.id))?.status).toBe('completed');
+    expect((await listLedger(ctx.db, user.sub)).filter((e) => e.kind === 'spend.generation')).toHaveLength(1);
+  });
+});
+
+describe('credits under concurrency', () => {
+  it('accepts exactly 10 of 50 simultaneous starts with 10 credits', async () => {
+    const { user, profileId } = await newUserWithProfile({ credits: 10 });
+    const results = await Promise.all(Array.from({ length: 50 }, () => startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId })));
+    const accepted = results.filter((r) => r.status === 201);
+    const refused = results.filter((r) => r.status === 402);
+    expect(accepted).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    expect(refused.every((r) => r.body.code === 'limit.credits' && r.body.message === 'You need at least 1 credit to generate a look')).toBe(true);
+    expect((await getBalance(ctx.db, user.sub)).credits).toBe(0);
+    await wf.drain();
+    const spends = (await listLedger(ctx.db, user.sub, 200)).filter((e) => e.kind === 'spend.generation');
+    expect(spends).toHaveLength(10);
+    expect((await listGenerations(ctx.db, user.sub)).filter((g) => g.status === 'completed')).toHaveLength(10);
+  });
+
+  it('never debits an unlimited account', async () => {
+    const { user, profileId } = await newUserWithProfile({ unlimited: true });
+    const res = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId });
+    expect(res.status).toBe(201);
+    await wf.drain();
+    expect(await listLedger(ctx.db, user.sub)).toEqual([]);
+  });
+});
+
+describe('validation order and messages', () => {
+  it('checks credits before the profile, then profile, photos and prompt', async () => {
+    const broke = await ctx.createUser();
+    const noCredits = await startStyle(broke, { styleId: seedStyleId(0) });
+    expect([noCredits.status, noCredits.body.code]).toEqual([402, 'limit.credits']);
+
+    const { user, profileId } = await newUserWithProfile({ credits: 5, fullBody: false });
+    expect((await startStyle(user, { photoProfileId: profileId })).body.message).toContain('Please select a style first');
+    expect((await startStyle(user, { styleId: 'nope', photoProfileId: profileId })).body).toEqual({ message: 'Style not found', code: 'not_found' });
+    const exactNoBody = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId });
+    expect([exactNoBody.status, exactNoBody.body.message]).toEqual([400, 'Full body photo required']);
+    const laydownExact = await startStyle(user, { styleId: seedStyleId(16), photoProfileId: profileId, mode: 'exact' });
+    expect(laydownExact.body.message).toBe('Full body photo required');
+    const laydownCreative = await startStyle(user, { styleId: seedStyleId(16), photoProfileId: profileId, mode: 'creative' });
+    expect(laydownCreative.status).toBe(201);
+
+    const custom = (body: Record<string, unknown>) => ctx.invoke('POST', '/api/generate/quick-try', { token: user.idToken, body });
+    expect((await custom({ imageType: 'product_only' })).body.message).toContain('No image uploaded');
+    const noPrompt = await custom({ imageUrl: `/api/public-image/styles/${seedStyleId(9)}/prompt.webp`, imageType: 'product_only', photoProfileId: profileId });
+    expect([noPrompt.status, noPrompt.body.message]).toEqual([400, 'Please select a creative mode prompt for product-only images']);
+    const bad = await custom({ imageUrl: 'file:///etc/passwd', imageType: 'product_only', promptTemplateId: 'prompt-editorial' });
+    expect([bad.status, bad.body.message]).toEqual([400, 'Only http and https URLs are allowed']);
+    const ok = await custom({ imageUrl: `/api/public-image/styles/${seedStyleId(9)}/prompt.webp`, imageType: 'product_only', promptTemplateId: 'prompt-editorial' });
+    expect(ok.status).toBe(201);
+
+    // nothing was spent on refused requests
+    await wf.drain();
+    expect((await listLedger(ctx.db, user.sub)).filter((e) => e.kind === 'spend.generation')).toHaveLength(2);
+  });
+
+  it('raw templates: portrait, body description, full body and an enabled template', async () => {
+    const { user, profileId } = await newUserWithProfile({ credits: 5, fullBody: false });
+    const gen = async (fields: Record<string, string>) => {
+      const mp = await multipart(fields);
+      return ctx.invoke('POST', '/api/generate', { token: user.idToken, body: mp.body, headers: mp.headers });
+    };
+    expect((await gen({ rawTemplateId: 'nope', photoProfileId: profileId })).body.message).toBe('Template not found');
+    expect((await gen({ rawTemplateId: 'raw-studio-tryon', photoProfileId: profileId })).body.message).toBe('Full body photo required');
+    const ok = await gen({ rawTemplateId: 'raw-glasses', photoProfileId: profileId });
+    expect(ok.status).toBe(201);
+    await wf.drain();
+    const view = await ctx.invoke('GET', `/api/generations/${ok.body.id}`, { token: user.idToken });
+    expect(view.body).toMatchObject({ status: 'completed', templateName: 'Try Glasses', mode: 'creative' });
+  });
+});
+
+describe('ownership, delete and feedback', () => {
+  it('answers 404 for another user\'s generation and profile, and deletes the result image', async () => {
+    const a = await newUserWithProfile({ credits: 2 });
+    const b = await newUserWithProfile({ credits: 2 });
+    const res = await startStyle(a.user, { styleId: seedStyleId(0), photoProfileId: a.profileId });
+    await wf.drain();
+    const id = res.body.id;
+    expect((await ctx.invoke('GET', `/api/generations/${id}`, { token: b.user.idToken })).status).toBe(404);
+    expect((await ctx.invoke('DELETE', `/api/generations/${id}`, { token: b.user.idToken })).status).toBe(404);
+    expect((await ctx.invoke('GET', `/api/feedback/generation/${id}`, { token: b.user.idToken })).status).toBe(404);
+    const foreignProfile = await startStyle(b.user, { styleId: seedStyleId(0), photoProfileId: a.profileId });
+    expect(foreignProfile.body).toEqual({ message: 'Photo profile not found', code: 'not_found' });
+
+    const key = `users/${a.user.sub}/generations/${id}.jpg`;
+    await s3().send(new HeadObjectCommand({ Bucket: process.env.PRIVATE_BUCKET, Key: key }));
+    expect((await ctx.invoke('DELETE', `/api/generations/${id}`, { token: a.user.idToken })).status).toBe(204);
+    await expect(s3().send(new HeadObjectCommand({ Bucket: process.env.PRIVATE_BUCKET, Key: key }))).rejects.toThrow();
+    expect((await ctx.invoke('GET', `/api/generations/${id}`, { token: a.user.idToken })).status).toBe(404);
+    // the ledger keeps the spend
+    expect((await listLedger(ctx.db, a.user.sub)).some((e) => e.kind === 'spend.generation')).toBe(true);
+  });
+
+  it('takes a 1-5 rating on style-based generations only', async () => {
+    const { user, profileId } = await newUserWithProfile({ credits: 3 });
+    const styleGen = (await startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId })).body.id;
+    const mp = await multipart({ rawTemplateId: 'raw-glasses', photoProfileId: profileId });
+    const rawGen = (await ctx.invoke('POST', '/api/generate', { token: user.idToken, body: mp.body, headers: mp.headers })).body.id;
+    await wf.drain();
+    const rate = (body: Record<string, unknown>) => ctx.invoke('POST', '/api/feedback', { token: user.idToken, body });
+    expect((await rate({ generationId: styleGen, styleId: seedStyleId(0), rating: 6 })).status).toBe(400);
+    const noStyle = await rate({ generationId: rawGen, rating: 4 });
+    expect(noStyle.body.message).toBe('This generation is not associated with a style. Feedback is only available for style-based generations.');
+    expect((await rate({ generationId: styleGen, styleId: seedStyleId(0), rating: 4 })).status).toBe(201);
+    expect((await rate({ generationId: styleGen, styleId: seedStyleId(0), rating: 5 })).status).toBe(201);
+    const got = await ctx.invoke('GET', `/api/feedback/generation/${styleGen}`, { token: user.idToken });
+    expect(got.body).toMatchObject({ rating: 5, styleId: seedStyleId(0) });
+  });
+});
+
+describe('sweeper', () => {
+  it('fails and refunds a generation stuck past the timeout, once', async () => {
+    const { user, profileId } = await newUserWithProfile({ credits: 1 });
+    const createdAt = new Date(Date.now() - 3600_000).toISOString();
+    await createGenerationWithReservation(ctx.db, {
+      id: '01STUCKGENERATION000000000',
+      userId: user.sub,
+      status: 'processing',
+      kind: 'style',
+      mode: 'exact',
+      inputs: { photoProfileId: profileId, styleId: seedStyleId(0), promptTemplateId: null, rawTemplateId: null, imageUrl: null, imageType: 'model_wearer', styleRefKey: null, backgroundKey: null },
+      styleName: 'Weekend Denim',
+      templateName: null,
+      cost: 1,
+      reserved: { monthly: 1 },
+      priority: false,
+      resultKey: null,
+      error: null,
+      createdAt,
+      startedAt: createdAt,
+      completedAt: null,
+      updatedAt: createdAt,
+    });
+    expect((await getBalance(ctx.db, user.sub)).credits).toBe(0);
+    await sweep();
+    await sweep();
+    const gen = await getGeneration(ctx.db, user.sub, '01STUCKGENERATION000000000');
+    expect([gen?.status, gen?.error]).toEqual(['failed', STUCK_MESSAGE]);
+    expect((await getBalance(ctx.db, user.sub)).credits).toBe(1);
+    expect((await listLedger(ctx.db, user.sub)).filter((e) => e.kind === 'refund.generation')).toHaveLength(1);
+  });
+});
+
+describe('template reads', () => {
+  it('lists enabled raw templates and prompts without the template text', async () => {
+    const u = await ctx.createUser();
+    const raw = await ctx.invoke('GET', '/api/raw-templates', { token: u.idToken });
+    expect(raw.body.length).toBe(9);
+    expect(raw.body[0]).not.toHaveProperty('jsonText');
+    const prompts = await ctx.invoke('GET', '/api/prompts', { token: u.idToken });
+    expect(prompts.body.map((p: { id: string }) => p.id)).toContain('prompt-editorial');
+    expect(prompts.body[0]).not.toHaveProperty('template');
+    expect((await ctx.invoke('GET', '/api/prompt-templates/nope', { token: u.idToken })).status).toBe(404);
+  });
+});
+
+void ({} as Fake);

@@ -1,0 +1,46 @@
+import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router-dom';
+import { PageSpinner } from '../components/spinner';
+import { ToasterOnDemand } from '../components/toaster-on-demand';
+import { hasStoredSession } from '../lib/auth';
+import { useCurrentUser } from '../features/auth/api/current-user';
+import { SiteFooter } from '../features/shell/components/site-footer';
+import { TopBar } from '../features/shell/components/top-bar';
+import { AppRoutes, resolveRoute } from './routes';
+
+/** The app's one TooltipProvider (700 ms / 300 ms), loaded with the signed-in screens. */
+const TooltipProvider = lazy(() => import('../components/tooltip'));
+
+/** The page frame: skip link, top bar, the routed screen in <main>, footer. */
+export function AppLayout() {
+  const { user, status } = useCurrentUser();
+  const location = useLocation();
+  const resolved = resolveRoute(location.pathname, status);
+  const isLanding = resolved.screen === 'landing';
+  const waitingForSession = status === 'loading' && hasStoredSession();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
+      >
+        Skip to content
+      </a>
+      <TopBar user={user} status={waitingForSession ? 'loading' : status} isHome={isLanding} />
+      <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        {status === 'logged-in' ? (
+          <Suspense fallback={<PageSpinner />}>
+            <TooltipProvider>
+              <AppRoutes status={status} waitingForSession={false} />
+            </TooltipProvider>
+          </Suspense>
+        ) : (
+          <AppRoutes status={status} waitingForSession={waitingForSession} />
+        )}
+      </main>
+      <SiteFooter variant={isLanding && !waitingForSession ? 'full' : 'compact'} />
+      {/* The toast region, mounted on the first toast; signed-in screens toast often, so load it up front. */}
+      <ToasterOnDemand preload={status === 'logged-in'} />
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { LOGGED_IN_ROUTES, isStateIndependent, resolveRoute } from './routes';
+
+describe('route access (spec 01 section 2)', () => {
+  it('logged out: / is the landing page and any other path falls back to it', () => {
+    expect(resolveRoute('/', 'logged-out')).toMatchObject({ screen: 'landing', fallback: false });
+    for (const p of ['/dashboard', '/explore', '/pricing', '/admin/prompts', '/results', '/nope/at/all', '/style/abc']) {
+      expect(resolveRoute(p, 'logged-out')).toMatchObject({ screen: 'landing', fallback: true });
+    }
+  });
+
+  it('while the auth state loads, the logged-out table applies', () => {
+    expect(resolveRoute('/', 'loading').screen).toBe('landing');
+    expect(resolveRoute('/dashboard', 'loading').screen).toBe('landing');
+    expect(resolveRoute('/profile/ada', 'loading').screen).toBe('public-profile');
+  });
+
+  it('logged out: public profiles, sign-in, registration and privacy are reachable', () => {
+    expect(resolveRoute('/profile/ada', 'logged-out')).toMatchObject({ screen: 'public-profile', params: { handle: 'ada' } });
+    expect(resolveRoute('/auth/login', 'logged-out').screen).toBe('login');
+    expect(resolveRoute('/auth/register', 'logged-out').screen).toBe('register');
+    expect(resolveRoute('/privacy', 'logged-out').screen).toBe('privacy');
+  });
+
+  it('logged in: / and /dashboard show the dashboard', () => {
+    expect(resolveRoute('/', 'logged-in').screen).toBe('dashboard');
+    expect(resolveRoute('/dashboard', 'logged-in').screen).toBe('dashboard');
+  });
+
+  it('logged in: every route of the table resolves, with its parameters', () => {
+    const cases: [string, string, Record<string, string>?][] = [
+      ['/onboarding', 'onboarding'],
+      ['/explore', 'explore'],
+      ['/style/s1', 'style', { id: 's1' }],
+      ['/generate/style/s1', 'generate-style', { id: 's1' }],
+      ['/generate', 'generate'],
+      ['/generate/g1', 'generate-edit', { id: 'g1' }],
+      ['/photos', 'photos'],
+      ['/profiles', 'profiles'],
+      ['/profiles/new', 'profile-new'],
+      ['/profiles/p1/edit', 'profile-edit', { id: 'p1' }],
+      ['/try-custom-look', 'try-custom-look'],
+      ['/quick-try', 'quick-try'],
+      ['/gallery', 'gallery'],
+      ['/generation/g1', 'generation', { id: 'g1' }],
+      ['/collections', 'collections'],
+      ['/collection/c1', 'collection', { id: 'c1' }],
+      ['/pricing', 'pricing'],
+      ['/subscription', 'subscription'],
+      ['/account', 'account'],
+      ['/influencer/apply', 'influencer-apply'],
+      ['/admin/prompts', 'admin-prompts'],
+      ['/admin/styles', 'admin-styles'],
+      ['/admin/raw-templates', 'admin-raw-templates'],
+      ['/admin/influencer/applications', 'admin-influencer-applications'],
+      ['/settings', 'settings'],
+      ['/influencer/collections', 'influencer-collections'],
+      ['/profile/ada', 'public-profile', { handle: 'ada' }],
+      ['/privacy', 'privacy'],
+    ];
+    for (const [path, screen, params] of cases) {
+      const r = resolveRoute(path, 'logged-in');
+      expect(r.screen, path).toBe(screen);
+      expect(r.fallback, path).toBe(false);
+      if (params) expect(r.params).toMatchObject(params);
+    }
+  });
+
+  it('logged in: /profiles/new is the new-profile screen, not an id', () => {
+    expect(resolveRoute('/profiles/new', 'logged-in').screen).toBe('profile-new');
+  });
+
+  it('logged in: /results redirects to /gallery', () => {
+    expect(resolveRoute('/results', 'logged-in')).toMatchObject({ redirect: '/gallery', screen: undefined });
+  });
+
+  it('logged in: unknown paths show the 404 page', () => {
+    for (const p of ['/nope', '/profile', '/admin', '/style', '/profiles/p1']) {
+      expect(resolveRoute(p, 'logged-in'), p).toMatchObject({ screen: 'not-found', fallback: true });
+    }
+  });
+
+  it('every logged-in route has a screen or a redirect', () => {
+    for (const r of LOGGED_IN_ROUTES) expect(Boolean(r.screen) !== Boolean(r.redirect)).toBe(true);
+  });
+
+  it('knows which paths render the same whatever the sign-in state', () => {
+    expect(isStateIndependent('/auth/login')).toBe(true);
+    expect(isStateIndependent('/privacy')).toBe(true);
+    expect(isStateIndependent('/profile/ada')).toBe(true);
+    expect(isStateIndependent('/')).toBe(false);
+    expect(isStateIndependent('/dashboard')).toBe(false);
+  });
+});

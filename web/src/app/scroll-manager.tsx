@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigationType } from 'react-router-dom';
+
+/**
+ * Scroll on client-side navigation: to the element named by the hash (landing anchors such as /#pricing),
+ * else to the top for a new page (PUSH/REPLACE), leaving back/forward (POP) to the browser.
+ */
+export function ScrollManager() {
+  const { pathname, hash, key } = useLocation();
+  const navType = useNavigationType();
+  useEffect(() => {
+    if (hash) {
+      const id = decodeURIComponent(hash.slice(1));
+      // The target may be in a lazy chunk that is still loading: try for a short while.
+      let tries = 0;
+      const timer = window.setInterval(() => {
+        const el = document.getElementById(id);
+        if (el || ++tries > 40) {
+          window.clearInterval(timer);
+          el?.scrollIntoView({ block: 'start', behavior: 'instant' });
+        }
+      }, 50);
+      return () => window.clearInterval(timer);
+    }
+    if (navType !== 'POP') window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    return undefined;
+  }, [pathname, hash, key, navType]);
+  return null;
+}

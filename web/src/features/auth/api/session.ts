@@ -1,0 +1,16 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '../../../../../shared/schemas/user';
+import { CURRENT_USER_KEY, currentUserQueryFn } from './current-user';
+
+/** After signing in: load the user now (the route table switches on it) and report whether it worked. */
+export async function refreshCurrentUser(qc: QueryClient): Promise<CurrentUser | null> {
+  return qc.fetchQuery({ queryKey: CURRENT_USER_KEY, queryFn: currentUserQueryFn, staleTime: 0 }) as Promise<CurrentUser | null>;
+}
+
+/** A same-site path to return to after sign-in (no open redirects), else null. */
+export function safeReturnTo(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  if (!raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return null;
+  if (raw.startsWith('/api/') || raw.startsWith('/auth/')) return null;
+  return raw;
+}

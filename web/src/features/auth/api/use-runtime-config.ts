@@ -1,0 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
+import { loadRuntimeConfig } from '../../../lib/runtime-config';
+
+/** The runtime config (GET /api/config) for components, e.g. the local-mode confirmation code. */
+export function useRuntimeConfig() {
+  return useQuery({ queryKey: ['runtime-config'], queryFn: loadRuntimeConfig, staleTime: Infinity, retry: 1 });
+}

@@ -1,0 +1,227 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import MailCheck from 'lucide-react/icons/mail-check';
+import { confirmSignUp, resendCode, signIn, signUp } from '../../../lib/auth';
+import { authErrorMessage } from '../../../lib/auth-errors';
+import { AFTER_SIGN_UP_PATH } from '../../../lib/site-config';
+import { Button } from '../../../components/button';
+import { FormField } from '../../../components/form-field';
+import { Input } from '../../../components/input';
+import { SpinnerIcon } from '../../../components/spinner';
+import { useCurrentUser } from '../api/current-user';
+import { refreshCurrentUser } from '../api/session';
+import { useRuntimeConfig } from '../api/use-runtime-config';
+import { AuthCard, FormError } from './auth-card';
+import { PasswordHints } from './password-hints';
+import { PASSWORD_RULES } from './password-rules';
+
+const registerSchema = z.object({
+  firstName: z.string().trim().min(1, 'Enter your first name').max(60, 'Use at most 60 characters'),
+  lastName: z.string().trim().min(1, 'Enter your last name').max(60, 'Use at most 60 characters'),
+  email: z.string().trim().min(1, 'Enter your email address').email('Enter a valid email address'),
+  password: z
+    .string()
+    .min(8, 'Use at least 8 characters')
+    .refine(PASSWORD_RULES[1].test, 'Add an uppercase letter')
+    .refine(PASSWORD_RULES[2].test, 'Add a lowercase letter')
+    .refine(PASSWORD_RULES[3].test, 'Add a number'),
+});
+type RegisterValues = z.infer<typeof registerSchema>;
+
+const confirmSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, 'Enter the code from the email')
+    .regex(/^\d{6}$/, 'The code is 6 digits'),
+});
+type ConfirmValues = z.infer<typeof confirmSchema>;
+
+interface Pending {
+  email: string;
+  /** Kept in memory only, to sign in automatically once the e-mail is confirmed. */
+  password?: string;
+}
+
+/** /auth/register: create the account, then confirm the e-mailed code, then sign in automatically. */
+export default function RegisterPage() {
+  const location = useLocation();
+  const { isAuthenticated } = useCurrentUser();
+  const fromLogin = location.state as { confirmEmail?: string; password?: string } | null;
+  const [pending, setPending] = useState<Pending | null>(
+    fromLogin?.confirmEmail ? { email: fromLogin.confirmEmail, password: fromLogin.password } : null,
+  );
+  const [finishing, setFinishing] = useState(false);
+
+  if (isAuthenticated && !finishing) return <Navigate to={AFTER_SIGN_UP_PATH} replace />;
+  if (pending) return <ConfirmStep pending={pending} onFinishing={() => setFinishing(true)} />;
+  return <DetailsStep onRegistered={setPending} onFinishing={() => setFinishing(true)} />;
+}
+
+function DetailsStep({ onRegistered, onFinishing }: { onRegistered: (p: Pending) => void; onFinishing: () => void }) {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterValues>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  });
+  const password = watch('password');
+
+  const onSubmit = async (values: RegisterValues) => {
+    setError(null);
+    try {
+      const { needsConfirmation } = await signUp(values);
+      if (needsConfirmation) {
+        onRegistered({ email: values.email.trim(), password: values.password });
+        return;
+      }
+      onFinishing();
+      await signIn(values.email, values.password);
+      await refreshCurrentUser(qc);
+      navigate(AFTER_SIGN_UP_PATH, { replace: true });
+    } catch (err) {
+      setError(authErrorMessage(err));
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Create your account"
+      description="Upload your photos once, then try on any look."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/auth/login" className="font-semibold text-brand underline-offset-4 hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4" aria-label="Create your account">
+        <FormError message={error} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="First name" error={errors.firstName?.message}>
+            <Input autoComplete="given-name" {...register('firstName')} />
+          </FormField>
+          <FormField label="Last name" error={errors.lastName?.message}>
+            <Input autoComplete="family-name" {...register('lastName')} />
+          </FormField>
+        </div>
+        <FormField label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
+        </FormField>
+        <FormField label="Password" error={errors.password?.message} hint={<PasswordHints password={password} />}>
+          <Input type="password" autoComplete="new-password" {...register('password')} />
+        </FormField>
+        <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
+          {isSubmitting ? <SpinnerIcon /> : null}
+          Create account
+        </Button>
+        <p className="text-xs text-muted-foreground">
+          By creating an account you agree to how we handle your photos, described in our{' '}
+          <Link to="/privacy" className="underline underline-offset-2">
+            privacy summary
+          </Link>
+          .
+        </p>
+      </form>
+    </AuthCard>
+  );
+}
+
+function ConfirmStep({ pending, onFinishing }: { pending: Pending; onFinishing: () => void }) {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const config = useRuntimeConfig();
+  const localCode = config.data?.auth.localConfirmationCode;
+  const [error, setError] = useState<string | null>(null);
+  const [resent, setResent] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ConfirmValues>({ resolver: zodResolver(confirmSchema), defaultValues: { code: '' } });
+
+  const onSubmit = async ({ code }: ConfirmValues) => {
+    setError(null);
+    try {
+      await confirmSignUp(pending.email, code);
+    } catch (err) {
+      setError(authErrorMessage(err, 'confirm'));
+      return;
+    }
+    if (!pending.password) {
+      navigate('/auth/login', { replace: true, state: { notice: 'Your email is confirmed. Sign in to continue.' } });
+      return;
+    }
+    try {
+      onFinishing();
+      await signIn(pending.email, pending.password);
+      await refreshCurrentUser(qc);
+      navigate(AFTER_SIGN_UP_PATH, { replace: true });
+    } catch (err) {
+      navigate('/auth/login', { replace: true, state: { notice: `Your email is confirmed. ${authErrorMessage(err, 'sign-in')}` } });
+    }
+  };
+
+  const onResend = async () => {
+    setError(null);
+    setResent('sending');
+    try {
+      await resendCode(pending.email);
+      setResent('sent');
+    } catch (err) {
+      setResent('idle');
+      setError(authErrorMessage(err));
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Confirm your email"
+      description={
+        <>
+          We sent a 6-digit code to <strong className="break-all text-foreground">{pending.email}</strong>. Enter it below to activate your
+          account.
+        </>
+      }
+    >
+      <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4" aria-label="Confirm your email">
+        {localCode ? (
+          <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100" data-testid="local-code-note">
+            <MailCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+            <span>
+              Local mode: your confirmation code is <strong>{localCode}</strong>
+            </span>
+          </p>
+        ) : null}
+        <FormError message={error} />
+        {resent === 'sent' ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            A new code is on its way.
+          </p>
+        ) : null}
+        <FormField label="Confirmation code" error={errors.code?.message}>
+          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus {...register('code')} />
+        </FormField>
+        <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
+          {isSubmitting ? <SpinnerIcon /> : null}
+          Confirm
+        </Button>
+        <Button type="button" variant="ghost" onClick={() => void onResend()} disabled={resent === 'sending'}>
+          Resend code
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { CONTACT_EMAIL, PRODUCT_NAME } from '../../../lib/site-config';
+import { COOKIES_ACCEPTED_KEY } from '../../../lib/cookie-consent';
+import { THEME_STORAGE_KEY } from '../../../lib/theme';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-3">
+      <h2 className="text-xl font-semibold">{title}</h2>
+      <div className="flex flex-col gap-3 leading-relaxed text-muted-foreground [&_strong]:text-foreground">{children}</div>
+    </section>
+  );
+}
+
+/** /privacy: a plain-language summary of how photos and personal data are handled. */
+export default function PrivacyPage() {
+  useDocumentTitle('Privacy');
+  return (
+    <article className="mx-auto flex w-full max-w-3xl flex-col gap-10 px-4 py-12 sm:px-6">
+      <header className="flex flex-col gap-3">
+        <h1 className="text-3xl font-bold tracking-tight">Privacy at {PRODUCT_NAME}</h1>
+        <p className="text-lg text-muted-foreground">
+          Your photos are yours. This page explains, in plain words, what we keep, how it is protected and how you remove it.
+        </p>
+      </header>
+
+      <Section title="What we keep">
+        <p>
+          <strong>Account details:</strong> your name, e-mail address and the handle shown on your public profile (if you make it public).
+        </p>
+        <p>
+          <strong>Your photos:</strong> the portrait and full-body photos of your photo profiles, the outfit images you upload, and the
+          try-on results generated for you.
+        </p>
+        <p>
+          <strong>Usage and billing:</strong> your plan, your credit balance and its history. Card payments are handled by our payment
+          provider (Stripe): we never see or store your card number.
+        </p>
+      </Section>
+
+      <Section title="How your photos are protected">
+        <ul className="list-disc space-y-2 pl-5">
+          <li>
+            Photos are <strong>encrypted at rest</strong> in a <strong>private storage bucket</strong> that is never publicly readable.
+          </li>
+          <li>
+            <strong>Only you</strong> can fetch your photos and results: each view goes through a check that you own the image and then a{' '}
+            <strong>short-lived signed link</strong> that expires within minutes.
+          </li>
+          <li>
+            On upload, every image is re-encoded and its <strong>metadata (EXIF, including GPS location) is stripped</strong>, so your
+            photos never reveal where or with what device they were taken.
+          </li>
+          <li>All traffic is encrypted in transit (HTTPS).</li>
+        </ul>
+      </Section>
+
+      <Section title="Who sees your photos">
+        <p>
+          Your photos are <strong>never shared with third parties</strong>, never sold and never used for advertising. The one exception
+          is the AI provider that renders a try-on you request: it receives only the images needed for that generation, to produce your
+          result.
+        </p>
+        <p>Styles and collections you choose to publish are public; everything else stays private to your account.</p>
+      </Section>
+
+      <Section title="Deleting your data">
+        <p>
+          You can remove your photos at any time: delete a single photo profile or generation, or use <strong>Delete all my photos</strong>{' '}
+          in <Link to="/settings" className="font-medium text-brand underline underline-offset-2">Settings</Link>. Deleted images are
+          removed from storage, not just hidden.
+        </p>
+        <p>
+          To close your account and erase everything, write to{' '}
+          <a href={`mailto:${CONTACT_EMAIL}`} className="font-medium text-brand underline underline-offset-2">
+            {CONTACT_EMAIL}
+          </a>
+          .
+        </p>
+      </Section>
+
+      <Section title="Cookies and local storage">
+        <p>We use no advertising or tracking cookies. Your browser keeps a few small items for the app to work:</p>
+        <ul className="list-disc space-y-2 pl-5">
+          <li>
+            <strong>Theme</strong> (<code>{THEME_STORAGE_KEY}</code>): whether you chose light or dark mode.
+          </li>
+          <li>
+            <strong>Cookie consent</strong> (<code>{COOKIES_ACCEPTED_KEY}</code>): that you accepted this notice, so it is not shown again.
+          </li>
+          <li>
+            <strong>Sign-in tokens</strong>: kept by the sign-in service while you are signed in, and removed when you log out.
+          </li>
+        </ul>
+      </Section>
+
+      <Section title="Questions">
+        <p>
+          Write to{' '}
+          <a href={`mailto:${CONTACT_EMAIL}`} className="font-medium text-brand underline underline-offset-2">
+            {CONTACT_EMAIL}
+          </a>{' '}
+          and a person will answer.
+        </p>
+      </Section>
+    </article>
+  );
+}
