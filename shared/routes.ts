@@ -75,6 +75,7 @@ export const ROUTES: readonly RouteDef[] = [
   // uploads-images: uploads, remote image fetches (SSRF-guarded) and media access (presigned GETs)
   { method: 'POST', path: '/api/upload', group: 'uploads-images', auth: 'user', roles: ['influencer', 'admin'] },
   { method: 'POST', path: '/api/user/profile-image', group: 'uploads-images', auth: 'user' },
+  { method: 'POST', path: '/api/uploads/outfit', group: 'uploads-images', auth: 'user' },
   { method: 'POST', path: '/api/download-image', group: 'uploads-images', auth: 'user' },
   { method: 'POST', path: '/api/scrape-url', group: 'uploads-images', auth: 'user' },
   { method: 'GET', path: '/api/public-image/{key+}', group: 'uploads-images', auth: 'public' },

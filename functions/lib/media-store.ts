@@ -22,6 +22,12 @@ export const mediaKeys = {
   remote: (userId: string, imageId: string, ext: string) => `uploads/remote/${userId}/${imageId}.${ext}`,
   avatarPrefix: (userId: string) => `avatars/${userId}/`,
   avatar: (userId: string, imageId: string, ext: string) => `avatars/${userId}/${imageId}.${ext}`,
+  /** An outfit image a user uploads for Try Custom Look (private: it may show a person). */
+  outfit: (userId: string, imageId: string, ext: string) => `users/${userId}/outfits/${imageId}.${ext}`,
+  generationResult: (userId: string, generationId: string, ext: string) => `users/${userId}/generations/${generationId}.${ext}`,
+  /** Inputs of a raw-template generation (style reference, background) and the provider's raw output. */
+  generationInput: (userId: string, generationId: string, name: 'style-ref' | 'background', ext: string) => `users/${userId}/generations/${generationId}/${name}.${ext}`,
+  generationProviderOutput: (userId: string, generationId: string) => `users/${userId}/generations/${generationId}/provider-output`,
 };
 
 /** Paths the SPA resolves into presigned URLs (GET answers { url }). */

@@ -5,7 +5,6 @@
  * execution named by the generation id.
  */
 import { ulid } from 'ulid';
-import { DeleteObjectsCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { ERROR_CODES, HttpError, badRequest, conflict, notFound } from '../../shared/errors';
 import { GENERATION_MESSAGES as M, MIN_BODY_DESCRIPTION, defaultPromptTemplateId, generationCost, resolveMode, fromQuickTryMode, type Mode } from '../../shared/domain/generation';
 import type { StyleImageType } from '../../shared/domain/catalog';
@@ -29,8 +28,7 @@ import {
   type GenerationRecord,
 } from '../../shared/repositories/generation-repository';
 import type { GenerationView } from '../../shared/schemas/generation';
-import { getConfig } from '../lib/config';
-import { getS3 } from '../lib/s3';
+import { deleteImages, mediaKeys, privateImagePath, putImage } from '../lib/media-store';
 import { processImage } from '../lib/image-pipeline';
 import { startGeneration } from '../lib/workflow-client';
 import { logger } from '../lib/http';
@@ -43,7 +41,7 @@ export function toGenerationView(g: GenerationRecord): GenerationView {
     status: g.status,
     mode: g.mode,
     kind: g.kind,
-    resultUrl: g.status === 'completed' && g.resultKey ? `/api/private-image/${g.resultKey}` : null,
+    resultUrl: g.status === 'completed' && g.resultKey ? privateImagePath(g.resultKey) : null,
     error: g.error ?? null,
     createdAt: g.createdAt,
     completedAt: g.completedAt ?? null,
@@ -271,11 +269,11 @@ export async function startFromRawTemplate(
   // Validate and store the optional images before anything is reserved; on failure nothing is kept.
   const id = ulid();
   const stored: string[] = [];
-  const store = async (file: UploadedFile | undefined, name: string) => {
+  const store = async (file: UploadedFile | undefined, name: 'style-ref' | 'background') => {
     if (!file?.content?.length) return null;
     const img = await processImage(file.content, { maxBytes: 10 * 1024 * 1024 });
-    const key = `users/${user.id}/generations/${id}/${name}.${img.ext}`;
-    await getS3().send(new PutObjectCommand({ Bucket: getConfig().privateBucket, Key: key, Body: img.buffer, ContentType: img.contentType }));
+    const key = mediaKeys.generationInput(user.id, id, name, img.ext);
+    await putImage('private', key, img.buffer, img.contentType);
     stored.push(key);
     return key;
   };
@@ -300,10 +298,7 @@ export async function startFromRawTemplate(
   }
 }
 
-async function deleteObjects(keys: string[]) {
-  if (!keys.length) return;
-  await getS3().send(new DeleteObjectsCommand({ Bucket: getConfig().privateBucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
-}
+const deleteObjects = (keys: string[]) => deleteImages('private', keys);
 
 export async function listUserGenerations(db: Db, userId: string): Promise<GenerationView[]> {
   return (await listGenerations(db, userId)).map(toGenerationView);

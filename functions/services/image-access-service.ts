@@ -7,6 +7,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { notFound, badRequest } from '../../shared/errors';
 import { getConfig } from '../lib/config';
 import { getPresignS3, getS3 } from '../lib/s3';
+import { mediaKeys } from '../lib/media-store';
 
 export const PRESIGN_SECONDS = 300;
 const SAFE_KEY = /^[A-Za-z0-9!_.*'()/-]+$/;
@@ -26,7 +27,6 @@ async function presign(bucket: string, key: string): Promise<string> {
   return getSignedUrl(getPresignS3(), new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: PRESIGN_SECONDS });
 }
 
-export const privateKeyPrefix = (userId: string) => `users/${userId}/`;
 
 export async function publicImageUrl(key: string): Promise<{ url: string }> {
   return { url: await presign(getConfig().publicBucket, checkKey(key)) };
@@ -34,6 +34,6 @@ export async function publicImageUrl(key: string): Promise<{ url: string }> {
 
 export async function privateImageUrl(userId: string, key: string): Promise<{ url: string }> {
   checkKey(key);
-  if (!key.startsWith(privateKeyPrefix(userId))) throw notFound('Image not found');
+  if (!key.startsWith(mediaKeys.userPrefix(userId))) throw notFound('Image not found');
   return { url: await presign(getConfig().privateBucket, key) };
 }

@@ -10,7 +10,7 @@ import type { CurrentUser } from '../../shared/schemas/user';
 import { PROFILE_IMAGE_MAX_BYTES, UPLOAD_MAX_BYTES, uploadTypeSchema, type DownloadImageInput, type ScrapeUrlInput } from '../../shared/schemas/upload';
 import type { AuthContext } from '../lib/auth';
 import { processImage, sniffImageType } from '../lib/image-pipeline';
-import { deleteImages, mediaKeys, PUBLIC_IMAGE_PATH_PREFIX, publicImagePath, putImage } from '../lib/media-store';
+import { deleteImages, mediaKeys, PUBLIC_IMAGE_PATH_PREFIX, privateImagePath, publicImagePath, putImage } from '../lib/media-store';
 import { formFile, type FormData } from '../lib/multipart';
 import { safeFetch, safeFetchImage, type SafeFetchOptions } from '../lib/safe-fetch';
 import { logger } from '../lib/http';
@@ -37,6 +37,16 @@ export async function uploadStyleImage(userId: string, form: FormData): Promise<
   const key = mediaKeys.upload(parsed.data, userId, ulid(), img.ext);
   await putImage('public', key, img.buffer, img.contentType);
   return { url: publicImagePath(key) };
+}
+
+/** POST /api/uploads/outfit: an outfit image for Try Custom Look, private to its owner. */
+export async function uploadOutfitImage(userId: string, form: FormData): Promise<{ url: string }> {
+  const file = formFile(form, 'file', UPLOAD_MAX_BYTES);
+  if (!file) throw new HttpError(400, ERROR_CODES.validation, 'No image uploaded');
+  const img = await processImage(file.content, { maxBytes: UPLOAD_MAX_BYTES, alpha: 'keep' });
+  const key = mediaKeys.outfit(userId, ulid(), img.ext);
+  await putImage('private', key, img.buffer, img.contentType);
+  return { url: privateImagePath(key) };
 }
 
 /** POST /api/user/profile-image: a 512x512 avatar (public: it shows on the public profile page). */

@@ -4,7 +4,7 @@ import { getDb } from '../lib/aws';
 import { createGroupHandler, json, requireAuth, validate, type Req } from '../lib/http';
 import { readForm } from '../lib/multipart';
 import { privateImageUrl, publicImageUrl } from '../services/image-access-service';
-import { downloadImage, scrapeUrl, setProfileImage, uploadStyleImage } from '../services/upload-service';
+import { downloadImage, scrapeUrl, setProfileImage, uploadStyleImage, uploadOutfitImage } from '../services/upload-service';
 import { ensureUser } from '../services/user-service';
 
 const caller = (req: Req) => ensureUser(getDb(), requireAuth(req));
@@ -14,6 +14,7 @@ export const handler = createGroupHandler(
   {
     // roles (influencer, admin) are enforced by the pipeline from the route table
     'POST /api/upload': async (req) => json(await uploadStyleImage(requireAuth(req).sub, readForm(req.body)), 201),
+    'POST /api/uploads/outfit': async (req) => json(await uploadOutfitImage(requireAuth(req).sub, readForm(req.body)), 201),
     'POST /api/user/profile-image': async (req) => {
       const form = readForm(req.body);
       const user = await caller(req);

@@ -3,7 +3,8 @@
  * MarkProcessing -> Render (-> WaitForProvider -> PollRender)* -> StoreResult -> MarkCompleted, and any error
  * -> MarkFailed. Every task receives the whole state; each is idempotent, because Step Functions may retry it.
  */
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { deleteImages, mediaKeys, putImage } from '../lib/media-store';
 import { BODY_DESCRIPTION_TOKEN } from '../../shared/domain/catalog';
 import { getGeneration, markCompleted as markGenerationCompleted, markProcessing as markGenerationProcessing, failWithRefund, setResultKey, type GenerationRecord } from '../../shared/repositories/generation-repository';
 import { getPromptTemplate, getRawTemplate, getStyle, incrementStyleUsage } from '../../shared/repositories/catalog-repository';
@@ -44,8 +45,7 @@ export function slotPolicy(provider: ImageProvider['name']) {
   return { limit, reservedForPriority: Math.max(1, Math.floor(limit / 4)) };
 }
 
-const tmpKey = (g: { userId: string; id: string }) => `users/${g.userId}/generations/${g.id}/provider-output`;
-export const resultKeyOf = (g: { userId: string; id: string }, ext = 'jpg') => `users/${g.userId}/generations/${g.id}.${ext}`;
+const tmpKey = (g: { userId: string; id: string }) => mediaKeys.generationProviderOutput(g.userId, g.id);
 
 async function requireGeneration(state: WorkflowState): Promise<GenerationRecord> {
   const gen = await getGeneration(getDb(), state.userId, state.generationId);
@@ -159,10 +159,10 @@ export async function storeResult(state: WorkflowState) {
   const cfg = getConfig();
   const raw = r.tmpKey ? (await readObject(cfg.privateBucket, r.tmpKey)).bytes : (await safeFetchImage(r.imageUrl!)).bytes;
   const processed = await processImage(raw, { maxBytes: 25 * 1024 * 1024 });
-  const key = resultKeyOf(gen, processed.ext);
-  await getS3().send(new PutObjectCommand({ Bucket: cfg.privateBucket, Key: key, Body: processed.buffer, ContentType: processed.contentType }));
+  const key = mediaKeys.generationResult(gen.userId, gen.id, processed.ext);
+  await putImage('private', key, processed.buffer, processed.contentType);
   await setResultKey(getDb(), gen.userId, gen.id, key);
-  if (r.tmpKey) await getS3().send(new DeleteObjectCommand({ Bucket: cfg.privateBucket, Key: r.tmpKey })).catch(() => undefined);
+  if (r.tmpKey) await deleteImages('private', [r.tmpKey]).catch(() => undefined);
   await releaseSlot(getDb(), r.provider, gen.id);
   return { resultKey: key };
 }

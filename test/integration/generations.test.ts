@@ -217,6 +217,27 @@ describe('validation order and messages', () => {
   });
 });
 
+describe('Try Custom Look with an uploaded outfit', () => {
+  it('stores the outfit privately, generates from it, and refuses it to another user', async () => {
+    const a = await newUserWithProfile({ credits: 2 });
+    const b = await newUserWithProfile({ credits: 2 });
+    const mp = await multipart({ file: { content: await photo(400, 500, '#aa3355'), filename: 'outfit.jpg', type: 'image/jpeg' } });
+    const up = await ctx.invoke('POST', '/api/uploads/outfit', { token: a.user.idToken, body: mp.body, headers: mp.headers });
+    expect(up.status).toBe(201);
+    expect(up.body.url).toMatch(new RegExp(`^/api/private-image/users/${a.user.sub}/outfits/`));
+    const fake = await multipart({ file: { content: Buffer.from('not an image'), filename: 'x.jpg', type: 'image/jpeg' } });
+    expect((await ctx.invoke('POST', '/api/uploads/outfit', { token: a.user.idToken, body: fake.body, headers: fake.headers })).status).toBe(400);
+    const body = { imageUrl: up.body.url, imageType: 'model_wearer', photoProfileId: a.profileId };
+    const res = await ctx.invoke('POST', '/api/generate/quick-try', { token: a.user.idToken, body });
+    expect(res.status).toBe(201);
+    const stolen = await ctx.invoke('POST', '/api/generate/quick-try', { token: b.user.idToken, body: { ...body, photoProfileId: b.profileId } });
+    expect([stolen.status, stolen.body.message]).toEqual([404, 'Image not found']);
+    await wf.drain();
+    expect((await ctx.invoke('GET', `/api/generations/${res.body.id}`, { token: a.user.idToken })).body).toMatchObject({ status: 'completed', mode: 'exact', kind: 'quick-try' });
+    expect((await getBalance(ctx.db, b.user.sub)).credits).toBe(2);
+  });
+});
+
 describe('ownership, delete and feedback', () => {
   it('answers 404 for another user\'s generation and profile, and deletes the result image', async () => {
     const a = await newUserWithProfile({ credits: 2 });
