@@ -4,7 +4,8 @@
  * and same-origin proxies to cognito-local (/cognito) and s3rver (/s3).
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { matchRoute, type Group } from '../../shared/routes';
@@ -172,13 +173,32 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webDir
   }
   const ext = path.extname(target);
   const immutable = target.includes(`${path.sep}assets${path.sep}`);
-  res.writeHead(200, {
+  const headers: Record<string, string> = {
     'content-type': MIME[ext] ?? 'application/octet-stream',
     'cache-control': target === index ? 'no-cache' : immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+    vary: 'accept-encoding',
     ...SECURITY_HEADERS,
-  });
+  };
+  // Compress text like CloudFront does (gzip, cached per file version).
+  if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+    const body = gzipped(target);
+    res.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': String(body.length) });
+    return res.end(req.method === 'HEAD' ? undefined : body);
+  }
+  res.writeHead(200, headers);
   if (req.method === 'HEAD') return res.end();
   createReadStream(target).pipe(res);
+}
+
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '.txt', '.md', '.webmanifest']);
+const gzipCache = new Map<string, { mtime: number; body: Buffer }>();
+function gzipped(file: string): Buffer {
+  const mtime = statSync(file).mtimeMs;
+  const hit = gzipCache.get(file);
+  if (hit && hit.mtime === mtime) return hit.body;
+  const body = gzipSync(readFileSync(file), { level: 9 });
+  gzipCache.set(file, { mtime, body });
+  return body;
 }
 
 export function createApiServer(opts: ApiServerOptions) {

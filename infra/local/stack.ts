@@ -40,6 +40,7 @@ export interface LocalStack {
   seed: SeedSummary;
   /** Resolves when no generation workflow is running (tests, the bench). */
   drainWorkflows(): Promise<void>;
+  workflowMetrics: { invocations: Record<string, number>; durationMs: Record<string, number> };
   stop(): Promise<void>;
 }
 
@@ -133,6 +134,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       clientId,
       seed: summary,
       drainWorkflows: sfn.drain,
+      workflowMetrics: sfn.metrics,
       stop: stopAll,
     };
   } catch (err) {

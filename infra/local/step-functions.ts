@@ -49,10 +49,20 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
   const tasksModule = (await import(pathToFileURL(path.join(root, 'functions/workflow/index.ts')).href)) as Record<string, (i: unknown) => Promise<unknown>>;
   const handlers: Record<string, (input: any) => Promise<any>> = {};
+  /** Task invocations and their total duration per state (the bench reads them). */
+  const metrics = { invocations: {} as Record<string, number>, durationMs: {} as Record<string, number> };
   for (const [state, handlerName] of Object.entries(taskStateToHandler)) {
     const fn = tasksModule[handlerName];
     if (typeof fn !== 'function') throw new Error(`functions/workflow/index.ts does not export ${handlerName}`);
-    handlers[state] = (input) => fn(input) as Promise<any>;
+    handlers[state] = async (input) => {
+      const t0 = performance.now();
+      try {
+        return (await fn(input)) as any;
+      } finally {
+        metrics.invocations[state] = (metrics.invocations[state] ?? 0) + 1;
+        metrics.durationMs[state] = (metrics.durationMs[state] ?? 0) + (performance.now() - t0);
+      }
+    };
   }
   const waitStates = Object.entries(asl.States as Record<string, { Type: string }>).filter(([, s]) => s.Type === 'Wait').map(([n]) => n);
   const retryStates = Object.entries(asl.States as Record<string, { Retry?: unknown }>).filter(([, s]) => s.Retry).map(([n]) => n);
@@ -151,6 +161,7 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
     url,
     stateMachineArn: LOCAL_STATE_MACHINE_ARN,
     executions,
+    metrics,
     /** Wait until no execution is running (tests, the bench). */
     async drain() {
       for (;;) {

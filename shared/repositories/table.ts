@@ -31,6 +31,7 @@ export function createDb(opts: DbOptions): Db {
       ? { endpoint: opts.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
       : {}),
   });
+  if (process.env.DDB_CAPACITY_METRICS === '1') instrumentCapacity(client);
   const doc = DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
@@ -83,4 +84,32 @@ export function isConditionFailure(err: unknown): boolean {
   if (e?.name === 'TransactionCanceledException')
     return (e.CancellationReasons ?? []).some((r) => r?.Code === 'ConditionalCheckFailed');
   return false;
+}
+
+/** Consumed capacity totals, collected only when DDB_CAPACITY_METRICS=1 (the bench). */
+export const capacityMetrics = { read: 0, write: 0, calls: 0 };
+
+const READ_COMMANDS = new Set(['GetItemCommand', 'QueryCommand', 'BatchGetItemCommand', 'TransactGetItemsCommand', 'ScanCommand']);
+
+function instrumentCapacity(client: DynamoDBClient) {
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = args.input as Record<string, unknown>;
+      input.ReturnConsumedCapacity = 'TOTAL';
+      const result = await next(args);
+      const consumed = (result.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
+      const list = (Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) as { CapacityUnits?: number; ReadCapacityUnits?: number; WriteCapacityUnits?: number }[];
+      const isRead = READ_COMMANDS.has(String(context.commandName));
+      for (const c of list) {
+        if (c.ReadCapacityUnits !== undefined || c.WriteCapacityUnits !== undefined) {
+          capacityMetrics.read += c.ReadCapacityUnits ?? 0;
+          capacityMetrics.write += c.WriteCapacityUnits ?? 0;
+        } else if (isRead) capacityMetrics.read += c.CapacityUnits ?? 0;
+        else capacityMetrics.write += c.CapacityUnits ?? 0;
+      }
+      capacityMetrics.calls++;
+      return result;
+    },
+    { step: 'initialize', name: 'consumedCapacityMetrics' },
+  );
 }

@@ -6,7 +6,7 @@ import { PASSWORD_RULES } from './password-rules';
 /** The password policy as a checklist that ticks while the person types. */
 export function PasswordHints({ password }: { password: string }) {
   return (
-    <ul className="mt-1 grid grid-cols-1 gap-1 sm:grid-cols-2" aria-label="Password requirements">
+    <ul className="mt-1 grid grid-cols-1 gap-1 sm:grid-cols-2">
       {PASSWORD_RULES.map((r) => {
         const ok = r.test(password);
         return (
