@@ -1,16 +1,57 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { PRODUCT_NAME } from './src/lib/site-config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** The local stack (`npm run dev` / `npm start`) serves the API, cognito-local and s3rver on one origin. */
 const backend = process.env.VITE_BACKEND ?? 'http://localhost:3000';
 
+/**
+ * The landing page is a lazy route chunk, but it is what most first visits render: preload it (and the
+ * chunks it imports) from index.html so it downloads in parallel with the entry instead of after it.
+ */
+function preloadLandingChunk(): Plugin {
+  return {
+    name: 'preload-landing-chunk',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const landing = Object.values(bundle).find(
+          (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/features/landing/components/landing-page.tsx'),
+        );
+        if (!landing || landing.type !== 'chunk') return html;
+        const files = new Set<string>();
+        const visit = (name: string) => {
+          const c = bundle[name];
+          if (files.has(name) || !c || c.type !== 'chunk') return;
+          files.add(name);
+          c.imports.forEach(visit);
+        };
+        visit(landing.fileName);
+        const tags: HtmlTagDescriptor[] = [...files]
+          .filter((f) => !html.includes(f))
+          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' }));
+        return { html, tags };
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root,
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The product name lives in one constant (src/lib/site-config.ts); index.html says %PRODUCT_NAME%.
+    { name: 'product-name', transformIndexHtml: (html: string) => html.replaceAll('%PRODUCT_NAME%', PRODUCT_NAME) },
+    preloadLandingChunk(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -9,7 +9,10 @@ import { TopBar } from '../features/shell/components/top-bar';
 import { AppRoutes, resolveRoute } from './routes';
 
 /** The app's one TooltipProvider (700 ms / 300 ms), loaded with the signed-in screens. */
-const TooltipProvider = lazy(() => import('../components/tooltip'));
+const loadTooltipProvider = () => import('../components/tooltip');
+const TooltipProvider = lazy(loadTooltipProvider);
+// A returning signed-in visitor: fetch it while the session is being confirmed (no waterfall later).
+if (hasStoredSession()) void loadTooltipProvider();
 
 /** The page frame: skip link, top bar, the routed screen in <main>, footer. */
 export function AppLayout() {

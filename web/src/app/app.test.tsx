@@ -96,6 +96,8 @@ describe('app shell: logged out', () => {
     expect(screen.getByRole('main')).toBeTruthy();
     expect(screen.getByRole('contentinfo')).toBeTruthy();
     expect(document.querySelectorAll('h1')).toHaveLength(1);
+    // Sections below the fold render right after the first paint (a transition).
+    await waitFor(() => expect(document.getElementById('faq')).not.toBeNull());
     for (const id of ['how-it-works', 'pricing', 'faq', 'explore', 'collections', 'creators', 'shops', 'signup', 'contact']) {
       expect(document.getElementById(id), id).not.toBeNull();
     }

@@ -13,10 +13,13 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
   );
 }
 
-/** A centred spinner filling a page area while a route or its data loads. */
+/**
+ * A centred spinner filling the page area while a route or its data loads. It is at least a viewport tall,
+ * so the footer below does not jump when the page arrives (no layout shift).
+ */
 export function PageSpinner({ label = 'Loading' }: { label?: string }) {
   return (
-    <div className="flex min-h-[50vh] items-center justify-center">
+    <div className="flex min-h-[calc(100dvh-4rem)] items-center justify-center">
       <Spinner label={label} />
     </div>
   );

@@ -12,7 +12,6 @@ export interface NavItem {
 }
 
 export const LOGIN_URL = '/api/login';
-export const LOGOUT_URL = '/api/logout';
 export const REGISTER_PATH = '/auth/register';
 
 /** Top-level navigation. Logged out, Explore/Collections/Pricing are sections of the landing page. */
@@ -30,5 +29,3 @@ export function primaryNav(loggedIn: boolean): NavItem[] {
     { label: 'Collections', href: '/collections' },
   ];
 }
-
-export const loginNavItem: NavItem = { label: 'Login', href: LOGIN_URL, document: true };

@@ -42,6 +42,7 @@ export function Hero() {
                 width={300}
                 height={400}
                 loading="eager"
+                fetchPriority="high"
                 decoding="async"
                 className="h-auto w-full"
               />

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ANCHORS } from '../../../lib/site-config';
@@ -27,26 +27,34 @@ const PATH_SECTIONS: Record<string, string> = {
 export default function LandingPage() {
   useDocumentTitle();
   const { pathname, hash } = useLocation();
+  // The first paint needs the hero and the demo only: the sections below the fold render right after,
+  // as a transition (interruptible, so the main thread is never blocked for long).
+  const [rest, setRest] = useState(false);
+  useEffect(() => startTransition(() => setRest(true)), []);
   useEffect(() => {
     const id = PATH_SECTIONS[pathname];
-    if (id && !hash) document.getElementById(id)?.scrollIntoView({ block: 'start', behavior: 'instant' });
-  }, [pathname, hash]);
+    if (rest && id && !hash) document.getElementById(id)?.scrollIntoView({ block: 'start', behavior: 'instant' });
+  }, [pathname, hash, rest]);
 
   return (
     <>
       <Hero />
       <DemoWidget />
-      <HowItWorks />
-      <ModesComparison />
-      <TryCustomLookPromo />
-      <ShopperPromo />
-      <RetailerPromo />
-      <CreatorPromo />
-      <StylistPromo />
-      <Testimonials />
-      <PricingSection />
-      <FaqSection />
-      <FinalCta />
+      {rest ? (
+        <>
+          <HowItWorks />
+          <ModesComparison />
+          <TryCustomLookPromo />
+          <ShopperPromo />
+          <RetailerPromo />
+          <CreatorPromo />
+          <StylistPromo />
+          <Testimonials />
+          <PricingSection />
+          <FaqSection />
+          <FinalCta />
+        </>
+      ) : null}
       <CookieBanner />
     </>
   );
