@@ -66,6 +66,12 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'DELETE', path: '/api/generations/{id}', group: 'generations', auth: 'user' },
   { method: 'GET', path: '/api/feedback/generation/{id}', group: 'generations', auth: 'user' },
   { method: 'POST', path: '/api/feedback', group: 'generations', auth: 'user' },
+  // catalog: styles, categories, collections (public reads; a signed-in viewer also sees their private styles)
+  { method: 'GET', path: '/api/styles', group: 'catalog', auth: 'public' },
+  { method: 'GET', path: '/api/styles/{id}', group: 'catalog', auth: 'optional' },
+  { method: 'GET', path: '/api/styles/{id}/products', group: 'catalog', auth: 'optional' },
+  { method: 'GET', path: '/api/categories', group: 'catalog', auth: 'public' },
+  { method: 'GET', path: '/api/collections', group: 'catalog', auth: 'public' },
   // catalog: templates (reads)
   { method: 'GET', path: '/api/raw-templates', group: 'catalog', auth: 'user' },
   { method: 'GET', path: '/api/raw-templates/{id}', group: 'catalog', auth: 'user' },

@@ -131,3 +131,68 @@ export function listRawTemplates(db: Db): Promise<RawTemplateRecord[]> {
 export function listCategories(db: Db): Promise<CategoryRecord[]> {
   return queryAll<CategoryRecord>(db, TABLE_SCHEMA.gsi1.name, 'CATEGORIES', 'gsi1pk');
 }
+
+/** Public styles, newest first (gsi1 STYLES#PUBLIC). */
+export function listPublicStyles(db: Db): Promise<StyleRecord[]> {
+  return queryAll<StyleRecord>(db, TABLE_SCHEMA.gsi1.name, 'STYLES#PUBLIC', 'gsi1pk', false);
+}
+
+export interface ProductLinkRecord {
+  id: string;
+  productId: string;
+  styleId: string;
+  retailer: string;
+  url: string;
+  price: number | null;
+  currency: string | null;
+  affiliateCode: string | null;
+  createdAt: string;
+}
+
+export interface ProductRecord {
+  id: string;
+  styleId: string;
+  name: string;
+  description: string | null;
+  brand: string | null;
+  category: string | null;
+  imageUrl: string | null;
+  createdAt: string;
+  links: ProductLinkRecord[];
+}
+
+/** A style's products with their links, in one Query of the style's partition. */
+export async function listStyleProducts(db: Db, styleId: string): Promise<ProductRecord[]> {
+  const res = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': `STYLE#${styleId}`, ':p': 'PRODUCT#' },
+    }),
+  );
+  const products = new Map<string, ProductRecord>();
+  const links: ProductLinkRecord[] = [];
+  for (const item of res.Items ?? []) {
+    if (item.type === 'Product') products.set(item.id as string, { ...clean<Omit<ProductRecord, 'links'>>(item)!, links: [] });
+    else if (item.type === 'ProductLink') links.push(clean<ProductLinkRecord>(item)!);
+  }
+  for (const l of links) products.get(l.productId)?.links.push(l);
+  return [...products.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+}
+
+export interface CollectionRecord {
+  id: string;
+  userId: string;
+  name: string;
+  description: string;
+  coverImage: string | null;
+  isPublic: boolean;
+  styleCount: number;
+  affiliateLinks: { id: string; url: string; productName: string; retailer: string }[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function listPublishedCollections(db: Db): Promise<CollectionRecord[]> {
+  return queryAll<CollectionRecord>(db, TABLE_SCHEMA.gsi1.name, 'COLLECTIONS#PUBLISHED', 'gsi1pk', false);
+}

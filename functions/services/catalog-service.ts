@@ -1,0 +1,104 @@
+/** Public catalog reads: styles (with their creator's name), categories, products, published collections. */
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { notFound } from '../../shared/errors';
+import { keys } from '../../shared/repositories/keys';
+import type { Db } from '../../shared/repositories/table';
+import { getVisibleStyle, listCategories, listPublicStyles, listPublishedCollections, listStyleProducts, type StyleRecord } from '../../shared/repositories/catalog-repository';
+import { getUser, type UserRecord } from '../../shared/repositories/user-repository';
+
+export interface Creator {
+  id: string;
+  name: string;
+  handle: string | null;
+  isPublic: boolean;
+}
+
+const creatorOf = (u: Pick<UserRecord, 'id' | 'firstName' | 'lastName' | 'email' | 'handle' | 'isPublic'> | null, id: string): Creator => {
+  if (!u) return { id, name: 'Unknown creator', handle: null, isPublic: false };
+  const full = [u.firstName, u.lastName].filter(Boolean).join(' ');
+  return { id, name: full || u.handle, handle: u.handle, isPublic: !!u.isPublic };
+};
+
+/** The creators of many styles in BatchGet calls of up to 100 keys. */
+async function creators(db: Db, ids: string[]): Promise<Map<string, Creator>> {
+  const unique = [...new Set(ids)];
+  const out = new Map<string, Creator>();
+  for (let i = 0; i < unique.length; i += 100) {
+    const chunk = unique.slice(i, i + 100);
+    const res = await db.doc.send(
+      new BatchGetCommand({
+        RequestItems: {
+          [db.tableName]: {
+            Keys: chunk.map((id) => keys.user(id)),
+            ProjectionExpression: 'id, firstName, lastName, email, handle, isPublic',
+          },
+        },
+      }),
+    );
+    for (const u of res.Responses?.[db.tableName] ?? []) out.set(u.id as string, creatorOf(u as UserRecord, u.id as string));
+  }
+  for (const id of unique) if (!out.has(id)) out.set(id, creatorOf(null, id));
+  return out;
+}
+
+export const styleSummary = (s: StyleRecord, creator: Creator) => ({
+  id: s.id,
+  name: s.name,
+  description: s.description,
+  tags: s.tags ?? [],
+  categoryIds: s.categoryIds ?? [],
+  sex: s.sex,
+  styleImageType: s.styleImageType,
+  coverImageUrl: s.coverImageUrl,
+  promptImageUrl: s.promptImageUrl,
+  usageCount: s.usageCount ?? 0,
+  isPublic: s.isPublic,
+  createdBy: s.createdBy,
+  userName: creator.name,
+  createdAt: s.createdAt,
+});
+
+export async function listStyles(db: Db) {
+  const styles = await listPublicStyles(db);
+  const byId = await creators(db, styles.map((s) => s.createdBy));
+  return styles.map((s) => styleSummary(s, byId.get(s.createdBy)!));
+}
+
+export async function getStyleDetail(db: Db, id: string, viewerId: string | null) {
+  const s = await getVisibleStyle(db, id, viewerId);
+  if (!s) throw notFound('Style not found');
+  const creator = creatorOf(await getUser(db, s.createdBy), s.createdBy);
+  return {
+    ...styleSummary(s, creator),
+    tasks: s.tasks ?? [],
+    defaultPromptTemplateId: s.defaultPromptTemplateId ?? null,
+    promptImageOriginalUrl: s.promptImageOriginalUrl ?? null,
+    isAiGenerated: !!s.isAiGenerated,
+    creator: { name: creator.name, handle: creator.isPublic ? creator.handle : null, isPublic: creator.isPublic },
+  };
+}
+
+export async function getStyleProducts(db: Db, id: string, viewerId: string | null) {
+  const s = await getVisibleStyle(db, id, viewerId);
+  if (!s) throw notFound('Style not found');
+  return listStyleProducts(db, id);
+}
+
+export async function listActiveCategories(db: Db) {
+  return (await listCategories(db))
+    .filter((c) => c.isActive)
+    .sort((a, b) => a.displayOrder - b.displayOrder)
+    .map(({ id, name, description, isActive, displayOrder }) => ({ id, name, description, isActive, displayOrder }));
+}
+
+export async function listCollections(db: Db) {
+  return (await listPublishedCollections(db)).map((c) => ({
+    id: c.id,
+    title: c.name,
+    description: c.description,
+    coverImage: c.coverImage,
+    isPublished: c.isPublic,
+    styleCount: c.styleCount ?? 0,
+    createdAt: c.createdAt,
+  }));
+}
