@@ -1,0 +1,37 @@
+/** Helpers for browser tests: the running app's URL, a browser per file, sign-in as a demo account. */
+import { afterAll, beforeAll, inject, describe } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { expect as pwExpect } from 'vitest';
+import { launchBrowser, newPage, DEMO_PASSWORD, type E2EPage } from './browser';
+
+export const e2eConfig = () => inject('e2e');
+
+/** describe() that is skipped (loudly, by the global setup) when Chromium is missing outside CI. */
+export const describeE2E = (name: string, fn: () => void) => (inject('e2e') ? describe(name, fn) : describe.skip(name, fn));
+
+export function useBrowser() {
+  const state: { browser?: Browser; baseUrl: string } = { baseUrl: inject('e2e')?.baseUrl ?? '' };
+  beforeAll(async () => {
+    if (inject('e2e')) state.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+  });
+  return {
+    get baseUrl() {
+      return state.baseUrl;
+    },
+    open: (opts?: Parameters<typeof newPage>[2]): Promise<E2EPage> => newPage(state.browser!, state.baseUrl, opts),
+  };
+}
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/dashboard/);
+  await page.getByTestId('user-menu-trigger').waitFor();
+}
+
+export { pwExpect };
