@@ -1,0 +1,172 @@
+import { expect, it } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describeE2E, signIn, useBrowser } from '../support/e2e';
+
+const app = useBrowser();
+
+async function seriousViolations(page: Page) {
+  const res = await new AxeBuilder({ page }).analyze();
+  return res.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describeE2E('landing page', () => {
+  it('has the hero copy, every documented section and working in-page anchors', async () => {
+    const { page, context } = await app.open();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'See yourself in every style' }).waitFor();
+    expect(await page.getByText('No editing skills needed. Cancel anytime.').count()).toBe(1);
+    await page.getByTestId('instant-badge').waitFor();
+    for (const id of ['how-it-works', 'pricing', 'faq', 'explore', 'collections', 'creators', 'shops', 'signup', 'contact']) {
+      await page.locator(`#${id}`).waitFor({ state: 'attached' });
+    }
+    for (const plan of ['trial', 'starter', 'creator']) await page.getByTestId(`plan-${plan}`).waitFor();
+    expect(await page.getByTestId('plan-starter').innerText()).toContain('€6.99');
+    await page.goto('/#pricing');
+    await page.waitForFunction(() => {
+      const el = document.getElementById('pricing');
+      return !!el && Math.abs(el.getBoundingClientRect().top) < 200;
+    });
+    await context.close();
+  });
+
+  it('opens one FAQ item at a time and lets it collapse', async () => {
+    const { page, context } = await app.open();
+    await page.goto('/#faq');
+    const items = page.locator('#faq button[aria-expanded]');
+    await items.first().waitFor();
+    await items.nth(0).click();
+    await page.waitForFunction(() => document.querySelectorAll('#faq button[aria-expanded="true"]').length === 1);
+    await items.nth(1).click();
+    await page.waitForFunction(() => {
+      const open = document.querySelectorAll('#faq button[aria-expanded="true"]');
+      return open.length === 1;
+    });
+    expect(await items.nth(0).getAttribute('aria-expanded')).toBe('false');
+    await items.nth(1).click();
+    await page.waitForFunction(() => document.querySelectorAll('#faq button[aria-expanded="true"]').length === 0);
+    await context.close();
+  });
+
+  it('shows the cookie banner until accepted; declining hides it for this visit only', async () => {
+    const { page, context } = await app.open();
+    await page.goto('/');
+    await page.getByTestId('cookie-banner').waitFor();
+    expect(await page.getByTestId('cookie-banner').getByRole('link', { name: /privacy/i }).getAttribute('href')).toBe('/privacy');
+    await page.getByTestId('cookie-decline').click();
+    await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByTestId('cookie-banner').waitFor();
+    await page.getByTestId('cookie-accept').click();
+    await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => localStorage.getItem('cookies-accepted'))).toBe('true');
+    await page.reload();
+    await page.getByTestId('hero').waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+    await context.close();
+  });
+
+  it('persists the theme across reloads without a flash', async () => {
+    const { page, context } = await app.open();
+    await page.goto('/');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    await page.getByTestId('theme-toggle').click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    // the class is set by theme-init.js before the app's JS runs
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await context.close();
+  });
+
+  it('is accessible: no serious or critical axe violations on the landing, privacy and auth pages', async () => {
+    const { page, context } = await app.open();
+    for (const path of ['/', '/privacy', '/auth/login', '/auth/register']) {
+      await page.goto(path);
+      await page.locator('main').waitFor();
+      await page.waitForTimeout(300);
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+    await context.close();
+  });
+});
+
+describeE2E('routing', () => {
+  it('falls back to the landing page for signed-out visitors and shows the 404 page when signed in', async () => {
+    const { page, context } = await app.open();
+    for (const path of ['/dashboard', '/admin/prompts', '/gallery']) {
+      await page.goto(path);
+      await page.getByTestId('hero').waitFor();
+    }
+    await page.goto('/profile/someone');
+    expect(await page.getByTestId('hero').count()).toBe(0);
+    await signIn(page, 'shopper@example.com');
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await page.getByText('Did you forget to add the page to the router?').waitFor();
+    await page.goto('/results');
+    await page.waitForURL(/\/gallery$/);
+    await context.close();
+  });
+
+  it('mobile: the side menu holds the navigation and a login button at 390 px, with no horizontal scroll', async () => {
+    const { page, context } = await app.open({ width: 390, height: 844 });
+    await page.goto('/');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.getByTestId('mobile-menu-trigger').click();
+    const sheet = page.getByTestId('mobile-menu');
+    await sheet.waitFor();
+    for (const name of ['Explore', 'Collections', 'Pricing']) await sheet.getByRole('link', { name, exact: true }).waitFor();
+    expect(await page.getByTestId('mobile-login').getAttribute('href')).toBe('/api/login');
+    await context.close();
+  });
+});
+
+describeE2E('role-based navigation', () => {
+  const userMenuItems = async (page: Page) => {
+    await page.getByTestId('user-menu-trigger').click();
+    const menu = page.getByTestId('user-menu');
+    await menu.waitFor();
+    const items = await menu.getByRole('menuitem').allInnerTexts();
+    await page.keyboard.press('Escape');
+    return items.map((t) => t.trim());
+  };
+
+  it('shopper sees the user items, no creator or admin items, and passes axe signed in', async () => {
+    const { page, context } = await app.open();
+    await signIn(page, 'shopper@example.com');
+    const items = await userMenuItems(page);
+    for (const name of ['Photo Profiles', 'Try Custom Look', 'Gallery', 'Settings', 'Subscription', 'Logout']) expect(items).toContain(name);
+    for (const name of ['My Collections', 'Style Creator', 'Prompt Templates', 'Switch Role']) expect(items.join('|')).not.toContain(name);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Dashboard', 'Styles', 'Collections']) await nav.getByRole('link', { name, exact: true }).waitFor();
+    await page.getByTestId('user-menu-trigger').click();
+    expect(await page.getByTestId('credit-count').innerText()).toMatch(/^\d{1,3}(,\d{3})*$/);
+    await page.keyboard.press('Escape');
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('influencer also sees My Collections and Style Creator', async () => {
+    const { page, context } = await app.open();
+    await signIn(page, 'influencer@example.com');
+    const items = (await userMenuItems(page)).join('|');
+    expect(items).toContain('My Collections');
+    expect(items).toContain('Style Creator');
+    expect(items).not.toContain('Prompt Templates');
+    await context.close();
+  });
+
+  it('admin sees the Admin section, Switch Role, and unlimited credits', async () => {
+    const { page, context } = await app.open();
+    await signIn(page, 'admin@example.com');
+    await page.getByTestId('user-menu-trigger').click();
+    const menu = page.getByTestId('user-menu');
+    for (const name of ['Prompt Templates', 'Style Creator', 'Raw Templates', 'Influencer Applications', 'Finance', 'Switch Role']) {
+      await menu.getByText(name, { exact: true }).first().waitFor();
+    }
+    expect(await page.getByTestId('credit-count').innerText()).toContain('999,999,999');
+    await context.close();
+  });
+});
