@@ -8,11 +8,14 @@ import { SiteFooter } from '../features/shell/components/site-footer';
 import { TopBar } from '../features/shell/components/top-bar';
 import { AppRoutes, resolveRoute } from './routes';
 
-/** The app's one TooltipProvider (700 ms / 300 ms), loaded with the signed-in screens. */
-const loadTooltipProvider = () => import('../components/tooltip');
-const TooltipProvider = lazy(loadTooltipProvider);
+/**
+ * The providers of the signed-in screens (the one TooltipProvider, 700 ms / 300 ms, and the limit upsells),
+ * loaded with them.
+ */
+const loadSignedInProviders = () => import('./signed-in-providers');
+const SignedInProviders = lazy(loadSignedInProviders);
 // A returning signed-in visitor: fetch it while the session is being confirmed (no waterfall later).
-if (hasStoredSession()) void loadTooltipProvider();
+if (hasStoredSession()) void loadSignedInProviders();
 
 /** The page frame: skip link, top bar, the routed screen in <main>, footer. */
 export function AppLayout() {
@@ -33,9 +36,9 @@ export function AppLayout() {
       <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {status === 'logged-in' ? (
           <Suspense fallback={<PageSpinner />}>
-            <TooltipProvider>
+            <SignedInProviders>
               <AppRoutes status={status} waitingForSession={false} />
-            </TooltipProvider>
+            </SignedInProviders>
           </Suspense>
         ) : (
           <AppRoutes status={status} waitingForSession={waitingForSession} />

@@ -1,0 +1,134 @@
+/**
+ * Client-side checks before a generation starts, in the order and with the messages of spec 02 section 5.
+ * Each returns the first problem found (title, description, where to go, or the upsell to open), or null.
+ */
+import { GENERATION_MESSAGES as M, MIN_BODY_DESCRIPTION, profileQualifies, type Mode } from '../../../../../shared/domain/generation';
+import type { StyleImageType } from '../../../../../shared/domain/catalog';
+import { MIN_CREDITS_TO_GENERATE } from '../../../../../shared/domain/plans';
+
+export interface GenerateIssue {
+  title: string;
+  description?: string;
+  /** Where the person is sent along with the message. */
+  redirect?: string;
+  /** Open the credits upsell instead of a toast. */
+  upsell?: 'credits';
+}
+
+export interface CreditHolder {
+  credits: number;
+  hasUnlimitedCredits?: boolean | null;
+}
+
+export interface ProfileLike {
+  id: string;
+  portraitUrl?: string | null;
+  fullBodyUrl?: string | null;
+  bodyDescription?: string | null;
+}
+
+export const hasEnoughCredits = (u: CreditHolder): boolean => !!u.hasUnlimitedCredits || u.credits >= MIN_CREDITS_TO_GENERATE;
+export const photosOf = (p: ProfileLike) => ({ hasPortrait: !!p.portraitUrl, hasFullBody: !!p.fullBodyUrl });
+export const hasBodyDescription = (p: ProfileLike): boolean => (p.bodyDescription ?? '').trim().length >= MIN_BODY_DESCRIPTION;
+
+/** What a raw-template generation lacks on the profile side (drives the button and the setup alert). */
+export function profileSetupProblem(profile: ProfileLike | null | undefined): 'no-profile' | 'no-portrait' | 'no-description' | null {
+  if (!profile) return 'no-profile';
+  if (!profile.portraitUrl) return 'no-portrait';
+  if (!hasBodyDescription(profile)) return 'no-description';
+  return null;
+}
+
+/** Generate from a raw template: login, credits, profile, portrait, body description. */
+export function validateRawTemplateGenerate(input: { user: CreditHolder | null; profile: ProfileLike | null | undefined }): GenerateIssue | null {
+  const { user, profile } = input;
+  if (!user) return { title: 'Login required', description: M.loginRequired, redirect: '/auth/login' };
+  if (!hasEnoughCredits(user)) return { title: 'Insufficient credits', description: M.insufficientCredits, redirect: '/subscription' };
+  switch (profileSetupProblem(profile)) {
+    case 'no-profile':
+      return { title: 'Profile required', description: M.profileRequired, redirect: '/profiles/new' };
+    case 'no-portrait':
+      return { title: 'Portrait required', description: M.portraitRequired };
+    case 'no-description':
+      return { title: 'Body description required', description: M.bodyDescriptionRequired };
+    default:
+      return null;
+  }
+}
+
+/** Exact mode needs the full-body photo: always for model_wearer styles, and for exact on a laydown. */
+export const needsFullBody = (imageType: StyleImageType, mode: Mode): boolean => imageType === 'model_wearer' || mode === 'exact';
+
+/**
+ * Generate from a style (and Quick Try on a style): style and profile chosen, login, credits (upsell),
+ * creative prompt, a profile, then the photo the mode needs.
+ */
+export function validateStyleGenerate(input: {
+  styleId: string | null | undefined;
+  user: CreditHolder | null;
+  profiles: readonly ProfileLike[];
+  selectedProfileId: string | null;
+  imageType: StyleImageType;
+  mode: Mode;
+  promptTemplateId: string | null;
+  /** Skip the creative prompt check (Quick Try lets the server pick the default prompt). */
+  promptOptional?: boolean;
+}): GenerateIssue | null {
+  const { user, profiles, selectedProfileId, imageType, mode } = input;
+  if (!input.styleId) return { title: M.styleRequired };
+  if (profiles.length > 0 && !selectedProfileId) return { title: 'Please select a profile image' };
+  const profile = selectedProfileId ? profiles.find((p) => p.id === selectedProfileId) : undefined;
+  if (selectedProfileId && !profile) return { title: M.profileNotFound };
+  if (!user) return { title: 'Login required', description: M.loginRequired, redirect: '/auth/login' };
+  if (!hasEnoughCredits(user)) return { title: 'Insufficient credits', description: M.insufficientCredits, upsell: 'credits' };
+  if (mode === 'creative' && !input.promptTemplateId && !input.promptOptional) return { title: M.generationStyleRequired };
+  if (!profile) return { title: 'Profile required', description: M.profileRequired, redirect: '/profiles' };
+  if (needsFullBody(imageType, mode)) {
+    if (!profile.fullBodyUrl) return { title: M.fullBodyRequired, description: 'Add a full-body photo to this profile for Exact mode.' };
+  } else if (!profile.portraitUrl) {
+    return { title: 'Portrait required', description: M.portraitRequired };
+  }
+  return null;
+}
+
+/** Try Custom Look: login, an uploaded image, a photo profile, the prompt product_only needs. */
+export function validateCustomLook(input: {
+  user: CreditHolder | null;
+  imageUrl: string | null;
+  profileCount: number;
+  imageType: StyleImageType;
+  promptTemplateId: string | null;
+}): GenerateIssue | null {
+  if (!input.user) return { title: 'Login required', description: M.loginRequired, redirect: '/' };
+  if (!input.imageUrl) return { title: 'No image uploaded', description: 'Please upload an outfit image first' };
+  if (input.profileCount < 1) return { title: 'No photo profile', description: M.profileRequired, redirect: '/profiles' };
+  if (input.imageType === 'product_only' && !input.promptTemplateId) return { title: 'Prompt required', description: M.promptRequired };
+  return null;
+}
+
+/** The Quick Try page: image, login, credits, creative style, profile, then the photo the mode needs. */
+export function validateQuickTry(input: {
+  imageUrl: string | null;
+  user: CreditHolder | null;
+  imageType: StyleImageType;
+  mode: Mode;
+  promptTemplateId: string | null;
+  profile: ProfileLike | null | undefined;
+}): GenerateIssue | null {
+  const { user, profile, imageType, mode } = input;
+  if (!input.imageUrl) return { title: 'No image URL provided' };
+  if (!user) return { title: 'Login required', description: M.loginRequired, redirect: '/' };
+  if (!hasEnoughCredits(user)) return { title: 'Insufficient credits', description: M.insufficientCredits, redirect: '/subscription' };
+  if (mode === 'creative' && !input.promptTemplateId) return { title: M.generationStyleRequired, description: 'Please choose a generation style for Creative mode' };
+  if (!profile) return { title: 'Profile required', description: M.profileRequired, redirect: '/profiles' };
+  if (needsFullBody(imageType, mode)) {
+    if (!profile.fullBodyUrl) return { title: M.fullBodyRequired, description: 'Add a full-body photo to this profile for Exact mode.', redirect: '/profiles' };
+  } else if (!profile.portraitUrl) {
+    return { title: 'Portrait required', description: M.portraitRequired, redirect: '/profiles' };
+  }
+  return null;
+}
+
+/** Profiles usable in a mode. */
+export const qualifyingProfiles = <P extends ProfileLike>(mode: Mode, profiles: readonly P[]): P[] =>
+  profiles.filter((p) => profileQualifies(mode, photosOf(p)));
