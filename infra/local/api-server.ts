@@ -8,6 +8,10 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { timingSafeEqual } from 'node:crypto';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { getPresignS3 } from '../../functions/lib/s3';
 import { matchRoute, type Group } from '../../shared/routes';
 import { ERROR_CODES } from '../../shared/errors';
 import { bearerToken, verifyToken } from '../../functions/lib/auth';
@@ -132,6 +136,46 @@ function proxy(req: IncomingMessage, res: ServerResponse, target: string, stripP
   req.pipe(up);
 }
 
+/**
+ * cognito-local does not check IAM credentials, so the same-origin proxy serves only the operations a
+ * browser may call on real Cognito (no Admin* calls), and the JWKS / OpenID documents.
+ */
+const PUBLIC_COGNITO_TARGETS = new Set(
+  ['InitiateAuth', 'RespondToAuthChallenge', 'SignUp', 'ConfirmSignUp', 'ResendConfirmationCode', 'ForgotPassword', 'ConfirmForgotPassword', 'GetUser', 'ChangePassword', 'GlobalSignOut', 'RevokeToken', 'UpdateUserAttributes', 'VerifyUserAttribute', 'GetUserAttributeVerificationCode', 'DeleteUser'].map(
+    (op) => `AWSCognitoIdentityProviderService.${op}`,
+  ),
+);
+
+async function cognitoRequestAllowed(req: IncomingMessage, url: URL): Promise<boolean> {
+  if (req.method === 'GET') return /^\/cognito\/[\w-]+\/\.well-known\/(jwks\.json|openid-configuration)$/.test(url.pathname);
+  if (req.method === 'OPTIONS') return true;
+  return req.method === 'POST' && url.pathname.replace(/\/$/, '') === '/cognito' && PUBLIC_COGNITO_TARGETS.has(String(req.headers['x-amz-target'] ?? ''));
+}
+
+/** Re-sign the same GetObject with the presigning client and compare: a tampered or forged URL is refused. */
+async function presignedGetValid(req: IncomingMessage, url: URL): Promise<boolean> {
+  if (req.method !== 'GET') return false;
+  const q = url.searchParams;
+  const sig = q.get('X-Amz-Signature');
+  const date = q.get('X-Amz-Date');
+  const expires = Number(q.get('X-Amz-Expires'));
+  if (!sig || !date || !Number.isInteger(expires) || expires <= 0 || expires > 604800) return false;
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(date);
+  if (!m) return false;
+  const signingDate = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]));
+  if (Date.now() > signingDate.getTime() + expires * 1000) return false;
+  const [bucket, ...keyParts] = url.pathname.slice('/s3/'.length).split('/');
+  if (!bucket || !keyParts.length) return false;
+  let key: string;
+  try {
+    key = keyParts.map(decodeURIComponent).join('/');
+  } catch {
+    return false;
+  }
+  const expected = new URL(await getSignedUrl(getPresignS3(), new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: expires, signingDate })).searchParams.get('X-Amz-Signature');
+  return !!expected && expected.length === sig.length && timingSafeEqual(Buffer.from(expected), Buffer.from(sig));
+}
+
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -208,8 +252,14 @@ export function createApiServer(opts: ApiServerOptions) {
     const started = Date.now();
     try {
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) await handleApi(req, res, url);
-      else if (url.pathname.startsWith('/cognito/') || url.pathname === '/cognito') proxy(req, res, opts.cognitoUrl, '/cognito', url);
-      else if (url.pathname.startsWith('/s3/')) proxy(req, res, opts.s3Url, '/s3', url);
+      else if (url.pathname.startsWith('/cognito/') || url.pathname === '/cognito') {
+        if (!(await cognitoRequestAllowed(req, url))) return sendJson(res, 400, { __type: 'NotAuthorizedException', message: 'Only the public Cognito API is served here' });
+        proxy(req, res, opts.cognitoUrl, '/cognito', url);
+      } else if (url.pathname.startsWith('/s3/')) {
+        // s3rver checks no signatures: only let through GETs whose presigned signature we verify ourselves.
+        if (!(await presignedGetValid(req, url))) return sendJson(res, 403, { message: 'Forbidden', code: 'auth.forbidden' });
+        proxy(req, res, opts.s3Url, '/s3', url);
+      }
       else {
         const local = opts.localRoutes?.find((r) => url.pathname.startsWith(r.prefix));
         if (local) await local.handle(req, res, url);
@@ -229,7 +279,7 @@ export function createApiServer(opts: ApiServerOptions) {
     listen: () =>
       new Promise<void>((resolve, reject) => {
         server.once('error', reject);
-        server.listen(opts.port, opts.host ?? '0.0.0.0', () => resolve());
+        server.listen(opts.port, opts.host ?? '127.0.0.1', () => resolve());
       }),
     close: () =>
       new Promise<void>((resolve) => {

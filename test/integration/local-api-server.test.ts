@@ -1,0 +1,85 @@
+/** The local origin: gateway emulation, the same-origin proxies and their guards, the SPA fallback. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PutObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { createApiServer } from '../../infra/local/api-server';
+import { freePort } from '../../infra/local/services';
+import { createS3Client } from '../../functions/lib/s3';
+import { setupIntegration, type IntegrationContext } from '../support/integration';
+
+let ctx: IntegrationContext;
+let base: string;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ctx = await setupIntegration();
+  const port = await freePort();
+  base = `http://localhost:${port}`;
+  process.env.S3_PUBLIC_ENDPOINT = `${base}/s3`;
+  const webDir = mkdtempSync(path.join(os.tmpdir(), 'web-'));
+  mkdirSync(path.join(webDir, 'assets'));
+  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>spa</title>');
+  writeFileSync(path.join(webDir, 'assets', 'app-abc.js'), 'console.log(1)'.repeat(50));
+  const server = createApiServer({ port, webDir, cognitoUrl: ctx.endpoints.cognito, s3Url: ctx.endpoints.s3 });
+  await server.listen();
+  close = server.close;
+  await createS3Client({ endpoint: ctx.endpoints.s3 }).send(new PutObjectCommand({ Bucket: process.env.PRIVATE_BUCKET, Key: 'users/u1/a.jpg', Body: 'secret-bytes' }));
+});
+afterAll(() => close?.());
+
+const presign = (key: string, expiresIn = 60) => getSignedUrl(createS3Client({ endpoint: `${base}/s3` }), new GetObjectCommand({ Bucket: process.env.PRIVATE_BUCKET, Key: key }), { expiresIn });
+
+describe('the /s3 proxy', () => {
+  it('serves a valid presigned GET', async () => {
+    const res = await fetch(await presign('users/u1/a.jpg'));
+    expect([res.status, await res.text()]).toEqual([200, 'secret-bytes']);
+  });
+  it('refuses unsigned, tampered and non-GET requests', async () => {
+    expect((await fetch(`${base}/s3/${process.env.PRIVATE_BUCKET}/users/u1/a.jpg`)).status).toBe(403);
+    const other = (await presign('users/u2/b.jpg')).replace('users/u2/b.jpg', 'users/u1/a.jpg');
+    expect((await fetch(other)).status).toBe(403);
+    const url = await presign('users/u1/a.jpg');
+    expect((await fetch(url, { method: 'PUT', body: 'x' })).status).toBe(403);
+    expect((await fetch(`${base}/s3/${process.env.PRIVATE_BUCKET}?list-type=2`)).status).toBe(403);
+  });
+});
+
+describe('the /cognito proxy', () => {
+  const call = (target: string, body: unknown) =>
+    fetch(`${base}/cognito/`, { method: 'POST', headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` }, body: JSON.stringify(body) });
+  it('serves the public API and the JWKS', async () => {
+    const user = await ctx.createUser();
+    const res = await call('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: ctx.clientId, AuthParameters: { USERNAME: user.email, PASSWORD: user.password } });
+    expect(res.status).toBe(200);
+    expect((await fetch(`${base}/cognito/${ctx.userPoolId}/.well-known/jwks.json`)).status).toBe(200);
+  });
+  it('refuses admin operations (cognito-local checks no IAM credentials)', async () => {
+    const res = await call('AdminGetUser', { UserPoolId: ctx.userPoolId, Username: 'x' });
+    expect(res.status).toBe(400);
+    expect((await call('ListUsers', { UserPoolId: ctx.userPoolId })).status).toBe(400);
+  });
+});
+
+describe('gateway emulation and the SPA', () => {
+  it('answers unknown routes, wrong methods and big bodies with JSON errors', async () => {
+    expect(await (await fetch(`${base}/api/nope`)).json()).toEqual({ message: 'Not Found', code: 'not_found' });
+    expect((await fetch(`${base}/api/auth/user`, { method: 'DELETE' })).status).toBe(405);
+    const big = await fetch(`${base}/api/users/role`, { method: 'PATCH', body: Buffer.alloc(11 * 1024 * 1024) });
+    expect(big.status).toBe(413);
+    expect(await (await fetch(`${base}/api/auth/user`)).json()).toEqual({ message: 'Unauthorized' });
+  });
+  it('serves index.html for app paths, 404 for missing files, gzip and security headers', async () => {
+    const page = await fetch(`${base}/gallery`);
+    expect(await page.text()).toContain('<title>spa</title>');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect((await fetch(`${base}/missing.png`)).status).toBe(404);
+    const js = await fetch(`${base}/assets/app-abc.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(js.headers.get('content-encoding')).toBe('gzip');
+    expect(js.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`${base}/..%2f..%2fetc%2fpasswd`)).status).not.toBe(500);
+  });
+});
