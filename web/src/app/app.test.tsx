@@ -119,7 +119,7 @@ describe('app shell: logged in', () => {
   it('shows the dashboard with the greeting and credits', async () => {
     signIn();
     renderAt('/dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada Lovelace' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada Lovelace' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('dashboard-credits').textContent).toBe('1,234');
     expect(screen.getByRole('link', { name: 'Get More' }).getAttribute('href')).toBe('/subscription');
     const call = fetchMock.mock.calls.find(([u]) => String(u) === '/api/auth/user')!;
@@ -134,15 +134,14 @@ describe('app shell: logged in', () => {
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
     unmount();
     renderAt('/results');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Gallery' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Gallery' })).toBeTruthy();
     expect(window.location.pathname).toBe('/gallery');
-    expect(screen.getByText('Coming soon')).toBeTruthy();
   });
 
   it('user menu: identity, credits, role sections, and Switch Role', async () => {
     signIn();
     renderAt('/dashboard');
-    await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada Lovelace' });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada Lovelace' }, { timeout: 5000 });
     const trigger = await waitFor(() => {
       const t = screen.getByTestId('user-menu-trigger');
       expect(t.hasAttribute('disabled')).toBe(false);
@@ -175,7 +174,7 @@ describe('app shell: logged in', () => {
     signIn();
     roleSwitchFails = true;
     renderAt('/dashboard');
-    await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada Lovelace' });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada Lovelace' }, { timeout: 5000 });
     const trigger = await waitFor(() => {
       const t = screen.getByTestId('user-menu-trigger');
       expect(t.hasAttribute('disabled')).toBe(false);

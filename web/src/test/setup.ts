@@ -3,7 +3,7 @@
  * jsdom lacks that Radix and the app use.
  */
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 
 // React 19: tell React this is a test environment so act() warnings are meaningful.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -63,3 +63,6 @@ if (!Element.prototype.hasPointerCapture) {
 }
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 if (!window.scrollTo || String(window.scrollTo).includes('notImplemented')) window.scrollTo = () => {};
+
+// Lazy route chunks load slowly on a busy 2-core machine: give async queries time before they fail.
+configure({ asyncUtilTimeout: 5000 });

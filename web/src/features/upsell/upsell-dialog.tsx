@@ -12,6 +12,7 @@ interface Copy {
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const usedAll = (n: number) => (n === 1 ? 'it' : 'them all');
 
 /** The smallest paid plan whose limit is above `current` (by the plan table), if any. */
 function nextPlanAbove(current: number, pick: (l: PlanLimits) => number): PaidPlanId | null {
@@ -29,22 +30,22 @@ export function upsellCopy(kind: LimitKind, user: { currentPlan?: string | null;
     case 'photo_profiles': {
       const next = nextPlanAbove(limits.photoProfiles, (l) => l.photoProfiles);
       const upgrade = next
-        ? ` Upgrade to ${PLANS[next].name} to keep up to ${plural(PLANS[next].limits.photoProfiles, 'photo profile', 'photo profiles')}.`
+        ? ` The ${PLANS[next].name} plan includes up to ${plural(PLANS[next].limits.photoProfiles, 'photo profile', 'photo profiles')}.`
         : ' Delete a profile you no longer use to make room for a new one.';
       return {
         title: 'Photo profile limit reached',
-        body: `${planName} includes ${plural(limits.photoProfiles, 'photo profile', 'photo profiles')}, and you have used them all.${upgrade}`,
+        body: `${planName} includes ${plural(limits.photoProfiles, 'photo profile', 'photo profiles')}, and you have used ${usedAll(limits.photoProfiles)}.${upgrade}`,
         ...seePlans,
       };
     }
     case 'private_styles': {
       const next = nextPlanAbove(limits.privateStyles, (l) => l.privateStyles);
       const upgrade = next
-        ? ` Upgrade to ${PLANS[next].name} to save up to ${plural(PLANS[next].limits.privateStyles, 'private style', 'private styles')}.`
+        ? ` The ${PLANS[next].name} plan includes up to ${plural(PLANS[next].limits.privateStyles, 'private style', 'private styles')}.`
         : ' Delete a style you no longer use to make room for a new one.';
       return {
         title: 'Private style limit reached',
-        body: `${planName} includes ${plural(limits.privateStyles, 'private style', 'private styles')}, and you have used them all.${upgrade}`,
+        body: `${planName} includes ${plural(limits.privateStyles, 'private style', 'private styles')}, and you have used ${usedAll(limits.privateStyles)}.${upgrade}`,
         ...seePlans,
       };
     }

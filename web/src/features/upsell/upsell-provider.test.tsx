@@ -60,9 +60,9 @@ describe('UpsellProvider', () => {
       handled = api.handleLimitError(apiError(403, { code: 'limit.photo_profiles', message: 'Photo profile limit reached' }));
     });
     expect(handled).toBe(true);
-    const dialog = await screen.findByRole('dialog', { name: 'Photo profile limit reached' });
+    const dialog = await screen.findByRole('dialog', { name: 'Photo profile limit reached' }, { timeout: 5000 });
     expect(dialog.textContent).toContain(`${PLANS.starter.limits.photoProfiles} photo profiles`);
-    expect(dialog.textContent).toContain(`Upgrade to Creator to keep up to ${PLANS.creator.limits.photoProfiles} photo profiles`);
+    expect(dialog.textContent).toContain(`The Creator plan includes up to ${PLANS.creator.limits.photoProfiles} photo profiles`);
     fireEvent.click(screen.getByRole('button', { name: 'See plans' }));
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/subscription'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -82,7 +82,7 @@ describe('UpsellProvider', () => {
   it('"Not now" closes a non-credits upsell without navigating', async () => {
     renderProvider();
     act(() => api.openUpsell('private_styles'));
-    await screen.findByRole('dialog', { name: 'Private style limit reached' });
+    await screen.findByRole('dialog', { name: 'Private style limit reached' }, { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByTestId('path').textContent).toBe('/profiles/new');
@@ -93,7 +93,7 @@ describe('UpsellProvider', () => {
     act(() => {
       api.handleLimitError(apiError(403, { code: 'limit.publish', message: 'Only influencers can publish' }));
     });
-    await screen.findByRole('dialog', { name: 'Publishing is for influencers' });
+    await screen.findByRole('dialog', { name: 'Publishing is for influencers' }, { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: 'Apply to become an influencer' }));
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/influencer/apply'));
   });
@@ -103,7 +103,7 @@ describe('UpsellProvider', () => {
     act(() => {
       api.handleLimitError(apiError(402, { code: 'limit.credits', message: 'Insufficient credits' }));
     });
-    await screen.findByRole('dialog', { name: 'Not enough credits' });
+    await screen.findByRole('dialog', { name: 'Not enough credits' }, { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/subscription'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -112,7 +112,7 @@ describe('UpsellProvider', () => {
   it('closing the credits upsell with Esc navigates to /subscription', async () => {
     renderProvider();
     act(() => api.openUpsell('credits'));
-    const dialog = await screen.findByRole('dialog', { name: 'Not enough credits' });
+    const dialog = await screen.findByRole('dialog', { name: 'Not enough credits' }, { timeout: 5000 });
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/subscription'));
   });
@@ -120,7 +120,7 @@ describe('UpsellProvider', () => {
   it('without a plan, explains the no-plan limits', async () => {
     renderProvider({ currentPlan: 'none', isInfluencer: false });
     act(() => api.openUpsell('photo_profiles'));
-    const dialog = await screen.findByRole('dialog', { name: 'Photo profile limit reached' });
+    const dialog = await screen.findByRole('dialog', { name: 'Photo profile limit reached' }, { timeout: 5000 });
     expect(dialog.textContent).toContain('Without a plan, your account includes 1 photo profile');
   });
 });

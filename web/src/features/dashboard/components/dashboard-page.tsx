@@ -1,30 +1,46 @@
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import Coins from 'lucide-react/icons/coins';
-import Sparkles from 'lucide-react/icons/sparkles';
-import Shirt from 'lucide-react/icons/shirt';
-import Palette from 'lucide-react/icons/palette';
 import { formatCredits } from '../../../../../shared/domain/plans';
 import { isCreatorRole } from '../../../../../shared/domain/roles';
 import { greetingName } from '../../../../../shared/domain/user-display';
+import { AppImage } from '../../../components/app-image';
 import { buttonClasses } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCurrentUser } from '../../auth/api/current-user';
+import {
+  useCollections,
+  useStyles,
+  useGenerations,
+  DeleteGenerationDialog,
+  GenerationCard,
+  GenerationGridSkeleton,
+  Coins,
+  Wand,
+  ImageUp,
+  Palette,
+  Images,
+  Activity,
+} from '../../generations/components/kit';
 
-/**
- * /dashboard (spec 01 section 2), first cut: the greeting, Credits Available and Quick Actions.
- * Total Generations, Recent Activity and the three lists arrive with the generations and catalog work.
- */
+const LIST_SIZE = 6;
+const grid6 = 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6';
+
+/** /dashboard (spec 01 section 2): greeting, four cards, Recent Generations, Recently Added Styles and Collections. */
 export default function DashboardPage() {
   const { user } = useCurrentUser();
   useDocumentTitle('Dashboard');
+  const generations = useGenerations({ enabled: !!user });
+  const [toDelete, setToDelete] = useState<string | null>(null);
   if (!user) return null;
+  const list = generations.data ?? [];
+  const completedCount = list.filter((g) => g.status === 'completed').length;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
       <h1 className="mb-8 text-2xl font-bold tracking-tight sm:text-3xl" data-testid="dashboard-heading">
         Welcome back, {greetingName(user)}
       </h1>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Card>
           <CardHeader className="flex-row items-center justify-between">
             <CardTitle>Credits Available</CardTitle>
@@ -39,21 +55,23 @@ export default function DashboardPage() {
             </Link>
           </CardContent>
         </Card>
-        <Card className="sm:col-span-1 lg:col-span-2">
+        <StatCard title="Total Generations" icon={<Images className="h-5 w-5 text-brand" aria-hidden="true" />} value={generations.isPending ? null : list.length} testId="dashboard-total" />
+        <StatCard title="Recent Activity" icon={<Activity className="h-5 w-5 text-brand" aria-hidden="true" />} value={generations.isPending ? null : completedCount} note="completed looks" testId="dashboard-activity" />
+        <Card>
           <CardHeader>
             <CardTitle>Quick Actions</CardTitle>
           </CardHeader>
-          <CardContent className="flex flex-wrap gap-2">
-            <Link to="/explore" className={buttonClasses()}>
-              <Sparkles className="h-4 w-4" aria-hidden="true" />
+          <CardContent className="flex flex-col gap-2">
+            <Link to="/explore" className={buttonClasses({ size: 'sm' })}>
+              <Wand className="h-4 w-4" aria-hidden="true" />
               Create New Look
             </Link>
-            <Link to="/try-custom-look" className={buttonClasses({ variant: 'outline' })}>
-              <Shirt className="h-4 w-4" aria-hidden="true" />
+            <Link to="/try-custom-look" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+              <ImageUp className="h-4 w-4" aria-hidden="true" />
               Try Custom Look
             </Link>
             {isCreatorRole(user) ? (
-              <Link to="/admin/styles" className={buttonClasses({ variant: 'outline' })}>
+              <Link to="/admin/styles" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
                 <Palette className="h-4 w-4" aria-hidden="true" />
                 Create Style
               </Link>
@@ -61,6 +79,133 @@ export default function DashboardPage() {
           </CardContent>
         </Card>
       </div>
+
+      <ListSection id="recent-generations" title="Recent Generations" viewAll="/gallery">
+        {generations.isPending ? (
+          <GenerationGridSkeleton count={LIST_SIZE} />
+        ) : list.length === 0 ? (
+          <EmptyBox text="No generations yet">
+            <Link to="/explore" className={buttonClasses()}>
+              <Wand className="h-4 w-4" aria-hidden="true" />
+              Start Creating
+            </Link>
+          </EmptyBox>
+        ) : (
+          <ul className={grid6} data-testid="recent-generations">
+            {list.slice(0, LIST_SIZE).map((g) => (
+              <GenerationCard key={g.id} generation={g} onDelete={setToDelete} allowDeleteCompleted />
+            ))}
+          </ul>
+        )}
+      </ListSection>
+      <RecentStyles />
+      <RecentCollections />
+      <DeleteGenerationDialog generationId={toDelete} onClose={() => setToDelete(null)} copy="dashboard" />
     </div>
+  );
+}
+
+function StatCard({ title, icon, value, note, testId }: { title: string; icon: ReactNode; value: number | null; note?: string; testId: string }) {
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between">
+        <CardTitle>{title}</CardTitle>
+        {icon}
+      </CardHeader>
+      <CardContent>
+        {value === null ? (
+          <div className="h-9 w-16 animate-pulse rounded bg-muted" aria-label="Loading" />
+        ) : (
+          <p className="text-3xl font-bold" data-testid={testId}>
+            {value.toLocaleString('en-US')}
+          </p>
+        )}
+        {note ? <p className="text-xs text-muted-foreground">{note}</p> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ListSection({ id, title, viewAll, children }: { id: string; title: string; viewAll: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="mt-10">
+      <div className="mb-4 flex items-center justify-between gap-4">
+        <h2 id={`${id}-heading`} className="text-lg font-semibold sm:text-xl">
+          {title}
+        </h2>
+        <Link to={viewAll} className={buttonClasses({ variant: 'ghost', size: 'sm' })} aria-label={`View all: ${title}`}>
+          View All
+        </Link>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function EmptyBox({ text, children }: { text: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border px-6 py-10 text-center">
+      <p className="text-sm text-muted-foreground">{text}</p>
+      {children}
+    </div>
+  );
+}
+
+function TileSkeletons() {
+  return (
+    <ul className={grid6} aria-busy="true" aria-label="Loading">
+      {Array.from({ length: LIST_SIZE }, (_, i) => (
+        <li key={i} className="aspect-[4/5] animate-pulse rounded-2xl bg-muted" />
+      ))}
+    </ul>
+  );
+}
+
+function Tile({ to, image, title, subtitle }: { to: string; image: string | null; title: string; subtitle?: string }) {
+  return (
+    <li>
+      <Link to={to} className="group block overflow-hidden rounded-2xl border border-border bg-card shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <AppImage src={image} alt={title} width={4} height={5} className="w-full" imgClassName="transition-transform group-hover:scale-[1.03]" />
+        <div className="p-3">
+          <p className="truncate text-sm font-medium">{title}</p>
+          {subtitle ? <p className="truncate text-xs text-muted-foreground">{subtitle}</p> : null}
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+function RecentStyles() {
+  const q = useStyles();
+  const styles = (q.data ?? []).slice(0, LIST_SIZE);
+  return (
+    <ListSection id="recent-styles" title="Recently Added Styles" viewAll="/explore">
+      {q.isPending ? (
+        <TileSkeletons />
+      ) : styles.length === 0 ? (
+        <EmptyBox text="No styles available yet" />
+      ) : (
+        <ul className={grid6} data-testid="recent-styles">
+          {styles.map((s) => (
+            <Tile key={s.id} to={`/style/${s.id}`} image={s.coverImageUrl ?? s.promptImageUrl} title={s.name} subtitle={s.userName ? `by ${s.userName}` : undefined} />
+          ))}
+        </ul>
+      )}
+    </ListSection>
+  );
+}
+
+function RecentCollections() {
+  const q = useCollections();
+  const collections = (q.data ?? []).filter((c) => c.isPublished).slice(0, LIST_SIZE);
+  if (!collections.length) return null;
+  return (
+    <ListSection id="recent-collections" title="Recently Added Collections" viewAll="/collections">
+      <ul className={grid6} data-testid="recent-collections">
+        {collections.map((c) => (
+          <Tile key={c.id} to={`/collection/${c.id}`} image={c.coverImage} title={c.title} subtitle={`${c.styleCount} ${c.styleCount === 1 ? 'style' : 'styles'}`} />
+        ))}
+      </ul>
+    </ListSection>
   );
 }

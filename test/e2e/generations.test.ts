@@ -1,0 +1,107 @@
+import { expect, it } from 'vitest';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { describeE2E, signIn, useBrowser } from '../support/e2e';
+
+const app = useBrowser();
+
+const idToken = (page: Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
+    return key ? localStorage.getItem(key) : null;
+  });
+
+async function api<T>(token: string, method: string, path: string, body?: BodyInit): Promise<{ status: number; json: T }> {
+  const res = await fetch(`${app.baseUrl}${path}`, { method, body, headers: { authorization: `Bearer ${token}` } });
+  const text = await res.text();
+  return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
+}
+
+const jpeg = (w: number, h: number, background: string) => sharp({ create: { width: w, height: h, channels: 3, background } }).jpeg().toBuffer();
+
+describeE2E('generations: style generation, polling gallery, detail, feedback, download, delete', () => {
+  it('generates from a style and follows the result to its deletion', { timeout: 150_000 }, async () => {
+    const { page, context } = await app.open();
+    await signIn(page, 'shopper@example.com');
+    const token = (await idToken(page))!;
+    expect(token).toBeTruthy();
+
+    const before = (await api<{ credits: number }>(token, 'GET', '/api/auth/user')).json.credits;
+    expect(before).toBeGreaterThan(0);
+
+    // a photo profile with a portrait and a full-body photo (model_wearer styles need Exact mode)
+    const name = `E2E Profile ${Date.now()}`;
+    const fd = new FormData();
+    fd.append('name', name);
+    fd.append('gender', 'unisex');
+    fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');
+    fd.append('portrait', new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }), 'portrait.jpg');
+    fd.append('fullBody', new Blob([new Uint8Array(await jpeg(300, 600, '#4070c0'))], { type: 'image/jpeg' }), 'full.jpg');
+    const created = await api<{ id: string }>(token, 'POST', '/api/photo-profiles', fd);
+    expect(created.status).toBe(201);
+
+    // generate from the seed style 'Weekend Denim' (model_wearer)
+    await page.goto('/generate/style/seed-style-01');
+    await page.getByRole('heading', { level: 1, name: 'Generate with Weekend Denim' }).waitFor();
+    await page.getByRole('radio', { name: new RegExp(name) }).check();
+    await page.getByRole('button', { name: 'Generate Look (1 credit)' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByText('Generation started!', { exact: true }).first().waitFor();
+    await page.getByText('Your AI try-on is being created. Check your dashboard shortly.', { exact: true }).first().waitFor();
+
+    const list = (await api<{ id: string; status: string }[]>(token, 'GET', '/api/generations')).json;
+    const id = list[0]!.id;
+
+    // to the gallery in the app (client-side navigation), then no more navigations while it polls
+    await page.getByRole('link', { name: 'View all: Recent Generations' }).click();
+    await page.waitForURL(/\/gallery$/);
+    let navigations = 0;
+    page.on('framenavigated', (f) => {
+      if (f === page.mainFrame()) navigations++;
+    });
+    const card = page.locator(`[data-testid="generation-card"][data-id="${id}"]`);
+    await card.waitFor();
+    const firstStatus = await card.getAttribute('data-status');
+    if (firstStatus !== 'completed') {
+      expect(['pending', 'processing']).toContain(firstStatus);
+      await page.getByTestId('gallery-in-progress').getByText('Generating...').first().waitFor();
+    } else {
+      console.warn('generation finished before the gallery opened: the In Progress state was not observed');
+    }
+    await page.locator(`[data-testid="gallery-completed"] [data-testid="generation-card"][data-id="${id}"][data-status="completed"]`).waitFor({ timeout: 60_000 });
+    expect(navigations).toBe(0);
+
+    // credits went from N to N-1
+    const after = (await api<{ credits: number }>(token, 'GET', '/api/auth/user')).json.credits;
+    expect(after).toBe(before - 1);
+
+    // the detail page
+    await page.locator(`[data-testid="generation-card"][data-id="${id}"] a`).click();
+    await page.waitForURL(new RegExp(`/generation/${id}$`));
+    await page.getByTestId('style-details').getByText('Weekend Denim', { exact: true }).waitFor();
+
+    // rate 4 stars with the keyboard
+    const four = page.getByRole('radio', { name: '4 stars' });
+    await four.focus();
+    await page.keyboard.press('Space');
+    await page.getByText('Feedback submitted', { exact: true }).first().waitFor();
+    const fb = await api<{ rating: number } | null>(token, 'GET', `/api/feedback/generation/${id}`);
+    expect(fb.json?.rating).toBe(4);
+
+    // download saves <id>.jpg
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('detail-download').click()]);
+    expect(download.suggestedFilename()).toBe(`${id}.jpg`);
+
+    // delete with the confirmation
+    await page.getByTestId('detail-delete').click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this generation?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL(/\/gallery$/);
+    await page.getByText('Generation deleted', { exact: true }).first().waitFor();
+    await page.getByText('The generation has been removed', { exact: true }).first().waitFor();
+    expect(await page.locator(`[data-testid="generation-card"][data-id="${id}"]`).count()).toBe(0);
+    expect((await api(token, 'GET', `/api/generations/${id}`)).status).toBe(404);
+    await context.close();
+  });
+});

@@ -1,0 +1,260 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { AppImage } from '../../../components/app-image';
+import { Button, buttonClasses } from '../../../components/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
+import { PageHeader } from '../../../components/page-header';
+import { PageSpinner, SpinnerIcon } from '../../../components/spinner';
+import { toast } from '../../../components/use-toast';
+import {
+  useStyle,
+  useStyleProducts,
+  type StyleProduct,
+  downloadGenerationImage,
+  useGeneration,
+  useGenerationFeedback,
+  useSubmitFeedback,
+  type GenerationView,
+  audienceLabel,
+  Notice,
+  BackLink,
+  pageShell,
+  Badge,
+  DeleteGenerationDialog,
+  formatDateTime,
+  generationTitle,
+  StarRating,
+  Download,
+  Trash2,
+  ExternalLink,
+} from './kit';
+
+export const FEEDBACK_NO_STYLE = 'This generation is not associated with a style. Feedback is only available for style-based generations.';
+
+/** /generation/{id}: the result, download, delete, times, names, feedback, style details, Shop This Look. */
+export default function GenerationDetailPage() {
+  const { id } = useParams();
+  const q = useGeneration(id);
+  if (q.isPending) return <PageSpinner label="Loading generation" />;
+  const g = q.data;
+  if (q.isError || !g || g.status !== 'completed' || !g.resultUrl) {
+    return (
+      <div className={pageShell}>
+        <BackLink to="/gallery">Back to Gallery</BackLink>
+        <PageHeader title="Generation" />
+        <Notice title="This generation is not yet completed or has no result." />
+      </div>
+    );
+  }
+  return <GenerationDetail generation={g} />;
+}
+
+function GenerationDetail({ generation: g }: { generation: GenerationView }) {
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const styleId = g.styleId ?? g.inputs.styleId;
+  const title = generationTitle(g);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadGenerationImage(g.id, g.resultUrl!);
+    } catch {
+      toast({ title: 'Error', description: 'Failed to download image', variant: 'destructive' });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <div className={pageShell}>
+      <BackLink to="/gallery">Back to Gallery</BackLink>
+      <PageHeader
+        title={title}
+        documentTitle="Generation"
+        actions={
+          <>
+            <Button onClick={download} disabled={downloading} data-testid="detail-download">
+              {downloading ? <SpinnerIcon /> : <Download className="h-4 w-4" aria-hidden="true" />}
+              Download
+            </Button>
+            <Button variant="outline" onClick={() => setDeleting(true)} data-testid="detail-delete">
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+              Delete
+            </Button>
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <Card className="h-fit overflow-hidden">
+          <AppImage src={g.resultUrl} alt={`Result: ${title}`} width={4} height={5} className="w-full" loading="eager" fetchPriority="high" imgClassName="object-contain" />
+        </Card>
+        <div className="min-w-0 space-y-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Details</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+                <dt className="text-muted-foreground">Created</dt>
+                <dd>{formatDateTime(g.createdAt)}</dd>
+                <dt className="text-muted-foreground">Completed</dt>
+                <dd>{formatDateTime(g.completedAt) || '—'}</dd>
+                <dt className="text-muted-foreground">Model</dt>
+                <dd className="break-words">{g.templateName ?? '—'}</dd>
+                <dt className="text-muted-foreground">Style</dt>
+                <dd className="break-words">{g.styleName ?? '—'}</dd>
+                <dt className="text-muted-foreground">Mode</dt>
+                <dd className="capitalize">{g.mode}</dd>
+              </dl>
+            </CardContent>
+          </Card>
+          <FeedbackCard generation={g} styleId={styleId} />
+          {styleId ? <StyleDetailsCard styleId={styleId} /> : null}
+        </div>
+      </div>
+      {styleId ? <ShopThisLook styleId={styleId} /> : null}
+      <DeleteGenerationDialog generationId={deleting ? g.id : null} onClose={() => setDeleting(false)} copy="detail" onDeleted={() => navigate('/gallery')} />
+    </div>
+  );
+}
+
+function FeedbackCard({ generation: g, styleId }: { generation: GenerationView; styleId: string | null }) {
+  const existing = useGenerationFeedback(g.id, !!styleId);
+  const submit = useSubmitFeedback(g.id);
+  const [rating, setRating] = useState<number | null>(null);
+  const shown = rating ?? existing.data?.rating ?? null;
+  return (
+    <Card data-testid="feedback-card">
+      <CardHeader>
+        <CardTitle>Rate this result</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-2">
+        {!styleId ? (
+          <p className="text-sm text-muted-foreground">{FEEDBACK_NO_STYLE}</p>
+        ) : (
+          <>
+            <StarRating
+              value={shown}
+              disabled={submit.isPending || existing.isPending}
+              label="Rate this result from 1 to 5 stars"
+              onChange={(value) => {
+                setRating(value);
+                submit.mutate(
+                  { styleId, rating: value },
+                  {
+                    onSuccess: () => toast({ title: 'Feedback submitted', description: 'Thank you for rating this look.' }),
+                    onError: () => {
+                      setRating(null);
+                      toast({ title: 'Error', description: 'Failed to submit feedback', variant: 'destructive' });
+                    },
+                  },
+                );
+              }}
+            />
+            <p className="text-xs text-muted-foreground">{shown ? `You rated this ${shown} out of 5.` : 'How well did the try-on work?'}</p>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function StyleDetailsCard({ styleId }: { styleId: string }) {
+  const q = useStyle(styleId);
+  if (q.isPending) {
+    return (
+      <Card aria-busy="true">
+        <CardHeader>
+          <CardTitle>Style Details</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <div className="h-16 animate-pulse rounded-lg bg-muted" />
+        </CardContent>
+      </Card>
+    );
+  }
+  const s = q.data;
+  if (!s) return null;
+  return (
+    <Card data-testid="style-details">
+      <CardHeader>
+        <CardTitle>Style Details</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3 text-sm">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold">{s.name}</span>
+          <Badge tone="outline">{audienceLabel(s.sex)}</Badge>
+        </div>
+        {s.description ? <p className="text-muted-foreground">{s.description}</p> : null}
+        <p>
+          <span className="text-muted-foreground">Creator: </span>
+          {s.creator.isPublic && s.creator.handle ? (
+            <Link to={`/profile/${s.creator.handle}`} className={buttonClasses({ variant: 'link' })}>
+              {s.creator.name}
+            </Link>
+          ) : (
+            <span>{s.creator.name}</span>
+          )}
+        </p>
+        <p>
+          <span className="text-muted-foreground">Used </span>
+          {s.usageCount.toLocaleString('en-US')} {s.usageCount === 1 ? 'time' : 'times'}
+        </p>
+        <Link to={`/style/${s.id}`} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+          View Style
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+const formatPrice = (price: number | null, currency: string | null): string | null => {
+  if (price === null || price === undefined) return null;
+  try {
+    return new Intl.NumberFormat(undefined, { style: 'currency', currency: currency || 'EUR' }).format(price);
+  } catch {
+    return `${price} ${currency ?? ''}`.trim();
+  }
+};
+
+function ShopThisLook({ styleId }: { styleId: string }) {
+  const q = useStyleProducts(styleId);
+  const products = (q.data ?? []).filter((p: StyleProduct) => p.links.length > 0);
+  if (!products.length) return null;
+  return (
+    <section aria-labelledby="shop-heading" className="mt-10" data-testid="shop-this-look">
+      <h2 id="shop-heading" className="mb-4 text-lg font-semibold">
+        Shop This Look
+      </h2>
+      <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+        {products.map((p) => {
+          const link = p.links[0]!;
+          const price = formatPrice(link.price, link.currency);
+          return (
+            <li key={p.id}>
+              <a
+                href={link.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="group block h-full overflow-hidden rounded-2xl border border-border bg-card shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <AppImage src={p.imageUrl} alt={p.name} width={1} height={1} className="w-full" />
+                <div className="space-y-1 p-3 text-sm">
+                  {p.brand ? <p className="text-xs uppercase tracking-wide text-muted-foreground">{p.brand}</p> : null}
+                  <p className="line-clamp-2 font-medium">{p.name}</p>
+                  <p className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
+                    <span className="truncate">{[price, link.retailer].filter(Boolean).join(' · ')}</span>
+                    <ExternalLink className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+                    <span className="sr-only">(opens in a new tab)</span>
+                  </p>
+                </div>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,176 @@
+import { useEffect, useMemo, useReducer } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { STYLE_IMAGE_TYPES, type StyleImageType } from '../../../../../shared/domain/catalog';
+import { modeChoiceVisible, profileQualifies, type Mode } from '../../../../../shared/domain/generation';
+import { AppImage } from '../../../components/app-image';
+import { Button, buttonClasses } from '../../../components/button';
+import { Card, CardContent } from '../../../components/card';
+import { PageHeader } from '../../../components/page-header';
+import { SpinnerIcon } from '../../../components/spinner';
+import { toast } from '../../../components/use-toast';
+import { useCurrentUser } from '../../auth/api/current-user';
+import {
+  useOutfitPrompts,
+  usePhotoProfiles,
+  useStartGeneration,
+  GENERATION_STARTED,
+  useStartErrorHandler,
+  initialModeState,
+  modeReducer,
+  photosOf,
+  validateQuickTry,
+  Notice,
+  BackLink,
+  pageShell,
+  Badge,
+  ProfileChoice,
+  PromptChoice,
+  RadioCards,
+  CreditsLine,
+  ModeToggle,
+  Wand,
+} from './kit';
+
+const TYPE_BADGE: Record<StyleImageType, string> = {
+  model_wearer: 'Exact Mode',
+  product_only: 'Creative Mode',
+  product_laydown: 'Both Modes Available',
+};
+
+export const parseImageType = (v: string | null): StyleImageType =>
+  (STYLE_IMAGE_TYPES as readonly string[]).includes(v ?? '') ? (v as StyleImageType) : 'model_wearer';
+
+/** /quick-try?imageUrl=&imageType=&promptTemplateId=: try an outfit image on a photo profile. */
+export default function QuickTryPage() {
+  const [params] = useSearchParams();
+  const imageUrl = params.get('imageUrl');
+  const imageType = parseImageType(params.get('imageType'));
+  if (!imageUrl) {
+    return (
+      <div className={pageShell}>
+        <BackLink to="/try-custom-look">Back to Try Custom Look</BackLink>
+        <PageHeader title="Quick Try" />
+        <Notice tone="warning" title="No image URL provided">
+          <p>Upload an outfit image on the Try Custom Look page.</p>
+        </Notice>
+      </div>
+    );
+  }
+  return <QuickTryForm key={`${imageUrl}|${imageType}`} imageUrl={imageUrl} imageType={imageType} initialPrompt={params.get('promptTemplateId')} />;
+}
+
+function QuickTryForm({ imageUrl, imageType, initialPrompt }: { imageUrl: string; imageType: StyleImageType; initialPrompt: string | null }) {
+  const navigate = useNavigate();
+  const { user } = useCurrentUser();
+  const profilesQ = usePhotoProfiles();
+  const profiles = useMemo(() => profilesQ.data ?? [], [profilesQ.data]);
+  const [state, dispatch] = useReducer(modeReducer, imageType, (t) => ({ ...initialModeState(t), promptTemplateId: initialPrompt }));
+  const promptsQ = useOutfitPrompts(state.mode === 'creative');
+  const start = useStartGeneration();
+  const { onError } = useStartErrorHandler();
+
+  useEffect(() => {
+    if (profilesQ.data) dispatch({ type: 'profilesLoaded', profiles: profilesQ.data });
+  }, [profilesQ.data]);
+
+  const profile = profiles.find((p) => p.id === state.profileId) ?? null;
+  const anyQualifies = profiles.some((p) => profileQualifies(state.mode, photosOf(p)));
+
+  const onGenerate = () => {
+    const issue = validateQuickTry({ imageUrl, user, imageType, mode: state.mode, promptTemplateId: state.promptTemplateId, profile });
+    if (issue) {
+      toast({ title: issue.title, description: issue.description, variant: 'destructive' });
+      if (issue.redirect) navigate(issue.redirect);
+      return;
+    }
+    start.mutate(
+      {
+        kind: 'quick-try-custom',
+        imageUrl,
+        imageType,
+        photoProfileId: profile!.id,
+        mode: state.mode,
+        promptTemplateId: state.mode === 'creative' ? state.promptTemplateId : null,
+      },
+      {
+        onSuccess: () => {
+          toast(GENERATION_STARTED);
+          navigate('/dashboard');
+        },
+        onError: (err) => onError(err),
+      },
+    );
+  };
+
+  return (
+    <div className={pageShell}>
+      <BackLink to="/try-custom-look">Back to Try Custom Look</BackLink>
+      <PageHeader title="Quick Try" description="See this outfit on one of your photo profiles." />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <Card className="h-fit overflow-hidden">
+          <AppImage src={imageUrl} alt="Outfit to try on" width={4} height={5} className="w-full" imgClassName="object-contain" loading="eager" />
+          <CardContent className="pt-4">
+            <Badge tone="brand">{TYPE_BADGE[imageType]}</Badge>
+          </CardContent>
+        </Card>
+        <div className="min-w-0 space-y-6">
+          {modeChoiceVisible(imageType) ? <ModeToggle value={state.mode} onChange={(mode: Mode) => dispatch({ type: 'setMode', mode, profiles })} /> : null}
+          {state.mode === 'creative' ? (
+            promptsQ.isPending ? (
+              <div className="flex items-center gap-2 text-sm text-muted-foreground">
+                <SpinnerIcon /> Loading generation styles...
+              </div>
+            ) : (promptsQ.data ?? []).length === 0 ? (
+              <Notice tone="warning" title="No template configured" />
+            ) : (
+              <RadioCards
+                legend="Choose a generation style"
+                name="quick-try-prompt"
+                items={promptsQ.data ?? []}
+                value={state.promptTemplateId}
+                onChange={(promptTemplateId) => dispatch({ type: 'selectPrompt', promptTemplateId })}
+                render={(p) => <PromptChoice prompt={p} />}
+                className="sm:grid-cols-2"
+              />
+            )
+          ) : null}
+          {profilesQ.isPending ? (
+            <div className="flex items-center gap-2 text-sm text-muted-foreground">
+              <SpinnerIcon /> Loading photo profiles...
+            </div>
+          ) : (
+            <>
+              {profiles.length > 0 ? (
+                <RadioCards
+                  legend="Choose a photo profile"
+                  name="quick-try-profile"
+                  items={profiles}
+                  value={state.profileId}
+                  onChange={(profileId) => dispatch({ type: 'selectProfile', profileId })}
+                  isDisabled={(p) => !profileQualifies(state.mode, photosOf(p))}
+                  render={(p) => <ProfileChoice profile={p} note={!profileQualifies(state.mode, photosOf(p)) ? (state.mode === 'exact' ? 'Needs a full-body photo' : 'Needs a portrait') : undefined} />}
+                  className="sm:grid-cols-2"
+                />
+              ) : null}
+              {!anyQualifies ? (
+                <Notice tone="warning" title={state.mode === 'exact' ? 'No profile with a full-body photo' : 'No suitable photo profile'}>
+                  <p>{state.mode === 'exact' ? 'Exact mode needs a profile with a full-body photo.' : 'You need a photo profile with a portrait.'}</p>
+                  <Link to="/profiles/new" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+                    Create Photo Profile
+                  </Link>
+                </Notice>
+              ) : null}
+            </>
+          )}
+          <div className="space-y-2 rounded-2xl border border-border bg-card p-4">
+            <Button size="lg" className="w-full sm:w-auto" onClick={onGenerate} disabled={start.isPending} data-testid="quick-try-generate">
+              {start.isPending ? <SpinnerIcon /> : <Wand className="h-4 w-4" aria-hidden="true" />}
+              {start.isPending ? 'Generating...' : 'Generate Look'}
+            </Button>
+            <CreditsLine />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+
+vi.mock('../../../lib/auth', async (orig) => ({
+  ...(await orig<typeof import('../../../lib/auth')>()),
+  getIdToken: vi.fn(async () => 'test-token'),
+}));
+const toastMock = vi.hoisted(() => vi.fn());
+vi.mock('../../../components/use-toast', async (orig) => ({
+  ...(await orig<typeof import('../../../components/use-toast')>()),
+  toast: toastMock,
+}));
+
+import { UpsellProvider } from '../../upsell/upsell-provider';
+import ProfileFormPage from './profile-form-page';
+
+const fetchMock = vi.fn<typeof fetch>();
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const stored = {
+  id: 'p1',
+  name: 'Everyday',
+  gender: 'female',
+  bodyDescription: 'Athletic build, 172 cm, size M',
+  portraitUrl: 'https://img.test/portrait.jpg',
+  fullBodyUrl: 'https://img.test/full.jpg',
+  isDefault: true,
+  supportsNano: true,
+  supportsFashn: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+function Where() {
+  return <p data-testid="path">{useLocation().pathname}</p>;
+}
+
+function renderAt(path: string) {
+  const client = new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, staleTime: Infinity, queryFn: async ({ queryKey }) => (await fetch(String(queryKey[0]))).json() },
+    },
+  });
+  client.setQueryData(['/api/auth/user'], { currentPlan: 'starter', isInfluencer: false });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <UpsellProvider>
+          <Routes>
+            <Route path="/profiles/new" element={<ProfileFormPage />} />
+            <Route path="/profiles/:id/edit" element={<ProfileFormPage />} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </UpsellProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const file = (name = 'me.jpg', type = 'image/jpeg', size = 1000) => new File([new Uint8Array(size)], name, { type });
+const fileInput = (name: string) => document.querySelector<HTMLInputElement>(`input[type=file][name=${name}]`)!;
+
+async function fillValidForm() {
+  fireEvent.change(screen.getByLabelText('Profile name'), { target: { value: '  Me  ' } });
+  fireEvent.change(fileInput('portrait'), { target: { files: [file()] } });
+  await screen.findByRole('img', { name: 'Portrait photo preview' });
+  fireEvent.change(screen.getByLabelText('Body description'), { target: { value: 'Slim build, 168 cm, size S' } });
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  toastMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+});
+
+describe('ProfileFormPage (create)', () => {
+  it('enables Create Profile only when name, portrait and a 20-character description are there, then posts multipart', async () => {
+    let sent: FormData | undefined;
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url === '/api/photo-profiles' && init?.method === 'POST') {
+        sent = init.body as FormData;
+        return json(stored, 201);
+      }
+      return json([]);
+    });
+    renderAt('/profiles/new');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Create Photo Profile');
+    const save = screen.getByRole('button', { name: 'Create Profile' });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Gender') as HTMLSelectElement).value).toBe('unisex');
+
+    fireEvent.change(screen.getByLabelText('Body description'), { target: { value: 'Slim' } });
+    expect(screen.getByText(/^4 \/ 20/)).toBeTruthy();
+    fireEvent.blur(screen.getByLabelText('Body description'));
+    expect(screen.getByText('Body description must be at least 20 characters')).toBeTruthy();
+
+    await fillValidForm();
+    expect(screen.queryByText('Body description must be at least 20 characters')).toBeNull();
+    expect((save as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(save);
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/profiles'));
+    expect(sent).toBeInstanceOf(FormData);
+    expect(sent!.get('name')).toBe('Me');
+    expect(sent!.get('gender')).toBe('unisex');
+    expect(sent!.get('bodyDescription')).toBe('Slim build, 168 cm, size S');
+    expect((sent!.get('portrait') as File).name).toBe('me.jpg');
+    expect(sent!.get('fullBody')).toBeNull();
+    expect(sent!.get('removeFullBody')).toBeNull();
+    expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Profile created' }));
+  });
+
+  it('refuses a non-image and a file over 10 MB before any upload', async () => {
+    fetchMock.mockImplementation(async () => json([]));
+    renderAt('/profiles/new');
+    fireEvent.change(fileInput('portrait'), { target: { files: [file('cv.pdf', 'application/pdf')] } });
+    expect((await screen.findByRole('alert')).textContent).toContain('Please choose an image file');
+    fireEvent.change(fileInput('portrait'), { target: { files: [file('big.jpg', 'image/jpeg', 10 * 1024 * 1024 + 1)] } });
+    expect((await screen.findByRole('alert')).textContent).toContain('larger than 10 MB');
+    expect(screen.queryByRole('img', { name: 'Portrait photo preview' })).toBeNull();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+  });
+
+  it('a plan-cap error opens the photo-profiles upsell instead of a toast', async () => {
+    fetchMock.mockImplementation(async (url, init) => {
+      if (init?.method === 'POST') return json({ code: 'limit.photo_profiles', message: 'Photo profile limit reached (6)' }, 403);
+      return json([]);
+    });
+    renderAt('/profiles/new');
+    await fillValidForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Profile' }));
+    await screen.findByRole('dialog', { name: 'Photo profile limit reached' }, { timeout: 5000 });
+    expect(toastMock).not.toHaveBeenCalled();
+  });
+
+  it('any other error is a "Save failed" toast with the server message', async () => {
+    fetchMock.mockImplementation(async (url, init) => {
+      if (init?.method === 'POST') return json({ code: 'validation', message: 'The image could not be read' }, 400);
+      return json([]);
+    });
+    renderAt('/profiles/new');
+    await fillValidForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Profile' }));
+    await waitFor(() =>
+      expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Save failed', description: 'The image could not be read', variant: 'destructive' })),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('ProfileFormPage (edit)', () => {
+  it('fills the form and sends removeFullBody when the stored full-body photo is removed', async () => {
+    let sent: FormData | undefined;
+    fetchMock.mockImplementation(async (url, init) => {
+      if (init?.method === 'PATCH') {
+        sent = init.body as FormData;
+        return json({ ...stored, fullBodyUrl: null });
+      }
+      return json([stored]);
+    });
+    renderAt('/profiles/p1/edit');
+    await screen.findByDisplayValue('Everyday');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Edit Photo Profile');
+    expect((screen.getByLabelText('Gender') as HTMLSelectElement).value).toBe('female');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove full-body photo' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/profiles'));
+    expect(fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH')?.[0]).toBe('/api/photo-profiles/p1');
+    expect(sent!.get('removeFullBody')).toBe('true');
+    expect(sent!.get('portrait')).toBeNull();
+  });
+
+  it('removing the portrait disables Save with the portrait message', async () => {
+    fetchMock.mockImplementation(async () => json([stored]));
+    renderAt('/profiles/p1/edit');
+    await screen.findByDisplayValue('Everyday');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove portrait photo' }));
+    expect(screen.getByText('Portrait photo is required')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Save Changes' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('an unknown id shows "Photo profile not found"', async () => {
+    fetchMock.mockImplementation(async () => json([stored]));
+    renderAt('/profiles/nope/edit');
+    expect(await screen.findByText('Photo profile not found')).toBeTruthy();
+  });
+});

@@ -1,0 +1,238 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import { GENDERS, type Gender } from '../../../../../shared/domain/catalog';
+import { buttonClasses, Button } from '../../../components/button';
+import { Card, CardContent } from '../../../components/card';
+import { FormField } from '../../../components/form-field';
+import { Input } from '../../../components/input';
+import { PageHeader } from '../../../components/page-header';
+import { Skeleton } from '../../../components/skeleton';
+import { SpinnerIcon } from '../../../components/spinner';
+import { toast } from '../../../components/use-toast';
+import { errorMessage } from '../../../lib/api-error';
+import { cn } from '../../../lib/cn';
+import { useUpsell } from '../../upsell/upsell-provider';
+import { usePhotoProfiles, useSaveProfile, type PhotoProfile } from '../api/photo-profiles';
+import { PhotoUploadField, type PhotoValue } from './photo-upload-field';
+import { ProfileGuidance } from './profile-guidance';
+import { bodyDescriptionCount, validateProfileForm, type ProfileFormErrors } from './profile-form-rules';
+
+const GENDER_LABELS: Record<Gender, string> = { male: 'Male', female: 'Female', unisex: 'Unisex' };
+
+const fieldClasses =
+  'w-full min-w-0 rounded-lg border border-input bg-background px-3 py-2 text-base text-foreground sm:text-sm ' +
+  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-background ' +
+  'disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:border-destructive';
+
+function BackLink() {
+  return (
+    <Link to="/profiles" className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-md">
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      Back to profiles
+    </Link>
+  );
+}
+
+/** /profiles/new and /profiles/{id}/edit (spec 02 section 2, "Photo profile form"). */
+export default function ProfileFormPage() {
+  const { id } = useParams();
+  const isEdit = !!id;
+  const profiles = usePhotoProfiles();
+  const profile = isEdit ? profiles.data?.find((p) => p.id === id) : undefined;
+  const title = isEdit ? 'Edit Photo Profile' : 'Create Photo Profile';
+
+  let body;
+  if (!isEdit) body = <ProfileForm />;
+  else if (profiles.isPending) body = <FormSkeleton />;
+  else if (profiles.isError) body = <Missing text="Could not load your photo profiles. Please try again." />;
+  else if (!profile) body = <Missing text="Photo profile not found" />;
+  else body = <ProfileForm key={profile.id} profile={profile} />;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <BackLink />
+      <PageHeader title={title} description="A portrait, an optional full-body photo and a short description of your body." />
+      {body}
+    </div>
+  );
+}
+
+function Missing({ text }: { text: string }) {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-start gap-4 pt-5">
+        <p>{text}</p>
+        <Link to="/profiles" className={buttonClasses({ variant: 'outline' })}>
+          Back to profiles
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+function FormSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading photo profile" className="grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem] lg:grid-cols-[minmax(0,1fr)_24rem]">
+      <Skeleton className="h-[32rem] rounded-2xl" />
+      <Skeleton className="h-80 rounded-2xl" />
+    </div>
+  );
+}
+
+type Touched = Partial<Record<keyof ProfileFormErrors, boolean>>;
+
+function ProfileForm({ profile }: { profile?: PhotoProfile }) {
+  const navigate = useNavigate();
+  const { handleLimitError } = useUpsell();
+  const save = useSaveProfile(profile?.id);
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
+
+  const [name, setName] = useState(profile?.name ?? '');
+  const [gender, setGender] = useState<Gender>(profile?.gender ?? 'unisex');
+  const [bodyDescription, setBodyDescription] = useState(profile?.bodyDescription ?? '');
+  const [portrait, setPortrait] = useState<PhotoValue>(profile ? { kind: 'existing', url: profile.portraitUrl } : null);
+  const [fullBody, setFullBody] = useState<PhotoValue>(profile?.fullBodyUrl ? { kind: 'existing', url: profile.fullBodyUrl } : null);
+  const [touched, setTouched] = useState<Touched>({});
+
+  // Free the preview URLs of chosen files when the form goes away.
+  const previews = useRef<PhotoValue[]>([]);
+  previews.current = [portrait, fullBody];
+  useEffect(
+    () => () => {
+      for (const v of previews.current) if (v?.kind === 'new') URL.revokeObjectURL(v.preview);
+    },
+    [],
+  );
+
+  const errors = validateProfileForm({ name, bodyDescription, hasPortrait: !!portrait });
+  const valid = Object.keys(errors).length === 0;
+  const count = bodyDescriptionCount(bodyDescription);
+  const shown = (k: keyof ProfileFormErrors) => (touched[k] ? errors[k] : undefined);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched({ name: true, portrait: true, bodyDescription: true });
+    if (!valid || save.isPending) return;
+    save.mutate(
+      {
+        name: name.trim(),
+        gender,
+        bodyDescription: bodyDescription.trim(),
+        portrait: portrait?.kind === 'new' ? portrait.file : null,
+        fullBody: fullBody?.kind === 'new' ? fullBody.file : null,
+        removeFullBody: !!profile?.fullBodyUrl && !fullBody,
+      },
+      {
+        onSuccess: () => {
+          toast({ title: profile ? 'Profile updated' : 'Profile created', description: `"${name.trim()}" is saved.` });
+          navigate('/profiles');
+        },
+        onError: (err) => {
+          if (handleLimitError(err)) return;
+          toast({ variant: 'destructive', title: 'Save failed', description: errorMessage(err, 'Could not save the photo profile. Please try again.') });
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_20rem] lg:grid-cols-[minmax(0,1fr)_24rem]">
+      <Card>
+        <CardContent className="pt-5 sm:p-6">
+          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6" aria-label={profile ? 'Edit photo profile' : 'Create photo profile'}>
+            <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
+              <FormField label="Profile name" error={shown('name')}>
+                <Input
+                  name="name"
+                  value={name}
+                  maxLength={80}
+                  autoComplete="off"
+                  placeholder="e.g. Me, everyday"
+                  onChange={(e) => setName(e.target.value)}
+                  onBlur={() => setTouched((t) => ({ ...t, name: true }))}
+                />
+              </FormField>
+              <FormField label="Gender">
+                <select name="gender" value={gender} onChange={(e) => setGender(e.target.value as Gender)} className={cn(fieldClasses, 'h-10 py-0')}>
+                  {GENDERS.map((g) => (
+                    <option key={g} value={g}>
+                      {GENDER_LABELS[g]}
+                    </option>
+                  ))}
+                </select>
+              </FormField>
+            </div>
+
+            <div className="grid grid-cols-2 gap-4 sm:gap-6">
+              <PhotoUploadField
+                name="portrait"
+                label="Portrait photo"
+                hint="Square, at least 400 x 400, face clearly visible. Used by Creative mode."
+                aspect="square"
+                value={portrait}
+                onChange={(v) => {
+                  setPortrait(v);
+                  setTouched((t) => ({ ...t, portrait: true }));
+                }}
+                error={shown('portrait')}
+              />
+              <PhotoUploadField
+                name="fullBody"
+                label="Full-body photo"
+                optional
+                hint="Standing, head to feet. Needed for Exact mode."
+                aspect="portrait"
+                value={fullBody}
+                onChange={setFullBody}
+              />
+            </div>
+
+            <FormField
+              label="Body description"
+              error={shown('bodyDescription')}
+              hint={
+                <span className={cn('tabular-nums', count.enough ? 'text-emerald-700 dark:text-emerald-400' : undefined)}>
+                  {count.label}
+                  <span className="sr-only"> characters (minimum {count.min})</span>
+                </span>
+              }
+            >
+              <textarea
+                ref={bodyRef}
+                name="bodyDescription"
+                rows={5}
+                maxLength={2000}
+                value={bodyDescription}
+                placeholder="Build, height, proportions and usual clothing size"
+                onChange={(e) => setBodyDescription(e.target.value)}
+                onBlur={() => setTouched((t) => ({ ...t, bodyDescription: true }))}
+                className={cn(fieldClasses, 'min-h-28 resize-y')}
+              />
+            </FormField>
+
+            <div className="flex flex-col-reverse gap-3 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-end">
+              {!valid ? (
+                <p className="text-sm text-muted-foreground sm:mr-auto">Add a name, a portrait and a body description to save.</p>
+              ) : null}
+              <Link to="/profiles" className={buttonClasses({ variant: 'outline' })}>
+                Cancel
+              </Link>
+              <Button type="submit" disabled={!valid || save.isPending}>
+                {save.isPending ? <SpinnerIcon /> : null}
+                {save.isPending ? 'Saving...' : profile ? 'Save Changes' : 'Create Profile'}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+      <ProfileGuidance
+        onUseExample={(text) => {
+          setBodyDescription(text);
+          setTouched((t) => ({ ...t, bodyDescription: true }));
+          bodyRef.current?.focus();
+        }}
+      />
+    </div>
+  );
+}

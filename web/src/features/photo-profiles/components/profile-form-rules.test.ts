@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bodyDescriptionCount,
+  canSaveProfile,
+  checkImageFile,
+  downscaledSize,
+  FILE_MESSAGES,
+  PHOTO_MAX_BYTES,
+  validateProfileForm,
+} from './profile-form-rules';
+
+const ok = { name: 'Me', bodyDescription: 'Athletic build, 180 cm tall', hasPortrait: true };
+
+describe('validateProfileForm', () => {
+  it('accepts a complete form', () => {
+    expect(validateProfileForm(ok)).toEqual({});
+    expect(canSaveProfile(ok)).toBe(true);
+  });
+
+  it('requires a name after trimming', () => {
+    expect(validateProfileForm({ ...ok, name: '' }).name).toBe('Profile name is required');
+    expect(validateProfileForm({ ...ok, name: '   ' }).name).toBe('Profile name is required');
+    expect(canSaveProfile({ ...ok, name: ' ' })).toBe(false);
+  });
+
+  it('requires a portrait (new or existing)', () => {
+    expect(validateProfileForm({ ...ok, hasPortrait: false }).portrait).toBe('Portrait photo is required');
+    expect(canSaveProfile({ ...ok, hasPortrait: false })).toBe(false);
+  });
+
+  it('requires a body description of at least 20 characters after trimming', () => {
+    expect(validateProfileForm({ ...ok, bodyDescription: '' }).bodyDescription).toBe('Body description is required');
+    expect(validateProfileForm({ ...ok, bodyDescription: '    ' }).bodyDescription).toBe('Body description is required');
+    expect(validateProfileForm({ ...ok, bodyDescription: 'Slim, 170 cm' }).bodyDescription).toBe('Body description must be at least 20 characters');
+    // 19 characters padded with spaces is still too short
+    expect(validateProfileForm({ ...ok, bodyDescription: `  ${'a'.repeat(19)}  ` }).bodyDescription).toBe(
+      'Body description must be at least 20 characters',
+    );
+    expect(validateProfileForm({ ...ok, bodyDescription: 'a'.repeat(20) }).bodyDescription).toBeUndefined();
+  });
+
+  it('reports every failing field at once', () => {
+    expect(validateProfileForm({ name: '', bodyDescription: '', hasPortrait: false })).toEqual({
+      name: 'Profile name is required',
+      portrait: 'Portrait photo is required',
+      bodyDescription: 'Body description is required',
+    });
+  });
+});
+
+describe('bodyDescriptionCount', () => {
+  it('counts trimmed characters against 20', () => {
+    expect(bodyDescriptionCount('  hello  ')).toEqual({ count: 5, min: 20, label: '5 / 20', enough: false });
+    expect(bodyDescriptionCount('a'.repeat(25)).label).toBe('25 / 20');
+    expect(bodyDescriptionCount('a'.repeat(20)).enough).toBe(true);
+  });
+});
+
+describe('checkImageFile', () => {
+  it('accepts JPEG, PNG, WebP and AVIF up to 10 MB', () => {
+    for (const type of ['image/jpeg', 'image/png', 'image/webp', 'image/avif']) expect(checkImageFile({ type, size: 1000 })).toBeNull();
+    expect(checkImageFile({ type: 'image/jpeg', size: PHOTO_MAX_BYTES })).toBeNull();
+    expect(checkImageFile({ type: '', size: 1000, name: 'me.avif' })).toBeNull();
+  });
+
+  it('refuses other types', () => {
+    expect(checkImageFile({ type: 'application/pdf', size: 1000, name: 'cv.pdf' })).toBe(FILE_MESSAGES.notImage);
+    expect(checkImageFile({ type: 'image/gif', size: 1000 })).toBe(FILE_MESSAGES.notImage);
+    expect(checkImageFile({ type: '', size: 1000, name: 'notes.txt' })).toBe(FILE_MESSAGES.notImage);
+  });
+
+  it('refuses files over 10 MB', () => {
+    expect(checkImageFile({ type: 'image/png', size: PHOTO_MAX_BYTES + 1 })).toBe(FILE_MESSAGES.tooLarge);
+    expect(FILE_MESSAGES.tooLarge).toContain('10 MB');
+  });
+});
+
+describe('downscaledSize', () => {
+  it('leaves images up to 2048 px alone', () => {
+    expect(downscaledSize(2048, 1024)).toBeNull();
+    expect(downscaledSize(400, 400)).toBeNull();
+  });
+  it('scales the longest side to 2048 keeping the aspect ratio', () => {
+    expect(downscaledSize(4096, 3072)).toEqual({ width: 2048, height: 1536 });
+    expect(downscaledSize(3000, 4000)).toEqual({ width: 1536, height: 2048 });
+  });
+});

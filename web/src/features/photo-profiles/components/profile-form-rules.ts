@@ -1,0 +1,75 @@
+/**
+ * The photo-profile form rules (spec 02 section 5), pure so they are unit-tested apart from the page.
+ * Messages and limits come from shared/schemas/photo-profile.ts, the same ones the API answers with.
+ */
+import {
+  BODY_DESCRIPTION_MIN,
+  bodyDescriptionSchema,
+  PHOTO_MAX_BYTES,
+  PHOTO_PROFILE_MESSAGES,
+  profileNameSchema,
+} from '../../../../../shared/schemas/photo-profile';
+
+export { BODY_DESCRIPTION_MIN, PHOTO_MAX_BYTES };
+
+export interface ProfileFormState {
+  name: string;
+  bodyDescription: string;
+  /** A portrait is present: a newly chosen file or the stored one (edit). */
+  hasPortrait: boolean;
+}
+
+export interface ProfileFormErrors {
+  name?: string;
+  portrait?: string;
+  bodyDescription?: string;
+}
+
+/** Field errors of the form; empty when it can be saved. */
+export function validateProfileForm(v: ProfileFormState): ProfileFormErrors {
+  const errors: ProfileFormErrors = {};
+  const name = profileNameSchema.safeParse(v.name);
+  if (!name.success) errors.name = name.error.issues[0]?.message ?? PHOTO_PROFILE_MESSAGES.nameRequired;
+  if (!v.hasPortrait) errors.portrait = PHOTO_PROFILE_MESSAGES.portraitRequired;
+  const body = bodyDescriptionSchema.safeParse(v.bodyDescription);
+  if (!body.success) errors.bodyDescription = body.error.issues[0]?.message ?? PHOTO_PROFILE_MESSAGES.bodyRequired;
+  return errors;
+}
+
+export const canSaveProfile = (v: ProfileFormState): boolean => Object.keys(validateProfileForm(v)).length === 0;
+
+/** The live counter under the textarea: trimmed characters against the minimum ("12 / 20"). */
+export function bodyDescriptionCount(text: string): { count: number; min: number; label: string; enough: boolean } {
+  const count = text.trim().length;
+  return { count, min: BODY_DESCRIPTION_MIN, label: `${count} / ${BODY_DESCRIPTION_MIN}`, enough: count >= BODY_DESCRIPTION_MIN };
+}
+
+/** Image types the API accepts. */
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
+export const ACCEPT_ATTRIBUTE = ACCEPTED_IMAGE_TYPES.join(',');
+
+export const FILE_MESSAGES = {
+  notImage: 'Please choose an image file (JPEG, PNG, WebP or AVIF).',
+  tooLarge: `This image is larger than ${PHOTO_MAX_BYTES / (1024 * 1024)} MB. Please choose a smaller one.`,
+} as const;
+
+/** Refuse a chosen file before any upload: not an accepted image type, or over the size limit. Null when fine. */
+export function checkImageFile(file: { type: string; size: number; name?: string }): string | null {
+  const type = file.type.toLowerCase();
+  const byName = /\.(jpe?g|png|webp|avif)$/i.test(file.name ?? '');
+  // Some systems give no type for AVIF: the extension decides then.
+  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(type) && !(type === '' && byName)) return FILE_MESSAGES.notImage;
+  if (file.size > PHOTO_MAX_BYTES) return FILE_MESSAGES.tooLarge;
+  return null;
+}
+
+/** Longest side sent to the API; larger photos are downscaled in the browser first. */
+export const MAX_UPLOAD_EDGE = 2048;
+
+/** The size to draw an image at so its longest side is at most `max` (null when it already fits). */
+export function downscaledSize(width: number, height: number, max = MAX_UPLOAD_EDGE): { width: number; height: number } | null {
+  const longest = Math.max(width, height);
+  if (!(longest > max)) return null;
+  const scale = max / longest;
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}

@@ -1,0 +1,133 @@
+import { useState, type FormEvent } from 'react';
+import { Tabs } from 'radix-ui';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import Trash2 from 'lucide-react/icons/trash-2';
+import { Button } from '../../../components/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/card';
+import { Dialog, DialogContent } from '../../../components/dialog';
+import { FormField } from '../../../components/form-field';
+import { Input } from '../../../components/input';
+import { PageHeader } from '../../../components/page-header';
+import { SpinnerIcon } from '../../../components/spinner';
+import { toast } from '../../../components/use-toast';
+import { errorMessage } from '../../../lib/api-error';
+import { useDeleteAllPhotos } from '../../photo-profiles/api/photo-profiles';
+
+/** What the user types to confirm "Delete all my photos". */
+export const DELETE_CONFIRMATION = 'DELETE';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The settings tabs (spec 02 section 2). Profile, Links (influencers) and Influencer are added here later;
+ * only Privacy exists now.
+ */
+const TABS = [{ value: 'privacy', label: 'Privacy', Panel: PrivacyTab }] as const;
+
+const tabTrigger =
+  'inline-flex h-9 items-center justify-center gap-2 whitespace-nowrap rounded-md px-4 text-sm font-medium text-muted-foreground transition-colors ' +
+  'hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring ' +
+  'data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm';
+
+/** /settings */
+export default function SettingsPage() {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
+      <PageHeader title="Settings" />
+      <Tabs.Root defaultValue={TABS[0].value} className="flex flex-col gap-6">
+        <Tabs.List aria-label="Settings sections" className="inline-flex w-fit max-w-full gap-1 overflow-x-auto rounded-lg bg-muted p-1">
+          {TABS.map((t) => (
+            <Tabs.Trigger key={t.value} value={t.value} className={tabTrigger}>
+              {t.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {TABS.map(({ value, Panel }) => (
+          <Tabs.Content key={value} value={value} className="focus-visible:outline-none">
+            <Panel />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </div>
+  );
+}
+
+function PrivacyTab() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center gap-2">
+        <ShieldCheck className="h-5 w-5 text-brand" aria-hidden="true" />
+        <CardTitle>Privacy</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <div className="flex flex-col gap-4 rounded-xl border border-destructive/40 p-4 sm:flex-row sm:items-center sm:justify-between">
+          <div className="min-w-0">
+            <h3 className="font-semibold">Delete all my photos</h3>
+            <CardDescription className="mt-1">
+              Deletes every photo profile with its portrait and full-body photos, and every image you generated. Your credit history is
+              kept. This cannot be undone.
+            </CardDescription>
+          </div>
+          <Button variant="destructive" className="shrink-0" onClick={() => setOpen(true)}>
+            <Trash2 className="h-4 w-4" aria-hidden="true" />
+            Delete all my photos
+          </Button>
+        </div>
+      </CardContent>
+      <DeleteAllPhotosDialog open={open} onOpenChange={setOpen} />
+    </Card>
+  );
+}
+
+function DeleteAllPhotosDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [typed, setTyped] = useState('');
+  const del = useDeleteAllPhotos();
+  const confirmed = typed.trim() === DELETE_CONFIRMATION;
+
+  const change = (next: boolean) => {
+    if (del.isPending) return;
+    if (!next) setTyped('');
+    onOpenChange(next);
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!confirmed || del.isPending) return;
+    del.mutate(undefined, {
+      onSuccess: (res) => {
+        toast({
+          title: 'Photos deleted',
+          description: `Deleted ${plural(res.deletedProfiles, 'photo profile', 'photo profiles')} and ${plural(res.deletedObjects, 'file', 'files')}.`,
+        });
+        setTyped('');
+        onOpenChange(false);
+      },
+      onError: (err) => toast({ variant: 'destructive', title: 'Delete failed', description: errorMessage(err, 'Could not delete your photos. Please try again.') }),
+    });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={change}>
+      <DialogContent
+        title="Delete all my photos?"
+        description="Every photo profile, its photos and every generated image will be deleted for good. Your credit history is kept."
+      >
+        <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Confirm deleting all photos">
+          <FormField label={`Type ${DELETE_CONFIRMATION} to confirm`}>
+            <Input value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" autoCapitalize="characters" spellCheck={false} />
+          </FormField>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => change(false)} disabled={del.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" disabled={!confirmed || del.isPending}>
+              {del.isPending ? <SpinnerIcon /> : null}
+              {del.isPending ? 'Deleting...' : 'Delete everything'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
