@@ -72,6 +72,27 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'GET', path: '/api/styles/{id}/products', group: 'catalog', auth: 'optional' },
   { method: 'GET', path: '/api/categories', group: 'catalog', auth: 'public' },
   { method: 'GET', path: '/api/collections', group: 'catalog', auth: 'public' },
+  // catalog (discovery): style detail extras, favourites, reports, collections, public users and profiles
+  { method: 'GET', path: '/api/styles/{id}/collection', group: 'catalog', auth: 'optional' },
+  { method: 'GET', path: '/api/styles/{id}/generations', group: 'catalog', auth: 'user' },
+  { method: 'GET', path: '/api/styles/{id}/favorite', group: 'catalog', auth: 'optional' },
+  { method: 'POST', path: '/api/styles/{id}/favorite', group: 'catalog', auth: 'user' },
+  { method: 'DELETE', path: '/api/styles/{id}/favorite', group: 'catalog', auth: 'user' },
+  { method: 'GET', path: '/api/styles/{id}/favorites/count', group: 'catalog', auth: 'optional' },
+  { method: 'GET', path: '/api/favorites', group: 'catalog', auth: 'user' },
+  { method: 'POST', path: '/api/styles/{id}/flag', group: 'catalog', auth: 'user' },
+  { method: 'GET', path: '/api/admin/style-reports', group: 'catalog', auth: 'user', roles: ADMIN },
+  { method: 'GET', path: '/api/users/{id}', group: 'catalog', auth: 'optional' },
+  { method: 'GET', path: '/api/collections/{id}', group: 'catalog', auth: 'optional' },
+  { method: 'GET', path: '/api/influencer-collections/user/{userId}', group: 'catalog', auth: 'optional' },
+  { method: 'GET', path: '/api/profile/{handle}', group: 'catalog', auth: 'optional' },
+  // catalog (settings): onboarding preferences, profile settings and profile links of the signed-in user
+  { method: 'POST', path: '/api/preferences', group: 'catalog', auth: 'user' },
+  { method: 'GET', path: '/api/user/preferences', group: 'catalog', auth: 'user' },
+  { method: 'PATCH', path: '/api/user/profile', group: 'catalog', auth: 'user' },
+  { method: 'GET', path: '/api/user/links', group: 'catalog', auth: 'user' },
+  { method: 'POST', path: '/api/user/links', group: 'catalog', auth: 'user' },
+  { method: 'DELETE', path: '/api/user/links/{id}', group: 'catalog', auth: 'user' },
   // catalog: templates (reads)
   { method: 'GET', path: '/api/raw-templates', group: 'catalog', auth: 'user' },
   { method: 'GET', path: '/api/raw-templates/{id}', group: 'catalog', auth: 'user' },
@@ -86,8 +107,26 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'POST', path: '/api/scrape-url', group: 'uploads-images', auth: 'user' },
   { method: 'GET', path: '/api/public-image/{key+}', group: 'uploads-images', auth: 'public' },
   { method: 'GET', path: '/api/private-image/{key+}', group: 'uploads-images', auth: 'user' },
+  // billing: checkout, the subscription, credits and the ledger (fulfilment only by the webhook)
+  { method: 'POST', path: '/api/subscriptions/checkout', group: 'billing', auth: 'user' },
+  { method: 'GET', path: '/api/subscriptions/current', group: 'billing', auth: 'user' },
+  { method: 'POST', path: '/api/subscriptions/cancel', group: 'billing', auth: 'user' },
+  { method: 'DELETE', path: '/api/subscriptions/cancel', group: 'billing', auth: 'user' },
+  { method: 'DELETE', path: '/api/subscriptions/scheduled-change', group: 'billing', auth: 'user' },
+  { method: 'POST', path: '/api/subscriptions/change', group: 'billing', auth: 'user' },
+  { method: 'POST', path: '/api/subscriptions/update-payment-method', group: 'billing', auth: 'user' },
+  { method: 'GET', path: '/api/subscriptions/portal', group: 'billing', auth: 'user' },
+  { method: 'GET', path: '/api/credits', group: 'billing', auth: 'user' },
+  { method: 'GET', path: '/api/credits/ledger', group: 'billing', auth: 'user' },
+  // stripe-webhook: signed events from Stripe (or the local payments adapter)
+  { method: 'POST', path: '/api/stripe/webhook', group: 'stripe-webhook', auth: 'public', rawBody: true },
   // admin: maintenance operations
   { method: 'POST', path: '/api/admin/credits/adjust', group: 'admin', auth: 'user', roles: ADMIN },
+  // admin: finance (the ledger across users, daily totals, reconciliation, CSV export)
+  { method: 'GET', path: '/api/admin/finance/ledger', group: 'admin', auth: 'user', roles: ADMIN },
+  { method: 'GET', path: '/api/admin/finance/summary', group: 'admin', auth: 'user', roles: ADMIN },
+  { method: 'GET', path: '/api/admin/finance/reconciliation', group: 'admin', auth: 'user', roles: ADMIN },
+  { method: 'GET', path: '/api/admin/finance/export.csv', group: 'admin', auth: 'user', roles: ADMIN },
 ];
 
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.method} ${r.path}`;

@@ -1,18 +1,111 @@
-/** Endpoint group catalog: styles, categories, collections, public profiles and template reads. */
+/** Endpoint group catalog: styles, categories, collections, favourites, reports, public profiles, user settings and template reads. */
+import type { ZodType } from 'zod';
+import { ERROR_CODES, HttpError } from '../../shared/errors';
+import { flagStyleSchema, preferencesSchema, profilePatchSchema, userLinkSchema } from '../../shared/schemas/discovery';
 import { getDb } from '../lib/aws';
-import { createGroupHandler, json } from '../lib/http';
+import { createGroupHandler, json, noContent, requireAuth, type ApiResult, type Req } from '../lib/http';
 import { ensureUser } from '../services/user-service';
-import { getStyleDetail, getStyleProducts, listActiveCategories, listCollections, listStyles } from '../services/catalog-service';
+import { getStyleDetail, getStyleProducts, listActiveCategories, listCollections } from '../services/catalog-service';
+import { getStyleCatalogue } from '../services/style-catalogue';
+import {
+  favoriteStyle,
+  getCollectionDetail,
+  getFavoriteState,
+  getPublicProfile,
+  getPublicUser,
+  getStyleFavoriteCount,
+  listFavoriteStyles,
+  listStyleCollections,
+  listStyleGenerations,
+  listStyleReports,
+  listUserCollections,
+  reportStyle,
+  unfavoriteStyle,
+} from '../services/discovery-service';
+import { addLink, listLinks, readUserPreferences, removeLink, saveUserPreferences, updateUserProfile } from '../services/settings-service';
 import { getEnabledRawTemplate, getPrompt, listEnabledRawTemplates, listPrompts } from '../services/template-service';
+
+/** Validate a body; the first issue's message is the 400 message as is (the spec's exact wording). */
+function parseBody<T>(schema: ZodType<T>, input: unknown): T {
+  const res = schema.safeParse(input ?? {});
+  if (res.success) return res.data;
+  throw new HttpError(400, ERROR_CODES.validation, res.error.issues[0]?.message ?? 'Invalid input');
+}
+
+const viewer = (req: Req) => req.auth?.sub ?? null;
+const me = (req: Req) => ensureUser(getDb(), requireAuth(req));
+
+const PLAIN_LIMIT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * GET /api/styles: the materialized catalogue document (see services/style-catalogue.ts), gzip when accepted,
+ * with a strong ETag; `If-None-Match` gets a 304. The SPA filters it with shared/domain/explore-filters.ts.
+ */
+async function serveStyleCatalogue(req: Req): Promise<ApiResult> {
+  const cat = await getStyleCatalogue(getDb());
+  const headers: Record<string, string> = {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'public, no-cache',
+    etag: cat.etag,
+    vary: 'accept-encoding',
+    'x-content-type-options': 'nosniff',
+  };
+  const inm = req.headers['if-none-match'];
+  if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === cat.etag)) return { statusCode: 304, headers };
+  // A Lambda response is at most 6 MB: past PLAIN_LIMIT_BYTES the document goes out gzip whatever was asked
+  // (every browser accepts gzip; the gateway passes Accept-Encoding through).
+  if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '') || cat.jsonBytes > PLAIN_LIMIT_BYTES)
+    return { statusCode: 200, headers: { ...headers, 'content-encoding': 'gzip' }, body: cat.gzipBase64, isBase64Encoded: true };
+  return { statusCode: 200, headers, body: cat.json() };
+}
 
 export const handler = createGroupHandler(
   'catalog',
   {
-    'GET /api/styles': async () => json(await listStyles(getDb())),
-    'GET /api/styles/{id}': async (req) => json(await getStyleDetail(getDb(), req.params.id, req.auth?.sub ?? null)),
-    'GET /api/styles/{id}/products': async (req) => json(await getStyleProducts(getDb(), req.params.id, req.auth?.sub ?? null)),
+    'GET /api/styles': serveStyleCatalogue,
+    'GET /api/styles/{id}': async (req) => json(await getStyleDetail(getDb(), req.params.id, viewer(req))),
+    'GET /api/styles/{id}/products': async (req) => json(await getStyleProducts(getDb(), req.params.id, viewer(req))),
     'GET /api/categories': async () => json(await listActiveCategories(getDb())),
     'GET /api/collections': async () => json(await listCollections(getDb())),
+
+    'GET /api/styles/{id}/collection': async (req) => json(await listStyleCollections(getDb(), req.params.id, viewer(req))),
+    'GET /api/styles/{id}/generations': async (req) => json(await listStyleGenerations(getDb(), requireAuth(req).sub, req.params.id)),
+    'GET /api/styles/{id}/favorite': async (req) => json(await getFavoriteState(getDb(), viewer(req), req.params.id)),
+    'POST /api/styles/{id}/favorite': async (req) => json(await favoriteStyle(getDb(), (await me(req)).id, req.params.id)),
+    'DELETE /api/styles/{id}/favorite': async (req) => json(await unfavoriteStyle(getDb(), (await me(req)).id, req.params.id)),
+    'GET /api/styles/{id}/favorites/count': async (req) => json(await getStyleFavoriteCount(getDb(), req.params.id, viewer(req))),
+    'GET /api/favorites': async (req) => json(await listFavoriteStyles(getDb(), requireAuth(req).sub)),
+    'POST /api/styles/{id}/flag': async (req) => {
+      const { reason } = parseBody(flagStyleSchema, req.body);
+      const user = await me(req);
+      return json(await reportStyle(getDb(), user.id, req.params.id, reason), 201);
+    },
+    'GET /api/admin/style-reports': async () => json(await listStyleReports(getDb())),
+    'GET /api/users/{id}': async (req) => json(await getPublicUser(getDb(), req.params.id, viewer(req))),
+    'GET /api/collections/{id}': async (req) => json(await getCollectionDetail(getDb(), req.params.id, viewer(req))),
+    'GET /api/influencer-collections/user/{userId}': async (req) => json(await listUserCollections(getDb(), req.params.userId, viewer(req))),
+    'GET /api/profile/{handle}': async (req) => json(await getPublicProfile(getDb(), req.params.handle, viewer(req))),
+
+    'POST /api/preferences': async (req) => {
+      const input = parseBody(preferencesSchema, req.body);
+      const user = await me(req);
+      return json(await saveUserPreferences(getDb(), user.id, input));
+    },
+    'GET /api/user/preferences': async (req) => json(await readUserPreferences(getDb(), await me(req))),
+    'PATCH /api/user/profile': async (req) => {
+      const input = parseBody(profilePatchSchema, req.body);
+      return json(await updateUserProfile(getDb(), await me(req), input));
+    },
+    'GET /api/user/links': async (req) => json(await listLinks(getDb(), await me(req))),
+    'POST /api/user/links': async (req) => {
+      const input = parseBody(userLinkSchema, req.body);
+      return json(await addLink(getDb(), await me(req), input), 201);
+    },
+    'DELETE /api/user/links/{id}': async (req) => {
+      await removeLink(getDb(), requireAuth(req).sub, req.params.id);
+      return noContent();
+    },
+
     'GET /api/raw-templates': async () => json(await listEnabledRawTemplates(getDb())),
     'GET /api/raw-templates/{id}': async (req) => json(await getEnabledRawTemplate(getDb(), req.params.id)),
     'GET /api/templates': async () => json(await listEnabledRawTemplates(getDb())),

@@ -3,7 +3,7 @@ import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { notFound } from '../../shared/errors';
 import { keys } from '../../shared/repositories/keys';
 import type { Db } from '../../shared/repositories/table';
-import { getVisibleStyle, listCategories, listPublicStyles, listPublishedCollections, listStyleProducts, type StyleRecord } from '../../shared/repositories/catalog-repository';
+import { getVisibleStyle, listCategories, listPublicStyles, listPublishedCollections, listStyleProducts, type CollectionRecord, type StyleRecord } from '../../shared/repositories/catalog-repository';
 import { getUser, type UserRecord } from '../../shared/repositories/user-repository';
 
 export interface Creator {
@@ -13,29 +13,28 @@ export interface Creator {
   isPublic: boolean;
 }
 
-const creatorOf = (u: Pick<UserRecord, 'id' | 'firstName' | 'lastName' | 'email' | 'handle' | 'isPublic'> | null, id: string): Creator => {
+export const creatorOf = (u: Pick<UserRecord, 'id' | 'firstName' | 'lastName' | 'email' | 'handle' | 'isPublic'> | null, id: string): Creator => {
   if (!u) return { id, name: 'Unknown creator', handle: null, isPublic: false };
   const full = [u.firstName, u.lastName].filter(Boolean).join(' ');
   return { id, name: full || u.handle, handle: u.handle, isPublic: !!u.isPublic };
 };
 
-/** The creators of many styles in BatchGet calls of up to 100 keys. */
-async function creators(db: Db, ids: string[]): Promise<Map<string, Creator>> {
+/** The creators of many styles in BatchGet calls of up to 100 keys (unprocessed keys retried). */
+export async function creators(db: Db, ids: string[]): Promise<Map<string, Creator>> {
   const unique = [...new Set(ids)];
   const out = new Map<string, Creator>();
   for (let i = 0; i < unique.length; i += 100) {
-    const chunk = unique.slice(i, i + 100);
-    const res = await db.doc.send(
-      new BatchGetCommand({
-        RequestItems: {
-          [db.tableName]: {
-            Keys: chunk.map((id) => keys.user(id)),
-            ProjectionExpression: 'id, firstName, lastName, email, handle, isPublic',
-          },
-        },
-      }),
-    );
-    for (const u of res.Responses?.[db.tableName] ?? []) out.set(u.id as string, creatorOf(u as UserRecord, u.id as string));
+    let pending: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map((id) => keys.user(id));
+    for (let attempt = 0; pending?.length && attempt < 8; attempt++) {
+      if (attempt) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+      const res = await db.doc.send(
+        new BatchGetCommand({
+          RequestItems: { [db.tableName]: { Keys: pending, ProjectionExpression: 'id, firstName, lastName, email, handle, isPublic' } },
+        }),
+      );
+      for (const u of res.Responses?.[db.tableName] ?? []) out.set(u.id as string, creatorOf(u as UserRecord, u.id as string));
+      pending = res.UnprocessedKeys?.[db.tableName]?.Keys as Record<string, unknown>[] | undefined;
+    }
   }
   for (const id of unique) if (!out.has(id)) out.set(id, creatorOf(null, id));
   return out;
@@ -91,14 +90,18 @@ export async function listActiveCategories(db: Db) {
     .map(({ id, name, description, isActive, displayOrder }) => ({ id, name, description, isActive, displayOrder }));
 }
 
+/** A collection as listed publicly (spec 02: title and isPublished in public listings). */
+export const collectionSummary = (c: CollectionRecord) => ({
+  id: c.id,
+  userId: c.userId,
+  title: c.name,
+  description: c.description,
+  coverImage: c.coverImage,
+  isPublished: c.isPublic,
+  styleCount: c.styleCount ?? 0,
+  createdAt: c.createdAt,
+});
+
 export async function listCollections(db: Db) {
-  return (await listPublishedCollections(db)).map((c) => ({
-    id: c.id,
-    title: c.name,
-    description: c.description,
-    coverImage: c.coverImage,
-    isPublished: c.isPublic,
-    styleCount: c.styleCount ?? 0,
-    createdAt: c.createdAt,
-  }));
+  return (await listPublishedCollections(db)).map(collectionSummary);
 }

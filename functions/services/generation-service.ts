@@ -9,9 +9,9 @@ import { ERROR_CODES, HttpError, badRequest, conflict, notFound } from '../../sh
 import { GENERATION_MESSAGES as M, MIN_BODY_DESCRIPTION, defaultPromptTemplateId, generationCost, resolveMode, fromQuickTryMode, type Mode } from '../../shared/domain/generation';
 import type { StyleImageType } from '../../shared/domain/catalog';
 import { hasPriorityQueue } from '../../shared/domain/plans';
-import { splitCost } from '../../shared/domain/ledger';
+import { planLotConsumption, splitCost, type Buckets } from '../../shared/domain/ledger';
 import type { Db } from '../../shared/repositories/table';
-import { getBalance, InsufficientCredits } from '../../shared/repositories/ledger-repository';
+import { getBalance, InsufficientCredits, listLots } from '../../shared/repositories/ledger-repository';
 import type { UserRecord } from '../../shared/repositories/user-repository';
 import { getPromptTemplate, getRawTemplate, getVisibleStyle, listPromptTemplates, type StyleRecord } from '../../shared/repositories/catalog-repository';
 import { getPhotoProfile, listPhotoProfiles, type PhotoProfileRecord } from '../../shared/repositories/photo-profile-repository';
@@ -115,11 +115,22 @@ async function reserveAndStart(db: Db, s: StartInput): Promise<{ id: string }> {
   const id = s.id ?? ulid();
   const now = new Date();
   for (let attempt = 0; attempt < 25; attempt++) {
-    let reserved = {};
+    let reserved: Partial<Buckets> = {};
+    let reservedLots: GenerationRecord['reservedLots'] = [];
     if (!s.user.hasUnlimitedCredits) {
       const split = splitCost(await getBalance(db, s.user.id), s.cost);
       if (!split) throw insufficient();
       reserved = split;
+      if (split.pack) {
+        // the pack part comes from the soonest-expiring lots, consumed in the same transaction
+        const lots = await listLots(db, s.user.id);
+        const plan = planLotConsumption(lots, split.pack);
+        if (!plan) {
+          if (attempt === 24) throw insufficient();
+          continue;
+        }
+        reservedLots = plan.map((p) => ({ ...p, expiresAt: lots.find((l) => l.lotKey === p.lotKey)!.expiresAt }));
+      }
     }
     const gen: GenerationRecord = {
       id,
@@ -132,6 +143,7 @@ async function reserveAndStart(db: Db, s: StartInput): Promise<{ id: string }> {
       templateName: s.templateName,
       cost: s.user.hasUnlimitedCredits ? 0 : s.cost,
       reserved,
+      reservedLots,
       priority: hasPriorityQueue(s.user),
       resultKey: null,
       error: null,

@@ -13,6 +13,7 @@ import { ensureUserPool } from './cognito-setup';
 import { startCognito, startDynamo, startS3, type ServiceHandle } from './services';
 import { seed, type SeedSummary } from './seed';
 import { startLocalStepFunctions, type LocalStepFunctionsOptions } from './step-functions';
+import { checkoutRoute } from './checkout-page';
 
 export const LOCAL_TABLE = 'tryon-local';
 export const LOCAL_PRIVATE_BUCKET = 'tryon-private';
@@ -108,7 +109,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       webDir: opts.webDir ?? path.resolve('web/dist'),
       cognitoUrl: cognito.url,
       s3Url: s3.url,
-      localRoutes: opts.localRoutes,
+      // the local checkout and portal pages stand in for Stripe's hosted pages (local only)
+      localRoutes: [checkoutRoute({ db: () => db }), ...(opts.localRoutes ?? [])],
       log: process.env.LOG_REQUESTS ? log : undefined,
     });
     try {
@@ -125,6 +127,14 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const sweeper = setInterval(() => void sweep().catch((err) => log(`sweeper: ${(err as Error).message}`)), 60_000);
     sweeper.unref();
     started.push({ url: '', port: 0, stop: async () => clearInterval(sweeper) });
+
+    // Pack expiry runs daily in AWS; locally every hour (and once at start).
+    const { expirePacks } = await import('../../functions/billing/expire-packs');
+    const runExpiry = () => void expirePacks(db).catch((err) => log(`expire-packs: ${(err as Error).message}`));
+    runExpiry();
+    const expiry = setInterval(runExpiry, 60 * 60_000);
+    expiry.unref();
+    started.push({ url: '', port: 0, stop: async () => clearInterval(expiry) });
 
     return {
       url: origin,

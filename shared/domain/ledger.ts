@@ -9,6 +9,8 @@ export const LEDGER_KINDS = [
   'rollover.cap',
   'upgrade.reconcile',
   'admin.adjust',
+  /** Credits removed because the payment that granted them was refunded or disputed in Stripe. */
+  'revoke.refund',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -39,4 +41,35 @@ export function splitCost(balance: Buckets, cost: number): Partial<Buckets> | nu
     if (left === 0) return parts;
   }
   return null;
+}
+
+/**
+ * A monthly renewal: the allowance is added, then the monthly bucket is capped at the rollover cap.
+ * Returns the grant and the excess removed (recorded as `rollover.cap`).
+ */
+export function renewalAmounts(currentMonthly: number, allowance: number, cap: number): { grant: number; capped: number } {
+  const after = Math.max(0, currentMonthly) + allowance;
+  return { grant: allowance, capped: Math.max(0, after - cap) };
+}
+
+/** A pack lot: one purchase's credits and their expiry. */
+export interface PackLotView {
+  lotKey: string;
+  remaining: number;
+  expiresAt: string;
+}
+
+/** Which lots a pack-bucket debit consumes: the soonest-expiring first. Null when they hold too little. */
+export function planLotConsumption(lots: PackLotView[], amount: number): { lotKey: string; take: number }[] | null {
+  const out: { lotKey: string; take: number }[] = [];
+  let left = amount;
+  for (const lot of [...lots].sort((a, b) => a.expiresAt.localeCompare(b.expiresAt) || a.lotKey.localeCompare(b.lotKey))) {
+    if (left <= 0) break;
+    const take = Math.min(lot.remaining, left);
+    if (take > 0) {
+      out.push({ lotKey: lot.lotKey, take });
+      left -= take;
+    }
+  }
+  return left > 0 ? null : out;
 }

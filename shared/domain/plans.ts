@@ -150,3 +150,103 @@ export function formatCredits(credits: number | null | undefined, unlimited?: bo
   if (unlimited) return UNLIMITED_CREDITS_DISPLAY.toLocaleString('en-US');
   return (credits ?? 0).toLocaleString('en-US');
 }
+
+/* ---------- Billing rules (checkout, plan changes, monthly renewal) ---------- */
+
+export const MONTHLY_PLAN_IDS = ['starter', 'creator'] as const;
+export type MonthlyPlanId = (typeof MONTHLY_PLAN_IDS)[number];
+
+export const isMonthlyPlan = (p: unknown): p is MonthlyPlanId => p === 'starter' || p === 'creator';
+export const isPackId = (p: unknown): p is PackId => (PACK_IDS as readonly unknown[]).includes(p);
+
+/** What a product type sells: its checkout mode, price and the credits it grants. */
+export interface ProductInfo {
+  productType: ProductType;
+  name: string;
+  mode: 'payment' | 'subscription';
+  priceCents: number;
+  credits: number;
+  /** Where its credits go. */
+  bucket: 'trial' | 'monthly' | 'pack';
+  interval: 'month' | null;
+}
+
+export function productInfo(productType: ProductType): ProductInfo {
+  if (isPackId(productType)) {
+    const p = PACKS[productType];
+    return { productType, name: `${p.credits} credit pack`, mode: 'payment', priceCents: p.priceCents, credits: p.credits, bucket: 'pack', interval: null };
+  }
+  const plan = PLANS[productType];
+  return {
+    productType,
+    name: `${plan.name} plan`,
+    mode: plan.period === 'month' ? 'subscription' : 'payment',
+    priceCents: plan.priceCents,
+    credits: plan.credits,
+    bucket: plan.period === 'month' ? 'monthly' : 'trial',
+    interval: plan.period === 'month' ? 'month' : null,
+  };
+}
+
+/** The monthly plan billed at a unit price (a Stripe invoice line carries the price we created). */
+export function monthlyPlanForPrice(unitAmountCents: number | null | undefined): MonthlyPlanId | null {
+  for (const id of MONTHLY_PLAN_IDS) if (PLANS[id].priceCents === unitAmountCents) return id;
+  return null;
+}
+
+export interface PurchaseSubject {
+  currentPlan?: PlanId | null;
+  subscriptionStatus?: string | null;
+  hasUsedTrial?: boolean | null;
+}
+
+/** Statuses in which a subscription still gives its plan's benefits. */
+export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due'] as const;
+export const isLiveSubscriptionStatus = (s: string | null | undefined): boolean => (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(s ?? '');
+
+/**
+ * Why a product cannot be bought now, or null when it can: the trial only once and not on a monthly plan;
+ * a monthly plan not while another one is live (change plans instead). Packs can always be bought.
+ */
+export function purchaseBlocker(u: PurchaseSubject, productType: ProductType): string | null {
+  const onMonthly = isMonthlyPlan(u.currentPlan) && isLiveSubscriptionStatus(u.subscriptionStatus);
+  if (productType === 'trial') {
+    if (u.hasUsedTrial) return 'The trial can be bought only once. Choose Starter or Creator, or a credit pack.';
+    if (onMonthly) return 'You already have a subscription; the trial is for new accounts.';
+    return null;
+  }
+  if (isMonthlyPlan(productType) && onMonthly) {
+    return u.currentPlan === productType
+      ? `You are already on the ${PLANS[productType].name} plan.`
+      : 'You already have a subscription. Change your plan instead of buying a second one.';
+  }
+  return null;
+}
+
+export type PlanChange = 'upgrade' | 'downgrade' | 'same';
+
+/** Starter -> Creator is an upgrade (immediate, with reconciliation); Creator -> Starter a downgrade (period end). */
+export function planChangeKind(from: MonthlyPlanId, to: MonthlyPlanId): PlanChange {
+  if (from === to) return 'same';
+  return PLANS[to].credits > PLANS[from].credits ? 'upgrade' : 'downgrade';
+}
+
+/** Credits granted at once when upgrading mid-cycle: the difference of the monthly allowances. */
+export const upgradeReconcileCredits = (from: MonthlyPlanId, to: MonthlyPlanId): number => Math.max(0, PLANS[to].credits - PLANS[from].credits);
+
+export const monthlyAllowance = (plan: PlanId | null | undefined): number => (isMonthlyPlan(plan) ? PLANS[plan].credits : 0);
+export const rolloverCapOf = (plan: PlanId | null | undefined): number | null => (isMonthlyPlan(plan) ? PLANS[plan].rolloverCap : null);
+
+/** The influencer add-on needs a live Starter or Creator plan. */
+export const canJoinInfluencerProgram = (u: PurchaseSubject): boolean => isMonthlyPlan(u.currentPlan) && isLiveSubscriptionStatus(u.subscriptionStatus);
+
+/** A pack bought at `purchasedAt` expires this many months later (same day and time, clamped to month end). */
+export function packExpiry(purchasedAt: Date, months = 12): Date {
+  const d = new Date(purchasedAt.getTime());
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d;
+}

@@ -1,5 +1,5 @@
 /** Reads of catalog items (styles, prompt templates, raw templates, categories). Writes come with the editors. */
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { StyleImageType, StyleSex, TaskType, Vibe, Setting } from '../domain/catalog';
 import { keys } from './keys';
 import { TABLE_SCHEMA, type Db } from './table';
@@ -21,6 +21,8 @@ export interface StyleRecord {
   isAiGenerated: boolean;
   createdBy: string;
   usageCount: number;
+  /** Number of FAV# items of this style, moved in the same transaction as each favourite Put/Delete. */
+  favoriteCount?: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -195,4 +197,82 @@ export interface CollectionRecord {
 
 export function listPublishedCollections(db: Db): Promise<CollectionRecord[]> {
   return queryAll<CollectionRecord>(db, TABLE_SCHEMA.gsi1.name, 'COLLECTIONS#PUBLISHED', 'gsi1pk', false);
+}
+
+/** Items by key in BatchGet calls of up to 100 keys (unprocessed keys retried), in the order of `ids`; missing ones dropped. */
+async function batchGetByIds<T extends { id: string }>(db: Db, ids: string[], key: (id: string) => Record<string, string>): Promise<T[]> {
+  const unique = [...new Set(ids)];
+  const found = new Map<string, T>();
+  for (let i = 0; i < unique.length; i += 100) {
+    let pending: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map(key);
+    for (let attempt = 0; pending?.length && attempt < 8; attempt++) {
+      if (attempt) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+      const res = await db.doc.send(new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: pending } } }));
+      for (const item of res.Responses?.[db.tableName] ?? []) {
+        const c = clean<T>(item)!;
+        found.set(c.id, c);
+      }
+      pending = res.UnprocessedKeys?.[db.tableName]?.Keys as Record<string, unknown>[] | undefined;
+    }
+    if (pending?.length) throw new Error('BatchGet left unprocessed keys');
+  }
+  return ids.map((id) => found.get(id)).filter((x): x is T => !!x);
+}
+
+export const getStylesByIds = (db: Db, ids: string[]) => batchGetByIds<StyleRecord>(db, ids, keys.style);
+export const getCollectionsByIds = (db: Db, ids: string[]) => batchGetByIds<CollectionRecord>(db, ids, keys.collection);
+
+export async function getCollection(db: Db, id: string): Promise<CollectionRecord | null> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.collection(id) }));
+  return clean<CollectionRecord>(res.Item);
+}
+
+/** The member style ids of a collection, in the order they were added. */
+export async function listCollectionStyleIds(db: Db, collectionId: string): Promise<string[]> {
+  const k = keys.collectionStylePrefix(collectionId);
+  const rows: { styleId: string; addedAt?: string }[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const res = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': k.pk, ':p': k.skPrefix },
+        ProjectionExpression: 'styleId, addedAt',
+        ExclusiveStartKey,
+      }),
+    );
+    for (const i of res.Items ?? []) rows.push(i as { styleId: string; addedAt?: string });
+    ExclusiveStartKey = res.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return rows.sort((a, b) => (a.addedAt ?? '').localeCompare(b.addedAt ?? '')).map((r) => r.styleId);
+}
+
+/** Ids of the collections a style belongs to (gsi1 STYLE#<id>#COLLECTIONS). */
+export async function listCollectionIdsOfStyle(db: Db, styleId: string): Promise<string[]> {
+  const k = keys.styleCollectionsIndex(styleId, '');
+  const rows = await queryAll<{ collectionId: string }>(db, TABLE_SCHEMA.gsi1.name, k.gsi1pk, 'gsi1pk');
+  return rows.map((r) => r.collectionId);
+}
+
+/** A user's collections, newest first (gsi2 COLLECTIONS#OWNER#<id>), published or not. */
+export function listCollectionsOfOwner(db: Db, userId: string): Promise<CollectionRecord[]> {
+  const k = keys.collectionOwnerIndex(userId, '', '');
+  return queryAll<CollectionRecord>(db, TABLE_SCHEMA.gsi2.name, k.gsi2pk, 'gsi2pk', false);
+}
+
+/** Whether a user has created any style (gsi2 STYLES#OWNER#<id>, one item read). */
+export async function ownsAnyStyle(db: Db, userId: string): Promise<boolean> {
+  const k = keys.styleOwnerIndex(userId, '', '');
+  const res = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      IndexName: TABLE_SCHEMA.gsi2.name,
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': k.gsi2pk },
+      Limit: 1,
+      ProjectionExpression: 'id',
+    }),
+  );
+  return (res.Items?.length ?? 0) > 0;
 }

@@ -3,7 +3,7 @@ import type { Buckets } from '../domain/ledger';
 import type { GenerationStatus, Mode } from '../domain/generation';
 import type { StyleImageType } from '../domain/catalog';
 import { keys } from './keys';
-import { InsufficientCredits, movementItems } from './ledger-repository';
+import { InsufficientCredits, movementItems, type LotOp } from './ledger-repository';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 
 export type GenerationKind = 'raw-template' | 'style' | 'quick-try-style' | 'quick-try';
@@ -32,6 +32,8 @@ export interface GenerationRecord {
   cost: number;
   /** Credits taken per bucket (refunded exactly once on failure). */
   reserved: Partial<Buckets>;
+  /** The pack lots the pack part was taken from (soonest-expiring first), restored exactly on a refund. */
+  reservedLots?: { lotKey: string; take: number; expiresAt: string }[];
   priority: boolean;
   resultKey: string | null;
   error: string | null;
@@ -61,7 +63,7 @@ export async function createGenerationWithReservation(db: Db, gen: GenerationRec
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
-          ...movementItems(db, { userId: gen.userId, kind: 'spend.generation', causeId: gen.id, note: gen.styleName ?? gen.templateName ?? undefined }, gen.reserved, -1, new Date(gen.createdAt)),
+          ...movementItems(db, { userId: gen.userId, kind: 'spend.generation', causeId: gen.id, note: gen.styleName ?? gen.templateName ?? undefined }, gen.reserved, -1, new Date(gen.createdAt), (gen.reservedLots ?? []).map((l): LotOp => ({ op: 'consume', lotKey: l.lotKey, take: l.take }))),
         ],
       }),
     );
@@ -171,7 +173,7 @@ export async function failWithRefund(db: Db, userId: string, id: string, error: 
               ExpressionAttributeValues: { ':failed': 'failed', ':error': error.slice(0, 500), ':now': now.toISOString(), ':pending': 'pending', ':processing': 'processing' },
             },
           },
-          ...movementItems(db, { userId, kind: 'refund.generation', causeId: id, note: 'Generation failed' }, gen.reserved ?? {}, 1, now),
+          ...movementItems(db, { userId, kind: 'refund.generation', causeId: id, note: 'Generation failed' }, gen.reserved ?? {}, 1, now, (gen.reservedLots ?? []).map((l): LotOp => ({ op: 'restore', lotKey: l.lotKey, amount: l.take, expiresAt: l.expiresAt }))),
         ],
       }),
     );

@@ -9,6 +9,28 @@ export const keys = {
     gsi1pk: `LEDGER#${userId}`,
     gsi1sk: `${createdAt}#${entryId}`,
   }),
+  /** Every ledger entry across users by day (finance views): gsi2. */
+  ledgerByDayIndex: (createdAt: string, entryId: string, userId: string) => ({
+    gsi2pk: `LEDGER#DAY#${createdAt.slice(0, 10)}`,
+    gsi2sk: `${createdAt}#${userId}#${entryId}`,
+  }),
+  /** A pack purchase's credits (`remaining`) and expiry; lotKey = `<expiresAt>#<causeId>` so lots sort by expiry. */
+  packLot: (userId: string, lotKey: string) => ({ pk: `USER#${userId}`, sk: `LOT#${lotKey}` }),
+  packLotPrefix: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'LOT#' }),
+  /** Sparse index of lots that may still hold credits, by expiry (the expiry job's work list): gsi2. */
+  packLotExpiryIndex: (expiresAt: string, userId: string, lotKey: string) => ({ gsi2pk: 'PACKLOT#OPEN', gsi2sk: `${expiresAt}#${userId}#${lotKey}` }),
+  /** A Stripe event: RECEIVED when it arrived (verified), APPLIED in the same transaction as its effect. */
+  stripeEventReceived: (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'RECEIVED' }),
+  stripeEventApplied: (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'APPLIED' }),
+  /** Received events by arrival (reconciliation): gsi2. */
+  stripeEventIndex: (receivedAt: string, eventId: string) => ({ gsi2pk: 'STRIPE_EVENTS', gsi2sk: `${receivedAt}#${eventId}` }),
+  /** What a payment (payment intent or invoice id) granted, so a refund can remove it. */
+  paymentGrant: (paymentRef: string) => ({ pk: `PAYMENT#${paymentRef}`, sk: 'GRANT' }),
+  /** Which user a Stripe subscription belongs to. */
+  subscriptionOwner: (subscriptionId: string) => ({ pk: `SUBSCRIPTION#${subscriptionId}`, sk: 'OWNER' }),
+  /** Local payments adapter only (never deployed): checkout sessions, subscriptions, customers. */
+  localPaySession: (sessionId: string) => ({ pk: `LOCALPAY#SESSION#${sessionId}`, sk: 'SESSION' }),
+  localPaySubscription: (subscriptionId: string) => ({ pk: `LOCALPAY#SUB#${subscriptionId}`, sk: 'SUB' }),
   category: (id: string) => ({ pk: `CATEGORY#${id}`, sk: 'CATEGORY' }),
   categoryIndex: (displayOrder: number, id: string) => ({ gsi1pk: 'CATEGORIES', gsi1sk: `${String(displayOrder).padStart(5, '0')}#${id}` }),
   style: (id: string) => ({ pk: `STYLE#${id}`, sk: 'STYLE' }),
@@ -29,6 +51,23 @@ export const keys = {
   collectionOwnerIndex: (userId: string, createdAt: string, id: string) => ({ gsi2pk: `COLLECTIONS#OWNER#${userId}`, gsi2sk: `${createdAt}#${id}` }),
   collectionStyle: (collectionId: string, styleId: string) => ({ pk: `COLLECTION#${collectionId}`, sk: `STYLE#${styleId}` }),
   styleCollectionsIndex: (styleId: string, collectionId: string) => ({ gsi1pk: `STYLE#${styleId}#COLLECTIONS`, gsi1sk: collectionId }),
+  /** A user's favourite style (exactly one item per user and style; the style's favoriteCount moves with it). */
+  favorite: (userId: string, styleId: string) => ({ pk: `USER#${userId}`, sk: `FAV#${styleId}` }),
+  /** A user's favourites, newest first (gsi2). */
+  favoriteByUserIndex: (userId: string, createdAt: string, styleId: string) => ({ gsi2pk: `FAVS#${userId}`, gsi2sk: `${createdAt}#${styleId}` }),
+  styleReport: (reportId: string) => ({ pk: `REPORT#${reportId}`, sk: 'REPORT' }),
+  /** Sparse index of open reports, newest first (gsi1; removed when a report is resolved). */
+  styleReportOpenIndex: (createdAt: string, reportId: string) => ({ gsi1pk: 'REPORTS#OPEN', gsi1sk: `${createdAt}#${reportId}` }),
+  /** One open report per user and style: this lock item is written in the same transaction as the report. */
+  styleReportLock: (styleId: string, userId: string) => ({ pk: `STYLE#${styleId}`, sk: `REPORTLOCK#${userId}` }),
+  preferences: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PREFERENCES' }),
+  userLink: (userId: string, linkId: string) => ({ pk: `USER#${userId}`, sk: `LINK#${linkId}` }),
+  /** sk prefix of a user's profile links (ulid ids: creation order). */
+  userLinkPrefix: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'LINK#' }),
+  /** sk prefix of a collection's member styles. */
+  collectionStylePrefix: (collectionId: string) => ({ pk: `COLLECTION#${collectionId}`, skPrefix: 'STYLE#' }),
+  /** Materialized documents in the public bucket (S3 object keys, not table keys). */
+  styleCatalogueObject: () => 'catalog/styles.json',
   seedMarker: (name: string) => ({ pk: `SEED#${name}`, sk: 'SEED' }),
   generation: (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `GEN#${id}` }),
   /** Sparse index of pending/processing generations for the sweeper (removed when final). */

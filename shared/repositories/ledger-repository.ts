@@ -1,6 +1,16 @@
 import { GetCommand, TransactWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { BUCKETS, emptyBuckets, ledgerEntryId, type Bucket, type Buckets, type LedgerKind } from '../domain/ledger';
+import {
+  BUCKETS,
+  emptyBuckets,
+  ledgerEntryId,
+  planLotConsumption,
+  type Bucket,
+  type Buckets,
+  type LedgerKind,
+  type PackLotView,
+} from '../domain/ledger';
+import { packExpiry } from '../domain/plans';
 import { keys } from './keys';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 
@@ -14,17 +24,255 @@ export interface LedgerEntry {
   causeId: string;
   note: string | null;
   createdAt: string;
+  /** Optional facts about the movement (e.g. the shortfall of a refund revocation, the pack lot touched). */
+  meta?: Record<string, unknown>;
 }
 
 export interface Balance extends Buckets {
   credits: number;
 }
 
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
 export async function getBalance(db: Db, userId: string): Promise<Balance> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.balance(userId) }));
+  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.balance(userId), ConsistentRead: true }));
   const b = emptyBuckets();
   for (const k of BUCKETS) b[k] = Number(res.Item?.[k] ?? 0);
   return { ...b, credits: Number(res.Item?.credits ?? 0) };
+}
+
+/* ---------------- pack lots ---------------- */
+
+export interface PackLot extends PackLotView {
+  userId: string;
+  amount: number;
+  causeId: string;
+  createdAt: string;
+  expiredTotal: number;
+  revokedTotal: number;
+}
+
+export const lotKeyOf = (expiresAt: string, causeId: string): string => `${expiresAt}#${causeId}`;
+
+/** A user's pack lots, soonest-expiring first (the sort key starts with the expiry). */
+export async function listLots(db: Db, userId: string): Promise<PackLot[]> {
+  const k = keys.packLotPrefix(userId);
+  const out: PackLot[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const res = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': k.pk, ':p': k.skPrefix },
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    for (const i of res.Items ?? []) out.push(stripLot(i));
+    ExclusiveStartKey = res.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out;
+}
+
+export async function getLot(db: Db, userId: string, lotKey: string): Promise<PackLot | null> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.packLot(userId, lotKey), ConsistentRead: true }));
+  return res.Item ? stripLot(res.Item) : null;
+}
+
+function stripLot(i: Record<string, unknown>): PackLot {
+  return {
+    lotKey: i.lotKey as string,
+    userId: i.userId as string,
+    amount: Number(i.amount),
+    remaining: Number(i.remaining),
+    expiresAt: i.expiresAt as string,
+    causeId: i.causeId as string,
+    createdAt: i.createdAt as string,
+    expiredTotal: Number(i.expiredTotal ?? 0),
+    revokedTotal: Number(i.revokedTotal ?? 0),
+  };
+}
+
+/** What a movement does to the pack lots (the pack bucket always equals the sum of the lots' `remaining`). */
+export type LotOp =
+  /** A new lot (a pack purchase, a positive pack adjustment). */
+  | { op: 'create'; lotKey: string; amount: number; expiresAt: string; causeId: string }
+  /** A spend takes credits (guarded: never below zero). */
+  | { op: 'consume'; lotKey: string; take: number }
+  /** A refunded spend puts them back (the lot re-enters the expiry index). */
+  | { op: 'restore'; lotKey: string; amount: number; expiresAt: string }
+  /** Expiry or revocation removes `take` of exactly `expected` remaining (optimistic). */
+  | { op: 'remove'; lotKey: string; take: number; expected: number; expiresAt: string; counter: 'expiredTotal' | 'revokedTotal' };
+
+export interface EntryInput {
+  kind: LedgerKind;
+  bucket: Bucket;
+  amount: number;
+  /** The cause; the entry id is `<kind>:<causeId>`, so a cause is recorded at most once. */
+  causeId: string;
+  note?: string | null;
+  meta?: Record<string, unknown>;
+}
+
+export interface LedgerWrite {
+  userId: string;
+  entries: EntryInput[];
+  /** Exact bucket values the write was computed from (optimistic concurrency for caps and expiries). */
+  expect?: Partial<Buckets>;
+  lots?: LotOp[];
+}
+
+export function entryItem(db: Db, userId: string, e: EntryInput, createdAt: string): TransactItem {
+  const entryId = ledgerEntryId(e.kind, e.causeId);
+  return {
+    Put: {
+      TableName: db.tableName,
+      Item: {
+        ...keys.ledgerEntry(userId, entryId),
+        ...keys.ledgerByUserIndex(userId, createdAt, entryId),
+        ...keys.ledgerByDayIndex(createdAt, entryId, userId),
+        type: 'LedgerEntry',
+        entryId,
+        userId,
+        kind: e.kind,
+        bucket: e.bucket,
+        amount: e.amount === 0 ? 0 : e.amount,
+        causeId: e.causeId,
+        note: e.note ?? null,
+        createdAt,
+        ...(e.meta ? { meta: e.meta } : {}),
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+function lotItem(db: Db, userId: string, op: LotOp, now: string): TransactItem {
+  const Key = keys.packLot(userId, op.lotKey);
+  switch (op.op) {
+    case 'create':
+      return {
+        Put: {
+          TableName: db.tableName,
+          Item: {
+            ...Key,
+            ...keys.packLotExpiryIndex(op.expiresAt, userId, op.lotKey),
+            type: 'PackLot',
+            userId,
+            lotKey: op.lotKey,
+            amount: op.amount,
+            remaining: op.amount,
+            expiresAt: op.expiresAt,
+            causeId: op.causeId,
+            createdAt: now,
+            expiredTotal: 0,
+            revokedTotal: 0,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      };
+    case 'consume':
+      return {
+        Update: {
+          TableName: db.tableName,
+          Key,
+          UpdateExpression: 'ADD remaining :neg SET updatedAt = :now',
+          ConditionExpression: 'remaining >= :take',
+          ExpressionAttributeValues: { ':neg': -op.take, ':take': op.take, ':now': now },
+        },
+      };
+    case 'restore': {
+      const idx = keys.packLotExpiryIndex(op.expiresAt, userId, op.lotKey);
+      return {
+        Update: {
+          TableName: db.tableName,
+          Key,
+          UpdateExpression: 'ADD remaining :n SET updatedAt = :now, gsi2pk = :g2pk, gsi2sk = :g2sk',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':n': op.amount, ':now': now, ':g2pk': idx.gsi2pk, ':g2sk': idx.gsi2sk },
+        },
+      };
+    }
+    case 'remove': {
+      const left = op.expected - op.take;
+      return {
+        Update: {
+          TableName: db.tableName,
+          Key,
+          UpdateExpression: `SET remaining = :left, updatedAt = :now ADD #c :take${left === 0 ? ' REMOVE gsi2pk, gsi2sk' : ''}`,
+          ConditionExpression: 'remaining = :expected',
+          ExpressionAttributeNames: { '#c': op.counter },
+          ExpressionAttributeValues: { ':left': left, ':take': op.take, ':expected': op.expected, ':now': now },
+        },
+      };
+    }
+  }
+}
+
+/**
+ * The transaction items of a ledger write: one Put per entry (attribute_not_exists on its deterministic id),
+ * ONE Update of the balance item (a transaction may touch an item once) guarded so no bucket goes negative
+ * (or, with `expect`, so the buckets still hold what the write was computed from), and the lot changes.
+ */
+export function ledgerItems(db: Db, w: LedgerWrite, now = new Date()): TransactItem[] {
+  const createdAt = now.toISOString();
+  const items: TransactItem[] = w.entries.map((e) => {
+    // a refund revocation may remove nothing (all spent): its entry still records the shortfall
+    if (!Number.isInteger(e.amount) || (e.amount === 0 && e.kind !== 'revoke.refund')) throw new Error(`ledger amount must be a non-zero integer (${e.kind})`);
+    return entryItem(db, w.userId, e, createdAt);
+  });
+  const net: Partial<Record<Bucket, number>> = {};
+  for (const e of w.entries) net[e.bucket] = (net[e.bucket] ?? 0) + e.amount;
+  const names: Record<string, string> = { '#t': 'type' };
+  const values: Record<string, unknown> = { ':type': 'Balance', ':now': createdAt };
+  const adds: string[] = [];
+  const conds: string[] = [];
+  let total = 0;
+  for (const bucket of BUCKETS) {
+    const n = net[bucket];
+    const expected = w.expect?.[bucket];
+    if (n === undefined && expected === undefined) continue;
+    names[`#${bucket}`] = bucket;
+    if (n !== undefined) {
+      total += n;
+      values[`:${bucket}`] = n;
+      adds.push(`#${bucket} :${bucket}`);
+    }
+    if (expected !== undefined) {
+      values[`:exp_${bucket}`] = expected;
+      conds.push(expected === 0 ? `(attribute_not_exists(#${bucket}) OR #${bucket} = :exp_${bucket})` : `#${bucket} = :exp_${bucket}`);
+    } else if (n !== undefined && n < 0) {
+      values[`:need_${bucket}`] = -n;
+      conds.push(`#${bucket} >= :need_${bucket}`);
+    }
+  }
+  if (adds.length || conds.length) {
+    values[':total'] = total;
+    items.push({
+      Update: {
+        TableName: db.tableName,
+        Key: keys.balance(w.userId),
+        UpdateExpression: `ADD ${[...adds, 'credits :total'].join(', ')} SET #t = :type, updatedAt = :now`,
+        ...(conds.length ? { ConditionExpression: conds.join(' AND ') } : {}),
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+    });
+  }
+  for (const op of w.lots ?? []) items.push(lotItem(db, w.userId, op, createdAt));
+  return items;
+}
+
+/** Lot ops for a pack-bucket amount: a credit creates a lot valid 12 months, a debit consumes the soonest-expiring lots. */
+export async function packLotOpsFor(db: Db, userId: string, amount: number, causeId: string, now: Date): Promise<LotOp[]> {
+  if (amount > 0) {
+    const expiresAt = packExpiry(now).toISOString();
+    return [{ op: 'create', lotKey: lotKeyOf(expiresAt, causeId), amount, expiresAt, causeId }];
+  }
+  const plan = planLotConsumption(await listLots(db, userId), -amount);
+  if (!plan) throw new InsufficientCredits();
+  return plan.map((p) => ({ op: 'consume', lotKey: p.lotKey, take: p.take }));
 }
 
 export interface MovementInput {
@@ -34,68 +282,35 @@ export interface MovementInput {
   amount: number;
   causeId: string;
   note?: string;
+  meta?: Record<string, unknown>;
 }
 
 /**
  * Record one movement: the ledger entry (deterministic id, written at most once) and the balance change
- * in one transaction. A debit never takes the bucket below zero. Returns false when the cause was
- * already recorded (a duplicate), throws InsufficientCredits when a debit would go negative.
+ * in one transaction (with the pack lots for the pack bucket). A debit never takes the bucket below zero.
+ * Returns false when the cause was already recorded (a duplicate), throws InsufficientCredits when a debit
+ * would go negative.
  */
 export async function recordMovement(db: Db, m: MovementInput, now = new Date()): Promise<boolean> {
   if (!Number.isInteger(m.amount) || m.amount === 0) throw new Error('amount must be a non-zero integer');
-  const entryId = ledgerEntryId(m.kind, m.causeId);
-  const createdAt = now.toISOString();
-  const entry: LedgerEntry = {
-    entryId,
-    userId: m.userId,
-    kind: m.kind,
-    bucket: m.bucket,
-    amount: m.amount,
-    causeId: m.causeId,
-    note: m.note ?? null,
-    createdAt,
-  };
-  const debit = m.amount < 0;
-  try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: db.tableName,
-              Item: {
-                ...keys.ledgerEntry(m.userId, entryId),
-                ...keys.ledgerByUserIndex(m.userId, createdAt, entryId),
-                type: 'LedgerEntry',
-                ...entry,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Update: {
-              TableName: db.tableName,
-              Key: keys.balance(m.userId),
-              UpdateExpression: 'ADD #b :n, credits :n SET #t = :type, updatedAt = :now',
-              ...(debit ? { ConditionExpression: '#b >= :need' } : {}),
-              ExpressionAttributeNames: { '#b': m.bucket, '#t': 'type' },
-              ExpressionAttributeValues: {
-                ':n': m.amount,
-                ':type': 'Balance',
-                ':now': createdAt,
-                ...(debit ? { ':need': -m.amount } : {}),
-              },
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    if (reasons[0]?.Code === 'ConditionalCheckFailed') return false;
-    throw new InsufficientCredits();
+  for (let attempt = 0; ; attempt++) {
+    const lots = m.bucket === 'pack' ? await packLotOpsFor(db, m.userId, m.amount, m.causeId, now) : [];
+    try {
+      await db.doc.send(
+        new TransactWriteCommand({
+          TransactItems: ledgerItems(db, { userId: m.userId, entries: [{ kind: m.kind, bucket: m.bucket, amount: m.amount, causeId: m.causeId, note: m.note, meta: m.meta }], lots }, now),
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (!isConditionFailure(err) && (err as Error).name !== 'TransactionConflictException') throw err;
+      const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+      if (reasons[0]?.Code === 'ConditionalCheckFailed') return false;
+      // a lot changed under a pack debit: re-plan; otherwise the bucket is too small
+      if (reasons.slice(2).some((r) => r?.Code === 'ConditionalCheckFailed') && attempt < 5) continue;
+      if ((err as Error).name === 'TransactionConflictException' && attempt < 5) continue;
+      throw new InsufficientCredits();
+    }
   }
 }
 
@@ -106,7 +321,36 @@ export class InsufficientCredits extends Error {
   }
 }
 
+export function stripEntry(i: Record<string, unknown>): LedgerEntry {
+  const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, type, ...rest } = i;
+  void pk; void sk; void gsi1pk; void gsi1sk; void gsi2pk; void gsi2sk; void type;
+  return rest as unknown as LedgerEntry;
+}
+
 export async function listLedger(db: Db, userId: string, limit = 50): Promise<LedgerEntry[]> {
+  return (await listLedgerPage(db, userId, { limit })).items;
+}
+
+export const encodeCursor = (key: Record<string, unknown> | undefined): string | null =>
+  key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
+
+export function decodeCursor(cursor: string | undefined | null): Record<string, unknown> | undefined {
+  if (!cursor) return undefined;
+  try {
+    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    return v && typeof v === 'object' ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A user's entries, newest first, a page at a time (`cursor` from the previous page). */
+export async function listLedgerPage(
+  db: Db,
+  userId: string,
+  opts: { limit?: number; cursor?: string | null } = {},
+): Promise<{ items: LedgerEntry[]; nextCursor: string | null }> {
+  const start = decodeCursor(opts.cursor);
   const res = await db.doc.send(
     new QueryCommand({
       TableName: db.tableName,
@@ -114,22 +358,70 @@ export async function listLedger(db: Db, userId: string, limit = 50): Promise<Le
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': `LEDGER#${userId}` },
       ScanIndexForward: false,
-      Limit: limit,
+      Limit: Math.min(Math.max(opts.limit ?? 50, 1), 200),
+      ...(start && start.gsi1pk === `LEDGER#${userId}` ? { ExclusiveStartKey: start } : {}),
     }),
   );
-  return (res.Items ?? []).map((i) => {
-    const { pk, sk, gsi1pk, gsi1sk, type, ...rest } = i;
-    void pk; void sk; void gsi1pk; void gsi1sk; void type;
-    return rest as LedgerEntry;
-  });
+  return { items: (res.Items ?? []).map(stripEntry), nextCursor: encodeCursor(res.LastEvaluatedKey) };
 }
 
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+/** Every entry of a user (reconciliation, tests), oldest first. */
+export async function listAllEntries(db: Db, userId: string): Promise<LedgerEntry[]> {
+  const out: LedgerEntry[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const res = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':p': 'LEDGER#' },
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    for (const i of res.Items ?? []) out.push(stripEntry(i));
+    ExclusiveStartKey = res.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+export async function getEntry(db: Db, userId: string, entryId: string): Promise<LedgerEntry | null> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.ledgerEntry(userId, entryId), ConsistentRead: true }));
+  return res.Item ? stripEntry(res.Item) : null;
+}
+
+export interface UserReconciliation {
+  userId: string;
+  balance: Balance;
+  sums: Buckets;
+  lotsRemaining: number;
+  ok: boolean;
+  problems: string[];
+}
+
+/** The invariant for one user: balance per bucket == sum of entries, nothing negative, pack == sum of lots. */
+export async function reconcileUser(db: Db, userId: string): Promise<UserReconciliation> {
+  const [balance, entries, lots] = await Promise.all([getBalance(db, userId), listAllEntries(db, userId), listLots(db, userId)]);
+  const sums = emptyBuckets();
+  for (const e of entries) sums[e.bucket] += e.amount;
+  const lotsRemaining = lots.reduce((n, l) => n + l.remaining, 0);
+  const problems: string[] = [];
+  for (const b of BUCKETS) {
+    if (balance[b] !== sums[b]) problems.push(`${b}: balance ${balance[b]} != entries ${sums[b]}`);
+    if (balance[b] < 0) problems.push(`${b}: negative balance ${balance[b]}`);
+  }
+  const total = sums.trial + sums.monthly + sums.pack;
+  if (balance.credits !== total) problems.push(`credits: ${balance.credits} != entries ${total}`);
+  if (lotsRemaining !== balance.pack) problems.push(`pack: lots hold ${lotsRemaining}, bucket ${balance.pack}`);
+  for (const l of lots) if (l.remaining < 0) problems.push(`lot ${l.lotKey}: negative ${l.remaining}`);
+  return { userId, balance, sums, lotsRemaining, ok: problems.length === 0, problems };
+}
 
 /**
  * The transaction items of one movement per bucket part (entry Put with attribute_not_exists, balance
  * Update, guarded by `bucket >= amount` for debits), for callers that write them together with their cause
- * (a generation reserving its cost, a failed generation refunding it).
+ * (a generation reserving its cost, a failed generation refunding it). Pack parts need their lot ops
+ * (`lots`: consumed on a spend, restored on a refund) so the lots keep summing to the pack bucket.
  */
 export function movementItems(
   db: Db,
@@ -137,59 +429,14 @@ export function movementItems(
   parts: Partial<Buckets>,
   sign: 1 | -1,
   now = new Date(),
+  lots: LotOp[] = [],
 ): TransactItem[] {
-  const createdAt = now.toISOString();
-  const items: TransactItem[] = [];
-  const adds: string[] = [];
-  const conds: string[] = [];
-  const names: Record<string, string> = { '#t': 'type' };
-  const values: Record<string, unknown> = { ':type': 'Balance', ':now': createdAt };
-  let total = 0;
+  const entries: EntryInput[] = [];
   for (const bucket of BUCKETS) {
     const n = parts[bucket];
     if (!n) continue;
-    const amount = sign * n;
-    total += amount;
-    const entryId = ledgerEntryId(m.kind, `${m.causeId}#${bucket}`);
-    items.push({
-      Put: {
-        TableName: db.tableName,
-        Item: {
-          ...keys.ledgerEntry(m.userId, entryId),
-          ...keys.ledgerByUserIndex(m.userId, createdAt, entryId),
-          type: 'LedgerEntry',
-          entryId,
-          userId: m.userId,
-          kind: m.kind,
-          bucket,
-          amount,
-          causeId: m.causeId,
-          note: m.note ?? null,
-          createdAt,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    });
-    names[`#${bucket}`] = bucket;
-    values[`:${bucket}`] = amount;
-    adds.push(`#${bucket} :${bucket}`);
-    if (amount < 0) {
-      values[`:need_${bucket}`] = -amount;
-      conds.push(`#${bucket} >= :need_${bucket}`);
-    }
+    entries.push({ kind: m.kind, bucket, amount: sign * n, causeId: `${m.causeId}#${bucket}`, note: m.note ?? null });
   }
-  if (!items.length) return items;
-  values[':total'] = total;
-  // One Update of the balance item: a transaction may touch each item only once.
-  items.push({
-    Update: {
-      TableName: db.tableName,
-      Key: keys.balance(m.userId),
-      UpdateExpression: `ADD ${adds.join(', ')}, credits :total SET #t = :type, updatedAt = :now`,
-      ...(conds.length ? { ConditionExpression: conds.join(' AND ') } : {}),
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-  });
-  return items;
+  if (!entries.length) return [];
+  return ledgerItems(db, { userId: m.userId, entries, lots }, now);
 }

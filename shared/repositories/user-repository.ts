@@ -22,6 +22,11 @@ export interface UserRecord {
   influencerSince: string | null;
   nextScheduledPlan: PlanId | null;
   nextScheduledPlanDate: string | null;
+  /** Billing (set from Stripe webhooks; absent until the first checkout). */
+  subscriptionId?: string | null;
+  stripeCustomerId?: string | null;
+  currentPeriodEnd?: string | null;
+  cancelAtPeriodEnd?: boolean;
   isPublic: boolean;
   showCollections: boolean;
   onboarded: boolean;

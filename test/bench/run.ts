@@ -21,6 +21,7 @@ import { capacityMetrics, createDb } from '../../shared/repositories/table';
 import { recordMovement } from '../../shared/repositories/ledger-repository';
 import { getGeneration } from '../../shared/repositories/generation-repository';
 import { launchBrowser, CHROMIUM_PATH } from '../support/browser';
+import { benchExplore } from './explore';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -61,6 +62,7 @@ async function main() {
     const token = (await signIn(stack.endpoints.cognito, stack.clientId, 'shopper@example.com', process.env.DEMO_PASSWORD ?? 'Demo-pass-1')).idToken;
     await apiLatency(base, token);
     await generations(stack, base, token);
+    await exploreStyles(stack, base);
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -219,6 +221,21 @@ async function generations(stack: Awaited<ReturnType<typeof startLocalStack>>, b
     dynamodbPerGeneration: { rcu: +cap.read.toFixed(2), wcu: +cap.write.toFixed(2), calls: +cap.calls.toFixed(1) },
     costPer1000Usd: { ...per1000, total: +totalPer1000.toFixed(4), assumptions: { prices: price, apiRequests, s3Puts, s3Gets, taskMemGb, note: 'local durations stand in for Lambda durations; storage and logs excluded' } },
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Explore with 10,000 styles: GET /api/styles served from the materialized catalogue document
+// (functions/services/style-catalogue.ts). Seeds 10,000 synthetic public styles (test/bench/seed-styles.ts).
+// ---------------------------------------------------------------------------------------------------------
+async function exploreStyles(stack: Awaited<ReturnType<typeof startLocalStack>>, base: string) {
+  const db = createDb({ tableName: process.env.TABLE_NAME!, endpoint: stack.endpoints.dynamodb });
+  const ownerIds = stack.seed.accounts.map((a) => a.userId);
+  const r = await benchExplore({ base, db, ownerIds, durationSeconds: QUICK ? 3 : 10 });
+  results.explore = r;
+  row(`explore GET /api/styles (${r.styles} styles) p50/p99, req/s`, `${r.p50}/${r.p99} ms, ${r.rps}/s`, r.non2xx || r.errors ? `${r.non2xx} non-2xx, ${r.errors} errors` : '');
+  row('explore document size (JSON / gzip)', `${(r.jsonBytes / 1024).toFixed(0)} KB / ${(r.gzipBytes / 1024).toFixed(0)} KB`);
+  row('explore document rebuild / cold load', `${r.rebuildMs} ms / ${r.coldLoadMs} ms`);
+  row('explore handler only (warm) p50/p99', `${r.handlerP50}/${r.handlerP99} ms`);
 }
 
 main().catch((err) => {

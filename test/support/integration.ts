@@ -134,7 +134,10 @@ export async function setupIntegration(): Promise<IntegrationContext> {
       const raw = await handler(event, {});
       const resHeaders = (raw.headers ?? {}) as Record<string, string>;
       let parsed: unknown = raw.body;
-      if (raw.body && String(resHeaders['content-type'] ?? '').includes('json')) parsed = JSON.parse(raw.body);
+      // A binary body (base64) is decoded as the gateway would; a gzip one is parsed only when uncompressed.
+      const binary = raw.isBase64Encoded && raw.body ? Buffer.from(raw.body, 'base64') : null;
+      if (binary) parsed = resHeaders['content-encoding'] ? binary : binary.toString('utf8');
+      if (typeof parsed === 'string' && parsed && String(resHeaders['content-type'] ?? '').includes('json')) parsed = JSON.parse(parsed);
       return { status: raw.statusCode ?? 200, headers: resHeaders, body: parsed, raw };
     },
     forgeToken(claims) {

@@ -1,0 +1,49 @@
+/**
+ * Which payments adapter serves: Stripe when a secret key is configured (STRIPE_SECRET_KEY in the
+ * environment, or the Stripe secret in Secrets Manager via STRIPE_SECRET_ARN: JSON {secretKey, webhookSecret}),
+ * otherwise the local adapter in local mode. Deployed without a key, billing answers 503.
+ */
+import { getDb } from '../lib/aws';
+import { getConfig } from '../lib/config';
+import { createLocalAdapter } from './local-adapter';
+import { createStripeAdapter } from './stripe-adapter';
+import { PaymentsUnavailable, type PaymentsAdapter } from './types';
+
+let fromSecret: Promise<{ secretKey: string; webhookSecret: string }> | undefined;
+
+function loadStripeSecret(arn: string) {
+  fromSecret ??= (async () => {
+    const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
+    const res = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
+    const parsed = JSON.parse(res.SecretString ?? '{}') as { secretKey?: string; webhookSecret?: string };
+    return { secretKey: parsed.secretKey ?? '', webhookSecret: parsed.webhookSecret ?? '' };
+  })().catch((err) => {
+    fromSecret = undefined;
+    throw err;
+  });
+  return fromSecret;
+}
+
+let override: PaymentsAdapter | null = null;
+/** Tests: force an adapter (null restores the environment's choice). */
+export function setPaymentsAdapter(a: PaymentsAdapter | null): void {
+  override = a;
+}
+
+export async function getPayments(): Promise<PaymentsAdapter> {
+  if (override) return override;
+  const apiBase = process.env.STRIPE_API_BASE || undefined;
+  if (process.env.STRIPE_SECRET_KEY)
+    return createStripeAdapter({ secretKey: process.env.STRIPE_SECRET_KEY, webhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? '', apiBase });
+  const arn = process.env.STRIPE_SECRET_ARN;
+  if (arn) {
+    const s = await loadStripeSecret(arn);
+    if (s.secretKey) return createStripeAdapter({ ...s, apiBase });
+    if (!getConfig().local) throw new PaymentsUnavailable();
+  }
+  if (getConfig().local) return createLocalAdapter({ db: getDb() });
+  throw new PaymentsUnavailable();
+}
+
+export type { PaymentsAdapter, SubscriptionView, CheckoutInput } from './types';
+export { PaymentsUnavailable } from './types';

@@ -1,0 +1,283 @@
+/**
+ * Finance views for admins: the ledger across users (gsi2 `LEDGER#DAY#<yyyy-mm-dd>`), per-day totals,
+ * reconciliation (balances vs entries, events received but not applied, payments without a grant) and a CSV
+ * export. Reconciliation is the one Scan in the product (admin group only).
+ */
+import { BatchGetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { BUCKETS, emptyBuckets, type Buckets, type LedgerKind } from '../../shared/domain/ledger';
+import { keys } from '../../shared/repositories/keys';
+import { decodeCursor, encodeCursor, stripEntry, type LedgerEntry } from '../../shared/repositories/ledger-repository';
+import { TABLE_SCHEMA, type Db } from '../../shared/repositories/table';
+import type { FinanceLedgerQuery } from '../../shared/schemas/billing';
+import { badRequest } from '../../shared/errors';
+
+const DAY_MS = 86_400_000;
+const MAX_DAYS = 400;
+
+function range(from?: string, to?: string, now = new Date()): { from: string; to: string; days: string[] } {
+  const t = to ?? now.toISOString().slice(0, 10);
+  const f = from ?? new Date(Date.parse(`${t}T00:00:00Z`) - 29 * DAY_MS).toISOString().slice(0, 10);
+  if (f > t) throw badRequest('from must not be after to');
+  const days: string[] = [];
+  for (let d = Date.parse(`${t}T00:00:00Z`); d >= Date.parse(`${f}T00:00:00Z`); d -= DAY_MS) days.push(new Date(d).toISOString().slice(0, 10));
+  if (days.length > MAX_DAYS) throw badRequest(`At most ${MAX_DAYS} days at a time`);
+  return { from: f, to: t, days };
+}
+
+/** Entries newest first, across users (or one user's), a page at a time. */
+export async function financeLedger(db: Db, q: FinanceLedgerQuery): Promise<{ items: LedgerEntry[]; nextCursor: string | null; from: string; to: string }> {
+  const limit = q.limit ?? 100;
+  const { from, to, days } = range(q.from, q.to);
+  const filter = q.kind ? { FilterExpression: '#k = :kind', ExpressionAttributeNames: { '#k': 'kind' } } : {};
+  const kindValue = q.kind ? { ':kind': q.kind } : {};
+  const items: LedgerEntry[] = [];
+  if (q.userId) {
+    let start = decodeCursor(q.cursor);
+    do {
+      const res = await db.doc.send(
+        new QueryCommand({
+          TableName: db.tableName,
+          IndexName: TABLE_SCHEMA.gsi1.name,
+          KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: { ':pk': `LEDGER#${q.userId}`, ':from': from, ':to': `${to}~`, ...kindValue },
+          ...filter,
+          ScanIndexForward: false,
+          Limit: limit - items.length,
+          ExclusiveStartKey: start,
+        }),
+      );
+      items.push(...(res.Items ?? []).map(stripEntry));
+      start = res.LastEvaluatedKey;
+    } while (start && items.length < limit);
+    return { items, nextCursor: encodeCursor(start), from, to };
+  }
+  const cur = decodeCursor(q.cursor) as { day?: string; key?: Record<string, unknown> } | undefined;
+  let i = cur?.day ? Math.max(0, days.indexOf(cur.day)) : 0;
+  let start = cur?.key;
+  while (i < days.length && items.length < limit) {
+    const res = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        IndexName: TABLE_SCHEMA.gsi2.name,
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': `LEDGER#DAY#${days[i]}`, ...kindValue },
+        ...filter,
+        ScanIndexForward: false,
+        Limit: limit - items.length,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(res.Items ?? []).map(stripEntry));
+    start = res.LastEvaluatedKey;
+    if (!start) i++;
+  }
+  const nextCursor = i < days.length ? encodeCursor({ day: days[i], ...(start ? { key: start } : {}) }) : null;
+  return { items, nextCursor, from, to };
+}
+
+export interface DaySummary {
+  day: string;
+  granted: number;
+  spent: number;
+  refunded: number;
+  expired: number;
+  revoked: number;
+  adjusted: number;
+}
+
+const CATEGORY: Record<LedgerKind, keyof Omit<DaySummary, 'day'>> = {
+  'grant.trial': 'granted',
+  'grant.monthly': 'granted',
+  'grant.pack': 'granted',
+  'upgrade.reconcile': 'granted',
+  'spend.generation': 'spent',
+  'refund.generation': 'refunded',
+  expire: 'expired',
+  'rollover.cap': 'expired',
+  'revoke.refund': 'revoked',
+  'admin.adjust': 'adjusted',
+};
+
+/** Per-day totals (credits; spent, expired and revoked as positive numbers), oldest day first. */
+export async function financeSummary(db: Db, q: { from?: string; to?: string }): Promise<{ from: string; to: string; days: DaySummary[]; totals: Omit<DaySummary, 'day'> }> {
+  const { from, to, days } = range(q.from, q.to);
+  const totals = { granted: 0, spent: 0, refunded: 0, expired: 0, revoked: 0, adjusted: 0 };
+  const out: DaySummary[] = [];
+  for (const day of [...days].reverse()) {
+    const s: DaySummary = { day, granted: 0, spent: 0, refunded: 0, expired: 0, revoked: 0, adjusted: 0 };
+    let start: Record<string, unknown> | undefined;
+    do {
+      const res = await db.doc.send(
+        new QueryCommand({
+          TableName: db.tableName,
+          IndexName: TABLE_SCHEMA.gsi2.name,
+          KeyConditionExpression: 'gsi2pk = :pk',
+          ExpressionAttributeValues: { ':pk': `LEDGER#DAY#${day}` },
+          ProjectionExpression: '#k, amount',
+          ExpressionAttributeNames: { '#k': 'kind' },
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const e of res.Items ?? []) {
+        const cat = CATEGORY[e.kind as LedgerKind];
+        if (!cat) continue;
+        const n = Number(e.amount);
+        s[cat] += cat === 'adjusted' ? n : Math.abs(n);
+      }
+      start = res.LastEvaluatedKey;
+    } while (start);
+    for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += s[k];
+    out.push(s);
+  }
+  return { from, to, days: out, totals };
+}
+
+export interface ReconciliationReport {
+  checkedUsers: number;
+  /** Users whose balance differs from the sum of their entries, or is negative, or whose pack lots differ. */
+  mismatches: { userId: string; balance: Buckets & { credits: number }; entries: Buckets; lotsRemaining: number; problems: string[] }[];
+  /** Verified events with no APPLIED record (an error, or still in flight). */
+  unappliedEvents: { eventId: string; eventType: string; receivedAt: string }[];
+  /** Payment events whose grant entry does not exist. */
+  paymentsWithoutGrant: { eventId: string; eventType: string; userId: string | null; expectedEntryId: string; receivedAt: string }[];
+  generatedAt: string;
+}
+
+async function scanAll(db: Db, types: string[]): Promise<Record<string, any>[]> {
+  const out: Record<string, any>[] = [];
+  let start: Record<string, unknown> | undefined;
+  const values = Object.fromEntries(types.map((t, i) => [`:t${i}`, t]));
+  do {
+    const res = await db.doc.send(
+      new ScanCommand({
+        TableName: db.tableName,
+        FilterExpression: `#t IN (${Object.keys(values).join(', ')})`,
+        ExpressionAttributeNames: { '#t': 'type' },
+        ExpressionAttributeValues: values,
+        ExclusiveStartKey: start,
+      }),
+    );
+    out.push(...(res.Items ?? []));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+async function existing(db: Db, allKeys: { pk: string; sk: string }[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  // BatchGet refuses duplicate keys (one payment can be announced by several events)
+  const keyList = [...new Map(allKeys.map((k) => [`${k.pk}|${k.sk}`, k])).values()];
+  for (let i = 0; i < keyList.length; i += 100) {
+    let request: Record<string, { Keys: Record<string, unknown>[]; ProjectionExpression?: string }> | undefined = {
+      [db.tableName]: { Keys: keyList.slice(i, i + 100), ProjectionExpression: 'pk, sk' },
+    };
+    while (request && Object.keys(request).length) {
+      const res = await db.doc.send(new BatchGetCommand({ RequestItems: request }));
+      for (const it of res.Responses?.[db.tableName] ?? []) found.add(`${it.pk}|${it.sk}`);
+      request = res.UnprocessedKeys as typeof request;
+    }
+  }
+  return found;
+}
+
+export async function financeReconciliation(db: Db, now = new Date()): Promise<ReconciliationReport> {
+  const items = await scanAll(db, ['Balance', 'LedgerEntry', 'PackLot']);
+  const users = new Map<string, { balance: Buckets & { credits: number }; entries: Buckets; lots: number; negativeLot: boolean }>();
+  const u = (id: string) => {
+    let v = users.get(id);
+    if (!v) users.set(id, (v = { balance: { ...emptyBuckets(), credits: 0 }, entries: emptyBuckets(), lots: 0, negativeLot: false }));
+    return v;
+  };
+  for (const it of items) {
+    const userId = String(it.pk).replace(/^USER#/, '');
+    if (it.type === 'Balance') {
+      const b = u(userId).balance;
+      for (const k of BUCKETS) b[k] = Number(it[k] ?? 0);
+      b.credits = Number(it.credits ?? 0);
+    } else if (it.type === 'LedgerEntry') u(userId).entries[it.bucket as keyof Buckets] += Number(it.amount);
+    else if (it.type === 'PackLot') {
+      u(userId).lots += Number(it.remaining);
+      if (Number(it.remaining) < 0) u(userId).negativeLot = true;
+    }
+  }
+  const mismatches: ReconciliationReport['mismatches'] = [];
+  for (const [userId, v] of users) {
+    const problems: string[] = [];
+    for (const k of BUCKETS) {
+      if (v.balance[k] !== v.entries[k]) problems.push(`${k}: balance ${v.balance[k]} != entries ${v.entries[k]}`);
+      if (v.balance[k] < 0) problems.push(`${k}: negative balance`);
+    }
+    const sum = v.entries.trial + v.entries.monthly + v.entries.pack;
+    if (v.balance.credits !== sum) problems.push(`credits: ${v.balance.credits} != entries ${sum}`);
+    if (v.lots !== v.balance.pack) problems.push(`pack lots hold ${v.lots}, bucket ${v.balance.pack}`);
+    if (v.negativeLot) problems.push('a pack lot is negative');
+    if (problems.length) mismatches.push({ userId, balance: v.balance, entries: v.entries, lotsRemaining: v.lots, problems });
+  }
+
+  // events
+  const received: Record<string, any>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        IndexName: TABLE_SCHEMA.gsi2.name,
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': 'STRIPE_EVENTS' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    received.push(...(res.Items ?? []));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  const applied = await existing(db, received.map((r) => keys.stripeEventApplied(r.eventId)));
+  const unappliedEvents = received
+    .filter((r) => !applied.has(`${keys.stripeEventApplied(r.eventId).pk}|APPLIED`))
+    .map((r) => ({ eventId: r.eventId, eventType: r.eventType, receivedAt: r.receivedAt }));
+
+  const payments = received.filter((r) => r.expectedEntryId);
+  const owners = await existingOwners(db, payments.filter((p) => !p.userId && p.subscriptionId).map((p) => p.subscriptionId));
+  const withUser: Record<string, any>[] = payments.map((p) => ({ ...p, userId: p.userId ?? owners.get(p.subscriptionId) ?? null }));
+  const grants = await existing(db, withUser.filter((p) => p.userId).map((p) => keys.ledgerEntry(p.userId, p.expectedEntryId)));
+  const paymentsWithoutGrant = withUser
+    .filter((p) => !p.userId || !grants.has(`USER#${p.userId}|LEDGER#${p.expectedEntryId}`))
+    .map((p) => ({ eventId: p.eventId, eventType: p.eventType, userId: p.userId, expectedEntryId: p.expectedEntryId, receivedAt: p.receivedAt }));
+  // one payment is often announced by several events (completed + async_payment_succeeded): report it once
+  const seen = new Set<string>();
+  const dedupedPayments = paymentsWithoutGrant.filter((p) => (seen.has(p.expectedEntryId) ? false : (seen.add(p.expectedEntryId), true)));
+  return { checkedUsers: users.size, mismatches, unappliedEvents, paymentsWithoutGrant: dedupedPayments, generatedAt: now.toISOString() };
+}
+
+async function existingOwners(db: Db, subIds: string[]): Promise<Map<string, string>> {
+  const map = new Map<string, string>();
+  const unique = [...new Set(subIds)];
+  for (let i = 0; i < unique.length; i += 100) {
+    const res = await db.doc.send(new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: unique.slice(i, i + 100).map((s) => keys.subscriptionOwner(s)) } } }));
+    for (const it of res.Responses?.[db.tableName] ?? []) map.set(it.subscriptionId, it.userId);
+  }
+  return map;
+}
+
+const csvCell = (v: unknown): string => {
+  const s = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  // neutralise spreadsheet formulas, quote everything that needs it
+  const safe = /^[=+\-@\t\r]/.test(s) && !/^-?\d+$/.test(s) ? `'${s}` : s;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+export const CSV_COLUMNS = ['createdAt', 'userId', 'entryId', 'kind', 'bucket', 'amount', 'causeId', 'note'] as const;
+
+export async function financeCsv(db: Db, q: FinanceLedgerQuery, maxRows = 50_000): Promise<{ csv: string; from: string; to: string }> {
+  const rows: string[] = [CSV_COLUMNS.join(',')];
+  let cursor: string | undefined = q.cursor;
+  let from = '';
+  let to = '';
+  do {
+    const page = await financeLedger(db, { ...q, cursor, limit: 500 });
+    from = page.from;
+    to = page.to;
+    for (const e of page.items) rows.push(CSV_COLUMNS.map((c) => csvCell(e[c])).join(','));
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor && rows.length <= maxRows);
+  return { csv: `${rows.join('\r\n')}\r\n`, from, to };
+}

@@ -1,0 +1,424 @@
+/**
+ * Applying Stripe events to the ledger and the user's plan. Every event's effect is written in ONE
+ * transaction together with its `STRIPE_EVENT#<id>/APPLIED` item (attribute_not_exists), so a duplicate
+ * delivery is a no-op. Effects are also idempotent per cause, whichever event carries it:
+ *   - a one-time purchase (trial, pack) is granted once per checkout session (completed or
+ *     async_payment_succeeded, whichever is paid first): entry `grant.<trial|pack>:<session id>`;
+ *   - monthly credits once per invoice (`grant.monthly:<invoice id>`, with `rollover.cap:<invoice id>`);
+ *   - the monthly bucket expires once per subscription (`expire:sub-end:<subscription id>`);
+ *   - a refund revokes once per charge and refunded amount (`revoke.refund:<charge id>:<amount refunded>`).
+ * Subscription state is never taken from the event body: the subscription is re-read from the payments
+ * adapter, so late or reordered deliveries converge on the current truth.
+ */
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { isMonthlyPlan, isLiveSubscriptionStatus, isPackId, monthlyAllowance, packExpiry, PLANS, rolloverCapOf, type PlanId } from '../../shared/domain/plans';
+import { ledgerEntryId, renewalAmounts, type Bucket } from '../../shared/domain/ledger';
+import { keys } from '../../shared/repositories/keys';
+import { getBalance, getLot, ledgerItems, lotKeyOf, type LedgerWrite, type TransactItem } from '../../shared/repositories/ledger-repository';
+import { getUser, type UserRecord } from '../../shared/repositories/user-repository';
+import { isConditionFailure, type Db } from '../../shared/repositories/table';
+import type { PaymentsAdapter, SubscriptionView } from '../payments/types';
+import { chargePaymentRefs, invoicePaymentRefs, invoicePlan, invoiceSubscriptionId, type StripeEvent } from '../payments/stripe-objects';
+
+export type EventOutcome = 'applied' | 'duplicate' | 'already-applied' | 'ignored';
+
+export const HANDLED_EVENT_TYPES = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'invoice.paid',
+  'invoice.payment_failed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'charge.refunded',
+  'charge.dispute.created',
+] as const;
+
+interface Effect {
+  /** What the event did, stored on its APPLIED item. */
+  outcome: string;
+  userId?: string | null;
+  write?: LedgerWrite;
+  extra?: TransactItem[];
+  /** An item whose existence proves the effect was already applied by another event (the grant entry). */
+  witness?: { pk: string; sk: string };
+}
+
+const ENDED_STATUSES = ['canceled', 'incomplete_expired', 'unpaid'];
+
+/* ---------------- received / applied bookkeeping ---------------- */
+
+interface ReceivedFacts {
+  userId: string | null;
+  /** The grant a payment event must lead to (reconciliation: "payments without a grant"). */
+  expectedEntryId: string | null;
+  paymentRef: string | null;
+  subscriptionId: string | null;
+}
+
+function receivedFacts(event: StripeEvent): ReceivedFacts {
+  const o = event.data.object as Record<string, any>;
+  const none: ReceivedFacts = { userId: null, expectedEntryId: null, paymentRef: null, subscriptionId: null };
+  if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
+    const userId = o.client_reference_id ?? o.metadata?.userId ?? null;
+    const pt = o.metadata?.productType;
+    const paid = o.mode === 'payment' && o.payment_status === 'paid';
+    return {
+      userId,
+      expectedEntryId: paid && (pt === 'trial' || isPackId(pt)) ? ledgerEntryId(pt === 'trial' ? 'grant.trial' : 'grant.pack', o.id) : null,
+      paymentRef: paid ? o.id : null,
+      subscriptionId: typeof o.subscription === 'string' ? o.subscription : null,
+    };
+  }
+  if (event.type === 'invoice.paid') {
+    const reason = o.billing_reason;
+    const subscriptionId = invoiceSubscriptionId(o);
+    const isGrant = subscriptionId && (reason === 'subscription_create' || reason === 'subscription_cycle');
+    return {
+      userId: o.parent?.subscription_details?.metadata?.userId ?? o.subscription_details?.metadata?.userId ?? null,
+      expectedEntryId: isGrant ? ledgerEntryId('grant.monthly', o.id) : null,
+      paymentRef: o.id,
+      subscriptionId,
+    };
+  }
+  return none;
+}
+
+export async function recordReceived(db: Db, event: StripeEvent, now = new Date()): Promise<void> {
+  const facts = receivedFacts(event);
+  const receivedAt = now.toISOString();
+  try {
+    await db.doc.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: {
+          ...keys.stripeEventReceived(event.id),
+          ...keys.stripeEventIndex(receivedAt, event.id),
+          type: 'StripeEventReceived',
+          eventId: event.id,
+          eventType: event.type,
+          eventCreated: new Date(event.created * 1000).toISOString(),
+          receivedAt,
+          ...facts,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err; // received before: keep the first arrival
+  }
+}
+
+async function exists(db: Db, key: { pk: string; sk: string }): Promise<boolean> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true, ProjectionExpression: 'pk' }));
+  return !!res.Item;
+}
+
+function appliedItem(db: Db, event: StripeEvent, effect: Effect, now: Date): TransactItem {
+  return {
+    Put: {
+      TableName: db.tableName,
+      Item: {
+        ...keys.stripeEventApplied(event.id),
+        type: 'StripeEventApplied',
+        eventId: event.id,
+        eventType: event.type,
+        outcome: effect.outcome,
+        userId: effect.userId ?? null,
+        appliedAt: now.toISOString(),
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/**
+ * Apply one verified event: its effect and its APPLIED marker in one transaction. Optimistic writes that lost
+ * a race are rebuilt from fresh reads and retried.
+ */
+export async function applyStripeEvent(db: Db, payments: PaymentsAdapter, event: StripeEvent, now = new Date()): Promise<EventOutcome> {
+  await recordReceived(db, event, now);
+  for (let attempt = 0; attempt < 8; attempt++) {
+    if (await exists(db, keys.stripeEventApplied(event.id))) return 'duplicate';
+    const effect = await buildEffect(db, payments, event, now);
+    const items = [appliedItem(db, event, effect, now), ...(effect.write ? ledgerItems(db, effect.write, now) : []), ...(effect.extra ?? [])];
+    try {
+      await db.doc.send(new TransactWriteCommand({ TransactItems: items }));
+      return effect.outcome === 'ignored' ? 'ignored' : 'applied';
+    } catch (err) {
+      const name = (err as Error).name;
+      if (!isConditionFailure(err) && name !== 'TransactionConflictException' && name !== 'TransactionCanceledException') throw err;
+      const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+      if (reasons[0]?.Code === 'ConditionalCheckFailed') return 'duplicate';
+      if (effect.witness && (await exists(db, effect.witness))) {
+        // another event (or an earlier delivery) carried the same cause: record this event as done
+        try {
+          await db.doc.send(new TransactWriteCommand({ TransactItems: [appliedItem(db, event, { ...effect, outcome: `already-applied (${effect.outcome})` }, now)] }));
+        } catch (e) {
+          if (!isConditionFailure(e)) throw e;
+        }
+        return 'already-applied';
+      }
+      await new Promise((r) => setTimeout(r, 10 + Math.random() * 40 * (attempt + 1)));
+    }
+  }
+  throw new Error(`Could not apply event ${event.id} (${event.type}): too much contention`);
+}
+
+/* ---------------- the effects ---------------- */
+
+async function buildEffect(db: Db, payments: PaymentsAdapter, event: StripeEvent, now: Date): Promise<Effect> {
+  const o = event.data.object as Record<string, any>;
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      return checkoutEffect(db, payments, o, now);
+    case 'invoice.paid':
+      return invoicePaidEffect(db, payments, o, now);
+    case 'invoice.payment_failed':
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const subId = event.type.startsWith('invoice.') ? invoiceSubscriptionId(o) : (o.id as string);
+      if (!subId) return { outcome: 'ignored' };
+      return subscriptionSyncEffect(db, payments, subId, null, now);
+    }
+    case 'charge.refunded':
+      return revocationEffect(db, chargePaymentRefs(o), `${o.id}:${o.amount_refunded}`, Number(o.amount_refunded ?? 0), Number(o.amount ?? 0));
+    case 'charge.dispute.created': {
+      const refs = chargePaymentRefs(o);
+      return revocationEffect(db, refs, `dispute:${o.id}`, Number(o.amount ?? 1), Number(o.amount ?? 1));
+    }
+    default:
+      return { outcome: 'ignored' };
+  }
+}
+
+async function checkoutEffect(db: Db, payments: PaymentsAdapter, s: Record<string, any>, now: Date): Promise<Effect> {
+  const userId: string | null = s.client_reference_id ?? s.metadata?.userId ?? null;
+  const productType = s.metadata?.productType;
+  if (!userId) return { outcome: 'ignored: no client_reference_id' };
+  if (s.mode === 'subscription') {
+    if (typeof s.subscription !== 'string') return { outcome: 'ignored: no subscription', userId };
+    return subscriptionSyncEffect(db, payments, s.subscription, userId, now, typeof s.customer === 'string' ? s.customer : null);
+  }
+  if (s.payment_status !== 'paid') return { outcome: 'awaiting payment', userId };
+  const user = await getUser(db, userId);
+  if (!user) throw new Error(`checkout ${s.id}: unknown user ${userId}`);
+  const customerId = typeof s.customer === 'string' ? s.customer : null;
+  const paymentRef = typeof s.payment_intent === 'string' ? s.payment_intent : s.id;
+  const createdAt = typeof s.created === 'number' ? new Date(s.created * 1000) : now;
+  const userSets: Record<string, unknown> = {};
+  if (customerId && !user.stripeCustomerId) userSets.stripeCustomerId = customerId;
+  let grant: { kind: 'grant.trial' | 'grant.pack'; bucket: Bucket; amount: number; lotKey?: string; expiresAt?: string };
+  if (productType === 'trial') {
+    grant = { kind: 'grant.trial', bucket: 'trial', amount: PLANS.trial.credits };
+    userSets.hasUsedTrial = true;
+    if ((user.currentPlan ?? 'none') === 'none') userSets.currentPlan = 'trial';
+  } else if (isPackId(productType)) {
+    const expiresAt = packExpiry(createdAt).toISOString();
+    grant = { kind: 'grant.pack', bucket: 'pack', amount: { 'pack-30': 30, 'pack-150': 150, 'pack-300': 300 }[productType], lotKey: lotKeyOf(expiresAt, s.id), expiresAt };
+  } else return { outcome: `ignored: product ${String(productType)}`, userId };
+  const entryId = ledgerEntryId(grant.kind, s.id);
+  const write: LedgerWrite = {
+    userId,
+    entries: [{ kind: grant.kind, bucket: grant.bucket, amount: grant.amount, causeId: s.id, note: productType, meta: { sessionId: s.id, paymentRef, ...(grant.expiresAt ? { expiresAt: grant.expiresAt } : {}) } }],
+    lots: grant.lotKey ? [{ op: 'create', lotKey: grant.lotKey, amount: grant.amount, expiresAt: grant.expiresAt!, causeId: s.id }] : [],
+  };
+  const extra: TransactItem[] = [
+    ...paymentGrantItems(db, [paymentRef, s.id], { userId, entryId, bucket: grant.bucket, amount: grant.amount, lotKey: grant.lotKey ?? null }),
+    ...(Object.keys(userSets).length ? [userUpdateItem(db, userId, userSets, now)] : []),
+  ];
+  return { outcome: `granted ${grant.amount} ${grant.bucket}`, userId, write, extra, witness: keys.ledgerEntry(userId, entryId) };
+}
+
+async function ownerOf(db: Db, sub: SubscriptionView, hint: string | null): Promise<string | null> {
+  if (hint) return hint;
+  if (sub.userId) return sub.userId;
+  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.subscriptionOwner(sub.id), ConsistentRead: true }));
+  return (res.Item?.userId as string) ?? null;
+}
+
+async function invoicePaidEffect(db: Db, payments: PaymentsAdapter, inv: Record<string, any>, now: Date): Promise<Effect> {
+  const subId = invoiceSubscriptionId(inv);
+  if (!subId) return { outcome: 'ignored: not a subscription invoice' };
+  let sub = await payments.retrieveSubscription(subId);
+  if (!sub) throw new Error(`invoice ${inv.id}: subscription ${subId} not found`);
+  const userId = await ownerOf(db, sub, null);
+  if (!userId) throw new Error(`invoice ${inv.id}: no owner for subscription ${subId}`);
+  const reason = inv.billing_reason;
+  if (reason !== 'subscription_create' && reason !== 'subscription_cycle') return subscriptionSyncEffect(db, payments, subId, userId, now);
+  const plan = invoicePlan(inv) ?? sub.plan;
+  if (!plan) throw new Error(`invoice ${inv.id}: no plan`);
+  if (!isLiveSubscriptionStatus(sub.status)) {
+    // paid for a period of a subscription that has since ended: its monthly credits would already be expired
+    const synced = await subscriptionSyncEffect(db, payments, subId, userId, now);
+    return { ...synced, outcome: `no grant: subscription ${sub.status}` };
+  }
+  if (reason === 'subscription_cycle' && sub.scheduledPlan === plan) sub = await payments.applyScheduledPlan(subId, plan);
+  const balance = await getBalance(db, userId);
+  const allowance = monthlyAllowance(plan);
+  const { grant, capped } = renewalAmounts(balance.monthly, allowance, rolloverCapOf(plan)!);
+  const entryId = ledgerEntryId('grant.monthly', inv.id);
+  const write: LedgerWrite = {
+    userId,
+    entries: [
+      { kind: 'grant.monthly', bucket: 'monthly', amount: grant, causeId: inv.id, note: `${PLANS[plan].name} ${reason === 'subscription_create' ? 'first month' : 'renewal'}`, meta: { invoiceId: inv.id, subscriptionId: subId } },
+      ...(capped > 0 ? [{ kind: 'rollover.cap' as const, bucket: 'monthly' as const, amount: -capped, causeId: inv.id, note: `Rollover capped at ${rolloverCapOf(plan)}` }] : []),
+    ],
+    expect: { monthly: balance.monthly },
+  };
+  const sync = await subscriptionSyncParts(db, sub, userId, now, null, { skipExpire: true });
+  const extra: TransactItem[] = [
+    ...paymentGrantItems(db, invoicePaymentRefs(inv), { userId, entryId, bucket: 'monthly', amount: grant, lotKey: null }),
+    ...sync.extra,
+  ];
+  return { outcome: `granted ${grant} monthly${capped ? `, capped ${capped}` : ''}`, userId, write, extra, witness: keys.ledgerEntry(userId, entryId) };
+}
+
+/** The user's plan fields for the subscription as it is now (null: leave the user alone). */
+export function planFieldsFor(user: Pick<UserRecord, 'subscriptionId'>, sub: SubscriptionView): Record<string, unknown> | null {
+  if (isLiveSubscriptionStatus(sub.status) && sub.plan) {
+    const scheduled: PlanId | null = sub.cancelAtPeriodEnd ? 'none' : sub.scheduledPlan;
+    return {
+      currentPlan: sub.plan,
+      subscriptionStatus: sub.status,
+      subscriptionId: sub.id,
+      currentPeriodEnd: sub.currentPeriodEnd,
+      cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+      nextScheduledPlan: scheduled,
+      nextScheduledPlanDate: scheduled ? sub.currentPeriodEnd : null,
+      ...(sub.customerId ? { stripeCustomerId: sub.customerId } : {}),
+    };
+  }
+  if (ENDED_STATUSES.includes(sub.status)) {
+    // an old subscription ending must not clobber a newer one
+    if (user.subscriptionId && user.subscriptionId !== sub.id) return null;
+    return { currentPlan: 'none', subscriptionStatus: sub.status, subscriptionId: sub.id, cancelAtPeriodEnd: false, nextScheduledPlan: null, nextScheduledPlanDate: null };
+  }
+  return null; // incomplete: the first payment has not gone through
+}
+
+async function subscriptionSyncParts(
+  db: Db,
+  sub: SubscriptionView,
+  userId: string,
+  now: Date,
+  customerId: string | null,
+  opts: { skipExpire?: boolean } = {},
+): Promise<{ extra: TransactItem[]; write?: LedgerWrite; witness?: { pk: string; sk: string }; outcome: string }> {
+  const user = await getUser(db, userId);
+  if (!user) throw new Error(`subscription ${sub.id}: unknown user ${userId}`);
+  const extra: TransactItem[] = [{ Put: { TableName: db.tableName, Item: { ...keys.subscriptionOwner(sub.id), type: 'SubscriptionOwner', userId, subscriptionId: sub.id } } }];
+  const fields = planFieldsFor(user, sub);
+  if (fields) extra.push(userUpdateItem(db, userId, { ...(customerId && !user.stripeCustomerId ? { stripeCustomerId: customerId } : {}), ...fields }, now));
+  let write: LedgerWrite | undefined;
+  let witness: { pk: string; sk: string } | undefined;
+  let outcome = fields ? `synced ${sub.status} ${sub.plan ?? ''}`.trim() : `no change (${sub.status})`;
+  if (fields && ENDED_STATUSES.includes(sub.status) && !opts.skipExpire) {
+    const causeId = `sub-end:${sub.id}`;
+    witness = keys.ledgerEntry(userId, ledgerEntryId('expire', causeId));
+    const balance = await getBalance(db, userId);
+    if (balance.monthly > 0 && !(await exists(db, witness))) {
+      write = { userId, entries: [{ kind: 'expire', bucket: 'monthly', amount: -balance.monthly, causeId, note: 'Subscription ended: monthly credits expire' }], expect: { monthly: balance.monthly } };
+      outcome += `, expired ${balance.monthly} monthly`;
+    } else witness = undefined;
+  }
+  return { extra, write, witness, outcome };
+}
+
+async function subscriptionSyncEffect(db: Db, payments: PaymentsAdapter, subId: string, userHint: string | null, now: Date, customerId: string | null = null): Promise<Effect> {
+  const sub = await payments.retrieveSubscription(subId);
+  if (!sub) return { outcome: `ignored: subscription ${subId} not found` };
+  const userId = await ownerOf(db, sub, userHint);
+  if (!userId) throw new Error(`subscription ${subId}: no owner`);
+  const parts = await subscriptionSyncParts(db, sub, userId, now, customerId);
+  return { outcome: parts.outcome, userId, extra: parts.extra, write: parts.write, witness: parts.witness };
+}
+
+interface PaymentGrant {
+  userId: string;
+  entryId: string;
+  bucket: Bucket;
+  amount: number;
+  lotKey: string | null;
+}
+
+function paymentGrantItems(db: Db, refs: string[], g: PaymentGrant): TransactItem[] {
+  return [...new Set(refs.filter(Boolean))].map((ref) => ({
+    Put: { TableName: db.tableName, Item: { ...keys.paymentGrant(ref), type: 'PaymentGrant', paymentRef: ref, ...g, revoked: 0 } },
+  }));
+}
+
+/**
+ * A refund or dispute: remove what the payment granted and is still unspent (never below zero). A partial
+ * refund revokes the same share of the grant (rounded up); the shortfall (credits already spent) is recorded
+ * on the entry. Each payment ref's `revoked` total is advanced in the same transaction.
+ */
+async function revocationEffect(db: Db, refs: string[], causeId: string, refunded: number, paid: number): Promise<Effect> {
+  type StoredGrant = PaymentGrant & { paymentRef: string; revoked: number };
+  let found: StoredGrant | null = null;
+  for (const ref of refs) {
+    const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.paymentGrant(ref), ConsistentRead: true }));
+    if (res.Item) {
+      found = res.Item as unknown as StoredGrant;
+      break;
+    }
+  }
+  if (!found) return { outcome: 'ignored: no grant for this payment' };
+  const g: StoredGrant = found;
+  const share = paid > 0 ? Math.min(1, refunded / paid) : 1;
+  const target = Math.ceil(g.amount * share);
+  const toRevoke = target - Number(g.revoked ?? 0);
+  if (toRevoke <= 0) return { outcome: 'ignored: already revoked', userId: g.userId };
+  const balance = await getBalance(db, g.userId);
+  let available = Math.max(0, balance[g.bucket]);
+  let lot = null;
+  if (g.bucket === 'pack' && g.lotKey) {
+    lot = await getLot(db, g.userId, g.lotKey);
+    available = Math.max(0, lot?.remaining ?? 0);
+  }
+  const take = Math.min(toRevoke, available);
+  const shortfall = toRevoke - take;
+  const entryId = ledgerEntryId('revoke.refund', causeId);
+  const write: LedgerWrite = {
+    userId: g.userId,
+    entries: [{ kind: 'revoke.refund', bucket: g.bucket, amount: take === 0 ? 0 : -take, causeId, note: shortfall ? `Refund: ${shortfall} credits were already spent` : 'Refund', meta: { paymentRef: g.paymentRef, grantEntryId: g.entryId, requested: toRevoke, shortfall } }],
+    ...(g.bucket === 'pack' ? {} : { expect: { [g.bucket]: balance[g.bucket] } }),
+    lots: lot && take > 0 ? [{ op: 'remove', lotKey: lot.lotKey, take, expected: lot.remaining, expiresAt: lot.expiresAt, counter: 'revokedTotal' }] : [],
+  };
+  const extra: TransactItem[] = [
+    {
+      Update: {
+        TableName: db.tableName,
+        Key: keys.paymentGrant(g.paymentRef),
+        UpdateExpression: 'SET revoked = :next',
+        ConditionExpression: 'revoked = :prev',
+        ExpressionAttributeValues: { ':next': target, ':prev': Number(g.revoked ?? 0) },
+      },
+    },
+  ];
+  return { outcome: `revoked ${take}${shortfall ? ` (shortfall ${shortfall})` : ''}`, userId: g.userId, write, extra, witness: keys.ledgerEntry(g.userId, entryId) };
+}
+
+export function userUpdateItem(db: Db, userId: string, fields: Record<string, unknown>, now: Date): TransactItem {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':now': now.toISOString() };
+  const sets = Object.entries(fields).map(([k, v], i) => {
+    names[`#f${i}`] = k;
+    values[`:v${i}`] = v ?? null;
+    return `#f${i} = :v${i}`;
+  });
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: keys.user(userId),
+      UpdateExpression: `SET ${[...sets, 'updatedAt = :now'].join(', ')}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+export { isMonthlyPlan };

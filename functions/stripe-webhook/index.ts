@@ -1,0 +1,41 @@
+/**
+ * Endpoint group stripe-webhook: POST /api/stripe/webhook (public, raw body). The Stripe-Signature header is
+ * verified on the raw body before anything is read or written (400 otherwise); the event is then applied
+ * exactly once (functions/services/stripe-events.ts). Unknown event types answer 200 so Stripe stops retrying.
+ */
+import { HttpError } from '../../shared/errors';
+import { getDb } from '../lib/aws';
+import { createGroupHandler, json, logger } from '../lib/http';
+import { getPayments, PaymentsUnavailable } from '../payments';
+import { verifySignature } from '../payments/signature';
+import type { StripeEvent } from '../payments/stripe-objects';
+import { applyStripeEvent } from '../services/stripe-events';
+
+export const handler = createGroupHandler('stripe-webhook', {
+  'POST /api/stripe/webhook': async (req) => {
+    let payments;
+    try {
+      payments = await getPayments();
+    } catch (err) {
+      if (err instanceof PaymentsUnavailable) throw new HttpError(503, 'billing.unavailable', 'Payments are not configured');
+      throw err;
+    }
+    const raw = req.rawBody ?? '';
+    const check = verifySignature(raw, req.headers['stripe-signature'], await payments.webhookSecret());
+    if (!check.ok) {
+      logger.warn('stripe webhook refused', { reason: check.reason });
+      return json({ message: `Invalid signature: ${check.reason}`, code: 'stripe.invalid_signature' }, 400);
+    }
+    let event: StripeEvent;
+    try {
+      event = JSON.parse(raw);
+    } catch {
+      return json({ message: 'Invalid JSON', code: 'bad_request' }, 400);
+    }
+    if (!event || event.object !== 'event' || typeof event.id !== 'string' || typeof event.type !== 'string' || !event.data?.object)
+      return json({ message: 'Not a Stripe event', code: 'bad_request' }, 400);
+    const outcome = await applyStripeEvent(getDb(), payments, event);
+    logger.info('stripe event', { eventId: event.id, type: event.type, outcome });
+    return json({ received: true, outcome });
+  },
+});

@@ -1,0 +1,218 @@
+/**
+ * Settings of a user: onboarding preferences, profile fields with the unique handle, and profile links.
+ * - Handle change: one transaction deletes the old `HANDLE#` claim, puts the new one (attribute_not_exists) and
+ *   updates the user only if its handle is still the old one, so exactly one of concurrent claimants wins.
+ * - Links: `USER#<uid> / LINK#<ulid>`, counted by linkCount on the COUNTERS item in the same transaction
+ *   (`linkCount < :max`), so the cap holds under concurrent adds.
+ */
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from './keys';
+import { isConditionFailure, type Db } from './table';
+import type { UserRecord } from './user-repository';
+import { withConflictRetry } from './discovery-repository';
+
+type Reasons = { Code?: string }[];
+const reasonsOf = (err: unknown): Reasons => (err as { CancellationReasons?: Reasons }).CancellationReasons ?? [];
+
+export interface PreferencesRecord {
+  styles: string[];
+  brands: string[];
+  colors: string[];
+  updatedAt: string;
+}
+
+/** Store the preferences and mark the user onboarded, together. */
+export async function savePreferences(db: Db, userId: string, prefs: Omit<PreferencesRecord, 'updatedAt'>, now = new Date()): Promise<PreferencesRecord> {
+  const rec: PreferencesRecord = { ...prefs, updatedAt: now.toISOString() };
+  await withConflictRetry(() =>
+    db.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: db.tableName, Item: { ...keys.preferences(userId), type: 'Preferences', userId, ...rec } } },
+          {
+            Update: {
+              TableName: db.tableName,
+              Key: keys.user(userId),
+              UpdateExpression: 'SET onboarded = :t, updatedAt = :u',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':t': true, ':u': rec.updatedAt },
+            },
+          },
+        ],
+      }),
+    ),
+  );
+  return rec;
+}
+
+export async function getPreferences(db: Db, userId: string): Promise<PreferencesRecord | null> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.preferences(userId) }));
+  if (!res.Item) return null;
+  const { styles, brands, colors, updatedAt } = res.Item as PreferencesRecord;
+  return { styles: styles ?? [], brands: brands ?? [], colors: colors ?? [], updatedAt };
+}
+
+export interface ProfileFields {
+  firstName?: string | null;
+  lastName?: string | null;
+  isPublic?: boolean;
+  showCollections?: boolean;
+}
+
+export type ProfileUpdateResult = { ok: true; user: UserRecord } | { ok: false; reason: 'handle-taken' | 'stale' };
+
+/**
+ * Update profile fields and, when `newHandle` differs from `oldHandle`, move the handle claim in the same
+ * transaction. 'stale' means the user's handle changed meanwhile (the caller re-reads and retries).
+ */
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  oldHandle: string,
+  fields: ProfileFields,
+  newHandle: string | null,
+  now = new Date(),
+): Promise<ProfileUpdateResult> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':u': now.toISOString(), ':old': oldHandle };
+  const sets = ['updatedAt = :u'];
+  const all: Record<string, unknown> = { ...fields };
+  const moving = newHandle !== null && newHandle !== oldHandle;
+  if (moving) all.handle = newHandle;
+  Object.entries(all)
+    .filter(([, v]) => v !== undefined)
+    .forEach(([k, v], i) => {
+      names[`#f${i}`] = k;
+      values[`:v${i}`] = v;
+      sets.push(`#f${i} = :v${i}`);
+    });
+  names['#h'] = 'handle';
+  const update = {
+    Update: {
+      TableName: db.tableName,
+      Key: keys.user(userId),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: 'attribute_exists(pk) AND #h = :old',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+  const items = moving
+    ? [
+        {
+          Delete: {
+            TableName: db.tableName,
+            Key: keys.handle(oldHandle),
+            ConditionExpression: 'attribute_not_exists(pk) OR userId = :uid',
+            ExpressionAttributeValues: { ':uid': userId },
+          },
+        },
+        {
+          Put: {
+            TableName: db.tableName,
+            Item: { ...keys.handle(newHandle!), type: 'Handle', userId, claimedAt: now.toISOString() },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        update,
+      ]
+    : [update];
+  try {
+    await withConflictRetry(() => db.doc.send(new TransactWriteCommand({ TransactItems: items })));
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    const reasons = reasonsOf(err);
+    if (moving && reasons[1]?.Code === 'ConditionalCheckFailed') return { ok: false, reason: 'handle-taken' };
+    return { ok: false, reason: 'stale' };
+  }
+  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.user(userId), ConsistentRead: true }));
+  const { pk, sk, gsi1pk, gsi1sk, ...rest } = res.Item ?? {};
+  void pk; void sk; void gsi1pk; void gsi1sk;
+  return { ok: true, user: rest as unknown as UserRecord };
+}
+
+/** The user id holding a handle claim, or null. */
+export async function findUserIdByHandle(db: Db, handle: string): Promise<string | null> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.handle(handle) }));
+  return (res.Item?.userId as string | undefined) ?? null;
+}
+
+export interface UserLinkRecord {
+  id: string;
+  title: string;
+  url: string;
+  createdAt: string;
+}
+
+export async function listUserLinks(db: Db, userId: string): Promise<UserLinkRecord[]> {
+  const k = keys.userLinkPrefix(userId);
+  const res = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': k.pk, ':p': k.skPrefix },
+    }),
+  );
+  return (res.Items ?? []).map((i) => ({ id: i.id as string, title: i.title as string, url: i.url as string, createdAt: i.createdAt as string }));
+}
+
+/** Add a link unless the user already has `max`; false when the cap is reached. */
+export async function addUserLink(db: Db, userId: string, link: UserLinkRecord, max: number): Promise<boolean> {
+  try {
+    await withConflictRetry(() =>
+      db.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: db.tableName,
+                Key: keys.userCounters(userId),
+                UpdateExpression: 'ADD linkCount :one',
+                ConditionExpression: 'attribute_not_exists(linkCount) OR linkCount < :max',
+                ExpressionAttributeValues: { ':one': 1, ':max': max },
+              },
+            },
+            {
+              Put: {
+                TableName: db.tableName,
+                Item: { ...keys.userLink(userId, link.id), type: 'UserLink', userId, ...link },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+          ],
+        }),
+      ),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** Delete one of the user's links; false when it does not exist. */
+export async function deleteUserLink(db: Db, userId: string, linkId: string): Promise<boolean> {
+  try {
+    await withConflictRetry(() =>
+      db.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Delete: { TableName: db.tableName, Key: keys.userLink(userId, linkId), ConditionExpression: 'attribute_exists(pk)' } },
+            {
+              Update: {
+                TableName: db.tableName,
+                Key: keys.userCounters(userId),
+                UpdateExpression: 'ADD linkCount :minus',
+                ExpressionAttributeValues: { ':minus': -1 },
+              },
+            },
+          ],
+        }),
+      ),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}

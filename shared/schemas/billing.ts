@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { LEDGER_KINDS } from '../domain/ledger';
+import { MONTHLY_PLAN_IDS, PRODUCT_TYPES } from '../domain/plans';
+
+/** POST /api/subscriptions/checkout */
+export const checkoutSchema = z.object({ productType: z.enum(PRODUCT_TYPES, 'productType must be one of trial, starter, creator, pack-30, pack-150, pack-300') });
+export type CheckoutRequest = z.infer<typeof checkoutSchema>;
+
+/** POST /api/subscriptions/change */
+export const changePlanSchema = z.object({ plan: z.enum(MONTHLY_PLAN_IDS, 'plan must be starter or creator') });
+export type ChangePlanRequest = z.infer<typeof changePlanSchema>;
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as yyyy-mm-dd');
+
+/** GET /api/admin/finance/ledger and export.csv */
+export const financeLedgerQuery = z.object({
+  userId: z.string().min(1).max(128).optional(),
+  kind: z.enum(LEDGER_KINDS).optional(),
+  from: day.optional(),
+  to: day.optional(),
+  cursor: z.string().max(2000).optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+});
+export type FinanceLedgerQuery = z.infer<typeof financeLedgerQuery>;
+
+/** GET /api/admin/finance/summary */
+export const financeSummaryQuery = z.object({ from: day.optional(), to: day.optional() });
