@@ -40,6 +40,7 @@ export interface RouteDef {
 }
 
 const ADMIN = ['admin'] as const;
+const CREATOR = ['influencer', 'admin'] as const;
 
 export const ROUTES: readonly RouteDef[] = [
   // auth-user: configuration, sign-in redirects, the current user and role switching
@@ -127,6 +128,46 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'GET', path: '/api/admin/finance/summary', group: 'admin', auth: 'user', roles: ADMIN },
   { method: 'GET', path: '/api/admin/finance/reconciliation', group: 'admin', auth: 'user', roles: ADMIN },
   { method: 'GET', path: '/api/admin/finance/export.csv', group: 'admin', auth: 'user', roles: ADMIN },
+  // admin (style editor, shared with influencers; ownership checked per style): styles, products, product links, categories
+  { method: 'GET', path: '/api/admin/styles', group: 'admin', auth: 'user', roles: CREATOR },
+  { method: 'POST', path: '/api/admin/styles', group: 'admin', auth: 'user', roles: CREATOR },
+  { method: 'PATCH', path: '/api/admin/styles/{id}', group: 'admin', auth: 'user', roles: CREATOR },
+  { method: 'DELETE', path: '/api/admin/styles/{id}', group: 'admin', auth: 'user', roles: CREATOR },
+  { method: 'GET', path: '/api/admin/categories', group: 'admin', auth: 'user', roles: CREATOR },
+  { method: 'GET', path: '/api/admin/products', group: 'admin', auth: 'user', roles: CREATOR },
+  { method: 'POST', path: '/api/admin/products', group: 'admin', auth: 'user', roles: CREATOR },
+  { method: 'PATCH', path: '/api/admin/products/{id}', group: 'admin', auth: 'user', roles: CREATOR },
+  { method: 'DELETE', path: '/api/admin/products/{id}', group: 'admin', auth: 'user', roles: CREATOR },
+  { method: 'GET', path: '/api/admin/products/{id}/links', group: 'admin', auth: 'user', roles: CREATOR },
+  { method: 'POST', path: '/api/admin/products/{id}/links', group: 'admin', auth: 'user', roles: CREATOR },
+  { method: 'POST', path: '/api/admin/product-links', group: 'admin', auth: 'user', roles: CREATOR },
+  { method: 'PATCH', path: '/api/admin/product-links/{id}', group: 'admin', auth: 'user', roles: CREATOR },
+  // admin: influencer application review
+  { method: 'GET', path: '/api/admin/influencer/applications', group: 'admin', auth: 'user', roles: ADMIN },
+  { method: 'PATCH', path: '/api/admin/influencer/applications/{id}', group: 'admin', auth: 'user', roles: ADMIN },
+  // admin: prompt templates and the prompt tester
+  { method: 'GET', path: '/api/admin/prompts', group: 'admin', auth: 'user', roles: ADMIN },
+  { method: 'POST', path: '/api/admin/prompts', group: 'admin', auth: 'user', roles: ADMIN },
+  { method: 'POST', path: '/api/admin/prompts/test', group: 'admin', auth: 'user', roles: ADMIN },
+  { method: 'PATCH', path: '/api/admin/prompts/{id}', group: 'admin', auth: 'user', roles: ADMIN },
+  { method: 'DELETE', path: '/api/admin/prompts/{id}', group: 'admin', auth: 'user', roles: ADMIN },
+  // admin: raw templates and the compiler
+  { method: 'GET', path: '/api/admin/raw-templates', group: 'admin', auth: 'user', roles: ADMIN },
+  { method: 'POST', path: '/api/admin/raw-templates', group: 'admin', auth: 'user', roles: ADMIN },
+  { method: 'POST', path: '/api/admin/raw-templates/compile', group: 'admin', auth: 'user', roles: ADMIN },
+  { method: 'PATCH', path: '/api/admin/raw-templates/{id}', group: 'admin', auth: 'user', roles: ADMIN },
+  { method: 'DELETE', path: '/api/admin/raw-templates/{id}', group: 'admin', auth: 'user', roles: ADMIN },
+  // influencer: My Collections (influencers and admins; only the owner changes a collection)
+  { method: 'GET', path: '/api/influencer-collections', group: 'influencer', auth: 'user', roles: CREATOR },
+  { method: 'POST', path: '/api/influencer-collections', group: 'influencer', auth: 'user', roles: CREATOR },
+  { method: 'GET', path: '/api/influencer-collections/{id}', group: 'influencer', auth: 'user', roles: CREATOR },
+  { method: 'PATCH', path: '/api/influencer-collections/{id}', group: 'influencer', auth: 'user', roles: CREATOR },
+  { method: 'DELETE', path: '/api/influencer-collections/{id}', group: 'influencer', auth: 'user', roles: CREATOR },
+  { method: 'POST', path: '/api/influencer-collections/{id}/styles', group: 'influencer', auth: 'user', roles: CREATOR },
+  { method: 'DELETE', path: '/api/influencer-collections/{id}/styles/{styleId}', group: 'influencer', auth: 'user', roles: CREATOR },
+  // influencer: the program application (any signed-in user; plan rules in the service)
+  { method: 'GET', path: '/api/influencer/application', group: 'influencer', auth: 'user' },
+  { method: 'POST', path: '/api/influencer/apply', group: 'influencer', auth: 'user' },
 ];
 
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.method} ${r.path}`;

@@ -1,11 +1,72 @@
-/** Endpoint group admin: operations reserved to the admin role (checked against the user item). */
+/**
+ * Endpoint group admin: operations reserved to admins (credits, finance, prompt and raw templates, influencer
+ * application review) and the style editor shared with influencers (styles, products, product links, categories).
+ * Roles are checked against the user item by the pipeline (shared/routes.ts); ownership by the services.
+ */
+import type { ZodType } from 'zod';
 import { adjustCreditsSchema } from '../../shared/schemas/credits';
 import { financeLedgerQuery, financeSummaryQuery } from '../../shared/schemas/billing';
+import {
+  adminStylesQuery,
+  applicationListQuery,
+  applicationReviewSchema,
+  productCreateSchema,
+  productLinkCreateSchema,
+  productLinkForProductSchema,
+  productLinkPatchSchema,
+  productPatchSchema,
+  promptCreateSchema,
+  promptPatchSchema,
+  promptTestSchema,
+  rawTemplateCompileSchema,
+  rawTemplateCreateSchema,
+  rawTemplatePatchSchema,
+  styleCreateSchema,
+  stylePatchSchema,
+} from '../../shared/schemas/admin';
+import { ERROR_CODES, HttpError } from '../../shared/errors';
 import { financeCsv, financeLedger, financeReconciliation, financeSummary } from '../services/finance-service';
 import { getDb } from '../lib/aws';
-import { createGroupHandler, json, requireAuth, validate } from '../lib/http';
+import { createGroupHandler, json, requireAuth, validate, type Req } from '../lib/http';
 import { adjustCredits } from '../services/credit-service';
 import { ensureUser } from '../services/user-service';
+import {
+  createEditorStyle,
+  createLinkFor,
+  createProductFor,
+  deleteEditorStyle,
+  deleteProductFor,
+  listAllCategories,
+  listEditorStyles,
+  listLinksOfProduct,
+  listProductsOfStyle,
+  updateEditorStyle,
+  updateLinkFor,
+  updateProductFor,
+} from '../services/style-editor-service';
+import { adminListApplications, adminReviewApplication } from '../services/influencer-service';
+import {
+  adminCreatePrompt,
+  adminCreateRawTemplate,
+  adminDeletePrompt,
+  adminDeleteRawTemplate,
+  adminListPrompts,
+  adminListRawTemplates,
+  adminUpdatePrompt,
+  adminUpdateRawTemplate,
+  compileTemplate,
+  testPrompt,
+} from '../services/template-admin-service';
+
+/** Validate a body; the first issue's message is the 400 message as is (the spec's exact wording). */
+function parseBody<T>(schema: ZodType<T>, input: unknown): T {
+  const res = schema.safeParse(input ?? {});
+  if (res.success) return res.data;
+  throw new HttpError(400, ERROR_CODES.validation, res.error.issues[0]?.message ?? 'Invalid input');
+}
+
+/** The caller's user item (loaded by the role check for role-restricted routes). */
+const me = async (req: Req) => req.user ?? ensureUser(getDb(), requireAuth(req));
 
 export const handler = createGroupHandler(
   'admin',
@@ -30,6 +91,59 @@ export const handler = createGroupHandler(
         },
         body: csv,
       };
+    },
+
+    // style editor (influencers and admins)
+    'GET /api/admin/styles': async (req) => {
+      const q = validate(adminStylesQuery, req.query);
+      return json(await listEditorStyles(getDb(), await me(req), q.all === 'true' || q.all === '1'));
+    },
+    'POST /api/admin/styles': async (req) => json(await createEditorStyle(getDb(), await me(req), parseBody(styleCreateSchema, req.body)), 201),
+    'PATCH /api/admin/styles/{id}': async (req) => {
+      const user = await me(req);
+      return json(await updateEditorStyle(getDb(), user, req.params.id, parseBody(stylePatchSchema, req.body)));
+    },
+    'DELETE /api/admin/styles/{id}': async (req) => json(await deleteEditorStyle(getDb(), await me(req), req.params.id)),
+    'GET /api/admin/categories': async () => json(await listAllCategories(getDb())),
+    'GET /api/admin/products': async (req) => json(await listProductsOfStyle(getDb(), await me(req), req.query.style ?? req.query.styleId)),
+    'POST /api/admin/products': async (req) => json(await createProductFor(getDb(), await me(req), parseBody(productCreateSchema, req.body)), 201),
+    'PATCH /api/admin/products/{id}': async (req) => json(await updateProductFor(getDb(), await me(req), req.params.id, parseBody(productPatchSchema, req.body))),
+    'DELETE /api/admin/products/{id}': async (req) => json(await deleteProductFor(getDb(), await me(req), req.params.id)),
+    'POST /api/admin/product-links': async (req) => {
+      const { productId, ...link } = parseBody(productLinkCreateSchema, req.body);
+      return json(await createLinkFor(getDb(), await me(req), productId, link), 201);
+    },
+    'PATCH /api/admin/product-links/{id}': async (req) => json(await updateLinkFor(getDb(), await me(req), req.params.id, parseBody(productLinkPatchSchema, req.body))),
+    'GET /api/admin/products/{id}/links': async (req) => json(await listLinksOfProduct(getDb(), await me(req), req.params.id)),
+    'POST /api/admin/products/{id}/links': async (req) =>
+      json(await createLinkFor(getDb(), await me(req), req.params.id, parseBody(productLinkForProductSchema, req.body)), 201),
+
+    // influencer applications (admins)
+    'GET /api/admin/influencer/applications': async (req) => {
+      const q = validate(applicationListQuery, req.query);
+      return json(await adminListApplications(getDb(), q.status && q.status !== 'all' ? q.status : null));
+    },
+    'PATCH /api/admin/influencer/applications/{id}': async (req) =>
+      json(await adminReviewApplication(getDb(), await me(req), req.params.id, parseBody(applicationReviewSchema, req.body))),
+
+    // prompt templates (admins)
+    'GET /api/admin/prompts': async () => json(await adminListPrompts(getDb())),
+    'POST /api/admin/prompts': async (req) => json(await adminCreatePrompt(getDb(), parseBody(promptCreateSchema, req.body)), 201),
+    'PATCH /api/admin/prompts/{id}': async (req) => json(await adminUpdatePrompt(getDb(), req.params.id, parseBody(promptPatchSchema, req.body))),
+    'DELETE /api/admin/prompts/{id}': async (req) => json(await adminDeletePrompt(getDb(), req.params.id)),
+    'POST /api/admin/prompts/test': async (req) => {
+      const { styleId, photoProfileId } = parseBody(promptTestSchema, req.body);
+      return json(await testPrompt(getDb(), await me(req), styleId, photoProfileId));
+    },
+
+    // raw templates (admins)
+    'GET /api/admin/raw-templates': async () => json(await adminListRawTemplates(getDb())),
+    'POST /api/admin/raw-templates': async (req) => json(await adminCreateRawTemplate(getDb(), parseBody(rawTemplateCreateSchema, req.body)), 201),
+    'PATCH /api/admin/raw-templates/{id}': async (req) => json(await adminUpdateRawTemplate(getDb(), req.params.id, parseBody(rawTemplatePatchSchema, req.body))),
+    'DELETE /api/admin/raw-templates/{id}': async (req) => json(await adminDeleteRawTemplate(getDb(), req.params.id)),
+    'POST /api/admin/raw-templates/compile': async (req) => {
+      const { jsonText, sampleUrls } = parseBody(rawTemplateCompileSchema, req.body);
+      return json(compileTemplate(jsonText, sampleUrls));
     },
   },
   (auth) => ensureUser(getDb(), auth),

@@ -23,6 +23,7 @@ import {
 } from '../../shared/domain/plans';
 import { getBalance, ledgerItems, listLedgerPage, listLots, type LedgerEntry } from '../../shared/repositories/ledger-repository';
 import { countPhotoProfiles } from '../../shared/repositories/photo-profile-repository';
+import { getStyleCounts } from '../../shared/repositories/style-editor-repository';
 import { getUser, type UserRecord } from '../../shared/repositories/user-repository';
 import { isConditionFailure, type Db } from '../../shared/repositories/table';
 import type { PaymentsAdapter, SubscriptionView } from '../payments/types';
@@ -85,9 +86,9 @@ export interface SubscriptionSummary {
   isTrialEligible: boolean;
 }
 
-/** Usage from real data: photo profiles from the COUNTERS item; styles are 0 until styles can be created. */
+/** Usage from real data: photo profiles and private/public styles from the COUNTERS item. */
 export async function subscriptionSummary(db: Db, user: UserRecord): Promise<SubscriptionSummary> {
-  const [balance, profilesUsed] = await Promise.all([getBalance(db, user.id), countPhotoProfiles(db, user.id)]);
+  const [balance, profilesUsed, styleCounts] = await Promise.all([getBalance(db, user.id), countPhotoProfiles(db, user.id), getStyleCounts(db, user.id)]);
   const limits = limitsFor(user);
   return {
     currentPlan: user.currentPlan ?? 'none',
@@ -96,9 +97,9 @@ export async function subscriptionSummary(db: Db, user: UserRecord): Promise<Sub
     hasUnlimitedCredits: !!user.hasUnlimitedCredits,
     profilesUsed,
     maxProfiles: limits.photoProfiles,
-    privateStylesUsed: 0,
+    privateStylesUsed: styleCounts.privateStyleCount,
     maxPrivateStyles: limits.privateStyles,
-    publicStylesUsed: 0,
+    publicStylesUsed: styleCounts.publicStyleCount,
     maxPublicStyles: limits.publicStyles,
     isInfluencer: !!user.isInfluencer,
     hasPriorityQueue: hasPriorityQueue(user),

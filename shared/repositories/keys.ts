@@ -45,6 +45,9 @@ export const keys = {
   promptTemplateIndex: (name: string, id: string) => ({ gsi1pk: 'PROMPTS', gsi1sk: `${name.toLowerCase()}#${id}` }),
   rawTemplate: (id: string) => ({ pk: `RAWTPL#${id}`, sk: 'RAWTPL' }),
   rawTemplateIndex: (priority: number, id: string) => ({ gsi1pk: 'RAWTPLS', gsi1sk: `${String(priority).padStart(5, '0')}#${id}` }),
+  /** A style's products and their links (sk prefix PRODUCT#), and one product's links. */
+  styleProductsPrefix: (styleId: string) => ({ pk: `STYLE#${styleId}`, skPrefix: 'PRODUCT#' }),
+  productLinkPrefix: (styleId: string, productId: string) => ({ pk: `STYLE#${styleId}`, skPrefix: `PRODUCT#${productId}#LINK#` }),
   collection: (id: string) => ({ pk: `COLLECTION#${id}`, sk: 'COLLECTION' }),
   /** Published collections, newest first (gsi1); an owner's collections (gsi2). */
   collectionPublishedIndex: (createdAt: string, id: string) => ({ gsi1pk: 'COLLECTIONS#PUBLISHED', gsi1sk: `${createdAt}#${id}` }),
@@ -77,6 +80,12 @@ export const keys = {
   photoProfile: (userId: string, profileId: string) => ({ pk: `USER#${userId}`, sk: `PHOTO#${profileId}` }),
   /** sk prefix of a user's photo profiles (Query begins_with). */
   photoProfilePrefix: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'PHOTO#' }),
-  /** Per-user counters kept in the same transaction as the items they count (plan caps), e.g. photoProfileCount. */
+  /** An influencer application; by status, newest first (gsi1); a user's applications, newest first (gsi2). */
+  influencerApplication: (id: string) => ({ pk: `INFAPP#${id}`, sk: 'INFAPP' }),
+  influencerApplicationStatusIndex: (status: string, createdAt: string, id: string) => ({ gsi1pk: `INFAPPS#${status.toUpperCase()}`, gsi1sk: `${createdAt}#${id}` }),
+  influencerApplicationUserIndex: (userId: string, createdAt: string, id: string) => ({ gsi2pk: `INFAPPS#USER#${userId}`, gsi2sk: `${createdAt}#${id}` }),
+  /** At most one pending application per user: this lock is Put (attribute_not_exists) with it and deleted by its review. */
+  influencerPendingLock: (userId: string) => ({ pk: `USER#${userId}`, sk: 'INFAPP#PENDING' }),
+  /** Per-user counters kept in the same transaction as the items they count (plan caps), e.g. photoProfileCount, privateStyleCount, publicStyleCount. */
   userCounters: (userId: string) => ({ pk: `USER#${userId}`, sk: 'COUNTERS' }),
 };

@@ -1,0 +1,97 @@
+/**
+ * The influencer program: a Starter or Creator subscriber applies (one pending application at a time), an admin
+ * approves or rejects a pending one; approval makes the user an influencer (role, isInfluencer, influencerSince)
+ * in the same transaction as the status change, so limits and role change at once.
+ */
+import { ulid } from 'ulid';
+import { HttpError, ERROR_CODES, conflict, notFound } from '../../shared/errors';
+import { APPLICATION_MESSAGES as M, type ApplicationStatus } from '../../shared/domain/influencer';
+import { canJoinInfluencerProgram } from '../../shared/domain/plans';
+import type { Role } from '../../shared/domain/roles';
+import type { Db } from '../../shared/repositories/table';
+import {
+  createApplication,
+  getApplication,
+  latestApplicationOf,
+  listApplications,
+  reviewApplication,
+  type InfluencerApplicationRecord,
+  type RoleGrant,
+} from '../../shared/repositories/influencer-repository';
+import { getUser, type UserRecord } from '../../shared/repositories/user-repository';
+import type { ApplicationReviewInput, InfluencerApplyInput } from '../../shared/schemas/admin';
+
+export const applicationView = ({ reviewedBy, ...a }: InfluencerApplicationRecord) => {
+  void reviewedBy;
+  return a;
+};
+
+export async function myApplication(db: Db, user: UserRecord) {
+  const a = await latestApplicationOf(db, user.id);
+  return a ? applicationView(a) : null;
+}
+
+export async function apply(db: Db, user: UserRecord, input: InfluencerApplyInput, now = new Date()) {
+  if (user.isInfluencer) throw conflict(M.alreadyInfluencer, 'influencer.already');
+  if (!canJoinInfluencerProgram(user)) throw new HttpError(403, 'influencer.plan_required', M.planRequired);
+  const ts = now.toISOString();
+  const app: InfluencerApplicationRecord = {
+    id: ulid(now.getTime()),
+    userId: user.id,
+    status: 'pending',
+    useCase: input.useCase,
+    instagramHandle: input.instagramHandle ?? null,
+    tiktokHandle: input.tiktokHandle ?? null,
+    youtubeChannel: input.youtubeChannel ?? null,
+    otherSocial: input.otherSocial ?? null,
+    reviewNotes: null,
+    reviewedBy: null,
+    reviewedAt: null,
+    createdAt: ts,
+    updatedAt: ts,
+  };
+  const res = await createApplication(db, app);
+  if (res === 'pending') throw conflict(M.pendingExists, 'influencer.pending');
+  if (res === 'influencer') throw conflict(M.alreadyInfluencer, 'influencer.already');
+  return applicationView(app);
+}
+
+export async function adminListApplications(db: Db, status: ApplicationStatus | null) {
+  const apps = await listApplications(db, status);
+  const users = new Map<string, UserRecord | null>();
+  await Promise.all([...new Set(apps.map((a) => a.userId))].map(async (id) => users.set(id, await getUser(db, id))));
+  return apps.map((a) => {
+    const u = users.get(a.userId) ?? null;
+    return {
+      ...applicationView(a),
+      user: u
+        ? { id: u.id, username: u.handle, email: u.email, firstName: u.firstName ?? null, lastName: u.lastName ?? null, currentPlan: u.currentPlan ?? 'none', isInfluencer: !!u.isInfluencer }
+        : { id: a.userId, username: null, email: null, firstName: null, lastName: null, currentPlan: 'none', isInfluencer: false },
+    };
+  });
+}
+
+/** What approval sets on the user: admins keep their admin role; a shopper's permanent role becomes influencer. */
+export function influencerGrant(u: Pick<UserRecord, 'role' | 'currentRole' | 'permanentRole'>): RoleGrant {
+  const permanent: Role = u.permanentRole ?? u.role ?? 'shopper';
+  if (permanent === 'admin') return { role: u.role ?? 'admin', currentRole: u.currentRole ?? u.role ?? 'admin', permanentRole: 'admin', expectedPermanentRole: u.permanentRole ?? null };
+  return { role: 'influencer', currentRole: 'influencer', permanentRole: 'influencer', expectedPermanentRole: u.permanentRole ?? null };
+}
+
+export async function adminReviewApplication(db: Db, reviewer: UserRecord, id: string, input: ApplicationReviewInput, now = new Date()) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const app = await getApplication(db, id);
+    if (!app) throw notFound(M.notFound);
+    if (app.status !== 'pending') throw conflict(M.notPending, 'influencer.not_pending');
+    let grant: RoleGrant | null = null;
+    if (input.status === 'approved') {
+      const u = await getUser(db, app.userId);
+      if (!u) throw notFound('User not found');
+      grant = influencerGrant(u);
+    }
+    const res = await reviewApplication(db, app, input.status, input.reviewNotes ?? null, reviewer.id, grant, now);
+    if (res === 'not-pending') throw conflict(M.notPending, 'influencer.not_pending');
+    if (res === 'ok') return applicationView((await getApplication(db, id))!);
+  }
+  throw new HttpError(409, ERROR_CODES.conflict, 'The user changed meanwhile. Please try again.');
+}

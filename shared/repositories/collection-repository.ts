@@ -1,0 +1,220 @@
+/**
+ * Writes of influencer collections (reads are in catalog-repository.ts).
+ * - `COLLECTION#<id> / COLLECTION`, with gsi1 COLLECTIONS#PUBLISHED only while published and gsi2 by owner.
+ * - Membership `COLLECTION#<id> / STYLE#<styleId>` (gsi1 STYLE#<styleId>#COLLECTIONS): its Put or Delete runs in
+ *   the same transaction as `ADD styleCount ±1` on the collection, so styleCount equals the number of members.
+ *   Adding is conditioned on the style being public at that moment and the collection being the caller's.
+ */
+import { QueryCommand, TransactWriteCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from './keys';
+import { isConditionFailure, type Db } from './table';
+import { listCollectionIdsOfStyle, type CollectionRecord } from './catalog-repository';
+import { withConflictRetry } from './discovery-repository';
+
+const cancellationCodes = (err: unknown): string[] =>
+  ((err as { name?: string }).name === 'TransactionCanceledException'
+    ? ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r?.Code ?? 'None')
+    : []);
+
+export async function createCollection(db: Db, c: CollectionRecord): Promise<void> {
+  await db.doc.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: db.tableName,
+            Item: {
+              ...keys.collection(c.id),
+              ...(c.isPublic ? keys.collectionPublishedIndex(c.createdAt, c.id) : {}),
+              ...keys.collectionOwnerIndex(c.userId, c.createdAt, c.id),
+              type: 'Collection',
+              ...c,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ],
+    }),
+  );
+}
+
+export type CollectionPatch = Partial<Pick<CollectionRecord, 'name' | 'description' | 'isPublic' | 'coverImage'>>;
+
+/** Update the owner's collection; publishing sets the published index key, unpublishing removes it. Null if not the owner's or gone. */
+export async function updateCollection(db: Db, current: CollectionRecord, ownerId: string, patch: CollectionPatch, now = new Date()): Promise<CollectionRecord | null> {
+  const entries = Object.entries({ ...patch, updatedAt: now.toISOString() }).filter(([, v]) => v !== undefined);
+  const names: Record<string, string> = { '#owner': 'userId' };
+  const values: Record<string, unknown> = { ':owner': ownerId };
+  const sets = entries.map(([k, v], i) => {
+    names[`#f${i}`] = k;
+    values[`:v${i}`] = v;
+    return `#f${i} = :v${i}`;
+  });
+  let remove = '';
+  if (patch.isPublic === true) {
+    const idx = keys.collectionPublishedIndex(current.createdAt, current.id);
+    sets.push('gsi1pk = :g1pk', 'gsi1sk = :g1sk');
+    values[':g1pk'] = idx.gsi1pk;
+    values[':g1sk'] = idx.gsi1sk;
+  } else if (patch.isPublic === false) remove = ' REMOVE gsi1pk, gsi1sk';
+  try {
+    const res = await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.collection(current.id),
+        UpdateExpression: `SET ${sets.join(', ')}${remove}`,
+        ConditionExpression: 'attribute_exists(pk) AND #owner = :owner',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, type, ...rest } = res.Attributes ?? {};
+    void pk; void sk; void gsi1pk; void gsi1sk; void gsi2pk; void gsi2sk; void type;
+    return rest as CollectionRecord;
+  } catch (err) {
+    if (isConditionFailure(err)) return null;
+    throw err;
+  }
+}
+
+async function memberKeys(db: Db, collectionId: string): Promise<{ pk: string; sk: string }[]> {
+  const k = keys.collectionStylePrefix(collectionId);
+  const out: { pk: string; sk: string }[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const res = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': k.pk, ':p': k.skPrefix },
+        ProjectionExpression: 'pk, sk',
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    for (const i of res.Items ?? []) out.push({ pk: i.pk as string, sk: i.sk as string });
+    ExclusiveStartKey = res.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out;
+}
+
+/** Delete the owner's collection, then its memberships. False if not the owner's or gone. */
+export async function deleteCollection(db: Db, collectionId: string, ownerId: string): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new DeleteCommand({
+        TableName: db.tableName,
+        Key: keys.collection(collectionId),
+        ConditionExpression: 'attribute_exists(pk) AND userId = :owner',
+        ExpressionAttributeValues: { ':owner': ownerId },
+      }),
+    );
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+  const members = await memberKeys(db, collectionId);
+  for (let i = 0; i < members.length; i += 100) {
+    const chunk = members.slice(i, i + 100);
+    await withConflictRetry(() => db.doc.send(new TransactWriteCommand({ TransactItems: chunk.map((Key) => ({ Delete: { TableName: db.tableName, Key } })) })));
+  }
+  return true;
+}
+
+export type AddStyleResult = 'added' | 'already' | 'not-public' | 'not-owner';
+
+/** Add a public style to the owner's collection (idempotent). */
+export async function addStyleToCollection(db: Db, collectionId: string, ownerId: string, styleId: string, now = new Date()): Promise<AddStyleResult> {
+  try {
+    await withConflictRetry(() =>
+      db.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              ConditionCheck: {
+                TableName: db.tableName,
+                Key: keys.style(styleId),
+                ConditionExpression: 'attribute_exists(pk) AND isPublic = :true',
+                ExpressionAttributeValues: { ':true': true },
+              },
+            },
+            {
+              Update: {
+                TableName: db.tableName,
+                Key: keys.collection(collectionId),
+                UpdateExpression: 'ADD styleCount :one SET updatedAt = :now',
+                ConditionExpression: 'attribute_exists(pk) AND userId = :owner',
+                ExpressionAttributeValues: { ':one': 1, ':owner': ownerId, ':now': now.toISOString() },
+              },
+            },
+            {
+              Put: {
+                TableName: db.tableName,
+                Item: {
+                  ...keys.collectionStyle(collectionId, styleId),
+                  ...keys.styleCollectionsIndex(styleId, collectionId),
+                  type: 'CollectionStyle',
+                  collectionId,
+                  styleId,
+                  addedAt: now.toISOString(),
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+          ],
+        }),
+      ),
+    );
+    return 'added';
+  } catch (err) {
+    const codes = cancellationCodes(err);
+    if (codes[0] === 'ConditionalCheckFailed') return 'not-public';
+    if (codes[1] === 'ConditionalCheckFailed') return 'not-owner';
+    if (codes[2] === 'ConditionalCheckFailed') return 'already';
+    throw err;
+  }
+}
+
+/** Remove a style from a collection (idempotent); ownerId null skips the owner condition (style deletion). */
+export async function removeStyleFromCollection(db: Db, collectionId: string, styleId: string, ownerId: string | null, now = new Date()): Promise<'removed' | 'absent' | 'not-owner'> {
+  try {
+    await withConflictRetry(() =>
+      db.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Delete: { TableName: db.tableName, Key: keys.collectionStyle(collectionId, styleId), ConditionExpression: 'attribute_exists(pk)' } },
+            {
+              Update: {
+                TableName: db.tableName,
+                Key: keys.collection(collectionId),
+                UpdateExpression: 'ADD styleCount :minus SET updatedAt = :now',
+                ConditionExpression: ownerId === null ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND userId = :owner',
+                ExpressionAttributeValues: { ':minus': -1, ':now': now.toISOString(), ...(ownerId === null ? {} : { ':owner': ownerId }) },
+              },
+            },
+          ],
+        }),
+      ),
+    );
+    return 'removed';
+  } catch (err) {
+    const codes = cancellationCodes(err);
+    if (codes[1] === 'ConditionalCheckFailed') {
+      if (ownerId !== null) return 'not-owner';
+      // the collection itself is gone: drop the orphan membership
+      await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: keys.collectionStyle(collectionId, styleId) }));
+      return 'removed';
+    }
+    if (codes[0] === 'ConditionalCheckFailed') return 'absent';
+    throw err;
+  }
+}
+
+/** Remove a style from every collection it belongs to (style deleted or made private). */
+export async function removeStyleFromAllCollections(db: Db, styleId: string): Promise<number> {
+  const ids = await listCollectionIdsOfStyle(db, styleId);
+  let n = 0;
+  for (const id of ids) if ((await removeStyleFromCollection(db, id, styleId, null)) === 'removed') n++;
+  return n;
+}

@@ -1,0 +1,404 @@
+/**
+ * Writes of the style editor: styles, their products and product links.
+ *
+ * Style counts: a style written here carries `counted: true` and is counted on its creator's COUNTERS item
+ * (`privateStyleCount` or `publicStyleCount`, next to the photo-profile attributes, which are left untouched).
+ * The count moves in the SAME transaction as the Put, the visibility switch or the Delete it counts, and a
+ * create or a switch is conditioned on the target count being under the cap, so concurrent creates can never
+ * exceed it. The style's own write is conditioned on its visibility being the one read, so two concurrent
+ * switches cannot both move the count. Seed styles (no `counted`) are never counted.
+ */
+import { DeleteCommand, GetCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from './keys';
+import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
+import type { ProductLinkRecord, ProductRecord, StyleRecord } from './catalog-repository';
+import { withConflictRetry } from './discovery-repository';
+
+export type StoredStyle = StyleRecord & { counted?: boolean };
+
+const STRIP = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type']);
+const clean = <T>(item: Record<string, unknown> | undefined): T | null => {
+  if (!item) return null;
+  return Object.fromEntries(Object.entries(item).filter(([k]) => !STRIP.has(k))) as T;
+};
+
+const countField = (isPublic: boolean) => (isPublic ? 'publicStyleCount' : 'privateStyleCount');
+
+export interface StyleCounts {
+  privateStyleCount: number;
+  publicStyleCount: number;
+}
+
+export async function getStyleCounts(db: Db, userId: string): Promise<StyleCounts> {
+  const res = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.userCounters(userId), ConsistentRead: true, ProjectionExpression: 'privateStyleCount, publicStyleCount' }),
+  );
+  return { privateStyleCount: Math.max(0, Number(res.Item?.privateStyleCount ?? 0)), publicStyleCount: Math.max(0, Number(res.Item?.publicStyleCount ?? 0)) };
+}
+
+/** The counters update adding one style of this visibility, under `cap` (null = no cap). */
+function incrementCount(db: Db, userId: string, isPublic: boolean, cap: number | null) {
+  const f = countField(isPublic);
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: keys.userCounters(userId),
+      UpdateExpression: `SET ${f} = if_not_exists(${f}, :zero) + :one`,
+      ...(cap === null ? {} : { ConditionExpression: `attribute_not_exists(${f}) OR ${f} < :max` }),
+      ExpressionAttributeValues: { ':zero': 0, ':one': 1, ...(cap === null ? {} : { ':max': cap }) },
+    },
+  };
+}
+
+function decrementCount(db: Db, userId: string, isPublic: boolean) {
+  const f = countField(isPublic);
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: keys.userCounters(userId),
+      UpdateExpression: `SET ${f} = if_not_exists(${f}, :one) - :one`,
+      ExpressionAttributeValues: { ':one': 1 },
+    },
+  };
+}
+
+const cancellationCodes = (err: unknown): string[] =>
+  ((err as { name?: string }).name === 'TransactionCanceledException'
+    ? ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r?.Code ?? 'None')
+    : []);
+
+function styleItem(s: StoredStyle): Record<string, unknown> {
+  return {
+    ...keys.style(s.id),
+    ...(s.isPublic ? keys.stylePublicIndex(s.createdAt, s.id) : {}),
+    ...keys.styleOwnerIndex(s.createdBy, s.createdAt, s.id),
+    type: 'Style',
+    ...s,
+  };
+}
+
+/** Create a style and count it; 'limit' when the creator's cap for its visibility is reached (nothing written). */
+export async function createStyle(db: Db, style: StyleRecord, cap: number | null): Promise<StoredStyle | 'limit'> {
+  const stored: StoredStyle = { ...style, counted: true };
+  try {
+    await withConflictRetry(() =>
+      db.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            incrementCount(db, style.createdBy, style.isPublic, cap),
+            { Put: { TableName: db.tableName, Item: styleItem(stored), ConditionExpression: 'attribute_not_exists(pk)' } },
+          ],
+        }),
+      ),
+    );
+    return stored;
+  } catch (err) {
+    if (cancellationCodes(err)[0] === 'ConditionalCheckFailed') return 'limit';
+    throw err;
+  }
+}
+
+export type StylePatch = Partial<Omit<StyleRecord, 'id' | 'createdBy' | 'createdAt' | 'usageCount' | 'favoriteCount'>>;
+
+export type UpdateStyleResult = StoredStyle | 'limit' | 'changed' | 'missing';
+
+/**
+ * Apply a patch to a style as read (`current`). A visibility switch moves the count from one attribute to the
+ * other under the new cap, and the public index key is set or removed. 'changed' when the style's visibility
+ * moved since it was read (read again and retry), 'missing' when it is gone.
+ */
+export async function updateStyle(db: Db, current: StoredStyle, patch: StylePatch, cap: number | null, now = new Date()): Promise<UpdateStyleResult> {
+  const next: StoredStyle = { ...current, ...patch, updatedAt: now.toISOString() };
+  const switching = patch.isPublic !== undefined && patch.isPublic !== current.isPublic;
+  const entries = Object.entries({ ...patch, updatedAt: next.updatedAt }).filter(([, v]) => v !== undefined);
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':wasPublic': current.isPublic };
+  const sets = entries.map(([k, v], i) => {
+    names[`#f${i}`] = k;
+    values[`:v${i}`] = v;
+    return `#f${i} = :v${i}`;
+  });
+  let remove = '';
+  if (switching) {
+    if (next.isPublic) {
+      const idx = keys.stylePublicIndex(current.createdAt, current.id);
+      sets.push('gsi1pk = :g1pk', 'gsi1sk = :g1sk');
+      values[':g1pk'] = idx.gsi1pk;
+      values[':g1sk'] = idx.gsi1sk;
+    } else remove = ' REMOVE gsi1pk, gsi1sk';
+    sets.push('#counted = :true');
+    names['#counted'] = 'counted';
+    values[':true'] = true;
+  }
+  const styleUpdate = {
+    Update: {
+      TableName: db.tableName,
+      Key: keys.style(current.id),
+      UpdateExpression: `SET ${sets.join(', ')}${remove}`,
+      ConditionExpression: 'attribute_exists(pk) AND isPublic = :wasPublic',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+  try {
+    if (!switching) {
+      await db.doc.send(new UpdateCommand(styleUpdate.Update));
+    } else {
+      // An uncounted (seed) style starts being counted when it switches; a counted one moves its count
+      // (one update of the counters item: a transaction may touch an item only once).
+      const move = incrementCount(db, current.createdBy, !!next.isPublic, cap);
+      if (current.counted) {
+        const from = countField(current.isPublic);
+        move.Update.UpdateExpression += `, ${from} = if_not_exists(${from}, :one) - :one`;
+      }
+      const items: Record<string, unknown>[] = [styleUpdate, move];
+      await withConflictRetry(() => db.doc.send(new TransactWriteCommand({ TransactItems: items as never })));
+    }
+    return { ...next, counted: current.counted || switching };
+  } catch (err) {
+    if (!switching && isConditionFailure(err)) return (await styleExists(db, current.id)) ? 'changed' : 'missing';
+    const codes = cancellationCodes(err);
+    if (codes[1] === 'ConditionalCheckFailed') return 'limit';
+    if (codes[0] === 'ConditionalCheckFailed') return (await styleExists(db, current.id)) ? 'changed' : 'missing';
+    throw err;
+  }
+}
+
+async function styleExists(db: Db, id: string): Promise<boolean> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.style(id), ProjectionExpression: 'pk', ConsistentRead: true }));
+  return !!res.Item;
+}
+
+/** Delete the style item and uncount it (conditioned on the visibility read). */
+export async function deleteStyleItem(db: Db, current: StoredStyle): Promise<'deleted' | 'changed' | 'missing'> {
+  const del = {
+    Delete: {
+      TableName: db.tableName,
+      Key: keys.style(current.id),
+      ConditionExpression: 'attribute_exists(pk) AND isPublic = :wasPublic',
+      ExpressionAttributeValues: { ':wasPublic': current.isPublic },
+    },
+  };
+  try {
+    if (current.counted) await withConflictRetry(() => db.doc.send(new TransactWriteCommand({ TransactItems: [del, decrementCount(db, current.createdBy, current.isPublic)] })));
+    else await db.doc.send(new DeleteCommand(del.Delete));
+    return 'deleted';
+  } catch (err) {
+    if (isConditionFailure(err)) return (await styleExists(db, current.id)) ? 'changed' : 'missing';
+    throw err;
+  }
+}
+
+export async function getStoredStyle(db: Db, id: string): Promise<StoredStyle | null> {
+  if (!id || id.length > 100) return null;
+  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.style(id), ConsistentRead: true }));
+  return clean<StoredStyle>(res.Item);
+}
+
+/** A creator's styles, newest first (gsi2 STYLES#OWNER#<id>). */
+export async function listStylesOfOwner(db: Db, userId: string): Promise<StoredStyle[]> {
+  const k = keys.styleOwnerIndex(userId, '', '');
+  const out: StoredStyle[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const res = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        IndexName: TABLE_SCHEMA.gsi2.name,
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': k.gsi2pk },
+        ScanIndexForward: false,
+        ExclusiveStartKey,
+      }),
+    );
+    for (const i of res.Items ?? []) out.push(clean<StoredStyle>(i)!);
+    ExclusiveStartKey = res.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out;
+}
+
+/** Every style, public and private (admin listing; a filtered Scan — the admin group is the one allowed to Scan). */
+export async function scanAllStyles(db: Db): Promise<StoredStyle[]> {
+  const out: StoredStyle[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const res = await db.doc.send(
+      new ScanCommand({
+        TableName: db.tableName,
+        FilterExpression: '#t = :style',
+        ExpressionAttributeNames: { '#t': 'type' },
+        ExpressionAttributeValues: { ':style': 'Style' },
+        ExclusiveStartKey,
+      }),
+    );
+    for (const i of res.Items ?? []) out.push(clean<StoredStyle>(i)!);
+    ExclusiveStartKey = res.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Products and links
+
+export type NewProduct = Omit<ProductRecord, 'links'>;
+
+function productItem(p: NewProduct) {
+  return { ...keys.product(p.styleId, p.id), ...keys.productIdIndex(p.id), type: 'Product', ...p };
+}
+function linkItem(l: ProductLinkRecord) {
+  return { ...keys.productLink(l.styleId, l.productId, l.id), ...keys.productLinkIdIndex(l.id), type: 'ProductLink', ...l };
+}
+
+/** Create a product with its links in one transaction; false when the style is gone. */
+export async function createProduct(db: Db, p: NewProduct, links: ProductLinkRecord[]): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { ConditionCheck: { TableName: db.tableName, Key: keys.style(p.styleId), ConditionExpression: 'attribute_exists(pk)' } },
+          { Put: { TableName: db.tableName, Item: productItem(p), ConditionExpression: 'attribute_not_exists(pk)' } },
+          ...links.map((l) => ({ Put: { TableName: db.tableName, Item: linkItem(l), ConditionExpression: 'attribute_not_exists(pk)' } })),
+        ],
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+async function byGsi1<T>(db: Db, gsi1pk: string, gsi1sk: string): Promise<T | null> {
+  const res = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      IndexName: TABLE_SCHEMA.gsi1.name,
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
+      ExpressionAttributeValues: { ':pk': gsi1pk, ':sk': gsi1sk },
+      Limit: 1,
+    }),
+  );
+  return clean<T>(res.Items?.[0]);
+}
+
+export async function getProductById(db: Db, productId: string): Promise<NewProduct | null> {
+  if (!productId || productId.length > 100) return null;
+  const k = keys.productIdIndex(productId);
+  const found = await byGsi1<NewProduct>(db, k.gsi1pk, k.gsi1sk);
+  if (!found) return null;
+  // the index is eventually consistent: confirm on the table
+  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.product(found.styleId, productId), ConsistentRead: true }));
+  return clean<NewProduct>(res.Item);
+}
+
+export async function getProductLinkById(db: Db, linkId: string): Promise<ProductLinkRecord | null> {
+  if (!linkId || linkId.length > 100) return null;
+  const k = keys.productLinkIdIndex(linkId);
+  const found = await byGsi1<ProductLinkRecord>(db, k.gsi1pk, k.gsi1sk);
+  if (!found) return null;
+  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.productLink(found.styleId, found.productId, linkId), ConsistentRead: true }));
+  return clean<ProductLinkRecord>(res.Item);
+}
+
+export async function listProductLinks(db: Db, styleId: string, productId: string): Promise<ProductLinkRecord[]> {
+  const k = keys.productLinkPrefix(styleId, productId);
+  const res = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': k.pk, ':p': k.skPrefix },
+      ConsistentRead: true,
+    }),
+  );
+  return (res.Items ?? []).map((i) => clean<ProductLinkRecord>(i)!).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+}
+
+async function updateFields<T>(db: Db, key: Record<string, string>, patch: Record<string, unknown>): Promise<T | null> {
+  const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
+  if (!entries.length) {
+    const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }));
+    return clean<T>(res.Item);
+  }
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = entries.map(([k, v], i) => {
+    names[`#f${i}`] = k;
+    values[`:v${i}`] = v;
+    return `#f${i} = :v${i}`;
+  });
+  try {
+    const res = await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: key,
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return clean<T>(res.Attributes);
+  } catch (err) {
+    if (isConditionFailure(err)) return null;
+    throw err;
+  }
+}
+
+export const updateProduct = (db: Db, p: NewProduct, patch: Partial<NewProduct>) => updateFields<NewProduct>(db, keys.product(p.styleId, p.id), patch);
+export const updateProductLink = (db: Db, l: ProductLinkRecord, patch: Partial<ProductLinkRecord>) =>
+  updateFields<ProductLinkRecord>(db, keys.productLink(l.styleId, l.productId, l.id), patch);
+
+/** Add a link to an existing product; false when the product is gone. */
+export async function createProductLink(db: Db, l: ProductLinkRecord): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { ConditionCheck: { TableName: db.tableName, Key: keys.product(l.styleId, l.productId), ConditionExpression: 'attribute_exists(pk)' } },
+          { Put: { TableName: db.tableName, Item: linkItem(l), ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+async function deleteKeys(db: Db, list: Record<string, string>[]) {
+  for (let i = 0; i < list.length; i += 100) {
+    const chunk = list.slice(i, i + 100);
+    await withConflictRetry(() => db.doc.send(new TransactWriteCommand({ TransactItems: chunk.map((Key) => ({ Delete: { TableName: db.tableName, Key } })) })));
+  }
+}
+
+/** Delete a product and its links. */
+export async function deleteProduct(db: Db, styleId: string, productId: string): Promise<void> {
+  const links = await listProductLinks(db, styleId, productId);
+  await deleteKeys(db, [...links.map((l) => keys.productLink(styleId, productId, l.id)), keys.product(styleId, productId)]);
+}
+
+/** Delete every product and link of a style (its partition's PRODUCT# items). Returns how many items. */
+export async function deleteStyleProducts(db: Db, styleId: string): Promise<number> {
+  const k = keys.styleProductsPrefix(styleId);
+  const toDelete: Record<string, string>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const res = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': k.pk, ':p': k.skPrefix },
+        ProjectionExpression: 'pk, sk',
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    for (const i of res.Items ?? []) toDelete.push({ pk: i.pk as string, sk: i.sk as string });
+    ExclusiveStartKey = res.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  await deleteKeys(db, toDelete);
+  return toDelete.length;
+}

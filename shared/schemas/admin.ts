@@ -1,0 +1,269 @@
+/** Request bodies of the creator and admin tools: styles, products, links, collections, influencer applications, templates. */
+import { z } from 'zod';
+import { SETTINGS, STYLE_IMAGE_TYPES, TASK_TYPES, VIBES, RAW_TEMPLATE_DEFAULTS } from '../domain/catalog';
+import { APPLICATION_MESSAGES, APPLICATION_STATUSES, MAX_USE_CASE, REVIEW_DECISIONS, useCaseError } from '../domain/influencer';
+import { STYLE_MESSAGES, isHttpUrl } from '../domain/style-rules';
+
+const text = (max: number, msg = `At most ${max} characters`) => z.string().trim().max(max, msg);
+const optText = (max: number) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === null ? null : v.trim() || null))
+    .refine((v) => v === undefined || v === null || v.length <= max, `At most ${max} characters`);
+/** A list of strings, also accepted as one comma-separated string. */
+const stringList = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(',') : v),
+  z.array(z.string().max(200), { message: 'Must be a list' }).max(50, 'Too many entries'),
+);
+
+const styleFields = {
+  name: z.string({ message: STYLE_MESSAGES.nameRequired }).trim().min(1, STYLE_MESSAGES.nameRequired).max(120, 'Style name is too long'),
+  description: text(2000),
+  sex: z.string().trim().max(20),
+  categoryIds: stringList,
+  tags: stringList,
+  tasks: z.array(z.enum(TASK_TYPES, { message: `Tasks must be among ${TASK_TYPES.join(', ')}` })).min(1, 'At least one task is required').max(TASK_TYPES.length),
+  styleImageType: z.enum(STYLE_IMAGE_TYPES, { message: `Style image type must be ${STYLE_IMAGE_TYPES.join(', ')}` }),
+  promptImageUrl: z.string({ message: STYLE_MESSAGES.promptImageRequired }).trim().min(1, STYLE_MESSAGES.promptImageRequired).max(1024),
+  promptImageOriginalUrl: optText(2048),
+  coverImageUrl: optText(1024),
+  defaultPromptTemplateId: optText(100),
+  isPublic: z.boolean({ message: 'isPublic must be true or false' }),
+  isAiGenerated: z.boolean(),
+};
+
+/** POST /api/admin/styles */
+export const styleCreateSchema = z.object({
+  ...styleFields,
+  description: styleFields.description.default(''),
+  sex: styleFields.sex.optional(),
+  categoryIds: styleFields.categoryIds.default([]),
+  tags: styleFields.tags.default([]),
+  tasks: styleFields.tasks.default(['OUTFIT_TRYON']),
+  styleImageType: styleFields.styleImageType.default('model_wearer'),
+  isPublic: styleFields.isPublic.default(true),
+  isAiGenerated: styleFields.isAiGenerated.default(false),
+});
+export type StyleCreateInput = z.infer<typeof styleCreateSchema>;
+
+/** PATCH /api/admin/styles/{id}: any subset of the fields. */
+export const stylePatchSchema = z.object({
+  name: styleFields.name.optional(),
+  description: styleFields.description.optional(),
+  sex: styleFields.sex.optional(),
+  categoryIds: styleFields.categoryIds.optional(),
+  tags: styleFields.tags.optional(),
+  tasks: styleFields.tasks.optional(),
+  styleImageType: styleFields.styleImageType.optional(),
+  promptImageUrl: styleFields.promptImageUrl.optional(),
+  promptImageOriginalUrl: styleFields.promptImageOriginalUrl,
+  coverImageUrl: styleFields.coverImageUrl,
+  defaultPromptTemplateId: styleFields.defaultPromptTemplateId,
+  isPublic: styleFields.isPublic.optional(),
+  isAiGenerated: styleFields.isAiGenerated.optional(),
+});
+export type StylePatchInput = z.infer<typeof stylePatchSchema>;
+
+const price = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null || v === '') return v === undefined ? undefined : null;
+    const n = typeof v === 'number' ? v : Number(v);
+    if (!Number.isFinite(n) || n < 0 || n > 1_000_000) {
+      ctx.addIssue({ code: 'custom', message: 'Price must be a positive number' });
+      return z.NEVER;
+    }
+    return Math.round(n * 100) / 100;
+  });
+
+const productUrl = z
+  .string({ message: STYLE_MESSAGES.productUrlRequired })
+  .trim()
+  .min(1, STYLE_MESSAGES.productUrlRequired)
+  .max(2048, 'URL is too long')
+  .refine(isHttpUrl, STYLE_MESSAGES.productUrlInvalid);
+
+const linkFields = {
+  retailer: optText(120),
+  url: productUrl,
+  price,
+  currency: z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === null ? null : v.trim().toUpperCase() || null))
+    .refine((v) => v === undefined || v === null || /^[A-Z]{3}$/.test(v), 'Currency must be a 3-letter code'),
+  affiliateCode: optText(120),
+};
+
+export const productLinkInputSchema = z.object(linkFields);
+export type ProductLinkInput = z.infer<typeof productLinkInputSchema>;
+
+const productName = z.string({ message: STYLE_MESSAGES.productNameRequired }).trim().min(1, STYLE_MESSAGES.productNameRequired).max(200, 'Product name is too long');
+
+/** POST /api/admin/products */
+export const productCreateSchema = z.object({
+  styleId: z.string({ message: 'Style is required' }).trim().min(1, 'Style is required').max(100),
+  name: productName,
+  description: optText(2000),
+  brand: optText(120),
+  category: optText(120),
+  imageUrl: optText(2048),
+  links: z.array(productLinkInputSchema).max(20, 'At most 20 links').optional(),
+});
+export type ProductCreateInput = z.infer<typeof productCreateSchema>;
+
+/** PATCH /api/admin/products/{id} */
+export const productPatchSchema = z.object({
+  name: productName.optional(),
+  description: optText(2000),
+  brand: optText(120),
+  category: optText(120),
+  imageUrl: optText(2048),
+});
+export type ProductPatchInput = z.infer<typeof productPatchSchema>;
+
+/** POST /api/admin/product-links (productId in the body) and POST /api/admin/products/{id}/links. */
+export const productLinkCreateSchema = z.object({ productId: z.string().trim().min(1, 'Product is required').max(100), ...linkFields });
+export const productLinkForProductSchema = productLinkInputSchema;
+
+/** PATCH /api/admin/product-links/{id} */
+export const productLinkPatchSchema = z.object({ ...linkFields, url: productUrl.optional() });
+export type ProductLinkPatchInput = z.infer<typeof productLinkPatchSchema>;
+
+export const COLLECTION_NAME_REQUIRED = 'Collection name is required';
+const collectionName = z.string({ message: COLLECTION_NAME_REQUIRED }).trim().min(1, COLLECTION_NAME_REQUIRED).max(120, 'Collection name is too long');
+
+/** POST /api/influencer-collections */
+export const collectionCreateSchema = z.object({
+  name: collectionName,
+  description: text(2000).default(''),
+  isPublic: z.boolean({ message: 'isPublic must be true or false' }).default(false),
+});
+export type CollectionCreateInput = z.infer<typeof collectionCreateSchema>;
+
+/** PATCH /api/influencer-collections/{id} */
+export const collectionPatchSchema = z.object({
+  name: collectionName.optional(),
+  description: text(2000).optional(),
+  isPublic: z.boolean({ message: 'isPublic must be true or false' }).optional(),
+  coverImage: optText(1024),
+});
+export type CollectionPatchInput = z.infer<typeof collectionPatchSchema>;
+
+/** POST /api/influencer-collections/{id}/styles */
+export const collectionAddStyleSchema = z.object({ styleId: z.string({ message: 'Style is required' }).trim().min(1, 'Style is required').max(100) });
+
+const social = optText(200);
+
+/** POST /api/influencer/apply */
+export const influencerApplySchema = z.object({
+  useCase: z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v ?? '').trim())
+    .superRefine((v, ctx) => {
+      const msg = useCaseError(v);
+      if (msg) ctx.addIssue({ code: 'custom', message: msg });
+      else if (v.length > MAX_USE_CASE) ctx.addIssue({ code: 'custom', message: `At most ${MAX_USE_CASE} characters` });
+    }),
+  instagramHandle: social,
+  tiktokHandle: social,
+  youtubeChannel: social,
+  otherSocial: social,
+});
+export type InfluencerApplyInput = z.infer<typeof influencerApplySchema>;
+export { APPLICATION_MESSAGES };
+
+/** GET /api/admin/influencer/applications?status= */
+export const applicationListQuery = z.object({
+  status: z
+    .union([z.enum(APPLICATION_STATUSES, { message: `Status must be ${APPLICATION_STATUSES.join(', ')} or all` }), z.literal('all'), z.literal('')])
+    .optional(),
+});
+
+/** PATCH /api/admin/influencer/applications/{id} */
+export const applicationReviewSchema = z.object({
+  status: z.enum(REVIEW_DECISIONS, { message: 'Status must be approved or rejected' }),
+  reviewNotes: optText(2000),
+});
+export type ApplicationReviewInput = z.infer<typeof applicationReviewSchema>;
+
+const promptFields = {
+  name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is too long'),
+  description: text(2000),
+  previewImageUrl: optText(1024),
+  task: z.enum(TASK_TYPES, { message: `Task must be among ${TASK_TYPES.join(', ')}` }),
+  template: z.string({ message: 'Template text is required' }).trim().min(1, 'Template text is required').max(20_000, 'Template text is too long'),
+  styleCategory: optText(100),
+};
+
+/** POST /api/admin/prompts */
+export const promptCreateSchema = z.object({
+  ...promptFields,
+  description: promptFields.description.default(''),
+  task: promptFields.task.default('OUTFIT_TRYON'),
+});
+export type PromptCreateInput = z.infer<typeof promptCreateSchema>;
+
+/** PATCH /api/admin/prompts/{id} */
+export const promptPatchSchema = z.object({
+  name: promptFields.name.optional(),
+  description: promptFields.description.optional(),
+  previewImageUrl: promptFields.previewImageUrl,
+  task: promptFields.task.optional(),
+  template: promptFields.template.optional(),
+  styleCategory: promptFields.styleCategory,
+});
+export type PromptPatchInput = z.infer<typeof promptPatchSchema>;
+
+export const MISSING_SELECTION = 'Missing selection';
+/** POST /api/admin/prompts/test */
+export const promptTestSchema = z.object({
+  styleId: z.string({ message: MISSING_SELECTION }).trim().min(1, MISSING_SELECTION).max(100),
+  photoProfileId: z.string({ message: MISSING_SELECTION }).trim().min(1, MISSING_SELECTION).max(100),
+});
+
+const rawFields = {
+  name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is too long'),
+  taskType: z.enum(TASK_TYPES, { message: `Task type must be among ${TASK_TYPES.join(', ')}` }),
+  vibeCategory: z.enum(VIBES, { message: `Vibe must be among ${VIBES.join(', ')}` }),
+  settingCategory: z.enum(SETTINGS, { message: `Setting must be among ${SETTINGS.join(', ')}` }),
+  requiresFullBody: z.boolean({ message: 'requiresFullBody must be true or false' }),
+  priority: z.number({ message: 'Priority must be a number' }).int('Priority must be a whole number').min(0, 'Priority must be between 0 and 99999').max(99_999, 'Priority must be between 0 and 99999'),
+  enabled: z.boolean({ message: 'enabled must be true or false' }),
+  jsonText: z.string({ message: 'Template JSON is required' }).min(1, 'Template JSON is required').max(100_000, 'Template JSON is too long'),
+};
+
+/** POST /api/admin/raw-templates */
+export const rawTemplateCreateSchema = z.object({
+  ...rawFields,
+  requiresFullBody: rawFields.requiresFullBody.default(false),
+  priority: rawFields.priority.default(RAW_TEMPLATE_DEFAULTS.priority),
+  enabled: rawFields.enabled.default(true),
+});
+export type RawTemplateCreateInput = z.infer<typeof rawTemplateCreateSchema>;
+
+/** PATCH /api/admin/raw-templates/{id} */
+export const rawTemplatePatchSchema = z.object({
+  name: rawFields.name.optional(),
+  taskType: rawFields.taskType.optional(),
+  vibeCategory: rawFields.vibeCategory.optional(),
+  settingCategory: rawFields.settingCategory.optional(),
+  requiresFullBody: rawFields.requiresFullBody.optional(),
+  priority: rawFields.priority.optional(),
+  enabled: rawFields.enabled.optional(),
+  jsonText: rawFields.jsonText.optional(),
+});
+export type RawTemplatePatchInput = z.infer<typeof rawTemplatePatchSchema>;
+
+const sampleUrl = z.union([z.string().max(2048), z.null()]).optional();
+/** POST /api/admin/raw-templates/compile */
+export const rawTemplateCompileSchema = z.object({
+  jsonText: z.string({ message: 'Compile failed: Template JSON is required' }).max(100_000, 'Template JSON is too long'),
+  sampleUrls: z.object({ style: sampleUrl, portrait: sampleUrl, fullBody: sampleUrl, background: sampleUrl }).default({}),
+});
+
+/** GET /api/admin/styles?all=true */
+export const adminStylesQuery = z.object({ all: z.enum(['true', 'false', '1', '0']).optional() });
