@@ -1,0 +1,96 @@
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describeE2E, signIn, useBrowser } from '../support/e2e';
+
+const app = useBrowser();
+
+/** The signed-in page's Cognito ID token (Amplify keeps it in localStorage). */
+const idToken = (page: Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
+    return key ? localStorage.getItem(key) : null;
+  });
+
+async function api<T>(page: Page, path: string): Promise<T> {
+  const res = await fetch(`${app.baseUrl}${path}`, { headers: { authorization: `Bearer ${await idToken(page)}` } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** On the local checkout page: Pay, then back on /subscription with the success toast and a clean URL. */
+async function payLocally(page: Page) {
+  await page.waitForURL(/\/local\/checkout\//);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.waitForURL((url) => url.pathname === '/subscription');
+  await page.getByText('Payment successful!', { exact: true }).first().waitFor();
+  await page.waitForURL((url) => url.pathname === '/subscription' && !url.search.includes('success'));
+}
+
+describeE2E('billing: packs, plans and cancellation through the local checkout', () => {
+  it('the demo shopper buys a 30-credit pack and sees the balance and the history entry', async () => {
+    const { page, context } = await app.open();
+    await signIn(page, 'shopper@example.com');
+    const before = (await api<{ credits: number }>(page, '/api/credits')).credits;
+
+    await page.goto('/subscription');
+    await page.getByRole('heading', { level: 1, name: 'Subscription' }).waitFor();
+    await page.getByTestId('subscription-credits').filter({ hasText: before.toLocaleString('en-US') }).waitFor();
+    await page.getByTestId('pack-pack-30-button').click();
+    await payLocally(page);
+
+    // the balance shown on the page rises by 30 (the webhook grant), and so does the API's
+    await page.getByTestId('subscription-credits').filter({ hasText: (before + 30).toLocaleString('en-US') }).waitFor();
+    expect((await api<{ credits: number }>(page, '/api/credits')).credits).toBe(before + 30);
+
+    await page.goto('/account');
+    await page.getByRole('heading', { level: 1, name: 'Account and Billing' }).waitFor();
+    await page.getByTestId('account-credits').filter({ hasText: (before + 30).toLocaleString('en-US') }).waitFor();
+    const row = page.getByTestId('credit-history').getByRole('row').filter({ hasText: 'Credit pack' }).first();
+    await row.waitFor();
+    expect(await row.innerText()).toContain('+30');
+    await context.close();
+  });
+
+  it('a new account buys Starter, then cancels it on /account and sees when it ends', async () => {
+    const { page, context } = await app.open();
+    const email = `billing-${Date.now()}@example.test`;
+    await page.goto('/auth/register');
+    await page.getByLabel('First name').fill('Bill');
+    await page.getByLabel('Last name').fill('Payer');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('Sunny-day-7');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByLabel('Confirmation code').fill('123456');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(/\/(dashboard|onboarding)/);
+
+    await page.goto('/subscription');
+    const starter = page.getByTestId('plan-starter-button');
+    await starter.filter({ hasText: 'Choose Starter' }).waitFor();
+    await starter.click();
+    await payLocally(page);
+    await page.getByTestId('current-plan').filter({ hasText: 'Starter' }).waitFor();
+    await page.getByTestId('plan-starter-button').filter({ hasText: 'Current plan' }).waitFor();
+    await page.getByTestId('plan-creator-button').filter({ hasText: 'Upgrade to Creator' }).waitFor();
+
+    await page.goto('/account');
+    await page.getByTestId('account-plan').filter({ hasText: 'Starter' }).waitFor();
+    await page.getByTestId('cancel-subscription').click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel subscription?' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toMatch(/stays active until \w{3} \d{1,2}, \d{4}/);
+    await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByText('Subscription cancelled', { exact: true }).first().waitFor();
+
+    const summary = await api<{ nextScheduledPlan: string | null; nextScheduledPlanDate: string | null }>(page, '/api/subscriptions/current');
+    expect(summary.nextScheduledPlan).toBe('none');
+    expect(summary.nextScheduledPlanDate).toBeTruthy();
+    const shown = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(summary.nextScheduledPlanDate!));
+    const notice = page.getByTestId('scheduled-change');
+    await notice.filter({ hasText: `ends on ${shown}` }).waitFor();
+    // cancelling is offered no more; the scheduled end can be undone instead
+    expect(await page.getByTestId('cancel-subscription').count()).toBe(0);
+    await notice.getByRole('button', { name: 'Keep my subscription' }).waitFor();
+    await context.close();
+  });
+});

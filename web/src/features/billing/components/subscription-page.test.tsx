@@ -1,0 +1,137 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+
+vi.mock('../../../lib/auth', async (orig) => ({
+  ...(await orig<typeof import('../../../lib/auth')>()),
+  getIdToken: vi.fn(async () => 'test-token'),
+}));
+const toastMock = vi.hoisted(() => vi.fn());
+vi.mock('../../../components/use-toast', async (orig) => ({
+  ...(await orig<typeof import('../../../components/use-toast')>()),
+  toast: toastMock,
+}));
+
+import { createQueryClient } from '../../../lib/query-client';
+import { browser } from '../api/billing';
+import SubscriptionPage from './subscription-page';
+
+const summary = {
+  currentPlan: 'starter',
+  subscriptionStatus: 'active',
+  credits: 30,
+  hasUnlimitedCredits: false,
+  profilesUsed: 1,
+  maxProfiles: 6,
+  privateStylesUsed: 0,
+  maxPrivateStyles: 20,
+  publicStylesUsed: 0,
+  maxPublicStyles: 0,
+  isInfluencer: false,
+  hasPriorityQueue: false,
+  hasAdvancedControls: false,
+  canPublish: false,
+  subscriptionId: 'sub_1',
+  currentPeriodEnd: '2026-12-21T10:00:00.000Z',
+  cancelAtPeriodEnd: false,
+  nextScheduledPlan: null,
+  nextScheduledPlanDate: null,
+  hasUsedTrial: false,
+  isTrialEligible: false,
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  toastMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+let currentSearch = '';
+function LocationProbe() {
+  currentSearch = useLocation().search;
+  return null;
+}
+
+function renderPage(path = '/subscription') {
+  const client = createQueryClient();
+  const invalidate = vi.spyOn(client, 'invalidateQueries');
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <SubscriptionPage />
+        <LocationProbe />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { invalidate };
+}
+
+function routeFetch(handlers: Record<string, () => Response>) {
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    const key = `${init?.method ?? 'GET'} ${url.split('?')[0]}`;
+    const h = handlers[key];
+    if (!h) return json({ message: `unexpected ${key}` }, 500);
+    return h();
+  });
+}
+
+describe('SubscriptionPage', () => {
+  it('shows the plan buttons from the plan-change rules and the influencer apply link', async () => {
+    routeFetch({ 'GET /api/subscriptions/current': () => json(summary) });
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Upgrade to Creator' })).toBeTruthy();
+    expect((screen.getByTestId('plan-starter-button') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('plan-starter-button').textContent).toBe('Current plan');
+    expect(screen.getByRole('link', { name: 'Apply to become an influencer' }).getAttribute('href')).toBe('/influencer/apply');
+  });
+
+  it('returning with ?success=true toasts, refreshes user, credits and subscription and cleans the URL', async () => {
+    routeFetch({
+      'GET /api/subscriptions/current': () => json(summary),
+      'GET /api/credits': () => json({ credits: 60, hasUnlimitedCredits: false, buckets: { trial: 0, monthly: 30, pack: 30 }, monthlyAllowance: 30, rolloverCap: 90, packLots: [], monthlyExpiresAt: null }),
+      'GET /api/auth/user': () => json(null),
+    });
+    sessionStorage.setItem('billing.creditsBeforeCheckout', '30');
+    const { invalidate } = renderPage('/subscription?success=true');
+    await waitFor(() => expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Payment successful!' })));
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/auth/user'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/credits'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/subscriptions/current'] });
+    await waitFor(() => expect(currentSearch).toBe(''));
+    // the balance changed (30 -> 60) on the first read: billing is refreshed again and the poll stops
+    await waitFor(() => expect(invalidate.mock.calls.filter(([f]) => JSON.stringify(f?.queryKey) === '["/api/credits/ledger"]').length).toBe(2));
+    expect(toastMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('a pack button starts checkout and navigates to the checkout url', async () => {
+    const go = vi.spyOn(browser, 'go').mockImplementation(() => {});
+    routeFetch({
+      'GET /api/subscriptions/current': () => json(summary),
+      'POST /api/subscriptions/checkout': () => json({ checkoutUrl: '/local/checkout/cs_1', sessionId: 'cs_1' }, 201),
+    });
+    renderPage();
+    await screen.findByRole('button', { name: 'Upgrade to Creator' });
+    fireEvent.click(screen.getByTestId('pack-pack-30-button'));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('/local/checkout/cs_1'));
+    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ productType: 'pack-30' });
+    go.mockRestore();
+  });
+
+  it('a refused checkout shows the server message under "Checkout error"', async () => {
+    routeFetch({
+      'GET /api/subscriptions/current': () => json({ ...summary, currentPlan: 'none', subscriptionStatus: 'none', subscriptionId: null }),
+      'POST /api/subscriptions/checkout': () => json({ message: 'The trial can be bought only once.', code: 'billing.trial_used' }, 409),
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start trial' }));
+    await waitFor(() =>
+      expect(toastMock).toHaveBeenCalledWith({ title: 'Checkout error', description: 'The trial can be bought only once.', variant: 'destructive' }),
+    );
+  });
+});

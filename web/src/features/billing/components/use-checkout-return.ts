@@ -1,0 +1,42 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from '../../../components/use-toast';
+import { apiJson } from '../../../lib/api-client';
+import { CREDITS_KEY, refreshBilling, type CreditsView } from '../api/billing';
+import { checkoutReturn, pollUntilChanged, takeRememberedBalance } from '../lib/format';
+
+/**
+ * Back from checkout (spec 01 section 2): `?success=true` shows "Payment successful!", refreshes the user,
+ * credits and subscription, and cleans the URL. The purchase is fulfilled by the webhook, which may land a
+ * moment later: the balance is read every second (up to 10 s) until it changes, then everything is refreshed
+ * again. `?canceled=true` is only removed from the URL.
+ */
+export function useCheckoutReturn(): void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const handled = useRef(false);
+
+  useEffect(() => {
+    if (handled.current) return;
+    const { success, canceled, cleanedSearch } = checkoutReturn(location.search);
+    if (!success && !canceled) return;
+    handled.current = true;
+    navigate({ pathname: location.pathname, search: cleanedSearch, hash: location.hash }, { replace: true });
+    if (!success) return;
+    toast({ title: 'Payment successful!', description: 'Thank you. Your purchase is being added to your account.' });
+    void refreshBilling(client);
+    const baseline = takeRememberedBalance();
+    void pollUntilChanged({
+      baseline,
+      read: async () => {
+        const view = await apiJson<CreditsView>('GET', CREDITS_KEY[0]);
+        client.setQueryData(CREDITS_KEY, view);
+        return view.credits;
+      },
+    }).then((changed) => {
+      if (changed !== null) void refreshBilling(client);
+    });
+  }, [client, location.hash, location.pathname, location.search, navigate]);
+}

@@ -1,0 +1,102 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+
+vi.mock('../../../lib/auth', async (orig) => ({
+  ...(await orig<typeof import('../../../lib/auth')>()),
+  getIdToken: vi.fn(async () => 'test-token'),
+  hasStoredSession: () => true,
+}));
+
+import { createQueryClient } from '../../../lib/query-client';
+import AdminFinancePage from './admin-finance-page';
+
+const user = (role: string) => ({ id: 'u1', email: 'a@example.com', role, currentRole: role, permanentRole: role });
+const fetchMock = vi.fn<typeof fetch>();
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+function routeFetch(handlers: Record<string, (url: URL) => Response>) {
+  fetchMock.mockImplementation(async (input) => {
+    const url = new URL(String(input), 'http://localhost');
+    const h = handlers[url.pathname];
+    return h ? h(url) : json({ message: 'unexpected' }, 500);
+  });
+}
+
+const renderPage = () =>
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <AdminFinancePage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+describe('AdminFinancePage', () => {
+  it('shows Access Denied to a non-admin without calling the finance API', async () => {
+    routeFetch({ '/api/auth/user': () => json(user('shopper')) });
+    renderPage();
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Access Denied');
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/finance/'))).toBe(false);
+  });
+
+  it('lists ledger entries and day totals, filters by kind, and reports All consistent', async () => {
+    const ledgerUrls: string[] = [];
+    routeFetch({
+      '/api/auth/user': () => json(user('admin')),
+      '/api/admin/finance/ledger': (url) => {
+        ledgerUrls.push(url.search);
+        return json({
+          items: [{ entryId: 'grant.pack:cs_1', userId: 'user-1', kind: 'grant.pack', bucket: 'pack', amount: 30, note: 'pack-30', createdAt: '2026-11-20T10:00:00.000Z' }],
+          nextCursor: null,
+          from: '2026-10-22',
+          to: '2026-11-20',
+        });
+      },
+      '/api/admin/finance/summary': () =>
+        json({
+          from: '2026-10-22',
+          to: '2026-11-20',
+          days: [
+            { day: '2026-11-20', granted: 30, spent: 2, refunded: 1, expired: 0, revoked: 0, adjusted: 0 },
+            { day: '2026-11-19', granted: 0, spent: 0, refunded: 0, expired: 0, revoked: 0, adjusted: 0 },
+          ],
+          totals: { granted: 30, spent: 2, refunded: 1, expired: 0, revoked: 0, adjusted: 0 },
+        }),
+      '/api/admin/finance/reconciliation': () => json({ checkedUsers: 4, mismatches: [], unappliedEvents: [], paymentsWithoutGrant: [], generatedAt: '2026-11-20T10:00:00.000Z' }),
+    });
+    renderPage();
+    expect(await screen.findByText('user-1')).toBeTruthy();
+    expect(screen.getByText('Entries from 2026-10-22 to 2026-11-20, newest first.')).toBeTruthy();
+    // only days with movements are listed
+    expect(await screen.findByRole('rowheader', { name: '2026-11-20' })).toBeTruthy();
+    expect(screen.queryByRole('rowheader', { name: '2026-11-19' })).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Kind'), { target: { value: 'grant.pack' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(ledgerUrls.at(-1)).toContain('kind=grant.pack'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Run check' }));
+    expect(await screen.findByText('All consistent')).toBeTruthy();
+  });
+
+  it('refuses a reversed date range before asking the server', async () => {
+    routeFetch({
+      '/api/auth/user': () => json(user('admin')),
+      '/api/admin/finance/ledger': () => json({ items: [], nextCursor: null, from: '2026-10-22', to: '2026-11-20' }),
+      '/api/admin/finance/summary': () => json({ from: '2026-10-22', to: '2026-11-20', days: [], totals: { granted: 0, spent: 0, refunded: 0, expired: 0, revoked: 0, adjusted: 0 } }),
+    });
+    renderPage();
+    expect(await screen.findByText('No entries match these filters.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-10' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('start date');
+  });
+});

@@ -1,0 +1,66 @@
+/** Pure helpers of /admin/finance: query strings, the day chart's scale, the CSV file name. */
+
+export interface LedgerFilters {
+  userId: string;
+  kind: string;
+  from: string;
+  to: string;
+}
+
+export const EMPTY_FILTERS: LedgerFilters = { userId: '', kind: '', from: '', to: '' };
+
+/** The query string of the ledger / export calls: only the filters that are set, trimmed. */
+export function ledgerQuery(f: Partial<LedgerFilters>, extra: Record<string, string | null | undefined> = {}): string {
+  const q = new URLSearchParams();
+  const put = (k: string, v: string | null | undefined) => {
+    const t = v?.trim();
+    if (t) q.set(k, t);
+  };
+  put('userId', f.userId);
+  put('kind', f.kind);
+  put('from', f.from);
+  put('to', f.to);
+  for (const [k, v] of Object.entries(extra)) put(k, v);
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+/** A filter problem to show before asking the server, or null. */
+export function filtersProblem(f: LedgerFilters): string | null {
+  if (f.from && f.to && f.from > f.to) return 'The start date must not be after the end date.';
+  return null;
+}
+
+export interface DayTotals {
+  day: string;
+  granted: number;
+  spent: number;
+  refunded: number;
+  expired: number;
+  revoked: number;
+  adjusted: number;
+}
+
+export const SERIES = ['granted', 'spent', 'refunded', 'expired'] as const;
+export type Series = (typeof SERIES)[number];
+
+/** The largest absolute value across the charted series (at least 1, so widths are defined). */
+export function chartMax(days: DayTotals[]): number {
+  let max = 1;
+  for (const d of days) for (const s of SERIES) max = Math.max(max, Math.abs(d[s] ?? 0));
+  return max;
+}
+
+/** A bar's width in percent of the largest value; a non-zero value is at least 2% so it stays visible. */
+export function barPercent(value: number, max: number): number {
+  const v = Math.abs(value);
+  if (v === 0 || max <= 0) return 0;
+  return Math.max(2, Math.min(100, Math.round((v / max) * 100)));
+}
+
+/** The file name from a Content-Disposition header, else a default. */
+export function fileNameFrom(disposition: string | null | undefined, fallback = 'ledger.csv'): string {
+  const m = disposition?.match(/filename\*?=(?:UTF-8'')?"?([^";]+)"?/i);
+  const name = m?.[1]?.trim();
+  return name && /^[\w.\-]+$/.test(name) ? name : fallback;
+}
