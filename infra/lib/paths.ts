@@ -17,3 +17,4 @@ export const WEB_DIST = repoPath('web', 'dist');
 export const SHARP_LAYER_DIR = repoPath('infra', 'layers', 'sharp');
 
 export const exists = (p: string): boolean => existsSync(p);
+export const EXPIRE_PACKS_ENTRY = repoPath('functions', 'billing', 'expire-packs.ts');

@@ -272,6 +272,13 @@ describe('generation workflow', () => {
     expect(actions).toEqual(expect.arrayContaining(['states:DescribeExecution', 'states:StopExecution', 'dynamodb:UpdateItem']));
   });
 
+  it('expires credit packs daily with table access only', () => {
+    dev.templates.app.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'cron(15 3 * * ? *)' });
+    const actions = actionsOf(statementsOf(dev, 'Records expiry ledger entries for credit packs past 12 months'));
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:UpdateItem', 'dynamodb:PutItem', 'dynamodb:Query']));
+    expect(actions.some((a) => a.startsWith('s3:') || a.startsWith('states:'))).toBe(false);
+  });
+
   it('reads the provider keys only in the render task', () => {
     for (const handler of ['markProcessing', 'render', 'storeResult', 'markCompleted', 'markFailed']) {
       const actions = actionsOf(statementsOf(dev, `Generation workflow task ${handler}`));

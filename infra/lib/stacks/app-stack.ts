@@ -1,6 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { Api } from '../constructs/api';
+import { Jobs } from '../constructs/jobs';
 import { sharpLayer } from '../constructs/app-function';
 import type { Auth } from '../constructs/auth';
 import type { Data } from '../constructs/data';
@@ -19,6 +20,7 @@ export class AppStack extends Stack {
   readonly secrets: Secrets;
   readonly workflow: Workflow;
   readonly api: Api;
+  readonly jobs: Jobs;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
@@ -61,6 +63,8 @@ export class AppStack extends Stack {
       stripeSecret: this.secrets.stripe,
       sharpLayer: layer,
     });
+
+    this.jobs = new Jobs(this, 'Jobs', { config, environment, table: data.table });
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.api.httpApi.apiEndpoint });
     new CfnOutput(this, 'StateMachineArn', { value: this.workflow.stateMachine.stateMachineArn });

@@ -1,0 +1,43 @@
+/**
+ * Scheduled maintenance jobs outside the generation workflow: the daily pack-credit expiry
+ * (functions/billing/expire-packs.ts records `expire` ledger entries for lots past their 12 months).
+ */
+import { Duration } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Construct } from 'constructs';
+import { EXPIRE_PACKS_ENTRY } from '../paths';
+import type { StageConfig } from '../stage-config';
+import { AppFunction } from './app-function';
+import { grantTableReadWrite } from './grants';
+
+export interface JobsProps {
+  config: StageConfig;
+  environment: Record<string, string>;
+  table: dynamodb.ITable;
+}
+
+export class Jobs extends Construct {
+  readonly expirePacks: NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: JobsProps) {
+    super(scope, id);
+    const fn = new AppFunction(this, 'ExpirePacks', {
+      logRetention: props.config.logRetention,
+      removalPolicy: props.config.removalPolicy,
+      entry: EXPIRE_PACKS_ENTRY,
+      description: 'Records expiry ledger entries for credit packs past 12 months',
+      timeout: Duration.minutes(5),
+      environment: props.environment,
+    });
+    this.expirePacks = fn.fn;
+    grantTableReadWrite(this.expirePacks, props.table);
+    new events.Rule(this, 'ExpirePacksSchedule', {
+      description: 'Expire credit packs daily',
+      schedule: events.Schedule.cron({ minute: '15', hour: '3' }),
+      targets: [new targets.LambdaFunction(this.expirePacks, { retryAttempts: 2 })],
+    });
+  }
+}
