@@ -236,6 +236,36 @@ async function exploreStyles(stack: Awaited<ReturnType<typeof startLocalStack>>,
   row('explore document size (JSON / gzip)', `${(r.jsonBytes / 1024).toFixed(0)} KB / ${(r.gzipBytes / 1024).toFixed(0)} KB`);
   row('explore document rebuild / cold load', `${r.rebuildMs} ms / ${r.coldLoadMs} ms`);
   row('explore handler only (warm) p50/p99', `${r.handlerP50}/${r.handlerP99} ms`);
+  await exploreRender(base, r.styles);
+}
+
+/** /explore in Chromium with the 10,000 styles: time to the first cards, and to the results of a search. */
+async function exploreRender(base: string, styles: number) {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(base + '/auth/login');
+    await page.getByLabel('Email').fill('shopper@example.com');
+    await page.getByLabel('Password').fill(process.env.DEMO_PASSWORD ?? 'Demo-pass-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/dashboard|onboarding/);
+    const t0 = Date.now();
+    await page.goto(base + '/explore');
+    await page.locator('main a[href^="/style/"]').first().waitFor({ timeout: 60_000 });
+    const firstCardsMs = Date.now() - t0;
+    const cards = await page.locator('main a[href^="/style/"]').count();
+    const search = page.getByRole('searchbox').or(page.getByPlaceholder(/search/i)).first();
+    const t1 = Date.now();
+    await search.fill('linen');
+    await page.waitForFunction(() => document.querySelectorAll('main a[href^="/style/"]').length < 48 || location.search.includes('q=linen'), null, { timeout: 30_000 });
+    await page.waitForTimeout(50);
+    const searchMs = Date.now() - t1;
+    results.exploreRender = { styles, firstCardsMs, cardsRendered: cards, searchMs, note: 'search time includes the input debounce' };
+    row(`explore render: first cards / search (${styles} styles)`, `${firstCardsMs} ms (${cards} cards in DOM) / ${searchMs} ms`);
+  } finally {
+    await browser.close();
+  }
 }
 
 main().catch((err) => {

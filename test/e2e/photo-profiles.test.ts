@@ -197,7 +197,7 @@ describeE2E('photo profiles', () => {
 
     // Settings > Privacy > Delete all my photos
     await page.goto('/settings');
-    await page.getByRole('tab', { name: 'Privacy' }).waitFor();
+    await page.getByRole('tab', { name: 'Privacy' }).click(); // Settings opens on Profile
     await page.getByRole('button', { name: 'Delete all my photos' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete all my photos?' });
     const confirm = dialog.getByRole('button', { name: 'Delete everything' });

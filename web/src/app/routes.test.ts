@@ -20,6 +20,14 @@ describe('route access (spec 01 section 2)', () => {
     expect(resolveRoute('/auth/login', 'logged-out').screen).toBe('login');
     expect(resolveRoute('/auth/register', 'logged-out').screen).toBe('register');
     expect(resolveRoute('/privacy', 'logged-out').screen).toBe('privacy');
+    expect(resolveRoute('/influencer/u1', 'logged-out')).toMatchObject({ screen: 'influencer-redirect', params: { userId: 'u1' } });
+  });
+
+  it('/influencer/{userId} resolves a creator in both states, without shadowing /influencer/apply and /influencer/collections', () => {
+    expect(resolveRoute('/influencer/u1', 'logged-in')).toMatchObject({ screen: 'influencer-redirect', params: { userId: 'u1' } });
+    expect(resolveRoute('/influencer/apply', 'logged-in').screen).toBe('influencer-apply');
+    expect(resolveRoute('/influencer/collections', 'logged-in').screen).toBe('influencer-collections');
+    expect(isStateIndependent('/influencer/u1')).toBe(true);
   });
 
   it('logged in: / and /dashboard show the dashboard', () => {

@@ -20,6 +20,8 @@ export const SHARED_ROUTES: readonly RouteEntry[] = [
   { path: '/auth/register', screen: 'register' },
   { path: '/privacy', screen: 'privacy' },
   { path: '/profile/:handle', screen: 'public-profile' },
+  // A creator link by user id (spec 02 section 2): resolves the public handle, then shows /profile/{handle}.
+  { path: '/influencer/:userId', screen: 'influencer-redirect' },
 ];
 
 export const LOGGED_OUT_ROUTES: readonly RouteEntry[] = [

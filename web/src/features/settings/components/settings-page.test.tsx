@@ -13,7 +13,36 @@ vi.mock('../../../components/use-toast', async (orig) => ({
   toast: toastMock,
 }));
 
+import type { CurrentUser } from '../../../../../shared/schemas/user';
+import { getQueryFn } from '../../../lib/api-client';
 import SettingsPage from './settings-page';
+
+const baseUser: CurrentUser = {
+  id: 'u1',
+  email: 'sam@example.com',
+  firstName: 'Sam',
+  lastName: 'Shopper',
+  handle: 'sam',
+  username: 'sam',
+  profileImageUrl: null,
+  credits: 5,
+  hasUnlimitedCredits: false,
+  role: 'shopper',
+  currentRole: 'shopper',
+  permanentRole: 'shopper',
+  currentPlan: 'starter',
+  subscriptionStatus: 'active',
+  hasUsedTrial: false,
+  isTrialEligible: false,
+  isInfluencer: false,
+  influencerSince: null,
+  nextScheduledPlan: null,
+  nextScheduledPlanDate: null,
+  isPublic: false,
+  showCollections: false,
+  onboarded: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -23,12 +52,14 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
 });
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function renderPage({ user = baseUser, path = '/settings?tab=privacy' }: { user?: CurrentUser; path?: string } = {}) {
+  // As in the app: data never goes stale (the seeded user is not refetched).
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, queryFn: getQueryFn({ on401: 'throw' }) } } });
+  client.setQueryData(['/api/auth/user'], user);
   const invalidate = vi.spyOn(client, 'invalidateQueries');
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>
         <SettingsPage />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -72,5 +103,69 @@ describe('SettingsPage: Delete all my photos', () => {
       expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ variant: 'destructive', title: 'Delete failed', description: 'Storage unavailable' })),
     );
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});
+
+describe('SettingsPage: tabs', () => {
+  it('opens on Profile; a shopper has no Links tab and sees the visibility switches disabled with how to apply', () => {
+    renderPage({ path: '/settings' });
+    const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
+    expect(tabs).toEqual(['Profile', 'Influencer', 'Privacy']);
+    expect(screen.getByRole('tab', { name: 'Profile' }).getAttribute('aria-selected')).toBe('true');
+    expect((screen.getByLabelText('Handle') as HTMLInputElement).value).toBe('sam');
+    expect((screen.getByRole('switch', { name: 'Public profile' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('switch', { name: 'Show collections on my profile' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('link', { name: 'Apply to become an influencer' }).getAttribute('href')).toBe('/influencer/apply');
+  });
+
+  it('an influencer gets the Links tab and enabled switches', () => {
+    renderPage({ user: { ...baseUser, isInfluencer: true, role: 'influencer', currentRole: 'influencer' }, path: '/settings' });
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Profile', 'Links', 'Influencer', 'Privacy']);
+    expect((screen.getByRole('switch', { name: 'Public profile' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('explains an invalid handle and saves a valid one with PATCH /api/user/profile', async () => {
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ ...baseUser, handle: 'sam_new' }), { status: 200 }));
+    renderPage({ path: '/settings' });
+    const handle = screen.getByLabelText('Handle');
+    fireEvent.change(handle, { target: { value: 'x!' } });
+    expect(await screen.findByText(/Handle must be 3-30 characters/)).toBeTruthy();
+    fireEvent.change(handle, { target: { value: '@Sam_New' } });
+    await waitFor(() => expect(screen.queryByText(/Handle must be 3-30 characters/)).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/user/profile');
+    expect(init?.method).toBe('PATCH');
+    expect(JSON.parse(String(init?.body))).toEqual({ firstName: 'Sam', lastName: 'Shopper', handle: 'sam_new' });
+    await waitFor(() => expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Profile updated' })));
+  });
+
+  it('a taken handle shows the server message', async () => {
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ message: 'This handle is taken', code: 'conflict' }), { status: 409 }));
+    renderPage({ path: '/settings' });
+    fireEvent.change(screen.getByLabelText('Handle'), { target: { value: 'iris' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ variant: 'destructive', title: 'Failed to update profile', description: 'This handle is taken' })),
+    );
+    expect(screen.getByText('This handle is taken')).toBeTruthy();
+  });
+
+  it('refuses a non-image avatar before uploading', () => {
+    renderPage({ path: '/settings' });
+    const input = document.querySelector('input[type=file][name=profileImage]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'a.pdf', { type: 'application/pdf' })] } });
+    expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ variant: 'destructive', title: 'Invalid file type' }));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('links: both fields are required', async () => {
+    fetchMock.mockResolvedValue(new Response(JSON.stringify([]), { status: 200 }));
+    renderPage({ user: { ...baseUser, isInfluencer: true }, path: '/settings?tab=links' });
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Shop' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add link' }));
+    expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ description: 'Please fill in both fields' }));
+    expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
   });
 });

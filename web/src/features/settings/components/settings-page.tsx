@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ComponentType, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Tabs } from 'radix-ui';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import Trash2 from 'lucide-react/icons/trash-2';
@@ -8,10 +9,15 @@ import { Dialog, DialogContent } from '../../../components/dialog';
 import { FormField } from '../../../components/form-field';
 import { Input } from '../../../components/input';
 import { PageHeader } from '../../../components/page-header';
-import { SpinnerIcon } from '../../../components/spinner';
+import { PageSpinner, SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
+import type { CurrentUser } from '../../../../../shared/schemas/user';
+import { useCurrentUser } from '../../auth/api/current-user';
 import { useDeleteAllPhotos } from '../../photo-profiles/api/photo-profiles';
+import { InfluencerTab } from './influencer-tab';
+import { LinksTab } from './links-tab';
+import { ProfileTab } from './profile-tab';
 
 /** What the user types to confirm "Delete all my photos". */
 export const DELETE_CONFIRMATION = 'DELETE';
@@ -19,32 +25,65 @@ export const DELETE_CONFIRMATION = 'DELETE';
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * The settings tabs (spec 02 section 2). Profile, Links (influencers) and Influencer are added here later;
- * only Privacy exists now.
+ * The settings tabs (spec 02 section 2): Profile, Links (influencers only), Influencer, Privacy.
+ * The open tab is in the query (?tab=links), so other screens can link to a tab.
  */
-const TABS = [{ value: 'privacy', label: 'Privacy', Panel: PrivacyTab }] as const;
+interface TabDef {
+  value: string;
+  label: string;
+  Panel: ComponentType<{ user: CurrentUser }>;
+  influencerOnly?: boolean;
+}
+
+const TABS: readonly TabDef[] = [
+  { value: 'profile', label: 'Profile', Panel: ProfileTab },
+  { value: 'links', label: 'Links', Panel: LinksTab, influencerOnly: true },
+  { value: 'influencer', label: 'Influencer', Panel: InfluencerTab },
+  { value: 'privacy', label: 'Privacy', Panel: PrivacyTab },
+];
+
+/** The tabs a user sees (Links only for influencers). */
+export const tabsFor = (user: Pick<CurrentUser, 'isInfluencer'>): readonly TabDef[] => TABS.filter((t) => !t.influencerOnly || user.isInfluencer);
 
 const tabTrigger =
-  'inline-flex h-9 items-center justify-center gap-2 whitespace-nowrap rounded-md px-4 text-sm font-medium text-muted-foreground transition-colors ' +
+  'inline-flex h-9 items-center justify-center gap-2 whitespace-nowrap rounded-md px-3 text-sm font-medium text-muted-foreground transition-colors sm:px-4 ' +
   'hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring ' +
   'data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm';
 
 /** /settings */
 export default function SettingsPage() {
+  const { user, isLoading } = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  if (!user) return isLoading ? <PageSpinner label="Loading settings" /> : null;
+  const tabs = tabsFor(user);
+  const requested = params.get('tab');
+  const value = tabs.some((t) => t.value === requested) ? requested! : tabs[0]!.value;
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
       <PageHeader title="Settings" />
-      <Tabs.Root defaultValue={TABS[0].value} className="flex flex-col gap-6">
+      <Tabs.Root
+        value={value}
+        onValueChange={(next) =>
+          setParams(
+            (p) => {
+              p.set('tab', next);
+              return p;
+            },
+            { replace: true, preventScrollReset: true },
+          )
+        }
+        className="flex flex-col gap-6"
+      >
         <Tabs.List aria-label="Settings sections" className="inline-flex w-fit max-w-full gap-1 overflow-x-auto rounded-lg bg-muted p-1">
-          {TABS.map((t) => (
+          {tabs.map((t) => (
             <Tabs.Trigger key={t.value} value={t.value} className={tabTrigger}>
               {t.label}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        {TABS.map(({ value, Panel }) => (
-          <Tabs.Content key={value} value={value} className="focus-visible:outline-none">
-            <Panel />
+        {tabs.map(({ value: v, Panel }) => (
+          <Tabs.Content key={v} value={v} className="focus-visible:outline-none">
+            <Panel user={user} />
           </Tabs.Content>
         ))}
       </Tabs.Root>

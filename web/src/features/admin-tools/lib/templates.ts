@@ -1,0 +1,160 @@
+/** Pure rules of the prompt-template and raw-template editors (spec 02 sections 3, 4, 5 and 9). */
+import { RAW_TEMPLATE_DEFAULTS, SETTINGS, TASK_TYPES, VIBES, type Setting, type TaskType, type Vibe } from '../../../../../shared/domain/catalog';
+
+/* ---------- prompt templates ---------- */
+
+export interface PromptDraft {
+  name: string;
+  description: string;
+  task: TaskType;
+  styleCategory: string;
+  previewImageUrl: string;
+  template: string;
+}
+
+export interface PromptBody {
+  name: string;
+  description: string;
+  task: TaskType;
+  styleCategory: string | null;
+  previewImageUrl: string | null;
+  template: string;
+}
+
+export const EMPTY_PROMPT_DRAFT: PromptDraft = { name: '', description: '', task: 'OUTFIT_TRYON', styleCategory: '', previewImageUrl: '', template: '' };
+
+const asTask = (v: string | null | undefined): TaskType => ((TASK_TYPES as readonly string[]).includes(v ?? '') ? (v as TaskType) : 'OUTFIT_TRYON');
+
+export function promptDraftFrom(t: { name: string; description: string | null; task: string; styleCategory: string | null; previewImageUrl: string | null; template: string } | null | undefined): PromptDraft {
+  if (!t) return { ...EMPTY_PROMPT_DRAFT };
+  return {
+    name: t.name,
+    description: t.description ?? '',
+    task: asTask(t.task),
+    styleCategory: t.styleCategory ?? '',
+    previewImageUrl: t.previewImageUrl ?? '',
+    template: t.template ?? '',
+  };
+}
+
+export const PROMPT_MESSAGES = { nameRequired: 'Name is required', templateRequired: 'Template text is required' } as const;
+
+/** Field problems of a prompt draft: name and template text are required. */
+export function promptDraftProblems(d: PromptDraft): Partial<Record<'name' | 'template', string>> {
+  const out: Partial<Record<'name' | 'template', string>> = {};
+  if (!d.name.trim()) out.name = PROMPT_MESSAGES.nameRequired;
+  if (!d.template.trim()) out.template = PROMPT_MESSAGES.templateRequired;
+  return out;
+}
+
+export const toPromptBody = (d: PromptDraft): PromptBody => ({
+  name: d.name.trim(),
+  description: d.description.trim(),
+  task: d.task,
+  styleCategory: d.styleCategory.trim() || null,
+  previewImageUrl: d.previewImageUrl.trim() || null,
+  template: d.template.trim(),
+});
+
+export const MISSING_SELECTION = 'Missing selection';
+
+/** The prompt tester needs a style and a photo profile. */
+export const promptTestProblem = (styleId: string, photoProfileId: string): string | null => (styleId && photoProfileId ? null : MISSING_SELECTION);
+
+/* ---------- raw templates ---------- */
+
+export interface RawDraft {
+  name: string;
+  taskType: TaskType;
+  vibeCategory: Vibe;
+  settingCategory: Setting;
+  requiresFullBody: boolean;
+  priority: string;
+  enabled: boolean;
+  jsonText: string;
+}
+
+export type RawTemplateBody = Omit<RawDraft, 'priority'> & { priority: number };
+
+/** The starter JSON of a new raw template: ratio 4:5, jpeg, 1 image. */
+export const STARTER_JSON = JSON.stringify(
+  {
+    prompt: 'Dress the person in the outfit from the style reference. Keep the face and body identical.',
+    images: { person: '{{FULL_BODY_URL}}', face: '{{PORTRAIT_URL}}', style_reference: '{{STYLE_REF_URL}}' },
+    output: { aspect_ratio: RAW_TEMPLATE_DEFAULTS.aspectRatio, format: RAW_TEMPLATE_DEFAULTS.outputFormat, num_images: RAW_TEMPLATE_DEFAULTS.numImages },
+  },
+  null,
+  2,
+);
+
+export const newRawDraft = (): RawDraft => ({
+  name: '',
+  taskType: 'OUTFIT_TRYON',
+  vibeCategory: VIBES[0],
+  settingCategory: SETTINGS[0],
+  requiresFullBody: false,
+  priority: String(RAW_TEMPLATE_DEFAULTS.priority),
+  enabled: true,
+  jsonText: STARTER_JSON,
+});
+
+const pick = <T extends string>(list: readonly T[], v: string | null | undefined, fallback: T): T => ((list as readonly string[]).includes(v ?? '') ? (v as T) : fallback);
+
+export function rawDraftFrom(t: { name: string; taskType: string; vibeCategory: string | null; settingCategory: string | null; requiresFullBody: boolean; priority: number; enabled: boolean; jsonText: string } | null | undefined): RawDraft {
+  if (!t) return newRawDraft();
+  return {
+    name: t.name,
+    taskType: pick(TASK_TYPES, t.taskType, 'OUTFIT_TRYON'),
+    vibeCategory: pick(VIBES, t.vibeCategory, VIBES[0]),
+    settingCategory: pick(SETTINGS, t.settingCategory, SETTINGS[0]),
+    requiresFullBody: !!t.requiresFullBody,
+    priority: String(t.priority ?? RAW_TEMPLATE_DEFAULTS.priority),
+    enabled: t.enabled !== false,
+    jsonText: t.jsonText ?? '',
+  };
+}
+
+/** Field problems of a raw-template draft (the server checks the JSON and its tokens). */
+export function rawDraftProblems(d: RawDraft): Partial<Record<'name' | 'priority' | 'jsonText', string>> {
+  const out: Partial<Record<'name' | 'priority' | 'jsonText', string>> = {};
+  if (!d.name.trim()) out.name = 'Name is required';
+  const p = d.priority.trim();
+  if (!/^\d+$/.test(p) || Number(p) > 99_999) out.priority = 'Priority must be a whole number between 0 and 99999';
+  if (!d.jsonText.trim()) out.jsonText = 'Template JSON is required';
+  return out;
+}
+
+export const toRawBody = (d: RawDraft): RawTemplateBody => ({ ...d, name: d.name.trim(), priority: Number(d.priority.trim()) });
+
+export interface SampleUrls {
+  style?: string;
+  portrait?: string;
+  fullBody?: string;
+  background?: string;
+}
+
+export const DEFAULT_SAMPLES: Required<SampleUrls> = {
+  style: 'https://example.com/samples/style.jpg',
+  portrait: 'https://example.com/samples/portrait.jpg',
+  fullBody: 'https://example.com/samples/full-body.jpg',
+  background: 'https://example.com/samples/background.jpg',
+};
+
+/** The compile call's sampleUrls: trimmed, empty ones left out. */
+export function toSampleUrls(s: Required<SampleUrls>): SampleUrls {
+  const out: SampleUrls = {};
+  for (const k of Object.keys(s) as (keyof SampleUrls)[]) {
+    const v = s[k].trim();
+    if (v) out[k] = v;
+  }
+  return out;
+}
+
+/** Pretty JSON for the <pre> panels. */
+export const prettyJson = (v: unknown): string => {
+  try {
+    return JSON.stringify(v, null, 2) ?? '';
+  } catch {
+    return String(v);
+  }
+};

@@ -1,0 +1,209 @@
+/**
+ * The style editor's pure rules (spec 02 sections 3 and 5): form values and their wire shape, the save
+ * rule, the category picker (at most 3, no duplicates), tag chips and the product form's messages.
+ */
+import { MAX_STYLE_CATEGORIES, normalizeSex, STYLE_IMAGE_TYPES, type StyleImageType, type StyleSex, type TaskType } from '../../../../../shared/domain/catalog';
+import { MAX_STYLE_TAGS, normalizeTags, STYLE_MESSAGES } from '../../../../../shared/domain/style-rules';
+
+export { STYLE_MESSAGES };
+
+export interface AdminStyle {
+  id: string;
+  name: string;
+  description: string | null;
+  sex: string;
+  categoryIds: string[];
+  tags: string[];
+  tasks: string[];
+  styleImageType: StyleImageType;
+  promptImageUrl: string | null;
+  promptImageOriginalUrl: string | null;
+  coverImageUrl: string | null;
+  defaultPromptTemplateId: string | null;
+  isPublic: boolean;
+  usageCount: number;
+  createdAt?: string;
+}
+
+export interface StyleFormValues {
+  name: string;
+  description: string;
+  sex: StyleSex;
+  categoryIds: string[];
+  tags: string[];
+  tasks: TaskType[];
+  styleImageType: StyleImageType;
+  promptImageUrl: string;
+  promptImageOriginalUrl: string | null;
+  coverImageUrl: string | null;
+  defaultPromptTemplateId: string | null;
+  isPublic: boolean;
+}
+
+export const SEX_OPTIONS: { value: StyleSex; label: string }[] = [
+  { value: 'man', label: 'Men' },
+  { value: 'woman', label: 'Women' },
+  { value: 'unisex', label: 'Unisex' },
+];
+
+export const IMAGE_TYPE_OPTIONS: { value: StyleImageType; label: string; hint: string }[] = [
+  { value: 'model_wearer', label: 'Model wearer', hint: 'The outfit shown as worn' },
+  { value: 'product_only', label: 'Product only', hint: 'Product shot on a plain background' },
+  { value: 'product_laydown', label: 'Product laydown', hint: 'Items laid out flat' },
+];
+
+export const emptyStyleForm = (): StyleFormValues => ({
+  name: '',
+  description: '',
+  sex: 'unisex',
+  categoryIds: [],
+  tags: [],
+  tasks: ['OUTFIT_TRYON'],
+  styleImageType: 'model_wearer',
+  promptImageUrl: '',
+  promptImageOriginalUrl: null,
+  coverImageUrl: null,
+  defaultPromptTemplateId: null,
+  isPublic: true,
+});
+
+/** A saved style as form values (unknown wire spellings fall back to the defaults). */
+export function styleToForm(s: AdminStyle): StyleFormValues {
+  const type = (STYLE_IMAGE_TYPES as readonly string[]).includes(s.styleImageType) ? s.styleImageType : 'model_wearer';
+  return {
+    name: s.name ?? '',
+    description: s.description ?? '',
+    sex: normalizeSex(String(s.sex ?? '').toLowerCase()) ?? 'unisex',
+    categoryIds: [...(s.categoryIds ?? [])].slice(0, MAX_STYLE_CATEGORIES),
+    tags: [...(s.tags ?? [])],
+    tasks: (s.tasks?.length ? s.tasks : ['OUTFIT_TRYON']) as TaskType[],
+    styleImageType: type,
+    promptImageUrl: s.promptImageUrl ?? '',
+    promptImageOriginalUrl: s.promptImageOriginalUrl ?? null,
+    coverImageUrl: s.coverImageUrl ?? null,
+    defaultPromptTemplateId: s.defaultPromptTemplateId ?? null,
+    isPublic: s.isPublic !== false,
+  };
+}
+
+/** The body of POST /api/admin/styles and PATCH /api/admin/styles/{id}. */
+export function formToPayload(v: StyleFormValues) {
+  return {
+    name: v.name.trim(),
+    description: v.description.trim(),
+    sex: v.sex,
+    categoryIds: v.categoryIds,
+    tags: v.tags,
+    tasks: v.tasks,
+    styleImageType: v.styleImageType,
+    promptImageUrl: v.promptImageUrl.trim(),
+    promptImageOriginalUrl: v.promptImageOriginalUrl || null,
+    coverImageUrl: v.coverImageUrl || null,
+    defaultPromptTemplateId: v.defaultPromptTemplateId || null,
+    isPublic: v.isPublic,
+  };
+}
+
+/** Save (Create Style / Update Style) is enabled only with a name and a prompt image. */
+export const canSaveStyle = (v: Pick<StyleFormValues, 'name' | 'promptImageUrl'>): boolean => !!v.name.trim() && !!v.promptImageUrl.trim();
+
+/** Why save is disabled, for the hint under the buttons (null when it is enabled). */
+export function saveBlocker(v: Pick<StyleFormValues, 'name' | 'promptImageUrl'>): string | null {
+  if (!v.name.trim()) return STYLE_MESSAGES.nameRequired;
+  if (!v.promptImageUrl.trim()) return STYLE_MESSAGES.promptImageRequired;
+  return null;
+}
+
+export type PickResult = { ok: true; ids: string[] } | { ok: false; message: string };
+
+/** Add a category to the selection: no duplicates ('Category already selected'), at most 3 ('Maximum 3 categories allowed'). */
+export function addCategory(selected: readonly string[], id: string): PickResult {
+  if (selected.includes(id)) return { ok: false, message: STYLE_MESSAGES.duplicateCategory };
+  if (selected.length >= MAX_STYLE_CATEGORIES) return { ok: false, message: STYLE_MESSAGES.maxCategories };
+  return { ok: true, ids: [...selected, id] };
+}
+
+export const removeCategory = (selected: readonly string[], id: string): string[] => selected.filter((c) => c !== id);
+
+export type TagResult = { tags: string[]; error: string | null };
+
+/** Add the comma-separated entries of `raw` to the chips (trimmed, de-duplicated, at most 10). */
+export function addTags(current: readonly string[], raw: string): TagResult {
+  const entries = raw.split(',').map((t) => t.trim()).filter(Boolean);
+  if (!entries.length) return { tags: [...current], error: null };
+  const res = normalizeTags([...current, ...entries]);
+  if (!res.ok) return { tags: [...current], error: `At most ${MAX_STYLE_TAGS} tags allowed` };
+  return { tags: res.value, error: null };
+}
+
+/** Toggle a task; the last one cannot be removed (a style needs at least one task). */
+export function toggleTask(tasks: readonly TaskType[], task: TaskType, on: boolean): TaskType[] {
+  if (on) return tasks.includes(task) ? [...tasks] : [...tasks, task];
+  const next = tasks.filter((t) => t !== task);
+  return next.length ? next : [...tasks];
+}
+
+export interface ProductFormValues {
+  name: string;
+  brand: string;
+  category: string;
+  imageUrl: string;
+  url: string;
+  retailer: string;
+  price: string;
+  currency: string;
+  affiliateCode: string;
+}
+
+export const emptyProductForm = (): ProductFormValues => ({ name: '', brand: '', category: '', imageUrl: '', url: '', retailer: '', price: '', currency: '', affiliateCode: '' });
+
+export type ProductFormErrors = Partial<Record<keyof ProductFormValues, string>>;
+
+/** Product name and URL are required after trimming; a price must be a positive number. */
+export function validateProductForm(v: ProductFormValues): ProductFormErrors {
+  const errors: ProductFormErrors = {};
+  if (!v.name.trim()) errors.name = STYLE_MESSAGES.productNameRequired;
+  const url = v.url.trim();
+  if (!url) errors.url = STYLE_MESSAGES.productUrlRequired;
+  else if (!/^https?:\/\/[^\s/]+/i.test(url)) errors.url = STYLE_MESSAGES.productUrlInvalid;
+  const price = v.price.trim();
+  if (price && (!Number.isFinite(Number(price)) || Number(price) < 0)) errors.price = 'Price must be a positive number';
+  const currency = v.currency.trim();
+  if (currency && !/^[a-z]{3}$/i.test(currency)) errors.currency = 'Currency must be a 3-letter code';
+  return errors;
+}
+
+const opt = (s: string): string | undefined => s.trim() || undefined;
+
+/** The body of POST /api/admin/products with its first link. */
+export function productPayload(styleId: string, v: ProductFormValues) {
+  const price = v.price.trim();
+  return {
+    styleId,
+    name: v.name.trim(),
+    brand: opt(v.brand),
+    category: opt(v.category),
+    imageUrl: opt(v.imageUrl),
+    links: [
+      {
+        url: v.url.trim(),
+        retailer: opt(v.retailer),
+        price: price ? Number(price) : undefined,
+        currency: opt(v.currency)?.toUpperCase(),
+        affiliateCode: opt(v.affiliateCode),
+      },
+    ],
+  };
+}
+
+/** "Used 1 time" / "Used 12 times". */
+export const usageLabel = (n: number | null | undefined): string => {
+  const c = n ?? 0;
+  return `Used ${c.toLocaleString('en-US')} ${c === 1 ? 'time' : 'times'}`;
+};
+
+/** The category names of a style, in its order, at most 3 (unknown ids are skipped). */
+export function categoryNames(ids: readonly string[] | null | undefined, categories: readonly { id: string; name: string }[]): string[] {
+  const byId = new Map(categories.map((c) => [c.id, c.name]));
+  return (ids ?? []).map((id) => byId.get(id)).filter((n): n is string => !!n).slice(0, MAX_STYLE_CATEGORIES);
+}

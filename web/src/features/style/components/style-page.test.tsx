@@ -1,0 +1,146 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+
+vi.mock('../../../lib/auth', async (orig) => ({
+  ...(await orig<typeof import('../../../lib/auth')>()),
+  getIdToken: vi.fn(async () => 'test-token'),
+}));
+const toastMock = vi.hoisted(() => vi.fn());
+vi.mock('../../../components/use-toast', async (orig) => ({
+  ...(await orig<typeof import('../../../components/use-toast')>()),
+  toast: toastMock,
+}));
+
+import { getQueryFn } from '../../../lib/api-client';
+import StylePage from './style-page';
+
+const fetchMock = vi.fn<typeof fetch>();
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+const STYLE = {
+  id: 'st1',
+  name: 'Weekend Denim',
+  description: 'Light-wash denim.',
+  tags: ['denim', 'weekend'],
+  categoryIds: [],
+  sex: 'woman',
+  styleImageType: 'model_wearer',
+  coverImageUrl: null,
+  promptImageUrl: null,
+  usageCount: 3,
+  userName: 'Iris Vale',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  tasks: [],
+  defaultPromptTemplateId: null,
+  creator: { name: 'Iris Vale', handle: 'influencer', isPublic: true },
+};
+
+let quickTry: () => Response = () => json({ id: 'g1' }, 201);
+let flag: () => Response = () => json({ id: 'r1' }, 201);
+
+function serve() {
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    if (url === '/api/styles/st1' && method === 'GET') return json(STYLE);
+    if (url === '/api/styles/missing') return json({ message: 'Style not found' }, 404);
+    if (url === '/api/styles/st1/products') return json([{ id: 'p1', name: 'Denim Jacket', brand: 'Denim Co', category: null, imageUrl: null, links: [{ id: 'l1', url: 'https://shop.example/j', retailer: 'Shop', price: null, currency: null }] }]);
+    if (url === '/api/styles/st1/favorite') return json({ isFavorite: false });
+    if (url === '/api/styles/st1/favorites/count') return json({ count: 4 });
+    if (url === '/api/styles/st1/collection') return json([{ id: 'c1', title: 'Autumn Capsule', description: null, coverImage: null, isPublished: true, styleCount: 6 }]);
+    if (url === '/api/styles/st1/generations') return json([]);
+    if (url === '/api/quick-try/st1') return quickTry();
+    if (url === '/api/styles/st1/flag') return flag();
+    return json({ message: 'unexpected' }, 500);
+  });
+}
+
+function renderAt(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, queryFn: getQueryFn({ on401: 'throw' }) } } });
+  client.setQueryData(['/api/auth/user'], { id: 'u1', email: 'sam@example.com', firstName: 'Sam', onboarded: true });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/style/:id" element={<StylePage />} />
+          <Route path="/dashboard" element={<p>Dashboard page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  toastMock.mockReset();
+  quickTry = () => json({ id: 'g1' }, 201);
+  flag = () => json({ id: 'r1' }, 201);
+  vi.stubGlobal('fetch', fetchMock);
+  serve();
+});
+
+describe('StylePage', () => {
+  it('shows the style, creator link, product link, collection membership and the favourite count', async () => {
+    renderAt('/style/st1');
+    await screen.findByRole('heading', { level: 1, name: 'Weekend Denim' });
+    expect(screen.getByRole('link', { name: 'Iris Vale' }).getAttribute('href')).toBe('/profile/influencer');
+    expect(screen.getByText('Women')).toBeTruthy();
+    const product = await screen.findByRole('link', { name: /Denim Jacket/ });
+    expect(product.getAttribute('rel')).toBe('noopener noreferrer');
+    expect((await screen.findByRole('link', { name: 'Autumn Capsule' })).getAttribute('href')).toBe('/collection/c1');
+    expect(await screen.findByText('4 favorites')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Generate' }).getAttribute('href')).toBe('/generate/style/st1');
+  });
+
+  it('favourites optimistically', async () => {
+    let release: (r: Response) => void = () => {};
+    renderAt('/style/st1');
+    await screen.findByText('4 favorites');
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((r) => (release = r)));
+    fireEvent.click(screen.getByTestId('favorite-toggle'));
+    expect(await screen.findByText('5 favorites')).toBeTruthy();
+    expect(screen.getByTestId('favorite-toggle').getAttribute('aria-pressed')).toBe('true');
+    release(json({ isFavorite: true, count: 5 }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/styles/st1/favorite', expect.objectContaining({ method: 'POST' })));
+  });
+
+  it('Quick Try sends mode precise for a model_wearer style, toasts and goes to the dashboard', async () => {
+    renderAt('/style/st1');
+    await screen.findByRole('heading', { level: 1, name: 'Weekend Denim' });
+    fireEvent.click(screen.getByRole('button', { name: 'Quick Try' }));
+    await screen.findByText('Dashboard page');
+    const call = fetchMock.mock.calls.find(([u]) => String(u) === '/api/quick-try/st1')!;
+    expect(JSON.parse(String(call[1]?.body))).toEqual({ mode: 'precise' });
+    expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Generation started!' }));
+  });
+
+  it('a failed Quick Try toasts "Quick Try failed" with the server message', async () => {
+    quickTry = () => json({ message: 'Profile required' }, 400);
+    renderAt('/style/st1');
+    await screen.findByRole('heading', { level: 1, name: 'Weekend Denim' });
+    fireEvent.click(screen.getByRole('button', { name: 'Quick Try' }));
+    await waitFor(() => expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ variant: 'destructive', title: 'Quick Try failed', description: 'Profile required' })));
+  });
+
+  it('report: a reason is required; a failure toasts "Error reporting style"', async () => {
+    flag = () => json({ message: 'You have already reported this style; our team is reviewing it' }, 409);
+    renderAt('/style/st1');
+    await screen.findByRole('heading', { level: 1, name: 'Weekend Denim' });
+    fireEvent.click(screen.getByTestId('style-report'));
+    await screen.findByRole('dialog', { name: 'Report this style' });
+    fireEvent.click(screen.getByTestId('report-submit'));
+    expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Reason required', description: 'Please provide a reason for reporting this style' }));
+    expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/flag'))).toBe(false);
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Misleading photo' } });
+    fireEvent.click(screen.getByTestId('report-submit'));
+    await waitFor(() => expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Error reporting style', variant: 'destructive' })));
+  });
+
+  it('a missing style says "Style not found" with a link to /explore', async () => {
+    renderAt('/style/missing');
+    await screen.findByRole('heading', { level: 1, name: 'Style not found' });
+    expect(screen.getByRole('link', { name: 'Explore styles' }).getAttribute('href')).toBe('/explore');
+  });
+});

@@ -1,0 +1,292 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import Heart from 'lucide-react/icons/heart';
+import Flag from 'lucide-react/icons/flag';
+import FolderHeart from 'lucide-react/icons/folder-heart';
+import { AppImage } from '../../../components/app-image';
+import { Button, buttonClasses } from '../../../components/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
+import { PageHeader } from '../../../components/page-header';
+import { PageSpinner, SpinnerIcon } from '../../../components/spinner';
+import { toast } from '../../../components/use-toast';
+import { errorMessage, isApiError } from '../../../lib/api-error';
+import { cn } from '../../../lib/cn';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useCurrentUser } from '../../auth/api/current-user';
+import { useUpsell } from '../../upsell/upsell-provider';
+import {
+  useStyle,
+  useStyleProducts,
+  useStartGeneration,
+  GENERATION_STARTED,
+  audienceLabel,
+  Badge,
+  BackLink,
+  Notice,
+  pageShell,
+  ExternalLink,
+  Wand,
+  Zap,
+  type StyleProduct,
+} from '../../generations/components/kit';
+import type { StyleDetail } from '../../generations/api/catalog';
+import { useFavorite, useFavoriteCount, useStyleCollections, useStyleGenerations, useToggleFavorite } from '../api/style';
+import { favoriteCountLabel, quickTryModeFor } from '../lib/style-rules';
+import { ReportStyleDialog } from './report-dialog';
+
+export const STYLE_NOT_FOUND = 'Style not found';
+
+/** /style/{id} (spec 02 section 2): the style, its products, favourites, collections, the caller's generations. */
+export default function StylePage() {
+  const { id = '' } = useParams();
+  const q = useStyle(id);
+  if (q.isPending) return <PageSpinner label="Loading style" />;
+  if (q.isError || !q.data) {
+    const missing = !q.isError || (isApiError(q.error) && (q.error.status === 404 || q.error.status === 400));
+    return (
+      <div className={pageShell}>
+        <PageHeader title={missing ? STYLE_NOT_FOUND : 'Style unavailable'} />
+        <Notice title={missing ? 'This style does not exist or is no longer available.' : 'The style could not be loaded. Please try again.'}>
+          <Link to="/explore" className={buttonClasses({ variant: 'link' })}>
+            Explore styles
+          </Link>
+        </Notice>
+      </div>
+    );
+  }
+  return <StyleDetailView style={q.data} />;
+}
+
+function StyleDetailView({ style: s }: { style: StyleDetail }) {
+  useDocumentTitle(s.name);
+  const { user } = useCurrentUser();
+  const signedIn = !!user;
+  const navigate = useNavigate();
+  const { handleLimitError } = useUpsell();
+  const start = useStartGeneration();
+  const [reporting, setReporting] = useState(false);
+
+  const quickTry = () =>
+    start.mutate(
+      { kind: 'quick-try-style', styleId: s.id, mode: quickTryModeFor(s.styleImageType) },
+      {
+        onSuccess: () => {
+          toast(GENERATION_STARTED);
+          navigate('/dashboard');
+        },
+        onError: (err) => {
+          if (handleLimitError(err)) return;
+          toast({ variant: 'destructive', title: 'Quick Try failed', description: errorMessage(err, 'Could not start generation') });
+        },
+      },
+    );
+
+  return (
+    <div className={pageShell}>
+      <BackLink to="/explore">Back to Explore</BackLink>
+      <div className="grid gap-8 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <Card className="h-fit overflow-hidden">
+          <AppImage src={s.coverImageUrl ?? s.promptImageUrl} alt={s.name} width={4} height={5} className="w-full" loading="eager" fetchPriority="high" />
+        </Card>
+        <div className="flex min-w-0 flex-col gap-5">
+          <div>
+            <div className="mb-3 flex flex-wrap items-center gap-2">
+              <Badge tone="outline">{audienceLabel(s.sex)}</Badge>
+            </div>
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl" data-testid="style-name">
+              {s.name}
+            </h1>
+            <p className="mt-2 text-sm text-muted-foreground" data-testid="style-creator">
+              by{' '}
+              {s.creator?.isPublic && s.creator.handle ? (
+                <Link to={`/profile/${encodeURIComponent(s.creator.handle)}`} className={buttonClasses({ variant: 'link' })}>
+                  {s.creator.name}
+                </Link>
+              ) : (
+                <span className="font-medium text-foreground">{s.creator?.name ?? s.userName}</span>
+              )}
+            </p>
+          </div>
+          {s.description ? <p className="text-base leading-relaxed">{s.description}</p> : null}
+          {s.tags.length ? (
+            <ul className="flex flex-wrap gap-2" aria-label="Tags">
+              {s.tags.map((t) => (
+                <li key={t}>
+                  <Link
+                    to={`/explore?tag=${encodeURIComponent(t)}`}
+                    className="inline-block rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  >
+                    #{t}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <FavoriteControl styleId={s.id} signedIn={signedIn} />
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+            <Button onClick={quickTry} disabled={!signedIn || start.isPending} data-testid="style-quick-try">
+              {start.isPending ? <SpinnerIcon /> : <Zap className="h-4 w-4" aria-hidden="true" />}
+              {start.isPending ? 'Starting...' : 'Quick Try'}
+            </Button>
+            <Link to={`/generate/style/${encodeURIComponent(s.id)}`} className={buttonClasses({ variant: 'outline' })} data-testid="style-generate">
+              <Wand className="h-4 w-4" aria-hidden="true" />
+              Generate
+            </Link>
+            {signedIn ? (
+              <Button variant="ghost" onClick={() => setReporting(true)} data-testid="style-report">
+                <Flag className="h-4 w-4" aria-hidden="true" />
+                Report
+              </Button>
+            ) : null}
+          </div>
+          <StyleCollections styleId={s.id} />
+        </div>
+      </div>
+      <StyleProducts styleId={s.id} />
+      {signedIn ? <StyleGenerations styleId={s.id} /> : null}
+      <ReportStyleDialog styleId={s.id} styleName={s.name} open={reporting} onOpenChange={setReporting} />
+    </div>
+  );
+}
+
+function FavoriteControl({ styleId, signedIn }: { styleId: string; signedIn: boolean }) {
+  const fav = useFavorite(styleId, signedIn);
+  const count = useFavoriteCount(styleId);
+  const toggle = useToggleFavorite(styleId);
+  const isFavorite = fav.data?.isFavorite ?? false;
+  const n = count.data?.count;
+  return (
+    <div className="flex items-center gap-3">
+      <Button
+        variant="outline"
+        aria-pressed={isFavorite}
+        disabled={!signedIn || fav.isPending}
+        data-testid="favorite-toggle"
+        onClick={() =>
+          toggle.mutate(!isFavorite, {
+            onError: (err) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(err, isFavorite ? 'Failed to remove favorite' : 'Failed to add favorite') }),
+          })
+        }
+      >
+        <Heart className={cn('h-4 w-4', isFavorite && 'fill-current text-rose-500')} aria-hidden="true" />
+        {isFavorite ? 'Favorited' : 'Favorite'}
+      </Button>
+      <span className="text-sm text-muted-foreground" aria-live="polite" data-testid="favorite-count" data-count={n ?? ''}>
+        {n === undefined ? '' : favoriteCountLabel(n)}
+      </span>
+    </div>
+  );
+}
+
+function StyleCollections({ styleId }: { styleId: string }) {
+  const q = useStyleCollections(styleId);
+  const list = q.data ?? [];
+  if (!list.length) return null;
+  return (
+    <section aria-labelledby="style-collections-heading" className="rounded-xl border border-border p-4">
+      <h2 id="style-collections-heading" className="mb-2 flex items-center gap-2 text-sm font-semibold">
+        <FolderHeart className="h-4 w-4 text-brand" aria-hidden="true" />
+        Featured in
+      </h2>
+      <ul className="flex flex-wrap gap-2">
+        {list.map((c) => (
+          <li key={c.id}>
+            <Link to={`/collection/${encodeURIComponent(c.id)}`} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+              {c.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function StyleProducts({ styleId }: { styleId: string }) {
+  const q = useStyleProducts(styleId);
+  const products = q.data ?? [];
+  if (q.isPending) return null;
+  if (!products.length) return null;
+  return (
+    <section aria-labelledby="style-products-heading" className="mt-12" data-testid="style-products">
+      <h2 id="style-products-heading" className="mb-4 text-lg font-semibold">
+        Products in this look
+      </h2>
+      <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+        {products.map((p) => (
+          <li key={p.id}>
+            <ProductCard product={p} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ProductCard({ product: p }: { product: StyleProduct }) {
+  const link = p.links[0];
+  const body = (
+    <>
+      <AppImage src={p.imageUrl} alt={p.name} width={1} height={1} className="w-full" />
+      <div className="space-y-1 p-3 text-sm">
+        {p.brand ? <p className="truncate text-xs uppercase tracking-wide text-muted-foreground">{p.brand}</p> : null}
+        <p className="line-clamp-2 font-medium">{p.name}</p>
+        {link ? (
+          <p className="flex items-center justify-between gap-2 text-xs text-brand">
+            <span className="truncate">{link.retailer ? `Shop at ${link.retailer}` : 'Shop now'}</span>
+            <ExternalLink className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+  const box = 'block h-full overflow-hidden rounded-2xl border border-border bg-card shadow-sm';
+  return link ? (
+    <a href={link.url} target="_blank" rel="noopener noreferrer" className={cn(box, 'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring')}>
+      {body}
+    </a>
+  ) : (
+    <div className={box}>{body}</div>
+  );
+}
+
+function StyleGenerations({ styleId }: { styleId: string }) {
+  const q = useStyleGenerations(styleId, true);
+  const list = q.data ?? [];
+  return (
+    <section aria-labelledby="style-generations-heading" className="mt-12" data-testid="style-generations">
+      <Card>
+        <CardHeader>
+          <CardTitle id="style-generations-heading">Your looks with this style</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {q.isPending ? (
+            <div className="grid grid-cols-3 gap-3 sm:grid-cols-6" aria-busy="true">
+              {Array.from({ length: 3 }, (_, i) => (
+                <div key={i} className="aspect-[4/5] animate-pulse rounded-xl bg-muted" />
+              ))}
+            </div>
+          ) : list.length === 0 ? (
+            <p className="text-sm text-muted-foreground">You have not tried this style yet. Use Quick Try or Generate to see it on you.</p>
+          ) : (
+            <ul className="grid grid-cols-3 gap-3 sm:grid-cols-6">
+              {list.map((g) =>
+                g.status === 'completed' && g.resultUrl ? (
+                  <li key={g.id}>
+                    <Link to={`/generation/${encodeURIComponent(g.id)}`} className="block overflow-hidden rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                      <AppImage src={g.resultUrl} alt="Your generated look" width={160} height={200} className="w-full" />
+                    </Link>
+                  </li>
+                ) : (
+                  <li key={g.id} className="flex aspect-[4/5] items-center justify-center rounded-xl bg-muted p-2 text-center text-xs capitalize text-muted-foreground">
+                    {g.status === 'failed' ? 'Failed' : 'Generating...'}
+                  </li>
+                ),
+              )}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
