@@ -9,7 +9,7 @@ import { updateUser } from '../../shared/repositories/user-repository';
 import { startGeneration } from '../../functions/lib/workflow-client';
 import { sweep, STUCK_MESSAGE } from '../../functions/workflow/sweeper';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
-import { multipart } from '../support/multipart';
+import { multipart } from '../support/media';
 import { startTestWorkflow } from '../support/workflow';
 import { startFashnFake, startGeminiFake, type Fake } from '../support/provider-fakes';
 

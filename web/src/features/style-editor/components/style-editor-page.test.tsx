@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -30,7 +31,7 @@ function routeFetch(handlers: Record<string, (url: URL) => Response>) {
   });
 }
 
-const renderPage = (Page: () => React.ReactNode) =>
+const renderPage = (Page: ComponentType) =>
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter>
@@ -47,7 +48,7 @@ const categories = [
 ];
 
 describe('creator screens: access', () => {
-  it('denies shoppers the style editor and My Collections', async () => {
+  it('denies shoppers the style editor', async () => {
     routeFetch({ '/api/auth/user': () => json(user('shopper')) });
     renderPage(StyleEditorPage);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Access Denied');
