@@ -133,6 +133,9 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'POST', path: '/api/admin/styles', group: 'admin', auth: 'user', roles: CREATOR },
   { method: 'PATCH', path: '/api/admin/styles/{id}', group: 'admin', auth: 'user', roles: CREATOR },
   { method: 'DELETE', path: '/api/admin/styles/{id}', group: 'admin', auth: 'user', roles: CREATOR },
+  // generate a cover: start a 1-credit generation of the style for the caller, then copy its result as the cover
+  { method: 'POST', path: '/api/admin/styles/{id}/cover', group: 'admin', auth: 'user', roles: CREATOR },
+  { method: 'POST', path: '/api/admin/styles/{id}/cover/from-generation', group: 'admin', auth: 'user', roles: CREATOR },
   { method: 'GET', path: '/api/admin/categories', group: 'admin', auth: 'user', roles: CREATOR },
   { method: 'GET', path: '/api/admin/products', group: 'admin', auth: 'user', roles: CREATOR },
   { method: 'POST', path: '/api/admin/products', group: 'admin', auth: 'user', roles: CREATOR },

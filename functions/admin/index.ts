@@ -40,6 +40,8 @@ import {
   listEditorStyles,
   listLinksOfProduct,
   listProductsOfStyle,
+  setCoverFromGeneration,
+  startStyleCover,
   updateEditorStyle,
   updateLinkFor,
   updateProductFor,
@@ -104,6 +106,12 @@ export const handler = createGroupHandler(
       return json(await updateEditorStyle(getDb(), user, req.params.id, parseBody(stylePatchSchema, req.body)));
     },
     'DELETE /api/admin/styles/{id}': async (req) => json(await deleteEditorStyle(getDb(), await me(req), req.params.id)),
+    // generate a cover (needs states:StartExecution for the admin group in AWS, see infra/lib/constructs/api.ts)
+    'POST /api/admin/styles/{id}/cover': async (req) => json(await startStyleCover(getDb(), await me(req), req.params.id), 201),
+    'POST /api/admin/styles/{id}/cover/from-generation': async (req) => {
+      const body = (req.body ?? {}) as { generationId?: unknown };
+      return json(await setCoverFromGeneration(getDb(), await me(req), req.params.id, body.generationId));
+    },
     'GET /api/admin/categories': async () => json(await listAllCategories(getDb())),
     'GET /api/admin/products': async (req) => json(await listProductsOfStyle(getDb(), await me(req), req.query.style ?? req.query.styleId)),
     'POST /api/admin/products': async (req) => json(await createProductFor(getDb(), await me(req), parseBody(productCreateSchema, req.body)), 201),

@@ -3,7 +3,7 @@
  * Keys are never reused: a replaced image gets a new key, so a presigned URL or a browser cache can never
  * serve stale bytes, and the old object is deleted once the database points at the new one.
  */
-import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { UPLOAD_TYPE_VALUES } from '../../shared/schemas/upload';
 import { getConfig } from './config';
 import { getS3 } from './s3';
@@ -19,6 +19,8 @@ export const mediaKeys = {
   photoProfileImage: (userId: string, profileId: string, kind: PhotoKind, imageId: string, ext: string) =>
     `users/${userId}/photo-profiles/${profileId}/${kind}-${imageId}.${ext}`,
   upload: (type: UploadType, userId: string, imageId: string, ext: string) => `uploads/${type}/${userId}/${imageId}.${ext}`,
+  /** A style cover copied from one of the caller's generations (public: it becomes the style's cover). */
+  styleCover: (userId: string, imageId: string, ext: string) => `uploads/style_cover/${userId}/${imageId}.${ext}`,
   remote: (userId: string, imageId: string, ext: string) => `uploads/remote/${userId}/${imageId}.${ext}`,
   avatarPrefix: (userId: string) => `avatars/${userId}/`,
   avatar: (userId: string, imageId: string, ext: string) => `avatars/${userId}/${imageId}.${ext}`,
@@ -48,6 +50,13 @@ export async function putImage(kind: BucketKind, key: string, body: Buffer, cont
       CacheControl: kind === 'private' ? 'private, max-age=31536000, immutable' : 'public, max-age=31536000, immutable',
     }),
   );
+}
+
+/** Copy an object from one bucket to another (read and re-put, so the target gets our cache headers). */
+export async function copyImage(from: BucketKind, fromKey: string, to: BucketKind, toKey: string): Promise<void> {
+  const res = await getS3().send(new GetObjectCommand({ Bucket: bucketOf(from), Key: fromKey }));
+  const body = Buffer.from(await res.Body!.transformToByteArray());
+  await putImage(to, toKey, body, res.ContentType ?? 'image/jpeg');
 }
 
 /** Delete these keys (missing ones are fine); returns how many were asked for. */

@@ -39,6 +39,9 @@ import type {
   StyleCreateInput,
   StylePatchInput,
 } from '../../shared/schemas/admin';
+import { getGeneration } from '../../shared/repositories/generation-repository';
+import { copyImage, mediaKeys, publicImagePath } from '../lib/media-store';
+import { startFromStyle } from './generation-service';
 import { rebuildStyleCatalogue } from './style-catalogue';
 import { creators } from './catalog-service';
 
@@ -308,4 +311,38 @@ export async function updateLinkFor(db: Db, user: UserRecord, linkId: string, pa
   const updated = await updateProductLink(db, l, { ...rest, ...(retailer ? { retailer } : {}) });
   if (!updated) throw notFound('Product link not found');
   return updated;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Generate a cover (spec 02 section 4): a 1-credit generation of the style for the caller (their default photo
+// profile), then its result copied into the public bucket as the style's cover.
+// In AWS the admin Lambda needs states:StartExecution for this (GROUP_ACCESS.admin.startGeneration in
+// infra/lib/constructs/api.ts).
+
+export const COVER_MESSAGES = {
+  generationIdRequired: 'generationId is required',
+  generationNotFound: 'Generation not found',
+  notCompleted: 'The generation is not completed',
+  otherStyle: 'The generation is not of this style',
+} as const;
+
+/** POST /api/admin/styles/{id}/cover: ownership first (403/404 before any write), then the usual generation start. */
+export async function startStyleCover(db: Db, user: UserRecord, styleId: string): Promise<{ id: string }> {
+  const style = await editableStyle(db, user, styleId);
+  return startFromStyle(db, user, { styleId: style.id });
+}
+
+/** POST /api/admin/styles/{id}/cover/from-generation: the caller's completed generation of this style becomes the cover. */
+export async function setCoverFromGeneration(db: Db, user: UserRecord, styleId: string, generationId: unknown, now = new Date()) {
+  await editableStyle(db, user, styleId);
+  if (typeof generationId !== 'string' || !generationId.trim()) throw badRequest(COVER_MESSAGES.generationIdRequired, ERROR_CODES.validation);
+  const gen = await getGeneration(db, user.id, generationId.trim());
+  if (!gen) throw notFound(COVER_MESSAGES.generationNotFound);
+  if (gen.inputs.styleId !== styleId) throw badRequest(COVER_MESSAGES.otherStyle, ERROR_CODES.validation);
+  if (gen.status !== 'completed' || !gen.resultKey) throw badRequest(COVER_MESSAGES.notCompleted, ERROR_CODES.validation);
+  const ext = /\.([a-z0-9]+)$/i.exec(gen.resultKey)?.[1]?.toLowerCase() ?? 'jpg';
+  const key = mediaKeys.styleCover(user.id, ulid(now.getTime()), ext);
+  await copyImage('private', gen.resultKey, 'public', key);
+  // the usual update: ownership again, the catalogue rebuilt when the style is public
+  return updateEditorStyle(db, user, styleId, { coverImageUrl: publicImagePath(key), promptImageOriginalUrl: undefined, defaultPromptTemplateId: undefined }, now);
 }

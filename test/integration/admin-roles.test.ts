@@ -88,6 +88,8 @@ const calls = (): { method: string; route: string; path: string; body?: unknown;
   { method: 'POST', route: '/api/admin/styles', path: '/api/admin/styles', body: styleBody({ isPublic: false }), adminOnly: false },
   { method: 'PATCH', route: '/api/admin/styles/{id}', path: `/api/admin/styles/${fx.styleId}`, body: { name: 'Hijacked' }, adminOnly: false, ownedByInfl: true },
   { method: 'DELETE', route: '/api/admin/styles/{id}', path: `/api/admin/styles/${fx.styleId}`, adminOnly: false, ownedByInfl: true },
+  { method: 'POST', route: '/api/admin/styles/{id}/cover', path: `/api/admin/styles/${fx.styleId}/cover`, adminOnly: false, ownedByInfl: true },
+  { method: 'POST', route: '/api/admin/styles/{id}/cover/from-generation', path: `/api/admin/styles/${fx.styleId}/cover/from-generation`, body: { generationId: 'none' }, adminOnly: false, ownedByInfl: true },
   { method: 'GET', route: '/api/admin/categories', path: '/api/admin/categories', adminOnly: false },
   { method: 'GET', route: '/api/admin/products', path: `/api/admin/products?style=${fx.styleId}`, adminOnly: false, ownedByInfl: true },
   { method: 'POST', route: '/api/admin/products', path: '/api/admin/products', body: { styleId: fx.styleId, name: 'X' }, adminOnly: false, ownedByInfl: true },
@@ -438,6 +440,10 @@ describe('role matrix (admin)', () => {
       const key = `${c.method} ${c.route}`;
       if (c.route.startsWith('/api/influencer-collections/{id}') && c.method !== 'GET') expect(res.status, key).toBe(403);
       else if (key === 'PATCH /api/admin/influencer/applications/{id}') expect(res.status, key).toBe(404);
+      // generate a cover: past the ownership check (any style for admins), the generation service refuses the admin
+      // without credits, and the unknown generation is not found (the full flow: test/integration/style-cover.test.ts)
+      else if (key === 'POST /api/admin/styles/{id}/cover') expect([res.status, res.body.code], key).toEqual([402, 'limit.credits']);
+      else if (key === 'POST /api/admin/styles/{id}/cover/from-generation') expect([res.status, res.body.message], key).toEqual([404, 'Generation not found']);
       else expect(res.status, `${key}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
     }
     // the admin's own collection: every collection route succeeds

@@ -38,7 +38,8 @@ export const GROUP_ACCESS: Record<Group, { privateBucket?: ObjectAccess[]; publi
   'stripe-webhook': { stripeSecret: true },
   'uploads-images': { privateBucket: ['read', 'write', 'delete'], publicBucket: ['read', 'write'] },
   // Admin maintenance jobs (reconciliation) are the only Scan in the product.
-  admin: { privateBucket: ['read', 'write', 'delete'], publicBucket: ['read', 'write'], scan: true },
+  // "Generate a cover" (POST /api/admin/styles/{id}/cover) starts a generation: states:StartExecution, like generations.
+  admin: { privateBucket: ['read', 'write', 'delete'], publicBucket: ['read', 'write'], scan: true, startGeneration: true },
 };
 
 export interface ApiProps {

@@ -53,7 +53,7 @@ export const useAdminProducts = (styleId: string | null) =>
   });
 
 /** Public and catalogue lists change with a style: refresh them too. */
-function useInvalidateStyles() {
+export function useInvalidateStyles() {
   const qc = useQueryClient();
   return () => {
     void qc.invalidateQueries({ queryKey: ADMIN_STYLES_KEY });
@@ -112,3 +112,9 @@ export function uploadStyleImage(file: File, type: StyleUploadType, onProgress: 
 
 /** POST /api/download-image: copy a remote image into our storage. */
 export const downloadRemoteImage = (url: string) => apiJson<{ url: string; originalUrl: string }>('POST', '/api/download-image', { url, originalUrl: url });
+
+/** Generate a cover: start a 1-credit generation of the style, read it, then make its result the cover. */
+export const startCoverGeneration = (styleId: string) => apiJson<{ id: string }>('POST', `/api/admin/styles/${encodeURIComponent(styleId)}/cover`, {});
+export const readGeneration = (id: string) => apiJson<{ id: string; status: string; error: string | null }>('GET', `/api/generations/${encodeURIComponent(id)}`);
+export const setCoverFromGeneration = (styleId: string, generationId: string) =>
+  apiJson<AdminStyle>('POST', `/api/admin/styles/${encodeURIComponent(styleId)}/cover/from-generation`, { generationId });

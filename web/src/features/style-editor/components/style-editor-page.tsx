@@ -41,6 +41,7 @@ import {
   type AdminStyle,
   type StyleFormValues,
 } from '../lib/style-form';
+import { GenerateCoverButton } from './generate-cover-button';
 import { ImageBlock } from './image-block';
 import { ProductsBlock } from './products-block';
 
@@ -441,6 +442,7 @@ function StyleForm({ style, categories, categoriesLoading, onSaved, onDeleted }:
             uploadError="Error uploading cover image"
             testId="cover-image"
           />
+          {style ? <GenerateCoverButton styleId={style.id} onGenerated={(url) => set('coverImageUrl', url)} /> : null}
 
           <FormField label="Default prompt template" hint="Used for product-only and laydown styles.">
             <select

@@ -1,0 +1,106 @@
+/**
+ * "Generate a cover" in the style editor: POST /api/admin/styles/{id}/cover starts a 1-credit generation of the
+ * style for the caller (default photo profile), the workflow completes it, and from-generation copies the result
+ * into the public bucket as the style's cover.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { createS3Client } from '../../functions/lib/s3';
+import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
+import { getBalance, recordMovement } from '../../shared/repositories/ledger-repository';
+import { updateUser, type UserPatch } from '../../shared/repositories/user-repository';
+import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
+import { multipart } from '../support/media';
+import { startTestWorkflow } from '../support/workflow';
+
+let ctx: IntegrationContext;
+let wf: Awaited<ReturnType<typeof startTestWorkflow>>;
+let infl: TestUser;
+let infl2: TestUser;
+let styleId = '';
+const s3 = () => createS3Client({ endpoint: ctx.endpoints.s3 });
+const INFLUENCER: UserPatch = { role: 'influencer', currentRole: 'influencer', permanentRole: 'influencer', isInfluencer: true, currentPlan: 'creator', subscriptionStatus: 'active' };
+const photo = (w: number, h: number, color: string) => sharp({ create: { width: w, height: h, channels: 3, background: color } }).jpeg().toBuffer();
+
+const post = (u: TestUser, path: string, body: unknown = {}) => ctx.invoke('POST', path, { token: u.idToken, body });
+
+async function influencerWithProfile(credits: number) {
+  const user = await ctx.createUser();
+  await ctx.invoke('GET', '/api/auth/user', { token: user.idToken });
+  await updateUser(ctx.db, user.sub, INFLUENCER);
+  await recordMovement(ctx.db, { userId: user.sub, kind: 'grant.monthly', bucket: 'monthly', amount: credits, causeId: `test-${user.sub}` });
+  const mp = await multipart({
+    name: 'Me',
+    gender: 'female',
+    bodyDescription: 'Slim build, 170 cm, long dark hair',
+    portrait: { content: await photo(600, 600, '#c9a27e'), filename: 'portrait.jpg', type: 'image/jpeg' },
+    fullBody: { content: await photo(600, 900, '#8fa3b8'), filename: 'body.jpg', type: 'image/jpeg' },
+  });
+  const res = await ctx.invoke('POST', '/api/photo-profiles', { token: user.idToken, body: mp.body, headers: mp.headers });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return user;
+}
+
+beforeAll(async () => {
+  ctx = await setupIntegration();
+  wf = await startTestWorkflow();
+  [infl, infl2] = await Promise.all([influencerWithProfile(3), influencerWithProfile(3)]);
+  await seedCatalog({ db: ctx.db, s3: s3(), publicBucket: process.env.PUBLIC_BUCKET!, owners: { influencer: infl2.sub, admin: infl2.sub } });
+  const style = await post(infl, '/api/admin/styles', {
+    name: 'Cover me',
+    description: 'A look for tests',
+    sex: 'female',
+    categoryIds: ['cat-casual'],
+    tags: ['denim'],
+    tasks: ['OUTFIT_TRYON'],
+    promptImageUrl: `/api/public-image/styles/${seedStyleId(0)}/prompt.webp`,
+    isPublic: true,
+  });
+  expect(style.status, JSON.stringify(style.body)).toBe(201);
+  styleId = style.body.id;
+}, 120_000);
+afterAll(async () => {
+  await wf?.stop();
+});
+
+describe('generate a cover', () => {
+  it('generates a cover for the owner\'s style (1 credit) and sets a public cover that resolves', async () => {
+    const start = await post(infl, `/api/admin/styles/${styleId}/cover`);
+    expect(start.status, JSON.stringify(start.body)).toBe(201);
+    const id = start.body.id as string;
+    await wf.drain();
+    const gen = await ctx.invoke('GET', `/api/generations/${id}`, { token: infl.idToken });
+    expect(gen.body).toMatchObject({ id, status: 'completed', styleId, cost: 1 });
+    expect((await getBalance(ctx.db, infl.sub)).credits).toBe(2);
+
+    const set = await post(infl, `/api/admin/styles/${styleId}/cover/from-generation`, { generationId: id });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const cover = set.body.coverImageUrl as string;
+    expect(cover).toMatch(new RegExp(`^/api/public-image/uploads/style_cover/${infl.sub}/[0-9A-Z]{26}\\.jpg$`));
+    expect(set.body.id).toBe(styleId);
+    const resolved = await ctx.invoke('GET', cover, { token: infl.idToken });
+    expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
+    expect(resolved.body.url).toEqual(expect.any(String));
+    const listed = await ctx.invoke('GET', '/api/admin/styles', { token: infl.idToken });
+    expect(listed.body.find((s: { id: string }) => s.id === styleId).coverImageUrl).toBe(cover);
+  });
+
+  it('refuses another influencer (403) on both routes, without spending', async () => {
+    const before = (await getBalance(ctx.db, infl2.sub)).credits;
+    expect((await post(infl2, `/api/admin/styles/${styleId}/cover`)).status).toBe(403);
+    expect((await post(infl2, `/api/admin/styles/${styleId}/cover/from-generation`, { generationId: 'x' })).status).toBe(403);
+    expect((await post(infl2, '/api/admin/styles/nope/cover')).status).toBe(404);
+    expect((await getBalance(ctx.db, infl2.sub)).credits).toBe(before);
+  });
+
+  it('refuses a generation of another style (400) and an unknown one (404)', async () => {
+    const other = await ctx.invoke('POST', '/api/generate/style', { token: infl.idToken, body: { styleId: seedStyleId(0) } });
+    expect(other.status, JSON.stringify(other.body)).toBe(201);
+    await wf.drain();
+    const res = await post(infl, `/api/admin/styles/${styleId}/cover/from-generation`, { generationId: other.body.id });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('The generation is not of this style');
+    expect((await post(infl, `/api/admin/styles/${styleId}/cover/from-generation`, { generationId: 'missing' })).status).toBe(404);
+    expect((await post(infl, `/api/admin/styles/${styleId}/cover/from-generation`, {})).status).toBe(400);
+  });
+});
