@@ -22,7 +22,7 @@ import {
   getStoredStyle,
   listProductLinks,
   listStylesOfOwner,
-  scanAllStyles,
+  listPublicAndOwnStyles,
   updateProduct,
   updateProductLink,
   updateStyle,
@@ -130,9 +130,9 @@ async function rebuildCatalogue(db: Db) {
   await rebuildStyleCatalogue(db);
 }
 
-/** GET /api/admin/styles: the caller's own styles, newest first; `all` (admins only) every style. */
+/** GET /api/admin/styles: the caller's own styles, newest first; `all` (admins only) every public style plus their own. */
 export async function listEditorStyles(db: Db, user: UserRecord, all: boolean) {
-  const styles = all && isAdmin(user) ? await scanAllStyles(db) : await listStylesOfOwner(db, user.id);
+  const styles = all && isAdmin(user) ? await listPublicAndOwnStyles(db, user.id) : await listStylesOfOwner(db, user.id);
   const names = await creators(db, styles.map((s) => s.createdBy));
   return styles.map((s) => styleEditorView(s, names.get(s.createdBy)?.name));
 }

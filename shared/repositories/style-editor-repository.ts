@@ -8,7 +8,7 @@
  * exceed it. The style's own write is conditioned on its visibility being the one read, so two concurrent
  * switches cannot both move the count. Seed styles (no `counted`) are never counted.
  */
-import { DeleteCommand, GetCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 import type { ProductLinkRecord, ProductRecord, StyleRecord } from './catalog-repository';
@@ -217,24 +217,30 @@ export async function listStylesOfOwner(db: Db, userId: string): Promise<StoredS
   return out;
 }
 
-/** Every style, public and private (admin listing; a filtered Scan — the admin group is the one allowed to Scan). */
-export async function scanAllStyles(db: Db): Promise<StoredStyle[]> {
-  const out: StoredStyle[] = [];
+/**
+ * The admin's "all styles" view: every public style (gsi1 STYLES#PUBLIC) plus the admin's own private ones
+ * (gsi2), newest first. Index queries only: other users' private styles stay with their creators.
+ */
+export async function listPublicAndOwnStyles(db: Db, userId: string): Promise<StoredStyle[]> {
+  const pub: StoredStyle[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const res = await db.doc.send(
-      new ScanCommand({
+      new QueryCommand({
         TableName: db.tableName,
-        FilterExpression: '#t = :style',
-        ExpressionAttributeNames: { '#t': 'type' },
-        ExpressionAttributeValues: { ':style': 'Style' },
+        IndexName: TABLE_SCHEMA.gsi1.name,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.stylePublicIndex('', '').gsi1pk },
+        ScanIndexForward: false,
         ExclusiveStartKey,
       }),
     );
-    for (const i of res.Items ?? []) out.push(clean<StoredStyle>(i)!);
+    for (const i of res.Items ?? []) pub.push(clean<StoredStyle>(i)!);
     ExclusiveStartKey = res.LastEvaluatedKey;
   } while (ExclusiveStartKey);
-  return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const byId = new Map(pub.map((st) => [st.id, st]));
+  for (const st of await listStylesOfOwner(db, userId)) byId.set(st.id, st);
+  return [...byId.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 // ---------------------------------------------------------------------------------------------------------
