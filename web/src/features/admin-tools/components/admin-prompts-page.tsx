@@ -18,7 +18,8 @@ import { usePhotoProfiles, useStyles } from '../../generations/api/catalog';
 import { enumLabel } from '../../generations/components/badge';
 import { useAdminPrompts, useCategories, useDeletePrompt, useSavePrompt, useTestPrompt, type AdminPromptTemplate } from '../api/admin-templates';
 import { EMPTY_PROMPT_DRAFT, prettyJson, promptDraftFrom, promptDraftProblems, promptTestProblem, toPromptBody, type PromptDraft } from '../lib/templates';
-import { AccessDenied, AdminOnly, ConfirmDialog, fieldClasses, preClasses, SelectField } from './admin-ui';
+import { AccessDenied, AdminOnly, fieldClasses, preClasses, SelectField } from './admin-ui';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 /** /admin/prompts: prompt templates list, editor and tester (admins only). */
 export default function AdminPromptsPage() {

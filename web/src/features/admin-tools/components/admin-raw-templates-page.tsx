@@ -17,7 +17,8 @@ import { RAW_TEMPLATE_TOKENS, SETTINGS, TASK_TYPES, VIBES } from '../../../../..
 import { enumLabel } from '../../generations/components/badge';
 import { useAdminRawTemplates, useCompileRawTemplate, useDeleteRawTemplate, useSaveRawTemplate, type AdminRawTemplate } from '../api/admin-templates';
 import { DEFAULT_SAMPLES, newRawDraft, prettyJson, rawDraftFrom, rawDraftProblems, toRawBody, toSampleUrls, type RawDraft, type SampleUrls } from '../lib/templates';
-import { AccessDenied, AdminOnly, ConfirmDialog, fieldClasses, preClasses, SelectField } from './admin-ui';
+import { AccessDenied, AdminOnly, fieldClasses, preClasses, SelectField } from './admin-ui';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 const COPIED_MS = 2000;
 

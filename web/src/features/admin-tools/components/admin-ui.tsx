@@ -1,9 +1,7 @@
 /** Shared pieces of the admin tools: the admin gate, field looks, a confirmation dialog, a section title. */
 import type { ReactNode } from 'react';
 import ShieldAlert from 'lucide-react/icons/shield-alert';
-import { Button } from '../../../components/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/dialog';
-import { PageSpinner, SpinnerIcon } from '../../../components/spinner';
+import { PageSpinner } from '../../../components/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { isAdmin } from '../../../../../shared/domain/roles';
 import { useCurrentUser } from '../../auth/api/current-user';
@@ -37,40 +35,6 @@ export function AdminOnly({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** A controlled confirmation dialog for destructive actions. */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  confirmLabel = 'Delete',
-  pending,
-  onConfirm,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description: string;
-  confirmLabel?: string;
-  pending?: boolean;
-  onConfirm: () => void;
-}) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={title} description={description}>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button variant="destructive" onClick={onConfirm} disabled={pending}>
-            {pending ? <SpinnerIcon /> : null}
-            {confirmLabel}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
-  );
-}
 
 /** A labelled native select (the admin forms' enum pickers). */
 export function SelectField({

@@ -1,7 +1,7 @@
 import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { useDeleteGeneration } from '../api/generations';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 export const DELETE_COPY = {
   dashboard: { title: 'Delete Generation', description: 'Are you sure you want to delete this generation? This action cannot be undone.' },

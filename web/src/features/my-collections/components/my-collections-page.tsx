@@ -27,7 +27,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { useStyles } from '../../generations/api/catalog';
 import { Badge } from '../../generations/components/badge';
-import { ConfirmDialog } from '../../generations/components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import {
   useCollectionStyle,
   useCreateCollection,

@@ -11,7 +11,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
-import { ConfirmDialog } from '../../generations/components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useAdminProducts, useCreateProduct, useDeleteProduct, type AdminProduct } from '../api/style-editor';
 import { emptyProductForm, productPayload, validateProductForm, type ProductFormErrors, type ProductFormValues } from '../lib/style-form';
 

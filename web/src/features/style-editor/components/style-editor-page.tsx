@@ -21,7 +21,7 @@ import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { Badge, enumLabel } from '../../generations/components/badge';
-import { ConfirmDialog } from '../../generations/components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useUpsell } from '../../upsell/upsell-provider';
 import { useAdminCategories, useAdminStyles, useDeleteStyle, usePromptOptions, useSaveStyle, type AdminCategory } from '../api/style-editor';
 import {

@@ -1,8 +1,8 @@
-import { Button } from '../../../components/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/dialog';
-import { SpinnerIcon } from '../../../components/spinner';
+import { Button } from './button';
+import { Dialog, DialogClose, DialogContent } from './dialog';
+import { SpinnerIcon } from './spinner';
 
-/** A controlled confirmation dialog (delete generation). */
+/** The one controlled confirmation dialog for destructive actions (generations, styles, products, templates, collections). */
 export function ConfirmDialog({
   open,
   onOpenChange,
