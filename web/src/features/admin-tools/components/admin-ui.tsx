@@ -1,8 +1,7 @@
 /** Shared pieces of the admin tools: the admin gate, field looks, a confirmation dialog, a section title. */
 import type { ReactNode } from 'react';
-import ShieldAlert from 'lucide-react/icons/shield-alert';
+import { AccessDenied } from '../../../components/access-denied';
 import { PageSpinner } from '../../../components/spinner';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { isAdmin } from '../../../../../shared/domain/roles';
 import { useCurrentUser } from '../../auth/api/current-user';
 
@@ -16,16 +15,6 @@ export const selectClasses = `h-10 ${fieldClasses}`;
 export const preClasses =
   'max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-lg border border-border bg-muted/60 p-3 font-mono text-xs text-foreground';
 
-export function AccessDenied({ message = 'This page is for administrators only.' }: { message?: string }) {
-  useDocumentTitle('Access Denied');
-  return (
-    <div className="mx-auto flex w-full max-w-xl flex-col items-center px-4 py-16 text-center">
-      <ShieldAlert className="h-10 w-10 text-destructive dark:text-red-400" aria-hidden="true" />
-      <h1 className="mt-4 text-2xl font-bold tracking-tight">Access Denied</h1>
-      <p className="mt-2 text-muted-foreground">{message}</p>
-    </div>
-  );
-}
 
 /** Renders its children for admins only; others see 'Access Denied'. */
 export function AdminOnly({ children }: { children: ReactNode }) {
@@ -70,3 +59,5 @@ export function SelectField({
     </div>
   );
 }
+
+export { AccessDenied };

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { AccessDenied } from '../../../components/access-denied';
 import Download from 'lucide-react/icons/download';
-import ShieldAlert from 'lucide-react/icons/shield-alert';
 import { Button } from '../../../components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/card';
 import { FormField } from '../../../components/form-field';
@@ -11,7 +11,6 @@ import { PageSpinner, SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LEDGER_KINDS } from '../../../../../shared/domain/ledger';
 import { isAdmin } from '../../../../../shared/domain/roles';
 import { useCurrentUser } from '../../auth/api/current-user';
@@ -37,16 +36,6 @@ export default function AdminFinancePage() {
   return <FinanceDashboard />;
 }
 
-function AccessDenied() {
-  useDocumentTitle('Access Denied');
-  return (
-    <div className="mx-auto flex w-full max-w-xl flex-col items-center px-4 py-16 text-center">
-      <ShieldAlert className="h-10 w-10 text-destructive dark:text-red-400" aria-hidden="true" />
-      <h1 className="mt-4 text-2xl font-bold tracking-tight">Access Denied</h1>
-      <p className="mt-2 text-muted-foreground">This page is for administrators only.</p>
-    </div>
-  );
-}
 
 function FinanceDashboard() {
   const [draft, setDraft] = useState<LedgerFilters>(EMPTY_FILTERS);

@@ -1,4 +1,5 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { AccessDenied, CREATOR_ACCESS_MESSAGE } from '../../../components/access-denied';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Switch } from 'radix-ui';
@@ -7,7 +8,6 @@ import FolderHeart from 'lucide-react/icons/folder-heart';
 import Pencil from 'lucide-react/icons/pencil';
 import Plus from 'lucide-react/icons/plus';
 import Search from 'lucide-react/icons/search';
-import ShieldAlert from 'lucide-react/icons/shield-alert';
 import Trash2 from 'lucide-react/icons/trash-2';
 import X from 'lucide-react/icons/x';
 import { isCreatorRole } from '../../../../../shared/domain/roles';
@@ -23,7 +23,6 @@ import { PageSpinner, SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { useStyles } from '../../generations/api/catalog';
 import { Badge } from '../../generations/components/badge';
@@ -50,20 +49,10 @@ import {
 export default function MyCollectionsPage() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <PageSpinner />;
-  if (!isCreatorRole(user)) return <AccessDenied />;
+  if (!isCreatorRole(user)) return <AccessDenied message={CREATOR_ACCESS_MESSAGE} />;
   return <MyCollections />;
 }
 
-function AccessDenied() {
-  useDocumentTitle('Access Denied');
-  return (
-    <div className="mx-auto flex w-full max-w-xl flex-col items-center px-4 py-16 text-center" data-testid="access-denied">
-      <ShieldAlert className="h-10 w-10 text-destructive dark:text-red-400" aria-hidden="true" />
-      <h1 className="mt-4 text-2xl font-bold tracking-tight">Access Denied</h1>
-      <p className="mt-2 text-muted-foreground">You need admin or influencer access to view this page.</p>
-    </div>
-  );
-}
 
 type Editing = { mode: 'create' } | { mode: 'edit'; collection: MyCollection } | null;
 

@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { AccessDenied, CREATOR_ACCESS_MESSAGE } from '../../../components/access-denied';
 import { Switch } from 'radix-ui';
 import Plus from 'lucide-react/icons/plus';
 import Save from 'lucide-react/icons/save';
-import ShieldAlert from 'lucide-react/icons/shield-alert';
 import Trash2 from 'lucide-react/icons/trash-2';
 import X from 'lucide-react/icons/x';
 import { TASK_TYPES, type TaskType } from '../../../../../shared/domain/catalog';
@@ -18,7 +18,6 @@ import { PageSpinner, SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { Badge, enumLabel } from '../../generations/components/badge';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -52,20 +51,10 @@ const selectClass =
 export default function StyleEditorPage() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <PageSpinner />;
-  if (!isCreatorRole(user)) return <AccessDenied />;
+  if (!isCreatorRole(user)) return <AccessDenied message={CREATOR_ACCESS_MESSAGE} />;
   return <StyleEditor />;
 }
 
-function AccessDenied() {
-  useDocumentTitle('Access Denied');
-  return (
-    <div className="mx-auto flex w-full max-w-xl flex-col items-center px-4 py-16 text-center" data-testid="access-denied">
-      <ShieldAlert className="h-10 w-10 text-destructive dark:text-red-400" aria-hidden="true" />
-      <h1 className="mt-4 text-2xl font-bold tracking-tight">Access Denied</h1>
-      <p className="mt-2 text-muted-foreground">You need admin or influencer access to view this page.</p>
-    </div>
-  );
-}
 
 function StyleEditor() {
   const styles = useAdminStyles();
