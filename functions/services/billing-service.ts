@@ -28,6 +28,7 @@ import { getUser, type UserRecord } from '../../shared/repositories/user-reposit
 import { isConditionFailure, type Db } from '../../shared/repositories/table';
 import type { PaymentsAdapter, SubscriptionView } from '../payments/types';
 import { planFieldsFor, userUpdateItem } from './stripe-events';
+import type { SubscriptionSummary } from '../../shared/schemas/billing';
 
 export const BILLING_CODES = {
   trialUsed: 'billing.trial_used',
@@ -62,29 +63,6 @@ export async function startCheckout(db: Db, payments: PaymentsAdapter, user: Use
   return { checkoutUrl: s.url, sessionId: s.id };
 }
 
-export interface SubscriptionSummary {
-  currentPlan: string;
-  subscriptionStatus: string;
-  credits: number;
-  hasUnlimitedCredits: boolean;
-  profilesUsed: number;
-  maxProfiles: number;
-  privateStylesUsed: number;
-  maxPrivateStyles: number;
-  publicStylesUsed: number;
-  maxPublicStyles: number;
-  isInfluencer: boolean;
-  hasPriorityQueue: boolean;
-  hasAdvancedControls: boolean;
-  canPublish: boolean;
-  subscriptionId: string | null;
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  nextScheduledPlan: string | null;
-  nextScheduledPlanDate: string | null;
-  hasUsedTrial: boolean;
-  isTrialEligible: boolean;
-}
 
 /** Usage from real data: photo profiles and private/public styles from the COUNTERS item. */
 export async function subscriptionSummary(db: Db, user: UserRecord): Promise<SubscriptionSummary> {

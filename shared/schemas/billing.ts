@@ -1,3 +1,4 @@
+import type { PlanId } from '../domain/plans';
 import { z } from 'zod';
 import { LEDGER_KINDS } from '../domain/ledger';
 import { MONTHLY_PLAN_IDS, PRODUCT_TYPES } from '../domain/plans';
@@ -25,3 +26,29 @@ export type FinanceLedgerQuery = z.infer<typeof financeLedgerQuery>;
 
 /** GET /api/admin/finance/summary */
 export const financeSummaryQuery = z.object({ from: day.optional(), to: day.optional() });
+
+/** GET /api/subscriptions/current (and the plan-change calls): the summary fields of spec 01 section 3. */
+export interface SubscriptionSummary {
+  currentPlan: PlanId;
+  subscriptionStatus: string;
+  credits: number;
+  hasUnlimitedCredits: boolean;
+  profilesUsed: number;
+  maxProfiles: number;
+  privateStylesUsed: number;
+  maxPrivateStyles: number;
+  publicStylesUsed: number;
+  maxPublicStyles: number;
+  isInfluencer: boolean;
+  hasPriorityQueue: boolean;
+  hasAdvancedControls: boolean;
+  canPublish: boolean;
+  subscriptionId: string | null;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  /** A plan, 'none' (cancelling at period end) or null. */
+  nextScheduledPlan: PlanId | null;
+  nextScheduledPlanDate: string | null;
+  hasUsedTrial: boolean;
+  isTrialEligible: boolean;
+}

@@ -4,36 +4,14 @@ import type { Bucket, LedgerKind } from '../../../../../shared/domain/ledger';
 import type { MonthlyPlanId, PlanId, ProductType } from '../../../../../shared/domain/plans';
 import { apiJson } from '../../../lib/api-client';
 import { rememberBalance } from '../lib/format';
+import type { SubscriptionSummary } from '../../../../../shared/schemas/billing';
 
 export const USER_KEY = ['/api/auth/user'] as const;
 export const SUMMARY_KEY = ['/api/subscriptions/current'] as const;
 export const CREDITS_KEY = ['/api/credits'] as const;
 export const LEDGER_KEY = ['/api/credits/ledger'] as const;
 
-export interface SubscriptionSummary {
-  currentPlan: PlanId;
-  subscriptionStatus: string;
-  credits: number;
-  hasUnlimitedCredits: boolean;
-  profilesUsed: number;
-  maxProfiles: number;
-  privateStylesUsed: number;
-  maxPrivateStyles: number;
-  publicStylesUsed: number;
-  maxPublicStyles: number;
-  isInfluencer: boolean;
-  hasPriorityQueue: boolean;
-  hasAdvancedControls: boolean;
-  canPublish: boolean;
-  subscriptionId: string | null;
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  /** A plan, 'none' (cancelling at period end) or null. */
-  nextScheduledPlan: PlanId | null;
-  nextScheduledPlanDate: string | null;
-  hasUsedTrial: boolean;
-  isTrialEligible: boolean;
-}
+export type { SubscriptionSummary };
 
 export interface CreditsView {
   credits: number;
