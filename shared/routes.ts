@@ -67,6 +67,8 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'DELETE', path: '/api/generations/{id}', group: 'generations', auth: 'user' },
   { method: 'GET', path: '/api/feedback/generation/{id}', group: 'generations', auth: 'user' },
   { method: 'POST', path: '/api/feedback', group: 'generations', auth: 'user' },
+  // FASHN's webhook when a prediction ends (signed per generation in the URL; the status is re-read from FASHN)
+  { method: 'POST', path: '/api/providers/fashn/webhook', group: 'generations', auth: 'public' },
   // catalog: styles, categories, collections (public reads; a signed-in viewer also sees their private styles)
   { method: 'GET', path: '/api/styles', group: 'catalog', auth: 'public' },
   { method: 'GET', path: '/api/styles/{id}', group: 'catalog', auth: 'optional' },

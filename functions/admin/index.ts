@@ -28,6 +28,7 @@ import { ERROR_CODES, HttpError } from '../../shared/errors';
 import { financeCsv, financeLedger, financeReconciliation, financeSummary } from '../services/finance-service';
 import { getDb } from '../lib/aws';
 import { createGroupHandler, json, requireAuth, validate, type Req } from '../lib/http';
+import { idempotencyClaim } from '../lib/idempotency';
 import { adjustCredits } from '../services/credit-service';
 import { ensureUser } from '../services/user-service';
 import {
@@ -107,7 +108,11 @@ export const handler = createGroupHandler(
     },
     'DELETE /api/admin/styles/{id}': async (req) => json(await deleteEditorStyle(getDb(), await me(req), req.params.id)),
     // generate a cover (needs states:StartExecution for the admin group in AWS, see infra/lib/constructs/api.ts)
-    'POST /api/admin/styles/{id}/cover': async (req) => json(await startStyleCover(getDb(), await me(req), req.params.id), 201),
+    'POST /api/admin/styles/{id}/cover': async (req) => {
+      const idempotency = idempotencyClaim(req, {});
+      const r = await startStyleCover(getDb(), await me(req), req.params.id, { idempotency });
+      return json({ id: r.id }, r.replayed ? 200 : 201, r.replayed ? { 'idempotent-replayed': 'true' } : {});
+    },
     'POST /api/admin/styles/{id}/cover/from-generation': async (req) => {
       const body = (req.body ?? {}) as { generationId?: unknown };
       return json(await setCoverFromGeneration(getDb(), await me(req), req.params.id, body.generationId));

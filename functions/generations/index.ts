@@ -1,7 +1,10 @@
 /** Endpoint group generations: start (four ways), list, read, delete, feedback. */
 import { feedbackSchema, generateFromRawTemplateFieldsSchema, generateFromStyleSchema, quickTryCustomSchema, quickTryStyleSchema } from '../../shared/schemas/generation';
 import { getDb } from '../lib/aws';
-import { createGroupHandler, json, noContent, requireAuth, validate, type Req } from '../lib/http';
+import { createGroupHandler, json, noContent, requireAuth, validate, type ApiResult, type Req } from '../lib/http';
+import { idempotencyClaim } from '../lib/idempotency';
+import { unauthorized } from '../../shared/errors';
+import { acceptFashnWebhook } from '../workflow/fashn-webhook';
 import { ensureUser } from '../services/user-service';
 import {
   deleteUserGeneration,
@@ -17,6 +20,10 @@ import {
 
 const caller = (req: Req) => ensureUser(getDb(), requireAuth(req));
 
+/** 201 with the new generation's id; 200 with the first one's id when the Idempotency-Key was seen before. */
+const started = (r: { id: string; replayed: boolean }): ApiResult =>
+  json({ id: r.id }, r.replayed ? 200 : 201, r.replayed ? { 'idempotent-replayed': 'true' } : {});
+
 type MultipartFile = { content: Buffer; mimetype?: string; filename?: string };
 const fileField = (v: unknown): MultipartFile | undefined => {
   const f = Array.isArray(v) ? v[0] : v;
@@ -30,20 +37,30 @@ export const handler = createGroupHandler(
     'POST /api/generate': async (req) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const fields = validate(generateFromRawTemplateFieldsSchema, { rawTemplateId: textField(body.rawTemplateId), photoProfileId: textField(body.photoProfileId) });
+      const files = { styleRef: fileField(body.styleRef), background: fileField(body.background) };
+      const idempotency = idempotencyClaim(req, { ...fields, styleRef: files.styleRef?.content, background: files.background?.content });
       const user = await caller(req);
-      return json(await startFromRawTemplate(getDb(), user, { ...fields, styleRef: fileField(body.styleRef), background: fileField(body.background) }), 201);
+      return started(await startFromRawTemplate(getDb(), user, { ...fields, ...files }, { idempotency }));
     },
     'POST /api/generate/style': async (req) => {
       const input = validate(generateFromStyleSchema, req.body ?? {});
-      return json(await startFromStyle(getDb(), await caller(req), input), 201);
+      const idempotency = idempotencyClaim(req, input);
+      return started(await startFromStyle(getDb(), await caller(req), input, 'style', { idempotency }));
     },
     'POST /api/quick-try/{styleId}': async (req) => {
       const input = validate(quickTryStyleSchema, req.body ?? {});
-      return json(await startQuickTryStyle(getDb(), await caller(req), req.params.styleId, input), 201);
+      const idempotency = idempotencyClaim(req, input);
+      return started(await startQuickTryStyle(getDb(), await caller(req), req.params.styleId, input, { idempotency }));
     },
     'POST /api/generate/quick-try': async (req) => {
       const input = validate(quickTryCustomSchema, req.body ?? {});
-      return json(await startQuickTryCustom(getDb(), await caller(req), input), 201);
+      const idempotency = idempotencyClaim(req, input);
+      return started(await startQuickTryCustom(getDb(), await caller(req), input, { idempotency }));
+    },
+    'POST /api/providers/fashn/webhook': async (req) => {
+      const ok = await acceptFashnWebhook(String(req.query.generation ?? ''), String(req.query.sig ?? ''));
+      if (!ok) throw unauthorized('Invalid webhook signature');
+      return json({ received: true });
     },
     'GET /api/generations': async (req) => json(await listUserGenerations(getDb(), requireAuth(req).sub)),
     'GET /api/generations/{id}': async (req) => json(await getUserGeneration(getDb(), requireAuth(req).sub, req.params.id)),

@@ -37,3 +37,30 @@ export async function describeGenerationExecution(generationId: string): Promise
     throw err;
   }
 }
+
+/** Task tokens that are closed (already reported, timed out, or of a stopped execution) are not an error. */
+const CLOSED_TOKEN_ERRORS = new Set(['TaskTimedOut', 'TaskDoesNotExist', 'InvalidToken']);
+
+/** Report a waiting task's result (the render queue's callback). False when the token was already closed. */
+export async function reportTaskSuccess(taskToken: string, output: unknown): Promise<boolean> {
+  const { SendTaskSuccessCommand } = await import('@aws-sdk/client-sfn');
+  try {
+    await sfn().send(new SendTaskSuccessCommand({ taskToken, output: JSON.stringify(output) }));
+    return true;
+  } catch (err) {
+    if (CLOSED_TOKEN_ERRORS.has((err as Error).name)) return false;
+    throw err;
+  }
+}
+
+/** Report a waiting task's failure with an error name the state machine's Catch sees and a readable cause. */
+export async function reportTaskFailure(taskToken: string, error: string, cause: string): Promise<boolean> {
+  const { SendTaskFailureCommand } = await import('@aws-sdk/client-sfn');
+  try {
+    await sfn().send(new SendTaskFailureCommand({ taskToken, error: error.slice(0, 256), cause: cause.slice(0, 32_000) }));
+    return true;
+  } catch (err) {
+    if (CLOSED_TOKEN_ERRORS.has((err as Error).name)) return false;
+    throw err;
+  }
+}

@@ -57,7 +57,9 @@ export function createFashnProvider(cfg: FashnConfig): ImageProvider {
     name: 'fashn',
     async submit(req: RenderRequest): Promise<RenderOutcome> {
       if (!req.garment) throw new ProviderRejected('Exact mode needs an outfit image');
-      const body = await call('/v1/run', {
+      // FASHN posts the prediction's final status to webhook_url (a query parameter of /v1/run).
+      const path = req.webhookUrl ? `/v1/run?webhook_url=${encodeURIComponent(req.webhookUrl)}` : '/v1/run';
+      const body = await call(path, {
         method: 'POST',
         body: JSON.stringify({
           model_name: cfg.model ?? 'tryon-v1.6',

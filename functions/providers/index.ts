@@ -34,6 +34,20 @@ export function providerByName(name: ImageProvider['name'], keys: ProviderKeys =
   return localProvider;
 }
 
+/**
+ * Whether the local compositor may stand in for a missing provider key: everywhere but production, where a
+ * generation without a real provider is refused before any spend (never charged for a local composite).
+ */
+export function localProviderAllowed(stage = process.env.APP_STAGE ?? 'local'): boolean {
+  return stage !== 'prod';
+}
+
+/** Whether a generation in `mode` can be rendered for real here (checked before credits are reserved). */
+export async function providerReady(mode: Mode): Promise<boolean> {
+  if (localProviderAllowed()) return true;
+  return providerFor(mode, await loadProviderKeys()).name !== 'local';
+}
+
 let secretKeys: Promise<ProviderKeys> | undefined;
 
 /**

@@ -19,6 +19,8 @@ export interface RenderRequest {
   /** Shown on local results so they differ per style or template. */
   caption: string;
   garmentPhotoType: 'auto' | 'flat-lay' | 'model';
+  /** Where an asynchronous provider reports the end of the job (FASHN `webhook_url`), when we have one. */
+  webhookUrl?: string;
 }
 
 export type RenderOutcome =

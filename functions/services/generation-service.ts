@@ -15,7 +15,10 @@ import { getBalance, InsufficientCredits, listLots } from '../../shared/reposito
 import type { UserRecord } from '../../shared/repositories/user-repository';
 import { getPromptTemplate, getRawTemplate, getVisibleStyle, listPromptTemplates, type StyleRecord } from '../../shared/repositories/catalog-repository';
 import { getPhotoProfile, listPhotoProfiles, type PhotoProfileRecord } from '../../shared/repositories/photo-profile-repository';
+import { getIdempotencyRecord, type IdempotencyClaim, type IdempotencyRecord } from '../../shared/repositories/idempotency-repository';
+import { IDEMPOTENCY_CODES, IDEMPOTENCY_MESSAGES } from '../../shared/domain/idempotency';
 import {
+  IdempotencyKeyTaken,
   createGenerationWithReservation,
   deleteGeneration as deleteGenerationRecord,
   failWithRefund,
@@ -31,6 +34,7 @@ import type { GenerationView } from '../../shared/schemas/generation';
 import { deleteImages, mediaKeys, privateImagePath, putImage } from '../lib/media-store';
 import { processImage } from '../lib/image-pipeline';
 import { startGeneration } from '../lib/workflow-client';
+import { providerReady } from '../providers';
 import { logger } from '../lib/http';
 
 const insufficient = () => new HttpError(402, ERROR_CODES.limitCredits, M.insufficientCredits);
@@ -108,10 +112,52 @@ interface StartInput {
   templateName: string | null;
   cost: number;
   id?: string;
+  idempotency?: IdempotencyClaim;
+}
+
+/** How a start is asked for: with the request's Idempotency-Key (hash of route + body), when it has one. */
+export interface StartOptions {
+  idempotency?: IdempotencyClaim;
+}
+
+/** A start's answer: the generation id, and whether it is a repeat of an earlier request (no new spend). */
+export interface StartResult {
+  id: string;
+  replayed: boolean;
+}
+
+async function replay(db: Db, user: UserRecord, record: IdempotencyRecord, claim: IdempotencyClaim): Promise<StartResult> {
+  if (record.requestHash !== claim.requestHash) throw conflict(IDEMPOTENCY_MESSAGES.keyReused, IDEMPOTENCY_CODES.keyReused);
+  // The first request may have died between its transaction and StartExecution: starting again is idempotent.
+  const gen = await getGeneration(db, user.id, record.generationId);
+  if (gen?.status === 'pending') await startGeneration({ generationId: gen.id, userId: user.id }).catch((err) => logger.warn('restart on replay failed', { generationId: gen.id, error: err as Error }));
+  return { id: record.generationId, replayed: true };
+}
+
+/**
+ * Exactly-once starts: a repeat of a recorded key answers the first generation; a start that loses the race
+ * for its key (IdempotencyKeyTaken, or a 402/503 caused by the winner's spend) answers the winner's.
+ */
+async function once(db: Db, user: UserRecord, opts: StartOptions, start: (claim?: IdempotencyClaim) => Promise<{ id: string }>): Promise<StartResult> {
+  const claim = opts.idempotency;
+  if (!claim) return { ...(await start()), replayed: false };
+  const existing = await getIdempotencyRecord(db, user.id, claim.key);
+  if (existing) return replay(db, user, existing, claim);
+  try {
+    return { ...(await start(claim)), replayed: false };
+  } catch (err) {
+    const lostRace = err instanceof IdempotencyKeyTaken || (err instanceof HttpError && (err.status === 402 || err.status === 503));
+    if (!lostRace) throw err;
+    const winner = await getIdempotencyRecord(db, user.id, claim.key);
+    if (winner) return replay(db, user, winner, claim);
+    if (err instanceof IdempotencyKeyTaken) throw new HttpError(503, 'busy', 'Too many requests at once. Please try again.');
+    throw err;
+  }
 }
 
 /** Reserve and write the pending generation (retrying lost races), then start its execution. */
 async function reserveAndStart(db: Db, s: StartInput): Promise<{ id: string }> {
+  if (!(await providerReady(s.mode))) throw new HttpError(503, 'provider_unavailable', M.providerUnavailable);
   const id = s.id ?? ulid();
   const now = new Date();
   for (let attempt = 0; attempt < 25; attempt++) {
@@ -153,7 +199,7 @@ async function reserveAndStart(db: Db, s: StartInput): Promise<{ id: string }> {
       updatedAt: now.toISOString(),
     };
     try {
-      await createGenerationWithReservation(db, gen);
+      await createGenerationWithReservation(db, gen, s.idempotency);
       break;
     } catch (err) {
       const name = (err as Error).name;
@@ -187,6 +233,17 @@ export async function startFromStyle(
   user: UserRecord,
   input: { styleId: string; photoProfileId?: string; promptTemplateId?: string; mode?: Mode },
   kind: GenerationKind = 'style',
+  opts: StartOptions = {},
+): Promise<StartResult> {
+  return once(db, user, opts, (idempotency) => startFromStyleOnce(db, user, input, kind, idempotency));
+}
+
+async function startFromStyleOnce(
+  db: Db,
+  user: UserRecord,
+  input: { styleId: string; photoProfileId?: string; promptTemplateId?: string; mode?: Mode },
+  kind: GenerationKind,
+  idempotency: IdempotencyClaim | undefined,
 ): Promise<{ id: string }> {
   const style = await requireStyle(db, user, input.styleId);
   const cost = generationCost();
@@ -204,11 +261,12 @@ export async function startFromStyle(
     styleName: style.name,
     templateName: prompt?.name ?? null,
     cost,
+    idempotency,
   });
 }
 
-export function startQuickTryStyle(db: Db, user: UserRecord, styleId: string, input: { mode?: 'precise' | 'creative'; photoProfileId?: string }) {
-  return startFromStyle(db, user, { styleId, photoProfileId: input.photoProfileId, mode: input.mode ? fromQuickTryMode(input.mode) : undefined }, 'quick-try-style');
+export function startQuickTryStyle(db: Db, user: UserRecord, styleId: string, input: { mode?: 'precise' | 'creative'; photoProfileId?: string }, opts: StartOptions = {}) {
+  return startFromStyle(db, user, { styleId, photoProfileId: input.photoProfileId, mode: input.mode ? fromQuickTryMode(input.mode) : undefined }, 'quick-try-style', opts);
 }
 
 /** Where an outfit image given by URL may come from: our own media, or a public http(s) address. */
@@ -233,6 +291,16 @@ export async function startQuickTryCustom(
   db: Db,
   user: UserRecord,
   input: { imageUrl: string; imageType: StyleImageType; photoProfileId?: string; promptTemplateId?: string; mode?: string },
+  opts: StartOptions = {},
+): Promise<StartResult> {
+  return once(db, user, opts, (idempotency) => startQuickTryCustomOnce(db, user, input, idempotency));
+}
+
+async function startQuickTryCustomOnce(
+  db: Db,
+  user: UserRecord,
+  input: { imageUrl: string; imageType: StyleImageType; photoProfileId?: string; promptTemplateId?: string; mode?: string },
+  idempotency: IdempotencyClaim | undefined,
 ): Promise<{ id: string }> {
   const imageUrl = checkImageRef(input.imageUrl, user.id);
   const cost = generationCost();
@@ -254,6 +322,7 @@ export async function startQuickTryCustom(
     styleName: null,
     templateName: prompt?.name ?? 'Custom look',
     cost,
+    idempotency,
   });
 }
 
@@ -267,6 +336,16 @@ export async function startFromRawTemplate(
   db: Db,
   user: UserRecord,
   input: { rawTemplateId: string; photoProfileId?: string; styleRef?: UploadedFile; background?: UploadedFile },
+  opts: StartOptions = {},
+): Promise<StartResult> {
+  return once(db, user, opts, (idempotency) => startFromRawTemplateOnce(db, user, input, idempotency));
+}
+
+async function startFromRawTemplateOnce(
+  db: Db,
+  user: UserRecord,
+  input: { rawTemplateId: string; photoProfileId?: string; styleRef?: UploadedFile; background?: UploadedFile },
+  idempotency: IdempotencyClaim | undefined,
 ): Promise<{ id: string }> {
   const cost = generationCost();
   await assertCredits(db, user, cost);
@@ -302,6 +381,7 @@ export async function startFromRawTemplate(
       styleName: null,
       templateName: template.name,
       cost,
+      idempotency,
     });
   } catch (err) {
     const gen = await getGeneration(db, user.id, id);
@@ -313,7 +393,8 @@ export async function startFromRawTemplate(
 const deleteObjects = (keys: string[]) => deleteImages('private', keys);
 
 export async function listUserGenerations(db: Db, userId: string): Promise<GenerationView[]> {
-  return (await listGenerations(db, userId)).map(toGenerationView);
+  // Covers made in the style editor belong to the style, not to the user's gallery.
+  return (await listGenerations(db, userId)).filter((g) => g.kind !== 'style-cover').map(toGenerationView);
 }
 
 export async function getUserGeneration(db: Db, userId: string, id: string): Promise<GenerationView> {

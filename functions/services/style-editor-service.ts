@@ -41,7 +41,7 @@ import type {
 } from '../../shared/schemas/admin';
 import { getGeneration } from '../../shared/repositories/generation-repository';
 import { copyImage, mediaKeys, publicImagePath } from '../lib/media-store';
-import { startFromStyle } from './generation-service';
+import { startFromStyle, type StartOptions, type StartResult } from './generation-service';
 import { rebuildStyleCatalogue } from './style-catalogue';
 import { creators } from './catalog-service';
 
@@ -327,9 +327,9 @@ export const COVER_MESSAGES = {
 } as const;
 
 /** POST /api/admin/styles/{id}/cover: ownership first (403/404 before any write), then the usual generation start. */
-export async function startStyleCover(db: Db, user: UserRecord, styleId: string): Promise<{ id: string }> {
+export async function startStyleCover(db: Db, user: UserRecord, styleId: string, opts: StartOptions = {}): Promise<StartResult> {
   const style = await editableStyle(db, user, styleId);
-  return startFromStyle(db, user, { styleId: style.id });
+  return startFromStyle(db, user, { styleId: style.id }, 'style-cover', opts);
 }
 
 /** POST /api/admin/styles/{id}/cover/from-generation: the caller's completed generation of this style becomes the cover. */

@@ -1,29 +1,33 @@
 /**
- * Sweeper (EventBridge schedule, every 5 minutes; every minute in the local stack): fails and refunds
- * generations still pending or processing past the workflow timeout, stopping their execution if it still
- * runs. failWithRefund is conditional, so a generation that completes meanwhile is left alone, and a
- * generation is never refunded twice.
+ * Sweeper (EventBridge schedule, every minute; the same locally): the last resort behind the EventBridge
+ * rule on ended executions. (1) Render jobs whose lease ran out: an asynchronous provider's job is polled
+ * (the fallback when its webhook did not come), any other is timed out (reported, so the workflow refunds).
+ * (2) A dispatch per provider, in case a release's dispatch was lost. (3) Generations still pending or
+ * processing past the workflow timeout are failed and refunded (failWithRefund is conditional: never twice)
+ * and their execution is stopped.
  */
 import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
+import { GENERATION_TIMEOUT_SECONDS } from '../../shared/domain/render-queue';
 import { failWithRefund, listActiveBefore } from '../../shared/repositories/generation-repository';
-import { releaseSlot } from '../../shared/repositories/provider-slot-repository';
 import { getDb } from '../lib/aws';
 import { logger } from '../lib/http';
+import { cancelRender, sweepRenderLeases } from './render-queue';
 
 export const STUCK_MESSAGE = 'The generation took too long and was stopped. Your credit was refunded.';
 
-export async function sweep(now = new Date(), timeoutSeconds = Number(process.env.GENERATION_TIMEOUT_SECONDS ?? 900)): Promise<{ failed: number }> {
+export async function sweep(now = new Date(), timeoutSeconds = Number(process.env.GENERATION_TIMEOUT_SECONDS ?? GENERATION_TIMEOUT_SECONDS)): Promise<{ failed: number; timedOut: number; polled: number }> {
   const db = getDb();
+  const leases = await sweepRenderLeases(now);
   const cutoff = new Date(now.getTime() - timeoutSeconds * 1000).toISOString();
   const stuck = await listActiveBefore(db, cutoff);
   let failed = 0;
   for (const g of stuck) {
     if (await failWithRefund(db, g.userId, g.id, STUCK_MESSAGE, now)) failed++;
-    for (const p of ['local', 'fashn', 'gemini']) await releaseSlot(db, p, g.id);
+    await cancelRender(g.id);
     await stopExecution(g.id).catch((err) => logger.warn('could not stop execution', { generationId: g.id, error: err as Error }));
   }
-  if (failed) logger.info('swept stuck generations', { failed });
-  return { failed };
+  if (failed || leases.timedOut) logger.info('swept', { failed, ...leases });
+  return { failed, ...leases };
 }
 
 async function stopExecution(generationId: string) {
@@ -41,6 +45,6 @@ async function stopExecution(generationId: string) {
   }
 }
 
-export async function handler(): Promise<{ failed: number }> {
+export async function handler() {
   return sweep();
 }

@@ -5,7 +5,7 @@
  * `arn:aws:lambda:local:000000000000:function:<handler>`.
  *
  *   const { asl, taskStateToHandler } = synthesizeGenerationAsl();
- *   // taskStateToHandler.Render === 'render' -> taskResourceLocalHandlers: { Render: workflow.render, ... }
+ *   // taskStateToHandler.Render === 'enqueueRender' -> taskResourceLocalHandlers: { Render: ..., MarkCompleted: ... }
  *
  * No bundling (inline placeholder code), no network, no cdk-nag: about a second, most of it loading
  * aws-cdk-lib.
@@ -31,7 +31,7 @@ export const localFunctionArn = (handler: string): string => `${LOCAL_LAMBDA_ARN
 export interface GenerationAsl {
   /** The Amazon States Language definition (StartAt, States, TimeoutSeconds). */
   asl: Record<string, any>;
-  /** Task state name (MarkProcessing, Render, PollRender, ...) -> exported handler of functions/workflow/index.ts. */
+  /** Task state name (Render, MarkCompleted, MarkFailed) -> exported handler of functions/workflow/index.ts. */
   taskStateToHandler: Record<string, GenerationTaskHandler>;
 }
 
@@ -64,11 +64,11 @@ export function synthesizeGenerationAsl(): GenerationAsl {
     const asl = JSON.parse(resolveIntrinsic(definition, logicalIdToHandler)) as Record<string, any>;
 
     const taskStateToHandler: Record<string, GenerationTaskHandler> = {};
-    for (const [name, state] of Object.entries(asl.States as Record<string, { Type: string; Resource?: string }>)) {
+    for (const [name, state] of Object.entries(asl.States as Record<string, { Type: string; Resource?: string; Parameters?: { FunctionName?: string } }>)) {
       if (state.Type !== 'Task') continue;
-      const handler = state.Resource?.startsWith(LOCAL_LAMBDA_ARN_PREFIX)
-        ? (state.Resource.slice(LOCAL_LAMBDA_ARN_PREFIX.length) as GenerationTaskHandler)
-        : undefined;
+      // A plain function ARN (payloadResponseOnly), or the lambda:invoke.waitForTaskToken integration naming it.
+      const fn = state.Resource === 'arn:aws:states:::lambda:invoke.waitForTaskToken' ? state.Parameters?.FunctionName : state.Resource;
+      const handler = fn?.startsWith(LOCAL_LAMBDA_ARN_PREFIX) ? (fn.slice(LOCAL_LAMBDA_ARN_PREFIX.length) as GenerationTaskHandler) : undefined;
       if (!handler || !GENERATION_TASK_HANDLERS.includes(handler))
         throw new Error(`Task state ${name} does not invoke a workflow handler (Resource ${state.Resource})`);
       taskStateToHandler[name] = handler;

@@ -1,97 +1,80 @@
 /**
  * The generation workflow's state machine definition, shared by the CDK workflow construct (deployed) and
  * the local runner (infra/lib/workflow-asl.ts synthesizes it with placeholder functions, and
- * aws-local-stepfunctions executes the resulting ASL). Hence the constraints: only Lambda task states,
- * Choice, Wait, Pass, Fail and Succeed; no Map, JSONata, Variables/Assign or SDK service integrations.
+ * aws-local-stepfunctions executes the resulting ASL, with the waitForTaskToken step mapped to a local
+ * callback; see infra/local/step-functions.ts).
  *
- *   MarkProcessing -> Render -> RenderDone? --done--> StoreResult -> MarkCompleted
- *                                  |  ^
- *                          pending v  | (PollRender)
- *                           WaitForProvider
- *   any task error (Catch States.ALL, at $.error) -> MarkFailed -> GenerationFailed (Fail)
+ *   Render (lambda:invoke.waitForTaskToken -> enqueueRender) ---> MarkCompleted ---> (end)
+ *     any error (Catch States.ALL at $.error) -> MarkFailed -> GenerationFailed (Fail)
  *
- * Task contract (functions/workflow/index.ts), every task receives the whole state (payloadResponseOnly):
- * - input of the execution: at least { generationId, userId } (the execution is named by the generation id);
- * - markProcessing's result lands at $.processing, storeResult's at $.stored, markCompleted's at $.completed,
- *   markFailed's at $.failed (it finds the caught error at $.error: { Error, Cause });
- * - render (also run as PollRender, then with $.render.jobId set) returns, at $.render, either
- *   { status: 'done', ... } or { status: 'pending', jobId, pollAfterSeconds } (pollAfterSeconds is required:
- *   the Wait state reads it);
- * - retryable provider failures throw errors whose `name` is ProviderThrottled or ProviderTimeout.
+ * Render costs one state transition however long the queue: the execution waits for its task token, and a
+ * render worker reports SendTaskSuccess { resultKey, provider } (at $.render) or SendTaskFailure (error name
+ * ProviderRejected, RenderTimeout, ...; MarkFailed turns it into a readable message and refunds once).
+ * Every task retries Lambda's throttling and service errors with exponential backoff and full jitter.
+ *
+ * Task contract (functions/workflow/index.ts): the execution input is { generationId, userId } (the execution
+ * is named by the generation id); MarkCompleted and MarkFailed receive the whole state (payloadResponseOnly);
+ * enqueueRender receives { taskToken, generationId, userId }.
  */
 import { Duration } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import type { Construct } from 'constructs';
+import { GENERATION_TIMEOUT_SECONDS } from '../../shared/domain/render-queue';
 
-/** Exported handler names of functions/workflow/index.ts, one per task function. */
-export const GENERATION_TASK_HANDLERS = ['markProcessing', 'render', 'storeResult', 'markCompleted', 'markFailed'] as const;
+/** Exported handler names of functions/workflow/index.ts that the state machine invokes. */
+export const GENERATION_TASK_HANDLERS = ['enqueueRender', 'markCompleted', 'markFailed'] as const;
 export type GenerationTaskHandler = (typeof GENERATION_TASK_HANDLERS)[number];
 export type GenerationTaskFunctions = Record<GenerationTaskHandler, lambda.IFunction>;
 
-/** Task state name -> the handler it invokes (PollRender re-invokes render). */
+/** Task state name -> the handler it invokes. */
 export const TASK_STATE_HANDLERS = {
-  MarkProcessing: 'markProcessing',
-  Render: 'render',
-  PollRender: 'render',
-  StoreResult: 'storeResult',
+  Render: 'enqueueRender',
   MarkCompleted: 'markCompleted',
   MarkFailed: 'markFailed',
 } as const satisfies Record<string, GenerationTaskHandler>;
 
-/** Overall execution timeout; the sweeper treats generations older than this as stuck. */
-export const GENERATION_TIMEOUT = Duration.minutes(15);
-/** Lambda timeout of the render function (a synchronous provider call plus the image work). */
-export const RENDER_FUNCTION_TIMEOUT = Duration.minutes(2);
-/** Errors a provider adapter throws (err.name) for conditions worth retrying. */
-export const PROVIDER_RETRY_ERRORS = ['ProviderThrottled', 'ProviderTimeout', sfn.Errors.TIMEOUT];
+/** The task state that waits for a render worker's callback. */
+export const CALLBACK_STATE = 'Render';
+
+/** Overall execution timeout (queue wait included); the sweeper treats generations older than this as stuck. */
+export const GENERATION_TIMEOUT = Duration.seconds(GENERATION_TIMEOUT_SECONDS);
+/** The Render wait's own limit: a little under the execution's, so a lost callback still ends in MarkFailed. */
+export const RENDER_WAIT_TIMEOUT = Duration.seconds(GENERATION_TIMEOUT_SECONDS - 120);
+
+/** Lambda invocation errors every task retries (with backoff and full jitter). */
+export const LAMBDA_RETRY_ERRORS = ['Lambda.TooManyRequestsException', 'Lambda.ServiceException', 'Lambda.SdkClientException', 'Lambda.AWSLambdaException', 'Lambda.ClientExecutionTimeoutException'];
 
 export function buildGenerationDefinition(scope: Construct, fns: GenerationTaskFunctions): sfn.IChainable {
-  // payloadResponseOnly: the task's Resource is the plain function ARN and the handler gets the state input
-  // as its event, which is what the local runner supports. The default Lambda service-exception retry
-  // (Lambda.ServiceException, Lambda.AWSLambdaException, Lambda.SdkClientException,
-  // Lambda.ClientExecutionTimeoutException; 2 s, x2, 6 attempts) stays on for every task.
-  const invoke = (id: string, fn: lambda.IFunction, resultPath: string, extra: Partial<tasks.LambdaInvokeProps> = {}) =>
-    new tasks.LambdaInvoke(scope, id, { lambdaFunction: fn, payloadResponseOnly: true, resultPath, ...extra });
+  const retryLambda = (task: tasks.LambdaInvoke) =>
+    task.addRetry({ errors: LAMBDA_RETRY_ERRORS, interval: Duration.seconds(1), backoffRate: 2, maxAttempts: 6, maxDelay: Duration.seconds(30), jitterStrategy: sfn.JitterType.FULL });
+  // payloadResponseOnly: the Resource is the plain function ARN and the handler gets the state as its event.
+  const invoke = (id: string, fn: lambda.IFunction, resultPath: string) => {
+    const task = new tasks.LambdaInvoke(scope, id, { lambdaFunction: fn, payloadResponseOnly: true, retryOnServiceExceptions: false, resultPath });
+    retryLambda(task);
+    return task;
+  };
 
   const markFailed = invoke('MarkFailed', fns.markFailed, '$.failed');
   markFailed.next(new sfn.Fail(scope, 'GenerationFailed', { error: 'GenerationFailed', causePath: '$.error.Cause' }));
   const catchAll: sfn.CatchProps = { errors: [sfn.Errors.ALL], resultPath: '$.error' };
 
-  const markProcessing = invoke('MarkProcessing', fns.markProcessing, '$.processing');
-  const renderTimeout = sfn.Timeout.duration(RENDER_FUNCTION_TIMEOUT.plus(Duration.seconds(30)));
-  const render = invoke('Render', fns.render, '$.render', { taskTimeout: renderTimeout });
-  const pollRender = invoke('PollRender', fns.render, '$.render', { taskTimeout: renderTimeout });
-  const storeResult = invoke('StoreResult', fns.storeResult, '$.stored');
-  const markCompleted = invoke('MarkCompleted', fns.markCompleted, '$.completed');
-
-  for (const task of [render, pollRender]) {
-    task.addRetry({
-      errors: PROVIDER_RETRY_ERRORS,
-      interval: Duration.seconds(2),
-      backoffRate: 2,
-      maxAttempts: 4,
-    });
-  }
-  for (const task of [markProcessing, render, pollRender, storeResult, markCompleted]) task.addCatch(markFailed, catchAll);
-
-  // A status that is neither pending nor done is a bug in an adapter: fail the generation (and refund).
-  const unexpectedStatus = new sfn.Pass(scope, 'UnexpectedRenderStatus', {
-    result: sfn.Result.fromObject({ Error: 'UnexpectedRenderStatus', Cause: 'render returned a status other than pending or done' }),
-    resultPath: '$.error',
-  }).next(markFailed);
-
-  const renderDone = new sfn.Choice(scope, 'RenderDone?');
-  const waitForProvider = new sfn.Wait(scope, 'WaitForProvider', {
-    time: sfn.WaitTime.secondsPath('$.render.pollAfterSeconds'),
+  const render = new tasks.LambdaInvoke(scope, 'Render', {
+    lambdaFunction: fns.enqueueRender,
+    integrationPattern: sfn.IntegrationPattern.WAIT_FOR_TASK_TOKEN,
+    payload: sfn.TaskInput.fromObject({
+      taskToken: sfn.JsonPath.taskToken,
+      generationId: sfn.JsonPath.stringAt('$.generationId'),
+      userId: sfn.JsonPath.stringAt('$.userId'),
+    }),
+    retryOnServiceExceptions: false,
+    taskTimeout: sfn.Timeout.duration(RENDER_WAIT_TIMEOUT),
+    resultPath: '$.render',
   });
-  waitForProvider.next(pollRender);
-  pollRender.next(renderDone);
-  renderDone
-    .when(sfn.Condition.stringEquals('$.render.status', 'pending'), waitForProvider)
-    .when(sfn.Condition.stringEquals('$.render.status', 'done'), storeResult.next(markCompleted))
-    .otherwise(unexpectedStatus);
+  retryLambda(render);
+  const markCompleted = invoke('MarkCompleted', fns.markCompleted, '$.completed');
+  for (const task of [render, markCompleted]) task.addCatch(markFailed, catchAll);
 
-  return markProcessing.next(render).next(renderDone);
+  return render.next(markCompleted);
 }

@@ -122,7 +122,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     }
     started.push({ url: origin, port: opts.port, stop: api.close });
 
-    // The deployed sweeper runs every 5 minutes on a schedule; locally every minute.
+    // The sweeper runs every minute, as deployed (overdue render leases, a dispatch safety net, stuck generations).
     const { sweep } = await import('../../functions/workflow/sweeper');
     const sweeper = setInterval(() => void sweep().catch((err) => log(`sweeper: ${(err as Error).message}`)), 60_000);
     sweeper.unref();

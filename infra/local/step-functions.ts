@@ -1,8 +1,10 @@
 /**
  * Local Step Functions: the generation state machine definition that CDK synthesizes, executed by
  * aws-local-stepfunctions with each task mapped to the same handler module the deployed Lambdas run.
- * It answers the Step Functions API (AWS JSON 1.0: StartExecution, DescribeExecution, StopExecution) on a
- * loopback port, so the API handlers use the real SFN SDK client locally too.
+ * It answers the Step Functions API (AWS JSON 1.0: StartExecution, DescribeExecution, StopExecution,
+ * SendTaskSuccess, SendTaskFailure, SendTaskHeartbeat) on a loopback port, so the handlers use the real SFN
+ * SDK client locally too, and it emulates the EventBridge rule on ended executions by calling the same
+ * executionEnded handler.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,7 +27,7 @@ const executionArn = (name: string) => `arn:aws:states:local:000000000000:execut
 export interface LocalExecution {
   name: string;
   input: string;
-  status: 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'ABORTED';
+  status: 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'ABORTED' | 'TIMED_OUT';
   startDate: Date;
   stopDate?: Date;
   output?: string;
@@ -36,8 +38,6 @@ export interface LocalExecution {
 }
 
 export interface LocalStepFunctionsOptions {
-  /** Milliseconds for every Wait state (default: the definition's own seconds). */
-  waitMs?: number;
   /** Milliseconds between retries (default: the definition's own intervals). */
   retryMs?: number;
 }
@@ -45,39 +45,80 @@ export interface LocalStepFunctionsOptions {
 export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = {}) {
   const { StateMachine } = await import('aws-local-stepfunctions');
   const { synthesizeGenerationAsl } = await import('../lib/workflow-asl');
+  const { CALLBACK_STATE } = await import('../lib/workflow-definition');
   const { asl, taskStateToHandler } = synthesizeGenerationAsl();
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
   const tasksModule = (await import(pathToFileURL(path.join(root, 'functions/workflow/index.ts')).href)) as Record<string, (i: unknown) => Promise<unknown>>;
   const handlers: Record<string, (input: any) => Promise<any>> = {};
   /** Task invocations and their total duration per state (the bench reads them). */
   const metrics = { invocations: {} as Record<string, number>, durationMs: {} as Record<string, number> };
+  /**
+   * Task tokens of waiting callback states (aws-local-stepfunctions has no waitForTaskToken): the Render state
+   * is mapped to a handler that makes a token, passes it to enqueueRender as Step Functions would, and waits
+   * until SendTaskSuccess / SendTaskFailure names it (or the state's TimeoutSeconds ends it).
+   */
+  const waiters = new Map<string, { execution: string; resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  let tokenSeq = 0;
   for (const [state, handlerName] of Object.entries(taskStateToHandler)) {
     const fn = tasksModule[handlerName];
     if (typeof fn !== 'function') throw new Error(`functions/workflow/index.ts does not export ${handlerName}`);
+    const count = (t0: number) => {
+      metrics.invocations[state] = (metrics.invocations[state] ?? 0) + 1;
+      metrics.durationMs[state] = (metrics.durationMs[state] ?? 0) + (performance.now() - t0);
+    };
+    if (state === CALLBACK_STATE) {
+      handlers[state] = async (input: { Payload: { generationId: string } & Record<string, unknown> }) => {
+        const t0 = performance.now();
+        const taskToken = `local-token-${input.Payload.generationId}-${++tokenSeq}-${Math.random().toString(36).slice(2)}`;
+        const result = new Promise((resolve, reject) => waiters.set(taskToken, { execution: input.Payload.generationId, resolve, reject }));
+        try {
+          await fn({ ...input.Payload, taskToken });
+        } catch (err) {
+          waiters.delete(taskToken);
+          throw err;
+        } finally {
+          count(t0);
+        }
+        return result.finally(() => waiters.delete(taskToken));
+      };
+      continue;
+    }
     handlers[state] = async (input) => {
       const t0 = performance.now();
       try {
         return (await fn(input)) as any;
       } finally {
-        metrics.invocations[state] = (metrics.invocations[state] ?? 0) + 1;
-        metrics.durationMs[state] = (metrics.durationMs[state] ?? 0) + (performance.now() - t0);
+        count(t0);
       }
     };
   }
-  const waitStates = Object.entries(asl.States as Record<string, { Type: string }>).filter(([, s]) => s.Type === 'Wait').map(([n]) => n);
   const retryStates = Object.entries(asl.States as Record<string, { Retry?: unknown }>).filter(([, s]) => s.Retry).map(([n]) => n);
   const machine = new StateMachine(asl as never, { validationOptions: { checkArn: false, checkPaths: false } });
   const executions = new Map<string, LocalExecution>();
+
+  /** The EventBridge rule on FAILED / TIMED_OUT / ABORTED executions (infra: Workflow construct), in process. */
+  const executionEnded = tasksModule.executionEnded as (e: unknown) => Promise<unknown>;
+  const notifyEnded = (exec: LocalExecution, status: 'FAILED' | 'TIMED_OUT' | 'ABORTED') => {
+    const ended = executionEnded({ source: 'aws.states', 'detail-type': 'Step Functions Execution Status Change', detail: { status, name: exec.name, input: exec.input, executionArn: executionArn(exec.name), stateMachineArn: LOCAL_STATE_MACHINE_ARN } }).then(
+      () => undefined,
+      (err) => console.error('executionEnded failed', err),
+    );
+    pendingNotifications.add(ended);
+    void ended.finally(() => pendingNotifications.delete(ended));
+  };
+  const pendingNotifications = new Set<Promise<void>>();
+  const closeWaiters = (name: string) => {
+    for (const [token, w] of waiters) if (w.execution === name) waiters.delete(token);
+  };
 
   function start(name: string, input: string): LocalExecution {
     const run = machine.run(JSON.parse(input), {
       noThrowOnAbort: true,
       overrides: {
         taskResourceLocalHandlers: handlers,
-        ...(opts.waitMs !== undefined ? { waitTimeOverrides: Object.fromEntries(waitStates.map((s) => [s, opts.waitMs!])) } : {}),
         ...(opts.retryMs !== undefined ? { retryIntervalOverrides: Object.fromEntries(retryStates.map((s) => [s, opts.retryMs!])) } : {}),
       },
-      context: { Execution: { Id: executionArn(name), Name: name, Input: JSON.parse(input), StartTime: new Date().toISOString() } } as never,
+      context: { Execution: { Id: executionArn(name), Name: name, Input: JSON.parse(input), StartTime: new Date().toISOString() }, Task: { Token: 'replaced-per-invocation' } } as never,
     });
     const exec: LocalExecution = { name, input, status: 'RUNNING', startDate: new Date(), abort: run.abort, done: Promise.resolve() };
     exec.done = run.result.then(
@@ -88,11 +129,14 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
         exec.stopDate = new Date();
       },
       (err: Error & { cause?: unknown }) => {
+        closeWaiters(name);
         if (exec.status !== 'RUNNING') return;
-        exec.status = 'FAILED';
+        const timedOut = err.name === 'ExecutionTimeoutError' || err.name === 'States.Timeout';
+        exec.status = timedOut ? 'TIMED_OUT' : 'FAILED';
         exec.error = err.name;
         exec.cause = err.message;
         exec.stopDate = new Date();
+        notifyEnded(exec, exec.status);
       },
     );
     executions.set(name, exec);
@@ -114,6 +158,27 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
       return send(400, { __type: 'SerializationException', message: 'Invalid JSON' });
     }
     const op = target.split('.').pop();
+    if (op === 'SendTaskSuccess' || op === 'SendTaskFailure' || op === 'SendTaskHeartbeat') {
+      const w = waiters.get(String(body.taskToken ?? ''));
+      // Step Functions answers TaskTimedOut for a token whose task is no longer waiting.
+      if (!w) return send(400, { __type: 'TaskTimedOut', message: 'Task Timed Out' });
+      if (op === 'SendTaskSuccess') {
+        let output: unknown;
+        try {
+          output = JSON.parse(String(body.output ?? 'null'));
+        } catch {
+          return send(400, { __type: 'InvalidOutput', message: 'Invalid Output' });
+        }
+        waiters.delete(String(body.taskToken));
+        w.resolve(output);
+      } else if (op === 'SendTaskFailure') {
+        waiters.delete(String(body.taskToken));
+        const e = new Error(String(body.cause ?? ''));
+        e.name = String(body.error ?? 'States.TaskFailed');
+        w.reject(e);
+      }
+      return send(200, {});
+    }
     if (op === 'StartExecution') {
       if (body.stateMachineArn !== LOCAL_STATE_MACHINE_ARN) return send(400, { __type: 'StateMachineDoesNotExist', message: `State Machine Does Not Exist: '${body.stateMachineArn}'` });
       const name = String(body.name ?? '');
@@ -138,6 +203,8 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
           exec.status = 'ABORTED';
           exec.stopDate = new Date();
           exec.abort?.();
+          closeWaiters(name);
+          notifyEnded(exec, 'ABORTED');
         }
         return send(200, { stopDate: (exec.stopDate ?? new Date()).getTime() / 1000 });
       }
@@ -157,17 +224,22 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { drainLocalInvocations } = (await import(pathToFileURL(path.join(root, 'functions/workflow/render-invoker.ts')).href)) as { drainLocalInvocations: () => Promise<void> };
   return {
     url,
     stateMachineArn: LOCAL_STATE_MACHINE_ARN,
     executions,
     metrics,
-    /** Wait until no execution is running (tests, the bench). */
+    /** Task tokens still waiting for a callback. */
+    waitingTokens: () => waiters.size,
+    /** Wait until no execution, render worker or end notification is running (tests, the bench). */
     async drain() {
       for (;;) {
         const running = [...executions.values()].filter((e) => e.status === 'RUNNING');
-        if (!running.length) return;
-        await Promise.all(running.map((e) => e.done));
+        await drainLocalInvocations();
+        await Promise.all([...pendingNotifications]);
+        if (!running.length && !pendingNotifications.size) return;
+        await Promise.race([Promise.all(running.map((e) => e.done)), new Promise((r) => setTimeout(r, 50))]);
       }
     },
     stop: () =>

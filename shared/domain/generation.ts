@@ -67,6 +67,7 @@ export const GENERATION_MESSAGES = {
   loginRequired: 'Please login to generate looks',
   insufficientCredits: 'You need at least 1 credit to generate a look',
   profileRequired: 'Please create a photo profile first',
+  providerUnavailable: 'Image generation is not available right now. Nothing was charged; please try again later.',
   profileNotFound: 'Photo profile not found',
   portraitRequired: 'Please upload a portrait photo to this profile',
   bodyDescriptionRequired: 'Please add a body description (min 20 characters) to this profile',

@@ -5,8 +5,18 @@ import type { StyleImageType } from '../domain/catalog';
 import { keys } from './keys';
 import { InsufficientCredits, movementItems, type LotOp } from './ledger-repository';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
+import { idempotencyPut, type IdempotencyClaim } from './idempotency-repository';
 
-export type GenerationKind = 'raw-template' | 'style' | 'quick-try-style' | 'quick-try';
+/** The Idempotency-Key of a start is already recorded (by a concurrent or earlier request). */
+export class IdempotencyKeyTaken extends Error {
+  constructor() {
+    super('The idempotency key is already recorded');
+    this.name = 'IdempotencyKeyTaken';
+  }
+}
+
+/** 'style-cover': made by the style editor for a cover; not listed in the gallery, not counted as style usage. */
+export type GenerationKind = 'raw-template' | 'style' | 'quick-try-style' | 'quick-try' | 'style-cover';
 
 export interface GenerationInputs {
   photoProfileId: string;
@@ -50,8 +60,12 @@ const strip = (item: Record<string, unknown> | undefined): GenerationRecord | nu
   return rest as unknown as GenerationRecord;
 };
 
-/** Write the pending generation and reserve its cost in one transaction (no reservation when unlimited). */
-export async function createGenerationWithReservation(db: Db, gen: GenerationRecord): Promise<void> {
+/**
+ * Write the pending generation and reserve its cost in one transaction (no reservation when unlimited); with
+ * an idempotency claim, the key is recorded in the same transaction (IdempotencyKeyTaken when it is held).
+ */
+export async function createGenerationWithReservation(db: Db, gen: GenerationRecord, idempotency?: IdempotencyClaim): Promise<void> {
+  const movement = movementItems(db, { userId: gen.userId, kind: 'spend.generation', causeId: gen.id, note: gen.styleName ?? gen.templateName ?? undefined }, gen.reserved, -1, new Date(gen.createdAt), (gen.reservedLots ?? []).map((l): LotOp => ({ op: 'consume', lotKey: l.lotKey, take: l.take })));
   try {
     await db.doc.send(
       new TransactWriteCommand({
@@ -63,13 +77,16 @@ export async function createGenerationWithReservation(db: Db, gen: GenerationRec
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
-          ...movementItems(db, { userId: gen.userId, kind: 'spend.generation', causeId: gen.id, note: gen.styleName ?? gen.templateName ?? undefined }, gen.reserved, -1, new Date(gen.createdAt), (gen.reservedLots ?? []).map((l): LotOp => ({ op: 'consume', lotKey: l.lotKey, take: l.take }))),
+          ...movement,
+          ...(idempotency ? [idempotencyPut(db, gen.userId, idempotency, gen.id, new Date(gen.createdAt))] : []),
         ],
       }),
     );
   } catch (err) {
     const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    if (isConditionFailure(err) && reasons.slice(1).some((r) => r?.Code === 'ConditionalCheckFailed')) throw new InsufficientCredits();
+    const failed = (i: number) => reasons[i]?.Code === 'ConditionalCheckFailed';
+    if (idempotency && failed(1 + movement.length)) throw new IdempotencyKeyTaken();
+    if (isConditionFailure(err) && reasons.slice(1, 1 + movement.length).some((_, i) => failed(1 + i))) throw new InsufficientCredits();
     throw err;
   }
 }
@@ -99,24 +116,25 @@ export async function listGenerations(db: Db, userId: string, limit = 200): Prom
   return out;
 }
 
-/** pending -> processing (idempotent for a retried task). Returns false when the generation is already final. */
+/** pending -> processing, stamping startedAt (idempotent: already processing is fine). False when already final. */
 export async function markProcessing(db: Db, userId: string, id: string, now = new Date()): Promise<boolean> {
   try {
     await db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: keys.generation(userId, id),
-        UpdateExpression: 'SET #s = :processing, startedAt = if_not_exists(startedAt, :now), updatedAt = :now',
-        ConditionExpression: '#s IN (:pending, :processing)',
+        UpdateExpression: 'SET #s = :processing, startedAt = :now, updatedAt = :now',
+        ConditionExpression: '#s = :pending',
         ExpressionAttributeNames: { '#s': 'status' },
         ExpressionAttributeValues: { ':processing': 'processing', ':pending': 'pending', ':now': now.toISOString() },
       }),
     );
     return true;
   } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
+    if (!isConditionFailure(err)) throw err;
   }
+  const current = await getGeneration(db, userId, id);
+  return current?.status === 'processing';
 }
 
 export async function setResultKey(db: Db, userId: string, id: string, resultKey: string, now = new Date()): Promise<void> {

@@ -75,8 +75,17 @@ export const keys = {
   generation: (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `GEN#${id}` }),
   /** Sparse index of pending/processing generations for the sweeper (removed when final). */
   generationActiveIndex: (createdAt: string, id: string) => ({ gsi2pk: 'GEN#ACTIVE', gsi2sk: `${createdAt}#${id}` }),
+  /** An Idempotency-Key of a credit-spending request (ttl 24 h), written in the reservation's transaction. */
+  idempotencyKey: (userId: string, key: string) => ({ pk: `USER#${userId}`, sk: `IDEMP#${key}` }),
   feedback: (userId: string, generationId: string) => ({ pk: `USER#${userId}`, sk: `FEEDBACK#${generationId}` }),
   providerSlots: (provider: string) => ({ pk: `PROVIDER#${provider}`, sk: 'SLOTS' }),
+  /** A generation's render job (task token, state queued|running|done, lease); one per generation. */
+  renderJob: (generationId: string) => ({ pk: `RENDERJOB#${generationId}`, sk: 'JOB' }),
+  /** Running render jobs by lease end (the sweeper's expired-lease list): gsi2, removed when done. */
+  renderJobLeaseIndex: (leaseUntil: string, generationId: string) => ({ gsi2pk: 'RENDERJOB#RUNNING', gsi2sk: `${leaseUntil}#${generationId}` }),
+  /** A waiting render in its provider's queue: lane P (priority) or S (standard), oldest first. */
+  renderQueueEntry: (provider: string, lane: 'P' | 'S', enqueuedAt: string, generationId: string) => ({ pk: `RENDERQ#${provider}`, sk: `${lane}#${enqueuedAt}#${generationId}` }),
+  renderQueueLane: (provider: string, lane: 'P' | 'S') => ({ pk: `RENDERQ#${provider}`, skPrefix: `${lane}#` }),
   photoProfile: (userId: string, profileId: string) => ({ pk: `USER#${userId}`, sk: `PHOTO#${profileId}` }),
   /** sk prefix of a user's photo profiles (Query begins_with). */
   photoProfilePrefix: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'PHOTO#' }),

@@ -50,7 +50,14 @@ afterAll(async () => {
 beforeEach(() => {
   delete process.env.FASHN_API_KEY;
   delete process.env.GEMINI_API_KEY;
+  process.env.PUBLIC_ORIGIN = 'https://app.test';
 });
+
+/** FASHN's webhook delivery, routed to our webhook handler as API Gateway would. */
+const deliverWebhook = (url: string, payload: unknown) => {
+  const u = new URL(url);
+  return ctx.invoke('POST', u.pathname + u.search, { body: payload as Record<string, unknown> });
+};
 
 describe('the workflow on the local provider', () => {
   it('takes a style generation from pending to completed, storing a re-encoded result and spending 1 credit', async () => {
@@ -74,7 +81,7 @@ describe('the workflow on the local provider', () => {
   });
 
   it('retries a throttled provider and succeeds (FASHN answers 429 twice)', async () => {
-    const fashn = await startFashnFake({ apiKey: 'fk', throttleRuns: 2, pollsBeforeDone: 1 });
+    const fashn = await startFashnFake({ apiKey: 'fk', throttleRuns: 2, pollsBeforeDone: 1, deliver: deliverWebhook });
     process.env.FASHN_API_KEY = 'fk';
     process.env.FASHN_BASE_URL = fashn.url;
     try {
@@ -95,7 +102,7 @@ describe('the workflow on the local provider', () => {
   });
 
   it('fails with the provider\'s readable error and refunds exactly once when the provider always fails', async () => {
-    const fashn = await startFashnFake({ apiKey: 'fk', failWith: 'NSFWError' });
+    const fashn = await startFashnFake({ apiKey: 'fk', failWith: 'NSFWError', deliver: deliverWebhook });
     process.env.FASHN_API_KEY = 'fk';
     process.env.FASHN_BASE_URL = fashn.url;
     try {

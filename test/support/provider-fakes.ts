@@ -14,7 +14,8 @@ export interface Fake {
   close(): Promise<void>;
 }
 
-async function serve(handler: (req: http.IncomingMessage, body: any, fake: Fake) => { status: number; body: unknown }): Promise<Fake> {
+type Answer = { status: number; body: unknown };
+async function serve(handler: (req: http.IncomingMessage, body: any, fake: Fake) => Answer | Promise<Answer>): Promise<Fake> {
   const fake = { requests: [], violations: [] } as unknown as Fake;
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -27,7 +28,7 @@ async function serve(handler: (req: http.IncomingMessage, body: any, fake: Fake)
       fake.violations.push('body is not JSON');
     }
     fake.requests.push({ method: req.method ?? '', path: req.url ?? '', body, headers: req.headers });
-    const out = handler(req, body, fake);
+    const out = await handler(req, body, fake);
     res.writeHead(out.status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(out.body));
   });
@@ -50,16 +51,27 @@ export interface FashnFakeOptions {
   failWith?: string;
   /** Status polls answered "processing" before "completed". */
   pollsBeforeDone?: number;
+  /**
+   * FASHN's webhook delivery: when /v1/run carries ?webhook_url=..., the prediction ends right away and the
+   * fake POSTs the final status payload to that URL through this function (tests route it to our handler).
+   * Without it no webhook is sent (the fallback poll must finish the job).
+   */
+  deliver?: (url: string, payload: unknown) => Promise<unknown>;
 }
 
-export async function startFashnFake(o: FashnFakeOptions): Promise<Fake & { runs: number }> {
+export async function startFashnFake(o: FashnFakeOptions): Promise<Fake & { runs: number; webhookUrls: string[] }> {
   const png = (await fakeResultPng()).toString('base64');
   let throttled = 0;
   const polls = new Map<string, number>();
   let counter = 0;
+  const final = (id: string) =>
+    o.failWith
+      ? { id, status: 'failed', output: null, error: { name: o.failWith, message: `${o.failWith} happened` } }
+      : { id, status: 'completed', output: [`data:image/png;base64,${png}`], error: null };
   const fake = (await serve((req, body, f) => {
     if (req.headers.authorization !== `Bearer ${o.apiKey}`) return { status: 401, body: { error: 'UnauthorizedAccess' } };
-    if (req.method === 'POST' && req.url === '/v1/run') {
+    const [reqPath, reqQuery = ''] = (req.url ?? '').split('?');
+    if (req.method === 'POST' && reqPath === '/v1/run') {
       (fake as any).runs = ((fake as any).runs ?? 0) + 1;
       const i = body?.inputs ?? {};
       const problems = [
@@ -80,6 +92,13 @@ export async function startFashnFake(o: FashnFakeOptions): Promise<Fake & { runs
       }
       const id = `pred-${++counter}`;
       polls.set(id, 0);
+      const webhookUrl = new URLSearchParams(reqQuery).get('webhook_url');
+      if (webhookUrl) (fake as any).webhookUrls.push(webhookUrl);
+      if (webhookUrl && o.deliver) {
+        polls.set(id, Number.MAX_SAFE_INTEGER / 2); // the prediction has ended
+        const payload = final(id);
+        setTimeout(() => void o.deliver!(webhookUrl, payload).catch((err) => f.violations.push(`webhook delivery failed: ${err}`)), 10);
+      }
       return { status: 200, body: { id, error: null } };
     }
     const m = /^\/v1\/status\/([\w-]+)$/.exec(req.url ?? '');
@@ -89,18 +108,28 @@ export async function startFashnFake(o: FashnFakeOptions): Promise<Fake & { runs
       const n = polls.get(id)! + 1;
       polls.set(id, n);
       if (n <= (o.pollsBeforeDone ?? 1)) return { status: 200, body: { id, status: 'processing', output: null, error: null } };
-      if (o.failWith) return { status: 200, body: { id, status: 'failed', output: null, error: { name: o.failWith, message: `${o.failWith} happened` } } };
-      return { status: 200, body: { id, status: 'completed', output: [`data:image/png;base64,${png}`], error: null } };
+      return { status: 200, body: final(id) };
     }
     return { status: 404, body: { error: 'NotFound' } };
-  })) as Fake & { runs: number };
+  })) as Fake & { runs: number; webhookUrls: string[] };
   fake.runs = 0;
+  fake.webhookUrls = [];
   return fake;
 }
 
-export async function startGeminiFake(o: { apiKey: string; blockReason?: string; status?: number }): Promise<Fake> {
+export async function startGeminiFake(o: {
+  apiKey: string;
+  blockReason?: string;
+  status?: number;
+  /** Answer this long after the request (a slow render). */
+  delayMs?: number;
+  /** The first N answers carry bytes that are not an image (storing the result then throws: a crash mid-render). */
+  corruptFirst?: number;
+}): Promise<Fake> {
   const png = (await fakeResultPng()).toString('base64');
-  return serve((req, body, f) => {
+  let answered = 0;
+  return serve(async (req, body, f) => {
+    if (o.delayMs) await new Promise((r) => setTimeout(r, o.delayMs));
     if (req.headers['x-goog-api-key'] !== o.apiKey) return { status: 403, body: { error: { code: 403, status: 'PERMISSION_DENIED', message: 'API key not valid' } } };
     if (req.method !== 'POST' || !/^\/v1beta\/models\/[\w.-]+:generateContent$/.test(req.url ?? '')) return { status: 404, body: { error: { code: 404, status: 'NOT_FOUND' } } };
     const parts = body?.contents?.[0]?.parts;
@@ -115,6 +144,7 @@ export async function startGeminiFake(o: { apiKey: string; blockReason?: string;
     }
     if (o.status) return { status: o.status, body: { error: { code: o.status, status: o.status === 429 ? 'RESOURCE_EXHAUSTED' : 'INTERNAL' } } };
     if (o.blockReason) return { status: 200, body: { promptFeedback: { blockReason: o.blockReason } } };
-    return { status: 200, body: { candidates: [{ content: { role: 'model', parts: [{ text: 'Here you go' }, { inlineData: { mimeType: 'image/png', data: png } }] }, finishReason: 'STOP' }] } };
+    const data = answered++ < (o.corruptFirst ?? 0) ? Buffer.from('this is not an image').toString('base64') : png;
+    return { status: 200, body: { candidates: [{ content: { role: 'model', parts: [{ text: 'Here you go' }, { inlineData: { mimeType: 'image/png', data } }] }, finishReason: 'STOP' }] } };
   });
 }

@@ -1,8 +1,11 @@
-/** The generation workflow for integration tests: the CDK definition run locally with fast waits and retries. */
+/** The generation workflow for integration tests: the CDK definition run locally with fast retries. */
 import { startLocalStepFunctions } from '../../infra/local/step-functions';
 
 export async function startTestWorkflow() {
-  const sfn = await startLocalStepFunctions({ waitMs: 20, retryMs: 20 });
+  // Lambda's async-retry delay and the provider backoff, shortened (the same code paths).
+  process.env.LOCAL_ASYNC_RETRY_MS = '20';
+  process.env.PROVIDER_RETRY_BASE_MS = '20';
+  const sfn = await startLocalStepFunctions({ retryMs: 20 });
   process.env.SFN_ENDPOINT = sfn.url;
   process.env.STATE_MACHINE_ARN = sfn.stateMachineArn;
   return sfn;

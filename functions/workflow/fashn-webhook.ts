@@ -1,0 +1,33 @@
+/**
+ * FASHN's webhook: the URL we give with each prediction (signed per generation with a key derived from the
+ * FASHN API key), and its check. Kept apart from the render queue so the API's webhook route stays small.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { loadProviderKeys } from '../providers';
+import { invokeRenderWorker } from './render-invoker';
+
+/** The provider's webhook for this generation (FASHN calls it when the prediction ends), when we have a public origin. */
+export function webhookUrl(generationId: string, secret: string | undefined): string | undefined {
+  const origin = process.env.PUBLIC_ORIGIN?.replace(/\/$/, '');
+  if (!origin || !secret) return undefined;
+  return `${origin}/api/providers/fashn/webhook?generation=${encodeURIComponent(generationId)}&sig=${webhookSignature(generationId, secret)}`;
+}
+
+export function webhookSignature(generationId: string, secret: string): string {
+  return createHmac('sha256', `webhook:${secret}`).update(generationId).digest('base64url');
+}
+
+/**
+ * FASHN's webhook (POST /api/providers/fashn/webhook?generation=&sig=): checks the URL's signature and hands
+ * the job to a render worker, which re-reads the prediction from FASHN (the body is never trusted). False
+ * when the signature is wrong.
+ */
+export async function acceptFashnWebhook(generationId: string, sig: string): Promise<boolean> {
+  const keys = await loadProviderKeys();
+  if (!keys.fashnApiKey || !generationId || !sig) return false;
+  const expected = Buffer.from(webhookSignature(generationId, keys.fashnApiKey));
+  const given = Buffer.from(sig);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+  await invokeRenderWorker({ generationId, provider: 'fashn', action: 'complete' });
+  return true;
+}

@@ -1,0 +1,60 @@
+/**
+ * Starting a render worker: in AWS an asynchronous Lambda invocation of the render worker function
+ * (RENDER_WORKER_ARN; Lambda retries a failed event twice, then sends it to the on-failure destination,
+ * the renderWorkerFailed handler). Locally and in tests the same semantics in process: the worker runs on
+ * the next tick, a throw is retried twice after a delay, then renderWorkerFailed runs.
+ */
+import type { ProviderName } from '../../shared/domain/render-queue';
+import { logger } from '../lib/http';
+
+export interface RenderWorkerEvent {
+  generationId: string;
+  provider: ProviderName;
+  /** 'render' (default): a claimed job; 'complete': an asynchronous provider's webhook came for it. */
+  action?: 'render' | 'complete';
+}
+
+/** Lambda's asynchronous invocation retries (the default, set explicitly on the function in CDK). */
+export const ASYNC_RETRY_ATTEMPTS = 2;
+
+const running = new Set<Promise<void>>();
+
+/** Wait until no local worker invocation is in flight (tests, the bench). */
+export async function drainLocalInvocations(): Promise<void> {
+  while (running.size) await Promise.allSettled([...running]);
+}
+
+export async function invokeRenderWorker(event: RenderWorkerEvent): Promise<void> {
+  const arn = process.env.RENDER_WORKER_ARN;
+  if (arn) {
+    const { LambdaClient, InvokeCommand } = await import('@aws-sdk/client-lambda');
+    lambda ??= new LambdaClient({});
+    await lambda.send(new InvokeCommand({ FunctionName: arn, InvocationType: 'Event', Payload: Buffer.from(JSON.stringify(event)) }));
+    return;
+  }
+  const p = runLocally(event).finally(() => running.delete(p));
+  running.add(p);
+}
+
+let lambda: import('@aws-sdk/client-lambda').LambdaClient | undefined;
+
+async function runLocally(event: RenderWorkerEvent): Promise<void> {
+  const { renderWorker, renderWorkerFailed } = await import('./render-queue');
+  const retryMs = Number(process.env.LOCAL_ASYNC_RETRY_MS ?? 1000);
+  await new Promise((r) => setImmediate(r));
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await renderWorker(event);
+      return;
+    } catch (err) {
+      logger.warn('render worker failed', { generationId: event.generationId, attempt, error: err as Error });
+      if (attempt >= ASYNC_RETRY_ATTEMPTS) {
+        await renderWorkerFailed({ requestPayload: event, responsePayload: { errorType: (err as Error).name, errorMessage: (err as Error).message } }).catch((e) =>
+          logger.error('render failure handler failed', { generationId: event.generationId, error: e as Error }),
+        );
+        return;
+      }
+      await new Promise((r) => setTimeout(r, retryMs * (attempt + 1)));
+    }
+  }
+}

@@ -1,0 +1,329 @@
+/**
+ * The render queue: no polling for capacity. The state machine's Render task hands its task token to
+ * enqueueRender (a `lambda:invoke.waitForTaskToken` step) and waits, at no cost, until a worker reports.
+ * - dispatch(provider): while the provider has a free slot and work waits, claim the next job (priority lane
+ *   first, standard work promoted by age) and start a render worker; called on enqueue, on every release,
+ *   and by the sweeper as a safety net, so a render starts the moment a slot frees.
+ * - renderWorker: renders (provider throttling/time-outs retried inside with backoff and jitter, all within
+ *   the render time limit), stores the result, reports SendTaskSuccess, releases the slot and dispatches.
+ *   Asynchronous providers (FASHN) are submitted with a webhook; completeAsyncRender finishes the job when
+ *   the webhook comes, or when the sweeper polls after the lease (the fallback).
+ * - A readable provider refusal or a time-out is reported with SendTaskFailure (the workflow refunds once);
+ *   any other error is thrown, so the invocation is retried (a crash mid-render is redelivered and finishes
+ *   once); after the retries renderWorkerFailed reports the failure.
+ */
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { BODY_DESCRIPTION_TOKEN } from '../../shared/domain/catalog';
+import {
+  ASYNC_POLL_AFTER_SECONDS,
+  PROVIDER_NAMES,
+  PROVIDER_RETRIES,
+  PROVIDER_RETRY_BASE_MS,
+  RENDER_TIME_LIMIT_SECONDS,
+  pickNext,
+  slotPolicy,
+  type ProviderName,
+} from '../../shared/domain/render-queue';
+import { getPromptTemplate, getRawTemplate, getStyle } from '../../shared/repositories/catalog-repository';
+import { getGeneration, markProcessing, setResultKey, type GenerationRecord } from '../../shared/repositories/generation-repository';
+import { getPhotoProfile } from '../../shared/repositories/photo-profile-repository';
+import {
+  claimRenderJob,
+  dropQueuedRenderJob,
+  getRenderJob,
+  inFlight,
+  listExpiredRenderLeases,
+  queueHeads,
+  releaseRenderJob,
+  setRenderJobLease,
+  type RenderJob,
+} from '../../shared/repositories/render-queue-repository';
+import { getDb } from '../lib/aws';
+import { getConfig } from '../lib/config';
+import { logger } from '../lib/http';
+import { processImage } from '../lib/image-pipeline';
+import { mediaKeys, putImage } from '../lib/media-store';
+import { getS3 } from '../lib/s3';
+import { safeFetchImage } from '../lib/safe-fetch';
+import { reportTaskFailure, reportTaskSuccess } from '../lib/workflow-client';
+import { loadProviderKeys, providerByName } from '../providers';
+import { ProviderRejected, type ImageInput, type ImageProvider, type RenderOutcome, type RenderRequest } from '../providers/types';
+import { invokeRenderWorker, type RenderWorkerEvent } from './render-invoker';
+import { webhookUrl } from './fashn-webhook';
+
+/** Error names the state machine's Catch receives from a reported failure (failureMessage reads them). */
+export const RENDER_ERRORS = { timeout: 'RenderTimeout', crashed: 'RenderCrashed', rejected: 'ProviderRejected', busy: 'ProviderThrottled' } as const;
+
+class RenderTimeout extends Error {
+  constructor() {
+    super(`The render took longer than ${RENDER_TIME_LIMIT_SECONDS} s`);
+    this.name = RENDER_ERRORS.timeout;
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const retryBaseMs = () => Number(process.env.PROVIDER_RETRY_BASE_MS ?? PROVIDER_RETRY_BASE_MS);
+const timeLimitMs = () => Number(process.env.RENDER_TIME_LIMIT_MS ?? RENDER_TIME_LIMIT_SECONDS * 1000);
+
+// ---------------------------------------------------------------------------------------------- dispatch
+
+/** Start renders while `provider` has free slots and work waits. Bounded; safe to call from anywhere, any time. */
+export async function dispatch(provider: ProviderName): Promise<number> {
+  const db = getDb();
+  const policy = slotPolicy(provider);
+  let started = 0;
+  for (let round = 0; round < policy.limit * 3 + 6; round++) {
+    const [heads, busy] = await Promise.all([queueHeads(db, provider), inFlight(db, provider)]);
+    const next = pickNext(heads, busy, policy, new Date());
+    if (!next) return started;
+    if (await claimRenderJob(db, provider, next.job, next.maxInFlight, timeLimitMs() / 1000)) {
+      started++;
+      await invokeRenderWorker({ generationId: next.job.generationId, provider }).catch((err) =>
+        // the job keeps its lease; the sweeper times it out and the workflow refunds
+        logger.error('could not start a render worker', { generationId: next.job.generationId, error: err as Error }),
+      );
+    } else {
+      await sleep(2 + Math.random() * 15); // another dispatcher won this head or the slot: look again
+    }
+  }
+  return started;
+}
+
+/** Release a job's slot (once) and hand the slot to the next waiting job. */
+async function finishJob(job: RenderJob): Promise<void> {
+  await releaseRenderJob(getDb(), job.provider, job.generationId);
+  await dispatch(job.provider);
+}
+
+/** Report a failure to the waiting workflow (it refunds exactly once), then free the slot. */
+async function failJob(job: RenderJob, error: string, cause: string): Promise<void> {
+  const current = (await getRenderJob(getDb(), job.generationId)) ?? job;
+  await reportTaskFailure(current.taskToken, error, cause);
+  await finishJob(current);
+}
+
+// ---------------------------------------------------------------------------------------------- worker
+
+async function readObject(bucket: string, key: string): Promise<ImageInput> {
+  const res = await getS3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+  return { bytes: Buffer.from(await res.Body!.transformToByteArray()), contentType: res.ContentType ?? 'image/jpeg' };
+}
+
+/** An image named by a URL the API accepted: our own /api/public-image or /api/private-image path, or a remote URL. */
+export async function readImageRef(ref: string, userId: string): Promise<ImageInput> {
+  const cfg = getConfig();
+  const pub = /^\/api\/public-image\/(.+)$/.exec(ref);
+  if (pub) return readObject(cfg.publicBucket, decodeURIComponent(pub[1]));
+  const priv = /^\/api\/private-image\/(.+)$/.exec(ref);
+  if (priv) {
+    const key = decodeURIComponent(priv[1]);
+    if (!key.startsWith(`users/${userId}/`)) throw new ProviderRejected('The outfit image is not available');
+    return readObject(cfg.privateBucket, key);
+  }
+  const fetched = await safeFetchImage(ref);
+  return { bytes: fetched.bytes, contentType: fetched.contentType ?? 'image/jpeg' };
+}
+
+export async function buildRenderRequest(gen: GenerationRecord): Promise<RenderRequest> {
+  const db = getDb();
+  const cfg = getConfig();
+  const profile = await getPhotoProfile(db, gen.userId, gen.inputs.photoProfileId);
+  if (!profile) throw new ProviderRejected('The photo profile of this generation was deleted');
+  const personKey = gen.mode === 'exact' ? profile.fullBodyKey : profile.portraitKey;
+  if (!personKey) throw new ProviderRejected(gen.mode === 'exact' ? 'Full body photo required' : 'Portrait required');
+  const person = await readObject(cfg.privateBucket, personKey);
+
+  let garment: ImageInput | null = null;
+  let prompt: string | null = null;
+  let caption = gen.styleName ?? gen.templateName ?? 'Your look';
+  let garmentPhotoType: RenderRequest['garmentPhotoType'] = 'auto';
+  if (gen.inputs.styleId) {
+    const style = await getStyle(db, gen.inputs.styleId);
+    if (style?.promptImageUrl) garment = await readImageRef(style.promptImageUrl, gen.userId);
+    if (style) {
+      caption = style.name;
+      garmentPhotoType = style.styleImageType === 'model_wearer' ? 'model' : style.styleImageType === 'product_laydown' ? 'flat-lay' : 'auto';
+    }
+  } else if (gen.inputs.imageUrl) {
+    garment = await readImageRef(gen.inputs.imageUrl, gen.userId);
+    garmentPhotoType = gen.inputs.imageType === 'model_wearer' ? 'model' : gen.inputs.imageType === 'product_laydown' ? 'flat-lay' : 'auto';
+  }
+  if (gen.inputs.styleRefKey) garment = await readObject(cfg.privateBucket, gen.inputs.styleRefKey);
+  const background = gen.inputs.backgroundKey ? await readObject(cfg.privateBucket, gen.inputs.backgroundKey) : null;
+
+  const body = (profile.bodyDescription ?? '').trim();
+  if (gen.inputs.promptTemplateId) {
+    const tpl = await getPromptTemplate(db, gen.inputs.promptTemplateId);
+    if (tpl) prompt = tpl.template.split(BODY_DESCRIPTION_TOKEN).join(body);
+  } else if (gen.inputs.rawTemplateId) {
+    const raw = await getRawTemplate(db, gen.inputs.rawTemplateId);
+    if (raw) {
+      caption = raw.name;
+      try {
+        prompt = String(JSON.parse(raw.jsonText).prompt ?? raw.name);
+      } catch {
+        prompt = raw.name;
+      }
+    }
+  }
+  return { generationId: gen.id, mode: gen.mode, person, garment, background, prompt, caption, garmentPhotoType };
+}
+
+/** Throttling and provider time-outs are retried in place (backoff with full jitter); anything else is thrown. */
+async function submitWithRetries(provider: ImageProvider, req: RenderRequest): Promise<RenderOutcome> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await provider.submit(req);
+    } catch (err) {
+      const name = (err as Error).name;
+      if ((name !== 'ProviderThrottled' && name !== 'ProviderTimeout') || attempt >= PROVIDER_RETRIES) throw err;
+      await sleep(Math.random() * retryBaseMs() * 2 ** attempt);
+    }
+  }
+}
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new RenderTimeout()), ms)));
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** Failures that are final for the generation (reported, refunded); anything else is a crash to redeliver. */
+const REPORTED = new Set(['ProviderRejected', 'ProviderThrottled', 'ProviderTimeout', RENDER_ERRORS.timeout, 'ContentUnsafe']);
+
+/** Validate and re-encode the provider's image into the private bucket and point the generation at it. */
+async function storeResult(gen: GenerationRecord, outcome: Extract<RenderOutcome, { status: 'done' }>): Promise<string> {
+  const raw = 'image' in outcome ? outcome.image.bytes : (await safeFetchImage(outcome.imageUrl)).bytes;
+  const processed = await processImage(raw, { maxBytes: 25 * 1024 * 1024 });
+  const key = mediaKeys.generationResult(gen.userId, gen.id, processed.ext);
+  await putImage('private', key, processed.buffer, processed.contentType);
+  await setResultKey(getDb(), gen.userId, gen.id, key);
+  return key;
+}
+
+async function completeJob(job: RenderJob, gen: GenerationRecord, outcome: Extract<RenderOutcome, { status: 'done' }>): Promise<void> {
+  const resultKey = await storeResult(gen, outcome);
+  const current = (await getRenderJob(getDb(), job.generationId)) ?? job;
+  await reportTaskSuccess(current.taskToken, { resultKey, provider: job.provider });
+  await finishJob(current);
+}
+
+/** The render worker (an asynchronous invocation per claimed job). Throws only for a crash worth a redelivery. */
+export async function renderWorker(event: RenderWorkerEvent): Promise<{ outcome: string }> {
+  if (event.action === 'complete') return { outcome: await completeAsyncRender(event.generationId) };
+  const db = getDb();
+  const job = await getRenderJob(db, event.generationId);
+  if (!job || job.state !== 'running') return { outcome: 'not-running' }; // a duplicate delivery after the end
+  if (job.providerJobId) return { outcome: 'awaiting-webhook' }; // submitted before a crash: the webhook or the poll finishes it
+  const gen = await getGeneration(db, job.userId, job.generationId);
+  if (!gen || (gen.status !== 'pending' && gen.status !== 'processing')) {
+    await finishJob(job);
+    return { outcome: 'generation-final' };
+  }
+  await markProcessing(db, gen.userId, gen.id);
+  try {
+    const keys = await loadProviderKeys();
+    const provider = providerByName(job.provider, keys);
+    const outcome = await withDeadline(
+      (async () => {
+        const req = await buildRenderRequest(gen);
+        return submitWithRetries(provider, { ...req, webhookUrl: webhookUrl(gen.id, keys.fashnApiKey) });
+      })(),
+      timeLimitMs(),
+    );
+    if (outcome.status === 'pending') {
+      await setRenderJobLease(db, gen.id, new Date(Date.now() + ASYNC_POLL_AFTER_SECONDS * 1000), { providerJobId: outcome.jobId });
+      return { outcome: 'submitted' };
+    }
+    await completeJob(job, gen, outcome);
+    return { outcome: 'completed' };
+  } catch (err) {
+    const e = err as Error;
+    if (!REPORTED.has(e.name)) throw err; // a crash: redelivered by the invoker
+    await failJob(job, e.name, e.message);
+    return { outcome: 'failed' };
+  }
+}
+
+/** The on-failure destination of the worker's asynchronous invocations (after Lambda's retries). */
+export async function renderWorkerFailed(event: { requestPayload?: RenderWorkerEvent; responsePayload?: { errorType?: string; errorMessage?: string } }): Promise<void> {
+  const generationId = event.requestPayload?.generationId;
+  if (!generationId) return;
+  const job = await getRenderJob(getDb(), generationId);
+  if (!job || job.state !== 'running') return;
+  logger.error('render worker gave up', { generationId, error: event.responsePayload });
+  await failJob(job, RENDER_ERRORS.crashed, event.responsePayload?.errorMessage ?? 'The render worker failed');
+}
+
+/**
+ * An asynchronous provider's job ended (its webhook) or is overdue (the sweeper's fallback poll): read the
+ * prediction's status from the provider (never trusting the webhook body) and finish the job.
+ */
+export async function completeAsyncRender(generationId: string, opts: { fromSweeper?: boolean } = {}): Promise<'completed' | 'failed' | 'pending' | 'ignored'> {
+  const db = getDb();
+  const job = await getRenderJob(db, generationId);
+  if (!job || job.state !== 'running' || !job.providerJobId) return 'ignored';
+  const gen = await getGeneration(db, job.userId, job.generationId);
+  if (!gen || gen.status !== 'processing') {
+    await finishJob(job);
+    return 'ignored';
+  }
+  const provider = providerByName(job.provider, await loadProviderKeys());
+  let outcome: RenderOutcome;
+  try {
+    outcome = await provider.poll(job.providerJobId);
+  } catch (err) {
+    const e = err as Error;
+    if (!REPORTED.has(e.name)) throw err;
+    await failJob(job, e.name, e.message);
+    return 'failed';
+  }
+  if (outcome.status === 'pending') {
+    const polls = (job.polls ?? 0) + (opts.fromSweeper ? 1 : 0);
+    const overdue = Date.now() - Date.parse(job.claimedAt ?? job.enqueuedAt) > timeLimitMs() + ASYNC_POLL_AFTER_SECONDS * 1000;
+    if (overdue) {
+      await failJob(job, RENDER_ERRORS.timeout, new RenderTimeout().message);
+      return 'failed';
+    }
+    await setRenderJobLease(db, job.generationId, new Date(Date.now() + 60_000), { polls });
+    return 'pending';
+  }
+  await completeJob(job, gen, outcome);
+  return 'completed';
+}
+
+// ---------------------------------------------------------------------------------------------- ends
+
+/** The generation ended otherwise (failed, aborted, timed out): drop its queued job or free its slot, once. */
+export async function cancelRender(generationId: string): Promise<void> {
+  const db = getDb();
+  const job = await getRenderJob(db, generationId);
+  if (!job || job.state === 'done') return;
+  if (job.state === 'queued') await dropQueuedRenderJob(db, job);
+  else await releaseRenderJob(db, job.provider, job.generationId);
+  await dispatch(job.provider);
+}
+
+/** The sweeper's part: overdue leases (poll fallback or time-out), then a dispatch per provider (safety net). */
+export async function sweepRenderLeases(now = new Date()): Promise<{ timedOut: number; polled: number }> {
+  const db = getDb();
+  let timedOut = 0;
+  let polled = 0;
+  for (const { generationId } of await listExpiredRenderLeases(db, now)) {
+    const job = await getRenderJob(db, generationId);
+    if (!job || job.state !== 'running') continue;
+    try {
+      if (job.providerJobId) {
+        polled++;
+        await completeAsyncRender(generationId, { fromSweeper: true });
+      } else {
+        timedOut++;
+        await failJob(job, RENDER_ERRORS.timeout, new RenderTimeout().message);
+      }
+    } catch (err) {
+      logger.warn('overdue render not settled', { generationId, error: err as Error });
+    }
+  }
+  for (const p of PROVIDER_NAMES) await dispatch(p);
+  return { timedOut, polled };
+}

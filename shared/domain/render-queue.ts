@@ -1,0 +1,50 @@
+/**
+ * The render queue's rules: provider concurrency, the priority lane, age-based promotion and the time limits.
+ * One place for the numbers; the workflow, the sweeper, the CDK app and the bench import them.
+ */
+export type ProviderName = 'local' | 'fashn' | 'gemini';
+export const PROVIDER_NAMES: readonly ProviderName[] = ['local', 'fashn', 'gemini'];
+
+/** Concurrent renders per provider (FASHN's default account limit is 6; local rendering is CPU-bound). */
+export const PROVIDER_CONCURRENCY: Record<ProviderName, number> = { local: 4, fashn: 6, gemini: 10 };
+
+export interface SlotPolicy {
+  limit: number;
+  /** Slots standard work may not take (it may use limit - reservedForPriority), so priority work starts at once. */
+  reservedForPriority: number;
+}
+
+export function slotPolicy(provider: ProviderName, env: Record<string, string | undefined> = process.env): SlotPolicy {
+  const override = Number(env[`PROVIDER_CONCURRENCY_${provider.toUpperCase()}`]);
+  const limit = Number.isFinite(override) && override > 0 ? override : PROVIDER_CONCURRENCY[provider];
+  return { limit, reservedForPriority: limit > 1 ? Math.max(1, Math.floor(limit / 4)) : 0 };
+}
+
+/** Standard work that has waited this long competes with priority work by age (never starved). */
+export const PROMOTION_AFTER_SECONDS = 60;
+/** One render (a provider call plus storing its result) must finish within this, or it fails and is refunded. */
+export const RENDER_TIME_LIMIT_SECONDS = 150;
+/** An asynchronous provider's job with no webhook by then is polled (the fallback), then every minute. */
+export const ASYNC_POLL_AFTER_SECONDS = 45;
+/** Provider throttling and timeouts are retried inside the render this many times, with backoff and jitter. */
+export const PROVIDER_RETRIES = 3;
+export const PROVIDER_RETRY_BASE_MS = 2000;
+/** Whole generation (queue wait included): the execution's timeout; the sweeper treats older ones as stuck. */
+export const GENERATION_TIMEOUT_SECONDS = 3600;
+
+/** Which queued job runs next: the older head among priority and promoted standard work, else standard work if it may use a slot. */
+export function pickNext<J extends { enqueuedAt: string }>(
+  heads: { priority: J | null; standard: J | null },
+  inFlight: number,
+  policy: SlotPolicy,
+  now: Date,
+): { job: J; lane: 'priority' | 'standard'; maxInFlight: number } | null {
+  if (inFlight >= policy.limit) return null;
+  const { priority, standard } = heads;
+  const promoted = !!standard && now.getTime() - Date.parse(standard.enqueuedAt) >= PROMOTION_AFTER_SECONDS * 1000;
+  if (priority && !(promoted && standard!.enqueuedAt < priority.enqueuedAt)) return { job: priority, lane: 'priority', maxInFlight: policy.limit };
+  if (standard && promoted) return { job: standard, lane: 'standard', maxInFlight: policy.limit };
+  const standardMax = policy.limit - policy.reservedForPriority;
+  if (standard && inFlight < standardMax) return { job: standard, lane: 'standard', maxInFlight: standardMax };
+  return null;
+}

@@ -1,0 +1,279 @@
+/**
+ * Exactly-once starts (Idempotency-Key) and the render queue: callbacks instead of polling, the priority lane,
+ * time limits, duplicate deliveries, a crash mid-render, an execution aborted while queued, the fallback poll.
+ * The CDK definition runs on the local runner; providers are HTTP fakes of their documented shapes.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
+import { createS3Client } from '../../functions/lib/s3';
+import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
+import { getBalance, listLedger, recordMovement } from '../../shared/repositories/ledger-repository';
+import { getGeneration, listGenerations } from '../../shared/repositories/generation-repository';
+import { getRenderJob, inFlight, queueDepth } from '../../shared/repositories/render-queue-repository';
+import { updateUser } from '../../shared/repositories/user-repository';
+import { renderWorker } from '../../functions/workflow/render-queue';
+import { sweep } from '../../functions/workflow/sweeper';
+import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
+import { multipart } from '../support/media';
+import { startTestWorkflow } from '../support/workflow';
+import { startFashnFake, startGeminiFake } from '../support/provider-fakes';
+
+let ctx: IntegrationContext;
+let wf: Awaited<ReturnType<typeof startTestWorkflow>>;
+const s3 = () => createS3Client({ endpoint: ctx.endpoints.s3 });
+const photo = (w: number, h: number, color: string) => sharp({ create: { width: w, height: h, channels: 3, background: color } }).jpeg().toBuffer();
+
+async function newUserWithProfile(opts: { credits?: number; plan?: string } = {}) {
+  const user = await ctx.createUser();
+  await ctx.invoke('GET', '/api/auth/user', { token: user.idToken });
+  await updateUser(ctx.db, user.sub, { currentPlan: opts.plan ?? 'starter' });
+  if (opts.credits) await recordMovement(ctx.db, { userId: user.sub, kind: 'grant.monthly', bucket: 'monthly', amount: opts.credits, causeId: `test-${user.sub}` });
+  const mp = await multipart({
+    name: 'Me',
+    gender: 'female',
+    bodyDescription: 'Slim build, 170 cm, long dark hair',
+    portrait: { content: await photo(400, 400, '#c9a27e'), filename: 'portrait.jpg', type: 'image/jpeg' },
+    fullBody: { content: await photo(400, 600, '#8fa3b8'), filename: 'body.jpg', type: 'image/jpeg' },
+  });
+  const res = await ctx.invoke('POST', '/api/photo-profiles', { token: user.idToken, body: mp.body, headers: mp.headers });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { user, profileId: res.body.id as string };
+}
+
+const startStyle = (u: TestUser, body: Record<string, unknown>, key?: string) =>
+  ctx.invoke('POST', '/api/generate/style', { token: u.idToken, body, headers: key ? { 'idempotency-key': key } : {} });
+/** seed style 8 is a creative (Gemini) style; 0 is exact (FASHN). */
+const CREATIVE = seedStyleId(8);
+
+async function until(cond: () => Promise<boolean>, what: string, ms = 15_000) {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+beforeAll(async () => {
+  ctx = await setupIntegration();
+  wf = await startTestWorkflow();
+  const owner = await ctx.createUser();
+  await seedCatalog({ db: ctx.db, s3: s3(), publicBucket: process.env.PUBLIC_BUCKET!, owners: { influencer: owner.sub, admin: owner.sub } });
+});
+afterAll(async () => {
+  await wf?.stop();
+});
+beforeEach(() => {
+  for (const k of ['FASHN_API_KEY', 'GEMINI_API_KEY', 'RENDER_TIME_LIMIT_MS', 'PROVIDER_CONCURRENCY_GEMINI', 'PROVIDER_CONCURRENCY_LOCAL']) delete process.env[k];
+  process.env.PUBLIC_ORIGIN = 'https://app.test';
+});
+
+describe('Idempotency-Key on credit-spending starts', () => {
+  it('20 concurrent identical requests with one key: one generation, one credit, 20 answers naming it', async () => {
+    const { user, profileId } = await newUserWithProfile({ credits: 5 });
+    const body = { styleId: seedStyleId(0), photoProfileId: profileId };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => startStyle(user, body, 'intent-0001-aaaa')));
+    expect(answers.map((a) => a.status).every((s) => s === 200 || s === 201), JSON.stringify(answers.map((a) => a.body))).toBe(true);
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    const ids = new Set(answers.map((a) => a.body.id));
+    expect(ids.size).toBe(1);
+    await wf.drain();
+    const gens = await listGenerations(ctx.db, user.sub);
+    expect(gens.map((g) => g.id)).toEqual([...ids]);
+    expect(gens[0].status).toBe('completed');
+    expect((await getBalance(ctx.db, user.sub)).credits).toBe(4);
+    expect((await listLedger(ctx.db, user.sub)).filter((e) => e.kind === 'spend.generation')).toHaveLength(1);
+  });
+
+  it('a repeat later answers 200 with the first id; the same key with another body is 409; a new key spends again', async () => {
+    const { user, profileId } = await newUserWithProfile({ credits: 3 });
+    const first = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId }, 'intent-0002-bbbb');
+    expect(first.status).toBe(201);
+    await wf.drain();
+    const again = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId }, 'intent-0002-bbbb');
+    expect([again.status, again.body.id, again.headers['idempotent-replayed']]).toEqual([200, first.body.id, 'true']);
+    const reused = await startStyle(user, { styleId: seedStyleId(1), photoProfileId: profileId }, 'intent-0002-bbbb');
+    expect(reused.status).toBe(409);
+    expect(reused.body).toEqual({ code: 'idempotency.key_reused', message: expect.stringContaining('already used') });
+    const bad = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId }, 'no spaces allowed');
+    expect([bad.status, bad.body.code]).toEqual([400, 'idempotency.invalid_key']);
+    expect((await getBalance(ctx.db, user.sub)).credits).toBe(2);
+    const other = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId }, 'intent-0003-cccc');
+    expect(other.status).toBe(201);
+    await wf.drain();
+    expect((await getBalance(ctx.db, user.sub)).credits).toBe(1);
+  });
+
+  it('a repeat still answers the first id after the spend used the last credit (no 402 for a double click)', async () => {
+    const { user, profileId } = await newUserWithProfile({ credits: 1 });
+    const body = { imageUrl: '/api/public-image/styles/seed-style-01/prompt.webp', imageType: 'model_wearer' };
+    const send = () => ctx.invoke('POST', '/api/generate/quick-try', { token: user.idToken, body: { ...body, photoProfileId: profileId }, headers: { 'idempotency-key': 'intent-0004-dddd' } });
+    const [a, b] = await Promise.all([send(), send()]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    expect(a.body.id).toBe(b.body.id);
+    const c = await send();
+    expect([c.status, c.body.id]).toEqual([200, a.body.id]);
+    await wf.drain();
+    expect((await getBalance(ctx.db, user.sub)).credits).toBe(0);
+  });
+});
+
+describe('the render queue', () => {
+  it('costs two task states per generation and leaves no slot, queue entry or waiting token behind', async () => {
+    const { user, profileId } = await newUserWithProfile({ credits: 12 });
+    const before = { ...wf.metrics.invocations };
+    const starts = await Promise.all(Array.from({ length: 10 }, (_, i) => startStyle(user, { styleId: seedStyleId(i % 4), photoProfileId: profileId }, `burst-${i}-eeeeeeee`)));
+    expect(starts.every((s) => s.status === 201)).toBe(true);
+    await wf.drain();
+    for (const s of starts) expect((await getGeneration(ctx.db, user.sub, s.body.id))?.status).toBe('completed');
+    const delta = (k: string) => (wf.metrics.invocations[k] ?? 0) - (before[k] ?? 0);
+    expect([delta('Render'), delta('MarkCompleted'), delta('MarkFailed')]).toEqual([10, 10, 0]);
+    expect(await inFlight(ctx.db, 'local')).toBe(0);
+    expect(await queueDepth(ctx.db, 'local')).toBe(0);
+    expect(wf.waitingTokens()).toBe(0);
+  });
+
+  it('takes priority work before standard work that waits, and never runs more than the provider limit', async () => {
+    process.env.PROVIDER_CONCURRENCY_GEMINI = '1';
+    const gemini = await startGeminiFake({ apiKey: 'gk', delayMs: 150 });
+    process.env.GEMINI_API_KEY = 'gk';
+    process.env.GEMINI_BASE_URL = gemini.url;
+    try {
+      const std = await newUserWithProfile({ credits: 5, plan: 'starter' });
+      const pri = await newUserWithProfile({ credits: 5, plan: 'creator' });
+      const first = await startStyle(std.user, { styleId: CREATIVE, photoProfileId: std.profileId });
+      await until(async () => (await inFlight(ctx.db, 'gemini')) === 1, 'the first render to hold the only slot');
+      const waitingStd = await startStyle(std.user, { styleId: CREATIVE, photoProfileId: std.profileId });
+      const waitingPri = await startStyle(pri.user, { styleId: CREATIVE, photoProfileId: pri.profileId });
+      await until(async () => (await queueDepth(ctx.db, 'gemini')) === 2, 'two queued renders');
+      await wf.drain();
+      const g = async (u: TestUser, id: string) => (await getGeneration(ctx.db, u.sub, id))!;
+      const [a, s, p] = [await g(std.user, first.body.id), await g(std.user, waitingStd.body.id), await g(pri.user, waitingPri.body.id)];
+      expect([a.status, s.status, p.status]).toEqual(['completed', 'completed', 'completed']);
+      expect(Date.parse(p.startedAt!)).toBeLessThan(Date.parse(s.startedAt!)); // the priority lane went first
+      expect(Date.parse(p.startedAt!)).toBeGreaterThanOrEqual(Date.parse(a.completedAt!) - 200);
+      expect(await inFlight(ctx.db, 'gemini')).toBe(0);
+    } finally {
+      await gemini.close();
+    }
+  });
+
+  it('fails a render that exceeds its time limit with a readable error and exactly one refund', async () => {
+    process.env.RENDER_TIME_LIMIT_MS = '300';
+    const gemini = await startGeminiFake({ apiKey: 'gk', delayMs: 1500 });
+    process.env.GEMINI_API_KEY = 'gk';
+    process.env.GEMINI_BASE_URL = gemini.url;
+    try {
+      const { user, profileId } = await newUserWithProfile({ credits: 2 });
+      const res = await startStyle(user, { styleId: CREATIVE, photoProfileId: profileId });
+      await wf.drain();
+      const view = await ctx.invoke('GET', `/api/generations/${res.body.id}`, { token: user.idToken });
+      expect([view.body.status, view.body.error]).toEqual(['failed', 'The image took too long to render. Your credit was refunded; please try again.']);
+      expect((await getBalance(ctx.db, user.sub)).credits).toBe(2);
+      expect((await listLedger(ctx.db, user.sub)).filter((e) => e.kind === 'refund.generation')).toHaveLength(1);
+      expect(await inFlight(ctx.db, 'gemini')).toBe(0);
+    } finally {
+      await gemini.close();
+    }
+  });
+
+  it('a crash mid-render is redelivered and finishes once; a duplicate delivery afterwards changes nothing', async () => {
+    const gemini = await startGeminiFake({ apiKey: 'gk', corruptFirst: 1 });
+    process.env.GEMINI_API_KEY = 'gk';
+    process.env.GEMINI_BASE_URL = gemini.url;
+    try {
+      const { user, profileId } = await newUserWithProfile({ credits: 2 });
+      const res = await startStyle(user, { styleId: CREATIVE, photoProfileId: profileId });
+      await wf.drain();
+      expect(gemini.requests).toHaveLength(2); // the crashed attempt and the redelivery
+      const gen = await getGeneration(ctx.db, user.sub, res.body.id);
+      expect([gen?.status, gen?.error]).toEqual(['completed', null]);
+      expect((await getRenderJob(ctx.db, res.body.id))?.state).toBe('done');
+      // Lambda may deliver the same event again: nothing runs twice
+      expect(await renderWorker({ generationId: res.body.id, provider: 'gemini' })).toEqual({ outcome: 'not-running' });
+      await wf.drain();
+      expect(gemini.requests).toHaveLength(2);
+      const kinds = (await listLedger(ctx.db, user.sub)).map((e) => e.kind).sort();
+      expect(kinds).toEqual(['grant.monthly', 'spend.generation']);
+      expect(await inFlight(ctx.db, 'gemini')).toBe(0);
+    } finally {
+      await gemini.close();
+    }
+  });
+
+  it('an execution aborted while queued is refunded once and leaves the queue', async () => {
+    process.env.PROVIDER_CONCURRENCY_GEMINI = '1';
+    const gemini = await startGeminiFake({ apiKey: 'gk', delayMs: 300 });
+    process.env.GEMINI_API_KEY = 'gk';
+    process.env.GEMINI_BASE_URL = gemini.url;
+    try {
+      const { user, profileId } = await newUserWithProfile({ credits: 3 });
+      const running = await startStyle(user, { styleId: CREATIVE, photoProfileId: profileId });
+      await until(async () => (await inFlight(ctx.db, 'gemini')) === 1, 'the first render to start');
+      const queued = await startStyle(user, { styleId: CREATIVE, photoProfileId: profileId });
+      await until(async () => (await getRenderJob(ctx.db, queued.body.id))?.state === 'queued', 'the second render to queue');
+      const client = new SFNClient({ region: 'eu-west-1', endpoint: wf.url, credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
+      await client.send(new StopExecutionCommand({ executionArn: `${wf.stateMachineArn.replace(':stateMachine:', ':execution:')}:${queued.body.id}` }));
+      await wf.drain();
+      const q = await getGeneration(ctx.db, user.sub, queued.body.id);
+      expect([q?.status, q?.error]).toEqual(['failed', 'The generation was cancelled. Your credit was refunded.']);
+      expect((await getGeneration(ctx.db, user.sub, running.body.id))?.status).toBe('completed');
+      expect(gemini.requests).toHaveLength(1); // the aborted one never rendered
+      expect((await listLedger(ctx.db, user.sub)).filter((e) => e.kind === 'refund.generation')).toHaveLength(1);
+      expect((await getBalance(ctx.db, user.sub)).credits).toBe(2);
+      expect([await queueDepth(ctx.db, 'gemini'), await inFlight(ctx.db, 'gemini')]).toEqual([0, 0]);
+    } finally {
+      await gemini.close();
+    }
+  });
+
+  it('FASHN: the webhook finishes the job (signature checked, status re-read); a forged or repeated webhook changes nothing', async () => {
+    const deliveries: unknown[] = [];
+    const fashn = await startFashnFake({
+      apiKey: 'fk',
+      deliver: async (url, payload) => {
+        const u = new URL(url);
+        deliveries.push(await ctx.invoke('POST', u.pathname + u.search, { body: payload as Record<string, unknown> }));
+      },
+    });
+    process.env.FASHN_API_KEY = 'fk';
+    process.env.FASHN_BASE_URL = fashn.url;
+    try {
+      const { user, profileId } = await newUserWithProfile({ credits: 2 });
+      const res = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId });
+      await wf.drain();
+      expect((await getGeneration(ctx.db, user.sub, res.body.id))?.status).toBe('completed');
+      expect(fashn.webhookUrls[0]).toMatch(new RegExp(`^https://app\\.test/api/providers/fashn/webhook\\?generation=${res.body.id}&sig=[\\w-]+$`));
+      expect(fashn.requests.filter((r) => r.path.startsWith('/v1/status/'))).toHaveLength(1);
+      const u = new URL(fashn.webhookUrls[0]);
+      const forged = await ctx.invoke('POST', `${u.pathname}?generation=${res.body.id}&sig=AAAA`, { body: {} });
+      expect([forged.status, forged.body.code]).toEqual([401, 'auth.unauthorized']);
+      const repeat = await ctx.invoke('POST', u.pathname + u.search, { body: {} });
+      expect(repeat.status).toBe(200);
+      await wf.drain();
+      expect(fashn.requests.filter((r) => r.path.startsWith('/v1/status/'))).toHaveLength(1);
+      expect((await listLedger(ctx.db, user.sub)).map((e) => e.kind).sort()).toEqual(['grant.monthly', 'spend.generation']);
+    } finally {
+      await fashn.close();
+    }
+  });
+
+  it('FASHN: without a webhook the sweeper polls after the lease (the fallback) and finishes the job', async () => {
+    const fashn = await startFashnFake({ apiKey: 'fk', pollsBeforeDone: 0 });
+    process.env.FASHN_API_KEY = 'fk';
+    process.env.FASHN_BASE_URL = fashn.url;
+    try {
+      const { user, profileId } = await newUserWithProfile({ credits: 1 });
+      const res = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId });
+      await until(async () => !!(await getRenderJob(ctx.db, res.body.id))?.providerJobId, 'the FASHN submit');
+      expect((await getGeneration(ctx.db, user.sub, res.body.id))?.status).toBe('processing');
+      const swept = await sweep(new Date(Date.now() + 60_000));
+      expect(swept.polled).toBe(1);
+      await wf.drain();
+      expect((await getGeneration(ctx.db, user.sub, res.body.id))?.status).toBe('completed');
+      expect(await inFlight(ctx.db, 'fashn')).toBe(0);
+    } finally {
+      await fashn.close();
+    }
+  });
+});
