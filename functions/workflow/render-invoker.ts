@@ -10,8 +10,8 @@ import { logger } from '../lib/http';
 export interface RenderWorkerEvent {
   generationId: string;
   provider: ProviderName;
-  /** 'render' (default): a claimed job; 'complete': an asynchronous provider's webhook came for it. */
-  action?: 'render' | 'complete';
+  /** 'render' (default): a claimed job; 'complete': an asynchronous provider's webhook came; 'poll': its lease ran out (fallback). */
+  action?: 'render' | 'complete' | 'poll';
 }
 
 /** Lambda's asynchronous invocation retries (the default, set explicitly on the function in CDK). */

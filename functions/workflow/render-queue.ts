@@ -210,7 +210,7 @@ async function completeJob(job: RenderJob, gen: GenerationRecord, outcome: Extra
 
 /** The render worker (an asynchronous invocation per claimed job). Throws only for a crash worth a redelivery. */
 export async function renderWorker(event: RenderWorkerEvent): Promise<{ outcome: string }> {
-  if (event.action === 'complete') return { outcome: await completeAsyncRender(event.generationId) };
+  if (event.action === 'complete' || event.action === 'poll') return { outcome: await completeAsyncRender(event.generationId, { fromSweeper: event.action === 'poll' }) };
   const db = getDb();
   const job = await getRenderJob(db, event.generationId);
   if (!job || job.state !== 'running') return { outcome: 'not-running' }; // a duplicate delivery after the end
@@ -261,7 +261,12 @@ export async function renderWorkerFailed(event: { requestPayload?: RenderWorkerE
  */
 export async function completeAsyncRender(generationId: string, opts: { fromSweeper?: boolean } = {}): Promise<'completed' | 'failed' | 'pending' | 'ignored'> {
   const db = getDb();
-  const job = await getRenderJob(db, generationId);
+  let job = await getRenderJob(db, generationId);
+  // A webhook can overtake the worker's record of the prediction id (FASHN answers fast): wait for it briefly.
+  for (let i = 0; i < 20 && job?.state === 'running' && !job.providerJobId; i++) {
+    await sleep(100);
+    job = await getRenderJob(db, generationId);
+  }
   if (!job || job.state !== 'running' || !job.providerJobId) return 'ignored';
   const gen = await getGeneration(db, job.userId, job.generationId);
   if (!gen || gen.status !== 'processing') {
@@ -315,7 +320,8 @@ export async function sweepRenderLeases(now = new Date()): Promise<{ timedOut: n
     try {
       if (job.providerJobId) {
         polled++;
-        await completeAsyncRender(generationId, { fromSweeper: true });
+        // the poll needs the provider key and the buckets: the worker does it
+        await invokeRenderWorker({ generationId, provider: job.provider, action: 'poll' });
       } else {
         timedOut++;
         await failJob(job, RENDER_ERRORS.timeout, new RenderTimeout().message);

@@ -239,37 +239,73 @@ describe('API (generated from the route table)', () => {
       const expected = new Set([...(access.privateBucket ?? []), ...(access.publicBucket ?? [])].map((a) => ({ read: 's3:GetObject', write: 's3:PutObject', delete: 's3:DeleteObject' })[a]));
       expect(new Set(s3Actions)).toEqual(expected);
       expect(actions.includes('states:StartExecution')).toBe(!!access.startGeneration);
-      expect(actions.includes('secretsmanager:GetSecretValue')).toBe(!!access.stripeSecret);
+      // stripe keys for billing; provider keys where generations start (production refuses without them)
+      expect(actions.includes('secretsmanager:GetSecretValue')).toBe(!!access.stripeSecret || !!access.startGeneration);
+      expect(actions.includes('lambda:InvokeFunction')).toBe(!!access.renderWebhook);
     }
   });
 });
 
 describe('generation workflow', () => {
-  it('is a STANDARD state machine with the five task states, logs (no execution data), tracing and a timeout', () => {
-    const t = dev.templates.app;
-    const machines = Object.values(resourcesOf(t, 'AWS::StepFunctions::StateMachine'));
+  const definition = () => {
+    const machines = Object.values(resourcesOf(dev.templates.app, 'AWS::StepFunctions::StateMachine'));
     expect(machines).toHaveLength(1);
-    const sm = machines[0].Properties;
+    return { sm: machines[0].Properties, asl: JSON.parse(flatten(machines[0].Properties.DefinitionString)) };
+  };
+
+  it('is a STANDARD state machine: Render waits for a task token, then MarkCompleted; errors to MarkFailed', () => {
+    const { sm, asl } = definition();
     expect(sm.StateMachineType).toBe('STANDARD');
     expect(sm.LoggingConfiguration).toMatchObject({ Level: 'ALL', IncludeExecutionData: false });
     expect(sm.TracingConfiguration).toEqual({ Enabled: true });
-    const definition = JSON.parse(flatten(sm.DefinitionString));
-    expect(definition.StartAt).toBe('MarkProcessing');
-    expect(definition.TimeoutSeconds).toBe(900);
-    for (const name of ['MarkProcessing', 'Render', 'PollRender', 'StoreResult', 'MarkCompleted', 'MarkFailed'])
-      expect(definition.States[name]?.Type, name).toBe('Task');
-    expect(definition.States['RenderDone?'].Type).toBe('Choice');
-    expect(definition.States.WaitForProvider).toMatchObject({ Type: 'Wait', SecondsPath: '$.render.pollAfterSeconds', Next: 'PollRender' });
-    expect(definition.States.GenerationFailed.Type).toBe('Fail');
-    const types = new Set(Object.values(definition.States as Record<string, { Type: string }>).map((s) => s.Type));
-    for (const type of types) expect(['Task', 'Choice', 'Wait', 'Pass', 'Fail', 'Succeed']).toContain(type);
+    expect(asl.StartAt).toBe('Render');
+    expect(asl.TimeoutSeconds).toBe(3600);
+    expect(Object.keys(asl.States).sort()).toEqual(['GenerationFailed', 'MarkCompleted', 'MarkFailed', 'Render']);
+    expect(asl.States.Render).toMatchObject({
+      Type: 'Task',
+      Resource: 'arn:<AWS::Partition>:states:::lambda:invoke.waitForTaskToken',
+      Parameters: { Payload: { 'taskToken.$': '$$.Task.Token', 'generationId.$': '$.generationId', 'userId.$': '$.userId' } },
+      Next: 'MarkCompleted',
+    });
+    expect(asl.States.Render.TimeoutSeconds).toBeLessThan(asl.TimeoutSeconds);
+    // no Wait/Choice polling loop: the cost per generation does not grow with the queue
+    expect(Object.values(asl.States as Record<string, { Type: string }>).some((s) => s.Type === 'Wait' || s.Type === 'Choice')).toBe(false);
   });
 
-  it('runs a sweeper every 5 minutes that may describe and stop executions', () => {
+  it('retries Lambda throttling and service errors with exponential backoff and full jitter on every task', () => {
+    const { asl } = definition();
+    for (const name of ['Render', 'MarkCompleted', 'MarkFailed']) {
+      expect(asl.States[name].Retry, name).toContainEqual(
+        expect.objectContaining({
+          ErrorEquals: expect.arrayContaining(['Lambda.TooManyRequestsException', 'Lambda.ServiceException', 'Lambda.SdkClientException']),
+          BackoffRate: 2,
+          JitterStrategy: 'FULL',
+        }),
+      );
+    }
+  });
+
+  it('refunds at once on FAILED, TIMED_OUT and ABORTED executions through an EventBridge rule', () => {
+    const rules = Object.values(resourcesOf(dev.templates.app, 'AWS::Events::Rule')).filter((r) => r.Properties.EventPattern?.source?.includes('aws.states'));
+    expect(rules).toHaveLength(1);
+    expect(rules[0].Properties.EventPattern).toMatchObject({ 'detail-type': ['Step Functions Execution Status Change'], detail: { status: ['FAILED', 'TIMED_OUT', 'ABORTED'] } });
+    expect(rules[0].Properties.Targets[0].DeadLetterConfig).toBeDefined();
+  });
+
+  it('runs the render worker with two async retries, a failure destination and a DLQ behind it', () => {
     const t = dev.templates.app;
-    t.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(5 minutes)' });
-    const actions = actionsOf(statementsOf(dev, 'Fails and refunds generations stuck past the workflow timeout'));
-    expect(actions).toEqual(expect.arrayContaining(['states:DescribeExecution', 'states:StopExecution', 'dynamodb:UpdateItem']));
+    t.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { MaximumRetryAttempts: 2, DestinationConfig: { OnFailure: { Destination: Match.anyValue() } } });
+    const worker = statementsOf(dev, 'Render worker: renders one claimed generation and reports to its waiting execution');
+    const actions = actionsOf(worker);
+    expect(actions).toEqual(expect.arrayContaining(['states:SendTaskSuccess', 'states:SendTaskFailure', 'lambda:InvokeFunction', 's3:GetObject', 's3:PutObject', 'secretsmanager:GetSecretValue']));
+    expect(actions.includes('states:StartExecution')).toBe(false);
+  });
+
+  it('runs a sweeper every minute that may answer task tokens, describe and stop executions', () => {
+    dev.templates.app.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(1 minute)' });
+    const actions = actionsOf(statementsOf(dev, 'Overdue render leases, dispatch safety net, stuck generations'));
+    expect(actions).toEqual(expect.arrayContaining(['states:DescribeExecution', 'states:StopExecution', 'states:SendTaskFailure', 'dynamodb:UpdateItem', 'lambda:InvokeFunction']));
+    expect(actions.some((a) => a.startsWith('s3:') || a.startsWith('secretsmanager:'))).toBe(false);
   });
 
   it('expires credit packs daily with table access only', () => {
@@ -279,10 +315,16 @@ describe('generation workflow', () => {
     expect(actions.some((a) => a.startsWith('s3:') || a.startsWith('states:'))).toBe(false);
   });
 
-  it('reads the provider keys only in the render task', () => {
-    for (const handler of ['markProcessing', 'render', 'storeResult', 'markCompleted', 'markFailed']) {
-      const actions = actionsOf(statementsOf(dev, `Generation workflow task ${handler}`));
-      expect(actions.includes('secretsmanager:GetSecretValue'), handler).toBe(handler === 'render');
+  it('reads the provider keys only where a render is queued or run', () => {
+    const readers = {
+      'Generation workflow: queue the render with its task token': true,
+      'Generation workflow: mark completed': false,
+      'Generation workflow: readable error, refund once, free the slot': false,
+      'Render worker: renders one claimed generation and reports to its waiting execution': true,
+    };
+    for (const [description, reads] of Object.entries(readers)) {
+      const actions = actionsOf(statementsOf(dev, description));
+      expect(actions.includes('secretsmanager:GetSecretValue'), description).toBe(reads);
     }
   });
 });

@@ -92,7 +92,7 @@ describe('the workflow on the local provider', () => {
       expect(gen?.status).toBe('completed');
       expect(fashn.runs).toBe(3);
       expect(fashn.violations).toEqual([]);
-      const run = fashn.requests.find((r) => r.path === '/v1/run' && r.body?.inputs)!;
+      const run = fashn.requests.find((r) => r.path.startsWith('/v1/run?webhook_url=https%3A%2F%2Fapp.test%2Fapi%2Fproviders%2Ffashn%2Fwebhook') && r.body?.inputs)!;
       expect(run.body.inputs).toMatchObject({ category: 'auto', garment_photo_type: 'model', return_base64: true });
       expect(fashn.requests.some((r) => r.path.startsWith('/v1/status/'))).toBe(true);
       expect((await getBalance(ctx.db, user.sub)).credits).toBe(0);

@@ -24,7 +24,7 @@ let wf: Awaited<ReturnType<typeof startTestWorkflow>>;
 const s3 = () => createS3Client({ endpoint: ctx.endpoints.s3 });
 const photo = (w: number, h: number, color: string) => sharp({ create: { width: w, height: h, channels: 3, background: color } }).jpeg().toBuffer();
 
-async function newUserWithProfile(opts: { credits?: number; plan?: string } = {}) {
+async function newUserWithProfile(opts: { credits?: number; plan?: 'starter' | 'creator' } = {}) {
   const user = await ctx.createUser();
   await ctx.invoke('GET', '/api/auth/user', { token: user.idToken });
   await updateUser(ctx.db, user.sub, { currentPlan: opts.plan ?? 'starter' });

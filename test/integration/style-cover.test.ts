@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createS3Client } from '../../functions/lib/s3';
 import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
+import { getStyle } from '../../shared/repositories/catalog-repository';
 import { getBalance, recordMovement } from '../../shared/repositories/ledger-repository';
 import { updateUser, type UserPatch } from '../../shared/repositories/user-repository';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
@@ -70,8 +71,19 @@ describe('generate a cover', () => {
     const id = start.body.id as string;
     await wf.drain();
     const gen = await ctx.invoke('GET', `/api/generations/${id}`, { token: infl.idToken });
-    expect(gen.body).toMatchObject({ id, status: 'completed', styleId, cost: 1 });
+    expect(gen.body).toMatchObject({ id, status: 'completed', styleId, cost: 1, kind: 'style-cover' });
     expect((await getBalance(ctx.db, infl.sub)).credits).toBe(2);
+    // a cover is the style's, not the creator's look: not in the gallery, not a use of the style
+    const gallery = await ctx.invoke('GET', '/api/generations', { token: infl.idToken });
+    expect(gallery.body.map((g: { id: string }) => g.id)).not.toContain(id);
+    expect((await getStyle(ctx.db, styleId))?.usageCount ?? 0).toBe(0);
+    // a double click sends the same Idempotency-Key: the same generation, no second credit
+    const key = 'cover-intent-0001';
+    const once = await ctx.invoke('POST', `/api/admin/styles/${styleId}/cover`, { token: infl.idToken, body: {}, headers: { 'idempotency-key': key } });
+    const twice = await ctx.invoke('POST', `/api/admin/styles/${styleId}/cover`, { token: infl.idToken, body: {}, headers: { 'idempotency-key': key } });
+    expect([once.status, twice.status, twice.body.id]).toEqual([201, 200, once.body.id]);
+    await wf.drain();
+    expect((await getBalance(ctx.db, infl.sub)).credits).toBe(1);
 
     const set = await post(infl, `/api/admin/styles/${styleId}/cover/from-generation`, { generationId: id });
     expect(set.status, JSON.stringify(set.body)).toBe(200);

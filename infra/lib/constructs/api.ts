@@ -3,6 +3,7 @@
  * one API route per table entry, the Cognito JWT authorizer exactly on `user` routes (the handlers verify
  * the token again: defence in depth). `public` and `optional` routes have no gateway authorizer.
  */
+import * as iam from 'aws-cdk-lib/aws-iam';
 import { Duration, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
@@ -28,10 +29,11 @@ import { grantObjects, grantTableReadWrite, grantUserPoolAdminGetUser, type Obje
  * What each group may do beyond item read/write on the table (which every group gets). Groups missing
  * from the route table are simply not deployed.
  */
-export const GROUP_ACCESS: Record<Group, { privateBucket?: ObjectAccess[]; publicBucket?: ObjectAccess[]; stripeSecret?: boolean; startGeneration?: boolean; scan?: boolean }> = {
+export const GROUP_ACCESS: Record<Group, { privateBucket?: ObjectAccess[]; publicBucket?: ObjectAccess[]; stripeSecret?: boolean; startGeneration?: boolean; renderWebhook?: boolean; scan?: boolean }> = {
   'auth-user': { privateBucket: ['read', 'write', 'delete'] },
   profiles: { privateBucket: ['read', 'write', 'delete'] },
-  generations: { privateBucket: ['read', 'write', 'delete'], startGeneration: true },
+  // FASHN's webhook hands the job to the render worker (lambda:InvokeFunction on it only).
+  generations: { privateBucket: ['read', 'write', 'delete'], startGeneration: true, renderWebhook: true },
   catalog: { publicBucket: ['read', 'write'] },
   influencer: { publicBucket: ['read', 'write'] },
   billing: { stripeSecret: true },
@@ -55,6 +57,10 @@ export interface ApiProps {
   issuer: string;
   stateMachine: sfn.IStateMachine;
   stripeSecret: secretsmanager.ISecret;
+  /** Provider keys: groups that start generations refuse (503, before any spend) when prod has none. */
+  providerSecret: secretsmanager.ISecret;
+  /** The render worker's function name and ARN (FASHN's webhook route hands the job to it). */
+  renderWorker: { name: string; arn: string };
   /**
    * sharp for linux-arm64 when built. Attached to every group: group modules import the image pipeline (and
    * with it sharp) at module load, so a function without the layer fails at cold start.
@@ -133,7 +139,8 @@ export class Api extends Construct {
         layers: props.sharpLayer ? [props.sharpLayer] : undefined,
         environment: {
           ...props.environment,
-          ...(access.startGeneration ? { STATE_MACHINE_ARN: props.stateMachine.stateMachineArn } : {}),
+          ...(access.startGeneration ? { STATE_MACHINE_ARN: props.stateMachine.stateMachineArn, PROVIDER_SECRET_ARN: props.providerSecret.secretArn } : {}),
+          ...(access.renderWebhook ? { RENDER_WORKER_ARN: props.renderWorker.name } : {}),
           ...(access.stripeSecret ? { STRIPE_SECRET_ARN: props.stripeSecret.secretArn } : {}),
         },
       });
@@ -144,7 +151,11 @@ export class Api extends Construct {
       grantUserPoolAdminGetUser(fn.fn, props.userPool.userPoolArn);
       if (access.privateBucket) grantObjects(fn.fn, props.privateBucket, access.privateBucket);
       if (access.publicBucket) grantObjects(fn.fn, props.publicBucket, access.publicBucket);
-      if (access.startGeneration) props.stateMachine.grantStartExecution(fn.fn);
+      if (access.startGeneration) {
+        props.stateMachine.grantStartExecution(fn.fn);
+        props.providerSecret.grantRead(fn.fn);
+      }
+      if (access.renderWebhook) fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [props.renderWorker.arn] }));
       if (access.stripeSecret) props.stripeSecret.grantRead(fn.fn);
 
       // One invoke permission per function for this API (not one per route): keeps the stack far from the

@@ -37,6 +37,8 @@ export interface AppFunctionProps {
   logRetention: logs.RetentionDays;
   removalPolicy: RemovalPolicy;
   layers?: lambda.ILayerVersion[];
+  /** A fixed physical name, only where another function must name it without a reference (the render worker). */
+  functionName?: string;
 }
 
 export class AppFunction extends Construct {
@@ -61,6 +63,7 @@ export class AppFunction extends Construct {
       entry: props.entry,
       handler: props.handler ?? 'handler',
       description: props.description,
+      functionName: props.functionName,
       runtime: LAMBDA_RUNTIME,
       architecture: LAMBDA_ARCHITECTURE,
       memorySize: props.memorySize ?? 512,

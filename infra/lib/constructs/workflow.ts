@@ -1,9 +1,14 @@
 /**
- * The generation workflow: a STANDARD state machine over five task functions (definition in
- * ../workflow-definition.ts, shared with the local runner) and the sweeper that fails and refunds
- * generations stuck past the workflow timeout.
+ * The generation workflow: a STANDARD state machine over three task functions (definition in
+ * ../workflow-definition.ts, shared with the local runner), the render worker that the render queue starts
+ * with asynchronous invocations (its failures go to renderWorkerFailed, then to a DLQ), the EventBridge rule
+ * that refunds and frees capacity when an execution fails, times out or is aborted, and the sweeper (every
+ * minute: overdue render leases, a dispatch safety net, stuck generations).
  */
-import { Duration } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
@@ -17,13 +22,8 @@ import { Construct } from 'constructs';
 import { acknowledge, acknowledgeMatching } from '../nag';
 import { SWEEPER_ENTRY, WORKFLOW_ENTRY } from '../paths';
 import type { StageConfig } from '../stage-config';
-import {
-  GENERATION_TASK_HANDLERS,
-  GENERATION_TIMEOUT,
-  RENDER_FUNCTION_TIMEOUT,
-  buildGenerationDefinition,
-  type GenerationTaskHandler,
-} from '../workflow-definition';
+import { GENERATION_TASK_HANDLERS, GENERATION_TIMEOUT, buildGenerationDefinition, type GenerationTaskHandler } from '../workflow-definition';
+import { RENDER_TIME_LIMIT_SECONDS } from '../../../shared/domain/render-queue';
 import { AppFunction } from './app-function';
 import { grantObjects, grantTableReadWrite } from './grants';
 
@@ -42,53 +42,87 @@ export interface WorkflowProps {
 export class Workflow extends Construct {
   readonly stateMachine: sfn.StateMachine;
   readonly tasks: Record<GenerationTaskHandler, NodejsFunction>;
+  readonly renderWorker: NodejsFunction;
+  /** The render worker's name (env RENDER_WORKER_ARN of everything that dispatches; a name works for Invoke). */
+  readonly renderWorkerName: string;
+  readonly renderWorkerFailed: NodejsFunction;
+  readonly executionEnded: NodejsFunction;
   readonly sweeper: NodejsFunction;
+  /** Failed invocations of the render failure handler (alarm on depth). */
+  readonly deadLetterQueue: sqs.Queue;
 
   constructor(scope: Construct, id: string, props: WorkflowProps) {
     super(scope, id);
     const { config } = props;
     const common = { logRetention: config.logRetention, removalPolicy: config.removalPolicy };
+    const stack = Stack.of(this);
+    // A fixed name, so functions can invoke the worker (and the worker itself) without a reference cycle.
+    this.renderWorkerName = `${config.stackPrefix}-render-worker`;
+    const renderWorkerArn = stack.formatArn({ service: 'lambda', resource: 'function', resourceName: this.renderWorkerName, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+    const dispatchEnv = { RENDER_WORKER_ARN: this.renderWorkerName, GENERATION_TIMEOUT_SECONDS: String(GENERATION_TIMEOUT.toSeconds()) };
+    /** Everything that dispatches (enqueue, release, cancel) may start the worker, and nothing else. */
+    const grantDispatch = (fn: lambda.IFunction) =>
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [renderWorkerArn] }));
 
-    // One function per task, all from the same entry module with a different exported handler: each gets
-    // its own least-privilege role (only render reads the provider keys, only storeResult writes results),
-    // its own timeout/memory (render waits on providers and composites images) and its own metrics, at the
-    // cost of bundling the same entry five times (esbuild: well under a second each).
-    const taskFn = (handler: GenerationTaskHandler, extra: { timeout?: Duration; memorySize?: number; env?: Record<string, string> } = {}) =>
-      new AppFunction(this, `Task-${handler}`, {
+    const fn = (name: string, extra: { handler: string; entry?: string; timeout?: Duration; memorySize?: number; env?: Record<string, string>; sharp?: boolean; description: string; functionName?: string }) =>
+      new AppFunction(this, name, {
         ...common,
-        entry: WORKFLOW_ENTRY,
-        handler,
-        description: `Generation workflow task ${handler}`,
-        environment: { ...props.environment, ...extra.env },
+        entry: extra.entry ?? WORKFLOW_ENTRY,
+        handler: extra.handler,
+        description: extra.description,
+        environment: { ...props.environment, ...dispatchEnv, ...extra.env },
         timeout: extra.timeout,
         memorySize: extra.memorySize,
-        // The task module imports sharp at load time (image pipeline, local provider): every task needs it.
-        layers: props.sharpLayer ? [props.sharpLayer] : undefined,
+        layers: extra.sharp && props.sharpLayer ? [props.sharpLayer] : undefined,
+        functionName: extra.functionName,
       });
-    const fns = {
-      markProcessing: taskFn('markProcessing'),
-      render: taskFn('render', {
-        timeout: RENDER_FUNCTION_TIMEOUT,
-        memorySize: 1536,
-        env: { PROVIDER_SECRET_ARN: props.providerSecret.secretArn },
-      }),
-      storeResult: taskFn('storeResult', { memorySize: 1024, timeout: Duration.seconds(60) }),
-      markCompleted: taskFn('markCompleted'),
-      markFailed: taskFn('markFailed'),
-    } satisfies Record<GenerationTaskHandler, AppFunction>;
 
-    // Every task reads/writes the generation item; markFailed also refunds through the ledger (same table).
-    for (const h of GENERATION_TASK_HANDLERS) grantTableReadWrite(fns[h].fn, props.table);
-    // render reads the portrait, style reference and background (private) and the style images (public), and
-    // stages its output in the private bucket. Provider keys: JSON { fashnApiKey, geminiApiKey } at
-    // PROVIDER_SECRET_ARN (the same field names as functions/providers ProviderKeys).
-    grantObjects(fns.render.fn, props.privateBucket, ['read', 'write']);
-    grantObjects(fns.render.fn, props.publicBucket, ['read']);
-    props.providerSecret.grantRead(fns.render.fn);
-    // storeResult reads render's temporary image, writes the final one under users/<userId>/... and deletes
-    // the temporary one.
-    grantObjects(fns.storeResult.fn, props.privateBucket, ['read', 'write', 'delete']);
-    this.tasks = Object.fromEntries(GENERATION_TASK_HANDLERS.map((h) => [h, fns[h].fn])) as Record<GenerationTaskHandler, NodejsFunction>;
+    const dlq = new sqs.Queue(this, 'RenderDeadLetters', { retentionPeriod: Duration.days(14), enforceSSL: true, encryption: sqs.QueueEncryption.SQS_MANAGED });
+    this.deadLetterQueue = dlq;
+    acknowledge(dlq, 'AwsSolutions-SQS3', 'This queue is itself the dead-letter queue of the render failure handler.');
+
+    // The worker: renders (provider call, result re-encoded into the private bucket), reports the task token.
+    const worker = fn('RenderWorker', {
+      handler: 'renderWorker',
+      description: 'Render worker: renders one claimed generation and reports to its waiting execution',
+      timeout: Duration.seconds(RENDER_TIME_LIMIT_SECONDS + 30),
+      memorySize: 1536,
+      sharp: true,
+      env: { PROVIDER_SECRET_ARN: props.providerSecret.secretArn },
+      functionName: this.renderWorkerName,
+    });
+    const workerFailed = fn('RenderWorkerFailed', {
+      handler: 'renderWorkerFailed',
+      description: 'On-failure destination of the render worker: reports the failure so the workflow refunds',
+      sharp: true,
+    });
+    worker.fn.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.minutes(15), onFailure: new destinations.LambdaDestination(workerFailed.fn) });
+    workerFailed.fn.configureAsyncInvoke({ retryAttempts: 2, onFailure: new destinations.SqsDestination(dlq) });
+    acknowledgeMatching(
+      worker.role,
+      /^AwsSolutions-IAM5\[Resource::<\w+RenderWorkerFailed\w+\.Arn>:\*\]$/,
+      'The on-failure destination grant (CDK LambdaDestination): lambda:InvokeFunction on the failure handler and its versions only.',
+    );
+    this.renderWorker = worker.fn;
+    this.renderWorkerFailed = workerFailed.fn;
+
+    const tasks = {
+      enqueueRender: fn('Task-enqueueRender', { handler: 'enqueueRender', description: 'Generation workflow: queue the render with its task token', sharp: true, env: { PROVIDER_SECRET_ARN: props.providerSecret.secretArn } }),
+      markCompleted: fn('Task-markCompleted', { handler: 'markCompleted', description: 'Generation workflow: mark completed', sharp: true }),
+      markFailed: fn('Task-markFailed', { handler: 'markFailed', description: 'Generation workflow: readable error, refund once, free the slot', sharp: true }),
+    } satisfies Record<GenerationTaskHandler, AppFunction>;
+    this.tasks = Object.fromEntries(GENERATION_TASK_HANDLERS.map((h) => [h, tasks[h].fn])) as Record<GenerationTaskHandler, NodejsFunction>;
+
+    for (const f of [worker, workerFailed, ...Object.values(tasks)]) {
+      grantTableReadWrite(f.fn, props.table);
+      grantDispatch(f.fn);
+    }
+    // The worker reads the person photo, style reference and background (private) and style images (public),
+    // and writes the result under users/<userId>/generations/.
+    grantObjects(worker.fn, props.privateBucket, ['read', 'write']);
+    grantObjects(worker.fn, props.publicBucket, ['read']);
+    props.providerSecret.grantRead(worker.fn);
+    props.providerSecret.grantRead(tasks.enqueueRender.fn);
 
     const logGroup = new logs.LogGroup(this, 'StateMachineLogs', {
       retention: config.logRetention,
@@ -101,6 +135,8 @@ export class Workflow extends Construct {
       tracingEnabled: true,
       logs: { destination: logGroup, level: sfn.LogLevel.ALL, includeExecutionData: false },
     });
+    // The worker, its failure handler and the sweeper (time-outs) answer waiting task tokens.
+    for (const f of [worker.fn, workerFailed.fn]) this.stateMachine.grantTaskResponse(f);
     acknowledge(
       this.stateMachine.role,
       'AwsSolutions-IAM5[Resource::*]',
@@ -109,24 +145,39 @@ export class Workflow extends Construct {
     acknowledgeMatching(
       this.stateMachine.role,
       /^AwsSolutions-IAM5\[Resource::<\w+\.Arn>:\*\]$/,
-      'lambda:InvokeFunction on the five task functions and their versions/aliases (CDK LambdaInvoke grant); no other function.',
+      'lambda:InvokeFunction on the three task functions and their versions/aliases (CDK LambdaInvoke grant); no other function.',
     );
 
-    // Sweeper: every 5 minutes, finds generations pending/processing for longer than the workflow timeout,
-    // stops their execution if still running, marks them failed and refunds the credit (exactly once).
+    // EventBridge: executions that end FAILED, TIMED_OUT or ABORTED are refunded and free their queue entry or
+    // slot at once (idempotent with MarkFailed), not at the next sweep.
+    const ended = fn('ExecutionEnded', { handler: 'executionEnded', description: 'Refund and free capacity when a generation execution fails, times out or is aborted', sharp: true });
+    this.executionEnded = ended.fn;
+    grantTableReadWrite(ended.fn, props.table);
+    grantDispatch(ended.fn);
+    new events.Rule(this, 'ExecutionEndedRule', {
+      description: 'Generation executions that failed, timed out or were aborted',
+      eventPattern: {
+        source: ['aws.states'],
+        detailType: ['Step Functions Execution Status Change'],
+        detail: { stateMachineArn: [this.stateMachine.stateMachineArn], status: ['FAILED', 'TIMED_OUT', 'ABORTED'] },
+      },
+      targets: [new targets.LambdaFunction(ended.fn, { retryAttempts: 8, maxEventAge: Duration.hours(2), deadLetterQueue: dlq })],
+    });
+
+    // Sweeper: every minute. Overdue render leases (the FASHN poll fallback goes to the worker; others time
+    // out), a dispatch per provider, and generations stuck past the workflow timeout (failed, refunded once).
     const sweeper = new AppFunction(this, 'Sweeper', {
       ...common,
       entry: SWEEPER_ENTRY,
-      description: 'Fails and refunds generations stuck past the workflow timeout',
+      description: 'Overdue render leases, dispatch safety net, stuck generations',
       timeout: Duration.seconds(60),
-      environment: {
-        ...props.environment,
-        STATE_MACHINE_ARN: this.stateMachine.stateMachineArn,
-        GENERATION_TIMEOUT_SECONDS: String(GENERATION_TIMEOUT.toSeconds()),
-      },
+      layers: props.sharpLayer ? [props.sharpLayer] : undefined,
+      environment: { ...props.environment, ...dispatchEnv, STATE_MACHINE_ARN: this.stateMachine.stateMachineArn },
     });
     this.sweeper = sweeper.fn;
     grantTableReadWrite(this.sweeper, props.table);
+    grantDispatch(this.sweeper);
+    this.stateMachine.grantTaskResponse(this.sweeper);
     this.stateMachine.grantExecution(this.sweeper, 'states:DescribeExecution', 'states:StopExecution');
     acknowledgeMatching(
       sweeper.role,
@@ -134,9 +185,9 @@ export class Workflow extends Construct {
       'DescribeExecution/StopExecution act on executions, whose ARNs are only known at run time; scoped to this state machine\'s executions.',
     );
     new events.Rule(this, 'SweeperSchedule', {
-      description: 'Sweep stuck generations',
-      schedule: events.Schedule.rate(Duration.minutes(5)),
-      targets: [new targets.LambdaFunction(this.sweeper, { retryAttempts: 2 })],
+      description: 'Sweep overdue renders and stuck generations',
+      schedule: events.Schedule.rate(Duration.minutes(1)),
+      targets: [new targets.LambdaFunction(this.sweeper, { retryAttempts: 2, deadLetterQueue: dlq })],
     });
   }
 }

@@ -61,6 +61,8 @@ export class AppStack extends Stack {
       issuer: auth.issuer,
       stateMachine: this.workflow.stateMachine,
       stripeSecret: this.secrets.stripe,
+      providerSecret: this.secrets.providers,
+      renderWorker: { name: this.workflow.renderWorkerName, arn: this.workflow.renderWorker.functionArn },
       sharpLayer: layer,
     });
 

@@ -11,8 +11,8 @@ export { ApiError } from './api-error';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-async function buildInit(method: HttpMethod, body: unknown, signal?: AbortSignal): Promise<RequestInit> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+async function buildInit(method: HttpMethod, body: unknown, signal?: AbortSignal, extraHeaders?: Record<string, string>): Promise<RequestInit> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   const token = await getIdToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const init: RequestInit = { method, headers, credentials: 'include', signal };
@@ -26,8 +26,8 @@ async function buildInit(method: HttpMethod, body: unknown, signal?: AbortSignal
 }
 
 /** Send a request; resolves with the Response when it is OK, rejects with ApiError otherwise. */
-export async function apiRequest(method: HttpMethod, url: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
-  const res = await fetch(url, await buildInit(method, body, signal));
+export async function apiRequest(method: HttpMethod, url: string, body?: unknown, signal?: AbortSignal, headers?: Record<string, string>): Promise<Response> {
+  const res = await fetch(url, await buildInit(method, body, signal, headers));
   return throwIfNotOk(res);
 }
 
@@ -39,8 +39,8 @@ export async function readJson<T>(res: Response): Promise<T> {
 }
 
 /** Send a request and parse its JSON answer. */
-export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  return readJson<T>(await apiRequest(method, url, body, signal));
+export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown, signal?: AbortSignal, headers?: Record<string, string>): Promise<T> {
+  return readJson<T>(await apiRequest(method, url, body, signal, headers));
 }
 
 export type On401 = 'throw' | 'returnNull';

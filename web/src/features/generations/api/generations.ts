@@ -3,7 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GenerationView } from '../../../../../shared/schemas/generation';
 import type { QuickTryMode, Mode } from '../../../../../shared/domain/generation';
 import type { StyleImageType } from '../../../../../shared/domain/catalog';
+import { useState } from 'react';
 import { apiJson, apiRequest } from '../../../lib/api-client';
+import { createIntent, idempotencyHeaders, intentSignature } from '../../../lib/idempotency';
 import { CURRENT_USER_KEY } from '../../auth/api/current-user';
 import { generationsRefetchInterval } from '../lib/polling';
 
@@ -71,7 +73,9 @@ export type StartRequest =
   | { kind: 'quick-try-style'; styleId: string; photoProfileId?: string | null; mode: QuickTryMode }
   | { kind: 'quick-try-custom'; imageUrl: string; imageType: StyleImageType; photoProfileId?: string | null; promptTemplateId?: string | null; mode?: Mode };
 
-export function startGeneration(req: StartRequest): Promise<{ id: string }> {
+/** Start a generation; `idempotencyKey` makes a repeat of the same intent answer the same generation. */
+export function startGeneration(req: StartRequest, idempotencyKey: string): Promise<{ id: string }> {
+  const h = idempotencyHeaders(idempotencyKey);
   switch (req.kind) {
     case 'raw': {
       const fd = new FormData();
@@ -79,7 +83,7 @@ export function startGeneration(req: StartRequest): Promise<{ id: string }> {
       fd.append('photoProfileId', req.photoProfileId);
       if (req.styleRef) fd.append('styleRef', req.styleRef);
       if (req.background) fd.append('background', req.background);
-      return apiJson('POST', '/api/generate', fd);
+      return apiJson('POST', '/api/generate', fd, undefined, h);
     }
     case 'style':
       return apiJson('POST', '/api/generate/style', {
@@ -87,12 +91,12 @@ export function startGeneration(req: StartRequest): Promise<{ id: string }> {
         photoProfileId: req.photoProfileId,
         mode: req.mode,
         ...(req.promptTemplateId ? { promptTemplateId: req.promptTemplateId } : {}),
-      });
+      }, undefined, h);
     case 'quick-try-style':
       return apiJson('POST', `/api/quick-try/${encodeURIComponent(req.styleId)}`, {
         mode: req.mode,
         ...(req.photoProfileId ? { photoProfileId: req.photoProfileId } : {}),
-      });
+      }, undefined, h);
     case 'quick-try-custom':
       return apiJson('POST', '/api/generate/quick-try', {
         imageUrl: req.imageUrl,
@@ -100,15 +104,17 @@ export function startGeneration(req: StartRequest): Promise<{ id: string }> {
         ...(req.photoProfileId ? { photoProfileId: req.photoProfileId } : {}),
         ...(req.promptTemplateId ? { promptTemplateId: req.promptTemplateId } : {}),
         ...(req.mode ? { mode: req.mode } : {}),
-      });
+      }, undefined, h);
   }
 }
 
 /** Start a generation; afterwards the list (which then polls) and the user's credits are refreshed. */
 export function useStartGeneration() {
   const qc = useQueryClient();
+  const [intent] = useState(() => createIntent<{ id: string }>());
   return useMutation({
-    mutationFn: startGeneration,
+    // One key per intent: a double click or a retry reuses it; changed inputs or a success start a new one.
+    mutationFn: (req: StartRequest) => intent.run(intentSignature(req), (key) => startGeneration(req, key)),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: GENERATIONS_KEY });
       void qc.invalidateQueries({ queryKey: CURRENT_USER_KEY });

@@ -1,5 +1,6 @@
 /** The style editor's calls (docs/api.md, "Creator and admin tools"). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { idempotencyHeaders } from '../../../lib/idempotency';
 import { apiJson } from '../../../lib/api-client';
 import { uploadWithProgress, type ProgressListener } from '../../../lib/upload-with-progress';
 import type { AdminStyle } from '../lib/style-form';
@@ -114,7 +115,8 @@ export function uploadStyleImage(file: File, type: StyleUploadType, onProgress: 
 export const downloadRemoteImage = (url: string) => apiJson<{ url: string; originalUrl: string }>('POST', '/api/download-image', { url, originalUrl: url });
 
 /** Generate a cover: start a 1-credit generation of the style, read it, then make its result the cover. */
-export const startCoverGeneration = (styleId: string) => apiJson<{ id: string }>('POST', `/api/admin/styles/${encodeURIComponent(styleId)}/cover`, {});
+export const startCoverGeneration = (styleId: string, idempotencyKey: string) =>
+  apiJson<{ id: string }>('POST', `/api/admin/styles/${encodeURIComponent(styleId)}/cover`, {}, undefined, idempotencyHeaders(idempotencyKey));
 export const readGeneration = (id: string) => apiJson<{ id: string; status: string; error: string | null }>('GET', `/api/generations/${encodeURIComponent(id)}`);
 export const setCoverFromGeneration = (styleId: string, generationId: string) =>
   apiJson<AdminStyle>('POST', `/api/admin/styles/${encodeURIComponent(styleId)}/cover/from-generation`, { generationId });

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { useUpsell } from '../../upsell/upsell-provider';
 import { readGeneration, setCoverFromGeneration, startCoverGeneration, useInvalidateStyles } from '../api/style-editor';
 import { GenerationPollError, pollGeneration } from '../lib/poll-generation';
+import { createIntent } from '../../../lib/idempotency';
 
 interface GenerateCoverButtonProps {
   styleId: string;
@@ -20,6 +21,7 @@ interface GenerateCoverButtonProps {
  */
 export function GenerateCoverButton({ styleId, onGenerated }: GenerateCoverButtonProps) {
   const [busy, setBusy] = useState(false);
+  const [intent] = useState(() => createIntent<{ id: string }>());
   const alive = useRef(true);
   const { handleLimitError } = useUpsell();
   const invalidate = useInvalidateStyles();
@@ -34,7 +36,8 @@ export function GenerateCoverButton({ styleId, onGenerated }: GenerateCoverButto
   const generate = async () => {
     setBusy(true);
     try {
-      const { id } = await startCoverGeneration(styleId);
+      // a second click before the first answer shares its request and key (one credit)
+      const { id } = await intent.run(styleId, (key) => startCoverGeneration(styleId, key));
       await pollGeneration(
         async () => {
           if (!alive.current) throw new GenerationPollError('cancelled');
