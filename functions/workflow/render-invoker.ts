@@ -19,6 +19,9 @@ export const ASYNC_RETRY_ATTEMPTS = 2;
 
 const running = new Set<Promise<void>>();
 
+/** Local worker invocations (retries included) and their total duration (the bench prices them as Lambda). */
+export const localInvocationMetrics = { invocations: 0, durationMs: 0 };
+
 /** Wait until no local worker invocation is in flight (tests, the bench). */
 export async function drainLocalInvocations(): Promise<void> {
   while (running.size) await Promise.allSettled([...running]);
@@ -43,6 +46,7 @@ async function runLocally(event: RenderWorkerEvent): Promise<void> {
   const retryMs = Number(process.env.LOCAL_ASYNC_RETRY_MS ?? 1000);
   await new Promise((r) => setImmediate(r));
   for (let attempt = 0; ; attempt++) {
+    const t0 = performance.now();
     try {
       await renderWorker(event);
       return;
@@ -55,6 +59,9 @@ async function runLocally(event: RenderWorkerEvent): Promise<void> {
         return;
       }
       await new Promise((r) => setTimeout(r, retryMs * (attempt + 1)));
+    } finally {
+      localInvocationMetrics.invocations++;
+      localInvocationMetrics.durationMs += performance.now() - t0;
     }
   }
 }

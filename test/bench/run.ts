@@ -19,9 +19,9 @@ import { freePort } from '../../infra/local/services';
 import { signIn } from '../../infra/local/cognito-setup';
 import { capacityMetrics, createDb } from '../../shared/repositories/table';
 import { recordMovement } from '../../shared/repositories/ledger-repository';
-import { getGeneration } from '../../shared/repositories/generation-repository';
 import { launchBrowser, CHROMIUM_PATH } from '../support/browser';
 import { benchExplore } from './explore';
+import { benchRenderQueue } from './render-queue';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -34,18 +34,6 @@ const pct = (xs: number[], p: number) => {
   return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
 };
 
-async function pool<T>(n: number, concurrency: number, fn: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = new Array(n);
-  let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < n) {
-      const i = next++;
-      out[i] = await fn(i);
-    }
-  }));
-  return out;
-}
-
 async function main() {
   console.log('bench: building the web app...');
   const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
@@ -57,12 +45,16 @@ async function main() {
   const stack = await startLocalStack({ port, dataDir, webDir: path.join(root, 'web/dist'), stepFunctions: {} });
   const base = stack.url;
   try {
-    await landing(base);
-    await lighthouseRun(base);
+    // BENCH_ONLY=generations (comma-separated phases) runs a part; the default runs every phase.
+    const only = new Set((process.env.BENCH_ONLY ?? 'landing,api,generations,explore').split(','));
+    if (only.has('landing')) {
+      await landing(base);
+      await lighthouseRun(base);
+    }
     const token = (await signIn(stack.endpoints.cognito, stack.clientId, 'shopper@example.com', process.env.DEMO_PASSWORD ?? 'Demo-pass-1')).idToken;
-    await apiLatency(base, token);
-    await generations(stack, base, token);
-    await exploreStyles(stack, base);
+    if (only.has('api')) await apiLatency(base, token);
+    if (only.has('generations')) await generations(stack, base, token);
+    if (only.has('explore')) await exploreStyles(stack, base);
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -138,7 +130,7 @@ async function apiLatency(base: string, token: string) {
 async function generations(stack: Awaited<ReturnType<typeof startLocalStack>>, base: string, token: string) {
   const db = createDb({ tableName: process.env.TABLE_NAME!, endpoint: process.env.DYNAMODB_ENDPOINT });
   const me = await (await fetch(base + '/api/auth/user', { headers: { authorization: `Bearer ${token}` } })).json();
-  await recordMovement(db, { userId: me.id, kind: 'admin.adjust', bucket: 'pack', amount: 1000, causeId: `bench:${Date.now()}`, note: 'bench credits' });
+  await recordMovement(db, { userId: me.id, kind: 'admin.adjust', bucket: 'pack', amount: 2000, causeId: `bench:${Date.now()}`, note: 'bench credits' });
   const photo = (w: number, h: number, c: string) => sharp({ create: { width: w, height: h, channels: 3, background: c } }).jpeg().toBuffer();
   const form = new FormData();
   form.append('name', 'Bench');
@@ -147,80 +139,18 @@ async function generations(stack: Awaited<ReturnType<typeof startLocalStack>>, b
   form.append('portrait', new Blob([new Uint8Array(await photo(800, 800, '#c9a27e'))], { type: 'image/jpeg' }), 'p.jpg');
   form.append('fullBody', new Blob([new Uint8Array(await photo(800, 1200, '#8fa3b8'))], { type: 'image/jpeg' }), 'b.jpg');
   const prof = await (await fetch(base + '/api/photo-profiles', { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } })).json();
-  const start = async (i: number) => {
-    const res = await fetch(base + '/api/generate/style', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ styleId: `seed-style-${String((i % 24) + 1).padStart(2, '0')}`, photoProfileId: prof.id, promptTemplateId: 'prompt-editorial', mode: 'creative' }),
-    });
-    if (res.status !== 201) throw new Error(`start failed: ${res.status} ${await res.text()}`);
-    return (await res.json()).id as string;
-  };
 
-  // Latency: 100 generations at concurrency 10, request to completed, from the records' own timestamps.
-  const n1 = QUICK ? 20 : 100;
-  for (const k of Object.keys(stack.workflowMetrics.invocations)) delete stack.workflowMetrics.invocations[k];
-  for (const k of Object.keys(stack.workflowMetrics.durationMs)) delete stack.workflowMetrics.durationMs[k];
-  capacityMetrics.read = capacityMetrics.write = capacityMetrics.calls = 0;
-  const ids = await pool(n1, 10, start);
-  await stack.drainWorkflows();
-  const lat: number[] = [];
-  let failed = 0;
-  for (const id of ids) {
-    const g = await getGeneration(db, me.id, id);
-    if (g?.status !== 'completed') failed++;
-    else lat.push(Date.parse(g.completedAt!) - Date.parse(g.createdAt));
+  const r = await benchRenderQueue({ base, token, db, userId: me.id, profileId: prof.id, metrics: stack.workflowMetrics, drain: stack.drainWorkflows, quick: QUICK });
+  results.renderQueue = r;
+  row(`generation alone request->completed (L1, p50 of ${r.single.n})`, `${r.L1Ms} ms`);
+  for (const b of r.burst as { n: number; completed: number; makespanMs: number; p50Ms: number; p95Ms: number; makespanOverNxL1: number }[]) {
+    row(`burst of ${b.n}: makespan, p50 / p95`, `${(b.makespanMs / 1000).toFixed(1)} s, ${(b.p50Ms / 1000).toFixed(1)} / ${(b.p95Ms / 1000).toFixed(1)} s, ${b.completed}/${b.n} completed`);
+    row(`burst of ${b.n}: makespan / (N x L1)`, b.makespanOverNxL1.toFixed(3), `<= 0.35 with ${r.slots.limit} slots (was 1.67)`);
   }
-  const cap = { read: capacityMetrics.read / n1, write: capacityMetrics.write / n1, calls: capacityMetrics.calls / n1 };
-  const inv = { ...stack.workflowMetrics.invocations };
-  const dur = { ...stack.workflowMetrics.durationMs };
-  const perGen = (state: string) => (inv[state] ?? 0) / n1;
-  const polls = perGen('PollRender');
-  // Entered states: every task, RenderDone? after each Render/PollRender, WaitForProvider before each PollRender.
-  const transitions = perGen('MarkProcessing') + perGen('Render') + polls + (perGen('Render') + polls) + polls + perGen('StoreResult') + perGen('MarkCompleted') + perGen('MarkFailed');
-  row(`generation request->completed p50/p95 (${n1} @10)`, `${pct(lat, 50)} / ${pct(lat, 95)} ms`, failed ? `${failed} failed` : '');
-  row('state transitions per generation', transitions.toFixed(2));
-  row('DynamoDB capacity per generation (RCU/WCU)', `${cap.read.toFixed(1)} / ${cap.write.toFixed(1)}`);
-
-  // Throughput: 500 queued generations.
-  const n2 = QUICK ? 60 : 500;
-  const t0 = Date.now();
-  const ids2 = await pool(n2, 25, start);
-  const accepted = Date.now() - t0;
-  await stack.drainWorkflows();
-  const total = Date.now() - t0;
-  let done2 = 0;
-  for (const id of ids2) if ((await getGeneration(db, me.id, id))?.status === 'completed') done2++;
-  row(`throughput (${n2} queued)`, `${((done2 / total) * 1000).toFixed(1)} generations/s (${(total / 1000).toFixed(1)} s, accepted in ${(accepted / 1000).toFixed(1)} s)`);
-
-  // Cost per 1,000 generations on AWS at list prices (us-east-1, on-demand), the AI provider excluded.
-  const taskMemGb: Record<string, number> = { MarkProcessing: 0.5, Render: 1.5, PollRender: 1.5, StoreResult: 1, MarkCompleted: 0.5, MarkFailed: 0.5 };
-  const gbSeconds = Object.entries(dur).reduce((s, [state, ms]) => s + (ms / 1000) * (taskMemGb[state] ?? 0.5), 0) / n1;
-  const taskInvocations = Object.values(inv).reduce((a, b) => a + b, 0) / n1;
-  const apiRequests = 1 + 3 + 1; // start, ~3 list polls (every 5 s) while it renders, the result image URL
-  const apiGbSeconds = apiRequests * 0.08 * 0.5; // ~80 ms each at 512 MB
-  const price = { lambdaRequest: 0.2 / 1e6, lambdaGbSecondArm: 0.0000133334, sfnTransition: 0.025 / 1000, httpApiRequest: 1.0 / 1e6, ddbWru: 0.625 / 1e6, ddbRru: 0.125 / 1e6, s3Put: 0.005 / 1000, s3Get: 0.0004 / 1000 };
-  const s3Puts = 2; // provider output, result
-  const s3Gets = 4; // person photo, garment, provider output, the user's view
-  const per = {
-    lambda: (taskInvocations + apiRequests) * price.lambdaRequest + (gbSeconds + apiGbSeconds) * price.lambdaGbSecondArm,
-    stepFunctions: transitions * price.sfnTransition,
-    apiGateway: apiRequests * price.httpApiRequest,
-    dynamodb: cap.write * price.ddbWru + cap.read * price.ddbRru,
-    s3: s3Puts * price.s3Put + s3Gets * price.s3Get,
-  };
-  const per1000 = Object.fromEntries(Object.entries(per).map(([k, v]) => [k, +(v * 1000).toFixed(4)]));
-  const totalPer1000 = Object.values(per).reduce((a, b) => a + b, 0) * 1000;
-  row('AWS cost per 1,000 generations (excl. AI provider)', `$${totalPer1000.toFixed(3)}`);
-  results.generations = {
-    latency: { n: n1, concurrency: 10, p50Ms: pct(lat, 50), p95Ms: pct(lat, 95), failed },
-    throughput: { n: n2, completed: done2, seconds: total / 1000, perSecond: +((done2 / total) * 1000).toFixed(2) },
-    stateTransitionsPerGeneration: +transitions.toFixed(2),
-    taskInvocationsPerGeneration: +taskInvocations.toFixed(2),
-    taskDurationMsPerGeneration: Object.fromEntries(Object.entries(dur).map(([k, v]) => [k, +(v / n1).toFixed(1)])),
-    dynamodbPerGeneration: { rcu: +cap.read.toFixed(2), wcu: +cap.write.toFixed(2), calls: +cap.calls.toFixed(1) },
-    costPer1000Usd: { ...per1000, total: +totalPer1000.toFixed(4), assumptions: { prices: price, apiRequests, s3Puts, s3Gets, taskMemGb, note: 'local durations stand in for Lambda durations; storage and logs excluded' } },
-  };
+  for (const d of r.depth as { depth: number; transitionsPerGeneration: number; costPer1000Usd: { total: number }; dynamodbPerGeneration: { rcu: number; wcu: number } }[]) {
+    row(`queue depth ${d.depth}: state transitions per generation`, d.transitionsPerGeneration.toFixed(2), '<= 6, flat');
+    row(`queue depth ${d.depth}: AWS cost per 1,000 (excl. AI provider)`, `$${d.costPer1000Usd.total.toFixed(3)} (DynamoDB ${d.dynamodbPerGeneration.rcu} RCU / ${d.dynamodbPerGeneration.wcu} WCU per generation)`, '<= $0.25, flat');
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -11,7 +11,9 @@ import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
 import { getBalance, listLedger, recordMovement } from '../../shared/repositories/ledger-repository';
 import { getGeneration, listGenerations } from '../../shared/repositories/generation-repository';
 import { getRenderJob, inFlight, queueDepth } from '../../shared/repositories/render-queue-repository';
-import { updateUser } from '../../shared/repositories/user-repository';
+import { getUser, updateUser } from '../../shared/repositories/user-repository';
+import { startFromStyle } from '../../functions/services/generation-service';
+import { providerReady } from '../../functions/providers';
 import { renderWorker } from '../../functions/workflow/render-queue';
 import { sweep } from '../../functions/workflow/sweeper';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
@@ -115,6 +117,26 @@ describe('Idempotency-Key on credit-spending starts', () => {
     expect([c.status, c.body.id]).toEqual([200, a.body.id]);
     await wf.drain();
     expect((await getBalance(ctx.db, user.sub)).credits).toBe(0);
+  });
+});
+
+describe('production without provider keys', () => {
+  it('refuses the generation with 503 before any spend (never a local composite charged in prod)', async () => {
+    const { user, profileId } = await newUserWithProfile({ credits: 2 });
+    const record = (await getUser(ctx.db, user.sub))!;
+    const stage = process.env.APP_STAGE;
+    process.env.APP_STAGE = 'prod';
+    try {
+      const err = await startFromStyle(ctx.db, record, { styleId: CREATIVE, photoProfileId: profileId }).catch((e: unknown) => e);
+      expect(err).toMatchObject({ status: 503, code: 'provider_unavailable' });
+      process.env.GEMINI_API_KEY = 'gk';
+      expect(await providerReady('creative')).toBe(true);
+      expect(await providerReady('exact')).toBe(false);
+    } finally {
+      process.env.APP_STAGE = stage;
+    }
+    expect((await getBalance(ctx.db, user.sub)).credits).toBe(2);
+    expect(await listGenerations(ctx.db, user.sub)).toEqual([]);
   });
 });
 

@@ -1,0 +1,107 @@
+/**
+ * The render queue under bursts (issue: "a render queue whose speed and cost hold under a burst"), on the
+ * whole local stack, the local provider with its 4 slots: one generation alone (L1), bursts of 40 and 200
+ * started together (makespan, p50, p95, all completed, makespan / (N x L1)), and state transitions and AWS
+ * cost per generation at queue depth 0, 100 and 500.
+ */
+import type { Db } from '../../shared/repositories/table';
+import { capacityMetrics } from '../../shared/repositories/table';
+import { getGeneration } from '../../shared/repositories/generation-repository';
+import { slotPolicy } from '../../shared/domain/render-queue';
+import { localInvocationMetrics } from '../../functions/workflow/render-invoker';
+
+export interface QueueBenchContext {
+  base: string;
+  token: string;
+  db: Db;
+  userId: string;
+  profileId: string;
+  metrics: { invocations: Record<string, number>; durationMs: Record<string, number> };
+  drain: () => Promise<void>;
+  quick: boolean;
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
+};
+
+/** List prices (us-east-1, on-demand, ARM Lambda), the AI provider excluded. */
+export const PRICES = { lambdaRequest: 0.2 / 1e6, lambdaGbSecondArm: 0.0000133334, sfnTransition: 0.025 / 1000, httpApiRequest: 1.0 / 1e6, ddbWru: 0.625 / 1e6, ddbRru: 0.125 / 1e6, s3Put: 0.005 / 1000, s3Get: 0.0004 / 1000 };
+/** Memory of each function as deployed (infra/lib/constructs/workflow.ts). */
+const MEMORY_GB: Record<string, number> = { Render: 0.5, MarkCompleted: 0.5, MarkFailed: 0.5, worker: 1.5 };
+
+export async function benchRenderQueue(ctx: QueueBenchContext) {
+  let seq = 0;
+  const start = async () => {
+    const res = await fetch(ctx.base + '/api/generate/style', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ctx.token}`, 'content-type': 'application/json', 'idempotency-key': `bench-${Date.now()}-${++seq}` },
+      body: JSON.stringify({ styleId: `seed-style-${String((seq % 24) + 1).padStart(2, '0')}`, photoProfileId: ctx.profileId, promptTemplateId: 'prompt-editorial', mode: 'creative' }),
+    });
+    if (res.status !== 201) throw new Error(`start failed: ${res.status} ${await res.text()}`);
+    return (await res.json()).id as string;
+  };
+
+  const snapshot = () => ({ inv: { ...ctx.metrics.invocations }, dur: { ...ctx.metrics.durationMs }, worker: { ...localInvocationMetrics }, cap: { ...capacityMetrics } });
+  /** Run `n` generations (all at once, or one after another), then read what they cost and how long they took. */
+  async function run(n: number, mode: 'burst' | 'sequential') {
+    const s0 = snapshot();
+    const ids: string[] = [];
+    if (mode === 'burst') ids.push(...(await Promise.all(Array.from({ length: n }, start))));
+    else for (let i = 0; i < n; i++) {
+      ids.push(await start());
+      await ctx.drain();
+    }
+    await ctx.drain();
+    const gens = await Promise.all(ids.map((id) => getGeneration(ctx.db, ctx.userId, id)));
+    const done = gens.filter((g) => g?.status === 'completed');
+    const lat = done.map((g) => Date.parse(g!.completedAt!) - Date.parse(g!.createdAt));
+    const makespan = Math.max(...done.map((g) => Date.parse(g!.completedAt!))) - Math.min(...gens.map((g) => Date.parse(g!.createdAt)));
+    const d = (a: Record<string, number>, b: Record<string, number>, k: string) => ((a[k] ?? 0) - (b[k] ?? 0)) / n;
+    const s1 = snapshot();
+    const tasks = ['Render', 'MarkCompleted', 'MarkFailed'];
+    // states entered: every task invocation (retries included, as AWS bills them), plus the Fail state after MarkFailed
+    const transitions = tasks.reduce((sum, t) => sum + d(s1.inv, s0.inv, t), 0) + d(s1.inv, s0.inv, 'MarkFailed');
+    const workerInvocations = (s1.worker.invocations - s0.worker.invocations) / n;
+    const gbSeconds = tasks.reduce((sum, t) => sum + (d(s1.dur, s0.dur, t) / 1000) * MEMORY_GB[t], 0) + ((s1.worker.durationMs - s0.worker.durationMs) / n / 1000) * MEMORY_GB.worker;
+    const cap = { read: (s1.cap.read - s0.cap.read) / n, write: (s1.cap.write - s0.cap.write) / n };
+    const taskInvocations = tasks.reduce((sum, t) => sum + d(s1.inv, s0.inv, t), 0) + workerInvocations;
+    const apiRequests = 1 + 3 + 1; // start, ~3 gallery polls (every 5 s) while it renders, the result image URL
+    const cost = {
+      stepFunctions: transitions * PRICES.sfnTransition,
+      lambda: (taskInvocations + apiRequests) * PRICES.lambdaRequest + (gbSeconds + apiRequests * 0.08 * 0.5) * PRICES.lambdaGbSecondArm,
+      apiGateway: apiRequests * PRICES.httpApiRequest,
+      dynamodb: cap.write * PRICES.ddbWru + cap.read * PRICES.ddbRru,
+      s3: 1 * PRICES.s3Put + 4 * PRICES.s3Get, // result put; person photo, garment, result view (+1 spare)
+    };
+    const per1000 = Object.fromEntries(Object.entries(cost).map(([k, v]) => [k, +(v * 1000).toFixed(4)]));
+    const totalPer1000 = +(Object.values(cost).reduce((a, b) => a + b, 0) * 1000).toFixed(4);
+    return {
+      n,
+      mode,
+      completed: done.length,
+      makespanMs: makespan,
+      p50Ms: pct(lat, 50),
+      p95Ms: pct(lat, 95),
+      transitionsPerGeneration: +transitions.toFixed(2),
+      workerInvocationsPerGeneration: +workerInvocations.toFixed(2),
+      dynamodbPerGeneration: { rcu: +cap.read.toFixed(2), wcu: +cap.write.toFixed(2) },
+      costPer1000Usd: { ...per1000, total: totalPer1000 },
+    };
+  }
+
+  const l1Runs = ctx.quick ? 3 : 5;
+  const single = await run(l1Runs, 'sequential');
+  const L1 = single.p50Ms;
+  const bursts = ctx.quick ? [40] : [40, 200];
+  const depths = ctx.quick ? [100] : [100, 500];
+  const burst: Record<string, unknown>[] = [];
+  for (const n of bursts) {
+    const r = await run(n, 'burst');
+    burst.push({ ...r, makespanOverNxL1: +(r.makespanMs / (n * L1)).toFixed(3) });
+  }
+  const depth: Record<string, unknown>[] = [{ depth: 0, ...single }];
+  for (const n of depths) depth.push({ depth: n, ...(await run(n, 'burst')) });
+  return { slots: slotPolicy('local'), L1Ms: L1, single, burst, depth };
+}
