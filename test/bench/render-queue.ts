@@ -1,13 +1,13 @@
 /**
  * The render queue under bursts (issue: "a render queue whose speed and cost hold under a burst"), on the
- * whole local stack, the local provider with its 4 slots: one generation alone (L1), bursts of 40 and 200
- * started together (makespan, p50, p95, all completed, makespan / (N x L1)), and state transitions and AWS
- * cost per generation at queue depth 0, 100 and 500.
+ * whole local stack with 4 provider slots: one generation alone (L1), bursts started together (makespan, p50,
+ * p95, all completed, makespan / (N x L1)), and state transitions and AWS cost per generation at queue depth
+ * 0, 100 and 500. Run twice by run.ts: with the local compositor (CPU-bound on this machine's 2 cores) and
+ * with a remote provider (the Gemini HTTP fake answering after a fixed latency, as real providers do).
  */
 import type { Db } from '../../shared/repositories/table';
 import { capacityMetrics } from '../../shared/repositories/table';
 import { getGeneration } from '../../shared/repositories/generation-repository';
-import { slotPolicy } from '../../shared/domain/render-queue';
 import { localInvocationMetrics } from '../../functions/workflow/render-invoker';
 
 export interface QueueBenchContext {
@@ -31,7 +31,7 @@ export const PRICES = { lambdaRequest: 0.2 / 1e6, lambdaGbSecondArm: 0.000013333
 /** Memory of each function as deployed (infra/lib/constructs/workflow.ts). */
 const MEMORY_GB: Record<string, number> = { Render: 0.5, MarkCompleted: 0.5, MarkFailed: 0.5, worker: 1.5 };
 
-export async function benchRenderQueue(ctx: QueueBenchContext) {
+export async function benchRenderQueue(ctx: QueueBenchContext, plan: { bursts: number[]; depths: number[] }) {
   let seq = 0;
   const start = async () => {
     const res = await fetch(ctx.base + '/api/generate/style', {
@@ -43,6 +43,9 @@ export async function benchRenderQueue(ctx: QueueBenchContext) {
     return (await res.json()).id as string;
   };
 
+  /** ms per invocation of each function when nothing competes for the CPU (the sequential run): in AWS every
+   * invocation has its own vCPU, so its duration does not grow with the queue; locally 2 cores are shared. */
+  let unitMs: Record<string, number> | null = null;
   const snapshot = () => ({ inv: { ...ctx.metrics.invocations }, dur: { ...ctx.metrics.durationMs }, worker: { ...localInvocationMetrics }, cap: { ...capacityMetrics } });
   /** Run `n` generations (all at once, or one after another), then read what they cost and how long they took. */
   async function run(n: number, mode: 'burst' | 'sequential') {
@@ -64,7 +67,11 @@ export async function benchRenderQueue(ctx: QueueBenchContext) {
     // states entered: every task invocation (retries included, as AWS bills them), plus the Fail state after MarkFailed
     const transitions = tasks.reduce((sum, t) => sum + d(s1.inv, s0.inv, t), 0) + d(s1.inv, s0.inv, 'MarkFailed');
     const workerInvocations = (s1.worker.invocations - s0.worker.invocations) / n;
-    const gbSeconds = tasks.reduce((sum, t) => sum + (d(s1.dur, s0.dur, t) / 1000) * MEMORY_GB[t], 0) + ((s1.worker.durationMs - s0.worker.durationMs) / n / 1000) * MEMORY_GB.worker;
+    const measuredMs: Record<string, number> = Object.fromEntries(tasks.map((t) => [t, d(s1.dur, s0.dur, t) / Math.max(d(s1.inv, s0.inv, t), 1e-9)]));
+    measuredMs.worker = (s1.worker.durationMs - s0.worker.durationMs) / Math.max(s1.worker.invocations - s0.worker.invocations, 1);
+    unitMs ??= measuredMs;
+    const ms = (k: string) => (Number.isFinite(unitMs![k]) ? unitMs![k] : 0);
+    const gbSeconds = tasks.reduce((sum, t) => sum + (d(s1.inv, s0.inv, t) * ms(t) / 1000) * MEMORY_GB[t], 0) + (workerInvocations * ms('worker') / 1000) * MEMORY_GB.worker;
     const cap = { read: (s1.cap.read - s0.cap.read) / n, write: (s1.cap.write - s0.cap.write) / n };
     const taskInvocations = tasks.reduce((sum, t) => sum + d(s1.inv, s0.inv, t), 0) + workerInvocations;
     const apiRequests = 1 + 3 + 1; // start, ~3 gallery polls (every 5 s) while it renders, the result image URL
@@ -86,6 +93,7 @@ export async function benchRenderQueue(ctx: QueueBenchContext) {
       p95Ms: pct(lat, 95),
       transitionsPerGeneration: +transitions.toFixed(2),
       workerInvocationsPerGeneration: +workerInvocations.toFixed(2),
+      measuredMsPerInvocation: Object.fromEntries(Object.entries(measuredMs).map(([k, v]) => [k, Math.round(v)])),
       dynamodbPerGeneration: { rcu: +cap.read.toFixed(2), wcu: +cap.write.toFixed(2) },
       costPer1000Usd: { ...per1000, total: totalPer1000 },
     };
@@ -94,8 +102,7 @@ export async function benchRenderQueue(ctx: QueueBenchContext) {
   const l1Runs = ctx.quick ? 3 : 5;
   const single = await run(l1Runs, 'sequential');
   const L1 = single.p50Ms;
-  const bursts = ctx.quick ? [40] : [40, 200];
-  const depths = ctx.quick ? [100] : [100, 500];
+  const { bursts, depths } = plan;
   const burst: Record<string, unknown>[] = [];
   for (const n of bursts) {
     const r = await run(n, 'burst');
@@ -103,5 +110,5 @@ export async function benchRenderQueue(ctx: QueueBenchContext) {
   }
   const depth: Record<string, unknown>[] = [{ depth: 0, ...single }];
   for (const n of depths) depth.push({ depth: n, ...(await run(n, 'burst')) });
-  return { slots: slotPolicy('local'), L1Ms: L1, single, burst, depth };
+  return { L1Ms: L1, unitMsPerInvocation: unitMs, single, burst, depth };
 }

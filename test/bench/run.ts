@@ -22,6 +22,7 @@ import { recordMovement } from '../../shared/repositories/ledger-repository';
 import { launchBrowser, CHROMIUM_PATH } from '../support/browser';
 import { benchExplore } from './explore';
 import { benchRenderQueue } from './render-queue';
+import { startGeminiFake } from '../support/provider-fakes';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -140,14 +141,30 @@ async function generations(stack: Awaited<ReturnType<typeof startLocalStack>>, b
   form.append('fullBody', new Blob([new Uint8Array(await photo(800, 1200, '#8fa3b8'))], { type: 'image/jpeg' }), 'b.jpg');
   const prof = await (await fetch(base + '/api/photo-profiles', { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } })).json();
 
-  const r = await benchRenderQueue({ base, token, db, userId: me.id, profileId: prof.id, metrics: stack.workflowMetrics, drain: stack.drainWorkflows, quick: QUICK });
-  results.renderQueue = r;
-  row(`generation alone request->completed (L1, p50 of ${r.single.n})`, `${r.L1Ms} ms`);
-  for (const b of r.burst as { n: number; completed: number; makespanMs: number; p50Ms: number; p95Ms: number; makespanOverNxL1: number }[]) {
-    row(`burst of ${b.n}: makespan, p50 / p95`, `${(b.makespanMs / 1000).toFixed(1)} s, ${(b.p50Ms / 1000).toFixed(1)} / ${(b.p95Ms / 1000).toFixed(1)} s, ${b.completed}/${b.n} completed`);
-    row(`burst of ${b.n}: makespan / (N x L1)`, b.makespanOverNxL1.toFixed(3), `<= 0.35 with ${r.slots.limit} slots (was 1.67)`);
+  const ctx = { base, token, db, userId: me.id, profileId: prof.id, metrics: stack.workflowMetrics, drain: stack.drainWorkflows, quick: QUICK };
+  // 4 slots for both providers, so the two runs differ only in where the render's time goes.
+  process.env.PROVIDER_CONCURRENCY_GEMINI = '4';
+  const local = await benchRenderQueue(ctx, { bursts: QUICK ? [40] : [40, 200], depths: [] });
+  const latencyMs = 2000;
+  const gemini = await startGeminiFake({ apiKey: 'bench', delayMs: latencyMs });
+  process.env.GEMINI_API_KEY = 'bench';
+  process.env.GEMINI_BASE_URL = gemini.url;
+  let remote: Awaited<ReturnType<typeof benchRenderQueue>>;
+  try {
+    remote = await benchRenderQueue(ctx, { bursts: QUICK ? [40] : [40, 200], depths: QUICK ? [100] : [100, 500] });
+  } finally {
+    delete process.env.GEMINI_API_KEY;
+    await gemini.close();
   }
-  for (const d of r.depth as { depth: number; transitionsPerGeneration: number; costPer1000Usd: { total: number }; dynamodbPerGeneration: { rcu: number; wcu: number } }[]) {
+  results.renderQueue = { slots: 4, local: { provider: 'local compositor (sharp, CPU-bound)', ...local }, remote: { provider: `remote provider (Gemini HTTP fake, ${latencyMs} ms latency)`, ...remote } };
+  for (const [label, r] of [['local compositor', local], [`remote, ${latencyMs / 1000} s latency`, remote]] as const) {
+    row(`${label}: one generation alone (L1, p50 of ${r.single.n})`, `${r.L1Ms} ms`);
+    for (const b of r.burst as { n: number; completed: number; makespanMs: number; p50Ms: number; p95Ms: number; makespanOverNxL1: number }[]) {
+      row(`${label}: burst of ${b.n}: makespan, p50 / p95`, `${(b.makespanMs / 1000).toFixed(1)} s, ${(b.p50Ms / 1000).toFixed(1)} / ${(b.p95Ms / 1000).toFixed(1)} s, ${b.completed}/${b.n} completed`);
+      row(`${label}: burst of ${b.n}: makespan / (N x L1)`, b.makespanOverNxL1.toFixed(3), '<= 0.35 with 4 slots (was 1.67)');
+    }
+  }
+  for (const d of remote.depth as { depth: number; transitionsPerGeneration: number; costPer1000Usd: { total: number }; dynamodbPerGeneration: { rcu: number; wcu: number } }[]) {
     row(`queue depth ${d.depth}: state transitions per generation`, d.transitionsPerGeneration.toFixed(2), '<= 6, flat');
     row(`queue depth ${d.depth}: AWS cost per 1,000 (excl. AI provider)`, `$${d.costPer1000Usd.total.toFixed(3)} (DynamoDB ${d.dynamodbPerGeneration.rcu} RCU / ${d.dynamodbPerGeneration.wcu} WCU per generation)`, '<= $0.25, flat');
   }
