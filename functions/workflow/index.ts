@@ -14,6 +14,8 @@ import { getDb } from '../lib/aws';
 import { getConfig } from '../lib/config';
 import { getS3 } from '../lib/s3';
 import { processImage } from '../lib/image-pipeline';
+import { markAsAiGenerated } from '../lib/provenance';
+import { CONTENT_SAFETY_MESSAGES } from '../../shared/domain/content-safety';
 import { safeFetchImage } from '../lib/safe-fetch';
 import { loadProviderKeys, providerByName, providerFor } from '../providers';
 import { ProviderRejected, type ImageInput, type ImageProvider, type RenderRequest } from '../providers/types';
@@ -158,9 +160,10 @@ export async function storeResult(state: WorkflowState) {
   if (!r || r.status !== 'done') throw new Error('storeResult without a rendered image');
   const cfg = getConfig();
   const raw = r.tmpKey ? (await readObject(cfg.privateBucket, r.tmpKey)).bytes : (await safeFetchImage(r.imageUrl!)).bytes;
-  const processed = await processImage(raw, { maxBytes: 25 * 1024 * 1024 });
+  // processImage runs the content-safety check (an unsafe result throws ContentUnsafe -> MarkFailed refunds once)
+  const processed = await processImage(raw, { maxBytes: 25 * 1024 * 1024, safety: { kind: 'generation_result', userId: gen.userId } });
   const key = mediaKeys.generationResult(gen.userId, gen.id, processed.ext);
-  await putImage('private', key, processed.buffer, processed.contentType);
+  await putImage('private', key, await markAsAiGenerated(processed.buffer, processed.contentType), processed.contentType);
   await setResultKey(getDb(), gen.userId, gen.id, key);
   if (r.tmpKey) await deleteImages('private', [r.tmpKey]).catch(() => undefined);
   await releaseSlot(getDb(), r.provider, gen.id);
@@ -187,6 +190,7 @@ export function failureMessage(error: WorkflowState['error']): string {
   }
   const name = error?.Error ?? '';
   if (name === 'ProviderRejected') return cause || 'The image provider could not render this look.';
+  if (name === 'ContentUnsafe') return CONTENT_SAFETY_MESSAGES.unsafeResult;
   if (name === 'ProviderThrottled' || name === 'ProviderTimeout' || name === 'States.Timeout')
     return 'The image service is busy right now. Your credit was refunded; please try again in a moment.';
   return 'Something went wrong while generating this look. Your credit was refunded.';
