@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { JPEG } from '@trustnxt/c2pa-ts/asset';
-import { SuperBox } from '@trustnxt/c2pa-ts/jumbf';
-import { ActionAssertion, ManifestStore } from '@trustnxt/c2pa-ts/manifest';
+import { readProvenance } from '../../test/support/provenance';
 import { TRAINED_ALGORITHMIC_MEDIA } from '../../shared/domain/provenance';
 import { processImage } from './image-pipeline';
 import { credentialsFromSecret, insertJpegXmp, markAsAiGenerated } from './provenance';
-
-/** Read and validate the manifest with the library's own reader/validator (not our writer code). */
-export async function readProvenance(bytes: Buffer) {
-  const asset = new JPEG(new Uint8Array(bytes));
-  const jumbf = asset.getManifestJUMBF();
-  if (!jumbf) return null;
-  const store = ManifestStore.read(SuperBox.fromBuffer(new Uint8Array(jumbf)));
-  const validation = await store.validate(asset);
-  const manifest = store.getActiveManifest()!;
-  const actions = manifest.assertions!.assertions.filter((a): a is ActionAssertion => a instanceof ActionAssertion).flatMap((a) => a.actions);
-  return { validation, manifest, actions };
-}
 
 const jpeg = (bg = '#3a6ea5') => sharp({ create: { width: 320, height: 240, channels: 3, background: bg } }).jpeg().toBuffer();
 
