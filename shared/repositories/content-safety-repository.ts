@@ -1,11 +1,13 @@
 /**
  * Refused images (content safety): one item per refusal under `REFUSALS#<yyyy-mm> / <createdAt>#<id>`,
  * expiring after a year (TTL). The image itself is never stored; only what the admin area shows.
+ * Also: content hashes of public images (`IMGHASH#<sha256> / KEY#<key>`) so a takedown finds identical
+ * copies, and closing the open reports of taken-down styles.
  */
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImageCheckKind } from '../domain/content-safety';
 import { keys } from './keys';
-import type { Db } from './table';
+import { TABLE_SCHEMA, type Db } from './table';
 
 export interface ContentRefusalRecord {
   id: string;
@@ -46,4 +48,82 @@ export async function listContentRefusals(db: Db, months: string[], limit = 1000
     if (out.length >= limit) break;
   }
   return out.slice(0, limit);
+}
+
+// ------------------------------------------------------------------------- content hashes of public images
+
+/** Remember which public object has these bytes (written by media-store on every public put). */
+export async function recordPublicImageHash(db: Db, sha256: string, key: string, now = new Date()): Promise<void> {
+  await db.doc.send(new PutCommand({ TableName: db.tableName, Item: { ...keys.publicImageHash(sha256, key), type: 'PublicImageHash', key, createdAt: now.toISOString() } }));
+}
+
+/** Every public object key recorded with this content hash. */
+export async function listKeysWithHash(db: Db, sha256: string): Promise<string[]> {
+  const out: string[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const res = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.publicImageHash(sha256, '').pk },
+        ExclusiveStartKey,
+      }),
+    );
+    for (const i of res.Items ?? []) out.push(String(i.key));
+    ExclusiveStartKey = res.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out;
+}
+
+export async function deletePublicImageHash(db: Db, sha256: string, key: string): Promise<void> {
+  await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: keys.publicImageHash(sha256, key) }));
+}
+
+// ------------------------------------------------------------------------- resolving style reports
+
+/** Close every open report of these styles (status resolved, out of the open index, per-user lock released). */
+export async function resolveStyleReports(db: Db, styleIds: string[], resolution: 'resolved' | 'dismissed', now = new Date()): Promise<number> {
+  const wanted = new Set(styleIds);
+  let closed = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  const open: { id: string; styleId: string; reporterId: string }[] = [];
+  do {
+    const res = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        IndexName: TABLE_SCHEMA.gsi1.name,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.styleReportOpenIndex('', '').gsi1pk },
+        ExclusiveStartKey,
+      }),
+    );
+    for (const i of res.Items ?? []) if (wanted.has(i.styleId)) open.push({ id: i.id, styleId: i.styleId, reporterId: i.reporterId });
+    ExclusiveStartKey = res.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  for (const r of open) {
+    await db.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: db.tableName,
+              Key: keys.styleReport(r.id),
+              UpdateExpression: 'SET #s = :s, resolvedAt = :at REMOVE gsi1pk, gsi1sk',
+              ExpressionAttributeNames: { '#s': 'status' },
+              ExpressionAttributeValues: { ':s': resolution, ':at': now.toISOString() },
+            },
+          },
+          { Delete: { TableName: db.tableName, Key: keys.styleReportLock(r.styleId, r.reporterId) } },
+        ],
+      }),
+    );
+    closed++;
+  }
+  return closed;
+}
+
+export async function getStyleReportById(db: Db, id: string): Promise<{ id: string; styleId: string; status: string } | null> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.styleReport(id) }));
+  return res.Item ? { id: res.Item.id, styleId: res.Item.styleId, status: res.Item.status } : null;
 }

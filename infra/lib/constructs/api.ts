@@ -39,7 +39,7 @@ export const GROUP_ACCESS: Record<Group, { privateBucket?: ObjectAccess[]; publi
   'uploads-images': { privateBucket: ['read', 'write', 'delete'], publicBucket: ['read', 'write'] },
   // Admin maintenance jobs (reconciliation) are the only Scan in the product.
   // "Generate a cover" (POST /api/admin/styles/{id}/cover) starts a generation: states:StartExecution, like generations.
-  admin: { privateBucket: ['read', 'write', 'delete'], publicBucket: ['read', 'write'], scan: true, startGeneration: true },
+  admin: { privateBucket: ['read', 'write', 'delete'], publicBucket: ['read', 'write', 'delete'], scan: true, startGeneration: true },
 };
 
 export interface ApiProps {
