@@ -79,6 +79,7 @@ describeE2E('generations: style generation, polling gallery, detail, feedback, d
     expect(await cardBadge.innerText()).toBe('AI-generated');
     await cardBadge.focus();
     await page.getByRole('tooltip').getByText(AI_LABEL_TOOLTIP).first().waitFor();
+    await page.keyboard.press('Escape');
 
     // credits went from N to N-1
     const after = (await api<{ credits: number }>(token, 'GET', '/api/auth/user')).json.credits;
@@ -93,7 +94,7 @@ describeE2E('generations: style generation, polling gallery, detail, feedback, d
     const four = page.getByRole('radio', { name: '4 stars' });
     await four.focus();
     await page.keyboard.press('Space');
-    await page.getByText('Feedback submitted', { exact: true }).first().waitFor();
+    await page.getByText('Feedback submitted', { exact: true }).first().waitFor().catch(async (e) => { await page.screenshot({ path: '/tmp/i13a/e2e-fail.png' }); throw e; });
     const fb = await api<{ rating: number } | null>(token, 'GET', `/api/feedback/generation/${id}`);
     expect(fb.json?.rating).toBe(4);
 

@@ -158,3 +158,90 @@ describe('generation results', () => {
     expect(refusal?.reasons).toEqual(['Porn']);
   }, 60_000);
 });
+
+describe('admin: refusals and takedown of a reported public image', () => {
+  const setRole = (u: TestUser, role: 'admin' | 'influencer') =>
+    updateUser(ctx.db, u.sub, { role, currentRole: role, permanentRole: role, ...(role === 'influencer' ? { isInfluencer: true } : {}) });
+  const json = (u: TestUser | null, method: string, path: string, body?: unknown) => ctx.invoke(method, path, { token: u?.idToken, body });
+  const styleBody = (name: string, cover: string, prompt: string) => ({
+    name,
+    description: 'A look',
+    sex: 'female',
+    categoryIds: ['cat-casual'],
+    tags: ['test'],
+    tasks: ['OUTFIT_TRYON'],
+    promptImageUrl: prompt,
+    coverImageUrl: cover,
+    isPublic: true,
+  });
+
+  it('shows refusal counts and reasons to admins only, never an image or a user', async () => {
+    const admin = await newUser();
+    const shopper = await newUser();
+    await setRole(admin, 'admin');
+    setModeratorForTests(fixedModerator(false));
+    expect((await post(shopper, '/api/uploads/outfit', { file: file(await renderPerson('portrait', 1)) })).status).toBe(422);
+    setModeratorForTests(null);
+    expect((await json(shopper, 'GET', '/api/admin/content-safety')).status).toBe(403);
+    const res = await json(admin, 'GET', '/api/admin/content-safety');
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBeGreaterThanOrEqual(1);
+    expect(res.body.byKind.outfit).toBeGreaterThanOrEqual(1);
+    expect(res.body.byReason.Porn).toBeGreaterThanOrEqual(1);
+    expect(Object.keys(res.body.recent[0]).sort()).toEqual(['createdAt', 'id', 'kind', 'moderator', 'reasons']);
+    expect(JSON.stringify(res.body)).not.toContain(shopper.sub);
+  });
+
+  it('takes down a reported style: hides it and every public style showing the same bytes, deletes the copies, resolves the reports', async () => {
+    const admin = await newUser();
+    const [creatorA, creatorB, reporter] = await Promise.all([newUser(), newUser(), newUser()]);
+    await setRole(admin, 'admin');
+    await setRole(creatorA, 'influencer');
+    await setRole(creatorB, 'influencer');
+    setModeratorForTests(fixedModerator(true));
+    const reported = await renderPerson('fullBody', 5);
+    const other = await renderPerson('fullBody', 6);
+    const innocent = await renderPerson('portrait', 7);
+    const up = async (u: TestUser, bytes: Buffer) => (await post(u, '/api/upload', { type: 'style_cover', file: file(bytes) })).body.url as string;
+    const coverA = await up(creatorA, reported);
+    const promptA = await up(creatorA, other);
+    const copyB = await up(creatorB, reported); // an identical copy uploaded by someone else
+    const coverC = await up(creatorB, innocent);
+    const a = await json(creatorA, 'POST', '/api/admin/styles', styleBody('Reported look', coverA, promptA));
+    const b = await json(creatorB, 'POST', '/api/admin/styles', styleBody('Copy look', copyB, coverC));
+    const c = await json(creatorB, 'POST', '/api/admin/styles', styleBody('Innocent look', coverC, coverC));
+    for (const r of [a, b, c]) expect(r.status, JSON.stringify(r.body)).toBe(201);
+
+    const flag = await json(reporter, 'POST', `/api/styles/${a.body.id}/flag`, { reason: 'This is a real person, without consent' });
+    expect(flag.status).toBe(201);
+    const reports = await json(admin, 'GET', '/api/admin/style-reports');
+    const report = reports.body.find((r: { styleId: string }) => r.styleId === a.body.id);
+    expect(report).toBeTruthy();
+
+    expect((await json(reporter, 'POST', `/api/admin/style-reports/${report.id}/take-down`)).status).toBe(403);
+    expect((await json(admin, 'POST', '/api/admin/style-reports/no-such-report/take-down')).body).toEqual({ message: 'Report not found', code: 'not_found' });
+
+    const res = await json(admin, 'POST', `/api/admin/style-reports/${report.id}/take-down`);
+    expect(res.status).toBe(200);
+    expect(res.body.styleIds.sort()).toEqual([a.body.id, b.body.id].sort());
+    expect(res.body.deletedImages).toBe(3); // the reported cover, its prompt image, and the identical copy
+    expect(res.body.resolvedReports).toBe(1);
+
+    // gone for the public, the copies deleted, the innocent style and its image untouched
+    expect((await json(null, 'GET', `/api/styles/${a.body.id}`)).status).toBe(404);
+    expect((await json(null, 'GET', `/api/styles/${b.body.id}`)).status).toBe(404);
+    expect((await json(null, 'GET', `/api/styles/${c.body.id}`)).status).toBe(200);
+    const publicKeys = await buckets.list(process.env.PUBLIC_BUCKET!, 'uploads/style_cover/');
+    const key = (url: string) => url.replace('/api/public-image/', '');
+    for (const gone of [coverA, promptA, copyB]) expect(publicKeys).not.toContain(key(gone));
+    expect(publicKeys).toContain(key(coverC));
+    const listed = await json(null, 'GET', '/api/styles');
+    const ids = JSON.stringify(listed.body);
+    expect(ids).not.toContain(a.body.id);
+    expect(ids).not.toContain(b.body.id);
+    // the report is closed; the owner still has the (now private) style without its image
+    expect((await json(admin, 'GET', '/api/admin/style-reports')).body.find((r: { id: string }) => r.id === report.id)).toBeUndefined();
+    const own = await json(creatorA, 'GET', `/api/styles/${a.body.id}`);
+    expect(own.body).toMatchObject({ isPublic: false, coverImageUrl: null });
+  });
+});
