@@ -22,6 +22,7 @@ import { recordMovement } from '../../shared/repositories/ledger-repository';
 import { getGeneration } from '../../shared/repositories/generation-repository';
 import { launchBrowser, CHROMIUM_PATH } from '../support/browser';
 import { benchExplore } from './explore';
+import { benchModeration } from './moderation';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -63,6 +64,7 @@ async function main() {
     await apiLatency(base, token);
     await generations(stack, base, token);
     await exploreStyles(stack, base);
+    await contentSafety();
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -266,6 +268,14 @@ async function exploreRender(base: string, styles: number) {
   } finally {
     await browser.close();
   }
+}
+
+async function contentSafety() {
+  const r = await benchModeration(QUICK ? 5 : 20);
+  results.contentSafety = r;
+  row('content safety: classifier load (once per process)', `${r.classifier.loadMs} ms`);
+  row('content safety: classifier per image (median / max)', `${r.classifier.perImageMedianMs} / ${r.classifier.perImageMaxMs} ms`);
+  row('AI marking: C2PA sign per image (median)', `${r.c2pa.perImageMedianMs} ms (+${r.c2pa.addedBytes} bytes)`);
 }
 
 main().catch((err) => {

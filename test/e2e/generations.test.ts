@@ -91,10 +91,12 @@ describeE2E('generations: style generation, polling gallery, detail, feedback, d
     await page.getByTestId('style-details').getByText('Weekend Denim', { exact: true }).waitFor();
 
     // rate 4 stars with the keyboard
+    // the stars are disabled until the existing feedback has loaded
+    await page.locator('[data-testid="star-rating"]:not([disabled])').waitFor();
     const four = page.getByRole('radio', { name: '4 stars' });
     await four.focus();
     await page.keyboard.press('Space');
-    await page.getByText('Feedback submitted', { exact: true }).first().waitFor().catch(async (e) => { await page.screenshot({ path: '/tmp/i13a/e2e-fail.png' }); throw e; });
+    await page.getByText('Feedback submitted', { exact: true }).first().waitFor();
     const fb = await api<{ rating: number } | null>(token, 'GET', `/api/feedback/generation/${id}`);
     expect(fb.json?.rating).toBe(4);
 
