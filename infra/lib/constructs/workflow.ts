@@ -25,7 +25,7 @@ import {
   type GenerationTaskHandler,
 } from '../workflow-definition';
 import { AppFunction } from './app-function';
-import { grantObjects, grantTableReadWrite } from './grants';
+import { grantContentModeration, grantObjects, grantTableReadWrite } from './grants';
 
 export interface WorkflowProps {
   config: StageConfig;
@@ -35,6 +35,8 @@ export interface WorkflowProps {
   privateBucket: s3.IBucket;
   publicBucket: s3.IBucket;
   providerSecret: secretsmanager.ISecret;
+  /** C2PA signing key and certificate chain (JSON privateKeyPem, certificateChainPem), read by storeResult. */
+  provenanceSecret?: secretsmanager.ISecret;
   /** sharp for linux-arm64 when built (see AppFunction.sharpLayer). */
   sharpLayer?: lambda.ILayerVersion;
 }
@@ -72,7 +74,11 @@ export class Workflow extends Construct {
         memorySize: 1536,
         env: { PROVIDER_SECRET_ARN: props.providerSecret.secretArn },
       }),
-      storeResult: taskFn('storeResult', { memorySize: 1024, timeout: Duration.seconds(60) }),
+      storeResult: taskFn('storeResult', {
+        memorySize: 1024,
+        timeout: Duration.seconds(60),
+        env: props.provenanceSecret ? { PROVENANCE_SECRET_ARN: props.provenanceSecret.secretArn } : undefined,
+      }),
       markCompleted: taskFn('markCompleted'),
       markFailed: taskFn('markFailed'),
     } satisfies Record<GenerationTaskHandler, AppFunction>;
@@ -88,6 +94,9 @@ export class Workflow extends Construct {
     // storeResult reads render's temporary image, writes the final one under users/<userId>/... and deletes
     // the temporary one.
     grantObjects(fns.storeResult.fn, props.privateBucket, ['read', 'write', 'delete']);
+    // storeResult checks the result (Rekognition) and signs its C2PA manifest (key in Secrets Manager).
+    grantContentModeration(fns.storeResult.fn);
+    props.provenanceSecret?.grantRead(fns.storeResult.fn);
     this.tasks = Object.fromEntries(GENERATION_TASK_HANDLERS.map((h) => [h, fns[h].fn])) as Record<GenerationTaskHandler, NodejsFunction>;
 
     const logGroup = new logs.LogGroup(this, 'StateMachineLogs', {

@@ -102,7 +102,7 @@ function SafetyDesk() {
           ) : (
             <ul className="divide-y divide-border" data-testid="style-reports">
               {reports.data.map((r) => (
-                <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="style-report" data-style-id={r.styleId}>
+                <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="safety-report" data-style-id={r.styleId}>
                   <div className="min-w-0">
                     <Link to={`/style/${encodeURIComponent(r.styleId)}`} className="font-medium underline-offset-2 hover:underline">
                       {r.styleName}
