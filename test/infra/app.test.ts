@@ -279,11 +279,17 @@ describe('generation workflow', () => {
     expect(actions.some((a) => a.startsWith('s3:') || a.startsWith('states:'))).toBe(false);
   });
 
-  it('reads the provider keys only in the render task', () => {
+  it('reads the provider keys only in the render task, the C2PA signing key only in storeResult', () => {
     for (const handler of ['markProcessing', 'render', 'storeResult', 'markCompleted', 'markFailed']) {
       const actions = actionsOf(statementsOf(dev, `Generation workflow task ${handler}`));
-      expect(actions.includes('secretsmanager:GetSecretValue'), handler).toBe(handler === 'render');
+      expect(actions.includes('secretsmanager:GetSecretValue'), handler).toBe(handler === 'render' || handler === 'storeResult');
     }
+    const secretResources = (handler: string) =>
+      JSON.stringify(statementsOf(dev, `Generation workflow task ${handler}`).filter((st: { Action: unknown }) => [st.Action].flat().includes('secretsmanager:GetSecretValue')).map((st: { Resource: unknown }) => st.Resource));
+    expect(secretResources('render')).toMatch(/Providers/);
+    expect(secretResources('render')).not.toMatch(/Provenance/);
+    expect(secretResources('storeResult')).toMatch(/Provenance/);
+    expect(secretResources('storeResult')).not.toMatch(/Providers/);
   });
 });
 

@@ -111,6 +111,8 @@ const calls = (): { method: string; route: string; path: string; body?: unknown;
   { method: 'POST', route: '/api/admin/raw-templates/compile', path: '/api/admin/raw-templates/compile', body: { jsonText: '{}', sampleUrls: {} }, adminOnly: true },
   { method: 'PATCH', route: '/api/admin/raw-templates/{id}', path: '/api/admin/raw-templates/raw-beach', body: { enabled: false }, adminOnly: true },
   { method: 'DELETE', route: '/api/admin/raw-templates/{id}', path: '/api/admin/raw-templates/raw-beach', adminOnly: true },
+  { method: 'GET', route: '/api/admin/content-safety', path: '/api/admin/content-safety', adminOnly: true },
+  { method: 'POST', route: '/api/admin/style-reports/{id}/take-down', path: '/api/admin/style-reports/none/take-down', adminOnly: true },
   { method: 'GET', route: '/api/influencer-collections', path: '/api/influencer-collections', adminOnly: false },
   { method: 'POST', route: '/api/influencer-collections', path: '/api/influencer-collections', body: { name: 'x' }, adminOnly: false },
   { method: 'GET', route: '/api/influencer-collections/{id}', path: `/api/influencer-collections/${fx.collectionId}`, adminOnly: false },
