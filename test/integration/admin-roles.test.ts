@@ -442,6 +442,8 @@ describe('role matrix (admin)', () => {
       const key = `${c.method} ${c.route}`;
       if (c.route.startsWith('/api/influencer-collections/{id}') && c.method !== 'GET') expect(res.status, key).toBe(403);
       else if (key === 'PATCH /api/admin/influencer/applications/{id}') expect(res.status, key).toBe(404);
+      // takedown: past the role check, an unknown report is not found (the full flow: test/integration/content-safety.test.ts)
+      else if (key === 'POST /api/admin/style-reports/{id}/take-down') expect([res.status, res.body.message], key).toEqual([404, 'Report not found']);
       // generate a cover: past the ownership check (any style for admins), the generation service refuses the admin
       // without credits, and the unknown generation is not found (the full flow: test/integration/style-cover.test.ts)
       else if (key === 'POST /api/admin/styles/{id}/cover') expect([res.status, res.body.code], key).toEqual([402, 'limit.credits']);

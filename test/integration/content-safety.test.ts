@@ -137,6 +137,16 @@ describe('generation results', () => {
     expect(bytes.includes(Buffer.from(u.sub))).toBe(false);
     expect(bytes.includes(Buffer.from(u.email))).toBe(false);
     expect((await sharp(bytes).metadata()).xmp?.toString()).toContain(TRAINED_ALGORITHMIC_MEDIA_CHECK);
+
+    // a style cover made from this generation is a byte copy: public, and still marked
+    await updateUser(ctx.db, u.sub, { role: 'admin', currentRole: 'admin', permanentRole: 'admin' });
+    const cover = await ctx.invoke('POST', `/api/admin/styles/${seedStyleId(0)}/cover/from-generation`, { token: u.idToken, body: { generationId: res.body.id } });
+    expect(cover.status, JSON.stringify(cover.body)).toBe(200);
+    const coverKey = String(cover.body.coverImageUrl).replace('/api/public-image/', '');
+    const coverObj = await s3().send(new GetObjectCommand({ Bucket: process.env.PUBLIC_BUCKET, Key: coverKey }));
+    const coverRead = await readProvenance(Buffer.from(await coverObj.Body!.transformToByteArray()));
+    expect(coverRead?.validation.isValid).toBe(true);
+    expect(coverRead!.actions[0]).toMatchObject({ action: 'c2pa.created', digitalSourceType: TRAINED_ALGORITHMIC_MEDIA_CHECK });
   }, 60_000);
 
   it('an unsafe result fails the generation with a readable message, stores nothing and refunds exactly once', async () => {
