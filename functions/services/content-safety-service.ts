@@ -6,7 +6,8 @@
  * Takedown of a reported style: its public images (cover, prompt image) are hashed (sha256 of the stored
  * bytes); every public object with the same hash (media-store indexes each public put) is deleted; every
  * public style showing one of those objects is made private with the image cleared; the open reports of
- * those styles are resolved and the public catalogue is rebuilt. Private copies (the owner's own generation
+ * those styles are resolved, they leave every collection, are marked `takenDownAt` (the owner cannot make them
+ * public again) and the public catalogue is rebuilt. Private copies (the owner's own generation
  * the cover came from) are the owner's data and stay.
  */
 import { IMAGE_CHECK_KINDS, type ImageCheckKind } from '../../shared/domain/content-safety';
@@ -14,6 +15,7 @@ import { notFound } from '../../shared/errors';
 import { deletePublicImageHash, getStyleReportById, listContentRefusals, listKeysWithHash, resolveStyleReports } from '../../shared/repositories/content-safety-repository';
 import { listPublicStyles } from '../../shared/repositories/catalog-repository';
 import { getStoredStyle, updateStyle } from '../../shared/repositories/style-editor-repository';
+import { removeStyleFromAllCollections } from '../../shared/repositories/collection-repository';
 import type { Db } from '../../shared/repositories/table';
 import { deleteImages, PUBLIC_IMAGE_PATH_PREFIX, publicImagePath, readImage, sha256 } from '../lib/media-store';
 import { logger } from '../lib/http';
@@ -92,12 +94,16 @@ export async function takeDownReportedStyle(db: Db, reportId: string, now = new 
       if (!current) break;
       const patch = {
         isPublic: false,
+        takenDownAt: now.toISOString(),
         ...(doomedPaths.has(current.coverImageUrl ?? '') ? { coverImageUrl: null } : {}),
         ...(doomedPaths.has(current.promptImageUrl ?? '') ? { promptImageUrl: null } : {}),
       };
       const res = await updateStyle(db, current, patch, null, now);
       if (res === 'changed') continue;
-      if (res !== 'missing') hidden.push(id);
+      if (res !== 'missing') {
+        hidden.push(id);
+        await removeStyleFromAllCollections(db, id); // as when a creator makes a style private
+      }
       break;
     }
   }

@@ -36,6 +36,7 @@ export type ImageCheckKind = (typeof IMAGE_CHECK_KINDS)[number];
 export const CONTENT_SAFETY_MESSAGES = {
   unsafeUpload: "This image can't be used: our safety check found nudity or violence in it. Please choose another image.",
   unsafeResult: 'The generated image did not pass our safety check, so it was not kept. Your credit was refunded.',
+  takenDown: 'This style was taken down after a report and cannot be made public again.',
 } as const;
 
 export interface ModerationLabel {

@@ -221,6 +221,9 @@ describe('admin: refusals and takedown of a reported public image', () => {
     const b = await json(creatorB, 'POST', '/api/admin/styles', styleBody('Copy look', copyB, coverC));
     const c = await json(creatorB, 'POST', '/api/admin/styles', styleBody('Innocent look', coverC, coverC));
     for (const r of [a, b, c]) expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const collection = await json(creatorA, 'POST', '/api/influencer-collections', { name: 'Mine', description: 'd', isPublic: true });
+    expect(collection.status).toBe(201);
+    expect((await json(creatorA, 'POST', `/api/influencer-collections/${collection.body.id}/styles`, { styleId: a.body.id })).status).toBeLessThan(300);
 
     const flag = await json(reporter, 'POST', `/api/styles/${a.body.id}/flag`, { reason: 'This is a real person, without consent' });
     expect(flag.status).toBe(201);
@@ -253,5 +256,9 @@ describe('admin: refusals and takedown of a reported public image', () => {
     expect((await json(admin, 'GET', '/api/admin/style-reports')).body.find((r: { id: string }) => r.id === report.id)).toBeUndefined();
     const own = await json(creatorA, 'GET', `/api/styles/${a.body.id}`);
     expect(own.body).toMatchObject({ isPublic: false, coverImageUrl: null });
+    // it left the owner's collection, and cannot be made public again
+    expect((await json(creatorA, 'GET', `/api/influencer-collections/${collection.body.id}`)).body.styleCount).toBe(0);
+    const republish = await json(creatorA, 'PATCH', `/api/admin/styles/${a.body.id}`, { isPublic: true });
+    expect([republish.status, republish.body.message]).toEqual([403, 'This style was taken down after a report and cannot be made public again.']);
   });
 });
