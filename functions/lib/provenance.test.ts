@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { readProvenance } from '../../test/support/provenance';
 import { TRAINED_ALGORITHMIC_MEDIA } from '../../shared/domain/provenance';
 import { processImage } from './image-pipeline';
 import { credentialsFromSecret, insertJpegXmp, markAsAiGenerated } from './provenance';
+import { loadLocalClassifier } from './moderation';
+
+// one test runs processImage, which runs the real content-safety classifier: load it once up front
+beforeAll(() => loadLocalClassifier(), 60_000);
 
 const jpeg = (bg = '#3a6ea5') => sharp({ create: { width: 320, height: 240, channels: 3, background: bg } }).jpeg().toBuffer();
 
