@@ -130,6 +130,9 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'GET', path: '/api/admin/finance/summary', group: 'admin', auth: 'user', roles: ADMIN },
   { method: 'GET', path: '/api/admin/finance/reconciliation', group: 'admin', auth: 'user', roles: ADMIN },
   { method: 'GET', path: '/api/admin/finance/export.csv', group: 'admin', auth: 'user', roles: ADMIN },
+  // admin: content safety (refusal counts and reasons, never the image) and takedown of a reported public image
+  { method: 'GET', path: '/api/admin/content-safety', group: 'admin', auth: 'user', roles: ADMIN },
+  { method: 'POST', path: '/api/admin/style-reports/{id}/take-down', group: 'admin', auth: 'user', roles: ADMIN },
   // admin (style editor, shared with influencers; ownership checked per style): styles, products, product links, categories
   { method: 'GET', path: '/api/admin/styles', group: 'admin', auth: 'user', roles: CREATOR },
   { method: 'POST', path: '/api/admin/styles', group: 'admin', auth: 'user', roles: CREATOR },

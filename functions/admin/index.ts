@@ -25,6 +25,7 @@ import {
   stylePatchSchema,
 } from '../../shared/schemas/admin';
 import { ERROR_CODES, HttpError } from '../../shared/errors';
+import { refusalSummary, takeDownReportedStyle } from '../services/content-safety-service';
 import { financeCsv, financeLedger, financeReconciliation, financeSummary } from '../services/finance-service';
 import { getDb } from '../lib/aws';
 import { createGroupHandler, json, requireAuth, validate, type Req } from '../lib/http';
@@ -138,6 +139,10 @@ export const handler = createGroupHandler(
     },
     'PATCH /api/admin/influencer/applications/{id}': async (req) =>
       json(await adminReviewApplication(getDb(), await me(req), req.params.id, parseBody(applicationReviewSchema, req.body))),
+
+    // content safety (admins)
+    'GET /api/admin/content-safety': async () => json(await refusalSummary(getDb())),
+    'POST /api/admin/style-reports/{id}/take-down': async (req) => json(await takeDownReportedStyle(getDb(), req.params.id)),
 
     // prompt templates (admins)
     'GET /api/admin/prompts': async () => json(await adminListPrompts(getDb())),

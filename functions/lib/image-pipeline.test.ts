@@ -1,8 +1,13 @@
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../shared/errors';
 import { MB, processImage, sniffImageType } from './image-pipeline';
+import { loadLocalClassifier } from './moderation';
+
+// processImage runs the real content-safety classifier: load it once up front (a few seconds on a busy
+// machine) so no single test pays for it.
+beforeAll(() => loadLocalClassifier(), 60_000);
 
 const solid = (width: number, height: number, background = '#3366cc') =>
   sharp({ create: { width, height, channels: 3, background } });

@@ -14,8 +14,10 @@
  * the prebuilt sharp cannot decode it (no HEVC codec for licensing reasons), so accepting it would fail later.
  */
 import sharp from 'sharp';
-import type { Metadata } from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
 import { ERROR_CODES, HttpError } from '../../shared/errors';
+import type { ImageCheckKind } from '../../shared/domain/content-safety';
+import { assertImageSafe } from './moderation';
 
 export type InputImageType = 'jpeg' | 'png' | 'webp' | 'avif';
 export type OutputFormat = 'jpeg' | 'webp' | 'png';
@@ -31,6 +33,8 @@ export interface ProcessImageOptions {
   alpha?: 'keep' | 'flatten';
   /** Crop to a centred square of this side (avatars); overrides maxSide. */
   square?: number;
+  /** What the image is and whose (for the refusal record when the content-safety check refuses it). */
+  safety?: { kind: ImageCheckKind; userId?: string | null };
 }
 
 export interface ProcessedImage {
@@ -116,21 +120,24 @@ export async function processImage(bytes: Buffer, opts: ProcessImageOptions): Pr
     ? pipeline.webp({ quality: 90, alphaQuality: 100, effort: 4 })
     : pipeline.jpeg({ quality: 85, mozjpeg: true, chromaSubsampling: '4:2:0' });
 
+  let data: Buffer;
+  let info: OutputInfo;
   try {
-    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
-    const format: OutputFormat = keepAlpha ? 'webp' : 'jpeg';
-    return {
-      buffer: data,
-      contentType: keepAlpha ? 'image/webp' : 'image/jpeg',
-      format,
-      ext: keepAlpha ? 'webp' : 'jpg',
-      width: info.width,
-      height: info.height,
-      inputType,
-    };
+    ({ data, info } = await pipeline.toBuffer({ resolveWithObject: true }));
   } catch (err) {
     throw pixelOrUnreadable(err, maxPixels);
   }
+  await assertImageSafe(data, opts.safety ?? { kind: 'image' });
+  const format: OutputFormat = keepAlpha ? 'webp' : 'jpeg';
+  return {
+    buffer: data,
+    contentType: keepAlpha ? 'image/webp' : 'image/jpeg',
+    format,
+    ext: keepAlpha ? 'webp' : 'jpg',
+    width: info.width,
+    height: info.height,
+    inputType,
+  };
 }
 
 function tooManyPixels(maxPixels: number): HttpError {

@@ -4,7 +4,10 @@
  * serve stale bytes, and the old object is deleted once the database points at the new one.
  */
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { createHash } from 'node:crypto';
 import { UPLOAD_TYPE_VALUES } from '../../shared/schemas/upload';
+import { recordPublicImageHash } from '../../shared/repositories/content-safety-repository';
+import { getDb } from './aws';
 import { getConfig } from './config';
 import { getS3 } from './s3';
 
@@ -50,6 +53,21 @@ export async function putImage(kind: BucketKind, key: string, body: Buffer, cont
       CacheControl: kind === 'private' ? 'private, max-age=31536000, immutable' : 'public, max-age=31536000, immutable',
     }),
   );
+  // Public images are indexed by content hash, so a takedown also removes identical copies.
+  if (kind === 'public') await recordPublicImageHash(getDb(), sha256(body), key);
+}
+
+export const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
+
+/** The bytes of an object, or null when it does not exist. */
+export async function readImage(kind: BucketKind, key: string): Promise<Buffer | null> {
+  try {
+    const res = await getS3().send(new GetObjectCommand({ Bucket: bucketOf(kind), Key: key }));
+    return Buffer.from(await res.Body!.transformToByteArray());
+  } catch (err) {
+    if ((err as { name?: string }).name === 'NoSuchKey') return null;
+    throw err;
+  }
 }
 
 /** Copy an object from one bucket to another (read and re-put, so the target gets our cache headers). */

@@ -362,7 +362,7 @@ async function startFromRawTemplateOnce(
   const stored: string[] = [];
   const store = async (file: UploadedFile | undefined, name: 'style-ref' | 'background') => {
     if (!file?.content?.length) return null;
-    const img = await processImage(file.content, { maxBytes: 10 * 1024 * 1024 });
+    const img = await processImage(file.content, { maxBytes: 10 * 1024 * 1024, safety: { kind: 'template_input', userId: user.id } });
     const key = mediaKeys.generationInput(user.id, id, name, img.ext);
     await putImage('private', key, img.buffer, img.contentType);
     stored.push(key);

@@ -75,11 +75,11 @@ export async function listProfiles(db: Db, userId: string): Promise<PhotoProfile
 }
 
 /** Run both photos through the pipeline before anything is stored, so a bad second file stores nothing. */
-async function prepareImages(files: { kind: PhotoKind; file: UploadedFile | undefined }[]) {
+async function prepareImages(files: { kind: PhotoKind; file: UploadedFile | undefined }[], userId: string | null = null) {
   const out: { kind: PhotoKind; buffer: Buffer; contentType: string; ext: string }[] = [];
   for (const { kind, file } of files) {
     if (!file) continue;
-    const img = await processImage(file.content, { maxBytes: PHOTO_MAX_BYTES, alpha: 'flatten' });
+    const img = await processImage(file.content, { maxBytes: PHOTO_MAX_BYTES, alpha: 'flatten', safety: { kind: 'photo_profile', userId } });
     out.push({ kind, buffer: img.buffer, contentType: img.contentType, ext: img.ext });
   }
   return out;
@@ -121,7 +121,7 @@ export async function createProfile(db: Db, user: UserRecord, form: FormData): P
   const images = await prepareImages([
     { kind: 'portrait', file: portrait },
     { kind: 'full-body', file: fullBody },
-  ]);
+  ], user.id);
   const id = profileId();
   const keys = await uploadImages(user.id, id, images);
   let created: PhotoProfileRecord | 'limit';
@@ -158,7 +158,7 @@ export async function updateProfile(db: Db, user: UserRecord, id: string, form: 
   const images = await prepareImages([
     { kind: 'portrait', file: portrait },
     { kind: 'full-body', file: fullBody },
-  ]);
+  ], user.id);
   const keys = await uploadImages(user.id, id, images);
   if (keys.portrait) patch.portraitKey = keys.portrait;
   if (keys['full-body']) patch.fullBodyKey = keys['full-body'];

@@ -6,6 +6,7 @@
  */
 import { ulid } from 'ulid';
 import { ERROR_CODES, HttpError, badRequest, forbidden, notFound } from '../../shared/errors';
+import { CONTENT_SAFETY_MESSAGES } from '../../shared/domain/content-safety';
 import { isAdmin } from '../../shared/domain/roles';
 import { STYLE_MESSAGES as M, checkCategoryIds, isAllowedStyleImagePath, normalizeStyleSex, normalizeTags, styleCaps } from '../../shared/domain/style-rules';
 import type { Db } from '../../shared/repositories/table';
@@ -174,6 +175,7 @@ export async function createEditorStyle(db: Db, user: UserRecord, input: StyleCr
 /** PATCH /api/admin/styles/{id} */
 export async function updateEditorStyle(db: Db, user: UserRecord, id: string, input: StylePatchInput, now = new Date()) {
   let current = await editableStyle(db, user, id);
+  if (input.isPublic === true && current.takenDownAt) throw forbidden(CONTENT_SAFETY_MESSAGES.takenDown);
   const fields = await checkedFields(db, input);
   const patch: StylePatch = {
     ...(input.name !== undefined ? { name: input.name } : {}),

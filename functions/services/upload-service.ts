@@ -33,7 +33,7 @@ export async function uploadStyleImage(userId: string, form: FormData): Promise<
   const file = formFile(form, 'file', UPLOAD_MAX_BYTES);
   if (!file) throw new HttpError(400, ERROR_CODES.validation, 'File is required');
   // Prompt images are often product cut-outs: transparency is kept (WebP).
-  const img = await processImage(file.content, { maxBytes: UPLOAD_MAX_BYTES, alpha: 'keep' });
+  const img = await processImage(file.content, { maxBytes: UPLOAD_MAX_BYTES, alpha: 'keep', safety: { kind: 'style_image', userId } });
   const key = mediaKeys.upload(parsed.data, userId, ulid(), img.ext);
   await putImage('public', key, img.buffer, img.contentType);
   return { url: publicImagePath(key) };
@@ -43,7 +43,7 @@ export async function uploadStyleImage(userId: string, form: FormData): Promise<
 export async function uploadOutfitImage(userId: string, form: FormData): Promise<{ url: string }> {
   const file = formFile(form, 'file', UPLOAD_MAX_BYTES);
   if (!file) throw new HttpError(400, ERROR_CODES.validation, 'No image uploaded');
-  const img = await processImage(file.content, { maxBytes: UPLOAD_MAX_BYTES, alpha: 'keep' });
+  const img = await processImage(file.content, { maxBytes: UPLOAD_MAX_BYTES, alpha: 'keep', safety: { kind: 'outfit', userId } });
   const key = mediaKeys.outfit(userId, ulid(), img.ext);
   await putImage('private', key, img.buffer, img.contentType);
   return { url: privateImagePath(key) };
@@ -55,7 +55,7 @@ export async function setProfileImage(db: Db, auth: AuthContext, current: { prof
   if (!file) throw new HttpError(400, ERROR_CODES.validation, 'Profile image is required');
   let img: Awaited<ReturnType<typeof processImage>>;
   try {
-    img = await processImage(file.content, { maxBytes: PROFILE_IMAGE_MAX_BYTES, square: 512, alpha: 'flatten' });
+    img = await processImage(file.content, { maxBytes: PROFILE_IMAGE_MAX_BYTES, square: 512, alpha: 'flatten', safety: { kind: 'avatar', userId: auth.sub } });
   } catch (err) {
     // The spec's avatar messages (spec 02 section 5).
     if (err instanceof HttpError && err.status === 413) throw new HttpError(413, ERROR_CODES.payloadTooLarge, 'File too large. The image must be under 5 MB.');
@@ -85,7 +85,7 @@ function ownAvatarKey(userId: string, url: string | null): string | null {
 }
 
 async function storeRemote(userId: string, bytes: Buffer): Promise<string> {
-  const img = await processImage(bytes, { maxBytes: REMOTE_FETCH.maxBytes, alpha: 'keep' });
+  const img = await processImage(bytes, { maxBytes: REMOTE_FETCH.maxBytes, alpha: 'keep', safety: { kind: 'remote_image', userId } });
   const key = mediaKeys.remote(userId, ulid(), img.ext);
   await putImage('public', key, img.buffer, img.contentType);
   return publicImagePath(key);

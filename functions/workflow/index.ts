@@ -11,6 +11,7 @@ import { enqueueRenderJob } from '../../shared/repositories/render-queue-reposit
 import type { ProviderName } from '../../shared/domain/render-queue';
 import { getDb } from '../lib/aws';
 import { logger } from '../lib/http';
+import { CONTENT_SAFETY_MESSAGES } from '../../shared/domain/content-safety';
 import { loadProviderKeys, localProviderAllowed, providerFor } from '../providers';
 import { ProviderRejected } from '../providers/types';
 import { cancelRender, dispatch, renderWorker as runRenderWorker, renderWorkerFailed as onRenderWorkerFailed, RENDER_ERRORS } from './render-queue';
@@ -67,7 +68,8 @@ export function failureMessage(error: WorkflowState['error']): string {
     /* a reported failure or the local runner passes the message itself */
   }
   const name = error?.Error ?? '';
-  if (name === 'ProviderRejected' || name === 'ContentUnsafe') return cause || 'The image provider could not render this look.';
+  if (name === 'ContentUnsafe') return CONTENT_SAFETY_MESSAGES.unsafeResult;
+  if (name === 'ProviderRejected') return cause || 'The image provider could not render this look.';
   if (name === RENDER_ERRORS.timeout) return 'The image took too long to render. Your credit was refunded; please try again.';
   if (name === 'ProviderThrottled' || name === 'ProviderTimeout' || name === 'States.Timeout' || name === 'States.HeartbeatTimeout')
     return 'The image service is busy right now. Your credit was refunded; please try again in a moment.';

@@ -42,6 +42,7 @@ import { getDb } from '../lib/aws';
 import { getConfig } from '../lib/config';
 import { logger } from '../lib/http';
 import { processImage } from '../lib/image-pipeline';
+import { markAsAiGenerated } from '../lib/provenance';
 import { mediaKeys, putImage } from '../lib/media-store';
 import { getS3 } from '../lib/s3';
 import { safeFetchImage } from '../lib/safe-fetch';
@@ -194,9 +195,11 @@ const REPORTED = new Set(['ProviderRejected', 'ProviderThrottled', 'ProviderTime
 /** Validate and re-encode the provider's image into the private bucket and point the generation at it. */
 async function storeResult(gen: GenerationRecord, outcome: Extract<RenderOutcome, { status: 'done' }>): Promise<string> {
   const raw = 'image' in outcome ? outcome.image.bytes : (await safeFetchImage(outcome.imageUrl)).bytes;
-  const processed = await processImage(raw, { maxBytes: 25 * 1024 * 1024 });
+  // processImage runs the content-safety check (an unsafe result throws ContentUnsafe: reported, refunded once)
+  const processed = await processImage(raw, { maxBytes: 25 * 1024 * 1024, safety: { kind: 'generation_result', userId: gen.userId } });
   const key = mediaKeys.generationResult(gen.userId, gen.id, processed.ext);
-  await putImage('private', key, processed.buffer, processed.contentType);
+  // every stored result carries the C2PA manifest and the IPTC digital source type (AI-generated)
+  await putImage('private', key, await markAsAiGenerated(processed.buffer, processed.contentType), processed.contentType);
   await setResultKey(getDb(), gen.userId, gen.id, key);
   return key;
 }

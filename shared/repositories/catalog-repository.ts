@@ -18,6 +18,8 @@ export interface StyleRecord {
   coverImageUrl: string | null;
   defaultPromptTemplateId: string | null;
   isPublic: boolean;
+  /** Set when an admin took the style down after a report (content safety): it cannot be made public again. */
+  takenDownAt?: string | null;
   isAiGenerated: boolean;
   createdBy: string;
   usageCount: number;

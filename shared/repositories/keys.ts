@@ -63,6 +63,11 @@ export const keys = {
   styleReportOpenIndex: (createdAt: string, reportId: string) => ({ gsi1pk: 'REPORTS#OPEN', gsi1sk: `${createdAt}#${reportId}` }),
   /** One open report per user and style: this lock item is written in the same transaction as the report. */
   styleReportLock: (styleId: string, userId: string) => ({ pk: `STYLE#${styleId}`, sk: `REPORTLOCK#${userId}` }),
+  /** A refused image (content safety), by month, newest last: never the image, only kind, reasons, who and when. */
+  contentRefusal: (createdAt: string, id: string) => ({ pk: `REFUSALS#${createdAt.slice(0, 7)}`, sk: `${createdAt}#${id}` }),
+  contentRefusalMonth: (month: string) => ({ pk: `REFUSALS#${month}` }),
+  /** A public-bucket object by its content hash (sha256 hex): finds identical copies for a takedown. */
+  publicImageHash: (sha256: string, key: string) => ({ pk: `IMGHASH#${sha256}`, sk: `KEY#${key}` }),
   preferences: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PREFERENCES' }),
   userLink: (userId: string, linkId: string) => ({ pk: `USER#${userId}`, sk: `LINK#${linkId}` }),
   /** sk prefix of a user's profile links (ulid ids: creation order). */

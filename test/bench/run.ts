@@ -23,6 +23,7 @@ import { launchBrowser, CHROMIUM_PATH } from '../support/browser';
 import { benchExplore } from './explore';
 import { benchRenderQueue } from './render-queue';
 import { startGeminiFake } from '../support/provider-fakes';
+import { benchModeration } from './moderation';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -47,7 +48,7 @@ async function main() {
   const base = stack.url;
   try {
     // BENCH_ONLY=generations (comma-separated phases) runs a part; the default runs every phase.
-    const only = new Set((process.env.BENCH_ONLY ?? 'landing,api,generations,explore').split(','));
+    const only = new Set((process.env.BENCH_ONLY ?? 'landing,api,generations,explore,safety').split(','));
     if (only.has('landing')) {
       await landing(base);
       await lighthouseRun(base);
@@ -56,6 +57,7 @@ async function main() {
     if (only.has('api')) await apiLatency(base, token);
     if (only.has('generations')) await generations(stack, base, token);
     if (only.has('explore')) await exploreStyles(stack, base);
+    if (only.has('safety')) await contentSafety();
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -213,6 +215,14 @@ async function exploreRender(base: string, styles: number) {
   } finally {
     await browser.close();
   }
+}
+
+async function contentSafety() {
+  const r = await benchModeration(QUICK ? 5 : 20);
+  results.contentSafety = r;
+  row('content safety: classifier load (once per process)', `${r.classifier.loadMs} ms`);
+  row('content safety: classifier per image (median / max)', `${r.classifier.perImageMedianMs} / ${r.classifier.perImageMaxMs} ms`);
+  row('AI marking: C2PA sign per image (median)', `${r.c2pa.perImageMedianMs} ms (+${r.c2pa.addedBytes} bytes)`);
 }
 
 main().catch((err) => {

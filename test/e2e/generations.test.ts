@@ -1,7 +1,10 @@
 import { expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
 import { describeE2E, signIn, useBrowser } from '../support/e2e';
+import { readProvenance } from '../support/provenance';
+import { AI_LABEL_TOOLTIP, TRAINED_ALGORITHMIC_MEDIA } from '../../shared/domain/provenance';
 
 const app = useBrowser();
 
@@ -71,6 +74,13 @@ describeE2E('generations: style generation, polling gallery, detail, feedback, d
     await page.locator(`[data-testid="gallery-completed"] [data-testid="generation-card"][data-id="${id}"][data-status="completed"]`).waitFor({ timeout: 60_000 });
     expect(navigations).toBe(0);
 
+    // the gallery card carries the AI-generated label, with its tooltip on keyboard focus
+    const cardBadge = page.locator(`[data-testid="generation-card"][data-id="${id}"] [data-testid="ai-badge"]`);
+    expect(await cardBadge.innerText()).toBe('AI-generated');
+    await cardBadge.focus();
+    await page.getByRole('tooltip').getByText(AI_LABEL_TOOLTIP).first().waitFor();
+    await page.keyboard.press('Escape');
+
     // credits went from N to N-1
     const after = (await api<{ credits: number }>(token, 'GET', '/api/auth/user')).json.credits;
     expect(after).toBe(before - 1);
@@ -81,6 +91,8 @@ describeE2E('generations: style generation, polling gallery, detail, feedback, d
     await page.getByTestId('style-details').getByText('Weekend Denim', { exact: true }).waitFor();
 
     // rate 4 stars with the keyboard
+    // the stars are disabled until the existing feedback has loaded
+    await page.locator('[data-testid="star-rating"]:not([disabled])').waitFor();
     const four = page.getByRole('radio', { name: '4 stars' });
     await four.focus();
     await page.keyboard.press('Space');
@@ -88,9 +100,14 @@ describeE2E('generations: style generation, polling gallery, detail, feedback, d
     const fb = await api<{ rating: number } | null>(token, 'GET', `/api/feedback/generation/${id}`);
     expect(fb.json?.rating).toBe(4);
 
-    // download saves <id>.jpg
+    // the result view shows the label and the download note; the download is named and marked as AI-generated
+    expect(await page.locator('main [data-testid="ai-badge"]').first().isVisible()).toBe(true);
+    await page.getByTestId('ai-download-note').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('detail-download').click()]);
-    expect(download.suggestedFilename()).toBe(`${id}.jpg`);
+    expect(download.suggestedFilename()).toBe('fitly-ai-generated-weekend-denim.jpg');
+    const provenance = await readProvenance(await readFile((await download.path())!));
+    expect(provenance?.validation.isValid).toBe(true);
+    expect(provenance!.actions[0]).toMatchObject({ action: 'c2pa.created', digitalSourceType: TRAINED_ALGORITHMIC_MEDIA });
 
     // delete with the confirmation
     await page.getByTestId('detail-delete').click();
@@ -102,6 +119,10 @@ describeE2E('generations: style generation, polling gallery, detail, feedback, d
     await page.getByText('The generation has been removed', { exact: true }).first().waitFor();
     expect(await page.locator(`[data-testid="generation-card"][data-id="${id}"]`).count()).toBe(0);
     expect((await api(token, 'GET', `/api/generations/${id}`)).status).toBe(404);
+
+    // /privacy says so
+    await page.goto('/privacy');
+    expect(await page.getByTestId('privacy-ai-marking').innerText()).toMatch(/AI-generated.*Content Credentials \(C2PA\)/s);
     await context.close();
   });
 });

@@ -48,7 +48,7 @@ describe('cdk-nag (AwsSolutions)', () => {
     expect(prod.nagViolations).toEqual([]);
   });
   it('no IAM statement grants Resource "*" except for APIs without resource-level permissions', () => {
-    const allowed = /^(xray:|logs:(CreateLogDelivery|GetLogDelivery|UpdateLogDelivery|DeleteLogDelivery|ListLogDeliveries|PutResourcePolicy|DescribeResourcePolicies|DescribeLogGroups)$|cloudfront:(CreateInvalidation|GetInvalidation)$)/;
+    const allowed = /^(xray:|logs:(CreateLogDelivery|GetLogDelivery|UpdateLogDelivery|DeleteLogDelivery|ListLogDeliveries|PutResourcePolicy|DescribeResourcePolicies|DescribeLogGroups)$|cloudfront:(CreateInvalidation|GetInvalidation)$|rekognition:DetectModerationLabels$)/;
     for (const s of [dev, prod]) {
       for (const t of Object.values(s.templates)) {
         for (const policy of Object.values(resourcesOf(t, 'AWS::IAM::Policy'))) {
@@ -315,7 +315,7 @@ describe('generation workflow', () => {
     expect(actions.some((a) => a.startsWith('s3:') || a.startsWith('states:'))).toBe(false);
   });
 
-  it('reads the provider keys only where a render is queued or run', () => {
+  it('reads the provider keys only where a render is queued or run, the C2PA signing key only in the worker', () => {
     const readers = {
       'Generation workflow: queue the render with its task token': true,
       'Generation workflow: mark completed': false,
@@ -326,6 +326,11 @@ describe('generation workflow', () => {
       const actions = actionsOf(statementsOf(dev, description));
       expect(actions.includes('secretsmanager:GetSecretValue'), description).toBe(reads);
     }
+    const secretResources = (description: string) =>
+      JSON.stringify(statementsOf(dev, description).filter((st: { Action: unknown }) => [st.Action].flat().includes('secretsmanager:GetSecretValue')).map((st: { Resource: unknown }) => st.Resource));
+    expect(secretResources('Generation workflow: queue the render with its task token')).toMatch(/Providers/);
+    expect(secretResources('Generation workflow: queue the render with its task token')).not.toMatch(/Provenance/);
+    expect(secretResources('Render worker: renders one claimed generation and reports to its waiting execution')).toMatch(/Provenance/);
   });
 });
 

@@ -23,25 +23,25 @@ import { acknowledge } from '../nag';
 import { exists, groupEntry } from '../paths';
 import type { StageConfig } from '../stage-config';
 import { AppFunction } from './app-function';
-import { grantObjects, grantTableReadWrite, grantUserPoolAdminGetUser, type ObjectAccess } from './grants';
+import { grantContentModeration, grantObjects, grantTableReadWrite, grantUserPoolAdminGetUser, type ObjectAccess } from './grants';
 
 /**
  * What each group may do beyond item read/write on the table (which every group gets). Groups missing
  * from the route table are simply not deployed.
  */
-export const GROUP_ACCESS: Record<Group, { privateBucket?: ObjectAccess[]; publicBucket?: ObjectAccess[]; stripeSecret?: boolean; startGeneration?: boolean; renderWebhook?: boolean; scan?: boolean }> = {
+export const GROUP_ACCESS: Record<Group, { privateBucket?: ObjectAccess[]; publicBucket?: ObjectAccess[]; stripeSecret?: boolean; startGeneration?: boolean; renderWebhook?: boolean; scan?: boolean; moderation?: boolean }> = {
   'auth-user': { privateBucket: ['read', 'write', 'delete'] },
-  profiles: { privateBucket: ['read', 'write', 'delete'] },
+  profiles: { privateBucket: ['read', 'write', 'delete'], moderation: true },
   // FASHN's webhook hands the job to the render worker (lambda:InvokeFunction on it only).
-  generations: { privateBucket: ['read', 'write', 'delete'], startGeneration: true, renderWebhook: true },
+  generations: { privateBucket: ['read', 'write', 'delete'], startGeneration: true, renderWebhook: true, moderation: true },
   catalog: { publicBucket: ['read', 'write'] },
   influencer: { publicBucket: ['read', 'write'] },
   billing: { stripeSecret: true },
   'stripe-webhook': { stripeSecret: true },
-  'uploads-images': { privateBucket: ['read', 'write', 'delete'], publicBucket: ['read', 'write'] },
+  'uploads-images': { privateBucket: ['read', 'write', 'delete'], publicBucket: ['read', 'write'], moderation: true },
   // Admin maintenance jobs (reconciliation) are the only Scan in the product.
   // "Generate a cover" (POST /api/admin/styles/{id}/cover) starts a generation: states:StartExecution, like generations.
-  admin: { privateBucket: ['read', 'write', 'delete'], publicBucket: ['read', 'write'], scan: true, startGeneration: true },
+  admin: { privateBucket: ['read', 'write', 'delete'], publicBucket: ['read', 'write', 'delete'], scan: true, startGeneration: true },
 };
 
 export interface ApiProps {
@@ -157,6 +157,8 @@ export class Api extends Construct {
       }
       if (access.renderWebhook) fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [props.renderWorker.arn] }));
       if (access.stripeSecret) props.stripeSecret.grantRead(fn.fn);
+      // groups whose handlers run processImage (the content-safety check): Rekognition DetectModerationLabels
+      if (access.moderation) grantContentModeration(fn.fn);
 
       // One invoke permission per function for this API (not one per route): keeps the stack far from the
       // 500-resource limit as the route table grows; the function still only receives its own routes.

@@ -22,8 +22,10 @@ export const LAMBDA_ARCHITECTURE = lambda.Architecture.ARM_64;
  * - sharp: a native addon (libvips) that esbuild cannot bundle. `nodeModules: ['sharp']` would run an
  *   `npm install` for linux-arm64 during synth, i.e. need the network; synth must stay offline. sharp ships
  *   in a Lambda layer instead (see sharpLayer below and docs/operations.md, "Image processing layer").
+ * - @tensorflow/*, nsfwjs: the local content classifier, loaded only when CONTENT_MODERATION is local; in AWS
+ *   the Rekognition adapter runs and these ~10 MB never need to ship.
  */
-export const EXTERNAL_MODULES = ['@aws-sdk/*', 'sharp'];
+export const EXTERNAL_MODULES = ['@aws-sdk/*', 'sharp', '@tensorflow/*', 'nsfwjs'];
 
 export interface AppFunctionProps {
   /** Absolute path of the TypeScript entry module. */

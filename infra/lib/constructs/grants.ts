@@ -76,3 +76,11 @@ export function grantUserPoolAdminGetUser(grantee: iam.IGrantable, userPoolArn: 
     new iam.PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [userPoolArn] }),
   );
 }
+
+/**
+ * Content moderation (functions/lib/moderation.ts, Rekognition adapter): DetectModerationLabels has no
+ * resource-level permissions, so the statement names that one action on Resource "*".
+ */
+export function grantContentModeration(grantee: iam.IGrantable): void {
+  grantee.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['rekognition:DetectModerationLabels'], resources: ['*'] }));
+}

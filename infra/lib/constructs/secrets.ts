@@ -22,6 +22,8 @@ import type { StageConfig } from '../stage-config';
 
 export const STRIPE_SECRET_SHAPE = { secretKey: '', webhookSecret: '' };
 export const PROVIDER_SECRET_SHAPE = { fashnApiKey: '', geminiApiKey: '' };
+/** C2PA signing credentials for AI marking (functions/lib/provenance.ts): PKCS#8 P-256 key, PEM chain signer first. */
+export const PROVENANCE_SECRET_SHAPE = { privateKeyPem: '', certificateChainPem: '' };
 
 export interface SecretsProps {
   config: StageConfig;
@@ -30,6 +32,7 @@ export interface SecretsProps {
 export class Secrets extends Construct {
   readonly stripe: secretsmanager.Secret;
   readonly providers: secretsmanager.Secret;
+  readonly provenance: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: SecretsProps) {
     super(scope, id);
@@ -44,11 +47,16 @@ export class Secrets extends Construct {
       secretStringValue: SecretValue.unsafePlainText(JSON.stringify(PROVIDER_SECRET_SHAPE)),
       removalPolicy: config.removalPolicy,
     });
-    for (const secret of [this.stripe, this.providers]) {
+    this.provenance = new secretsmanager.Secret(this, 'Provenance', {
+      description: `tryon ${config.stage}: C2PA signing key and certificate chain for AI marking (JSON: privateKeyPem, certificateChainPem)`,
+      secretStringValue: SecretValue.unsafePlainText(JSON.stringify(PROVENANCE_SECRET_SHAPE)),
+      removalPolicy: config.removalPolicy,
+    });
+    for (const secret of [this.stripe, this.providers, this.provenance]) {
       acknowledge(
         secret,
         'AwsSolutions-SMG4',
-        'Third-party API keys cannot be rotated by a Secrets Manager rotation Lambda: they are rolled in the Stripe/FASHN/Google consoles and written with put-secret-value (docs/operations.md).',
+        'Third-party API keys and the C2PA signing certificate cannot be rotated by a Secrets Manager rotation Lambda: they are rolled in the Stripe/FASHN/Google consoles or with the certificate authority and written with put-secret-value (docs/operations.md).',
       );
     }
   }

@@ -25,7 +25,7 @@ import type { StageConfig } from '../stage-config';
 import { GENERATION_TASK_HANDLERS, GENERATION_TIMEOUT, buildGenerationDefinition, type GenerationTaskHandler } from '../workflow-definition';
 import { RENDER_TIME_LIMIT_SECONDS } from '../../../shared/domain/render-queue';
 import { AppFunction } from './app-function';
-import { grantObjects, grantTableReadWrite } from './grants';
+import { grantContentModeration, grantObjects, grantTableReadWrite } from './grants';
 
 export interface WorkflowProps {
   config: StageConfig;
@@ -37,6 +37,8 @@ export interface WorkflowProps {
   providerSecret: secretsmanager.ISecret;
   /** sharp for linux-arm64 when built (see AppFunction.sharpLayer). */
   sharpLayer?: lambda.ILayerVersion;
+  /** The C2PA signing key and certificate chain (JSON { privateKeyPem, certificateChainPem }). */
+  provenanceSecret?: secretsmanager.ISecret;
 }
 
 export class Workflow extends Construct {
@@ -88,7 +90,7 @@ export class Workflow extends Construct {
       timeout: Duration.seconds(RENDER_TIME_LIMIT_SECONDS + 30),
       memorySize: 1536,
       sharp: true,
-      env: { PROVIDER_SECRET_ARN: props.providerSecret.secretArn },
+      env: { PROVIDER_SECRET_ARN: props.providerSecret.secretArn, ...(props.provenanceSecret ? { PROVENANCE_SECRET_ARN: props.provenanceSecret.secretArn } : {}) },
       functionName: this.renderWorkerName,
     });
     const workerFailed = fn('RenderWorkerFailed', {
@@ -122,6 +124,9 @@ export class Workflow extends Construct {
     grantObjects(worker.fn, props.privateBucket, ['read', 'write']);
     grantObjects(worker.fn, props.publicBucket, ['read']);
     props.providerSecret.grantRead(worker.fn);
+    // the worker checks each result (Rekognition) and signs its C2PA manifest (key in Secrets Manager)
+    grantContentModeration(worker.fn);
+    props.provenanceSecret?.grantRead(worker.fn);
     props.providerSecret.grantRead(tasks.enqueueRender.fn);
 
     const logGroup = new logs.LogGroup(this, 'StateMachineLogs', {

@@ -47,6 +47,7 @@ export class AppStack extends Stack {
       privateBucket: data.privateBucket,
       publicBucket: data.publicBucket,
       providerSecret: this.secrets.providers,
+      provenanceSecret: this.secrets.provenance,
       sharpLayer: layer,
     });
 

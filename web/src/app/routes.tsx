@@ -60,6 +60,7 @@ export const LOGGED_IN_ROUTES: readonly RouteEntry[] = [
   { path: '/admin/influencer/applications', screen: 'admin-influencer-applications' },
   // Not in the spec's table: the admin menu's Finance entry needs a target (see the web report).
   { path: '/admin/finance', screen: 'admin-finance' },
+  { path: '/admin/safety', screen: 'admin-safety' },
   { path: '/settings', screen: 'settings' },
   { path: '/influencer/collections', screen: 'influencer-collections' },
   ...SHARED_ROUTES,

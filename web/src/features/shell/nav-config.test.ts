@@ -49,6 +49,7 @@ describe('navigation', () => {
       '/admin/raw-templates',
       '/admin/influencer/applications',
       '/admin/finance',
+      '/admin/safety',
     ]);
     expect(labels(s).filter((l) => l === 'Style Creator')).toHaveLength(1);
     expect(labels(s)).toContain('My Collections');

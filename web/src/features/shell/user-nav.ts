@@ -45,6 +45,7 @@ export function userMenuSections(user: RoleCarrier): NavSection[] {
         { label: 'Raw Templates', href: '/admin/raw-templates' },
         { label: 'Influencer Applications', href: '/admin/influencer/applications' },
         { label: 'Finance', href: '/admin/finance' },
+        { label: 'Content Safety', href: '/admin/safety' },
       ],
     });
   }

@@ -1,10 +1,14 @@
-/** Download a result: resolve the API image path to its presigned url, fetch it, save as <id>.jpg. */
+/**
+ * Download a result: resolve the API image path to its presigned url, fetch it, save it under a name that
+ * says it is AI-generated ("fitly-ai-generated-<title>.jpg"); the file carries the signed C2PA record too.
+ */
+import { aiDownloadName } from '../../../../../shared/domain/provenance';
 import { apiJson } from '../../../lib/api-client';
 import { imageSourceKind } from '../../../components/app-image';
 
 export class DownloadError extends Error {}
 
-export async function downloadGenerationImage(generationId: string, resultUrl: string): Promise<void> {
+export async function downloadGenerationImage(generationId: string, resultUrl: string, title?: string | null): Promise<void> {
   let url = resultUrl;
   if (imageSourceKind(resultUrl) === 'api') {
     const res = await apiJson<{ url?: string }>('GET', resultUrl).catch(() => null);
@@ -18,7 +22,7 @@ export async function downloadGenerationImage(generationId: string, resultUrl: s
   try {
     const a = document.createElement('a');
     a.href = href;
-    a.download = `${generationId}.jpg`;
+    a.download = aiDownloadName(title ?? generationId);
     a.rel = 'noopener';
     document.body.appendChild(a);
     a.click();

@@ -9,6 +9,7 @@ import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { cn } from '../../../lib/cn';
 import { downloadGenerationImage } from '../api/download';
+import { AiBadge } from './ai-badge';
 import type { GenerationView } from '../api/generations';
 
 export const generationTitle = (g: GenerationView): string => g.styleName ?? g.templateName ?? 'Custom look';
@@ -36,7 +37,7 @@ export function GenerationCard({ generation: g, onDelete, allowDeleteCompleted }
     const download = async () => {
       setDownloading(true);
       try {
-        await downloadGenerationImage(g.id, g.resultUrl!);
+        await downloadGenerationImage(g.id, g.resultUrl!, title);
       } catch {
         toast({ title: 'Error', description: 'Failed to download image', variant: 'destructive' });
       } finally {
@@ -52,6 +53,7 @@ export function GenerationCard({ generation: g, onDelete, allowDeleteCompleted }
             <p className="text-xs text-muted-foreground">{created}</p>
           </div>
         </Link>
+        <AiBadge className="absolute left-2 top-2" size="sm" />
         <div className="absolute right-2 top-2 flex gap-2 opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100">
           <button type="button" className={overlayButton} onClick={download} disabled={downloading} aria-label={`Download ${title}`} data-testid="card-download">
             {downloading ? <SpinnerIcon /> : <Download className="h-4 w-4" aria-hidden="true" />}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AppImage } from '../../../components/app-image';
+import { AiBadge } from './ai-badge';
 import { Button, buttonClasses } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
 import { PageHeader } from '../../../components/page-header';
@@ -59,7 +60,7 @@ function GenerationDetail({ generation: g }: { generation: GenerationView }) {
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadGenerationImage(g.id, g.resultUrl!);
+      await downloadGenerationImage(g.id, g.resultUrl!, title);
     } catch {
       toast({ title: 'Error', description: 'Failed to download image', variant: 'destructive' });
     } finally {
@@ -87,9 +88,15 @@ function GenerationDetail({ generation: g }: { generation: GenerationView }) {
         }
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <Card className="h-fit overflow-hidden">
-          <AppImage src={g.resultUrl} alt={`Result: ${title}`} width={4} height={5} className="w-full" loading="eager" fetchPriority="high" imgClassName="object-contain" />
-        </Card>
+        <div className="h-fit space-y-2">
+          <Card className="relative overflow-hidden">
+            <AppImage src={g.resultUrl} alt={`Result: ${title}`} width={4} height={5} className="w-full" loading="eager" fetchPriority="high" imgClassName="object-contain" />
+            <AiBadge className="absolute left-3 top-3" />
+          </Card>
+          <p className="text-xs text-muted-foreground" data-testid="ai-download-note">
+            Downloads are named as AI-generated and carry a signed Content Credentials (C2PA) record saying an AI model made the image.
+          </p>
+        </div>
         <div className="min-w-0 space-y-6">
           <Card>
             <CardHeader>

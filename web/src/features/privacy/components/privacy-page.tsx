@@ -57,6 +57,19 @@ export default function PrivacyPage() {
         </ul>
       </Section>
 
+      <Section title="AI-generated images">
+        <p data-testid="privacy-ai-marking">
+          Every try-on result is made by an AI model, and we say so: results carry an <strong>AI-generated</strong> label wherever they
+          are shown, downloads are named as AI-generated, and each stored image contains a signed{' '}
+          <strong>Content Credentials (C2PA)</strong> record and an IPTC &ldquo;trained algorithmic media&rdquo; tag that tools can read.
+          The record names our service as the generator and contains nothing about you.
+        </p>
+        <p>
+          Uploads and results are checked automatically for nudity and violence; images that fail the check are refused and never stored.
+          You can report a public image from its page, and our team removes it, with its identical copies, when the report is valid.
+        </p>
+      </Section>
+
       <Section title="Who sees your photos">
         <p>
           Your photos are <strong>never shared with third parties</strong>, never sold and never used for advertising. The one exception

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import Heart from 'lucide-react/icons/heart';
 import Flag from 'lucide-react/icons/flag';
 import FolderHeart from 'lucide-react/icons/folder-heart';
+import { AiBadge } from '../../generations/components/ai-badge';
 import { AppImage } from '../../../components/app-image';
 import { Button, buttonClasses } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
@@ -272,10 +273,11 @@ function StyleGenerations({ styleId }: { styleId: string }) {
             <ul className="grid grid-cols-3 gap-3 sm:grid-cols-6">
               {list.map((g) =>
                 g.status === 'completed' && g.resultUrl ? (
-                  <li key={g.id}>
+                  <li key={g.id} className="relative">
                     <Link to={`/generation/${encodeURIComponent(g.id)}`} className="block overflow-hidden rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
                       <AppImage src={g.resultUrl} alt="Your generated look" width={160} height={200} className="w-full" />
                     </Link>
+                    <AiBadge className="absolute left-1 top-1" size="sm" />
                   </li>
                 ) : (
                   <li key={g.id} className="flex aspect-[4/5] items-center justify-center rounded-xl bg-muted p-2 text-center text-xs capitalize text-muted-foreground">

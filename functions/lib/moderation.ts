@@ -1,0 +1,139 @@
+/**
+ * Content moderation: one port, two adapters.
+ * - `rekognition` (AWS): Amazon Rekognition DetectModerationLabels with the image bytes (JPEG, at most
+ *   1024 px: Rekognition accepts only JPEG and PNG up to 5 MB).
+ * - `nsfwjs` (local): the nsfwjs MobileNetV2 model (weights shipped inside the npm package, offline) on
+ *   TensorFlow.js with the WASM backend. Loaded lazily, once per process (~0.3 s), then ~60 ms per image.
+ * Which one: CONTENT_MODERATION=rekognition|local; default local in the local stage, Rekognition elsewhere.
+ * Thresholds and the verdict rules: shared/domain/content-safety.ts.
+ *
+ * `assertImageSafe` is what callers use: it records a refusal (kind, reasons, user; never the image) and
+ * throws ContentUnsafe, an HttpError 422 { code: 'content.unsafe' } whose name the workflow's failure
+ * mapping recognises.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import sharp from 'sharp';
+import { ulid } from 'ulid';
+import { CONTENT_SAFETY, CONTENT_SAFETY_MESSAGES, CONTENT_UNSAFE_CODE, verdictFromNsfw, verdictFromRekognition, type ImageCheckKind, type ModerationVerdict } from '../../shared/domain/content-safety';
+import { HttpError } from '../../shared/errors';
+import { recordContentRefusal } from '../../shared/repositories/content-safety-repository';
+import { getDb } from './aws';
+import { logger } from './http';
+
+export interface ImageModerator {
+  readonly name: string;
+  moderate(image: Buffer): Promise<ModerationVerdict>;
+}
+
+export class ContentUnsafe extends HttpError {
+  readonly reasons: string[];
+  constructor(reasons: string[], message: string = CONTENT_SAFETY_MESSAGES.unsafeUpload) {
+    super(422, CONTENT_UNSAFE_CODE, message);
+    this.name = 'ContentUnsafe';
+    this.reasons = reasons;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- Rekognition
+
+/** The Rekognition adapter. `endpoint` only for tests (an HTTP fake of the documented JSON protocol). */
+export function rekognitionModerator(opts: { endpoint?: string; region?: string } = {}): ImageModerator {
+  let client: Promise<{ send: (c: unknown) => Promise<{ ModerationLabels?: { Name?: string; ParentName?: string; Confidence?: number }[] }> }> | undefined;
+  let Command: (new (input: unknown) => unknown) | undefined;
+  return {
+    name: 'rekognition',
+    async moderate(image) {
+      client ??= (async () => {
+        const sdk = await import('@aws-sdk/client-rekognition');
+        Command = sdk.DetectModerationLabelsCommand as never;
+        const endpoint = opts.endpoint ?? process.env.REKOGNITION_ENDPOINT;
+        return new sdk.RekognitionClient({
+          region: opts.region ?? process.env.AWS_REGION ?? 'eu-west-1',
+          ...(endpoint ? { endpoint, credentials: { accessKeyId: 'test', secretAccessKey: 'test' } } : {}),
+        }) as never;
+      })();
+      const c = await client;
+      const jpeg = await sharp(image).resize(1024, 1024, { fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
+      const res = await c.send(new Command!({ Image: { Bytes: jpeg }, MinConfidence: CONTENT_SAFETY.rekognition.minConfidence }));
+      return verdictFromRekognition(res.ModerationLabels ?? []);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------- nsfwjs
+
+interface NsfwModel {
+  classify(img: unknown, topk?: number): Promise<{ className: string; probability: number }[]>;
+}
+interface Tf {
+  tensor3d(values: Uint8Array, shape: [number, number, number], dtype: 'int32'): { dispose(): void };
+}
+
+let nsfw: Promise<{ tf: Tf; model: NsfwModel }> | undefined;
+
+/** Load TensorFlow.js (WASM backend, CPU fallback) and the bundled MobileNetV2 once per process. */
+export function loadLocalClassifier(): Promise<{ tf: Tf; model: NsfwModel; backend?: string }> {
+  nsfw ??= (async () => {
+    const tf = await import('@tensorflow/tfjs');
+    const wasm = await import('@tensorflow/tfjs-backend-wasm');
+    const require = createRequire(import.meta.url);
+    wasm.setWasmPaths(`${path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'))}/`);
+    if (!(await tf.setBackend('wasm').catch(() => false))) await tf.setBackend('cpu');
+    await tf.ready();
+    tf.enableProdMode();
+    const { load } = await import('nsfwjs');
+    const model = (await load('MobileNetV2')) as unknown as NsfwModel;
+    return { tf: tf as unknown as Tf, model };
+  })().catch((err) => {
+    nsfw = undefined;
+    throw err;
+  });
+  return nsfw;
+}
+
+export function localModerator(): ImageModerator {
+  return {
+    name: 'nsfwjs',
+    async moderate(image) {
+      const { tf, model } = await loadLocalClassifier();
+      const { data } = await sharp(image).flatten({ background: '#ffffff' }).resize(224, 224, { fit: 'fill' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const input = tf.tensor3d(new Uint8Array(data), [224, 224, 3], 'int32');
+      try {
+        return verdictFromNsfw(await model.classify(input));
+      } finally {
+        input.dispose();
+      }
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------- the port
+
+let override: ImageModerator | null = null;
+let configured: ImageModerator | undefined;
+
+export function getModerator(): ImageModerator {
+  if (override) return override;
+  const choice = process.env.CONTENT_MODERATION ?? ((process.env.APP_STAGE ?? 'local') === 'local' ? 'local' : 'rekognition');
+  if (configured?.name !== (choice === 'rekognition' ? 'rekognition' : 'nsfwjs')) configured = choice === 'rekognition' ? rekognitionModerator() : localModerator();
+  return configured;
+}
+
+/** Tests only: decide with this moderator (null: back to the configured one). */
+export function setModeratorForTests(m: ImageModerator | null): void {
+  override = m;
+}
+
+/** Check an image; on an unsafe verdict record the refusal and throw ContentUnsafe (nothing is stored). */
+export async function assertImageSafe(image: Buffer, context: { kind: ImageCheckKind; userId?: string | null }): Promise<void> {
+  const moderator = getModerator();
+  const verdict = await moderator.moderate(image);
+  if (verdict.safe) return;
+  const createdAt = new Date().toISOString();
+  await recordContentRefusal(getDb(), { id: ulid(), kind: context.kind, reasons: verdict.reasons, moderator: moderator.name, userId: context.userId ?? null, createdAt }).catch((error) =>
+    logger.error('Could not record a content refusal', { error: error as Error }),
+  );
+  logger.warn('image refused by content safety', { kind: context.kind, reasons: verdict.reasons, moderator: moderator.name });
+  throw new ContentUnsafe(verdict.reasons);
+}

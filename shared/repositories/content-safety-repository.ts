@@ -1,0 +1,129 @@
+/**
+ * Refused images (content safety): one item per refusal under `REFUSALS#<yyyy-mm> / <createdAt>#<id>`,
+ * expiring after a year (TTL). The image itself is never stored; only what the admin area shows.
+ * Also: content hashes of public images (`IMGHASH#<sha256> / KEY#<key>`) so a takedown finds identical
+ * copies, and closing the open reports of taken-down styles.
+ */
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { ImageCheckKind } from '../domain/content-safety';
+import { keys } from './keys';
+import { TABLE_SCHEMA, type Db } from './table';
+
+export interface ContentRefusalRecord {
+  id: string;
+  kind: ImageCheckKind;
+  /** The classifier labels that blocked it. */
+  reasons: string[];
+  /** Which adapter decided (nsfwjs, rekognition, or a test classifier). */
+  moderator: string;
+  userId: string | null;
+  createdAt: string;
+}
+
+const RETENTION_DAYS = 365;
+
+export async function recordContentRefusal(db: Db, r: ContentRefusalRecord): Promise<void> {
+  const ttl = Math.floor(new Date(r.createdAt).getTime() / 1000) + RETENTION_DAYS * 86_400;
+  await db.doc.send(new PutCommand({ TableName: db.tableName, Item: { ...keys.contentRefusal(r.createdAt, r.id), type: 'ContentRefusal', ...r, ttl } }));
+}
+
+/** Refusals of these months (yyyy-mm), newest first. */
+export async function listContentRefusals(db: Db, months: string[], limit = 1000): Promise<ContentRefusalRecord[]> {
+  const out: ContentRefusalRecord[] = [];
+  for (const month of months) {
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const res = await db.doc.send(
+        new QueryCommand({
+          TableName: db.tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': keys.contentRefusalMonth(month).pk },
+          ScanIndexForward: false,
+          ExclusiveStartKey,
+        }),
+      );
+      for (const i of res.Items ?? []) out.push({ id: i.id, kind: i.kind, reasons: i.reasons ?? [], moderator: i.moderator, userId: i.userId ?? null, createdAt: i.createdAt });
+      ExclusiveStartKey = res.LastEvaluatedKey;
+    } while (ExclusiveStartKey && out.length < limit);
+    if (out.length >= limit) break;
+  }
+  return out.slice(0, limit);
+}
+
+// ------------------------------------------------------------------------- content hashes of public images
+
+/** Remember which public object has these bytes (written by media-store on every public put). */
+export async function recordPublicImageHash(db: Db, sha256: string, key: string, now = new Date()): Promise<void> {
+  await db.doc.send(new PutCommand({ TableName: db.tableName, Item: { ...keys.publicImageHash(sha256, key), type: 'PublicImageHash', key, createdAt: now.toISOString() } }));
+}
+
+/** Every public object key recorded with this content hash. */
+export async function listKeysWithHash(db: Db, sha256: string): Promise<string[]> {
+  const out: string[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const res = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.publicImageHash(sha256, '').pk },
+        ExclusiveStartKey,
+      }),
+    );
+    for (const i of res.Items ?? []) out.push(String(i.key));
+    ExclusiveStartKey = res.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out;
+}
+
+export async function deletePublicImageHash(db: Db, sha256: string, key: string): Promise<void> {
+  await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: keys.publicImageHash(sha256, key) }));
+}
+
+// ------------------------------------------------------------------------- resolving style reports
+
+/** Close every open report of these styles (status resolved, out of the open index, per-user lock released). */
+export async function resolveStyleReports(db: Db, styleIds: string[], resolution: 'resolved' | 'dismissed', now = new Date()): Promise<number> {
+  const wanted = new Set(styleIds);
+  let closed = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  const open: { id: string; styleId: string; reporterId: string }[] = [];
+  do {
+    const res = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        IndexName: TABLE_SCHEMA.gsi1.name,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.styleReportOpenIndex('', '').gsi1pk },
+        ExclusiveStartKey,
+      }),
+    );
+    for (const i of res.Items ?? []) if (wanted.has(i.styleId)) open.push({ id: i.id, styleId: i.styleId, reporterId: i.reporterId });
+    ExclusiveStartKey = res.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  for (const r of open) {
+    await db.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: db.tableName,
+              Key: keys.styleReport(r.id),
+              UpdateExpression: 'SET #s = :s, resolvedAt = :at REMOVE gsi1pk, gsi1sk',
+              ExpressionAttributeNames: { '#s': 'status' },
+              ExpressionAttributeValues: { ':s': resolution, ':at': now.toISOString() },
+            },
+          },
+          { Delete: { TableName: db.tableName, Key: keys.styleReportLock(r.styleId, r.reporterId) } },
+        ],
+      }),
+    );
+    closed++;
+  }
+  return closed;
+}
+
+export async function getStyleReportById(db: Db, id: string): Promise<{ id: string; styleId: string; status: string } | null> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.styleReport(id) }));
+  return res.Item ? { id: res.Item.id, styleId: res.Item.styleId, status: res.Item.status } : null;
+}

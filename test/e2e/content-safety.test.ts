@@ -1,0 +1,88 @@
+/**
+ * Content safety in the browser: a shopper reports a public style from its page, an admin sees the report
+ * (and the refusal counts) on /admin/safety and takes the style down; it is gone for everyone.
+ */
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { renderPerson } from '../../infra/local/seed-images';
+import { describeE2E, signIn, useBrowser } from '../support/e2e';
+
+const app = useBrowser();
+
+const idToken = (page: Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
+    return key ? localStorage.getItem(key) : null;
+  });
+
+async function api<T>(token: string | null, method: string, path: string, body?: BodyInit | object): Promise<{ status: number; json: T }> {
+  const isForm = body instanceof FormData;
+  const res = await fetch(`${app.baseUrl}${path}`, {
+    method,
+    body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}) },
+  });
+  const text = await res.text();
+  return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
+}
+
+describeE2E('content safety: report a public style, admin takes it down', () => {
+  it('a reported style disappears with its image after the admin takes it down', { timeout: 120_000 }, async () => {
+    // an influencer publishes a style with an uploaded cover
+    const infl = await app.open();
+    await signIn(infl.page, 'influencer@example.com');
+    const inflToken = (await idToken(infl.page))!;
+    const fd = new FormData();
+    fd.append('type', 'style_cover');
+    fd.append('file', new Blob([new Uint8Array(await renderPerson('fullBody', 9))], { type: 'image/jpeg' }), 'cover.jpg');
+    const upload = await api<{ url: string }>(inflToken, 'POST', '/api/upload', fd);
+    expect(upload.status).toBe(201);
+    const name = `Reported look ${Date.now()}`;
+    const style = await api<{ id: string }>(inflToken, 'POST', '/api/admin/styles', {
+      name,
+      description: 'A look',
+      sex: 'female',
+      categoryIds: ['cat-casual'],
+      tags: ['e2e'],
+      tasks: ['OUTFIT_TRYON'],
+      promptImageUrl: upload.json.url,
+      coverImageUrl: upload.json.url,
+      isPublic: true,
+    });
+    expect(style.status).toBe(201);
+    await infl.context.close();
+
+    // a shopper reports it from the style page
+    const shopper = await app.open();
+    await signIn(shopper.page, 'shopper@example.com');
+    await shopper.page.goto(`/style/${style.json.id}`);
+    await shopper.page.getByTestId('style-report').click();
+    const reportDialog = shopper.page.getByRole('dialog', { name: 'Report this style' });
+    await reportDialog.getByRole('textbox').fill('This shows a real person without their consent');
+    await reportDialog.getByTestId('report-submit').click();
+    await shopper.page.getByText('Report submitted', { exact: true }).first().waitFor();
+    await shopper.context.close();
+
+    // the admin sees the refusal counts and the report, and takes the style down
+    const admin = await app.open();
+    await signIn(admin.page, 'admin@example.com');
+    await admin.page.goto('/admin/safety');
+    await admin.page.getByRole('heading', { level: 1, name: 'Content Safety' }).waitFor();
+    await admin.page.getByTestId('refusals-total').waitFor();
+    const row = admin.page.locator(`[data-testid="safety-report"][data-style-id="${style.json.id}"]`);
+    await row.getByText(name, { exact: true }).waitFor();
+    await row.getByText('This shows a real person without their consent', { exact: false }).waitFor();
+    await row.getByRole('button', { name: 'Take down' }).click();
+    const confirm = admin.page.getByRole('dialog', { name: 'Take this style down?' });
+    await confirm.getByRole('button', { name: 'Take down' }).click();
+    await admin.page.getByText('Taken down', { exact: true }).first().waitFor();
+    await row.waitFor({ state: 'detached' });
+
+    // gone for everyone: the style and its image
+    expect((await api(null, 'GET', `/api/styles/${style.json.id}`)).status).toBe(404);
+    const signed = await api<{ url?: string }>(null, 'GET', upload.json.url);
+    if (signed.status === 200 && signed.json.url) expect((await fetch(signed.json.url)).status).toBe(404);
+    else expect(signed.status).toBe(404);
+    await admin.context.close();
+  });
+});

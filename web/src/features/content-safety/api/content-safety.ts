@@ -1,0 +1,33 @@
+/** Admin content-safety calls: refusal counts and reasons, open style reports, takedown. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '../../../lib/api-client';
+
+export interface RefusalSummary {
+  since: string;
+  total: number;
+  byKind: Record<string, number>;
+  byReason: Record<string, number>;
+  recent: { id: string; kind: string; reasons: string[]; moderator: string; createdAt: string }[];
+}
+
+export interface StyleReport {
+  id: string;
+  styleId: string;
+  styleName: string;
+  reason: string;
+  createdAt: string;
+}
+
+export const REPORTS_KEY = ['/api/admin/style-reports'] as const;
+
+export const useRefusalSummary = () => useQuery<RefusalSummary>({ queryKey: ['/api/admin/content-safety'] });
+export const useStyleReports = () => useQuery<StyleReport[]>({ queryKey: REPORTS_KEY });
+
+export function useTakeDown() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (reportId: string) =>
+      apiJson<{ styleIds: string[]; deletedImages: number; resolvedReports: number }>('POST', `/api/admin/style-reports/${encodeURIComponent(reportId)}/take-down`),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: REPORTS_KEY }), qc.invalidateQueries({ queryKey: ['/api/styles'] })]),
+  });
+}

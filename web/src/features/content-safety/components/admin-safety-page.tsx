@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../components/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/card';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PageHeader } from '../../../components/page-header';
+import { Skeleton } from '../../../components/skeleton';
+import { toast } from '../../../components/use-toast';
+import { errorMessage, isApiError } from '../../../lib/api-error';
+import { AccessDenied, AdminOnly } from '../../admin-tools/components/admin-ui';
+import { useRefusalSummary, useStyleReports, useTakeDown, type StyleReport } from '../api/content-safety';
+
+const KIND_LABELS: Record<string, string> = {
+  photo_profile: 'Photo profile photos',
+  outfit: 'Outfit images',
+  style_image: 'Style images',
+  avatar: 'Avatars',
+  remote_image: 'Images from the web',
+  template_input: 'Template inputs',
+  generation_result: 'Generated results',
+  image: 'Other images',
+};
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** /admin/safety: what the content-safety checks refused (counts and reasons, never the image) and reported styles to take down. */
+export default function AdminSafetyPage() {
+  return (
+    <AdminOnly>
+      <SafetyDesk />
+    </AdminOnly>
+  );
+}
+
+function SafetyDesk() {
+  const summary = useRefusalSummary();
+  const reports = useStyleReports();
+  const takeDown = useTakeDown();
+  const [confirming, setConfirming] = useState<StyleReport | null>(null);
+  if (isApiError(summary.error) && summary.error.status === 403) return <AccessDenied />;
+
+  const confirm = async () => {
+    if (!confirming) return;
+    try {
+      const res = await takeDown.mutateAsync(confirming.id);
+      toast({ title: 'Taken down', description: `${res.styleIds.length} style(s) hidden, ${res.deletedImages} image(s) deleted, identical copies included.` });
+      setConfirming(null);
+    } catch (err) {
+      toast({ title: 'Error', description: errorMessage(err, 'Could not take the style down'), variant: 'destructive' });
+    }
+  };
+
+  const s = summary.data;
+  return (
+    <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
+      <PageHeader title="Content Safety" description="Images the automatic checks refused, and reports of public images." />
+      <Card data-testid="refusals">
+        <CardHeader>
+          <CardTitle>Refused images (last 30 days)</CardTitle>
+          <CardDescription>Counts and reasons only: refused images are never stored.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {!s ? (
+            <Skeleton className="h-24 w-full" />
+          ) : (
+            <div className="grid gap-6 sm:grid-cols-3">
+              <div>
+                <p className="text-3xl font-bold" data-testid="refusals-total">{s.total}</p>
+                <p className="text-sm text-muted-foreground">refused in total</p>
+              </div>
+              <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-sm" aria-label="By kind">
+                {Object.entries(s.byKind).filter(([, n]) => n > 0).map(([k, n]) => (
+                  <div key={k} className="contents">
+                    <dt className="text-muted-foreground">{KIND_LABELS[k] ?? k}</dt>
+                    <dd className="text-right font-medium">{n}</dd>
+                  </div>
+                ))}
+              </dl>
+              <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-sm" aria-label="By reason">
+                {Object.entries(s.byReason).map(([r, n]) => (
+                  <div key={r} className="contents">
+                    <dt className="text-muted-foreground">{r}</dt>
+                    <dd className="text-right font-medium">{n}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Reported styles</CardTitle>
+          <CardDescription>Taking a style down hides it, deletes its images and every identical copy, and closes its reports.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {!reports.data ? (
+            <Skeleton className="h-16 w-full" />
+          ) : reports.data.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No open reports.</p>
+          ) : (
+            <ul className="divide-y divide-border" data-testid="style-reports">
+              {reports.data.map((r) => (
+                <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="safety-report" data-style-id={r.styleId}>
+                  <div className="min-w-0">
+                    <Link to={`/style/${encodeURIComponent(r.styleId)}`} className="font-medium underline-offset-2 hover:underline">
+                      {r.styleName}
+                    </Link>
+                    <p className="text-sm text-muted-foreground">&ldquo;{r.reason}&rdquo; &middot; {when(r.createdAt)}</p>
+                  </div>
+                  <Button variant="destructive" onClick={() => setConfirming(r)}>
+                    Take down
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      <ConfirmDialog
+        open={!!confirming}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title="Take this style down?"
+        description={`"${confirming?.styleName ?? ''}" becomes private, its images and identical copies are deleted. This cannot be undone.`}
+        confirmLabel="Take down"
+        pending={takeDown.isPending}
+        onConfirm={confirm}
+      />
+    </div>
+  );
+}
