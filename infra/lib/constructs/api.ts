@@ -22,25 +22,15 @@ import { acknowledge } from '../nag';
 import { exists, groupEntry } from '../paths';
 import type { StageConfig } from '../stage-config';
 import { AppFunction } from './app-function';
-import { grantObjects, grantTableReadWrite, grantUserPoolAdminGetUser, type ObjectAccess } from './grants';
+import { AWS_ACCESS, usesSharp, type Principal } from '../../../functions/lib/aws-access';
+import { grantSdkAccess } from './grants';
 
 /**
- * What each group may do beyond item read/write on the table (which every group gets). Groups missing
- * from the route table are simply not deployed.
+ * What each group may do comes from the IAM contract (functions/lib/aws-access.ts, principal `api:<group>`):
+ * the policy is built from the SDK commands the group sends. Groups missing from the route table are simply
+ * not deployed.
  */
-export const GROUP_ACCESS: Record<Group, { privateBucket?: ObjectAccess[]; publicBucket?: ObjectAccess[]; stripeSecret?: boolean; startGeneration?: boolean; scan?: boolean }> = {
-  'auth-user': { privateBucket: ['read', 'write', 'delete'] },
-  profiles: { privateBucket: ['read', 'write', 'delete'] },
-  generations: { privateBucket: ['read', 'write', 'delete'], startGeneration: true },
-  catalog: { publicBucket: ['read', 'write'] },
-  influencer: { publicBucket: ['read', 'write'] },
-  billing: { stripeSecret: true },
-  'stripe-webhook': { stripeSecret: true },
-  'uploads-images': { privateBucket: ['read', 'write', 'delete'], publicBucket: ['read', 'write'] },
-  // Admin maintenance jobs (reconciliation) are the only Scan in the product.
-  // "Generate a cover" (POST /api/admin/styles/{id}/cover) starts a generation: states:StartExecution, like generations.
-  admin: { privateBucket: ['read', 'write', 'delete'], publicBucket: ['read', 'write'], scan: true, startGeneration: true },
-};
+export const groupPrincipal = (group: Group): Principal => `api:${group}` as Principal;
 
 export interface ApiProps {
   config: StageConfig;
@@ -55,6 +45,7 @@ export interface ApiProps {
   issuer: string;
   stateMachine: sfn.IStateMachine;
   stripeSecret: secretsmanager.ISecret;
+  providerSecret: secretsmanager.ISecret;
   /**
    * sharp for linux-arm64 when built. Attached to every group: group modules import the image pipeline (and
    * with it sharp) at module load, so a function without the layer fails at cold start.
@@ -121,7 +112,9 @@ export class Api extends Construct {
       );
 
     for (const group of groups) {
-      const access = GROUP_ACCESS[group];
+      const principal = groupPrincipal(group);
+      if (!(principal in AWS_ACCESS)) throw new Error(`Group ${group} has no entry ${principal} in functions/lib/aws-access.ts`);
+      const access = AWS_ACCESS[principal].access as Record<string, unknown>;
       const fn = new AppFunction(this, `Fn-${group}`, {
         entry: groupEntry(group),
         description: `API group ${group}`,
@@ -130,22 +123,24 @@ export class Api extends Construct {
         memorySize: 512,
         // API Gateway's integration timeout is 29 s (hard limit for HTTP APIs is 30 s).
         timeout: Duration.seconds(29),
-        layers: props.sharpLayer ? [props.sharpLayer] : undefined,
+        layers: props.sharpLayer && usesSharp(principal) ? [props.sharpLayer] : undefined,
         environment: {
           ...props.environment,
-          ...(access.startGeneration ? { STATE_MACHINE_ARN: props.stateMachine.stateMachineArn } : {}),
+          ...(access.stateMachine ? { STATE_MACHINE_ARN: props.stateMachine.stateMachineArn } : {}),
           ...(access.stripeSecret ? { STRIPE_SECRET_ARN: props.stripeSecret.secretArn } : {}),
         },
       });
       this.functions[group] = fn.fn;
 
-      grantTableReadWrite(fn.fn, props.table, { scan: access.scan });
-      // Every group installs the user loader (ensureUser), whose first sign-in fallback calls AdminGetUser.
-      grantUserPoolAdminGetUser(fn.fn, props.userPool.userPoolArn);
-      if (access.privateBucket) grantObjects(fn.fn, props.privateBucket, access.privateBucket);
-      if (access.publicBucket) grantObjects(fn.fn, props.publicBucket, access.publicBucket);
-      if (access.startGeneration) props.stateMachine.grantStartExecution(fn.fn);
-      if (access.stripeSecret) props.stripeSecret.grantRead(fn.fn);
+      grantSdkAccess(fn.fn, principal, {
+        table: props.table,
+        privateBucket: props.privateBucket,
+        publicBucket: props.publicBucket,
+        userPoolArn: props.userPool.userPoolArn,
+        stateMachine: props.stateMachine,
+        stripeSecret: props.stripeSecret,
+        providerSecret: props.providerSecret,
+      });
 
       // One invoke permission per function for this API (not one per route): keeps the stack far from the
       // 500-resource limit as the route table grows; the function still only receives its own routes.

@@ -11,7 +11,7 @@ import { Construct } from 'constructs';
 import { EXPIRE_PACKS_ENTRY } from '../paths';
 import type { StageConfig } from '../stage-config';
 import { AppFunction } from './app-function';
-import { grantTableReadWrite } from './grants';
+import { grantSdkAccess } from './grants';
 
 export interface JobsProps {
   config: StageConfig;
@@ -33,7 +33,7 @@ export class Jobs extends Construct {
       environment: props.environment,
     });
     this.expirePacks = fn.fn;
-    grantTableReadWrite(this.expirePacks, props.table);
+    grantSdkAccess(this.expirePacks, 'job:expire-packs', { table: props.table });
     new events.Rule(this, 'ExpirePacksSchedule', {
       description: 'Expire credit packs daily',
       schedule: events.Schedule.cron({ minute: '15', hour: '3' }),

@@ -25,7 +25,8 @@ import {
   type GenerationTaskHandler,
 } from '../workflow-definition';
 import { AppFunction } from './app-function';
-import { grantObjects, grantTableReadWrite } from './grants';
+import { grantSdkAccess, type SdkAccessResources } from './grants';
+import { usesSharp, type Principal } from '../../../functions/lib/aws-access';
 
 export interface WorkflowProps {
   config: StageConfig;
@@ -35,7 +36,7 @@ export interface WorkflowProps {
   privateBucket: s3.IBucket;
   publicBucket: s3.IBucket;
   providerSecret: secretsmanager.ISecret;
-  /** sharp for linux-arm64 when built (see AppFunction.sharpLayer). */
+  /** sharp for linux-arm64 (constructs/sharp-layer.ts). */
   sharpLayer?: lambda.ILayerVersion;
 }
 
@@ -62,8 +63,8 @@ export class Workflow extends Construct {
         environment: { ...props.environment, ...extra.env },
         timeout: extra.timeout,
         memorySize: extra.memorySize,
-        // The task module imports sharp at load time (image pipeline, local provider): every task needs it.
-        layers: props.sharpLayer ? [props.sharpLayer] : undefined,
+        // Only the tasks whose bundle loads sharp (SHARP_PRINCIPALS in functions/lib/aws-access.ts).
+        layers: props.sharpLayer && usesSharp(`task:${handler}` as Principal) ? [props.sharpLayer] : undefined,
       });
     const fns = {
       markProcessing: taskFn('markProcessing'),
@@ -77,17 +78,15 @@ export class Workflow extends Construct {
       markFailed: taskFn('markFailed'),
     } satisfies Record<GenerationTaskHandler, AppFunction>;
 
-    // Every task reads/writes the generation item; markFailed also refunds through the ledger (same table).
-    for (const h of GENERATION_TASK_HANDLERS) grantTableReadWrite(fns[h].fn, props.table);
-    // render reads the portrait, style reference and background (private) and the style images (public), and
-    // stages its output in the private bucket. Provider keys: JSON { fashnApiKey, geminiApiKey } at
-    // PROVIDER_SECRET_ARN (the same field names as functions/providers ProviderKeys).
-    grantObjects(fns.render.fn, props.privateBucket, ['read', 'write']);
-    grantObjects(fns.render.fn, props.publicBucket, ['read']);
-    props.providerSecret.grantRead(fns.render.fn);
-    // storeResult reads render's temporary image, writes the final one under users/<userId>/... and deletes
-    // the temporary one.
-    grantObjects(fns.storeResult.fn, props.privateBucket, ['read', 'write', 'delete']);
+    // Each task's policy comes from the IAM contract (functions/lib/aws-access.ts, `task:<handler>`): only
+    // render reads the provider keys, only storeResult writes results, and so on.
+    const sdkResources = (stateMachine: sfn.IStateMachine): SdkAccessResources => ({
+      table: props.table,
+      privateBucket: props.privateBucket,
+      publicBucket: props.publicBucket,
+      stateMachine,
+      providerSecret: props.providerSecret,
+    });
     this.tasks = Object.fromEntries(GENERATION_TASK_HANDLERS.map((h) => [h, fns[h].fn])) as Record<GenerationTaskHandler, NodejsFunction>;
 
     const logGroup = new logs.LogGroup(this, 'StateMachineLogs', {
@@ -101,6 +100,7 @@ export class Workflow extends Construct {
       tracingEnabled: true,
       logs: { destination: logGroup, level: sfn.LogLevel.ALL, includeExecutionData: false },
     });
+    for (const h of GENERATION_TASK_HANDLERS) grantSdkAccess(fns[h].fn, `task:${h}` as Principal, sdkResources(this.stateMachine));
     acknowledge(
       this.stateMachine.role,
       'AwsSolutions-IAM5[Resource::*]',
@@ -126,8 +126,7 @@ export class Workflow extends Construct {
       },
     });
     this.sweeper = sweeper.fn;
-    grantTableReadWrite(this.sweeper, props.table);
-    this.stateMachine.grantExecution(this.sweeper, 'states:DescribeExecution', 'states:StopExecution');
+    grantSdkAccess(this.sweeper, 'job:sweeper', sdkResources(this.stateMachine));
     acknowledgeMatching(
       sweeper.role,
       /^AwsSolutions-IAM5\[Resource::arn:<AWS::Partition>:states:.+:execution:.+:\*\]$/,

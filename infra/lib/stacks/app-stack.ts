@@ -2,7 +2,7 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { Api } from '../constructs/api';
 import { Jobs } from '../constructs/jobs';
-import { sharpLayer } from '../constructs/app-function';
+import { sharpLayer } from '../constructs/sharp-layer';
 import type { Auth } from '../constructs/auth';
 import type { Data } from '../constructs/data';
 import { Secrets } from '../constructs/secrets';
@@ -61,6 +61,7 @@ export class AppStack extends Stack {
       issuer: auth.issuer,
       stateMachine: this.workflow.stateMachine,
       stripeSecret: this.secrets.stripe,
+      providerSecret: this.secrets.providers,
       sharpLayer: layer,
     });
 
