@@ -144,7 +144,8 @@ export const AWS_ACCESS = {
   }),
   'api:uploads-images': api('uploads-images', {
     table: [...USER_LOADER, 'UpdateCommand'],
-    privateBucket: ['GetObjectCommand', 'HeadObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
+    // Direct uploads: presigned POST to the quarantine prefix, finalize reads and deletes it.
+    privateBucket: ['GetObjectCommand', 'HeadObjectCommand', 'PutObjectCommand', 'PresignedPost', 'DeleteObjectsCommand'],
     publicBucket: ['GetObjectCommand', 'HeadObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
     userPool: ['AdminGetUserCommand'],
   }),

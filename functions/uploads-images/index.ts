@@ -1,10 +1,10 @@
 /** Endpoint group uploads-images: uploads, remote image fetches (SSRF-guarded) and presigned read access to media. */
-import { downloadImageSchema, scrapeUrlSchema } from '../../shared/schemas/upload';
+import { completeUploadSchema, downloadImageSchema, presignUploadSchema, scrapeUrlSchema } from '../../shared/schemas/upload';
 import { getDb } from '../lib/aws';
 import { createGroupHandler, json, requireAuth, validate, type Req } from '../lib/http';
 import { readForm } from '../lib/multipart';
 import { privateImageUrl, publicImageUrl } from '../services/image-access-service';
-import { downloadImage, scrapeUrl, setProfileImage, uploadStyleImage, uploadOutfitImage } from '../services/upload-service';
+import { completeUpload, downloadImage, presignUpload, scrapeUrl, setProfileImage, uploadStyleImage, uploadOutfitImage } from '../services/upload-service';
 import { ensureUser } from '../services/user-service';
 
 const caller = (req: Req) => ensureUser(getDb(), requireAuth(req));
@@ -27,6 +27,14 @@ export const handler = createGroupHandler(
     'POST /api/scrape-url': async (req) => {
       const input = validate(scrapeUrlSchema, req.body ?? {});
       return json(await scrapeUrl(requireAuth(req).sub, input));
+    },
+    'POST /api/uploads': async (req) => {
+      const input = validate(presignUploadSchema, req.body ?? {});
+      return json(await presignUpload(await caller(req), input), 201);
+    },
+    'POST /api/uploads/complete': async (req) => {
+      const input = validate(completeUploadSchema, req.body ?? {});
+      return json(await completeUpload(getDb(), await caller(req), input.uploadId), 201);
     },
     'GET /api/public-image/{key+}': async (req) => json(await publicImageUrl(req.params.key)),
     'GET /api/private-image/{key+}': async (req) => json(await privateImageUrl(requireAuth(req).sub, req.params.key)),

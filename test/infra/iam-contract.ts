@@ -64,8 +64,8 @@ export function bundleFacts(entry: string, handler: string, opts: { contents?: s
     if (name) commands.add(name);
     else unknown.push(m[1]);
   }
-  // createPresignedPost(client, { Bucket, Key, Conditions }) signs a browser upload with the function's role.
-  if (/\bcreatePresignedPost\d*\s*\(/.test(text) && local.has('createPresignedPost')) commands.add('PresignedPost');
+  // createPresignedPost (functions/lib/presigned-post.ts) signs a browser upload with the function's role.
+  if (/\bfunction createPresignedPost\d*\s*\(/.test(text)) commands.add('PresignedPost');
   return {
     commands,
     queriesIndexes: /\bIndexName:/.test(text),
