@@ -62,3 +62,15 @@ export const UPLOAD_ID_PATTERN = /^(outfit|style_prompt|style_cover|avatar)\.[0-
 /** POST /api/uploads/complete (JSON) */
 export const completeUploadSchema = z.object({ uploadId: z.string().regex(UPLOAD_ID_PATTERN, 'Invalid upload id') }).strict();
 export const completeUploadResultSchema = z.object({ url: z.string() });
+
+/**
+ * The browser's check before anything is sent (same rules as the presign route): null when the file may be
+ * uploaded, else the message to show.
+ */
+export function checkUploadFile(purpose: DirectUploadPurpose, file: { type: string; size: number }): string | null {
+  if (!(DIRECT_UPLOAD_CONTENT_TYPES as readonly string[]).includes(file.type))
+    return purpose === 'avatar' ? DIRECT_UPLOAD_MESSAGES.invalidType : DIRECT_UPLOAD_MESSAGES.unsupported;
+  if (file.size <= 0) return 'The file is empty';
+  if (file.size > directUploadMaxBytes(purpose)) return DIRECT_UPLOAD_MESSAGES.tooLarge(purpose);
+  return null;
+}
