@@ -41,6 +41,8 @@ export interface ImageUploadProps {
   previewAlt?: string;
   inputTestId?: string;
   uploadTestId?: string;
+  /** The file input's name (tests and autofill tools find it by name). */
+  name?: string;
   disabled?: boolean;
 }
 
@@ -61,6 +63,7 @@ export function ImageUpload({
   previewAlt,
   inputTestId,
   uploadTestId,
+  name,
   disabled,
 }: ImageUploadProps) {
   const id = useId();
@@ -167,6 +170,7 @@ export function ImageUpload({
           type="file"
           accept="image/jpeg,image/png,image/webp,image/avif"
           data-testid={inputTestId}
+          name={name}
           disabled={busy}
           aria-invalid={invalid ? true : undefined}
           aria-describedby={`${id}-hint`}

@@ -81,6 +81,7 @@ export function ImageBlock({ title, note, type, value, onChange, uploadError, al
             onUploaded={(url) => onChange(url ?? '', null)}
             errorTitle={uploadError}
             uploadTestId={`${testId}-upload`}
+            name={type}
           />
           {allowUrl ? (
             <div className="flex flex-col gap-1.5">
