@@ -148,8 +148,14 @@ describe('auth stack', () => {
     });
     t.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
-      ExplicitAuthFlows: Match.arrayEquals(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+      // Only the flows the SPA uses; no OAuth (no implicit flow, no example.com callback).
+      ExplicitAuthFlows: Match.arrayEquals(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+      AllowedOAuthFlows: Match.absent(),
+      CallbackURLs: Match.absent(),
     });
+    const [client] = Object.values(resourcesOf(t, 'AWS::Cognito::UserPoolClient'));
+    expect(JSON.stringify(client.Properties)).not.toMatch(/implicit|example\.com/);
+    t.hasResourceProperties('AWS::Cognito::UserPool', { MfaConfiguration: 'OPTIONAL', EnabledMfas: ['SOFTWARE_TOKEN_MFA'] });
     const groups = Object.values(resourcesOf(t, 'AWS::Cognito::UserPoolGroup')).map((g) => g.Properties.GroupName);
     expect(groups.sort()).toEqual(['admin', 'influencer']);
   });

@@ -81,7 +81,8 @@ export const grantKey = (action: string, resource: AwsResource, scope: 'resource
 export function classifyResource(value: unknown): { resource: AwsResource; scope: 'resource' | 'objects' } | 'infra' | null {
   const text = flatten(value);
   const objects = text.endsWith('/*');
-  if (/Logs\w*\.Arn>/.test(text) || text === '*') return 'infra';
+  // Log groups, X-Ray, and the scheduled jobs' failure destination (Lambda's async invoke, not an SDK call).
+  if (/Logs\w*\.Arn>/.test(text) || text === '*' || /^<JobsDlq\w*\.Arn>$/.test(text)) return 'infra';
   if (/DataTable\w*Arn\w*>\/index\//.test(text)) return { resource: 'tableIndexes', scope: 'resource' };
   if (/DataTable\w*Arn\w*>$/.test(text)) return { resource: 'table', scope: 'resource' };
   if (/PrivateMedia\w*Arn\w*>(\/\*)?$/.test(text)) return { resource: 'privateBucket', scope: objects ? 'objects' : 'resource' };

@@ -17,12 +17,12 @@ export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
 export const LAMBDA_ARCHITECTURE = lambda.Architecture.ARM_64;
 
 /**
- * Modules left out of every bundle:
- * - @aws-sdk/*: the Node.js 22 runtime ships AWS SDK v3; bundling it would add ~1-3 MB per function.
+ * Modules left out of every bundle. The AWS SDK is NOT among them: it is bundled, so the SDK version at run
+ * time is the one package-lock.json pins and the tests run (the runtime's built-in SDK changes under us).
  * - sharp: a native addon (libvips) that esbuild cannot bundle. It ships in one Lambda layer installed for
  *   linux-arm64 by the CDK build (./sharp-layer.ts), attached only to the functions that load it.
  */
-export const EXTERNAL_MODULES = ['@aws-sdk/*', 'sharp'];
+export const EXTERNAL_MODULES = ['sharp'];
 
 export interface AppFunctionProps {
   /** Absolute path of the TypeScript entry module. */
