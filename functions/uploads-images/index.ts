@@ -3,11 +3,18 @@ import { completeUploadSchema, downloadImageSchema, presignUploadSchema, scrapeU
 import { getDb } from '../lib/aws';
 import { createGroupHandler, json, requireAuth, validate, type Req } from '../lib/http';
 import { readForm } from '../lib/multipart';
-import { privateImageUrl, publicImageUrl } from '../services/image-access-service';
+import { privateImageUrl, publicImageUrl, type SignedImage } from '../services/image-access-service';
 import { completeUpload, downloadImage, presignUpload, scrapeUrl, setProfileImage, uploadStyleImage, uploadOutfitImage } from '../services/upload-service';
 import { ensureUser } from '../services/user-service';
 
 const caller = (req: Req) => ensureUser(getDb(), requireAuth(req));
+
+const signed = (img: SignedImage, scope: 'public' | 'private') =>
+  json({ url: img.url, expiresAt: img.expiresAt }, 200, {
+    'cache-control': `${scope}, max-age=${img.maxAge}`,
+    // A browser shared by two accounts must not answer one user's request with the other's cached answer.
+    ...(scope === 'private' ? { vary: 'Authorization' } : {}),
+  });
 
 export const handler = createGroupHandler(
   'uploads-images',
@@ -36,8 +43,10 @@ export const handler = createGroupHandler(
       const input = validate(completeUploadSchema, req.body ?? {});
       return json(await completeUpload(getDb(), await caller(req), input.uploadId), 201);
     },
-    'GET /api/public-image/{key+}': async (req) => json(await publicImageUrl(req.params.key)),
-    'GET /api/private-image/{key+}': async (req) => json(await privateImageUrl(requireAuth(req).sub, req.params.key)),
+    // Cacheable answers (same URL for the whole signing window): public ones by any cache, private ones by
+    // the browser only (the answer depends on the caller's token).
+    'GET /api/public-image/{key+}': async (req) => signed(await publicImageUrl(req.params.key), 'public'),
+    'GET /api/private-image/{key+}': async (req) => signed(await privateImageUrl(requireAuth(req).sub, req.params.key), 'private'),
   },
   (auth) => ensureUser(getDb(), auth),
 );
