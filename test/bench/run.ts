@@ -22,6 +22,7 @@ import { recordMovement } from '../../shared/repositories/ledger-repository';
 import { getGeneration } from '../../shared/repositories/generation-repository';
 import { launchBrowser, CHROMIUM_PATH } from '../support/browser';
 import { benchExplore } from './explore';
+import { benchMediaCache } from './media-cache';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -57,12 +58,19 @@ async function main() {
   const stack = await startLocalStack({ port, dataDir, webDir: path.join(root, 'web/dist'), stepFunctions: {} });
   const base = stack.url;
   try {
-    await landing(base);
-    await lighthouseRun(base);
+    // BENCH_ONLY=media runs just the media-cache phase (the others take minutes).
+    const only = process.env.BENCH_ONLY;
+    if (!only) {
+      await landing(base);
+      await lighthouseRun(base);
+    }
     const token = (await signIn(stack.endpoints.cognito, stack.clientId, 'shopper@example.com', process.env.DEMO_PASSWORD ?? 'Demo-pass-1')).idToken;
-    await apiLatency(base, token);
-    await generations(stack, base, token);
-    await exploreStyles(stack, base);
+    if (!only || only === 'media') await mediaCache(base, token);
+    if (!only) {
+      await apiLatency(base, token);
+      await generations(stack, base, token);
+      await exploreStyles(stack, base);
+    }
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -76,6 +84,23 @@ async function main() {
   console.log(`${'-'.repeat(w0)}  ${'-'.repeat(w1)}  ------`);
   for (const [a, b, c] of rows) console.log(`${a.padEnd(w0)}  ${b.padEnd(w1)}  ${c}`);
   console.log('\nwritten: bench/results/latest.json');
+}
+
+/** Media requests per page view, first view and revisit (test/bench/media-cache.ts). */
+async function mediaCache(base: string, token: string) {
+  // a photo profile, so /profiles shows a private image
+  const portrait = await sharp({ create: { width: 420, height: 420, channels: 3, background: '#c08040' } }).jpeg().toBuffer();
+  const fd = new FormData();
+  fd.append('name', 'Bench profile');
+  fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');
+  fd.append('portrait', new Blob([new Uint8Array(portrait)], { type: 'image/jpeg' }), 'portrait.jpg');
+  await fetch(`${base}/api/photo-profiles`, { method: 'POST', body: fd, headers: { authorization: `Bearer ${token}` } });
+  const counts = await benchMediaCache(base, 'shopper@example.com', process.env.DEMO_PASSWORD ?? 'Demo-pass-1');
+  results.mediaRequestsPerPageView = counts;
+  for (const [url, c] of Object.entries(counts)) {
+    row(`${url} media requests, first view`, `${c.first.resolve} resolve + ${c.first.imageBytes} image (${c.first.fromCache} cached)`);
+    row(`${url} media requests, revisit`, `${c.revisit.resolve} resolve + ${c.revisit.imageBytes} image (${c.revisit.fromCache} cached)`, '0 + 0');
+  }
 }
 
 async function landing(base: string) {
