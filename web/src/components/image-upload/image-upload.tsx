@@ -43,6 +43,8 @@ export interface ImageUploadProps {
   uploadTestId?: string;
   /** The file input's name (tests and autofill tools find it by name). */
   name?: string;
+  /** Accessible name of the progress bar (default: "<label> upload progress"). */
+  progressLabel?: string;
   disabled?: boolean;
 }
 
@@ -64,6 +66,7 @@ export function ImageUpload({
   inputTestId,
   uploadTestId,
   name,
+  progressLabel,
   disabled,
 }: ImageUploadProps) {
   const id = useId();
@@ -199,7 +202,7 @@ export function ImageUpload({
         <div className="space-y-1">
           <div
             role="progressbar"
-            aria-label={`${label} upload progress`}
+            aria-label={progressLabel ?? `${label} upload progress`}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={progress}

@@ -82,6 +82,7 @@ export function ImageBlock({ title, note, type, value, onChange, uploadError, al
             errorTitle={uploadError}
             uploadTestId={`${testId}-upload`}
             name={type}
+            progressLabel={`${title} upload progress`}
           />
           {allowUrl ? (
             <div className="flex flex-col gap-1.5">
