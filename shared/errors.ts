@@ -17,6 +17,8 @@ export const ERROR_CODES = {
   limitPrivateStyles: 'limit.private_styles',
   limitPublish: 'limit.publish',
   limitCredits: 'limit.credits',
+  /** A dependency failed; nothing is reported done that is not, and the request may be retried. */
+  unavailable: 'service_unavailable',
 } as const;
 
 export interface ErrorBody {

@@ -110,6 +110,9 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'POST', path: '/api/scrape-url', group: 'uploads-images', auth: 'user' },
   { method: 'GET', path: '/api/public-image/{key+}', group: 'uploads-images', auth: 'public' },
   { method: 'GET', path: '/api/private-image/{key+}', group: 'uploads-images', auth: 'user' },
+  // direct uploads: presigned POST to a quarantine key, then finalize (validate + re-encode into the real key)
+  { method: 'POST', path: '/api/uploads', group: 'uploads-images', auth: 'user' },
+  { method: 'POST', path: '/api/uploads/complete', group: 'uploads-images', auth: 'user' },
   // billing: checkout, the subscription, credits and the ledger (fulfilment only by the webhook)
   { method: 'POST', path: '/api/subscriptions/checkout', group: 'billing', auth: 'user' },
   { method: 'GET', path: '/api/subscriptions/current', group: 'billing', auth: 'user' },

@@ -13,8 +13,8 @@
  * Accepted inputs: JPEG, PNG, WebP, and AVIF (the prebuilt libvips decodes AV1). HEIC (HEVC) is refused:
  * the prebuilt sharp cannot decode it (no HEVC codec for licensing reasons), so accepting it would fail later.
  */
-import sharp from 'sharp';
 import type { Metadata, OutputInfo } from 'sharp';
+import { loadSharp } from './sharp-loader';
 import { ERROR_CODES, HttpError } from '../../shared/errors';
 import type { ImageCheckKind } from '../../shared/domain/content-safety';
 import { assertImageSafe } from './moderation';
@@ -95,6 +95,7 @@ export async function processImage(bytes: Buffer, opts: ProcessImageOptions): Pr
 
   // 'truncated' refuses cut-off files but tolerates the harmless warnings many camera JPEGs carry.
   const input = { failOn: 'truncated' as const, limitInputPixels: maxPixels, pages: 1 };
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(bytes, input).metadata();

@@ -5,17 +5,26 @@
  */
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
+import { createPresignedPost, type PresignedPost } from './presigned-post';
 import { UPLOAD_TYPE_VALUES } from '../../shared/schemas/upload';
 import { recordPublicImageHash } from '../../shared/repositories/content-safety-repository';
 import { getDb } from './aws';
 import { getConfig } from './config';
-import { getS3 } from './s3';
+import { getPresignS3, getS3 } from './s3';
 
 export type BucketKind = 'private' | 'public';
 export type PhotoKind = 'portrait' | 'full-body';
 export type UploadType = (typeof UPLOAD_TYPE_VALUES)[number];
 
+/**
+ * Browser uploads land here first (private bucket), are checked and re-encoded into their real key, and are
+ * deleted; a lifecycle rule expires whatever is abandoned after a day (infra/lib/constructs/data.ts).
+ */
+export const QUARANTINE_PREFIX = 'uploads/tmp/';
+
 export const mediaKeys = {
+  /** A browser upload waiting for its finalize call (POST /api/uploads/complete). */
+  quarantine: (userId: string, uploadId: string) => `${QUARANTINE_PREFIX}${userId}/${uploadId}`,
   /** Everything private of one user (photo profiles, generation inputs and results). */
   userPrefix: (userId: string) => `users/${userId}/`,
   photoProfilePrefix: (userId: string, profileId: string) => `users/${userId}/photo-profiles/${profileId}/`,
@@ -115,4 +124,29 @@ export async function deletePrefix(kind: BucketKind, prefix: string): Promise<nu
     total += await deleteImages(kind, keys);
     if (!res.IsTruncated && keys.length < 1000) return total;
   }
+}
+
+/** A presigned POST for one quarantine key of the private bucket (exact key, type and size range). */
+export async function presignQuarantineUpload(key: string, contentType: string, maxBytes: number, expiresInSeconds: number): Promise<PresignedPost> {
+  return createPresignedPost(getPresignS3(), { bucket: getConfig().privateBucket, key, contentType, maxBytes, expiresInSeconds });
+}
+
+/**
+ * Read an object unless it is larger than maxBytes (the size comes from the response headers, before the
+ * body is read). null when missing; 'too-large' when over the cap.
+ */
+export async function readObjectCapped(kind: BucketKind, key: string, maxBytes: number): Promise<Buffer | null | 'too-large'> {
+  let res;
+  try {
+    res = await getS3().send(new GetObjectCommand({ Bucket: bucketOf(kind), Key: key }));
+  } catch (err) {
+    if ((err as Error).name === 'NoSuchKey' || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+    throw err;
+  }
+  if ((res.ContentLength ?? 0) > maxBytes) {
+    await res.Body?.transformToWebStream().cancel().catch(() => undefined);
+    return 'too-large';
+  }
+  const body = Buffer.from(await res.Body!.transformToByteArray());
+  return body.length > maxBytes ? 'too-large' : body;
 }

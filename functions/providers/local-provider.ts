@@ -3,7 +3,8 @@
  * and adds a caption of the style or template name, so results differ per input. Two pipelines because
  * sharp composites before resizing.
  */
-import sharp, { type OverlayOptions } from 'sharp';
+import type { OverlayOptions } from 'sharp';
+import { loadSharp } from '../lib/sharp-loader';
 import type { ImageProvider, RenderOutcome, RenderRequest } from './types';
 
 const W = 768;
@@ -12,6 +13,7 @@ const H = 960;
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 export async function renderLocal(req: RenderRequest): Promise<Buffer> {
+  const sharp = await loadSharp();
   const base = await sharp(req.background?.bytes ?? req.person.bytes).rotate().resize(W, H, { fit: 'cover', position: 'attention' }).toBuffer();
   const layers: OverlayOptions[] = [];
   if (req.background) {

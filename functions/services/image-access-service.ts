@@ -1,6 +1,13 @@
 /**
- * Read access to media: short-lived presigned GETs. Private keys live under users/<userId>/ and are
- * only signed for their owner; anything else answers 404 (never a hint that the object exists).
+ * Read access to media: presigned GETs. Private keys live under users/<userId>/ and are only signed for their
+ * owner; anything else answers 404 (never a hint that the object exists).
+ *
+ * Cacheable by design: a URL is signed for a fixed window (signing date = the start of the current hour,
+ * valid 2 hours), so every request in that hour gets the SAME URL and the browser serves the image from its
+ * cache (objects are immutable, stored with Cache-Control max-age=1 year). The answer itself says how long
+ * it stays valid (expiresAt, and an HTTP max-age up to 5 minutes before expiry), so the SPA does not sign
+ * again on revisits. In AWS a URL also ends when the signing role's session ends; the SPA re-resolves an
+ * image that fails to load.
  */
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -9,7 +16,20 @@ import { getConfig } from '../lib/config';
 import { getPresignS3, getS3 } from '../lib/s3';
 import { mediaKeys } from '../lib/media-store';
 
-export const PRESIGN_SECONDS = 300;
+/** Window of one signature: URLs signed in the same hour are identical. */
+export const SIGN_WINDOW_SECONDS = 3600;
+/** Each URL stays valid one window after its window ends: at least an hour after any request. */
+export const PRESIGN_SECONDS = 2 * SIGN_WINDOW_SECONDS;
+/** The answer is not reused in the last minutes of a URL's life. */
+export const REUSE_MARGIN_SECONDS = 300;
+
+export interface SignedImage {
+  url: string;
+  /** When the URL stops working (ISO). */
+  expiresAt: string;
+  /** Seconds an HTTP cache may keep this answer. */
+  maxAge: number;
+}
 const SAFE_KEY = /^[A-Za-z0-9!_.*'()/-]+$/;
 
 function checkKey(key: string): string {
@@ -18,22 +38,28 @@ function checkKey(key: string): string {
   return key;
 }
 
-async function presign(bucket: string, key: string): Promise<string> {
+async function presign(bucket: string, key: string, now = Date.now()): Promise<SignedImage> {
   try {
     await getS3().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
   } catch {
     throw notFound('Image not found');
   }
-  return getSignedUrl(getPresignS3(), new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: PRESIGN_SECONDS });
+  const windowStart = Math.floor(now / 1000 / SIGN_WINDOW_SECONDS) * SIGN_WINDOW_SECONDS;
+  const expires = windowStart + PRESIGN_SECONDS;
+  const url = await getSignedUrl(getPresignS3(), new GetObjectCommand({ Bucket: bucket, Key: key }), {
+    expiresIn: PRESIGN_SECONDS,
+    signingDate: new Date(windowStart * 1000),
+  });
+  return { url, expiresAt: new Date(expires * 1000).toISOString(), maxAge: Math.max(0, expires - REUSE_MARGIN_SECONDS - Math.floor(now / 1000)) };
 }
 
 
-export async function publicImageUrl(key: string): Promise<{ url: string }> {
-  return { url: await presign(getConfig().publicBucket, checkKey(key)) };
+export async function publicImageUrl(key: string): Promise<SignedImage> {
+  return presign(getConfig().publicBucket, checkKey(key));
 }
 
-export async function privateImageUrl(userId: string, key: string): Promise<{ url: string }> {
+export async function privateImageUrl(userId: string, key: string): Promise<SignedImage> {
   checkKey(key);
   if (!key.startsWith(mediaKeys.userPrefix(userId))) throw notFound('Image not found');
-  return { url: await presign(getConfig().privateBucket, key) };
+  return presign(getConfig().privateBucket, key);
 }

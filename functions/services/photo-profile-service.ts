@@ -32,7 +32,7 @@ import {
   type PhotoProfileRecord,
 } from '../../shared/repositories/photo-profile-repository';
 import { processImage } from '../lib/image-pipeline';
-import { deleteImages, deletePrefix, mediaKeys, privateImagePath, putImage, type PhotoKind } from '../lib/media-store';
+import { deleteImages, deletePrefix, listKeys, mediaKeys, privateImagePath, putImage, type PhotoKind } from '../lib/media-store';
 import { formFile, formFlag, type FormData, type UploadedFile } from '../lib/multipart';
 import { logger } from '../lib/http';
 import type { ZodType } from 'zod';
@@ -190,19 +190,39 @@ export async function updateProfile(db: Db, user: UserRecord, id: string, form: 
 }
 
 export async function deleteProfile(db: Db, userId: string, id: string): Promise<void> {
+  if (!(await getPhotoProfile(db, userId, id))) throw notFound(M.notFound);
+  // Objects first, then the record: if the objects cannot be deleted the request fails and the profile is
+  // still there to delete again (never a "deleted" profile whose photos stay in S3). The whole folder, not
+  // just the two known keys: it also catches objects of an upload that crashed midway.
+  await purgePrefix(mediaKeys.photoProfilePrefix(userId, id));
   const deleted = await deletePhotoProfile(db, userId, id);
   if (!deleted) throw notFound(M.notFound);
-  // The whole folder, not just the two known keys: it also catches objects of an upload that crashed midway.
-  try {
-    await deletePrefix('private', mediaKeys.photoProfilePrefix(userId, id));
-  } catch (error) {
-    logger.error('Could not delete the objects of a deleted photo profile', { error: error as Error, userId, profileId: id });
-  }
+  // An image uploaded to the folder while the record was being deleted (a concurrent edit) goes too.
+  await purgePrefix(mediaKeys.photoProfilePrefix(userId, id));
 }
 
 /**
- * Runs during "Delete all my photos", after the photo-profile records are gone and before every object under
- * users/<userId>/ is deleted. Generation results and inputs live under that prefix too: the generations group
+ * Delete every object under the prefix and check that none is left: the caller reports "deleted" only
+ * when it is true. A failure is a 503 the client may retry (the records are still in place).
+ */
+async function purgePrefix(prefix: string): Promise<number> {
+  let deleted: number;
+  try {
+    deleted = await deletePrefix('private', prefix);
+    const left = await listKeys('private', prefix);
+    if (left.length) throw new Error(`${left.length} object(s) still under ${prefix}`);
+  } catch (error) {
+    logger.error('Could not delete photo objects', { error: error as Error, prefix });
+    throw new HttpError(503, ERROR_CODES.unavailable, PHOTO_PURGE_FAILED);
+  }
+  return deleted;
+}
+
+export const PHOTO_PURGE_FAILED = 'We could not delete all of your photos just now. Please try again.';
+
+/**
+ * Runs during "Delete all my photos", after every object under users/<userId>/ is deleted and before the
+ * photo-profile records are. Generation results and inputs live under that prefix too: the generations group
  * registers a hook here to delete or mark its records (so none points at a deleted image). Ledger entries are
  * never touched.
  */
@@ -210,8 +230,12 @@ export type PhotoPurgeHook = (db: Db, userId: string) => Promise<void>;
 export const photoPurgeHooks: PhotoPurgeHook[] = [];
 
 export async function deleteAllPhotos(db: Db, userId: string): Promise<DeleteAllPhotosResult> {
-  const profiles = await deleteAllPhotoProfiles(db, userId);
+  // Objects first: a failure here leaves every record in place (retryable), never a false "deleted".
+  const prefix = mediaKeys.userPrefix(userId);
+  let deletedObjects = await purgePrefix(prefix);
   for (const hook of photoPurgeHooks) await hook(db, userId);
-  const deletedObjects = await deletePrefix('private', mediaKeys.userPrefix(userId));
+  const profiles = await deleteAllPhotoProfiles(db, userId);
+  // A photo stored between the first pass and the record deletion (another tab) is removed too.
+  deletedObjects += await purgePrefix(prefix);
   return { deletedProfiles: profiles.length, deletedObjects };
 }

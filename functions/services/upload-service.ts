@@ -7,10 +7,33 @@ import { ERROR_CODES, HttpError, badRequest } from '../../shared/errors';
 import type { Db } from '../../shared/repositories/table';
 import { updateUser } from '../../shared/repositories/user-repository';
 import type { CurrentUser } from '../../shared/schemas/user';
-import { PROFILE_IMAGE_MAX_BYTES, UPLOAD_MAX_BYTES, uploadTypeSchema, type DownloadImageInput, type ScrapeUrlInput } from '../../shared/schemas/upload';
+import {
+  DIRECT_UPLOAD_MESSAGES,
+  PROFILE_IMAGE_MAX_BYTES,
+  UPLOAD_MAX_BYTES,
+  directUploadMaxBytes,
+  uploadTypeSchema,
+  type DirectUploadPurpose,
+  type DownloadImageInput,
+  type PresignUploadInput,
+  type PresignUploadResult,
+  type ScrapeUrlInput,
+} from '../../shared/schemas/upload';
+import { isCreatorRole } from '../../shared/domain/roles';
+import type { ImageCheckKind } from '../../shared/domain/content-safety';
+import type { UserRecord } from '../../shared/repositories/user-repository';
 import type { AuthContext } from '../lib/auth';
-import { processImage, sniffImageType } from '../lib/image-pipeline';
-import { deleteImages, mediaKeys, PUBLIC_IMAGE_PATH_PREFIX, privateImagePath, publicImagePath, putImage } from '../lib/media-store';
+import { processImage, sniffImageType, type ProcessedImage } from '../lib/image-pipeline';
+import {
+  deleteImages,
+  mediaKeys,
+  presignQuarantineUpload,
+  PUBLIC_IMAGE_PATH_PREFIX,
+  privateImagePath,
+  publicImagePath,
+  putImage,
+  readObjectCapped,
+} from '../lib/media-store';
 import { formFile, type FormData } from '../lib/multipart';
 import { safeFetch, safeFetchImage, type SafeFetchOptions } from '../lib/safe-fetch';
 import { logger } from '../lib/http';
@@ -26,14 +49,87 @@ export const HTML_SCAN_BYTES = 1024 * 1024;
  */
 export type RemoteFetchOverrides = Pick<SafeFetchOptions, 'addressPolicy' | 'resolve'>;
 
+/**
+ * THE gate of every uploaded image of these purposes (multipart and direct-to-S3 alike): size, type, decode
+ * and re-encode with metadata stripped (processImage). Add upload-wide checks (e.g. moderation) here.
+ */
+export async function processUploadedImage(purpose: DirectUploadPurpose, bytes: Buffer, userId: string | null, maxBytes = directUploadMaxBytes(purpose)): Promise<ProcessedImage> {
+  // every upload is checked for nudity and violence (content.unsafe, 422) inside processImage
+  const safety = { kind: SAFETY_KIND[purpose], userId: userId ?? undefined };
+  if (purpose === 'avatar') {
+    try {
+      return await processImage(bytes, { maxBytes, square: 512, alpha: 'flatten', safety });
+    } catch (err) {
+      // The spec's avatar messages (spec 02 section 5).
+      if (err instanceof HttpError && err.status === 413) throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge('avatar'));
+      if (err instanceof HttpError && err.code === ERROR_CODES.unsupportedMediaType) throw new HttpError(400, ERROR_CODES.unsupportedMediaType, DIRECT_UPLOAD_MESSAGES.invalidType);
+      throw err;
+    }
+  }
+  // Outfits and prompt images are often product cut-outs: transparency is kept (WebP).
+  return processImage(bytes, { maxBytes, alpha: 'keep', safety });
+}
+
+const SAFETY_KIND: Record<DirectUploadPurpose, ImageCheckKind> = { outfit: 'outfit', style_prompt: 'style_image', style_cover: 'style_image', avatar: 'avatar' };
+
+/** Presigned POSTs live 10 minutes: long enough for 15 MB on a slow line, short enough to be single-use in practice. */
+export const DIRECT_UPLOAD_TTL_SECONDS = 600;
+
+const creatorOnly = (purpose: DirectUploadPurpose) => purpose === 'style_prompt' || purpose === 'style_cover';
+
+function checkPurposeAllowed(user: UserRecord, purpose: DirectUploadPurpose) {
+  if (creatorOnly(purpose) && !isCreatorRole(user)) throw new HttpError(403, ERROR_CODES.forbidden, 'You need admin or influencer access to upload style images');
+}
+
+/**
+ * POST /api/uploads: a presigned POST to a quarantine key of the private bucket. The policy pins the key,
+ * the Content-Type and the size range, so S3 refuses anything else (s3rver does not: see completeUpload).
+ */
+export async function presignUpload(user: UserRecord, input: PresignUploadInput): Promise<PresignUploadResult> {
+  checkPurposeAllowed(user, input.purpose);
+  const maxBytes = directUploadMaxBytes(input.purpose);
+  if (input.size > maxBytes) throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge(input.purpose));
+  const uploadId = `${input.purpose}.${ulid()}`;
+  const post = await presignQuarantineUpload(mediaKeys.quarantine(user.id, uploadId), input.contentType, maxBytes, DIRECT_UPLOAD_TTL_SECONDS);
+  return { uploadId, url: post.url, fields: post.fields, maxBytes, expiresAt: post.expiresAt };
+}
+
+/**
+ * POST /api/uploads/complete: validate the uploaded bytes (size again, because s3rver ignores POST policies;
+ * type by magic bytes; a real decode), re-encode them into the purpose's real key, and delete the quarantine
+ * object whatever the outcome. The key is derived from the caller: nobody can finalize another user's upload.
+ */
+export async function completeUpload(db: Db, user: UserRecord, uploadId: string): Promise<{ url: string }> {
+  const purpose = uploadId.slice(0, uploadId.indexOf('.')) as DirectUploadPurpose;
+  checkPurposeAllowed(user, purpose);
+  const quarantineKey = mediaKeys.quarantine(user.id, uploadId);
+  const maxBytes = directUploadMaxBytes(purpose);
+  const bytes = await readObjectCapped('private', quarantineKey, maxBytes);
+  if (bytes === null) throw new HttpError(404, ERROR_CODES.notFound, DIRECT_UPLOAD_MESSAGES.notFound);
+  try {
+    if (bytes === 'too-large') throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge(purpose));
+    if (purpose === 'avatar') return { url: await storeAvatar(db, user.id, user, bytes) };
+    const img = await processUploadedImage(purpose, bytes, user.id);
+    if (purpose === 'outfit') {
+      const key = mediaKeys.outfit(user.id, ulid(), img.ext);
+      await putImage('private', key, img.buffer, img.contentType);
+      return { url: privateImagePath(key) };
+    }
+    const key = mediaKeys.upload(purpose, user.id, ulid(), img.ext);
+    await putImage('public', key, img.buffer, img.contentType);
+    return { url: publicImagePath(key) };
+  } finally {
+    await deleteImages('private', [quarantineKey]).catch((error) => logger.error('Could not delete a quarantine object', { error, key: quarantineKey }));
+  }
+}
+
 /** POST /api/upload: a style prompt or cover image into the public bucket. */
 export async function uploadStyleImage(userId: string, form: FormData): Promise<{ url: string }> {
   const parsed = uploadTypeSchema.safeParse(form.fields.type);
   if (!parsed.success) throw new HttpError(400, ERROR_CODES.validation, 'Type must be style_prompt or style_cover');
   const file = formFile(form, 'file', UPLOAD_MAX_BYTES);
   if (!file) throw new HttpError(400, ERROR_CODES.validation, 'File is required');
-  // Prompt images are often product cut-outs: transparency is kept (WebP).
-  const img = await processImage(file.content, { maxBytes: UPLOAD_MAX_BYTES, alpha: 'keep', safety: { kind: 'style_image', userId } });
+  const img = await processUploadedImage(parsed.data, file.content, userId, UPLOAD_MAX_BYTES);
   const key = mediaKeys.upload(parsed.data, userId, ulid(), img.ext);
   await putImage('public', key, img.buffer, img.contentType);
   return { url: publicImagePath(key) };
@@ -43,7 +139,7 @@ export async function uploadStyleImage(userId: string, form: FormData): Promise<
 export async function uploadOutfitImage(userId: string, form: FormData): Promise<{ url: string }> {
   const file = formFile(form, 'file', UPLOAD_MAX_BYTES);
   if (!file) throw new HttpError(400, ERROR_CODES.validation, 'No image uploaded');
-  const img = await processImage(file.content, { maxBytes: UPLOAD_MAX_BYTES, alpha: 'keep', safety: { kind: 'outfit', userId } });
+  const img = await processUploadedImage('outfit', file.content, userId, UPLOAD_MAX_BYTES);
   const key = mediaKeys.outfit(userId, ulid(), img.ext);
   await putImage('private', key, img.buffer, img.contentType);
   return { url: privateImagePath(key) };
@@ -53,28 +149,27 @@ export async function uploadOutfitImage(userId: string, form: FormData): Promise
 export async function setProfileImage(db: Db, auth: AuthContext, current: { profileImageUrl: string | null }, form: FormData): Promise<CurrentUser> {
   const file = formFile(form, 'profileImage', PROFILE_IMAGE_MAX_BYTES);
   if (!file) throw new HttpError(400, ERROR_CODES.validation, 'Profile image is required');
-  let img: Awaited<ReturnType<typeof processImage>>;
-  try {
-    img = await processImage(file.content, { maxBytes: PROFILE_IMAGE_MAX_BYTES, square: 512, alpha: 'flatten', safety: { kind: 'avatar', userId: auth.sub } });
-  } catch (err) {
-    // The spec's avatar messages (spec 02 section 5).
-    if (err instanceof HttpError && err.status === 413) throw new HttpError(413, ERROR_CODES.payloadTooLarge, 'File too large. The image must be under 5 MB.');
-    if (err instanceof HttpError && err.code === ERROR_CODES.unsupportedMediaType) throw new HttpError(400, ERROR_CODES.unsupportedMediaType, 'Invalid file type');
-    throw err;
-  }
-  const key = mediaKeys.avatar(auth.sub, ulid(), img.ext);
+  await storeAvatar(db, auth.sub, current, file.content);
+  return getCurrentUser(db, auth);
+}
+
+/** Re-encode the avatar, store it, point the user at it, then delete the previous one. Returns its URL. */
+async function storeAvatar(db: Db, userId: string, current: { profileImageUrl: string | null }, bytes: Buffer): Promise<string> {
+  const img = await processUploadedImage('avatar', bytes, userId);
+  const key = mediaKeys.avatar(userId, ulid(), img.ext);
   await putImage('public', key, img.buffer, img.contentType);
+  const url = publicImagePath(key);
   try {
-    await updateUser(db, auth.sub, { profileImageUrl: publicImagePath(key) });
+    await updateUser(db, userId, { profileImageUrl: url });
   } catch (err) {
     await deleteImages('public', [key]).catch(() => undefined);
     throw err;
   }
-  const previous = ownAvatarKey(auth.sub, current.profileImageUrl);
+  const previous = ownAvatarKey(userId, current.profileImageUrl);
   if (previous && previous !== key) {
     await deleteImages('public', [previous]).catch((error) => logger.error('Could not delete the previous avatar', { error, key: previous }));
   }
-  return getCurrentUser(db, auth);
+  return url;
 }
 
 /** The key behind a stored avatar URL, only if it is this user's own avatar object (never delete anything else). */

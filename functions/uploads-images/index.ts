@@ -1,13 +1,20 @@
 /** Endpoint group uploads-images: uploads, remote image fetches (SSRF-guarded) and presigned read access to media. */
-import { downloadImageSchema, scrapeUrlSchema } from '../../shared/schemas/upload';
+import { completeUploadSchema, downloadImageSchema, presignUploadSchema, scrapeUrlSchema } from '../../shared/schemas/upload';
 import { getDb } from '../lib/aws';
 import { createGroupHandler, json, requireAuth, validate, type Req } from '../lib/http';
 import { readForm } from '../lib/multipart';
-import { privateImageUrl, publicImageUrl } from '../services/image-access-service';
-import { downloadImage, scrapeUrl, setProfileImage, uploadStyleImage, uploadOutfitImage } from '../services/upload-service';
+import { privateImageUrl, publicImageUrl, type SignedImage } from '../services/image-access-service';
+import { completeUpload, downloadImage, presignUpload, scrapeUrl, setProfileImage, uploadStyleImage, uploadOutfitImage } from '../services/upload-service';
 import { ensureUser } from '../services/user-service';
 
 const caller = (req: Req) => ensureUser(getDb(), requireAuth(req));
+
+const signed = (img: SignedImage, scope: 'public' | 'private') =>
+  json({ url: img.url, expiresAt: img.expiresAt }, 200, {
+    'cache-control': `${scope}, max-age=${img.maxAge}`,
+    // A browser shared by two accounts must not answer one user's request with the other's cached answer.
+    ...(scope === 'private' ? { vary: 'Authorization' } : {}),
+  });
 
 export const handler = createGroupHandler(
   'uploads-images',
@@ -28,8 +35,18 @@ export const handler = createGroupHandler(
       const input = validate(scrapeUrlSchema, req.body ?? {});
       return json(await scrapeUrl(requireAuth(req).sub, input));
     },
-    'GET /api/public-image/{key+}': async (req) => json(await publicImageUrl(req.params.key)),
-    'GET /api/private-image/{key+}': async (req) => json(await privateImageUrl(requireAuth(req).sub, req.params.key)),
+    'POST /api/uploads': async (req) => {
+      const input = validate(presignUploadSchema, req.body ?? {});
+      return json(await presignUpload(await caller(req), input), 201);
+    },
+    'POST /api/uploads/complete': async (req) => {
+      const input = validate(completeUploadSchema, req.body ?? {});
+      return json(await completeUpload(getDb(), await caller(req), input.uploadId), 201);
+    },
+    // Cacheable answers (same URL for the whole signing window): public ones by any cache, private ones by
+    // the browser only (the answer depends on the caller's token).
+    'GET /api/public-image/{key+}': async (req) => signed(await publicImageUrl(req.params.key), 'public'),
+    'GET /api/private-image/{key+}': async (req) => signed(await privateImageUrl(requireAuth(req).sub, req.params.key), 'private'),
   },
   (auth) => ensureUser(getDb(), auth),
 );

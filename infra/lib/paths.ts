@@ -13,8 +13,8 @@ export const groupEntry = (group: string): string => repoPath('functions', group
 export const WORKFLOW_ENTRY = repoPath('functions', 'workflow', 'index.ts');
 export const SWEEPER_ENTRY = repoPath('functions', 'workflow', 'sweeper.ts');
 export const WEB_DIST = repoPath('web', 'dist');
-/** Optional sharp layer built for linux-arm64 (see docs/operations.md, "Image processing layer"). */
-export const SHARP_LAYER_DIR = repoPath('infra', 'layers', 'sharp');
+/** package.json + lock of the sharp layer, installed for linux-arm64 by the CDK build (constructs/sharp-layer.ts). */
+export const SHARP_LAYER_SOURCE = repoPath('infra', 'sharp-layer');
 
 export const exists = (p: string): boolean => existsSync(p);
 export const EXPIRE_PACKS_ENTRY = repoPath('functions', 'billing', 'expire-packs.ts');

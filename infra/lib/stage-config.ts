@@ -5,6 +5,10 @@
  *   -c region=eu-west-1          (else the CLI default region; see infra/lib/tryon-app.ts deployEnvironment)
  *   -c webOrigins=https://a,https://b   origins allowed to use presigned S3 URLs from a browser (CORS)
  *   -c domainName=app.example.com -c certificateArn=arn:aws:acm:us-east-1:...   optional custom domain
+ *   -c publicOrigin=https://dxxxx.cloudfront.net   the app's URL (billing return links) when there is no custom domain
+ *   -c sesFromEmail=no-reply@example.com [-c sesFromName=Fitly] [-c sesRegion=eu-west-1]   Cognito e-mail through SES
+ *   -c alarmEmail=oncall@example.com   subscribed to the alarm topic
+ *   -c webAclArn=arn:aws:wafv2:us-east-1:...:global/webacl/...   the WAF web ACL (Tryon-<stage>-Edge output)
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -34,6 +38,15 @@ export interface StageConfig {
   cognitoThreatProtection: boolean;
   /** API Gateway stage-wide throttling (requests per second, burst). */
   apiThrottle: { rateLimit: number; burstLimit: number };
+  /** https://<app host>: return URLs of Stripe checkout and portal (PUBLIC_ORIGIN). */
+  publicOrigin?: string;
+  /** Cognito sends its e-mails (codes, password resets) through SES from this verified address. */
+  ses?: { fromEmail: string; fromName?: string; region?: string };
+  alarmEmail?: string;
+  /** ARN of the CloudFront-scope WAF web ACL (it must live in us-east-1: the Edge stack creates it). */
+  webAclArn?: string;
+  /** Requests per 5 minutes from one IP before the WAF rate rule blocks it. */
+  wafRateLimit: number;
 }
 
 function contextString(scope: Construct, key: string): string | undefined {
@@ -67,6 +80,13 @@ export function resolveStageConfig(scope: Construct, overrides: Partial<StageCon
     certificateArn,
     cognitoThreatProtection: prod,
     apiThrottle: prod ? { rateLimit: 200, burstLimit: 400 } : { rateLimit: 50, burstLimit: 100 },
+    publicOrigin: (contextString(scope, 'publicOrigin') ?? (domainName ? `https://${domainName}` : undefined))?.replace(/\/$/, ''),
+    ses: contextString(scope, 'sesFromEmail')
+      ? { fromEmail: contextString(scope, 'sesFromEmail')!, fromName: contextString(scope, 'sesFromName'), region: contextString(scope, 'sesRegion') }
+      : undefined,
+    alarmEmail: contextString(scope, 'alarmEmail'),
+    webAclArn: contextString(scope, 'webAclArn'),
+    wafRateLimit: prod ? 2000 : 1000,
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@ import { resolveStageConfig, type StageConfig } from './stage-config';
 import { AppStack } from './stacks/app-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
+import { EdgeStack } from './stacks/edge-stack';
 import { WebStack } from './stacks/web-stack';
 
 export interface TryonStacks {
@@ -16,6 +17,8 @@ export interface TryonStacks {
   auth: AuthStack;
   app: AppStack;
   web: WebStack;
+  /** The WAF web ACL, always in us-east-1 (CloudFront requires it there). */
+  edge: EdgeStack;
 }
 
 export interface BuildOptions {
@@ -77,8 +80,14 @@ export function buildTryonApp(app: App, opts: BuildOptions = {}): TryonStacks {
     description: `tryon ${config.stage}: CloudFront distribution and SPA`,
   });
 
+  const edge = new EdgeStack(app, name('Edge'), {
+    env: { account: env.account, region: 'us-east-1' },
+    config,
+    description: `tryon ${config.stage}: WAF web ACL of the distribution (us-east-1)`,
+  });
+
   Tags.of(app).add('project', 'tryon');
   Tags.of(app).add('stage', config.stage);
   if (opts.nag ?? true) Validations.of(app).addPlugins(new TryonNagChecks(app, { verbose: true }));
-  return { config, data, auth, app: appStack, web };
+  return { config, data, auth, app: appStack, web, edge };
 }

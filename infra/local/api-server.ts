@@ -3,6 +3,7 @@
  * events, the same handler modules), CloudFront (the built SPA with history fallback and security headers)
  * and same-origin proxies to cognito-local (/cognito) and s3rver (/s3).
  */
+import { checkPresignedPost, LOCAL_POST_BODY_CAP } from './s3-post-check';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -136,6 +137,47 @@ function proxy(req: IncomingMessage, res: ServerResponse, target: string, stripP
   req.pipe(up);
 }
 
+/** Buffer a browser POST upload (capped), check its policy like S3 (s3rver does not), then forward it. */
+async function proxyCheckedPost(req: IncomingMessage, res: ServerResponse, target: string, url: URL) {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > LOCAL_POST_BODY_CAP) {
+    req.resume();
+    return sendS3Error(res, 400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
+  }
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of req) {
+    total += (chunk as Buffer).length;
+    if (total > LOCAL_POST_BODY_CAP) return sendS3Error(res, 400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
+    chunks.push(chunk as Buffer);
+  }
+  const body = Buffer.concat(chunks);
+  const bucket = url.pathname.slice('/s3/'.length).replace(/\/$/, '');
+  const check = checkPresignedPost(bucket, req.headers['content-type'], body);
+  if (!check.ok) return sendS3Error(res, check.status, check.code, check.message);
+  const t = new URL(target);
+  await new Promise<void>((resolve) => {
+    const up = http.request(
+      { hostname: t.hostname, port: t.port, method: 'POST', path: `/${bucket}`, headers: { 'content-type': req.headers['content-type'], 'content-length': String(body.length), host: t.host } },
+      (upRes) => {
+        res.writeHead(upRes.statusCode ?? 502, upRes.headers);
+        upRes.pipe(res);
+        upRes.on('end', resolve);
+      },
+    );
+    up.on('error', () => {
+      sendJson(res, 502, { message: 'Bad Gateway', code: 'bad_gateway' });
+      resolve();
+    });
+    up.end(body);
+  });
+}
+
+function sendS3Error(res: ServerResponse, status: number, code: string, message: string) {
+  res.writeHead(status, { 'content-type': 'application/xml' });
+  res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message.replace(/[<&]/g, '')}</Message></Error>`);
+}
+
 /**
  * cognito-local does not check IAM credentials, so the same-origin proxy serves only the operations a
  * browser may call on real Cognito (no Admin* calls), and the JWKS / OpenID documents.
@@ -256,6 +298,8 @@ export function createApiServer(opts: ApiServerOptions) {
         if (!(await cognitoRequestAllowed(req, url))) return sendJson(res, 400, { __type: 'NotAuthorizedException', message: 'Only the public Cognito API is served here' });
         proxy(req, res, opts.cognitoUrl, '/cognito', url);
       } else if (url.pathname.startsWith('/s3/')) {
+        // Browser uploads (presigned POST to /s3/<bucket>): checked here as S3 would, then forwarded.
+        if (req.method === 'POST' && /^\/s3\/[^/]+\/?$/.test(url.pathname)) return await proxyCheckedPost(req, res, opts.s3Url, url);
         // s3rver checks no signatures: only let through GETs whose presigned signature we verify ourselves.
         if (!(await presignedGetValid(req, url))) return sendJson(res, 403, { message: 'Forbidden', code: 'auth.forbidden' });
         proxy(req, res, opts.s3Url, '/s3', url);

@@ -21,3 +21,56 @@ export const scrapeUrlResultSchema = z.object({ image: z.string() });
 /** POST /api/upload (multipart: file, type) */
 export const uploadTypeSchema = z.enum(UPLOAD_TYPE_VALUES, { message: 'Type must be style_prompt or style_cover' });
 export const uploadResultSchema = z.object({ url: z.string() });
+
+/**
+ * Direct uploads (browser -> S3 with a presigned POST, then POST /api/uploads/complete): every image field of
+ * the SPA. The browser checks type and size first with the same rules (web/src/components/image-upload).
+ */
+export const DIRECT_UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
+export const DIRECT_UPLOAD_PURPOSES = ['outfit', 'style_prompt', 'style_cover', 'avatar'] as const;
+export type DirectUploadPurpose = (typeof DIRECT_UPLOAD_PURPOSES)[number];
+export const DIRECT_UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
+/** The avatar keeps its spec cap (under 5 MB); every other image may be up to 15 MB. */
+export const directUploadMaxBytes = (purpose: DirectUploadPurpose): number => (purpose === 'avatar' ? PROFILE_IMAGE_MAX_BYTES : DIRECT_UPLOAD_MAX_BYTES);
+export const DIRECT_UPLOAD_MESSAGES = {
+  invalidType: 'Invalid file type',
+  unsupported: 'Unsupported image type. Use JPEG, PNG or WebP.',
+  tooLarge: (purpose: DirectUploadPurpose) => (purpose === 'avatar' ? 'File too large. The image must be under 5 MB.' : 'File too large. The image must be at most 15 MB.'),
+  notFound: 'Upload not found or expired. Please upload the image again.',
+} as const;
+
+/** POST /api/uploads (JSON): ask for a presigned POST. */
+export const presignUploadSchema = z
+  .object({
+    purpose: z.enum(DIRECT_UPLOAD_PURPOSES, { message: 'Purpose must be one of outfit, style_prompt, style_cover, avatar' }),
+    contentType: z.enum(DIRECT_UPLOAD_CONTENT_TYPES, { message: DIRECT_UPLOAD_MESSAGES.unsupported }),
+    size: z.number({ message: 'Size is required' }).int().positive('The file is empty'),
+  })
+  .strict();
+export type PresignUploadInput = z.infer<typeof presignUploadSchema>;
+export const presignUploadResultSchema = z.object({
+  uploadId: z.string(),
+  /** The form action (S3 bucket URL) and the fields to send before the file. */
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  maxBytes: z.number(),
+  expiresAt: z.string(),
+});
+export type PresignUploadResult = z.infer<typeof presignUploadResultSchema>;
+
+export const UPLOAD_ID_PATTERN = /^(outfit|style_prompt|style_cover|avatar)\.[0-9A-HJKMNP-TV-Z]{26}$/;
+/** POST /api/uploads/complete (JSON) */
+export const completeUploadSchema = z.object({ uploadId: z.string().regex(UPLOAD_ID_PATTERN, 'Invalid upload id') }).strict();
+export const completeUploadResultSchema = z.object({ url: z.string() });
+
+/**
+ * The browser's check before anything is sent (same rules as the presign route): null when the file may be
+ * uploaded, else the message to show.
+ */
+export function checkUploadFile(purpose: DirectUploadPurpose, file: { type: string; size: number }): string | null {
+  if (!(DIRECT_UPLOAD_CONTENT_TYPES as readonly string[]).includes(file.type))
+    return purpose === 'avatar' ? DIRECT_UPLOAD_MESSAGES.invalidType : DIRECT_UPLOAD_MESSAGES.unsupported;
+  if (file.size <= 0) return 'The file is empty';
+  if (file.size > directUploadMaxBytes(purpose)) return DIRECT_UPLOAD_MESSAGES.tooLarge(purpose);
+  return null;
+}

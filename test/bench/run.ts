@@ -24,6 +24,7 @@ import { benchExplore } from './explore';
 import { benchRenderQueue } from './render-queue';
 import { startGeminiFake } from '../support/provider-fakes';
 import { benchModeration } from './moderation';
+import { benchMediaCache } from './media-cache';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -48,12 +49,13 @@ async function main() {
   const base = stack.url;
   try {
     // BENCH_ONLY=generations (comma-separated phases) runs a part; the default runs every phase.
-    const only = new Set((process.env.BENCH_ONLY ?? 'landing,api,generations,explore,safety').split(','));
+    const only = new Set((process.env.BENCH_ONLY ?? 'landing,media,api,generations,explore,safety').split(','));
     if (only.has('landing')) {
       await landing(base);
       await lighthouseRun(base);
     }
     const token = (await signIn(stack.endpoints.cognito, stack.clientId, 'shopper@example.com', process.env.DEMO_PASSWORD ?? 'Demo-pass-1')).idToken;
+    if (only.has('media')) await mediaCache(base, token);
     if (only.has('api')) await apiLatency(base, token);
     if (only.has('generations')) await generations(stack, base, token);
     if (only.has('explore')) await exploreStyles(stack, base);
@@ -71,6 +73,23 @@ async function main() {
   console.log(`${'-'.repeat(w0)}  ${'-'.repeat(w1)}  ------`);
   for (const [a, b, c] of rows) console.log(`${a.padEnd(w0)}  ${b.padEnd(w1)}  ${c}`);
   console.log('\nwritten: bench/results/latest.json');
+}
+
+/** Media requests per page view, first view and revisit (test/bench/media-cache.ts). */
+async function mediaCache(base: string, token: string) {
+  // a photo profile, so /profiles shows a private image
+  const portrait = await sharp({ create: { width: 420, height: 420, channels: 3, background: '#c08040' } }).jpeg().toBuffer();
+  const fd = new FormData();
+  fd.append('name', 'Bench profile');
+  fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');
+  fd.append('portrait', new Blob([new Uint8Array(portrait)], { type: 'image/jpeg' }), 'portrait.jpg');
+  await fetch(`${base}/api/photo-profiles`, { method: 'POST', body: fd, headers: { authorization: `Bearer ${token}` } });
+  const counts = await benchMediaCache(base, 'shopper@example.com', process.env.DEMO_PASSWORD ?? 'Demo-pass-1');
+  results.mediaRequestsPerPageView = counts;
+  for (const [url, c] of Object.entries(counts)) {
+    row(`${url} media requests, first view`, `${c.first.resolve} resolve + ${c.first.imageBytes} image (${c.first.fromCache} cached)`);
+    row(`${url} media requests, revisit`, `${c.revisit.resolve} resolve + ${c.revisit.imageBytes} image (${c.revisit.fromCache} cached)`, '0 + 0');
+  }
 }
 
 async function landing(base: string) {

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DeleteObjectsCommand, S3Client } from '@aws-sdk/client-s3';
 import { photoProfileListSchema, photoProfileSchema } from '../../shared/schemas/photo-profile';
 import { updateUser } from '../../shared/repositories/user-repository';
 import { countPhotoProfiles, createPhotoProfile, deletePhotoProfile, listPhotoProfiles } from '../../shared/repositories/photo-profile-repository';
@@ -323,5 +324,68 @@ describe('repository: the cap is enforced by the transaction alone', () => {
     await Promise.all(profiles.map((p) => deletePhotoProfile(ctx.db, userId, p.id)));
     expect(await countPhotoProfiles(ctx.db, userId)).toBe(0);
     expect(await listPhotoProfiles(ctx.db, userId)).toEqual([]);
+  });
+});
+
+describe('purge order: objects first, then records; "deleted" only when true', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** S3 refuses every DeleteObjects (as AWS does without the permission) while everything else works. */
+  function refuseDeletes() {
+    const send = S3Client.prototype.send;
+    vi.spyOn(S3Client.prototype, 'send').mockImplementation(function (this: S3Client, cmd: any, ...rest: any[]) {
+      if (cmd instanceof DeleteObjectsCommand) return Promise.reject(Object.assign(new Error('Access Denied'), { name: 'AccessDenied' }));
+      return (send as any).call(this, cmd, ...rest);
+    } as any);
+  }
+
+  it('"Delete all my photos": when S3 refuses, answers 503, keeps every record, and a retry deletes everything', async () => {
+    const u = await newUser();
+    const p = (await create(u, validProfile({ fullBody: file(fullBody) }))).body;
+    const before = (await userObjects(u)).sort();
+    expect(before).toHaveLength(2);
+
+    refuseDeletes();
+    const res = await ctx.invoke('DELETE', '/api/user/photos', { token: u.idToken });
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ message: 'We could not delete all of your photos just now. Please try again.', code: 'service_unavailable' });
+    expect((await list(u)).map((x) => x.id)).toEqual([p.id]);
+    expect(await countPhotoProfiles(ctx.db, u.sub)).toBe(1);
+    expect((await userObjects(u)).sort()).toEqual(before);
+
+    vi.restoreAllMocks();
+    const retry = await ctx.invoke('DELETE', '/api/user/photos', { token: u.idToken });
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual({ deletedProfiles: 1, deletedObjects: 2 });
+    expect(await userObjects(u)).toEqual([]);
+    expect(await list(u)).toEqual([]);
+  });
+
+  it('deleting one profile: when S3 refuses, answers 503 and the profile stays; a retry removes record and folder', async () => {
+    const u = await newUser();
+    const p = (await create(u, validProfile({ fullBody: file(fullBody) }))).body;
+    // a leftover of a crashed upload in the same folder
+    await s3.put(privateBucket(), `users/${u.sub}/photo-profiles/${p.id}/stray.jpg`, Buffer.from('x'));
+
+    refuseDeletes();
+    const res = await ctx.invoke('DELETE', `/api/photo-profiles/${p.id}`, { token: u.idToken });
+    expect(res.status).toBe(503);
+    expect(res.body.code).toBe('service_unavailable');
+    expect((await list(u)).map((x) => x.id)).toEqual([p.id]);
+    expect(await userObjects(u)).toHaveLength(3);
+
+    vi.restoreAllMocks();
+    expect((await ctx.invoke('DELETE', `/api/photo-profiles/${p.id}`, { token: u.idToken })).status).toBe(204);
+    expect(await list(u)).toEqual([]);
+    expect(await userObjects(u)).toEqual([]);
+  });
+
+  it("another user's profile id is a 404 and deletes none of its objects", async () => {
+    const owner = await newUser();
+    const intruder = await newUser();
+    const p = (await create(owner, validProfile())).body;
+    const res = await ctx.invoke('DELETE', `/api/photo-profiles/${p.id}`, { token: intruder.idToken });
+    expect(res.status).toBe(404);
+    expect(await userObjects(owner)).toEqual([keyOf(p.portraitUrl)]);
   });
 });

@@ -1,5 +1,5 @@
 /** Helpers for tests that send images: multipart bodies, image fixtures and a look into the buckets. */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
@@ -100,4 +100,20 @@ export function bucketClient(endpoint: string) {
       await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body }));
     },
   };
+}
+
+/** A JPEG of random noise (incompressible): about 12 MB at 2400x1800, quality 100. With EXIF and GPS. */
+export function randomNoiseJpeg(width = 2400, height = 1800): Promise<Buffer> {
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 100, chromaSubsampling: '4:4:4' })
+    .withExif({ IFD0: { Make: 'PhoneCo', Model: 'X1' } })
+    .toBuffer();
+}
+
+/** Send a presigned POST as a browser form would (fields first, then the file). */
+export async function postForm(url: string, fields: Record<string, string>, content: Buffer, type: string): Promise<Response> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(content)], { type }), 'upload');
+  return fetch(url, { method: 'POST', body: form });
 }

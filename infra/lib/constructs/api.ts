@@ -23,26 +23,15 @@ import { acknowledge } from '../nag';
 import { exists, groupEntry } from '../paths';
 import type { StageConfig } from '../stage-config';
 import { AppFunction } from './app-function';
-import { grantContentModeration, grantObjects, grantTableReadWrite, grantUserPoolAdminGetUser, type ObjectAccess } from './grants';
+import { AWS_ACCESS, usesSharp, type Principal } from '../../../functions/lib/aws-access';
+import { grantSdkAccess } from './grants';
 
 /**
- * What each group may do beyond item read/write on the table (which every group gets). Groups missing
- * from the route table are simply not deployed.
+ * What each group may do comes from the IAM contract (functions/lib/aws-access.ts, principal `api:<group>`):
+ * the policy is built from the SDK commands the group sends. Groups missing from the route table are simply
+ * not deployed.
  */
-export const GROUP_ACCESS: Record<Group, { privateBucket?: ObjectAccess[]; publicBucket?: ObjectAccess[]; stripeSecret?: boolean; startGeneration?: boolean; renderWebhook?: boolean; scan?: boolean; moderation?: boolean }> = {
-  'auth-user': { privateBucket: ['read', 'write', 'delete'] },
-  profiles: { privateBucket: ['read', 'write', 'delete'], moderation: true },
-  // FASHN's webhook hands the job to the render worker (lambda:InvokeFunction on it only).
-  generations: { privateBucket: ['read', 'write', 'delete'], startGeneration: true, renderWebhook: true, moderation: true },
-  catalog: { publicBucket: ['read', 'write'] },
-  influencer: { publicBucket: ['read', 'write'] },
-  billing: { stripeSecret: true },
-  'stripe-webhook': { stripeSecret: true },
-  'uploads-images': { privateBucket: ['read', 'write', 'delete'], publicBucket: ['read', 'write'], moderation: true },
-  // Admin maintenance jobs (reconciliation) are the only Scan in the product.
-  // "Generate a cover" (POST /api/admin/styles/{id}/cover) starts a generation: states:StartExecution, like generations.
-  admin: { privateBucket: ['read', 'write', 'delete'], publicBucket: ['read', 'write', 'delete'], scan: true, startGeneration: true },
-};
+export const groupPrincipal = (group: Group): Principal => `api:${group}` as Principal;
 
 export interface ApiProps {
   config: StageConfig;
@@ -127,7 +116,9 @@ export class Api extends Construct {
       );
 
     for (const group of groups) {
-      const access = GROUP_ACCESS[group];
+      const principal = groupPrincipal(group);
+      if (!(principal in AWS_ACCESS)) throw new Error(`Group ${group} has no entry ${principal} in functions/lib/aws-access.ts`);
+      const access = AWS_ACCESS[principal].access as Record<string, unknown>;
       const fn = new AppFunction(this, `Fn-${group}`, {
         entry: groupEntry(group),
         description: `API group ${group}`,
@@ -136,29 +127,27 @@ export class Api extends Construct {
         memorySize: 512,
         // API Gateway's integration timeout is 29 s (hard limit for HTTP APIs is 30 s).
         timeout: Duration.seconds(29),
-        layers: props.sharpLayer ? [props.sharpLayer] : undefined,
+        layers: props.sharpLayer && usesSharp(principal) ? [props.sharpLayer] : undefined,
         environment: {
           ...props.environment,
-          ...(access.startGeneration ? { STATE_MACHINE_ARN: props.stateMachine.stateMachineArn, PROVIDER_SECRET_ARN: props.providerSecret.secretArn } : {}),
-          ...(access.renderWebhook ? { RENDER_WORKER_ARN: props.renderWorker.name } : {}),
+          ...(access.stateMachine ? { STATE_MACHINE_ARN: props.stateMachine.stateMachineArn } : {}),
+          ...(access.providerSecret ? { PROVIDER_SECRET_ARN: props.providerSecret.secretArn } : {}),
+          ...(access.renderWorker ? { RENDER_WORKER_ARN: props.renderWorker.name } : {}),
           ...(access.stripeSecret ? { STRIPE_SECRET_ARN: props.stripeSecret.secretArn } : {}),
         },
       });
       this.functions[group] = fn.fn;
 
-      grantTableReadWrite(fn.fn, props.table, { scan: access.scan });
-      // Every group installs the user loader (ensureUser), whose first sign-in fallback calls AdminGetUser.
-      grantUserPoolAdminGetUser(fn.fn, props.userPool.userPoolArn);
-      if (access.privateBucket) grantObjects(fn.fn, props.privateBucket, access.privateBucket);
-      if (access.publicBucket) grantObjects(fn.fn, props.publicBucket, access.publicBucket);
-      if (access.startGeneration) {
-        props.stateMachine.grantStartExecution(fn.fn);
-        props.providerSecret.grantRead(fn.fn);
-      }
-      if (access.renderWebhook) fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [props.renderWorker.arn] }));
-      if (access.stripeSecret) props.stripeSecret.grantRead(fn.fn);
-      // groups whose handlers run processImage (the content-safety check): Rekognition DetectModerationLabels
-      if (access.moderation) grantContentModeration(fn.fn);
+      grantSdkAccess(fn.fn, principal, {
+        table: props.table,
+        privateBucket: props.privateBucket,
+        publicBucket: props.publicBucket,
+        userPoolArn: props.userPool.userPoolArn,
+        stateMachine: props.stateMachine,
+        stripeSecret: props.stripeSecret,
+        providerSecret: props.providerSecret,
+        renderWorkerArn: props.renderWorker.arn,
+      });
 
       // One invoke permission per function for this API (not one per route): keeps the stack far from the
       // 500-resource limit as the route table grows; the function still only receives its own routes.

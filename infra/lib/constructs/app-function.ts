@@ -4,28 +4,27 @@
  * that may only write to that log group (not AWSLambdaBasicExecutionRole, which may write to any log group).
  * Callers add the least-privilege data grants on top.
  */
-import { Annotations, Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { acknowledge } from '../nag';
-import { REPO_ROOT, SHARP_LAYER_DIR, exists, repoPath } from '../paths';
+import { REPO_ROOT, repoPath } from '../paths';
 
 export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
 export const LAMBDA_ARCHITECTURE = lambda.Architecture.ARM_64;
 
 /**
- * Modules left out of every bundle:
- * - @aws-sdk/*: the Node.js 22 runtime ships AWS SDK v3; bundling it would add ~1-3 MB per function.
- * - sharp: a native addon (libvips) that esbuild cannot bundle. `nodeModules: ['sharp']` would run an
- *   `npm install` for linux-arm64 during synth, i.e. need the network; synth must stay offline. sharp ships
- *   in a Lambda layer instead (see sharpLayer below and docs/operations.md, "Image processing layer").
+ * Modules left out of every bundle. The AWS SDK is NOT among them: it is bundled, so the SDK version at run
+ * time is the one package-lock.json pins and the tests run (the runtime's built-in SDK changes under us).
+ * - sharp: a native addon (libvips) that esbuild cannot bundle. It ships in one Lambda layer installed for
+ *   linux-arm64 by the CDK build (./sharp-layer.ts), attached only to the functions that load it.
  * - @tensorflow/*, nsfwjs: the local content classifier, loaded only when CONTENT_MODERATION is local; in AWS
  *   the Rekognition adapter runs and these ~10 MB never need to ship.
  */
-export const EXTERNAL_MODULES = ['@aws-sdk/*', 'sharp', '@tensorflow/*', 'nsfwjs'];
+export const EXTERNAL_MODULES = ['sharp', '@tensorflow/*', 'nsfwjs'];
 
 export interface AppFunctionProps {
   /** Absolute path of the TypeScript entry module. */
@@ -110,28 +109,4 @@ export class AppFunction extends Construct {
       'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support only Resource "*".',
     );
   }
-}
-
-/** Where the operator builds the layer; see docs/operations.md, "Image processing layer (sharp)". */
-export const SHARP_LAYER_MARKER = repoPath('infra', 'layers', 'sharp', 'nodejs', 'node_modules', 'sharp', 'package.json');
-
-/**
- * The sharp layer (linux-arm64 build of sharp + libvips) when it has been built under infra/layers/sharp.
- * Building it needs the npm registry, so synth does not: without it synth still succeeds (offline) with a
- * warning, and the functions that import sharp fail at cold start until the layer is built and redeployed.
- */
-export function sharpLayer(scope: Construct): lambda.ILayerVersion | undefined {
-  if (!exists(SHARP_LAYER_MARKER)) {
-    Annotations.of(scope).addWarningV2(
-      'tryon:sharpLayerMissing',
-      'infra/layers/sharp is not built: the image-processing functions will fail at cold start once deployed. Build it before deploying (docs/operations.md, "Image processing layer").',
-    );
-    return undefined;
-  }
-  return new lambda.LayerVersion(scope, 'SharpLayer', {
-    code: lambda.Code.fromAsset(SHARP_LAYER_DIR),
-    compatibleArchitectures: [LAMBDA_ARCHITECTURE],
-    compatibleRuntimes: [LAMBDA_RUNTIME],
-    description: 'sharp + libvips for linux-arm64 (built by the operator, see docs/operations.md)',
-  });
 }

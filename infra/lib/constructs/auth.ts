@@ -2,7 +2,7 @@
  * The Cognito user pool (email sign-in, self sign-up) and the SPA's app client. The local stack mirrors
  * this configuration in infra/local/cognito-setup.ts (keep the password policy and auth flows in sync).
  */
-import { Duration } from 'aws-cdk-lib';
+import { Annotations, Duration, Stack } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { acknowledge } from '../nag';
@@ -44,7 +44,14 @@ export class Auth extends Construct {
         tempPasswordValidity: Duration.days(3),
       },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
-      mfa: cognito.Mfa.OFF,
+      // Users may add a TOTP authenticator; SMS is off (cost, SIM-swap risk).
+      mfa: cognito.Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+      // Sign-up codes and password resets: SES when a verified sender is configured (the built-in sender's
+      // daily quota is far below a launch; prod refuses to synthesize without it).
+      ...(config.ses
+        ? { email: cognito.UserPoolEmail.withSES({ fromEmail: config.ses.fromEmail, fromName: config.ses.fromName, sesRegion: config.ses.region ?? Stack.of(this).region }) }
+        : {}),
       // Threat protection (compromised credentials, adaptive authentication) needs the Plus plan, billed per
       // monthly active user: enforced in prod, off in dev.
       featurePlan: config.cognitoThreatProtection ? cognito.FeaturePlan.PLUS : cognito.FeaturePlan.ESSENTIALS,
@@ -58,8 +65,10 @@ export class Auth extends Construct {
     this.userPoolClient = this.userPool.addClient('WebClient', {
       // A browser app cannot keep a secret.
       generateSecret: false,
-      // USER_PASSWORD_AUTH is what the SPA (and cognito-local) use; SRP stays available. Refresh is always on.
-      authFlows: { userPassword: true, userSrp: true },
+      // Only what the SPA uses: USER_PASSWORD_AUTH (as cognito-local) and refresh (always on). No hosted UI,
+      // so no OAuth flows and no callback URLs (CDK would otherwise add the implicit flow and example.com).
+      authFlows: { userPassword: true },
+      disableOAuth: true,
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
       idTokenValidity: Duration.hours(1),
@@ -79,8 +88,13 @@ export class Auth extends Construct {
     acknowledge(
       this.userPool,
       'AwsSolutions-COG2',
-      'MFA is not part of the product (consumer email sign-in); prod relies on threat protection (adaptive authentication). Revisit with an optional TOTP factor.',
+      'MFA is optional (TOTP) by product decision: consumer e-mail sign-in; prod adds threat protection (adaptive authentication).',
     );
+    if (!config.ses) {
+      const message = 'No SES sender (-c sesFromEmail=...): Cognito uses its built-in e-mail sender, limited to a few dozen e-mails a day. docs/operations.md, "SES".';
+      if (config.prod) Annotations.of(this.userPool).addError(message);
+      else Annotations.of(this.userPool).addWarningV2('tryon:cognitoBuiltInEmail', message);
+    }
     if (!config.cognitoThreatProtection) {
       acknowledge(
         this.userPool,

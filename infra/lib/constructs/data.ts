@@ -7,11 +7,12 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { TABLE_SCHEMA } from '../../../shared/repositories/table';
+import { QUARANTINE_PREFIX } from '../../../functions/lib/media-store';
 import { acknowledge } from '../nag';
 import type { StageConfig } from '../stage-config';
 
-/** Objects under this prefix are transient (multi-step uploads not yet attached to a record): 1 day. */
-export const TMP_UPLOAD_PREFIX = 'uploads/tmp/';
+/** Objects under this prefix are transient (browser uploads waiting for their finalize call): 1 day. */
+export const TMP_UPLOAD_PREFIX = QUARANTINE_PREFIX;
 
 /** Every GSI declared in TABLE_SCHEMA (gsi1, gsi2, ...): the table and the grants follow the schema. */
 export function tableIndexes(): { name: string; partitionKey: string; sortKey: string }[] {
@@ -90,7 +91,8 @@ export class Data extends Construct {
       // The SPA reads and uploads with presigned URLs straight against S3 (another origin than the SPA).
       cors: [
         {
-          allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.PUT, s3.HttpMethods.HEAD],
+          // POST: direct uploads with a presigned POST (functions/lib/presigned-post.ts).
+          allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.PUT, s3.HttpMethods.HEAD, s3.HttpMethods.POST],
           allowedOrigins: config.webOrigins,
           allowedHeaders: ['*'],
           exposedHeaders: ['ETag'],

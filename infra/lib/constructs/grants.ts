@@ -1,86 +1,104 @@
 /**
- * Least-privilege grants with explicit actions and resources. The CDK grant helpers (grantReadWriteData,
- * grantReadWrite) add action wildcards (s3:GetObject*, s3:List*) and the `index/*` wildcard on tables; these
- * helpers name exactly what the handlers call, so the only wildcard left is on S3 object keys.
+ * Least-privilege grants with explicit actions and resources, built from the IAM contract
+ * (functions/lib/aws-access.ts). The CDK grant helpers (grantReadWriteData, grantReadWrite, grantRead on
+ * secrets) add action wildcards (s3:GetObject*, s3:List*, secretsmanager:DescribeSecret) and the `index/*`
+ * wildcard on tables; these name exactly what the handlers call, so the only wildcard left is on S3 object
+ * keys (and execution ARNs, known only at run time).
  */
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { acknowledgeMatching } from '../nag';
 import { tableIndexes } from './data';
+import { AWS_ACCESS, actionsFor, type AwsResource, type FunctionAccess, type Principal } from '../../../functions/lib/aws-access';
 
-const TABLE_ITEM_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:BatchWriteItem',
-  // TransactWriteItems is authorized per item through these actions plus ConditionCheckItem.
-  'dynamodb:ConditionCheckItem',
-];
-
-/**
- * Item read/write on the table and Query on its indexes. Scan only when asked (admin maintenance jobs):
- * request paths are GetItem, Query or transactions.
- */
-export function grantTableReadWrite(grantee: iam.IGrantable, table: dynamodb.ITable, opts: { scan?: boolean } = {}): void {
-  const indexArns = tableIndexes().map((i) => `${table.tableArn}/index/${i.name}`);
-  grantee.grantPrincipal.addToPrincipalPolicy(
-    new iam.PolicyStatement({
-      actions: [...TABLE_ITEM_ACTIONS, ...(opts.scan ? ['dynamodb:Scan'] : [])],
-      resources: [table.tableArn],
-    }),
-  );
-  grantee.grantPrincipal.addToPrincipalPolicy(
-    new iam.PolicyStatement({
-      actions: ['dynamodb:Query', ...(opts.scan ? ['dynamodb:Scan'] : [])],
-      resources: indexArns,
-    }),
-  );
+/** The resources a function's access map (functions/lib/aws-access.ts) may name. */
+export interface SdkAccessResources {
+  table?: dynamodb.ITable;
+  privateBucket?: s3.IBucket;
+  publicBucket?: s3.IBucket;
+  userPoolArn?: string;
+  stateMachine?: sfn.IStateMachine;
+  stripeSecret?: secretsmanager.ISecret;
+  providerSecret?: secretsmanager.ISecret;
+  provenanceSecret?: secretsmanager.ISecret;
+  /** The render worker's ARN (its name is fixed, so it is known without a reference). */
+  renderWorkerArn?: string;
 }
 
-export type ObjectAccess = 'read' | 'write' | 'delete';
-const OBJECT_ACTIONS: Record<ObjectAccess, string[]> = {
-  read: ['s3:GetObject'],
-  write: ['s3:PutObject'],
-  delete: ['s3:DeleteObject'],
-};
-
 /**
- * Object-level access to every key of a bucket (presigned URLs are signed with these permissions too).
- * No s3:ListBucket: a HEAD on a missing key then answers 403 instead of 404, which the handlers treat as
- * "not found".
+ * The policy of one function, built from its entry in the IAM contract (AWS_ACCESS): exactly the actions of
+ * the SDK commands it sends, on the resources named there. test/infra/iam-contract.test.ts checks the map
+ * against the code and the synthesized policies.
  */
-export function grantObjects(grantee: iam.IGrantable, bucket: s3.IBucket, access: ObjectAccess[]): void {
-  grantee.grantPrincipal.addToPrincipalPolicy(
-    new iam.PolicyStatement({
-      actions: access.flatMap((a) => OBJECT_ACTIONS[a]),
-      resources: [bucket.arnForObjects('*')],
-    }),
-  );
-  if (Construct.isConstruct(grantee.grantPrincipal)) {
-    acknowledgeMatching(
-      grantee.grantPrincipal,
-      /^AwsSolutions-IAM5\[Resource::.*\/\*\]$/,
-      'Object-level actions on the keys of the app\'s media buckets: keys are per user and per record (users/<userId>/...), created at run time; ownership is checked by the service before any presign or write.',
-    );
+export function grantSdkAccess(grantee: iam.IGrantable, principal: Principal, given: SdkAccessResources): void {
+  const entry: FunctionAccess = AWS_ACCESS[principal];
+  const need = <K extends keyof SdkAccessResources>(k: K): NonNullable<SdkAccessResources[K]> => {
+    const v = given[k];
+    if (!v) throw new Error(`${principal} uses ${k} (functions/lib/aws-access.ts) but the construct does not pass it`);
+    return v as NonNullable<SdkAccessResources[K]>;
+  };
+  const add = (actions: string[], resources: string[], conditions?: Record<string, unknown>) => {
+    if (actions.length) grantee.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources, conditions }));
+  };
+  for (const resource of Object.keys(entry.access) as AwsResource[]) {
+    const { resource: onResource, objects } = actionsFor(principal, resource);
+    switch (resource) {
+      case 'table':
+        add(onResource, [need('table').tableArn]);
+        break;
+      case 'tableIndexes':
+        add(onResource, tableIndexes().map((i) => `${need('table').tableArn}/index/${i.name}`));
+        break;
+      case 'privateBucket':
+      case 'publicBucket': {
+        const bucket = need(resource);
+        if (objects.length) {
+          add(objects, [bucket.arnForObjects('*')]);
+          if (Construct.isConstruct(grantee.grantPrincipal))
+            acknowledgeMatching(
+              grantee.grantPrincipal,
+              /^AwsSolutions-IAM5\[Resource::.*\/\*\]$/,
+              "Object-level actions on the keys of the app's media buckets: keys are per user and per record (users/<userId>/...), created at run time; ownership is checked by the service before any presign or write.",
+            );
+        }
+        if (onResource.length) {
+          const prefixes = entry.listPrefixes?.[resource];
+          if (!prefixes?.length) throw new Error(`${principal}: lists ${resource} without listPrefixes in AWS_ACCESS`);
+          add(onResource, [bucket.bucketArn], { StringLike: { 's3:prefix': prefixes } });
+        }
+        break;
+      }
+      case 'userPool':
+        add(onResource, [need('userPoolArn')]);
+        break;
+      case 'stateMachine':
+        add(onResource, [need('stateMachine').stateMachineArn]);
+        break;
+      case 'executions':
+        // arn:...:execution:<state machine name>:* (execution ARNs are only known at run time).
+        if (onResource.length) need('stateMachine').grantExecution(grantee, ...onResource);
+        break;
+      case 'stripeSecret':
+      case 'providerSecret':
+      case 'provenanceSecret':
+        add(onResource, [need(resource).secretArn]);
+        break;
+      case 'renderWorker':
+        add(onResource, [need('renderWorkerArn')]);
+        break;
+      case 'taskTokens':
+        // SendTaskSuccess/Failure name the state machine that issued the token
+        add(onResource, [need('stateMachine').stateMachineArn]);
+        break;
+      case 'moderation':
+        // DetectModerationLabels has no resource-level permissions
+        add(onResource, ['*']);
+        break;
+    }
   }
 }
 
-/** AdminGetUser on the pool: the first-sign-in fallback that reads given/family names (functions/lib/cognito.ts). */
-export function grantUserPoolAdminGetUser(grantee: iam.IGrantable, userPoolArn: string): void {
-  grantee.grantPrincipal.addToPrincipalPolicy(
-    new iam.PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [userPoolArn] }),
-  );
-}
-
-/**
- * Content moderation (functions/lib/moderation.ts, Rekognition adapter): DetectModerationLabels has no
- * resource-level permissions, so the statement names that one action on Resource "*".
- */
-export function grantContentModeration(grantee: iam.IGrantable): void {
-  grantee.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['rekognition:DetectModerationLabels'], resources: ['*'] }));
-}

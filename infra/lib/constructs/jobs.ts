@@ -6,17 +6,21 @@ import { Duration } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { EXPIRE_PACKS_ENTRY } from '../paths';
 import type { StageConfig } from '../stage-config';
 import { AppFunction } from './app-function';
-import { grantTableReadWrite } from './grants';
+import { grantSdkAccess } from './grants';
 
 export interface JobsProps {
   config: StageConfig;
   environment: Record<string, string>;
   table: dynamodb.ITable;
+  /** Where a run that failed after its retries (or could not be delivered) ends up; alarmed on. */
+  deadLetterQueue: sqs.IQueue;
 }
 
 export class Jobs extends Construct {
@@ -33,11 +37,13 @@ export class Jobs extends Construct {
       environment: props.environment,
     });
     this.expirePacks = fn.fn;
-    grantTableReadWrite(this.expirePacks, props.table);
+    grantSdkAccess(this.expirePacks, 'job:expire-packs', { table: props.table });
+    // EventBridge invokes asynchronously: a run that still fails after Lambda's retries goes to the DLQ.
+    this.expirePacks.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(props.deadLetterQueue) });
     new events.Rule(this, 'ExpirePacksSchedule', {
       description: 'Expire credit packs daily',
       schedule: events.Schedule.cron({ minute: '15', hour: '3' }),
-      targets: [new targets.LambdaFunction(this.expirePacks, { retryAttempts: 2 })],
+      targets: [new targets.LambdaFunction(this.expirePacks, { retryAttempts: 2, deadLetterQueue: props.deadLetterQueue })],
     });
   }
 }

@@ -6,7 +6,7 @@
  * (/profiles/new) to /index.html. Distribution-wide errorResponses are deliberately NOT used: they would
  * also rewrite the API's 403/404 JSON errors into index.html.
  */
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Annotations, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -128,6 +128,8 @@ export class Web extends Construct {
       ...(certificate
         ? { domainNames: [config.domainName!], certificate, minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 }
         : {}),
+      // The rate-based WAF rule (Tryon-<stage>-Edge, us-east-1), when its ARN is given (-c webAclArn=...).
+      ...(config.webAclArn ? { webAclId: config.webAclArn } : {}),
       enableLogging: true,
       logBucket: logsBucket,
       logFilePrefix: 'cloudfront/',
@@ -163,11 +165,14 @@ export class Web extends Construct {
       'AwsSolutions-CFR1',
       'The product is offered worldwide; no geo restriction.',
     );
-    acknowledge(
-      this.distribution,
-      'AwsSolutions-CFR2',
-      'No WAF web ACL yet (fixed monthly cost): API Gateway stage throttling, Cognito threat protection (prod) and per-user credit limits bound abuse. Add an AWS WAF rate-based rule when traffic warrants it.',
-    );
+    if (!config.webAclArn) {
+      acknowledge(
+        this.distribution,
+        'AwsSolutions-CFR2',
+        'The web ACL is created by the Tryon-<stage>-Edge stack in us-east-1 (CloudFront requires it there) and attached with -c webAclArn=<its WebAclArn output>: until then API Gateway stage throttling, Cognito threat protection (prod) and per-user credit limits bound abuse. Prod warns at synth.',
+      );
+      if (config.prod) Annotations.of(this.distribution).addWarningV2('tryon:noWebAcl', 'No WAF web ACL: deploy Tryon-prod-Edge and pass -c webAclArn=... (docs/operations.md, "WAF").');
+    }
     if (!certificate) {
       acknowledge(
         this.distribution,

@@ -25,7 +25,8 @@ import type { StageConfig } from '../stage-config';
 import { GENERATION_TASK_HANDLERS, GENERATION_TIMEOUT, buildGenerationDefinition, type GenerationTaskHandler } from '../workflow-definition';
 import { RENDER_TIME_LIMIT_SECONDS } from '../../../shared/domain/render-queue';
 import { AppFunction } from './app-function';
-import { grantContentModeration, grantObjects, grantTableReadWrite } from './grants';
+import { grantSdkAccess, type SdkAccessResources } from './grants';
+import { usesSharp, type Principal } from '../../../functions/lib/aws-access';
 
 export interface WorkflowProps {
   config: StageConfig;
@@ -62,11 +63,19 @@ export class Workflow extends Construct {
     this.renderWorkerName = `${config.stackPrefix}-render-worker`;
     const renderWorkerArn = stack.formatArn({ service: 'lambda', resource: 'function', resourceName: this.renderWorkerName, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
     const dispatchEnv = { RENDER_WORKER_ARN: this.renderWorkerName, GENERATION_TIMEOUT_SECONDS: String(GENERATION_TIMEOUT.toSeconds()) };
-    /** Everything that dispatches (enqueue, release, cancel) may start the worker, and nothing else. */
-    const grantDispatch = (fn: lambda.IFunction) =>
-      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [renderWorkerArn] }));
+    // Every policy comes from the IAM contract (functions/lib/aws-access.ts): everything that dispatches
+    // (enqueue, release, cancel) may invoke the worker and nothing else; only the worker writes results.
+    const resources = (): SdkAccessResources => ({
+      table: props.table,
+      privateBucket: props.privateBucket,
+      publicBucket: props.publicBucket,
+      stateMachine: this.stateMachine,
+      providerSecret: props.providerSecret,
+      provenanceSecret: props.provenanceSecret,
+      renderWorkerArn,
+    });
 
-    const fn = (name: string, extra: { handler: string; entry?: string; timeout?: Duration; memorySize?: number; env?: Record<string, string>; sharp?: boolean; description: string; functionName?: string }) =>
+    const fn = (name: string, extra: { handler: string; principal: Principal; entry?: string; timeout?: Duration; memorySize?: number; env?: Record<string, string>; description: string; functionName?: string }) =>
       new AppFunction(this, name, {
         ...common,
         entry: extra.entry ?? WORKFLOW_ENTRY,
@@ -75,7 +84,8 @@ export class Workflow extends Construct {
         environment: { ...props.environment, ...dispatchEnv, ...extra.env },
         timeout: extra.timeout,
         memorySize: extra.memorySize,
-        layers: extra.sharp && props.sharpLayer ? [props.sharpLayer] : undefined,
+        // Only the functions whose bundle loads sharp (SHARP_PRINCIPALS in functions/lib/aws-access.ts).
+        layers: props.sharpLayer && usesSharp(extra.principal) ? [props.sharpLayer] : undefined,
         functionName: extra.functionName,
       });
 
@@ -89,14 +99,14 @@ export class Workflow extends Construct {
       description: 'Render worker: renders one claimed generation and reports to its waiting execution',
       timeout: Duration.seconds(RENDER_TIME_LIMIT_SECONDS + 30),
       memorySize: 1536,
-      sharp: true,
+      principal: 'worker:renderWorker',
       env: { PROVIDER_SECRET_ARN: props.providerSecret.secretArn, ...(props.provenanceSecret ? { PROVENANCE_SECRET_ARN: props.provenanceSecret.secretArn } : {}) },
       functionName: this.renderWorkerName,
     });
     const workerFailed = fn('RenderWorkerFailed', {
       handler: 'renderWorkerFailed',
       description: 'On-failure destination of the render worker: reports the failure so the workflow refunds',
-      sharp: true,
+      principal: 'worker:renderWorkerFailed',
     });
     worker.fn.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.minutes(15), onFailure: new destinations.LambdaDestination(workerFailed.fn) });
     workerFailed.fn.configureAsyncInvoke({ retryAttempts: 2, onFailure: new destinations.SqsDestination(dlq) });
@@ -109,25 +119,11 @@ export class Workflow extends Construct {
     this.renderWorkerFailed = workerFailed.fn;
 
     const tasks = {
-      enqueueRender: fn('Task-enqueueRender', { handler: 'enqueueRender', description: 'Generation workflow: queue the render with its task token', sharp: true, env: { PROVIDER_SECRET_ARN: props.providerSecret.secretArn } }),
-      markCompleted: fn('Task-markCompleted', { handler: 'markCompleted', description: 'Generation workflow: mark completed', sharp: true }),
-      markFailed: fn('Task-markFailed', { handler: 'markFailed', description: 'Generation workflow: readable error, refund once, free the slot', sharp: true }),
+      enqueueRender: fn('Task-enqueueRender', { handler: 'enqueueRender', principal: 'task:enqueueRender', description: 'Generation workflow: queue the render with its task token', env: { PROVIDER_SECRET_ARN: props.providerSecret.secretArn } }),
+      markCompleted: fn('Task-markCompleted', { handler: 'markCompleted', principal: 'task:markCompleted', description: 'Generation workflow: mark completed' }),
+      markFailed: fn('Task-markFailed', { handler: 'markFailed', principal: 'task:markFailed', description: 'Generation workflow: readable error, refund once, free the slot' }),
     } satisfies Record<GenerationTaskHandler, AppFunction>;
     this.tasks = Object.fromEntries(GENERATION_TASK_HANDLERS.map((h) => [h, tasks[h].fn])) as Record<GenerationTaskHandler, NodejsFunction>;
-
-    for (const f of [worker, workerFailed, ...Object.values(tasks)]) {
-      grantTableReadWrite(f.fn, props.table);
-      grantDispatch(f.fn);
-    }
-    // The worker reads the person photo, style reference and background (private) and style images (public),
-    // and writes the result under users/<userId>/generations/.
-    grantObjects(worker.fn, props.privateBucket, ['read', 'write']);
-    grantObjects(worker.fn, props.publicBucket, ['read']);
-    props.providerSecret.grantRead(worker.fn);
-    // the worker checks each result (Rekognition) and signs its C2PA manifest (key in Secrets Manager)
-    grantContentModeration(worker.fn);
-    props.provenanceSecret?.grantRead(worker.fn);
-    props.providerSecret.grantRead(tasks.enqueueRender.fn);
 
     const logGroup = new logs.LogGroup(this, 'StateMachineLogs', {
       retention: config.logRetention,
@@ -140,8 +136,9 @@ export class Workflow extends Construct {
       tracingEnabled: true,
       logs: { destination: logGroup, level: sfn.LogLevel.ALL, includeExecutionData: false },
     });
-    // The worker, its failure handler and the sweeper (time-outs) answer waiting task tokens.
-    for (const f of [worker.fn, workerFailed.fn]) this.stateMachine.grantTaskResponse(f);
+    grantSdkAccess(worker.fn, 'worker:renderWorker', resources());
+    grantSdkAccess(workerFailed.fn, 'worker:renderWorkerFailed', resources());
+    for (const h of GENERATION_TASK_HANDLERS) grantSdkAccess(tasks[h].fn, `task:${h}` as Principal, resources());
     acknowledge(
       this.stateMachine.role,
       'AwsSolutions-IAM5[Resource::*]',
@@ -155,10 +152,9 @@ export class Workflow extends Construct {
 
     // EventBridge: executions that end FAILED, TIMED_OUT or ABORTED are refunded and free their queue entry or
     // slot at once (idempotent with MarkFailed), not at the next sweep.
-    const ended = fn('ExecutionEnded', { handler: 'executionEnded', description: 'Refund and free capacity when a generation execution fails, times out or is aborted', sharp: true });
+    const ended = fn('ExecutionEnded', { handler: 'executionEnded', principal: 'job:executionEnded', description: 'Refund and free capacity when a generation execution fails, times out or is aborted' });
     this.executionEnded = ended.fn;
-    grantTableReadWrite(ended.fn, props.table);
-    grantDispatch(ended.fn);
+    grantSdkAccess(ended.fn, 'job:executionEnded', resources());
     new events.Rule(this, 'ExecutionEndedRule', {
       description: 'Generation executions that failed, timed out or were aborted',
       eventPattern: {
@@ -176,14 +172,11 @@ export class Workflow extends Construct {
       entry: SWEEPER_ENTRY,
       description: 'Overdue render leases, dispatch safety net, stuck generations',
       timeout: Duration.seconds(60),
-      layers: props.sharpLayer ? [props.sharpLayer] : undefined,
+      layers: props.sharpLayer && usesSharp('job:sweeper') ? [props.sharpLayer] : undefined,
       environment: { ...props.environment, ...dispatchEnv, STATE_MACHINE_ARN: this.stateMachine.stateMachineArn },
     });
     this.sweeper = sweeper.fn;
-    grantTableReadWrite(this.sweeper, props.table);
-    grantDispatch(this.sweeper);
-    this.stateMachine.grantTaskResponse(this.sweeper);
-    this.stateMachine.grantExecution(this.sweeper, 'states:DescribeExecution', 'states:StopExecution');
+    grantSdkAccess(this.sweeper, 'job:sweeper', resources());
     acknowledgeMatching(
       sweeper.role,
       /^AwsSolutions-IAM5\[Resource::arn:<AWS::Partition>:states:.+:execution:.+:\*\]$/,

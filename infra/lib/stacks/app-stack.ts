@@ -1,8 +1,12 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Alarms } from '../constructs/alarms';
+import { acknowledge } from '../nag';
 import type { Construct } from 'constructs';
 import { Api } from '../constructs/api';
 import { Jobs } from '../constructs/jobs';
-import { sharpLayer } from '../constructs/app-function';
+import { sharpLayer } from '../constructs/sharp-layer';
 import type { Auth } from '../constructs/auth';
 import type { Data } from '../constructs/data';
 import { Secrets } from '../constructs/secrets';
@@ -21,6 +25,8 @@ export class AppStack extends Stack {
   readonly workflow: Workflow;
   readonly api: Api;
   readonly jobs: Jobs;
+  readonly jobsDeadLetterQueue: sqs.Queue;
+  readonly alarms: Alarms;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
@@ -35,7 +41,14 @@ export class AppStack extends Stack {
       COGNITO_USER_POOL_ID: auth.userPool.userPoolId,
       COGNITO_CLIENT_ID: auth.userPoolClient.userPoolClientId,
       LOG_LEVEL: config.prod ? 'INFO' : 'DEBUG',
+      // Return URLs of Stripe checkout and the billing portal (else the raw execute-api host would be used).
+      ...(config.publicOrigin ? { PUBLIC_ORIGIN: config.publicOrigin } : {}),
     };
+    if (!config.publicOrigin) {
+      const message = 'No PUBLIC_ORIGIN: pass -c publicOrigin=https://<distribution domain> (or a custom domain) so billing return links point at the app (docs/operations.md).';
+      if (config.prod) Annotations.of(this).addError(message);
+      else Annotations.of(this).addWarningV2('tryon:noPublicOrigin', message);
+    }
 
     this.secrets = new Secrets(this, 'Secrets', { config });
     const layer = sharpLayer(this);
@@ -67,7 +80,33 @@ export class AppStack extends Stack {
       sharpLayer: layer,
     });
 
-    this.jobs = new Jobs(this, 'Jobs', { config, environment, table: data.table });
+    // Scheduled jobs that fail after their retries land here (alarmed: docs/operations.md, "Alarms").
+    this.jobsDeadLetterQueue = new sqs.Queue(this, 'JobsDlq', {
+      enforceSSL: true,
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      retentionPeriod: Duration.days(14),
+    });
+    acknowledge(this.jobsDeadLetterQueue, 'AwsSolutions-SQS3', 'This queue is itself the dead-letter queue of the scheduled jobs.');
+    this.jobs = new Jobs(this, 'Jobs', { config, environment, table: data.table, deadLetterQueue: this.jobsDeadLetterQueue });
+    this.workflow.sweeper.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(this.jobsDeadLetterQueue) });
+
+    this.alarms = new Alarms(this, 'Alarms', {
+      httpApi: this.api.httpApi,
+      functions: {
+        ...Object.fromEntries(Object.entries(this.api.functions).map(([g, fn]) => [`api-${g}`, fn!])),
+        ...Object.fromEntries(Object.entries(this.workflow.tasks).map(([h, fn]) => [`task-${h}`, fn])),
+        sweeper: this.workflow.sweeper,
+        'render-worker': this.workflow.renderWorker,
+        'render-worker-failed': this.workflow.renderWorkerFailed,
+        'execution-ended': this.workflow.executionEnded,
+        'expire-packs': this.jobs.expirePacks,
+      },
+      stateMachine: this.workflow.stateMachine,
+      table: data.table,
+      deadLetterQueues: { jobs: this.jobsDeadLetterQueue, render: this.workflow.deadLetterQueue },
+      email: config.alarmEmail,
+    });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn });
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.api.httpApi.apiEndpoint });
     new CfnOutput(this, 'StateMachineArn', { value: this.workflow.stateMachine.stateMachineArn });

@@ -67,3 +67,14 @@ describe('AppImage', () => {
     expect(screen.getByText('No preview')).toBeTruthy();
   });
 });
+
+describe('resolvedUrlLifetimeMs', () => {
+  it('reuses a signed URL until 5 minutes before it expires, and 2 minutes without an expiry', async () => {
+    const { resolvedUrlLifetimeMs } = await import('./app-image');
+    const now = Date.parse('2026-11-23T12:10:00Z');
+    expect(resolvedUrlLifetimeMs({ expiresAt: '2026-11-23T14:00:00Z' }, now)).toBe((110 - 5) * 60_000);
+    expect(resolvedUrlLifetimeMs({ expiresAt: '2026-11-23T12:12:00Z' }, now)).toBe(0);
+    expect(resolvedUrlLifetimeMs({}, now)).toBe(2 * 60_000);
+    expect(resolvedUrlLifetimeMs(undefined, now)).toBe(2 * 60_000);
+  });
+});

@@ -21,8 +21,18 @@ export function imageSourceKind(src: string | null | undefined): ImageSourceKind
   return 'none';
 }
 
-/** Signed links expire: keep a resolved url for a short while only. */
-const RESOLVED_URL_STALE_MS = 2 * 60_000;
+/**
+ * Signed links are reused until shortly before they expire (the API signs one URL per hour window and says
+ * when it expires), so the same <img src> hits the browser cache; without expiresAt, 2 minutes.
+ */
+const RESOLVED_URL_FALLBACK_MS = 2 * 60_000;
+export const RESOLVED_URL_MARGIN_MS = 5 * 60_000;
+
+export function resolvedUrlLifetimeMs(data: { expiresAt?: string } | undefined, now = Date.now()): number {
+  const expires = data?.expiresAt ? Date.parse(data.expiresAt) : NaN;
+  if (!Number.isFinite(expires)) return RESOLVED_URL_FALLBACK_MS;
+  return Math.max(0, expires - RESOLVED_URL_MARGIN_MS - now);
+}
 
 export type ImageState = 'none' | 'loading' | 'unavailable' | 'ready';
 
@@ -31,10 +41,10 @@ export function useResolvedImageUrl(src: string | null | undefined): { url: stri
   const kind = imageSourceKind(src);
   const q = useQuery({
     queryKey: [src ?? ''],
-    queryFn: ({ signal }) => apiJson<{ url?: string }>('GET', src as string, undefined, signal),
+    queryFn: ({ signal }) => apiJson<{ url?: string; expiresAt?: string }>('GET', src as string, undefined, signal),
     enabled: kind === 'api',
-    staleTime: RESOLVED_URL_STALE_MS,
-    gcTime: RESOLVED_URL_STALE_MS,
+    staleTime: (query) => resolvedUrlLifetimeMs(query.state.data),
+    gcTime: 60 * 60_000,
   });
   if (kind === 'none') return { url: null, state: 'none', refetch: () => {} };
   if (kind === 'direct') return { url: src!.trim(), state: 'ready', refetch: () => {} };

@@ -32,16 +32,10 @@ export function useUpdateProfile() {
   });
 }
 
-export function useUploadProfileImage() {
+/** After a direct avatar upload (components/image-upload, purpose avatar): read the user again. */
+export function useRefreshUserAfterAvatar() {
   const setUser = useSetUser();
-  return useMutation({
-    mutationFn: (file: File) => {
-      const fd = new FormData();
-      fd.append('profileImage', file);
-      return apiJson<CurrentUser>('POST', '/api/user/profile-image', fd);
-    },
-    onSuccess: setUser,
-  });
+  return async () => setUser(await apiJson<CurrentUser>('GET', '/api/auth/user'));
 }
 
 export const useUserLinks = (enabled: boolean) => useQuery<UserLink[]>({ queryKey: LINKS_KEY, enabled });

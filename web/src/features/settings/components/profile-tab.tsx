@@ -1,10 +1,9 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Avatar, Switch } from 'radix-ui';
-import Camera from 'lucide-react/icons/camera';
 import UserRound from 'lucide-react/icons/user-round';
 import type { CurrentUser } from '../../../../../shared/schemas/user';
 import {
@@ -24,8 +23,9 @@ import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
-import { useUpdateProfile, useUploadProfileImage } from '../api/settings';
-import { avatarFileProblem, FILE_TOO_LARGE, handleProblem } from '../lib/settings-rules';
+import { ImageUpload, type UploadState } from '../../../components/image-upload/image-upload';
+import { useRefreshUserAfterAvatar, useUpdateProfile } from '../api/settings';
+import { handleProblem } from '../lib/settings-rules';
 
 const nameField = z.string().trim().max(50, 'Names can be at most 50 characters');
 const profileFormSchema = z.object({
@@ -197,39 +197,11 @@ function SwitchRow({ label, description, checked, disabled, onChange, testId }: 
 }
 
 function AvatarCard({ user }: { user: CurrentUser }) {
-  const upload = useUploadProfileImage();
-  const input = useRef<HTMLInputElement>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const refreshUser = useRefreshUserAfterAvatar();
+  const [state, setState] = useState<UploadState>('idle');
   const { url: current } = useResolvedImageUrl(user.profileImageUrl);
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
-
-  const pick = (file: File | undefined) => {
-    if (input.current) input.current.value = '';
-    if (!file) return;
-    const problem = avatarFileProblem(file);
-    if (problem) {
-      toast({
-        variant: 'destructive',
-        title: problem,
-        description: problem === FILE_TOO_LARGE ? 'The image must be under 5 MB.' : 'Please choose an image file (JPEG, PNG or WebP).',
-      });
-      return;
-    }
-    const local = URL.createObjectURL(file);
-    setPreview(local);
-    upload.mutate(file, {
-      onSuccess: () => toast({ title: 'Profile picture updated' }),
-      onError: (err) => {
-        setPreview(null);
-        toast({ variant: 'destructive', title: 'Failed to upload image', description: errorMessage(err, 'Please try again.') });
-      },
-    });
-  };
-
-  const shown = preview ?? current;
+  const shown = current;
   return (
     <Card>
       <CardHeader>
@@ -242,18 +214,27 @@ function AvatarCard({ user }: { user: CurrentUser }) {
           <Avatar.Fallback className="text-2xl font-semibold" delayMs={shown ? 300 : 0} aria-hidden="true">
             {avatarInitial(user) || <UserRound className="h-8 w-8" />}
           </Avatar.Fallback>
-          {upload.isPending ? (
+          {state === 'uploading' ? (
             <span className="absolute inset-0 flex items-center justify-center bg-black/40 text-white">
               <SpinnerIcon className="h-6 w-6" />
             </span>
           ) : null}
         </Avatar.Root>
         <div className="flex flex-col gap-2">
-          <input ref={input} type="file" accept="image/*" className="sr-only" id="avatar-file" name="profileImage" onChange={(e) => pick(e.target.files?.[0])} tabIndex={-1} aria-hidden="true" />
-          <Button variant="outline" onClick={() => input.current?.click()} disabled={upload.isPending} data-testid="avatar-upload">
-            <Camera className="h-4 w-4" aria-hidden="true" />
-            {upload.isPending ? 'Uploading...' : 'Upload new picture'}
-          </Button>
+          <ImageUpload
+            purpose="avatar"
+            label="Upload new picture"
+            hint="JPEG, PNG or WebP, under 5 MB."
+            autoUpload
+            showPreview={false}
+            errorTitle="Failed to upload image"
+            inputTestId="avatar-file"
+            onStateChange={setState}
+            onUploaded={(url) => {
+              if (!url) return;
+              void refreshUser().then(() => toast({ title: 'Profile picture updated' }));
+            }}
+          />
         </div>
       </CardContent>
     </Card>

@@ -154,9 +154,12 @@ describe('SettingsPage: tabs', () => {
 
   it('refuses a non-image avatar before uploading', () => {
     renderPage({ path: '/settings' });
-    const input = document.querySelector('input[type=file][name=profileImage]') as HTMLInputElement;
+    const input = document.querySelector('input[type=file][data-testid=avatar-file]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['x'], 'a.pdf', { type: 'application/pdf' })] } });
-    expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ variant: 'destructive', title: 'Invalid file type' }));
+    expect(screen.getByRole('alert').textContent).toBe('Invalid file type');
+    // over 5 MB: the spec's size message, still nothing sent
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array(5 * 1024 * 1024)], 'a.png', { type: 'image/png' })] } });
+    expect(screen.getByRole('alert').textContent).toBe('File too large. The image must be under 5 MB.');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -2,7 +2,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { idempotencyHeaders } from '../../../lib/idempotency';
 import { apiJson } from '../../../lib/api-client';
-import { uploadWithProgress, type ProgressListener } from '../../../lib/upload-with-progress';
 import type { AdminStyle } from '../lib/style-form';
 
 export interface AdminCategory {
@@ -102,14 +101,6 @@ export function useDeleteProduct(styleId: string) {
 }
 
 export type StyleUploadType = 'style_prompt' | 'style_cover';
-
-/** POST /api/upload (multipart file + type) with real progress. */
-export function uploadStyleImage(file: File, type: StyleUploadType, onProgress: ProgressListener, signal?: AbortSignal) {
-  const fd = new FormData();
-  fd.append('file', file);
-  fd.append('type', type);
-  return uploadWithProgress<{ url: string }>('/api/upload', fd, onProgress, signal);
-}
 
 /** POST /api/download-image: copy a remote image into our storage. */
 export const downloadRemoteImage = (url: string) => apiJson<{ url: string; originalUrl: string }>('POST', '/api/download-image', { url, originalUrl: url });

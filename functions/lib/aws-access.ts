@@ -1,0 +1,243 @@
+/**
+ * The IAM contract: every AWS SDK command each Lambda function sends, and on which resource. The CDK app
+ * builds the functions' policies from this map (infra/lib/constructs/grants.ts, grantSdkAccess), and
+ * test/infra/iam-contract.test.ts checks it both ways:
+ * - against the code: each function's entry is bundled (tree-shaken, as deployed) and every `new XCommand(...)`
+ *   left in the bundle must be listed here, and every command listed here must be in the bundle;
+ * - against the synthesized templates: each function's role allows exactly the IAM actions of its commands
+ *   on exactly these resources (nothing missing, nothing more).
+ *
+ * When code starts sending a new command, add it here (the test says where); the policy follows.
+ * Pure data: imported by the CDK app and the tests, never by a handler.
+ */
+
+/** Resources a function may be granted access to. */
+export type AwsResource =
+  | 'table'
+  | 'tableIndexes'
+  | 'privateBucket'
+  | 'publicBucket'
+  | 'userPool'
+  | 'stateMachine'
+  | 'executions'
+  | 'stripeSecret'
+  | 'providerSecret'
+  | 'provenanceSecret'
+  /** the render worker function (asynchronous invocations from the render queue's dispatch) */
+  | 'renderWorker'
+  /** task tokens of the generation state machine (SendTaskSuccess / SendTaskFailure) */
+  | 'taskTokens'
+  /** Rekognition DetectModerationLabels: no resource-level permissions (Resource "*") */
+  | 'moderation';
+
+/** Where the IAM action is evaluated: on the bucket itself (ListBucket) or on its objects (key ARNs). */
+export type ResourceScope = 'resource' | 'objects';
+
+export interface CommandAccess {
+  /** IAM actions the command needs. */
+  actions: string[];
+  /** For buckets: the objects (arn/*) or the bucket (arn). Default: 'resource' (or 'objects' for S3 object commands). */
+  scope?: ResourceScope;
+}
+
+/**
+ * SDK command (class name, as in `new GetObjectCommand(...)`; DocumentClient commands by their lib-dynamodb
+ * name) -> IAM actions. `PresignedPost` stands for createPresignedPost (a browser upload signed with the
+ * function's credentials). TransactWriteItems is authorized item by item with the item's own action, so a
+ * transaction needs every action its items may use.
+ */
+export const COMMAND_ACTIONS: Record<string, CommandAccess> = {
+  // DynamoDB (DocumentClient)
+  GetCommand: { actions: ['dynamodb:GetItem'] },
+  PutCommand: { actions: ['dynamodb:PutItem'] },
+  UpdateCommand: { actions: ['dynamodb:UpdateItem'] },
+  DeleteCommand: { actions: ['dynamodb:DeleteItem'] },
+  QueryCommand: { actions: ['dynamodb:Query'] },
+  ScanCommand: { actions: ['dynamodb:Scan'] },
+  BatchGetCommand: { actions: ['dynamodb:BatchGetItem'] },
+  BatchWriteCommand: { actions: ['dynamodb:BatchWriteItem'] },
+  TransactGetCommand: { actions: ['dynamodb:GetItem'] },
+  TransactWriteCommand: { actions: ['dynamodb:ConditionCheckItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'] },
+  // S3
+  GetObjectCommand: { actions: ['s3:GetObject'], scope: 'objects' },
+  HeadObjectCommand: { actions: ['s3:GetObject'], scope: 'objects' },
+  PutObjectCommand: { actions: ['s3:PutObject'], scope: 'objects' },
+  PresignedPost: { actions: ['s3:PutObject'], scope: 'objects' },
+  DeleteObjectCommand: { actions: ['s3:DeleteObject'], scope: 'objects' },
+  DeleteObjectsCommand: { actions: ['s3:DeleteObject'], scope: 'objects' },
+  ListObjectsV2Command: { actions: ['s3:ListBucket'], scope: 'resource' },
+  // Cognito
+  AdminGetUserCommand: { actions: ['cognito-idp:AdminGetUser'] },
+  // Step Functions
+  StartExecutionCommand: { actions: ['states:StartExecution'] },
+  DescribeExecutionCommand: { actions: ['states:DescribeExecution'] },
+  StopExecutionCommand: { actions: ['states:StopExecution'] },
+  // Secrets Manager
+  GetSecretValueCommand: { actions: ['secretsmanager:GetSecretValue'] },
+  // Lambda (the render queue starts its worker with InvocationType Event)
+  InvokeCommand: { actions: ['lambda:InvokeFunction'] },
+  // Step Functions callbacks
+  SendTaskSuccessCommand: { actions: ['states:SendTaskSuccess'] },
+  SendTaskFailureCommand: { actions: ['states:SendTaskFailure'] },
+  // Rekognition (content safety)
+  DetectModerationLabelsCommand: { actions: ['rekognition:DetectModerationLabels'] },
+};
+
+export type SdkCommand = keyof typeof COMMAND_ACTIONS;
+
+export type AccessMap = Partial<Record<AwsResource, SdkCommand[]>>;
+
+export interface FunctionAccess {
+  /** The Lambda entry module (repository-relative) and its exported handler. */
+  entry: string;
+  handler: string;
+  access: AccessMap;
+  /**
+   * Prefixes this function lists (s3:prefix condition on s3:ListBucket). Required when the access map lists
+   * ListObjectsV2Command.
+   */
+  listPrefixes?: Partial<Record<'privateBucket' | 'publicBucket', string[]>>;
+}
+
+// Shared shapes, so a repository change shows up in one place.
+/** ensureUser on the first authenticated call: the user item, its handle claim, and AdminGetUser for the names. */
+const USER_LOADER: SdkCommand[] = ['GetCommand', 'TransactWriteCommand'];
+
+const api = (group: string, access: AccessMap, extra: Partial<FunctionAccess> = {}): FunctionAccess => ({
+  entry: `functions/${group}/index.ts`,
+  handler: 'handler',
+  access,
+  ...extra,
+});
+const task = (handler: string, access: AccessMap): FunctionAccess => ({ entry: 'functions/workflow/index.ts', handler, access });
+
+/** Keys are the principals: `api:<group>` (one function per route-table group), `task:<handler>`, `job:<name>`. */
+export const AWS_ACCESS = {
+  'api:auth-user': api('auth-user', {
+    table: [...USER_LOADER, 'UpdateCommand'],
+    userPool: ['AdminGetUserCommand'],
+  }),
+  'api:profiles': api(
+    'profiles',
+    {
+      table: [...USER_LOADER, 'QueryCommand', 'UpdateCommand'],
+      privateBucket: ['PutObjectCommand', 'DeleteObjectsCommand', 'ListObjectsV2Command'],
+      userPool: ['AdminGetUserCommand'],
+      moderation: ['DetectModerationLabelsCommand'],
+    },
+    // "Delete all my photos" and profile deletion list users/<id>/ and users/<id>/photo-profiles/<id>/.
+    { listPrefixes: { privateBucket: ['users/*'] } },
+  ),
+  'api:generations': api('generations', {
+    table: [...USER_LOADER, 'PutCommand', 'DeleteCommand', 'QueryCommand'],
+    tableIndexes: ['QueryCommand'],
+    privateBucket: ['PutObjectCommand', 'DeleteObjectsCommand'],
+    userPool: ['AdminGetUserCommand'],
+    stateMachine: ['StartExecutionCommand'],
+    providerSecret: ['GetSecretValueCommand'],
+    renderWorker: ['InvokeCommand'],
+    moderation: ['DetectModerationLabelsCommand'],
+  }),
+  'api:catalog': api('catalog', {
+    table: [...USER_LOADER, 'QueryCommand', 'BatchGetCommand', 'DeleteCommand'],
+    tableIndexes: ['QueryCommand'],
+    publicBucket: ['GetObjectCommand', 'PutObjectCommand'],
+    userPool: ['AdminGetUserCommand'],
+  }),
+  'api:influencer': api('influencer', {
+    table: [...USER_LOADER, 'QueryCommand', 'BatchGetCommand', 'DeleteCommand', 'UpdateCommand'],
+    tableIndexes: ['QueryCommand'],
+    userPool: ['AdminGetUserCommand'],
+  }),
+  'api:billing': api('billing', {
+    table: [...USER_LOADER, 'PutCommand', 'QueryCommand'],
+    tableIndexes: ['QueryCommand'],
+    userPool: ['AdminGetUserCommand'],
+    stripeSecret: ['GetSecretValueCommand'],
+  }),
+  // Verified by signature, not by a user token: no user loader, no AdminGetUser.
+  'api:stripe-webhook': api('stripe-webhook', {
+    table: ['GetCommand', 'PutCommand', 'TransactWriteCommand'],
+    stripeSecret: ['GetSecretValueCommand'],
+  }),
+  'api:uploads-images': api('uploads-images', {
+    table: [...USER_LOADER, 'UpdateCommand'],
+    // Direct uploads: presigned POST to the quarantine prefix, finalize reads and deletes it.
+    privateBucket: ['GetObjectCommand', 'HeadObjectCommand', 'PutObjectCommand', 'PresignedPost', 'DeleteObjectsCommand'],
+    publicBucket: ['GetObjectCommand', 'HeadObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
+    userPool: ['AdminGetUserCommand'],
+    moderation: ['DetectModerationLabelsCommand'],
+  }),
+  'api:admin': api('admin', {
+    table: [...USER_LOADER, 'PutCommand', 'DeleteCommand', 'QueryCommand', 'BatchGetCommand', 'ScanCommand', 'UpdateCommand'],
+    tableIndexes: ['QueryCommand'],
+    privateBucket: ['GetObjectCommand'],
+    publicBucket: ['GetObjectCommand', 'PutObjectCommand'],
+    userPool: ['AdminGetUserCommand'],
+    stateMachine: ['StartExecutionCommand'],
+    providerSecret: ['GetSecretValueCommand'],
+  }),
+  // Generation workflow (functions/workflow/index.ts): the state machine's tasks, the render worker and its
+  // failure handler, the EventBridge target for ended executions, and the sweeper.
+  'task:enqueueRender': task('enqueueRender', {
+    table: ['GetCommand', 'QueryCommand', 'UpdateCommand', 'TransactWriteCommand'],
+    providerSecret: ['GetSecretValueCommand'],
+    renderWorker: ['InvokeCommand'],
+  }),
+  'task:markCompleted': task('markCompleted', { table: ['GetCommand', 'UpdateCommand'] }),
+  'task:markFailed': task('markFailed', { table: ['GetCommand', 'QueryCommand', 'TransactWriteCommand'], renderWorker: ['InvokeCommand'] }),
+  'worker:renderWorker': task('renderWorker', {
+    table: ['GetCommand', 'PutCommand', 'QueryCommand', 'UpdateCommand', 'TransactWriteCommand'],
+    privateBucket: ['GetObjectCommand', 'PutObjectCommand'],
+    publicBucket: ['GetObjectCommand'],
+    providerSecret: ['GetSecretValueCommand'],
+    provenanceSecret: ['GetSecretValueCommand'],
+    renderWorker: ['InvokeCommand'],
+    taskTokens: ['SendTaskSuccessCommand', 'SendTaskFailureCommand'],
+    moderation: ['DetectModerationLabelsCommand'],
+  }),
+  'worker:renderWorkerFailed': task('renderWorkerFailed', {
+    table: ['GetCommand', 'QueryCommand', 'TransactWriteCommand'],
+    renderWorker: ['InvokeCommand'],
+    taskTokens: ['SendTaskFailureCommand'],
+  }),
+  'job:executionEnded': task('executionEnded', { table: ['GetCommand', 'QueryCommand', 'TransactWriteCommand'], renderWorker: ['InvokeCommand'] }),
+  'job:sweeper': {
+    entry: 'functions/workflow/sweeper.ts',
+    handler: 'handler',
+    access: {
+      table: ['GetCommand', 'QueryCommand', 'TransactWriteCommand'],
+      tableIndexes: ['QueryCommand'],
+      executions: ['StopExecutionCommand'],
+      renderWorker: ['InvokeCommand'],
+      taskTokens: ['SendTaskFailureCommand'],
+    },
+  },
+  'job:expire-packs': {
+    entry: 'functions/billing/expire-packs.ts',
+    handler: 'handler',
+    access: { table: ['GetCommand', 'UpdateCommand', 'TransactWriteCommand'], tableIndexes: ['QueryCommand'] },
+  },
+} satisfies Record<string, FunctionAccess>;
+
+export type Principal = keyof typeof AWS_ACCESS;
+
+/**
+ * The functions whose bundle loads sharp (functions/lib/sharp-loader.ts): only they get the sharp layer.
+ * test/infra/iam-contract.test.ts checks this list against the bundles both ways.
+ */
+export const SHARP_PRINCIPALS: readonly Principal[] = ['api:profiles', 'api:generations', 'api:uploads-images', 'worker:renderWorker'];
+
+export const usesSharp = (p: Principal): boolean => SHARP_PRINCIPALS.includes(p);
+
+/** IAM actions of a principal on one resource, by scope. */
+export function actionsFor(principal: Principal, resource: AwsResource): { resource: string[]; objects: string[] } {
+  const out = { resource: new Set<string>(), objects: new Set<string>() };
+  const fa: FunctionAccess = AWS_ACCESS[principal];
+  for (const cmd of fa.access[resource] ?? []) {
+    const ca = COMMAND_ACTIONS[cmd];
+    if (!ca) throw new Error(`${principal}: unknown SDK command ${cmd} (add it to COMMAND_ACTIONS)`);
+    for (const a of ca.actions) out[ca.scope ?? 'resource'].add(a);
+  }
+  return { resource: [...out.resource].sort(), objects: [...out.objects].sort() };
+}

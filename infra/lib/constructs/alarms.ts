@@ -1,0 +1,111 @@
+/**
+ * Guardrails: CloudWatch alarms that notify one SNS topic (subscribe the on-call e-mail with
+ * -c alarmEmail=... or in the console). docs/operations.md says what to do when each fires.
+ *
+ * - API: 5xx rate over 5 % (and at least 5 requests) in 5 minutes; p99 latency over 5 s for 15 minutes.
+ * - Lambda: any error (a crash or a timeout: handled errors are answers, not errors) or throttle, per function.
+ * - Step Functions: any failed or timed-out generation execution.
+ * - DynamoDB: any read or write throttle event on the table.
+ * - Dead-letter queues: any message (addDeadLetterQueue: the render queue's DLQ can be added later).
+ */
+import { Duration } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { acknowledge } from '../nag';
+
+export interface AlarmsProps {
+  httpApi: apigw.IHttpApi;
+  functions: Record<string, lambda.IFunction>;
+  stateMachine: sfn.IStateMachine;
+  table: dynamodb.ITable;
+  deadLetterQueues?: Record<string, sqs.IQueue>;
+  /** Subscribed to the topic when given. */
+  email?: string;
+}
+
+export const ALARM_THRESHOLDS = {
+  api5xxPercent: 5,
+  api5xxMinRequests: 5,
+  apiP99LatencyMs: 5000,
+} as const;
+
+export class Alarms extends Construct {
+  readonly topic: sns.Topic;
+  readonly alarms: cloudwatch.Alarm[] = [];
+
+  constructor(scope: Construct, id: string, props: AlarmsProps) {
+    super(scope, id);
+    this.topic = new sns.Topic(this, 'Topic', { displayName: 'tryon alarms', enforceSSL: true });
+    acknowledge(
+      this.topic,
+      'AwsSolutions-SNS2',
+      'Alarm notifications carry alarm names and metric values only (no customer data); SSE with a customer key would also need a key policy for CloudWatch.',
+    );
+    if (props.email) this.topic.addSubscription(new subscriptions.EmailSubscription(props.email));
+
+    const fiveMin = Duration.minutes(5);
+    // API 5xx rate (HTTP API metrics; only counted when there is traffic).
+    const errors = new cloudwatch.Metric({ namespace: 'AWS/ApiGateway', metricName: '5xx', dimensionsMap: { ApiId: props.httpApi.apiId }, statistic: 'Sum', period: fiveMin });
+    const count = new cloudwatch.Metric({ namespace: 'AWS/ApiGateway', metricName: 'Count', dimensionsMap: { ApiId: props.httpApi.apiId }, statistic: 'Sum', period: fiveMin });
+    this.add(
+      'Api5xxRate',
+      new cloudwatch.MathExpression({
+        expression: `IF(requests >= ${ALARM_THRESHOLDS.api5xxMinRequests}, 100 * errors / requests, 0)`,
+        usingMetrics: { errors, requests: count },
+        period: fiveMin,
+        label: 'API 5xx %',
+      }),
+      ALARM_THRESHOLDS.api5xxPercent,
+      'API answers more than 5 % server errors (5 min)',
+    );
+    this.add(
+      'ApiP99Latency',
+      new cloudwatch.Metric({ namespace: 'AWS/ApiGateway', metricName: 'Latency', dimensionsMap: { ApiId: props.httpApi.apiId }, statistic: 'p99', period: fiveMin }),
+      ALARM_THRESHOLDS.apiP99LatencyMs,
+      'API p99 latency over 5 s for 15 minutes',
+      3,
+    );
+    for (const [name, fn] of Object.entries(props.functions)) {
+      this.add(`LambdaErrors-${name}`, fn.metricErrors({ period: fiveMin, statistic: 'Sum' }), 1, `Lambda ${name}: crashed or timed out`);
+      this.add(`LambdaThrottles-${name}`, fn.metricThrottles({ period: fiveMin, statistic: 'Sum' }), 1, `Lambda ${name}: throttled (concurrency limit)`);
+    }
+    this.add('GenerationsFailed', props.stateMachine.metricFailed({ period: fiveMin, statistic: 'Sum' }), 1, 'Generation executions failed');
+    this.add('GenerationsTimedOut', props.stateMachine.metricTimedOut({ period: fiveMin, statistic: 'Sum' }), 1, 'Generation executions timed out');
+    for (const metricName of ['ReadThrottleEvents', 'WriteThrottleEvents'])
+      this.add(
+        `Dynamo${metricName}`,
+        new cloudwatch.Metric({ namespace: 'AWS/DynamoDB', metricName, dimensionsMap: { TableName: props.table.tableName }, statistic: 'Sum', period: fiveMin }),
+        1,
+        `DynamoDB table ${metricName}`,
+      );
+    for (const [name, q] of Object.entries(props.deadLetterQueues ?? {})) this.addDeadLetterQueue(name, q);
+  }
+
+  /** Alarm on any message in a dead-letter queue (e.g. the render queue's DLQ). */
+  addDeadLetterQueue(name: string, queue: sqs.IQueue): cloudwatch.Alarm {
+    return this.add(`DlqDepth-${name}`, queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }), 1, `Dead-letter queue ${name} has messages`);
+  }
+
+  private add(id: string, metric: cloudwatch.IMetric, threshold: number, description: string, evaluationPeriods = 1): cloudwatch.Alarm {
+    const alarm = new cloudwatch.Alarm(this, id, {
+      metric,
+      threshold,
+      evaluationPeriods,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      alarmDescription: `${description}. Runbook: docs/operations.md, "Alarms".`,
+    });
+    alarm.addAlarmAction(new actions.SnsAction(this.topic));
+    alarm.addOkAction(new actions.SnsAction(this.topic));
+    this.alarms.push(alarm);
+    return alarm;
+  }
+}

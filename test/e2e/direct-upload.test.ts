@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { expect, it } from 'vitest';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { describeE2E, signIn, useBrowser } from '../support/e2e';
+
+const app = useBrowser();
+
+const idToken = (page: Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
+    return key ? localStorage.getItem(key) : null;
+  });
+
+const jpeg = (w: number, h: number, background: string) => sharp({ create: { width: w, height: h, channels: 3, background } }).jpeg().toBuffer();
+/** Incompressible noise: about 12 MB. */
+const bigJpeg = () => sharp(randomBytes(2400 * 1800 * 3), { raw: { width: 2400, height: 1800, channels: 3 } }).jpeg({ quality: 100, chromaSubsampling: '4:4:4' }).toBuffer();
+
+describeE2E('direct uploads: a 12 MB outfit through Try Custom Look', () => {
+  it('uploads straight to S3 with a real progress bar and starts the generation', { timeout: 150_000 }, async () => {
+    const { page, context } = await app.open();
+    await signIn(page, 'shopper@example.com');
+    const token = (await idToken(page))!;
+
+    // a profile with a full-body photo (model_wearer is Exact mode)
+    const fd = new FormData();
+    fd.append('name', `Upload ${Date.now()}`);
+    fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');
+    fd.append('portrait', new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }), 'portrait.jpg');
+    fd.append('fullBody', new Blob([new Uint8Array(await jpeg(300, 600, '#4070c0'))], { type: 'image/jpeg' }), 'full.jpg');
+    expect((await fetch(`${app.baseUrl}/api/photo-profiles`, { method: 'POST', body: fd, headers: { authorization: `Bearer ${token}` } })).status).toBe(201);
+
+    const big = await bigJpeg();
+    expect(big.length).toBeGreaterThan(11 * 1024 * 1024);
+    expect(big.length).toBeLessThan(15 * 1024 * 1024);
+
+    await page.goto('/try-custom-look');
+    await page.getByRole('heading', { level: 1, name: 'Try Custom Look' }).waitFor();
+    // a slow uplink (8 MB/s) so the bar has time to move
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 8 * 1024 * 1024 });
+
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`));
+    await page.getByTestId('outfit-file').setInputFiles({ name: 'outfit.jpg', mimeType: 'image/jpeg', buffer: big });
+    await page.getByAltText('Outfit preview').waitFor();
+    // record every value the bar takes
+    await page.evaluate(() => {
+      (window as unknown as { seen: string[] }).seen = [];
+      new MutationObserver(() => {
+        const bar = document.querySelector('[role=progressbar]');
+        if (bar) (window as unknown as { seen: string[] }).seen.push(bar.getAttribute('aria-valuenow') ?? '');
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+    });
+    await page.getByTestId('outfit-upload').click();
+    await page.getByText('Uploaded', { exact: true }).waitFor({ timeout: 60_000 });
+    const seen = (await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).map(Number);
+    const intermediate = [...new Set(seen.filter((v) => v > 0 && v < 95))];
+    expect(intermediate.length, `progress values: ${seen.join(',')}`).toBeGreaterThanOrEqual(3);
+    expect(seen.at(-1)).toBe(100);
+    expect([...seen].sort((a, b) => a - b)).toEqual(seen); // never goes back
+    // the bytes went to the bucket, not through the API
+    expect(requests).toEqual(expect.arrayContaining(['POST /api/uploads', 'POST /s3/' + requests.find((r) => r.startsWith('POST /s3/'))!.slice('POST /s3/'.length), 'POST /api/uploads/complete']));
+    expect(requests.filter((r) => r.startsWith('POST /api/uploads/outfit'))).toEqual([]);
+
+    await page.getByTestId('generate-my-look').click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByText('Generation started!', { exact: true }).first().waitFor();
+    const list = (await (await fetch(`${app.baseUrl}/api/generations`, { headers: { authorization: `Bearer ${token}` } })).json()) as { inputs?: { imageUrl?: string } ; imageUrl?: string }[];
+    expect(JSON.stringify(list[0])).toMatch(/users\/[^/]+\/outfits\/[0-9A-Z]{26}\.jpg/);
+  });
+
+  it('refuses a file over 15 MB in the browser with the spec message, sending nothing', { timeout: 60_000 }, async () => {
+    const { page } = await app.open();
+    await signIn(page, 'shopper@example.com');
+    await page.goto('/try-custom-look');
+    await page.getByRole('heading', { level: 1, name: 'Try Custom Look' }).waitFor();
+    const sent: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && sent.push(r.url()));
+    await page.getByTestId('outfit-file').setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(15 * 1024 * 1024 + 1) });
+    await page.getByRole('alert').filter({ hasText: 'File too large. The image must be at most 15 MB.' }).waitFor();
+    expect(await page.getByTestId('outfit-upload').count()).toBe(0);
+    expect(sent).toEqual([]);
+  });
+});

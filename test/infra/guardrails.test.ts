@@ -1,0 +1,111 @@
+/**
+ * Guardrails for a real account: alarms to one SNS topic, failure destinations for the scheduled jobs, the
+ * WAF web ACL in us-east-1, PUBLIC_ORIGIN for billing, Cognito e-mail through SES, the AWS SDK bundled.
+ */
+import { rmSync } from 'node:fs';
+import { App } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXTERNAL_MODULES } from '../../infra/lib/constructs/app-function';
+import { buildTryonApp } from '../../infra/lib/tryon-app';
+import { flatten, resourcesOf, synthApp, type SynthesizedApp } from './synth';
+
+let dev: SynthesizedApp;
+beforeAll(() => {
+  dev = synthApp('dev');
+});
+afterAll(() => {
+  if (dev) rmSync(dev.outdir, { recursive: true, force: true });
+});
+
+/** A prod app with context (no synth to disk; templates from the stacks). */
+function prodWith(context: Record<string, string>) {
+  const app = new App({ context: { stage: 'prod', 'aws:cdk:bundling-stacks': [], ...context } });
+  return buildTryonApp(app, { nag: false });
+}
+
+describe('alarms', () => {
+  it('alarm on API 5xx rate and p99 latency, every function errors and throttles, generations failed/timed out, DynamoDB throttles and the jobs DLQ, all to one SNS topic', () => {
+    const t = dev.templates.app;
+    const alarms = Object.values(resourcesOf(t, 'AWS::CloudWatch::Alarm'));
+    const topics = Object.keys(resourcesOf(t, 'AWS::SNS::Topic'));
+    expect(topics).toHaveLength(1);
+    for (const a of alarms) {
+      expect(a.Properties.AlarmActions).toEqual([{ Ref: topics[0] }]);
+      expect(a.Properties.TreatMissingData).toBe('notBreaching');
+    }
+    const metricNames = alarms.map((a) => a.Properties.MetricName ?? a.Properties.Metrics?.map((m: { MetricStat?: { Metric: { MetricName: string } } }) => m.MetricStat?.Metric.MetricName).filter(Boolean).join('+'));
+    expect(metricNames).toEqual(expect.arrayContaining(['5xx+Count', 'Latency', 'Errors', 'Throttles', 'ExecutionsFailed', 'ExecutionsTimedOut', 'ReadThrottleEvents', 'WriteThrottleEvents', 'ApproximateNumberOfMessagesVisible']));
+    const fnCount = Object.keys(resourcesOf(t, 'AWS::Lambda::Function')).filter((id) => !/CustomResource|LogRetention|AutoDelete/.test(id)).length;
+    expect(metricNames.filter((m) => m === 'Errors')).toHaveLength(fnCount);
+    expect(metricNames.filter((m) => m === 'Throttles')).toHaveLength(fnCount);
+    const latency = alarms.find((a) => a.Properties.MetricName === 'Latency')!;
+    expect(latency.Properties.ExtendedStatistic).toBe('p99');
+    t.hasResourceProperties('AWS::SNS::Topic', Match.anyValue());
+  });
+
+  it('accepts extra dead-letter queues later (the render queue)', () => {
+    const stacks = prodWith({ sesFromEmail: 'no-reply@example.org', publicOrigin: 'https://app.example.org' });
+    const q = new sqs.Queue(stacks.app, 'RenderDlq', { enforceSSL: true });
+    stacks.app.alarms.addDeadLetterQueue('render', q);
+    const t = Template.fromStack(stacks.app);
+    const dlqAlarms = Object.values(resourcesOf(t, 'AWS::CloudWatch::Alarm')).filter((a) => a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible');
+    expect(dlqAlarms).toHaveLength(2);
+  });
+});
+
+describe('scheduled jobs', () => {
+  it('send failed runs (after retries) and undeliverable events to the jobs DLQ', () => {
+    const t = dev.templates.app;
+    const [dlqId] = Object.keys(resourcesOf(t, 'AWS::SQS::Queue')).filter((id) => id.startsWith('JobsDlq'));
+    expect(dlqId).toBeDefined();
+    const configs = Object.values(resourcesOf(t, 'AWS::Lambda::EventInvokeConfig'));
+    expect(configs).toHaveLength(2); // expire-packs and the sweeper
+    for (const c of configs) expect(flatten(c.Properties.DestinationConfig.OnFailure.Destination)).toBe(`<${dlqId}.Arn>`);
+    const expireRule = Object.values(resourcesOf(t, 'AWS::Events::Rule')).find((r) => r.Properties.ScheduleExpression === 'cron(15 3 * * ? *)')!;
+    expect(flatten(expireRule.Properties.Targets[0].DeadLetterConfig.Arn)).toBe(`<${dlqId}.Arn>`);
+  });
+});
+
+describe('WAF', () => {
+  it('the web ACL is CloudFront-scope with a rate-based rule per IP, in a us-east-1 stack', () => {
+    expect(dev.stacks.edge.region).toBe('us-east-1');
+    const t = Template.fromStack(dev.stacks.edge);
+    t.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'CLOUDFRONT',
+      Rules: Match.arrayWith([Match.objectLike({ Action: { Block: {} }, Statement: { RateBasedStatement: { Limit: 1000, AggregateKeyType: 'IP', EvaluationWindowSec: 300 } } })]),
+    });
+  });
+  it('is attached to the distribution when its ARN is given', () => {
+    const arn = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/tryon/abc';
+    const stacks = prodWith({ webAclArn: arn, sesFromEmail: 'no-reply@example.org', publicOrigin: 'https://app.example.org' });
+    Template.fromStack(stacks.web).hasResourceProperties('AWS::CloudFront::Distribution', { DistributionConfig: Match.objectLike({ WebACLId: arn }) });
+  });
+});
+
+describe('PUBLIC_ORIGIN and Cognito e-mail', () => {
+  it('prod: PUBLIC_ORIGIN reaches the functions and Cognito sends through SES from the verified sender', () => {
+    const stacks = prodWith({ sesFromEmail: 'no-reply@example.org', sesFromName: 'Fitly', publicOrigin: 'https://app.example.org/' });
+    const app = Template.fromStack(stacks.app);
+    const billing = Object.values(resourcesOf(app, 'AWS::Lambda::Function')).find((f) => f.Properties.Description === 'API group billing')!;
+    expect(billing.Properties.Environment.Variables.PUBLIC_ORIGIN).toBe('https://app.example.org');
+    Template.fromStack(stacks.auth).hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: Match.objectLike({ EmailSendingAccount: 'DEVELOPER', From: 'Fitly <no-reply@example.org>' }),
+    });
+    expect(Annotations.fromStack(stacks.auth).findError('*', Match.anyValue())).toEqual([]);
+    expect(Annotations.fromStack(stacks.app).findError('*', Match.anyValue())).toEqual([]);
+  });
+  it('prod refuses the built-in e-mail sender and a missing PUBLIC_ORIGIN (synth errors); dev only warns', () => {
+    const stacks = prodWith({});
+    expect(Annotations.fromStack(stacks.auth).findError('*', Match.stringLikeRegexp('SES'))).toHaveLength(1);
+    expect(Annotations.fromStack(stacks.app).findError('*', Match.stringLikeRegexp('PUBLIC_ORIGIN'))).toHaveLength(1);
+    expect(Annotations.fromStack(dev.stacks.auth).findError('*', Match.anyValue())).toEqual([]);
+  });
+});
+
+describe('AWS SDK version at run time', () => {
+  it('is bundled (only sharp, a native addon, stays external)', () => {
+    expect(EXTERNAL_MODULES).toEqual(['sharp']);
+  });
+});

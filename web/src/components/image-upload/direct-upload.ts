@@ -1,0 +1,45 @@
+/**
+ * An image upload straight to S3: ask the API for a presigned POST (POST /api/uploads), send the file to the
+ * bucket with XMLHttpRequest (real upload progress events; fetch has none), then have the API validate and
+ * re-encode it (POST /api/uploads/complete). The API never carries the bytes, so the 6 MB Lambda payload
+ * limit does not apply: images up to 15 MB.
+ */
+import type { DirectUploadPurpose, PresignUploadResult } from '../../../../shared/schemas/upload';
+import { apiJson } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-error';
+import { progressPercent, type ProgressListener } from '../../lib/upload-with-progress';
+
+/** Share of the bar the transfer takes; the rest is the server's check and re-encode. */
+export const TRANSFER_SHARE = 95;
+
+/** POST the file to the presigned form (fields first, file last, as S3 requires). */
+export function postToBucket(post: Pick<PresignUploadResult, 'url' | 'fields'>, file: Blob, onProgress?: ProgressListener, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
+    form.append('file', file);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', post.url);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress?.(Math.min(TRANSFER_SHARE, Math.round((progressPercent(e.loaded, e.total) * TRANSFER_SHARE) / 100)));
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) resolve();
+      // S3 answers XML: <Error><Code>EntityTooLarge</Code><Message>...</Message></Error>
+      else reject(new ApiError(xhr.status, xhr.statusText || 'Upload failed', JSON.stringify({ message: /<Message>([^<]*)<\/Message>/.exec(xhr.responseText ?? '')?.[1] ?? 'Upload failed' })));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'Network error', ''));
+    xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
+export async function directUpload(file: File, purpose: DirectUploadPurpose, onProgress?: ProgressListener, signal?: AbortSignal): Promise<{ url: string }> {
+  onProgress?.(0);
+  const post = await apiJson<PresignUploadResult>('POST', '/api/uploads', { purpose, contentType: file.type, size: file.size }, signal);
+  await postToBucket(post, file, onProgress, signal);
+  const done = await apiJson<{ url: string }>('POST', '/api/uploads/complete', { uploadId: post.uploadId }, signal);
+  onProgress?.(100);
+  return done;
+}
