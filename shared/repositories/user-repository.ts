@@ -190,3 +190,19 @@ export async function setCurrentRole(db: Db, userId: string, role: Role, now = n
     throw err;
   }
 }
+
+/**
+ * Set the account status on the user item ('active' | 'deleting' | 'deleted' | 'disabled'; absent = active).
+ * Agreed contract with issue 17, whose request pipeline refuses non-active accounts.
+ */
+export async function setAccountStatus(db: Db, userId: string, status: 'active' | 'deleting' | 'deleted' | 'disabled', now = new Date()): Promise<void> {
+  await db.doc.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: keys.user(userId),
+      UpdateExpression: 'SET accountStatus = :s, accountStatusAt = :u, updatedAt = :u',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':s': status, ':u': now.toISOString() },
+    }),
+  );
+}

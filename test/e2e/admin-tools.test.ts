@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describeE2E, signIn, useBrowser } from '../support/e2e';
+import { PHOTO_CONSENT } from '../../shared/domain/privacy';
 
 const app = useBrowser();
 
@@ -118,6 +119,7 @@ describeE2E('admin tools: influencer application and review, prompt templates an
     const profileName = `Admin tester ${stamp}`;
     const body = 'Tall, slim build, long legs and narrow shoulders.';
     const fd = new FormData();
+    fd.append('consent', PHOTO_CONSENT.version);
     fd.append('name', profileName);
     fd.append('gender', 'unisex');
     fd.append('bodyDescription', body);

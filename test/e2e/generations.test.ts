@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describeE2E, signIn, useBrowser } from '../support/e2e';
+import { PHOTO_CONSENT } from '../../shared/domain/privacy';
 
 const app = useBrowser();
 
@@ -32,6 +33,7 @@ describeE2E('generations: style generation, polling gallery, detail, feedback, d
     // a photo profile with a portrait and a full-body photo (model_wearer styles need Exact mode)
     const name = `E2E Profile ${Date.now()}`;
     const fd = new FormData();
+    fd.append('consent', PHOTO_CONSENT.version);
     fd.append('name', name);
     fd.append('gender', 'unisex');
     fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');

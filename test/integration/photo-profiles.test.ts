@@ -4,6 +4,8 @@ import { photoProfileListSchema, photoProfileSchema } from '../../shared/schemas
 import { updateUser } from '../../shared/repositories/user-repository';
 import { countPhotoProfiles, createPhotoProfile, deletePhotoProfile, listPhotoProfiles } from '../../shared/repositories/photo-profile-repository';
 import type { PlanId } from '../../shared/domain/plans';
+import { setAgeStatus } from '../../shared/repositories/privacy-repository';
+import { AGE_CONFIRMATION, PHOTO_CONSENT } from '../../shared/domain/privacy';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { bucketClient, file, hugeBlankPng, jpegWithGps, multipart, noisyJpeg, oversized, truncated, type Part } from '../support/media';
 
@@ -23,6 +25,7 @@ beforeAll(async () => {
 async function newUser(plan: PlanId = 'starter'): Promise<TestUser> {
   const u = await ctx.createUser();
   await ctx.invoke('GET', '/api/auth/user', { token: u.idToken }); // creates the user item
+  await setAgeStatus(ctx.db, u.sub, 'adult', AGE_CONFIRMATION.version);
   if (plan !== 'none') await updateUser(ctx.db, u.sub, { currentPlan: plan });
   return u;
 }
@@ -39,6 +42,7 @@ function patch(u: TestUser, id: string, parts: Record<string, Part | undefined>)
   return ctx.invoke('PATCH', `/api/photo-profiles/${id}`, { token: u.idToken, body, headers });
 }
 const validProfile = (extra: Record<string, Part | undefined> = {}) => ({
+  consent: PHOTO_CONSENT.version,
   name: 'Me at work',
   gender: 'female',
   bodyDescription: BODY,

@@ -15,6 +15,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { groupsInUse, routeKey, routesOfGroup, type Group, type RouteDef } from '../../../shared/routes';
@@ -40,6 +41,8 @@ export const GROUP_ACCESS: Record<Group, { privateBucket?: ObjectAccess[]; publi
   // Admin maintenance jobs (reconciliation) are the only Scan in the product.
   // "Generate a cover" (POST /api/admin/styles/{id}/cover) starts a generation: states:StartExecution, like generations.
   admin: { privateBucket: ['read', 'write', 'delete'], publicBucket: ['read', 'write'], scan: true, startGeneration: true },
+  // Account deletion: every object of the user in both buckets, the subscription (Stripe), the Cognito user (granted below).
+  privacy: { privateBucket: ['read', 'write', 'delete'], publicBucket: ['read', 'write', 'delete'], stripeSecret: true },
 };
 
 export interface ApiProps {
@@ -146,6 +149,11 @@ export class Api extends Construct {
       if (access.publicBucket) grantObjects(fn.fn, props.publicBucket, access.publicBucket);
       if (access.startGeneration) props.stateMachine.grantStartExecution(fn.fn);
       if (access.stripeSecret) props.stripeSecret.grantRead(fn.fn);
+      // "Delete my account" signs the user out everywhere and deletes them from the pool.
+      if (group === 'privacy')
+        fn.fn.addToRolePolicy(
+          new iam.PolicyStatement({ actions: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser'], resources: [props.userPool.userPoolArn] }),
+        );
 
       // One invoke permission per function for this API (not one per route): keeps the stack far from the
       // 500-resource limit as the route table grows; the function still only receives its own routes.
