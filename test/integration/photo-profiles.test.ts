@@ -34,7 +34,7 @@ const keyOf = (url: string) => url.replace(/^\/api\/private-image\//, '');
 const userObjects = (u: TestUser) => s3.list(privateBucket(), `users/${u.sub}/`);
 
 function create(u: TestUser, parts: Record<string, Part | undefined>) {
-  const { body, headers } = multipart(parts);
+  const { body, headers } = multipart({ consent: PHOTO_CONSENT.version, ...parts });
   return ctx.invoke('POST', '/api/photo-profiles', { token: u.idToken, body, headers });
 }
 function patch(u: TestUser, id: string, parts: Record<string, Part | undefined>) {
@@ -42,7 +42,6 @@ function patch(u: TestUser, id: string, parts: Record<string, Part | undefined>)
   return ctx.invoke('PATCH', `/api/photo-profiles/${id}`, { token: u.idToken, body, headers });
 }
 const validProfile = (extra: Record<string, Part | undefined> = {}) => ({
-  consent: PHOTO_CONSENT.version,
   name: 'Me at work',
   gender: 'female',
   bodyDescription: BODY,
