@@ -37,9 +37,33 @@ export const exportObjectKey = (userId: string, exportId: string) => `${mediaKey
 
 /** Runs a build in the background. Locally: in this process. Replaceable (tests, a queue in AWS). */
 export type ExportRunner = (db: Db, userId: string, exportId: string) => void;
+/**
+ * In AWS (EXPORT_FUNCTION_NAME set) the build runs in its own Lambda, invoked asynchronously: the API Lambda
+ * is frozen once it has answered. Locally it runs in this process after the response.
+ */
 let runner: ExportRunner = (db, userId, exportId) => {
-  setImmediate(() => void buildExport(db, userId, exportId).catch((error) => logger.error('Export failed', { error: error as Error, userId, exportId })));
+  const fn = process.env.EXPORT_FUNCTION_NAME;
+  const fail = (error: unknown) => {
+    logger.error('Export failed', { error: error as Error, userId, exportId });
+    void updateExport(db, userId, exportId, { status: 'failed', error: 'We could not prepare your data. Please try again.' }).catch(() => undefined);
+  };
+  if (fn) {
+    pendingInvokes.push(
+      import('@aws-sdk/client-lambda')
+        .then(({ LambdaClient, InvokeCommand }) =>
+          new LambdaClient({}).send(new InvokeCommand({ FunctionName: fn, InvocationType: 'Event', Payload: Buffer.from(JSON.stringify({ userId, exportId })) })),
+        )
+        .then(() => undefined, fail),
+    );
+    return;
+  }
+  setImmediate(() => void buildExport(db, userId, exportId).catch(() => undefined));
 };
+/** Async invokes started by this request (awaited before answering, so the Lambda is not frozen mid-call). */
+const pendingInvokes: Promise<void>[] = [];
+export async function flushExportInvokes(): Promise<void> {
+  await Promise.all(pendingInvokes.splice(0));
+}
 export function setExportRunner(r: ExportRunner): void {
   runner = r;
 }
@@ -92,6 +116,7 @@ export async function requestExport(db: Db, userId: string, now = new Date()): P
   const rec: ExportRecord = { id: ulid(now.getTime()), userId, status: 'pending', progress: 0, createdAt: ts, updatedAt: ts, objectKey: null, readyAt: null, error: null };
   await putExport(db, rec, Math.floor(now.getTime() / 1000) + 2 * EXPORT_LINK_SECONDS);
   runner(db, userId, rec.id);
+  await flushExportInvokes();
   return toJob(rec, null, now);
 }
 

@@ -7,7 +7,7 @@
  *    DynamoDB removes the item even if the job did not run. The ledger is never touched.
  */
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { PHOTO_CONSENT, retentionExpiry, DAY_MS, type RetentionDays } from '../../shared/domain/privacy';
+import { PHOTO_CONSENT, retentionExpiry, isRetentionDays, DAY_MS, type RetentionDays } from '../../shared/domain/privacy';
 import type { PrivacySettings } from '../../shared/schemas/privacy';
 import type { Db } from '../../shared/repositories/table';
 import {
@@ -34,6 +34,12 @@ export async function updateRetention(db: Db, userId: string, days: RetentionDay
   await setGenerationTtls(db, userId, (createdAt) => retentionExpiry(createdAt, days));
   return getPrivacySettings(db, userId);
 }
+
+/** The retention choice stored on a user item (absent = keep). */
+export const retentionOf = (user: object): RetentionDays => {
+  const v = (user as { retentionDays?: unknown }).retentionDays ?? null;
+  return isRetentionDays(v) ? v : null;
+};
 
 /** The TTL attribute value (epoch seconds) a new generation of this user gets, or null when kept. */
 export function generationTtl(createdAt: string, days: RetentionDays): number | null {

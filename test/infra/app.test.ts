@@ -42,7 +42,7 @@ const actionsOf = (statements: { Action: string | string[] }[]) => statements.fl
 
 describe('cdk-nag (AwsSolutions)', () => {
   it('dev synthesizes with no unacknowledged finding', () => {
-    expect(dev.nagViolations).toEqual([]);
+    expect(dev.nagViolations, JSON.stringify(dev.nagViolations)).toEqual([]);
   });
   it('prod synthesizes with no unacknowledged finding', () => {
     expect(prod.nagViolations).toEqual([]);
@@ -237,6 +237,8 @@ describe('API (generated from the route table)', () => {
       expect(actions.includes('dynamodb:Scan')).toBe(!!access.scan);
       const s3Actions = actions.filter((a) => a.startsWith('s3:'));
       const expected = new Set([...(access.privateBucket ?? []), ...(access.publicBucket ?? [])].map((a) => ({ read: 's3:GetObject', write: 's3:PutObject', delete: 's3:DeleteObject' })[a]));
+      // The privacy group deletes every object under a user's prefixes (it lists them first).
+      if (group === 'privacy') expected.add('s3:ListBucket');
       expect(new Set(s3Actions)).toEqual(expected);
       expect(actions.includes('states:StartExecution')).toBe(!!access.startGeneration);
       expect(actions.includes('secretsmanager:GetSecretValue')).toBe(!!access.stripeSecret);
@@ -277,6 +279,28 @@ describe('generation workflow', () => {
     const actions = actionsOf(statementsOf(dev, 'Records expiry ledger entries for credit packs past 12 months'));
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:UpdateItem', 'dynamodb:PutItem', 'dynamodb:Query']));
     expect(actions.some((a) => a.startsWith('s3:') || a.startsWith('states:'))).toBe(false);
+  });
+
+  it('deletes generated images past their retention daily (delete and list only, no read or write)', () => {
+    dev.templates.app.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'cron(45 3 * * ? *)' });
+    const actions = actionsOf(statementsOf(dev, 'Deletes generated images past each user retention choice (items and objects)'));
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:DeleteItem', 's3:DeleteObject', 's3:ListBucket']));
+    expect(actions.filter((a) => a.startsWith('s3:')).sort()).toEqual(['s3:DeleteObject', 's3:ListBucket']);
+  });
+
+  it('builds data exports in their own function, which only the privacy API function may invoke', () => {
+    const exportActions = actionsOf(statementsOf(dev, 'Builds a user data export ZIP (Download my data)'));
+    expect(exportActions.filter((a) => a.startsWith('s3:')).sort()).toEqual(['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging']);
+    const privacy = statementsOf(dev, 'API group privacy');
+    expect(actionsOf(privacy)).toEqual(expect.arrayContaining(['lambda:InvokeFunction', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUserGlobalSignOut']));
+    for (const group of groupsInUse().filter((g) => g !== 'privacy')) {
+      const actions = actionsOf(statementsOf(dev, `API group ${group}`));
+      expect(actions.includes('lambda:InvokeFunction') || actions.includes('cognito-idp:AdminDeleteUser'), group).toBe(false);
+    }
+    // Export archives expire by tag in both media buckets' lifecycle.
+    dev.templates.data.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ Id: 'expire-data-exports', TagFilters: [{ Key: 'fitly-export', Value: 'true' }], ExpirationInDays: 2 })]) },
+    });
   });
 
   it('reads the provider keys only in the render task', () => {

@@ -24,9 +24,11 @@ import { hashIp } from '../../functions/services/consent-service';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { bucketClient, file, multipart } from '../support/media';
 import { ulid } from 'ulid';
+import { startTestWorkflow } from '../support/workflow';
 import { createS3Client } from '../../functions/lib/s3';
 
 let ctx: IntegrationContext;
+let wf: Awaited<ReturnType<typeof startTestWorkflow>>;
 let s3: ReturnType<typeof bucketClient>;
 let portrait: Buffer;
 const privateBucket = () => process.env.PRIVATE_BUCKET!;
@@ -36,6 +38,7 @@ const exportsStarted: { userId: string; exportId: string }[] = [];
 
 beforeAll(async () => {
   ctx = await setupIntegration();
+  wf = await startTestWorkflow();
   s3 = bucketClient(ctx.endpoints.s3);
   portrait = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#c08040' } }).jpeg().toBuffer();
   const owner = await ctx.createUser();
@@ -43,7 +46,10 @@ beforeAll(async () => {
   // Exports are built by the test (awaited), not in the background.
   setExportRunner((_db, userId, exportId) => exportsStarted.push({ userId, exportId }));
 });
-afterAll(() => setPaymentsAdapter(null));
+afterAll(async () => {
+  setPaymentsAdapter(null);
+  await wf?.stop();
+});
 
 const as = (u: TestUser) => ({
   get: (path: string) => ctx.invoke('GET', path, { token: u.idToken }),
@@ -221,6 +227,24 @@ describe('retention of generated images', () => {
     expect(unstamped.Item!.ttl).toBeUndefined();
     await applyRetention(ctx.db, now);
     expect(await getGeneration(ctx.db, u.sub, keep.id)).not.toBeNull();
+  });
+});
+
+describe('retention of new generations', () => {
+  it('a generation started under a retention choice carries the table TTL from its creation', async () => {
+    const u = await newUser();
+    await setAgeStatus(ctx.db, u.sub, 'adult', AGE_CONFIRMATION.version);
+    await recordMovement(ctx.db, { userId: u.sub, kind: 'grant.monthly', bucket: 'monthly', amount: 3, causeId: `g-${u.sub}` });
+    const mp = multipart({ consent: PHOTO_CONSENT.version, name: 'Me', bodyDescription: BODY, portrait: file(portrait), fullBody: file(portrait) });
+    const profile = await ctx.invoke('POST', '/api/photo-profiles', { token: u.idToken, body: mp.body, headers: mp.headers });
+    expect(profile.status).toBe(201);
+    expect((await as(u).put('/api/user/privacy/retention', { retentionDays: 30 })).status).toBe(200);
+    const res = await as(u).post('/api/generate/style', { styleId: seedStyleId(0), photoProfileId: profile.body.id });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await wf.drain();
+    const item = (await ctx.db.doc.send(new GetCommand({ TableName: ctx.tableName, Key: keys.generation(u.sub, res.body.id) }))).Item!;
+    expect(item.status).toBe('completed');
+    expect(item.ttl).toBe(Math.floor((new Date(item.createdAt as string).getTime() + 30 * DAY_MS) / 1000));
   });
 });
 

@@ -150,10 +150,13 @@ export class Api extends Construct {
       if (access.startGeneration) props.stateMachine.grantStartExecution(fn.fn);
       if (access.stripeSecret) props.stripeSecret.grantRead(fn.fn);
       // "Delete my account" signs the user out everywhere and deletes them from the pool.
-      if (group === 'privacy')
+      if (group === 'privacy') {
         fn.fn.addToRolePolicy(
           new iam.PolicyStatement({ actions: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser'], resources: [props.userPool.userPoolArn] }),
         );
+        // Deleting every object under the user's prefixes lists them first.
+        fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.privateBucket.bucketArn, props.publicBucket.bucketArn] }));
+      }
 
       // One invoke permission per function for this API (not one per route): keeps the stack far from the
       // 500-resource limit as the route table grows; the function still only receives its own routes.

@@ -13,6 +13,9 @@ import type { StageConfig } from '../stage-config';
 /** Objects under this prefix are transient (multi-step uploads not yet attached to a record): 1 day. */
 export const TMP_UPLOAD_PREFIX = 'uploads/tmp/';
 
+/** The tag of data export ZIPs (functions/services/export-service.ts writes it). */
+export const EXPORT_TAG = { key: 'fitly-export', value: 'true' } as const;
+
 /** Every GSI declared in TABLE_SCHEMA (gsi1, gsi2, ...): the table and the grants follow the schema. */
 export function tableIndexes(): { name: string; partitionKey: string; sortKey: string }[] {
   return Object.entries(TABLE_SCHEMA)
@@ -100,6 +103,8 @@ export class Data extends Construct {
       lifecycleRules: [
         { id: 'abort-incomplete-multipart-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
         { id: 'expire-tmp-uploads', prefix: TMP_UPLOAD_PREFIX, expiration: Duration.days(1) },
+        // "Download my data" archives (tagged when written): the link lasts 24 h, the object at most 2 days.
+        { id: 'expire-data-exports', tagFilters: { [EXPORT_TAG.key]: EXPORT_TAG.value }, expiration: Duration.days(2) },
         ...(config.prod ? [{ id: 'expire-noncurrent-versions', noncurrentVersionExpiration: Duration.days(30) }] : []),
       ],
       removalPolicy: config.removalPolicy,

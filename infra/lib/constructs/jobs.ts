@@ -4,23 +4,31 @@
  */
 import { Duration } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
-import { EXPIRE_PACKS_ENTRY } from '../paths';
+import { EXPIRE_PACKS_ENTRY, EXPORT_JOB_ENTRY, RETENTION_JOB_ENTRY } from '../paths';
 import type { StageConfig } from '../stage-config';
 import { AppFunction } from './app-function';
-import { grantTableReadWrite } from './grants';
+import { grantObjects, grantTableReadWrite } from './grants';
 
 export interface JobsProps {
   config: StageConfig;
   environment: Record<string, string>;
   table: dynamodb.ITable;
+  /** Generated images (retention job) and data exports live in the private bucket. */
+  privateBucket?: s3.IBucket;
 }
 
 export class Jobs extends Construct {
   readonly expirePacks: NodejsFunction;
+  /** Daily: deletes generated images past each user's retention choice (functions/privacy/retention-job.ts). */
+  readonly retention?: NodejsFunction;
+  /** Invoked asynchronously by POST /api/user/export: builds the "Download my data" ZIP. */
+  readonly exportData?: NodejsFunction;
 
   constructor(scope: Construct, id: string, props: JobsProps) {
     super(scope, id);
@@ -39,5 +47,41 @@ export class Jobs extends Construct {
       schedule: events.Schedule.cron({ minute: '15', hour: '3' }),
       targets: [new targets.LambdaFunction(this.expirePacks, { retryAttempts: 2 })],
     });
+
+    const bucket = props.privateBucket;
+    if (!bucket) return;
+    const retention = new AppFunction(this, 'Retention', {
+      logRetention: props.config.logRetention,
+      removalPolicy: props.config.removalPolicy,
+      entry: RETENTION_JOB_ENTRY,
+      description: 'Deletes generated images past each user retention choice (items and objects)',
+      timeout: Duration.minutes(10),
+      environment: props.environment,
+    });
+    this.retention = retention.fn;
+    grantTableReadWrite(this.retention, props.table);
+    grantObjects(this.retention, bucket, ['delete']);
+    // Lists users/<id>/generations/ to catch objects whose item the table TTL removed first.
+    this.retention.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+    new events.Rule(this, 'RetentionSchedule', {
+      description: 'Delete generated images past their retention daily',
+      schedule: events.Schedule.cron({ minute: '45', hour: '3' }),
+      targets: [new targets.LambdaFunction(this.retention, { retryAttempts: 2 })],
+    });
+
+    const exportData = new AppFunction(this, 'ExportData', {
+      logRetention: props.config.logRetention,
+      removalPolicy: props.config.removalPolicy,
+      entry: EXPORT_JOB_ENTRY,
+      description: 'Builds a user data export ZIP (Download my data)',
+      timeout: Duration.minutes(10),
+      memorySize: 1024,
+      environment: props.environment,
+    });
+    this.exportData = exportData.fn;
+    grantTableReadWrite(this.exportData, props.table);
+    grantObjects(this.exportData, bucket, ['read', 'write']);
+    // The ZIP is written with the fitly-export tag (the bucket's lifecycle rule expires tagged objects).
+    this.exportData.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:PutObjectTagging'], resources: [bucket.arnForObjects('users/*')] }));
   }
 }

@@ -1,4 +1,5 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { Api } from '../constructs/api';
 import { Jobs } from '../constructs/jobs';
@@ -64,7 +65,14 @@ export class AppStack extends Stack {
       sharpLayer: layer,
     });
 
-    this.jobs = new Jobs(this, 'Jobs', { config, environment, table: data.table });
+    this.jobs = new Jobs(this, 'Jobs', { config, environment, table: data.table, privateBucket: data.privateBucket });
+    // "Download my data": the privacy API function starts the export Lambda asynchronously.
+    const privacyFn = this.api.functions.privacy;
+    if (privacyFn && this.jobs.exportData) {
+      privacyFn.addEnvironment('EXPORT_FUNCTION_NAME', this.jobs.exportData.functionName);
+      // Exactly this function (grantInvoke would add its version wildcard too).
+      privacyFn.addToRolePolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.jobs.exportData.functionArn] }));
+    }
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.api.httpApi.apiEndpoint });
     new CfnOutput(this, 'StateMachineArn', { value: this.workflow.stateMachine.stateMachineArn });
