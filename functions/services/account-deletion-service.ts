@@ -14,6 +14,10 @@
 import { ulid } from 'ulid';
 import { HttpError } from '../../shared/errors';
 import { isLiveSubscriptionStatus } from '../../shared/domain/plans';
+import { DAY_MS } from '../../shared/domain/privacy';
+
+/** How long a deleted account's tombstone is kept (longer than any token lifetime). */
+export const TOMBSTONE_DAYS = 2;
 import type { DeletionReceipt } from '../../shared/schemas/privacy';
 import { keys } from '../../shared/repositories/keys';
 import type { Db } from '../../shared/repositories/table';
@@ -29,6 +33,7 @@ import {
   listUserPartition,
   moveAccountingToPseudonym,
   pseudonymiseReference,
+  putTombstone,
   queryGsi2,
 } from '../../shared/repositories/privacy-repository';
 import { UPLOAD_TYPE_VALUES } from '../../shared/schemas/upload';
@@ -142,6 +147,8 @@ export async function deleteAccount(
 
   // 6. Sign-in, then the user item itself.
   const signInRemoved = await signOutAndDeleteUser(username);
+  // ID tokens stay valid for up to an hour after sign-out: the tombstone stops them from re-creating the user.
+  await putTombstone(db, userId, new Date(now.getTime() + TOMBSTONE_DAYS * DAY_MS), now);
   await deleteItems(db, [keys.user(userId)]);
   // Anything written meanwhile (a generation finishing, an export) under the partition goes too.
   const late = (await listUserPartition(db, userId)).filter((i) => !accounting(String(i.sk)));

@@ -94,6 +94,11 @@ export const keys = {
   retentionIndex: (userId: string) => ({ gsi2pk: 'RETENTION#ON', gsi2sk: userId }),
   /** A data export job ("Download my data"). */
   dataExport: (userId: string, exportId: string) => ({ pk: `USER#${userId}`, sk: `EXPORT#${exportId}` }),
+  /**
+   * Tombstone of a deleted account, keyed by a hash of its id (never the id itself), kept for a few days with the
+   * table TTL: a token issued before the deletion cannot re-create the user. `idHash` = sha256 hex of the user id.
+   */
+  deletedAccount: (idHash: string) => ({ pk: `DELETED#${idHash}`, sk: 'TOMBSTONE' }),
   /** Every item of a user's own partition (account deletion). */
   userPartition: (userId: string) => ({ pk: `USER#${userId}` }),
   /** sk of a generation id at a time boundary: every GEN# id created before `time` sorts below it (ulid ids). */

@@ -12,6 +12,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { createHash } from 'node:crypto';
 import { encodeTime } from 'ulid';
 import type { AgeStatus, RetentionDays } from '../domain/privacy';
 import type { ExportStatus } from '../schemas/privacy';
@@ -440,4 +441,17 @@ export async function listStripeEventKeysOf(db: Db, userId: string): Promise<Key
 export async function getItem(db: Db, key: Key): Promise<Item | null> {
   const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }));
   return (res.Item as Item | undefined) ?? null;
+}
+
+/** The key of a deleted account's tombstone (a hash of the id: the id itself is not kept). */
+export const tombstoneKey = (userId: string) => keys.deletedAccount(createHash('sha256').update(`fitly-deleted:${userId}`).digest('hex'));
+
+/** Written before the user item is deleted; expires (table TTL) after the longest token lifetime has passed. */
+export async function putTombstone(db: Db, userId: string, expiresAt: Date, now = new Date()): Promise<void> {
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: { ...tombstoneKey(userId), type: 'DeletedAccount', deletedAt: now.toISOString(), [TABLE_SCHEMA.ttlAttribute]: Math.floor(expiresAt.getTime() / 1000) },
+    }),
+  );
 }

@@ -3,6 +3,11 @@ import type { Role } from '../domain/roles';
 import type { PlanId } from '../domain/plans';
 import { keys } from './keys';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
+import { tombstoneKey } from './privacy-repository';
+import { HttpError } from '../errors';
+
+/** A token issued before "Delete my account" must not re-create the user. */
+export const ACCOUNT_DELETED = { code: 'auth.account_deleted', message: 'This account was deleted.' } as const;
 
 export interface UserRecord {
   id: string;
@@ -128,6 +133,7 @@ export async function createUserIfMissing(db: Db, input: NewUser, now = new Date
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },
+            { ConditionCheck: { TableName: db.tableName, Key: tombstoneKey(input.id), ConditionExpression: 'attribute_not_exists(pk)' } },
           ],
         }),
       );
@@ -135,6 +141,7 @@ export async function createUserIfMissing(db: Db, input: NewUser, now = new Date
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
       const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+      if (reasons[2]?.Code === 'ConditionalCheckFailed') throw new HttpError(401, ACCOUNT_DELETED.code, ACCOUNT_DELETED.message);
       if (reasons[0]?.Code === 'ConditionalCheckFailed') {
         const raced = await getUser(db, input.id);
         if (raced) return raced;

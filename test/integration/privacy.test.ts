@@ -429,6 +429,16 @@ describe('delete my account', () => {
     cognito.destroy();
     await expect(signIn(ctx.endpoints.cognito, ctx.clientId, victim.email, victim.password)).rejects.toThrow();
 
+    // A token issued before the deletion cannot re-create the account (its tombstone names no id and expires).
+    const again = await as(victim).get('/api/auth/user');
+    expect(again.status).toBe(401);
+    expect(again.body.code).toBe('auth.account_deleted');
+    const tombstones = (await scanAll()).filter((i) => String(i.pk).startsWith('DELETED#'));
+    expect(tombstones).toHaveLength(1);
+    expect(JSON.stringify(tombstones[0])).not.toContain(victim.sub);
+    expect(Number(tombstones[0].ttl)).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 2 * 86400 + 5);
+    expect((await scanAll()).filter((i) => JSON.stringify(i).includes(victim.sub))).toEqual([]);
+
     // The favourite count of the style went down by one; the bystander keeps everything.
     const favAfter = (await ctx.db.doc.send(new GetCommand({ TableName: ctx.tableName, Key: keys.style(seedStyleId(1)) }))).Item!.favoriteCount;
     expect(favAfter).toBe(favBefore - 1);
