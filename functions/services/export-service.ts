@@ -132,7 +132,7 @@ export async function exportStatus(db: Db, userId: string, exportId: string, now
         await getS3().send(new HeadObjectCommand({ Bucket: getConfig().privateBucket, Key: e.objectKey }));
         url = await getSignedUrl(
           getPresignS3(),
-          new GetObjectCommand({ Bucket: getConfig().privateBucket, Key: e.objectKey, ResponseContentDisposition: `attachment; filename="fitly-data-${e.id}.zip"` }),
+          new GetObjectCommand({ Bucket: getConfig().privateBucket, Key: e.objectKey }),
           { expiresIn: left },
         );
       } catch {
@@ -229,6 +229,7 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
         Key: key,
         Body: zip,
         ContentType: 'application/zip',
+        ContentDisposition: `attachment; filename="fitly-data-${exportId}.zip"`,
         CacheControl: 'private, no-store',
         // The bucket's lifecycle rule removes tagged exports after 2 days in AWS.
         Tagging: 'fitly-export=true',

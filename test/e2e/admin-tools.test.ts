@@ -51,6 +51,7 @@ describeE2E('admin tools: influencer application and review, prompt templates an
     await user.page.getByLabel('Last name').fill('Applicant');
     await user.page.getByLabel('Email').fill(email);
     await user.page.getByLabel('Password').fill('Sunny-day-7');
+    await user.page.getByLabel('Date of birth').fill('1990-01-15');
     await user.page.getByRole('button', { name: 'Create account' }).click();
     await user.page.getByLabel('Confirmation code').fill('123456');
     await user.page.getByRole('button', { name: 'Confirm' }).click();

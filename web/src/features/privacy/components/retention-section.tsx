@@ -16,6 +16,8 @@ export function RetentionSection() {
   const settings = usePrivacySettings();
   const save = useSetRetention();
   const current = settings.data?.retentionDays ?? null;
+  // The choice being saved shows at once; a failure puts the stored one back.
+  const shown = save.isPending ? (save.variables ?? null) : current;
 
   const choose = (value: RetentionDays) => {
     if (value === current || save.isPending) return;
@@ -40,7 +42,7 @@ export function RetentionSection() {
       </div>
       <div role="radiogroup" aria-labelledby="retention-title" className="grid gap-2 sm:grid-cols-2">
         {OPTIONS.map((o) => {
-          const selected = o.value === current;
+          const selected = !!settings.data && o.value === shown;
           return (
             <label
               key={String(o.value)}
