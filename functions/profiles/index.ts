@@ -5,12 +5,16 @@ import { readForm } from '../lib/multipart';
 import { ensureUser } from '../services/user-service';
 import { createProfile, deleteAllPhotos, deleteProfile, listProfiles, photoPurgeHooks, updateProfile } from '../services/photo-profile-service';
 import { clearResultKeys } from '../../shared/repositories/generation-repository';
-import { deletePhotoConsent } from '../../shared/repositories/privacy-repository';
+import { deleteAllPhotoConsents, deletePhotoConsent } from '../../shared/repositories/privacy-repository';
 import { recordPhotoConsent, requirePhotoConsent } from '../services/consent-service';
 
 // "Delete all my photos" also removes generation result images: their records forget the keys first.
 photoPurgeHooks.push(async (db, userId) => {
   await clearResultKeys(db, userId);
+});
+// The consent records of the deleted profiles go with them.
+photoPurgeHooks.push(async (db, userId) => {
+  await deleteAllPhotoConsents(db, userId);
 });
 
 const caller = (req: Req) => ensureUser(getDb(), requireAuth(req));

@@ -156,7 +156,8 @@ export async function deleteAccount(
 
   const generations = count('GEN#');
   const links = count('LINK#');
-  const consents = count('CONSENT#');
+  // Listed before the photo purge, which deletes the consent records with the profiles.
+  const consents = partition.filter((i) => String(i.sk).startsWith('CONSENT#')).length;
   return {
     deletedAt: now.toISOString(),
     counts: {
@@ -169,7 +170,7 @@ export async function deleteAccount(
       applications: applications.length,
       shares,
       consents,
-      otherRecords: rest.length - generations - links - consents - count('PHOTO#') + 1 + late.length,
+      otherRecords: rest.length - generations - links - count('CONSENT#') + 1 + late.length,
       files,
     },
     subscription,

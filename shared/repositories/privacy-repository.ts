@@ -455,3 +455,14 @@ export async function putTombstone(db: Db, userId: string, expiresAt: Date, now 
     }),
   );
 }
+
+/** Every photo consent of the user ("Delete all my photos" removes them with the profiles). */
+export async function deleteAllPhotoConsents(db: Db, userId: string): Promise<number> {
+  const items = await queryAll(db, {
+    TableName: db.tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':p': 'CONSENT#PHOTO#' },
+    ProjectionExpression: 'pk, sk',
+  });
+  return deleteItems(db, items.map((i) => ({ pk: i.pk as string, sk: i.sk as string })));
+}

@@ -153,6 +153,11 @@ describe('consent and age before a photo profile', () => {
     // deleting the profile deletes its consent record
     expect((await as(u).del(`/api/photo-profiles/${ok.body.id}`)).status).toBe(204);
     expect(await getPhotoConsent(ctx.db, u.sub, ok.body.id)).toBeNull();
+    // "Delete all my photos" deletes the consent records with the profiles
+    const second = await createProfile(u);
+    expect(await getPhotoConsent(ctx.db, u.sub, second.body.id)).not.toBeNull();
+    expect((await as(u).del('/api/user/photos')).status).toBe(200);
+    expect(await getPhotoConsent(ctx.db, u.sub, second.body.id)).toBeNull();
   });
 
   it('a minor cannot create a photo profile', async () => {
