@@ -148,7 +148,9 @@ export async function deleteAccount(
   // 6. Sign-in, then the user item itself.
   const signInRemoved = await signOutAndDeleteUser(username);
   // ID tokens stay valid for up to an hour after sign-out: the tombstone stops them from re-creating the user.
-  await putTombstone(db, userId, new Date(now.getTime() + TOMBSTONE_DAYS * DAY_MS), now);
+  // With a subscription, events about it keep coming until it ends: keep the tombstone past the period end.
+  const periodEnd = user.currentPeriodEnd ? new Date(user.currentPeriodEnd).getTime() + 35 * DAY_MS : 0;
+  await putTombstone(db, userId, pseudonym, new Date(Math.max(now.getTime() + TOMBSTONE_DAYS * DAY_MS, periodEnd)), now);
   await deleteItems(db, [keys.user(userId)]);
   // Anything written meanwhile (a generation finishing, an export) under the partition goes too.
   const late = (await listUserPartition(db, userId)).filter((i) => !accounting(String(i.sk)));

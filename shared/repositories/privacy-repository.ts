@@ -446,14 +446,52 @@ export async function getItem(db: Db, key: Key): Promise<Item | null> {
 /** The key of a deleted account's tombstone (a hash of the id: the id itself is not kept). */
 export const tombstoneKey = (userId: string) => keys.deletedAccount(createHash('sha256').update(`fitly-deleted:${userId}`).digest('hex'));
 
-/** Written before the user item is deleted; expires (table TTL) after the longest token lifetime has passed. */
-export async function putTombstone(db: Db, userId: string, expiresAt: Date, now = new Date()): Promise<void> {
+/**
+ * Written before the user item is deleted; expires (table TTL) once no token issued before the deletion and no
+ * payment-provider event about the account can still arrive. Holds the ledger pseudonym, never the id.
+ */
+export async function putTombstone(db: Db, userId: string, pseudonym: string, expiresAt: Date, now = new Date()): Promise<void> {
   await db.doc.send(
     new PutCommand({
       TableName: db.tableName,
-      Item: { ...tombstoneKey(userId), type: 'DeletedAccount', deletedAt: now.toISOString(), [TABLE_SCHEMA.ttlAttribute]: Math.floor(expiresAt.getTime() / 1000) },
+      Item: { ...tombstoneKey(userId), type: 'DeletedAccount', pseudonym, deletedAt: now.toISOString(), [TABLE_SCHEMA.ttlAttribute]: Math.floor(expiresAt.getTime() / 1000) },
     }),
   );
+}
+
+/** The ledger pseudonym of a deleted account, or null when the id is not a deleted account's. */
+export async function deletedAccountPseudonym(db: Db, userId: string): Promise<string | null> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: tombstoneKey(userId), ConsistentRead: true }));
+  return (res.Item?.pseudonym as string | undefined) ?? null;
+}
+
+/** A payment-provider event about a deleted account: recorded (received and applied, as ignored) under the pseudonym. */
+export async function recordDeletedAccountEvent(db: Db, e: { eventId: string; eventType: string; eventCreated: string; pseudonym: string }, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  await db.doc
+    .send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: db.tableName,
+              Item: { ...keys.stripeEventReceived(e.eventId), ...keys.stripeEventIndex(at, e.eventId), type: 'StripeEventReceived', eventId: e.eventId, eventType: e.eventType, eventCreated: e.eventCreated, receivedAt: at, userId: e.pseudonym },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: db.tableName,
+              Item: { ...keys.stripeEventApplied(e.eventId), type: 'StripeEventApplied', eventId: e.eventId, eventType: e.eventType, outcome: 'ignored: account deleted', userId: e.pseudonym, appliedAt: at },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    )
+    .catch((err) => {
+      if (!isConditionFailure(err)) throw err; // a repeated delivery
+    });
 }
 
 /** Every photo consent of the user ("Delete all my photos" removes them with the profiles). */

@@ -17,6 +17,7 @@ import { getPhotoConsent, getPrivacyFields, setAgeStatus } from '../../shared/re
 import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
 import { cognitoClient, signIn } from '../../infra/local/cognito-setup';
 import { setPaymentsAdapter } from '../../functions/payments';
+import { signPayload } from '../../functions/payments/signature';
 import type { PaymentsAdapter } from '../../functions/payments/types';
 import { applyRetention } from '../../functions/services/retention-service';
 import { buildExport, exportStatus, setExportRunner } from '../../functions/services/export-service';
@@ -301,6 +302,9 @@ describe('delete my account', () => {
     const calls: string[] = [];
     const adapter = {
       name: 'stripe',
+      async webhookSecret() {
+        return 'whsec_privacy_test';
+      },
       async cancelAtPeriodEnd(id: string) {
         calls.push(id);
         if (fail) throw new Error('Stripe is down');
@@ -441,7 +445,23 @@ describe('delete my account', () => {
     const tombstones = (await scanAll()).filter((i) => String(i.pk).startsWith('DELETED#'));
     expect(tombstones).toHaveLength(1);
     expect(JSON.stringify(tombstones[0])).not.toContain(victim.sub);
-    expect(Number(tombstones[0].ttl)).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 2 * 86400 + 5);
+    expect(Number(tombstones[0].ttl)).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 2 * 86400 + 5); // no period end known here
+    expect(tombstones[0].pseudonym).toBe(pseudonym);
+    expect((await scanAll()).filter((i) => JSON.stringify(i).includes(victim.sub))).toEqual([]);
+
+    // Events the payment provider still sends about the cancelled subscription are recorded under the pseudonym.
+    const events = [
+      { id: 'evt_after_1', object: 'event', type: 'customer.subscription.updated', created: Math.floor(Date.now() / 1000), data: { object: { object: 'subscription', id: 'sub_v', status: 'active', cancel_at_period_end: true, metadata: { userId: victim.sub } } } },
+      { id: 'evt_after_2', object: 'event', type: 'customer.subscription.deleted', created: Math.floor(Date.now() / 1000), data: { object: { object: 'subscription', id: 'sub_v', status: 'canceled', metadata: {} } } },
+    ];
+    for (const e of events) {
+      const body = JSON.stringify(e);
+      const hook = await ctx.invoke('POST', '/api/stripe/webhook', { body, headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(body, 'whsec_privacy_test') } });
+      expect(hook.status, JSON.stringify(hook.body)).toBe(200);
+      expect(hook.body.outcome).toBe('ignored');
+      const received = (await ctx.db.doc.send(new GetCommand({ TableName: ctx.tableName, Key: keys.stripeEventReceived(e.id) }))).Item!;
+      expect(received.userId).toBe(pseudonym);
+    }
     expect((await scanAll()).filter((i) => JSON.stringify(i).includes(victim.sub))).toEqual([]);
 
     // The favourite count of the style went down by one; the bystander keeps everything.
