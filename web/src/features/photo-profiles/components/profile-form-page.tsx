@@ -234,6 +234,8 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
             <div className="flex flex-col-reverse gap-3 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-end">
               {!valid ? (
                 <p className="text-sm text-muted-foreground sm:mr-auto">Add a name, a portrait and a body description to save.</p>
+              ) : !consentOk && !consentGate.blocked ? (
+                <p className="text-sm text-muted-foreground sm:mr-auto">Confirm who is in the photos to save.</p>
               ) : null}
               <Link to="/profiles" className={buttonClasses({ variant: 'outline' })}>
                 Cancel
