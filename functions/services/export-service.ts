@@ -155,6 +155,7 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
     await updateExport(db, userId, exportId, { status: 'building', progress: 5 });
     const user = await getUser(db, userId);
     if (!user) throw new Error('The account no longer exists');
+    if ((user as { accountStatus?: string }).accountStatus && (user as { accountStatus?: string }).accountStatus !== 'active') throw new Error('The account is being deleted');
     const [privacy, preferences, links, profiles, generations, ledger, favourites] = await Promise.all([
       getPrivacyFields(db, userId),
       getPreferences(db, userId),
@@ -235,6 +236,12 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
         Tagging: 'fitly-export=true',
       }),
     );
+    // An account deleted while this was being built: its archive must not outlive it.
+    const after = await getPrivacyFields(db, userId);
+    if (!after || (after.accountStatus && after.accountStatus !== 'active')) {
+      await deleteImages('private', [key]);
+      return;
+    }
     await updateExport(db, userId, exportId, { status: 'ready', progress: 100, objectKey: key, readyAt: now().toISOString() });
   } catch (error) {
     await updateExport(db, userId, exportId, { status: 'failed', error: 'We could not prepare your data. Please try again.' });

@@ -10,7 +10,7 @@ import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { PutCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { AGE_CONFIRMATION, DAY_MS, PHOTO_CONSENT } from '../../shared/domain/privacy';
 import { keys } from '../../shared/repositories/keys';
-import { updateUser, type UserPatch } from '../../shared/repositories/user-repository';
+import { setAccountStatus, updateUser, type UserPatch } from '../../shared/repositories/user-repository';
 import { createGenerationWithReservation, getGeneration, type GenerationRecord } from '../../shared/repositories/generation-repository';
 import { getBalance, recordMovement } from '../../shared/repositories/ledger-repository';
 import { getPhotoConsent, getPrivacyFields, setAgeStatus } from '../../shared/repositories/privacy-repository';
@@ -294,6 +294,18 @@ describe('download my data', () => {
     const later = await exportStatus(ctx.db, u.sub, started.body.id, new Date(Date.now() + 25 * 3600_000));
     expect(later.url).toBeNull();
     expect(later.error).toMatch(/expired/);
+  });
+});
+
+describe('download my data while the account is being deleted', () => {
+  it('builds nothing and leaves no archive', async () => {
+    const u = await newUser();
+    const started = await as(u).post('/api/user/export');
+    expect(started.status).toBe(202);
+    await setAccountStatus(ctx.db, u.sub, 'deleting');
+    await expect(buildExport(ctx.db, u.sub, started.body.id)).rejects.toThrow(/being deleted/);
+    expect((await exportStatus(ctx.db, u.sub, started.body.id)).status).toBe('failed');
+    expect(await s3.list(privateBucket(), `users/${u.sub}/exports/`)).toEqual([]);
   });
 });
 
