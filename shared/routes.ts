@@ -15,6 +15,7 @@ export const GROUPS = [
   'stripe-webhook',
   'uploads-images',
   'admin',
+  'privacy',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 
@@ -179,6 +180,14 @@ export const ROUTES: readonly RouteDef[] = [
   // influencer: the program application (any signed-in user; plan rules in the service)
   { method: 'GET', path: '/api/influencer/application', group: 'influencer', auth: 'user' },
   { method: 'POST', path: '/api/influencer/apply', group: 'influencer', auth: 'user' },
+  // privacy: age statement, retention of generated images, data export, account deletion
+  { method: 'GET', path: '/api/user/privacy', group: 'privacy', auth: 'user' },
+  { method: 'PUT', path: '/api/user/privacy/retention', group: 'privacy', auth: 'user' },
+  { method: 'POST', path: '/api/user/age', group: 'privacy', auth: 'user' },
+  { method: 'POST', path: '/api/user/export', group: 'privacy', auth: 'user' },
+  { method: 'GET', path: '/api/user/export/latest', group: 'privacy', auth: 'user' },
+  { method: 'GET', path: '/api/user/export/{id}', group: 'privacy', auth: 'user' },
+  { method: 'DELETE', path: '/api/user/account', group: 'privacy', auth: 'user' },
 ];
 
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.method} ${r.path}`;

@@ -28,7 +28,9 @@ export type AwsResource =
   /** task tokens of the generation state machine (SendTaskSuccess / SendTaskFailure) */
   | 'taskTokens'
   /** Rekognition DetectModerationLabels: no resource-level permissions (Resource "*") */
-  | 'moderation';
+  | 'moderation'
+  /** the data-export job (asynchronous invocation from the privacy API) */
+  | 'exportFunction';
 
 /** Where the IAM action is evaluated: on the bucket itself (ListBucket) or on its objects (key ARNs). */
 export type ResourceScope = 'resource' | 'objects';
@@ -66,8 +68,13 @@ export const COMMAND_ACTIONS: Record<string, CommandAccess> = {
   DeleteObjectCommand: { actions: ['s3:DeleteObject'], scope: 'objects' },
   DeleteObjectsCommand: { actions: ['s3:DeleteObject'], scope: 'objects' },
   ListObjectsV2Command: { actions: ['s3:ListBucket'], scope: 'resource' },
+  /** PutObject with a Tagging parameter (the export ZIP) also needs PutObjectTagging. */
+  TaggedPutObject: { actions: ['s3:PutObject', 's3:PutObjectTagging'], scope: 'objects' },
   // Cognito
   AdminGetUserCommand: { actions: ['cognito-idp:AdminGetUser'] },
+  AdminUserGlobalSignOutCommand: { actions: ['cognito-idp:AdminUserGlobalSignOut'] },
+  AdminDeleteUserCommand: { actions: ['cognito-idp:AdminDeleteUser'] },
+  AdminDisableUserCommand: { actions: ['cognito-idp:AdminDisableUser'] },
   // Step Functions
   StartExecutionCommand: { actions: ['states:StartExecution'] },
   DescribeExecutionCommand: { actions: ['states:DescribeExecution'] },
@@ -212,6 +219,32 @@ export const AWS_ACCESS = {
       renderWorker: ['InvokeCommand'],
       taskTokens: ['SendTaskFailureCommand'],
     },
+  },
+  // Privacy: "Download my data" and "Delete my account" (functions/privacy), the daily retention job, the export job.
+  'api:privacy': api(
+    'privacy',
+    {
+      table: [...USER_LOADER, 'PutCommand', 'UpdateCommand', 'DeleteCommand', 'QueryCommand', 'BatchWriteCommand'],
+      tableIndexes: ['QueryCommand'],
+      privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand', 'ListObjectsV2Command'],
+      publicBucket: ['DeleteObjectsCommand', 'ListObjectsV2Command'],
+      userPool: ['AdminGetUserCommand', 'AdminUserGlobalSignOutCommand', 'AdminDeleteUserCommand'],
+      stripeSecret: ['GetSecretValueCommand'],
+      exportFunction: ['InvokeCommand'],
+    },
+    // account deletion lists everything under the user's prefixes in both buckets
+    { listPrefixes: { privateBucket: ['users/*'], publicBucket: ['uploads/*', 'avatars/*'] } },
+  ),
+  'job:retention': {
+    entry: 'functions/privacy/retention-job.ts',
+    handler: 'handler',
+    access: { table: ['GetCommand', 'QueryCommand', 'DeleteCommand', 'UpdateCommand'], tableIndexes: ['QueryCommand'], privateBucket: ['DeleteObjectsCommand', 'ListObjectsV2Command'] },
+    listPrefixes: { privateBucket: ['users/*'] },
+  },
+  'job:export-data': {
+    entry: 'functions/privacy/export-job.ts',
+    handler: 'handler',
+    access: { table: ['GetCommand', 'QueryCommand', 'UpdateCommand'], tableIndexes: ['QueryCommand'], privateBucket: ['GetObjectCommand', 'TaggedPutObject'] },
   },
   'job:expire-packs': {
     entry: 'functions/billing/expire-packs.ts',

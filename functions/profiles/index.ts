@@ -5,10 +5,16 @@ import { readForm } from '../lib/multipart';
 import { ensureUser } from '../services/user-service';
 import { createProfile, deleteAllPhotos, deleteProfile, listProfiles, photoPurgeHooks, updateProfile } from '../services/photo-profile-service';
 import { clearResultKeys } from '../../shared/repositories/generation-repository';
+import { deleteAllPhotoConsents, deletePhotoConsent } from '../../shared/repositories/privacy-repository';
+import { recordPhotoConsent, requirePhotoConsent } from '../services/consent-service';
 
 // "Delete all my photos" also removes generation result images: their records forget the keys first.
 photoPurgeHooks.push(async (db, userId) => {
   await clearResultKeys(db, userId);
+});
+// The consent records of the deleted profiles go with them.
+photoPurgeHooks.push(async (db, userId) => {
+  await deleteAllPhotoConsents(db, userId);
 });
 
 const caller = (req: Req) => ensureUser(getDb(), requireAuth(req));
@@ -21,7 +27,19 @@ export const handler = createGroupHandler(
     'GET /api/photos': list,
     'POST /api/photo-profiles': async (req) => {
       const form = readForm(req.body);
-      return json(await createProfile(getDb(), await caller(req), form), 201);
+      const db = getDb();
+      const user = await caller(req);
+      // Consent and age first (server-enforced): nothing is processed or stored without them.
+      await requirePhotoConsent(db, user.id, form.fields.consent);
+      const profile = await createProfile(db, user, form);
+      try {
+        await recordPhotoConsent(db, user.id, profile.id, req.event.requestContext?.http?.sourceIp ?? null);
+      } catch (err) {
+        // No profile without its recorded consent.
+        await deleteProfile(db, user.id, profile.id).catch(() => undefined);
+        throw err;
+      }
+      return json(profile, 201);
     },
     'PATCH /api/photo-profiles/{id}': async (req) => {
       const form = readForm(req.body);
@@ -29,6 +47,7 @@ export const handler = createGroupHandler(
     },
     'DELETE /api/photo-profiles/{id}': async (req) => {
       await deleteProfile(getDb(), requireAuth(req).sub, req.params.id);
+      await deletePhotoConsent(getDb(), requireAuth(req).sub, req.params.id);
       return noContent();
     },
     'DELETE /api/user/photos': async (req) => json(await deleteAllPhotos(getDb(), requireAuth(req).sub)),

@@ -35,6 +35,8 @@ import { deleteImages, mediaKeys, privateImagePath, putImage } from '../lib/medi
 import { processImage } from '../lib/image-pipeline';
 import { startGeneration } from '../lib/workflow-client';
 import { providerReady } from '../providers';
+import { generationTtl, retentionOf } from './retention-service';
+import { TABLE_SCHEMA } from '../../shared/repositories/table';
 import { logger } from '../lib/http';
 
 const insufficient = () => new HttpError(402, ERROR_CODES.limitCredits, M.insufficientCredits);
@@ -198,6 +200,9 @@ async function reserveAndStart(db: Db, s: StartInput): Promise<{ id: string }> {
       completedAt: null,
       updatedAt: now.toISOString(),
     };
+    // Settings > Privacy retention: the table's TTL attribute, so DynamoDB removes the item even without the job.
+    const ttl = generationTtl(gen.createdAt, retentionOf(s.user));
+    if (ttl) Object.assign(gen, { [TABLE_SCHEMA.ttlAttribute]: ttl });
     try {
       await createGenerationWithReservation(db, gen, s.idempotency);
       break;

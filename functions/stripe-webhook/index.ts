@@ -10,6 +10,7 @@ import { getPayments, PaymentsUnavailable } from '../payments';
 import { verifySignature } from '../payments/signature';
 import type { StripeEvent } from '../payments/stripe-objects';
 import { applyStripeEvent } from '../services/stripe-events';
+import { ignoreIfDeletedAccount } from '../services/deleted-account-events';
 
 export const handler = createGroupHandler('stripe-webhook', {
   'POST /api/stripe/webhook': async (req) => {
@@ -34,6 +35,8 @@ export const handler = createGroupHandler('stripe-webhook', {
     }
     if (!event || event.object !== 'event' || typeof event.id !== 'string' || typeof event.type !== 'string' || !event.data?.object)
       return json({ message: 'Not a Stripe event', code: 'bad_request' }, 400);
+    // About a deleted account: recorded under its pseudonym, not applied (docs/privacy.md).
+    if (await ignoreIfDeletedAccount(getDb(), event)) return json({ received: true, outcome: 'ignored' });
     const outcome = await applyStripeEvent(getDb(), payments, event);
     logger.info('stripe event', { eventId: event.id, type: event.type, outcome });
     return json({ received: true, outcome });

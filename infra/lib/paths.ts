@@ -18,3 +18,5 @@ export const SHARP_LAYER_SOURCE = repoPath('infra', 'sharp-layer');
 
 export const exists = (p: string): boolean => existsSync(p);
 export const EXPIRE_PACKS_ENTRY = repoPath('functions', 'billing', 'expire-packs.ts');
+export const RETENTION_JOB_ENTRY = repoPath('functions', 'privacy', 'retention-job.ts');
+export const EXPORT_JOB_ENTRY = repoPath('functions', 'privacy', 'export-job.ts');

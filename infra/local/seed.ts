@@ -5,6 +5,8 @@
  */
 import type { Db } from '../../shared/repositories/table';
 import { createUserIfMissing, getUser, updateUser, type UserPatch } from '../../shared/repositories/user-repository';
+import { setAgeStatus } from '../../shared/repositories/privacy-repository';
+import { AGE_CONFIRMATION } from '../../shared/domain/privacy';
 import { recordMovement } from '../../shared/repositories/ledger-repository';
 import { PLANS } from '../../shared/domain/plans';
 import { ensureAccount } from './cognito-setup';
@@ -87,6 +89,8 @@ export async function seed(opts: SeedOptions): Promise<SeedSummary> {
       await createUserIfMissing(opts.db, { id: sub, email: acc.email, firstName: acc.firstName, lastName: acc.lastName });
       await updateUser(opts.db, sub, acc.patch);
     }
+    // Demo accounts are adults (photo profiles need an age statement); once, also on older data folders.
+    await setAgeStatus(opts.db, sub, 'adult', AGE_CONFIRMATION.version);
     if (acc.grant) {
       await recordMovement(opts.db, {
         userId: sub,

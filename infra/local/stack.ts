@@ -136,6 +136,14 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     expiry.unref();
     started.push({ url: '', port: 0, stop: async () => clearInterval(expiry) });
 
+    // Retention of generated images runs daily in AWS; locally every hour (and once at start).
+    const { applyRetention } = await import('../../functions/services/retention-service');
+    const runRetention = () => void applyRetention(db).catch((err) => log(`retention: ${(err as Error).message}`));
+    runRetention();
+    const retention = setInterval(runRetention, 60 * 60_000);
+    retention.unref();
+    started.push({ url: '', port: 0, stop: async () => clearInterval(retention) });
+
     return {
       url: origin,
       port: opts.port,

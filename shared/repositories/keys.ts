@@ -102,4 +102,19 @@ export const keys = {
   influencerPendingLock: (userId: string) => ({ pk: `USER#${userId}`, sk: 'INFAPP#PENDING' }),
   /** Per-user counters kept in the same transaction as the items they count (plan caps), e.g. photoProfileCount, privateStyleCount, publicStyleCount. */
   userCounters: (userId: string) => ({ pk: `USER#${userId}`, sk: 'COUNTERS' }),
+  /** Photo consent for one photo profile (wording version, time, salted IP hash). */
+  photoConsent: (userId: string, profileId: string) => ({ pk: `USER#${userId}`, sk: `CONSENT#PHOTO#${profileId}` }),
+  /** Sparse index of users with automatic deletion of generated images (the retention job's work list): gsi2 on the user item. */
+  retentionIndex: (userId: string) => ({ gsi2pk: 'RETENTION#ON', gsi2sk: userId }),
+  /** A data export job ("Download my data"). */
+  dataExport: (userId: string, exportId: string) => ({ pk: `USER#${userId}`, sk: `EXPORT#${exportId}` }),
+  /**
+   * Tombstone of a deleted account, keyed by a hash of its id (never the id itself), kept for a few days with the
+   * table TTL: a token issued before the deletion cannot re-create the user. `idHash` = sha256 hex of the user id.
+   */
+  deletedAccount: (idHash: string) => ({ pk: `DELETED#${idHash}`, sk: 'TOMBSTONE' }),
+  /** Every item of a user's own partition (account deletion). */
+  userPartition: (userId: string) => ({ pk: `USER#${userId}` }),
+  /** sk of a generation id at a time boundary: every GEN# id created before `time` sorts below it (ulid ids). */
+  generationBefore: (userId: string, ulidTimePrefix: string) => ({ pk: `USER#${userId}`, skLow: 'GEN#', skHigh: `GEN#${ulidTimePrefix}` }),
 };

@@ -3,6 +3,11 @@ import type { Role } from '../domain/roles';
 import type { PlanId } from '../domain/plans';
 import { keys } from './keys';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
+import { tombstoneKey } from './privacy-repository';
+import { HttpError } from '../errors';
+
+/** A token issued before "Delete my account" must not re-create the user. */
+export const ACCOUNT_DELETED = { code: 'auth.account_deleted', message: 'This account was deleted.' } as const;
 
 export interface UserRecord {
   id: string;
@@ -128,6 +133,7 @@ export async function createUserIfMissing(db: Db, input: NewUser, now = new Date
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },
+            { ConditionCheck: { TableName: db.tableName, Key: tombstoneKey(input.id), ConditionExpression: 'attribute_not_exists(pk)' } },
           ],
         }),
       );
@@ -135,6 +141,7 @@ export async function createUserIfMissing(db: Db, input: NewUser, now = new Date
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
       const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+      if (reasons[2]?.Code === 'ConditionalCheckFailed') throw new HttpError(401, ACCOUNT_DELETED.code, ACCOUNT_DELETED.message);
       if (reasons[0]?.Code === 'ConditionalCheckFailed') {
         const raced = await getUser(db, input.id);
         if (raced) return raced;
@@ -189,4 +196,20 @@ export async function setCurrentRole(db: Db, userId: string, role: Role, now = n
     if (isConditionFailure(err)) return null;
     throw err;
   }
+}
+
+/**
+ * Set the account status on the user item ('active' | 'deleting' | 'deleted' | 'disabled'; absent = active).
+ * Agreed contract with issue 17, whose request pipeline refuses non-active accounts.
+ */
+export async function setAccountStatus(db: Db, userId: string, status: 'active' | 'deleting' | 'deleted' | 'disabled', now = new Date()): Promise<void> {
+  await db.doc.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: keys.user(userId),
+      UpdateExpression: 'SET accountStatus = :s, accountStatusAt = :u, updatedAt = :u',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':s': status, ':u': now.toISOString() },
+    }),
+  );
 }

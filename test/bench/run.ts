@@ -17,6 +17,7 @@ import autocannon from 'autocannon';
 import { startLocalStack } from '../../infra/local/stack';
 import { freePort } from '../../infra/local/services';
 import { signIn } from '../../infra/local/cognito-setup';
+import { PHOTO_CONSENT } from '../../shared/domain/privacy';
 import { capacityMetrics, createDb } from '../../shared/repositories/table';
 import { recordMovement } from '../../shared/repositories/ledger-repository';
 import { launchBrowser, CHROMIUM_PATH } from '../support/browser';
@@ -155,6 +156,7 @@ async function generations(stack: Awaited<ReturnType<typeof startLocalStack>>, b
   await recordMovement(db, { userId: me.id, kind: 'admin.adjust', bucket: 'pack', amount: 2000, causeId: `bench:${Date.now()}`, note: 'bench credits' });
   const photo = (w: number, h: number, c: string) => sharp({ create: { width: w, height: h, channels: 3, background: c } }).jpeg().toBuffer();
   const form = new FormData();
+  form.append('consent', PHOTO_CONSENT.version); // the seeded shopper is an adult
   form.append('name', 'Bench');
   form.append('gender', 'unisex');
   form.append('bodyDescription', 'Average build, 175 cm, short hair');

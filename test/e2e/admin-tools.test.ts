@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describeE2E, signIn, useBrowser } from '../support/e2e';
+import { PHOTO_CONSENT } from '../../shared/domain/privacy';
 
 const app = useBrowser();
 
@@ -50,6 +51,7 @@ describeE2E('admin tools: influencer application and review, prompt templates an
     await user.page.getByLabel('Last name').fill('Applicant');
     await user.page.getByLabel('Email').fill(email);
     await user.page.getByLabel('Password').fill('Sunny-day-7');
+    await user.page.getByLabel('Date of birth').fill('1990-01-15');
     await user.page.getByRole('button', { name: 'Create account' }).click();
     await user.page.getByLabel('Confirmation code').fill('123456');
     await user.page.getByRole('button', { name: 'Confirm' }).click();
@@ -118,6 +120,7 @@ describeE2E('admin tools: influencer application and review, prompt templates an
     const profileName = `Admin tester ${stamp}`;
     const body = 'Tall, slim build, long legs and narrow shoulders.';
     const fd = new FormData();
+    fd.append('consent', PHOTO_CONSENT.version);
     fd.append('name', profileName);
     fd.append('gender', 'unisex');
     fd.append('bodyDescription', body);

@@ -12,6 +12,7 @@ describeE2E('sign-up, sign-in and sign-out', () => {
     await page.getByLabel('Last name').fill('Newman');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('Sunny-day-7');
+    await page.getByLabel('Date of birth').fill('1991-07-03');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('heading', { name: 'Confirm your email' }).waitFor();
     expect(await page.getByTestId('local-code-note').innerText()).toContain('123456');

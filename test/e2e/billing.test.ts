@@ -59,6 +59,7 @@ describeE2E('billing: packs, plans and cancellation through the local checkout',
     await page.getByLabel('Last name').fill('Payer');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('Sunny-day-7');
+    await page.getByLabel('Date of birth').fill('1990-01-15');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByLabel('Confirmation code').fill('123456');
     await page.getByRole('button', { name: 'Confirm' }).click();

@@ -154,6 +154,7 @@ describeE2E('discovery: explore, style, collections, profiles, onboarding, setti
     await page.getByLabel('Last name').fill('Onboard');
     await page.getByLabel('Email').fill(`onboard-${stamp}@example.test`);
     await page.getByLabel('Password').fill('Sunny-day-7');
+    await page.getByLabel('Date of birth').fill('1990-01-15');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByLabel('Confirmation code').fill('123456');
     await page.getByRole('button', { name: 'Confirm' }).click();

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { describeE2E, signIn, useBrowser } from '../support/e2e';
 import { readProvenance } from '../support/provenance';
 import { AI_LABEL_TOOLTIP, TRAINED_ALGORITHMIC_MEDIA } from '../../shared/domain/provenance';
+import { PHOTO_CONSENT } from '../../shared/domain/privacy';
 
 const app = useBrowser();
 
@@ -35,6 +36,7 @@ describeE2E('generations: style generation, polling gallery, detail, feedback, d
     // a photo profile with a portrait and a full-body photo (model_wearer styles need Exact mode)
     const name = `E2E Profile ${Date.now()}`;
     const fd = new FormData();
+    fd.append('consent', PHOTO_CONSENT.version);
     fd.append('name', name);
     fd.append('gender', 'unisex');
     fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');

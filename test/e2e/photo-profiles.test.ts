@@ -44,6 +44,7 @@ async function register(page: Page, email: string) {
   await page.getByLabel('Last name').fill('Photo');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('Sunny-day-7');
+  await page.getByLabel('Date of birth').fill('1990-01-15');
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.getByLabel('Confirmation code').fill('123456');
   await page.getByRole('button', { name: 'Confirm' }).click();
@@ -56,6 +57,7 @@ async function fillNewProfile(page: Page, name: string, portrait: Buffer) {
   await page.locator('input[type=file][name=portrait]').setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: portrait });
   await page.getByRole('img', { name: 'Portrait photo preview' }).waitFor();
   await page.getByRole('button', { name: 'Use this example: men, stocky' }).click();
+  await page.getByRole('checkbox', { name: /These photos show me/ }).check();
 }
 
 async function createProfile(page: Page, name: string, photos: { portrait: Buffer; fullBody?: Buffer }) {
@@ -64,6 +66,7 @@ async function createProfile(page: Page, name: string, photos: { portrait: Buffe
   const save = page.getByRole('button', { name: 'Create Profile' });
   expect(await save.isDisabled()).toBe(true);
   await page.getByLabel('Profile name').fill(name);
+  await page.getByRole('checkbox', { name: /These photos show me/ }).check();
   await page.getByLabel('Gender').selectOption('female');
   await page.locator('input[type=file][name=portrait]').setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: photos.portrait });
   await page.getByRole('img', { name: 'Portrait photo preview' }).waitFor();

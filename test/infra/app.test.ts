@@ -41,7 +41,7 @@ const actionsOf = (statements: { Action: string | string[] }[]) => statements.fl
 
 describe('cdk-nag (AwsSolutions)', () => {
   it('dev synthesizes with no unacknowledged finding', () => {
-    expect(dev.nagViolations).toEqual([]);
+    expect(dev.nagViolations, JSON.stringify(dev.nagViolations)).toEqual([]);
   });
   it('prod synthesizes with no unacknowledged finding', () => {
     expect(prod.nagViolations).toEqual([]);
@@ -320,6 +320,28 @@ describe('generation workflow', () => {
     expect(secretResources('Generation workflow: queue the render with its task token')).toMatch(/Providers/);
     expect(secretResources('Generation workflow: queue the render with its task token')).not.toMatch(/Provenance/);
     expect(secretResources('Render worker: renders one claimed generation and reports to its waiting execution')).toMatch(/Provenance/);
+  });
+
+  it('deletes generated images past their retention daily (delete and list only, no read or write)', () => {
+    dev.templates.app.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'cron(45 3 * * ? *)' });
+    const actions = actionsOf(statementsOf(dev, 'Deletes generated images past each user retention choice (items and objects)'));
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:DeleteItem', 's3:DeleteObject', 's3:ListBucket']));
+    expect(actions.filter((a) => a.startsWith('s3:')).sort()).toEqual(['s3:DeleteObject', 's3:ListBucket']);
+  });
+
+  it('builds data exports in their own function, which only the privacy API function may invoke', () => {
+    const exportActions = actionsOf(statementsOf(dev, 'Builds a user data export ZIP (Download my data)'));
+    expect(exportActions.filter((a) => a.startsWith('s3:')).sort()).toEqual(['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging']);
+    const privacy = statementsOf(dev, 'API group privacy');
+    expect(actionsOf(privacy)).toEqual(expect.arrayContaining(['lambda:InvokeFunction', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUserGlobalSignOut']));
+    for (const group of groupsInUse().filter((g) => g !== 'privacy')) {
+      const actions = actionsOf(statementsOf(dev, `API group ${group}`));
+      expect(actions.includes('cognito-idp:AdminDeleteUser'), group).toBe(false);
+    }
+    // Export archives expire by tag in both media buckets' lifecycle.
+    dev.templates.data.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ Id: 'expire-data-exports', TagFilters: [{ Key: 'fitly-export', Value: 'true' }], ExpirationInDays: 2 })]) },
+    });
   });
 });
 

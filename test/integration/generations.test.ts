@@ -8,6 +8,8 @@ import { getGeneration, createGenerationWithReservation, listGenerations } from 
 import { updateUser } from '../../shared/repositories/user-repository';
 import { startGeneration } from '../../functions/lib/workflow-client';
 import { sweep, STUCK_MESSAGE } from '../../functions/workflow/sweeper';
+import { setAgeStatus } from '../../shared/repositories/privacy-repository';
+import { AGE_CONFIRMATION, PHOTO_CONSENT } from '../../shared/domain/privacy';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { multipart } from '../support/media';
 import { startTestWorkflow } from '../support/workflow';
@@ -24,7 +26,9 @@ async function newUserWithProfile(opts: { credits?: number; fullBody?: boolean; 
   await ctx.invoke('GET', '/api/auth/user', { token: user.idToken });
   await updateUser(ctx.db, user.sub, { currentPlan: 'starter', hasUnlimitedCredits: !!opts.unlimited });
   if (opts.credits) await recordMovement(ctx.db, { userId: user.sub, kind: 'grant.monthly', bucket: 'monthly', amount: opts.credits, causeId: `test-${user.sub}` });
+  await setAgeStatus(ctx.db, user.sub, 'adult', AGE_CONFIRMATION.version);
   const mp = await multipart({
+    consent: PHOTO_CONSENT.version,
     name: 'Me',
     gender: 'female',
     bodyDescription: 'Slim build, 170 cm, long dark hair',

@@ -5,6 +5,8 @@ import { photoProfileListSchema, photoProfileSchema } from '../../shared/schemas
 import { updateUser } from '../../shared/repositories/user-repository';
 import { countPhotoProfiles, createPhotoProfile, deletePhotoProfile, listPhotoProfiles } from '../../shared/repositories/photo-profile-repository';
 import type { PlanId } from '../../shared/domain/plans';
+import { setAgeStatus } from '../../shared/repositories/privacy-repository';
+import { AGE_CONFIRMATION, PHOTO_CONSENT } from '../../shared/domain/privacy';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { bucketClient, file, hugeBlankPng, jpegWithGps, multipart, noisyJpeg, oversized, truncated, type Part } from '../support/media';
 
@@ -24,6 +26,7 @@ beforeAll(async () => {
 async function newUser(plan: PlanId = 'starter'): Promise<TestUser> {
   const u = await ctx.createUser();
   await ctx.invoke('GET', '/api/auth/user', { token: u.idToken }); // creates the user item
+  await setAgeStatus(ctx.db, u.sub, 'adult', AGE_CONFIRMATION.version);
   if (plan !== 'none') await updateUser(ctx.db, u.sub, { currentPlan: plan });
   return u;
 }
@@ -32,7 +35,7 @@ const keyOf = (url: string) => url.replace(/^\/api\/private-image\//, '');
 const userObjects = (u: TestUser) => s3.list(privateBucket(), `users/${u.sub}/`);
 
 function create(u: TestUser, parts: Record<string, Part | undefined>) {
-  const { body, headers } = multipart(parts);
+  const { body, headers } = multipart({ consent: PHOTO_CONSENT.version, ...parts });
   return ctx.invoke('POST', '/api/photo-profiles', { token: u.idToken, body, headers });
 }
 function patch(u: TestUser, id: string, parts: Record<string, Part | undefined>) {

@@ -10,6 +10,8 @@ import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
 import { getStyle } from '../../shared/repositories/catalog-repository';
 import { getBalance, recordMovement } from '../../shared/repositories/ledger-repository';
 import { updateUser, type UserPatch } from '../../shared/repositories/user-repository';
+import { setAgeStatus } from '../../shared/repositories/privacy-repository';
+import { AGE_CONFIRMATION, PHOTO_CONSENT } from '../../shared/domain/privacy';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { multipart } from '../support/media';
 import { startTestWorkflow } from '../support/workflow';
@@ -30,7 +32,9 @@ async function influencerWithProfile(credits: number) {
   await ctx.invoke('GET', '/api/auth/user', { token: user.idToken });
   await updateUser(ctx.db, user.sub, INFLUENCER);
   await recordMovement(ctx.db, { userId: user.sub, kind: 'grant.monthly', bucket: 'monthly', amount: credits, causeId: `test-${user.sub}` });
+  await setAgeStatus(ctx.db, user.sub, 'adult', AGE_CONFIRMATION.version);
   const mp = await multipart({
+    consent: PHOTO_CONSENT.version,
     name: 'Me',
     gender: 'female',
     bodyDescription: 'Slim build, 170 cm, long dark hair',

@@ -3,7 +3,6 @@
  * one API route per table entry, the Cognito JWT authorizer exactly on `user` routes (the handlers verify
  * the token again: defence in depth). `public` and `optional` routes have no gateway authorizer.
  */
-import * as iam from 'aws-cdk-lib/aws-iam';
 import { Duration, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
@@ -147,7 +146,7 @@ export class Api extends Construct {
         stripeSecret: props.stripeSecret,
         providerSecret: props.providerSecret,
         renderWorkerArn: props.renderWorker.arn,
-      });
+      }, { skip: ['exportFunction'] }); // the export job is created later; the app stack grants its invoke
 
       // One invoke permission per function for this API (not one per route): keeps the stack far from the
       // 500-resource limit as the route table grows; the function still only receives its own routes.

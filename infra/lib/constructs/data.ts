@@ -14,6 +14,9 @@ import type { StageConfig } from '../stage-config';
 /** Objects under this prefix are transient (browser uploads waiting for their finalize call): 1 day. */
 export const TMP_UPLOAD_PREFIX = QUARANTINE_PREFIX;
 
+/** The tag of data export ZIPs (functions/services/export-service.ts writes it). */
+export const EXPORT_TAG = { key: 'fitly-export', value: 'true' } as const;
+
 /** Every GSI declared in TABLE_SCHEMA (gsi1, gsi2, ...): the table and the grants follow the schema. */
 export function tableIndexes(): { name: string; partitionKey: string; sortKey: string }[] {
   return Object.entries(TABLE_SCHEMA)
@@ -102,6 +105,8 @@ export class Data extends Construct {
       lifecycleRules: [
         { id: 'abort-incomplete-multipart-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
         { id: 'expire-tmp-uploads', prefix: TMP_UPLOAD_PREFIX, expiration: Duration.days(1) },
+        // "Download my data" archives (tagged when written): the link lasts 24 h, the object at most 2 days.
+        { id: 'expire-data-exports', tagFilters: { [EXPORT_TAG.key]: EXPORT_TAG.value }, expiration: Duration.days(2) },
         ...(config.prod ? [{ id: 'expire-noncurrent-versions', noncurrentVersionExpiration: Duration.days(30) }] : []),
       ],
       removalPolicy: config.removalPolicy,

@@ -27,6 +27,8 @@ export interface SdkAccessResources {
   provenanceSecret?: secretsmanager.ISecret;
   /** The render worker's ARN (its name is fixed, so it is known without a reference). */
   renderWorkerArn?: string;
+  /** The data-export job ("Download my data"), started by the privacy API. */
+  exportFunctionArn?: string;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface SdkAccessResources {
  * the SDK commands it sends, on the resources named there. test/infra/iam-contract.test.ts checks the map
  * against the code and the synthesized policies.
  */
-export function grantSdkAccess(grantee: iam.IGrantable, principal: Principal, given: SdkAccessResources): void {
+export function grantSdkAccess(grantee: iam.IGrantable, principal: Principal, given: SdkAccessResources, opts: { only?: AwsResource[]; skip?: AwsResource[] } = {}): void {
   const entry: FunctionAccess = AWS_ACCESS[principal];
   const need = <K extends keyof SdkAccessResources>(k: K): NonNullable<SdkAccessResources[K]> => {
     const v = given[k];
@@ -45,6 +47,7 @@ export function grantSdkAccess(grantee: iam.IGrantable, principal: Principal, gi
     if (actions.length) grantee.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources, conditions }));
   };
   for (const resource of Object.keys(entry.access) as AwsResource[]) {
+    if ((opts.only && !opts.only.includes(resource)) || opts.skip?.includes(resource)) continue;
     const { resource: onResource, objects } = actionsFor(principal, resource);
     switch (resource) {
       case 'table':
@@ -89,6 +92,9 @@ export function grantSdkAccess(grantee: iam.IGrantable, principal: Principal, gi
         break;
       case 'renderWorker':
         add(onResource, [need('renderWorkerArn')]);
+        break;
+      case 'exportFunction':
+        add(onResource, [need('exportFunctionArn')]);
         break;
       case 'taskTokens':
         // SendTaskSuccess/Failure name the state machine that issued the token

@@ -2,6 +2,7 @@ import { Annotations, CfnOutput, Duration, Stack, type StackProps } from 'aws-cd
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Alarms } from '../constructs/alarms';
+import { grantSdkAccess } from '../constructs/grants';
 import { acknowledge } from '../nag';
 import type { Construct } from 'constructs';
 import { Api } from '../constructs/api';
@@ -87,7 +88,14 @@ export class AppStack extends Stack {
       retentionPeriod: Duration.days(14),
     });
     acknowledge(this.jobsDeadLetterQueue, 'AwsSolutions-SQS3', 'This queue is itself the dead-letter queue of the scheduled jobs.');
-    this.jobs = new Jobs(this, 'Jobs', { config, environment, table: data.table, deadLetterQueue: this.jobsDeadLetterQueue });
+    this.jobs = new Jobs(this, 'Jobs', { config, environment, table: data.table, privateBucket: data.privateBucket, deadLetterQueue: this.jobsDeadLetterQueue });
+    // "Download my data": the privacy API function starts the export Lambda asynchronously (IAM contract:
+    // InvokeCommand on exactly this function).
+    const privacyFn = this.api.functions.privacy;
+    if (privacyFn && this.jobs.exportData) {
+      privacyFn.addEnvironment('EXPORT_FUNCTION_NAME', this.jobs.exportData.functionName);
+      grantSdkAccess(privacyFn, 'api:privacy', { exportFunctionArn: this.jobs.exportData.functionArn }, { only: ['exportFunction'] });
+    }
     this.workflow.sweeper.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(this.jobsDeadLetterQueue) });
 
     this.alarms = new Alarms(this, 'Alarms', {

@@ -19,6 +19,8 @@ export const SHARED_ROUTES: readonly RouteEntry[] = [
   { path: '/auth/login', screen: 'login' },
   { path: '/auth/register', screen: 'register' },
   { path: '/privacy', screen: 'privacy' },
+  // The receipt of "Delete my account", shown once signed out.
+  { path: '/account-deleted', screen: 'account-deleted' },
   { path: '/profile/:handle', screen: 'public-profile' },
   // A creator link by user id (spec 02 section 2): resolves the public handle, then shows /profile/{handle}.
   { path: '/influencer/:userId', screen: 'influencer-redirect' },

@@ -19,6 +19,7 @@ export const SCREENS = {
   login: lazy(() => import('../features/auth/components/login-page')),
   register: lazy(() => import('../features/auth/components/register-page')),
   privacy: lazy(() => import('../features/privacy/components/privacy-page')),
+  'account-deleted': lazy(() => import('../features/privacy/components/account-deleted-page')),
   'not-found': lazy(() => import('../features/not-found/components/not-found-page')),
   generate: lazy(() => import('../features/generations/components/generate-list-page')),
   'generate-edit': lazy(() => import('../features/generations/components/generate-template-page')),

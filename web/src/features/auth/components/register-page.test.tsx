@@ -26,7 +26,7 @@ import RegisterPage from './register-page';
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   fetchMock.mockReset();
-  fetchMock.mockResolvedValue(new Response(JSON.stringify({ id: 'u1', email: 'new@example.com' }), { status: 200 }));
+  fetchMock.mockImplementation(async () => new Response(JSON.stringify({ id: 'u1', email: 'new@example.com' }), { status: 200 }));
   vi.stubGlobal('fetch', fetchMock);
   vi.mocked(hasStoredSession).mockReturnValue(false);
 });
@@ -59,6 +59,7 @@ describe('register page', () => {
     expect(screen.getByText('Enter your last name')).toBeTruthy();
     expect(screen.getByText('Enter your email address')).toBeTruthy();
     expect(screen.getByText('Use at least 8 characters')).toBeTruthy();
+    expect(screen.getByText('Enter your date of birth')).toBeTruthy();
     fill('Password', 'abcdefgh1');
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Add an uppercase letter')).toBeTruthy();
@@ -75,6 +76,7 @@ describe('register page', () => {
     fill('Last name', 'Hopper');
     fill('Email', 'new@example.com');
     fill('Password', 'Demo-pass-1');
+    fill('Date of birth', '1990-04-12');
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('heading', { name: 'Confirm your email' })).toBeTruthy();
     expect(signUp).toHaveBeenCalledWith({ firstName: 'Grace', lastName: 'Hopper', email: 'new@example.com', password: 'Demo-pass-1' });
@@ -87,5 +89,9 @@ describe('register page', () => {
     expect(await screen.findByText('dashboard here')).toBeTruthy();
     expect(confirmSignUp).toHaveBeenCalledWith('new@example.com', '123456');
     expect(signIn).toHaveBeenCalledWith('new@example.com', 'Demo-pass-1');
+    // the age statement goes to our API once signed in (never to the identity provider)
+    const age = fetchMock.mock.calls.find(([url]) => String(url) === '/api/user/age');
+    expect(age).toBeTruthy();
+    expect(JSON.parse(String(age![1]!.body))).toEqual({ birthDate: '1990-04-12' });
   });
 });

@@ -18,6 +18,15 @@ import { useRuntimeConfig } from '../api/use-runtime-config';
 import { AuthCard, FormError } from './auth-card';
 import { PasswordHints } from './password-hints';
 import { PASSWORD_RULES } from './password-rules';
+import { MIN_PHOTO_PROFILE_AGE, PRIVACY_MESSAGES, ageOn } from '../../../../../shared/domain/privacy';
+import { recordBirthDate } from '../../privacy/api/privacy';
+
+/** After the first sign-in: store the age statement (adult or minor; the date itself is not kept). */
+async function sendBirthDate(birthDate: string | undefined) {
+  if (!birthDate) return;
+  // Not fatal: the photo profile form asks again if it did not reach the server.
+  await recordBirthDate(birthDate).catch(() => undefined);
+}
 
 const registerSchema = z.object({
   firstName: z.string().trim().min(1, 'Enter your first name').max(60, 'Use at most 60 characters'),
@@ -29,6 +38,10 @@ const registerSchema = z.object({
     .refine(PASSWORD_RULES[1].test, 'Add an uppercase letter')
     .refine(PASSWORD_RULES[2].test, 'Add a lowercase letter')
     .refine(PASSWORD_RULES[3].test, 'Add a number'),
+  birthDate: z
+    .string()
+    .min(1, 'Enter your date of birth')
+    .refine((v) => ageOn(v) !== null, PRIVACY_MESSAGES.birthDateInvalid),
 });
 type RegisterValues = z.infer<typeof registerSchema>;
 
@@ -45,6 +58,8 @@ interface Pending {
   email: string;
   /** Kept in memory only, to sign in automatically once the e-mail is confirmed. */
   password?: string;
+  /** Kept in memory only, sent once signed in. */
+  birthDate?: string;
 }
 
 /** /auth/register: create the account, then confirm the e-mailed code, then sign in automatically. */
@@ -73,20 +88,23 @@ function DetailsStep({ onRegistered, onFinishing }: { onRegistered: (p: Pending)
     formState: { errors, isSubmitting },
   } = useForm<RegisterValues>({
     resolver: zodResolver(registerSchema),
-    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', birthDate: '' },
   });
   const password = watch('password');
 
   const onSubmit = async (values: RegisterValues) => {
     setError(null);
     try {
-      const { needsConfirmation } = await signUp(values);
+      const { birthDate: _birthDate, ...account } = values;
+      void _birthDate; // stays in this app: never sent to the identity provider
+      const { needsConfirmation } = await signUp(account);
       if (needsConfirmation) {
-        onRegistered({ email: values.email.trim(), password: values.password });
+        onRegistered({ email: values.email.trim(), password: values.password, birthDate: values.birthDate });
         return;
       }
       onFinishing();
       await signIn(values.email, values.password);
+      await sendBirthDate(values.birthDate);
       await refreshCurrentUser(qc);
       navigate(AFTER_SIGN_UP_PATH, { replace: true });
     } catch (err) {
@@ -122,6 +140,13 @@ function DetailsStep({ onRegistered, onFinishing }: { onRegistered: (p: Pending)
         </FormField>
         <FormField label="Password" error={errors.password?.message} hint={<PasswordHints password={password} />}>
           <Input type="password" autoComplete="new-password" {...register('password')} />
+        </FormField>
+        <FormField
+          label="Date of birth"
+          error={errors.birthDate?.message}
+          hint={`Photo profiles are for people ${MIN_PHOTO_PROFILE_AGE} and over. We keep only whether you are ${MIN_PHOTO_PROFILE_AGE} or over, not the date.`}
+        >
+          <Input type="date" autoComplete="bday" max={new Date().toISOString().slice(0, 10)} {...register('birthDate')} />
         </FormField>
         <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
           {isSubmitting ? <SpinnerIcon /> : null}
@@ -167,6 +192,7 @@ function ConfirmStep({ pending, onFinishing }: { pending: Pending; onFinishing: 
     try {
       onFinishing();
       await signIn(pending.email, pending.password);
+      await sendBirthDate(pending.birthDate);
       await refreshCurrentUser(qc);
       navigate(AFTER_SIGN_UP_PATH, { replace: true });
     } catch (err) {

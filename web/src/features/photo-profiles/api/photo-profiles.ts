@@ -22,10 +22,13 @@ export interface ProfileFormPayload {
   fullBody?: File | null;
   /** Edit only: drop the stored full-body photo. */
   removeFullBody?: boolean;
+  /** Create only: the photo consent wording version the user confirmed. */
+  consent?: string;
 }
 
 export function toFormData(p: ProfileFormPayload): FormData {
   const fd = new FormData();
+  if (p.consent) fd.append('consent', p.consent);
   fd.append('name', p.name);
   fd.append('gender', p.gender);
   fd.append('bodyDescription', p.bodyDescription);

@@ -17,6 +17,9 @@ import { UpsellProvider } from '../../upsell/upsell-provider';
 import ProfileFormPage from './profile-form-page';
 
 const fetchMock = vi.fn<typeof fetch>();
+const CONSENT = { version: 'photo-consent-test-v1', text: 'These photos show me, or someone who is 18 or older and has agreed that I upload them.' };
+/** GET /api/user/privacy: what the consent step reads (an adult unless a test says otherwise). */
+let privacy: { retentionDays: null; ageStatus: 'adult' | 'minor' | null; photoConsent: typeof CONSENT };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const stored = {
@@ -67,12 +70,16 @@ async function fillValidForm() {
   fireEvent.change(fileInput('portrait'), { target: { files: [file()] } });
   await screen.findByRole('img', { name: 'Portrait photo preview' });
   fireEvent.change(screen.getByLabelText('Body description'), { target: { value: 'Slim build, 168 cm, size S' } });
+  const consent = await screen.findByRole('checkbox', { name: new RegExp(CONSENT.text.slice(0, 20)) });
+  await waitFor(() => expect((consent as HTMLInputElement).disabled).toBe(false));
+  fireEvent.click(consent);
 }
 
 beforeEach(() => {
   fetchMock.mockReset();
   toastMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  privacy = { retentionDays: null, ageStatus: 'adult', photoConsent: CONSENT };
+  vi.stubGlobal('fetch', (url: RequestInfo | URL, init?: RequestInit) => (String(url) === '/api/user/privacy' ? Promise.resolve(json(privacy)) : fetchMock(url, init)));
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
 });
@@ -110,7 +117,42 @@ describe('ProfileFormPage (create)', () => {
     expect((sent!.get('portrait') as File).name).toBe('me.jpg');
     expect(sent!.get('fullBody')).toBeNull();
     expect(sent!.get('removeFullBody')).toBeNull();
+    expect(sent!.get('consent')).toBe(CONSENT.version);
     expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Profile created' }));
+  });
+
+  it('without the consent ticked, Create Profile stays disabled', async () => {
+    fetchMock.mockImplementation(async () => json([]));
+    renderAt('/profiles/new');
+    await fillValidForm();
+    const save = screen.getByRole('button', { name: 'Create Profile' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(false);
+    fireEvent.click(screen.getByRole('checkbox', { name: new RegExp(CONSENT.text.slice(0, 20)) }));
+    expect(save.disabled).toBe(true);
+  });
+
+  it('asks for a date of birth when none is on file, records it first, and stops a minor', async () => {
+    privacy.ageStatus = null;
+    const calls: string[] = [];
+    fetchMock.mockImplementation(async (url, init) => {
+      calls.push(`${init?.method ?? 'GET'} ${String(url)}`);
+      if (url === '/api/user/age') return json({ ageStatus: 'adult' });
+      if (url === '/api/photo-profiles' && init?.method === 'POST') return json(stored, 201);
+      return json([]);
+    });
+    renderAt('/profiles/new');
+    const dob = await screen.findByLabelText('Date of birth');
+    const young = `${new Date().getUTCFullYear() - 15}-06-01`;
+    fireEvent.change(dob, { target: { value: young } });
+    expect(screen.getByRole('alert').textContent).toBe('Photo profiles are for people 18 and over. You can still explore styles and collections.');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    fireEvent.change(dob, { target: { value: '1992-03-04' } });
+    await fillValidForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Profile' }));
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/profiles'));
+    expect(calls.filter((c) => c.startsWith('POST'))).toEqual(['POST /api/user/age', 'POST /api/photo-profiles']);
+    const ageCall = fetchMock.mock.calls.find(([u]) => u === '/api/user/age')!;
+    expect(JSON.parse(String(ageCall[1]!.body))).toEqual({ birthDate: '1992-03-04' });
   });
 
   it('refuses a non-image and a file over 10 MB before any upload', async () => {

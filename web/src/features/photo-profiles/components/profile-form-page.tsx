@@ -16,6 +16,7 @@ import { useUpsell } from '../../upsell/upsell-provider';
 import { usePhotoProfiles, useSaveProfile, type PhotoProfile } from '../api/photo-profiles';
 import { PhotoUploadField, type PhotoValue } from './photo-upload-field';
 import { ProfileGuidance } from './profile-guidance';
+import { PhotoConsentStep, usePhotoConsentGate } from '../../privacy/components/photo-consent-step';
 import { bodyDescriptionCount, validateProfileForm, type ProfileFormErrors } from './profile-form-rules';
 
 const GENDER_LABELS: Record<Gender, string> = { male: 'Male', female: 'Female', unisex: 'Unisex' };
@@ -86,6 +87,8 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
   const navigate = useNavigate();
   const { handleLimitError } = useUpsell();
   const save = useSaveProfile(profile?.id);
+  const consentGate = usePhotoConsentGate();
+  const [preparing, setPreparing] = useState(false);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
 
   const [name, setName] = useState(profile?.name ?? '');
@@ -107,15 +110,30 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
 
   const errors = validateProfileForm({ name, bodyDescription, hasPortrait: !!portrait });
   const valid = Object.keys(errors).length === 0;
+  // A new profile also needs the consent step (age and confirmation); an edit was consented to already.
+  const consentOk = !!profile || consentGate.ready;
   const count = bodyDescriptionCount(bodyDescription);
   const shown = (k: keyof ProfileFormErrors) => (touched[k] ? errors[k] : undefined);
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setTouched({ name: true, portrait: true, bodyDescription: true });
-    if (!valid || save.isPending) return;
+    if (!valid || !consentOk || save.isPending || preparing) return;
+    let consent: string | undefined;
+    if (!profile) {
+      setPreparing(true);
+      try {
+        consent = await consentGate.prepare();
+      } catch (err) {
+        toast({ variant: 'destructive', title: 'Save failed', description: errorMessage(err, 'Could not save your date of birth. Please try again.') });
+        return;
+      } finally {
+        setPreparing(false);
+      }
+    }
     save.mutate(
       {
+        consent,
         name: name.trim(),
         gender,
         bodyDescription: bodyDescription.trim(),
@@ -140,7 +158,7 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
     <div className="grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_20rem] lg:grid-cols-[minmax(0,1fr)_24rem]">
       <Card>
         <CardContent className="pt-5 sm:p-6">
-          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6" aria-label={profile ? 'Edit photo profile' : 'Create photo profile'}>
+          <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-6" aria-label={profile ? 'Edit photo profile' : 'Create photo profile'}>
             <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
               <FormField label="Profile name" error={shown('name')}>
                 <Input
@@ -211,15 +229,19 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
               />
             </FormField>
 
+            {!profile ? <PhotoConsentStep gate={consentGate} /> : null}
+
             <div className="flex flex-col-reverse gap-3 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-end">
               {!valid ? (
                 <p className="text-sm text-muted-foreground sm:mr-auto">Add a name, a portrait and a body description to save.</p>
+              ) : !consentOk && !consentGate.blocked ? (
+                <p className="text-sm text-muted-foreground sm:mr-auto">Confirm who is in the photos to save.</p>
               ) : null}
               <Link to="/profiles" className={buttonClasses({ variant: 'outline' })}>
                 Cancel
               </Link>
-              <Button type="submit" disabled={!valid || save.isPending}>
-                {save.isPending ? <SpinnerIcon /> : null}
+              <Button type="submit" disabled={!valid || !consentOk || save.isPending || preparing}>
+                {save.isPending || preparing ? <SpinnerIcon /> : null}
                 {save.isPending ? 'Saving...' : profile ? 'Save Changes' : 'Create Profile'}
               </Button>
             </div>

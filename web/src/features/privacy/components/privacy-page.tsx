@@ -86,11 +86,25 @@ export default function PrivacyPage() {
           removed from storage, not just hidden.
         </p>
         <p>
-          To close your account and erase everything, write to{' '}
-          <a href={`mailto:${CONTACT_EMAIL}`} className="font-medium text-brand underline underline-offset-2">
-            {CONTACT_EMAIL}
-          </a>
-          .
+          <strong>Keep or auto-delete:</strong> in Settings, Privacy, choose to keep your generated images until you delete them, or to
+          have each one deleted automatically 7, 30 or 90 days after it was made.
+        </p>
+        <p>
+          <strong>Download my data</strong> gives you a ZIP with your account details, your photo profiles and photos, your generated
+          images and your credit history. The download link works for 24 hours.
+        </p>
+        <p>
+          <strong>Delete my account</strong> signs you out and deletes your account, photos, generated images, favourites, collections and
+          links for good, and cancels a paid plan at the end of the period you paid for. You get a receipt of what was deleted. Only your
+          credit history is kept, without your name or e-mail, because accounting rules require it.
+        </p>
+      </Section>
+
+      <Section title="Consent and age">
+        <p>
+          Photo profiles are for people <strong>18 and over</strong>. We ask for your date of birth once and keep only whether you are 18
+          or over, not the date. Before a photo profile is created you confirm that the photos show you, or an adult who agreed to it;
+          we record that confirmation with the time and the wording you saw.
         </p>
       </Section>
 

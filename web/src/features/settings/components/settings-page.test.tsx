@@ -56,6 +56,9 @@ function renderPage({ user = baseUser, path = '/settings?tab=privacy' }: { user?
   // As in the app: data never goes stale (the seeded user is not refetched).
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, queryFn: getQueryFn({ on401: 'throw' }) } } });
   client.setQueryData(['/api/auth/user'], user);
+  // The privacy sections' data (their own tests: features/privacy): seeded so they make no request here.
+  client.setQueryData(['/api/user/privacy'], { retentionDays: null, ageStatus: 'adult', photoConsent: { version: 'v1', text: 'These photos show me.' } });
+  client.setQueryData(['/api/user/export/latest'], { export: null });
   const invalidate = vi.spyOn(client, 'invalidateQueries');
   render(
     <QueryClientProvider client={client}>

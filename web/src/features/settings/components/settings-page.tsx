@@ -18,6 +18,9 @@ import { useDeleteAllPhotos } from '../../photo-profiles/api/photo-profiles';
 import { InfluencerTab } from './influencer-tab';
 import { LinksTab } from './links-tab';
 import { ProfileTab } from './profile-tab';
+import { RetentionSection } from '../../privacy/components/retention-section';
+import { ExportSection } from '../../privacy/components/export-section';
+import { DeleteAccountSection } from '../../privacy/components/delete-account-section';
 
 /** What the user types to confirm "Delete all my photos". */
 export const DELETE_CONFIRMATION = 'DELETE';
@@ -100,6 +103,8 @@ function PrivacyTab() {
         <CardTitle>Privacy</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
+        <RetentionSection />
+        <ExportSection />
         <div className="flex flex-col gap-4 rounded-xl border border-destructive/40 p-4 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-w-0">
             <h3 className="font-semibold">Delete all my photos</h3>
@@ -113,6 +118,7 @@ function PrivacyTab() {
             Delete all my photos
           </Button>
         </div>
+        <DeleteAccountSection />
       </CardContent>
       <DeleteAllPhotosDialog open={open} onOpenChange={setOpen} />
     </Card>

@@ -1,0 +1,39 @@
+/**
+ * User-pool administration for account deletion: sign the user out everywhere (revokes refresh tokens) and
+ * delete the user. cognito-local does not implement AdminUserGlobalSignOut; there deleting the user is what
+ * stops its refresh token from working.
+ */
+import { AdminDeleteUserCommand, AdminUserGlobalSignOutCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { getConfig } from './config';
+
+let client: CognitoIdentityProviderClient | undefined;
+
+function cognito(): CognitoIdentityProviderClient {
+  const cfg = getConfig();
+  const endpoint = process.env.COGNITO_ENDPOINT || undefined;
+  client ??= new CognitoIdentityProviderClient({
+    region: cfg.region,
+    ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+  });
+  return client;
+}
+
+const isMissingUser = (err: unknown) => (err as Error)?.name === 'UserNotFoundException';
+
+/** Sign out and delete; true when a user was deleted, false when it was already gone (a retried deletion). */
+export async function signOutAndDeleteUser(username: string): Promise<boolean> {
+  const cfg = getConfig();
+  try {
+    await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: cfg.userPoolId, Username: username }));
+  } catch (err) {
+    if (isMissingUser(err)) return false;
+    if (!cfg.local) throw err;
+  }
+  try {
+    await cognito().send(new AdminDeleteUserCommand({ UserPoolId: cfg.userPoolId, Username: username }));
+    return true;
+  } catch (err) {
+    if (isMissingUser(err)) return false;
+    throw err;
+  }
+}

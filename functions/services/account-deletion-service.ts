@@ -1,0 +1,182 @@
+/**
+ * "Delete my account". Order (each step is safe to run again, so a failed deletion can be retried):
+ *  1. the account is marked 'deleting' (the request pipeline refuses a non-active account from then on);
+ *  2. a live subscription is cancelled at period end through the payments port (if that fails, the account
+ *     goes back to 'active' and nothing is deleted);
+ *  3. records outside the user's partition: their styles (with products, links, memberships), collections,
+ *     influencer applications, open reports, the handle claim; Stripe records get the pseudonym;
+ *  4. every object under the user's prefixes: the "Delete all my photos" purge (private bucket) and the
+ *     user's folders in the public bucket;
+ *  5. favourites (style counters follow), then the accounting items (ledger, balance, pack lots) move to the
+ *     pseudonym, then every other item of the user's partition;
+ *  6. the Cognito user is signed out everywhere and deleted; the user item goes last.
+ */
+import { ulid } from 'ulid';
+import { HttpError } from '../../shared/errors';
+import { isLiveSubscriptionStatus } from '../../shared/domain/plans';
+import { DAY_MS } from '../../shared/domain/privacy';
+
+/** How long a deleted account's tombstone is kept (longer than any token lifetime). */
+export const TOMBSTONE_DAYS = 2;
+import type { DeletionReceipt } from '../../shared/schemas/privacy';
+import { keys } from '../../shared/repositories/keys';
+import type { Db } from '../../shared/repositories/table';
+import { setAccountStatus, type UserRecord } from '../../shared/repositories/user-repository';
+import { removeFavorite, listOpenStyleReports } from '../../shared/repositories/discovery-repository';
+import { deleteCollection } from '../../shared/repositories/collection-repository';
+import {
+  claimDeletionPseudonym,
+  deleteHandleClaim,
+  deleteItems,
+  getItem,
+  listStripeEventKeysOf,
+  listUserPartition,
+  moveAccountingToPseudonym,
+  pseudonymiseReference,
+  putTombstone,
+  queryGsi2,
+} from '../../shared/repositories/privacy-repository';
+import { UPLOAD_TYPE_VALUES } from '../../shared/schemas/upload';
+import type { PaymentsAdapter } from '../payments/types';
+import { signOutAndDeleteUser } from '../lib/cognito-admin';
+import { deletePrefix, mediaKeys } from '../lib/media-store';
+import { logger } from '../lib/http';
+import { deleteAllPhotos } from './photo-profile-service';
+import { deleteEditorStyle } from './style-editor-service';
+
+/**
+ * Features with records of their own (e.g. shared looks) register here: each deletes the user's records and
+ * returns how many it deleted; the total is the receipt's `shares`.
+ */
+export type AccountDeletionHook = (db: Db, userId: string) => Promise<number>;
+export const accountDeletionHooks: AccountDeletionHook[] = [];
+
+/** Public-bucket folders of a user (uploads by type, remote fetches, avatars). */
+export const publicPrefixesOf = (userId: string): string[] => [
+  ...UPLOAD_TYPE_VALUES.map((t) => `uploads/${t}/${userId}/`),
+  `uploads/remote/${userId}/`,
+  mediaKeys.avatarPrefix(userId),
+];
+
+export const SUBSCRIPTION_CANCEL_FAILED = 'We could not cancel your subscription, so nothing was deleted. Please try again in a few minutes.';
+
+export async function deleteAccount(
+  db: Db,
+  user: UserRecord,
+  payments: () => Promise<PaymentsAdapter>,
+  username: string,
+  now = new Date(),
+): Promise<DeletionReceipt> {
+  const userId = user.id;
+  await setAccountStatus(db, userId, 'deleting', now);
+
+  // 2. The subscription: stop future charges (the paid period runs out; nothing is refunded here).
+  let subscription: DeletionReceipt['subscription'] = 'none';
+  if (user.subscriptionId && isLiveSubscriptionStatus(user.subscriptionStatus)) {
+    if (!user.cancelAtPeriodEnd) {
+      try {
+        await (await payments()).cancelAtPeriodEnd(user.subscriptionId);
+      } catch (error) {
+        logger.error('Account deletion: cancelling the subscription failed', { error: error as Error, userId });
+        await setAccountStatus(db, userId, 'active');
+        throw new HttpError(502, 'billing.unavailable', SUBSCRIPTION_CANCEL_FAILED);
+      }
+    }
+    subscription = 'cancelled-at-period-end';
+  }
+
+  const pseudonym = await claimDeletionPseudonym(db, userId, `deleted-${ulid(now.getTime()).toLowerCase()}`);
+
+  // 3. Outside the user's partition.
+  let styles = 0;
+  for (const s of await queryGsi2(db, keys.styleOwnerIndex(userId, '', '').gsi2pk)) {
+    await deleteEditorStyle(db, user, s.id as string).then(
+      () => styles++,
+      (err) => {
+        if ((err as HttpError).status !== 404) throw err;
+      },
+    );
+  }
+  let collections = 0;
+  for (const c of await queryGsi2(db, keys.collectionOwnerIndex(userId, '', '').gsi2pk)) if (await deleteCollection(db, c.id as string, userId)) collections++;
+  const applications = await queryGsi2(db, keys.influencerApplicationUserIndex(userId, '', '').gsi2pk);
+  await deleteItems(db, applications.map((a) => ({ pk: a.pk as string, sk: a.sk as string })));
+  const reports = (await listOpenStyleReports(db, 10_000)).filter((r) => r.reporterId === userId);
+  await deleteItems(db, reports.flatMap((r) => [keys.styleReport(r.id), keys.styleReportLock(r.styleId, userId)]));
+  await deleteHandleClaim(db, user.handle, userId);
+  let shares = 0;
+  for (const hook of accountDeletionHooks) shares += await hook(db, userId);
+
+  // Finance records keep the pseudonym instead of the user id.
+  const events = await listStripeEventKeysOf(db, userId);
+  const refs = new Set<string>();
+  for (const e of events) {
+    const received = await getItem(db, e);
+    if (received?.paymentRef) refs.add(received.paymentRef as string);
+    await pseudonymiseReference(db, e, userId, pseudonym);
+    await pseudonymiseReference(db, keys.stripeEventApplied(e.pk.replace(/^STRIPE_EVENT#/, '')), userId, pseudonym);
+  }
+  const partition = await listUserPartition(db, userId);
+  for (const i of partition) {
+    const meta = (i.meta ?? {}) as Record<string, unknown>;
+    for (const k of ['paymentRef', 'sessionId', 'invoiceId']) if (typeof meta[k] === 'string') refs.add(meta[k] as string);
+  }
+  for (const ref of refs) await pseudonymiseReference(db, keys.paymentGrant(ref), userId, pseudonym);
+  if (user.subscriptionId) await pseudonymiseReference(db, keys.subscriptionOwner(user.subscriptionId), userId, pseudonym);
+
+  // 4. Objects: the "Delete all my photos" purge (photo profiles, then everything under users/<id>/), then public folders.
+  const photos = await deleteAllPhotos(db, userId);
+  let files = photos.deletedObjects;
+  for (const prefix of publicPrefixesOf(userId)) files += await deletePrefix('public', prefix);
+
+  // 5. The user's partition.
+  const items = await listUserPartition(db, userId);
+  const count = (p: string) => items.filter((i) => String(i.sk).startsWith(p)).length;
+  let favourites = 0;
+  for (const f of items.filter((i) => String(i.sk).startsWith('FAV#'))) {
+    await removeFavorite(db, userId, String(f.sk).slice('FAV#'.length));
+    favourites++;
+  }
+  const ledgerEntriesKept = await moveAccountingToPseudonym(db, userId, pseudonym, items);
+  const accounting = (sk: string) => sk.startsWith('LEDGER#') || sk === 'BALANCE' || sk.startsWith('LOT#');
+  const rest = items.filter((i) => {
+    const sk = String(i.sk);
+    return !accounting(sk) && !sk.startsWith('FAV#') && sk !== keys.user(userId).sk;
+  });
+  await deleteItems(db, rest.map((i) => ({ pk: i.pk as string, sk: i.sk as string })));
+
+  // 6. Sign-in, then the user item itself.
+  const signInRemoved = await signOutAndDeleteUser(username);
+  // ID tokens stay valid for up to an hour after sign-out: the tombstone stops them from re-creating the user.
+  // With a subscription, events about it keep coming until it ends: keep the tombstone past the period end.
+  const periodEnd = user.currentPeriodEnd ? new Date(user.currentPeriodEnd).getTime() + 35 * DAY_MS : 0;
+  await putTombstone(db, userId, pseudonym, new Date(Math.max(now.getTime() + TOMBSTONE_DAYS * DAY_MS, periodEnd)), now);
+  await deleteItems(db, [keys.user(userId)]);
+  // Anything written meanwhile (a generation finishing, an export) under the partition goes too.
+  const late = (await listUserPartition(db, userId)).filter((i) => !accounting(String(i.sk)));
+  await deleteItems(db, late.map((i) => ({ pk: i.pk as string, sk: i.sk as string })));
+
+  const generations = count('GEN#');
+  const links = count('LINK#');
+  // Listed before the photo purge, which deletes the consent records with the profiles.
+  const consents = partition.filter((i) => String(i.sk).startsWith('CONSENT#')).length;
+  return {
+    deletedAt: now.toISOString(),
+    counts: {
+      photoProfiles: photos.deletedProfiles,
+      generations,
+      favourites,
+      collections,
+      styles,
+      links,
+      applications: applications.length,
+      shares,
+      consents,
+      otherRecords: rest.length - generations - links - count('CONSENT#') + 1 + late.length,
+      files,
+    },
+    subscription,
+    ledgerEntriesKept,
+    signInRemoved,
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Consent and age: the age statement (date of birth -> adult or minor, the date itself is not kept) and the
+ * photo consent recorded for every new photo profile (wording version, time, profile id, salted IP hash).
+ * A photo profile is created only for an adult who confirmed the current wording: enforced here, server-side.
+ */
+import { createHmac } from 'node:crypto';
+import { HttpError, ERROR_CODES } from '../../shared/errors';
+import {
+  AGE_CONFIRMATION,
+  PHOTO_CONSENT,
+  PRIVACY_CODES,
+  PRIVACY_MESSAGES as M,
+  ageOn,
+  ageStatusOf,
+  type AgeStatus,
+} from '../../shared/domain/privacy';
+import type { Db } from '../../shared/repositories/table';
+import { getPrivacyFields, putPhotoConsent, setAgeStatus } from '../../shared/repositories/privacy-repository';
+
+/** Local development pepper (never used in AWS, where IP_HASH_SECRET comes from the deployment). */
+const LOCAL_IP_PEPPER = 'fitly-local-development-ip-pepper';
+
+/** HMAC-SHA256 of the IP with a secret pepper: the same IP gives the same value, but it cannot be read back. */
+export function hashIp(ip: string | null | undefined): string | null {
+  if (!ip) return null;
+  const secret = process.env.IP_HASH_SECRET || ((process.env.APP_STAGE ?? 'local') === 'local' ? LOCAL_IP_PEPPER : '');
+  if (!secret) return null;
+  return createHmac('sha256', secret).update(ip).digest('hex');
+}
+
+/** POST /api/user/age: record adult or minor once. Returns the status. */
+export async function recordAge(db: Db, userId: string, birthDate: string, now = new Date()): Promise<{ ageStatus: AgeStatus }> {
+  const age = ageOn(birthDate, now);
+  if (age === null) throw new HttpError(400, ERROR_CODES.validation, M.birthDateInvalid);
+  const status = ageStatusOf(age);
+  if (!(await setAgeStatus(db, userId, status, AGE_CONFIRMATION.version, now))) {
+    const current = await getPrivacyFields(db, userId);
+    // Repeating the same answer (a retried request, sign-up then the profile form) is fine.
+    if (current?.ageStatus === status) return { ageStatus: status };
+    throw new HttpError(409, PRIVACY_CODES.ageAlreadySet, M.ageAlreadySet);
+  }
+  return { ageStatus: status };
+}
+
+/**
+ * Before a photo profile is created: the caller is a known adult and ticked the current consent wording.
+ * `consentVersion` is the multipart field `consent` (the version the form showed).
+ */
+export async function requirePhotoConsent(db: Db, userId: string, consentVersion: string | undefined): Promise<void> {
+  const fields = await getPrivacyFields(db, userId);
+  if (fields?.ageStatus === 'minor') throw new HttpError(403, PRIVACY_CODES.underAge, M.underAge);
+  if (fields?.ageStatus !== 'adult') throw new HttpError(403, PRIVACY_CODES.ageRequired, M.ageRequired);
+  if (!consentVersion) throw new HttpError(400, PRIVACY_CODES.consentRequired, M.consentRequired);
+  if (consentVersion !== PHOTO_CONSENT.version) throw new HttpError(400, PRIVACY_CODES.consentRequired, M.consentOutdated);
+}
+
+export async function recordPhotoConsent(db: Db, userId: string, profileId: string, sourceIp: string | null, now = new Date()): Promise<void> {
+  await putPhotoConsent(db, { userId, profileId, wordingVersion: PHOTO_CONSENT.version, acceptedAt: now.toISOString(), ipHash: hashIp(sourceIp) });
+}

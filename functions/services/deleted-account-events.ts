@@ -1,0 +1,41 @@
+/**
+ * Payment-provider events about a deleted account (a subscription cancelled at period end keeps sending
+ * updates, then its deletion): they must not write the deleted user's id back, nor fail and be retried for
+ * days. They are recorded under the ledger pseudonym as ignored.
+ */
+import type { Db } from '../../shared/repositories/table';
+import { keys } from '../../shared/repositories/keys';
+import { deletedAccountPseudonym, getItem, recordDeletedAccountEvent } from '../../shared/repositories/privacy-repository';
+import type { StripeEvent } from '../payments/stripe-objects';
+
+const PSEUDONYM = /^deleted-/;
+
+/** The pseudonym when the event is about a deleted account, else null. */
+export async function deletedAccountOfEvent(db: Db, event: StripeEvent): Promise<string | null> {
+  const o = event.data.object as Record<string, any>;
+  const ids = [
+    o.client_reference_id,
+    o.metadata?.userId,
+    o.parent?.subscription_details?.metadata?.userId,
+    o.subscription_details?.metadata?.userId,
+  ].filter((v): v is string => typeof v === 'string' && v.length > 0);
+  for (const id of new Set(ids)) {
+    if (PSEUDONYM.test(id)) return id;
+    const p = await deletedAccountPseudonym(db, id);
+    if (p) return p;
+  }
+  const subId = o.object === 'subscription' ? o.id : typeof o.subscription === 'string' ? o.subscription : o.parent?.subscription_details?.subscription;
+  if (typeof subId === 'string') {
+    const owner = (await getItem(db, keys.subscriptionOwner(subId)))?.userId;
+    if (typeof owner === 'string' && PSEUDONYM.test(owner)) return owner;
+  }
+  return null;
+}
+
+/** Handle the event if it is about a deleted account; true when it was (nothing else to do). */
+export async function ignoreIfDeletedAccount(db: Db, event: StripeEvent, now = new Date()): Promise<boolean> {
+  const pseudonym = await deletedAccountOfEvent(db, event);
+  if (!pseudonym) return false;
+  await recordDeletedAccountEvent(db, { eventId: event.id, eventType: event.type, eventCreated: new Date(event.created * 1000).toISOString(), pseudonym }, now);
+  return true;
+}

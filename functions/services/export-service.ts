@@ -1,0 +1,250 @@
+/**
+ * "Download my data": a ZIP built in the background (fflate), stored under the user's private prefix
+ * (users/<id>/exports/<exportId>.zip, so account deletion removes it too) and handed out through a presigned
+ * GET valid until 24 h after it was ready. Contents: profile.json (account, settings, preferences, links,
+ * photo profiles, consents, favourites), photos/, generations/ (images + generations.json), credit-history.csv.
+ * Progress is written to the job item as the build goes.
+ */
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { zipSync, type Zippable } from 'fflate';
+import { ulid } from 'ulid';
+import { HttpError, notFound } from '../../shared/errors';
+import { EXPORT_LINK_SECONDS, PRIVACY_MESSAGES as M } from '../../shared/domain/privacy';
+import type { ExportJob } from '../../shared/schemas/privacy';
+import type { Db } from '../../shared/repositories/table';
+import { getUser } from '../../shared/repositories/user-repository';
+import { getPreferences, listUserLinks } from '../../shared/repositories/user-settings-repository';
+import { listPhotoProfiles } from '../../shared/repositories/photo-profile-repository';
+import { listGenerations } from '../../shared/repositories/generation-repository';
+import { listAllEntries } from '../../shared/repositories/ledger-repository';
+import { listFavoriteStyleIds } from '../../shared/repositories/discovery-repository';
+import {
+  getExport,
+  getPrivacyFields,
+  getPhotoConsent,
+  listExports,
+  putExport,
+  updateExport,
+  type ExportRecord,
+} from '../../shared/repositories/privacy-repository';
+import { getConfig } from '../lib/config';
+import { getPresignS3, getS3 } from '../lib/s3';
+import { deleteImages, mediaKeys } from '../lib/media-store';
+import { logger } from '../lib/http';
+
+export const exportObjectKey = (userId: string, exportId: string) => `${mediaKeys.userPrefix(userId)}exports/${exportId}.zip`;
+
+/** Runs a build in the background. Locally: in this process. Replaceable (tests, a queue in AWS). */
+export type ExportRunner = (db: Db, userId: string, exportId: string) => void;
+/**
+ * In AWS (EXPORT_FUNCTION_NAME set) the build runs in its own Lambda, invoked asynchronously: the API Lambda
+ * is frozen once it has answered. Locally it runs in this process after the response.
+ */
+let runner: ExportRunner = (db, userId, exportId) => {
+  const fn = process.env.EXPORT_FUNCTION_NAME;
+  const fail = (error: unknown) => {
+    logger.error('Export failed', { error: error as Error, userId, exportId });
+    void updateExport(db, userId, exportId, { status: 'failed', error: 'We could not prepare your data. Please try again.' }).catch(() => undefined);
+  };
+  if (fn) {
+    pendingInvokes.push(
+      import('@aws-sdk/client-lambda')
+        .then(({ LambdaClient, InvokeCommand }) =>
+          new LambdaClient({}).send(new InvokeCommand({ FunctionName: fn, InvocationType: 'Event', Payload: Buffer.from(JSON.stringify({ userId, exportId })) })),
+        )
+        .then(() => undefined, fail),
+    );
+    return;
+  }
+  setImmediate(() => void buildExport(db, userId, exportId).catch(() => undefined));
+};
+/** Async invokes started by this request (awaited before answering, so the Lambda is not frozen mid-call). */
+const pendingInvokes: Promise<void>[] = [];
+export async function flushExportInvokes(): Promise<void> {
+  await Promise.all(pendingInvokes.splice(0));
+}
+export function setExportRunner(r: ExportRunner): void {
+  runner = r;
+}
+
+const csvCell = (v: unknown): string => {
+  const s = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  // Quote always; neutralise spreadsheet formulas.
+  const safe = /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s) ? `'${s}` : s;
+  return `"${safe.replace(/"/g, '""')}"`;
+};
+
+export function toCsv(rows: Record<string, unknown>[], columns: string[]): string {
+  return [columns.join(','), ...rows.map((r) => columns.map((c) => csvCell(r[c])).join(','))].join('\r\n') + '\r\n';
+}
+
+async function readObject(key: string): Promise<Uint8Array | null> {
+  try {
+    const res = await getS3().send(new GetObjectCommand({ Bucket: getConfig().privateBucket, Key: key }));
+    return await res.Body!.transformToByteArray();
+  } catch {
+    return null; // deleted meanwhile
+  }
+}
+
+const extOf = (key: string) => /\.([a-z0-9]+)$/i.exec(key)?.[1] ?? 'bin';
+const safeName = (s: string) => s.replace(/[^A-Za-z0-9 _-]+/g, '').trim().replace(/\s+/g, '-').slice(0, 40) || 'profile';
+
+function toJob(e: ExportRecord, url: string | null, now: Date): ExportJob {
+  const expiresAt = e.readyAt ? new Date(new Date(e.readyAt).getTime() + EXPORT_LINK_SECONDS * 1000) : null;
+  const expired = !!expiresAt && expiresAt.getTime() <= now.getTime();
+  return {
+    id: e.id,
+    status: e.status,
+    progress: e.progress,
+    createdAt: e.createdAt,
+    url: expired ? null : url,
+    expiresAt: expiresAt?.toISOString() ?? null,
+    error: expired ? 'This download link has expired. Request a new export.' : e.error,
+  };
+}
+
+/** POST /api/user/export: start a build (one at a time per user). */
+export async function requestExport(db: Db, userId: string, now = new Date()): Promise<ExportJob> {
+  const existing = await listExports(db, userId);
+  const fresh = (e: ExportRecord) => now.getTime() - new Date(e.updatedAt).getTime() < 15 * 60_000;
+  if (existing.some((e) => (e.status === 'pending' || e.status === 'building') && fresh(e))) throw new HttpError(409, 'export.in_progress', M.exportBusy);
+  // Older archives are removed: one export at a time is kept.
+  await deleteImages('private', existing.map((e) => e.objectKey));
+  const ts = now.toISOString();
+  const rec: ExportRecord = { id: ulid(now.getTime()), userId, status: 'pending', progress: 0, createdAt: ts, updatedAt: ts, objectKey: null, readyAt: null, error: null };
+  await putExport(db, rec, Math.floor(now.getTime() / 1000) + 2 * EXPORT_LINK_SECONDS);
+  runner(db, userId, rec.id);
+  await flushExportInvokes();
+  return toJob(rec, null, now);
+}
+
+/** GET /api/user/export/{id}: progress, and the link once ready. */
+export async function exportStatus(db: Db, userId: string, exportId: string, now = new Date()): Promise<ExportJob> {
+  const e = await getExport(db, userId, exportId);
+  if (!e) throw notFound(M.exportNotFound);
+  let url: string | null = null;
+  if (e.status === 'ready' && e.objectKey && e.readyAt) {
+    const left = Math.floor((new Date(e.readyAt).getTime() + EXPORT_LINK_SECONDS * 1000 - now.getTime()) / 1000);
+    if (left > 0) {
+      try {
+        await getS3().send(new HeadObjectCommand({ Bucket: getConfig().privateBucket, Key: e.objectKey }));
+        url = await getSignedUrl(
+          getPresignS3(),
+          new GetObjectCommand({ Bucket: getConfig().privateBucket, Key: e.objectKey }),
+          { expiresIn: left },
+        );
+      } catch {
+        return { ...toJob(e, null, now), error: 'This archive is no longer available. Request a new export.' };
+      }
+    }
+  }
+  return toJob(e, url, now);
+}
+
+/** The latest export of the user, or null (the settings page resumes showing its progress). */
+export async function latestExport(db: Db, userId: string, now = new Date()): Promise<ExportJob | null> {
+  const [e] = await listExports(db, userId);
+  return e ? exportStatus(db, userId, e.id, now) : null;
+}
+
+/** Build the archive and store it; progress goes 5 -> 90 while files are read, 100 when stored. */
+export async function buildExport(db: Db, userId: string, exportId: string, now = () => new Date()): Promise<void> {
+  try {
+    await updateExport(db, userId, exportId, { status: 'building', progress: 5 });
+    const user = await getUser(db, userId);
+    if (!user) throw new Error('The account no longer exists');
+    if ((user as { accountStatus?: string }).accountStatus && (user as { accountStatus?: string }).accountStatus !== 'active') throw new Error('The account is being deleted');
+    const [privacy, preferences, links, profiles, generations, ledger, favourites] = await Promise.all([
+      getPrivacyFields(db, userId),
+      getPreferences(db, userId),
+      listUserLinks(db, userId),
+      listPhotoProfiles(db, userId),
+      listGenerations(db, userId, 100_000),
+      listAllEntries(db, userId),
+      listFavoriteStyleIds(db, userId, 100_000),
+    ]);
+    const consents = await Promise.all(profiles.map((p) => getPhotoConsent(db, userId, p.id)));
+    const files: Zippable = {};
+    const enc = new TextEncoder();
+
+    const reads: { path: string; key: string }[] = [];
+    for (const p of profiles) {
+      const dir = `photos/${safeName(p.name)}-${p.id}`;
+      reads.push({ path: `${dir}/portrait.${extOf(p.portraitKey)}`, key: p.portraitKey });
+      if (p.fullBodyKey) reads.push({ path: `${dir}/full-body.${extOf(p.fullBodyKey)}`, key: p.fullBodyKey });
+    }
+    for (const g of generations) if (g.resultKey) reads.push({ path: `generations/${g.id}.${extOf(g.resultKey)}`, key: g.resultKey });
+
+    let done = 0;
+    for (const r of reads) {
+      const bytes = await readObject(r.key);
+      // Images are already compressed: stored as is (level 0) to save time.
+      if (bytes) files[r.path] = [bytes, { level: 0 }];
+      done++;
+      if (done % 5 === 0 || done === reads.length)
+        await updateExport(db, userId, exportId, { progress: 5 + Math.floor((85 * done) / Math.max(1, reads.length)) });
+    }
+
+    const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, deletionPseudonym, ...account } = user as unknown as Record<string, unknown>;
+    void pk; void sk; void gsi1pk; void gsi1sk; void gsi2pk; void gsi2sk; void deletionPseudonym;
+    const profile = {
+      exportedAt: now().toISOString(),
+      account,
+      privacy: { retentionDays: privacy?.retentionDays ?? null, ageStatus: privacy?.ageStatus ?? null },
+      preferences,
+      links,
+      photoProfiles: profiles.map((p, i) => ({
+        id: p.id,
+        name: p.name,
+        gender: p.gender,
+        bodyDescription: p.bodyDescription,
+        isDefault: p.isDefault,
+        createdAt: p.createdAt,
+        updatedAt: p.updatedAt,
+        consent: consents[i] ? { wordingVersion: consents[i]!.wordingVersion, acceptedAt: consents[i]!.acceptedAt } : null,
+      })),
+      favourites,
+    };
+    files['profile.json'] = enc.encode(JSON.stringify(profile, null, 2));
+    files['generations/generations.json'] = enc.encode(
+      JSON.stringify(
+        generations.map(({ resultKey, ...g }) => ({ ...g, image: resultKey ? `${g.id}.${extOf(resultKey)}` : null })),
+        null,
+        2,
+      ),
+    );
+    files['credit-history.csv'] = enc.encode(toCsv(ledger as unknown as Record<string, unknown>[], ['createdAt', 'kind', 'bucket', 'amount', 'note', 'entryId']));
+    files['README.txt'] = enc.encode(
+      'Your Fitly data.\r\nprofile.json: your account, settings, photo profiles (with the consent you gave) and favourites.\r\n' +
+        'photos/: your photo profile photos.\r\ngenerations/: the images you generated, described in generations.json.\r\n' +
+        'credit-history.csv: every credit movement of your account.\r\n',
+    );
+
+    const zip = zipSync(files, { level: 6 });
+    const key = exportObjectKey(userId, exportId);
+    await getS3().send(
+      new PutObjectCommand({
+        Bucket: getConfig().privateBucket,
+        Key: key,
+        Body: zip,
+        ContentType: 'application/zip',
+        ContentDisposition: `attachment; filename="fitly-data-${exportId}.zip"`,
+        CacheControl: 'private, no-store',
+        // The bucket's lifecycle rule removes tagged exports after 2 days in AWS.
+        Tagging: 'fitly-export=true',
+      }),
+    );
+    // An account deleted while this was being built: its archive must not outlive it.
+    const after = await getPrivacyFields(db, userId);
+    if (!after || (after.accountStatus && after.accountStatus !== 'active')) {
+      await deleteImages('private', [key]);
+      return;
+    }
+    await updateExport(db, userId, exportId, { status: 'ready', progress: 100, objectKey: key, readyAt: now().toISOString() });
+  } catch (error) {
+    await updateExport(db, userId, exportId, { status: 'failed', error: 'We could not prepare your data. Please try again.' });
+    throw error;
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * Retention of generated images (Settings > Privacy): keep until deleted (default) or delete automatically
+ * 7, 30 or 90 days after creation. Enforced twice:
+ *  - the retention job (daily in AWS, hourly locally) deletes each due generation's objects, then its item
+ *    (and feedback), and sweeps objects under users/<id>/generations/ older than the cutoff (orphans);
+ *  - every generation item carries the table's TTL attribute (`ttl`, epoch seconds of its expiry), so
+ *    DynamoDB removes the item even if the job did not run. The ledger is never touched.
+ */
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { PHOTO_CONSENT, retentionExpiry, isRetentionDays, DAY_MS, type RetentionDays } from '../../shared/domain/privacy';
+import type { PrivacySettings } from '../../shared/schemas/privacy';
+import type { Db } from '../../shared/repositories/table';
+import {
+  deleteExpiredGeneration,
+  getPrivacyFields,
+  listGenerationsCreatedBefore,
+  listRetentionUsers,
+  setGenerationTtls,
+  setRetentionDays,
+} from '../../shared/repositories/privacy-repository';
+import { getConfig } from '../lib/config';
+import { deleteImages, deletePrefix, mediaKeys } from '../lib/media-store';
+import { getS3 } from '../lib/s3';
+import { logger } from '../lib/http';
+
+export async function getPrivacySettings(db: Db, userId: string): Promise<PrivacySettings> {
+  const f = await getPrivacyFields(db, userId);
+  return { retentionDays: f?.retentionDays ?? null, ageStatus: f?.ageStatus ?? null, photoConsent: { ...PHOTO_CONSENT } };
+}
+
+/** Save the choice and re-stamp the TTL of every existing generation (a shorter period applies to old images too). */
+export async function updateRetention(db: Db, userId: string, days: RetentionDays, now = new Date()): Promise<PrivacySettings> {
+  await setRetentionDays(db, userId, days, now);
+  await setGenerationTtls(db, userId, (createdAt) => retentionExpiry(createdAt, days));
+  return getPrivacySettings(db, userId);
+}
+
+/** The retention choice stored on a user item (absent = keep). */
+export const retentionOf = (user: object): RetentionDays => {
+  const v = (user as { retentionDays?: unknown }).retentionDays ?? null;
+  return isRetentionDays(v) ? v : null;
+};
+
+/** The TTL attribute value (epoch seconds) a new generation of this user gets, or null when kept. */
+export function generationTtl(createdAt: string, days: RetentionDays): number | null {
+  const e = retentionExpiry(createdAt, days);
+  return e ? Math.floor(e.getTime() / 1000) : null;
+}
+
+export interface RetentionRunResult {
+  users: number;
+  generationsDeleted: number;
+  objectsDeleted: number;
+}
+
+/** Objects under users/<id>/generations/ last modified before the cutoff (left behind when TTL removed the item first). */
+async function orphanedGenerationObjects(userId: string, cutoff: Date): Promise<string[]> {
+  const out: string[] = [];
+  let token: string | undefined;
+  do {
+    const res = await getS3().send(
+      new ListObjectsV2Command({ Bucket: getConfig().privateBucket, Prefix: `${mediaKeys.userPrefix(userId)}generations/`, ContinuationToken: token }),
+    );
+    for (const o of res.Contents ?? []) if (o.Key && o.LastModified && o.LastModified.getTime() < cutoff.getTime()) out.push(o.Key);
+    token = res.IsTruncated ? res.NextContinuationToken : undefined;
+  } while (token);
+  return out;
+}
+
+/** The retention job: for every user with automatic deletion, delete what is due. */
+export async function applyRetention(db: Db, now = new Date()): Promise<RetentionRunResult> {
+  const result: RetentionRunResult = { users: 0, generationsDeleted: 0, objectsDeleted: 0 };
+  for (const { userId, retentionDays } of await listRetentionUsers(db)) {
+    result.users++;
+    const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
+    try {
+      for (const g of await listGenerationsCreatedBefore(db, userId, cutoff)) {
+        if (g.status !== 'completed' && g.status !== 'failed') continue; // running: next time
+        // Objects first, then the item: an item never points at a deleted object for long, and no object is orphaned.
+        result.objectsDeleted += await deleteImages('private', [g.resultKey, ...g.inputKeys]);
+        result.objectsDeleted += await deletePrefix('private', `${mediaKeys.userPrefix(userId)}generations/${g.id}/`);
+        if (await deleteExpiredGeneration(db, userId, g.id)) result.generationsDeleted++;
+      }
+      const orphans = await orphanedGenerationObjects(userId, cutoff);
+      result.objectsDeleted += await deleteImages('private', orphans);
+    } catch (error) {
+      logger.error('Retention: a user failed, the others go on', { error: error as Error, userId });
+    }
+  }
+  return result;
+}

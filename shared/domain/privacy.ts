@@ -1,0 +1,80 @@
+/**
+ * Privacy rules shared by the functions and the web app: photo consent and its wording version, the minimum
+ * age for photo profiles, the retention choices for generated images, account statuses and the export link.
+ * A wording change means a new version string: stored confirmations keep the version the person agreed to.
+ */
+
+/** People under this age can use the app but cannot create photo profiles. */
+export const MIN_PHOTO_PROFILE_AGE = 18;
+
+/** The photo consent the person ticks when creating a photo profile (stored with this version). */
+export const PHOTO_CONSENT = {
+  version: 'photo-consent-2026-11-v1',
+  text: 'These photos show me, or someone who is 18 or older and has agreed that I upload them.',
+} as const;
+
+/** The age statement made at sign-up or before the first photo profile (stored with this version). */
+export const AGE_CONFIRMATION = {
+  version: 'age-2026-11-v1',
+  text: 'Your date of birth',
+} as const;
+
+export type AgeStatus = 'adult' | 'minor';
+
+export const PRIVACY_MESSAGES = {
+  consentRequired: 'Please confirm that these photos show you, or an adult who agreed to it.',
+  consentOutdated: 'The consent wording has changed. Please read it again and confirm.',
+  ageRequired: 'Tell us your date of birth before creating a photo profile.',
+  underAge: `Photo profiles are for people ${MIN_PHOTO_PROFILE_AGE} and over. You can still explore styles and collections.`,
+  ageAlreadySet: 'Your date of birth is already on file. Contact support if it is wrong.',
+  birthDateInvalid: 'Enter a real date of birth (YYYY-MM-DD).',
+  retentionInvalid: 'Choose keep, 7, 30 or 90 days.',
+  deleteConfirm: 'Type DELETE to confirm.',
+  exportNotFound: 'Export not found',
+  exportBusy: 'An export is already being prepared. It will be ready in a moment.',
+} as const;
+
+export const PRIVACY_CODES = {
+  consentRequired: 'consent.required',
+  ageRequired: 'age.required',
+  underAge: 'age.under_minimum',
+  ageAlreadySet: 'age.already_set',
+} as const;
+
+/** Whole years between a YYYY-MM-DD birth date and `now` (UTC), or null when the date is not a real past date. */
+export function ageOn(birthDate: string, now = new Date()): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthDate);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
+  if (date.getTime() > now.getTime() || y < 1900) return null;
+  let age = now.getUTCFullYear() - y;
+  const beforeBirthday = now.getUTCMonth() < mo - 1 || (now.getUTCMonth() === mo - 1 && now.getUTCDate() < d);
+  if (beforeBirthday) age--;
+  return age;
+}
+
+export const ageStatusOf = (age: number): AgeStatus => (age >= MIN_PHOTO_PROFILE_AGE ? 'adult' : 'minor');
+
+/** Retention of generated images: null = keep until deleted (default), else days after creation. */
+export const RETENTION_DAYS = [7, 30, 90] as const;
+export type RetentionDays = (typeof RETENTION_DAYS)[number] | null;
+export const isRetentionDays = (v: unknown): v is RetentionDays => v === null || (RETENTION_DAYS as readonly unknown[]).includes(v);
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When a generation created at `createdAt` is due for deletion, or null when kept. */
+export function retentionExpiry(createdAt: string, days: RetentionDays): Date | null {
+  if (days === null) return null;
+  return new Date(new Date(createdAt).getTime() + days * DAY_MS);
+}
+
+/** Account status on the user item (absent = active). Non-active accounts are refused by the request pipeline. */
+export type AccountStatus = 'active' | 'deleting' | 'deleted' | 'disabled';
+
+/** The data export's download link lifetime, and how long the ZIP itself is kept. */
+export const EXPORT_LINK_SECONDS = 24 * 60 * 60;
+
+/** What the user types to confirm "Delete my account". */
+export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE';

@@ -1,0 +1,506 @@
+/**
+ * Privacy records: the age statement and retention setting on the user item, photo consents, data export
+ * jobs, the retention job's work lists, and the account deletion primitives (the user's partition, the
+ * ledger moved to a pseudonym). See docs/privacy.md and docs/data-model.md ("Privacy").
+ */
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { createHash } from 'node:crypto';
+import { encodeTime } from 'ulid';
+import type { AgeStatus, RetentionDays } from '../domain/privacy';
+import type { ExportStatus } from '../schemas/privacy';
+import { keys } from './keys';
+import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
+
+type Item = Record<string, unknown>;
+type Key = { pk: string; sk: string };
+
+/* ---------- user item fields ---------- */
+
+export interface PrivacyFields {
+  ageStatus: AgeStatus | null;
+  retentionDays: RetentionDays;
+  accountStatus: string | null;
+  deletionPseudonym: string | null;
+}
+
+export async function getPrivacyFields(db: Db, userId: string): Promise<PrivacyFields | null> {
+  const res = await db.doc.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: keys.user(userId),
+      ConsistentRead: true,
+      ProjectionExpression: 'pk, ageStatus, retentionDays, accountStatus, deletionPseudonym',
+    }),
+  );
+  if (!res.Item) return null;
+  const i = res.Item;
+  return {
+    ageStatus: (i.ageStatus as AgeStatus | undefined) ?? null,
+    retentionDays: (i.retentionDays as RetentionDays | undefined) ?? null,
+    accountStatus: (i.accountStatus as string | undefined) ?? null,
+    deletionPseudonym: (i.deletionPseudonym as string | undefined) ?? null,
+  };
+}
+
+/** Record the age statement once (false when one is already on file). The birth date itself is not stored. */
+export async function setAgeStatus(db: Db, userId: string, status: AgeStatus, version: string, now = new Date()): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.user(userId),
+        UpdateExpression: 'SET ageStatus = :s, ageConfirmedAt = :t, ageWordingVersion = :v, updatedAt = :t',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(ageStatus)',
+        ExpressionAttributeValues: { ':s': status, ':t': now.toISOString(), ':v': version },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** Store the retention choice; users with automatic deletion are in the sparse gsi2 RETENTION#ON. */
+export async function setRetentionDays(db: Db, userId: string, days: RetentionDays, now = new Date()): Promise<void> {
+  const idx = keys.retentionIndex(userId);
+  await db.doc.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: keys.user(userId),
+      ...(days === null
+        ? { UpdateExpression: 'SET updatedAt = :u REMOVE retentionDays, gsi2pk, gsi2sk', ExpressionAttributeValues: { ':u': now.toISOString() } }
+        : {
+            UpdateExpression: 'SET retentionDays = :d, gsi2pk = :g2pk, gsi2sk = :g2sk, updatedAt = :u',
+            ExpressionAttributeValues: { ':d': days, ':g2pk': idx.gsi2pk, ':g2sk': idx.gsi2sk, ':u': now.toISOString() },
+          }),
+      ConditionExpression: 'attribute_exists(pk)',
+    }),
+  );
+}
+
+/** Every user with automatic deletion, with their setting (the retention job's work list). */
+export async function listRetentionUsers(db: Db): Promise<{ userId: string; retentionDays: number }[]> {
+  const out: { userId: string; retentionDays: number }[] = [];
+  let start: Item | undefined;
+  do {
+    const res = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        IndexName: TABLE_SCHEMA.gsi2.name,
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.retentionIndex('').gsi2pk },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const i of res.Items ?? []) if (typeof i.retentionDays === 'number') out.push({ userId: i.gsi2sk as string, retentionDays: i.retentionDays });
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+/* ---------- generations under retention ---------- */
+
+export interface ExpiringGeneration {
+  id: string;
+  status: string;
+  createdAt: string;
+  resultKey: string | null;
+  inputKeys: string[];
+}
+
+async function queryAll(db: Db, input: ConstructorParameters<typeof QueryCommand>[0]): Promise<Item[]> {
+  const out: Item[] = [];
+  let start: Item | undefined;
+  do {
+    const res = await db.doc.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    out.push(...((res.Items ?? []) as Item[]));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+const toExpiring = (i: Item): ExpiringGeneration => {
+  const inputs = (i.inputs ?? {}) as { styleRefKey?: string | null; backgroundKey?: string | null };
+  return {
+    id: i.id as string,
+    status: i.status as string,
+    createdAt: i.createdAt as string,
+    resultKey: (i.resultKey as string | null | undefined) ?? null,
+    inputKeys: [inputs.styleRefKey, inputs.backgroundKey].filter((k): k is string => !!k),
+  };
+};
+
+/** The user's generations created before `cutoff` (ulid ids sort by creation time: one key range, no filter). */
+export async function listGenerationsCreatedBefore(db: Db, userId: string, cutoff: Date): Promise<ExpiringGeneration[]> {
+  const k = keys.generationBefore(userId, encodeTime(cutoff.getTime(), 10));
+  const items = await queryAll(db, {
+    TableName: db.tableName,
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+    ExpressionAttributeValues: { ':pk': k.pk, ':lo': k.skLow, ':hi': k.skHigh },
+    ConsistentRead: true,
+  });
+  return items.filter((i) => String(i.sk).startsWith('GEN#') && typeof i.id === 'string').map(toExpiring);
+}
+
+/**
+ * Stamp every generation of the user with the DynamoDB TTL attribute (epoch seconds of its expiry), or remove
+ * it when the user keeps their images. Returns how many items were updated.
+ */
+export async function setGenerationTtls(db: Db, userId: string, expiryOf: (createdAt: string) => Date | null): Promise<number> {
+  const items = await queryAll(db, {
+    TableName: db.tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':p': 'GEN#' },
+    ProjectionExpression: 'pk, sk, createdAt',
+  });
+  const ttl = TABLE_SCHEMA.ttlAttribute;
+  for (const i of items) {
+    const expiry = expiryOf(i.createdAt as string);
+    await db.doc
+      .send(
+        new UpdateCommand({
+          TableName: db.tableName,
+          Key: { pk: i.pk, sk: i.sk },
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#ttl': ttl },
+          ...(expiry
+            ? { UpdateExpression: 'SET #ttl = :t', ExpressionAttributeValues: { ':t': Math.floor(expiry.getTime() / 1000) } }
+            : { UpdateExpression: 'REMOVE #ttl' }),
+        }),
+      )
+      .catch((err) => {
+        if (!isConditionFailure(err)) throw err; // deleted meanwhile
+      });
+  }
+  return items.length;
+}
+
+/** Delete a final generation and its feedback (the ledger entries of its spend stay). False when not final. */
+export async function deleteExpiredGeneration(db: Db, userId: string, id: string): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: db.tableName,
+              Key: keys.generation(userId, id),
+              ConditionExpression: '#s IN (:c, :f)',
+              ExpressionAttributeNames: { '#s': 'status' },
+              ExpressionAttributeValues: { ':c': 'completed', ':f': 'failed' },
+            },
+          },
+          { Delete: { TableName: db.tableName, Key: keys.feedback(userId, id) } },
+        ],
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/* ---------- photo consent ---------- */
+
+export interface PhotoConsentRecord {
+  userId: string;
+  profileId: string;
+  wordingVersion: string;
+  acceptedAt: string;
+  /** HMAC-SHA256 of the source IP with a secret salt; never the IP itself. */
+  ipHash: string | null;
+}
+
+export async function putPhotoConsent(db: Db, c: PhotoConsentRecord): Promise<void> {
+  await db.doc.send(new PutCommand({ TableName: db.tableName, Item: { ...keys.photoConsent(c.userId, c.profileId), type: 'PhotoConsent', ...c } }));
+}
+
+export async function getPhotoConsent(db: Db, userId: string, profileId: string): Promise<PhotoConsentRecord | null> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.photoConsent(userId, profileId), ConsistentRead: true }));
+  if (!res.Item) return null;
+  const { userId: u, profileId: p, wordingVersion, acceptedAt, ipHash } = res.Item;
+  return { userId: u, profileId: p, wordingVersion, acceptedAt, ipHash: ipHash ?? null };
+}
+
+export async function deletePhotoConsent(db: Db, userId: string, profileId: string): Promise<void> {
+  await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: keys.photoConsent(userId, profileId) }));
+}
+
+/* ---------- data export jobs ---------- */
+
+export interface ExportRecord {
+  id: string;
+  userId: string;
+  status: ExportStatus;
+  progress: number;
+  createdAt: string;
+  updatedAt: string;
+  objectKey: string | null;
+  readyAt: string | null;
+  error: string | null;
+}
+
+export async function putExport(db: Db, e: ExportRecord, ttlEpochSeconds: number): Promise<void> {
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: { ...keys.dataExport(e.userId, e.id), type: 'DataExport', ...e, [TABLE_SCHEMA.ttlAttribute]: ttlEpochSeconds },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+export async function updateExport(db: Db, userId: string, id: string, patch: Partial<Pick<ExportRecord, 'status' | 'progress' | 'objectKey' | 'readyAt' | 'error'>>, now = new Date()): Promise<void> {
+  const entries = Object.entries({ ...patch, updatedAt: now.toISOString() });
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = entries.map(([k, v], i) => {
+    names[`#f${i}`] = k;
+    values[`:v${i}`] = v;
+    return `#f${i} = :v${i}`;
+  });
+  await db.doc
+    .send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.dataExport(userId, id),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    )
+    .catch((err) => {
+      if (!isConditionFailure(err)) throw err; // the account was deleted meanwhile
+    });
+}
+
+const toExport = (i: Item | undefined): ExportRecord | null => {
+  if (!i) return null;
+  const { id, userId, status, progress, createdAt, updatedAt, objectKey, readyAt, error } = i as unknown as ExportRecord;
+  return { id, userId, status, progress, createdAt, updatedAt, objectKey: objectKey ?? null, readyAt: readyAt ?? null, error: error ?? null };
+};
+
+export async function getExport(db: Db, userId: string, id: string): Promise<ExportRecord | null> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.dataExport(userId, id), ConsistentRead: true }));
+  return toExport(res.Item);
+}
+
+export async function listExports(db: Db, userId: string): Promise<ExportRecord[]> {
+  const items = await queryAll(db, {
+    TableName: db.tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':p': 'EXPORT#' },
+    ScanIndexForward: false,
+  });
+  return items.map((i) => toExport(i)!);
+}
+
+/* ---------- account deletion ---------- */
+
+/** Every item of the user's own partition (`USER#<id>`), all pages. */
+export async function listUserPartition(db: Db, userId: string): Promise<Item[]> {
+  return queryAll(db, {
+    TableName: db.tableName,
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.userPartition(userId).pk },
+    ConsistentRead: true,
+  });
+}
+
+/** Items of a gsi2 partition (a user's collections, styles, applications). */
+export async function queryGsi2(db: Db, gsi2pk: string): Promise<Item[]> {
+  return queryAll(db, {
+    TableName: db.tableName,
+    IndexName: TABLE_SCHEMA.gsi2.name,
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': gsi2pk },
+  });
+}
+
+/** Delete items by key (BatchWriteItem of 25, unprocessed ones retried). */
+export async function deleteItems(db: Db, list: Key[]): Promise<number> {
+  for (let i = 0; i < list.length; i += 25) {
+    let req: { DeleteRequest: { Key: Key } }[] = list.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key: { pk: Key.pk, sk: Key.sk } } }));
+    for (let attempt = 0; req.length; attempt++) {
+      if (attempt > 8) throw new Error('Could not delete every item (throttled)');
+      if (attempt) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+      const res = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: req } }));
+      req = (res.UnprocessedItems?.[db.tableName] ?? []) as typeof req;
+    }
+  }
+  return list.length;
+}
+
+/** Delete the user's handle claim, only if it still names this user. */
+export async function deleteHandleClaim(db: Db, handle: string, userId: string): Promise<void> {
+  await db.doc
+    .send(
+      new DeleteCommand({
+        TableName: db.tableName,
+        Key: keys.handle(handle),
+        ConditionExpression: 'userId = :u',
+        ExpressionAttributeValues: { ':u': userId },
+      }),
+    )
+    .catch((err) => {
+      if (!isConditionFailure(err)) throw err;
+    });
+}
+
+/** Store the pseudonym the ledger moves to (once: a retried deletion reuses it). Returns the stored one. */
+export async function claimDeletionPseudonym(db: Db, userId: string, pseudonym: string): Promise<string> {
+  const res = await db.doc.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: keys.user(userId),
+      UpdateExpression: 'SET deletionPseudonym = if_not_exists(deletionPseudonym, :p)',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':p': pseudonym },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return res.Attributes!.deletionPseudonym as string;
+}
+
+const isAccountingItem = (sk: string) => sk.startsWith('LEDGER#') || sk === 'BALANCE' || sk.startsWith('LOT#');
+
+/**
+ * Move the accounting items (ledger entries, balance, pack lots) from `USER#<userId>` to `USER#<pseudonym>`
+ * with every user id inside replaced by the pseudonym and the indexes rebuilt, so finance totals and the
+ * reconciliation stay whole while nothing links them to the person. Each item moves in a transaction
+ * (Put copy + Delete original), so a retry after a crash finishes the job. Returns the number of ledger entries.
+ */
+export async function moveAccountingToPseudonym(db: Db, userId: string, pseudonym: string, items: Item[]): Promise<number> {
+  const accounting = items.filter((i) => isAccountingItem(String(i.sk)));
+  let ledger = 0;
+  const tx: object[][] = [];
+  for (const item of accounting) {
+    const sk = String(item.sk);
+    const copy: Item = { ...item, pk: keys.user(pseudonym).pk, userId: pseudonym, pseudonymised: true };
+    delete copy.gsi1pk; delete copy.gsi1sk; delete copy.gsi2pk; delete copy.gsi2sk;
+    if (sk.startsWith('LEDGER#')) {
+      ledger++;
+      Object.assign(copy, keys.ledgerByUserIndex(pseudonym, item.createdAt as string, item.entryId as string));
+      if (item.gsi2pk) Object.assign(copy, keys.ledgerByDayIndex(item.createdAt as string, item.entryId as string, pseudonym));
+    } else if (sk.startsWith('LOT#') && item.gsi2pk) {
+      Object.assign(copy, keys.packLotExpiryIndex(item.expiresAt as string, pseudonym, item.lotKey as string));
+    }
+    tx.push([
+      { Put: { TableName: db.tableName, Item: copy } },
+      { Delete: { TableName: db.tableName, Key: { pk: item.pk, sk: item.sk } } },
+    ]);
+  }
+  for (let i = 0; i < tx.length; i += 50) {
+    await db.doc.send(new TransactWriteCommand({ TransactItems: tx.slice(i, i + 50).flat() as never }));
+  }
+  return ledger;
+}
+
+/** Replace the user id by the pseudonym on an item outside the user's partition (payment grants, Stripe events). */
+export async function pseudonymiseReference(db: Db, key: Key, userId: string, pseudonym: string): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: key,
+        UpdateExpression: 'SET userId = :p',
+        ConditionExpression: 'userId = :u',
+        ExpressionAttributeValues: { ':p': pseudonym, ':u': userId },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** Received Stripe events of this user (finance records: pseudonymised, not deleted). */
+export async function listStripeEventKeysOf(db: Db, userId: string): Promise<Key[]> {
+  const items = await queryAll(db, {
+    TableName: db.tableName,
+    IndexName: TABLE_SCHEMA.gsi2.name,
+    KeyConditionExpression: 'gsi2pk = :pk',
+    FilterExpression: 'userId = :u',
+    ExpressionAttributeValues: { ':pk': keys.stripeEventIndex('', '').gsi2pk, ':u': userId },
+  });
+  return items.map((i) => ({ pk: i.pk as string, sk: i.sk as string }));
+}
+
+export async function getItem(db: Db, key: Key): Promise<Item | null> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }));
+  return (res.Item as Item | undefined) ?? null;
+}
+
+/** The key of a deleted account's tombstone (a hash of the id: the id itself is not kept). */
+export const tombstoneKey = (userId: string) => keys.deletedAccount(createHash('sha256').update(`fitly-deleted:${userId}`).digest('hex'));
+
+/**
+ * Written before the user item is deleted; expires (table TTL) once no token issued before the deletion and no
+ * payment-provider event about the account can still arrive. Holds the ledger pseudonym, never the id.
+ */
+export async function putTombstone(db: Db, userId: string, pseudonym: string, expiresAt: Date, now = new Date()): Promise<void> {
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: { ...tombstoneKey(userId), type: 'DeletedAccount', pseudonym, deletedAt: now.toISOString(), [TABLE_SCHEMA.ttlAttribute]: Math.floor(expiresAt.getTime() / 1000) },
+    }),
+  );
+}
+
+/** The ledger pseudonym of a deleted account, or null when the id is not a deleted account's. */
+export async function deletedAccountPseudonym(db: Db, userId: string): Promise<string | null> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: tombstoneKey(userId), ConsistentRead: true }));
+  return (res.Item?.pseudonym as string | undefined) ?? null;
+}
+
+/** A payment-provider event about a deleted account: recorded (received and applied, as ignored) under the pseudonym. */
+export async function recordDeletedAccountEvent(db: Db, e: { eventId: string; eventType: string; eventCreated: string; pseudonym: string }, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  await db.doc
+    .send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: db.tableName,
+              Item: { ...keys.stripeEventReceived(e.eventId), ...keys.stripeEventIndex(at, e.eventId), type: 'StripeEventReceived', eventId: e.eventId, eventType: e.eventType, eventCreated: e.eventCreated, receivedAt: at, userId: e.pseudonym },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: db.tableName,
+              Item: { ...keys.stripeEventApplied(e.eventId), type: 'StripeEventApplied', eventId: e.eventId, eventType: e.eventType, outcome: 'ignored: account deleted', userId: e.pseudonym, appliedAt: at },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    )
+    .catch((err) => {
+      if (!isConditionFailure(err)) throw err; // a repeated delivery
+    });
+}
+
+/** Every photo consent of the user ("Delete all my photos" removes them with the profiles). */
+export async function deleteAllPhotoConsents(db: Db, userId: string): Promise<number> {
+  const items = await queryAll(db, {
+    TableName: db.tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':p': 'CONSENT#PHOTO#' },
+    ProjectionExpression: 'pk, sk',
+  });
+  return deleteItems(db, items.map((i) => ({ pk: i.pk as string, sk: i.sk as string })));
+}
