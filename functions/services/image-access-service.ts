@@ -8,13 +8,12 @@ import { notFound, badRequest } from '../../shared/errors';
 import { getConfig } from '../lib/config';
 import { getPresignS3, getS3 } from '../lib/s3';
 import { mediaKeys } from '../lib/media-store';
+import { isSafeImageKey } from '../../shared/domain/image-ref';
 
 export const PRESIGN_SECONDS = 300;
-const SAFE_KEY = /^[A-Za-z0-9!_.*'()/-]+$/;
 
 function checkKey(key: string): string {
-  if (!key || key.length > 512 || !SAFE_KEY.test(key) || key.includes('..') || key.startsWith('/') || key.includes('//'))
-    throw badRequest('Invalid image key');
+  if (!isSafeImageKey(key)) throw badRequest('Invalid image key');
   return key;
 }
 

@@ -18,6 +18,7 @@ import { safeFetchImage } from '../lib/safe-fetch';
 import { loadProviderKeys, providerByName, providerFor } from '../providers';
 import { ProviderRejected, type ImageInput, type ImageProvider, type RenderRequest } from '../providers/types';
 import { logger } from '../lib/http';
+import { looksLikeImageRef, parseImageRef } from '../../shared/domain/image-ref';
 
 export interface WorkflowState {
   generationId: string;
@@ -61,13 +62,10 @@ async function readObject(bucket: string, key: string): Promise<ImageInput> {
 /** An image named by a URL the API accepted: our own /api/public-image or /api/private-image path, or a remote URL. */
 async function readImageRef(ref: string, userId: string): Promise<ImageInput> {
   const cfg = getConfig();
-  const pub = /^\/api\/public-image\/(.+)$/.exec(ref);
-  if (pub) return readObject(cfg.publicBucket, decodeURIComponent(pub[1]));
-  const priv = /^\/api\/private-image\/(.+)$/.exec(ref);
-  if (priv) {
-    const key = decodeURIComponent(priv[1]);
-    if (!key.startsWith(`users/${userId}/`)) throw new ProviderRejected('The outfit image is not available');
-    return readObject(cfg.privateBucket, key);
+  if (looksLikeImageRef(ref)) {
+    const parsed = parseImageRef(ref, { callerId: userId });
+    if (!parsed.ok) throw new ProviderRejected('The outfit image is not available');
+    return readObject(parsed.bucket === 'public' ? cfg.publicBucket : cfg.privateBucket, parsed.key);
   }
   const fetched = await safeFetchImage(ref);
   return { bytes: fetched.bytes, contentType: fetched.contentType ?? 'image/jpeg' };

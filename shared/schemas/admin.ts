@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { SETTINGS, STYLE_IMAGE_TYPES, TASK_TYPES, VIBES, RAW_TEMPLATE_DEFAULTS } from '../domain/catalog';
 import { APPLICATION_MESSAGES, APPLICATION_STATUSES, MAX_USE_CASE, REVIEW_DECISIONS, useCaseError } from '../domain/influencer';
 import { STYLE_MESSAGES, isHttpUrl } from '../domain/style-rules';
+import { parseImageRef } from '../domain/image-ref';
 
 const text = (max: number, msg = `At most ${max} characters`) => z.string().trim().max(max, msg);
 const optText = (max: number) =>
@@ -11,6 +12,10 @@ const optText = (max: number) =>
     .optional()
     .transform((v) => (v === undefined ? undefined : v === null ? null : v.trim() || null))
     .refine((v) => v === undefined || v === null || v.length <= max, `At most ${max} characters`);
+/** An image shown to others: an http(s) address or one of our public images (never javascript:, data: or a private image). */
+export const IMAGE_URL_RULE = 'Image must be an http(s) address or an uploaded image (/api/public-image/...)';
+const optImageUrl = (max: number) =>
+  optText(max).refine((v) => v === undefined || v === null || isHttpUrl(v) || parseImageRef(v, { allow: ['public'] }).ok, IMAGE_URL_RULE);
 /** A list of strings, also accepted as one comma-separated string. */
 const stringList = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',') : v),
@@ -109,7 +114,7 @@ export const productCreateSchema = z.object({
   description: optText(2000),
   brand: optText(120),
   category: optText(120),
-  imageUrl: optText(2048),
+  imageUrl: optImageUrl(2048),
   links: z.array(productLinkInputSchema).max(20, 'At most 20 links').optional(),
 });
 export type ProductCreateInput = z.infer<typeof productCreateSchema>;
@@ -120,7 +125,7 @@ export const productPatchSchema = z.object({
   description: optText(2000),
   brand: optText(120),
   category: optText(120),
-  imageUrl: optText(2048),
+  imageUrl: optImageUrl(2048),
 });
 export type ProductPatchInput = z.infer<typeof productPatchSchema>;
 
@@ -193,7 +198,7 @@ export type ApplicationReviewInput = z.infer<typeof applicationReviewSchema>;
 const promptFields = {
   name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is too long'),
   description: text(2000),
-  previewImageUrl: optText(1024),
+  previewImageUrl: optImageUrl(1024),
   task: z.enum(TASK_TYPES, { message: `Task must be among ${TASK_TYPES.join(', ')}` }),
   template: z.string({ message: 'Template text is required' }).trim().min(1, 'Template text is required').max(20_000, 'Template text is too long'),
   styleCategory: optText(100),
