@@ -9,11 +9,11 @@ import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { ZodType } from 'zod';
-import { ERROR_CODES, HttpError, forbidden, unauthorized } from '../../shared/errors';
+import { ERROR_CODES, HttpError, accountInactive, forbidden, unauthorized } from '../../shared/errors';
 import { effectiveRole } from '../../shared/domain/roles';
 import { routeKey, routesOfGroup, type Group, type RouteDef } from '../../shared/routes';
 import { bearerToken, verifyToken, type AuthContext } from './auth';
-import type { UserRecord } from '../../shared/repositories/user-repository';
+import { isAccountActive, type UserRecord } from '../../shared/repositories/user-repository';
 
 export const logger = new Logger({ serviceName: 'tryon-api', logLevel: (process.env.LOG_LEVEL as 'INFO') ?? 'INFO' });
 
@@ -149,10 +149,12 @@ export function createGroupHandler(group: Group, impls: Record<string, RouteImpl
         const gwSub = request.event.requestContext?.authorizer?.jwt?.claims?.sub;
         if (gwSub !== undefined && gwSub !== auth.sub) throw unauthorized();
         internal.auth = auth;
-        if (route.roles) {
-          if (!loadUser) throw new Error(`Group ${group} has role-restricted routes but no user loader`);
+        if (route.roles && !loadUser) throw new Error(`Group ${group} has role-restricted routes but no user loader`);
+        if (loadUser) {
+          // Every authenticated call: the account must still be active (a token outlives account deletion).
           const user = await loadUser(auth);
-          if (!route.roles.includes(effectiveRole(user))) throw forbidden('You do not have access to this resource');
+          if (!isAccountActive(user)) throw accountInactive();
+          if (route.roles && !route.roles.includes(effectiveRole(user))) throw forbidden('You do not have access to this resource');
           internal.user = user;
         }
       },

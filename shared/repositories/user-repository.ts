@@ -30,9 +30,17 @@ export interface UserRecord {
   isPublic: boolean;
   showCollections: boolean;
   onboarded: boolean;
+  /** Absent means active; account deletion marks 'deleting' first, then 'deleted'; an operator may set 'disabled'. */
+  accountStatus?: AccountStatus;
   createdAt: string;
   updatedAt: string;
 }
+
+export const ACCOUNT_STATUSES = ['active', 'deleting', 'deleted', 'disabled'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+/** True when the account may use the API (no status, or 'active'). */
+export const isAccountActive = (u: Pick<UserRecord, 'accountStatus'>): boolean => !u.accountStatus || u.accountStatus === 'active';
 
 export interface NewUser {
   id: string;
@@ -187,6 +195,29 @@ export async function setCurrentRole(db: Db, userId: string, role: Role, now = n
     return strip(res.Attributes);
   } catch (err) {
     if (isConditionFailure(err)) return null;
+    throw err;
+  }
+}
+
+/**
+ * Mark the account's state (account deletion sets 'deleting' before anything else, then 'deleted').
+ * The request pipeline refuses every authenticated call of an account whose status is not 'active'.
+ * Returns false when there is no user item.
+ */
+export async function setAccountStatus(db: Db, userId: string, status: AccountStatus, now = new Date()): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.user(userId),
+        UpdateExpression: 'SET accountStatus = :s, accountStatusAt = :u, updatedAt = :u',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':s': status, ':u': now.toISOString() },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
     throw err;
   }
 }
