@@ -11,6 +11,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import type { ZodType } from 'zod';
 import { ERROR_CODES, HttpError, accountInactive, forbidden, unauthorized } from '../../shared/errors';
 import { effectiveRole } from '../../shared/domain/roles';
+import { invalidPathParam } from '../../shared/domain/path-params';
 import { routeKey, routesOfGroup, type Group, type RouteDef } from '../../shared/routes';
 import { bearerToken, verifyToken, type AuthContext } from './auth';
 import { isAccountActive, type UserRecord } from '../../shared/repositories/user-repository';
@@ -121,6 +122,8 @@ export function createGroupHandler(group: Group, impls: Record<string, RouteImpl
       before: async (request) => {
         const route = byKey.get(request.event.routeKey);
         if (!route) throw new HttpError(404, ERROR_CODES.notFound, 'Not found');
+        // Ids, handles and keys outside their grammar name nothing: refused before any database call.
+        if (invalidPathParam(route.path, request.event.pathParameters)) throw new HttpError(404, ERROR_CODES.notFound, 'Not found');
         const internal: Internal = { route };
         state.set(request.event, internal);
         request.event.headers = lowerHeaders(request.event.headers);
