@@ -78,6 +78,8 @@ export function checkoutRoute(opts: CheckoutRouteOptions): LocalRoute {
       const id = rest[0];
       const session = id ? await getLocalSession(db, id) : null;
       if (!session) return send(res, 404, page('Not found', '<h1>Checkout not found</h1><p><a href="/subscription">Back</a></p>'));
+      if (session.status === 'expired')
+        return send(res, 410, page('Expired', '<h1>This checkout has expired</h1><p>Another checkout of the same kind was completed.</p><p><a href="/subscription">Back</a></p>'));
       if (rest[1] === 'pay' && req.method === 'POST') return redirect(res, await payLocalSession(db, session.id, sink()));
       if (rest[1] === 'cancel' && req.method === 'POST') return redirect(res, session.cancel_url);
       if (rest.length !== 1 || req.method !== 'GET') return send(res, 405, page('Not allowed', '<h1>Method not allowed</h1>'));
