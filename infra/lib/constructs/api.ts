@@ -55,6 +55,8 @@ export interface ApiProps {
   issuer: string;
   stateMachine: sfn.IStateMachine;
   stripeSecret: secretsmanager.ISecret;
+  /** Resolved at deploy time into CURSOR_SIGNING_KEY (a dynamic reference to the generated secret). */
+  cursorKeySecret?: secretsmanager.ISecret;
   /**
    * sharp for linux-arm64 when built. Attached to every group: group modules import the image pipeline (and
    * with it sharp) at module load, so a function without the layer fails at cold start.
@@ -135,6 +137,7 @@ export class Api extends Construct {
           ...props.environment,
           ...(access.startGeneration ? { STATE_MACHINE_ARN: props.stateMachine.stateMachineArn } : {}),
           ...(access.stripeSecret ? { STRIPE_SECRET_ARN: props.stripeSecret.secretArn } : {}),
+          ...(props.cursorKeySecret ? { CURSOR_SIGNING_KEY: props.cursorKeySecret.secretValue.unsafeUnwrap() } : {}),
         },
       });
       this.functions[group] = fn.fn;

@@ -61,6 +61,7 @@ export class AppStack extends Stack {
       issuer: auth.issuer,
       stateMachine: this.workflow.stateMachine,
       stripeSecret: this.secrets.stripe,
+      cursorKeySecret: this.secrets.cursorKey,
       sharpLayer: layer,
     });
 
