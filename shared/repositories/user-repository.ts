@@ -62,7 +62,7 @@ export async function getUser(db: Db, userId: string): Promise<UserRecord | null
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRecord | null> {
-  const k = keys.userEmailIndex(email);
+  const k = keys.userEmailIndex(email.trim().toLowerCase());
   const res = await db.doc.send(
     new QueryCommand({
       TableName: db.tableName,

@@ -93,3 +93,22 @@ describe('pagination cursors', () => {
     expect(same.status).toBe(200);
   });
 });
+
+describe('names and titles (item 6)', () => {
+  it('refuses right-to-left override, zero-width and NUL characters and stores names in NFC', async () => {
+    for (const firstName of ['Eve\u202Egnp.exe', 'Ad\u200Bmin', 'a\u0000b']) {
+      const res = await ctx.invoke('PATCH', '/api/user/profile', { token: user.idToken, body: { firstName } });
+      expect([res.status, res.body.code], JSON.stringify(firstName)).toEqual([400, 'validation_error']);
+    }
+    const ok = await ctx.invoke('PATCH', '/api/user/profile', { token: user.idToken, body: { firstName: 'Zoe\u0308' } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect((await ctx.invoke('GET', '/api/auth/user', { token: user.idToken })).body.firstName).toBe('Zo\u00eb');
+    const coll = await ctx.invoke('POST', '/api/influencer-collections', { token: admin.idToken, body: { name: 'Sale\u202E' } });
+    expect([coll.status, coll.body.code]).toEqual([400, 'validation_error']);
+  });
+
+  it('finds users by e-mail in any case (Cognito in AWS is case-insensitive)', async () => {
+    const { findUserByEmail } = await import('../../shared/repositories/user-repository');
+    expect((await findUserByEmail(ctx.db, user.email.toUpperCase()))?.id).toBe(user.sub);
+  });
+});

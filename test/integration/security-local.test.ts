@@ -80,3 +80,15 @@ describe('the local renew endpoint', () => {
     expect((await renew(admin.idToken)).status).toBe(404);
   });
 });
+
+describe('DynamoDB Local', () => {
+  it('answers no browser origin (CORS is not *): a web page cannot drive the local database', async () => {
+    const preflight = (origin: string) =>
+      fetch(`${ctx.endpoints.dynamodb}/`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-amz-target' } });
+    for (const origin of ['http://evil.example', 'http://localhost:3000', 'null']) {
+      const res = await preflight(origin);
+      expect(res.headers.get('access-control-allow-origin'), origin).toBeNull();
+      await res.arrayBuffer();
+    }
+  });
+});
