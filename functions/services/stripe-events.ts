@@ -18,7 +18,7 @@ import { getBalance, getLot, ledgerItems, lotKeyOf, type LedgerWrite, type Trans
 import { getUser, type UserRecord } from '../../shared/repositories/user-repository';
 import { isConditionFailure, type Db } from '../../shared/repositories/table';
 import type { PaymentsAdapter, SubscriptionView } from '../payments/types';
-import { checkoutStatusItems, getCheckoutRecord, listOpenCheckouts, type CheckoutKind, type CheckoutRecord } from '../../shared/repositories/checkout-repository';
+import { checkoutStatusItems, expireOpenCheckout, getCheckoutRecord, listOpenCheckouts, type CheckoutKind, type CheckoutRecord } from '../../shared/repositories/checkout-repository';
 import { LIVE_SUBSCRIPTION_STATUSES, type ProductType } from '../../shared/domain/plans';
 import { logger } from '../lib/http';
 import { chargePaymentRefs, invoicePaymentRefs, invoicePlan, invoiceSubscriptionId, type StripeEvent } from '../payments/stripe-objects';
@@ -75,8 +75,8 @@ function expireOtherOpen(db: Db, payments: PaymentsAdapter, record: CheckoutReco
     async () => {
       for (const other of await listOpenCheckouts(db, record.userId, record.kind)) {
         if (other.sessionId === record.sessionId) continue;
-        await payments.expireCheckoutSession(other.sessionId);
-        await db.doc.send(new TransactWriteCommand({ TransactItems: checkoutStatusItems(db, other, 'expired', new Date()) }));
+        // our record first, only while still open (a concurrent fulfilment of that session wins), then the provider
+        if (await expireOpenCheckout(db, other)) await payments.expireCheckoutSession(other.sessionId);
       }
     },
   ];

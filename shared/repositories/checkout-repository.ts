@@ -9,7 +9,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import type { ProductType } from '../domain/plans';
 import { keys } from './keys';
 import type { TransactItem } from './ledger-repository';
-import type { Db } from './table';
+import { isConditionFailure, type Db } from './table';
 
 /** trial: once ever; subscription: at most one live; pack: any number. */
 export type CheckoutKind = 'trial' | 'subscription' | 'pack';
@@ -78,19 +78,26 @@ export async function listOpenCheckouts(db: Db, userId: string, kind: CheckoutKi
 }
 
 /** Transaction items setting a session's status on both of its items (written with the grant or refusal). */
-export function checkoutStatusItems(db: Db, r: Pick<CheckoutRecord, 'sessionId' | 'userId'>, status: CheckoutStatus, now: Date): TransactItem[] {
+export function checkoutStatusItems(db: Db, r: Pick<CheckoutRecord, 'sessionId' | 'userId'>, status: CheckoutStatus, now: Date, onlyFrom?: CheckoutStatus): TransactItem[] {
   return [keys.checkoutSession(r.sessionId), keys.userCheckoutSession(r.userId, r.sessionId)].map((Key) => ({
     Update: {
       TableName: db.tableName,
       Key,
       UpdateExpression: 'SET #s = :s, updatedAt = :now',
-      ConditionExpression: 'attribute_exists(pk)',
+      ConditionExpression: onlyFrom ? 'attribute_exists(pk) AND #s = :from' : 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':s': status, ':now': now.toISOString() },
+      ExpressionAttributeValues: { ':s': status, ':now': now.toISOString(), ...(onlyFrom ? { ':from': onlyFrom } : {}) },
     },
   }));
 }
 
-export async function setCheckoutStatus(db: Db, r: Pick<CheckoutRecord, 'sessionId' | 'userId'>, status: CheckoutStatus, now = new Date()): Promise<void> {
-  await db.doc.send(new TransactWriteCommand({ TransactItems: checkoutStatusItems(db, r, status, now) }));
+/** Mark an open session expired; false when it is no longer open (completed or refused meanwhile). */
+export async function expireOpenCheckout(db: Db, r: Pick<CheckoutRecord, 'sessionId' | 'userId'>, now = new Date()): Promise<boolean> {
+  try {
+    await db.doc.send(new TransactWriteCommand({ TransactItems: checkoutStatusItems(db, r, 'expired', now, 'open') }));
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }
