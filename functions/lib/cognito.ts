@@ -1,20 +1,78 @@
 /**
- * Reads a user's standard attributes from the user pool. Real Cognito puts given_name/family_name in the
- * ID token; cognito-local does not, so first sign-in falls back to AdminGetUser (once per user).
+ * The user pool, seen from the API: a user's standard attributes and state, and revoking an account's access.
+ * Real Cognito puts given_name/family_name in the ID token; cognito-local does not, so first sign-in falls
+ * back to AdminGetUser (once per user).
  */
-import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminDisableUserCommand,
+  AdminGetUserCommand,
+  AdminUserGlobalSignOutCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { getConfig } from './config';
 
 let client: CognitoIdentityProviderClient | undefined;
 
-export async function getNameAttributes(username: string): Promise<{ givenName: string | null; familyName: string | null }> {
+function cognito(): CognitoIdentityProviderClient {
   const cfg = getConfig();
   const endpoint = process.env.COGNITO_ENDPOINT || undefined;
   client ??= new CognitoIdentityProviderClient({
     region: cfg.region,
     ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
   });
-  const res = await client.send(new AdminGetUserCommand({ UserPoolId: cfg.userPoolId, Username: username }));
-  const attr = (n: string) => res.UserAttributes?.find((a) => a.Name === n)?.Value?.trim() || null;
-  return { givenName: attr('given_name'), familyName: attr('family_name') };
+  return client;
+}
+
+export interface CognitoUserState {
+  /** false when the pool has no such user (deleted). */
+  exists: boolean;
+  enabled: boolean;
+  givenName: string | null;
+  familyName: string | null;
+}
+
+/** The user's state in the pool; a missing user is { exists: false }, any other failure throws. */
+export async function getCognitoUserState(username: string): Promise<CognitoUserState> {
+  try {
+    const res = await cognito().send(new AdminGetUserCommand({ UserPoolId: getConfig().userPoolId, Username: username }));
+    const attr = (n: string) => res.UserAttributes?.find((a) => a.Name === n)?.Value?.trim() || null;
+    return { exists: true, enabled: res.Enabled !== false, givenName: attr('given_name'), familyName: attr('family_name') };
+  } catch (err) {
+    if ((err as { name?: string }).name === 'UserNotFoundException') return { exists: false, enabled: false, givenName: null, familyName: null };
+    throw err;
+  }
+}
+
+export async function getNameAttributes(username: string): Promise<{ givenName: string | null; familyName: string | null }> {
+  const s = await getCognitoUserState(username);
+  return { givenName: s.givenName, familyName: s.familyName };
+}
+
+/**
+ * Revoke an account's access in the pool (account deletion, an operator disabling an account):
+ * AdminDisableUser (no new sign-in; in AWS refresh also stops) and AdminUserGlobalSignOut (revokes every
+ * refresh token; already-issued ID/access tokens stay valid until they expire, which is why the API also
+ * checks the user item's accountStatus on every call). A user already gone counts as revoked.
+ *
+ * cognito-local implements AdminDisableUser but not AdminUserGlobalSignOut (it answers "Unsupported"), and it
+ * checks neither on sign-in nor on refresh; locally the sign-out is skipped and `globalSignOut` says so.
+ */
+export async function revokeUserAccess(username: string): Promise<{ disabled: boolean; globalSignOut: 'done' | 'unsupported-locally' | 'user-gone' }> {
+  const cfg = getConfig();
+  const isGone = (err: unknown) => (err as { name?: string }).name === 'UserNotFoundException';
+  try {
+    await cognito().send(new AdminDisableUserCommand({ UserPoolId: cfg.userPoolId, Username: username }));
+  } catch (err) {
+    if (isGone(err)) return { disabled: false, globalSignOut: 'user-gone' };
+    throw err;
+  }
+  try {
+    await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: cfg.userPoolId, Username: username }));
+    return { disabled: true, globalSignOut: 'done' };
+  } catch (err) {
+    if (isGone(err)) return { disabled: true, globalSignOut: 'user-gone' };
+    const unsupported = /unsupported/i.test(`${(err as Error).name} ${(err as Error).message}`);
+    if (cfg.local && unsupported) return { disabled: true, globalSignOut: 'unsupported-locally' };
+    throw err;
+  }
 }

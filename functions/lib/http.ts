@@ -9,11 +9,12 @@ import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { ZodType } from 'zod';
-import { ERROR_CODES, HttpError, forbidden, unauthorized } from '../../shared/errors';
+import { ERROR_CODES, HttpError, accountInactive, forbidden, unauthorized } from '../../shared/errors';
 import { effectiveRole } from '../../shared/domain/roles';
+import { invalidPathParam } from '../../shared/domain/path-params';
 import { routeKey, routesOfGroup, type Group, type RouteDef } from '../../shared/routes';
 import { bearerToken, verifyToken, type AuthContext } from './auth';
-import type { UserRecord } from '../../shared/repositories/user-repository';
+import { isAccountActive, type UserRecord } from '../../shared/repositories/user-repository';
 
 export const logger = new Logger({ serviceName: 'tryon-api', logLevel: (process.env.LOG_LEVEL as 'INFO') ?? 'INFO' });
 
@@ -121,6 +122,8 @@ export function createGroupHandler(group: Group, impls: Record<string, RouteImpl
       before: async (request) => {
         const route = byKey.get(request.event.routeKey);
         if (!route) throw new HttpError(404, ERROR_CODES.notFound, 'Not found');
+        // Ids, handles and keys outside their grammar name nothing: refused before any database call.
+        if (invalidPathParam(route.path, request.event.pathParameters)) throw new HttpError(404, ERROR_CODES.notFound, 'Not found');
         const internal: Internal = { route };
         state.set(request.event, internal);
         request.event.headers = lowerHeaders(request.event.headers);
@@ -149,10 +152,14 @@ export function createGroupHandler(group: Group, impls: Record<string, RouteImpl
         const gwSub = request.event.requestContext?.authorizer?.jwt?.claims?.sub;
         if (gwSub !== undefined && gwSub !== auth.sub) throw unauthorized();
         internal.auth = auth;
-        if (route.roles) {
-          if (!loadUser) throw new Error(`Group ${group} has role-restricted routes but no user loader`);
+        if (route.roles && !loadUser) throw new Error(`Group ${group} has role-restricted routes but no user loader`);
+        if (loadUser) {
+          // Every authenticated call: the account must still be active (a token outlives account deletion).
           const user = await loadUser(auth);
-          if (!route.roles.includes(effectiveRole(user))) throw forbidden('You do not have access to this resource');
+          // ...except that a deletion which failed midway ('deleting') may be retried by its owner.
+          const retryingDeletion = routeKey(route) === 'DELETE /api/user/account' && (user as { accountStatus?: string }).accountStatus === 'deleting';
+          if (!isAccountActive(user) && !retryingDeletion) throw accountInactive();
+          if (route.roles && !route.roles.includes(effectiveRole(user))) throw forbidden('You do not have access to this resource');
           internal.user = user;
         }
       },

@@ -190,6 +190,38 @@ export function createLocalAdapter(opts: LocalAdapterOptions): PaymentsAdapter {
       const q = new URLSearchParams({ customer: i.customerId, return_url: i.returnUrl, ...(i.flow ? { flow: i.flow } : {}) });
       return { url: `${origin()}/local/checkout/portal?${q}` };
     },
+    async retrieveCheckoutSession(id) {
+      const s = await getLocalSession(db, id);
+      if (!s) return null;
+      return {
+        id: s.id,
+        status: s.status,
+        paymentStatus: s.payment_status,
+        amountTotal: s.amount_total,
+        currency: s.currency,
+        userId: s.client_reference_id,
+        productType: s.metadata.productType,
+        subscriptionId: s.subscription,
+        paymentIntentId: s.payment_intent,
+      };
+    },
+    async expireCheckoutSession(id) {
+      const s = await getLocalSession(db, id);
+      if (!s || s.status !== 'open') return;
+      s.status = 'expired';
+      await putSession(db, s);
+    },
+    async cancelSubscriptionNow(id) {
+      const s = await getLocalSubscription(db, id);
+      if (!s || s.status === 'canceled') return;
+      s.status = 'canceled';
+      s.canceled_at = s.ended_at = toUnix(new Date());
+      await putSubscription(db, s);
+    },
+    async refundPayment(paymentRef, idempotencyKey) {
+      // no money moves locally: the refund is recorded so tests and the checkout page can see it
+      await db.doc.send(new PutCommand({ TableName: db.tableName, Item: { ...keys.localPayRefund(idempotencyKey), type: 'LocalPayRefund', paymentRef, createdAt: new Date().toISOString() } }));
+    },
   } satisfies PaymentsAdapter;
 }
 
@@ -202,6 +234,7 @@ export function createLocalAdapter(opts: LocalAdapterOptions): PaymentsAdapter {
 export async function payLocalSession(db: Db, sessionId: string, deliver: EventSink, now = new Date()): Promise<string> {
   const session = await getLocalSession(db, sessionId);
   if (!session) throw new Error(`No such checkout session: ${sessionId}`);
+  if (session.status === 'expired') throw new Error(`Checkout session ${sessionId} has expired`);
   const events: StripeEvent[] = [];
   if (session.mode === 'subscription') {
     const plan = session.metadata.productType as MonthlyPlanId;

@@ -40,7 +40,7 @@ export function encodeForm(obj: Record<string, unknown>, prefix = ''): string[] 
 export function createStripeAdapter(opts: StripeAdapterOptions): PaymentsAdapter {
   const base = (opts.apiBase ?? 'https://api.stripe.com').replace(/\/$/, '');
 
-  async function call<T>(method: 'GET' | 'POST', path: string, params?: Record<string, unknown>, idempotencyKey?: string): Promise<T> {
+  async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, params?: Record<string, unknown>, idempotencyKey?: string): Promise<T> {
     const body = params ? encodeForm(params).join('&') : undefined;
     const res = await fetch(`${base}${path}${method === 'GET' && body ? `?${body}` : ''}`, {
       method,
@@ -134,6 +134,56 @@ export function createStripeAdapter(opts: StripeAdapterOptions): PaymentsAdapter
         ...(i.flow ? { flow_data: { type: i.flow } } : {}),
       });
       return { url: s.url };
+    },
+    async retrieveCheckoutSession(id) {
+      try {
+        const s = await call<Record<string, any>>('GET', `/v1/checkout/sessions/${encodeURIComponent(id)}`);
+        return {
+          id: s.id,
+          status: s.status,
+          paymentStatus: s.payment_status,
+          amountTotal: typeof s.amount_total === 'number' ? s.amount_total : null,
+          currency: s.currency ?? null,
+          userId: s.client_reference_id ?? s.metadata?.userId ?? null,
+          productType: s.metadata?.productType ?? null,
+          subscriptionId: typeof s.subscription === 'string' ? s.subscription : (s.subscription?.id ?? null),
+          paymentIntentId: typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? null),
+        };
+      } catch (err) {
+        if (err instanceof StripeApiError && err.status === 404) return null;
+        throw err;
+      }
+    },
+    async expireCheckoutSession(id) {
+      try {
+        await call('POST', `/v1/checkout/sessions/${encodeURIComponent(id)}/expire`);
+      } catch (err) {
+        // only open sessions can be expired: one that completed or expired meanwhile is fine
+        if (!(err instanceof StripeApiError && (err.status === 400 || err.status === 404))) throw err;
+      }
+    },
+    async cancelSubscriptionNow(id) {
+      try {
+        await call('DELETE', `/v1/subscriptions/${encodeURIComponent(id)}`);
+      } catch (err) {
+        if (!(err instanceof StripeApiError && (err.status === 400 || err.status === 404))) throw err;
+      }
+    },
+    async refundPayment(paymentRef, idempotencyKey) {
+      let paymentIntent = paymentRef;
+      if (paymentRef.startsWith('in_')) {
+        // an invoice: refund the payment intent that paid it (basil lists it under payments, older APIs inline)
+        const inv = await call<Record<string, any>>('GET', `/v1/invoices/${encodeURIComponent(paymentRef)}`, { expand: ['payments'] });
+        const pi = inv.payments?.data?.[0]?.payment?.payment_intent ?? inv.payment_intent;
+        paymentIntent = typeof pi === 'string' ? pi : pi?.id;
+        if (!paymentIntent) throw new Error(`invoice ${paymentRef} has no payment to refund`);
+      }
+      try {
+        await call('POST', '/v1/refunds', { payment_intent: paymentIntent }, idempotencyKey);
+      } catch (err) {
+        // already refunded in full: nothing left to do
+        if (!(err instanceof StripeApiError && err.stripeCode === 'charge_already_refunded')) throw err;
+      }
     },
   } satisfies PaymentsAdapter;
 }

@@ -38,6 +38,21 @@ export interface PortalInput {
   flow?: 'payment_method_update';
 }
 
+/** A checkout session as the provider knows it now (re-read at fulfilment, never taken from an event body). */
+export interface CheckoutSessionView {
+  id: string;
+  /** open, complete or expired. */
+  status: string;
+  /** paid, unpaid or no_payment_required. */
+  paymentStatus: string;
+  amountTotal: number | null;
+  currency: string | null;
+  userId: string | null;
+  productType: string | null;
+  subscriptionId: string | null;
+  paymentIntentId: string | null;
+}
+
 export interface PaymentsAdapter {
   readonly name: 'local' | 'stripe';
   webhookSecret(): Promise<string>;
@@ -54,6 +69,14 @@ export interface PaymentsAdapter {
   /** At renewal: the scheduled plan is now the plan (metadata follows the price). */
   applyScheduledPlan(id: string, plan: MonthlyPlanId): Promise<SubscriptionView>;
   createPortalSession(input: PortalInput): Promise<{ url: string }>;
+  /** Null when the provider does not know it. */
+  retrieveCheckoutSession(id: string): Promise<CheckoutSessionView | null>;
+  /** Expire a session that is still open (no-op when it completed or expired already). */
+  expireCheckoutSession(id: string): Promise<void>;
+  /** End a subscription at once (a second live subscription refused at fulfilment). */
+  cancelSubscriptionNow(id: string): Promise<void>;
+  /** Refund a payment in full (a payment intent or invoice id); idempotent per key. */
+  refundPayment(paymentRef: string, idempotencyKey: string): Promise<void>;
 }
 
 export class PaymentsUnavailable extends Error {

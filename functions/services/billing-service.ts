@@ -15,6 +15,7 @@ import {
   limitsFor,
   monthlyAllowance,
   planChangeKind,
+  productInfo,
   purchaseBlocker,
   rolloverCapOf,
   upgradeReconcileCredits,
@@ -22,12 +23,13 @@ import {
   type ProductType,
 } from '../../shared/domain/plans';
 import { getBalance, ledgerItems, listLedgerPage, listLots, type LedgerEntry } from '../../shared/repositories/ledger-repository';
+import { putCheckoutRecord } from '../../shared/repositories/checkout-repository';
 import { countPhotoProfiles } from '../../shared/repositories/photo-profile-repository';
 import { getStyleCounts } from '../../shared/repositories/style-editor-repository';
 import { getUser, type UserRecord } from '../../shared/repositories/user-repository';
 import { isConditionFailure, type Db } from '../../shared/repositories/table';
 import type { PaymentsAdapter, SubscriptionView } from '../payments/types';
-import { planFieldsFor, userUpdateItem } from './stripe-events';
+import { checkoutKindOf, planFieldsFor, userUpdateItem } from './stripe-events';
 import type { SubscriptionSummary } from '../../shared/schemas/billing';
 
 export const BILLING_CODES = {
@@ -59,6 +61,19 @@ export async function startCheckout(db: Db, payments: PaymentsAdapter, user: Use
     successUrl: `${origin}/subscription?success=true`,
     cancelUrl: `${origin}/subscription?canceled=true`,
     customerId: user.stripeCustomerId ?? null,
+  });
+  // Our own record of what this session sells, to whom and for how much: fulfilment trusts nothing else.
+  const p = productInfo(productType);
+  await putCheckoutRecord(db, {
+    sessionId: s.id,
+    userId: user.id,
+    productType,
+    kind: checkoutKindOf(productType),
+    mode: p.mode,
+    expectedAmount: p.priceCents,
+    currency: 'eur',
+    status: 'open',
+    createdAt: new Date().toISOString(),
   });
   return { checkoutUrl: s.url, sessionId: s.id };
 }

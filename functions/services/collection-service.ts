@@ -18,7 +18,7 @@ import {
 import { getStoredStyle } from '../../shared/repositories/style-editor-repository';
 import type { UserRecord } from '../../shared/repositories/user-repository';
 import type { CollectionCreateInput, CollectionPatchInput } from '../../shared/schemas/admin';
-import { isAllowedStyleImagePath } from '../../shared/domain/style-rules';
+import { imageRefPath, parseStyleImageRef } from '../../shared/domain/image-ref';
 
 export const COLLECTION_NOT_FOUND = 'Collection not found';
 export const NOT_YOUR_COLLECTION = 'You can only change your own collections';
@@ -98,9 +98,10 @@ export async function getMyCollection(db: Db, user: UserRecord, id: string) {
 
 export async function updateMyCollection(db: Db, user: UserRecord, id: string, input: CollectionPatchInput, now = new Date()) {
   const c = await ownCollection(db, user, id);
-  if (input.coverImage && !isAllowedStyleImagePath(input.coverImage))
+  const cover = input.coverImage ? parseStyleImageRef(input.coverImage) : null;
+  if (cover && !cover.ok)
     throw new HttpError(400, ERROR_CODES.validation, 'Cover image must be an uploaded image (/api/public-image/...)');
-  const updated = await updateCollection(db, c, user.id, input, now);
+  const updated = await updateCollection(db, c, user.id, cover?.ok ? { ...input, coverImage: imageRefPath(cover) } : input, now);
   if (!updated) throw notFound(COLLECTION_NOT_FOUND);
   return collectionView(updated);
 }

@@ -32,7 +32,7 @@ export async function financeLedger(db: Db, q: FinanceLedgerQuery): Promise<{ it
   const kindValue = q.kind ? { ':kind': q.kind } : {};
   const items: LedgerEntry[] = [];
   if (q.userId) {
-    let start = decodeCursor(q.cursor);
+    let start = decodeCursor(q.cursor, `finance:user:${q.userId}:${from}:${to}:${q.kind ?? ''}`);
     do {
       const res = await db.doc.send(
         new QueryCommand({
@@ -49,9 +49,9 @@ export async function financeLedger(db: Db, q: FinanceLedgerQuery): Promise<{ it
       items.push(...(res.Items ?? []).map(stripEntry));
       start = res.LastEvaluatedKey;
     } while (start && items.length < limit);
-    return { items, nextCursor: encodeCursor(start), from, to };
+    return { items, nextCursor: encodeCursor(start, `finance:user:${q.userId}:${from}:${to}:${q.kind ?? ''}`), from, to };
   }
-  const cur = decodeCursor(q.cursor) as { day?: string; key?: Record<string, unknown> } | undefined;
+  const cur = decodeCursor(q.cursor, `finance:days:${from}:${to}:${q.kind ?? ''}`) as { day?: string; key?: Record<string, unknown> } | undefined;
   let i = cur?.day ? Math.max(0, days.indexOf(cur.day)) : 0;
   let start = cur?.key;
   while (i < days.length && items.length < limit) {
@@ -71,7 +71,7 @@ export async function financeLedger(db: Db, q: FinanceLedgerQuery): Promise<{ it
     start = res.LastEvaluatedKey;
     if (!start) i++;
   }
-  const nextCursor = i < days.length ? encodeCursor({ day: days[i], ...(start ? { key: start } : {}) }) : null;
+  const nextCursor = i < days.length ? encodeCursor({ day: days[i], ...(start ? { key: start } : {}) }, `finance:days:${from}:${to}:${q.kind ?? ''}`) : null;
   return { items, nextCursor, from, to };
 }
 

@@ -38,6 +38,7 @@ import { providerReady } from '../providers';
 import { generationTtl, retentionOf } from './retention-service';
 import { TABLE_SCHEMA } from '../../shared/repositories/table';
 import { logger } from '../lib/http';
+import { imageRefPath, looksLikeImageRef, parseImageRef } from '../../shared/domain/image-ref';
 
 const insufficient = () => new HttpError(402, ERROR_CODES.limitCredits, M.insufficientCredits);
 
@@ -276,10 +277,10 @@ export function startQuickTryStyle(db: Db, user: UserRecord, styleId: string, in
 
 /** Where an outfit image given by URL may come from: our own media, or a public http(s) address. */
 function checkImageRef(url: string, userId: string): string {
-  if (url.startsWith('/api/public-image/')) return url;
-  if (url.startsWith('/api/private-image/')) {
-    if (!url.startsWith(`/api/private-image/users/${userId}/`)) throw notFound('Image not found');
-    return url;
+  if (looksLikeImageRef(url)) {
+    const ref = parseImageRef(url, { callerId: userId });
+    if (!ref.ok) throw ref.reason === 'not_found' ? notFound('Image not found') : badRequest('The image address is not a valid image reference');
+    return imageRefPath(ref);
   }
   let parsed: URL;
   try {

@@ -15,6 +15,7 @@ import { notFound, badRequest } from '../../shared/errors';
 import { getConfig } from '../lib/config';
 import { getPresignS3, getS3 } from '../lib/s3';
 import { mediaKeys } from '../lib/media-store';
+import { isSafeImageKey } from '../../shared/domain/image-ref';
 
 /** Window of one signature: URLs signed in the same hour are identical. */
 export const SIGN_WINDOW_SECONDS = 3600;
@@ -30,11 +31,9 @@ export interface SignedImage {
   /** Seconds an HTTP cache may keep this answer. */
   maxAge: number;
 }
-const SAFE_KEY = /^[A-Za-z0-9!_.*'()/-]+$/;
 
 function checkKey(key: string): string {
-  if (!key || key.length > 512 || !SAFE_KEY.test(key) || key.includes('..') || key.startsWith('/') || key.includes('//'))
-    throw badRequest('Invalid image key');
+  if (!isSafeImageKey(key)) throw badRequest('Invalid image key');
   return key;
 }
 

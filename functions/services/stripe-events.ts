@@ -18,6 +18,9 @@ import { getBalance, getLot, ledgerItems, lotKeyOf, type LedgerWrite, type Trans
 import { getUser, type UserRecord } from '../../shared/repositories/user-repository';
 import { isConditionFailure, type Db } from '../../shared/repositories/table';
 import type { PaymentsAdapter, SubscriptionView } from '../payments/types';
+import { checkoutStatusItems, expireOpenCheckout, getCheckoutRecord, listOpenCheckouts, type CheckoutKind, type CheckoutRecord } from '../../shared/repositories/checkout-repository';
+import { LIVE_SUBSCRIPTION_STATUSES, type ProductType } from '../../shared/domain/plans';
+import { logger } from '../lib/http';
 import { chargePaymentRefs, invoicePaymentRefs, invoicePlan, invoiceSubscriptionId, type StripeEvent } from '../payments/stripe-objects';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'already-applied' | 'ignored';
@@ -42,6 +45,41 @@ interface Effect {
   extra?: TransactItem[];
   /** An item whose existence proves the effect was already applied by another event (the grant entry). */
   witness?: { pk: string; sk: string };
+  /** Provider calls that must happen before the effect is recorded (refunds, cancellations); idempotent. */
+  before?: (() => Promise<void>)[];
+  /** Best-effort provider calls after the effect is recorded (expiring other open sessions). */
+  after?: (() => Promise<void>)[];
+}
+
+/** Which once-rules a product falls under: trial once ever, one live subscription, packs any number. */
+export const checkoutKindOf = (productType: ProductType): CheckoutKind => (productType === 'trial' ? 'trial' : isPackId(productType) ? 'pack' : 'subscription');
+
+/**
+ * Fulfilment refused: nothing is granted, the event is recorded as applied with the reason (so Stripe stops
+ * retrying), and one error line `stripe fulfilment refused` is logged for the alarm (docs/security.md).
+ */
+function refused(reason: string, facts: { sessionId?: string | null; userId?: string | null; [k: string]: unknown }, parts: Partial<Effect> = {}): Effect {
+  logger.error('stripe fulfilment refused', { reason, ...facts });
+  return { outcome: `refused: ${reason}`, userId: facts.userId ?? null, ...parts };
+}
+
+/** True when `sub` would be a second live subscription next to the user's current one. */
+function otherLiveSubscription(user: Pick<UserRecord, 'subscriptionId' | 'subscriptionStatus'>, subId: string): boolean {
+  return !!user.subscriptionId && user.subscriptionId !== subId && isLiveSubscriptionStatus(user.subscriptionStatus);
+}
+
+/** Expire the user's other open sessions of the same kind (best effort, after the grant is recorded). */
+function expireOtherOpen(db: Db, payments: PaymentsAdapter, record: CheckoutRecord): (() => Promise<void>)[] {
+  if (record.kind === 'pack') return [];
+  return [
+    async () => {
+      for (const other of await listOpenCheckouts(db, record.userId, record.kind)) {
+        if (other.sessionId === record.sessionId) continue;
+        // our record first, only while still open (a concurrent fulfilment of that session wins), then the provider
+        if (await expireOpenCheckout(db, other)) await payments.expireCheckoutSession(other.sessionId);
+      }
+    },
+  ];
 }
 
 const ENDED_STATUSES = ['canceled', 'incomplete_expired', 'unpaid'];
@@ -142,9 +180,13 @@ export async function applyStripeEvent(db: Db, payments: PaymentsAdapter, event:
     if (await exists(db, keys.stripeEventApplied(event.id))) return 'duplicate';
     const effect = await buildEffect(db, payments, event, now);
     const items = [appliedItem(db, event, effect, now), ...(effect.write ? ledgerItems(db, effect.write, now) : []), ...(effect.extra ?? [])];
+    for (const call of effect.before ?? []) await call();
     try {
       await db.doc.send(new TransactWriteCommand({ TransactItems: items }));
-      return effect.outcome === 'ignored' ? 'ignored' : 'applied';
+      for (const call of effect.after ?? []) {
+        await call().catch((err: Error) => logger.error('stripe follow-up failed', { eventId: event.id, error: err }));
+      }
+      return effect.outcome === 'ignored' ? 'ignored' : effect.outcome.startsWith('already-applied') ? 'already-applied' : 'applied';
     } catch (err) {
       const name = (err as Error).name;
       if (!isConditionFailure(err) && name !== 'TransactionConflictException' && name !== 'TransactionCanceledException') throw err;
@@ -195,41 +237,76 @@ async function buildEffect(db: Db, payments: PaymentsAdapter, event: StripeEvent
 }
 
 async function checkoutEffect(db: Db, payments: PaymentsAdapter, s: Record<string, any>, now: Date): Promise<Effect> {
-  const userId: string | null = s.client_reference_id ?? s.metadata?.userId ?? null;
-  const productType = s.metadata?.productType;
-  if (!userId) return { outcome: 'ignored: no client_reference_id' };
-  if (s.mode === 'subscription') {
-    if (typeof s.subscription !== 'string') return { outcome: 'ignored: no subscription', userId };
-    return subscriptionSyncEffect(db, payments, s.subscription, userId, now, typeof s.customer === 'string' ? s.customer : null);
-  }
-  if (s.payment_status !== 'paid') return { outcome: 'awaiting payment', userId };
-  const user = await getUser(db, userId);
-  if (!user) throw new Error(`checkout ${s.id}: unknown user ${userId}`);
+  const sessionId: string | null = typeof s.id === 'string' ? s.id : null;
+  const claimedUser: string | null = s.client_reference_id ?? s.metadata?.userId ?? null;
+  // Our own record decides who gets what for how much; the event body only has to agree with it.
+  const record = sessionId ? await getCheckoutRecord(db, sessionId) : null;
+  if (!record) return refused('unknown checkout session', { sessionId, userId: null, claimedUser });
+  const userId = record.userId;
+  const facts = { sessionId, userId, productType: record.productType };
+  if (record.status === 'complete' || record.status === 'refused') return { outcome: `already-applied (session ${record.status})`, userId };
+  if (claimedUser !== null && claimedUser !== userId) return refused(`event names user ${claimedUser}`, facts);
+  if (s.metadata?.productType !== undefined && s.metadata.productType !== record.productType) return refused(`event names product ${s.metadata.productType}`, facts);
+  // Re-read the session from the provider: its status, amount and currency now, not as the body says.
+  const live = await payments.retrieveCheckoutSession(record.sessionId);
+  if (!live) return refused('session unknown to the payments provider', facts);
+  if ((live.userId && live.userId !== userId) || (live.productType && live.productType !== record.productType)) return refused('provider session differs from our record', facts);
   const customerId = typeof s.customer === 'string' ? s.customer : null;
-  const paymentRef = typeof s.payment_intent === 'string' ? s.payment_intent : s.id;
+  const user = await getUser(db, userId);
+  if (!user) return refused('unknown user', facts);
+
+  if (record.mode === 'subscription') {
+    if (live.status !== 'complete' || !live.subscriptionId) return { outcome: 'awaiting payment', userId };
+    const eff = await subscriptionSyncEffect(db, payments, live.subscriptionId, userId, now, customerId);
+    const ok = !eff.outcome.startsWith('refused');
+    return { ...eff, userId, extra: [...(eff.extra ?? []), ...checkoutStatusItems(db, record, ok ? 'complete' : 'refused', now)], after: ok ? expireOtherOpen(db, payments, record) : [] };
+  }
+  if (live.paymentStatus !== 'paid') return { outcome: 'awaiting payment', userId };
+  const paymentRef = live.paymentIntentId ?? (typeof s.payment_intent === 'string' ? s.payment_intent : record.sessionId);
+  const refundIt = [() => payments.refundPayment(paymentRef, `refund:${record.sessionId}`)];
+  for (const [who, amount, currency] of [
+    ['event', s.amount_total, s.currency],
+    ['provider', live.amountTotal, live.currency],
+  ] as const) {
+    if (amount !== record.expectedAmount || String(currency ?? '').toLowerCase() !== record.currency)
+      return refused(`${who} amount ${String(amount)} ${String(currency)} is not the expected ${record.expectedAmount} ${record.currency}`, facts, {
+        extra: checkoutStatusItems(db, record, 'refused', now),
+      });
+  }
   const createdAt = typeof s.created === 'number' ? new Date(s.created * 1000) : now;
   const userSets: Record<string, unknown> = {};
   if (customerId && !user.stripeCustomerId) userSets.stripeCustomerId = customerId;
+  const productType = record.productType;
   let grant: { kind: 'grant.trial' | 'grant.pack'; bucket: Bucket; amount: number; lotKey?: string; expiresAt?: string };
+  let userCondition: string | undefined;
   if (productType === 'trial') {
+    // once ever per user: refused (and refunded) when used, and re-checked in the grant's own transaction
+    if (user.hasUsedTrial) return refused('trial already used', facts, { extra: checkoutStatusItems(db, record, 'refused', now), before: refundIt });
     grant = { kind: 'grant.trial', bucket: 'trial', amount: PLANS.trial.credits };
     userSets.hasUsedTrial = true;
+    userCondition = 'attribute_exists(pk) AND (attribute_not_exists(hasUsedTrial) OR hasUsedTrial = :notUsed)';
     if ((user.currentPlan ?? 'none') === 'none') userSets.currentPlan = 'trial';
   } else if (isPackId(productType)) {
     const expiresAt = packExpiry(createdAt).toISOString();
-    grant = { kind: 'grant.pack', bucket: 'pack', amount: { 'pack-30': 30, 'pack-150': 150, 'pack-300': 300 }[productType], lotKey: lotKeyOf(expiresAt, s.id), expiresAt };
-  } else return { outcome: `ignored: product ${String(productType)}`, userId };
-  const entryId = ledgerEntryId(grant.kind, s.id);
+    grant = { kind: 'grant.pack', bucket: 'pack', amount: { 'pack-30': 30, 'pack-150': 150, 'pack-300': 300 }[productType], lotKey: lotKeyOf(expiresAt, record.sessionId), expiresAt };
+  } else return refused(`product ${String(productType)} is not a one-time purchase`, facts);
+  const entryId = ledgerEntryId(grant.kind, record.sessionId);
   const write: LedgerWrite = {
     userId,
-    entries: [{ kind: grant.kind, bucket: grant.bucket, amount: grant.amount, causeId: s.id, note: productType, meta: { sessionId: s.id, paymentRef, ...(grant.expiresAt ? { expiresAt: grant.expiresAt } : {}) } }],
-    lots: grant.lotKey ? [{ op: 'create', lotKey: grant.lotKey, amount: grant.amount, expiresAt: grant.expiresAt!, causeId: s.id }] : [],
+    entries: [{ kind: grant.kind, bucket: grant.bucket, amount: grant.amount, causeId: record.sessionId, note: productType, meta: { sessionId: record.sessionId, paymentRef, ...(grant.expiresAt ? { expiresAt: grant.expiresAt } : {}) } }],
+    lots: grant.lotKey ? [{ op: 'create', lotKey: grant.lotKey, amount: grant.amount, expiresAt: grant.expiresAt!, causeId: record.sessionId }] : [],
   };
+  const userItem = userUpdateItem(db, userId, userSets, now);
+  if (userCondition && userItem.Update) {
+    userItem.Update.ConditionExpression = userCondition;
+    userItem.Update.ExpressionAttributeValues = { ...userItem.Update.ExpressionAttributeValues, ':notUsed': false };
+  }
   const extra: TransactItem[] = [
-    ...paymentGrantItems(db, [paymentRef, s.id], { userId, entryId, bucket: grant.bucket, amount: grant.amount, lotKey: grant.lotKey ?? null }),
-    ...(Object.keys(userSets).length ? [userUpdateItem(db, userId, userSets, now)] : []),
+    ...paymentGrantItems(db, [paymentRef, record.sessionId], { userId, entryId, bucket: grant.bucket, amount: grant.amount, lotKey: grant.lotKey ?? null }),
+    ...(Object.keys(userSets).length ? [userItem] : []),
+    ...checkoutStatusItems(db, record, 'complete', now),
   ];
-  return { outcome: `granted ${grant.amount} ${grant.bucket}`, userId, write, extra, witness: keys.ledgerEntry(userId, entryId) };
+  return { outcome: `granted ${grant.amount} ${grant.bucket}`, userId, write, extra, witness: keys.ledgerEntry(userId, entryId), after: expireOtherOpen(db, payments, record) };
 }
 
 async function ownerOf(db: Db, sub: SubscriptionView, hint: string | null): Promise<string | null> {
@@ -243,9 +320,17 @@ async function invoicePaidEffect(db: Db, payments: PaymentsAdapter, inv: Record<
   const subId = invoiceSubscriptionId(inv);
   if (!subId) return { outcome: 'ignored: not a subscription invoice' };
   let sub = await payments.retrieveSubscription(subId);
-  if (!sub) throw new Error(`invoice ${inv.id}: subscription ${subId} not found`);
+  if (!sub) return refused(`subscription ${subId} unknown to the payments provider`, { invoiceId: inv.id });
   const userId = await ownerOf(db, sub, null);
-  if (!userId) throw new Error(`invoice ${inv.id}: no owner for subscription ${subId}`);
+  if (!userId) return refused(`no owner for subscription ${subId}`, { invoiceId: inv.id });
+  const owner = await getUser(db, userId);
+  if (!owner) return refused('unknown user', { invoiceId: inv.id, userId });
+  if (otherLiveSubscription(owner, subId)) {
+    // a second subscription paid while another is live: nothing granted, ended at once and refunded
+    return refused(`second live subscription ${subId} next to ${owner.subscriptionId}`, { invoiceId: inv.id, userId }, {
+      before: [() => payments.cancelSubscriptionNow(subId), ...invoicePaymentRefs(inv).slice(0, 1).map((ref) => () => payments.refundPayment(ref, `refund:${inv.id}`))],
+    });
+  }
   const reason = inv.billing_reason;
   if (reason !== 'subscription_create' && reason !== 'subscription_cycle') return subscriptionSyncEffect(db, payments, subId, userId, now);
   const plan = invoicePlan(inv) ?? sub.plan;
@@ -306,12 +391,23 @@ async function subscriptionSyncParts(
   now: Date,
   customerId: string | null,
   opts: { skipExpire?: boolean } = {},
-): Promise<{ extra: TransactItem[]; write?: LedgerWrite; witness?: { pk: string; sk: string }; outcome: string }> {
+): Promise<{ extra: TransactItem[]; write?: LedgerWrite; witness?: { pk: string; sk: string }; outcome: string; secondLive?: boolean }> {
   const user = await getUser(db, userId);
-  if (!user) throw new Error(`subscription ${sub.id}: unknown user ${userId}`);
+  if (!user) return { extra: [], outcome: refused('unknown user', { subscriptionId: sub.id, userId }).outcome };
+  if (isLiveSubscriptionStatus(sub.status) && otherLiveSubscription(user, sub.id))
+    return { extra: [], outcome: refused(`second live subscription ${sub.id} next to ${user.subscriptionId}`, { subscriptionId: sub.id, userId }).outcome, secondLive: true };
   const extra: TransactItem[] = [{ Put: { TableName: db.tableName, Item: { ...keys.subscriptionOwner(sub.id), type: 'SubscriptionOwner', userId, subscriptionId: sub.id } } }];
   const fields = planFieldsFor(user, sub);
-  if (fields) extra.push(userUpdateItem(db, userId, { ...(customerId && !user.stripeCustomerId ? { stripeCustomerId: customerId } : {}), ...fields }, now));
+  if (fields) {
+    const item = userUpdateItem(db, userId, { ...(customerId && !user.stripeCustomerId ? { stripeCustomerId: customerId } : {}), ...fields }, now);
+    if (isLiveSubscriptionStatus(sub.status) && item.Update) {
+      // at most one live subscription, checked in the same write: the stored one is this one, none, or ended
+      const live = Object.fromEntries(LIVE_SUBSCRIPTION_STATUSES.map((st, i) => [`:live${i}`, st]));
+      item.Update.ConditionExpression = `attribute_exists(pk) AND (attribute_not_exists(subscriptionId) OR subscriptionId = :thisSub OR subscriptionId = :noSub OR NOT subscriptionStatus IN (${Object.keys(live).join(', ')}))`;
+      item.Update.ExpressionAttributeValues = { ...item.Update.ExpressionAttributeValues, ...live, ':thisSub': sub.id, ':noSub': null };
+    }
+    extra.push(item);
+  }
   let write: LedgerWrite | undefined;
   let witness: { pk: string; sk: string } | undefined;
   let outcome = fields ? `synced ${sub.status} ${sub.plan ?? ''}`.trim() : `no change (${sub.status})`;
@@ -331,9 +427,11 @@ async function subscriptionSyncEffect(db: Db, payments: PaymentsAdapter, subId: 
   const sub = await payments.retrieveSubscription(subId);
   if (!sub) return { outcome: `ignored: subscription ${subId} not found` };
   const userId = await ownerOf(db, sub, userHint);
-  if (!userId) throw new Error(`subscription ${subId}: no owner`);
+  if (!userId) return refused(`no owner for subscription ${subId}`, { subscriptionId: subId });
   const parts = await subscriptionSyncParts(db, sub, userId, now, customerId);
-  return { outcome: parts.outcome, userId, extra: parts.extra, write: parts.write, witness: parts.witness };
+  // a second live subscription is ended at once (its first invoice is refunded when invoice.paid arrives)
+  const before = parts.secondLive ? [() => payments.cancelSubscriptionNow(subId)] : undefined;
+  return { outcome: parts.outcome, userId, extra: parts.extra, write: parts.write, witness: parts.witness, before };
 }
 
 interface PaymentGrant {

@@ -8,7 +8,8 @@ import { ulid } from 'ulid';
 import { ERROR_CODES, HttpError, badRequest, forbidden, notFound } from '../../shared/errors';
 import { CONTENT_SAFETY_MESSAGES } from '../../shared/domain/content-safety';
 import { isAdmin } from '../../shared/domain/roles';
-import { STYLE_MESSAGES as M, checkCategoryIds, isAllowedStyleImagePath, normalizeStyleSex, normalizeTags, styleCaps } from '../../shared/domain/style-rules';
+import { imageRefPath, parseStyleImageRef } from '../../shared/domain/image-ref';
+import { STYLE_MESSAGES as M, checkCategoryIds, normalizeStyleSex, normalizeTags, styleCaps } from '../../shared/domain/style-rules';
 import type { Db } from '../../shared/repositories/table';
 import { getPromptTemplate, listCategories, listStyleProducts, type ProductLinkRecord, type StyleRecord } from '../../shared/repositories/catalog-repository';
 import {
@@ -111,13 +112,14 @@ async function checkedFields(db: Db, input: Partial<StyleCreateInput>): Promise<
     out.tags = tags.value;
   }
   if (input.promptImageUrl !== undefined) {
-    if (!isAllowedStyleImagePath(input.promptImageUrl)) throw badRequest(M.promptImageInvalid, ERROR_CODES.validation);
-    out.promptImageUrl = input.promptImageUrl;
+    const ref = parseStyleImageRef(input.promptImageUrl);
+    if (!ref.ok) throw badRequest(M.promptImageInvalid, ERROR_CODES.validation);
+    out.promptImageUrl = imageRefPath(ref);
   }
   if (input.coverImageUrl !== undefined) {
-    if (input.coverImageUrl !== null && !isAllowedStyleImagePath(input.coverImageUrl))
-      throw badRequest('Cover image must be an uploaded image (/api/public-image/...)', ERROR_CODES.validation);
-    out.coverImageUrl = input.coverImageUrl;
+    const ref = input.coverImageUrl === null ? null : parseStyleImageRef(input.coverImageUrl);
+    if (ref && !ref.ok) throw badRequest('Cover image must be an uploaded image (/api/public-image/...)', ERROR_CODES.validation);
+    out.coverImageUrl = ref ? imageRefPath(ref) : null;
   }
   if (input.defaultPromptTemplateId !== undefined) {
     if (input.defaultPromptTemplateId !== null && !(await getPromptTemplate(db, input.defaultPromptTemplateId)))

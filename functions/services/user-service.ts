@@ -1,21 +1,23 @@
-import { forbidden, notFound } from '../../shared/errors';
+import { accountInactive, forbidden, notFound } from '../../shared/errors';
 import { canSwitchRole, type Role } from '../../shared/domain/roles';
 import type { CurrentUser } from '../../shared/schemas/user';
 import type { Db } from '../../shared/repositories/table';
 import { createUserIfMissing, getUser, setCurrentRole, type UserRecord } from '../../shared/repositories/user-repository';
 import { getBalance, type Balance } from '../../shared/repositories/ledger-repository';
 import type { AuthContext } from '../lib/auth';
-import { getNameAttributes } from '../lib/cognito';
+import { getCognitoUserState } from '../lib/cognito';
 
 /** The caller's user item, created on first sign-in (role shopper, no plan, no credits). */
 export async function ensureUser(db: Db, auth: AuthContext): Promise<UserRecord> {
   const existing = await getUser(db, auth.sub);
   if (existing) return existing;
+  // No item yet: a first sign-in, or a token that outlived its account (deleted, disabled). Ask the pool once,
+  // so a deleted user's still-valid token never silently re-creates the item.
+  const username = (auth.claims['cognito:username'] as string | undefined) ?? auth.email;
+  const state = await getCognitoUserState(username);
+  if (!state.exists || !state.enabled) throw accountInactive();
   let { givenName, familyName } = auth;
-  if (!givenName && !familyName) {
-    const username = (auth.claims['cognito:username'] as string | undefined) ?? auth.email;
-    ({ givenName, familyName } = await getNameAttributes(username).catch(() => ({ givenName: null, familyName: null })));
-  }
+  if (!givenName && !familyName) ({ givenName, familyName } = state);
   return createUserIfMissing(db, { id: auth.sub, email: auth.email, firstName: givenName, lastName: familyName });
 }
 

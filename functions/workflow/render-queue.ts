@@ -14,6 +14,7 @@
  */
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { BODY_DESCRIPTION_TOKEN } from '../../shared/domain/catalog';
+import { looksLikeImageRef, parseImageRef } from '../../shared/domain/image-ref';
 import {
   ASYNC_POLL_AFTER_SECONDS,
   PROVIDER_NAMES,
@@ -110,16 +111,14 @@ async function readObject(bucket: string, key: string): Promise<ImageInput> {
   return { bytes: Buffer.from(await res.Body!.transformToByteArray()), contentType: res.ContentType ?? 'image/jpeg' };
 }
 
-/** An image named by a URL the API accepted: our own /api/public-image or /api/private-image path, or a remote URL. */
+/** An image named by a URL the API accepted: our own /api/public-image or /api/private-image path (parsed by the
+ * one strict grammar, owner checked again), or a remote URL (fetched through the SSRF guard). */
 export async function readImageRef(ref: string, userId: string): Promise<ImageInput> {
   const cfg = getConfig();
-  const pub = /^\/api\/public-image\/(.+)$/.exec(ref);
-  if (pub) return readObject(cfg.publicBucket, decodeURIComponent(pub[1]));
-  const priv = /^\/api\/private-image\/(.+)$/.exec(ref);
-  if (priv) {
-    const key = decodeURIComponent(priv[1]);
-    if (!key.startsWith(`users/${userId}/`)) throw new ProviderRejected('The outfit image is not available');
-    return readObject(cfg.privateBucket, key);
+  if (looksLikeImageRef(ref)) {
+    const parsed = parseImageRef(ref, { callerId: userId });
+    if (!parsed.ok) throw new ProviderRejected('The outfit image is not available');
+    return readObject(parsed.bucket === 'public' ? cfg.publicBucket : cfg.privateBucket, parsed.key);
   }
   const fetched = await safeFetchImage(ref);
   return { bytes: fetched.bytes, contentType: fetched.contentType ?? 'image/jpeg' };

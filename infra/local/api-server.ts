@@ -96,11 +96,13 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
   let claims: Record<string, unknown> | null = null;
   if (match.route.auth === 'user') {
     const token = bearerToken(req.headers as Record<string, string>);
-    if (!token) return sendJson(res, 401, { message: 'Unauthorized' });
+    // AWS's own JWT authorizer answers {"message":"Unauthorized"} (no code, not configurable for HTTP APIs);
+    // locally the same 401 carries our code too (docs/security.md). The SPA treats any 401 as signed out.
+    if (!token) return sendJson(res, 401, { message: 'Unauthorized', code: ERROR_CODES.unauthorized });
     try {
       claims = (await verifyToken(token)).claims;
     } catch {
-      return sendJson(res, 401, { message: 'Unauthorized' });
+      return sendJson(res, 401, { message: 'Unauthorized', code: ERROR_CODES.unauthorized });
     }
   }
   const event = buildEvent(req, url, match.route, match.pathParameters, body, claims);
@@ -122,14 +124,17 @@ function writeResult(res: ServerResponse, result: ApiResult) {
   res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
 }
 
-function proxy(req: IncomingMessage, res: ServerResponse, target: string, stripPrefix: string, url: URL) {
+/** Media served at our origin is never a page: no sniffing, and a sandboxing CSP if one is opened directly. */
+const S3_RESPONSE_HEADERS = { 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; img-src 'self'; sandbox" };
+
+function proxy(req: IncomingMessage, res: ServerResponse, target: string, stripPrefix: string, url: URL, extraHeaders: Record<string, string> = {}) {
   const t = new URL(target);
   const upstreamPath = url.pathname.slice(stripPrefix.length) || '/';
   const headers = { ...req.headers, host: t.host };
   const up = http.request(
     { hostname: t.hostname, port: t.port, method: req.method, path: upstreamPath + url.search, headers },
     (upRes) => {
-      res.writeHead(upRes.statusCode ?? 502, upRes.headers);
+      res.writeHead(upRes.statusCode ?? 502, { ...upRes.headers, ...extraHeaders });
       upRes.pipe(res);
     },
   );
@@ -194,28 +199,37 @@ async function cognitoRequestAllowed(req: IncomingMessage, url: URL): Promise<bo
   return req.method === 'POST' && url.pathname.replace(/\/$/, '') === '/cognito' && PUBLIC_COGNITO_TARGETS.has(String(req.headers['x-amz-target'] ?? ''));
 }
 
-/** Re-sign the same GetObject with the presigning client and compare: a tampered or forged URL is refused. */
-async function presignedGetValid(req: IncomingMessage, url: URL): Promise<boolean> {
-  if (req.method !== 'GET') return false;
+/**
+ * Re-sign the same GetObject with the presigning client and compare: a tampered or forged URL is refused, and
+ * so is any query parameter the signature does not cover (an unsigned `response-content-type=text/html` would
+ * otherwise make s3rver serve an image as a page on our origin). Returns the signed query to forward, or null.
+ */
+async function signedGetQuery(req: IncomingMessage, url: URL): Promise<string | null> {
+  if (req.method !== 'GET') return null;
   const q = url.searchParams;
   const sig = q.get('X-Amz-Signature');
   const date = q.get('X-Amz-Date');
   const expires = Number(q.get('X-Amz-Expires'));
-  if (!sig || !date || !Number.isInteger(expires) || expires <= 0 || expires > 604800) return false;
+  if (!sig || !date || !Number.isInteger(expires) || expires <= 0 || expires > 604800) return null;
   const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(date);
-  if (!m) return false;
+  if (!m) return null;
   const signingDate = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]));
-  if (Date.now() > signingDate.getTime() + expires * 1000) return false;
+  if (Date.now() > signingDate.getTime() + expires * 1000) return null;
   const [bucket, ...keyParts] = url.pathname.slice('/s3/'.length).split('/');
-  if (!bucket || !keyParts.length) return false;
+  if (!bucket || !keyParts.length) return null;
   let key: string;
   try {
     key = keyParts.map(decodeURIComponent).join('/');
   } catch {
-    return false;
+    return null;
   }
-  const expected = new URL(await getSignedUrl(getPresignS3(), new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: expires, signingDate })).searchParams.get('X-Amz-Signature');
-  return !!expected && expected.length === sig.length && timingSafeEqual(Buffer.from(expected), Buffer.from(sig));
+  const signed = new URL(await getSignedUrl(getPresignS3(), new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: expires, signingDate })).searchParams;
+  const expected = signed.get('X-Amz-Signature');
+  if (!expected || expected.length !== sig.length || !timingSafeEqual(Buffer.from(expected), Buffer.from(sig))) return null;
+  // exactly the signed parameters, nothing more (and no parameter twice)
+  const given = [...q.keys()];
+  if (given.length !== [...signed.keys()].length || new Set(given).size !== given.length || given.some((k) => signed.get(k) !== q.get(k))) return null;
+  return `?${signed.toString()}`;
 }
 
 const MIME: Record<string, string> = {
@@ -301,8 +315,10 @@ export function createApiServer(opts: ApiServerOptions) {
         // Browser uploads (presigned POST to /s3/<bucket>): checked here as S3 would, then forwarded.
         if (req.method === 'POST' && /^\/s3\/[^/]+\/?$/.test(url.pathname)) return await proxyCheckedPost(req, res, opts.s3Url, url);
         // s3rver checks no signatures: only let through GETs whose presigned signature we verify ourselves.
-        if (!(await presignedGetValid(req, url))) return sendJson(res, 403, { message: 'Forbidden', code: 'auth.forbidden' });
-        proxy(req, res, opts.s3Url, '/s3', url);
+        const query = await signedGetQuery(req, url);
+        if (query === null) return sendJson(res, 403, { message: 'Forbidden', code: 'auth.forbidden' });
+        const forward = new URL(url.pathname + query, url);
+        proxy(req, res, opts.s3Url, '/s3', forward, S3_RESPONSE_HEADERS);
       }
       else {
         const local = opts.localRoutes?.find((r) => url.pathname.startsWith(r.prefix));

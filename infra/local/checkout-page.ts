@@ -6,11 +6,13 @@
  *   POST /local/checkout/<session id>/cancel  303 to the cancel URL (nothing is written)
  *   GET  /local/checkout/portal?...           the "customer portal": a page with a link back
  *   POST /local/checkout/renew?email=...      one billing cycle passes for that user's subscription
- *                                             (`npm run local:renew -- <email>`)
+ *                                             (`npm run local:renew -- <email>`; needs the local admin's
+ *                                             ID token as a bearer, which the script obtains by signing in)
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatEur, productInfo, type ProductType } from '../../shared/domain/plans';
-import { findUserByEmail } from '../../shared/repositories/user-repository';
+import { findUserByEmail, getUser, isAccountActive } from '../../shared/repositories/user-repository';
+import { bearerToken, verifyToken } from '../../functions/lib/auth';
 import type { Db } from '../../shared/repositories/table';
 import { advanceLocalCycle, getLocalSession, httpEventSink, payLocalSession, type EventSink } from '../../functions/payments/local-adapter';
 import type { LocalRoute } from './api-server';
@@ -46,6 +48,15 @@ export interface CheckoutRouteOptions {
   sink?: () => EventSink;
 }
 
+async function localAdmin(req: IncomingMessage, db: Db): Promise<'ok' | 401 | 403> {
+  const token = bearerToken(req.headers as Record<string, string>);
+  if (!token) return 401;
+  const auth = await verifyToken(token).catch(() => null);
+  if (!auth) return 401;
+  const user = await getUser(db, auth.sub);
+  return user?.permanentRole === 'admin' && isAccountActive(user) ? 'ok' : 403;
+}
+
 export function checkoutRoute(opts: CheckoutRouteOptions): LocalRoute {
   const sink = () => (opts.sink ? opts.sink() : httpEventSink());
   return {
@@ -63,6 +74,13 @@ export function checkoutRoute(opts: CheckoutRouteOptions): LocalRoute {
         );
       }
       if (rest[0] === 'renew' && req.method === 'POST') {
+        // local-only, but still bound to the local admin: a bearer ID token of a permanent admin
+        const who = await localAdmin(req, db);
+        if (who !== 'ok') {
+          res.writeHead(who, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(who === 401 ? { message: 'Unauthorized', code: 'auth.unauthorized' } : { message: 'Only the local admin may renew subscriptions', code: 'auth.forbidden' }));
+          return;
+        }
         const email = url.searchParams.get('email') ?? '';
         const user = email ? await findUserByEmail(db, email) : null;
         if (!user?.subscriptionId) {
@@ -78,6 +96,8 @@ export function checkoutRoute(opts: CheckoutRouteOptions): LocalRoute {
       const id = rest[0];
       const session = id ? await getLocalSession(db, id) : null;
       if (!session) return send(res, 404, page('Not found', '<h1>Checkout not found</h1><p><a href="/subscription">Back</a></p>'));
+      if (session.status === 'expired')
+        return send(res, 410, page('Expired', '<h1>This checkout has expired</h1><p>Another checkout of the same kind was completed.</p><p><a href="/subscription">Back</a></p>'));
       if (rest[1] === 'pay' && req.method === 'POST') return redirect(res, await payLocalSession(db, session.id, sink()));
       if (rest[1] === 'cancel' && req.method === 'POST') return redirect(res, session.cancel_url);
       if (rest.length !== 1 || req.method !== 'GET') return send(res, 405, page('Not allowed', '<h1>Method not allowed</h1>'));

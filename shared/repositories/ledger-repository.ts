@@ -11,6 +11,7 @@ import {
   type PackLotView,
 } from '../domain/ledger';
 import { packExpiry } from '../domain/plans';
+import { signCursor, verifyCursor } from './cursor';
 import { keys } from './keys';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 
@@ -331,17 +332,11 @@ export async function listLedger(db: Db, userId: string, limit = 50): Promise<Le
   return (await listLedgerPage(db, userId, { limit })).items;
 }
 
-export const encodeCursor = (key: Record<string, unknown> | undefined): string | null =>
-  key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
+/** Signed cursors (shared/repositories/cursor.ts); `scope` binds a cursor to the listing it came from. */
+export const encodeCursor = (key: Record<string, unknown> | undefined, scope = 'ledger'): string | null => signCursor(key, scope);
 
-export function decodeCursor(cursor: string | undefined | null): Record<string, unknown> | undefined {
-  if (!cursor) return undefined;
-  try {
-    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    return v && typeof v === 'object' ? v : undefined;
-  } catch {
-    return undefined;
-  }
+export function decodeCursor(cursor: string | undefined | null, scope = 'ledger'): Record<string, unknown> | undefined {
+  return verifyCursor(cursor, scope);
 }
 
 /** A user's entries, newest first, a page at a time (`cursor` from the previous page). */
@@ -350,7 +345,7 @@ export async function listLedgerPage(
   userId: string,
   opts: { limit?: number; cursor?: string | null } = {},
 ): Promise<{ items: LedgerEntry[]; nextCursor: string | null }> {
-  const start = decodeCursor(opts.cursor);
+  const start = decodeCursor(opts.cursor, `ledger:${userId}`);
   const res = await db.doc.send(
     new QueryCommand({
       TableName: db.tableName,
@@ -362,7 +357,7 @@ export async function listLedgerPage(
       ...(start && start.gsi1pk === `LEDGER#${userId}` ? { ExclusiveStartKey: start } : {}),
     }),
   );
-  return { items: (res.Items ?? []).map(stripEntry), nextCursor: encodeCursor(res.LastEvaluatedKey) };
+  return { items: (res.Items ?? []).map(stripEntry), nextCursor: encodeCursor(res.LastEvaluatedKey, `ledger:${userId}`) };
 }
 
 /** Every entry of a user (reconciliation, tests), oldest first. */

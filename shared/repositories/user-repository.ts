@@ -35,9 +35,17 @@ export interface UserRecord {
   isPublic: boolean;
   showCollections: boolean;
   onboarded: boolean;
+  /** Absent means active; account deletion marks 'deleting' first, then 'deleted'; an operator may set 'disabled'. */
+  accountStatus?: AccountStatus;
   createdAt: string;
   updatedAt: string;
 }
+
+export const ACCOUNT_STATUSES = ['active', 'deleting', 'deleted', 'disabled'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+/** True when the account may use the API (no status, or 'active'). */
+export const isAccountActive = (u: Pick<UserRecord, 'accountStatus'>): boolean => !u.accountStatus || u.accountStatus === 'active';
 
 export interface NewUser {
   id: string;
@@ -59,7 +67,7 @@ export async function getUser(db: Db, userId: string): Promise<UserRecord | null
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRecord | null> {
-  const k = keys.userEmailIndex(email);
+  const k = keys.userEmailIndex(email.trim().toLowerCase());
   const res = await db.doc.send(
     new QueryCommand({
       TableName: db.tableName,
@@ -199,17 +207,24 @@ export async function setCurrentRole(db: Db, userId: string, role: Role, now = n
 }
 
 /**
- * Set the account status on the user item ('active' | 'deleting' | 'deleted' | 'disabled'; absent = active).
- * Agreed contract with issue 17, whose request pipeline refuses non-active accounts.
+ * Mark the account's state (account deletion sets 'deleting' before anything else, then 'deleted').
+ * The request pipeline refuses every authenticated call of an account whose status is not 'active'.
+ * Returns false when there is no user item.
  */
-export async function setAccountStatus(db: Db, userId: string, status: 'active' | 'deleting' | 'deleted' | 'disabled', now = new Date()): Promise<void> {
-  await db.doc.send(
-    new UpdateCommand({
-      TableName: db.tableName,
-      Key: keys.user(userId),
-      UpdateExpression: 'SET accountStatus = :s, accountStatusAt = :u, updatedAt = :u',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':s': status, ':u': now.toISOString() },
-    }),
-  );
+export async function setAccountStatus(db: Db, userId: string, status: AccountStatus, now = new Date()): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.user(userId),
+        UpdateExpression: 'SET accountStatus = :s, accountStatusAt = :u, updatedAt = :u',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':s': status, ':u': now.toISOString() },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }

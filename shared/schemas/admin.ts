@@ -1,8 +1,10 @@
 /** Request bodies of the creator and admin tools: styles, products, links, collections, influencer applications, templates. */
 import { z } from 'zod';
+import { isSafeText, normalizeText, UNSAFE_TEXT_MESSAGE } from '../domain/text-rules';
 import { SETTINGS, STYLE_IMAGE_TYPES, TASK_TYPES, VIBES, RAW_TEMPLATE_DEFAULTS } from '../domain/catalog';
 import { APPLICATION_MESSAGES, APPLICATION_STATUSES, MAX_USE_CASE, REVIEW_DECISIONS, useCaseError } from '../domain/influencer';
 import { STYLE_MESSAGES, isHttpUrl } from '../domain/style-rules';
+import { parseImageRef } from '../domain/image-ref';
 
 const text = (max: number, msg = `At most ${max} characters`) => z.string().trim().max(max, msg);
 const optText = (max: number) =>
@@ -11,6 +13,10 @@ const optText = (max: number) =>
     .optional()
     .transform((v) => (v === undefined ? undefined : v === null ? null : v.trim() || null))
     .refine((v) => v === undefined || v === null || v.length <= max, `At most ${max} characters`);
+/** An image shown to others: an http(s) address or one of our public images (never javascript:, data: or a private image). */
+export const IMAGE_URL_RULE = 'Image must be an http(s) address or an uploaded image (/api/public-image/...)';
+const optImageUrl = (max: number) =>
+  optText(max).refine((v) => v === undefined || v === null || isHttpUrl(v) || parseImageRef(v, { allow: ['public'] }).ok, IMAGE_URL_RULE);
 /** A list of strings, also accepted as one comma-separated string. */
 const stringList = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',') : v),
@@ -18,7 +24,7 @@ const stringList = z.preprocess(
 );
 
 const styleFields = {
-  name: z.string({ message: STYLE_MESSAGES.nameRequired }).trim().min(1, STYLE_MESSAGES.nameRequired).max(120, 'Style name is too long'),
+  name: z.string({ message: STYLE_MESSAGES.nameRequired }).trim().min(1, STYLE_MESSAGES.nameRequired).max(120, 'Style name is too long').refine(isSafeText, `Name ${UNSAFE_TEXT_MESSAGE}`).transform(normalizeText),
   description: text(2000),
   sex: z.string().trim().max(20),
   categoryIds: stringList,
@@ -100,7 +106,7 @@ const linkFields = {
 export const productLinkInputSchema = z.object(linkFields);
 export type ProductLinkInput = z.infer<typeof productLinkInputSchema>;
 
-const productName = z.string({ message: STYLE_MESSAGES.productNameRequired }).trim().min(1, STYLE_MESSAGES.productNameRequired).max(200, 'Product name is too long');
+const productName = z.string({ message: STYLE_MESSAGES.productNameRequired }).trim().min(1, STYLE_MESSAGES.productNameRequired).max(200, 'Product name is too long').refine(isSafeText, `Name ${UNSAFE_TEXT_MESSAGE}`).transform(normalizeText);
 
 /** POST /api/admin/products */
 export const productCreateSchema = z.object({
@@ -109,7 +115,7 @@ export const productCreateSchema = z.object({
   description: optText(2000),
   brand: optText(120),
   category: optText(120),
-  imageUrl: optText(2048),
+  imageUrl: optImageUrl(2048),
   links: z.array(productLinkInputSchema).max(20, 'At most 20 links').optional(),
 });
 export type ProductCreateInput = z.infer<typeof productCreateSchema>;
@@ -120,7 +126,7 @@ export const productPatchSchema = z.object({
   description: optText(2000),
   brand: optText(120),
   category: optText(120),
-  imageUrl: optText(2048),
+  imageUrl: optImageUrl(2048),
 });
 export type ProductPatchInput = z.infer<typeof productPatchSchema>;
 
@@ -133,7 +139,7 @@ export const productLinkPatchSchema = z.object({ ...linkFields, url: productUrl.
 export type ProductLinkPatchInput = z.infer<typeof productLinkPatchSchema>;
 
 export const COLLECTION_NAME_REQUIRED = 'Collection name is required';
-const collectionName = z.string({ message: COLLECTION_NAME_REQUIRED }).trim().min(1, COLLECTION_NAME_REQUIRED).max(120, 'Collection name is too long');
+const collectionName = z.string({ message: COLLECTION_NAME_REQUIRED }).trim().min(1, COLLECTION_NAME_REQUIRED).max(120, 'Collection name is too long').refine(isSafeText, `Name ${UNSAFE_TEXT_MESSAGE}`).transform(normalizeText);
 
 /** POST /api/influencer-collections */
 export const collectionCreateSchema = z.object({
@@ -191,9 +197,9 @@ export const applicationReviewSchema = z.object({
 export type ApplicationReviewInput = z.infer<typeof applicationReviewSchema>;
 
 const promptFields = {
-  name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is too long'),
+  name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is too long').refine(isSafeText, `Name ${UNSAFE_TEXT_MESSAGE}`).transform(normalizeText),
   description: text(2000),
-  previewImageUrl: optText(1024),
+  previewImageUrl: optImageUrl(1024),
   task: z.enum(TASK_TYPES, { message: `Task must be among ${TASK_TYPES.join(', ')}` }),
   template: z.string({ message: 'Template text is required' }).trim().min(1, 'Template text is required').max(20_000, 'Template text is too long'),
   styleCategory: optText(100),
@@ -226,7 +232,7 @@ export const promptTestSchema = z.object({
 });
 
 const rawFields = {
-  name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is too long'),
+  name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is too long').refine(isSafeText, `Name ${UNSAFE_TEXT_MESSAGE}`).transform(normalizeText),
   taskType: z.enum(TASK_TYPES, { message: `Task type must be among ${TASK_TYPES.join(', ')}` }),
   vibeCategory: z.enum(VIBES, { message: `Vibe must be among ${VIBES.join(', ')}` }),
   settingCategory: z.enum(SETTINGS, { message: `Setting must be among ${SETTINGS.join(', ')}` }),

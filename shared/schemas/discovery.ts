@@ -1,5 +1,6 @@
 /** Request bodies of the discovery routes: style reports, onboarding preferences, profile settings and links. */
 import { z } from 'zod';
+import { isSafeText, normalizeText, UNSAFE_TEXT_MESSAGE } from '../domain/text-rules';
 import { PREFERENCE_BRANDS, PREFERENCE_COLORS, PREFERENCE_STYLES, SELECT_ONE_STYLE } from '../domain/preferences';
 import {
   HANDLE_PATTERN,
@@ -45,7 +46,8 @@ const nameField = z
   .string()
   .trim()
   .max(50, 'Names can be at most 50 characters')
-  .transform((v) => (v === '' ? null : v))
+  .refine(isSafeText, `Names ${UNSAFE_TEXT_MESSAGE}`)
+  .transform((v) => (v === '' ? null : normalizeText(v)))
   .nullable();
 
 /** PATCH /api/user/profile: every field optional; a handle may be sent with a leading @ or in capitals. */
@@ -66,7 +68,7 @@ export type ProfilePatchInput = z.infer<typeof profilePatchSchema>;
 
 /** POST /api/user/links: title and an absolute http(s) url. */
 export const userLinkSchema = z.object({
-  title: z.string({ message: LINK_FIELDS_REQUIRED }).trim().min(1, LINK_FIELDS_REQUIRED).max(100, 'The title can be at most 100 characters'),
+  title: z.string({ message: LINK_FIELDS_REQUIRED }).trim().min(1, LINK_FIELDS_REQUIRED).max(100, 'The title can be at most 100 characters').refine(isSafeText, `The title ${UNSAFE_TEXT_MESSAGE}`).transform(normalizeText),
   url: z
     .string({ message: LINK_FIELDS_REQUIRED })
     .trim()

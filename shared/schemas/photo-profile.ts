@@ -3,6 +3,7 @@
  * so both show the same messages (spec 02 section 5).
  */
 import { z } from 'zod';
+import { isSafeText, normalizeText, UNSAFE_TEXT_MESSAGE } from '../domain/text-rules';
 import { GENDERS } from '../domain/catalog';
 
 export const BODY_DESCRIPTION_MIN = 20;
@@ -27,7 +28,7 @@ export const PHOTO_PROFILE_MESSAGES = {
 const M = PHOTO_PROFILE_MESSAGES;
 
 export const genderSchema = z.enum(GENDERS, { message: M.gender });
-export const profileNameSchema = z.string({ message: M.nameRequired }).trim().min(1, M.nameRequired).max(PROFILE_NAME_MAX, M.nameTooLong);
+export const profileNameSchema = z.string({ message: M.nameRequired }).trim().min(1, M.nameRequired).max(PROFILE_NAME_MAX, M.nameTooLong).refine(isSafeText, `Profile name ${UNSAFE_TEXT_MESSAGE}`).transform(normalizeText);
 export const bodyDescriptionSchema = z
   .string({ message: M.bodyRequired })
   .trim()

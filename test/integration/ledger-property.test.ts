@@ -12,7 +12,7 @@ import { setupIntegration, type IntegrationContext } from '../support/integratio
 import { createLocalAdapter, advanceLocalCycle, payLocalSession, type EventSink } from '../../functions/payments/local-adapter';
 import { stripeEvent, type StripeEvent } from '../../functions/payments/stripe-objects';
 import { applyStripeEvent } from '../../functions/services/stripe-events';
-import { grantUpgradeReconcile, syncUserFromSubscription } from '../../functions/services/billing-service';
+import { grantUpgradeReconcile, startCheckout, syncUserFromSubscription } from '../../functions/services/billing-service';
 import { expirePacks } from '../../functions/billing/expire-packs';
 import { planLotConsumption, splitCost } from '../../shared/domain/ledger';
 import { isLiveSubscriptionStatus, purchaseBlocker, type ProductType } from '../../shared/domain/plans';
@@ -76,8 +76,9 @@ async function runScenario(ops: Op[]) {
     switch (op.t) {
       case 'buy': {
         if (purchaseBlocker(user, op.product)) break;
-        const s = await payments.createCheckoutSession({ userId, email: user.email, productType: op.product, successUrl: 's', cancelUrl: 'c' });
-        await payLocalSession(ctx.db, s.id, sink);
+        // through the service, which keeps our own record of the session (fulfilment trusts only that)
+        const s = await startCheckout(ctx.db, payments, user, op.product, 'http://localhost:3000');
+        await payLocalSession(ctx.db, s.sessionId, sink);
         break;
       }
       case 'spend': {

@@ -69,7 +69,7 @@ describe('gateway emulation and the SPA', () => {
     expect((await fetch(`${base}/api/auth/user`, { method: 'DELETE' })).status).toBe(405);
     const big = await fetch(`${base}/api/users/role`, { method: 'PATCH', body: Buffer.alloc(11 * 1024 * 1024) });
     expect(big.status).toBe(413);
-    expect(await (await fetch(`${base}/api/auth/user`)).json()).toEqual({ message: 'Unauthorized' });
+    expect(await (await fetch(`${base}/api/auth/user`)).json()).toEqual({ message: 'Unauthorized', code: 'auth.unauthorized' });
   });
   it('serves index.html for app paths, 404 for missing files, gzip and security headers', async () => {
     const page = await fetch(`${base}/gallery`);

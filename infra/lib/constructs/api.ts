@@ -8,6 +8,7 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -49,6 +50,8 @@ export interface ApiProps {
   providerSecret: secretsmanager.ISecret;
   /** The render worker's function name and ARN (FASHN's webhook route hands the job to it). */
   renderWorker: { name: string; arn: string };
+  /** Resolved at deploy time into CURSOR_SIGNING_KEY (a dynamic reference to the generated secret). */
+  cursorKeySecret?: secretsmanager.ISecret;
   /**
    * sharp for linux-arm64 when built. Attached to every group: group modules import the image pipeline (and
    * with it sharp) at module load, so a function without the layer fails at cold start.
@@ -133,6 +136,7 @@ export class Api extends Construct {
           ...(access.providerSecret ? { PROVIDER_SECRET_ARN: props.providerSecret.secretArn } : {}),
           ...(access.renderWorker ? { RENDER_WORKER_ARN: props.renderWorker.name } : {}),
           ...(access.stripeSecret ? { STRIPE_SECRET_ARN: props.stripeSecret.secretArn } : {}),
+          ...(props.cursorKeySecret ? { CURSOR_SIGNING_KEY: props.cursorKeySecret.secretValue.unsafeUnwrap() } : {}),
         },
       });
       this.functions[group] = fn.fn;
@@ -147,12 +151,37 @@ export class Api extends Construct {
         providerSecret: props.providerSecret,
         renderWorkerArn: props.renderWorker.arn,
       }, { skip: ['exportFunction'] }); // the export job is created later; the app stack grants its invoke
+      if (group === 'stripe-webhook') this.fulfilmentRefusedAlarm(fn.logGroup);
 
       // One invoke permission per function for this API (not one per route): keeps the stack far from the
       // 500-resource limit as the route table grows; the function still only receives its own routes.
       const integration = new HttpLambdaIntegration(`Integration-${group}`, fn.fn, { scopePermissionToRoute: false });
       for (const route of routesOfGroup(group)) this.addRoute(route, integration, authorizer);
     }
+  }
+
+  /**
+   * A signed Stripe event that disagrees with our own checkout record is refused and logged as
+   * `stripe fulfilment refused` (functions/services/stripe-events.ts); any such line raises this alarm
+   * (docs/security.md). Subscribe a topic to it per stage.
+   */
+  private fulfilmentRefusedAlarm(logGroup: logs.ILogGroup): void {
+    const metric = new logs.MetricFilter(this, 'FulfilmentRefusedFilter', {
+      logGroup,
+      filterPattern: logs.FilterPattern.stringValue('$.message', '=', 'stripe fulfilment refused'),
+      metricNamespace: 'Tryon/Billing',
+      metricName: 'FulfilmentRefused',
+      metricValue: '1',
+      defaultValue: 0,
+    }).metric({ statistic: 'Sum', period: Duration.minutes(5) });
+    new cloudwatch.Alarm(this, 'FulfilmentRefusedAlarm', {
+      metric,
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      alarmDescription: 'A Stripe event was refused at fulfilment (user, product, amount or currency differ from our checkout record). See docs/security.md.',
+    });
   }
 
   private addRoute(route: RouteDef, integration: HttpLambdaIntegration, authorizer: HttpJwtAuthorizer): void {

@@ -33,6 +33,8 @@ export class Secrets extends Construct {
   readonly stripe: secretsmanager.Secret;
   readonly providers: secretsmanager.Secret;
   readonly provenance: secretsmanager.Secret;
+  /** HMAC key of pagination cursors (shared/repositories/cursor.ts): generated, never leaves AWS. */
+  readonly cursorKey: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: SecretsProps) {
     super(scope, id);
@@ -52,6 +54,16 @@ export class Secrets extends Construct {
       secretStringValue: SecretValue.unsafePlainText(JSON.stringify(PROVENANCE_SECRET_SHAPE)),
       removalPolicy: config.removalPolicy,
     });
+    this.cursorKey = new secretsmanager.Secret(this, 'CursorKey', {
+      description: `tryon ${config.stage}: HMAC key signing pagination cursors (generated)`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: config.removalPolicy,
+    });
+    acknowledge(
+      this.cursorKey,
+      'AwsSolutions-SMG4',
+      'The cursor key only signs pagination cursors; rotating it invalidates cursors in flight, so it is rotated by redeploying with a new value (docs/security.md), not by a rotation Lambda.',
+    );
     for (const secret of [this.stripe, this.providers, this.provenance]) {
       acknowledge(
         secret,

@@ -78,6 +78,7 @@ export class AppStack extends Stack {
       stripeSecret: this.secrets.stripe,
       providerSecret: this.secrets.providers,
       renderWorker: { name: this.workflow.renderWorkerName, arn: this.workflow.renderWorker.functionArn },
+      cursorKeySecret: this.secrets.cursorKey,
       sharpLayer: layer,
     });
 

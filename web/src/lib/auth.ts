@@ -7,6 +7,7 @@
  */
 import type { RuntimeConfig } from '../../../shared/schemas/user';
 import { loadRuntimeConfig } from './runtime-config';
+import { normalizeEmail } from '../../../shared/domain/text-rules';
 
 type AmplifyAuth = typeof import('aws-amplify/auth');
 
@@ -85,7 +86,7 @@ export type SignInResult = { status: 'signed-in' } | { status: 'confirm-sign-up'
 export async function signIn(email: string, password: string): Promise<SignInResult> {
   const auth = await loadAuth();
   const attempt = () =>
-    auth.signIn({ username: email.trim(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+    auth.signIn({ username: normalizeEmail(email), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
   let out: Awaited<ReturnType<AmplifyAuth['signIn']>>;
   try {
     out = await attempt();
@@ -112,7 +113,7 @@ export interface SignUpInput {
 /** Create the account; answers whether an e-mailed confirmation code is still needed. */
 export async function signUp(input: SignUpInput): Promise<{ needsConfirmation: boolean }> {
   const auth = await loadAuth();
-  const email = input.email.trim();
+  const email = normalizeEmail(input.email);
   const out = await auth.signUp({
     username: email,
     password: input.password,
@@ -125,12 +126,12 @@ export async function signUp(input: SignUpInput): Promise<{ needsConfirmation: b
 
 export async function confirmSignUp(email: string, code: string): Promise<void> {
   const auth = await loadAuth();
-  await auth.confirmSignUp({ username: email.trim(), confirmationCode: code.trim() });
+  await auth.confirmSignUp({ username: normalizeEmail(email), confirmationCode: code.trim() });
 }
 
 export async function resendCode(email: string): Promise<void> {
   const auth = await loadAuth();
-  await auth.resendSignUpCode({ username: email.trim() });
+  await auth.resendSignUpCode({ username: normalizeEmail(email) });
 }
 
 export async function signOut(): Promise<void> {

@@ -1,0 +1,105 @@
+/**
+ * The one parser of image references: the `/api/public-image/<key>` and `/api/private-image/<key>` paths the
+ * API hands out and accepts back (generation inputs, style prompt and cover images, collection covers,
+ * template previews, the workflow reading them). Every place a reference enters calls this function; nothing
+ * else tests prefixes or decodes keys.
+ *
+ * Grammar (after decoding percent-escapes exactly once):
+ *   ref      = "/api/public-image/" key | "/api/private-image/" key
+ *   key      = segment *( "/" segment )            at most 512 characters, at most 12 segments
+ *   segment  = 1*( ALPHA / DIGIT / "_" / "-" / "." ), not "." and not ".."
+ * and
+ *   - no `?`, `#`, `\`, whitespace or control characters anywhere;
+ *   - no encoded slash or backslash (`%2F`, `%5C`), and no `%` left after one decoding (double encoding);
+ *   - a private key must lie under `users/<caller>/` (another owner's key: not found, never a hint);
+ *   - a public key must start with one of the public media prefixes (uploads/, styles/, avatars/).
+ * Anything else is refused. Pure: no I/O, no Node APIs (the SPA may use it too).
+ */
+export type ImageBucket = 'public' | 'private';
+
+export interface ImageRef {
+  bucket: ImageBucket;
+  key: string;
+}
+
+export type ImageRefResult =
+  | ({ ok: true } & ImageRef)
+  /** invalid: not one of our references or not well formed (400); not_found: another owner's private key (404). */
+  | { ok: false; reason: 'invalid' | 'not_found' };
+
+export const PUBLIC_IMAGE_PREFIX = '/api/public-image/';
+export const PRIVATE_IMAGE_PREFIX = '/api/private-image/';
+
+/** The folders of the public bucket that hold images a reference may name. */
+export const PUBLIC_IMAGE_ROOTS = ['uploads', 'styles', 'avatars'] as const;
+
+const MAX_KEY_LENGTH = 512;
+const MAX_SEGMENTS = 12;
+const SEGMENT = /^[A-Za-z0-9_.-]+$/;
+
+export interface ParseImageRefOptions {
+  /** The signed-in caller; private references are accepted only under users/<callerId>/. Omit to refuse private ones. */
+  callerId?: string | null;
+  /** Which buckets this entry point accepts (default: both). */
+  allow?: ImageBucket[];
+}
+
+/** True when the string claims to be one of our image references (so it must parse, never be fetched as a URL). */
+export const looksLikeImageRef = (ref: string): boolean => ref.startsWith('/');
+
+/** Validate a bare object key (as the image routes receive it) with the same segment grammar. */
+export function isSafeImageKey(key: string): boolean {
+  if (!key || key.length > MAX_KEY_LENGTH) return false;
+  const segments = key.split('/');
+  if (segments.length > MAX_SEGMENTS) return false;
+  return segments.every((s) => s !== '.' && s !== '..' && SEGMENT.test(s));
+}
+
+export function parseImageRef(ref: unknown, opts: ParseImageRefOptions = {}): ImageRefResult {
+  const invalid = { ok: false, reason: 'invalid' } as const;
+  if (typeof ref !== 'string' || ref.length > 2 * MAX_KEY_LENGTH) return invalid;
+  let bucket: ImageBucket;
+  let rawKey: string;
+  if (ref.startsWith(PUBLIC_IMAGE_PREFIX)) {
+    bucket = 'public';
+    rawKey = ref.slice(PUBLIC_IMAGE_PREFIX.length);
+  } else if (ref.startsWith(PRIVATE_IMAGE_PREFIX)) {
+    bucket = 'private';
+    rawKey = ref.slice(PRIVATE_IMAGE_PREFIX.length);
+  } else return invalid;
+  if (opts.allow && !opts.allow.includes(bucket)) return invalid;
+  // Encoded separators would survive a prefix check and become separators (or traversal) later.
+  if (/%(2f|5c)/i.test(rawKey)) return invalid;
+  let key: string;
+  try {
+    key = decodeURIComponent(rawKey);
+  } catch {
+    return invalid;
+  }
+  // A `%` left after one decoding is double encoding: refused rather than decoded again somewhere else.
+  if (key.includes('%')) return invalid;
+  if (!isSafeImageKey(key)) return invalid;
+  if (bucket === 'private') {
+    if (!opts.callerId || !isSafeImageKey(opts.callerId)) return { ok: false, reason: 'not_found' };
+    if (!key.startsWith(`users/${opts.callerId}/`) || key.split('/').length < 3) return { ok: false, reason: 'not_found' };
+  } else {
+    const root = key.split('/')[0];
+    if (!(PUBLIC_IMAGE_ROOTS as readonly string[]).includes(root) || key.split('/').length < 2) return invalid;
+  }
+  return { ok: true, bucket, key };
+}
+
+/** The canonical reference of a parsed image (what we store). */
+export const imageRefPath = (ref: ImageRef): string => `${ref.bucket === 'public' ? PUBLIC_IMAGE_PREFIX : PRIVATE_IMAGE_PREFIX}${ref.key}`;
+
+/**
+ * Where a style's prompt or cover image (and a collection cover) may live: an upload or remote download
+ * (uploads/<type>/<owner>/<file>) or a seed image (styles/<style>/<file>) in the public bucket.
+ */
+export function parseStyleImageRef(ref: unknown): ImageRefResult {
+  const r = parseImageRef(ref, { allow: ['public'] });
+  if (!r.ok) return r;
+  const parts = r.key.split('/');
+  const ok = (parts[0] === 'uploads' && parts.length === 4 && /^[a-z_-]+$/.test(parts[1])) || (parts[0] === 'styles' && parts.length === 3);
+  return ok ? r : { ok: false, reason: 'invalid' };
+}

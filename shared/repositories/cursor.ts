@@ -1,0 +1,48 @@
+/**
+ * Pagination cursors: the DynamoDB key a page stopped at, handed to the client and accepted back only when it
+ * carries our MAC (HMAC-SHA256 over the payload and a scope such as `ledger:<userId>`). A crafted, tampered or
+ * replayed-elsewhere cursor is a 400 before any database call, never an ExclusiveStartKey DynamoDB chokes on.
+ *
+ * Key: CURSOR_SIGNING_KEY (a generated Secrets Manager value in AWS, see infra/lib/constructs/api.ts);
+ * locally a fixed development key. Rotating the key only invalidates cursors in flight (clients restart).
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { badRequest } from '../errors';
+
+const LOCAL_KEY = 'tryon-local-cursor-key';
+const MAX_CURSOR_LENGTH = 2000;
+
+function signingKey(): string {
+  const key = process.env.CURSOR_SIGNING_KEY;
+  if (key) return key;
+  if ((process.env.APP_STAGE ?? 'local') === 'local') return LOCAL_KEY;
+  throw new Error('CURSOR_SIGNING_KEY is not configured');
+}
+
+const mac = (payload: string, scope: string) => createHmac('sha256', signingKey()).update(`${scope}\n${payload}`).digest('base64url');
+
+/** A signed cursor for this key (null when there is no next page). */
+export function signCursor(value: Record<string, unknown> | undefined | null, scope: string): string | null {
+  if (!value) return null;
+  const payload = Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${payload}.${mac(payload, scope)}`;
+}
+
+/** The key a signed cursor carries; undefined for no cursor; 400 for anything we did not sign for this scope. */
+export function verifyCursor(cursor: string | undefined | null, scope: string): Record<string, unknown> | undefined {
+  if (cursor === undefined || cursor === null || cursor === '') return undefined;
+  const invalid = () => badRequest('Invalid cursor');
+  if (typeof cursor !== 'string' || cursor.length > MAX_CURSOR_LENGTH) throw invalid();
+  const m = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{43})$/.exec(cursor);
+  if (!m) throw invalid();
+  const expected = Buffer.from(mac(m[1], scope));
+  const given = Buffer.from(m[2]);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
+  try {
+    const v = JSON.parse(Buffer.from(m[1], 'base64url').toString('utf8'));
+    if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
+  } catch {
+    // fall through
+  }
+  throw invalid();
+}
