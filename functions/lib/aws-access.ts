@@ -68,8 +68,6 @@ export const COMMAND_ACTIONS: Record<string, CommandAccess> = {
   DeleteObjectCommand: { actions: ['s3:DeleteObject'], scope: 'objects' },
   DeleteObjectsCommand: { actions: ['s3:DeleteObject'], scope: 'objects' },
   ListObjectsV2Command: { actions: ['s3:ListBucket'], scope: 'resource' },
-  /** PutObject with a Tagging parameter (the export ZIP) also needs PutObjectTagging. */
-  TaggedPutObject: { actions: ['s3:PutObject', 's3:PutObjectTagging'], scope: 'objects' },
   // Cognito
   AdminGetUserCommand: { actions: ['cognito-idp:AdminGetUser'] },
   AdminUserGlobalSignOutCommand: { actions: ['cognito-idp:AdminUserGlobalSignOut'] },
@@ -104,6 +102,8 @@ export interface FunctionAccess {
    * ListObjectsV2Command.
    */
   listPrefixes?: Partial<Record<'privateBucket' | 'publicBucket', string[]>>;
+  /** Object actions a command needs because of a parameter (PutObject with Tagging needs s3:PutObjectTagging). */
+  alsoActions?: Partial<Record<'privateBucket' | 'publicBucket', string[]>>;
 }
 
 // Shared shapes, so a repository change shows up in one place.
@@ -127,7 +127,7 @@ export const AWS_ACCESS = {
   'api:profiles': api(
     'profiles',
     {
-      table: [...USER_LOADER, 'QueryCommand', 'UpdateCommand'],
+      table: [...USER_LOADER, 'QueryCommand', 'UpdateCommand', 'PutCommand', 'DeleteCommand', 'BatchWriteCommand'],
       privateBucket: ['PutObjectCommand', 'DeleteObjectsCommand', 'ListObjectsV2Command'],
       userPool: ['AdminGetUserCommand'],
       moderation: ['DetectModerationLabelsCommand'],
@@ -164,11 +164,11 @@ export const AWS_ACCESS = {
   }),
   // Verified by signature, not by a user token: no user loader, no AdminGetUser.
   'api:stripe-webhook': api('stripe-webhook', {
-    table: ['GetCommand', 'PutCommand', 'TransactWriteCommand'],
+    table: ['GetCommand', 'PutCommand', 'QueryCommand', 'TransactWriteCommand'],
     stripeSecret: ['GetSecretValueCommand'],
   }),
   'api:uploads-images': api('uploads-images', {
-    table: [...USER_LOADER, 'UpdateCommand'],
+    table: [...USER_LOADER, 'UpdateCommand', 'PutCommand'],
     // Direct uploads: presigned POST to the quarantine prefix, finalize reads and deletes it.
     privateBucket: ['GetObjectCommand', 'HeadObjectCommand', 'PutObjectCommand', 'PresignedPost', 'DeleteObjectsCommand'],
     publicBucket: ['GetObjectCommand', 'HeadObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
@@ -179,7 +179,7 @@ export const AWS_ACCESS = {
     table: [...USER_LOADER, 'PutCommand', 'DeleteCommand', 'QueryCommand', 'BatchGetCommand', 'ScanCommand', 'UpdateCommand'],
     tableIndexes: ['QueryCommand'],
     privateBucket: ['GetObjectCommand'],
-    publicBucket: ['GetObjectCommand', 'PutObjectCommand'],
+    publicBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
     userPool: ['AdminGetUserCommand'],
     stateMachine: ['StartExecutionCommand'],
     providerSecret: ['GetSecretValueCommand'],
@@ -224,9 +224,9 @@ export const AWS_ACCESS = {
   'api:privacy': api(
     'privacy',
     {
-      table: [...USER_LOADER, 'PutCommand', 'UpdateCommand', 'DeleteCommand', 'QueryCommand', 'BatchWriteCommand'],
+      table: [...USER_LOADER, 'PutCommand', 'UpdateCommand', 'DeleteCommand', 'QueryCommand', 'BatchGetCommand', 'BatchWriteCommand'],
       tableIndexes: ['QueryCommand'],
-      privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand', 'ListObjectsV2Command'],
+      privateBucket: ['GetObjectCommand', 'HeadObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand', 'ListObjectsV2Command'],
       publicBucket: ['DeleteObjectsCommand', 'ListObjectsV2Command'],
       userPool: ['AdminGetUserCommand', 'AdminUserGlobalSignOutCommand', 'AdminDeleteUserCommand'],
       stripeSecret: ['GetSecretValueCommand'],
@@ -238,13 +238,15 @@ export const AWS_ACCESS = {
   'job:retention': {
     entry: 'functions/privacy/retention-job.ts',
     handler: 'handler',
-    access: { table: ['GetCommand', 'QueryCommand', 'DeleteCommand', 'UpdateCommand'], tableIndexes: ['QueryCommand'], privateBucket: ['DeleteObjectsCommand', 'ListObjectsV2Command'] },
+    access: { table: ['QueryCommand', 'TransactWriteCommand'], tableIndexes: ['QueryCommand'], privateBucket: ['DeleteObjectsCommand', 'ListObjectsV2Command'] },
     listPrefixes: { privateBucket: ['users/*'] },
   },
   'job:export-data': {
     entry: 'functions/privacy/export-job.ts',
     handler: 'handler',
-    access: { table: ['GetCommand', 'QueryCommand', 'UpdateCommand'], tableIndexes: ['QueryCommand'], privateBucket: ['GetObjectCommand', 'TaggedPutObject'] },
+    access: { table: ['GetCommand', 'QueryCommand', 'UpdateCommand'], tableIndexes: ['QueryCommand'], privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'] },
+    // the ZIP is put with a Tagging parameter (the lifecycle rule expires tagged archives): PutObjectTagging too
+    alsoActions: { privateBucket: ['s3:PutObjectTagging'] },
   },
   'job:expire-packs': {
     entry: 'functions/billing/expire-packs.ts',
@@ -259,7 +261,21 @@ export type Principal = keyof typeof AWS_ACCESS;
  * The functions whose bundle loads sharp (functions/lib/sharp-loader.ts): only they get the sharp layer.
  * test/infra/iam-contract.test.ts checks this list against the bundles both ways.
  */
-export const SHARP_PRINCIPALS: readonly Principal[] = ['api:profiles', 'api:generations', 'api:uploads-images', 'worker:renderWorker'];
+export const SHARP_PRINCIPALS: readonly Principal[] = [
+  'api:profiles',
+  'api:generations',
+  'api:catalog',
+  'api:uploads-images',
+  'api:admin',
+  'api:privacy',
+  'task:enqueueRender',
+  'task:markCompleted',
+  'task:markFailed',
+  'worker:renderWorker',
+  'worker:renderWorkerFailed',
+  'job:executionEnded',
+  'job:sweeper',
+];
 
 export const usesSharp = (p: Principal): boolean => SHARP_PRINCIPALS.includes(p);
 
@@ -272,5 +288,6 @@ export function actionsFor(principal: Principal, resource: AwsResource): { resou
     if (!ca) throw new Error(`${principal}: unknown SDK command ${cmd} (add it to COMMAND_ACTIONS)`);
     for (const a of ca.actions) out[ca.scope ?? 'resource'].add(a);
   }
+  if (resource === 'privateBucket' || resource === 'publicBucket') for (const a of fa.alsoActions?.[resource] ?? []) out.objects.add(a);
   return { resource: [...out.resource].sort(), objects: [...out.objects].sort() };
 }

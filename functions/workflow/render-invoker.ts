@@ -41,8 +41,21 @@ export async function invokeRenderWorker(event: RenderWorkerEvent): Promise<void
 
 let lambda: import('@aws-sdk/client-lambda').LambdaClient | undefined;
 
+type LocalRunner = { renderWorker: (e: RenderWorkerEvent) => Promise<unknown>; renderWorkerFailed: (e: { requestPayload?: RenderWorkerEvent; responsePayload?: { errorType?: string; errorMessage?: string } }) => Promise<void> };
+let localRunner: LocalRunner | undefined;
+
+/**
+ * The local stack and the tests hand the worker to the invoker (infra/local/step-functions.ts). Deployed
+ * functions never run locally, so their bundles must not contain the worker: the fallback import below uses
+ * a computed specifier that the bundler leaves alone (the IAM contract test checks what each bundle sends).
+ */
+export function setLocalRenderRunner(runner: LocalRunner): void {
+  localRunner = runner;
+}
+
 async function runLocally(event: RenderWorkerEvent): Promise<void> {
-  const { renderWorker, renderWorkerFailed } = await import('./render-queue');
+  const specifier = ['.', 'render-queue'].join('/');
+  const { renderWorker, renderWorkerFailed } = localRunner ?? ((await import(/* @vite-ignore */ specifier)) as LocalRunner);
   const retryMs = Number(process.env.LOCAL_ASYNC_RETRY_MS ?? 1000);
   await new Promise((r) => setImmediate(r));
   for (let attempt = 0; ; attempt++) {

@@ -224,7 +224,10 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const { drainLocalInvocations } = (await import(pathToFileURL(path.join(root, 'functions/workflow/render-invoker.ts')).href)) as { drainLocalInvocations: () => Promise<void> };
+  const invoker = (await import(pathToFileURL(path.join(root, 'functions/workflow/render-invoker.ts')).href)) as typeof import('../../functions/workflow/render-invoker');
+  const queue = (await import(pathToFileURL(path.join(root, 'functions/workflow/render-queue.ts')).href)) as typeof import('../../functions/workflow/render-queue');
+  invoker.setLocalRenderRunner({ renderWorker: queue.renderWorker, renderWorkerFailed: queue.renderWorkerFailed });
+  const { drainLocalInvocations } = invoker;
   return {
     url,
     stateMachineArn: LOCAL_STATE_MACHINE_ARN,

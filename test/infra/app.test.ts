@@ -331,7 +331,7 @@ describe('generation workflow', () => {
 
   it('builds data exports in their own function, which only the privacy API function may invoke', () => {
     const exportActions = actionsOf(statementsOf(dev, 'Builds a user data export ZIP (Download my data)'));
-    expect(exportActions.filter((a) => a.startsWith('s3:')).sort()).toEqual(['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging']);
+    expect(exportActions.filter((a) => a.startsWith('s3:')).sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject', 's3:PutObjectTagging']);
     const privacy = statementsOf(dev, 'API group privacy');
     expect(actionsOf(privacy)).toEqual(expect.arrayContaining(['lambda:InvokeFunction', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUserGlobalSignOut']));
     for (const group of groupsInUse().filter((g) => g !== 'privacy')) {

@@ -45,13 +45,12 @@ describe('alarms', () => {
     t.hasResourceProperties('AWS::SNS::Topic', Match.anyValue());
   });
 
-  it('accepts extra dead-letter queues later (the render queue)', () => {
+  it('alarms on the jobs and render dead-letter queues, and accepts more later', () => {
     const stacks = prodWith({ sesFromEmail: 'no-reply@example.org', publicOrigin: 'https://app.example.org' });
-    const q = new sqs.Queue(stacks.app, 'RenderDlq', { enforceSSL: true });
-    stacks.app.alarms.addDeadLetterQueue('render', q);
-    const t = Template.fromStack(stacks.app);
-    const dlqAlarms = Object.values(resourcesOf(t, 'AWS::CloudWatch::Alarm')).filter((a) => a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible');
-    expect(dlqAlarms).toHaveLength(2);
+    const dlqAlarms = (t: Template) => Object.values(resourcesOf(t, 'AWS::CloudWatch::Alarm')).filter((a) => a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible');
+    const q = new sqs.Queue(stacks.app, 'ExtraDlq', { enforceSSL: true });
+    stacks.app.alarms.addDeadLetterQueue('extra', q);
+    expect(dlqAlarms(Template.fromStack(stacks.app))).toHaveLength(3);
   });
 });
 
@@ -60,8 +59,9 @@ describe('scheduled jobs', () => {
     const t = dev.templates.app;
     const [dlqId] = Object.keys(resourcesOf(t, 'AWS::SQS::Queue')).filter((id) => id.startsWith('JobsDlq'));
     expect(dlqId).toBeDefined();
-    const configs = Object.values(resourcesOf(t, 'AWS::Lambda::EventInvokeConfig'));
-    expect(configs).toHaveLength(2); // expire-packs and the sweeper
+    // expire-packs and the sweeper (the render worker's own destinations are checked in app.test.ts)
+    const configs = Object.values(resourcesOf(t, 'AWS::Lambda::EventInvokeConfig')).filter((c) => !/RenderWorker/.test(flatten(c.Properties.FunctionName)));
+    expect(configs).toHaveLength(2);
     for (const c of configs) expect(flatten(c.Properties.DestinationConfig.OnFailure.Destination)).toBe(`<${dlqId}.Arn>`);
     const expireRule = Object.values(resourcesOf(t, 'AWS::Events::Rule')).find((r) => r.Properties.ScheduleExpression === 'cron(15 3 * * ? *)')!;
     expect(flatten(expireRule.Properties.Targets[0].DeadLetterConfig.Arn)).toBe(`<${dlqId}.Arn>`);
@@ -106,6 +106,7 @@ describe('PUBLIC_ORIGIN and Cognito e-mail', () => {
 
 describe('AWS SDK version at run time', () => {
   it('is bundled (only sharp, a native addon, stays external)', () => {
-    expect(EXTERNAL_MODULES).toEqual(['sharp']);
+    // sharp ships in its layer; the local classifier (tfjs, nsfwjs) never runs in AWS (Rekognition does)
+    expect(EXTERNAL_MODULES).toEqual(['sharp', '@tensorflow/*', 'nsfwjs']);
   });
 });

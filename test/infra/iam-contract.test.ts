@@ -7,20 +7,12 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AWS_ACCESS, COMMAND_ACTIONS, SHARP_PRINCIPALS, type FunctionAccess, type Principal } from '../../functions/lib/aws-access';
 import { groupsInUse } from '../../shared/routes';
-import { bundleFacts, expectedGrants, grantedGrants, grantKey, type BundleFacts, type Statement } from './iam-contract';
+import { bundleFacts, descriptionOf, expectedGrants, grantedGrants, grantKey, type BundleFacts, type Statement } from './iam-contract';
 import { resourcesOf, synthApp, type SynthesizedApp } from './synth';
 
 const principals = Object.keys(AWS_ACCESS) as Principal[];
 const entryOf = (p: Principal): FunctionAccess => AWS_ACCESS[p];
 const mapCommands = (p: Principal) => new Set(Object.values(entryOf(p).access).flat());
-
-/** How each principal's function is described in the template (the constructs set these descriptions). */
-function descriptionOf(p: Principal): string {
-  const [kind, name] = p.split(':');
-  if (kind === 'api') return `API group ${name}`;
-  if (kind === 'task') return `Generation workflow task ${name}`;
-  return { sweeper: 'Fails and refunds generations stuck past the workflow timeout', 'expire-packs': 'Records expiry ledger entries for credit packs past 12 months' }[name]!;
-}
 
 const facts = new Map<Principal, BundleFacts>();
 let dev: SynthesizedApp;
@@ -100,6 +92,7 @@ describe('the map against the synthesized policies (dev and prod)', () => {
       const { grants, unclassified } = grantedGrants(statements);
       expect(unclassified, 'statements on resources the contract does not know').toEqual([]);
       const expected = expectedGrants(entryOf(p).access as Record<string, string[]> as never);
+      for (const [bucket, actions] of Object.entries(entryOf(p).alsoActions ?? {})) for (const a of actions ?? []) expected.add(grantKey(a, bucket as never, 'objects'));
       const missing = [...expected].filter((g) => !grants.has(g)).sort();
       const overGrants = [...grants].filter((g) => !expected.has(g)).sort();
       expect({ missing, overGrants }).toEqual({ missing: [], overGrants: [] });

@@ -6,6 +6,7 @@ import { buildSync } from 'esbuild';
 import { createRequire } from 'node:module';
 import { REPO_ROOT } from '../../infra/lib/paths';
 import { COMMAND_ACTIONS, type AwsResource } from '../../functions/lib/aws-access';
+import type { Principal } from '../../functions/lib/aws-access';
 import { flatten } from './synth';
 
 export interface BundleFacts {
@@ -83,6 +84,11 @@ export function classifyResource(value: unknown): { resource: AwsResource; scope
   const objects = text.endsWith('/*');
   // Log groups, X-Ray, and the scheduled jobs' failure destination (Lambda's async invoke, not an SDK call).
   if (/Logs\w*\.Arn>/.test(text) || text === '*' || /^<JobsDlq\w*\.Arn>$/.test(text)) return 'infra';
+  // The render worker's asynchronous-invoke destinations (its failure handler, then the render DLQ): Lambda's, not SDK calls.
+  if (/^<WorkflowRenderWorkerFailed\w*\.Arn>(:\*)?$/.test(text) || /^<WorkflowRenderDeadLetters\w*\.Arn>$/.test(text)) return 'infra';
+  if (/:lambda:.*:function:Tryon-\w+-render-worker$/.test(text)) return { resource: 'renderWorker', scope: 'resource' };
+  if (/^<JobsExportData\w*\.Arn>$/.test(text)) return { resource: 'exportFunction', scope: 'resource' };
+  if (/^<SecretsProvenance\w+>$/.test(text)) return { resource: 'provenanceSecret', scope: 'resource' };
   if (/DataTable\w*Arn\w*>\/index\//.test(text)) return { resource: 'tableIndexes', scope: 'resource' };
   if (/DataTable\w*Arn\w*>$/.test(text)) return { resource: 'table', scope: 'resource' };
   if (/PrivateMedia\w*Arn\w*>(\/\*)?$/.test(text)) return { resource: 'privateBucket', scope: objects ? 'objects' : 'resource' };
@@ -98,12 +104,17 @@ export function classifyResource(value: unknown): { resource: AwsResource; scope
 /** The grants a map entry implies, as grantKeys. */
 export function expectedGrants(access: Partial<Record<AwsResource, string[]>>): Set<string> {
   const out = new Set<string>();
-  for (const [resource, cmds] of Object.entries(access) as [AwsResource, string[]][])
+  for (const [resource, cmds] of Object.entries(access) as [AwsResource, string[]][]) {
+    // Rekognition has no resource-level permissions (Resource "*", checked by app.test's wildcard rule);
+    // task tokens are answered on the state machine's ARN.
+    if (resource === 'moderation') continue;
+    const on: AwsResource = resource === 'taskTokens' ? 'stateMachine' : resource;
     for (const cmd of cmds) {
       const ca = COMMAND_ACTIONS[cmd];
       if (!ca) throw new Error(`Unknown command ${cmd}`);
-      for (const a of ca.actions) out.add(grantKey(a, resource, ca.scope ?? 'resource'));
+      for (const a of ca.actions) out.add(grantKey(a, on, ca.scope ?? 'resource'));
     }
+  }
   return out;
 }
 
@@ -139,3 +150,22 @@ export function grantedGrants(statements: Statement[]): { grants: Set<string>; u
   }
   return { grants, unclassified, conditions };
 }
+
+/** How each principal's function is described in the template (the constructs set these descriptions). */
+export function descriptionOf(p: Principal): string {
+  const [kind, name] = p.split(':');
+  if (kind === 'api') return `API group ${name}`;
+  return ({
+    'task:enqueueRender': 'Generation workflow: queue the render with its task token',
+    'task:markCompleted': 'Generation workflow: mark completed',
+    'task:markFailed': 'Generation workflow: readable error, refund once, free the slot',
+    'worker:renderWorker': 'Render worker: renders one claimed generation and reports to its waiting execution',
+    'worker:renderWorkerFailed': 'On-failure destination of the render worker: reports the failure so the workflow refunds',
+    'job:executionEnded': 'Refund and free capacity when a generation execution fails, times out or is aborted',
+    'job:sweeper': 'Overdue render leases, dispatch safety net, stuck generations',
+    'job:retention': 'Deletes generated images past each user retention choice (items and objects)',
+    'job:export-data': 'Builds a user data export ZIP (Download my data)',
+    'job:expire-packs': 'Records expiry ledger entries for credit packs past 12 months',
+  } as Record<string, string>)[p]!;
+}
+

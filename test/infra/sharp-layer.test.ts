@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AWS_ACCESS, SHARP_PRINCIPALS, type Principal } from '../../functions/lib/aws-access';
 import { installSharpLayer, SHARP_TARGET } from '../../infra/lib/constructs/sharp-layer';
+import { descriptionOf } from './iam-contract';
 import { REPO_ROOT } from '../../infra/lib/paths';
 import { resourcesOf, synthApp, type SynthesizedApp } from './synth';
 
@@ -69,8 +70,7 @@ describe('sharp layer in the template', () => {
       .filter((f) => (f.Properties.Layers ?? []).some((l: { Ref?: string }) => l.Ref === layerId))
       .map((f) => String(f.Properties.Description))
       .sort();
-    const describe = (p: Principal) => (p.startsWith('api:') ? `API group ${p.slice(4)}` : `Generation workflow task ${p.slice(5)}`);
-    expect(withLayer).toEqual(SHARP_PRINCIPALS.map(describe).sort());
+    expect(withLayer).toEqual(SHARP_PRINCIPALS.map((p: Principal) => descriptionOf(p)).sort());
     expect(Object.keys(AWS_ACCESS).length).toBeGreaterThan(SHARP_PRINCIPALS.length);
   });
 });

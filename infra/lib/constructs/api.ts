@@ -63,6 +63,8 @@ export class Api extends Construct {
   readonly httpApi: apigw.HttpApi;
   readonly stage: apigw.HttpStage;
   readonly functions: Partial<Record<Group, NodejsFunction>> = {};
+  /** Raised when a signed Stripe event is refused at fulfilment (the app stack sends it to the alarm topic). */
+  fulfilmentRefused?: cloudwatch.Alarm;
   /** API routes by route key ("GET /api/config"). */
   readonly routes: Record<string, apigw.HttpRoute> = {};
 
@@ -174,7 +176,7 @@ export class Api extends Construct {
       metricValue: '1',
       defaultValue: 0,
     }).metric({ statistic: 'Sum', period: Duration.minutes(5) });
-    new cloudwatch.Alarm(this, 'FulfilmentRefusedAlarm', {
+    this.fulfilmentRefused = new cloudwatch.Alarm(this, 'FulfilmentRefusedAlarm', {
       metric,
       threshold: 1,
       evaluationPeriods: 1,

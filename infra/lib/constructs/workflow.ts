@@ -48,6 +48,8 @@ export class Workflow extends Construct {
   readonly renderWorker: NodejsFunction;
   /** The render worker's name (env RENDER_WORKER_ARN of everything that dispatches; a name works for Invoke). */
   readonly renderWorkerName: string;
+  /** Its ARN, built from the name (no reference to the function resource, so no cycle). */
+  readonly renderWorkerArn: string;
   readonly renderWorkerFailed: NodejsFunction;
   readonly executionEnded: NodejsFunction;
   readonly sweeper: NodejsFunction;
@@ -61,7 +63,7 @@ export class Workflow extends Construct {
     const stack = Stack.of(this);
     // A fixed name, so functions can invoke the worker (and the worker itself) without a reference cycle.
     this.renderWorkerName = `${config.stackPrefix}-render-worker`;
-    const renderWorkerArn = stack.formatArn({ service: 'lambda', resource: 'function', resourceName: this.renderWorkerName, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+    const renderWorkerArn = (this.renderWorkerArn = stack.formatArn({ service: 'lambda', resource: 'function', resourceName: this.renderWorkerName, arnFormat: ArnFormat.COLON_RESOURCE_NAME }));
     const dispatchEnv = { RENDER_WORKER_ARN: this.renderWorkerName, GENERATION_TIMEOUT_SECONDS: String(GENERATION_TIMEOUT.toSeconds()) };
     // Every policy comes from the IAM contract (functions/lib/aws-access.ts): everything that dispatches
     // (enqueue, release, cancel) may invoke the worker and nothing else; only the worker writes results.

@@ -2,6 +2,7 @@ import { Annotations, CfnOutput, Duration, Stack, type StackProps } from 'aws-cd
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Alarms } from '../constructs/alarms';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { grantSdkAccess } from '../constructs/grants';
 import { acknowledge } from '../nag';
 import type { Construct } from 'constructs';
@@ -77,7 +78,7 @@ export class AppStack extends Stack {
       stateMachine: this.workflow.stateMachine,
       stripeSecret: this.secrets.stripe,
       providerSecret: this.secrets.providers,
-      renderWorker: { name: this.workflow.renderWorkerName, arn: this.workflow.renderWorker.functionArn },
+      renderWorker: { name: this.workflow.renderWorkerName, arn: this.workflow.renderWorkerArn },
       cursorKeySecret: this.secrets.cursorKey,
       sharpLayer: layer,
     });
@@ -109,12 +110,15 @@ export class AppStack extends Stack {
         'render-worker-failed': this.workflow.renderWorkerFailed,
         'execution-ended': this.workflow.executionEnded,
         'expire-packs': this.jobs.expirePacks,
+        ...(this.jobs.retention ? { retention: this.jobs.retention } : {}),
+        ...(this.jobs.exportData ? { 'export-data': this.jobs.exportData } : {}),
       },
       stateMachine: this.workflow.stateMachine,
       table: data.table,
       deadLetterQueues: { jobs: this.jobsDeadLetterQueue, render: this.workflow.deadLetterQueue },
       email: config.alarmEmail,
     });
+    this.api.fulfilmentRefused?.addAlarmAction(new SnsAction(this.alarms.topic));
     new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn });
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.api.httpApi.apiEndpoint });
