@@ -19,6 +19,8 @@ import { TRAINED_ALGORITHMIC_MEDIA as TRAINED_ALGORITHMIC_MEDIA_CHECK } from '..
 import { listContentRefusals } from '../../shared/repositories/content-safety-repository';
 import { getBalance, listLedger, recordMovement } from '../../shared/repositories/ledger-repository';
 import { updateUser } from '../../shared/repositories/user-repository';
+import { setAgeStatus } from '../../shared/repositories/privacy-repository';
+import { AGE_CONFIRMATION, PHOTO_CONSENT } from '../../shared/domain/privacy';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { bucketClient, file, multipart, type Part } from '../support/media';
 import { startTestWorkflow } from '../support/workflow';
@@ -47,6 +49,7 @@ async function newUser(credits = 0): Promise<TestUser> {
   await ctx.invoke('GET', '/api/auth/user', { token: user.idToken });
   await updateUser(ctx.db, user.sub, { currentPlan: 'starter' });
   if (credits) await recordMovement(ctx.db, { userId: user.sub, kind: 'grant.monthly', bucket: 'monthly', amount: credits, causeId: `test-${user.sub}` });
+  await setAgeStatus(ctx.db, user.sub, 'adult', AGE_CONFIRMATION.version);
   return user;
 }
 
@@ -57,6 +60,7 @@ function post(u: TestUser, path: string, parts: Record<string, Part | undefined>
 
 async function createProfile(u: TestUser) {
   return post(u, '/api/photo-profiles', {
+    consent: PHOTO_CONSENT.version,
     name: 'Me',
     gender: 'female',
     bodyDescription: 'Slim build, 170 cm, long dark hair',

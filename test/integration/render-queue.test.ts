@@ -16,6 +16,8 @@ import { startFromStyle } from '../../functions/services/generation-service';
 import { providerReady } from '../../functions/providers';
 import { renderWorker } from '../../functions/workflow/render-queue';
 import { sweep } from '../../functions/workflow/sweeper';
+import { setAgeStatus } from '../../shared/repositories/privacy-repository';
+import { AGE_CONFIRMATION, PHOTO_CONSENT } from '../../shared/domain/privacy';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { multipart } from '../support/media';
 import { startTestWorkflow } from '../support/workflow';
@@ -31,7 +33,9 @@ async function newUserWithProfile(opts: { credits?: number; plan?: 'starter' | '
   await ctx.invoke('GET', '/api/auth/user', { token: user.idToken });
   await updateUser(ctx.db, user.sub, { currentPlan: opts.plan ?? 'starter' });
   if (opts.credits) await recordMovement(ctx.db, { userId: user.sub, kind: 'grant.monthly', bucket: 'monthly', amount: opts.credits, causeId: `test-${user.sub}` });
+  await setAgeStatus(ctx.db, user.sub, 'adult', AGE_CONFIRMATION.version);
   const mp = await multipart({
+    consent: PHOTO_CONSENT.version,
     name: 'Me',
     gender: 'female',
     bodyDescription: 'Slim build, 170 cm, long dark hair',

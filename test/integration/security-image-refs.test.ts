@@ -4,6 +4,8 @@
  * a reference already stored (legacy data) is refused by the workflow, which reads images only through the
  * same parser (shared/domain/image-ref.ts).
  */
+import { setAgeStatus } from '../../shared/repositories/privacy-repository';
+import { AGE_CONFIRMATION, PHOTO_CONSENT } from '../../shared/domain/privacy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -29,7 +31,9 @@ async function userWithProfile(credits: number) {
   await ctx.invoke('GET', '/api/auth/user', { token: user.idToken });
   await updateUser(ctx.db, user.sub, { currentPlan: 'starter' });
   await recordMovement(ctx.db, { userId: user.sub, kind: 'grant.monthly', bucket: 'monthly', amount: credits, causeId: `test-${user.sub}` });
+  await setAgeStatus(ctx.db, user.sub, 'adult', AGE_CONFIRMATION.version);
   const mp = await multipart({
+    consent: PHOTO_CONSENT.version,
     name: 'Me',
     gender: 'female',
     bodyDescription: 'Slim build, 170 cm, long dark hair',
