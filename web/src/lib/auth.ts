@@ -133,6 +133,39 @@ export async function resendCode(email: string): Promise<void> {
   await auth.resendSignUpCode({ username: email.trim() });
 }
 
+/** Forgot password, step 1 (Cognito ForgotPassword): a code is e-mailed (locally: the fixed code). */
+export async function requestPasswordReset(email: string): Promise<void> {
+  const auth = await loadAuth();
+  await auth.resetPassword({ username: email.trim() });
+}
+
+/** Forgot password, step 2 (Cognito ConfirmForgotPassword): the code and the new password. */
+export async function confirmPasswordReset(email: string, code: string, newPassword: string): Promise<void> {
+  const auth = await loadAuth();
+  await auth.confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword });
+}
+
+/** Change the password of the signed-in user (Cognito ChangePassword). */
+export async function changePassword(oldPassword: string, newPassword: string): Promise<void> {
+  const auth = await loadAuth();
+  await auth.updatePassword({ oldPassword, newPassword });
+}
+
+/** Drop the stored tokens without calling Cognito (an expired or revoked session). */
+export function clearStoredSession(): void {
+  try {
+    const ls = window.localStorage;
+    const keys: string[] = [];
+    for (let i = 0; i < ls.length; i++) {
+      const key = ls.key(i);
+      if (key?.startsWith(AMPLIFY_KEY_PREFIX)) keys.push(key);
+    }
+    for (const k of keys) ls.removeItem(k);
+  } catch {
+    /* storage blocked */
+  }
+}
+
 export async function signOut(): Promise<void> {
   if (!hasStoredSession()) return;
   const auth = await loadAuth();

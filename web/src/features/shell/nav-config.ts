@@ -14,13 +14,13 @@ export interface NavItem {
 export const LOGIN_URL = '/api/login';
 export const REGISTER_PATH = '/auth/register';
 
-/** Top-level navigation. Logged out, Explore/Collections/Pricing are sections of the landing page. */
+/** Top-level navigation. Logged out, visitors browse styles, collections and pricing read-only (docs/decisions.md). */
 export function primaryNav(loggedIn: boolean): NavItem[] {
   if (!loggedIn) {
     return [
-      { label: 'Explore', href: `/#${ANCHORS.explore}` },
-      { label: 'Collections', href: `/#${ANCHORS.collections}` },
-      { label: 'Pricing', href: `/#${ANCHORS.pricing}` },
+      { label: 'Explore', href: '/explore' },
+      { label: 'Collections', href: '/collections' },
+      { label: 'Pricing', href: '/pricing' },
     ];
   }
   return [

@@ -8,7 +8,6 @@ import { buttonClasses } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCurrentUser } from '../../auth/api/current-user';
-import { useOnboardingRedirect } from '../../onboarding/lib/onboarding-gate';
 import {
   useCollections,
   useStyles,
@@ -31,8 +30,6 @@ const grid6 = 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6';
 export default function DashboardPage() {
   const { user } = useCurrentUser();
   useDocumentTitle('Dashboard');
-  // New users are offered onboarding once per session (spec 01 section 2).
-  useOnboardingRedirect(user);
   const generations = useGenerations({ enabled: !!user });
   const [toDelete, setToDelete] = useState<string | null>(null);
   if (!user) return null;

@@ -25,6 +25,7 @@ import { toast } from '../../../components/use-toast';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import { useUpdateProfile, useUploadProfileImage } from '../api/settings';
+import { ChangePasswordCard } from './change-password-card';
 import { avatarFileProblem, FILE_TOO_LARGE, handleProblem } from '../lib/settings-rules';
 
 const nameField = z.string().trim().max(50, 'Names can be at most 50 characters');
@@ -54,6 +55,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
     <div className="flex flex-col gap-6">
       <AvatarCard user={user} />
       <ProfileForm user={user} />
+      <ChangePasswordCard />
     </div>
   );
 }

@@ -32,6 +32,7 @@ import {
 import type { StyleDetail } from '../../generations/api/catalog';
 import { useFavorite, useFavoriteCount, useStyleCollections, useStyleGenerations, useToggleFavorite } from '../api/style';
 import { favoriteCountLabel, quickTryModeFor } from '../lib/style-rules';
+import { VisitorCta } from '../../auth/components/visitor-cta';
 import { ReportStyleDialog } from './report-dialog';
 
 export const STYLE_NOT_FOUND = 'Style not found';
@@ -123,7 +124,8 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
             </ul>
           ) : null}
           <FavoriteControl styleId={s.id} signedIn={signedIn} />
-          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          {signedIn ? null : <VisitorCta text="Sign in to try this look on yourself, save it and generate your own." className="mb-0" />}
+          <div className={cn('flex flex-col gap-2 sm:flex-row sm:flex-wrap', !signedIn && 'hidden')}>
             <Button onClick={quickTry} disabled={!signedIn || start.isPending} data-testid="style-quick-try">
               {start.isPending ? <SpinnerIcon /> : <Zap className="h-4 w-4" aria-hidden="true" />}
               {start.isPending ? 'Starting...' : 'Quick Try'}
