@@ -33,22 +33,33 @@ let loading: Promise<AmplifyAuth> | null = null;
 /** Load and configure Amplify once. */
 function loadAuth(): Promise<AmplifyAuth> {
   loading ??= (async () => {
-    const [config, { Amplify }, auth, { cognitoUserPoolsTokenProvider }] = await Promise.all([
+    const [config, { Amplify }, auth, { cognitoUserPoolsTokenProvider }, { ConsoleLogger }] = await Promise.all([
       loadRuntimeConfig(),
       import('aws-amplify'),
       import('aws-amplify/auth'),
       import('aws-amplify/auth/cognito'),
+      import('aws-amplify/utils'),
     ]);
     const endpoint = cognitoEndpoint(config);
-    Amplify.configure({
-      Auth: {
-        Cognito: {
-          userPoolId: config.auth.userPoolId,
-          userPoolClientId: config.auth.userPoolClientId,
-          ...(endpoint ? { userPoolEndpoint: endpoint } : {}),
+    // Locally the endpoint is cognito-local under /cognito of this origin, on purpose: Amplify's "You are
+    // using a custom Amazon Cognito User Pool endpoint" warning is expected there, so it is muted for this
+    // one call (and only in local mode; a deployed custom endpoint still warns).
+    const muteEndpointWarning = config.local && !!endpoint;
+    const previousLevel = ConsoleLogger.LOG_LEVEL;
+    if (muteEndpointWarning) ConsoleLogger.LOG_LEVEL = 'ERROR';
+    try {
+      Amplify.configure({
+        Auth: {
+          Cognito: {
+            userPoolId: config.auth.userPoolId,
+            userPoolClientId: config.auth.userPoolClientId,
+            ...(endpoint ? { userPoolEndpoint: endpoint } : {}),
+          },
         },
-      },
-    });
+      });
+    } finally {
+      if (muteEndpointWarning) ConsoleLogger.LOG_LEVEL = previousLevel;
+    }
     // cognito-local has no GetTokensFromRefreshToken (Amplify's default refresh): use InitiateAuth
     // REFRESH_TOKEN_AUTH, which it supports.
     if (config.local && endpoint) {
