@@ -158,7 +158,7 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
           <FavoriteControl styleId={s.id} signedIn={signedIn} />
           {signedIn ? null : <VisitorCta text="Sign in to try this look on yourself, save it and generate your own." className="mb-0" />}
           <div className={cn('flex flex-col gap-2 sm:flex-row sm:flex-wrap', !signedIn && 'hidden')}>
-            <Button onClick={() => quickTry()} disabled={!signedIn || start.isPending} data-testid="style-quick-try">
+            <Button onClick={() => quickTry()} disabled={!signedIn || start.isPending || profiles.isPending} data-testid="style-quick-try">
               {start.isPending ? <SpinnerIcon /> : <Zap className="h-4 w-4" aria-hidden="true" />}
               {start.isPending ? 'Starting...' : 'Quick Try'}
             </Button>
