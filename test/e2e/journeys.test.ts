@@ -185,6 +185,16 @@ describeE2E('journeys: signed-in shell', () => {
   it('an expired session on a signed-in page goes to sign-in and back, with no error toast', async () => {
     const { page, context } = await app.open();
     await signIn(page, 'shopper@example.com');
+
+    // Quick Try with an outside image: the server fetches it (SSRF-guarded); a refused address says so
+    // before anything is charged, instead of "Image unavailable" and a failed generation
+    const credits = await page.getByTestId('dashboard-credits').innerText();
+    await page.goto(`/quick-try?imageUrl=${encodeURIComponent('http://10.0.0.1/look.jpg')}&imageType=model_wearer`);
+    await page.getByText('This image could not be fetched').waitFor();
+    expect(await page.getByTestId('quick-try-generate').count()).toBe(0);
+    await page.goto('/dashboard');
+    expect(await page.getByTestId('dashboard-credits').innerText()).toBe(credits);
+
     await page.goto('/pricing');
     await page.getByTestId('pack-pack-30-button').waitFor();
     // the server answers as it does for an expired token
