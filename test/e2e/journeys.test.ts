@@ -211,6 +211,16 @@ describeE2E('journeys: signed-in shell', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((u) => u.pathname === '/pricing');
     await page.getByTestId('pack-pack-30-button').waitFor();
+
+    // the demo subscription was bought through the local checkout: it can be cancelled and resumed,
+    // and resuming says so
+    await page.goto('/account');
+    await page.getByTestId('cancel-subscription').click();
+    await page.getByRole('dialog', { name: 'Cancel subscription?' }).getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByText('Subscription cancelled', { exact: true }).first().waitFor();
+    await page.getByTestId('scheduled-change').getByRole('button', { name: 'Keep my subscription' }).click();
+    await page.getByText('Subscription resumed', { exact: true }).first().waitFor();
+    await page.getByTestId('cancel-subscription').waitFor();
     await context.close();
   });
 
