@@ -18,7 +18,7 @@ describe('raw-template test panel', () => {
     expect(out).toEqual({
       style: 'http://localhost:3000/api/public-image/seed/s1.jpg',
       portrait: 'http://localhost:3000/api/private-image/p/portrait.jpg',
-      fullBody: '',
+      fullBody: DEFAULT_SAMPLES.fullBody,
       background: DEFAULT_SAMPLES.background,
     });
   });

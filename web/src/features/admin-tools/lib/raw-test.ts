@@ -37,6 +37,8 @@ export function samplesFromSelection(
   if (style) next.style = style;
   const portrait = absolute(sel.profile?.portraitUrl, sel.origin);
   if (portrait) next.portrait = portrait;
-  if (sel.profile) next.fullBody = absolute(sel.profile.fullBodyUrl, sel.origin) ?? '';
+  // a profile without a full-body photo keeps the sample URL (the template may not use that token)
+  const fullBody = absolute(sel.profile?.fullBodyUrl, sel.origin);
+  if (fullBody) next.fullBody = fullBody;
   return next;
 }
