@@ -1,37 +1,44 @@
-import { cloneElement, lazy, Suspense, useState, type FocusEvent, type PointerEvent, type ReactElement, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactElement, type ReactNode } from 'react';
 
-const Tooltip = lazy(() => import('./tooltip').then((m) => ({ default: m.Tooltip })));
+const loadTooltip = () => import('./tooltip');
+const Tooltip = lazy(() => loadTooltip().then((m) => ({ default: m.Tooltip })));
 
-type TriggerProps = {
-  onPointerEnter?: (e: PointerEvent<HTMLElement>) => void;
-  onFocus?: (e: FocusEvent<HTMLElement>) => void;
-};
+/** Once the page is idle: the tooltip's code (Radix + floating-ui) is not part of the first load. */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    const go = () => void loadTooltip().then(() => !cancelled && setIdle(true), () => undefined);
+    const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
+    if (w.requestIdleCallback) {
+      const id = w.requestIdleCallback(go, { timeout: 3000 });
+      return () => {
+        cancelled = true;
+        w.cancelIdleCallback?.(id);
+      };
+    }
+    const id = window.setTimeout(go, 1500);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(id);
+    };
+  }, []);
+  return idle;
+}
 
 /**
  * The tooltip of an icon-only control on pages every visitor loads (the top bar): the same 700 ms / 300 ms
- * Tooltip, but its code (Radix + floating-ui) is fetched only when a pointer or focus first reaches the
- * control, so the landing page's JavaScript does not grow. The control keeps its own aria-label.
+ * Tooltip, attached once the page is idle and its code has loaded (so the landing page's first load does not
+ * grow, and the control is not re-mounted while someone clicks it). The control keeps its own aria-label.
  */
-export function Hint({ content, children, side }: { content: ReactNode; children: ReactElement<TriggerProps>; side?: 'top' | 'right' | 'bottom' | 'left' }) {
-  const [armed, setArmed] = useState(false);
-  if (armed) {
-    return (
-      <Suspense fallback={children}>
-        <Tooltip content={content} side={side}>
-          {children}
-        </Tooltip>
-      </Suspense>
-    );
-  }
-  const { onPointerEnter, onFocus } = children.props;
-  return cloneElement(children, {
-    onPointerEnter: (e: PointerEvent<HTMLElement>) => {
-      onPointerEnter?.(e);
-      setArmed(true);
-    },
-    onFocus: (e: FocusEvent<HTMLElement>) => {
-      onFocus?.(e);
-      setArmed(true);
-    },
-  });
+export function Hint({ content, children, side }: { content: ReactNode; children: ReactElement; side?: 'top' | 'right' | 'bottom' | 'left' }) {
+  const idle = useIdle();
+  if (!idle) return children;
+  return (
+    <Suspense fallback={children}>
+      <Tooltip content={content} side={side}>
+        {children}
+      </Tooltip>
+    </Suspense>
+  );
 }
