@@ -21,7 +21,8 @@ export default function PricingPage() {
   const buy = params.get('buy');
   const continued = useRef(false);
   useEffect(() => {
-    if (!buy || !isAuthenticated || !subject || continued.current) return;
+    // the summary, not the user: plan changes need its subscription id
+    if (!buy || !isAuthenticated || !summary || continued.current) return;
     continued.current = true;
     setParams((p) => {
       p.delete('buy');
@@ -29,14 +30,14 @@ export default function PricingPage() {
     }, { replace: true });
     const plan = PLAN_ORDER.find((id) => id === buy);
     if (plan) {
-      const action = planAction(subject, plan);
+      const action = planAction(summary, plan);
       if (action.kind === 'checkout') start(plan);
       else if (action.kind === 'upgrade' || action.kind === 'downgrade') navigate('/subscription#plans');
       // current, scheduled or not possible: the page shows the plan's state and reason
     } else if ((PACK_IDS as readonly string[]).includes(buy)) {
       start(buy as ProductType);
     }
-  }, [buy, isAuthenticated, subject, setParams, start, navigate]);
+  }, [buy, isAuthenticated, summary, setParams, start, navigate]);
 
   const onAction = (plan: (typeof PLAN_ORDER)[number], action: PlanAction) => {
     if (action.kind === 'checkout') start(plan);
