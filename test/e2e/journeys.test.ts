@@ -157,7 +157,8 @@ describeE2E('journeys: onboarding and account recovery', () => {
     await page.waitForURL((u) => u.pathname === '/auth/forgot-password');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
+    // the first Cognito call of this page loads the auth code: allow for a busy machine
+    await page.getByRole('heading', { name: 'Set a new password' }).waitFor({ timeout: 40_000 });
     expect(await page.getByTestId('local-code-note').innerText()).toContain('123456');
     await page.getByLabel('Reset code').fill('000000');
     await page.getByRole('textbox', { name: 'New password' }).fill('Reset-pass-3');

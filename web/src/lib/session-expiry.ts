@@ -47,14 +47,21 @@ export function handleSessionExpired(): void {
   sessionExpiry.leave(signInPath(currentPath()));
 }
 
-/** The sign-in page shows the notice once, right after the redirect. */
-export function takeSessionExpiredNotice(): string | null {
+/** The notice the sign-in page shows right after the redirect (read without side effects: renders may repeat). */
+export function peekSessionExpiredNotice(): string | null {
   try {
-    if (window.sessionStorage.getItem('session-expired') !== '1') return null;
-    window.sessionStorage.removeItem('session-expired');
-    return SESSION_EXPIRED_NOTICE;
+    return window.sessionStorage.getItem('session-expired') === '1' ? SESSION_EXPIRED_NOTICE : null;
   } catch {
     return null;
+  }
+}
+
+/** Once the sign-in page has shown the notice (after commit), it is not shown again. */
+export function clearSessionExpiredNotice(): void {
+  try {
+    window.sessionStorage.removeItem('session-expired');
+  } catch {
+    /* storage blocked */
   }
 }
 

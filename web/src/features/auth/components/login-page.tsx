@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -14,7 +14,7 @@ import { SpinnerIcon } from '../../../components/spinner';
 import { useCurrentUser } from '../api/current-user';
 import { refreshCurrentUser, safeReturnTo } from '../api/session';
 import { forgotPasswordPath, registerPath } from '../../../lib/return-to';
-import { takeSessionExpiredNotice } from '../../../lib/session-expiry';
+import { clearSessionExpiredNotice, peekSessionExpiredNotice } from '../../../lib/session-expiry';
 import { AuthCard, FormError } from './auth-card';
 
 const loginSchema = z.object({
@@ -31,7 +31,10 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const { isAuthenticated } = useCurrentUser();
   const [error, setError] = useState<string | null>(null);
-  const [expiredNotice] = useState(takeSessionExpiredNotice);
+  const [expiredNotice] = useState(peekSessionExpiredNotice);
+  useEffect(() => {
+    if (expiredNotice) clearSessionExpiredNotice();
+  }, [expiredNotice]);
   const notice = (location.state as { notice?: string } | null)?.notice ?? expiredNotice;
   const returnTo = safeReturnTo(params.get('returnTo'));
   const target = returnTo ?? AFTER_SIGN_IN_PATH;
