@@ -155,10 +155,11 @@ describeE2E('journeys: onboarding and account recovery', () => {
     await page.goto('/auth/login');
     await page.getByTestId('forgot-password-link').click();
     await page.waitForURL((u) => u.pathname === '/auth/forgot-password');
+    // the sign-in form (with its own Email field) stays until the page's chunk has loaded
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
-    // the first Cognito call of this page loads the auth code: allow for a busy machine
-    await page.getByRole('heading', { name: 'Set a new password' }).waitFor({ timeout: 40_000 });
+    await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
     expect(await page.getByTestId('local-code-note').innerText()).toContain('123456');
     await page.getByLabel('Reset code').fill('000000');
     await page.getByRole('textbox', { name: 'New password' }).fill('Reset-pass-3');
