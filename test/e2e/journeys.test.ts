@@ -4,6 +4,7 @@
  * missing profiles lead to the right place, account recovery, an expired session, and the shell's details.
  */
 import { expect, it } from 'vitest';
+import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describeE2E, signIn, useBrowser } from '../support/e2e';
 
@@ -85,6 +86,27 @@ describeE2E('journeys: visitors', () => {
     await page.waitForURL((u) => u.pathname === '/profiles/new');
     await page.getByText('Profile required', { exact: true }).first().waitFor();
     expect(await page.getByRole('dialog', { name: 'Photo profile limit reached' }).count()).toBe(0);
+
+    // with a portrait-only profile (set up through the API), a full-body raw template cannot be started:
+    // the button is disabled and says why, with a link to add the photo
+    const token = await page.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('.idToken'))!));
+    const fd = new FormData();
+    fd.append('name', 'Face only');
+    fd.append('gender', 'unisex');
+    fd.append('bodyDescription', 'Average height, athletic build and broad shoulders.');
+    const portrait = await sharp({ create: { width: 420, height: 420, channels: 3, background: '#c08040' } }).jpeg().toBuffer();
+    fd.append('portrait', new Blob([new Uint8Array(portrait)], { type: 'image/jpeg' }), 'portrait.jpg');
+    const created = await fetch(`${app.baseUrl}/api/photo-profiles`, { method: 'POST', body: fd, headers: { authorization: `Bearer ${token}` } });
+    expect(created.status).toBe(201);
+    const profileId = ((await created.json()) as { id: string }).id;
+    await page.goto('/generate/raw-studio-tryon');
+    const button = page.getByTestId('generate-button');
+    await button.waitFor();
+    expect(await button.isDisabled()).toBe(true);
+    const reason = page.getByTestId('generate-disabled-reason');
+    expect(await reason.innerText()).toContain('This template needs a full-body photo.');
+    expect(await reason.getByRole('link', { name: 'Add a full-body photo' }).getAttribute('href')).toBe(`/profiles/${profileId}/edit`);
+    expect(await button.getAttribute('aria-describedby')).toBe('generate-disabled-reason');
     await context.close();
   });
 
