@@ -1,4 +1,5 @@
 /** Public catalog reads: styles (with their creator's name), categories, products, published collections. */
+import { isListedCollection } from '../../shared/domain/collection-rules';
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { notFound } from '../../shared/errors';
 import { keys } from '../../shared/repositories/keys';
@@ -103,5 +104,6 @@ export const collectionSummary = (c: CollectionRecord) => ({
 });
 
 export async function listCollections(db: Db) {
-  return (await listPublishedCollections(db)).map(collectionSummary);
+  // Empty collections are not listed (shared/domain/collection-rules.ts).
+  return (await listPublishedCollections(db)).filter(isListedCollection).map(collectionSummary);
 }

@@ -19,6 +19,7 @@ import { getStoredStyle } from '../../shared/repositories/style-editor-repositor
 import type { UserRecord } from '../../shared/repositories/user-repository';
 import type { CollectionCreateInput, CollectionPatchInput } from '../../shared/schemas/admin';
 import { imageRefPath, parseStyleImageRef } from '../../shared/domain/image-ref';
+import { refreshCoverAfterRemoval } from './collection-cover-service';
 
 export const COLLECTION_NOT_FOUND = 'Collection not found';
 export const NOT_YOUR_COLLECTION = 'You can only change your own collections';
@@ -129,7 +130,9 @@ export async function addStyleToMyCollection(db: Db, user: UserRecord, id: strin
 
 export async function removeStyleFromMyCollection(db: Db, user: UserRecord, id: string, styleId: string, now = new Date()) {
   await ownCollection(db, user, id);
+  const style = await getStoredStyle(db, styleId);
   const res = await removeStyleFromCollection(db, id, styleId, user.id, now);
   if (res === 'not-owner') throw notFound(COLLECTION_NOT_FOUND);
+  if (res === 'removed' && style) await refreshCoverAfterRemoval(db, id, style, now);
   return collectionView(await ownCollection(db, user, id));
 }

@@ -3,6 +3,7 @@
  * the caller's generations of a style, collection detail, a user's collections, public users and profiles.
  * Private styles are visible to their creator only (404 to everyone else) on every route here.
  */
+import { isListedCollection } from '../../shared/domain/collection-rules';
 import { ulid } from 'ulid';
 import { conflict, notFound } from '../../shared/errors';
 import { REPORT_ALREADY_OPEN } from '../../shared/domain/profile-rules';
@@ -162,7 +163,8 @@ export async function getCollectionDetail(db: Db, id: string, viewerId: string |
 
 /** GET /api/influencer-collections/user/{userId}: that user's published collections (all of them for the owner). */
 export async function listUserCollections(db: Db, userId: string, viewerId: string | null) {
-  return (await listCollectionsOfOwner(db, userId)).filter((c) => collectionVisible(c, viewerId)).map(collectionSummary);
+  // The owner sees every collection; others the published ones that are not empty.
+  return (await listCollectionsOfOwner(db, userId)).filter((c) => collectionVisible(c, viewerId) && (c.userId === viewerId || isListedCollection(c))).map(collectionSummary);
 }
 
 /** GET /api/profile/{handle}: a public user's card, links and (when they allow it) published collections. */
@@ -181,7 +183,7 @@ export async function getPublicProfile(db: Db, rawHandle: string, viewerId: stri
   return {
     user,
     links: links.map(({ id, title, url }) => ({ id, title, url })),
-    collections: collections.filter((c) => c.isPublic).map(collectionSummary),
+    collections: collections.filter(isListedCollection).map(collectionSummary),
     showCollections,
   };
 }

@@ -31,7 +31,7 @@ import {
   type StoredStyle,
   type StylePatch,
 } from '../../shared/repositories/style-editor-repository';
-import { removeStyleFromAllCollections } from '../../shared/repositories/collection-repository';
+import { removeStyleFromAllCollectionsKeepingCovers } from './collection-cover-service';
 import { getUser, type UserRecord } from '../../shared/repositories/user-repository';
 import type {
   ProductCreateInput,
@@ -204,7 +204,7 @@ export async function updateEditorStyle(db: Db, user: UserRecord, id: string, in
       current = await editableStyle(db, user, id);
       continue;
     }
-    if (switching && !res.isPublic) await removeStyleFromAllCollections(db, id);
+    if (switching && !res.isPublic) await removeStyleFromAllCollectionsKeepingCovers(db, { id, coverImageUrl: current.coverImageUrl, promptImageUrl: current.promptImageUrl });
     if (current.isPublic || res.isPublic) await rebuildCatalogue(db);
     return styleEditorView(res);
   }
@@ -221,7 +221,7 @@ export async function deleteEditorStyle(db: Db, user: UserRecord, id: string) {
     if (attempt >= 4) throw new HttpError(409, ERROR_CODES.conflict, 'The style changed meanwhile. Please try again.');
     current = await editableStyle(db, user, id);
   }
-  const [products, collections] = await Promise.all([deleteStyleProducts(db, id), removeStyleFromAllCollections(db, id)]);
+  const [products, collections] = await Promise.all([deleteStyleProducts(db, id), removeStyleFromAllCollectionsKeepingCovers(db, current)]);
   if (current.isPublic) await rebuildCatalogue(db);
   return { id, deleted: true, productItemsDeleted: products, collectionsUpdated: collections };
 }

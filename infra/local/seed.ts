@@ -8,7 +8,8 @@ import { createUserIfMissing, getUser, updateUser, type UserPatch } from '../../
 import { setAgeStatus } from '../../shared/repositories/privacy-repository';
 import { AGE_CONFIRMATION } from '../../shared/domain/privacy';
 import { recordMovement } from '../../shared/repositories/ledger-repository';
-import { PLANS } from '../../shared/domain/plans';
+import type { MonthlyPlanId } from '../../shared/domain/plans';
+import { createLocalAdapter, httpEventSink, payLocalSession } from '../../functions/payments/local-adapter';
 import { ensureAccount } from './cognito-setup';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { seedCatalog } from './seed-catalog';
@@ -21,6 +22,12 @@ export interface DemoAccount {
   patch: UserPatch;
   /** Credits granted once through the ledger. */
   grant?: { kind: 'grant.monthly' | 'grant.pack'; bucket: 'monthly' | 'pack'; amount: number };
+  /**
+   * A monthly plan bought through the local payments adapter once the app runs (seedDemoSubscriptions):
+   * checkout session, Pay, the signed Stripe events to the real webhook, so the plan has a billing
+   * subscription that can be changed or cancelled, and its credits come from the webhook's grant.
+   */
+  subscription?: MonthlyPlanId;
 }
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
@@ -42,21 +49,19 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
       permanentRole: 'influencer',
       isInfluencer: true,
       influencerSince: '2026-01-15T10:00:00.000Z',
-      currentPlan: 'creator',
-      subscriptionStatus: 'active',
       isPublic: true,
       showCollections: true,
       onboarded: true,
     },
-    grant: { kind: 'grant.monthly', bucket: 'monthly', amount: PLANS.creator.credits },
+    subscription: 'creator',
   },
   {
     email: 'shopper@example.com',
     firstName: 'Sam',
     lastName: 'Shopper',
     label: 'shopper on Starter with credits',
-    patch: { currentPlan: 'starter', subscriptionStatus: 'active', onboarded: true },
-    grant: { kind: 'grant.monthly', bucket: 'monthly', amount: PLANS.starter.credits },
+    patch: { onboarded: true },
+    subscription: 'starter',
   },
 ];
 
@@ -106,4 +111,32 @@ export async function seed(opts: SeedOptions): Promise<SeedSummary> {
   const id = (email: string) => accounts.find((a) => a.email === email)!.userId;
   await seedCatalog({ db: opts.db, s3: opts.s3, publicBucket: opts.publicBucket, owners: { influencer: id('influencer@example.com'), admin: id('admin@example.com') }, log: opts.log });
   return { accounts };
+}
+
+/**
+ * The demo subscriptions, bought like a real purchase through the local payments adapter (run once the API
+ * listens at `origin`, since the events go to its webhook route). Idempotent: an account that already has a
+ * billing subscription is left alone.
+ */
+export async function seedDemoSubscriptions(opts: { db: Db; origin: string; accounts: SeedSummary['accounts']; log?: (line: string) => void }): Promise<number> {
+  const adapter = createLocalAdapter({ db: opts.db, origin: opts.origin });
+  const sink = httpEventSink(`${opts.origin.replace(/\/$/, '')}/api/stripe/webhook`);
+  let bought = 0;
+  for (const acc of DEMO_ACCOUNTS) {
+    if (!acc.subscription) continue;
+    const userId = opts.accounts.find((a) => a.email === acc.email)?.userId;
+    const user = userId ? await getUser(opts.db, userId) : null;
+    if (!user || user.subscriptionId) continue;
+    const session = await adapter.createCheckoutSession({
+      userId: user.id,
+      email: acc.email,
+      productType: acc.subscription,
+      successUrl: `${opts.origin}/subscription?success=true`,
+      cancelUrl: `${opts.origin}/subscription?canceled=true`,
+    });
+    await payLocalSession(opts.db, session.id, sink);
+    bought++;
+    opts.log?.(`demo subscription: ${acc.email} on ${acc.subscription}`);
+  }
+  return bought;
 }

@@ -11,7 +11,7 @@ import { createS3Client } from '../../functions/lib/s3';
 import { createApiServer, type LocalRoute } from './api-server';
 import { ensureUserPool } from './cognito-setup';
 import { startCognito, startDynamo, startS3, type ServiceHandle } from './services';
-import { seed, type SeedSummary } from './seed';
+import { seed, seedDemoSubscriptions, type SeedSummary } from './seed';
 import { startLocalStepFunctions, type LocalStepFunctionsOptions } from './step-functions';
 import { checkoutRoute } from './checkout-page';
 
@@ -121,6 +121,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       throw err;
     }
     started.push({ url: origin, port: opts.port, stop: api.close });
+
+    // The demo accounts' plans are bought through the local checkout, like a real purchase (once).
+    await seedDemoSubscriptions({ db, origin, accounts: summary.accounts, log });
 
     // The sweeper runs every minute, as deployed (overdue render leases, a dispatch safety net, stuck generations).
     const { sweep } = await import('../../functions/workflow/sweeper');

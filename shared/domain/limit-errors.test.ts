@@ -76,3 +76,46 @@ describe('detectLimit: messages', () => {
     expect(detectLimit({ code: null, message: null })).toBeNull();
   });
 });
+
+describe('detectLimit: precondition codes are never limits', () => {
+  it.each(['profile_required', 'portrait_required', 'full_body_required', 'body_description_required', 'style.not_found', 'profile_missing', 'invalid_profile'])(
+    '%s',
+    (code) => {
+      // even with a message that would match on its own
+      expect(detectLimit({ code, message: 'Photo profile limit reached' })).toBeNull();
+    },
+  );
+
+  it('the exact limit codes still win', () => {
+    expect(detectLimit({ code: 'limit.photo_profiles', message: 'Please create a photo profile first' })).toBe('photo_profiles');
+  });
+});
+
+describe('every error code the API sends', () => {
+  it('opens an upsell only for the limit.* codes', async () => {
+    const { readdirSync, readFileSync, statSync } = await import('node:fs');
+    const path = await import('node:path');
+    const root = path.resolve(import.meta.dirname, '../..');
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const full = path.join(dir, name);
+        if (statSync(full).isDirectory()) walk(full);
+        else if (name.endsWith('.ts') && !name.endsWith('.test.ts')) files.push(full);
+      }
+    };
+    walk(path.join(root, 'functions'));
+    walk(path.join(root, 'shared'));
+    const codes = new Set<string>();
+    const errorCall = /(?:new HttpError\(\s*\d+\s*,|badRequest\([^;]*?,|conflict\([^;]*?,|forbidden\([^;]*?,)\s*'([a-z_.]+)'/g;
+    for (const f of files) {
+      const text = readFileSync(f, 'utf8');
+      for (const m of text.matchAll(errorCall)) codes.add(m[1]!);
+      for (const m of text.matchAll(/^\s*\w+: '([a-z_]+(?:\.[a-z_]+)*)',$/gm)) if (f.endsWith('errors.ts')) codes.add(m[1]!);
+    }
+    expect(codes.size).toBeGreaterThan(10);
+    expect([...codes]).toContain('profile_required');
+    const wrong = [...codes].filter((code) => (detectLimit({ code }) !== null) !== code.startsWith('limit.'));
+    expect(wrong).toEqual([]);
+  });
+});

@@ -172,14 +172,41 @@ describeE2E('admin tools: influencer application and review, prompt templates an
     expect(JSON.parse(await json.inputValue()).output).toEqual({ aspect_ratio: '4:5', format: 'jpeg', num_images: 1 });
     expect(await form.getByLabel('Priority').inputValue()).toBe('10');
 
-    await page.getByLabel('Style reference URL').fill('https://img.example/style-ref.jpg');
+    // the test needs a style template and a photo profile (spec 02 section 5)
     await page.getByRole('button', { name: 'Compile' }).click();
-    await page.getByTestId('compile-output').filter({ hasText: 'https://img.example/style-ref.jpg' }).waitFor();
+    await page.getByTestId('compile-error').filter({ hasText: 'Please select a style template' }).waitFor();
+    const style = page.getByLabel('Style template');
+    await style.selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Compile' }).click();
+    await page.getByTestId('compile-error').filter({ hasText: 'Please select a photo profile' }).waitFor();
+    const adminToken = (await idToken(page))!;
+    const fd = new FormData();
+    fd.append('name', `Raw tester ${Date.now()}`);
+    fd.append('gender', 'unisex');
+    fd.append('bodyDescription', 'Average height, athletic build and broad shoulders.');
+    fd.append('portrait', new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }), 'portrait.jpg');
+    const profile = await api<{ id: string }>(adminToken, 'POST', '/api/photo-profiles', fd);
+    expect(profile.status).toBeLessThan(300);
+    try {
+      await page.reload();
+      await page.getByTestId('raw-template-item').first().waitFor();
+      await page.getByLabel('Style template').selectOption({ index: 1 });
+      await page.getByLabel('Photo profile').selectOption(profile.json.id);
+      // the chosen images fill the sample URLs; they stay editable
+      expect(await page.getByLabel('Portrait URL').inputValue()).toMatch(/\/api\/private-image\//);
+      await page.getByLabel('Style reference URL').fill('https://img.example/style-ref.jpg');
+      await page.getByRole('button', { name: 'Compile' }).click();
+      await page.getByTestId('compile-output').filter({ hasText: 'https://img.example/style-ref.jpg' }).waitFor();
 
-    await json.fill('{ "image": "{{NOPE}}" }');
-    await page.getByRole('button', { name: 'Compile' }).click();
-    await page.getByTestId('compile-error').filter({ hasText: 'Compile failed' }).waitFor();
-    await page.getByText('Compile failed', { exact: true }).first().waitFor();
+      await page.getByRole('form', { name: 'New raw template' }).getByLabel('Template JSON').fill('{ "image": "{{NOPE}}" }');
+      await page.getByRole('button', { name: 'Compile' }).click();
+      const error = page.getByTestId('compile-error').filter({ hasText: 'Compile failed' });
+      await error.waitFor();
+      expect(await error.innerText()).not.toMatch(/Compile failed:.*Compile failed/);
+      await page.getByText('Compile failed', { exact: true }).first().waitFor();
+    } finally {
+      await api(adminToken, 'DELETE', `/api/photo-profiles/${profile.json.id}`);
+    }
 
     // create, then delete it again
     const name = `E2E raw ${Date.now()}`;

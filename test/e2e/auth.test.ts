@@ -36,9 +36,9 @@ describeE2E('sign-up, sign-in and sign-out', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByTestId('nav-login').waitFor();
     expect(await page.evaluate(() => Object.keys(localStorage).some((k) => k.endsWith('.idToken')))).toBe(false);
-    // a protected path now falls back to the landing page
+    // a signed-in page now leads to sign-in, with the way back
     await page.goto('/gallery');
-    await page.getByTestId('hero-try-free').waitFor();
+    await page.waitForURL((u) => u.pathname === '/auth/login' && u.searchParams.get('returnTo') === '/gallery');
     await context.close();
   });
 

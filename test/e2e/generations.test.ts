@@ -96,6 +96,8 @@ describeE2E('generations: style generation, polling gallery, detail, feedback, d
     // the stars are disabled until the existing feedback has loaded
     await page.locator('[data-testid="star-rating"]:not([disabled])').waitFor();
     const four = page.getByRole('radio', { name: '4 stars' });
+    // the stars are disabled until the saved feedback (if any) has loaded
+    await expect.poll(() => four.isEnabled(), { timeout: 15_000 }).toBe(true);
     await four.focus();
     await page.keyboard.press('Space');
     await page.getByText('Feedback submitted', { exact: true }).first().waitFor();

@@ -93,12 +93,14 @@ describeE2E('landing page', () => {
 });
 
 describeE2E('routing', () => {
-  it('falls back to the landing page for signed-out visitors and shows the 404 page when signed in', async () => {
+  it('sends signed-out visitors on signed-in pages to sign-in, unknown paths to the landing page, and shows the 404 page when signed in', async () => {
     const { page, context } = await app.open();
     for (const path of ['/dashboard', '/admin/prompts', '/gallery']) {
       await page.goto(path);
-      await page.getByTestId('hero').waitFor();
+      await page.waitForURL((u) => u.pathname === '/auth/login' && u.searchParams.get('returnTo') === path);
     }
+    await page.goto('/no/such/page');
+    await page.getByTestId('hero').waitFor();
     await page.goto('/profile/someone');
     expect(await page.getByTestId('hero').count()).toBe(0);
     await signIn(page, 'shopper@example.com');

@@ -86,8 +86,8 @@ describe('app shell: logged out', () => {
     expect(screen.getByTestId('nav-login').getAttribute('href')).toBe('/api/login');
     expect(screen.getByTestId('nav-try-free').getAttribute('href')).toBe('/auth/register');
     const mainNav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(mainNav).getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe('/#pricing');
-    expect(within(mainNav).getByRole('link', { name: 'Explore' }).getAttribute('href')).toBe('/#explore');
+    expect(within(mainNav).getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe('/pricing');
+    expect(within(mainNav).getByRole('link', { name: 'Explore' }).getAttribute('href')).toBe('/explore');
     expect(screen.getByTestId('cookie-banner')).toBeTruthy();
     expect(screen.queryByTestId('user-menu-trigger')).toBeNull();
     expect(fetchMock.mock.calls.filter(([u]) => String(u) === '/api/auth/user')).toHaveLength(0);
@@ -103,8 +103,14 @@ describe('app shell: logged out', () => {
     }
   });
 
-  it('falls back to the landing page for signed-in routes', async () => {
+  it('sends a visitor on a signed-in route to sign-in, keeping the way back', async () => {
     renderAt('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/auth/register?returnTo=%2Fdashboard');
+  });
+
+  it('falls back to the landing page for unknown paths', async () => {
+    renderAt('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'See yourself in every style' })).toBeTruthy();
   });
 

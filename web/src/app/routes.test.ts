@@ -2,16 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { LOGGED_IN_ROUTES, isStateIndependent, resolveRoute } from './routes';
 
 describe('route access (spec 01 section 2)', () => {
-  it('logged out: / is the landing page and any other path falls back to it', () => {
+  it('logged out: / is the landing page, signed-in pages lead to sign-in, unknown paths fall back to the landing page', () => {
     expect(resolveRoute('/', 'logged-out')).toMatchObject({ screen: 'landing', fallback: false });
-    for (const p of ['/dashboard', '/explore', '/pricing', '/admin/prompts', '/results', '/nope/at/all', '/style/abc']) {
+    for (const p of ['/dashboard', '/admin/prompts', '/results', '/influencer/apply', '/subscription', '/quick-try', '/generate/style/s1']) {
+      expect(resolveRoute(p, 'logged-out')).toMatchObject({ screen: 'sign-in-required', fallback: false });
+    }
+    for (const p of ['/nope/at/all', '/influencer/apply/extra']) {
       expect(resolveRoute(p, 'logged-out')).toMatchObject({ screen: 'landing', fallback: true });
+    }
+  });
+
+  it('logged out: visitors browse styles, collections and pricing read-only (same screens as signed in)', () => {
+    for (const [p, screen] of [['/explore', 'explore'], ['/style/abc', 'style'], ['/collections', 'collections'], ['/collection/c1', 'collection'], ['/pricing', 'pricing']] as const) {
+      expect(resolveRoute(p, 'logged-out')).toMatchObject({ screen, fallback: false });
+      expect(isStateIndependent(p)).toBe(true);
     }
   });
 
   it('while the auth state loads, the logged-out table applies', () => {
     expect(resolveRoute('/', 'loading').screen).toBe('landing');
-    expect(resolveRoute('/dashboard', 'loading').screen).toBe('landing');
+    expect(resolveRoute('/dashboard', 'loading').screen).toBe('sign-in-required');
     expect(resolveRoute('/profile/ada', 'loading').screen).toBe('public-profile');
   });
 

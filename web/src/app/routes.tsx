@@ -18,26 +18,25 @@ export type RouteEntry =
 export const SHARED_ROUTES: readonly RouteEntry[] = [
   { path: '/auth/login', screen: 'login' },
   { path: '/auth/register', screen: 'register' },
+  { path: '/auth/forgot-password', screen: 'forgot-password' },
   { path: '/privacy', screen: 'privacy' },
   // The receipt of "Delete my account", shown once signed out.
   { path: '/account-deleted', screen: 'account-deleted' },
   { path: '/profile/:handle', screen: 'public-profile' },
   // A creator link by user id (spec 02 section 2): resolves the public handle, then shows /profile/{handle}.
   { path: '/influencer/:userId', screen: 'influencer-redirect' },
-];
-
-export const LOGGED_OUT_ROUTES: readonly RouteEntry[] = [
-  { path: '/', screen: 'landing' },
-  ...SHARED_ROUTES,
-  { path: '*', screen: 'landing' }, // anything else falls back to the landing page
+  // Visitors browse read-only, with a sign-in call to action (docs/decisions.md, "What a visitor sees").
+  { path: '/explore', screen: 'explore' },
+  { path: '/style/:id', screen: 'style' },
+  { path: '/collections', screen: 'collections' },
+  { path: '/collection/:id', screen: 'collection' },
+  { path: '/pricing', screen: 'pricing' },
 ];
 
 export const LOGGED_IN_ROUTES: readonly RouteEntry[] = [
   { path: '/', screen: 'dashboard' },
   { path: '/dashboard', screen: 'dashboard' },
   { path: '/onboarding', screen: 'onboarding' },
-  { path: '/explore', screen: 'explore' },
-  { path: '/style/:id', screen: 'style' },
   { path: '/generate/style/:id', screen: 'generate-style' },
   { path: '/generate', screen: 'generate' },
   { path: '/generate/:id', screen: 'generate-edit' },
@@ -50,9 +49,6 @@ export const LOGGED_IN_ROUTES: readonly RouteEntry[] = [
   { path: '/results', redirect: '/gallery' },
   { path: '/gallery', screen: 'gallery' },
   { path: '/generation/:id', screen: 'generation' },
-  { path: '/collections', screen: 'collections' },
-  { path: '/collection/:id', screen: 'collection' },
-  { path: '/pricing', screen: 'pricing' },
   { path: '/subscription', screen: 'subscription' },
   { path: '/account', screen: 'account' },
   { path: '/influencer/apply', screen: 'influencer-apply' },
@@ -67,6 +63,19 @@ export const LOGGED_IN_ROUTES: readonly RouteEntry[] = [
   { path: '/influencer/collections', screen: 'influencer-collections' },
   ...SHARED_ROUTES,
   { path: '*', screen: 'not-found' },
+];
+
+/**
+ * Logged out: the landing page, the shared routes, and every signed-in page of the table leads to sign-in
+ * with the path to come back to; anything else falls back to the landing page.
+ */
+export const LOGGED_OUT_ROUTES: readonly RouteEntry[] = [
+  { path: '/', screen: 'landing' },
+  ...SHARED_ROUTES,
+  ...LOGGED_IN_ROUTES.filter((r) => r.path !== '/' && r.path !== '*' && !SHARED_ROUTES.some((s) => s.path === r.path)).map(
+    (r): RouteEntry => ({ path: r.path, screen: 'sign-in-required' }),
+  ),
+  { path: '*', screen: 'landing' }, // anything else falls back to the landing page
 ];
 
 /** Logged-out visitors and the loading state share the logged-out table. */

@@ -51,6 +51,8 @@ export const SCREENS = {
   settings: lazy(() => import('../features/settings/components/settings-page')),
   'influencer-collections': lazy(() => import('../features/my-collections/components/my-collections-page')),
   'public-profile': lazy(() => import('../features/public-profile/components/public-profile-page')),
+  'forgot-password': lazy(() => import('../features/auth/components/forgot-password-page')),
+  'sign-in-required': lazy(() => import('../features/auth/components/sign-in-required-page')),
   'influencer-redirect': lazy(() => import('../features/public-profile/components/influencer-redirect-page')),
 } satisfies Record<string, ComponentType>;
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 
-vi.mock('./auth', () => ({ getIdToken: vi.fn(async () => null) }));
+vi.mock('./auth', () => ({ getIdToken: vi.fn(async () => null), clearStoredSession: vi.fn() }));
 
 import { getIdToken } from './auth';
 import { ApiError, apiJson, apiRequest, getQueryFn, keyToUrl } from './api-client';
@@ -154,5 +154,55 @@ describe('query client defaults', () => {
     expect(q.staleTime).toBe(Infinity);
     expect(q.retry).toBe(false);
     expect(qc.getDefaultOptions().mutations!.retry).toBe(false);
+  });
+});
+
+describe('api client: a session that ended', () => {
+  beforeEach(async () => {
+    const { resetSessionExpiry } = await import('./session-expiry');
+    resetSessionExpiry();
+  });
+  afterEach(async () => {
+    const { sessionExpiry } = await import('./session-expiry');
+    vi.mocked(sessionExpiry.leave).mockRestore?.();
+  });
+
+  it('a 401 to a call with a token goes to sign-in with the way back, and the call never settles (no error toast)', async () => {
+    const { sessionExpiry } = await import('./session-expiry');
+    const { clearStoredSession } = await import('./auth');
+    const leave = vi.spyOn(sessionExpiry, 'leave').mockImplementation(() => {});
+    window.history.replaceState(null, '', '/subscription?tab=plans');
+    vi.mocked(getIdToken).mockResolvedValue('expired.jwt');
+    respond(401, '{"message":"Unauthorized","code":"auth.unauthorized"}');
+    let settled = false;
+    void apiRequest('POST', '/api/subscriptions/checkout', { productType: 'starter' }).then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await vi.waitFor(() => expect(leave).toHaveBeenCalledWith('/auth/login?returnTo=%2Fsubscription%3Ftab%3Dplans'));
+    expect(clearStoredSession).toHaveBeenCalled();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(settled).toBe(false);
+  });
+
+  it('a signed-in page whose token could not be refreshed (none sent) is also sent to sign-in', async () => {
+    const { sessionExpiry, setSignedIn } = await import('./session-expiry');
+    const leave = vi.spyOn(sessionExpiry, 'leave').mockImplementation(() => {});
+    setSignedIn(true);
+    respond(401, '{"message":"Unauthorized","code":"auth.unauthorized"}');
+    void apiRequest('GET', '/api/generations');
+    await vi.waitFor(() => expect(leave).toHaveBeenCalledTimes(1));
+  });
+
+  it('the user load answering 401 just means signed out; a visitor\'s 401 is an ordinary error', async () => {
+    const { sessionExpiry } = await import('./session-expiry');
+    const leave = vi.spyOn(sessionExpiry, 'leave').mockImplementation(() => {});
+    vi.mocked(getIdToken).mockResolvedValue('stale.jwt');
+    respond(401, '{"message":"Unauthorized","code":"auth.unauthorized"}');
+    await expect(apiRequest('GET', '/api/auth/user')).rejects.toBeInstanceOf(ApiError);
+    vi.mocked(getIdToken).mockResolvedValue(null);
+    respond(401, '{"message":"Unauthorized","code":"auth.unauthorized"}');
+    await expect(apiRequest('POST', '/api/styles/s1/favorite')).rejects.toMatchObject({ status: 401 });
+    expect(leave).not.toHaveBeenCalled();
   });
 });

@@ -6,6 +6,7 @@
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 import { ApiError, throwIfNotOk } from './api-error';
 import { getIdToken } from './auth';
+import { handleSessionExpired, isSessionEnd } from './session-expiry';
 
 export { ApiError } from './api-error';
 
@@ -25,9 +26,18 @@ async function buildInit(method: HttpMethod, body: unknown, signal?: AbortSignal
   return init;
 }
 
-/** Send a request; resolves with the Response when it is OK, rejects with ApiError otherwise. */
+/**
+ * Send a request; resolves with the Response when it is OK, rejects with ApiError otherwise. A 401 to a call
+ * that carried a token means the session ended: the browser goes to sign-in (with the way back) and the
+ * call never settles, so no screen shows an error for it.
+ */
 export async function apiRequest(method: HttpMethod, url: string, body?: unknown, signal?: AbortSignal, headers?: Record<string, string>): Promise<Response> {
-  const res = await fetch(url, await buildInit(method, body, signal, headers));
+  const init = await buildInit(method, body, signal, headers);
+  const res = await fetch(url, init);
+  if (res.status === 401 && isSessionEnd(url, !!(init.headers as Record<string, string>).Authorization)) {
+    handleSessionExpired();
+    return new Promise<Response>(() => {});
+  }
   return throwIfNotOk(res);
 }
 

@@ -34,22 +34,33 @@ let loading: Promise<AmplifyAuth> | null = null;
 /** Load and configure Amplify once. */
 function loadAuth(): Promise<AmplifyAuth> {
   loading ??= (async () => {
-    const [config, { Amplify }, auth, { cognitoUserPoolsTokenProvider }] = await Promise.all([
+    const [config, { Amplify }, auth, { cognitoUserPoolsTokenProvider }, { ConsoleLogger }] = await Promise.all([
       loadRuntimeConfig(),
       import('aws-amplify'),
       import('aws-amplify/auth'),
       import('aws-amplify/auth/cognito'),
+      import('aws-amplify/utils'),
     ]);
     const endpoint = cognitoEndpoint(config);
-    Amplify.configure({
-      Auth: {
-        Cognito: {
-          userPoolId: config.auth.userPoolId,
-          userPoolClientId: config.auth.userPoolClientId,
-          ...(endpoint ? { userPoolEndpoint: endpoint } : {}),
+    // Locally the endpoint is cognito-local under /cognito of this origin, on purpose: Amplify's "You are
+    // using a custom Amazon Cognito User Pool endpoint" warning is expected there, so it is muted for this
+    // one call (and only in local mode; a deployed custom endpoint still warns).
+    const muteEndpointWarning = config.local && !!endpoint;
+    const previousLevel = ConsoleLogger.LOG_LEVEL;
+    if (muteEndpointWarning) ConsoleLogger.LOG_LEVEL = 'ERROR';
+    try {
+      Amplify.configure({
+        Auth: {
+          Cognito: {
+            userPoolId: config.auth.userPoolId,
+            userPoolClientId: config.auth.userPoolClientId,
+            ...(endpoint ? { userPoolEndpoint: endpoint } : {}),
+          },
         },
-      },
-    });
+      });
+    } finally {
+      if (muteEndpointWarning) ConsoleLogger.LOG_LEVEL = previousLevel;
+    }
     // cognito-local has no GetTokensFromRefreshToken (Amplify's default refresh): use InitiateAuth
     // REFRESH_TOKEN_AUTH, which it supports.
     if (config.local && endpoint) {
@@ -132,6 +143,39 @@ export async function confirmSignUp(email: string, code: string): Promise<void> 
 export async function resendCode(email: string): Promise<void> {
   const auth = await loadAuth();
   await auth.resendSignUpCode({ username: normalizeEmail(email) });
+}
+
+/** Forgot password, step 1 (Cognito ForgotPassword): a code is e-mailed (locally: the fixed code). */
+export async function requestPasswordReset(email: string): Promise<void> {
+  const auth = await loadAuth();
+  await auth.resetPassword({ username: email.trim() });
+}
+
+/** Forgot password, step 2 (Cognito ConfirmForgotPassword): the code and the new password. */
+export async function confirmPasswordReset(email: string, code: string, newPassword: string): Promise<void> {
+  const auth = await loadAuth();
+  await auth.confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword });
+}
+
+/** Change the password of the signed-in user (Cognito ChangePassword). */
+export async function changePassword(oldPassword: string, newPassword: string): Promise<void> {
+  const auth = await loadAuth();
+  await auth.updatePassword({ oldPassword, newPassword });
+}
+
+/** Drop the stored tokens without calling Cognito (an expired or revoked session). */
+export function clearStoredSession(): void {
+  try {
+    const ls = window.localStorage;
+    const keys: string[] = [];
+    for (let i = 0; i < ls.length; i++) {
+      const key = ls.key(i);
+      if (key?.startsWith(AMPLIFY_KEY_PREFIX)) keys.push(key);
+    }
+    for (const k of keys) ls.removeItem(k);
+  } catch {
+    /* storage blocked */
+  }
 }
 
 export async function signOut(): Promise<void> {

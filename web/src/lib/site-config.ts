@@ -32,8 +32,8 @@ export const NEWSLETTER = {
   success: "Thanks! We'll be in touch soon.",
 } as const;
 
-/** Where a new account lands after confirming its e-mail (switch to /onboarding when that screen exists). */
-export const AFTER_SIGN_UP_PATH = '/dashboard';
+/** Where a new account lands after confirming its e-mail when it has no return path (see onboarding-gate.ts). */
+export const AFTER_SIGN_UP_PATH = '/onboarding';
 export const AFTER_SIGN_IN_PATH = '/dashboard';
 
 export const documentTitle = (title?: string): string => (title ? `${title} · ${PRODUCT_NAME}` : `${PRODUCT_NAME}: see yourself in every style`);

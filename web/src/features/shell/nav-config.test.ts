@@ -5,11 +5,11 @@ import { roleSwitchOptions, userMenuSections } from './user-nav';
 const labels = (sections: ReturnType<typeof userMenuSections>) => sections.flatMap((s) => s.items.map((i) => i.label));
 
 describe('navigation', () => {
-  it('logged out: Explore, Collections, Pricing are landing anchors', () => {
+  it('logged out: Explore, Collections, Pricing are the read-only visitor pages', () => {
     expect(primaryNav(false)).toEqual([
-      { label: 'Explore', href: '/#explore' },
-      { label: 'Collections', href: '/#collections' },
-      { label: 'Pricing', href: '/#pricing' },
+      { label: 'Explore', href: '/explore' },
+      { label: 'Collections', href: '/collections' },
+      { label: 'Pricing', href: '/pricing' },
     ]);
   });
 

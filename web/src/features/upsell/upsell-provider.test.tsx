@@ -125,6 +125,38 @@ describe('UpsellProvider', () => {
   });
 });
 
+describe('upsell copy from the effective limits', () => {
+  it('an influencer on Starter is told the influencer limits, and no plan is offered when none would help', async () => {
+    renderProvider({ currentPlan: 'starter', isInfluencer: true });
+    act(() => api.openUpsell('photo_profiles'));
+    const dialog = await screen.findByRole('dialog', { name: 'Photo profile limit reached' }, { timeout: 5000 });
+    expect(dialog.textContent).toContain(`As an influencer on the Starter plan, your account includes ${PLANS.creator.limits.photoProfiles} photo profiles`);
+    expect(dialog.textContent).not.toContain(`Your Starter plan includes`);
+    expect(dialog.textContent).toContain('No plan offers more');
+    expect(screen.queryByRole('button', { name: 'See plans' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Manage photo profiles' }));
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/profiles'));
+  });
+
+  it('a Creator without upgrade room for private styles gets no plan offer', async () => {
+    renderProvider({ currentPlan: 'creator', isInfluencer: false });
+    act(() => api.openUpsell('private_styles'));
+    const dialog = await screen.findByRole('dialog', { name: 'Private style limit reached' }, { timeout: 5000 });
+    expect(dialog.textContent).toContain(`Your Creator plan includes ${PLANS.creator.limits.privateStyles} private styles`);
+    expect(screen.queryByRole('button', { name: 'See plans' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Manage styles' })).toBeTruthy();
+  });
+
+  it('a precondition error (no photo profile yet) is not a limit', () => {
+    renderProvider();
+    let handled = true;
+    act(() => {
+      handled = api.handleLimitError(apiError(400, { code: 'profile_required', message: 'Please create a photo profile first' }));
+    });
+    expect(handled).toBe(false);
+  });
+});
+
 describe('useUpsell outside the provider', () => {
   it('does nothing and leaves errors to the caller', () => {
     render(<Capture />);

@@ -20,7 +20,9 @@ export type { LimitKind };
 /** The limit an unknown error stands for: ApiError code and server message first, then Error.message. */
 export function limitOfError(err: unknown): LimitKind | null {
   if (isApiError(err)) {
-    return detectLimit({ code: err.code, message: err.serverMessage }) ?? detectLimit({ message: err.message });
+    // A coded answer is judged by its code (and server message) only: the raw body would repeat the code.
+    if (err.code) return detectLimit({ code: err.code, message: err.serverMessage });
+    return detectLimit({ message: err.serverMessage }) ?? detectLimit({ message: err.message });
   }
   if (err && typeof err === 'object') {
     const { code, message } = err as { code?: unknown; message?: unknown };

@@ -15,6 +15,8 @@ import { errorMessage, isApiError } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import { RAW_TEMPLATE_TOKENS, SETTINGS, TASK_TYPES, VIBES } from '../../../../../shared/domain/catalog';
 import { enumLabel } from '../../generations/components/badge';
+import { usePhotoProfiles, useStyles } from '../../generations/api/catalog';
+import { compileErrorDetail, RAW_TEST_MESSAGES, samplesFromSelection } from '../lib/raw-test';
 import { useAdminRawTemplates, useCompileRawTemplate, useDeleteRawTemplate, useSaveRawTemplate, type AdminRawTemplate } from '../api/admin-templates';
 import { DEFAULT_SAMPLES, newRawDraft, prettyJson, rawDraftFrom, rawDraftProblems, toRawBody, toSampleUrls, type RawDraft, type SampleUrls } from '../lib/templates';
 import { AccessDenied, AdminOnly, fieldClasses, preClasses, SelectField } from './admin-ui';
@@ -319,21 +321,49 @@ function RawEditor({
 
 function CompilePanel({ jsonText }: { jsonText: string }) {
   const compile = useCompileRawTemplate();
+  const styles = useStyles();
+  const profiles = usePhotoProfiles();
+  const [styleId, setStyleId] = useState('');
+  const [profileId, setProfileId] = useState('');
   const [samples, setSamples] = useState(DEFAULT_SAMPLES);
   const [outcome, setOutcome] = useState<{ ok: true; output: string } | { ok: false; error: string } | null>(null);
 
-  const run = () =>
+  /** A style and a profile fill the sample URLs with their images (still editable). */
+  const choose = (next: { styleId?: string; profileId?: string }) => {
+    const sId = next.styleId ?? styleId;
+    const pId = next.profileId ?? profileId;
+    setStyleId(sId);
+    setProfileId(pId);
+    setSamples((s) =>
+      samplesFromSelection(s, {
+        style: styles.data?.find((x) => x.id === sId),
+        profile: profiles.data?.find((x) => x.id === pId),
+        origin: window.location.origin,
+      }),
+    );
+  };
+
+  const refuse = (title: string) => {
+    setOutcome({ ok: false, error: title });
+    toast({ title, variant: 'destructive' });
+  };
+
+  const run = () => {
+    if (!styleId) return refuse(RAW_TEST_MESSAGES.styleRequired);
+    if (!profileId) return refuse(RAW_TEST_MESSAGES.profileRequired);
     compile.mutate(
       { jsonText, sampleUrls: toSampleUrls(samples) },
       {
         onSuccess: (res) => setOutcome({ ok: true, output: prettyJson(res?.input) }),
         onError: (err) => {
-          const msg = errorMessage(err, 'Compile failed');
-          setOutcome({ ok: false, error: msg });
-          toast({ title: 'Compile failed', description: msg, variant: 'destructive' });
+          // The server's message already starts with "Compile failed: ": say it once.
+          const detail = compileErrorDetail(errorMessage(err, ''));
+          setOutcome({ ok: false, error: detail ? `Compile failed: ${detail}` : 'Compile failed' });
+          toast({ title: 'Compile failed', description: detail || undefined, variant: 'destructive' });
         },
       },
     );
+  };
 
   return (
     <Card>
@@ -345,6 +375,28 @@ function CompilePanel({ jsonText }: { jsonText: string }) {
         <CardDescription>Compile the JSON in the editor with sample image URLs.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
+        <SelectField id="raw-test-style" label="Style template" value={styleId} onChange={(v) => choose({ styleId: v })}>
+          <option value="">Select a style...</option>
+          {(styles.data ?? []).map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id="raw-test-profile"
+          label="Photo profile"
+          value={profileId}
+          onChange={(v) => choose({ profileId: v })}
+          hint={profiles.data && profiles.data.length === 0 ? 'You have no photo profile yet: create one under Photo Profiles.' : undefined}
+        >
+          <option value="">Select a profile...</option>
+          {(profiles.data ?? []).map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </SelectField>
         {(Object.keys(SAMPLE_LABELS) as (keyof SampleUrls)[]).map((k) => (
           <FormField key={k} label={SAMPLE_LABELS[k]}>
             <Input type="url" value={samples[k]} onChange={(e) => setSamples({ ...samples, [k]: e.target.value })} autoComplete="off" />

@@ -8,9 +8,4 @@ export async function refreshCurrentUser(qc: QueryClient): Promise<CurrentUser |
 }
 
 /** A same-site path to return to after sign-in (no open redirects), else null. */
-export function safeReturnTo(raw: string | null | undefined): string | null {
-  if (!raw) return null;
-  if (!raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return null;
-  if (raw.startsWith('/api/') || raw.startsWith('/auth/')) return null;
-  return raw;
-}
+export { safeReturnTo } from '../../../lib/return-to';

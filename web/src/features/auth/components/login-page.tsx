@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -13,6 +13,8 @@ import { Input } from '../../../components/input';
 import { SpinnerIcon } from '../../../components/spinner';
 import { useCurrentUser } from '../api/current-user';
 import { refreshCurrentUser, safeReturnTo } from '../api/session';
+import { forgotPasswordPath, registerPath } from '../../../lib/return-to';
+import { clearSessionExpiredNotice, peekSessionExpiredNotice } from '../../../lib/session-expiry';
 import { AuthCard, FormError } from './auth-card';
 
 const loginSchema = z.object({
@@ -29,8 +31,13 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const { isAuthenticated } = useCurrentUser();
   const [error, setError] = useState<string | null>(null);
-  const notice = (location.state as { notice?: string } | null)?.notice;
-  const target = safeReturnTo(params.get('returnTo')) ?? AFTER_SIGN_IN_PATH;
+  const [expiredNotice] = useState(peekSessionExpiredNotice);
+  useEffect(() => {
+    if (expiredNotice) clearSessionExpiredNotice();
+  }, [expiredNotice]);
+  const notice = (location.state as { notice?: string } | null)?.notice ?? expiredNotice;
+  const returnTo = safeReturnTo(params.get('returnTo'));
+  const target = returnTo ?? AFTER_SIGN_IN_PATH;
 
   const {
     register,
@@ -43,7 +50,7 @@ export default function LoginPage() {
     try {
       const res = await signIn(email, password);
       if (res.status === 'confirm-sign-up') {
-        navigate('/auth/register', { state: { confirmEmail: email, password } });
+        navigate(registerPath(returnTo), { state: { confirmEmail: email, password } });
         return;
       }
       const user = await refreshCurrentUser(qc);
@@ -67,7 +74,7 @@ export default function LoginPage() {
       footer={
         <>
           New here?{' '}
-          <Link to="/auth/register" className="font-semibold text-brand underline-offset-4 hover:underline">
+          <Link to={registerPath(returnTo)} className="font-semibold text-brand underline-offset-4 hover:underline">
             Create an account
           </Link>
         </>
@@ -86,6 +93,9 @@ export default function LoginPage() {
         <FormField label="Password" error={errors.password?.message}>
           <Input type="password" autoComplete="current-password" {...register('password')} />
         </FormField>
+        <Link to={forgotPasswordPath(returnTo)} className="-mt-2 self-end text-sm font-medium text-brand underline-offset-4 hover:underline" data-testid="forgot-password-link">
+          Forgot password?
+        </Link>
         <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
           {isSubmitting ? <SpinnerIcon /> : null}
           Sign in

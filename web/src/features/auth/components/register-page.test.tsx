@@ -39,6 +39,7 @@ const show = () =>
         <Routes>
           <Route path="/auth/register" element={<RegisterPage />} />
           <Route path="/dashboard" element={<p>dashboard here</p>} />
+          <Route path="/onboarding" element={<p>onboarding here</p>} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -66,7 +67,7 @@ describe('register page', () => {
     expect(signUp).not.toHaveBeenCalled();
   });
 
-  it('registers, asks for the code (local mode shows it), confirms, signs in and goes to the dashboard', async () => {
+  it('registers, asks for the code (local mode shows it), confirms, signs in and is offered onboarding', async () => {
     vi.mocked(signIn).mockImplementationOnce(async () => {
       vi.mocked(hasStoredSession).mockReturnValue(true);
       return { status: 'signed-in' };
@@ -86,7 +87,7 @@ describe('register page', () => {
     expect(await screen.findByText('The code is 6 digits')).toBeTruthy();
     fill('Confirmation code', '123456');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('dashboard here')).toBeTruthy();
+    expect(await screen.findByText('onboarding here')).toBeTruthy();
     expect(confirmSignUp).toHaveBeenCalledWith('new@example.com', '123456');
     expect(signIn).toHaveBeenCalledWith('new@example.com', 'Demo-pass-1');
     // the age statement goes to our API once signed in (never to the identity provider)

@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import MailCheck from 'lucide-react/icons/mail-check';
 import { confirmSignUp, resendCode, signIn, signUp } from '../../../lib/auth';
 import { authErrorMessage } from '../../../lib/auth-errors';
-import { AFTER_SIGN_UP_PATH } from '../../../lib/site-config';
 import { Button } from '../../../components/button';
 import { FormField } from '../../../components/form-field';
 import { Input } from '../../../components/input';
@@ -15,6 +14,8 @@ import { SpinnerIcon } from '../../../components/spinner';
 import { useCurrentUser } from '../api/current-user';
 import { refreshCurrentUser } from '../api/session';
 import { useRuntimeConfig } from '../api/use-runtime-config';
+import { afterSignUpPath } from '../../onboarding/lib/onboarding-gate';
+import { safeReturnTo, signInPath } from '../../../lib/return-to';
 import { AuthCard, FormError } from './auth-card';
 import { PasswordHints } from './password-hints';
 import { PASSWORD_RULES } from './password-rules';
@@ -71,13 +72,16 @@ export default function RegisterPage() {
     fromLogin?.confirmEmail ? { email: fromLogin.confirmEmail, password: fromLogin.password } : null,
   );
   const [finishing, setFinishing] = useState(false);
+  const [params] = useSearchParams();
+  const returnTo = safeReturnTo(params.get('returnTo'));
 
-  if (isAuthenticated && !finishing) return <Navigate to={AFTER_SIGN_UP_PATH} replace />;
-  if (pending) return <ConfirmStep pending={pending} onFinishing={() => setFinishing(true)} />;
-  return <DetailsStep onRegistered={setPending} onFinishing={() => setFinishing(true)} />;
+  // Already signed in (not a fresh sign-up): go on to where they were going.
+  if (isAuthenticated && !finishing) return <Navigate to={returnTo ?? '/dashboard'} replace />;
+  if (pending) return <ConfirmStep pending={pending} returnTo={returnTo} onFinishing={() => setFinishing(true)} />;
+  return <DetailsStep onRegistered={setPending} returnTo={returnTo} onFinishing={() => setFinishing(true)} />;
 }
 
-function DetailsStep({ onRegistered, onFinishing }: { onRegistered: (p: Pending) => void; onFinishing: () => void }) {
+function DetailsStep({ onRegistered, onFinishing, returnTo }: { onRegistered: (p: Pending) => void; onFinishing: () => void; returnTo: string | null }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
@@ -106,7 +110,7 @@ function DetailsStep({ onRegistered, onFinishing }: { onRegistered: (p: Pending)
       await signIn(values.email, values.password);
       await sendBirthDate(values.birthDate);
       await refreshCurrentUser(qc);
-      navigate(AFTER_SIGN_UP_PATH, { replace: true });
+      navigate(afterSignUpPath(returnTo), { replace: true });
     } catch (err) {
       setError(authErrorMessage(err));
     }
@@ -119,7 +123,7 @@ function DetailsStep({ onRegistered, onFinishing }: { onRegistered: (p: Pending)
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/auth/login" className="font-semibold text-brand underline-offset-4 hover:underline">
+          <Link to={signInPath(returnTo)} className="font-semibold text-brand underline-offset-4 hover:underline">
             Sign in
           </Link>
         </>
@@ -164,7 +168,7 @@ function DetailsStep({ onRegistered, onFinishing }: { onRegistered: (p: Pending)
   );
 }
 
-function ConfirmStep({ pending, onFinishing }: { pending: Pending; onFinishing: () => void }) {
+function ConfirmStep({ pending, onFinishing, returnTo }: { pending: Pending; onFinishing: () => void; returnTo: string | null }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const config = useRuntimeConfig();
@@ -186,7 +190,7 @@ function ConfirmStep({ pending, onFinishing }: { pending: Pending; onFinishing: 
       return;
     }
     if (!pending.password) {
-      navigate('/auth/login', { replace: true, state: { notice: 'Your email is confirmed. Sign in to continue.' } });
+      navigate(signInPath(returnTo), { replace: true, state: { notice: 'Your email is confirmed. Sign in to continue.' } });
       return;
     }
     try {
@@ -194,9 +198,9 @@ function ConfirmStep({ pending, onFinishing }: { pending: Pending; onFinishing: 
       await signIn(pending.email, pending.password);
       await sendBirthDate(pending.birthDate);
       await refreshCurrentUser(qc);
-      navigate(AFTER_SIGN_UP_PATH, { replace: true });
+      navigate(afterSignUpPath(returnTo), { replace: true });
     } catch (err) {
-      navigate('/auth/login', { replace: true, state: { notice: `Your email is confirmed. ${authErrorMessage(err, 'sign-in')}` } });
+      navigate(signInPath(returnTo), { replace: true, state: { notice: `Your email is confirmed. ${authErrorMessage(err, 'sign-in')}` } });
     }
   };
 

@@ -11,18 +11,22 @@ import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import { formatEur, PACK_IDS, PACKS, PLANS, ROLLOVER_MULTIPLIER, INFLUENCER_PUBLIC_STYLES, type PackId, type PaidPlanId, type ProductType } from '../../../../../shared/domain/plans';
-import { browser, LOGIN_URL, useCheckout } from '../api/billing';
+import { browser, useCheckout } from '../api/billing';
+import { serverSignInUrl } from '../../../lib/return-to';
 import { perCreditCents } from '../lib/format';
 import type { PlanAction } from '../lib/plan-buttons';
 
 export const pageShell = 'mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10';
 
-/** Checkout for signed-in users, the sign-in page for visitors; errors as the spec's toast. */
+/** Where a visitor who chose a product returns after signing in: /pricing, which then continues the purchase. */
+export const buyReturnPath = (productType: ProductType): string => `/pricing?buy=${encodeURIComponent(productType)}`;
+
+/** Checkout for signed-in users, the sign-in page for visitors (back to the purchase afterwards); errors as the spec's toast. */
 export function useStartCheckout(signedIn: boolean) {
   const checkout = useCheckout();
   const start = (productType: ProductType) => {
     if (!signedIn) {
-      browser.go(LOGIN_URL);
+      browser.go(serverSignInUrl(buyReturnPath(productType)));
       return;
     }
     checkout.mutate(productType, {
@@ -130,7 +134,7 @@ export function PlanCard({
 }
 
 /** The invite-only Influencer card of /pricing. */
-export function InfluencerPlanCard() {
+export function InfluencerPlanCard({ isInfluencer = false }: { isInfluencer?: boolean }) {
   return (
     <Card role="group" aria-labelledby="plan-influencer-title" className="flex flex-col p-5">
       <div className="flex flex-wrap items-center gap-2">
@@ -151,9 +155,15 @@ export function InfluencerPlanCard() {
           </li>
         ))}
       </ul>
-      <Link to="/influencer/apply" aria-label="Apply to become an influencer" className={buttonClasses({ variant: 'outline', className: 'mt-5 w-full' })}>
-        Apply now
-      </Link>
+      {isInfluencer ? (
+        <p className="mt-5 rounded-lg bg-muted px-3 py-2 text-center text-sm font-medium" data-testid="influencer-member">
+          You are an influencer
+        </p>
+      ) : (
+        <Link to="/influencer/apply" aria-label="Apply to become an influencer" className={buttonClasses({ variant: 'outline', className: 'mt-5 w-full' })}>
+          Apply now
+        </Link>
+      )}
     </Card>
   );
 }

@@ -1,9 +1,10 @@
+import { useEffect, useRef } from 'react';
 import { PageHeader } from '../../../components/page-header';
-import { PLAN_ORDER } from '../../../../../shared/domain/plans';
+import { PACK_IDS, PLAN_ORDER, type ProductType } from '../../../../../shared/domain/plans';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { useSubscriptionSummary } from '../api/billing';
 import { planAction, type PlanAction } from '../lib/plan-buttons';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { GoodToKnow, InfluencerPlanCard, PackGrid, pageShell, PlanCard, SectionHeading, useStartCheckout } from './billing-ui';
 
 /** /pricing (spec 01 section 2): the plans, the influencer program, the notes and the credit packs. */
@@ -14,6 +15,29 @@ export default function PricingPage() {
   // The summary has the subscription id the plan-change rules need; the user is enough until it arrives.
   const summary = useSubscriptionSummary(isAuthenticated).data;
   const subject = isAuthenticated ? (summary ?? user) : null;
+
+  // Back from sign-in (or sign-up) after choosing a product as a visitor: continue that purchase once.
+  const [params, setParams] = useSearchParams();
+  const buy = params.get('buy');
+  const continued = useRef(false);
+  useEffect(() => {
+    // the summary, not the user: plan changes need its subscription id
+    if (!buy || !isAuthenticated || !summary || continued.current) return;
+    continued.current = true;
+    setParams((p) => {
+      p.delete('buy');
+      return p;
+    }, { replace: true });
+    const plan = PLAN_ORDER.find((id) => id === buy);
+    if (plan) {
+      const action = planAction(summary, plan);
+      if (action.kind === 'checkout') start(plan);
+      else if (action.kind === 'upgrade' || action.kind === 'downgrade') navigate('/subscription#plans');
+      // current, scheduled or not possible: the page shows the plan's state and reason
+    } else if ((PACK_IDS as readonly string[]).includes(buy)) {
+      start(buy as ProductType);
+    }
+  }, [buy, isAuthenticated, summary, setParams, start, navigate]);
 
   const onAction = (plan: (typeof PLAN_ORDER)[number], action: PlanAction) => {
     if (action.kind === 'checkout') start(plan);
@@ -33,7 +57,7 @@ export default function PricingPage() {
             const action = planAction(subject, plan);
             return <PlanCard key={plan} plan={plan} action={action} busy={pending === plan} onAction={(a) => onAction(plan, a)} />;
           })}
-          <InfluencerPlanCard />
+          <InfluencerPlanCard isInfluencer={!!subject?.isInfluencer} />
         </div>
       </section>
       <div className="mt-10">

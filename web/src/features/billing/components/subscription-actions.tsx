@@ -35,14 +35,16 @@ export function ScheduledChangeNotice({ summary }: { summary: SubscriptionSummar
         className="shrink-0"
         disabled={cancel.isPending}
         onClick={() =>
-          cancel.mutate(undefined, {
-            onSuccess: () =>
+          // mutateAsync, not mutate(..., { onSuccess }): the answer removes the scheduled change, so this notice
+          // unmounts before per-call callbacks would run, and the toast would never show.
+          cancel.mutateAsync(undefined).then(
+            () =>
               toast({
                 title: change.kind === 'cancellation' ? 'Subscription resumed' : 'Scheduled change cancelled',
                 description: `You stay on ${planName(summary.currentPlan)}.`,
               }),
-            onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to cancel scheduled change'), variant: 'destructive' }),
-          })
+            (err: unknown) => toast({ title: 'Error', description: errorMessage(err, 'Failed to cancel scheduled change'), variant: 'destructive' }),
+          )
         }
       >
         {cancel.isPending ? <SpinnerIcon /> : null}

@@ -10,8 +10,13 @@ import { checkoutReturn, pollUntilChanged, takeRememberedBalance } from '../lib/
  * Back from checkout (spec 01 section 2): `?success=true` shows "Payment successful!", refreshes the user,
  * credits and subscription, and cleans the URL. The purchase is fulfilled by the webhook, which may land a
  * moment later: the balance is read every second (up to 10 s) until it changes, then everything is refreshed
- * again. `?canceled=true` is only removed from the URL.
+ * again. `?canceled=true` says so in a toast (nothing was charged) and is removed from the URL.
  */
+export const CHECKOUT_CANCELED = {
+  title: 'Checkout cancelled',
+  description: 'No payment was made. You can pick a plan or a credit pack whenever you are ready.',
+} as const;
+
 export function useCheckoutReturn(): void {
   const location = useLocation();
   const navigate = useNavigate();
@@ -24,7 +29,10 @@ export function useCheckoutReturn(): void {
     if (!success && !canceled) return;
     handled.current = true;
     navigate({ pathname: location.pathname, search: cleanedSearch, hash: location.hash }, { replace: true });
-    if (!success) return;
+    if (!success) {
+      toast({ title: CHECKOUT_CANCELED.title, description: CHECKOUT_CANCELED.description });
+      return;
+    }
     toast({ title: 'Payment successful!', description: 'Thank you. Your purchase is being added to your account.' });
     void refreshBilling(client);
     const baseline = takeRememberedBalance();

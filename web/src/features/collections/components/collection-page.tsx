@@ -6,6 +6,7 @@ import { PageSpinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api-error';
 import { BackLink, Notice, pageShell, ExternalLink } from '../../generations/components/kit';
 import { StyleCard, styleGridClasses } from '../../explore/components/style-card';
+import { VisitorCta } from '../../auth/components/visitor-cta';
 import { looksLabel, useCollectionDetail, type AffiliateLink } from '../api/collections';
 
 /** /collection/{id} (spec 02 section 2): title, description, count, Shop the Look, and the looks. */
@@ -36,6 +37,7 @@ export default function CollectionPage() {
       <p className="-mt-4 mb-8 text-sm font-medium text-muted-foreground" data-testid="collection-count">
         {looksLabel(c.styles.length)}
       </p>
+      <VisitorCta />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <section aria-labelledby="looks-heading" className="min-w-0 lg:order-1">
           <h2 id="looks-heading" className="sr-only">
@@ -47,7 +49,7 @@ export default function CollectionPage() {
             <ul className={styleGridClasses}>
               {c.styles.map((s) => (
                 <li key={s.id}>
-                  <StyleCard id={s.id} name={s.title} coverImage={s.coverImage} description={s.description} tags={s.tags} />
+                  <StyleCard id={s.id} name={s.title} coverImage={s.coverImage} description={s.description} tags={s.tags} action="See the look and try it on" />
                 </li>
               ))}
             </ul>

@@ -3,6 +3,7 @@ import FolderOpen from 'lucide-react/icons/folder-open';
 import { Button, buttonClasses } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
 import { useCollections, pageShell } from '../../generations/components/kit';
+import { VisitorCta } from '../../auth/components/visitor-cta';
 import { CollectionCard, CollectionGridSkeleton, collectionGridClasses } from './collection-card';
 
 /** /collections (spec 02 section 2): published influencer collections. */
@@ -12,6 +13,7 @@ export default function CollectionsPage() {
   return (
     <div className={pageShell}>
       <PageHeader title="Collections" description="Curated edits from our creators. Open one to shop the look or try it on." />
+      <VisitorCta />
       {q.isPending ? (
         <CollectionGridSkeleton />
       ) : q.isError ? (

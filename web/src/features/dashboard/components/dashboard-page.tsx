@@ -8,7 +8,6 @@ import { buttonClasses } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCurrentUser } from '../../auth/api/current-user';
-import { useOnboardingRedirect } from '../../onboarding/lib/onboarding-gate';
 import {
   useCollections,
   useStyles,
@@ -31,8 +30,6 @@ const grid6 = 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6';
 export default function DashboardPage() {
   const { user } = useCurrentUser();
   useDocumentTitle('Dashboard');
-  // New users are offered onboarding once per session (spec 01 section 2).
-  useOnboardingRedirect(user);
   const generations = useGenerations({ enabled: !!user });
   const [toDelete, setToDelete] = useState<string | null>(null);
   if (!user) return null;
@@ -49,11 +46,13 @@ export default function DashboardPage() {
             <CardTitle>Credits Available</CardTitle>
             <Coins className="h-5 w-5 text-brand" aria-hidden="true" />
           </CardHeader>
-          <CardContent className="flex items-end justify-between gap-4">
-            <p className="text-3xl font-bold" data-testid="dashboard-credits">
+          {/* The balance and the button share the row when they fit and stack when they do not (narrow
+              four-column cards at 1024-1440 px, unlimited balances of nine digits). */}
+          <CardContent className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
+            <p className="min-w-0 max-w-full break-all text-3xl font-bold tabular-nums leading-tight" data-testid="dashboard-credits">
               {formatCredits(user.credits, user.hasUnlimitedCredits)}
             </p>
-            <Link to="/subscription" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+            <Link to="/subscription" className={buttonClasses({ variant: 'outline', size: 'sm', className: 'shrink-0' })} data-testid="dashboard-get-more">
               Get More
             </Link>
           </CardContent>

@@ -22,6 +22,7 @@ import { cn } from '../../../lib/cn';
 import { useStyles } from '../../generations/api/catalog';
 import { useCategories } from '../api/explore';
 import { EXPLORE_PAGE_SIZE, countLabel, nextVisibleCount, renderedCount } from '../lib/incremental';
+import { VisitorCta } from '../../auth/components/visitor-cta';
 import { StyleCard, StyleGridSkeleton, styleGridClasses } from './style-card';
 
 export const NO_STYLES_FOUND = 'No styles found matching your criteria';
@@ -82,6 +83,7 @@ export default function ExplorePage() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <PageHeader title="Explore Styles" description="Find a look you love, then try it on with your own photo." />
+      <VisitorCta />
       <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
         <FilterPanel
           filters={filters}

@@ -13,10 +13,12 @@ export interface StyleCardProps {
   tags?: readonly string[] | null;
   /** Where the card leads (default /style/{id}). */
   to?: string;
+  /** What opening the card does, shown at its foot (e.g. in a collection: "See the look and try it on"). */
+  action?: string;
 }
 
 /** A style card: cover (lazy, card size), name, creator or description, at most 3 tags. The whole card is the link. */
-export const StyleCard = memo(function StyleCard({ id, name, coverImage, creator, description, tags, to }: StyleCardProps) {
+export const StyleCard = memo(function StyleCard({ id, name, coverImage, creator, description, tags, to, action }: StyleCardProps) {
   const shown = (tags ?? []).slice(0, MAX_CARD_TAGS);
   return (
     <Link
@@ -39,6 +41,11 @@ export const StyleCard = memo(function StyleCard({ id, name, coverImage, creator
               </li>
             ))}
           </ul>
+        ) : null}
+        {action ? (
+          <p className="mt-auto pt-2 text-xs font-semibold text-brand" data-testid="style-card-action">
+            {action} <span aria-hidden="true">→</span>
+          </p>
         ) : null}
       </div>
     </Link>

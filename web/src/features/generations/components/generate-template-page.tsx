@@ -21,6 +21,7 @@ import {
   GENERATION_STARTED,
   useStartErrorHandler,
   profileSetupProblem,
+  SETUP_REASON,
   validateRawTemplateGenerate,
   Notice,
   BackLink,
@@ -133,11 +134,11 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
   }, [profilesQ.data]);
 
   const profile = profiles.find((p) => p.id === profileId) ?? null;
-  const problem = profilesQ.isPending ? null : profileSetupProblem(profile);
+  const problem = profilesQ.isPending ? null : profileSetupProblem(profile, template);
   const cost = generationCost();
 
   const onGenerate = () => {
-    const issue = validateRawTemplateGenerate({ user, profile });
+    const issue = validateRawTemplateGenerate({ user, profile, requiresFullBody: template.requiresFullBody });
     if (issue) {
       toast({ title: issue.title, description: issue.description, variant: 'destructive' });
       if (issue.redirect) navigate(issue.redirect);
@@ -188,7 +189,7 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
             </select>
           </div>
         ) : null}
-        {profile ? <ProfileSummary profile={profile} ready={!problem && (!template.requiresFullBody || !!profile.fullBodyUrl)} /> : null}
+        {profile ? <ProfileSummary profile={profile} ready={!problem} /> : null}
       </div>
       <div className="min-w-0 space-y-6">
         <fieldset className="space-y-2">
@@ -208,10 +209,25 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
         {source === 'own' ? <ImageFilePicker label="Style reference image" hint="A photo of the look you want to copy." file={styleRef} onChange={setStyleRef} testId="style-ref-input" /> : null}
         <ImageFilePicker label="Background image (optional)" hint="Place the result in front of your own background." file={background} onChange={setBackground} testId="background-input" />
         <div className="space-y-2 rounded-2xl border border-border bg-card p-4">
-          <Button size="lg" className="w-full" onClick={onGenerate} disabled={start.isPending || !!problem} data-testid="generate-button">
+          <Button
+            size="lg"
+            className="w-full"
+            onClick={onGenerate}
+            disabled={start.isPending || !!problem}
+            aria-describedby={problem ? 'generate-disabled-reason' : undefined}
+            data-testid="generate-button"
+          >
             {start.isPending ? <SpinnerIcon /> : <Wand className="h-4 w-4" aria-hidden="true" />}
             {start.isPending ? 'Generating...' : `Generate Look (${cost} credit${cost === 1 ? '' : 's'})`}
           </Button>
+          {problem ? (
+            <p id="generate-disabled-reason" className="text-sm text-amber-700 dark:text-amber-400" data-testid="generate-disabled-reason">
+              {SETUP_REASON[problem]}{' '}
+              <Link to={problem === 'no-profile' || !profile ? '/profiles/new' : `/profiles/${profile.id}/edit`} className="font-medium underline underline-offset-2">
+                {problem === 'no-profile' ? 'Create a photo profile' : problem === 'no-full-body' ? 'Add a full-body photo' : 'Update the profile'}
+              </Link>
+            </p>
+          ) : null}
           <CreditsLine />
         </div>
       </div>
@@ -221,12 +237,7 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
 
 function SetupAlert({ problem, profile }: { problem: NonNullable<ReturnType<typeof profileSetupProblem>>; profile: PhotoProfile | null }) {
   const to = problem === 'no-profile' || !profile ? '/profiles/new' : `/profiles/${profile.id}/edit`;
-  const text =
-    problem === 'no-profile'
-      ? 'Create a photo profile with a portrait and a body description to generate looks.'
-      : problem === 'no-portrait'
-        ? 'Add a portrait photo to this profile.'
-        : 'Add a body description of at least 20 characters to this profile.';
+  const text = SETUP_REASON[problem];
   return (
     <Notice tone="warning" title="Profile Setup Required">
       <p>{text}</p>

@@ -11,6 +11,7 @@ import { cn } from '../../../lib/cn';
 import { downloadGenerationImage } from '../api/download';
 import { AiBadge } from './ai-badge';
 import type { GenerationView } from '../api/generations';
+import { Tooltip } from '../../../components/tooltip';
 
 export const generationTitle = (g: GenerationView): string => g.styleName ?? g.templateName ?? 'Custom look';
 
@@ -55,13 +56,17 @@ export function GenerationCard({ generation: g, onDelete, allowDeleteCompleted }
         </Link>
         <AiBadge className="absolute left-2 top-2" size="sm" />
         <div className="absolute right-2 top-2 flex gap-2 opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100">
-          <button type="button" className={overlayButton} onClick={download} disabled={downloading} aria-label={`Download ${title}`} data-testid="card-download">
-            {downloading ? <SpinnerIcon /> : <Download className="h-4 w-4" aria-hidden="true" />}
-          </button>
-          {allowDeleteCompleted && onDelete ? (
-            <button type="button" className={cn(overlayButton, 'text-destructive dark:text-red-400')} onClick={() => onDelete(g.id)} aria-label={`Delete ${title}`} data-testid="card-delete">
-              <Trash2 className="h-4 w-4" aria-hidden="true" />
+          <Tooltip content="Download">
+            <button type="button" className={overlayButton} onClick={download} disabled={downloading} aria-label={`Download ${title}`} data-testid="card-download">
+              {downloading ? <SpinnerIcon /> : <Download className="h-4 w-4" aria-hidden="true" />}
             </button>
+          </Tooltip>
+          {allowDeleteCompleted && onDelete ? (
+            <Tooltip content="Delete">
+              <button type="button" className={cn(overlayButton, 'text-destructive dark:text-red-400')} onClick={() => onDelete(g.id)} aria-label={`Delete ${title}`} data-testid="card-delete">
+                <Trash2 className="h-4 w-4" aria-hidden="true" />
+              </button>
+            </Tooltip>
           ) : null}
         </div>
       </li>
@@ -97,6 +102,7 @@ export function GenerationCard({ generation: g, onDelete, allowDeleteCompleted }
           <p className="text-xs text-muted-foreground">{created}</p>
         </div>
         {onDelete && g.status === 'failed' ? (
+          <Tooltip content="Delete">
           <button
             type="button"
             className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg text-destructive hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring dark:text-red-400"
@@ -106,6 +112,7 @@ export function GenerationCard({ generation: g, onDelete, allowDeleteCompleted }
           >
             <Trash2 className="h-4 w-4" aria-hidden="true" />
           </button>
+          </Tooltip>
         ) : null}
       </div>
     </li>

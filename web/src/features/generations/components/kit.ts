@@ -22,7 +22,7 @@ export { Badge, enumLabel } from './badge';
 export { useStartGeneration, useGenerations, useGeneration, useGenerationFeedback, useSubmitFeedback } from '../api/generations';
 export type { GenerationView } from '../api/generations';
 export { GENERATION_STARTED, useStartErrorHandler } from '../api/use-start-error';
-export { profileSetupProblem, validateRawTemplateGenerate, photosOf, validateStyleGenerate, needsFullBody, validateCustomLook, validateQuickTry } from '../lib/validation';
+export { profileSetupProblem, SETUP_REASON, validateRawTemplateGenerate, photosOf, validateStyleGenerate, needsFullBody, validateCustomLook, validateQuickTry } from '../lib/validation';
 export type { GenerateIssue } from '../lib/validation';
 export { CreditsLine } from './credits-line';
 export { ImageFilePicker } from './file-picker';

@@ -1,4 +1,8 @@
 import { useEffect, useMemo, useReducer } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { apiJson } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-error';
+import { isOutsideImageUrl } from '../lib/outside-image';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { STYLE_IMAGE_TYPES, type StyleImageType } from '../../../../../shared/domain/catalog';
 import { modeChoiceVisible, profileQualifies, type Mode } from '../../../../../shared/domain/generation';
@@ -56,7 +60,43 @@ export default function QuickTryPage() {
       </div>
     );
   }
+  if (isOutsideImageUrl(imageUrl)) return <OutsideImageImport url={imageUrl} />;
   return <QuickTryForm key={`${imageUrl}|${imageType}`} imageUrl={imageUrl} imageType={imageType} initialPrompt={params.get('promptTemplateId')} />;
+}
+
+/** An image of another site: the server fetches and stores it (POST /api/download-image); the page then uses the copy. */
+function OutsideImageImport({ url }: { url: string }) {
+  const [params, setParams] = useSearchParams();
+  const copy = useQuery({
+    queryKey: ['/api/download-image', url],
+    queryFn: () => apiJson<{ url: string; originalUrl: string }>('POST', '/api/download-image', { url }),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  useEffect(() => {
+    if (!copy.data?.url) return;
+    const next = new URLSearchParams(params);
+    next.set('imageUrl', copy.data.url);
+    setParams(next, { replace: true });
+  }, [copy.data, params, setParams]);
+  return (
+    <div className={pageShell}>
+      <BackLink to="/try-custom-look">Back to Try Custom Look</BackLink>
+      <PageHeader title="Quick Try" description="See this outfit on one of your photo profiles." />
+      {copy.isError ? (
+        <Notice tone="warning" title="This image could not be fetched">
+          <p>{errorMessage(copy.error, 'The address did not give us an image.')} You can upload the image on the Try Custom Look page instead.</p>
+          <Link to="/try-custom-look" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+            Try Custom Look
+          </Link>
+        </Notice>
+      ) : (
+        <div className="flex items-center gap-2 text-sm text-muted-foreground" role="status" data-testid="outside-image-fetching">
+          <SpinnerIcon /> Fetching the image...
+        </div>
+      )}
+    </div>
+  );
 }
 
 function QuickTryForm({ imageUrl, imageType, initialPrompt }: { imageUrl: string; imageType: StyleImageType; initialPrompt: string | null }) {

@@ -76,3 +76,13 @@ describe('validateQuickTry (spec order)', () => {
     expect(validateQuickTry(base)).toBeNull();
   });
 });
+
+describe('raw template needing a full-body photo', () => {
+  const portraitOnly = { id: 'p', portraitUrl: '/p', fullBodyUrl: null, bodyDescription: 'Tall, slim build, long legs and narrow shoulders.' };
+  it('a portrait-only profile cannot generate from a full-body template, and says why', async () => {
+    const { profileSetupProblem, validateRawTemplateGenerate, SETUP_REASON } = await import('./validation');
+    expect(profileSetupProblem(portraitOnly, { requiresFullBody: true })).toBe('no-full-body');
+    expect(profileSetupProblem(portraitOnly, { requiresFullBody: false })).toBeNull();
+    expect(validateRawTemplateGenerate({ user: { credits: 5 }, profile: portraitOnly, requiresFullBody: true })).toMatchObject({ title: 'Full body photo required', description: SETUP_REASON['no-full-body'] });
+  });
+});

@@ -32,25 +32,39 @@ export const photosOf = (p: ProfileLike) => ({ hasPortrait: !!p.portraitUrl, has
 export const hasBodyDescription = (p: ProfileLike): boolean => (p.bodyDescription ?? '').trim().length >= MIN_BODY_DESCRIPTION;
 
 /** What a raw-template generation lacks on the profile side (drives the button and the setup alert). */
-export function profileSetupProblem(profile: ProfileLike | null | undefined): 'no-profile' | 'no-portrait' | 'no-description' | null {
+export function profileSetupProblem(
+  profile: ProfileLike | null | undefined,
+  template: { requiresFullBody?: boolean | null } = {},
+): 'no-profile' | 'no-portrait' | 'no-description' | 'no-full-body' | null {
   if (!profile) return 'no-profile';
   if (!profile.portraitUrl) return 'no-portrait';
   if (!hasBodyDescription(profile)) return 'no-description';
+  if (template.requiresFullBody && !profile.fullBodyUrl) return 'no-full-body';
   return null;
 }
 
+/** Why the generate button of a raw template is disabled, in words (shown under the button). */
+export const SETUP_REASON: Record<NonNullable<ReturnType<typeof profileSetupProblem>>, string> = {
+  'no-profile': 'Create a photo profile with a portrait and a body description to generate looks.',
+  'no-portrait': 'Add a portrait photo to this profile.',
+  'no-description': 'Add a body description of at least 20 characters to this profile.',
+  'no-full-body': 'This template needs a full-body photo. Add one to this profile, or choose another profile.',
+};
+
 /** Generate from a raw template: login, credits, profile, portrait, body description. */
-export function validateRawTemplateGenerate(input: { user: CreditHolder | null; profile: ProfileLike | null | undefined }): GenerateIssue | null {
+export function validateRawTemplateGenerate(input: { user: CreditHolder | null; profile: ProfileLike | null | undefined; requiresFullBody?: boolean | null }): GenerateIssue | null {
   const { user, profile } = input;
   if (!user) return { title: 'Login required', description: M.loginRequired, redirect: '/auth/login' };
   if (!hasEnoughCredits(user)) return { title: 'Insufficient credits', description: M.insufficientCredits, redirect: '/subscription' };
-  switch (profileSetupProblem(profile)) {
+  switch (profileSetupProblem(profile, { requiresFullBody: input.requiresFullBody })) {
     case 'no-profile':
       return { title: 'Profile required', description: M.profileRequired, redirect: '/profiles/new' };
     case 'no-portrait':
       return { title: 'Portrait required', description: M.portraitRequired };
     case 'no-description':
       return { title: 'Body description required', description: M.bodyDescriptionRequired };
+    case 'no-full-body':
+      return { title: M.fullBodyRequired, description: SETUP_REASON['no-full-body'] };
     default:
       return null;
   }

@@ -1,14 +1,17 @@
-import { Link } from 'react-router-dom';
 import Check from 'lucide-react/icons/check';
 import { PLANS, PLAN_ORDER, formatEur, type Plan } from '../../../../../shared/domain/plans';
 import { buttonClasses } from '../../../components/button';
 import { cn } from '../../../lib/cn';
 import { ANCHORS } from '../../../lib/site-config';
+import { serverSignInUrl } from '../../../lib/return-to';
 import { Section } from './section';
 
 const periodLabel = (p: Plan): string => (p.period === 'month' ? 'per month' : 'one-time');
 
-/** Section 11 (anchor pricing): the three plans, from shared/domain/plans.ts. Every button goes to /pricing. */
+/**
+ * Section 11 (anchor pricing): the three plans, from shared/domain/plans.ts. The landing page is for
+ * visitors, so a plan's button is a purchase attempt: sign-in (GET /api/auth/login), then /pricing continues it.
+ */
 export function PricingSection() {
   return (
     <Section
@@ -49,9 +52,13 @@ export function PricingSection() {
                   </li>
                 ))}
               </ul>
-              <Link to="/pricing" className={buttonClasses({ variant: plan.mostPopular ? 'default' : 'outline', className: 'w-full' })}>
+              <a
+                href={serverSignInUrl(`/pricing?buy=${plan.id}`)}
+                className={buttonClasses({ variant: plan.mostPopular ? 'default' : 'outline', className: 'w-full' })}
+                data-testid={`landing-buy-${plan.id}`}
+              >
                 {plan.cta}
-              </Link>
+              </a>
             </li>
           );
         })}

@@ -11,7 +11,7 @@ import { toast } from '../../../components/use-toast';
 import { apiJson } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { CURRENT_USER_KEY } from '../../auth/api/current-user';
-import { markOnboardingPrompted } from '../lib/onboarding-gate';
+import { AFTER_ONBOARDING_PATH } from '../lib/onboarding-gate';
 import { BRAND_OPTIONS, COLOR_OPTIONS, STYLE_OPTIONS, toggleValue } from '../lib/options';
 
 interface Preferences {
@@ -42,16 +42,13 @@ export default function OnboardingPage() {
     setColors(saved.data.colors ?? []);
   }, [saved.data, prefilled]);
 
-  // Whoever reaches this page has been offered onboarding in this session.
-  useEffect(() => markOnboardingPrompted(), []);
-
   const save = useMutation({
     mutationFn: (body: Preferences) => apiJson<Preferences>('POST', '/api/preferences', body),
     onSuccess: async (data) => {
       qc.setQueryData(PREFERENCES_KEY, data);
       await qc.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       toast({ title: 'Preferences saved!', description: 'Your style profile has been created.' });
-      navigate('/dashboard');
+      navigate(AFTER_ONBOARDING_PATH);
     },
     onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to save preferences' }),
   });
@@ -99,7 +96,7 @@ export default function OnboardingPage() {
           </div>
         </OptionGroup>
         <div className="flex flex-col-reverse items-stretch gap-3 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-between">
-          <Link to="/dashboard" onClick={() => markOnboardingPrompted()} className={buttonClasses({ variant: 'ghost' })} data-testid="onboarding-skip">
+          <Link to={AFTER_ONBOARDING_PATH} className={buttonClasses({ variant: 'ghost' })} data-testid="onboarding-skip">
             Skip for now
           </Link>
           <Button type="submit" size="lg" disabled={save.isPending} data-testid="onboarding-submit">

@@ -26,6 +26,7 @@ import { cn } from '../../../lib/cn';
 import { ImageUpload, type UploadState } from '../../../components/image-upload/image-upload';
 import { useRefreshUserAfterAvatar, useUpdateProfile } from '../api/settings';
 import { handleProblem } from '../lib/settings-rules';
+import { ChangePasswordCard } from './change-password-card';
 
 const nameField = z.string().trim().max(50, 'Names can be at most 50 characters');
 const profileFormSchema = z.object({
@@ -54,6 +55,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
     <div className="flex flex-col gap-6">
       <AvatarCard user={user} />
       <ProfileForm user={user} />
+      <ChangePasswordCard />
     </div>
   );
 }

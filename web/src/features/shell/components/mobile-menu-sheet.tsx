@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Dialog as RadixDialog } from 'radix-ui';
 import LogOut from 'lucide-react/icons/log-out';
 import type { CurrentUser } from '../../../../../shared/schemas/user';
@@ -10,7 +10,7 @@ import { buttonClasses } from '../../../components/button';
 import { SheetContent } from '../../../components/dialog';
 import { logout } from '../../auth/api/logout';
 import { useSwitchRole } from '../api/use-switch-role';
-import { LOGIN_URL, REGISTER_PATH, primaryNav } from '../nav-config';
+import { loginUrlFrom, REGISTER_PATH, primaryNav } from '../nav-config';
 import { roleSwitchOptions, userMenuSections } from '../user-nav';
 import { NavEntry } from './nav-link';
 import { UserAvatar } from './user-avatar';
@@ -28,6 +28,7 @@ interface Props {
 
 /** The mobile side menu (Radix Dialog as a sheet): the same navigation as the top bar and user menu. */
 export default function MobileMenuSheet({ open, onOpenChange, user, isHome, onCloseAutoFocus }: Props) {
+  const location = useLocation();
   const qc = useQueryClient();
   const switchRole = useSwitchRole();
   const close = () => onOpenChange(false);
@@ -94,7 +95,7 @@ export default function MobileMenuSheet({ open, onOpenChange, user, isHome, onCl
               </button>
             ) : (
               <>
-                <a href={LOGIN_URL} className={buttonClasses({ variant: 'outline' })} data-testid="mobile-login">
+                <a href={loginUrlFrom(`${location.pathname}${location.search}`)} className={buttonClasses({ variant: 'outline' })} data-testid="mobile-login">
                   Login
                 </a>
                 {isHome ? (

@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import Menu from 'lucide-react/icons/menu';
 import type { CurrentUser } from '../../../../../shared/schemas/user';
 import { Button } from '../../../components/button';
+import { Hint } from '../../../components/hint';
 
 const loadSheet = () => import('./mobile-menu-sheet');
 const MobileMenuSheet = lazy(loadSheet);
@@ -13,6 +14,7 @@ export function MobileMenu({ user, isHome }: { user: CurrentUser | null; isHome:
   const triggerRef = useRef<HTMLButtonElement>(null);
   return (
     <>
+      <Hint content="Menu">
       <Button
         ref={triggerRef}
         variant="ghost"
@@ -31,6 +33,7 @@ export function MobileMenu({ user, isHome }: { user: CurrentUser | null; isHome:
       >
         <Menu className="h-5 w-5" aria-hidden="true" />
       </Button>
+      </Hint>
       {mounted ? (
         <Suspense fallback={null}>
           <MobileMenuSheet

@@ -2,12 +2,14 @@ import Moon from 'lucide-react/icons/moon';
 import Sun from 'lucide-react/icons/sun';
 import { useTheme } from '../../../lib/theme';
 import { Button } from '../../../components/button';
+import { Hint } from '../../../components/hint';
 
 /** Light/dark switch; the choice is stored in localStorage "theme" (default light). */
 export function ThemeToggle() {
   const { theme, toggleTheme } = useTheme();
   const dark = theme === 'dark';
   return (
+    <Hint content={dark ? 'Switch to light mode' : 'Switch to dark mode'}>
     <Button
       variant="ghost"
       size="icon"
@@ -15,9 +17,9 @@ export function ThemeToggle() {
       aria-label="Dark mode"
       aria-pressed={dark}
       data-testid="theme-toggle"
-      title={dark ? 'Dark mode is on' : 'Dark mode is off'}
     >
       {dark ? <Sun className="h-5 w-5" aria-hidden="true" /> : <Moon className="h-5 w-5" aria-hidden="true" />}
     </Button>
+    </Hint>
   );
 }

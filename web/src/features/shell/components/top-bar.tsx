@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import ChevronDown from 'lucide-react/icons/chevron-down';
 import type { CurrentUser } from '../../../../../shared/schemas/user';
 import { avatarInitial } from '../../../../../shared/domain/user-display';
 import { buttonClasses } from '../../../components/button';
 import type { AuthStatus } from '../../auth/api/current-user';
-import { LOGIN_URL, REGISTER_PATH, primaryNav } from '../nav-config';
+import { loginUrlFrom, REGISTER_PATH, primaryNav } from '../nav-config';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { NavEntry } from './nav-link';
@@ -31,6 +31,7 @@ const navLink =
 /** The sticky top bar: logo, navigation, theme toggle, and the user menu or the login entries. */
 export function TopBar({ user, status, isHome }: { user: CurrentUser | null; status: AuthStatus; isHome: boolean }) {
   const loggedIn = status === 'logged-in' && !!user;
+  const location = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
@@ -48,7 +49,7 @@ export function TopBar({ user, status, isHome }: { user: CurrentUser | null; sta
                   Try it free
                 </Link>
               ) : null}
-              <a href={LOGIN_URL} className={buttonClasses({ variant: 'outline', size: 'sm', display: 'hidden md:inline-flex' })} data-testid="nav-login">
+              <a href={loginUrlFrom(`${location.pathname}${location.search}`)} className={buttonClasses({ variant: 'outline', size: 'sm', display: 'hidden md:inline-flex' })} data-testid="nav-login">
                 Login
               </a>
             </>

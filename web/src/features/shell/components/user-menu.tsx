@@ -15,6 +15,7 @@ import { logout } from '../../auth/api/logout';
 import { useSwitchRole } from '../api/use-switch-role';
 import { roleSwitchOptions, userMenuSections } from '../user-nav';
 import { UserAvatar } from './user-avatar';
+import { Tooltip } from '../../../components/tooltip';
 
 const itemBase =
   'relative flex cursor-pointer select-none items-center gap-2 rounded-md py-2 pr-2.5 text-sm outline-none ' +
@@ -31,6 +32,7 @@ export default function UserMenu({ user }: { user: CurrentUser }) {
 
   return (
     <DropdownMenu.Root modal={false}>
+      <Tooltip content="Account menu">
       <DropdownMenu.Trigger
         className="flex items-center gap-1 rounded-full p-0.5 pr-1.5 hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-muted"
         aria-label={`Account menu for ${name}`}
@@ -39,6 +41,7 @@ export default function UserMenu({ user }: { user: CurrentUser }) {
         <UserAvatar user={user} />
         <ChevronDown className="h-4 w-4 text-muted-foreground" aria-hidden="true" />
       </DropdownMenu.Trigger>
+      </Tooltip>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="end"

@@ -39,6 +39,7 @@ const STYLE = {
 
 let quickTry: () => Response = () => json({ id: 'g1' }, 201);
 let flag: () => Response = () => json({ id: 'r1' }, 201);
+let photoProfiles: unknown[] = [{ id: 'pp1', name: 'Me', isDefault: true, portraitUrl: '/api/private-image/p.jpg', fullBodyUrl: '/api/private-image/f.jpg' }];
 
 function serve() {
   fetchMock.mockImplementation(async (input, init) => {
@@ -52,9 +53,17 @@ function serve() {
     if (url === '/api/styles/st1/collection') return json([{ id: 'c1', title: 'Autumn Capsule', description: null, coverImage: null, isPublished: true, styleCount: 6 }]);
     if (url === '/api/styles/st1/generations') return json([]);
     if (url === '/api/quick-try/st1') return quickTry();
+    if (url === '/api/photo-profiles') return json(photoProfiles);
     if (url === '/api/styles/st1/flag') return flag();
     return json({ message: 'unexpected' }, 500);
   });
+}
+
+/** Quick Try is enabled once the photo profiles are known. */
+async function clickQuickTry() {
+  const button = screen.getByRole('button', { name: 'Quick Try' }) as HTMLButtonElement;
+  await waitFor(() => expect(button.disabled).toBe(false));
+  fireEvent.click(button);
 }
 
 function renderAt(path: string) {
@@ -66,6 +75,7 @@ function renderAt(path: string) {
         <Routes>
           <Route path="/style/:id" element={<StylePage />} />
           <Route path="/dashboard" element={<p>Dashboard page</p>} />
+          <Route path="/profiles/new" element={<p>New profile page</p>} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -77,6 +87,7 @@ beforeEach(() => {
   toastMock.mockReset();
   quickTry = () => json({ id: 'g1' }, 201);
   flag = () => json({ id: 'r1' }, 201);
+  photoProfiles = [{ id: 'pp1', name: 'Me', isDefault: true, portraitUrl: '/api/private-image/p.jpg', fullBodyUrl: '/api/private-image/f.jpg' }];
   vi.stubGlobal('fetch', fetchMock);
   serve();
 });
@@ -109,10 +120,10 @@ describe('StylePage', () => {
   it('Quick Try sends mode precise for a model_wearer style, toasts and goes to the dashboard', async () => {
     renderAt('/style/st1');
     await screen.findByRole('heading', { level: 1, name: 'Weekend Denim' });
-    fireEvent.click(screen.getByRole('button', { name: 'Quick Try' }));
+    await clickQuickTry();
     await screen.findByText('Dashboard page');
     const call = fetchMock.mock.calls.find(([u]) => String(u) === '/api/quick-try/st1')!;
-    expect(JSON.parse(String(call[1]?.body))).toEqual({ mode: 'precise' });
+    expect(JSON.parse(String(call[1]?.body))).toEqual({ mode: 'precise', photoProfileId: 'pp1' });
     expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Generation started!' }));
   });
 
@@ -120,8 +131,31 @@ describe('StylePage', () => {
     quickTry = () => json({ message: 'Profile required' }, 400);
     renderAt('/style/st1');
     await screen.findByRole('heading', { level: 1, name: 'Weekend Denim' });
-    fireEvent.click(screen.getByRole('button', { name: 'Quick Try' }));
+    await clickQuickTry();
     await waitFor(() => expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ variant: 'destructive', title: 'Quick Try failed', description: 'Profile required' })));
+  });
+
+  it('without a photo profile, Quick Try leads to creating one (no call, no limit dialog)', async () => {
+    photoProfiles = [];
+    renderAt('/style/st1');
+    await screen.findByRole('heading', { level: 1, name: 'Weekend Denim' });
+    await clickQuickTry();
+    await screen.findByText('New profile page');
+    expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Profile required', description: 'Please create a photo profile first' }));
+    expect(fetchMock.mock.calls.some(([u]) => String(u) === '/api/quick-try/st1')).toBe(false);
+  });
+
+  it('a portrait-only default profile on a full-body style: the profile with the full-body photo is used', async () => {
+    photoProfiles = [
+      { id: 'pp1', name: 'Face', isDefault: true, portraitUrl: '/p1', fullBodyUrl: null },
+      { id: 'pp2', name: 'Body', isDefault: false, portraitUrl: '/p2', fullBodyUrl: '/f2' },
+    ];
+    renderAt('/style/st1');
+    await screen.findByRole('heading', { level: 1, name: 'Weekend Denim' });
+    await clickQuickTry();
+    await screen.findByText('Dashboard page');
+    const call = fetchMock.mock.calls.find(([u]) => String(u) === '/api/quick-try/st1')!;
+    expect(JSON.parse(String(call[1]?.body))).toEqual({ mode: 'precise', photoProfileId: 'pp2' });
   });
 
   it('report: a reason is required; a failure toasts "Error reporting style"', async () => {

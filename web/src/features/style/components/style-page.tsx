@@ -32,7 +32,12 @@ import {
 } from '../../generations/components/kit';
 import type { StyleDetail } from '../../generations/api/catalog';
 import { useFavorite, useFavoriteCount, useStyleCollections, useStyleGenerations, useToggleFavorite } from '../api/style';
-import { favoriteCountLabel, quickTryModeFor } from '../lib/style-rules';
+import { useQuery } from '@tanstack/react-query';
+import { GENERATION_MESSAGES as GM } from '../../../../../shared/domain/generation';
+import { PHOTO_PROFILES_KEY, type PhotoProfile } from '../../generations/api/catalog';
+import { favoriteCountLabel, pickQuickTryProfile, quickTryModeFor } from '../lib/style-rules';
+import { ChooseProfileDialog } from './choose-profile-dialog';
+import { VisitorCta } from '../../auth/components/visitor-cta';
 import { ReportStyleDialog } from './report-dialog';
 
 export const STYLE_NOT_FOUND = 'Style not found';
@@ -66,21 +71,49 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
   const { handleLimitError } = useUpsell();
   const start = useStartGeneration();
   const [reporting, setReporting] = useState(false);
+  const mode = quickTryModeFor(s.styleImageType);
+  const profiles = useQuery<PhotoProfile[]>({ queryKey: PHOTO_PROFILES_KEY, enabled: signedIn });
+  const [choosing, setChoosing] = useState<string[] | null>(null);
 
-  const quickTry = () =>
+  const toCreateProfile = () => {
+    toast({ title: 'Profile required', description: GM.profileRequired });
+    navigate('/profiles/new');
+  };
+
+  /** Quick Try with a profile that has the photo the mode needs: the default, the only one that fits, or the one chosen. */
+  const quickTry = (chosenProfileId?: string) => {
+    let photoProfileId = chosenProfileId;
+    if (!photoProfileId && profiles.data) {
+      const pick = pickQuickTryProfile(mode, profiles.data);
+      if (pick.kind === 'create') return toCreateProfile();
+      if (pick.kind === 'ask') return setChoosing(pick.ids);
+      if (pick.kind === 'missing-photo') {
+        toast({
+          variant: 'destructive',
+          title: pick.photo === 'full-body' ? GM.fullBodyRequired : 'Portrait required',
+          description: pick.photo === 'full-body' ? 'This style needs a full-body photo. Add one to a photo profile.' : GM.portraitRequired,
+        });
+        navigate(`/profiles/${encodeURIComponent(pick.profileId)}/edit`);
+        return;
+      }
+      photoProfileId = pick.id;
+    }
+    setChoosing(null);
     start.mutate(
-      { kind: 'quick-try-style', styleId: s.id, mode: quickTryModeFor(s.styleImageType) },
+      { kind: 'quick-try-style', styleId: s.id, mode, photoProfileId },
       {
         onSuccess: () => {
           toast(GENERATION_STARTED);
           navigate('/dashboard');
         },
         onError: (err) => {
+          if (isApiError(err) && err.code === 'profile_required') return toCreateProfile();
           if (handleLimitError(err)) return;
           toast({ variant: 'destructive', title: 'Quick Try failed', description: errorMessage(err, 'Could not start generation') });
         },
       },
     );
+  };
 
   return (
     <div className={pageShell}>
@@ -124,8 +157,9 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
             </ul>
           ) : null}
           <FavoriteControl styleId={s.id} signedIn={signedIn} />
-          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-            <Button onClick={quickTry} disabled={!signedIn || start.isPending} data-testid="style-quick-try">
+          {signedIn ? null : <VisitorCta text="Sign in to try this look on yourself, save it and generate your own." className="mb-0" />}
+          <div className={cn('flex flex-col gap-2 sm:flex-row sm:flex-wrap', !signedIn && 'hidden')}>
+            <Button onClick={() => quickTry()} disabled={!signedIn || start.isPending || profiles.isPending} data-testid="style-quick-try">
               {start.isPending ? <SpinnerIcon /> : <Zap className="h-4 w-4" aria-hidden="true" />}
               {start.isPending ? 'Starting...' : 'Quick Try'}
             </Button>
@@ -145,6 +179,14 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
       </div>
       <StyleProducts styleId={s.id} />
       {signedIn ? <StyleGenerations styleId={s.id} /> : null}
+      {choosing ? (
+        <ChooseProfileDialog
+          open
+          onOpenChange={(open) => (open ? undefined : setChoosing(null))}
+          profiles={(profiles.data ?? []).filter((p) => choosing.includes(p.id))}
+          onChoose={(id) => quickTry(id)}
+        />
+      ) : null}
       <ReportStyleDialog styleId={s.id} styleName={s.name} open={reporting} onOpenChange={setReporting} />
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { favoriteCountLabel, optimisticFavorite, quickTryModeFor } from './style-rules';
+import { favoriteCountLabel, optimisticFavorite, quickTryModeFor, pickQuickTryProfile } from './style-rules';
 
 describe('style detail rules', () => {
   it('maps the style image type to the quick-try wire mode', () => {
@@ -20,5 +20,31 @@ describe('style detail rules', () => {
   it('labels the count', () => {
     expect(favoriteCountLabel(1)).toBe('1 favorite');
     expect(favoriteCountLabel(1200)).toBe('1,200 favorites');
+  });
+});
+
+describe('pickQuickTryProfile', () => {
+  const full = (id: string, isDefault = false) => ({ id, isDefault, portraitUrl: `/p/${id}`, fullBodyUrl: `/f/${id}` });
+  const portraitOnly = (id: string, isDefault = false) => ({ id, isDefault, portraitUrl: `/p/${id}`, fullBodyUrl: null });
+
+  it('no profile: create one', () => {
+    expect(pickQuickTryProfile('precise', [])).toEqual({ kind: 'create' });
+  });
+
+  it('the default profile when it has the photo the mode needs', () => {
+    expect(pickQuickTryProfile('precise', [full('a'), full('b', true)])).toEqual({ kind: 'use', id: 'b' });
+    expect(pickQuickTryProfile('creative', [portraitOnly('a', true), full('b')])).toEqual({ kind: 'use', id: 'a' });
+  });
+
+  it('a portrait-only default on a full-body style: the one profile that qualifies', () => {
+    expect(pickQuickTryProfile('precise', [portraitOnly('a', true), full('b')])).toEqual({ kind: 'use', id: 'b' });
+  });
+
+  it('asks when several qualify and the default does not', () => {
+    expect(pickQuickTryProfile('precise', [portraitOnly('a', true), full('b'), full('c')])).toEqual({ kind: 'ask', ids: ['b', 'c'] });
+  });
+
+  it('none qualifies: says which photo is missing, on the default profile', () => {
+    expect(pickQuickTryProfile('precise', [portraitOnly('a'), portraitOnly('b', true)])).toEqual({ kind: 'missing-photo', photo: 'full-body', profileId: 'b' });
   });
 });

@@ -18,3 +18,32 @@ export function optimisticFavorite(prev: FavoriteState, next: boolean): Favorite
 
 /** "1 favourite" / "12 favourites". */
 export const favoriteCountLabel = (n: number): string => `${n.toLocaleString('en-US')} ${n === 1 ? 'favorite' : 'favorites'}`;
+
+/** Which photo profile a style's Quick Try uses (docs/decisions.md, "Quick Try profile"). */
+export type QuickTryProfilePick =
+  /** No photo profile at all: create one first (/profiles/new). */
+  | { kind: 'create' }
+  /** The default profile qualifies, or exactly one profile does: use it without asking. */
+  | { kind: 'use'; id: string }
+  /** Several qualify and the default does not: ask which. */
+  | { kind: 'ask'; ids: string[] }
+  /** Profiles exist but none has the photo the mode needs. */
+  | { kind: 'missing-photo'; photo: 'full-body' | 'portrait'; profileId: string };
+
+interface PickableProfile {
+  id: string;
+  isDefault?: boolean;
+  portraitUrl?: string | null;
+  fullBodyUrl?: string | null;
+}
+
+export function pickQuickTryProfile(mode: QuickTryMode, profiles: readonly PickableProfile[]): QuickTryProfilePick {
+  if (profiles.length === 0) return { kind: 'create' };
+  const needsFullBody = mode === 'precise';
+  const ok = profiles.filter((p) => (needsFullBody ? !!p.fullBodyUrl : !!p.portraitUrl));
+  const def = profiles.find((p) => p.isDefault) ?? profiles[0]!;
+  if (ok.some((p) => p.id === def.id)) return { kind: 'use', id: def.id };
+  if (ok.length === 1) return { kind: 'use', id: ok[0]!.id };
+  if (ok.length > 1) return { kind: 'ask', ids: ok.map((p) => p.id) };
+  return { kind: 'missing-photo', photo: needsFullBody ? 'full-body' : 'portrait', profileId: def.id };
+}
