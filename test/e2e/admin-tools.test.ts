@@ -181,6 +181,7 @@ describeE2E('admin tools: influencer application and review, prompt templates an
     await page.getByTestId('compile-error').filter({ hasText: 'Please select a photo profile' }).waitFor();
     const adminToken = (await idToken(page))!;
     const fd = new FormData();
+    fd.append('consent', PHOTO_CONSENT.version);
     fd.append('name', `Raw tester ${Date.now()}`);
     fd.append('gender', 'unisex');
     fd.append('bodyDescription', 'Average height, athletic build and broad shoulders.');

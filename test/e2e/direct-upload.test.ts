@@ -1,3 +1,4 @@
+import { PHOTO_CONSENT } from '../../shared/domain/privacy';
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -24,6 +25,7 @@ describeE2E('direct uploads: a 12 MB outfit through Try Custom Look', () => {
 
     // a profile with a full-body photo (model_wearer is Exact mode)
     const fd = new FormData();
+    fd.append('consent', PHOTO_CONSENT.version);
     fd.append('name', `Upload ${Date.now()}`);
     fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');
     fd.append('portrait', new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }), 'portrait.jpg');

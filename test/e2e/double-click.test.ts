@@ -7,6 +7,7 @@ import { expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describeE2E, signIn, useBrowser } from '../support/e2e';
+import { PHOTO_CONSENT } from '../../shared/domain/privacy';
 
 const app = useBrowser();
 
@@ -31,6 +32,7 @@ const jpeg = (w: number, h: number, background: string) => sharp({ create: { wid
 
 async function createProfile(token: string, name: string) {
   const fd = new FormData();
+  fd.append('consent', PHOTO_CONSENT.version);
   fd.append('name', name);
   fd.append('gender', 'unisex');
   fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');

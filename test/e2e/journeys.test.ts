@@ -3,6 +3,7 @@
  * sign-in with the way back kept through sign-in and sign-up, onboarding comes once after sign-up, limits and
  * missing profiles lead to the right place, account recovery, an expired session, and the shell's details.
  */
+import { PHOTO_CONSENT } from '../../shared/domain/privacy';
 import { expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
@@ -18,6 +19,7 @@ async function registerHere(page: Page, email: string, first = 'Jo') {
   await page.getByLabel('Last name').fill('Journey');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Date of birth').fill('1990-01-15');
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.getByRole('heading', { name: 'Confirm your email' }).waitFor();
   await page.getByLabel('Confirmation code').fill('123456');
@@ -91,6 +93,7 @@ describeE2E('journeys: visitors', () => {
     // the button is disabled and says why, with a link to add the photo
     const token = await page.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('.idToken'))!));
     const fd = new FormData();
+    fd.append('consent', PHOTO_CONSENT.version); // the date of birth was given at sign-up
     fd.append('name', 'Face only');
     fd.append('gender', 'unisex');
     fd.append('bodyDescription', 'Average height, athletic build and broad shoulders.');

@@ -70,7 +70,8 @@ describeE2E('privacy: consent, retention, export, account deletion', () => {
     const keep = page.getByRole('radio', { name: /Keep until I delete them/ });
     await page.locator('input[name=retention]:checked').waitFor(); // the stored choice has loaded
     expect(await keep.isChecked()).toBe(true);
-    await page.getByRole('radio', { name: /Delete after 7 days/ }).check();
+    // click, not check(): the radio is controlled and turns on when the server has stored the choice
+    await page.getByRole('radio', { name: /Delete after 7 days/ }).click();
     await page.getByText('Generated images are now deleted after 7 days.').first().waitFor();
     await page.reload();
     await page.locator('input[name=retention]:checked').waitFor();
