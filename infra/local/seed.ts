@@ -3,6 +3,7 @@
  * nothing: accounts are looked up before they are created and every credit grant has a deterministic
  * ledger id, so it is recorded once.
  */
+import { startCheckout } from '../../functions/services/billing-service';
 import type { Db } from '../../shared/repositories/table';
 import { createUserIfMissing, getUser, updateUser, type UserPatch } from '../../shared/repositories/user-repository';
 import { setAgeStatus } from '../../shared/repositories/privacy-repository';
@@ -127,14 +128,10 @@ export async function seedDemoSubscriptions(opts: { db: Db; origin: string; acco
     const userId = opts.accounts.find((a) => a.email === acc.email)?.userId;
     const user = userId ? await getUser(opts.db, userId) : null;
     if (!user || user.subscriptionId) continue;
-    const session = await adapter.createCheckoutSession({
-      userId: user.id,
-      email: acc.email,
-      productType: acc.subscription,
-      successUrl: `${opts.origin}/subscription?success=true`,
-      cancelUrl: `${opts.origin}/subscription?canceled=true`,
-    });
-    await payLocalSession(opts.db, session.id, sink);
+    // the same service call as the Buy button: it also writes our own checkout record, the only thing
+    // fulfilment trusts (a session without it is refused)
+    const session = await startCheckout(opts.db, adapter, user, acc.subscription, opts.origin);
+    await payLocalSession(opts.db, session.sessionId, sink);
     bought++;
     opts.log?.(`demo subscription: ${acc.email} on ${acc.subscription}`);
   }
