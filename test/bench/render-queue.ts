@@ -28,6 +28,8 @@ export interface QueueBenchContext {
   metrics: { invocations: Record<string, number>; durationMs: Record<string, number> };
   drain: () => Promise<void>;
   quick: boolean;
+  /** Calls the provider has received so far (the remote run's fake), to report calls per generation. */
+  providerCalls?: () => number;
 }
 
 const pct = (xs: number[], p: number) => {
@@ -42,11 +44,13 @@ const MEMORY_GB: Record<string, number> = { Render: 0.5, MarkCompleted: 0.5, Mar
 
 export async function benchRenderQueue(ctx: QueueBenchContext, plan: { bursts: number[]; depths: number[] }) {
   let seq = 0;
+  // seed styles 09-16 are product images: Creative mode, so every render goes to the creative provider (the
+  // remote run's Gemini fake); other seed styles are Exact mode, which has no remote provider here.
   const start = async () => {
     const res = await fetch(ctx.base + '/api/generate/style', {
       method: 'POST',
       headers: { authorization: `Bearer ${ctx.token}`, 'content-type': 'application/json', 'idempotency-key': `bench-${Date.now()}-${++seq}` },
-      body: JSON.stringify({ styleId: `seed-style-${String((seq % 24) + 1).padStart(2, '0')}`, photoProfileId: ctx.profileId, promptTemplateId: 'prompt-editorial', mode: 'creative' }),
+      body: JSON.stringify({ styleId: `seed-style-${String((seq % 8) + 9).padStart(2, '0')}`, photoProfileId: ctx.profileId, promptTemplateId: 'prompt-editorial', mode: 'creative' }),
     });
     if (res.status !== 201) throw new Error(`start failed: ${res.status} ${await res.text()}`);
     return (await res.json()).id as string;
@@ -59,6 +63,7 @@ export async function benchRenderQueue(ctx: QueueBenchContext, plan: { bursts: n
   /** Run `n` generations (all at once, or one after another), then read what they cost and how long they took. */
   async function run(n: number, mode: 'burst' | 'sequential') {
     const s0 = snapshot();
+    const calls0 = ctx.providerCalls?.() ?? 0;
     const ids: string[] = [];
     // A burst: every start sent at once up to 50 in flight (the local API, like a browser, has finite
     // connections; 500 simultaneous requests would measure the HTTP layer, not the queue).
@@ -104,6 +109,7 @@ export async function benchRenderQueue(ctx: QueueBenchContext, plan: { bursts: n
       p95Ms: pct(lat, 95),
       transitionsPerGeneration: +transitions.toFixed(2),
       workerInvocationsPerGeneration: +workerInvocations.toFixed(2),
+      providerCallsPerGeneration: ctx.providerCalls ? +(((ctx.providerCalls() - calls0) / n).toFixed(2)) : undefined,
       measuredMsPerInvocation: Object.fromEntries(Object.entries(measuredMs).map(([k, v]) => [k, Math.round(v)])),
       dynamodbPerGeneration: { rcu: +cap.read.toFixed(2), wcu: +cap.write.toFixed(2) },
       costPer1000Usd: { ...per1000, total: totalPer1000 },

@@ -174,7 +174,7 @@ async function generations(stack: Awaited<ReturnType<typeof startLocalStack>>, b
   process.env.GEMINI_BASE_URL = gemini.url;
   let remote: Awaited<ReturnType<typeof benchRenderQueue>>;
   try {
-    remote = await benchRenderQueue(ctx, { bursts: QUICK ? [40] : [40, 200], depths: QUICK ? [100] : [100, 500] });
+    remote = await benchRenderQueue({ ...ctx, providerCalls: () => gemini.requests.length }, { bursts: QUICK ? [40] : [40, 200], depths: QUICK ? [100] : [100, 500] });
   } finally {
     delete process.env.GEMINI_API_KEY;
     await gemini.close();
