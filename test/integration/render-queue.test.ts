@@ -52,6 +52,14 @@ const startStyle = (u: TestUser, body: Record<string, unknown>, key?: string) =>
 /** seed style 8 is a creative (Gemini) style; 0 is exact (FASHN). */
 const CREATIVE = seedStyleId(8);
 
+/** The Gemini HTTP fake, set as the Creative-mode provider for this test (close it in finally). */
+async function useGemini(opts: Omit<Parameters<typeof startGeminiFake>[0], 'apiKey'>) {
+  const gemini = await startGeminiFake({ apiKey: 'gk', ...opts });
+  process.env.GEMINI_API_KEY = 'gk';
+  process.env.GEMINI_BASE_URL = gemini.url;
+  return gemini;
+}
+
 async function until(cond: () => Promise<boolean>, what: string, ms = 15_000) {
   const end = Date.now() + ms;
   while (!(await cond())) {
@@ -161,9 +169,7 @@ describe('the render queue', () => {
 
   it('takes priority work before standard work that waits, and never runs more than the provider limit', async () => {
     process.env.PROVIDER_CONCURRENCY_GEMINI = '1';
-    const gemini = await startGeminiFake({ apiKey: 'gk', delayMs: 150 });
-    process.env.GEMINI_API_KEY = 'gk';
-    process.env.GEMINI_BASE_URL = gemini.url;
+    const gemini = await useGemini({ delayMs: 150 });
     try {
       const std = await newUserWithProfile({ credits: 5, plan: 'starter' });
       const pri = await newUserWithProfile({ credits: 5, plan: 'creator' });
@@ -186,9 +192,7 @@ describe('the render queue', () => {
 
   it('fails a render that exceeds its time limit with a readable error and exactly one refund', async () => {
     process.env.RENDER_TIME_LIMIT_MS = '300';
-    const gemini = await startGeminiFake({ apiKey: 'gk', delayMs: 1500 });
-    process.env.GEMINI_API_KEY = 'gk';
-    process.env.GEMINI_BASE_URL = gemini.url;
+    const gemini = await useGemini({ delayMs: 1500 });
     try {
       const { user, profileId } = await newUserWithProfile({ credits: 2 });
       const res = await startStyle(user, { styleId: CREATIVE, photoProfileId: profileId });
@@ -204,9 +208,7 @@ describe('the render queue', () => {
   });
 
   it('a crash mid-render is redelivered and finishes once; a duplicate delivery afterwards changes nothing', async () => {
-    const gemini = await startGeminiFake({ apiKey: 'gk', corruptFirst: 1 });
-    process.env.GEMINI_API_KEY = 'gk';
-    process.env.GEMINI_BASE_URL = gemini.url;
+    const gemini = await useGemini({ corruptFirst: 1 });
     try {
       const { user, profileId } = await newUserWithProfile({ credits: 2 });
       const res = await startStyle(user, { styleId: CREATIVE, photoProfileId: profileId });
@@ -229,9 +231,7 @@ describe('the render queue', () => {
 
   it('an execution aborted while queued is refunded once and leaves the queue', async () => {
     process.env.PROVIDER_CONCURRENCY_GEMINI = '1';
-    const gemini = await startGeminiFake({ apiKey: 'gk', delayMs: 300 });
-    process.env.GEMINI_API_KEY = 'gk';
-    process.env.GEMINI_BASE_URL = gemini.url;
+    const gemini = await useGemini({ delayMs: 300 });
     try {
       const { user, profileId } = await newUserWithProfile({ credits: 3 });
       const running = await startStyle(user, { styleId: CREATIVE, photoProfileId: profileId });
