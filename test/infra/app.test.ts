@@ -386,7 +386,6 @@ describe('web distribution', () => {
   });
 
   it('rewrites extension-less paths to /index.html and leaves files alone', () => {
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval
     const handler = new Function(`${SPA_REWRITE_FUNCTION}; return handler;`)() as (e: unknown) => { uri: string };
     const rewrite = (uri: string) => handler({ request: { uri } }).uri;
     expect(rewrite('/')).toBe('/index.html');

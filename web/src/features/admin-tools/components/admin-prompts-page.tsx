@@ -332,7 +332,7 @@ function PromptTester() {
             ) : null}
             <div>
               <h3 className="text-sm font-medium">Full payload</h3>
-              <pre className={cn(preClasses, 'mt-1')} tabIndex={0} aria-label="Full payload JSON">
+              <pre className={cn(preClasses, 'mt-1')} tabIndex={0} role="region" aria-label="Full payload JSON">
                 {prettyJson(result.fullPayload)}
               </pre>
             </div>

@@ -410,7 +410,7 @@ function CompilePanel({ jsonText }: { jsonText: string }) {
           outcome.ok ? (
             <div>
               <h3 className="text-sm font-medium">Output</h3>
-              <pre className={cn(preClasses, 'mt-1')} tabIndex={0} aria-label="Compiled JSON" data-testid="compile-output">
+              <pre className={cn(preClasses, 'mt-1')} tabIndex={0} role="region" aria-label="Compiled JSON" data-testid="compile-output">
                 {outcome.output}
               </pre>
             </div>

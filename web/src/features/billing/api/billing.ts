@@ -1,7 +1,7 @@
 /** Billing calls (docs/api.md "Billing, credits and the Stripe webhook") as TanStack Query hooks. */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Bucket, LedgerKind } from '../../../../../shared/domain/ledger';
-import type { MonthlyPlanId, PlanId, ProductType } from '../../../../../shared/domain/plans';
+import type { MonthlyPlanId, ProductType } from '../../../../../shared/domain/plans';
 import { apiJson } from '../../../lib/api-client';
 import { rememberBalance } from '../lib/format';
 import type { SubscriptionSummary } from '../../../../../shared/schemas/billing';
