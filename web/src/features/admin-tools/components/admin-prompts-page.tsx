@@ -14,11 +14,11 @@ import { toast } from '../../../components/use-toast';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import { BODY_DESCRIPTION_TOKEN, TASK_TYPES } from '../../../../../shared/domain/catalog';
-import { usePhotoProfiles, useStyles } from '../../generations/api/catalog';
-import { enumLabel } from '../../generations/components/badge';
+import { usePhotoProfiles, useStyles } from '../../../api/catalog';
+import { enumLabel } from '../../../components/badge';
 import { useAdminPrompts, useCategories, useDeletePrompt, useSavePrompt, useTestPrompt, type AdminPromptTemplate } from '../api/admin-templates';
 import { EMPTY_PROMPT_DRAFT, prettyJson, promptDraftFrom, promptDraftProblems, promptTestProblem, toPromptBody, type PromptDraft } from '../lib/templates';
-import { AccessDenied, AdminOnly, fieldClasses, preClasses, SelectField } from './admin-ui';
+import { AccessDenied, AdminOnly, fieldClasses, preClasses, SelectField } from '../../../components/admin-ui';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 /** /admin/prompts: prompt templates list, editor and tester (admins only). */

@@ -14,12 +14,12 @@ import { toast } from '../../../components/use-toast';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import { RAW_TEMPLATE_TOKENS, SETTINGS, TASK_TYPES, VIBES } from '../../../../../shared/domain/catalog';
-import { enumLabel } from '../../generations/components/badge';
-import { usePhotoProfiles, useStyles } from '../../generations/api/catalog';
+import { enumLabel } from '../../../components/badge';
+import { usePhotoProfiles, useStyles } from '../../../api/catalog';
 import { compileErrorDetail, RAW_TEST_MESSAGES, samplesFromSelection } from '../lib/raw-test';
 import { useAdminRawTemplates, useCompileRawTemplate, useDeleteRawTemplate, useSaveRawTemplate, type AdminRawTemplate } from '../api/admin-templates';
 import { DEFAULT_SAMPLES, newRawDraft, prettyJson, rawDraftFrom, rawDraftProblems, toRawBody, toSampleUrls, type RawDraft, type SampleUrls } from '../lib/templates';
-import { AccessDenied, AdminOnly, fieldClasses, preClasses, SelectField } from './admin-ui';
+import { AccessDenied, AdminOnly, fieldClasses, preClasses, SelectField } from '../../../components/admin-ui';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 const COPIED_MS = 2000;

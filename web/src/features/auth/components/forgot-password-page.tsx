@@ -13,8 +13,8 @@ import { SpinnerIcon } from '../../../components/spinner';
 import { useRuntimeConfig } from '../api/use-runtime-config';
 import { safeReturnTo, signInPath } from '../../../lib/return-to';
 import { AuthCard, FormError } from './auth-card';
-import { PasswordHints } from './password-hints';
-import { newPasswordSchema } from './password-schema';
+import { PasswordHints } from '../../../components/password-hints';
+import { newPasswordSchema } from '../../../lib/password-schema';
 
 const emailSchema = z.object({ email: z.string().trim().min(1, 'Enter your email address').email('Enter a valid email address') });
 const resetSchema = z.object({

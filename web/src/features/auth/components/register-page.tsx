@@ -11,16 +11,16 @@ import { Button } from '../../../components/button';
 import { FormField } from '../../../components/form-field';
 import { Input } from '../../../components/input';
 import { SpinnerIcon } from '../../../components/spinner';
-import { useCurrentUser } from '../api/current-user';
+import { useCurrentUser } from '../../../api/current-user';
 import { refreshCurrentUser } from '../api/session';
 import { useRuntimeConfig } from '../api/use-runtime-config';
-import { afterSignUpPath } from '../../onboarding/lib/onboarding-gate';
+import { afterSignUpPath } from '../../../lib/onboarding-gate';
 import { safeReturnTo, signInPath } from '../../../lib/return-to';
 import { AuthCard, FormError } from './auth-card';
-import { PasswordHints } from './password-hints';
-import { PASSWORD_RULES } from './password-rules';
+import { PasswordHints } from '../../../components/password-hints';
+import { PASSWORD_RULES } from '../../../lib/password-rules';
 import { MIN_PHOTO_PROFILE_AGE, PRIVACY_MESSAGES, ageOn } from '../../../../../shared/domain/privacy';
-import { recordBirthDate } from '../../privacy/api/privacy';
+import { recordBirthDate } from '../../../api/privacy';
 
 /** After the first sign-in: store the age statement (adult or minor; the date itself is not kept). */
 async function sendBirthDate(birthDate: string | undefined) {

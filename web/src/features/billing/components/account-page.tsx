@@ -24,8 +24,8 @@ import {
   useUpdatePaymentMethod,
   type CreditsView,
   type SubscriptionSummary,
-} from '../api/billing';
-import { bucketLabel, formatDate, formatDateTime, formatSignedCredits, ledgerDescription, planName, statusLabel } from '../lib/format';
+} from '../../../api/billing';
+import { bucketLabel, formatDate, formatDateTime, formatSignedCredits, ledgerDescription, planName, statusLabel } from '../../../lib/format';
 import { canCancelSubscription } from '../lib/plan-buttons';
 import { Fact, pageShell, UsageBar } from './billing-ui';
 import { ScheduledChangeNotice } from './subscription-actions';

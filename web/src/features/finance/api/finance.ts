@@ -1,7 +1,7 @@
 /** Admin finance calls (docs/api.md): ledger explorer, day totals, reconciliation, CSV export. */
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { apiJson, apiRequest } from '../../../lib/api-client';
-import type { LedgerEntryView } from '../../billing/api/billing';
+import type { LedgerEntryView } from '../../../api/billing';
 import { fileNameFrom, ledgerQuery, type DayTotals, type LedgerFilters } from '../lib/finance';
 
 export const FINANCE_LEDGER_PAGE = 50;

@@ -13,8 +13,8 @@ import { errorMessage, isApiError } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import { LEDGER_KINDS } from '../../../../../shared/domain/ledger';
 import { isAdmin } from '../../../../../shared/domain/roles';
-import { useCurrentUser } from '../../auth/api/current-user';
-import { bucketLabel, formatDateTime, formatSignedCredits, ledgerKindLabel } from '../../billing/lib/format';
+import { useCurrentUser } from '../../../api/current-user';
+import { bucketLabel, formatDateTime, formatSignedCredits, ledgerKindLabel } from '../../../lib/format';
 import { useCsvExport, useFinanceLedger, useFinanceSummary, useReconciliation, type ReconciliationReport } from '../api/finance';
 import { barPercent, chartMax, EMPTY_FILTERS, filtersProblem, SERIES, type DayTotals, type LedgerFilters, type Series } from '../lib/finance';
 

@@ -2,20 +2,14 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
-import {
-  usePhotoProfiles,
-  useGenerations,
-  ALL_PROFILES,
-  completedView,
-  partitionGenerations,
-  type GallerySort,
-  Notice,
-  pageShell,
-  DeleteGenerationDialog,
-  GenerationCard,
-  GenerationGridSkeleton,
-  Images,
-} from './kit';
+import Images from 'lucide-react/icons/images';
+import { usePhotoProfiles } from '../../../api/catalog';
+import { useGenerations } from '../../../api/generations';
+import { ALL_PROFILES, completedView, partitionGenerations, type GallerySort } from '../lib/gallery';
+import { Notice } from '../../../components/alert';
+import { pageShell } from '../../../components/back-link';
+import { DeleteGenerationDialog } from '../../../components/delete-generation-dialog';
+import { GenerationCard, GenerationGridSkeleton } from '../../../components/generation-card';
 
 const grid = 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4';
 const select =

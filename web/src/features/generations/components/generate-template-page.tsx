@@ -11,27 +11,17 @@ import { PageHeader } from '../../../components/page-header';
 import { PageSpinner, SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { isApiError } from '../../../lib/api-error';
-import { useCurrentUser } from '../../auth/api/current-user';
-import {
-  usePhotoProfiles,
-  useRawTemplate,
-  type PhotoProfile,
-  type RawTemplate,
-  useStartGeneration,
-  GENERATION_STARTED,
-  useStartErrorHandler,
-  profileSetupProblem,
-  SETUP_REASON,
-  validateRawTemplateGenerate,
-  Notice,
-  BackLink,
-  pageShell,
-  Badge,
-  enumLabel,
-  CreditsLine,
-  ImageFilePicker,
-  Wand,
-} from './kit';
+import { useCurrentUser } from '../../../api/current-user';
+import Wand from 'lucide-react/icons/wand';
+import { usePhotoProfiles, useRawTemplate, type PhotoProfile, type RawTemplate } from '../../../api/catalog';
+import { useStartGeneration } from '../../../api/generations';
+import { GENERATION_STARTED, useStartErrorHandler } from '../../../api/use-start-error';
+import { profileSetupProblem, SETUP_REASON, validateRawTemplateGenerate } from '../lib/validation';
+import { Notice } from '../../../components/alert';
+import { BackLink, pageShell } from '../../../components/back-link';
+import { Badge, enumLabel } from '../../../components/badge';
+import { CreditsLine } from './credits-line';
+import { ImageFilePicker } from './file-picker';
 
 export const PROMPT_GUIDE_URL = '/guides/prompt-guide.md';
 

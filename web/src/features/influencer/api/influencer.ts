@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApplicationStatus, ReviewDecision } from '../../../../../shared/domain/influencer';
 import { apiJson } from '../../../lib/api-client';
-import { CURRENT_USER_KEY } from '../../auth/api/current-user';
+import { CURRENT_USER_KEY } from '../../../api/current-user';
 import type { ApplyBody, StatusFilter } from '../lib/application';
 
 export interface InfluencerApplication {

@@ -13,7 +13,7 @@ vi.mock('../../../components/use-toast', async (orig) => ({
   toast: toastMock,
 }));
 
-import { UpsellProvider } from '../../upsell/upsell-provider';
+import { UpsellProvider } from '../../../components/upsell/upsell-provider';
 import ProfileFormPage from './profile-form-page';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -1,7 +1,7 @@
 /** Public profiles: GET /api/profile/{handle} and GET /api/users/{id} (for /influencer/{userId} links). */
 import { useQuery } from '@tanstack/react-query';
 import { normalizeHandle } from '../../../../../shared/domain/profile-rules';
-import type { CollectionSummary } from '../../generations/api/catalog';
+import type { CollectionSummary } from '../../../api/catalog';
 
 export const PROFILE_NOT_FOUND = 'Profile Not Found';
 

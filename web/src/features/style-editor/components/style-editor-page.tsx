@@ -18,10 +18,10 @@ import { PageSpinner, SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
-import { useCurrentUser } from '../../auth/api/current-user';
-import { Badge, enumLabel } from '../../generations/components/badge';
+import { useCurrentUser } from '../../../api/current-user';
+import { Badge, enumLabel } from '../../../components/badge';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useUpsell } from '../../upsell/upsell-provider';
+import { useUpsell } from '../../../components/upsell/upsell-provider';
 import { useAdminCategories, useAdminStyles, useDeleteStyle, usePromptOptions, useSaveStyle, type AdminCategory } from '../api/style-editor';
 import {
   addCategory,

@@ -1,0 +1,123 @@
+/** Generations: the list (polled while any is active), one generation, delete, feedback, the start calls. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GenerationView } from '../../../shared/schemas/generation';
+import type { QuickTryMode, Mode } from '../../../shared/domain/generation';
+import type { StyleImageType } from '../../../shared/domain/catalog';
+import { useState } from 'react';
+import { apiJson, apiRequest } from '../lib/api-client';
+import { createIntent, idempotencyHeaders, intentSignature } from '../lib/idempotency';
+import { CURRENT_USER_KEY } from './current-user';
+import { generationsRefetchInterval } from '../lib/polling';
+
+export type { GenerationView };
+
+export const GENERATIONS_KEY = ['/api/generations'] as const;
+export const generationKey = (id: string) => ['/api/generations', id] as const;
+export const feedbackKey = (id: string) => ['/api/feedback/generation', id] as const;
+
+/** GET /api/generations, newest first; polled every 5 s while any item is pending or processing. */
+export function useGenerations(opts: { enabled?: boolean } = {}) {
+  return useQuery<GenerationView[]>({
+    queryKey: GENERATIONS_KEY,
+    enabled: opts.enabled ?? true,
+    refetchInterval: (q) => generationsRefetchInterval(q.state.data),
+  });
+}
+
+export function useGeneration(id: string | undefined) {
+  return useQuery<GenerationView>({
+    queryKey: generationKey(id ?? ''),
+    enabled: !!id,
+    // While it runs, keep it fresh the same way as the list.
+    refetchInterval: (q) => generationsRefetchInterval(q.state.data ? [q.state.data] : undefined),
+  });
+}
+
+export function useDeleteGeneration() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest('DELETE', `/api/generations/${encodeURIComponent(id)}`),
+    onSuccess: (_res, id) => {
+      qc.setQueryData<GenerationView[]>(GENERATIONS_KEY, (old) => old?.filter((g) => g.id !== id));
+      qc.removeQueries({ queryKey: generationKey(id), exact: true });
+      void qc.invalidateQueries({ queryKey: GENERATIONS_KEY });
+    },
+  });
+}
+
+export interface Feedback {
+  rating: number;
+  styleId: string | null;
+  generationId?: string;
+}
+
+export function useGenerationFeedback(id: string | undefined, enabled: boolean) {
+  return useQuery<Feedback | null>({ queryKey: feedbackKey(id ?? ''), enabled: !!id && enabled });
+}
+
+export function useSubmitFeedback(generationId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { styleId: string | null; rating: number }) =>
+      apiJson<Feedback>('POST', '/api/feedback', { styleId: input.styleId, generationId, rating: input.rating }),
+    onSuccess: (data, input) => {
+      qc.setQueryData<Feedback | null>(feedbackKey(generationId), data ?? { rating: input.rating, styleId: input.styleId });
+    },
+  });
+}
+
+/** The four ways to start a generation; each answers { id }. */
+export type StartRequest =
+  | { kind: 'raw'; rawTemplateId: string; photoProfileId: string; styleRef?: File | null; background?: File | null }
+  | { kind: 'style'; styleId: string; photoProfileId: string; promptTemplateId?: string | null; mode: Mode }
+  | { kind: 'quick-try-style'; styleId: string; photoProfileId?: string | null; mode: QuickTryMode }
+  | { kind: 'quick-try-custom'; imageUrl: string; imageType: StyleImageType; photoProfileId?: string | null; promptTemplateId?: string | null; mode?: Mode };
+
+/** Start a generation; `idempotencyKey` makes a repeat of the same intent answer the same generation. */
+export function startGeneration(req: StartRequest, idempotencyKey: string): Promise<{ id: string }> {
+  const h = idempotencyHeaders(idempotencyKey);
+  switch (req.kind) {
+    case 'raw': {
+      const fd = new FormData();
+      fd.append('rawTemplateId', req.rawTemplateId);
+      fd.append('photoProfileId', req.photoProfileId);
+      if (req.styleRef) fd.append('styleRef', req.styleRef);
+      if (req.background) fd.append('background', req.background);
+      return apiJson('POST', '/api/generate', fd, undefined, h);
+    }
+    case 'style':
+      return apiJson('POST', '/api/generate/style', {
+        styleId: req.styleId,
+        photoProfileId: req.photoProfileId,
+        mode: req.mode,
+        ...(req.promptTemplateId ? { promptTemplateId: req.promptTemplateId } : {}),
+      }, undefined, h);
+    case 'quick-try-style':
+      return apiJson('POST', `/api/quick-try/${encodeURIComponent(req.styleId)}`, {
+        mode: req.mode,
+        ...(req.photoProfileId ? { photoProfileId: req.photoProfileId } : {}),
+      }, undefined, h);
+    case 'quick-try-custom':
+      return apiJson('POST', '/api/generate/quick-try', {
+        imageUrl: req.imageUrl,
+        imageType: req.imageType,
+        ...(req.photoProfileId ? { photoProfileId: req.photoProfileId } : {}),
+        ...(req.promptTemplateId ? { promptTemplateId: req.promptTemplateId } : {}),
+        ...(req.mode ? { mode: req.mode } : {}),
+      }, undefined, h);
+  }
+}
+
+/** Start a generation; afterwards the list (which then polls) and the user's credits are refreshed. */
+export function useStartGeneration() {
+  const qc = useQueryClient();
+  const [intent] = useState(() => createIntent<{ id: string }>());
+  return useMutation({
+    // One key per intent: a double click or a retry reuses it; changed inputs or a success start a new one.
+    mutationFn: (req: StartRequest) => intent.run(intentSignature(req), (key) => startGeneration(req, key)),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: GENERATIONS_KEY });
+      void qc.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+    },
+  });
+}
