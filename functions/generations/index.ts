@@ -1,5 +1,5 @@
 /** Endpoint group generations: start (four ways), list, read, delete, feedback. */
-import { feedbackSchema, generateFromRawTemplateFieldsSchema, generateFromStyleSchema, quickTryCustomSchema, quickTryStyleSchema } from '../../shared/schemas/generation';
+import { feedbackSchema, generateFromRawTemplateSchema, generateFromStyleSchema, quickTryCustomSchema, quickTryStyleSchema } from '../../shared/schemas/generation';
 import { getDb } from '../lib/aws';
 import { createGroupHandler, json, noContent, requireAuth, validate, type ApiResult, type Req } from '../lib/http';
 import { idempotencyClaim } from '../lib/idempotency';
@@ -24,23 +24,13 @@ const caller = (req: Req) => ensureUser(getDb(), requireAuth(req));
 const started = (r: { id: string; replayed: boolean }): ApiResult =>
   json({ id: r.id }, r.replayed ? 200 : 201, r.replayed ? { 'idempotent-replayed': 'true' } : {});
 
-type MultipartFile = { content: Buffer; mimetype?: string; filename?: string };
-const fileField = (v: unknown): MultipartFile | undefined => {
-  const f = Array.isArray(v) ? v[0] : v;
-  return f && typeof f === 'object' && Buffer.isBuffer((f as MultipartFile).content) ? (f as MultipartFile) : undefined;
-};
-const textField = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-
 export const handler = createGroupHandler(
   'generations',
   {
     'POST /api/generate': async (req) => {
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      const fields = validate(generateFromRawTemplateFieldsSchema, { rawTemplateId: textField(body.rawTemplateId), photoProfileId: textField(body.photoProfileId) });
-      const files = { styleRef: fileField(body.styleRef), background: fileField(body.background) };
-      const idempotency = idempotencyClaim(req, { ...fields, styleRef: files.styleRef?.content, background: files.background?.content });
-      const user = await caller(req);
-      return started(await startFromRawTemplate(getDb(), user, { ...fields, ...files }, { idempotency }));
+      const input = validate(generateFromRawTemplateSchema, req.body ?? {});
+      const idempotency = idempotencyClaim(req, input);
+      return started(await startFromRawTemplate(getDb(), await caller(req), input, { idempotency }));
     },
     'POST /api/generate/style': async (req) => {
       const input = validate(generateFromStyleSchema, req.body ?? {});

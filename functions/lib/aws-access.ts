@@ -138,12 +138,12 @@ export const AWS_ACCESS = {
   'api:generations': api('generations', {
     table: [...USER_LOADER, 'PutCommand', 'DeleteCommand', 'QueryCommand'],
     tableIndexes: ['QueryCommand'],
-    privateBucket: ['PutObjectCommand', 'DeleteObjectsCommand'],
+    // A raw template's uploaded style reference and background are copied into the generation's keys.
+    privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
     userPool: ['AdminGetUserCommand'],
     stateMachine: ['StartExecutionCommand'],
     providerSecret: ['GetSecretValueCommand'],
     renderWorker: ['InvokeCommand'],
-    moderation: ['DetectModerationLabelsCommand'],
   }),
   'api:catalog': api('catalog', {
     table: [...USER_LOADER, 'QueryCommand', 'BatchGetCommand', 'DeleteCommand'],

@@ -27,7 +27,8 @@ export const uploadResultSchema = z.object({ url: z.string() });
  * the SPA. The browser checks type and size first with the same rules (web/src/components/image-upload).
  */
 export const DIRECT_UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
-export const DIRECT_UPLOAD_PURPOSES = ['outfit', 'style_prompt', 'style_cover', 'avatar'] as const;
+/** template_input: a raw template's style reference or background (private; copied into the generation). */
+export const DIRECT_UPLOAD_PURPOSES = ['outfit', 'style_prompt', 'style_cover', 'avatar', 'template_input'] as const;
 export type DirectUploadPurpose = (typeof DIRECT_UPLOAD_PURPOSES)[number];
 export const DIRECT_UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 /** The avatar keeps its spec cap (under 5 MB); every other image may be up to 15 MB. */
@@ -42,7 +43,7 @@ export const DIRECT_UPLOAD_MESSAGES = {
 /** POST /api/uploads (JSON): ask for a presigned POST. */
 export const presignUploadSchema = z
   .object({
-    purpose: z.enum(DIRECT_UPLOAD_PURPOSES, { message: 'Purpose must be one of outfit, style_prompt, style_cover, avatar' }),
+    purpose: z.enum(DIRECT_UPLOAD_PURPOSES, { message: `Purpose must be one of ${DIRECT_UPLOAD_PURPOSES.join(', ')}` }),
     contentType: z.enum(DIRECT_UPLOAD_CONTENT_TYPES, { message: DIRECT_UPLOAD_MESSAGES.unsupported }),
     size: z.number({ message: 'Size is required' }).int().positive('The file is empty'),
   })
@@ -58,7 +59,7 @@ export const presignUploadResultSchema = z.object({
 });
 export type PresignUploadResult = z.infer<typeof presignUploadResultSchema>;
 
-export const UPLOAD_ID_PATTERN = /^(outfit|style_prompt|style_cover|avatar)\.[0-9A-HJKMNP-TV-Z]{26}$/;
+export const UPLOAD_ID_PATTERN = /^(outfit|style_prompt|style_cover|avatar|template_input)\.[0-9A-HJKMNP-TV-Z]{26}$/;
 /** POST /api/uploads/complete (JSON) */
 export const completeUploadSchema = z.object({ uploadId: z.string().regex(UPLOAD_ID_PATTERN, 'Invalid upload id') }).strict();
 export const completeUploadResultSchema = z.object({ url: z.string() });

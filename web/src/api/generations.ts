@@ -68,7 +68,7 @@ export function useSubmitFeedback(generationId: string) {
 
 /** The four ways to start a generation; each answers { id }. */
 export type StartRequest =
-  | { kind: 'raw'; rawTemplateId: string; photoProfileId: string; styleRef?: File | null; background?: File | null }
+  | { kind: 'raw'; rawTemplateId: string; photoProfileId: string; styleRefUrl?: string | null; backgroundUrl?: string | null }
   | { kind: 'style'; styleId: string; photoProfileId: string; promptTemplateId?: string | null; mode: Mode }
   | { kind: 'quick-try-style'; styleId: string; photoProfileId?: string | null; mode: QuickTryMode }
   | { kind: 'quick-try-custom'; imageUrl: string; imageType: StyleImageType; photoProfileId?: string | null; promptTemplateId?: string | null; mode?: Mode };
@@ -77,14 +77,14 @@ export type StartRequest =
 export function startGeneration(req: StartRequest, idempotencyKey: string): Promise<{ id: string }> {
   const h = idempotencyHeaders(idempotencyKey);
   switch (req.kind) {
-    case 'raw': {
-      const fd = new FormData();
-      fd.append('rawTemplateId', req.rawTemplateId);
-      fd.append('photoProfileId', req.photoProfileId);
-      if (req.styleRef) fd.append('styleRef', req.styleRef);
-      if (req.background) fd.append('background', req.background);
-      return apiJson('POST', '/api/generate', fd, undefined, h);
-    }
+    case 'raw':
+      // The style reference and background were uploaded first (ImageUpload, purpose template_input).
+      return apiJson('POST', '/api/generate', {
+        rawTemplateId: req.rawTemplateId,
+        photoProfileId: req.photoProfileId,
+        ...(req.styleRefUrl ? { styleRefUrl: req.styleRefUrl } : {}),
+        ...(req.backgroundUrl ? { backgroundUrl: req.backgroundUrl } : {}),
+      }, undefined, h);
     case 'style':
       return apiJson('POST', '/api/generate/style', {
         styleId: req.styleId,
