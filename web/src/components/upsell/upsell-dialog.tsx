@@ -55,42 +55,26 @@ export function upsellCopy(
   };
   const holder = holderOf(planId, isInfluencer);
   const seePlans = { primary: 'See plans', target: '/subscription', upgrade: true };
+  /** A counted limit: the next plan that raises it, or (none) a way to make room. */
+  const countLimit = (
+    key: keyof typeof limits,
+    [one, many]: [string, string],
+    title: string,
+    deleteWhat: string,
+    manage: { primary: string; target: string },
+  ): Copy => {
+    const next = nextPlanAbove(limits[key], (l) => l[key]);
+    const body = `${holder} includes ${plural(limits[key], one, many)}, and you have used ${usedAll(limits[key])}.`;
+    return next
+      ? { title, body: `${body} The ${PLANS[next].name} plan includes up to ${plural(PLANS[next].limits[key], one, many)}.`, ...seePlans }
+      : { title, body: `${body} No plan offers more. Delete ${deleteWhat} you no longer use to make room for a new one.`, ...manage, upgrade: false };
+  };
 
   switch (kind) {
-    case 'photo_profiles': {
-      const next = nextPlanAbove(limits.photoProfiles, (l) => l.photoProfiles);
-      const body = `${holder} includes ${plural(limits.photoProfiles, 'photo profile', 'photo profiles')}, and you have used ${usedAll(limits.photoProfiles)}.`;
-      return next
-        ? {
-            title: 'Photo profile limit reached',
-            body: `${body} The ${PLANS[next].name} plan includes up to ${plural(PLANS[next].limits.photoProfiles, 'photo profile', 'photo profiles')}.`,
-            ...seePlans,
-          }
-        : {
-            title: 'Photo profile limit reached',
-            body: `${body} No plan offers more. Delete a profile you no longer use to make room for a new one.`,
-            primary: 'Manage photo profiles',
-            target: '/profiles',
-            upgrade: false,
-          };
-    }
-    case 'private_styles': {
-      const next = nextPlanAbove(limits.privateStyles, (l) => l.privateStyles);
-      const body = `${holder} includes ${plural(limits.privateStyles, 'private style', 'private styles')}, and you have used ${usedAll(limits.privateStyles)}.`;
-      return next
-        ? {
-            title: 'Private style limit reached',
-            body: `${body} The ${PLANS[next].name} plan includes up to ${plural(PLANS[next].limits.privateStyles, 'private style', 'private styles')}.`,
-            ...seePlans,
-          }
-        : {
-            title: 'Private style limit reached',
-            body: `${body} No plan offers more. Delete a style you no longer use to make room for a new one.`,
-            primary: 'Manage styles',
-            target: '/admin/styles',
-            upgrade: false,
-          };
-    }
+    case 'photo_profiles':
+      return countLimit('photoProfiles', ['photo profile', 'photo profiles'], 'Photo profile limit reached', 'a profile', { primary: 'Manage photo profiles', target: '/profiles' });
+    case 'private_styles':
+      return countLimit('privateStyles', ['private style', 'private styles'], 'Private style limit reached', 'a style', { primary: 'Manage styles', target: '/admin/styles' });
     case 'publish':
       return {
         title: 'Publishing is for influencers',

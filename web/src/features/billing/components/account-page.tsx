@@ -13,6 +13,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
+import { LoadMore } from '../../../components/load-more';
 import { cn } from '../../../lib/cn';
 import { formatCredits } from '../../../../../shared/domain/plans';
 import {
@@ -338,14 +339,7 @@ function CreditHistory() {
                 </tbody>
               </table>
             </div>
-            {ledger.hasNextPage ? (
-              <div className="mt-4 flex justify-center">
-                <Button variant="outline" onClick={() => void ledger.fetchNextPage()} disabled={ledger.isFetchingNextPage}>
-                  {ledger.isFetchingNextPage ? <SpinnerIcon /> : null}
-                  Load more
-                </Button>
-              </div>
-            ) : null}
+            <LoadMore query={ledger} />
           </>
         )}
       </CardContent>

@@ -10,6 +10,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { PageSpinner, SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage, isApiError } from '../../../lib/api-error';
+import { LoadMore } from '../../../components/load-more';
 import { cn } from '../../../lib/cn';
 import { LEDGER_KINDS } from '../../../../../shared/domain/ledger';
 import { isAdmin } from '../../../../../shared/domain/roles';
@@ -290,14 +291,7 @@ function LedgerCard({ ledger }: { ledger: ReturnType<typeof useFinanceLedger> })
                 </tbody>
               </table>
             </div>
-            {ledger.hasNextPage ? (
-              <div className="mt-4 flex justify-center">
-                <Button variant="outline" onClick={() => void ledger.fetchNextPage()} disabled={ledger.isFetchingNextPage}>
-                  {ledger.isFetchingNextPage ? <SpinnerIcon /> : null}
-                  Load more
-                </Button>
-              </div>
-            ) : null}
+            <LoadMore query={ledger} />
           </>
         )}
       </CardContent>
