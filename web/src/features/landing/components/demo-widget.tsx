@@ -52,6 +52,12 @@ export function DemoWidget() {
   const personName = DEMO_PEOPLE.find((p) => p.id === person)!.name;
   const lookName = DEMO_LOOKS.find((l) => l.id === look)!.name;
 
+  /** A new choice clears the shown preview. */
+  const pickAnd = <Id,>(setter: (id: Id) => void) => (id: Id) => {
+    setter(id);
+    reset();
+  };
+
   return (
     <Section
       id={ANCHORS.explore}
@@ -71,10 +77,7 @@ export function DemoWidget() {
             value={person}
             size={[300, 400]}
             labelClassName="px-2 py-1.5 text-sm"
-            onChange={(id) => {
-              setPerson(id);
-              reset();
-            }}
+            onChange={pickAnd(setPerson)}
           />
           <DemoChoice
             legend="2. Choose a look"
@@ -84,10 +87,7 @@ export function DemoWidget() {
             value={look}
             size={[200, 200]}
             labelClassName="px-1 py-1.5 text-xs sm:text-sm"
-            onChange={(id) => {
-              setLook(id);
-              reset();
-            }}
+            onChange={pickAnd(setLook)}
           />
           <Button size="lg" onClick={generate} disabled={phase === 'running'} className="self-start">
             <Wand className="h-4 w-4" aria-hidden="true" />
