@@ -264,7 +264,6 @@ export type Principal = keyof typeof AWS_ACCESS;
 export const SHARP_PRINCIPALS: readonly Principal[] = [
   'api:profiles',
   'api:generations',
-  'api:catalog',
   'api:uploads-images',
   'api:admin',
   'api:privacy',
