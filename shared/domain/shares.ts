@@ -128,5 +128,5 @@ export const SHARE_MESSAGES = {
   compareCount: `Choose ${COMPARE_MIN} to ${COMPARE_MAX} results to compare.`,
 } as const;
 
-/** The label every AI image carries wherever it is shown. */
-export const AI_LABEL = 'AI-generated';
+/** The label every AI image carries wherever it is shown (one definition: shared/domain/provenance.ts). */
+export { AI_LABEL } from './provenance';
