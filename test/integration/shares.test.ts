@@ -355,3 +355,19 @@ describe('rate limits', () => {
     expect(blocked.body.message).toMatch(/Too many reactions/);
   });
 });
+
+describe('account deletion', () => {
+  it('ends every share of the account and deletes its copies (receipt counts them)', async () => {
+    const u = await ctx.createUser();
+    await ctx.invoke('GET', '/api/auth/user', { token: u.idToken });
+    const g = await completedGeneration(u);
+    const res = await share(u, { generationIds: [g] }, '198.51.100.90');
+    expect(res.status).toBe(201);
+    const stored = (await getShare(ctx.db, u.sub, res.body.id))!;
+    const del = await ctx.invoke('DELETE', '/api/user/account', { token: u.idToken, body: { confirm: 'DELETE' } });
+    expect(del.status).toBe(200);
+    expect(del.body.counts.shares).toBe(1);
+    expect((await ctx.invoke('GET', `/api/l/${res.body.token}`)).status).toBe(404);
+    expect(await readImage('private', stored.images[0].key)).toBeNull();
+  });
+});
