@@ -1,8 +1,9 @@
 /**
  * Endpoint group shares: shared looks for feedback (issue 15). The owner creates, lists and revokes shares;
  * anyone with the link (signed out too) views, votes, reacts and reports; GET /l/{token} is the Open Graph
- * page (HTML) behind CloudFront's /l/* behaviour. Every answer about a share carries a short Cache-Control
- * (max-age <= 60 s: a revoked or expired share is gone from caches within a minute); owner answers are no-store.
+ * page (HTML) behind CloudFront's /l/* behaviour. The page and the images (and their 404s) are cacheable for
+ * at most SHARE_CACHE_SECONDS (60 s: a revoked or expired share is gone from caches within a minute); the JSON
+ * answers (the viewer's own vote, the owner's list) are never stored by a cache.
  */
 import { createShareSchema, shareReactionSchema, shareReportSchema, shareVoteSchema } from '../../shared/schemas/share';
 import { SHARE_CACHE_CONTROL, VIEWER_COOKIE, VIEWER_COOKIE_MAX_AGE_DAYS, VIEWER_ID_PATTERN, isShareToken, SHARE_MESSAGES } from '../../shared/domain/shares';
@@ -107,11 +108,12 @@ export const handler = createGroupHandler(
     }),
     'GET /api/shares': async (req) => json(await listMyShares(getDb(), requireAuth(req).sub)),
     'DELETE /api/shares/{id}': async (req) => json(await revokeShare(getDb(), requireAuth(req).sub, req.params.id)),
-    'GET /api/l/{token}': goneIsCacheable(async (req) => {
+    // The JSON the SPA reads holds the viewer's own vote and must show a revoke at once: never cached
+    // (max-age 0). The page and the images are what caches and crawlers keep: at most a minute.
+    'GET /api/l/{token}': async (req) => {
       const viewer = viewerOf(req, false);
-      // with a viewer (cookie or token) the answer holds their own vote: never shared by a cache
-      return shareJson(await viewShare(getDb(), token(req), viewer?.id ?? null), null, 200, !!viewer);
-    }),
+      return shareJson(await viewShare(getDb(), token(req), viewer?.id ?? null), null, 200, true);
+    },
     'GET /api/l/{token}/images/{index}': goneIsCacheable(async (req) => {
       const index = /^[0-9]$/.test(req.params.index) ? Number(req.params.index) : -1;
       const bytes = await shareImage(getDb(), token(req), index);

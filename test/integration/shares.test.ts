@@ -149,7 +149,7 @@ describe('viewing, voting and reacting (signed out)', () => {
   it('shows only the chosen copies, labelled, with no owner data unless opted in', async () => {
     const res = await ctx.invoke('GET', `/api/l/${token}`);
     expect(res.status).toBe(200);
-    expect(res.headers['cache-control']).toContain(`max-age=${SHARE_CACHE_SECONDS}`);
+    expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.body.images.map((i: { generationId: string }) => i.generationId)).toEqual(gens);
     expect(res.body.images.every((i: { label: string }) => i.label === 'AI-generated')).toBe(true);
     expect(res.body.owner).toBeNull();
@@ -250,7 +250,7 @@ describe('viewing, voting and reacting (signed out)', () => {
 });
 
 describe('revoking and expiry', () => {
-  it('revoked: the page, API, images and votes answer 404 with a short cache; the copies are deleted; only the owner can revoke', async () => {
+  it('revoked: the page, API, images and votes answer 404 (page and images cacheable at most a minute, JSON never); the copies are deleted; only the owner can revoke', async () => {
     const res = await share(owner, { generationIds: gens });
     const { id, token } = res.body;
     const stored = (await getShare(ctx.db, owner.sub, id))!;
@@ -265,11 +265,14 @@ describe('revoking and expiry', () => {
 
     const gone = await ctx.invoke('GET', `/api/l/${token}`);
     expect(gone.status).toBe(404);
-    expect(gone.headers['cache-control']).toContain(`max-age=${SHARE_CACHE_SECONDS}`);
-    expect((await ctx.invoke('GET', `/api/l/${token}/images/0`)).status).toBe(404);
+    expect(gone.headers['cache-control']).toBe('no-store');
+    const goneImage = await ctx.invoke('GET', `/api/l/${token}/images/0`);
+    expect(goneImage.status).toBe(404);
+    expect(goneImage.headers['cache-control']).toContain(`max-age=${SHARE_CACHE_SECONDS}`);
     expect((await ctx.invoke('PUT', `/api/l/${token}/vote`, { body: { generationId: gens[0] } })).status).toBe(404);
     const page = await ctx.invoke('GET', `/l/${token}`);
     expect(page.status).toBe(404);
+    expect(page.headers['cache-control']).toContain(`max-age=${SHARE_CACHE_SECONDS}`);
     expect(page.body).not.toContain('og:image');
     for (const img of stored.images) expect(await readImage('private', img.key)).toBeNull();
   });
