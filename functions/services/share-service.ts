@@ -32,7 +32,7 @@ import {
 } from '../../shared/domain/shares';
 import { fullName } from '../../shared/domain/user-display';
 import { getGeneration } from '../../shared/repositories/generation-repository';
-import { listStyleProducts } from '../../shared/repositories/catalog-repository';
+import { getStyle, listStyleProducts } from '../../shared/repositories/catalog-repository';
 import { getUser, type UserRecord } from '../../shared/repositories/user-repository';
 import {
   countRequest,
@@ -257,10 +257,13 @@ export async function viewShare(db: Db, token: string, viewerId: string | null, 
   const styleIds = [...new Set(s.images.map((i) => i.styleId).filter((x): x is string => !!x))];
   const styles = await Promise.all(
     styleIds.map(async (id) => {
-      const products = await listStyleProducts(db, id).catch(() => []);
+      // shop links only of a style that is still public (or the owner's own), never of one taken down
+      const style = await getStyle(db, id);
+      const shown = !!style && !style.takenDownAt && (style.isPublic || style.createdBy === s.userId);
+      const products = shown ? await listStyleProducts(db, id) : [];
       return {
         id,
-        name: s.images.find((i) => i.styleId === id)?.styleName ?? 'Style',
+        name: (shown ? style.name : null) ?? s.images.find((i) => i.styleId === id)?.styleName ?? 'Style',
         products: products.map((p) => ({
           name: p.name,
           brand: p.brand,

@@ -17,6 +17,9 @@ import { getShare } from '../../shared/repositories/share-repository';
 import { ERROR_CODES } from '../../shared/errors';
 import { RATE_LIMITS, SHARE_CACHE_SECONDS, SHARE_IMAGE_MAX_SIDE, SHARE_TOKEN_PATTERN, VIEWER_COOKIE } from '../../shared/domain/shares';
 import { TRAINED_ALGORITHMIC_MEDIA } from '../../shared/domain/provenance';
+import { createS3Client } from '../../functions/lib/s3';
+import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
+import { listStyleProducts } from '../../shared/repositories/catalog-repository';
 
 let ctx: IntegrationContext;
 let owner: TestUser;
@@ -27,7 +30,7 @@ let otherGen: string;
 let n = 0;
 
 /** A completed generation with a real 1600x2000 JPEG result, as the workflow leaves it. */
-async function completedGeneration(u: TestUser, styleName = 'Summer Linen'): Promise<string> {
+async function completedGeneration(u: TestUser, styleName = 'Summer Linen', styleId: string | null = null): Promise<string> {
   const id = `01JSHARE${String(++n).padStart(18, '0')}`;
   const now = new Date().toISOString();
   await createGenerationWithReservation(ctx.db, {
@@ -36,7 +39,7 @@ async function completedGeneration(u: TestUser, styleName = 'Summer Linen'): Pro
     status: 'pending',
     kind: 'style',
     mode: 'creative',
-    inputs: { photoProfileId: 'p1', styleId: null, promptTemplateId: null, rawTemplateId: null, imageUrl: null, imageType: null, styleRefKey: null, backgroundKey: null },
+    inputs: { photoProfileId: 'p1', styleId, promptTemplateId: null, rawTemplateId: null, imageUrl: null, imageType: null, styleRefKey: null, backgroundKey: null },
     styleName,
     templateName: null,
     cost: 0,
@@ -246,6 +249,23 @@ describe('viewing, voting and reacting (signed out)', () => {
     expect(after.body.some((r: { id: string }) => r.id === report.id)).toBe(false);
     const mine = await ctx.invoke('GET', '/api/shares', { token: owner.idToken });
     expect(mine.body.find((x: { id: string }) => x.id === target.body.id).state).toBe('taken_down');
+  });
+});
+
+describe('shop links', () => {
+  it("shows the look's style with its products' web links", async () => {
+    await seedCatalog({ db: ctx.db, s3: createS3Client({ endpoint: ctx.endpoints.s3 }), publicBucket: process.env.PUBLIC_BUCKET!, owners: { influencer: admin.sub, admin: admin.sub } });
+    const styleId = seedStyleId(0);
+    const products = await listStyleProducts(ctx.db, styleId);
+    expect(products.some((p) => p.links.length)).toBe(true);
+    const g = await completedGeneration(owner, 'Weekend Denim', styleId);
+    const res = await share(owner, { generationIds: [g] });
+    const view = await ctx.invoke('GET', `/api/l/${res.body.token}`);
+    expect(view.body.styles).toHaveLength(1);
+    expect(view.body.styles[0].id).toBe(styleId);
+    const links = view.body.styles[0].products.flatMap((p: { links: { url: string }[] }) => p.links.map((l) => l.url));
+    expect(links.sort()).toEqual(products.flatMap((p) => p.links.map((l) => l.url)).filter((u) => /^https?:/.test(u)).sort());
+    expect(links.length).toBeGreaterThan(0);
   });
 });
 
