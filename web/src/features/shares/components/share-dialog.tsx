@@ -1,4 +1,7 @@
 import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import Copy from 'lucide-react/icons/copy';
 import { Button } from '../../../components/button';
 import { Dialog, DialogContent } from '../../../components/dialog';
@@ -6,7 +9,11 @@ import { Tooltip } from '../../../components/tooltip';
 import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { DEFAULT_SHARE_EXPIRY_DAYS, SHARE_EXPIRY_DAYS, SHARE_MAX_IMAGES, SHARE_MESSAGES, type ShareExpiryDays } from '../../../../../shared/domain/shares';
+import { createShareSchema } from '../../../../../shared/schemas/share';
 import { useCreateShare, type OwnerShare } from '../api/shares';
+
+type ShareFormIn = z.input<typeof createShareSchema>;
+type ShareFormOut = z.output<typeof createShareSchema>;
 
 export interface ShareCandidate {
   id: string;
@@ -21,25 +28,25 @@ const expiryLabel = (d: number) => (d === 1 ? '1 day' : `${d} days`);
  */
 export function ShareDialog({ open, onOpenChange, candidates }: { open: boolean; onOpenChange: (open: boolean) => void; candidates: ShareCandidate[] }) {
   const create = useCreateShare();
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [days, setDays] = useState<ShareExpiryDays>(DEFAULT_SHARE_EXPIRY_DAYS);
-  const [showOwner, setShowOwner] = useState(false);
   const [created, setCreated] = useState<OwnerShare | null>(null);
+  const form = useForm<ShareFormIn, unknown, ShareFormOut>({
+    resolver: zodResolver(createShareSchema),
+    defaultValues: { generationIds: [], expiresInDays: DEFAULT_SHARE_EXPIRY_DAYS, showOwner: false },
+  });
 
   useEffect(() => {
     if (open) {
-      setChosen(candidates.slice(0, SHARE_MAX_IMAGES).map((c) => c.id));
-      setDays(DEFAULT_SHARE_EXPIRY_DAYS);
-      setShowOwner(false);
+      form.reset({ generationIds: candidates.slice(0, SHARE_MAX_IMAGES).map((c) => c.id), expiresInDays: DEFAULT_SHARE_EXPIRY_DAYS, showOwner: false });
       setCreated(null);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   const link = created ? `${window.location.origin}${created.url}` : '';
-  const submit = async () => {
+  const chosen = form.watch('generationIds') ?? [];
+  const submit = async (values: ShareFormOut) => {
     try {
-      const s = await create.mutateAsync({ generationIds: chosen, expiresInDays: days, showOwner });
+      const s = await create.mutateAsync({ generationIds: values.generationIds, expiresInDays: values.expiresInDays as ShareExpiryDays, showOwner: values.showOwner });
       setCreated(s);
       toast({ title: SHARE_MESSAGES.created, description: `Anyone with the link can see ${s.images.length === 1 ? 'this look' : 'these looks'} until ${new Date(s.expiresAt).toLocaleDateString()}.` });
     } catch (err) {
@@ -79,42 +86,53 @@ export function ShareDialog({ open, onOpenChange, candidates }: { open: boolean;
             </div>
           </div>
         ) : (
-          <form
-            className="space-y-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void submit();
-            }}
-          >
+          <form className="space-y-4" onSubmit={form.handleSubmit(submit)} noValidate>
             {candidates.length > 1 ? (
-              <fieldset className="space-y-2">
-                <legend className="text-sm font-medium">Images to share</legend>
-                {candidates.map((c) => (
-                  <label key={c.id} className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      className="h-4 w-4"
-                      checked={chosen.includes(c.id)}
-                      onChange={(e) => setChosen((xs) => (e.target.checked ? (xs.length < SHARE_MAX_IMAGES ? [...xs, c.id] : xs) : xs.filter((x) => x !== c.id)))}
-                    />
-                    {c.title}
-                  </label>
-                ))}
-              </fieldset>
+              <Controller
+                control={form.control}
+                name="generationIds"
+                render={({ field, fieldState }) => (
+                  <fieldset className="space-y-2" aria-describedby={fieldState.error ? 'share-images-error' : undefined}>
+                    <legend className="text-sm font-medium">Images to share</legend>
+                    {candidates.map((c) => (
+                      <label key={c.id} className="flex items-center gap-2 text-sm">
+                        <input
+                          type="checkbox"
+                          className="h-4 w-4"
+                          checked={field.value.includes(c.id)}
+                          onChange={(e) => field.onChange(e.target.checked ? (field.value.length < SHARE_MAX_IMAGES ? [...field.value, c.id] : field.value) : field.value.filter((x) => x !== c.id))}
+                        />
+                        {c.title}
+                      </label>
+                    ))}
+                    {fieldState.error ? (
+                      <p id="share-images-error" role="alert" className="text-xs text-destructive dark:text-red-400">
+                        {fieldState.error.message}
+                      </p>
+                    ) : null}
+                  </fieldset>
+                )}
+              />
             ) : null}
-            <fieldset className="space-y-2">
-              <legend className="text-sm font-medium">Link expires after</legend>
-              <div className="flex flex-wrap gap-3">
-                {SHARE_EXPIRY_DAYS.map((d) => (
-                  <label key={d} className="flex items-center gap-2 text-sm">
-                    <input type="radio" name="share-expiry" className="h-4 w-4" checked={days === d} onChange={() => setDays(d)} data-testid={`share-expiry-${d}`} />
-                    {expiryLabel(d)}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <Controller
+              control={form.control}
+              name="expiresInDays"
+              render={({ field }) => (
+                <fieldset className="space-y-2">
+                  <legend className="text-sm font-medium">Link expires after</legend>
+                  <div className="flex flex-wrap gap-3">
+                    {SHARE_EXPIRY_DAYS.map((d) => (
+                      <label key={d} className="flex items-center gap-2 text-sm">
+                        <input type="radio" name="share-expiry" className="h-4 w-4" checked={field.value === d} onChange={() => field.onChange(d)} data-testid={`share-expiry-${d}`} />
+                        {expiryLabel(d)}
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              )}
+            />
             <label className="flex items-start gap-2 text-sm">
-              <input type="checkbox" className="mt-0.5 h-4 w-4" checked={showOwner} onChange={(e) => setShowOwner(e.target.checked)} data-testid="share-show-owner" />
+              <input type="checkbox" className="mt-0.5 h-4 w-4" {...form.register('showOwner')} data-testid="share-show-owner" />
               <span>
                 Show my name and handle
                 <span className="block text-xs text-muted-foreground">Off: viewers see the looks only, never who you are. Your photos are never shared.</span>
