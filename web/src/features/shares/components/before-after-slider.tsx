@@ -71,7 +71,7 @@ export function BeforeAfterSlider({ resultSrc, originalSrc, title, initial = SLI
           <ChevronLeft className="h-4 w-4" aria-hidden="true" />
           More original
         </Button>
-        <span className="text-xs text-muted-foreground" aria-hidden="true">
+        <span className="whitespace-nowrap text-xs text-muted-foreground" aria-hidden="true">
           {value}% result
         </span>
         <Button type="button" size="sm" variant="outline" onClick={() => setValue((v) => clampSlider(v + SLIDER_STEP_LARGE))} disabled={value >= SLIDER_MAX} data-testid="slider-more-result">
