@@ -128,7 +128,8 @@ export const AWS_ACCESS = {
     'profiles',
     {
       table: [...USER_LOADER, 'QueryCommand', 'UpdateCommand', 'PutCommand', 'DeleteCommand', 'BatchWriteCommand'],
-      privateBucket: ['PutObjectCommand', 'DeleteObjectsCommand', 'ListObjectsV2Command'],
+      // GetObject: direct-upload photos read from the quarantine (uploads/tmp/<user>/photo_profile.<id>).
+      privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand', 'ListObjectsV2Command'],
       userPool: ['AdminGetUserCommand'],
       moderation: ['DetectModerationLabelsCommand'],
     },
