@@ -33,6 +33,29 @@ export const PRIVATE_IMAGE_PREFIX = '/api/private-image/';
 /** The folders of the public bucket that hold images a reference may name. */
 export const PUBLIC_IMAGE_ROOTS = ['uploads', 'styles', 'avatars'] as const;
 
+/**
+ * Where public images are served as plain files: the distribution's `/media/*` behaviour (public bucket through
+ * Origin Access Control, cached a year) and the local server's `/media/` route (s3rver's public bucket). The
+ * SPA shows `/api/public-image/<key>` references from here, without a signing call. Keys are immutable (a
+ * new image always gets a new key: a ULID or its content hash), so every cache may keep them for a year.
+ */
+export const PUBLIC_MEDIA_PATH = '/media/';
+export const PUBLIC_MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** `/api/public-image/<key>` -> `/media/<key>` when the reference is a well-formed public image; else null. */
+export function publicMediaUrl(ref: string): string | null {
+  if (!ref.startsWith(PUBLIC_IMAGE_PREFIX)) return null;
+  const parsed = parseImageRef(ref, { allow: ['public'] });
+  return parsed.ok ? `${PUBLIC_MEDIA_PATH}${parsed.key}` : null;
+}
+
+/** The bucket key a `/media/<key>` path names, when it is a public image key; else null. */
+export function publicMediaKey(pathname: string): string | null {
+  if (!pathname.startsWith(PUBLIC_MEDIA_PATH)) return null;
+  const parsed = parseImageRef(`${PUBLIC_IMAGE_PREFIX}${pathname.slice(PUBLIC_MEDIA_PATH.length)}`, { allow: ['public'] });
+  return parsed.ok ? parsed.key : null;
+}
+
 const MAX_KEY_LENGTH = 512;
 const MAX_SEGMENTS = 12;
 const SEGMENT = /^[A-Za-z0-9_.-]+$/;
