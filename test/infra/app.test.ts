@@ -376,7 +376,7 @@ describe('web distribution', () => {
   });
 
   it('sends the security headers', () => {
-    const policy = Object.values(resourcesOf(dev.templates.web, 'AWS::CloudFront::ResponseHeadersPolicy')).find((p) => /security headers/.test(p.Properties.ResponseHeadersPolicyConfig.Comment));
+    const policy = Object.values(resourcesOf(dev.templates.web, 'AWS::CloudFront::ResponseHeadersPolicy')).find((p) => /security headers/.test(p.Properties.ResponseHeadersPolicyConfig.Comment))!;
     const h = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
     expect(h.StrictTransportSecurity).toMatchObject({ IncludeSubdomains: true, Override: true });
     expect(h.ContentTypeOptions).toEqual({ Override: true });
