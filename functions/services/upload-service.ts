@@ -158,24 +158,30 @@ export async function completeUpload(db: Db, user: UserRecord, uploadId: string)
       await putImage('private', key, img.buffer, img.contentType);
       return { url: privateImagePath(key) };
     }
-    const key = mediaKeys.upload(purpose, user.id, ulid(), img.ext);
-    await putImage('public', key, img.buffer, img.contentType);
-    return { url: publicImagePath(key) };
+    return { url: await storeStyleImage(user.id, img) };
   } finally {
     await deleteImages('private', [quarantineKey]).catch((error) => logger.error('Could not delete a quarantine object', { error, key: quarantineKey }));
   }
 }
 
-/** POST /api/upload: a style prompt or cover image into the public bucket. */
+/**
+ * A style's prompt or cover image starts private (style-images/<owner>/, owner-only signed URLs): the style
+ * editor copies it to the public bucket when, and only while, its style is public (style-editor-service).
+ */
+async function storeStyleImage(userId: string, img: ProcessedImage): Promise<string> {
+  const key = mediaKeys.styleImage(userId, ulid(), img.ext);
+  await putImage('private', key, img.buffer, img.contentType);
+  return privateImagePath(key);
+}
+
+/** POST /api/upload: a style prompt or cover image (private until its style is public). */
 export async function uploadStyleImage(userId: string, form: FormData): Promise<{ url: string }> {
   const parsed = uploadTypeSchema.safeParse(form.fields.type);
   if (!parsed.success) throw new HttpError(400, ERROR_CODES.validation, 'Type must be style_prompt or style_cover');
   const file = formFile(form, 'file', UPLOAD_MAX_BYTES);
   if (!file) throw new HttpError(400, ERROR_CODES.validation, 'File is required');
   const img = await processUploadedImage(parsed.data, file.content, userId, UPLOAD_MAX_BYTES);
-  const key = mediaKeys.upload(parsed.data, userId, ulid(), img.ext);
-  await putImage('public', key, img.buffer, img.contentType);
-  return { url: publicImagePath(key) };
+  return { url: await storeStyleImage(userId, img) };
 }
 
 /** POST /api/uploads/outfit: an outfit image for Try Custom Look, private to its owner. */

@@ -85,7 +85,8 @@ async function mediaCache(base: string, token: string) {
   fd.append('name', 'Bench profile');
   fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');
   fd.append('portrait', new Blob([new Uint8Array(portrait)], { type: 'image/jpeg' }), 'portrait.jpg');
-  await fetch(`${base}/api/photo-profiles`, { method: 'POST', body: fd, headers: { authorization: `Bearer ${token}` } });
+  const made = await fetch(`${base}/api/photo-profiles`, { method: 'POST', body: fd, headers: { authorization: `Bearer ${token}` } });
+  if (made.status !== 201) throw new Error(`bench photo profile: ${made.status} ${await made.text()}`);
   const counts = await benchMediaCache(base, 'shopper@example.com', process.env.DEMO_PASSWORD ?? 'Demo-pass-1');
   results.mediaRequestsPerPageView = counts;
   for (const [url, c] of Object.entries(counts)) {
