@@ -179,7 +179,9 @@ export const AWS_ACCESS = {
   'api:admin': api('admin', {
     table: [...USER_LOADER, 'PutCommand', 'DeleteCommand', 'QueryCommand', 'BatchGetCommand', 'ScanCommand', 'UpdateCommand'],
     tableIndexes: ['QueryCommand'],
-    privateBucket: ['GetObjectCommand'],
+    // PutObject: images of private styles (style-images/<owner>/), copied back from the public bucket when a
+    // style is unpublished, and covers made from a generation.
+    privateBucket: ['GetObjectCommand', 'PutObjectCommand'],
     publicBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
     userPool: ['AdminGetUserCommand'],
     stateMachine: ['StartExecutionCommand'],
@@ -233,8 +235,8 @@ export const AWS_ACCESS = {
       stripeSecret: ['GetSecretValueCommand'],
       exportFunction: ['InvokeCommand'],
     },
-    // account deletion lists everything under the user's prefixes in both buckets
-    { listPrefixes: { privateBucket: ['users/*'], publicBucket: ['uploads/*', 'avatars/*'] } },
+    // account deletion lists everything under the user's prefixes in both buckets (and their private styles' images)
+    { listPrefixes: { privateBucket: ['users/*', 'style-images/*'], publicBucket: ['uploads/*', 'avatars/*'] } },
   ),
   'job:retention': {
     entry: 'functions/privacy/retention-job.ts',
