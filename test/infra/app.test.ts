@@ -356,7 +356,7 @@ describe('web distribution', () => {
     expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
       expect.objectContaining({ EventType: 'viewer-request' }),
     ]);
-    expect(config.CacheBehaviors).toHaveLength(2);
+    expect(config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern).sort()).toEqual(['/api/*', '/l/*', '/media/*']);
     const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
     expect(api).toMatchObject({
       PathPattern: '/api/*',
@@ -368,6 +368,21 @@ describe('web distribution', () => {
     expect(flatten(apiOrigin.DomainName)).toMatch(/\.execute-api\.eu-west-1\.(amazonaws\.com|<AWS::URLSuffix>)$/);
     expect(apiOrigin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
     expect(config.Logging).toBeDefined();
+  });
+
+  it('sends /l/* (shared looks\' Open Graph page) to the same API, cached at most a minute, read-only', () => {
+    const t = dev.templates.web;
+    const [dist] = Object.values(resourcesOf(t, 'AWS::CloudFront::Distribution'));
+    const config = dist.Properties.DistributionConfig;
+    const page = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/l/*');
+    const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+    expect(page.TargetOriginId).toBe(api.TargetOriginId);
+    expect(page).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', AllowedMethods: ['GET', 'HEAD'], OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac' });
+    expect(page.FunctionAssociations).toBeUndefined(); // not rewritten to index.html: the Lambda answers it
+    // the share page's own policy (the distribution has another one for /media/*)
+    const [policyId, policy] = Object.entries(resourcesOf(t, 'AWS::CloudFront::CachePolicy')).find(([id]) => flatten(page.CachePolicyId).includes(id))!;
+    expect(flatten(page.CachePolicyId)).toContain(policyId);
+    expect(policy.Properties.CachePolicyConfig).toMatchObject({ MaxTTL: 60, DefaultTTL: 60, MinTTL: 0 });
   });
 
   it('has no custom error responses (they would rewrite API errors)', () => {
