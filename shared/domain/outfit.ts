@@ -27,6 +27,8 @@ export const MIN_VARIANTS = 1;
 export const MAX_VARIANTS = 4;
 /** A run with several variants (and its unkept images) expires this long after it was made. */
 export const VARIANT_RUN_RETENTION_DAYS = 7;
+/** The S3 tag a run's variant images are written with; the private bucket's lifecycle rule expires them. */
+export const VARIANT_TAG = { key: 'fitly-variant', value: 'true' } as const;
 
 /** Slots a second piece may not take (a second accessory is fine: a bag and a hat). */
 const SINGLE_SLOTS: ReadonlySet<OutfitSlot> = new Set(['top', 'bottom', 'one-piece', 'outerwear', 'shoes']);
