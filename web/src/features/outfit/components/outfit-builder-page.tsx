@@ -146,6 +146,7 @@ export default function OutfitBuilderPage() {
                   onKeyDown={onPieceKey}
                   onUploading={(on) =>
                     setUploading((cur) => {
+                      if (cur.has(p.key) === on) return cur; // unchanged: no re-render
                       const next = new Set(cur);
                       if (on) next.add(p.key);
                       else next.delete(p.key);
