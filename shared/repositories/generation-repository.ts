@@ -355,12 +355,13 @@ export async function getFeedback(db: Db, userId: string, generationId: string):
 export async function clearResultKeys(db: Db, userId: string, now = new Date()): Promise<number> {
   let cleared = 0;
   for (const g of await listGenerations(db, userId, 10_000)) {
-    if (!g.resultKey && !g.inputs.styleRefKey && !g.inputs.backgroundKey) continue;
+    if (!g.resultKey && !g.inputs.styleRefKey && !g.inputs.backgroundKey && !g.variantKeys?.length) continue;
     await db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: keys.generation(userId, g.id),
-        UpdateExpression: 'SET resultKey = :null, inputs.styleRefKey = :null, inputs.backgroundKey = :null, resultDeletedAt = :now, updatedAt = :now',
+        // a run's variant images are deleted with the rest: it forgets them too
+        UpdateExpression: 'SET resultKey = :null, inputs.styleRefKey = :null, inputs.backgroundKey = :null, resultDeletedAt = :now, updatedAt = :now REMOVE variantKeys',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':null': null, ':now': now.toISOString() },
       }),

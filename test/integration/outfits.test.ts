@@ -17,7 +17,7 @@ import { lookCost } from '../../shared/domain/outfit';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { multipart } from '../support/media';
 import { startTestWorkflow } from '../support/workflow';
-import { startFashnFake } from '../support/provider-fakes';
+import { startFashnFake, startGeminiFake } from '../support/provider-fakes';
 
 let ctx: IntegrationContext;
 let wf: Awaited<ReturnType<typeof startTestWorkflow>>;
@@ -178,6 +178,48 @@ describe('a whole outfit in one generation', () => {
     } finally {
       await fashn.close();
     }
+  });
+});
+
+describe('a whole outfit on a multi-image provider, and double clicks', () => {
+  it('Gemini (Creative): one call carries the person and every piece; its candidates are the variants', async () => {
+    const gemini = await startGeminiFake({ apiKey: 'gk' });
+    process.env.GEMINI_API_KEY = 'gk';
+    process.env.GEMINI_BASE_URL = gemini.url;
+    try {
+      const { user, profileId } = await newUserWithProfile(10);
+      const res = await startOutfit(user, { pieces: await threePieces(user), photoProfileId: profileId, mode: 'creative', variants: 2 }, 'outfit-gemini-01');
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      await wf.drain();
+      expect((await getGeneration(ctx.db, user.sub, res.body.id))?.status).toBe('completed');
+      expect(gemini.requests).toHaveLength(1);
+      const parts = gemini.requests[0]!.body.contents[0].parts;
+      expect(parts.filter((p: Record<string, unknown>) => p.inline_data)).toHaveLength(1 + 3);
+      expect(parts[0].text).toMatch(/3 pieces, given in layering order after the person: 1\. top, 2\. bottom, 3\. accessory/);
+      expect(gemini.requests[0]!.body.generationConfig.candidateCount).toBe(2);
+      expect(gemini.violations).toEqual([]);
+      expect((await ctx.invoke('GET', `/api/generations/${res.body.id}`, { token: user.idToken })).body.variants).toHaveLength(2);
+      expect((await getBalance(ctx.db, user.sub)).credits).toBe(10 - lookCost({ pieces: 3, variants: 2 }));
+    } finally {
+      await gemini.close();
+      delete process.env.GEMINI_BASE_URL;
+    }
+  });
+
+  it('a double click (10 concurrent identical requests, one key) spends the total once and starts one run', async () => {
+    const { user, profileId } = await newUserWithProfile(10);
+    const body = { pieces: await threePieces(user), photoProfileId: profileId, variants: 2 };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => startOutfit(user, body, 'outfit-double-click')));
+    expect(answers.every((a) => a.status === 200 || a.status === 201), JSON.stringify(answers.map((a) => a.body))).toBe(true);
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    await wf.drain();
+    expect(await spends(user.sub)).toHaveLength(1);
+    expect((await getBalance(ctx.db, user.sub)).credits).toBe(10 - 6);
+    // the same key with other pieces is refused and spends nothing
+    const reused = await startOutfit(user, { ...body, variants: 1 }, 'outfit-double-click');
+    expect([reused.status, reused.body.code]).toEqual([409, 'idempotency.key_reused']);
+    expect((await getBalance(ctx.db, user.sub)).credits).toBe(4);
   });
 });
 

@@ -151,6 +151,9 @@ export async function startGeminiFake(o: {
     if (o.status) return { status: o.status, body: { error: { code: o.status, status: o.status === 429 ? 'RESOURCE_EXHAUSTED' : 'INTERNAL' } } };
     if (o.blockReason) return { status: 200, body: { promptFeedback: { blockReason: o.blockReason } } };
     const data = answered++ < (o.corruptFirst ?? 0) ? Buffer.from('this is not an image').toString('base64') : png;
-    return { status: 200, body: { candidates: [{ content: { role: 'model', parts: [{ text: 'Here you go' }, { inlineData: { mimeType: 'image/png', data } }] }, finishReason: 'STOP' }] } };
+    // generationConfig.candidateCount (variants): that many candidates, each with an image
+    const count = Math.max(1, Number(body?.generationConfig?.candidateCount ?? 1));
+    const candidate = { content: { role: 'model', parts: [{ text: 'Here you go' }, { inlineData: { mimeType: 'image/png', data } }] }, finishReason: 'STOP' };
+    return { status: 200, body: { candidates: Array.from({ length: count }, () => candidate) } };
   });
 }
