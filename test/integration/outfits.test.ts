@@ -17,7 +17,7 @@ import { lookCost } from '../../shared/domain/outfit';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { multipart } from '../support/media';
 import { startTestWorkflow } from '../support/workflow';
-import { startFashnFake, startGeminiFake } from '../support/provider-fakes';
+import { fakeResultPng, startFashnFake, startGeminiFake } from '../support/provider-fakes';
 
 let ctx: IntegrationContext;
 let wf: Awaited<ReturnType<typeof startTestWorkflow>>;
@@ -175,6 +175,34 @@ describe('a whole outfit in one generation', () => {
       expect((await getBalance(ctx.db, user.sub)).credits).toBe(12);
       expect((await ctx.invoke('GET', '/api/generations', { token: user.idToken })).body).toEqual([]);
       expect(await privateKeys(`users/${user.sub}/generations/`)).toEqual([]);
+    } finally {
+      await fashn.close();
+    }
+  });
+});
+
+describe('a whole outfit chained on FASHN', () => {
+  it('3 steps in layering order, each on the previous result, variants from the last step only', async () => {
+    const fashn = await startFashnFake({ apiKey: 'fk', deliver: toWebhook });
+    process.env.FASHN_API_KEY = 'fk';
+    process.env.FASHN_BASE_URL = fashn.url;
+    try {
+      const { user, profileId } = await newUserWithProfile(10);
+      const res = await startOutfit(user, { pieces: await threePieces(user), photoProfileId: profileId, variants: 2 }, 'outfit-fashn-chain');
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      await wf.drain();
+      expect((await getGeneration(ctx.db, user.sub, res.body.id))?.status).toBe('completed');
+      const runs = fashn.requests.filter((r) => r.path.startsWith('/v1/run'));
+      expect(runs.map((r) => [r.body.inputs.category, r.body.inputs.num_samples])).toEqual([['tops', undefined], ['bottoms', undefined], ['auto', 2]]);
+      // steps 2 and 3 dress FASHN's own output of the step before (the fake's result image), not the profile photo
+      expect(runs[1]!.body.inputs.model_image).toBe(`data:image/png;base64,${(await fakeResultPng()).toString('base64')}`);
+      expect(runs[0]!.body.inputs.model_image).not.toBe(runs[1]!.body.inputs.model_image);
+      expect(fashn.violations).toEqual([]);
+      const view = (await ctx.invoke('GET', `/api/generations/${res.body.id}`, { token: user.idToken })).body;
+      expect(view.variants).toHaveLength(2);
+      expect((await privateKeys(`users/${user.sub}/generations/`)).sort()).toEqual([0, 1].map((i) => `users/${user.sub}/generations/${res.body.id}/variant-${i}.jpg`));
+      expect((await getBalance(ctx.db, user.sub)).credits).toBe(10 - 6);
+      expect(await refunds(user.sub)).toHaveLength(0);
     } finally {
       await fashn.close();
     }
