@@ -196,7 +196,8 @@ export const AWS_ACCESS = {
   'task:markFailed': task('markFailed', { table: ['GetCommand', 'QueryCommand', 'TransactWriteCommand'], renderWorker: ['InvokeCommand'] }),
   'worker:renderWorker': task('renderWorker', {
     table: ['GetCommand', 'PutCommand', 'QueryCommand', 'UpdateCommand', 'TransactWriteCommand'],
-    privateBucket: ['GetObjectCommand', 'PutObjectCommand'],
+    // DeleteObjects: the stored variants of a run that failed while storing them
+    privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
     publicBucket: ['GetObjectCommand'],
     providerSecret: ['GetSecretValueCommand'],
     provenanceSecret: ['GetSecretValueCommand'],

@@ -45,7 +45,7 @@ import { getConfig } from '../lib/config';
 import { logger } from '../lib/http';
 import { processImage } from '../lib/image-pipeline';
 import { markAsAiGenerated } from '../lib/provenance';
-import { mediaKeys, putImage } from '../lib/media-store';
+import { deleteImages, mediaKeys, putImage } from '../lib/media-store';
 import { getS3 } from '../lib/s3';
 import { safeFetchImage } from '../lib/safe-fetch';
 import { reportTaskFailure, reportTaskSuccess } from '../lib/workflow-client';
@@ -257,8 +257,14 @@ async function storeResult(gen: GenerationRecord, outcome: Extract<RenderOutcome
   }
   if (raws.length < variants) throw new ProviderRejected(`The image provider returned ${raws.length} of the ${variants} variants asked for`);
   const keys: string[] = [];
-  for (const [i, raw] of raws.slice(0, variants).entries()) keys.push(await storeImage(gen, raw, (ext) => mediaKeys.generationVariant(gen.userId, gen.id, i, ext), true));
-  await setVariantKeys(getDb(), gen.userId, gen.id, keys);
+  try {
+    for (const [i, raw] of raws.slice(0, variants).entries()) keys.push(await storeImage(gen, raw, (ext) => mediaKeys.generationVariant(gen.userId, gen.id, i, ext), true));
+    await setVariantKeys(getDb(), gen.userId, gen.id, keys);
+  } catch (err) {
+    // one variant refused (content safety) or a write failed: the run fails whole, nothing of it is kept
+    await deleteImages('private', keys).catch((e) => logger.warn('could not delete the variants of a failed run', { generationId: gen.id, error: e as Error }));
+    throw err;
+  }
   return keys[0]!;
 }
 
