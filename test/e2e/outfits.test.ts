@@ -77,7 +77,8 @@ describeE2E('outfits and variants', () => {
     const total = lookCost({ pieces: 3, variants: 3 });
     const button = page.getByRole('button', { name: `Generate outfit · 3 variants × 3 credits = ${total} credits` });
     await pwEnabled(page, 'outfit-generate');
-    await button.click();
+    await button.dblclick(); // a double click starts one run and spends the total once
+
     await page.waitForURL(/\/generation\/[\w-]+$/);
     const runId = page.url().split('/').pop()!;
 
@@ -93,7 +94,7 @@ describeE2E('outfits and variants', () => {
     // keep the first and the third
     await page.getByTestId('variant-0-keep').check();
     await page.getByTestId('variant-2-keep').check();
-    await page.getByRole('button', { name: 'Keep 2 variants' }).click();
+    await page.getByRole('button', { name: 'Keep 2 variants' }).dblclick();
     await page.getByTestId('variant-0-open').waitFor();
     await page.getByTestId('variant-2-open').waitFor();
     const kept = [await page.getByTestId('variant-0').getAttribute('data-kept-generation-id'), await page.getByTestId('variant-2').getAttribute('data-kept-generation-id')];
