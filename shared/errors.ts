@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   limitPrivateStyles: 'limit.private_styles',
   limitPublish: 'limit.publish',
   limitCredits: 'limit.credits',
+  /** Too many requests of one kind from one user or IP in a short window (429, Retry-After). */
+  rateLimited: 'rate_limited',
   /** A dependency failed; nothing is reported done that is not, and the request may be retried. */
   unavailable: 'service_unavailable',
   /** Outfits and variants (shared/domain/outfit.ts). */

@@ -16,6 +16,7 @@ export const GROUPS = [
   'uploads-images',
   'admin',
   'privacy',
+  'shares',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 
@@ -192,6 +193,21 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'GET', path: '/api/user/export/latest', group: 'privacy', auth: 'user' },
   { method: 'GET', path: '/api/user/export/{id}', group: 'privacy', auth: 'user' },
   { method: 'DELETE', path: '/api/user/account', group: 'privacy', auth: 'user' },
+  // shares: shared looks for feedback (issue 15). Owner routes need a user; /api/l/* and the /l/{token} page
+  // are for anyone with the link (a token is verified when sent: a signed-in viewer votes as themselves).
+  { method: 'POST', path: '/api/shares', group: 'shares', auth: 'user' },
+  { method: 'GET', path: '/api/shares', group: 'shares', auth: 'user' },
+  { method: 'DELETE', path: '/api/shares/{id}', group: 'shares', auth: 'user' },
+  { method: 'GET', path: '/api/l/{token}', group: 'shares', auth: 'optional' },
+  { method: 'GET', path: '/api/l/{token}/images/{index}', group: 'shares', auth: 'public' },
+  { method: 'PUT', path: '/api/l/{token}/vote', group: 'shares', auth: 'optional' },
+  { method: 'PUT', path: '/api/l/{token}/reaction', group: 'shares', auth: 'optional' },
+  { method: 'POST', path: '/api/l/{token}/report', group: 'shares', auth: 'optional' },
+  // the Open Graph page of a shared look (HTML; CloudFront behaviour /l/* -> this API), then the SPA takes over
+  { method: 'GET', path: '/l/{token}', group: 'shares', auth: 'public' },
+  // admin: reported shared looks (same queue as reported styles) and their takedown
+  { method: 'GET', path: '/api/admin/share-reports', group: 'admin', auth: 'user', roles: ADMIN },
+  { method: 'POST', path: '/api/admin/share-reports/{id}/take-down', group: 'admin', auth: 'user', roles: ADMIN },
 ];
 
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.method} ${r.path}`;

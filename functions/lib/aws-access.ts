@@ -179,11 +179,22 @@ export const AWS_ACCESS = {
   'api:admin': api('admin', {
     table: [...USER_LOADER, 'PutCommand', 'DeleteCommand', 'QueryCommand', 'BatchGetCommand', 'ScanCommand', 'UpdateCommand'],
     tableIndexes: ['QueryCommand'],
-    privateBucket: ['GetObjectCommand'],
+    // GetObject: style covers from a generation; DeleteObjects: the copies of a shared look taken down
+    privateBucket: ['GetObjectCommand', 'DeleteObjectsCommand'],
     publicBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
     userPool: ['AdminGetUserCommand'],
     stateMachine: ['StartExecutionCommand'],
     providerSecret: ['GetSecretValueCommand'],
+  }),
+  // Shared looks: the owner's shares (copies made with the image pipeline and C2PA-marked), the public view,
+  // votes, reactions, reports and rate-limit counters, the Open Graph page.
+  'api:shares': api('shares', {
+    table: [...USER_LOADER, 'PutCommand', 'QueryCommand', 'UpdateCommand'],
+    tableIndexes: ['QueryCommand'],
+    privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
+    userPool: ['AdminGetUserCommand'],
+    provenanceSecret: ['GetSecretValueCommand'],
+    moderation: ['DetectModerationLabelsCommand'],
   }),
   // Generation workflow (functions/workflow/index.ts): the state machine's tasks, the render worker and its
   // failure handler, the EventBridge target for ended executions, and the sweeper.
@@ -272,6 +283,7 @@ export const SHARP_PRINCIPALS: readonly Principal[] = [
   'api:uploads-images',
   'api:admin',
   'api:privacy',
+  'api:shares',
   'task:enqueueRender',
   'task:markCompleted',
   'task:markFailed',

@@ -22,6 +22,8 @@ export type UploadType = (typeof UPLOAD_TYPE_VALUES)[number];
  */
 export const QUARANTINE_PREFIX = 'uploads/tmp/';
 
+export const SHARE_IMAGE_PREFIX = 'shares/';
+
 export const mediaKeys = {
   /** A browser upload waiting for its finalize call (POST /api/uploads/complete). */
   quarantine: (userId: string, uploadId: string) => `${QUARANTINE_PREFIX}${userId}/${uploadId}`,
@@ -43,6 +45,11 @@ export const mediaKeys = {
   generationInput: (userId: string, generationId: string, name: 'style-ref' | 'background', ext: string) => `users/${userId}/generations/${generationId}/${name}.${ext}`,
   /** One variant of a run with several (tagged: expires with the run unless kept, which copies it). */
   generationVariant: (userId: string, generationId: string, index: number, ext: string) => `users/${userId}/generations/${generationId}/variant-${index}.${ext}`,
+  /**
+   * The downscaled, AI-marked copy of a result in a shared look (private bucket; served only by the share
+   * API while the share is live; deleted on revoke/takedown, expired by a lifecycle rule after the longest expiry).
+   */
+  shareImage: (shareId: string, index: number, ext: string) => `${SHARE_IMAGE_PREFIX}${shareId}/${index}.${ext}`,
   generationProviderOutput: (userId: string, generationId: string) => `users/${userId}/generations/${generationId}/provider-output`,
 };
 

@@ -8,6 +8,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ca
 import { PageHeader } from '../../../components/page-header';
 import { PageSpinner, SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
+import Share2 from 'lucide-react/icons/share-2';
+import { ShareDialog } from '../../shares/components/share-dialog';
+import { ShareList } from '../../shares/components/share-list';
 import {
   useStyle,
   useStyleProducts,
@@ -137,6 +140,7 @@ function GenerationDetail({ generation: g }: { generation: GenerationView }) {
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
   const [downloading, setDownloading] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const styleId = g.styleId ?? g.inputs.styleId;
   const title = generationTitle(g);
 
@@ -162,6 +166,10 @@ function GenerationDetail({ generation: g }: { generation: GenerationView }) {
             <Button onClick={download} disabled={downloading} data-testid="detail-download">
               {downloading ? <SpinnerIcon /> : <Download className="h-4 w-4" aria-hidden="true" />}
               Download
+            </Button>
+            <Button variant="outline" onClick={() => setSharing(true)} data-testid="detail-share">
+              <Share2 className="h-4 w-4" aria-hidden="true" />
+              Share
             </Button>
             <Button variant="outline" onClick={() => setDeleting(true)} data-testid="detail-delete">
               <Trash2 className="h-4 w-4" aria-hidden="true" />
@@ -225,10 +233,19 @@ function GenerationDetail({ generation: g }: { generation: GenerationView }) {
             </CardContent>
           </Card>
           <FeedbackCard generation={g} styleId={styleId} />
+          <Card data-testid="result-shares">
+            <CardHeader>
+              <CardTitle>Shared for feedback</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ShareList generationId={g.id} emptyText="Not shared yet. Choose Share to ask friends which look they like." />
+            </CardContent>
+          </Card>
           {styleId ? <StyleDetailsCard styleId={styleId} /> : null}
         </div>
       </div>
       {styleId ? <ShopThisLook styleId={styleId} /> : null}
+      <ShareDialog open={sharing} onOpenChange={setSharing} candidates={[{ id: g.id, title }]} />
       <DeleteGenerationDialog generationId={deleting ? g.id : null} onClose={() => setDeleting(false)} copy="detail" onDeleted={() => navigate('/gallery')} />
     </div>
   );
