@@ -100,6 +100,8 @@ describeE2E('outfits and variants', () => {
     const kept = [await page.getByTestId('variant-0').getAttribute('data-kept-generation-id'), await page.getByTestId('variant-2').getAttribute('data-kept-generation-id')];
     expect(kept.every((k) => !!k)).toBe(true);
     expect(await page.getByTestId('variant-1-keep').isChecked()).toBe(false);
+    // the kept variants are gallery generations: the compare view takes their ids
+    expect(await page.getByTestId('compare-kept-variants').getAttribute('href')).toBe(`/compare?ids=${kept.join(',')}`);
     expect((await api<{ credits: number }>(token, 'GET', '/api/auth/user')).json.credits).toBe(creditsBefore - total);
 
     // the gallery: exactly those two are new, the run itself is not there

@@ -85,6 +85,7 @@ function VariantRun({ generation: g }: { generation: GenerationView }) {
       return next;
     });
   const pending = [...chosen].filter((i) => !g.variants[i]?.keptGenerationId);
+  const keptIds = g.variants.map((v) => v.keptGenerationId).filter((id): id is string => !!id);
   const onKeep = () =>
     keep.mutate(pending, {
       onSuccess: ({ kept }) => {
@@ -130,6 +131,11 @@ function VariantRun({ generation: g }: { generation: GenerationView }) {
           {keep.isPending ? <SpinnerIcon /> : null}
           {pending.length ? `Keep ${pending.length} ${pending.length === 1 ? 'variant' : 'variants'}` : 'Choose variants to keep'}
         </Button>
+        {keptIds.length >= 2 ? (
+          <Link to={`/compare?ids=${keptIds.slice(0, 4).map(encodeURIComponent).join(',')}`} className={buttonClasses({ variant: 'outline' })} data-testid="compare-kept-variants">
+            Compare kept variants
+          </Link>
+        ) : null}
         <p className="text-xs text-muted-foreground">Keeping is free: the credits were spent when the variants were made.</p>
       </div>
     </div>

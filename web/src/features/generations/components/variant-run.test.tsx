@@ -74,6 +74,7 @@ describe('a run of several variants', () => {
     await waitFor(() => expect(screen.getByTestId('variant-2-open').getAttribute('href')).toBe('/generation/gen-2'));
     expect(screen.getByTestId('variant-0').getAttribute('data-kept-generation-id')).toBe('gen-0');
     expect(screen.queryByTestId('variant-1-open')).toBeNull();
+    expect(screen.getByTestId('compare-kept-variants').getAttribute('href')).toBe('/compare?ids=gen-0,gen-2');
     const posts = fetchMock.mock.calls.filter(([u, init]) => String(u).endsWith('/keep') && init?.method === 'POST');
     expect(posts.map(([, init]) => JSON.parse(String(init!.body)))).toEqual([{ variants: [0, 2] }]);
   });
