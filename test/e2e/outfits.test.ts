@@ -1,7 +1,9 @@
 /**
  * Issue 15, the generation side: a shopper builds a 3-piece outfit (an uploaded image, a style, a product of a
  * style), asks for 3 variants, is charged exactly the total the button showed, keeps two variants and finds
- * exactly those two in the gallery (each a generation of its own; the run itself is not a gallery item).
+ * exactly those two in the gallery (each a generation of its own; the run itself is not a gallery item), then
+ * compares them with the before/after slider by keyboard, shares them, votes from a signed-out browser, sees the
+ * vote, revokes the link and the link is gone: the whole "done when" journey of the issue in one browser walk.
  */
 import { expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -27,7 +29,7 @@ async function api<T>(token: string, method: string, path: string, body?: BodyIn
 const jpeg = (w: number, h: number, background: string) => sharp({ create: { width: w, height: h, channels: 3, background } }).jpeg().toBuffer();
 
 describeE2E('outfits and variants', () => {
-  it('builds a 3-piece outfit, asks 3 variants, pays the shown total, keeps two and finds exactly those in the gallery', { timeout: 180_000 }, async () => {
+  it('builds a 3-piece outfit, asks 3 variants, pays the shown total, keeps two, compares them by keyboard, shares them, a signed-out viewer votes, the owner sees it and revokes', { timeout: 240_000 }, async () => {
     const { page } = await app.open();
     await signIn(page, 'shopper@example.com');
     const token = (await idToken(page))!;
@@ -115,6 +117,47 @@ describeE2E('outfits and variants', () => {
     await page.locator(`[data-testid="generation-card"][data-id="${kept[0]}"] a`).first().click();
     await page.getByTestId('variant-of').waitFor();
     expect(await page.getByTestId('outfit-pieces-list').locator('li').count()).toBe(3);
+
+    // compare the two kept variants from the run's result page; the before/after slider moves by keyboard
+    await page.goto(`/generation/${runId}`);
+    await page.getByTestId('compare-kept-variants').click();
+    await page.waitForURL(/\/compare\?ids=/);
+    const items = page.getByTestId('compare-item');
+    await items.nth(1).waitFor();
+    expect(await items.count()).toBe(2);
+    expect(await page.getByTestId('compare-grid').getByTestId('ai-badge').count()).toBe(2);
+    const slider = items.first().getByRole('slider');
+    const start = Number(await slider.getAttribute('aria-valuenow'));
+    await slider.focus();
+    await page.keyboard.press('ArrowRight');
+    expect(Number(await slider.getAttribute('aria-valuenow'))).toBeGreaterThan(start);
+    await page.keyboard.press('End');
+    expect(await slider.getAttribute('aria-valuenow')).toBe('100');
+
+    // share both; a signed-out viewer votes for the second
+    await page.getByTestId('compare-share').click();
+    await page.getByTestId('share-create').click();
+    const path = new URL(await page.getByTestId('share-link').inputValue()).pathname;
+    const viewer = await app.open({ width: 390, height: 844 });
+    await viewer.page.goto(path);
+    await viewer.page.getByTestId('shared-image').nth(1).waitFor();
+    expect(await viewer.page.getByTestId('shared-image').count()).toBe(2);
+    expect(await viewer.page.getByTestId('user-menu-trigger').count()).toBe(0);
+    const second = viewer.page.locator(`[data-testid="shared-image"][data-generation-id="${kept[1]}"]`);
+    await second.getByTestId('vote-button').click();
+    await second.getByTestId('vote-count').getByText('1 vote', { exact: true }).waitFor();
+
+    // the owner sees the vote on the result page, revokes the link, and the link is gone
+    await page.goto(`/generation/${kept[1]}`);
+    const sharesCard = page.getByTestId('result-shares');
+    await sharesCard.getByTestId('share-votes').getByText(/^1 vote/).waitFor();
+    await sharesCard.getByTestId('share-revoke').click();
+    await page.getByRole('button', { name: 'Revoke', exact: true }).last().click();
+    await sharesCard.locator('[data-testid="share-row"][data-state="revoked"]').waitFor();
+    await viewer.page.reload();
+    await viewer.page.getByTestId('share-gone').getByText('404: Look not found').waitFor();
+    expect((await fetch(`${app.baseUrl}${path}`)).status).toBe(404);
+    await viewer.context.close();
   });
 });
 
