@@ -116,7 +116,7 @@ const api = (group: string, access: AccessMap, extra: Partial<FunctionAccess> = 
   access,
   ...extra,
 });
-const task = (handler: string, access: AccessMap): FunctionAccess => ({ entry: 'functions/workflow/index.ts', handler, access });
+const task = (handler: string, access: AccessMap, extra: Partial<FunctionAccess> = {}): FunctionAccess => ({ entry: 'functions/workflow/index.ts', handler, access, ...extra });
 
 /** Keys are the principals: `api:<group>` (one function per route-table group), `task:<handler>`, `job:<name>`. */
 export const AWS_ACCESS = {
@@ -139,7 +139,8 @@ export const AWS_ACCESS = {
   'api:generations': api('generations', {
     table: [...USER_LOADER, 'PutCommand', 'DeleteCommand', 'QueryCommand'],
     tableIndexes: ['QueryCommand'],
-    privateBucket: ['PutObjectCommand', 'DeleteObjectsCommand'],
+    // GetObject: keeping a variant copies its image into the kept generation's own key
+    privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
     userPool: ['AdminGetUserCommand'],
     stateMachine: ['StartExecutionCommand'],
     providerSecret: ['GetSecretValueCommand'],
@@ -209,14 +210,17 @@ export const AWS_ACCESS = {
   'task:markFailed': task('markFailed', { table: ['GetCommand', 'QueryCommand', 'TransactWriteCommand'], renderWorker: ['InvokeCommand'] }),
   'worker:renderWorker': task('renderWorker', {
     table: ['GetCommand', 'PutCommand', 'QueryCommand', 'UpdateCommand', 'TransactWriteCommand'],
-    privateBucket: ['GetObjectCommand', 'PutObjectCommand'],
+    // DeleteObjects: the stored variants of a run that failed while storing them
+    privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
     publicBucket: ['GetObjectCommand'],
     providerSecret: ['GetSecretValueCommand'],
     provenanceSecret: ['GetSecretValueCommand'],
     renderWorker: ['InvokeCommand'],
     taskTokens: ['SendTaskSuccessCommand', 'SendTaskFailureCommand'],
     moderation: ['DetectModerationLabelsCommand'],
-  }),
+  },
+  // the variants of a run are put with a Tagging parameter (the lifecycle rule expires them): PutObjectTagging too
+  { alsoActions: { privateBucket: ['s3:PutObjectTagging'] } }),
   'worker:renderWorkerFailed': task('renderWorkerFailed', {
     table: ['GetCommand', 'QueryCommand', 'TransactWriteCommand'],
     renderWorker: ['InvokeCommand'],
