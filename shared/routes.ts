@@ -64,6 +64,10 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'POST', path: '/api/generate/style', group: 'generations', auth: 'user' },
   { method: 'POST', path: '/api/quick-try/{styleId}', group: 'generations', auth: 'user' },
   { method: 'POST', path: '/api/generate/quick-try', group: 'generations', auth: 'user' },
+  // a whole outfit (up to 5 pieces in layering order) in one generation; spends credits (Idempotency-Key)
+  { method: 'POST', path: '/api/generate/outfit', group: 'generations', auth: 'user' },
+  // keep chosen variants of a run: each becomes a gallery generation (idempotent, owner-checked, free)
+  { method: 'POST', path: '/api/generations/{id}/keep', group: 'generations', auth: 'user' },
   { method: 'GET', path: '/api/generations', group: 'generations', auth: 'user' },
   { method: 'GET', path: '/api/generations/{id}', group: 'generations', auth: 'user' },
   { method: 'DELETE', path: '/api/generations/{id}', group: 'generations', auth: 'user' },

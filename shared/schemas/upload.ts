@@ -28,8 +28,14 @@ export const uploadResultSchema = z.object({ url: z.string() });
  */
 export const DIRECT_UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
 /** template_input: a raw template's style reference or background (private; copied into the generation). */
-export const DIRECT_UPLOAD_PURPOSES = ['outfit', 'style_prompt', 'style_cover', 'avatar', 'template_input'] as const;
+export const DIRECT_UPLOAD_PURPOSES = ['outfit', 'style_prompt', 'style_cover', 'avatar', 'photo_profile', 'template_input'] as const;
 export type DirectUploadPurpose = (typeof DIRECT_UPLOAD_PURPOSES)[number];
+/**
+ * Purposes whose finalize step is not POST /api/uploads/complete but the record that uses the image: a photo
+ * profile's portrait and full-body photo are read from the quarantine by POST/PATCH /api/photo-profiles
+ * (`portraitUploadId`, `fullBodyUploadId`), after the consent and age checks, through the same image gate.
+ */
+export const FINALIZED_BY_RECORD: readonly DirectUploadPurpose[] = ['photo_profile'];
 export const DIRECT_UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 /** The avatar keeps its spec cap (under 5 MB); every other image may be up to 15 MB. */
 export const directUploadMaxBytes = (purpose: DirectUploadPurpose): number => (purpose === 'avatar' ? PROFILE_IMAGE_MAX_BYTES : DIRECT_UPLOAD_MAX_BYTES);
@@ -59,7 +65,9 @@ export const presignUploadResultSchema = z.object({
 });
 export type PresignUploadResult = z.infer<typeof presignUploadResultSchema>;
 
-export const UPLOAD_ID_PATTERN = /^(outfit|style_prompt|style_cover|avatar|template_input)\.[0-9A-HJKMNP-TV-Z]{26}$/;
+export const UPLOAD_ID_PATTERN = /^(outfit|style_prompt|style_cover|avatar|photo_profile|template_input)\.[0-9A-HJKMNP-TV-Z]{26}$/;
+/** An upload id of a photo-profile photo (POST/PATCH /api/photo-profiles). */
+export const PHOTO_UPLOAD_ID_PATTERN = /^photo_profile\.[0-9A-HJKMNP-TV-Z]{26}$/;
 /** POST /api/uploads/complete (JSON) */
 export const completeUploadSchema = z.object({ uploadId: z.string().regex(UPLOAD_ID_PATTERN, 'Invalid upload id') }).strict();
 export const completeUploadResultSchema = z.object({ url: z.string() });

@@ -47,6 +47,7 @@ export const LOGGED_IN_ROUTES: readonly RouteEntry[] = [
   { path: '/profiles/new', screen: 'profile-new' },
   { path: '/profiles/:id/edit', screen: 'profile-edit' },
   { path: '/try-custom-look', screen: 'try-custom-look' },
+  { path: '/outfit', screen: 'outfit' }, // query: optional styleId (the first piece), from a style's page
   { path: '/quick-try', screen: 'quick-try' }, // query: imageUrl, imageType, optional promptTemplateId
   { path: '/results', redirect: '/gallery' },
   { path: '/gallery', screen: 'gallery' },

@@ -18,6 +18,7 @@ export const SCREENS = {
   'generate-edit': lazy(() => import('../features/generations/components/generate-template-page')),
   'generate-style': lazy(() => import('../features/generations/components/generate-style-page')),
   'try-custom-look': lazy(() => import('../features/generations/components/try-custom-look-page')),
+  outfit: lazy(() => import('../features/outfit/components/outfit-builder-page')),
   'quick-try': lazy(() => import('../features/generations/components/quick-try-page')),
   gallery: lazy(() => import('../features/generations/components/gallery-page')),
   generation: lazy(() => import('../features/generations/components/generation-detail-page')),

@@ -16,11 +16,11 @@ import Wand from 'lucide-react/icons/wand';
 import { usePhotoProfiles, useRawTemplate, type PhotoProfile, type RawTemplate } from '../../../api/catalog';
 import { useStartGeneration } from '../../../api/generations';
 import { GENERATION_STARTED, useStartErrorHandler } from '../../../api/use-start-error';
-import { profileSetupProblem, SETUP_REASON, validateRawTemplateGenerate } from '../lib/validation';
+import { profileSetupProblem, SETUP_REASON, validateRawTemplateGenerate } from '../../../lib/generate-validation';
 import { Notice } from '../../../components/alert';
 import { BackLink, pageShell } from '../../../components/back-link';
 import { Badge, enumLabel } from '../../../components/badge';
-import { CreditsLine } from './credits-line';
+import { CreditsLine } from '../../../components/credits-line';
 import { ImageUpload, type UploadState } from '../../../components/image-upload/image-upload';
 
 export const PROMPT_GUIDE_URL = '/guides/prompt-guide.md';

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useReducer } from 'react';
+import { useEffect, useMemo, useReducer, useState } from 'react';
+import { costLabel } from '../../../../../shared/domain/outfit';
 import { useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/api-error';
@@ -17,14 +18,15 @@ import Wand from 'lucide-react/icons/wand';
 import { useOutfitPrompts, usePhotoProfiles } from '../../../api/catalog';
 import { useStartGeneration } from '../../../api/generations';
 import { GENERATION_STARTED, useStartErrorHandler } from '../../../api/use-start-error';
-import { initialModeState, modeReducer } from '../lib/mode-state';
-import { photosOf, validateQuickTry } from '../lib/validation';
+import { initialModeState, modeReducer } from '../../../lib/mode-state';
+import { photosOf, validateQuickTry } from '../../../lib/generate-validation';
 import { Notice } from '../../../components/alert';
 import { BackLink, pageShell } from '../../../components/back-link';
 import { Badge } from '../../../components/badge';
-import { ProfileChoice, PromptChoice, RadioCards } from './choice-list';
-import { CreditsLine } from './credits-line';
+import { ProfileChoice, PromptChoice, RadioCards } from '../../../components/choice-list';
+import { CreditsLine } from '../../../components/credits-line';
 import { ModeToggle } from './mode-toggle';
+import { VariantsPicker } from '../../../components/variants-picker';
 
 const TYPE_BADGE: Record<StyleImageType, string> = {
   model_wearer: 'Exact Mode',
@@ -99,6 +101,7 @@ function QuickTryForm({ imageUrl, imageType, initialPrompt }: { imageUrl: string
   const promptsQ = useOutfitPrompts(state.mode === 'creative');
   const start = useStartGeneration();
   const { onError } = useStartErrorHandler();
+  const [variants, setVariants] = useState(1);
 
   useEffect(() => {
     if (profilesQ.data) dispatch({ type: 'profilesLoaded', profiles: profilesQ.data });
@@ -122,11 +125,13 @@ function QuickTryForm({ imageUrl, imageType, initialPrompt }: { imageUrl: string
         photoProfileId: profile!.id,
         mode: state.mode,
         promptTemplateId: state.mode === 'creative' ? state.promptTemplateId : null,
+        variants,
       },
       {
-        onSuccess: () => {
+        onSuccess: ({ id }) => {
           toast(GENERATION_STARTED);
-          navigate('/dashboard');
+          // several variants: the result page is where they are kept (the run itself is not a gallery item)
+          navigate(variants > 1 ? `/generation/${encodeURIComponent(id)}` : '/dashboard');
         },
         onError: (err) => onError(err),
       },
@@ -194,9 +199,10 @@ function QuickTryForm({ imageUrl, imageType, initialPrompt }: { imageUrl: string
             </>
           )}
           <div className="space-y-2 rounded-2xl border border-border bg-card p-4">
+            <VariantsPicker value={variants} onChange={setVariants} />
             <Button size="lg" className="w-full sm:w-auto" onClick={onGenerate} disabled={start.isPending} data-testid="quick-try-generate">
               {start.isPending ? <SpinnerIcon /> : <Wand className="h-4 w-4" aria-hidden="true" />}
-              {start.isPending ? 'Generating...' : 'Generate Look'}
+              {start.isPending ? 'Generating...' : variants === 1 ? 'Generate Look' : `Generate Look · ${costLabel({ variants })}`}
             </Button>
             <CreditsLine />
           </div>

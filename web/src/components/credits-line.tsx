@@ -1,5 +1,5 @@
-import { formatCredits } from '../../../../../shared/domain/plans';
-import { useCurrentUser } from '../../../api/current-user';
+import { formatCredits } from '../../../shared/domain/plans';
+import { useCurrentUser } from '../api/current-user';
 
 /** "You have N credits remaining". */
 export function CreditsLine() {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { AppImage } from '../../../components/app-image';
-import { cn } from '../../../lib/cn';
-import type { PhotoProfile, PromptTemplate } from '../../../api/catalog';
-import { Badge } from '../../../components/badge';
+import { AppImage } from './app-image';
+import { cn } from '../lib/cn';
+import type { PhotoProfile, PromptTemplate } from '../api/catalog';
+import { Badge } from './badge';
 
 const cardLabel =
   'flex cursor-pointer items-center gap-3 rounded-xl border border-border bg-card p-3 transition-colors hover:bg-muted/60 ' +

@@ -2,9 +2,9 @@
  * Client-side checks before a generation starts, in the order and with the messages of spec 02 section 5.
  * Each returns the first problem found (title, description, where to go, or the upsell to open), or null.
  */
-import { GENERATION_MESSAGES as M, MIN_BODY_DESCRIPTION, profileQualifies, type Mode } from '../../../../../shared/domain/generation';
-import type { StyleImageType } from '../../../../../shared/domain/catalog';
-import { MIN_CREDITS_TO_GENERATE } from '../../../../../shared/domain/plans';
+import { GENERATION_MESSAGES as M, MIN_BODY_DESCRIPTION, profileQualifies, type Mode } from '../../../shared/domain/generation';
+import type { StyleImageType } from '../../../shared/domain/catalog';
+import { MIN_CREDITS_TO_GENERATE } from '../../../shared/domain/plans';
 
 export interface GenerateIssue {
   title: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GENERATION_MESSAGES as M } from '../../../../../shared/domain/generation';
-import { profileSetupProblem, validateCustomLook, validateQuickTry, validateRawTemplateGenerate, validateStyleGenerate } from './validation';
+import { GENERATION_MESSAGES as M } from '../../../shared/domain/generation';
+import { profileSetupProblem, validateCustomLook, validateQuickTry, validateRawTemplateGenerate, validateStyleGenerate } from './generate-validation';
 
 const user = { credits: 5, hasUnlimitedCredits: false };
 const broke = { credits: 0, hasUnlimitedCredits: false };
@@ -80,7 +80,7 @@ describe('validateQuickTry (spec order)', () => {
 describe('raw template needing a full-body photo', () => {
   const portraitOnly = { id: 'p', portraitUrl: '/p', fullBodyUrl: null, bodyDescription: 'Tall, slim build, long legs and narrow shoulders.' };
   it('a portrait-only profile cannot generate from a full-body template, and says why', async () => {
-    const { profileSetupProblem, validateRawTemplateGenerate, SETUP_REASON } = await import('./validation');
+    const { profileSetupProblem, validateRawTemplateGenerate, SETUP_REASON } = await import('./generate-validation');
     expect(profileSetupProblem(portraitOnly, { requiresFullBody: true })).toBe('no-full-body');
     expect(profileSetupProblem(portraitOnly, { requiresFullBody: false })).toBeNull();
     expect(validateRawTemplateGenerate({ user: { credits: 5 }, profile: portraitOnly, requiresFullBody: true })).toMatchObject({ title: 'Full body photo required', description: SETUP_REASON['no-full-body'] });

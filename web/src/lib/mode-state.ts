@@ -3,9 +3,9 @@
  * forced by the image type except for product_laydown; when the mode changes, a selected profile that no
  * longer qualifies is cleared.
  */
-import { defaultModeFor, profileQualifies, resolveMode, type Mode } from '../../../../../shared/domain/generation';
-import type { StyleImageType } from '../../../../../shared/domain/catalog';
-import { photosOf, type ProfileLike } from './validation';
+import { defaultModeFor, profileQualifies, resolveMode, type Mode } from '../../../shared/domain/generation';
+import type { StyleImageType } from '../../../shared/domain/catalog';
+import { photosOf, type ProfileLike } from './generate-validation';
 
 export interface ModeState {
   imageType: StyleImageType;
