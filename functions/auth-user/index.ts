@@ -2,7 +2,7 @@
 import { switchRoleSchema, type RuntimeConfig } from '../../shared/schemas/user';
 import { getDb } from '../lib/aws';
 import { getConfig } from '../lib/config';
-import { createGroupHandler, json, redirect, requireAuth, validate, type Req } from '../lib/http';
+import { bodyOf, createGroupHandler, json, redirect, requireAuth, type Req } from '../lib/http';
 import { ensureUser, getCurrentUser, switchRole } from '../services/user-service';
 
 const toLogin = async (req: Req) => {
@@ -34,7 +34,7 @@ export const handler = createGroupHandler(
     'GET /api/logout': async () => redirect('/'),
     'GET /api/auth/user': async (req) => json(await getCurrentUser(getDb(), requireAuth(req))),
     'PATCH /api/users/role': async (req) => {
-      const { role } = validate(switchRoleSchema, req.body);
+      const { role } = bodyOf(req, switchRoleSchema);
       return json(await switchRole(getDb(), requireAuth(req), role));
     },
   },

@@ -1,7 +1,8 @@
 /** Endpoint group generations: start (four ways), list, read, delete, feedback. */
 import { feedbackSchema, generateFromRawTemplateFieldsSchema, generateFromStyleSchema, quickTryCustomSchema, quickTryStyleSchema } from '../../shared/schemas/generation';
+import { parseInput } from '../../shared/schemas/validation';
 import { getDb } from '../lib/aws';
-import { createGroupHandler, json, noContent, requireAuth, validate, type ApiResult, type Req } from '../lib/http';
+import { bodyOf, createGroupHandler, json, noContent, requireAuth, type ApiResult, type Req } from '../lib/http';
 import { idempotencyClaim } from '../lib/idempotency';
 import { unauthorized } from '../../shared/errors';
 import { acceptFashnWebhook } from '../workflow/fashn-webhook';
@@ -36,24 +37,24 @@ export const handler = createGroupHandler(
   {
     'POST /api/generate': async (req) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
-      const fields = validate(generateFromRawTemplateFieldsSchema, { rawTemplateId: textField(body.rawTemplateId), photoProfileId: textField(body.photoProfileId) });
+      const fields = parseInput(generateFromRawTemplateFieldsSchema, { rawTemplateId: textField(body.rawTemplateId), photoProfileId: textField(body.photoProfileId) });
       const files = { styleRef: fileField(body.styleRef), background: fileField(body.background) };
       const idempotency = idempotencyClaim(req, { ...fields, styleRef: files.styleRef?.content, background: files.background?.content });
       const user = await caller(req);
       return started(await startFromRawTemplate(getDb(), user, { ...fields, ...files }, { idempotency }));
     },
     'POST /api/generate/style': async (req) => {
-      const input = validate(generateFromStyleSchema, req.body ?? {});
+      const input = bodyOf(req, generateFromStyleSchema);
       const idempotency = idempotencyClaim(req, input);
       return started(await startFromStyle(getDb(), await caller(req), input, 'style', { idempotency }));
     },
     'POST /api/quick-try/{styleId}': async (req) => {
-      const input = validate(quickTryStyleSchema, req.body ?? {});
+      const input = bodyOf(req, quickTryStyleSchema);
       const idempotency = idempotencyClaim(req, input);
       return started(await startQuickTryStyle(getDb(), await caller(req), req.params.styleId, input, { idempotency }));
     },
     'POST /api/generate/quick-try': async (req) => {
-      const input = validate(quickTryCustomSchema, req.body ?? {});
+      const input = bodyOf(req, quickTryCustomSchema);
       const idempotency = idempotencyClaim(req, input);
       return started(await startQuickTryCustom(getDb(), await caller(req), input, { idempotency }));
     },
@@ -70,7 +71,7 @@ export const handler = createGroupHandler(
     },
     'GET /api/feedback/generation/{id}': async (req) => json(await readFeedback(getDb(), requireAuth(req).sub, req.params.id)),
     'POST /api/feedback': async (req) => {
-      const input = validate(feedbackSchema, req.body ?? {});
+      const input = bodyOf(req, feedbackSchema);
       return json(await submitFeedback(getDb(), requireAuth(req).sub, input), 201);
     },
   },

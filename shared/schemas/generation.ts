@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { GENERATION_STATUSES, MODES, QUICK_TRY_MODES } from '../domain/generation';
 import { STYLE_IMAGE_TYPES } from '../domain/catalog';
 

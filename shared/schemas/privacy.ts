@@ -1,5 +1,5 @@
 /** Privacy on the wire: age statement, retention setting, account deletion receipt, data export status. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { PRIVACY_MESSAGES as M, RETENTION_DAYS, type AgeStatus, type RetentionDays } from '../domain/privacy';
 
 export const ageInputSchema = z.object({
