@@ -63,6 +63,8 @@ const CREATOR = ['influencer', 'admin'] as const;
 export const ROUTES: readonly RouteDef[] = [
   // auth-user: configuration, sign-in redirects, the current user and role switching
   { method: 'GET', path: '/api/config', group: 'auth-user', auth: 'public', response: S.runtimeConfigSchema },
+  // the OpenAPI 3.1 document of this table (shared/openapi.ts), public and cacheable
+  { method: 'GET', path: '/api/openapi.json', group: 'auth-user', auth: 'public', response: S.openApiDocumentSchema },
   { method: 'GET', path: '/api/login', group: 'auth-user', auth: 'public', status: 302 },
   { method: 'GET', path: '/api/auth/login', group: 'auth-user', auth: 'public', status: 302 },
   { method: 'GET', path: '/api/logout', group: 'auth-user', auth: 'public', status: 302 },

@@ -5,6 +5,8 @@ import { getConfig } from '../lib/config';
 import { bodyOf, createGroupHandler, json, redirect, requireAuth, type Req } from '../lib/http';
 import { ensureUser, getCurrentUser, switchRole } from '../services/user-service';
 
+let openApi: Promise<Record<string, unknown>> | undefined;
+
 const toLogin = async (req: Req) => {
   const qs = req.event.rawQueryString;
   return redirect(`/auth/login${qs ? `?${qs}` : ''}`);
@@ -27,6 +29,11 @@ export const handler = createGroupHandler(
         },
       };
       return json(body, 200, { 'cache-control': 'public, max-age=60' });
+    },
+    // Built on first request from the route table, then kept for the life of the instance.
+    'GET /api/openapi.json': async () => {
+      openApi ??= import('../../shared/openapi').then((m) => m.buildOpenApi());
+      return json(await openApi, 200, { 'cache-control': 'public, max-age=3600' });
     },
     'GET /api/login': toLogin,
     'GET /api/auth/login': toLogin,

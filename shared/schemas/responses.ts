@@ -21,6 +21,9 @@ export const urlResultSchema = z.object({ url: z.string() });
 export const mediaUrlSchema = z.object({ url: z.string(), expiresAt: z.string() });
 export const receivedSchema = z.object({ received: z.boolean() });
 
+/** GET /api/openapi.json (its content is checked by an OpenAPI validator in shared/openapi.test.ts). */
+export const openApiDocumentSchema = z.object({ openapi: z.literal('3.1.0'), info: z.object({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });
+
 // catalog
 export const categorySchema = z.object({ id: z.string(), name: z.string(), description: nstr.optional(), isActive: z.boolean().optional(), displayOrder: z.number().optional() });
 export const styleSummarySchema = z.object({
