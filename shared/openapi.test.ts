@@ -21,14 +21,14 @@ describe('the OpenAPI document (generated from the route table)', () => {
   it('is a valid OpenAPI 3.1 document for an independent validator', async () => {
     expect(doc.openapi).toBe('3.1.0');
     const validator = new Validator();
-    const res = await validator.validate(doc as object);
+    const res = await validator.validate(doc as unknown as Parameters<Validator['validate']>[0]);
     expect(res.errors ?? []).toEqual([]);
     expect(res.valid).toBe(true);
     expect(validator.version).toBe('3.1');
     // ...and the validator does refuse a broken one (a parameter in a place OpenAPI 3 has not: Swagger 2's "body").
     const broken = structuredClone(doc) as { paths: Record<string, Record<string, Op>> };
     broken.paths['/api/generations/{id}']!.get!.parameters[0]!.in = 'body';
-    expect((await new Validator().validate(broken as object)).valid).toBe(false);
+    expect((await new Validator().validate(broken as unknown as Parameters<Validator['validate']>[0])).valid).toBe(false);
   });
 
   it('has every route of the table, with its parameters, body, response and auth', () => {

@@ -193,9 +193,9 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'POST', path: '/api/influencer-collections', group: 'influencer', auth: 'user', roles: CREATOR, body: S.collectionCreateSchema, response: S.myCollectionDetailSchema, status: 201 },
   { method: 'GET', path: '/api/influencer-collections/{id}', group: 'influencer', auth: 'user', roles: CREATOR, response: S.myCollectionDetailSchema },
   { method: 'PATCH', path: '/api/influencer-collections/{id}', group: 'influencer', auth: 'user', roles: CREATOR, body: S.collectionPatchSchema, response: S.myCollectionSchema },
-  { method: 'DELETE', path: '/api/influencer-collections/{id}', group: 'influencer', auth: 'user', roles: CREATOR, response: S.idResultSchema },
-  { method: 'POST', path: '/api/influencer-collections/{id}/styles', group: 'influencer', auth: 'user', roles: CREATOR, body: S.collectionAddStyleSchema, response: S.myCollectionDetailSchema },
-  { method: 'DELETE', path: '/api/influencer-collections/{id}/styles/{styleId}', group: 'influencer', auth: 'user', roles: CREATOR, response: S.myCollectionDetailSchema },
+  { method: 'DELETE', path: '/api/influencer-collections/{id}', group: 'influencer', auth: 'user', roles: CREATOR, response: S.deletedResultSchema },
+  { method: 'POST', path: '/api/influencer-collections/{id}/styles', group: 'influencer', auth: 'user', roles: CREATOR, body: S.collectionAddStyleSchema, response: S.myCollectionSchema },
+  { method: 'DELETE', path: '/api/influencer-collections/{id}/styles/{styleId}', group: 'influencer', auth: 'user', roles: CREATOR, response: S.myCollectionSchema },
   // influencer: the program application (any signed-in user; plan rules in the service)
   { method: 'GET', path: '/api/influencer/application', group: 'influencer', auth: 'user', response: S.influencerApplicationSchema.nullable() },
   { method: 'POST', path: '/api/influencer/apply', group: 'influencer', auth: 'user', body: S.influencerApplySchema, response: S.influencerApplicationSchema, status: 201 },
