@@ -53,7 +53,6 @@ export function useDeleteCollection() {
 
 export function useCollectionStyle() {
   const refresh = useRefresh();
-  const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, styleId, action }: { id: string; styleId: string; action: 'add' | 'remove' }) =>
       action === 'add'
