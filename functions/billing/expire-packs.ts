@@ -9,7 +9,7 @@ import { keys } from '../../shared/repositories/keys';
 import { getLot, ledgerItems } from '../../shared/repositories/ledger-repository';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from '../../shared/repositories/table';
 import { getDb } from '../lib/aws';
-import { logger } from '../lib/http';
+import { logger } from '../lib/logger';
 
 export async function expirePacks(db: Db = getDb(), now = new Date()): Promise<{ lots: number; credits: number }> {
   let lots = 0;

@@ -6,7 +6,6 @@
 import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
-import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
 import { ERROR_CODES, HttpError, accountInactive, forbidden, unauthorized } from '../../shared/errors';
@@ -17,7 +16,9 @@ import { bearerToken, verifyToken, type AuthContext } from './auth';
 import { isAccountActive, type UserRecord } from '../../shared/repositories/user-repository';
 import { parseInput } from '../../shared/schemas/validation';
 
-export const logger = new Logger({ serviceName: 'tryon-api', logLevel: (process.env.LOG_LEVEL as 'INFO') ?? 'INFO' });
+import { logger } from './logger';
+
+export { logger };
 
 export type ApiEvent = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {

@@ -20,7 +20,7 @@ import { isConditionFailure, type Db } from '../../shared/repositories/table';
 import type { PaymentsAdapter, SubscriptionView } from '../payments/types';
 import { checkoutStatusItems, expireOpenCheckout, getCheckoutRecord, listOpenCheckouts, type CheckoutKind, type CheckoutRecord } from '../../shared/repositories/checkout-repository';
 import { LIVE_SUBSCRIPTION_STATUSES, type ProductType } from '../../shared/domain/plans';
-import { logger } from '../lib/http';
+import { logger } from '../lib/logger';
 import { chargePaymentRefs, invoicePaymentRefs, invoicePlan, invoiceSubscriptionId, type StripeEvent } from '../payments/stripe-objects';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'already-applied' | 'ignored';
