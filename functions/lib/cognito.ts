@@ -3,24 +3,24 @@
  * Real Cognito puts given_name/family_name in the ID token; cognito-local does not, so first sign-in falls
  * back to AdminGetUser (once per user).
  */
-import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminDisableUserCommand,
+  AdminGetUserCommand,
+  AdminUserGlobalSignOutCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { getConfig } from './config';
 
-// Loaded on first use (issue 16, Lambda weight): every API function can create a user item on a first sign-in,
-// but that happens once per user, so the Cognito client is not part of any function's cold start.
-type CognitoSdk = typeof import('@aws-sdk/client-cognito-identity-provider');
-let sdk: Promise<CognitoSdk> | undefined;
 let client: CognitoIdentityProviderClient | undefined;
 
-async function cognito(): Promise<{ client: CognitoIdentityProviderClient; sdk: CognitoSdk }> {
-  const m = await (sdk ??= import('@aws-sdk/client-cognito-identity-provider'));
+function cognito(): CognitoIdentityProviderClient {
   const cfg = getConfig();
   const endpoint = process.env.COGNITO_ENDPOINT || undefined;
-  client ??= new m.CognitoIdentityProviderClient({
+  client ??= new CognitoIdentityProviderClient({
     region: cfg.region,
     ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
   });
-  return { client, sdk: m };
+  return client;
 }
 
 export interface CognitoUserState {
@@ -34,8 +34,7 @@ export interface CognitoUserState {
 /** The user's state in the pool; a missing user is { exists: false }, any other failure throws. */
 export async function getCognitoUserState(username: string): Promise<CognitoUserState> {
   try {
-    const { client: c, sdk: m } = await cognito();
-    const res = await c.send(new m.AdminGetUserCommand({ UserPoolId: getConfig().userPoolId, Username: username }));
+    const res = await cognito().send(new AdminGetUserCommand({ UserPoolId: getConfig().userPoolId, Username: username }));
     const attr = (n: string) => res.UserAttributes?.find((a) => a.Name === n)?.Value?.trim() || null;
     return { exists: true, enabled: res.Enabled !== false, givenName: attr('given_name'), familyName: attr('family_name') };
   } catch (err) {
@@ -61,15 +60,14 @@ export async function getNameAttributes(username: string): Promise<{ givenName: 
 export async function revokeUserAccess(username: string): Promise<{ disabled: boolean; globalSignOut: 'done' | 'unsupported-locally' | 'user-gone' }> {
   const cfg = getConfig();
   const isGone = (err: unknown) => (err as { name?: string }).name === 'UserNotFoundException';
-  const { client: c, sdk: m } = await cognito();
   try {
-    await c.send(new m.AdminDisableUserCommand({ UserPoolId: cfg.userPoolId, Username: username }));
+    await cognito().send(new AdminDisableUserCommand({ UserPoolId: cfg.userPoolId, Username: username }));
   } catch (err) {
     if (isGone(err)) return { disabled: false, globalSignOut: 'user-gone' };
     throw err;
   }
   try {
-    await c.send(new m.AdminUserGlobalSignOutCommand({ UserPoolId: cfg.userPoolId, Username: username }));
+    await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: cfg.userPoolId, Username: username }));
     return { disabled: true, globalSignOut: 'done' };
   } catch (err) {
     if (isGone(err)) return { disabled: true, globalSignOut: 'user-gone' };
