@@ -18,6 +18,7 @@ export const GROUPS = [
   'uploads-images',
   'admin',
   'privacy',
+  'shares',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 
@@ -53,7 +54,7 @@ export interface RouteDef {
   query?: z.ZodType;
   response?: z.ZodType;
   status?: 200 | 201 | 202 | 204 | 302 | 304;
-  produces?: 'text/csv' | 'text/html';
+  produces?: 'text/csv' | 'text/html' | 'image/jpeg';
   summary?: string;
 }
 
@@ -82,6 +83,10 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'POST', path: '/api/generate/style', group: 'generations', auth: 'user', body: S.generateFromStyleSchema, response: S.idResultSchema, status: 201 },
   { method: 'POST', path: '/api/quick-try/{styleId}', group: 'generations', auth: 'user', body: S.quickTryStyleSchema, response: S.idResultSchema, status: 201 },
   { method: 'POST', path: '/api/generate/quick-try', group: 'generations', auth: 'user', body: S.quickTryCustomSchema, response: S.idResultSchema, status: 201 },
+  // a whole outfit (up to 5 pieces in layering order) in one generation; spends credits (Idempotency-Key)
+  { method: 'POST', path: '/api/generate/outfit', group: 'generations', auth: 'user', body: S.outfitSchema, response: S.idResultSchema, status: 201 },
+  // keep chosen variants of a run: each becomes a gallery generation (idempotent, owner-checked, free)
+  { method: 'POST', path: '/api/generations/{id}/keep', group: 'generations', auth: 'user', body: S.keepVariantsSchema, response: S.keepVariantsResultSchema },
   { method: 'GET', path: '/api/generations', group: 'generations', auth: 'user', response: S.generationListSchema },
   { method: 'GET', path: '/api/generations/{id}', group: 'generations', auth: 'user', response: S.generationSchema },
   { method: 'DELETE', path: '/api/generations/{id}', group: 'generations', auth: 'user', status: 204 },
@@ -207,6 +212,21 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'GET', path: '/api/user/export/latest', group: 'privacy', auth: 'user', response: S.latestExportSchema },
   { method: 'GET', path: '/api/user/export/{id}', group: 'privacy', auth: 'user', response: S.exportJobSchema },
   { method: 'DELETE', path: '/api/user/account', group: 'privacy', auth: 'user', body: S.deleteAccountInputSchema, response: S.deletionReceiptSchema },
+  // shares: shared looks for feedback (issue 15). Owner routes need a user; /api/l/* and the /l/{token} page
+  // are for anyone with the link (a token is verified when sent: a signed-in viewer votes as themselves).
+  { method: 'POST', path: '/api/shares', group: 'shares', auth: 'user', body: S.createShareSchema, response: S.ownerShareSchema, status: 201 },
+  { method: 'GET', path: '/api/shares', group: 'shares', auth: 'user', response: S.ownerShareListSchema },
+  { method: 'DELETE', path: '/api/shares/{id}', group: 'shares', auth: 'user', response: S.ownerShareSchema },
+  { method: 'GET', path: '/api/l/{token}', group: 'shares', auth: 'optional', response: S.publicShareSchema },
+  { method: 'GET', path: '/api/l/{token}/images/{index}', group: 'shares', auth: 'public', produces: 'image/jpeg' },
+  { method: 'PUT', path: '/api/l/{token}/vote', group: 'shares', auth: 'optional', body: S.shareVoteSchema, response: S.publicShareSchema },
+  { method: 'PUT', path: '/api/l/{token}/reaction', group: 'shares', auth: 'optional', body: S.shareReactionSchema, response: S.publicShareSchema },
+  { method: 'POST', path: '/api/l/{token}/report', group: 'shares', auth: 'optional', body: S.shareReportSchema, response: S.idResultSchema, status: 201 },
+  // the Open Graph page of a shared look (HTML; CloudFront behaviour /l/* -> this API), then the SPA takes over
+  { method: 'GET', path: '/l/{token}', group: 'shares', auth: 'public', produces: 'text/html' },
+  // admin: reported shared looks (same queue as reported styles) and their takedown
+  { method: 'GET', path: '/api/admin/share-reports', group: 'admin', auth: 'user', roles: ADMIN, response: S.shareReportListSchema },
+  { method: 'POST', path: '/api/admin/share-reports/{id}/take-down', group: 'admin', auth: 'user', roles: ADMIN, response: S.shareTakeDownSchema },
 ];
 
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.method} ${r.path}`;

@@ -24,6 +24,7 @@ import {
   stylePatchSchema,
 } from '../../shared/schemas/admin';
 import { refusalSummary, takeDownReportedStyle } from '../services/content-safety-service';
+import { listShareReports, takeDownShare } from '../services/share-service';
 import { financeCsv, financeLedger, financeReconciliation, financeSummary } from '../services/finance-service';
 import { getDb } from '../lib/aws';
 import { bodyOf, createGroupHandler, json, requireAuth, type Req, queryOf } from '../lib/http';
@@ -135,6 +136,8 @@ export const handler = createGroupHandler(
     // content safety (admins)
     'GET /api/admin/content-safety': async () => json(await refusalSummary(getDb())),
     'POST /api/admin/style-reports/{id}/take-down': async (req) => json(await takeDownReportedStyle(getDb(), req.params.id)),
+    'GET /api/admin/share-reports': async () => json(await listShareReports(getDb())),
+    'POST /api/admin/share-reports/{id}/take-down': async (req) => json(await takeDownShare(getDb(), req.params.id)),
 
     // prompt templates (admins)
     'GET /api/admin/prompts': async () => json(await adminListPrompts(getDb())),

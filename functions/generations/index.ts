@@ -1,5 +1,5 @@
 /** Endpoint group generations: start (four ways), list, read, delete, feedback. */
-import { feedbackSchema, generateFromRawTemplateFieldsSchema, generateFromStyleSchema, quickTryCustomSchema, quickTryStyleSchema } from '../../shared/schemas/generation';
+import { feedbackSchema, generateFromRawTemplateFieldsSchema, generateFromStyleSchema, keepVariantsSchema, outfitSchema, quickTryCustomSchema, quickTryStyleSchema } from '../../shared/schemas/generation';
 import { parseInput } from '../../shared/schemas/validation';
 import { getDb } from '../lib/aws';
 import { bodyOf, createGroupHandler, json, noContent, requireAuth, type ApiResult, type Req } from '../lib/http';
@@ -10,7 +10,9 @@ import { ensureUser } from '../services/user-service';
 import {
   deleteUserGeneration,
   getUserGeneration,
+  keepVariants,
   listUserGenerations,
+  startOutfit,
   readFeedback,
   startFromRawTemplate,
   startFromStyle,
@@ -37,7 +39,7 @@ export const handler = createGroupHandler(
   {
     'POST /api/generate': async (req) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
-      const fields = parseInput(generateFromRawTemplateFieldsSchema, { rawTemplateId: textField(body.rawTemplateId), photoProfileId: textField(body.photoProfileId) });
+      const fields = parseInput(generateFromRawTemplateFieldsSchema, { rawTemplateId: textField(body.rawTemplateId), photoProfileId: textField(body.photoProfileId), variants: textField(body.variants) });
       const files = { styleRef: fileField(body.styleRef), background: fileField(body.background) };
       const idempotency = idempotencyClaim(req, { ...fields, styleRef: files.styleRef?.content, background: files.background?.content });
       const user = await caller(req);
@@ -57,6 +59,15 @@ export const handler = createGroupHandler(
       const input = bodyOf(req, quickTryCustomSchema);
       const idempotency = idempotencyClaim(req, input);
       return started(await startQuickTryCustom(getDb(), await caller(req), input, { idempotency }));
+    },
+    'POST /api/generate/outfit': async (req) => {
+      const input = bodyOf(req, outfitSchema);
+      const idempotency = idempotencyClaim(req, input);
+      return started(await startOutfit(getDb(), await caller(req), input, { idempotency }));
+    },
+    'POST /api/generations/{id}/keep': async (req) => {
+      const input = bodyOf(req, keepVariantsSchema);
+      return json(await keepVariants(getDb(), await caller(req), req.params.id, input.variants));
     },
     'POST /api/providers/fashn/webhook': async (req) => {
       const ok = await acceptFashnWebhook(String(req.query.generation ?? ''), String(req.query.sig ?? ''));

@@ -116,7 +116,7 @@ const api = (group: string, access: AccessMap, extra: Partial<FunctionAccess> = 
   access,
   ...extra,
 });
-const task = (handler: string, access: AccessMap): FunctionAccess => ({ entry: 'functions/workflow/index.ts', handler, access });
+const task = (handler: string, access: AccessMap, extra: Partial<FunctionAccess> = {}): FunctionAccess => ({ entry: 'functions/workflow/index.ts', handler, access, ...extra });
 
 /** Keys are the principals: `api:<group>` (one function per route-table group), `task:<handler>`, `job:<name>`. */
 export const AWS_ACCESS = {
@@ -138,7 +138,8 @@ export const AWS_ACCESS = {
   'api:generations': api('generations', {
     table: [...USER_LOADER, 'PutCommand', 'DeleteCommand', 'QueryCommand'],
     tableIndexes: ['QueryCommand'],
-    privateBucket: ['PutObjectCommand', 'DeleteObjectsCommand'],
+    // GetObject: keeping a variant copies its image into the kept generation's own key
+    privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
     userPool: ['AdminGetUserCommand'],
     stateMachine: ['StartExecutionCommand'],
     providerSecret: ['GetSecretValueCommand'],
@@ -178,11 +179,22 @@ export const AWS_ACCESS = {
   'api:admin': api('admin', {
     table: [...USER_LOADER, 'PutCommand', 'DeleteCommand', 'QueryCommand', 'BatchGetCommand', 'ScanCommand', 'UpdateCommand'],
     tableIndexes: ['QueryCommand'],
-    privateBucket: ['GetObjectCommand'],
+    // GetObject: style covers from a generation; DeleteObjects: the copies of a shared look taken down
+    privateBucket: ['GetObjectCommand', 'DeleteObjectsCommand'],
     publicBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
     userPool: ['AdminGetUserCommand'],
     stateMachine: ['StartExecutionCommand'],
     providerSecret: ['GetSecretValueCommand'],
+  }),
+  // Shared looks: the owner's shares (copies made with the image pipeline and C2PA-marked), the public view,
+  // votes, reactions, reports and rate-limit counters, the Open Graph page.
+  'api:shares': api('shares', {
+    table: [...USER_LOADER, 'PutCommand', 'QueryCommand', 'UpdateCommand'],
+    tableIndexes: ['QueryCommand'],
+    privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
+    userPool: ['AdminGetUserCommand'],
+    provenanceSecret: ['GetSecretValueCommand'],
+    moderation: ['DetectModerationLabelsCommand'],
   }),
   // Generation workflow (functions/workflow/index.ts): the state machine's tasks, the render worker and its
   // failure handler, the EventBridge target for ended executions, and the sweeper.
@@ -195,14 +207,17 @@ export const AWS_ACCESS = {
   'task:markFailed': task('markFailed', { table: ['GetCommand', 'QueryCommand', 'TransactWriteCommand'], renderWorker: ['InvokeCommand'] }),
   'worker:renderWorker': task('renderWorker', {
     table: ['GetCommand', 'PutCommand', 'QueryCommand', 'UpdateCommand', 'TransactWriteCommand'],
-    privateBucket: ['GetObjectCommand', 'PutObjectCommand'],
+    // DeleteObjects: the stored variants of a run that failed while storing them
+    privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
     publicBucket: ['GetObjectCommand'],
     providerSecret: ['GetSecretValueCommand'],
     provenanceSecret: ['GetSecretValueCommand'],
     renderWorker: ['InvokeCommand'],
     taskTokens: ['SendTaskSuccessCommand', 'SendTaskFailureCommand'],
     moderation: ['DetectModerationLabelsCommand'],
-  }),
+  },
+  // the variants of a run are put with a Tagging parameter (the lifecycle rule expires them): PutObjectTagging too
+  { alsoActions: { privateBucket: ['s3:PutObjectTagging'] } }),
   'worker:renderWorkerFailed': task('renderWorkerFailed', {
     table: ['GetCommand', 'QueryCommand', 'TransactWriteCommand'],
     renderWorker: ['InvokeCommand'],
@@ -268,6 +283,7 @@ export const SHARP_PRINCIPALS: readonly Principal[] = [
   'api:uploads-images',
   'api:admin',
   'api:privacy',
+  'api:shares',
   'task:enqueueRender',
   'task:markCompleted',
   'task:markFailed',

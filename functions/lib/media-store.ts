@@ -22,6 +22,8 @@ export type UploadType = (typeof UPLOAD_TYPE_VALUES)[number];
  */
 export const QUARANTINE_PREFIX = 'uploads/tmp/';
 
+export const SHARE_IMAGE_PREFIX = 'shares/';
+
 export const mediaKeys = {
   /** A browser upload waiting for its finalize call (POST /api/uploads/complete). */
   quarantine: (userId: string, uploadId: string) => `${QUARANTINE_PREFIX}${userId}/${uploadId}`,
@@ -41,6 +43,13 @@ export const mediaKeys = {
   generationResult: (userId: string, generationId: string, ext: string) => `users/${userId}/generations/${generationId}.${ext}`,
   /** Inputs of a raw-template generation (style reference, background) and the provider's raw output. */
   generationInput: (userId: string, generationId: string, name: 'style-ref' | 'background', ext: string) => `users/${userId}/generations/${generationId}/${name}.${ext}`,
+  /** One variant of a run with several (tagged: expires with the run unless kept, which copies it). */
+  generationVariant: (userId: string, generationId: string, index: number, ext: string) => `users/${userId}/generations/${generationId}/variant-${index}.${ext}`,
+  /**
+   * The downscaled, AI-marked copy of a result in a shared look (private bucket; served only by the share
+   * API while the share is live; deleted on revoke/takedown, expired by a lifecycle rule after the longest expiry).
+   */
+  shareImage: (shareId: string, index: number, ext: string) => `${SHARE_IMAGE_PREFIX}${shareId}/${index}.${ext}`,
   generationProviderOutput: (userId: string, generationId: string) => `users/${userId}/generations/${generationId}/provider-output`,
 };
 
@@ -51,13 +60,15 @@ export const PUBLIC_IMAGE_PATH_PREFIX = '/api/public-image/';
 
 const bucketOf = (kind: BucketKind) => (kind === 'private' ? getConfig().privateBucket : getConfig().publicBucket);
 
-export async function putImage(kind: BucketKind, key: string, body: Buffer, contentType: string): Promise<void> {
+export async function putImage(kind: BucketKind, key: string, body: Buffer, contentType: string, opts: { tag?: { key: string; value: string } } = {}): Promise<void> {
   await getS3().send(
     new PutObjectCommand({
       Bucket: bucketOf(kind),
       Key: key,
       Body: body,
       ContentType: contentType,
+      // a tagged object is expired by the bucket's lifecycle rule for that tag (infra/lib/constructs/data.ts)
+      ...(opts.tag ? { Tagging: `${encodeURIComponent(opts.tag.key)}=${encodeURIComponent(opts.tag.value)}` } : {}),
       // Keys are never rewritten with other bytes, so any cache may keep them.
       CacheControl: kind === 'private' ? 'private, max-age=31536000, immutable' : 'public, max-age=31536000, immutable',
     }),

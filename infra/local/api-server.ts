@@ -84,7 +84,10 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
   });
 }
 
-async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
+/** /l/{token}: served by the shares Lambda (an HTML page), everything else under /l/ is the SPA's. */
+const SHARE_PAGE = /^\/l\/[^/]+$/;
+
+async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, extraHeaders: Record<string, string> = {}) {
   const match = matchRoute(req.method ?? 'GET', url.pathname);
   if (!match) return sendJson(res, 404, { message: 'Not Found', code: ERROR_CODES.notFound });
   if ('methodNotAllowed' in match)
@@ -113,7 +116,8 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
     new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), INTEGRATION_TIMEOUT_MS))),
   ]).finally(() => clearTimeout(timer));
   if (result === 'timeout') return sendJson(res, 503, { message: 'Service Unavailable' });
-  writeResult(res, result);
+  // CloudFront's response headers policy adds the security headers to pages it serves
+  writeResult(res, { ...result, headers: { ...extraHeaders, ...(result.headers as Record<string, string>) } });
 }
 
 function writeResult(res: ServerResponse, result: ApiResult) {
@@ -308,6 +312,8 @@ export function createApiServer(opts: ApiServerOptions) {
     const started = Date.now();
     try {
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) await handleApi(req, res, url);
+      // Shared looks' Open Graph page: the same Lambda (route table) as behind CloudFront's /l/* behaviour.
+      else if (SHARE_PAGE.test(url.pathname) && req.method === 'GET') await handleApi(req, res, url, SECURITY_HEADERS);
       else if (url.pathname.startsWith('/cognito/') || url.pathname === '/cognito') {
         if (!(await cognitoRequestAllowed(req, url))) return sendJson(res, 400, { __type: 'NotAuthorizedException', message: 'Only the public Cognito API is served here' });
         proxy(req, res, opts.cognitoUrl, '/cognito', url);

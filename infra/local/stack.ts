@@ -82,6 +82,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       COGNITO_ENDPOINT: cognito.url,
       LOCAL_CONFIRMATION_CODE,
       PUBLIC_ORIGIN: origin,
+      // the Open Graph page of a shared look (/l/{token}) embeds the built SPA's tags (functions/lib/spa-shell.ts)
+      SPA_INDEX_FILE: path.join(opts.webDir ?? path.resolve('web/dist'), 'index.html'),
     });
 
     const sfn = await startLocalStepFunctions(opts.stepFunctions);

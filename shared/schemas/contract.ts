@@ -10,3 +10,4 @@ export * from './upload';
 export * from './user';
 export * from './responses';
 export * from './requests';
+export * from './share';

@@ -305,3 +305,40 @@ export type ExportJobView = Out<typeof exportJobSchema>;
 export type LatestExport = Out<typeof latestExportSchema>;
 export type DeletionReceiptView = Out<typeof deletionReceiptSchema>;
 export type DownloadImageResult = z.output<typeof downloadImageResultSchema>;
+
+// shares (issue 15)
+const shareVoteCountSchema = z.object({ generationId: z.string(), votes: z.number() });
+export const ownerShareSchema = z.object({
+  id: z.string(),
+  token: z.string(),
+  url: z.string(),
+  generationIds: z.array(z.string()),
+  images: z.array(z.object({ generationId: z.string(), url: z.string(), styleName: nstr })),
+  showOwner: z.boolean(),
+  state: z.string(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  endedAt: nstr,
+  votes: z.array(shareVoteCountSchema),
+  totalVotes: z.number(),
+  reactions: z.array(z.object({ text: z.string(), updatedAt: z.string() })),
+});
+export const ownerShareListSchema = z.array(ownerShareSchema);
+export const publicShareSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  label: z.string(),
+  images: z.array(z.object({ index: z.number(), generationId: z.string(), url: z.string(), width: z.number(), height: z.number(), styleName: nstr, votes: z.number(), label: z.string() })),
+  styles: z.array(z.object({ id: z.string(), name: z.string(), products: z.array(z.object({ name: z.string(), brand: nstr, links: z.array(z.object({ retailer: z.string(), url: z.string(), price: z.number().nullable(), currency: nstr })) })) })),
+  owner: z.object({ name: nstr, handle: z.string() }).nullable(),
+  totalVotes: z.number(),
+  myVote: nstr,
+  myReaction: nstr,
+  expiresAt: z.string(),
+});
+export const shareReportViewSchema = z.object({ id: z.string(), shareId: z.string(), reason: z.string(), createdAt: z.string(), url: nstr, imageCount: z.number() });
+export const shareReportListSchema = z.array(shareReportViewSchema);
+export const shareTakeDownSchema = z.object({ shareId: z.string(), resolvedReports: z.number() });
+export const keepVariantsResultSchema = z.object({ kept: z.array(z.object({ index: z.number(), generationId: z.string() })) });
+export type OwnerShare = z.output<typeof ownerShareSchema>;
+export type PublicShare = z.output<typeof publicShareSchema>;

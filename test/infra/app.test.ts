@@ -355,17 +355,32 @@ describe('web distribution', () => {
     expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
       expect.objectContaining({ EventType: 'viewer-request' }),
     ]);
-    expect(config.CacheBehaviors).toHaveLength(1);
-    expect(config.CacheBehaviors[0]).toMatchObject({
+    expect(config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern).sort()).toEqual(['/api/*', '/l/*']);
+    const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+    expect(api).toMatchObject({
       PathPattern: '/api/*',
       CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // CachingDisabled
       OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // AllViewerExceptHostHeader
       AllowedMethods: expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
     });
-    const apiOrigin = config.Origins.find((o: { Id: string }) => o.Id === config.CacheBehaviors[0].TargetOriginId);
+    const apiOrigin = config.Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
     expect(flatten(apiOrigin.DomainName)).toMatch(/\.execute-api\.eu-west-1\.(amazonaws\.com|<AWS::URLSuffix>)$/);
     expect(apiOrigin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
     expect(config.Logging).toBeDefined();
+  });
+
+  it('sends /l/* (shared looks\' Open Graph page) to the same API, cached at most a minute, read-only', () => {
+    const t = dev.templates.web;
+    const [dist] = Object.values(resourcesOf(t, 'AWS::CloudFront::Distribution'));
+    const config = dist.Properties.DistributionConfig;
+    const page = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/l/*');
+    const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+    expect(page.TargetOriginId).toBe(api.TargetOriginId);
+    expect(page).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', AllowedMethods: ['GET', 'HEAD'], OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac' });
+    expect(page.FunctionAssociations).toBeUndefined(); // not rewritten to index.html: the Lambda answers it
+    const [policyId, policy] = Object.entries(resourcesOf(t, 'AWS::CloudFront::CachePolicy'))[0];
+    expect(flatten(page.CachePolicyId)).toContain(policyId);
+    expect(policy.Properties.CachePolicyConfig).toMatchObject({ MaxTTL: 60, DefaultTTL: 60, MinTTL: 0 });
   });
 
   it('has no custom error responses (they would rewrite API errors)', () => {

@@ -7,7 +7,8 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { TABLE_SCHEMA } from '../../../shared/repositories/table';
-import { QUARANTINE_PREFIX } from '../../../functions/lib/media-store';
+import { QUARANTINE_PREFIX, SHARE_IMAGE_PREFIX } from '../../../functions/lib/media-store';
+import { SHARE_EXPIRY_DAYS } from '../../../shared/domain/shares';
 import { acknowledge } from '../nag';
 import type { StageConfig } from '../stage-config';
 
@@ -15,6 +16,8 @@ import type { StageConfig } from '../stage-config';
 export const TMP_UPLOAD_PREFIX = QUARANTINE_PREFIX;
 
 /** The tag of data export ZIPs (functions/services/export-service.ts writes it). */
+import { VARIANT_RUN_RETENTION_DAYS, VARIANT_TAG } from '../../../shared/domain/outfit';
+
 export const EXPORT_TAG = { key: 'fitly-export', value: 'true' } as const;
 
 /** Every GSI declared in TABLE_SCHEMA (gsi1, gsi2, ...): the table and the grants follow the schema. */
@@ -105,8 +108,12 @@ export class Data extends Construct {
       lifecycleRules: [
         { id: 'abort-incomplete-multipart-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
         { id: 'expire-tmp-uploads', prefix: TMP_UPLOAD_PREFIX, expiration: Duration.days(1) },
+        // Shared-look copies: deleted on revoke/takedown; never needed after the longest share expiry (+1 day).
+        { id: 'expire-shared-looks', prefix: SHARE_IMAGE_PREFIX, expiration: Duration.days(Math.max(...SHARE_EXPIRY_DAYS) + 1) },
         // "Download my data" archives (tagged when written): the link lasts 24 h, the object at most 2 days.
         { id: 'expire-data-exports', tagFilters: { [EXPORT_TAG.key]: EXPORT_TAG.value }, expiration: Duration.days(2) },
+        // The variants of a run (tagged when written) expire with the run; kept variants are untagged copies.
+        { id: 'expire-unkept-variants', tagFilters: { [VARIANT_TAG.key]: VARIANT_TAG.value }, expiration: Duration.days(VARIANT_RUN_RETENTION_DAYS) },
         ...(config.prod ? [{ id: 'expire-noncurrent-versions', noncurrentVersionExpiration: Duration.days(30) }] : []),
       ],
       removalPolicy: config.removalPolicy,

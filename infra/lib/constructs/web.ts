@@ -2,6 +2,9 @@
  * The SPA's delivery: a private S3 bucket (web/dist) behind CloudFront with Origin Access Control, and the
  * API on the same origin under /api/* (no CORS for API calls, cookies and Authorization pass through).
  *
+ * Shared looks: /l/* goes to the same HTTP API (the shares Lambda answers the page with its Open Graph tags,
+ * then the SPA takes over), cached at most a minute (SHARE_CACHE_SECONDS).
+ *
  * SPA fallback: a CloudFront Function on the default behaviour rewrites extension-less paths
  * (/profiles/new) to /index.html. Distribution-wide errorResponses are deliberately NOT used: they would
  * also rewrite the API's 403/404 JSON errors into index.html.
@@ -16,6 +19,7 @@ import { Construct } from 'constructs';
 import { acknowledge, acknowledgeMatching } from '../nag';
 import { WEB_DIST, exists } from '../paths';
 import type { StageConfig } from '../stage-config';
+import { SHARE_CACHE_SECONDS } from '../../../shared/domain/shares';
 
 export interface WebProps {
   config: StageConfig;
@@ -119,6 +123,24 @@ export class Web extends Construct {
       ? acm.Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn)
       : undefined;
 
+    const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+    });
+    // Shared looks' Open Graph page (/l/{token}, rendered by the shares Lambda): cached at most
+    // SHARE_CACHE_SECONDS, so a revoked or expired share is gone from the edge within a minute.
+    const sharePageCache = new cloudfront.CachePolicy(this, 'SharePageCache', {
+      comment: `tryon ${config.stage} shared-look pages: at most ${SHARE_CACHE_SECONDS} s`,
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(SHARE_CACHE_SECONDS),
+      maxTtl: Duration.seconds(SHARE_CACHE_SECONDS),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `tryon ${config.stage}`,
       defaultRootObject: 'index.html',
@@ -143,11 +165,17 @@ export class Web extends Construct {
         functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        '/l/*': {
+          origin: apiOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          compress: true,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: sharePageCache,
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+        },
         '/api/*': {
-          origin: new origins.HttpOrigin(props.apiDomainName, {
-            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-          }),
+          origin: apiOrigin,
           // No redirect for the API: a redirected POST would lose its body.
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           compress: true,
