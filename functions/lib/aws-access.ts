@@ -128,7 +128,8 @@ export const AWS_ACCESS = {
     'profiles',
     {
       table: [...USER_LOADER, 'QueryCommand', 'UpdateCommand', 'PutCommand', 'DeleteCommand', 'BatchWriteCommand'],
-      privateBucket: ['PutObjectCommand', 'DeleteObjectsCommand', 'ListObjectsV2Command'],
+      // GetObject: direct-upload photos read from the quarantine (uploads/tmp/<user>/photo_profile.<id>).
+      privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand', 'ListObjectsV2Command'],
       userPool: ['AdminGetUserCommand'],
       moderation: ['DetectModerationLabelsCommand'],
     },
@@ -179,8 +180,10 @@ export const AWS_ACCESS = {
   'api:admin': api('admin', {
     table: [...USER_LOADER, 'PutCommand', 'DeleteCommand', 'QueryCommand', 'BatchGetCommand', 'ScanCommand', 'UpdateCommand'],
     tableIndexes: ['QueryCommand'],
-    // GetObject: style covers from a generation; DeleteObjects: the copies of a shared look taken down
-    privateBucket: ['GetObjectCommand', 'DeleteObjectsCommand'],
+    // GetObject/PutObject: images of private styles (style-images/<owner>/), copied back from the public bucket
+    // when a style is unpublished, and covers made from a generation; DeleteObjects: the copies of a shared look
+    // taken down
+    privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
     publicBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
     userPool: ['AdminGetUserCommand'],
     stateMachine: ['StartExecutionCommand'],
@@ -247,8 +250,8 @@ export const AWS_ACCESS = {
       stripeSecret: ['GetSecretValueCommand'],
       exportFunction: ['InvokeCommand'],
     },
-    // account deletion lists everything under the user's prefixes in both buckets
-    { listPrefixes: { privateBucket: ['users/*'], publicBucket: ['uploads/*', 'avatars/*'] } },
+    // account deletion lists everything under the user's prefixes in both buckets (and their private styles' images)
+    { listPrefixes: { privateBucket: ['users/*', 'style-images/*'], publicBucket: ['uploads/*', 'avatars/*'] } },
   ),
   'job:retention': {
     entry: 'functions/privacy/retention-job.ts',

@@ -33,6 +33,15 @@ export const mediaKeys = {
   photoProfileImage: (userId: string, profileId: string, kind: PhotoKind, imageId: string, ext: string) =>
     `users/${userId}/photo-profiles/${profileId}/${kind}-${imageId}.${ext}`,
   upload: (type: UploadType, userId: string, imageId: string, ext: string) => `uploads/${type}/${userId}/${imageId}.${ext}`,
+  /**
+   * An image of a private style (prompt or cover; uploads land here too), private bucket, owner-only. Apart
+   * from users/<id>/ so that "Delete all my photos" does not empty the user's styles.
+   */
+  styleImagePrefix: (userId: string) => `style-images/${userId}/`,
+  styleImage: (userId: string, imageId: string, ext: string) => `style-images/${userId}/${imageId}.${ext}`,
+  /** The public copy of a published style's image: content-addressed (sha256), so immutable and cacheable. */
+  publicStylePrefix: (styleId: string) => `styles/${styleId}/`,
+  publicStyleImage: (styleId: string, sha: string, ext: string) => `styles/${styleId}/${sha}.${ext}`,
   /** A style cover copied from one of the caller's generations (public: it becomes the style's cover). */
   styleCover: (userId: string, imageId: string, ext: string) => `uploads/style_cover/${userId}/${imageId}.${ext}`,
   remote: (userId: string, imageId: string, ext: string) => `uploads/remote/${userId}/${imageId}.${ext}`,
@@ -95,6 +104,25 @@ export async function copyImage(from: BucketKind, fromKey: string, to: BucketKin
   const res = await getS3().send(new GetObjectCommand({ Bucket: bucketOf(from), Key: fromKey }));
   const body = Buffer.from(await res.Body!.transformToByteArray());
   await putImage(to, toKey, body, res.ContentType ?? 'image/jpeg');
+}
+
+/**
+ * Copy an object into a content-addressed key of the other (or same) bucket: the key is made from the bytes'
+ * sha256 (so a repeat writes the same key, and the key never names other bytes). null when the source is missing.
+ */
+export async function copyImageAddressed(from: BucketKind, fromKey: string, to: BucketKind, keyFor: (sha: string, ext: string) => string): Promise<string | null> {
+  let res;
+  try {
+    res = await getS3().send(new GetObjectCommand({ Bucket: bucketOf(from), Key: fromKey }));
+  } catch (err) {
+    if ((err as Error).name === 'NoSuchKey' || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+    throw err;
+  }
+  const body = Buffer.from(await res.Body!.transformToByteArray());
+  const ext = /\.([a-z0-9]+)$/i.exec(fromKey)?.[1]?.toLowerCase() ?? 'jpg';
+  const key = keyFor(sha256(body).slice(0, 32), ext);
+  await putImage(to, key, body, res.ContentType ?? 'image/jpeg');
+  return key;
 }
 
 /** Delete these keys (missing ones are fine); returns how many were asked for. */

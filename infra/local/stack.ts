@@ -111,6 +111,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       webDir: opts.webDir ?? path.resolve('web/dist'),
       cognitoUrl: cognito.url,
       s3Url: s3.url,
+      publicBucket: LOCAL_PUBLIC_BUCKET,
       // the local checkout and portal pages stand in for Stripe's hosted pages (local only)
       localRoutes: [checkoutRoute({ db: () => db }), ...(opts.localRoutes ?? [])],
       log: process.env.LOG_REQUESTS ? log : undefined,
