@@ -21,7 +21,11 @@ export const ERROR_CODES = {
   limitCredits: 'limit.credits',
   /** A dependency failed; nothing is reported done that is not, and the request may be retried. */
   unavailable: 'service_unavailable',
+  /** Too many concurrent writes to the same records outlasted the retries (503); nothing was written. */
+  busy: 'busy',
 } as const;
+
+export const BUSY_MESSAGE = 'Too many requests at once. Please try again.';
 
 export interface ErrorBody {
   message: string;

@@ -6,17 +6,16 @@
 import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
-import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { ZodType } from 'zod';
-import { ERROR_CODES, HttpError, accountInactive, forbidden, unauthorized } from '../../shared/errors';
+import { BUSY_MESSAGE, ERROR_CODES, HttpError, accountInactive, forbidden, unauthorized } from '../../shared/errors';
 import { effectiveRole } from '../../shared/domain/roles';
 import { invalidPathParam } from '../../shared/domain/path-params';
 import { routeKey, routesOfGroup, type Group, type RouteDef } from '../../shared/routes';
 import { bearerToken, verifyToken, type AuthContext } from './auth';
 import { isAccountActive, type UserRecord } from '../../shared/repositories/user-repository';
-
-export const logger = new Logger({ serviceName: 'tryon-api', logLevel: (process.env.LOG_LEVEL as 'INFO') ?? 'INFO' });
+import { StorageContention } from '../../shared/repositories/toolkit';
+import { logger, loggingMiddlewares } from './logger';
 
 export type ApiEvent = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {
@@ -77,6 +76,7 @@ export function validate<T>(schema: ZodType<T>, input: unknown): T {
 
 function toHttpError(err: unknown): HttpError {
   if (err instanceof HttpError) return err;
+  if (err instanceof StorageContention) return new HttpError(503, ERROR_CODES.busy, BUSY_MESSAGE);
   const e = err as { statusCode?: number; message?: string; expose?: boolean };
   if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
     if (/malformed JSON/i.test(e.message ?? ''))
@@ -111,6 +111,7 @@ export function createGroupHandler(group: Group, impls: Record<string, RouteImpl
   const state = new WeakMap<object, Internal>();
 
   const handler = middy<ApiEvent, ApiResult>()
+    .use(loggingMiddlewares() as middy.MiddlewareObj<ApiEvent, ApiResult>[])
     .use({
       onError: async (request) => {
         const httpErr = toHttpError(request.error);

@@ -40,7 +40,7 @@ import { UPLOAD_TYPE_VALUES } from '../../shared/schemas/upload';
 import type { PaymentsAdapter } from '../payments/types';
 import { signOutAndDeleteUser } from '../lib/cognito-admin';
 import { deletePrefix, mediaKeys } from '../lib/media-store';
-import { logger } from '../lib/http';
+import { logger } from '../lib/logger';
 import { deleteAllPhotos } from './photo-profile-service';
 import { deleteEditorStyle } from './style-editor-service';
 

@@ -31,7 +31,7 @@ import {
 import { getConfig } from '../lib/config';
 import { getPresignS3, getS3 } from '../lib/s3';
 import { deleteImages, mediaKeys } from '../lib/media-store';
-import { logger } from '../lib/http';
+import { logger } from '../lib/logger';
 
 export const exportObjectKey = (userId: string, exportId: string) => `${mediaKeys.userPrefix(userId)}exports/${exportId}.zip`;
 

@@ -37,7 +37,7 @@ import { startGeneration } from '../lib/workflow-client';
 import { providerReady } from '../providers';
 import { generationTtl, retentionOf } from './retention-service';
 import { TABLE_SCHEMA } from '../../shared/repositories/table';
-import { logger } from '../lib/http';
+import { logger } from '../lib/logger';
 import { imageRefPath, looksLikeImageRef, parseImageRef } from '../../shared/domain/image-ref';
 
 const insufficient = () => new HttpError(402, ERROR_CODES.limitCredits, M.insufficientCredits);

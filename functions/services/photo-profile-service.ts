@@ -34,7 +34,7 @@ import {
 import { processImage } from '../lib/image-pipeline';
 import { deleteImages, deletePrefix, listKeys, mediaKeys, privateImagePath, putImage, type PhotoKind } from '../lib/media-store';
 import { formFile, formFlag, type FormData, type UploadedFile } from '../lib/multipart';
-import { logger } from '../lib/http';
+import { logger } from '../lib/logger';
 import type { ZodType } from 'zod';
 
 const profileId = monotonicFactory();

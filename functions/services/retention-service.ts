@@ -21,7 +21,7 @@ import {
 import { getConfig } from '../lib/config';
 import { deleteImages, deletePrefix, mediaKeys } from '../lib/media-store';
 import { getS3 } from '../lib/s3';
-import { logger } from '../lib/http';
+import { logger } from '../lib/logger';
 
 export async function getPrivacySettings(db: Db, userId: string): Promise<PrivacySettings> {
   const f = await getPrivacyFields(db, userId);

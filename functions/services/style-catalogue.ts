@@ -17,7 +17,7 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { keys } from '../../shared/repositories/keys';
 import type { Db } from '../../shared/repositories/table';
 import { getS3 } from '../lib/s3';
-import { logger } from '../lib/http';
+import { logger } from '../lib/logger';
 import { listStyles } from './catalog-service';
 
 export const MEMORY_TTL_MS = 30_000;

@@ -36,7 +36,7 @@ import {
 } from '../lib/media-store';
 import { formFile, type FormData } from '../lib/multipart';
 import { safeFetch, safeFetchImage, type SafeFetchOptions } from '../lib/safe-fetch';
-import { logger } from '../lib/http';
+import { logger } from '../lib/logger';
 import { getCurrentUser } from './user-service';
 
 export const REMOTE_FETCH = { maxBytes: 10 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 3 } as const;

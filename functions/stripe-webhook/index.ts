@@ -5,7 +5,8 @@
  */
 import { HttpError } from '../../shared/errors';
 import { getDb } from '../lib/aws';
-import { createGroupHandler, json, logger } from '../lib/http';
+import { createGroupHandler, json } from '../lib/http';
+import { logger } from '../lib/logger';
 import { getPayments, PaymentsUnavailable } from '../payments';
 import { verifySignature } from '../payments/signature';
 import type { StripeEvent } from '../payments/stripe-objects';

@@ -41,7 +41,7 @@ import {
 } from '../../shared/repositories/render-queue-repository';
 import { getDb } from '../lib/aws';
 import { getConfig } from '../lib/config';
-import { logger } from '../lib/http';
+import { logger } from '../lib/logger';
 import { processImage } from '../lib/image-pipeline';
 import { markAsAiGenerated } from '../lib/provenance';
 import { mediaKeys, putImage } from '../lib/media-store';

@@ -5,6 +5,7 @@ import { keys } from './keys';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 import { tombstoneKey } from './privacy-repository';
 import { HttpError } from '../errors';
+import { batchGetAll } from './toolkit';
 
 /** A token issued before "Delete my account" must not re-create the user. */
 export const ACCOUNT_DELETED = { code: 'auth.account_deleted', message: 'This account was deleted.' } as const;
@@ -158,6 +159,12 @@ export async function createUserIfMissing(db: Db, input: NewUser, now = new Date
     }
   }
   throw new Error(`Could not allocate a handle for ${input.email}`);
+}
+
+/** Some fields of many users (BatchGet through the toolkit: chunks of 100, unprocessed keys retried). */
+export async function getUsersByIds<F extends keyof UserRecord>(db: Db, ids: string[], fields: F[]): Promise<Pick<UserRecord, F | 'id'>[]> {
+  const names = Object.fromEntries(fields.map((f, i) => [`#p${i}`, f]));
+  return batchGetAll<Pick<UserRecord, F | 'id'>>(db, ids.map((id) => keys.user(id)), { projection: Object.keys(names).join(', '), names });
 }
 
 export type UserPatch = Partial<Omit<UserRecord, 'id' | 'email' | 'handle' | 'createdAt' | 'updatedAt'>>;
