@@ -41,6 +41,7 @@ export const keys = {
   localPayRefund: (idempotencyKey: string) => ({ pk: `LOCALPAY#REFUND#${idempotencyKey}`, sk: 'REFUND' }),
   category: (id: string) => ({ pk: `CATEGORY#${id}`, sk: 'CATEGORY' }),
   categoryIndex: (displayOrder: number, id: string) => ({ gsi1pk: 'CATEGORIES', gsi1sk: `${String(displayOrder).padStart(5, '0')}#${id}` }),
+  categoryPartition: () => 'CATEGORIES',
   style: (id: string) => ({ pk: `STYLE#${id}`, sk: 'STYLE' }),
   /** Public styles, newest first (gsi1); a creator's own styles (gsi2). */
   stylePublicIndex: (createdAt: string, id: string) => ({ gsi1pk: 'STYLES#PUBLIC', gsi1sk: `${createdAt}#${id}` }),
@@ -52,8 +53,10 @@ export const keys = {
   productLinkIdIndex: (linkId: string) => ({ gsi1pk: `PRODUCTLINK#${linkId}`, gsi1sk: 'LINK' }),
   promptTemplate: (id: string) => ({ pk: `PROMPT#${id}`, sk: 'PROMPT' }),
   promptTemplateIndex: (name: string, id: string) => ({ gsi1pk: 'PROMPTS', gsi1sk: `${name.toLowerCase()}#${id}` }),
+  promptTemplatePartition: () => 'PROMPTS',
   rawTemplate: (id: string) => ({ pk: `RAWTPL#${id}`, sk: 'RAWTPL' }),
   rawTemplateIndex: (priority: number, id: string) => ({ gsi1pk: 'RAWTPLS', gsi1sk: `${String(priority).padStart(5, '0')}#${id}` }),
+  rawTemplatePartition: () => 'RAWTPLS',
   /** A style's products and their links (sk prefix PRODUCT#), and one product's links. */
   styleProductsPrefix: (styleId: string) => ({ pk: `STYLE#${styleId}`, skPrefix: 'PRODUCT#' }),
   productLinkPrefix: (styleId: string, productId: string) => ({ pk: `STYLE#${styleId}`, skPrefix: `PRODUCT#${productId}#LINK#` }),
