@@ -23,7 +23,6 @@ import {
 import { signCursor, verifyCursor } from './cursor';
 import type { Db } from './table';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Item = Record<string, any>;
 export type Key = Record<string, unknown>;
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
