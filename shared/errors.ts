@@ -21,6 +21,17 @@ export const ERROR_CODES = {
   limitCredits: 'limit.credits',
   /** A dependency failed; nothing is reported done that is not, and the request may be retried. */
   unavailable: 'service_unavailable',
+  /** The Stripe-Signature header does not verify against the raw body (webhook). */
+  stripeInvalidSignature: 'stripe.invalid_signature',
+  billingTrialUsed: 'billing.trial_used',
+  billingAlreadySubscribed: 'billing.already_subscribed',
+  billingNoSubscription: 'billing.no_subscription',
+  billingScheduledChange: 'billing.scheduled_change_pending',
+  billingNoScheduledChange: 'billing.no_scheduled_change',
+  billingSamePlan: 'billing.same_plan',
+  billingNoCustomer: 'billing.no_customer',
+  /** The payments provider is not configured or did not answer. */
+  billingUnavailable: 'billing.unavailable',
   /** Too many concurrent writes to the same records outlasted the retries (503); nothing was written. */
   busy: 'busy',
 } as const;

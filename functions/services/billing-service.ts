@@ -32,15 +32,16 @@ import type { PaymentsAdapter, SubscriptionView } from '../payments/types';
 import { checkoutKindOf, planFieldsFor } from './stripe-events';
 import type { SubscriptionSummary } from '../../shared/schemas/billing';
 
+/** Billing's error codes (shared/errors.ts). */
 export const BILLING_CODES = {
-  trialUsed: 'billing.trial_used',
-  alreadySubscribed: 'billing.already_subscribed',
-  noSubscription: 'billing.no_subscription',
-  scheduledChange: 'billing.scheduled_change_pending',
-  noScheduledChange: 'billing.no_scheduled_change',
-  samePlan: 'billing.same_plan',
-  noCustomer: 'billing.no_customer',
-  unavailable: 'billing.unavailable',
+  trialUsed: ERROR_CODES.billingTrialUsed,
+  alreadySubscribed: ERROR_CODES.billingAlreadySubscribed,
+  noSubscription: ERROR_CODES.billingNoSubscription,
+  scheduledChange: ERROR_CODES.billingScheduledChange,
+  noScheduledChange: ERROR_CODES.billingNoScheduledChange,
+  samePlan: ERROR_CODES.billingSamePlan,
+  noCustomer: ERROR_CODES.billingNoCustomer,
+  unavailable: ERROR_CODES.billingUnavailable,
 } as const;
 
 export function publicOrigin(headers: Record<string, string>): string {
