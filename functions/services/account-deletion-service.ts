@@ -12,7 +12,7 @@
  *  6. the Cognito user is signed out everywhere and deleted; the user item goes last.
  */
 import { ulid } from 'ulid';
-import { HttpError } from '../../shared/errors';
+import { ERROR_CODES, HttpError } from '../../shared/errors';
 import { isLiveSubscriptionStatus } from '../../shared/domain/plans';
 import { DAY_MS } from '../../shared/domain/privacy';
 
@@ -79,7 +79,7 @@ export async function deleteAccount(
       } catch (error) {
         logger.error('Account deletion: cancelling the subscription failed', { error: error as Error, userId });
         await setAccountStatus(db, userId, 'active');
-        throw new HttpError(502, 'billing.unavailable', SUBSCRIPTION_CANCEL_FAILED);
+        throw new HttpError(502, ERROR_CODES.billingUnavailable, SUBSCRIPTION_CANCEL_FAILED);
       }
     }
     subscription = 'cancelled-at-period-end';

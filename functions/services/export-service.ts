@@ -7,7 +7,7 @@
  */
 import { zipSync, type Zippable } from 'fflate';
 import { ulid } from 'ulid';
-import { HttpError, notFound } from '../../shared/errors';
+import { ERROR_CODES, HttpError, notFound } from '../../shared/errors';
 import { EXPORT_LINK_SECONDS, PRIVACY_MESSAGES as M } from '../../shared/domain/privacy';
 import type { ExportJob } from '../../shared/schemas/privacy';
 import type { Db } from '../../shared/repositories/table';
@@ -104,7 +104,7 @@ function toJob(e: ExportRecord, url: string | null, now: Date): ExportJob {
 export async function requestExport(db: Db, userId: string, now = new Date()): Promise<ExportJob> {
   const existing = await listExports(db, userId);
   const fresh = (e: ExportRecord) => now.getTime() - new Date(e.updatedAt).getTime() < 15 * 60_000;
-  if (existing.some((e) => (e.status === 'pending' || e.status === 'building') && fresh(e))) throw new HttpError(409, 'export.in_progress', M.exportBusy);
+  if (existing.some((e) => (e.status === 'pending' || e.status === 'building') && fresh(e))) throw new HttpError(409, ERROR_CODES.exportInProgress, M.exportBusy);
   // Older archives are removed: one export at a time is kept.
   await deleteImages('private', existing.map((e) => e.objectKey));
   const ts = now.toISOString();

@@ -13,6 +13,7 @@
  *   once); after the retries renderWorkerFailed reports the failure.
  */
 import { BODY_DESCRIPTION_TOKEN } from '../../shared/domain/catalog';
+import { GENERATION_MESSAGES, GENERATION_TITLES } from '../../shared/domain/generation';
 import { looksLikeImageRef, parseImageRef } from '../../shared/domain/image-ref';
 import {
   ASYNC_POLL_AFTER_SECONDS,
@@ -125,7 +126,7 @@ export async function buildRenderRequest(gen: GenerationRecord): Promise<RenderR
   const profile = await getPhotoProfile(db, gen.userId, gen.inputs.photoProfileId);
   if (!profile) throw new ProviderRejected('The photo profile of this generation was deleted');
   const personKey = gen.mode === 'exact' ? profile.fullBodyKey : profile.portraitKey;
-  if (!personKey) throw new ProviderRejected(gen.mode === 'exact' ? 'Full body photo required' : 'Portrait required');
+  if (!personKey) throw new ProviderRejected(gen.mode === 'exact' ? GENERATION_MESSAGES.fullBodyRequired : GENERATION_TITLES.portraitRequired);
   const person = await readObject('private', personKey);
 
   let garment: ImageInput | null = null;

@@ -4,11 +4,11 @@ import type { PlanId } from '../domain/plans';
 import { keys } from './keys';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 import { tombstoneKey } from './privacy-repository';
-import { HttpError } from '../errors';
+import { ERROR_CODES, HttpError } from '../errors';
 import { batchGetAll } from './toolkit';
 
 /** A token issued before "Delete my account" must not re-create the user. */
-export const ACCOUNT_DELETED = { code: 'auth.account_deleted', message: 'This account was deleted.' } as const;
+export const ACCOUNT_DELETED = { code: ERROR_CODES.accountDeleted, message: 'This account was deleted.' } as const;
 
 export interface UserRecord {
   id: string;
