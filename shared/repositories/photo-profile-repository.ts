@@ -11,6 +11,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@
 import type { Gender } from '../domain/catalog';
 import { keys } from './keys';
 import { isConditionFailure, type Db } from './table';
+import { buildUpdate } from './toolkit';
 
 export interface PhotoProfileRecord {
   id: string;
@@ -185,22 +186,13 @@ export async function updatePhotoProfile(
   now = new Date(),
 ): Promise<{ before: StoredProfile; after: StoredProfile } | null> {
   const entries = Object.entries({ ...patch, updatedAt: now.toISOString() }).filter(([, v]) => v !== undefined);
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets = entries.map(([k, v], i) => {
-    names[`#f${i}`] = k;
-    values[`:v${i}`] = v;
-    return `#f${i} = :v${i}`;
-  });
   try {
     const res = await db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: keys.photoProfile(userId, profileId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        ...buildUpdate(Object.fromEntries(entries)),
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
         ReturnValues: 'ALL_OLD',
       }),
     );

@@ -18,6 +18,7 @@ import type { AgeStatus, RetentionDays } from '../domain/privacy';
 import type { ExportStatus } from '../schemas/privacy';
 import { keys } from './keys';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
+import { buildUpdate } from './toolkit';
 
 type Item = Record<string, unknown>;
 type Key = { pk: string; sk: string };
@@ -261,23 +262,13 @@ export async function putExport(db: Db, e: ExportRecord, ttlEpochSeconds: number
 }
 
 export async function updateExport(db: Db, userId: string, id: string, patch: Partial<Pick<ExportRecord, 'status' | 'progress' | 'objectKey' | 'readyAt' | 'error'>>, now = new Date()): Promise<void> {
-  const entries = Object.entries({ ...patch, updatedAt: now.toISOString() });
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets = entries.map(([k, v], i) => {
-    names[`#f${i}`] = k;
-    values[`:v${i}`] = v;
-    return `#f${i} = :v${i}`;
-  });
   await db.doc
     .send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: keys.dataExport(userId, id),
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        ...buildUpdate({ ...patch, updatedAt: now.toISOString() }),
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
       }),
     )
     .catch((err) => {

@@ -5,7 +5,7 @@ import { keys } from './keys';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 import { tombstoneKey } from './privacy-repository';
 import { ERROR_CODES, HttpError } from '../errors';
-import { batchGetAll } from './toolkit';
+import { batchGetAll, buildUpdate } from './toolkit';
 
 /** A token issued before "Delete my account" must not re-create the user. */
 export const ACCOUNT_DELETED = { code: ERROR_CODES.accountDeleted, message: 'This account was deleted.' } as const;
@@ -171,22 +171,12 @@ export type UserPatch = Partial<Omit<UserRecord, 'id' | 'email' | 'handle' | 'cr
 
 /** Update plain fields of an existing user (never its keys, e-mail or handle). */
 export async function updateUser(db: Db, userId: string, patch: UserPatch, now = new Date()): Promise<UserRecord> {
-  const entries = Object.entries({ ...patch, updatedAt: now.toISOString() }).filter(([, v]) => v !== undefined);
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets = entries.map(([k, v], i) => {
-    names[`#f${i}`] = k;
-    values[`:v${i}`] = v;
-    return `#f${i} = :v${i}`;
-  });
   const res = await db.doc.send(
     new UpdateCommand({
       TableName: db.tableName,
       Key: keys.user(userId),
-      UpdateExpression: `SET ${sets.join(', ')}`,
+      ...buildUpdate({ ...patch, updatedAt: now.toISOString() }),
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
       ReturnValues: 'ALL_NEW',
     }),
   );
