@@ -31,6 +31,8 @@ export const keys = {
   /** Received events by arrival (reconciliation): gsi2. */
   stripeEventIndex: (receivedAt: string, eventId: string) => ({ gsi2pk: 'STRIPE_EVENTS', gsi2sk: `${receivedAt}#${eventId}` }),
   stripeEventPartition: () => 'STRIPE_EVENTS',
+  /** The event id of a `STRIPE_EVENT#<id>` partition key. */
+  stripeEventIdOf: (pk: string) => pk.replace(/^STRIPE_EVENT#/, ''),
   /** What a payment (payment intent or invoice id) granted, so a refund can remove it. */
   paymentGrant: (paymentRef: string) => ({ pk: `PAYMENT#${paymentRef}`, sk: 'GRANT' }),
   /** Which user a Stripe subscription belongs to. */
