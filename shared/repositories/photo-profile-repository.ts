@@ -11,7 +11,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@
 import type { Gender } from '../domain/catalog';
 import { keys } from './keys';
 import { isConditionFailure, type Db } from './table';
-import { buildUpdate } from './toolkit';
+import { backoff, buildUpdate, cancellationReasons, isTransactionConflict, RETRY } from './toolkit';
 
 export interface PhotoProfileRecord {
   id: string;
@@ -114,22 +114,13 @@ export async function countPhotoProfiles(db: Db, userId: string): Promise<number
 // ---------------------------------------------------------------------------------------------------------
 // Writes
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const MAX_ATTEMPTS = 10;
+/** The toolkit's one retry bound (the loops below re-read state between tries). */
+const MAX_ATTEMPTS = RETRY.attempts - 1;
 
 function cancellationCodes(err: unknown): string[] {
-  const e = err as { name?: string; CancellationReasons?: { Code?: string }[] };
-  if (e?.name !== 'TransactionCanceledException') return [];
-  return (e.CancellationReasons ?? []).map((r) => r?.Code ?? 'None');
+  if ((err as { name?: string })?.name !== 'TransactionCanceledException') return [];
+  return cancellationReasons(err).map((c) => c ?? 'None');
 }
-
-/** Another transaction touched the same items at the same moment: safe to run again. */
-function isTransactionConflict(err: unknown): boolean {
-  const name = (err as { name?: string })?.name;
-  return name === 'TransactionConflictException' || name === 'TransactionInProgressException' || cancellationCodes(err).includes('TransactionConflict');
-}
-
-const backoff = (attempt: number) => sleep(Math.random() * Math.min(400, 15 * 2 ** attempt));
 
 /** Create a profile if the user is under `maxProfiles`; 'limit' when the cap is reached (nothing written). */
 export async function createPhotoProfile(db: Db, input: NewPhotoProfile, maxProfiles: number, now = new Date()): Promise<PhotoProfileRecord | 'limit'> {
