@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   limitPrivateStyles: 'limit.private_styles',
   limitPublish: 'limit.publish',
   limitCredits: 'limit.credits',
+  /** Too many requests of one kind from one user or IP in a short window (429, Retry-After). */
+  rateLimited: 'rate_limited',
   /** A dependency failed; nothing is reported done that is not, and the request may be retried. */
   unavailable: 'service_unavailable',
   /** The Stripe-Signature header does not verify against the raw body (webhook). */
@@ -62,6 +64,11 @@ export const ERROR_CODES = {
   badGateway: 'bad_gateway',
   /** Too many concurrent writes to the same records outlasted the retries (503); nothing was written. */
   busy: 'busy',
+  /** Outfits and variants (shared/domain/outfit.ts). */
+  outfitSlotConflict: 'outfit.slot_conflict',
+  outfitPieces: 'outfit.pieces',
+  variantsRange: 'variants.out_of_range',
+  variantsNotReady: 'variants.not_ready',
 } as const;
 
 export const BUSY_MESSAGE = 'Too many requests at once. Please try again.';

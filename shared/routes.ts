@@ -16,6 +16,7 @@ export const GROUPS = [
   'uploads-images',
   'admin',
   'privacy',
+  'shares',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 
@@ -63,6 +64,10 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'POST', path: '/api/generate/style', group: 'generations', auth: 'user' },
   { method: 'POST', path: '/api/quick-try/{styleId}', group: 'generations', auth: 'user' },
   { method: 'POST', path: '/api/generate/quick-try', group: 'generations', auth: 'user' },
+  // a whole outfit (up to 5 pieces in layering order) in one generation; spends credits (Idempotency-Key)
+  { method: 'POST', path: '/api/generate/outfit', group: 'generations', auth: 'user' },
+  // keep chosen variants of a run: each becomes a gallery generation (idempotent, owner-checked, free)
+  { method: 'POST', path: '/api/generations/{id}/keep', group: 'generations', auth: 'user' },
   { method: 'GET', path: '/api/generations', group: 'generations', auth: 'user' },
   { method: 'GET', path: '/api/generations/{id}', group: 'generations', auth: 'user' },
   { method: 'DELETE', path: '/api/generations/{id}', group: 'generations', auth: 'user' },
@@ -188,6 +193,21 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'GET', path: '/api/user/export/latest', group: 'privacy', auth: 'user' },
   { method: 'GET', path: '/api/user/export/{id}', group: 'privacy', auth: 'user' },
   { method: 'DELETE', path: '/api/user/account', group: 'privacy', auth: 'user' },
+  // shares: shared looks for feedback (issue 15). Owner routes need a user; /api/l/* and the /l/{token} page
+  // are for anyone with the link (a token is verified when sent: a signed-in viewer votes as themselves).
+  { method: 'POST', path: '/api/shares', group: 'shares', auth: 'user' },
+  { method: 'GET', path: '/api/shares', group: 'shares', auth: 'user' },
+  { method: 'DELETE', path: '/api/shares/{id}', group: 'shares', auth: 'user' },
+  { method: 'GET', path: '/api/l/{token}', group: 'shares', auth: 'optional' },
+  { method: 'GET', path: '/api/l/{token}/images/{index}', group: 'shares', auth: 'public' },
+  { method: 'PUT', path: '/api/l/{token}/vote', group: 'shares', auth: 'optional' },
+  { method: 'PUT', path: '/api/l/{token}/reaction', group: 'shares', auth: 'optional' },
+  { method: 'POST', path: '/api/l/{token}/report', group: 'shares', auth: 'optional' },
+  // the Open Graph page of a shared look (HTML; CloudFront behaviour /l/* -> this API), then the SPA takes over
+  { method: 'GET', path: '/l/{token}', group: 'shares', auth: 'public' },
+  // admin: reported shared looks (same queue as reported styles) and their takedown
+  { method: 'GET', path: '/api/admin/share-reports', group: 'admin', auth: 'user', roles: ADMIN },
+  { method: 'POST', path: '/api/admin/share-reports/{id}/take-down', group: 'admin', auth: 'user', roles: ADMIN },
 ];
 
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.method} ${r.path}`;

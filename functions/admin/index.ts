@@ -26,6 +26,7 @@ import {
 } from '../../shared/schemas/admin';
 import { ERROR_CODES, HttpError } from '../../shared/errors';
 import { refusalSummary, takeDownReportedStyle } from '../services/content-safety-service';
+import { listShareReports, takeDownShare } from '../services/share-service';
 import { financeCsv, financeLedger, financeReconciliation, financeSummary } from '../services/finance-service';
 import { getDb } from '../lib/aws';
 import { createGroupHandler, json, requireAuth, validate, type Req } from '../lib/http';
@@ -143,6 +144,8 @@ export const handler = createGroupHandler(
     // content safety (admins)
     'GET /api/admin/content-safety': async () => json(await refusalSummary(getDb())),
     'POST /api/admin/style-reports/{id}/take-down': async (req) => json(await takeDownReportedStyle(getDb(), req.params.id)),
+    'GET /api/admin/share-reports': async () => json(await listShareReports(getDb())),
+    'POST /api/admin/share-reports/{id}/take-down': async (req) => json(await takeDownShare(getDb(), req.params.id)),
 
     // prompt templates (admins)
     'GET /api/admin/prompts': async () => json(await adminListPrompts(getDb())),

@@ -1,5 +1,5 @@
 /** Endpoint group generations: start (four ways), list, read, delete, feedback. */
-import { feedbackSchema, generateFromRawTemplateFieldsSchema, generateFromStyleSchema, quickTryCustomSchema, quickTryStyleSchema } from '../../shared/schemas/generation';
+import { feedbackSchema, generateFromRawTemplateFieldsSchema, generateFromStyleSchema, keepVariantsSchema, outfitSchema, quickTryCustomSchema, quickTryStyleSchema } from '../../shared/schemas/generation';
 import { getDb } from '../lib/aws';
 import { createGroupHandler, json, noContent, requireAuth, validate, type ApiResult, type Req } from '../lib/http';
 import { idempotencyClaim } from '../lib/idempotency';
@@ -9,7 +9,9 @@ import { ensureUser } from '../services/user-service';
 import {
   deleteUserGeneration,
   getUserGeneration,
+  keepVariants,
   listUserGenerations,
+  startOutfit,
   readFeedback,
   startFromRawTemplate,
   startFromStyle,
@@ -36,7 +38,7 @@ export const handler = createGroupHandler(
   {
     'POST /api/generate': async (req) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
-      const fields = validate(generateFromRawTemplateFieldsSchema, { rawTemplateId: textField(body.rawTemplateId), photoProfileId: textField(body.photoProfileId) });
+      const fields = validate(generateFromRawTemplateFieldsSchema, { rawTemplateId: textField(body.rawTemplateId), photoProfileId: textField(body.photoProfileId), variants: textField(body.variants) });
       const files = { styleRef: fileField(body.styleRef), background: fileField(body.background) };
       const idempotency = idempotencyClaim(req, { ...fields, styleRef: files.styleRef?.content, background: files.background?.content });
       const user = await caller(req);
@@ -56,6 +58,15 @@ export const handler = createGroupHandler(
       const input = validate(quickTryCustomSchema, req.body ?? {});
       const idempotency = idempotencyClaim(req, input);
       return started(await startQuickTryCustom(getDb(), await caller(req), input, { idempotency }));
+    },
+    'POST /api/generate/outfit': async (req) => {
+      const input = validate(outfitSchema, req.body ?? {});
+      const idempotency = idempotencyClaim(req, input);
+      return started(await startOutfit(getDb(), await caller(req), input, { idempotency }));
+    },
+    'POST /api/generations/{id}/keep': async (req) => {
+      const input = validate(keepVariantsSchema, req.body ?? {});
+      return json(await keepVariants(getDb(), await caller(req), req.params.id, input.variants));
     },
     'POST /api/providers/fashn/webhook': async (req) => {
       const ok = await acceptFashnWebhook(String(req.query.generation ?? ''), String(req.query.sig ?? ''));

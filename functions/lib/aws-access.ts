@@ -116,7 +116,7 @@ const api = (group: string, access: AccessMap, extra: Partial<FunctionAccess> = 
   access,
   ...extra,
 });
-const task = (handler: string, access: AccessMap): FunctionAccess => ({ entry: 'functions/workflow/index.ts', handler, access });
+const task = (handler: string, access: AccessMap, extra: Partial<FunctionAccess> = {}): FunctionAccess => ({ entry: 'functions/workflow/index.ts', handler, access, ...extra });
 
 /** Keys are the principals: `api:<group>` (one function per route-table group), `task:<handler>`, `job:<name>`. */
 export const AWS_ACCESS = {
@@ -128,7 +128,8 @@ export const AWS_ACCESS = {
     'profiles',
     {
       table: [...USER_LOADER, 'QueryCommand', 'UpdateCommand', 'PutCommand', 'DeleteCommand', 'BatchWriteCommand'],
-      privateBucket: ['PutObjectCommand', 'DeleteObjectsCommand', 'ListObjectsV2Command'],
+      // GetObject: direct-upload photos read from the quarantine (uploads/tmp/<user>/photo_profile.<id>).
+      privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand', 'ListObjectsV2Command'],
       userPool: ['AdminGetUserCommand'],
       moderation: ['DetectModerationLabelsCommand'],
     },
@@ -138,7 +139,8 @@ export const AWS_ACCESS = {
   'api:generations': api('generations', {
     table: [...USER_LOADER, 'PutCommand', 'DeleteCommand', 'QueryCommand'],
     tableIndexes: ['QueryCommand'],
-    privateBucket: ['PutObjectCommand', 'DeleteObjectsCommand'],
+    // GetObject: keeping a variant copies its image into the kept generation's own key
+    privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
     userPool: ['AdminGetUserCommand'],
     stateMachine: ['StartExecutionCommand'],
     providerSecret: ['GetSecretValueCommand'],
@@ -178,11 +180,24 @@ export const AWS_ACCESS = {
   'api:admin': api('admin', {
     table: [...USER_LOADER, 'PutCommand', 'DeleteCommand', 'QueryCommand', 'BatchGetCommand', 'ScanCommand', 'UpdateCommand'],
     tableIndexes: ['QueryCommand'],
-    privateBucket: ['GetObjectCommand'],
+    // GetObject/PutObject: images of private styles (style-images/<owner>/), copied back from the public bucket
+    // when a style is unpublished, and covers made from a generation; DeleteObjects: the copies of a shared look
+    // taken down
+    privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
     publicBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
     userPool: ['AdminGetUserCommand'],
     stateMachine: ['StartExecutionCommand'],
     providerSecret: ['GetSecretValueCommand'],
+  }),
+  // Shared looks: the owner's shares (copies made with the image pipeline and C2PA-marked), the public view,
+  // votes, reactions, reports and rate-limit counters, the Open Graph page.
+  'api:shares': api('shares', {
+    table: [...USER_LOADER, 'PutCommand', 'QueryCommand', 'UpdateCommand'],
+    tableIndexes: ['QueryCommand'],
+    privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
+    userPool: ['AdminGetUserCommand'],
+    provenanceSecret: ['GetSecretValueCommand'],
+    moderation: ['DetectModerationLabelsCommand'],
   }),
   // Generation workflow (functions/workflow/index.ts): the state machine's tasks, the render worker and its
   // failure handler, the EventBridge target for ended executions, and the sweeper.
@@ -195,14 +210,17 @@ export const AWS_ACCESS = {
   'task:markFailed': task('markFailed', { table: ['GetCommand', 'QueryCommand', 'TransactWriteCommand'], renderWorker: ['InvokeCommand'] }),
   'worker:renderWorker': task('renderWorker', {
     table: ['GetCommand', 'PutCommand', 'QueryCommand', 'UpdateCommand', 'TransactWriteCommand'],
-    privateBucket: ['GetObjectCommand', 'PutObjectCommand'],
+    // DeleteObjects: the stored variants of a run that failed while storing them
+    privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
     publicBucket: ['GetObjectCommand'],
     providerSecret: ['GetSecretValueCommand'],
     provenanceSecret: ['GetSecretValueCommand'],
     renderWorker: ['InvokeCommand'],
     taskTokens: ['SendTaskSuccessCommand', 'SendTaskFailureCommand'],
     moderation: ['DetectModerationLabelsCommand'],
-  }),
+  },
+  // the variants of a run are put with a Tagging parameter (the lifecycle rule expires them): PutObjectTagging too
+  { alsoActions: { privateBucket: ['s3:PutObjectTagging'] } }),
   'worker:renderWorkerFailed': task('renderWorkerFailed', {
     table: ['GetCommand', 'QueryCommand', 'TransactWriteCommand'],
     renderWorker: ['InvokeCommand'],
@@ -232,8 +250,8 @@ export const AWS_ACCESS = {
       stripeSecret: ['GetSecretValueCommand'],
       exportFunction: ['InvokeCommand'],
     },
-    // account deletion lists everything under the user's prefixes in both buckets
-    { listPrefixes: { privateBucket: ['users/*'], publicBucket: ['uploads/*', 'avatars/*'] } },
+    // account deletion lists everything under the user's prefixes in both buckets (and their private styles' images)
+    { listPrefixes: { privateBucket: ['users/*', 'style-images/*'], publicBucket: ['uploads/*', 'avatars/*'] } },
   ),
   'job:retention': {
     entry: 'functions/privacy/retention-job.ts',
@@ -268,6 +286,7 @@ export const SHARP_PRINCIPALS: readonly Principal[] = [
   'api:uploads-images',
   'api:admin',
   'api:privacy',
+  'api:shares',
   'task:enqueueRender',
   'task:markCompleted',
   'task:markFailed',

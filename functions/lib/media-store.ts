@@ -23,6 +23,8 @@ export type UploadType = (typeof UPLOAD_TYPE_VALUES)[number];
  */
 export const QUARANTINE_PREFIX = 'uploads/tmp/';
 
+export const SHARE_IMAGE_PREFIX = 'shares/';
+
 export const mediaKeys = {
   /** A browser upload waiting for its finalize call (POST /api/uploads/complete). */
   quarantine: (userId: string, uploadId: string) => `${QUARANTINE_PREFIX}${userId}/${uploadId}`,
@@ -32,6 +34,15 @@ export const mediaKeys = {
   photoProfileImage: (userId: string, profileId: string, kind: PhotoKind, imageId: string, ext: string) =>
     `users/${userId}/photo-profiles/${profileId}/${kind}-${imageId}.${ext}`,
   upload: (type: UploadType, userId: string, imageId: string, ext: string) => `uploads/${type}/${userId}/${imageId}.${ext}`,
+  /**
+   * An image of a private style (prompt or cover; uploads land here too), private bucket, owner-only. Apart
+   * from users/<id>/ so that "Delete all my photos" does not empty the user's styles.
+   */
+  styleImagePrefix: (userId: string) => `style-images/${userId}/`,
+  styleImage: (userId: string, imageId: string, ext: string) => `style-images/${userId}/${imageId}.${ext}`,
+  /** The public copy of a published style's image: content-addressed (sha256), so immutable and cacheable. */
+  publicStylePrefix: (styleId: string) => `styles/${styleId}/`,
+  publicStyleImage: (styleId: string, sha: string, ext: string) => `styles/${styleId}/${sha}.${ext}`,
   /** A style cover copied from one of the caller's generations (public: it becomes the style's cover). */
   styleCover: (userId: string, imageId: string, ext: string) => `uploads/style_cover/${userId}/${imageId}.${ext}`,
   remote: (userId: string, imageId: string, ext: string) => `uploads/remote/${userId}/${imageId}.${ext}`,
@@ -42,6 +53,13 @@ export const mediaKeys = {
   generationResult: (userId: string, generationId: string, ext: string) => `users/${userId}/generations/${generationId}.${ext}`,
   /** Inputs of a raw-template generation (style reference, background) and the provider's raw output. */
   generationInput: (userId: string, generationId: string, name: 'style-ref' | 'background', ext: string) => `users/${userId}/generations/${generationId}/${name}.${ext}`,
+  /** One variant of a run with several (tagged: expires with the run unless kept, which copies it). */
+  generationVariant: (userId: string, generationId: string, index: number, ext: string) => `users/${userId}/generations/${generationId}/variant-${index}.${ext}`,
+  /**
+   * The downscaled, AI-marked copy of a result in a shared look (private bucket; served only by the share
+   * API while the share is live; deleted on revoke/takedown, expired by a lifecycle rule after the longest expiry).
+   */
+  shareImage: (shareId: string, index: number, ext: string) => `${SHARE_IMAGE_PREFIX}${shareId}/${index}.${ext}`,
   generationProviderOutput: (userId: string, generationId: string) => `users/${userId}/generations/${generationId}/provider-output`,
 };
 
@@ -52,13 +70,15 @@ export const PUBLIC_IMAGE_PATH_PREFIX = '/api/public-image/';
 
 const bucketOf = (kind: BucketKind) => (kind === 'private' ? getConfig().privateBucket : getConfig().publicBucket);
 
-export async function putImage(kind: BucketKind, key: string, body: Buffer, contentType: string): Promise<void> {
+export async function putImage(kind: BucketKind, key: string, body: Buffer, contentType: string, opts: { tag?: { key: string; value: string } } = {}): Promise<void> {
   await getS3().send(
     new PutObjectCommand({
       Bucket: bucketOf(kind),
       Key: key,
       Body: body,
       ContentType: contentType,
+      // a tagged object is expired by the bucket's lifecycle rule for that tag (infra/lib/constructs/data.ts)
+      ...(opts.tag ? { Tagging: `${encodeURIComponent(opts.tag.key)}=${encodeURIComponent(opts.tag.value)}` } : {}),
       // Keys are never rewritten with other bytes, so any cache may keep them.
       CacheControl: kind === 'private' ? 'private, max-age=31536000, immutable' : 'public, max-age=31536000, immutable',
     }),
@@ -85,6 +105,25 @@ export async function copyImage(from: BucketKind, fromKey: string, to: BucketKin
   const res = await getS3().send(new GetObjectCommand({ Bucket: bucketOf(from), Key: fromKey }));
   const body = Buffer.from(await res.Body!.transformToByteArray());
   await putImage(to, toKey, body, res.ContentType ?? 'image/jpeg');
+}
+
+/**
+ * Copy an object into a content-addressed key of the other (or same) bucket: the key is made from the bytes'
+ * sha256 (so a repeat writes the same key, and the key never names other bytes). null when the source is missing.
+ */
+export async function copyImageAddressed(from: BucketKind, fromKey: string, to: BucketKind, keyFor: (sha: string, ext: string) => string): Promise<string | null> {
+  let res;
+  try {
+    res = await getS3().send(new GetObjectCommand({ Bucket: bucketOf(from), Key: fromKey }));
+  } catch (err) {
+    if ((err as Error).name === 'NoSuchKey' || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+    throw err;
+  }
+  const body = Buffer.from(await res.Body!.transformToByteArray());
+  const ext = /\.([a-z0-9]+)$/i.exec(fromKey)?.[1]?.toLowerCase() ?? 'jpg';
+  const key = keyFor(sha256(body).slice(0, 32), ext);
+  await putImage(to, key, body, res.ContentType ?? 'image/jpeg');
+  return key;
 }
 
 /** Delete these keys (missing ones are fine); returns how many were asked for. */

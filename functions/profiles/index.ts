@@ -3,7 +3,8 @@ import { getDb } from '../lib/aws';
 import { createGroupHandler, json, noContent, requireAuth, type Req } from '../lib/http';
 import { readForm } from '../lib/multipart';
 import { ensureUser } from '../services/user-service';
-import { createProfile, deleteAllPhotos, deleteProfile, listProfiles, photoPurgeHooks, updateProfile } from '../services/photo-profile-service';
+import { createProfile, deleteAllPhotos, deleteProfile, listProfiles, photoPurgeHooks, updateProfile, uploadIdsOf } from '../services/photo-profile-service';
+import { discardQuarantine } from '../services/upload-service';
 import { clearResultKeys } from '../../shared/repositories/generation-repository';
 import { deleteAllPhotoConsents, deletePhotoConsent } from '../../shared/repositories/privacy-repository';
 import { recordPhotoConsent, requirePhotoConsent } from '../services/consent-service';
@@ -29,9 +30,17 @@ export const handler = createGroupHandler(
       const form = readForm(req.body);
       const db = getDb();
       const user = await caller(req);
-      // Consent and age first (server-enforced): nothing is processed or stored without them.
-      await requirePhotoConsent(db, user.id, form.fields.consent);
-      const profile = await createProfile(db, user, form);
+      let profile;
+      try {
+        // Consent and age first (server-enforced): nothing is processed or stored without them. Photos come
+        // as direct-upload ids (the SPA; read from the quarantine) or as multipart files.
+        await requirePhotoConsent(db, user.id, form.fields.consent);
+        profile = await createProfile(db, user, form);
+      } catch (err) {
+        // A refused request leaves no uploaded photo behind (not even in the quarantine).
+        await discardQuarantine(user.id, uploadIdsOf(form));
+        throw err;
+      }
       try {
         await recordPhotoConsent(db, user.id, profile.id, req.event.requestContext?.http?.sourceIp ?? null);
       } catch (err) {
@@ -43,7 +52,13 @@ export const handler = createGroupHandler(
     },
     'PATCH /api/photo-profiles/{id}': async (req) => {
       const form = readForm(req.body);
-      return json(await updateProfile(getDb(), await caller(req), req.params.id, form));
+      const user = await caller(req);
+      try {
+        return json(await updateProfile(getDb(), user, req.params.id, form));
+      } catch (err) {
+        await discardQuarantine(user.id, uploadIdsOf(form));
+        throw err;
+      }
     },
     'DELETE /api/photo-profiles/{id}': async (req) => {
       await deleteProfile(getDb(), requireAuth(req).sub, req.params.id);

@@ -55,6 +55,7 @@ export function createFashnProvider(cfg: FashnConfig): ImageProvider {
 
   return {
     name: 'fashn',
+    multiGarment: false,
     async submit(req: RenderRequest): Promise<RenderOutcome> {
       if (!req.garment) throw new ProviderRejected('Exact mode needs an outfit image');
       // FASHN posts the prediction's final status to webhook_url (a query parameter of /v1/run).
@@ -66,11 +67,13 @@ export function createFashnProvider(cfg: FashnConfig): ImageProvider {
           inputs: {
             model_image: dataUri(req.person.bytes, req.person.contentType),
             garment_image: dataUri(req.garment.bytes, req.garment.contentType),
-            category: 'auto',
+            category: req.slot === 'top' || req.slot === 'outerwear' ? 'tops' : req.slot === 'bottom' ? 'bottoms' : req.slot === 'one-piece' ? 'one-pieces' : 'auto',
             mode: 'balanced',
             garment_photo_type: req.garmentPhotoType,
             // The result comes back inline, so we never fetch a URL handed to us by a third party.
             return_base64: true,
+            // variants: several samples of the same try-on (1 to 4)
+            ...((req.samples ?? 1) > 1 ? { num_samples: req.samples } : {}),
           },
         }),
       });
@@ -81,11 +84,14 @@ export function createFashnProvider(cfg: FashnConfig): ImageProvider {
     async poll(jobId: string): Promise<RenderOutcome> {
       const body = await call(`/v1/status/${encodeURIComponent(jobId)}`, { method: 'GET' });
       if (body.status === 'completed') {
-        const out = Array.isArray(body.output) ? body.output[0] : null;
-        if (typeof out !== 'string') throw new ProviderRejected('The image provider returned no image');
-        const inline = /^data:([\w/+.-]+);base64,(.+)$/s.exec(out);
-        if (inline) return { status: 'done', image: { bytes: Buffer.from(inline[2], 'base64'), contentType: inline[1] } };
-        return { status: 'done', imageUrl: out };
+        const outs = (Array.isArray(body.output) ? body.output : []).filter((o: unknown): o is string => typeof o === 'string');
+        if (!outs.length) throw new ProviderRejected('The image provider returned no image');
+        const inlines = outs.map((o: string) => /^data:([\w/+.-]+);base64,(.+)$/s.exec(o));
+        if (inlines.every(Boolean)) {
+          const images = inlines.map((m: RegExpExecArray | null) => ({ bytes: Buffer.from(m![2]!, 'base64'), contentType: m![1]! }));
+          return { status: 'done', image: images[0]!, more: images.slice(1) };
+        }
+        return { status: 'done', imageUrl: outs[0]!, moreUrls: outs.slice(1) };
       }
       if (body.status === 'failed') {
         const name = body.error?.name as string | undefined;

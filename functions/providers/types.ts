@@ -1,5 +1,13 @@
 /** The provider port: every image provider behind one interface (local, fashn for Exact, gemini for Creative). */
 import type { Mode } from '../../shared/domain/generation';
+import type { OutfitSlot } from '../../shared/domain/outfit';
+
+/** One garment of a request that carries several (a whole outfit for a multi-image provider). */
+export interface GarmentInput {
+  image: ImageInput;
+  slot: OutfitSlot | null;
+  photoType: 'auto' | 'flat-lay' | 'model';
+}
 
 export interface ImageInput {
   bytes: Buffer;
@@ -21,15 +29,26 @@ export interface RenderRequest {
   garmentPhotoType: 'auto' | 'flat-lay' | 'model';
   /** Where an asynchronous provider reports the end of the job (FASHN `webhook_url`), when we have one. */
   webhookUrl?: string;
+  /** How many images to render (variants: FASHN num_samples, Gemini candidates, local seeds). Default 1. */
+  samples?: number;
+  /** The slot of `garment` in an outfit (placement, FASHN category). */
+  slot?: OutfitSlot | null;
+  /** A multi-image provider's whole outfit in layering order (then `garment` is the first of them). */
+  garments?: GarmentInput[];
+  /** A chained outfit: which step this is (each step's result is the next step's person). */
+  step?: { index: number; count: number };
 }
 
 export type RenderOutcome =
-  | { status: 'done'; image: ImageInput }
-  | { status: 'done'; imageUrl: string }
+  /** `more`: the further samples when several were asked for. */
+  | { status: 'done'; image: ImageInput; more?: ImageInput[] }
+  | { status: 'done'; imageUrl: string; moreUrls?: string[] }
   | { status: 'pending'; jobId: string; pollAfterSeconds: number };
 
 export interface ImageProvider {
   readonly name: 'local' | 'fashn' | 'gemini';
+  /** Takes a whole outfit in one call (several garment images); otherwise outfits are chained garment by garment. */
+  readonly multiGarment: boolean;
   submit(req: RenderRequest): Promise<RenderOutcome>;
   poll(jobId: string): Promise<RenderOutcome>;
 }

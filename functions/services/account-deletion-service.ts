@@ -127,6 +127,8 @@ export async function deleteAccount(
   // 4. Objects: the "Delete all my photos" purge (photo profiles, then everything under users/<id>/), then public folders.
   const photos = await deleteAllPhotos(db, userId);
   let files = photos.deletedObjects;
+  // the images of the user's private styles (style-images/<id>/, kept apart from the photos)
+  files += await deletePrefix('private', mediaKeys.styleImagePrefix(userId));
   for (const prefix of publicPrefixesOf(userId)) files += await deletePrefix('public', prefix);
 
   // 5. The user's partition.

@@ -47,11 +47,16 @@ export async function recordAge(db: Db, userId: string, birthDate: string, now =
  * `consentVersion` is the multipart field `consent` (the version the form showed).
  */
 export async function requirePhotoConsent(db: Db, userId: string, consentVersion: string | undefined): Promise<void> {
+  await requireAdult(db, userId);
+  if (!consentVersion) throw new HttpError(400, PRIVACY_CODES.consentRequired, M.consentRequired);
+  if (consentVersion !== PHOTO_CONSENT.version) throw new HttpError(400, PRIVACY_CODES.consentRequired, M.consentOutdated);
+}
+
+/** The caller stated an adult age (a photo of a person is uploaded only then: presign and profile save). */
+export async function requireAdult(db: Db, userId: string): Promise<void> {
   const fields = await getPrivacyFields(db, userId);
   if (fields?.ageStatus === 'minor') throw new HttpError(403, PRIVACY_CODES.underAge, M.underAge);
   if (fields?.ageStatus !== 'adult') throw new HttpError(403, PRIVACY_CODES.ageRequired, M.ageRequired);
-  if (!consentVersion) throw new HttpError(400, PRIVACY_CODES.consentRequired, M.consentRequired);
-  if (consentVersion !== PHOTO_CONSENT.version) throw new HttpError(400, PRIVACY_CODES.consentRequired, M.consentOutdated);
 }
 
 export async function recordPhotoConsent(db: Db, userId: string, profileId: string, sourceIp: string | null, now = new Date()): Promise<void> {

@@ -166,7 +166,11 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
       reads.push({ path: `${dir}/portrait.${extOf(p.portraitKey)}`, key: p.portraitKey });
       if (p.fullBodyKey) reads.push({ path: `${dir}/full-body.${extOf(p.fullBodyKey)}`, key: p.fullBodyKey });
     }
-    for (const g of generations) if (g.resultKey) reads.push({ path: `generations/${g.id}.${extOf(g.resultKey)}`, key: g.resultKey });
+    for (const g of generations) {
+      // a run of several variants: every variant not yet expired (issue 15)
+      if (g.variantKeys?.length) g.variantKeys.forEach((key, i) => reads.push({ path: `generations/${g.id}-variant-${i + 1}.${extOf(key)}`, key }));
+      else if (g.resultKey) reads.push({ path: `generations/${g.id}.${extOf(g.resultKey)}`, key: g.resultKey });
+    }
 
     let done = 0;
     for (const r of reads) {
@@ -201,7 +205,11 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
     files['profile.json'] = enc.encode(JSON.stringify(profile, null, 2));
     files['generations/generations.json'] = enc.encode(
       JSON.stringify(
-        generations.map(({ resultKey, ...g }) => ({ ...g, image: resultKey ? `${g.id}.${extOf(resultKey)}` : null })),
+        generations.map(({ resultKey, variantKeys, ...g }) =>
+          variantKeys?.length
+            ? { ...g, image: null, variantImages: variantKeys.map((k, i) => `${g.id}-variant-${i + 1}.${extOf(k)}`) }
+            : { ...g, image: resultKey ? `${g.id}.${extOf(resultKey)}` : null },
+        ),
         null,
         2,
       ),

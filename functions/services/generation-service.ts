@@ -13,7 +13,10 @@ import { planLotConsumption, splitCost, type Buckets } from '../../shared/domain
 import type { Db } from '../../shared/repositories/table';
 import { getBalance, InsufficientCredits, listLots } from '../../shared/repositories/ledger-repository';
 import type { UserRecord } from '../../shared/repositories/user-repository';
-import { getPromptTemplate, getRawTemplate, getVisibleStyle, listPromptTemplates, type StyleRecord } from '../../shared/repositories/catalog-repository';
+import { getPromptTemplate, getRawTemplate, getVisibleStyle, listPromptTemplates, listStyleProducts, type StyleRecord } from '../../shared/repositories/catalog-repository';
+import { ERROR_CODES as CODES } from '../../shared/errors';
+import { VARIANT_RUN_RETENTION_DAYS, lookCost, outfitProblem, SLOT_LABELS } from '../../shared/domain/outfit';
+import type { OutfitInput } from '../../shared/schemas/generation';
 import { getPhotoProfile, listPhotoProfiles, type PhotoProfileRecord } from '../../shared/repositories/photo-profile-repository';
 import { getIdempotencyRecord, type IdempotencyClaim, type IdempotencyRecord } from '../../shared/repositories/idempotency-repository';
 import { IDEMPOTENCY_CODES, IDEMPOTENCY_MESSAGES } from '../../shared/domain/idempotency';
@@ -22,6 +25,9 @@ import {
   createGenerationWithReservation,
   deleteGeneration as deleteGenerationRecord,
   failWithRefund,
+  keepVariant,
+  VariantAlreadyKept,
+  type OutfitPieceRecord,
   getFeedback,
   getGeneration,
   listGenerations,
@@ -31,7 +37,7 @@ import {
   type GenerationRecord,
 } from '../../shared/repositories/generation-repository';
 import type { GenerationView } from '../../shared/schemas/generation';
-import { deleteImages, mediaKeys, privateImagePath, putImage } from '../lib/media-store';
+import { copyImage, deleteImages, mediaKeys, privateImagePath, putImage } from '../lib/media-store';
 import { processImage } from '../lib/image-pipeline';
 import { startGeneration } from '../lib/workflow-client';
 import { providerReady } from '../providers';
@@ -63,9 +69,20 @@ export function toGenerationView(g: GenerationRecord): GenerationView {
       rawTemplateId: g.inputs.rawTemplateId,
       imageUrl: g.inputs.imageUrl,
       imageType: g.inputs.imageType,
+      ...(g.inputs.outfit ? { outfit: g.inputs.outfit.map((p) => ({ slot: p.slot, source: p.source, label: p.label, styleId: p.styleId, productId: p.productId })) } : {}),
     },
+    variantCount: g.variantCount ?? 1,
+    variants:
+      g.status === 'completed' && (g.variantCount ?? 1) > 1
+        ? (g.variantKeys ?? []).map((key, index) => ({ index, url: privateImagePath(key), keptGenerationId: g.keptVariants?.[String(index)] ?? null }))
+        : [],
+    variantOf: g.variantOf ?? null,
+    variantIndex: g.variantIndex ?? null,
   };
 }
+
+/** A run with several variants is not a gallery item: its kept variants are. */
+export const isVariantRun = (g: Pick<GenerationRecord, 'variantCount'>) => (g.variantCount ?? 1) > 1;
 
 /** Credits first (spec order): at least the cost, unless the account is unlimited. */
 async function assertCredits(db: Db, user: UserRecord, cost: number) {
@@ -114,6 +131,8 @@ interface StartInput {
   styleName: string | null;
   templateName: string | null;
   cost: number;
+  /** 1 to 4 renders of the same request (validated by the schema). */
+  variants?: number;
   id?: string;
   idempotency?: IdempotencyClaim;
 }
@@ -200,9 +219,12 @@ async function reserveAndStart(db: Db, s: StartInput): Promise<{ id: string }> {
       startedAt: null,
       completedAt: null,
       updatedAt: now.toISOString(),
+      ...((s.variants ?? 1) > 1 ? { variantCount: s.variants } : {}),
     };
     // Settings > Privacy retention: the table's TTL attribute, so DynamoDB removes the item even without the job.
-    const ttl = generationTtl(gen.createdAt, retentionOf(s.user));
+    // A run of several variants expires after VARIANT_RUN_RETENTION_DAYS (its kept variants are generations of their own).
+    let ttl = generationTtl(gen.createdAt, retentionOf(s.user));
+    if (isVariantRun(gen)) ttl = Math.min(ttl ?? Infinity, Math.floor(now.getTime() / 1000) + VARIANT_RUN_RETENTION_DAYS * 86_400);
     if (ttl) Object.assign(gen, { [TABLE_SCHEMA.ttlAttribute]: ttl });
     try {
       await createGenerationWithReservation(db, gen, s.idempotency);
@@ -237,7 +259,7 @@ async function requireStyle(db: Db, user: UserRecord, styleId: string): Promise<
 export async function startFromStyle(
   db: Db,
   user: UserRecord,
-  input: { styleId: string; photoProfileId?: string; promptTemplateId?: string; mode?: Mode },
+  input: { styleId: string; photoProfileId?: string; promptTemplateId?: string; mode?: Mode; variants?: number },
   kind: GenerationKind = 'style',
   opts: StartOptions = {},
 ): Promise<StartResult> {
@@ -247,12 +269,12 @@ export async function startFromStyle(
 async function startFromStyleOnce(
   db: Db,
   user: UserRecord,
-  input: { styleId: string; photoProfileId?: string; promptTemplateId?: string; mode?: Mode },
+  input: { styleId: string; photoProfileId?: string; promptTemplateId?: string; mode?: Mode; variants?: number },
   kind: GenerationKind,
   idempotency: IdempotencyClaim | undefined,
 ): Promise<{ id: string }> {
   const style = await requireStyle(db, user, input.styleId);
-  const cost = generationCost();
+  const cost = generationCost({ variants: input.variants });
   await assertCredits(db, user, cost);
   const mode = resolveMode(style.styleImageType, input.mode);
   const prompt = mode === 'creative' ? await resolvePrompt(db, input.promptTemplateId, style.defaultPromptTemplateId, null) : null;
@@ -267,12 +289,13 @@ async function startFromStyleOnce(
     styleName: style.name,
     templateName: prompt?.name ?? null,
     cost,
+    variants: input.variants,
     idempotency,
   });
 }
 
-export function startQuickTryStyle(db: Db, user: UserRecord, styleId: string, input: { mode?: 'precise' | 'creative'; photoProfileId?: string }, opts: StartOptions = {}) {
-  return startFromStyle(db, user, { styleId, photoProfileId: input.photoProfileId, mode: input.mode ? fromQuickTryMode(input.mode) : undefined }, 'quick-try-style', opts);
+export function startQuickTryStyle(db: Db, user: UserRecord, styleId: string, input: { mode?: 'precise' | 'creative'; photoProfileId?: string; variants?: number }, opts: StartOptions = {}) {
+  return startFromStyle(db, user, { styleId, photoProfileId: input.photoProfileId, mode: input.mode ? fromQuickTryMode(input.mode) : undefined, variants: input.variants }, 'quick-try-style', opts);
 }
 
 /** Where an outfit image given by URL may come from: our own media, or a public http(s) address. */
@@ -296,7 +319,7 @@ function checkImageRef(url: string, userId: string): string {
 export async function startQuickTryCustom(
   db: Db,
   user: UserRecord,
-  input: { imageUrl: string; imageType: StyleImageType; photoProfileId?: string; promptTemplateId?: string; mode?: string },
+  input: { imageUrl: string; imageType: StyleImageType; photoProfileId?: string; promptTemplateId?: string; mode?: string; variants?: number },
   opts: StartOptions = {},
 ): Promise<StartResult> {
   return once(db, user, opts, (idempotency) => startQuickTryCustomOnce(db, user, input, idempotency));
@@ -305,11 +328,11 @@ export async function startQuickTryCustom(
 async function startQuickTryCustomOnce(
   db: Db,
   user: UserRecord,
-  input: { imageUrl: string; imageType: StyleImageType; photoProfileId?: string; promptTemplateId?: string; mode?: string },
+  input: { imageUrl: string; imageType: StyleImageType; photoProfileId?: string; promptTemplateId?: string; mode?: string; variants?: number },
   idempotency: IdempotencyClaim | undefined,
 ): Promise<{ id: string }> {
   const imageUrl = checkImageRef(input.imageUrl, user.id);
-  const cost = generationCost();
+  const cost = generationCost({ variants: input.variants });
   await assertCredits(db, user, cost);
   const requested: Mode | undefined = parseMode(input.mode);
   const mode = resolveMode(input.imageType, requested);
@@ -328,6 +351,7 @@ async function startQuickTryCustomOnce(
     styleName: null,
     templateName: prompt?.name ?? 'Custom look',
     cost,
+    variants: input.variants,
     idempotency,
   });
 }
@@ -341,7 +365,7 @@ interface UploadedFile {
 export async function startFromRawTemplate(
   db: Db,
   user: UserRecord,
-  input: { rawTemplateId: string; photoProfileId?: string; styleRef?: UploadedFile; background?: UploadedFile },
+  input: { rawTemplateId: string; photoProfileId?: string; styleRef?: UploadedFile; background?: UploadedFile; variants?: number },
   opts: StartOptions = {},
 ): Promise<StartResult> {
   return once(db, user, opts, (idempotency) => startFromRawTemplateOnce(db, user, input, idempotency));
@@ -350,10 +374,10 @@ export async function startFromRawTemplate(
 async function startFromRawTemplateOnce(
   db: Db,
   user: UserRecord,
-  input: { rawTemplateId: string; photoProfileId?: string; styleRef?: UploadedFile; background?: UploadedFile },
+  input: { rawTemplateId: string; photoProfileId?: string; styleRef?: UploadedFile; background?: UploadedFile; variants?: number },
   idempotency: IdempotencyClaim | undefined,
 ): Promise<{ id: string }> {
-  const cost = generationCost();
+  const cost = generationCost({ variants: input.variants });
   await assertCredits(db, user, cost);
   const profile = await resolveProfile(db, user, input.photoProfileId);
   if (!profile.portraitKey) throw new HttpError(400, ERROR_CODES.portraitRequired, M.portraitRequired);
@@ -387,6 +411,7 @@ async function startFromRawTemplateOnce(
       styleName: null,
       templateName: template.name,
       cost,
+      variants: input.variants,
       idempotency,
     });
   } catch (err) {
@@ -400,7 +425,8 @@ const deleteObjects = (keys: string[]) => deleteImages('private', keys);
 
 export async function listUserGenerations(db: Db, userId: string): Promise<GenerationView[]> {
   // Covers made in the style editor belong to the style, not to the user's gallery.
-  return (await listGenerations(db, userId)).filter((g) => g.kind !== 'style-cover').map(toGenerationView);
+  // A run of several variants is not a gallery item either: the variants kept from it are (issue 15).
+  return (await listGenerations(db, userId)).filter((g) => g.kind !== 'style-cover' && !isVariantRun(g)).map(toGenerationView);
 }
 
 export async function getUserGeneration(db: Db, userId: string, id: string): Promise<GenerationView> {
@@ -415,7 +441,7 @@ export async function deleteUserGeneration(db: Db, userId: string, id: string): 
   if (!existing) throw notFound(M.generationNotFound);
   const deleted = await deleteGenerationRecord(db, userId, id);
   if (!deleted) throw conflict('This generation is still in progress and cannot be deleted yet.');
-  await deleteObjects([deleted.resultKey, deleted.inputs.styleRefKey, deleted.inputs.backgroundKey].filter((k): k is string => !!k));
+  await deleteObjects([deleted.resultKey, deleted.inputs.styleRefKey, deleted.inputs.backgroundKey, ...(deleted.variantKeys ?? [])].filter((k): k is string => !!k));
 }
 
 export const FEEDBACK_NO_STYLE = 'This generation is not associated with a style. Feedback is only available for style-based generations.';
@@ -437,4 +463,130 @@ export async function readFeedback(db: Db, userId: string, generationId: string)
   const g = await getGeneration(db, userId, generationId);
   if (!g) throw notFound(M.generationNotFound);
   return getFeedback(db, userId, generationId);
+}
+
+// ---------------------------------------------------------------------------------------------- outfits (issue 15)
+
+const outfitConflict = (message: string, code: string) => new HttpError(400, code, message);
+
+/** A piece as the workflow will read it: an image reference checked now (ownership, grammar, URL scheme). */
+async function resolvePiece(db: Db, user: UserRecord, p: OutfitInput['pieces'][number], index: number): Promise<OutfitPieceRecord> {
+  const n = index + 1;
+  if (p.source === 'upload') {
+    return { slot: p.slot, source: 'upload', imageUrl: checkImageRef(p.imageUrl!, user.id), imageType: p.imageType ?? 'product_only', styleId: null, productId: null, label: `${SLOT_LABELS[p.slot]} (your image)` };
+  }
+  const style = await requireStyle(db, user, p.styleId!);
+  if (p.source === 'style') {
+    if (!style.promptImageUrl) throw badRequest(`Piece ${n}: the style "${style.name}" has no image to try on`);
+    return { slot: p.slot, source: 'style', imageUrl: checkImageRef(style.promptImageUrl, user.id), imageType: style.styleImageType, styleId: style.id, productId: null, label: style.name };
+  }
+  const product = (await listStyleProducts(db, style.id)).find((x) => x.id === p.productId);
+  if (!product) throw notFound('Product not found');
+  if (!product.imageUrl) throw badRequest(`Piece ${n}: the product "${product.name}" has no image to try on`);
+  return { slot: p.slot, source: 'product', imageUrl: checkImageRef(product.imageUrl, user.id), imageType: 'product_only', styleId: style.id, productId: product.id, label: product.name };
+}
+
+/** POST /api/generate/outfit: up to 5 pieces in layering order, rendered by one generation. */
+export async function startOutfit(db: Db, user: UserRecord, input: OutfitInput, opts: StartOptions = {}): Promise<StartResult> {
+  // Conflicting slots are bad input: refused before anything else, and nothing changes.
+  const problem = outfitProblem(input.pieces.map((p) => p.slot));
+  if (problem) throw outfitConflict(problem.message, problem.code === 'outfit.slot_conflict' ? CODES.outfitSlotConflict : CODES.outfitPieces);
+  return once(db, user, opts, (idempotency) => startOutfitOnce(db, user, input, idempotency));
+}
+
+async function startOutfitOnce(db: Db, user: UserRecord, input: OutfitInput, idempotency: IdempotencyClaim | undefined): Promise<{ id: string }> {
+  const pieces: OutfitPieceRecord[] = [];
+  for (const [i, p] of input.pieces.entries()) pieces.push(await resolvePiece(db, user, p, i));
+  const cost = lookCost({ pieces: pieces.length, variants: input.variants });
+  await assertCredits(db, user, cost);
+  const mode: Mode = input.mode ?? 'exact';
+  const prompt = mode === 'creative' ? await resolvePrompt(db, input.promptTemplateId, null, null) : null;
+  const profile = await resolveProfile(db, user, input.photoProfileId);
+  assertPhotosFor(mode, profile);
+  return reserveAndStart(db, {
+    user,
+    kind: 'outfit',
+    mode,
+    profile,
+    inputs: { styleId: null, promptTemplateId: prompt?.id ?? null, rawTemplateId: null, imageUrl: null, imageType: null, styleRefKey: null, backgroundKey: null, outfit: pieces },
+    styleName: null,
+    templateName: `Outfit: ${pieces.map((p) => p.label).join(' + ')}`.slice(0, 200),
+    cost,
+    variants: input.variants,
+    idempotency,
+  });
+}
+
+export const VARIANT_MESSAGES = {
+  noVariants: 'This generation has no variants to keep',
+  notReady: 'The variants are not ready yet',
+  variantNotFound: 'Variant not found',
+} as const;
+
+/**
+ * POST /api/generations/{id}/keep: each chosen variant of the caller's completed run becomes a normal gallery
+ * generation (its own id, its own copy of the image). Idempotent: a variant already kept answers the same id.
+ */
+export async function keepVariants(db: Db, user: UserRecord, runId: string, indexes: number[]): Promise<{ kept: { index: number; generationId: string }[] }> {
+  let run = await getGeneration(db, user.id, runId);
+  if (!run) throw notFound(M.generationNotFound);
+  if (!isVariantRun(run)) throw badRequest(VARIANT_MESSAGES.noVariants, CODES.variantsNotReady);
+  if (run.status !== 'completed' || !run.variantKeys?.length) throw conflict(VARIANT_MESSAGES.notReady, CODES.variantsNotReady);
+  const wanted = [...new Set(indexes)].sort((a, b) => a - b);
+  if (wanted.some((i) => i >= run!.variantKeys!.length)) throw notFound(VARIANT_MESSAGES.variantNotFound);
+  const kept: { index: number; generationId: string }[] = [];
+  for (const index of wanted) {
+    for (let attempt = 0; ; attempt++) {
+      const existing = run.keptVariants?.[String(index)];
+      if (existing && (await getGeneration(db, user.id, existing))) {
+        kept.push({ index, generationId: existing });
+        break;
+      }
+      const id = ulid();
+      const source = run.variantKeys![index]!;
+      const key = mediaKeys.generationResult(user.id, id, source.split('.').pop() ?? 'jpg');
+      await copyImage('private', source, 'private', key);
+      const now = new Date().toISOString();
+      const record: GenerationRecord = {
+        id,
+        userId: user.id,
+        status: 'completed',
+        kind: run.kind,
+        mode: run.mode,
+        // the run's uploaded inputs stay the run's (deleting a kept variant never deletes them)
+        inputs: { ...run.inputs, styleRefKey: null, backgroundKey: null },
+        styleName: run.styleName,
+        templateName: run.templateName,
+        cost: 0,
+        reserved: {},
+        reservedLots: [],
+        priority: run.priority,
+        resultKey: key,
+        error: null,
+        createdAt: now,
+        startedAt: run.startedAt,
+        completedAt: now,
+        updatedAt: now,
+        variantOf: run.id,
+        variantIndex: index,
+      };
+      const ttl = generationTtl(now, retentionOf(user));
+      if (ttl) Object.assign(record, { [TABLE_SCHEMA.ttlAttribute]: ttl });
+      try {
+        await keepVariant(db, run, index, record);
+        kept.push({ index, generationId: id });
+        run = { ...run, keptVariants: { ...(run.keptVariants ?? {}), [String(index)]: id } };
+        break;
+      } catch (err) {
+        await deleteObjects([key]);
+        const name = (err as Error).name;
+        if (!(err instanceof VariantAlreadyKept) && name !== 'TransactionCanceledException' && name !== 'TransactionConflictException') throw err;
+        if (attempt >= 8) throw new HttpError(503, 'busy', 'Too many requests at once. Please try again.');
+        // another request kept it (or kept another variant first): read the run again and answer or retry
+        run = (await getGeneration(db, user.id, runId)) ?? run;
+        await new Promise((r) => setTimeout(r, 5 + Math.random() * 30));
+      }
+    }
+  }
+  return { kept };
 }

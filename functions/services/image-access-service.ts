@@ -11,7 +11,7 @@
  */
 import { notFound, badRequest } from '../../shared/errors';
 import { mediaKeys, objectExists, presignGet, type BucketKind } from '../lib/media-store';
-import { isSafeImageKey } from '../../shared/domain/image-ref';
+import { isOwnPrivateKey, isSafeImageKey } from '../../shared/domain/image-ref';
 
 /** Window of one signature: URLs signed in the same hour are identical. */
 export const SIGN_WINDOW_SECONDS = 3600;
@@ -48,6 +48,7 @@ export async function publicImageUrl(key: string): Promise<SignedImage> {
 
 export async function privateImageUrl(userId: string, key: string): Promise<SignedImage> {
   checkKey(key);
-  if (!key.startsWith(mediaKeys.userPrefix(userId))) throw notFound('Image not found');
+  // users/<id>/... and style-images/<id>/... (images of private styles): the owner only.
+  if (!isOwnPrivateKey(key, userId)) throw notFound('Image not found');
   return presign('private', key);
 }

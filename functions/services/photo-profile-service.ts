@@ -31,9 +31,10 @@ import {
   type PhotoProfilePatch,
   type PhotoProfileRecord,
 } from '../../shared/repositories/photo-profile-repository';
-import { processImage } from '../lib/image-pipeline';
 import { deleteImages, deletePrefix, listKeys, mediaKeys, privateImagePath, putImage, type PhotoKind } from '../lib/media-store';
 import { formFile, formFlag, type FormData, type UploadedFile } from '../lib/multipart';
+import { PHOTO_UPLOAD_ID_PATTERN } from '../../shared/schemas/upload';
+import { discardQuarantine, processUploadedImage, takeQuarantinedUpload } from './upload-service';
 import { logger } from '../lib/logger';
 import type { ZodType } from 'zod';
 
@@ -74,13 +75,44 @@ export async function listProfiles(db: Db, userId: string): Promise<PhotoProfile
   return (await listPhotoProfiles(db, userId)).map(toPhotoProfile);
 }
 
-/** Run both photos through the pipeline before anything is stored, so a bad second file stores nothing. */
-async function prepareImages(files: { kind: PhotoKind; file: UploadedFile | undefined }[], userId: string | null = null) {
+/** A photo of the request: a multipart file (API clients, small photos) or a direct upload's id (the SPA). */
+interface PhotoInput {
+  kind: PhotoKind;
+  file: UploadedFile | undefined;
+  uploadId: string | undefined;
+}
+
+/** The photo of one kind: a file or an upload id, never both. */
+function photoInput(form: FormData, kind: PhotoKind, fileField: string, idField: string): PhotoInput {
+  const file = formFile(form, fileField, PHOTO_MAX_BYTES);
+  const raw = form.fields[idField]?.trim();
+  const uploadId = raw ? raw : undefined;
+  if (uploadId && !PHOTO_UPLOAD_ID_PATTERN.test(uploadId)) throw new HttpError(400, ERROR_CODES.validation, 'Invalid upload id');
+  if (file && uploadId) throw new HttpError(400, ERROR_CODES.validation, `Send either ${fileField} or ${idField}, not both`);
+  return { kind, file, uploadId };
+}
+
+/** The direct-upload ids a form names (to delete their quarantine objects when the request fails early). */
+export const uploadIdsOf = (form: FormData): string[] => [form.fields.portraitUploadId, form.fields.fullBodyUploadId].filter((v): v is string => !!v?.trim()).map((v) => v.trim());
+
+/**
+ * Run both photos through the one image gate (processUploadedImage: size, type, decode, re-encode without
+ * metadata, moderation) before anything is stored, so a bad second photo stores nothing. Direct uploads are
+ * taken out of the quarantine (and deleted there) by takeQuarantinedUpload.
+ */
+async function prepareImages(inputs: PhotoInput[], userId: string) {
   const out: { kind: PhotoKind; buffer: Buffer; contentType: string; ext: string }[] = [];
-  for (const { kind, file } of files) {
-    if (!file) continue;
-    const img = await processImage(file.content, { maxBytes: PHOTO_MAX_BYTES, alpha: 'flatten', safety: { kind: 'photo_profile', userId } });
-    out.push({ kind, buffer: img.buffer, contentType: img.contentType, ext: img.ext });
+  try {
+    for (const { kind, file, uploadId } of inputs) {
+      let img;
+      if (uploadId) img = await takeQuarantinedUpload(userId, uploadId, 'photo_profile');
+      else if (file) img = await processUploadedImage('photo_profile', file.content, userId, PHOTO_MAX_BYTES);
+      else continue;
+      out.push({ kind, buffer: img.buffer, contentType: img.contentType, ext: img.ext });
+    }
+  } finally {
+    // the other photo's quarantine object goes too when the first one is refused
+    await discardQuarantine(userId, inputs.map((i) => i.uploadId));
   }
   return out;
 }
@@ -108,20 +140,17 @@ async function discard(keys: (string | null | undefined)[]) {
 
 export async function createProfile(db: Db, user: UserRecord, form: FormData): Promise<PhotoProfile> {
   const name = check(profileNameSchema, form.fields.name ?? '');
-  const portrait = formFile(form, 'portrait', PHOTO_MAX_BYTES);
-  if (!portrait) throw new HttpError(400, ERROR_CODES.validation, M.portraitRequired);
+  const portrait = photoInput(form, 'portrait', 'portrait', 'portraitUploadId');
+  if (!portrait.file && !portrait.uploadId) throw new HttpError(400, ERROR_CODES.validation, M.portraitRequired);
   const bodyDescription = check(bodyDescriptionSchema, form.fields.bodyDescription ?? '');
   const gender = parseGender(form.fields.gender);
-  const fullBody = formFile(form, 'fullBody', PHOTO_MAX_BYTES);
+  const fullBody = photoInput(form, 'full-body', 'fullBody', 'fullBodyUploadId');
 
   // Cheap early refusal; the transaction below is what enforces the cap under concurrency.
   const max = limitsFor(user).photoProfiles;
   if ((await countPhotoProfiles(db, user.id)) >= max) throw limitError(max, user);
 
-  const images = await prepareImages([
-    { kind: 'portrait', file: portrait },
-    { kind: 'full-body', file: fullBody },
-  ], user.id);
+  const images = await prepareImages([portrait, fullBody], user.id);
   const id = profileId();
   const keys = await uploadImages(user.id, id, images);
   let created: PhotoProfileRecord | 'limit';
@@ -144,21 +173,18 @@ export async function updateProfile(db: Db, user: UserRecord, id: string, form: 
 
   const patch: PhotoProfilePatch = {};
   if (form.fields.name !== undefined) patch.name = check(profileNameSchema, form.fields.name);
-  const portrait = formFile(form, 'portrait', PHOTO_MAX_BYTES);
-  if (!portrait && formFlag(form, 'removePortrait')) throw new HttpError(400, ERROR_CODES.validation, M.portraitRequired);
+  const portrait = photoInput(form, 'portrait', 'portrait', 'portraitUploadId');
+  if (!portrait.file && !portrait.uploadId && formFlag(form, 'removePortrait')) throw new HttpError(400, ERROR_CODES.validation, M.portraitRequired);
   if (form.fields.bodyDescription !== undefined) patch.bodyDescription = check(bodyDescriptionSchema, form.fields.bodyDescription);
   if (form.fields.gender !== undefined) patch.gender = parseGender(form.fields.gender);
-  const fullBody = formFile(form, 'fullBody', PHOTO_MAX_BYTES);
+  const fullBody = photoInput(form, 'full-body', 'fullBody', 'fullBodyUploadId');
   const removeFullBody = formFlag(form, 'removeFullBody') === true;
-  if (removeFullBody && fullBody) throw new HttpError(400, ERROR_CODES.validation, M.removeAndReplaceFullBody);
+  if (removeFullBody && (fullBody.file || fullBody.uploadId)) throw new HttpError(400, ERROR_CODES.validation, M.removeAndReplaceFullBody);
   const makeDefault = formFlag(form, 'isDefault');
   // There is always exactly one default: it moves by choosing another profile, not by unsetting this one.
   if (makeDefault === false && existing.isDefault) throw new HttpError(400, ERROR_CODES.validation, M.cannotUnsetDefault);
 
-  const images = await prepareImages([
-    { kind: 'portrait', file: portrait },
-    { kind: 'full-body', file: fullBody },
-  ], user.id);
+  const images = await prepareImages([portrait, fullBody], user.id);
   const keys = await uploadImages(user.id, id, images);
   if (keys.portrait) patch.portraitKey = keys.portrait;
   if (keys['full-body']) patch.fullBodyKey = keys['full-body'];

@@ -42,7 +42,8 @@ import type {
   StylePatchInput,
 } from '../../shared/schemas/admin';
 import { getGeneration } from '../../shared/repositories/generation-repository';
-import { copyImage, mediaKeys, publicImagePath } from '../lib/media-store';
+import { copyImage, mediaKeys, privateImagePath } from '../lib/media-store';
+import { deleteStylePublicCopies, placeStyleImages, settlePlacement } from './style-image-placement';
 import { startFromStyle, type StartOptions, type StartResult } from './generation-service';
 import { rebuildStyleCatalogue } from './style-catalogue';
 import { creators } from './catalog-service';
@@ -89,7 +90,7 @@ const limitError = (isPublic: boolean, publicCap: number | null) =>
 type Fields = Partial<Pick<StyleRecord, 'sex' | 'categoryIds' | 'tags' | 'promptImageUrl' | 'coverImageUrl' | 'defaultPromptTemplateId'>>;
 
 /** Normalise and check the fields that need more than the schema (categories against the table, images, template). */
-async function checkedFields(db: Db, input: Partial<StyleCreateInput>): Promise<Fields> {
+async function checkedFields(db: Db, input: Partial<StyleCreateInput>, imageOwners: string[]): Promise<Fields> {
   const out: Fields = {};
   if (input.sex !== undefined) {
     const sex = normalizeStyleSex(input.sex);
@@ -112,12 +113,12 @@ async function checkedFields(db: Db, input: Partial<StyleCreateInput>): Promise<
     out.tags = tags.value;
   }
   if (input.promptImageUrl !== undefined) {
-    const ref = parseStyleImageRef(input.promptImageUrl);
+    const ref = parseStyleImageRef(input.promptImageUrl, imageOwners);
     if (!ref.ok) throw badRequest(M.promptImageInvalid, ERROR_CODES.validation);
     out.promptImageUrl = imageRefPath(ref);
   }
   if (input.coverImageUrl !== undefined) {
-    const ref = input.coverImageUrl === null ? null : parseStyleImageRef(input.coverImageUrl);
+    const ref = input.coverImageUrl === null ? null : parseStyleImageRef(input.coverImageUrl, imageOwners);
     if (ref && !ref.ok) throw badRequest('Cover image must be an uploaded image (/api/public-image/...)', ERROR_CODES.validation);
     out.coverImageUrl = ref ? imageRefPath(ref) : null;
   }
@@ -144,10 +145,14 @@ export async function listEditorStyles(db: Db, user: UserRecord, all: boolean) {
 export async function createEditorStyle(db: Db, user: UserRecord, input: StyleCreateInput, now = new Date()) {
   const caps = styleCaps(user);
   if (input.isPublic && caps.public === 0) throw limitError(true, 0);
-  const fields = await checkedFields(db, { ...input, sex: input.sex ?? 'unisex' });
+  const fields = await checkedFields(db, { ...input, sex: input.sex ?? 'unisex' }, [user.id]);
   const ts = now.toISOString();
+  const id = ulid(now.getTime());
+  // A public style names public copies of its images (made before the record exists); a private one its uploads.
+  const placement = await placeStyleImages({ id, createdBy: user.id }, { promptImageUrl: fields.promptImageUrl ?? input.promptImageUrl, coverImageUrl: fields.coverImageUrl }, input.isPublic);
+  Object.assign(fields, placement.patch);
   const style: StyleRecord = {
-    id: ulid(now.getTime()),
+    id,
     name: input.name,
     description: input.description ?? '',
     sex: fields.sex ?? 'unisex',
@@ -168,8 +173,17 @@ export async function createEditorStyle(db: Db, user: UserRecord, input: StyleCr
     updatedAt: ts,
   };
   const cap = input.isPublic ? caps.public : caps.private;
-  const created = await createStyle(db, style, cap);
-  if (created === 'limit') throw limitError(input.isPublic, cap);
+  let created: Awaited<ReturnType<typeof createStyle>>;
+  try {
+    created = await createStyle(db, style, cap);
+  } catch (err) {
+    await settlePlacement(placement, false);
+    throw err;
+  }
+  if (created === 'limit') {
+    await settlePlacement(placement, false);
+    throw limitError(input.isPublic, cap);
+  }
   if (created.isPublic) await rebuildCatalogue(db);
   return styleEditorView(created);
 }
@@ -178,8 +192,9 @@ export async function createEditorStyle(db: Db, user: UserRecord, input: StyleCr
 export async function updateEditorStyle(db: Db, user: UserRecord, id: string, input: StylePatchInput, now = new Date()) {
   let current = await editableStyle(db, user, id);
   if (input.isPublic === true && current.takenDownAt) throw forbidden(CONTENT_SAFETY_MESSAGES.takenDown);
-  const fields = await checkedFields(db, input);
-  const patch: StylePatch = {
+  // images of the caller's uploads, or (an admin editing) of the style's owner
+  const fields = await checkedFields(db, input, [...new Set([user.id, current.createdBy])]);
+  const base: StylePatch = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.description !== undefined ? { description: input.description } : {}),
     ...(input.tasks !== undefined ? { tasks: [...new Set(input.tasks)] } : {}),
@@ -190,14 +205,32 @@ export async function updateEditorStyle(db: Db, user: UserRecord, id: string, in
     ...fields,
   };
   for (let attempt = 0; attempt < 5; attempt++) {
+    // the images follow the visibility in the same write (copied first, so the record never names a missing object)
+    const willBePublic = base.isPublic ?? current.isPublic;
+    const images = {
+      promptImageUrl: base.promptImageUrl !== undefined ? base.promptImageUrl : current.promptImageUrl,
+      coverImageUrl: base.coverImageUrl !== undefined ? base.coverImageUrl : current.coverImageUrl,
+    };
+    const placement = await placeStyleImages(current, images, willBePublic);
+    const patch: StylePatch = { ...base, ...placement.patch };
     const switching = patch.isPublic !== undefined && patch.isPublic !== current.isPublic;
     let cap: number | null = null;
     if (switching) {
       const caps = styleCaps(await ownerOf(db, user, current.createdBy));
       cap = patch.isPublic ? caps.public : caps.private;
-      if (patch.isPublic && cap === 0) throw limitError(true, 0);
+      if (patch.isPublic && cap === 0) {
+        await settlePlacement(placement, false);
+        throw limitError(true, 0);
+      }
     }
-    const res = await updateStyle(db, current, patch, cap, now);
+    let res: Awaited<ReturnType<typeof updateStyle>>;
+    try {
+      res = await updateStyle(db, current, patch, cap, now);
+    } catch (err) {
+      await settlePlacement(placement, false);
+      throw err;
+    }
+    if (res === 'missing' || res === 'limit' || res === 'changed') await settlePlacement(placement, false);
     if (res === 'missing') throw notFound(STYLE_NOT_FOUND);
     if (res === 'limit') throw limitError(!!patch.isPublic, cap);
     if (res === 'changed') {
@@ -205,6 +238,8 @@ export async function updateEditorStyle(db: Db, user: UserRecord, id: string, in
       continue;
     }
     if (switching && !res.isPublic) await removeStyleFromAllCollectionsKeepingCovers(db, { id, coverImageUrl: current.coverImageUrl, promptImageUrl: current.promptImageUrl });
+    // the style's public copies it no longer names (unpublished) go once the record and collections moved on
+    await settlePlacement(placement, true);
     if (current.isPublic || res.isPublic) await rebuildCatalogue(db);
     return styleEditorView(res);
   }
@@ -223,6 +258,7 @@ export async function deleteEditorStyle(db: Db, user: UserRecord, id: string) {
   }
   const [products, collections] = await Promise.all([deleteStyleProducts(db, id), removeStyleFromAllCollectionsKeepingCovers(db, current)]);
   if (current.isPublic) await rebuildCatalogue(db);
+  await deleteStylePublicCopies(current);
   return { id, deleted: true, productItemsDeleted: products, collectionsUpdated: collections };
 }
 
@@ -345,8 +381,9 @@ export async function setCoverFromGeneration(db: Db, user: UserRecord, styleId: 
   if (gen.inputs.styleId !== styleId) throw badRequest(COVER_MESSAGES.otherStyle, ERROR_CODES.validation);
   if (gen.status !== 'completed' || !gen.resultKey) throw badRequest(COVER_MESSAGES.notCompleted, ERROR_CODES.validation);
   const ext = /\.([a-z0-9]+)$/i.exec(gen.resultKey)?.[1]?.toLowerCase() ?? 'jpg';
-  const key = mediaKeys.styleCover(user.id, ulid(now.getTime()), ext);
-  await copyImage('private', gen.resultKey, 'public', key);
-  // the usual update: ownership again, the catalogue rebuilt when the style is public
-  return updateEditorStyle(db, user, styleId, { coverImageUrl: publicImagePath(key), promptImageOriginalUrl: undefined, defaultPromptTemplateId: undefined }, now);
+  // private first, like an uploaded cover; the update below copies it to the public bucket if the style is public
+  const key = mediaKeys.styleImage(user.id, ulid(now.getTime()), ext);
+  await copyImage('private', gen.resultKey, 'private', key);
+  // the usual update: ownership again, the images placed by visibility, the catalogue rebuilt when public
+  return updateEditorStyle(db, user, styleId, { coverImageUrl: privateImagePath(key), promptImageOriginalUrl: undefined, defaultPromptTemplateId: undefined }, now);
 }

@@ -9,7 +9,9 @@ import { updateUser } from '../../shared/repositories/user-repository';
 import type { CurrentUser } from '../../shared/schemas/user';
 import {
   DIRECT_UPLOAD_MESSAGES,
+  FINALIZED_BY_RECORD,
   PROFILE_IMAGE_MAX_BYTES,
+  UPLOAD_ID_PATTERN,
   UPLOAD_MAX_BYTES,
   directUploadMaxBytes,
   uploadTypeSchema,
@@ -38,6 +40,7 @@ import { formFile, type FormData } from '../lib/multipart';
 import { safeFetch, safeFetchImage, type SafeFetchOptions } from '../lib/safe-fetch';
 import { logger } from '../lib/logger';
 import { getCurrentUser } from './user-service';
+import { requireAdult } from './consent-service';
 
 export const REMOTE_FETCH = { maxBytes: 10 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 3 } as const;
 /** How much of an HTML page is searched for og:image / twitter:image. */
@@ -66,11 +69,19 @@ export async function processUploadedImage(purpose: DirectUploadPurpose, bytes: 
       throw err;
     }
   }
+  // People's photos: flattened to JPEG (no alpha), as the multipart route always did.
+  if (purpose === 'photo_profile') return processImage(bytes, { maxBytes, alpha: 'flatten', safety });
   // Outfits and prompt images are often product cut-outs: transparency is kept (WebP).
   return processImage(bytes, { maxBytes, alpha: 'keep', safety });
 }
 
-const SAFETY_KIND: Record<DirectUploadPurpose, ImageCheckKind> = { outfit: 'outfit', style_prompt: 'style_image', style_cover: 'style_image', avatar: 'avatar' };
+const SAFETY_KIND: Record<DirectUploadPurpose, ImageCheckKind> = {
+  outfit: 'outfit',
+  style_prompt: 'style_image',
+  style_cover: 'style_image',
+  avatar: 'avatar',
+  photo_profile: 'photo_profile',
+};
 
 /** Presigned POSTs live 10 minutes: long enough for 15 MB on a slow line, short enough to be single-use in practice. */
 export const DIRECT_UPLOAD_TTL_SECONDS = 600;
@@ -81,12 +92,42 @@ function checkPurposeAllowed(user: UserRecord, purpose: DirectUploadPurpose) {
   if (creatorOnly(purpose) && !isCreatorRole(user)) throw new HttpError(403, ERROR_CODES.forbidden, 'You need admin or influencer access to upload style images');
 }
 
+export const FINALIZE_WITH_RECORD_MESSAGE = 'This upload is saved with its photo profile, not on its own';
+
+/**
+ * Take a record-finalized upload (a photo-profile photo) out of the quarantine: read it (capped), run it
+ * through the one gate (processUploadedImage) and delete the quarantine object whatever the outcome. The key
+ * is derived from the caller, so nobody can use another user's upload; a wrong or expired id is a 404.
+ */
+export async function takeQuarantinedUpload(userId: string, uploadId: string, purpose: DirectUploadPurpose): Promise<ProcessedImage> {
+  if (!uploadId.startsWith(`${purpose}.`) || !UPLOAD_ID_PATTERN.test(uploadId)) throw new HttpError(400, ERROR_CODES.validation, 'Invalid upload id');
+  const quarantineKey = mediaKeys.quarantine(userId, uploadId);
+  const maxBytes = directUploadMaxBytes(purpose);
+  const bytes = await readObjectCapped('private', quarantineKey, maxBytes);
+  if (bytes === null) throw new HttpError(404, ERROR_CODES.notFound, DIRECT_UPLOAD_MESSAGES.notFound);
+  try {
+    if (bytes === 'too-large') throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge(purpose));
+    return await processUploadedImage(purpose, bytes, userId);
+  } finally {
+    await discardQuarantine(userId, [uploadId]);
+  }
+}
+
+/** Delete quarantine objects of the caller (ids already checked or not: a bad id names no object). */
+export async function discardQuarantine(userId: string, uploadIds: (string | null | undefined)[]): Promise<void> {
+  const keys = uploadIds.filter((id): id is string => !!id && UPLOAD_ID_PATTERN.test(id)).map((id) => mediaKeys.quarantine(userId, id));
+  if (!keys.length) return;
+  await deleteImages('private', keys).catch((error) => logger.error('Could not delete a quarantine object', { error, keys }));
+}
+
 /**
  * POST /api/uploads: a presigned POST to a quarantine key of the private bucket. The policy pins the key,
  * the Content-Type and the size range, so S3 refuses anything else (s3rver does not: see completeUpload).
  */
-export async function presignUpload(user: UserRecord, input: PresignUploadInput): Promise<PresignUploadResult> {
+export async function presignUpload(db: Db, user: UserRecord, input: PresignUploadInput): Promise<PresignUploadResult> {
   checkPurposeAllowed(user, input.purpose);
+  // A person's photo is only sent by a known adult (the consent itself is checked when the profile is saved).
+  if (input.purpose === 'photo_profile') await requireAdult(db, user.id);
   const maxBytes = directUploadMaxBytes(input.purpose);
   if (input.size > maxBytes) throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge(input.purpose));
   const uploadId = `${input.purpose}.${ulid()}`;
@@ -102,6 +143,8 @@ export async function presignUpload(user: UserRecord, input: PresignUploadInput)
 export async function completeUpload(db: Db, user: UserRecord, uploadId: string): Promise<{ url: string }> {
   const purpose = uploadId.slice(0, uploadId.indexOf('.')) as DirectUploadPurpose;
   checkPurposeAllowed(user, purpose);
+  // Nothing is processed or stored on its own: the profile save checks consent first (and deletes it).
+  if (FINALIZED_BY_RECORD.includes(purpose) || purpose === 'photo_profile') throw new HttpError(400, ERROR_CODES.validation, FINALIZE_WITH_RECORD_MESSAGE);
   const quarantineKey = mediaKeys.quarantine(user.id, uploadId);
   const maxBytes = directUploadMaxBytes(purpose);
   const bytes = await readObjectCapped('private', quarantineKey, maxBytes);
@@ -115,24 +158,30 @@ export async function completeUpload(db: Db, user: UserRecord, uploadId: string)
       await putImage('private', key, img.buffer, img.contentType);
       return { url: privateImagePath(key) };
     }
-    const key = mediaKeys.upload(purpose, user.id, ulid(), img.ext);
-    await putImage('public', key, img.buffer, img.contentType);
-    return { url: publicImagePath(key) };
+    return { url: await storeStyleImage(user.id, img) };
   } finally {
     await deleteImages('private', [quarantineKey]).catch((error) => logger.error('Could not delete a quarantine object', { error, key: quarantineKey }));
   }
 }
 
-/** POST /api/upload: a style prompt or cover image into the public bucket. */
+/**
+ * A style's prompt or cover image starts private (style-images/<owner>/, owner-only signed URLs): the style
+ * editor copies it to the public bucket when, and only while, its style is public (style-editor-service).
+ */
+async function storeStyleImage(userId: string, img: ProcessedImage): Promise<string> {
+  const key = mediaKeys.styleImage(userId, ulid(), img.ext);
+  await putImage('private', key, img.buffer, img.contentType);
+  return privateImagePath(key);
+}
+
+/** POST /api/upload: a style prompt or cover image (private until its style is public). */
 export async function uploadStyleImage(userId: string, form: FormData): Promise<{ url: string }> {
   const parsed = uploadTypeSchema.safeParse(form.fields.type);
   if (!parsed.success) throw new HttpError(400, ERROR_CODES.validation, 'Type must be style_prompt or style_cover');
   const file = formFile(form, 'file', UPLOAD_MAX_BYTES);
   if (!file) throw new HttpError(400, ERROR_CODES.validation, 'File is required');
   const img = await processUploadedImage(parsed.data, file.content, userId, UPLOAD_MAX_BYTES);
-  const key = mediaKeys.upload(parsed.data, userId, ulid(), img.ext);
-  await putImage('public', key, img.buffer, img.contentType);
-  return { url: publicImagePath(key) };
+  return { url: await storeStyleImage(userId, img) };
 }
 
 /** POST /api/uploads/outfit: an outfit image for Try Custom Look, private to its owner. */

@@ -37,7 +37,7 @@ export const handler = createGroupHandler(
     },
     'POST /api/uploads': async (req) => {
       const input = validate(presignUploadSchema, req.body ?? {});
-      return json(await presignUpload(await caller(req), input), 201);
+      return json(await presignUpload(getDb(), await caller(req), input), 201);
     },
     'POST /api/uploads/complete': async (req) => {
       const input = validate(completeUploadSchema, req.body ?? {});

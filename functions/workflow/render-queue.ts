@@ -26,7 +26,8 @@ import {
   type ProviderName,
 } from '../../shared/domain/render-queue';
 import { getPromptTemplate, getRawTemplate, getStyle } from '../../shared/repositories/catalog-repository';
-import { getGeneration, markProcessing, setResultKey, type GenerationRecord } from '../../shared/repositories/generation-repository';
+import { getGeneration, markProcessing, setResultKey, setVariantKeys, type GenerationRecord } from '../../shared/repositories/generation-repository';
+import { renderSteps, VARIANT_TAG } from '../../shared/domain/outfit';
 import { getPhotoProfile } from '../../shared/repositories/photo-profile-repository';
 import {
   claimRenderJob,
@@ -43,11 +44,11 @@ import { getDb } from '../lib/aws';
 import { logger } from '../lib/logger';
 import { processImage } from '../lib/image-pipeline';
 import { markAsAiGenerated } from '../lib/provenance';
-import { getObject, mediaKeys, putImage, type BucketKind } from '../lib/media-store';
+import { deleteImages, getObject, mediaKeys, putImage, type BucketKind } from '../lib/media-store';
 import { safeFetchImage } from '../lib/safe-fetch';
 import { reportTaskFailure, reportTaskSuccess } from '../lib/workflow-client';
 import { loadProviderKeys, providerByName } from '../providers';
-import { ProviderRejected, type ImageInput, type ImageProvider, type RenderOutcome, type RenderRequest } from '../providers/types';
+import { ProviderRejected, type GarmentInput, type ImageInput, type ImageProvider, type RenderOutcome, type RenderRequest } from '../providers/types';
 import { invokeRenderWorker, type RenderWorkerEvent } from './render-invoker';
 import { webhookUrl } from './fashn-webhook';
 
@@ -145,6 +146,18 @@ export async function buildRenderRequest(gen: GenerationRecord): Promise<RenderR
     garmentPhotoType = gen.inputs.imageType === 'model_wearer' ? 'model' : gen.inputs.imageType === 'product_laydown' ? 'flat-lay' : 'auto';
   }
   if (gen.inputs.styleRefKey) garment = await readObject('private', gen.inputs.styleRefKey);
+  // a whole outfit: every piece in layering order (the steps pick from these)
+  let garments: GarmentInput[] | undefined;
+  if (gen.inputs.outfit?.length) {
+    garments = [];
+    for (const p of gen.inputs.outfit) {
+      const photoType = p.imageType === 'model_wearer' ? 'model' : p.imageType === 'product_laydown' ? 'flat-lay' : 'auto';
+      garments.push({ image: await readImageRef(p.imageUrl, gen.userId), slot: p.slot, photoType });
+    }
+    garment = garments[0]!.image;
+    garmentPhotoType = garments[0]!.photoType;
+    caption = 'Your outfit';
+  }
   const background = gen.inputs.backgroundKey ? await readObject('private', gen.inputs.backgroundKey) : null;
 
   const body = (profile.bodyDescription ?? '').trim();
@@ -162,7 +175,32 @@ export async function buildRenderRequest(gen: GenerationRecord): Promise<RenderR
       }
     }
   }
-  return { generationId: gen.id, mode: gen.mode, person, garment, background, prompt, caption, garmentPhotoType };
+  return { generationId: gen.id, mode: gen.mode, person, garment, background, prompt, caption, garmentPhotoType, samples: gen.variantCount ?? 1, ...(garments ? { garments } : {}) };
+}
+
+/** The steps of a generation on this provider: one, or one per outfit piece for one-garment providers. */
+export const stepsFor = (gen: GenerationRecord, provider: ImageProvider) => renderSteps(gen.inputs.outfit?.length ?? 1, provider.multiGarment || !gen.inputs.outfit?.length);
+
+/**
+ * The request of one step: a chained outfit's step k dresses `person` (the previous step's result, kept in
+ * memory only) in piece k, with one sample except on the last step (the variants).
+ */
+export function stepRequest(full: RenderRequest, steps: ReturnType<typeof renderSteps>, index: number, person: ImageInput): RenderRequest {
+  const step = steps[index]!;
+  const samples = step.samples === 'variants' ? (full.samples ?? 1) : 1;
+  if (!full.garments) return { ...full, person, samples };
+  if (steps.length === 1) return { ...full, person, samples, slot: full.garments.length === 1 ? full.garments[0]!.slot : null };
+  const g = full.garments[step.garments[0]!]!;
+  const { garments: _all, ...rest } = full;
+  void _all;
+  return { ...rest, person, garment: g.image, garmentPhotoType: g.photoType, slot: g.slot, samples, step: { index, count: steps.length } };
+}
+
+/** The image an intermediate step hands to the next one (never stored). */
+async function firstImage(outcome: Extract<RenderOutcome, { status: 'done' }>): Promise<ImageInput> {
+  if ('image' in outcome) return outcome.image;
+  const fetched = await safeFetchImage(outcome.imageUrl);
+  return { bytes: fetched.bytes, contentType: fetched.contentType ?? 'image/jpeg' };
 }
 
 /** Throttling and provider time-outs are retried in place (backoff with full jitter); anything else is thrown. */
@@ -187,16 +225,43 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
 /** Failures that are final for the generation (reported, refunded); anything else is a crash to redeliver. */
 const REPORTED = new Set(['ProviderRejected', 'ProviderThrottled', 'ProviderTimeout', RENDER_ERRORS.timeout, 'ContentUnsafe']);
 
-/** Validate and re-encode the provider's image into the private bucket and point the generation at it. */
-async function storeResult(gen: GenerationRecord, outcome: Extract<RenderOutcome, { status: 'done' }>): Promise<string> {
-  const raw = 'image' in outcome ? outcome.image.bytes : (await safeFetchImage(outcome.imageUrl)).bytes;
-  // processImage runs the content-safety check (an unsafe result throws ContentUnsafe: reported, refunded once)
+/** Validate, mark and store one image the provider made (an unsafe result throws ContentUnsafe: reported, refunded once). */
+async function storeImage(gen: GenerationRecord, raw: Buffer, key: (ext: string) => string, tagged: boolean): Promise<string> {
   const processed = await processImage(raw, { maxBytes: 25 * 1024 * 1024, safety: { kind: 'generation_result', userId: gen.userId } });
-  const key = mediaKeys.generationResult(gen.userId, gen.id, processed.ext);
+  const k = key(processed.ext);
   // every stored result carries the C2PA manifest and the IPTC digital source type (AI-generated)
-  await putImage('private', key, await markAsAiGenerated(processed.buffer, processed.contentType), processed.contentType);
-  await setResultKey(getDb(), gen.userId, gen.id, key);
-  return key;
+  await putImage('private', k, await markAsAiGenerated(processed.buffer, processed.contentType), processed.contentType, tagged ? { tag: VARIANT_TAG } : {});
+  return k;
+}
+
+/**
+ * Validate and re-encode the provider's image(s) into the private bucket and point the generation at them.
+ * One variant: users/<id>/generations/<id>.jpg as always. Several: every variant under the run's folder,
+ * tagged to expire with the run (the lifecycle rule), all checked before any is recorded, so a run is
+ * either complete or failed (nothing half-rendered is ever listed).
+ */
+async function storeResult(gen: GenerationRecord, outcome: Extract<RenderOutcome, { status: 'done' }>): Promise<string> {
+  const variants = gen.variantCount ?? 1;
+  const raws: Buffer[] =
+    'image' in outcome
+      ? [outcome.image, ...(outcome.more ?? [])].map((i) => i.bytes)
+      : await Promise.all([outcome.imageUrl, ...(outcome.moreUrls ?? [])].map(async (u) => (await safeFetchImage(u)).bytes));
+  if (variants === 1) {
+    const key = await storeImage(gen, raws[0]!, (ext) => mediaKeys.generationResult(gen.userId, gen.id, ext), false);
+    await setResultKey(getDb(), gen.userId, gen.id, key);
+    return key;
+  }
+  if (raws.length < variants) throw new ProviderRejected(`The image provider returned ${raws.length} of the ${variants} variants asked for`);
+  const keys: string[] = [];
+  try {
+    for (const [i, raw] of raws.slice(0, variants).entries()) keys.push(await storeImage(gen, raw, (ext) => mediaKeys.generationVariant(gen.userId, gen.id, i, ext), true));
+    await setVariantKeys(getDb(), gen.userId, gen.id, keys);
+  } catch (err) {
+    // one variant refused (content safety) or a write failed: the run fails whole, nothing of it is kept
+    await deleteImages('private', keys).catch((e) => logger.warn('could not delete the variants of a failed run', { generationId: gen.id, error: e as Error }));
+    throw err;
+  }
+  return keys[0]!;
 }
 
 async function completeJob(job: RenderJob, gen: GenerationRecord, outcome: Extract<RenderOutcome, { status: 'done' }>): Promise<void> {
@@ -222,15 +287,25 @@ export async function renderWorker(event: RenderWorkerEvent): Promise<{ outcome:
   try {
     const keys = await loadProviderKeys();
     const provider = providerByName(job.provider, keys);
-    const outcome = await withDeadline(
+    const steps = stepsFor(gen, provider);
+    // a chained outfit has the time of one render per step
+    if (steps.length > 1) await setRenderJobLease(db, gen.id, new Date(Date.now() + timeLimitMs() * steps.length));
+    const result = await withDeadline(
       (async () => {
-        const req = await buildRenderRequest(gen);
-        return submitWithRetries(provider, { ...req, webhookUrl: webhookUrl(gen.id, keys.fashnApiKey) });
+        const full = await buildRenderRequest(gen);
+        let person = full.person;
+        for (let i = 0; ; i++) {
+          const outcome = await submitWithRetries(provider, { ...stepRequest(full, steps, i, person), webhookUrl: webhookUrl(gen.id, keys.fashnApiKey) });
+          if (outcome.status === 'pending') return { outcome, step: i };
+          if (i === steps.length - 1) return { outcome, step: i };
+          person = await firstImage(outcome); // the next step's person: in memory only, never stored
+        }
       })(),
-      timeLimitMs(),
+      timeLimitMs() * steps.length,
     );
+    const outcome = result.outcome;
     if (outcome.status === 'pending') {
-      await setRenderJobLease(db, gen.id, new Date(Date.now() + ASYNC_POLL_AFTER_SECONDS * 1000), { providerJobId: outcome.jobId });
+      await setRenderJobLease(db, gen.id, new Date(Date.now() + ASYNC_POLL_AFTER_SECONDS * 1000), { providerJobId: outcome.jobId, ...(steps.length > 1 ? { step: result.step } : {}) });
       return { outcome: 'submitted' };
     }
     await completeJob(job, gen, outcome);
@@ -281,9 +356,34 @@ export async function completeAsyncRender(generationId: string, opts: { fromSwee
     await failJob(job, e.name, e.message);
     return 'failed';
   }
+  const steps = stepsFor(gen, provider);
+  const step = job.step ?? 0;
+  if (outcome.status === 'done' && step < steps.length - 1) {
+    // a chained outfit: this step's result is the next step's person (handed over in memory, never stored)
+    try {
+      const full = await buildRenderRequest(gen);
+      const next = await withDeadline(
+        submitWithRetries(provider, { ...stepRequest(full, steps, step + 1, await firstImage(outcome)), webhookUrl: webhookUrl(gen.id, (await loadProviderKeys()).fashnApiKey) }),
+        timeLimitMs(),
+      );
+      if (next.status !== 'pending') throw new ProviderRejected('The image provider answered out of order');
+      const advanced = await setRenderJobLease(db, gen.id, new Date(Date.now() + ASYNC_POLL_AFTER_SECONDS * 1000), {
+        providerJobId: next.jobId,
+        step: step + 1,
+        polls: 0,
+        expectProviderJobId: job.providerJobId,
+      });
+      return advanced ? 'pending' : 'ignored'; // another completion of this step advanced first
+    } catch (err) {
+      const e = err as Error;
+      if (!REPORTED.has(e.name)) throw err;
+      await failJob(job, e.name, e.message);
+      return 'failed';
+    }
+  }
   if (outcome.status === 'pending') {
     const polls = (job.polls ?? 0) + (opts.fromSweeper ? 1 : 0);
-    const overdue = Date.now() - Date.parse(job.claimedAt ?? job.enqueuedAt) > timeLimitMs() + ASYNC_POLL_AFTER_SECONDS * 1000;
+    const overdue = Date.now() - Date.parse(job.claimedAt ?? job.enqueuedAt) > timeLimitMs() * steps.length + ASYNC_POLL_AFTER_SECONDS * 1000;
     if (overdue) {
       await failJob(job, RENDER_ERRORS.timeout, new RenderTimeout().message);
       return 'failed';

@@ -76,6 +76,7 @@ export function buildTryonApp(app: App, opts: BuildOptions = {}): TryonStacks {
     env,
     config,
     api: appStack.api,
+    publicMediaBucketName: data.data.publicBucket.bucketName,
     webDist: opts.webDist,
     description: `tryon ${config.stage}: CloudFront distribution and SPA`,
   });

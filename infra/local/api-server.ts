@@ -4,6 +4,7 @@
  * and same-origin proxies to cognito-local (/cognito) and s3rver (/s3).
  */
 import { checkPresignedPost, LOCAL_POST_BODY_CAP } from './s3-post-check';
+import { PUBLIC_MEDIA_CACHE_CONTROL, PUBLIC_MEDIA_PATH, publicMediaKey } from '../../shared/domain/image-ref';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -34,6 +35,8 @@ export interface ApiServerOptions {
   webDir: string;
   cognitoUrl: string;
   s3Url: string;
+  /** The public media bucket, served under /media/ as the distribution's /media/* behaviour does. */
+  publicBucket?: string;
   localRoutes?: LocalRoute[];
   log?: (line: string) => void;
 }
@@ -84,7 +87,10 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
   });
 }
 
-async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
+/** /l/{token}: served by the shares Lambda (an HTML page), everything else under /l/ is the SPA's. */
+const SHARE_PAGE = /^\/l\/[^/]+$/;
+
+async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, extraHeaders: Record<string, string> = {}) {
   const match = matchRoute(req.method ?? 'GET', url.pathname);
   if (!match) return sendJson(res, 404, { message: 'Not Found', code: ERROR_CODES.notFound });
   if ('methodNotAllowed' in match)
@@ -113,7 +119,8 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
     new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), INTEGRATION_TIMEOUT_MS))),
   ]).finally(() => clearTimeout(timer));
   if (result === 'timeout') return sendJson(res, 503, { message: 'Service Unavailable' });
-  writeResult(res, result);
+  // CloudFront's response headers policy adds the security headers to pages it serves
+  writeResult(res, { ...result, headers: { ...extraHeaders, ...(result.headers as Record<string, string>) } });
 }
 
 function writeResult(res: ServerResponse, result: ApiResult) {
@@ -140,6 +147,43 @@ function proxy(req: IncomingMessage, res: ServerResponse, target: string, stripP
   );
   up.on('error', () => sendJson(res, 502, { message: 'Bad Gateway', code: ERROR_CODES.badGateway }));
   req.pipe(up);
+}
+
+/**
+ * /media/<key>: the local mirror of the distribution's /media/* behaviour. Image folders of the public bucket
+ * only (the same rule as the CloudFront Function), GET/HEAD, the same year-long immutable Cache-Control, and
+ * the same security headers; anything else is a 404.
+ */
+function serveMedia(req: IncomingMessage, res: ServerResponse, url: URL, s3Url: string, bucket: string | undefined) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { message: 'Method Not Allowed', code: ERROR_CODES.methodNotAllowed });
+  const key = publicMediaKey(url.pathname);
+  if (!bucket || !key) {
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
+    return res.end('Not found\n');
+  }
+  const t = new URL(s3Url);
+  const headers: Record<string, string> = { host: t.host };
+  for (const h of ['if-none-match', 'if-modified-since', 'range']) if (typeof req.headers[h] === 'string') headers[h] = req.headers[h] as string;
+  const up = http.request(
+    { hostname: t.hostname, port: t.port, method: req.method, path: `/${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`, headers },
+    (upRes) => {
+      const status = upRes.statusCode ?? 502;
+      if (status >= 400) {
+        upRes.resume();
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
+        return res.end('Not found\n');
+      }
+      const out: Record<string, string> = { 'cache-control': PUBLIC_MEDIA_CACHE_CONTROL, ...SECURITY_HEADERS, ...S3_RESPONSE_HEADERS };
+      for (const h of ['content-type', 'content-length', 'etag', 'last-modified', 'content-range', 'accept-ranges']) {
+        const v = upRes.headers[h];
+        if (typeof v === 'string') out[h] = v;
+      }
+      res.writeHead(status, out);
+      upRes.pipe(res);
+    },
+  );
+  up.on('error', () => sendJson(res, 502, { message: 'Bad Gateway', code: 'bad_gateway' }));
+  up.end();
 }
 
 /** Buffer a browser POST upload (capped), check its policy like S3 (s3rver does not), then forward it. */
@@ -308,10 +352,13 @@ export function createApiServer(opts: ApiServerOptions) {
     const started = Date.now();
     try {
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) await handleApi(req, res, url);
+      // Shared looks' Open Graph page: the same Lambda (route table) as behind CloudFront's /l/* behaviour.
+      else if (SHARE_PAGE.test(url.pathname) && req.method === 'GET') await handleApi(req, res, url, SECURITY_HEADERS);
       else if (url.pathname.startsWith('/cognito/') || url.pathname === '/cognito') {
         if (!(await cognitoRequestAllowed(req, url))) return sendJson(res, 400, { __type: 'NotAuthorizedException', message: 'Only the public Cognito API is served here' });
         proxy(req, res, opts.cognitoUrl, '/cognito', url);
-      } else if (url.pathname.startsWith('/s3/')) {
+      } else if (url.pathname.startsWith(PUBLIC_MEDIA_PATH)) serveMedia(req, res, url, opts.s3Url, opts.publicBucket);
+      else if (url.pathname.startsWith('/s3/')) {
         // Browser uploads (presigned POST to /s3/<bucket>): checked here as S3 would, then forwarded.
         if (req.method === 'POST' && /^\/s3\/[^/]+\/?$/.test(url.pathname)) return await proxyCheckedPost(req, res, opts.s3Url, url);
         // s3rver checks no signatures: only let through GETs whose presigned signature we verify ourselves.

@@ -82,6 +82,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       COGNITO_ENDPOINT: cognito.url,
       LOCAL_CONFIRMATION_CODE,
       PUBLIC_ORIGIN: origin,
+      // the Open Graph page of a shared look (/l/{token}) embeds the built SPA's tags (functions/lib/spa-shell.ts)
+      SPA_INDEX_FILE: path.join(opts.webDir ?? path.resolve('web/dist'), 'index.html'),
     });
 
     const sfn = await startLocalStepFunctions(opts.stepFunctions);
@@ -109,6 +111,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       webDir: opts.webDir ?? path.resolve('web/dist'),
       cognitoUrl: cognito.url,
       s3Url: s3.url,
+      publicBucket: LOCAL_PUBLIC_BUCKET,
       // the local checkout and portal pages stand in for Stripe's hosted pages (local only)
       localRoutes: [checkoutRoute({ db: () => db }), ...(opts.localRoutes ?? [])],
       log: process.env.LOG_REQUESTS ? log : undefined,

@@ -3,7 +3,7 @@
  * which photos a mode needs, the default prompt template rule and the cost of a request.
  */
 import type { StyleImageType } from './catalog';
-import { GENERATION_COST, EXTRA_OPTION_COST } from './plans';
+import { lookCost } from './outfit';
 
 export const GENERATION_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
@@ -60,9 +60,9 @@ export function defaultPromptTemplateId(styleDefault: string | null | undefined,
 
 export const MIN_BODY_DESCRIPTION = 20;
 
-/** Cost of a request: 1 credit, +1 per option that costs more (extra samples). */
-export function generationCost(opts: { extraSamples?: number } = {}): number {
-  return GENERATION_COST + Math.max(0, Math.floor(opts.extraSamples ?? 0)) * EXTRA_OPTION_COST;
+/** Cost of a request: 1 credit, +1 per option that costs more (extra samples), times the variants (outfit.ts). */
+export function generationCost(opts: { extraSamples?: number; variants?: number } = {}): number {
+  return lookCost({ pieces: 1 + Math.max(0, Math.floor(opts.extraSamples ?? 0)), variants: opts.variants });
 }
 
 /** The spec's messages, in the order the checks run (spec 02 section 5). */

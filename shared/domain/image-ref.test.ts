@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageRefPath, isSafeImageKey, parseImageRef, parseStyleImageRef } from './image-ref';
+import { imageRefPath, isOwnPrivateKey, isSafeImageKey, parseImageRef, parseStyleImageRef, publicMediaKey, publicMediaUrl } from './image-ref';
 
 const ME = '3f1c2d4e-0000-4000-8000-000000000001';
 const VICTIM = '9a8b7c6d-0000-4000-8000-000000000002';
@@ -77,5 +77,30 @@ describe('isSafeImageKey', () => {
   it('refuses traversal, empty and odd segments', () => {
     expect(isSafeImageKey('users/u1/a.jpg')).toBe(true);
     for (const k of ['', '/users/u1', 'users/../x', 'users/./x', 'users//x', 'users/u1/a%2e', 'users/u1/a b']) expect(isSafeImageKey(k)).toBe(false);
+  });
+});
+
+describe('public media paths and private style images', () => {
+  it('maps a well-formed public reference to /media/<key>, nothing else', () => {
+    expect(publicMediaUrl('/api/public-image/styles/s1/cover.webp')).toBe('/media/styles/s1/cover.webp');
+    expect(publicMediaUrl('/api/public-image/avatars/u1/01J.jpg')).toBe('/media/avatars/u1/01J.jpg');
+    for (const bad of ['/api/private-image/users/u1/a.jpg', '/api/public-image/catalog/styles.json', '/api/public-image/styles/../x', '/api/public-image/styles/%2e%2e/x', 'https://x.test/a.jpg', '/media/styles/s1/a.jpg'])
+      expect(publicMediaUrl(bad), bad).toBeNull();
+    expect(publicMediaKey('/media/styles/s1/cover.webp')).toBe('styles/s1/cover.webp');
+    for (const bad of ['/media/catalog/styles.json', '/media/users/u1/a.jpg', '/media/', '/media/styles/../x', '/s3/styles/s1/a.jpg']) expect(publicMediaKey(bad), bad).toBeNull();
+  });
+
+  it('a private style image is its owner\'s: as a reference, and in the style editor only for the named owners', () => {
+    const ref = '/api/private-image/style-images/u1/01J.webp';
+    expect(parseImageRef(ref, { callerId: 'u1' })).toEqual({ ok: true, bucket: 'private', key: 'style-images/u1/01J.webp' });
+    expect(parseImageRef(ref, { callerId: 'u2' })).toEqual({ ok: false, reason: 'not_found' });
+    expect(isOwnPrivateKey('style-images/u1/01J.webp', 'u1')).toBe(true);
+    expect(isOwnPrivateKey('style-images/u1/01J.webp', 'u2')).toBe(false);
+    expect(isOwnPrivateKey('other/u1/01J.webp', 'u1')).toBe(false);
+    expect(parseStyleImageRef(ref, ['u1']).ok).toBe(true);
+    expect(parseStyleImageRef(ref, ['u2']).ok).toBe(false);
+    expect(parseStyleImageRef(ref).ok).toBe(false); // collection covers: public only
+    expect(parseStyleImageRef('/api/private-image/users/u1/photo-profiles/p/portrait.jpg', ['u1']).ok).toBe(false);
+    expect(parseStyleImageRef('/api/private-image/style-images/u1/a/b.webp', ['u1']).ok).toBe(false);
   });
 });

@@ -98,7 +98,7 @@ export async function resolveStyleReports(db: Db, styleIds: string[], resolution
         ExclusiveStartKey,
       }),
     );
-    for (const i of res.Items ?? []) if (wanted.has(i.styleId)) open.push({ id: i.id, styleId: i.styleId, reporterId: i.reporterId });
+    for (const i of res.Items ?? []) if (i.type === 'StyleReport' && wanted.has(i.styleId)) open.push({ id: i.id, styleId: i.styleId, reporterId: i.reporterId });
     ExclusiveStartKey = res.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   for (const r of open) {
@@ -125,5 +125,5 @@ export async function resolveStyleReports(db: Db, styleIds: string[], resolution
 
 export async function getStyleReportById(db: Db, id: string): Promise<{ id: string; styleId: string; status: string } | null> {
   const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.styleReport(id) }));
-  return res.Item ? { id: res.Item.id, styleId: res.Item.styleId, status: res.Item.status } : null;
+  return res.Item?.type === 'StyleReport' ? { id: res.Item.id, styleId: res.Item.styleId, status: res.Item.status } : null;
 }

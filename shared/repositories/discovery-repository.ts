@@ -192,6 +192,8 @@ export async function listOpenStyleReports(db: Db, limit = 500): Promise<StyleRe
       }),
     );
     for (const i of res.Items ?? []) {
+      // the open-report index also holds reports of shared looks (type ShareReport, share-repository.ts)
+      if (i.type !== 'StyleReport') continue;
       const { pk, sk, gsi1pk, gsi1sk, type, ...rest } = i;
       void pk; void sk; void gsi1pk; void gsi1sk; void type;
       out.push(rest as StyleReportRecord);

@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateComm
 import type { Buckets } from '../domain/ledger';
 import type { GenerationStatus, Mode } from '../domain/generation';
 import type { StyleImageType } from '../domain/catalog';
+import type { OutfitSlot, PieceSource } from '../domain/outfit';
 import { keys } from './keys';
 import { InsufficientCredits, movementItems, type LotOp } from './ledger-repository';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
@@ -17,7 +18,19 @@ export class IdempotencyKeyTaken extends Error {
 }
 
 /** 'style-cover': made by the style editor for a cover; not listed in the gallery, not counted as style usage. */
-export type GenerationKind = 'raw-template' | 'style' | 'quick-try-style' | 'quick-try' | 'style-cover';
+export type GenerationKind = 'raw-template' | 'style' | 'quick-try-style' | 'quick-try' | 'style-cover' | 'outfit';
+
+/** One piece of an outfit, resolved at start: the image reference the workflow reads, in layering order. */
+export interface OutfitPieceRecord {
+  slot: OutfitSlot;
+  source: PieceSource;
+  /** An /api/public-image or /api/private-image reference (owner checked), or an http(s) URL (SSRF guard). */
+  imageUrl: string;
+  imageType: StyleImageType;
+  styleId: string | null;
+  productId: string | null;
+  label: string;
+}
 
 export interface GenerationInputs {
   photoProfileId: string;
@@ -29,6 +42,8 @@ export interface GenerationInputs {
   /** Private keys of the optional style reference and background uploads (raw templates). */
   styleRefKey: string | null;
   backgroundKey: string | null;
+  /** Kind outfit: the pieces in layering order. */
+  outfit?: OutfitPieceRecord[];
 }
 
 export interface GenerationRecord {
@@ -52,6 +67,15 @@ export interface GenerationRecord {
   startedAt: string | null;
   completedAt: string | null;
   updatedAt: string;
+  /** How many variants the run renders (absent = 1). A run with several is not a gallery item itself. */
+  variantCount?: number;
+  /** The rendered variants' private keys (tagged to expire with the run), once completed. */
+  variantKeys?: string[];
+  /** Variant index -> the generation id a kept variant became. */
+  keptVariants?: Record<string, string>;
+  /** On a kept variant: the run it came from and its index there. */
+  variantOf?: string | null;
+  variantIndex?: number | null;
 }
 
 const strip = (item: Record<string, unknown> | undefined): GenerationRecord | null => {
@@ -139,6 +163,75 @@ export async function setResultKey(db: Db, userId: string, id: string, resultKey
       ExpressionAttributeValues: { ':k': resultKey, ':now': now.toISOString(), ':processing': 'processing' },
     }),
   );
+}
+
+/** A run's variants are stored: the first is its result key (what MarkCompleted needs), all are listed. */
+export async function setVariantKeys(db: Db, userId: string, id: string, variantKeys: string[], now = new Date()): Promise<void> {
+  await db.doc.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: keys.generation(userId, id),
+      UpdateExpression: 'SET resultKey = :k, variantKeys = :all, updatedAt = :now',
+      ConditionExpression: '#s = :processing',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':k': variantKeys[0], ':all': variantKeys, ':now': now.toISOString(), ':processing': 'processing' },
+    }),
+  );
+}
+
+/** The variant is already kept (by an earlier or concurrent call): its generation id. */
+export class VariantAlreadyKept extends Error {
+  constructor(readonly generationId: string | null) {
+    super('The variant is already kept');
+    this.name = 'VariantAlreadyKept';
+  }
+}
+
+/**
+ * Keep one variant of a completed run: put the new gallery generation and record it on the run in one
+ * transaction, conditional on the variant not being kept yet (or kept as a generation since deleted).
+ */
+export async function keepVariant(db: Db, run: GenerationRecord, index: number, kept: GenerationRecord): Promise<void> {
+  const previous = run.keptVariants?.[String(index)];
+  try {
+    await db.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: db.tableName,
+              Item: { ...keys.generation(kept.userId, kept.id), type: 'Generation', ...kept },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: db.tableName,
+              Key: keys.generation(run.userId, run.id),
+              UpdateExpression: run.keptVariants ? 'SET keptVariants.#i = :id, updatedAt = :now' : 'SET keptVariants = :map, updatedAt = :now',
+              ConditionExpression: [
+                '#s = :completed',
+                run.keptVariants ? (previous ? 'keptVariants.#i = :previous' : 'attribute_not_exists(keptVariants.#i)') : 'attribute_not_exists(keptVariants)',
+              ].join(' AND '),
+              ExpressionAttributeNames: { '#s': 'status', ...(run.keptVariants ? { '#i': String(index) } : {}) },
+              ExpressionAttributeValues: {
+                ':completed': 'completed',
+                ':now': kept.createdAt,
+                ...(run.keptVariants ? { ':id': kept.id } : { ':map': { [String(index)]: kept.id } }),
+                ...(run.keptVariants && previous ? { ':previous': previous } : {}),
+              },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (err) {
+    if (isConditionFailure(err) || (err as Error).name === 'TransactionConflictException') {
+      const current = await getGeneration(db, run.userId, run.id);
+      throw new VariantAlreadyKept(current?.keptVariants?.[String(index)] ?? null);
+    }
+    throw err;
+  }
 }
 
 /** processing -> completed (needs a stored result). Returns false when it was not processing. */
@@ -250,12 +343,13 @@ export async function getFeedback(db: Db, userId: string, generationId: string):
 export async function clearResultKeys(db: Db, userId: string, now = new Date()): Promise<number> {
   let cleared = 0;
   for (const g of await listGenerations(db, userId, 10_000)) {
-    if (!g.resultKey && !g.inputs.styleRefKey && !g.inputs.backgroundKey) continue;
+    if (!g.resultKey && !g.inputs.styleRefKey && !g.inputs.backgroundKey && !g.variantKeys?.length) continue;
     await db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: keys.generation(userId, g.id),
-        UpdateExpression: 'SET resultKey = :null, inputs.styleRefKey = :null, inputs.backgroundKey = :null, resultDeletedAt = :now, updatedAt = :now',
+        // a run's variant images are deleted with the rest: it forgets them too
+        UpdateExpression: 'SET resultKey = :null, inputs.styleRefKey = :null, inputs.backgroundKey = :null, resultDeletedAt = :now, updatedAt = :now REMOVE variantKeys',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':null': null, ':now': now.toISOString() },
       }),

@@ -83,6 +83,18 @@ export const keys = {
   contentRefusalMonth: (month: string) => ({ pk: `REFUSALS#${month}` }),
   /** A public-bucket object by its content hash (sha256 hex): finds identical copies for a takedown. */
   publicImageHash: (sha256: string, key: string) => ({ pk: `IMGHASH#${sha256}`, sk: `KEY#${key}` }),
+  /** A shared look (issue 15) in its owner's partition (removed with the account); looked up by token on gsi1. */
+  share: (userId: string, shareId: string) => ({ pk: `USER#${userId}`, sk: `SHARE#${shareId}` }),
+  sharePrefix: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'SHARE#' }),
+  shareTokenIndex: (token: string) => ({ gsi1pk: `SHARETOKEN#${token}`, gsi1sk: 'SHARE' }),
+  /** A viewer's vote and reaction on a share (one each per viewer, overwritten when changed). */
+  shareVote: (shareId: string, viewerId: string) => ({ pk: `SHAREFB#${shareId}`, sk: `VOTE#${viewerId}` }),
+  shareReaction: (shareId: string, viewerId: string) => ({ pk: `SHAREFB#${shareId}`, sk: `REACT#${viewerId}` }),
+  shareFeedback: (shareId: string) => ({ pk: `SHAREFB#${shareId}` }),
+  /** One open report per viewer and share (same pattern as styleReportLock); the report itself is a styleReport item of type ShareReport. */
+  shareReportLock: (shareId: string, reporterId: string) => ({ pk: `SHAREFB#${shareId}`, sk: `REPORTLOCK#${reporterId}` }),
+  /** A fixed-window request counter (rate limits): action, subject (user|ip) and who, per window start; TTL-expired. */
+  rateCounter: (action: string, subject: string, who: string, windowStart: string) => ({ pk: `RATE#${action}#${subject}#${who}`, sk: windowStart }),
   preferences: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PREFERENCES' }),
   userLink: (userId: string, linkId: string) => ({ pk: `USER#${userId}`, sk: `LINK#${linkId}` }),
   /** sk prefix of a user's profile links (ulid ids: creation order). */

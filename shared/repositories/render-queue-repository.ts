@@ -29,6 +29,8 @@ export interface RenderJob {
   providerJobId?: string;
   /** Times the job was polled after its webhook did not come. */
   polls?: number;
+  /** A chained outfit on an asynchronous provider: the step `providerJobId` renders (0-based). */
+  step?: number;
 }
 
 export interface QueueHead {
@@ -230,22 +232,30 @@ export async function dropQueuedRenderJob(db: Db, job: RenderJob): Promise<boole
 }
 
 /** Record an asynchronous provider's prediction id and move the lease (the webhook is awaited until then). */
-export async function setRenderJobLease(db: Db, generationId: string, leaseUntil: Date, fields: { providerJobId?: string; polls?: number } = {}): Promise<boolean> {
+export async function setRenderJobLease(
+  db: Db,
+  generationId: string,
+  leaseUntil: Date,
+  fields: { providerJobId?: string; polls?: number; step?: number; expectProviderJobId?: string } = {},
+): Promise<boolean> {
   const lease = leaseUntil.toISOString();
   try {
     await db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: keys.renderJob(generationId),
-        UpdateExpression: `SET leaseUntil = :lease, gsi2sk = :gsk${fields.providerJobId ? ', providerJobId = :pj' : ''}${fields.polls !== undefined ? ', polls = :polls' : ''}`,
-        ConditionExpression: '#s = :running',
-        ExpressionAttributeNames: { '#s': 'state' },
+        UpdateExpression: `SET leaseUntil = :lease, gsi2sk = :gsk${fields.providerJobId ? ', providerJobId = :pj' : ''}${fields.polls !== undefined ? ', polls = :polls' : ''}${fields.step !== undefined ? ', #step = :step' : ''}`,
+        // advancing a chained outfit: only from the prediction this caller finished (one advance per step)
+        ConditionExpression: `#s = :running${fields.expectProviderJobId ? ' AND providerJobId = :prev' : ''}`,
+        ExpressionAttributeNames: { '#s': 'state', ...(fields.step !== undefined ? { '#step': 'step' } : {}) },
         ExpressionAttributeValues: {
           ':lease': lease,
           ':gsk': keys.renderJobLeaseIndex(lease, generationId).gsi2sk,
           ':running': 'running',
           ...(fields.providerJobId ? { ':pj': fields.providerJobId } : {}),
           ...(fields.polls !== undefined ? { ':polls': fields.polls } : {}),
+          ...(fields.step !== undefined ? { ':step': fields.step } : {}),
+          ...(fields.expectProviderJobId ? { ':prev': fields.expectProviderJobId } : {}),
         },
       }),
     );

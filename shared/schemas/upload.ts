@@ -27,8 +27,14 @@ export const uploadResultSchema = z.object({ url: z.string() });
  * the SPA. The browser checks type and size first with the same rules (web/src/components/image-upload).
  */
 export const DIRECT_UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
-export const DIRECT_UPLOAD_PURPOSES = ['outfit', 'style_prompt', 'style_cover', 'avatar'] as const;
+export const DIRECT_UPLOAD_PURPOSES = ['outfit', 'style_prompt', 'style_cover', 'avatar', 'photo_profile'] as const;
 export type DirectUploadPurpose = (typeof DIRECT_UPLOAD_PURPOSES)[number];
+/**
+ * Purposes whose finalize step is not POST /api/uploads/complete but the record that uses the image: a photo
+ * profile's portrait and full-body photo are read from the quarantine by POST/PATCH /api/photo-profiles
+ * (`portraitUploadId`, `fullBodyUploadId`), after the consent and age checks, through the same image gate.
+ */
+export const FINALIZED_BY_RECORD: readonly DirectUploadPurpose[] = ['photo_profile'];
 export const DIRECT_UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 /** The avatar keeps its spec cap (under 5 MB); every other image may be up to 15 MB. */
 export const directUploadMaxBytes = (purpose: DirectUploadPurpose): number => (purpose === 'avatar' ? PROFILE_IMAGE_MAX_BYTES : DIRECT_UPLOAD_MAX_BYTES);
@@ -42,7 +48,7 @@ export const DIRECT_UPLOAD_MESSAGES = {
 /** POST /api/uploads (JSON): ask for a presigned POST. */
 export const presignUploadSchema = z
   .object({
-    purpose: z.enum(DIRECT_UPLOAD_PURPOSES, { message: 'Purpose must be one of outfit, style_prompt, style_cover, avatar' }),
+    purpose: z.enum(DIRECT_UPLOAD_PURPOSES, { message: 'Purpose must be one of outfit, style_prompt, style_cover, avatar, photo_profile' }),
     contentType: z.enum(DIRECT_UPLOAD_CONTENT_TYPES, { message: DIRECT_UPLOAD_MESSAGES.unsupported }),
     size: z.number({ message: 'Size is required' }).int().positive('The file is empty'),
   })
@@ -58,7 +64,9 @@ export const presignUploadResultSchema = z.object({
 });
 export type PresignUploadResult = z.infer<typeof presignUploadResultSchema>;
 
-export const UPLOAD_ID_PATTERN = /^(outfit|style_prompt|style_cover|avatar)\.[0-9A-HJKMNP-TV-Z]{26}$/;
+export const UPLOAD_ID_PATTERN = /^(outfit|style_prompt|style_cover|avatar|photo_profile)\.[0-9A-HJKMNP-TV-Z]{26}$/;
+/** An upload id of a photo-profile photo (POST/PATCH /api/photo-profiles). */
+export const PHOTO_UPLOAD_ID_PATTERN = /^photo_profile\.[0-9A-HJKMNP-TV-Z]{26}$/;
 /** POST /api/uploads/complete (JSON) */
 export const completeUploadSchema = z.object({ uploadId: z.string().regex(UPLOAD_ID_PATTERN, 'Invalid upload id') }).strict();
 export const completeUploadResultSchema = z.object({ url: z.string() });

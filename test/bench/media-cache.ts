@@ -1,15 +1,21 @@
 /**
  * Media requests per page view: /explore (public style covers) and /profiles (private portraits) for a
  * signed-in user, first view and revisit (a full reload, as when coming back later). Counts what reaches the
- * network, separately for image-URL resolutions (/api/public-image, /api/private-image) and image bytes
- * (/s3/...), using Chromium's own cache accounting (CDP Network events), so a browser-cache hit is not counted.
+ * network, separately for image-URL resolutions (/api/public-image, /api/private-image: an API call, a Lambda
+ * run and a HeadObject each) and image bytes (/s3/... presigned, /media/... the public path served by CloudFront
+ * in AWS), using Chromium's own cache accounting (CDP Network events), so a browser-cache hit is not counted.
  */
 import type { CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 
 export interface PageViewCounts {
+  /** API calls that sign an image URL. */
   resolve: number;
+  /** Image bytes fetched from the network (presigned /s3/ or public /media/). */
   imageBytes: number;
+  /** Of those, public images through /media/ (CloudFront in AWS). */
+  publicMedia: number;
+  /** Media requests answered by the browser cache. */
   fromCache: number;
 }
 
@@ -30,12 +36,15 @@ async function countView(page: Page, cdp: CDPSession, url: string, ready: (p: Pa
   cdp.off('Network.requestWillBeSent', onSent);
   cdp.off('Network.requestServedFromCache', onCached);
   cdp.off('Network.responseReceived', onResponse);
-  const counts: PageViewCounts = { resolve: 0, imageBytes: 0, fromCache: 0 };
+  const counts: PageViewCounts = { resolve: 0, imageBytes: 0, publicMedia: 0, fromCache: 0 };
   for (const [id, path] of seen) {
-    const media = /^\/api\/(public|private)-image\//.test(path) ? 'resolve' : path.startsWith('/s3/') ? 'imageBytes' : null;
+    const media = /^\/api\/(public|private)-image\//.test(path) ? 'resolve' : path.startsWith('/s3/') || path.startsWith('/media/') ? 'imageBytes' : null;
     if (!media) continue;
     if (cached.has(id)) counts.fromCache++;
-    else counts[media]++;
+    else {
+      counts[media]++;
+      if (path.startsWith('/media/')) counts.publicMedia++;
+    }
   }
   return counts;
 }

@@ -81,14 +81,16 @@ async function mediaCache(base: string, token: string) {
   // a photo profile, so /profiles shows a private image
   const portrait = await sharp({ create: { width: 420, height: 420, channels: 3, background: '#c08040' } }).jpeg().toBuffer();
   const fd = new FormData();
+  fd.append('consent', PHOTO_CONSENT.version);
   fd.append('name', 'Bench profile');
   fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');
   fd.append('portrait', new Blob([new Uint8Array(portrait)], { type: 'image/jpeg' }), 'portrait.jpg');
-  await fetch(`${base}/api/photo-profiles`, { method: 'POST', body: fd, headers: { authorization: `Bearer ${token}` } });
+  const made = await fetch(`${base}/api/photo-profiles`, { method: 'POST', body: fd, headers: { authorization: `Bearer ${token}` } });
+  if (made.status !== 201) throw new Error(`bench photo profile: ${made.status} ${await made.text()}`);
   const counts = await benchMediaCache(base, 'shopper@example.com', process.env.DEMO_PASSWORD ?? 'Demo-pass-1');
   results.mediaRequestsPerPageView = counts;
   for (const [url, c] of Object.entries(counts)) {
-    row(`${url} media requests, first view`, `${c.first.resolve} resolve + ${c.first.imageBytes} image (${c.first.fromCache} cached)`);
+    row(`${url} media requests, first view`, `${c.first.resolve} resolve + ${c.first.imageBytes} image, ${c.first.publicMedia} of them /media (${c.first.fromCache} cached)`);
     row(`${url} media requests, revisit`, `${c.revisit.resolve} resolve + ${c.revisit.imageBytes} image (${c.revisit.fromCache} cached)`, '0 + 0');
   }
 }

@@ -78,9 +78,14 @@ describeE2E('creator tools: style editor and My Collections', () => {
     await products.getByTestId('product-row').filter({ hasText: 'Linen Shirt' }).waitFor();
     await products.getByRole('link', { name: /Shop Example/ }).waitFor();
 
-    const mine = await api<{ id: string; name: string; isPublic: boolean; tags: string[]; sex: string }[]>(page, '/api/admin/styles');
+    const mine = await api<{ id: string; name: string; isPublic: boolean; tags: string[]; sex: string; promptImageUrl: string }[]>(page, '/api/admin/styles');
     const style = mine.find((s) => s.name === styleName);
     expect(style).toMatchObject({ isPublic: true, tags: ['linen', 'summer'], sex: 'woman' });
+    // the upload was private; the public style names its public copy, served as a plain cached file under /media
+    expect(style!.promptImageUrl).toMatch(new RegExp(`^/api/public-image/styles/${style!.id}/[0-9a-f]{32}\\.`));
+    const media = await fetch(`${app.baseUrl}${style!.promptImageUrl.replace('/api/public-image/', '/media/')}`);
+    expect(media.status).toBe(200);
+    expect(media.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const wireProducts = await api<{ name: string; links: { url: string; price: number; currency: string }[] }[]>(page, `/api/admin/products?style=${style!.id}`);
     expect(wireProducts).toHaveLength(1);
     expect(wireProducts[0]).toMatchObject({ name: 'Linen Shirt', links: [{ url: 'https://shop.example.com/linen-shirt', price: 49.9, currency: 'EUR' }] });

@@ -73,6 +73,62 @@ describeE2E('direct uploads: a 12 MB outfit through Try Custom Look', () => {
     expect(JSON.stringify(list[0])).toMatch(/users\/[^/]+\/outfits\/[0-9A-Z]{26}\.jpg/);
   });
 
+  it('creates a photo profile with a 12 MB portrait sent straight to S3, with a real progress bar', { timeout: 150_000 }, async () => {
+    const { page, context } = await app.open();
+    await signIn(page, 'shopper@example.com');
+    const big = await bigJpeg();
+    expect(big.length).toBeGreaterThan(10 * 1024 * 1024);
+    expect(big.length).toBeLessThan(15 * 1024 * 1024);
+    const name = `Big portrait ${Date.now().toString(36)}`;
+
+    await page.goto('/profiles/new');
+    await page.getByRole('heading', { level: 1, name: 'Create Photo Profile' }).waitFor();
+    await page.getByLabel('Profile name').fill(name);
+    await page.locator('input[type=file][name=portrait]').setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: big });
+    await page.getByRole('img', { name: 'Portrait photo preview' }).waitFor();
+    await page.getByRole('button', { name: 'Use this example: women, athletic' }).click();
+    await page.getByRole('checkbox', { name: /These photos show me/ }).check();
+
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 8 * 1024 * 1024 });
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`));
+    await page.evaluate(() => {
+      (window as unknown as { seen: string[] }).seen = [];
+      new MutationObserver(() => {
+        const bar = document.querySelector('[role=progressbar][aria-label="Portrait photo upload progress"]');
+        if (bar) (window as unknown as { seen: string[] }).seen.push(bar.getAttribute('aria-valuenow') ?? '');
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+    });
+    await page.getByRole('button', { name: 'Create Profile' }).click();
+    // the bar is visible while the bytes go up
+    await page.getByRole('progressbar', { name: 'Portrait photo upload progress' }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/profiles', { timeout: 90_000 });
+    await page.getByText('Profile created', { exact: true }).first().waitFor();
+
+    const seen = (await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).map(Number);
+    const intermediate = [...new Set(seen.filter((v) => v > 0 && v < 95))];
+    expect(intermediate.length, `progress values: ${seen.join(',')}`).toBeGreaterThanOrEqual(3);
+    expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+    // presign, the bytes to the bucket, then the profile by upload id (no photo through the API)
+    const posts = requests.filter((r) => r.startsWith('POST '));
+    expect(posts[0]).toBe('POST /api/uploads');
+    expect(posts[1]).toMatch(/^POST \/s3\//);
+    expect(posts.at(-1)).toBe('POST /api/photo-profiles');
+    expect(posts).not.toContain('POST /api/uploads/complete');
+
+    const token = (await idToken(page))!;
+    const profiles = (await (await fetch(`${app.baseUrl}/api/photo-profiles`, { headers: { authorization: `Bearer ${token}` } })).json()) as { name: string; portraitUrl: string }[];
+    const created = profiles.find((p) => p.name === name)!;
+    expect(created.portraitUrl).toMatch(/^\/api\/private-image\/users\/[^/]+\/photo-profiles\/[0-9A-Z]{26}\/portrait-[0-9A-Z]{26}\.jpg$/);
+    const signed = await fetch(`${app.baseUrl}${created.portraitUrl}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(signed.status).toBe(200);
+    // clean up: the demo shopper's profile count stays as it was
+    const id = created.portraitUrl.split('/')[6];
+    expect((await fetch(`${app.baseUrl}/api/photo-profiles/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })).status).toBe(204);
+  });
+
   it('refuses a file over 15 MB in the browser with the spec message, sending nothing', { timeout: 60_000 }, async () => {
     const { page } = await app.open();
     await signIn(page, 'shopper@example.com');

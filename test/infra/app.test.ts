@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { ROUTES, groupsInUse, routeKey } from '../../shared/routes';
 import { TABLE_SCHEMA } from '../../shared/repositories/table';
-import { SPA_REWRITE_FUNCTION } from '../../infra/lib/constructs/web';
+import { MEDIA_REWRITE_FUNCTION, SPA_REWRITE_FUNCTION } from '../../infra/lib/constructs/web';
 import { tableIndexes } from '../../infra/lib/constructs/data';
 import { flatten, resourcesOf, synthApp, type SynthesizedApp } from './synth';
 
@@ -348,24 +348,41 @@ describe('generation workflow', () => {
 describe('web distribution', () => {
   it('serves the SPA from S3 with OAC and proxies /api/* uncached to the HTTP API', () => {
     const t = dev.templates.web;
-    t.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    // one for the SPA bucket, one for the public media bucket (/media/*)
+    t.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
     const [dist] = Object.values(resourcesOf(t, 'AWS::CloudFront::Distribution'));
     const config = dist.Properties.DistributionConfig;
     expect(config.DefaultCacheBehavior).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', Compress: true });
     expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
       expect.objectContaining({ EventType: 'viewer-request' }),
     ]);
-    expect(config.CacheBehaviors).toHaveLength(1);
-    expect(config.CacheBehaviors[0]).toMatchObject({
+    expect(config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern).sort()).toEqual(['/api/*', '/l/*', '/media/*']);
+    const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+    expect(api).toMatchObject({
       PathPattern: '/api/*',
       CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // CachingDisabled
       OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // AllViewerExceptHostHeader
       AllowedMethods: expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
     });
-    const apiOrigin = config.Origins.find((o: { Id: string }) => o.Id === config.CacheBehaviors[0].TargetOriginId);
+    const apiOrigin = config.Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
     expect(flatten(apiOrigin.DomainName)).toMatch(/\.execute-api\.eu-west-1\.(amazonaws\.com|<AWS::URLSuffix>)$/);
     expect(apiOrigin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
     expect(config.Logging).toBeDefined();
+  });
+
+  it('sends /l/* (shared looks\' Open Graph page) to the same API, cached at most a minute, read-only', () => {
+    const t = dev.templates.web;
+    const [dist] = Object.values(resourcesOf(t, 'AWS::CloudFront::Distribution'));
+    const config = dist.Properties.DistributionConfig;
+    const page = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/l/*');
+    const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+    expect(page.TargetOriginId).toBe(api.TargetOriginId);
+    expect(page).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', AllowedMethods: ['GET', 'HEAD'], OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac' });
+    expect(page.FunctionAssociations).toBeUndefined(); // not rewritten to index.html: the Lambda answers it
+    // the share page's own policy (the distribution has another one for /media/*)
+    const [policyId, policy] = Object.entries(resourcesOf(t, 'AWS::CloudFront::CachePolicy')).find(([id]) => flatten(page.CachePolicyId).includes(id))!;
+    expect(flatten(page.CachePolicyId)).toContain(policyId);
+    expect(policy.Properties.CachePolicyConfig).toMatchObject({ MaxTTL: 60, DefaultTTL: 60, MinTTL: 0 });
   });
 
   it('has no custom error responses (they would rewrite API errors)', () => {
@@ -374,7 +391,7 @@ describe('web distribution', () => {
   });
 
   it('sends the security headers', () => {
-    const [policy] = Object.values(resourcesOf(dev.templates.web, 'AWS::CloudFront::ResponseHeadersPolicy'));
+    const policy = Object.values(resourcesOf(dev.templates.web, 'AWS::CloudFront::ResponseHeadersPolicy')).find((p) => /security headers/.test(p.Properties.ResponseHeadersPolicyConfig.Comment))!;
     const h = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
     expect(h.StrictTransportSecurity).toMatchObject({ IncludeSubdomains: true, Override: true });
     expect(h.ContentTypeOptions).toEqual({ Override: true });
@@ -383,6 +400,61 @@ describe('web distribution', () => {
     const csp = h.ContentSecurityPolicy.ContentSecurityPolicy as string;
     for (const directive of ["default-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "script-src 'self'", 'connect-src \'self\' https://cognito-idp.eu-west-1.amazonaws.com'])
       expect(csp).toContain(directive);
+  });
+
+  it('serves public images under /media/* from the public bucket (OAC), cached a year by browsers and a day at the edge', () => {
+    const t = dev.templates.web;
+    const [dist] = Object.values(resourcesOf(t, 'AWS::CloudFront::Distribution'));
+    const config = dist.Properties.DistributionConfig;
+    const media = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/media/*');
+    expect(media).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', Compress: true, AllowedMethods: ['GET', 'HEAD'] });
+    expect(media.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
+    // the origin is the Data stack's public bucket, signed by an OAC (no OAI, no public bucket)
+    const origin = config.Origins.find((o: { Id: string }) => o.Id === media.TargetOriginId);
+    expect(JSON.stringify(origin.DomainName)).toContain('PublicMedia');
+    expect(origin.OriginAccessControlId).toBeDefined();
+    expect(origin.S3OriginConfig).toEqual({ OriginAccessIdentity: '' });
+    // the cache policy: no cookies, headers or query strings in the key; a day at the edge at most
+    const policies = resourcesOf(t, 'AWS::CloudFront::CachePolicy');
+    const policyId = media.CachePolicyId.Ref as string;
+    const cache = policies[policyId].Properties.CachePolicyConfig;
+    expect(cache).toMatchObject({ DefaultTTL: 86400, MaxTTL: 86400, MinTTL: 0 });
+    expect(cache.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+      CookiesConfig: { CookieBehavior: 'none' },
+      HeadersConfig: { HeaderBehavior: 'none' },
+      QueryStringsConfig: { QueryStringBehavior: 'none' },
+      EnableAcceptEncodingGzip: true,
+    });
+    // browsers keep an image a year (immutable keys), with the security headers too
+    const headers = resourcesOf(t, 'AWS::CloudFront::ResponseHeadersPolicy')[media.ResponseHeadersPolicyId.Ref as string].Properties.ResponseHeadersPolicyConfig;
+    expect(headers.CustomHeadersConfig.Items).toEqual([{ Header: 'Cache-Control', Value: 'public, max-age=31536000, immutable', Override: true }]);
+    expect(headers.SecurityHeadersConfig.ContentTypeOptions).toEqual({ Override: true });
+  });
+
+  it('the public bucket lets CloudFront of this account read the image folders only', () => {
+    const policies = Object.values(resourcesOf(dev.templates.data, 'AWS::S3::BucketPolicy'));
+    const statements = policies.flatMap((p) => p.Properties.PolicyDocument.Statement as { Sid?: string; Principal?: unknown; Action: unknown; Resource: unknown; Condition?: unknown }[]);
+    const st = statements.find((x) => x.Sid === 'CloudFrontReadsPublicImages')!;
+    expect(st.Principal).toEqual({ Service: 'cloudfront.amazonaws.com' });
+    expect(st.Action).toBe('s3:GetObject');
+    const resources = [st.Resource].flat().map((r) => JSON.stringify(r));
+    expect(resources).toHaveLength(3);
+    for (const root of ['uploads', 'styles', 'avatars']) expect(resources.some((r) => r.includes(`/${root}/*`))).toBe(true);
+    expect(JSON.stringify(st.Condition)).toContain('AWS:SourceAccount');
+    expect(JSON.stringify(st.Condition)).toMatch(/cloudfront::.*distribution\/\*/);
+    // nothing else of the private bucket or other keys is readable by CloudFront
+    expect(statements.filter((x) => JSON.stringify(x.Principal ?? '').includes('cloudfront'))).toHaveLength(1);
+  });
+
+  it('the /media rewrite serves image folders only', () => {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    const handler = new Function(`${MEDIA_REWRITE_FUNCTION}; return handler;`)() as (e: unknown) => { uri?: string; statusCode?: number };
+    const rewrite = (uri: string) => handler({ request: { uri } });
+    expect(rewrite('/media/styles/abc/cover.webp')).toEqual({ uri: '/styles/abc/cover.webp' });
+    expect(rewrite('/media/uploads/style_cover/u1/01J.webp').uri).toBe('/uploads/style_cover/u1/01J.webp');
+    for (const bad of ['/media/catalog/styles.json', '/media/users/u1/x.jpg', '/media/', '/media/styles', '/media/styles/../catalog/x', '/media/uploads//x']) {
+      expect(rewrite(bad).statusCode, bad).toBe(404);
+    }
   });
 
   it('rewrites extension-less paths to /index.html and leaves files alone', () => {

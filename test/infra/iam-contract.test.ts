@@ -22,7 +22,7 @@ beforeAll(() => {
   for (const p of principals) facts.set(p, bundleFacts(entryOf(p).entry, entryOf(p).handler));
   dev = synthApp('dev');
   prod = synthApp('prod');
-}, 120_000);
+}, 300_000); // bundles every function and synthesizes two stages: minutes on a busy 2-core machine
 
 afterAll(() => {
   for (const s of [dev, prod]) if (s) rmSync(s.outdir, { recursive: true, force: true });

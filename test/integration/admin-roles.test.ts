@@ -113,6 +113,8 @@ const calls = (): { method: string; route: string; path: string; body?: unknown;
   { method: 'DELETE', route: '/api/admin/raw-templates/{id}', path: '/api/admin/raw-templates/raw-beach', adminOnly: true },
   { method: 'GET', route: '/api/admin/content-safety', path: '/api/admin/content-safety', adminOnly: true },
   { method: 'POST', route: '/api/admin/style-reports/{id}/take-down', path: '/api/admin/style-reports/none/take-down', adminOnly: true },
+  { method: 'GET', route: '/api/admin/share-reports', path: '/api/admin/share-reports', adminOnly: true },
+  { method: 'POST', route: '/api/admin/share-reports/{id}/take-down', path: '/api/admin/share-reports/none/take-down', adminOnly: true },
   { method: 'GET', route: '/api/influencer-collections', path: '/api/influencer-collections', adminOnly: false },
   { method: 'POST', route: '/api/influencer-collections', path: '/api/influencer-collections', body: { name: 'x' }, adminOnly: false },
   { method: 'GET', route: '/api/influencer-collections/{id}', path: `/api/influencer-collections/${fx.collectionId}`, adminOnly: false },
@@ -443,7 +445,7 @@ describe('role matrix (admin)', () => {
       if (c.route.startsWith('/api/influencer-collections/{id}') && c.method !== 'GET') expect(res.status, key).toBe(403);
       else if (key === 'PATCH /api/admin/influencer/applications/{id}') expect(res.status, key).toBe(404);
       // takedown: past the role check, an unknown report is not found (the full flow: test/integration/content-safety.test.ts)
-      else if (key === 'POST /api/admin/style-reports/{id}/take-down') expect([res.status, res.body.message], key).toEqual([404, 'Report not found']);
+      else if (key === 'POST /api/admin/style-reports/{id}/take-down' || key === 'POST /api/admin/share-reports/{id}/take-down') expect([res.status, res.body.message], key).toEqual([404, 'Report not found']);
       // generate a cover: past the ownership check (any style for admins), the generation service refuses the admin
       // without credits, and the unknown generation is not found (the full flow: test/integration/style-cover.test.ts)
       else if (key === 'POST /api/admin/styles/{id}/cover') expect([res.status, res.body.code], key).toEqual([402, 'limit.credits']);

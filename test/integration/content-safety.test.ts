@@ -248,10 +248,12 @@ describe('admin: refusals and takedown of a reported public image', () => {
     expect((await json(null, 'GET', `/api/styles/${a.body.id}`)).status).toBe(404);
     expect((await json(null, 'GET', `/api/styles/${b.body.id}`)).status).toBe(404);
     expect((await json(null, 'GET', `/api/styles/${c.body.id}`)).status).toBe(200);
-    const publicKeys = await buckets.list(process.env.PUBLIC_BUCKET!, 'uploads/style_cover/');
+    // the public copies the styles named when published (uploads stay private until then)
+    const publicKeys = await buckets.list(process.env.PUBLIC_BUCKET!, 'styles/');
     const key = (url: string) => url.replace('/api/public-image/', '');
-    for (const gone of [coverA, promptA, copyB]) expect(publicKeys).not.toContain(key(gone));
-    expect(publicKeys).toContain(key(coverC));
+    for (const url of [a.body.coverImageUrl, a.body.promptImageUrl, b.body.coverImageUrl, c.body.coverImageUrl]) expect(url).toMatch(/^\/api\/public-image\/styles\//);
+    for (const gone of [a.body.coverImageUrl, a.body.promptImageUrl, b.body.coverImageUrl]) expect(publicKeys).not.toContain(key(gone));
+    expect(publicKeys).toContain(key(c.body.coverImageUrl));
     const listed = await json(null, 'GET', '/api/styles');
     const ids = JSON.stringify(listed.body);
     expect(ids).not.toContain(a.body.id);

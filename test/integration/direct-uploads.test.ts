@@ -119,11 +119,12 @@ describe('POST /api/uploads/complete (finalize)', () => {
     expect(res.status).toBe(404);
     expect(await quarantine(influencer)).toEqual([post.fields.key]);
     expect((await complete(shopper, '../../etc')).status).toBe(400);
-    // the owner can still finalize it: a public style image
+    // the owner can still finalize it: a style image, private until its style is public (style-image-privacy.test.ts)
     const mine = await complete(influencer, post.uploadId);
     expect(mine.status).toBe(201);
-    expect(mine.body.url).toMatch(new RegExp(`^/api/public-image/uploads/style_cover/${influencer.sub}/`));
-    expect(await s3.list(publicBucket(), `uploads/style_cover/${influencer.sub}/`)).toHaveLength(1);
+    expect(mine.body.url).toMatch(new RegExp(`^/api/private-image/style-images/${influencer.sub}/`));
+    expect(await s3.list(privateBucket(), `style-images/${influencer.sub}/`)).toHaveLength(1);
+    expect(await s3.list(publicBucket(), `uploads/style_cover/${influencer.sub}/`)).toHaveLength(0);
   });
 
   it('an avatar: 512x512 in the public bucket, set on the user', async () => {

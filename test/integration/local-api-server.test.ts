@@ -23,10 +23,15 @@ beforeAll(async () => {
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>spa</title>');
   writeFileSync(path.join(webDir, 'assets', 'app-abc.js'), 'console.log(1)'.repeat(50));
-  const server = createApiServer({ port, webDir, cognitoUrl: ctx.endpoints.cognito, s3Url: ctx.endpoints.s3 });
+  const server = createApiServer({ port, webDir, cognitoUrl: ctx.endpoints.cognito, s3Url: ctx.endpoints.s3, publicBucket: process.env.PUBLIC_BUCKET });
   await server.listen();
   close = server.close;
-  await createS3Client({ endpoint: ctx.endpoints.s3 }).send(new PutObjectCommand({ Bucket: process.env.PRIVATE_BUCKET, Key: 'users/u1/a.jpg', Body: 'secret-bytes' }));
+  const s3 = createS3Client({ endpoint: ctx.endpoints.s3 });
+  await s3.send(new PutObjectCommand({ Bucket: process.env.PRIVATE_BUCKET, Key: 'users/u1/a.jpg', Body: 'secret-bytes' }));
+  await s3.send(new PutObjectCommand({ Bucket: process.env.PUBLIC_BUCKET, Key: 'styles/s1/cover.webp', Body: 'cover-bytes', ContentType: 'image/webp' }));
+  await s3.send(new PutObjectCommand({ Bucket: process.env.PUBLIC_BUCKET, Key: 'catalog/styles.json', Body: '{}', ContentType: 'application/json' }));
+  // a key that exists in the private bucket only
+  await s3.send(new PutObjectCommand({ Bucket: process.env.PRIVATE_BUCKET, Key: 'styles/s1/private.webp', Body: 'private-bytes' }));
 });
 afterAll(() => close?.());
 
@@ -44,6 +49,28 @@ describe('the /s3 proxy', () => {
     const url = await presign('users/u1/a.jpg');
     expect((await fetch(url, { method: 'PUT', body: 'x' })).status).toBe(403);
     expect((await fetch(`${base}/s3/${process.env.PRIVATE_BUCKET}?list-type=2`)).status).toBe(403);
+  });
+});
+
+describe('/media (the distribution\'s /media/* behaviour)', () => {
+  it('serves public images from the public bucket with the immutable year-long Cache-Control', async () => {
+    const res = await fetch(`${base}/media/styles/s1/cover.webp`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('cover-bytes');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    // a revalidation answers 304 (s3rver's ETag)
+    const etag = res.headers.get('etag');
+    expect(etag).toBeTruthy();
+    expect((await fetch(`${base}/media/styles/s1/cover.webp`, { headers: { 'if-none-match': etag! } })).status).toBe(304);
+  });
+  it('serves image folders of the public bucket only, read-only', async () => {
+    for (const p of ['/media/catalog/styles.json', '/media/users/u1/a.jpg', '/media/styles/s1/missing.webp', '/media/styles/s1/private.webp', '/media/styles/%2e%2e/catalog/styles.json', '/media/'])
+      expect((await fetch(`${base}${p}`)).status, p).toBe(404);
+    expect((await fetch(`${base}/media/styles/s1/cover.webp`, { method: 'PUT', body: 'x' })).status).toBe(405);
+    expect((await fetch(`${base}/media/styles/s1/cover.webp`, { method: 'DELETE' })).status).toBe(405);
+    expect((await fetch(`${base}/media/styles/s1/cover.webp`)).status).toBe(200);
   });
 });
 

@@ -92,7 +92,8 @@ describe('generate a cover', () => {
     const set = await post(infl, `/api/admin/styles/${styleId}/cover/from-generation`, { generationId: id });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     const cover = set.body.coverImageUrl as string;
-    expect(cover).toMatch(new RegExp(`^/api/public-image/uploads/style_cover/${infl.sub}/[0-9A-Z]{26}\\.jpg$`));
+    // a public style: its cover is the style's own content-addressed public copy
+    expect(cover).toMatch(new RegExp(`^/api/public-image/styles/${styleId}/[0-9a-f]{32}\\.jpg$`));
     expect(set.body.id).toBe(styleId);
     const resolved = await ctx.invoke('GET', cover, { token: infl.idToken });
     expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);

@@ -15,7 +15,8 @@ let shopper: TestUser;
 let influencer: TestUser;
 let photo: Buffer;
 const publicBucket = () => process.env.PUBLIC_BUCKET!;
-const keyOf = (url: string) => url.replace(/^\/api\/public-image\//, '');
+const privateBucket = () => process.env.PRIVATE_BUCKET!;
+const keyOf = (url: string) => url.replace(/^\/api\/(public|private)-image\//, '');
 
 beforeAll(async () => {
   ctx = await setupIntegration();
@@ -39,21 +40,22 @@ describe('POST /api/upload', () => {
     expect(await s3.list(publicBucket(), 'uploads/')).toEqual([]);
   });
 
-  it('stores a re-encoded image in the public bucket and answers its URL', async () => {
+  it('stores a re-encoded image in the private bucket (until its style is public) and answers its owner-only URL', async () => {
     const res = await post(influencer, '/api/upload', { type: 'style_cover', file: file(photo) });
     expect(res.status).toBe(201);
-    expect(res.body.url).toMatch(new RegExp(`^/api/public-image/uploads/style_cover/${influencer.sub}/[0-9A-Z]{26}\\.jpg$`));
-    const stored = await s3.get(publicBucket(), keyOf(res.body.url));
+    expect(res.body.url).toMatch(new RegExp(`^/api/private-image/style-images/${influencer.sub}/[0-9A-Z]{26}\\.jpg$`));
+    const stored = await s3.get(privateBucket(), keyOf(res.body.url));
     expect((await sharp(stored).metadata()).exif).toBeUndefined();
-    const signed = await ctx.invoke('GET', res.body.url);
+    const signed = await ctx.invoke('GET', res.body.url, { token: influencer.idToken });
     expect(signed.status).toBe(200);
+    expect((await ctx.invoke('GET', res.body.url, { token: shopper.idToken })).status).toBe(404);
   });
 
   it('keeps transparency of a prompt cut-out as WebP', async () => {
     const png = await sharp({ create: { width: 80, height: 80, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
     const res = await post(influencer, '/api/upload', { type: 'style_prompt', file: file(png, 'cutout.png', 'image/png') });
     expect(res.status).toBe(201);
-    expect(res.body.url).toMatch(/^\/api\/public-image\/uploads\/style_prompt\/.+\.webp$/);
+    expect(res.body.url).toMatch(/^\/api\/private-image\/style-images\/.+\.webp$/);
   });
 
   it('refuses bad types and files, storing nothing', async () => {

@@ -49,6 +49,8 @@ export interface FashnFakeOptions {
   throttleRuns?: number;
   /** Report the prediction as failed with this runtime error name. */
   failWith?: string;
+  /** Only the Nth /v1/run (1-based) fails with `failWith` (e.g. step 2 of a chained outfit). */
+  failRun?: number;
   /** Status polls answered "processing" before "completed". */
   pollsBeforeDone?: number;
   /**
@@ -64,10 +66,12 @@ export async function startFashnFake(o: FashnFakeOptions): Promise<Fake & { runs
   let throttled = 0;
   const polls = new Map<string, number>();
   let counter = 0;
+  const samples = new Map<string, number>();
+  const fails = (id: string) => !!o.failWith && (o.failRun === undefined || id === `pred-${o.failRun}`);
   const final = (id: string) =>
-    o.failWith
+    fails(id)
       ? { id, status: 'failed', output: null, error: { name: o.failWith, message: `${o.failWith} happened` } }
-      : { id, status: 'completed', output: [`data:image/png;base64,${png}`], error: null };
+      : { id, status: 'completed', output: Array.from({ length: samples.get(id) ?? 1 }, () => `data:image/png;base64,${png}`), error: null };
   const fake = (await serve((req, body, f) => {
     if (req.headers.authorization !== `Bearer ${o.apiKey}`) return { status: 401, body: { error: 'UnauthorizedAccess' } };
     const [reqPath, reqQuery = ''] = (req.url ?? '').split('?');
@@ -81,6 +85,7 @@ export async function startFashnFake(o: FashnFakeOptions): Promise<Fake & { runs
         i.category !== undefined && !['auto', 'tops', 'bottoms', 'one-pieces'].includes(i.category) && 'inputs.category invalid',
         i.mode !== undefined && !['performance', 'balanced', 'quality'].includes(i.mode) && 'inputs.mode invalid',
         i.garment_photo_type !== undefined && !['auto', 'flat-lay', 'model'].includes(i.garment_photo_type) && 'inputs.garment_photo_type invalid',
+        i.num_samples !== undefined && !(Number.isInteger(i.num_samples) && i.num_samples >= 1 && i.num_samples <= 4) && 'inputs.num_samples must be 1 to 4',
       ].filter(Boolean) as string[];
       if (problems.length) {
         f.violations.push(...problems);
@@ -92,6 +97,7 @@ export async function startFashnFake(o: FashnFakeOptions): Promise<Fake & { runs
       }
       const id = `pred-${++counter}`;
       polls.set(id, 0);
+      samples.set(id, i.num_samples ?? 1);
       const webhookUrl = new URLSearchParams(reqQuery).get('webhook_url');
       if (webhookUrl) (fake as any).webhookUrls.push(webhookUrl);
       if (webhookUrl && o.deliver) {
@@ -145,6 +151,9 @@ export async function startGeminiFake(o: {
     if (o.status) return { status: o.status, body: { error: { code: o.status, status: o.status === 429 ? 'RESOURCE_EXHAUSTED' : 'INTERNAL' } } };
     if (o.blockReason) return { status: 200, body: { promptFeedback: { blockReason: o.blockReason } } };
     const data = answered++ < (o.corruptFirst ?? 0) ? Buffer.from('this is not an image').toString('base64') : png;
-    return { status: 200, body: { candidates: [{ content: { role: 'model', parts: [{ text: 'Here you go' }, { inlineData: { mimeType: 'image/png', data } }] }, finishReason: 'STOP' }] } };
+    // generationConfig.candidateCount (variants): that many candidates, each with an image
+    const count = Math.max(1, Number(body?.generationConfig?.candidateCount ?? 1));
+    const candidate = { content: { role: 'model', parts: [{ text: 'Here you go' }, { inlineData: { mimeType: 'image/png', data } }] }, finishReason: 'STOP' };
+    return { status: 200, body: { candidates: Array.from({ length: count }, () => candidate) } };
   });
 }

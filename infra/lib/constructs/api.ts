@@ -20,7 +20,9 @@ import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { groupsInUse, routeKey, routesOfGroup, type Group, type RouteDef } from '../../../shared/routes';
 import { acknowledge } from '../nag';
-import { exists, groupEntry } from '../paths';
+import { WEB_DIST, exists, groupEntry } from '../paths';
+import { readFileSync } from 'node:fs';
+import { spaTagsFromIndexHtml } from '../../../functions/lib/spa-shell';
 import type { StageConfig } from '../stage-config';
 import { AppFunction } from './app-function';
 import { AWS_ACCESS, usesSharp, type Principal } from '../../../functions/lib/aws-access';
@@ -31,6 +33,16 @@ import { grantSdkAccess } from './grants';
  * the policy is built from the SDK commands the group sends. Groups missing from the route table are simply
  * not deployed.
  */
+/**
+ * The built SPA's script/link tags for the Open Graph page of shared looks (/l/{token}); empty when web/dist
+ * is not built (the page then still carries its preview tags). Hashed assets are never pruned from the SPA
+ * bucket, so a page rendered with an older build's tags still loads.
+ */
+function builtSpaTags(): string {
+  const index = `${WEB_DIST}/index.html`;
+  return exists(index) ? spaTagsFromIndexHtml(readFileSync(index, 'utf8')) : '';
+}
+
 export const groupPrincipal = (group: Group): Principal => `api:${group}` as Principal;
 
 export interface ApiProps {
@@ -50,6 +62,8 @@ export interface ApiProps {
   providerSecret: secretsmanager.ISecret;
   /** The render worker's function name and ARN (FASHN's webhook route hands the job to it). */
   renderWorker: { name: string; arn: string };
+  /** The C2PA signing key (groups that mark images: shares). */
+  provenanceSecret?: secretsmanager.ISecret;
   /** Resolved at deploy time into CURSOR_SIGNING_KEY (a dynamic reference to the generated secret). */
   cursorKeySecret?: secretsmanager.ISecret;
   /**
@@ -138,6 +152,9 @@ export class Api extends Construct {
           ...(access.providerSecret ? { PROVIDER_SECRET_ARN: props.providerSecret.secretArn } : {}),
           ...(access.renderWorker ? { RENDER_WORKER_ARN: props.renderWorker.name } : {}),
           ...(access.stripeSecret ? { STRIPE_SECRET_ARN: props.stripeSecret.secretArn } : {}),
+          ...(access.provenanceSecret && props.provenanceSecret ? { PROVENANCE_SECRET_ARN: props.provenanceSecret.secretArn } : {}),
+          // the Open Graph page of a shared look embeds the SPA's tags (functions/lib/spa-shell.ts)
+          ...(group === 'shares' ? { SPA_TAGS: builtSpaTags() } : {}),
           ...(props.cursorKeySecret ? { CURSOR_SIGNING_KEY: props.cursorKeySecret.secretValue.unsafeUnwrap() } : {}),
         },
       });
@@ -151,6 +168,7 @@ export class Api extends Construct {
         stateMachine: props.stateMachine,
         stripeSecret: props.stripeSecret,
         providerSecret: props.providerSecret,
+        provenanceSecret: props.provenanceSecret,
         renderWorkerArn: props.renderWorker.arn,
       }, { skip: ['exportFunction'] }); // the export job is created later; the app stack grants its invoke
       if (group === 'stripe-webhook') this.fulfilmentRefusedAlarm(fn.logGroup);

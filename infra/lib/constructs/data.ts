@@ -2,12 +2,15 @@
  * The product's data: the one DynamoDB table (keys from shared/repositories/table.ts, the same schema the
  * local stack creates) and the two media buckets, plus the bucket that receives their server access logs.
  */
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { TABLE_SCHEMA } from '../../../shared/repositories/table';
-import { QUARANTINE_PREFIX } from '../../../functions/lib/media-store';
+import { QUARANTINE_PREFIX, SHARE_IMAGE_PREFIX } from '../../../functions/lib/media-store';
+import { SHARE_EXPIRY_DAYS } from '../../../shared/domain/shares';
+import { PUBLIC_IMAGE_ROOTS } from '../../../shared/domain/image-ref';
 import { acknowledge } from '../nag';
 import type { StageConfig } from '../stage-config';
 
@@ -15,6 +18,8 @@ import type { StageConfig } from '../stage-config';
 export const TMP_UPLOAD_PREFIX = QUARANTINE_PREFIX;
 
 /** The tag of data export ZIPs (functions/services/export-service.ts writes it). */
+import { VARIANT_RUN_RETENTION_DAYS, VARIANT_TAG } from '../../../shared/domain/outfit';
+
 export const EXPORT_TAG = { key: 'fitly-export', value: 'true' } as const;
 
 /** Every GSI declared in TABLE_SCHEMA (gsi1, gsi2, ...): the table and the grants follow the schema. */
@@ -32,7 +37,7 @@ export class Data extends Construct {
   readonly table: dynamodb.Table;
   /** Photo profiles and generation results, keys under users/<userId>/...; read through presigned GET only. */
   readonly privateBucket: s3.Bucket;
-  /** Style covers and prompt images. Not public either: served through presigned GET. */
+  /** Images of public styles, avatars: BLOCK_ALL, read by CloudFront (OAC) under /media/* and by presigned GET. */
   readonly publicBucket: s3.Bucket;
   readonly accessLogsBucket: s3.Bucket;
 
@@ -78,6 +83,28 @@ export class Data extends Construct {
 
     this.privateBucket = this.mediaBucket('PrivateMedia', config);
     this.publicBucket = this.mediaBucket('PublicMedia', config);
+    this.allowCloudFrontReads();
+  }
+
+  /**
+   * Origin Access Control of the distribution's /media/* behaviour (Web stack): CloudFront of this account may
+   * GetObject the public image folders, nothing else. The distribution is named by a wildcard: naming it would
+   * make this stack depend on the Web stack, which depends on this one.
+   */
+  private allowCloudFrontReads(): void {
+    const stack = Stack.of(this);
+    this.publicBucket.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'CloudFrontReadsPublicImages',
+        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: PUBLIC_IMAGE_ROOTS.map((root) => this.publicBucket.arnForObjects(`${root}/*`)),
+        conditions: {
+          StringEquals: { 'AWS:SourceAccount': stack.account },
+          ArnLike: { 'AWS:SourceArn': `arn:${stack.partition}:cloudfront::${stack.account}:distribution/*` },
+        },
+      }),
+    );
   }
 
   private mediaBucket(id: string, config: StageConfig): s3.Bucket {
@@ -105,8 +132,12 @@ export class Data extends Construct {
       lifecycleRules: [
         { id: 'abort-incomplete-multipart-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
         { id: 'expire-tmp-uploads', prefix: TMP_UPLOAD_PREFIX, expiration: Duration.days(1) },
+        // Shared-look copies: deleted on revoke/takedown; never needed after the longest share expiry (+1 day).
+        { id: 'expire-shared-looks', prefix: SHARE_IMAGE_PREFIX, expiration: Duration.days(Math.max(...SHARE_EXPIRY_DAYS) + 1) },
         // "Download my data" archives (tagged when written): the link lasts 24 h, the object at most 2 days.
         { id: 'expire-data-exports', tagFilters: { [EXPORT_TAG.key]: EXPORT_TAG.value }, expiration: Duration.days(2) },
+        // The variants of a run (tagged when written) expire with the run; kept variants are untagged copies.
+        { id: 'expire-unkept-variants', tagFilters: { [VARIANT_TAG.key]: VARIANT_TAG.value }, expiration: Duration.days(VARIANT_RUN_RETENTION_DAYS) },
         ...(config.prod ? [{ id: 'expire-noncurrent-versions', noncurrentVersionExpiration: Duration.days(30) }] : []),
       ],
       removalPolicy: config.removalPolicy,

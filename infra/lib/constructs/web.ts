@@ -2,6 +2,9 @@
  * The SPA's delivery: a private S3 bucket (web/dist) behind CloudFront with Origin Access Control, and the
  * API on the same origin under /api/* (no CORS for API calls, cookies and Authorization pass through).
  *
+ * Shared looks: /l/* goes to the same HTTP API (the shares Lambda answers the page with its Open Graph tags,
+ * then the SPA takes over), cached at most a minute (SHARE_CACHE_SECONDS).
+ *
  * SPA fallback: a CloudFront Function on the default behaviour rewrites extension-less paths
  * (/profiles/new) to /index.html. Distribution-wide errorResponses are deliberately NOT used: they would
  * also rewrite the API's 403/404 JSON errors into index.html.
@@ -15,10 +18,17 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { acknowledge, acknowledgeMatching } from '../nag';
 import { WEB_DIST, exists } from '../paths';
+import { PUBLIC_IMAGE_ROOTS, PUBLIC_MEDIA_CACHE_CONTROL, PUBLIC_MEDIA_PATH } from '../../../shared/domain/image-ref';
 import type { StageConfig } from '../stage-config';
+import { SHARE_CACHE_SECONDS } from '../../../shared/domain/shares';
 
 export interface WebProps {
   config: StageConfig;
+  /**
+   * The public media bucket (Data stack), served under /media/*. Given by name and imported here: its bucket
+   * policy lives in the Data stack (Data.allowCloudFrontReads), so the stacks keep their one-way dependency.
+   */
+  publicMediaBucketName?: string;
   /** Host name of the HTTP API (<apiId>.execute-api.<region>.amazonaws.com). */
   apiDomainName: string;
   /** Directory of the built SPA; defaults to web/dist. */
@@ -32,6 +42,30 @@ export const SPA_REWRITE_FUNCTION = `function handler(event) {
   if (last.indexOf('.') === -1) request.uri = '/index.html';
   return request;
 }`;
+
+/**
+ * Viewer-request function of /media/*: /media/<key> -> /<key> in the public bucket, only for the folders of
+ * public images (PUBLIC_IMAGE_ROOTS); anything else (the catalogue document, other keys) is a 404 here.
+ */
+export const MEDIA_REWRITE_FUNCTION = `function handler(event) {
+  var request = event.request;
+  var prefix = '${PUBLIC_MEDIA_PATH}';
+  var key = request.uri.indexOf(prefix) === 0 ? request.uri.substring(prefix.length) : '';
+  var root = key.split('/')[0];
+  var roots = ${JSON.stringify([...PUBLIC_IMAGE_ROOTS])};
+  if (!key || roots.indexOf(root) === -1 || key.indexOf('..') !== -1 || key.indexOf('//') !== -1 || key.split('/').length < 2) {
+    return { statusCode: 404, statusDescription: 'Not Found' };
+  }
+  request.uri = '/' + key;
+  return request;
+}`;
+
+/**
+ * Browsers keep public images a year (Cache-Control from the objects and the response headers policy: keys
+ * are immutable). The edge keeps them at most a day: a takedown or an unpublished style deletes the object,
+ * and the edge copy must not outlive it by more than that (the runbook invalidates /media/... for at once).
+ */
+export const MEDIA_EDGE_TTL = Duration.days(1);
 
 export function contentSecurityPolicy(region: string): string {
   return [
@@ -90,9 +124,7 @@ export class Web extends Construct {
       autoDeleteObjects: true,
     });
 
-    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: `tryon ${config.stage} security headers`,
-      securityHeadersBehavior: {
+    const securityHeadersBehavior: cloudfront.ResponseSecurityHeadersBehavior = {
         strictTransportSecurity: {
           accessControlMaxAge: Duration.days(730),
           includeSubdomains: true,
@@ -106,7 +138,10 @@ export class Web extends Construct {
           override: true,
         },
         contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(region), override: true },
-      },
+    };
+    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: `tryon ${config.stage} security headers`,
+      securityHeadersBehavior,
     });
 
     const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
@@ -118,6 +153,24 @@ export class Web extends Construct {
     const certificate = config.certificateArn
       ? acm.Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn)
       : undefined;
+
+    const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+    });
+    // Shared looks' Open Graph page (/l/{token}, rendered by the shares Lambda): cached at most
+    // SHARE_CACHE_SECONDS, so a revoked or expired share is gone from the edge within a minute.
+    const sharePageCache = new cloudfront.CachePolicy(this, 'SharePageCache', {
+      comment: `tryon ${config.stage} shared-look pages: at most ${SHARE_CACHE_SECONDS} s`,
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(SHARE_CACHE_SECONDS),
+      maxTtl: Duration.seconds(SHARE_CACHE_SECONDS),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `tryon ${config.stage}`,
@@ -143,11 +196,18 @@ export class Web extends Construct {
         functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        ...this.mediaBehavior(props, securityHeadersBehavior),
+        '/l/*': {
+          origin: apiOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          compress: true,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: sharePageCache,
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+        },
         '/api/*': {
-          origin: new origins.HttpOrigin(props.apiDomainName, {
-            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-          }),
+          origin: apiOrigin,
           // No redirect for the API: a redirected POST would lose its body.
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           compress: true,
@@ -213,6 +273,53 @@ export class Web extends Construct {
     });
     if (assets) site.node.addDependency(assets);
     this.acknowledgeDeploymentHandler();
+  }
+
+  /**
+   * /media/*: the public media bucket through Origin Access Control (SigV4-signed GETs by CloudFront; the
+   * bucket stays BLOCK_ALL), cached a year by browsers and a day at the edge, compressed, no cookies or query
+   * strings in the key. Images only (GET/HEAD).
+   */
+  private mediaBehavior(props: WebProps, securityHeadersBehavior: cloudfront.ResponseSecurityHeadersBehavior): Record<string, cloudfront.BehaviorOptions> {
+    if (!props.publicMediaBucketName) return {};
+    const bucket = s3.Bucket.fromBucketName(this, 'PublicMedia', props.publicMediaBucketName);
+    const origin = origins.S3BucketOrigin.withOriginAccessControl(bucket, { originAccessLevels: [cloudfront.AccessLevel.READ] });
+    // The bucket policy that lets this account's distributions read it is in the Data stack (no cycle).
+    Annotations.of(this).acknowledgeWarning('@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac', 'The public media bucket policy is set in the Data stack (Data.allowCloudFrontReads).');
+    const cachePolicy = new cloudfront.CachePolicy(this, 'MediaCache', {
+      comment: `tryon ${props.config.stage} public media: immutable keys; browsers a year, the edge a day`,
+      defaultTtl: MEDIA_EDGE_TTL,
+      maxTtl: MEDIA_EDGE_TTL,
+      minTtl: Duration.seconds(0),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const headers = new cloudfront.ResponseHeadersPolicy(this, 'MediaHeaders', {
+      comment: `tryon ${props.config.stage} public media headers`,
+      securityHeadersBehavior,
+      // objects written by the API carry the same header; seed or older objects get it here
+      customHeadersBehavior: { customHeaders: [{ header: 'Cache-Control', value: PUBLIC_MEDIA_CACHE_CONTROL, override: true }] },
+    });
+    const rewrite = new cloudfront.Function(this, 'MediaRewrite', {
+      comment: 'public media: /media/<key> -> /<key>, image folders only',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(MEDIA_REWRITE_FUNCTION),
+    });
+    return {
+      [`${PUBLIC_MEDIA_PATH}*`]: {
+        origin,
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        compress: true,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+        cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD,
+        cachePolicy,
+        responseHeadersPolicy: headers,
+        functionAssociations: [{ function: rewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+    };
   }
 
   /** BucketDeployment's singleton handler (a CDK-managed Lambda, one per stack) is not ours to shape. */

@@ -80,6 +80,7 @@ export class AppStack extends Stack {
       providerSecret: this.secrets.providers,
       renderWorker: { name: this.workflow.renderWorkerName, arn: this.workflow.renderWorkerArn },
       cursorKeySecret: this.secrets.cursorKey,
+      provenanceSecret: this.secrets.provenance,
       sharpLayer: layer,
     });
 

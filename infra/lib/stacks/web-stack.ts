@@ -7,6 +7,8 @@ import type { StageConfig } from '../stage-config';
 export interface WebStackProps extends StackProps {
   config: StageConfig;
   api: Api;
+  /** The public media bucket's name (Data stack), served under /media/*. */
+  publicMediaBucketName?: string;
   /** Directory of the built SPA; defaults to web/dist. */
   webDist?: string;
 }
@@ -17,7 +19,12 @@ export class WebStack extends Stack {
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
-    this.web = new Web(this, 'Web', { config: props.config, apiDomainName: props.api.domainName, webDist: props.webDist });
+    this.web = new Web(this, 'Web', {
+      config: props.config,
+      apiDomainName: props.api.domainName,
+      webDist: props.webDist,
+      publicMediaBucketName: props.publicMediaBucketName,
+    });
     new CfnOutput(this, 'AppUrl', {
       value: `https://${props.config.domainName ?? this.web.distribution.distributionDomainName}`,
       description: 'The app (SPA and /api/*)',

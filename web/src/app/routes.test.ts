@@ -110,3 +110,14 @@ describe('route access (spec 01 section 2)', () => {
     expect(isStateIndependent('/dashboard')).toBe(false);
   });
 });
+
+describe('shared looks and compare (issue 15)', () => {
+  it('/l/{token} is the same screen signed in or out; /compare and /shares need sign-in', () => {
+    expect(resolveRoute('/l/abc', 'logged-out')).toMatchObject({ screen: 'shared-look', params: { token: 'abc' } });
+    expect(isStateIndependent('/l/abc')).toBe(true);
+    expect(resolveRoute('/compare', 'logged-in').screen).toBe('compare');
+    expect(resolveRoute('/shares', 'logged-in').screen).toBe('my-shares');
+    expect(resolveRoute('/compare', 'logged-out').screen).toBe('sign-in-required');
+    expect(resolveRoute('/shares', 'logged-out').screen).toBe('sign-in-required');
+  });
+});

@@ -31,6 +31,8 @@ export const SHARED_ROUTES: readonly RouteEntry[] = [
   { path: '/collections', screen: 'collections' },
   { path: '/collection/:id', screen: 'collection' },
   { path: '/pricing', screen: 'pricing' },
+  // A look shared for feedback (issue 15): anyone with the link, signed in or not.
+  { path: '/l/:token', screen: 'shared-look' },
 ];
 
 export const LOGGED_IN_ROUTES: readonly RouteEntry[] = [
@@ -45,10 +47,13 @@ export const LOGGED_IN_ROUTES: readonly RouteEntry[] = [
   { path: '/profiles/new', screen: 'profile-new' },
   { path: '/profiles/:id/edit', screen: 'profile-edit' },
   { path: '/try-custom-look', screen: 'try-custom-look' },
+  { path: '/outfit', screen: 'outfit' }, // query: optional styleId (the first piece), from a style's page
   { path: '/quick-try', screen: 'quick-try' }, // query: imageUrl, imageType, optional promptTemplateId
   { path: '/results', redirect: '/gallery' },
   { path: '/gallery', screen: 'gallery' },
   { path: '/generation/:id', screen: 'generation' },
+  { path: '/compare', screen: 'compare' }, // query: ids=a,b[,c[,d]] (2 to 4 of the user's own results)
+  { path: '/shares', screen: 'my-shares' },
   { path: '/subscription', screen: 'subscription' },
   { path: '/account', screen: 'account' },
   { path: '/influencer/apply', screen: 'influencer-apply' },

@@ -25,9 +25,13 @@ export const SCREENS = {
   'generate-edit': lazy(() => import('../features/generations/components/generate-template-page')),
   'generate-style': lazy(() => import('../features/generations/components/generate-style-page')),
   'try-custom-look': lazy(() => import('../features/generations/components/try-custom-look-page')),
+  outfit: lazy(() => import('../features/outfit/components/outfit-builder-page')),
   'quick-try': lazy(() => import('../features/generations/components/quick-try-page')),
   gallery: lazy(() => import('../features/generations/components/gallery-page')),
   generation: lazy(() => import('../features/generations/components/generation-detail-page')),
+  compare: lazy(() => import('../features/shares/components/compare-page')),
+  'my-shares': lazy(() => import('../features/shares/components/my-shares-page')),
+  'shared-look': lazy(() => import('../features/shares/components/shared-look-page')),
   // Placeholders (later work)
   onboarding: lazy(() => import('../features/onboarding/components/onboarding-page')),
   explore: lazy(() => import('../features/explore/components/explore-page')),

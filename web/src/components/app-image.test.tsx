@@ -22,9 +22,11 @@ const show = (src: string | null) =>
   );
 
 describe('image source kinds', () => {
-  it('API image paths are resolved, http(s) and app paths used directly, others have no preview', () => {
+  it('private API image paths are resolved, public ones shown from /media, http(s) and app paths used directly, others have no preview', () => {
     expect(imageSourceKind('/api/private-image/users/u1/a.jpg')).toBe('api');
-    expect(imageSourceKind('/api/public-image/styles/s1.jpg')).toBe('api');
+    expect(imageSourceKind('/api/public-image/styles/s1.jpg')).toBe('public');
+    // not a well-formed public image key: left to the API (which answers 400/404)
+    expect(imageSourceKind('/api/public-image/../x.jpg')).toBe('api');
     expect(imageSourceKind('https://cdn.example.com/a.jpg')).toBe('direct');
     expect(imageSourceKind('http://localhost:3000/s3/a.jpg')).toBe('direct');
     expect(imageSourceKind('/landing/hero-after.svg')).toBe('direct');
@@ -54,6 +56,12 @@ describe('AppImage', () => {
     fetchMock.mockResolvedValueOnce(new Response('{"message":"Not found"}', { status: 404 }));
     show('/api/private-image/users/u2/b.jpg');
     await waitFor(() => expect(screen.getByText('Image unavailable')).toBeTruthy());
+  });
+
+  it('shows a public image from /media/<key> without any API request (the cached public-bucket path)', () => {
+    show('/api/public-image/uploads/style_cover/u1/01ABC.webp');
+    expect(screen.getByRole('img', { name: 'Look' }).getAttribute('src')).toBe('/media/uploads/style_cover/u1/01ABC.webp');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('uses absolute urls directly, without a request', () => {

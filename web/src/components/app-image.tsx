@@ -3,18 +3,25 @@ import { useQuery } from '@tanstack/react-query';
 import ImageOff from 'lucide-react/icons/image-off';
 import ImageIcon from 'lucide-react/icons/image';
 import { apiJson } from '../lib/api-client';
+import { publicMediaUrl } from '../../../shared/domain/image-ref';
 import { cn } from '../lib/cn';
 import { Skeleton } from './skeleton';
 
 /** Image paths served through the API, answered with { url } (a short-lived signed link). */
 const API_IMAGE_PREFIXES = ['/api/public-image', '/api/private-image'];
 
-export type ImageSourceKind = 'none' | 'api' | 'direct';
+/**
+ * none: nothing to show; api: resolved through the API first (private images: owner-checked signed links);
+ * public: a public image, shown from /media/<key> (the distribution's cached public-bucket path, no API call);
+ * direct: used as is.
+ */
+export type ImageSourceKind = 'none' | 'api' | 'public' | 'direct';
 
 /** How a src is shown (spec 01 section 4): API paths are resolved first; http(s) and app-relative used as is. */
 export function imageSourceKind(src: string | null | undefined): ImageSourceKind {
   const s = src?.trim();
   if (!s) return 'none';
+  if (publicMediaUrl(s)) return 'public';
   if (API_IMAGE_PREFIXES.some((p) => s === p || s.startsWith(`${p}/`) || s.startsWith(`${p}?`))) return 'api';
   if (/^https?:\/\//i.test(s) || /^(blob:|data:image\/)/i.test(s)) return 'direct';
   if (s.startsWith('/') && !s.startsWith('//') && !s.startsWith('/api/')) return 'direct';
@@ -47,6 +54,7 @@ export function useResolvedImageUrl(src: string | null | undefined): { url: stri
     gcTime: 60 * 60_000,
   });
   if (kind === 'none') return { url: null, state: 'none', refetch: () => {} };
+  if (kind === 'public') return { url: publicMediaUrl(src!.trim()), state: 'ready', refetch: () => {} };
   if (kind === 'direct') return { url: src!.trim(), state: 'ready', refetch: () => {} };
   if (q.isPending) return { url: null, state: 'loading', refetch: () => void q.refetch() };
   const url = q.data?.url;

@@ -35,11 +35,20 @@ export function postToBucket(post: Pick<PresignUploadResult, 'url' | 'fields'>, 
   });
 }
 
-export async function directUpload(file: File, purpose: DirectUploadPurpose, onProgress?: ProgressListener, signal?: AbortSignal): Promise<{ url: string }> {
+/**
+ * The first two steps only: a presigned POST and the file sent to the quarantine with progress. Used as is by
+ * purposes that a record finalizes (photo-profile photos: the profile save names the upload id).
+ */
+export async function uploadToQuarantine(file: File, purpose: DirectUploadPurpose, onProgress?: ProgressListener, signal?: AbortSignal): Promise<{ uploadId: string }> {
   onProgress?.(0);
   const post = await apiJson<PresignUploadResult>('POST', '/api/uploads', { purpose, contentType: file.type, size: file.size }, signal);
   await postToBucket(post, file, onProgress, signal);
-  const done = await apiJson<{ url: string }>('POST', '/api/uploads/complete', { uploadId: post.uploadId }, signal);
+  return { uploadId: post.uploadId };
+}
+
+export async function directUpload(file: File, purpose: DirectUploadPurpose, onProgress?: ProgressListener, signal?: AbortSignal): Promise<{ url: string }> {
+  const { uploadId } = await uploadToQuarantine(file, purpose, onProgress, signal);
+  const done = await apiJson<{ url: string }>('POST', '/api/uploads/complete', { uploadId }, signal);
   onProgress?.(100);
   return done;
 }

@@ -198,29 +198,7 @@ export function ImageUpload({
           Upload
         </Button>
       ) : null}
-      {state === 'uploading' || state === 'success' ? (
-        <div className="space-y-1">
-          <div
-            role="progressbar"
-            aria-label={progressLabel ?? `${label} upload progress`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-            className="h-2 w-full overflow-hidden rounded-full bg-muted"
-          >
-            <div className="h-full rounded-full bg-primary transition-[width] duration-150" style={{ width: `${progress}%` }} />
-          </div>
-          <p className="flex items-center gap-1.5 text-xs text-muted-foreground" aria-live="polite">
-            {state === 'success' ? (
-              <>
-                <CircleCheck className="h-4 w-4 text-emerald-600 dark:text-emerald-400" aria-hidden="true" /> Uploaded
-              </>
-            ) : (
-              `Uploading... ${progress}%`
-            )}
-          </p>
-        </div>
-      ) : null}
+      {state === 'uploading' || state === 'success' ? <UploadProgress label={progressLabel ?? `${label} upload progress`} progress={progress} done={state === 'success'} /> : null}
       {state === 'error' ? (
         <div className="flex flex-wrap items-center gap-3">
           <p role="alert" className="text-sm text-destructive dark:text-red-400">
@@ -231,6 +209,26 @@ export function ImageUpload({
           </Button>
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/** The progress bar of an upload (fed by the upload's own progress events) with its live text. */
+export function UploadProgress({ label, progress, done }: { label: string; progress: number; done: boolean }) {
+  return (
+    <div className="space-y-1">
+      <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-2 w-full overflow-hidden rounded-full bg-muted">
+        <div className="h-full rounded-full bg-primary transition-[width] duration-150" style={{ width: `${progress}%` }} />
+      </div>
+      <p className="flex items-center gap-1.5 text-xs text-muted-foreground" aria-live="polite">
+        {done ? (
+          <>
+            <CircleCheck className="h-4 w-4 text-emerald-600 dark:text-emerald-400" aria-hidden="true" /> Uploaded
+          </>
+        ) : (
+          `Uploading... ${progress}%`
+        )}
+      </p>
     </div>
   );
 }

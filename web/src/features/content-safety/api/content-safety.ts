@@ -31,3 +31,25 @@ export function useTakeDown() {
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: REPORTS_KEY }), qc.invalidateQueries({ queryKey: ['/api/styles'] })]),
   });
 }
+
+/** A reported shared look (issue 15): same queue, its own takedown (the link ends, its copies are deleted). */
+export interface ShareReport {
+  id: string;
+  shareId: string;
+  reason: string;
+  createdAt: string;
+  /** The look while it is still live. */
+  url: string | null;
+  imageCount: number;
+}
+
+export const SHARE_REPORTS_KEY = ['/api/admin/share-reports'] as const;
+export const useShareReports = () => useQuery<ShareReport[]>({ queryKey: SHARE_REPORTS_KEY });
+
+export function useTakeDownShare() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (reportId: string) => apiJson<{ shareId: string; resolvedReports: number }>('POST', `/api/admin/share-reports/${encodeURIComponent(reportId)}/take-down`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: SHARE_REPORTS_KEY }),
+  });
+}

@@ -8,7 +8,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { toast } from '../../../components/use-toast';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { AccessDenied, AdminOnly } from '../../admin-tools/components/admin-ui';
-import { useRefusalSummary, useStyleReports, useTakeDown, type StyleReport } from '../api/content-safety';
+import { useRefusalSummary, useShareReports, useStyleReports, useTakeDown, useTakeDownShare, type ShareReport, type StyleReport } from '../api/content-safety';
 
 const KIND_LABELS: Record<string, string> = {
   photo_profile: 'Photo profile photos',
@@ -118,6 +118,7 @@ function SafetyDesk() {
           )}
         </CardContent>
       </Card>
+      <SharedLookReports />
       <ConfirmDialog
         open={!!confirming}
         onOpenChange={(open) => !open && setConfirming(null)}
@@ -128,5 +129,66 @@ function SafetyDesk() {
         onConfirm={confirm}
       />
     </div>
+  );
+}
+
+/** Reported shared looks (/l/{token}): taking one down ends the link at once and deletes its copies. */
+function SharedLookReports() {
+  const reports = useShareReports();
+  const takeDown = useTakeDownShare();
+  const [confirming, setConfirming] = useState<ShareReport | null>(null);
+  const confirm = async () => {
+    if (!confirming) return;
+    try {
+      await takeDown.mutateAsync(confirming.id);
+      toast({ title: 'Taken down', description: 'The shared look is gone (404 within a minute) and its copies are deleted.' });
+      setConfirming(null);
+    } catch (err) {
+      toast({ title: 'Error', description: errorMessage(err, 'Could not take the shared look down'), variant: 'destructive' });
+    }
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Reported shared looks</CardTitle>
+        <CardDescription>Links people shared for feedback and a viewer reported. Taking one down ends the link and deletes its images.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {!reports.data ? (
+          <Skeleton className="h-16 w-full" />
+        ) : reports.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No open reports.</p>
+        ) : (
+          <ul className="divide-y divide-border" data-testid="share-reports">
+            {reports.data.map((r) => (
+              <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="share-report" data-share-id={r.shareId}>
+                <div className="min-w-0">
+                  {r.url ? (
+                    <a href={r.url} target="_blank" rel="noopener noreferrer" className="font-medium underline-offset-2 hover:underline">
+                      Shared look ({r.imageCount} {r.imageCount === 1 ? 'image' : 'images'})
+                    </a>
+                  ) : (
+                    <span className="font-medium text-muted-foreground">Shared look (no longer live)</span>
+                  )}
+                  <p className="text-sm text-muted-foreground">&ldquo;{r.reason}&rdquo; &middot; {when(r.createdAt)}</p>
+                </div>
+                <Button variant="destructive" onClick={() => setConfirming(r)}>
+                  Take down
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <ConfirmDialog
+        open={!!confirming}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title="Take this shared look down?"
+        description="The link stops working and its images are deleted. The owner sees it as taken down after a report."
+        confirmLabel="Take down"
+        pending={takeDown.isPending}
+        onConfirm={confirm}
+      />
+    </Card>
   );
 }

@@ -1,3 +1,4 @@
+import Shirt from 'lucide-react/icons/shirt';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatCredits } from '../../../../../shared/domain/plans';
@@ -71,6 +72,10 @@ export default function DashboardPage() {
             <Link to="/try-custom-look" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
               <ImageUp className="h-4 w-4" aria-hidden="true" />
               Try Custom Look
+            </Link>
+            <Link to="/outfit" className={buttonClasses({ variant: 'outline', size: 'sm' })} data-testid="dashboard-build-outfit">
+              <Shirt className="h-4 w-4" aria-hidden="true" />
+              Build an outfit
             </Link>
             {isCreatorRole(user) ? (
               <Link to="/admin/styles" className={buttonClasses({ variant: 'outline', size: 'sm' })}>

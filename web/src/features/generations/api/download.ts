@@ -5,12 +5,14 @@
 import { aiDownloadName } from '../../../../../shared/domain/provenance';
 import { apiJson } from '../../../lib/api-client';
 import { imageSourceKind } from '../../../components/app-image';
+import { publicMediaUrl } from '../../../../../shared/domain/image-ref';
 
 export class DownloadError extends Error {}
 
 export async function downloadGenerationImage(generationId: string, resultUrl: string, title?: string | null): Promise<void> {
   let url = resultUrl;
-  if (imageSourceKind(resultUrl) === 'api') {
+  if (imageSourceKind(resultUrl) === 'public') url = publicMediaUrl(resultUrl) ?? resultUrl;
+  else if (imageSourceKind(resultUrl) === 'api') {
     const res = await apiJson<{ url?: string }>('GET', resultUrl).catch(() => null);
     if (!res?.url) throw new DownloadError('Failed to fetch presigned URL');
     url = res.url;

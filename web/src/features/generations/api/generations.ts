@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GenerationView } from '../../../../../shared/schemas/generation';
 import type { QuickTryMode, Mode } from '../../../../../shared/domain/generation';
 import type { StyleImageType } from '../../../../../shared/domain/catalog';
+import type { OutfitSlot, PieceSource } from '../../../../../shared/domain/outfit';
 import { useState } from 'react';
 import { apiJson, apiRequest } from '../../../lib/api-client';
 import { createIntent, idempotencyHeaders, intentSignature } from '../../../lib/idempotency';
@@ -66,16 +67,29 @@ export function useSubmitFeedback(generationId: string) {
   });
 }
 
-/** The four ways to start a generation; each answers { id }. */
-export type StartRequest =
+/** One piece of an outfit as the API takes it (shared/schemas/generation.ts outfitPieceSchema). */
+export interface OutfitPieceRequest {
+  slot: OutfitSlot;
+  source: PieceSource;
+  imageUrl?: string;
+  imageType?: StyleImageType;
+  styleId?: string;
+  productId?: string;
+}
+
+/** The five ways to start a generation; each answers { id }. `variants`: 1 to 4 renders (default 1). */
+export type StartRequest = (
   | { kind: 'raw'; rawTemplateId: string; photoProfileId: string; styleRef?: File | null; background?: File | null }
   | { kind: 'style'; styleId: string; photoProfileId: string; promptTemplateId?: string | null; mode: Mode }
   | { kind: 'quick-try-style'; styleId: string; photoProfileId?: string | null; mode: QuickTryMode }
-  | { kind: 'quick-try-custom'; imageUrl: string; imageType: StyleImageType; photoProfileId?: string | null; promptTemplateId?: string | null; mode?: Mode };
+  | { kind: 'quick-try-custom'; imageUrl: string; imageType: StyleImageType; photoProfileId?: string | null; promptTemplateId?: string | null; mode?: Mode }
+  | { kind: 'outfit'; pieces: OutfitPieceRequest[]; photoProfileId: string; mode: Mode }
+) & { variants?: number };
 
 /** Start a generation; `idempotencyKey` makes a repeat of the same intent answer the same generation. */
 export function startGeneration(req: StartRequest, idempotencyKey: string): Promise<{ id: string }> {
   const h = idempotencyHeaders(idempotencyKey);
+  const variants = req.variants && req.variants > 1 ? { variants: req.variants } : {};
   switch (req.kind) {
     case 'raw': {
       const fd = new FormData();
@@ -83,6 +97,7 @@ export function startGeneration(req: StartRequest, idempotencyKey: string): Prom
       fd.append('photoProfileId', req.photoProfileId);
       if (req.styleRef) fd.append('styleRef', req.styleRef);
       if (req.background) fd.append('background', req.background);
+      if (req.variants && req.variants > 1) fd.append('variants', String(req.variants));
       return apiJson('POST', '/api/generate', fd, undefined, h);
     }
     case 'style':
@@ -91,11 +106,13 @@ export function startGeneration(req: StartRequest, idempotencyKey: string): Prom
         photoProfileId: req.photoProfileId,
         mode: req.mode,
         ...(req.promptTemplateId ? { promptTemplateId: req.promptTemplateId } : {}),
+        ...variants,
       }, undefined, h);
     case 'quick-try-style':
       return apiJson('POST', `/api/quick-try/${encodeURIComponent(req.styleId)}`, {
         mode: req.mode,
         ...(req.photoProfileId ? { photoProfileId: req.photoProfileId } : {}),
+        ...variants,
       }, undefined, h);
     case 'quick-try-custom':
       return apiJson('POST', '/api/generate/quick-try', {
@@ -104,8 +121,29 @@ export function startGeneration(req: StartRequest, idempotencyKey: string): Prom
         ...(req.photoProfileId ? { photoProfileId: req.photoProfileId } : {}),
         ...(req.promptTemplateId ? { promptTemplateId: req.promptTemplateId } : {}),
         ...(req.mode ? { mode: req.mode } : {}),
+        ...variants,
       }, undefined, h);
+    case 'outfit':
+      return apiJson('POST', '/api/generate/outfit', { pieces: req.pieces, photoProfileId: req.photoProfileId, mode: req.mode, ...variants }, undefined, h);
   }
+}
+
+export interface KeptVariant {
+  index: number;
+  /** The gallery generation the variant became (link to /generation/{generationId}). */
+  generationId: string;
+}
+
+/** POST /api/generations/{id}/keep: keep variants of a run (idempotent: keeping again answers the same ids). */
+export function useKeepVariants(runId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (variants: number[]) => apiJson<{ kept: KeptVariant[] }>('POST', `/api/generations/${encodeURIComponent(runId)}/keep`, { variants }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: generationKey(runId) });
+      void qc.invalidateQueries({ queryKey: GENERATIONS_KEY });
+    },
+  });
 }
 
 /** Start a generation; afterwards the list (which then polls) and the user's credits are refreshed. */

@@ -1,5 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { COMPARE_MAX, COMPARE_MIN, SHARE_MAX_IMAGES } from '../../../../../shared/domain/shares';
+import { compareUrl, toggleSelection } from '../../shares/lib/compare';
+import { ShareDialog } from '../../shares/components/share-dialog';
+import { Button } from '../../../components/button';
 import { buttonClasses } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
 import {
@@ -31,10 +35,58 @@ export default function GalleryPage() {
   const items = useMemo(() => q.data ?? [], [q.data]);
   const { inProgress, failed, completed: allCompleted } = useMemo(() => partitionGenerations(items), [items]);
   const completed = useMemo(() => completedView(items, sort, profileId), [items, sort, profileId]);
+  // selection mode: pick 2 to 4 completed results to compare (or 1 to 4 to share)
+  const navigate = useNavigate();
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [sharing, setSharing] = useState(false);
+  const toggle = (id: string) => setSelected((xs) => toggleSelection(xs, id));
+  const stopSelecting = () => {
+    setSelecting(false);
+    setSelected([]);
+  };
+  const canCompare = selected.length >= COMPARE_MIN && selected.length <= COMPARE_MAX;
+  const titleOf = (id: string) => {
+    const g = items.find((x) => x.id === id);
+    return g?.styleName ?? g?.templateName ?? 'Custom look';
+  };
 
   return (
     <div className={pageShell}>
-      <PageHeader title="My Gallery" description="Every look you have generated." documentTitle="Gallery" />
+      <PageHeader
+        title="My Gallery"
+        description="Every look you have generated."
+        documentTitle="Gallery"
+        actions={
+          allCompleted.length > 0 ? (
+            selecting ? (
+              <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Selection">
+                <span className="text-sm text-muted-foreground" aria-live="polite" data-testid="selection-count">
+                  {selected.length} of {COMPARE_MAX} selected
+                </span>
+                <Button onClick={() => navigate(compareUrl(selected))} disabled={!canCompare} data-testid="compare-selected">
+                  Compare
+                </Button>
+                <Button variant="outline" onClick={() => setSharing(true)} disabled={selected.length < 1 || selected.length > SHARE_MAX_IMAGES} data-testid="share-selected">
+                  Share
+                </Button>
+                <Button variant="ghost" onClick={stopSelecting}>
+                  Cancel
+                </Button>
+              </div>
+            ) : (
+              <div className="flex flex-wrap gap-2">
+                <Link to="/shares" className={buttonClasses({ variant: 'ghost' })}>
+                  My shares
+                </Link>
+                <Button variant="outline" onClick={() => setSelecting(true)} data-testid="select-to-compare">
+                  Select to compare
+                </Button>
+              </div>
+            )
+          ) : null
+        }
+      />
       {q.isPending ? (
         <GenerationGridSkeleton count={4} />
       ) : q.isError ? (
@@ -99,7 +151,11 @@ export default function GalleryPage() {
               ) : (
                 <ul className={grid}>
                   {completed.map((g) => (
-                    <GenerationCard key={g.id} generation={g} />
+                    <GenerationCard
+                      key={g.id}
+                      generation={g}
+                      selection={selecting ? { selected: selected.includes(g.id), full: selected.length >= COMPARE_MAX, onToggle: toggle } : undefined}
+                    />
                   ))}
                 </ul>
               )}
@@ -121,6 +177,7 @@ export default function GalleryPage() {
         </div>
       )}
       <DeleteGenerationDialog generationId={toDelete} onClose={() => setToDelete(null)} copy="failed" />
+      <ShareDialog open={sharing} onOpenChange={setSharing} candidates={selected.map((id) => ({ id, title: titleOf(id) }))} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useReducer } from 'react';
+import { useEffect, useMemo, useReducer, useState } from 'react';
+import { costLabel } from '../../../../../shared/domain/outfit';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { defaultPromptTemplateId, generationCost, modeChoiceVisible, profileQualifies, toQuickTryMode, type Mode } from '../../../../../shared/domain/generation';
 import { AppImage } from '../../../components/app-image';
@@ -22,6 +23,7 @@ import {
   modeReducer,
   photosOf,
   validateStyleGenerate,
+  VariantsPicker,
   type GenerateIssue,
   Notice,
   BackLink,
@@ -73,7 +75,8 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
 
   const selected = profiles.find((p) => p.id === state.profileId) ?? null;
   const anyQualifies = profiles.some((p) => profileQualifies(state.mode, photosOf(p)));
-  const cost = generationCost();
+  const [variants, setVariants] = useState(1);
+  const cost = generationCost({ variants });
   const busy = start.isPending || quick.isPending;
 
   const report = (issue: GenerateIssue) => {
@@ -97,11 +100,12 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
     });
     if (issue) return report(issue);
     start.mutate(
-      { kind: 'style', styleId: style.id, photoProfileId: state.profileId!, mode: state.mode, promptTemplateId: state.mode === 'creative' ? state.promptTemplateId : null },
+      { kind: 'style', styleId: style.id, photoProfileId: state.profileId!, mode: state.mode, promptTemplateId: state.mode === 'creative' ? state.promptTemplateId : null, variants },
       {
-        onSuccess: () => {
+        onSuccess: ({ id }) => {
           toast(GENERATION_STARTED);
-          navigate('/dashboard');
+          // several variants: the result page is where they are kept (the run itself is not a gallery item)
+          navigate(variants > 1 ? `/generation/${encodeURIComponent(id)}` : '/dashboard');
         },
         onError: (err) => onError(err),
       },
@@ -224,10 +228,11 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
           ) : null}
 
           <div className="space-y-3 rounded-2xl border border-border bg-card p-4 sm:p-5">
+            <VariantsPicker value={variants} onChange={setVariants} />
             <div className="flex flex-col gap-2 sm:flex-row">
               <Button size="lg" onClick={onGenerate} disabled={busy} data-testid="generate-button" className="w-full sm:w-auto">
                 {start.isPending ? <SpinnerIcon /> : <Wand className="h-4 w-4" aria-hidden="true" />}
-                {start.isPending ? 'Generating...' : `Generate Look (${cost} credit${cost === 1 ? '' : 's'})`}
+                {start.isPending ? 'Generating...' : variants === 1 ? `Generate Look (${cost} credit${cost === 1 ? '' : 's'})` : `Generate ${costLabel({ variants })}`}
               </Button>
               {style.styleImageType !== 'product_only' ? (
                 <Button size="lg" variant="outline" onClick={onQuickTry} disabled={busy || !canQuickTry} data-testid="quick-try-exact" className="w-full sm:w-auto" aria-describedby="quick-try-hint">

@@ -29,7 +29,14 @@ const overlayButton =
  * One generation as a card: completed ones open /generation/{id} and show download (and optionally delete)
  * on hover or keyboard focus; pending and processing show a spinner; failed ones show the error and delete.
  */
-export function GenerationCard({ generation: g, onDelete, allowDeleteCompleted }: { generation: GenerationView; onDelete?: (id: string) => void; allowDeleteCompleted?: boolean }) {
+export interface CardSelection {
+  selected: boolean;
+  /** A full selection: unselected cards cannot be added. */
+  full: boolean;
+  onToggle: (id: string) => void;
+}
+
+export function GenerationCard({ generation: g, onDelete, allowDeleteCompleted, selection }: { generation: GenerationView; onDelete?: (id: string) => void; allowDeleteCompleted?: boolean; selection?: CardSelection }) {
   const [downloading, setDownloading] = useState(false);
   const title = generationTitle(g);
   const created = formatDateTime(g.createdAt);
@@ -55,7 +62,22 @@ export function GenerationCard({ generation: g, onDelete, allowDeleteCompleted }
           </div>
         </Link>
         <AiBadge className="absolute left-2 top-2" size="sm" />
-        <div className="absolute right-2 top-2 flex gap-2 opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100">
+        {selection ? (
+          // selection mode (compare / share): a real checkbox, reachable with Tab and toggled with Space
+          <label className={cn('absolute right-2 top-2 z-10 flex h-9 items-center gap-1.5 rounded-full bg-background/90 px-2.5 text-xs font-medium shadow-md ring-1', selection.selected ? 'ring-2 ring-primary' : 'ring-border', selection.full && !selection.selected && 'opacity-60')}>
+            <input
+              type="checkbox"
+              className="h-4 w-4"
+              checked={selection.selected}
+              disabled={selection.full && !selection.selected}
+              onChange={() => selection.onToggle(g.id)}
+              aria-label={`Select ${title}`}
+              data-testid="card-select"
+            />
+            <span aria-hidden="true">{selection.selected ? 'Selected' : 'Select'}</span>
+          </label>
+        ) : null}
+        <div className={cn('absolute right-2 top-2 flex gap-2 opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100', selection && 'hidden')}>
           <Tooltip content="Download">
             <button type="button" className={overlayButton} onClick={download} disabled={downloading} aria-label={`Download ${title}`} data-testid="card-download">
               {downloading ? <SpinnerIcon /> : <Download className="h-4 w-4" aria-hidden="true" />}

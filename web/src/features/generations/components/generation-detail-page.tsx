@@ -2,11 +2,15 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AppImage } from '../../../components/app-image';
 import { AiBadge } from './ai-badge';
+import { VARIANT_RUN_RETENTION_DAYS } from '../../../../../shared/domain/outfit';
 import { Button, buttonClasses } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
 import { PageHeader } from '../../../components/page-header';
 import { PageSpinner, SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
+import Share2 from 'lucide-react/icons/share-2';
+import { ShareDialog } from '../../shares/components/share-dialog';
+import { ShareList } from '../../shares/components/share-list';
 import {
   useStyle,
   useStyleProducts,
@@ -15,6 +19,7 @@ import {
   useGeneration,
   useGenerationFeedback,
   useSubmitFeedback,
+  useKeepVariants,
   type GenerationView,
   audienceLabel,
   Notice,
@@ -38,22 +43,110 @@ export default function GenerationDetailPage() {
   const q = useGeneration(id);
   if (q.isPending) return <PageSpinner label="Loading generation" />;
   const g = q.data;
+  if (g && (g.status === 'pending' || g.status === 'processing')) {
+    return (
+      <div className={pageShell}>
+        <BackLink to="/gallery">Back to Gallery</BackLink>
+        <PageHeader title={generationTitle(g)} documentTitle="Generation" />
+        <Notice live title={g.variantCount > 1 ? `Rendering ${g.variantCount} variants...` : 'Rendering your look...'}>
+          <p className="flex items-center gap-2" data-testid="generation-rendering">
+            <SpinnerIcon /> This page updates when it is ready.
+          </p>
+        </Notice>
+      </div>
+    );
+  }
   if (q.isError || !g || g.status !== 'completed' || !g.resultUrl) {
     return (
       <div className={pageShell}>
         <BackLink to="/gallery">Back to Gallery</BackLink>
         <PageHeader title="Generation" />
-        <Notice title="This generation is not yet completed or has no result." />
+        <Notice title={g?.status === 'failed' && g.error ? g.error : 'This generation is not yet completed or has no result.'} />
       </div>
     );
   }
+  if (g.variantCount > 1) return <VariantRun generation={g} />;
   return <GenerationDetail generation={g} />;
+}
+
+/**
+ * A run of several variants: each shown with the "AI-generated" label; the user picks the ones to keep, and
+ * each kept variant becomes a gallery generation of its own (linked by id). The others expire with the run.
+ */
+function VariantRun({ generation: g }: { generation: GenerationView }) {
+  const keep = useKeepVariants(g.id);
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const title = generationTitle(g);
+  const toggle = (i: number) =>
+    setChosen((cur) => {
+      const next = new Set(cur);
+      if (next.has(i)) next.delete(i);
+      else next.add(i);
+      return next;
+    });
+  const pending = [...chosen].filter((i) => !g.variants[i]?.keptGenerationId);
+  const keptIds = g.variants.map((v) => v.keptGenerationId).filter((id): id is string => !!id);
+  const onKeep = () =>
+    keep.mutate(pending, {
+      onSuccess: ({ kept }) => {
+        setChosen(new Set());
+        toast({ title: kept.length === 1 ? 'Variant kept' : `${kept.length} variants kept`, description: 'They are in your gallery now.' });
+      },
+      onError: () => toast({ title: 'Error', description: 'Could not keep the variants. Please try again.', variant: 'destructive' }),
+    });
+  return (
+    <div className={pageShell}>
+      <BackLink to="/gallery">Back to Gallery</BackLink>
+      <PageHeader
+        title={title}
+        documentTitle="Variants"
+        description={`${g.variantCount} variants. Keep the ones you like: each becomes a look in your gallery. Variants you do not keep expire after ${VARIANT_RUN_RETENTION_DAYS} days.`}
+      />
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="variants">
+        {g.variants.map((v) => {
+          const kept = v.keptGenerationId;
+          const n = v.index + 1;
+          return (
+            <li key={v.index} className="space-y-2" data-testid={`variant-${v.index}`} data-kept-generation-id={kept ?? undefined}>
+              <Card className="relative overflow-hidden">
+                <AppImage src={v.url} alt={`Variant ${n} of ${g.variantCount}: ${title}`} width={4} height={5} className="w-full" imgClassName="object-contain" />
+                <AiBadge className="absolute left-3 top-3" />
+              </Card>
+              {kept ? (
+                <Link to={`/generation/${encodeURIComponent(kept)}`} className={buttonClasses({ variant: 'outline', size: 'sm', className: 'w-full' })} data-testid={`variant-${v.index}-open`}>
+                  Kept · Open in gallery
+                </Link>
+              ) : (
+                <label className="flex cursor-pointer items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm focus-within:ring-2 focus-within:ring-ring">
+                  <input type="checkbox" checked={chosen.has(v.index)} onChange={() => toggle(v.index)} data-testid={`variant-${v.index}-keep`} />
+                  Keep variant {n}
+                </label>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <div className="mt-6 flex flex-wrap items-center gap-3">
+        <Button onClick={onKeep} disabled={!pending.length || keep.isPending} data-testid="keep-variants">
+          {keep.isPending ? <SpinnerIcon /> : null}
+          {pending.length ? `Keep ${pending.length} ${pending.length === 1 ? 'variant' : 'variants'}` : 'Choose variants to keep'}
+        </Button>
+        {keptIds.length >= 2 ? (
+          <Link to={`/compare?ids=${keptIds.slice(0, 4).map(encodeURIComponent).join(',')}`} className={buttonClasses({ variant: 'outline' })} data-testid="compare-kept-variants">
+            Compare kept variants
+          </Link>
+        ) : null}
+        <p className="text-xs text-muted-foreground">Keeping is free: the credits were spent when the variants were made.</p>
+      </div>
+    </div>
+  );
 }
 
 function GenerationDetail({ generation: g }: { generation: GenerationView }) {
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
   const [downloading, setDownloading] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const styleId = g.styleId ?? g.inputs.styleId;
   const title = generationTitle(g);
 
@@ -79,6 +172,10 @@ function GenerationDetail({ generation: g }: { generation: GenerationView }) {
             <Button onClick={download} disabled={downloading} data-testid="detail-download">
               {downloading ? <SpinnerIcon /> : <Download className="h-4 w-4" aria-hidden="true" />}
               Download
+            </Button>
+            <Button variant="outline" onClick={() => setSharing(true)} data-testid="detail-share">
+              <Share2 className="h-4 w-4" aria-hidden="true" />
+              Share
             </Button>
             <Button variant="outline" onClick={() => setDeleting(true)} data-testid="detail-delete">
               <Trash2 className="h-4 w-4" aria-hidden="true" />
@@ -114,14 +211,47 @@ function GenerationDetail({ generation: g }: { generation: GenerationView }) {
                 <dd className="break-words">{g.styleName ?? '—'}</dd>
                 <dt className="text-muted-foreground">Mode</dt>
                 <dd className="capitalize">{g.mode}</dd>
+                {g.variantOf ? (
+                  <>
+                    <dt className="text-muted-foreground">Variant</dt>
+                    <dd>
+                      <Link to={`/generation/${encodeURIComponent(g.variantOf)}`} className={buttonClasses({ variant: 'link' })} data-testid="variant-of">
+                        Variant {(g.variantIndex ?? 0) + 1}: see all variants
+                      </Link>
+                    </dd>
+                  </>
+                ) : null}
+                {g.inputs.outfit?.length ? (
+                  <>
+                    <dt className="text-muted-foreground">Outfit</dt>
+                    <dd>
+                      <ol className="list-decimal pl-4" data-testid="outfit-pieces-list">
+                        {g.inputs.outfit.map((p, i) => (
+                          <li key={i}>
+                            {p.label} <span className="text-muted-foreground">({p.slot})</span>
+                          </li>
+                        ))}
+                      </ol>
+                    </dd>
+                  </>
+                ) : null}
               </dl>
             </CardContent>
           </Card>
           <FeedbackCard generation={g} styleId={styleId} />
+          <Card data-testid="result-shares">
+            <CardHeader>
+              <CardTitle>Shared for feedback</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ShareList generationId={g.id} emptyText="Not shared yet. Choose Share to ask friends which look they like." />
+            </CardContent>
+          </Card>
           {styleId ? <StyleDetailsCard styleId={styleId} /> : null}
         </div>
       </div>
       {styleId ? <ShopThisLook styleId={styleId} /> : null}
+      <ShareDialog open={sharing} onOpenChange={setSharing} candidates={[{ id: g.id, title }]} />
       <DeleteGenerationDialog generationId={deleting ? g.id : null} onClose={() => setDeleting(false)} copy="detail" onDeleted={() => navigate('/gallery')} />
     </div>
   );

@@ -38,3 +38,6 @@ export { DeleteGenerationDialog } from './delete-generation-dialog';
 export { GenerationCard, GenerationGridSkeleton, formatDateTime, generationTitle } from './generation-card';
 export { downloadGenerationImage } from '../api/download';
 export { StarRating } from './star-rating';
+export { VariantsPicker } from './variants-picker';
+export { useKeepVariants } from '../api/generations';
+export type { KeptVariant, OutfitPieceRequest } from '../api/generations';

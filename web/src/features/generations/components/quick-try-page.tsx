@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useReducer } from 'react';
+import { useEffect, useMemo, useReducer, useState } from 'react';
+import { costLabel } from '../../../../../shared/domain/outfit';
 import { useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/api-error';
@@ -33,6 +34,7 @@ import {
   CreditsLine,
   ModeToggle,
   Wand,
+  VariantsPicker,
 } from './kit';
 
 const TYPE_BADGE: Record<StyleImageType, string> = {
@@ -108,6 +110,7 @@ function QuickTryForm({ imageUrl, imageType, initialPrompt }: { imageUrl: string
   const promptsQ = useOutfitPrompts(state.mode === 'creative');
   const start = useStartGeneration();
   const { onError } = useStartErrorHandler();
+  const [variants, setVariants] = useState(1);
 
   useEffect(() => {
     if (profilesQ.data) dispatch({ type: 'profilesLoaded', profiles: profilesQ.data });
@@ -131,11 +134,13 @@ function QuickTryForm({ imageUrl, imageType, initialPrompt }: { imageUrl: string
         photoProfileId: profile!.id,
         mode: state.mode,
         promptTemplateId: state.mode === 'creative' ? state.promptTemplateId : null,
+        variants,
       },
       {
-        onSuccess: () => {
+        onSuccess: ({ id }) => {
           toast(GENERATION_STARTED);
-          navigate('/dashboard');
+          // several variants: the result page is where they are kept (the run itself is not a gallery item)
+          navigate(variants > 1 ? `/generation/${encodeURIComponent(id)}` : '/dashboard');
         },
         onError: (err) => onError(err),
       },
@@ -203,9 +208,10 @@ function QuickTryForm({ imageUrl, imageType, initialPrompt }: { imageUrl: string
             </>
           )}
           <div className="space-y-2 rounded-2xl border border-border bg-card p-4">
+            <VariantsPicker value={variants} onChange={setVariants} />
             <Button size="lg" className="w-full sm:w-auto" onClick={onGenerate} disabled={start.isPending} data-testid="quick-try-generate">
               {start.isPending ? <SpinnerIcon /> : <Wand className="h-4 w-4" aria-hidden="true" />}
-              {start.isPending ? 'Generating...' : 'Generate Look'}
+              {start.isPending ? 'Generating...' : variants === 1 ? 'Generate Look' : `Generate Look · ${costLabel({ variants })}`}
             </Button>
             <CreditsLine />
           </div>

@@ -30,7 +30,9 @@ import {
   OutfitUploadPanel,
   type UploadState,
   Wand,
+  VariantsPicker,
 } from './kit';
+import { costLabel } from '../../../../../shared/domain/outfit';
 
 const TYPE_HINTS: Record<StyleImageType, string> = {
   model_wearer: 'A photo of a person wearing the outfit.',
@@ -66,6 +68,7 @@ export default function TryCustomLookPage() {
   const [imageUrl, setImageUrl] = useState<string | null>(null);
   const [uploadState, setUploadState] = useState<UploadState>('idle');
   const [profileId, setProfileId] = useState<string | null>(null);
+  const [variants, setVariants] = useState(1);
   const promptsQ = useOutfitPrompts(imageType !== 'model_wearer');
   const profilesQ = usePhotoProfiles();
   const profiles = useMemo(() => profilesQ.data ?? [], [profilesQ.data]);
@@ -97,11 +100,12 @@ export default function TryCustomLookPage() {
       return;
     }
     start.mutate(
-      { kind: 'quick-try-custom', imageUrl: imageUrl!, imageType, photoProfileId: profile.id, promptTemplateId: effectivePrompt, mode: imageType === 'product_laydown' && effectivePrompt ? 'creative' : undefined },
+      { kind: 'quick-try-custom', imageUrl: imageUrl!, imageType, photoProfileId: profile.id, promptTemplateId: effectivePrompt, mode: imageType === 'product_laydown' && effectivePrompt ? 'creative' : undefined, variants },
       {
-        onSuccess: () => {
+        onSuccess: ({ id }) => {
           toast(GENERATION_STARTED);
-          navigate('/dashboard');
+          // several variants: the result page is where they are kept (the run itself is not a gallery item)
+          navigate(variants > 1 ? `/generation/${encodeURIComponent(id)}` : '/dashboard');
         },
         onError: (err) => onError(err),
       },
@@ -114,7 +118,15 @@ export default function TryCustomLookPage() {
   return (
     <div className={`${pageShell} max-w-3xl`}>
       <BackLink to="/dashboard">Back to Dashboard</BackLink>
-      <PageHeader title="Try Custom Look" description="Upload any outfit photo and see it on you." />
+      <PageHeader
+        title="Try Custom Look"
+        description="Upload any outfit photo and see it on you."
+        actions={
+          <Link to="/outfit" className={buttonClasses({ variant: 'outline', size: 'sm' })} data-testid="custom-build-outfit">
+            Build an outfit (several pieces)
+          </Link>
+        }
+      />
       <div className="space-y-6">
         <Step n={1} title="What does your image show?">
           <RadioCards
@@ -188,9 +200,10 @@ export default function TryCustomLookPage() {
               className="sm:grid-cols-2"
             />
           )}
+          <VariantsPicker value={variants} onChange={setVariants} />
           <Button size="lg" className="w-full sm:w-auto" onClick={onGenerate} disabled={!imageUrl || uploadState === 'uploading' || start.isPending} data-testid="generate-my-look">
             {start.isPending ? <SpinnerIcon /> : <Wand className="h-4 w-4" aria-hidden="true" />}
-            {start.isPending ? 'Generating...' : 'Generate My Look'}
+            {start.isPending ? 'Generating...' : variants === 1 ? 'Generate My Look' : `Generate My Look · ${costLabel({ variants })}`}
           </Button>
           {!imageUrl ? <p className="text-xs text-muted-foreground">Upload an outfit image first.</p> : null}
           <CreditsLine />

@@ -13,29 +13,30 @@ export function usePhotoProfiles() {
   return useQuery<PhotoProfile[]>({ queryKey: PHOTO_PROFILES_KEY });
 }
 
-/** The multipart body of a create or an update (PATCH sends only what changed for the files). */
+/**
+ * The JSON body of a create or an update. The photos themselves went straight to S3 first (presigned POST to
+ * the quarantine, web/src/components/image-upload/direct-upload.ts); the API reads them by upload id, after
+ * its consent and age checks, through its one image gate.
+ */
 export interface ProfileFormPayload {
   name: string;
   gender: string;
   bodyDescription: string;
-  portrait?: File | null;
-  fullBody?: File | null;
+  portraitUploadId?: string | null;
+  fullBodyUploadId?: string | null;
   /** Edit only: drop the stored full-body photo. */
   removeFullBody?: boolean;
   /** Create only: the photo consent wording version the user confirmed. */
   consent?: string;
 }
 
-export function toFormData(p: ProfileFormPayload): FormData {
-  const fd = new FormData();
-  if (p.consent) fd.append('consent', p.consent);
-  fd.append('name', p.name);
-  fd.append('gender', p.gender);
-  fd.append('bodyDescription', p.bodyDescription);
-  if (p.portrait) fd.append('portrait', p.portrait, p.portrait.name);
-  if (p.fullBody) fd.append('fullBody', p.fullBody, p.fullBody.name);
-  else if (p.removeFullBody) fd.append('removeFullBody', 'true');
-  return fd;
+export function toProfileBody(p: ProfileFormPayload): Record<string, string | boolean> {
+  const body: Record<string, string | boolean> = { name: p.name, gender: p.gender, bodyDescription: p.bodyDescription };
+  if (p.consent) body.consent = p.consent;
+  if (p.portraitUploadId) body.portraitUploadId = p.portraitUploadId;
+  if (p.fullBodyUploadId) body.fullBodyUploadId = p.fullBodyUploadId;
+  else if (p.removeFullBody) body.removeFullBody = true;
+  return body;
 }
 
 export function useSaveProfile(id: string | undefined) {
@@ -43,8 +44,8 @@ export function useSaveProfile(id: string | undefined) {
   return useMutation({
     mutationFn: (p: ProfileFormPayload) =>
       id
-        ? apiJson<PhotoProfile>('PATCH', `/api/photo-profiles/${encodeURIComponent(id)}`, toFormData(p))
-        : apiJson<PhotoProfile>('POST', '/api/photo-profiles', toFormData(p)),
+        ? apiJson<PhotoProfile>('PATCH', `/api/photo-profiles/${encodeURIComponent(id)}`, toProfileBody(p))
+        : apiJson<PhotoProfile>('POST', '/api/photo-profiles', toProfileBody(p)),
     onSuccess: () => qc.invalidateQueries({ queryKey: PHOTO_PROFILES_KEY }),
   });
 }

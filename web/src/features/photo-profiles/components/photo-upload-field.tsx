@@ -6,7 +6,7 @@ import { Button } from '../../../components/button';
 import { SpinnerIcon } from '../../../components/spinner';
 import { cn } from '../../../lib/cn';
 import { ACCEPT_ATTRIBUTE, checkImageFile } from './profile-form-rules';
-import { prepareImageForUpload } from './prepare-image';
+import { UploadProgress } from '../../../components/image-upload/image-upload';
 
 /** A photo of the form: the stored one (edit), a newly chosen file with its preview, or none. */
 export type PhotoValue = { kind: 'existing'; url: string } | { kind: 'new'; file: File; preview: string } | null;
@@ -23,20 +23,25 @@ interface Props {
   /** Say "Optional." in front of the hint. */
   optional?: boolean;
   aspect: 'square' | 'portrait';
+  /** The direct upload of the chosen file while the form saves (real progress from the upload itself). */
+  upload?: { progress: number; done: boolean } | null;
 }
 
-/** An image picker with preview, replace and remove; refuses non-images and files over 10 MB before upload. */
-export function PhotoUploadField({ name, label, hint, value, onChange, error, optional, aspect }: Props) {
+/**
+ * An image picker with preview, replace and remove; refuses non-images and files over 15 MB before upload.
+ * The file is sent straight to S3 when the form is saved (the consent is confirmed first): `upload` shows it.
+ */
+export function PhotoUploadField({ name, label, hint, value, onChange, error, optional, aspect, upload }: Props) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = !!upload && !upload.done;
   const shown = fileError ?? error;
   const hintId = `${id}-hint`;
   const errorId = shown ? `${id}-error` : undefined;
 
-  const choose = async (file: File | undefined) => {
+  const choose = (file: File | undefined) => {
     if (!file) return;
     const refused = checkImageFile(file);
     if (refused) {
@@ -44,14 +49,9 @@ export function PhotoUploadField({ name, label, hint, value, onChange, error, op
       return;
     }
     setFileError(null);
-    setBusy(true);
-    try {
-      const prepared = await prepareImageForUpload(file);
-      if (value?.kind === 'new') URL.revokeObjectURL(value.preview);
-      onChange({ kind: 'new', file: prepared, preview: URL.createObjectURL(prepared) });
-    } finally {
-      setBusy(false);
-    }
+    // The original bytes are sent (no downscale: the upload goes to S3, up to 15 MB); the server re-encodes.
+    if (value?.kind === 'new') URL.revokeObjectURL(value.preview);
+    onChange({ kind: 'new', file, preview: URL.createObjectURL(file) });
   };
 
   const remove = () => {
@@ -89,10 +89,11 @@ export function PhotoUploadField({ name, label, hint, value, onChange, error, op
         {busy ? (
           <div className="absolute inset-0 flex items-center justify-center bg-background/70">
             <SpinnerIcon className="h-6 w-6 text-brand" />
-            <span className="sr-only">Preparing photo</span>
+            <span className="sr-only">Uploading photo</span>
           </div>
         ) : null}
       </div>
+      {upload ? <UploadProgress label={`${label} upload progress`} progress={upload.progress} done={upload.done} /> : null}
       <input
         ref={inputRef}
         id={id}
@@ -105,7 +106,7 @@ export function PhotoUploadField({ name, label, hint, value, onChange, error, op
         aria-describedby={[hintId, errorId].filter(Boolean).join(' ')}
         aria-invalid={shown ? true : undefined}
         onChange={(e) => {
-          void choose(e.target.files?.[0]);
+          choose(e.target.files?.[0]);
           e.target.value = ''; // choosing the same file again still fires change
         }}
       />

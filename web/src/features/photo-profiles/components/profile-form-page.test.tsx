@@ -13,6 +13,10 @@ vi.mock('../../../components/use-toast', async (orig) => ({
   toast: toastMock,
 }));
 
+// The direct upload (presign + XHR to S3) is its own unit (image-upload tests); here: which file, in which order.
+const uploadMock = vi.hoisted(() => vi.fn());
+vi.mock('../../../components/image-upload/direct-upload', () => ({ uploadToQuarantine: uploadMock }));
+
 import { UpsellProvider } from '../../upsell/upsell-provider';
 import ProfileFormPage from './profile-form-page';
 
@@ -76,6 +80,11 @@ async function fillValidForm() {
 }
 
 beforeEach(() => {
+  uploadMock.mockReset();
+  uploadMock.mockImplementation(async (f: File, purpose: string, onProgress?: (p: number) => void) => {
+    onProgress?.(50);
+    return { uploadId: `${purpose}.${f.name}` };
+  });
   fetchMock.mockReset();
   toastMock.mockReset();
   privacy = { retentionDays: null, ageStatus: 'adult', photoConsent: CONSENT };
@@ -85,11 +94,11 @@ beforeEach(() => {
 });
 
 describe('ProfileFormPage (create)', () => {
-  it('enables Create Profile only when name, portrait and a 20-character description are there, then posts multipart', async () => {
-    let sent: FormData | undefined;
+  it('enables Create Profile only when name, portrait and a 20-character description are there, then uploads the portrait and posts its upload id', async () => {
+    let sent: Record<string, unknown> | undefined;
     fetchMock.mockImplementation(async (url, init) => {
       if (url === '/api/photo-profiles' && init?.method === 'POST') {
-        sent = init.body as FormData;
+        sent = JSON.parse(String(init.body));
         return json(stored, 201);
       }
       return json([]);
@@ -110,14 +119,17 @@ describe('ProfileFormPage (create)', () => {
     expect((save as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(save);
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/profiles'));
-    expect(sent).toBeInstanceOf(FormData);
-    expect(sent!.get('name')).toBe('Me');
-    expect(sent!.get('gender')).toBe('unisex');
-    expect(sent!.get('bodyDescription')).toBe('Slim build, 168 cm, size S');
-    expect((sent!.get('portrait') as File).name).toBe('me.jpg');
-    expect(sent!.get('fullBody')).toBeNull();
-    expect(sent!.get('removeFullBody')).toBeNull();
-    expect(sent!.get('consent')).toBe(CONSENT.version);
+    expect(sent).toBeTruthy();
+    expect(sent!.name).toBe('Me');
+    expect(sent!.gender).toBe('unisex');
+    expect(sent!.bodyDescription).toBe('Slim build, 168 cm, size S');
+    expect(uploadMock).toHaveBeenCalledTimes(1);
+    expect((uploadMock.mock.calls[0][0] as File).name).toBe('me.jpg');
+    expect(uploadMock.mock.calls[0][1]).toBe('photo_profile');
+    expect(sent!.portraitUploadId).toBe('photo_profile.me.jpg');
+    expect(sent!.fullBodyUploadId).toBeUndefined();
+    expect(sent!.removeFullBody).toBeUndefined();
+    expect(sent!.consent).toBe(CONSENT.version);
     expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Profile created' }));
   });
 
@@ -134,6 +146,10 @@ describe('ProfileFormPage (create)', () => {
   it('asks for a date of birth when none is on file, records it first, and stops a minor', async () => {
     privacy.ageStatus = null;
     const calls: string[] = [];
+    uploadMock.mockImplementation(async (f: File, purpose: string) => {
+      calls.push(`UPLOAD ${purpose}`);
+      return { uploadId: `${purpose}.${f.name}` };
+    });
     fetchMock.mockImplementation(async (url, init) => {
       calls.push(`${init?.method ?? 'GET'} ${String(url)}`);
       if (url === '/api/user/age') return json({ ageStatus: 'adult' });
@@ -150,20 +166,32 @@ describe('ProfileFormPage (create)', () => {
     await fillValidForm();
     fireEvent.click(screen.getByRole('button', { name: 'Create Profile' }));
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/profiles'));
-    expect(calls.filter((c) => c.startsWith('POST'))).toEqual(['POST /api/user/age', 'POST /api/photo-profiles']);
+    // the age is recorded before any photo leaves the browser
+    expect(calls.filter((c) => c.startsWith('POST') || c.startsWith('UPLOAD'))).toEqual(['POST /api/user/age', 'UPLOAD photo_profile', 'POST /api/photo-profiles']);
     const ageCall = fetchMock.mock.calls.find(([u]) => u === '/api/user/age')!;
     expect(JSON.parse(String(ageCall[1]!.body))).toEqual({ birthDate: '1992-03-04' });
   });
 
-  it('refuses a non-image and a file over 10 MB before any upload', async () => {
+  it('refuses a non-image and a file over 15 MB before any upload', async () => {
     fetchMock.mockImplementation(async () => json([]));
     renderAt('/profiles/new');
     fireEvent.change(fileInput('portrait'), { target: { files: [file('cv.pdf', 'application/pdf')] } });
     expect((await screen.findByRole('alert')).textContent).toContain('Please choose an image file');
-    fireEvent.change(fileInput('portrait'), { target: { files: [file('big.jpg', 'image/jpeg', 10 * 1024 * 1024 + 1)] } });
-    expect((await screen.findByRole('alert')).textContent).toContain('larger than 10 MB');
+    fireEvent.change(fileInput('portrait'), { target: { files: [file('big.jpg', 'image/jpeg', 15 * 1024 * 1024 + 1)] } });
+    expect((await screen.findByRole('alert')).textContent).toContain('larger than 15 MB');
     expect(screen.queryByRole('img', { name: 'Portrait photo preview' })).toBeNull();
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+    expect(uploadMock).not.toHaveBeenCalled();
+  });
+
+  it('a failed photo upload is an "Upload failed" toast and nothing is saved', async () => {
+    uploadMock.mockRejectedValue(new Error('Network error'));
+    fetchMock.mockImplementation(async () => json([]));
+    renderAt('/profiles/new');
+    await fillValidForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Profile' }));
+    await waitFor(() => expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Upload failed', variant: 'destructive' })));
+    expect(fetchMock.mock.calls.filter(([u, init]) => u === '/api/photo-profiles' && init?.method === 'POST')).toHaveLength(0);
   });
 
   it('a plan-cap error opens the photo-profiles upsell instead of a toast', async () => {
@@ -195,10 +223,10 @@ describe('ProfileFormPage (create)', () => {
 
 describe('ProfileFormPage (edit)', () => {
   it('fills the form and sends removeFullBody when the stored full-body photo is removed', async () => {
-    let sent: FormData | undefined;
+    let sent: Record<string, unknown> | undefined;
     fetchMock.mockImplementation(async (url, init) => {
       if (init?.method === 'PATCH') {
-        sent = init.body as FormData;
+        sent = JSON.parse(String(init.body));
         return json({ ...stored, fullBodyUrl: null });
       }
       return json([stored]);
@@ -211,8 +239,9 @@ describe('ProfileFormPage (edit)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/profiles'));
     expect(fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH')?.[0]).toBe('/api/photo-profiles/p1');
-    expect(sent!.get('removeFullBody')).toBe('true');
-    expect(sent!.get('portrait')).toBeNull();
+    expect(sent!.removeFullBody).toBe(true);
+    expect(sent!.portraitUploadId).toBeUndefined();
+    expect(uploadMock).not.toHaveBeenCalled();
   });
 
   it('removing the portrait disables Save with the portrait message', async () => {

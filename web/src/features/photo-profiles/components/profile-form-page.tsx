@@ -15,6 +15,7 @@ import { cn } from '../../../lib/cn';
 import { useUpsell } from '../../upsell/upsell-provider';
 import { usePhotoProfiles, useSaveProfile, type PhotoProfile } from '../api/photo-profiles';
 import { PhotoUploadField, type PhotoValue } from './photo-upload-field';
+import { uploadToQuarantine } from '../../../components/image-upload/direct-upload';
 import { ProfileGuidance } from './profile-guidance';
 import { PhotoConsentStep, usePhotoConsentGate } from '../../privacy/components/photo-consent-step';
 import { bodyDescriptionCount, validateProfileForm, type ProfileFormErrors } from './profile-form-rules';
@@ -82,6 +83,15 @@ function FormSkeleton() {
 }
 
 type Touched = Partial<Record<keyof ProfileFormErrors, boolean>>;
+type Upload = { progress: number; done: boolean } | null;
+
+/** One photo to the quarantine with its progress shown on the field; the upload id for the save. */
+async function sendPhoto(file: File, show: (u: Upload) => void): Promise<string> {
+  show({ progress: 0, done: false });
+  const { uploadId } = await uploadToQuarantine(file, 'photo_profile', (p) => show({ progress: p, done: false }));
+  show({ progress: 100, done: true });
+  return uploadId;
+}
 
 function ProfileForm({ profile }: { profile?: PhotoProfile }) {
   const navigate = useNavigate();
@@ -97,6 +107,8 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
   const [portrait, setPortrait] = useState<PhotoValue>(profile ? { kind: 'existing', url: profile.portraitUrl } : null);
   const [fullBody, setFullBody] = useState<PhotoValue>(profile?.fullBodyUrl ? { kind: 'existing', url: profile.fullBodyUrl } : null);
   const [touched, setTouched] = useState<Touched>({});
+  const [portraitUpload, setPortraitUpload] = useState<Upload>(null);
+  const [fullBodyUpload, setFullBodyUpload] = useState<Upload>(null);
 
   // Free the preview URLs of chosen files when the form goes away.
   const previews = useRef<PhotoValue[]>([]);
@@ -131,14 +143,31 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
         setPreparing(false);
       }
     }
+    // The photos go straight to S3 (presigned POST to the quarantine, real progress), only now that the
+    // consent is confirmed; the save names them by upload id and the API checks and re-encodes them.
+    let portraitUploadId: string | null = null;
+    let fullBodyUploadId: string | null = null;
+    setPreparing(true);
+    try {
+      if (portrait?.kind === 'new') portraitUploadId = await sendPhoto(portrait.file, setPortraitUpload);
+      if (fullBody?.kind === 'new') fullBodyUploadId = await sendPhoto(fullBody.file, setFullBodyUpload);
+    } catch (err) {
+      setPortraitUpload(null);
+      setFullBodyUpload(null);
+      if (handleLimitError(err)) return;
+      toast({ variant: 'destructive', title: 'Upload failed', description: errorMessage(err, 'Failed to upload image') });
+      return;
+    } finally {
+      setPreparing(false);
+    }
     save.mutate(
       {
         consent,
         name: name.trim(),
         gender,
         bodyDescription: bodyDescription.trim(),
-        portrait: portrait?.kind === 'new' ? portrait.file : null,
-        fullBody: fullBody?.kind === 'new' ? fullBody.file : null,
+        portraitUploadId,
+        fullBodyUploadId,
         removeFullBody: !!profile?.fullBodyUrl && !fullBody,
       },
       {
@@ -147,6 +176,9 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
           navigate('/profiles');
         },
         onError: (err) => {
+          // the uploads were used (or discarded) by the server: a retry sends the photos again
+          setPortraitUpload(null);
+          setFullBodyUpload(null);
           if (handleLimitError(err)) return;
           toast({ variant: 'destructive', title: 'Save failed', description: errorMessage(err, 'Could not save the photo profile. Please try again.') });
         },
@@ -191,9 +223,11 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
                 value={portrait}
                 onChange={(v) => {
                   setPortrait(v);
+                  setPortraitUpload(null);
                   setTouched((t) => ({ ...t, portrait: true }));
                 }}
                 error={shown('portrait')}
+                upload={portraitUpload}
               />
               <PhotoUploadField
                 name="fullBody"
@@ -202,7 +236,11 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
                 hint="Standing, head to feet. Needed for Exact mode."
                 aspect="portrait"
                 value={fullBody}
-                onChange={setFullBody}
+                onChange={(v) => {
+                  setFullBody(v);
+                  setFullBodyUpload(null);
+                }}
+                upload={fullBodyUpload}
               />
             </div>
 
@@ -242,7 +280,7 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
               </Link>
               <Button type="submit" disabled={!valid || !consentOk || save.isPending || preparing}>
                 {save.isPending || preparing ? <SpinnerIcon /> : null}
-                {save.isPending ? 'Saving...' : profile ? 'Save Changes' : 'Create Profile'}
+                {portraitUpload && !portraitUpload.done ? 'Uploading...' : fullBodyUpload && !fullBodyUpload.done ? 'Uploading...' : save.isPending ? 'Saving...' : profile ? 'Save Changes' : 'Create Profile'}
               </Button>
             </div>
           </form>

@@ -69,9 +69,9 @@ describe('checkImageFile', () => {
     expect(checkImageFile({ type: '', size: 1000, name: 'notes.txt' })).toBe(FILE_MESSAGES.notImage);
   });
 
-  it('refuses files over 10 MB', () => {
+  it('refuses files over 15 MB (the direct-upload cap)', () => {
     expect(checkImageFile({ type: 'image/png', size: PHOTO_MAX_BYTES + 1 })).toBe(FILE_MESSAGES.tooLarge);
-    expect(FILE_MESSAGES.tooLarge).toContain('10 MB');
+    expect(FILE_MESSAGES.tooLarge).toContain('15 MB');
   });
 });
 

@@ -2,15 +2,12 @@
  * The photo-profile form rules (spec 02 section 5), pure so they are unit-tested apart from the page.
  * Messages and limits come from shared/schemas/photo-profile.ts, the same ones the API answers with.
  */
-import {
-  BODY_DESCRIPTION_MIN,
-  bodyDescriptionSchema,
-  PHOTO_MAX_BYTES,
-  PHOTO_PROFILE_MESSAGES,
-  profileNameSchema,
-} from '../../../../../shared/schemas/photo-profile';
+import { BODY_DESCRIPTION_MIN, bodyDescriptionSchema, PHOTO_PROFILE_MESSAGES, profileNameSchema } from '../../../../../shared/schemas/photo-profile';
+import { directUploadMaxBytes } from '../../../../../shared/schemas/upload';
 
-export { BODY_DESCRIPTION_MIN, PHOTO_MAX_BYTES };
+/** Per photo: the direct-upload cap (the photos go straight to S3, not through the API's payload limit). */
+export const PHOTO_MAX_BYTES = directUploadMaxBytes('photo_profile');
+export { BODY_DESCRIPTION_MIN };
 
 export interface ProfileFormState {
   name: string;
@@ -63,7 +60,7 @@ export function checkImageFile(file: { type: string; size: number; name?: string
   return null;
 }
 
-/** Longest side sent to the API; larger photos are downscaled in the browser first. */
+/** Longest side of a downscaled photo (the helper is kept for previews; uploads send the original bytes). */
 export const MAX_UPLOAD_EDGE = 2048;
 
 /** The size to draw an image at so its longest side is at most `max` (null when it already fits). */

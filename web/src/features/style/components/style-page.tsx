@@ -1,3 +1,4 @@
+import Shirt from 'lucide-react/icons/shirt';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import Heart from 'lucide-react/icons/heart';
@@ -166,6 +167,10 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
             <Link to={`/generate/style/${encodeURIComponent(s.id)}`} className={buttonClasses({ variant: 'outline' })} data-testid="style-generate">
               <Wand className="h-4 w-4" aria-hidden="true" />
               Generate
+            </Link>
+            <Link to={`/outfit?styleId=${encodeURIComponent(s.id)}`} className={buttonClasses({ variant: 'outline' })} data-testid="style-build-outfit">
+              <Shirt className="h-4 w-4" aria-hidden="true" />
+              Build an outfit
             </Link>
             {signedIn ? (
               <Button variant="ghost" onClick={() => setReporting(true)} data-testid="style-report">

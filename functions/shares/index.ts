@@ -1,0 +1,152 @@
+/**
+ * Endpoint group shares: shared looks for feedback (issue 15). The owner creates, lists and revokes shares;
+ * anyone with the link (signed out too) views, votes, reacts and reports; GET /l/{token} is the Open Graph
+ * page (HTML) behind CloudFront's /l/* behaviour. The page and the images (and their 404s) are cacheable for
+ * at most SHARE_CACHE_SECONDS (60 s: a revoked or expired share is gone from caches within a minute); the JSON
+ * answers (the viewer's own vote, the owner's list) are never stored by a cache.
+ */
+import { createShareSchema, shareReactionSchema, shareReportSchema, shareVoteSchema } from '../../shared/schemas/share';
+import { SHARE_CACHE_CONTROL, VIEWER_COOKIE, VIEWER_COOKIE_MAX_AGE_DAYS, VIEWER_ID_PATTERN, isShareToken, SHARE_MESSAGES } from '../../shared/domain/shares';
+import { HttpError, notFound } from '../../shared/errors';
+import { getDb } from '../lib/aws';
+import { getConfig } from '../lib/config';
+import { createGroupHandler, json, requireAuth, validate, type ApiResult, type Req } from '../lib/http';
+import { spaTags } from '../lib/spa-shell';
+import { hashIp } from '../services/consent-service';
+import { publicOrigin } from '../services/billing-service';
+import { ensureUser } from '../services/user-service';
+import {
+  RateLimited,
+  createShare,
+  listMyShares,
+  reactToShare,
+  reportShare,
+  revokeShare,
+  shareHtml,
+  shareImage,
+  viewShare,
+  voteOnShare,
+  type RateCaller,
+} from '../services/share-service';
+import { newViewerId } from '../services/share-service';
+
+/** The viewer's address: CloudFront's viewer address when behind it, else the connection's. */
+function clientIp(req: Req): string | null {
+  const cf = req.headers['cloudfront-viewer-address'];
+  if (cf) return cf.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+  return req.event.requestContext?.http?.sourceIp ?? null;
+}
+
+function cookieViewer(req: Req): string | null {
+  for (const c of req.event.cookies ?? []) {
+    const [name, ...rest] = c.split('=');
+    const value = rest.join('=').trim();
+    if (name.trim() === VIEWER_COOKIE && VIEWER_ID_PATTERN.test(value)) return value;
+  }
+  return null;
+}
+
+interface Viewer {
+  id: string;
+  /** A new anonymous id to set in the answer's cookie. */
+  newCookie: string | null;
+}
+
+/** A signed-in viewer votes as their user; a signed-out viewer as the anonymous id of their cookie (made on first vote). */
+function viewerOf(req: Req, create: boolean): Viewer | null {
+  if (req.auth) return { id: `user:${req.auth.sub}`, newCookie: null };
+  const c = cookieViewer(req);
+  if (c) return { id: `anon:${c}`, newCookie: null };
+  if (!create) return null;
+  const id = newViewerId();
+  return { id: `anon:${id}`, newCookie: id };
+}
+
+const viewerCookie = (id: string): string =>
+  `${VIEWER_COOKIE}=${id}; Path=/api/l; Max-Age=${VIEWER_COOKIE_MAX_AGE_DAYS * 86_400}; HttpOnly; SameSite=Lax${getConfig().local ? '' : '; Secure'}`;
+
+const rateCaller = (req: Req, viewer: Viewer | null): RateCaller => ({ who: viewer?.id ?? (req.auth ? `user:${req.auth.sub}` : null), ipHash: hashIp(clientIp(req)) });
+
+/** Answers about a share: cacheable for at most a minute; vary on the cookie/token (myVote differs per viewer). */
+const shareJson = (body: unknown, viewer: Viewer | null = null, status = 200, personal = false): ApiResult => ({
+  ...json(body, status, { 'cache-control': personal ? 'private, no-store' : SHARE_CACHE_CONTROL }),
+  ...(viewer?.newCookie ? { cookies: [viewerCookie(viewer.newCookie)] } : {}),
+});
+
+const token = (req: Req): string => {
+  if (!isShareToken(req.params.token)) throw notFound(SHARE_MESSAGES.notFound);
+  return req.params.token;
+};
+
+/** 429 with Retry-After (the body is the usual { message, code }). */
+const withRetryAfter = (impl: (req: Req) => Promise<ApiResult>) => async (req: Req): Promise<ApiResult> => {
+  try {
+    return await impl(req);
+  } catch (err) {
+    if (err instanceof RateLimited) return json(err.toBody(), 429, { 'retry-after': String(err.retryAfter) });
+    throw err;
+  }
+};
+
+/** 404s of the public share routes are cacheable for a minute too (gone stays gone; a CDN may keep it briefly). */
+const goneIsCacheable = (impl: (req: Req) => Promise<ApiResult>) => async (req: Req): Promise<ApiResult> => {
+  try {
+    return await impl(req);
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 404) return json(err.toBody(), 404, { 'cache-control': SHARE_CACHE_CONTROL });
+    throw err;
+  }
+};
+
+export const handler = createGroupHandler(
+  'shares',
+  {
+    'POST /api/shares': withRetryAfter(async (req) => {
+      const input = validate(createShareSchema, req.body ?? {});
+      const user = await ensureUser(getDb(), requireAuth(req));
+      return json(await createShare(getDb(), user, input, { who: user.id, ipHash: hashIp(clientIp(req)) }), 201);
+    }),
+    'GET /api/shares': async (req) => json(await listMyShares(getDb(), requireAuth(req).sub)),
+    'DELETE /api/shares/{id}': async (req) => json(await revokeShare(getDb(), requireAuth(req).sub, req.params.id)),
+    // The JSON the SPA reads holds the viewer's own vote and must show a revoke at once: never cached
+    // (max-age 0). The page and the images are what caches and crawlers keep: at most a minute.
+    'GET /api/l/{token}': async (req) => {
+      const viewer = viewerOf(req, false);
+      return shareJson(await viewShare(getDb(), token(req), viewer?.id ?? null), null, 200, true);
+    },
+    'GET /api/l/{token}/images/{index}': goneIsCacheable(async (req) => {
+      const index = /^[0-9]$/.test(req.params.index) ? Number(req.params.index) : -1;
+      const bytes = await shareImage(getDb(), token(req), index);
+      return {
+        statusCode: 200,
+        headers: { 'content-type': 'image/jpeg', 'cache-control': SHARE_CACHE_CONTROL, 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; sandbox" },
+        body: bytes.toString('base64'),
+        isBase64Encoded: true,
+      };
+    }),
+    'PUT /api/l/{token}/vote': withRetryAfter(async (req) => {
+      const input = validate(shareVoteSchema, req.body ?? {});
+      const t = token(req);
+      const viewer = viewerOf(req, true)!;
+      return shareJson(await voteOnShare(getDb(), t, viewer.id, input.generationId, rateCaller(req, viewer)), viewer, 200, true);
+    }),
+    'PUT /api/l/{token}/reaction': withRetryAfter(async (req) => {
+      const input = validate(shareReactionSchema, req.body ?? {});
+      const t = token(req);
+      const viewer = viewerOf(req, true)!;
+      return shareJson(await reactToShare(getDb(), t, viewer.id, input.text, rateCaller(req, viewer)), viewer, 200, true);
+    }),
+    'POST /api/l/{token}/report': withRetryAfter(async (req) => {
+      const input = validate(shareReportSchema, req.body ?? {});
+      const t = token(req);
+      const viewer = viewerOf(req, true)!;
+      return shareJson(await reportShare(getDb(), t, viewer.id, input.reason, rateCaller(req, viewer)), viewer, 201, true);
+    }),
+    'GET /l/{token}': async (req) => {
+      const t = isShareToken(req.params.token) ? req.params.token : '';
+      const page = await shareHtml(getDb(), t, publicOrigin(req.headers), spaTags());
+      return { statusCode: page.status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': SHARE_CACHE_CONTROL, 'x-content-type-options': 'nosniff' }, body: page.html };
+    },
+  },
+  (auth) => ensureUser(getDb(), auth),
+);

@@ -1,0 +1,132 @@
+/**
+ * Shared looks ("Share a look for feedback", issue 15) and the compare view: the one place for the rules,
+ * limits, texts and error codes that the share service, its handlers and the SPA all use.
+ *
+ * - A share shows 1 to 4 of the owner's completed generations through an unguessable link /l/{token}
+ *   (32 random bytes, base64url: 256 bits; at least 128 are required).
+ * - It expires after 1, 7 (default) or 30 days; the owner can revoke it at any time; an admin can take it
+ *   down from the report queue. Gone = 404, and every share answer carries Cache-Control max-age <= 60 s,
+ *   so a CDN or browser cache forgets it within a minute.
+ * - Viewers (signed out too) vote for one favourite (one vote per viewer and share, changeable) and leave one
+ *   short plain-text reaction (changeable); they can report the look.
+ * - Creation, votes, reactions and reports are rate limited per user (or anonymous viewer) and per IP.
+ */
+import { isSafeText, normalizeText } from './text-rules';
+
+export const COMPARE_MIN = 2;
+export const COMPARE_MAX = 4;
+
+export const SHARE_MIN_IMAGES = 1;
+export const SHARE_MAX_IMAGES = 4;
+
+export const SHARE_EXPIRY_DAYS = [1, 7, 30] as const;
+export type ShareExpiryDays = (typeof SHARE_EXPIRY_DAYS)[number];
+export const DEFAULT_SHARE_EXPIRY_DAYS: ShareExpiryDays = 7;
+
+/** Bytes of randomness in a share token (256 bits; base64url gives 43 characters). */
+export const SHARE_TOKEN_BYTES = 32;
+export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export const isShareToken = (s: unknown): s is string => typeof s === 'string' && SHARE_TOKEN_PATTERN.test(s);
+
+/** Longest side of the shared (downscaled, AI-marked) copy; Open Graph previews look best at about 1200 px. */
+export const SHARE_IMAGE_MAX_SIDE = 1200;
+
+/** Max-age (seconds) of every share answer (page, API, image): a revoked or expired share is gone within a minute. */
+export const SHARE_CACHE_SECONDS = 60;
+export const SHARE_CACHE_CONTROL = `public, max-age=${SHARE_CACHE_SECONDS}, s-maxage=${SHARE_CACHE_SECONDS}`;
+
+/** Votes and reactions are kept this long after the share ends (the owner still sees them in "My shares"). */
+export const SHARE_FEEDBACK_KEEP_DAYS = 30;
+
+export const REACTION_MAX_LENGTH = 140;
+export const REPORT_REASON_MAX_LENGTH = 300;
+
+/** The anonymous viewer cookie (HttpOnly; random 128 bits) that identifies a signed-out viewer's vote. */
+export const VIEWER_COOKIE = 'fitly_viewer';
+export const VIEWER_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+export const VIEWER_COOKIE_MAX_AGE_DAYS = 90;
+
+export type ShareStatus = 'active' | 'revoked' | 'taken_down';
+
+/** A share is live while active and before its expiry. */
+export const isShareLive = (s: { status: ShareStatus; expiresAt: string }, now = new Date()): boolean =>
+  s.status === 'active' && s.expiresAt > now.toISOString();
+
+export const shareExpiresAt = (days: ShareExpiryDays, now = new Date()): string => new Date(now.getTime() + days * 86_400_000).toISOString();
+
+/** A reaction as stored and shown: NFC, whitespace collapsed, trimmed; null when it is not acceptable. */
+export function cleanReaction(text: unknown): { ok: true; text: string } | { ok: false; message: string } {
+  if (typeof text !== 'string') return { ok: false, message: SHARE_MESSAGES.reactionInvalid };
+  const t = normalizeText(text).replace(/\s+/g, ' ').trim();
+  if (!t) return { ok: false, message: SHARE_MESSAGES.reactionEmpty };
+  if ([...t].length > REACTION_MAX_LENGTH) return { ok: false, message: SHARE_MESSAGES.reactionTooLong };
+  if (!isSafeText(t)) return { ok: false, message: SHARE_MESSAGES.reactionInvalid };
+  return { ok: true, text: t };
+}
+
+// ---------------------------------------------------------------------------------------------- rate limits
+
+export type RateAction = 'share.create' | 'share.vote' | 'share.reaction' | 'share.report';
+export type RateSubject = 'user' | 'ip';
+
+export interface RateRule {
+  /** Length of a fixed window, seconds. */
+  windowSeconds: number;
+  /** Most requests per window and subject. */
+  limit: Record<RateSubject, number>;
+}
+
+/**
+ * Fixed windows counted in DynamoDB (one counter item per action, subject and window, expiring with TTL).
+ * Per IP is looser than per user: several people may share one address (an office, a mobile carrier).
+ */
+export const RATE_LIMITS: Record<RateAction, RateRule> = {
+  'share.create': { windowSeconds: 3600, limit: { user: 20, ip: 60 } },
+  'share.vote': { windowSeconds: 600, limit: { user: 30, ip: 120 } },
+  'share.reaction': { windowSeconds: 600, limit: { user: 10, ip: 60 } },
+  'share.report': { windowSeconds: 3600, limit: { user: 5, ip: 20 } },
+};
+
+/** Start of the window `now` falls in (ISO, second precision). */
+export function rateWindowStart(action: RateAction, now = new Date()): string {
+  const w = RATE_LIMITS[action].windowSeconds * 1000;
+  return new Date(Math.floor(now.getTime() / w) * w).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** Seconds until the window `now` falls in ends (Retry-After). */
+export function rateRetryAfter(action: RateAction, now = new Date()): number {
+  const w = RATE_LIMITS[action].windowSeconds * 1000;
+  return Math.max(1, Math.ceil((Math.floor(now.getTime() / w) * w + w - now.getTime()) / 1000));
+}
+
+/** True when one more request is allowed after `count` were counted in this window. */
+export const withinLimit = (action: RateAction, subject: RateSubject, countAfterThis: number): boolean => countAfterThis <= RATE_LIMITS[action].limit[subject];
+
+export const SHARE_CODES = {
+  notShareable: 'share.not_shareable',
+  alreadyReported: 'share.already_reported',
+} as const;
+
+export const SHARE_MESSAGES = {
+  created: 'Link created',
+  revoked: 'Link revoked',
+  notFound: 'This look is no longer shared.',
+  notYours: 'One or more of these results do not exist.',
+  notShareable: 'Only finished results with an image can be shared.',
+  notInShare: 'That image is not part of this look.',
+  duplicateIds: 'Choose each result only once.',
+  reactionEmpty: 'Write a reaction first.',
+  reactionTooLong: `Keep your reaction to ${REACTION_MAX_LENGTH} characters.`,
+  reactionInvalid: 'This reaction cannot contain control or invisible characters.',
+  alreadyReported: 'You already reported this look. Thank you.',
+  rateLimited: {
+    'share.create': 'You are creating share links too quickly. Please wait a while and try again.',
+    'share.vote': 'Too many votes in a short time. Please wait a few minutes and try again.',
+    'share.reaction': 'Too many reactions in a short time. Please wait a few minutes and try again.',
+    'share.report': 'Too many reports in a short time. Please try again later.',
+  } satisfies Record<RateAction, string>,
+  compareCount: `Choose ${COMPARE_MIN} to ${COMPARE_MAX} results to compare.`,
+} as const;
+
+/** The label every AI image carries wherever it is shown (one definition: shared/domain/provenance.ts). */
+export { AI_LABEL } from './provenance';

@@ -1,0 +1,267 @@
+/**
+ * Shared looks (docs/data-model.md, "Shared looks"): the share item in its owner's partition (looked up by
+ * token on gsi1), viewers' votes and reactions (one each per viewer, overwritten when changed, so a changed
+ * vote never counts twice), reports of a shared look (in the same open-report index as style reports, type
+ * ShareReport) and the fixed-window rate-limit counters.
+ */
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ShareStatus } from '../domain/shares';
+import { keys } from './keys';
+import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
+
+export interface ShareImage {
+  generationId: string;
+  /** Private-bucket key of the downscaled, AI-marked copy (never the original result). */
+  key: string;
+  width: number;
+  height: number;
+  styleId: string | null;
+  styleName: string | null;
+}
+
+export interface ShareRecord {
+  id: string;
+  token: string;
+  userId: string;
+  images: ShareImage[];
+  /** The owner chose to show their name and handle. */
+  showOwner: boolean;
+  status: ShareStatus;
+  expiresAt: string;
+  createdAt: string;
+  endedAt: string | null;
+}
+
+const toSec = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
+
+const strip = <T>(item: Record<string, unknown> | undefined): T | null => {
+  if (!item) return null;
+  const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, type, ttl, ...rest } = item;
+  void pk; void sk; void gsi1pk; void gsi1sk; void gsi2pk; void gsi2sk; void type; void ttl;
+  return rest as T;
+};
+
+export async function putShare(db: Db, s: ShareRecord, keepSeconds: number): Promise<void> {
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: { ...keys.share(s.userId, s.id), ...keys.shareTokenIndex(s.token), type: 'Share', ...s, ttl: toSec(s.expiresAt) + keepSeconds },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+export async function getShare(db: Db, userId: string, shareId: string): Promise<ShareRecord | null> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.share(userId, shareId) }));
+  return strip<ShareRecord>(res.Item);
+}
+
+/** The share of a token (gsi1; an item past its TTL that DynamoDB has not deleted yet still comes back: callers check expiry). */
+export async function findShareByToken(db: Db, token: string): Promise<ShareRecord | null> {
+  const res = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      IndexName: TABLE_SCHEMA.gsi1.name,
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
+      ExpressionAttributeValues: { ':pk': keys.shareTokenIndex(token).gsi1pk, ':sk': keys.shareTokenIndex(token).gsi1sk },
+      Limit: 1,
+    }),
+  );
+  return strip<ShareRecord>(res.Items?.[0]);
+}
+
+/** A user's shares, newest first (ulid ids). */
+export async function listShares(db: Db, userId: string, limit = 200): Promise<ShareRecord[]> {
+  const p = keys.sharePrefix(userId);
+  const res = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': p.pk, ':p': p.skPrefix },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (res.Items ?? []).map((i) => strip<ShareRecord>(i)!);
+}
+
+/** End an active share (revoked by its owner or taken down by an admin). False when it was not active. */
+export async function endShare(db: Db, userId: string, shareId: string, status: Exclude<ShareStatus, 'active'>, now = new Date()): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.share(userId, shareId),
+        UpdateExpression: 'SET #s = :s, endedAt = :at',
+        ConditionExpression: 'attribute_exists(pk) AND #s = :active',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':s': status, ':at': now.toISOString(), ':active': 'active' },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+// ------------------------------------------------------------------------------------ votes and reactions
+
+export interface ShareFeedback {
+  /** viewerId -> generationId */
+  votes: Map<string, string>;
+  reactions: { viewerId: string; text: string; updatedAt: string }[];
+}
+
+/** One vote per viewer and share: a Put on the viewer's own item (a changed vote replaces the old one). */
+export async function putVote(db: Db, shareId: string, viewerId: string, generationId: string, ttl: number, now = new Date()): Promise<void> {
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: { ...keys.shareVote(shareId, viewerId), type: 'ShareVote', shareId, viewerId, generationId, updatedAt: now.toISOString(), ttl },
+    }),
+  );
+}
+
+export async function putReaction(db: Db, shareId: string, viewerId: string, text: string, ttl: number, now = new Date()): Promise<void> {
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: { ...keys.shareReaction(shareId, viewerId), type: 'ShareReaction', shareId, viewerId, text, updatedAt: now.toISOString(), ttl },
+    }),
+  );
+}
+
+export async function getShareFeedback(db: Db, shareId: string): Promise<ShareFeedback> {
+  const out: ShareFeedback = { votes: new Map(), reactions: [] };
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const res = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.shareFeedback(shareId).pk },
+        ExclusiveStartKey,
+      }),
+    );
+    for (const i of res.Items ?? []) {
+      if (i.type === 'ShareVote') out.votes.set(String(i.viewerId), String(i.generationId));
+      else if (i.type === 'ShareReaction') out.reactions.push({ viewerId: String(i.viewerId), text: String(i.text), updatedAt: String(i.updatedAt) });
+    }
+    ExclusiveStartKey = res.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  out.reactions.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  return out;
+}
+
+// ------------------------------------------------------------------------------------------------- reports
+
+export interface ShareReportRecord {
+  id: string;
+  shareId: string;
+  shareOwnerId: string;
+  reporterId: string;
+  reason: string;
+  status: 'open' | 'resolved' | 'dismissed';
+  createdAt: string;
+}
+
+/** An open report of a shared look with its per-reporter lock; false when this reporter already has one open. */
+export async function createShareReport(db: Db, r: ShareReportRecord): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: db.tableName,
+              Item: { ...keys.shareReportLock(r.shareId, r.reporterId), type: 'ShareReportLock', reportId: r.id, createdAt: r.createdAt },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: db.tableName,
+              Item: { ...keys.styleReport(r.id), ...keys.styleReportOpenIndex(r.createdAt, r.id), type: 'ShareReport', ...r },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** Open reports of shared looks, newest first (the open-report index, type ShareReport). */
+export async function listOpenShareReports(db: Db, limit = 500): Promise<ShareReportRecord[]> {
+  const out: ShareReportRecord[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const res = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        IndexName: TABLE_SCHEMA.gsi1.name,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.styleReportOpenIndex('', '').gsi1pk },
+        ScanIndexForward: false,
+        ExclusiveStartKey,
+      }),
+    );
+    for (const i of res.Items ?? []) if (i.type === 'ShareReport') out.push(strip<ShareReportRecord>(i)!);
+    ExclusiveStartKey = res.LastEvaluatedKey;
+  } while (ExclusiveStartKey && out.length < limit);
+  return out.slice(0, limit);
+}
+
+export async function getShareReport(db: Db, id: string): Promise<ShareReportRecord | null> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.styleReport(id) }));
+  return res.Item?.type === 'ShareReport' ? strip<ShareReportRecord>(res.Item) : null;
+}
+
+/** Close every open report of a share (out of the open index, reporters' locks released). */
+export async function resolveShareReports(db: Db, shareId: string, resolution: 'resolved' | 'dismissed', now = new Date()): Promise<number> {
+  const open = (await listOpenShareReports(db, 10_000)).filter((r) => r.shareId === shareId);
+  for (const r of open) {
+    await db.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: db.tableName,
+              Key: keys.styleReport(r.id),
+              UpdateExpression: 'SET #s = :s, resolvedAt = :at REMOVE gsi1pk, gsi1sk',
+              ExpressionAttributeNames: { '#s': 'status' },
+              ExpressionAttributeValues: { ':s': resolution, ':at': now.toISOString() },
+            },
+          },
+          { Delete: { TableName: db.tableName, Key: keys.shareReportLock(r.shareId, r.reporterId) } },
+        ],
+      }),
+    );
+  }
+  return open.length;
+}
+
+// --------------------------------------------------------------------------------------------- rate limits
+
+/**
+ * Count one request in a fixed window and return the count including it. The counter item expires (TTL)
+ * shortly after its window; an item past its window is never read again (the window start is in the key).
+ */
+export async function countRequest(db: Db, action: string, subject: string, who: string, windowStart: string, ttl: number): Promise<number> {
+  const res = await db.doc.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: keys.rateCounter(action, subject, who, windowStart),
+      UpdateExpression: 'ADD #c :one SET #t = if_not_exists(#t, :ttl), #ty = :ty',
+      ExpressionAttributeNames: { '#c': 'count', '#t': 'ttl', '#ty': 'type' },
+      ExpressionAttributeValues: { ':one': 1, ':ttl': ttl, ':ty': 'RateCounter' },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(res.Attributes?.count ?? 1);
+}

@@ -1,0 +1,324 @@
+/**
+ * Whole outfits and variants (issue 15): an outfit of 3 pieces renders in one generation (local provider,
+ * chained), a provider failure at step 2 refunds once and leaves nothing in the gallery, variants cost
+ * exactly the shown total, and keeping variants is idempotent and owner-checked.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { createS3Client } from '../../functions/lib/s3';
+import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
+import { getBalance, listLedger, recordMovement } from '../../shared/repositories/ledger-repository';
+import { getGeneration } from '../../shared/repositories/generation-repository';
+import { updateUser } from '../../shared/repositories/user-repository';
+import { setAgeStatus } from '../../shared/repositories/privacy-repository';
+import { AGE_CONFIRMATION, PHOTO_CONSENT } from '../../shared/domain/privacy';
+import { lookCost } from '../../shared/domain/outfit';
+import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
+import { multipart } from '../support/media';
+import { startTestWorkflow } from '../support/workflow';
+import { fakeResultPng, startFashnFake, startGeminiFake } from '../support/provider-fakes';
+
+let ctx: IntegrationContext;
+let wf: Awaited<ReturnType<typeof startTestWorkflow>>;
+const s3 = () => createS3Client({ endpoint: ctx.endpoints.s3 });
+const photo = (w: number, h: number, color: string) => sharp({ create: { width: w, height: h, channels: 3, background: color } }).jpeg().toBuffer();
+
+async function newUserWithProfile(credits: number) {
+  const user = await ctx.createUser();
+  await ctx.invoke('GET', '/api/auth/user', { token: user.idToken });
+  await updateUser(ctx.db, user.sub, { currentPlan: 'starter' });
+  if (credits) await recordMovement(ctx.db, { userId: user.sub, kind: 'grant.monthly', bucket: 'monthly', amount: credits, causeId: `test-${user.sub}` });
+  await setAgeStatus(ctx.db, user.sub, 'adult', AGE_CONFIRMATION.version);
+  const mp = await multipart({
+    consent: PHOTO_CONSENT.version,
+    name: 'Me',
+    gender: 'female',
+    bodyDescription: 'Slim build, 170 cm, long dark hair',
+    portrait: { content: await photo(400, 400, '#c9a27e'), filename: 'portrait.jpg', type: 'image/jpeg' },
+    fullBody: { content: await photo(400, 600, '#8fa3b8'), filename: 'body.jpg', type: 'image/jpeg' },
+  });
+  const res = await ctx.invoke('POST', '/api/photo-profiles', { token: user.idToken, body: mp.body, headers: mp.headers });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { user, profileId: res.body.id as string };
+}
+
+async function uploadOutfit(user: TestUser, color: string): Promise<string> {
+  const mp = await multipart({ file: { content: await photo(300, 400, color), filename: 'piece.jpg', type: 'image/jpeg' } });
+  const up = await ctx.invoke('POST', '/api/uploads/outfit', { token: user.idToken, body: mp.body, headers: mp.headers });
+  expect(up.status, JSON.stringify(up.body)).toBe(201);
+  return up.body.url as string;
+}
+
+const startOutfit = (u: TestUser, body: Record<string, unknown>, key: string) =>
+  ctx.invoke('POST', '/api/generate/outfit', { token: u.idToken, body, headers: { 'idempotency-key': key } });
+/** FASHN's webhook delivery, routed to our handler. */
+const toWebhook = async (url: string, payload: unknown) => {
+  const u = new URL(url);
+  return ctx.invoke('POST', u.pathname + u.search, { body: payload as Record<string, unknown> });
+};
+const keep = (u: TestUser, id: string, variants: unknown) => ctx.invoke('POST', `/api/generations/${id}/keep`, { token: u.idToken, body: { variants } });
+const spends = async (userId: string) => (await listLedger(ctx.db, userId)).filter((e) => e.kind === 'spend.generation');
+const refunds = async (userId: string) => (await listLedger(ctx.db, userId)).filter((e) => e.kind === 'refund.generation');
+
+async function threePieces(user: TestUser) {
+  return [
+    { slot: 'top', source: 'upload', imageUrl: await uploadOutfit(user, '#aa3355'), imageType: 'product_only' },
+    { slot: 'bottom', source: 'style', styleId: seedStyleId(1) },
+    { slot: 'accessory', source: 'product', styleId: seedStyleId(0), productId: `${seedStyleId(0)}-p2` },
+  ];
+}
+
+async function privateKeys(prefix: string): Promise<string[]> {
+  const res = await s3().send(new ListObjectsV2Command({ Bucket: process.env.PRIVATE_BUCKET!, Prefix: prefix }));
+  return (res.Contents ?? []).map((o) => o.Key!);
+}
+
+beforeAll(async () => {
+  ctx = await setupIntegration();
+  wf = await startTestWorkflow();
+  const owner = await ctx.createUser();
+  await seedCatalog({ db: ctx.db, s3: s3(), publicBucket: process.env.PUBLIC_BUCKET!, owners: { influencer: owner.sub, admin: owner.sub } });
+});
+afterAll(async () => {
+  await wf?.stop();
+});
+beforeEach(() => {
+  for (const k of ['FASHN_API_KEY', 'FASHN_BASE_URL', 'GEMINI_API_KEY']) delete process.env[k];
+  process.env.PUBLIC_ORIGIN = 'https://app.test';
+});
+
+describe('a whole outfit in one generation', () => {
+  it('3 pieces through the local provider: one generation, exactly the shown cost, one gallery item', async () => {
+    const { user, profileId } = await newUserWithProfile(10);
+    const pieces = await threePieces(user);
+    const res = await startOutfit(user, { pieces, photoProfileId: profileId }, 'outfit-0001-aaaa');
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await wf.drain();
+    const gen = await getGeneration(ctx.db, user.sub, res.body.id);
+    expect([gen?.status, gen?.kind, gen?.cost]).toEqual(['completed', 'outfit', lookCost({ pieces: 3 })]);
+    expect(gen?.inputs.outfit?.map((p) => p.slot)).toEqual(['top', 'bottom', 'accessory']);
+    expect((await getBalance(ctx.db, user.sub)).credits).toBe(10 - 3);
+    expect(await spends(user.sub)).toHaveLength(1);
+    // only the final image is stored: no intermediate step under the generation's folder
+    expect(await privateKeys(`users/${user.sub}/generations/`)).toEqual([`users/${user.sub}/generations/${res.body.id}.jpg`]);
+    const list = await ctx.invoke('GET', '/api/generations', { token: user.idToken });
+    expect(list.body.map((g: { id: string }) => g.id)).toEqual([res.body.id]);
+    expect(list.body[0].inputs.outfit.map((p: { label: string }) => p.label)).toEqual(['Top (your image)', expect.any(String), expect.stringContaining('finishing touch')]);
+    // a repeat of the same intent (double click) answers the same generation and spends nothing
+    const again = await startOutfit(user, { pieces, photoProfileId: profileId }, 'outfit-0001-aaaa');
+    expect([again.status, again.body.id]).toEqual([200, res.body.id]);
+    expect((await getBalance(ctx.db, user.sub)).credits).toBe(7);
+  });
+
+  it('refuses conflicting slots, too many pieces and bad variants with 4xx { message, code } and changes nothing', async () => {
+    const { user, profileId } = await newUserWithProfile(10);
+    const url = await uploadOutfit(user, '#335577');
+    const piece = (slot: string) => ({ slot, source: 'upload', imageUrl: url });
+    const cases: [unknown[], number, string, RegExp][] = [
+      [[piece('one-piece'), piece('top')], 400, 'outfit.slot_conflict', /one-piece cannot be worn with a separate top or bottom/],
+      [[piece('shoes'), piece('top'), piece('shoes')], 400, 'outfit.slot_conflict', /Only one piece can be the shoes/],
+      [Array(6).fill(piece('accessory')), 400, 'validation_error', /at most 5 pieces/],
+      [[], 400, 'validation_error', /at least one piece/],
+      [[piece('hat')], 400, 'validation_error', /Slot must be one of/],
+    ];
+    for (const [pieces, status, code, message] of cases) {
+      const res = await startOutfit(user, { pieces, photoProfileId: profileId }, `bad-${code}-${pieces.length}-x`);
+      expect([res.status, res.body.code], JSON.stringify(res.body)).toEqual([status, code]);
+      expect(res.body.message).toMatch(message);
+    }
+    const variants = await startOutfit(user, { pieces: [piece('top')], photoProfileId: profileId, variants: 5 }, 'bad-variants-5');
+    expect([variants.status, variants.body.code]).toEqual([400, 'validation_error']);
+    expect(variants.body.message).toMatch(/Choose between 1 and 4 variants/);
+    // another user's upload is not found; an unknown product is not found
+    const other = await newUserWithProfile(0);
+    const foreign = await startOutfit(other.user, { pieces: [piece('top')], photoProfileId: other.profileId }, 'foreign-upload-1');
+    expect([foreign.status, foreign.body.code]).toEqual([404, 'not_found']);
+    const noProduct = await startOutfit(user, { pieces: [{ slot: 'top', source: 'product', styleId: seedStyleId(0), productId: 'nope' }], photoProfileId: profileId }, 'no-product-1');
+    expect([noProduct.status, noProduct.body.message]).toEqual([404, 'Product not found']);
+    // too few credits for the total (3 pieces x 2 variants = 6 > 5): 402, nothing reserved
+    const poor = await newUserWithProfile(5);
+    const pricey = await startOutfit(poor.user, { pieces: await threePieces(poor.user), photoProfileId: poor.profileId, variants: 2 }, 'too-pricey-1');
+    expect([pricey.status, pricey.body.code]).toEqual([402, 'limit.credits']);
+    expect((await getBalance(ctx.db, poor.user.sub)).credits).toBe(5);
+    expect((await getBalance(ctx.db, user.sub)).credits).toBe(10);
+    expect((await ctx.invoke('GET', '/api/generations', { token: user.idToken })).body).toEqual([]);
+  });
+
+  it('FASHN chained in layering order: a failure at step 2 fails the whole run with one refund and nothing in the gallery', async () => {
+    const fashn = await startFashnFake({ apiKey: 'fk', failWith: 'ImageLoadError', failRun: 2, deliver: toWebhook });
+    process.env.FASHN_API_KEY = 'fk';
+    process.env.FASHN_BASE_URL = fashn.url;
+    try {
+      const { user, profileId } = await newUserWithProfile(12);
+      const res = await startOutfit(user, { pieces: await threePieces(user), photoProfileId: profileId, variants: 2 }, 'outfit-fail-0002');
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      // no webhook in this fake: the worker submits step 1, the sweeper's poll advances the chain
+      const { sweep } = await import('../../functions/workflow/sweeper');
+      const { getRenderJob } = await import('../../shared/repositories/render-queue-repository');
+      const end = Date.now() + 20_000;
+      while ((await getGeneration(ctx.db, user.sub, res.body.id))?.status !== 'failed') {
+        if (Date.now() > end) throw new Error('the run did not fail');
+        if ((await getRenderJob(ctx.db, res.body.id))?.providerJobId) await sweep(new Date(Date.now() + 60_000));
+        await wf.drain();
+      }
+      const runs = fashn.requests.filter((r) => r.path.startsWith('/v1/run'));
+      expect(runs).toHaveLength(2); // step 3 never ran
+      expect(runs.map((r) => r.body.inputs.category)).toEqual(['tops', 'bottoms']);
+      // step 2 dressed the person of step 1's result, with one sample (variants only on the last step)
+      expect(runs[1].body.inputs.model_image).toMatch(/^data:image\/png;base64,/);
+      expect(runs.map((r) => r.body.inputs.num_samples)).toEqual([undefined, undefined]);
+      expect(fashn.violations).toEqual([]);
+      await wf.drain();
+      expect(await spends(user.sub)).toHaveLength(1);
+      expect(await refunds(user.sub)).toHaveLength(1);
+      expect((await getBalance(ctx.db, user.sub)).credits).toBe(12);
+      expect((await ctx.invoke('GET', '/api/generations', { token: user.idToken })).body).toEqual([]);
+      expect(await privateKeys(`users/${user.sub}/generations/`)).toEqual([]);
+    } finally {
+      await fashn.close();
+    }
+  });
+});
+
+describe('a whole outfit chained on FASHN', () => {
+  it('3 steps in layering order, each on the previous result, variants from the last step only', async () => {
+    const fashn = await startFashnFake({ apiKey: 'fk', deliver: toWebhook });
+    process.env.FASHN_API_KEY = 'fk';
+    process.env.FASHN_BASE_URL = fashn.url;
+    try {
+      const { user, profileId } = await newUserWithProfile(10);
+      const res = await startOutfit(user, { pieces: await threePieces(user), photoProfileId: profileId, variants: 2 }, 'outfit-fashn-chain');
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      await wf.drain();
+      expect((await getGeneration(ctx.db, user.sub, res.body.id))?.status).toBe('completed');
+      const runs = fashn.requests.filter((r) => r.path.startsWith('/v1/run'));
+      expect(runs.map((r) => [r.body.inputs.category, r.body.inputs.num_samples])).toEqual([['tops', undefined], ['bottoms', undefined], ['auto', 2]]);
+      // steps 2 and 3 dress FASHN's own output of the step before (the fake's result image), not the profile photo
+      expect(runs[1]!.body.inputs.model_image).toBe(`data:image/png;base64,${(await fakeResultPng()).toString('base64')}`);
+      expect(runs[0]!.body.inputs.model_image).not.toBe(runs[1]!.body.inputs.model_image);
+      expect(fashn.violations).toEqual([]);
+      const view = (await ctx.invoke('GET', `/api/generations/${res.body.id}`, { token: user.idToken })).body;
+      expect(view.variants).toHaveLength(2);
+      expect((await privateKeys(`users/${user.sub}/generations/`)).sort()).toEqual([0, 1].map((i) => `users/${user.sub}/generations/${res.body.id}/variant-${i}.jpg`));
+      expect((await getBalance(ctx.db, user.sub)).credits).toBe(10 - 6);
+      expect(await refunds(user.sub)).toHaveLength(0);
+    } finally {
+      await fashn.close();
+    }
+  });
+});
+
+describe('a whole outfit on a multi-image provider, and double clicks', () => {
+  it('Gemini (Creative): one call carries the person and every piece; its candidates are the variants', async () => {
+    const gemini = await startGeminiFake({ apiKey: 'gk' });
+    process.env.GEMINI_API_KEY = 'gk';
+    process.env.GEMINI_BASE_URL = gemini.url;
+    try {
+      const { user, profileId } = await newUserWithProfile(10);
+      const res = await startOutfit(user, { pieces: await threePieces(user), photoProfileId: profileId, mode: 'creative', variants: 2 }, 'outfit-gemini-01');
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      await wf.drain();
+      expect((await getGeneration(ctx.db, user.sub, res.body.id))?.status).toBe('completed');
+      expect(gemini.requests).toHaveLength(1);
+      const parts = gemini.requests[0]!.body.contents[0].parts;
+      expect(parts.filter((p: Record<string, unknown>) => p.inline_data)).toHaveLength(1 + 3);
+      expect(parts[0].text).toMatch(/3 pieces, given in layering order after the person: 1\. top, 2\. bottom, 3\. accessory/);
+      expect(gemini.requests[0]!.body.generationConfig.candidateCount).toBe(2);
+      expect(gemini.violations).toEqual([]);
+      expect((await ctx.invoke('GET', `/api/generations/${res.body.id}`, { token: user.idToken })).body.variants).toHaveLength(2);
+      expect((await getBalance(ctx.db, user.sub)).credits).toBe(10 - lookCost({ pieces: 3, variants: 2 }));
+    } finally {
+      await gemini.close();
+      delete process.env.GEMINI_BASE_URL;
+    }
+  });
+
+  it('a double click (10 concurrent identical requests, one key) spends the total once and starts one run', async () => {
+    const { user, profileId } = await newUserWithProfile(10);
+    const body = { pieces: await threePieces(user), photoProfileId: profileId, variants: 2 };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => startOutfit(user, body, 'outfit-double-click')));
+    expect(answers.every((a) => a.status === 200 || a.status === 201), JSON.stringify(answers.map((a) => a.body))).toBe(true);
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    await wf.drain();
+    expect(await spends(user.sub)).toHaveLength(1);
+    expect((await getBalance(ctx.db, user.sub)).credits).toBe(10 - 6);
+    // the same key with other pieces is refused and spends nothing
+    const reused = await startOutfit(user, { ...body, variants: 1 }, 'outfit-double-click');
+    expect([reused.status, reused.body.code]).toEqual([409, 'idempotency.key_reused']);
+    expect((await getBalance(ctx.db, user.sub)).credits).toBe(4);
+  });
+});
+
+describe('variants', () => {
+  it('3 variants of a 3-piece outfit: the shown total is charged, the run is not a gallery item, kept variants are', async () => {
+    const { user, profileId } = await newUserWithProfile(20);
+    const res = await startOutfit(user, { pieces: await threePieces(user), photoProfileId: profileId, variants: 3 }, 'outfit-variants-03');
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await wf.drain();
+    expect((await getBalance(ctx.db, user.sub)).credits).toBe(20 - lookCost({ pieces: 3, variants: 3 }));
+    expect((await spends(user.sub)).map((e) => e.amount)).toEqual([-9]);
+    const run = await ctx.invoke('GET', `/api/generations/${res.body.id}`, { token: user.idToken });
+    expect([run.body.status, run.body.variantCount, run.body.variants.length]).toEqual(['completed', 3, 3]);
+    expect(run.body.variants.map((v: { url: string }) => v.url)).toEqual([0, 1, 2].map((i) => `/api/private-image/users/${user.sub}/generations/${res.body.id}/variant-${i}.jpg`));
+    // the run itself is not listed; nothing is kept yet
+    expect((await ctx.invoke('GET', '/api/generations', { token: user.idToken })).body).toEqual([]);
+
+    // another user cannot keep (or see) them
+    const other = await newUserWithProfile(0);
+    const stolen = await keep(other.user, res.body.id, [0]);
+    expect([stolen.status, stolen.body.code]).toEqual([404, 'not_found']);
+    expect([(await keep(user, res.body.id, [3])).status, (await keep(user, res.body.id, [])).status, (await keep(user, res.body.id, ['a'])).status]).toEqual([404, 400, 400]);
+
+    // a double click on Keep: both answers name the same two generations
+    const [k1, k2] = await Promise.all([keep(user, res.body.id, [0, 2]), keep(user, res.body.id, [2, 0])]);
+    expect([k1.status, k2.status]).toEqual([200, 200]);
+    expect(k1.body.kept).toEqual(k2.body.kept);
+    const keptIds = k1.body.kept.map((k: { generationId: string }) => k.generationId);
+    expect(k1.body.kept.map((k: { index: number }) => k.index)).toEqual([0, 2]);
+    const list = await ctx.invoke('GET', '/api/generations', { token: user.idToken });
+    expect(list.body.map((g: { id: string }) => g.id).sort()).toEqual([...keptIds].sort());
+    for (const g of list.body) {
+      expect([g.status, g.kind, g.cost, g.variantOf, g.variantCount]).toEqual(['completed', 'outfit', 0, res.body.id, 1]);
+      expect(g.resultUrl).toBe(`/api/private-image/users/${user.sub}/generations/${g.id}.jpg`);
+    }
+    const after = await ctx.invoke('GET', `/api/generations/${res.body.id}`, { token: user.idToken });
+    expect(after.body.variants.map((v: { keptGenerationId: string | null }) => v.keptGenerationId)).toEqual([keptIds[0], null, keptIds[1]]);
+    // keeping again later: same ids, no new items; the credits did not move
+    const later = await keep(user, res.body.id, [0]);
+    expect(later.body.kept).toEqual([{ index: 0, generationId: keptIds[0] }]);
+    expect((await ctx.invoke('GET', '/api/generations', { token: user.idToken })).body).toHaveLength(2);
+    expect((await getBalance(ctx.db, user.sub)).credits).toBe(11);
+    // deleting a kept variant leaves the run and the other kept variant
+    expect((await ctx.invoke('DELETE', `/api/generations/${keptIds[0]}`, { token: user.idToken })).status).toBe(204);
+    expect((await ctx.invoke('GET', `/api/generations/${keptIds[1]}`, { token: user.idToken })).body.status).toBe('completed');
+    expect((await privateKeys(`users/${user.sub}/generations/${res.body.id}/`)).sort()).toEqual([0, 1, 2].map((i) => `users/${user.sub}/generations/${res.body.id}/variant-${i}.jpg`));
+  });
+
+  it('variants on a style generation: FASHN num_samples, cost per variant, and 1 variant keeps today\'s contract', async () => {
+    const fashn = await startFashnFake({ apiKey: 'fk', deliver: toWebhook });
+    process.env.FASHN_API_KEY = 'fk';
+    process.env.FASHN_BASE_URL = fashn.url;
+    try {
+      const { user, profileId } = await newUserWithProfile(6);
+      const start = (body: Record<string, unknown>, key: string) => ctx.invoke('POST', '/api/generate/style', { token: user.idToken, body, headers: { 'idempotency-key': key } });
+      const four = await start({ styleId: seedStyleId(0), photoProfileId: profileId, variants: 4 }, 'style-variants-4');
+      const one = await start({ styleId: seedStyleId(0), photoProfileId: profileId }, 'style-variants-1');
+      expect([four.status, one.status]).toEqual([201, 201]);
+      await wf.drain();
+      expect([(await getGeneration(ctx.db, user.sub, four.body.id))?.status, (await getGeneration(ctx.db, user.sub, one.body.id))?.status]).toEqual(['completed', 'completed']);
+      const runs = fashn.requests.filter((r) => r.path.startsWith('/v1/run'));
+      expect(runs.map((r) => r.body.inputs.num_samples).sort()).toEqual([4, undefined]);
+      expect((await getBalance(ctx.db, user.sub)).credits).toBe(6 - 4 - 1);
+      const list = await ctx.invoke('GET', '/api/generations', { token: user.idToken });
+      expect(list.body.map((g: { id: string }) => g.id)).toEqual([one.body.id]);
+      expect([list.body[0].variantCount, list.body[0].variants]).toEqual([1, []]);
+      expect((await ctx.invoke('GET', `/api/generations/${four.body.id}`, { token: user.idToken })).body.variants).toHaveLength(4);
+      const notRun = await keep(user, one.body.id, [0]);
+      expect([notRun.status, notRun.body.code]).toEqual([400, 'variants.not_ready']);
+    } finally {
+      await fashn.close();
+    }
+  });
+});

@@ -1,0 +1,81 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+
+vi.mock('../../../lib/auth', async (orig) => ({
+  ...(await orig<typeof import('../../../lib/auth')>()),
+  getIdToken: vi.fn(async () => 'test-token'),
+}));
+
+import { getQueryFn } from '../../../lib/api-client';
+import GenerationDetailPage from './generation-detail-page';
+
+const fetchMock = vi.fn<typeof fetch>();
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+let kept: Record<number, string> = {};
+const run = () => ({
+  id: 'run1',
+  status: 'completed',
+  mode: 'exact',
+  kind: 'outfit',
+  resultUrl: '/api/private-image/users/u1/generations/run1/variant-0.jpg',
+  error: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  completedAt: '2026-01-01T00:01:00.000Z',
+  styleId: null,
+  styleName: null,
+  templateName: 'Outfit: Tee + Jeans',
+  cost: 6,
+  inputs: { photoProfileId: 'pp1', styleId: null, promptTemplateId: null, rawTemplateId: null, imageUrl: null, imageType: null },
+  variantCount: 3,
+  variants: [0, 1, 2].map((index) => ({ index, url: `/api/private-image/users/u1/generations/run1/variant-${index}.jpg`, keptGenerationId: kept[index] ?? null })),
+  variantOf: null,
+  variantIndex: null,
+});
+
+beforeEach(() => {
+  kept = {};
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url === '/api/generations/run1' && (init?.method ?? 'GET') === 'GET') return json(run());
+    if (url === '/api/generations/run1/keep' && init?.method === 'POST') {
+      const { variants } = JSON.parse(String(init.body)) as { variants: number[] };
+      for (const i of variants) kept[i] = `gen-${i}`;
+      return json({ kept: variants.map((index) => ({ index, generationId: `gen-${index}` })) });
+    }
+    if (url.startsWith('/api/private-image/')) return json({ url: 'http://localhost/s3/x.jpg', expiresAt: '2099-01-01T00:00:00.000Z' });
+    return json({ message: 'unexpected' }, 500);
+  });
+});
+
+describe('a run of several variants', () => {
+  it('shows each variant labelled AI-generated and keeps the chosen ones, linking each to its generation', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, queryFn: getQueryFn({ on401: 'throw' }) } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/generation/run1']}>
+          <Routes>
+            <Route path="/generation/:id" element={<GenerationDetailPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await screen.findByTestId('variants');
+    expect(screen.getAllByTestId('ai-badge')).toHaveLength(3);
+    const keep = screen.getByTestId('keep-variants') as HTMLButtonElement;
+    expect(keep.disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('variant-0-keep'));
+    fireEvent.click(screen.getByTestId('variant-2-keep'));
+    expect(keep.textContent).toBe('Keep 2 variants');
+    fireEvent.click(keep);
+    await waitFor(() => expect(screen.getByTestId('variant-2-open').getAttribute('href')).toBe('/generation/gen-2'));
+    expect(screen.getByTestId('variant-0').getAttribute('data-kept-generation-id')).toBe('gen-0');
+    expect(screen.queryByTestId('variant-1-open')).toBeNull();
+    expect(screen.getByTestId('compare-kept-variants').getAttribute('href')).toBe('/compare?ids=gen-0,gen-2');
+    const posts = fetchMock.mock.calls.filter(([u, init]) => String(u).endsWith('/keep') && init?.method === 'POST');
+    expect(posts.map(([, init]) => JSON.parse(String(init!.body)))).toEqual([{ variants: [0, 2] }]);
+  });
+});

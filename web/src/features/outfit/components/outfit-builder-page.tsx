@@ -1,0 +1,367 @@
+import { useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import ArrowUp from 'lucide-react/icons/arrow-up';
+import ArrowDown from 'lucide-react/icons/arrow-down';
+import Plus from 'lucide-react/icons/plus';
+import X from 'lucide-react/icons/x';
+import { OUTFIT_SLOTS, SLOT_LABELS, MAX_OUTFIT_PIECES, costLabel, type OutfitSlot, type PieceSource } from '../../../../../shared/domain/outfit';
+import { STYLE_IMAGE_TYPES, type StyleImageType } from '../../../../../shared/domain/catalog';
+import { profileQualifies, type Mode } from '../../../../../shared/domain/generation';
+import { Button, buttonClasses } from '../../../components/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
+import { PageHeader } from '../../../components/page-header';
+import { SpinnerIcon } from '../../../components/spinner';
+import { Tooltip } from '../../../components/tooltip';
+import { toast } from '../../../components/use-toast';
+import { ImageUpload } from '../../../components/image-upload/image-upload';
+import { cn } from '../../../lib/cn';
+import {
+  BackLink,
+  CreditsLine,
+  IMAGE_TYPE_LABELS,
+  Notice,
+  ProfileChoice,
+  RadioCards,
+  VariantsPicker,
+  Wand,
+  pageShell,
+  photosOf,
+  pickInitialProfile,
+  usePhotoProfiles,
+  useStartErrorHandler,
+  useStartGeneration,
+  useStyleProducts,
+  useStyles,
+} from '../../generations/components/kit';
+import { draftReducer, draftStatus, newPiece, toRequestPieces, type DraftPiece } from '../lib/outfit-draft';
+
+const SOURCES: { id: PieceSource; label: string }[] = [
+  { id: 'upload', label: 'Upload' },
+  { id: 'style', label: 'Style' },
+  { id: 'product', label: 'Product' },
+];
+const selectClass = 'h-10 w-full rounded-lg border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+
+export const OUTFIT_STARTED = { title: 'Outfit started!', description: 'Your outfit is being rendered. The result page updates when it is ready.' } as const;
+
+/** /outfit: up to 5 pieces in layering order (uploaded images, styles or products), variants, and Generate. */
+export default function OutfitBuilderPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [pieces, dispatch] = useReducer(draftReducer, undefined, () => {
+    const styleId = params.get('styleId');
+    return [styleId ? newPiece('top', 'style', styleId) : newPiece('top')];
+  });
+  const [variants, setVariants] = useState(1);
+  const [mode, setMode] = useState<Mode>('exact');
+  const [profileId, setProfileId] = useState<string | null>(null);
+  const [uploading, setUploading] = useState<Set<string>>(new Set());
+  const [focus, setFocus] = useState<{ key: string; dir: 'up' | 'down' } | null>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  const profilesQ = usePhotoProfiles();
+  const profiles = useMemo(() => profilesQ.data ?? [], [profilesQ.data]);
+  const start = useStartGeneration();
+  const { onError } = useStartErrorHandler();
+  const status = draftStatus(pieces, variants);
+
+  useEffect(() => {
+    setProfileId((cur) => {
+      const still = profiles.find((p) => p.id === cur);
+      if (still && profileQualifies(mode, photosOf(still))) return cur;
+      return pickInitialProfile(mode, profiles);
+    });
+  }, [profiles, mode]);
+
+  // keep the focus on the moved piece's button, so repeated keyboard moves work
+  useEffect(() => {
+    if (!focus) return;
+    const el = listRef.current?.querySelector<HTMLElement>(`[data-piece="${focus.key}"] [data-move="${focus.dir}"]`);
+    (el && !el.hasAttribute('disabled') ? el : listRef.current?.querySelector<HTMLElement>(`[data-piece="${focus.key}"]`))?.focus();
+  }, [focus, pieces]);
+
+  const move = (key: string, by: -1 | 1) => {
+    dispatch({ type: 'move', key, by });
+    setFocus({ key, dir: by < 0 ? 'up' : 'down' });
+  };
+  const onPieceKey = (e: KeyboardEvent<HTMLLIElement>, key: string) => {
+    if (!e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
+    e.preventDefault();
+    move(key, e.key === 'ArrowUp' ? -1 : 1);
+  };
+
+  const onGenerate = () => {
+    if (status.problem) {
+      toast({ title: 'This outfit cannot be rendered', description: status.problem.message, variant: 'destructive' });
+      return;
+    }
+    const firstMissing = [...status.missing.entries()][0];
+    if (firstMissing) {
+      toast({ title: `Piece ${firstMissing[0] + 1}`, description: firstMissing[1], variant: 'destructive' });
+      return;
+    }
+    const profile = profiles.find((p) => p.id === profileId);
+    if (!profile) {
+      toast({ title: 'Profile required', description: mode === 'exact' ? 'Choose a profile with a full-body photo' : 'Choose a photo profile', variant: 'destructive' });
+      return;
+    }
+    start.mutate(
+      { kind: 'outfit', pieces: toRequestPieces(pieces), photoProfileId: profile.id, mode, variants },
+      {
+        onSuccess: ({ id }) => {
+          toast(OUTFIT_STARTED);
+          navigate(`/generation/${encodeURIComponent(id)}`);
+        },
+        onError: (err) => onError(err),
+      },
+    );
+  };
+
+  const busy = uploading.size > 0;
+  const label = `Generate outfit · ${costLabel({ pieces: pieces.length, variants })}`;
+
+  return (
+    <div className={`${pageShell} max-w-3xl`}>
+      <BackLink to="/dashboard">Back to Dashboard</BackLink>
+      <PageHeader title="Build an outfit" description={`Up to ${MAX_OUTFIT_PIECES} pieces, worn together in one try-on. List them in layering order: the first is put on first.`} />
+      <div className="space-y-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>Pieces</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            <p className="text-xs text-muted-foreground" id="reorder-help">
+              Reorder with the arrow buttons, or focus a piece and press Alt + Arrow Up / Arrow Down.
+            </p>
+            <ol ref={listRef} className="space-y-3" aria-describedby="reorder-help" data-testid="outfit-pieces">
+              {pieces.map((p, i) => (
+                <PieceEditor
+                  key={p.key}
+                  piece={p}
+                  index={i}
+                  count={pieces.length}
+                  conflict={!!status.problem?.pieces.includes(i)}
+                  missing={status.missing.get(i) ?? null}
+                  dispatch={dispatch}
+                  onMove={move}
+                  onKeyDown={onPieceKey}
+                  onUploading={(on) =>
+                    setUploading((cur) => {
+                      if (cur.has(p.key) === on) return cur; // unchanged: no re-render
+                      const next = new Set(cur);
+                      if (on) next.add(p.key);
+                      else next.delete(p.key);
+                      return next;
+                    })
+                  }
+                />
+              ))}
+            </ol>
+            {status.problem ? (
+              <div role="alert" className="rounded-lg border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm text-destructive" data-testid="outfit-conflict">
+                {status.problem.message}
+              </div>
+            ) : null}
+            <Button variant="outline" onClick={() => dispatch({ type: 'add' })} disabled={pieces.length >= MAX_OUTFIT_PIECES} data-testid="outfit-add-piece">
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Add a piece ({pieces.length}/{MAX_OUTFIT_PIECES})
+            </Button>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Photo, mode and variants</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            <RadioCards
+              legend="Mode"
+              name="outfit-mode"
+              items={[
+                { id: 'exact', title: 'Exact', hint: 'Each piece as it is, on your full-body photo.' },
+                { id: 'creative', title: 'Creative', hint: 'The whole outfit restyled on your portrait.' },
+              ]}
+              value={mode}
+              onChange={(m) => setMode(m as Mode)}
+              render={(m) => (
+                <span className="min-w-0 flex-1">
+                  <span className="block text-sm font-medium">{m.title}</span>
+                  <span className="block text-xs text-muted-foreground">{m.hint}</span>
+                </span>
+              )}
+              className="sm:grid-cols-2"
+              testId="outfit-mode"
+            />
+            {profilesQ.isPending ? (
+              <div className="flex items-center gap-2 text-sm text-muted-foreground">
+                <SpinnerIcon /> Loading photo profiles...
+              </div>
+            ) : profiles.length === 0 ? (
+              <Notice tone="warning" title="No photo profile">
+                <p>Create a photo profile to try on outfits.</p>
+                <Link to="/profiles/new" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+                  Create Photo Profile
+                </Link>
+              </Notice>
+            ) : (
+              <RadioCards
+                legend="Photo profile"
+                name="outfit-profile"
+                items={profiles}
+                value={profileId}
+                onChange={setProfileId}
+                isDisabled={(p) => !profileQualifies(mode, photosOf(p))}
+                render={(p) => <ProfileChoice profile={p} note={!profileQualifies(mode, photosOf(p)) ? (mode === 'exact' ? 'Needs a full-body photo' : 'Needs a portrait') : undefined} />}
+                className="sm:grid-cols-2"
+              />
+            )}
+            <VariantsPicker value={variants} onChange={setVariants} pieces={pieces.length} />
+            <p className="text-xs text-muted-foreground" data-testid="outfit-cost-rule">
+              1 credit for the first piece, +1 for each further piece, times the number of variants.
+            </p>
+            <Button size="lg" className="w-full sm:w-auto" onClick={onGenerate} disabled={busy || start.isPending} aria-describedby="outfit-total" data-testid="outfit-generate">
+              {start.isPending ? <SpinnerIcon /> : <Wand className="h-4 w-4" aria-hidden="true" />}
+              {start.isPending ? 'Generating...' : label}
+            </Button>
+            <p id="outfit-total" className="text-sm" data-testid="outfit-total">
+              Total: <span className="font-semibold">{status.cost}</span> {status.cost === 1 ? 'credit' : 'credits'}
+            </p>
+            <CreditsLine />
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function PieceEditor({
+  piece: p,
+  index,
+  count,
+  conflict,
+  missing,
+  dispatch,
+  onMove,
+  onKeyDown,
+  onUploading,
+}: {
+  piece: DraftPiece;
+  index: number;
+  count: number;
+  conflict: boolean;
+  missing: string | null;
+  dispatch: (a: Parameters<typeof draftReducer>[1]) => void;
+  onMove: (key: string, by: -1 | 1) => void;
+  onKeyDown: (e: KeyboardEvent<HTMLLIElement>, key: string) => void;
+  onUploading: (on: boolean) => void;
+}) {
+  const n = index + 1;
+  const stylesQ = useStyles(p.source !== 'upload');
+  const productsQ = useStyleProducts(p.source === 'product' ? (p.styleId ?? undefined) : undefined);
+  const products = (productsQ.data ?? []).filter((x) => !!x.imageUrl);
+  return (
+    <li
+      data-piece={p.key}
+      tabIndex={0}
+      aria-label={`Piece ${n} of ${count}: ${SLOT_LABELS[p.slot]}`}
+      onKeyDown={(e) => onKeyDown(e, p.key)}
+      className={cn('space-y-3 rounded-xl border p-3 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring', conflict ? 'border-destructive' : 'border-border')}
+      data-testid={`piece-${index}`}
+    >
+      <div className="flex flex-wrap items-end gap-2">
+        <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground" aria-hidden="true">
+          {n}
+        </span>
+        <label className="min-w-[9rem] flex-1 text-sm">
+          <span className="mb-1 block font-medium">Slot</span>
+          <select className={selectClass} value={p.slot} onChange={(e) => dispatch({ type: 'slot', key: p.key, slot: e.target.value as OutfitSlot })} aria-invalid={conflict} data-testid={`piece-${index}-slot`}>
+            {OUTFIT_SLOTS.map((s) => (
+              <option key={s} value={s}>
+                {SLOT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="flex gap-1">
+          <Tooltip content="Move up (Alt + Arrow Up)">
+            <Button variant="ghost" size="icon" data-move="up" aria-label={`Move piece ${n} up`} disabled={index === 0} onClick={() => onMove(p.key, -1)}>
+              <ArrowUp className="h-4 w-4" aria-hidden="true" />
+            </Button>
+          </Tooltip>
+          <Tooltip content="Move down (Alt + Arrow Down)">
+            <Button variant="ghost" size="icon" data-move="down" aria-label={`Move piece ${n} down`} disabled={index === count - 1} onClick={() => onMove(p.key, 1)}>
+              <ArrowDown className="h-4 w-4" aria-hidden="true" />
+            </Button>
+          </Tooltip>
+          <Tooltip content="Remove this piece">
+            <Button variant="ghost" size="icon" aria-label={`Remove piece ${n}`} disabled={count === 1} onClick={() => dispatch({ type: 'remove', key: p.key })} data-testid={`piece-${index}-remove`}>
+              <X className="h-4 w-4" aria-hidden="true" />
+            </Button>
+          </Tooltip>
+        </div>
+      </div>
+      <fieldset>
+        <legend className="mb-1 text-sm font-medium">Piece {n} comes from</legend>
+        <div className="flex flex-wrap gap-2">
+          {SOURCES.map((s) => (
+            <label key={s.id} className={cn('cursor-pointer rounded-full border px-3 py-1 text-sm focus-within:ring-2 focus-within:ring-ring', p.source === s.id ? 'border-primary bg-primary/10 font-medium' : 'border-border hover:bg-muted')}>
+              <input type="radio" className="sr-only" name={`source-${p.key}`} checked={p.source === s.id} onChange={() => dispatch({ type: 'source', key: p.key, source: s.id })} data-testid={`piece-${index}-source-${s.id}`} />
+              {s.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {p.source === 'upload' ? (
+        <div className="space-y-2">
+          <label className="block text-sm">
+            <span className="mb-1 block font-medium">What does the image show?</span>
+            <select className={selectClass} value={p.imageType} onChange={(e) => dispatch({ type: 'imageType', key: p.key, imageType: e.target.value as StyleImageType })}>
+              {STYLE_IMAGE_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {IMAGE_TYPE_LABELS[t].label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <ImageUpload
+            purpose="outfit"
+            label={`Image of piece ${n}`}
+            previewAlt={`Piece ${n} preview`}
+            onUploaded={(url) => dispatch({ type: 'upload', key: p.key, imageUrl: url })}
+            onStateChange={(s) => onUploading(s === 'uploading')}
+            inputTestId={`piece-${index}-file`}
+            uploadTestId={`piece-${index}-upload`}
+            name={`piece-${index}-file`}
+          />
+        </div>
+      ) : (
+        <div className="grid gap-2 sm:grid-cols-2">
+          <label className="block text-sm">
+            <span className="mb-1 block font-medium">Style</span>
+            <select className={selectClass} value={p.styleId ?? ''} onChange={(e) => dispatch({ type: 'style', key: p.key, styleId: e.target.value || null })} disabled={stylesQ.isPending} data-testid={`piece-${index}-style`}>
+              <option value="">{stylesQ.isPending ? 'Loading styles...' : 'Choose a style'}</option>
+              {(stylesQ.data ?? []).map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          {p.source === 'product' ? (
+            <label className="block text-sm">
+              <span className="mb-1 block font-medium">Product</span>
+              <select className={selectClass} value={p.productId ?? ''} onChange={(e) => dispatch({ type: 'product', key: p.key, productId: e.target.value || null })} disabled={!p.styleId || productsQ.isPending} data-testid={`piece-${index}-product`}>
+                <option value="">{!p.styleId ? 'Choose a style first' : productsQ.isPending ? 'Loading products...' : products.length ? 'Choose a product' : 'This style has no products'}</option>
+                {products.map((x) => (
+                  <option key={x.id} value={x.id}>
+                    {x.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+        </div>
+      )}
+      {missing ? <p className="text-xs text-muted-foreground">{missing}</p> : null}
+    </li>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * The outfit builder's state: pieces in layering order, each with a slot and a source. Pure, so the rules
+ * the page shows (conflicts, missing images, the cost on the button) are unit-tested; the slot rules and the
+ * cost come from shared/domain/outfit.ts, the same module the API checks with.
+ */
+import type { StyleImageType } from '../../../../../shared/domain/catalog';
+import { freeSlots, lookCost, MAX_OUTFIT_PIECES, outfitProblem, type OutfitProblem, type OutfitSlot, type PieceSource } from '../../../../../shared/domain/outfit';
+import type { OutfitPieceRequest } from '../../generations/api/generations';
+
+export interface DraftPiece {
+  /** Stable React key (not sent). */
+  key: string;
+  slot: OutfitSlot;
+  source: PieceSource;
+  imageUrl: string | null;
+  imageType: StyleImageType;
+  styleId: string | null;
+  productId: string | null;
+}
+
+export type DraftAction =
+  | { type: 'add'; source?: PieceSource; styleId?: string | null; slot?: OutfitSlot }
+  | { type: 'remove'; key: string }
+  | { type: 'move'; key: string; by: -1 | 1 }
+  | { type: 'slot'; key: string; slot: OutfitSlot }
+  | { type: 'source'; key: string; source: PieceSource }
+  | { type: 'upload'; key: string; imageUrl: string | null }
+  | { type: 'imageType'; key: string; imageType: StyleImageType }
+  | { type: 'style'; key: string; styleId: string | null }
+  | { type: 'product'; key: string; productId: string | null };
+
+let counter = 0;
+const newKey = () => `piece-${++counter}`;
+
+export function newPiece(slot: OutfitSlot, source: PieceSource = 'upload', styleId: string | null = null): DraftPiece {
+  return { key: newKey(), slot, source, imageUrl: null, imageType: 'product_only', styleId, productId: null };
+}
+
+/** The first slot that keeps the outfit valid (a new piece never starts in conflict when it can help it). */
+export const nextSlot = (pieces: DraftPiece[]): OutfitSlot => freeSlots(pieces.map((p) => p.slot))[0] ?? 'accessory';
+
+export function draftReducer(pieces: DraftPiece[], a: DraftAction): DraftPiece[] {
+  const update = (key: string, patch: Partial<DraftPiece>) => pieces.map((p) => (p.key === key ? { ...p, ...patch } : p));
+  switch (a.type) {
+    case 'add':
+      if (pieces.length >= MAX_OUTFIT_PIECES) return pieces;
+      return [...pieces, newPiece(a.slot ?? nextSlot(pieces), a.source ?? 'upload', a.styleId ?? null)];
+    case 'remove':
+      return pieces.filter((p) => p.key !== a.key);
+    case 'move': {
+      const i = pieces.findIndex((p) => p.key === a.key);
+      const j = i + a.by;
+      if (i < 0 || j < 0 || j >= pieces.length) return pieces;
+      const next = [...pieces];
+      [next[i], next[j]] = [next[j]!, next[i]!];
+      return next;
+    }
+    case 'slot':
+      return update(a.key, { slot: a.slot });
+    case 'source':
+      return update(a.key, { source: a.source, imageUrl: null, productId: null, ...(a.source === 'upload' ? { styleId: null } : {}) });
+    case 'upload':
+      return update(a.key, { imageUrl: a.imageUrl });
+    case 'imageType':
+      return update(a.key, { imageType: a.imageType });
+    case 'style':
+      return update(a.key, { styleId: a.styleId, productId: null });
+    case 'product':
+      return update(a.key, { productId: a.productId });
+  }
+}
+
+/** What a piece still needs before the outfit can be generated, or null. */
+export function pieceMissing(p: DraftPiece): string | null {
+  if (p.source === 'upload' && !p.imageUrl) return 'Upload an image for this piece';
+  if (p.source !== 'upload' && !p.styleId) return 'Choose a style for this piece';
+  if (p.source === 'product' && !p.productId) return 'Choose a product for this piece';
+  return null;
+}
+
+export interface DraftStatus {
+  /** A slot conflict (or too many / no pieces): refused with this message, pieces marked. */
+  problem: OutfitProblem | null;
+  /** Index -> what the piece still needs. */
+  missing: Map<number, string>;
+  ready: boolean;
+  cost: number;
+}
+
+export function draftStatus(pieces: DraftPiece[], variants: number): DraftStatus {
+  const problem = outfitProblem(pieces.map((p) => p.slot));
+  const missing = new Map<number, string>();
+  pieces.forEach((p, i) => {
+    const m = pieceMissing(p);
+    if (m) missing.set(i, m);
+  });
+  return { problem, missing, ready: !problem && missing.size === 0, cost: lookCost({ pieces: Math.max(1, pieces.length), variants }) };
+}
+
+/** The API's pieces, in layering order. */
+export function toRequestPieces(pieces: DraftPiece[]): OutfitPieceRequest[] {
+  return pieces.map((p) =>
+    p.source === 'upload'
+      ? { slot: p.slot, source: 'upload', imageUrl: p.imageUrl ?? '', imageType: p.imageType }
+      : p.source === 'style'
+        ? { slot: p.slot, source: 'style', styleId: p.styleId ?? '' }
+        : { slot: p.slot, source: 'product', styleId: p.styleId ?? '', productId: p.productId ?? '' },
+  );
+}
