@@ -581,7 +581,7 @@ export async function keepVariants(db: Db, user: UserRecord, runId: string, inde
         await deleteObjects([key]);
         const name = (err as Error).name;
         if (!(err instanceof VariantAlreadyKept) && name !== 'TransactionCanceledException' && name !== 'TransactionConflictException') throw err;
-        if (attempt >= 8) throw new HttpError(503, 'busy', 'Too many requests at once. Please try again.');
+        if (attempt >= 8) throw new HttpError(503, ERROR_CODES.busy, BUSY_MESSAGE);
         // another request kept it (or kept another variant first): read the run again and answer or retry
         run = (await getGeneration(db, user.id, runId)) ?? run;
         await new Promise((r) => setTimeout(r, 5 + Math.random() * 30));
