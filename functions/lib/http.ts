@@ -8,17 +8,15 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
-import { ERROR_CODES, HttpError, accountInactive, forbidden, unauthorized } from '../../shared/errors';
+import { BUSY_MESSAGE, ERROR_CODES, HttpError, accountInactive, forbidden, unauthorized } from '../../shared/errors';
 import { effectiveRole } from '../../shared/domain/roles';
 import { invalidPathParam } from '../../shared/domain/path-params';
 import { routeKey, routesOfGroup, type Group, type RouteDef } from '../../shared/routes';
 import { bearerToken, verifyToken, type AuthContext } from './auth';
 import { isAccountActive, type UserRecord } from '../../shared/repositories/user-repository';
 import { parseInput } from '../../shared/schemas/validation';
-
-import { logger } from './logger';
-
-export { logger };
+import { StorageContention } from '../../shared/repositories/toolkit';
+import { logger, loggingMiddlewares } from './logger';
 
 export type ApiEvent = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {
@@ -86,6 +84,7 @@ export function queryOf<S extends z.ZodType>(req: Req, schema: S): z.output<S> {
 
 function toHttpError(err: unknown): HttpError {
   if (err instanceof HttpError) return err;
+  if (err instanceof StorageContention) return new HttpError(503, ERROR_CODES.busy, BUSY_MESSAGE);
   const e = err as { statusCode?: number; message?: string; expose?: boolean };
   if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
     if (/malformed JSON/i.test(e.message ?? ''))
@@ -120,6 +119,7 @@ export function createGroupHandler(group: Group, impls: Record<string, RouteImpl
   const state = new WeakMap<object, Internal>();
 
   const handler = middy<ApiEvent, ApiResult>()
+    .use(loggingMiddlewares() as middy.MiddlewareObj<ApiEvent, ApiResult>[])
     .use({
       onError: async (request) => {
         const httpErr = toHttpError(request.error);

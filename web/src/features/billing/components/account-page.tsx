@@ -14,7 +14,7 @@ import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
-import { formatCredits } from '../../../../../shared/domain/plans';
+import { formatCredits, isMonthlyPlan } from '../../../../../shared/domain/plans';
 import {
   useCancelSubscription,
   useCreditLedger,
@@ -128,7 +128,7 @@ function CreditsCard({ credits, summary, loading, error }: { credits?: CreditsVi
 function PlanCard({ summary, loading, error }: { summary?: SubscriptionSummary; loading: boolean; error: unknown }) {
   const [confirm, setConfirm] = useState(false);
   const cancel = useCancelSubscription();
-  const monthly = summary?.currentPlan === 'starter' || summary?.currentPlan === 'creator';
+  const monthly = isMonthlyPlan(summary?.currentPlan);
   const periodEnd = formatDate(summary?.currentPeriodEnd);
   return (
     <Card>
