@@ -23,12 +23,55 @@ export const ERROR_CODES = {
   rateLimited: 'rate_limited',
   /** A dependency failed; nothing is reported done that is not, and the request may be retried. */
   unavailable: 'service_unavailable',
+  /** The Stripe-Signature header does not verify against the raw body (webhook). */
+  stripeInvalidSignature: 'stripe.invalid_signature',
+  billingTrialUsed: 'billing.trial_used',
+  billingAlreadySubscribed: 'billing.already_subscribed',
+  billingNoSubscription: 'billing.no_subscription',
+  billingScheduledChange: 'billing.scheduled_change_pending',
+  billingNoScheduledChange: 'billing.no_scheduled_change',
+  billingSamePlan: 'billing.same_plan',
+  billingNoCustomer: 'billing.no_customer',
+  /** The payments provider is not configured or did not answer. */
+  billingUnavailable: 'billing.unavailable',
+  /** Generation checks (spec 02 section 5). */
+  profileRequired: 'profile_required',
+  portraitRequired: 'portrait_required',
+  fullBodyRequired: 'full_body_required',
+  bodyDescriptionRequired: 'body_description_required',
+  promptRequired: 'prompt_required',
+  noTemplate: 'no_template',
+  feedbackNoStyle: 'feedback_no_style',
+  templateCompileFailed: 'template.compile_failed',
+  /** The image provider or the generation workflow cannot take work now (nothing charged). */
+  providerUnavailable: 'provider_unavailable',
+  workflowUnavailable: 'workflow_unavailable',
+  influencerAlready: 'influencer.already',
+  influencerPlanRequired: 'influencer.plan_required',
+  influencerPending: 'influencer.pending',
+  influencerNotPending: 'influencer.not_pending',
+  exportInProgress: 'export.in_progress',
+  consentRequired: 'consent.required',
+  ageRequired: 'age.required',
+  underAge: 'age.under_minimum',
+  ageAlreadySet: 'age.already_set',
+  idempotencyInvalidKey: 'idempotency.invalid_key',
+  idempotencyKeyReused: 'idempotency.key_reused',
+  contentUnsafe: 'content.unsafe',
+  /** A token of a deleted account (its tombstone): it cannot re-create the user. */
+  accountDeleted: 'auth.account_deleted',
+  /** The local API server could not reach a function (local stack only). */
+  badGateway: 'bad_gateway',
+  /** Too many concurrent writes to the same records outlasted the retries (503); nothing was written. */
+  busy: 'busy',
   /** Outfits and variants (shared/domain/outfit.ts). */
   outfitSlotConflict: 'outfit.slot_conflict',
   outfitPieces: 'outfit.pieces',
   variantsRange: 'variants.out_of_range',
   variantsNotReady: 'variants.not_ready',
 } as const;
+
+export const BUSY_MESSAGE = 'Too many requests at once. Please try again.';
 
 export interface ErrorBody {
   message: string;

@@ -3,7 +3,6 @@
  * application review) and the style editor shared with influencers (styles, products, product links, categories).
  * Roles are checked against the user item by the pipeline (shared/routes.ts); ownership by the services.
  */
-import type { ZodType } from 'zod';
 import { adjustCreditsSchema } from '../../shared/schemas/credits';
 import { financeLedgerQuery, financeSummaryQuery } from '../../shared/schemas/billing';
 import {
@@ -24,12 +23,11 @@ import {
   styleCreateSchema,
   stylePatchSchema,
 } from '../../shared/schemas/admin';
-import { ERROR_CODES, HttpError } from '../../shared/errors';
 import { refusalSummary, takeDownReportedStyle } from '../services/content-safety-service';
 import { listShareReports, takeDownShare } from '../services/share-service';
 import { financeCsv, financeLedger, financeReconciliation, financeSummary } from '../services/finance-service';
 import { getDb } from '../lib/aws';
-import { createGroupHandler, json, requireAuth, validate, type Req } from '../lib/http';
+import { bodyOf, createGroupHandler, json, requireAuth, type Req, queryOf } from '../lib/http';
 import { idempotencyClaim } from '../lib/idempotency';
 import { adjustCredits } from '../services/credit-service';
 import { ensureUser } from '../services/user-service';
@@ -63,12 +61,6 @@ import {
   testPrompt,
 } from '../services/template-admin-service';
 
-/** Validate a body; the first issue's message is the 400 message as is (the spec's exact wording). */
-function parseBody<T>(schema: ZodType<T>, input: unknown): T {
-  const res = schema.safeParse(input ?? {});
-  if (res.success) return res.data;
-  throw new HttpError(400, ERROR_CODES.validation, res.error.issues[0]?.message ?? 'Invalid input');
-}
 
 /** The caller's user item (loaded by the role check for role-restricted routes). */
 const me = async (req: Req) => req.user ?? ensureUser(getDb(), requireAuth(req));
@@ -77,15 +69,15 @@ export const handler = createGroupHandler(
   'admin',
   {
     'POST /api/admin/credits/adjust': async (req) => {
-      const input = validate(adjustCreditsSchema, req.body);
+      const input = bodyOf(req, adjustCreditsSchema);
       const result = await adjustCredits(getDb(), requireAuth(req).sub, input);
       return json(result, result.applied ? 201 : 200);
     },
-    'GET /api/admin/finance/ledger': async (req) => json(await financeLedger(getDb(), validate(financeLedgerQuery, req.query))),
-    'GET /api/admin/finance/summary': async (req) => json(await financeSummary(getDb(), validate(financeSummaryQuery, req.query))),
+    'GET /api/admin/finance/ledger': async (req) => json(await financeLedger(getDb(), queryOf(req, financeLedgerQuery))),
+    'GET /api/admin/finance/summary': async (req) => json(await financeSummary(getDb(), queryOf(req, financeSummaryQuery))),
     'GET /api/admin/finance/reconciliation': async () => json(await financeReconciliation(getDb())),
     'GET /api/admin/finance/export.csv': async (req) => {
-      const { csv, from, to } = await financeCsv(getDb(), validate(financeLedgerQuery, req.query));
+      const { csv, from, to } = await financeCsv(getDb(), queryOf(req, financeLedgerQuery));
       return {
         statusCode: 200,
         headers: {
@@ -100,13 +92,13 @@ export const handler = createGroupHandler(
 
     // style editor (influencers and admins)
     'GET /api/admin/styles': async (req) => {
-      const q = validate(adminStylesQuery, req.query);
+      const q = queryOf(req, adminStylesQuery);
       return json(await listEditorStyles(getDb(), await me(req), q.all === 'true' || q.all === '1'));
     },
-    'POST /api/admin/styles': async (req) => json(await createEditorStyle(getDb(), await me(req), parseBody(styleCreateSchema, req.body)), 201),
+    'POST /api/admin/styles': async (req) => json(await createEditorStyle(getDb(), await me(req), bodyOf(req, styleCreateSchema)), 201),
     'PATCH /api/admin/styles/{id}': async (req) => {
       const user = await me(req);
-      return json(await updateEditorStyle(getDb(), user, req.params.id, parseBody(stylePatchSchema, req.body)));
+      return json(await updateEditorStyle(getDb(), user, req.params.id, bodyOf(req, stylePatchSchema)));
     },
     'DELETE /api/admin/styles/{id}': async (req) => json(await deleteEditorStyle(getDb(), await me(req), req.params.id)),
     // generate a cover (needs states:StartExecution for the admin group in AWS, see infra/lib/constructs/api.ts)
@@ -121,25 +113,25 @@ export const handler = createGroupHandler(
     },
     'GET /api/admin/categories': async () => json(await listAllCategories(getDb())),
     'GET /api/admin/products': async (req) => json(await listProductsOfStyle(getDb(), await me(req), req.query.style ?? req.query.styleId)),
-    'POST /api/admin/products': async (req) => json(await createProductFor(getDb(), await me(req), parseBody(productCreateSchema, req.body)), 201),
-    'PATCH /api/admin/products/{id}': async (req) => json(await updateProductFor(getDb(), await me(req), req.params.id, parseBody(productPatchSchema, req.body))),
+    'POST /api/admin/products': async (req) => json(await createProductFor(getDb(), await me(req), bodyOf(req, productCreateSchema)), 201),
+    'PATCH /api/admin/products/{id}': async (req) => json(await updateProductFor(getDb(), await me(req), req.params.id, bodyOf(req, productPatchSchema))),
     'DELETE /api/admin/products/{id}': async (req) => json(await deleteProductFor(getDb(), await me(req), req.params.id)),
     'POST /api/admin/product-links': async (req) => {
-      const { productId, ...link } = parseBody(productLinkCreateSchema, req.body);
+      const { productId, ...link } = bodyOf(req, productLinkCreateSchema);
       return json(await createLinkFor(getDb(), await me(req), productId, link), 201);
     },
-    'PATCH /api/admin/product-links/{id}': async (req) => json(await updateLinkFor(getDb(), await me(req), req.params.id, parseBody(productLinkPatchSchema, req.body))),
+    'PATCH /api/admin/product-links/{id}': async (req) => json(await updateLinkFor(getDb(), await me(req), req.params.id, bodyOf(req, productLinkPatchSchema))),
     'GET /api/admin/products/{id}/links': async (req) => json(await listLinksOfProduct(getDb(), await me(req), req.params.id)),
     'POST /api/admin/products/{id}/links': async (req) =>
-      json(await createLinkFor(getDb(), await me(req), req.params.id, parseBody(productLinkForProductSchema, req.body)), 201),
+      json(await createLinkFor(getDb(), await me(req), req.params.id, bodyOf(req, productLinkForProductSchema)), 201),
 
     // influencer applications (admins)
     'GET /api/admin/influencer/applications': async (req) => {
-      const q = validate(applicationListQuery, req.query);
+      const q = queryOf(req, applicationListQuery);
       return json(await adminListApplications(getDb(), q.status && q.status !== 'all' ? q.status : null));
     },
     'PATCH /api/admin/influencer/applications/{id}': async (req) =>
-      json(await adminReviewApplication(getDb(), await me(req), req.params.id, parseBody(applicationReviewSchema, req.body))),
+      json(await adminReviewApplication(getDb(), await me(req), req.params.id, bodyOf(req, applicationReviewSchema))),
 
     // content safety (admins)
     'GET /api/admin/content-safety': async () => json(await refusalSummary(getDb())),
@@ -149,21 +141,21 @@ export const handler = createGroupHandler(
 
     // prompt templates (admins)
     'GET /api/admin/prompts': async () => json(await adminListPrompts(getDb())),
-    'POST /api/admin/prompts': async (req) => json(await adminCreatePrompt(getDb(), parseBody(promptCreateSchema, req.body)), 201),
-    'PATCH /api/admin/prompts/{id}': async (req) => json(await adminUpdatePrompt(getDb(), req.params.id, parseBody(promptPatchSchema, req.body))),
+    'POST /api/admin/prompts': async (req) => json(await adminCreatePrompt(getDb(), bodyOf(req, promptCreateSchema)), 201),
+    'PATCH /api/admin/prompts/{id}': async (req) => json(await adminUpdatePrompt(getDb(), req.params.id, bodyOf(req, promptPatchSchema))),
     'DELETE /api/admin/prompts/{id}': async (req) => json(await adminDeletePrompt(getDb(), req.params.id)),
     'POST /api/admin/prompts/test': async (req) => {
-      const { styleId, photoProfileId } = parseBody(promptTestSchema, req.body);
+      const { styleId, photoProfileId } = bodyOf(req, promptTestSchema);
       return json(await testPrompt(getDb(), await me(req), styleId, photoProfileId));
     },
 
     // raw templates (admins)
     'GET /api/admin/raw-templates': async () => json(await adminListRawTemplates(getDb())),
-    'POST /api/admin/raw-templates': async (req) => json(await adminCreateRawTemplate(getDb(), parseBody(rawTemplateCreateSchema, req.body)), 201),
-    'PATCH /api/admin/raw-templates/{id}': async (req) => json(await adminUpdateRawTemplate(getDb(), req.params.id, parseBody(rawTemplatePatchSchema, req.body))),
+    'POST /api/admin/raw-templates': async (req) => json(await adminCreateRawTemplate(getDb(), bodyOf(req, rawTemplateCreateSchema)), 201),
+    'PATCH /api/admin/raw-templates/{id}': async (req) => json(await adminUpdateRawTemplate(getDb(), req.params.id, bodyOf(req, rawTemplatePatchSchema))),
     'DELETE /api/admin/raw-templates/{id}': async (req) => json(await adminDeleteRawTemplate(getDb(), req.params.id)),
     'POST /api/admin/raw-templates/compile': async (req) => {
-      const { jsonText, sampleUrls } = parseBody(rawTemplateCompileSchema, req.body);
+      const { jsonText, sampleUrls } = bodyOf(req, rawTemplateCompileSchema);
       return json(compileTemplate(jsonText, sampleUrls));
     },
   },

@@ -2,8 +2,10 @@
 import { switchRoleSchema, type RuntimeConfig } from '../../shared/schemas/user';
 import { getDb } from '../lib/aws';
 import { getConfig } from '../lib/config';
-import { createGroupHandler, json, redirect, requireAuth, validate, type Req } from '../lib/http';
+import { bodyOf, createGroupHandler, json, redirect, requireAuth, type Req } from '../lib/http';
 import { ensureUser, getCurrentUser, switchRole } from '../services/user-service';
+
+let openApi: Promise<Record<string, unknown>> | undefined;
 
 const toLogin = async (req: Req) => {
   const qs = req.event.rawQueryString;
@@ -28,13 +30,18 @@ export const handler = createGroupHandler(
       };
       return json(body, 200, { 'cache-control': 'public, max-age=60' });
     },
+    // Built on first request from the route table, then kept for the life of the instance.
+    'GET /api/openapi.json': async () => {
+      openApi ??= import('../../shared/openapi').then((m) => m.buildOpenApi());
+      return json(await openApi, 200, { 'cache-control': 'public, max-age=3600' });
+    },
     'GET /api/login': toLogin,
     'GET /api/auth/login': toLogin,
     // Tokens live in the browser: the SPA signs out and clears its cache before navigating here.
     'GET /api/logout': async () => redirect('/'),
     'GET /api/auth/user': async (req) => json(await getCurrentUser(getDb(), requireAuth(req))),
     'PATCH /api/users/role': async (req) => {
-      const { role } = validate(switchRoleSchema, req.body);
+      const { role } = bodyOf(req, switchRoleSchema);
       return json(await switchRole(getDb(), requireAuth(req), role));
     },
   },

@@ -2,7 +2,7 @@
 import { HttpError } from '../../shared/errors';
 import { changePlanSchema, checkoutSchema } from '../../shared/schemas/billing';
 import { getDb } from '../lib/aws';
-import { createGroupHandler, json, requireAuth, validate, type Req, type RouteImpl } from '../lib/http';
+import { bodyOf, createGroupHandler, json, requireAuth, type Req, type RouteImpl } from '../lib/http';
 import { getPayments, PaymentsUnavailable, type PaymentsAdapter } from '../payments';
 import { StripeApiError } from '../payments/stripe-adapter';
 import {
@@ -46,7 +46,7 @@ export const handler = createGroupHandler(
   'billing',
   {
     'POST /api/subscriptions/checkout': withPayments(async (req, payments) => {
-      const { productType } = validate(checkoutSchema, req.body ?? {});
+      const { productType } = bodyOf(req, checkoutSchema);
       const result = await startCheckout(getDb(), payments, await me(req), productType, publicOrigin(req.headers));
       return json(result, 201);
     }),
@@ -55,7 +55,7 @@ export const handler = createGroupHandler(
     'DELETE /api/subscriptions/cancel': cancel,
     'DELETE /api/subscriptions/scheduled-change': withPayments(async (req, payments) => json(await cancelScheduledChange(getDb(), payments, await me(req)))),
     'POST /api/subscriptions/change': withPayments(async (req, payments) => {
-      const { plan } = validate(changePlanSchema, req.body ?? {});
+      const { plan } = bodyOf(req, changePlanSchema);
       return json(await changePlan(getDb(), payments, await me(req), plan));
     }),
     'POST /api/subscriptions/update-payment-method': withPayments(async (req, payments) =>

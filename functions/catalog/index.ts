@@ -1,9 +1,7 @@
 /** Endpoint group catalog: styles, categories, collections, favourites, reports, public profiles, user settings and template reads. */
-import type { ZodType } from 'zod';
-import { ERROR_CODES, HttpError } from '../../shared/errors';
 import { flagStyleSchema, preferencesSchema, profilePatchSchema, userLinkSchema } from '../../shared/schemas/discovery';
 import { getDb } from '../lib/aws';
-import { createGroupHandler, json, noContent, requireAuth, type ApiResult, type Req } from '../lib/http';
+import { bodyOf, createGroupHandler, json, noContent, requireAuth, type ApiResult, type Req } from '../lib/http';
 import { ensureUser } from '../services/user-service';
 import { getStyleDetail, getStyleProducts, listActiveCategories, listCollections } from '../services/catalog-service';
 import { getStyleCatalogue } from '../services/style-catalogue';
@@ -25,12 +23,6 @@ import {
 import { addLink, listLinks, readUserPreferences, removeLink, saveUserPreferences, updateUserProfile } from '../services/settings-service';
 import { getEnabledRawTemplate, getPrompt, listEnabledRawTemplates, listPrompts } from '../services/template-service';
 
-/** Validate a body; the first issue's message is the 400 message as is (the spec's exact wording). */
-function parseBody<T>(schema: ZodType<T>, input: unknown): T {
-  const res = schema.safeParse(input ?? {});
-  if (res.success) return res.data;
-  throw new HttpError(400, ERROR_CODES.validation, res.error.issues[0]?.message ?? 'Invalid input');
-}
 
 const viewer = (req: Req) => req.auth?.sub ?? null;
 const me = (req: Req) => ensureUser(getDb(), requireAuth(req));
@@ -76,7 +68,7 @@ export const handler = createGroupHandler(
     'GET /api/styles/{id}/favorites/count': async (req) => json(await getStyleFavoriteCount(getDb(), req.params.id, viewer(req))),
     'GET /api/favorites': async (req) => json(await listFavoriteStyles(getDb(), requireAuth(req).sub)),
     'POST /api/styles/{id}/flag': async (req) => {
-      const { reason } = parseBody(flagStyleSchema, req.body);
+      const { reason } = bodyOf(req, flagStyleSchema);
       const user = await me(req);
       return json(await reportStyle(getDb(), user.id, req.params.id, reason), 201);
     },
@@ -87,18 +79,18 @@ export const handler = createGroupHandler(
     'GET /api/profile/{handle}': async (req) => json(await getPublicProfile(getDb(), req.params.handle, viewer(req))),
 
     'POST /api/preferences': async (req) => {
-      const input = parseBody(preferencesSchema, req.body);
+      const input = bodyOf(req, preferencesSchema);
       const user = await me(req);
       return json(await saveUserPreferences(getDb(), user.id, input));
     },
     'GET /api/user/preferences': async (req) => json(await readUserPreferences(getDb(), await me(req))),
     'PATCH /api/user/profile': async (req) => {
-      const input = parseBody(profilePatchSchema, req.body);
+      const input = bodyOf(req, profilePatchSchema);
       return json(await updateUserProfile(getDb(), await me(req), input));
     },
     'GET /api/user/links': async (req) => json(await listLinks(getDb(), await me(req))),
     'POST /api/user/links': async (req) => {
-      const input = parseBody(userLinkSchema, req.body);
+      const input = bodyOf(req, userLinkSchema);
       return json(await addLink(getDb(), await me(req), input), 201);
     },
     'DELETE /api/user/links/{id}': async (req) => {

@@ -1,7 +1,8 @@
 /** Endpoint group generations: start (four ways), list, read, delete, feedback. */
 import { feedbackSchema, generateFromRawTemplateSchema, generateFromStyleSchema, keepVariantsSchema, outfitSchema, quickTryCustomSchema, quickTryStyleSchema } from '../../shared/schemas/generation';
+import { parseInput } from '../../shared/schemas/validation';
 import { getDb } from '../lib/aws';
-import { createGroupHandler, json, noContent, requireAuth, validate, type ApiResult, type Req } from '../lib/http';
+import { bodyOf, createGroupHandler, json, noContent, requireAuth, type ApiResult, type Req } from '../lib/http';
 import { idempotencyClaim } from '../lib/idempotency';
 import { unauthorized } from '../../shared/errors';
 import { acceptFashnWebhook } from '../workflow/fashn-webhook';
@@ -30,32 +31,32 @@ export const handler = createGroupHandler(
   'generations',
   {
     'POST /api/generate': async (req) => {
-      const input = validate(generateFromRawTemplateSchema, req.body ?? {});
+      const input = parseInput(generateFromRawTemplateSchema, req.body ?? {});
       const idempotency = idempotencyClaim(req, input);
       return started(await startFromRawTemplate(getDb(), await caller(req), input, { idempotency }));
     },
     'POST /api/generate/style': async (req) => {
-      const input = validate(generateFromStyleSchema, req.body ?? {});
+      const input = bodyOf(req, generateFromStyleSchema);
       const idempotency = idempotencyClaim(req, input);
       return started(await startFromStyle(getDb(), await caller(req), input, 'style', { idempotency }));
     },
     'POST /api/quick-try/{styleId}': async (req) => {
-      const input = validate(quickTryStyleSchema, req.body ?? {});
+      const input = bodyOf(req, quickTryStyleSchema);
       const idempotency = idempotencyClaim(req, input);
       return started(await startQuickTryStyle(getDb(), await caller(req), req.params.styleId, input, { idempotency }));
     },
     'POST /api/generate/quick-try': async (req) => {
-      const input = validate(quickTryCustomSchema, req.body ?? {});
+      const input = bodyOf(req, quickTryCustomSchema);
       const idempotency = idempotencyClaim(req, input);
       return started(await startQuickTryCustom(getDb(), await caller(req), input, { idempotency }));
     },
     'POST /api/generate/outfit': async (req) => {
-      const input = validate(outfitSchema, req.body ?? {});
+      const input = bodyOf(req, outfitSchema);
       const idempotency = idempotencyClaim(req, input);
       return started(await startOutfit(getDb(), await caller(req), input, { idempotency }));
     },
     'POST /api/generations/{id}/keep': async (req) => {
-      const input = validate(keepVariantsSchema, req.body ?? {});
+      const input = bodyOf(req, keepVariantsSchema);
       return json(await keepVariants(getDb(), await caller(req), req.params.id, input.variants));
     },
     'POST /api/providers/fashn/webhook': async (req) => {
@@ -71,7 +72,7 @@ export const handler = createGroupHandler(
     },
     'GET /api/feedback/generation/{id}': async (req) => json(await readFeedback(getDb(), requireAuth(req).sub, req.params.id)),
     'POST /api/feedback': async (req) => {
-      const input = validate(feedbackSchema, req.body ?? {});
+      const input = bodyOf(req, feedbackSchema);
       return json(await submitFeedback(getDb(), requireAuth(req).sub, input), 201);
     },
   },

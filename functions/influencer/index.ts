@@ -1,9 +1,7 @@
 /** Endpoint group influencer: My Collections (influencers and admins) and the influencer program application. */
-import type { ZodType } from 'zod';
 import { collectionAddStyleSchema, collectionCreateSchema, collectionPatchSchema, influencerApplySchema } from '../../shared/schemas/admin';
-import { ERROR_CODES, HttpError } from '../../shared/errors';
 import { getDb } from '../lib/aws';
-import { createGroupHandler, json, requireAuth, type Req } from '../lib/http';
+import { bodyOf, createGroupHandler, json, requireAuth, type Req } from '../lib/http';
 import { ensureUser } from '../services/user-service';
 import {
   addStyleToMyCollection,
@@ -16,28 +14,22 @@ import {
 } from '../services/collection-service';
 import { apply, myApplication } from '../services/influencer-service';
 
-function parseBody<T>(schema: ZodType<T>, input: unknown): T {
-  const res = schema.safeParse(input ?? {});
-  if (res.success) return res.data;
-  throw new HttpError(400, ERROR_CODES.validation, res.error.issues[0]?.message ?? 'Invalid input');
-}
-
 const me = async (req: Req) => req.user ?? ensureUser(getDb(), requireAuth(req));
 
 export const handler = createGroupHandler(
   'influencer',
   {
     'GET /api/influencer-collections': async (req) => json(await listMyCollections(getDb(), await me(req))),
-    'POST /api/influencer-collections': async (req) => json(await createMyCollection(getDb(), await me(req), parseBody(collectionCreateSchema, req.body)), 201),
+    'POST /api/influencer-collections': async (req) => json(await createMyCollection(getDb(), await me(req), bodyOf(req, collectionCreateSchema)), 201),
     'GET /api/influencer-collections/{id}': async (req) => json(await getMyCollection(getDb(), await me(req), req.params.id)),
     'PATCH /api/influencer-collections/{id}': async (req) => {
       const user = await me(req);
-      return json(await updateMyCollection(getDb(), user, req.params.id, parseBody(collectionPatchSchema, req.body)));
+      return json(await updateMyCollection(getDb(), user, req.params.id, bodyOf(req, collectionPatchSchema)));
     },
     'DELETE /api/influencer-collections/{id}': async (req) => json(await deleteMyCollection(getDb(), await me(req), req.params.id)),
     'POST /api/influencer-collections/{id}/styles': async (req) => {
       const user = await me(req);
-      const { styleId } = parseBody(collectionAddStyleSchema, req.body);
+      const { styleId } = bodyOf(req, collectionAddStyleSchema);
       return json(await addStyleToMyCollection(getDb(), user, req.params.id, styleId));
     },
     'DELETE /api/influencer-collections/{id}/styles/{styleId}': async (req) =>
@@ -45,7 +37,7 @@ export const handler = createGroupHandler(
     'GET /api/influencer/application': async (req) => json(await myApplication(getDb(), await me(req))),
     'POST /api/influencer/apply': async (req) => {
       const user = await me(req);
-      return json(await apply(getDb(), user, parseBody(influencerApplySchema, req.body)), 201);
+      return json(await apply(getDb(), user, bodyOf(req, influencerApplySchema)), 201);
     },
   },
   (auth) => ensureUser(getDb(), auth),

@@ -6,17 +6,17 @@
 import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
-import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { ZodType } from 'zod';
-import { ERROR_CODES, HttpError, accountInactive, forbidden, unauthorized } from '../../shared/errors';
+import type * as z from 'zod';
+import { BUSY_MESSAGE, ERROR_CODES, HttpError, accountInactive, forbidden, unauthorized } from '../../shared/errors';
 import { effectiveRole } from '../../shared/domain/roles';
 import { invalidPathParam } from '../../shared/domain/path-params';
 import { routeKey, routesOfGroup, type Group, type RouteDef } from '../../shared/routes';
 import { bearerToken, verifyToken, type AuthContext } from './auth';
 import { isAccountActive, type UserRecord } from '../../shared/repositories/user-repository';
-
-export const logger = new Logger({ serviceName: 'tryon-api', logLevel: (process.env.LOG_LEVEL as 'INFO') ?? 'INFO' });
+import { parseInput } from '../../shared/schemas/validation';
+import { StorageContention } from '../../shared/repositories/toolkit';
+import { logger, loggingMiddlewares } from './logger';
 
 export type ApiEvent = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {
@@ -29,9 +29,10 @@ export interface Req {
   event: ApiEvent;
   route: RouteDef;
   params: Record<string, string>;
+  /** The query string, parsed with the route's `query` schema when it names one. */
   query: Record<string, string>;
   headers: Record<string, string>;
-  /** Parsed JSON object, multipart fields/files, or undefined. */
+  /** The JSON body parsed with the route's `body` schema; multipart fields/files; or undefined. */
   body: unknown;
   /** The body exactly as received (only kept for rawBody routes). */
   rawBody?: string;
@@ -66,17 +67,24 @@ export const redirect = (location: string, status = 302): ApiResult => ({
 
 export const errorResponse = (err: HttpError): ApiResult => json(err.toBody(), err.status);
 
-/** Validate input with a zod schema; the first issue becomes a 400 with its message. */
-export function validate<T>(schema: ZodType<T>, input: unknown): T {
-  const res = schema.safeParse(input);
-  if (res.success) return res.data;
-  const issue = res.error.issues[0];
-  const field = issue?.path?.length ? `${issue.path.join('.')}: ` : '';
-  throw new HttpError(400, ERROR_CODES.validation, `${field}${issue?.message ?? 'Invalid input'}`);
+/**
+ * The validated JSON body of a route whose table entry names `schema` as its `body` (the pipeline parsed it
+ * before the route ran, see createGroupHandler). Naming another schema is a programming error.
+ */
+export function bodyOf<S extends z.ZodType>(req: Req, schema: S): z.output<S> {
+  if (req.route.body !== schema) throw new Error(`${routeKey(req.route)}: the route table names another body schema`);
+  return req.body as z.output<S>;
+}
+
+/** The validated query of a route whose table entry names `schema` as its `query`. */
+export function queryOf<S extends z.ZodType>(req: Req, schema: S): z.output<S> {
+  if (req.route.query !== schema) throw new Error(`${routeKey(req.route)}: the route table names another query schema`);
+  return req.query as z.output<S>;
 }
 
 function toHttpError(err: unknown): HttpError {
   if (err instanceof HttpError) return err;
+  if (err instanceof StorageContention) return new HttpError(503, ERROR_CODES.busy, BUSY_MESSAGE);
   const e = err as { statusCode?: number; message?: string; expose?: boolean };
   if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
     if (/malformed JSON/i.test(e.message ?? ''))
@@ -111,6 +119,7 @@ export function createGroupHandler(group: Group, impls: Record<string, RouteImpl
   const state = new WeakMap<object, Internal>();
 
   const handler = middy<ApiEvent, ApiResult>()
+    .use(loggingMiddlewares() as middy.MiddlewareObj<ApiEvent, ApiResult>[])
     .use({
       onError: async (request) => {
         const httpErr = toHttpError(request.error);
@@ -167,13 +176,16 @@ export function createGroupHandler(group: Group, impls: Record<string, RouteImpl
     .handler(async (event) => {
       const internal = state.get(event)!;
       const route = internal.route!;
+      // The contract of the route table: body and query validated once, here, after authentication and the role
+      // check (a stranger learns nothing from a 400), with the one message format (shared/schemas/validation.ts).
+      const query = (event.queryStringParameters ?? {}) as Record<string, string>;
       const req: Req = {
         event,
         route,
         params: (event.pathParameters ?? {}) as Record<string, string>,
-        query: (event.queryStringParameters ?? {}) as Record<string, string>,
+        query: route.query ? (parseInput(route.query, query) as Record<string, string>) : query,
         headers: event.headers as Record<string, string>,
-        body: route.rawBody ? undefined : event.body,
+        body: route.rawBody ? undefined : route.body ? parseInput(route.body, event.body ?? {}) : event.body,
         rawBody: internal.rawBody,
         auth: internal.auth ?? null,
         user: internal.user,

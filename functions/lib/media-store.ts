@@ -3,7 +3,8 @@
  * Keys are never reused: a replaced image gets a new key, so a presigned URL or a browser cache can never
  * serve stale bytes, and the old object is deleted once the database points at the new one.
  */
-import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createHash } from 'node:crypto';
 import { createPresignedPost, type PresignedPost } from './presigned-post';
 import { UPLOAD_TYPE_VALUES } from '../../shared/schemas/upload';
@@ -144,14 +145,7 @@ export async function deleteImages(kind: BucketKind, keys: (string | null | unde
 }
 
 export async function listKeys(kind: BucketKind, prefix: string): Promise<string[]> {
-  const keys: string[] = [];
-  let token: string | undefined;
-  do {
-    const res = await getS3().send(new ListObjectsV2Command({ Bucket: bucketOf(kind), Prefix: prefix, ContinuationToken: token }));
-    for (const o of res.Contents ?? []) if (o.Key) keys.push(o.Key);
-    token = res.IsTruncated ? res.NextContinuationToken : undefined;
-  } while (token);
-  return keys;
+  return (await listObjects(kind, prefix)).map((o) => o.key);
 }
 
 /** Delete every object under a prefix, page by page; returns the number deleted. */
@@ -191,4 +185,84 @@ export async function readObjectCapped(kind: BucketKind, key: string, maxBytes: 
   }
   const body = Buffer.from(await res.Body!.transformToByteArray());
   return body.length > maxBytes ? 'too-large' : body;
+}
+
+/* ---------------- objects other than uploaded images (catalogue, exports) and presigned reads ---------------- */
+
+/** A bucket by kind, or by name (the style catalogue reads PUBLIC_BUCKET itself). */
+export type BucketRef = BucketKind | { bucket: string };
+const nameOf = (b: BucketRef) => (typeof b === 'string' ? bucketOf(b) : b.bucket);
+
+/** True when the object exists (HeadObject); false for any failure to find it. */
+export async function objectExists(b: BucketRef, key: string): Promise<boolean> {
+  try {
+    await getS3().send(new HeadObjectCommand({ Bucket: nameOf(b), Key: key }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A presigned GET for one object (optionally signed as of a fixed time, so the URL is stable in a window). */
+export async function presignGet(b: BucketRef, key: string, opts: { expiresIn: number; signingDate?: Date }): Promise<string> {
+  return getSignedUrl(getPresignS3(), new GetObjectCommand({ Bucket: nameOf(b), Key: key }), opts);
+}
+
+export interface StoredObject {
+  body: Buffer;
+  contentType: string | undefined;
+  metadata: Record<string, string>;
+  etag: string | null;
+}
+
+async function bodyBytes(body: unknown): Promise<Buffer> {
+  const b = body as { transformToByteArray?: () => Promise<Uint8Array> };
+  if (b?.transformToByteArray) return Buffer.from(await b.transformToByteArray());
+  const chunks: Buffer[] = [];
+  for await (const c of body as AsyncIterable<Buffer>) chunks.push(Buffer.from(c));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * An object with its type, metadata and ETag. S3's errors pass through (NoSuchKey; 304 NotModified when
+ * `ifNoneMatch` still matches), so callers can tell them apart.
+ */
+export async function getObject(b: BucketRef, key: string, opts: { ifNoneMatch?: string } = {}): Promise<StoredObject> {
+  const res = await getS3().send(new GetObjectCommand({ Bucket: nameOf(b), Key: key, ...(opts.ifNoneMatch ? { IfNoneMatch: opts.ifNoneMatch } : {}) }));
+  return { body: await bodyBytes(res.Body), contentType: res.ContentType, metadata: res.Metadata ?? {}, etag: res.ETag ?? null };
+}
+
+/** Put an object that is not a user image (no content-hash index): the catalogue document, data exports. */
+export async function putObject(
+  b: BucketRef,
+  key: string,
+  body: Buffer | Uint8Array,
+  opts: { contentType: string; contentEncoding?: string; contentDisposition?: string; cacheControl?: string; metadata?: Record<string, string>; tagging?: string },
+): Promise<{ etag: string | null }> {
+  const res = await getS3().send(
+    new PutObjectCommand({
+      Bucket: nameOf(b),
+      Key: key,
+      Body: body,
+      ContentType: opts.contentType,
+      ...(opts.contentEncoding ? { ContentEncoding: opts.contentEncoding } : {}),
+      ...(opts.contentDisposition ? { ContentDisposition: opts.contentDisposition } : {}),
+      ...(opts.cacheControl ? { CacheControl: opts.cacheControl } : {}),
+      ...(opts.metadata ? { Metadata: opts.metadata } : {}),
+      ...(opts.tagging ? { Tagging: opts.tagging } : {}),
+    }),
+  );
+  return { etag: res.ETag ?? null };
+}
+
+/** Keys under a prefix with their last-modified time, every page. */
+export async function listObjects(kind: BucketKind, prefix: string): Promise<{ key: string; lastModified: Date | null }[]> {
+  const out: { key: string; lastModified: Date | null }[] = [];
+  let token: string | undefined;
+  do {
+    const res = await getS3().send(new ListObjectsV2Command({ Bucket: bucketOf(kind), Prefix: prefix, ContinuationToken: token }));
+    for (const o of res.Contents ?? []) if (o.Key) out.push({ key: o.Key, lastModified: o.LastModified ?? null });
+    token = res.IsTruncated ? res.NextContinuationToken : undefined;
+  } while (token);
+  return out;
 }

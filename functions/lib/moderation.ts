@@ -20,7 +20,7 @@ import { CONTENT_SAFETY, CONTENT_SAFETY_MESSAGES, CONTENT_UNSAFE_CODE, verdictFr
 import { HttpError } from '../../shared/errors';
 import { recordContentRefusal } from '../../shared/repositories/content-safety-repository';
 import { getDb } from './aws';
-import { logger } from './http';
+import { logger } from './logger';
 
 export interface ImageModerator {
   readonly name: string;

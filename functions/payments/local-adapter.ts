@@ -5,10 +5,9 @@
  * advanceCycle() is the renewal Stripe would run at the period end (`npm run local:renew`).
  */
 import { createHash } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { PLANS, productInfo, type MonthlyPlanId, type ProductType } from '../../shared/domain/plans';
-import { keys } from '../../shared/repositories/keys';
+import { getLocalPaySession, getLocalPaySubscription, putLocalPayRefund, putLocalPaySession, putLocalPaySubscription } from '../../shared/repositories/local-payments-repository';
 import type { Db } from '../../shared/repositories/table';
 import { signPayload } from './signature';
 import { parseSubscription, stripeEvent, toUnix, type StripeEvent, type StripeSubscription } from './stripe-objects';
@@ -57,23 +56,10 @@ export function httpEventSink(webhookUrl = process.env.LOCAL_WEBHOOK_URL ?? `${l
 
 const localCustomerId = (userId: string) => `cus_local_${createHash('sha256').update(userId).digest('hex').slice(0, 14)}`;
 
-export async function getLocalSession(db: Db, id: string): Promise<LocalCheckoutSession | null> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.localPaySession(id), ConsistentRead: true }));
-  return (res.Item?.session as LocalCheckoutSession) ?? null;
-}
-
-async function putSession(db: Db, s: LocalCheckoutSession) {
-  await db.doc.send(new PutCommand({ TableName: db.tableName, Item: { ...keys.localPaySession(s.id), type: 'LocalPaySession', session: s } }));
-}
-
-export async function getLocalSubscription(db: Db, id: string): Promise<StripeSubscription | null> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.localPaySubscription(id), ConsistentRead: true }));
-  return (res.Item?.subscription as StripeSubscription) ?? null;
-}
-
-async function putSubscription(db: Db, s: StripeSubscription) {
-  await db.doc.send(new PutCommand({ TableName: db.tableName, Item: { ...keys.localPaySubscription(s.id), type: 'LocalPaySubscription', subscription: s } }));
-}
+export const getLocalSession = (db: Db, id: string): Promise<LocalCheckoutSession | null> => getLocalPaySession<LocalCheckoutSession>(db, id);
+const putSession = (db: Db, s: LocalCheckoutSession) => putLocalPaySession(db, s.id, s);
+export const getLocalSubscription = (db: Db, id: string): Promise<StripeSubscription | null> => getLocalPaySubscription<StripeSubscription>(db, id);
+const putSubscription = (db: Db, s: StripeSubscription) => putLocalPaySubscription(db, s.id, s);
 
 function addMonth(unix: number): number {
   const d = new Date(unix * 1000);
@@ -220,7 +206,7 @@ export function createLocalAdapter(opts: LocalAdapterOptions): PaymentsAdapter {
     },
     async refundPayment(paymentRef, idempotencyKey) {
       // no money moves locally: the refund is recorded so tests and the checkout page can see it
-      await db.doc.send(new PutCommand({ TableName: db.tableName, Item: { ...keys.localPayRefund(idempotencyKey), type: 'LocalPayRefund', paymentRef, createdAt: new Date().toISOString() } }));
+      await putLocalPayRefund(db, idempotencyKey, paymentRef);
     },
   } satisfies PaymentsAdapter;
 }

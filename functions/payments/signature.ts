@@ -1,44 +1,51 @@
 /**
- * Stripe's webhook signature scheme: header `Stripe-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of
- * "<t>.<raw body>" keyed with the endpoint secret>` (several v1 values may appear while a secret rolls).
- * A signature older (or newer) than the tolerance is refused, so a captured request cannot be replayed later.
+ * Stripe webhook signatures through the SDK: `stripe.webhooks.constructEvent` verifies the raw body against
+ * the `Stripe-Signature` header and parses it; `generateTestHeaderString` signs the events the local checkout
+ * (and the tests) post. A signature older than the tolerance is refused by the SDK; one from the future
+ * (beyond the same tolerance) is refused here too, so a captured request cannot be replayed later.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import Stripe from 'stripe';
+import type { StripeEvent } from './stripe-objects';
 
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export function signPayload(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
-  const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
-  return `t=${timestamp},v1=${v1}`;
+  return Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
 }
 
 export type SignatureCheck = { ok: true } | { ok: false; reason: string };
+export type VerifiedEvent = { ok: true; event: StripeEvent } | { ok: false; problem: 'signature' | 'json'; reason: string };
 
-export function verifySignature(
+const headerTimestamp = (header: string): number | null => {
+  const m = /(?:^|,)\s*t=(\d+)\s*(?:,|$)/.exec(header);
+  return m ? Number(m[1]) : null;
+};
+
+/** Verify and parse a webhook delivery (raw body as received). */
+export function constructWebhookEvent(
   payload: string,
   header: string | undefined,
   secret: string,
   now = Math.floor(Date.now() / 1000),
   tolerance = SIGNATURE_TOLERANCE_SECONDS,
-): SignatureCheck {
-  if (!secret) return { ok: false, reason: 'no webhook secret configured' };
-  if (!header) return { ok: false, reason: 'missing Stripe-Signature header' };
-  let t: number | null = null;
-  const v1: string[] = [];
-  for (const part of header.split(',')) {
-    const i = part.indexOf('=');
-    if (i < 0) continue;
-    const k = part.slice(0, i).trim();
-    const v = part.slice(i + 1).trim();
-    if (k === 't' && /^\d+$/.test(v)) t = Number(v);
-    else if (k === 'v1' && /^[0-9a-f]{64}$/i.test(v)) v1.push(v.toLowerCase());
+): VerifiedEvent {
+  if (!secret) return { ok: false, problem: 'signature', reason: 'no webhook secret configured' };
+  if (!header) return { ok: false, problem: 'signature', reason: 'missing Stripe-Signature header' };
+  const t = headerTimestamp(header);
+  if (t !== null && t - now > tolerance) return { ok: false, problem: 'signature', reason: 'timestamp outside the tolerance' };
+  try {
+    const event = Stripe.webhooks.constructEvent(payload, header, secret, tolerance, undefined, now * 1000);
+    return { ok: true, event: event as unknown as StripeEvent };
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeSignatureVerificationError) return { ok: false, problem: 'signature', reason: err.message.split('\n')[0] };
+    if (err instanceof SyntaxError) return { ok: false, problem: 'json', reason: 'Invalid JSON' };
+    throw err;
   }
-  if (t === null || !v1.length) return { ok: false, reason: 'malformed Stripe-Signature header' };
-  if (Math.abs(now - t) > tolerance) return { ok: false, reason: 'timestamp outside the tolerance' };
-  const expected = Buffer.from(createHmac('sha256', secret).update(`${t}.${payload}`, 'utf8').digest('hex'));
-  const match = v1.some((s) => {
-    const b = Buffer.from(s);
-    return b.length === expected.length && timingSafeEqual(b, expected);
-  });
-  return match ? { ok: true } : { ok: false, reason: 'no matching signature' };
+}
+
+/** Only the signature verdict (tests, the local checkout's self-check). */
+export function verifySignature(payload: string, header: string | undefined, secret: string, now?: number, tolerance?: number): SignatureCheck {
+  const res = constructWebhookEvent(payload, header, secret, now, tolerance);
+  if (res.ok || res.problem === 'json') return { ok: true };
+  return { ok: false, reason: res.reason };
 }

@@ -1,15 +1,23 @@
-/** The Stripe adapter's requests, checked by a local HTTP fake of the Stripe API (form-encoded bodies). */
+/**
+ * The Stripe adapter (the official SDK) at the HTTP boundary: a local fake of the Stripe API checks the
+ * documented request shapes (form-encoded bodies, Bearer key, Stripe-Version, Idempotency-Key on POSTs).
+ */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStripeAdapter, encodeForm, StripeApiError } from './stripe-adapter';
+import { createStripeAdapter, STRIPE_API_VERSION, StripeApiError } from './stripe-adapter';
 
 interface Seen {
   method: string;
   path: string;
   auth: string | undefined;
   form: URLSearchParams;
+  version: string | undefined;
+  idempotencyKey: string | undefined;
 }
+
+/** Paths that answer 500 this many more times before succeeding (the SDK's network retries). */
+const failures = new Map<string, number>();
 
 const seen: Seen[] = [];
 let base = '';
@@ -35,14 +43,27 @@ beforeAll(async () => {
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       const url = new URL(req.url!, 'http://x');
-      const s: Seen = { method: req.method!, path: url.pathname, auth: req.headers.authorization, form: new URLSearchParams(req.method === 'GET' ? url.search : body) };
+      const s: Seen = {
+        method: req.method!,
+        path: url.pathname,
+        auth: req.headers.authorization,
+        form: new URLSearchParams(req.method === 'GET' ? url.search : body),
+        version: req.headers['stripe-version'] as string | undefined,
+        idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+      };
       seen.push(s);
       const send = (status: number, obj: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${seen.length}` });
         res.end(JSON.stringify(obj));
       };
+      const left = failures.get(url.pathname) ?? 0;
+      if (left > 0) {
+        failures.set(url.pathname, left - 1);
+        return send(500, { error: { type: 'api_error', message: 'try again' } });
+      }
       if (req.headers.authorization !== 'Bearer sk_test_fake') return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       if (req.method === 'POST' && req.headers['content-type'] !== 'application/x-www-form-urlencoded') return send(400, { error: { message: 'form encoding expected' } });
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') return send(200, { id: 're_1', object: 'refund', status: 'succeeded' });
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') return send(200, { id: 'cs_test_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_1' });
       if (req.method === 'GET' && url.pathname === '/v1/subscriptions/sub_123') return send(200, subscription());
       if (req.method === 'GET' && url.pathname === '/v1/subscriptions/sub_missing') return send(404, { error: { code: 'resource_missing', message: 'No such subscription' } });
@@ -59,12 +80,31 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-const adapter = () => createStripeAdapter({ secretKey: 'sk_test_fake', webhookSecret: 'whsec_x', apiBase: base });
+const adapter = () => createStripeAdapter({ secretKey: 'sk_test_fake', webhookSecret: 'whsec_x', apiBase: base, maxNetworkRetries: 2 });
 const last = () => seen[seen.length - 1];
 
 describe('the Stripe adapter', () => {
-  it('encodes nested params the way Stripe reads them', () => {
-    expect(encodeForm({ a: 1, b: { c: 'x y', d: [{ e: 2 }] }, n: null })).toEqual(['a=1', 'b%5Bc%5D=x%20y', 'b%5Bd%5D%5B0%5D%5Be%5D=2']);
+  it('sends the pinned API version, and an idempotency key on every POST', async () => {
+    await adapter().createPortalSession({ customerId: 'cus_1', returnUrl: 'https://app/x y' });
+    expect(last().version).toBe(STRIPE_API_VERSION);
+    expect(last().idempotencyKey).toMatch(/\S{8,}/);
+    // nested params and spaces in Stripe's form encoding
+    expect(last().form.get('return_url')).toBe('https://app/x y');
+  });
+
+  it('retries a failed POST with the same idempotency key (the SDK\'s network retries)', async () => {
+    failures.set('/v1/billing_portal/sessions', 1);
+    const before = seen.length;
+    expect(await adapter().createPortalSession({ customerId: 'cus_1', returnUrl: 'https://app/subscription' })).toEqual({ url: 'https://billing.stripe.com/p/session/bps_1' });
+    const tries = seen.slice(before);
+    expect(tries.map((t) => t.path)).toEqual(['/v1/billing_portal/sessions', '/v1/billing_portal/sessions']);
+    expect(tries[0].idempotencyKey).toBeTruthy();
+    expect(tries[1].idempotencyKey).toBe(tries[0].idempotencyKey);
+  }, 15_000);
+
+  it('refunds a payment intent with the caller\'s idempotency key', async () => {
+    await adapter().refundPayment('pi_123', 'refund:cs_1');
+    expect([last().method, last().path, last().form.get('payment_intent'), last().idempotencyKey]).toEqual(['POST', '/v1/refunds', 'pi_123', 'refund:cs_1']);
   });
 
   it('creates a subscription-mode Checkout Session for a plan with a recurring EUR price', async () => {

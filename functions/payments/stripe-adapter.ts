@@ -1,16 +1,23 @@
 /**
- * The Stripe adapter: the REST API with form-encoded bodies over fetch (no SDK). Prices are created inline
- * (price_data) from shared/domain/plans.ts, so the plan rules stay in one place and no price ids need syncing.
+ * The Stripe adapter: the official `stripe` SDK behind the payments port (its form encoding, its network
+ * retries with idempotency keys on POSTs, typed errors). Prices are created inline (price_data) from
+ * shared/domain/plans.ts, so the plan rules stay in one place and no price ids need syncing.
  */
+import Stripe from 'stripe';
 import { PLANS, productInfo, type MonthlyPlanId } from '../../shared/domain/plans';
 import { parseSubscription, type StripeSubscription } from './stripe-objects';
 import type { CheckoutInput, PaymentsAdapter, PortalInput, SubscriptionView } from './types';
 
+/** The API version every request and every webhook endpoint uses (stripe-objects.ts reads its shapes). */
+export const STRIPE_API_VERSION = '2025-03-31.basil';
+
 export interface StripeAdapterOptions {
   secretKey: string;
   webhookSecret: string;
-  /** Default https://api.stripe.com (tests point it at a local fake). */
+  /** Default https://api.stripe.com (tests point the SDK at a local fake: protocol, host and port). */
   apiBase?: string;
+  /** The SDK's automatic network retries (with idempotency keys); default 2. */
+  maxNetworkRetries?: number;
 }
 
 export class StripeApiError extends Error {
@@ -24,46 +31,39 @@ export class StripeApiError extends Error {
   }
 }
 
-/** Stripe's form encoding: nested objects as a[b][c]=v, arrays as a[0][b]=v. */
-export function encodeForm(obj: Record<string, unknown>, prefix = ''): string[] {
-  const out: string[] = [];
-  for (const [k, v] of Object.entries(obj)) {
-    if (v === undefined || v === null) continue;
-    const key = prefix ? `${prefix}[${k}]` : k;
-    if (Array.isArray(v)) v.forEach((item, i) => (typeof item === 'object' && item !== null ? out.push(...encodeForm(item as Record<string, unknown>, `${key}[${i}]`)) : out.push(`${encodeURIComponent(`${key}[${i}]`)}=${encodeURIComponent(String(item))}`)));
-    else if (typeof v === 'object') out.push(...encodeForm(v as Record<string, unknown>, key));
-    else out.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(v))}`);
+/** The SDK client for these options (the API base split into the SDK's protocol, host and port). */
+export function stripeClient(opts: Pick<StripeAdapterOptions, 'secretKey' | 'apiBase' | 'maxNetworkRetries'>): Stripe {
+  const base = opts.apiBase ? new URL(opts.apiBase) : null;
+  return new Stripe(opts.secretKey, {
+    // the account's endpoints are pinned to this version; the SDK's types describe the latest one
+    apiVersion: STRIPE_API_VERSION as Stripe.StripeConfig['apiVersion'],
+    maxNetworkRetries: opts.maxNetworkRetries ?? 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(base
+      ? { protocol: base.protocol.replace(':', '') as 'http' | 'https', host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80) }
+      : {}),
+  });
+}
+
+/** SDK errors as StripeApiError (status and Stripe's error code); anything else unchanged. */
+async function call<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeError) throw new StripeApiError(err.statusCode ?? 0, err.code, err.message);
+    throw err;
   }
-  return out;
 }
 
 export function createStripeAdapter(opts: StripeAdapterOptions): PaymentsAdapter {
-  const base = (opts.apiBase ?? 'https://api.stripe.com').replace(/\/$/, '');
+  const stripe = stripeClient(opts);
 
-  async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, params?: Record<string, unknown>, idempotencyKey?: string): Promise<T> {
-    const body = params ? encodeForm(params).join('&') : undefined;
-    const res = await fetch(`${base}${path}${method === 'GET' && body ? `?${body}` : ''}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${opts.secretKey}`,
-        'stripe-version': '2025-03-31.basil',
-        ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
-      },
-      body: method === 'POST' ? (body ?? '') : undefined,
-      signal: AbortSignal.timeout(20_000),
-    });
-    const text = await res.text();
-    const data = text ? JSON.parse(text) : {};
-    if (!res.ok) throw new StripeApiError(res.status, data?.error?.code, data?.error?.message ?? `Stripe answered ${res.status}`);
-    return data as T;
-  }
+  const getSub = async (id: string) => (await call(() => stripe.subscriptions.retrieve(id))) as unknown as StripeSubscription;
+  const updateSub = async (id: string, params: Stripe.SubscriptionUpdateParams) =>
+    parseSubscription((await call(() => stripe.subscriptions.update(id, params))) as unknown as StripeSubscription);
 
-  const getSub = (id: string) => call<StripeSubscription>('GET', `/v1/subscriptions/${encodeURIComponent(id)}`);
-  const updateSub = async (id: string, params: Record<string, unknown>) =>
-    parseSubscription(await call<StripeSubscription>('POST', `/v1/subscriptions/${encodeURIComponent(id)}`, params));
-
-  function priceData(plan: MonthlyPlanId, product: string) {
+  function priceData(plan: MonthlyPlanId, product: string): Stripe.SubscriptionUpdateParams.Item.PriceData {
     return { currency: 'eur', product, unit_amount: PLANS[plan].priceCents, recurring: { interval: 'month' } };
   }
 
@@ -75,7 +75,7 @@ export function createStripeAdapter(opts: StripeAdapterOptions): PaymentsAdapter
     async createCheckoutSession(i: CheckoutInput) {
       const p = productInfo(i.productType);
       const metadata = { productType: i.productType, userId: i.userId };
-      const params: Record<string, unknown> = {
+      const params: Stripe.Checkout.SessionCreateParams = {
         mode: p.mode,
         line_items: [
           {
@@ -94,11 +94,11 @@ export function createStripeAdapter(opts: StripeAdapterOptions): PaymentsAdapter
         metadata,
         ...(i.customerId ? { customer: i.customerId } : { customer_email: i.email }),
         ...(p.mode === 'payment'
-          ? { payment_intent_data: { metadata }, ...(i.customerId ? {} : { customer_creation: 'always' }) }
+          ? { payment_intent_data: { metadata }, ...(i.customerId ? {} : { customer_creation: 'always' as const }) }
           : { subscription_data: { metadata: { ...metadata, plan: i.productType } } }),
       };
-      const s = await call<{ id: string; url: string }>('POST', '/v1/checkout/sessions', params);
-      return { id: s.id, url: s.url };
+      const s = await call(() => stripe.checkout.sessions.create(params));
+      return { id: s.id, url: s.url ?? '' };
     },
     async retrieveSubscription(id) {
       try {
@@ -108,8 +108,8 @@ export function createStripeAdapter(opts: StripeAdapterOptions): PaymentsAdapter
         throw err;
       }
     },
-    cancelAtPeriodEnd: (id) => updateSub(id, { cancel_at_period_end: 'true' }),
-    resume: (id) => updateSub(id, { cancel_at_period_end: 'false' }),
+    cancelAtPeriodEnd: (id) => updateSub(id, { cancel_at_period_end: true }),
+    resume: (id) => updateSub(id, { cancel_at_period_end: false }),
     async changePlan(id, plan, when) {
       const sub = await getSub(id);
       const item = sub.items.data[0];
@@ -128,19 +128,21 @@ export function createStripeAdapter(opts: StripeAdapterOptions): PaymentsAdapter
     },
     applyScheduledPlan: (id, plan) => updateSub(id, { metadata: { plan, scheduledPlan: '' } }),
     async createPortalSession(i: PortalInput) {
-      const s = await call<{ url: string }>('POST', '/v1/billing_portal/sessions', {
-        customer: i.customerId,
-        return_url: i.returnUrl,
-        ...(i.flow ? { flow_data: { type: i.flow } } : {}),
-      });
+      const s = await call(() =>
+        stripe.billingPortal.sessions.create({
+          customer: i.customerId,
+          return_url: i.returnUrl,
+          ...(i.flow ? { flow_data: { type: i.flow } } : {}),
+        }),
+      );
       return { url: s.url };
     },
     async retrieveCheckoutSession(id) {
       try {
-        const s = await call<Record<string, any>>('GET', `/v1/checkout/sessions/${encodeURIComponent(id)}`);
+        const s = await call(() => stripe.checkout.sessions.retrieve(id));
         return {
           id: s.id,
-          status: s.status,
+          status: s.status ?? 'open',
           paymentStatus: s.payment_status,
           amountTotal: typeof s.amount_total === 'number' ? s.amount_total : null,
           currency: s.currency ?? null,
@@ -156,7 +158,7 @@ export function createStripeAdapter(opts: StripeAdapterOptions): PaymentsAdapter
     },
     async expireCheckoutSession(id) {
       try {
-        await call('POST', `/v1/checkout/sessions/${encodeURIComponent(id)}/expire`);
+        await call(() => stripe.checkout.sessions.expire(id));
       } catch (err) {
         // only open sessions can be expired: one that completed or expired meanwhile is fine
         if (!(err instanceof StripeApiError && (err.status === 400 || err.status === 404))) throw err;
@@ -164,22 +166,22 @@ export function createStripeAdapter(opts: StripeAdapterOptions): PaymentsAdapter
     },
     async cancelSubscriptionNow(id) {
       try {
-        await call('DELETE', `/v1/subscriptions/${encodeURIComponent(id)}`);
+        await call(() => stripe.subscriptions.cancel(id));
       } catch (err) {
         if (!(err instanceof StripeApiError && (err.status === 400 || err.status === 404))) throw err;
       }
     },
     async refundPayment(paymentRef, idempotencyKey) {
-      let paymentIntent = paymentRef;
+      let paymentIntent: string | undefined = paymentRef;
       if (paymentRef.startsWith('in_')) {
         // an invoice: refund the payment intent that paid it (basil lists it under payments, older APIs inline)
-        const inv = await call<Record<string, any>>('GET', `/v1/invoices/${encodeURIComponent(paymentRef)}`, { expand: ['payments'] });
+        const inv = (await call(() => stripe.invoices.retrieve(paymentRef, { expand: ['payments'] }))) as unknown as Record<string, any>;
         const pi = inv.payments?.data?.[0]?.payment?.payment_intent ?? inv.payment_intent;
         paymentIntent = typeof pi === 'string' ? pi : pi?.id;
         if (!paymentIntent) throw new Error(`invoice ${paymentRef} has no payment to refund`);
       }
       try {
-        await call('POST', '/v1/refunds', { payment_intent: paymentIntent }, idempotencyKey);
+        await call(() => stripe.refunds.create({ payment_intent: paymentIntent }, { idempotencyKey }));
       } catch (err) {
         // already refunded in full: nothing left to do
         if (!(err instanceof StripeApiError && err.stripeCode === 'charge_already_refunded')) throw err;

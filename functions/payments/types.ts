@@ -1,6 +1,6 @@
 /**
  * The payments port: what billing needs from a payment provider. Two adapters implement it: `stripe` (the
- * Stripe REST API, form-encoded, no SDK) and `local` (sessions and subscriptions in DynamoDB, a checkout
+ * official `stripe` SDK, stripe-adapter.ts) and `local` (sessions and subscriptions in DynamoDB, a checkout
  * page at the local origin, Stripe-format signed events posted to the real webhook route).
  */
 import type { MonthlyPlanId, ProductType } from '../../shared/domain/plans';

@@ -1,6 +1,6 @@
 /** Endpoint group privacy: age statement, retention of generated images, "Download my data", "Delete my account". */
 import { getDb } from '../lib/aws';
-import { createGroupHandler, json, requireAuth, validate, type Req } from '../lib/http';
+import { bodyOf, createGroupHandler, json, requireAuth, type Req } from '../lib/http';
 import { ensureUser } from '../services/user-service';
 import { ageInputSchema, deleteAccountInputSchema, retentionInputSchema } from '../../shared/schemas/privacy';
 import { recordAge } from '../services/consent-service';
@@ -18,18 +18,18 @@ export const handler = createGroupHandler(
   {
     'GET /api/user/privacy': async (req) => json(await getPrivacySettings(getDb(), (await caller(req)).id)),
     'PUT /api/user/privacy/retention': async (req) => {
-      const { retentionDays } = validate(retentionInputSchema, req.body ?? {});
+      const { retentionDays } = bodyOf(req, retentionInputSchema);
       return json(await updateRetention(getDb(), (await caller(req)).id, retentionDays));
     },
     'POST /api/user/age': async (req) => {
-      const { birthDate } = validate(ageInputSchema, req.body ?? {});
+      const { birthDate } = bodyOf(req, ageInputSchema);
       return json(await recordAge(getDb(), (await caller(req)).id, birthDate));
     },
     'POST /api/user/export': async (req) => json(await requestExport(getDb(), (await caller(req)).id), 202),
     'GET /api/user/export/latest': async (req) => json({ export: await latestExport(getDb(), (await caller(req)).id) }),
     'GET /api/user/export/{id}': async (req) => json(await exportStatus(getDb(), (await caller(req)).id, req.params.id)),
     'DELETE /api/user/account': async (req) => {
-      validate(deleteAccountInputSchema, req.body ?? {});
+      bodyOf(req, deleteAccountInputSchema);
       const auth = requireAuth(req);
       const user = await caller(req);
       const username = (auth.claims['cognito:username'] as string | undefined) ?? auth.sub;

@@ -12,14 +12,14 @@
  *  6. the Cognito user is signed out everywhere and deleted; the user item goes last.
  */
 import { ulid } from 'ulid';
-import { HttpError } from '../../shared/errors';
+import { ERROR_CODES, HttpError } from '../../shared/errors';
 import { isLiveSubscriptionStatus } from '../../shared/domain/plans';
 import { DAY_MS } from '../../shared/domain/privacy';
 
 /** How long a deleted account's tombstone is kept (longer than any token lifetime). */
 export const TOMBSTONE_DAYS = 2;
 import type { DeletionReceipt } from '../../shared/schemas/privacy';
-import { keys } from '../../shared/repositories/keys';
+import { favoriteStyleIdOf, keys, userItemKind } from '../../shared/repositories/keys';
 import type { Db } from '../../shared/repositories/table';
 import { setAccountStatus, type UserRecord } from '../../shared/repositories/user-repository';
 import { removeFavorite, listOpenStyleReports } from '../../shared/repositories/discovery-repository';
@@ -40,7 +40,7 @@ import { UPLOAD_TYPE_VALUES } from '../../shared/schemas/upload';
 import type { PaymentsAdapter } from '../payments/types';
 import { signOutAndDeleteUser } from '../lib/cognito-admin';
 import { deletePrefix, mediaKeys } from '../lib/media-store';
-import { logger } from '../lib/http';
+import { logger } from '../lib/logger';
 import { deleteAllPhotos } from './photo-profile-service';
 import { deleteEditorStyle } from './style-editor-service';
 
@@ -79,7 +79,7 @@ export async function deleteAccount(
       } catch (error) {
         logger.error('Account deletion: cancelling the subscription failed', { error: error as Error, userId });
         await setAccountStatus(db, userId, 'active');
-        throw new HttpError(502, 'billing.unavailable', SUBSCRIPTION_CANCEL_FAILED);
+        throw new HttpError(502, ERROR_CODES.billingUnavailable, SUBSCRIPTION_CANCEL_FAILED);
       }
     }
     subscription = 'cancelled-at-period-end';
@@ -114,7 +114,7 @@ export async function deleteAccount(
     const received = await getItem(db, e);
     if (received?.paymentRef) refs.add(received.paymentRef as string);
     await pseudonymiseReference(db, e, userId, pseudonym);
-    await pseudonymiseReference(db, keys.stripeEventApplied(e.pk.replace(/^STRIPE_EVENT#/, '')), userId, pseudonym);
+    await pseudonymiseReference(db, keys.stripeEventApplied(keys.stripeEventIdOf(e.pk)), userId, pseudonym);
   }
   const partition = await listUserPartition(db, userId);
   for (const i of partition) {
@@ -133,17 +133,18 @@ export async function deleteAccount(
 
   // 5. The user's partition.
   const items = await listUserPartition(db, userId);
-  const count = (p: string) => items.filter((i) => String(i.sk).startsWith(p)).length;
+  const kindOf = (i: { sk?: unknown }) => userItemKind(String(i.sk));
+  const count = (k: ReturnType<typeof userItemKind>) => items.filter((i) => kindOf(i) === k).length;
   let favourites = 0;
-  for (const f of items.filter((i) => String(i.sk).startsWith('FAV#'))) {
-    await removeFavorite(db, userId, String(f.sk).slice('FAV#'.length));
+  for (const f of items.filter((i) => kindOf(i) === 'favorite')) {
+    await removeFavorite(db, userId, favoriteStyleIdOf(String(f.sk)));
     favourites++;
   }
   const ledgerEntriesKept = await moveAccountingToPseudonym(db, userId, pseudonym, items);
-  const accounting = (sk: string) => sk.startsWith('LEDGER#') || sk === 'BALANCE' || sk.startsWith('LOT#');
+  const accounting = (sk: string) => ['ledger', 'balance', 'lot'].includes(userItemKind(sk));
   const rest = items.filter((i) => {
     const sk = String(i.sk);
-    return !accounting(sk) && !sk.startsWith('FAV#') && sk !== keys.user(userId).sk;
+    return !accounting(sk) && kindOf(i) !== 'favorite' && sk !== keys.user(userId).sk;
   });
   await deleteItems(db, rest.map((i) => ({ pk: i.pk as string, sk: i.sk as string })));
 
@@ -158,10 +159,10 @@ export async function deleteAccount(
   const late = (await listUserPartition(db, userId)).filter((i) => !accounting(String(i.sk)));
   await deleteItems(db, late.map((i) => ({ pk: i.pk as string, sk: i.sk as string })));
 
-  const generations = count('GEN#');
-  const links = count('LINK#');
+  const generations = count('generation');
+  const links = count('link');
   // Listed before the photo purge, which deletes the consent records with the profiles.
-  const consents = partition.filter((i) => String(i.sk).startsWith('CONSENT#')).length;
+  const consents = partition.filter((i) => kindOf(i) === 'consent').length;
   return {
     deletedAt: now.toISOString(),
     counts: {
@@ -174,7 +175,7 @@ export async function deleteAccount(
       applications: applications.length,
       shares,
       consents,
-      otherRecords: rest.length - generations - links - count('CONSENT#') + 1 + late.length,
+      otherRecords: rest.length - generations - links - count('consent') + 1 + late.length,
       files,
     },
     subscription,

@@ -4,7 +4,6 @@
  * fulfilled by the webhook (stripe-events.ts). The one grant made here is the upgrade reconciliation,
  * after the payments provider has accepted (and charged) the upgrade.
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ERROR_CODES, HttpError, conflict } from '../../shared/errors';
 import {
   PLANS,
@@ -27,20 +26,22 @@ import { putCheckoutRecord } from '../../shared/repositories/checkout-repository
 import { countPhotoProfiles } from '../../shared/repositories/photo-profile-repository';
 import { getStyleCounts } from '../../shared/repositories/style-editor-repository';
 import { getUser, type UserRecord } from '../../shared/repositories/user-repository';
-import { isConditionFailure, type Db } from '../../shared/repositories/table';
+import type { Db } from '../../shared/repositories/table';
+import { userFieldsItem, writeUserFields } from '../../shared/repositories/billing-repository';
 import type { PaymentsAdapter, SubscriptionView } from '../payments/types';
-import { checkoutKindOf, planFieldsFor, userUpdateItem } from './stripe-events';
+import { checkoutKindOf, planFieldsFor } from './stripe-events';
 import type { SubscriptionSummary } from '../../shared/schemas/billing';
 
+/** Billing's error codes (shared/errors.ts). */
 export const BILLING_CODES = {
-  trialUsed: 'billing.trial_used',
-  alreadySubscribed: 'billing.already_subscribed',
-  noSubscription: 'billing.no_subscription',
-  scheduledChange: 'billing.scheduled_change_pending',
-  noScheduledChange: 'billing.no_scheduled_change',
-  samePlan: 'billing.same_plan',
-  noCustomer: 'billing.no_customer',
-  unavailable: 'billing.unavailable',
+  trialUsed: ERROR_CODES.billingTrialUsed,
+  alreadySubscribed: ERROR_CODES.billingAlreadySubscribed,
+  noSubscription: ERROR_CODES.billingNoSubscription,
+  scheduledChange: ERROR_CODES.billingScheduledChange,
+  noScheduledChange: ERROR_CODES.billingNoScheduledChange,
+  samePlan: ERROR_CODES.billingSamePlan,
+  noCustomer: ERROR_CODES.billingNoCustomer,
+  unavailable: ERROR_CODES.billingUnavailable,
 } as const;
 
 export function publicOrigin(headers: Record<string, string>): string {
@@ -133,7 +134,7 @@ export async function syncUserFromSubscription(db: Db, userId: string, sub: Subs
   const user = await getUser(db, userId);
   if (!user) throw new HttpError(404, ERROR_CODES.notFound, 'User not found');
   const fields = planFieldsFor(user, sub);
-  if (fields) await db.doc.send(new TransactWriteCommand({ TransactItems: [userUpdateItem(db, userId, fields, now)] }));
+  if (fields && !(await writeUserFields(db, [userFieldsItem(db, userId, fields, now)]))) throw new HttpError(404, ERROR_CODES.notFound, 'User not found');
   return (await getUser(db, userId))!;
 }
 
@@ -187,22 +188,10 @@ export async function grantUpgradeReconcile(db: Db, userId: string, sub: Subscri
   const fields = planFieldsFor(user, sub) ?? {};
   const amount = upgradeReconcileCredits(from, to);
   const causeId = `${sub.id}:${sub.currentPeriodStart ?? 'period'}:${to}`;
-  try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          ...(amount > 0
-            ? ledgerItems(db, { userId, entries: [{ kind: 'upgrade.reconcile', bucket: 'monthly', amount, causeId, note: `Upgrade ${PLANS[from].name} to ${PLANS[to].name}` }] }, now)
-            : []),
-          userUpdateItem(db, userId, fields, now),
-        ],
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return writeUserFields(db, [
+    ...(amount > 0 ? ledgerItems(db, { userId, entries: [{ kind: 'upgrade.reconcile', bucket: 'monthly', amount, causeId, note: `Upgrade ${PLANS[from].name} to ${PLANS[to].name}` }] }, now) : []),
+    userFieldsItem(db, userId, fields, now),
+  ]);
 }
 
 export async function portalUrl(payments: PaymentsAdapter, user: UserRecord, origin: string, flow?: 'payment_method_update'): Promise<{ url: string }> {

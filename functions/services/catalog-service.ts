@@ -1,11 +1,9 @@
 /** Public catalog reads: styles (with their creator's name), categories, products, published collections. */
 import { isListedCollection } from '../../shared/domain/collection-rules';
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { notFound } from '../../shared/errors';
-import { keys } from '../../shared/repositories/keys';
 import type { Db } from '../../shared/repositories/table';
 import { getVisibleStyle, listCategories, listPublicStyles, listPublishedCollections, listStyleProducts, type CollectionRecord, type StyleRecord } from '../../shared/repositories/catalog-repository';
-import { getUser, type UserRecord } from '../../shared/repositories/user-repository';
+import { getUser, getUsersByIds, type UserRecord } from '../../shared/repositories/user-repository';
 
 export interface Creator {
   id: string;
@@ -24,19 +22,7 @@ export const creatorOf = (u: Pick<UserRecord, 'id' | 'firstName' | 'lastName' | 
 export async function creators(db: Db, ids: string[]): Promise<Map<string, Creator>> {
   const unique = [...new Set(ids)];
   const out = new Map<string, Creator>();
-  for (let i = 0; i < unique.length; i += 100) {
-    let pending: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map((id) => keys.user(id));
-    for (let attempt = 0; pending?.length && attempt < 8; attempt++) {
-      if (attempt) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-      const res = await db.doc.send(
-        new BatchGetCommand({
-          RequestItems: { [db.tableName]: { Keys: pending, ProjectionExpression: 'id, firstName, lastName, email, handle, isPublic' } },
-        }),
-      );
-      for (const u of res.Responses?.[db.tableName] ?? []) out.set(u.id as string, creatorOf(u as UserRecord, u.id as string));
-      pending = res.UnprocessedKeys?.[db.tableName]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  }
+  for (const u of await getUsersByIds(db, unique, ['id', 'firstName', 'lastName', 'email', 'handle', 'isPublic'])) out.set(u.id, creatorOf(u as UserRecord, u.id));
   for (const id of unique) if (!out.has(id)) out.set(id, creatorOf(null, id));
   return out;
 }

@@ -18,7 +18,7 @@ import { getStoredStyle, updateStyle } from '../../shared/repositories/style-edi
 import { removeStyleFromAllCollections } from '../../shared/repositories/collection-repository';
 import type { Db } from '../../shared/repositories/table';
 import { deleteImages, PUBLIC_IMAGE_PATH_PREFIX, publicImagePath, readImage, sha256 } from '../lib/media-store';
-import { logger } from '../lib/http';
+import { logger } from '../lib/logger';
 import { rebuildStyleCatalogue } from './style-catalogue';
 
 export const REFUSAL_WINDOW_DAYS = 30;

@@ -1,4 +1,5 @@
-import { HttpError, ERROR_CODES } from '../../shared/errors';
+import { BUSY_MESSAGE, HttpError, ERROR_CODES } from '../../shared/errors';
+import { StorageContention } from '../../shared/repositories/toolkit';
 import type { Db } from '../../shared/repositories/table';
 import { getBalance, recordMovement, InsufficientCredits, type Balance } from '../../shared/repositories/ledger-repository';
 import type { AdjustCreditsInput } from '../../shared/schemas/credits';
@@ -24,6 +25,8 @@ export async function adjustCredits(
   } catch (err) {
     if (err instanceof InsufficientCredits)
       throw new HttpError(409, ERROR_CODES.conflict, `The ${input.bucket} bucket has fewer than ${-input.amount} credits`);
+    // conflicting writes outlasted the retries: nothing was recorded, and it is not the bucket's fault
+    if (err instanceof StorageContention) throw new HttpError(503, ERROR_CODES.busy, BUSY_MESSAGE);
     throw err;
   }
 }

@@ -5,11 +5,9 @@
  * photo profiles, consents, favourites), photos/, generations/ (images + generations.json), credit-history.csv.
  * Progress is written to the job item as the build goes.
  */
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { zipSync, type Zippable } from 'fflate';
 import { ulid } from 'ulid';
-import { HttpError, notFound } from '../../shared/errors';
+import { ERROR_CODES, HttpError, notFound } from '../../shared/errors';
 import { EXPORT_LINK_SECONDS, PRIVACY_MESSAGES as M } from '../../shared/domain/privacy';
 import type { ExportJob } from '../../shared/schemas/privacy';
 import type { Db } from '../../shared/repositories/table';
@@ -28,10 +26,8 @@ import {
   updateExport,
   type ExportRecord,
 } from '../../shared/repositories/privacy-repository';
-import { getConfig } from '../lib/config';
-import { getPresignS3, getS3 } from '../lib/s3';
-import { deleteImages, mediaKeys } from '../lib/media-store';
-import { logger } from '../lib/http';
+import { deleteImages, getObject, mediaKeys, objectExists, presignGet, putObject } from '../lib/media-store';
+import { logger } from '../lib/logger';
 
 export const exportObjectKey = (userId: string, exportId: string) => `${mediaKeys.userPrefix(userId)}exports/${exportId}.zip`;
 
@@ -81,8 +77,7 @@ export function toCsv(rows: Record<string, unknown>[], columns: string[]): strin
 
 async function readObject(key: string): Promise<Uint8Array | null> {
   try {
-    const res = await getS3().send(new GetObjectCommand({ Bucket: getConfig().privateBucket, Key: key }));
-    return await res.Body!.transformToByteArray();
+    return (await getObject('private', key)).body;
   } catch {
     return null; // deleted meanwhile
   }
@@ -109,7 +104,7 @@ function toJob(e: ExportRecord, url: string | null, now: Date): ExportJob {
 export async function requestExport(db: Db, userId: string, now = new Date()): Promise<ExportJob> {
   const existing = await listExports(db, userId);
   const fresh = (e: ExportRecord) => now.getTime() - new Date(e.updatedAt).getTime() < 15 * 60_000;
-  if (existing.some((e) => (e.status === 'pending' || e.status === 'building') && fresh(e))) throw new HttpError(409, 'export.in_progress', M.exportBusy);
+  if (existing.some((e) => (e.status === 'pending' || e.status === 'building') && fresh(e))) throw new HttpError(409, ERROR_CODES.exportInProgress, M.exportBusy);
   // Older archives are removed: one export at a time is kept.
   await deleteImages('private', existing.map((e) => e.objectKey));
   const ts = now.toISOString();
@@ -129,12 +124,8 @@ export async function exportStatus(db: Db, userId: string, exportId: string, now
     const left = Math.floor((new Date(e.readyAt).getTime() + EXPORT_LINK_SECONDS * 1000 - now.getTime()) / 1000);
     if (left > 0) {
       try {
-        await getS3().send(new HeadObjectCommand({ Bucket: getConfig().privateBucket, Key: e.objectKey }));
-        url = await getSignedUrl(
-          getPresignS3(),
-          new GetObjectCommand({ Bucket: getConfig().privateBucket, Key: e.objectKey }),
-          { expiresIn: left },
-        );
+        if (!(await objectExists('private', e.objectKey))) throw new Error('gone');
+        url = await presignGet('private', e.objectKey, { expiresIn: left });
       } catch {
         return { ...toJob(e, null, now), error: 'This archive is no longer available. Request a new export.' };
       }
@@ -232,18 +223,13 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
 
     const zip = zipSync(files, { level: 6 });
     const key = exportObjectKey(userId, exportId);
-    await getS3().send(
-      new PutObjectCommand({
-        Bucket: getConfig().privateBucket,
-        Key: key,
-        Body: zip,
-        ContentType: 'application/zip',
-        ContentDisposition: `attachment; filename="fitly-data-${exportId}.zip"`,
-        CacheControl: 'private, no-store',
-        // The bucket's lifecycle rule removes tagged exports after 2 days in AWS.
-        Tagging: 'fitly-export=true',
-      }),
-    );
+    await putObject('private', key, zip, {
+      contentType: 'application/zip',
+      contentDisposition: `attachment; filename="fitly-data-${exportId}.zip"`,
+      cacheControl: 'private, no-store',
+      // The bucket's lifecycle rule removes tagged exports after 2 days in AWS.
+      tagging: 'fitly-export=true',
+    });
     // An account deleted while this was being built: its archive must not outlive it.
     const after = await getPrivacyFields(db, userId);
     if (!after || (after.accountStatus && after.accountStatus !== 'active')) {

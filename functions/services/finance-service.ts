@@ -3,11 +3,11 @@
  * reconciliation (balances vs entries, events received but not applied, payments without a grant) and a CSV
  * export. Reconciliation is the one Scan in the product (admin group only).
  */
-import { BatchGetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { BUCKETS, emptyBuckets, type Buckets, type LedgerKind } from '../../shared/domain/ledger';
-import { keys } from '../../shared/repositories/keys';
-import { decodeCursor, encodeCursor, stripEntry, type LedgerEntry } from '../../shared/repositories/ledger-repository';
-import { TABLE_SCHEMA, type Db } from '../../shared/repositories/table';
+import { decodeCursor, encodeCursor, type LedgerEntry } from '../../shared/repositories/ledger-repository';
+import { dayEntriesPage, dayMovements, existingEntries, scanAccounting, userEntriesInRange } from '../../shared/repositories/finance-repository';
+import { appliedEventIds, listReceivedEvents, subscriptionOwners } from '../../shared/repositories/billing-repository';
+import type { Db } from '../../shared/repositories/table';
 import type { FinanceLedgerQuery } from '../../shared/schemas/billing';
 import { badRequest } from '../../shared/errors';
 
@@ -28,47 +28,19 @@ function range(from?: string, to?: string, now = new Date()): { from: string; to
 export async function financeLedger(db: Db, q: FinanceLedgerQuery): Promise<{ items: LedgerEntry[]; nextCursor: string | null; from: string; to: string }> {
   const limit = q.limit ?? 100;
   const { from, to, days } = range(q.from, q.to);
-  const filter = q.kind ? { FilterExpression: '#k = :kind', ExpressionAttributeNames: { '#k': 'kind' } } : {};
-  const kindValue = q.kind ? { ':kind': q.kind } : {};
   const items: LedgerEntry[] = [];
   if (q.userId) {
-    let start = decodeCursor(q.cursor, `finance:user:${q.userId}:${from}:${to}:${q.kind ?? ''}`);
-    do {
-      const res = await db.doc.send(
-        new QueryCommand({
-          TableName: db.tableName,
-          IndexName: TABLE_SCHEMA.gsi1.name,
-          KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': `LEDGER#${q.userId}`, ':from': from, ':to': `${to}~`, ...kindValue },
-          ...filter,
-          ScanIndexForward: false,
-          Limit: limit - items.length,
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...(res.Items ?? []).map(stripEntry));
-      start = res.LastEvaluatedKey;
-    } while (start && items.length < limit);
-    return { items, nextCursor: encodeCursor(start, `finance:user:${q.userId}:${from}:${to}:${q.kind ?? ''}`), from, to };
+    const scope = `finance:user:${q.userId}:${from}:${to}:${q.kind ?? ''}`;
+    const page = await userEntriesInRange(db, { userId: q.userId, from, to, kind: q.kind, limit, start: decodeCursor(q.cursor, scope) });
+    return { items: page.items, nextCursor: encodeCursor(page.lastKey, scope), from, to };
   }
   const cur = decodeCursor(q.cursor, `finance:days:${from}:${to}:${q.kind ?? ''}`) as { day?: string; key?: Record<string, unknown> } | undefined;
   let i = cur?.day ? Math.max(0, days.indexOf(cur.day)) : 0;
   let start = cur?.key;
   while (i < days.length && items.length < limit) {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: TABLE_SCHEMA.gsi2.name,
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': `LEDGER#DAY#${days[i]}`, ...kindValue },
-        ...filter,
-        ScanIndexForward: false,
-        Limit: limit - items.length,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(res.Items ?? []).map(stripEntry));
-    start = res.LastEvaluatedKey;
+    const page = await dayEntriesPage(db, { day: days[i], kind: q.kind, limit: limit - items.length, start });
+    items.push(...page.items);
+    start = page.lastKey;
     if (!start) i++;
   }
   const nextCursor = i < days.length ? encodeCursor({ day: days[i], ...(start ? { key: start } : {}) }, `finance:days:${from}:${to}:${q.kind ?? ''}`) : null;
@@ -105,27 +77,11 @@ export async function financeSummary(db: Db, q: { from?: string; to?: string }):
   const out: DaySummary[] = [];
   for (const day of [...days].reverse()) {
     const s: DaySummary = { day, granted: 0, spent: 0, refunded: 0, expired: 0, revoked: 0, adjusted: 0 };
-    let start: Record<string, unknown> | undefined;
-    do {
-      const res = await db.doc.send(
-        new QueryCommand({
-          TableName: db.tableName,
-          IndexName: TABLE_SCHEMA.gsi2.name,
-          KeyConditionExpression: 'gsi2pk = :pk',
-          ExpressionAttributeValues: { ':pk': `LEDGER#DAY#${day}` },
-          ProjectionExpression: '#k, amount',
-          ExpressionAttributeNames: { '#k': 'kind' },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const e of res.Items ?? []) {
-        const cat = CATEGORY[e.kind as LedgerKind];
-        if (!cat) continue;
-        const n = Number(e.amount);
-        s[cat] += cat === 'adjusted' ? n : Math.abs(n);
-      }
-      start = res.LastEvaluatedKey;
-    } while (start);
+    for (const e of await dayMovements(db, day)) {
+      const cat = CATEGORY[e.kind as LedgerKind];
+      if (!cat) continue;
+      s[cat] += cat === 'adjusted' ? e.amount : Math.abs(e.amount);
+    }
     for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += s[k];
     out.push(s);
   }
@@ -143,59 +99,21 @@ export interface ReconciliationReport {
   generatedAt: string;
 }
 
-async function scanAll(db: Db, types: string[]): Promise<Record<string, any>[]> {
-  const out: Record<string, any>[] = [];
-  let start: Record<string, unknown> | undefined;
-  const values = Object.fromEntries(types.map((t, i) => [`:t${i}`, t]));
-  do {
-    const res = await db.doc.send(
-      new ScanCommand({
-        TableName: db.tableName,
-        FilterExpression: `#t IN (${Object.keys(values).join(', ')})`,
-        ExpressionAttributeNames: { '#t': 'type' },
-        ExpressionAttributeValues: values,
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...(res.Items ?? []));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
-}
-
-async function existing(db: Db, allKeys: { pk: string; sk: string }[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  // BatchGet refuses duplicate keys (one payment can be announced by several events)
-  const keyList = [...new Map(allKeys.map((k) => [`${k.pk}|${k.sk}`, k])).values()];
-  for (let i = 0; i < keyList.length; i += 100) {
-    let request: Record<string, { Keys: Record<string, unknown>[]; ProjectionExpression?: string }> | undefined = {
-      [db.tableName]: { Keys: keyList.slice(i, i + 100), ProjectionExpression: 'pk, sk' },
-    };
-    while (request && Object.keys(request).length) {
-      const res = await db.doc.send(new BatchGetCommand({ RequestItems: request }));
-      for (const it of res.Responses?.[db.tableName] ?? []) found.add(`${it.pk}|${it.sk}`);
-      request = res.UnprocessedKeys as typeof request;
-    }
-  }
-  return found;
-}
-
 export async function financeReconciliation(db: Db, now = new Date()): Promise<ReconciliationReport> {
-  const items = await scanAll(db, ['Balance', 'LedgerEntry', 'PackLot']);
+  const items = await scanAccounting(db);
   const users = new Map<string, { balance: Buckets & { credits: number }; entries: Buckets; lots: number; negativeLot: boolean }>();
   const u = (id: string) => {
     let v = users.get(id);
     if (!v) users.set(id, (v = { balance: { ...emptyBuckets(), credits: 0 }, entries: emptyBuckets(), lots: 0, negativeLot: false }));
     return v;
   };
-  for (const it of items) {
-    const userId = String(it.pk).replace(/^USER#/, '');
-    if (it.type === 'Balance') {
+  for (const { type, userId, item: it } of items) {
+    if (type === 'Balance') {
       const b = u(userId).balance;
       for (const k of BUCKETS) b[k] = Number(it[k] ?? 0);
       b.credits = Number(it.credits ?? 0);
-    } else if (it.type === 'LedgerEntry') u(userId).entries[it.bucket as keyof Buckets] += Number(it.amount);
-    else if (it.type === 'PackLot') {
+    } else if (type === 'LedgerEntry') u(userId).entries[it.bucket as keyof Buckets] += Number(it.amount);
+    else if (type === 'PackLot') {
       u(userId).lots += Number(it.remaining);
       if (Number(it.remaining) < 0) u(userId).negativeLot = true;
     }
@@ -215,47 +133,23 @@ export async function financeReconciliation(db: Db, now = new Date()): Promise<R
   }
 
   // events
-  const received: Record<string, any>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: TABLE_SCHEMA.gsi2.name,
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': 'STRIPE_EVENTS' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    received.push(...(res.Items ?? []));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  const applied = await existing(db, received.map((r) => keys.stripeEventApplied(r.eventId)));
+  const received = await listReceivedEvents(db);
+  const applied = await appliedEventIds(db, received.map((r) => r.eventId));
   const unappliedEvents = received
-    .filter((r) => !applied.has(`${keys.stripeEventApplied(r.eventId).pk}|APPLIED`))
+    .filter((r) => !applied.has(r.eventId))
     .map((r) => ({ eventId: r.eventId, eventType: r.eventType, receivedAt: r.receivedAt }));
 
-  const payments = received.filter((r) => r.expectedEntryId);
-  const owners = await existingOwners(db, payments.filter((p) => !p.userId && p.subscriptionId).map((p) => p.subscriptionId));
-  const withUser: Record<string, any>[] = payments.map((p) => ({ ...p, userId: p.userId ?? owners.get(p.subscriptionId) ?? null }));
-  const grants = await existing(db, withUser.filter((p) => p.userId).map((p) => keys.ledgerEntry(p.userId, p.expectedEntryId)));
+  const payments = received.filter((r): r is typeof r & { expectedEntryId: string } => !!r.expectedEntryId);
+  const owners = await subscriptionOwners(db, payments.filter((p) => !p.userId && p.subscriptionId).map((p) => p.subscriptionId!));
+  const withUser = payments.map((p) => ({ ...p, userId: p.userId ?? (p.subscriptionId ? owners.get(p.subscriptionId) : undefined) ?? null }));
+  const grants = await existingEntries(db, withUser.filter((p) => p.userId).map((p) => ({ userId: p.userId!, entryId: p.expectedEntryId })));
   const paymentsWithoutGrant = withUser
-    .filter((p) => !p.userId || !grants.has(`USER#${p.userId}|LEDGER#${p.expectedEntryId}`))
+    .filter((p) => !p.userId || !grants.has(`${p.userId}|${p.expectedEntryId}`))
     .map((p) => ({ eventId: p.eventId, eventType: p.eventType, userId: p.userId, expectedEntryId: p.expectedEntryId, receivedAt: p.receivedAt }));
   // one payment is often announced by several events (completed + async_payment_succeeded): report it once
   const seen = new Set<string>();
   const dedupedPayments = paymentsWithoutGrant.filter((p) => (seen.has(p.expectedEntryId) ? false : (seen.add(p.expectedEntryId), true)));
   return { checkedUsers: users.size, mismatches, unappliedEvents, paymentsWithoutGrant: dedupedPayments, generatedAt: now.toISOString() };
-}
-
-async function existingOwners(db: Db, subIds: string[]): Promise<Map<string, string>> {
-  const map = new Map<string, string>();
-  const unique = [...new Set(subIds)];
-  for (let i = 0; i < unique.length; i += 100) {
-    const res = await db.doc.send(new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: unique.slice(i, i + 100).map((s) => keys.subscriptionOwner(s)) } } }));
-    for (const it of res.Responses?.[db.tableName] ?? []) map.set(it.subscriptionId, it.userId);
-  }
-  return map;
 }
 
 const csvCell = (v: unknown): string => {

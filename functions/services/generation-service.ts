@@ -5,8 +5,8 @@
  * execution named by the generation id.
  */
 import { ulid } from 'ulid';
-import { ERROR_CODES, HttpError, badRequest, conflict, notFound } from '../../shared/errors';
-import { GENERATION_MESSAGES as M, MIN_BODY_DESCRIPTION, defaultPromptTemplateId, generationCost, resolveMode, fromQuickTryMode, type Mode } from '../../shared/domain/generation';
+import { BUSY_MESSAGE, ERROR_CODES, HttpError, badRequest, conflict, notFound } from '../../shared/errors';
+import { GENERATION_MESSAGES as M, MIN_BODY_DESCRIPTION, defaultPromptTemplateId, generationCost, resolveMode, fromQuickTryMode, parseMode, GENERATION_TITLES, type Mode } from '../../shared/domain/generation';
 import type { StyleImageType } from '../../shared/domain/catalog';
 import { hasPriorityQueue } from '../../shared/domain/plans';
 import { planLotConsumption, splitCost, type Buckets } from '../../shared/domain/ledger';
@@ -43,7 +43,7 @@ import { startGeneration } from '../lib/workflow-client';
 import { providerReady } from '../providers';
 import { generationTtl, retentionOf } from './retention-service';
 import { TABLE_SCHEMA } from '../../shared/repositories/table';
-import { logger } from '../lib/http';
+import { logger } from '../lib/logger';
 import { imageRefPath, looksLikeImageRef, parseImageRef } from '../../shared/domain/image-ref';
 
 const insufficient = () => new HttpError(402, ERROR_CODES.limitCredits, M.insufficientCredits);
@@ -95,7 +95,7 @@ async function resolveProfile(db: Db, user: UserRecord, photoProfileId: string |
   if (!photoProfileId) {
     const all = await listPhotoProfiles(db, user.id);
     const def = all.find((p) => p.isDefault) ?? all[0];
-    if (!def) throw new HttpError(400, 'profile_required', M.profileRequired);
+    if (!def) throw new HttpError(400, ERROR_CODES.profileRequired, M.profileRequired);
     return def;
   }
   const p = await getPhotoProfile(db, user.id, photoProfileId);
@@ -104,8 +104,8 @@ async function resolveProfile(db: Db, user: UserRecord, photoProfileId: string |
 }
 
 function assertPhotosFor(mode: Mode, p: PhotoProfileRecord) {
-  if (mode === 'exact' && !p.fullBodyKey) throw new HttpError(400, 'full_body_required', M.fullBodyRequired);
-  if (mode === 'creative' && !p.portraitKey) throw new HttpError(400, 'portrait_required', 'Portrait required');
+  if (mode === 'exact' && !p.fullBodyKey) throw new HttpError(400, ERROR_CODES.fullBodyRequired, M.fullBodyRequired);
+  if (mode === 'creative' && !p.portraitKey) throw new HttpError(400, ERROR_CODES.portraitRequired, GENERATION_TITLES.portraitRequired);
 }
 
 /** The prompt template of a creative generation: the one chosen, else the default rule, else an error. */
@@ -115,10 +115,10 @@ async function resolvePrompt(db: Db, chosen: string | undefined, styleDefault: s
     if (!t) throw notFound(M.templateNotFound);
     return { id: t.id, name: t.name };
   }
-  if (required) throw new HttpError(400, 'prompt_required', required.message);
+  if (required) throw new HttpError(400, ERROR_CODES.promptRequired, required.message);
   const prompts = await listPromptTemplates(db);
   const id = defaultPromptTemplateId(styleDefault, prompts);
-  if (!id) throw new HttpError(400, 'no_template', M.noTemplate);
+  if (!id) throw new HttpError(400, ERROR_CODES.noTemplate, M.noTemplate);
   return { id, name: prompts.find((p) => p.id === id)!.name };
 }
 
@@ -172,14 +172,14 @@ async function once(db: Db, user: UserRecord, opts: StartOptions, start: (claim?
     if (!lostRace) throw err;
     const winner = await getIdempotencyRecord(db, user.id, claim.key);
     if (winner) return replay(db, user, winner, claim);
-    if (err instanceof IdempotencyKeyTaken) throw new HttpError(503, 'busy', 'Too many requests at once. Please try again.');
+    if (err instanceof IdempotencyKeyTaken) throw new HttpError(503, ERROR_CODES.busy, BUSY_MESSAGE);
     throw err;
   }
 }
 
 /** Reserve and write the pending generation (retrying lost races), then start its execution. */
 async function reserveAndStart(db: Db, s: StartInput): Promise<{ id: string }> {
-  if (!(await providerReady(s.mode))) throw new HttpError(503, 'provider_unavailable', M.providerUnavailable);
+  if (!(await providerReady(s.mode))) throw new HttpError(503, ERROR_CODES.providerUnavailable, M.providerUnavailable);
   const id = s.id ?? ulid();
   const now = new Date();
   for (let attempt = 0; attempt < 25; attempt++) {
@@ -232,7 +232,7 @@ async function reserveAndStart(db: Db, s: StartInput): Promise<{ id: string }> {
     } catch (err) {
       const name = (err as Error).name;
       if (err instanceof InsufficientCredits || name === 'TransactionCanceledException' || name === 'TransactionConflictException') {
-        if (attempt === 24) throw new HttpError(503, 'busy', 'Too many requests at once. Please try again.');
+        if (attempt === 24) throw new HttpError(503, ERROR_CODES.busy, BUSY_MESSAGE);
         await new Promise((r) => setTimeout(r, 5 + Math.random() * 40 * Math.min(attempt + 1, 5)));
         continue;
       }
@@ -244,7 +244,7 @@ async function reserveAndStart(db: Db, s: StartInput): Promise<{ id: string }> {
   } catch (err) {
     logger.error('could not start the workflow', { generationId: id, error: err as Error });
     await failWithRefund(db, s.user.id, id, 'The generation could not be started. Your credit was refunded.');
-    throw new HttpError(503, 'workflow_unavailable', 'Could not start generation');
+    throw new HttpError(503, ERROR_CODES.workflowUnavailable, 'Could not start generation');
   }
   return { id };
 }
@@ -334,7 +334,7 @@ async function startQuickTryCustomOnce(
   const imageUrl = checkImageRef(input.imageUrl, user.id);
   const cost = generationCost({ variants: input.variants });
   await assertCredits(db, user, cost);
-  const requested: Mode | undefined = input.mode === 'precise' || input.mode === 'exact' ? 'exact' : input.mode === 'creative' ? 'creative' : undefined;
+  const requested: Mode | undefined = parseMode(input.mode);
   const mode = resolveMode(input.imageType, requested);
   const prompt =
     mode === 'creative'
@@ -391,11 +391,11 @@ async function startFromRawTemplateOnce(
   const cost = generationCost({ variants: input.variants });
   await assertCredits(db, user, cost);
   const profile = await resolveProfile(db, user, input.photoProfileId);
-  if (!profile.portraitKey) throw new HttpError(400, 'portrait_required', M.portraitRequired);
-  if ((profile.bodyDescription ?? '').trim().length < MIN_BODY_DESCRIPTION) throw new HttpError(400, 'body_description_required', M.bodyDescriptionRequired);
+  if (!profile.portraitKey) throw new HttpError(400, ERROR_CODES.portraitRequired, M.portraitRequired);
+  if ((profile.bodyDescription ?? '').trim().length < MIN_BODY_DESCRIPTION) throw new HttpError(400, ERROR_CODES.bodyDescriptionRequired, M.bodyDescriptionRequired);
   const template = await getRawTemplate(db, input.rawTemplateId);
   if (!template || !template.enabled) throw notFound(M.templateNotFound);
-  if (template.requiresFullBody && !profile.fullBodyKey) throw new HttpError(400, 'full_body_required', M.fullBodyRequired);
+  if (template.requiresFullBody && !profile.fullBodyKey) throw new HttpError(400, ERROR_CODES.fullBodyRequired, M.fullBodyRequired);
   const mode: Mode = template.requiresFullBody ? 'exact' : 'creative';
 
   // The uploads were checked and re-encoded by POST /api/uploads/complete. They are copied into the
@@ -472,7 +472,7 @@ export const FEEDBACK_NO_STYLE = 'This generation is not associated with a style
 export async function submitFeedback(db: Db, userId: string, input: { generationId: string; styleId?: string | null; rating: number }) {
   const g = await getGeneration(db, userId, input.generationId);
   if (!g) throw notFound(M.generationNotFound);
-  if (!g.inputs.styleId) throw new HttpError(400, 'feedback_no_style', FEEDBACK_NO_STYLE);
+  if (!g.inputs.styleId) throw new HttpError(400, ERROR_CODES.feedbackNoStyle, FEEDBACK_NO_STYLE);
   if (input.styleId && input.styleId !== g.inputs.styleId) throw badRequest('The style does not match this generation');
   if (g.status !== 'completed') throw conflict('Feedback is available once the generation is completed.');
   const now = new Date().toISOString();
@@ -604,7 +604,7 @@ export async function keepVariants(db: Db, user: UserRecord, runId: string, inde
         await deleteObjects([key]);
         const name = (err as Error).name;
         if (!(err instanceof VariantAlreadyKept) && name !== 'TransactionCanceledException' && name !== 'TransactionConflictException') throw err;
-        if (attempt >= 8) throw new HttpError(503, 'busy', 'Too many requests at once. Please try again.');
+        if (attempt >= 8) throw new HttpError(503, ERROR_CODES.busy, BUSY_MESSAGE);
         // another request kept it (or kept another variant first): read the run again and answer or retry
         run = (await getGeneration(db, user.id, runId)) ?? run;
         await new Promise((r) => setTimeout(r, 5 + Math.random() * 30));

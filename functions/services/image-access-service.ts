@@ -9,11 +9,8 @@
  * again on revisits. In AWS a URL also ends when the signing role's session ends; the SPA re-resolves an
  * image that fails to load.
  */
-import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { notFound, badRequest } from '../../shared/errors';
-import { getConfig } from '../lib/config';
-import { getPresignS3, getS3 } from '../lib/s3';
+import { objectExists, presignGet, type BucketKind } from '../lib/media-store';
 import { isOwnPrivateKey, isSafeImageKey } from '../../shared/domain/image-ref';
 
 /** Window of one signature: URLs signed in the same hour are identical. */
@@ -36,29 +33,22 @@ function checkKey(key: string): string {
   return key;
 }
 
-async function presign(bucket: string, key: string, now = Date.now()): Promise<SignedImage> {
-  try {
-    await getS3().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-  } catch {
-    throw notFound('Image not found');
-  }
+async function presign(bucket: BucketKind, key: string, now = Date.now()): Promise<SignedImage> {
+  if (!(await objectExists(bucket, key))) throw notFound('Image not found');
   const windowStart = Math.floor(now / 1000 / SIGN_WINDOW_SECONDS) * SIGN_WINDOW_SECONDS;
   const expires = windowStart + PRESIGN_SECONDS;
-  const url = await getSignedUrl(getPresignS3(), new GetObjectCommand({ Bucket: bucket, Key: key }), {
-    expiresIn: PRESIGN_SECONDS,
-    signingDate: new Date(windowStart * 1000),
-  });
+  const url = await presignGet(bucket, key, { expiresIn: PRESIGN_SECONDS, signingDate: new Date(windowStart * 1000) });
   return { url, expiresAt: new Date(expires * 1000).toISOString(), maxAge: Math.max(0, expires - REUSE_MARGIN_SECONDS - Math.floor(now / 1000)) };
 }
 
 
 export async function publicImageUrl(key: string): Promise<SignedImage> {
-  return presign(getConfig().publicBucket, checkKey(key));
+  return presign('public', checkKey(key));
 }
 
 export async function privateImageUrl(userId: string, key: string): Promise<SignedImage> {
   checkKey(key);
   // users/<id>/... and style-images/<id>/... (images of private styles): the owner only.
   if (!isOwnPrivateKey(key, userId)) throw notFound('Image not found');
-  return presign(getConfig().privateBucket, key);
+  return presign('private', key);
 }

@@ -32,8 +32,8 @@ export async function myApplication(db: Db, user: UserRecord) {
 }
 
 export async function apply(db: Db, user: UserRecord, input: InfluencerApplyInput, now = new Date()) {
-  if (user.isInfluencer) throw conflict(M.alreadyInfluencer, 'influencer.already');
-  if (!canJoinInfluencerProgram(user)) throw new HttpError(403, 'influencer.plan_required', M.planRequired);
+  if (user.isInfluencer) throw conflict(M.alreadyInfluencer, ERROR_CODES.influencerAlready);
+  if (!canJoinInfluencerProgram(user)) throw new HttpError(403, ERROR_CODES.influencerPlanRequired, M.planRequired);
   const ts = now.toISOString();
   const app: InfluencerApplicationRecord = {
     id: ulid(now.getTime()),
@@ -51,8 +51,8 @@ export async function apply(db: Db, user: UserRecord, input: InfluencerApplyInpu
     updatedAt: ts,
   };
   const res = await createApplication(db, app);
-  if (res === 'pending') throw conflict(M.pendingExists, 'influencer.pending');
-  if (res === 'influencer') throw conflict(M.alreadyInfluencer, 'influencer.already');
+  if (res === 'pending') throw conflict(M.pendingExists, ERROR_CODES.influencerPending);
+  if (res === 'influencer') throw conflict(M.alreadyInfluencer, ERROR_CODES.influencerAlready);
   return applicationView(app);
 }
 
@@ -82,7 +82,7 @@ export async function adminReviewApplication(db: Db, reviewer: UserRecord, id: s
   for (let attempt = 0; attempt < 3; attempt++) {
     const app = await getApplication(db, id);
     if (!app) throw notFound(M.notFound);
-    if (app.status !== 'pending') throw conflict(M.notPending, 'influencer.not_pending');
+    if (app.status !== 'pending') throw conflict(M.notPending, ERROR_CODES.influencerNotPending);
     let grant: RoleGrant | null = null;
     if (input.status === 'approved') {
       const u = await getUser(db, app.userId);
@@ -90,7 +90,7 @@ export async function adminReviewApplication(db: Db, reviewer: UserRecord, id: s
       grant = influencerGrant(u);
     }
     const res = await reviewApplication(db, app, input.status, input.reviewNotes ?? null, reviewer.id, grant, now);
-    if (res === 'not-pending') throw conflict(M.notPending, 'influencer.not_pending');
+    if (res === 'not-pending') throw conflict(M.notPending, ERROR_CODES.influencerNotPending);
     if (res === 'ok') return applicationView((await getApplication(db, id))!);
   }
   throw new HttpError(409, ERROR_CODES.conflict, 'The user changed meanwhile. Please try again.');

@@ -4,6 +4,7 @@
  * a failed database write deletes the images it uploaded, and a replaced image is deleted only after the
  * database points at its successor, so no request leaves an orphan or a dangling key behind.
  */
+import { parseInput } from '../../shared/schemas/validation';
 import { monotonicFactory, ulid } from 'ulid';
 import { ERROR_CODES, HttpError, notFound } from '../../shared/errors';
 import { limitsFor } from '../../shared/domain/plans';
@@ -35,8 +36,7 @@ import { deleteImages, deletePrefix, listKeys, mediaKeys, privateImagePath, putI
 import { formFile, formFlag, type FormData, type UploadedFile } from '../lib/multipart';
 import { PHOTO_UPLOAD_ID_PATTERN } from '../../shared/schemas/upload';
 import { discardQuarantine, processUploadedImage, takeQuarantinedUpload } from './upload-service';
-import { logger } from '../lib/http';
-import type { ZodType } from 'zod';
+import { logger } from '../lib/logger';
 
 const profileId = monotonicFactory();
 
@@ -56,12 +56,8 @@ export function toPhotoProfile(p: PhotoProfileRecord): PhotoProfile {
   };
 }
 
-/** Field errors carry the bare message (the form shows it as is), not validate()'s "field: message". */
-function check<T>(schema: ZodType<T>, value: unknown): T {
-  const res = schema.safeParse(value);
-  if (res.success) return res.data;
-  throw new HttpError(400, ERROR_CODES.validation, res.error.issues[0]?.message ?? 'Invalid input');
-}
+/** Multipart fields, checked here in the spec's order with the API's one message format. */
+const check = parseInput;
 
 const parseGender = (v: string | undefined): Gender => (v === undefined || v.trim() === '' ? 'unisex' : check(genderSchema, v.trim().toLowerCase()));
 

@@ -6,7 +6,6 @@
  *  - every generation item carries the table's TTL attribute (`ttl`, epoch seconds of its expiry), so
  *    DynamoDB removes the item even if the job did not run. The ledger is never touched.
  */
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { PHOTO_CONSENT, retentionExpiry, isRetentionDays, DAY_MS, type RetentionDays } from '../../shared/domain/privacy';
 import type { PrivacySettings } from '../../shared/schemas/privacy';
 import type { Db } from '../../shared/repositories/table';
@@ -18,10 +17,8 @@ import {
   setGenerationTtls,
   setRetentionDays,
 } from '../../shared/repositories/privacy-repository';
-import { getConfig } from '../lib/config';
-import { deleteImages, deletePrefix, mediaKeys } from '../lib/media-store';
-import { getS3 } from '../lib/s3';
-import { logger } from '../lib/http';
+import { deleteImages, deletePrefix, listObjects, mediaKeys } from '../lib/media-store';
+import { logger } from '../lib/logger';
 
 export async function getPrivacySettings(db: Db, userId: string): Promise<PrivacySettings> {
   const f = await getPrivacyFields(db, userId);
@@ -55,16 +52,8 @@ export interface RetentionRunResult {
 
 /** Objects under users/<id>/generations/ last modified before the cutoff (left behind when TTL removed the item first). */
 async function orphanedGenerationObjects(userId: string, cutoff: Date): Promise<string[]> {
-  const out: string[] = [];
-  let token: string | undefined;
-  do {
-    const res = await getS3().send(
-      new ListObjectsV2Command({ Bucket: getConfig().privateBucket, Prefix: `${mediaKeys.userPrefix(userId)}generations/`, ContinuationToken: token }),
-    );
-    for (const o of res.Contents ?? []) if (o.Key && o.LastModified && o.LastModified.getTime() < cutoff.getTime()) out.push(o.Key);
-    token = res.IsTruncated ? res.NextContinuationToken : undefined;
-  } while (token);
-  return out;
+  const objects = await listObjects('private', `${mediaKeys.userPrefix(userId)}generations/`);
+  return objects.filter((o) => o.lastModified && o.lastModified.getTime() < cutoff.getTime()).map((o) => o.key);
 }
 
 /** The retention job: for every user with automatic deletion, delete what is due. */

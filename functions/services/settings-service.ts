@@ -24,7 +24,7 @@ import {
 } from '../../shared/repositories/user-settings-repository';
 import { toCurrentUser } from './user-service';
 import { rebuildStyleCatalogue } from './style-catalogue';
-import { logger } from '../lib/http';
+import { logger } from '../lib/logger';
 
 export async function saveUserPreferences(db: Db, userId: string, input: PreferencesInput) {
   const rec = await savePreferences(db, userId, input);

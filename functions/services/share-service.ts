@@ -55,7 +55,7 @@ import type { Db } from '../../shared/repositories/table';
 import { processImage, MB } from '../lib/image-pipeline';
 import { markAsAiGenerated } from '../lib/provenance';
 import { deleteImages, mediaKeys, putImage, readImage } from '../lib/media-store';
-import { logger } from '../lib/http';
+import { logger } from '../lib/logger';
 
 /** A new share token: SHARE_TOKEN_BYTES random bytes, base64url (URL-safe, no padding). */
 export const newShareToken = (): string => randomBytes(SHARE_TOKEN_BYTES).toString('base64url');

@@ -10,17 +10,28 @@
  * Subscription state is never taken from the event body: the subscription is re-read from the payments
  * adapter, so late or reordered deliveries converge on the current truth.
  */
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { isMonthlyPlan, isLiveSubscriptionStatus, isPackId, monthlyAllowance, packExpiry, PLANS, rolloverCapOf, type PlanId } from '../../shared/domain/plans';
+import { isLiveSubscriptionStatus, isPackId, monthlyAllowance, packExpiry, PACKS, PLANS, rolloverCapOf, type PlanId, type ProductType } from '../../shared/domain/plans';
 import { ledgerEntryId, renewalAmounts, type Bucket } from '../../shared/domain/ledger';
-import { keys } from '../../shared/repositories/keys';
-import { getBalance, getLot, ledgerItems, lotKeyOf, type LedgerWrite, type TransactItem } from '../../shared/repositories/ledger-repository';
+import { entryExists, getBalance, getLot, ledgerItems, lotKeyOf, type LedgerWrite, type TransactItem } from '../../shared/repositories/ledger-repository';
 import { getUser, type UserRecord } from '../../shared/repositories/user-repository';
-import { isConditionFailure, type Db } from '../../shared/repositories/table';
+import type { Db } from '../../shared/repositories/table';
+import {
+  eventAppliedItem,
+  findPaymentGrant,
+  getSubscriptionOwner,
+  isEventApplied,
+  paymentGrantItems,
+  paymentRevokedItem,
+  recordEventReceived,
+  subscriptionOwnerItem,
+  userFieldsItem,
+  writeApplied,
+  type ReceivedFacts,
+} from '../../shared/repositories/billing-repository';
+import { AGAIN, withRetry } from '../../shared/repositories/toolkit';
 import type { PaymentsAdapter, SubscriptionView } from '../payments/types';
 import { checkoutStatusItems, expireOpenCheckout, getCheckoutRecord, listOpenCheckouts, type CheckoutKind, type CheckoutRecord } from '../../shared/repositories/checkout-repository';
-import { LIVE_SUBSCRIPTION_STATUSES, type ProductType } from '../../shared/domain/plans';
-import { logger } from '../lib/http';
+import { logger } from '../lib/logger';
 import { chargePaymentRefs, invoicePaymentRefs, invoicePlan, invoiceSubscriptionId, type StripeEvent } from '../payments/stripe-objects';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'already-applied' | 'ignored';
@@ -37,14 +48,20 @@ export const HANDLED_EVENT_TYPES = [
   'charge.dispute.created',
 ] as const;
 
+/** A user's ledger entry, by id. */
+interface Witness {
+  userId: string;
+  entryId: string;
+}
+
 interface Effect {
   /** What the event did, stored on its APPLIED item. */
   outcome: string;
   userId?: string | null;
   write?: LedgerWrite;
   extra?: TransactItem[];
-  /** An item whose existence proves the effect was already applied by another event (the grant entry). */
-  witness?: { pk: string; sk: string };
+  /** A ledger entry whose existence proves the effect was already applied by another event (the grant entry). */
+  witness?: Witness;
   /** Provider calls that must happen before the effect is recorded (refunds, cancellations); idempotent. */
   before?: (() => Promise<void>)[];
   /** Best-effort provider calls after the effect is recorded (expiring other open sessions). */
@@ -86,14 +103,6 @@ const ENDED_STATUSES = ['canceled', 'incomplete_expired', 'unpaid'];
 
 /* ---------------- received / applied bookkeeping ---------------- */
 
-interface ReceivedFacts {
-  userId: string | null;
-  /** The grant a payment event must lead to (reconciliation: "payments without a grant"). */
-  expectedEntryId: string | null;
-  paymentRef: string | null;
-  subscriptionId: string | null;
-}
-
 function receivedFacts(event: StripeEvent): ReceivedFacts {
   const o = event.data.object as Record<string, any>;
   const none: ReceivedFacts = { userId: null, expectedEntryId: null, paymentRef: null, subscriptionId: null };
@@ -123,51 +132,19 @@ function receivedFacts(event: StripeEvent): ReceivedFacts {
 }
 
 export async function recordReceived(db: Db, event: StripeEvent, now = new Date()): Promise<void> {
-  const facts = receivedFacts(event);
-  const receivedAt = now.toISOString();
-  try {
-    await db.doc.send(
-      new PutCommand({
-        TableName: db.tableName,
-        Item: {
-          ...keys.stripeEventReceived(event.id),
-          ...keys.stripeEventIndex(receivedAt, event.id),
-          type: 'StripeEventReceived',
-          eventId: event.id,
-          eventType: event.type,
-          eventCreated: new Date(event.created * 1000).toISOString(),
-          receivedAt,
-          ...facts,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err; // received before: keep the first arrival
-  }
+  await recordEventReceived(db, {
+    eventId: event.id,
+    eventType: event.type,
+    eventCreated: new Date(event.created * 1000).toISOString(),
+    receivedAt: now.toISOString(),
+    ...receivedFacts(event),
+  });
 }
 
-async function exists(db: Db, key: { pk: string; sk: string }): Promise<boolean> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true, ProjectionExpression: 'pk' }));
-  return !!res.Item;
-}
+const witnessed = (db: Db, w: Witness): Promise<boolean> => entryExists(db, w.userId, w.entryId);
 
 function appliedItem(db: Db, event: StripeEvent, effect: Effect, now: Date): TransactItem {
-  return {
-    Put: {
-      TableName: db.tableName,
-      Item: {
-        ...keys.stripeEventApplied(event.id),
-        type: 'StripeEventApplied',
-        eventId: event.id,
-        eventType: event.type,
-        outcome: effect.outcome,
-        userId: effect.userId ?? null,
-        appliedAt: now.toISOString(),
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
+  return eventAppliedItem(db, { eventId: event.id, eventType: event.type, outcome: effect.outcome, userId: effect.userId ?? null, appliedAt: now.toISOString() });
 }
 
 /**
@@ -176,35 +153,26 @@ function appliedItem(db: Db, event: StripeEvent, effect: Effect, now: Date): Tra
  */
 export async function applyStripeEvent(db: Db, payments: PaymentsAdapter, event: StripeEvent, now = new Date()): Promise<EventOutcome> {
   await recordReceived(db, event, now);
-  for (let attempt = 0; attempt < 8; attempt++) {
-    if (await exists(db, keys.stripeEventApplied(event.id))) return 'duplicate';
+  return withRetry(async (): Promise<EventOutcome | typeof AGAIN> => {
+    if (await isEventApplied(db, event.id)) return 'duplicate';
     const effect = await buildEffect(db, payments, event, now);
     const items = [appliedItem(db, event, effect, now), ...(effect.write ? ledgerItems(db, effect.write, now) : []), ...(effect.extra ?? [])];
     for (const call of effect.before ?? []) await call();
-    try {
-      await db.doc.send(new TransactWriteCommand({ TransactItems: items }));
+    const written = await writeApplied(db, items);
+    if (written === 'duplicate') return 'duplicate';
+    if (written === 'written') {
       for (const call of effect.after ?? []) {
         await call().catch((err: Error) => logger.error('stripe follow-up failed', { eventId: event.id, error: err }));
       }
       return effect.outcome === 'ignored' ? 'ignored' : effect.outcome.startsWith('already-applied') ? 'already-applied' : 'applied';
-    } catch (err) {
-      const name = (err as Error).name;
-      if (!isConditionFailure(err) && name !== 'TransactionConflictException' && name !== 'TransactionCanceledException') throw err;
-      const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-      if (reasons[0]?.Code === 'ConditionalCheckFailed') return 'duplicate';
-      if (effect.witness && (await exists(db, effect.witness))) {
-        // another event (or an earlier delivery) carried the same cause: record this event as done
-        try {
-          await db.doc.send(new TransactWriteCommand({ TransactItems: [appliedItem(db, event, { ...effect, outcome: `already-applied (${effect.outcome})` }, now)] }));
-        } catch (e) {
-          if (!isConditionFailure(e)) throw e;
-        }
-        return 'already-applied';
-      }
-      await new Promise((r) => setTimeout(r, 10 + Math.random() * 40 * (attempt + 1)));
     }
-  }
-  throw new Error(`Could not apply event ${event.id} (${event.type}): too much contention`);
+    if (effect.witness && (await witnessed(db, effect.witness))) {
+      // another event (or an earlier delivery) carried the same cause: record this event as done
+      await writeApplied(db, [appliedItem(db, event, { ...effect, outcome: `already-applied (${effect.outcome})` }, now)]);
+      return 'already-applied';
+    }
+    return AGAIN; // optimistic writes lost a race: rebuilt from fresh reads
+  });
 }
 
 /* ---------------- the effects ---------------- */
@@ -278,17 +246,17 @@ async function checkoutEffect(db: Db, payments: PaymentsAdapter, s: Record<strin
   if (customerId && !user.stripeCustomerId) userSets.stripeCustomerId = customerId;
   const productType = record.productType;
   let grant: { kind: 'grant.trial' | 'grant.pack'; bucket: Bucket; amount: number; lotKey?: string; expiresAt?: string };
-  let userCondition: string | undefined;
+  let trialUnused = false;
   if (productType === 'trial') {
     // once ever per user: refused (and refunded) when used, and re-checked in the grant's own transaction
     if (user.hasUsedTrial) return refused('trial already used', facts, { extra: checkoutStatusItems(db, record, 'refused', now), before: refundIt });
     grant = { kind: 'grant.trial', bucket: 'trial', amount: PLANS.trial.credits };
     userSets.hasUsedTrial = true;
-    userCondition = 'attribute_exists(pk) AND (attribute_not_exists(hasUsedTrial) OR hasUsedTrial = :notUsed)';
+    trialUnused = true;
     if ((user.currentPlan ?? 'none') === 'none') userSets.currentPlan = 'trial';
   } else if (isPackId(productType)) {
     const expiresAt = packExpiry(createdAt).toISOString();
-    grant = { kind: 'grant.pack', bucket: 'pack', amount: { 'pack-30': 30, 'pack-150': 150, 'pack-300': 300 }[productType], lotKey: lotKeyOf(expiresAt, record.sessionId), expiresAt };
+    grant = { kind: 'grant.pack', bucket: 'pack', amount: PACKS[productType].credits, lotKey: lotKeyOf(expiresAt, record.sessionId), expiresAt };
   } else return refused(`product ${String(productType)} is not a one-time purchase`, facts);
   const entryId = ledgerEntryId(grant.kind, record.sessionId);
   const write: LedgerWrite = {
@@ -296,24 +264,19 @@ async function checkoutEffect(db: Db, payments: PaymentsAdapter, s: Record<strin
     entries: [{ kind: grant.kind, bucket: grant.bucket, amount: grant.amount, causeId: record.sessionId, note: productType, meta: { sessionId: record.sessionId, paymentRef, ...(grant.expiresAt ? { expiresAt: grant.expiresAt } : {}) } }],
     lots: grant.lotKey ? [{ op: 'create', lotKey: grant.lotKey, amount: grant.amount, expiresAt: grant.expiresAt!, causeId: record.sessionId }] : [],
   };
-  const userItem = userUpdateItem(db, userId, userSets, now);
-  if (userCondition && userItem.Update) {
-    userItem.Update.ConditionExpression = userCondition;
-    userItem.Update.ExpressionAttributeValues = { ...userItem.Update.ExpressionAttributeValues, ':notUsed': false };
-  }
+  const userItem = userFieldsItem(db, userId, userSets, now, { trialUnused });
   const extra: TransactItem[] = [
     ...paymentGrantItems(db, [paymentRef, record.sessionId], { userId, entryId, bucket: grant.bucket, amount: grant.amount, lotKey: grant.lotKey ?? null }),
     ...(Object.keys(userSets).length ? [userItem] : []),
     ...checkoutStatusItems(db, record, 'complete', now),
   ];
-  return { outcome: `granted ${grant.amount} ${grant.bucket}`, userId, write, extra, witness: keys.ledgerEntry(userId, entryId), after: expireOtherOpen(db, payments, record) };
+  return { outcome: `granted ${grant.amount} ${grant.bucket}`, userId, write, extra, witness: { userId, entryId }, after: expireOtherOpen(db, payments, record) };
 }
 
 async function ownerOf(db: Db, sub: SubscriptionView, hint: string | null): Promise<string | null> {
   if (hint) return hint;
   if (sub.userId) return sub.userId;
-  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.subscriptionOwner(sub.id), ConsistentRead: true }));
-  return (res.Item?.userId as string) ?? null;
+  return getSubscriptionOwner(db, sub.id);
 }
 
 async function invoicePaidEffect(db: Db, payments: PaymentsAdapter, inv: Record<string, any>, now: Date): Promise<Effect> {
@@ -358,7 +321,7 @@ async function invoicePaidEffect(db: Db, payments: PaymentsAdapter, inv: Record<
     ...paymentGrantItems(db, invoicePaymentRefs(inv), { userId, entryId, bucket: 'monthly', amount: grant, lotKey: null }),
     ...sync.extra,
   ];
-  return { outcome: `granted ${grant} monthly${capped ? `, capped ${capped}` : ''}`, userId, write, extra, witness: keys.ledgerEntry(userId, entryId) };
+  return { outcome: `granted ${grant} monthly${capped ? `, capped ${capped}` : ''}`, userId, write, extra, witness: { userId, entryId } };
 }
 
 /** The user's plan fields for the subscription as it is now (null: leave the user alone). */
@@ -391,31 +354,26 @@ async function subscriptionSyncParts(
   now: Date,
   customerId: string | null,
   opts: { skipExpire?: boolean } = {},
-): Promise<{ extra: TransactItem[]; write?: LedgerWrite; witness?: { pk: string; sk: string }; outcome: string; secondLive?: boolean }> {
+): Promise<{ extra: TransactItem[]; write?: LedgerWrite; witness?: Witness; outcome: string; secondLive?: boolean }> {
   const user = await getUser(db, userId);
   if (!user) return { extra: [], outcome: refused('unknown user', { subscriptionId: sub.id, userId }).outcome };
   if (isLiveSubscriptionStatus(sub.status) && otherLiveSubscription(user, sub.id))
     return { extra: [], outcome: refused(`second live subscription ${sub.id} next to ${user.subscriptionId}`, { subscriptionId: sub.id, userId }).outcome, secondLive: true };
-  const extra: TransactItem[] = [{ Put: { TableName: db.tableName, Item: { ...keys.subscriptionOwner(sub.id), type: 'SubscriptionOwner', userId, subscriptionId: sub.id } } }];
+  const extra: TransactItem[] = [subscriptionOwnerItem(db, sub.id, userId)];
   const fields = planFieldsFor(user, sub);
   if (fields) {
-    const item = userUpdateItem(db, userId, { ...(customerId && !user.stripeCustomerId ? { stripeCustomerId: customerId } : {}), ...fields }, now);
-    if (isLiveSubscriptionStatus(sub.status) && item.Update) {
-      // at most one live subscription, checked in the same write: the stored one is this one, none, or ended
-      const live = Object.fromEntries(LIVE_SUBSCRIPTION_STATUSES.map((st, i) => [`:live${i}`, st]));
-      item.Update.ConditionExpression = `attribute_exists(pk) AND (attribute_not_exists(subscriptionId) OR subscriptionId = :thisSub OR subscriptionId = :noSub OR NOT subscriptionStatus IN (${Object.keys(live).join(', ')}))`;
-      item.Update.ExpressionAttributeValues = { ...item.Update.ExpressionAttributeValues, ...live, ':thisSub': sub.id, ':noSub': null };
-    }
-    extra.push(item);
+    // at most one live subscription, checked in the same write: the stored one is this one, none, or ended
+    const guard = isLiveSubscriptionStatus(sub.status) ? { liveSubscription: sub.id } : {};
+    extra.push(userFieldsItem(db, userId, { ...(customerId && !user.stripeCustomerId ? { stripeCustomerId: customerId } : {}), ...fields }, now, guard));
   }
   let write: LedgerWrite | undefined;
-  let witness: { pk: string; sk: string } | undefined;
+  let witness: Witness | undefined;
   let outcome = fields ? `synced ${sub.status} ${sub.plan ?? ''}`.trim() : `no change (${sub.status})`;
   if (fields && ENDED_STATUSES.includes(sub.status) && !opts.skipExpire) {
     const causeId = `sub-end:${sub.id}`;
-    witness = keys.ledgerEntry(userId, ledgerEntryId('expire', causeId));
+    witness = { userId, entryId: ledgerEntryId('expire', causeId) };
     const balance = await getBalance(db, userId);
-    if (balance.monthly > 0 && !(await exists(db, witness))) {
+    if (balance.monthly > 0 && !(await witnessed(db, witness))) {
       write = { userId, entries: [{ kind: 'expire', bucket: 'monthly', amount: -balance.monthly, causeId, note: 'Subscription ended: monthly credits expire' }], expect: { monthly: balance.monthly } };
       outcome += `, expired ${balance.monthly} monthly`;
     } else witness = undefined;
@@ -434,37 +392,14 @@ async function subscriptionSyncEffect(db: Db, payments: PaymentsAdapter, subId: 
   return { outcome: parts.outcome, userId, extra: parts.extra, write: parts.write, witness: parts.witness, before };
 }
 
-interface PaymentGrant {
-  userId: string;
-  entryId: string;
-  bucket: Bucket;
-  amount: number;
-  lotKey: string | null;
-}
-
-function paymentGrantItems(db: Db, refs: string[], g: PaymentGrant): TransactItem[] {
-  return [...new Set(refs.filter(Boolean))].map((ref) => ({
-    Put: { TableName: db.tableName, Item: { ...keys.paymentGrant(ref), type: 'PaymentGrant', paymentRef: ref, ...g, revoked: 0 } },
-  }));
-}
-
 /**
  * A refund or dispute: remove what the payment granted and is still unspent (never below zero). A partial
  * refund revokes the same share of the grant (rounded up); the shortfall (credits already spent) is recorded
  * on the entry. Each payment ref's `revoked` total is advanced in the same transaction.
  */
 async function revocationEffect(db: Db, refs: string[], causeId: string, refunded: number, paid: number): Promise<Effect> {
-  type StoredGrant = PaymentGrant & { paymentRef: string; revoked: number };
-  let found: StoredGrant | null = null;
-  for (const ref of refs) {
-    const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.paymentGrant(ref), ConsistentRead: true }));
-    if (res.Item) {
-      found = res.Item as unknown as StoredGrant;
-      break;
-    }
-  }
-  if (!found) return { outcome: 'ignored: no grant for this payment' };
-  const g: StoredGrant = found;
+  const g = await findPaymentGrant(db, refs);
+  if (!g) return { outcome: 'ignored: no grant for this payment' };
   const share = paid > 0 ? Math.min(1, refunded / paid) : 1;
   const target = Math.ceil(g.amount * share);
   const toRevoke = target - Number(g.revoked ?? 0);
@@ -485,38 +420,6 @@ async function revocationEffect(db: Db, refs: string[], causeId: string, refunde
     ...(g.bucket === 'pack' ? {} : { expect: { [g.bucket]: balance[g.bucket] } }),
     lots: lot && take > 0 ? [{ op: 'remove', lotKey: lot.lotKey, take, expected: lot.remaining, expiresAt: lot.expiresAt, counter: 'revokedTotal' }] : [],
   };
-  const extra: TransactItem[] = [
-    {
-      Update: {
-        TableName: db.tableName,
-        Key: keys.paymentGrant(g.paymentRef),
-        UpdateExpression: 'SET revoked = :next',
-        ConditionExpression: 'revoked = :prev',
-        ExpressionAttributeValues: { ':next': target, ':prev': Number(g.revoked ?? 0) },
-      },
-    },
-  ];
-  return { outcome: `revoked ${take}${shortfall ? ` (shortfall ${shortfall})` : ''}`, userId: g.userId, write, extra, witness: keys.ledgerEntry(g.userId, entryId) };
+  const extra: TransactItem[] = [paymentRevokedItem(db, g.paymentRef, Number(g.revoked ?? 0), target)];
+  return { outcome: `revoked ${take}${shortfall ? ` (shortfall ${shortfall})` : ''}`, userId: g.userId, write, extra, witness: { userId: g.userId, entryId } };
 }
-
-export function userUpdateItem(db: Db, userId: string, fields: Record<string, unknown>, now: Date): TransactItem {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':now': now.toISOString() };
-  const sets = Object.entries(fields).map(([k, v], i) => {
-    names[`#f${i}`] = k;
-    values[`:v${i}`] = v ?? null;
-    return `#f${i} = :v${i}`;
-  });
-  return {
-    Update: {
-      TableName: db.tableName,
-      Key: keys.user(userId),
-      UpdateExpression: `SET ${[...sets, 'updatedAt = :now'].join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-  };
-}
-
-export { isMonthlyPlan };

@@ -13,11 +13,10 @@
  */
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { keys } from '../../shared/repositories/keys';
 import type { Db } from '../../shared/repositories/table';
-import { getS3 } from '../lib/s3';
-import { logger } from '../lib/http';
+import { getObject, putObject } from '../lib/media-store';
+import { logger } from '../lib/logger';
 import { listStyles } from './catalog-service';
 
 export const MEMORY_TTL_MS = 30_000;
@@ -80,28 +79,15 @@ async function rebuild(db: Db, now = new Date()): Promise<Loaded> {
   const generatedAt = now.toISOString();
   let s3ETag: string | null = null;
   if (bucket()) {
-    const res = await getS3().send(
-      new PutObjectCommand({
-        Bucket: bucket(),
-        Key: keys.styleCatalogueObject(),
-        Body: gzip,
-        ContentType: 'application/json',
-        ContentEncoding: 'gzip',
-        CacheControl: 'public, no-cache',
-        Metadata: { 'generated-at': generatedAt, etag: etag.slice(1, -1), count: String(styles.length), 'json-bytes': String(Buffer.byteLength(json)) },
-      }),
-    );
-    s3ETag = res.ETag ?? null;
+    const res = await putObject({ bucket: bucket() }, keys.styleCatalogueObject(), gzip, {
+      contentType: 'application/json',
+      contentEncoding: 'gzip',
+      cacheControl: 'public, no-cache',
+      metadata: { 'generated-at': generatedAt, etag: etag.slice(1, -1), count: String(styles.length), 'json-bytes': String(Buffer.byteLength(json)) },
+    });
+    s3ETag = res.etag;
   }
   return { scope: scopeOf(db), catalogue: makeCatalogue(gzip, etag, generatedAt, styles.length, Buffer.byteLength(json), json), s3ETag, loadedAt: Date.now() };
-}
-
-async function streamToBuffer(body: unknown): Promise<Buffer> {
-  const b = body as { transformToByteArray?: () => Promise<Uint8Array> };
-  if (b?.transformToByteArray) return Buffer.from(await b.transformToByteArray());
-  const chunks: Buffer[] = [];
-  for await (const c of body as AsyncIterable<Buffer>) chunks.push(Buffer.from(c));
-  return Buffer.concat(chunks);
 }
 
 /** Load from S3 (revalidating what memory holds); rebuild when missing or too old. */
@@ -111,21 +97,19 @@ async function load(db: Db, current: Loaded | null): Promise<Loaded> {
     return rebuild(db);
   }
   try {
-    const res = await getS3().send(
-      new GetObjectCommand({ Bucket: bucket(), Key: keys.styleCatalogueObject(), IfNoneMatch: current?.s3ETag ?? undefined }),
-    );
-    const generatedAt = res.Metadata?.['generated-at'] ?? '';
+    const res = await getObject({ bucket: bucket() }, keys.styleCatalogueObject(), { ifNoneMatch: current?.s3ETag ?? undefined });
+    const generatedAt = res.metadata['generated-at'] ?? '';
     const age = Date.now() - Date.parse(generatedAt);
     if (!generatedAt || !(age < MAX_AGE_MS)) return rebuild(db);
-    let bytes = await streamToBuffer(res.Body);
+    let bytes = res.body;
     // Stored gzip; accept a plain JSON object too (and any intermediary that decoded it).
     if (!(bytes[0] === 0x1f && bytes[1] === 0x8b)) bytes = gzipSync(bytes);
-    const meta = res.Metadata ?? {};
+    const meta = res.metadata;
     const plain = meta.etag && meta['json-bytes'] ? undefined : gunzipSync(bytes).toString('utf8');
     const etag = meta.etag ? `"${meta.etag}"` : hashOf(plain!);
     const jsonBytes = meta['json-bytes'] ? Number(meta['json-bytes']) : Buffer.byteLength(plain!);
     const count = Number(meta.count ?? NaN);
-    return { scope: scopeOf(db), catalogue: makeCatalogue(bytes, etag, generatedAt, count, jsonBytes, plain), s3ETag: res.ETag ?? null, loadedAt: Date.now() };
+    return { scope: scopeOf(db), catalogue: makeCatalogue(bytes, etag, generatedAt, count, jsonBytes, plain), s3ETag: res.etag, loadedAt: Date.now() };
   } catch (err) {
     const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
     if (current && (e.$metadata?.httpStatusCode === 304 || e.name === 'NotModified')) {

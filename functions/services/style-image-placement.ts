@@ -10,7 +10,7 @@
  */
 import { PRIVATE_IMAGE_PREFIX, PUBLIC_IMAGE_PREFIX, isSafeImageKey } from '../../shared/domain/image-ref';
 import { copyImageAddressed, deleteImages, mediaKeys, privateImagePath, publicImagePath, type BucketKind } from '../lib/media-store';
-import { logger } from '../lib/http';
+import { logger } from '../lib/logger';
 
 export type StyleImageField = 'promptImageUrl' | 'coverImageUrl';
 export type StyleImages = Partial<Record<StyleImageField, string | null | undefined>>;

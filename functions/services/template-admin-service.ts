@@ -88,7 +88,7 @@ export async function testPrompt(db: Db, admin: UserRecord, styleId: string, pho
   const prompts = await listPromptTemplates(db);
   const templateId = defaultPromptTemplateId(style.defaultPromptTemplateId, prompts);
   const tpl = templateId ? prompts.find((p) => p.id === templateId) ?? (await getPromptTemplate(db, templateId)) : null;
-  if (!tpl) throw new HttpError(400, 'no_template', GENERATION_MESSAGES.noTemplate);
+  if (!tpl) throw new HttpError(400, ERROR_CODES.noTemplate, GENERATION_MESSAGES.noTemplate);
   const prompt = tpl.template.split(BODY_DESCRIPTION_TOKEN).join(profile.bodyDescription);
   const mode = resolveMode(style.styleImageType, 'creative');
   const person = mode === 'exact' && profile.fullBodyKey ? profile.fullBodyKey : profile.portraitKey;
@@ -143,6 +143,6 @@ export async function adminDeleteRawTemplate(db: Db, id: string) {
 /** POST /api/admin/raw-templates/compile: the JSON with the sample URLs substituted, or 400 'Compile failed: ...'. */
 export function compileTemplate(jsonText: string, sampleUrls: RawTemplateUrls) {
   const r = compileRawTemplate(jsonText, sampleUrls);
-  if (!r.ok) throw new HttpError(400, 'template.compile_failed', r.message);
+  if (!r.ok) throw new HttpError(400, ERROR_CODES.templateCompileFailed, r.message);
   return { input: r.input };
 }

@@ -38,7 +38,7 @@ import {
 } from '../lib/media-store';
 import { formFile, type FormData } from '../lib/multipart';
 import { safeFetch, safeFetchImage, type SafeFetchOptions } from '../lib/safe-fetch';
-import { logger } from '../lib/http';
+import { logger } from '../lib/logger';
 import { getCurrentUser } from './user-service';
 import { requireAdult } from './consent-service';
 

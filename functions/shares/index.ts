@@ -10,7 +10,7 @@ import { SHARE_CACHE_CONTROL, VIEWER_COOKIE, VIEWER_COOKIE_MAX_AGE_DAYS, VIEWER_
 import { HttpError, notFound } from '../../shared/errors';
 import { getDb } from '../lib/aws';
 import { getConfig } from '../lib/config';
-import { createGroupHandler, json, requireAuth, validate, type ApiResult, type Req } from '../lib/http';
+import { bodyOf, createGroupHandler, json, requireAuth, type ApiResult, type Req } from '../lib/http';
 import { spaTags } from '../lib/spa-shell';
 import { hashIp } from '../services/consent-service';
 import { publicOrigin } from '../services/billing-service';
@@ -102,7 +102,7 @@ export const handler = createGroupHandler(
   'shares',
   {
     'POST /api/shares': withRetryAfter(async (req) => {
-      const input = validate(createShareSchema, req.body ?? {});
+      const input = bodyOf(req, createShareSchema);
       const user = await ensureUser(getDb(), requireAuth(req));
       return json(await createShare(getDb(), user, input, { who: user.id, ipHash: hashIp(clientIp(req)) }), 201);
     }),
@@ -125,19 +125,19 @@ export const handler = createGroupHandler(
       };
     }),
     'PUT /api/l/{token}/vote': withRetryAfter(async (req) => {
-      const input = validate(shareVoteSchema, req.body ?? {});
+      const input = bodyOf(req, shareVoteSchema);
       const t = token(req);
       const viewer = viewerOf(req, true)!;
       return shareJson(await voteOnShare(getDb(), t, viewer.id, input.generationId, rateCaller(req, viewer)), viewer, 200, true);
     }),
     'PUT /api/l/{token}/reaction': withRetryAfter(async (req) => {
-      const input = validate(shareReactionSchema, req.body ?? {});
+      const input = bodyOf(req, shareReactionSchema);
       const t = token(req);
       const viewer = viewerOf(req, true)!;
       return shareJson(await reactToShare(getDb(), t, viewer.id, input.text, rateCaller(req, viewer)), viewer, 200, true);
     }),
     'POST /api/l/{token}/report': withRetryAfter(async (req) => {
-      const input = validate(shareReportSchema, req.body ?? {});
+      const input = bodyOf(req, shareReportSchema);
       const t = token(req);
       const viewer = viewerOf(req, true)!;
       return shareJson(await reportShare(getDb(), t, viewer.id, input.reason, rateCaller(req, viewer)), viewer, 201, true);

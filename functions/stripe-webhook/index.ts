@@ -3,12 +3,12 @@
  * verified on the raw body before anything is read or written (400 otherwise); the event is then applied
  * exactly once (functions/services/stripe-events.ts). Unknown event types answer 200 so Stripe stops retrying.
  */
-import { HttpError } from '../../shared/errors';
+import { ERROR_CODES, HttpError } from '../../shared/errors';
 import { getDb } from '../lib/aws';
-import { createGroupHandler, json, logger } from '../lib/http';
+import { createGroupHandler, json } from '../lib/http';
+import { logger } from '../lib/logger';
 import { getPayments, PaymentsUnavailable } from '../payments';
-import { verifySignature } from '../payments/signature';
-import type { StripeEvent } from '../payments/stripe-objects';
+import { constructWebhookEvent } from '../payments/signature';
 import { applyStripeEvent } from '../services/stripe-events';
 import { ignoreIfDeletedAccount } from '../services/deleted-account-events';
 
@@ -18,23 +18,20 @@ export const handler = createGroupHandler('stripe-webhook', {
     try {
       payments = await getPayments();
     } catch (err) {
-      if (err instanceof PaymentsUnavailable) throw new HttpError(503, 'billing.unavailable', 'Payments are not configured');
+      if (err instanceof PaymentsUnavailable) throw new HttpError(503, ERROR_CODES.billingUnavailable, 'Payments are not configured');
       throw err;
     }
     const raw = req.rawBody ?? '';
-    const check = verifySignature(raw, req.headers['stripe-signature'], await payments.webhookSecret());
-    if (!check.ok) {
+    // the SDK verifies the signature on the raw body, then parses it
+    const check = constructWebhookEvent(raw, req.headers['stripe-signature'], await payments.webhookSecret());
+    if (!check.ok && check.problem === 'signature') {
       logger.warn('stripe webhook refused', { reason: check.reason });
-      return json({ message: `Invalid signature: ${check.reason}`, code: 'stripe.invalid_signature' }, 400);
+      return json({ message: `Invalid signature: ${check.reason}`, code: ERROR_CODES.stripeInvalidSignature }, 400);
     }
-    let event: StripeEvent;
-    try {
-      event = JSON.parse(raw);
-    } catch {
-      return json({ message: 'Invalid JSON', code: 'bad_request' }, 400);
-    }
+    if (!check.ok) return json({ message: 'Invalid JSON', code: ERROR_CODES.badRequest }, 400);
+    const event = check.event;
     if (!event || event.object !== 'event' || typeof event.id !== 'string' || typeof event.type !== 'string' || !event.data?.object)
-      return json({ message: 'Not a Stripe event', code: 'bad_request' }, 400);
+      return json({ message: 'Not a Stripe event', code: ERROR_CODES.badRequest }, 400);
     // About a deleted account: recorded under its pseudonym, not applied (docs/privacy.md).
     if (await ignoreIfDeletedAccount(getDb(), event)) return json({ received: true, outcome: 'ignored' });
     const outcome = await applyStripeEvent(getDb(), payments, event);

@@ -1,7 +1,7 @@
 /** Endpoint group uploads-images: uploads, remote image fetches (SSRF-guarded) and presigned read access to media. */
 import { completeUploadSchema, downloadImageSchema, presignUploadSchema, scrapeUrlSchema } from '../../shared/schemas/upload';
 import { getDb } from '../lib/aws';
-import { createGroupHandler, json, requireAuth, validate, type Req } from '../lib/http';
+import { bodyOf, createGroupHandler, json, requireAuth, type Req } from '../lib/http';
 import { readForm } from '../lib/multipart';
 import { privateImageUrl, publicImageUrl, type SignedImage } from '../services/image-access-service';
 import { completeUpload, downloadImage, presignUpload, scrapeUrl, setProfileImage, uploadStyleImage, uploadOutfitImage } from '../services/upload-service';
@@ -28,19 +28,19 @@ export const handler = createGroupHandler(
       return json(await setProfileImage(getDb(), requireAuth(req), user, form));
     },
     'POST /api/download-image': async (req) => {
-      const input = validate(downloadImageSchema, req.body ?? {});
+      const input = bodyOf(req, downloadImageSchema);
       return json(await downloadImage(requireAuth(req).sub, input));
     },
     'POST /api/scrape-url': async (req) => {
-      const input = validate(scrapeUrlSchema, req.body ?? {});
+      const input = bodyOf(req, scrapeUrlSchema);
       return json(await scrapeUrl(requireAuth(req).sub, input));
     },
     'POST /api/uploads': async (req) => {
-      const input = validate(presignUploadSchema, req.body ?? {});
+      const input = bodyOf(req, presignUploadSchema);
       return json(await presignUpload(getDb(), await caller(req), input), 201);
     },
     'POST /api/uploads/complete': async (req) => {
-      const input = validate(completeUploadSchema, req.body ?? {});
+      const input = bodyOf(req, completeUploadSchema);
       return json(await completeUpload(getDb(), await caller(req), input.uploadId), 201);
     },
     // Cacheable answers (same URL for the whole signing window): public ones by any cache, private ones by

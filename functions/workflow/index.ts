@@ -10,7 +10,7 @@ import { incrementStyleUsage } from '../../shared/repositories/catalog-repositor
 import { enqueueRenderJob } from '../../shared/repositories/render-queue-repository';
 import type { ProviderName } from '../../shared/domain/render-queue';
 import { getDb } from '../lib/aws';
-import { logger } from '../lib/http';
+import { logger } from '../lib/logger';
 import { CONTENT_SAFETY_MESSAGES } from '../../shared/domain/content-safety';
 import { loadProviderKeys, localProviderAllowed, providerFor } from '../providers';
 import { ProviderRejected } from '../providers/types';

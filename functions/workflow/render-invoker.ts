@@ -5,7 +5,7 @@
  * the next tick, a throw is retried twice after a delay, then renderWorkerFailed runs.
  */
 import type { ProviderName } from '../../shared/domain/render-queue';
-import { logger } from '../lib/http';
+import { logger } from '../lib/logger';
 
 export interface RenderWorkerEvent {
   generationId: string;

@@ -12,8 +12,8 @@
  *   any other error is thrown, so the invocation is retried (a crash mid-render is redelivered and finishes
  *   once); after the retries renderWorkerFailed reports the failure.
  */
-import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { BODY_DESCRIPTION_TOKEN } from '../../shared/domain/catalog';
+import { GENERATION_MESSAGES, GENERATION_TITLES } from '../../shared/domain/generation';
 import { looksLikeImageRef, parseImageRef } from '../../shared/domain/image-ref';
 import {
   ASYNC_POLL_AFTER_SECONDS,
@@ -41,12 +41,10 @@ import {
   type RenderJob,
 } from '../../shared/repositories/render-queue-repository';
 import { getDb } from '../lib/aws';
-import { getConfig } from '../lib/config';
-import { logger } from '../lib/http';
+import { logger } from '../lib/logger';
 import { processImage } from '../lib/image-pipeline';
 import { markAsAiGenerated } from '../lib/provenance';
-import { deleteImages, mediaKeys, putImage } from '../lib/media-store';
-import { getS3 } from '../lib/s3';
+import { deleteImages, getObject, mediaKeys, putImage, type BucketKind } from '../lib/media-store';
 import { safeFetchImage } from '../lib/safe-fetch';
 import { reportTaskFailure, reportTaskSuccess } from '../lib/workflow-client';
 import { loadProviderKeys, providerByName } from '../providers';
@@ -107,19 +105,18 @@ async function failJob(job: RenderJob, error: string, cause: string): Promise<vo
 
 // ---------------------------------------------------------------------------------------------- worker
 
-async function readObject(bucket: string, key: string): Promise<ImageInput> {
-  const res = await getS3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-  return { bytes: Buffer.from(await res.Body!.transformToByteArray()), contentType: res.ContentType ?? 'image/jpeg' };
+async function readObject(bucket: BucketKind, key: string): Promise<ImageInput> {
+  const res = await getObject(bucket, key);
+  return { bytes: res.body, contentType: res.contentType ?? 'image/jpeg' };
 }
 
 /** An image named by a URL the API accepted: our own /api/public-image or /api/private-image path (parsed by the
  * one strict grammar, owner checked again), or a remote URL (fetched through the SSRF guard). */
 export async function readImageRef(ref: string, userId: string): Promise<ImageInput> {
-  const cfg = getConfig();
   if (looksLikeImageRef(ref)) {
     const parsed = parseImageRef(ref, { callerId: userId });
     if (!parsed.ok) throw new ProviderRejected('The outfit image is not available');
-    return readObject(parsed.bucket === 'public' ? cfg.publicBucket : cfg.privateBucket, parsed.key);
+    return readObject(parsed.bucket === 'public' ? 'public' : 'private', parsed.key);
   }
   const fetched = await safeFetchImage(ref);
   return { bytes: fetched.bytes, contentType: fetched.contentType ?? 'image/jpeg' };
@@ -127,12 +124,11 @@ export async function readImageRef(ref: string, userId: string): Promise<ImageIn
 
 export async function buildRenderRequest(gen: GenerationRecord): Promise<RenderRequest> {
   const db = getDb();
-  const cfg = getConfig();
   const profile = await getPhotoProfile(db, gen.userId, gen.inputs.photoProfileId);
   if (!profile) throw new ProviderRejected('The photo profile of this generation was deleted');
   const personKey = gen.mode === 'exact' ? profile.fullBodyKey : profile.portraitKey;
-  if (!personKey) throw new ProviderRejected(gen.mode === 'exact' ? 'Full body photo required' : 'Portrait required');
-  const person = await readObject(cfg.privateBucket, personKey);
+  if (!personKey) throw new ProviderRejected(gen.mode === 'exact' ? GENERATION_MESSAGES.fullBodyRequired : GENERATION_TITLES.portraitRequired);
+  const person = await readObject('private', personKey);
 
   let garment: ImageInput | null = null;
   let prompt: string | null = null;
@@ -149,7 +145,7 @@ export async function buildRenderRequest(gen: GenerationRecord): Promise<RenderR
     garment = await readImageRef(gen.inputs.imageUrl, gen.userId);
     garmentPhotoType = gen.inputs.imageType === 'model_wearer' ? 'model' : gen.inputs.imageType === 'product_laydown' ? 'flat-lay' : 'auto';
   }
-  if (gen.inputs.styleRefKey) garment = await readObject(cfg.privateBucket, gen.inputs.styleRefKey);
+  if (gen.inputs.styleRefKey) garment = await readObject('private', gen.inputs.styleRefKey);
   // a whole outfit: every piece in layering order (the steps pick from these)
   let garments: GarmentInput[] | undefined;
   if (gen.inputs.outfit?.length) {
@@ -162,7 +158,7 @@ export async function buildRenderRequest(gen: GenerationRecord): Promise<RenderR
     garmentPhotoType = garments[0]!.photoType;
     caption = 'Your outfit';
   }
-  const background = gen.inputs.backgroundKey ? await readObject(cfg.privateBucket, gen.inputs.backgroundKey) : null;
+  const background = gen.inputs.backgroundKey ? await readObject('private', gen.inputs.backgroundKey) : null;
 
   const body = (profile.bodyDescription ?? '').trim();
   if (gen.inputs.promptTemplateId) {

@@ -10,7 +10,7 @@ import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { GENERATION_TIMEOUT_SECONDS } from '../../shared/domain/render-queue';
 import { failWithRefund, listActiveBefore } from '../../shared/repositories/generation-repository';
 import { getDb } from '../lib/aws';
-import { logger } from '../lib/http';
+import { logger, withLogging } from '../lib/logger';
 import { cancelRender, sweepRenderLeases } from './render-queue';
 
 export const STUCK_MESSAGE = 'The generation took too long and was stopped. Your credit was refunded.';
@@ -45,6 +45,4 @@ async function stopExecution(generationId: string) {
   }
 }
 
-export async function handler() {
-  return sweep();
-}
+export const handler = withLogging(async () => sweep());

@@ -145,7 +145,7 @@ function proxy(req: IncomingMessage, res: ServerResponse, target: string, stripP
       upRes.pipe(res);
     },
   );
-  up.on('error', () => sendJson(res, 502, { message: 'Bad Gateway', code: 'bad_gateway' }));
+  up.on('error', () => sendJson(res, 502, { message: 'Bad Gateway', code: ERROR_CODES.badGateway }));
   req.pipe(up);
 }
 
@@ -215,7 +215,7 @@ async function proxyCheckedPost(req: IncomingMessage, res: ServerResponse, targe
       },
     );
     up.on('error', () => {
-      sendJson(res, 502, { message: 'Bad Gateway', code: 'bad_gateway' });
+      sendJson(res, 502, { message: 'Bad Gateway', code: ERROR_CODES.badGateway });
       resolve();
     });
     up.end(body);
@@ -363,7 +363,7 @@ export function createApiServer(opts: ApiServerOptions) {
         if (req.method === 'POST' && /^\/s3\/[^/]+\/?$/.test(url.pathname)) return await proxyCheckedPost(req, res, opts.s3Url, url);
         // s3rver checks no signatures: only let through GETs whose presigned signature we verify ourselves.
         const query = await signedGetQuery(req, url);
-        if (query === null) return sendJson(res, 403, { message: 'Forbidden', code: 'auth.forbidden' });
+        if (query === null) return sendJson(res, 403, { message: 'Forbidden', code: ERROR_CODES.forbidden });
         const forward = new URL(url.pathname + query, url);
         proxy(req, res, opts.s3Url, '/s3', forward, S3_RESPONSE_HEADERS);
       }

@@ -16,6 +16,7 @@ import { bearerToken, verifyToken } from '../../functions/lib/auth';
 import type { Db } from '../../shared/repositories/table';
 import { advanceLocalCycle, getLocalSession, httpEventSink, payLocalSession, type EventSink } from '../../functions/payments/local-adapter';
 import type { LocalRoute } from './api-server';
+import { ERROR_CODES } from '../../shared/errors';
 
 export const CHECKOUT_PREFIX = '/local/checkout/';
 
@@ -78,7 +79,7 @@ export function checkoutRoute(opts: CheckoutRouteOptions): LocalRoute {
         const who = await localAdmin(req, db);
         if (who !== 'ok') {
           res.writeHead(who, { 'content-type': 'application/json' });
-          res.end(JSON.stringify(who === 401 ? { message: 'Unauthorized', code: 'auth.unauthorized' } : { message: 'Only the local admin may renew subscriptions', code: 'auth.forbidden' }));
+          res.end(JSON.stringify(who === 401 ? { message: 'Unauthorized', code: ERROR_CODES.unauthorized } : { message: 'Only the local admin may renew subscriptions', code: ERROR_CODES.forbidden }));
           return;
         }
         const email = url.searchParams.get('email') ?? '';

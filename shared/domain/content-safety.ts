@@ -9,7 +9,8 @@
  *   a label blocks when it, or its top-level parent, is in `block` with at least that confidence (0-100).
  *   Swimwear or Underwear, Suggestive, Alcohol, Tobacco etc. do not block.
  */
-export const CONTENT_UNSAFE_CODE = 'content.unsafe';
+import { ERROR_CODES } from '../errors';
+export const CONTENT_UNSAFE_CODE = ERROR_CODES.contentUnsafe;
 
 export const CONTENT_SAFETY = {
   local: { block: { Porn: 0.8, Hentai: 0.8 } as Record<string, number> },

@@ -17,6 +17,9 @@ export const QUICK_TRY_MODES = ['precise', 'creative'] as const;
 export type QuickTryMode = (typeof QUICK_TRY_MODES)[number];
 export const fromQuickTryMode = (m: QuickTryMode): Mode => (m === 'precise' ? 'exact' : 'creative');
 export const toQuickTryMode = (m: Mode): QuickTryMode => (m === 'exact' ? 'precise' : 'creative');
+/** A mode in either wire spelling (exact/creative or Quick Try's precise/creative); undefined for anything else. */
+export const parseMode = (m: string | null | undefined): Mode | undefined =>
+  (MODES as readonly unknown[]).includes(m) ? (m as Mode) : (QUICK_TRY_MODES as readonly unknown[]).includes(m) ? fromQuickTryMode(m as QuickTryMode) : undefined;
 
 /** model_wearer forces exact, product_only forces creative, product_laydown lets the user choose. */
 export function resolveMode(imageType: StyleImageType, requested?: Mode | null): Mode {
@@ -80,4 +83,22 @@ export const GENERATION_MESSAGES = {
   noImage: 'No image uploaded',
   promptRequired: 'Please select a creative mode prompt for product-only images',
   generationNotFound: 'Generation not found',
+  uploadOutfitFirst: 'Please upload an outfit image first',
+  fullBodyForExact: 'Add a full-body photo to this profile for Exact mode.',
+  styleNeedsFullBody: 'This style needs a full-body photo. Add one to a photo profile.',
+  chooseCreativeStyle: 'Please choose a generation style for Creative mode',
+} as const;
+
+/** Titles of the generate checks' toasts and errors (their descriptions are GENERATION_MESSAGES). */
+export const GENERATION_TITLES = {
+  loginRequired: 'Login required',
+  insufficientCredits: 'Insufficient credits',
+  profileRequired: 'Profile required',
+  portraitRequired: 'Portrait required',
+  bodyDescriptionRequired: 'Body description required',
+  selectProfile: 'Please select a profile image',
+  noImage: 'No image uploaded',
+  noPhotoProfile: 'No photo profile',
+  promptRequired: 'Prompt required',
+  noImageUrl: 'No image URL provided',
 } as const;

@@ -3,6 +3,7 @@
  * server records it with the generation in the reservation's transaction. A repeat with the same key and
  * the same body answers the first generation's id (no new spend); the same key with another body is 409.
  */
+import { ERROR_CODES } from '../errors';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** How long a key is remembered (DynamoDB TTL; expired keys are treated as absent before TTL removes them). */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
@@ -14,4 +15,4 @@ export const IDEMPOTENCY_MESSAGES = {
   keyReused: 'This Idempotency-Key was already used for a different request. Start a new request with a new key.',
 } as const;
 
-export const IDEMPOTENCY_CODES = { invalidKey: 'idempotency.invalid_key', keyReused: 'idempotency.key_reused' } as const;
+export const IDEMPOTENCY_CODES = { invalidKey: ERROR_CODES.idempotencyInvalidKey, keyReused: ERROR_CODES.idempotencyKeyReused } as const;

@@ -1,24 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { formatCredits, formatEur, limitsFor, hasPriorityQueue, PLANS, PACKS } from './plans';
+import { hasPriorityQueue, PACKS, PLANS, planFeatures } from './plans';
 
-describe('plans', () => {
-  it('has the spec prices, credits and rollover caps', () => {
-    expect([PLANS.trial.priceCents, PLANS.starter.priceCents, PLANS.creator.priceCents]).toEqual([100, 699, 1499]);
-    expect([PLANS.trial.credits, PLANS.starter.credits, PLANS.creator.credits]).toEqual([12, 30, 60]);
-    expect([PLANS.starter.rolloverCap, PLANS.creator.rolloverCap]).toEqual([90, 180]);
-    expect(Object.values(PACKS).map((p) => [p.credits, p.priceCents])).toEqual([[30, 599], [150, 2599], [300, 4500]]);
+describe('plan rules written once', () => {
+  it('feature texts follow the numbers and flags', () => {
+    const changed = { ...PLANS.starter, credits: 40, rolloverCap: 120, limits: { photoProfiles: 7, privateStyles: 25, publicStyles: 0 }, priorityProcessing: true, advancedControls: true };
+    expect(planFeatures(changed)).toEqual(['40 credits every month', 'Unused credits roll over (up to 120)', '7 photo profiles', '25 private styles', 'Priority processing', 'Advanced controls']);
+    expect(PLANS.trial.features).toEqual(['12 credits, one time', '2 photo profiles', '2 private styles', 'Standard processing', 'Basic controls']);
+    expect(PLANS.creator.features).toContain(`Unused credits roll over (up to ${PLANS.creator.rolloverCap})`);
   });
-  it('derives limits per plan, with Creator limits and 120 public styles for influencers', () => {
-    expect(limitsFor({ currentPlan: 'none' }).photoProfiles).toBe(1);
-    expect(limitsFor({ currentPlan: 'trial' })).toEqual({ photoProfiles: 2, privateStyles: 2, publicStyles: 0 });
-    expect(limitsFor({ currentPlan: 'starter', isInfluencer: true })).toEqual({ photoProfiles: 12, privateStyles: 60, publicStyles: 120 });
-    expect(hasPriorityQueue({ currentPlan: 'starter' })).toBe(false);
+
+  it('priority processing comes from the plan flag (or the influencer programme)', () => {
+    for (const p of ['trial', 'starter', 'creator'] as const) expect(hasPriorityQueue({ currentPlan: p })).toBe(PLANS[p].priorityProcessing);
+    expect(hasPriorityQueue({ currentPlan: 'none' })).toBe(false);
     expect(hasPriorityQueue({ currentPlan: 'starter', isInfluencer: true })).toBe(true);
   });
-  it('formats credits and prices for display', () => {
-    expect(formatCredits(1234567)).toBe('1,234,567');
-    expect(formatCredits(undefined)).toBe('0');
-    expect(formatCredits(3, true)).toBe('999,999,999');
-    expect(formatEur(699)).toBe('€6.99');
+
+  it('packs carry their credits', () => {
+    expect(Object.values(PACKS).map((p) => [p.id, p.credits])).toEqual([['pack-30', 30], ['pack-150', 150], ['pack-300', 300]]);
   });
 });

@@ -35,8 +35,22 @@ export interface Plan {
 export const ROLLOVER_MULTIPLIER = 3;
 export const INFLUENCER_PUBLIC_STYLES = 120;
 
+/** A plan's feature list, derived from its numbers and flags (never restated by hand). */
+export function planFeatures(p: Omit<Plan, 'features'>): string[] {
+  return [
+    p.period === 'one-time' ? `${p.credits} credits, one time` : `${p.credits} credits every month`,
+    ...(p.rolloverCap ? [`Unused credits roll over (up to ${p.rolloverCap})`] : []),
+    `${p.limits.photoProfiles} photo profiles`,
+    `${p.limits.privateStyles} private styles`,
+    p.priorityProcessing ? 'Priority processing' : 'Standard processing',
+    ...(p.advancedControls ? ['Advanced controls'] : p.period === 'one-time' ? ['Basic controls'] : []),
+  ];
+}
+
+const plan = (p: Omit<Plan, 'features'>): Plan => ({ ...p, features: planFeatures(p) });
+
 export const PLANS: Record<PaidPlanId, Plan> = {
-  trial: {
+  trial: plan({
     id: 'trial',
     name: 'Trial',
     priceCents: 100,
@@ -47,10 +61,9 @@ export const PLANS: Record<PaidPlanId, Plan> = {
     priorityProcessing: false,
     advancedControls: false,
     description: 'Try every feature once, no subscription.',
-    features: ['12 credits, one time', '2 photo profiles', '2 private styles', 'Standard processing', 'Basic controls'],
     cta: 'Start trial',
-  },
-  starter: {
+  }),
+  starter: plan({
     id: 'starter',
     name: 'Starter',
     priceCents: 699,
@@ -62,10 +75,9 @@ export const PLANS: Record<PaidPlanId, Plan> = {
     advancedControls: false,
     mostPopular: true,
     description: 'For regular shoppers who try on every week.',
-    features: ['30 credits every month', 'Unused credits roll over (up to 90)', '6 photo profiles', '20 private styles', 'Standard processing'],
     cta: 'Choose Starter',
-  },
-  creator: {
+  }),
+  creator: plan({
     id: 'creator',
     name: 'Creator',
     priceCents: 1499,
@@ -76,9 +88,8 @@ export const PLANS: Record<PaidPlanId, Plan> = {
     priorityProcessing: true,
     advancedControls: true,
     description: 'For stylists and creators who generate daily.',
-    features: ['60 credits every month', 'Unused credits roll over (up to 180)', '12 photo profiles', '60 private styles', 'Priority processing', 'Advanced controls'],
     cta: 'Choose Creator',
-  },
+  }),
 };
 
 export const PLAN_ORDER: PaidPlanId[] = ['trial', 'starter', 'creator'];
@@ -109,7 +120,6 @@ export type ProductType = (typeof PRODUCT_TYPES)[number];
 /** Credit costs. */
 export const GENERATION_COST = 1;
 export const EXTRA_OPTION_COST = 1;
-export const COVER_GENERATION_COST = 1;
 export const MIN_CREDITS_TO_GENERATE = 1;
 
 /** What an unlimited-credit account shows instead of a count. */
@@ -135,7 +145,7 @@ export function limitsFor(u: LimitSubject): PlanLimits {
 }
 
 export function hasPriorityQueue(u: LimitSubject): boolean {
-  return !!u.isInfluencer || u.currentPlan === 'creator';
+  return !!u.isInfluencer || (u.currentPlan ? u.currentPlan !== 'none' && PLANS[u.currentPlan].priorityProcessing : false);
 }
 
 export function hasAdvancedControls(u: LimitSubject): boolean {
@@ -156,7 +166,8 @@ export function formatCredits(credits: number | null | undefined, unlimited?: bo
 export const MONTHLY_PLAN_IDS = ['starter', 'creator'] as const;
 export type MonthlyPlanId = (typeof MONTHLY_PLAN_IDS)[number];
 
-export const isMonthlyPlan = (p: unknown): p is MonthlyPlanId => p === 'starter' || p === 'creator';
+export const isMonthlyPlan = (p: unknown): p is MonthlyPlanId => (MONTHLY_PLAN_IDS as readonly unknown[]).includes(p);
+export const isPaidPlan = (p: unknown): p is PaidPlanId => (PLAN_IDS as readonly unknown[]).includes(p) && p !== 'none';
 export const isPackId = (p: unknown): p is PackId => (PACK_IDS as readonly unknown[]).includes(p);
 
 /** What a product type sells: its checkout mode, price and the credits it grants. */

@@ -3,6 +3,7 @@
  * age for photo profiles, the retention choices for generated images, account statuses and the export link.
  * A wording change means a new version string: stored confirmations keep the version the person agreed to.
  */
+import { ERROR_CODES } from '../errors';
 
 /** People under this age can use the app but cannot create photo profiles. */
 export const MIN_PHOTO_PROFILE_AGE = 18;
@@ -35,10 +36,10 @@ export const PRIVACY_MESSAGES = {
 } as const;
 
 export const PRIVACY_CODES = {
-  consentRequired: 'consent.required',
-  ageRequired: 'age.required',
-  underAge: 'age.under_minimum',
-  ageAlreadySet: 'age.already_set',
+  consentRequired: ERROR_CODES.consentRequired,
+  ageRequired: ERROR_CODES.ageRequired,
+  underAge: ERROR_CODES.underAge,
+  ageAlreadySet: ERROR_CODES.ageAlreadySet,
 } as const;
 
 /** Whole years between a YYYY-MM-DD birth date and `now` (UTC), or null when the date is not a real past date. */

@@ -1,8 +1,9 @@
 /** Reads of catalog items (styles, prompt templates, raw templates, categories). Writes come with the editors. */
-import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { StyleImageType, StyleSex, TaskType, Vibe, Setting } from '../domain/catalog';
 import { keys } from './keys';
 import { TABLE_SCHEMA, type Db } from './table';
+import { batchGetAll, queryAll as queryEvery, queryPage } from './toolkit';
 
 export interface StyleRecord {
   id: string;
@@ -68,24 +69,10 @@ const clean = <T>(item: Record<string, unknown> | undefined): T | null => {
   return rest as T;
 };
 
+/** Every item of one index partition, cleaned. */
 async function queryAll<T>(db: Db, index: string, pk: string, pkAttr: string, forward = true): Promise<T[]> {
-  const out: T[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: index,
-        KeyConditionExpression: `${pkAttr} = :pk`,
-        ExpressionAttributeValues: { ':pk': pk },
-        ScanIndexForward: forward,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const i of res.Items ?? []) out.push(clean<T>(i)!);
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return out;
+  const items = await queryEvery(db, { IndexName: index, KeyConditionExpression: `${pkAttr} = :pk`, ExpressionAttributeValues: { ':pk': pk }, ScanIndexForward: forward });
+  return items.map((i) => clean<T>(i)!);
 }
 
 export async function getStyle(db: Db, id: string): Promise<StyleRecord | null> {
@@ -120,7 +107,7 @@ export async function getPromptTemplate(db: Db, id: string): Promise<PromptTempl
 }
 
 export function listPromptTemplates(db: Db): Promise<PromptTemplateRecord[]> {
-  return queryAll<PromptTemplateRecord>(db, TABLE_SCHEMA.gsi1.name, 'PROMPTS', 'gsi1pk');
+  return queryAll<PromptTemplateRecord>(db, TABLE_SCHEMA.gsi1.name, keys.promptTemplatePartition(), 'gsi1pk');
 }
 
 export async function getRawTemplate(db: Db, id: string): Promise<RawTemplateRecord | null> {
@@ -129,16 +116,16 @@ export async function getRawTemplate(db: Db, id: string): Promise<RawTemplateRec
 }
 
 export function listRawTemplates(db: Db): Promise<RawTemplateRecord[]> {
-  return queryAll<RawTemplateRecord>(db, TABLE_SCHEMA.gsi1.name, 'RAWTPLS', 'gsi1pk');
+  return queryAll<RawTemplateRecord>(db, TABLE_SCHEMA.gsi1.name, keys.rawTemplatePartition(), 'gsi1pk');
 }
 
 export function listCategories(db: Db): Promise<CategoryRecord[]> {
-  return queryAll<CategoryRecord>(db, TABLE_SCHEMA.gsi1.name, 'CATEGORIES', 'gsi1pk');
+  return queryAll<CategoryRecord>(db, TABLE_SCHEMA.gsi1.name, keys.categoryPartition(), 'gsi1pk');
 }
 
 /** Public styles, newest first (gsi1 STYLES#PUBLIC). */
 export function listPublicStyles(db: Db): Promise<StyleRecord[]> {
-  return queryAll<StyleRecord>(db, TABLE_SCHEMA.gsi1.name, 'STYLES#PUBLIC', 'gsi1pk', false);
+  return queryAll<StyleRecord>(db, TABLE_SCHEMA.gsi1.name, keys.stylePublicPartition(), 'gsi1pk', false);
 }
 
 export interface ProductLinkRecord {
@@ -167,16 +154,11 @@ export interface ProductRecord {
 
 /** A style's products with their links, in one Query of the style's partition. */
 export async function listStyleProducts(db: Db, styleId: string): Promise<ProductRecord[]> {
-  const res = await db.doc.send(
-    new QueryCommand({
-      TableName: db.tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': `STYLE#${styleId}`, ':p': 'PRODUCT#' },
-    }),
-  );
+  const k = keys.styleProductsPrefix(styleId);
+  const items = await queryEvery(db, { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': k.pk, ':p': k.skPrefix } });
   const products = new Map<string, ProductRecord>();
   const links: ProductLinkRecord[] = [];
-  for (const item of res.Items ?? []) {
+  for (const item of items) {
     if (item.type === 'Product') products.set(item.id as string, { ...clean<Omit<ProductRecord, 'links'>>(item)!, links: [] });
     else if (item.type === 'ProductLink') links.push(clean<ProductLinkRecord>(item)!);
   }
@@ -198,25 +180,15 @@ export interface CollectionRecord {
 }
 
 export function listPublishedCollections(db: Db): Promise<CollectionRecord[]> {
-  return queryAll<CollectionRecord>(db, TABLE_SCHEMA.gsi1.name, 'COLLECTIONS#PUBLISHED', 'gsi1pk', false);
+  return queryAll<CollectionRecord>(db, TABLE_SCHEMA.gsi1.name, keys.collectionPublishedPartition(), 'gsi1pk', false);
 }
 
 /** Items by key in BatchGet calls of up to 100 keys (unprocessed keys retried), in the order of `ids`; missing ones dropped. */
 async function batchGetByIds<T extends { id: string }>(db: Db, ids: string[], key: (id: string) => Record<string, string>): Promise<T[]> {
-  const unique = [...new Set(ids)];
   const found = new Map<string, T>();
-  for (let i = 0; i < unique.length; i += 100) {
-    let pending: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map(key);
-    for (let attempt = 0; pending?.length && attempt < 8; attempt++) {
-      if (attempt) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-      const res = await db.doc.send(new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: pending } } }));
-      for (const item of res.Responses?.[db.tableName] ?? []) {
-        const c = clean<T>(item)!;
-        found.set(c.id, c);
-      }
-      pending = res.UnprocessedKeys?.[db.tableName]?.Keys as Record<string, unknown>[] | undefined;
-    }
-    if (pending?.length) throw new Error('BatchGet left unprocessed keys');
+  for (const item of await batchGetAll(db, ids.map(key))) {
+    const c = clean<T>(item)!;
+    found.set(c.id, c);
   }
   return ids.map((id) => found.get(id)).filter((x): x is T => !!x);
 }
@@ -232,21 +204,11 @@ export async function getCollection(db: Db, id: string): Promise<CollectionRecor
 /** The member style ids of a collection, in the order they were added. */
 export async function listCollectionStyleIds(db: Db, collectionId: string): Promise<string[]> {
   const k = keys.collectionStylePrefix(collectionId);
-  const rows: { styleId: string; addedAt?: string }[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': k.pk, ':p': k.skPrefix },
-        ProjectionExpression: 'styleId, addedAt',
-        ExclusiveStartKey,
-      }),
-    );
-    for (const i of res.Items ?? []) rows.push(i as { styleId: string; addedAt?: string });
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const rows = await queryEvery<{ styleId: string; addedAt?: string }>(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': k.pk, ':p': k.skPrefix },
+    ProjectionExpression: 'styleId, addedAt',
+  });
   return rows.sort((a, b) => (a.addedAt ?? '').localeCompare(b.addedAt ?? '')).map((r) => r.styleId);
 }
 
@@ -266,15 +228,6 @@ export function listCollectionsOfOwner(db: Db, userId: string): Promise<Collecti
 /** Whether a user has created any style (gsi2 STYLES#OWNER#<id>, one item read). */
 export async function ownsAnyStyle(db: Db, userId: string): Promise<boolean> {
   const k = keys.styleOwnerIndex(userId, '', '');
-  const res = await db.doc.send(
-    new QueryCommand({
-      TableName: db.tableName,
-      IndexName: TABLE_SCHEMA.gsi2.name,
-      KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': k.gsi2pk },
-      Limit: 1,
-      ProjectionExpression: 'id',
-    }),
-  );
-  return (res.Items?.length ?? 0) > 0;
+  const page = await queryPage(db, { IndexName: TABLE_SCHEMA.gsi2.name, KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': k.gsi2pk }, Limit: 1, ProjectionExpression: 'id' });
+  return page.items.length > 0;
 }

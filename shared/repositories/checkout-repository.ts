@@ -5,11 +5,12 @@
  * Two items per session: CHECKOUT#<id>/SESSION (lookup by session id) and USER#<id>/CHECKOUT#<id> (a user's
  * sessions, to expire the other open ones of the same kind when one completes).
  */
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProductType } from '../domain/plans';
 import { keys } from './keys';
 import type { TransactItem } from './ledger-repository';
 import { isConditionFailure, type Db } from './table';
+import { queryAll } from './toolkit';
 
 /** trial: once ever; subscription: at most one live; pack: any number. */
 export type CheckoutKind = 'trial' | 'subscription' | 'pack';
@@ -56,25 +57,8 @@ export async function getCheckoutRecord(db: Db, sessionId: string): Promise<Chec
 /** The user's sessions of one kind still open (newest last). */
 export async function listOpenCheckouts(db: Db, userId: string, kind: CheckoutKind): Promise<CheckoutRecord[]> {
   const k = keys.userCheckoutSessionPrefix(userId);
-  const out: CheckoutRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': k.pk, ':p': k.skPrefix },
-        ExclusiveStartKey: start,
-        ConsistentRead: true,
-      }),
-    );
-    for (const i of res.Items ?? []) {
-      const r = strip(i)!;
-      if (r.kind === kind && r.status === 'open') out.push(r);
-    }
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
+  const items = await queryAll(db, { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': k.pk, ':p': k.skPrefix }, ConsistentRead: true });
+  return items.map((i) => strip(i)!).filter((r) => r.kind === kind && r.status === 'open');
 }
 
 /** Transaction items setting a session's status on both of its items (written with the grant or refusal). */

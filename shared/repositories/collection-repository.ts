@@ -10,6 +10,7 @@ import { keys } from './keys';
 import { isConditionFailure, type Db } from './table';
 import { listCollectionIdsOfStyle, type CollectionRecord } from './catalog-repository';
 import { withConflictRetry } from './discovery-repository';
+import { buildUpdate } from './toolkit';
 
 const cancellationCodes = (err: unknown): string[] =>
   ((err as { name?: string }).name === 'TransactionCanceledException'
@@ -42,30 +43,14 @@ export type CollectionPatch = Partial<Pick<CollectionRecord, 'name' | 'descripti
 
 /** Update the owner's collection; publishing sets the published index key, unpublishing removes it. Null if not the owner's or gone. */
 export async function updateCollection(db: Db, current: CollectionRecord, ownerId: string, patch: CollectionPatch, now = new Date()): Promise<CollectionRecord | null> {
-  const entries = Object.entries({ ...patch, updatedAt: now.toISOString() }).filter(([, v]) => v !== undefined);
-  const names: Record<string, string> = { '#owner': 'userId' };
-  const values: Record<string, unknown> = { ':owner': ownerId };
-  const sets = entries.map(([k, v], i) => {
-    names[`#f${i}`] = k;
-    values[`:v${i}`] = v;
-    return `#f${i} = :v${i}`;
-  });
-  let remove = '';
-  if (patch.isPublic === true) {
-    const idx = keys.collectionPublishedIndex(current.createdAt, current.id);
-    sets.push('gsi1pk = :g1pk', 'gsi1sk = :g1sk');
-    values[':g1pk'] = idx.gsi1pk;
-    values[':g1sk'] = idx.gsi1sk;
-  } else if (patch.isPublic === false) remove = ' REMOVE gsi1pk, gsi1sk';
+  const index = patch.isPublic === true ? keys.collectionPublishedIndex(current.createdAt, current.id) : {};
   try {
     const res = await db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: keys.collection(current.id),
-        UpdateExpression: `SET ${sets.join(', ')}${remove}`,
+        ...buildUpdate({ ...patch, updatedAt: now.toISOString(), ...index }, { remove: patch.isPublic === false ? ['gsi1pk', 'gsi1sk'] : [], names: { '#owner': 'userId' }, values: { ':owner': ownerId } }),
         ConditionExpression: 'attribute_exists(pk) AND #owner = :owner',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
         ReturnValues: 'ALL_NEW',
       }),
     );

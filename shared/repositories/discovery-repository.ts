@@ -9,6 +9,7 @@
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
+import { withRetry } from './toolkit';
 
 type Reasons = { Code?: string }[];
 const reasonsOf = (err: unknown): Reasons => (err as { CancellationReasons?: Reasons }).CancellationReasons ?? [];
@@ -22,16 +23,9 @@ export function isTransactionConflict(err: unknown): boolean {
   return reasons.some((r) => r?.Code === 'TransactionConflict') && !reasons.some((r) => r?.Code === 'ConditionalCheckFailed');
 }
 
-/** Run a transactional write, retrying transaction conflicts with jittered backoff. */
-export async function withConflictRetry<T>(fn: () => Promise<T>, attempts = 10): Promise<T> {
-  for (let i = 0; ; i++) {
-    try {
-      return await fn();
-    } catch (err) {
-      if (!isTransactionConflict(err) || i >= attempts - 1) throw err;
-      await new Promise((r) => setTimeout(r, Math.random() * 15 * 2 ** Math.min(i, 5)));
-    }
-  }
+/** Run a transactional write, retrying transaction conflicts with the toolkit's one policy (full jitter). */
+export async function withConflictRetry<T>(fn: () => Promise<T>): Promise<T> {
+  return withRetry(fn, isTransactionConflict);
 }
 
 export type FavoriteResult = 'added' | 'already' | 'style-missing';

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Buckets } from '../domain/ledger';
 import type { GenerationStatus, Mode } from '../domain/generation';
 import type { StyleImageType } from '../domain/catalog';
@@ -7,6 +7,7 @@ import { keys } from './keys';
 import { InsufficientCredits, movementItems, type LotOp } from './ledger-repository';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 import { idempotencyPut, type IdempotencyClaim } from './idempotency-repository';
+import { queryAll, queryPage } from './toolkit';
 
 /** The Idempotency-Key of a start is already recorded (by a concurrent or earlier request). */
 export class IdempotencyKeyTaken extends Error {
@@ -121,23 +122,13 @@ export async function getGeneration(db: Db, userId: string, id: string): Promise
 }
 
 export async function listGenerations(db: Db, userId: string, limit = 200): Promise<GenerationRecord[]> {
-  const out: GenerationRecord[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :gen)',
-        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':gen': 'GEN#' },
-        ScanIndexForward: false,
-        Limit: Math.min(100, limit - out.length),
-        ExclusiveStartKey,
-      }),
-    );
-    for (const i of res.Items ?? []) out.push(strip(i)!);
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey && out.length < limit);
-  return out;
+  const k = keys.generationPrefix(userId);
+  const items = await queryAll(
+    db,
+    { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :gen)', ExpressionAttributeValues: { ':pk': k.pk, ':gen': k.skPrefix }, ScanIndexForward: false, Limit: 100 },
+    { max: limit },
+  );
+  return items.map((i) => strip(i)!);
 }
 
 /** pending -> processing, stamping startedAt (idempotent: already processing is fine). False when already final. */
@@ -317,16 +308,13 @@ export async function deleteGeneration(db: Db, userId: string, id: string): Prom
 
 /** Pending or processing generations created before `before` (the sweeper's work list). */
 export async function listActiveBefore(db: Db, before: string, limit = 100): Promise<{ userId: string; id: string; createdAt: string }[]> {
-  const res = await db.doc.send(
-    new QueryCommand({
-      TableName: db.tableName,
-      IndexName: TABLE_SCHEMA.gsi2.name,
-      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :before',
-      ExpressionAttributeValues: { ':pk': 'GEN#ACTIVE', ':before': before },
-      Limit: limit,
-    }),
-  );
-  return (res.Items ?? []).map((i) => ({ userId: i.userId as string, id: i.id as string, createdAt: i.createdAt as string }));
+  const page = await queryPage(db, {
+    IndexName: TABLE_SCHEMA.gsi2.name,
+    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :before',
+    ExpressionAttributeValues: { ':pk': keys.generationActivePartition(), ':before': before },
+    Limit: limit,
+  });
+  return page.items.map((i) => ({ userId: i.userId as string, id: i.id as string, createdAt: i.createdAt as string }));
 }
 
 export interface FeedbackRecord {

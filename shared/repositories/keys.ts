@@ -9,6 +9,11 @@ export const keys = {
     gsi1pk: `LEDGER#${userId}`,
     gsi1sk: `${createdAt}#${entryId}`,
   }),
+  /** sk prefix of a user's ledger entries; the gsi1 partition of one user's entries by time. */
+  ledgerEntryPrefix: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'LEDGER#' }),
+  ledgerByUserPartition: (userId: string) => `LEDGER#${userId}`,
+  /** The gsi2 partition of one day's entries across users. */
+  ledgerByDayPartition: (day: string) => `LEDGER#DAY#${day}`,
   /** Every ledger entry across users by day (finance views): gsi2. */
   ledgerByDayIndex: (createdAt: string, entryId: string, userId: string) => ({
     gsi2pk: `LEDGER#DAY#${createdAt.slice(0, 10)}`,
@@ -19,11 +24,15 @@ export const keys = {
   packLotPrefix: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'LOT#' }),
   /** Sparse index of lots that may still hold credits, by expiry (the expiry job's work list): gsi2. */
   packLotExpiryIndex: (expiresAt: string, userId: string, lotKey: string) => ({ gsi2pk: 'PACKLOT#OPEN', gsi2sk: `${expiresAt}#${userId}#${lotKey}` }),
+  packLotExpiryPartition: () => 'PACKLOT#OPEN',
   /** A Stripe event: RECEIVED when it arrived (verified), APPLIED in the same transaction as its effect. */
   stripeEventReceived: (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'RECEIVED' }),
   stripeEventApplied: (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'APPLIED' }),
   /** Received events by arrival (reconciliation): gsi2. */
   stripeEventIndex: (receivedAt: string, eventId: string) => ({ gsi2pk: 'STRIPE_EVENTS', gsi2sk: `${receivedAt}#${eventId}` }),
+  stripeEventPartition: () => 'STRIPE_EVENTS',
+  /** The event id of a `STRIPE_EVENT#<id>` partition key. */
+  stripeEventIdOf: (pk: string) => pk.replace(/^STRIPE_EVENT#/, ''),
   /** What a payment (payment intent or invoice id) granted, so a refund can remove it. */
   paymentGrant: (paymentRef: string) => ({ pk: `PAYMENT#${paymentRef}`, sk: 'GRANT' }),
   /** Which user a Stripe subscription belongs to. */
@@ -34,9 +43,11 @@ export const keys = {
   localPayRefund: (idempotencyKey: string) => ({ pk: `LOCALPAY#REFUND#${idempotencyKey}`, sk: 'REFUND' }),
   category: (id: string) => ({ pk: `CATEGORY#${id}`, sk: 'CATEGORY' }),
   categoryIndex: (displayOrder: number, id: string) => ({ gsi1pk: 'CATEGORIES', gsi1sk: `${String(displayOrder).padStart(5, '0')}#${id}` }),
+  categoryPartition: () => 'CATEGORIES',
   style: (id: string) => ({ pk: `STYLE#${id}`, sk: 'STYLE' }),
   /** Public styles, newest first (gsi1); a creator's own styles (gsi2). */
   stylePublicIndex: (createdAt: string, id: string) => ({ gsi1pk: 'STYLES#PUBLIC', gsi1sk: `${createdAt}#${id}` }),
+  stylePublicPartition: () => 'STYLES#PUBLIC',
   styleOwnerIndex: (userId: string, createdAt: string, id: string) => ({ gsi2pk: `STYLES#OWNER#${userId}`, gsi2sk: `${createdAt}#${id}` }),
   product: (styleId: string, productId: string) => ({ pk: `STYLE#${styleId}`, sk: `PRODUCT#${productId}` }),
   productIdIndex: (productId: string) => ({ gsi1pk: `PRODUCT#${productId}`, gsi1sk: 'PRODUCT' }),
@@ -44,14 +55,17 @@ export const keys = {
   productLinkIdIndex: (linkId: string) => ({ gsi1pk: `PRODUCTLINK#${linkId}`, gsi1sk: 'LINK' }),
   promptTemplate: (id: string) => ({ pk: `PROMPT#${id}`, sk: 'PROMPT' }),
   promptTemplateIndex: (name: string, id: string) => ({ gsi1pk: 'PROMPTS', gsi1sk: `${name.toLowerCase()}#${id}` }),
+  promptTemplatePartition: () => 'PROMPTS',
   rawTemplate: (id: string) => ({ pk: `RAWTPL#${id}`, sk: 'RAWTPL' }),
   rawTemplateIndex: (priority: number, id: string) => ({ gsi1pk: 'RAWTPLS', gsi1sk: `${String(priority).padStart(5, '0')}#${id}` }),
+  rawTemplatePartition: () => 'RAWTPLS',
   /** A style's products and their links (sk prefix PRODUCT#), and one product's links. */
   styleProductsPrefix: (styleId: string) => ({ pk: `STYLE#${styleId}`, skPrefix: 'PRODUCT#' }),
   productLinkPrefix: (styleId: string, productId: string) => ({ pk: `STYLE#${styleId}`, skPrefix: `PRODUCT#${productId}#LINK#` }),
   collection: (id: string) => ({ pk: `COLLECTION#${id}`, sk: 'COLLECTION' }),
   /** Published collections, newest first (gsi1); an owner's collections (gsi2). */
   collectionPublishedIndex: (createdAt: string, id: string) => ({ gsi1pk: 'COLLECTIONS#PUBLISHED', gsi1sk: `${createdAt}#${id}` }),
+  collectionPublishedPartition: () => 'COLLECTIONS#PUBLISHED',
   collectionOwnerIndex: (userId: string, createdAt: string, id: string) => ({ gsi2pk: `COLLECTIONS#OWNER#${userId}`, gsi2sk: `${createdAt}#${id}` }),
   collectionStyle: (collectionId: string, styleId: string) => ({ pk: `COLLECTION#${collectionId}`, sk: `STYLE#${styleId}` }),
   styleCollectionsIndex: (styleId: string, collectionId: string) => ({ gsi1pk: `STYLE#${styleId}#COLLECTIONS`, gsi1sk: collectionId }),
@@ -91,8 +105,10 @@ export const keys = {
   styleCatalogueObject: () => 'catalog/styles.json',
   seedMarker: (name: string) => ({ pk: `SEED#${name}`, sk: 'SEED' }),
   generation: (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `GEN#${id}` }),
+  generationPrefix: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'GEN#' }),
   /** Sparse index of pending/processing generations for the sweeper (removed when final). */
   generationActiveIndex: (createdAt: string, id: string) => ({ gsi2pk: 'GEN#ACTIVE', gsi2sk: `${createdAt}#${id}` }),
+  generationActivePartition: () => 'GEN#ACTIVE',
   /** An Idempotency-Key of a credit-spending request (ttl 24 h), written in the reservation's transaction. */
   idempotencyKey: (userId: string, key: string) => ({ pk: `USER#${userId}`, sk: `IDEMP#${key}` }),
   feedback: (userId: string, generationId: string) => ({ pk: `USER#${userId}`, sk: `FEEDBACK#${generationId}` }),
@@ -101,9 +117,13 @@ export const keys = {
   renderJob: (generationId: string) => ({ pk: `RENDERJOB#${generationId}`, sk: 'JOB' }),
   /** Running render jobs by lease end (the sweeper's expired-lease list): gsi2, removed when done. */
   renderJobLeaseIndex: (leaseUntil: string, generationId: string) => ({ gsi2pk: 'RENDERJOB#RUNNING', gsi2sk: `${leaseUntil}#${generationId}` }),
+  renderJobLeasePartition: () => 'RENDERJOB#RUNNING',
   /** A waiting render in its provider's queue: lane P (priority) or S (standard), oldest first. */
   renderQueueEntry: (provider: string, lane: 'P' | 'S', enqueuedAt: string, generationId: string) => ({ pk: `RENDERQ#${provider}`, sk: `${lane}#${enqueuedAt}#${generationId}` }),
   renderQueueLane: (provider: string, lane: 'P' | 'S') => ({ pk: `RENDERQ#${provider}`, skPrefix: `${lane}#` }),
+  /** A provider's whole queue (both lanes), and one entry of it by its stored sort key. */
+  renderQueuePartition: (provider: string) => ({ pk: `RENDERQ#${provider}` }),
+  renderQueueItem: (provider: string, sk: string) => ({ pk: `RENDERQ#${provider}`, sk }),
   photoProfile: (userId: string, profileId: string) => ({ pk: `USER#${userId}`, sk: `PHOTO#${profileId}` }),
   /** sk prefix of a user's photo profiles (Query begins_with). */
   photoProfilePrefix: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'PHOTO#' }),
@@ -117,10 +137,12 @@ export const keys = {
   userCounters: (userId: string) => ({ pk: `USER#${userId}`, sk: 'COUNTERS' }),
   /** Photo consent for one photo profile (wording version, time, salted IP hash). */
   photoConsent: (userId: string, profileId: string) => ({ pk: `USER#${userId}`, sk: `CONSENT#PHOTO#${profileId}` }),
+  photoConsentPrefix: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'CONSENT#PHOTO#' }),
   /** Sparse index of users with automatic deletion of generated images (the retention job's work list): gsi2 on the user item. */
   retentionIndex: (userId: string) => ({ gsi2pk: 'RETENTION#ON', gsi2sk: userId }),
   /** A data export job ("Download my data"). */
   dataExport: (userId: string, exportId: string) => ({ pk: `USER#${userId}`, sk: `EXPORT#${exportId}` }),
+  dataExportPrefix: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'EXPORT#' }),
   /**
    * Tombstone of a deleted account, keyed by a hash of its id (never the id itself), kept for a few days with the
    * table TTL: a token issued before the deletion cannot re-create the user. `idHash` = sha256 hex of the user id.
@@ -128,6 +150,8 @@ export const keys = {
   deletedAccount: (idHash: string) => ({ pk: `DELETED#${idHash}`, sk: 'TOMBSTONE' }),
   /** Every item of a user's own partition (account deletion). */
   userPartition: (userId: string) => ({ pk: `USER#${userId}` }),
+  /** The user id of a `USER#<id>` partition key. */
+  userIdOfPartition: (pk: string) => pk.replace(/^USER#/, ''),
   /** sk of a generation id at a time boundary: every GEN# id created before `time` sorts below it (ulid ids). */
   generationBefore: (userId: string, ulidTimePrefix: string) => ({ pk: `USER#${userId}`, skLow: 'GEN#', skHigh: `GEN#${ulidTimePrefix}` }),
   /** Our own record of a checkout session (who, what, how much), the only source fulfilment trusts. */
@@ -136,3 +160,22 @@ export const keys = {
   userCheckoutSession: (userId: string, sessionId: string) => ({ pk: `USER#${userId}`, sk: `CHECKOUT#${sessionId}` }),
   userCheckoutSessionPrefix: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'CHECKOUT#' }),
 };
+
+/**
+ * What an item of a user's own partition (`USER#<id>`) is, by its sort key (account deletion and export
+ * walk the partition and sort its items).
+ */
+export const userItemKind = (sk: string): 'profile' | 'balance' | 'ledger' | 'lot' | 'favorite' | 'generation' | 'link' | 'consent' | 'other' => {
+  if (sk === 'PROFILE') return 'profile';
+  if (sk === 'BALANCE') return 'balance';
+  if (sk.startsWith('LEDGER#')) return 'ledger';
+  if (sk.startsWith('LOT#')) return 'lot';
+  if (sk.startsWith('FAV#')) return 'favorite';
+  if (sk.startsWith('GEN#')) return 'generation';
+  if (sk.startsWith('LINK#')) return 'link';
+  if (sk.startsWith('CONSENT#')) return 'consent';
+  return 'other';
+};
+
+/** The style id of a favourite's sort key (`FAV#<styleId>`). */
+export const favoriteStyleIdOf = (sk: string): string => sk.slice('FAV#'.length);

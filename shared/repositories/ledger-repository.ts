@@ -1,5 +1,3 @@
-import { GetCommand, TransactWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import {
   BUCKETS,
   emptyBuckets,
@@ -11,9 +9,25 @@ import {
   type PackLotView,
 } from '../domain/ledger';
 import { packExpiry } from '../domain/plans';
-import { signCursor, verifyCursor } from './cursor';
 import { keys } from './keys';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
+import {
+  AGAIN,
+  buildUpdate,
+  cancellationReasons,
+  decodeCursor as decodeSigned,
+  encodeCursor as encodeSigned,
+  getItem,
+  isTransactionConflict,
+  queryAll,
+  queryPage,
+  stripKeys,
+  transact,
+  updateItem,
+  withRetry,
+  type Item,
+  type TransactItem,
+} from './toolkit';
 
 export interface LedgerEntry {
   entryId: string;
@@ -33,13 +47,13 @@ export interface Balance extends Buckets {
   credits: number;
 }
 
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type { TransactItem };
 
 export async function getBalance(db: Db, userId: string): Promise<Balance> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.balance(userId), ConsistentRead: true }));
+  const item = await getItem(db, keys.balance(userId), { consistent: true });
   const b = emptyBuckets();
-  for (const k of BUCKETS) b[k] = Number(res.Item?.[k] ?? 0);
-  return { ...b, credits: Number(res.Item?.credits ?? 0) };
+  for (const k of BUCKETS) b[k] = Number(item?.[k] ?? 0);
+  return { ...b, credits: Number(item?.credits ?? 0) };
 }
 
 /* ---------------- pack lots ---------------- */
@@ -58,27 +72,17 @@ export const lotKeyOf = (expiresAt: string, causeId: string): string => `${expir
 /** A user's pack lots, soonest-expiring first (the sort key starts with the expiry). */
 export async function listLots(db: Db, userId: string): Promise<PackLot[]> {
   const k = keys.packLotPrefix(userId);
-  const out: PackLot[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': k.pk, ':p': k.skPrefix },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const i of res.Items ?? []) out.push(stripLot(i));
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return out;
+  const items = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': k.pk, ':p': k.skPrefix },
+    ConsistentRead: true,
+  });
+  return items.map(stripLot);
 }
 
 export async function getLot(db: Db, userId: string, lotKey: string): Promise<PackLot | null> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.packLot(userId, lotKey), ConsistentRead: true }));
-  return res.Item ? stripLot(res.Item) : null;
+  const item = await getItem(db, keys.packLot(userId, lotKey), { consistent: true });
+  return item ? stripLot(item) : null;
 }
 
 function stripLot(i: Record<string, unknown>): PackLot {
@@ -93,6 +97,46 @@ function stripLot(i: Record<string, unknown>): PackLot {
     expiredTotal: Number(i.expiredTotal ?? 0),
     revokedTotal: Number(i.revokedTotal ?? 0),
   };
+}
+
+/** Lots whose expiry is before `now` and that may still hold credits (the expiry job's work list: gsi2). */
+export async function listExpiredOpenLots(db: Db, now: Date): Promise<{ userId: string; lotKey: string }[]> {
+  const items = await queryAll(db, {
+    IndexName: TABLE_SCHEMA.gsi2.name,
+    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :now',
+    ExpressionAttributeValues: { ':pk': keys.packLotExpiryPartition(), ':now': now.toISOString() },
+  });
+  return items.map((it) => ({ userId: String(it.userId), lotKey: String(it.lotKey) }));
+}
+
+/**
+ * Expire what an expired lot still holds: an `expire` entry (id `expire:lot:<lotKey>:<expiredTotal>`), the
+ * pack bucket and the lot in one transaction guarded by the lot's exact remaining; an empty lot only leaves
+ * the expiry index. 'changed' when a spend or refund got there first (the next run sees the new remaining).
+ */
+export async function expireLot(db: Db, lot: PackLot, now: Date): Promise<'expired' | 'closed' | 'changed'> {
+  try {
+    if (lot.remaining <= 0) {
+      await updateItem(db, { Key: keys.packLot(lot.userId, lot.lotKey), ...buildUpdate({}, { remove: ['gsi2pk', 'gsi2sk'], values: { ':zero': 0 } }), ConditionExpression: 'remaining = :zero' });
+      return 'closed';
+    }
+    await transact(
+      db,
+      ledgerItems(
+        db,
+        {
+          userId: lot.userId,
+          entries: [{ kind: 'expire', bucket: 'pack', amount: -lot.remaining, causeId: `lot:${lot.lotKey}:${lot.expiredTotal}`, note: 'Credit pack expired (12 months)', meta: { lotKey: lot.lotKey, expiresAt: lot.expiresAt } }],
+          lots: [{ op: 'remove', lotKey: lot.lotKey, take: lot.remaining, expected: lot.remaining, expiresAt: lot.expiresAt, counter: 'expiredTotal' }],
+        },
+        now,
+      ),
+    );
+    return 'expired';
+  } catch (err) {
+    if (isConditionFailure(err) || isTransactionConflict(err)) return 'changed';
+    throw err;
+  }
 }
 
 /** What a movement does to the pack lots (the pack bucket always equals the sum of the lots' `remaining`). */
@@ -290,29 +334,25 @@ export interface MovementInput {
  * Record one movement: the ledger entry (deterministic id, written at most once) and the balance change
  * in one transaction (with the pack lots for the pack bucket). A debit never takes the bucket below zero.
  * Returns false when the cause was already recorded (a duplicate), throws InsufficientCredits when a debit
- * would go negative.
+ * would go negative, and StorageContention (never InsufficientCredits) when conflicting transactions kept
+ * winning past the retry bound.
  */
 export async function recordMovement(db: Db, m: MovementInput, now = new Date()): Promise<boolean> {
   if (!Number.isInteger(m.amount) || m.amount === 0) throw new Error('amount must be a non-zero integer');
-  for (let attempt = 0; ; attempt++) {
+  return withRetry(async () => {
     const lots = m.bucket === 'pack' ? await packLotOpsFor(db, m.userId, m.amount, m.causeId, now) : [];
     try {
-      await db.doc.send(
-        new TransactWriteCommand({
-          TransactItems: ledgerItems(db, { userId: m.userId, entries: [{ kind: m.kind, bucket: m.bucket, amount: m.amount, causeId: m.causeId, note: m.note, meta: m.meta }], lots }, now),
-        }),
-      );
+      await transact(db, ledgerItems(db, { userId: m.userId, entries: [{ kind: m.kind, bucket: m.bucket, amount: m.amount, causeId: m.causeId, note: m.note, meta: m.meta }], lots }, now));
       return true;
     } catch (err) {
-      if (!isConditionFailure(err) && (err as Error).name !== 'TransactionConflictException') throw err;
-      const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-      if (reasons[0]?.Code === 'ConditionalCheckFailed') return false;
+      if (!isConditionFailure(err)) throw err; // a conflict is retried by withRetry, anything else is real
+      const reasons = cancellationReasons(err);
+      if (reasons[0] === 'ConditionalCheckFailed') return false;
       // a lot changed under a pack debit: re-plan; otherwise the bucket is too small
-      if (reasons.slice(2).some((r) => r?.Code === 'ConditionalCheckFailed') && attempt < 5) continue;
-      if ((err as Error).name === 'TransactionConflictException' && attempt < 5) continue;
+      if (reasons.slice(2).some((c) => c === 'ConditionalCheckFailed')) return AGAIN;
       throw new InsufficientCredits();
     }
-  }
+  }, isTransactionConflict);
 }
 
 export class InsufficientCredits extends Error {
@@ -322,10 +362,8 @@ export class InsufficientCredits extends Error {
   }
 }
 
-export function stripEntry(i: Record<string, unknown>): LedgerEntry {
-  const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, type, ...rest } = i;
-  void pk; void sk; void gsi1pk; void gsi1sk; void gsi2pk; void gsi2sk; void type;
-  return rest as unknown as LedgerEntry;
+export function stripEntry(i: Item): LedgerEntry {
+  return stripKeys<LedgerEntry>(i);
 }
 
 export async function listLedger(db: Db, userId: string, limit = 50): Promise<LedgerEntry[]> {
@@ -333,10 +371,10 @@ export async function listLedger(db: Db, userId: string, limit = 50): Promise<Le
 }
 
 /** Signed cursors (shared/repositories/cursor.ts); `scope` binds a cursor to the listing it came from. */
-export const encodeCursor = (key: Record<string, unknown> | undefined, scope = 'ledger'): string | null => signCursor(key, scope);
+export const encodeCursor = (key: Record<string, unknown> | undefined, scope = 'ledger'): string | null => encodeSigned(key, scope);
 
 export function decodeCursor(cursor: string | undefined | null, scope = 'ledger'): Record<string, unknown> | undefined {
-  return verifyCursor(cursor, scope);
+  return decodeSigned(cursor, scope);
 }
 
 /** A user's entries, newest first, a page at a time (`cursor` from the previous page). */
@@ -346,44 +384,39 @@ export async function listLedgerPage(
   opts: { limit?: number; cursor?: string | null } = {},
 ): Promise<{ items: LedgerEntry[]; nextCursor: string | null }> {
   const start = decodeCursor(opts.cursor, `ledger:${userId}`);
-  const res = await db.doc.send(
-    new QueryCommand({
-      TableName: db.tableName,
+  const gsi1pk = keys.ledgerByUserPartition(userId);
+  const page = await queryPage(
+    db,
+    {
       IndexName: TABLE_SCHEMA.gsi1.name,
       KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': `LEDGER#${userId}` },
+      ExpressionAttributeValues: { ':pk': gsi1pk },
       ScanIndexForward: false,
       Limit: Math.min(Math.max(opts.limit ?? 50, 1), 200),
-      ...(start && start.gsi1pk === `LEDGER#${userId}` ? { ExclusiveStartKey: start } : {}),
-    }),
+    },
+    start && start.gsi1pk === gsi1pk ? start : undefined,
   );
-  return { items: (res.Items ?? []).map(stripEntry), nextCursor: encodeCursor(res.LastEvaluatedKey, `ledger:${userId}`) };
+  return { items: page.items.map(stripEntry), nextCursor: encodeCursor(page.lastKey, `ledger:${userId}`) };
 }
 
 /** Every entry of a user (reconciliation, tests), oldest first. */
 export async function listAllEntries(db: Db, userId: string): Promise<LedgerEntry[]> {
-  const out: LedgerEntry[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':p': 'LEDGER#' },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const i of res.Items ?? []) out.push(stripEntry(i));
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return out.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const k = keys.ledgerEntryPrefix(userId);
+  const items = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': k.pk, ':p': k.skPrefix },
+    ConsistentRead: true,
+  });
+  return items.map(stripEntry).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
 export async function getEntry(db: Db, userId: string, entryId: string): Promise<LedgerEntry | null> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.ledgerEntry(userId, entryId), ConsistentRead: true }));
-  return res.Item ? stripEntry(res.Item) : null;
+  const item = await getItem(db, keys.ledgerEntry(userId, entryId), { consistent: true });
+  return item ? stripEntry(item) : null;
 }
+
+/** True when this ledger entry exists (a grant already recorded by another event). */
+export const entryExists = async (db: Db, userId: string, entryId: string): Promise<boolean> => (await getEntry(db, userId, entryId)) !== null;
 
 export interface UserReconciliation {
   userId: string;

@@ -11,6 +11,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@
 import type { Gender } from '../domain/catalog';
 import { keys } from './keys';
 import { isConditionFailure, type Db } from './table';
+import { backoff, buildUpdate, cancellationReasons, isTransactionConflict, RETRY } from './toolkit';
 
 export interface PhotoProfileRecord {
   id: string;
@@ -113,22 +114,13 @@ export async function countPhotoProfiles(db: Db, userId: string): Promise<number
 // ---------------------------------------------------------------------------------------------------------
 // Writes
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const MAX_ATTEMPTS = 10;
+/** The toolkit's one retry bound (the loops below re-read state between tries). */
+const MAX_ATTEMPTS = RETRY.attempts - 1;
 
 function cancellationCodes(err: unknown): string[] {
-  const e = err as { name?: string; CancellationReasons?: { Code?: string }[] };
-  if (e?.name !== 'TransactionCanceledException') return [];
-  return (e.CancellationReasons ?? []).map((r) => r?.Code ?? 'None');
+  if ((err as { name?: string })?.name !== 'TransactionCanceledException') return [];
+  return cancellationReasons(err).map((c) => c ?? 'None');
 }
-
-/** Another transaction touched the same items at the same moment: safe to run again. */
-function isTransactionConflict(err: unknown): boolean {
-  const name = (err as { name?: string })?.name;
-  return name === 'TransactionConflictException' || name === 'TransactionInProgressException' || cancellationCodes(err).includes('TransactionConflict');
-}
-
-const backoff = (attempt: number) => sleep(Math.random() * Math.min(400, 15 * 2 ** attempt));
 
 /** Create a profile if the user is under `maxProfiles`; 'limit' when the cap is reached (nothing written). */
 export async function createPhotoProfile(db: Db, input: NewPhotoProfile, maxProfiles: number, now = new Date()): Promise<PhotoProfileRecord | 'limit'> {
@@ -185,22 +177,13 @@ export async function updatePhotoProfile(
   now = new Date(),
 ): Promise<{ before: StoredProfile; after: StoredProfile } | null> {
   const entries = Object.entries({ ...patch, updatedAt: now.toISOString() }).filter(([, v]) => v !== undefined);
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets = entries.map(([k, v], i) => {
-    names[`#f${i}`] = k;
-    values[`:v${i}`] = v;
-    return `#f${i} = :v${i}`;
-  });
   try {
     const res = await db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: keys.photoProfile(userId, profileId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        ...buildUpdate(Object.fromEntries(entries)),
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
         ReturnValues: 'ALL_OLD',
       }),
     );

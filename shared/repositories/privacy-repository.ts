@@ -4,7 +4,6 @@
  * ledger moved to a pseudonym). See docs/privacy.md and docs/data-model.md ("Privacy").
  */
 import {
-  BatchWriteCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
@@ -16,8 +15,10 @@ import { createHash } from 'node:crypto';
 import { encodeTime } from 'ulid';
 import type { AgeStatus, RetentionDays } from '../domain/privacy';
 import type { ExportStatus } from '../schemas/privacy';
-import { keys } from './keys';
+import { keys, userItemKind } from './keys';
+import { batchDeleteAll, queryAll as queryEvery, type QueryInput } from './toolkit';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
+import { buildUpdate } from './toolkit';
 
 type Item = Record<string, unknown>;
 type Key = { pk: string; sk: string };
@@ -117,16 +118,8 @@ export interface ExpiringGeneration {
   inputKeys: string[];
 }
 
-async function queryAll(db: Db, input: ConstructorParameters<typeof QueryCommand>[0]): Promise<Item[]> {
-  const out: Item[] = [];
-  let start: Item | undefined;
-  do {
-    const res = await db.doc.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-    out.push(...((res.Items ?? []) as Item[]));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
-}
+/** Every page of a query (the toolkit's), with this module's call shape (TableName given by the caller). */
+const queryAll = (db: Db, { TableName: _table, ...input }: QueryInput & { TableName?: string }): Promise<Item[]> => queryEvery(db, input);
 
 const toExpiring = (i: Item): ExpiringGeneration => {
   const inputs = (i.inputs ?? {}) as { styleRefKey?: string | null; backgroundKey?: string | null };
@@ -148,7 +141,7 @@ export async function listGenerationsCreatedBefore(db: Db, userId: string, cutof
     ExpressionAttributeValues: { ':pk': k.pk, ':lo': k.skLow, ':hi': k.skHigh },
     ConsistentRead: true,
   });
-  return items.filter((i) => String(i.sk).startsWith('GEN#') && typeof i.id === 'string').map(toExpiring);
+  return items.filter((i) => userItemKind(String(i.sk)) === 'generation' && typeof i.id === 'string').map(toExpiring);
 }
 
 /**
@@ -159,7 +152,7 @@ export async function setGenerationTtls(db: Db, userId: string, expiryOf: (creat
   const items = await queryAll(db, {
     TableName: db.tableName,
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':p': 'GEN#' },
+    ExpressionAttributeValues: { ':pk': keys.generationPrefix(userId).pk, ':p': keys.generationPrefix(userId).skPrefix },
     ProjectionExpression: 'pk, sk, createdAt',
   });
   const ttl = TABLE_SCHEMA.ttlAttribute;
@@ -261,23 +254,13 @@ export async function putExport(db: Db, e: ExportRecord, ttlEpochSeconds: number
 }
 
 export async function updateExport(db: Db, userId: string, id: string, patch: Partial<Pick<ExportRecord, 'status' | 'progress' | 'objectKey' | 'readyAt' | 'error'>>, now = new Date()): Promise<void> {
-  const entries = Object.entries({ ...patch, updatedAt: now.toISOString() });
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets = entries.map(([k, v], i) => {
-    names[`#f${i}`] = k;
-    values[`:v${i}`] = v;
-    return `#f${i} = :v${i}`;
-  });
   await db.doc
     .send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: keys.dataExport(userId, id),
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        ...buildUpdate({ ...patch, updatedAt: now.toISOString() }),
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
       }),
     )
     .catch((err) => {
@@ -300,7 +283,7 @@ export async function listExports(db: Db, userId: string): Promise<ExportRecord[
   const items = await queryAll(db, {
     TableName: db.tableName,
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':p': 'EXPORT#' },
+    ExpressionAttributeValues: { ':pk': keys.dataExportPrefix(userId).pk, ':p': keys.dataExportPrefix(userId).skPrefix },
     ScanIndexForward: false,
   });
   return items.map((i) => toExport(i)!);
@@ -330,15 +313,7 @@ export async function queryGsi2(db: Db, gsi2pk: string): Promise<Item[]> {
 
 /** Delete items by key (BatchWriteItem of 25, unprocessed ones retried). */
 export async function deleteItems(db: Db, list: Key[]): Promise<number> {
-  for (let i = 0; i < list.length; i += 25) {
-    let req: { DeleteRequest: { Key: Key } }[] = list.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key: { pk: Key.pk, sk: Key.sk } } }));
-    for (let attempt = 0; req.length; attempt++) {
-      if (attempt > 8) throw new Error('Could not delete every item (throttled)');
-      if (attempt) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-      const res = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: req } }));
-      req = (res.UnprocessedItems?.[db.tableName] ?? []) as typeof req;
-    }
-  }
+  await batchDeleteAll(db, list.map((k) => ({ pk: k.pk, sk: k.sk })));
   return list.length;
 }
 
@@ -373,7 +348,7 @@ export async function claimDeletionPseudonym(db: Db, userId: string, pseudonym: 
   return res.Attributes!.deletionPseudonym as string;
 }
 
-const isAccountingItem = (sk: string) => sk.startsWith('LEDGER#') || sk === 'BALANCE' || sk.startsWith('LOT#');
+const isAccountingItem = (sk: string) => ['ledger', 'balance', 'lot'].includes(userItemKind(sk));
 
 /**
  * Move the accounting items (ledger entries, balance, pack lots) from `USER#<userId>` to `USER#<pseudonym>`
@@ -389,11 +364,11 @@ export async function moveAccountingToPseudonym(db: Db, userId: string, pseudony
     const sk = String(item.sk);
     const copy: Item = { ...item, pk: keys.user(pseudonym).pk, userId: pseudonym, pseudonymised: true };
     delete copy.gsi1pk; delete copy.gsi1sk; delete copy.gsi2pk; delete copy.gsi2sk;
-    if (sk.startsWith('LEDGER#')) {
+    if (userItemKind(sk) === 'ledger') {
       ledger++;
       Object.assign(copy, keys.ledgerByUserIndex(pseudonym, item.createdAt as string, item.entryId as string));
       if (item.gsi2pk) Object.assign(copy, keys.ledgerByDayIndex(item.createdAt as string, item.entryId as string, pseudonym));
-    } else if (sk.startsWith('LOT#') && item.gsi2pk) {
+    } else if (userItemKind(sk) === 'lot' && item.gsi2pk) {
       Object.assign(copy, keys.packLotExpiryIndex(item.expiresAt as string, pseudonym, item.lotKey as string));
     }
     tx.push([
@@ -499,7 +474,7 @@ export async function deleteAllPhotoConsents(db: Db, userId: string): Promise<nu
   const items = await queryAll(db, {
     TableName: db.tableName,
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':p': 'CONSENT#PHOTO#' },
+    ExpressionAttributeValues: { ':pk': keys.photoConsentPrefix(userId).pk, ':p': keys.photoConsentPrefix(userId).skPrefix },
     ProjectionExpression: 'pk, sk',
   });
   return deleteItems(db, items.map((i) => ({ pk: i.pk as string, sk: i.sk as string })));

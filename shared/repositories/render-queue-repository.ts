@@ -10,6 +10,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@
 import type { ProviderName } from '../domain/render-queue';
 import { keys } from './keys';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
+import { countAll, queryPage, withRetry } from './toolkit';
 
 export type RenderJobState = 'queued' | 'running' | 'done';
 
@@ -115,16 +116,7 @@ export async function queueHeads(db: Db, provider: ProviderName): Promise<{ prio
 
 /** How many jobs wait in a provider's queue (the bench; not on a request path). */
 export async function queueDepth(db: Db, provider: ProviderName): Promise<number> {
-  let count = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({ TableName: db.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `RENDERQ#${provider}` }, Select: 'COUNT', ExclusiveStartKey }),
-    );
-    count += res.Count ?? 0;
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return count;
+  return countAll(db, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.renderQueuePartition(provider).pk } });
 }
 
 /**
@@ -137,7 +129,7 @@ export async function claimRenderJob(db: Db, provider: ProviderName, head: Queue
     await db.doc.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Delete: { TableName: db.tableName, Key: { pk: `RENDERQ#${provider}`, sk: head.sk }, ConditionExpression: 'attribute_exists(pk)' } },
+          { Delete: { TableName: db.tableName, Key: keys.renderQueueItem(provider, head.sk), ConditionExpression: 'attribute_exists(pk)' } },
           {
             Update: {
               TableName: db.tableName,
@@ -175,7 +167,9 @@ const gsi = (leaseUntil: string, generationId: string) => {
 
 /** Finish a running job and free its slot (one transaction). False when it was not running (already released). */
 export async function releaseRenderJob(db: Db, provider: ProviderName, generationId: string): Promise<boolean> {
-  for (let attempt = 0; ; attempt++) {
+  // a conflict with a concurrent claim or release of the same counter: the toolkit's bounded retry with jitter
+  const conflict = (err: unknown) => (err as Error).name === 'TransactionCanceledException' && !isConditionFailure(err);
+  return withRetry(async () => {
     try {
       await db.doc.send(
         new TransactWriteCommand({
@@ -205,14 +199,9 @@ export async function releaseRenderJob(db: Db, provider: ProviderName, generatio
       return true;
     } catch (err) {
       if (isConditionFailure(err)) return false;
-      // a conflict with a concurrent claim or release of the same counter: bounded retry with jitter
-      if ((err as Error).name === 'TransactionCanceledException' && attempt < 8) {
-        await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * (attempt + 1)));
-        continue;
-      }
       throw err;
     }
-  }
+  }, conflict);
 }
 
 /** Take a job out of the queue without running it (aborted or failed execution). False when it was not queued. */
@@ -221,7 +210,7 @@ export async function dropQueuedRenderJob(db: Db, job: RenderJob): Promise<boole
     await db.doc.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Delete: { TableName: db.tableName, Key: { pk: `RENDERQ#${job.provider}`, sk: job.queueSk } } },
+          { Delete: { TableName: db.tableName, Key: keys.renderQueueItem(job.provider, job.queueSk) } },
           {
             Update: {
               TableName: db.tableName,
@@ -279,16 +268,13 @@ export async function setRenderJobLease(
 
 /** Running jobs whose lease ended before `now` (the sweeper: poll fallback or time-out). */
 export async function listExpiredRenderLeases(db: Db, now: Date, limit = 100): Promise<{ generationId: string }[]> {
-  const res = await db.doc.send(
-    new QueryCommand({
-      TableName: db.tableName,
-      IndexName: TABLE_SCHEMA.gsi2.name,
-      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :now',
-      ExpressionAttributeValues: { ':pk': 'RENDERJOB#RUNNING', ':now': now.toISOString() },
-      Limit: limit,
-    }),
-  );
-  return (res.Items ?? []).map((i) => ({ generationId: String(i.generationId) }));
+  const page = await queryPage(db, {
+    IndexName: TABLE_SCHEMA.gsi2.name,
+    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :now',
+    ExpressionAttributeValues: { ':pk': keys.renderJobLeasePartition(), ':now': now.toISOString() },
+    Limit: limit,
+  });
+  return page.items.map((i) => ({ generationId: String(i.generationId) }));
 }
 
 export async function inFlight(db: Db, provider: string): Promise<number> {

@@ -13,6 +13,7 @@ import { keys } from './keys';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 import type { ProductLinkRecord, ProductRecord, StyleRecord } from './catalog-repository';
 import { withConflictRetry } from './discovery-repository';
+import { buildUpdate } from './toolkit';
 
 export type StoredStyle = StyleRecord & { counted?: boolean };
 
@@ -110,34 +111,16 @@ export type UpdateStyleResult = StoredStyle | 'limit' | 'changed' | 'missing';
 export async function updateStyle(db: Db, current: StoredStyle, patch: StylePatch, cap: number | null, now = new Date()): Promise<UpdateStyleResult> {
   const next: StoredStyle = { ...current, ...patch, updatedAt: now.toISOString() };
   const switching = patch.isPublic !== undefined && patch.isPublic !== current.isPublic;
-  const entries = Object.entries({ ...patch, updatedAt: next.updatedAt }).filter(([, v]) => v !== undefined);
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':wasPublic': current.isPublic };
-  const sets = entries.map(([k, v], i) => {
-    names[`#f${i}`] = k;
-    values[`:v${i}`] = v;
-    return `#f${i} = :v${i}`;
-  });
-  let remove = '';
-  if (switching) {
-    if (next.isPublic) {
-      const idx = keys.stylePublicIndex(current.createdAt, current.id);
-      sets.push('gsi1pk = :g1pk', 'gsi1sk = :g1sk');
-      values[':g1pk'] = idx.gsi1pk;
-      values[':g1sk'] = idx.gsi1sk;
-    } else remove = ' REMOVE gsi1pk, gsi1sk';
-    sets.push('#counted = :true');
-    names['#counted'] = 'counted';
-    values[':true'] = true;
-  }
+  const index = switching && next.isPublic ? keys.stylePublicIndex(current.createdAt, current.id) : {};
   const styleUpdate = {
     Update: {
       TableName: db.tableName,
       Key: keys.style(current.id),
-      UpdateExpression: `SET ${sets.join(', ')}${remove}`,
+      ...buildUpdate(
+        { ...patch, updatedAt: next.updatedAt, ...index, ...(switching ? { counted: true } : {}) },
+        { remove: switching && !next.isPublic ? ['gsi1pk', 'gsi1sk'] : [], values: { ':wasPublic': current.isPublic } },
+      ),
       ConditionExpression: 'attribute_exists(pk) AND isPublic = :wasPublic',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
     },
   };
   try {
@@ -325,22 +308,13 @@ async function updateFields<T>(db: Db, key: Record<string, string>, patch: Recor
     const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }));
     return clean<T>(res.Item);
   }
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets = entries.map(([k, v], i) => {
-    names[`#f${i}`] = k;
-    values[`:v${i}`] = v;
-    return `#f${i} = :v${i}`;
-  });
   try {
     const res = await db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: key,
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        ...buildUpdate(Object.fromEntries(entries)),
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
         ReturnValues: 'ALL_NEW',
       }),
     );

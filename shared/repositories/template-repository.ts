@@ -7,6 +7,7 @@ import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { keys } from './keys';
 import { isConditionFailure, type Db } from './table';
 import type { PromptTemplateRecord, RawTemplateRecord } from './catalog-repository';
+import { buildUpdate } from './toolkit';
 
 const STRIP = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type']);
 const clean = <T>(item: Record<string, unknown> | undefined): T => Object.fromEntries(Object.entries(item ?? {}).filter(([k]) => !STRIP.has(k))) as T;
@@ -32,28 +33,13 @@ export async function createRawTemplate(db: Db, t: RawTemplateRecord & { updated
 }
 
 async function update<T>(db: Db, key: Record<string, string>, patch: Record<string, unknown>, index: Record<string, string> | null): Promise<T | null> {
-  const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets = entries.map(([k, v], i) => {
-    names[`#f${i}`] = k;
-    values[`:v${i}`] = v;
-    return `#f${i} = :v${i}`;
-  });
-  if (index) {
-    sets.push('gsi1pk = :g1pk', 'gsi1sk = :g1sk');
-    values[':g1pk'] = index.gsi1pk;
-    values[':g1sk'] = index.gsi1sk;
-  }
   try {
     const res = await db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: key,
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        ...buildUpdate({ ...patch, ...(index ? { gsi1pk: index.gsi1pk, gsi1sk: index.gsi1sk } : {}) }),
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
         ReturnValues: 'ALL_NEW',
       }),
     );

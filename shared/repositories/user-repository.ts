@@ -4,10 +4,11 @@ import type { PlanId } from '../domain/plans';
 import { keys } from './keys';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 import { tombstoneKey } from './privacy-repository';
-import { HttpError } from '../errors';
+import { ERROR_CODES, HttpError } from '../errors';
+import { batchGetAll, buildUpdate } from './toolkit';
 
 /** A token issued before "Delete my account" must not re-create the user. */
-export const ACCOUNT_DELETED = { code: 'auth.account_deleted', message: 'This account was deleted.' } as const;
+export const ACCOUNT_DELETED = { code: ERROR_CODES.accountDeleted, message: 'This account was deleted.' } as const;
 
 export interface UserRecord {
   id: string;
@@ -160,26 +161,22 @@ export async function createUserIfMissing(db: Db, input: NewUser, now = new Date
   throw new Error(`Could not allocate a handle for ${input.email}`);
 }
 
+/** Some fields of many users (BatchGet through the toolkit: chunks of 100, unprocessed keys retried). */
+export async function getUsersByIds<F extends keyof UserRecord>(db: Db, ids: string[], fields: F[]): Promise<Pick<UserRecord, F | 'id'>[]> {
+  const names = Object.fromEntries(fields.map((f, i) => [`#p${i}`, f]));
+  return batchGetAll<Pick<UserRecord, F | 'id'>>(db, ids.map((id) => keys.user(id)), { projection: Object.keys(names).join(', '), names });
+}
+
 export type UserPatch = Partial<Omit<UserRecord, 'id' | 'email' | 'handle' | 'createdAt' | 'updatedAt'>>;
 
 /** Update plain fields of an existing user (never its keys, e-mail or handle). */
 export async function updateUser(db: Db, userId: string, patch: UserPatch, now = new Date()): Promise<UserRecord> {
-  const entries = Object.entries({ ...patch, updatedAt: now.toISOString() }).filter(([, v]) => v !== undefined);
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets = entries.map(([k, v], i) => {
-    names[`#f${i}`] = k;
-    values[`:v${i}`] = v;
-    return `#f${i} = :v${i}`;
-  });
   const res = await db.doc.send(
     new UpdateCommand({
       TableName: db.tableName,
       Key: keys.user(userId),
-      UpdateExpression: `SET ${sets.join(', ')}`,
+      ...buildUpdate({ ...patch, updatedAt: now.toISOString() }),
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
       ReturnValues: 'ALL_NEW',
     }),
   );

@@ -1,5 +1,5 @@
 /** Request bodies of the creator and admin tools: styles, products, links, collections, influencer applications, templates. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { isSafeText, normalizeText, UNSAFE_TEXT_MESSAGE } from '../domain/text-rules';
 import { SETTINGS, STYLE_IMAGE_TYPES, TASK_TYPES, VIBES, RAW_TEMPLATE_DEFAULTS } from '../domain/catalog';
 import { APPLICATION_MESSAGES, APPLICATION_STATUSES, MAX_USE_CASE, REVIEW_DECISIONS, useCaseError } from '../domain/influencer';

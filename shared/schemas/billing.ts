@@ -1,7 +1,6 @@
-import type { PlanId } from '../domain/plans';
-import { z } from 'zod';
+import * as z from 'zod';
 import { LEDGER_KINDS } from '../domain/ledger';
-import { MONTHLY_PLAN_IDS, PRODUCT_TYPES } from '../domain/plans';
+import { MONTHLY_PLAN_IDS, PLAN_IDS, PRODUCT_TYPES } from '../domain/plans';
 
 /** POST /api/subscriptions/checkout */
 export const checkoutSchema = z.object({ productType: z.enum(PRODUCT_TYPES, 'productType must be one of trial, starter, creator, pack-30, pack-150, pack-300') });
@@ -28,27 +27,28 @@ export type FinanceLedgerQuery = z.infer<typeof financeLedgerQuery>;
 export const financeSummaryQuery = z.object({ from: day.optional(), to: day.optional() });
 
 /** GET /api/subscriptions/current (and the plan-change calls): the summary fields of spec 01 section 3. */
-export interface SubscriptionSummary {
-  currentPlan: PlanId;
-  subscriptionStatus: string;
-  credits: number;
-  hasUnlimitedCredits: boolean;
-  profilesUsed: number;
-  maxProfiles: number;
-  privateStylesUsed: number;
-  maxPrivateStyles: number;
-  publicStylesUsed: number;
-  maxPublicStyles: number;
-  isInfluencer: boolean;
-  hasPriorityQueue: boolean;
-  hasAdvancedControls: boolean;
-  canPublish: boolean;
-  subscriptionId: string | null;
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
+export const subscriptionSummarySchema = z.object({
+  currentPlan: z.enum(PLAN_IDS),
+  subscriptionStatus: z.string(),
+  credits: z.number(),
+  hasUnlimitedCredits: z.boolean(),
+  profilesUsed: z.number(),
+  maxProfiles: z.number(),
+  privateStylesUsed: z.number(),
+  maxPrivateStyles: z.number(),
+  publicStylesUsed: z.number(),
+  maxPublicStyles: z.number(),
+  isInfluencer: z.boolean(),
+  hasPriorityQueue: z.boolean(),
+  hasAdvancedControls: z.boolean(),
+  canPublish: z.boolean(),
+  subscriptionId: z.string().nullable(),
+  currentPeriodEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
   /** A plan, 'none' (cancelling at period end) or null. */
-  nextScheduledPlan: PlanId | null;
-  nextScheduledPlanDate: string | null;
-  hasUsedTrial: boolean;
-  isTrialEligible: boolean;
-}
+  nextScheduledPlan: z.enum(PLAN_IDS).nullable(),
+  nextScheduledPlanDate: z.string().nullable(),
+  hasUsedTrial: z.boolean(),
+  isTrialEligible: z.boolean(),
+});
+export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;

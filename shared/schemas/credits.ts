@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BUCKETS } from '../domain/ledger';
 
 /** POST /api/admin/credits/adjust: an admin grant or removal, recorded in the ledger once per idempotency key. */

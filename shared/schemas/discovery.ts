@@ -1,5 +1,5 @@
 /** Request bodies of the discovery routes: style reports, onboarding preferences, profile settings and links. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { isSafeText, normalizeText, UNSAFE_TEXT_MESSAGE } from '../domain/text-rules';
 import { PREFERENCE_BRANDS, PREFERENCE_COLORS, PREFERENCE_STYLES, SELECT_ONE_STYLE } from '../domain/preferences';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { GENERATION_STATUSES, MODES, QUICK_TRY_MODES } from '../domain/generation';
 import { STYLE_IMAGE_TYPES } from '../domain/catalog';
 import { MAX_OUTFIT_PIECES, MAX_VARIANTS, MIN_OUTFIT_PIECES, MIN_VARIANTS, OUTFIT_MESSAGES, OUTFIT_SLOTS, PIECE_SOURCES } from '../domain/outfit';

@@ -2,7 +2,7 @@
  * Photo profiles on the wire: the response shape and the field rules, shared by the API and the web form
  * so both show the same messages (spec 02 section 5).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { isSafeText, normalizeText, UNSAFE_TEXT_MESSAGE } from '../domain/text-rules';
 import { GENDERS } from '../domain/catalog';
 

@@ -1,12 +1,13 @@
 /** Uploads and remote image fetches on the wire. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** The avatar must be under 5 MB (spec 02 section 9). */
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024 - 1;
 export const UPLOAD_TYPE_VALUES = ['style_prompt', 'style_cover'] as const;
 
-const urlField = z.string({ message: 'URL is required' }).trim().min(1, 'URL is required').max(2048, 'URL is too long');
+// The field name is part of these messages (the wording the API has always sent for these two routes).
+const urlField = z.string({ message: 'url: URL is required' }).trim().min(1, 'url: URL is required').max(2048, 'url: URL is too long');
 
 /** POST /api/download-image */
 export const downloadImageSchema = z.object({ url: urlField, originalUrl: z.string().max(2048).optional() }).strict();

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROLES } from '../domain/roles';
 import { PLAN_IDS } from '../domain/plans';
 

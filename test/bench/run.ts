@@ -26,6 +26,7 @@ import { benchRenderQueue } from './render-queue';
 import { startGeminiFake } from '../support/provider-fakes';
 import { benchModeration } from './moderation';
 import { benchMediaCache } from './media-cache';
+import { benchBundles } from './bundles';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -34,6 +35,12 @@ const rows: [string, string, string][] = [];
 const row = (name: string, value: string, target = '') => rows.push([name, value, target]);
 
 async function main() {
+  // BENCH_ONLY=generations (comma-separated phases) runs a part; the default runs every phase.
+  const only = new Set((process.env.BENCH_ONLY ?? 'bundles,landing,media,api,generations,explore,safety').split(','));
+  // Lambda weight first, with nothing else running in this process (fresh node processes load each bundle).
+  if (only.has('bundles')) lambdaWeight();
+  if ([...only].every((p) => p === 'bundles')) return report();
+
   console.log('bench: building the web app...');
   const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('vite build failed');
@@ -44,8 +51,6 @@ async function main() {
   const stack = await startLocalStack({ port, dataDir, webDir: path.join(root, 'web/dist'), stepFunctions: {} });
   const base = stack.url;
   try {
-    // BENCH_ONLY=generations (comma-separated phases) runs a part; the default runs every phase.
-    const only = new Set((process.env.BENCH_ONLY ?? 'landing,media,api,generations,explore,safety').split(','));
     if (only.has('landing')) {
       await landing(base);
       await lighthouseRun(base);
@@ -60,7 +65,10 @@ async function main() {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  report();
+}
 
+function report() {
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2));
   const w0 = Math.max(...rows.map((r) => r[0].length));
@@ -69,6 +77,22 @@ async function main() {
   console.log(`${'-'.repeat(w0)}  ${'-'.repeat(w1)}  ------`);
   for (const [a, b, c] of rows) console.log(`${a.padEnd(w0)}  ${b.padEnd(w1)}  ${c}`);
   console.log('\nwritten: bench/results/latest.json');
+}
+
+/**
+ * Lambda weight (issue 16): per function, the minified bundle and a cold module load, before (the tree and
+ * esbuild options of BENCH_BUNDLE_BASE) and after (this tree, today's options), plus the SDK-external variant.
+ */
+function lambdaWeight() {
+  console.log('bench: bundling every Lambda function (before / after / SDK external) and timing cold loads...');
+  const r = benchBundles(QUICK ? 3 : 7);
+  results.bundles = { base: r.base, runs: r.runs, functions: r.rows };
+  console.log(r.table);
+  const api = r.rows.filter((x) => x.api);
+  const maxAfter = Math.max(...api.map((x) => x.after.bytes));
+  const worstLoad = Math.max(...api.map((x) => x.loadRatio));
+  row('API bundles: largest, after (before)', `${(maxAfter / 1024).toFixed(0)} KiB (${(Math.max(...api.map((x) => x.before.bytes)) / 1024).toFixed(0)} KiB)`, '< 250 KiB');
+  row('API module load: worst after / before', worstLoad.toFixed(2), '<= 0.5');
 }
 
 /** Media requests per page view, first view and revisit (test/bench/media-cache.ts). */

@@ -3,6 +3,7 @@
  * the environment the handlers read, real Cognito users with real tokens, and invoke() which calls a
  * handler module with the API Gateway event the gateway would send.
  */
+import { responseDrift } from '../../shared/schemas/response-check';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -138,6 +139,9 @@ export async function setupIntegration(): Promise<IntegrationContext> {
       const binary = raw.isBase64Encoded && raw.body ? Buffer.from(raw.body, 'base64') : null;
       if (binary) parsed = resHeaders['content-encoding'] ? binary : binary.toString('utf8');
       if (typeof parsed === 'string' && parsed && String(resHeaders['content-type'] ?? '').includes('json')) parsed = JSON.parse(parsed);
+      // The API contract: a success must match the response schema its route names (drift fails the test).
+      const drift = responseDrift(match.route, raw.statusCode ?? 200, parsed);
+      if (drift) throw new Error(drift);
       return { status: raw.statusCode ?? 200, headers: resHeaders, body: parsed, raw };
     },
     forgeToken(claims) {

@@ -1,6 +1,6 @@
 /** Billing calls (docs/api.md "Billing, credits and the Stripe webhook") as TanStack Query hooks. */
+import type * as R from '../../../shared/schemas/responses';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Bucket, LedgerKind } from '../../../shared/domain/ledger';
 import type { MonthlyPlanId, ProductType } from '../../../shared/domain/plans';
 import { apiJson } from '../lib/api-client';
 import { rememberBalance } from '../lib/format';
@@ -13,32 +13,11 @@ export const LEDGER_KEY = ['/api/credits/ledger'] as const;
 
 export type { SubscriptionSummary };
 
-export interface CreditsView {
-  credits: number;
-  hasUnlimitedCredits: boolean;
-  buckets: Record<Bucket, number>;
-  monthlyAllowance: number;
-  rolloverCap: number | null;
-  packLots: { remaining: number; amount: number; expiresAt: string }[];
-  monthlyExpiresAt: string | null;
-}
+export type CreditsView = R.CreditsView;
 
-export interface LedgerEntryView {
-  entryId: string;
-  userId?: string;
-  kind: LedgerKind;
-  bucket: Bucket;
-  amount: number;
-  causeId?: string;
-  note: string | null;
-  createdAt: string;
-  meta?: Record<string, unknown>;
-}
+export type LedgerEntryView = R.LedgerEntryView;
 
-export interface LedgerPage {
-  items: LedgerEntryView[];
-  nextCursor: string | null;
-}
+export type LedgerPage = R.LedgerPage;
 
 export const useSubscriptionSummary = (enabled = true) => useQuery<SubscriptionSummary>({ queryKey: SUMMARY_KEY, enabled });
 
@@ -83,7 +62,7 @@ export const LOGIN_URL = '/api/auth/login';
 export function useCheckout() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (productType: ProductType) => apiJson<{ checkoutUrl: string }>('POST', '/api/subscriptions/checkout', { productType }),
+    mutationFn: (productType: ProductType) => apiJson<R.CheckoutResult>('POST', '/api/subscriptions/checkout', { productType }),
     onSuccess: ({ checkoutUrl }) => {
       const credits = client.getQueryData<CreditsView>(CREDITS_KEY)?.credits ?? client.getQueryData<SubscriptionSummary>(SUMMARY_KEY)?.credits;
       rememberBalance(credits);
@@ -120,6 +99,6 @@ function useRedirectMutation(fn: () => Promise<{ url: string }>) {
   });
 }
 
-export const usePortal = () => useRedirectMutation(() => apiJson<{ url: string }>('GET', '/api/subscriptions/portal'));
+export const usePortal = () => useRedirectMutation(() => apiJson<R.UrlResult>('GET', '/api/subscriptions/portal'));
 
-export const useUpdatePaymentMethod = () => useRedirectMutation(() => apiJson<{ url: string }>('POST', '/api/subscriptions/update-payment-method'));
+export const useUpdatePaymentMethod = () => useRedirectMutation(() => apiJson<R.UrlResult>('POST', '/api/subscriptions/update-payment-method'));

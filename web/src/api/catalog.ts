@@ -1,76 +1,23 @@
 /** Catalog reads used by the generation screens (shapes of functions/services/catalog-service.ts). */
+import type * as R from '../../../shared/schemas/responses';
 import { useQuery } from '@tanstack/react-query';
-import type { StyleImageType } from '../../../shared/domain/catalog';
 import type { PhotoProfile } from '../../../shared/schemas/photo-profile';
 
 export type { PhotoProfile };
 
-export interface RawTemplate {
-  id: string;
-  name: string;
-  taskType: string;
-  vibeCategory: string | null;
-  settingCategory: string | null;
-  requiresFullBody: boolean;
-  priority: number;
-  enabled: boolean;
-}
+export type RawTemplate = R.RawTemplate;
 
-export interface PromptTemplate {
-  id: string;
-  name: string;
-  description: string | null;
-  previewImageUrl: string | null;
-  task: string;
-  styleCategory: string | null;
-}
+export type PromptTemplate = R.PromptTemplate;
 
-export interface StyleSummary {
-  id: string;
-  name: string;
-  description: string | null;
-  tags: string[];
-  categoryIds: string[];
-  sex: string;
-  styleImageType: StyleImageType;
-  coverImageUrl: string | null;
-  promptImageUrl: string | null;
-  usageCount: number;
-  userName: string;
-  createdAt: string;
-}
+export type StyleSummary = R.StyleSummary;
 
-export interface StyleDetail extends StyleSummary {
-  tasks: string[];
-  defaultPromptTemplateId: string | null;
-  creator: { name: string; handle: string | null; isPublic: boolean };
-}
+export type StyleDetail = R.StyleDetail;
 
-export interface ProductLink {
-  id: string;
-  retailer: string | null;
-  url: string;
-  price: number | null;
-  currency: string | null;
-}
+export type ProductLink = R.ProductLink;
 
-export interface StyleProduct {
-  id: string;
-  name: string;
-  brand: string | null;
-  category: string | null;
-  imageUrl: string | null;
-  links: ProductLink[];
-}
+export type StyleProduct = R.StyleProduct;
 
-export interface CollectionSummary {
-  id: string;
-  title: string;
-  description: string | null;
-  coverImage: string | null;
-  isPublished: boolean;
-  styleCount: number;
-}
+export type CollectionSummary = R.CollectionSummary;
 
 export const PHOTO_PROFILES_KEY = ['/api/photo-profiles'] as const;
 

@@ -1,4 +1,5 @@
 /** Generations: the list (polled while any is active), one generation, delete, feedback, the start calls. */
+import type * as R from '../../../shared/schemas/responses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GenerationView } from '../../../shared/schemas/generation';
 import type { QuickTryMode, Mode } from '../../../shared/domain/generation';
@@ -46,11 +47,7 @@ export function useDeleteGeneration() {
   });
 }
 
-export interface Feedback {
-  rating: number;
-  styleId: string | null;
-  generationId?: string;
-}
+export type Feedback = R.FeedbackView;
 
 export function useGenerationFeedback(id: string | undefined, enabled: boolean) {
   return useQuery<Feedback | null>({ queryKey: feedbackKey(id ?? ''), enabled: !!id && enabled });

@@ -1,4 +1,5 @@
 /** Privacy calls: settings (retention, age status, consent wording), age statement, data export, account deletion. */
+import type * as R from '../../../shared/schemas/responses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RetentionDays } from '../../../shared/domain/privacy';
 import type { DeletionReceipt, ExportJob, PrivacySettings } from '../../../shared/schemas/privacy';
@@ -19,7 +20,7 @@ export function useSetRetention() {
   });
 }
 
-export const recordBirthDate = (birthDate: string) => apiJson<{ ageStatus: 'adult' | 'minor' }>('POST', '/api/user/age', { birthDate });
+export const recordBirthDate = (birthDate: string) => apiJson<R.AgeResult>('POST', '/api/user/age', { birthDate });
 
 export function useRecordAge() {
   const qc = useQueryClient();
@@ -31,7 +32,7 @@ export function useRecordAge() {
 
 /** The latest export; polled every second while it is being built. */
 export function useLatestExport() {
-  return useQuery<{ export: ExportJob | null }>({
+  return useQuery<R.LatestExport>({
     queryKey: LATEST_EXPORT_KEY,
     refetchInterval: (q) => {
       const s = q.state.data?.export?.status;

@@ -1,6 +1,6 @@
 /** Display rules of the billing screens: ledger kinds, signed amounts, buckets, dates, the checkout return. */
 import type { Bucket, LedgerKind } from '../../../shared/domain/ledger';
-import { PACKS, PLANS, PRODUCT_TYPES, productInfo, type PackId, type ProductType } from '../../../shared/domain/plans';
+import { isPaidPlan, PACKS, PLANS, PRODUCT_TYPES, productInfo, type PackId, type ProductType } from '../../../shared/domain/plans';
 
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   'grant.trial': 'Trial credits',
@@ -57,7 +57,7 @@ export function formatDateTime(iso: string | null | undefined): string {
 
 /** Display name of a plan id, including none. */
 export const planName = (plan: string | null | undefined): string =>
-  plan === 'trial' || plan === 'starter' || plan === 'creator' ? PLANS[plan].name : 'No plan';
+  isPaidPlan(plan) ? PLANS[plan].name : 'No plan';
 
 /** Price per credit of a pack, in cents rounded to whole cents (5.99 / 30 -> 20). */
 export const perCreditCents = (pack: PackId): number => Math.round(PACKS[pack].priceCents / PACKS[pack].credits);

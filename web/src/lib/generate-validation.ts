@@ -2,7 +2,7 @@
  * Client-side checks before a generation starts, in the order and with the messages of spec 02 section 5.
  * Each returns the first problem found (title, description, where to go, or the upsell to open), or null.
  */
-import { GENERATION_MESSAGES as M, MIN_BODY_DESCRIPTION, profileQualifies, type Mode } from '../../../shared/domain/generation';
+import { GENERATION_MESSAGES as M, GENERATION_TITLES as T, MIN_BODY_DESCRIPTION, profileQualifies, type Mode } from '../../../shared/domain/generation';
 import type { StyleImageType } from '../../../shared/domain/catalog';
 import { MIN_CREDITS_TO_GENERATE } from '../../../shared/domain/plans';
 
@@ -54,15 +54,15 @@ export const SETUP_REASON: Record<NonNullable<ReturnType<typeof profileSetupProb
 /** Generate from a raw template: login, credits, profile, portrait, body description. */
 export function validateRawTemplateGenerate(input: { user: CreditHolder | null; profile: ProfileLike | null | undefined; requiresFullBody?: boolean | null }): GenerateIssue | null {
   const { user, profile } = input;
-  if (!user) return { title: 'Login required', description: M.loginRequired, redirect: '/auth/login' };
-  if (!hasEnoughCredits(user)) return { title: 'Insufficient credits', description: M.insufficientCredits, redirect: '/subscription' };
+  if (!user) return { title: T.loginRequired, description: M.loginRequired, redirect: '/auth/login' };
+  if (!hasEnoughCredits(user)) return { title: T.insufficientCredits, description: M.insufficientCredits, redirect: '/subscription' };
   switch (profileSetupProblem(profile, { requiresFullBody: input.requiresFullBody })) {
     case 'no-profile':
-      return { title: 'Profile required', description: M.profileRequired, redirect: '/profiles/new' };
+      return { title: T.profileRequired, description: M.profileRequired, redirect: '/profiles/new' };
     case 'no-portrait':
-      return { title: 'Portrait required', description: M.portraitRequired };
+      return { title: T.portraitRequired, description: M.portraitRequired };
     case 'no-description':
-      return { title: 'Body description required', description: M.bodyDescriptionRequired };
+      return { title: T.bodyDescriptionRequired, description: M.bodyDescriptionRequired };
     case 'no-full-body':
       return { title: M.fullBodyRequired, description: SETUP_REASON['no-full-body'] };
     default:
@@ -90,17 +90,17 @@ export function validateStyleGenerate(input: {
 }): GenerateIssue | null {
   const { user, profiles, selectedProfileId, imageType, mode } = input;
   if (!input.styleId) return { title: M.styleRequired };
-  if (profiles.length > 0 && !selectedProfileId) return { title: 'Please select a profile image' };
+  if (profiles.length > 0 && !selectedProfileId) return { title: T.selectProfile };
   const profile = selectedProfileId ? profiles.find((p) => p.id === selectedProfileId) : undefined;
   if (selectedProfileId && !profile) return { title: M.profileNotFound };
-  if (!user) return { title: 'Login required', description: M.loginRequired, redirect: '/auth/login' };
-  if (!hasEnoughCredits(user)) return { title: 'Insufficient credits', description: M.insufficientCredits, upsell: 'credits' };
+  if (!user) return { title: T.loginRequired, description: M.loginRequired, redirect: '/auth/login' };
+  if (!hasEnoughCredits(user)) return { title: T.insufficientCredits, description: M.insufficientCredits, upsell: 'credits' };
   if (mode === 'creative' && !input.promptTemplateId && !input.promptOptional) return { title: M.generationStyleRequired };
-  if (!profile) return { title: 'Profile required', description: M.profileRequired, redirect: '/profiles' };
+  if (!profile) return { title: T.profileRequired, description: M.profileRequired, redirect: '/profiles' };
   if (needsFullBody(imageType, mode)) {
-    if (!profile.fullBodyUrl) return { title: M.fullBodyRequired, description: 'Add a full-body photo to this profile for Exact mode.' };
+    if (!profile.fullBodyUrl) return { title: M.fullBodyRequired, description: M.fullBodyForExact };
   } else if (!profile.portraitUrl) {
-    return { title: 'Portrait required', description: M.portraitRequired };
+    return { title: T.portraitRequired, description: M.portraitRequired };
   }
   return null;
 }
@@ -113,10 +113,10 @@ export function validateCustomLook(input: {
   imageType: StyleImageType;
   promptTemplateId: string | null;
 }): GenerateIssue | null {
-  if (!input.user) return { title: 'Login required', description: M.loginRequired, redirect: '/' };
-  if (!input.imageUrl) return { title: 'No image uploaded', description: 'Please upload an outfit image first' };
-  if (input.profileCount < 1) return { title: 'No photo profile', description: M.profileRequired, redirect: '/profiles' };
-  if (input.imageType === 'product_only' && !input.promptTemplateId) return { title: 'Prompt required', description: M.promptRequired };
+  if (!input.user) return { title: T.loginRequired, description: M.loginRequired, redirect: '/' };
+  if (!input.imageUrl) return { title: T.noImage, description: M.uploadOutfitFirst };
+  if (input.profileCount < 1) return { title: T.noPhotoProfile, description: M.profileRequired, redirect: '/profiles' };
+  if (input.imageType === 'product_only' && !input.promptTemplateId) return { title: T.promptRequired, description: M.promptRequired };
   return null;
 }
 
@@ -130,15 +130,15 @@ export function validateQuickTry(input: {
   profile: ProfileLike | null | undefined;
 }): GenerateIssue | null {
   const { user, profile, imageType, mode } = input;
-  if (!input.imageUrl) return { title: 'No image URL provided' };
-  if (!user) return { title: 'Login required', description: M.loginRequired, redirect: '/' };
-  if (!hasEnoughCredits(user)) return { title: 'Insufficient credits', description: M.insufficientCredits, redirect: '/subscription' };
-  if (mode === 'creative' && !input.promptTemplateId) return { title: M.generationStyleRequired, description: 'Please choose a generation style for Creative mode' };
-  if (!profile) return { title: 'Profile required', description: M.profileRequired, redirect: '/profiles' };
+  if (!input.imageUrl) return { title: T.noImageUrl };
+  if (!user) return { title: T.loginRequired, description: M.loginRequired, redirect: '/' };
+  if (!hasEnoughCredits(user)) return { title: T.insufficientCredits, description: M.insufficientCredits, redirect: '/subscription' };
+  if (mode === 'creative' && !input.promptTemplateId) return { title: M.generationStyleRequired, description: M.chooseCreativeStyle };
+  if (!profile) return { title: T.profileRequired, description: M.profileRequired, redirect: '/profiles' };
   if (needsFullBody(imageType, mode)) {
-    if (!profile.fullBodyUrl) return { title: M.fullBodyRequired, description: 'Add a full-body photo to this profile for Exact mode.', redirect: '/profiles' };
+    if (!profile.fullBodyUrl) return { title: M.fullBodyRequired, description: M.fullBodyForExact, redirect: '/profiles' };
   } else if (!profile.portraitUrl) {
-    return { title: 'Portrait required', description: M.portraitRequired, redirect: '/profiles' };
+    return { title: T.portraitRequired, description: M.portraitRequired, redirect: '/profiles' };
   }
   return null;
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PASSWORD_RULES } from './password-rules';
 
 /** A new password under the pool's policy, with the sign-up form's messages. */

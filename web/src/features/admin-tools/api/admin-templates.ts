@@ -1,43 +1,16 @@
 /** Admin prompt-template and raw-template calls (docs/api.md, "Creator and admin tools"). */
+import type * as R from '../../../../../shared/schemas/responses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client';
 import type { PromptBody, RawTemplateBody, SampleUrls } from '../lib/templates';
 
-export interface AdminPromptTemplate {
-  id: string;
-  name: string;
-  description: string | null;
-  previewImageUrl: string | null;
-  task: string;
-  styleCategory: string | null;
-  template: string;
-  createdAt?: string;
-  updatedAt?: string;
-}
+export type AdminPromptTemplate = R.AdminPromptTemplate;
 
-export interface PromptTestResult {
-  prompt: string;
-  imageUrl: string | null;
-  templateUsed: { id: string; name: string; task: string; styleCategory: string | null; template: string } | null;
-  fullPayload: unknown;
-}
+export type PromptTestResult = R.PromptTestResult;
 
-export interface AdminRawTemplate {
-  id: string;
-  name: string;
-  taskType: string;
-  vibeCategory: string;
-  settingCategory: string;
-  requiresFullBody: boolean;
-  priority: number;
-  enabled: boolean;
-  jsonText: string;
-}
+export type AdminRawTemplate = R.AdminRawTemplate;
 
-export interface Category {
-  id: string;
-  name: string;
-}
+export type Category = R.Category;
 
 export const ADMIN_PROMPTS_KEY = ['/api/admin/prompts'] as const;
 export const ADMIN_RAW_TEMPLATES_KEY = ['/api/admin/raw-templates'] as const;
@@ -57,7 +30,7 @@ export function useSavePrompt() {
 export function useDeletePrompt() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiJson<{ id: string; deleted: boolean }>('DELETE', `/api/admin/prompts/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => apiJson<R.DeletedResult>('DELETE', `/api/admin/prompts/${encodeURIComponent(id)}`),
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ADMIN_PROMPTS_KEY }), qc.invalidateQueries({ queryKey: ['/api/prompts'] })]),
   });
 }
@@ -81,10 +54,10 @@ export function useSaveRawTemplate() {
 export function useDeleteRawTemplate() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiJson<{ id: string; deleted: boolean }>('DELETE', `/api/admin/raw-templates/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => apiJson<R.DeletedResult>('DELETE', `/api/admin/raw-templates/${encodeURIComponent(id)}`),
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ADMIN_RAW_TEMPLATES_KEY }), qc.invalidateQueries({ queryKey: ['/api/raw-templates'] })]),
   });
 }
 
 export const useCompileRawTemplate = () =>
-  useMutation({ mutationFn: (body: { jsonText: string; sampleUrls: SampleUrls }) => apiJson<{ input: unknown }>('POST', '/api/admin/raw-templates/compile', body) });
+  useMutation({ mutationFn: (body: { jsonText: string; sampleUrls: SampleUrls }) => apiJson<R.CompileResult>('POST', '/api/admin/raw-templates/compile', body) });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { LocalCodeNote } from './local-code-note';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmPasswordReset, requestPasswordReset } from '../../../lib/auth';
 import { authErrorMessage } from '../../../lib/auth-errors';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { LocalCodeNote } from './local-code-note';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { confirmSignUp, resendCode, signIn, signUp } from '../../../lib/auth';

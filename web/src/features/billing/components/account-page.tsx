@@ -15,7 +15,7 @@ import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { LoadMore } from '../../../components/load-more';
 import { cn } from '../../../lib/cn';
-import { formatCredits } from '../../../../../shared/domain/plans';
+import { formatCredits, isMonthlyPlan } from '../../../../../shared/domain/plans';
 import {
   useCancelSubscription,
   useCreditLedger,
@@ -129,7 +129,7 @@ function CreditsCard({ credits, summary, loading, error }: { credits?: CreditsVi
 function PlanCard({ summary, loading, error }: { summary?: SubscriptionSummary; loading: boolean; error: unknown }) {
   const [confirm, setConfirm] = useState(false);
   const cancel = useCancelSubscription();
-  const monthly = summary?.currentPlan === 'starter' || summary?.currentPlan === 'creator';
+  const monthly = isMonthlyPlan(summary?.currentPlan);
   const periodEnd = formatDate(summary?.currentPeriodEnd);
   return (
     <Card>

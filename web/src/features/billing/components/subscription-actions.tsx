@@ -5,7 +5,7 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/dialog';
 import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
-import { PLANS, upgradeReconcileCredits, type MonthlyPlanId } from '../../../../../shared/domain/plans';
+import { isMonthlyPlan, PLANS, upgradeReconcileCredits, type MonthlyPlanId } from '../../../../../shared/domain/plans';
 import { useCancelScheduledChange, useChangePlan, type SubscriptionSummary } from '../../../api/billing';
 import { formatDate, planName } from '../../../lib/format';
 import { scheduledChange } from '../lib/plan-buttons';
@@ -65,7 +65,7 @@ export function ChangePlanDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const change = useChangePlan();
-  const from = summary.currentPlan === 'starter' || summary.currentPlan === 'creator' ? summary.currentPlan : null;
+  const from = isMonthlyPlan(summary.currentPlan) ? summary.currentPlan : null;
   const plan = target ? PLANS[target.plan] : null;
   const description =
     target && plan && from

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
 import { errorMessage } from '../../../lib/api-error';
-import { canJoinInfluencerProgram, formatCredits, INFLUENCER_PUBLIC_STYLES, PLAN_ORDER, type MonthlyPlanId } from '../../../../../shared/domain/plans';
+import { canJoinInfluencerProgram, formatCredits, INFLUENCER_PUBLIC_STYLES, isMonthlyPlan, PLAN_ORDER, type MonthlyPlanId } from '../../../../../shared/domain/plans';
 import { useSubscriptionSummary, type SubscriptionSummary } from '../../../api/billing';
 import { formatDate, planName, statusLabel } from '../../../lib/format';
 import { planAction, type PlanAction } from '../lib/plan-buttons';
@@ -91,7 +91,7 @@ export default function SubscriptionPage() {
 }
 
 function StatusCard({ summary }: { summary: SubscriptionSummary }) {
-  const monthly = summary.currentPlan === 'starter' || summary.currentPlan === 'creator';
+  const monthly = isMonthlyPlan(summary.currentPlan);
   const renewal = summary.nextScheduledPlan === 'none' ? 'Ends' : 'Renews';
   return (
     <Card className="p-5">

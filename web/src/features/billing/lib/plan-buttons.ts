@@ -6,6 +6,7 @@
 import {
   isLiveSubscriptionStatus,
   isMonthlyPlan,
+  isPaidPlan,
   planChangeKind,
   PLANS,
   purchaseBlocker,
@@ -35,7 +36,7 @@ export type PlanAction =
   /** Not possible now; `reason` says why. */
   | { kind: 'disabled'; label: string; reason: string };
 
-const asPlan = (p: unknown): PlanId => (p === 'trial' || p === 'starter' || p === 'creator' ? p : 'none');
+const asPlan = (p: unknown): PlanId => (isPaidPlan(p) ? p : 'none');
 
 /** The button of one plan for a signed-in user (null subject = signed out: every plan starts a checkout). */
 export function planAction(subject: PlanSubject | null | undefined, plan: PaidPlanId): PlanAction {

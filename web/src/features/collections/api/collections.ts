@@ -1,30 +1,11 @@
 /** Public collections: the list (shared query with the dashboard) and one collection with its looks and links. */
+import type * as R from '../../../../../shared/schemas/responses';
 import { useQuery } from '@tanstack/react-query';
 
-export interface AffiliateLink {
-  id: string;
-  url: string;
-  productName: string | null;
-  retailer: string | null;
-}
+export type AffiliateLink = R.AffiliateLink;
 
-export interface CollectionLook {
-  id: string;
-  title: string;
-  description: string | null;
-  coverImage: string | null;
-  tags: string[];
-}
+export type CollectionLook = R.CollectionLook;
 
-export interface CollectionDetail {
-  id: string;
-  userId?: string;
-  title: string;
-  description: string | null;
-  coverImage: string | null;
-  styleCount: number;
-  affiliateLinks: AffiliateLink[];
-  styles: CollectionLook[];
-}
+export type CollectionDetail = R.CollectionDetail;
 
 export const useCollectionDetail = (id: string | undefined) => useQuery<CollectionDetail>({ queryKey: ['/api/collections', id], enabled: !!id });

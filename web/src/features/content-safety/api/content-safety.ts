@@ -1,22 +1,11 @@
 /** Admin content-safety calls: refusal counts and reasons, open style reports, takedown. */
+import type * as R from '../../../../../shared/schemas/responses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client';
 
-export interface RefusalSummary {
-  since: string;
-  total: number;
-  byKind: Record<string, number>;
-  byReason: Record<string, number>;
-  recent: { id: string; kind: string; reasons: string[]; moderator: string; createdAt: string }[];
-}
+export type RefusalSummary = R.RefusalSummary;
 
-export interface StyleReport {
-  id: string;
-  styleId: string;
-  styleName: string;
-  reason: string;
-  createdAt: string;
-}
+export type StyleReport = R.StyleReport;
 
 export const REPORTS_KEY = ['/api/admin/style-reports'] as const;
 
@@ -27,7 +16,7 @@ export function useTakeDown() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (reportId: string) =>
-      apiJson<{ styleIds: string[]; deletedImages: number; resolvedReports: number }>('POST', `/api/admin/style-reports/${encodeURIComponent(reportId)}/take-down`),
+      apiJson<R.TakeDownResult>('POST', `/api/admin/style-reports/${encodeURIComponent(reportId)}/take-down`),
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: REPORTS_KEY }), qc.invalidateQueries({ queryKey: ['/api/styles'] })]),
   });
 }

@@ -1,14 +1,9 @@
 /** Explore reads: the public style list (shared query with the dashboard) and the active categories. */
+import type * as R from '../../../../../shared/schemas/responses';
 import { useQuery } from '@tanstack/react-query';
 import { activeCategories } from '../../../../../shared/domain/explore-filters';
 
-export interface Category {
-  id: string;
-  name: string;
-  description?: string | null;
-  isActive?: boolean;
-  displayOrder?: number;
-}
+export type Category = R.Category;
 
 /** GET /api/categories: active categories by displayOrder (re-applied here with the shared rule). */
 export const useCategories = () =>

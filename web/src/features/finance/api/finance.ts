@@ -1,34 +1,16 @@
 /** Admin finance calls (docs/api.md): ledger explorer, day totals, reconciliation, CSV export. */
+import type * as R from '../../../../../shared/schemas/responses';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { apiJson, apiRequest } from '../../../lib/api-client';
-import type { LedgerEntryView } from '../../../api/billing';
-import { fileNameFrom, ledgerQuery, type DayTotals, type LedgerFilters } from '../lib/finance';
+import { fileNameFrom, ledgerQuery, type LedgerFilters } from '../lib/finance';
 
 export const FINANCE_LEDGER_PAGE = 50;
 
-export interface FinanceLedgerPage {
-  items: LedgerEntryView[];
-  nextCursor: string | null;
-  from: string;
-  to: string;
-}
+export type FinanceLedgerPage = R.FinanceLedgerPage;
 
-export interface FinanceSummary {
-  from: string;
-  to: string;
-  days: DayTotals[];
-  totals: Omit<DayTotals, 'day'>;
-}
+export type FinanceSummary = R.FinanceSummary;
 
-type Buckets = { trial: number; monthly: number; pack: number };
-
-export interface ReconciliationReport {
-  checkedUsers: number;
-  mismatches: { userId: string; balance: Buckets & { credits: number }; entries: Buckets; lotsRemaining: number; problems: string[] }[];
-  unappliedEvents: { eventId: string; eventType: string; receivedAt: string }[];
-  paymentsWithoutGrant: { eventId: string; eventType: string; userId: string | null; expectedEntryId: string; receivedAt: string }[];
-  generatedAt: string;
-}
+export type ReconciliationReport = R.ReconciliationReport;
 
 export function useFinanceLedger(filters: LedgerFilters, enabled: boolean) {
   return useInfiniteQuery({

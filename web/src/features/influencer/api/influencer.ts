@@ -1,38 +1,16 @@
 /** Influencer application calls (docs/api.md, "Creator and admin tools"). */
+import type * as R from '../../../../../shared/schemas/responses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApplicationStatus, ReviewDecision } from '../../../../../shared/domain/influencer';
+import type { ReviewDecision } from '../../../../../shared/domain/influencer';
 import { apiJson } from '../../../lib/api-client';
 import { CURRENT_USER_KEY } from '../../../api/current-user';
 import type { ApplyBody, StatusFilter } from '../lib/application';
 
-export interface InfluencerApplication {
-  id: string;
-  userId: string;
-  status: ApplicationStatus;
-  useCase: string;
-  instagramHandle: string | null;
-  tiktokHandle: string | null;
-  youtubeChannel: string | null;
-  otherSocial: string | null;
-  reviewNotes: string | null;
-  reviewedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type InfluencerApplication = R.InfluencerApplication;
 
-export interface ApplicationUser {
-  id: string;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  currentPlan: string;
-  isInfluencer: boolean;
-}
+export type ApplicationUser = R.ApplicationUser;
 
-export interface AdminApplication extends InfluencerApplication {
-  user: ApplicationUser | null;
-}
+export type AdminApplication = R.AdminApplication;
 
 export const MY_APPLICATION_KEY = ['/api/influencer/application'] as const;
 export const ADMIN_APPLICATIONS_KEY = '/api/admin/influencer/applications';

@@ -1,5 +1,5 @@
 /** Influencer application rules for the apply form and the admin review (spec 02 sections 4 and 5). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { APPLICATION_MESSAGES, MIN_USE_CASE, MAX_USE_CASE, useCaseError as checkUseCase, type ApplicationStatus, type ReviewDecision } from '../../../../../shared/domain/influencer';
 
 export { canApply } from '../../../../../shared/domain/influencer';

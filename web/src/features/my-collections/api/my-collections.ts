@@ -1,30 +1,14 @@
 /** My Collections' calls (docs/api.md, "Creator and admin tools"). */
+import type * as R from '../../../../../shared/schemas/responses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client';
 import type { CollectionFormValues } from '../lib/collection-rules';
 
-export interface MyCollection {
-  id: string;
-  name: string;
-  description: string | null;
-  coverImage: string | null;
-  isPublic: boolean;
-  styleCount: number;
-}
+export type MyCollection = R.MyCollection;
 
-export interface CollectionStyle {
-  id: string;
-  name: string;
-  description: string | null;
-  coverImageUrl: string | null;
-  coverImage?: string | null;
-  tags: string[];
-  isPublic: boolean;
-}
+export type CollectionStyle = R.CollectionStyle;
 
-export interface MyCollectionDetail extends MyCollection {
-  styles: CollectionStyle[];
-}
+export type MyCollectionDetail = R.MyCollectionDetail;
 
 export const MY_COLLECTIONS_KEY = ['/api/influencer-collections'] as const;
 const detailKey = (id: string) => ['/api/influencer-collections', id] as const;
@@ -62,22 +46,19 @@ export function useUpdateCollection() {
 export function useDeleteCollection() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) => apiJson<{ id: string }>('DELETE', `/api/influencer-collections/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => apiJson<R.DeletedResult>('DELETE', `/api/influencer-collections/${encodeURIComponent(id)}`),
     onSuccess: () => refresh(),
   });
 }
 
 export function useCollectionStyle() {
   const refresh = useRefresh();
-  const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, styleId, action }: { id: string; styleId: string; action: 'add' | 'remove' }) =>
       action === 'add'
-        ? apiJson<MyCollectionDetail>('POST', `/api/influencer-collections/${encodeURIComponent(id)}/styles`, { styleId })
-        : apiJson<MyCollectionDetail>('DELETE', `/api/influencer-collections/${encodeURIComponent(id)}/styles/${encodeURIComponent(styleId)}`),
-    onSuccess: (data, v) => {
-      if (data && Array.isArray(data.styles)) qc.setQueryData(detailKey(v.id), data);
-      refresh(v.id);
-    },
+        ? apiJson<MyCollection>('POST', `/api/influencer-collections/${encodeURIComponent(id)}/styles`, { styleId })
+        : apiJson<MyCollection>('DELETE', `/api/influencer-collections/${encodeURIComponent(id)}/styles/${encodeURIComponent(styleId)}`),
+    // The answer is the collection without its styles (its count and cover changed): the detail is re-read.
+    onSuccess: (_data, v) => refresh(v.id),
   });
 }

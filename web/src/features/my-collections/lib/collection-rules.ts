@@ -1,5 +1,5 @@
 /** My Collections' pure rules (spec 02 sections 2 and 5): the collection form and the style picker. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const COLLECTION_MESSAGES = {
   nameRequired: 'Name is required',

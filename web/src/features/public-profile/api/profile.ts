@@ -1,26 +1,13 @@
 /** Public profiles: GET /api/profile/{handle} and GET /api/users/{id} (for /influencer/{userId} links). */
+import type * as R from '../../../../../shared/schemas/responses';
 import { useQuery } from '@tanstack/react-query';
 import { normalizeHandle } from '../../../../../shared/domain/profile-rules';
-import type { CollectionSummary } from '../../../api/catalog';
 
 export const PROFILE_NOT_FOUND = 'Profile Not Found';
 
-export interface PublicUser {
-  id: string;
-  handle: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  isInfluencer: boolean;
-  isPublic?: boolean;
-}
+export type PublicUser = R.PublicUser;
 
-export interface PublicProfile {
-  user: PublicUser;
-  links: { id: string; title: string; url: string }[];
-  collections: CollectionSummary[];
-  showCollections: boolean;
-}
+export type PublicProfile = R.PublicProfile;
 
 export const profileKey = (handle: string) => ['/api/profile', encodeURIComponent(normalizeHandle(handle))] as const;
 

@@ -1,16 +1,12 @@
 /** Settings calls: profile fields, avatar upload, profile links (spec 02 section 7). */
+import type * as R from '../../../../../shared/schemas/responses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../../../shared/schemas/user';
 import type { ProfilePatchInput, UserLinkInput } from '../../../../../shared/schemas/discovery';
 import { apiJson, apiRequest } from '../../../lib/api-client';
 import { CURRENT_USER_KEY } from '../../../api/current-user';
 
-export interface UserLink {
-  id: string;
-  title: string;
-  url: string;
-  createdAt?: string;
-}
+export type UserLink = R.UserLinkView;
 
 export const LINKS_KEY = ['/api/user/links'] as const;
 

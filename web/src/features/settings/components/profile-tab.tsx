@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import { Avatar, Switch } from 'radix-ui';
 import UserRound from 'lucide-react/icons/user-round';
 import type { CurrentUser } from '../../../../../shared/schemas/user';

@@ -1,41 +1,17 @@
 /** The style editor's calls (docs/api.md, "Creator and admin tools"). */
+import type * as R from '../../../../../shared/schemas/responses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { idempotencyHeaders } from '../../../lib/idempotency';
 import { apiJson } from '../../../lib/api-client';
 import type { AdminStyle } from '../lib/style-form';
 
-export interface AdminCategory {
-  id: string;
-  name: string;
-  description?: string | null;
-  isActive?: boolean;
-  displayOrder?: number;
-}
+export type AdminCategory = R.Category;
 
-export interface AdminProductLink {
-  id: string;
-  url: string;
-  retailer: string | null;
-  price: number | null;
-  currency: string | null;
-  affiliateCode?: string | null;
-}
+export type AdminProductLink = R.AdminProductLink;
 
-export interface AdminProduct {
-  id: string;
-  styleId: string;
-  name: string;
-  brand: string | null;
-  category: string | null;
-  imageUrl: string | null;
-  links: AdminProductLink[];
-}
+export type AdminProduct = R.AdminProduct;
 
-export interface PromptOption {
-  id: string;
-  name: string;
-  task: string;
-}
+export type PromptOption = R.PromptTemplate;
 
 export const ADMIN_STYLES_KEY = ['/api/admin/styles'] as const;
 export const ADMIN_CATEGORIES_KEY = ['/api/admin/categories'] as const;
@@ -73,7 +49,7 @@ export function useSaveStyle() {
 export function useDeleteStyle() {
   const invalidate = useInvalidateStyles();
   return useMutation({
-    mutationFn: (id: string) => apiJson<{ id: string }>('DELETE', `/api/admin/styles/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => apiJson<R.IdResult>('DELETE', `/api/admin/styles/${encodeURIComponent(id)}`),
     onSuccess: invalidate,
   });
 }
@@ -92,7 +68,7 @@ export function useCreateProduct(styleId: string) {
 export function useDeleteProduct(styleId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiJson<{ id: string }>('DELETE', `/api/admin/products/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => apiJson<R.IdResult>('DELETE', `/api/admin/products/${encodeURIComponent(id)}`),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: productsKey(styleId) });
       void qc.invalidateQueries({ queryKey: ['/api/styles', styleId, 'products'] });
@@ -103,11 +79,11 @@ export function useDeleteProduct(styleId: string) {
 export type StyleUploadType = 'style_prompt' | 'style_cover';
 
 /** POST /api/download-image: copy a remote image into our storage. */
-export const downloadRemoteImage = (url: string) => apiJson<{ url: string; originalUrl: string }>('POST', '/api/download-image', { url, originalUrl: url });
+export const downloadRemoteImage = (url: string) => apiJson<R.DownloadImageResult>('POST', '/api/download-image', { url, originalUrl: url });
 
 /** Generate a cover: start a 1-credit generation of the style, read it, then make its result the cover. */
 export const startCoverGeneration = (styleId: string, idempotencyKey: string) =>
-  apiJson<{ id: string }>('POST', `/api/admin/styles/${encodeURIComponent(styleId)}/cover`, {}, undefined, idempotencyHeaders(idempotencyKey));
+  apiJson<R.IdResult>('POST', `/api/admin/styles/${encodeURIComponent(styleId)}/cover`, {}, undefined, idempotencyHeaders(idempotencyKey));
 export const readGeneration = (id: string) => apiJson<{ id: string; status: string; error: string | null }>('GET', `/api/generations/${encodeURIComponent(id)}`);
 export const setCoverFromGeneration = (styleId: string, generationId: string) =>
   apiJson<AdminStyle>('POST', `/api/admin/styles/${encodeURIComponent(styleId)}/cover/from-generation`, { generationId });

@@ -1,4 +1,5 @@
 /** Style detail reads and actions: favourite state and count, collections, the caller's generations, report. */
+import type * as R from '../../../../../shared/schemas/responses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GenerationView } from '../../../../../shared/schemas/generation';
 import { apiJson } from '../../../lib/api-client';
@@ -9,8 +10,8 @@ export const favoriteKey = (id: string) => ['/api/styles', id, 'favorite'] as co
 export const favoriteCountKey = (id: string) => ['/api/styles', id, 'favorites/count'] as const;
 export const FAVORITES_KEY = ['/api/favorites'] as const;
 
-export const useFavorite = (id: string, enabled: boolean) => useQuery<{ isFavorite: boolean }>({ queryKey: favoriteKey(id), enabled });
-export const useFavoriteCount = (id: string) => useQuery<{ count: number }>({ queryKey: favoriteCountKey(id) });
+export const useFavorite = (id: string, enabled: boolean) => useQuery<R.FavoriteStateView>({ queryKey: favoriteKey(id), enabled });
+export const useFavoriteCount = (id: string) => useQuery<R.FavoriteCount>({ queryKey: favoriteCountKey(id) });
 export const useStyleCollections = (id: string) => useQuery<CollectionSummary[]>({ queryKey: ['/api/styles', id, 'collection'] });
 export const useStyleGenerations = (id: string, enabled: boolean) =>
   useQuery<GenerationView[]>({ queryKey: ['/api/styles', id, 'generations'], enabled });
@@ -44,6 +45,6 @@ export function useToggleFavorite(id: string) {
 /** POST /api/styles/{id}/flag {reason}. */
 export function useReportStyle(id: string) {
   return useMutation({
-    mutationFn: (reason: string) => apiJson<{ id: string }>('POST', `/api/styles/${encodeURIComponent(id)}/flag`, { reason }),
+    mutationFn: (reason: string) => apiJson<R.IdResult>('POST', `/api/styles/${encodeURIComponent(id)}/flag`, { reason }),
   });
 }

@@ -29,7 +29,7 @@ import { Notice } from '../../../components/alert';
 import type { StyleDetail } from '../../../api/catalog';
 import { useFavorite, useFavoriteCount, useStyleCollections, useStyleGenerations, useToggleFavorite } from '../api/style';
 import { useQuery } from '@tanstack/react-query';
-import { GENERATION_MESSAGES as GM } from '../../../../../shared/domain/generation';
+import { GENERATION_MESSAGES as GM, GENERATION_TITLES as GT } from '../../../../../shared/domain/generation';
 import { PHOTO_PROFILES_KEY, type PhotoProfile } from '../../../api/catalog';
 import { favoriteCountLabel, pickQuickTryProfile, quickTryModeFor } from '../lib/style-rules';
 import { ChooseProfileDialog } from './choose-profile-dialog';
@@ -86,8 +86,8 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
       if (pick.kind === 'missing-photo') {
         toast({
           variant: 'destructive',
-          title: pick.photo === 'full-body' ? GM.fullBodyRequired : 'Portrait required',
-          description: pick.photo === 'full-body' ? 'This style needs a full-body photo. Add one to a photo profile.' : GM.portraitRequired,
+          title: pick.photo === 'full-body' ? GM.fullBodyRequired : GT.portraitRequired,
+          description: pick.photo === 'full-body' ? GM.styleNeedsFullBody : GM.portraitRequired,
         });
         navigate(`/profiles/${encodeURIComponent(pick.profileId)}/edit`);
         return;

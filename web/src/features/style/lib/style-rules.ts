@@ -1,9 +1,9 @@
 /** Pure rules of the style detail page (spec 02 sections 4 and 7). */
 import type { StyleImageType } from '../../../../../shared/domain/catalog';
-import type { QuickTryMode } from '../../../../../shared/domain/generation';
+import { defaultModeFor, toQuickTryMode, type QuickTryMode } from '../../../../../shared/domain/generation';
 
 /** Quick Try on a style: precise for model_wearer styles, creative otherwise. */
-export const quickTryModeFor = (type: StyleImageType | null | undefined): QuickTryMode => (type === 'model_wearer' ? 'precise' : 'creative');
+export const quickTryModeFor = (type: StyleImageType | null | undefined): QuickTryMode => toQuickTryMode(defaultModeFor(type ?? 'product_laydown'));
 
 export interface FavoriteState {
   isFavorite: boolean;

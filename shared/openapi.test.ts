@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { buildOpenApi, openApiPath } from './openapi';
+import { ROUTES, routeKey } from './routes';
+
+type Op = {
+  parameters: { name: string; in: string; required: boolean }[];
+  requestBody?: { content: Record<string, { schema: unknown }> };
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+  security: unknown[];
+};
+
+const doc = buildOpenApi() as { openapi: string; paths: Record<string, Record<string, Op>> };
+const strip = (s: z.ZodType, io: 'input' | 'output') => {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(s, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+};
+
+describe('the OpenAPI document (generated from the route table)', () => {
+  it('is a valid OpenAPI 3.1 document for an independent validator', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    const validator = new Validator();
+    const res = await validator.validate(doc as unknown as Parameters<Validator['validate']>[0]);
+    expect(res.errors ?? []).toEqual([]);
+    expect(res.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    // ...and the validator does refuse a broken one (a parameter in a place OpenAPI 3 has not: Swagger 2's "body").
+    const broken = structuredClone(doc) as { paths: Record<string, Record<string, Op>> };
+    broken.paths['/api/generations/{id}']!.get!.parameters[0]!.in = 'body';
+    expect((await new Validator().validate(broken as unknown as Parameters<Validator['validate']>[0])).valid).toBe(false);
+  });
+
+  it('has every route of the table, with its parameters, body, response and auth', () => {
+    const ops = Object.values(doc.paths).reduce((n, p) => n + Object.keys(p).length, 0);
+    expect(ops).toBe(ROUTES.length);
+    for (const route of ROUTES) {
+      const op = doc.paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
+      expect(op, routeKey(route)).toBeDefined();
+      const pathNames = [...route.path.matchAll(/\{(\w+)\+?\}/g)].map((m) => m[1]);
+      expect(op!.parameters.filter((p) => p.in === 'path').map((p) => p.name), routeKey(route)).toEqual(pathNames);
+      if (route.body) expect(op!.requestBody?.content['application/json']?.schema, routeKey(route)).toEqual(strip(route.body, 'input'));
+      if (route.multipart) for (const f of route.multipart.files) expect(JSON.stringify(op!.requestBody?.content['multipart/form-data']), routeKey(route)).toContain(`"${f}"`);
+      if (route.query) {
+        const names = Object.keys((strip(route.query, 'input') as { properties: object }).properties);
+        expect(op!.parameters.filter((p) => p.in === 'query').map((p) => p.name), routeKey(route)).toEqual(names);
+      }
+      const status = String(route.status ?? 200);
+      expect(op!.responses[status], routeKey(route)).toBeDefined();
+      if (route.response) expect(op!.responses[status]!.content?.['application/json']?.schema, routeKey(route)).toEqual(strip(route.response, 'output'));
+      expect(op!.security.length === 0, routeKey(route)).toBe(route.auth === 'public');
+    }
+  });
+
+  it('names a response schema for every JSON route (the others are 204, redirects or CSV)', () => {
+    const without = ROUTES.filter((r) => !r.response && r.status !== 204 && r.status !== 302 && !r.produces).map(routeKey);
+    expect(without).toEqual([]);
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * Billing records: Stripe events (RECEIVED when verified, APPLIED in the same transaction as their effect),
+ * what each payment granted (so a refund can remove it), which user owns a Stripe subscription, and the
+ * user's plan fields as one transaction item. The rules live in functions/services/stripe-events.ts; this
+ * module only reads and writes the items (docs/data-model.md).
+ */
+import type { Bucket } from '../domain/ledger';
+import { LIVE_SUBSCRIPTION_STATUSES } from '../domain/plans';
+import { keys } from './keys';
+import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
+import {
+  batchGetAll,
+  buildUpdate,
+  cancellationReasons,
+  getItem,
+  isTransactionConflict,
+  itemExists,
+  putItem,
+  queryAll,
+  transact,
+  type Item,
+  type TransactItem,
+} from './toolkit';
+
+/* ---------------- Stripe events ---------------- */
+
+export interface ReceivedFacts {
+  userId: string | null;
+  /** The grant a payment event must lead to (reconciliation: "payments without a grant"). */
+  expectedEntryId: string | null;
+  paymentRef: string | null;
+  subscriptionId: string | null;
+}
+
+export interface ReceivedEvent extends ReceivedFacts {
+  eventId: string;
+  eventType: string;
+  eventCreated: string;
+  receivedAt: string;
+}
+
+/** Record a verified event's arrival (the first arrival is kept). */
+export async function recordEventReceived(db: Db, e: ReceivedEvent): Promise<void> {
+  try {
+    await putItem(db, { ...keys.stripeEventReceived(e.eventId), ...keys.stripeEventIndex(e.receivedAt, e.eventId), type: 'StripeEventReceived', ...e }, { ConditionExpression: 'attribute_not_exists(pk)' });
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err; // received before: keep the first arrival
+  }
+}
+
+export const isEventApplied = (db: Db, eventId: string): Promise<boolean> => itemExists(db, keys.stripeEventApplied(eventId));
+
+/** The APPLIED marker of an event (attribute_not_exists: a duplicate delivery cancels the whole transaction). */
+export function eventAppliedItem(db: Db, e: { eventId: string; eventType: string; outcome: string; userId: string | null; appliedAt: string }): TransactItem {
+  return { Put: { TableName: db.tableName, Item: { ...keys.stripeEventApplied(e.eventId), type: 'StripeEventApplied', ...e }, ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+
+/** Every received event, oldest first (reconciliation). */
+export async function listReceivedEvents(db: Db): Promise<ReceivedEvent[]> {
+  return queryAll<ReceivedEvent>(db, {
+    IndexName: TABLE_SCHEMA.gsi2.name,
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.stripeEventPartition() },
+  });
+}
+
+/** The ids among these events that have an APPLIED marker. */
+export async function appliedEventIds(db: Db, eventIds: string[]): Promise<Set<string>> {
+  const found = await batchGetAll(db, eventIds.map((id) => keys.stripeEventApplied(id)), { projection: 'eventId' });
+  return new Set(found.map((i) => String(i.eventId)));
+}
+
+/**
+ * Write an effect together with its APPLIED marker (the marker first). 'duplicate' when the marker already
+ * existed; 'conflict' when another condition failed or another transaction won (the caller re-reads and
+ * decides); anything else is thrown.
+ */
+export async function writeApplied(db: Db, items: TransactItem[]): Promise<'written' | 'duplicate' | 'conflict'> {
+  try {
+    await transact(db, items);
+    return 'written';
+  } catch (err) {
+    if (!isConditionFailure(err) && !isTransactionConflict(err) && (err as Error).name !== 'TransactionCanceledException') throw err;
+    return cancellationReasons(err)[0] === 'ConditionalCheckFailed' ? 'duplicate' : 'conflict';
+  }
+}
+
+/* ---------------- payment grants ---------------- */
+
+export interface PaymentGrant {
+  userId: string;
+  entryId: string;
+  bucket: Bucket;
+  amount: number;
+  lotKey: string | null;
+}
+
+export type StoredPaymentGrant = PaymentGrant & { paymentRef: string; revoked: number };
+
+/** One item per payment reference naming what it granted (written with the grant). */
+export function paymentGrantItems(db: Db, refs: string[], g: PaymentGrant): TransactItem[] {
+  return [...new Set(refs.filter(Boolean))].map((ref) => ({
+    Put: { TableName: db.tableName, Item: { ...keys.paymentGrant(ref), type: 'PaymentGrant', paymentRef: ref, ...g, revoked: 0 } },
+  }));
+}
+
+/** The grant of the first of these references that has one. */
+export async function findPaymentGrant(db: Db, refs: string[]): Promise<StoredPaymentGrant | null> {
+  for (const ref of refs) {
+    const item = await getItem<StoredPaymentGrant>(db, keys.paymentGrant(ref), { consistent: true });
+    if (item) return item;
+  }
+  return null;
+}
+
+/** Advance a grant's revoked total, only from the value it was computed from (optimistic). */
+export function paymentRevokedItem(db: Db, paymentRef: string, prev: number, next: number): TransactItem {
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: keys.paymentGrant(paymentRef),
+      UpdateExpression: 'SET revoked = :next',
+      ConditionExpression: 'revoked = :prev',
+      ExpressionAttributeValues: { ':next': next, ':prev': prev },
+    },
+  };
+}
+
+/* ---------------- subscription owners ---------------- */
+
+export async function getSubscriptionOwner(db: Db, subscriptionId: string): Promise<string | null> {
+  const item = await getItem(db, keys.subscriptionOwner(subscriptionId), { consistent: true });
+  return (item?.userId as string | undefined) ?? null;
+}
+
+export function subscriptionOwnerItem(db: Db, subscriptionId: string, userId: string): TransactItem {
+  return { Put: { TableName: db.tableName, Item: { ...keys.subscriptionOwner(subscriptionId), type: 'SubscriptionOwner', userId, subscriptionId } } };
+}
+
+/** Owners of many subscriptions (reconciliation). */
+export async function subscriptionOwners(db: Db, subscriptionIds: string[]): Promise<Map<string, string>> {
+  const items = await batchGetAll(db, [...new Set(subscriptionIds)].map((s) => keys.subscriptionOwner(s)));
+  return new Map(items.map((it: Item) => [String(it.subscriptionId), String(it.userId)]));
+}
+
+/* ---------------- the user's plan fields ---------------- */
+
+export interface PlanUpdateGuard {
+  /** Only when the user has not used the trial yet (the trial grant). */
+  trialUnused?: boolean;
+  /** At most one live subscription: the stored one must be this one, none, or ended. */
+  liveSubscription?: string;
+}
+
+/** Transaction item: set these fields of an existing user (and updatedAt), with the optional guards. */
+export function userFieldsItem(db: Db, userId: string, fields: Record<string, unknown>, now: Date, guard: PlanUpdateGuard = {}): TransactItem {
+  const conds = ['attribute_exists(pk)'];
+  const values: Record<string, unknown> = {};
+  if (guard.trialUnused) {
+    conds.push('(attribute_not_exists(hasUsedTrial) OR hasUsedTrial = :notUsed)');
+    values[':notUsed'] = false;
+  }
+  if (guard.liveSubscription !== undefined) {
+    const live = Object.fromEntries(LIVE_SUBSCRIPTION_STATUSES.map((st, i) => [`:live${i}`, st]));
+    conds.push(`(attribute_not_exists(subscriptionId) OR subscriptionId = :thisSub OR subscriptionId = :noSub OR NOT subscriptionStatus IN (${Object.keys(live).join(', ')}))`);
+    Object.assign(values, live, { ':thisSub': guard.liveSubscription, ':noSub': null });
+  }
+  const update = buildUpdate({ ...fields, updatedAt: now.toISOString() }, { undefinedAs: 'null', values });
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: keys.user(userId),
+      ...update,
+      ConditionExpression: conds.join(' AND '),
+    },
+  };
+}
+
+/** Write one user's fields (and, optionally, ledger items) in one transaction; false when a condition failed. */
+export async function writeUserFields(db: Db, items: TransactItem[]): Promise<boolean> {
+  try {
+    await transact(db, items);
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * Finance reads across users: ledger entries by day (gsi2) or one user's by time range (gsi1), the
+ * accounting items for reconciliation (the one Scan in the product, admin only), and which grant entries
+ * exist. The views and their rules live in functions/services/finance-service.ts.
+ */
+import { keys } from './keys';
+import { stripEntry, type LedgerEntry } from './ledger-repository';
+import { TABLE_SCHEMA, type Db } from './table';
+import { batchGetAll, queryAll, queryPage, queryUpTo, scanAll, type Item, type Key } from './toolkit';
+
+const kindFilter = (kind?: string) =>
+  kind ? { FilterExpression: '#k = :kind', ExpressionAttributeNames: { '#k': 'kind' } } : {};
+const kindValue = (kind?: string) => (kind ? { ':kind': kind } : {});
+
+/** One user's entries between two days (inclusive), newest first, up to `limit` from `start`. */
+export async function userEntriesInRange(
+  db: Db,
+  q: { userId: string; from: string; to: string; kind?: string; limit: number; start?: Key },
+): Promise<{ items: LedgerEntry[]; lastKey?: Key }> {
+  const gsi1pk = keys.ledgerByUserPartition(q.userId);
+  const page = await queryUpTo(
+    db,
+    {
+      IndexName: TABLE_SCHEMA.gsi1.name,
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': gsi1pk, ':from': q.from, ':to': `${q.to}~`, ...kindValue(q.kind) },
+      ...kindFilter(q.kind),
+      ScanIndexForward: false,
+      Limit: q.limit,
+    },
+    { max: q.limit, start: q.start },
+  );
+  return { items: page.items.map(stripEntry), lastKey: page.lastKey };
+}
+
+/** Entries of one day across users, newest first, up to `limit` from `start` (one page, not all of them). */
+export async function dayEntriesPage(db: Db, q: { day: string; kind?: string; limit: number; start?: Key }): Promise<{ items: LedgerEntry[]; lastKey?: Key }> {
+  const page = await queryPage(
+    db,
+    {
+      IndexName: TABLE_SCHEMA.gsi2.name,
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.ledgerByDayPartition(q.day), ...kindValue(q.kind) },
+      ...kindFilter(q.kind),
+      ScanIndexForward: false,
+      Limit: q.limit,
+    },
+    q.start,
+  );
+  return { items: page.items.map(stripEntry), lastKey: page.lastKey };
+}
+
+/** Kind and amount of every entry of one day (the day summaries). */
+export async function dayMovements(db: Db, day: string): Promise<{ kind: string; amount: number }[]> {
+  const items = await queryAll(db, {
+    IndexName: TABLE_SCHEMA.gsi2.name,
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.ledgerByDayPartition(day) },
+    ProjectionExpression: '#k, amount',
+    ExpressionAttributeNames: { '#k': 'kind' },
+  });
+  return items.map((e) => ({ kind: String(e.kind), amount: Number(e.amount) }));
+}
+
+export type AccountingItem =
+  | { type: 'Balance'; userId: string; item: Item }
+  | { type: 'LedgerEntry'; userId: string; item: Item }
+  | { type: 'PackLot'; userId: string; item: Item };
+
+/** Every balance, ledger entry and pack lot of every user (reconciliation: the one Scan). */
+export async function scanAccounting(db: Db): Promise<AccountingItem[]> {
+  const types = ['Balance', 'LedgerEntry', 'PackLot'];
+  const values = Object.fromEntries(types.map((t, i) => [`:t${i}`, t]));
+  const items = await scanAll(db, {
+    FilterExpression: `#t IN (${Object.keys(values).join(', ')})`,
+    ExpressionAttributeNames: { '#t': 'type' },
+    ExpressionAttributeValues: values,
+  });
+  return items.map((item) => ({ type: item.type, userId: keys.userIdOfPartition(String(item.pk)), item }) as AccountingItem);
+}
+
+/** Which of these (user, entry id) pairs exist, as `userId|entryId`. */
+export async function existingEntries(db: Db, pairs: { userId: string; entryId: string }[]): Promise<Set<string>> {
+  const found = await batchGetAll(db, pairs.map((p) => keys.ledgerEntry(p.userId, p.entryId)), { projection: 'userId, entryId' });
+  return new Set(found.map((it) => `${it.userId}|${it.entryId}`));
+}

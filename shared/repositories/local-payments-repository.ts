@@ -1,0 +1,32 @@
+/**
+ * The local payments adapter's own records (functions/payments/local-adapter.ts; never deployed): its
+ * checkout sessions, subscriptions and refunds, stored as opaque Stripe-shaped objects.
+ */
+import { keys } from './keys';
+import type { Db } from './table';
+import { getItem, putItem } from './toolkit';
+
+export async function getLocalPaySession<T>(db: Db, id: string): Promise<T | null> {
+  return ((await getItem(db, keys.localPaySession(id), { consistent: true }))?.session as T | undefined) ?? null;
+}
+
+export async function putLocalPaySession(db: Db, id: string, session: unknown): Promise<void> {
+  await putItem(db, { ...keys.localPaySession(id), type: 'LocalPaySession', session });
+}
+
+export async function getLocalPaySubscription<T>(db: Db, id: string): Promise<T | null> {
+  return ((await getItem(db, keys.localPaySubscription(id), { consistent: true }))?.subscription as T | undefined) ?? null;
+}
+
+export async function putLocalPaySubscription(db: Db, id: string, subscription: unknown): Promise<void> {
+  await putItem(db, { ...keys.localPaySubscription(id), type: 'LocalPaySubscription', subscription });
+}
+
+/** A refund the local adapter "made" (no money moves locally), by its idempotency key. */
+export async function putLocalPayRefund(db: Db, idempotencyKey: string, paymentRef: string, now = new Date()): Promise<void> {
+  await putItem(db, { ...keys.localPayRefund(idempotencyKey), type: 'LocalPayRefund', paymentRef, createdAt: now.toISOString() });
+}
+
+export async function getLocalPayRefund(db: Db, idempotencyKey: string): Promise<{ paymentRef: string; createdAt: string } | null> {
+  return getItem(db, keys.localPayRefund(idempotencyKey), { consistent: true });
+}

@@ -1,0 +1,302 @@
+/**
+ * The repositories' one toolkit: every page of a query, an update expression from a patch, transactions with
+ * ONE bounded retry policy (full jitter), batch reads with their unprocessed keys retried, and the signed
+ * pagination cursors (cursor.ts). Only shared/repositories use it; services never see DynamoDB commands.
+ */
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  ScanCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DeleteCommandInput,
+  type PutCommandInput,
+  type QueryCommandInput,
+  type ScanCommandInput,
+  type TransactWriteCommandInput,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { signCursor, verifyCursor } from './cursor';
+import type { Db } from './table';
+
+export type Item = Record<string, any>;
+export type Key = Record<string, unknown>;
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
+export type ScanInput = Omit<ScanCommandInput, 'TableName' | 'ExclusiveStartKey'>;
+
+/* ---------------- retries: one policy ---------------- */
+
+/**
+ * The one retry bound of the storage layer: at most `attempts` tries, sleeping a full-jitter delay
+ * (uniform in [0, min(capMs, baseMs * 2^attempt)]) between them. Generous enough for 50 concurrent spends
+ * of one user's balance (test/integration/generations.test.ts). Tests may shorten the delays.
+ */
+export const RETRY = { attempts: 25, baseMs: 5, capMs: 200 };
+
+export const backoff = (attempt: number): Promise<void> =>
+  new Promise((r) => setTimeout(r, Math.random() * Math.min(RETRY.capMs, RETRY.baseMs * 2 ** attempt)));
+
+/** Contention that outlasted the retry bound: nothing was written; the caller may try again later (503). */
+export class StorageContention extends Error {
+  constructor(readonly lastError?: unknown) {
+    super('Too much contention on the same records');
+    this.name = 'StorageContention';
+  }
+}
+
+const cancellationCodes = (err: unknown): (string | undefined)[] =>
+  ((err as { CancellationReasons?: { Code?: string }[] })?.CancellationReasons ?? []).map((r) => r?.Code);
+
+/** The cancellation reason codes of a failed transaction, by item index (empty for other errors). */
+export const cancellationReasons = cancellationCodes;
+
+/** A transaction that lost a race with another one (no condition of ours failed): safe to run again. */
+export function isTransactionConflict(err: unknown): boolean {
+  const name = (err as Error)?.name;
+  if (name === 'TransactionConflictException' || name === 'TransactionInProgressException') return true;
+  if (name !== 'TransactionCanceledException') return false;
+  const codes = cancellationCodes(err);
+  return codes.some((c) => c === 'TransactionConflict') && !codes.some((c) => c === 'ConditionalCheckFailed');
+}
+
+/** Returned by an attempt to ask for another one (e.g. the state it read changed before it could write). */
+export const AGAIN: unique symbol = Symbol('again');
+
+/**
+ * Run `attempt` until it returns, retrying (with the one policy) while `retryable(err)` or while it returns
+ * AGAIN. After the bound it throws StorageContention, never the last conflict in disguise.
+ */
+export async function withRetry<T>(
+  attempt: (n: number) => Promise<T | typeof AGAIN>,
+  retryable: (err: unknown) => boolean = isTransactionConflict,
+): Promise<T> {
+  let last: unknown;
+  for (let n = 0; n < RETRY.attempts; n++) {
+    if (n) await backoff(n - 1);
+    try {
+      const out = await attempt(n);
+      if (out !== AGAIN) return out;
+      last = undefined;
+    } catch (err) {
+      if (!retryable(err)) throw err;
+      last = err;
+    }
+  }
+  throw new StorageContention(last);
+}
+
+/** One transaction, no retry. */
+export async function transact(db: Db, items: TransactItem[]): Promise<void> {
+  await db.doc.send(new TransactWriteCommand({ TransactItems: items }));
+}
+
+/**
+ * A transaction rebuilt from fresh reads on every try (`build` runs again after a conflict). Conditions that
+ * fail are not retried: they are the caller's answer (duplicate, stale, insufficient).
+ */
+export async function transactWithRetry(db: Db, build: (n: number) => Promise<TransactItem[]> | TransactItem[], retryable: (err: unknown) => boolean = isTransactionConflict): Promise<void> {
+  await withRetry(async (n) => transact(db, await build(n)), retryable);
+}
+
+/* ---------------- single items ---------------- */
+
+export async function getItem<T = Item>(db: Db, key: Key, opts: { consistent?: boolean; projection?: string; names?: Record<string, string> } = {}): Promise<T | null> {
+  const res = await db.doc.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: key,
+      ...(opts.consistent ? { ConsistentRead: true } : {}),
+      ...(opts.projection ? { ProjectionExpression: opts.projection } : {}),
+      ...(opts.names ? { ExpressionAttributeNames: opts.names } : {}),
+    }),
+  );
+  return (res.Item as T | undefined) ?? null;
+}
+
+export async function itemExists(db: Db, key: Key): Promise<boolean> {
+  return !!(await getItem(db, key, { consistent: true, projection: 'pk' }));
+}
+
+export async function putItem(db: Db, item: Item, opts: Omit<PutCommandInput, 'TableName' | 'Item'> = {}): Promise<void> {
+  await db.doc.send(new PutCommand({ TableName: db.tableName, Item: item, ...opts }));
+}
+
+export async function updateItem(db: Db, input: Omit<UpdateCommandInput, 'TableName'>): Promise<Item | undefined> {
+  return (await db.doc.send(new UpdateCommand({ TableName: db.tableName, ...input }))).Attributes;
+}
+
+export async function deleteItem(db: Db, key: Key, opts: Omit<DeleteCommandInput, 'TableName' | 'Key'> = {}): Promise<Item | undefined> {
+  return (await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: key, ...opts }))).Attributes;
+}
+
+/* ---------------- queries ---------------- */
+
+/** One page of a query from `start`; `lastKey` is where the next page starts (undefined: no more). */
+export async function queryPage<T = Item>(db: Db, input: QueryInput, start?: Key): Promise<{ items: T[]; lastKey?: Key; count: number }> {
+  const res = await db.doc.send(new QueryCommand({ TableName: db.tableName, ...input, ...(start ? { ExclusiveStartKey: start } : {}) }));
+  return { items: (res.Items ?? []) as T[], lastKey: res.LastEvaluatedKey, count: res.Count ?? 0 };
+}
+
+/** Every page of a query (or until `max` items; then `lastKey` says where it stopped). */
+export async function queryAll<T = Item>(db: Db, input: QueryInput, opts: { max?: number; start?: Key } = {}): Promise<T[]> {
+  return (await queryUpTo<T>(db, input, opts)).items;
+}
+
+/** Pages of a query until `max` items or the end, with the key to continue from. */
+export async function queryUpTo<T = Item>(db: Db, input: QueryInput, opts: { max?: number; start?: Key } = {}): Promise<{ items: T[]; lastKey?: Key }> {
+  const items: T[] = [];
+  let start = opts.start;
+  do {
+    const room = opts.max === undefined ? undefined : opts.max - items.length;
+    const page = await queryPage<T>(db, room === undefined ? input : { ...input, Limit: Math.min(room, input.Limit ?? room) }, start);
+    items.push(...page.items);
+    start = page.lastKey;
+  } while (start && (opts.max === undefined || items.length < opts.max));
+  return { items, lastKey: start };
+}
+
+/** The number of items a query matches (Select COUNT, every page). */
+export async function countAll(db: Db, input: QueryInput): Promise<number> {
+  let n = 0;
+  let start: Key | undefined;
+  do {
+    const page = await queryPage(db, { ...input, Select: 'COUNT' }, start);
+    n += page.count;
+    start = page.lastKey;
+  } while (start);
+  return n;
+}
+
+/** Every page of a Scan (the finance reconciliation is the only caller). */
+export async function scanAll<T = Item>(db: Db, input: ScanInput): Promise<T[]> {
+  const out: T[] = [];
+  let start: Key | undefined;
+  do {
+    const res = await db.doc.send(new ScanCommand({ TableName: db.tableName, ...input, ...(start ? { ExclusiveStartKey: start } : {}) }));
+    out.push(...((res.Items ?? []) as T[]));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+/* ---------------- batches ---------------- */
+
+const keyId = (k: Key) => JSON.stringify(Object.keys(k).sort().map((n) => [n, k[n]]));
+
+/** The items of many keys (duplicates asked once; chunks of 100; unprocessed keys retried with the one policy). */
+export async function batchGetAll<T = Item>(db: Db, keyList: Key[], opts: { projection?: string; names?: Record<string, string> } = {}): Promise<T[]> {
+  const unique = [...new Map(keyList.map((k) => [keyId(k), k])).values()];
+  const out: T[] = [];
+  for (let i = 0; i < unique.length; i += 100) {
+    let pending: Key[] = unique.slice(i, i + 100);
+    await withRetry(async () => {
+      const res = await db.doc.send(
+        new BatchGetCommand({
+          RequestItems: {
+            [db.tableName]: {
+              Keys: pending,
+              ...(opts.projection ? { ProjectionExpression: opts.projection } : {}),
+              ...(opts.names ? { ExpressionAttributeNames: opts.names } : {}),
+            },
+          },
+        }),
+      );
+      out.push(...((res.Responses?.[db.tableName] ?? []) as T[]));
+      pending = (res.UnprocessedKeys?.[db.tableName]?.Keys as Key[] | undefined) ?? [];
+      return pending.length ? AGAIN : undefined;
+    });
+  }
+  return out;
+}
+
+/** Delete many keys (chunks of 25; unprocessed ones retried with the one policy). */
+export async function batchDeleteAll(db: Db, keyList: Key[]): Promise<void> {
+  for (let i = 0; i < keyList.length; i += 25) {
+    let pending = keyList.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    await withRetry(async () => {
+      const res = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: pending } }));
+      pending = (res.UnprocessedItems?.[db.tableName] as typeof pending | undefined) ?? [];
+      return pending.length ? AGAIN : undefined;
+    });
+  }
+}
+
+/** Put many items (chunks of 25; unprocessed ones retried with the one policy). */
+export async function batchPutAll(db: Db, items: Item[]): Promise<void> {
+  for (let i = 0; i < items.length; i += 25) {
+    let pending = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    await withRetry(async () => {
+      const res = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: pending } }));
+      pending = (res.UnprocessedItems?.[db.tableName] as typeof pending | undefined) ?? [];
+      return pending.length ? AGAIN : undefined;
+    });
+  }
+}
+
+/* ---------------- update expressions ---------------- */
+
+export interface UpdateParts {
+  UpdateExpression: string;
+  ExpressionAttributeNames: Record<string, string>;
+  /** Absent when nothing needs a value (DynamoDB refuses an empty map). */
+  ExpressionAttributeValues?: Record<string, unknown>;
+}
+
+/**
+ * `SET #f0 = :v0, ...` for a patch (undefined fields skipped, or written as null with `undefinedAs: 'null'`),
+ * plus `ADD` counters and `REMOVE` attributes. Extra names/values (for a condition) are merged in.
+ */
+export function buildUpdate(
+  set: Record<string, unknown>,
+  opts: { add?: Record<string, number>; remove?: string[]; undefinedAs?: 'skip' | 'null'; names?: Record<string, string>; values?: Record<string, unknown> } = {},
+): UpdateParts {
+  const names: Record<string, string> = { ...opts.names };
+  const values: Record<string, unknown> = { ...opts.values };
+  let i = 0;
+  const name = (k: string) => {
+    const n = `#u${i}`;
+    names[n] = k;
+    return n;
+  };
+  const sets: string[] = [];
+  for (const [k, v] of Object.entries(set)) {
+    if (v === undefined && opts.undefinedAs !== 'null') continue;
+    const n = name(k);
+    values[`:u${i}`] = v ?? null;
+    sets.push(`${n} = :u${i}`);
+    i++;
+  }
+  const adds: string[] = [];
+  for (const [k, v] of Object.entries(opts.add ?? {})) {
+    const n = name(k);
+    values[`:u${i}`] = v;
+    adds.push(`${n} :u${i}`);
+    i++;
+  }
+  const removes = (opts.remove ?? []).map((k) => {
+    const n = name(k);
+    i++;
+    return n;
+  });
+  const parts = [sets.length ? `SET ${sets.join(', ')}` : '', adds.length ? `ADD ${adds.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean);
+  if (!parts.length) throw new Error('buildUpdate: nothing to update');
+  return { UpdateExpression: parts.join(' '), ExpressionAttributeNames: names, ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}) };
+}
+
+/** Drop the table's key and index attributes (and the item type) from a stored item. */
+export function stripKeys<T>(item: Item, extra: string[] = []): T {
+  const drop = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type', ...extra]);
+  return Object.fromEntries(Object.entries(item).filter(([k]) => !drop.has(k))) as T;
+}
+
+/* ---------------- cursors ---------------- */
+
+/** A signed cursor for the key a page stopped at (null: no next page); `scope` binds it to its listing. */
+export const encodeCursor = (key: Key | undefined | null, scope: string): string | null => signCursor(key, scope);
+/** The key a signed cursor carries (undefined: none); a 400 for anything not signed for this scope. */
+export const decodeCursor = (cursor: string | undefined | null, scope: string): Key | undefined => verifyCursor(cursor, scope);

@@ -1,0 +1,344 @@
+/**
+ * Response bodies of the API (issue 16): one zod schema per JSON answer, named by the route table
+ * (shared/routes.ts `response`), checked against every response the integration tests receive
+ * (test/support/integration.ts), published in the OpenAPI document and inferred by the SPA's fetchers
+ * (web/src/features/<feature>/api). Objects are not strict: a field the server adds is not drift, a field it
+ * drops or retypes is.
+ */
+import * as z from 'zod';
+import { APPLICATION_STATUSES } from '../domain/influencer';
+import { BUCKETS, LEDGER_KINDS } from '../domain/ledger';
+import { STYLE_IMAGE_TYPES } from '../domain/catalog';
+import { RETENTION_DAYS } from '../domain/privacy';
+import { generationSchema } from './generation';
+import { downloadImageResultSchema } from './upload';
+
+const nstr = z.string().nullable();
+const count = z.number().int();
+
+export const idResultSchema = z.object({ id: z.string() });
+export const deletedResultSchema = z.object({ id: z.string(), deleted: z.boolean() });
+export const urlResultSchema = z.object({ url: z.string() });
+export const mediaUrlSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export const receivedSchema = z.object({ received: z.boolean() });
+
+/** GET /api/openapi.json (its content is checked by an OpenAPI validator in shared/openapi.test.ts). */
+export const openApiDocumentSchema = z.object({ openapi: z.literal('3.1.0'), info: z.object({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });
+
+// catalog
+export const categorySchema = z.object({ id: z.string(), name: z.string(), description: nstr.optional(), isActive: z.boolean().optional(), displayOrder: z.number().optional() });
+export const styleSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: nstr,
+  tags: z.array(z.string()),
+  categoryIds: z.array(z.string()),
+  sex: z.string(),
+  styleImageType: z.enum(STYLE_IMAGE_TYPES),
+  coverImageUrl: nstr,
+  promptImageUrl: nstr,
+  usageCount: z.number(),
+  userName: z.string(),
+  createdAt: z.string(),
+});
+export const styleDetailSchema = styleSummarySchema.extend({
+  tasks: z.array(z.string()),
+  defaultPromptTemplateId: nstr,
+  creator: z.object({ name: z.string(), handle: nstr, isPublic: z.boolean() }),
+});
+export const productLinkSchema = z.object({ id: z.string(), retailer: nstr, url: z.string(), price: z.number().nullable(), currency: nstr });
+export const styleProductSchema = z.object({ id: z.string(), name: z.string(), brand: nstr, category: nstr, imageUrl: nstr, links: z.array(productLinkSchema) });
+export const collectionSummarySchema = z.object({ id: z.string(), title: z.string(), description: nstr, coverImage: nstr, isPublished: z.boolean(), styleCount: count });
+export const collectionDetailSchema = z.object({
+  id: z.string(),
+  userId: z.string().optional(),
+  title: z.string(),
+  description: nstr,
+  coverImage: nstr,
+  styleCount: count,
+  affiliateLinks: z.array(z.object({ id: z.string(), url: z.string(), productName: nstr, retailer: nstr })),
+  styles: z.array(z.object({ id: z.string(), title: z.string(), description: nstr, coverImage: nstr, tags: z.array(z.string()) })),
+});
+export const rawTemplateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  taskType: z.string(),
+  vibeCategory: nstr,
+  settingCategory: nstr,
+  requiresFullBody: z.boolean(),
+  priority: z.number(),
+  enabled: z.boolean(),
+});
+export const promptTemplateSchema = z.object({ id: z.string(), name: z.string(), description: nstr, previewImageUrl: nstr, task: z.string(), styleCategory: nstr });
+
+// discovery and settings
+export const favoriteStateSchema = z.object({ isFavorite: z.boolean() });
+export const favoriteToggleSchema = z.object({ isFavorite: z.boolean(), count });
+export const favoriteCountSchema = z.object({ count });
+export const favoriteStyleSchema = styleSummarySchema.partial().extend({ id: z.string(), favoritedAt: z.string() });
+export const styleReportSchema = z.object({ id: z.string(), styleId: z.string(), styleName: z.string(), reason: z.string(), createdAt: z.string() });
+export const publicUserSchema = z.object({
+  id: z.string(),
+  handle: z.string(),
+  firstName: nstr,
+  lastName: nstr,
+  profileImageUrl: nstr,
+  isInfluencer: z.boolean(),
+  isPublic: z.boolean().optional(),
+});
+export const userLinkViewSchema = z.object({ id: z.string(), title: z.string(), url: z.string(), createdAt: z.string().optional() });
+export const publicProfileSchema = z.object({
+  user: publicUserSchema,
+  links: z.array(z.object({ id: z.string(), title: z.string(), url: z.string() })),
+  collections: z.array(collectionSummarySchema),
+  showCollections: z.boolean(),
+});
+export const preferencesViewSchema = z.object({
+  styles: z.array(z.string()),
+  brands: z.array(z.string()),
+  colors: z.array(z.string()),
+  updatedAt: nstr.optional(),
+  onboarded: z.boolean(),
+});
+
+// generations
+export const feedbackViewSchema = z.object({ rating: z.number(), styleId: nstr, generationId: z.string().optional() });
+
+// billing
+export const creditsViewSchema = z.object({
+  credits: z.number(),
+  hasUnlimitedCredits: z.boolean(),
+  buckets: z.record(z.enum(BUCKETS), z.number()),
+  monthlyAllowance: z.number(),
+  rolloverCap: z.number().nullable(),
+  packLots: z.array(z.object({ remaining: z.number(), amount: z.number(), expiresAt: z.string() })),
+  monthlyExpiresAt: nstr,
+});
+export const ledgerEntryViewSchema = z.object({
+  entryId: z.string(),
+  userId: z.string().optional(),
+  kind: z.enum(LEDGER_KINDS),
+  bucket: z.enum(BUCKETS),
+  amount: z.number(),
+  causeId: z.string().optional(),
+  note: nstr,
+  createdAt: z.string(),
+  meta: z.record(z.string(), z.unknown()).optional(),
+});
+export const ledgerPageSchema = z.object({ items: z.array(ledgerEntryViewSchema), nextCursor: nstr });
+export const checkoutResultSchema = z.object({ checkoutUrl: z.string() });
+export const adjustCreditsResultSchema = z.object({ applied: z.boolean(), balance: z.unknown().optional() });
+
+// admin: finance and content safety
+export const financeLedgerPageSchema = ledgerPageSchema.extend({ from: z.string(), to: z.string() });
+const dayTotalsFields = { granted: z.number(), spent: z.number(), refunded: z.number(), expired: z.number(), revoked: z.number(), adjusted: z.number() };
+export const financeSummarySchema = z.object({ from: z.string(), to: z.string(), days: z.array(z.object({ day: z.string(), ...dayTotalsFields })), totals: z.object(dayTotalsFields) });
+const bucketsSchema = z.object({ trial: z.number(), monthly: z.number(), pack: z.number() });
+export const reconciliationReportSchema = z.object({
+  checkedUsers: count,
+  mismatches: z.array(z.object({ userId: z.string(), balance: bucketsSchema.extend({ credits: z.number() }), entries: bucketsSchema, lotsRemaining: z.number(), problems: z.array(z.string()) })),
+  unappliedEvents: z.array(z.object({ eventId: z.string(), eventType: z.string(), receivedAt: z.string() })),
+  paymentsWithoutGrant: z.array(z.object({ eventId: z.string(), eventType: z.string(), userId: nstr, expectedEntryId: z.string(), receivedAt: z.string() })),
+  generatedAt: z.string(),
+});
+export const refusalSummarySchema = z.object({
+  since: z.string(),
+  total: count,
+  byKind: z.record(z.string(), z.number()),
+  byReason: z.record(z.string(), z.number()),
+  recent: z.array(z.object({ id: z.string(), kind: z.string(), reasons: z.array(z.string()), moderator: z.string(), createdAt: z.string() })),
+});
+export const takeDownResultSchema = z.object({ styleIds: z.array(z.string()), deletedImages: count, resolvedReports: count });
+
+// admin: style editor
+export const adminStyleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: nstr,
+  sex: z.string(),
+  categoryIds: z.array(z.string()),
+  tags: z.array(z.string()),
+  tasks: z.array(z.string()),
+  styleImageType: z.enum(STYLE_IMAGE_TYPES),
+  promptImageUrl: nstr,
+  promptImageOriginalUrl: nstr,
+  coverImageUrl: nstr,
+  defaultPromptTemplateId: nstr,
+  isPublic: z.boolean(),
+  usageCount: z.number(),
+  createdAt: z.string().optional(),
+});
+export const adminProductLinkSchema = productLinkSchema.extend({ affiliateCode: nstr.optional() });
+export const adminProductSchema = z.object({ id: z.string(), styleId: z.string(), name: z.string(), brand: nstr, category: nstr, imageUrl: nstr, links: z.array(adminProductLinkSchema) });
+
+// admin: templates
+export const adminPromptTemplateSchema = promptTemplateSchema.extend({ template: z.string(), createdAt: z.string().optional(), updatedAt: z.string().optional() });
+export const promptTestResultSchema = z.object({
+  prompt: z.string(),
+  imageUrl: nstr,
+  templateUsed: z.object({ id: z.string(), name: z.string(), task: z.string(), styleCategory: nstr, template: z.string() }).nullable(),
+  fullPayload: z.unknown(),
+});
+export const adminRawTemplateSchema = rawTemplateSchema.extend({ vibeCategory: z.string(), settingCategory: z.string(), jsonText: z.string() });
+export const compileResultSchema = z.object({ input: z.unknown() });
+
+// influencer
+export const influencerApplicationSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  status: z.enum(APPLICATION_STATUSES),
+  useCase: z.string(),
+  instagramHandle: nstr,
+  tiktokHandle: nstr,
+  youtubeChannel: nstr,
+  otherSocial: nstr,
+  reviewNotes: nstr,
+  reviewedAt: nstr,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const adminApplicationSchema = influencerApplicationSchema.extend({
+  user: z
+    .object({ id: z.string(), username: z.string(), email: z.string(), firstName: nstr, lastName: nstr, currentPlan: z.string(), isInfluencer: z.boolean() })
+    .nullable(),
+});
+export const myCollectionSchema = z.object({ id: z.string(), name: z.string(), description: nstr, coverImage: nstr, isPublic: z.boolean(), styleCount: count });
+export const myCollectionDetailSchema = myCollectionSchema.extend({
+  styles: z.array(z.object({ id: z.string(), name: z.string(), description: nstr, coverImageUrl: nstr, coverImage: nstr.optional(), tags: z.array(z.string()), isPublic: z.boolean() })),
+});
+
+// privacy
+export const privacySettingsSchema = z.object({
+  retentionDays: z.union([z.literal(RETENTION_DAYS[0]), z.literal(RETENTION_DAYS[1]), z.literal(RETENTION_DAYS[2]), z.null()]),
+  ageStatus: z.enum(['adult', 'minor']).nullable(),
+  photoConsent: z.object({ version: z.string(), text: z.string() }),
+});
+export const ageResultSchema = z.object({ ageStatus: z.enum(['adult', 'minor']) });
+export const exportJobSchema = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'building', 'ready', 'failed']),
+  progress: z.number(),
+  createdAt: z.string(),
+  url: nstr,
+  expiresAt: nstr,
+  error: nstr,
+});
+export const latestExportSchema = z.object({ export: exportJobSchema.nullable() });
+const n = z.number();
+export const deletionReceiptSchema = z.object({
+  deletedAt: z.string(),
+  counts: z.object({ photoProfiles: n, generations: n, favourites: n, collections: n, styles: n, links: n, applications: n, shares: n, consents: n, otherRecords: n, files: n }),
+  subscription: z.enum(['cancelled-at-period-end', 'none']),
+  ledgerEntriesKept: n,
+  signInRemoved: z.boolean(),
+});
+
+// lists
+export const generationListSchema = z.array(generationSchema);
+export const styleSummaryListSchema = z.array(styleSummarySchema);
+export const styleProductListSchema = z.array(styleProductSchema);
+export const categoryListSchema = z.array(categorySchema);
+export const collectionSummaryListSchema = z.array(collectionSummarySchema);
+export const favoriteStyleListSchema = z.array(favoriteStyleSchema);
+export const styleReportListSchema = z.array(styleReportSchema);
+export const userLinkListSchema = z.array(userLinkViewSchema);
+export const rawTemplateListSchema = z.array(rawTemplateSchema);
+export const promptTemplateListSchema = z.array(promptTemplateSchema);
+export const adminStyleListSchema = z.array(adminStyleSchema);
+export const adminProductListSchema = z.array(adminProductSchema);
+export const adminProductLinkListSchema = z.array(adminProductLinkSchema);
+export const adminApplicationListSchema = z.array(adminApplicationSchema);
+export const adminPromptTemplateListSchema = z.array(adminPromptTemplateSchema);
+export const adminRawTemplateListSchema = z.array(adminRawTemplateSchema);
+export const myCollectionListSchema = z.array(myCollectionSchema);
+
+// The types the SPA's fetchers use (web/src/features/*/api), inferred from the schemas above.
+type Out<S extends z.ZodType> = z.output<S>;
+export type Category = Out<typeof categorySchema>;
+export type StyleSummary = Out<typeof styleSummarySchema>;
+export type StyleDetail = Out<typeof styleDetailSchema>;
+export type ProductLink = Out<typeof productLinkSchema>;
+export type StyleProduct = Out<typeof styleProductSchema>;
+export type CollectionSummary = Out<typeof collectionSummarySchema>;
+export type CollectionDetail = Out<typeof collectionDetailSchema>;
+export type AffiliateLink = CollectionDetail['affiliateLinks'][number];
+export type CollectionLook = CollectionDetail['styles'][number];
+export type RawTemplate = Out<typeof rawTemplateSchema>;
+export type PromptTemplate = Out<typeof promptTemplateSchema>;
+export type FavoriteStateView = Out<typeof favoriteStateSchema>;
+export type FavoriteToggle = Out<typeof favoriteToggleSchema>;
+export type FavoriteCount = Out<typeof favoriteCountSchema>;
+export type StyleReport = Out<typeof styleReportSchema>;
+export type PublicUser = Out<typeof publicUserSchema>;
+export type PublicProfile = Out<typeof publicProfileSchema>;
+export type UserLinkView = Out<typeof userLinkViewSchema>;
+export type PreferencesView = Out<typeof preferencesViewSchema>;
+export type FeedbackView = Out<typeof feedbackViewSchema>;
+export type CreditsView = Out<typeof creditsViewSchema>;
+export type LedgerEntryView = Out<typeof ledgerEntryViewSchema>;
+export type LedgerPage = Out<typeof ledgerPageSchema>;
+export type CheckoutResult = Out<typeof checkoutResultSchema>;
+export type UrlResult = Out<typeof urlResultSchema>;
+export type IdResult = Out<typeof idResultSchema>;
+export type DeletedResult = Out<typeof deletedResultSchema>;
+export type FinanceLedgerPage = Out<typeof financeLedgerPageSchema>;
+export type FinanceSummary = Out<typeof financeSummarySchema>;
+export type ReconciliationReport = Out<typeof reconciliationReportSchema>;
+export type RefusalSummary = Out<typeof refusalSummarySchema>;
+export type TakeDownResult = Out<typeof takeDownResultSchema>;
+export type AdminStyleView = Out<typeof adminStyleSchema>;
+export type AdminProductLink = Out<typeof adminProductLinkSchema>;
+export type AdminProduct = Out<typeof adminProductSchema>;
+export type AdminPromptTemplate = Out<typeof adminPromptTemplateSchema>;
+export type PromptTestResult = Out<typeof promptTestResultSchema>;
+export type AdminRawTemplate = Out<typeof adminRawTemplateSchema>;
+export type CompileResult = Out<typeof compileResultSchema>;
+export type InfluencerApplication = Out<typeof influencerApplicationSchema>;
+export type AdminApplication = Out<typeof adminApplicationSchema>;
+export type ApplicationUser = NonNullable<AdminApplication['user']>;
+export type MyCollection = Out<typeof myCollectionSchema>;
+export type MyCollectionDetail = Out<typeof myCollectionDetailSchema>;
+export type CollectionStyle = MyCollectionDetail['styles'][number];
+export type PrivacySettingsView = Out<typeof privacySettingsSchema>;
+export type AgeResult = Out<typeof ageResultSchema>;
+export type ExportJobView = Out<typeof exportJobSchema>;
+export type LatestExport = Out<typeof latestExportSchema>;
+export type DeletionReceiptView = Out<typeof deletionReceiptSchema>;
+export type DownloadImageResult = z.output<typeof downloadImageResultSchema>;
+
+// shares (issue 15)
+const shareVoteCountSchema = z.object({ generationId: z.string(), votes: z.number() });
+export const ownerShareSchema = z.object({
+  id: z.string(),
+  token: z.string(),
+  url: z.string(),
+  generationIds: z.array(z.string()),
+  images: z.array(z.object({ generationId: z.string(), url: z.string(), styleName: nstr })),
+  showOwner: z.boolean(),
+  state: z.string(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  endedAt: nstr,
+  votes: z.array(shareVoteCountSchema),
+  totalVotes: z.number(),
+  reactions: z.array(z.object({ text: z.string(), updatedAt: z.string() })),
+});
+export const ownerShareListSchema = z.array(ownerShareSchema);
+export const publicShareSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  label: z.string(),
+  images: z.array(z.object({ index: z.number(), generationId: z.string(), url: z.string(), width: z.number(), height: z.number(), styleName: nstr, votes: z.number(), label: z.string() })),
+  styles: z.array(z.object({ id: z.string(), name: z.string(), products: z.array(z.object({ name: z.string(), brand: nstr, links: z.array(z.object({ retailer: z.string(), url: z.string(), price: z.number().nullable(), currency: nstr })) })) })),
+  owner: z.object({ name: nstr, handle: z.string() }).nullable(),
+  totalVotes: z.number(),
+  myVote: nstr,
+  myReaction: nstr,
+  expiresAt: z.string(),
+});
+export const shareReportViewSchema = z.object({ id: z.string(), shareId: z.string(), reason: z.string(), createdAt: z.string(), url: nstr, imageCount: z.number() });
+export const shareReportListSchema = z.array(shareReportViewSchema);
+export const shareTakeDownSchema = z.object({ shareId: z.string(), resolvedReports: z.number() });
+export const keepVariantsResultSchema = z.object({ kept: z.array(z.object({ index: z.number(), generationId: z.string() })) });
+export type OwnerShare = z.output<typeof ownerShareSchema>;
+export type PublicShare = z.output<typeof publicShareSchema>;

@@ -1,0 +1,157 @@
+/**
+ * Lambda weight (issue 16, part 6): every Lambda function bundled as the CDK bundles it, its minified size and
+ * its module-load time (CPU time of a cold `import()` of the bundle in a fresh node process, median of N; the variants'
+ * runs are interleaved so the machine's load hits them alike). Built side by side in one run:
+ * - `before`: the tree as it was before issue 16 (BENCH_BUNDLE_BASE, default 821fcfa) with the esbuild options
+ *   main used then (AWS SDK bundled, minified);
+ * - `after`: this tree with the options infra/lib/constructs/app-function.ts uses now;
+ * - `after, SDK external`: this tree with @aws-sdk/* left to the runtime (the alternative weighed in
+ *   docs/decisions.md; its load time includes reading the SDK from node_modules, as the runtime would).
+ */
+import { buildSync, type BuildOptions } from 'esbuild';
+import { execSync, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { EXTERNAL_MODULES } from '../../infra/lib/constructs/app-function';
+import { GROUPS } from '../../shared/routes';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface LambdaEntry {
+  name: string;
+  entry: string;
+  handler: string;
+  api: boolean;
+}
+
+export const LAMBDA_ENTRIES: LambdaEntry[] = [
+  ...GROUPS.map((g) => ({ name: g, entry: `functions/${g}/index.ts`, handler: 'handler', api: true })),
+  { name: 'workflow (render worker, tasks)', entry: 'functions/workflow/index.ts', handler: 'renderWorker', api: false },
+  { name: 'workflow sweeper', entry: 'functions/workflow/sweeper.ts', handler: 'handler', api: false },
+  { name: 'expire-packs job', entry: 'functions/billing/expire-packs.ts', handler: 'handler', api: false },
+  { name: 'retention job', entry: 'functions/privacy/retention-job.ts', handler: 'handler', api: false },
+  { name: 'export job', entry: 'functions/privacy/export-job.ts', handler: 'handler', api: false },
+];
+
+const BANNER = "import { createRequire as __cdkCreateRequire } from 'node:module'; const require = __cdkCreateRequire(import.meta.url);";
+
+/** What NodejsFunction passes to esbuild (bundling options of infra/lib/constructs/app-function.ts). */
+const cdkOptions = (external: string[]): BuildOptions => ({
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node22',
+  minify: true,
+  mainFields: ['module', 'main'],
+  external,
+  banner: { js: BANNER },
+});
+
+/** main before issue 16: AWS SDK bundled; sharp, TensorFlow and nsfwjs external. */
+export const BEFORE_OPTIONS = cdkOptions(['sharp', '@tensorflow/*', 'nsfwjs']);
+export const AFTER_OPTIONS = cdkOptions(EXTERNAL_MODULES);
+export const SDK_EXTERNAL_OPTIONS = cdkOptions([...EXTERNAL_MODULES, '@aws-sdk/*']);
+
+export interface Variant {
+  name: string;
+  /** The source tree to bundle (a checkout of another commit for `before`). */
+  tree: string;
+  options: BuildOptions;
+}
+
+export interface BundleMeasure {
+  variant: string;
+  name: string;
+  api: boolean;
+  bytes: number;
+  loadMs: number;
+  loadRuns: number[];
+}
+
+/** The tree at `ref`, extracted next to the bundles, resolving packages from this repository's node_modules. */
+export function treeAt(ref: string): string {
+  const dir = path.join(root, 'node_modules/.cache/bench-trees', ref);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  execSync(`git archive ${ref} functions shared package.json | tar -x -C ${JSON.stringify(dir)}`, { cwd: root });
+  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  return dir;
+}
+
+function build(variant: Variant, fn: LambdaEntry): { file: string; bytes: number } {
+  const dir = path.join(root, 'node_modules/.cache/bench-bundles', variant.name.replace(/[^a-z0-9]+/gi, '-'));
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}');
+  const file = path.join(dir, `${fn.name.replace(/[^a-z0-9]+/gi, '-')}.mjs`);
+  const res = buildSync({
+    ...variant.options,
+    stdin: { contents: `export { ${fn.handler} } from './${fn.entry}';`, resolveDir: variant.tree, loader: 'ts' },
+    outfile: file,
+    write: true,
+    logLevel: 'silent',
+    metafile: true,
+  });
+  return { file, bytes: Object.values(res.metafile!.outputs)[0]!.bytes };
+}
+
+/**
+ * One cold load: CPU time (user + system) the import takes in a fresh process. CPU time, not wall time: on a
+ * shared machine the wall clock measures the scheduler; in Lambda the init phase has its vCPU to itself, so its
+ * duration is close to this CPU time.
+ */
+function loadOnce(file: string): number {
+  const p = spawnSync(
+    process.execPath,
+    ['--input-type=module', '-e', `const c = process.cpuUsage(); await import(${JSON.stringify(file)}); const d = process.cpuUsage(c); console.log((d.user + d.system) / 1000);`],
+    // The bundles live under this repository's node_modules/.cache: their externals (sharp, the SDK for the
+    // SDK-external variant) resolve from node_modules, as from the layer or the runtime in AWS.
+    { cwd: path.dirname(file), encoding: 'utf8', env: { ...process.env, AWS_REGION: process.env.AWS_REGION ?? 'eu-west-1', LOG_LEVEL: 'ERROR' } },
+  );
+  if (p.status !== 0) throw new Error(`loading ${file} failed: ${p.stderr}`);
+  return Number(p.stdout.trim().split('\n').pop());
+}
+
+/** Build every function in every variant, then time cold imports, `runs` rounds interleaved across variants. */
+export function measureBundles(variants: Variant[], runs = 7): BundleMeasure[] {
+  const built = variants.flatMap((v) => LAMBDA_ENTRIES.map((fn) => ({ v, fn, ...build(v, fn), loads: [] as number[] })));
+  for (let i = 0; i < runs; i++) for (const b of built) b.loads.push(loadOnce(b.file));
+  return built.map((b) => {
+    const sorted = [...b.loads].sort((x, y) => x - y);
+    return { variant: b.v.name, name: b.fn.name, api: b.fn.api, bytes: b.bytes, loadMs: sorted[Math.floor(sorted.length / 2)]!, loadRuns: b.loads };
+  });
+}
+
+/** The bench phase: `before`, `after` and `after, SDK external`, with a table of sizes, load times and ratios. */
+export function benchBundles(runs: number) {
+  const base = process.env.BENCH_BUNDLE_BASE ?? '821fcfa';
+  const variants: Variant[] = [
+    { name: 'before', tree: treeAt(base), options: BEFORE_OPTIONS },
+    { name: 'after', tree: root, options: AFTER_OPTIONS },
+    { name: 'after, SDK external', tree: root, options: SDK_EXTERNAL_OPTIONS },
+  ];
+  const all = measureBundles(variants, runs);
+  const of = (variant: string, name: string) => all.find((m) => m.variant === variant && m.name === name)!;
+  const kib = (b: number) => `${(b / 1024).toFixed(0)} KiB`;
+  const ms = (x: number) => `${x.toFixed(0)} ms`;
+  const rows = LAMBDA_ENTRIES.map((fn) => {
+    const [b, a, x] = [of('before', fn.name), of('after', fn.name), of('after, SDK external', fn.name)];
+    return {
+      function: fn.name,
+      api: fn.api,
+      before: { bytes: b.bytes, loadMs: b.loadMs },
+      after: { bytes: a.bytes, loadMs: a.loadMs },
+      sdkExternal: { bytes: x.bytes, loadMs: x.loadMs },
+      sizeRatio: a.bytes / b.bytes,
+      loadRatio: a.loadMs / b.loadMs,
+    };
+  });
+  const table = [
+    '| function | before: size, load | after: size, load | after / before (size, load) | SDK external: size, load |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows.map(
+      (r) =>
+        `| ${r.function}${r.api ? '' : ' (not API)'} | ${kib(r.before.bytes)}, ${ms(r.before.loadMs)} | ${kib(r.after.bytes)}, ${ms(r.after.loadMs)} | ${r.sizeRatio.toFixed(2)}, ${r.loadRatio.toFixed(2)} | ${kib(r.sdkExternal.bytes)}, ${ms(r.sdkExternal.loadMs)} |`,
+    ),
+  ].join('\n');
+  return { base, runs, rows, table, raw: all };
+}
