@@ -4,10 +4,11 @@
  * Also: content hashes of public images (`IMGHASH#<sha256> / KEY#<key>`) so a takedown finds identical
  * copies, and closing the open reports of taken-down styles.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImageCheckKind } from '../domain/content-safety';
+import { closeReport, listOpenReports } from './report-repository';
 import { keys } from './keys';
-import { TABLE_SCHEMA, type Db } from './table';
+import type { Db } from './table';
 
 export interface ContentRefusalRecord {
   id: string;
@@ -85,42 +86,9 @@ export async function deletePublicImageHash(db: Db, sha256: string, key: string)
 /** Close every open report of these styles (status resolved, out of the open index, per-user lock released). */
 export async function resolveStyleReports(db: Db, styleIds: string[], resolution: 'resolved' | 'dismissed', now = new Date()): Promise<number> {
   const wanted = new Set(styleIds);
-  let closed = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  const open: { id: string; styleId: string; reporterId: string }[] = [];
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: TABLE_SCHEMA.gsi1.name,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.styleReportOpenIndex('', '').gsi1pk },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const i of res.Items ?? []) if (i.type === 'StyleReport' && wanted.has(i.styleId)) open.push({ id: i.id, styleId: i.styleId, reporterId: i.reporterId });
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  for (const r of open) {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: db.tableName,
-              Key: keys.styleReport(r.id),
-              UpdateExpression: 'SET #s = :s, resolvedAt = :at REMOVE gsi1pk, gsi1sk',
-              ExpressionAttributeNames: { '#s': 'status' },
-              ExpressionAttributeValues: { ':s': resolution, ':at': now.toISOString() },
-            },
-          },
-          { Delete: { TableName: db.tableName, Key: keys.styleReportLock(r.styleId, r.reporterId) } },
-        ],
-      }),
-    );
-    closed++;
-  }
-  return closed;
+  const open = (await listOpenReports(db, 'StyleReport')).filter((i) => wanted.has(i.styleId));
+  for (const r of open) await closeReport(db, r.id, keys.styleReportLock(r.styleId, r.reporterId), resolution, now);
+  return open.length;
 }
 
 export async function getStyleReportById(db: Db, id: string): Promise<{ id: string; styleId: string; status: string } | null> {

@@ -7,9 +7,10 @@
  *   `STYLE#<styleId> / REPORTLOCK#<uid>` (attribute_not_exists): one open report per user and style.
  */
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { createReportWithLock, listOpenReports } from './report-repository';
 import { keys } from './keys';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
-import { withRetry } from './toolkit';
+import { stripKeys, withRetry } from './toolkit';
 
 type Reasons = { Code?: string }[];
 const reasonsOf = (err: unknown): Reasons => (err as { CancellationReasons?: Reasons }).CancellationReasons ?? [];
@@ -148,57 +149,14 @@ export interface StyleReportRecord {
 
 /** Write an open report with its per-user lock; false when this user already has an open report on the style. */
 export async function createStyleReport(db: Db, r: StyleReportRecord): Promise<boolean> {
-  try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: db.tableName,
-              Item: { ...keys.styleReportLock(r.styleId, r.reporterId), type: 'StyleReportLock', reportId: r.id, createdAt: r.createdAt },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: db.tableName,
-              Item: { ...keys.styleReport(r.id), ...keys.styleReportOpenIndex(r.createdAt, r.id), type: 'StyleReport', ...r },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return createReportWithLock(
+    db,
+    { ...keys.styleReportLock(r.styleId, r.reporterId), type: 'StyleReportLock', reportId: r.id, createdAt: r.createdAt },
+    { ...keys.styleReport(r.id), ...keys.styleReportOpenIndex(r.createdAt, r.id), type: 'StyleReport', ...r },
+  );
 }
 
 /** Open reports, newest first. */
 export async function listOpenStyleReports(db: Db, limit = 500): Promise<StyleReportRecord[]> {
-  const out: StyleReportRecord[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: TABLE_SCHEMA.gsi1.name,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.styleReportOpenIndex('', '').gsi1pk },
-        ScanIndexForward: false,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const i of res.Items ?? []) {
-      // the open-report index also holds reports of shared looks (type ShareReport, share-repository.ts)
-      if (i.type !== 'StyleReport') continue;
-      const { pk, sk, gsi1pk, gsi1sk, type, ...rest } = i;
-      void pk; void sk; void gsi1pk; void gsi1sk; void type;
-      out.push(rest as StyleReportRecord);
-    }
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey && out.length < limit);
-  return out.slice(0, limit);
+  return (await listOpenReports(db, 'StyleReport', limit)).map((i) => stripKeys<StyleReportRecord>(i));
 }

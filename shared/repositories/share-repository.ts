@@ -4,8 +4,10 @@
  * vote never counts twice), reports of a shared look (in the same open-report index as style reports, type
  * ShareReport) and the fixed-window rate-limit counters.
  */
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { stripKeys } from './toolkit';
 import type { ShareStatus } from '../domain/shares';
+import { closeReport, createReportWithLock, listOpenReports } from './report-repository';
 import { keys } from './keys';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 
@@ -168,53 +170,16 @@ export interface ShareReportRecord {
 
 /** An open report of a shared look with its per-reporter lock; false when this reporter already has one open. */
 export async function createShareReport(db: Db, r: ShareReportRecord): Promise<boolean> {
-  try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: db.tableName,
-              Item: { ...keys.shareReportLock(r.shareId, r.reporterId), type: 'ShareReportLock', reportId: r.id, createdAt: r.createdAt },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: db.tableName,
-              Item: { ...keys.styleReport(r.id), ...keys.styleReportOpenIndex(r.createdAt, r.id), type: 'ShareReport', ...r },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return createReportWithLock(
+    db,
+    { ...keys.shareReportLock(r.shareId, r.reporterId), type: 'ShareReportLock', reportId: r.id, createdAt: r.createdAt },
+    { ...keys.styleReport(r.id), ...keys.styleReportOpenIndex(r.createdAt, r.id), type: 'ShareReport', ...r },
+  );
 }
 
 /** Open reports of shared looks, newest first (the open-report index, type ShareReport). */
 export async function listOpenShareReports(db: Db, limit = 500): Promise<ShareReportRecord[]> {
-  const out: ShareReportRecord[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: TABLE_SCHEMA.gsi1.name,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.styleReportOpenIndex('', '').gsi1pk },
-        ScanIndexForward: false,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const i of res.Items ?? []) if (i.type === 'ShareReport') out.push(strip<ShareReportRecord>(i)!);
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey && out.length < limit);
-  return out.slice(0, limit);
+  return (await listOpenReports(db, 'ShareReport', limit)).map((i) => stripKeys<ShareReportRecord>(i));
 }
 
 export async function getShareReport(db: Db, id: string): Promise<ShareReportRecord | null> {
@@ -225,24 +190,7 @@ export async function getShareReport(db: Db, id: string): Promise<ShareReportRec
 /** Close every open report of a share (out of the open index, reporters' locks released). */
 export async function resolveShareReports(db: Db, shareId: string, resolution: 'resolved' | 'dismissed', now = new Date()): Promise<number> {
   const open = (await listOpenShareReports(db, 10_000)).filter((r) => r.shareId === shareId);
-  for (const r of open) {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: db.tableName,
-              Key: keys.styleReport(r.id),
-              UpdateExpression: 'SET #s = :s, resolvedAt = :at REMOVE gsi1pk, gsi1sk',
-              ExpressionAttributeNames: { '#s': 'status' },
-              ExpressionAttributeValues: { ':s': resolution, ':at': now.toISOString() },
-            },
-          },
-          { Delete: { TableName: db.tableName, Key: keys.shareReportLock(r.shareId, r.reporterId) } },
-        ],
-      }),
-    );
-  }
+  for (const r of open) await closeReport(db, r.id, keys.shareReportLock(r.shareId, r.reporterId), resolution, now);
   return open.length;
 }
 

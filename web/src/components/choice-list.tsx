@@ -3,6 +3,12 @@ import { AppImage } from './app-image';
 import { cn } from '../lib/cn';
 import type { PhotoProfile, PromptTemplate } from '../api/catalog';
 import { Badge } from './badge';
+import { Link } from 'react-router-dom';
+import { profileQualifies, type Mode } from '../../../shared/domain/generation';
+import { photosOf } from '../lib/generate-validation';
+import { Notice } from './alert';
+import { buttonClasses } from './button';
+import { SpinnerIcon } from './spinner';
 
 const cardLabel =
   'flex cursor-pointer items-center gap-3 rounded-xl border border-border bg-card p-3 transition-colors hover:bg-muted/60 ' +
@@ -78,5 +84,56 @@ export function PromptChoice({ prompt }: { prompt: PromptTemplate }) {
       <span className="block text-sm font-medium">{prompt.name}</span>
       {prompt.description ? <span className="block text-xs text-muted-foreground">{prompt.description}</span> : null}
     </span>
+  );
+}
+
+/**
+ * The photo-profile choice of a generate page: a loading line, the "No photo profile" notice with the way to
+ * create one, or the profiles as radio cards, those that lack the photo the mode needs disabled with the reason.
+ */
+export function ModeProfilePicker({
+  name,
+  mode,
+  pending,
+  profiles,
+  value,
+  onChange,
+}: {
+  name: string;
+  mode: Mode;
+  pending: boolean;
+  profiles: readonly PhotoProfile[];
+  value: string | null;
+  onChange: (id: string) => void;
+}) {
+  if (pending)
+    return (
+      <div className="flex items-center gap-2 text-sm text-muted-foreground">
+        <SpinnerIcon /> Loading photo profiles...
+      </div>
+    );
+  if (profiles.length === 0)
+    return (
+      <Notice tone="warning" title="No photo profile">
+        <p>Create a photo profile to try on outfits.</p>
+        <Link to="/profiles/new" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+          Create Photo Profile
+        </Link>
+      </Notice>
+    );
+  const qualifies = (p: PhotoProfile) => profileQualifies(mode, photosOf(p));
+  return (
+    <RadioCards
+      legend="Photo profile"
+      name={name}
+      items={profiles}
+      value={value}
+      onChange={onChange}
+      isDisabled={(p) => !qualifies(p)}
+      render={(p) => (
+        <ProfileChoice profile={p} note={!qualifies(p) ? (mode === 'exact' ? 'Needs a full-body photo' : 'Needs a portrait') : undefined} />
+      )}
+      className="sm:grid-cols-2"
+    />
   );
 }

@@ -15,10 +15,9 @@ import { GENERATION_STARTED, useStartErrorHandler } from '../../../api/use-start
 import { IMAGE_TYPE_LABELS } from '../../../lib/audience';
 import { pickInitialProfile } from '../../../lib/mode-state';
 import { needsFullBody, photosOf, validateCustomLook } from '../../../lib/generate-validation';
-import { Notice } from '../../../components/alert';
 import { BackLink, pageShell } from '../../../components/back-link';
 import { Badge } from '../../../components/badge';
-import { ProfileChoice, PromptChoice, RadioCards } from '../../../components/choice-list';
+import { ModeProfilePicker, PromptChoice, RadioCards } from '../../../components/choice-list';
 import { CreditsLine } from '../../../components/credits-line';
 import { OutfitUploadPanel, type UploadState } from './upload-panel';
 import { VariantsPicker } from '../../../components/variants-picker';
@@ -167,29 +166,7 @@ export default function TryCustomLookPage() {
         </Step>
 
         <Step n={3} title="Choose your photo profile and generate">
-          {profilesQ.isPending ? (
-            <div className="flex items-center gap-2 text-sm text-muted-foreground">
-              <SpinnerIcon /> Loading photo profiles...
-            </div>
-          ) : profiles.length === 0 ? (
-            <Notice tone="warning" title="No photo profile">
-              <p>Create a photo profile to try on outfits.</p>
-              <Link to="/profiles/new" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-                Create Photo Profile
-              </Link>
-            </Notice>
-          ) : (
-            <RadioCards
-              legend="Photo profile"
-              name="custom-profile"
-              items={profiles}
-              value={profileId}
-              onChange={setProfileId}
-              isDisabled={(p) => !profileQualifies(mode, photosOf(p))}
-              render={(p) => <ProfileChoice profile={p} note={!profileQualifies(mode, photosOf(p)) ? (mode === 'exact' ? 'Needs a full-body photo' : 'Needs a portrait') : undefined} />}
-              className="sm:grid-cols-2"
-            />
-          )}
+          <ModeProfilePicker name="custom-profile" mode={mode} pending={profilesQ.isPending} profiles={profiles} value={profileId} onChange={setProfileId} />
           <VariantsPicker value={variants} onChange={setVariants} />
           <Button size="lg" className="w-full sm:w-auto" onClick={onGenerate} disabled={!imageUrl || uploadState === 'uploading' || start.isPending} data-testid="generate-my-look">
             {start.isPending ? <SpinnerIcon /> : <Wand className="h-4 w-4" aria-hidden="true" />}

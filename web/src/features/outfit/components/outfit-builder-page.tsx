@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import ArrowUp from 'lucide-react/icons/arrow-up';
 import ArrowDown from 'lucide-react/icons/arrow-down';
 import Plus from 'lucide-react/icons/plus';
@@ -7,7 +7,7 @@ import X from 'lucide-react/icons/x';
 import { OUTFIT_SLOTS, SLOT_LABELS, MAX_OUTFIT_PIECES, costLabel, type OutfitSlot, type PieceSource } from '../../../../../shared/domain/outfit';
 import { STYLE_IMAGE_TYPES, type StyleImageType } from '../../../../../shared/domain/catalog';
 import { profileQualifies, type Mode } from '../../../../../shared/domain/generation';
-import { Button, buttonClasses } from '../../../components/button';
+import { Button } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
 import { PageHeader } from '../../../components/page-header';
 import { SpinnerIcon } from '../../../components/spinner';
@@ -19,8 +19,7 @@ import Wand from 'lucide-react/icons/wand';
 import { BackLink, pageShell } from '../../../components/back-link';
 import { CreditsLine } from '../../../components/credits-line';
 import { IMAGE_TYPE_LABELS } from '../../../lib/audience';
-import { Notice } from '../../../components/alert';
-import { ProfileChoice, RadioCards } from '../../../components/choice-list';
+import { ModeProfilePicker, RadioCards } from '../../../components/choice-list';
 import { VariantsPicker } from '../../../components/variants-picker';
 import { photosOf } from '../../../lib/generate-validation';
 import { pickInitialProfile } from '../../../lib/mode-state';
@@ -185,29 +184,7 @@ export default function OutfitBuilderPage() {
               className="sm:grid-cols-2"
               testId="outfit-mode"
             />
-            {profilesQ.isPending ? (
-              <div className="flex items-center gap-2 text-sm text-muted-foreground">
-                <SpinnerIcon /> Loading photo profiles...
-              </div>
-            ) : profiles.length === 0 ? (
-              <Notice tone="warning" title="No photo profile">
-                <p>Create a photo profile to try on outfits.</p>
-                <Link to="/profiles/new" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-                  Create Photo Profile
-                </Link>
-              </Notice>
-            ) : (
-              <RadioCards
-                legend="Photo profile"
-                name="outfit-profile"
-                items={profiles}
-                value={profileId}
-                onChange={setProfileId}
-                isDisabled={(p) => !profileQualifies(mode, photosOf(p))}
-                render={(p) => <ProfileChoice profile={p} note={!profileQualifies(mode, photosOf(p)) ? (mode === 'exact' ? 'Needs a full-body photo' : 'Needs a portrait') : undefined} />}
-                className="sm:grid-cols-2"
-              />
-            )}
+            <ModeProfilePicker name="outfit-profile" mode={mode} pending={profilesQ.isPending} profiles={profiles} value={profileId} onChange={setProfileId} />
             <VariantsPicker value={variants} onChange={setVariants} pieces={pieces.length} />
             <p className="text-xs text-muted-foreground" data-testid="outfit-cost-rule">
               1 credit for the first piece, +1 for each further piece, times the number of variants.
