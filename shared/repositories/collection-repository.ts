@@ -5,12 +5,12 @@
  *   the same transaction as `ADD styleCount ±1` on the collection, so styleCount equals the number of members.
  *   Adding is conditioned on the style being public at that moment and the collection being the caller's.
  */
-import { QueryCommand, TransactWriteCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys';
 import { isConditionFailure, type Db } from './table';
 import { listCollectionIdsOfStyle, type CollectionRecord } from './catalog-repository';
 import { withConflictRetry } from './discovery-repository';
-import { buildUpdate } from './toolkit';
+import { buildUpdate, keysUnder } from './toolkit';
 
 const cancellationCodes = (err: unknown): string[] =>
   ((err as { name?: string }).name === 'TransactionCanceledException'
@@ -64,24 +64,7 @@ export async function updateCollection(db: Db, current: CollectionRecord, ownerI
 }
 
 async function memberKeys(db: Db, collectionId: string): Promise<{ pk: string; sk: string }[]> {
-  const k = keys.collectionStylePrefix(collectionId);
-  const out: { pk: string; sk: string }[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': k.pk, ':p': k.skPrefix },
-        ProjectionExpression: 'pk, sk',
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const i of res.Items ?? []) out.push({ pk: i.pk as string, sk: i.sk as string });
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return out;
+  return keysUnder(db, keys.collectionStylePrefix(collectionId));
 }
 
 /** Delete the owner's collection, then its memberships. False if not the owner's or gone. */

@@ -7,7 +7,7 @@ import { keys } from './keys';
 import { InsufficientCredits, movementItems, type LotOp } from './ledger-repository';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 import { idempotencyPut, type IdempotencyClaim } from './idempotency-repository';
-import { queryAll, queryPage } from './toolkit';
+import { queryAll, queryPage, updateIf } from './toolkit';
 
 /** The Idempotency-Key of a start is already recorded (by a concurrent or earlier request). */
 export class IdempotencyKeyTaken extends Error {
@@ -133,21 +133,14 @@ export async function listGenerations(db: Db, userId: string, limit = 200): Prom
 
 /** pending -> processing, stamping startedAt (idempotent: already processing is fine). False when already final. */
 export async function markProcessing(db: Db, userId: string, id: string, now = new Date()): Promise<boolean> {
-  try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.generation(userId, id),
-        UpdateExpression: 'SET #s = :processing, startedAt = :now, updatedAt = :now',
-        ConditionExpression: '#s = :pending',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':processing': 'processing', ':pending': 'pending', ':now': now.toISOString() },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
+  const applied = await updateIf(db, {
+    Key: keys.generation(userId, id),
+    UpdateExpression: 'SET #s = :processing, startedAt = :now, updatedAt = :now',
+    ConditionExpression: '#s = :pending',
+    ExpressionAttributeNames: { '#s': 'status' },
+    ExpressionAttributeValues: { ':processing': 'processing', ':pending': 'pending', ':now': now.toISOString() },
+  });
+  if (applied) return true;
   const current = await getGeneration(db, userId, id);
   return current?.status === 'processing';
 }
@@ -236,22 +229,13 @@ export async function keepVariant(db: Db, run: GenerationRecord, index: number, 
 
 /** processing -> completed (needs a stored result). Returns false when it was not processing. */
 export async function markCompleted(db: Db, userId: string, id: string, now = new Date()): Promise<boolean> {
-  try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.generation(userId, id),
-        UpdateExpression: 'SET #s = :completed, completedAt = :now, updatedAt = :now REMOVE gsi2pk, gsi2sk',
-        ConditionExpression: '#s = :processing AND attribute_exists(resultKey)',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':completed': 'completed', ':processing': 'processing', ':now': now.toISOString() },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return updateIf(db, {
+    Key: keys.generation(userId, id),
+    UpdateExpression: 'SET #s = :completed, completedAt = :now, updatedAt = :now REMOVE gsi2pk, gsi2sk',
+    ConditionExpression: '#s = :processing AND attribute_exists(resultKey)',
+    ExpressionAttributeNames: { '#s': 'status' },
+    ExpressionAttributeValues: { ':completed': 'completed', ':processing': 'processing', ':now': now.toISOString() },
+  });
 }
 
 /**

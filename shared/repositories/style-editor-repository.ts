@@ -13,7 +13,7 @@ import { keys } from './keys';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 import type { ProductLinkRecord, ProductRecord, StyleRecord } from './catalog-repository';
 import { withConflictRetry } from './discovery-repository';
-import { buildUpdate } from './toolkit';
+import { buildUpdate, keysUnder } from './toolkit';
 
 export type StoredStyle = StyleRecord & { counted?: boolean };
 
@@ -362,23 +362,7 @@ export async function deleteProduct(db: Db, styleId: string, productId: string):
 
 /** Delete every product and link of a style (its partition's PRODUCT# items). Returns how many items. */
 export async function deleteStyleProducts(db: Db, styleId: string): Promise<number> {
-  const k = keys.styleProductsPrefix(styleId);
-  const toDelete: Record<string, string>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': k.pk, ':p': k.skPrefix },
-        ProjectionExpression: 'pk, sk',
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const i of res.Items ?? []) toDelete.push({ pk: i.pk as string, sk: i.sk as string });
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const toDelete = await keysUnder(db, keys.styleProductsPrefix(styleId));
   await deleteKeys(db, toDelete);
   return toDelete.length;
 }

@@ -21,7 +21,7 @@ import {
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { signCursor, verifyCursor } from './cursor';
-import type { Db } from './table';
+import { isConditionFailure, type Db } from './table';
 
 export type Item = Record<string, any>;
 export type Key = Record<string, unknown>;
@@ -128,6 +128,27 @@ export async function putItem(db: Db, item: Item, opts: Omit<PutCommandInput, 'T
 
 export async function updateItem(db: Db, input: Omit<UpdateCommandInput, 'TableName'>): Promise<Item | undefined> {
   return (await db.doc.send(new UpdateCommand({ TableName: db.tableName, ...input }))).Attributes;
+}
+
+/** A conditional update: true when it applied, false when its condition failed (any other error is thrown). */
+export async function updateIf(db: Db, input: Omit<UpdateCommandInput, 'TableName'> & { ConditionExpression: string }): Promise<boolean> {
+  try {
+    await updateItem(db, input);
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** The keys (pk, sk) of every item of a partition whose sort key starts with a prefix (consistent read). */
+export async function keysUnder(db: Db, prefix: { pk: string; skPrefix: string }): Promise<{ pk: string; sk: string }[]> {
+  return queryAll<{ pk: string; sk: string }>(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': prefix.pk, ':p': prefix.skPrefix },
+    ProjectionExpression: 'pk, sk',
+    ConsistentRead: true,
+  });
 }
 
 export async function deleteItem(db: Db, key: Key, opts: Omit<DeleteCommandInput, 'TableName' | 'Key'> = {}): Promise<Item | undefined> {

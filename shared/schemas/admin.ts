@@ -54,21 +54,7 @@ export const styleCreateSchema = z.object({
 export type StyleCreateInput = z.infer<typeof styleCreateSchema>;
 
 /** PATCH /api/admin/styles/{id}: any subset of the fields. */
-export const stylePatchSchema = z.object({
-  name: styleFields.name.optional(),
-  description: styleFields.description.optional(),
-  sex: styleFields.sex.optional(),
-  categoryIds: styleFields.categoryIds.optional(),
-  tags: styleFields.tags.optional(),
-  tasks: styleFields.tasks.optional(),
-  styleImageType: styleFields.styleImageType.optional(),
-  promptImageUrl: styleFields.promptImageUrl.optional(),
-  promptImageOriginalUrl: styleFields.promptImageOriginalUrl,
-  coverImageUrl: styleFields.coverImageUrl,
-  defaultPromptTemplateId: styleFields.defaultPromptTemplateId,
-  isPublic: styleFields.isPublic.optional(),
-  isAiGenerated: styleFields.isAiGenerated.optional(),
-});
+export const stylePatchSchema = z.object(styleFields).partial();
 export type StylePatchInput = z.infer<typeof stylePatchSchema>;
 
 const price = z
@@ -252,16 +238,7 @@ export const rawTemplateCreateSchema = z.object({
 export type RawTemplateCreateInput = z.infer<typeof rawTemplateCreateSchema>;
 
 /** PATCH /api/admin/raw-templates/{id} */
-export const rawTemplatePatchSchema = z.object({
-  name: rawFields.name.optional(),
-  taskType: rawFields.taskType.optional(),
-  vibeCategory: rawFields.vibeCategory.optional(),
-  settingCategory: rawFields.settingCategory.optional(),
-  requiresFullBody: rawFields.requiresFullBody.optional(),
-  priority: rawFields.priority.optional(),
-  enabled: rawFields.enabled.optional(),
-  jsonText: rawFields.jsonText.optional(),
-});
+export const rawTemplatePatchSchema = z.object(rawFields).partial();
 export type RawTemplatePatchInput = z.infer<typeof rawTemplatePatchSchema>;
 
 const sampleUrl = z.union([z.string().max(2048), z.null()]).optional();
