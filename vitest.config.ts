@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * `npm test` runs every project: unit (shared, functions, infra code), web (jsdom), integration (handlers
- * against DynamoDB Local, s3rver and cognito-local), infra (CDK assertions and cdk-nag) and e2e (Chromium
+ * against DynamoDB Local, s3rver and cognito-local), infra (CDK assertions and cdk-nag), lint (ESLint over the repository, zero warnings) and e2e (Chromium
  * against the running app). The summary reporter prints the closing `N passed, N failed` line.
  */
 const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', AWS_REGION: 'eu-west-1', LOG_LEVEL: 'CRITICAL' };
@@ -48,6 +48,14 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           env,
+        },
+      },
+      {
+        test: {
+          name: 'lint',
+          environment: 'node',
+          include: ['test/lint/**/*.test.ts'],
+          testTimeout: 300_000,
         },
       },
       {

@@ -79,7 +79,7 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'DELETE', path: '/api/photo-profiles/{id}', group: 'profiles', auth: 'user', status: 204 },
   { method: 'DELETE', path: '/api/user/photos', group: 'profiles', auth: 'user', response: S.deleteAllPhotosResultSchema },
   // generations: starting, listing, deleting and rating generations
-  { method: 'POST', path: '/api/generate', group: 'generations', auth: 'user', multipart: { fields: S.generateFromRawTemplateFieldsSchema, files: ['styleRef', 'background'] }, response: S.idResultSchema, status: 201 },
+  { method: 'POST', path: '/api/generate', group: 'generations', auth: 'user', body: S.generateFromRawTemplateSchema, response: S.idResultSchema, status: 201 },
   { method: 'POST', path: '/api/generate/style', group: 'generations', auth: 'user', body: S.generateFromStyleSchema, response: S.idResultSchema, status: 201 },
   { method: 'POST', path: '/api/quick-try/{styleId}', group: 'generations', auth: 'user', body: S.quickTryStyleSchema, response: S.idResultSchema, status: 201 },
   { method: 'POST', path: '/api/generate/quick-try', group: 'generations', auth: 'user', body: S.quickTryCustomSchema, response: S.idResultSchema, status: 201 },

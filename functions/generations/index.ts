@@ -1,5 +1,5 @@
 /** Endpoint group generations: start (four ways), list, read, delete, feedback. */
-import { feedbackSchema, generateFromRawTemplateFieldsSchema, generateFromStyleSchema, keepVariantsSchema, outfitSchema, quickTryCustomSchema, quickTryStyleSchema } from '../../shared/schemas/generation';
+import { feedbackSchema, generateFromRawTemplateSchema, generateFromStyleSchema, keepVariantsSchema, outfitSchema, quickTryCustomSchema, quickTryStyleSchema } from '../../shared/schemas/generation';
 import { parseInput } from '../../shared/schemas/validation';
 import { getDb } from '../lib/aws';
 import { bodyOf, createGroupHandler, json, noContent, requireAuth, type ApiResult, type Req } from '../lib/http';
@@ -27,23 +27,13 @@ const caller = (req: Req) => ensureUser(getDb(), requireAuth(req));
 const started = (r: { id: string; replayed: boolean }): ApiResult =>
   json({ id: r.id }, r.replayed ? 200 : 201, r.replayed ? { 'idempotent-replayed': 'true' } : {});
 
-type MultipartFile = { content: Buffer; mimetype?: string; filename?: string };
-const fileField = (v: unknown): MultipartFile | undefined => {
-  const f = Array.isArray(v) ? v[0] : v;
-  return f && typeof f === 'object' && Buffer.isBuffer((f as MultipartFile).content) ? (f as MultipartFile) : undefined;
-};
-const textField = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-
 export const handler = createGroupHandler(
   'generations',
   {
     'POST /api/generate': async (req) => {
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      const fields = parseInput(generateFromRawTemplateFieldsSchema, { rawTemplateId: textField(body.rawTemplateId), photoProfileId: textField(body.photoProfileId), variants: textField(body.variants) });
-      const files = { styleRef: fileField(body.styleRef), background: fileField(body.background) };
-      const idempotency = idempotencyClaim(req, { ...fields, styleRef: files.styleRef?.content, background: files.background?.content });
-      const user = await caller(req);
-      return started(await startFromRawTemplate(getDb(), user, { ...fields, ...files }, { idempotency }));
+      const input = parseInput(generateFromRawTemplateSchema, req.body ?? {});
+      const idempotency = idempotencyClaim(req, input);
+      return started(await startFromRawTemplate(getDb(), await caller(req), input, { idempotency }));
     },
     'POST /api/generate/style': async (req) => {
       const input = bodyOf(req, generateFromStyleSchema);

@@ -139,13 +139,13 @@ export const AWS_ACCESS = {
   'api:generations': api('generations', {
     table: [...USER_LOADER, 'PutCommand', 'DeleteCommand', 'QueryCommand'],
     tableIndexes: ['QueryCommand'],
-    // GetObject: keeping a variant copies its image into the kept generation's own key
+    // GetObject: a raw template's uploaded style reference and background are copied into the generation's keys;
+    // keeping a variant copies its image into the kept generation's own key
     privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
     userPool: ['AdminGetUserCommand'],
     stateMachine: ['StartExecutionCommand'],
     providerSecret: ['GetSecretValueCommand'],
     renderWorker: ['InvokeCommand'],
-    moderation: ['DetectModerationLabelsCommand'],
   }),
   'api:catalog': api('catalog', {
     table: [...USER_LOADER, 'QueryCommand', 'BatchGetCommand', 'DeleteCommand'],
@@ -282,7 +282,6 @@ export type Principal = keyof typeof AWS_ACCESS;
 export const SHARP_PRINCIPALS: readonly Principal[] = [
   'api:profiles',
   'api:generations',
-  'api:catalog',
   'api:uploads-images',
   'api:admin',
   'api:privacy',

@@ -50,6 +50,9 @@ export const mediaKeys = {
   avatar: (userId: string, imageId: string, ext: string) => `avatars/${userId}/${imageId}.${ext}`,
   /** An outfit image a user uploads for Try Custom Look (private: it may show a person). */
   outfit: (userId: string, imageId: string, ext: string) => `users/${userId}/outfits/${imageId}.${ext}`,
+  /** A raw template's style reference or background, uploaded before the generation starts (private). */
+  templateInput: (userId: string, imageId: string, ext: string) => `users/${userId}/template-inputs/${imageId}.${ext}`,
+  templateInputPrefix: (userId: string) => `users/${userId}/template-inputs/`,
   generationResult: (userId: string, generationId: string, ext: string) => `users/${userId}/generations/${generationId}.${ext}`,
   /** Inputs of a raw-template generation (style reference, background) and the provider's raw output. */
   generationInput: (userId: string, generationId: string, name: 'style-ref' | 'background', ext: string) => `users/${userId}/generations/${generationId}/${name}.${ext}`,

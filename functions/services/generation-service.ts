@@ -36,9 +36,9 @@ import {
   type GenerationKind,
   type GenerationRecord,
 } from '../../shared/repositories/generation-repository';
-import type { GenerationView } from '../../shared/schemas/generation';
-import { copyImage, deleteImages, mediaKeys, privateImagePath, putImage } from '../lib/media-store';
-import { processImage } from '../lib/image-pipeline';
+import type { GenerateFromRawTemplateInput, GenerationView } from '../../shared/schemas/generation';
+import { DIRECT_UPLOAD_MESSAGES } from '../../shared/schemas/upload';
+import { copyImage, deleteImages, mediaKeys, privateImagePath } from '../lib/media-store';
 import { startGeneration } from '../lib/workflow-client';
 import { providerReady } from '../providers';
 import { generationTtl, retentionOf } from './retention-service';
@@ -356,16 +356,26 @@ async function startQuickTryCustomOnce(
   });
 }
 
-interface UploadedFile {
-  content: Buffer;
-  mimetype?: string;
+/**
+ * A template input the caller uploaded (direct upload, purpose template_input): its key, or a 404 when the
+ * reference is not one of the caller's template inputs (another user's, a profile photo, a public image).
+ */
+function templateInputKey(url: string | undefined, userId: string): string | null {
+  if (!url) return null;
+  const ref = parseImageRef(url, { callerId: userId });
+  if (!ref.ok) {
+    if (ref.reason === 'not_found') throw notFound(DIRECT_UPLOAD_MESSAGES.notFound);
+    throw badRequest('The image address is not a valid image reference');
+  }
+  if (ref.bucket !== 'private' || !ref.key.startsWith(mediaKeys.templateInputPrefix(userId))) throw notFound(DIRECT_UPLOAD_MESSAGES.notFound);
+  return ref.key;
 }
 
-/** POST /api/generate (multipart): a raw template with the optional style reference and background images. */
+/** POST /api/generate: a raw template with the optional style reference and background images (uploaded first). */
 export async function startFromRawTemplate(
   db: Db,
   user: UserRecord,
-  input: { rawTemplateId: string; photoProfileId?: string; styleRef?: UploadedFile; background?: UploadedFile; variants?: number },
+  input: GenerateFromRawTemplateInput,
   opts: StartOptions = {},
 ): Promise<StartResult> {
   return once(db, user, opts, (idempotency) => startFromRawTemplateOnce(db, user, input, idempotency));
@@ -374,9 +384,10 @@ export async function startFromRawTemplate(
 async function startFromRawTemplateOnce(
   db: Db,
   user: UserRecord,
-  input: { rawTemplateId: string; photoProfileId?: string; styleRef?: UploadedFile; background?: UploadedFile; variants?: number },
+  input: GenerateFromRawTemplateInput,
   idempotency: IdempotencyClaim | undefined,
 ): Promise<{ id: string }> {
+  const uploads = { styleRef: templateInputKey(input.styleRefUrl, user.id), background: templateInputKey(input.backgroundUrl, user.id) };
   const cost = generationCost({ variants: input.variants });
   await assertCredits(db, user, cost);
   const profile = await resolveProfile(db, user, input.photoProfileId);
@@ -387,21 +398,29 @@ async function startFromRawTemplateOnce(
   if (template.requiresFullBody && !profile.fullBodyKey) throw new HttpError(400, ERROR_CODES.fullBodyRequired, M.fullBodyRequired);
   const mode: Mode = template.requiresFullBody ? 'exact' : 'creative';
 
-  // Validate and store the optional images before anything is reserved; on failure nothing is kept.
+  // The uploads were checked and re-encoded by POST /api/uploads/complete. They are copied into the
+  // generation's own keys before anything is reserved (deleting the generation deletes its copies); on
+  // failure nothing is kept, on success the uploads are removed.
   const id = ulid();
   const stored: string[] = [];
-  const store = async (file: UploadedFile | undefined, name: 'style-ref' | 'background') => {
-    if (!file?.content?.length) return null;
-    const img = await processImage(file.content, { maxBytes: 10 * 1024 * 1024, safety: { kind: 'template_input', userId: user.id } });
-    const key = mediaKeys.generationInput(user.id, id, name, img.ext);
-    await putImage('private', key, img.buffer, img.contentType);
+  const store = async (uploadKey: string | null, name: 'style-ref' | 'background') => {
+    if (!uploadKey) return null;
+    const key = mediaKeys.generationInput(user.id, id, name, uploadKey.slice(uploadKey.lastIndexOf('.') + 1));
+    const copied = await copyImage('private', uploadKey, 'private', key).then(
+      () => true,
+      (err: { name?: string }) => {
+        if (err?.name === 'NoSuchKey') return false;
+        throw err;
+      },
+    );
+    if (!copied) throw notFound(DIRECT_UPLOAD_MESSAGES.notFound);
     stored.push(key);
     return key;
   };
   try {
-    const styleRefKey = await store(input.styleRef, 'style-ref');
-    const backgroundKey = await store(input.background, 'background');
-    return await reserveAndStart(db, {
+    const styleRefKey = await store(uploads.styleRef, 'style-ref');
+    const backgroundKey = await store(uploads.background, 'background');
+    const started = await reserveAndStart(db, {
       id,
       user,
       kind: 'raw-template',
@@ -414,6 +433,10 @@ async function startFromRawTemplateOnce(
       variants: input.variants,
       idempotency,
     });
+    await deleteObjects([uploads.styleRef, uploads.background].filter((k): k is string => !!k)).catch((error) =>
+      logger.error('Could not delete used template inputs', { error }),
+    );
+    return started;
   } catch (err) {
     const gen = await getGeneration(db, user.id, id);
     if (!gen && stored.length) await deleteObjects(stored);

@@ -10,7 +10,7 @@
  * image that fails to load.
  */
 import { notFound, badRequest } from '../../shared/errors';
-import { mediaKeys, objectExists, presignGet, type BucketKind } from '../lib/media-store';
+import { objectExists, presignGet, type BucketKind } from '../lib/media-store';
 import { isOwnPrivateKey, isSafeImageKey } from '../../shared/domain/image-ref';
 
 /** Window of one signature: URLs signed in the same hour are identical. */

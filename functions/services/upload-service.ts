@@ -81,6 +81,7 @@ const SAFETY_KIND: Record<DirectUploadPurpose, ImageCheckKind> = {
   style_cover: 'style_image',
   avatar: 'avatar',
   photo_profile: 'photo_profile',
+  template_input: 'template_input',
 };
 
 /** Presigned POSTs live 10 minutes: long enough for 15 MB on a slow line, short enough to be single-use in practice. */
@@ -153,8 +154,8 @@ export async function completeUpload(db: Db, user: UserRecord, uploadId: string)
     if (bytes === 'too-large') throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge(purpose));
     if (purpose === 'avatar') return { url: await storeAvatar(db, user.id, user, bytes) };
     const img = await processUploadedImage(purpose, bytes, user.id);
-    if (purpose === 'outfit') {
-      const key = mediaKeys.outfit(user.id, ulid(), img.ext);
+    if (purpose === 'outfit' || purpose === 'template_input') {
+      const key = purpose === 'outfit' ? mediaKeys.outfit(user.id, ulid(), img.ext) : mediaKeys.templateInput(user.id, ulid(), img.ext);
       await putImage('private', key, img.buffer, img.contentType);
       return { url: privateImagePath(key) };
     }

@@ -77,11 +77,21 @@ export const keepVariantsSchema = z
   })
   .strict();
 
-export const generateFromRawTemplateFieldsSchema = z.object({
-  rawTemplateId: z.string({ message: 'Template not found' }).trim().min(1, 'Template not found').max(128),
-  photoProfileId: optionalId,
-  variants: variantsField,
-});
+/**
+ * POST /api/generate (JSON): the optional style reference and background are images the caller uploaded
+ * first (direct upload with purpose template_input): their /api/private-image/... references.
+ */
+const optionalImageRef = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(2048).optional());
+export const generateFromRawTemplateSchema = z
+  .object({
+    rawTemplateId: z.string({ message: 'Template not found' }).trim().min(1, 'Template not found').max(128),
+    photoProfileId: optionalId,
+    styleRefUrl: optionalImageRef,
+    backgroundUrl: optionalImageRef,
+    variants: variantsField,
+  })
+  .strict();
+export type GenerateFromRawTemplateInput = z.infer<typeof generateFromRawTemplateSchema>;
 
 export const feedbackSchema = z
   .object({

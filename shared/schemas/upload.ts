@@ -28,7 +28,8 @@ export const uploadResultSchema = z.object({ url: z.string() });
  * the SPA. The browser checks type and size first with the same rules (web/src/components/image-upload).
  */
 export const DIRECT_UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
-export const DIRECT_UPLOAD_PURPOSES = ['outfit', 'style_prompt', 'style_cover', 'avatar', 'photo_profile'] as const;
+/** template_input: a raw template's style reference or background (private; copied into the generation). */
+export const DIRECT_UPLOAD_PURPOSES = ['outfit', 'style_prompt', 'style_cover', 'avatar', 'photo_profile', 'template_input'] as const;
 export type DirectUploadPurpose = (typeof DIRECT_UPLOAD_PURPOSES)[number];
 /**
  * Purposes whose finalize step is not POST /api/uploads/complete but the record that uses the image: a photo
@@ -49,7 +50,7 @@ export const DIRECT_UPLOAD_MESSAGES = {
 /** POST /api/uploads (JSON): ask for a presigned POST. */
 export const presignUploadSchema = z
   .object({
-    purpose: z.enum(DIRECT_UPLOAD_PURPOSES, { message: 'Purpose must be one of outfit, style_prompt, style_cover, avatar, photo_profile' }),
+    purpose: z.enum(DIRECT_UPLOAD_PURPOSES, { message: `Purpose must be one of ${DIRECT_UPLOAD_PURPOSES.join(', ')}` }),
     contentType: z.enum(DIRECT_UPLOAD_CONTENT_TYPES, { message: DIRECT_UPLOAD_MESSAGES.unsupported }),
     size: z.number({ message: 'Size is required' }).int().positive('The file is empty'),
   })
@@ -65,7 +66,7 @@ export const presignUploadResultSchema = z.object({
 });
 export type PresignUploadResult = z.infer<typeof presignUploadResultSchema>;
 
-export const UPLOAD_ID_PATTERN = /^(outfit|style_prompt|style_cover|avatar|photo_profile)\.[0-9A-HJKMNP-TV-Z]{26}$/;
+export const UPLOAD_ID_PATTERN = /^(outfit|style_prompt|style_cover|avatar|photo_profile|template_input)\.[0-9A-HJKMNP-TV-Z]{26}$/;
 /** An upload id of a photo-profile photo (POST/PATCH /api/photo-profiles). */
 export const PHOTO_UPLOAD_ID_PATTERN = /^photo_profile\.[0-9A-HJKMNP-TV-Z]{26}$/;
 /** POST /api/uploads/complete (JSON) */

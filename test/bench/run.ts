@@ -18,7 +18,7 @@ import { startLocalStack } from '../../infra/local/stack';
 import { freePort } from '../../infra/local/services';
 import { signIn } from '../../infra/local/cognito-setup';
 import { PHOTO_CONSENT } from '../../shared/domain/privacy';
-import { capacityMetrics, createDb } from '../../shared/repositories/table';
+import { createDb } from '../../shared/repositories/table';
 import { recordMovement } from '../../shared/repositories/ledger-repository';
 import { launchBrowser, CHROMIUM_PATH } from '../support/browser';
 import { benchExplore } from './explore';
@@ -33,11 +33,6 @@ const root = path.resolve(import.meta.dirname, '../..');
 const results: Record<string, unknown> = { date: new Date().toISOString(), machine: { cpus: os.cpus().length, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version }, quick: QUICK };
 const rows: [string, string, string][] = [];
 const row = (name: string, value: string, target = '') => rows.push([name, value, target]);
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
-};
 
 async function main() {
   // BENCH_ONLY=generations (comma-separated phases) runs a part; the default runs every phase.

@@ -448,7 +448,6 @@ describe('web distribution', () => {
   });
 
   it('the /media rewrite serves image folders only', () => {
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval
     const handler = new Function(`${MEDIA_REWRITE_FUNCTION}; return handler;`)() as (e: unknown) => { uri?: string; statusCode?: number };
     const rewrite = (uri: string) => handler({ request: { uri } });
     expect(rewrite('/media/styles/abc/cover.webp')).toEqual({ uri: '/styles/abc/cover.webp' });
@@ -459,7 +458,6 @@ describe('web distribution', () => {
   });
 
   it('rewrites extension-less paths to /index.html and leaves files alone', () => {
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval
     const handler = new Function(`${SPA_REWRITE_FUNCTION}; return handler;`)() as (e: unknown) => { uri: string };
     const rewrite = (uri: string) => handler({ request: { uri } }).uri;
     expect(rewrite('/')).toBe('/index.html');

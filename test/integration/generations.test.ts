@@ -11,7 +11,8 @@ import { sweep, STUCK_MESSAGE } from '../../functions/workflow/sweeper';
 import { setAgeStatus } from '../../shared/repositories/privacy-repository';
 import { AGE_CONFIRMATION, PHOTO_CONSENT } from '../../shared/domain/privacy';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
-import { multipart } from '../support/media';
+import { multipart, postForm } from '../support/media';
+import { presignUploadResultSchema } from '../../shared/schemas/upload';
 import { startTestWorkflow } from '../support/workflow';
 import { startFashnFake, startGeminiFake, type Fake } from '../support/provider-fakes';
 
@@ -214,10 +215,7 @@ describe('validation order and messages', () => {
 
   it('raw templates: portrait, body description, full body and an enabled template', async () => {
     const { user, profileId } = await newUserWithProfile({ credits: 5, fullBody: false });
-    const gen = async (fields: Record<string, string>) => {
-      const mp = await multipart(fields);
-      return ctx.invoke('POST', '/api/generate', { token: user.idToken, body: mp.body, headers: mp.headers });
-    };
+    const gen = (body: Record<string, string>) => ctx.invoke('POST', '/api/generate', { token: user.idToken, body });
     expect((await gen({ rawTemplateId: 'nope', photoProfileId: profileId })).body.message).toBe('Template not found');
     expect((await gen({ rawTemplateId: 'raw-studio-tryon', photoProfileId: profileId })).body.message).toBe('Full body photo required');
     const ok = await gen({ rawTemplateId: 'raw-glasses', photoProfileId: profileId });
@@ -225,6 +223,55 @@ describe('validation order and messages', () => {
     await wf.drain();
     const view = await ctx.invoke('GET', `/api/generations/${ok.body.id}`, { token: user.idToken });
     expect(view.body).toMatchObject({ status: 'completed', templateName: 'Try Glasses', mode: 'creative' });
+  });
+});
+
+/** A direct upload (presign, POST to the bucket, complete): the stored image's reference. */
+async function uploadImage(u: TestUser, purpose: string, bytes: Buffer): Promise<string> {
+  const pre = await ctx.invoke('POST', '/api/uploads', { token: u.idToken, body: { purpose, contentType: 'image/jpeg', size: bytes.length } });
+  expect(pre.status, JSON.stringify(pre.body)).toBe(201);
+  const post = presignUploadResultSchema.parse(pre.body);
+  expect((await postForm(post.url, post.fields, bytes, 'image/jpeg')).status).toBeLessThan(300);
+  const done = await ctx.invoke('POST', '/api/uploads/complete', { token: u.idToken, body: { uploadId: post.uploadId } });
+  expect(done.status, JSON.stringify(done.body)).toBe(201);
+  return done.body.url as string;
+}
+
+describe('raw templates with an uploaded style reference and background', () => {
+  it('copies the caller\'s template inputs into the generation, removes the uploads, and refuses anyone else\'s', async () => {
+    const { user, profileId } = await newUserWithProfile({ credits: 3 });
+    const other = await newUserWithProfile({ credits: 3 });
+    const styleRefUrl = await uploadImage(user, 'template_input', await photo(500, 600, '#334455'));
+    const backgroundUrl = await uploadImage(user, 'template_input', await photo(800, 600, '#88aa66'));
+    expect(styleRefUrl).toMatch(new RegExp(`^/api/private-image/users/${user.sub}/template-inputs/[0-9A-Z]{26}\\.`));
+    const gen = (u: TestUser, body: Record<string, unknown>) => ctx.invoke('POST', '/api/generate', { token: u.idToken, body });
+
+    // another user's upload, an outfit (not a template input), a public image and a made-up path: refused, nothing spent
+    const stolen = await gen(other.user, { rawTemplateId: 'raw-glasses', photoProfileId: other.profileId, styleRefUrl });
+    expect([stolen.status, stolen.body.message]).toEqual([404, 'Upload not found or expired. Please upload the image again.']);
+    const outfitUrl = await uploadImage(user, 'outfit', await photo(400, 500, '#aa3355'));
+    expect((await gen(user, { rawTemplateId: 'raw-glasses', photoProfileId: profileId, backgroundUrl: outfitUrl })).status).toBe(404);
+    expect((await gen(user, { rawTemplateId: 'raw-glasses', photoProfileId: profileId, backgroundUrl: `/api/public-image/styles/${seedStyleId(0)}/prompt.webp` })).status).toBe(404);
+    const gone = await gen(user, { rawTemplateId: 'raw-glasses', photoProfileId: profileId, backgroundUrl: `/api/private-image/users/${user.sub}/template-inputs/01ARZ3NDEKTSV4RRFFQ69G5FAV.webp` });
+    expect(gone.status).toBe(404);
+    expect((await gen(user, { rawTemplateId: 'raw-glasses', photoProfileId: profileId, styleRefUrl: 'https://evil.example/x.jpg' })).status).toBe(400);
+    expect((await gen(user, { rawTemplateId: 'raw-glasses', styleRef: 'x' })).status).toBe(400);
+    expect(await listGenerations(ctx.db, user.sub)).toHaveLength(0);
+    expect(await listGenerations(ctx.db, other.user.sub)).toHaveLength(0);
+
+    const ok = await gen(user, { rawTemplateId: 'raw-glasses', photoProfileId: profileId, styleRefUrl, backgroundUrl });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    const record = await getGeneration(ctx.db, user.sub, ok.body.id);
+    expect(record?.inputs.styleRefKey).toMatch(new RegExp(`^users/${user.sub}/generations/${ok.body.id}/style-ref\\.`));
+    expect(record?.inputs.backgroundKey).toMatch(new RegExp(`^users/${user.sub}/generations/${ok.body.id}/background\\.`));
+    await s3().send(new HeadObjectCommand({ Bucket: process.env.PRIVATE_BUCKET, Key: record!.inputs.styleRefKey! }));
+    // the uploads were used up: a second start with them asks for a new upload
+    const uploadKey = styleRefUrl.slice('/api/private-image/'.length);
+    await expect(s3().send(new HeadObjectCommand({ Bucket: process.env.PRIVATE_BUCKET, Key: uploadKey }))).rejects.toThrow();
+    expect((await gen(user, { rawTemplateId: 'raw-glasses', photoProfileId: profileId, styleRefUrl })).status).toBe(404);
+    await wf.drain();
+    const view = await ctx.invoke('GET', `/api/generations/${ok.body.id}`, { token: user.idToken });
+    expect(view.body).toMatchObject({ status: 'completed', templateName: 'Try Glasses' });
   });
 });
 
@@ -274,8 +321,7 @@ describe('ownership, delete and feedback', () => {
   it('takes a 1-5 rating on style-based generations only', async () => {
     const { user, profileId } = await newUserWithProfile({ credits: 3 });
     const styleGen = (await startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId })).body.id;
-    const mp = await multipart({ rawTemplateId: 'raw-glasses', photoProfileId: profileId });
-    const rawGen = (await ctx.invoke('POST', '/api/generate', { token: user.idToken, body: mp.body, headers: mp.headers })).body.id;
+    const rawGen = (await ctx.invoke('POST', '/api/generate', { token: user.idToken, body: { rawTemplateId: 'raw-glasses', photoProfileId: profileId } })).body.id;
     await wf.drain();
     const rate = (body: Record<string, unknown>) => ctx.invoke('POST', '/api/feedback', { token: user.idToken, body });
     expect((await rate({ generationId: styleGen, styleId: seedStyleId(0), rating: 6 })).status).toBe(400);

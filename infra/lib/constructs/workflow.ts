@@ -6,7 +6,6 @@
  * minute: overdue render leases, a dispatch safety net, stuck generations).
  */
 import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
-import * as iam from 'aws-cdk-lib/aws-iam';
 import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';

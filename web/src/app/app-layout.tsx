@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/spinner';
 import { ToasterOnDemand } from '../components/toaster-on-demand';
 import { hasStoredSession } from '../lib/auth';
-import { useCurrentUser } from '../features/auth/api/current-user';
+import { useCurrentUser } from '../api/current-user';
 import { SiteFooter } from '../features/shell/components/site-footer';
 import { TopBar } from '../features/shell/components/top-bar';
 import { AppRoutes, resolveRoute } from './routes';

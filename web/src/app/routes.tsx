@@ -7,7 +7,7 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes, matchRoutes, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/spinner';
-import type { AuthStatus } from '../features/auth/api/current-user';
+import type { AuthStatus } from '../api/current-user';
 import { SCREENS, type ScreenId } from './screens';
 
 export type RouteEntry =

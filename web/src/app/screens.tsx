@@ -1,16 +1,9 @@
 import { lazy, type ComponentType } from 'react';
 
 /**
- * Every screen the router can show, by id. Built screens are lazy route chunks; screens owned by later
- * work are placeholders ("Coming soon" with the screen's title). To build a screen, replace its entry
- * here with `lazy(() => import('../features/<feature>/components/<page>'))`.
+ * Every screen the router can show, by id: each is a lazy route chunk,
+ * `lazy(() => import('../features/<feature>/components/<page>'))`.
  */
-const placeholder = (title: string): ComponentType =>
-  lazy(() =>
-    import('../components/placeholder-page').then(({ PlaceholderPage }) => ({
-      default: () => <PlaceholderPage title={title} />,
-    })),
-  );
 
 export const SCREENS = {
   // Built

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { TooltipProvider } from '../components/tooltip';
-import { UpsellProvider } from '../features/upsell/upsell-provider';
+import { UpsellProvider } from '../components/upsell/upsell-provider';
 
 /**
  * Providers of the signed-in screens only, loaded with them (app-layout.tsx imports this module lazily) so

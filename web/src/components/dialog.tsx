@@ -21,20 +21,13 @@ interface ContentProps {
   onCloseAutoFocus?: (e: Event) => void;
 }
 
-/** A centred modal dialog with a title (always present for screen readers) and a close button. */
-export function DialogContent({ title, description, hideTitle, hideDescription, children, className, onCloseAutoFocus }: ContentProps) {
+/** The portal, overlay and content shared by the dialog and the sheet: title, description, children, close button. */
+function PanelContent({ title, description, hideTitle, hideDescription, children, className, onCloseAutoFocus, titleClassName, closeLabel }: ContentProps & { titleClassName?: string; closeLabel: string }) {
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className={overlay} />
-      <RadixDialog.Content
-        className={cn(
-          'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-border bg-card p-6 text-card-foreground shadow-xl focus:outline-none',
-          className,
-        )}
-        onCloseAutoFocus={onCloseAutoFocus}
-        {...(description ? {} : { 'aria-describedby': undefined })}
-      >
-        <RadixDialog.Title className={cn('text-lg font-semibold', hideTitle && 'sr-only')}>{title}</RadixDialog.Title>
+      <RadixDialog.Content className={className} onCloseAutoFocus={onCloseAutoFocus} {...(description ? {} : { 'aria-describedby': undefined })}>
+        <RadixDialog.Title className={cn('text-lg font-semibold', titleClassName, hideTitle && 'sr-only')}>{title}</RadixDialog.Title>
         {description ? (
           <RadixDialog.Description className={cn('text-sm text-muted-foreground', hideDescription && 'sr-only')}>
             {description}
@@ -42,7 +35,7 @@ export function DialogContent({ title, description, hideTitle, hideDescription, 
         ) : null}
         {children}
         <RadixDialog.Close
-          aria-label="Close"
+          aria-label={closeLabel}
           className="absolute right-3 top-3 rounded-md p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           <X className="h-5 w-5" aria-hidden="true" />
@@ -52,34 +45,32 @@ export function DialogContent({ title, description, hideTitle, hideDescription, 
   );
 }
 
-/** A side panel (sheet) built on Dialog: used by the mobile menu. */
-export function SheetContent({ title, description, hideTitle, hideDescription, children, className, onCloseAutoFocus, side = 'right' }: ContentProps & { side?: 'left' | 'right' }) {
+/** A centred modal dialog with a title (always present for screen readers) and a close button. */
+export function DialogContent({ className, ...props }: ContentProps) {
   return (
-    <RadixDialog.Portal>
-      <RadixDialog.Overlay className={overlay} />
-      <RadixDialog.Content
-        className={cn(
-          'fixed inset-y-0 z-50 flex w-[85vw] max-w-xs flex-col gap-4 overflow-y-auto border-border bg-card p-5 text-card-foreground shadow-xl focus:outline-none',
-          side === 'right' ? 'right-0 border-l' : 'left-0 border-r',
-          className,
-        )}
-        onCloseAutoFocus={onCloseAutoFocus}
-        {...(description ? {} : { 'aria-describedby': undefined })}
-      >
-        <RadixDialog.Title className={cn('pr-10 text-lg font-semibold', hideTitle && 'sr-only')}>{title}</RadixDialog.Title>
-        {description ? (
-          <RadixDialog.Description className={cn('text-sm text-muted-foreground', hideDescription && 'sr-only')}>
-            {description}
-          </RadixDialog.Description>
-        ) : null}
-        {children}
-        <RadixDialog.Close
-          aria-label="Close menu"
-          className="absolute right-3 top-3 rounded-md p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          <X className="h-5 w-5" aria-hidden="true" />
-        </RadixDialog.Close>
-      </RadixDialog.Content>
-    </RadixDialog.Portal>
+    <PanelContent
+      {...props}
+      closeLabel="Close"
+      className={cn(
+        'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-border bg-card p-6 text-card-foreground shadow-xl focus:outline-none',
+        className,
+      )}
+    />
+  );
+}
+
+/** A side panel (sheet) built on Dialog: used by the mobile menu. */
+export function SheetContent({ className, side = 'right', ...props }: ContentProps & { side?: 'left' | 'right' }) {
+  return (
+    <PanelContent
+      {...props}
+      closeLabel="Close menu"
+      titleClassName="pr-10"
+      className={cn(
+        'fixed inset-y-0 z-50 flex w-[85vw] max-w-xs flex-col gap-4 overflow-y-auto border-border bg-card p-5 text-card-foreground shadow-xl focus:outline-none',
+        side === 'right' ? 'right-0 border-l' : 'left-0 border-r',
+        className,
+      )}
+    />
   );
 }

@@ -11,7 +11,7 @@ export function safeReturnTo(raw: string | null | undefined): string | null {
   if (!raw || raw.length > 2000) return null;
   if (!raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return null;
   // control characters (a tab or newline inside "/\t/evil.example" is dropped by URL parsers)
-  if (/[\u0000-\u001f\u007f]/.test(raw)) return null;
+  if ([...raw].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return null;
   let url: URL;
   try {
     url = new URL(raw, 'http://same.origin');

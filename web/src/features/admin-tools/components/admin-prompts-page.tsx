@@ -1,5 +1,4 @@
-import { useState, type FormEvent } from 'react';
-import Plus from 'lucide-react/icons/plus';
+import { useState } from 'react';
 import FlaskConical from 'lucide-react/icons/flask-conical';
 import FileText from 'lucide-react/icons/file-text';
 import { AppImage } from '../../../components/app-image';
@@ -7,185 +6,86 @@ import { Button } from '../../../components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/card';
 import { FormField } from '../../../components/form-field';
 import { Input } from '../../../components/input';
-import { PageHeader } from '../../../components/page-header';
-import { Skeleton } from '../../../components/skeleton';
 import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
-import { errorMessage, isApiError } from '../../../lib/api-error';
+import { errorMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import { BODY_DESCRIPTION_TOKEN, TASK_TYPES } from '../../../../../shared/domain/catalog';
-import { usePhotoProfiles, useStyles } from '../../generations/api/catalog';
-import { enumLabel } from '../../generations/components/badge';
+import { usePhotoProfiles, useStyles } from '../../../api/catalog';
+import { enumLabel } from '../../../components/badge';
 import { useAdminPrompts, useCategories, useDeletePrompt, useSavePrompt, useTestPrompt, type AdminPromptTemplate } from '../api/admin-templates';
-import { EMPTY_PROMPT_DRAFT, prettyJson, promptDraftFrom, promptDraftProblems, promptTestProblem, toPromptBody, type PromptDraft } from '../lib/templates';
-import { AccessDenied, AdminOnly, fieldClasses, preClasses, SelectField } from './admin-ui';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { prettyJson, promptDraftFrom, promptDraftProblems, promptTestProblem, toPromptBody, type PromptDraft } from '../lib/templates';
+import { fieldClasses, preClasses, SelectField } from '../../../components/admin-ui';
+import { TemplateEditorCard, TemplateListCard, TemplateWorkbench, type EditorProps } from './template-editor-shell';
 
 /** /admin/prompts: prompt templates list, editor and tester (admins only). */
 export default function AdminPromptsPage() {
+  const prompts = useAdminPrompts();
   return (
-    <AdminOnly>
-      <PromptsWorkbench />
-    </AdminOnly>
+    <TemplateWorkbench
+      title="Prompt Templates"
+      description="Write the prompts used for style generations and check what a style and profile produce."
+      columns="lg:grid-cols-[minmax(0,0.9fr)_minmax(0,1.3fr)_minmax(0,1.2fr)]"
+      query={prompts}
+      draftFrom={promptDraftFrom}
+      list={(p) => <PromptList {...p} />}
+      editor={(p) => <PromptEditor {...p} />}
+      panel={() => <PromptTester />}
+    />
   );
 }
 
-function PromptsWorkbench() {
-  const prompts = useAdminPrompts();
+function PromptList(props: { templates: AdminPromptTemplate[] | undefined; loading: boolean; failed: boolean; selectedId: string | null; onSelect: (t: AdminPromptTemplate | null) => void }) {
   const categories = useCategories();
   const categoryName = (id: string) => categories.data?.find((c) => c.id === id)?.name ?? id;
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [draft, setDraft] = useState<PromptDraft>(EMPTY_PROMPT_DRAFT);
-
-  if (isApiError(prompts.error) && prompts.error.status === 403) return <AccessDenied />;
-
-  const select = (t: AdminPromptTemplate | null) => {
-    setSelectedId(t?.id ?? null);
-    setDraft(promptDraftFrom(t));
-  };
-
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
-      <PageHeader title="Prompt Templates" description="Write the prompts used for style generations and check what a style and profile produce." />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,0.9fr)_minmax(0,1.3fr)_minmax(0,1.2fr)] lg:items-start">
-        <TemplateList templates={prompts.data} loading={prompts.isPending} failed={prompts.isError} selectedId={selectedId} onSelect={select} categoryName={categoryName} />
-        <PromptEditor key={selectedId ?? 'new'} selectedId={selectedId} draft={draft} setDraft={setDraft} onSaved={select} onDeleted={() => select(null)} />
-        <PromptTester />
-      </div>
-    </div>
+    <TemplateListCard
+      {...props}
+      newTestId="new-prompt"
+      itemTestId="prompt-item"
+      listLabel="Prompt templates"
+      emptyText="No templates yet. Create the first one."
+      skeletonClassName="h-14 rounded-lg"
+      itemClassName="gap-0.5"
+      renderItem={(t) => (
+        <>
+          <span className="flex w-full items-center gap-2 text-sm font-medium">
+            <FileText className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            <span className="truncate">{t.name}</span>
+          </span>
+          <span className="text-xs text-muted-foreground">
+            {enumLabel(t.task)}
+            {t.styleCategory ? ` · ${categoryName(t.styleCategory)}` : ''}
+          </span>
+        </>
+      )}
+    />
   );
 }
 
-function TemplateList({
-  templates,
-  loading,
-  failed,
-  selectedId,
-  onSelect,
-  categoryName,
-}: {
-  categoryName: (id: string) => string;
-  templates: AdminPromptTemplate[] | undefined;
-  loading: boolean;
-  failed: boolean;
-  selectedId: string | null;
-  onSelect: (t: AdminPromptTemplate | null) => void;
-}) {
-  return (
-    <Card>
-      <CardHeader className="flex-row items-center justify-between gap-2">
-        <CardTitle>Templates</CardTitle>
-        <Button size="sm" variant="outline" onClick={() => onSelect(null)} data-testid="new-prompt">
-          <Plus className="h-4 w-4" aria-hidden="true" />
-          New
-        </Button>
-      </CardHeader>
-      <CardContent>
-        {loading ? (
-          <div className="space-y-2" aria-busy="true" aria-label="Loading templates">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} className="h-14 rounded-lg" />
-            ))}
-          </div>
-        ) : failed ? (
-          <p role="alert" className="text-sm text-destructive dark:text-red-400">
-            Failed to load templates.
-          </p>
-        ) : !templates?.length ? (
-          <p className="text-sm text-muted-foreground">No templates yet. Create the first one.</p>
-        ) : (
-          <ul className="flex max-h-[70vh] flex-col gap-1.5 overflow-y-auto" aria-label="Prompt templates">
-            {templates.map((t) => (
-              <li key={t.id}>
-                <button
-                  type="button"
-                  onClick={() => onSelect(t)}
-                  aria-current={selectedId === t.id ? 'true' : undefined}
-                  data-testid="prompt-item"
-                  className={cn(
-                    'flex w-full flex-col items-start gap-0.5 rounded-lg border px-3 py-2 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                    selectedId === t.id ? 'border-primary bg-accent text-accent-foreground' : 'border-border hover:bg-muted',
-                  )}
-                >
-                  <span className="flex w-full items-center gap-2 text-sm font-medium">
-                    <FileText className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                    <span className="truncate">{t.name}</span>
-                  </span>
-                  <span className="text-xs text-muted-foreground">
-                    {enumLabel(t.task)}
-                    {t.styleCategory ? ` · ${categoryName(t.styleCategory)}` : ''}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
-
-function PromptEditor({
-  selectedId,
-  draft,
-  setDraft,
-  onSaved,
-  onDeleted,
-}: {
-  selectedId: string | null;
-  draft: PromptDraft;
-  setDraft: (d: PromptDraft) => void;
-  onSaved: (t: AdminPromptTemplate) => void;
-  onDeleted: () => void;
-}) {
+function PromptEditor(props: EditorProps<AdminPromptTemplate, PromptDraft>) {
+  const { draft, setDraft } = props;
   const save = useSavePrompt();
   const del = useDeletePrompt();
   const categories = useCategories();
-  const [showErrors, setShowErrors] = useState(false);
-  const [confirmOpen, setConfirmOpen] = useState(false);
   const problems = promptDraftProblems(draft);
-  const editing = !!selectedId;
   const set = <K extends keyof PromptDraft>(k: K, v: PromptDraft[K]) => setDraft({ ...draft, [k]: v });
   const categoryOptions = categories.data ?? [];
   const unknownCategory = draft.styleCategory && !categoryOptions.some((c) => c.id === draft.styleCategory);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setShowErrors(true);
-    if (Object.keys(problems).length) return;
-    save.mutate(
-      { id: selectedId, body: toPromptBody(draft) },
-      {
-        onSuccess: (t) => {
-          toast({ title: editing ? 'Template updated' : 'Template created', description: `"${t.name}" was saved.` });
-          setShowErrors(false);
-          onSaved(t);
-        },
-        onError: (err) => toast({ title: 'Error', description: errorMessage(err, editing ? 'Failed to update template' : 'Failed to create template'), variant: 'destructive' }),
-      },
-    );
-  };
-
-  const remove = () => {
-    if (!selectedId) return;
-    del.mutate(selectedId, {
-      onSuccess: () => {
-        toast({ title: 'Template deleted' });
-        setConfirmOpen(false);
-        onDeleted();
-      },
-      onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to delete template'), variant: 'destructive' }),
-    });
-  };
-
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{editing ? 'Edit template' : 'New template'}</CardTitle>
-        <CardDescription>{editing ? draft.name || 'Untitled' : 'Fill in the fields and create the template.'}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={editing ? 'Edit prompt template' : 'New prompt template'}>
+    <TemplateEditorCard
+      {...props}
+      problems={problems}
+      toBody={toPromptBody}
+      save={save}
+      del={del}
+      formLabel="prompt template"
+      newDescription="Fill in the fields and create the template."
+      deleteDescription={'"{name}" will be deleted. Styles that use it fall back to another template.'}
+    >
+      {(showErrors) => (
+        <>
           <FormField label="Name" error={showErrors ? problems.name : undefined}>
             <Input value={draft.name} onChange={(e) => set('name', e.target.value)} maxLength={120} autoComplete="off" />
           </FormField>
@@ -224,30 +124,9 @@ function PromptEditor({
           >
             <textarea rows={9} value={draft.template} onChange={(e) => set('template', e.target.value)} maxLength={20000} className={cn(fieldClasses, 'min-h-40 resize-y font-mono')} />
           </FormField>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-            {editing ? (
-              <Button variant="destructive" onClick={() => setConfirmOpen(true)} disabled={del.isPending}>
-                Delete
-              </Button>
-            ) : (
-              <span />
-            )}
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? <SpinnerIcon /> : null}
-              {editing ? 'Save' : 'Create'}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-      <ConfirmDialog
-        open={confirmOpen}
-        onOpenChange={setConfirmOpen}
-        title="Delete template?"
-        description={`"${draft.name}" will be deleted. Styles that use it fall back to another template.`}
-        pending={del.isPending}
-        onConfirm={remove}
-      />
-    </Card>
+        </>
+      )}
+    </TemplateEditorCard>
   );
 }
 
@@ -332,7 +211,7 @@ function PromptTester() {
             ) : null}
             <div>
               <h3 className="text-sm font-medium">Full payload</h3>
-              <pre className={cn(preClasses, 'mt-1')} tabIndex={0} aria-label="Full payload JSON">
+              <pre className={cn(preClasses, 'mt-1')} tabIndex={0} role="region" aria-label="Full payload JSON">
                 {prettyJson(result.fullPayload)}
               </pre>
             </div>

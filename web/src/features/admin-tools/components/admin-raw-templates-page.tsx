@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import Plus from 'lucide-react/icons/plus';
+import { useEffect, useRef, useState } from 'react';
 import Copy from 'lucide-react/icons/copy';
 import Check from 'lucide-react/icons/check';
 import Braces from 'lucide-react/icons/braces';
@@ -7,20 +6,18 @@ import { Button } from '../../../components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/card';
 import { FormField } from '../../../components/form-field';
 import { Input } from '../../../components/input';
-import { PageHeader } from '../../../components/page-header';
-import { Skeleton } from '../../../components/skeleton';
 import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
-import { errorMessage, isApiError } from '../../../lib/api-error';
+import { errorMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import { RAW_TEMPLATE_TOKENS, SETTINGS, TASK_TYPES, VIBES } from '../../../../../shared/domain/catalog';
-import { enumLabel } from '../../generations/components/badge';
-import { usePhotoProfiles, useStyles } from '../../generations/api/catalog';
+import { enumLabel } from '../../../components/badge';
+import { usePhotoProfiles, useStyles } from '../../../api/catalog';
 import { compileErrorDetail, RAW_TEST_MESSAGES, samplesFromSelection } from '../lib/raw-test';
 import { useAdminRawTemplates, useCompileRawTemplate, useDeleteRawTemplate, useSaveRawTemplate, type AdminRawTemplate } from '../api/admin-templates';
-import { DEFAULT_SAMPLES, newRawDraft, prettyJson, rawDraftFrom, rawDraftProblems, toRawBody, toSampleUrls, type RawDraft, type SampleUrls } from '../lib/templates';
-import { AccessDenied, AdminOnly, fieldClasses, preClasses, SelectField } from './admin-ui';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DEFAULT_SAMPLES, prettyJson, rawDraftFrom, rawDraftProblems, toRawBody, toSampleUrls, type RawDraft, type SampleUrls } from '../lib/templates';
+import { fieldClasses, preClasses, SelectField } from '../../../components/admin-ui';
+import { TemplateEditorCard, TemplateListCard, TemplateWorkbench, type EditorProps } from './template-editor-shell';
 
 const COPIED_MS = 2000;
 
@@ -35,109 +32,52 @@ const SAMPLE_LABELS: Record<keyof SampleUrls, string> = { style: 'Style referenc
 
 /** /admin/raw-templates: raw templates list, editor and compile test (admins only). */
 export default function AdminRawTemplatesPage() {
-  return (
-    <AdminOnly>
-      <RawTemplatesWorkbench />
-    </AdminOnly>
-  );
-}
-
-function RawTemplatesWorkbench() {
   const list = useAdminRawTemplates();
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [draft, setDraft] = useState<RawDraft>(newRawDraft);
-
-  if (isApiError(list.error) && list.error.status === 403) return <AccessDenied />;
-
-  const select = (t: AdminRawTemplate | null) => {
-    setSelectedId(t?.id ?? null);
-    setDraft(rawDraftFrom(t));
-  };
-
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
-      <PageHeader title="Raw Templates" description="JSON templates sent as they are to the image model, with the image URLs filled in." />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,0.9fr)_minmax(0,1.4fr)_minmax(0,1.1fr)] lg:items-start">
-        <RawTemplateList templates={list.data} loading={list.isPending} failed={list.isError} selectedId={selectedId} onSelect={select} />
-        <RawEditor key={selectedId ?? 'new'} selectedId={selectedId} draft={draft} setDraft={setDraft} onSaved={select} onDeleted={() => select(null)} />
-        <CompilePanel jsonText={draft.jsonText} />
-      </div>
-    </div>
+    <TemplateWorkbench
+      title="Raw Templates"
+      description="JSON templates sent as they are to the image model, with the image URLs filled in."
+      columns="lg:grid-cols-[minmax(0,0.9fr)_minmax(0,1.4fr)_minmax(0,1.1fr)]"
+      query={list}
+      draftFrom={rawDraftFrom}
+      list={(p) => (
+        <TemplateListCard
+          {...p}
+          newTestId="new-raw-template"
+          itemTestId="raw-template-item"
+          listLabel="Raw templates"
+          emptyText="No raw templates yet. Create the first one."
+          skeletonClassName="h-16 rounded-lg"
+          itemClassName="gap-1"
+          renderItem={(t) => <RawTemplateLine t={t} />}
+        />
+      )}
+      editor={(p) => <RawEditor {...p} />}
+      panel={(draft) => <CompilePanel jsonText={draft.jsonText} />}
+    />
   );
 }
 
-function RawTemplateList({
-  templates,
-  loading,
-  failed,
-  selectedId,
-  onSelect,
-}: {
-  templates: AdminRawTemplate[] | undefined;
-  loading: boolean;
-  failed: boolean;
-  selectedId: string | null;
-  onSelect: (t: AdminRawTemplate | null) => void;
-}) {
+function RawTemplateLine({ t }: { t: AdminRawTemplate }) {
   return (
-    <Card>
-      <CardHeader className="flex-row items-center justify-between gap-2">
-        <CardTitle>Templates</CardTitle>
-        <Button size="sm" variant="outline" onClick={() => onSelect(null)} data-testid="new-raw-template">
-          <Plus className="h-4 w-4" aria-hidden="true" />
-          New
-        </Button>
-      </CardHeader>
-      <CardContent>
-        {loading ? (
-          <div className="space-y-2" aria-busy="true" aria-label="Loading templates">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} className="h-16 rounded-lg" />
-            ))}
-          </div>
-        ) : failed ? (
-          <p role="alert" className="text-sm text-destructive dark:text-red-400">
-            Failed to load templates.
-          </p>
-        ) : !templates?.length ? (
-          <p className="text-sm text-muted-foreground">No raw templates yet. Create the first one.</p>
-        ) : (
-          <ul className="flex max-h-[70vh] flex-col gap-1.5 overflow-y-auto" aria-label="Raw templates">
-            {templates.map((t) => (
-              <li key={t.id}>
-                <button
-                  type="button"
-                  onClick={() => onSelect(t)}
-                  aria-current={selectedId === t.id ? 'true' : undefined}
-                  data-testid="raw-template-item"
-                  className={cn(
-                    'flex w-full flex-col items-start gap-1 rounded-lg border px-3 py-2 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                    selectedId === t.id ? 'border-primary bg-accent text-accent-foreground' : 'border-border hover:bg-muted',
-                  )}
-                >
-                  <span className="w-full truncate text-sm font-medium">{t.name}</span>
-                  <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
-                    <span>{enumLabel(t.taskType)}</span>
-                    <span aria-hidden="true">·</span>
-                    <span>Priority {t.priority}</span>
-                    <span
-                      className={cn(
-                        'rounded-full border px-2 py-px font-medium',
-                        t.enabled
-                          ? 'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100'
-                          : 'border-border bg-muted text-muted-foreground',
-                      )}
-                    >
-                      {t.enabled ? 'Enabled' : 'Disabled'}
-                    </span>
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <>
+      <span className="w-full truncate text-sm font-medium">{t.name}</span>
+      <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+        <span>{enumLabel(t.taskType)}</span>
+        <span aria-hidden="true">·</span>
+        <span>Priority {t.priority}</span>
+        <span
+          className={cn(
+            'rounded-full border px-2 py-px font-medium',
+            t.enabled
+              ? 'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100'
+              : 'border-border bg-muted text-muted-foreground',
+          )}
+        >
+          {t.enabled ? 'Enabled' : 'Disabled'}
+        </span>
+      </span>
+    </>
   );
 }
 
@@ -155,25 +95,11 @@ function useCopied(): [boolean, () => void] {
   ];
 }
 
-function RawEditor({
-  selectedId,
-  draft,
-  setDraft,
-  onSaved,
-  onDeleted,
-}: {
-  selectedId: string | null;
-  draft: RawDraft;
-  setDraft: (d: RawDraft) => void;
-  onSaved: (t: AdminRawTemplate) => void;
-  onDeleted: () => void;
-}) {
+function RawEditor(props: EditorProps<AdminRawTemplate, RawDraft>) {
+  const { draft, setDraft } = props;
   const save = useSaveRawTemplate();
   const del = useDeleteRawTemplate();
-  const [showErrors, setShowErrors] = useState(false);
-  const [confirmOpen, setConfirmOpen] = useState(false);
   const [copied, markCopied] = useCopied();
-  const editing = !!selectedId;
   const problems = rawDraftProblems(draft);
   const set = <K extends keyof RawDraft>(k: K, v: RawDraft[K]) => setDraft({ ...draft, [k]: v });
 
@@ -186,43 +112,25 @@ function RawEditor({
     }
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setShowErrors(true);
-    if (Object.keys(problems).length) return;
-    save.mutate(
-      { id: selectedId, body: toRawBody(draft) },
-      {
-        onSuccess: (t) => {
-          toast({ title: editing ? 'Template updated' : 'Template created', description: `"${t.name}" was saved.` });
-          setShowErrors(false);
-          onSaved(t);
-        },
-        onError: (err) => toast({ title: 'Error', description: errorMessage(err, editing ? 'Failed to update template' : 'Failed to create template'), variant: 'destructive' }),
-      },
-    );
-  };
-
-  const remove = () => {
-    if (!selectedId) return;
-    del.mutate(selectedId, {
-      onSuccess: () => {
-        toast({ title: 'Template deleted' });
-        setConfirmOpen(false);
-        onDeleted();
-      },
-      onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to delete template'), variant: 'destructive' }),
-    });
-  };
-
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{editing ? 'Edit template' : 'New template'}</CardTitle>
-        <CardDescription>{editing ? draft.name || 'Untitled' : 'New templates start with ratio 4:5, jpeg output and 1 image.'}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={editing ? 'Edit raw template' : 'New raw template'}>
+    <TemplateEditorCard
+      {...props}
+      problems={problems}
+      toBody={toRawBody}
+      save={save}
+      del={del}
+      formLabel="raw template"
+      newDescription="New templates start with ratio 4:5, jpeg output and 1 image."
+      deleteDescription={'"{name}" will be deleted and no longer offered on the generate page.'}
+      leftActions={
+        <Button variant="outline" onClick={copy} data-testid="copy-template">
+          {copied ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
+          <span aria-live="polite">{copied ? 'Copied' : 'Copy template'}</span>
+        </Button>
+      }
+    >
+      {(showErrors) => (
+        <>
           <FormField label="Name" error={showErrors ? problems.name : undefined}>
             <Input value={draft.name} onChange={(e) => set('name', e.target.value)} maxLength={120} autoComplete="off" />
           </FormField>
@@ -288,34 +196,9 @@ function RawEditor({
               className={cn(fieldClasses, 'min-h-64 resize-y font-mono text-xs sm:text-xs')}
             />
           </FormField>
-          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
-            <div className="flex flex-col gap-2 sm:flex-row">
-              <Button variant="outline" onClick={copy} data-testid="copy-template">
-                {copied ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
-                <span aria-live="polite">{copied ? 'Copied' : 'Copy template'}</span>
-              </Button>
-              {editing ? (
-                <Button variant="destructive" onClick={() => setConfirmOpen(true)} disabled={del.isPending}>
-                  Delete
-                </Button>
-              ) : null}
-            </div>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? <SpinnerIcon /> : null}
-              {editing ? 'Save' : 'Create'}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-      <ConfirmDialog
-        open={confirmOpen}
-        onOpenChange={setConfirmOpen}
-        title="Delete template?"
-        description={`"${draft.name}" will be deleted and no longer offered on the generate page.`}
-        pending={del.isPending}
-        onConfirm={remove}
-      />
-    </Card>
+        </>
+      )}
+    </TemplateEditorCard>
   );
 }
 
@@ -410,7 +293,7 @@ function CompilePanel({ jsonText }: { jsonText: string }) {
           outcome.ok ? (
             <div>
               <h3 className="text-sm font-medium">Output</h3>
-              <pre className={cn(preClasses, 'mt-1')} tabIndex={0} aria-label="Compiled JSON" data-testid="compile-output">
+              <pre className={cn(preClasses, 'mt-1')} tabIndex={0} role="region" aria-label="Compiled JSON" data-testid="compile-output">
                 {outcome.output}
               </pre>
             </div>

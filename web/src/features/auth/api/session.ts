@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../../../shared/schemas/user';
-import { CURRENT_USER_KEY, currentUserQueryFn } from './current-user';
+import { CURRENT_USER_KEY, currentUserQueryFn } from '../../../api/current-user';
 
 /** After signing in: load the user now (the route table switches on it) and report whether it worked. */
 export async function refreshCurrentUser(qc: QueryClient): Promise<CurrentUser | null> {

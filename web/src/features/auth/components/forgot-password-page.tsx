@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { LocalCodeNote } from './local-code-note';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import MailCheck from 'lucide-react/icons/mail-check';
 import { confirmPasswordReset, requestPasswordReset } from '../../../lib/auth';
 import { authErrorMessage } from '../../../lib/auth-errors';
 import { Button } from '../../../components/button';
@@ -13,8 +13,8 @@ import { SpinnerIcon } from '../../../components/spinner';
 import { useRuntimeConfig } from '../api/use-runtime-config';
 import { safeReturnTo, signInPath } from '../../../lib/return-to';
 import { AuthCard, FormError } from './auth-card';
-import { PasswordHints } from './password-hints';
-import { newPasswordSchema } from './password-schema';
+import { PasswordHints } from '../../../components/password-hints';
+import { newPasswordSchema } from '../../../lib/password-schema';
 
 const emailSchema = z.object({ email: z.string().trim().min(1, 'Enter your email address').email('Enter a valid email address') });
 const resetSchema = z.object({
@@ -126,14 +126,7 @@ function ResetStep({ email, returnTo, onRestart }: { email: string; returnTo: st
       }
     >
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4" aria-label="Set a new password">
-        {localCode ? (
-          <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100" data-testid="local-code-note">
-            <MailCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-            <span>
-              Local mode: your reset code is <strong>{localCode}</strong>
-            </span>
-          </p>
-        ) : null}
+        <LocalCodeNote code={localCode} what="reset code" />
         <FormError message={error} />
         <FormField label="Reset code" error={errors.code?.message}>
           <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus {...register('code')} />

@@ -11,7 +11,7 @@ import { Button } from '../../../components/button';
 import { FormField } from '../../../components/form-field';
 import { Input } from '../../../components/input';
 import { SpinnerIcon } from '../../../components/spinner';
-import { useCurrentUser } from '../api/current-user';
+import { useCurrentUser } from '../../../api/current-user';
 import { refreshCurrentUser, safeReturnTo } from '../api/session';
 import { forgotPasswordPath, registerPath } from '../../../lib/return-to';
 import { clearSessionExpiredNotice, peekSessionExpiredNotice } from '../../../lib/session-expiry';

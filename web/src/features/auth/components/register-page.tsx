@@ -1,26 +1,26 @@
 import { useState } from 'react';
+import { LocalCodeNote } from './local-code-note';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import MailCheck from 'lucide-react/icons/mail-check';
 import { confirmSignUp, resendCode, signIn, signUp } from '../../../lib/auth';
 import { authErrorMessage } from '../../../lib/auth-errors';
 import { Button } from '../../../components/button';
 import { FormField } from '../../../components/form-field';
 import { Input } from '../../../components/input';
 import { SpinnerIcon } from '../../../components/spinner';
-import { useCurrentUser } from '../api/current-user';
+import { useCurrentUser } from '../../../api/current-user';
 import { refreshCurrentUser } from '../api/session';
 import { useRuntimeConfig } from '../api/use-runtime-config';
-import { afterSignUpPath } from '../../onboarding/lib/onboarding-gate';
+import { afterSignUpPath } from '../../../lib/onboarding-gate';
 import { safeReturnTo, signInPath } from '../../../lib/return-to';
 import { AuthCard, FormError } from './auth-card';
-import { PasswordHints } from './password-hints';
-import { PASSWORD_RULES } from './password-rules';
+import { PasswordHints } from '../../../components/password-hints';
+import { PASSWORD_RULES } from '../../../lib/password-rules';
 import { MIN_PHOTO_PROFILE_AGE, PRIVACY_MESSAGES, ageOn } from '../../../../../shared/domain/privacy';
-import { recordBirthDate } from '../../privacy/api/privacy';
+import { recordBirthDate } from '../../../api/privacy';
 
 /** After the first sign-in: store the age statement (adult or minor; the date itself is not kept). */
 async function sendBirthDate(birthDate: string | undefined) {
@@ -227,14 +227,7 @@ function ConfirmStep({ pending, onFinishing, returnTo }: { pending: Pending; onF
       }
     >
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4" aria-label="Confirm your email">
-        {localCode ? (
-          <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100" data-testid="local-code-note">
-            <MailCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-            <span>
-              Local mode: your confirmation code is <strong>{localCode}</strong>
-            </span>
-          </p>
-        ) : null}
+        <LocalCodeNote code={localCode} what="confirmation code" />
         <FormError message={error} />
         {resent === 'sent' ? (
           <p role="status" className="text-sm text-muted-foreground">

@@ -13,6 +13,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
+import { LoadMore } from '../../../components/load-more';
 import { cn } from '../../../lib/cn';
 import { formatCredits, isMonthlyPlan } from '../../../../../shared/domain/plans';
 import {
@@ -24,8 +25,8 @@ import {
   useUpdatePaymentMethod,
   type CreditsView,
   type SubscriptionSummary,
-} from '../api/billing';
-import { bucketLabel, formatDate, formatDateTime, formatSignedCredits, ledgerDescription, planName, statusLabel } from '../lib/format';
+} from '../../../api/billing';
+import { bucketLabel, formatDate, formatDateTime, formatSignedCredits, ledgerDescription, planName, statusLabel } from '../../../lib/format';
 import { canCancelSubscription } from '../lib/plan-buttons';
 import { Fact, pageShell, UsageBar } from './billing-ui';
 import { ScheduledChangeNotice } from './subscription-actions';
@@ -338,14 +339,7 @@ function CreditHistory() {
                 </tbody>
               </table>
             </div>
-            {ledger.hasNextPage ? (
-              <div className="mt-4 flex justify-center">
-                <Button variant="outline" onClick={() => void ledger.fetchNextPage()} disabled={ledger.isFetchingNextPage}>
-                  {ledger.isFetchingNextPage ? <SpinnerIcon /> : null}
-                  Load more
-                </Button>
-              </div>
-            ) : null}
+            <LoadMore query={ledger} />
           </>
         )}
       </CardContent>

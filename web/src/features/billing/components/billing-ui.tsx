@@ -11,9 +11,9 @@ import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import { formatEur, PACK_IDS, PACKS, PLANS, ROLLOVER_MULTIPLIER, INFLUENCER_PUBLIC_STYLES, type PackId, type PaidPlanId, type ProductType } from '../../../../../shared/domain/plans';
-import { browser, useCheckout } from '../api/billing';
+import { browser, useCheckout } from '../../../api/billing';
 import { serverSignInUrl } from '../../../lib/return-to';
-import { perCreditCents } from '../lib/format';
+import { perCreditCents } from '../../../lib/format';
 import type { PlanAction } from '../lib/plan-buttons';
 
 export const pageShell = 'mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10';

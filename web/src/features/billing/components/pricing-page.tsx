@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { PACK_IDS, PLAN_ORDER, type ProductType } from '../../../../../shared/domain/plans';
-import { useCurrentUser } from '../../auth/api/current-user';
-import { useSubscriptionSummary } from '../api/billing';
+import { useCurrentUser } from '../../../api/current-user';
+import { useSubscriptionSummary } from '../../../api/billing';
 import { planAction, type PlanAction } from '../lib/plan-buttons';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { GoodToKnow, InfluencerPlanCard, PackGrid, pageShell, PlanCard, SectionHeading, useStartCheckout } from './billing-ui';

@@ -6,8 +6,8 @@ import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { isMonthlyPlan, PLANS, upgradeReconcileCredits, type MonthlyPlanId } from '../../../../../shared/domain/plans';
-import { useCancelScheduledChange, useChangePlan, type SubscriptionSummary } from '../api/billing';
-import { formatDate, planName } from '../lib/format';
+import { useCancelScheduledChange, useChangePlan, type SubscriptionSummary } from '../../../api/billing';
+import { formatDate, planName } from '../../../lib/format';
 import { scheduledChange } from '../lib/plan-buttons';
 
 /** "Your subscription ends on ..." / "Your plan changes to Starter on ...", with the button that undoes it. */

@@ -14,7 +14,7 @@ vi.mock('../../../components/use-toast', async (orig) => ({
 }));
 
 import { createQueryClient } from '../../../lib/query-client';
-import { browser } from '../api/billing';
+import { browser } from '../../../api/billing';
 import SubscriptionPage from './subscription-page';
 
 const summary = {

@@ -3,8 +3,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/use-toast';
 import { apiJson } from '../../../lib/api-client';
-import { CREDITS_KEY, refreshBilling, type CreditsView } from '../api/billing';
-import { checkoutReturn, pollUntilChanged, takeRememberedBalance } from '../lib/format';
+import { CREDITS_KEY, refreshBilling, type CreditsView } from '../../../api/billing';
+import { checkoutReturn, pollUntilChanged, takeRememberedBalance } from '../../../lib/format';
 
 /**
  * Back from checkout (spec 01 section 2): `?success=true` shows "Payment successful!", refreshes the user,

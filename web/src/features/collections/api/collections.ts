@@ -9,6 +9,3 @@ export type CollectionLook = R.CollectionLook;
 export type CollectionDetail = R.CollectionDetail;
 
 export const useCollectionDetail = (id: string | undefined) => useQuery<CollectionDetail>({ queryKey: ['/api/collections', id], enabled: !!id });
-
-/** "1 look" / "6 looks". */
-export const looksLabel = (n: number): string => `${n.toLocaleString('en-US')} ${n === 1 ? 'look' : 'looks'}`;

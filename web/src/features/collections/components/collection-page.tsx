@@ -4,10 +4,13 @@ import { buttonClasses } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
 import { PageSpinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api-error';
-import { BackLink, Notice, pageShell, ExternalLink } from '../../generations/components/kit';
-import { StyleCard, styleGridClasses } from '../../explore/components/style-card';
-import { VisitorCta } from '../../auth/components/visitor-cta';
-import { looksLabel, useCollectionDetail, type AffiliateLink } from '../api/collections';
+import ExternalLink from 'lucide-react/icons/external-link';
+import { BackLink, pageShell } from '../../../components/back-link';
+import { Notice } from '../../../components/alert';
+import { StyleCard, styleGridClasses } from '../../../components/style-card';
+import { VisitorCta } from '../../../components/visitor-cta';
+import { useCollectionDetail, type AffiliateLink } from '../api/collections';
+import { looksLabel } from '../../../components/collection-card';
 
 /** /collection/{id} (spec 02 section 2): title, description, count, Shop the Look, and the looks. */
 export default function CollectionPage() {

@@ -2,9 +2,10 @@ import { Link } from 'react-router-dom';
 import FolderOpen from 'lucide-react/icons/folder-open';
 import { Button, buttonClasses } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
-import { useCollections, pageShell } from '../../generations/components/kit';
-import { VisitorCta } from '../../auth/components/visitor-cta';
-import { CollectionCard, CollectionGridSkeleton, collectionGridClasses } from './collection-card';
+import { useCollections } from '../../../api/catalog';
+import { pageShell } from '../../../components/back-link';
+import { VisitorCta } from '../../../components/visitor-cta';
+import { CollectionCard, CollectionGridSkeleton, collectionGridClasses } from '../../../components/collection-card';
 
 /** /collections (spec 02 section 2): published influencer collections. */
 export default function CollectionsPage() {

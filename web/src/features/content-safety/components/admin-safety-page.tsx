@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
 import { toast } from '../../../components/use-toast';
 import { errorMessage, isApiError } from '../../../lib/api-error';
-import { AccessDenied, AdminOnly } from '../../admin-tools/components/admin-ui';
+import { AccessDenied, AdminOnly } from '../../../components/admin-ui';
 import { useRefusalSummary, useShareReports, useStyleReports, useTakeDown, useTakeDownShare, type ShareReport, type StyleReport } from '../api/content-safety';
 
 const KIND_LABELS: Record<string, string> = {

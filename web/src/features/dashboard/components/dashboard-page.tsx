@@ -8,21 +8,17 @@ import { AppImage } from '../../../components/app-image';
 import { buttonClasses } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useCurrentUser } from '../../auth/api/current-user';
-import {
-  useCollections,
-  useStyles,
-  useGenerations,
-  DeleteGenerationDialog,
-  GenerationCard,
-  GenerationGridSkeleton,
-  Coins,
-  Wand,
-  ImageUp,
-  Palette,
-  Images,
-  Activity,
-} from '../../generations/components/kit';
+import { useCurrentUser } from '../../../api/current-user';
+import Coins from 'lucide-react/icons/coins';
+import Wand from 'lucide-react/icons/wand';
+import ImageUp from 'lucide-react/icons/image-up';
+import Palette from 'lucide-react/icons/palette';
+import Images from 'lucide-react/icons/images';
+import Activity from 'lucide-react/icons/activity';
+import { useCollections, useStyles } from '../../../api/catalog';
+import { useGenerations } from '../../../api/generations';
+import { DeleteGenerationDialog } from '../../../components/delete-generation-dialog';
+import { GenerationCard, GenerationGridSkeleton } from '../../../components/generation-card';
 
 const LIST_SIZE = 6;
 const grid6 = 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6';

@@ -19,11 +19,11 @@ import { Button } from '../../../components/button';
 import { Input } from '../../../components/input';
 import { PageHeader } from '../../../components/page-header';
 import { cn } from '../../../lib/cn';
-import { useStyles } from '../../generations/api/catalog';
+import { useStyles } from '../../../api/catalog';
 import { useCategories } from '../api/explore';
 import { EXPLORE_PAGE_SIZE, countLabel, nextVisibleCount, renderedCount } from '../lib/incremental';
-import { VisitorCta } from '../../auth/components/visitor-cta';
-import { StyleCard, StyleGridSkeleton, styleGridClasses } from './style-card';
+import { VisitorCta } from '../../../components/visitor-cta';
+import { StyleCard, StyleGridSkeleton, styleGridClasses } from '../../../components/style-card';
 
 export const NO_STYLES_FOUND = 'No styles found matching your criteria';
 const SEARCH_DEBOUNCE_MS = 250;

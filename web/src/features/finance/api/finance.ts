@@ -2,16 +2,13 @@
 import type * as R from '../../../../../shared/schemas/responses';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { apiJson, apiRequest } from '../../../lib/api-client';
-import type { LedgerEntryView } from '../../billing/api/billing';
-import { fileNameFrom, ledgerQuery, type DayTotals, type LedgerFilters } from '../lib/finance';
+import { fileNameFrom, ledgerQuery, type LedgerFilters } from '../lib/finance';
 
 export const FINANCE_LEDGER_PAGE = 50;
 
 export type FinanceLedgerPage = R.FinanceLedgerPage;
 
 export type FinanceSummary = R.FinanceSummary;
-
-type Buckets = { trial: number; monthly: number; pack: number };
 
 export type ReconciliationReport = R.ReconciliationReport;
 

@@ -10,11 +10,12 @@ import { Skeleton } from '../../../components/skeleton';
 import { PageSpinner, SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage, isApiError } from '../../../lib/api-error';
+import { LoadMore } from '../../../components/load-more';
 import { cn } from '../../../lib/cn';
 import { LEDGER_KINDS } from '../../../../../shared/domain/ledger';
 import { isAdmin } from '../../../../../shared/domain/roles';
-import { useCurrentUser } from '../../auth/api/current-user';
-import { bucketLabel, formatDateTime, formatSignedCredits, ledgerKindLabel } from '../../billing/lib/format';
+import { useCurrentUser } from '../../../api/current-user';
+import { bucketLabel, formatDateTime, formatSignedCredits, ledgerKindLabel } from '../../../lib/format';
 import { useCsvExport, useFinanceLedger, useFinanceSummary, useReconciliation, type ReconciliationReport } from '../api/finance';
 import { barPercent, chartMax, EMPTY_FILTERS, filtersProblem, SERIES, type DayTotals, type LedgerFilters, type Series } from '../lib/finance';
 
@@ -290,14 +291,7 @@ function LedgerCard({ ledger }: { ledger: ReturnType<typeof useFinanceLedger> })
                 </tbody>
               </table>
             </div>
-            {ledger.hasNextPage ? (
-              <div className="mt-4 flex justify-center">
-                <Button variant="outline" onClick={() => void ledger.fetchNextPage()} disabled={ledger.isFetchingNextPage}>
-                  {ledger.isFetchingNextPage ? <SpinnerIcon /> : null}
-                  Load more
-                </Button>
-              </div>
-            ) : null}
+            <LoadMore query={ledger} />
           </>
         )}
       </CardContent>

@@ -62,5 +62,5 @@ export function barPercent(value: number, max: number): number {
 export function fileNameFrom(disposition: string | null | undefined, fallback = 'ledger.csv'): string {
   const m = disposition?.match(/filename\*?=(?:UTF-8'')?"?([^";]+)"?/i);
   const name = m?.[1]?.trim();
-  return name && /^[\w.\-]+$/.test(name) ? name : fallback;
+  return name && /^[\w.-]+$/.test(name) ? name : fallback;
 }

@@ -1,25 +1,19 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { COMPARE_MAX, COMPARE_MIN, SHARE_MAX_IMAGES } from '../../../../../shared/domain/shares';
-import { compareUrl, toggleSelection } from '../../shares/lib/compare';
-import { ShareDialog } from '../../shares/components/share-dialog';
+import { compareUrl, toggleSelection } from '../../../lib/compare';
+import { ShareDialog } from '../../../components/share/share-dialog';
 import { Button } from '../../../components/button';
 import { buttonClasses } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
-import {
-  usePhotoProfiles,
-  useGenerations,
-  ALL_PROFILES,
-  completedView,
-  partitionGenerations,
-  type GallerySort,
-  Notice,
-  pageShell,
-  DeleteGenerationDialog,
-  GenerationCard,
-  GenerationGridSkeleton,
-  Images,
-} from './kit';
+import Images from 'lucide-react/icons/images';
+import { usePhotoProfiles } from '../../../api/catalog';
+import { useGenerations } from '../../../api/generations';
+import { ALL_PROFILES, completedView, partitionGenerations, type GallerySort } from '../lib/gallery';
+import { Notice } from '../../../components/alert';
+import { pageShell } from '../../../components/back-link';
+import { DeleteGenerationDialog } from '../../../components/delete-generation-dialog';
+import { GenerationCard, GenerationGridSkeleton } from '../../../components/generation-card';
 
 const grid = 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4';
 const select =

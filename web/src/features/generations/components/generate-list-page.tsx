@@ -1,14 +1,11 @@
 import { Link } from 'react-router-dom';
 import { Card } from '../../../components/card';
 import { PageHeader } from '../../../components/page-header';
-import {
-  useRawTemplates,
-  Notice,
-  pageShell,
-  Badge,
-  enumLabel,
-  LayoutTemplate,
-} from './kit';
+import LayoutTemplate from 'lucide-react/icons/layout-template';
+import { useRawTemplates } from '../../../api/catalog';
+import { Notice } from '../../../components/alert';
+import { pageShell } from '../../../components/back-link';
+import { Badge, enumLabel } from '../../../components/badge';
 
 /** /generate: every raw template as a card linking to /generate/{id}. */
 export default function GenerateListPage() {

@@ -8,35 +8,22 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ca
 import { PageHeader } from '../../../components/page-header';
 import { PageSpinner, SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
-import { useCurrentUser } from '../../auth/api/current-user';
-import {
-  useOutfitPrompts,
-  usePhotoProfiles,
-  useStyle,
-  useStartGeneration,
-  GENERATION_STARTED,
-  useStartErrorHandler,
-  audienceLabel,
-  genderMismatch,
-  IMAGE_TYPE_LABELS,
-  initialModeState,
-  modeReducer,
-  photosOf,
-  validateStyleGenerate,
-  VariantsPicker,
-  type GenerateIssue,
-  Notice,
-  BackLink,
-  pageShell,
-  Badge,
-  ProfileChoice,
-  PromptChoice,
-  RadioCards,
-  CreditsLine,
-  ModeToggle,
-  Wand,
-  Zap,
-} from './kit';
+import { useCurrentUser } from '../../../api/current-user';
+import Wand from 'lucide-react/icons/wand';
+import Zap from 'lucide-react/icons/zap';
+import { useOutfitPrompts, usePhotoProfiles, useStyle } from '../../../api/catalog';
+import { useStartGeneration } from '../../../api/generations';
+import { GENERATION_STARTED, useStartErrorHandler } from '../../../api/use-start-error';
+import { audienceLabel, genderMismatch, IMAGE_TYPE_LABELS } from '../../../lib/audience';
+import { initialModeState, modeReducer } from '../../../lib/mode-state';
+import { photosOf, validateStyleGenerate, type GenerateIssue } from '../../../lib/generate-validation';
+import { Notice } from '../../../components/alert';
+import { BackLink, pageShell } from '../../../components/back-link';
+import { Badge } from '../../../components/badge';
+import { ProfileChoice, PromptChoice, RadioCards } from '../../../components/choice-list';
+import { CreditsLine } from '../../../components/credits-line';
+import { ModeToggle } from './mode-toggle';
+import { VariantsPicker } from '../../../components/variants-picker';
 
 /** /generate/style/{id}: profile, mode (laydown only) and creative prompt, then Generate or Quick Try Exact. */
 export default function GenerateStylePage() {

@@ -11,27 +11,17 @@ import { PageHeader } from '../../../components/page-header';
 import { PageSpinner, SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { isApiError } from '../../../lib/api-error';
-import { useCurrentUser } from '../../auth/api/current-user';
-import {
-  usePhotoProfiles,
-  useRawTemplate,
-  type PhotoProfile,
-  type RawTemplate,
-  useStartGeneration,
-  GENERATION_STARTED,
-  useStartErrorHandler,
-  profileSetupProblem,
-  SETUP_REASON,
-  validateRawTemplateGenerate,
-  Notice,
-  BackLink,
-  pageShell,
-  Badge,
-  enumLabel,
-  CreditsLine,
-  ImageFilePicker,
-  Wand,
-} from './kit';
+import { useCurrentUser } from '../../../api/current-user';
+import Wand from 'lucide-react/icons/wand';
+import { usePhotoProfiles, useRawTemplate, type PhotoProfile, type RawTemplate } from '../../../api/catalog';
+import { useStartGeneration } from '../../../api/generations';
+import { GENERATION_STARTED, useStartErrorHandler } from '../../../api/use-start-error';
+import { profileSetupProblem, SETUP_REASON, validateRawTemplateGenerate } from '../../../lib/generate-validation';
+import { Notice } from '../../../components/alert';
+import { BackLink, pageShell } from '../../../components/back-link';
+import { Badge, enumLabel } from '../../../components/badge';
+import { CreditsLine } from '../../../components/credits-line';
+import { ImageUpload, type UploadState } from '../../../components/image-upload/image-upload';
 
 export const PROMPT_GUIDE_URL = '/guides/prompt-guide.md';
 
@@ -121,8 +111,20 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
   const profiles = profilesQ.data ?? [];
   const [profileId, setProfileId] = useState<string | null>(null);
   const [source, setSource] = useState<'template' | 'own'>('template');
-  const [styleRef, setStyleRef] = useState<File | null>(null);
-  const [background, setBackground] = useState<File | null>(null);
+  // The two optional images are uploaded as soon as they are chosen (direct upload, purpose template_input).
+  const [styleRefUrl, setStyleRefUrl] = useState<string | null>(null);
+  const [backgroundUrl, setBackgroundUrl] = useState<string | null>(null);
+  const [uploading, setUploading] = useState({ styleRef: false, background: false });
+  const uploadState = (field: keyof typeof uploading) => (s: UploadState) => setUploading((cur) => ({ ...cur, [field]: s === 'uploading' }));
+  const anyUploading = uploading.styleRef || uploading.background;
+  const chooseSource = (value: 'template' | 'own') => {
+    setSource(value);
+    // Leaving "upload my own" drops the style reference (its upload, if running, is aborted on unmount).
+    if (value === 'template') {
+      setStyleRefUrl(null);
+      setUploading((cur) => ({ ...cur, styleRef: false }));
+    }
+  };
   const start = useStartGeneration();
   const { onError } = useStartErrorHandler();
   const selectId = useId();
@@ -150,8 +152,8 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
         rawTemplateId: template.id,
         photoProfileId: profile!.id,
         // The style reference goes only with "upload my own" and a chosen file.
-        styleRef: source === 'own' ? styleRef : null,
-        background,
+        styleRefUrl: source === 'own' ? styleRefUrl : null,
+        backgroundUrl,
       },
       {
         onSuccess: () => {
@@ -201,19 +203,37 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
             ] as const
           ).map(([value, label]) => (
             <label key={value} className="flex cursor-pointer items-center gap-3 rounded-xl border border-border bg-card p-3 has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
-              <input type="radio" name="style-source" value={value} checked={source === value} onChange={() => setSource(value)} className="h-4 w-4 accent-primary" />
+              <input type="radio" name="style-source" value={value} checked={source === value} onChange={() => chooseSource(value)} className="h-4 w-4 accent-primary" />
               <span className="text-sm">{label}</span>
             </label>
           ))}
         </fieldset>
-        {source === 'own' ? <ImageFilePicker label="Style reference image" hint="A photo of the look you want to copy." file={styleRef} onChange={setStyleRef} testId="style-ref-input" /> : null}
-        <ImageFilePicker label="Background image (optional)" hint="Place the result in front of your own background." file={background} onChange={setBackground} testId="background-input" />
+        {source === 'own' ? (
+          <ImageUpload
+            purpose="template_input"
+            label="Style reference image"
+            hint="A photo of the look you want to copy. JPEG, PNG or WebP, up to 15 MB."
+            autoUpload
+            onUploaded={setStyleRefUrl}
+            onStateChange={uploadState('styleRef')}
+            inputTestId="style-ref-input"
+          />
+        ) : null}
+        <ImageUpload
+          purpose="template_input"
+          label="Background image (optional)"
+          hint="Place the result in front of your own background. JPEG, PNG or WebP, up to 15 MB."
+          autoUpload
+          onUploaded={setBackgroundUrl}
+          onStateChange={uploadState('background')}
+          inputTestId="background-input"
+        />
         <div className="space-y-2 rounded-2xl border border-border bg-card p-4">
           <Button
             size="lg"
             className="w-full"
             onClick={onGenerate}
-            disabled={start.isPending || !!problem}
+            disabled={start.isPending || !!problem || anyUploading}
             aria-describedby={problem ? 'generate-disabled-reason' : undefined}
             data-testid="generate-button"
           >

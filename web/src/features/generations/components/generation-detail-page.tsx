@@ -1,39 +1,29 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AppImage } from '../../../components/app-image';
-import { AiBadge } from './ai-badge';
+import { AiBadge } from '../../../components/ai-badge';
 import { VARIANT_RUN_RETENTION_DAYS } from '../../../../../shared/domain/outfit';
 import { Button, buttonClasses } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
 import { PageHeader } from '../../../components/page-header';
 import { PageSpinner, SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
+import Download from 'lucide-react/icons/download';
+import Trash2 from 'lucide-react/icons/trash-2';
+import ExternalLink from 'lucide-react/icons/external-link';
+import { useStyle, useStyleProducts, type StyleProduct } from '../../../api/catalog';
+import { downloadGenerationImage } from '../../../api/download';
+import { useGeneration, useGenerationFeedback, useKeepVariants, useSubmitFeedback, type GenerationView } from '../../../api/generations';
+import { audienceLabel } from '../../../lib/audience';
+import { Notice } from '../../../components/alert';
+import { BackLink, pageShell } from '../../../components/back-link';
+import { Badge } from '../../../components/badge';
+import { DeleteGenerationDialog } from '../../../components/delete-generation-dialog';
+import { formatDateTime, generationTitle } from '../../../components/generation-card';
+import { StarRating } from './star-rating';
 import Share2 from 'lucide-react/icons/share-2';
-import { ShareDialog } from '../../shares/components/share-dialog';
-import { ShareList } from '../../shares/components/share-list';
-import {
-  useStyle,
-  useStyleProducts,
-  type StyleProduct,
-  downloadGenerationImage,
-  useGeneration,
-  useGenerationFeedback,
-  useSubmitFeedback,
-  useKeepVariants,
-  type GenerationView,
-  audienceLabel,
-  Notice,
-  BackLink,
-  pageShell,
-  Badge,
-  DeleteGenerationDialog,
-  formatDateTime,
-  generationTitle,
-  StarRating,
-  Download,
-  Trash2,
-  ExternalLink,
-} from './kit';
+import { ShareDialog } from '../../../components/share/share-dialog';
+import { ShareList } from '../../../components/share/share-list';
 
 export const FEEDBACK_NO_STYLE = 'This generation is not associated with a style. Feedback is only available for style-based generations.';
 

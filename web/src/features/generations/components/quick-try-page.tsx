@@ -13,29 +13,20 @@ import { Card, CardContent } from '../../../components/card';
 import { PageHeader } from '../../../components/page-header';
 import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
-import { useCurrentUser } from '../../auth/api/current-user';
-import {
-  useOutfitPrompts,
-  usePhotoProfiles,
-  useStartGeneration,
-  GENERATION_STARTED,
-  useStartErrorHandler,
-  initialModeState,
-  modeReducer,
-  photosOf,
-  validateQuickTry,
-  Notice,
-  BackLink,
-  pageShell,
-  Badge,
-  ProfileChoice,
-  PromptChoice,
-  RadioCards,
-  CreditsLine,
-  ModeToggle,
-  Wand,
-  VariantsPicker,
-} from './kit';
+import { useCurrentUser } from '../../../api/current-user';
+import Wand from 'lucide-react/icons/wand';
+import { useOutfitPrompts, usePhotoProfiles } from '../../../api/catalog';
+import { useStartGeneration } from '../../../api/generations';
+import { GENERATION_STARTED, useStartErrorHandler } from '../../../api/use-start-error';
+import { initialModeState, modeReducer } from '../../../lib/mode-state';
+import { photosOf, validateQuickTry } from '../../../lib/generate-validation';
+import { Notice } from '../../../components/alert';
+import { BackLink, pageShell } from '../../../components/back-link';
+import { Badge } from '../../../components/badge';
+import { ProfileChoice, PromptChoice, RadioCards } from '../../../components/choice-list';
+import { CreditsLine } from '../../../components/credits-line';
+import { ModeToggle } from './mode-toggle';
+import { VariantsPicker } from '../../../components/variants-picker';
 
 const TYPE_BADGE: Record<StyleImageType, string> = {
   model_wearer: 'Exact Mode',

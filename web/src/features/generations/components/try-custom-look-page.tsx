@@ -7,31 +7,21 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ca
 import { PageHeader } from '../../../components/page-header';
 import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
-import { useCurrentUser } from '../../auth/api/current-user';
-import {
-  useOutfitPrompts,
-  usePhotoProfiles,
-  useStartGeneration,
-  GENERATION_STARTED,
-  useStartErrorHandler,
-  IMAGE_TYPE_LABELS,
-  pickInitialProfile,
-  needsFullBody,
-  photosOf,
-  validateCustomLook,
-  Notice,
-  BackLink,
-  pageShell,
-  Badge,
-  ProfileChoice,
-  PromptChoice,
-  RadioCards,
-  CreditsLine,
-  OutfitUploadPanel,
-  type UploadState,
-  Wand,
-  VariantsPicker,
-} from './kit';
+import { useCurrentUser } from '../../../api/current-user';
+import Wand from 'lucide-react/icons/wand';
+import { useOutfitPrompts, usePhotoProfiles } from '../../../api/catalog';
+import { useStartGeneration } from '../../../api/generations';
+import { GENERATION_STARTED, useStartErrorHandler } from '../../../api/use-start-error';
+import { IMAGE_TYPE_LABELS } from '../../../lib/audience';
+import { pickInitialProfile } from '../../../lib/mode-state';
+import { needsFullBody, photosOf, validateCustomLook } from '../../../lib/generate-validation';
+import { Notice } from '../../../components/alert';
+import { BackLink, pageShell } from '../../../components/back-link';
+import { Badge } from '../../../components/badge';
+import { ProfileChoice, PromptChoice, RadioCards } from '../../../components/choice-list';
+import { CreditsLine } from '../../../components/credits-line';
+import { OutfitUploadPanel, type UploadState } from './upload-panel';
+import { VariantsPicker } from '../../../components/variants-picker';
 import { costLabel } from '../../../../../shared/domain/outfit';
 
 const TYPE_HINTS: Record<StyleImageType, string> = {

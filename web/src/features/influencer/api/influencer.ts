@@ -1,9 +1,9 @@
 /** Influencer application calls (docs/api.md, "Creator and admin tools"). */
 import type * as R from '../../../../../shared/schemas/responses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApplicationStatus, ReviewDecision } from '../../../../../shared/domain/influencer';
+import type { ReviewDecision } from '../../../../../shared/domain/influencer';
 import { apiJson } from '../../../lib/api-client';
-import { CURRENT_USER_KEY } from '../../auth/api/current-user';
+import { CURRENT_USER_KEY } from '../../../api/current-user';
 import type { ApplyBody, StatusFilter } from '../lib/application';
 
 export type InfluencerApplication = R.InfluencerApplication;

@@ -11,7 +11,7 @@ import { toast } from '../../../components/use-toast';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import type { ReviewDecision } from '../../../../../shared/domain/influencer';
-import { AccessDenied, AdminOnly, fieldClasses } from '../../admin-tools/components/admin-ui';
+import { AccessDenied, AdminOnly, fieldClasses } from '../../../components/admin-ui';
 import { useAdminApplications, useReviewApplication, type AdminApplication } from '../api/influencer';
 import { applicantName, reviewDecisionsFor, socialsOf, STATUS_FILTERS, statusLabel, type StatusFilter } from '../lib/application';
 

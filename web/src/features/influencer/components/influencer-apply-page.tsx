@@ -17,9 +17,9 @@ import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import { canJoinInfluencerProgram } from '../../../../../shared/domain/plans';
-import { useCurrentUser } from '../../auth/api/current-user';
-import { BackLink } from '../../generations/components/back-link';
-import { fieldClasses } from '../../admin-tools/components/admin-ui';
+import { useCurrentUser } from '../../../api/current-user';
+import { BackLink } from '../../../components/back-link';
+import { fieldClasses } from '../../../components/admin-ui';
 import { useApply, useMyApplication, type InfluencerApplication } from '../api/influencer';
 import {
   applicationFormSchema,

@@ -1,6 +1,6 @@
 /** Influencer application rules for the apply form and the admin review (spec 02 sections 4 and 5). */
 import * as z from 'zod';
-import { APPLICATION_MESSAGES, MIN_USE_CASE, MAX_USE_CASE, useCaseError, type ApplicationStatus, type ReviewDecision } from '../../../../../shared/domain/influencer';
+import { APPLICATION_MESSAGES, MIN_USE_CASE, MAX_USE_CASE, useCaseError as checkUseCase, type ApplicationStatus, type ReviewDecision } from '../../../../../shared/domain/influencer';
 
 export { canApply } from '../../../../../shared/domain/influencer';
 
@@ -17,7 +17,7 @@ export const SOCIAL_LABELS: Record<SocialField, string> = {
 /** The form's values: every field is a string (empty = not given). */
 export const applicationFormSchema = z.object({
   useCase: z.string().superRefine((v, ctx) => {
-    const msg = useCaseError(v);
+    const msg = checkUseCase(v);
     if (msg) ctx.addIssue({ code: 'custom', message: msg });
     else if (v.trim().length > MAX_USE_CASE) ctx.addIssue({ code: 'custom', message: `At most ${MAX_USE_CASE} characters` });
   }),
@@ -55,7 +55,7 @@ export function useCaseCount(text: string): { count: number; min: number; enough
 }
 
 /** Submit is disabled under the minimum (and while sending). */
-export const canSubmitApplication = (useCase: string, pending = false): boolean => !pending && useCaseError(useCase) === null;
+export const canSubmitApplication = (useCase: string, pending = false): boolean => !pending && checkUseCase(useCase) === null;
 
 /** The decisions an admin may take on an application: both for a pending one, none otherwise. */
 export const reviewDecisionsFor = (app: { status: ApplicationStatus } | null | undefined): ReviewDecision[] =>

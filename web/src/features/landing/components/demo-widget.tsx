@@ -52,6 +52,12 @@ export function DemoWidget() {
   const personName = DEMO_PEOPLE.find((p) => p.id === person)!.name;
   const lookName = DEMO_LOOKS.find((l) => l.id === look)!.name;
 
+  /** A new choice clears the shown preview. */
+  const pickAnd = <Id,>(setter: (id: Id) => void) => (id: Id) => {
+    setter(id);
+    reset();
+  };
+
   return (
     <Section
       id={ANCHORS.explore}
@@ -63,50 +69,26 @@ export function DemoWidget() {
     >
       <div className="grid gap-8 lg:grid-cols-[1fr_1fr]">
         <div className="flex flex-col gap-8">
-          <fieldset>
-            <legend className="mb-3 text-base font-semibold">1. Pick a demo photo</legend>
-            <div className="grid grid-cols-2 gap-3 sm:max-w-sm">
-              {DEMO_PEOPLE.map((p) => (
-                <label key={p.id} className={option}>
-                  <input
-                    type="radio"
-                    name="demo-person"
-                    value={p.id}
-                    checked={person === p.id}
-                    onChange={() => {
-                      setPerson(p.id);
-                      reset();
-                    }}
-                    className="sr-only"
-                  />
-                  <img src={p.src} alt="" width={300} height={400} loading="lazy" decoding="async" className="h-auto w-full" />
-                  <span className="block px-2 py-1.5 text-center text-sm font-medium">{p.name}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <fieldset>
-            <legend className="mb-3 text-base font-semibold">2. Choose a look</legend>
-            <div className="grid grid-cols-3 gap-3">
-              {DEMO_LOOKS.map((l) => (
-                <label key={l.id} className={option}>
-                  <input
-                    type="radio"
-                    name="demo-look"
-                    value={l.id}
-                    checked={look === l.id}
-                    onChange={() => {
-                      setLook(l.id);
-                      reset();
-                    }}
-                    className="sr-only"
-                  />
-                  <img src={l.src} alt="" width={200} height={200} loading="lazy" decoding="async" className="h-auto w-full" />
-                  <span className="block px-1 py-1.5 text-center text-xs font-medium sm:text-sm">{l.name}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <DemoChoice
+            legend="1. Pick a demo photo"
+            name="demo-person"
+            gridClassName="grid-cols-2 sm:max-w-sm"
+            options={DEMO_PEOPLE}
+            value={person}
+            size={[300, 400]}
+            labelClassName="px-2 py-1.5 text-sm"
+            onChange={pickAnd(setPerson)}
+          />
+          <DemoChoice
+            legend="2. Choose a look"
+            name="demo-look"
+            gridClassName="grid-cols-3"
+            options={DEMO_LOOKS}
+            value={look}
+            size={[200, 200]}
+            labelClassName="px-1 py-1.5 text-xs sm:text-sm"
+            onChange={pickAnd(setLook)}
+          />
           <Button size="lg" onClick={generate} disabled={phase === 'running'} className="self-start">
             <Wand className="h-4 w-4" aria-hidden="true" />
             Generate preview
@@ -157,5 +139,41 @@ export function DemoWidget() {
         </div>
       </div>
     </Section>
+  );
+}
+
+/** One step of the demo: a grid of image radio cards. */
+function DemoChoice<Id extends string>({
+  legend,
+  name,
+  gridClassName,
+  options,
+  value,
+  size: [width, height],
+  labelClassName,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  gridClassName: string;
+  options: readonly { id: Id; name: string; src: string }[];
+  value: Id;
+  size: [number, number];
+  labelClassName: string;
+  onChange: (id: Id) => void;
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-3 text-base font-semibold">{legend}</legend>
+      <div className={cn('grid gap-3', gridClassName)}>
+        {options.map((o) => (
+          <label key={o.id} className={option}>
+            <input type="radio" name={name} value={o.id} checked={value === o.id} onChange={() => onChange(o.id)} className="sr-only" />
+            <img src={o.src} alt="" width={width} height={height} loading="lazy" decoding="async" className="h-auto w-full" />
+            <span className={cn('block text-center font-medium', labelClassName)}>{o.name}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

@@ -35,32 +35,8 @@ export function Hero() {
 
         <figure className="relative mx-auto w-full max-w-md">
           <div className="grid grid-cols-2 gap-3 rounded-3xl border border-border bg-card p-3 shadow-xl">
-            <div className="relative overflow-hidden rounded-2xl">
-              <img
-                src="/landing/hero-before.svg"
-                alt="Before: a woman in a plain grey T-shirt and jeans"
-                width={300}
-                height={400}
-                loading="eager"
-                fetchPriority="high"
-                decoding="async"
-                className="h-auto w-full"
-              />
-              <span className="absolute left-2 top-2 rounded-full bg-white/90 px-2.5 py-0.5 text-xs font-semibold text-zinc-900">Before</span>
-            </div>
-            <div className="relative overflow-hidden rounded-2xl">
-              <img
-                src="/landing/hero-after.svg"
-                alt="After: the same woman in an evening tailored suit"
-                width={300}
-                height={400}
-                loading="eager"
-                fetchPriority="high"
-                decoding="async"
-                className="h-auto w-full"
-              />
-              <span className="absolute left-2 top-2 rounded-full bg-primary px-2.5 py-0.5 text-xs font-semibold text-primary-foreground">After</span>
-            </div>
+            <HeroImage src="/landing/hero-before.svg" alt="Before: a woman in a plain grey T-shirt and jeans" label="Before" labelClassName="bg-white/90 text-zinc-900" />
+            <HeroImage src="/landing/hero-after.svg" alt="After: the same woman in an evening tailored suit" label="After" labelClassName="bg-primary text-primary-foreground" />
           </div>
           <p
             className="absolute -bottom-4 left-1/2 inline-flex -translate-x-1/2 items-center gap-1.5 whitespace-nowrap rounded-full bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground shadow-lg"
@@ -73,5 +49,15 @@ export function Hero() {
         </figure>
       </div>
     </section>
+  );
+}
+
+/** One half of the before/after pair: loaded eagerly (it is the largest paint of the first view). */
+function HeroImage({ src, alt, label, labelClassName }: { src: string; alt: string; label: string; labelClassName: string }) {
+  return (
+    <div className="relative overflow-hidden rounded-2xl">
+      <img src={src} alt={alt} width={300} height={400} loading="eager" fetchPriority="high" decoding="async" className="h-auto w-full" />
+      <span className={`absolute left-2 top-2 rounded-full px-2.5 py-0.5 text-xs font-semibold ${labelClassName}`}>{label}</span>
+    </div>
   );
 }

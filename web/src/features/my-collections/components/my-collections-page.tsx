@@ -23,9 +23,9 @@ import { PageSpinner, SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
-import { useCurrentUser } from '../../auth/api/current-user';
-import { useStyles } from '../../generations/api/catalog';
-import { Badge } from '../../generations/components/badge';
+import { useCurrentUser } from '../../../api/current-user';
+import { useStyles } from '../../../api/catalog';
+import { Badge } from '../../../components/badge';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import {
   useCollectionStyle,

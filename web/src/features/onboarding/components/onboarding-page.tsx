@@ -10,8 +10,8 @@ import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { apiJson } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { CURRENT_USER_KEY } from '../../auth/api/current-user';
-import { AFTER_ONBOARDING_PATH } from '../lib/onboarding-gate';
+import { CURRENT_USER_KEY } from '../../../api/current-user';
+import { AFTER_ONBOARDING_PATH } from '../../../lib/onboarding-gate';
 import { BRAND_OPTIONS, COLOR_OPTIONS, STYLE_OPTIONS, toggleValue } from '../lib/options';
 
 interface Preferences {

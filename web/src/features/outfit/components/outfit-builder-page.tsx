@@ -15,24 +15,18 @@ import { Tooltip } from '../../../components/tooltip';
 import { toast } from '../../../components/use-toast';
 import { ImageUpload } from '../../../components/image-upload/image-upload';
 import { cn } from '../../../lib/cn';
-import {
-  BackLink,
-  CreditsLine,
-  IMAGE_TYPE_LABELS,
-  Notice,
-  ProfileChoice,
-  RadioCards,
-  VariantsPicker,
-  Wand,
-  pageShell,
-  photosOf,
-  pickInitialProfile,
-  usePhotoProfiles,
-  useStartErrorHandler,
-  useStartGeneration,
-  useStyleProducts,
-  useStyles,
-} from '../../generations/components/kit';
+import Wand from 'lucide-react/icons/wand';
+import { BackLink, pageShell } from '../../../components/back-link';
+import { CreditsLine } from '../../../components/credits-line';
+import { IMAGE_TYPE_LABELS } from '../../../lib/audience';
+import { Notice } from '../../../components/alert';
+import { ProfileChoice, RadioCards } from '../../../components/choice-list';
+import { VariantsPicker } from '../../../components/variants-picker';
+import { photosOf } from '../../../lib/generate-validation';
+import { pickInitialProfile } from '../../../lib/mode-state';
+import { usePhotoProfiles, useStyleProducts, useStyles } from '../../../api/catalog';
+import { useStartErrorHandler } from '../../../api/use-start-error';
+import { useStartGeneration } from '../../../api/generations';
 import { draftReducer, draftStatus, newPiece, toRequestPieces, type DraftPiece } from '../lib/outfit-draft';
 
 const SOURCES: { id: PieceSource; label: string }[] = [
@@ -259,8 +253,11 @@ function PieceEditor({
   const productsQ = useStyleProducts(p.source === 'product' ? (p.styleId ?? undefined) : undefined);
   const products = (productsQ.data ?? []).filter((x) => !!x.imageUrl);
   return (
+    // A focusable piece moves with Alt+Arrow keys (keyboard reordering); its own controls stay buttons and selects.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <li
       data-piece={p.key}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
       aria-label={`Piece ${n} of ${count}: ${SLOT_LABELS[p.slot]}`}
       onKeyDown={(e) => onKeyDown(e, p.key)}

@@ -5,7 +5,7 @@
  */
 import type { StyleImageType } from '../../../../../shared/domain/catalog';
 import { freeSlots, lookCost, MAX_OUTFIT_PIECES, outfitProblem, type OutfitProblem, type OutfitSlot, type PieceSource } from '../../../../../shared/domain/outfit';
-import type { OutfitPieceRequest } from '../../generations/api/generations';
+import type { OutfitPieceRequest } from '../../../api/generations';
 
 export interface DraftPiece {
   /** Stable React key (not sent). */

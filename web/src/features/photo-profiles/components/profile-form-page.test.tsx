@@ -17,7 +17,7 @@ vi.mock('../../../components/use-toast', async (orig) => ({
 const uploadMock = vi.hoisted(() => vi.fn());
 vi.mock('../../../components/image-upload/direct-upload', () => ({ uploadToQuarantine: uploadMock }));
 
-import { UpsellProvider } from '../../upsell/upsell-provider';
+import { UpsellProvider } from '../../../components/upsell/upsell-provider';
 import ProfileFormPage from './profile-form-page';
 
 const fetchMock = vi.fn<typeof fetch>();

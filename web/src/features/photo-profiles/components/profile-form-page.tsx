@@ -12,12 +12,12 @@ import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
-import { useUpsell } from '../../upsell/upsell-provider';
-import { usePhotoProfiles, useSaveProfile, type PhotoProfile } from '../api/photo-profiles';
+import { useUpsell } from '../../../components/upsell/upsell-provider';
+import { usePhotoProfiles, useSaveProfile, type PhotoProfile } from '../../../api/photo-profiles';
 import { PhotoUploadField, type PhotoValue } from './photo-upload-field';
 import { uploadToQuarantine } from '../../../components/image-upload/direct-upload';
 import { ProfileGuidance } from './profile-guidance';
-import { PhotoConsentStep, usePhotoConsentGate } from '../../privacy/components/photo-consent-step';
+import { PhotoConsentStep, usePhotoConsentGate } from './photo-consent-step';
 import { bodyDescriptionCount, validateProfileForm, type ProfileFormErrors } from './profile-form-rules';
 
 const GENDER_LABELS: Record<Gender, string> = { male: 'Male', female: 'Female', unisex: 'Unisex' };

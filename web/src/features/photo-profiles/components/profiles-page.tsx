@@ -16,7 +16,7 @@ import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
-import { useDeleteProfile, useMakeDefault, usePhotoProfiles, type PhotoProfile } from '../api/photo-profiles';
+import { useDeleteProfile, useMakeDefault, usePhotoProfiles, type PhotoProfile } from '../../../api/photo-profiles';
 import { BODY_DESCRIPTION_MIN } from './profile-form-rules';
 
 /** Spec 02 section 2: a description under 20 characters (trimmed) counts as missing. */

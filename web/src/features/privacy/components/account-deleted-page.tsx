@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import { buttonClasses } from '../../../components/button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { RECEIPT_STORAGE_KEY, type DeletionReceipt } from '../api/privacy';
+import { RECEIPT_STORAGE_KEY, type DeletionReceipt } from '../../../api/privacy';
 
 const LABELS: [keyof DeletionReceipt['counts'], string][] = [
   ['photoProfiles', 'Photo profiles'],

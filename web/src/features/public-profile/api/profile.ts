@@ -2,7 +2,6 @@
 import type * as R from '../../../../../shared/schemas/responses';
 import { useQuery } from '@tanstack/react-query';
 import { normalizeHandle } from '../../../../../shared/domain/profile-rules';
-import type { CollectionSummary } from '../../generations/api/catalog';
 
 export const PROFILE_NOT_FOUND = 'Profile Not Found';
 

@@ -9,9 +9,11 @@ import { buttonClasses } from '../../../components/button';
 import { PageSpinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useCurrentUser } from '../../auth/api/current-user';
-import { Notice, pageShell, ExternalLink } from '../../generations/components/kit';
-import { CollectionCard, collectionGridClasses } from '../../collections/components/collection-card';
+import { useCurrentUser } from '../../../api/current-user';
+import ExternalLink from 'lucide-react/icons/external-link';
+import { Notice } from '../../../components/alert';
+import { pageShell } from '../../../components/back-link';
+import { CollectionCard, collectionGridClasses } from '../../../components/collection-card';
 import { PROFILE_NOT_FOUND, usePublicProfile, type PublicProfile } from '../api/profile';
 
 /** /profile/{handle} (spec 02 section 2): reachable signed in and out; a leading @ is allowed. */

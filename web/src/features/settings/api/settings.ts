@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../../../shared/schemas/user';
 import type { ProfilePatchInput, UserLinkInput } from '../../../../../shared/schemas/discovery';
 import { apiJson, apiRequest } from '../../../lib/api-client';
-import { CURRENT_USER_KEY } from '../../auth/api/current-user';
+import { CURRENT_USER_KEY } from '../../../api/current-user';
 
 export type UserLink = R.UserLinkView;
 

@@ -11,8 +11,8 @@ import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { changePassword } from '../../../lib/auth';
 import { authErrorMessage } from '../../../lib/auth-errors';
-import { PasswordHints } from '../../auth/components/password-hints';
-import { newPasswordSchema } from '../../auth/components/password-schema';
+import { PasswordHints } from '../../../components/password-hints';
+import { newPasswordSchema } from '../../../lib/password-schema';
 import { forgotPasswordPath } from '../../../lib/return-to';
 
 const schema = z

@@ -13,14 +13,14 @@ import { PageSpinner, SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import type { CurrentUser } from '../../../../../shared/schemas/user';
-import { useCurrentUser } from '../../auth/api/current-user';
-import { useDeleteAllPhotos } from '../../photo-profiles/api/photo-profiles';
+import { useCurrentUser } from '../../../api/current-user';
+import { useDeleteAllPhotos } from '../../../api/photo-profiles';
 import { InfluencerTab } from './influencer-tab';
 import { LinksTab } from './links-tab';
 import { ProfileTab } from './profile-tab';
-import { RetentionSection } from '../../privacy/components/retention-section';
-import { ExportSection } from '../../privacy/components/export-section';
-import { DeleteAccountSection } from '../../privacy/components/delete-account-section';
+import { RetentionSection } from './retention-section';
+import { ExportSection } from './export-section';
+import { DeleteAccountSection } from './delete-account-section';
 
 /** What the user types to confirm "Delete all my photos". */
 export const DELETE_CONFIRMATION = 'DELETE';

@@ -3,7 +3,7 @@ import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import { AppImage } from '../../../components/app-image';
 import { Button } from '../../../components/button';
-import { AiBadge } from '../../generations/components/ai-badge';
+import { AiBadge } from '../../../components/ai-badge';
 import { SLIDER_MAX, SLIDER_MIN, SLIDER_START, SLIDER_STEP_LARGE, clampSlider, sliderFromPointer, sliderKey, sliderValueText } from '../lib/slider';
 
 /**

@@ -7,10 +7,14 @@ import { Button, buttonClasses } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
 import { Tooltip } from '../../../components/tooltip';
 import { SHARE_MESSAGES } from '../../../../../shared/domain/shares';
-import { BackLink, Notice, pageShell, usePhotoProfiles, useGenerations, generationTitle, GenerationGridSkeleton, type GenerationView, type PhotoProfile } from '../../generations/components/kit';
-import { parseCompareIds } from '../lib/compare';
+import { BackLink, pageShell } from '../../../components/back-link';
+import { Notice } from '../../../components/alert';
+import { usePhotoProfiles, type PhotoProfile } from '../../../api/catalog';
+import { useGenerations, type GenerationView } from '../../../api/generations';
+import { generationTitle, GenerationGridSkeleton } from '../../../components/generation-card';
+import { parseCompareIds } from '../../../lib/compare';
 import { BeforeAfterSlider } from './before-after-slider';
-import { ShareDialog } from './share-dialog';
+import { ShareDialog } from '../../../components/share/share-dialog';
 import { useWide } from '../lib/use-wide';
 
 /** The photo a result was made from: the full-body photo for Exact mode, else the portrait. */
@@ -125,6 +129,7 @@ export default function ComparePage() {
       </div>
       ) : (
       /* mobile: full screen, one at a time, swipe or Previous/Next */
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the WAI carousel pattern: swipe and arrow keys are shortcuts on the region; Previous/Next are the buttons
       <section
         className="fixed inset-x-0 bottom-0 top-16 z-30 flex flex-col gap-3 overflow-y-auto bg-background px-4 pb-6 pt-3"
         aria-roledescription="carousel"

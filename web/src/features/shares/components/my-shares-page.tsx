@@ -1,7 +1,7 @@
 import { PageHeader } from '../../../components/page-header';
 import { Card, CardContent } from '../../../components/card';
-import { pageShell } from '../../generations/components/kit';
-import { ShareList } from './share-list';
+import { pageShell } from '../../../components/back-link';
+import { ShareList } from '../../../components/share/share-list';
 
 /** /shares: every look the user shared, with votes, reactions and Revoke. */
 export default function MySharesPage() {

@@ -13,8 +13,8 @@ import { errorMessage, isApiError } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { cn } from '../../../lib/cn';
 import { REACTION_MAX_LENGTH, REPORT_REASON_MAX_LENGTH, SHARE_MESSAGES, cleanReaction } from '../../../../../shared/domain/shares';
-import { AiBadge } from '../../generations/components/ai-badge';
-import { usePublicShare, useReaction, useReportShare, useVote, type PublicShare } from '../api/shares';
+import { AiBadge } from '../../../components/ai-badge';
+import { usePublicShare, useReaction, useReportShare, useVote, type PublicShare } from '../../../api/shares';
 
 /** /l/{token}: a shared look, for anyone with the link (signed out too): vote, react, report. */
 export default function SharedLookPage() {

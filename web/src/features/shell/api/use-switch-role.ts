@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../../../../shared/schemas/user';
 import { apiJson } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../components/use-toast';
-import { CURRENT_USER_KEY } from '../../auth/api/current-user';
+import { CURRENT_USER_KEY } from '../../../api/current-user';
 
 /** PATCH /api/users/role {role}: only for permanentRole admin (spec 01 sections 4, 7, 8). */
 export function useSwitchRole() {

@@ -8,7 +8,7 @@ import { formatCredits } from '../../../../../shared/domain/plans';
 import { PRODUCT_NAME } from '../../../lib/site-config';
 import { buttonClasses } from '../../../components/button';
 import { SheetContent } from '../../../components/dialog';
-import { logout } from '../../auth/api/logout';
+import { logout } from '../../../api/logout';
 import { useSwitchRole } from '../api/use-switch-role';
 import { loginUrlFrom, REGISTER_PATH, primaryNav } from '../nav-config';
 import { roleSwitchOptions, userMenuSections } from '../user-nav';

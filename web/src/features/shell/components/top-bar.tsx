@@ -4,7 +4,7 @@ import ChevronDown from 'lucide-react/icons/chevron-down';
 import type { CurrentUser } from '../../../../../shared/schemas/user';
 import { avatarInitial } from '../../../../../shared/domain/user-display';
 import { buttonClasses } from '../../../components/button';
-import type { AuthStatus } from '../../auth/api/current-user';
+import type { AuthStatus } from '../../../api/current-user';
 import { loginUrlFrom, REGISTER_PATH, primaryNav } from '../nav-config';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';

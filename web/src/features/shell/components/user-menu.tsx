@@ -11,7 +11,7 @@ import type { CurrentUser } from '../../../../../shared/schemas/user';
 import { displayName, effectiveRoleLabel } from '../../../../../shared/domain/user-display';
 import { formatCredits } from '../../../../../shared/domain/plans';
 import { cn } from '../../../lib/cn';
-import { logout } from '../../auth/api/logout';
+import { logout } from '../../../api/logout';
 import { useSwitchRole } from '../api/use-switch-role';
 import { roleSwitchOptions, userMenuSections } from '../user-nav';
 import { UserAvatar } from './user-avatar';

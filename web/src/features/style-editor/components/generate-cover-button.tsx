@@ -4,7 +4,7 @@ import { Button } from '../../../components/button';
 import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
-import { useUpsell } from '../../upsell/upsell-provider';
+import { useUpsell } from '../../../components/upsell/upsell-provider';
 import { readGeneration, setCoverFromGeneration, startCoverGeneration, useInvalidateStyles } from '../api/style-editor';
 import { GenerationPollError, pollGeneration } from '../lib/poll-generation';
 import { createIntent } from '../../../lib/idempotency';

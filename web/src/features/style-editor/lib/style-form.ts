@@ -2,6 +2,7 @@
  * The style editor's pure rules (spec 02 sections 3 and 5): form values and their wire shape, the save
  * rule, the category picker (at most 3, no duplicates), tag chips and the product form's messages.
  */
+import { z } from 'zod';
 import { MAX_STYLE_CATEGORIES, normalizeSex, STYLE_IMAGE_TYPES, type StyleImageType, type StyleSex, type TaskType } from '../../../../../shared/domain/catalog';
 import { MAX_STYLE_TAGS, normalizeTags, STYLE_MESSAGES } from '../../../../../shared/domain/style-rules';
 
@@ -113,6 +114,12 @@ export function saveBlocker(v: Pick<StyleFormValues, 'name' | 'promptImageUrl'>)
   if (!v.promptImageUrl.trim()) return STYLE_MESSAGES.promptImageRequired;
   return null;
 }
+
+/** The form's schema for react-hook-form (zod resolver): the save rule above, on the field it names. */
+export const styleFormSchema = z.custom<StyleFormValues>().superRefine((v, ctx) => {
+  const problem = saveBlocker(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [v.name.trim() ? 'promptImageUrl' : 'name'] });
+});
 
 export type PickResult = { ok: true; ids: string[] } | { ok: false; message: string };
 

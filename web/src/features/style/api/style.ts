@@ -3,7 +3,7 @@ import type * as R from '../../../../../shared/schemas/responses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GenerationView } from '../../../../../shared/schemas/generation';
 import { apiJson } from '../../../lib/api-client';
-import type { CollectionSummary } from '../../generations/api/catalog';
+import type { CollectionSummary } from '../../../api/catalog';
 import { optimisticFavorite, type FavoriteState } from '../lib/style-rules';
 
 export const favoriteKey = (id: string) => ['/api/styles', id, 'favorite'] as const;

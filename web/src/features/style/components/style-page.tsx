@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import Heart from 'lucide-react/icons/heart';
 import Flag from 'lucide-react/icons/flag';
 import FolderHeart from 'lucide-react/icons/folder-heart';
-import { AiBadge } from '../../generations/components/ai-badge';
+import { AiBadge } from '../../../components/ai-badge';
 import { AppImage } from '../../../components/app-image';
 import { Button, buttonClasses } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
@@ -14,31 +14,26 @@ import { toast } from '../../../components/use-toast';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useCurrentUser } from '../../auth/api/current-user';
-import { useUpsell } from '../../upsell/upsell-provider';
-import {
-  useStyle,
-  useStyleProducts,
-  useStartGeneration,
-  GENERATION_STARTED,
-  audienceLabel,
-  Badge,
-  BackLink,
-  Notice,
-  pageShell,
-  ExternalLink,
-  Wand,
-  Zap,
-  type StyleProduct,
-} from '../../generations/components/kit';
-import type { StyleDetail } from '../../generations/api/catalog';
+import { useCurrentUser } from '../../../api/current-user';
+import { useUpsell } from '../../../components/upsell/upsell-provider';
+import ExternalLink from 'lucide-react/icons/external-link';
+import Wand from 'lucide-react/icons/wand';
+import Zap from 'lucide-react/icons/zap';
+import { useStyle, useStyleProducts, type StyleProduct } from '../../../api/catalog';
+import { useStartGeneration } from '../../../api/generations';
+import { GENERATION_STARTED } from '../../../api/use-start-error';
+import { audienceLabel } from '../../../lib/audience';
+import { Badge } from '../../../components/badge';
+import { BackLink, pageShell } from '../../../components/back-link';
+import { Notice } from '../../../components/alert';
+import type { StyleDetail } from '../../../api/catalog';
 import { useFavorite, useFavoriteCount, useStyleCollections, useStyleGenerations, useToggleFavorite } from '../api/style';
 import { useQuery } from '@tanstack/react-query';
 import { GENERATION_MESSAGES as GM, GENERATION_TITLES as GT } from '../../../../../shared/domain/generation';
-import { PHOTO_PROFILES_KEY, type PhotoProfile } from '../../generations/api/catalog';
+import { PHOTO_PROFILES_KEY, type PhotoProfile } from '../../../api/catalog';
 import { favoriteCountLabel, pickQuickTryProfile, quickTryModeFor } from '../lib/style-rules';
 import { ChooseProfileDialog } from './choose-profile-dialog';
-import { VisitorCta } from '../../auth/components/visitor-cta';
+import { VisitorCta } from '../../../components/visitor-cta';
 import { ReportStyleDialog } from './report-dialog';
 
 export const STYLE_NOT_FOUND = 'Style not found';

@@ -1,0 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { signOut } from '../lib/auth';
+
+/** Logout (spec 01 section 2): clear the client cache, sign out of Cognito, then a full page navigation
+ * to /api/logout (the server answers 302 to /). Login is the mirror: a full navigation to /api/login. */
+export async function logout(queryClient: QueryClient): Promise<void> {
+  queryClient.clear();
+  await signOut();
+  window.location.assign('/api/logout');
+}

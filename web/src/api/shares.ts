@@ -1,0 +1,71 @@
+/** Shared looks (issue 15): the owner's shares and the public view of /l/{token} with votes, reactions, reports. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '../lib/api-client';
+import type { ShareExpiryDays } from '../../../shared/domain/shares';
+
+export interface OwnerShare {
+  id: string;
+  token: string;
+  url: string;
+  generationIds: string[];
+  images: { generationId: string; url: string; styleName: string | null }[];
+  showOwner: boolean;
+  state: 'live' | 'expired' | 'revoked' | 'taken_down';
+  expiresAt: string;
+  createdAt: string;
+  endedAt: string | null;
+  votes: { generationId: string; votes: number }[];
+  totalVotes: number;
+  reactions: { text: string; updatedAt: string }[];
+}
+
+export interface PublicShare {
+  title: string;
+  description: string;
+  label: string;
+  images: { index: number; generationId: string; url: string; width: number; height: number; styleName: string | null; votes: number; label: string }[];
+  styles: { id: string; name: string; products: { name: string; brand: string | null; links: { retailer: string; url: string; price: number | null; currency: string | null }[] }[] }[];
+  owner: { name: string | null; handle: string } | null;
+  totalVotes: number;
+  myVote: string | null;
+  myReaction: string | null;
+  expiresAt: string;
+}
+
+export const MY_SHARES_KEY = ['/api/shares'] as const;
+const publicKey = (token: string) => ['/api/l', token] as const;
+
+export const useMyShares = (opts: { enabled?: boolean } = {}) => useQuery<OwnerShare[]>({ queryKey: MY_SHARES_KEY, enabled: opts.enabled ?? true });
+
+export function useCreateShare() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { generationIds: string[]; expiresInDays: ShareExpiryDays; showOwner: boolean }) => apiJson<OwnerShare>('POST', '/api/shares', input),
+    onSuccess: () => qc.invalidateQueries({ queryKey: MY_SHARES_KEY }),
+  });
+}
+
+export function useRevokeShare() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<OwnerShare>('DELETE', `/api/shares/${encodeURIComponent(id)}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: MY_SHARES_KEY }),
+  });
+}
+
+export const usePublicShare = (token: string) =>
+  useQuery<PublicShare>({ queryKey: publicKey(token), retry: false, refetchOnWindowFocus: true, refetchInterval: 60_000 });
+
+function usePublicMutation<I>(token: string, call: (input: I) => Promise<PublicShare>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: (data) => qc.setQueryData(publicKey(token), data) });
+}
+
+export const useVote = (token: string) =>
+  usePublicMutation(token, (generationId: string) => apiJson<PublicShare>('PUT', `/api/l/${encodeURIComponent(token)}/vote`, { generationId }));
+
+export const useReaction = (token: string) =>
+  usePublicMutation(token, (text: string) => apiJson<PublicShare>('PUT', `/api/l/${encodeURIComponent(token)}/reaction`, { text }));
+
+export const useReportShare = (token: string) =>
+  useMutation({ mutationFn: (reason: string) => apiJson<{ id: string }>('POST', `/api/l/${encodeURIComponent(token)}/report`, { reason }) });

@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import { AppImage } from './app-image';
+import { cn } from '../lib/cn';
+import type { PhotoProfile, PromptTemplate } from '../api/catalog';
+import { Badge } from './badge';
+
+const cardLabel =
+  'flex cursor-pointer items-center gap-3 rounded-xl border border-border bg-card p-3 transition-colors hover:bg-muted/60 ' +
+  'has-[:checked]:border-primary has-[:checked]:ring-1 has-[:checked]:ring-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring ' +
+  'has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60';
+
+/** Native radios in a fieldset (arrow keys move between them), drawn as cards. */
+export function RadioCards<T extends { id: string }>({
+  legend,
+  name,
+  items,
+  value,
+  onChange,
+  render,
+  isDisabled,
+  className,
+  testId,
+}: {
+  legend: ReactNode;
+  name: string;
+  items: readonly T[];
+  value: string | null;
+  onChange: (id: string) => void;
+  render: (item: T) => ReactNode;
+  isDisabled?: (item: T) => boolean;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <fieldset className="min-w-0" data-testid={testId}>
+      <legend className="mb-2 text-sm font-semibold">{legend}</legend>
+      <div className={cn('grid gap-2', className)}>
+        {items.map((item) => (
+          <label key={item.id} className={cardLabel}>
+            <input
+              type="radio"
+              name={name}
+              value={item.id}
+              checked={value === item.id}
+              disabled={isDisabled?.(item)}
+              onChange={() => onChange(item.id)}
+              className="h-4 w-4 shrink-0 accent-primary"
+            />
+            {render(item)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export function ProfileChoice({ profile, note }: { profile: PhotoProfile; note?: ReactNode }) {
+  return (
+    <span className="flex min-w-0 flex-1 items-center gap-3">
+      <AppImage src={profile.portraitUrl} alt={`${profile.name} portrait`} width={1} height={1} className="h-12 w-12 shrink-0 rounded-lg" />
+      <span className="min-w-0 flex-1">
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="truncate text-sm font-medium">{profile.name}</span>
+          {profile.isDefault ? <Badge tone="brand">Default</Badge> : null}
+        </span>
+        <span className="block text-xs text-muted-foreground">
+          {profile.fullBodyUrl ? 'Portrait and full body' : 'Portrait only'}
+          {note ? <> · {note}</> : null}
+        </span>
+      </span>
+    </span>
+  );
+}
+
+export function PromptChoice({ prompt }: { prompt: PromptTemplate }) {
+  return (
+    <span className="min-w-0 flex-1">
+      <span className="block text-sm font-medium">{prompt.name}</span>
+      {prompt.description ? <span className="block text-xs text-muted-foreground">{prompt.description}</span> : null}
+    </span>
+  );
+}
