@@ -260,16 +260,15 @@ export function matchRoute(method: string, path: string): RouteMatch | { methodN
 function matchPath(pattern: string, segs: string[]): Record<string, string> | null {
   const pat = pattern.split('/').filter(Boolean);
   const params: Record<string, string> = {};
-  for (let i = 0; i < pat.length; i++) {
-    const p = pat[i];
+  for (const [i, p] of pat.entries()) {
+    const seg = segs[i];
+    if (seg === undefined) return null;
     if (p.startsWith('{') && p.endsWith('+}')) {
-      if (i >= segs.length) return null;
       params[p.slice(1, -2)] = segs.slice(i).map(safeDecode).join('/');
       return params;
     }
-    if (i >= segs.length) return null;
-    if (p.startsWith('{')) params[p.slice(1, -1)] = safeDecode(segs[i]);
-    else if (p !== segs[i]) return null;
+    if (p.startsWith('{')) params[p.slice(1, -1)] = safeDecode(seg);
+    else if (p !== seg) return null;
   }
   return pat.length === segs.length ? params : null;
 }

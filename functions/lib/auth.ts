@@ -68,7 +68,7 @@ export function bearerToken(headers: Record<string, string | undefined>): string
   const h = headers.authorization ?? headers.Authorization;
   if (!h) return null;
   const m = /^Bearer\s+(\S+)$/i.exec(h.trim());
-  return m ? m[1] : null;
+  return m?.[1] ?? null;
 }
 
 export async function verifyToken(token: string, cfg: AppConfig = getConfig()): Promise<AuthContext> {

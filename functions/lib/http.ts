@@ -25,10 +25,19 @@ export type ApiEvent = APIGatewayProxyEventV2 & {
 };
 export type ApiResult = APIGatewayProxyStructuredResultV2;
 
-export interface Req {
+/** The parameter names of a route path or route key: 'GET /a/{id}/b/{key+}' -> 'id' | 'key'. */
+export type PathParamNames<S extends string> = S extends `${string}{${infer P}}${infer Rest}`
+  ? (P extends `${infer N}+` ? N : P) | PathParamNames<Rest>
+  : never;
+
+export interface Req<P extends string = string> {
   event: ApiEvent;
   route: RouteDef;
-  params: Record<string, string>;
+  /**
+   * The path parameters of the route. Typed per route key by createGroupHandler: the pipeline has already
+   * checked that every parameter of the route's path is present and within its grammar (404 otherwise).
+   */
+  params: Record<P, string>;
   /** The query string, parsed with the route's `query` schema when it names one. */
   query: Record<string, string>;
   headers: Record<string, string>;
@@ -41,7 +50,7 @@ export interface Req {
   user?: UserRecord;
 }
 
-export type RouteImpl = (req: Req) => Promise<ApiResult>;
+export type RouteImpl<K extends string = string> = (req: Req<PathParamNames<K>>) => Promise<ApiResult>;
 
 /** Resolves the signed-in user's item; installed per group so the pipeline stays free of services. */
 export type UserLoader = (auth: AuthContext) => Promise<UserRecord>;
@@ -108,10 +117,11 @@ interface Internal {
  * Build the Lambda handler of one endpoint group. Every route of the group in the route table must have
  * an implementation, and nothing else may be implemented (checked at build time, not per request).
  */
-export function createGroupHandler(group: Group, impls: Record<string, RouteImpl>, loadUser?: UserLoader) {
+export function createGroupHandler<K extends string>(group: Group, impls: { [P in K]: RouteImpl<P> }, loadUser?: UserLoader) {
+  const implOf = (key: string): RouteImpl | undefined => (impls as Record<string, RouteImpl | undefined>)[key];
   const defs = routesOfGroup(group);
   const byKey = new Map(defs.map((r) => [routeKey(r), r]));
-  const missing = defs.map(routeKey).filter((k) => !impls[k]);
+  const missing = defs.map(routeKey).filter((k) => !implOf(k));
   const extra = Object.keys(impls).filter((k) => !byKey.has(k));
   if (missing.length || extra.length)
     throw new Error(`Group ${group}: missing implementations [${missing.join(', ')}], not in route table [${extra.join(', ')}]`);
@@ -190,7 +200,10 @@ export function createGroupHandler(group: Group, impls: Record<string, RouteImpl
         auth: internal.auth ?? null,
         user: internal.user,
       };
-      return impls[routeKey(route)](req);
+      const impl = implOf(routeKey(route));
+      // cannot happen: every route of the group was checked to have an implementation when the group was built
+      if (!impl) throw new Error(`${routeKey(route)}: no implementation`);
+      return impl(req);
     });
   return handler;
 }

@@ -139,7 +139,9 @@ export async function deleteImages(kind: BucketKind, keys: (string | null | unde
         Delete: { Objects: list.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
       }),
     );
-    if (res.Errors?.length) throw new Error(`Could not delete ${res.Errors.length} object(s): ${res.Errors[0].Code} ${res.Errors[0].Key}`);
+    const errors = res.Errors ?? [];
+    const [first] = errors;
+    if (first) throw new Error(`Could not delete ${errors.length} object(s): ${first.Code} ${first.Key}`);
   }
   return list.length;
 }

@@ -46,7 +46,7 @@ describe('markAsAiGenerated', () => {
   it('detects tampering: changing one pixel byte after signing breaks the data hash', async () => {
     const marked = await markAsAiGenerated(await jpeg('#808080'), 'image/jpeg');
     const tampered = Buffer.from(marked);
-    tampered[tampered.length - 10] ^= 0xff;
+    tampered[tampered.length - 10]! ^= 0xff;
     const read = await readProvenance(tampered);
     expect(read!.validation.isValid).toBe(false);
     expect(read!.validation.statusEntries.map((e) => e.code)).toContain('assertion.dataHash.mismatch');

@@ -79,8 +79,8 @@ export function credentialsFromSecret(secretString: string): SigningCredentials 
   if (!parsed.privateKeyPem || !parsed.certificateChainPem) throw new Error('The provenance secret needs privateKeyPem and certificateChainPem');
   const b64 = parsed.privateKeyPem.replace(/-----(BEGIN|END) [A-Z ]+-----/g, '').replace(/\s+/g, '');
   const pems = parsed.certificateChainPem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
-  if (!pems.length) throw new Error('The provenance secret has no certificate');
   const [certificate, ...chain] = pems.map((p) => new x509.X509Certificate(p));
+  if (!certificate) throw new Error('The provenance secret has no certificate');
   return { privateKey: new Uint8Array(Buffer.from(b64, 'base64')), certificate, chain };
 }
 

@@ -155,7 +155,7 @@ export function isBlockedIPv6(address: string): boolean {
   if (b[0] === 0x20 && b[1] === 0x02) return isBlockedIPv4(bytesToV4(b, 2));
   // Only global unicast 2000::/3 is reachable; this excludes fc00::/7 (unique local), fe80::/10 (link-local),
   // fec0::/10, ff00::/8 (multicast), 100::/64 (discard) and the rest of the unassigned space.
-  if ((b[0] & 0xe0) !== 0x20) return true;
+  if (((b[0] ?? 0) & 0xe0) !== 0x20) return true; // (16 bytes; a missing one is blocked)
   if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0x0d && b[3] === 0xb8) return true; // 2001:db8::/32 documentation
   if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0x00 && b[3] === 0x00) return true; // 2001::/32 Teredo
   return false;
@@ -259,9 +259,10 @@ async function checkedAddress(url: URL, hop: number, resolve: Resolver, policy: 
       throw refuse(SAFE_FETCH_MESSAGES.failed);
     }
   }
-  if (!addresses.length) throw refuse(SAFE_FETCH_MESSAGES.failed);
+  const [first] = addresses;
+  if (!first) throw refuse(SAFE_FETCH_MESSAGES.failed);
   if (!addresses.every((a) => policy({ ...a, hop, url }))) throw refuse(SAFE_FETCH_MESSAGES.address);
-  return addresses[0];
+  return first;
 }
 
 /** dns.lookup cannot be cancelled: stop waiting for it when the deadline passes. */

@@ -10,7 +10,7 @@ import { PLANS, productInfo, type MonthlyPlanId, type ProductType } from '../../
 import { getLocalPaySession, getLocalPaySubscription, putLocalPayRefund, putLocalPaySession, putLocalPaySubscription } from '../../shared/repositories/local-payments-repository';
 import type { Db } from '../../shared/repositories/table';
 import { signPayload } from './signature';
-import { parseSubscription, stripeEvent, toUnix, type StripeEvent, type StripeSubscription } from './stripe-objects';
+import { parseSubscription, stripeEvent, subscriptionItem, toUnix, type StripeEvent, type StripeSubscription } from './stripe-objects';
 import type { CheckoutInput, PaymentsAdapter, SubscriptionView } from './types';
 
 /** The fixed local webhook secret (overridable with STRIPE_WEBHOOK_SECRET); it protects nothing real. */
@@ -71,12 +71,12 @@ function addMonth(unix: number): number {
 }
 
 function setPlanPrice(s: StripeSubscription, plan: MonthlyPlanId) {
-  s.items.data[0].price.unit_amount = PLANS[plan].priceCents;
+  subscriptionItem(s).price.unit_amount = PLANS[plan].priceCents;
 }
 
 function invoiceFor(sub: StripeSubscription, plan: MonthlyPlanId, reason: 'subscription_create' | 'subscription_cycle', n: number) {
   const id = `in_local_${sub.id.replace(/^sub_local_/, '')}_${n}`;
-  const item = sub.items.data[0];
+  const item = subscriptionItem(sub);
   return {
     id,
     object: 'invoice',
@@ -272,7 +272,7 @@ export async function advanceLocalCycle(db: Db, subscriptionId: string, deliver:
   const sub = await getLocalSubscription(db, subscriptionId);
   if (!sub) throw new Error(`No such subscription: ${subscriptionId}`);
   if (sub.status === 'canceled') throw new Error(`Subscription ${subscriptionId} has ended`);
-  const item = sub.items.data[0];
+  const item = subscriptionItem(sub);
   const cycle = Number(sub.metadata.cycle ?? '1') + 1;
   const events: StripeEvent[] = [];
   if (sub.cancel_at_period_end) {

@@ -37,7 +37,7 @@ export function constructWebhookEvent(
     const event = Stripe.webhooks.constructEvent(payload, header, secret, tolerance, undefined, now * 1000);
     return { ok: true, event: event as unknown as StripeEvent };
   } catch (err) {
-    if (err instanceof Stripe.errors.StripeSignatureVerificationError) return { ok: false, problem: 'signature', reason: err.message.split('\n')[0] };
+    if (err instanceof Stripe.errors.StripeSignatureVerificationError) return { ok: false, problem: 'signature', reason: err.message.split('\n')[0] ?? err.message };
     if (err instanceof SyntaxError) return { ok: false, problem: 'json', reason: 'Invalid JSON' };
     throw err;
   }

@@ -81,7 +81,11 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 const adapter = () => createStripeAdapter({ secretKey: 'sk_test_fake', webhookSecret: 'whsec_x', apiBase: base, maxNetworkRetries: 2 });
-const last = () => seen[seen.length - 1];
+const last = () => {
+  const request = seen.at(-1);
+  if (!request) throw new Error('no request reached the fake Stripe');
+  return request;
+};
 
 describe('the Stripe adapter', () => {
   it('sends the pinned API version, and an idempotency key on every POST', async () => {
@@ -98,8 +102,8 @@ describe('the Stripe adapter', () => {
     expect(await adapter().createPortalSession({ customerId: 'cus_1', returnUrl: 'https://app/subscription' })).toEqual({ url: 'https://billing.stripe.com/p/session/bps_1' });
     const tries = seen.slice(before);
     expect(tries.map((t) => t.path)).toEqual(['/v1/billing_portal/sessions', '/v1/billing_portal/sessions']);
-    expect(tries[0].idempotencyKey).toBeTruthy();
-    expect(tries[1].idempotencyKey).toBe(tries[0].idempotencyKey);
+    expect(tries[0]!.idempotencyKey).toBeTruthy();
+    expect(tries[1]!.idempotencyKey).toBe(tries[0]!.idempotencyKey);
   }, 15_000);
 
   it('refunds a payment intent with the caller\'s idempotency key', async () => {

@@ -5,7 +5,7 @@
  */
 import Stripe from 'stripe';
 import { PLANS, productInfo, type MonthlyPlanId } from '../../shared/domain/plans';
-import { parseSubscription, type StripeSubscription } from './stripe-objects';
+import { parseSubscription, subscriptionItem, type StripeSubscription } from './stripe-objects';
 import type { CheckoutInput, PaymentsAdapter, PortalInput, SubscriptionView } from './types';
 
 /** The API version every request and every webhook endpoint uses (stripe-objects.ts reads its shapes). */
@@ -112,7 +112,7 @@ export function createStripeAdapter(opts: StripeAdapterOptions): PaymentsAdapter
     resume: (id) => updateSub(id, { cancel_at_period_end: false }),
     async changePlan(id, plan, when) {
       const sub = await getSub(id);
-      const item = sub.items.data[0];
+      const item = subscriptionItem(sub);
       const items = [{ id: item.id, price_data: priceData(plan, item.price.product) }];
       if (when === 'now')
         return updateSub(id, { items, proration_behavior: 'always_invoice', payment_behavior: 'error_if_incomplete', metadata: { plan, scheduledPlan: '' } });
@@ -122,7 +122,7 @@ export function createStripeAdapter(opts: StripeAdapterOptions): PaymentsAdapter
     async cancelScheduledChange(id) {
       const sub = await getSub(id);
       const current = parseSubscription(sub).plan;
-      const item = sub.items.data[0];
+      const item = subscriptionItem(sub);
       if (!current) throw new Error(`subscription ${id} has no plan`);
       return updateSub(id, { items: [{ id: item.id, price_data: priceData(current, item.price.product) }], proration_behavior: 'none', metadata: { scheduledPlan: '' } });
     },

@@ -39,6 +39,13 @@ export interface StripeSubscription {
   metadata: Record<string, string>;
 }
 
+/** The one item of a subscription (Fitly subscriptions carry exactly one price); a subscription without one is refused. */
+export function subscriptionItem(s: StripeSubscription): StripeSubscription['items']['data'][number] {
+  const item = s.items.data[0];
+  if (!item) throw new Error(`Subscription ${s.id} has no item`);
+  return item;
+}
+
 export function parseSubscription(s: StripeSubscription): SubscriptionView {
   const item = s.items?.data?.[0];
   const meta = s.metadata ?? {};

@@ -37,8 +37,10 @@ export async function financeLedger(db: Db, q: FinanceLedgerQuery): Promise<{ it
   const cur = decodeCursor(q.cursor, `finance:days:${from}:${to}:${q.kind ?? ''}`) as { day?: string; key?: Record<string, unknown> } | undefined;
   let i = cur?.day ? Math.max(0, days.indexOf(cur.day)) : 0;
   let start = cur?.key;
-  while (i < days.length && items.length < limit) {
-    const page = await dayEntriesPage(db, { day: days[i], kind: q.kind, limit: limit - items.length, start });
+  while (items.length < limit) {
+    const day = days[i];
+    if (day === undefined) break;
+    const page = await dayEntriesPage(db, { day, kind: q.kind, limit: limit - items.length, start });
     items.push(...page.items);
     start = page.lastKey;
     if (!start) i++;

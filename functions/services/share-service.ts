@@ -290,7 +290,7 @@ export async function viewShare(db: Db, token: string, viewerId: string | null, 
       width: i.width,
       height: i.height,
       styleName: i.styleName,
-      votes: counts[n].votes,
+      votes: counts[n]?.votes ?? 0,
       label: AI_LABEL,
     })),
     styles,
@@ -405,9 +405,11 @@ export async function shareHtml(db: Db, token: string, origin: string, spaTags: 
   let title = 'Shared look not found · Fitly';
   try {
     const v = await viewShare(db, token, null, now);
+    // a share holds at least one image; one without any has nothing to show
+    const [img] = v.images;
+    if (!img) throw notFound(M.notFound);
     status = 200;
     title = `${v.title} · Fitly`;
-    const img = v.images[0];
     const imageUrl = `${origin}${img.url}`;
     meta += [
       `<meta name="description" content="${esc(v.description)}">`,

@@ -272,8 +272,8 @@ export function findPreviewImage(html: string): string | null {
   const found = new Map<string, string>();
   for (const tag of html.match(/<meta\b[^>]*>/gi) ?? []) {
     const attrs: Record<string, string> = {};
-    for (const m of tag.matchAll(/([a-zA-Z_:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/g)) {
-      attrs[m[1].toLowerCase()] = m[2] ?? m[3] ?? m[4] ?? '';
+    for (const [, name, dq, sq, bare] of tag.matchAll(/([a-zA-Z_:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/g)) {
+      if (name) attrs[name.toLowerCase()] = dq ?? sq ?? bare ?? '';
     }
     const prop = (attrs.property ?? attrs.name ?? '').toLowerCase();
     const content = decodeEntities((attrs.content ?? '').trim());

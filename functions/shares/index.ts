@@ -39,7 +39,7 @@ function clientIp(req: Req): string | null {
 
 function cookieViewer(req: Req): string | null {
   for (const c of req.event.cookies ?? []) {
-    const [name, ...rest] = c.split('=');
+    const [name = '', ...rest] = c.split('=');
     const value = rest.join('=').trim();
     if (name.trim() === VIEWER_COOKIE && VIEWER_ID_PATTERN.test(value)) return value;
   }
@@ -73,13 +73,13 @@ const shareJson = (body: unknown, viewer: Viewer | null = null, status = 200, pe
   ...(viewer?.newCookie ? { cookies: [viewerCookie(viewer.newCookie)] } : {}),
 });
 
-const token = (req: Req): string => {
+const token = (req: Req<'token'>): string => {
   if (!isShareToken(req.params.token)) throw notFound(SHARE_MESSAGES.notFound);
   return req.params.token;
 };
 
 /** 429 with Retry-After (the body is the usual { message, code }). */
-const withRetryAfter = (impl: (req: Req) => Promise<ApiResult>) => async (req: Req): Promise<ApiResult> => {
+const withRetryAfter = <P extends string>(impl: (req: Req<P>) => Promise<ApiResult>) => async (req: Req<P>): Promise<ApiResult> => {
   try {
     return await impl(req);
   } catch (err) {
@@ -89,7 +89,7 @@ const withRetryAfter = (impl: (req: Req) => Promise<ApiResult>) => async (req: R
 };
 
 /** 404s of the public share routes are cacheable for a minute too (gone stays gone; a CDN may keep it briefly). */
-const goneIsCacheable = (impl: (req: Req) => Promise<ApiResult>) => async (req: Req): Promise<ApiResult> => {
+const goneIsCacheable = <P extends string>(impl: (req: Req<P>) => Promise<ApiResult>) => async (req: Req<P>): Promise<ApiResult> => {
   try {
     return await impl(req);
   } catch (err) {

@@ -89,7 +89,7 @@ export const renderWorker = (event: RenderWorkerEvent) => runRenderWorker(event)
 /** Its on-failure destination (Lambda's destination record: requestPayload, responsePayload). */
 export const renderWorkerFailed = onRenderWorkerFailed;
 
-export const EXECUTION_END_MESSAGES: Record<string, string> = {
+export const EXECUTION_END_MESSAGES: Readonly<Record<string, string | undefined>> & { readonly FAILED: string } = {
   ABORTED: 'The generation was cancelled. Your credit was refunded.',
   TIMED_OUT: 'The generation took too long and was stopped. Your credit was refunded.',
   FAILED: 'Something went wrong while generating this look. Your credit was refunded.',

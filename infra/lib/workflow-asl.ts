@@ -100,7 +100,8 @@ function resolveIntrinsic(value: unknown, functions: Map<string, string>): strin
         'AWS::AccountId': '000000000000',
         'AWS::URLSuffix': 'amazonaws.com',
       };
-      if (pseudo[arg as string]) return pseudo[arg as string];
+      const resolved = pseudo[arg as string];
+      if (resolved) return resolved;
     }
   }
   throw new Error(`Cannot resolve ${JSON.stringify(value)} in the state machine definition`);

@@ -257,8 +257,9 @@ async function signedGetQuery(req: IncomingMessage, url: URL): Promise<string | 
   if (!sig || !date || !Number.isInteger(expires) || expires <= 0 || expires > 604800) return null;
   const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(date);
   if (!m) return null;
-  const signingDate = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]));
-  if (Date.now() > signingDate.getTime() + expires * 1000) return null;
+  const [, year, month, day, hour, minute, second] = m;
+  const signingDate = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)));
+  if (Number.isNaN(signingDate.getTime()) || Date.now() > signingDate.getTime() + expires * 1000) return null;
   const [bucket, ...keyParts] = url.pathname.slice('/s3/'.length).split('/');
   if (!bucket || !keyParts.length) return null;
   let key: string;

@@ -47,7 +47,7 @@ describe('local presigned POST check (what S3 enforces and s3rver does not)', ()
     const f = await form({
       size: 10,
       tamper: (fields) => {
-        const p = JSON.parse(Buffer.from(fields.Policy, 'base64').toString());
+        const p = JSON.parse(Buffer.from(fields.Policy!, 'base64').toString());
         p.conditions[1] = ['content-length-range', 1, 10_000_000];
         fields.Policy = Buffer.from(JSON.stringify(p)).toString('base64');
       },

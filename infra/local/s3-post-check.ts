@@ -44,9 +44,12 @@ const fail = (status: number, code: string, message: string): PostCheck => ({ ok
 export function checkPresignedPost(bucket: string, contentType: string | undefined, body: Buffer, now = new Date()): PostCheck {
   const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType ?? '');
   if (!boundary) return fail(412, 'PreconditionFailed', 'Bucket POST must be of the enclosure-type multipart/form-data');
-  const parts = parseMultipart(body, boundary[1] ?? boundary[2]);
+  const boundaryText = boundary[1] ?? boundary[2];
+  if (!boundaryText) return fail(412, 'PreconditionFailed', 'Bucket POST must be of the enclosure-type multipart/form-data');
+  const parts = parseMultipart(body, boundaryText);
   const fileIndex = parts.findIndex((p) => p.name === 'file');
-  if (fileIndex < 0) return fail(400, 'InvalidArgument', 'POST requires exactly one file upload per request.');
+  const file = parts[fileIndex];
+  if (!file) return fail(400, 'InvalidArgument', 'POST requires exactly one file upload per request.');
   const fields = new Map(parts.slice(0, fileIndex).map((p) => [p.name.toLowerCase(), p.body.toString('utf8')]));
   const policyText = fields.get('policy');
   const signature = fields.get('x-amz-signature');
@@ -54,14 +57,16 @@ export function checkPresignedPost(bucket: string, contentType: string | undefin
   if (!policyText || !signature || !credential) return fail(403, 'AccessDenied', 'Bucket POST must contain a policy and a signature');
   const policy: PostPolicy | null = verifyPresignedPost({ policy: policyText, signature, credential }, LOCAL_S3_SECRET, now);
   if (!policy) return fail(403, 'AccessDenied', 'Invalid according to Policy: Policy expired or signature mismatch');
-  const size = parts[fileIndex].body.length;
+  const size = file.body.length;
   for (const c of policy.conditions) {
     if (Array.isArray(c)) {
       if (c[0] === 'content-length-range' && (size < Number(c[1]) || size > Number(c[2])))
         return fail(400, 'EntityTooLarge', `Your proposed upload exceeds the maximum allowed size (${size} bytes, allowed ${c[1]}-${c[2]})`);
       continue;
     }
-    const [k, v] = Object.entries(c)[0];
+    const [entry] = Object.entries(c);
+    if (!entry) return fail(403, 'AccessDenied', 'Invalid according to Policy: empty condition');
+    const [k, v] = entry;
     const actual = k === 'bucket' ? bucket : fields.get(k.toLowerCase());
     if (actual !== v) return fail(403, 'AccessDenied', `Invalid according to Policy: Policy Condition failed: ["eq", "$${k}", "${v}"]`);
   }

@@ -13,7 +13,7 @@ export interface Palette {
   bg: string;
 }
 
-const SKIN = ['#f1c9a5', '#d9a27c', '#a86b45', '#7a4a2c'];
+const SKIN = ['#f1c9a5', '#d9a27c', '#a86b45', '#7a4a2c'] as const;
 
 function figure(p: Palette, skin: string, dress: boolean): string {
   const legs = dress
@@ -56,7 +56,7 @@ function laydown(p: Palette): string {
 
 export function styleSvg(kind: StyleImageType | 'cover', p: Palette, index: number): string {
   const dress = index % 3 === 1;
-  const skin = SKIN[index % SKIN.length];
+  const skin = SKIN[index % SKIN.length] ?? SKIN[0];
   const body =
     kind === 'model_wearer' || kind === 'cover' ? figure(p, skin, dress) : kind === 'product_only' ? garment(p, dress) : laydown(p);
   const bg =

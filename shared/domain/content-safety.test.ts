@@ -9,7 +9,7 @@ describe('verdictFromNsfw', () => {
     { className: 'Neutral', probability: 0.5 },
   ];
   it('blocks Porn and Hentai at the threshold, not below', () => {
-    const t = CONTENT_SAFETY.local.block.Porn;
+    const t = CONTENT_SAFETY.local.block.Porn!;
     expect(verdictFromNsfw(preds(t)).safe).toBe(false);
     expect(verdictFromNsfw(preds(t)).reasons).toEqual(['Porn']);
     expect(verdictFromNsfw(preds(t - 0.01)).safe).toBe(true);

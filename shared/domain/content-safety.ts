@@ -57,7 +57,12 @@ export interface ModerationVerdict {
 /** nsfwjs predictions -> verdict. */
 export function verdictFromNsfw(predictions: { className: string; probability: number }[]): ModerationVerdict {
   const labels = predictions.map((p) => ({ name: p.className, confidence: p.probability }));
-  const reasons = labels.filter((l) => CONTENT_SAFETY.local.block[l.name] !== undefined && l.confidence >= CONTENT_SAFETY.local.block[l.name]).map((l) => l.name);
+  const reasons = labels
+    .filter((l) => {
+      const threshold = CONTENT_SAFETY.local.block[l.name];
+      return threshold !== undefined && l.confidence >= threshold;
+    })
+    .map((l) => l.name);
   return { safe: reasons.length === 0, reasons, labels };
 }
 

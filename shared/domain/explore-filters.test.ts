@@ -55,7 +55,7 @@ describe('explore filters', () => {
     expect(ids(filterStyles(S, f({ tags: ['autumn'], sexes: ['woman'] })))).toEqual(['b']);
     expect(ids(filterStyles(S, f({ categories: ['cat-casual'], tags: ['autumn'], q: 'hood' })))).toEqual(['c']);
     expect(ids(filterStyles(S, f({ categories: ['cat-casual'], sexes: ['woman'] })))).toEqual([]);
-    expect(matchesFilters(S[0], f({ q: 'denim', categories: ['cat-casual'], sexes: ['unisex'], tags: ['weekend'] }))).toBe(true);
+    expect(matchesFilters(S[0]!, f({ q: 'denim', categories: ['cat-casual'], sexes: ['unisex'], tags: ['weekend'] }))).toBe(true);
   });
 
   it('tagList is the sorted unique set of tags', () => {

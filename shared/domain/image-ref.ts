@@ -115,7 +115,7 @@ export function parseImageRef(ref: unknown, opts: ParseImageRefOptions = {}): Im
     if (!opts.callerId || !isSafeImageKey(opts.callerId)) return { ok: false, reason: 'not_found' };
     if (!PRIVATE_OWNER_ROOTS.some((root) => key.startsWith(`${root}/${opts.callerId}/`)) || key.split('/').length < 3) return { ok: false, reason: 'not_found' };
   } else {
-    const root = key.split('/')[0];
+    const [root = ''] = key.split('/');
     if (!(PUBLIC_IMAGE_ROOTS as readonly string[]).includes(root) || key.split('/').length < 2) return invalid;
   }
   return { ok: true, bucket, key };
@@ -141,6 +141,6 @@ export function parseStyleImageRef(ref: unknown, ownerIds: string[] = []): Image
   const r = parseImageRef(ref, { allow: ['public'] });
   if (!r.ok) return r;
   const parts = r.key.split('/');
-  const ok = (parts[0] === 'uploads' && parts.length === 4 && /^[a-z_-]+$/.test(parts[1])) || (parts[0] === 'styles' && parts.length === 3);
+  const ok = (parts[0] === 'uploads' && parts.length === 4 && /^[a-z_-]+$/.test(parts[1] ?? '')) || (parts[0] === 'styles' && parts.length === 3);
   return ok ? r : { ok: false, reason: 'invalid' };
 }

@@ -21,6 +21,7 @@ export function isValidPathParam(value: unknown, greedy = false): boolean {
 export function invalidPathParam(routePath: string, params: Record<string, string | undefined> | null | undefined): string | null {
   for (const m of routePath.matchAll(/\{([A-Za-z0-9_]+)(\+?)\}/g)) {
     const [, name, plus] = m;
+    if (name === undefined) throw new Error(`Unreadable parameter in route path ${routePath}`); // group 1 always takes part
     if (!isValidPathParam(params?.[name], plus === '+')) return name;
   }
   return null;

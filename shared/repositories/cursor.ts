@@ -34,12 +34,13 @@ export function verifyCursor(cursor: string | undefined | null, scope: string): 
   const invalid = () => badRequest('Invalid cursor');
   if (typeof cursor !== 'string' || cursor.length > MAX_CURSOR_LENGTH) throw invalid();
   const m = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{43})$/.exec(cursor);
-  if (!m) throw invalid();
-  const expected = Buffer.from(mac(m[1], scope));
-  const given = Buffer.from(m[2]);
+  const [, payload, tag] = m ?? [];
+  if (!payload || !tag) throw invalid();
+  const expected = Buffer.from(mac(payload, scope));
+  const given = Buffer.from(tag);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
   try {
-    const v = JSON.parse(Buffer.from(m[1], 'base64url').toString('utf8'));
+    const v = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
     if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
   } catch {
     // fall through

@@ -14,7 +14,7 @@ import { seedSyntheticStyles } from './seed-styles';
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
 };
 
 /** Time the catalog handler alone (no HTTP, no client): what a warm Lambda spends per request. */

@@ -8,7 +8,7 @@ import { loadLocalClassifier, localModerator } from '../../functions/lib/moderat
 import { markAsAiGenerated } from '../../functions/lib/provenance';
 import { renderPerson } from '../../infra/local/seed-images';
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 export async function benchModeration(n = 20) {
   let t = performance.now();

@@ -34,7 +34,7 @@ export interface QueueBenchContext {
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
 };
 
 /** List prices (us-east-1, on-demand, ARM Lambda), the AI provider excluded. */
@@ -86,8 +86,11 @@ export async function benchRenderQueue(ctx: QueueBenchContext, plan: { bursts: n
     const measuredMs: Record<string, number> = Object.fromEntries(tasks.map((t) => [t, d(s1.dur, s0.dur, t) / Math.max(d(s1.inv, s0.inv, t), 1e-9)]));
     measuredMs.worker = (s1.worker.durationMs - s0.worker.durationMs) / Math.max(s1.worker.invocations - s0.worker.invocations, 1);
     unitMs ??= measuredMs;
-    const ms = (k: string) => (Number.isFinite(unitMs![k]) ? unitMs![k] : 0);
-    const gbSeconds = tasks.reduce((sum, t) => sum + (d(s1.inv, s0.inv, t) * ms(t) / 1000) * MEMORY_GB[t], 0) + (workerInvocations * ms('worker') / 1000) * MEMORY_GB.worker;
+    const ms = (k: string) => {
+      const v = unitMs?.[k];
+      return v !== undefined && Number.isFinite(v) ? v : 0;
+    };
+    const gbSeconds = tasks.reduce((sum, t) => sum + (d(s1.inv, s0.inv, t) * ms(t) / 1000) * (MEMORY_GB[t] ?? NaN), 0) + (workerInvocations * ms('worker') / 1000) * (MEMORY_GB.worker ?? NaN);
     const cap = { read: (s1.cap.read - s0.cap.read) / n, write: (s1.cap.write - s0.cap.write) / n };
     const taskInvocations = tasks.reduce((sum, t) => sum + d(s1.inv, s0.inv, t), 0) + workerInvocations;
     const apiRequests = 1 + 3 + 1; // start, ~3 gallery polls (every 5 s) while it renders, the result image URL

@@ -145,10 +145,10 @@ async function lighthouseRun(base: string) {
   try {
     const res = await lighthouse(base + '/', { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     const lhr = res!.lhr;
-    const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
-    const lcp = lhr.audits['largest-contentful-paint'].numericValue ?? NaN;
-    const tbt = lhr.audits['total-blocking-time'].numericValue ?? NaN;
-    results.lighthouse = { preset: 'mobile (default)', performance: score, lcpMs: Math.round(lcp), tbtMs: Math.round(tbt), cls: lhr.audits['cumulative-layout-shift'].numericValue };
+    const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+    const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? NaN;
+    const tbt = lhr.audits['total-blocking-time']?.numericValue ?? NaN;
+    results.lighthouse = { preset: 'mobile (default)', performance: score, lcpMs: Math.round(lcp), tbtMs: Math.round(tbt), cls: lhr.audits['cumulative-layout-shift']?.numericValue };
     row('Lighthouse performance (mobile)', String(score), '>= 95');
     row('Lighthouse LCP / TBT', `${Math.round(lcp)} ms / ${Math.round(tbt)} ms`);
   } finally {

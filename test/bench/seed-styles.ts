@@ -31,7 +31,7 @@ export async function seedSyntheticStyles(db: Db, n: number, opts: SeedStylesOpt
   const item = (i: number) => {
     const id = benchStyleId(i);
     const createdAt = new Date(start - i * 60_000).toISOString();
-    const owner = opts.ownerIds[i % opts.ownerIds.length];
+    const owner = opts.ownerIds[i % opts.ownerIds.length]!;
     const seedCover = `/api/public-image/styles/seed-style-${String((i % 24) + 1).padStart(2, '0')}/cover.webp`;
     return {
       ...keys.style(id),
@@ -40,7 +40,7 @@ export async function seedSyntheticStyles(db: Db, n: number, opts: SeedStylesOpt
       type: 'Style',
       id,
       name: `${ADJ[i % ADJ.length]} ${NOUN[Math.floor(i / ADJ.length) % NOUN.length]} ${i}`,
-      description: `Synthetic bench style ${i}: ${ADJ[(i * 7) % ADJ.length].toLowerCase()} pieces with a ${NOUN[(i * 3) % NOUN.length].toLowerCase()} focus.`,
+      description: `Synthetic bench style ${i}: ${ADJ[(i * 7) % ADJ.length]!.toLowerCase()} pieces with a ${NOUN[(i * 3) % NOUN.length]!.toLowerCase()} focus.`,
       sex: SEXES[i % SEXES.length],
       categoryIds: [CATS[i % CATS.length], ...(i % 3 === 0 ? [CATS[(i + 3) % CATS.length]] : [])],
       tags: [TAGS[i % TAGS.length], TAGS[(i * 7 + 3) % TAGS.length], TAGS[(i * 13 + 5) % TAGS.length]].filter((t, k, a) => a.indexOf(t) === k),
@@ -63,8 +63,7 @@ export async function seedSyntheticStyles(db: Db, n: number, opts: SeedStylesOpt
   for (let i = 0; i < n; i += 25) batches.push(Array.from({ length: Math.min(25, n - i) }, (_, k) => i + k));
   let next = 0;
   const worker = async () => {
-    while (next < batches.length) {
-      const batch = batches[next++];
+    for (let batch = batches[next++]; batch; batch = batches[next++]) {
       let pending: Record<string, unknown>[] | undefined = batch.map((i) => ({ PutRequest: { Item: item(i) } }));
       for (let attempt = 0; pending?.length; attempt++) {
         if (attempt > 8) throw new Error('BatchWrite kept returning unprocessed items');

@@ -85,13 +85,13 @@ describeE2E('privacy: consent, retention, export, account deletion', () => {
     const zip = await fetch(new URL((await link.getAttribute('href'))!, app.baseUrl));
     expect(zip.status).toBe(200);
     const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
-    const data = JSON.parse(strFromU8(files['profile.json']));
+    const data = JSON.parse(strFromU8(files['profile.json']!));
     expect(data.account.email).toBe(email);
     expect(data.privacy).toEqual({ retentionDays: 7, ageStatus: 'adult' });
     expect(data.photoProfiles).toHaveLength(1);
     expect(data.photoProfiles[0]).toMatchObject({ name: 'Me, everyday', consent: { wordingVersion: PHOTO_CONSENT.version } });
     expect(Object.keys(files).some((n) => /^photos\/Me-everyday-[0-9A-Z]+\/portrait\.jpg$/.test(n))).toBe(true);
-    expect(strFromU8(files['credit-history.csv']).split('\r\n')[0]).toBe('createdAt,kind,bucket,amount,note,entryId');
+    expect(strFromU8(files['credit-history.csv']!).split('\r\n')[0]).toBe('createdAt,kind,bucket,amount,note,entryId');
 
     // Delete my account: typed confirmation, then signed out on the receipt.
     const token = await idToken(page);

@@ -154,7 +154,7 @@ describe('auth stack', () => {
       CallbackURLs: Match.absent(),
     });
     const [client] = Object.values(resourcesOf(t, 'AWS::Cognito::UserPoolClient'));
-    expect(JSON.stringify(client.Properties)).not.toMatch(/implicit|example\.com/);
+    expect(JSON.stringify(client!.Properties)).not.toMatch(/implicit|example\.com/);
     t.hasResourceProperties('AWS::Cognito::UserPool', { MfaConfiguration: 'OPTIONAL', EnabledMfas: ['SOFTWARE_TOKEN_MFA'] });
     const groups = Object.values(resourcesOf(t, 'AWS::Cognito::UserPoolGroup')).map((g) => g.Properties.GroupName);
     expect(groups.sort()).toEqual(['admin', 'influencer']);
@@ -207,7 +207,7 @@ describe('API (generated from the route table)', () => {
     const t = dev.templates.app;
     const authorizers = resourcesOf(t, 'AWS::ApiGatewayV2::Authorizer');
     expect(Object.keys(authorizers)).toHaveLength(1);
-    const [authorizerId, authorizer] = Object.entries(authorizers)[0];
+    const [authorizerId, authorizer] = Object.entries(authorizers)[0]!;
     expect(authorizer.Properties.AuthorizerType).toBe('JWT');
     expect(flatten(authorizer.Properties.JwtConfiguration.Issuer)).toMatch(/^https:\/\/cognito-idp\.eu-west-1\.amazonaws\.com\/</);
     expect(authorizer.Properties.JwtConfiguration.Audience).toHaveLength(1);
@@ -239,7 +239,8 @@ describe('generation workflow', () => {
   const definition = () => {
     const machines = Object.values(resourcesOf(dev.templates.app, 'AWS::StepFunctions::StateMachine'));
     expect(machines).toHaveLength(1);
-    return { sm: machines[0].Properties, asl: JSON.parse(flatten(machines[0].Properties.DefinitionString)) };
+    const [machine] = machines;
+    return { sm: machine!.Properties, asl: JSON.parse(flatten(machine!.Properties.DefinitionString)) };
   };
 
   it('is a STANDARD state machine: Render waits for a task token, then MarkCompleted; errors to MarkFailed', () => {
@@ -277,8 +278,8 @@ describe('generation workflow', () => {
   it('refunds at once on FAILED, TIMED_OUT and ABORTED executions through an EventBridge rule', () => {
     const rules = Object.values(resourcesOf(dev.templates.app, 'AWS::Events::Rule')).filter((r) => r.Properties.EventPattern?.source?.includes('aws.states'));
     expect(rules).toHaveLength(1);
-    expect(rules[0].Properties.EventPattern).toMatchObject({ 'detail-type': ['Step Functions Execution Status Change'], detail: { status: ['FAILED', 'TIMED_OUT', 'ABORTED'] } });
-    expect(rules[0].Properties.Targets[0].DeadLetterConfig).toBeDefined();
+    expect(rules[0]!.Properties.EventPattern).toMatchObject({ 'detail-type': ['Step Functions Execution Status Change'], detail: { status: ['FAILED', 'TIMED_OUT', 'ABORTED'] } });
+    expect(rules[0]!.Properties.Targets[0].DeadLetterConfig).toBeDefined();
   });
 
   it('runs the render worker with two async retries, a failure destination and a DLQ behind it', () => {
@@ -351,7 +352,7 @@ describe('web distribution', () => {
     // one for the SPA bucket, one for the public media bucket (/media/*)
     t.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
     const [dist] = Object.values(resourcesOf(t, 'AWS::CloudFront::Distribution'));
-    const config = dist.Properties.DistributionConfig;
+    const config = dist!.Properties.DistributionConfig;
     expect(config.DefaultCacheBehavior).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', Compress: true });
     expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
       expect.objectContaining({ EventType: 'viewer-request' }),
@@ -373,7 +374,7 @@ describe('web distribution', () => {
   it('sends /l/* (shared looks\' Open Graph page) to the same API, cached at most a minute, read-only', () => {
     const t = dev.templates.web;
     const [dist] = Object.values(resourcesOf(t, 'AWS::CloudFront::Distribution'));
-    const config = dist.Properties.DistributionConfig;
+    const config = dist!.Properties.DistributionConfig;
     const page = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/l/*');
     const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
     expect(page.TargetOriginId).toBe(api.TargetOriginId);
@@ -387,7 +388,7 @@ describe('web distribution', () => {
 
   it('has no custom error responses (they would rewrite API errors)', () => {
     const [dist] = Object.values(resourcesOf(dev.templates.web, 'AWS::CloudFront::Distribution'));
-    expect(dist.Properties.DistributionConfig.CustomErrorResponses).toBeUndefined();
+    expect(dist!.Properties.DistributionConfig.CustomErrorResponses).toBeUndefined();
   });
 
   it('sends the security headers', () => {
@@ -405,7 +406,7 @@ describe('web distribution', () => {
   it('serves public images under /media/* from the public bucket (OAC), cached a year by browsers and a day at the edge', () => {
     const t = dev.templates.web;
     const [dist] = Object.values(resourcesOf(t, 'AWS::CloudFront::Distribution'));
-    const config = dist.Properties.DistributionConfig;
+    const config = dist!.Properties.DistributionConfig;
     const media = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/media/*');
     expect(media).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', Compress: true, AllowedMethods: ['GET', 'HEAD'] });
     expect(media.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
@@ -417,7 +418,7 @@ describe('web distribution', () => {
     // the cache policy: no cookies, headers or query strings in the key; a day at the edge at most
     const policies = resourcesOf(t, 'AWS::CloudFront::CachePolicy');
     const policyId = media.CachePolicyId.Ref as string;
-    const cache = policies[policyId].Properties.CachePolicyConfig;
+    const cache = policies[policyId]!.Properties.CachePolicyConfig;
     expect(cache).toMatchObject({ DefaultTTL: 86400, MaxTTL: 86400, MinTTL: 0 });
     expect(cache.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
       CookiesConfig: { CookieBehavior: 'none' },
@@ -426,7 +427,7 @@ describe('web distribution', () => {
       EnableAcceptEncodingGzip: true,
     });
     // browsers keep an image a year (immutable keys), with the security headers too
-    const headers = resourcesOf(t, 'AWS::CloudFront::ResponseHeadersPolicy')[media.ResponseHeadersPolicyId.Ref as string].Properties.ResponseHeadersPolicyConfig;
+    const headers = resourcesOf(t, 'AWS::CloudFront::ResponseHeadersPolicy')[media.ResponseHeadersPolicyId.Ref as string]!.Properties.ResponseHeadersPolicyConfig;
     expect(headers.CustomHeadersConfig.Items).toEqual([{ Header: 'Cache-Control', Value: 'public, max-age=31536000, immutable', Override: true }]);
     expect(headers.SecurityHeadersConfig.ContentTypeOptions).toEqual({ Override: true });
   });

@@ -50,20 +50,22 @@ export function bundleFacts(entry: string, handler: string, opts: { contents?: s
     external: ['@aws-sdk/*', 'sharp'],
     logLevel: 'silent',
   });
-  const text = res.outputFiles[0].text;
+  const [output] = res.outputFiles;
+  if (!output) throw new Error(`esbuild produced no output for ${entry}`);
+  const text = output.text;
   const local = new Map<string, string>();
-  for (const m of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*"(@aws-sdk\/[^"]+)"/g))
-    for (const part of m[1].split(',')) {
+  for (const [, imported = ''] of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*"(@aws-sdk\/[^"]+)"/g))
+    for (const part of imported.split(',')) {
       const [name, alias] = part.trim().split(/\s+as\s+/);
       if (name) local.set(alias ?? name, name);
     }
   const dynamicModules = [...text.matchAll(/import\(\s*"(@aws-sdk\/[^"]+)"\s*\)/g)].map((m) => m[1]);
   const commands = new Set<string>();
   const unknown: string[] = [];
-  for (const m of text.matchAll(/new\s+(?:[\w$]+\.)?([\w$]+Command\d*)\s*\(/g)) {
-    const name = local.get(m[1]) ?? dynamicModules.map((mod) => (moduleExports(mod).has(m[1]) ? m[1] : null)).find(Boolean);
+  for (const [, command = ''] of text.matchAll(/new\s+(?:[\w$]+\.)?([\w$]+Command\d*)\s*\(/g)) {
+    const name = local.get(command) ?? dynamicModules.map((mod) => (mod && moduleExports(mod).has(command) ? command : null)).find(Boolean);
     if (name) commands.add(name);
-    else unknown.push(m[1]);
+    else unknown.push(command);
   }
   // createPresignedPost (functions/lib/presigned-post.ts) signs a browser upload with the function's role.
   if (/\bfunction createPresignedPost\d*\s*\(/.test(text)) commands.add('PresignedPost');

@@ -42,7 +42,7 @@ describe('sharp layer asset', () => {
 
     const binaries = findFiles(modules, (n) => n.endsWith('.node'));
     expect(binaries.map((b) => path.basename(b))).toEqual([`sharp-${SHARP_TARGET.os}-${SHARP_TARGET.cpu}-${pkg.version}.node`]);
-    const header = readFileSync(binaries[0]).subarray(0, 20);
+    const header = readFileSync(binaries[0]!).subarray(0, 20);
     expect(header.subarray(0, 4).toString('latin1')).toBe('\x7fELF');
     expect(header.readUInt16LE(18)).toBe(ELF_MACHINE_AARCH64);
     // libvips for the same platform
@@ -64,7 +64,7 @@ describe('sharp layer in the template', () => {
     const t = dev.templates.app;
     const layers = Object.entries(resourcesOf(t, 'AWS::Lambda::LayerVersion'));
     expect(layers).toHaveLength(1);
-    const [layerId, layer] = layers[0];
+    const [layerId, layer] = layers[0]!;
     expect(layer.Properties.CompatibleArchitectures).toEqual(['arm64']);
     const withLayer = Object.values(resourcesOf(t, 'AWS::Lambda::Function'))
       .filter((f) => (f.Properties.Layers ?? []).some((l: { Ref?: string }) => l.Ref === layerId))

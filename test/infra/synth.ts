@@ -73,7 +73,7 @@ export function flatten(value: unknown): string {
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) return value.map(flatten).join('');
   if (value && typeof value === 'object') {
-    const [k, v] = Object.entries(value)[0];
+    const [k, v] = Object.entries(value)[0] ?? [];
     if (k === 'Fn::Join') return (v[1] as unknown[]).map(flatten).join(v[0] as string);
     if (k === 'Ref') return `<${v}>`;
     if (k === 'Fn::GetAtt') return `<${(v as string[]).join('.')}>`;

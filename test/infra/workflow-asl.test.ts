@@ -19,7 +19,7 @@ describe('synthesizeGenerationAsl', () => {
       const fn = name === CALLBACK_STATE ? state.Parameters?.FunctionName : state.Resource;
       expect(fn, name).toBe(`${LOCAL_LAMBDA_ARN_PREFIX}${taskStateToHandler[name]}`);
     }
-    expect(states[CALLBACK_STATE].Resource).toBe('arn:aws:states:::lambda:invoke.waitForTaskToken');
+    expect(states[CALLBACK_STATE]?.Resource).toBe('arn:aws:states:::lambda:invoke.waitForTaskToken');
     expect(taskStateToHandler).toEqual(TASK_STATE_HANDLERS);
     expect(new Set(Object.values(taskStateToHandler))).toEqual(new Set(GENERATION_TASK_HANDLERS));
   });

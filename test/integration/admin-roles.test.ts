@@ -242,7 +242,7 @@ describe('style limits', () => {
     expect(third.status).toBe(403);
     expect(third.body.code).toBe('limit.private_styles');
     expect(await snapshot()).toBe(before);
-    const toPublic = await as(u).patch(`/api/admin/styles/${created[0].body.id}`, { isPublic: true });
+    const toPublic = await as(u).patch(`/api/admin/styles/${created[0]!.body.id}`, { isPublic: true });
     expect(toPublic.body.code).toBe('limit.publish');
     const sub = await as(u).get('/api/subscriptions/current');
     expect(sub.body).toMatchObject({ privateStylesUsed: 2, maxPrivateStyles: 2, publicStylesUsed: 0 });
@@ -252,7 +252,7 @@ describe('style limits', () => {
     // deleting frees a slot
     await setUser(u, { currentPlan: 'trial' });
     expect((await as(u).post('/api/admin/styles', styleBody({ isPublic: false }))).status).toBe(403);
-    expect((await as(u).del(`/api/admin/styles/${created[1].body.id}`)).status).toBe(200);
+    expect((await as(u).del(`/api/admin/styles/${created[1]!.body.id}`)).status).toBe(200);
     expect((await as(u).get('/api/subscriptions/current')).body.privateStylesUsed).toBe(2);
   });
 

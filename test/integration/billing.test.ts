@@ -84,7 +84,7 @@ const shuffle = <T,>(a: T[]): T[] => {
   const out = [...a];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
+    [out[i], out[j]] = [out[j]!, out[i]!];
   }
   return out;
 };
@@ -155,7 +155,7 @@ describe('the webhook', () => {
     const u = await newUser();
     const { events, sink } = collect();
     await buy(u, 'pack-30', sink);
-    const completed = events[0];
+    const completed = events[0]!;
     const asyncOk = stripeEvent(`${completed.id}_async`, 'checkout.session.async_payment_succeeded', completed.data.object);
     expect((await post(asyncOk)).body.outcome).toBe('applied');
     expect((await post(completed)).body.outcome).toBe('already-applied');
@@ -167,7 +167,7 @@ describe('the webhook', () => {
     const u = await newUser();
     const { events, sink } = collect();
     await buy(u, 'pack-30', sink);
-    const e = events[0];
+    const e = events[0]!;
     const now = Math.floor(Date.now() / 1000);
     for (const res of [
       await post(e, { secret: 'whsec_wrong' }),
@@ -257,7 +257,7 @@ describe('subscriptions', () => {
     expect(entries.filter((e) => e.kind === 'grant.monthly')).toHaveLength(1);
     expect(entries.filter((e) => e.kind === 'expire').map((e) => e.amount)).toEqual([-30]);
     // the deletion delivered again changes nothing
-    await deliver(events[0]);
+    await deliver(events[0]!);
     expect((await listAllEntries(ctx.db, u.sub)).length).toBe(entries.length);
     await assertInvariant(u.sub);
   });
@@ -268,7 +268,7 @@ describe('subscriptions', () => {
     const res = await ctx.invoke('DELETE', '/api/subscriptions/scheduled-change', { token: u.idToken });
     expect(res.body).toMatchObject({ nextScheduledPlan: null });
     const events = await advanceLocalCycle(ctx.db, subId, deliver);
-    expect(events[0].type).toBe('invoice.paid');
+    expect(events[0]!.type).toBe('invoice.paid');
     expect((await getBalance(ctx.db, u.sub)).monthly).toBe(60);
   });
 
@@ -335,7 +335,7 @@ describe('packs', () => {
     ]);
     // nothing expires before 12 months
     expect(await expirePacks(ctx.db, new Date(Date.now() + 364 * 86_400_000))).toMatchObject({ lots: 0 });
-    const later = new Date(Date.parse(lots[1].expiresAt) + 1000);
+    const later = new Date(Date.parse(lots[1]!.expiresAt) + 1000);
     const first = await expirePacks(ctx.db, later);
     expect(first.credits).toBeGreaterThanOrEqual(145);
     expect(await getBalance(ctx.db, u.sub)).toMatchObject({ pack: 0 });

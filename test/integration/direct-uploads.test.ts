@@ -49,7 +49,7 @@ describe('POST /api/uploads (presign)', () => {
     expect(post.uploadId).toMatch(/^outfit\.[0-9A-Z]{26}$/);
     expect(post.fields.key).toBe(`uploads/tmp/${shopper.sub}/${post.uploadId}`);
     expect(post.maxBytes).toBe(DIRECT_UPLOAD_MAX_BYTES);
-    const policy = JSON.parse(Buffer.from(post.fields.Policy, 'base64').toString('utf8'));
+    const policy = JSON.parse(Buffer.from(post.fields.Policy!, 'base64').toString('utf8'));
     expect(policy.conditions).toEqual(
       expect.arrayContaining([
         { bucket: privateBucket() },

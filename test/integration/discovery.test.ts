@@ -45,7 +45,7 @@ describe('explore catalogue document', () => {
     expect(res.body).toHaveLength(24);
     expect(res.body[0]).toMatchObject({ id: seedStyleId(23), userName: 'Iris Vale' });
     expect(res.body.some((s: { id: string }) => s.id === 'private-1')).toBe(false);
-    const etag = res.headers.etag;
+    const etag = res.headers.etag!;
     expect(etag).toMatch(/^".+"$/);
     expect(res.headers['cache-control']).toContain('no-cache');
 
@@ -243,7 +243,7 @@ describe('public users and profiles', () => {
   });
 
   it('is 404 Profile Not Found for unknown and non-public users', async () => {
-    for (const h of ['nobody_here', other.email.split('@')[0].replace(/-/g, '_')]) {
+    for (const h of ['nobody_here', other.email.split('@')[0]!.replace(/-/g, '_')]) {
       const res = await ctx.invoke('GET', `/api/profile/${h}`);
       expect(res.status).toBe(404);
       expect(res.body.message).toBe('Profile Not Found');

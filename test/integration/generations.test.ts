@@ -137,7 +137,7 @@ describe('the workflow on the local provider', () => {
       await wf.drain();
       expect((await getGeneration(ctx.db, user.sub, res.body.id))?.status).toBe('completed');
       expect(gemini.violations).toEqual([]);
-      const text = gemini.requests[0].body.contents[0].parts[0].text as string;
+      const text = gemini.requests[0]!.body.contents[0].parts[0].text as string;
       expect(text).toContain('Slim build, 170 cm, long dark hair');
       expect(text).not.toContain('{{BODY_DESCRIPTION}}');
     } finally {

@@ -27,7 +27,7 @@ describe('GET /api/public-image/{key+}', () => {
     const expiresAt = Date.parse(res.body.expiresAt);
     expect(expiresAt - Date.now()).toBeGreaterThan(60 * 60_000);
     expect(expiresAt - Date.now()).toBeLessThanOrEqual(2 * 60 * 60_000);
-    const maxAge = Number(/max-age=(\d+)/.exec(res.headers['cache-control'])![1]);
+    const maxAge = Number(/max-age=(\d+)/.exec(res.headers['cache-control']!)![1]);
     expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
     expect(maxAge).toBeGreaterThanOrEqual(55 * 60 - 5);
     expect(Date.now() + maxAge * 1000).toBeLessThanOrEqual(expiresAt - 5 * 60_000 + 3000);

@@ -166,7 +166,7 @@ describe('a whole outfit in one generation', () => {
       expect(runs).toHaveLength(2); // step 3 never ran
       expect(runs.map((r) => r.body.inputs.category)).toEqual(['tops', 'bottoms']);
       // step 2 dressed the person of step 1's result, with one sample (variants only on the last step)
-      expect(runs[1].body.inputs.model_image).toMatch(/^data:image\/png;base64,/);
+      expect(runs[1]!.body.inputs.model_image).toMatch(/^data:image\/png;base64,/);
       expect(runs.map((r) => r.body.inputs.num_samples)).toEqual([undefined, undefined]);
       expect(fashn.violations).toEqual([]);
       await wf.drain();

@@ -280,13 +280,13 @@ describe('download my data', () => {
     expect(res.status).toBe(200);
     const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
     const names = Object.keys(files);
-    const data = JSON.parse(strFromU8(files['profile.json']));
+    const data = JSON.parse(strFromU8(files['profile.json']!));
     expect(data.account).toMatchObject({ id: u.sub, email: u.email });
     expect(data.photoProfiles).toEqual([expect.objectContaining({ name: 'Weekend me', consent: expect.objectContaining({ wordingVersion: PHOTO_CONSENT.version }) })]);
     expect(names.some((n) => n.startsWith(`photos/Weekend-me-${profile.body.id}/portrait.`))).toBe(true);
     expect(names).toContain(`generations/${gen.id}.jpg`);
-    expect(Buffer.from(files[`generations/${gen.id}.jpg`])).toEqual(portrait);
-    const csv = strFromU8(files['credit-history.csv']).trim().split('\r\n');
+    expect(Buffer.from(files[`generations/${gen.id}.jpg`]!)).toEqual(portrait);
+    const csv = strFromU8(files['credit-history.csv']!).trim().split('\r\n');
     expect(csv[0]).toBe('createdAt,kind,bucket,amount,note,entryId');
     expect(csv).toHaveLength(3); // grant + spend
     expect(csv.join('\n')).toContain(`"'=HYPERLINK(""x"")"`); // formula neutralised
@@ -425,7 +425,7 @@ describe('delete my account', () => {
     // The ledger is kept under the pseudonym, entry for entry, with its finance index.
     const pseudo = all.filter((i) => i.pseudonymised === true && String(i.sk).startsWith('LEDGER#') && ledgerBefore.some((l) => l.sk === i.sk));
     expect(pseudo).toHaveLength(ledgerBefore.length);
-    const pseudonym = String(pseudo[0].userId);
+    const pseudonym = String(pseudo[0]!.userId);
     expect(pseudonym).toMatch(/^deleted-/);
     for (const l of ledgerBefore) {
       const moved = pseudo.find((p) => p.sk === l.sk)!;
@@ -458,8 +458,8 @@ describe('delete my account', () => {
     const tombstones = (await scanAll()).filter((i) => String(i.pk).startsWith('DELETED#'));
     expect(tombstones).toHaveLength(1);
     expect(JSON.stringify(tombstones[0])).not.toContain(victim.sub);
-    expect(Number(tombstones[0].ttl)).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 2 * 86400 + 5); // no period end known here
-    expect(tombstones[0].pseudonym).toBe(pseudonym);
+    expect(Number(tombstones[0]!.ttl)).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 2 * 86400 + 5); // no period end known here
+    expect(tombstones[0]!.pseudonym).toBe(pseudonym);
     expect((await scanAll()).filter((i) => JSON.stringify(i).includes(victim.sub))).toEqual([]);
 
     // Events the payment provider still sends about the cancelled subscription are recorded under the pseudonym.

@@ -94,7 +94,7 @@ describe('Idempotency-Key on credit-spending starts', () => {
     await wf.drain();
     const gens = await listGenerations(ctx.db, user.sub);
     expect(gens.map((g) => g.id)).toEqual([...ids]);
-    expect(gens[0].status).toBe('completed');
+    expect(gens[0]!.status).toBe('completed');
     expect((await getBalance(ctx.db, user.sub)).credits).toBe(4);
     expect((await listLedger(ctx.db, user.sub)).filter((e) => e.kind === 'spend.generation')).toHaveLength(1);
   });
@@ -271,7 +271,7 @@ describe('the render queue', () => {
       expect((await getGeneration(ctx.db, user.sub, res.body.id))?.status).toBe('completed');
       expect(fashn.webhookUrls[0]).toMatch(new RegExp(`^https://app\\.test/api/providers/fashn/webhook\\?generation=${res.body.id}&sig=[\\w-]+$`));
       expect(fashn.requests.filter((r) => r.path.startsWith('/v1/status/'))).toHaveLength(1);
-      const u = new URL(fashn.webhookUrls[0]);
+      const u = new URL(fashn.webhookUrls[0]!);
       const forged = await ctx.invoke('POST', `${u.pathname}?generation=${res.body.id}&sig=AAAA`, { body: {} });
       expect([forged.status, forged.body.code]).toEqual([401, 'auth.unauthorized']);
       const repeat = await ctx.invoke('POST', u.pathname + u.search, { body: {} });

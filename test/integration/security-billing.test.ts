@@ -80,7 +80,7 @@ describe('the trial, once ever', () => {
     const pack = await checkout(u, 'pack-30');
     const { events, sink } = collect();
     await payLocalSession(ctx.db, a, sink);
-    expect((await post(events[0])).body.outcome).toBe('applied');
+    expect((await post(events[0]!)).body.outcome).toBe('applied');
     expect((await getLocalSession(ctx.db, b))!.status).toBe('expired');
     expect((await getCheckoutRecord(ctx.db, b))!.status).toBe('expired');
     await expect(payLocalSession(ctx.db, b, sink)).rejects.toThrow(/expired/);
@@ -120,7 +120,7 @@ describe('a validly signed event is fulfilled only from our own record', () => {
     const id = await checkout(attacker, 'pack-30');
     const { events, sink } = collect();
     await payLocalSession(ctx.db, id, sink);
-    const o = events[0].data.object as Record<string, any>;
+    const o = events[0]!.data.object as Record<string, any>;
     const forged = stripeEvent('evt_forged_user', 'checkout.session.completed', { ...o, client_reference_id: victim.sub, metadata: { ...o.metadata, userId: victim.sub } });
     const res = await post(forged);
     expect(res.status).toBe(200);
@@ -134,7 +134,7 @@ describe('a validly signed event is fulfilled only from our own record', () => {
     const id = await checkout(u, 'trial');
     const { events, sink } = collect();
     await payLocalSession(ctx.db, id, sink);
-    const o = events[0].data.object as Record<string, any>;
+    const o = events[0]!.data.object as Record<string, any>;
     for (const [n, body] of [
       ['relabelled', { ...o, metadata: { ...o.metadata, productType: 'pack-300' } }],
       ['cheaper', { ...o, amount_total: 1 }],
@@ -152,7 +152,7 @@ describe('a validly signed event is fulfilled only from our own record', () => {
     const id = await checkout(u, 'pack-300');
     const { events, sink } = collect();
     await payLocalSession(ctx.db, id, sink);
-    const o = events[0].data.object as Record<string, any>;
+    const o = events[0]!.data.object as Record<string, any>;
     const res = await post(stripeEvent('evt_pack300_cheap', 'checkout.session.completed', { ...o, amount_total: 100 }));
     expect(res.status).toBe(200);
     expect((await getBalance(ctx.db, u.sub)).pack).toBe(0);
@@ -174,7 +174,7 @@ describe('a validly signed event is fulfilled only from our own record', () => {
     const { events, sink } = collect();
     await payLocalSession(ctx.db, id, sink);
     await ctx.db.doc.send(new DeleteCommand({ TableName: ctx.tableName, Key: keys.user(gone.sub) }));
-    const res2 = await post(events[0]);
+    const res2 = await post(events[0]!);
     expect(res2.status, JSON.stringify(res2.body)).toBe(200);
     expect(await kinds(gone.sub)).toEqual([]);
 

@@ -68,7 +68,7 @@ describe('pagination cursors', () => {
       Buffer.from(JSON.stringify({ gsi1pk: `LEDGER#${user.sub}`, pk: 1, sk: { S: 'x' } })).toString('base64url'),
       Buffer.from(JSON.stringify({ gsi1pk: `LEDGER#${user.sub}`, gsi1sk: 'x'.repeat(1500), pk: 'a', sk: 'b' })).toString('base64url'),
       `${Buffer.from(JSON.stringify({ gsi1pk: `LEDGER#${admin.sub}` })).toString('base64url')}.${mac}`,
-      `${payload}.${mac.slice(0, -2)}AA`,
+      `${payload}.${mac!.slice(0, -2)}AA`,
       'not-a-cursor',
       '%%%',
     ];

@@ -79,16 +79,16 @@ describe('profile settings', () => {
     const winners = results.map((r, i) => (r.status === 200 ? i : -1)).filter((i) => i >= 0);
     expect(winners).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(4);
-    const w = winners[0];
-    expect(await handleClaim('the_one')).toBe(users[w].sub);
-    for (let i = 0; i < users.length; i++) {
-      const u = await getUser(ctx.db, users[i].sub);
+    const w = winners[0]!;
+    expect(await handleClaim('the_one')).toBe(users[w]!.sub);
+    for (const [i, user] of users.entries()) {
+      const u = await getUser(ctx.db, user.sub);
       if (i === w) {
         expect(u!.handle).toBe('the_one');
-        expect(await handleClaim(before[i])).toBeUndefined();
+        expect(await handleClaim(before[i]!)).toBeUndefined();
       } else {
         expect(u!.handle).toBe(before[i]);
-        expect(await handleClaim(before[i])).toBe(users[i].sub);
+        expect(await handleClaim(before[i]!)).toBe(user.sub);
       }
     }
   });

@@ -391,6 +391,6 @@ describe('account deletion', () => {
     expect(del.status).toBe(200);
     expect(del.body.counts.shares).toBe(1);
     expect((await ctx.invoke('GET', `/api/l/${res.body.token}`)).status).toBe(404);
-    expect(await readImage('private', stored.images[0].key)).toBeNull();
+    expect(await readImage('private', stored.images[0]!.key)).toBeNull();
   });
 });

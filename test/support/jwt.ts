@@ -14,6 +14,6 @@ export function sign(payload: Record<string, unknown>, pem: string, kid: string,
 /** Change the payload of a real token without re-signing it (the signature no longer matches). */
 export function tamper(token: string, patch: Record<string, unknown>): string {
   const [h, p, s] = token.split('.');
-  const payload = { ...JSON.parse(Buffer.from(p, 'base64url').toString()), ...patch };
+  const payload = { ...JSON.parse(Buffer.from(p!, 'base64url').toString()), ...patch };
   return `${h}.${b64url(JSON.stringify(payload))}.${s}`;
 }

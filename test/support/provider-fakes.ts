@@ -108,8 +108,8 @@ export async function startFashnFake(o: FashnFakeOptions): Promise<Fake & { runs
       return { status: 200, body: { id, error: null } };
     }
     const m = /^\/v1\/status\/([\w-]+)$/.exec(req.url ?? '');
-    if (req.method === 'GET' && m) {
-      const id = m[1];
+    const id = m?.[1];
+    if (req.method === 'GET' && id) {
       if (!polls.has(id)) return { status: 404, body: { error: 'NotFound' } };
       const n = polls.get(id)! + 1;
       polls.set(id, n);

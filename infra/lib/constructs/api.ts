@@ -211,6 +211,7 @@ export class Api extends Construct {
       integration,
       authorizer: route.auth === 'user' ? authorizer : undefined,
     });
+    if (!httpRoute) throw new Error(`${routeKey(route)}: API Gateway created no route`);
     this.routes[routeKey(route)] = httpRoute;
     if (route.auth !== 'user') {
       acknowledge(

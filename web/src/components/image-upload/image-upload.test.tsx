@@ -65,7 +65,7 @@ describe('ImageUpload', () => {
     fireEvent.drop(screen.getByTestId('f-zone'), { dataTransfer: { files: [png(2000)] } });
     expect(screen.getByAltText('Outfit image preview')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByTestId('go')));
-    expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({ purpose: 'outfit', contentType: 'image/png', size: 2000 });
+    expect(JSON.parse(fetchMock.mock.calls[0]![1].body)).toEqual({ purpose: 'outfit', contentType: 'image/png', size: 2000 });
     const xhr = FakeXhr.last!;
     expect([xhr.method, xhr.url]).toEqual(['POST', 'http://s3/bucket']);
     expect([...xhr.body!.keys()]).toEqual(['key', 'Policy', 'file']);
@@ -76,7 +76,7 @@ describe('ImageUpload', () => {
       xhr.status = 204;
       xhr.onload!();
     });
-    expect(JSON.parse(fetchMock.mock.calls[1][1].body)).toEqual({ uploadId: 'outfit.01J00000000000000000000000' });
+    expect(JSON.parse(fetchMock.mock.calls[1]![1].body)).toEqual({ uploadId: 'outfit.01J00000000000000000000000' });
     expect(onUploaded).toHaveBeenLastCalledWith('/api/private-image/users/u/outfits/a.jpg');
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
     expect(screen.getByText('Uploaded')).toBeTruthy();

@@ -25,7 +25,7 @@ describe('share dialog', () => {
     fireEvent.click(screen.getByTestId('share-create'));
     const link = (await screen.findByTestId('share-link')) as HTMLInputElement;
     expect(link.value).toBe(`${window.location.origin}/l/${'A'.repeat(43)}`);
-    const [url, init] = fetchMock.mock.calls[0];
+    const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/shares');
     expect(JSON.parse(String(init!.body))).toEqual({ generationIds: ['g1'], expiresInDays: 30, showOwner: false });
   });

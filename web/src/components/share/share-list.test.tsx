@@ -62,6 +62,6 @@ describe('the owner\'s shares', () => {
     const rows = await screen.findAllByTestId('share-row');
     expect(rows.map((r) => r.getAttribute('data-share-id'))).toEqual(['s3']);
     expect(screen.queryByTestId('share-revoke')).toBeNull();
-    expect(rows[0].textContent).toContain('Expired');
+    expect(rows[0]!.textContent).toContain('Expired');
   });
 });

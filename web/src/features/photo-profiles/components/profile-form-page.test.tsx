@@ -124,8 +124,8 @@ describe('ProfileFormPage (create)', () => {
     expect(sent!.gender).toBe('unisex');
     expect(sent!.bodyDescription).toBe('Slim build, 168 cm, size S');
     expect(uploadMock).toHaveBeenCalledTimes(1);
-    expect((uploadMock.mock.calls[0][0] as File).name).toBe('me.jpg');
-    expect(uploadMock.mock.calls[0][1]).toBe('photo_profile');
+    expect((uploadMock.mock.calls[0]![0] as File).name).toBe('me.jpg');
+    expect(uploadMock.mock.calls[0]![1]).toBe('photo_profile');
     expect(sent!.portraitUploadId).toBe('photo_profile.me.jpg');
     expect(sent!.fullBodyUploadId).toBeUndefined();
     expect(sent!.removeFullBody).toBeUndefined();

@@ -157,7 +157,7 @@ export default function ComparePage() {
             </Button>
           </Tooltip>
         </div>
-        <div aria-roledescription="slide">{card(items[current], current)}</div>
+        <div aria-roledescription="slide">{items[current] && card(items[current], current)}</div>
         <Button onClick={() => setSharing(true)} className="w-full">
           <Share2 className="h-4 w-4" aria-hidden="true" />
           Share

@@ -51,7 +51,7 @@ describe('generate cover button', () => {
     await waitFor(() => expect(onGenerated).toHaveBeenCalledWith(COVER), { timeout: 3000 });
     const calls = fetchMock.mock.calls.map(([u, i]) => `${i?.method ?? 'GET'} ${new URL(String(u), 'http://localhost').pathname}`);
     expect(calls).toEqual(['POST /api/admin/styles/s1/cover', 'GET /api/generations/g1', 'POST /api/admin/styles/s1/cover/from-generation']);
-    expect(JSON.parse(String(fetchMock.mock.calls[2][1]?.body))).toEqual({ generationId: 'g1' });
+    expect(JSON.parse(String(fetchMock.mock.calls[2]![1]?.body))).toEqual({ generationId: 'g1' });
   });
 
   it('toasts "Error generating cover" with the generation\'s error when it fails', async () => {

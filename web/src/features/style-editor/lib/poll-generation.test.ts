@@ -3,7 +3,7 @@ import { GENERATION_TIMED_OUT, pollGeneration } from './poll-generation';
 
 const seq = (...statuses: { status: string; error?: string | null }[]) => {
   let i = 0;
-  return vi.fn(async () => statuses[Math.min(i++, statuses.length - 1)]);
+  return vi.fn(async () => statuses[Math.min(i++, statuses.length - 1)]!);
 };
 
 describe('pollGeneration', () => {
