@@ -30,7 +30,10 @@ export default tseslint.config(
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.node } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {
@@ -47,7 +50,10 @@ export default tseslint.config(
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, 'import-x': importX },
-    settings: { 'import-x/extensions': ['.ts', '.tsx', '.js'], 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
     rules: {
       ...reactHooks.configs.flat.recommended.rules,
       'react-hooks/exhaustive-deps': 'error',
@@ -69,7 +75,8 @@ export default tseslint.config(
               target: `./${FEATURES_DIR}/${feature}`,
               from: `./${FEATURES_DIR}`,
               except: [`./${feature}`],
-              message: 'A feature imports only itself, web/src/components, web/src/lib, web/src/api and shared/: move shared code there.',
+              message:
+                'A feature imports only itself, web/src/components, web/src/lib, web/src/api and shared/: move shared code there.',
             })),
             {
               target: ['./web/src/components', './web/src/lib', './web/src/api'],

@@ -5,7 +5,11 @@ import { defineConfig } from 'vitest/config';
  * against DynamoDB Local, s3rver and cognito-local), infra (CDK assertions and cdk-nag), lint (ESLint over the repository, zero warnings) and e2e (Chromium
  * against the running app). The summary reporter prints the closing `N passed, N failed` line.
  */
-const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', AWS_REGION: 'eu-west-1', LOG_LEVEL: 'CRITICAL' };
+const env = {
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  AWS_REGION: 'eu-west-1',
+  LOG_LEVEL: 'CRITICAL',
+};
 
 export default defineConfig({
   test: {

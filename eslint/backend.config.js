@@ -7,7 +7,12 @@
  */
 import tseslint from 'typescript-eslint';
 
-export const STORAGE_SDKS = ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb', '@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner'];
+export const STORAGE_SDKS = [
+  '@aws-sdk/lib-dynamodb',
+  '@aws-sdk/client-dynamodb',
+  '@aws-sdk/client-s3',
+  '@aws-sdk/s3-request-presigner',
+];
 
 /**
  * Files allowed to import the storage SDKs, each with its reason.
@@ -17,7 +22,7 @@ export const STORAGE_SDK_EXCEPTIONS = {
   'shared/repositories/**': 'the repositories: the only modules that read and write the table',
   'functions/lib/media-store.ts': 'the media store: the only module that reads and writes objects',
   'functions/lib/s3.ts': 'the S3 clients the media store uses (local endpoint, path style)',
-  'functions/lib/presigned-post.ts': 'the media store\'s presigned POST signer (takes the S3Client type only)',
+  'functions/lib/presigned-post.ts': "the media store's presigned POST signer (takes the S3Client type only)",
   'infra/local/**': 'the local stack creates the table and buckets and proxies presigned URLs (never deployed)',
   'test/**': 'tests arrange and inspect stored state directly',
   '**/*.test.ts': 'unit tests next to the code arrange state directly',

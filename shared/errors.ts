@@ -99,4 +99,5 @@ export const unauthorized = (message = 'Unauthorized') => new HttpError(401, ERR
 export const forbidden = (message = 'Forbidden') => new HttpError(403, ERROR_CODES.forbidden, message);
 export const notFound = (message = 'Not found') => new HttpError(404, ERROR_CODES.notFound, message);
 export const conflict = (message: string, code: string = ERROR_CODES.conflict) => new HttpError(409, code, message);
-export const accountInactive = (message = 'This account is no longer active') => new HttpError(401, ERROR_CODES.accountInactive, message);
+export const accountInactive = (message = 'This account is no longer active') =>
+  new HttpError(401, ERROR_CODES.accountInactive, message);

@@ -13,7 +13,11 @@ type Op = {
 
 const doc = buildOpenApi() as { openapi: string; paths: Record<string, Record<string, Op>> };
 const strip = (s: z.ZodType, io: 'input' | 'output') => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(s, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(s, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+  }) as Record<string, unknown>;
   return rest;
 };
 
@@ -28,7 +32,9 @@ describe('the OpenAPI document (generated from the route table)', () => {
     // ...and the validator does refuse a broken one (a parameter in a place OpenAPI 3 has not: Swagger 2's "body").
     const broken = structuredClone(doc) as { paths: Record<string, Record<string, Op>> };
     broken.paths['/api/generations/{id}']!.get!.parameters[0]!.in = 'body';
-    expect((await new Validator().validate(broken as unknown as Parameters<Validator['validate']>[0])).valid).toBe(false);
+    expect((await new Validator().validate(broken as unknown as Parameters<Validator['validate']>[0])).valid).toBe(
+      false,
+    );
   });
 
   it('has every route of the table, with its parameters, body, response and auth', () => {
@@ -38,22 +44,38 @@ describe('the OpenAPI document (generated from the route table)', () => {
       const op = doc.paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
       expect(op, routeKey(route)).toBeDefined();
       const pathNames = [...route.path.matchAll(/\{(\w+)\+?\}/g)].map((m) => m[1]);
-      expect(op!.parameters.filter((p) => p.in === 'path').map((p) => p.name), routeKey(route)).toEqual(pathNames);
-      if (route.body) expect(op!.requestBody?.content['application/json']?.schema, routeKey(route)).toEqual(strip(route.body, 'input'));
-      if (route.multipart) for (const f of route.multipart.files) expect(JSON.stringify(op!.requestBody?.content['multipart/form-data']), routeKey(route)).toContain(`"${f}"`);
+      expect(
+        op!.parameters.filter((p) => p.in === 'path').map((p) => p.name),
+        routeKey(route),
+      ).toEqual(pathNames);
+      if (route.body)
+        expect(op!.requestBody?.content['application/json']?.schema, routeKey(route)).toEqual(
+          strip(route.body, 'input'),
+        );
+      if (route.multipart)
+        for (const f of route.multipart.files)
+          expect(JSON.stringify(op!.requestBody?.content['multipart/form-data']), routeKey(route)).toContain(`"${f}"`);
       if (route.query) {
         const names = Object.keys((strip(route.query, 'input') as { properties: object }).properties);
-        expect(op!.parameters.filter((p) => p.in === 'query').map((p) => p.name), routeKey(route)).toEqual(names);
+        expect(
+          op!.parameters.filter((p) => p.in === 'query').map((p) => p.name),
+          routeKey(route),
+        ).toEqual(names);
       }
       const status = String(route.status ?? 200);
       expect(op!.responses[status], routeKey(route)).toBeDefined();
-      if (route.response) expect(op!.responses[status]!.content?.['application/json']?.schema, routeKey(route)).toEqual(strip(route.response, 'output'));
+      if (route.response)
+        expect(op!.responses[status]!.content?.['application/json']?.schema, routeKey(route)).toEqual(
+          strip(route.response, 'output'),
+        );
       expect(op!.security.length === 0, routeKey(route)).toBe(route.auth === 'public');
     }
   });
 
   it('names a response schema for every JSON route (the others are 204, redirects or CSV)', () => {
-    const without = ROUTES.filter((r) => !r.response && r.status !== 204 && r.status !== 302 && !r.produces).map(routeKey);
+    const without = ROUTES.filter((r) => !r.response && r.status !== 204 && r.status !== 302 && !r.produces).map(
+      routeKey,
+    );
     expect(without).toEqual([]);
   });
 });

@@ -13,7 +13,11 @@ type Json = Record<string, unknown>;
 export const API_VERSION = '1.0.0';
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Json => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Json;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+  }) as Json;
   return rest;
 };
 
@@ -32,36 +36,77 @@ const pathParams = (path: string) =>
 function queryParams(route: RouteDef) {
   if (!route.query) return [];
   const s = jsonSchema(route.query, 'input') as { properties?: Record<string, Json>; required?: string[] };
-  return Object.entries(s.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: (s.required ?? []).includes(name), schema }));
+  return Object.entries(s.properties ?? {}).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: (s.required ?? []).includes(name),
+    schema,
+  }));
 }
 
 function requestBody(route: RouteDef): Json | undefined {
-  if (route.body) return { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } };
+  if (route.body)
+    return { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } };
   if (route.multipart) {
     const fields = jsonSchema(route.multipart.fields, 'input') as { properties?: Json; required?: string[] };
-    const files = Object.fromEntries(route.multipart.files.map((f) => [f, { type: 'string', contentMediaType: 'application/octet-stream' }]));
+    const files = Object.fromEntries(
+      route.multipart.files.map((f) => [f, { type: 'string', contentMediaType: 'application/octet-stream' }]),
+    );
     return {
       required: true,
-      content: { 'multipart/form-data': { schema: { type: 'object', properties: { ...(fields.properties ?? {}), ...files }, required: fields.required ?? [] } } },
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            properties: { ...(fields.properties ?? {}), ...files },
+            required: fields.required ?? [],
+          },
+        },
+      },
     };
   }
-  if (route.rawBody) return { required: true, content: { 'application/json': { schema: { type: 'object', description: 'The raw event, verified by its signature header.' } } } };
+  if (route.rawBody)
+    return {
+      required: true,
+      content: {
+        'application/json': {
+          schema: { type: 'object', description: 'The raw event, verified by its signature header.' },
+        },
+      },
+    };
   return undefined;
 }
 
 function success(route: RouteDef): [string, Json] {
   const status = String(route.status ?? 200);
   if (route.status === 204) return [status, { description: 'No content' }];
-  if (route.status === 302) return [status, { description: 'Redirect', headers: { location: { schema: { type: 'string' } } } }];
-  if (route.produces) return [status, { description: 'OK', content: { [route.produces]: { schema: { type: 'string' } } } }];
-  if (route.response) return [status, { description: 'OK', content: { 'application/json': { schema: jsonSchema(route.response, 'output') } } }];
+  if (route.status === 302)
+    return [status, { description: 'Redirect', headers: { location: { schema: { type: 'string' } } } }];
+  if (route.produces)
+    return [status, { description: 'OK', content: { [route.produces]: { schema: { type: 'string' } } } }];
+  if (route.response)
+    return [
+      status,
+      { description: 'OK', content: { 'application/json': { schema: jsonSchema(route.response, 'output') } } },
+    ];
   return [status, { description: 'OK' }];
 }
 
 const operationId = (route: RouteDef) =>
-  (route.method.toLowerCase() + route.path.replace(/^\/api/, '').replace(/[{}+]/g, '').split(/[/.-]/).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join(''));
+  route.method.toLowerCase() +
+  route.path
+    .replace(/^\/api/, '')
+    .replace(/[{}+]/g, '')
+    .split(/[/.-]/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('');
 
-const SECURITY: Record<RouteDef['auth'], Json[]> = { public: [], optional: [{}, { cognito: [] }], user: [{ cognito: [] }] };
+const SECURITY: Record<RouteDef['auth'], Json[]> = {
+  public: [],
+  optional: [{}, { cognito: [] }],
+  user: [{ cognito: [] }],
+};
 
 export function buildOpenApi(): Json {
   const paths: Record<string, Record<string, Json>> = {};
@@ -90,7 +135,9 @@ export function buildOpenApi(): Json {
     servers: [{ url: '/' }],
     paths,
     components: {
-      securitySchemes: { cognito: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A Cognito ID token' } },
+      securitySchemes: {
+        cognito: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A Cognito ID token' },
+      },
       schemas: {
         Error: {
           type: 'object',
@@ -98,7 +145,12 @@ export function buildOpenApi(): Json {
           properties: { message: { type: 'string' }, code: { type: 'string', examples: Object.values(ERROR_CODES) } },
         },
       },
-      responses: { Error: { description: 'An error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } },
+      responses: {
+        Error: {
+          description: 'An error',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+      },
     },
   };
 }

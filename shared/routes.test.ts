@@ -9,7 +9,9 @@ describe('route table', () => {
     expect(pages.map(routeKey)).toEqual(['GET /l/{token}']);
     expect(pages.every((r) => r.auth === 'public')).toBe(true);
     for (const r of ROUTES) {
-      expect(r.path).toMatch(r.path.startsWith('/api/') ? /^\/api(\/([a-z0-9.-]+|\{[a-zA-Z]+\+?\}))+$/ : /^\/l\/\{token\}$/);
+      expect(r.path).toMatch(
+        r.path.startsWith('/api/') ? /^\/api(\/([a-z0-9.-]+|\{[a-zA-Z]+\+?\}))+$/ : /^\/l\/\{token\}$/,
+      );
       expect(GROUPS).toContain(r.group);
       const greedy = r.path.indexOf('+}');
       if (greedy >= 0) expect(greedy).toBe(r.path.length - 2);

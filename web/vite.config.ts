@@ -35,7 +35,11 @@ function preloadLandingChunk(): Plugin {
         visit(landing.fileName);
         const tags: HtmlTagDescriptor[] = [...files]
           .filter((f) => !html.includes(f))
-          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' }));
+          .map((f) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` },
+            injectTo: 'head',
+          }));
         return { html, tags };
       },
     },

@@ -61,7 +61,6 @@ import {
   testPrompt,
 } from '../services/template-admin-service';
 
-
 /** The caller's user item (loaded by the role check for role-restricted routes). */
 const me = async (req: Req) => req.user ?? ensureUser(getDb(), requireAuth(req));
 
@@ -73,8 +72,10 @@ export const handler = createGroupHandler(
       const result = await adjustCredits(getDb(), requireAuth(req).sub, input);
       return json(result, result.applied ? 201 : 200);
     },
-    'GET /api/admin/finance/ledger': async (req) => json(await financeLedger(getDb(), queryOf(req, financeLedgerQuery))),
-    'GET /api/admin/finance/summary': async (req) => json(await financeSummary(getDb(), queryOf(req, financeSummaryQuery))),
+    'GET /api/admin/finance/ledger': async (req) =>
+      json(await financeLedger(getDb(), queryOf(req, financeLedgerQuery))),
+    'GET /api/admin/finance/summary': async (req) =>
+      json(await financeSummary(getDb(), queryOf(req, financeSummaryQuery))),
     'GET /api/admin/finance/reconciliation': async () => json(await financeReconciliation(getDb())),
     'GET /api/admin/finance/export.csv': async (req) => {
       const { csv, from, to } = await financeCsv(getDb(), queryOf(req, financeLedgerQuery));
@@ -95,12 +96,14 @@ export const handler = createGroupHandler(
       const q = queryOf(req, adminStylesQuery);
       return json(await listEditorStyles(getDb(), await me(req), q.all === 'true' || q.all === '1'));
     },
-    'POST /api/admin/styles': async (req) => json(await createEditorStyle(getDb(), await me(req), bodyOf(req, styleCreateSchema)), 201),
+    'POST /api/admin/styles': async (req) =>
+      json(await createEditorStyle(getDb(), await me(req), bodyOf(req, styleCreateSchema)), 201),
     'PATCH /api/admin/styles/{id}': async (req) => {
       const user = await me(req);
       return json(await updateEditorStyle(getDb(), user, req.params.id, bodyOf(req, stylePatchSchema)));
     },
-    'DELETE /api/admin/styles/{id}': async (req) => json(await deleteEditorStyle(getDb(), await me(req), req.params.id)),
+    'DELETE /api/admin/styles/{id}': async (req) =>
+      json(await deleteEditorStyle(getDb(), await me(req), req.params.id)),
     // generate a cover (needs states:StartExecution for the admin group in AWS, see infra/lib/constructs/api.ts)
     'POST /api/admin/styles/{id}/cover': async (req) => {
       const idempotency = idempotencyClaim(req, {});
@@ -112,16 +115,22 @@ export const handler = createGroupHandler(
       return json(await setCoverFromGeneration(getDb(), await me(req), req.params.id, body.generationId));
     },
     'GET /api/admin/categories': async () => json(await listAllCategories(getDb())),
-    'GET /api/admin/products': async (req) => json(await listProductsOfStyle(getDb(), await me(req), req.query.style ?? req.query.styleId)),
-    'POST /api/admin/products': async (req) => json(await createProductFor(getDb(), await me(req), bodyOf(req, productCreateSchema)), 201),
-    'PATCH /api/admin/products/{id}': async (req) => json(await updateProductFor(getDb(), await me(req), req.params.id, bodyOf(req, productPatchSchema))),
-    'DELETE /api/admin/products/{id}': async (req) => json(await deleteProductFor(getDb(), await me(req), req.params.id)),
+    'GET /api/admin/products': async (req) =>
+      json(await listProductsOfStyle(getDb(), await me(req), req.query.style ?? req.query.styleId)),
+    'POST /api/admin/products': async (req) =>
+      json(await createProductFor(getDb(), await me(req), bodyOf(req, productCreateSchema)), 201),
+    'PATCH /api/admin/products/{id}': async (req) =>
+      json(await updateProductFor(getDb(), await me(req), req.params.id, bodyOf(req, productPatchSchema))),
+    'DELETE /api/admin/products/{id}': async (req) =>
+      json(await deleteProductFor(getDb(), await me(req), req.params.id)),
     'POST /api/admin/product-links': async (req) => {
       const { productId, ...link } = bodyOf(req, productLinkCreateSchema);
       return json(await createLinkFor(getDb(), await me(req), productId, link), 201);
     },
-    'PATCH /api/admin/product-links/{id}': async (req) => json(await updateLinkFor(getDb(), await me(req), req.params.id, bodyOf(req, productLinkPatchSchema))),
-    'GET /api/admin/products/{id}/links': async (req) => json(await listLinksOfProduct(getDb(), await me(req), req.params.id)),
+    'PATCH /api/admin/product-links/{id}': async (req) =>
+      json(await updateLinkFor(getDb(), await me(req), req.params.id, bodyOf(req, productLinkPatchSchema))),
+    'GET /api/admin/products/{id}/links': async (req) =>
+      json(await listLinksOfProduct(getDb(), await me(req), req.params.id)),
     'POST /api/admin/products/{id}/links': async (req) =>
       json(await createLinkFor(getDb(), await me(req), req.params.id, bodyOf(req, productLinkForProductSchema)), 201),
 
@@ -135,14 +144,17 @@ export const handler = createGroupHandler(
 
     // content safety (admins)
     'GET /api/admin/content-safety': async () => json(await refusalSummary(getDb())),
-    'POST /api/admin/style-reports/{id}/take-down': async (req) => json(await takeDownReportedStyle(getDb(), req.params.id)),
+    'POST /api/admin/style-reports/{id}/take-down': async (req) =>
+      json(await takeDownReportedStyle(getDb(), req.params.id)),
     'GET /api/admin/share-reports': async () => json(await listShareReports(getDb())),
     'POST /api/admin/share-reports/{id}/take-down': async (req) => json(await takeDownShare(getDb(), req.params.id)),
 
     // prompt templates (admins)
     'GET /api/admin/prompts': async () => json(await adminListPrompts(getDb())),
-    'POST /api/admin/prompts': async (req) => json(await adminCreatePrompt(getDb(), bodyOf(req, promptCreateSchema)), 201),
-    'PATCH /api/admin/prompts/{id}': async (req) => json(await adminUpdatePrompt(getDb(), req.params.id, bodyOf(req, promptPatchSchema))),
+    'POST /api/admin/prompts': async (req) =>
+      json(await adminCreatePrompt(getDb(), bodyOf(req, promptCreateSchema)), 201),
+    'PATCH /api/admin/prompts/{id}': async (req) =>
+      json(await adminUpdatePrompt(getDb(), req.params.id, bodyOf(req, promptPatchSchema))),
     'DELETE /api/admin/prompts/{id}': async (req) => json(await adminDeletePrompt(getDb(), req.params.id)),
     'POST /api/admin/prompts/test': async (req) => {
       const { styleId, photoProfileId } = bodyOf(req, promptTestSchema);
@@ -151,8 +163,10 @@ export const handler = createGroupHandler(
 
     // raw templates (admins)
     'GET /api/admin/raw-templates': async () => json(await adminListRawTemplates(getDb())),
-    'POST /api/admin/raw-templates': async (req) => json(await adminCreateRawTemplate(getDb(), bodyOf(req, rawTemplateCreateSchema)), 201),
-    'PATCH /api/admin/raw-templates/{id}': async (req) => json(await adminUpdateRawTemplate(getDb(), req.params.id, bodyOf(req, rawTemplatePatchSchema))),
+    'POST /api/admin/raw-templates': async (req) =>
+      json(await adminCreateRawTemplate(getDb(), bodyOf(req, rawTemplateCreateSchema)), 201),
+    'PATCH /api/admin/raw-templates/{id}': async (req) =>
+      json(await adminUpdateRawTemplate(getDb(), req.params.id, bodyOf(req, rawTemplatePatchSchema))),
     'DELETE /api/admin/raw-templates/{id}': async (req) => json(await adminDeleteRawTemplate(getDb(), req.params.id)),
     'POST /api/admin/raw-templates/compile': async (req) => {
       const { jsonText, sampleUrls } = bodyOf(req, rawTemplateCompileSchema);

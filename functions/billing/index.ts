@@ -29,13 +29,19 @@ const withPayments =
     try {
       payments = await getPayments();
     } catch (err) {
-      if (err instanceof PaymentsUnavailable) throw new HttpError(503, BILLING_CODES.unavailable, 'Payments are not available right now. Please try again later.');
+      if (err instanceof PaymentsUnavailable)
+        throw new HttpError(
+          503,
+          BILLING_CODES.unavailable,
+          'Payments are not available right now. Please try again later.',
+        );
       throw err;
     }
     try {
       return await fn(req, payments);
     } catch (err) {
-      if (err instanceof StripeApiError) throw new HttpError(err.status === 402 ? 402 : 502, 'billing.provider_error', err.message);
+      if (err instanceof StripeApiError)
+        throw new HttpError(err.status === 402 ? 402 : 502, 'billing.provider_error', err.message);
       throw err;
     }
   };
@@ -53,7 +59,9 @@ export const handler = createGroupHandler(
     'GET /api/subscriptions/current': async (req) => json(await subscriptionSummary(getDb(), await me(req))),
     'POST /api/subscriptions/cancel': cancel,
     'DELETE /api/subscriptions/cancel': cancel,
-    'DELETE /api/subscriptions/scheduled-change': withPayments(async (req, payments) => json(await cancelScheduledChange(getDb(), payments, await me(req)))),
+    'DELETE /api/subscriptions/scheduled-change': withPayments(async (req, payments) =>
+      json(await cancelScheduledChange(getDb(), payments, await me(req))),
+    ),
     'POST /api/subscriptions/change': withPayments(async (req, payments) => {
       const { plan } = bodyOf(req, changePlanSchema);
       return json(await changePlan(getDb(), payments, await me(req), plan));
@@ -61,7 +69,9 @@ export const handler = createGroupHandler(
     'POST /api/subscriptions/update-payment-method': withPayments(async (req, payments) =>
       json(await portalUrl(payments, await me(req), publicOrigin(req.headers), 'payment_method_update')),
     ),
-    'GET /api/subscriptions/portal': withPayments(async (req, payments) => json(await portalUrl(payments, await me(req), publicOrigin(req.headers)))),
+    'GET /api/subscriptions/portal': withPayments(async (req, payments) =>
+      json(await portalUrl(payments, await me(req), publicOrigin(req.headers))),
+    ),
     'GET /api/credits': async (req) => json(await creditsView(getDb(), await me(req))),
     'GET /api/credits/ledger': async (req) => json(await ledgerPage(getDb(), requireAuth(req).sub, req.query)),
   },

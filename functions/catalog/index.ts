@@ -20,9 +20,15 @@ import {
   reportStyle,
   unfavoriteStyle,
 } from '../services/discovery-service';
-import { addLink, listLinks, readUserPreferences, removeLink, saveUserPreferences, updateUserProfile } from '../services/settings-service';
+import {
+  addLink,
+  listLinks,
+  readUserPreferences,
+  removeLink,
+  saveUserPreferences,
+  updateUserProfile,
+} from '../services/settings-service';
 import { getEnabledRawTemplate, getPrompt, listEnabledRawTemplates, listPrompts } from '../services/template-service';
-
 
 const viewer = (req: Req) => req.auth?.sub ?? null;
 const me = (req: Req) => ensureUser(getDb(), requireAuth(req));
@@ -47,7 +53,12 @@ async function serveStyleCatalogue(req: Req): Promise<ApiResult> {
   // A Lambda response is at most 6 MB: past PLAIN_LIMIT_BYTES the document goes out gzip whatever was asked
   // (every browser accepts gzip; the gateway passes Accept-Encoding through).
   if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '') || cat.jsonBytes > PLAIN_LIMIT_BYTES)
-    return { statusCode: 200, headers: { ...headers, 'content-encoding': 'gzip' }, body: cat.gzipBase64, isBase64Encoded: true };
+    return {
+      statusCode: 200,
+      headers: { ...headers, 'content-encoding': 'gzip' },
+      body: cat.gzipBase64,
+      isBase64Encoded: true,
+    };
   return { statusCode: 200, headers, body: cat.json() };
 }
 
@@ -60,12 +71,17 @@ export const handler = createGroupHandler(
     'GET /api/categories': async () => json(await listActiveCategories(getDb())),
     'GET /api/collections': async () => json(await listCollections(getDb())),
 
-    'GET /api/styles/{id}/collection': async (req) => json(await listStyleCollections(getDb(), req.params.id, viewer(req))),
-    'GET /api/styles/{id}/generations': async (req) => json(await listStyleGenerations(getDb(), requireAuth(req).sub, req.params.id)),
+    'GET /api/styles/{id}/collection': async (req) =>
+      json(await listStyleCollections(getDb(), req.params.id, viewer(req))),
+    'GET /api/styles/{id}/generations': async (req) =>
+      json(await listStyleGenerations(getDb(), requireAuth(req).sub, req.params.id)),
     'GET /api/styles/{id}/favorite': async (req) => json(await getFavoriteState(getDb(), viewer(req), req.params.id)),
-    'POST /api/styles/{id}/favorite': async (req) => json(await favoriteStyle(getDb(), (await me(req)).id, req.params.id)),
-    'DELETE /api/styles/{id}/favorite': async (req) => json(await unfavoriteStyle(getDb(), (await me(req)).id, req.params.id)),
-    'GET /api/styles/{id}/favorites/count': async (req) => json(await getStyleFavoriteCount(getDb(), req.params.id, viewer(req))),
+    'POST /api/styles/{id}/favorite': async (req) =>
+      json(await favoriteStyle(getDb(), (await me(req)).id, req.params.id)),
+    'DELETE /api/styles/{id}/favorite': async (req) =>
+      json(await unfavoriteStyle(getDb(), (await me(req)).id, req.params.id)),
+    'GET /api/styles/{id}/favorites/count': async (req) =>
+      json(await getStyleFavoriteCount(getDb(), req.params.id, viewer(req))),
     'GET /api/favorites': async (req) => json(await listFavoriteStyles(getDb(), requireAuth(req).sub)),
     'POST /api/styles/{id}/flag': async (req) => {
       const { reason } = bodyOf(req, flagStyleSchema);
@@ -75,7 +91,8 @@ export const handler = createGroupHandler(
     'GET /api/admin/style-reports': async () => json(await listStyleReports(getDb())),
     'GET /api/users/{id}': async (req) => json(await getPublicUser(getDb(), req.params.id, viewer(req))),
     'GET /api/collections/{id}': async (req) => json(await getCollectionDetail(getDb(), req.params.id, viewer(req))),
-    'GET /api/influencer-collections/user/{userId}': async (req) => json(await listUserCollections(getDb(), req.params.userId, viewer(req))),
+    'GET /api/influencer-collections/user/{userId}': async (req) =>
+      json(await listUserCollections(getDb(), req.params.userId, viewer(req))),
     'GET /api/profile/{handle}': async (req) => json(await getPublicProfile(getDb(), req.params.handle, viewer(req))),
 
     'POST /api/preferences': async (req) => {

@@ -1,5 +1,13 @@
 /** Endpoint group generations: start (four ways), list, read, delete, feedback. */
-import { feedbackSchema, generateFromRawTemplateSchema, generateFromStyleSchema, keepVariantsSchema, outfitSchema, quickTryCustomSchema, quickTryStyleSchema } from '../../shared/schemas/generation';
+import {
+  feedbackSchema,
+  generateFromRawTemplateSchema,
+  generateFromStyleSchema,
+  keepVariantsSchema,
+  outfitSchema,
+  quickTryCustomSchema,
+  quickTryStyleSchema,
+} from '../../shared/schemas/generation';
 import { parseInput } from '../../shared/schemas/validation';
 import { getDb } from '../lib/aws';
 import { bodyOf, createGroupHandler, json, noContent, requireAuth, type ApiResult, type Req } from '../lib/http';
@@ -65,12 +73,14 @@ export const handler = createGroupHandler(
       return json({ received: true });
     },
     'GET /api/generations': async (req) => json(await listUserGenerations(getDb(), requireAuth(req).sub)),
-    'GET /api/generations/{id}': async (req) => json(await getUserGeneration(getDb(), requireAuth(req).sub, req.params.id)),
+    'GET /api/generations/{id}': async (req) =>
+      json(await getUserGeneration(getDb(), requireAuth(req).sub, req.params.id)),
     'DELETE /api/generations/{id}': async (req) => {
       await deleteUserGeneration(getDb(), requireAuth(req).sub, req.params.id);
       return noContent();
     },
-    'GET /api/feedback/generation/{id}': async (req) => json(await readFeedback(getDb(), requireAuth(req).sub, req.params.id)),
+    'GET /api/feedback/generation/{id}': async (req) =>
+      json(await readFeedback(getDb(), requireAuth(req).sub, req.params.id)),
     'POST /api/feedback': async (req) => {
       const input = bodyOf(req, feedbackSchema);
       return json(await submitFeedback(getDb(), requireAuth(req).sub, input), 201);

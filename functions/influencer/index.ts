@@ -1,5 +1,10 @@
 /** Endpoint group influencer: My Collections (influencers and admins) and the influencer program application. */
-import { collectionAddStyleSchema, collectionCreateSchema, collectionPatchSchema, influencerApplySchema } from '../../shared/schemas/admin';
+import {
+  collectionAddStyleSchema,
+  collectionCreateSchema,
+  collectionPatchSchema,
+  influencerApplySchema,
+} from '../../shared/schemas/admin';
 import { getDb } from '../lib/aws';
 import { bodyOf, createGroupHandler, json, requireAuth, type Req } from '../lib/http';
 import { ensureUser } from '../services/user-service';
@@ -20,13 +25,16 @@ export const handler = createGroupHandler(
   'influencer',
   {
     'GET /api/influencer-collections': async (req) => json(await listMyCollections(getDb(), await me(req))),
-    'POST /api/influencer-collections': async (req) => json(await createMyCollection(getDb(), await me(req), bodyOf(req, collectionCreateSchema)), 201),
-    'GET /api/influencer-collections/{id}': async (req) => json(await getMyCollection(getDb(), await me(req), req.params.id)),
+    'POST /api/influencer-collections': async (req) =>
+      json(await createMyCollection(getDb(), await me(req), bodyOf(req, collectionCreateSchema)), 201),
+    'GET /api/influencer-collections/{id}': async (req) =>
+      json(await getMyCollection(getDb(), await me(req), req.params.id)),
     'PATCH /api/influencer-collections/{id}': async (req) => {
       const user = await me(req);
       return json(await updateMyCollection(getDb(), user, req.params.id, bodyOf(req, collectionPatchSchema)));
     },
-    'DELETE /api/influencer-collections/{id}': async (req) => json(await deleteMyCollection(getDb(), await me(req), req.params.id)),
+    'DELETE /api/influencer-collections/{id}': async (req) =>
+      json(await deleteMyCollection(getDb(), await me(req), req.params.id)),
     'POST /api/influencer-collections/{id}/styles': async (req) => {
       const user = await me(req);
       const { styleId } = bodyOf(req, collectionAddStyleSchema);

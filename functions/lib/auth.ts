@@ -25,7 +25,7 @@ export function assertTrustedIssuer(cfg: Pick<AppConfig, 'local' | 'issuer' | 'j
   if (!COGNITO_ISSUER.test(cfg.issuer))
     throw new Error(`Refusing untrusted token issuer ${cfg.issuer} outside local mode`);
   if (cfg.jwksUri !== `${cfg.issuer}/.well-known/jwks.json`)
-    throw new Error('The JWKS URI must be the issuer\'s own outside local mode');
+    throw new Error("The JWKS URI must be the issuer's own outside local mode");
 }
 
 /** cognito-local serves its JWKS over plain http on loopback; the default fetcher is https-only. */

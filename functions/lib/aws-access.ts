@@ -59,7 +59,9 @@ export const COMMAND_ACTIONS: Record<string, CommandAccess> = {
   BatchGetCommand: { actions: ['dynamodb:BatchGetItem'] },
   BatchWriteCommand: { actions: ['dynamodb:BatchWriteItem'] },
   TransactGetCommand: { actions: ['dynamodb:GetItem'] },
-  TransactWriteCommand: { actions: ['dynamodb:ConditionCheckItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'] },
+  TransactWriteCommand: {
+    actions: ['dynamodb:ConditionCheckItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+  },
   // S3
   GetObjectCommand: { actions: ['s3:GetObject'], scope: 'objects' },
   HeadObjectCommand: { actions: ['s3:GetObject'], scope: 'objects' },
@@ -116,7 +118,12 @@ const api = (group: string, access: AccessMap, extra: Partial<FunctionAccess> = 
   access,
   ...extra,
 });
-const task = (handler: string, access: AccessMap, extra: Partial<FunctionAccess> = {}): FunctionAccess => ({ entry: 'functions/workflow/index.ts', handler, access, ...extra });
+const task = (handler: string, access: AccessMap, extra: Partial<FunctionAccess> = {}): FunctionAccess => ({
+  entry: 'functions/workflow/index.ts',
+  handler,
+  access,
+  ...extra,
+});
 
 /** Keys are the principals: `api:<group>` (one function per route-table group), `task:<handler>`, `job:<name>`. */
 export const AWS_ACCESS = {
@@ -172,13 +179,27 @@ export const AWS_ACCESS = {
   'api:uploads-images': api('uploads-images', {
     table: [...USER_LOADER, 'UpdateCommand', 'PutCommand'],
     // Direct uploads: presigned POST to the quarantine prefix, finalize reads and deletes it.
-    privateBucket: ['GetObjectCommand', 'HeadObjectCommand', 'PutObjectCommand', 'PresignedPost', 'DeleteObjectsCommand'],
+    privateBucket: [
+      'GetObjectCommand',
+      'HeadObjectCommand',
+      'PutObjectCommand',
+      'PresignedPost',
+      'DeleteObjectsCommand',
+    ],
     publicBucket: ['GetObjectCommand', 'HeadObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
     userPool: ['AdminGetUserCommand'],
     moderation: ['DetectModerationLabelsCommand'],
   }),
   'api:admin': api('admin', {
-    table: [...USER_LOADER, 'PutCommand', 'DeleteCommand', 'QueryCommand', 'BatchGetCommand', 'ScanCommand', 'UpdateCommand'],
+    table: [
+      ...USER_LOADER,
+      'PutCommand',
+      'DeleteCommand',
+      'QueryCommand',
+      'BatchGetCommand',
+      'ScanCommand',
+      'UpdateCommand',
+    ],
     tableIndexes: ['QueryCommand'],
     // GetObject/PutObject: images of private styles (style-images/<owner>/), copied back from the public bucket
     // when a style is unpublished, and covers made from a generation; DeleteObjects: the copies of a shared look
@@ -207,26 +228,35 @@ export const AWS_ACCESS = {
     renderWorker: ['InvokeCommand'],
   }),
   'task:markCompleted': task('markCompleted', { table: ['GetCommand', 'UpdateCommand'] }),
-  'task:markFailed': task('markFailed', { table: ['GetCommand', 'QueryCommand', 'TransactWriteCommand'], renderWorker: ['InvokeCommand'] }),
-  'worker:renderWorker': task('renderWorker', {
-    table: ['GetCommand', 'PutCommand', 'QueryCommand', 'UpdateCommand', 'TransactWriteCommand'],
-    // DeleteObjects: the stored variants of a run that failed while storing them
-    privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
-    publicBucket: ['GetObjectCommand'],
-    providerSecret: ['GetSecretValueCommand'],
-    provenanceSecret: ['GetSecretValueCommand'],
+  'task:markFailed': task('markFailed', {
+    table: ['GetCommand', 'QueryCommand', 'TransactWriteCommand'],
     renderWorker: ['InvokeCommand'],
-    taskTokens: ['SendTaskSuccessCommand', 'SendTaskFailureCommand'],
-    moderation: ['DetectModerationLabelsCommand'],
-  },
-  // the variants of a run are put with a Tagging parameter (the lifecycle rule expires them): PutObjectTagging too
-  { alsoActions: { privateBucket: ['s3:PutObjectTagging'] } }),
+  }),
+  'worker:renderWorker': task(
+    'renderWorker',
+    {
+      table: ['GetCommand', 'PutCommand', 'QueryCommand', 'UpdateCommand', 'TransactWriteCommand'],
+      // DeleteObjects: the stored variants of a run that failed while storing them
+      privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
+      publicBucket: ['GetObjectCommand'],
+      providerSecret: ['GetSecretValueCommand'],
+      provenanceSecret: ['GetSecretValueCommand'],
+      renderWorker: ['InvokeCommand'],
+      taskTokens: ['SendTaskSuccessCommand', 'SendTaskFailureCommand'],
+      moderation: ['DetectModerationLabelsCommand'],
+    },
+    // the variants of a run are put with a Tagging parameter (the lifecycle rule expires them): PutObjectTagging too
+    { alsoActions: { privateBucket: ['s3:PutObjectTagging'] } },
+  ),
   'worker:renderWorkerFailed': task('renderWorkerFailed', {
     table: ['GetCommand', 'QueryCommand', 'TransactWriteCommand'],
     renderWorker: ['InvokeCommand'],
     taskTokens: ['SendTaskFailureCommand'],
   }),
-  'job:executionEnded': task('executionEnded', { table: ['GetCommand', 'QueryCommand', 'TransactWriteCommand'], renderWorker: ['InvokeCommand'] }),
+  'job:executionEnded': task('executionEnded', {
+    table: ['GetCommand', 'QueryCommand', 'TransactWriteCommand'],
+    renderWorker: ['InvokeCommand'],
+  }),
   'job:sweeper': {
     entry: 'functions/workflow/sweeper.ts',
     handler: 'handler',
@@ -242,9 +272,23 @@ export const AWS_ACCESS = {
   'api:privacy': api(
     'privacy',
     {
-      table: [...USER_LOADER, 'PutCommand', 'UpdateCommand', 'DeleteCommand', 'QueryCommand', 'BatchGetCommand', 'BatchWriteCommand'],
+      table: [
+        ...USER_LOADER,
+        'PutCommand',
+        'UpdateCommand',
+        'DeleteCommand',
+        'QueryCommand',
+        'BatchGetCommand',
+        'BatchWriteCommand',
+      ],
       tableIndexes: ['QueryCommand'],
-      privateBucket: ['GetObjectCommand', 'HeadObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand', 'ListObjectsV2Command'],
+      privateBucket: [
+        'GetObjectCommand',
+        'HeadObjectCommand',
+        'PutObjectCommand',
+        'DeleteObjectsCommand',
+        'ListObjectsV2Command',
+      ],
       publicBucket: ['DeleteObjectsCommand', 'ListObjectsV2Command'],
       userPool: ['AdminGetUserCommand', 'AdminUserGlobalSignOutCommand', 'AdminDeleteUserCommand'],
       stripeSecret: ['GetSecretValueCommand'],
@@ -256,13 +300,21 @@ export const AWS_ACCESS = {
   'job:retention': {
     entry: 'functions/privacy/retention-job.ts',
     handler: 'handler',
-    access: { table: ['QueryCommand', 'TransactWriteCommand'], tableIndexes: ['QueryCommand'], privateBucket: ['DeleteObjectsCommand', 'ListObjectsV2Command'] },
+    access: {
+      table: ['QueryCommand', 'TransactWriteCommand'],
+      tableIndexes: ['QueryCommand'],
+      privateBucket: ['DeleteObjectsCommand', 'ListObjectsV2Command'],
+    },
     listPrefixes: { privateBucket: ['users/*'] },
   },
   'job:export-data': {
     entry: 'functions/privacy/export-job.ts',
     handler: 'handler',
-    access: { table: ['GetCommand', 'QueryCommand', 'UpdateCommand'], tableIndexes: ['QueryCommand'], privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'] },
+    access: {
+      table: ['GetCommand', 'QueryCommand', 'UpdateCommand'],
+      tableIndexes: ['QueryCommand'],
+      privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
+    },
     // the ZIP is put with a Tagging parameter (the lifecycle rule expires tagged archives): PutObjectTagging too
     alsoActions: { privateBucket: ['s3:PutObjectTagging'] },
   },
@@ -306,6 +358,7 @@ export function actionsFor(principal: Principal, resource: AwsResource): { resou
     if (!ca) throw new Error(`${principal}: unknown SDK command ${cmd} (add it to COMMAND_ACTIONS)`);
     for (const a of ca.actions) out[ca.scope ?? 'resource'].add(a);
   }
-  if (resource === 'privateBucket' || resource === 'publicBucket') for (const a of fa.alsoActions?.[resource] ?? []) out.objects.add(a);
+  if (resource === 'privateBucket' || resource === 'publicBucket')
+    for (const a of fa.alsoActions?.[resource] ?? []) out.objects.add(a);
   return { resource: [...out.resource].sort(), objects: [...out.objects].sort() };
 }

@@ -3,7 +3,11 @@
  * delete the user. cognito-local does not implement AdminUserGlobalSignOut; there deleting the user is what
  * stops its refresh token from working.
  */
-import { AdminDeleteUserCommand, AdminUserGlobalSignOutCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminDeleteUserCommand,
+  AdminUserGlobalSignOutCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { getConfig } from './config';
 
 let client: CognitoIdentityProviderClient | undefined;

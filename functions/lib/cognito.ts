@@ -34,16 +34,26 @@ export interface CognitoUserState {
 /** The user's state in the pool; a missing user is { exists: false }, any other failure throws. */
 export async function getCognitoUserState(username: string): Promise<CognitoUserState> {
   try {
-    const res = await cognito().send(new AdminGetUserCommand({ UserPoolId: getConfig().userPoolId, Username: username }));
+    const res = await cognito().send(
+      new AdminGetUserCommand({ UserPoolId: getConfig().userPoolId, Username: username }),
+    );
     const attr = (n: string) => res.UserAttributes?.find((a) => a.Name === n)?.Value?.trim() || null;
-    return { exists: true, enabled: res.Enabled !== false, givenName: attr('given_name'), familyName: attr('family_name') };
+    return {
+      exists: true,
+      enabled: res.Enabled !== false,
+      givenName: attr('given_name'),
+      familyName: attr('family_name'),
+    };
   } catch (err) {
-    if ((err as { name?: string }).name === 'UserNotFoundException') return { exists: false, enabled: false, givenName: null, familyName: null };
+    if ((err as { name?: string }).name === 'UserNotFoundException')
+      return { exists: false, enabled: false, givenName: null, familyName: null };
     throw err;
   }
 }
 
-export async function getNameAttributes(username: string): Promise<{ givenName: string | null; familyName: string | null }> {
+export async function getNameAttributes(
+  username: string,
+): Promise<{ givenName: string | null; familyName: string | null }> {
   const s = await getCognitoUserState(username);
   return { givenName: s.givenName, familyName: s.familyName };
 }
@@ -57,7 +67,9 @@ export async function getNameAttributes(username: string): Promise<{ givenName: 
  * cognito-local implements AdminDisableUser but not AdminUserGlobalSignOut (it answers "Unsupported"), and it
  * checks neither on sign-in nor on refresh; locally the sign-out is skipped and `globalSignOut` says so.
  */
-export async function revokeUserAccess(username: string): Promise<{ disabled: boolean; globalSignOut: 'done' | 'unsupported-locally' | 'user-gone' }> {
+export async function revokeUserAccess(
+  username: string,
+): Promise<{ disabled: boolean; globalSignOut: 'done' | 'unsupported-locally' | 'user-gone' }> {
   const cfg = getConfig();
   const isGone = (err: unknown) => (err as { name?: string }).name === 'UserNotFoundException';
   try {

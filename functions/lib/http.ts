@@ -117,14 +117,20 @@ interface Internal {
  * Build the Lambda handler of one endpoint group. Every route of the group in the route table must have
  * an implementation, and nothing else may be implemented (checked at build time, not per request).
  */
-export function createGroupHandler<K extends string>(group: Group, impls: { [P in K]: RouteImpl<P> }, loadUser?: UserLoader) {
+export function createGroupHandler<K extends string>(
+  group: Group,
+  impls: { [P in K]: RouteImpl<P> },
+  loadUser?: UserLoader,
+) {
   const implOf = (key: string): RouteImpl | undefined => (impls as Record<string, RouteImpl | undefined>)[key];
   const defs = routesOfGroup(group);
   const byKey = new Map(defs.map((r) => [routeKey(r), r]));
   const missing = defs.map(routeKey).filter((k) => !implOf(k));
   const extra = Object.keys(impls).filter((k) => !byKey.has(k));
   if (missing.length || extra.length)
-    throw new Error(`Group ${group}: missing implementations [${missing.join(', ')}], not in route table [${extra.join(', ')}]`);
+    throw new Error(
+      `Group ${group}: missing implementations [${missing.join(', ')}], not in route table [${extra.join(', ')}]`,
+    );
 
   const state = new WeakMap<object, Internal>();
 
@@ -133,7 +139,8 @@ export function createGroupHandler<K extends string>(group: Group, impls: { [P i
     .use({
       onError: async (request) => {
         const httpErr = toHttpError(request.error);
-        if (httpErr.status >= 500) logger.error('Unhandled error', { error: request.error as Error, routeKey: request.event?.routeKey });
+        if (httpErr.status >= 500)
+          logger.error('Unhandled error', { error: request.error as Error, routeKey: request.event?.routeKey });
         request.response = errorResponse(httpErr);
       },
     })
@@ -142,7 +149,8 @@ export function createGroupHandler<K extends string>(group: Group, impls: { [P i
         const route = byKey.get(request.event.routeKey);
         if (!route) throw new HttpError(404, ERROR_CODES.notFound, 'Not found');
         // Ids, handles and keys outside their grammar name nothing: refused before any database call.
-        if (invalidPathParam(route.path, request.event.pathParameters)) throw new HttpError(404, ERROR_CODES.notFound, 'Not found');
+        if (invalidPathParam(route.path, request.event.pathParameters))
+          throw new HttpError(404, ERROR_CODES.notFound, 'Not found');
         const internal: Internal = { route };
         state.set(request.event, internal);
         request.event.headers = lowerHeaders(request.event.headers);
@@ -154,7 +162,15 @@ export function createGroupHandler<K extends string>(group: Group, impls: { [P i
       },
     })
     .use(skipForRawBody(httpJsonBodyParser({ disableContentTypeError: true }), state))
-    .use(skipForRawBody(httpMultipartBodyParser({ disableContentTypeError: true, busboy: { limits: { fileSize: 12 * 1024 * 1024, files: 4, fields: 40 } } }), state))
+    .use(
+      skipForRawBody(
+        httpMultipartBodyParser({
+          disableContentTypeError: true,
+          busboy: { limits: { fileSize: 12 * 1024 * 1024, files: 4, fields: 40 } },
+        }),
+        state,
+      ),
+    )
     .use({
       before: async (request) => {
         const internal = state.get(request.event)!;
@@ -176,9 +192,12 @@ export function createGroupHandler<K extends string>(group: Group, impls: { [P i
           // Every authenticated call: the account must still be active (a token outlives account deletion).
           const user = await loadUser(auth);
           // ...except that a deletion which failed midway ('deleting') may be retried by its owner.
-          const retryingDeletion = routeKey(route) === 'DELETE /api/user/account' && (user as { accountStatus?: string }).accountStatus === 'deleting';
+          const retryingDeletion =
+            routeKey(route) === 'DELETE /api/user/account' &&
+            (user as { accountStatus?: string }).accountStatus === 'deleting';
           if (!isAccountActive(user) && !retryingDeletion) throw accountInactive();
-          if (route.roles && !route.roles.includes(effectiveRole(user))) throw forbidden('You do not have access to this resource');
+          if (route.roles && !route.roles.includes(effectiveRole(user)))
+            throw forbidden('You do not have access to this resource');
           internal.user = user;
         }
       },

@@ -26,7 +26,10 @@ export function idempotencyClaim(req: Req, payload: unknown): IdempotencyClaim |
   const raw = req.headers['idempotency-key'];
   if (raw === undefined) return undefined;
   const key = String(raw).trim();
-  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw badRequest(IDEMPOTENCY_MESSAGES.invalidKey, IDEMPOTENCY_CODES.invalidKey);
-  const requestHash = createHash('sha256').update(`${req.route.method} ${req.route.path}\n${canonical({ params: req.params, payload })}`).digest('hex');
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key))
+    throw badRequest(IDEMPOTENCY_MESSAGES.invalidKey, IDEMPOTENCY_CODES.invalidKey);
+  const requestHash = createHash('sha256')
+    .update(`${req.route.method} ${req.route.path}\n${canonical({ params: req.params, payload })}`)
+    .digest('hex');
   return { key, requestHash };
 }

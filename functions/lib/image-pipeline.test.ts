@@ -71,7 +71,10 @@ describe('processImage', () => {
   it('re-encodes a JPEG and drops EXIF including GPS', async () => {
     const input = await solid(320, 240)
       .jpeg()
-      .withExif({ IFD0: { Make: 'PhoneCo', Model: 'X1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 0/1' } })
+      .withExif({
+        IFD0: { Make: 'PhoneCo', Model: 'X1' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 0/1' },
+      })
       .toBuffer();
     const inMeta = await sharp(input).metadata();
     expect(inMeta.exif).toBeDefined();
@@ -105,7 +108,11 @@ describe('processImage', () => {
   });
 
   it('keeps transparency as WebP when asked, flattens to JPEG otherwise', async () => {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 64, height: 64, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
     const kept = await processImage(png, { maxBytes: LIMIT, alpha: 'keep' });
     expect(kept).toMatchObject({ contentType: 'image/webp', ext: 'webp', format: 'webp' });
     expect((await sharp(kept.buffer).metadata()).hasAlpha).toBe(true);
@@ -123,7 +130,11 @@ describe('processImage', () => {
     const avif = await solid(40, 30).avif().toBuffer();
     expect(sniffImageType(avif)).toBe('avif');
     expect((await processImage(avif, { maxBytes: LIMIT })).contentType).toBe('image/jpeg');
-    const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(64)]);
+    const heic = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'),
+      Buffer.alloc(64),
+    ]);
     const err = await rejection(processImage(heic, { maxBytes: LIMIT }));
     expect(err.status).toBe(400);
     expect(err.message).toBe('Unsupported image type. Use JPEG, PNG or WebP.');
@@ -135,8 +146,14 @@ describe('processImage', () => {
   });
 
   it('refuses a text file whatever its name', async () => {
-    const err = await rejection(processImage(Buffer.from('just some text pretending to be photo.jpg\n'), { maxBytes: LIMIT }));
-    expect([err.status, err.code, err.message]).toEqual([400, 'unsupported_media_type', 'Unsupported image type. Use JPEG, PNG or WebP.']);
+    const err = await rejection(
+      processImage(Buffer.from('just some text pretending to be photo.jpg\n'), { maxBytes: LIMIT }),
+    );
+    expect([err.status, err.code, err.message]).toEqual([
+      400,
+      'unsupported_media_type',
+      'Unsupported image type. Use JPEG, PNG or WebP.',
+    ]);
   });
 
   it('refuses SVG and GIF (decodable by sharp, but not accepted)', async () => {
@@ -157,7 +174,11 @@ describe('processImage', () => {
 
   it('refuses a file over the size cap with 413 payload_too_large', async () => {
     const err = await rejection(processImage(Buffer.alloc(LIMIT + 1, 0xff), { maxBytes: LIMIT }));
-    expect([err.status, err.code, err.message]).toEqual([413, 'payload_too_large', 'File too large. The maximum is 10 MB.']);
+    expect([err.status, err.code, err.message]).toEqual([
+      413,
+      'payload_too_large',
+      'File too large. The maximum is 10 MB.',
+    ]);
     const real = await noise(400, 400).jpeg().toBuffer();
     expect((await rejection(processImage(real, { maxBytes: 5 * 1024 }))).status).toBe(413);
   });

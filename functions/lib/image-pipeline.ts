@@ -70,7 +70,8 @@ export const fileTooLarge = (maxBytes: number) =>
 /** Identify the container from its first bytes; the client's file name and mimetype are never trusted. */
 export function sniffImageType(b: Buffer): InputImageType | null {
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
   if (b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP') return 'webp';
   // ISO-BMFF: size(4) 'ftyp' major-brand(4). AVIF only; HEIC brands (heic, heix, mif1 without avif) are refused.
   if (b.length >= 12 && b.toString('latin1', 4, 8) === 'ftyp') {

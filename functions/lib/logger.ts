@@ -24,7 +24,8 @@ interface MaybeHttpEvent {
 export function correlationIdOf(event: unknown): string | undefined {
   const e = (event ?? {}) as MaybeHttpEvent;
   const headers = e.headers ?? {};
-  const given = headers[CORRELATION_HEADER] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === CORRELATION_HEADER)?.[1];
+  const given =
+    headers[CORRELATION_HEADER] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === CORRELATION_HEADER)?.[1];
   if (given && CORRELATION_ID.test(given)) return given;
   return e.requestContext?.requestId;
 }

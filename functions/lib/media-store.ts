@@ -3,7 +3,13 @@
  * Keys are never reused: a replaced image gets a new key, so a presigned URL or a browser cache can never
  * serve stale bytes, and the old object is deleted once the database points at the new one.
  */
-import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createHash } from 'node:crypto';
 import { createPresignedPost, type PresignedPost } from './presigned-post';
@@ -33,7 +39,8 @@ export const mediaKeys = {
   photoProfilePrefix: (userId: string, profileId: string) => `users/${userId}/photo-profiles/${profileId}/`,
   photoProfileImage: (userId: string, profileId: string, kind: PhotoKind, imageId: string, ext: string) =>
     `users/${userId}/photo-profiles/${profileId}/${kind}-${imageId}.${ext}`,
-  upload: (type: UploadType, userId: string, imageId: string, ext: string) => `uploads/${type}/${userId}/${imageId}.${ext}`,
+  upload: (type: UploadType, userId: string, imageId: string, ext: string) =>
+    `uploads/${type}/${userId}/${imageId}.${ext}`,
   /**
    * An image of a private style (prompt or cover; uploads land here too), private bucket, owner-only. Apart
    * from users/<id>/ so that "Delete all my photos" does not empty the user's styles.
@@ -53,17 +60,21 @@ export const mediaKeys = {
   /** A raw template's style reference or background, uploaded before the generation starts (private). */
   templateInput: (userId: string, imageId: string, ext: string) => `users/${userId}/template-inputs/${imageId}.${ext}`,
   templateInputPrefix: (userId: string) => `users/${userId}/template-inputs/`,
-  generationResult: (userId: string, generationId: string, ext: string) => `users/${userId}/generations/${generationId}.${ext}`,
+  generationResult: (userId: string, generationId: string, ext: string) =>
+    `users/${userId}/generations/${generationId}.${ext}`,
   /** Inputs of a raw-template generation (style reference, background) and the provider's raw output. */
-  generationInput: (userId: string, generationId: string, name: 'style-ref' | 'background', ext: string) => `users/${userId}/generations/${generationId}/${name}.${ext}`,
+  generationInput: (userId: string, generationId: string, name: 'style-ref' | 'background', ext: string) =>
+    `users/${userId}/generations/${generationId}/${name}.${ext}`,
   /** One variant of a run with several (tagged: expires with the run unless kept, which copies it). */
-  generationVariant: (userId: string, generationId: string, index: number, ext: string) => `users/${userId}/generations/${generationId}/variant-${index}.${ext}`,
+  generationVariant: (userId: string, generationId: string, index: number, ext: string) =>
+    `users/${userId}/generations/${generationId}/variant-${index}.${ext}`,
   /**
    * The downscaled, AI-marked copy of a result in a shared look (private bucket; served only by the share
    * API while the share is live; deleted on revoke/takedown, expired by a lifecycle rule after the longest expiry).
    */
   shareImage: (shareId: string, index: number, ext: string) => `${SHARE_IMAGE_PREFIX}${shareId}/${index}.${ext}`,
-  generationProviderOutput: (userId: string, generationId: string) => `users/${userId}/generations/${generationId}/provider-output`,
+  generationProviderOutput: (userId: string, generationId: string) =>
+    `users/${userId}/generations/${generationId}/provider-output`,
 };
 
 /** Paths the SPA resolves into presigned URLs (GET answers { url }). */
@@ -73,7 +84,13 @@ export const PUBLIC_IMAGE_PATH_PREFIX = '/api/public-image/';
 
 const bucketOf = (kind: BucketKind) => (kind === 'private' ? getConfig().privateBucket : getConfig().publicBucket);
 
-export async function putImage(kind: BucketKind, key: string, body: Buffer, contentType: string, opts: { tag?: { key: string; value: string } } = {}): Promise<void> {
+export async function putImage(
+  kind: BucketKind,
+  key: string,
+  body: Buffer,
+  contentType: string,
+  opts: { tag?: { key: string; value: string } } = {},
+): Promise<void> {
   await getS3().send(
     new PutObjectCommand({
       Bucket: bucketOf(kind),
@@ -114,12 +131,21 @@ export async function copyImage(from: BucketKind, fromKey: string, to: BucketKin
  * Copy an object into a content-addressed key of the other (or same) bucket: the key is made from the bytes'
  * sha256 (so a repeat writes the same key, and the key never names other bytes). null when the source is missing.
  */
-export async function copyImageAddressed(from: BucketKind, fromKey: string, to: BucketKind, keyFor: (sha: string, ext: string) => string): Promise<string | null> {
+export async function copyImageAddressed(
+  from: BucketKind,
+  fromKey: string,
+  to: BucketKind,
+  keyFor: (sha: string, ext: string) => string,
+): Promise<string | null> {
   let res;
   try {
     res = await getS3().send(new GetObjectCommand({ Bucket: bucketOf(from), Key: fromKey }));
   } catch (err) {
-    if ((err as Error).name === 'NoSuchKey' || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+    if (
+      (err as Error).name === 'NoSuchKey' ||
+      (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+    )
+      return null;
     throw err;
   }
   const body = Buffer.from(await res.Body!.transformToByteArray());
@@ -165,24 +191,45 @@ export async function deletePrefix(kind: BucketKind, prefix: string): Promise<nu
 }
 
 /** A presigned POST for one quarantine key of the private bucket (exact key, type and size range). */
-export async function presignQuarantineUpload(key: string, contentType: string, maxBytes: number, expiresInSeconds: number): Promise<PresignedPost> {
-  return createPresignedPost(getPresignS3(), { bucket: getConfig().privateBucket, key, contentType, maxBytes, expiresInSeconds });
+export async function presignQuarantineUpload(
+  key: string,
+  contentType: string,
+  maxBytes: number,
+  expiresInSeconds: number,
+): Promise<PresignedPost> {
+  return createPresignedPost(getPresignS3(), {
+    bucket: getConfig().privateBucket,
+    key,
+    contentType,
+    maxBytes,
+    expiresInSeconds,
+  });
 }
 
 /**
  * Read an object unless it is larger than maxBytes (the size comes from the response headers, before the
  * body is read). null when missing; 'too-large' when over the cap.
  */
-export async function readObjectCapped(kind: BucketKind, key: string, maxBytes: number): Promise<Buffer | null | 'too-large'> {
+export async function readObjectCapped(
+  kind: BucketKind,
+  key: string,
+  maxBytes: number,
+): Promise<Buffer | null | 'too-large'> {
   let res;
   try {
     res = await getS3().send(new GetObjectCommand({ Bucket: bucketOf(kind), Key: key }));
   } catch (err) {
-    if ((err as Error).name === 'NoSuchKey' || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+    if (
+      (err as Error).name === 'NoSuchKey' ||
+      (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+    )
+      return null;
     throw err;
   }
   if ((res.ContentLength ?? 0) > maxBytes) {
-    await res.Body?.transformToWebStream().cancel().catch(() => undefined);
+    await res.Body?.transformToWebStream()
+      .cancel()
+      .catch(() => undefined);
     return 'too-large';
   }
   const body = Buffer.from(await res.Body!.transformToByteArray());
@@ -206,7 +253,11 @@ export async function objectExists(b: BucketRef, key: string): Promise<boolean> 
 }
 
 /** A presigned GET for one object (optionally signed as of a fixed time, so the URL is stable in a window). */
-export async function presignGet(b: BucketRef, key: string, opts: { expiresIn: number; signingDate?: Date }): Promise<string> {
+export async function presignGet(
+  b: BucketRef,
+  key: string,
+  opts: { expiresIn: number; signingDate?: Date },
+): Promise<string> {
   return getSignedUrl(getPresignS3(), new GetObjectCommand({ Bucket: nameOf(b), Key: key }), opts);
 }
 
@@ -230,8 +281,19 @@ async function bodyBytes(body: unknown): Promise<Buffer> {
  * `ifNoneMatch` still matches), so callers can tell them apart.
  */
 export async function getObject(b: BucketRef, key: string, opts: { ifNoneMatch?: string } = {}): Promise<StoredObject> {
-  const res = await getS3().send(new GetObjectCommand({ Bucket: nameOf(b), Key: key, ...(opts.ifNoneMatch ? { IfNoneMatch: opts.ifNoneMatch } : {}) }));
-  return { body: await bodyBytes(res.Body), contentType: res.ContentType, metadata: res.Metadata ?? {}, etag: res.ETag ?? null };
+  const res = await getS3().send(
+    new GetObjectCommand({
+      Bucket: nameOf(b),
+      Key: key,
+      ...(opts.ifNoneMatch ? { IfNoneMatch: opts.ifNoneMatch } : {}),
+    }),
+  );
+  return {
+    body: await bodyBytes(res.Body),
+    contentType: res.ContentType,
+    metadata: res.Metadata ?? {},
+    etag: res.ETag ?? null,
+  };
 }
 
 /** Put an object that is not a user image (no content-hash index): the catalogue document, data exports. */
@@ -239,7 +301,14 @@ export async function putObject(
   b: BucketRef,
   key: string,
   body: Buffer | Uint8Array,
-  opts: { contentType: string; contentEncoding?: string; contentDisposition?: string; cacheControl?: string; metadata?: Record<string, string>; tagging?: string },
+  opts: {
+    contentType: string;
+    contentEncoding?: string;
+    contentDisposition?: string;
+    cacheControl?: string;
+    metadata?: Record<string, string>;
+    tagging?: string;
+  },
 ): Promise<{ etag: string | null }> {
   const res = await getS3().send(
     new PutObjectCommand({
@@ -258,11 +327,16 @@ export async function putObject(
 }
 
 /** Keys under a prefix with their last-modified time, every page. */
-export async function listObjects(kind: BucketKind, prefix: string): Promise<{ key: string; lastModified: Date | null }[]> {
+export async function listObjects(
+  kind: BucketKind,
+  prefix: string,
+): Promise<{ key: string; lastModified: Date | null }[]> {
   const out: { key: string; lastModified: Date | null }[] = [];
   let token: string | undefined;
   do {
-    const res = await getS3().send(new ListObjectsV2Command({ Bucket: bucketOf(kind), Prefix: prefix, ContinuationToken: token }));
+    const res = await getS3().send(
+      new ListObjectsV2Command({ Bucket: bucketOf(kind), Prefix: prefix, ContinuationToken: token }),
+    );
     for (const o of res.Contents ?? []) if (o.Key) out.push({ key: o.Key, lastModified: o.LastModified ?? null });
     token = res.IsTruncated ? res.NextContinuationToken : undefined;
   } while (token);

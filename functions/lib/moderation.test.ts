@@ -8,7 +8,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localModerator, rekognitionModerator } from './moderation';
 
-interface Seen { target: string; contentType: string; authorization: string; body: any }
+interface Seen {
+  target: string;
+  contentType: string;
+  authorization: string;
+  body: any;
+}
 
 let server: http.Server;
 let url: string;
@@ -33,7 +38,10 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-const photo = (w = 1600, h = 1200) => sharp({ create: { width: w, height: h, channels: 4, background: { r: 200, g: 120, b: 60, alpha: 0.5 } } }).png().toBuffer();
+const photo = (w = 1600, h = 1200) =>
+  sharp({ create: { width: w, height: h, channels: 4, background: { r: 200, g: 120, b: 60, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
 
 describe('Rekognition adapter (HTTP fake)', () => {
   it('sends the documented DetectModerationLabels request: signed, JSON 1.1, a JPEG of at most 1024 px in Image.Bytes, MinConfidence', async () => {
@@ -70,8 +78,13 @@ describe('Rekognition adapter (HTTP fake)', () => {
   });
 
   it('a service error (InvalidImageFormatException) fails loudly instead of passing the image', async () => {
-    answer = { status: 400, body: { __type: 'InvalidImageFormatException', Message: 'Request has invalid image format' } };
-    await expect(rekognitionModerator({ endpoint: url }).moderate(await photo(300, 200))).rejects.toMatchObject({ name: 'InvalidImageFormatException' });
+    answer = {
+      status: 400,
+      body: { __type: 'InvalidImageFormatException', Message: 'Request has invalid image format' },
+    };
+    await expect(rekognitionModerator({ endpoint: url }).moderate(await photo(300, 200))).rejects.toMatchObject({
+      name: 'InvalidImageFormatException',
+    });
   });
 });
 

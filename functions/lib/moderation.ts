@@ -16,7 +16,15 @@ import { DetectModerationLabelsCommand, RekognitionClient } from '@aws-sdk/clien
 import path from 'node:path';
 import sharp from 'sharp';
 import { ulid } from 'ulid';
-import { CONTENT_SAFETY, CONTENT_SAFETY_MESSAGES, CONTENT_UNSAFE_CODE, verdictFromNsfw, verdictFromRekognition, type ImageCheckKind, type ModerationVerdict } from '../../shared/domain/content-safety';
+import {
+  CONTENT_SAFETY,
+  CONTENT_SAFETY_MESSAGES,
+  CONTENT_UNSAFE_CODE,
+  verdictFromNsfw,
+  verdictFromRekognition,
+  type ImageCheckKind,
+  type ModerationVerdict,
+} from '../../shared/domain/content-safety';
 import { HttpError } from '../../shared/errors';
 import { recordContentRefusal } from '../../shared/repositories/content-safety-repository';
 import { getDb } from './aws';
@@ -50,9 +58,18 @@ export function rekognitionModerator(opts: { endpoint?: string; region?: string 
         ...(endpoint ? { endpoint, credentials: { accessKeyId: 'test', secretAccessKey: 'test' } } : {}),
       });
       const c = client;
-      const jpeg = await sharp(image).resize(1024, 1024, { fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
+      const jpeg = await sharp(image)
+        .resize(1024, 1024, { fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 85 })
+        .toBuffer();
       // a static import, so the IAM contract test sees the command (rekognition:DetectModerationLabels)
-      const res = await c.send(new DetectModerationLabelsCommand({ Image: { Bytes: jpeg }, MinConfidence: CONTENT_SAFETY.rekognition.minConfidence }));
+      const res = await c.send(
+        new DetectModerationLabelsCommand({
+          Image: { Bytes: jpeg },
+          MinConfidence: CONTENT_SAFETY.rekognition.minConfidence,
+        }),
+      );
       return verdictFromRekognition(res.ModerationLabels ?? []);
     },
   };
@@ -94,7 +111,12 @@ export function localModerator(): ImageModerator {
     name: 'nsfwjs',
     async moderate(image) {
       const { tf, model } = await loadLocalClassifier();
-      const { data } = await sharp(image).flatten({ background: '#ffffff' }).resize(224, 224, { fit: 'fill' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const { data } = await sharp(image)
+        .flatten({ background: '#ffffff' })
+        .resize(224, 224, { fit: 'fill' })
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       const input = tf.tensor3d(new Uint8Array(data), [224, 224, 3], 'int32');
       try {
         return verdictFromNsfw(await model.classify(input));
@@ -112,8 +134,10 @@ let configured: ImageModerator | undefined;
 
 export function getModerator(): ImageModerator {
   if (override) return override;
-  const choice = process.env.CONTENT_MODERATION ?? ((process.env.APP_STAGE ?? 'local') === 'local' ? 'local' : 'rekognition');
-  if (configured?.name !== (choice === 'rekognition' ? 'rekognition' : 'nsfwjs')) configured = choice === 'rekognition' ? rekognitionModerator() : localModerator();
+  const choice =
+    process.env.CONTENT_MODERATION ?? ((process.env.APP_STAGE ?? 'local') === 'local' ? 'local' : 'rekognition');
+  if (configured?.name !== (choice === 'rekognition' ? 'rekognition' : 'nsfwjs'))
+    configured = choice === 'rekognition' ? rekognitionModerator() : localModerator();
   return configured;
 }
 
@@ -123,14 +147,26 @@ export function setModeratorForTests(m: ImageModerator | null): void {
 }
 
 /** Check an image; on an unsafe verdict record the refusal and throw ContentUnsafe (nothing is stored). */
-export async function assertImageSafe(image: Buffer, context: { kind: ImageCheckKind; userId?: string | null }): Promise<void> {
+export async function assertImageSafe(
+  image: Buffer,
+  context: { kind: ImageCheckKind; userId?: string | null },
+): Promise<void> {
   const moderator = getModerator();
   const verdict = await moderator.moderate(image);
   if (verdict.safe) return;
   const createdAt = new Date().toISOString();
-  await recordContentRefusal(getDb(), { id: ulid(), kind: context.kind, reasons: verdict.reasons, moderator: moderator.name, userId: context.userId ?? null, createdAt }).catch((error) =>
-    logger.error('Could not record a content refusal', { error: error as Error }),
-  );
-  logger.warn('image refused by content safety', { kind: context.kind, reasons: verdict.reasons, moderator: moderator.name });
+  await recordContentRefusal(getDb(), {
+    id: ulid(),
+    kind: context.kind,
+    reasons: verdict.reasons,
+    moderator: moderator.name,
+    userId: context.userId ?? null,
+    createdAt,
+  }).catch((error) => logger.error('Could not record a content refusal', { error: error as Error }));
+  logger.warn('image refused by content safety', {
+    kind: context.kind,
+    reasons: verdict.reasons,
+    moderator: moderator.name,
+  });
   throw new ContentUnsafe(verdict.reasons);
 }

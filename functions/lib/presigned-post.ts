@@ -36,7 +36,11 @@ export function signingKey(secretAccessKey: string, date: string, region: string
   return hmac(hmac(hmac(hmac(`AWS4${secretAccessKey}`, date), region), 's3'), 'aws4_request');
 }
 
-const amzDate = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const amzDate = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** The bucket's POST URL, from the client's endpoint (path style when the client uses it, e.g. locally). */
 async function bucketUrl(client: S3Client, bucket: string, region: string): Promise<string> {
@@ -74,7 +78,9 @@ export async function createPresignedPost(client: S3Client, input: PresignPostIn
   };
   const encoded = Buffer.from(JSON.stringify(policy), 'utf8').toString('base64');
   fields.Policy = encoded;
-  fields['X-Amz-Signature'] = createHmac('sha256', signingKey(creds.secretAccessKey, day, region)).update(encoded, 'utf8').digest('hex');
+  fields['X-Amz-Signature'] = createHmac('sha256', signingKey(creds.secretAccessKey, day, region))
+    .update(encoded, 'utf8')
+    .digest('hex');
   return { url: await bucketUrl(client, input.bucket, region), fields, expiresAt };
 }
 
@@ -87,11 +93,21 @@ export interface PostPolicy {
  * Check a presigned POST's policy as S3 would for what a proxy can see before the body: the signature
  * (with the given secret), the expiry. Returns the decoded policy, or null when it is forged or expired.
  */
-export function verifyPresignedPost(fields: { policy: string; signature: string; credential: string }, secretAccessKey: string, now = new Date()): PostPolicy | null {
+export function verifyPresignedPost(
+  fields: { policy: string; signature: string; credential: string },
+  secretAccessKey: string,
+  now = new Date(),
+): PostPolicy | null {
   const [, day, region] = fields.credential.split('/');
   if (!day || !region) return null;
-  const expected = createHmac('sha256', signingKey(secretAccessKey, day, region)).update(fields.policy, 'utf8').digest('hex');
-  if (expected.length !== fields.signature.length || !timingSafeEqual(Buffer.from(expected), Buffer.from(fields.signature))) return null;
+  const expected = createHmac('sha256', signingKey(secretAccessKey, day, region))
+    .update(fields.policy, 'utf8')
+    .digest('hex');
+  if (
+    expected.length !== fields.signature.length ||
+    !timingSafeEqual(Buffer.from(expected), Buffer.from(fields.signature))
+  )
+    return null;
   let policy: PostPolicy;
   try {
     policy = JSON.parse(Buffer.from(fields.policy, 'base64').toString('utf8')) as PostPolicy;

@@ -9,7 +9,10 @@ import { loadLocalClassifier } from './moderation';
 // one test runs processImage, which runs the real content-safety classifier: load it once up front
 beforeAll(() => loadLocalClassifier(), 60_000);
 
-const jpeg = (bg = '#3a6ea5') => sharp({ create: { width: 320, height: 240, channels: 3, background: bg } }).jpeg().toBuffer();
+const jpeg = (bg = '#3a6ea5') =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: bg } })
+    .jpeg()
+    .toBuffer();
 
 describe('markAsAiGenerated', () => {
   it('embeds a valid signed C2PA manifest: c2pa.created, trainedAlgorithmicMedia, the generator named', async () => {
@@ -21,7 +24,13 @@ describe('markAsAiGenerated', () => {
     expect(codes).toContain('claimSignature.validated');
     expect(codes).toContain('signingCredential.trusted');
     expect(codes).toContain('assertion.dataHash.match');
-    expect(read!.actions).toEqual([expect.objectContaining({ action: 'c2pa.created', digitalSourceType: TRAINED_ALGORITHMIC_MEDIA, softwareAgent: { name: 'Fitly virtual try-on' } })]);
+    expect(read!.actions).toEqual([
+      expect.objectContaining({
+        action: 'c2pa.created',
+        digitalSourceType: TRAINED_ALGORITHMIC_MEDIA,
+        softwareAgent: { name: 'Fitly virtual try-on' },
+      }),
+    ]);
     expect(read!.manifest.claim?.claimGeneratorName).toBe('Fitly');
     // still a decodable image of the same size
     const meta = await sharp(marked).metadata();
@@ -57,13 +66,17 @@ describe('markAsAiGenerated', () => {
   });
 
   it('refuses formats it cannot mark', async () => {
-    const webp = await sharp({ create: { width: 8, height: 8, channels: 4, background: '#0000' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 8, height: 8, channels: 4, background: '#0000' } })
+      .webp()
+      .toBuffer();
     await expect(markAsAiGenerated(webp, 'image/webp')).rejects.toThrow(/only JPEG/);
   });
 
   it('inserts XMP after the JFIF APP0 segment', async () => {
     const plain = await jpeg();
-    const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
+    const app0 = Buffer.from([
+      0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
+    ]);
     const src = Buffer.concat([plain.subarray(0, 2), app0, plain.subarray(2)]);
     const out = insertJpegXmp(src, '<x/>');
     const app0End = 4 + src.readUInt16BE(4);

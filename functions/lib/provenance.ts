@@ -19,7 +19,13 @@ import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 import { JPEG } from '@trustnxt/c2pa-ts/asset';
 import { CoseAlgorithmIdentifier, LocalSigner } from '@trustnxt/c2pa-ts/cose';
-import { ActionAssertion, ActionType, DataHashAssertion, DigitalSourceType, ManifestStore } from '@trustnxt/c2pa-ts/manifest';
+import {
+  ActionAssertion,
+  ActionType,
+  DataHashAssertion,
+  DigitalSourceType,
+  ManifestStore,
+} from '@trustnxt/c2pa-ts/manifest';
 import { AI_GENERATOR_NAME, AI_SOFTWARE_AGENT, TRAINED_ALGORITHMIC_MEDIA } from '../../shared/domain/provenance';
 
 x509.cryptoProvider.set(webcrypto as unknown as Crypto);
@@ -76,7 +82,8 @@ export async function createDevelopmentCredentials(now = new Date()): Promise<Si
 /** Parse the Secrets Manager JSON (PEM key and PEM chain, signing certificate first). */
 export function credentialsFromSecret(secretString: string): SigningCredentials {
   const parsed = JSON.parse(secretString) as { privateKeyPem?: string; certificateChainPem?: string };
-  if (!parsed.privateKeyPem || !parsed.certificateChainPem) throw new Error('The provenance secret needs privateKeyPem and certificateChainPem');
+  if (!parsed.privateKeyPem || !parsed.certificateChainPem)
+    throw new Error('The provenance secret needs privateKeyPem and certificateChainPem');
   const b64 = parsed.privateKeyPem.replace(/-----(BEGIN|END) [A-Z ]+-----/g, '').replace(/\s+/g, '');
   const pems = parsed.certificateChainPem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
   const [certificate, ...chain] = pems.map((p) => new x509.X509Certificate(p));
@@ -94,7 +101,8 @@ function loadCredentials(): Promise<SigningCredentials> {
       const res = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
       return credentialsFromSecret(res.SecretString ?? '{}');
     }
-    if ((process.env.APP_STAGE ?? 'local') !== 'local') throw new Error('PROVENANCE_SECRET_ARN is not set: refusing to sign with a development key outside local mode');
+    if ((process.env.APP_STAGE ?? 'local') !== 'local')
+      throw new Error('PROVENANCE_SECRET_ARN is not set: refusing to sign with a development key outside local mode');
     return createDevelopmentCredentials();
   })().catch((err) => {
     credentials = undefined; // try again on the next call
@@ -138,15 +146,27 @@ export function insertJpegXmp(jpeg: Buffer, xmp: string): Buffer {
  * covers every byte (the XMP included). Returns new bytes; the input is not changed.
  */
 export async function markAsAiGenerated(bytes: Buffer, contentType: string): Promise<Buffer> {
-  if (contentType !== 'image/jpeg' || !JPEG.canRead(bytes)) throw new Error(`Cannot mark ${contentType} as AI-generated: only JPEG results are supported`);
+  if (contentType !== 'image/jpeg' || !JPEG.canRead(bytes))
+    throw new Error(`Cannot mark ${contentType} as AI-generated: only JPEG results are supported`);
   const creds = await loadCredentials();
   const signer = new LocalSigner(creds.privateKey, CoseAlgorithmIdentifier.ES256, creds.certificate, creds.chain);
   const asset = new JPEG(new Uint8Array(insertJpegXmp(bytes, aiXmpPacket())));
   const store = new ManifestStore();
-  const manifest = store.createManifest({ assetFormat: 'image/jpeg', instanceID: `xmp:iid:${webcrypto.randomUUID()}`, defaultHashAlgorithm: 'SHA-256', signer });
+  const manifest = store.createManifest({
+    assetFormat: 'image/jpeg',
+    instanceID: `xmp:iid:${webcrypto.randomUUID()}`,
+    defaultHashAlgorithm: 'SHA-256',
+    signer,
+  });
   manifest.claim!.claimGeneratorName = AI_GENERATOR_NAME;
   const actions = new ActionAssertion();
-  actions.actions = [{ action: ActionType.C2paCreated, digitalSourceType: DigitalSourceType.TrainedAlgorithmicMedia, softwareAgent: { name: AI_SOFTWARE_AGENT } }];
+  actions.actions = [
+    {
+      action: ActionType.C2paCreated,
+      digitalSourceType: DigitalSourceType.TrainedAlgorithmicMedia,
+      softwareAgent: { name: AI_SOFTWARE_AGENT },
+    },
+  ];
   manifest.addAssertion(actions);
   const dataHash = DataHashAssertion.create('SHA-256');
   manifest.addAssertion(dataHash);

@@ -30,6 +30,8 @@ export function getS3(): S3Client {
  * (S3_PUBLIC_ENDPOINT), so the browser only ever talks to one origin.
  */
 export function getPresignS3(): S3Client {
-  presignClient ??= createS3Client({ endpoint: process.env.S3_PUBLIC_ENDPOINT || process.env.S3_ENDPOINT || undefined });
+  presignClient ??= createS3Client({
+    endpoint: process.env.S3_PUBLIC_ENDPOINT || process.env.S3_ENDPOINT || undefined,
+  });
   return presignClient;
 }

@@ -112,7 +112,7 @@ const BLOCKED_V4: [number, number][] = [
 export function isBlockedIPv4(address: string): boolean {
   const n = v4ToInt(address);
   if (n === null) return true;
-  return BLOCKED_V4.some(([base, mask]) => ((n & mask) >>> 0) === base);
+  return BLOCKED_V4.some(([base, mask]) => (n & mask) >>> 0 === base);
 }
 
 /** 16 bytes of an IPv6 address (any textual form, including an embedded dotted quad), or null. */
@@ -150,7 +150,8 @@ export function isBlockedIPv6(address: string): boolean {
   if (zeros(0, 10) && b[10] === 0xff && b[11] === 0xff) return isBlockedIPv4(bytesToV4(b, 12));
   if (zeros(0, 12)) return true;
   // 64:ff9b::/96 NAT64 well-known prefix: reaches the embedded IPv4 through the translator.
-  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zeros(4, 12)) return isBlockedIPv4(bytesToV4(b, 12));
+  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zeros(4, 12))
+    return isBlockedIPv4(bytesToV4(b, 12));
   // 2002::/16 6to4: the IPv4 is in bytes 2..5.
   if (b[0] === 0x20 && b[1] === 0x02) return isBlockedIPv4(bytesToV4(b, 2));
   // Only global unicast 2000::/3 is reachable; this excludes fc00::/7 (unique local), fe80::/10 (link-local),
@@ -231,7 +232,10 @@ export async function safeFetch(rawUrl: string, opts: SafeFetchOptions = {}): Pr
 }
 
 /** safeFetch for an image URL (the bytes still go through the image pipeline: the content type is not trusted). */
-export function safeFetchImage(url: string, opts: Omit<SafeFetchOptions, 'htmlMaxBytes'> = {}): Promise<FetchedResource> {
+export function safeFetchImage(
+  url: string,
+  opts: Omit<SafeFetchOptions, 'htmlMaxBytes'> = {},
+): Promise<FetchedResource> {
   return safeFetch(url, { accept: 'image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8', ...opts });
 }
 
@@ -247,7 +251,13 @@ function parseUrl(raw: string, base?: URL): URL {
   return url;
 }
 
-async function checkedAddress(url: URL, hop: number, resolve: Resolver, policy: AddressPolicy, signal: AbortSignal): Promise<ResolvedAddress> {
+async function checkedAddress(
+  url: URL,
+  hop: number,
+  resolve: Resolver,
+  policy: AddressPolicy,
+  signal: AbortSignal,
+): Promise<ResolvedAddress> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: ResolvedAddress[];
   if (net.isIP(host)) addresses = [{ address: host, family: net.isIPv6(host) ? 6 : 4 }];
@@ -275,7 +285,12 @@ function untilAborted<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-function request(url: URL, pinned: ResolvedAddress, signal: AbortSignal, accept: string): Promise<http.IncomingMessage> {
+function request(
+  url: URL,
+  pinned: ResolvedAddress,
+  signal: AbortSignal,
+  accept: string,
+): Promise<http.IncomingMessage> {
   // Answers every lookup (single or all-addresses form, as happy-eyeballs asks) with the checked address.
   const lookup: LookupFunction = (_hostname, options, callback) => {
     const cb = callback as (...args: unknown[]) => void;
@@ -304,7 +319,11 @@ function request(url: URL, pinned: ResolvedAddress, signal: AbortSignal, accept:
   });
 }
 
-function readCapped(res: http.IncomingMessage, cap: number, soft: boolean): Promise<{ bytes: Buffer; truncated: boolean }> {
+function readCapped(
+  res: http.IncomingMessage,
+  cap: number,
+  soft: boolean,
+): Promise<{ bytes: Buffer; truncated: boolean }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -8,7 +8,10 @@ import { readFileSync, statSync } from 'node:fs';
 
 /** <script src=...></script>, <link ...> and the theme-color meta of a built index.html, in document order. */
 export function spaTagsFromIndexHtml(html: string): string {
-  const tags = html.match(/<script\b[^>]*\bsrc=[^>]*><\/script>|<link\b[^>]*>|<meta\s+name="(?:theme-color|color-scheme)"[^>]*>/gi) ?? [];
+  const tags =
+    html.match(
+      /<script\b[^>]*\bsrc=[^>]*><\/script>|<link\b[^>]*>|<meta\s+name="(?:theme-color|color-scheme)"[^>]*>/gi,
+    ) ?? [];
   return tags.join('');
 }
 
@@ -20,7 +23,8 @@ export function spaTags(): string {
   if (!file) return '';
   try {
     const mtime = statSync(file).mtimeMs;
-    if (cached?.file !== file || cached.mtime !== mtime) cached = { file, mtime, tags: spaTagsFromIndexHtml(readFileSync(file, 'utf8')) };
+    if (cached?.file !== file || cached.mtime !== mtime)
+      cached = { file, mtime, tags: spaTagsFromIndexHtml(readFileSync(file, 'utf8')) };
     return cached.tags;
   } catch {
     return '';

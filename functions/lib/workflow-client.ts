@@ -20,7 +20,9 @@ const arn = () => {
 /** Named by the generation id: a second start of the same generation is refused by Step Functions (idempotent). */
 export async function startGeneration(input: { generationId: string; userId: string }): Promise<void> {
   try {
-    await sfn().send(new StartExecutionCommand({ stateMachineArn: arn(), name: input.generationId, input: JSON.stringify(input) }));
+    await sfn().send(
+      new StartExecutionCommand({ stateMachineArn: arn(), name: input.generationId, input: JSON.stringify(input) }),
+    );
   } catch (err) {
     if ((err as Error).name === 'ExecutionAlreadyExists') return;
     throw err;
@@ -57,7 +59,9 @@ export async function reportTaskSuccess(taskToken: string, output: unknown): Pro
 export async function reportTaskFailure(taskToken: string, error: string, cause: string): Promise<boolean> {
   const { SendTaskFailureCommand } = await import('@aws-sdk/client-sfn');
   try {
-    await sfn().send(new SendTaskFailureCommand({ taskToken, error: error.slice(0, 256), cause: cause.slice(0, 32_000) }));
+    await sfn().send(
+      new SendTaskFailureCommand({ taskToken, error: error.slice(0, 256), cause: cause.slice(0, 32_000) }),
+    );
     return true;
   } catch (err) {
     if (CLOSED_TOKEN_ERRORS.has((err as Error).name)) return false;

@@ -34,7 +34,11 @@ export async function getPayments(): Promise<PaymentsAdapter> {
   if (override) return override;
   const apiBase = process.env.STRIPE_API_BASE || undefined;
   if (process.env.STRIPE_SECRET_KEY)
-    return createStripeAdapter({ secretKey: process.env.STRIPE_SECRET_KEY, webhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? '', apiBase });
+    return createStripeAdapter({
+      secretKey: process.env.STRIPE_SECRET_KEY,
+      webhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? '',
+      apiBase,
+    });
   const arn = process.env.STRIPE_SECRET_ARN;
   if (arn) {
     const s = await loadStripeSecret(arn);

@@ -7,10 +7,23 @@
 import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import { PLANS, productInfo, type MonthlyPlanId, type ProductType } from '../../shared/domain/plans';
-import { getLocalPaySession, getLocalPaySubscription, putLocalPayRefund, putLocalPaySession, putLocalPaySubscription } from '../../shared/repositories/local-payments-repository';
+import {
+  getLocalPaySession,
+  getLocalPaySubscription,
+  putLocalPayRefund,
+  putLocalPaySession,
+  putLocalPaySubscription,
+} from '../../shared/repositories/local-payments-repository';
 import type { Db } from '../../shared/repositories/table';
 import { signPayload } from './signature';
-import { parseSubscription, stripeEvent, subscriptionItem, toUnix, type StripeEvent, type StripeSubscription } from './stripe-objects';
+import {
+  parseSubscription,
+  stripeEvent,
+  subscriptionItem,
+  toUnix,
+  type StripeEvent,
+  type StripeSubscription,
+} from './stripe-objects';
 import type { CheckoutInput, PaymentsAdapter, SubscriptionView } from './types';
 
 /** The fixed local webhook secret (overridable with STRIPE_WEBHOOK_SECRET); it protects nothing real. */
@@ -42,7 +55,10 @@ export interface LocalCheckoutSession {
 /** Delivers one event (default: signed POST to the webhook route over HTTP). */
 export type EventSink = (event: StripeEvent) => Promise<void>;
 
-export function httpEventSink(webhookUrl = process.env.LOCAL_WEBHOOK_URL ?? `${localOrigin()}/api/stripe/webhook`, secret = localWebhookSecret()): EventSink {
+export function httpEventSink(
+  webhookUrl = process.env.LOCAL_WEBHOOK_URL ?? `${localOrigin()}/api/stripe/webhook`,
+  secret = localWebhookSecret(),
+): EventSink {
   return async (event) => {
     const body = JSON.stringify(event);
     const res = await fetch(webhookUrl, {
@@ -54,11 +70,14 @@ export function httpEventSink(webhookUrl = process.env.LOCAL_WEBHOOK_URL ?? `${l
   };
 }
 
-const localCustomerId = (userId: string) => `cus_local_${createHash('sha256').update(userId).digest('hex').slice(0, 14)}`;
+const localCustomerId = (userId: string) =>
+  `cus_local_${createHash('sha256').update(userId).digest('hex').slice(0, 14)}`;
 
-export const getLocalSession = (db: Db, id: string): Promise<LocalCheckoutSession | null> => getLocalPaySession<LocalCheckoutSession>(db, id);
+export const getLocalSession = (db: Db, id: string): Promise<LocalCheckoutSession | null> =>
+  getLocalPaySession<LocalCheckoutSession>(db, id);
 const putSession = (db: Db, s: LocalCheckoutSession) => putLocalPaySession(db, s.id, s);
-export const getLocalSubscription = (db: Db, id: string): Promise<StripeSubscription | null> => getLocalPaySubscription<StripeSubscription>(db, id);
+export const getLocalSubscription = (db: Db, id: string): Promise<StripeSubscription | null> =>
+  getLocalPaySubscription<StripeSubscription>(db, id);
 const putSubscription = (db: Db, s: StripeSubscription) => putLocalPaySubscription(db, s.id, s);
 
 function addMonth(unix: number): number {
@@ -74,7 +93,12 @@ function setPlanPrice(s: StripeSubscription, plan: MonthlyPlanId) {
   subscriptionItem(s).price.unit_amount = PLANS[plan].priceCents;
 }
 
-function invoiceFor(sub: StripeSubscription, plan: MonthlyPlanId, reason: 'subscription_create' | 'subscription_cycle', n: number) {
+function invoiceFor(
+  sub: StripeSubscription,
+  plan: MonthlyPlanId,
+  reason: 'subscription_create' | 'subscription_cycle',
+  n: number,
+) {
   const id = `in_local_${sub.id.replace(/^sub_local_/, '')}_${n}`;
   const item = subscriptionItem(sub);
   return {
@@ -93,7 +117,15 @@ function invoiceFor(sub: StripeSubscription, plan: MonthlyPlanId, reason: 'subsc
     period_end: item.current_period_end,
     lines: {
       object: 'list',
-      data: [{ id: `il_${id}`, object: 'line_item', amount: PLANS[plan].priceCents, price: { ...item.price, unit_amount: PLANS[plan].priceCents }, metadata: { plan } }],
+      data: [
+        {
+          id: `il_${id}`,
+          object: 'line_item',
+          amount: PLANS[plan].priceCents,
+          price: { ...item.price, unit_amount: PLANS[plan].priceCents },
+          metadata: { plan },
+        },
+      ],
     },
     created: toUnix(new Date()),
   };
@@ -173,7 +205,11 @@ export function createLocalAdapter(opts: LocalAdapterOptions): PaymentsAdapter {
         delete s.metadata.scheduledPlan;
       }),
     async createPortalSession(i) {
-      const q = new URLSearchParams({ customer: i.customerId, return_url: i.returnUrl, ...(i.flow ? { flow: i.flow } : {}) });
+      const q = new URLSearchParams({
+        customer: i.customerId,
+        return_url: i.returnUrl,
+        ...(i.flow ? { flow: i.flow } : {}),
+      });
       return { url: `${origin()}/local/checkout/portal?${q}` };
     },
     async retrieveCheckoutSession(id) {
@@ -217,7 +253,12 @@ export function createLocalAdapter(opts: LocalAdapterOptions): PaymentsAdapter {
  * invoice.paid). Idempotent: a completed session delivers its events again (the webhook dedupes them).
  * Returns the success URL.
  */
-export async function payLocalSession(db: Db, sessionId: string, deliver: EventSink, now = new Date()): Promise<string> {
+export async function payLocalSession(
+  db: Db,
+  sessionId: string,
+  deliver: EventSink,
+  now = new Date(),
+): Promise<string> {
   const session = await getLocalSession(db, sessionId);
   if (!session) throw new Error(`No such checkout session: ${sessionId}`);
   if (session.status === 'expired') throw new Error(`Checkout session ${sessionId} has expired`);
@@ -239,7 +280,21 @@ export async function payLocalSession(db: Db, sessionId: string, deliver: EventS
         current_period_end: end,
         items: {
           object: 'list',
-          data: [{ id: `si_${sessionId.slice(9)}`, object: 'subscription_item', price: { object: 'price', unit_amount: PLANS[plan].priceCents, currency: 'eur', product: `prod_local_${plan}`, recurring: { interval: 'month' } }, current_period_start: start, current_period_end: end }],
+          data: [
+            {
+              id: `si_${sessionId.slice(9)}`,
+              object: 'subscription_item',
+              price: {
+                object: 'price',
+                unit_amount: PLANS[plan].priceCents,
+                currency: 'eur',
+                product: `prod_local_${plan}`,
+                recurring: { interval: 'month' },
+              },
+              current_period_start: start,
+              current_period_end: end,
+            },
+          ],
         },
         metadata: { userId: session.client_reference_id, productType: plan, plan, cycle: '1' },
       };
@@ -251,7 +306,9 @@ export async function payLocalSession(db: Db, sessionId: string, deliver: EventS
     await putSession(db, session);
     events.push(stripeEvent(`evt_${sessionId}_completed`, 'checkout.session.completed', session, now));
     events.push(stripeEvent(`evt_${sub.id}_created`, 'customer.subscription.created', sub, now));
-    events.push(stripeEvent(`evt_${sub.id}_invoice_1`, 'invoice.paid', invoiceFor(sub, plan, 'subscription_create', 1), now));
+    events.push(
+      stripeEvent(`evt_${sub.id}_invoice_1`, 'invoice.paid', invoiceFor(sub, plan, 'subscription_create', 1), now),
+    );
   } else {
     session.status = 'complete';
     session.payment_status = 'paid';
@@ -268,7 +325,12 @@ export async function payLocalSession(db: Db, sessionId: string, deliver: EventS
  * otherwise the next period starts on the scheduled plan if any, and its invoice is paid (invoice.paid,
  * subscription_cycle). Returns the events delivered.
  */
-export async function advanceLocalCycle(db: Db, subscriptionId: string, deliver: EventSink, now = new Date()): Promise<StripeEvent[]> {
+export async function advanceLocalCycle(
+  db: Db,
+  subscriptionId: string,
+  deliver: EventSink,
+  now = new Date(),
+): Promise<StripeEvent[]> {
   const sub = await getLocalSubscription(db, subscriptionId);
   if (!sub) throw new Error(`No such subscription: ${subscriptionId}`);
   if (sub.status === 'canceled') throw new Error(`Subscription ${subscriptionId} has ended`);
@@ -292,7 +354,14 @@ export async function advanceLocalCycle(db: Db, subscriptionId: string, deliver:
     item.current_period_start = sub.current_period_start = start;
     item.current_period_end = sub.current_period_end = end;
     await putSubscription(db, sub);
-    events.push(stripeEvent(`evt_${sub.id}_invoice_${cycle}`, 'invoice.paid', invoiceFor(sub, plan, 'subscription_cycle', cycle), now));
+    events.push(
+      stripeEvent(
+        `evt_${sub.id}_invoice_${cycle}`,
+        'invoice.paid',
+        invoiceFor(sub, plan, 'subscription_cycle', cycle),
+        now,
+      ),
+    );
     events.push(stripeEvent(`evt_${sub.id}_updated_${cycle}`, 'customer.subscription.updated', sub, now));
   }
   for (const e of events) await deliver(e);

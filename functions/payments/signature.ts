@@ -14,7 +14,8 @@ export function signPayload(payload: string, secret: string, timestamp = Math.fl
 }
 
 export type SignatureCheck = { ok: true } | { ok: false; reason: string };
-export type VerifiedEvent = { ok: true; event: StripeEvent } | { ok: false; problem: 'signature' | 'json'; reason: string };
+export type VerifiedEvent =
+  { ok: true; event: StripeEvent } | { ok: false; problem: 'signature' | 'json'; reason: string };
 
 const headerTimestamp = (header: string): number | null => {
   const m = /(?:^|,)\s*t=(\d+)\s*(?:,|$)/.exec(header);
@@ -32,19 +33,27 @@ export function constructWebhookEvent(
   if (!secret) return { ok: false, problem: 'signature', reason: 'no webhook secret configured' };
   if (!header) return { ok: false, problem: 'signature', reason: 'missing Stripe-Signature header' };
   const t = headerTimestamp(header);
-  if (t !== null && t - now > tolerance) return { ok: false, problem: 'signature', reason: 'timestamp outside the tolerance' };
+  if (t !== null && t - now > tolerance)
+    return { ok: false, problem: 'signature', reason: 'timestamp outside the tolerance' };
   try {
     const event = Stripe.webhooks.constructEvent(payload, header, secret, tolerance, undefined, now * 1000);
     return { ok: true, event: event as unknown as StripeEvent };
   } catch (err) {
-    if (err instanceof Stripe.errors.StripeSignatureVerificationError) return { ok: false, problem: 'signature', reason: err.message.split('\n')[0] ?? err.message };
+    if (err instanceof Stripe.errors.StripeSignatureVerificationError)
+      return { ok: false, problem: 'signature', reason: err.message.split('\n')[0] ?? err.message };
     if (err instanceof SyntaxError) return { ok: false, problem: 'json', reason: 'Invalid JSON' };
     throw err;
   }
 }
 
 /** Only the signature verdict (tests, the local checkout's self-check). */
-export function verifySignature(payload: string, header: string | undefined, secret: string, now?: number, tolerance?: number): SignatureCheck {
+export function verifySignature(
+  payload: string,
+  header: string | undefined,
+  secret: string,
+  now?: number,
+  tolerance?: number,
+): SignatureCheck {
   const res = constructWebhookEvent(payload, header, secret, now, tolerance);
   if (res.ok || res.problem === 'json') return { ok: true };
   return { ok: false, reason: res.reason };

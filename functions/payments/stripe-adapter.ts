@@ -41,7 +41,11 @@ export function stripeClient(opts: Pick<StripeAdapterOptions, 'secretKey' | 'api
     timeout: 20_000,
     telemetry: false,
     ...(base
-      ? { protocol: base.protocol.replace(':', '') as 'http' | 'https', host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80) }
+      ? {
+          protocol: base.protocol.replace(':', '') as 'http' | 'https',
+          host: base.hostname,
+          port: base.port || (base.protocol === 'https:' ? 443 : 80),
+        }
       : {}),
   });
 }
@@ -59,7 +63,8 @@ async function call<T>(fn: () => Promise<T>): Promise<T> {
 export function createStripeAdapter(opts: StripeAdapterOptions): PaymentsAdapter {
   const stripe = stripeClient(opts);
 
-  const getSub = async (id: string) => (await call(() => stripe.subscriptions.retrieve(id))) as unknown as StripeSubscription;
+  const getSub = async (id: string) =>
+    (await call(() => stripe.subscriptions.retrieve(id))) as unknown as StripeSubscription;
   const updateSub = async (id: string, params: Stripe.SubscriptionUpdateParams) =>
     parseSubscription((await call(() => stripe.subscriptions.update(id, params))) as unknown as StripeSubscription);
 
@@ -115,7 +120,12 @@ export function createStripeAdapter(opts: StripeAdapterOptions): PaymentsAdapter
       const item = subscriptionItem(sub);
       const items = [{ id: item.id, price_data: priceData(plan, item.price.product) }];
       if (when === 'now')
-        return updateSub(id, { items, proration_behavior: 'always_invoice', payment_behavior: 'error_if_incomplete', metadata: { plan, scheduledPlan: '' } });
+        return updateSub(id, {
+          items,
+          proration_behavior: 'always_invoice',
+          payment_behavior: 'error_if_incomplete',
+          metadata: { plan, scheduledPlan: '' },
+        });
       // the next invoice bills the new price; the plan (metadata) changes when that invoice is paid
       return updateSub(id, { items, proration_behavior: 'none', metadata: { scheduledPlan: plan } });
     },
@@ -124,7 +134,11 @@ export function createStripeAdapter(opts: StripeAdapterOptions): PaymentsAdapter
       const current = parseSubscription(sub).plan;
       const item = subscriptionItem(sub);
       if (!current) throw new Error(`subscription ${id} has no plan`);
-      return updateSub(id, { items: [{ id: item.id, price_data: priceData(current, item.price.product) }], proration_behavior: 'none', metadata: { scheduledPlan: '' } });
+      return updateSub(id, {
+        items: [{ id: item.id, price_data: priceData(current, item.price.product) }],
+        proration_behavior: 'none',
+        metadata: { scheduledPlan: '' },
+      });
     },
     applyScheduledPlan: (id, plan) => updateSub(id, { metadata: { plan, scheduledPlan: '' } }),
     async createPortalSession(i: PortalInput) {
@@ -175,7 +189,9 @@ export function createStripeAdapter(opts: StripeAdapterOptions): PaymentsAdapter
       let paymentIntent: string | undefined = paymentRef;
       if (paymentRef.startsWith('in_')) {
         // an invoice: refund the payment intent that paid it (basil lists it under payments, older APIs inline)
-        const inv = (await call(() => stripe.invoices.retrieve(paymentRef, { expand: ['payments'] }))) as unknown as Record<string, any>;
+        const inv = (await call(() =>
+          stripe.invoices.retrieve(paymentRef, { expand: ['payments'] }),
+        )) as unknown as Record<string, any>;
         const pi = inv.payments?.data?.[0]?.payment?.payment_intent ?? inv.payment_intent;
         paymentIntent = typeof pi === 'string' ? pi : pi?.id;
         if (!paymentIntent) throw new Error(`invoice ${paymentRef} has no payment to refund`);

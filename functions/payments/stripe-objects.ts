@@ -17,10 +17,19 @@ export interface StripeEvent<T = Record<string, any>> {
 }
 
 export const toUnix = (d: Date | string): number => Math.floor(new Date(d).getTime() / 1000);
-export const fromUnix = (s: number | null | undefined): string | null => (typeof s === 'number' ? new Date(s * 1000).toISOString() : null);
+export const fromUnix = (s: number | null | undefined): string | null =>
+  typeof s === 'number' ? new Date(s * 1000).toISOString() : null;
 
 export function stripeEvent<T>(id: string, type: string, object: T, created = new Date()): StripeEvent<T> {
-  return { id, object: 'event', api_version: '2025-03-31.basil', type, created: toUnix(created), livemode: false, data: { object } };
+  return {
+    id,
+    object: 'event',
+    api_version: '2025-03-31.basil',
+    type,
+    created: toUnix(created),
+    livemode: false,
+    data: { object },
+  };
 }
 
 /** A Stripe subscription object (the fields billing reads). */
@@ -35,7 +44,23 @@ export interface StripeSubscription {
   created?: number;
   current_period_start?: number;
   current_period_end?: number;
-  items: { object: 'list'; data: { id: string; object: 'subscription_item'; price: { id?: string; object: 'price'; unit_amount: number | null; currency: string; product: string; recurring: { interval: string } | null }; current_period_start?: number; current_period_end?: number }[] };
+  items: {
+    object: 'list';
+    data: {
+      id: string;
+      object: 'subscription_item';
+      price: {
+        id?: string;
+        object: 'price';
+        unit_amount: number | null;
+        currency: string;
+        product: string;
+        recurring: { interval: string } | null;
+      };
+      current_period_start?: number;
+      current_period_end?: number;
+    }[];
+  };
   metadata: Record<string, string>;
 }
 
@@ -49,7 +74,9 @@ export function subscriptionItem(s: StripeSubscription): StripeSubscription['ite
 export function parseSubscription(s: StripeSubscription): SubscriptionView {
   const item = s.items?.data?.[0];
   const meta = s.metadata ?? {};
-  const plan: MonthlyPlanId | null = isMonthlyPlan(meta.plan) ? meta.plan : monthlyPlanForPrice(item?.price?.unit_amount);
+  const plan: MonthlyPlanId | null = isMonthlyPlan(meta.plan)
+    ? meta.plan
+    : monthlyPlanForPrice(item?.price?.unit_amount);
   const start = s.current_period_start ?? item?.current_period_start;
   const end = s.current_period_end ?? item?.current_period_end;
   return {
@@ -67,7 +94,10 @@ export function parseSubscription(s: StripeSubscription): SubscriptionView {
 
 /** The subscription an invoice belongs to, in either API shape. */
 export function invoiceSubscriptionId(inv: Record<string, any>): string | null {
-  const v = inv.subscription ?? inv.parent?.subscription_details?.subscription ?? inv.lines?.data?.[0]?.parent?.subscription_item_details?.subscription;
+  const v =
+    inv.subscription ??
+    inv.parent?.subscription_details?.subscription ??
+    inv.lines?.data?.[0]?.parent?.subscription_item_details?.subscription;
   if (typeof v === 'string') return v;
   return v?.id ?? null;
 }
@@ -76,7 +106,9 @@ export function invoiceSubscriptionId(inv: Record<string, any>): string | null {
 export function invoicePlan(inv: Record<string, any>): MonthlyPlanId | null {
   for (const line of inv.lines?.data ?? []) {
     const amount = line.price?.unit_amount ?? line.pricing?.unit_amount_decimal ?? null;
-    const plan = monthlyPlanForPrice(amount === null ? null : Number(amount)) ?? (isMonthlyPlan(line.metadata?.plan) ? line.metadata.plan : null);
+    const plan =
+      monthlyPlanForPrice(amount === null ? null : Number(amount)) ??
+      (isMonthlyPlan(line.metadata?.plan) ? line.metadata.plan : null);
     if (plan) return plan;
   }
   return null;

@@ -27,7 +27,8 @@ export const handler = createGroupHandler(
     },
     'POST /api/user/export': async (req) => json(await requestExport(getDb(), (await caller(req)).id), 202),
     'GET /api/user/export/latest': async (req) => json({ export: await latestExport(getDb(), (await caller(req)).id) }),
-    'GET /api/user/export/{id}': async (req) => json(await exportStatus(getDb(), (await caller(req)).id, req.params.id)),
+    'GET /api/user/export/{id}': async (req) =>
+      json(await exportStatus(getDb(), (await caller(req)).id, req.params.id)),
     'DELETE /api/user/account': async (req) => {
       bodyOf(req, deleteAccountInputSchema);
       const auth = requireAuth(req);

@@ -3,7 +3,15 @@ import { getDb } from '../lib/aws';
 import { createGroupHandler, json, noContent, requireAuth, type Req } from '../lib/http';
 import { readForm } from '../lib/multipart';
 import { ensureUser } from '../services/user-service';
-import { createProfile, deleteAllPhotos, deleteProfile, listProfiles, photoPurgeHooks, updateProfile, uploadIdsOf } from '../services/photo-profile-service';
+import {
+  createProfile,
+  deleteAllPhotos,
+  deleteProfile,
+  listProfiles,
+  photoPurgeHooks,
+  updateProfile,
+  uploadIdsOf,
+} from '../services/photo-profile-service';
 import { discardQuarantine } from '../services/upload-service';
 import { clearResultKeys } from '../../shared/repositories/generation-repository';
 import { deleteAllPhotoConsents, deletePhotoConsent } from '../../shared/repositories/privacy-repository';

@@ -45,11 +45,15 @@ export function createFashnProvider(cfg: FashnConfig): ImageProvider {
     }
     if (res.status === 429) {
       const name = body?.error?.name ?? body?.error ?? 'RateLimitExceeded';
-      if (name === 'OutOfCredits') throw new ProviderRejected('The image provider is out of credits. Please try again later.');
+      if (name === 'OutOfCredits')
+        throw new ProviderRejected('The image provider is out of credits. Please try again later.');
       throw new ProviderThrottled(`FASHN ${name}`);
     }
     if (res.status >= 500) throw new ProviderTimeout(`FASHN server error ${res.status}`);
-    if (!res.ok) throw new ProviderRejected(`The image provider refused the request (${res.status} ${body?.error?.name ?? body?.error ?? ''})`.trim());
+    if (!res.ok)
+      throw new ProviderRejected(
+        `The image provider refused the request (${res.status} ${body?.error?.name ?? body?.error ?? ''})`.trim(),
+      );
     return body;
   }
 
@@ -67,7 +71,14 @@ export function createFashnProvider(cfg: FashnConfig): ImageProvider {
           inputs: {
             model_image: dataUri(req.person.bytes, req.person.contentType),
             garment_image: dataUri(req.garment.bytes, req.garment.contentType),
-            category: req.slot === 'top' || req.slot === 'outerwear' ? 'tops' : req.slot === 'bottom' ? 'bottoms' : req.slot === 'one-piece' ? 'one-pieces' : 'auto',
+            category:
+              req.slot === 'top' || req.slot === 'outerwear'
+                ? 'tops'
+                : req.slot === 'bottom'
+                  ? 'bottoms'
+                  : req.slot === 'one-piece'
+                    ? 'one-pieces'
+                    : 'auto',
             mode: 'balanced',
             garment_photo_type: req.garmentPhotoType,
             // The result comes back inline, so we never fetch a URL handed to us by a third party.
@@ -77,25 +88,33 @@ export function createFashnProvider(cfg: FashnConfig): ImageProvider {
           },
         }),
       });
-      if (body.error) throw new ProviderRejected(RUNTIME_MESSAGES[body.error?.name] ?? 'The image provider refused the request');
+      if (body.error)
+        throw new ProviderRejected(RUNTIME_MESSAGES[body.error?.name] ?? 'The image provider refused the request');
       if (typeof body.id !== 'string') throw new ProviderTimeout('FASHN returned no prediction id');
       return { status: 'pending', jobId: body.id, pollAfterSeconds: 3 };
     },
     async poll(jobId: string): Promise<RenderOutcome> {
       const body = await call(`/v1/status/${encodeURIComponent(jobId)}`, { method: 'GET' });
       if (body.status === 'completed') {
-        const outs = (Array.isArray(body.output) ? body.output : []).filter((o: unknown): o is string => typeof o === 'string');
+        const outs = (Array.isArray(body.output) ? body.output : []).filter(
+          (o: unknown): o is string => typeof o === 'string',
+        );
         if (!outs.length) throw new ProviderRejected('The image provider returned no image');
         const inlines = outs.map((o: string) => /^data:([\w/+.-]+);base64,(.+)$/s.exec(o));
         if (inlines.every(Boolean)) {
-          const images = inlines.map((m: RegExpExecArray | null) => ({ bytes: Buffer.from(m![2]!, 'base64'), contentType: m![1]! }));
+          const images = inlines.map((m: RegExpExecArray | null) => ({
+            bytes: Buffer.from(m![2]!, 'base64'),
+            contentType: m![1]!,
+          }));
           return { status: 'done', image: images[0]!, more: images.slice(1) };
         }
         return { status: 'done', imageUrl: outs[0]!, moreUrls: outs.slice(1) };
       }
       if (body.status === 'failed') {
         const name = body.error?.name as string | undefined;
-        throw new ProviderRejected((name && RUNTIME_MESSAGES[name]) ?? body.error?.message ?? 'The image provider failed to render this look');
+        throw new ProviderRejected(
+          (name && RUNTIME_MESSAGES[name]) ?? body.error?.message ?? 'The image provider failed to render this look',
+        );
       }
       return { status: 'pending', jobId, pollAfterSeconds: 3 };
     },

@@ -23,14 +23,18 @@ export function providerKeysFromEnv(): ProviderKeys {
 }
 
 export function providerFor(mode: Mode, keys: ProviderKeys = providerKeysFromEnv()): ImageProvider {
-  if (mode === 'exact' && keys.fashnApiKey) return createFashnProvider({ apiKey: keys.fashnApiKey, baseUrl: keys.fashnBaseUrl });
-  if (mode === 'creative' && keys.geminiApiKey) return createGeminiProvider({ apiKey: keys.geminiApiKey, baseUrl: keys.geminiBaseUrl });
+  if (mode === 'exact' && keys.fashnApiKey)
+    return createFashnProvider({ apiKey: keys.fashnApiKey, baseUrl: keys.fashnBaseUrl });
+  if (mode === 'creative' && keys.geminiApiKey)
+    return createGeminiProvider({ apiKey: keys.geminiApiKey, baseUrl: keys.geminiBaseUrl });
   return localProvider;
 }
 
 export function providerByName(name: ImageProvider['name'], keys: ProviderKeys = providerKeysFromEnv()): ImageProvider {
-  if (name === 'fashn' && keys.fashnApiKey) return createFashnProvider({ apiKey: keys.fashnApiKey, baseUrl: keys.fashnBaseUrl });
-  if (name === 'gemini' && keys.geminiApiKey) return createGeminiProvider({ apiKey: keys.geminiApiKey, baseUrl: keys.geminiBaseUrl });
+  if (name === 'fashn' && keys.fashnApiKey)
+    return createFashnProvider({ apiKey: keys.fashnApiKey, baseUrl: keys.fashnBaseUrl });
+  if (name === 'gemini' && keys.geminiApiKey)
+    return createGeminiProvider({ apiKey: keys.geminiApiKey, baseUrl: keys.geminiBaseUrl });
   return localProvider;
 }
 
@@ -62,7 +66,11 @@ export function loadProviderKeys(): Promise<ProviderKeys> {
     const client = new SecretsManagerClient({});
     const res = await client.send(new GetSecretValueCommand({ SecretId: arn }));
     const parsed = JSON.parse(res.SecretString ?? '{}') as { fashnApiKey?: string; geminiApiKey?: string };
-    return { ...providerKeysFromEnv(), fashnApiKey: parsed.fashnApiKey || undefined, geminiApiKey: parsed.geminiApiKey || undefined };
+    return {
+      ...providerKeysFromEnv(),
+      fashnApiKey: parsed.fashnApiKey || undefined,
+      geminiApiKey: parsed.geminiApiKey || undefined,
+    };
   })().catch((err) => {
     secretKeys = undefined; // try again on the next invocation
     throw err;

@@ -58,7 +58,8 @@ export const publicPrefixesOf = (userId: string): string[] => [
   mediaKeys.avatarPrefix(userId),
 ];
 
-export const SUBSCRIPTION_CANCEL_FAILED = 'We could not cancel your subscription, so nothing was deleted. Please try again in a few minutes.';
+export const SUBSCRIPTION_CANCEL_FAILED =
+  'We could not cancel your subscription, so nothing was deleted. Please try again in a few minutes.';
 
 export async function deleteAccount(
   db: Db,
@@ -98,11 +99,18 @@ export async function deleteAccount(
     );
   }
   let collections = 0;
-  for (const c of await queryGsi2(db, keys.collectionOwnerIndex(userId, '', '').gsi2pk)) if (await deleteCollection(db, c.id as string, userId)) collections++;
+  for (const c of await queryGsi2(db, keys.collectionOwnerIndex(userId, '', '').gsi2pk))
+    if (await deleteCollection(db, c.id as string, userId)) collections++;
   const applications = await queryGsi2(db, keys.influencerApplicationUserIndex(userId, '', '').gsi2pk);
-  await deleteItems(db, applications.map((a) => ({ pk: a.pk as string, sk: a.sk as string })));
+  await deleteItems(
+    db,
+    applications.map((a) => ({ pk: a.pk as string, sk: a.sk as string })),
+  );
   const reports = (await listOpenStyleReports(db, 10_000)).filter((r) => r.reporterId === userId);
-  await deleteItems(db, reports.flatMap((r) => [keys.styleReport(r.id), keys.styleReportLock(r.styleId, userId)]));
+  await deleteItems(
+    db,
+    reports.flatMap((r) => [keys.styleReport(r.id), keys.styleReportLock(r.styleId, userId)]),
+  );
   await deleteHandleClaim(db, user.handle, userId);
   let shares = 0;
   for (const hook of accountDeletionHooks) shares += await hook(db, userId);
@@ -119,10 +127,12 @@ export async function deleteAccount(
   const partition = await listUserPartition(db, userId);
   for (const i of partition) {
     const meta = (i.meta ?? {}) as Record<string, unknown>;
-    for (const k of ['paymentRef', 'sessionId', 'invoiceId']) if (typeof meta[k] === 'string') refs.add(meta[k] as string);
+    for (const k of ['paymentRef', 'sessionId', 'invoiceId'])
+      if (typeof meta[k] === 'string') refs.add(meta[k] as string);
   }
   for (const ref of refs) await pseudonymiseReference(db, keys.paymentGrant(ref), userId, pseudonym);
-  if (user.subscriptionId) await pseudonymiseReference(db, keys.subscriptionOwner(user.subscriptionId), userId, pseudonym);
+  if (user.subscriptionId)
+    await pseudonymiseReference(db, keys.subscriptionOwner(user.subscriptionId), userId, pseudonym);
 
   // 4. Objects: the "Delete all my photos" purge (photo profiles, then everything under users/<id>/), then public folders.
   const photos = await deleteAllPhotos(db, userId);
@@ -146,18 +156,30 @@ export async function deleteAccount(
     const sk = String(i.sk);
     return !accounting(sk) && kindOf(i) !== 'favorite' && sk !== keys.user(userId).sk;
   });
-  await deleteItems(db, rest.map((i) => ({ pk: i.pk as string, sk: i.sk as string })));
+  await deleteItems(
+    db,
+    rest.map((i) => ({ pk: i.pk as string, sk: i.sk as string })),
+  );
 
   // 6. Sign-in, then the user item itself.
   const signInRemoved = await signOutAndDeleteUser(username);
   // ID tokens stay valid for up to an hour after sign-out: the tombstone stops them from re-creating the user.
   // With a subscription, events about it keep coming until it ends: keep the tombstone past the period end.
   const periodEnd = user.currentPeriodEnd ? new Date(user.currentPeriodEnd).getTime() + 35 * DAY_MS : 0;
-  await putTombstone(db, userId, pseudonym, new Date(Math.max(now.getTime() + TOMBSTONE_DAYS * DAY_MS, periodEnd)), now);
+  await putTombstone(
+    db,
+    userId,
+    pseudonym,
+    new Date(Math.max(now.getTime() + TOMBSTONE_DAYS * DAY_MS, periodEnd)),
+    now,
+  );
   await deleteItems(db, [keys.user(userId)]);
   // Anything written meanwhile (a generation finishing, an export) under the partition goes too.
   const late = (await listUserPartition(db, userId)).filter((i) => !accounting(String(i.sk)));
-  await deleteItems(db, late.map((i) => ({ pk: i.pk as string, sk: i.sk as string })));
+  await deleteItems(
+    db,
+    late.map((i) => ({ pk: i.pk as string, sk: i.sk as string })),
+  );
 
   const generations = count('generation');
   const links = count('link');

@@ -21,7 +21,13 @@ import {
   type MonthlyPlanId,
   type ProductType,
 } from '../../shared/domain/plans';
-import { getBalance, ledgerItems, listLedgerPage, listLots, type LedgerEntry } from '../../shared/repositories/ledger-repository';
+import {
+  getBalance,
+  ledgerItems,
+  listLedgerPage,
+  listLots,
+  type LedgerEntry,
+} from '../../shared/repositories/ledger-repository';
 import { putCheckoutRecord } from '../../shared/repositories/checkout-repository';
 import { countPhotoProfiles } from '../../shared/repositories/photo-profile-repository';
 import { getStyleCounts } from '../../shared/repositories/style-editor-repository';
@@ -52,9 +58,16 @@ export function publicOrigin(headers: Record<string, string>): string {
   return `${proto}://${host}`;
 }
 
-export async function startCheckout(db: Db, payments: PaymentsAdapter, user: UserRecord, productType: ProductType, origin: string): Promise<{ checkoutUrl: string; sessionId: string }> {
+export async function startCheckout(
+  db: Db,
+  payments: PaymentsAdapter,
+  user: UserRecord,
+  productType: ProductType,
+  origin: string,
+): Promise<{ checkoutUrl: string; sessionId: string }> {
   const blocker = purchaseBlocker(user, productType);
-  if (blocker) throw conflict(blocker, productType === 'trial' ? BILLING_CODES.trialUsed : BILLING_CODES.alreadySubscribed);
+  if (blocker)
+    throw conflict(blocker, productType === 'trial' ? BILLING_CODES.trialUsed : BILLING_CODES.alreadySubscribed);
   const s = await payments.createCheckoutSession({
     userId: user.id,
     email: user.email,
@@ -79,10 +92,13 @@ export async function startCheckout(db: Db, payments: PaymentsAdapter, user: Use
   return { checkoutUrl: s.url, sessionId: s.id };
 }
 
-
 /** Usage from real data: photo profiles and private/public styles from the COUNTERS item. */
 export async function subscriptionSummary(db: Db, user: UserRecord): Promise<SubscriptionSummary> {
-  const [balance, profilesUsed, styleCounts] = await Promise.all([getBalance(db, user.id), countPhotoProfiles(db, user.id), getStyleCounts(db, user.id)]);
+  const [balance, profilesUsed, styleCounts] = await Promise.all([
+    getBalance(db, user.id),
+    countPhotoProfiles(db, user.id),
+    getStyleCounts(db, user.id),
+  ]);
   const limits = limitsFor(user);
   return {
     currentPlan: user.currentPlan ?? 'none',
@@ -119,22 +135,34 @@ export async function creditsView(db: Db, user: UserRecord) {
     monthlyAllowance: monthlyAllowance(plan),
     rolloverCap: rolloverCapOf(plan),
     /** Pack purchases still holding credits, soonest-expiring first. */
-    packLots: lots.filter((l) => l.remaining > 0).map((l) => ({ remaining: l.remaining, amount: l.amount, expiresAt: l.expiresAt })),
+    packLots: lots
+      .filter((l) => l.remaining > 0)
+      .map((l) => ({ remaining: l.remaining, amount: l.amount, expiresAt: l.expiresAt })),
     monthlyExpiresAt: balance.monthly > 0 && isMonthlyPlan(plan) ? (user.currentPeriodEnd ?? null) : null,
   };
 }
 
-export async function ledgerPage(db: Db, userId: string, q: { limit?: string; cursor?: string }): Promise<{ items: LedgerEntry[]; nextCursor: string | null }> {
+export async function ledgerPage(
+  db: Db,
+  userId: string,
+  q: { limit?: string; cursor?: string },
+): Promise<{ items: LedgerEntry[]; nextCursor: string | null }> {
   const limit = q.limit ? Math.max(1, Math.min(200, Number(q.limit) || 50)) : 50;
   return listLedgerPage(db, userId, { limit, cursor: q.cursor ?? null });
 }
 
 /** Write the user's plan fields for the subscription as the provider now reports it. */
-export async function syncUserFromSubscription(db: Db, userId: string, sub: SubscriptionView, now = new Date()): Promise<UserRecord> {
+export async function syncUserFromSubscription(
+  db: Db,
+  userId: string,
+  sub: SubscriptionView,
+  now = new Date(),
+): Promise<UserRecord> {
   const user = await getUser(db, userId);
   if (!user) throw new HttpError(404, ERROR_CODES.notFound, 'User not found');
   const fields = planFieldsFor(user, sub);
-  if (fields && !(await writeUserFields(db, [userFieldsItem(db, userId, fields, now)]))) throw new HttpError(404, ERROR_CODES.notFound, 'User not found');
+  if (fields && !(await writeUserFields(db, [userFieldsItem(db, userId, fields, now)])))
+    throw new HttpError(404, ERROR_CODES.notFound, 'User not found');
   return (await getUser(db, userId))!;
 }
 
@@ -145,18 +173,34 @@ function activeMonthly(user: UserRecord): { plan: MonthlyPlanId; subscriptionId:
 }
 
 /** Cancel at period end: only an active Starter or Creator with no scheduled change. */
-export async function cancelSubscription(db: Db, payments: PaymentsAdapter, user: UserRecord): Promise<SubscriptionSummary> {
+export async function cancelSubscription(
+  db: Db,
+  payments: PaymentsAdapter,
+  user: UserRecord,
+): Promise<SubscriptionSummary> {
   const { subscriptionId } = activeMonthly(user);
-  if (user.nextScheduledPlan) throw conflict('A change is already scheduled for the end of this period. Cancel it first.', BILLING_CODES.scheduledChange);
+  if (user.nextScheduledPlan)
+    throw conflict(
+      'A change is already scheduled for the end of this period. Cancel it first.',
+      BILLING_CODES.scheduledChange,
+    );
   const sub = await payments.cancelAtPeriodEnd(subscriptionId);
   return subscriptionSummary(db, await syncUserFromSubscription(db, user.id, sub));
 }
 
 /** Drop the scheduled change: a cancellation (resume) or a scheduled downgrade. */
-export async function cancelScheduledChange(db: Db, payments: PaymentsAdapter, user: UserRecord): Promise<SubscriptionSummary> {
+export async function cancelScheduledChange(
+  db: Db,
+  payments: PaymentsAdapter,
+  user: UserRecord,
+): Promise<SubscriptionSummary> {
   const { subscriptionId } = activeMonthly(user);
-  if (!user.nextScheduledPlan) throw conflict('There is no scheduled change to cancel.', BILLING_CODES.noScheduledChange);
-  const sub = user.nextScheduledPlan === 'none' ? await payments.resume(subscriptionId) : await payments.cancelScheduledChange(subscriptionId);
+  if (!user.nextScheduledPlan)
+    throw conflict('There is no scheduled change to cancel.', BILLING_CODES.noScheduledChange);
+  const sub =
+    user.nextScheduledPlan === 'none'
+      ? await payments.resume(subscriptionId)
+      : await payments.cancelScheduledChange(subscriptionId);
   return subscriptionSummary(db, await syncUserFromSubscription(db, user.id, sub));
 }
 
@@ -165,14 +209,24 @@ export async function cancelScheduledChange(db: Db, payments: PaymentsAdapter, u
  * difference of the monthly allowances is granted for the current cycle (`upgrade.reconcile`, once per
  * subscription period). A downgrade is scheduled for the period end (the current plan is kept until then).
  */
-export async function changePlan(db: Db, payments: PaymentsAdapter, user: UserRecord, to: MonthlyPlanId, now = new Date()): Promise<SubscriptionSummary> {
+export async function changePlan(
+  db: Db,
+  payments: PaymentsAdapter,
+  user: UserRecord,
+  to: MonthlyPlanId,
+  now = new Date(),
+): Promise<SubscriptionSummary> {
   const { plan: from, subscriptionId } = activeMonthly(user);
   const kind = planChangeKind(from, to);
   if (kind === 'same') {
     if (user.nextScheduledPlan && user.nextScheduledPlan !== 'none') return cancelScheduledChange(db, payments, user);
     throw conflict(`You are already on the ${PLANS[to].name} plan.`, BILLING_CODES.samePlan);
   }
-  if (user.nextScheduledPlan === 'none') throw conflict('Your subscription is set to cancel. Resume it before changing plans.', BILLING_CODES.scheduledChange);
+  if (user.nextScheduledPlan === 'none')
+    throw conflict(
+      'Your subscription is set to cancel. Resume it before changing plans.',
+      BILLING_CODES.scheduledChange,
+    );
   if (kind === 'downgrade') {
     const sub = await payments.changePlan(subscriptionId, to, 'period_end');
     return subscriptionSummary(db, await syncUserFromSubscription(db, user.id, sub, now));
@@ -183,18 +237,48 @@ export async function changePlan(db: Db, payments: PaymentsAdapter, user: UserRe
 }
 
 /** The upgrade's grant and the user's new plan in one transaction; idempotent per subscription period. */
-export async function grantUpgradeReconcile(db: Db, userId: string, sub: SubscriptionView, from: MonthlyPlanId, to: MonthlyPlanId, now = new Date()): Promise<boolean> {
+export async function grantUpgradeReconcile(
+  db: Db,
+  userId: string,
+  sub: SubscriptionView,
+  from: MonthlyPlanId,
+  to: MonthlyPlanId,
+  now = new Date(),
+): Promise<boolean> {
   const user = (await getUser(db, userId))!;
   const fields = planFieldsFor(user, sub) ?? {};
   const amount = upgradeReconcileCredits(from, to);
   const causeId = `${sub.id}:${sub.currentPeriodStart ?? 'period'}:${to}`;
   return writeUserFields(db, [
-    ...(amount > 0 ? ledgerItems(db, { userId, entries: [{ kind: 'upgrade.reconcile', bucket: 'monthly', amount, causeId, note: `Upgrade ${PLANS[from].name} to ${PLANS[to].name}` }] }, now) : []),
+    ...(amount > 0
+      ? ledgerItems(
+          db,
+          {
+            userId,
+            entries: [
+              {
+                kind: 'upgrade.reconcile',
+                bucket: 'monthly',
+                amount,
+                causeId,
+                note: `Upgrade ${PLANS[from].name} to ${PLANS[to].name}`,
+              },
+            ],
+          },
+          now,
+        )
+      : []),
     userFieldsItem(db, userId, fields, now),
   ]);
 }
 
-export async function portalUrl(payments: PaymentsAdapter, user: UserRecord, origin: string, flow?: 'payment_method_update'): Promise<{ url: string }> {
-  if (!user.stripeCustomerId) throw conflict('No billing account yet. Buy a plan or a credit pack first.', BILLING_CODES.noCustomer);
+export async function portalUrl(
+  payments: PaymentsAdapter,
+  user: UserRecord,
+  origin: string,
+  flow?: 'payment_method_update',
+): Promise<{ url: string }> {
+  if (!user.stripeCustomerId)
+    throw conflict('No billing account yet. Buy a plan or a credit pack first.', BILLING_CODES.noCustomer);
   return payments.createPortalSession({ customerId: user.stripeCustomerId, returnUrl: `${origin}/subscription`, flow });
 }

@@ -2,7 +2,15 @@
 import { isListedCollection } from '../../shared/domain/collection-rules';
 import { notFound } from '../../shared/errors';
 import type { Db } from '../../shared/repositories/table';
-import { getVisibleStyle, listCategories, listPublicStyles, listPublishedCollections, listStyleProducts, type CollectionRecord, type StyleRecord } from '../../shared/repositories/catalog-repository';
+import {
+  getVisibleStyle,
+  listCategories,
+  listPublicStyles,
+  listPublishedCollections,
+  listStyleProducts,
+  type CollectionRecord,
+  type StyleRecord,
+} from '../../shared/repositories/catalog-repository';
 import { getUser, getUsersByIds, type UserRecord } from '../../shared/repositories/user-repository';
 
 export interface Creator {
@@ -12,7 +20,10 @@ export interface Creator {
   isPublic: boolean;
 }
 
-export const creatorOf = (u: Pick<UserRecord, 'id' | 'firstName' | 'lastName' | 'email' | 'handle' | 'isPublic'> | null, id: string): Creator => {
+export const creatorOf = (
+  u: Pick<UserRecord, 'id' | 'firstName' | 'lastName' | 'email' | 'handle' | 'isPublic'> | null,
+  id: string,
+): Creator => {
   if (!u) return { id, name: 'Unknown creator', handle: null, isPublic: false };
   const full = [u.firstName, u.lastName].filter(Boolean).join(' ');
   return { id, name: full || u.handle, handle: u.handle, isPublic: !!u.isPublic };
@@ -22,7 +33,8 @@ export const creatorOf = (u: Pick<UserRecord, 'id' | 'firstName' | 'lastName' | 
 export async function creators(db: Db, ids: string[]): Promise<Map<string, Creator>> {
   const unique = [...new Set(ids)];
   const out = new Map<string, Creator>();
-  for (const u of await getUsersByIds(db, unique, ['id', 'firstName', 'lastName', 'email', 'handle', 'isPublic'])) out.set(u.id, creatorOf(u as UserRecord, u.id));
+  for (const u of await getUsersByIds(db, unique, ['id', 'firstName', 'lastName', 'email', 'handle', 'isPublic']))
+    out.set(u.id, creatorOf(u as UserRecord, u.id));
   for (const id of unique) if (!out.has(id)) out.set(id, creatorOf(null, id));
   return out;
 }
@@ -46,7 +58,10 @@ export const styleSummary = (s: StyleRecord, creator: Creator) => ({
 
 export async function listStyles(db: Db) {
   const styles = await listPublicStyles(db);
-  const byId = await creators(db, styles.map((s) => s.createdBy));
+  const byId = await creators(
+    db,
+    styles.map((s) => s.createdBy),
+  );
   return styles.map((s) => styleSummary(s, byId.get(s.createdBy)!));
 }
 

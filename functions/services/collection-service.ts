@@ -7,7 +7,13 @@ import { ulid } from 'ulid';
 import { ERROR_CODES, HttpError, forbidden, notFound } from '../../shared/errors';
 import { isAdmin } from '../../shared/domain/roles';
 import type { Db } from '../../shared/repositories/table';
-import { getCollection, getStylesByIds, listCollectionStyleIds, listCollectionsOfOwner, type CollectionRecord } from '../../shared/repositories/catalog-repository';
+import {
+  getCollection,
+  getStylesByIds,
+  listCollectionStyleIds,
+  listCollectionsOfOwner,
+  type CollectionRecord,
+} from '../../shared/repositories/catalog-repository';
 import {
   addStyleToCollection,
   createCollection,
@@ -79,7 +85,9 @@ export async function createMyCollection(db: Db, user: UserRecord, input: Collec
 /** GET /api/influencer-collections/{id}: the collection with its styles (public ones, and the caller's own). */
 export async function getMyCollection(db: Db, user: UserRecord, id: string) {
   const c = await visibleCollection(db, user, id);
-  const styles = (await getStylesByIds(db, await listCollectionStyleIds(db, id))).filter((s) => s.isPublic || s.createdBy === user.id);
+  const styles = (await getStylesByIds(db, await listCollectionStyleIds(db, id))).filter(
+    (s) => s.isPublic || s.createdBy === user.id,
+  );
   return {
     ...collectionView(c),
     styles: styles.map((s) => ({
@@ -97,12 +105,24 @@ export async function getMyCollection(db: Db, user: UserRecord, id: string) {
   };
 }
 
-export async function updateMyCollection(db: Db, user: UserRecord, id: string, input: CollectionPatchInput, now = new Date()) {
+export async function updateMyCollection(
+  db: Db,
+  user: UserRecord,
+  id: string,
+  input: CollectionPatchInput,
+  now = new Date(),
+) {
   const c = await ownCollection(db, user, id);
   const cover = input.coverImage ? parseStyleImageRef(input.coverImage) : null;
   if (cover && !cover.ok)
     throw new HttpError(400, ERROR_CODES.validation, 'Cover image must be an uploaded image (/api/public-image/...)');
-  const updated = await updateCollection(db, c, user.id, cover?.ok ? { ...input, coverImage: imageRefPath(cover) } : input, now);
+  const updated = await updateCollection(
+    db,
+    c,
+    user.id,
+    cover?.ok ? { ...input, coverImage: imageRefPath(cover) } : input,
+    now,
+  );
   if (!updated) throw notFound(COLLECTION_NOT_FOUND);
   return collectionView(updated);
 }
@@ -124,11 +144,20 @@ export async function addStyleToMyCollection(db: Db, user: UserRecord, id: strin
   // a first style gives a collection without a cover its cover
   const after = await getCollection(db, id);
   if (after && !after.coverImage && (style.coverImageUrl || style.promptImageUrl))
-    return collectionView((await updateCollection(db, after, user.id, { coverImage: style.coverImageUrl ?? style.promptImageUrl }, now)) ?? after);
+    return collectionView(
+      (await updateCollection(db, after, user.id, { coverImage: style.coverImageUrl ?? style.promptImageUrl }, now)) ??
+        after,
+    );
   return collectionView(after ?? (await ownCollection(db, user, id)));
 }
 
-export async function removeStyleFromMyCollection(db: Db, user: UserRecord, id: string, styleId: string, now = new Date()) {
+export async function removeStyleFromMyCollection(
+  db: Db,
+  user: UserRecord,
+  id: string,
+  styleId: string,
+  now = new Date(),
+) {
   await ownCollection(db, user, id);
   const style = await getStoredStyle(db, styleId);
   const res = await removeStyleFromCollection(db, id, styleId, user.id, now);

@@ -29,7 +29,12 @@ export function hashIp(ip: string | null | undefined): string | null {
 }
 
 /** POST /api/user/age: record adult or minor once. Returns the status. */
-export async function recordAge(db: Db, userId: string, birthDate: string, now = new Date()): Promise<{ ageStatus: AgeStatus }> {
+export async function recordAge(
+  db: Db,
+  userId: string,
+  birthDate: string,
+  now = new Date(),
+): Promise<{ ageStatus: AgeStatus }> {
   const age = ageOn(birthDate, now);
   if (age === null) throw new HttpError(400, ERROR_CODES.validation, M.birthDateInvalid);
   const status = ageStatusOf(age);
@@ -49,7 +54,8 @@ export async function recordAge(db: Db, userId: string, birthDate: string, now =
 export async function requirePhotoConsent(db: Db, userId: string, consentVersion: string | undefined): Promise<void> {
   await requireAdult(db, userId);
   if (!consentVersion) throw new HttpError(400, PRIVACY_CODES.consentRequired, M.consentRequired);
-  if (consentVersion !== PHOTO_CONSENT.version) throw new HttpError(400, PRIVACY_CODES.consentRequired, M.consentOutdated);
+  if (consentVersion !== PHOTO_CONSENT.version)
+    throw new HttpError(400, PRIVACY_CODES.consentRequired, M.consentOutdated);
 }
 
 /** The caller stated an adult age (a photo of a person is uploaded only then: presign and profile save). */
@@ -59,6 +65,18 @@ export async function requireAdult(db: Db, userId: string): Promise<void> {
   if (fields?.ageStatus !== 'adult') throw new HttpError(403, PRIVACY_CODES.ageRequired, M.ageRequired);
 }
 
-export async function recordPhotoConsent(db: Db, userId: string, profileId: string, sourceIp: string | null, now = new Date()): Promise<void> {
-  await putPhotoConsent(db, { userId, profileId, wordingVersion: PHOTO_CONSENT.version, acceptedAt: now.toISOString(), ipHash: hashIp(sourceIp) });
+export async function recordPhotoConsent(
+  db: Db,
+  userId: string,
+  profileId: string,
+  sourceIp: string | null,
+  now = new Date(),
+): Promise<void> {
+  await putPhotoConsent(db, {
+    userId,
+    profileId,
+    wordingVersion: PHOTO_CONSENT.version,
+    acceptedAt: now.toISOString(),
+    ipHash: hashIp(sourceIp),
+  });
 }

@@ -12,7 +12,13 @@
  */
 import { IMAGE_CHECK_KINDS, type ImageCheckKind } from '../../shared/domain/content-safety';
 import { notFound } from '../../shared/errors';
-import { deletePublicImageHash, getStyleReportById, listContentRefusals, listKeysWithHash, resolveStyleReports } from '../../shared/repositories/content-safety-repository';
+import {
+  deletePublicImageHash,
+  getStyleReportById,
+  listContentRefusals,
+  listKeysWithHash,
+  resolveStyleReports,
+} from '../../shared/repositories/content-safety-repository';
 import { listPublicStyles } from '../../shared/repositories/catalog-repository';
 import { getStoredStyle, updateStyle } from '../../shared/repositories/style-editor-repository';
 import { removeStyleFromAllCollections } from '../../shared/repositories/collection-repository';
@@ -35,7 +41,11 @@ export interface RefusalSummary {
 export async function refusalSummary(db: Db, now = new Date()): Promise<RefusalSummary> {
   const since = new Date(now.getTime() - REFUSAL_WINDOW_DAYS * 86_400_000);
   const months: string[] = [];
-  for (let d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)); d >= new Date(Date.UTC(since.getUTCFullYear(), since.getUTCMonth(), 1)); d.setUTCMonth(d.getUTCMonth() - 1))
+  for (
+    let d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    d >= new Date(Date.UTC(since.getUTCFullYear(), since.getUTCMonth(), 1));
+    d.setUTCMonth(d.getUTCMonth() - 1)
+  )
     months.push(d.toISOString().slice(0, 7));
   const rows = (await listContentRefusals(db, months)).filter((r) => r.createdAt >= since.toISOString());
   const byKind = Object.fromEntries(IMAGE_CHECK_KINDS.map((k) => [k, 0])) as Record<ImageCheckKind, number>;
@@ -49,7 +59,9 @@ export async function refusalSummary(db: Db, now = new Date()): Promise<RefusalS
     total: rows.length,
     byKind,
     byReason,
-    recent: rows.slice(0, 50).map(({ id, kind, reasons, moderator, createdAt }) => ({ id, kind, reasons, moderator, createdAt })),
+    recent: rows
+      .slice(0, 50)
+      .map(({ id, kind, reasons, moderator, createdAt }) => ({ id, kind, reasons, moderator, createdAt })),
   };
 }
 
@@ -67,7 +79,12 @@ export async function takeDownReportedStyle(db: Db, reportId: string, now = new 
   const report = await getStyleReportById(db, reportId);
   if (!report) throw notFound('Report not found');
   const style = await getStoredStyle(db, report.styleId);
-  if (!style) return { styleIds: [], deletedImages: 0, resolvedReports: await resolveStyleReports(db, [report.styleId], 'resolved', now) };
+  if (!style)
+    return {
+      styleIds: [],
+      deletedImages: 0,
+      resolvedReports: await resolveStyleReports(db, [report.styleId], 'resolved', now),
+    };
 
   // the reported images and every public object with the same bytes
   const doomed = new Set<string>();
@@ -86,7 +103,9 @@ export async function takeDownReportedStyle(db: Db, reportId: string, now = new 
   const doomedPaths = new Set([...doomed].map(publicImagePath));
 
   // hide the reported style and every public style showing one of those images
-  const others = (await listPublicStyles(db)).filter((s) => s.id !== style.id && (doomedPaths.has(s.coverImageUrl ?? '') || doomedPaths.has(s.promptImageUrl ?? '')));
+  const others = (await listPublicStyles(db)).filter(
+    (s) => s.id !== style.id && (doomedPaths.has(s.coverImageUrl ?? '') || doomedPaths.has(s.promptImageUrl ?? '')),
+  );
   const hidden: string[] = [];
   for (const id of [style.id, ...others.map((s) => s.id)]) {
     for (let attempt = 0; attempt < 3; attempt++) {

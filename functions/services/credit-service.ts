@@ -1,7 +1,12 @@
 import { BUSY_MESSAGE, HttpError, ERROR_CODES } from '../../shared/errors';
 import { StorageContention } from '../../shared/repositories/toolkit';
 import type { Db } from '../../shared/repositories/table';
-import { getBalance, recordMovement, InsufficientCredits, type Balance } from '../../shared/repositories/ledger-repository';
+import {
+  getBalance,
+  recordMovement,
+  InsufficientCredits,
+  type Balance,
+} from '../../shared/repositories/ledger-repository';
 import type { AdjustCreditsInput } from '../../shared/schemas/credits';
 import { requireUserById } from './user-service';
 
@@ -24,7 +29,11 @@ export async function adjustCredits(
     return { applied, balance: await getBalance(db, input.userId) };
   } catch (err) {
     if (err instanceof InsufficientCredits)
-      throw new HttpError(409, ERROR_CODES.conflict, `The ${input.bucket} bucket has fewer than ${-input.amount} credits`);
+      throw new HttpError(
+        409,
+        ERROR_CODES.conflict,
+        `The ${input.bucket} bucket has fewer than ${-input.amount} credits`,
+      );
     // conflicting writes outlasted the retries: nothing was recorded, and it is not the bucket's fault
     if (err instanceof StorageContention) throw new HttpError(503, ERROR_CODES.busy, BUSY_MESSAGE);
     throw err;

@@ -5,7 +5,11 @@
  */
 import type { Db } from '../../shared/repositories/table';
 import { keys } from '../../shared/repositories/keys';
-import { deletedAccountPseudonym, getItem, recordDeletedAccountEvent } from '../../shared/repositories/privacy-repository';
+import {
+  deletedAccountPseudonym,
+  getItem,
+  recordDeletedAccountEvent,
+} from '../../shared/repositories/privacy-repository';
 import type { StripeEvent } from '../payments/stripe-objects';
 
 const PSEUDONYM = /^deleted-/;
@@ -24,7 +28,12 @@ export async function deletedAccountOfEvent(db: Db, event: StripeEvent): Promise
     const p = await deletedAccountPseudonym(db, id);
     if (p) return p;
   }
-  const subId = o.object === 'subscription' ? o.id : typeof o.subscription === 'string' ? o.subscription : o.parent?.subscription_details?.subscription;
+  const subId =
+    o.object === 'subscription'
+      ? o.id
+      : typeof o.subscription === 'string'
+        ? o.subscription
+        : o.parent?.subscription_details?.subscription;
   if (typeof subId === 'string') {
     const owner = (await getItem(db, keys.subscriptionOwner(subId)))?.userId;
     if (typeof owner === 'string' && PSEUDONYM.test(owner)) return owner;
@@ -36,6 +45,10 @@ export async function deletedAccountOfEvent(db: Db, event: StripeEvent): Promise
 export async function ignoreIfDeletedAccount(db: Db, event: StripeEvent, now = new Date()): Promise<boolean> {
   const pseudonym = await deletedAccountOfEvent(db, event);
   if (!pseudonym) return false;
-  await recordDeletedAccountEvent(db, { eventId: event.id, eventType: event.type, eventCreated: new Date(event.created * 1000).toISOString(), pseudonym }, now);
+  await recordDeletedAccountEvent(
+    db,
+    { eventId: event.id, eventType: event.type, eventCreated: new Date(event.created * 1000).toISOString(), pseudonym },
+    now,
+  );
   return true;
 }

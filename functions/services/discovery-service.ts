@@ -95,8 +95,16 @@ export async function unfavoriteStyle(db: Db, userId: string, styleId: string) {
 /** GET /api/favorites: the caller's favourite styles (still visible to them), most recently favourited first. */
 export async function listFavoriteStyles(db: Db, userId: string) {
   const favs = await listFavoriteStyleIds(db, userId);
-  const styles = (await getStylesByIds(db, favs.map((f) => f.styleId))).filter((s) => isVisible(s, userId));
-  const byCreator = await creators(db, styles.map((s) => s.createdBy));
+  const styles = (
+    await getStylesByIds(
+      db,
+      favs.map((f) => f.styleId),
+    )
+  ).filter((s) => isVisible(s, userId));
+  const byCreator = await creators(
+    db,
+    styles.map((s) => s.createdBy),
+  );
   const at = new Map(favs.map((f) => [f.styleId, f.createdAt]));
   return styles.map((s) => ({ ...styleSummary(s, byCreator.get(s.createdBy)!), favoritedAt: at.get(s.id) ?? null }));
 }
@@ -156,7 +164,12 @@ export async function getCollectionDetail(db: Db, id: string, viewerId: string |
     ...collectionSummary(c),
     name: c.name,
     styleCount: items.length,
-    affiliateLinks: (c.affiliateLinks ?? []).map(({ id: linkId, url, productName, retailer }) => ({ id: linkId, url, productName, retailer })),
+    affiliateLinks: (c.affiliateLinks ?? []).map(({ id: linkId, url, productName, retailer }) => ({
+      id: linkId,
+      url,
+      productName,
+      retailer,
+    })),
     styles: items,
   };
 }
@@ -164,7 +177,9 @@ export async function getCollectionDetail(db: Db, id: string, viewerId: string |
 /** GET /api/influencer-collections/user/{userId}: that user's published collections (all of them for the owner). */
 export async function listUserCollections(db: Db, userId: string, viewerId: string | null) {
   // The owner sees every collection; others the published ones that are not empty.
-  return (await listCollectionsOfOwner(db, userId)).filter((c) => collectionVisible(c, viewerId) && (c.userId === viewerId || isListedCollection(c))).map(collectionSummary);
+  return (await listCollectionsOfOwner(db, userId))
+    .filter((c) => collectionVisible(c, viewerId) && (c.userId === viewerId || isListedCollection(c)))
+    .map(collectionSummary);
 }
 
 /** GET /api/profile/{handle}: a public user's card, links and (when they allow it) published collections. */

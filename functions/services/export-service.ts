@@ -29,7 +29,8 @@ import {
 import { deleteImages, getObject, mediaKeys, objectExists, presignGet, putObject } from '../lib/media-store';
 import { logger } from '../lib/logger';
 
-export const exportObjectKey = (userId: string, exportId: string) => `${mediaKeys.userPrefix(userId)}exports/${exportId}.zip`;
+export const exportObjectKey = (userId: string, exportId: string) =>
+  `${mediaKeys.userPrefix(userId)}exports/${exportId}.zip`;
 
 /** Runs a build in the background. Locally: in this process. Replaceable (tests, a queue in AWS). */
 export type ExportRunner = (db: Db, userId: string, exportId: string) => void;
@@ -41,13 +42,22 @@ let runner: ExportRunner = (db, userId, exportId) => {
   const fn = process.env.EXPORT_FUNCTION_NAME;
   const fail = (error: unknown) => {
     logger.error('Export failed', { error: error as Error, userId, exportId });
-    void updateExport(db, userId, exportId, { status: 'failed', error: 'We could not prepare your data. Please try again.' }).catch(() => undefined);
+    void updateExport(db, userId, exportId, {
+      status: 'failed',
+      error: 'We could not prepare your data. Please try again.',
+    }).catch(() => undefined);
   };
   if (fn) {
     pendingInvokes.push(
       import('@aws-sdk/client-lambda')
         .then(({ LambdaClient, InvokeCommand }) =>
-          new LambdaClient({}).send(new InvokeCommand({ FunctionName: fn, InvocationType: 'Event', Payload: Buffer.from(JSON.stringify({ userId, exportId })) })),
+          new LambdaClient({}).send(
+            new InvokeCommand({
+              FunctionName: fn,
+              InvocationType: 'Event',
+              Payload: Buffer.from(JSON.stringify({ userId, exportId })),
+            }),
+          ),
         )
         .then(() => undefined, fail),
     );
@@ -84,7 +94,12 @@ async function readObject(key: string): Promise<Uint8Array | null> {
 }
 
 const extOf = (key: string) => /\.([a-z0-9]+)$/i.exec(key)?.[1] ?? 'bin';
-const safeName = (s: string) => s.replace(/[^A-Za-z0-9 _-]+/g, '').trim().replace(/\s+/g, '-').slice(0, 40) || 'profile';
+const safeName = (s: string) =>
+  s
+    .replace(/[^A-Za-z0-9 _-]+/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .slice(0, 40) || 'profile';
 
 function toJob(e: ExportRecord, url: string | null, now: Date): ExportJob {
   const expiresAt = e.readyAt ? new Date(new Date(e.readyAt).getTime() + EXPORT_LINK_SECONDS * 1000) : null;
@@ -104,11 +119,25 @@ function toJob(e: ExportRecord, url: string | null, now: Date): ExportJob {
 export async function requestExport(db: Db, userId: string, now = new Date()): Promise<ExportJob> {
   const existing = await listExports(db, userId);
   const fresh = (e: ExportRecord) => now.getTime() - new Date(e.updatedAt).getTime() < 15 * 60_000;
-  if (existing.some((e) => (e.status === 'pending' || e.status === 'building') && fresh(e))) throw new HttpError(409, ERROR_CODES.exportInProgress, M.exportBusy);
+  if (existing.some((e) => (e.status === 'pending' || e.status === 'building') && fresh(e)))
+    throw new HttpError(409, ERROR_CODES.exportInProgress, M.exportBusy);
   // Older archives are removed: one export at a time is kept.
-  await deleteImages('private', existing.map((e) => e.objectKey));
+  await deleteImages(
+    'private',
+    existing.map((e) => e.objectKey),
+  );
   const ts = now.toISOString();
-  const rec: ExportRecord = { id: ulid(now.getTime()), userId, status: 'pending', progress: 0, createdAt: ts, updatedAt: ts, objectKey: null, readyAt: null, error: null };
+  const rec: ExportRecord = {
+    id: ulid(now.getTime()),
+    userId,
+    status: 'pending',
+    progress: 0,
+    createdAt: ts,
+    updatedAt: ts,
+    objectKey: null,
+    readyAt: null,
+    error: null,
+  };
   await putExport(db, rec, Math.floor(now.getTime() / 1000) + 2 * EXPORT_LINK_SECONDS);
   runner(db, userId, rec.id);
   await flushExportInvokes();
@@ -146,7 +175,11 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
     await updateExport(db, userId, exportId, { status: 'building', progress: 5 });
     const user = await getUser(db, userId);
     if (!user) throw new Error('The account no longer exists');
-    if ((user as { accountStatus?: string }).accountStatus && (user as { accountStatus?: string }).accountStatus !== 'active') throw new Error('The account is being deleted');
+    if (
+      (user as { accountStatus?: string }).accountStatus &&
+      (user as { accountStatus?: string }).accountStatus !== 'active'
+    )
+      throw new Error('The account is being deleted');
     const [privacy, preferences, links, profiles, generations, ledger, favourites] = await Promise.all([
       getPrivacyFields(db, userId),
       getPreferences(db, userId),
@@ -168,7 +201,10 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
     }
     for (const g of generations) {
       // a run of several variants: every variant not yet expired (issue 15)
-      if (g.variantKeys?.length) g.variantKeys.forEach((key, i) => reads.push({ path: `generations/${g.id}-variant-${i + 1}.${extOf(key)}`, key }));
+      if (g.variantKeys?.length)
+        g.variantKeys.forEach((key, i) =>
+          reads.push({ path: `generations/${g.id}-variant-${i + 1}.${extOf(key)}`, key }),
+        );
       else if (g.resultKey) reads.push({ path: `generations/${g.id}.${extOf(g.resultKey)}`, key: g.resultKey });
     }
 
@@ -182,8 +218,17 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
         await updateExport(db, userId, exportId, { progress: 5 + Math.floor((85 * done) / Math.max(1, reads.length)) });
     }
 
-    const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, deletionPseudonym, ...account } = user as unknown as Record<string, unknown>;
-    void pk; void sk; void gsi1pk; void gsi1sk; void gsi2pk; void gsi2sk; void deletionPseudonym;
+    const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, deletionPseudonym, ...account } = user as unknown as Record<
+      string,
+      unknown
+    >;
+    void pk;
+    void sk;
+    void gsi1pk;
+    void gsi1sk;
+    void gsi2pk;
+    void gsi2sk;
+    void deletionPseudonym;
     const profile = {
       exportedAt: now().toISOString(),
       account,
@@ -198,7 +243,9 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
         isDefault: p.isDefault,
         createdAt: p.createdAt,
         updatedAt: p.updatedAt,
-        consent: consents[i] ? { wordingVersion: consents[i]!.wordingVersion, acceptedAt: consents[i]!.acceptedAt } : null,
+        consent: consents[i]
+          ? { wordingVersion: consents[i]!.wordingVersion, acceptedAt: consents[i]!.acceptedAt }
+          : null,
       })),
       favourites,
     };
@@ -214,7 +261,16 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
         2,
       ),
     );
-    files['credit-history.csv'] = enc.encode(toCsv(ledger as unknown as Record<string, unknown>[], ['createdAt', 'kind', 'bucket', 'amount', 'note', 'entryId']));
+    files['credit-history.csv'] = enc.encode(
+      toCsv(ledger as unknown as Record<string, unknown>[], [
+        'createdAt',
+        'kind',
+        'bucket',
+        'amount',
+        'note',
+        'entryId',
+      ]),
+    );
     files['README.txt'] = enc.encode(
       'Your Fitly data.\r\nprofile.json: your account, settings, photo profiles (with the consent you gave) and favourites.\r\n' +
         'photos/: your photo profile photos.\r\ngenerations/: the images you generated, described in generations.json.\r\n' +
@@ -236,9 +292,17 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
       await deleteImages('private', [key]);
       return;
     }
-    await updateExport(db, userId, exportId, { status: 'ready', progress: 100, objectKey: key, readyAt: now().toISOString() });
+    await updateExport(db, userId, exportId, {
+      status: 'ready',
+      progress: 100,
+      objectKey: key,
+      readyAt: now().toISOString(),
+    });
   } catch (error) {
-    await updateExport(db, userId, exportId, { status: 'failed', error: 'We could not prepare your data. Please try again.' });
+    await updateExport(db, userId, exportId, {
+      status: 'failed',
+      error: 'We could not prepare your data. Please try again.',
+    });
     throw error;
   }
 }

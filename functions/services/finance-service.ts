@@ -5,7 +5,13 @@
  */
 import { BUCKETS, emptyBuckets, type Buckets, type LedgerKind } from '../../shared/domain/ledger';
 import { decodeCursor, encodeCursor, type LedgerEntry } from '../../shared/repositories/ledger-repository';
-import { dayEntriesPage, dayMovements, existingEntries, scanAccounting, userEntriesInRange } from '../../shared/repositories/finance-repository';
+import {
+  dayEntriesPage,
+  dayMovements,
+  existingEntries,
+  scanAccounting,
+  userEntriesInRange,
+} from '../../shared/repositories/finance-repository';
 import { appliedEventIds, listReceivedEvents, subscriptionOwners } from '../../shared/repositories/billing-repository';
 import type { Db } from '../../shared/repositories/table';
 import type { FinanceLedgerQuery } from '../../shared/schemas/billing';
@@ -19,22 +25,34 @@ function range(from?: string, to?: string, now = new Date()): { from: string; to
   const f = from ?? new Date(Date.parse(`${t}T00:00:00Z`) - 29 * DAY_MS).toISOString().slice(0, 10);
   if (f > t) throw badRequest('from must not be after to');
   const days: string[] = [];
-  for (let d = Date.parse(`${t}T00:00:00Z`); d >= Date.parse(`${f}T00:00:00Z`); d -= DAY_MS) days.push(new Date(d).toISOString().slice(0, 10));
+  for (let d = Date.parse(`${t}T00:00:00Z`); d >= Date.parse(`${f}T00:00:00Z`); d -= DAY_MS)
+    days.push(new Date(d).toISOString().slice(0, 10));
   if (days.length > MAX_DAYS) throw badRequest(`At most ${MAX_DAYS} days at a time`);
   return { from: f, to: t, days };
 }
 
 /** Entries newest first, across users (or one user's), a page at a time. */
-export async function financeLedger(db: Db, q: FinanceLedgerQuery): Promise<{ items: LedgerEntry[]; nextCursor: string | null; from: string; to: string }> {
+export async function financeLedger(
+  db: Db,
+  q: FinanceLedgerQuery,
+): Promise<{ items: LedgerEntry[]; nextCursor: string | null; from: string; to: string }> {
   const limit = q.limit ?? 100;
   const { from, to, days } = range(q.from, q.to);
   const items: LedgerEntry[] = [];
   if (q.userId) {
     const scope = `finance:user:${q.userId}:${from}:${to}:${q.kind ?? ''}`;
-    const page = await userEntriesInRange(db, { userId: q.userId, from, to, kind: q.kind, limit, start: decodeCursor(q.cursor, scope) });
+    const page = await userEntriesInRange(db, {
+      userId: q.userId,
+      from,
+      to,
+      kind: q.kind,
+      limit,
+      start: decodeCursor(q.cursor, scope),
+    });
     return { items: page.items, nextCursor: encodeCursor(page.lastKey, scope), from, to };
   }
-  const cur = decodeCursor(q.cursor, `finance:days:${from}:${to}:${q.kind ?? ''}`) as { day?: string; key?: Record<string, unknown> } | undefined;
+  const cur = decodeCursor(q.cursor, `finance:days:${from}:${to}:${q.kind ?? ''}`) as
+    { day?: string; key?: Record<string, unknown> } | undefined;
   let i = cur?.day ? Math.max(0, days.indexOf(cur.day)) : 0;
   let start = cur?.key;
   while (items.length < limit) {
@@ -45,7 +63,10 @@ export async function financeLedger(db: Db, q: FinanceLedgerQuery): Promise<{ it
     start = page.lastKey;
     if (!start) i++;
   }
-  const nextCursor = i < days.length ? encodeCursor({ day: days[i], ...(start ? { key: start } : {}) }, `finance:days:${from}:${to}:${q.kind ?? ''}`) : null;
+  const nextCursor =
+    i < days.length
+      ? encodeCursor({ day: days[i], ...(start ? { key: start } : {}) }, `finance:days:${from}:${to}:${q.kind ?? ''}`)
+      : null;
   return { items, nextCursor, from, to };
 }
 
@@ -73,7 +94,10 @@ const CATEGORY: Record<LedgerKind, keyof Omit<DaySummary, 'day'>> = {
 };
 
 /** Per-day totals (credits; spent, expired and revoked as positive numbers), oldest day first. */
-export async function financeSummary(db: Db, q: { from?: string; to?: string }): Promise<{ from: string; to: string; days: DaySummary[]; totals: Omit<DaySummary, 'day'> }> {
+export async function financeSummary(
+  db: Db,
+  q: { from?: string; to?: string },
+): Promise<{ from: string; to: string; days: DaySummary[]; totals: Omit<DaySummary, 'day'> }> {
   const { from, to, days } = range(q.from, q.to);
   const totals = { granted: 0, spent: 0, refunded: 0, expired: 0, revoked: 0, adjusted: 0 };
   const out: DaySummary[] = [];
@@ -93,20 +117,39 @@ export async function financeSummary(db: Db, q: { from?: string; to?: string }):
 export interface ReconciliationReport {
   checkedUsers: number;
   /** Users whose balance differs from the sum of their entries, or is negative, or whose pack lots differ. */
-  mismatches: { userId: string; balance: Buckets & { credits: number }; entries: Buckets; lotsRemaining: number; problems: string[] }[];
+  mismatches: {
+    userId: string;
+    balance: Buckets & { credits: number };
+    entries: Buckets;
+    lotsRemaining: number;
+    problems: string[];
+  }[];
   /** Verified events with no APPLIED record (an error, or still in flight). */
   unappliedEvents: { eventId: string; eventType: string; receivedAt: string }[];
   /** Payment events whose grant entry does not exist. */
-  paymentsWithoutGrant: { eventId: string; eventType: string; userId: string | null; expectedEntryId: string; receivedAt: string }[];
+  paymentsWithoutGrant: {
+    eventId: string;
+    eventType: string;
+    userId: string | null;
+    expectedEntryId: string;
+    receivedAt: string;
+  }[];
   generatedAt: string;
 }
 
 export async function financeReconciliation(db: Db, now = new Date()): Promise<ReconciliationReport> {
   const items = await scanAccounting(db);
-  const users = new Map<string, { balance: Buckets & { credits: number }; entries: Buckets; lots: number; negativeLot: boolean }>();
+  const users = new Map<
+    string,
+    { balance: Buckets & { credits: number }; entries: Buckets; lots: number; negativeLot: boolean }
+  >();
   const u = (id: string) => {
     let v = users.get(id);
-    if (!v) users.set(id, (v = { balance: { ...emptyBuckets(), credits: 0 }, entries: emptyBuckets(), lots: 0, negativeLot: false }));
+    if (!v)
+      users.set(
+        id,
+        (v = { balance: { ...emptyBuckets(), credits: 0 }, entries: emptyBuckets(), lots: 0, negativeLot: false }),
+      );
     return v;
   };
   for (const { type, userId, item: it } of items) {
@@ -131,27 +174,54 @@ export async function financeReconciliation(db: Db, now = new Date()): Promise<R
     if (v.balance.credits !== sum) problems.push(`credits: ${v.balance.credits} != entries ${sum}`);
     if (v.lots !== v.balance.pack) problems.push(`pack lots hold ${v.lots}, bucket ${v.balance.pack}`);
     if (v.negativeLot) problems.push('a pack lot is negative');
-    if (problems.length) mismatches.push({ userId, balance: v.balance, entries: v.entries, lotsRemaining: v.lots, problems });
+    if (problems.length)
+      mismatches.push({ userId, balance: v.balance, entries: v.entries, lotsRemaining: v.lots, problems });
   }
 
   // events
   const received = await listReceivedEvents(db);
-  const applied = await appliedEventIds(db, received.map((r) => r.eventId));
+  const applied = await appliedEventIds(
+    db,
+    received.map((r) => r.eventId),
+  );
   const unappliedEvents = received
     .filter((r) => !applied.has(r.eventId))
     .map((r) => ({ eventId: r.eventId, eventType: r.eventType, receivedAt: r.receivedAt }));
 
   const payments = received.filter((r): r is typeof r & { expectedEntryId: string } => !!r.expectedEntryId);
-  const owners = await subscriptionOwners(db, payments.filter((p) => !p.userId && p.subscriptionId).map((p) => p.subscriptionId!));
-  const withUser = payments.map((p) => ({ ...p, userId: p.userId ?? (p.subscriptionId ? owners.get(p.subscriptionId) : undefined) ?? null }));
-  const grants = await existingEntries(db, withUser.filter((p) => p.userId).map((p) => ({ userId: p.userId!, entryId: p.expectedEntryId })));
+  const owners = await subscriptionOwners(
+    db,
+    payments.filter((p) => !p.userId && p.subscriptionId).map((p) => p.subscriptionId!),
+  );
+  const withUser = payments.map((p) => ({
+    ...p,
+    userId: p.userId ?? (p.subscriptionId ? owners.get(p.subscriptionId) : undefined) ?? null,
+  }));
+  const grants = await existingEntries(
+    db,
+    withUser.filter((p) => p.userId).map((p) => ({ userId: p.userId!, entryId: p.expectedEntryId })),
+  );
   const paymentsWithoutGrant = withUser
     .filter((p) => !p.userId || !grants.has(`${p.userId}|${p.expectedEntryId}`))
-    .map((p) => ({ eventId: p.eventId, eventType: p.eventType, userId: p.userId, expectedEntryId: p.expectedEntryId, receivedAt: p.receivedAt }));
+    .map((p) => ({
+      eventId: p.eventId,
+      eventType: p.eventType,
+      userId: p.userId,
+      expectedEntryId: p.expectedEntryId,
+      receivedAt: p.receivedAt,
+    }));
   // one payment is often announced by several events (completed + async_payment_succeeded): report it once
   const seen = new Set<string>();
-  const dedupedPayments = paymentsWithoutGrant.filter((p) => (seen.has(p.expectedEntryId) ? false : (seen.add(p.expectedEntryId), true)));
-  return { checkedUsers: users.size, mismatches, unappliedEvents, paymentsWithoutGrant: dedupedPayments, generatedAt: now.toISOString() };
+  const dedupedPayments = paymentsWithoutGrant.filter((p) =>
+    seen.has(p.expectedEntryId) ? false : (seen.add(p.expectedEntryId), true),
+  );
+  return {
+    checkedUsers: users.size,
+    mismatches,
+    unappliedEvents,
+    paymentsWithoutGrant: dedupedPayments,
+    generatedAt: now.toISOString(),
+  };
 }
 
 const csvCell = (v: unknown): string => {
@@ -163,7 +233,11 @@ const csvCell = (v: unknown): string => {
 
 export const CSV_COLUMNS = ['createdAt', 'userId', 'entryId', 'kind', 'bucket', 'amount', 'causeId', 'note'] as const;
 
-export async function financeCsv(db: Db, q: FinanceLedgerQuery, maxRows = 50_000): Promise<{ csv: string; from: string; to: string }> {
+export async function financeCsv(
+  db: Db,
+  q: FinanceLedgerQuery,
+  maxRows = 50_000,
+): Promise<{ csv: string; from: string; to: string }> {
   const rows: string[] = [CSV_COLUMNS.join(',')];
   let cursor: string | undefined = q.cursor;
   let from = '';

@@ -6,19 +6,44 @@
  */
 import { ulid } from 'ulid';
 import { BUSY_MESSAGE, ERROR_CODES, HttpError, badRequest, conflict, notFound } from '../../shared/errors';
-import { GENERATION_MESSAGES as M, MIN_BODY_DESCRIPTION, defaultPromptTemplateId, generationCost, resolveMode, fromQuickTryMode, parseMode, GENERATION_TITLES, type Mode } from '../../shared/domain/generation';
+import {
+  GENERATION_MESSAGES as M,
+  MIN_BODY_DESCRIPTION,
+  defaultPromptTemplateId,
+  generationCost,
+  resolveMode,
+  fromQuickTryMode,
+  parseMode,
+  GENERATION_TITLES,
+  type Mode,
+} from '../../shared/domain/generation';
 import type { StyleImageType } from '../../shared/domain/catalog';
 import { hasPriorityQueue } from '../../shared/domain/plans';
 import { planLotConsumption, splitCost, type Buckets } from '../../shared/domain/ledger';
 import type { Db } from '../../shared/repositories/table';
 import { getBalance, InsufficientCredits, listLots } from '../../shared/repositories/ledger-repository';
 import type { UserRecord } from '../../shared/repositories/user-repository';
-import { getPromptTemplate, getRawTemplate, getVisibleStyle, listPromptTemplates, listStyleProducts, type StyleRecord } from '../../shared/repositories/catalog-repository';
+import {
+  getPromptTemplate,
+  getRawTemplate,
+  getVisibleStyle,
+  listPromptTemplates,
+  listStyleProducts,
+  type StyleRecord,
+} from '../../shared/repositories/catalog-repository';
 import { ERROR_CODES as CODES } from '../../shared/errors';
 import { VARIANT_RUN_RETENTION_DAYS, lookCost, outfitProblem, SLOT_LABELS } from '../../shared/domain/outfit';
 import type { OutfitInput } from '../../shared/schemas/generation';
-import { getPhotoProfile, listPhotoProfiles, type PhotoProfileRecord } from '../../shared/repositories/photo-profile-repository';
-import { getIdempotencyRecord, type IdempotencyClaim, type IdempotencyRecord } from '../../shared/repositories/idempotency-repository';
+import {
+  getPhotoProfile,
+  listPhotoProfiles,
+  type PhotoProfileRecord,
+} from '../../shared/repositories/photo-profile-repository';
+import {
+  getIdempotencyRecord,
+  type IdempotencyClaim,
+  type IdempotencyRecord,
+} from '../../shared/repositories/idempotency-repository';
 import { IDEMPOTENCY_CODES, IDEMPOTENCY_MESSAGES } from '../../shared/domain/idempotency';
 import {
   IdempotencyKeyTaken,
@@ -69,12 +94,26 @@ export function toGenerationView(g: GenerationRecord): GenerationView {
       rawTemplateId: g.inputs.rawTemplateId,
       imageUrl: g.inputs.imageUrl,
       imageType: g.inputs.imageType,
-      ...(g.inputs.outfit ? { outfit: g.inputs.outfit.map((p) => ({ slot: p.slot, source: p.source, label: p.label, styleId: p.styleId, productId: p.productId })) } : {}),
+      ...(g.inputs.outfit
+        ? {
+            outfit: g.inputs.outfit.map((p) => ({
+              slot: p.slot,
+              source: p.source,
+              label: p.label,
+              styleId: p.styleId,
+              productId: p.productId,
+            })),
+          }
+        : {}),
     },
     variantCount: g.variantCount ?? 1,
     variants:
       g.status === 'completed' && (g.variantCount ?? 1) > 1
-        ? (g.variantKeys ?? []).map((key, index) => ({ index, url: privateImagePath(key), keptGenerationId: g.keptVariants?.[String(index)] ?? null }))
+        ? (g.variantKeys ?? []).map((key, index) => ({
+            index,
+            url: privateImagePath(key),
+            keptGenerationId: g.keptVariants?.[String(index)] ?? null,
+          }))
         : [],
     variantOf: g.variantOf ?? null,
     variantIndex: g.variantIndex ?? null,
@@ -91,7 +130,11 @@ async function assertCredits(db: Db, user: UserRecord, cost: number) {
   if (balance.credits < cost) throw insufficient();
 }
 
-async function resolveProfile(db: Db, user: UserRecord, photoProfileId: string | undefined): Promise<PhotoProfileRecord> {
+async function resolveProfile(
+  db: Db,
+  user: UserRecord,
+  photoProfileId: string | undefined,
+): Promise<PhotoProfileRecord> {
   if (!photoProfileId) {
     const all = await listPhotoProfiles(db, user.id);
     const def = all.find((p) => p.isDefault) ?? all[0];
@@ -105,11 +148,17 @@ async function resolveProfile(db: Db, user: UserRecord, photoProfileId: string |
 
 function assertPhotosFor(mode: Mode, p: PhotoProfileRecord) {
   if (mode === 'exact' && !p.fullBodyKey) throw new HttpError(400, ERROR_CODES.fullBodyRequired, M.fullBodyRequired);
-  if (mode === 'creative' && !p.portraitKey) throw new HttpError(400, ERROR_CODES.portraitRequired, GENERATION_TITLES.portraitRequired);
+  if (mode === 'creative' && !p.portraitKey)
+    throw new HttpError(400, ERROR_CODES.portraitRequired, GENERATION_TITLES.portraitRequired);
 }
 
 /** The prompt template of a creative generation: the one chosen, else the default rule, else an error. */
-async function resolvePrompt(db: Db, chosen: string | undefined, styleDefault: string | null, required: { message: string } | null): Promise<{ id: string; name: string } | null> {
+async function resolvePrompt(
+  db: Db,
+  chosen: string | undefined,
+  styleDefault: string | null,
+  required: { message: string } | null,
+): Promise<{ id: string; name: string } | null> {
   if (chosen) {
     const t = await getPromptTemplate(db, chosen);
     if (!t) throw notFound(M.templateNotFound);
@@ -148,11 +197,20 @@ export interface StartResult {
   replayed: boolean;
 }
 
-async function replay(db: Db, user: UserRecord, record: IdempotencyRecord, claim: IdempotencyClaim): Promise<StartResult> {
-  if (record.requestHash !== claim.requestHash) throw conflict(IDEMPOTENCY_MESSAGES.keyReused, IDEMPOTENCY_CODES.keyReused);
+async function replay(
+  db: Db,
+  user: UserRecord,
+  record: IdempotencyRecord,
+  claim: IdempotencyClaim,
+): Promise<StartResult> {
+  if (record.requestHash !== claim.requestHash)
+    throw conflict(IDEMPOTENCY_MESSAGES.keyReused, IDEMPOTENCY_CODES.keyReused);
   // The first request may have died between its transaction and StartExecution: starting again is idempotent.
   const gen = await getGeneration(db, user.id, record.generationId);
-  if (gen?.status === 'pending') await startGeneration({ generationId: gen.id, userId: user.id }).catch((err) => logger.warn('restart on replay failed', { generationId: gen.id, error: err as Error }));
+  if (gen?.status === 'pending')
+    await startGeneration({ generationId: gen.id, userId: user.id }).catch((err) =>
+      logger.warn('restart on replay failed', { generationId: gen.id, error: err as Error }),
+    );
   return { id: record.generationId, replayed: true };
 }
 
@@ -160,7 +218,12 @@ async function replay(db: Db, user: UserRecord, record: IdempotencyRecord, claim
  * Exactly-once starts: a repeat of a recorded key answers the first generation; a start that loses the race
  * for its key (IdempotencyKeyTaken, or a 402/503 caused by the winner's spend) answers the winner's.
  */
-async function once(db: Db, user: UserRecord, opts: StartOptions, start: (claim?: IdempotencyClaim) => Promise<{ id: string }>): Promise<StartResult> {
+async function once(
+  db: Db,
+  user: UserRecord,
+  opts: StartOptions,
+  start: (claim?: IdempotencyClaim) => Promise<{ id: string }>,
+): Promise<StartResult> {
   const claim = opts.idempotency;
   if (!claim) return { ...(await start()), replayed: false };
   const existing = await getIdempotencyRecord(db, user.id, claim.key);
@@ -168,7 +231,8 @@ async function once(db: Db, user: UserRecord, opts: StartOptions, start: (claim?
   try {
     return { ...(await start(claim)), replayed: false };
   } catch (err) {
-    const lostRace = err instanceof IdempotencyKeyTaken || (err instanceof HttpError && (err.status === 402 || err.status === 503));
+    const lostRace =
+      err instanceof IdempotencyKeyTaken || (err instanceof HttpError && (err.status === 402 || err.status === 503));
     if (!lostRace) throw err;
     const winner = await getIdempotencyRecord(db, user.id, claim.key);
     if (winner) return replay(db, user, winner, claim);
@@ -224,14 +288,19 @@ async function reserveAndStart(db: Db, s: StartInput): Promise<{ id: string }> {
     // Settings > Privacy retention: the table's TTL attribute, so DynamoDB removes the item even without the job.
     // A run of several variants expires after VARIANT_RUN_RETENTION_DAYS (its kept variants are generations of their own).
     let ttl = generationTtl(gen.createdAt, retentionOf(s.user));
-    if (isVariantRun(gen)) ttl = Math.min(ttl ?? Infinity, Math.floor(now.getTime() / 1000) + VARIANT_RUN_RETENTION_DAYS * 86_400);
+    if (isVariantRun(gen))
+      ttl = Math.min(ttl ?? Infinity, Math.floor(now.getTime() / 1000) + VARIANT_RUN_RETENTION_DAYS * 86_400);
     if (ttl) Object.assign(gen, { [TABLE_SCHEMA.ttlAttribute]: ttl });
     try {
       await createGenerationWithReservation(db, gen, s.idempotency);
       break;
     } catch (err) {
       const name = (err as Error).name;
-      if (err instanceof InsufficientCredits || name === 'TransactionCanceledException' || name === 'TransactionConflictException') {
+      if (
+        err instanceof InsufficientCredits ||
+        name === 'TransactionCanceledException' ||
+        name === 'TransactionConflictException'
+      ) {
         if (attempt === 24) throw new HttpError(503, ERROR_CODES.busy, BUSY_MESSAGE);
         await new Promise((r) => setTimeout(r, 5 + Math.random() * 40 * Math.min(attempt + 1, 5)));
         continue;
@@ -277,7 +346,8 @@ async function startFromStyleOnce(
   const cost = generationCost({ variants: input.variants });
   await assertCredits(db, user, cost);
   const mode = resolveMode(style.styleImageType, input.mode);
-  const prompt = mode === 'creative' ? await resolvePrompt(db, input.promptTemplateId, style.defaultPromptTemplateId, null) : null;
+  const prompt =
+    mode === 'creative' ? await resolvePrompt(db, input.promptTemplateId, style.defaultPromptTemplateId, null) : null;
   const profile = await resolveProfile(db, user, input.photoProfileId);
   assertPhotosFor(mode, profile);
   return reserveAndStart(db, {
@@ -285,7 +355,15 @@ async function startFromStyleOnce(
     kind,
     mode,
     profile,
-    inputs: { styleId: style.id, promptTemplateId: prompt?.id ?? null, rawTemplateId: null, imageUrl: null, imageType: style.styleImageType, styleRefKey: null, backgroundKey: null },
+    inputs: {
+      styleId: style.id,
+      promptTemplateId: prompt?.id ?? null,
+      rawTemplateId: null,
+      imageUrl: null,
+      imageType: style.styleImageType,
+      styleRefKey: null,
+      backgroundKey: null,
+    },
     styleName: style.name,
     templateName: prompt?.name ?? null,
     cost,
@@ -294,15 +372,35 @@ async function startFromStyleOnce(
   });
 }
 
-export function startQuickTryStyle(db: Db, user: UserRecord, styleId: string, input: { mode?: 'precise' | 'creative'; photoProfileId?: string; variants?: number }, opts: StartOptions = {}) {
-  return startFromStyle(db, user, { styleId, photoProfileId: input.photoProfileId, mode: input.mode ? fromQuickTryMode(input.mode) : undefined, variants: input.variants }, 'quick-try-style', opts);
+export function startQuickTryStyle(
+  db: Db,
+  user: UserRecord,
+  styleId: string,
+  input: { mode?: 'precise' | 'creative'; photoProfileId?: string; variants?: number },
+  opts: StartOptions = {},
+) {
+  return startFromStyle(
+    db,
+    user,
+    {
+      styleId,
+      photoProfileId: input.photoProfileId,
+      mode: input.mode ? fromQuickTryMode(input.mode) : undefined,
+      variants: input.variants,
+    },
+    'quick-try-style',
+    opts,
+  );
 }
 
 /** Where an outfit image given by URL may come from: our own media, or a public http(s) address. */
 function checkImageRef(url: string, userId: string): string {
   if (looksLikeImageRef(url)) {
     const ref = parseImageRef(url, { callerId: userId });
-    if (!ref.ok) throw ref.reason === 'not_found' ? notFound('Image not found') : badRequest('The image address is not a valid image reference');
+    if (!ref.ok)
+      throw ref.reason === 'not_found'
+        ? notFound('Image not found')
+        : badRequest('The image address is not a valid image reference');
     return imageRefPath(ref);
   }
   let parsed: URL;
@@ -311,7 +409,8 @@ function checkImageRef(url: string, userId: string): string {
   } catch {
     throw badRequest('The image address is not a valid URL');
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw badRequest('Only http and https URLs are allowed');
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    throw badRequest('Only http and https URLs are allowed');
   return parsed.toString();
 }
 
@@ -319,7 +418,14 @@ function checkImageRef(url: string, userId: string): string {
 export async function startQuickTryCustom(
   db: Db,
   user: UserRecord,
-  input: { imageUrl: string; imageType: StyleImageType; photoProfileId?: string; promptTemplateId?: string; mode?: string; variants?: number },
+  input: {
+    imageUrl: string;
+    imageType: StyleImageType;
+    photoProfileId?: string;
+    promptTemplateId?: string;
+    mode?: string;
+    variants?: number;
+  },
   opts: StartOptions = {},
 ): Promise<StartResult> {
   return once(db, user, opts, (idempotency) => startQuickTryCustomOnce(db, user, input, idempotency));
@@ -328,7 +434,14 @@ export async function startQuickTryCustom(
 async function startQuickTryCustomOnce(
   db: Db,
   user: UserRecord,
-  input: { imageUrl: string; imageType: StyleImageType; photoProfileId?: string; promptTemplateId?: string; mode?: string; variants?: number },
+  input: {
+    imageUrl: string;
+    imageType: StyleImageType;
+    photoProfileId?: string;
+    promptTemplateId?: string;
+    mode?: string;
+    variants?: number;
+  },
   idempotency: IdempotencyClaim | undefined,
 ): Promise<{ id: string }> {
   const imageUrl = checkImageRef(input.imageUrl, user.id);
@@ -338,7 +451,12 @@ async function startQuickTryCustomOnce(
   const mode = resolveMode(input.imageType, requested);
   const prompt =
     mode === 'creative'
-      ? await resolvePrompt(db, input.promptTemplateId, null, input.imageType === 'product_only' ? { message: M.promptRequired } : null)
+      ? await resolvePrompt(
+          db,
+          input.promptTemplateId,
+          null,
+          input.imageType === 'product_only' ? { message: M.promptRequired } : null,
+        )
       : null;
   const profile = await resolveProfile(db, user, input.photoProfileId);
   assertPhotosFor(mode, profile);
@@ -347,7 +465,15 @@ async function startQuickTryCustomOnce(
     kind: 'quick-try',
     mode,
     profile,
-    inputs: { styleId: null, promptTemplateId: prompt?.id ?? null, rawTemplateId: null, imageUrl, imageType: input.imageType, styleRefKey: null, backgroundKey: null },
+    inputs: {
+      styleId: null,
+      promptTemplateId: prompt?.id ?? null,
+      rawTemplateId: null,
+      imageUrl,
+      imageType: input.imageType,
+      styleRefKey: null,
+      backgroundKey: null,
+    },
     styleName: null,
     templateName: prompt?.name ?? 'Custom look',
     cost,
@@ -367,7 +493,8 @@ function templateInputKey(url: string | undefined, userId: string): string | nul
     if (ref.reason === 'not_found') throw notFound(DIRECT_UPLOAD_MESSAGES.notFound);
     throw badRequest('The image address is not a valid image reference');
   }
-  if (ref.bucket !== 'private' || !ref.key.startsWith(mediaKeys.templateInputPrefix(userId))) throw notFound(DIRECT_UPLOAD_MESSAGES.notFound);
+  if (ref.bucket !== 'private' || !ref.key.startsWith(mediaKeys.templateInputPrefix(userId)))
+    throw notFound(DIRECT_UPLOAD_MESSAGES.notFound);
   return ref.key;
 }
 
@@ -387,15 +514,20 @@ async function startFromRawTemplateOnce(
   input: GenerateFromRawTemplateInput,
   idempotency: IdempotencyClaim | undefined,
 ): Promise<{ id: string }> {
-  const uploads = { styleRef: templateInputKey(input.styleRefUrl, user.id), background: templateInputKey(input.backgroundUrl, user.id) };
+  const uploads = {
+    styleRef: templateInputKey(input.styleRefUrl, user.id),
+    background: templateInputKey(input.backgroundUrl, user.id),
+  };
   const cost = generationCost({ variants: input.variants });
   await assertCredits(db, user, cost);
   const profile = await resolveProfile(db, user, input.photoProfileId);
   if (!profile.portraitKey) throw new HttpError(400, ERROR_CODES.portraitRequired, M.portraitRequired);
-  if ((profile.bodyDescription ?? '').trim().length < MIN_BODY_DESCRIPTION) throw new HttpError(400, ERROR_CODES.bodyDescriptionRequired, M.bodyDescriptionRequired);
+  if ((profile.bodyDescription ?? '').trim().length < MIN_BODY_DESCRIPTION)
+    throw new HttpError(400, ERROR_CODES.bodyDescriptionRequired, M.bodyDescriptionRequired);
   const template = await getRawTemplate(db, input.rawTemplateId);
   if (!template || !template.enabled) throw notFound(M.templateNotFound);
-  if (template.requiresFullBody && !profile.fullBodyKey) throw new HttpError(400, ERROR_CODES.fullBodyRequired, M.fullBodyRequired);
+  if (template.requiresFullBody && !profile.fullBodyKey)
+    throw new HttpError(400, ERROR_CODES.fullBodyRequired, M.fullBodyRequired);
   const mode: Mode = template.requiresFullBody ? 'exact' : 'creative';
 
   // The uploads were checked and re-encoded by POST /api/uploads/complete. They are copied into the
@@ -426,7 +558,15 @@ async function startFromRawTemplateOnce(
       kind: 'raw-template',
       mode,
       profile,
-      inputs: { styleId: null, promptTemplateId: null, rawTemplateId: template.id, imageUrl: null, imageType: null, styleRefKey, backgroundKey },
+      inputs: {
+        styleId: null,
+        promptTemplateId: null,
+        rawTemplateId: template.id,
+        imageUrl: null,
+        imageType: null,
+        styleRefKey,
+        backgroundKey,
+      },
       styleName: null,
       templateName: template.name,
       cost,
@@ -449,7 +589,9 @@ const deleteObjects = (keys: string[]) => deleteImages('private', keys);
 export async function listUserGenerations(db: Db, userId: string): Promise<GenerationView[]> {
   // Covers made in the style editor belong to the style, not to the user's gallery.
   // A run of several variants is not a gallery item either: the variants kept from it are (issue 15).
-  return (await listGenerations(db, userId)).filter((g) => g.kind !== 'style-cover' && !isVariantRun(g)).map(toGenerationView);
+  return (await listGenerations(db, userId))
+    .filter((g) => g.kind !== 'style-cover' && !isVariantRun(g))
+    .map(toGenerationView);
 }
 
 export async function getUserGeneration(db: Db, userId: string, id: string): Promise<GenerationView> {
@@ -464,12 +606,24 @@ export async function deleteUserGeneration(db: Db, userId: string, id: string): 
   if (!existing) throw notFound(M.generationNotFound);
   const deleted = await deleteGenerationRecord(db, userId, id);
   if (!deleted) throw conflict('This generation is still in progress and cannot be deleted yet.');
-  await deleteObjects([deleted.resultKey, deleted.inputs.styleRefKey, deleted.inputs.backgroundKey, ...(deleted.variantKeys ?? [])].filter((k): k is string => !!k));
+  await deleteObjects(
+    [
+      deleted.resultKey,
+      deleted.inputs.styleRefKey,
+      deleted.inputs.backgroundKey,
+      ...(deleted.variantKeys ?? []),
+    ].filter((k): k is string => !!k),
+  );
 }
 
-export const FEEDBACK_NO_STYLE = 'This generation is not associated with a style. Feedback is only available for style-based generations.';
+export const FEEDBACK_NO_STYLE =
+  'This generation is not associated with a style. Feedback is only available for style-based generations.';
 
-export async function submitFeedback(db: Db, userId: string, input: { generationId: string; styleId?: string | null; rating: number }) {
+export async function submitFeedback(
+  db: Db,
+  userId: string,
+  input: { generationId: string; styleId?: string | null; rating: number },
+) {
   const g = await getGeneration(db, userId, input.generationId);
   if (!g) throw notFound(M.generationNotFound);
   if (!g.inputs.styleId) throw new HttpError(400, ERROR_CODES.feedbackNoStyle, FEEDBACK_NO_STYLE);
@@ -477,7 +631,13 @@ export async function submitFeedback(db: Db, userId: string, input: { generation
   if (g.status !== 'completed') throw conflict('Feedback is available once the generation is completed.');
   const now = new Date().toISOString();
   const prev = await getFeedback(db, userId, g.id);
-  const record = { generationId: g.id, styleId: g.inputs.styleId, rating: input.rating, createdAt: prev?.createdAt ?? now, updatedAt: now };
+  const record = {
+    generationId: g.id,
+    styleId: g.inputs.styleId,
+    rating: input.rating,
+    createdAt: prev?.createdAt ?? now,
+    updatedAt: now,
+  };
   await putFeedback(db, userId, record);
   return record;
 }
@@ -493,31 +653,74 @@ export async function readFeedback(db: Db, userId: string, generationId: string)
 const outfitConflict = (message: string, code: string) => new HttpError(400, code, message);
 
 /** A piece as the workflow will read it: an image reference checked now (ownership, grammar, URL scheme). */
-async function resolvePiece(db: Db, user: UserRecord, p: OutfitInput['pieces'][number], index: number): Promise<OutfitPieceRecord> {
+async function resolvePiece(
+  db: Db,
+  user: UserRecord,
+  p: OutfitInput['pieces'][number],
+  index: number,
+): Promise<OutfitPieceRecord> {
   const n = index + 1;
   if (p.source === 'upload') {
-    return { slot: p.slot, source: 'upload', imageUrl: checkImageRef(p.imageUrl!, user.id), imageType: p.imageType ?? 'product_only', styleId: null, productId: null, label: `${SLOT_LABELS[p.slot]} (your image)` };
+    return {
+      slot: p.slot,
+      source: 'upload',
+      imageUrl: checkImageRef(p.imageUrl!, user.id),
+      imageType: p.imageType ?? 'product_only',
+      styleId: null,
+      productId: null,
+      label: `${SLOT_LABELS[p.slot]} (your image)`,
+    };
   }
   const style = await requireStyle(db, user, p.styleId!);
   if (p.source === 'style') {
     if (!style.promptImageUrl) throw badRequest(`Piece ${n}: the style "${style.name}" has no image to try on`);
-    return { slot: p.slot, source: 'style', imageUrl: checkImageRef(style.promptImageUrl, user.id), imageType: style.styleImageType, styleId: style.id, productId: null, label: style.name };
+    return {
+      slot: p.slot,
+      source: 'style',
+      imageUrl: checkImageRef(style.promptImageUrl, user.id),
+      imageType: style.styleImageType,
+      styleId: style.id,
+      productId: null,
+      label: style.name,
+    };
   }
   const product = (await listStyleProducts(db, style.id)).find((x) => x.id === p.productId);
   if (!product) throw notFound('Product not found');
   if (!product.imageUrl) throw badRequest(`Piece ${n}: the product "${product.name}" has no image to try on`);
-  return { slot: p.slot, source: 'product', imageUrl: checkImageRef(product.imageUrl, user.id), imageType: 'product_only', styleId: style.id, productId: product.id, label: product.name };
+  return {
+    slot: p.slot,
+    source: 'product',
+    imageUrl: checkImageRef(product.imageUrl, user.id),
+    imageType: 'product_only',
+    styleId: style.id,
+    productId: product.id,
+    label: product.name,
+  };
 }
 
 /** POST /api/generate/outfit: up to 5 pieces in layering order, rendered by one generation. */
-export async function startOutfit(db: Db, user: UserRecord, input: OutfitInput, opts: StartOptions = {}): Promise<StartResult> {
+export async function startOutfit(
+  db: Db,
+  user: UserRecord,
+  input: OutfitInput,
+  opts: StartOptions = {},
+): Promise<StartResult> {
   // Conflicting slots are bad input: refused before anything else, and nothing changes.
   const problem = outfitProblem(input.pieces.map((p) => p.slot));
-  if (problem) throw outfitConflict(problem.message, problem.code === 'outfit.slot_conflict' ? CODES.outfitSlotConflict : CODES.outfitPieces);
+  if (problem)
+    throw outfitConflict(
+      problem.message,
+      problem.code === 'outfit.slot_conflict' ? CODES.outfitSlotConflict : CODES.outfitPieces,
+    );
   return once(db, user, opts, (idempotency) => startOutfitOnce(db, user, input, idempotency));
 }
 
-async function startOutfitOnce(db: Db, user: UserRecord, input: OutfitInput, idempotency: IdempotencyClaim | undefined): Promise<{ id: string }> {
+async function startOutfitOnce(
+  db: Db,
+  user: UserRecord,
+  input: OutfitInput,
+  idempotency: IdempotencyClaim | undefined,
+): Promise<{ id: string }> {
   const pieces: OutfitPieceRecord[] = [];
   for (const [i, p] of input.pieces.entries()) pieces.push(await resolvePiece(db, user, p, i));
   const cost = lookCost({ pieces: pieces.length, variants: input.variants });
@@ -531,7 +734,16 @@ async function startOutfitOnce(db: Db, user: UserRecord, input: OutfitInput, ide
     kind: 'outfit',
     mode,
     profile,
-    inputs: { styleId: null, promptTemplateId: prompt?.id ?? null, rawTemplateId: null, imageUrl: null, imageType: null, styleRefKey: null, backgroundKey: null, outfit: pieces },
+    inputs: {
+      styleId: null,
+      promptTemplateId: prompt?.id ?? null,
+      rawTemplateId: null,
+      imageUrl: null,
+      imageType: null,
+      styleRefKey: null,
+      backgroundKey: null,
+      outfit: pieces,
+    },
     styleName: null,
     templateName: `Outfit: ${pieces.map((p) => p.label).join(' + ')}`.slice(0, 200),
     cost,
@@ -550,11 +762,17 @@ export const VARIANT_MESSAGES = {
  * POST /api/generations/{id}/keep: each chosen variant of the caller's completed run becomes a normal gallery
  * generation (its own id, its own copy of the image). Idempotent: a variant already kept answers the same id.
  */
-export async function keepVariants(db: Db, user: UserRecord, runId: string, indexes: number[]): Promise<{ kept: { index: number; generationId: string }[] }> {
+export async function keepVariants(
+  db: Db,
+  user: UserRecord,
+  runId: string,
+  indexes: number[],
+): Promise<{ kept: { index: number; generationId: string }[] }> {
   let run = await getGeneration(db, user.id, runId);
   if (!run) throw notFound(M.generationNotFound);
   if (!isVariantRun(run)) throw badRequest(VARIANT_MESSAGES.noVariants, CODES.variantsNotReady);
-  if (run.status !== 'completed' || !run.variantKeys?.length) throw conflict(VARIANT_MESSAGES.notReady, CODES.variantsNotReady);
+  if (run.status !== 'completed' || !run.variantKeys?.length)
+    throw conflict(VARIANT_MESSAGES.notReady, CODES.variantsNotReady);
   const wanted = [...new Set(indexes)].sort((a, b) => a - b);
   if (wanted.some((i) => i >= run!.variantKeys!.length)) throw notFound(VARIANT_MESSAGES.variantNotFound);
   const kept: { index: number; generationId: string }[] = [];
@@ -603,7 +821,12 @@ export async function keepVariants(db: Db, user: UserRecord, runId: string, inde
       } catch (err) {
         await deleteObjects([key]);
         const name = (err as Error).name;
-        if (!(err instanceof VariantAlreadyKept) && name !== 'TransactionCanceledException' && name !== 'TransactionConflictException') throw err;
+        if (
+          !(err instanceof VariantAlreadyKept) &&
+          name !== 'TransactionCanceledException' &&
+          name !== 'TransactionConflictException'
+        )
+          throw err;
         if (attempt >= 8) throw new HttpError(503, ERROR_CODES.busy, BUSY_MESSAGE);
         // another request kept it (or kept another variant first): read the run again and answer or retry
         run = (await getGeneration(db, user.id, runId)) ?? run;

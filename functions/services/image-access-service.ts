@@ -38,9 +38,12 @@ async function presign(bucket: BucketKind, key: string, now = Date.now()): Promi
   const windowStart = Math.floor(now / 1000 / SIGN_WINDOW_SECONDS) * SIGN_WINDOW_SECONDS;
   const expires = windowStart + PRESIGN_SECONDS;
   const url = await presignGet(bucket, key, { expiresIn: PRESIGN_SECONDS, signingDate: new Date(windowStart * 1000) });
-  return { url, expiresAt: new Date(expires * 1000).toISOString(), maxAge: Math.max(0, expires - REUSE_MARGIN_SECONDS - Math.floor(now / 1000)) };
+  return {
+    url,
+    expiresAt: new Date(expires * 1000).toISOString(),
+    maxAge: Math.max(0, expires - REUSE_MARGIN_SECONDS - Math.floor(now / 1000)),
+  };
 }
-
 
 export async function publicImageUrl(key: string): Promise<SignedImage> {
   return presign('public', checkKey(key));

@@ -65,8 +65,24 @@ export async function adminListApplications(db: Db, status: ApplicationStatus | 
     return {
       ...applicationView(a),
       user: u
-        ? { id: u.id, username: u.handle, email: u.email, firstName: u.firstName ?? null, lastName: u.lastName ?? null, currentPlan: u.currentPlan ?? 'none', isInfluencer: !!u.isInfluencer }
-        : { id: a.userId, username: null, email: null, firstName: null, lastName: null, currentPlan: 'none', isInfluencer: false },
+        ? {
+            id: u.id,
+            username: u.handle,
+            email: u.email,
+            firstName: u.firstName ?? null,
+            lastName: u.lastName ?? null,
+            currentPlan: u.currentPlan ?? 'none',
+            isInfluencer: !!u.isInfluencer,
+          }
+        : {
+            id: a.userId,
+            username: null,
+            email: null,
+            firstName: null,
+            lastName: null,
+            currentPlan: 'none',
+            isInfluencer: false,
+          },
     };
   });
 }
@@ -74,11 +90,28 @@ export async function adminListApplications(db: Db, status: ApplicationStatus | 
 /** What approval sets on the user: admins keep their admin role; a shopper's permanent role becomes influencer. */
 export function influencerGrant(u: Pick<UserRecord, 'role' | 'currentRole' | 'permanentRole'>): RoleGrant {
   const permanent: Role = u.permanentRole ?? u.role ?? 'shopper';
-  if (permanent === 'admin') return { role: u.role ?? 'admin', currentRole: u.currentRole ?? u.role ?? 'admin', permanentRole: 'admin', expectedPermanentRole: u.permanentRole ?? null };
-  return { role: 'influencer', currentRole: 'influencer', permanentRole: 'influencer', expectedPermanentRole: u.permanentRole ?? null };
+  if (permanent === 'admin')
+    return {
+      role: u.role ?? 'admin',
+      currentRole: u.currentRole ?? u.role ?? 'admin',
+      permanentRole: 'admin',
+      expectedPermanentRole: u.permanentRole ?? null,
+    };
+  return {
+    role: 'influencer',
+    currentRole: 'influencer',
+    permanentRole: 'influencer',
+    expectedPermanentRole: u.permanentRole ?? null,
+  };
 }
 
-export async function adminReviewApplication(db: Db, reviewer: UserRecord, id: string, input: ApplicationReviewInput, now = new Date()) {
+export async function adminReviewApplication(
+  db: Db,
+  reviewer: UserRecord,
+  id: string,
+  input: ApplicationReviewInput,
+  now = new Date(),
+) {
   for (let attempt = 0; attempt < 3; attempt++) {
     const app = await getApplication(db, id);
     if (!app) throw notFound(M.notFound);

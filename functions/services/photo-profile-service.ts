@@ -32,7 +32,15 @@ import {
   type PhotoProfilePatch,
   type PhotoProfileRecord,
 } from '../../shared/repositories/photo-profile-repository';
-import { deleteImages, deletePrefix, listKeys, mediaKeys, privateImagePath, putImage, type PhotoKind } from '../lib/media-store';
+import {
+  deleteImages,
+  deletePrefix,
+  listKeys,
+  mediaKeys,
+  privateImagePath,
+  putImage,
+  type PhotoKind,
+} from '../lib/media-store';
 import { formFile, formFlag, type FormData, type UploadedFile } from '../lib/multipart';
 import { PHOTO_UPLOAD_ID_PATTERN } from '../../shared/schemas/upload';
 import { discardQuarantine, processUploadedImage, takeQuarantinedUpload } from './upload-service';
@@ -59,12 +67,17 @@ export function toPhotoProfile(p: PhotoProfileRecord): PhotoProfile {
 /** Multipart fields, checked here in the spec's order with the API's one message format. */
 const check = parseInput;
 
-const parseGender = (v: string | undefined): Gender => (v === undefined || v.trim() === '' ? 'unisex' : check(genderSchema, v.trim().toLowerCase()));
+const parseGender = (v: string | undefined): Gender =>
+  v === undefined || v.trim() === '' ? 'unisex' : check(genderSchema, v.trim().toLowerCase());
 
 export function limitError(max: number, user: Pick<UserRecord, 'currentPlan' | 'isInfluencer'>): HttpError {
   const topPlan = user.isInfluencer || user.currentPlan === 'creator';
   const hint = topPlan ? 'Delete a profile to add another.' : 'Upgrade to add more.';
-  return new HttpError(403, ERROR_CODES.limitPhotoProfiles, `You have reached the photo profile limit of your plan (${max}). ${hint}`);
+  return new HttpError(
+    403,
+    ERROR_CODES.limitPhotoProfiles,
+    `You have reached the photo profile limit of your plan (${max}). ${hint}`,
+  );
 }
 
 export async function listProfiles(db: Db, userId: string): Promise<PhotoProfile[]> {
@@ -83,13 +96,18 @@ function photoInput(form: FormData, kind: PhotoKind, fileField: string, idField:
   const file = formFile(form, fileField, PHOTO_MAX_BYTES);
   const raw = form.fields[idField]?.trim();
   const uploadId = raw ? raw : undefined;
-  if (uploadId && !PHOTO_UPLOAD_ID_PATTERN.test(uploadId)) throw new HttpError(400, ERROR_CODES.validation, 'Invalid upload id');
-  if (file && uploadId) throw new HttpError(400, ERROR_CODES.validation, `Send either ${fileField} or ${idField}, not both`);
+  if (uploadId && !PHOTO_UPLOAD_ID_PATTERN.test(uploadId))
+    throw new HttpError(400, ERROR_CODES.validation, 'Invalid upload id');
+  if (file && uploadId)
+    throw new HttpError(400, ERROR_CODES.validation, `Send either ${fileField} or ${idField}, not both`);
   return { kind, file, uploadId };
 }
 
 /** The direct-upload ids a form names (to delete their quarantine objects when the request fails early). */
-export const uploadIdsOf = (form: FormData): string[] => [form.fields.portraitUploadId, form.fields.fullBodyUploadId].filter((v): v is string => !!v?.trim()).map((v) => v.trim());
+export const uploadIdsOf = (form: FormData): string[] =>
+  [form.fields.portraitUploadId, form.fields.fullBodyUploadId]
+    .filter((v): v is string => !!v?.trim())
+    .map((v) => v.trim());
 
 /**
  * Run both photos through the one image gate (processUploadedImage: size, type, decode, re-encode without
@@ -108,16 +126,25 @@ async function prepareImages(inputs: PhotoInput[], userId: string) {
     }
   } finally {
     // the other photo's quarantine object goes too when the first one is refused
-    await discardQuarantine(userId, inputs.map((i) => i.uploadId));
+    await discardQuarantine(
+      userId,
+      inputs.map((i) => i.uploadId),
+    );
   }
   return out;
 }
 
 /** Upload the prepared images; if one upload fails, the others are removed before the error goes on. */
-async function uploadImages(userId: string, id: string, images: Awaited<ReturnType<typeof prepareImages>>): Promise<Partial<Record<PhotoKind, string>>> {
+async function uploadImages(
+  userId: string,
+  id: string,
+  images: Awaited<ReturnType<typeof prepareImages>>,
+): Promise<Partial<Record<PhotoKind, string>>> {
   const keys: Partial<Record<PhotoKind, string>> = {};
   for (const img of images) keys[img.kind] = mediaKeys.photoProfileImage(userId, id, img.kind, ulid(), img.ext);
-  const results = await Promise.allSettled(images.map((img) => putImage('private', keys[img.kind]!, img.buffer, img.contentType)));
+  const results = await Promise.allSettled(
+    images.map((img) => putImage('private', keys[img.kind]!, img.buffer, img.contentType)),
+  );
   const failed = results.find((r) => r.status === 'rejected');
   if (failed) {
     await discard(Object.values(keys));
@@ -151,7 +178,19 @@ export async function createProfile(db: Db, user: UserRecord, form: FormData): P
   const keys = await uploadImages(user.id, id, images);
   let created: PhotoProfileRecord | 'limit';
   try {
-    created = await createPhotoProfile(db, { id, userId: user.id, name, gender, bodyDescription, portraitKey: keys.portrait!, fullBodyKey: keys['full-body'] ?? null }, max);
+    created = await createPhotoProfile(
+      db,
+      {
+        id,
+        userId: user.id,
+        name,
+        gender,
+        bodyDescription,
+        portraitKey: keys.portrait!,
+        fullBodyKey: keys['full-body'] ?? null,
+      },
+      max,
+    );
   } catch (err) {
     await discard(Object.values(keys));
     throw err;
@@ -170,15 +209,19 @@ export async function updateProfile(db: Db, user: UserRecord, id: string, form: 
   const patch: PhotoProfilePatch = {};
   if (form.fields.name !== undefined) patch.name = check(profileNameSchema, form.fields.name);
   const portrait = photoInput(form, 'portrait', 'portrait', 'portraitUploadId');
-  if (!portrait.file && !portrait.uploadId && formFlag(form, 'removePortrait')) throw new HttpError(400, ERROR_CODES.validation, M.portraitRequired);
-  if (form.fields.bodyDescription !== undefined) patch.bodyDescription = check(bodyDescriptionSchema, form.fields.bodyDescription);
+  if (!portrait.file && !portrait.uploadId && formFlag(form, 'removePortrait'))
+    throw new HttpError(400, ERROR_CODES.validation, M.portraitRequired);
+  if (form.fields.bodyDescription !== undefined)
+    patch.bodyDescription = check(bodyDescriptionSchema, form.fields.bodyDescription);
   if (form.fields.gender !== undefined) patch.gender = parseGender(form.fields.gender);
   const fullBody = photoInput(form, 'full-body', 'fullBody', 'fullBodyUploadId');
   const removeFullBody = formFlag(form, 'removeFullBody') === true;
-  if (removeFullBody && (fullBody.file || fullBody.uploadId)) throw new HttpError(400, ERROR_CODES.validation, M.removeAndReplaceFullBody);
+  if (removeFullBody && (fullBody.file || fullBody.uploadId))
+    throw new HttpError(400, ERROR_CODES.validation, M.removeAndReplaceFullBody);
   const makeDefault = formFlag(form, 'isDefault');
   // There is always exactly one default: it moves by choosing another profile, not by unsetting this one.
-  if (makeDefault === false && existing.isDefault) throw new HttpError(400, ERROR_CODES.validation, M.cannotUnsetDefault);
+  if (makeDefault === false && existing.isDefault)
+    throw new HttpError(400, ERROR_CODES.validation, M.cannotUnsetDefault);
 
   const images = await prepareImages([portrait, fullBody], user.id);
   const keys = await uploadImages(user.id, id, images);

@@ -6,7 +6,13 @@
  *  - every generation item carries the table's TTL attribute (`ttl`, epoch seconds of its expiry), so
  *    DynamoDB removes the item even if the job did not run. The ledger is never touched.
  */
-import { PHOTO_CONSENT, retentionExpiry, isRetentionDays, DAY_MS, type RetentionDays } from '../../shared/domain/privacy';
+import {
+  PHOTO_CONSENT,
+  retentionExpiry,
+  isRetentionDays,
+  DAY_MS,
+  type RetentionDays,
+} from '../../shared/domain/privacy';
 import type { PrivacySettings } from '../../shared/schemas/privacy';
 import type { Db } from '../../shared/repositories/table';
 import {
@@ -22,11 +28,20 @@ import { logger } from '../lib/logger';
 
 export async function getPrivacySettings(db: Db, userId: string): Promise<PrivacySettings> {
   const f = await getPrivacyFields(db, userId);
-  return { retentionDays: f?.retentionDays ?? null, ageStatus: f?.ageStatus ?? null, photoConsent: { ...PHOTO_CONSENT } };
+  return {
+    retentionDays: f?.retentionDays ?? null,
+    ageStatus: f?.ageStatus ?? null,
+    photoConsent: { ...PHOTO_CONSENT },
+  };
 }
 
 /** Save the choice and re-stamp the TTL of every existing generation (a shorter period applies to old images too). */
-export async function updateRetention(db: Db, userId: string, days: RetentionDays, now = new Date()): Promise<PrivacySettings> {
+export async function updateRetention(
+  db: Db,
+  userId: string,
+  days: RetentionDays,
+  now = new Date(),
+): Promise<PrivacySettings> {
   await setRetentionDays(db, userId, days, now);
   await setGenerationTtls(db, userId, (createdAt) => retentionExpiry(createdAt, days));
   return getPrivacySettings(db, userId);

@@ -33,7 +33,13 @@ export async function saveUserPreferences(db: Db, userId: string, input: Prefere
 
 export async function readUserPreferences(db: Db, user: UserRecord) {
   const rec = await getPreferences(db, user.id);
-  return { styles: rec?.styles ?? [], brands: rec?.brands ?? [], colors: rec?.colors ?? [], updatedAt: rec?.updatedAt ?? null, onboarded: !!user.onboarded };
+  return {
+    styles: rec?.styles ?? [],
+    brands: rec?.brands ?? [],
+    colors: rec?.colors ?? [],
+    updatedAt: rec?.updatedAt ?? null,
+    onboarded: !!user.onboarded,
+  };
 }
 
 /**
@@ -43,17 +49,26 @@ export async function readUserPreferences(db: Db, user: UserRecord) {
 export async function updateUserProfile(db: Db, user: UserRecord, input: ProfilePatchInput) {
   if (input.isPublic === true && !user.isPublic && !user.isInfluencer) throw forbidden(PUBLIC_PROFILE_INFLUENCERS_ONLY);
   const currentShow = user.showCollections ?? true;
-  if (input.showCollections === true && !currentShow && !user.isInfluencer) throw forbidden(SHOW_COLLECTIONS_INFLUENCERS_ONLY);
-  const fields = { firstName: input.firstName, lastName: input.lastName, isPublic: input.isPublic, showCollections: input.showCollections };
+  if (input.showCollections === true && !currentShow && !user.isInfluencer)
+    throw forbidden(SHOW_COLLECTIONS_INFLUENCERS_ONLY);
+  const fields = {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    isPublic: input.isPublic,
+    showCollections: input.showCollections,
+  };
   let current = user;
   for (let attempt = 0; attempt < 3; attempt++) {
     const res = await updateProfile(db, user.id, current.handle, fields, input.handle ?? null);
     if (res.ok) {
       const nameChanged =
-        (input.firstName !== undefined && input.firstName !== user.firstName) || (input.lastName !== undefined && input.lastName !== user.lastName);
+        (input.firstName !== undefined && input.firstName !== user.firstName) ||
+        (input.lastName !== undefined && input.lastName !== user.lastName);
       // The explore document carries creator names: refresh it when a creator renames themself.
       if (nameChanged && (await ownsAnyStyle(db, user.id)))
-        await rebuildStyleCatalogue(db).catch((err) => logger.warn('Style catalogue rebuild failed', { error: err as Error }));
+        await rebuildStyleCatalogue(db).catch((err) =>
+          logger.warn('Style catalogue rebuild failed', { error: err as Error }),
+        );
       return toCurrentUser(res.user, await getBalance(db, user.id));
     }
     if (res.reason === 'handle-taken') throw conflict(HANDLE_TAKEN);
@@ -76,7 +91,8 @@ export async function listLinks(db: Db, user: UserRecord) {
 export async function addLink(db: Db, user: UserRecord, input: UserLinkInput, now = new Date()) {
   requireInfluencer(user);
   const link = { id: ulid(now.getTime()), title: input.title, url: input.url, createdAt: now.toISOString() };
-  if (!(await addUserLink(db, user.id, link, MAX_USER_LINKS))) throw badRequest(LINK_LIMIT_REACHED, ERROR_CODES.validation);
+  if (!(await addUserLink(db, user.id, link, MAX_USER_LINKS)))
+    throw badRequest(LINK_LIMIT_REACHED, ERROR_CODES.validation);
   return link;
 }
 

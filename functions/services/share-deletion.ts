@@ -13,7 +13,10 @@ export async function deleteSharesOf(db: Db, userId: string, now = new Date()): 
   const shares = await listShares(db, userId, 10_000);
   for (const s of shares) {
     if (s.status === 'active') await endShare(db, userId, s.id, 'revoked', now);
-    await deleteImages('private', s.images.map((i) => i.key));
+    await deleteImages(
+      'private',
+      s.images.map((i) => i.key),
+    );
   }
   return shares.length;
 }

@@ -155,7 +155,11 @@ async function ownerView(db: Db, s: ShareRecord, now: Date): Promise<OwnerShareV
     token: s.token,
     url: sharePath(s.token),
     generationIds: s.images.map((i) => i.generationId),
-    images: s.images.map((i, n) => ({ generationId: i.generationId, url: shareImagePath(s.token, n), styleName: i.styleName })),
+    images: s.images.map((i, n) => ({
+      generationId: i.generationId,
+      url: shareImagePath(s.token, n),
+      styleName: i.styleName,
+    })),
     showOwner: s.showOwner,
     state: stateOf(s, now),
     expiresAt: s.expiresAt,
@@ -168,7 +172,13 @@ async function ownerView(db: Db, s: ShareRecord, now: Date): Promise<OwnerShareV
 }
 
 /** POST /api/shares: copies of 1 to 4 of the caller's completed results behind a new token. */
-export async function createShare(db: Db, user: UserRecord, input: CreateShareInput, caller: RateCaller, now = new Date()): Promise<OwnerShareView> {
+export async function createShare(
+  db: Db,
+  user: UserRecord,
+  input: CreateShareInput,
+  caller: RateCaller,
+  now = new Date(),
+): Promise<OwnerShareView> {
   const ids = input.generationIds;
   if (new Set(ids).size !== ids.length) throw badRequest(M.duplicateIds, ERROR_CODES.validation);
   await assertRate(db, 'share.create', { who: user.id, ipHash: caller.ipHash }, now);
@@ -176,7 +186,8 @@ export async function createShare(db: Db, user: UserRecord, input: CreateShareIn
   const gens = await Promise.all(ids.map((id) => getGeneration(db, user.id, id)));
   // Another user's id and a missing id answer the same 404 (never a hint that the record exists).
   if (gens.some((g) => !g || g.kind === 'style-cover')) throw notFound(M.notYours);
-  if (gens.some((g) => g!.status !== 'completed' || !g!.resultKey)) throw conflict(M.notShareable, SHARE_CODES.notShareable);
+  if (gens.some((g) => g!.status !== 'completed' || !g!.resultKey))
+    throw conflict(M.notShareable, SHARE_CODES.notShareable);
 
   const id = ulid(now.getTime());
   const images: ShareImage[] = [];
@@ -184,14 +195,29 @@ export async function createShare(db: Db, user: UserRecord, input: CreateShareIn
     for (const [n, g] of gens.entries()) {
       const original = await readImage('private', g!.resultKey!);
       if (!original) throw conflict(M.notShareable, SHARE_CODES.notShareable);
-      const small = await processImage(original, { maxBytes: 25 * MB, maxSide: SHARE_IMAGE_MAX_SIDE, alpha: 'flatten', safety: { kind: 'generation_result', userId: user.id } });
+      const small = await processImage(original, {
+        maxBytes: 25 * MB,
+        maxSide: SHARE_IMAGE_MAX_SIDE,
+        alpha: 'flatten',
+        safety: { kind: 'generation_result', userId: user.id },
+      });
       const marked = await markAsAiGenerated(small.buffer, small.contentType);
       const key = mediaKeys.shareImage(id, n, 'jpg');
       await putImage('private', key, marked, 'image/jpeg');
-      images.push({ generationId: g!.id, key, width: small.width, height: small.height, styleId: g!.inputs.styleId ?? null, styleName: g!.styleName ?? null });
+      images.push({
+        generationId: g!.id,
+        key,
+        width: small.width,
+        height: small.height,
+        styleId: g!.inputs.styleId ?? null,
+        styleName: g!.styleName ?? null,
+      });
     }
   } catch (err) {
-    await deleteImages('private', images.map((i) => i.key));
+    await deleteImages(
+      'private',
+      images.map((i) => i.key),
+    );
     throw err;
   }
   const share: ShareRecord = {
@@ -221,7 +247,10 @@ export async function revokeShare(db: Db, userId: string, shareId: string, now =
   const s = await getShare(db, userId, shareId);
   if (!s) throw notFound(M.notFound);
   await endShare(db, userId, shareId, 'revoked', now);
-  await deleteImages('private', s.images.map((i) => i.key));
+  await deleteImages(
+    'private',
+    s.images.map((i) => i.key),
+  );
   const after = (await getShare(db, userId, shareId)) ?? s;
   return ownerView(db, after, now);
 }
@@ -238,8 +267,25 @@ export interface PublicShareView {
   title: string;
   description: string;
   label: typeof AI_LABEL;
-  images: { index: number; generationId: string; url: string; width: number; height: number; styleName: string | null; votes: number; label: typeof AI_LABEL }[];
-  styles: { id: string; name: string; products: { name: string; brand: string | null; links: { retailer: string; url: string; price: number | null; currency: string | null }[] }[] }[];
+  images: {
+    index: number;
+    generationId: string;
+    url: string;
+    width: number;
+    height: number;
+    styleName: string | null;
+    votes: number;
+    label: typeof AI_LABEL;
+  }[];
+  styles: {
+    id: string;
+    name: string;
+    products: {
+      name: string;
+      brand: string | null;
+      links: { retailer: string; url: string; price: number | null; currency: string | null }[];
+    }[];
+  }[];
   owner: { name: string | null; handle: string } | null;
   totalVotes: number;
   myVote: string | null;
@@ -250,7 +296,12 @@ export interface PublicShareView {
 const httpUrl = (u: string) => /^https?:\/\//i.test(u);
 
 /** GET /api/l/{token}: what a viewer sees (only the chosen copies, styles, shop links; owner only when opted in). */
-export async function viewShare(db: Db, token: string, viewerId: string | null, now = new Date()): Promise<PublicShareView> {
+export async function viewShare(
+  db: Db,
+  token: string,
+  viewerId: string | null,
+  now = new Date(),
+): Promise<PublicShareView> {
   const s = await liveShare(db, token, now);
   const fb = await getShareFeedback(db, s.id);
   const { counts, total } = countVotes(s, fb.votes);
@@ -268,7 +319,9 @@ export async function viewShare(db: Db, token: string, viewerId: string | null, 
           name: p.name,
           brand: p.brand,
           // only web links: a stored link is an admin's input, shown to strangers
-          links: p.links.filter((l) => httpUrl(l.url)).map((l) => ({ retailer: l.retailer, url: l.url, price: l.price, currency: l.currency })),
+          links: p.links
+            .filter((l) => httpUrl(l.url))
+            .map((l) => ({ retailer: l.retailer, url: l.url, price: l.price, currency: l.currency })),
         })),
       };
     }),
@@ -305,7 +358,14 @@ export async function viewShare(db: Db, token: string, viewerId: string | null, 
 function shareTexts(s: ShareRecord, owner: PublicShareView['owner']): { title: string; description: string } {
   const who = owner ? owner.name || `@${owner.handle}` : null;
   const n = s.images.length;
-  const title = n > 1 ? (who ? `Which look should ${who} pick?` : 'Which look should I pick?') : who ? `What do you think of ${who}'s look?` : 'What do you think of this look?';
+  const title =
+    n > 1
+      ? who
+        ? `Which look should ${who} pick?`
+        : 'Which look should I pick?'
+      : who
+        ? `What do you think of ${who}'s look?`
+        : 'What do you think of this look?';
   const names = [...new Set(s.images.map((i) => i.styleName).filter(Boolean))].join(', ');
   const description = `${n > 1 ? `${n} AI-generated try-on looks` : 'An AI-generated try-on look'}${names ? `: ${names}` : ''}. Vote for your favourite on Fitly.`;
   return { title, description };
@@ -321,10 +381,18 @@ export async function shareImage(db: Db, token: string, index: number, now = new
   return bytes;
 }
 
-const feedbackTtl = (s: ShareRecord) => Math.floor(new Date(s.expiresAt).getTime() / 1000) + SHARE_FEEDBACK_KEEP_DAYS * 86_400;
+const feedbackTtl = (s: ShareRecord) =>
+  Math.floor(new Date(s.expiresAt).getTime() / 1000) + SHARE_FEEDBACK_KEEP_DAYS * 86_400;
 
 /** PUT /api/l/{token}/vote: one vote per viewer, changeable (the viewer's item is replaced). */
-export async function voteOnShare(db: Db, token: string, viewerId: string, generationId: string, caller: RateCaller, now = new Date()): Promise<PublicShareView> {
+export async function voteOnShare(
+  db: Db,
+  token: string,
+  viewerId: string,
+  generationId: string,
+  caller: RateCaller,
+  now = new Date(),
+): Promise<PublicShareView> {
   await assertRate(db, 'share.vote', caller, now);
   const s = await liveShare(db, token, now);
   if (!s.images.some((i) => i.generationId === generationId)) throw badRequest(M.notInShare, ERROR_CODES.validation);
@@ -333,7 +401,14 @@ export async function voteOnShare(db: Db, token: string, viewerId: string, gener
 }
 
 /** PUT /api/l/{token}/reaction: one short plain-text reaction per viewer, changeable. */
-export async function reactToShare(db: Db, token: string, viewerId: string, text: unknown, caller: RateCaller, now = new Date()): Promise<PublicShareView> {
+export async function reactToShare(
+  db: Db,
+  token: string,
+  viewerId: string,
+  text: unknown,
+  caller: RateCaller,
+  now = new Date(),
+): Promise<PublicShareView> {
   const clean = cleanReaction(text);
   if (!clean.ok) throw badRequest(clean.message, ERROR_CODES.validation);
   await assertRate(db, 'share.reaction', caller, now);
@@ -343,11 +418,26 @@ export async function reactToShare(db: Db, token: string, viewerId: string, text
 }
 
 /** POST /api/l/{token}/report: into the admins' report queue (one open report per viewer and look). */
-export async function reportShare(db: Db, token: string, viewerId: string, reason: string, caller: RateCaller, now = new Date()): Promise<{ id: string }> {
+export async function reportShare(
+  db: Db,
+  token: string,
+  viewerId: string,
+  reason: string,
+  caller: RateCaller,
+  now = new Date(),
+): Promise<{ id: string }> {
   await assertRate(db, 'share.report', caller, now);
   const s = await liveShare(db, token, now);
   const id = ulid(now.getTime());
-  const ok = await createShareReport(db, { id, shareId: s.id, shareOwnerId: s.userId, reporterId: viewerId, reason, status: 'open', createdAt: now.toISOString() });
+  const ok = await createShareReport(db, {
+    id,
+    shareId: s.id,
+    shareOwnerId: s.userId,
+    reporterId: viewerId,
+    reason,
+    status: 'open',
+    createdAt: now.toISOString(),
+  });
   if (!ok) throw conflict(M.alreadyReported, SHARE_CODES.alreadyReported);
   logger.info('share reported', { shareId: s.id, reportId: id });
   return { id };
@@ -371,19 +461,33 @@ export async function listShareReports(db: Db, now = new Date()): Promise<ShareR
   return Promise.all(
     reports.map(async (r) => {
       const s = await getShare(db, r.shareOwnerId, r.shareId);
-      return { id: r.id, shareId: r.shareId, reason: r.reason, createdAt: r.createdAt, url: s && isShareLive(s, now) ? sharePath(s.token) : null, imageCount: s?.images.length ?? 0 };
+      return {
+        id: r.id,
+        shareId: r.shareId,
+        reason: r.reason,
+        createdAt: r.createdAt,
+        url: s && isShareLive(s, now) ? sharePath(s.token) : null,
+        imageCount: s?.images.length ?? 0,
+      };
     }),
   );
 }
 
 /** POST /api/admin/share-reports/{id}/take-down: the look ends (taken_down, copies deleted), its open reports close. */
-export async function takeDownShare(db: Db, reportId: string, now = new Date()): Promise<{ shareId: string; resolvedReports: number }> {
+export async function takeDownShare(
+  db: Db,
+  reportId: string,
+  now = new Date(),
+): Promise<{ shareId: string; resolvedReports: number }> {
   const r = await getShareReport(db, reportId);
   if (!r) throw notFound('Report not found');
   const s = await getShare(db, r.shareOwnerId, r.shareId);
   if (s) {
     await endShare(db, s.userId, s.id, 'taken_down', now);
-    await deleteImages('private', s.images.map((i) => i.key));
+    await deleteImages(
+      'private',
+      s.images.map((i) => i.key),
+    );
   }
   const resolvedReports = await resolveShareReports(db, r.shareId, 'resolved', now);
   logger.info('share taken down', { shareId: r.shareId, reportId });
@@ -392,14 +496,21 @@ export async function takeDownShare(db: Db, reportId: string, now = new Date()):
 
 // ------------------------------------------------------------------------------------ Open Graph page
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * GET /l/{token}: the SPA's page with the Open Graph / Twitter card tags filled in (crawlers do not run
  * JavaScript); the SPA's own script and style tags (from its built index.html) then take over. A gone share
  * answers the same shell with status 404 and no preview.
  */
-export async function shareHtml(db: Db, token: string, origin: string, spaTags: string, now = new Date()): Promise<{ status: number; html: string }> {
+export async function shareHtml(
+  db: Db,
+  token: string,
+  origin: string,
+  spaTags: string,
+  now = new Date(),
+): Promise<{ status: number; html: string }> {
   let meta = '<meta name="robots" content="noindex">';
   let status = 404;
   let title = 'Shared look not found · Fitly';

@@ -49,7 +49,14 @@ const inflight = new Map<string, Promise<Loaded>>();
 const bucket = () => process.env.PUBLIC_BUCKET || '';
 const scopeOf = (db: Db) => `${db.tableName}|${bucket()}`;
 
-function makeCatalogue(gzip: Buffer, etag: string, generatedAt: string, count: number, jsonBytes: number, plain?: string): StyleCatalogue {
+function makeCatalogue(
+  gzip: Buffer,
+  etag: string,
+  generatedAt: string,
+  count: number,
+  jsonBytes: number,
+  plain?: string,
+): StyleCatalogue {
   let text = plain;
   return {
     gzip,
@@ -83,21 +90,34 @@ async function rebuild(db: Db, now = new Date()): Promise<Loaded> {
       contentType: 'application/json',
       contentEncoding: 'gzip',
       cacheControl: 'public, no-cache',
-      metadata: { 'generated-at': generatedAt, etag: etag.slice(1, -1), count: String(styles.length), 'json-bytes': String(Buffer.byteLength(json)) },
+      metadata: {
+        'generated-at': generatedAt,
+        etag: etag.slice(1, -1),
+        count: String(styles.length),
+        'json-bytes': String(Buffer.byteLength(json)),
+      },
     });
     s3ETag = res.etag;
   }
-  return { scope: scopeOf(db), catalogue: makeCatalogue(gzip, etag, generatedAt, styles.length, Buffer.byteLength(json), json), s3ETag, loadedAt: Date.now() };
+  return {
+    scope: scopeOf(db),
+    catalogue: makeCatalogue(gzip, etag, generatedAt, styles.length, Buffer.byteLength(json), json),
+    s3ETag,
+    loadedAt: Date.now(),
+  };
 }
 
 /** Load from S3 (revalidating what memory holds); rebuild when missing or too old. */
 async function load(db: Db, current: Loaded | null): Promise<Loaded> {
   if (!bucket()) {
-    if (current && Date.now() - Date.parse(current.catalogue.generatedAt) < MAX_AGE_MS) return { ...current, loadedAt: Date.now() };
+    if (current && Date.now() - Date.parse(current.catalogue.generatedAt) < MAX_AGE_MS)
+      return { ...current, loadedAt: Date.now() };
     return rebuild(db);
   }
   try {
-    const res = await getObject({ bucket: bucket() }, keys.styleCatalogueObject(), { ifNoneMatch: current?.s3ETag ?? undefined });
+    const res = await getObject({ bucket: bucket() }, keys.styleCatalogueObject(), {
+      ifNoneMatch: current?.s3ETag ?? undefined,
+    });
     const generatedAt = res.metadata['generated-at'] ?? '';
     const age = Date.now() - Date.parse(generatedAt);
     if (!generatedAt || !(age < MAX_AGE_MS)) return rebuild(db);
@@ -109,7 +129,12 @@ async function load(db: Db, current: Loaded | null): Promise<Loaded> {
     const etag = meta.etag ? `"${meta.etag}"` : hashOf(plain!);
     const jsonBytes = meta['json-bytes'] ? Number(meta['json-bytes']) : Buffer.byteLength(plain!);
     const count = Number(meta.count ?? NaN);
-    return { scope: scopeOf(db), catalogue: makeCatalogue(bytes, etag, generatedAt, count, jsonBytes, plain), s3ETag: res.etag, loadedAt: Date.now() };
+    return {
+      scope: scopeOf(db),
+      catalogue: makeCatalogue(bytes, etag, generatedAt, count, jsonBytes, plain),
+      s3ETag: res.etag,
+      loadedAt: Date.now(),
+    };
   } catch (err) {
     const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
     if (current && (e.$metadata?.httpStatusCode === 304 || e.name === 'NotModified')) {

@@ -9,9 +9,21 @@ import { ERROR_CODES, HttpError, badRequest, forbidden, notFound } from '../../s
 import { CONTENT_SAFETY_MESSAGES } from '../../shared/domain/content-safety';
 import { isAdmin } from '../../shared/domain/roles';
 import { imageRefPath, parseStyleImageRef } from '../../shared/domain/image-ref';
-import { STYLE_MESSAGES as M, checkCategoryIds, normalizeStyleSex, normalizeTags, styleCaps } from '../../shared/domain/style-rules';
+import {
+  STYLE_MESSAGES as M,
+  checkCategoryIds,
+  normalizeStyleSex,
+  normalizeTags,
+  styleCaps,
+} from '../../shared/domain/style-rules';
 import type { Db } from '../../shared/repositories/table';
-import { getPromptTemplate, listCategories, listStyleProducts, type ProductLinkRecord, type StyleRecord } from '../../shared/repositories/catalog-repository';
+import {
+  getPromptTemplate,
+  listCategories,
+  listStyleProducts,
+  type ProductLinkRecord,
+  type StyleRecord,
+} from '../../shared/repositories/catalog-repository';
 import {
   createProduct,
   createProductLink,
@@ -79,7 +91,10 @@ export async function editableStyle(db: Db, user: UserRecord, styleId: string): 
 
 async function ownerOf(db: Db, caller: UserRecord, ownerId: string): Promise<UserRecord> {
   if (ownerId === caller.id) return caller;
-  return (await getUser(db, ownerId)) ?? ({ id: ownerId, role: 'shopper', currentRole: 'shopper', currentPlan: 'none', isInfluencer: false } as UserRecord);
+  return (
+    (await getUser(db, ownerId)) ??
+    ({ id: ownerId, role: 'shopper', currentRole: 'shopper', currentPlan: 'none', isInfluencer: false } as UserRecord)
+  );
 }
 
 const limitError = (isPublic: boolean, publicCap: number | null) =>
@@ -87,7 +102,9 @@ const limitError = (isPublic: boolean, publicCap: number | null) =>
     ? new HttpError(403, ERROR_CODES.limitPublish, publicCap === 0 ? M.publishNotAllowed : M.publicLimit)
     : new HttpError(403, ERROR_CODES.limitPrivateStyles, M.privateLimit);
 
-type Fields = Partial<Pick<StyleRecord, 'sex' | 'categoryIds' | 'tags' | 'promptImageUrl' | 'coverImageUrl' | 'defaultPromptTemplateId'>>;
+type Fields = Partial<
+  Pick<StyleRecord, 'sex' | 'categoryIds' | 'tags' | 'promptImageUrl' | 'coverImageUrl' | 'defaultPromptTemplateId'>
+>;
 
 /** Normalise and check the fields that need more than the schema (categories against the table, images, template). */
 async function checkedFields(db: Db, input: Partial<StyleCreateInput>, imageOwners: string[]): Promise<Fields> {
@@ -119,7 +136,8 @@ async function checkedFields(db: Db, input: Partial<StyleCreateInput>, imageOwne
   }
   if (input.coverImageUrl !== undefined) {
     const ref = input.coverImageUrl === null ? null : parseStyleImageRef(input.coverImageUrl, imageOwners);
-    if (ref && !ref.ok) throw badRequest('Cover image must be an uploaded image (/api/public-image/...)', ERROR_CODES.validation);
+    if (ref && !ref.ok)
+      throw badRequest('Cover image must be an uploaded image (/api/public-image/...)', ERROR_CODES.validation);
     out.coverImageUrl = ref ? imageRefPath(ref) : null;
   }
   if (input.defaultPromptTemplateId !== undefined) {
@@ -136,8 +154,12 @@ async function rebuildCatalogue(db: Db) {
 
 /** GET /api/admin/styles: the caller's own styles, newest first; `all` (admins only) every public style plus their own. */
 export async function listEditorStyles(db: Db, user: UserRecord, all: boolean) {
-  const styles = all && isAdmin(user) ? await listPublicAndOwnStyles(db, user.id) : await listStylesOfOwner(db, user.id);
-  const names = await creators(db, styles.map((s) => s.createdBy));
+  const styles =
+    all && isAdmin(user) ? await listPublicAndOwnStyles(db, user.id) : await listStylesOfOwner(db, user.id);
+  const names = await creators(
+    db,
+    styles.map((s) => s.createdBy),
+  );
   return styles.map((s) => styleEditorView(s, names.get(s.createdBy)?.name));
 }
 
@@ -149,7 +171,11 @@ export async function createEditorStyle(db: Db, user: UserRecord, input: StyleCr
   const ts = now.toISOString();
   const id = ulid(now.getTime());
   // A public style names public copies of its images (made before the record exists); a private one its uploads.
-  const placement = await placeStyleImages({ id, createdBy: user.id }, { promptImageUrl: fields.promptImageUrl ?? input.promptImageUrl, coverImageUrl: fields.coverImageUrl }, input.isPublic);
+  const placement = await placeStyleImages(
+    { id, createdBy: user.id },
+    { promptImageUrl: fields.promptImageUrl ?? input.promptImageUrl, coverImageUrl: fields.coverImageUrl },
+    input.isPublic,
+  );
   Object.assign(fields, placement.patch);
   const style: StyleRecord = {
     id,
@@ -189,7 +215,13 @@ export async function createEditorStyle(db: Db, user: UserRecord, input: StyleCr
 }
 
 /** PATCH /api/admin/styles/{id} */
-export async function updateEditorStyle(db: Db, user: UserRecord, id: string, input: StylePatchInput, now = new Date()) {
+export async function updateEditorStyle(
+  db: Db,
+  user: UserRecord,
+  id: string,
+  input: StylePatchInput,
+  now = new Date(),
+) {
   let current = await editableStyle(db, user, id);
   if (input.isPublic === true && current.takenDownAt) throw forbidden(CONTENT_SAFETY_MESSAGES.takenDown);
   // images of the caller's uploads, or (an admin editing) of the style's owner
@@ -237,7 +269,12 @@ export async function updateEditorStyle(db: Db, user: UserRecord, id: string, in
       current = await editableStyle(db, user, id);
       continue;
     }
-    if (switching && !res.isPublic) await removeStyleFromAllCollectionsKeepingCovers(db, { id, coverImageUrl: current.coverImageUrl, promptImageUrl: current.promptImageUrl });
+    if (switching && !res.isPublic)
+      await removeStyleFromAllCollectionsKeepingCovers(db, {
+        id,
+        coverImageUrl: current.coverImageUrl,
+        promptImageUrl: current.promptImageUrl,
+      });
     // the style's public copies it no longer names (unpublished) go once the record and collections moved on
     await settlePlacement(placement, true);
     if (current.isPublic || res.isPublic) await rebuildCatalogue(db);
@@ -256,7 +293,10 @@ export async function deleteEditorStyle(db: Db, user: UserRecord, id: string) {
     if (attempt >= 4) throw new HttpError(409, ERROR_CODES.conflict, 'The style changed meanwhile. Please try again.');
     current = await editableStyle(db, user, id);
   }
-  const [products, collections] = await Promise.all([deleteStyleProducts(db, id), removeStyleFromAllCollectionsKeepingCovers(db, current)]);
+  const [products, collections] = await Promise.all([
+    deleteStyleProducts(db, id),
+    removeStyleFromAllCollectionsKeepingCovers(db, current),
+  ]);
   if (current.isPublic) await rebuildCatalogue(db);
   await deleteStylePublicCopies(current);
   return { id, deleted: true, productItemsDeleted: products, collectionsUpdated: collections };
@@ -336,7 +376,13 @@ export async function listLinksOfProduct(db: Db, user: UserRecord, productId: st
   return listProductLinks(db, p.styleId, p.id);
 }
 
-export async function createLinkFor(db: Db, user: UserRecord, productId: string, input: ProductLinkInput, now = new Date()) {
+export async function createLinkFor(
+  db: Db,
+  user: UserRecord,
+  productId: string,
+  input: ProductLinkInput,
+  now = new Date(),
+) {
   const p = await editableProduct(db, user, productId);
   const link = newLink(p.styleId, p.id, input, now);
   if (!(await createProductLink(db, link))) throw notFound('Product not found');
@@ -367,23 +413,42 @@ export const COVER_MESSAGES = {
 } as const;
 
 /** POST /api/admin/styles/{id}/cover: ownership first (403/404 before any write), then the usual generation start. */
-export async function startStyleCover(db: Db, user: UserRecord, styleId: string, opts: StartOptions = {}): Promise<StartResult> {
+export async function startStyleCover(
+  db: Db,
+  user: UserRecord,
+  styleId: string,
+  opts: StartOptions = {},
+): Promise<StartResult> {
   const style = await editableStyle(db, user, styleId);
   return startFromStyle(db, user, { styleId: style.id }, 'style-cover', opts);
 }
 
 /** POST /api/admin/styles/{id}/cover/from-generation: the caller's completed generation of this style becomes the cover. */
-export async function setCoverFromGeneration(db: Db, user: UserRecord, styleId: string, generationId: unknown, now = new Date()) {
+export async function setCoverFromGeneration(
+  db: Db,
+  user: UserRecord,
+  styleId: string,
+  generationId: unknown,
+  now = new Date(),
+) {
   await editableStyle(db, user, styleId);
-  if (typeof generationId !== 'string' || !generationId.trim()) throw badRequest(COVER_MESSAGES.generationIdRequired, ERROR_CODES.validation);
+  if (typeof generationId !== 'string' || !generationId.trim())
+    throw badRequest(COVER_MESSAGES.generationIdRequired, ERROR_CODES.validation);
   const gen = await getGeneration(db, user.id, generationId.trim());
   if (!gen) throw notFound(COVER_MESSAGES.generationNotFound);
   if (gen.inputs.styleId !== styleId) throw badRequest(COVER_MESSAGES.otherStyle, ERROR_CODES.validation);
-  if (gen.status !== 'completed' || !gen.resultKey) throw badRequest(COVER_MESSAGES.notCompleted, ERROR_CODES.validation);
+  if (gen.status !== 'completed' || !gen.resultKey)
+    throw badRequest(COVER_MESSAGES.notCompleted, ERROR_CODES.validation);
   const ext = /\.([a-z0-9]+)$/i.exec(gen.resultKey)?.[1]?.toLowerCase() ?? 'jpg';
   // private first, like an uploaded cover; the update below copies it to the public bucket if the style is public
   const key = mediaKeys.styleImage(user.id, ulid(now.getTime()), ext);
   await copyImage('private', gen.resultKey, 'private', key);
   // the usual update: ownership again, the images placed by visibility, the catalogue rebuilt when public
-  return updateEditorStyle(db, user, styleId, { coverImageUrl: privateImagePath(key), promptImageOriginalUrl: undefined, defaultPromptTemplateId: undefined }, now);
+  return updateEditorStyle(
+    db,
+    user,
+    styleId,
+    { coverImageUrl: privateImagePath(key), promptImageOriginalUrl: undefined, defaultPromptTemplateId: undefined },
+    now,
+  );
 }

@@ -9,7 +9,14 @@
  * they go with the account. The record always names objects that exist in the bucket its visibility allows.
  */
 import { PRIVATE_IMAGE_PREFIX, PUBLIC_IMAGE_PREFIX, isSafeImageKey } from '../../shared/domain/image-ref';
-import { copyImageAddressed, deleteImages, mediaKeys, privateImagePath, publicImagePath, type BucketKind } from '../lib/media-store';
+import {
+  copyImageAddressed,
+  deleteImages,
+  mediaKeys,
+  privateImagePath,
+  publicImagePath,
+  type BucketKind,
+} from '../lib/media-store';
 import { logger } from '../lib/logger';
 
 export type StyleImageField = 'promptImageUrl' | 'coverImageUrl';
@@ -30,19 +37,29 @@ export interface Placement {
 }
 
 function objectOf(ref: string): StoredObject | null {
-  const bucket: BucketKind | null = ref.startsWith(PUBLIC_IMAGE_PREFIX) ? 'public' : ref.startsWith(PRIVATE_IMAGE_PREFIX) ? 'private' : null;
+  const bucket: BucketKind | null = ref.startsWith(PUBLIC_IMAGE_PREFIX)
+    ? 'public'
+    : ref.startsWith(PRIVATE_IMAGE_PREFIX)
+      ? 'private'
+      : null;
   if (!bucket) return null;
   const key = ref.slice(bucket === 'public' ? PUBLIC_IMAGE_PREFIX.length : PRIVATE_IMAGE_PREFIX.length);
   return isSafeImageKey(key) ? { bucket, key } : null;
 }
 
 /** A public object that belongs to this style alone (its published copies, its seed images). */
-const ownPublicCopy = (styleId: string, o: StoredObject) => o.bucket === 'public' && o.key.startsWith(mediaKeys.publicStylePrefix(styleId));
+const ownPublicCopy = (styleId: string, o: StoredObject) =>
+  o.bucket === 'public' && o.key.startsWith(mediaKeys.publicStylePrefix(styleId));
 /** Public objects that must not stay public under a private style: its own copies and style uploads of older versions. */
-const movableToPrivate = (styleId: string, o: StoredObject) => o.bucket === 'public' && (ownPublicCopy(styleId, o) || /^uploads\/style_(prompt|cover)\//.test(o.key));
+const movableToPrivate = (styleId: string, o: StoredObject) =>
+  o.bucket === 'public' && (ownPublicCopy(styleId, o) || /^uploads\/style_(prompt|cover)\//.test(o.key));
 
 /** Copy what must move for the style to be `isPublic`; the record is not touched here. */
-export async function placeStyleImages(style: { id: string; createdBy: string }, images: StyleImages, isPublic: boolean): Promise<Placement> {
+export async function placeStyleImages(
+  style: { id: string; createdBy: string },
+  images: StyleImages,
+  isPublic: boolean,
+): Promise<Placement> {
   const out: Placement = { patch: {}, created: [], obsolete: [] };
   const done = new Map<string, string | null>();
   for (const field of ['promptImageUrl', 'coverImageUrl'] as const) {
@@ -54,13 +71,17 @@ export async function placeStyleImages(style: { id: string; createdBy: string },
     if (toRef === undefined) {
       toRef = null;
       if (isPublic && from.bucket === 'private') {
-        const key = await copyImageAddressed('private', from.key, 'public', (sha, ext) => mediaKeys.publicStyleImage(style.id, sha, ext));
+        const key = await copyImageAddressed('private', from.key, 'public', (sha, ext) =>
+          mediaKeys.publicStyleImage(style.id, sha, ext),
+        );
         if (key) {
           out.created.push({ bucket: 'public', key });
           toRef = publicImagePath(key);
         }
       } else if (!isPublic && movableToPrivate(style.id, from)) {
-        const key = await copyImageAddressed('public', from.key, 'private', (sha, ext) => mediaKeys.styleImage(style.createdBy, sha, ext));
+        const key = await copyImageAddressed('public', from.key, 'private', (sha, ext) =>
+          mediaKeys.styleImage(style.createdBy, sha, ext),
+        );
         if (key) {
           out.created.push({ bucket: 'private', key });
           toRef = privateImagePath(key);

@@ -7,9 +7,20 @@ import { ulid } from 'ulid';
 import { ERROR_CODES, HttpError, notFound } from '../../shared/errors';
 import { BODY_DESCRIPTION_TOKEN } from '../../shared/domain/catalog';
 import { GENERATION_MESSAGES, defaultPromptTemplateId, resolveMode } from '../../shared/domain/generation';
-import { checkRawTemplateJson, compileRawTemplate, type RawTemplateUrls } from '../../shared/domain/raw-template-compiler';
+import {
+  checkRawTemplateJson,
+  compileRawTemplate,
+  type RawTemplateUrls,
+} from '../../shared/domain/raw-template-compiler';
 import type { Db } from '../../shared/repositories/table';
-import { getPromptTemplate, getRawTemplate, listPromptTemplates, listRawTemplates, type PromptTemplateRecord, type RawTemplateRecord } from '../../shared/repositories/catalog-repository';
+import {
+  getPromptTemplate,
+  getRawTemplate,
+  listPromptTemplates,
+  listRawTemplates,
+  type PromptTemplateRecord,
+  type RawTemplateRecord,
+} from '../../shared/repositories/catalog-repository';
 import { getPhotoProfile } from '../../shared/repositories/photo-profile-repository';
 import { getStoredStyle } from '../../shared/repositories/style-editor-repository';
 import {
@@ -21,7 +32,12 @@ import {
   updateRawTemplate,
 } from '../../shared/repositories/template-repository';
 import type { UserRecord } from '../../shared/repositories/user-repository';
-import type { PromptCreateInput, PromptPatchInput, RawTemplateCreateInput, RawTemplatePatchInput } from '../../shared/schemas/admin';
+import type {
+  PromptCreateInput,
+  PromptPatchInput,
+  RawTemplateCreateInput,
+  RawTemplatePatchInput,
+} from '../../shared/schemas/admin';
 import { privateImagePath } from '../lib/media-store';
 import { promptTemplateView, rawTemplateView } from './template-service';
 
@@ -87,7 +103,9 @@ export async function testPrompt(db: Db, admin: UserRecord, styleId: string, pho
   if (!profile) throw notFound(GENERATION_MESSAGES.profileNotFound);
   const prompts = await listPromptTemplates(db);
   const templateId = defaultPromptTemplateId(style.defaultPromptTemplateId, prompts);
-  const tpl = templateId ? prompts.find((p) => p.id === templateId) ?? (await getPromptTemplate(db, templateId)) : null;
+  const tpl = templateId
+    ? (prompts.find((p) => p.id === templateId) ?? (await getPromptTemplate(db, templateId)))
+    : null;
   if (!tpl) throw new HttpError(400, ERROR_CODES.noTemplate, GENERATION_MESSAGES.noTemplate);
   const prompt = tpl.template.split(BODY_DESCRIPTION_TOKEN).join(profile.bodyDescription);
   const mode = resolveMode(style.styleImageType, 'creative');
@@ -97,7 +115,13 @@ export async function testPrompt(db: Db, admin: UserRecord, styleId: string, pho
   return {
     prompt,
     imageUrl: style.promptImageUrl,
-    templateUsed: { id: tpl.id, name: tpl.name, task: tpl.task, styleCategory: tpl.styleCategory ?? null, template: tpl.template },
+    templateUsed: {
+      id: tpl.id,
+      name: tpl.name,
+      task: tpl.task,
+      styleCategory: tpl.styleCategory ?? null,
+      template: tpl.template,
+    },
     fullPayload: {
       provider: mode === 'exact' ? 'fashn' : 'gemini',
       mode,

@@ -1,7 +1,14 @@
 /** Reads of raw templates and prompt templates for signed-in users (the template text itself stays admin-only). */
 import { notFound } from '../../shared/errors';
 import type { Db } from '../../shared/repositories/table';
-import { getPromptTemplate, getRawTemplate, listPromptTemplates, listRawTemplates, type PromptTemplateRecord, type RawTemplateRecord } from '../../shared/repositories/catalog-repository';
+import {
+  getPromptTemplate,
+  getRawTemplate,
+  listPromptTemplates,
+  listRawTemplates,
+  type PromptTemplateRecord,
+  type RawTemplateRecord,
+} from '../../shared/repositories/catalog-repository';
 
 export const rawTemplateView = (t: RawTemplateRecord) => ({
   id: t.id,

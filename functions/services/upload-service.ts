@@ -56,7 +56,12 @@ export type RemoteFetchOverrides = Pick<SafeFetchOptions, 'addressPolicy' | 'res
  * THE gate of every uploaded image of these purposes (multipart and direct-to-S3 alike): size, type, decode
  * and re-encode with metadata stripped (processImage). Add upload-wide checks (e.g. moderation) here.
  */
-export async function processUploadedImage(purpose: DirectUploadPurpose, bytes: Buffer, userId: string | null, maxBytes = directUploadMaxBytes(purpose)): Promise<ProcessedImage> {
+export async function processUploadedImage(
+  purpose: DirectUploadPurpose,
+  bytes: Buffer,
+  userId: string | null,
+  maxBytes = directUploadMaxBytes(purpose),
+): Promise<ProcessedImage> {
   // every upload is checked for nudity and violence (content.unsafe, 422) inside processImage
   const safety = { kind: SAFETY_KIND[purpose], userId: userId ?? undefined };
   if (purpose === 'avatar') {
@@ -64,8 +69,10 @@ export async function processUploadedImage(purpose: DirectUploadPurpose, bytes: 
       return await processImage(bytes, { maxBytes, square: 512, alpha: 'flatten', safety });
     } catch (err) {
       // The spec's avatar messages (spec 02 section 5).
-      if (err instanceof HttpError && err.status === 413) throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge('avatar'));
-      if (err instanceof HttpError && err.code === ERROR_CODES.unsupportedMediaType) throw new HttpError(400, ERROR_CODES.unsupportedMediaType, DIRECT_UPLOAD_MESSAGES.invalidType);
+      if (err instanceof HttpError && err.status === 413)
+        throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge('avatar'));
+      if (err instanceof HttpError && err.code === ERROR_CODES.unsupportedMediaType)
+        throw new HttpError(400, ERROR_CODES.unsupportedMediaType, DIRECT_UPLOAD_MESSAGES.invalidType);
       throw err;
     }
   }
@@ -90,7 +97,8 @@ export const DIRECT_UPLOAD_TTL_SECONDS = 600;
 const creatorOnly = (purpose: DirectUploadPurpose) => purpose === 'style_prompt' || purpose === 'style_cover';
 
 function checkPurposeAllowed(user: UserRecord, purpose: DirectUploadPurpose) {
-  if (creatorOnly(purpose) && !isCreatorRole(user)) throw new HttpError(403, ERROR_CODES.forbidden, 'You need admin or influencer access to upload style images');
+  if (creatorOnly(purpose) && !isCreatorRole(user))
+    throw new HttpError(403, ERROR_CODES.forbidden, 'You need admin or influencer access to upload style images');
 }
 
 export const FINALIZE_WITH_RECORD_MESSAGE = 'This upload is saved with its photo profile, not on its own';
@@ -100,14 +108,20 @@ export const FINALIZE_WITH_RECORD_MESSAGE = 'This upload is saved with its photo
  * through the one gate (processUploadedImage) and delete the quarantine object whatever the outcome. The key
  * is derived from the caller, so nobody can use another user's upload; a wrong or expired id is a 404.
  */
-export async function takeQuarantinedUpload(userId: string, uploadId: string, purpose: DirectUploadPurpose): Promise<ProcessedImage> {
-  if (!uploadId.startsWith(`${purpose}.`) || !UPLOAD_ID_PATTERN.test(uploadId)) throw new HttpError(400, ERROR_CODES.validation, 'Invalid upload id');
+export async function takeQuarantinedUpload(
+  userId: string,
+  uploadId: string,
+  purpose: DirectUploadPurpose,
+): Promise<ProcessedImage> {
+  if (!uploadId.startsWith(`${purpose}.`) || !UPLOAD_ID_PATTERN.test(uploadId))
+    throw new HttpError(400, ERROR_CODES.validation, 'Invalid upload id');
   const quarantineKey = mediaKeys.quarantine(userId, uploadId);
   const maxBytes = directUploadMaxBytes(purpose);
   const bytes = await readObjectCapped('private', quarantineKey, maxBytes);
   if (bytes === null) throw new HttpError(404, ERROR_CODES.notFound, DIRECT_UPLOAD_MESSAGES.notFound);
   try {
-    if (bytes === 'too-large') throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge(purpose));
+    if (bytes === 'too-large')
+      throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge(purpose));
     return await processUploadedImage(purpose, bytes, userId);
   } finally {
     await discardQuarantine(userId, [uploadId]);
@@ -116,9 +130,13 @@ export async function takeQuarantinedUpload(userId: string, uploadId: string, pu
 
 /** Delete quarantine objects of the caller (ids already checked or not: a bad id names no object). */
 export async function discardQuarantine(userId: string, uploadIds: (string | null | undefined)[]): Promise<void> {
-  const keys = uploadIds.filter((id): id is string => !!id && UPLOAD_ID_PATTERN.test(id)).map((id) => mediaKeys.quarantine(userId, id));
+  const keys = uploadIds
+    .filter((id): id is string => !!id && UPLOAD_ID_PATTERN.test(id))
+    .map((id) => mediaKeys.quarantine(userId, id));
   if (!keys.length) return;
-  await deleteImages('private', keys).catch((error) => logger.error('Could not delete a quarantine object', { error, keys }));
+  await deleteImages('private', keys).catch((error) =>
+    logger.error('Could not delete a quarantine object', { error, keys }),
+  );
 }
 
 /**
@@ -130,9 +148,15 @@ export async function presignUpload(db: Db, user: UserRecord, input: PresignUplo
   // A person's photo is only sent by a known adult (the consent itself is checked when the profile is saved).
   if (input.purpose === 'photo_profile') await requireAdult(db, user.id);
   const maxBytes = directUploadMaxBytes(input.purpose);
-  if (input.size > maxBytes) throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge(input.purpose));
+  if (input.size > maxBytes)
+    throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge(input.purpose));
   const uploadId = `${input.purpose}.${ulid()}`;
-  const post = await presignQuarantineUpload(mediaKeys.quarantine(user.id, uploadId), input.contentType, maxBytes, DIRECT_UPLOAD_TTL_SECONDS);
+  const post = await presignQuarantineUpload(
+    mediaKeys.quarantine(user.id, uploadId),
+    input.contentType,
+    maxBytes,
+    DIRECT_UPLOAD_TTL_SECONDS,
+  );
   return { uploadId, url: post.url, fields: post.fields, maxBytes, expiresAt: post.expiresAt };
 }
 
@@ -145,23 +169,30 @@ export async function completeUpload(db: Db, user: UserRecord, uploadId: string)
   const purpose = uploadId.slice(0, uploadId.indexOf('.')) as DirectUploadPurpose;
   checkPurposeAllowed(user, purpose);
   // Nothing is processed or stored on its own: the profile save checks consent first (and deletes it).
-  if (FINALIZED_BY_RECORD.includes(purpose) || purpose === 'photo_profile') throw new HttpError(400, ERROR_CODES.validation, FINALIZE_WITH_RECORD_MESSAGE);
+  if (FINALIZED_BY_RECORD.includes(purpose) || purpose === 'photo_profile')
+    throw new HttpError(400, ERROR_CODES.validation, FINALIZE_WITH_RECORD_MESSAGE);
   const quarantineKey = mediaKeys.quarantine(user.id, uploadId);
   const maxBytes = directUploadMaxBytes(purpose);
   const bytes = await readObjectCapped('private', quarantineKey, maxBytes);
   if (bytes === null) throw new HttpError(404, ERROR_CODES.notFound, DIRECT_UPLOAD_MESSAGES.notFound);
   try {
-    if (bytes === 'too-large') throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge(purpose));
+    if (bytes === 'too-large')
+      throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge(purpose));
     if (purpose === 'avatar') return { url: await storeAvatar(db, user.id, user, bytes) };
     const img = await processUploadedImage(purpose, bytes, user.id);
     if (purpose === 'outfit' || purpose === 'template_input') {
-      const key = purpose === 'outfit' ? mediaKeys.outfit(user.id, ulid(), img.ext) : mediaKeys.templateInput(user.id, ulid(), img.ext);
+      const key =
+        purpose === 'outfit'
+          ? mediaKeys.outfit(user.id, ulid(), img.ext)
+          : mediaKeys.templateInput(user.id, ulid(), img.ext);
       await putImage('private', key, img.buffer, img.contentType);
       return { url: privateImagePath(key) };
     }
     return { url: await storeStyleImage(user.id, img) };
   } finally {
-    await deleteImages('private', [quarantineKey]).catch((error) => logger.error('Could not delete a quarantine object', { error, key: quarantineKey }));
+    await deleteImages('private', [quarantineKey]).catch((error) =>
+      logger.error('Could not delete a quarantine object', { error, key: quarantineKey }),
+    );
   }
 }
 
@@ -196,7 +227,12 @@ export async function uploadOutfitImage(userId: string, form: FormData): Promise
 }
 
 /** POST /api/user/profile-image: a 512x512 avatar (public: it shows on the public profile page). */
-export async function setProfileImage(db: Db, auth: AuthContext, current: { profileImageUrl: string | null }, form: FormData): Promise<CurrentUser> {
+export async function setProfileImage(
+  db: Db,
+  auth: AuthContext,
+  current: { profileImageUrl: string | null },
+  form: FormData,
+): Promise<CurrentUser> {
   const file = formFile(form, 'profileImage', PROFILE_IMAGE_MAX_BYTES);
   if (!file) throw new HttpError(400, ERROR_CODES.validation, 'Profile image is required');
   await storeAvatar(db, auth.sub, current, file.content);
@@ -204,7 +240,12 @@ export async function setProfileImage(db: Db, auth: AuthContext, current: { prof
 }
 
 /** Re-encode the avatar, store it, point the user at it, then delete the previous one. Returns its URL. */
-async function storeAvatar(db: Db, userId: string, current: { profileImageUrl: string | null }, bytes: Buffer): Promise<string> {
+async function storeAvatar(
+  db: Db,
+  userId: string,
+  current: { profileImageUrl: string | null },
+  bytes: Buffer,
+): Promise<string> {
   const img = await processUploadedImage('avatar', bytes, userId);
   const key = mediaKeys.avatar(userId, ulid(), img.ext);
   await putImage('public', key, img.buffer, img.contentType);
@@ -217,7 +258,9 @@ async function storeAvatar(db: Db, userId: string, current: { profileImageUrl: s
   }
   const previous = ownAvatarKey(userId, current.profileImageUrl);
   if (previous && previous !== key) {
-    await deleteImages('public', [previous]).catch((error) => logger.error('Could not delete the previous avatar', { error, key: previous }));
+    await deleteImages('public', [previous]).catch((error) =>
+      logger.error('Could not delete the previous avatar', { error, key: previous }),
+    );
   }
   return url;
 }
@@ -230,21 +273,33 @@ function ownAvatarKey(userId: string, url: string | null): string | null {
 }
 
 async function storeRemote(userId: string, bytes: Buffer): Promise<string> {
-  const img = await processImage(bytes, { maxBytes: REMOTE_FETCH.maxBytes, alpha: 'keep', safety: { kind: 'remote_image', userId } });
+  const img = await processImage(bytes, {
+    maxBytes: REMOTE_FETCH.maxBytes,
+    alpha: 'keep',
+    safety: { kind: 'remote_image', userId },
+  });
   const key = mediaKeys.remote(userId, ulid(), img.ext);
   await putImage('public', key, img.buffer, img.contentType);
   return publicImagePath(key);
 }
 
 /** POST /api/download-image: copy an image from the web into our bucket. */
-export async function downloadImage(userId: string, input: DownloadImageInput, overrides: RemoteFetchOverrides = {}): Promise<{ url: string; originalUrl: string }> {
+export async function downloadImage(
+  userId: string,
+  input: DownloadImageInput,
+  overrides: RemoteFetchOverrides = {},
+): Promise<{ url: string; originalUrl: string }> {
   const fetched = await safeFetchImage(input.url, { ...REMOTE_FETCH, ...overrides });
   const url = await storeRemote(userId, fetched.bytes);
   return { url, originalUrl: input.originalUrl || input.url };
 }
 
 /** POST /api/scrape-url: the image at the address, or the page's preview image (og:image, twitter:image). */
-export async function scrapeUrl(userId: string, input: ScrapeUrlInput, overrides: RemoteFetchOverrides = {}): Promise<{ image: string }> {
+export async function scrapeUrl(
+  userId: string,
+  input: ScrapeUrlInput,
+  overrides: RemoteFetchOverrides = {},
+): Promise<{ image: string }> {
   const page = await safeFetch(input.url, {
     ...REMOTE_FETCH,
     ...overrides,
@@ -252,7 +307,8 @@ export async function scrapeUrl(userId: string, input: ScrapeUrlInput, overrides
     accept: 'text/html,application/xhtml+xml,image/*;q=0.9,*/*;q=0.5',
   });
   if (sniffImageType(page.bytes)) return { image: await storeRemote(userId, page.bytes) };
-  const looksHtml = (page.contentType ?? '').includes('html') || /^\s*</.test(page.bytes.subarray(0, 512).toString('latin1'));
+  const looksHtml =
+    (page.contentType ?? '').includes('html') || /^\s*</.test(page.bytes.subarray(0, 512).toString('latin1'));
   const found = looksHtml ? findPreviewImage(page.bytes.toString('utf8')) : null;
   if (!found) throw badRequest('No image found at this address');
   let target: string;

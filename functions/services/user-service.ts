@@ -2,7 +2,12 @@ import { accountInactive, forbidden, notFound } from '../../shared/errors';
 import { canSwitchRole, type Role } from '../../shared/domain/roles';
 import type { CurrentUser } from '../../shared/schemas/user';
 import type { Db } from '../../shared/repositories/table';
-import { createUserIfMissing, getUser, setCurrentRole, type UserRecord } from '../../shared/repositories/user-repository';
+import {
+  createUserIfMissing,
+  getUser,
+  setCurrentRole,
+  type UserRecord,
+} from '../../shared/repositories/user-repository';
 import { getBalance, type Balance } from '../../shared/repositories/ledger-repository';
 import type { AuthContext } from '../lib/auth';
 import { getCognitoUserState } from '../lib/cognito';

@@ -6,7 +6,14 @@
  * answers (the viewer's own vote, the owner's list) are never stored by a cache.
  */
 import { createShareSchema, shareReactionSchema, shareReportSchema, shareVoteSchema } from '../../shared/schemas/share';
-import { SHARE_CACHE_CONTROL, VIEWER_COOKIE, VIEWER_COOKIE_MAX_AGE_DAYS, VIEWER_ID_PATTERN, isShareToken, SHARE_MESSAGES } from '../../shared/domain/shares';
+import {
+  SHARE_CACHE_CONTROL,
+  VIEWER_COOKIE,
+  VIEWER_COOKIE_MAX_AGE_DAYS,
+  VIEWER_ID_PATTERN,
+  isShareToken,
+  SHARE_MESSAGES,
+} from '../../shared/domain/shares';
 import { HttpError, notFound } from '../../shared/errors';
 import { getDb } from '../lib/aws';
 import { getConfig } from '../lib/config';
@@ -65,7 +72,10 @@ function viewerOf(req: Req, create: boolean): Viewer | null {
 const viewerCookie = (id: string): string =>
   `${VIEWER_COOKIE}=${id}; Path=/api/l; Max-Age=${VIEWER_COOKIE_MAX_AGE_DAYS * 86_400}; HttpOnly; SameSite=Lax${getConfig().local ? '' : '; Secure'}`;
 
-const rateCaller = (req: Req, viewer: Viewer | null): RateCaller => ({ who: viewer?.id ?? (req.auth ? `user:${req.auth.sub}` : null), ipHash: hashIp(clientIp(req)) });
+const rateCaller = (req: Req, viewer: Viewer | null): RateCaller => ({
+  who: viewer?.id ?? (req.auth ? `user:${req.auth.sub}` : null),
+  ipHash: hashIp(clientIp(req)),
+});
 
 /** Answers about a share: cacheable for at most a minute; vary on the cookie/token (myVote differs per viewer). */
 const shareJson = (body: unknown, viewer: Viewer | null = null, status = 200, personal = false): ApiResult => ({
@@ -79,24 +89,29 @@ const token = (req: Req<'token'>): string => {
 };
 
 /** 429 with Retry-After (the body is the usual { message, code }). */
-const withRetryAfter = <P extends string>(impl: (req: Req<P>) => Promise<ApiResult>) => async (req: Req<P>): Promise<ApiResult> => {
-  try {
-    return await impl(req);
-  } catch (err) {
-    if (err instanceof RateLimited) return json(err.toBody(), 429, { 'retry-after': String(err.retryAfter) });
-    throw err;
-  }
-};
+const withRetryAfter =
+  <P extends string>(impl: (req: Req<P>) => Promise<ApiResult>) =>
+  async (req: Req<P>): Promise<ApiResult> => {
+    try {
+      return await impl(req);
+    } catch (err) {
+      if (err instanceof RateLimited) return json(err.toBody(), 429, { 'retry-after': String(err.retryAfter) });
+      throw err;
+    }
+  };
 
 /** 404s of the public share routes are cacheable for a minute too (gone stays gone; a CDN may keep it briefly). */
-const goneIsCacheable = <P extends string>(impl: (req: Req<P>) => Promise<ApiResult>) => async (req: Req<P>): Promise<ApiResult> => {
-  try {
-    return await impl(req);
-  } catch (err) {
-    if (err instanceof HttpError && err.status === 404) return json(err.toBody(), 404, { 'cache-control': SHARE_CACHE_CONTROL });
-    throw err;
-  }
-};
+const goneIsCacheable =
+  <P extends string>(impl: (req: Req<P>) => Promise<ApiResult>) =>
+  async (req: Req<P>): Promise<ApiResult> => {
+    try {
+      return await impl(req);
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 404)
+        return json(err.toBody(), 404, { 'cache-control': SHARE_CACHE_CONTROL });
+      throw err;
+    }
+  };
 
 export const handler = createGroupHandler(
   'shares',
@@ -119,7 +134,12 @@ export const handler = createGroupHandler(
       const bytes = await shareImage(getDb(), token(req), index);
       return {
         statusCode: 200,
-        headers: { 'content-type': 'image/jpeg', 'cache-control': SHARE_CACHE_CONTROL, 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; sandbox" },
+        headers: {
+          'content-type': 'image/jpeg',
+          'cache-control': SHARE_CACHE_CONTROL,
+          'x-content-type-options': 'nosniff',
+          'content-security-policy': "default-src 'none'; sandbox",
+        },
         body: bytes.toString('base64'),
         isBase64Encoded: true,
       };
@@ -128,24 +148,47 @@ export const handler = createGroupHandler(
       const input = bodyOf(req, shareVoteSchema);
       const t = token(req);
       const viewer = viewerOf(req, true)!;
-      return shareJson(await voteOnShare(getDb(), t, viewer.id, input.generationId, rateCaller(req, viewer)), viewer, 200, true);
+      return shareJson(
+        await voteOnShare(getDb(), t, viewer.id, input.generationId, rateCaller(req, viewer)),
+        viewer,
+        200,
+        true,
+      );
     }),
     'PUT /api/l/{token}/reaction': withRetryAfter(async (req) => {
       const input = bodyOf(req, shareReactionSchema);
       const t = token(req);
       const viewer = viewerOf(req, true)!;
-      return shareJson(await reactToShare(getDb(), t, viewer.id, input.text, rateCaller(req, viewer)), viewer, 200, true);
+      return shareJson(
+        await reactToShare(getDb(), t, viewer.id, input.text, rateCaller(req, viewer)),
+        viewer,
+        200,
+        true,
+      );
     }),
     'POST /api/l/{token}/report': withRetryAfter(async (req) => {
       const input = bodyOf(req, shareReportSchema);
       const t = token(req);
       const viewer = viewerOf(req, true)!;
-      return shareJson(await reportShare(getDb(), t, viewer.id, input.reason, rateCaller(req, viewer)), viewer, 201, true);
+      return shareJson(
+        await reportShare(getDb(), t, viewer.id, input.reason, rateCaller(req, viewer)),
+        viewer,
+        201,
+        true,
+      );
     }),
     'GET /l/{token}': async (req) => {
       const t = isShareToken(req.params.token) ? req.params.token : '';
       const page = await shareHtml(getDb(), t, publicOrigin(req.headers), spaTags());
-      return { statusCode: page.status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': SHARE_CACHE_CONTROL, 'x-content-type-options': 'nosniff' }, body: page.html };
+      return {
+        statusCode: page.status,
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': SHARE_CACHE_CONTROL,
+          'x-content-type-options': 'nosniff',
+        },
+        body: page.html,
+      };
     },
   },
   (auth) => ensureUser(getDb(), auth),

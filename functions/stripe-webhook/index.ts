@@ -18,7 +18,8 @@ export const handler = createGroupHandler('stripe-webhook', {
     try {
       payments = await getPayments();
     } catch (err) {
-      if (err instanceof PaymentsUnavailable) throw new HttpError(503, ERROR_CODES.billingUnavailable, 'Payments are not configured');
+      if (err instanceof PaymentsUnavailable)
+        throw new HttpError(503, ERROR_CODES.billingUnavailable, 'Payments are not configured');
       throw err;
     }
     const raw = req.rawBody ?? '';
@@ -30,7 +31,13 @@ export const handler = createGroupHandler('stripe-webhook', {
     }
     if (!check.ok) return json({ message: 'Invalid JSON', code: ERROR_CODES.badRequest }, 400);
     const event = check.event;
-    if (!event || event.object !== 'event' || typeof event.id !== 'string' || typeof event.type !== 'string' || !event.data?.object)
+    if (
+      !event ||
+      event.object !== 'event' ||
+      typeof event.id !== 'string' ||
+      typeof event.type !== 'string' ||
+      !event.data?.object
+    )
       return json({ message: 'Not a Stripe event', code: ERROR_CODES.badRequest }, 400);
     // About a deleted account: recorded under its pseudonym, not applied (docs/privacy.md).
     if (await ignoreIfDeletedAccount(getDb(), event)) return json({ received: true, outcome: 'ignored' });

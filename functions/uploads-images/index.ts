@@ -1,10 +1,23 @@
 /** Endpoint group uploads-images: uploads, remote image fetches (SSRF-guarded) and presigned read access to media. */
-import { completeUploadSchema, downloadImageSchema, presignUploadSchema, scrapeUrlSchema } from '../../shared/schemas/upload';
+import {
+  completeUploadSchema,
+  downloadImageSchema,
+  presignUploadSchema,
+  scrapeUrlSchema,
+} from '../../shared/schemas/upload';
 import { getDb } from '../lib/aws';
 import { bodyOf, createGroupHandler, json, requireAuth, type Req } from '../lib/http';
 import { readForm } from '../lib/multipart';
 import { privateImageUrl, publicImageUrl, type SignedImage } from '../services/image-access-service';
-import { completeUpload, downloadImage, presignUpload, scrapeUrl, setProfileImage, uploadStyleImage, uploadOutfitImage } from '../services/upload-service';
+import {
+  completeUpload,
+  downloadImage,
+  presignUpload,
+  scrapeUrl,
+  setProfileImage,
+  uploadStyleImage,
+  uploadOutfitImage,
+} from '../services/upload-service';
 import { ensureUser } from '../services/user-service';
 
 const caller = (req: Req) => ensureUser(getDb(), requireAuth(req));
@@ -21,7 +34,8 @@ export const handler = createGroupHandler(
   {
     // roles (influencer, admin) are enforced by the pipeline from the route table
     'POST /api/upload': async (req) => json(await uploadStyleImage(requireAuth(req).sub, readForm(req.body)), 201),
-    'POST /api/uploads/outfit': async (req) => json(await uploadOutfitImage(requireAuth(req).sub, readForm(req.body)), 201),
+    'POST /api/uploads/outfit': async (req) =>
+      json(await uploadOutfitImage(requireAuth(req).sub, readForm(req.body)), 201),
     'POST /api/user/profile-image': async (req) => {
       const form = readForm(req.body);
       const user = await caller(req);
@@ -46,7 +60,8 @@ export const handler = createGroupHandler(
     // Cacheable answers (same URL for the whole signing window): public ones by any cache, private ones by
     // the browser only (the answer depends on the caller's token).
     'GET /api/public-image/{key+}': async (req) => signed(await publicImageUrl(req.params.key), 'public'),
-    'GET /api/private-image/{key+}': async (req) => signed(await privateImageUrl(requireAuth(req).sub, req.params.key), 'private'),
+    'GET /api/private-image/{key+}': async (req) =>
+      signed(await privateImageUrl(requireAuth(req).sub, req.params.key), 'private'),
   },
   (auth) => ensureUser(getDb(), auth),
 );

@@ -5,7 +5,12 @@
  * The render queue itself (dispatch, worker, webhook completion, leases) is in ./render-queue.ts. Every
  * handler is idempotent, because Step Functions, Lambda and EventBridge may all deliver twice.
  */
-import { getGeneration, markCompleted as markGenerationCompleted, failWithRefund, type GenerationRecord } from '../../shared/repositories/generation-repository';
+import {
+  getGeneration,
+  markCompleted as markGenerationCompleted,
+  failWithRefund,
+  type GenerationRecord,
+} from '../../shared/repositories/generation-repository';
 import { incrementStyleUsage } from '../../shared/repositories/catalog-repository';
 import { enqueueRenderJob } from '../../shared/repositories/render-queue-repository';
 import type { ProviderName } from '../../shared/domain/render-queue';
@@ -14,7 +19,13 @@ import { logger } from '../lib/logger';
 import { CONTENT_SAFETY_MESSAGES } from '../../shared/domain/content-safety';
 import { loadProviderKeys, localProviderAllowed, providerFor } from '../providers';
 import { ProviderRejected } from '../providers/types';
-import { cancelRender, dispatch, renderWorker as runRenderWorker, renderWorkerFailed as onRenderWorkerFailed, RENDER_ERRORS } from './render-queue';
+import {
+  cancelRender,
+  dispatch,
+  renderWorker as runRenderWorker,
+  renderWorkerFailed as onRenderWorkerFailed,
+  RENDER_ERRORS,
+} from './render-queue';
 import type { RenderWorkerEvent } from './render-invoker';
 
 export interface WorkflowState {
@@ -33,7 +44,8 @@ class GenerationNotActive extends Error {
 
 async function requireGeneration(state: { generationId: string; userId: string }): Promise<GenerationRecord> {
   const gen = await getGeneration(getDb(), state.userId, state.generationId);
-  if (!gen || (gen.status !== 'pending' && gen.status !== 'processing')) throw new GenerationNotActive(state.generationId);
+  if (!gen || (gen.status !== 'pending' && gen.status !== 'processing'))
+    throw new GenerationNotActive(state.generationId);
   return gen;
 }
 
@@ -42,8 +54,15 @@ export async function enqueueRender(input: { taskToken: string; generationId: st
   const gen = await requireGeneration(input);
   const keys = await loadProviderKeys();
   const provider = providerFor(gen.mode, keys);
-  if (provider.name === 'local' && !localProviderAllowed()) throw new ProviderRejected('The image service is not available right now. Your credit was refunded.');
-  await enqueueRenderJob(getDb(), { generationId: gen.id, userId: gen.userId, provider: provider.name, priority: gen.priority, taskToken: input.taskToken });
+  if (provider.name === 'local' && !localProviderAllowed())
+    throw new ProviderRejected('The image service is not available right now. Your credit was refunded.');
+  await enqueueRenderJob(getDb(), {
+    generationId: gen.id,
+    userId: gen.userId,
+    provider: provider.name,
+    priority: gen.priority,
+    taskToken: input.taskToken,
+  });
   await dispatch(provider.name);
   return { queued: true };
 }
@@ -70,15 +89,22 @@ export function failureMessage(error: WorkflowState['error']): string {
   const name = error?.Error ?? '';
   if (name === 'ContentUnsafe') return CONTENT_SAFETY_MESSAGES.unsafeResult;
   if (name === 'ProviderRejected') return cause || 'The image provider could not render this look.';
-  if (name === RENDER_ERRORS.timeout) return 'The image took too long to render. Your credit was refunded; please try again.';
-  if (name === 'ProviderThrottled' || name === 'ProviderTimeout' || name === 'States.Timeout' || name === 'States.HeartbeatTimeout')
+  if (name === RENDER_ERRORS.timeout)
+    return 'The image took too long to render. Your credit was refunded; please try again.';
+  if (
+    name === 'ProviderThrottled' ||
+    name === 'ProviderTimeout' ||
+    name === 'States.Timeout' ||
+    name === 'States.HeartbeatTimeout'
+  )
     return 'The image service is busy right now. Your credit was refunded; please try again in a moment.';
   return 'Something went wrong while generating this look. Your credit was refunded.';
 }
 
 export async function markFailed(state: WorkflowState) {
   const message = failureMessage(state.error);
-  if (state.error?.Error !== 'GenerationNotActive') logger.warn('generation failed', { generationId: state.generationId, error: state.error });
+  if (state.error?.Error !== 'GenerationNotActive')
+    logger.warn('generation failed', { generationId: state.generationId, error: state.error });
   const refunded = await failWithRefund(getDb(), state.userId, state.generationId, message);
   await cancelRender(state.generationId);
   return { refunded, message };
@@ -112,6 +138,7 @@ export async function executionEnded(event: { detail?: { status?: string; input?
   const message = EXECUTION_END_MESSAGES[detail.status ?? ''] ?? EXECUTION_END_MESSAGES.FAILED;
   const refunded = await failWithRefund(getDb(), input.userId, input.generationId, message);
   await cancelRender(input.generationId);
-  if (refunded) logger.warn('generation ended by its execution', { generationId: input.generationId, status: detail.status });
+  if (refunded)
+    logger.warn('generation ended by its execution', { generationId: input.generationId, status: detail.status });
   return { refunded };
 }

@@ -32,7 +32,9 @@ export async function invokeRenderWorker(event: RenderWorkerEvent): Promise<void
   if (arn) {
     const { LambdaClient, InvokeCommand } = await import('@aws-sdk/client-lambda');
     lambda ??= new LambdaClient({});
-    await lambda.send(new InvokeCommand({ FunctionName: arn, InvocationType: 'Event', Payload: Buffer.from(JSON.stringify(event)) }));
+    await lambda.send(
+      new InvokeCommand({ FunctionName: arn, InvocationType: 'Event', Payload: Buffer.from(JSON.stringify(event)) }),
+    );
     return;
   }
   const p = runLocally(event).finally(() => running.delete(p));
@@ -41,7 +43,13 @@ export async function invokeRenderWorker(event: RenderWorkerEvent): Promise<void
 
 let lambda: import('@aws-sdk/client-lambda').LambdaClient | undefined;
 
-type LocalRunner = { renderWorker: (e: RenderWorkerEvent) => Promise<unknown>; renderWorkerFailed: (e: { requestPayload?: RenderWorkerEvent; responsePayload?: { errorType?: string; errorMessage?: string } }) => Promise<void> };
+type LocalRunner = {
+  renderWorker: (e: RenderWorkerEvent) => Promise<unknown>;
+  renderWorkerFailed: (e: {
+    requestPayload?: RenderWorkerEvent;
+    responsePayload?: { errorType?: string; errorMessage?: string };
+  }) => Promise<void>;
+};
 let localRunner: LocalRunner | undefined;
 
 /**
@@ -55,7 +63,8 @@ export function setLocalRenderRunner(runner: LocalRunner): void {
 
 async function runLocally(event: RenderWorkerEvent): Promise<void> {
   const specifier = ['.', 'render-queue'].join('/');
-  const { renderWorker, renderWorkerFailed } = localRunner ?? ((await import(/* @vite-ignore */ specifier)) as LocalRunner);
+  const { renderWorker, renderWorkerFailed } =
+    localRunner ?? ((await import(/* @vite-ignore */ specifier)) as LocalRunner);
   const retryMs = Number(process.env.LOCAL_ASYNC_RETRY_MS ?? 1000);
   await new Promise((r) => setImmediate(r));
   for (let attempt = 0; ; attempt++) {
@@ -66,7 +75,10 @@ async function runLocally(event: RenderWorkerEvent): Promise<void> {
     } catch (err) {
       logger.warn('render worker failed', { generationId: event.generationId, attempt, error: err as Error });
       if (attempt >= ASYNC_RETRY_ATTEMPTS) {
-        await renderWorkerFailed({ requestPayload: event, responsePayload: { errorType: (err as Error).name, errorMessage: (err as Error).message } }).catch((e) =>
+        await renderWorkerFailed({
+          requestPayload: event,
+          responsePayload: { errorType: (err as Error).name, errorMessage: (err as Error).message },
+        }).catch((e) =>
           logger.error('render failure handler failed', { generationId: event.generationId, error: e as Error }),
         );
         return;

@@ -26,7 +26,13 @@ import {
   type ProviderName,
 } from '../../shared/domain/render-queue';
 import { getPromptTemplate, getRawTemplate, getStyle } from '../../shared/repositories/catalog-repository';
-import { getGeneration, markProcessing, setResultKey, setVariantKeys, type GenerationRecord } from '../../shared/repositories/generation-repository';
+import {
+  getGeneration,
+  markProcessing,
+  setResultKey,
+  setVariantKeys,
+  type GenerationRecord,
+} from '../../shared/repositories/generation-repository';
 import { renderSteps, VARIANT_TAG } from '../../shared/domain/outfit';
 import { getPhotoProfile } from '../../shared/repositories/photo-profile-repository';
 import {
@@ -48,12 +54,24 @@ import { deleteImages, getObject, mediaKeys, putImage, type BucketKind } from '.
 import { safeFetchImage } from '../lib/safe-fetch';
 import { reportTaskFailure, reportTaskSuccess } from '../lib/workflow-client';
 import { loadProviderKeys, providerByName } from '../providers';
-import { ProviderRejected, type GarmentInput, type ImageInput, type ImageProvider, type RenderOutcome, type RenderRequest } from '../providers/types';
+import {
+  ProviderRejected,
+  type GarmentInput,
+  type ImageInput,
+  type ImageProvider,
+  type RenderOutcome,
+  type RenderRequest,
+} from '../providers/types';
 import { invokeRenderWorker, type RenderWorkerEvent } from './render-invoker';
 import { webhookUrl } from './fashn-webhook';
 
 /** Error names the state machine's Catch receives from a reported failure (failureMessage reads them). */
-export const RENDER_ERRORS = { timeout: 'RenderTimeout', crashed: 'RenderCrashed', rejected: 'ProviderRejected', busy: 'ProviderThrottled' } as const;
+export const RENDER_ERRORS = {
+  timeout: 'RenderTimeout',
+  crashed: 'RenderCrashed',
+  rejected: 'ProviderRejected',
+  busy: 'ProviderThrottled',
+} as const;
 
 class RenderTimeout extends Error {
   constructor() {
@@ -127,7 +145,10 @@ export async function buildRenderRequest(gen: GenerationRecord): Promise<RenderR
   const profile = await getPhotoProfile(db, gen.userId, gen.inputs.photoProfileId);
   if (!profile) throw new ProviderRejected('The photo profile of this generation was deleted');
   const personKey = gen.mode === 'exact' ? profile.fullBodyKey : profile.portraitKey;
-  if (!personKey) throw new ProviderRejected(gen.mode === 'exact' ? GENERATION_MESSAGES.fullBodyRequired : GENERATION_TITLES.portraitRequired);
+  if (!personKey)
+    throw new ProviderRejected(
+      gen.mode === 'exact' ? GENERATION_MESSAGES.fullBodyRequired : GENERATION_TITLES.portraitRequired,
+    );
   const person = await readObject('private', personKey);
 
   let garment: ImageInput | null = null;
@@ -139,11 +160,21 @@ export async function buildRenderRequest(gen: GenerationRecord): Promise<RenderR
     if (style?.promptImageUrl) garment = await readImageRef(style.promptImageUrl, gen.userId);
     if (style) {
       caption = style.name;
-      garmentPhotoType = style.styleImageType === 'model_wearer' ? 'model' : style.styleImageType === 'product_laydown' ? 'flat-lay' : 'auto';
+      garmentPhotoType =
+        style.styleImageType === 'model_wearer'
+          ? 'model'
+          : style.styleImageType === 'product_laydown'
+            ? 'flat-lay'
+            : 'auto';
     }
   } else if (gen.inputs.imageUrl) {
     garment = await readImageRef(gen.inputs.imageUrl, gen.userId);
-    garmentPhotoType = gen.inputs.imageType === 'model_wearer' ? 'model' : gen.inputs.imageType === 'product_laydown' ? 'flat-lay' : 'auto';
+    garmentPhotoType =
+      gen.inputs.imageType === 'model_wearer'
+        ? 'model'
+        : gen.inputs.imageType === 'product_laydown'
+          ? 'flat-lay'
+          : 'auto';
   }
   if (gen.inputs.styleRefKey) garment = await readObject('private', gen.inputs.styleRefKey);
   // a whole outfit: every piece in layering order (the steps pick from these)
@@ -151,7 +182,8 @@ export async function buildRenderRequest(gen: GenerationRecord): Promise<RenderR
   if (gen.inputs.outfit?.length) {
     garments = [];
     for (const p of gen.inputs.outfit) {
-      const photoType = p.imageType === 'model_wearer' ? 'model' : p.imageType === 'product_laydown' ? 'flat-lay' : 'auto';
+      const photoType =
+        p.imageType === 'model_wearer' ? 'model' : p.imageType === 'product_laydown' ? 'flat-lay' : 'auto';
       garments.push({ image: await readImageRef(p.imageUrl, gen.userId), slot: p.slot, photoType });
     }
     garment = garments[0]!.image;
@@ -175,25 +207,51 @@ export async function buildRenderRequest(gen: GenerationRecord): Promise<RenderR
       }
     }
   }
-  return { generationId: gen.id, mode: gen.mode, person, garment, background, prompt, caption, garmentPhotoType, samples: gen.variantCount ?? 1, ...(garments ? { garments } : {}) };
+  return {
+    generationId: gen.id,
+    mode: gen.mode,
+    person,
+    garment,
+    background,
+    prompt,
+    caption,
+    garmentPhotoType,
+    samples: gen.variantCount ?? 1,
+    ...(garments ? { garments } : {}),
+  };
 }
 
 /** The steps of a generation on this provider: one, or one per outfit piece for one-garment providers. */
-export const stepsFor = (gen: GenerationRecord, provider: ImageProvider) => renderSteps(gen.inputs.outfit?.length ?? 1, provider.multiGarment || !gen.inputs.outfit?.length);
+export const stepsFor = (gen: GenerationRecord, provider: ImageProvider) =>
+  renderSteps(gen.inputs.outfit?.length ?? 1, provider.multiGarment || !gen.inputs.outfit?.length);
 
 /**
  * The request of one step: a chained outfit's step k dresses `person` (the previous step's result, kept in
  * memory only) in piece k, with one sample except on the last step (the variants).
  */
-export function stepRequest(full: RenderRequest, steps: ReturnType<typeof renderSteps>, index: number, person: ImageInput): RenderRequest {
+export function stepRequest(
+  full: RenderRequest,
+  steps: ReturnType<typeof renderSteps>,
+  index: number,
+  person: ImageInput,
+): RenderRequest {
   const step = steps[index]!;
   const samples = step.samples === 'variants' ? (full.samples ?? 1) : 1;
   if (!full.garments) return { ...full, person, samples };
-  if (steps.length === 1) return { ...full, person, samples, slot: full.garments.length === 1 ? full.garments[0]!.slot : null };
+  if (steps.length === 1)
+    return { ...full, person, samples, slot: full.garments.length === 1 ? full.garments[0]!.slot : null };
   const g = full.garments[step.garments[0]!]!;
   const { garments: _all, ...rest } = full;
   void _all;
-  return { ...rest, person, garment: g.image, garmentPhotoType: g.photoType, slot: g.slot, samples, step: { index, count: steps.length } };
+  return {
+    ...rest,
+    person,
+    garment: g.image,
+    garmentPhotoType: g.photoType,
+    slot: g.slot,
+    samples,
+    step: { index, count: steps.length },
+  };
 }
 
 /** The image an intermediate step hands to the next one (never stored). */
@@ -223,14 +281,34 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /** Failures that are final for the generation (reported, refunded); anything else is a crash to redeliver. */
-const REPORTED = new Set(['ProviderRejected', 'ProviderThrottled', 'ProviderTimeout', RENDER_ERRORS.timeout, 'ContentUnsafe']);
+const REPORTED = new Set([
+  'ProviderRejected',
+  'ProviderThrottled',
+  'ProviderTimeout',
+  RENDER_ERRORS.timeout,
+  'ContentUnsafe',
+]);
 
 /** Validate, mark and store one image the provider made (an unsafe result throws ContentUnsafe: reported, refunded once). */
-async function storeImage(gen: GenerationRecord, raw: Buffer, key: (ext: string) => string, tagged: boolean): Promise<string> {
-  const processed = await processImage(raw, { maxBytes: 25 * 1024 * 1024, safety: { kind: 'generation_result', userId: gen.userId } });
+async function storeImage(
+  gen: GenerationRecord,
+  raw: Buffer,
+  key: (ext: string) => string,
+  tagged: boolean,
+): Promise<string> {
+  const processed = await processImage(raw, {
+    maxBytes: 25 * 1024 * 1024,
+    safety: { kind: 'generation_result', userId: gen.userId },
+  });
   const k = key(processed.ext);
   // every stored result carries the C2PA manifest and the IPTC digital source type (AI-generated)
-  await putImage('private', k, await markAsAiGenerated(processed.buffer, processed.contentType), processed.contentType, tagged ? { tag: VARIANT_TAG } : {});
+  await putImage(
+    'private',
+    k,
+    await markAsAiGenerated(processed.buffer, processed.contentType),
+    processed.contentType,
+    tagged ? { tag: VARIANT_TAG } : {},
+  );
   return k;
 }
 
@@ -240,31 +318,44 @@ async function storeImage(gen: GenerationRecord, raw: Buffer, key: (ext: string)
  * tagged to expire with the run (the lifecycle rule), all checked before any is recorded, so a run is
  * either complete or failed (nothing half-rendered is ever listed).
  */
-async function storeResult(gen: GenerationRecord, outcome: Extract<RenderOutcome, { status: 'done' }>): Promise<string> {
+async function storeResult(
+  gen: GenerationRecord,
+  outcome: Extract<RenderOutcome, { status: 'done' }>,
+): Promise<string> {
   const variants = gen.variantCount ?? 1;
   const raws: Buffer[] =
     'image' in outcome
       ? [outcome.image, ...(outcome.more ?? [])].map((i) => i.bytes)
-      : await Promise.all([outcome.imageUrl, ...(outcome.moreUrls ?? [])].map(async (u) => (await safeFetchImage(u)).bytes));
+      : await Promise.all(
+          [outcome.imageUrl, ...(outcome.moreUrls ?? [])].map(async (u) => (await safeFetchImage(u)).bytes),
+        );
   if (variants === 1) {
     const key = await storeImage(gen, raws[0]!, (ext) => mediaKeys.generationResult(gen.userId, gen.id, ext), false);
     await setResultKey(getDb(), gen.userId, gen.id, key);
     return key;
   }
-  if (raws.length < variants) throw new ProviderRejected(`The image provider returned ${raws.length} of the ${variants} variants asked for`);
+  if (raws.length < variants)
+    throw new ProviderRejected(`The image provider returned ${raws.length} of the ${variants} variants asked for`);
   const keys: string[] = [];
   try {
-    for (const [i, raw] of raws.slice(0, variants).entries()) keys.push(await storeImage(gen, raw, (ext) => mediaKeys.generationVariant(gen.userId, gen.id, i, ext), true));
+    for (const [i, raw] of raws.slice(0, variants).entries())
+      keys.push(await storeImage(gen, raw, (ext) => mediaKeys.generationVariant(gen.userId, gen.id, i, ext), true));
     await setVariantKeys(getDb(), gen.userId, gen.id, keys);
   } catch (err) {
     // one variant refused (content safety) or a write failed: the run fails whole, nothing of it is kept
-    await deleteImages('private', keys).catch((e) => logger.warn('could not delete the variants of a failed run', { generationId: gen.id, error: e as Error }));
+    await deleteImages('private', keys).catch((e) =>
+      logger.warn('could not delete the variants of a failed run', { generationId: gen.id, error: e as Error }),
+    );
     throw err;
   }
   return keys[0]!;
 }
 
-async function completeJob(job: RenderJob, gen: GenerationRecord, outcome: Extract<RenderOutcome, { status: 'done' }>): Promise<void> {
+async function completeJob(
+  job: RenderJob,
+  gen: GenerationRecord,
+  outcome: Extract<RenderOutcome, { status: 'done' }>,
+): Promise<void> {
   const resultKey = await storeResult(gen, outcome);
   const current = (await getRenderJob(getDb(), job.generationId)) ?? job;
   await reportTaskSuccess(current.taskToken, { resultKey, provider: job.provider });
@@ -273,7 +364,8 @@ async function completeJob(job: RenderJob, gen: GenerationRecord, outcome: Extra
 
 /** The render worker (an asynchronous invocation per claimed job). Throws only for a crash worth a redelivery. */
 export async function renderWorker(event: RenderWorkerEvent): Promise<{ outcome: string }> {
-  if (event.action === 'complete' || event.action === 'poll') return { outcome: await completeAsyncRender(event.generationId, { fromSweeper: event.action === 'poll' }) };
+  if (event.action === 'complete' || event.action === 'poll')
+    return { outcome: await completeAsyncRender(event.generationId, { fromSweeper: event.action === 'poll' }) };
   const db = getDb();
   const job = await getRenderJob(db, event.generationId);
   if (!job || job.state !== 'running') return { outcome: 'not-running' }; // a duplicate delivery after the end
@@ -295,7 +387,10 @@ export async function renderWorker(event: RenderWorkerEvent): Promise<{ outcome:
         const full = await buildRenderRequest(gen);
         let person = full.person;
         for (let i = 0; ; i++) {
-          const outcome = await submitWithRetries(provider, { ...stepRequest(full, steps, i, person), webhookUrl: webhookUrl(gen.id, keys.fashnApiKey) });
+          const outcome = await submitWithRetries(provider, {
+            ...stepRequest(full, steps, i, person),
+            webhookUrl: webhookUrl(gen.id, keys.fashnApiKey),
+          });
           if (outcome.status === 'pending') return { outcome, step: i };
           if (i === steps.length - 1) return { outcome, step: i };
           person = await firstImage(outcome); // the next step's person: in memory only, never stored
@@ -305,7 +400,10 @@ export async function renderWorker(event: RenderWorkerEvent): Promise<{ outcome:
     );
     const outcome = result.outcome;
     if (outcome.status === 'pending') {
-      await setRenderJobLease(db, gen.id, new Date(Date.now() + ASYNC_POLL_AFTER_SECONDS * 1000), { providerJobId: outcome.jobId, ...(steps.length > 1 ? { step: result.step } : {}) });
+      await setRenderJobLease(db, gen.id, new Date(Date.now() + ASYNC_POLL_AFTER_SECONDS * 1000), {
+        providerJobId: outcome.jobId,
+        ...(steps.length > 1 ? { step: result.step } : {}),
+      });
       return { outcome: 'submitted' };
     }
     await completeJob(job, gen, outcome);
@@ -319,7 +417,10 @@ export async function renderWorker(event: RenderWorkerEvent): Promise<{ outcome:
 }
 
 /** The on-failure destination of the worker's asynchronous invocations (after Lambda's retries). */
-export async function renderWorkerFailed(event: { requestPayload?: RenderWorkerEvent; responsePayload?: { errorType?: string; errorMessage?: string } }): Promise<void> {
+export async function renderWorkerFailed(event: {
+  requestPayload?: RenderWorkerEvent;
+  responsePayload?: { errorType?: string; errorMessage?: string };
+}): Promise<void> {
   const generationId = event.requestPayload?.generationId;
   if (!generationId) return;
   const job = await getRenderJob(getDb(), generationId);
@@ -332,7 +433,10 @@ export async function renderWorkerFailed(event: { requestPayload?: RenderWorkerE
  * An asynchronous provider's job ended (its webhook) or is overdue (the sweeper's fallback poll): read the
  * prediction's status from the provider (never trusting the webhook body) and finish the job.
  */
-export async function completeAsyncRender(generationId: string, opts: { fromSweeper?: boolean } = {}): Promise<'completed' | 'failed' | 'pending' | 'ignored'> {
+export async function completeAsyncRender(
+  generationId: string,
+  opts: { fromSweeper?: boolean } = {},
+): Promise<'completed' | 'failed' | 'pending' | 'ignored'> {
   const db = getDb();
   let job = await getRenderJob(db, generationId);
   // A webhook can overtake the worker's record of the prediction id (FASHN answers fast): wait for it briefly.
@@ -363,7 +467,10 @@ export async function completeAsyncRender(generationId: string, opts: { fromSwee
     try {
       const full = await buildRenderRequest(gen);
       const next = await withDeadline(
-        submitWithRetries(provider, { ...stepRequest(full, steps, step + 1, await firstImage(outcome)), webhookUrl: webhookUrl(gen.id, (await loadProviderKeys()).fashnApiKey) }),
+        submitWithRetries(provider, {
+          ...stepRequest(full, steps, step + 1, await firstImage(outcome)),
+          webhookUrl: webhookUrl(gen.id, (await loadProviderKeys()).fashnApiKey),
+        }),
         timeLimitMs(),
       );
       if (next.status !== 'pending') throw new ProviderRejected('The image provider answered out of order');
@@ -383,7 +490,9 @@ export async function completeAsyncRender(generationId: string, opts: { fromSwee
   }
   if (outcome.status === 'pending') {
     const polls = (job.polls ?? 0) + (opts.fromSweeper ? 1 : 0);
-    const overdue = Date.now() - Date.parse(job.claimedAt ?? job.enqueuedAt) > timeLimitMs() * steps.length + ASYNC_POLL_AFTER_SECONDS * 1000;
+    const overdue =
+      Date.now() - Date.parse(job.claimedAt ?? job.enqueuedAt) >
+      timeLimitMs() * steps.length + ASYNC_POLL_AFTER_SECONDS * 1000;
     if (overdue) {
       await failJob(job, RENDER_ERRORS.timeout, new RenderTimeout().message);
       return 'failed';

@@ -15,7 +15,10 @@ import { cancelRender, sweepRenderLeases } from './render-queue';
 
 export const STUCK_MESSAGE = 'The generation took too long and was stopped. Your credit was refunded.';
 
-export async function sweep(now = new Date(), timeoutSeconds = Number(process.env.GENERATION_TIMEOUT_SECONDS ?? GENERATION_TIMEOUT_SECONDS)): Promise<{ failed: number; timedOut: number; polled: number }> {
+export async function sweep(
+  now = new Date(),
+  timeoutSeconds = Number(process.env.GENERATION_TIMEOUT_SECONDS ?? GENERATION_TIMEOUT_SECONDS),
+): Promise<{ failed: number; timedOut: number; polled: number }> {
   const db = getDb();
   const leases = await sweepRenderLeases(now);
   const cutoff = new Date(now.getTime() - timeoutSeconds * 1000).toISOString();
@@ -24,7 +27,9 @@ export async function sweep(now = new Date(), timeoutSeconds = Number(process.en
   for (const g of stuck) {
     if (await failWithRefund(db, g.userId, g.id, STUCK_MESSAGE, now)) failed++;
     await cancelRender(g.id);
-    await stopExecution(g.id).catch((err) => logger.warn('could not stop execution', { generationId: g.id, error: err as Error }));
+    await stopExecution(g.id).catch((err) =>
+      logger.warn('could not stop execution', { generationId: g.id, error: err as Error }),
+    );
   }
   if (failed || leases.timedOut) logger.info('swept', { failed, ...leases });
   return { failed, ...leases };
@@ -34,7 +39,10 @@ async function stopExecution(generationId: string) {
   const arn = process.env.STATE_MACHINE_ARN;
   if (!arn) return;
   const endpoint = process.env.SFN_ENDPOINT || undefined;
-  const sfn = new SFNClient({ region: process.env.AWS_REGION ?? 'eu-west-1', ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}) });
+  const sfn = new SFNClient({
+    region: process.env.AWS_REGION ?? 'eu-west-1',
+    ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+  });
   const executionArn = arn.replace(':stateMachine:', ':execution:') + `:${generationId}`;
   try {
     await sfn.send(new StopExecutionCommand({ executionArn, cause: 'Stuck past the workflow timeout' }));

@@ -16,7 +16,12 @@
  *
  * docs/operations.md lists every acknowledgment with its reason.
  */
-import { Validations, type IPolicyValidationContext, type IPolicyValidationPlugin, type PolicyValidationPluginReport } from 'aws-cdk-lib';
+import {
+  Validations,
+  type IPolicyValidationContext,
+  type IPolicyValidationPlugin,
+  type PolicyValidationPluginReport,
+} from 'aws-cdk-lib';
 import { AwsSolutionsChecks, type NagPackProps } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 

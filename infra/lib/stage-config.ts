@@ -80,9 +80,16 @@ export function resolveStageConfig(scope: Construct, overrides: Partial<StageCon
     certificateArn,
     cognitoThreatProtection: prod,
     apiThrottle: prod ? { rateLimit: 200, burstLimit: 400 } : { rateLimit: 50, burstLimit: 100 },
-    publicOrigin: (contextString(scope, 'publicOrigin') ?? (domainName ? `https://${domainName}` : undefined))?.replace(/\/$/, ''),
+    publicOrigin: (contextString(scope, 'publicOrigin') ?? (domainName ? `https://${domainName}` : undefined))?.replace(
+      /\/$/,
+      '',
+    ),
     ses: contextString(scope, 'sesFromEmail')
-      ? { fromEmail: contextString(scope, 'sesFromEmail')!, fromName: contextString(scope, 'sesFromName'), region: contextString(scope, 'sesRegion') }
+      ? {
+          fromEmail: contextString(scope, 'sesFromEmail')!,
+          fromName: contextString(scope, 'sesFromName'),
+          region: contextString(scope, 'sesRegion'),
+        }
       : undefined,
     alarmEmail: contextString(scope, 'alarmEmail'),
     webAclArn: contextString(scope, 'webAclArn'),

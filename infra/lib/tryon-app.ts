@@ -63,8 +63,16 @@ export function buildTryonApp(app: App, opts: BuildOptions = {}): TryonStacks {
   const env = deployEnvironment(app);
   const name = (part: string) => `${config.stackPrefix}-${part}`;
 
-  const data = new DataStack(app, name('Data'), { env, config, description: `tryon ${config.stage}: table and media buckets` });
-  const auth = new AuthStack(app, name('Auth'), { env, config, description: `tryon ${config.stage}: Cognito user pool` });
+  const data = new DataStack(app, name('Data'), {
+    env,
+    config,
+    description: `tryon ${config.stage}: table and media buckets`,
+  });
+  const auth = new AuthStack(app, name('Auth'), {
+    env,
+    config,
+    description: `tryon ${config.stage}: Cognito user pool`,
+  });
   const appStack = new AppStack(app, name('App'), {
     env,
     config,

@@ -64,11 +64,18 @@ export function synthesizeGenerationAsl(): GenerationAsl {
     const asl = JSON.parse(resolveIntrinsic(definition, logicalIdToHandler)) as Record<string, any>;
 
     const taskStateToHandler: Record<string, GenerationTaskHandler> = {};
-    for (const [name, state] of Object.entries(asl.States as Record<string, { Type: string; Resource?: string; Parameters?: { FunctionName?: string } }>)) {
+    for (const [name, state] of Object.entries(
+      asl.States as Record<string, { Type: string; Resource?: string; Parameters?: { FunctionName?: string } }>,
+    )) {
       if (state.Type !== 'Task') continue;
       // A plain function ARN (payloadResponseOnly), or the lambda:invoke.waitForTaskToken integration naming it.
-      const fn = state.Resource === 'arn:aws:states:::lambda:invoke.waitForTaskToken' ? state.Parameters?.FunctionName : state.Resource;
-      const handler = fn?.startsWith(LOCAL_LAMBDA_ARN_PREFIX) ? (fn.slice(LOCAL_LAMBDA_ARN_PREFIX.length) as GenerationTaskHandler) : undefined;
+      const fn =
+        state.Resource === 'arn:aws:states:::lambda:invoke.waitForTaskToken'
+          ? state.Parameters?.FunctionName
+          : state.Resource;
+      const handler = fn?.startsWith(LOCAL_LAMBDA_ARN_PREFIX)
+        ? (fn.slice(LOCAL_LAMBDA_ARN_PREFIX.length) as GenerationTaskHandler)
+        : undefined;
       if (!handler || !GENERATION_TASK_HANDLERS.includes(handler))
         throw new Error(`Task state ${name} does not invoke a workflow handler (Resource ${state.Resource})`);
       taskStateToHandler[name] = handler;

@@ -44,14 +44,32 @@ export const GENERATION_TIMEOUT = Duration.seconds(GENERATION_TIMEOUT_SECONDS);
 export const RENDER_WAIT_TIMEOUT = Duration.seconds(GENERATION_TIMEOUT_SECONDS - 120);
 
 /** Lambda invocation errors every task retries (with backoff and full jitter). */
-export const LAMBDA_RETRY_ERRORS = ['Lambda.TooManyRequestsException', 'Lambda.ServiceException', 'Lambda.SdkClientException', 'Lambda.AWSLambdaException', 'Lambda.ClientExecutionTimeoutException'];
+export const LAMBDA_RETRY_ERRORS = [
+  'Lambda.TooManyRequestsException',
+  'Lambda.ServiceException',
+  'Lambda.SdkClientException',
+  'Lambda.AWSLambdaException',
+  'Lambda.ClientExecutionTimeoutException',
+];
 
 export function buildGenerationDefinition(scope: Construct, fns: GenerationTaskFunctions): sfn.IChainable {
   const retryLambda = (task: tasks.LambdaInvoke) =>
-    task.addRetry({ errors: LAMBDA_RETRY_ERRORS, interval: Duration.seconds(1), backoffRate: 2, maxAttempts: 6, maxDelay: Duration.seconds(30), jitterStrategy: sfn.JitterType.FULL });
+    task.addRetry({
+      errors: LAMBDA_RETRY_ERRORS,
+      interval: Duration.seconds(1),
+      backoffRate: 2,
+      maxAttempts: 6,
+      maxDelay: Duration.seconds(30),
+      jitterStrategy: sfn.JitterType.FULL,
+    });
   // payloadResponseOnly: the Resource is the plain function ARN and the handler gets the state as its event.
   const invoke = (id: string, fn: lambda.IFunction, resultPath: string) => {
-    const task = new tasks.LambdaInvoke(scope, id, { lambdaFunction: fn, payloadResponseOnly: true, retryOnServiceExceptions: false, resultPath });
+    const task = new tasks.LambdaInvoke(scope, id, {
+      lambdaFunction: fn,
+      payloadResponseOnly: true,
+      retryOnServiceExceptions: false,
+      resultPath,
+    });
     retryLambda(task);
     return task;
   };

@@ -28,7 +28,13 @@ export function buildEvent(
     headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
   }
   const cookieHeader = req.headers.cookie;
-  const cookies = typeof cookieHeader === 'string' ? cookieHeader.split(';').map((c) => c.trim()).filter(Boolean) : undefined;
+  const cookies =
+    typeof cookieHeader === 'string'
+      ? cookieHeader
+          .split(';')
+          .map((c) => c.trim())
+          .filter(Boolean)
+      : undefined;
   const query: Record<string, string> = {};
   for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
   const contentType = headers['content-type'] ?? '';

@@ -64,7 +64,11 @@ export const SECURITY_HEADERS: Record<string, string> = {
 };
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...pick(SECURITY_HEADERS, ['x-content-type-options']) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    ...pick(SECURITY_HEADERS, ['x-content-type-options']),
+  });
   res.end(JSON.stringify(body));
 }
 
@@ -90,13 +94,19 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
 /** /l/{token}: served by the shares Lambda (an HTML page), everything else under /l/ is the SPA's. */
 const SHARE_PAGE = /^\/l\/[^/]+$/;
 
-async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, extraHeaders: Record<string, string> = {}) {
+async function handleApi(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  extraHeaders: Record<string, string> = {},
+) {
   const match = matchRoute(req.method ?? 'GET', url.pathname);
   if (!match) return sendJson(res, 404, { message: 'Not Found', code: ERROR_CODES.notFound });
   if ('methodNotAllowed' in match)
     return sendJson(res, 405, { message: 'Method Not Allowed', code: ERROR_CODES.methodNotAllowed });
   const body = await readBody(req);
-  if (body === null) return sendJson(res, 413, { message: 'Request Entity Too Large', code: ERROR_CODES.payloadTooLarge });
+  if (body === null)
+    return sendJson(res, 413, { message: 'Request Entity Too Large', code: ERROR_CODES.payloadTooLarge });
 
   // The deployed JWT authorizer guards `user` routes before the Lambda runs.
   let claims: Record<string, unknown> | null = null;
@@ -132,9 +142,19 @@ function writeResult(res: ServerResponse, result: ApiResult) {
 }
 
 /** Media served at our origin is never a page: no sniffing, and a sandboxing CSP if one is opened directly. */
-const S3_RESPONSE_HEADERS = { 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; img-src 'self'; sandbox" };
+const S3_RESPONSE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; img-src 'self'; sandbox",
+};
 
-function proxy(req: IncomingMessage, res: ServerResponse, target: string, stripPrefix: string, url: URL, extraHeaders: Record<string, string> = {}) {
+function proxy(
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: string,
+  stripPrefix: string,
+  url: URL,
+  extraHeaders: Record<string, string> = {},
+) {
   const t = new URL(target);
   const upstreamPath = url.pathname.slice(stripPrefix.length) || '/';
   const headers = { ...req.headers, host: t.host };
@@ -155,7 +175,8 @@ function proxy(req: IncomingMessage, res: ServerResponse, target: string, stripP
  * the same security headers; anything else is a 404.
  */
 function serveMedia(req: IncomingMessage, res: ServerResponse, url: URL, s3Url: string, bucket: string | undefined) {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { message: 'Method Not Allowed', code: ERROR_CODES.methodNotAllowed });
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    return sendJson(res, 405, { message: 'Method Not Allowed', code: ERROR_CODES.methodNotAllowed });
   const key = publicMediaKey(url.pathname);
   if (!bucket || !key) {
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
@@ -163,9 +184,16 @@ function serveMedia(req: IncomingMessage, res: ServerResponse, url: URL, s3Url: 
   }
   const t = new URL(s3Url);
   const headers: Record<string, string> = { host: t.host };
-  for (const h of ['if-none-match', 'if-modified-since', 'range']) if (typeof req.headers[h] === 'string') headers[h] = req.headers[h] as string;
+  for (const h of ['if-none-match', 'if-modified-since', 'range'])
+    if (typeof req.headers[h] === 'string') headers[h] = req.headers[h] as string;
   const up = http.request(
-    { hostname: t.hostname, port: t.port, method: req.method, path: `/${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`, headers },
+    {
+      hostname: t.hostname,
+      port: t.port,
+      method: req.method,
+      path: `/${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`,
+      headers,
+    },
     (upRes) => {
       const status = upRes.statusCode ?? 502;
       if (status >= 400) {
@@ -173,7 +201,11 @@ function serveMedia(req: IncomingMessage, res: ServerResponse, url: URL, s3Url: 
         res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
         return res.end('Not found\n');
       }
-      const out: Record<string, string> = { 'cache-control': PUBLIC_MEDIA_CACHE_CONTROL, ...SECURITY_HEADERS, ...S3_RESPONSE_HEADERS };
+      const out: Record<string, string> = {
+        'cache-control': PUBLIC_MEDIA_CACHE_CONTROL,
+        ...SECURITY_HEADERS,
+        ...S3_RESPONSE_HEADERS,
+      };
       for (const h of ['content-type', 'content-length', 'etag', 'last-modified', 'content-range', 'accept-ranges']) {
         const v = upRes.headers[h];
         if (typeof v === 'string') out[h] = v;
@@ -197,7 +229,8 @@ async function proxyCheckedPost(req: IncomingMessage, res: ServerResponse, targe
   let total = 0;
   for await (const chunk of req) {
     total += (chunk as Buffer).length;
-    if (total > LOCAL_POST_BODY_CAP) return sendS3Error(res, 400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
+    if (total > LOCAL_POST_BODY_CAP)
+      return sendS3Error(res, 400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
     chunks.push(chunk as Buffer);
   }
   const body = Buffer.concat(chunks);
@@ -207,7 +240,13 @@ async function proxyCheckedPost(req: IncomingMessage, res: ServerResponse, targe
   const t = new URL(target);
   await new Promise<void>((resolve) => {
     const up = http.request(
-      { hostname: t.hostname, port: t.port, method: 'POST', path: `/${bucket}`, headers: { 'content-type': req.headers['content-type'], 'content-length': String(body.length), host: t.host } },
+      {
+        hostname: t.hostname,
+        port: t.port,
+        method: 'POST',
+        path: `/${bucket}`,
+        headers: { 'content-type': req.headers['content-type'], 'content-length': String(body.length), host: t.host },
+      },
       (upRes) => {
         res.writeHead(upRes.statusCode ?? 502, upRes.headers);
         upRes.pipe(res);
@@ -224,7 +263,9 @@ async function proxyCheckedPost(req: IncomingMessage, res: ServerResponse, targe
 
 function sendS3Error(res: ServerResponse, status: number, code: string, message: string) {
   res.writeHead(status, { 'content-type': 'application/xml' });
-  res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message.replace(/[<&]/g, '')}</Message></Error>`);
+  res.end(
+    `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message.replace(/[<&]/g, '')}</Message></Error>`,
+  );
 }
 
 /**
@@ -232,15 +273,34 @@ function sendS3Error(res: ServerResponse, status: number, code: string, message:
  * browser may call on real Cognito (no Admin* calls), and the JWKS / OpenID documents.
  */
 const PUBLIC_COGNITO_TARGETS = new Set(
-  ['InitiateAuth', 'RespondToAuthChallenge', 'SignUp', 'ConfirmSignUp', 'ResendConfirmationCode', 'ForgotPassword', 'ConfirmForgotPassword', 'GetUser', 'ChangePassword', 'GlobalSignOut', 'RevokeToken', 'UpdateUserAttributes', 'VerifyUserAttribute', 'GetUserAttributeVerificationCode', 'DeleteUser'].map(
-    (op) => `AWSCognitoIdentityProviderService.${op}`,
-  ),
+  [
+    'InitiateAuth',
+    'RespondToAuthChallenge',
+    'SignUp',
+    'ConfirmSignUp',
+    'ResendConfirmationCode',
+    'ForgotPassword',
+    'ConfirmForgotPassword',
+    'GetUser',
+    'ChangePassword',
+    'GlobalSignOut',
+    'RevokeToken',
+    'UpdateUserAttributes',
+    'VerifyUserAttribute',
+    'GetUserAttributeVerificationCode',
+    'DeleteUser',
+  ].map((op) => `AWSCognitoIdentityProviderService.${op}`),
 );
 
 async function cognitoRequestAllowed(req: IncomingMessage, url: URL): Promise<boolean> {
-  if (req.method === 'GET') return /^\/cognito\/[\w-]+\/\.well-known\/(jwks\.json|openid-configuration)$/.test(url.pathname);
+  if (req.method === 'GET')
+    return /^\/cognito\/[\w-]+\/\.well-known\/(jwks\.json|openid-configuration)$/.test(url.pathname);
   if (req.method === 'OPTIONS') return true;
-  return req.method === 'POST' && url.pathname.replace(/\/$/, '') === '/cognito' && PUBLIC_COGNITO_TARGETS.has(String(req.headers['x-amz-target'] ?? ''));
+  return (
+    req.method === 'POST' &&
+    url.pathname.replace(/\/$/, '') === '/cognito' &&
+    PUBLIC_COGNITO_TARGETS.has(String(req.headers['x-amz-target'] ?? ''))
+  );
 }
 
 /**
@@ -258,7 +318,9 @@ async function signedGetQuery(req: IncomingMessage, url: URL): Promise<string | 
   const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(date);
   if (!m) return null;
   const [, year, month, day, hour, minute, second] = m;
-  const signingDate = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)));
+  const signingDate = new Date(
+    Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)),
+  );
   if (Number.isNaN(signingDate.getTime()) || Date.now() > signingDate.getTime() + expires * 1000) return null;
   const [bucket, ...keyParts] = url.pathname.slice('/s3/'.length).split('/');
   if (!bucket || !keyParts.length) return null;
@@ -268,12 +330,23 @@ async function signedGetQuery(req: IncomingMessage, url: URL): Promise<string | 
   } catch {
     return null;
   }
-  const signed = new URL(await getSignedUrl(getPresignS3(), new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: expires, signingDate })).searchParams;
+  const signed = new URL(
+    await getSignedUrl(getPresignS3(), new GetObjectCommand({ Bucket: bucket, Key: key }), {
+      expiresIn: expires,
+      signingDate,
+    }),
+  ).searchParams;
   const expected = signed.get('X-Amz-Signature');
-  if (!expected || expected.length !== sig.length || !timingSafeEqual(Buffer.from(expected), Buffer.from(sig))) return null;
+  if (!expected || expected.length !== sig.length || !timingSafeEqual(Buffer.from(expected), Buffer.from(sig)))
+    return null;
   // exactly the signed parameters, nothing more (and no parameter twice)
   const given = [...q.keys()];
-  if (given.length !== [...signed.keys()].length || new Set(given).size !== given.length || given.some((k) => signed.get(k) !== q.get(k))) return null;
+  if (
+    given.length !== [...signed.keys()].length ||
+    new Set(given).size !== given.length ||
+    given.some((k) => signed.get(k) !== q.get(k))
+  )
+    return null;
   return `?${signed.toString()}`;
 }
 
@@ -296,7 +369,8 @@ const MIME: Record<string, string> = {
 };
 
 function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webDir: string) {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { message: 'Method Not Allowed', code: ERROR_CODES.methodNotAllowed });
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    return sendJson(res, 405, { message: 'Method Not Allowed', code: ERROR_CODES.methodNotAllowed });
   const index = path.join(webDir, 'index.html');
   if (!existsSync(index)) {
     res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
@@ -320,7 +394,8 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webDir
   const immutable = target.includes(`${path.sep}assets${path.sep}`);
   const headers: Record<string, string> = {
     'content-type': MIME[ext] ?? 'application/octet-stream',
-    'cache-control': target === index ? 'no-cache' : immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+    'cache-control':
+      target === index ? 'no-cache' : immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
     vary: 'accept-encoding',
     ...SECURITY_HEADERS,
   };
@@ -356,19 +431,23 @@ export function createApiServer(opts: ApiServerOptions) {
       // Shared looks' Open Graph page: the same Lambda (route table) as behind CloudFront's /l/* behaviour.
       else if (SHARE_PAGE.test(url.pathname) && req.method === 'GET') await handleApi(req, res, url, SECURITY_HEADERS);
       else if (url.pathname.startsWith('/cognito/') || url.pathname === '/cognito') {
-        if (!(await cognitoRequestAllowed(req, url))) return sendJson(res, 400, { __type: 'NotAuthorizedException', message: 'Only the public Cognito API is served here' });
+        if (!(await cognitoRequestAllowed(req, url)))
+          return sendJson(res, 400, {
+            __type: 'NotAuthorizedException',
+            message: 'Only the public Cognito API is served here',
+          });
         proxy(req, res, opts.cognitoUrl, '/cognito', url);
       } else if (url.pathname.startsWith(PUBLIC_MEDIA_PATH)) serveMedia(req, res, url, opts.s3Url, opts.publicBucket);
       else if (url.pathname.startsWith('/s3/')) {
         // Browser uploads (presigned POST to /s3/<bucket>): checked here as S3 would, then forwarded.
-        if (req.method === 'POST' && /^\/s3\/[^/]+\/?$/.test(url.pathname)) return await proxyCheckedPost(req, res, opts.s3Url, url);
+        if (req.method === 'POST' && /^\/s3\/[^/]+\/?$/.test(url.pathname))
+          return await proxyCheckedPost(req, res, opts.s3Url, url);
         // s3rver checks no signatures: only let through GETs whose presigned signature we verify ourselves.
         const query = await signedGetQuery(req, url);
         if (query === null) return sendJson(res, 403, { message: 'Forbidden', code: ERROR_CODES.forbidden });
         const forward = new URL(url.pathname + query, url);
         proxy(req, res, opts.s3Url, '/s3', forward, S3_RESPONSE_HEADERS);
-      }
-      else {
+      } else {
         const local = opts.localRoutes?.find((r) => url.pathname.startsWith(r.prefix));
         if (local) await local.handle(req, res, url);
         else serveStatic(req, res, url, webDir);
@@ -378,7 +457,8 @@ export function createApiServer(opts: ApiServerOptions) {
       if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error', code: ERROR_CODES.internal });
       else res.end();
     } finally {
-      if (url.pathname.startsWith('/api/')) opts.log?.(`${req.method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
+      if (url.pathname.startsWith('/api/'))
+        opts.log?.(`${req.method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
     }
   });
   server.keepAliveTimeout = 5000;

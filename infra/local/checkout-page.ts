@@ -14,13 +14,23 @@ import { formatEur, productInfo, type ProductType } from '../../shared/domain/pl
 import { findUserByEmail, getUser, isAccountActive } from '../../shared/repositories/user-repository';
 import { bearerToken, verifyToken } from '../../functions/lib/auth';
 import type { Db } from '../../shared/repositories/table';
-import { advanceLocalCycle, getLocalSession, httpEventSink, payLocalSession, type EventSink } from '../../functions/payments/local-adapter';
+import {
+  advanceLocalCycle,
+  getLocalSession,
+  httpEventSink,
+  payLocalSession,
+  type EventSink,
+} from '../../functions/payments/local-adapter';
 import type { LocalRoute } from './api-server';
 import { ERROR_CODES } from '../../shared/errors';
 
 export const CHECKOUT_PREFIX = '/local/checkout/';
 
-const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: unknown) =>
+  String(s ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -34,7 +44,11 @@ button.pay{background:#635bff;color:#fff;border-color:#635bff}a{color:#635bff}
 }
 
 function send(res: ServerResponse, status: number, html: string) {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
   res.end(html);
 }
 
@@ -71,7 +85,10 @@ export function checkoutRoute(opts: CheckoutRouteOptions): LocalRoute {
         return send(
           res,
           200,
-          page('Billing portal (local)', `<h1>Billing portal</h1><p class="note">Local mode: there is no card to manage. Customer ${esc(url.searchParams.get('customer'))}${flow ? `, flow ${esc(flow)}` : ''}.</p><p><a href="${esc(back.startsWith('/') || back.startsWith('http://localhost') ? back : '/subscription')}">Return to the app</a></p>`),
+          page(
+            'Billing portal (local)',
+            `<h1>Billing portal</h1><p class="note">Local mode: there is no card to manage. Customer ${esc(url.searchParams.get('customer'))}${flow ? `, flow ${esc(flow)}` : ''}.</p><p><a href="${esc(back.startsWith('/') || back.startsWith('http://localhost') ? back : '/subscription')}">Return to the app</a></p>`,
+          ),
         );
       }
       if (rest[0] === 'renew' && req.method === 'POST') {
@@ -79,7 +96,13 @@ export function checkoutRoute(opts: CheckoutRouteOptions): LocalRoute {
         const who = await localAdmin(req, db);
         if (who !== 'ok') {
           res.writeHead(who, { 'content-type': 'application/json' });
-          res.end(JSON.stringify(who === 401 ? { message: 'Unauthorized', code: ERROR_CODES.unauthorized } : { message: 'Only the local admin may renew subscriptions', code: ERROR_CODES.forbidden }));
+          res.end(
+            JSON.stringify(
+              who === 401
+                ? { message: 'Unauthorized', code: ERROR_CODES.unauthorized }
+                : { message: 'Only the local admin may renew subscriptions', code: ERROR_CODES.forbidden },
+            ),
+          );
           return;
         }
         const email = url.searchParams.get('email') ?? '';
@@ -91,17 +114,32 @@ export function checkoutRoute(opts: CheckoutRouteOptions): LocalRoute {
         }
         const events = await advanceLocalCycle(db, user.subscriptionId, sink());
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ subscriptionId: user.subscriptionId, events: events.map((e) => ({ id: e.id, type: e.type })) }));
+        res.end(
+          JSON.stringify({
+            subscriptionId: user.subscriptionId,
+            events: events.map((e) => ({ id: e.id, type: e.type })),
+          }),
+        );
         return;
       }
       const id = rest[0];
       const session = id ? await getLocalSession(db, id) : null;
-      if (!session) return send(res, 404, page('Not found', '<h1>Checkout not found</h1><p><a href="/subscription">Back</a></p>'));
+      if (!session)
+        return send(res, 404, page('Not found', '<h1>Checkout not found</h1><p><a href="/subscription">Back</a></p>'));
       if (session.status === 'expired')
-        return send(res, 410, page('Expired', '<h1>This checkout has expired</h1><p>Another checkout of the same kind was completed.</p><p><a href="/subscription">Back</a></p>'));
-      if (rest[1] === 'pay' && req.method === 'POST') return redirect(res, await payLocalSession(db, session.id, sink()));
+        return send(
+          res,
+          410,
+          page(
+            'Expired',
+            '<h1>This checkout has expired</h1><p>Another checkout of the same kind was completed.</p><p><a href="/subscription">Back</a></p>',
+          ),
+        );
+      if (rest[1] === 'pay' && req.method === 'POST')
+        return redirect(res, await payLocalSession(db, session.id, sink()));
       if (rest[1] === 'cancel' && req.method === 'POST') return redirect(res, session.cancel_url);
-      if (rest.length !== 1 || req.method !== 'GET') return send(res, 405, page('Not allowed', '<h1>Method not allowed</h1>'));
+      if (rest.length !== 1 || req.method !== 'GET')
+        return send(res, 405, page('Not allowed', '<h1>Method not allowed</h1>'));
       const p = productInfo(session.metadata.productType as ProductType);
       const done = session.status === 'complete';
       return send(

@@ -34,7 +34,13 @@ export async function ensureUserPool(endpoint: string): Promise<{ userPoolId: st
           UsernameAttributes: ['email'],
           AutoVerifiedAttributes: ['email'],
           Policies: {
-            PasswordPolicy: { MinimumLength: 8, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: false },
+            PasswordPolicy: {
+              MinimumLength: 8,
+              RequireLowercase: true,
+              RequireUppercase: true,
+              RequireNumbers: true,
+              RequireSymbols: false,
+            },
           },
           Schema: [
             { Name: 'email', AttributeDataType: 'String', Required: true, Mutable: true },
@@ -72,7 +78,12 @@ export interface LocalAccount {
 }
 
 /** Sign up and confirm an account if it does not exist yet; returns its sub. */
-export async function ensureAccount(endpoint: string, poolId: string, clientId: string, acc: LocalAccount): Promise<string> {
+export async function ensureAccount(
+  endpoint: string,
+  poolId: string,
+  clientId: string,
+  acc: LocalAccount,
+): Promise<string> {
   const cognito = cognitoClient(endpoint);
   try {
     try {
@@ -100,7 +111,11 @@ export async function signIn(endpoint: string, clientId: string, email: string, 
   const cognito = cognitoClient(endpoint);
   try {
     const res = await cognito.send(
-      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: clientId,
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
     );
     const r = res.AuthenticationResult!;
     return { idToken: r.IdToken!, accessToken: r.AccessToken!, refreshToken: r.RefreshToken! };

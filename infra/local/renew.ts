@@ -17,18 +17,31 @@ const fail = (msg: string): never => {
 };
 const config = (await fetch(`${origin}/api/config`)
   .then((r) => r.json())
-  .catch((err) => fail(`Could not reach ${origin} (is npm start running?): ${(err as Error).message}`))) as { auth: { userPoolClientId: string } };
+  .catch((err) => fail(`Could not reach ${origin} (is npm start running?): ${(err as Error).message}`))) as {
+  auth: { userPoolClientId: string };
+};
 const signIn = await fetch(`${origin}/cognito/`, {
   method: 'POST',
-  headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+  headers: {
+    'content-type': 'application/x-amz-json-1.1',
+    'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+  },
   body: JSON.stringify({
     AuthFlow: 'USER_PASSWORD_AUTH',
     ClientId: config.auth.userPoolClientId,
-    AuthParameters: { USERNAME: process.env.ADMIN_EMAIL ?? 'admin@example.com', PASSWORD: process.env.DEMO_PASSWORD ?? 'Demo-pass-1' },
+    AuthParameters: {
+      USERNAME: process.env.ADMIN_EMAIL ?? 'admin@example.com',
+      PASSWORD: process.env.DEMO_PASSWORD ?? 'Demo-pass-1',
+    },
   }),
 });
-const idToken = ((await signIn.json()) as { AuthenticationResult?: { IdToken?: string } }).AuthenticationResult?.IdToken ?? fail(`Could not sign in as the local admin (${signIn.status})`);
-const res = await fetch(`${origin}/local/checkout/renew?email=${encodeURIComponent(email)}`, { method: 'POST', headers: { authorization: `Bearer ${idToken}` } });
+const idToken =
+  ((await signIn.json()) as { AuthenticationResult?: { IdToken?: string } }).AuthenticationResult?.IdToken ??
+  fail(`Could not sign in as the local admin (${signIn.status})`);
+const res = await fetch(`${origin}/local/checkout/renew?email=${encodeURIComponent(email)}`, {
+  method: 'POST',
+  headers: { authorization: `Bearer ${idToken}` },
+});
 const body = await res.text();
 if (!res.ok) fail(`${res.status}: ${body}`);
 console.log(body);

@@ -5,7 +5,15 @@ import { checkPresignedPost } from './s3-post-check';
 
 const client = createS3Client({ endpoint: 'http://127.0.0.1:9/s3', region: 'eu-west-1' });
 
-async function form(opts: { size: number; type?: string; sentType?: string; maxBytes?: number; now?: Date; tamper?: (f: Record<string, string>) => void; key?: string }) {
+async function form(opts: {
+  size: number;
+  type?: string;
+  sentType?: string;
+  maxBytes?: number;
+  now?: Date;
+  tamper?: (f: Record<string, string>) => void;
+  key?: string;
+}) {
   const post = await createPresignedPost(client, {
     bucket: 'private',
     key: 'uploads/tmp/u1/outfit.X',
@@ -14,7 +22,11 @@ async function form(opts: { size: number; type?: string; sentType?: string; maxB
     expiresInSeconds: 600,
     now: opts.now,
   });
-  const fields = { ...post.fields, ...(opts.sentType ? { 'Content-Type': opts.sentType } : {}), ...(opts.key ? { key: opts.key } : {}) };
+  const fields = {
+    ...post.fields,
+    ...(opts.sentType ? { 'Content-Type': opts.sentType } : {}),
+    ...(opts.key ? { key: opts.key } : {}),
+  };
   opts.tamper?.(fields);
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
@@ -31,7 +43,11 @@ describe('local presigned POST check (what S3 enforces and s3rver does not)', ()
   });
   it('refuses a file over content-length-range, and an empty one', async () => {
     const f = await form({ size: 101 });
-    expect(checkPresignedPost('private', f.contentType, f.body)).toMatchObject({ ok: false, status: 400, code: 'EntityTooLarge' });
+    expect(checkPresignedPost('private', f.contentType, f.body)).toMatchObject({
+      ok: false,
+      status: 400,
+      code: 'EntityTooLarge',
+    });
     const empty = await form({ size: 0 });
     expect(checkPresignedPost('private', empty.contentType, empty.body)).toMatchObject({ ok: false });
   });

@@ -41,11 +41,18 @@ export type PostCheck = { ok: true } | { ok: false; status: number; code: string
 
 const fail = (status: number, code: string, message: string): PostCheck => ({ ok: false, status, code, message });
 
-export function checkPresignedPost(bucket: string, contentType: string | undefined, body: Buffer, now = new Date()): PostCheck {
+export function checkPresignedPost(
+  bucket: string,
+  contentType: string | undefined,
+  body: Buffer,
+  now = new Date(),
+): PostCheck {
   const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType ?? '');
-  if (!boundary) return fail(412, 'PreconditionFailed', 'Bucket POST must be of the enclosure-type multipart/form-data');
+  if (!boundary)
+    return fail(412, 'PreconditionFailed', 'Bucket POST must be of the enclosure-type multipart/form-data');
   const boundaryText = boundary[1] ?? boundary[2];
-  if (!boundaryText) return fail(412, 'PreconditionFailed', 'Bucket POST must be of the enclosure-type multipart/form-data');
+  if (!boundaryText)
+    return fail(412, 'PreconditionFailed', 'Bucket POST must be of the enclosure-type multipart/form-data');
   const parts = parseMultipart(body, boundaryText);
   const fileIndex = parts.findIndex((p) => p.name === 'file');
   const file = parts[fileIndex];
@@ -54,21 +61,31 @@ export function checkPresignedPost(bucket: string, contentType: string | undefin
   const policyText = fields.get('policy');
   const signature = fields.get('x-amz-signature');
   const credential = fields.get('x-amz-credential');
-  if (!policyText || !signature || !credential) return fail(403, 'AccessDenied', 'Bucket POST must contain a policy and a signature');
-  const policy: PostPolicy | null = verifyPresignedPost({ policy: policyText, signature, credential }, LOCAL_S3_SECRET, now);
+  if (!policyText || !signature || !credential)
+    return fail(403, 'AccessDenied', 'Bucket POST must contain a policy and a signature');
+  const policy: PostPolicy | null = verifyPresignedPost(
+    { policy: policyText, signature, credential },
+    LOCAL_S3_SECRET,
+    now,
+  );
   if (!policy) return fail(403, 'AccessDenied', 'Invalid according to Policy: Policy expired or signature mismatch');
   const size = file.body.length;
   for (const c of policy.conditions) {
     if (Array.isArray(c)) {
       if (c[0] === 'content-length-range' && (size < Number(c[1]) || size > Number(c[2])))
-        return fail(400, 'EntityTooLarge', `Your proposed upload exceeds the maximum allowed size (${size} bytes, allowed ${c[1]}-${c[2]})`);
+        return fail(
+          400,
+          'EntityTooLarge',
+          `Your proposed upload exceeds the maximum allowed size (${size} bytes, allowed ${c[1]}-${c[2]})`,
+        );
       continue;
     }
     const [entry] = Object.entries(c);
     if (!entry) return fail(403, 'AccessDenied', 'Invalid according to Policy: empty condition');
     const [k, v] = entry;
     const actual = k === 'bucket' ? bucket : fields.get(k.toLowerCase());
-    if (actual !== v) return fail(403, 'AccessDenied', `Invalid according to Policy: Policy Condition failed: ["eq", "$${k}", "${v}"]`);
+    if (actual !== v)
+      return fail(403, 'AccessDenied', `Invalid according to Policy: Policy Condition failed: ["eq", "$${k}", "${v}"]`);
   }
   return { ok: true };
 }

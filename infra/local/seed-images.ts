@@ -58,7 +58,11 @@ export function styleSvg(kind: StyleImageType | 'cover', p: Palette, index: numb
   const dress = index % 3 === 1;
   const skin = SKIN[index % SKIN.length] ?? SKIN[0];
   const body =
-    kind === 'model_wearer' || kind === 'cover' ? figure(p, skin, dress) : kind === 'product_only' ? garment(p, dress) : laydown(p);
+    kind === 'model_wearer' || kind === 'cover'
+      ? figure(p, skin, dress)
+      : kind === 'product_only'
+        ? garment(p, dress)
+        : laydown(p);
   const bg =
     kind === 'product_laydown'
       ? `<rect width="600" height="750" fill="${p.bg}"/><path d="M0 0 L600 750 M600 0 L0 750" stroke="#fff" stroke-opacity="0.08" stroke-width="60"/>`
@@ -67,7 +71,9 @@ export function styleSvg(kind: StyleImageType | 'cover', p: Palette, index: numb
 }
 
 export async function renderStyleImage(kind: StyleImageType | 'cover', p: Palette, index: number): Promise<Buffer> {
-  return sharp(Buffer.from(styleSvg(kind, p, index))).webp({ quality: 78 }).toBuffer();
+  return sharp(Buffer.from(styleSvg(kind, p, index)))
+    .webp({ quality: 78 })
+    .toBuffer();
 }
 
 /** A plain portrait or full-body placeholder person (demo photo profiles and the landing demo). */

@@ -92,7 +92,12 @@ export async function seed(opts: SeedOptions): Promise<SeedSummary> {
     });
     const existing = await getUser(opts.db, sub);
     if (!existing) {
-      await createUserIfMissing(opts.db, { id: sub, email: acc.email, firstName: acc.firstName, lastName: acc.lastName });
+      await createUserIfMissing(opts.db, {
+        id: sub,
+        email: acc.email,
+        firstName: acc.firstName,
+        lastName: acc.lastName,
+      });
       await updateUser(opts.db, sub, acc.patch);
     }
     // Demo accounts are adults (photo profiles need an age statement); once, also on older data folders.
@@ -110,7 +115,13 @@ export async function seed(opts: SeedOptions): Promise<SeedSummary> {
     accounts.push({ email: acc.email, label: acc.label, userId: sub });
   }
   const id = (email: string) => accounts.find((a) => a.email === email)!.userId;
-  await seedCatalog({ db: opts.db, s3: opts.s3, publicBucket: opts.publicBucket, owners: { influencer: id('influencer@example.com'), admin: id('admin@example.com') }, log: opts.log });
+  await seedCatalog({
+    db: opts.db,
+    s3: opts.s3,
+    publicBucket: opts.publicBucket,
+    owners: { influencer: id('influencer@example.com'), admin: id('admin@example.com') },
+    log: opts.log,
+  });
   return { accounts };
 }
 
@@ -119,7 +130,12 @@ export async function seed(opts: SeedOptions): Promise<SeedSummary> {
  * listens at `origin`, since the events go to its webhook route). Idempotent: an account that already has a
  * billing subscription is left alone.
  */
-export async function seedDemoSubscriptions(opts: { db: Db; origin: string; accounts: SeedSummary['accounts']; log?: (line: string) => void }): Promise<number> {
+export async function seedDemoSubscriptions(opts: {
+  db: Db;
+  origin: string;
+  accounts: SeedSummary['accounts'];
+  log?: (line: string) => void;
+}): Promise<number> {
   const adapter = createLocalAdapter({ db: opts.db, origin: opts.origin });
   const sink = httpEventSink(`${opts.origin.replace(/\/$/, '')}/api/stripe/webhook`);
   let bought = 0;

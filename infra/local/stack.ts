@@ -4,7 +4,12 @@
  */
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { CreateTableCommand, DescribeTableCommand, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  UpdateTableCommand,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand } from '@aws-sdk/client-s3';
 import { createDb, createTableInput, TABLE_SCHEMA } from '../../shared/repositories/table';
 import { createS3Client } from '../../functions/lib/s3';
@@ -59,9 +64,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const [dynamo, s3, cognito] = await Promise.all([
       startDynamo({ dir: path.join(dataDir, 'dynamodb') }).then((s) => (started.push(s), s)),
       startS3({ dir: path.join(dataDir, 's3') }).then((s) => (started.push(s), s)),
-      startCognito({ dir: path.join(dataDir, 'cognito'), issuerDomain: `${origin}/cognito`, code: LOCAL_CONFIRMATION_CODE }).then(
-        (s) => (started.push(s), s),
-      ),
+      startCognito({
+        dir: path.join(dataDir, 'cognito'),
+        issuerDomain: `${origin}/cognito`,
+        code: LOCAL_CONFIRMATION_CODE,
+      }).then((s) => (started.push(s), s)),
     ]);
     const { userPoolId, clientId } = await ensureUserPool(cognito.url);
 
@@ -179,7 +186,9 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
         new UpdateTableCommand({
           TableName: tableName,
           AttributeDefinitions: wanted.AttributeDefinitions,
-          GlobalSecondaryIndexUpdates: [{ Create: { IndexName: gsi.IndexName, KeySchema: gsi.KeySchema, Projection: gsi.Projection } }],
+          GlobalSecondaryIndexUpdates: [
+            { Create: { IndexName: gsi.IndexName, KeySchema: gsi.KeySchema, Projection: gsi.Projection } },
+          ],
         }),
       );
     }
@@ -189,7 +198,12 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
   }
   await doc.send(new CreateTableCommand(wanted));
   await doc
-    .send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TABLE_SCHEMA.ttlAttribute, Enabled: true } }))
+    .send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: TABLE_SCHEMA.ttlAttribute, Enabled: true },
+      }),
+    )
     .catch(() => undefined);
 }
 
@@ -205,7 +219,14 @@ export async function ensureBuckets(endpoint: string, buckets: string[], origin:
       new PutBucketCorsCommand({
         Bucket,
         CORSConfiguration: {
-          CORSRules: [{ AllowedOrigins: [origin], AllowedMethods: ['GET', 'PUT', 'HEAD'], AllowedHeaders: ['*'], MaxAgeSeconds: 3000 }],
+          CORSRules: [
+            {
+              AllowedOrigins: [origin],
+              AllowedMethods: ['GET', 'PUT', 'HEAD'],
+              AllowedHeaders: ['*'],
+              MaxAgeSeconds: 3000,
+            },
+          ],
         },
       }),
     );

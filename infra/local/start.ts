@@ -15,7 +15,8 @@ const password = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
 const log = (line: string) => console.log(`[local] ${line}`);
 
 async function main() {
-  if (!existsSync(path.join(webDir, 'index.html'))) log('warning: web/dist is missing; run `npm run build:web` (npm start does it).');
+  if (!existsSync(path.join(webDir, 'index.html')))
+    log('warning: web/dist is missing; run `npm run build:web` (npm start does it).');
   const t0 = Date.now();
   const stack = await startLocalStack({ port, dataDir, webDir, demoPassword: password, log });
   const width = Math.max(...stack.seed.accounts.map((a) => a.email.length));

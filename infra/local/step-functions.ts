@@ -48,7 +48,10 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
   const { CALLBACK_STATE } = await import('../lib/workflow-definition');
   const { asl, taskStateToHandler } = synthesizeGenerationAsl();
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
-  const tasksModule = (await import(pathToFileURL(path.join(root, 'functions/workflow/index.ts')).href)) as Record<string, (i: unknown) => Promise<unknown>>;
+  const tasksModule = (await import(pathToFileURL(path.join(root, 'functions/workflow/index.ts')).href)) as Record<
+    string,
+    (i: unknown) => Promise<unknown>
+  >;
   const handlers: Record<string, (input: any) => Promise<any>> = {};
   /** Task invocations and their total duration per state (the bench reads them). */
   const metrics = { invocations: {} as Record<string, number>, durationMs: {} as Record<string, number> };
@@ -70,7 +73,9 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
       handlers[state] = async (input: { Payload: { generationId: string } & Record<string, unknown> }) => {
         const t0 = performance.now();
         const taskToken = `local-token-${input.Payload.generationId}-${++tokenSeq}-${Math.random().toString(36).slice(2)}`;
-        const result = new Promise((resolve, reject) => waiters.set(taskToken, { execution: input.Payload.generationId, resolve, reject }));
+        const result = new Promise((resolve, reject) =>
+          waiters.set(taskToken, { execution: input.Payload.generationId, resolve, reject }),
+        );
         try {
           await fn({ ...input.Payload, taskToken });
         } catch (err) {
@@ -92,14 +97,26 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
       }
     };
   }
-  const retryStates = Object.entries(asl.States as Record<string, { Retry?: unknown }>).filter(([, s]) => s.Retry).map(([n]) => n);
+  const retryStates = Object.entries(asl.States as Record<string, { Retry?: unknown }>)
+    .filter(([, s]) => s.Retry)
+    .map(([n]) => n);
   const machine = new StateMachine(asl as never, { validationOptions: { checkArn: false, checkPaths: false } });
   const executions = new Map<string, LocalExecution>();
 
   /** The EventBridge rule on FAILED / TIMED_OUT / ABORTED executions (infra: Workflow construct), in process. */
   const executionEnded = tasksModule.executionEnded as (e: unknown) => Promise<unknown>;
   const notifyEnded = (exec: LocalExecution, status: 'FAILED' | 'TIMED_OUT' | 'ABORTED') => {
-    const ended = executionEnded({ source: 'aws.states', 'detail-type': 'Step Functions Execution Status Change', detail: { status, name: exec.name, input: exec.input, executionArn: executionArn(exec.name), stateMachineArn: LOCAL_STATE_MACHINE_ARN } }).then(
+    const ended = executionEnded({
+      source: 'aws.states',
+      'detail-type': 'Step Functions Execution Status Change',
+      detail: {
+        status,
+        name: exec.name,
+        input: exec.input,
+        executionArn: executionArn(exec.name),
+        stateMachineArn: LOCAL_STATE_MACHINE_ARN,
+      },
+    }).then(
       () => undefined,
       (err) => console.error('executionEnded failed', err),
     );
@@ -116,11 +133,28 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
       noThrowOnAbort: true,
       overrides: {
         taskResourceLocalHandlers: handlers,
-        ...(opts.retryMs !== undefined ? { retryIntervalOverrides: Object.fromEntries(retryStates.map((s) => [s, opts.retryMs!])) } : {}),
+        ...(opts.retryMs !== undefined
+          ? { retryIntervalOverrides: Object.fromEntries(retryStates.map((s) => [s, opts.retryMs!])) }
+          : {}),
       },
-      context: { Execution: { Id: executionArn(name), Name: name, Input: JSON.parse(input), StartTime: new Date().toISOString() }, Task: { Token: 'replaced-per-invocation' } } as never,
+      context: {
+        Execution: {
+          Id: executionArn(name),
+          Name: name,
+          Input: JSON.parse(input),
+          StartTime: new Date().toISOString(),
+        },
+        Task: { Token: 'replaced-per-invocation' },
+      } as never,
     });
-    const exec: LocalExecution = { name, input, status: 'RUNNING', startDate: new Date(), abort: run.abort, done: Promise.resolve() };
+    const exec: LocalExecution = {
+      name,
+      input,
+      status: 'RUNNING',
+      startDate: new Date(),
+      abort: run.abort,
+      done: Promise.resolve(),
+    };
     exec.done = run.result.then(
       (out) => {
         if (exec.status !== 'RUNNING') return;
@@ -180,7 +214,11 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
       return send(200, {});
     }
     if (op === 'StartExecution') {
-      if (body.stateMachineArn !== LOCAL_STATE_MACHINE_ARN) return send(400, { __type: 'StateMachineDoesNotExist', message: `State Machine Does Not Exist: '${body.stateMachineArn}'` });
+      if (body.stateMachineArn !== LOCAL_STATE_MACHINE_ARN)
+        return send(400, {
+          __type: 'StateMachineDoesNotExist',
+          message: `State Machine Does Not Exist: '${body.stateMachineArn}'`,
+        });
       const name = String(body.name ?? '');
       if (!/^[A-Za-z0-9_-]{1,80}$/.test(name)) return send(400, { __type: 'InvalidName', message: 'Invalid Name' });
       const input = typeof body.input === 'string' ? body.input : '{}';
@@ -189,15 +227,25 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
         // Step Functions: the same name and input while running is idempotent; anything else is refused.
         if (existing.status === 'RUNNING' && existing.input === input)
           return send(200, { executionArn: executionArn(name), startDate: existing.startDate.getTime() / 1000 });
-        return send(400, { __type: 'ExecutionAlreadyExists', message: `Execution Already Exists: '${executionArn(name)}'` });
+        return send(400, {
+          __type: 'ExecutionAlreadyExists',
+          message: `Execution Already Exists: '${executionArn(name)}'`,
+        });
       }
       const exec = start(name, input);
       return send(200, { executionArn: executionArn(name), startDate: exec.startDate.getTime() / 1000 });
     }
     if (op === 'DescribeExecution' || op === 'StopExecution') {
-      const name = String(body.executionArn ?? '').split(':').pop() ?? '';
+      const name =
+        String(body.executionArn ?? '')
+          .split(':')
+          .pop() ?? '';
       const exec = executions.get(name);
-      if (!exec) return send(400, { __type: 'ExecutionDoesNotExist', message: `Execution Does Not Exist: '${body.executionArn}'` });
+      if (!exec)
+        return send(400, {
+          __type: 'ExecutionDoesNotExist',
+          message: `Execution Does Not Exist: '${body.executionArn}'`,
+        });
       if (op === 'StopExecution') {
         if (exec.status === 'RUNNING') {
           exec.status = 'ABORTED';
@@ -224,8 +272,12 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const invoker = (await import(pathToFileURL(path.join(root, 'functions/workflow/render-invoker.ts')).href)) as typeof import('../../functions/workflow/render-invoker');
-  const queue = (await import(pathToFileURL(path.join(root, 'functions/workflow/render-queue.ts')).href)) as typeof import('../../functions/workflow/render-queue');
+  const invoker = (await import(
+    pathToFileURL(path.join(root, 'functions/workflow/render-invoker.ts')).href
+  )) as typeof import('../../functions/workflow/render-invoker');
+  const queue = (await import(
+    pathToFileURL(path.join(root, 'functions/workflow/render-queue.ts')).href
+  )) as typeof import('../../functions/workflow/render-queue');
   invoker.setLocalRenderRunner({ renderWorker: queue.renderWorker, renderWorkerFailed: queue.renderWorkerFailed });
   const { drainLocalInvocations } = invoker;
   return {

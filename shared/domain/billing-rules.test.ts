@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { monthlyPlanForPrice, packExpiry, planChangeKind, productInfo, purchaseBlocker, upgradeReconcileCredits } from './plans';
+import {
+  monthlyPlanForPrice,
+  packExpiry,
+  planChangeKind,
+  productInfo,
+  purchaseBlocker,
+  upgradeReconcileCredits,
+} from './plans';
 import { planLotConsumption, renewalAmounts } from './ledger';
 
 describe('billing rules', () => {
   it('products: payment mode for the trial and packs, subscription mode for plans, prices from PLANS and PACKS', () => {
     expect(productInfo('trial')).toMatchObject({ mode: 'payment', priceCents: 100, credits: 12, bucket: 'trial' });
-    expect(productInfo('starter')).toMatchObject({ mode: 'subscription', priceCents: 699, credits: 30, interval: 'month' });
+    expect(productInfo('starter')).toMatchObject({
+      mode: 'subscription',
+      priceCents: 699,
+      credits: 30,
+      interval: 'month',
+    });
     expect(productInfo('pack-300')).toMatchObject({ mode: 'payment', priceCents: 4500, credits: 300, bucket: 'pack' });
     expect(monthlyPlanForPrice(1499)).toBe('creator');
     expect(monthlyPlanForPrice(100)).toBeNull();
@@ -13,9 +25,13 @@ describe('billing rules', () => {
   it('the trial only once; no second subscription', () => {
     expect(purchaseBlocker({ hasUsedTrial: true }, 'trial')).toMatch(/only once/);
     expect(purchaseBlocker({ hasUsedTrial: false, currentPlan: 'none' }, 'trial')).toBeNull();
-    expect(purchaseBlocker({ currentPlan: 'starter', subscriptionStatus: 'active' }, 'creator')).toMatch(/Change your plan/);
+    expect(purchaseBlocker({ currentPlan: 'starter', subscriptionStatus: 'active' }, 'creator')).toMatch(
+      /Change your plan/,
+    );
     expect(purchaseBlocker({ currentPlan: 'starter', subscriptionStatus: 'canceled' }, 'creator')).toBeNull();
-    expect(purchaseBlocker({ currentPlan: 'creator', subscriptionStatus: 'active', hasUsedTrial: true }, 'pack-30')).toBeNull();
+    expect(
+      purchaseBlocker({ currentPlan: 'creator', subscriptionStatus: 'active', hasUsedTrial: true }, 'pack-30'),
+    ).toBeNull();
   });
   it('plan changes and reconciliation', () => {
     expect(planChangeKind('starter', 'creator')).toBe('upgrade');

@@ -11,7 +11,15 @@ export const normalizeSex = (s: string): StyleSex | null =>
 export const GENDERS = ['male', 'female', 'unisex'] as const;
 export type Gender = (typeof GENDERS)[number];
 
-export const TASK_TYPES = ['OUTFIT_TRYON', 'FACE_GLASSES', 'FACE_HAIRCUT', 'FACE_BEARD', 'FACE_HAIR_COLOR', 'FACE_MAKEUP', 'BACKGROUND_SCENE'] as const;
+export const TASK_TYPES = [
+  'OUTFIT_TRYON',
+  'FACE_GLASSES',
+  'FACE_HAIRCUT',
+  'FACE_BEARD',
+  'FACE_HAIR_COLOR',
+  'FACE_MAKEUP',
+  'BACKGROUND_SCENE',
+] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 
 export const VIBES = ['CASUAL', 'STREETWEAR', 'CHIC', 'CLASSIC', 'GLAM', 'SPORTY'] as const;
@@ -21,7 +29,12 @@ export const SETTINGS = ['STUDIO', 'URBAN_NIGHT', 'NY_TIMES_SQUARE', 'BEACH', 'R
 export type Setting = (typeof SETTINGS)[number];
 
 /** The only tokens a raw template's jsonText may contain. */
-export const RAW_TEMPLATE_TOKENS = ['{{STYLE_REF_URL}}', '{{PORTRAIT_URL}}', '{{FULL_BODY_URL}}', '{{BACKGROUND_URL}}'] as const;
+export const RAW_TEMPLATE_TOKENS = [
+  '{{STYLE_REF_URL}}',
+  '{{PORTRAIT_URL}}',
+  '{{FULL_BODY_URL}}',
+  '{{BACKGROUND_URL}}',
+] as const;
 export const RAW_TEMPLATE_DEFAULTS = { priority: 10, aspectRatio: '4:5', outputFormat: 'jpeg', numImages: 1 } as const;
 
 /** The token a prompt template's text may contain, replaced by the profile's body description. */

@@ -17,7 +17,11 @@ export const coverCameFrom = (cover: string | null | undefined, s: CoverStyle): 
   !!cover && (cover === s.coverImageUrl || cover === s.promptImageUrl);
 
 /** The cover after `left` left the collection; undefined when it stays as it is. */
-export function coverAfterRemoval(cover: string | null | undefined, left: CoverStyle, remaining: readonly CoverStyle[]): string | null | undefined {
+export function coverAfterRemoval(
+  cover: string | null | undefined,
+  left: CoverStyle,
+  remaining: readonly CoverStyle[],
+): string | null | undefined {
   if (!coverCameFrom(cover, left)) return undefined;
   for (const s of remaining) {
     const img = styleCoverImage(s);
@@ -27,4 +31,5 @@ export function coverAfterRemoval(cover: string | null | undefined, left: CoverS
 }
 
 /** Listed to people other than the owner: published and not empty. */
-export const isListedCollection = (c: { isPublic?: boolean | null; styleCount?: number | null }): boolean => !!c.isPublic && (c.styleCount ?? 0) > 0;
+export const isListedCollection = (c: { isPublic?: boolean | null; styleCount?: number | null }): boolean =>
+  !!c.isPublic && (c.styleCount ?? 0) > 0;

@@ -22,8 +22,12 @@ describe('verdictFromNsfw', () => {
 
 describe('verdictFromRekognition', () => {
   it('blocks by the label or its parent at the configured confidence', () => {
-    expect(verdictFromRekognition([{ Name: 'Graphic Male Nudity', ParentName: 'Explicit Nudity', Confidence: 92 }]).reasons).toEqual(['Explicit Nudity']);
-    expect(verdictFromRekognition([{ Name: 'Violence', ParentName: '', Confidence: 86 }]).reasons).toEqual(['Violence']);
+    expect(
+      verdictFromRekognition([{ Name: 'Graphic Male Nudity', ParentName: 'Explicit Nudity', Confidence: 92 }]).reasons,
+    ).toEqual(['Explicit Nudity']);
+    expect(verdictFromRekognition([{ Name: 'Violence', ParentName: '', Confidence: 86 }]).reasons).toEqual([
+      'Violence',
+    ]);
     expect(verdictFromRekognition([{ Name: 'Violence', ParentName: '', Confidence: 84 }]).safe).toBe(true);
   });
   it('does not block swimwear, suggestive or alcohol labels', () => {

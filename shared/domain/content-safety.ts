@@ -31,11 +31,21 @@ export const CONTENT_SAFETY = {
 } as const;
 
 /** Which image a check was about (refusals are counted per kind in the admin area). */
-export const IMAGE_CHECK_KINDS = ['photo_profile', 'outfit', 'style_image', 'avatar', 'remote_image', 'template_input', 'generation_result', 'image'] as const;
+export const IMAGE_CHECK_KINDS = [
+  'photo_profile',
+  'outfit',
+  'style_image',
+  'avatar',
+  'remote_image',
+  'template_input',
+  'generation_result',
+  'image',
+] as const;
 export type ImageCheckKind = (typeof IMAGE_CHECK_KINDS)[number];
 
 export const CONTENT_SAFETY_MESSAGES = {
-  unsafeUpload: "This image can't be used: our safety check found nudity or violence in it. Please choose another image.",
+  unsafeUpload:
+    "This image can't be used: our safety check found nudity or violence in it. Please choose another image.",
   unsafeResult: 'The generated image did not pass our safety check, so it was not kept. Your credit was refunded.',
   takenDown: 'This style was taken down after a report and cannot be made public again.',
 } as const;
@@ -67,7 +77,9 @@ export function verdictFromNsfw(predictions: { className: string; probability: n
 }
 
 /** Rekognition ModerationLabels -> verdict (a label blocks by its own name or its parent's). */
-export function verdictFromRekognition(moderationLabels: { Name?: string; ParentName?: string; Confidence?: number }[]): ModerationVerdict {
+export function verdictFromRekognition(
+  moderationLabels: { Name?: string; ParentName?: string; Confidence?: number }[],
+): ModerationVerdict {
   const labels = moderationLabels.map((l) => ({ name: l.Name ?? '', confidence: (l.Confidence ?? 0) / 100 }));
   const reasons = new Set<string>();
   for (const l of moderationLabels) {

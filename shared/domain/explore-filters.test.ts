@@ -13,9 +13,30 @@ import {
 } from './explore-filters';
 
 const S = [
-  { id: 'a', name: 'Weekend Denim', description: 'Light-wash denim jacket', categoryIds: ['cat-casual'], sex: 'unisex', tags: ['denim', 'weekend'] },
-  { id: 'b', name: 'City Trench', description: 'Camel TRENCH coat for rain', categoryIds: ['cat-business', 'cat-minimal'], sex: 'woman', tags: ['trench', 'autumn'] },
-  { id: 'c', name: 'Hoodie Set', description: 'Washed charcoal', categoryIds: ['cat-street', 'cat-casual'], sex: 'man', tags: ['hoodie', 'autumn'] },
+  {
+    id: 'a',
+    name: 'Weekend Denim',
+    description: 'Light-wash denim jacket',
+    categoryIds: ['cat-casual'],
+    sex: 'unisex',
+    tags: ['denim', 'weekend'],
+  },
+  {
+    id: 'b',
+    name: 'City Trench',
+    description: 'Camel TRENCH coat for rain',
+    categoryIds: ['cat-business', 'cat-minimal'],
+    sex: 'woman',
+    tags: ['trench', 'autumn'],
+  },
+  {
+    id: 'c',
+    name: 'Hoodie Set',
+    description: 'Washed charcoal',
+    categoryIds: ['cat-street', 'cat-casual'],
+    sex: 'man',
+    tags: ['hoodie', 'autumn'],
+  },
   { id: 'd', name: 'No extras', description: null, categoryIds: null, sex: null, tags: null },
 ];
 const f = (p: Partial<ExploreFilterState>): ExploreFilterState => ({ ...emptyFilters(), ...p });
@@ -55,7 +76,9 @@ describe('explore filters', () => {
     expect(ids(filterStyles(S, f({ tags: ['autumn'], sexes: ['woman'] })))).toEqual(['b']);
     expect(ids(filterStyles(S, f({ categories: ['cat-casual'], tags: ['autumn'], q: 'hood' })))).toEqual(['c']);
     expect(ids(filterStyles(S, f({ categories: ['cat-casual'], sexes: ['woman'] })))).toEqual([]);
-    expect(matchesFilters(S[0]!, f({ q: 'denim', categories: ['cat-casual'], sexes: ['unisex'], tags: ['weekend'] }))).toBe(true);
+    expect(
+      matchesFilters(S[0]!, f({ q: 'denim', categories: ['cat-casual'], sexes: ['unisex'], tags: ['weekend'] })),
+    ).toBe(true);
   });
 
   it('tagList is the sorted unique set of tags', () => {
@@ -87,6 +110,8 @@ describe('explore filters', () => {
     expect(filtersFromQuery(new URLSearchParams(qs.slice(1)))).toEqual(state);
     expect(filtersToQuery(emptyFilters())).toBe('');
     expect(filtersFromQuery('')).toEqual(emptyFilters());
-    expect(filtersFromQuery('?category=a,,b&category=b,c&tag=&q=%20x%20')).toEqual(f({ q: 'x', categories: ['a', 'b', 'c'] }));
+    expect(filtersFromQuery('?category=a,,b&category=b,c&tag=&q=%20x%20')).toEqual(
+      f({ q: 'x', categories: ['a', 'b', 'c'] }),
+    );
   });
 });

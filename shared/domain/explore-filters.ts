@@ -23,7 +23,12 @@ export interface ExploreFilterState {
   tags: string[];
 }
 
-export const EMPTY_FILTERS: ExploreFilterState = Object.freeze({ q: '', categories: [], sexes: [], tags: [] }) as ExploreFilterState;
+export const EMPTY_FILTERS: ExploreFilterState = Object.freeze({
+  q: '',
+  categories: [],
+  sexes: [],
+  tags: [],
+}) as ExploreFilterState;
 
 export const emptyFilters = (): ExploreFilterState => ({ q: '', categories: [], sexes: [], tags: [] });
 
@@ -72,7 +77,11 @@ export function activeCategories<T extends FilterableCategory>(categories: reado
 }
 
 /** Toggle one value of a multi-select group (returns a new state). */
-export function toggleFilter(f: ExploreFilterState, group: 'categories' | 'sexes' | 'tags', value: string): ExploreFilterState {
+export function toggleFilter(
+  f: ExploreFilterState,
+  group: 'categories' | 'sexes' | 'tags',
+  value: string,
+): ExploreFilterState {
   const cur = f[group];
   return { ...f, [group]: cur.includes(value) ? cur.filter((v) => v !== value) : [...cur, value] };
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPromptTemplateId, fromQuickTryMode, generationCost, profileQualifies, resolveMode, toQuickTryMode } from './generation';
+import {
+  defaultPromptTemplateId,
+  fromQuickTryMode,
+  generationCost,
+  profileQualifies,
+  resolveMode,
+  toQuickTryMode,
+} from './generation';
 
 describe('mode routing', () => {
   it('forces exact for model_wearer and creative for product_only; laydown lets the user choose', () => {

@@ -19,7 +19,11 @@ export const fromQuickTryMode = (m: QuickTryMode): Mode => (m === 'precise' ? 'e
 export const toQuickTryMode = (m: Mode): QuickTryMode => (m === 'exact' ? 'precise' : 'creative');
 /** A mode in either wire spelling (exact/creative or Quick Try's precise/creative); undefined for anything else. */
 export const parseMode = (m: string | null | undefined): Mode | undefined =>
-  (MODES as readonly unknown[]).includes(m) ? (m as Mode) : (QUICK_TRY_MODES as readonly unknown[]).includes(m) ? fromQuickTryMode(m as QuickTryMode) : undefined;
+  (MODES as readonly unknown[]).includes(m)
+    ? (m as Mode)
+    : (QUICK_TRY_MODES as readonly unknown[]).includes(m)
+      ? fromQuickTryMode(m as QuickTryMode)
+      : undefined;
 
 /** model_wearer forces exact, product_only forces creative, product_laydown lets the user choose. */
 export function resolveMode(imageType: StyleImageType, requested?: Mode | null): Mode {
@@ -52,7 +56,10 @@ export interface PromptCandidate {
  * Default prompt template of a product_only / product_laydown style: the style's default, else an
  * uncategorised OUTFIT_TRYON prompt, else the first one, else none ('No template configured').
  */
-export function defaultPromptTemplateId(styleDefault: string | null | undefined, prompts: PromptCandidate[]): string | null {
+export function defaultPromptTemplateId(
+  styleDefault: string | null | undefined,
+  prompts: PromptCandidate[],
+): string | null {
   if (styleDefault && prompts.some((p) => p.id === styleDefault)) return styleDefault;
   const uncategorised = prompts.find((p) => p.task === 'OUTFIT_TRYON' && !p.styleCategory);
   return uncategorised?.id ?? prompts[0]?.id ?? null;

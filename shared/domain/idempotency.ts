@@ -15,4 +15,7 @@ export const IDEMPOTENCY_MESSAGES = {
   keyReused: 'This Idempotency-Key was already used for a different request. Start a new request with a new key.',
 } as const;
 
-export const IDEMPOTENCY_CODES = { invalidKey: ERROR_CODES.idempotencyInvalidKey, keyReused: ERROR_CODES.idempotencyKeyReused } as const;
+export const IDEMPOTENCY_CODES = {
+  invalidKey: ERROR_CODES.idempotencyInvalidKey,
+  keyReused: ERROR_CODES.idempotencyKeyReused,
+} as const;

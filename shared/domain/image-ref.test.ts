@@ -1,14 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { imageRefPath, isOwnPrivateKey, isSafeImageKey, parseImageRef, parseStyleImageRef, publicMediaKey, publicMediaUrl } from './image-ref';
+import {
+  imageRefPath,
+  isOwnPrivateKey,
+  isSafeImageKey,
+  parseImageRef,
+  parseStyleImageRef,
+  publicMediaKey,
+  publicMediaUrl,
+} from './image-ref';
 
 const ME = '3f1c2d4e-0000-4000-8000-000000000001';
 const VICTIM = '9a8b7c6d-0000-4000-8000-000000000002';
 
 describe('parseImageRef', () => {
   it('parses our own references into bucket and key', () => {
-    expect(parseImageRef(`/api/private-image/users/${ME}/outfits/01ABC.jpg`, { callerId: ME })).toEqual({ ok: true, bucket: 'private', key: `users/${ME}/outfits/01ABC.jpg` });
-    expect(parseImageRef('/api/public-image/styles/seed-style-01/prompt.webp')).toEqual({ ok: true, bucket: 'public', key: 'styles/seed-style-01/prompt.webp' });
-    expect(parseImageRef('/api/public-image/uploads/style_prompt/u1/01ABC.webp')).toMatchObject({ ok: true, bucket: 'public' });
+    expect(parseImageRef(`/api/private-image/users/${ME}/outfits/01ABC.jpg`, { callerId: ME })).toEqual({
+      ok: true,
+      bucket: 'private',
+      key: `users/${ME}/outfits/01ABC.jpg`,
+    });
+    expect(parseImageRef('/api/public-image/styles/seed-style-01/prompt.webp')).toEqual({
+      ok: true,
+      bucket: 'public',
+      key: 'styles/seed-style-01/prompt.webp',
+    });
+    expect(parseImageRef('/api/public-image/uploads/style_prompt/u1/01ABC.webp')).toMatchObject({
+      ok: true,
+      bucket: 'public',
+    });
   });
 
   it('decodes plain escapes once and stores the canonical path', () => {
@@ -46,10 +65,19 @@ describe('parseImageRef', () => {
   });
 
   it("answers not_found for another owner's private key and for a private key without a caller", () => {
-    expect(parseImageRef(`/api/private-image/users/${VICTIM}/outfits/a.jpg`, { callerId: ME })).toEqual({ ok: false, reason: 'not_found' });
-    expect(parseImageRef(`/api/private-image/users/${ME}x/outfits/a.jpg`, { callerId: ME })).toEqual({ ok: false, reason: 'not_found' });
+    expect(parseImageRef(`/api/private-image/users/${VICTIM}/outfits/a.jpg`, { callerId: ME })).toEqual({
+      ok: false,
+      reason: 'not_found',
+    });
+    expect(parseImageRef(`/api/private-image/users/${ME}x/outfits/a.jpg`, { callerId: ME })).toEqual({
+      ok: false,
+      reason: 'not_found',
+    });
     expect(parseImageRef(`/api/private-image/users/${ME}/outfits/a.jpg`)).toEqual({ ok: false, reason: 'not_found' });
-    expect(parseImageRef(`/api/private-image/users/${ME}/a.jpg`, { callerId: '..' })).toEqual({ ok: false, reason: 'not_found' });
+    expect(parseImageRef(`/api/private-image/users/${ME}/a.jpg`, { callerId: '..' })).toEqual({
+      ok: false,
+      reason: 'not_found',
+    });
   });
 
   it('honours the allowed buckets of an entry point', () => {
@@ -76,7 +104,8 @@ describe('parseStyleImageRef', () => {
 describe('isSafeImageKey', () => {
   it('refuses traversal, empty and odd segments', () => {
     expect(isSafeImageKey('users/u1/a.jpg')).toBe(true);
-    for (const k of ['', '/users/u1', 'users/../x', 'users/./x', 'users//x', 'users/u1/a%2e', 'users/u1/a b']) expect(isSafeImageKey(k)).toBe(false);
+    for (const k of ['', '/users/u1', 'users/../x', 'users/./x', 'users//x', 'users/u1/a%2e', 'users/u1/a b'])
+      expect(isSafeImageKey(k)).toBe(false);
   });
 });
 
@@ -84,15 +113,33 @@ describe('public media paths and private style images', () => {
   it('maps a well-formed public reference to /media/<key>, nothing else', () => {
     expect(publicMediaUrl('/api/public-image/styles/s1/cover.webp')).toBe('/media/styles/s1/cover.webp');
     expect(publicMediaUrl('/api/public-image/avatars/u1/01J.jpg')).toBe('/media/avatars/u1/01J.jpg');
-    for (const bad of ['/api/private-image/users/u1/a.jpg', '/api/public-image/catalog/styles.json', '/api/public-image/styles/../x', '/api/public-image/styles/%2e%2e/x', 'https://x.test/a.jpg', '/media/styles/s1/a.jpg'])
+    for (const bad of [
+      '/api/private-image/users/u1/a.jpg',
+      '/api/public-image/catalog/styles.json',
+      '/api/public-image/styles/../x',
+      '/api/public-image/styles/%2e%2e/x',
+      'https://x.test/a.jpg',
+      '/media/styles/s1/a.jpg',
+    ])
       expect(publicMediaUrl(bad), bad).toBeNull();
     expect(publicMediaKey('/media/styles/s1/cover.webp')).toBe('styles/s1/cover.webp');
-    for (const bad of ['/media/catalog/styles.json', '/media/users/u1/a.jpg', '/media/', '/media/styles/../x', '/s3/styles/s1/a.jpg']) expect(publicMediaKey(bad), bad).toBeNull();
+    for (const bad of [
+      '/media/catalog/styles.json',
+      '/media/users/u1/a.jpg',
+      '/media/',
+      '/media/styles/../x',
+      '/s3/styles/s1/a.jpg',
+    ])
+      expect(publicMediaKey(bad), bad).toBeNull();
   });
 
-  it('a private style image is its owner\'s: as a reference, and in the style editor only for the named owners', () => {
+  it("a private style image is its owner's: as a reference, and in the style editor only for the named owners", () => {
     const ref = '/api/private-image/style-images/u1/01J.webp';
-    expect(parseImageRef(ref, { callerId: 'u1' })).toEqual({ ok: true, bucket: 'private', key: 'style-images/u1/01J.webp' });
+    expect(parseImageRef(ref, { callerId: 'u1' })).toEqual({
+      ok: true,
+      bucket: 'private',
+      key: 'style-images/u1/01J.webp',
+    });
     expect(parseImageRef(ref, { callerId: 'u2' })).toEqual({ ok: false, reason: 'not_found' });
     expect(isOwnPrivateKey('style-images/u1/01J.webp', 'u1')).toBe(true);
     expect(isOwnPrivateKey('style-images/u1/01J.webp', 'u2')).toBe(false);

@@ -61,7 +61,9 @@ export function publicMediaUrl(ref: string): string | null {
 /** The bucket key a `/media/<key>` path names, when it is a public image key; else null. */
 export function publicMediaKey(pathname: string): string | null {
   if (!pathname.startsWith(PUBLIC_MEDIA_PATH)) return null;
-  const parsed = parseImageRef(`${PUBLIC_IMAGE_PREFIX}${pathname.slice(PUBLIC_MEDIA_PATH.length)}`, { allow: ['public'] });
+  const parsed = parseImageRef(`${PUBLIC_IMAGE_PREFIX}${pathname.slice(PUBLIC_MEDIA_PATH.length)}`, {
+    allow: ['public'],
+  });
   return parsed.ok ? parsed.key : null;
 }
 
@@ -113,7 +115,8 @@ export function parseImageRef(ref: unknown, opts: ParseImageRefOptions = {}): Im
   if (!isSafeImageKey(key)) return invalid;
   if (bucket === 'private') {
     if (!opts.callerId || !isSafeImageKey(opts.callerId)) return { ok: false, reason: 'not_found' };
-    if (!PRIVATE_OWNER_ROOTS.some((root) => key.startsWith(`${root}/${opts.callerId}/`)) || key.split('/').length < 3) return { ok: false, reason: 'not_found' };
+    if (!PRIVATE_OWNER_ROOTS.some((root) => key.startsWith(`${root}/${opts.callerId}/`)) || key.split('/').length < 3)
+      return { ok: false, reason: 'not_found' };
   } else {
     const [root = ''] = key.split('/');
     if (!(PUBLIC_IMAGE_ROOTS as readonly string[]).includes(root) || key.split('/').length < 2) return invalid;
@@ -122,7 +125,8 @@ export function parseImageRef(ref: unknown, opts: ParseImageRefOptions = {}): Im
 }
 
 /** The canonical reference of a parsed image (what we store). */
-export const imageRefPath = (ref: ImageRef): string => `${ref.bucket === 'public' ? PUBLIC_IMAGE_PREFIX : PRIVATE_IMAGE_PREFIX}${ref.key}`;
+export const imageRefPath = (ref: ImageRef): string =>
+  `${ref.bucket === 'public' ? PUBLIC_IMAGE_PREFIX : PRIVATE_IMAGE_PREFIX}${ref.key}`;
 
 /**
  * Where a style's prompt or cover image (and a collection cover) may live: an upload or remote download
@@ -141,6 +145,8 @@ export function parseStyleImageRef(ref: unknown, ownerIds: string[] = []): Image
   const r = parseImageRef(ref, { allow: ['public'] });
   if (!r.ok) return r;
   const parts = r.key.split('/');
-  const ok = (parts[0] === 'uploads' && parts.length === 4 && /^[a-z_-]+$/.test(parts[1] ?? '')) || (parts[0] === 'styles' && parts.length === 3);
+  const ok =
+    (parts[0] === 'uploads' && parts.length === 4 && /^[a-z_-]+$/.test(parts[1] ?? '')) ||
+    (parts[0] === 'styles' && parts.length === 3);
   return ok ? r : { ok: false, reason: 'invalid' };
 }

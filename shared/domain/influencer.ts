@@ -10,7 +10,8 @@ export const MAX_USE_CASE = 5000;
 export const APPLICATION_MESSAGES = {
   required: 'Required field',
   tooShort: 'Too short: Please provide at least 50 characters explaining your use case',
-  planRequired: 'The influencer program requires an active Starter or Creator plan. Subscribe to Starter or Creator to apply.',
+  planRequired:
+    'The influencer program requires an active Starter or Creator plan. Subscribe to Starter or Creator to apply.',
   alreadyInfluencer: 'You are already an influencer',
   pendingExists: 'You already have a pending application. Applications are typically reviewed in 2 to 3 business days.',
   notFound: 'Application not found',
@@ -18,7 +19,8 @@ export const APPLICATION_MESSAGES = {
 } as const;
 
 /** No application or a rejected last one may apply (a pending one waits, an approved one is done). */
-export const canApply = (last: { status: ApplicationStatus } | null | undefined): boolean => !last || last.status === 'rejected';
+export const canApply = (last: { status: ApplicationStatus } | null | undefined): boolean =>
+  !last || last.status === 'rejected';
 
 /** Validation of the use case text: null when valid, else the spec's message. */
 export function useCaseError(text: string | null | undefined): string | null {

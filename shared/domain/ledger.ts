@@ -47,7 +47,11 @@ export function splitCost(balance: Buckets, cost: number): Partial<Buckets> | nu
  * A monthly renewal: the allowance is added, then the monthly bucket is capped at the rollover cap.
  * Returns the grant and the excess removed (recorded as `rollover.cap`).
  */
-export function renewalAmounts(currentMonthly: number, allowance: number, cap: number): { grant: number; capped: number } {
+export function renewalAmounts(
+  currentMonthly: number,
+  allowance: number,
+  cap: number,
+): { grant: number; capped: number } {
   const after = Math.max(0, currentMonthly) + allowance;
   return { grant: allowance, capped: Math.max(0, after - cap) };
 }
@@ -63,7 +67,9 @@ export interface PackLotView {
 export function planLotConsumption(lots: PackLotView[], amount: number): { lotKey: string; take: number }[] | null {
   const out: { lotKey: string; take: number }[] = [];
   let left = amount;
-  for (const lot of [...lots].sort((a, b) => a.expiresAt.localeCompare(b.expiresAt) || a.lotKey.localeCompare(b.lotKey))) {
+  for (const lot of [...lots].sort(
+    (a, b) => a.expiresAt.localeCompare(b.expiresAt) || a.lotKey.localeCompare(b.lotKey),
+  )) {
     if (left <= 0) break;
     const take = Math.min(lot.remaining, left);
     if (take > 0) {

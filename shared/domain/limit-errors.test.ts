@@ -78,16 +78,23 @@ describe('detectLimit: messages', () => {
 });
 
 describe('detectLimit: precondition codes are never limits', () => {
-  it.each(['profile_required', 'portrait_required', 'full_body_required', 'body_description_required', 'style.not_found', 'profile_missing', 'invalid_profile'])(
-    '%s',
-    (code) => {
-      // even with a message that would match on its own
-      expect(detectLimit({ code, message: 'Photo profile limit reached' })).toBeNull();
-    },
-  );
+  it.each([
+    'profile_required',
+    'portrait_required',
+    'full_body_required',
+    'body_description_required',
+    'style.not_found',
+    'profile_missing',
+    'invalid_profile',
+  ])('%s', (code) => {
+    // even with a message that would match on its own
+    expect(detectLimit({ code, message: 'Photo profile limit reached' })).toBeNull();
+  });
 
   it('the exact limit codes still win', () => {
-    expect(detectLimit({ code: 'limit.photo_profiles', message: 'Please create a photo profile first' })).toBe('photo_profiles');
+    expect(detectLimit({ code: 'limit.photo_profiles', message: 'Please create a photo profile first' })).toBe(
+      'photo_profiles',
+    );
   });
 });
 
@@ -107,11 +114,13 @@ describe('every error code the API sends', () => {
     walk(path.join(root, 'functions'));
     walk(path.join(root, 'shared'));
     const codes = new Set<string>();
-    const errorCall = /(?:new HttpError\(\s*\d+\s*,|badRequest\([^;]*?,|conflict\([^;]*?,|forbidden\([^;]*?,)\s*'([a-z_.]+)'/g;
+    const errorCall =
+      /(?:new HttpError\(\s*\d+\s*,|badRequest\([^;]*?,|conflict\([^;]*?,|forbidden\([^;]*?,)\s*'([a-z_.]+)'/g;
     for (const f of files) {
       const text = readFileSync(f, 'utf8');
       for (const m of text.matchAll(errorCall)) codes.add(m[1]!);
-      for (const m of text.matchAll(/^\s*\w+: '([a-z_]+(?:\.[a-z_]+)*)',$/gm)) if (f.endsWith('errors.ts')) codes.add(m[1]!);
+      for (const m of text.matchAll(/^\s*\w+: '([a-z_]+(?:\.[a-z_]+)*)',$/gm))
+        if (f.endsWith('errors.ts')) codes.add(m[1]!);
     }
     expect(codes.size).toBeGreaterThan(10);
     expect([...codes]).toContain('profile_required');

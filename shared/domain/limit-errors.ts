@@ -50,14 +50,18 @@ function fromMessage(raw: string): LimitKind | null {
   if (msg.includes('profile') && limitOrReached) return 'photo_profiles';
   if (msg.includes('private style') && limitOrReached) return 'private_styles';
   if (msg.includes('influencer') && msg.includes('public')) return 'publish';
-  if (msg.includes('credit') && (msg.includes('insufficient') || msg.includes('not enough') || msg.includes('need'))) return 'credits';
+  if (msg.includes('credit') && (msg.includes('insufficient') || msg.includes('not enough') || msg.includes('need')))
+    return 'credits';
   return null;
 }
 
 /** The limit an error reports, from its code first and its message otherwise; null when it is not one. */
-export function detectLimit(err: { code?: string | null; message?: string | null } | null | undefined): LimitKind | null {
+export function detectLimit(
+  err: { code?: string | null; message?: string | null } | null | undefined,
+): LimitKind | null {
   if (!err) return null;
-  if (typeof err.code === 'string' && !EXACT_CODES[err.code.trim().toLowerCase()] && isPreconditionCode(err.code)) return null;
+  if (typeof err.code === 'string' && !EXACT_CODES[err.code.trim().toLowerCase()] && isPreconditionCode(err.code))
+    return null;
   const byCode = typeof err.code === 'string' ? fromCode(err.code) : null;
   if (byCode) return byCode;
   return typeof err.message === 'string' ? fromMessage(err.message) : null;

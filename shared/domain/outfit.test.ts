@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { costLabel, costPerVariant, freeSlots, lookCost, MAX_OUTFIT_PIECES, outfitProblem, renderSteps, validVariants } from './outfit';
+import {
+  costLabel,
+  costPerVariant,
+  freeSlots,
+  lookCost,
+  MAX_OUTFIT_PIECES,
+  outfitProblem,
+  renderSteps,
+  validVariants,
+} from './outfit';
 import { generationCost } from './generation';
 
 describe('outfit slots', () => {
@@ -9,15 +18,22 @@ describe('outfit slots', () => {
     expect(outfitProblem(['accessory', 'accessory'])).toBeNull();
   });
   it('refuses a one-piece with a top or a bottom, naming both pieces', () => {
-    expect(outfitProblem(['one-piece', 'shoes', 'top'])).toMatchObject({ code: 'outfit.slot_conflict', pieces: [0, 2] });
+    expect(outfitProblem(['one-piece', 'shoes', 'top'])).toMatchObject({
+      code: 'outfit.slot_conflict',
+      pieces: [0, 2],
+    });
     expect(outfitProblem(['bottom', 'one-piece'])).toMatchObject({ code: 'outfit.slot_conflict', pieces: [0, 1] });
-    expect(outfitProblem(['bottom', 'one-piece'])!.message).toMatch(/one-piece cannot be worn with a separate top or bottom/);
+    expect(outfitProblem(['bottom', 'one-piece'])!.message).toMatch(
+      /one-piece cannot be worn with a separate top or bottom/,
+    );
   });
   it('refuses two pieces in a single slot', () => {
     for (const s of ['top', 'bottom', 'one-piece', 'outerwear', 'shoes'] as const) {
       expect(outfitProblem([s, 'accessory', s])).toMatchObject({ code: 'outfit.slot_conflict', pieces: [0, 2] });
     }
-    expect(outfitProblem(['shoes', 'shoes'])!.message).toBe('Only one piece can be the shoes. Remove one of them or change its slot.');
+    expect(outfitProblem(['shoes', 'shoes'])!.message).toBe(
+      'Only one piece can be the shoes. Remove one of them or change its slot.',
+    );
   });
   it('needs 1 to 5 pieces', () => {
     expect(outfitProblem([])).toMatchObject({ code: 'outfit.pieces' });

@@ -37,7 +37,8 @@ export const OUTFIT_MESSAGES = {
   noPieces: 'Add at least one piece to your outfit',
   tooManyPieces: `An outfit has at most ${MAX_OUTFIT_PIECES} pieces`,
   onePieceConflict: 'A one-piece cannot be worn with a separate top or bottom. Remove one of them or change its slot.',
-  duplicateSlot: (slot: OutfitSlot) => `Only one piece can be the ${SLOT_LABELS[slot].toLowerCase()}. Remove one of them or change its slot.`,
+  duplicateSlot: (slot: OutfitSlot) =>
+    `Only one piece can be the ${SLOT_LABELS[slot].toLowerCase()}. Remove one of them or change its slot.`,
   variantsRange: `Choose between ${MIN_VARIANTS} and ${MAX_VARIANTS} variants`,
 } as const;
 
@@ -51,15 +52,22 @@ export interface OutfitProblem {
 /** The first problem with these slots (in layering order), or null when the outfit can be rendered. */
 export function outfitProblem(slots: readonly OutfitSlot[]): OutfitProblem | null {
   if (slots.length < MIN_OUTFIT_PIECES) return { code: 'outfit.pieces', message: OUTFIT_MESSAGES.noPieces, pieces: [] };
-  if (slots.length > MAX_OUTFIT_PIECES) return { code: 'outfit.pieces', message: OUTFIT_MESSAGES.tooManyPieces, pieces: [] };
+  if (slots.length > MAX_OUTFIT_PIECES)
+    return { code: 'outfit.pieces', message: OUTFIT_MESSAGES.tooManyPieces, pieces: [] };
   const onePiece = slots.indexOf('one-piece');
   if (onePiece >= 0) {
     const clash = slots.findIndex((s) => s === 'top' || s === 'bottom');
-    if (clash >= 0) return { code: 'outfit.slot_conflict', message: OUTFIT_MESSAGES.onePieceConflict, pieces: [onePiece, clash].sort((a, b) => a - b) };
+    if (clash >= 0)
+      return {
+        code: 'outfit.slot_conflict',
+        message: OUTFIT_MESSAGES.onePieceConflict,
+        pieces: [onePiece, clash].sort((a, b) => a - b),
+      };
   }
   for (let i = 0; i < slots.length; i++) {
     const j = slots.indexOf(slots[i]!, i + 1);
-    if (j > 0 && SINGLE_SLOTS.has(slots[i]!)) return { code: 'outfit.slot_conflict', message: OUTFIT_MESSAGES.duplicateSlot(slots[i]!), pieces: [i, j] };
+    if (j > 0 && SINGLE_SLOTS.has(slots[i]!))
+      return { code: 'outfit.slot_conflict', message: OUTFIT_MESSAGES.duplicateSlot(slots[i]!), pieces: [i, j] };
   }
   return null;
 }
@@ -70,7 +78,8 @@ export function freeSlots(slots: readonly OutfitSlot[]): OutfitSlot[] {
   return OUTFIT_SLOTS.filter((s) => !outfitProblem([...slots, s]));
 }
 
-export const validVariants = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= MIN_VARIANTS && (n as number) <= MAX_VARIANTS;
+export const validVariants = (n: unknown): n is number =>
+  Number.isInteger(n) && (n as number) >= MIN_VARIANTS && (n as number) <= MAX_VARIANTS;
 
 /**
  * The cost of a look: the base generation cost, +1 per piece beyond the first (an option that "adds +1"),
@@ -90,7 +99,9 @@ export function costLabel(opts: { pieces?: number; variants?: number }): string 
   const variants = Math.max(1, Math.floor(opts.variants ?? 1));
   const total = lookCost(opts);
   const credits = (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`;
-  return variants === 1 ? credits(total) : `${variants} variants × ${credits(costPerVariant(opts.pieces))} = ${credits(total)}`;
+  return variants === 1
+    ? credits(total)
+    : `${variants} variants × ${credits(costPerVariant(opts.pieces))} = ${credits(total)}`;
 }
 
 /**
@@ -98,7 +109,10 @@ export function costLabel(opts: { pieces?: number; variants?: number }): string 
  * (each step's result is the next step's person); providers that take several images get one call.
  * Variants are asked of the last step only (intermediate steps take one sample).
  */
-export function renderSteps(pieces: number, multiGarment: boolean): { garments: number[]; samples: 'one' | 'variants' }[] {
+export function renderSteps(
+  pieces: number,
+  multiGarment: boolean,
+): { garments: number[]; samples: 'one' | 'variants' }[] {
   const all = Array.from({ length: Math.max(1, pieces) }, (_, i) => i);
   if (multiGarment) return [{ garments: all, samples: 'variants' }];
   return all.map((i) => ({ garments: [i], samples: i === all.length - 1 ? 'variants' : 'one' }));

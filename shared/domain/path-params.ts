@@ -18,7 +18,10 @@ export function isValidPathParam(value: unknown, greedy = false): boolean {
 }
 
 /** The name of the first parameter of `routePath` whose value is outside the grammar, or null when all are fine. */
-export function invalidPathParam(routePath: string, params: Record<string, string | undefined> | null | undefined): string | null {
+export function invalidPathParam(
+  routePath: string,
+  params: Record<string, string | undefined> | null | undefined,
+): string | null {
   for (const m of routePath.matchAll(/\{([A-Za-z0-9_]+)(\+?)\}/g)) {
     const [, name, plus] = m;
     if (name === undefined) throw new Error(`Unreadable parameter in route path ${routePath}`); // group 1 always takes part

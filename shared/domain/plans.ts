@@ -145,11 +145,15 @@ export function limitsFor(u: LimitSubject): PlanLimits {
 }
 
 export function hasPriorityQueue(u: LimitSubject): boolean {
-  return !!u.isInfluencer || (u.currentPlan ? u.currentPlan !== 'none' && PLANS[u.currentPlan].priorityProcessing : false);
+  return (
+    !!u.isInfluencer || (u.currentPlan ? u.currentPlan !== 'none' && PLANS[u.currentPlan].priorityProcessing : false)
+  );
 }
 
 export function hasAdvancedControls(u: LimitSubject): boolean {
-  return !!u.isInfluencer || (u.currentPlan ? u.currentPlan !== 'none' && PLANS[u.currentPlan].advancedControls : false);
+  return (
+    !!u.isInfluencer || (u.currentPlan ? u.currentPlan !== 'none' && PLANS[u.currentPlan].advancedControls : false)
+  );
 }
 
 export const formatEur = (cents: number): string =>
@@ -185,7 +189,15 @@ export interface ProductInfo {
 export function productInfo(productType: ProductType): ProductInfo {
   if (isPackId(productType)) {
     const p = PACKS[productType];
-    return { productType, name: `${p.credits} credit pack`, mode: 'payment', priceCents: p.priceCents, credits: p.credits, bucket: 'pack', interval: null };
+    return {
+      productType,
+      name: `${p.credits} credit pack`,
+      mode: 'payment',
+      priceCents: p.priceCents,
+      credits: p.credits,
+      bucket: 'pack',
+      interval: null,
+    };
   }
   const plan = PLANS[productType];
   return {
@@ -213,7 +225,8 @@ export interface PurchaseSubject {
 
 /** Statuses in which a subscription still gives its plan's benefits. */
 export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due'] as const;
-export const isLiveSubscriptionStatus = (s: string | null | undefined): boolean => (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(s ?? '');
+export const isLiveSubscriptionStatus = (s: string | null | undefined): boolean =>
+  (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(s ?? '');
 
 /**
  * Why a product cannot be bought now, or null when it can: the trial only once and not on a monthly plan;
@@ -243,13 +256,17 @@ export function planChangeKind(from: MonthlyPlanId, to: MonthlyPlanId): PlanChan
 }
 
 /** Credits granted at once when upgrading mid-cycle: the difference of the monthly allowances. */
-export const upgradeReconcileCredits = (from: MonthlyPlanId, to: MonthlyPlanId): number => Math.max(0, PLANS[to].credits - PLANS[from].credits);
+export const upgradeReconcileCredits = (from: MonthlyPlanId, to: MonthlyPlanId): number =>
+  Math.max(0, PLANS[to].credits - PLANS[from].credits);
 
-export const monthlyAllowance = (plan: PlanId | null | undefined): number => (isMonthlyPlan(plan) ? PLANS[plan].credits : 0);
-export const rolloverCapOf = (plan: PlanId | null | undefined): number | null => (isMonthlyPlan(plan) ? PLANS[plan].rolloverCap : null);
+export const monthlyAllowance = (plan: PlanId | null | undefined): number =>
+  isMonthlyPlan(plan) ? PLANS[plan].credits : 0;
+export const rolloverCapOf = (plan: PlanId | null | undefined): number | null =>
+  isMonthlyPlan(plan) ? PLANS[plan].rolloverCap : null;
 
 /** The influencer add-on needs a live Starter or Creator plan. */
-export const canJoinInfluencerProgram = (u: PurchaseSubject): boolean => isMonthlyPlan(u.currentPlan) && isLiveSubscriptionStatus(u.subscriptionStatus);
+export const canJoinInfluencerProgram = (u: PurchaseSubject): boolean =>
+  isMonthlyPlan(u.currentPlan) && isLiveSubscriptionStatus(u.subscriptionStatus);
 
 /** A pack bought at `purchasedAt` expires this many months later (same day and time, clamped to month end). */
 export function packExpiry(purchasedAt: Date, months = 12): Date {

@@ -61,7 +61,8 @@ export const ageStatusOf = (age: number): AgeStatus => (age >= MIN_PHOTO_PROFILE
 /** Retention of generated images: null = keep until deleted (default), else days after creation. */
 export const RETENTION_DAYS = [7, 30, 90] as const;
 export type RetentionDays = (typeof RETENTION_DAYS)[number] | null;
-export const isRetentionDays = (v: unknown): v is RetentionDays => v === null || (RETENTION_DAYS as readonly unknown[]).includes(v);
+export const isRetentionDays = (v: unknown): v is RetentionDays =>
+  v === null || (RETENTION_DAYS as readonly unknown[]).includes(v);
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 

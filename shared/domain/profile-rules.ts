@@ -24,8 +24,10 @@ export function isHttpUrl(raw: string): boolean {
   return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
 }
 
-export const PUBLIC_PROFILE_INFLUENCERS_ONLY = 'Only influencers can make their profile public. Apply to the influencer program to unlock it.';
-export const SHOW_COLLECTIONS_INFLUENCERS_ONLY = 'Only influencers can show collections on a public profile. Apply to the influencer program to unlock it.';
+export const PUBLIC_PROFILE_INFLUENCERS_ONLY =
+  'Only influencers can make their profile public. Apply to the influencer program to unlock it.';
+export const SHOW_COLLECTIONS_INFLUENCERS_ONLY =
+  'Only influencers can show collections on a public profile. Apply to the influencer program to unlock it.';
 export const LINKS_INFLUENCERS_ONLY = 'Profile links are available to influencers only';
 
 export const REPORT_REASON_REQUIRED = 'Please provide a reason for reporting this style';

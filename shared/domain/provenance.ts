@@ -9,7 +9,8 @@ export const AI_GENERATOR_NAME = 'Fitly';
 export const AI_SOFTWARE_AGENT = 'Fitly virtual try-on';
 
 export const AI_LABEL = 'AI-generated';
-export const AI_LABEL_TOOLTIP = 'Made by an AI model from your photos. The file carries a signed Content Credentials (C2PA) record that says so.';
+export const AI_LABEL_TOOLTIP =
+  'Made by an AI model from your photos. The file carries a signed Content Credentials (C2PA) record that says so.';
 
 /** Download file name of a generated image, e.g. "fitly-ai-generated-summer-linen.jpg". */
 export function aiDownloadName(title: string | null | undefined, ext = 'jpg'): string {

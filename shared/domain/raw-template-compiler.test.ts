@@ -1,13 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { checkRawTemplateJson, compileRawTemplate, unknownTokens } from './raw-template-compiler';
 
-const urls = { style: 'https://x.test/s.png', portrait: 'https://x.test/p.png', fullBody: 'https://x.test/f.png', background: 'https://x.test/b.png' };
+const urls = {
+  style: 'https://x.test/s.png',
+  portrait: 'https://x.test/p.png',
+  fullBody: 'https://x.test/f.png',
+  background: 'https://x.test/b.png',
+};
 
 describe('raw template compiler', () => {
   it('replaces the four tokens inside strings', () => {
-    const text = JSON.stringify({ prompt: 'wear it', images: ['{{STYLE_REF_URL}}', '{{PORTRAIT_URL}}'], body: '{{FULL_BODY_URL}}', bg: '{{BACKGROUND_URL}}' });
+    const text = JSON.stringify({
+      prompt: 'wear it',
+      images: ['{{STYLE_REF_URL}}', '{{PORTRAIT_URL}}'],
+      body: '{{FULL_BODY_URL}}',
+      bg: '{{BACKGROUND_URL}}',
+    });
     const r = compileRawTemplate(text, urls);
-    expect(r).toEqual({ ok: true, input: { prompt: 'wear it', images: [urls.style, urls.portrait], body: urls.fullBody, bg: urls.background } });
+    expect(r).toEqual({
+      ok: true,
+      input: { prompt: 'wear it', images: [urls.style, urls.portrait], body: urls.fullBody, bg: urls.background },
+    });
   });
 
   it('escapes URLs as JSON string content', () => {

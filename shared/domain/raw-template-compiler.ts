@@ -41,14 +41,16 @@ export type RawTemplateCheck = { ok: true; value: unknown } | { ok: false; messa
 export function checkRawTemplateJson(jsonText: string): RawTemplateCheck {
   if (!jsonText || !jsonText.trim()) return { ok: false, message: 'Template JSON is required' };
   const bad = unknownTokens(jsonText);
-  if (bad.length) return { ok: false, message: `Unknown token ${bad[0]}: only ${RAW_TEMPLATE_TOKENS.join(', ')} are allowed` };
+  if (bad.length)
+    return { ok: false, message: `Unknown token ${bad[0]}: only ${RAW_TEMPLATE_TOKENS.join(', ')} are allowed` };
   let value: unknown;
   try {
     value = JSON.parse(jsonText);
   } catch (err) {
     return { ok: false, message: `Invalid JSON: ${(err as Error).message}` };
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return { ok: false, message: 'Template JSON must be an object' };
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    return { ok: false, message: 'Template JSON must be an object' };
   return { ok: true, value };
 }
 

@@ -42,7 +42,8 @@ export function pickNext<J extends { enqueuedAt: string }>(
   if (inFlight >= policy.limit) return null;
   const { priority, standard } = heads;
   const promoted = !!standard && now.getTime() - Date.parse(standard.enqueuedAt) >= PROMOTION_AFTER_SECONDS * 1000;
-  if (priority && !(promoted && standard!.enqueuedAt < priority.enqueuedAt)) return { job: priority, lane: 'priority', maxInFlight: policy.limit };
+  if (priority && !(promoted && standard!.enqueuedAt < priority.enqueuedAt))
+    return { job: priority, lane: 'priority', maxInFlight: policy.limit };
   if (standard && promoted) return { job: standard, lane: 'standard', maxInFlight: policy.limit };
   const standardMax = policy.limit - policy.reservedForPriority;
   if (standard && inFlight < standardMax) return { job: standard, lane: 'standard', maxInFlight: standardMax };

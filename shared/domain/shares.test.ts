@@ -30,7 +30,18 @@ describe('share tokens', () => {
   });
 
   it('refuses anything that is not a token', () => {
-    for (const bad of ['', 'abc', 'A'.repeat(42), 'A'.repeat(44), `${'A'.repeat(42)}=`, `${'A'.repeat(42)}/`, `${'A'.repeat(42)}+`, null, 42]) expect(isShareToken(bad)).toBe(false);
+    for (const bad of [
+      '',
+      'abc',
+      'A'.repeat(42),
+      'A'.repeat(44),
+      `${'A'.repeat(42)}=`,
+      `${'A'.repeat(42)}/`,
+      `${'A'.repeat(42)}+`,
+      null,
+      42,
+    ])
+      expect(isShareToken(bad)).toBe(false);
   });
 
   it('anonymous viewer ids are 128 bits, URL-safe', () => {
@@ -81,7 +92,10 @@ describe('rate-limit rules', () => {
   });
 
   it('allow exactly the limit per subject, the IP limit no lower than the user limit', () => {
-    for (const [action, rule] of Object.entries(RATE_LIMITS) as [keyof typeof RATE_LIMITS, (typeof RATE_LIMITS)[keyof typeof RATE_LIMITS]][]) {
+    for (const [action, rule] of Object.entries(RATE_LIMITS) as [
+      keyof typeof RATE_LIMITS,
+      (typeof RATE_LIMITS)[keyof typeof RATE_LIMITS],
+    ][]) {
       expect(rule.limit.ip).toBeGreaterThanOrEqual(rule.limit.user);
       expect(withinLimit(action, 'user', rule.limit.user)).toBe(true);
       expect(withinLimit(action, 'user', rule.limit.user + 1)).toBe(false);

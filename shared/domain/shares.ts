@@ -52,7 +52,8 @@ export type ShareStatus = 'active' | 'revoked' | 'taken_down';
 export const isShareLive = (s: { status: ShareStatus; expiresAt: string }, now = new Date()): boolean =>
   s.status === 'active' && s.expiresAt > now.toISOString();
 
-export const shareExpiresAt = (days: ShareExpiryDays, now = new Date()): string => new Date(now.getTime() + days * 86_400_000).toISOString();
+export const shareExpiresAt = (days: ShareExpiryDays, now = new Date()): string =>
+  new Date(now.getTime() + days * 86_400_000).toISOString();
 
 /** A reaction as stored and shown: NFC, whitespace collapsed, trimmed; null when it is not acceptable. */
 export function cleanReaction(text: unknown): { ok: true; text: string } | { ok: false; message: string } {
@@ -100,7 +101,8 @@ export function rateRetryAfter(action: RateAction, now = new Date()): number {
 }
 
 /** True when one more request is allowed after `count` were counted in this window. */
-export const withinLimit = (action: RateAction, subject: RateSubject, countAfterThis: number): boolean => countAfterThis <= RATE_LIMITS[action].limit[subject];
+export const withinLimit = (action: RateAction, subject: RateSubject, countAfterThis: number): boolean =>
+  countAfterThis <= RATE_LIMITS[action].limit[subject];
 
 export const SHARE_CODES = {
   notShareable: 'share.not_shareable',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkCategoryIds, isAllowedStyleImagePath, isHttpUrl, normalizeStyleSex, normalizeTags, styleCaps } from './style-rules';
+import {
+  checkCategoryIds,
+  isAllowedStyleImagePath,
+  isHttpUrl,
+  normalizeStyleSex,
+  normalizeTags,
+  styleCaps,
+} from './style-rules';
 
 describe('style rules', () => {
   it('normalizes sex to man, woman, unisex', () => {
@@ -39,8 +46,14 @@ describe('style rules', () => {
 
   it('caps styles by role and plan', () => {
     expect(styleCaps({ role: 'admin', currentRole: 'admin' })).toEqual({ private: null, public: null });
-    expect(styleCaps({ role: 'influencer', isInfluencer: true, currentPlan: 'starter' })).toEqual({ private: 60, public: 120 });
-    expect(styleCaps({ role: 'influencer', isInfluencer: false, currentPlan: 'trial' })).toEqual({ private: 2, public: 0 });
+    expect(styleCaps({ role: 'influencer', isInfluencer: true, currentPlan: 'starter' })).toEqual({
+      private: 60,
+      public: 120,
+    });
+    expect(styleCaps({ role: 'influencer', isInfluencer: false, currentPlan: 'trial' })).toEqual({
+      private: 2,
+      public: 0,
+    });
     expect(styleCaps({ role: 'shopper', currentPlan: 'starter' })).toEqual({ private: 20, public: 0 });
   });
 });

@@ -21,7 +21,8 @@ export const STYLE_MESSAGES = {
   tooManyTags: `At most ${MAX_STYLE_TAGS} tags allowed`,
   promptTemplateNotFound: 'Prompt template not found',
   privateLimit: 'You have reached your private style limit. Upgrade your plan to create more private styles.',
-  publishNotAllowed: 'Publishing public styles requires the influencer program. Apply to become an influencer to publish styles.',
+  publishNotAllowed:
+    'Publishing public styles requires the influencer program. Apply to become an influencer to publish styles.',
   publicLimit: `You have reached the limit of ${INFLUENCER_PUBLIC_STYLES} public styles for influencers.`,
   productNameRequired: 'Product name is required',
   productUrlRequired: 'Product URL is required',

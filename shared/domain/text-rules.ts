@@ -6,8 +6,9 @@
  * zero-width space, U+2060-4 word joiner and invisible operators, U+FEFF, U+FFF9-B). Zero-width (non-)joiners
  * U+200C/U+200D stay allowed: Persian and Indic scripts and emoji sequences need them (docs/decisions.md).
  */
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb]/;
+const UNSAFE =
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this rule refuses
+  /[\u0000-\u001f\u007f-\u009f\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb]/;
 
 export const UNSAFE_TEXT_MESSAGE = 'cannot contain control or invisible characters';
 

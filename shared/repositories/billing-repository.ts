@@ -42,17 +42,36 @@ export interface ReceivedEvent extends ReceivedFacts {
 /** Record a verified event's arrival (the first arrival is kept). */
 export async function recordEventReceived(db: Db, e: ReceivedEvent): Promise<void> {
   try {
-    await putItem(db, { ...keys.stripeEventReceived(e.eventId), ...keys.stripeEventIndex(e.receivedAt, e.eventId), type: 'StripeEventReceived', ...e }, { ConditionExpression: 'attribute_not_exists(pk)' });
+    await putItem(
+      db,
+      {
+        ...keys.stripeEventReceived(e.eventId),
+        ...keys.stripeEventIndex(e.receivedAt, e.eventId),
+        type: 'StripeEventReceived',
+        ...e,
+      },
+      { ConditionExpression: 'attribute_not_exists(pk)' },
+    );
   } catch (err) {
     if (!isConditionFailure(err)) throw err; // received before: keep the first arrival
   }
 }
 
-export const isEventApplied = (db: Db, eventId: string): Promise<boolean> => itemExists(db, keys.stripeEventApplied(eventId));
+export const isEventApplied = (db: Db, eventId: string): Promise<boolean> =>
+  itemExists(db, keys.stripeEventApplied(eventId));
 
 /** The APPLIED marker of an event (attribute_not_exists: a duplicate delivery cancels the whole transaction). */
-export function eventAppliedItem(db: Db, e: { eventId: string; eventType: string; outcome: string; userId: string | null; appliedAt: string }): TransactItem {
-  return { Put: { TableName: db.tableName, Item: { ...keys.stripeEventApplied(e.eventId), type: 'StripeEventApplied', ...e }, ConditionExpression: 'attribute_not_exists(pk)' } };
+export function eventAppliedItem(
+  db: Db,
+  e: { eventId: string; eventType: string; outcome: string; userId: string | null; appliedAt: string },
+): TransactItem {
+  return {
+    Put: {
+      TableName: db.tableName,
+      Item: { ...keys.stripeEventApplied(e.eventId), type: 'StripeEventApplied', ...e },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
 }
 
 /** Every received event, oldest first (reconciliation). */
@@ -66,7 +85,11 @@ export async function listReceivedEvents(db: Db): Promise<ReceivedEvent[]> {
 
 /** The ids among these events that have an APPLIED marker. */
 export async function appliedEventIds(db: Db, eventIds: string[]): Promise<Set<string>> {
-  const found = await batchGetAll(db, eventIds.map((id) => keys.stripeEventApplied(id)), { projection: 'eventId' });
+  const found = await batchGetAll(
+    db,
+    eventIds.map((id) => keys.stripeEventApplied(id)),
+    { projection: 'eventId' },
+  );
   return new Set(found.map((i) => String(i.eventId)));
 }
 
@@ -80,7 +103,12 @@ export async function writeApplied(db: Db, items: TransactItem[]): Promise<'writ
     await transact(db, items);
     return 'written';
   } catch (err) {
-    if (!isConditionFailure(err) && !isTransactionConflict(err) && (err as Error).name !== 'TransactionCanceledException') throw err;
+    if (
+      !isConditionFailure(err) &&
+      !isTransactionConflict(err) &&
+      (err as Error).name !== 'TransactionCanceledException'
+    )
+      throw err;
     return cancellationReasons(err)[0] === 'ConditionalCheckFailed' ? 'duplicate' : 'conflict';
   }
 }
@@ -100,7 +128,10 @@ export type StoredPaymentGrant = PaymentGrant & { paymentRef: string; revoked: n
 /** One item per payment reference naming what it granted (written with the grant). */
 export function paymentGrantItems(db: Db, refs: string[], g: PaymentGrant): TransactItem[] {
   return [...new Set(refs.filter(Boolean))].map((ref) => ({
-    Put: { TableName: db.tableName, Item: { ...keys.paymentGrant(ref), type: 'PaymentGrant', paymentRef: ref, ...g, revoked: 0 } },
+    Put: {
+      TableName: db.tableName,
+      Item: { ...keys.paymentGrant(ref), type: 'PaymentGrant', paymentRef: ref, ...g, revoked: 0 },
+    },
   }));
 }
 
@@ -134,12 +165,20 @@ export async function getSubscriptionOwner(db: Db, subscriptionId: string): Prom
 }
 
 export function subscriptionOwnerItem(db: Db, subscriptionId: string, userId: string): TransactItem {
-  return { Put: { TableName: db.tableName, Item: { ...keys.subscriptionOwner(subscriptionId), type: 'SubscriptionOwner', userId, subscriptionId } } };
+  return {
+    Put: {
+      TableName: db.tableName,
+      Item: { ...keys.subscriptionOwner(subscriptionId), type: 'SubscriptionOwner', userId, subscriptionId },
+    },
+  };
 }
 
 /** Owners of many subscriptions (reconciliation). */
 export async function subscriptionOwners(db: Db, subscriptionIds: string[]): Promise<Map<string, string>> {
-  const items = await batchGetAll(db, [...new Set(subscriptionIds)].map((s) => keys.subscriptionOwner(s)));
+  const items = await batchGetAll(
+    db,
+    [...new Set(subscriptionIds)].map((s) => keys.subscriptionOwner(s)),
+  );
   return new Map(items.map((it: Item) => [String(it.subscriptionId), String(it.userId)]));
 }
 
@@ -153,7 +192,13 @@ export interface PlanUpdateGuard {
 }
 
 /** Transaction item: set these fields of an existing user (and updatedAt), with the optional guards. */
-export function userFieldsItem(db: Db, userId: string, fields: Record<string, unknown>, now: Date, guard: PlanUpdateGuard = {}): TransactItem {
+export function userFieldsItem(
+  db: Db,
+  userId: string,
+  fields: Record<string, unknown>,
+  now: Date,
+  guard: PlanUpdateGuard = {},
+): TransactItem {
   const conds = ['attribute_exists(pk)'];
   const values: Record<string, unknown> = {};
   if (guard.trialUnused) {
@@ -162,7 +207,9 @@ export function userFieldsItem(db: Db, userId: string, fields: Record<string, un
   }
   if (guard.liveSubscription !== undefined) {
     const live = Object.fromEntries(LIVE_SUBSCRIPTION_STATUSES.map((st, i) => [`:live${i}`, st]));
-    conds.push(`(attribute_not_exists(subscriptionId) OR subscriptionId = :thisSub OR subscriptionId = :noSub OR NOT subscriptionStatus IN (${Object.keys(live).join(', ')}))`);
+    conds.push(
+      `(attribute_not_exists(subscriptionId) OR subscriptionId = :thisSub OR subscriptionId = :noSub OR NOT subscriptionStatus IN (${Object.keys(live).join(', ')}))`,
+    );
     Object.assign(values, live, { ':thisSub': guard.liveSubscription, ':noSub': null });
   }
   const update = buildUpdate({ ...fields, updatedAt: now.toISOString() }, { undefinedAs: 'null', values });

@@ -65,13 +65,24 @@ export interface CategoryRecord {
 const clean = <T>(item: Record<string, unknown> | undefined): T | null => {
   if (!item) return null;
   const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, type, ...rest } = item;
-  void pk; void sk; void gsi1pk; void gsi1sk; void gsi2pk; void gsi2sk; void type;
+  void pk;
+  void sk;
+  void gsi1pk;
+  void gsi1sk;
+  void gsi2pk;
+  void gsi2sk;
+  void type;
   return rest as T;
 };
 
 /** Every item of one index partition, cleaned. */
 async function queryAll<T>(db: Db, index: string, pk: string, pkAttr: string, forward = true): Promise<T[]> {
-  const items = await queryEvery(db, { IndexName: index, KeyConditionExpression: `${pkAttr} = :pk`, ExpressionAttributeValues: { ':pk': pk }, ScanIndexForward: forward });
+  const items = await queryEvery(db, {
+    IndexName: index,
+    KeyConditionExpression: `${pkAttr} = :pk`,
+    ExpressionAttributeValues: { ':pk': pk },
+    ScanIndexForward: forward,
+  });
   return items.map((i) => clean<T>(i)!);
 }
 
@@ -155,11 +166,15 @@ export interface ProductRecord {
 /** A style's products with their links, in one Query of the style's partition. */
 export async function listStyleProducts(db: Db, styleId: string): Promise<ProductRecord[]> {
   const k = keys.styleProductsPrefix(styleId);
-  const items = await queryEvery(db, { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': k.pk, ':p': k.skPrefix } });
+  const items = await queryEvery(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': k.pk, ':p': k.skPrefix },
+  });
   const products = new Map<string, ProductRecord>();
   const links: ProductLinkRecord[] = [];
   for (const item of items) {
-    if (item.type === 'Product') products.set(item.id as string, { ...clean<Omit<ProductRecord, 'links'>>(item)!, links: [] });
+    if (item.type === 'Product')
+      products.set(item.id as string, { ...clean<Omit<ProductRecord, 'links'>>(item)!, links: [] });
     else if (item.type === 'ProductLink') links.push(clean<ProductLinkRecord>(item)!);
   }
   for (const l of links) products.get(l.productId)?.links.push(l);
@@ -184,7 +199,11 @@ export function listPublishedCollections(db: Db): Promise<CollectionRecord[]> {
 }
 
 /** Items by key in BatchGet calls of up to 100 keys (unprocessed keys retried), in the order of `ids`; missing ones dropped. */
-async function batchGetByIds<T extends { id: string }>(db: Db, ids: string[], key: (id: string) => Record<string, string>): Promise<T[]> {
+async function batchGetByIds<T extends { id: string }>(
+  db: Db,
+  ids: string[],
+  key: (id: string) => Record<string, string>,
+): Promise<T[]> {
   const found = new Map<string, T>();
   for (const item of await batchGetAll(db, ids.map(key))) {
     const c = clean<T>(item)!;
@@ -228,6 +247,12 @@ export function listCollectionsOfOwner(db: Db, userId: string): Promise<Collecti
 /** Whether a user has created any style (gsi2 STYLES#OWNER#<id>, one item read). */
 export async function ownsAnyStyle(db: Db, userId: string): Promise<boolean> {
   const k = keys.styleOwnerIndex(userId, '', '');
-  const page = await queryPage(db, { IndexName: TABLE_SCHEMA.gsi2.name, KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': k.gsi2pk }, Limit: 1, ProjectionExpression: 'id' });
+  const page = await queryPage(db, {
+    IndexName: TABLE_SCHEMA.gsi2.name,
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': k.gsi2pk },
+    Limit: 1,
+    ProjectionExpression: 'id',
+  });
   return page.items.length > 0;
 }

@@ -33,7 +33,9 @@ export interface CheckoutRecord {
 const strip = (item: Record<string, unknown> | undefined): CheckoutRecord | null => {
   if (!item) return null;
   const { pk, sk, type, ...rest } = item;
-  void pk; void sk; void type;
+  void pk;
+  void sk;
+  void type;
   return rest as unknown as CheckoutRecord;
 };
 
@@ -42,7 +44,13 @@ export async function putCheckoutRecord(db: Db, r: CheckoutRecord): Promise<void
   await db.doc.send(
     new TransactWriteCommand({
       TransactItems: [
-        { Put: { TableName: db.tableName, Item: { ...keys.checkoutSession(r.sessionId), ...item }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        {
+          Put: {
+            TableName: db.tableName,
+            Item: { ...keys.checkoutSession(r.sessionId), ...item },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
         { Put: { TableName: db.tableName, Item: { ...keys.userCheckoutSession(r.userId, r.sessionId), ...item } } },
       ],
     }),
@@ -50,19 +58,31 @@ export async function putCheckoutRecord(db: Db, r: CheckoutRecord): Promise<void
 }
 
 export async function getCheckoutRecord(db: Db, sessionId: string): Promise<CheckoutRecord | null> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.checkoutSession(sessionId), ConsistentRead: true }));
+  const res = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.checkoutSession(sessionId), ConsistentRead: true }),
+  );
   return strip(res.Item);
 }
 
 /** The user's sessions of one kind still open (newest last). */
 export async function listOpenCheckouts(db: Db, userId: string, kind: CheckoutKind): Promise<CheckoutRecord[]> {
   const k = keys.userCheckoutSessionPrefix(userId);
-  const items = await queryAll(db, { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': k.pk, ':p': k.skPrefix }, ConsistentRead: true });
+  const items = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': k.pk, ':p': k.skPrefix },
+    ConsistentRead: true,
+  });
   return items.map((i) => strip(i)!).filter((r) => r.kind === kind && r.status === 'open');
 }
 
 /** Transaction items setting a session's status on both of its items (written with the grant or refusal). */
-export function checkoutStatusItems(db: Db, r: Pick<CheckoutRecord, 'sessionId' | 'userId'>, status: CheckoutStatus, now: Date, onlyFrom?: CheckoutStatus): TransactItem[] {
+export function checkoutStatusItems(
+  db: Db,
+  r: Pick<CheckoutRecord, 'sessionId' | 'userId'>,
+  status: CheckoutStatus,
+  now: Date,
+  onlyFrom?: CheckoutStatus,
+): TransactItem[] {
   return [keys.checkoutSession(r.sessionId), keys.userCheckoutSession(r.userId, r.sessionId)].map((Key) => ({
     Update: {
       TableName: db.tableName,
@@ -70,13 +90,21 @@ export function checkoutStatusItems(db: Db, r: Pick<CheckoutRecord, 'sessionId' 
       UpdateExpression: 'SET #s = :s, updatedAt = :now',
       ConditionExpression: onlyFrom ? 'attribute_exists(pk) AND #s = :from' : 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':s': status, ':now': now.toISOString(), ...(onlyFrom ? { ':from': onlyFrom } : {}) },
+      ExpressionAttributeValues: {
+        ':s': status,
+        ':now': now.toISOString(),
+        ...(onlyFrom ? { ':from': onlyFrom } : {}),
+      },
     },
   }));
 }
 
 /** Mark an open session expired; false when it is no longer open (completed or refused meanwhile). */
-export async function expireOpenCheckout(db: Db, r: Pick<CheckoutRecord, 'sessionId' | 'userId'>, now = new Date()): Promise<boolean> {
+export async function expireOpenCheckout(
+  db: Db,
+  r: Pick<CheckoutRecord, 'sessionId' | 'userId'>,
+  now = new Date(),
+): Promise<boolean> {
   try {
     await db.doc.send(new TransactWriteCommand({ TransactItems: checkoutStatusItems(db, r, 'expired', now, 'open') }));
     return true;

@@ -13,9 +13,9 @@ import { withConflictRetry } from './discovery-repository';
 import { buildUpdate, keysUnder } from './toolkit';
 
 const cancellationCodes = (err: unknown): string[] =>
-  ((err as { name?: string }).name === 'TransactionCanceledException'
+  (err as { name?: string }).name === 'TransactionCanceledException'
     ? ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r?.Code ?? 'None')
-    : []);
+    : [];
 
 export async function createCollection(db: Db, c: CollectionRecord): Promise<void> {
   await db.doc.send(
@@ -42,20 +42,39 @@ export async function createCollection(db: Db, c: CollectionRecord): Promise<voi
 export type CollectionPatch = Partial<Pick<CollectionRecord, 'name' | 'description' | 'isPublic' | 'coverImage'>>;
 
 /** Update the owner's collection; publishing sets the published index key, unpublishing removes it. Null if not the owner's or gone. */
-export async function updateCollection(db: Db, current: CollectionRecord, ownerId: string, patch: CollectionPatch, now = new Date()): Promise<CollectionRecord | null> {
+export async function updateCollection(
+  db: Db,
+  current: CollectionRecord,
+  ownerId: string,
+  patch: CollectionPatch,
+  now = new Date(),
+): Promise<CollectionRecord | null> {
   const index = patch.isPublic === true ? keys.collectionPublishedIndex(current.createdAt, current.id) : {};
   try {
     const res = await db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: keys.collection(current.id),
-        ...buildUpdate({ ...patch, updatedAt: now.toISOString(), ...index }, { remove: patch.isPublic === false ? ['gsi1pk', 'gsi1sk'] : [], names: { '#owner': 'userId' }, values: { ':owner': ownerId } }),
+        ...buildUpdate(
+          { ...patch, updatedAt: now.toISOString(), ...index },
+          {
+            remove: patch.isPublic === false ? ['gsi1pk', 'gsi1sk'] : [],
+            names: { '#owner': 'userId' },
+            values: { ':owner': ownerId },
+          },
+        ),
         ConditionExpression: 'attribute_exists(pk) AND #owner = :owner',
         ReturnValues: 'ALL_NEW',
       }),
     );
     const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, type, ...rest } = res.Attributes ?? {};
-    void pk; void sk; void gsi1pk; void gsi1sk; void gsi2pk; void gsi2sk; void type;
+    void pk;
+    void sk;
+    void gsi1pk;
+    void gsi1sk;
+    void gsi2pk;
+    void gsi2sk;
+    void type;
     return rest as CollectionRecord;
   } catch (err) {
     if (isConditionFailure(err)) return null;
@@ -85,7 +104,11 @@ export async function deleteCollection(db: Db, collectionId: string, ownerId: st
   const members = await memberKeys(db, collectionId);
   for (let i = 0; i < members.length; i += 100) {
     const chunk = members.slice(i, i + 100);
-    await withConflictRetry(() => db.doc.send(new TransactWriteCommand({ TransactItems: chunk.map((Key) => ({ Delete: { TableName: db.tableName, Key } })) })));
+    await withConflictRetry(() =>
+      db.doc.send(
+        new TransactWriteCommand({ TransactItems: chunk.map((Key) => ({ Delete: { TableName: db.tableName, Key } })) }),
+      ),
+    );
   }
   return true;
 }
@@ -93,7 +116,13 @@ export async function deleteCollection(db: Db, collectionId: string, ownerId: st
 export type AddStyleResult = 'added' | 'already' | 'not-public' | 'not-owner';
 
 /** Add a public style to the owner's collection (idempotent). */
-export async function addStyleToCollection(db: Db, collectionId: string, ownerId: string, styleId: string, now = new Date()): Promise<AddStyleResult> {
+export async function addStyleToCollection(
+  db: Db,
+  collectionId: string,
+  ownerId: string,
+  styleId: string,
+  now = new Date(),
+): Promise<AddStyleResult> {
   try {
     await withConflictRetry(() =>
       db.doc.send(
@@ -145,20 +174,37 @@ export async function addStyleToCollection(db: Db, collectionId: string, ownerId
 }
 
 /** Remove a style from a collection (idempotent); ownerId null skips the owner condition (style deletion). */
-export async function removeStyleFromCollection(db: Db, collectionId: string, styleId: string, ownerId: string | null, now = new Date()): Promise<'removed' | 'absent' | 'not-owner'> {
+export async function removeStyleFromCollection(
+  db: Db,
+  collectionId: string,
+  styleId: string,
+  ownerId: string | null,
+  now = new Date(),
+): Promise<'removed' | 'absent' | 'not-owner'> {
   try {
     await withConflictRetry(() =>
       db.doc.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Delete: { TableName: db.tableName, Key: keys.collectionStyle(collectionId, styleId), ConditionExpression: 'attribute_exists(pk)' } },
+            {
+              Delete: {
+                TableName: db.tableName,
+                Key: keys.collectionStyle(collectionId, styleId),
+                ConditionExpression: 'attribute_exists(pk)',
+              },
+            },
             {
               Update: {
                 TableName: db.tableName,
                 Key: keys.collection(collectionId),
                 UpdateExpression: 'ADD styleCount :minus SET updatedAt = :now',
-                ConditionExpression: ownerId === null ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND userId = :owner',
-                ExpressionAttributeValues: { ':minus': -1, ':now': now.toISOString(), ...(ownerId === null ? {} : { ':owner': ownerId }) },
+                ConditionExpression:
+                  ownerId === null ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND userId = :owner',
+                ExpressionAttributeValues: {
+                  ':minus': -1,
+                  ':now': now.toISOString(),
+                  ...(ownerId === null ? {} : { ':owner': ownerId }),
+                },
               },
             },
           ],
@@ -171,7 +217,9 @@ export async function removeStyleFromCollection(db: Db, collectionId: string, st
     if (codes[1] === 'ConditionalCheckFailed') {
       if (ownerId !== null) return 'not-owner';
       // the collection itself is gone: drop the orphan membership
-      await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: keys.collectionStyle(collectionId, styleId) }));
+      await db.doc.send(
+        new DeleteCommand({ TableName: db.tableName, Key: keys.collectionStyle(collectionId, styleId) }),
+      );
       return 'removed';
     }
     if (codes[0] === 'ConditionalCheckFailed') return 'absent';

@@ -25,7 +25,12 @@ const RETENTION_DAYS = 365;
 
 export async function recordContentRefusal(db: Db, r: ContentRefusalRecord): Promise<void> {
   const ttl = Math.floor(new Date(r.createdAt).getTime() / 1000) + RETENTION_DAYS * 86_400;
-  await db.doc.send(new PutCommand({ TableName: db.tableName, Item: { ...keys.contentRefusal(r.createdAt, r.id), type: 'ContentRefusal', ...r, ttl } }));
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: { ...keys.contentRefusal(r.createdAt, r.id), type: 'ContentRefusal', ...r, ttl },
+    }),
+  );
 }
 
 /** Refusals of these months (yyyy-mm), newest first. */
@@ -43,7 +48,15 @@ export async function listContentRefusals(db: Db, months: string[], limit = 1000
           ExclusiveStartKey,
         }),
       );
-      for (const i of res.Items ?? []) out.push({ id: i.id, kind: i.kind, reasons: i.reasons ?? [], moderator: i.moderator, userId: i.userId ?? null, createdAt: i.createdAt });
+      for (const i of res.Items ?? [])
+        out.push({
+          id: i.id,
+          kind: i.kind,
+          reasons: i.reasons ?? [],
+          moderator: i.moderator,
+          userId: i.userId ?? null,
+          createdAt: i.createdAt,
+        });
       ExclusiveStartKey = res.LastEvaluatedKey;
     } while (ExclusiveStartKey && out.length < limit);
     if (out.length >= limit) break;
@@ -55,7 +68,12 @@ export async function listContentRefusals(db: Db, months: string[], limit = 1000
 
 /** Remember which public object has these bytes (written by media-store on every public put). */
 export async function recordPublicImageHash(db: Db, sha256: string, key: string, now = new Date()): Promise<void> {
-  await db.doc.send(new PutCommand({ TableName: db.tableName, Item: { ...keys.publicImageHash(sha256, key), type: 'PublicImageHash', key, createdAt: now.toISOString() } }));
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: { ...keys.publicImageHash(sha256, key), type: 'PublicImageHash', key, createdAt: now.toISOString() },
+    }),
+  );
 }
 
 /** Every public object key recorded with this content hash. */
@@ -84,14 +102,24 @@ export async function deletePublicImageHash(db: Db, sha256: string, key: string)
 // ------------------------------------------------------------------------- resolving style reports
 
 /** Close every open report of these styles (status resolved, out of the open index, per-user lock released). */
-export async function resolveStyleReports(db: Db, styleIds: string[], resolution: 'resolved' | 'dismissed', now = new Date()): Promise<number> {
+export async function resolveStyleReports(
+  db: Db,
+  styleIds: string[],
+  resolution: 'resolved' | 'dismissed',
+  now = new Date(),
+): Promise<number> {
   const wanted = new Set(styleIds);
   const open = (await listOpenReports(db, 'StyleReport')).filter((i) => wanted.has(i.styleId));
   for (const r of open) await closeReport(db, r.id, keys.styleReportLock(r.styleId, r.reporterId), resolution, now);
   return open.length;
 }
 
-export async function getStyleReportById(db: Db, id: string): Promise<{ id: string; styleId: string; status: string } | null> {
+export async function getStyleReportById(
+  db: Db,
+  id: string,
+): Promise<{ id: string; styleId: string; status: string } | null> {
   const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.styleReport(id) }));
-  return res.Item?.type === 'StyleReport' ? { id: res.Item.id, styleId: res.Item.styleId, status: res.Item.status } : null;
+  return res.Item?.type === 'StyleReport'
+    ? { id: res.Item.id, styleId: res.Item.styleId, status: res.Item.status }
+    : null;
 }

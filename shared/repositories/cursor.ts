@@ -19,7 +19,8 @@ function signingKey(): string {
   throw new Error('CURSOR_SIGNING_KEY is not configured');
 }
 
-const mac = (payload: string, scope: string) => createHmac('sha256', signingKey()).update(`${scope}\n${payload}`).digest('base64url');
+const mac = (payload: string, scope: string) =>
+  createHmac('sha256', signingKey()).update(`${scope}\n${payload}`).digest('base64url');
 
 /** A signed cursor for this key (null when there is no next page). */
 export function signCursor(value: Record<string, unknown> | undefined | null, scope: string): string | null {

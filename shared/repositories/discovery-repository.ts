@@ -21,7 +21,9 @@ export function isTransactionConflict(err: unknown): boolean {
   if (e?.name === 'TransactionConflictException') return true;
   if (e?.name !== 'TransactionCanceledException') return false;
   const reasons = reasonsOf(err);
-  return reasons.some((r) => r?.Code === 'TransactionConflict') && !reasons.some((r) => r?.Code === 'ConditionalCheckFailed');
+  return (
+    reasons.some((r) => r?.Code === 'TransactionConflict') && !reasons.some((r) => r?.Code === 'ConditionalCheckFailed')
+  );
 }
 
 /** Run a transactional write, retrying transaction conflicts with the toolkit's one policy (full jitter). */
@@ -41,7 +43,14 @@ export async function addFavorite(db: Db, userId: string, styleId: string, now =
             {
               Put: {
                 TableName: db.tableName,
-                Item: { ...keys.favorite(userId, styleId), ...keys.favoriteByUserIndex(userId, createdAt, styleId), type: 'Favorite', userId, styleId, createdAt },
+                Item: {
+                  ...keys.favorite(userId, styleId),
+                  ...keys.favoriteByUserIndex(userId, createdAt, styleId),
+                  type: 'Favorite',
+                  userId,
+                  styleId,
+                  createdAt,
+                },
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },
@@ -75,7 +84,13 @@ export async function removeFavorite(db: Db, userId: string, styleId: string): P
       db.doc.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Delete: { TableName: db.tableName, Key: keys.favorite(userId, styleId), ConditionExpression: 'attribute_exists(pk)' } },
+            {
+              Delete: {
+                TableName: db.tableName,
+                Key: keys.favorite(userId, styleId),
+                ConditionExpression: 'attribute_exists(pk)',
+              },
+            },
             {
               Update: {
                 TableName: db.tableName,
@@ -101,12 +116,18 @@ export async function removeFavorite(db: Db, userId: string, styleId: string): P
 }
 
 export async function isFavorite(db: Db, userId: string, styleId: string): Promise<boolean> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.favorite(userId, styleId), ProjectionExpression: 'pk' }));
+  const res = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.favorite(userId, styleId), ProjectionExpression: 'pk' }),
+  );
   return !!res.Item;
 }
 
 /** The style ids a user has favourited, newest first. */
-export async function listFavoriteStyleIds(db: Db, userId: string, limit = 500): Promise<{ styleId: string; createdAt: string }[]> {
+export async function listFavoriteStyleIds(
+  db: Db,
+  userId: string,
+  limit = 500,
+): Promise<{ styleId: string; createdAt: string }[]> {
   const out: { styleId: string; createdAt: string }[] = [];
   const pk = keys.favoriteByUserIndex(userId, '', '').gsi2pk;
   let ExclusiveStartKey: Record<string, unknown> | undefined;
@@ -131,7 +152,12 @@ export async function listFavoriteStyleIds(db: Db, userId: string, limit = 500):
 /** The number of FAV items of a style (consistent read of the counter on the style item). */
 export async function getFavoriteCount(db: Db, styleId: string): Promise<number> {
   const res = await db.doc.send(
-    new GetCommand({ TableName: db.tableName, Key: keys.style(styleId), ProjectionExpression: 'favoriteCount', ConsistentRead: true }),
+    new GetCommand({
+      TableName: db.tableName,
+      Key: keys.style(styleId),
+      ProjectionExpression: 'favoriteCount',
+      ConsistentRead: true,
+    }),
   );
   return Number(res.Item?.favoriteCount ?? 0);
 }
@@ -151,7 +177,12 @@ export interface StyleReportRecord {
 export async function createStyleReport(db: Db, r: StyleReportRecord): Promise<boolean> {
   return createReportWithLock(
     db,
-    { ...keys.styleReportLock(r.styleId, r.reporterId), type: 'StyleReportLock', reportId: r.id, createdAt: r.createdAt },
+    {
+      ...keys.styleReportLock(r.styleId, r.reporterId),
+      type: 'StyleReportLock',
+      reportId: r.id,
+      createdAt: r.createdAt,
+    },
     { ...keys.styleReport(r.id), ...keys.styleReportOpenIndex(r.createdAt, r.id), type: 'StyleReport', ...r },
   );
 }

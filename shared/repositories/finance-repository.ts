@@ -34,7 +34,10 @@ export async function userEntriesInRange(
 }
 
 /** Entries of one day across users, newest first, up to `limit` from `start` (one page, not all of them). */
-export async function dayEntriesPage(db: Db, q: { day: string; kind?: string; limit: number; start?: Key }): Promise<{ items: LedgerEntry[]; lastKey?: Key }> {
+export async function dayEntriesPage(
+  db: Db,
+  q: { day: string; kind?: string; limit: number; start?: Key },
+): Promise<{ items: LedgerEntry[]; lastKey?: Key }> {
   const page = await queryPage(
     db,
     {
@@ -76,11 +79,17 @@ export async function scanAccounting(db: Db): Promise<AccountingItem[]> {
     ExpressionAttributeNames: { '#t': 'type' },
     ExpressionAttributeValues: values,
   });
-  return items.map((item) => ({ type: item.type, userId: keys.userIdOfPartition(String(item.pk)), item }) as AccountingItem);
+  return items.map(
+    (item) => ({ type: item.type, userId: keys.userIdOfPartition(String(item.pk)), item }) as AccountingItem,
+  );
 }
 
 /** Which of these (user, entry id) pairs exist, as `userId|entryId`. */
 export async function existingEntries(db: Db, pairs: { userId: string; entryId: string }[]): Promise<Set<string>> {
-  const found = await batchGetAll(db, pairs.map((p) => keys.ledgerEntry(p.userId, p.entryId)), { projection: 'userId, entryId' });
+  const found = await batchGetAll(
+    db,
+    pairs.map((p) => keys.ledgerEntry(p.userId, p.entryId)),
+    { projection: 'userId, entryId' },
+  );
   return new Set(found.map((it) => `${it.userId}|${it.entryId}`));
 }

@@ -81,7 +81,11 @@ export interface GenerationRecord {
 const strip = (item: Record<string, unknown> | undefined): GenerationRecord | null => {
   if (!item) return null;
   const { pk, sk, gsi2pk, gsi2sk, type, ...rest } = item;
-  void pk; void sk; void gsi2pk; void gsi2sk; void type;
+  void pk;
+  void sk;
+  void gsi2pk;
+  void gsi2sk;
+  void type;
   return rest as unknown as GenerationRecord;
 };
 
@@ -89,8 +93,24 @@ const strip = (item: Record<string, unknown> | undefined): GenerationRecord | nu
  * Write the pending generation and reserve its cost in one transaction (no reservation when unlimited); with
  * an idempotency claim, the key is recorded in the same transaction (IdempotencyKeyTaken when it is held).
  */
-export async function createGenerationWithReservation(db: Db, gen: GenerationRecord, idempotency?: IdempotencyClaim): Promise<void> {
-  const movement = movementItems(db, { userId: gen.userId, kind: 'spend.generation', causeId: gen.id, note: gen.styleName ?? gen.templateName ?? undefined }, gen.reserved, -1, new Date(gen.createdAt), (gen.reservedLots ?? []).map((l): LotOp => ({ op: 'consume', lotKey: l.lotKey, take: l.take })));
+export async function createGenerationWithReservation(
+  db: Db,
+  gen: GenerationRecord,
+  idempotency?: IdempotencyClaim,
+): Promise<void> {
+  const movement = movementItems(
+    db,
+    {
+      userId: gen.userId,
+      kind: 'spend.generation',
+      causeId: gen.id,
+      note: gen.styleName ?? gen.templateName ?? undefined,
+    },
+    gen.reserved,
+    -1,
+    new Date(gen.createdAt),
+    (gen.reservedLots ?? []).map((l): LotOp => ({ op: 'consume', lotKey: l.lotKey, take: l.take })),
+  );
   try {
     await db.doc.send(
       new TransactWriteCommand({
@@ -98,7 +118,12 @@ export async function createGenerationWithReservation(db: Db, gen: GenerationRec
           {
             Put: {
               TableName: db.tableName,
-              Item: { ...keys.generation(gen.userId, gen.id), ...keys.generationActiveIndex(gen.createdAt, gen.id), type: 'Generation', ...gen },
+              Item: {
+                ...keys.generation(gen.userId, gen.id),
+                ...keys.generationActiveIndex(gen.createdAt, gen.id),
+                type: 'Generation',
+                ...gen,
+              },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
@@ -111,7 +136,8 @@ export async function createGenerationWithReservation(db: Db, gen: GenerationRec
     const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
     const failed = (i: number) => reasons[i]?.Code === 'ConditionalCheckFailed';
     if (idempotency && failed(1 + movement.length)) throw new IdempotencyKeyTaken();
-    if (isConditionFailure(err) && reasons.slice(1, 1 + movement.length).some((_, i) => failed(1 + i))) throw new InsufficientCredits();
+    if (isConditionFailure(err) && reasons.slice(1, 1 + movement.length).some((_, i) => failed(1 + i)))
+      throw new InsufficientCredits();
     throw err;
   }
 }
@@ -125,7 +151,12 @@ export async function listGenerations(db: Db, userId: string, limit = 200): Prom
   const k = keys.generationPrefix(userId);
   const items = await queryAll(
     db,
-    { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :gen)', ExpressionAttributeValues: { ':pk': k.pk, ':gen': k.skPrefix }, ScanIndexForward: false, Limit: 100 },
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :gen)',
+      ExpressionAttributeValues: { ':pk': k.pk, ':gen': k.skPrefix },
+      ScanIndexForward: false,
+      Limit: 100,
+    },
     { max: limit },
   );
   return items.map((i) => strip(i)!);
@@ -145,7 +176,13 @@ export async function markProcessing(db: Db, userId: string, id: string, now = n
   return current?.status === 'processing';
 }
 
-export async function setResultKey(db: Db, userId: string, id: string, resultKey: string, now = new Date()): Promise<void> {
+export async function setResultKey(
+  db: Db,
+  userId: string,
+  id: string,
+  resultKey: string,
+  now = new Date(),
+): Promise<void> {
   await db.doc.send(
     new UpdateCommand({
       TableName: db.tableName,
@@ -159,7 +196,13 @@ export async function setResultKey(db: Db, userId: string, id: string, resultKey
 }
 
 /** A run's variants are stored: the first is its result key (what MarkCompleted needs), all are listed. */
-export async function setVariantKeys(db: Db, userId: string, id: string, variantKeys: string[], now = new Date()): Promise<void> {
+export async function setVariantKeys(
+  db: Db,
+  userId: string,
+  id: string,
+  variantKeys: string[],
+  now = new Date(),
+): Promise<void> {
   await db.doc.send(
     new UpdateCommand({
       TableName: db.tableName,
@@ -167,7 +210,12 @@ export async function setVariantKeys(db: Db, userId: string, id: string, variant
       UpdateExpression: 'SET resultKey = :k, variantKeys = :all, updatedAt = :now',
       ConditionExpression: '#s = :processing',
       ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':k': variantKeys[0], ':all': variantKeys, ':now': now.toISOString(), ':processing': 'processing' },
+      ExpressionAttributeValues: {
+        ':k': variantKeys[0],
+        ':all': variantKeys,
+        ':now': now.toISOString(),
+        ':processing': 'processing',
+      },
     }),
   );
 }
@@ -201,10 +249,16 @@ export async function keepVariant(db: Db, run: GenerationRecord, index: number, 
             Update: {
               TableName: db.tableName,
               Key: keys.generation(run.userId, run.id),
-              UpdateExpression: run.keptVariants ? 'SET keptVariants.#i = :id, updatedAt = :now' : 'SET keptVariants = :map, updatedAt = :now',
+              UpdateExpression: run.keptVariants
+                ? 'SET keptVariants.#i = :id, updatedAt = :now'
+                : 'SET keptVariants = :map, updatedAt = :now',
               ConditionExpression: [
                 '#s = :completed',
-                run.keptVariants ? (previous ? 'keptVariants.#i = :previous' : 'attribute_not_exists(keptVariants.#i)') : 'attribute_not_exists(keptVariants)',
+                run.keptVariants
+                  ? previous
+                    ? 'keptVariants.#i = :previous'
+                    : 'attribute_not_exists(keptVariants.#i)'
+                  : 'attribute_not_exists(keptVariants)',
               ].join(' AND '),
               ExpressionAttributeNames: { '#s': 'status', ...(run.keptVariants ? { '#i': String(index) } : {}) },
               ExpressionAttributeValues: {
@@ -242,7 +296,13 @@ export async function markCompleted(db: Db, userId: string, id: string, now = ne
  * pending|processing -> failed with the error text, refunding exactly what was reserved, in one transaction.
  * Returns false (and refunds nothing) when the generation was already final.
  */
-export async function failWithRefund(db: Db, userId: string, id: string, error: string, now = new Date()): Promise<boolean> {
+export async function failWithRefund(
+  db: Db,
+  userId: string,
+  id: string,
+  error: string,
+  now = new Date(),
+): Promise<boolean> {
   const gen = await getGeneration(db, userId, id);
   if (!gen || (gen.status !== 'pending' && gen.status !== 'processing')) return false;
   try {
@@ -253,13 +313,32 @@ export async function failWithRefund(db: Db, userId: string, id: string, error: 
             Update: {
               TableName: db.tableName,
               Key: keys.generation(userId, id),
-              UpdateExpression: 'SET #s = :failed, #e = :error, completedAt = :now, updatedAt = :now REMOVE gsi2pk, gsi2sk',
+              UpdateExpression:
+                'SET #s = :failed, #e = :error, completedAt = :now, updatedAt = :now REMOVE gsi2pk, gsi2sk',
               ConditionExpression: '#s IN (:pending, :processing)',
               ExpressionAttributeNames: { '#s': 'status', '#e': 'error' },
-              ExpressionAttributeValues: { ':failed': 'failed', ':error': error.slice(0, 500), ':now': now.toISOString(), ':pending': 'pending', ':processing': 'processing' },
+              ExpressionAttributeValues: {
+                ':failed': 'failed',
+                ':error': error.slice(0, 500),
+                ':now': now.toISOString(),
+                ':pending': 'pending',
+                ':processing': 'processing',
+              },
             },
           },
-          ...movementItems(db, { userId, kind: 'refund.generation', causeId: id, note: 'Generation failed' }, gen.reserved ?? {}, 1, now, (gen.reservedLots ?? []).map((l): LotOp => ({ op: 'restore', lotKey: l.lotKey, amount: l.take, expiresAt: l.expiresAt }))),
+          ...movementItems(
+            db,
+            { userId, kind: 'refund.generation', causeId: id, note: 'Generation failed' },
+            gen.reserved ?? {},
+            1,
+            now,
+            (gen.reservedLots ?? []).map((l): LotOp => ({
+              op: 'restore',
+              lotKey: l.lotKey,
+              amount: l.take,
+              expiresAt: l.expiresAt,
+            })),
+          ),
         ],
       }),
     );
@@ -291,7 +370,11 @@ export async function deleteGeneration(db: Db, userId: string, id: string): Prom
 }
 
 /** Pending or processing generations created before `before` (the sweeper's work list). */
-export async function listActiveBefore(db: Db, before: string, limit = 100): Promise<{ userId: string; id: string; createdAt: string }[]> {
+export async function listActiveBefore(
+  db: Db,
+  before: string,
+  limit = 100,
+): Promise<{ userId: string; id: string; createdAt: string }[]> {
   const page = await queryPage(db, {
     IndexName: TABLE_SCHEMA.gsi2.name,
     KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :before',
@@ -310,7 +393,12 @@ export interface FeedbackRecord {
 }
 
 export async function putFeedback(db: Db, userId: string, f: FeedbackRecord): Promise<void> {
-  await db.doc.send(new PutCommand({ TableName: db.tableName, Item: { ...keys.feedback(userId, f.generationId), type: 'Feedback', userId, ...f } }));
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: { ...keys.feedback(userId, f.generationId), type: 'Feedback', userId, ...f },
+    }),
+  );
 }
 
 export async function getFeedback(db: Db, userId: string, generationId: string): Promise<FeedbackRecord | null> {
@@ -328,18 +416,21 @@ export async function clearResultKeys(db: Db, userId: string, now = new Date()):
   let cleared = 0;
   for (const g of await listGenerations(db, userId, 10_000)) {
     if (!g.resultKey && !g.inputs.styleRefKey && !g.inputs.backgroundKey && !g.variantKeys?.length) continue;
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.generation(userId, g.id),
-        // a run's variant images are deleted with the rest: it forgets them too
-        UpdateExpression: 'SET resultKey = :null, inputs.styleRefKey = :null, inputs.backgroundKey = :null, resultDeletedAt = :now, updatedAt = :now REMOVE variantKeys',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':null': null, ':now': now.toISOString() },
-      }),
-    ).catch((err) => {
-      if (!isConditionFailure(err)) throw err;
-    });
+    await db.doc
+      .send(
+        new UpdateCommand({
+          TableName: db.tableName,
+          Key: keys.generation(userId, g.id),
+          // a run's variant images are deleted with the rest: it forgets them too
+          UpdateExpression:
+            'SET resultKey = :null, inputs.styleRefKey = :null, inputs.backgroundKey = :null, resultDeletedAt = :now, updatedAt = :now REMOVE variantKeys',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':null': null, ':now': now.toISOString() },
+        }),
+      )
+      .catch((err) => {
+        if (!isConditionFailure(err)) throw err;
+      });
     cleared++;
   }
   return cleared;

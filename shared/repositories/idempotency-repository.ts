@@ -19,11 +19,23 @@ export interface IdempotencyRecord extends IdempotencyClaim {
   createdAt: string;
 }
 
-export async function getIdempotencyRecord(db: Db, userId: string, key: string, now = new Date()): Promise<IdempotencyRecord | null> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.idempotencyKey(userId, key), ConsistentRead: true }));
+export async function getIdempotencyRecord(
+  db: Db,
+  userId: string,
+  key: string,
+  now = new Date(),
+): Promise<IdempotencyRecord | null> {
+  const res = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.idempotencyKey(userId, key), ConsistentRead: true }),
+  );
   const item = res.Item;
   if (!item || Number(item.ttl) <= Math.floor(now.getTime() / 1000)) return null;
-  return { key, requestHash: String(item.requestHash), generationId: String(item.generationId), createdAt: String(item.createdAt) };
+  return {
+    key,
+    requestHash: String(item.requestHash),
+    generationId: String(item.generationId),
+    createdAt: String(item.createdAt),
+  };
 }
 
 /** The Put of a transaction that records the key (refused while an unexpired record holds it). */

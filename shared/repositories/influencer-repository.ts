@@ -29,15 +29,22 @@ export interface InfluencerApplicationRecord {
 
 const STRIP = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type']);
 const clean = (item: Record<string, unknown> | undefined): InfluencerApplicationRecord | null =>
-  item ? (Object.fromEntries(Object.entries(item).filter(([k]) => !STRIP.has(k))) as unknown as InfluencerApplicationRecord) : null;
+  item
+    ? (Object.fromEntries(
+        Object.entries(item).filter(([k]) => !STRIP.has(k)),
+      ) as unknown as InfluencerApplicationRecord)
+    : null;
 
 const cancellationCodes = (err: unknown): string[] =>
-  ((err as { name?: string }).name === 'TransactionCanceledException'
+  (err as { name?: string }).name === 'TransactionCanceledException'
     ? ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r?.Code ?? 'None')
-    : []);
+    : [];
 
 /** Create a pending application: 'pending' when one is already pending, 'influencer' when the user already is one. */
-export async function createApplication(db: Db, app: InfluencerApplicationRecord): Promise<'created' | 'pending' | 'influencer'> {
+export async function createApplication(
+  db: Db,
+  app: InfluencerApplicationRecord,
+): Promise<'created' | 'pending' | 'influencer'> {
   try {
     await withConflictRetry(() =>
       db.doc.send(
@@ -47,14 +54,20 @@ export async function createApplication(db: Db, app: InfluencerApplicationRecord
               ConditionCheck: {
                 TableName: db.tableName,
                 Key: keys.user(app.userId),
-                ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(isInfluencer) OR isInfluencer = :false)',
+                ConditionExpression:
+                  'attribute_exists(pk) AND (attribute_not_exists(isInfluencer) OR isInfluencer = :false)',
                 ExpressionAttributeValues: { ':false': false },
               },
             },
             {
               Put: {
                 TableName: db.tableName,
-                Item: { ...keys.influencerPendingLock(app.userId), type: 'InfluencerPendingLock', applicationId: app.id, createdAt: app.createdAt },
+                Item: {
+                  ...keys.influencerPendingLock(app.userId),
+                  type: 'InfluencerPendingLock',
+                  applicationId: app.id,
+                  createdAt: app.createdAt,
+                },
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },
@@ -86,7 +99,9 @@ export async function createApplication(db: Db, app: InfluencerApplicationRecord
 
 export async function getApplication(db: Db, id: string): Promise<InfluencerApplicationRecord | null> {
   if (!id || id.length > 100) return null;
-  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.influencerApplication(id), ConsistentRead: true }));
+  const res = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.influencerApplication(id), ConsistentRead: true }),
+  );
   return clean(res.Item);
 }
 
@@ -109,7 +124,10 @@ export async function latestApplicationOf(db: Db, userId: string): Promise<Influ
 }
 
 /** Applications of one status (or all), newest first. */
-export async function listApplications(db: Db, status: ApplicationStatus | null): Promise<InfluencerApplicationRecord[]> {
+export async function listApplications(
+  db: Db,
+  status: ApplicationStatus | null,
+): Promise<InfluencerApplicationRecord[]> {
   const statuses: ApplicationStatus[] = status ? [status] : ['pending', 'approved', 'rejected'];
   const out: InfluencerApplicationRecord[] = [];
   for (const s of statuses) {
@@ -161,10 +179,19 @@ export async function reviewApplication(
       Update: {
         TableName: db.tableName,
         Key: keys.influencerApplication(app.id),
-        UpdateExpression: 'SET #s = :s, reviewNotes = :n, reviewedBy = :by, reviewedAt = :now, updatedAt = :now, gsi1pk = :g1pk, gsi1sk = :g1sk',
+        UpdateExpression:
+          'SET #s = :s, reviewNotes = :n, reviewedBy = :by, reviewedAt = :now, updatedAt = :now, gsi1pk = :g1pk, gsi1sk = :g1sk',
         ConditionExpression: 'attribute_exists(pk) AND #s = :pending',
         ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':s': decision, ':n': reviewNotes, ':by': reviewerId, ':now': ts, ':g1pk': idx.gsi1pk, ':g1sk': idx.gsi1sk, ':pending': 'pending' },
+        ExpressionAttributeValues: {
+          ':s': decision,
+          ':n': reviewNotes,
+          ':by': reviewerId,
+          ':now': ts,
+          ':g1pk': idx.gsi1pk,
+          ':g1sk': idx.gsi1sk,
+          ':pending': 'pending',
+        },
       },
     },
     { Delete: { TableName: db.tableName, Key: keys.influencerPendingLock(app.userId) } },
@@ -174,9 +201,12 @@ export async function reviewApplication(
       Update: {
         TableName: db.tableName,
         Key: keys.user(app.userId),
-        UpdateExpression: 'SET #role = :role, currentRole = :cur, permanentRole = :perm, isInfluencer = :true, influencerSince = :now, updatedAt = :now',
+        UpdateExpression:
+          'SET #role = :role, currentRole = :cur, permanentRole = :perm, isInfluencer = :true, influencerSince = :now, updatedAt = :now',
         ConditionExpression:
-          grant.expectedPermanentRole === null ? 'attribute_exists(pk) AND attribute_not_exists(permanentRole)' : 'attribute_exists(pk) AND permanentRole = :expected',
+          grant.expectedPermanentRole === null
+            ? 'attribute_exists(pk) AND attribute_not_exists(permanentRole)'
+            : 'attribute_exists(pk) AND permanentRole = :expected',
         ExpressionAttributeNames: { '#role': 'role' },
         ExpressionAttributeValues: {
           ':role': grant.role,

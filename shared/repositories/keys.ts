@@ -23,13 +23,19 @@ export const keys = {
   packLot: (userId: string, lotKey: string) => ({ pk: `USER#${userId}`, sk: `LOT#${lotKey}` }),
   packLotPrefix: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'LOT#' }),
   /** Sparse index of lots that may still hold credits, by expiry (the expiry job's work list): gsi2. */
-  packLotExpiryIndex: (expiresAt: string, userId: string, lotKey: string) => ({ gsi2pk: 'PACKLOT#OPEN', gsi2sk: `${expiresAt}#${userId}#${lotKey}` }),
+  packLotExpiryIndex: (expiresAt: string, userId: string, lotKey: string) => ({
+    gsi2pk: 'PACKLOT#OPEN',
+    gsi2sk: `${expiresAt}#${userId}#${lotKey}`,
+  }),
   packLotExpiryPartition: () => 'PACKLOT#OPEN',
   /** A Stripe event: RECEIVED when it arrived (verified), APPLIED in the same transaction as its effect. */
   stripeEventReceived: (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'RECEIVED' }),
   stripeEventApplied: (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'APPLIED' }),
   /** Received events by arrival (reconciliation): gsi2. */
-  stripeEventIndex: (receivedAt: string, eventId: string) => ({ gsi2pk: 'STRIPE_EVENTS', gsi2sk: `${receivedAt}#${eventId}` }),
+  stripeEventIndex: (receivedAt: string, eventId: string) => ({
+    gsi2pk: 'STRIPE_EVENTS',
+    gsi2sk: `${receivedAt}#${eventId}`,
+  }),
   stripeEventPartition: () => 'STRIPE_EVENTS',
   /** The event id of a `STRIPE_EVENT#<id>` partition key. */
   stripeEventIdOf: (pk: string) => pk.replace(/^STRIPE_EVENT#/, ''),
@@ -42,44 +48,80 @@ export const keys = {
   localPaySubscription: (subscriptionId: string) => ({ pk: `LOCALPAY#SUB#${subscriptionId}`, sk: 'SUB' }),
   localPayRefund: (idempotencyKey: string) => ({ pk: `LOCALPAY#REFUND#${idempotencyKey}`, sk: 'REFUND' }),
   category: (id: string) => ({ pk: `CATEGORY#${id}`, sk: 'CATEGORY' }),
-  categoryIndex: (displayOrder: number, id: string) => ({ gsi1pk: 'CATEGORIES', gsi1sk: `${String(displayOrder).padStart(5, '0')}#${id}` }),
+  categoryIndex: (displayOrder: number, id: string) => ({
+    gsi1pk: 'CATEGORIES',
+    gsi1sk: `${String(displayOrder).padStart(5, '0')}#${id}`,
+  }),
   categoryPartition: () => 'CATEGORIES',
   style: (id: string) => ({ pk: `STYLE#${id}`, sk: 'STYLE' }),
   /** Public styles, newest first (gsi1); a creator's own styles (gsi2). */
   stylePublicIndex: (createdAt: string, id: string) => ({ gsi1pk: 'STYLES#PUBLIC', gsi1sk: `${createdAt}#${id}` }),
   stylePublicPartition: () => 'STYLES#PUBLIC',
-  styleOwnerIndex: (userId: string, createdAt: string, id: string) => ({ gsi2pk: `STYLES#OWNER#${userId}`, gsi2sk: `${createdAt}#${id}` }),
+  styleOwnerIndex: (userId: string, createdAt: string, id: string) => ({
+    gsi2pk: `STYLES#OWNER#${userId}`,
+    gsi2sk: `${createdAt}#${id}`,
+  }),
   product: (styleId: string, productId: string) => ({ pk: `STYLE#${styleId}`, sk: `PRODUCT#${productId}` }),
   productIdIndex: (productId: string) => ({ gsi1pk: `PRODUCT#${productId}`, gsi1sk: 'PRODUCT' }),
-  productLink: (styleId: string, productId: string, linkId: string) => ({ pk: `STYLE#${styleId}`, sk: `PRODUCT#${productId}#LINK#${linkId}` }),
+  productLink: (styleId: string, productId: string, linkId: string) => ({
+    pk: `STYLE#${styleId}`,
+    sk: `PRODUCT#${productId}#LINK#${linkId}`,
+  }),
   productLinkIdIndex: (linkId: string) => ({ gsi1pk: `PRODUCTLINK#${linkId}`, gsi1sk: 'LINK' }),
   promptTemplate: (id: string) => ({ pk: `PROMPT#${id}`, sk: 'PROMPT' }),
   promptTemplateIndex: (name: string, id: string) => ({ gsi1pk: 'PROMPTS', gsi1sk: `${name.toLowerCase()}#${id}` }),
   promptTemplatePartition: () => 'PROMPTS',
   rawTemplate: (id: string) => ({ pk: `RAWTPL#${id}`, sk: 'RAWTPL' }),
-  rawTemplateIndex: (priority: number, id: string) => ({ gsi1pk: 'RAWTPLS', gsi1sk: `${String(priority).padStart(5, '0')}#${id}` }),
+  rawTemplateIndex: (priority: number, id: string) => ({
+    gsi1pk: 'RAWTPLS',
+    gsi1sk: `${String(priority).padStart(5, '0')}#${id}`,
+  }),
   rawTemplatePartition: () => 'RAWTPLS',
   /** A style's products and their links (sk prefix PRODUCT#), and one product's links. */
   styleProductsPrefix: (styleId: string) => ({ pk: `STYLE#${styleId}`, skPrefix: 'PRODUCT#' }),
-  productLinkPrefix: (styleId: string, productId: string) => ({ pk: `STYLE#${styleId}`, skPrefix: `PRODUCT#${productId}#LINK#` }),
+  productLinkPrefix: (styleId: string, productId: string) => ({
+    pk: `STYLE#${styleId}`,
+    skPrefix: `PRODUCT#${productId}#LINK#`,
+  }),
   collection: (id: string) => ({ pk: `COLLECTION#${id}`, sk: 'COLLECTION' }),
   /** Published collections, newest first (gsi1); an owner's collections (gsi2). */
-  collectionPublishedIndex: (createdAt: string, id: string) => ({ gsi1pk: 'COLLECTIONS#PUBLISHED', gsi1sk: `${createdAt}#${id}` }),
+  collectionPublishedIndex: (createdAt: string, id: string) => ({
+    gsi1pk: 'COLLECTIONS#PUBLISHED',
+    gsi1sk: `${createdAt}#${id}`,
+  }),
   collectionPublishedPartition: () => 'COLLECTIONS#PUBLISHED',
-  collectionOwnerIndex: (userId: string, createdAt: string, id: string) => ({ gsi2pk: `COLLECTIONS#OWNER#${userId}`, gsi2sk: `${createdAt}#${id}` }),
-  collectionStyle: (collectionId: string, styleId: string) => ({ pk: `COLLECTION#${collectionId}`, sk: `STYLE#${styleId}` }),
-  styleCollectionsIndex: (styleId: string, collectionId: string) => ({ gsi1pk: `STYLE#${styleId}#COLLECTIONS`, gsi1sk: collectionId }),
+  collectionOwnerIndex: (userId: string, createdAt: string, id: string) => ({
+    gsi2pk: `COLLECTIONS#OWNER#${userId}`,
+    gsi2sk: `${createdAt}#${id}`,
+  }),
+  collectionStyle: (collectionId: string, styleId: string) => ({
+    pk: `COLLECTION#${collectionId}`,
+    sk: `STYLE#${styleId}`,
+  }),
+  styleCollectionsIndex: (styleId: string, collectionId: string) => ({
+    gsi1pk: `STYLE#${styleId}#COLLECTIONS`,
+    gsi1sk: collectionId,
+  }),
   /** A user's favourite style (exactly one item per user and style; the style's favoriteCount moves with it). */
   favorite: (userId: string, styleId: string) => ({ pk: `USER#${userId}`, sk: `FAV#${styleId}` }),
   /** A user's favourites, newest first (gsi2). */
-  favoriteByUserIndex: (userId: string, createdAt: string, styleId: string) => ({ gsi2pk: `FAVS#${userId}`, gsi2sk: `${createdAt}#${styleId}` }),
+  favoriteByUserIndex: (userId: string, createdAt: string, styleId: string) => ({
+    gsi2pk: `FAVS#${userId}`,
+    gsi2sk: `${createdAt}#${styleId}`,
+  }),
   styleReport: (reportId: string) => ({ pk: `REPORT#${reportId}`, sk: 'REPORT' }),
   /** Sparse index of open reports, newest first (gsi1; removed when a report is resolved). */
-  styleReportOpenIndex: (createdAt: string, reportId: string) => ({ gsi1pk: 'REPORTS#OPEN', gsi1sk: `${createdAt}#${reportId}` }),
+  styleReportOpenIndex: (createdAt: string, reportId: string) => ({
+    gsi1pk: 'REPORTS#OPEN',
+    gsi1sk: `${createdAt}#${reportId}`,
+  }),
   /** One open report per user and style: this lock item is written in the same transaction as the report. */
   styleReportLock: (styleId: string, userId: string) => ({ pk: `STYLE#${styleId}`, sk: `REPORTLOCK#${userId}` }),
   /** A refused image (content safety), by month, newest last: never the image, only kind, reasons, who and when. */
-  contentRefusal: (createdAt: string, id: string) => ({ pk: `REFUSALS#${createdAt.slice(0, 7)}`, sk: `${createdAt}#${id}` }),
+  contentRefusal: (createdAt: string, id: string) => ({
+    pk: `REFUSALS#${createdAt.slice(0, 7)}`,
+    sk: `${createdAt}#${id}`,
+  }),
   contentRefusalMonth: (month: string) => ({ pk: `REFUSALS#${month}` }),
   /** A public-bucket object by its content hash (sha256 hex): finds identical copies for a takedown. */
   publicImageHash: (sha256: string, key: string) => ({ pk: `IMGHASH#${sha256}`, sk: `KEY#${key}` }),
@@ -92,9 +134,15 @@ export const keys = {
   shareReaction: (shareId: string, viewerId: string) => ({ pk: `SHAREFB#${shareId}`, sk: `REACT#${viewerId}` }),
   shareFeedback: (shareId: string) => ({ pk: `SHAREFB#${shareId}` }),
   /** One open report per viewer and share (same pattern as styleReportLock); the report itself is a styleReport item of type ShareReport. */
-  shareReportLock: (shareId: string, reporterId: string) => ({ pk: `SHAREFB#${shareId}`, sk: `REPORTLOCK#${reporterId}` }),
+  shareReportLock: (shareId: string, reporterId: string) => ({
+    pk: `SHAREFB#${shareId}`,
+    sk: `REPORTLOCK#${reporterId}`,
+  }),
   /** A fixed-window request counter (rate limits): action, subject (user|ip) and who, per window start; TTL-expired. */
-  rateCounter: (action: string, subject: string, who: string, windowStart: string) => ({ pk: `RATE#${action}#${subject}#${who}`, sk: windowStart }),
+  rateCounter: (action: string, subject: string, who: string, windowStart: string) => ({
+    pk: `RATE#${action}#${subject}#${who}`,
+    sk: windowStart,
+  }),
   preferences: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PREFERENCES' }),
   userLink: (userId: string, linkId: string) => ({ pk: `USER#${userId}`, sk: `LINK#${linkId}` }),
   /** sk prefix of a user's profile links (ulid ids: creation order). */
@@ -116,10 +164,16 @@ export const keys = {
   /** A generation's render job (task token, state queued|running|done, lease); one per generation. */
   renderJob: (generationId: string) => ({ pk: `RENDERJOB#${generationId}`, sk: 'JOB' }),
   /** Running render jobs by lease end (the sweeper's expired-lease list): gsi2, removed when done. */
-  renderJobLeaseIndex: (leaseUntil: string, generationId: string) => ({ gsi2pk: 'RENDERJOB#RUNNING', gsi2sk: `${leaseUntil}#${generationId}` }),
+  renderJobLeaseIndex: (leaseUntil: string, generationId: string) => ({
+    gsi2pk: 'RENDERJOB#RUNNING',
+    gsi2sk: `${leaseUntil}#${generationId}`,
+  }),
   renderJobLeasePartition: () => 'RENDERJOB#RUNNING',
   /** A waiting render in its provider's queue: lane P (priority) or S (standard), oldest first. */
-  renderQueueEntry: (provider: string, lane: 'P' | 'S', enqueuedAt: string, generationId: string) => ({ pk: `RENDERQ#${provider}`, sk: `${lane}#${enqueuedAt}#${generationId}` }),
+  renderQueueEntry: (provider: string, lane: 'P' | 'S', enqueuedAt: string, generationId: string) => ({
+    pk: `RENDERQ#${provider}`,
+    sk: `${lane}#${enqueuedAt}#${generationId}`,
+  }),
   renderQueueLane: (provider: string, lane: 'P' | 'S') => ({ pk: `RENDERQ#${provider}`, skPrefix: `${lane}#` }),
   /** A provider's whole queue (both lanes), and one entry of it by its stored sort key. */
   renderQueuePartition: (provider: string) => ({ pk: `RENDERQ#${provider}` }),
@@ -129,8 +183,14 @@ export const keys = {
   photoProfilePrefix: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'PHOTO#' }),
   /** An influencer application; by status, newest first (gsi1); a user's applications, newest first (gsi2). */
   influencerApplication: (id: string) => ({ pk: `INFAPP#${id}`, sk: 'INFAPP' }),
-  influencerApplicationStatusIndex: (status: string, createdAt: string, id: string) => ({ gsi1pk: `INFAPPS#${status.toUpperCase()}`, gsi1sk: `${createdAt}#${id}` }),
-  influencerApplicationUserIndex: (userId: string, createdAt: string, id: string) => ({ gsi2pk: `INFAPPS#USER#${userId}`, gsi2sk: `${createdAt}#${id}` }),
+  influencerApplicationStatusIndex: (status: string, createdAt: string, id: string) => ({
+    gsi1pk: `INFAPPS#${status.toUpperCase()}`,
+    gsi1sk: `${createdAt}#${id}`,
+  }),
+  influencerApplicationUserIndex: (userId: string, createdAt: string, id: string) => ({
+    gsi2pk: `INFAPPS#USER#${userId}`,
+    gsi2sk: `${createdAt}#${id}`,
+  }),
   /** At most one pending application per user: this lock is Put (attribute_not_exists) with it and deleted by its review. */
   influencerPendingLock: (userId: string) => ({ pk: `USER#${userId}`, sk: 'INFAPP#PENDING' }),
   /** Per-user counters kept in the same transaction as the items they count (plan caps), e.g. photoProfileCount, privateStyleCount, publicStyleCount. */
@@ -153,7 +213,11 @@ export const keys = {
   /** The user id of a `USER#<id>` partition key. */
   userIdOfPartition: (pk: string) => pk.replace(/^USER#/, ''),
   /** sk of a generation id at a time boundary: every GEN# id created before `time` sorts below it (ulid ids). */
-  generationBefore: (userId: string, ulidTimePrefix: string) => ({ pk: `USER#${userId}`, skLow: 'GEN#', skHigh: `GEN#${ulidTimePrefix}` }),
+  generationBefore: (userId: string, ulidTimePrefix: string) => ({
+    pk: `USER#${userId}`,
+    skLow: 'GEN#',
+    skHigh: `GEN#${ulidTimePrefix}`,
+  }),
   /** Our own record of a checkout session (who, what, how much), the only source fulfilment trusts. */
   checkoutSession: (sessionId: string) => ({ pk: `CHECKOUT#${sessionId}`, sk: 'SESSION' }),
   /** A user's checkout sessions (Query begins_with), to expire the other open ones of a kind. */
@@ -165,7 +229,9 @@ export const keys = {
  * What an item of a user's own partition (`USER#<id>`) is, by its sort key (account deletion and export
  * walk the partition and sort its items).
  */
-export const userItemKind = (sk: string): 'profile' | 'balance' | 'ledger' | 'lot' | 'favorite' | 'generation' | 'link' | 'consent' | 'other' => {
+export const userItemKind = (
+  sk: string,
+): 'profile' | 'balance' | 'ledger' | 'lot' | 'favorite' | 'generation' | 'link' | 'consent' | 'other' => {
   if (sk === 'PROFILE') return 'profile';
   if (sk === 'BALANCE') return 'balance';
   if (sk.startsWith('LEDGER#')) return 'ledger';

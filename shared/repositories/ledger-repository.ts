@@ -117,7 +117,11 @@ export async function listExpiredOpenLots(db: Db, now: Date): Promise<{ userId: 
 export async function expireLot(db: Db, lot: PackLot, now: Date): Promise<'expired' | 'closed' | 'changed'> {
   try {
     if (lot.remaining <= 0) {
-      await updateItem(db, { Key: keys.packLot(lot.userId, lot.lotKey), ...buildUpdate({}, { remove: ['gsi2pk', 'gsi2sk'], values: { ':zero': 0 } }), ConditionExpression: 'remaining = :zero' });
+      await updateItem(db, {
+        Key: keys.packLot(lot.userId, lot.lotKey),
+        ...buildUpdate({}, { remove: ['gsi2pk', 'gsi2sk'], values: { ':zero': 0 } }),
+        ConditionExpression: 'remaining = :zero',
+      });
       return 'closed';
     }
     await transact(
@@ -126,8 +130,26 @@ export async function expireLot(db: Db, lot: PackLot, now: Date): Promise<'expir
         db,
         {
           userId: lot.userId,
-          entries: [{ kind: 'expire', bucket: 'pack', amount: -lot.remaining, causeId: `lot:${lot.lotKey}:${lot.expiredTotal}`, note: 'Credit pack expired (12 months)', meta: { lotKey: lot.lotKey, expiresAt: lot.expiresAt } }],
-          lots: [{ op: 'remove', lotKey: lot.lotKey, take: lot.remaining, expected: lot.remaining, expiresAt: lot.expiresAt, counter: 'expiredTotal' }],
+          entries: [
+            {
+              kind: 'expire',
+              bucket: 'pack',
+              amount: -lot.remaining,
+              causeId: `lot:${lot.lotKey}:${lot.expiredTotal}`,
+              note: 'Credit pack expired (12 months)',
+              meta: { lotKey: lot.lotKey, expiresAt: lot.expiresAt },
+            },
+          ],
+          lots: [
+            {
+              op: 'remove',
+              lotKey: lot.lotKey,
+              take: lot.remaining,
+              expected: lot.remaining,
+              expiresAt: lot.expiresAt,
+              counter: 'expiredTotal',
+            },
+          ],
         },
         now,
       ),
@@ -148,7 +170,14 @@ export type LotOp =
   /** A refunded spend puts them back (the lot re-enters the expiry index). */
   | { op: 'restore'; lotKey: string; amount: number; expiresAt: string }
   /** Expiry or revocation removes `take` of exactly `expected` remaining (optimistic). */
-  | { op: 'remove'; lotKey: string; take: number; expected: number; expiresAt: string; counter: 'expiredTotal' | 'revokedTotal' };
+  | {
+      op: 'remove';
+      lotKey: string;
+      take: number;
+      expected: number;
+      expiresAt: string;
+      counter: 'expiredTotal' | 'revokedTotal';
+    };
 
 export interface EntryInput {
   kind: LedgerKind;
@@ -264,7 +293,8 @@ export function ledgerItems(db: Db, w: LedgerWrite, now = new Date()): TransactI
   const createdAt = now.toISOString();
   const items: TransactItem[] = w.entries.map((e) => {
     // a refund revocation may remove nothing (all spent): its entry still records the shortfall
-    if (!Number.isInteger(e.amount) || (e.amount === 0 && e.kind !== 'revoke.refund')) throw new Error(`ledger amount must be a non-zero integer (${e.kind})`);
+    if (!Number.isInteger(e.amount) || (e.amount === 0 && e.kind !== 'revoke.refund'))
+      throw new Error(`ledger amount must be a non-zero integer (${e.kind})`);
     return entryItem(db, w.userId, e, createdAt);
   });
   const net: Partial<Record<Bucket, number>> = {};
@@ -286,7 +316,11 @@ export function ledgerItems(db: Db, w: LedgerWrite, now = new Date()): TransactI
     }
     if (expected !== undefined) {
       values[`:exp_${bucket}`] = expected;
-      conds.push(expected === 0 ? `(attribute_not_exists(#${bucket}) OR #${bucket} = :exp_${bucket})` : `#${bucket} = :exp_${bucket}`);
+      conds.push(
+        expected === 0
+          ? `(attribute_not_exists(#${bucket}) OR #${bucket} = :exp_${bucket})`
+          : `#${bucket} = :exp_${bucket}`,
+      );
     } else if (n !== undefined && n < 0) {
       values[`:need_${bucket}`] = -n;
       conds.push(`#${bucket} >= :need_${bucket}`);
@@ -310,7 +344,13 @@ export function ledgerItems(db: Db, w: LedgerWrite, now = new Date()): TransactI
 }
 
 /** Lot ops for a pack-bucket amount: a credit creates a lot valid 12 months, a debit consumes the soonest-expiring lots. */
-export async function packLotOpsFor(db: Db, userId: string, amount: number, causeId: string, now: Date): Promise<LotOp[]> {
+export async function packLotOpsFor(
+  db: Db,
+  userId: string,
+  amount: number,
+  causeId: string,
+  now: Date,
+): Promise<LotOp[]> {
   if (amount > 0) {
     const expiresAt = packExpiry(now).toISOString();
     return [{ op: 'create', lotKey: lotKeyOf(expiresAt, causeId), amount, expiresAt, causeId }];
@@ -342,7 +382,20 @@ export async function recordMovement(db: Db, m: MovementInput, now = new Date())
   return withRetry(async () => {
     const lots = m.bucket === 'pack' ? await packLotOpsFor(db, m.userId, m.amount, m.causeId, now) : [];
     try {
-      await transact(db, ledgerItems(db, { userId: m.userId, entries: [{ kind: m.kind, bucket: m.bucket, amount: m.amount, causeId: m.causeId, note: m.note, meta: m.meta }], lots }, now));
+      await transact(
+        db,
+        ledgerItems(
+          db,
+          {
+            userId: m.userId,
+            entries: [
+              { kind: m.kind, bucket: m.bucket, amount: m.amount, causeId: m.causeId, note: m.note, meta: m.meta },
+            ],
+            lots,
+          },
+          now,
+        ),
+      );
       return true;
     } catch (err) {
       if (!isConditionFailure(err)) throw err; // a conflict is retried by withRetry, anything else is real
@@ -371,7 +424,8 @@ export async function listLedger(db: Db, userId: string, limit = 50): Promise<Le
 }
 
 /** Signed cursors (shared/repositories/cursor.ts); `scope` binds a cursor to the listing it came from. */
-export const encodeCursor = (key: Record<string, unknown> | undefined, scope = 'ledger'): string | null => encodeSigned(key, scope);
+export const encodeCursor = (key: Record<string, unknown> | undefined, scope = 'ledger'): string | null =>
+  encodeSigned(key, scope);
 
 export function decodeCursor(cursor: string | undefined | null, scope = 'ledger'): Record<string, unknown> | undefined {
   return decodeSigned(cursor, scope);
@@ -416,7 +470,8 @@ export async function getEntry(db: Db, userId: string, entryId: string): Promise
 }
 
 /** True when this ledger entry exists (a grant already recorded by another event). */
-export const entryExists = async (db: Db, userId: string, entryId: string): Promise<boolean> => (await getEntry(db, userId, entryId)) !== null;
+export const entryExists = async (db: Db, userId: string, entryId: string): Promise<boolean> =>
+  (await getEntry(db, userId, entryId)) !== null;
 
 export interface UserReconciliation {
   userId: string;
@@ -429,7 +484,11 @@ export interface UserReconciliation {
 
 /** The invariant for one user: balance per bucket == sum of entries, nothing negative, pack == sum of lots. */
 export async function reconcileUser(db: Db, userId: string): Promise<UserReconciliation> {
-  const [balance, entries, lots] = await Promise.all([getBalance(db, userId), listAllEntries(db, userId), listLots(db, userId)]);
+  const [balance, entries, lots] = await Promise.all([
+    getBalance(db, userId),
+    listAllEntries(db, userId),
+    listLots(db, userId),
+  ]);
   const sums = emptyBuckets();
   for (const e of entries) sums[e.bucket] += e.amount;
   const lotsRemaining = lots.reduce((n, l) => n + l.remaining, 0);

@@ -15,7 +15,9 @@ export async function putLocalPaySession(db: Db, id: string, session: unknown): 
 }
 
 export async function getLocalPaySubscription<T>(db: Db, id: string): Promise<T | null> {
-  return ((await getItem(db, keys.localPaySubscription(id), { consistent: true }))?.subscription as T | undefined) ?? null;
+  return (
+    ((await getItem(db, keys.localPaySubscription(id), { consistent: true }))?.subscription as T | undefined) ?? null
+  );
 }
 
 export async function putLocalPaySubscription(db: Db, id: string, subscription: unknown): Promise<void> {
@@ -23,10 +25,23 @@ export async function putLocalPaySubscription(db: Db, id: string, subscription: 
 }
 
 /** A refund the local adapter "made" (no money moves locally), by its idempotency key. */
-export async function putLocalPayRefund(db: Db, idempotencyKey: string, paymentRef: string, now = new Date()): Promise<void> {
-  await putItem(db, { ...keys.localPayRefund(idempotencyKey), type: 'LocalPayRefund', paymentRef, createdAt: now.toISOString() });
+export async function putLocalPayRefund(
+  db: Db,
+  idempotencyKey: string,
+  paymentRef: string,
+  now = new Date(),
+): Promise<void> {
+  await putItem(db, {
+    ...keys.localPayRefund(idempotencyKey),
+    type: 'LocalPayRefund',
+    paymentRef,
+    createdAt: now.toISOString(),
+  });
 }
 
-export async function getLocalPayRefund(db: Db, idempotencyKey: string): Promise<{ paymentRef: string; createdAt: string } | null> {
+export async function getLocalPayRefund(
+  db: Db,
+  idempotencyKey: string,
+): Promise<{ paymentRef: string; createdAt: string } | null> {
   return getItem(db, keys.localPayRefund(idempotencyKey), { consistent: true });
 }

@@ -40,14 +40,26 @@ export interface NewPhotoProfile {
   fullBodyKey: string | null;
 }
 
-export type PhotoProfilePatch = Partial<Pick<StoredProfile, 'name' | 'gender' | 'bodyDescription' | 'portraitKey' | 'fullBodyKey'>>;
+export type PhotoProfilePatch = Partial<
+  Pick<StoredProfile, 'name' | 'gender' | 'bodyDescription' | 'portraitKey' | 'fullBodyKey'>
+>;
 
 interface Counters {
   photoProfileCount?: number;
   defaultPhotoProfileId?: string;
 }
 
-const FIELDS = ['id', 'userId', 'name', 'gender', 'bodyDescription', 'portraitKey', 'fullBodyKey', 'createdAt', 'updatedAt'] as const;
+const FIELDS = [
+  'id',
+  'userId',
+  'name',
+  'gender',
+  'bodyDescription',
+  'portraitKey',
+  'fullBodyKey',
+  'createdAt',
+  'updatedAt',
+] as const;
 
 function toStored(item: Record<string, unknown>): StoredProfile {
   const out: Record<string, unknown> = {};
@@ -56,7 +68,9 @@ function toStored(item: Record<string, unknown>): StoredProfile {
 }
 
 async function getCounters(db: Db, userId: string): Promise<Counters> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.userCounters(userId), ConsistentRead: true }));
+  const res = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.userCounters(userId), ConsistentRead: true }),
+  );
   return (res.Item ?? {}) as Counters;
 }
 
@@ -123,7 +137,12 @@ function cancellationCodes(err: unknown): string[] {
 }
 
 /** Create a profile if the user is under `maxProfiles`; 'limit' when the cap is reached (nothing written). */
-export async function createPhotoProfile(db: Db, input: NewPhotoProfile, maxProfiles: number, now = new Date()): Promise<PhotoProfileRecord | 'limit'> {
+export async function createPhotoProfile(
+  db: Db,
+  input: NewPhotoProfile,
+  maxProfiles: number,
+  now = new Date(),
+): Promise<PhotoProfileRecord | 'limit'> {
   const ts = now.toISOString();
   const item: StoredProfile = { ...input, createdAt: ts, updatedAt: ts };
   for (let attempt = 0; ; attempt++) {
@@ -135,7 +154,8 @@ export async function createPhotoProfile(db: Db, input: NewPhotoProfile, maxProf
               Update: {
                 TableName: db.tableName,
                 Key: keys.userCounters(input.userId),
-                UpdateExpression: 'SET photoProfileCount = if_not_exists(photoProfileCount, :zero) + :one, defaultPhotoProfileId = if_not_exists(defaultPhotoProfileId, :id)',
+                UpdateExpression:
+                  'SET photoProfileCount = if_not_exists(photoProfileCount, :zero) + :one, defaultPhotoProfileId = if_not_exists(defaultPhotoProfileId, :id)',
                 ConditionExpression: 'attribute_not_exists(photoProfileCount) OR photoProfileCount < :max',
                 ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': maxProfiles, ':id': input.id },
               },
@@ -202,7 +222,13 @@ export async function setDefaultPhotoProfile(db: Db, userId: string, profileId: 
       await db.doc.send(
         new TransactWriteCommand({
           TransactItems: [
-            { ConditionCheck: { TableName: db.tableName, Key: keys.photoProfile(userId, profileId), ConditionExpression: 'attribute_exists(pk)' } },
+            {
+              ConditionCheck: {
+                TableName: db.tableName,
+                Key: keys.photoProfile(userId, profileId),
+                ConditionExpression: 'attribute_exists(pk)',
+              },
+            },
             {
               Update: {
                 TableName: db.tableName,
@@ -234,7 +260,10 @@ export async function setDefaultPhotoProfile(db: Db, userId: string, profileId: 
 function countersAfterRemoval(db: Db, userId: string, all: StoredProfile[], counters: Counters, removed: Set<string>) {
   const remaining = all.filter((p) => !removed.has(p.id));
   const pointer = counters.defaultPhotoProfileId;
-  const nextDefault = pointer && !removed.has(pointer) && remaining.some((p) => p.id === pointer) ? pointer : effectiveDefault(remaining, undefined);
+  const nextDefault =
+    pointer && !removed.has(pointer) && remaining.some((p) => p.id === pointer)
+      ? pointer
+      : effectiveDefault(remaining, undefined);
   const before = counters.photoProfileCount;
   const after = remaining.length === 0 ? 0 : Math.max(0, (before ?? all.length) - removed.size);
   const values: Record<string, unknown> = { ':after': after };
@@ -266,7 +295,11 @@ function countersAfterRemoval(db: Db, userId: string, all: StoredProfile[], coun
 }
 
 /** Delete one profile (promoting the oldest remaining one if it was the default). Returns it, or null if missing. */
-export async function deletePhotoProfile(db: Db, userId: string, profileId: string): Promise<PhotoProfileRecord | null> {
+export async function deletePhotoProfile(
+  db: Db,
+  userId: string,
+  profileId: string,
+): Promise<PhotoProfileRecord | null> {
   for (let attempt = 0; ; attempt++) {
     const [all, counters] = await Promise.all([queryStored(db, userId), getCounters(db, userId)]);
     const target = all.find((p) => p.id === profileId);
@@ -275,7 +308,13 @@ export async function deletePhotoProfile(db: Db, userId: string, profileId: stri
       await db.doc.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Delete: { TableName: db.tableName, Key: keys.photoProfile(userId, profileId), ConditionExpression: 'attribute_exists(pk)' } },
+            {
+              Delete: {
+                TableName: db.tableName,
+                Key: keys.photoProfile(userId, profileId),
+                ConditionExpression: 'attribute_exists(pk)',
+              },
+            },
             countersAfterRemoval(db, userId, all, counters, new Set([profileId])),
           ],
         }),
@@ -317,7 +356,11 @@ export async function deleteAllPhotoProfiles(db: Db, userId: string): Promise<Ph
         new TransactWriteCommand({
           TransactItems: [
             ...chunk.map((p) => ({
-              Delete: { TableName: db.tableName, Key: keys.photoProfile(userId, p.id), ConditionExpression: 'attribute_exists(pk)' },
+              Delete: {
+                TableName: db.tableName,
+                Key: keys.photoProfile(userId, p.id),
+                ConditionExpression: 'attribute_exists(pk)',
+              },
             })),
             countersAfterRemoval(db, userId, all, counters, new Set(chunk.map((p) => p.id))),
           ],

@@ -52,7 +52,13 @@ export async function getPrivacyFields(db: Db, userId: string): Promise<PrivacyF
 }
 
 /** Record the age statement once (false when one is already on file). The birth date itself is not stored. */
-export async function setAgeStatus(db: Db, userId: string, status: AgeStatus, version: string, now = new Date()): Promise<boolean> {
+export async function setAgeStatus(
+  db: Db,
+  userId: string,
+  status: AgeStatus,
+  version: string,
+  now = new Date(),
+): Promise<boolean> {
   try {
     await db.doc.send(
       new UpdateCommand({
@@ -78,10 +84,18 @@ export async function setRetentionDays(db: Db, userId: string, days: RetentionDa
       TableName: db.tableName,
       Key: keys.user(userId),
       ...(days === null
-        ? { UpdateExpression: 'SET updatedAt = :u REMOVE retentionDays, gsi2pk, gsi2sk', ExpressionAttributeValues: { ':u': now.toISOString() } }
+        ? {
+            UpdateExpression: 'SET updatedAt = :u REMOVE retentionDays, gsi2pk, gsi2sk',
+            ExpressionAttributeValues: { ':u': now.toISOString() },
+          }
         : {
             UpdateExpression: 'SET retentionDays = :d, gsi2pk = :g2pk, gsi2sk = :g2sk, updatedAt = :u',
-            ExpressionAttributeValues: { ':d': days, ':g2pk': idx.gsi2pk, ':g2sk': idx.gsi2sk, ':u': now.toISOString() },
+            ExpressionAttributeValues: {
+              ':d': days,
+              ':g2pk': idx.gsi2pk,
+              ':g2sk': idx.gsi2sk,
+              ':u': now.toISOString(),
+            },
           }),
       ConditionExpression: 'attribute_exists(pk)',
     }),
@@ -102,7 +116,8 @@ export async function listRetentionUsers(db: Db): Promise<{ userId: string; rete
         ExclusiveStartKey: start,
       }),
     );
-    for (const i of res.Items ?? []) if (typeof i.retentionDays === 'number') out.push({ userId: i.gsi2sk as string, retentionDays: i.retentionDays });
+    for (const i of res.Items ?? [])
+      if (typeof i.retentionDays === 'number') out.push({ userId: i.gsi2sk as string, retentionDays: i.retentionDays });
     start = res.LastEvaluatedKey;
   } while (start);
   return out;
@@ -119,7 +134,8 @@ export interface ExpiringGeneration {
 }
 
 /** Every page of a query (the toolkit's), with this module's call shape (TableName given by the caller). */
-const queryAll = (db: Db, { TableName: _table, ...input }: QueryInput & { TableName?: string }): Promise<Item[]> => queryEvery(db, input);
+const queryAll = (db: Db, { TableName: _table, ...input }: QueryInput & { TableName?: string }): Promise<Item[]> =>
+  queryEvery(db, input);
 
 const toExpiring = (i: Item): ExpiringGeneration => {
   const inputs = (i.inputs ?? {}) as { styleRefKey?: string | null; backgroundKey?: string | null };
@@ -133,7 +149,11 @@ const toExpiring = (i: Item): ExpiringGeneration => {
 };
 
 /** The user's generations created before `cutoff` (ulid ids sort by creation time: one key range, no filter). */
-export async function listGenerationsCreatedBefore(db: Db, userId: string, cutoff: Date): Promise<ExpiringGeneration[]> {
+export async function listGenerationsCreatedBefore(
+  db: Db,
+  userId: string,
+  cutoff: Date,
+): Promise<ExpiringGeneration[]> {
   const k = keys.generationBefore(userId, encodeTime(cutoff.getTime(), 10));
   const items = await queryAll(db, {
     TableName: db.tableName,
@@ -148,11 +168,18 @@ export async function listGenerationsCreatedBefore(db: Db, userId: string, cutof
  * Stamp every generation of the user with the DynamoDB TTL attribute (epoch seconds of its expiry), or remove
  * it when the user keeps their images. Returns how many items were updated.
  */
-export async function setGenerationTtls(db: Db, userId: string, expiryOf: (createdAt: string) => Date | null): Promise<number> {
+export async function setGenerationTtls(
+  db: Db,
+  userId: string,
+  expiryOf: (createdAt: string) => Date | null,
+): Promise<number> {
   const items = await queryAll(db, {
     TableName: db.tableName,
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':pk': keys.generationPrefix(userId).pk, ':p': keys.generationPrefix(userId).skPrefix },
+    ExpressionAttributeValues: {
+      ':pk': keys.generationPrefix(userId).pk,
+      ':p': keys.generationPrefix(userId).skPrefix,
+    },
     ProjectionExpression: 'pk, sk, createdAt',
   });
   const ttl = TABLE_SCHEMA.ttlAttribute;
@@ -166,7 +193,10 @@ export async function setGenerationTtls(db: Db, userId: string, expiryOf: (creat
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: { '#ttl': ttl },
           ...(expiry
-            ? { UpdateExpression: 'SET #ttl = :t', ExpressionAttributeValues: { ':t': Math.floor(expiry.getTime() / 1000) } }
+            ? {
+                UpdateExpression: 'SET #ttl = :t',
+                ExpressionAttributeValues: { ':t': Math.floor(expiry.getTime() / 1000) },
+              }
             : { UpdateExpression: 'REMOVE #ttl' }),
         }),
       )
@@ -215,11 +245,18 @@ export interface PhotoConsentRecord {
 }
 
 export async function putPhotoConsent(db: Db, c: PhotoConsentRecord): Promise<void> {
-  await db.doc.send(new PutCommand({ TableName: db.tableName, Item: { ...keys.photoConsent(c.userId, c.profileId), type: 'PhotoConsent', ...c } }));
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: { ...keys.photoConsent(c.userId, c.profileId), type: 'PhotoConsent', ...c },
+    }),
+  );
 }
 
 export async function getPhotoConsent(db: Db, userId: string, profileId: string): Promise<PhotoConsentRecord | null> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.photoConsent(userId, profileId), ConsistentRead: true }));
+  const res = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.photoConsent(userId, profileId), ConsistentRead: true }),
+  );
   if (!res.Item) return null;
   const { userId: u, profileId: p, wordingVersion, acceptedAt, ipHash } = res.Item;
   return { userId: u, profileId: p, wordingVersion, acceptedAt, ipHash: ipHash ?? null };
@@ -247,13 +284,24 @@ export async function putExport(db: Db, e: ExportRecord, ttlEpochSeconds: number
   await db.doc.send(
     new PutCommand({
       TableName: db.tableName,
-      Item: { ...keys.dataExport(e.userId, e.id), type: 'DataExport', ...e, [TABLE_SCHEMA.ttlAttribute]: ttlEpochSeconds },
+      Item: {
+        ...keys.dataExport(e.userId, e.id),
+        type: 'DataExport',
+        ...e,
+        [TABLE_SCHEMA.ttlAttribute]: ttlEpochSeconds,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
 }
 
-export async function updateExport(db: Db, userId: string, id: string, patch: Partial<Pick<ExportRecord, 'status' | 'progress' | 'objectKey' | 'readyAt' | 'error'>>, now = new Date()): Promise<void> {
+export async function updateExport(
+  db: Db,
+  userId: string,
+  id: string,
+  patch: Partial<Pick<ExportRecord, 'status' | 'progress' | 'objectKey' | 'readyAt' | 'error'>>,
+  now = new Date(),
+): Promise<void> {
   await db.doc
     .send(
       new UpdateCommand({
@@ -270,12 +318,25 @@ export async function updateExport(db: Db, userId: string, id: string, patch: Pa
 
 const toExport = (i: Item | undefined): ExportRecord | null => {
   if (!i) return null;
-  const { id, userId, status, progress, createdAt, updatedAt, objectKey, readyAt, error } = i as unknown as ExportRecord;
-  return { id, userId, status, progress, createdAt, updatedAt, objectKey: objectKey ?? null, readyAt: readyAt ?? null, error: error ?? null };
+  const { id, userId, status, progress, createdAt, updatedAt, objectKey, readyAt, error } =
+    i as unknown as ExportRecord;
+  return {
+    id,
+    userId,
+    status,
+    progress,
+    createdAt,
+    updatedAt,
+    objectKey: objectKey ?? null,
+    readyAt: readyAt ?? null,
+    error: error ?? null,
+  };
 };
 
 export async function getExport(db: Db, userId: string, id: string): Promise<ExportRecord | null> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.dataExport(userId, id), ConsistentRead: true }));
+  const res = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.dataExport(userId, id), ConsistentRead: true }),
+  );
   return toExport(res.Item);
 }
 
@@ -283,7 +344,10 @@ export async function listExports(db: Db, userId: string): Promise<ExportRecord[
   const items = await queryAll(db, {
     TableName: db.tableName,
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':pk': keys.dataExportPrefix(userId).pk, ':p': keys.dataExportPrefix(userId).skPrefix },
+    ExpressionAttributeValues: {
+      ':pk': keys.dataExportPrefix(userId).pk,
+      ':p': keys.dataExportPrefix(userId).skPrefix,
+    },
     ScanIndexForward: false,
   });
   return items.map((i) => toExport(i)!);
@@ -313,7 +377,10 @@ export async function queryGsi2(db: Db, gsi2pk: string): Promise<Item[]> {
 
 /** Delete items by key (BatchWriteItem of 25, unprocessed ones retried). */
 export async function deleteItems(db: Db, list: Key[]): Promise<number> {
-  await batchDeleteAll(db, list.map((k) => ({ pk: k.pk, sk: k.sk })));
+  await batchDeleteAll(
+    db,
+    list.map((k) => ({ pk: k.pk, sk: k.sk })),
+  );
   return list.length;
 }
 
@@ -356,18 +423,27 @@ const isAccountingItem = (sk: string) => ['ledger', 'balance', 'lot'].includes(u
  * reconciliation stay whole while nothing links them to the person. Each item moves in a transaction
  * (Put copy + Delete original), so a retry after a crash finishes the job. Returns the number of ledger entries.
  */
-export async function moveAccountingToPseudonym(db: Db, userId: string, pseudonym: string, items: Item[]): Promise<number> {
+export async function moveAccountingToPseudonym(
+  db: Db,
+  userId: string,
+  pseudonym: string,
+  items: Item[],
+): Promise<number> {
   const accounting = items.filter((i) => isAccountingItem(String(i.sk)));
   let ledger = 0;
   const tx: object[][] = [];
   for (const item of accounting) {
     const sk = String(item.sk);
     const copy: Item = { ...item, pk: keys.user(pseudonym).pk, userId: pseudonym, pseudonymised: true };
-    delete copy.gsi1pk; delete copy.gsi1sk; delete copy.gsi2pk; delete copy.gsi2sk;
+    delete copy.gsi1pk;
+    delete copy.gsi1sk;
+    delete copy.gsi2pk;
+    delete copy.gsi2sk;
     if (userItemKind(sk) === 'ledger') {
       ledger++;
       Object.assign(copy, keys.ledgerByUserIndex(pseudonym, item.createdAt as string, item.entryId as string));
-      if (item.gsi2pk) Object.assign(copy, keys.ledgerByDayIndex(item.createdAt as string, item.entryId as string, pseudonym));
+      if (item.gsi2pk)
+        Object.assign(copy, keys.ledgerByDayIndex(item.createdAt as string, item.entryId as string, pseudonym));
     } else if (userItemKind(sk) === 'lot' && item.gsi2pk) {
       Object.assign(copy, keys.packLotExpiryIndex(item.expiresAt as string, pseudonym, item.lotKey as string));
     }
@@ -419,29 +495,48 @@ export async function getItem(db: Db, key: Key): Promise<Item | null> {
 }
 
 /** The key of a deleted account's tombstone (a hash of the id: the id itself is not kept). */
-export const tombstoneKey = (userId: string) => keys.deletedAccount(createHash('sha256').update(`fitly-deleted:${userId}`).digest('hex'));
+export const tombstoneKey = (userId: string) =>
+  keys.deletedAccount(createHash('sha256').update(`fitly-deleted:${userId}`).digest('hex'));
 
 /**
  * Written before the user item is deleted; expires (table TTL) once no token issued before the deletion and no
  * payment-provider event about the account can still arrive. Holds the ledger pseudonym, never the id.
  */
-export async function putTombstone(db: Db, userId: string, pseudonym: string, expiresAt: Date, now = new Date()): Promise<void> {
+export async function putTombstone(
+  db: Db,
+  userId: string,
+  pseudonym: string,
+  expiresAt: Date,
+  now = new Date(),
+): Promise<void> {
   await db.doc.send(
     new PutCommand({
       TableName: db.tableName,
-      Item: { ...tombstoneKey(userId), type: 'DeletedAccount', pseudonym, deletedAt: now.toISOString(), [TABLE_SCHEMA.ttlAttribute]: Math.floor(expiresAt.getTime() / 1000) },
+      Item: {
+        ...tombstoneKey(userId),
+        type: 'DeletedAccount',
+        pseudonym,
+        deletedAt: now.toISOString(),
+        [TABLE_SCHEMA.ttlAttribute]: Math.floor(expiresAt.getTime() / 1000),
+      },
     }),
   );
 }
 
 /** The ledger pseudonym of a deleted account, or null when the id is not a deleted account's. */
 export async function deletedAccountPseudonym(db: Db, userId: string): Promise<string | null> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: tombstoneKey(userId), ConsistentRead: true }));
+  const res = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: tombstoneKey(userId), ConsistentRead: true }),
+  );
   return (res.Item?.pseudonym as string | undefined) ?? null;
 }
 
 /** A payment-provider event about a deleted account: recorded (received and applied, as ignored) under the pseudonym. */
-export async function recordDeletedAccountEvent(db: Db, e: { eventId: string; eventType: string; eventCreated: string; pseudonym: string }, now = new Date()): Promise<void> {
+export async function recordDeletedAccountEvent(
+  db: Db,
+  e: { eventId: string; eventType: string; eventCreated: string; pseudonym: string },
+  now = new Date(),
+): Promise<void> {
   const at = now.toISOString();
   await db.doc
     .send(
@@ -450,14 +545,31 @@ export async function recordDeletedAccountEvent(db: Db, e: { eventId: string; ev
           {
             Put: {
               TableName: db.tableName,
-              Item: { ...keys.stripeEventReceived(e.eventId), ...keys.stripeEventIndex(at, e.eventId), type: 'StripeEventReceived', eventId: e.eventId, eventType: e.eventType, eventCreated: e.eventCreated, receivedAt: at, userId: e.pseudonym },
+              Item: {
+                ...keys.stripeEventReceived(e.eventId),
+                ...keys.stripeEventIndex(at, e.eventId),
+                type: 'StripeEventReceived',
+                eventId: e.eventId,
+                eventType: e.eventType,
+                eventCreated: e.eventCreated,
+                receivedAt: at,
+                userId: e.pseudonym,
+              },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
           {
             Put: {
               TableName: db.tableName,
-              Item: { ...keys.stripeEventApplied(e.eventId), type: 'StripeEventApplied', eventId: e.eventId, eventType: e.eventType, outcome: 'ignored: account deleted', userId: e.pseudonym, appliedAt: at },
+              Item: {
+                ...keys.stripeEventApplied(e.eventId),
+                type: 'StripeEventApplied',
+                eventId: e.eventId,
+                eventType: e.eventType,
+                outcome: 'ignored: account deleted',
+                userId: e.pseudonym,
+                appliedAt: at,
+              },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
@@ -474,8 +586,14 @@ export async function deleteAllPhotoConsents(db: Db, userId: string): Promise<nu
   const items = await queryAll(db, {
     TableName: db.tableName,
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':pk': keys.photoConsentPrefix(userId).pk, ':p': keys.photoConsentPrefix(userId).skPrefix },
+    ExpressionAttributeValues: {
+      ':pk': keys.photoConsentPrefix(userId).pk,
+      ':p': keys.photoConsentPrefix(userId).skPrefix,
+    },
     ProjectionExpression: 'pk, sk',
   });
-  return deleteItems(db, items.map((i) => ({ pk: i.pk as string, sk: i.sk as string })));
+  return deleteItems(
+    db,
+    items.map((i) => ({ pk: i.pk as string, sk: i.sk as string })),
+  );
 }

@@ -41,17 +41,27 @@ export interface QueueHead {
 
 const JOB_TTL_SECONDS = 7 * 24 * 3600;
 const ttl = (now: Date) => Math.floor(now.getTime() / 1000) + JOB_TTL_SECONDS;
-const conflictOrCondition = (err: unknown) => isConditionFailure(err) || (err as Error).name === 'TransactionCanceledException' || (err as Error).name === 'TransactionConflictException';
+const conflictOrCondition = (err: unknown) =>
+  isConditionFailure(err) ||
+  (err as Error).name === 'TransactionCanceledException' ||
+  (err as Error).name === 'TransactionConflictException';
 
 function toJob(item: Record<string, unknown> | undefined): RenderJob | null {
   if (!item) return null;
   const { pk, sk, gsi2pk, gsi2sk, type, ttl: t, ...rest } = item;
-  void pk; void sk; void gsi2pk; void gsi2sk; void type; void t;
+  void pk;
+  void sk;
+  void gsi2pk;
+  void gsi2sk;
+  void type;
+  void t;
   return rest as unknown as RenderJob;
 }
 
 export async function getRenderJob(db: Db, generationId: string): Promise<RenderJob | null> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.renderJob(generationId), ConsistentRead: true }));
+  const res = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.renderJob(generationId), ConsistentRead: true }),
+  );
   return toJob(res.Item);
 }
 
@@ -71,8 +81,19 @@ export async function enqueueRenderJob(
     await db.doc.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: db.tableName, Item: { ...keys.renderJob(input.generationId), type: 'RenderJob', ...job, ttl: ttl(now) }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName: db.tableName, Item: { ...entry, type: 'RenderQueueEntry', generationId: input.generationId, enqueuedAt, ttl: ttl(now) } } },
+          {
+            Put: {
+              TableName: db.tableName,
+              Item: { ...keys.renderJob(input.generationId), type: 'RenderJob', ...job, ttl: ttl(now) },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: db.tableName,
+              Item: { ...entry, type: 'RenderQueueEntry', generationId: input.generationId, enqueuedAt, ttl: ttl(now) },
+            },
+          },
         ],
       }),
     );
@@ -95,7 +116,10 @@ export async function enqueueRenderJob(
 }
 
 /** The oldest waiting job of each lane (strongly consistent). */
-export async function queueHeads(db: Db, provider: ProviderName): Promise<{ priority: QueueHead | null; standard: QueueHead | null }> {
+export async function queueHeads(
+  db: Db,
+  provider: ProviderName,
+): Promise<{ priority: QueueHead | null; standard: QueueHead | null }> {
   const head = async (lane: 'P' | 'S'): Promise<QueueHead | null> => {
     const { pk, skPrefix } = keys.renderQueueLane(provider, lane);
     const res = await db.doc.send(
@@ -116,28 +140,51 @@ export async function queueHeads(db: Db, provider: ProviderName): Promise<{ prio
 
 /** How many jobs wait in a provider's queue (the bench; not on a request path). */
 export async function queueDepth(db: Db, provider: ProviderName): Promise<number> {
-  return countAll(db, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.renderQueuePartition(provider).pk } });
+  return countAll(db, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.renderQueuePartition(provider).pk },
+  });
 }
 
 /**
  * Take a slot for a waiting job: delete its queue entry, mark it running with a lease, and add one to the
  * provider's in-flight count (below `maxInFlight`), in one transaction. False when another dispatcher won.
  */
-export async function claimRenderJob(db: Db, provider: ProviderName, head: QueueHead, maxInFlight: number, leaseSeconds: number, now = new Date()): Promise<boolean> {
+export async function claimRenderJob(
+  db: Db,
+  provider: ProviderName,
+  head: QueueHead,
+  maxInFlight: number,
+  leaseSeconds: number,
+  now = new Date(),
+): Promise<boolean> {
   const leaseUntil = new Date(now.getTime() + leaseSeconds * 1000).toISOString();
   try {
     await db.doc.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Delete: { TableName: db.tableName, Key: keys.renderQueueItem(provider, head.sk), ConditionExpression: 'attribute_exists(pk)' } },
+          {
+            Delete: {
+              TableName: db.tableName,
+              Key: keys.renderQueueItem(provider, head.sk),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
           {
             Update: {
               TableName: db.tableName,
               Key: keys.renderJob(head.generationId),
-              UpdateExpression: 'SET #s = :running, claimedAt = :now, leaseUntil = :lease, gsi2pk = :gpk, gsi2sk = :gsk',
+              UpdateExpression:
+                'SET #s = :running, claimedAt = :now, leaseUntil = :lease, gsi2pk = :gpk, gsi2sk = :gsk',
               ConditionExpression: '#s = :queued',
               ExpressionAttributeNames: { '#s': 'state' },
-              ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':now': now.toISOString(), ':lease': leaseUntil, ...gsi(leaseUntil, head.generationId) },
+              ExpressionAttributeValues: {
+                ':running': 'running',
+                ':queued': 'queued',
+                ':now': now.toISOString(),
+                ':lease': leaseUntil,
+                ...gsi(leaseUntil, head.generationId),
+              },
             },
           },
           {
@@ -278,6 +325,8 @@ export async function listExpiredRenderLeases(db: Db, now: Date, limit = 100): P
 }
 
 export async function inFlight(db: Db, provider: string): Promise<number> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.providerSlots(provider), ConsistentRead: true }));
+  const res = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.providerSlots(provider), ConsistentRead: true }),
+  );
   return Number(res.Item?.inFlight ?? 0);
 }

@@ -46,7 +46,13 @@ export async function listOpenReports(db: Db, type: ReportType, limit?: number):
 }
 
 /** Close a report (status set, out of the open index) and release its reporter's lock. */
-export async function closeReport(db: Db, reportId: string, lock: Key, resolution: 'resolved' | 'dismissed', now: Date): Promise<void> {
+export async function closeReport(
+  db: Db,
+  reportId: string,
+  lock: Key,
+  resolution: 'resolved' | 'dismissed',
+  now: Date,
+): Promise<void> {
   await db.doc.send(
     new TransactWriteCommand({
       TransactItems: [

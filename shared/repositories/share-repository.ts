@@ -39,7 +39,14 @@ const toSec = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
 const strip = <T>(item: Record<string, unknown> | undefined): T | null => {
   if (!item) return null;
   const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, type, ttl, ...rest } = item;
-  void pk; void sk; void gsi1pk; void gsi1sk; void gsi2pk; void gsi2sk; void type; void ttl;
+  void pk;
+  void sk;
+  void gsi1pk;
+  void gsi1sk;
+  void gsi2pk;
+  void gsi2sk;
+  void type;
+  void ttl;
   return rest as T;
 };
 
@@ -47,7 +54,13 @@ export async function putShare(db: Db, s: ShareRecord, keepSeconds: number): Pro
   await db.doc.send(
     new PutCommand({
       TableName: db.tableName,
-      Item: { ...keys.share(s.userId, s.id), ...keys.shareTokenIndex(s.token), type: 'Share', ...s, ttl: toSec(s.expiresAt) + keepSeconds },
+      Item: {
+        ...keys.share(s.userId, s.id),
+        ...keys.shareTokenIndex(s.token),
+        type: 'Share',
+        ...s,
+        ttl: toSec(s.expiresAt) + keepSeconds,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -65,7 +78,10 @@ export async function findShareByToken(db: Db, token: string): Promise<ShareReco
       TableName: db.tableName,
       IndexName: TABLE_SCHEMA.gsi1.name,
       KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
-      ExpressionAttributeValues: { ':pk': keys.shareTokenIndex(token).gsi1pk, ':sk': keys.shareTokenIndex(token).gsi1sk },
+      ExpressionAttributeValues: {
+        ':pk': keys.shareTokenIndex(token).gsi1pk,
+        ':sk': keys.shareTokenIndex(token).gsi1sk,
+      },
       Limit: 1,
     }),
   );
@@ -88,7 +104,13 @@ export async function listShares(db: Db, userId: string, limit = 200): Promise<S
 }
 
 /** End an active share (revoked by its owner or taken down by an admin). False when it was not active. */
-export async function endShare(db: Db, userId: string, shareId: string, status: Exclude<ShareStatus, 'active'>, now = new Date()): Promise<boolean> {
+export async function endShare(
+  db: Db,
+  userId: string,
+  shareId: string,
+  status: Exclude<ShareStatus, 'active'>,
+  now = new Date(),
+): Promise<boolean> {
   try {
     await db.doc.send(
       new UpdateCommand({
@@ -116,20 +138,50 @@ export interface ShareFeedback {
 }
 
 /** One vote per viewer and share: a Put on the viewer's own item (a changed vote replaces the old one). */
-export async function putVote(db: Db, shareId: string, viewerId: string, generationId: string, ttl: number, now = new Date()): Promise<void> {
+export async function putVote(
+  db: Db,
+  shareId: string,
+  viewerId: string,
+  generationId: string,
+  ttl: number,
+  now = new Date(),
+): Promise<void> {
   await db.doc.send(
     new PutCommand({
       TableName: db.tableName,
-      Item: { ...keys.shareVote(shareId, viewerId), type: 'ShareVote', shareId, viewerId, generationId, updatedAt: now.toISOString(), ttl },
+      Item: {
+        ...keys.shareVote(shareId, viewerId),
+        type: 'ShareVote',
+        shareId,
+        viewerId,
+        generationId,
+        updatedAt: now.toISOString(),
+        ttl,
+      },
     }),
   );
 }
 
-export async function putReaction(db: Db, shareId: string, viewerId: string, text: string, ttl: number, now = new Date()): Promise<void> {
+export async function putReaction(
+  db: Db,
+  shareId: string,
+  viewerId: string,
+  text: string,
+  ttl: number,
+  now = new Date(),
+): Promise<void> {
   await db.doc.send(
     new PutCommand({
       TableName: db.tableName,
-      Item: { ...keys.shareReaction(shareId, viewerId), type: 'ShareReaction', shareId, viewerId, text, updatedAt: now.toISOString(), ttl },
+      Item: {
+        ...keys.shareReaction(shareId, viewerId),
+        type: 'ShareReaction',
+        shareId,
+        viewerId,
+        text,
+        updatedAt: now.toISOString(),
+        ttl,
+      },
     }),
   );
 }
@@ -148,7 +200,8 @@ export async function getShareFeedback(db: Db, shareId: string): Promise<ShareFe
     );
     for (const i of res.Items ?? []) {
       if (i.type === 'ShareVote') out.votes.set(String(i.viewerId), String(i.generationId));
-      else if (i.type === 'ShareReaction') out.reactions.push({ viewerId: String(i.viewerId), text: String(i.text), updatedAt: String(i.updatedAt) });
+      else if (i.type === 'ShareReaction')
+        out.reactions.push({ viewerId: String(i.viewerId), text: String(i.text), updatedAt: String(i.updatedAt) });
     }
     ExclusiveStartKey = res.LastEvaluatedKey;
   } while (ExclusiveStartKey);
@@ -172,7 +225,12 @@ export interface ShareReportRecord {
 export async function createShareReport(db: Db, r: ShareReportRecord): Promise<boolean> {
   return createReportWithLock(
     db,
-    { ...keys.shareReportLock(r.shareId, r.reporterId), type: 'ShareReportLock', reportId: r.id, createdAt: r.createdAt },
+    {
+      ...keys.shareReportLock(r.shareId, r.reporterId),
+      type: 'ShareReportLock',
+      reportId: r.id,
+      createdAt: r.createdAt,
+    },
     { ...keys.styleReport(r.id), ...keys.styleReportOpenIndex(r.createdAt, r.id), type: 'ShareReport', ...r },
   );
 }
@@ -188,7 +246,12 @@ export async function getShareReport(db: Db, id: string): Promise<ShareReportRec
 }
 
 /** Close every open report of a share (out of the open index, reporters' locks released). */
-export async function resolveShareReports(db: Db, shareId: string, resolution: 'resolved' | 'dismissed', now = new Date()): Promise<number> {
+export async function resolveShareReports(
+  db: Db,
+  shareId: string,
+  resolution: 'resolved' | 'dismissed',
+  now = new Date(),
+): Promise<number> {
   const open = (await listOpenShareReports(db, 10_000)).filter((r) => r.shareId === shareId);
   for (const r of open) await closeReport(db, r.id, keys.shareReportLock(r.shareId, r.reporterId), resolution, now);
   return open.length;
@@ -200,7 +263,14 @@ export async function resolveShareReports(db: Db, shareId: string, resolution: '
  * Count one request in a fixed window and return the count including it. The counter item expires (TTL)
  * shortly after its window; an item past its window is never read again (the window start is in the key).
  */
-export async function countRequest(db: Db, action: string, subject: string, who: string, windowStart: string, ttl: number): Promise<number> {
+export async function countRequest(
+  db: Db,
+  action: string,
+  subject: string,
+  who: string,
+  windowStart: string,
+  ttl: number,
+): Promise<number> {
   const res = await db.doc.send(
     new UpdateCommand({
       TableName: db.tableName,

@@ -8,19 +8,27 @@ import backend from '../../eslint/backend.config.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 // Only this rule is under test here: disable comments meant for the root config's other rules are not problems.
-const lint = (config: typeof backend) => new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: [...config, { linterOptions: { reportUnusedDisableDirectives: 'off' } }] });
+const lint = (config: typeof backend) =>
+  new ESLint({
+    cwd: root,
+    overrideConfigFile: true,
+    overrideConfig: [...config, { linterOptions: { reportUnusedDisableDirectives: 'off' } }],
+  });
 
 describe('storage boundary lint rule', () => {
   it('reports no storage SDK import outside the repositories and the media store', async () => {
     const results = await lint(backend).lintFiles(['functions/**/*.ts', 'shared/**/*.ts', 'infra/**/*.ts']);
-    const problems = results.flatMap((r) => r.messages.map((m) => `${path.relative(root, r.filePath)}:${m.line} ${m.ruleId ?? ''} ${m.message}`));
+    const problems = results.flatMap((r) =>
+      r.messages.map((m) => `${path.relative(root, r.filePath)}:${m.line} ${m.ruleId ?? ''} ${m.message}`),
+    );
     expect(results.length).toBeGreaterThan(100);
     expect(problems).toEqual([]);
   }, 60_000);
 
   it('flags a service that imports the DynamoDB or S3 SDK (the rule bites)', async () => {
     const eslint = lint(backend);
-    const code = "import { GetCommand } from '@aws-sdk/lib-dynamodb';\nimport { S3Client } from '@aws-sdk/client-s3';\nexport const x = [GetCommand, S3Client];\n";
+    const code =
+      "import { GetCommand } from '@aws-sdk/lib-dynamodb';\nimport { S3Client } from '@aws-sdk/client-s3';\nexport const x = [GetCommand, S3Client];\n";
     const [service] = await eslint.lintText(code, { filePath: path.join(root, 'functions/services/leaky-service.ts') });
     expect(service!.messages.map((m) => m.ruleId)).toEqual(['no-restricted-imports', 'no-restricted-imports']);
     const [repo] = await eslint.lintText(code, { filePath: path.join(root, 'shared/repositories/some-repository.ts') });

@@ -32,9 +32,17 @@ export interface StyleCounts {
 
 export async function getStyleCounts(db: Db, userId: string): Promise<StyleCounts> {
   const res = await db.doc.send(
-    new GetCommand({ TableName: db.tableName, Key: keys.userCounters(userId), ConsistentRead: true, ProjectionExpression: 'privateStyleCount, publicStyleCount' }),
+    new GetCommand({
+      TableName: db.tableName,
+      Key: keys.userCounters(userId),
+      ConsistentRead: true,
+      ProjectionExpression: 'privateStyleCount, publicStyleCount',
+    }),
   );
-  return { privateStyleCount: Math.max(0, Number(res.Item?.privateStyleCount ?? 0)), publicStyleCount: Math.max(0, Number(res.Item?.publicStyleCount ?? 0)) };
+  return {
+    privateStyleCount: Math.max(0, Number(res.Item?.privateStyleCount ?? 0)),
+    publicStyleCount: Math.max(0, Number(res.Item?.publicStyleCount ?? 0)),
+  };
 }
 
 /** The counters update adding one style of this visibility, under `cap` (null = no cap). */
@@ -64,9 +72,9 @@ function decrementCount(db: Db, userId: string, isPublic: boolean) {
 }
 
 const cancellationCodes = (err: unknown): string[] =>
-  ((err as { name?: string }).name === 'TransactionCanceledException'
+  (err as { name?: string }).name === 'TransactionCanceledException'
     ? ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r?.Code ?? 'None')
-    : []);
+    : [];
 
 function styleItem(s: StoredStyle): Record<string, unknown> {
   return {
@@ -87,7 +95,13 @@ export async function createStyle(db: Db, style: StyleRecord, cap: number | null
         new TransactWriteCommand({
           TransactItems: [
             incrementCount(db, style.createdBy, style.isPublic, cap),
-            { Put: { TableName: db.tableName, Item: styleItem(stored), ConditionExpression: 'attribute_not_exists(pk)' } },
+            {
+              Put: {
+                TableName: db.tableName,
+                Item: styleItem(stored),
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
           ],
         }),
       ),
@@ -108,7 +122,13 @@ export type UpdateStyleResult = StoredStyle | 'limit' | 'changed' | 'missing';
  * other under the new cap, and the public index key is set or removed. 'changed' when the style's visibility
  * moved since it was read (read again and retry), 'missing' when it is gone.
  */
-export async function updateStyle(db: Db, current: StoredStyle, patch: StylePatch, cap: number | null, now = new Date()): Promise<UpdateStyleResult> {
+export async function updateStyle(
+  db: Db,
+  current: StoredStyle,
+  patch: StylePatch,
+  cap: number | null,
+  now = new Date(),
+): Promise<UpdateStyleResult> {
   const next: StoredStyle = { ...current, ...patch, updatedAt: now.toISOString() };
   const switching = patch.isPublic !== undefined && patch.isPublic !== current.isPublic;
   const index = switching && next.isPublic ? keys.stylePublicIndex(current.createdAt, current.id) : {};
@@ -148,7 +168,9 @@ export async function updateStyle(db: Db, current: StoredStyle, patch: StylePatc
 }
 
 async function styleExists(db: Db, id: string): Promise<boolean> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.style(id), ProjectionExpression: 'pk', ConsistentRead: true }));
+  const res = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.style(id), ProjectionExpression: 'pk', ConsistentRead: true }),
+  );
   return !!res.Item;
 }
 
@@ -163,7 +185,12 @@ export async function deleteStyleItem(db: Db, current: StoredStyle): Promise<'de
     },
   };
   try {
-    if (current.counted) await withConflictRetry(() => db.doc.send(new TransactWriteCommand({ TransactItems: [del, decrementCount(db, current.createdBy, current.isPublic)] })));
+    if (current.counted)
+      await withConflictRetry(() =>
+        db.doc.send(
+          new TransactWriteCommand({ TransactItems: [del, decrementCount(db, current.createdBy, current.isPublic)] }),
+        ),
+      );
     else await db.doc.send(new DeleteCommand(del.Delete));
     return 'deleted';
   } catch (err) {
@@ -235,7 +262,12 @@ function productItem(p: NewProduct) {
   return { ...keys.product(p.styleId, p.id), ...keys.productIdIndex(p.id), type: 'Product', ...p };
 }
 function linkItem(l: ProductLinkRecord) {
-  return { ...keys.productLink(l.styleId, l.productId, l.id), ...keys.productLinkIdIndex(l.id), type: 'ProductLink', ...l };
+  return {
+    ...keys.productLink(l.styleId, l.productId, l.id),
+    ...keys.productLinkIdIndex(l.id),
+    type: 'ProductLink',
+    ...l,
+  };
 }
 
 /** Create a product with its links in one transaction; false when the style is gone. */
@@ -244,9 +276,17 @@ export async function createProduct(db: Db, p: NewProduct, links: ProductLinkRec
     await db.doc.send(
       new TransactWriteCommand({
         TransactItems: [
-          { ConditionCheck: { TableName: db.tableName, Key: keys.style(p.styleId), ConditionExpression: 'attribute_exists(pk)' } },
+          {
+            ConditionCheck: {
+              TableName: db.tableName,
+              Key: keys.style(p.styleId),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
           { Put: { TableName: db.tableName, Item: productItem(p), ConditionExpression: 'attribute_not_exists(pk)' } },
-          ...links.map((l) => ({ Put: { TableName: db.tableName, Item: linkItem(l), ConditionExpression: 'attribute_not_exists(pk)' } })),
+          ...links.map((l) => ({
+            Put: { TableName: db.tableName, Item: linkItem(l), ConditionExpression: 'attribute_not_exists(pk)' },
+          })),
         ],
       }),
     );
@@ -276,7 +316,9 @@ export async function getProductById(db: Db, productId: string): Promise<NewProd
   const found = await byGsi1<NewProduct>(db, k.gsi1pk, k.gsi1sk);
   if (!found) return null;
   // the index is eventually consistent: confirm on the table
-  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.product(found.styleId, productId), ConsistentRead: true }));
+  const res = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.product(found.styleId, productId), ConsistentRead: true }),
+  );
   return clean<NewProduct>(res.Item);
 }
 
@@ -285,7 +327,13 @@ export async function getProductLinkById(db: Db, linkId: string): Promise<Produc
   const k = keys.productLinkIdIndex(linkId);
   const found = await byGsi1<ProductLinkRecord>(db, k.gsi1pk, k.gsi1sk);
   if (!found) return null;
-  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.productLink(found.styleId, found.productId, linkId), ConsistentRead: true }));
+  const res = await db.doc.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: keys.productLink(found.styleId, found.productId, linkId),
+      ConsistentRead: true,
+    }),
+  );
   return clean<ProductLinkRecord>(res.Item);
 }
 
@@ -299,7 +347,9 @@ export async function listProductLinks(db: Db, styleId: string, productId: strin
       ConsistentRead: true,
     }),
   );
-  return (res.Items ?? []).map((i) => clean<ProductLinkRecord>(i)!).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  return (res.Items ?? [])
+    .map((i) => clean<ProductLinkRecord>(i)!)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 }
 
 async function updateFields<T>(db: Db, key: Record<string, string>, patch: Record<string, unknown>): Promise<T | null> {
@@ -325,7 +375,8 @@ async function updateFields<T>(db: Db, key: Record<string, string>, patch: Recor
   }
 }
 
-export const updateProduct = (db: Db, p: NewProduct, patch: Partial<NewProduct>) => updateFields<NewProduct>(db, keys.product(p.styleId, p.id), patch);
+export const updateProduct = (db: Db, p: NewProduct, patch: Partial<NewProduct>) =>
+  updateFields<NewProduct>(db, keys.product(p.styleId, p.id), patch);
 export const updateProductLink = (db: Db, l: ProductLinkRecord, patch: Partial<ProductLinkRecord>) =>
   updateFields<ProductLinkRecord>(db, keys.productLink(l.styleId, l.productId, l.id), patch);
 
@@ -335,7 +386,13 @@ export async function createProductLink(db: Db, l: ProductLinkRecord): Promise<b
     await db.doc.send(
       new TransactWriteCommand({
         TransactItems: [
-          { ConditionCheck: { TableName: db.tableName, Key: keys.product(l.styleId, l.productId), ConditionExpression: 'attribute_exists(pk)' } },
+          {
+            ConditionCheck: {
+              TableName: db.tableName,
+              Key: keys.product(l.styleId, l.productId),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
           { Put: { TableName: db.tableName, Item: linkItem(l), ConditionExpression: 'attribute_not_exists(pk)' } },
         ],
       }),
@@ -350,14 +407,21 @@ export async function createProductLink(db: Db, l: ProductLinkRecord): Promise<b
 async function deleteKeys(db: Db, list: Record<string, string>[]) {
   for (let i = 0; i < list.length; i += 100) {
     const chunk = list.slice(i, i + 100);
-    await withConflictRetry(() => db.doc.send(new TransactWriteCommand({ TransactItems: chunk.map((Key) => ({ Delete: { TableName: db.tableName, Key } })) })));
+    await withConflictRetry(() =>
+      db.doc.send(
+        new TransactWriteCommand({ TransactItems: chunk.map((Key) => ({ Delete: { TableName: db.tableName, Key } })) }),
+      ),
+    );
   }
 }
 
 /** Delete a product and its links. */
 export async function deleteProduct(db: Db, styleId: string, productId: string): Promise<void> {
   const links = await listProductLinks(db, styleId, productId);
-  await deleteKeys(db, [...links.map((l) => keys.productLink(styleId, productId, l.id)), keys.product(styleId, productId)]);
+  await deleteKeys(db, [
+    ...links.map((l) => keys.productLink(styleId, productId, l.id)),
+    keys.product(styleId, productId),
+  ]);
 }
 
 /** Delete every product and link of a style (its partition's PRODUCT# items). Returns how many items. */

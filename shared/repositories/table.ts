@@ -89,7 +89,13 @@ export function isConditionFailure(err: unknown): boolean {
 /** Consumed capacity totals, collected only when DDB_CAPACITY_METRICS=1 (the bench). */
 export const capacityMetrics = { read: 0, write: 0, calls: 0 };
 
-const READ_COMMANDS = new Set(['GetItemCommand', 'QueryCommand', 'BatchGetItemCommand', 'TransactGetItemsCommand', 'ScanCommand']);
+const READ_COMMANDS = new Set([
+  'GetItemCommand',
+  'QueryCommand',
+  'BatchGetItemCommand',
+  'TransactGetItemsCommand',
+  'ScanCommand',
+]);
 
 function instrumentCapacity(client: DynamoDBClient) {
   client.middlewareStack.add(
@@ -98,7 +104,11 @@ function instrumentCapacity(client: DynamoDBClient) {
       input.ReturnConsumedCapacity = 'TOTAL';
       const result = await next(args);
       const consumed = (result.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
-      const list = (Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) as { CapacityUnits?: number; ReadCapacityUnits?: number; WriteCapacityUnits?: number }[];
+      const list = (Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) as {
+        CapacityUnits?: number;
+        ReadCapacityUnits?: number;
+        WriteCapacityUnits?: number;
+      }[];
       const isRead = READ_COMMANDS.has(String(context.commandName));
       for (const c of list) {
         if (c.ReadCapacityUnits !== undefined || c.WriteCapacityUnits !== undefined) {

@@ -10,7 +10,8 @@ import type { PromptTemplateRecord, RawTemplateRecord } from './catalog-reposito
 import { buildUpdate } from './toolkit';
 
 const STRIP = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type']);
-const clean = <T>(item: Record<string, unknown> | undefined): T => Object.fromEntries(Object.entries(item ?? {}).filter(([k]) => !STRIP.has(k))) as T;
+const clean = <T>(item: Record<string, unknown> | undefined): T =>
+  Object.fromEntries(Object.entries(item ?? {}).filter(([k]) => !STRIP.has(k))) as T;
 
 export async function createPromptTemplate(db: Db, t: PromptTemplateRecord & { updatedAt: string }): Promise<void> {
   await db.doc.send(
@@ -32,7 +33,12 @@ export async function createRawTemplate(db: Db, t: RawTemplateRecord & { updated
   );
 }
 
-async function update<T>(db: Db, key: Record<string, string>, patch: Record<string, unknown>, index: Record<string, string> | null): Promise<T | null> {
+async function update<T>(
+  db: Db,
+  key: Record<string, string>,
+  patch: Record<string, unknown>,
+  index: Record<string, string> | null,
+): Promise<T | null> {
   try {
     const res = await db.doc.send(
       new UpdateCommand({
@@ -52,17 +58,29 @@ async function update<T>(db: Db, key: Record<string, string>, patch: Record<stri
 
 /** Update a prompt template; `name` (when it changes) rewrites the index key. Null when missing. */
 export function updatePromptTemplate(db: Db, id: string, patch: Partial<PromptTemplateRecord> & { updatedAt: string }) {
-  return update<PromptTemplateRecord>(db, keys.promptTemplate(id), patch, patch.name !== undefined ? keys.promptTemplateIndex(patch.name, id) : null);
+  return update<PromptTemplateRecord>(
+    db,
+    keys.promptTemplate(id),
+    patch,
+    patch.name !== undefined ? keys.promptTemplateIndex(patch.name, id) : null,
+  );
 }
 
 /** Update a raw template; `priority` (when given) rewrites the index key. Null when missing. */
 export function updateRawTemplate(db: Db, id: string, patch: Partial<RawTemplateRecord> & { updatedAt: string }) {
-  return update<RawTemplateRecord>(db, keys.rawTemplate(id), patch, patch.priority !== undefined ? keys.rawTemplateIndex(patch.priority, id) : null);
+  return update<RawTemplateRecord>(
+    db,
+    keys.rawTemplate(id),
+    patch,
+    patch.priority !== undefined ? keys.rawTemplateIndex(patch.priority, id) : null,
+  );
 }
 
 async function del(db: Db, key: Record<string, string>): Promise<boolean> {
   try {
-    await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: key, ConditionExpression: 'attribute_exists(pk)' }));
+    await db.doc.send(
+      new DeleteCommand({ TableName: db.tableName, Key: key, ConditionExpression: 'attribute_exists(pk)' }),
+    );
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;

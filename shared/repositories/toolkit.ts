@@ -99,13 +99,21 @@ export async function transact(db: Db, items: TransactItem[]): Promise<void> {
  * A transaction rebuilt from fresh reads on every try (`build` runs again after a conflict). Conditions that
  * fail are not retried: they are the caller's answer (duplicate, stale, insufficient).
  */
-export async function transactWithRetry(db: Db, build: (n: number) => Promise<TransactItem[]> | TransactItem[], retryable: (err: unknown) => boolean = isTransactionConflict): Promise<void> {
+export async function transactWithRetry(
+  db: Db,
+  build: (n: number) => Promise<TransactItem[]> | TransactItem[],
+  retryable: (err: unknown) => boolean = isTransactionConflict,
+): Promise<void> {
   await withRetry(async (n) => transact(db, await build(n)), retryable);
 }
 
 /* ---------------- single items ---------------- */
 
-export async function getItem<T = Item>(db: Db, key: Key, opts: { consistent?: boolean; projection?: string; names?: Record<string, string> } = {}): Promise<T | null> {
+export async function getItem<T = Item>(
+  db: Db,
+  key: Key,
+  opts: { consistent?: boolean; projection?: string; names?: Record<string, string> } = {},
+): Promise<T | null> {
   const res = await db.doc.send(
     new GetCommand({
       TableName: db.tableName,
@@ -122,7 +130,11 @@ export async function itemExists(db: Db, key: Key): Promise<boolean> {
   return !!(await getItem(db, key, { consistent: true, projection: 'pk' }));
 }
 
-export async function putItem(db: Db, item: Item, opts: Omit<PutCommandInput, 'TableName' | 'Item'> = {}): Promise<void> {
+export async function putItem(
+  db: Db,
+  item: Item,
+  opts: Omit<PutCommandInput, 'TableName' | 'Item'> = {},
+): Promise<void> {
   await db.doc.send(new PutCommand({ TableName: db.tableName, Item: item, ...opts }));
 }
 
@@ -131,7 +143,10 @@ export async function updateItem(db: Db, input: Omit<UpdateCommandInput, 'TableN
 }
 
 /** A conditional update: true when it applied, false when its condition failed (any other error is thrown). */
-export async function updateIf(db: Db, input: Omit<UpdateCommandInput, 'TableName'> & { ConditionExpression: string }): Promise<boolean> {
+export async function updateIf(
+  db: Db,
+  input: Omit<UpdateCommandInput, 'TableName'> & { ConditionExpression: string },
+): Promise<boolean> {
   try {
     await updateItem(db, input);
     return true;
@@ -142,7 +157,10 @@ export async function updateIf(db: Db, input: Omit<UpdateCommandInput, 'TableNam
 }
 
 /** The keys (pk, sk) of every item of a partition whose sort key starts with a prefix (consistent read). */
-export async function keysUnder(db: Db, prefix: { pk: string; skPrefix: string }): Promise<{ pk: string; sk: string }[]> {
+export async function keysUnder(
+  db: Db,
+  prefix: { pk: string; skPrefix: string },
+): Promise<{ pk: string; sk: string }[]> {
   return queryAll<{ pk: string; sk: string }>(db, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
     ExpressionAttributeValues: { ':pk': prefix.pk, ':p': prefix.skPrefix },
@@ -151,30 +169,52 @@ export async function keysUnder(db: Db, prefix: { pk: string; skPrefix: string }
   });
 }
 
-export async function deleteItem(db: Db, key: Key, opts: Omit<DeleteCommandInput, 'TableName' | 'Key'> = {}): Promise<Item | undefined> {
+export async function deleteItem(
+  db: Db,
+  key: Key,
+  opts: Omit<DeleteCommandInput, 'TableName' | 'Key'> = {},
+): Promise<Item | undefined> {
   return (await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: key, ...opts }))).Attributes;
 }
 
 /* ---------------- queries ---------------- */
 
 /** One page of a query from `start`; `lastKey` is where the next page starts (undefined: no more). */
-export async function queryPage<T = Item>(db: Db, input: QueryInput, start?: Key): Promise<{ items: T[]; lastKey?: Key; count: number }> {
-  const res = await db.doc.send(new QueryCommand({ TableName: db.tableName, ...input, ...(start ? { ExclusiveStartKey: start } : {}) }));
+export async function queryPage<T = Item>(
+  db: Db,
+  input: QueryInput,
+  start?: Key,
+): Promise<{ items: T[]; lastKey?: Key; count: number }> {
+  const res = await db.doc.send(
+    new QueryCommand({ TableName: db.tableName, ...input, ...(start ? { ExclusiveStartKey: start } : {}) }),
+  );
   return { items: (res.Items ?? []) as T[], lastKey: res.LastEvaluatedKey, count: res.Count ?? 0 };
 }
 
 /** Every page of a query (or until `max` items; then `lastKey` says where it stopped). */
-export async function queryAll<T = Item>(db: Db, input: QueryInput, opts: { max?: number; start?: Key } = {}): Promise<T[]> {
+export async function queryAll<T = Item>(
+  db: Db,
+  input: QueryInput,
+  opts: { max?: number; start?: Key } = {},
+): Promise<T[]> {
   return (await queryUpTo<T>(db, input, opts)).items;
 }
 
 /** Pages of a query until `max` items or the end, with the key to continue from. */
-export async function queryUpTo<T = Item>(db: Db, input: QueryInput, opts: { max?: number; start?: Key } = {}): Promise<{ items: T[]; lastKey?: Key }> {
+export async function queryUpTo<T = Item>(
+  db: Db,
+  input: QueryInput,
+  opts: { max?: number; start?: Key } = {},
+): Promise<{ items: T[]; lastKey?: Key }> {
   const items: T[] = [];
   let start = opts.start;
   do {
     const room = opts.max === undefined ? undefined : opts.max - items.length;
-    const page = await queryPage<T>(db, room === undefined ? input : { ...input, Limit: Math.min(room, input.Limit ?? room) }, start);
+    const page = await queryPage<T>(
+      db,
+      room === undefined ? input : { ...input, Limit: Math.min(room, input.Limit ?? room) },
+      start,
+    );
     items.push(...page.items);
     start = page.lastKey;
   } while (start && (opts.max === undefined || items.length < opts.max));
@@ -198,7 +238,9 @@ export async function scanAll<T = Item>(db: Db, input: ScanInput): Promise<T[]> 
   const out: T[] = [];
   let start: Key | undefined;
   do {
-    const res = await db.doc.send(new ScanCommand({ TableName: db.tableName, ...input, ...(start ? { ExclusiveStartKey: start } : {}) }));
+    const res = await db.doc.send(
+      new ScanCommand({ TableName: db.tableName, ...input, ...(start ? { ExclusiveStartKey: start } : {}) }),
+    );
     out.push(...((res.Items ?? []) as T[]));
     start = res.LastEvaluatedKey;
   } while (start);
@@ -207,10 +249,19 @@ export async function scanAll<T = Item>(db: Db, input: ScanInput): Promise<T[]> 
 
 /* ---------------- batches ---------------- */
 
-const keyId = (k: Key) => JSON.stringify(Object.keys(k).sort().map((n) => [n, k[n]]));
+const keyId = (k: Key) =>
+  JSON.stringify(
+    Object.keys(k)
+      .sort()
+      .map((n) => [n, k[n]]),
+  );
 
 /** The items of many keys (duplicates asked once; chunks of 100; unprocessed keys retried with the one policy). */
-export async function batchGetAll<T = Item>(db: Db, keyList: Key[], opts: { projection?: string; names?: Record<string, string> } = {}): Promise<T[]> {
+export async function batchGetAll<T = Item>(
+  db: Db,
+  keyList: Key[],
+  opts: { projection?: string; names?: Record<string, string> } = {},
+): Promise<T[]> {
   const unique = [...new Map(keyList.map((k) => [keyId(k), k])).values()];
   const out: T[] = [];
   for (let i = 0; i < unique.length; i += 100) {
@@ -274,7 +325,13 @@ export interface UpdateParts {
  */
 export function buildUpdate(
   set: Record<string, unknown>,
-  opts: { add?: Record<string, number>; remove?: string[]; undefinedAs?: 'skip' | 'null'; names?: Record<string, string>; values?: Record<string, unknown> } = {},
+  opts: {
+    add?: Record<string, number>;
+    remove?: string[];
+    undefinedAs?: 'skip' | 'null';
+    names?: Record<string, string>;
+    values?: Record<string, unknown>;
+  } = {},
 ): UpdateParts {
   const names: Record<string, string> = { ...opts.names };
   const values: Record<string, unknown> = { ...opts.values };
@@ -304,9 +361,17 @@ export function buildUpdate(
     i++;
     return n;
   });
-  const parts = [sets.length ? `SET ${sets.join(', ')}` : '', adds.length ? `ADD ${adds.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean);
+  const parts = [
+    sets.length ? `SET ${sets.join(', ')}` : '',
+    adds.length ? `ADD ${adds.join(', ')}` : '',
+    removes.length ? `REMOVE ${removes.join(', ')}` : '',
+  ].filter(Boolean);
   if (!parts.length) throw new Error('buildUpdate: nothing to update');
-  return { UpdateExpression: parts.join(' '), ExpressionAttributeNames: names, ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}) };
+  return {
+    UpdateExpression: parts.join(' '),
+    ExpressionAttributeNames: names,
+    ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+  };
 }
 
 /** Drop the table's key and index attributes (and the item type) from a stored item. */
@@ -320,4 +385,5 @@ export function stripKeys<T>(item: Item, extra: string[] = []): T {
 /** A signed cursor for the key a page stopped at (null: no next page); `scope` binds it to its listing. */
 export const encodeCursor = (key: Key | undefined | null, scope: string): string | null => signCursor(key, scope);
 /** The key a signed cursor carries (undefined: none); a 400 for anything not signed for this scope. */
-export const decodeCursor = (cursor: string | undefined | null, scope: string): Key | undefined => verifyCursor(cursor, scope);
+export const decodeCursor = (cursor: string | undefined | null, scope: string): Key | undefined =>
+  verifyCursor(cursor, scope);

@@ -46,7 +46,8 @@ export const ACCOUNT_STATUSES = ['active', 'deleting', 'deleted', 'disabled'] as
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 /** True when the account may use the API (no status, or 'active'). */
-export const isAccountActive = (u: Pick<UserRecord, 'accountStatus'>): boolean => !u.accountStatus || u.accountStatus === 'active';
+export const isAccountActive = (u: Pick<UserRecord, 'accountStatus'>): boolean =>
+  !u.accountStatus || u.accountStatus === 'active';
 
 export interface NewUser {
   id: string;
@@ -58,7 +59,10 @@ export interface NewUser {
 const strip = <T extends Record<string, unknown>>(item: T | undefined): UserRecord | null => {
   if (!item) return null;
   const { pk, sk, gsi1pk, gsi1sk, ...rest } = item as Record<string, unknown>;
-  void pk; void sk; void gsi1pk; void gsi1sk;
+  void pk;
+  void sk;
+  void gsi1pk;
+  void gsi1sk;
   return rest as unknown as UserRecord;
 };
 
@@ -84,7 +88,11 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRecord
 /** A handle derived from the e-mail's local part: lowercase letters, digits and underscores, 3 to 30 long. */
 export function baseHandle(email: string): string {
   const local = email.split('@')[0] ?? '';
-  let h = local.toLowerCase().replace(/[^a-z0-9_]/g, '_').replace(/_+/g, '_').replace(/^_|_$/g, '');
+  let h = local
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_')
+    .replace(/_+/g, '_')
+    .replace(/^_|_$/g, '');
   if (h.length < 3) h = `${h}user`.slice(0, 30);
   return h.slice(0, 24);
 }
@@ -142,7 +150,13 @@ export async function createUserIfMissing(db: Db, input: NewUser, now = new Date
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },
-            { ConditionCheck: { TableName: db.tableName, Key: tombstoneKey(input.id), ConditionExpression: 'attribute_not_exists(pk)' } },
+            {
+              ConditionCheck: {
+                TableName: db.tableName,
+                Key: tombstoneKey(input.id),
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
           ],
         }),
       );
@@ -150,7 +164,8 @@ export async function createUserIfMissing(db: Db, input: NewUser, now = new Date
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
       const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-      if (reasons[2]?.Code === 'ConditionalCheckFailed') throw new HttpError(401, ACCOUNT_DELETED.code, ACCOUNT_DELETED.message);
+      if (reasons[2]?.Code === 'ConditionalCheckFailed')
+        throw new HttpError(401, ACCOUNT_DELETED.code, ACCOUNT_DELETED.message);
       if (reasons[0]?.Code === 'ConditionalCheckFailed') {
         const raced = await getUser(db, input.id);
         if (raced) return raced;
@@ -162,9 +177,17 @@ export async function createUserIfMissing(db: Db, input: NewUser, now = new Date
 }
 
 /** Some fields of many users (BatchGet through the toolkit: chunks of 100, unprocessed keys retried). */
-export async function getUsersByIds<F extends keyof UserRecord>(db: Db, ids: string[], fields: F[]): Promise<Pick<UserRecord, F | 'id'>[]> {
+export async function getUsersByIds<F extends keyof UserRecord>(
+  db: Db,
+  ids: string[],
+  fields: F[],
+): Promise<Pick<UserRecord, F | 'id'>[]> {
   const names = Object.fromEntries(fields.map((f, i) => [`#p${i}`, f]));
-  return batchGetAll<Pick<UserRecord, F | 'id'>>(db, ids.map((id) => keys.user(id)), { projection: Object.keys(names).join(', '), names });
+  return batchGetAll<Pick<UserRecord, F | 'id'>>(
+    db,
+    ids.map((id) => keys.user(id)),
+    { projection: Object.keys(names).join(', '), names },
+  );
 }
 
 export type UserPatch = Partial<Omit<UserRecord, 'id' | 'email' | 'handle' | 'createdAt' | 'updatedAt'>>;
@@ -208,7 +231,12 @@ export async function setCurrentRole(db: Db, userId: string, role: Role, now = n
  * The request pipeline refuses every authenticated call of an account whose status is not 'active'.
  * Returns false when there is no user item.
  */
-export async function setAccountStatus(db: Db, userId: string, status: AccountStatus, now = new Date()): Promise<boolean> {
+export async function setAccountStatus(
+  db: Db,
+  userId: string,
+  status: AccountStatus,
+  now = new Date(),
+): Promise<boolean> {
   try {
     await db.doc.send(
       new UpdateCommand({

@@ -22,13 +22,23 @@ export interface PreferencesRecord {
 }
 
 /** Store the preferences and mark the user onboarded, together. */
-export async function savePreferences(db: Db, userId: string, prefs: Omit<PreferencesRecord, 'updatedAt'>, now = new Date()): Promise<PreferencesRecord> {
+export async function savePreferences(
+  db: Db,
+  userId: string,
+  prefs: Omit<PreferencesRecord, 'updatedAt'>,
+  now = new Date(),
+): Promise<PreferencesRecord> {
   const rec: PreferencesRecord = { ...prefs, updatedAt: now.toISOString() };
   await withConflictRetry(() =>
     db.doc.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: db.tableName, Item: { ...keys.preferences(userId), type: 'Preferences', userId, ...rec } } },
+          {
+            Put: {
+              TableName: db.tableName,
+              Item: { ...keys.preferences(userId), type: 'Preferences', userId, ...rec },
+            },
+          },
           {
             Update: {
               TableName: db.tableName,
@@ -125,9 +135,14 @@ export async function updateProfile(
     if (moving && reasons[1]?.Code === 'ConditionalCheckFailed') return { ok: false, reason: 'handle-taken' };
     return { ok: false, reason: 'stale' };
   }
-  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.user(userId), ConsistentRead: true }));
+  const res = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.user(userId), ConsistentRead: true }),
+  );
   const { pk, sk, gsi1pk, gsi1sk, ...rest } = res.Item ?? {};
-  void pk; void sk; void gsi1pk; void gsi1sk;
+  void pk;
+  void sk;
+  void gsi1pk;
+  void gsi1sk;
   return { ok: true, user: rest as unknown as UserRecord };
 }
 
@@ -153,7 +168,12 @@ export async function listUserLinks(db: Db, userId: string): Promise<UserLinkRec
       ExpressionAttributeValues: { ':pk': k.pk, ':p': k.skPrefix },
     }),
   );
-  return (res.Items ?? []).map((i) => ({ id: i.id as string, title: i.title as string, url: i.url as string, createdAt: i.createdAt as string }));
+  return (res.Items ?? []).map((i) => ({
+    id: i.id as string,
+    title: i.title as string,
+    url: i.url as string,
+    createdAt: i.createdAt as string,
+  }));
 }
 
 /** Add a link unless the user already has `max`; false when the cap is reached. */
@@ -197,7 +217,13 @@ export async function deleteUserLink(db: Db, userId: string, linkId: string): Pr
       db.doc.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Delete: { TableName: db.tableName, Key: keys.userLink(userId, linkId), ConditionExpression: 'attribute_exists(pk)' } },
+            {
+              Delete: {
+                TableName: db.tableName,
+                Key: keys.userLink(userId, linkId),
+                ConditionExpression: 'attribute_exists(pk)',
+              },
+            },
             {
               Update: {
                 TableName: db.tableName,

@@ -2,7 +2,13 @@
 import * as z from 'zod';
 import { isSafeText, normalizeText, UNSAFE_TEXT_MESSAGE } from '../domain/text-rules';
 import { SETTINGS, STYLE_IMAGE_TYPES, TASK_TYPES, VIBES, RAW_TEMPLATE_DEFAULTS } from '../domain/catalog';
-import { APPLICATION_MESSAGES, APPLICATION_STATUSES, MAX_USE_CASE, REVIEW_DECISIONS, useCaseError } from '../domain/influencer';
+import {
+  APPLICATION_MESSAGES,
+  APPLICATION_STATUSES,
+  MAX_USE_CASE,
+  REVIEW_DECISIONS,
+  useCaseError,
+} from '../domain/influencer';
 import { STYLE_MESSAGES, isHttpUrl } from '../domain/style-rules';
 import { parseImageRef } from '../domain/image-ref';
 
@@ -16,7 +22,10 @@ const optText = (max: number) =>
 /** An image shown to others: an http(s) address or one of our public images (never javascript:, data: or a private image). */
 export const IMAGE_URL_RULE = 'Image must be an http(s) address or an uploaded image (/api/public-image/...)';
 const optImageUrl = (max: number) =>
-  optText(max).refine((v) => v === undefined || v === null || isHttpUrl(v) || parseImageRef(v, { allow: ['public'] }).ok, IMAGE_URL_RULE);
+  optText(max).refine(
+    (v) => v === undefined || v === null || isHttpUrl(v) || parseImageRef(v, { allow: ['public'] }).ok,
+    IMAGE_URL_RULE,
+  );
 /** A list of strings, also accepted as one comma-separated string. */
 const stringList = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',') : v),
@@ -24,14 +33,27 @@ const stringList = z.preprocess(
 );
 
 const styleFields = {
-  name: z.string({ message: STYLE_MESSAGES.nameRequired }).trim().min(1, STYLE_MESSAGES.nameRequired).max(120, 'Style name is too long').refine(isSafeText, `Name ${UNSAFE_TEXT_MESSAGE}`).transform(normalizeText),
+  name: z
+    .string({ message: STYLE_MESSAGES.nameRequired })
+    .trim()
+    .min(1, STYLE_MESSAGES.nameRequired)
+    .max(120, 'Style name is too long')
+    .refine(isSafeText, `Name ${UNSAFE_TEXT_MESSAGE}`)
+    .transform(normalizeText),
   description: text(2000),
   sex: z.string().trim().max(20),
   categoryIds: stringList,
   tags: stringList,
-  tasks: z.array(z.enum(TASK_TYPES, { message: `Tasks must be among ${TASK_TYPES.join(', ')}` })).min(1, 'At least one task is required').max(TASK_TYPES.length),
+  tasks: z
+    .array(z.enum(TASK_TYPES, { message: `Tasks must be among ${TASK_TYPES.join(', ')}` }))
+    .min(1, 'At least one task is required')
+    .max(TASK_TYPES.length),
   styleImageType: z.enum(STYLE_IMAGE_TYPES, { message: `Style image type must be ${STYLE_IMAGE_TYPES.join(', ')}` }),
-  promptImageUrl: z.string({ message: STYLE_MESSAGES.promptImageRequired }).trim().min(1, STYLE_MESSAGES.promptImageRequired).max(1024),
+  promptImageUrl: z
+    .string({ message: STYLE_MESSAGES.promptImageRequired })
+    .trim()
+    .min(1, STYLE_MESSAGES.promptImageRequired)
+    .max(1024),
   promptImageOriginalUrl: optText(2048),
   coverImageUrl: optText(1024),
   defaultPromptTemplateId: optText(100),
@@ -92,7 +114,13 @@ const linkFields = {
 export const productLinkInputSchema = z.object(linkFields);
 export type ProductLinkInput = z.infer<typeof productLinkInputSchema>;
 
-const productName = z.string({ message: STYLE_MESSAGES.productNameRequired }).trim().min(1, STYLE_MESSAGES.productNameRequired).max(200, 'Product name is too long').refine(isSafeText, `Name ${UNSAFE_TEXT_MESSAGE}`).transform(normalizeText);
+const productName = z
+  .string({ message: STYLE_MESSAGES.productNameRequired })
+  .trim()
+  .min(1, STYLE_MESSAGES.productNameRequired)
+  .max(200, 'Product name is too long')
+  .refine(isSafeText, `Name ${UNSAFE_TEXT_MESSAGE}`)
+  .transform(normalizeText);
 
 /** POST /api/admin/products */
 export const productCreateSchema = z.object({
@@ -117,7 +145,10 @@ export const productPatchSchema = z.object({
 export type ProductPatchInput = z.infer<typeof productPatchSchema>;
 
 /** POST /api/admin/product-links (productId in the body) and POST /api/admin/products/{id}/links. */
-export const productLinkCreateSchema = z.object({ productId: z.string().trim().min(1, 'Product is required').max(100), ...linkFields });
+export const productLinkCreateSchema = z.object({
+  productId: z.string().trim().min(1, 'Product is required').max(100),
+  ...linkFields,
+});
 export const productLinkForProductSchema = productLinkInputSchema;
 
 /** PATCH /api/admin/product-links/{id} */
@@ -125,7 +156,13 @@ export const productLinkPatchSchema = z.object({ ...linkFields, url: productUrl.
 export type ProductLinkPatchInput = z.infer<typeof productLinkPatchSchema>;
 
 export const COLLECTION_NAME_REQUIRED = 'Collection name is required';
-const collectionName = z.string({ message: COLLECTION_NAME_REQUIRED }).trim().min(1, COLLECTION_NAME_REQUIRED).max(120, 'Collection name is too long').refine(isSafeText, `Name ${UNSAFE_TEXT_MESSAGE}`).transform(normalizeText);
+const collectionName = z
+  .string({ message: COLLECTION_NAME_REQUIRED })
+  .trim()
+  .min(1, COLLECTION_NAME_REQUIRED)
+  .max(120, 'Collection name is too long')
+  .refine(isSafeText, `Name ${UNSAFE_TEXT_MESSAGE}`)
+  .transform(normalizeText);
 
 /** POST /api/influencer-collections */
 export const collectionCreateSchema = z.object({
@@ -145,7 +182,9 @@ export const collectionPatchSchema = z.object({
 export type CollectionPatchInput = z.infer<typeof collectionPatchSchema>;
 
 /** POST /api/influencer-collections/{id}/styles */
-export const collectionAddStyleSchema = z.object({ styleId: z.string({ message: 'Style is required' }).trim().min(1, 'Style is required').max(100) });
+export const collectionAddStyleSchema = z.object({
+  styleId: z.string({ message: 'Style is required' }).trim().min(1, 'Style is required').max(100),
+});
 
 const social = optText(200);
 
@@ -171,7 +210,11 @@ export { APPLICATION_MESSAGES };
 /** GET /api/admin/influencer/applications?status= */
 export const applicationListQuery = z.object({
   status: z
-    .union([z.enum(APPLICATION_STATUSES, { message: `Status must be ${APPLICATION_STATUSES.join(', ')} or all` }), z.literal('all'), z.literal('')])
+    .union([
+      z.enum(APPLICATION_STATUSES, { message: `Status must be ${APPLICATION_STATUSES.join(', ')} or all` }),
+      z.literal('all'),
+      z.literal(''),
+    ])
     .optional(),
 });
 
@@ -183,11 +226,21 @@ export const applicationReviewSchema = z.object({
 export type ApplicationReviewInput = z.infer<typeof applicationReviewSchema>;
 
 const promptFields = {
-  name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is too long').refine(isSafeText, `Name ${UNSAFE_TEXT_MESSAGE}`).transform(normalizeText),
+  name: z
+    .string({ message: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(120, 'Name is too long')
+    .refine(isSafeText, `Name ${UNSAFE_TEXT_MESSAGE}`)
+    .transform(normalizeText),
   description: text(2000),
   previewImageUrl: optImageUrl(1024),
   task: z.enum(TASK_TYPES, { message: `Task must be among ${TASK_TYPES.join(', ')}` }),
-  template: z.string({ message: 'Template text is required' }).trim().min(1, 'Template text is required').max(20_000, 'Template text is too long'),
+  template: z
+    .string({ message: 'Template text is required' })
+    .trim()
+    .min(1, 'Template text is required')
+    .max(20_000, 'Template text is too long'),
   styleCategory: optText(100),
 };
 
@@ -218,14 +271,27 @@ export const promptTestSchema = z.object({
 });
 
 const rawFields = {
-  name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is too long').refine(isSafeText, `Name ${UNSAFE_TEXT_MESSAGE}`).transform(normalizeText),
+  name: z
+    .string({ message: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(120, 'Name is too long')
+    .refine(isSafeText, `Name ${UNSAFE_TEXT_MESSAGE}`)
+    .transform(normalizeText),
   taskType: z.enum(TASK_TYPES, { message: `Task type must be among ${TASK_TYPES.join(', ')}` }),
   vibeCategory: z.enum(VIBES, { message: `Vibe must be among ${VIBES.join(', ')}` }),
   settingCategory: z.enum(SETTINGS, { message: `Setting must be among ${SETTINGS.join(', ')}` }),
   requiresFullBody: z.boolean({ message: 'requiresFullBody must be true or false' }),
-  priority: z.number({ message: 'Priority must be a number' }).int('Priority must be a whole number').min(0, 'Priority must be between 0 and 99999').max(99_999, 'Priority must be between 0 and 99999'),
+  priority: z
+    .number({ message: 'Priority must be a number' })
+    .int('Priority must be a whole number')
+    .min(0, 'Priority must be between 0 and 99999')
+    .max(99_999, 'Priority must be between 0 and 99999'),
   enabled: z.boolean({ message: 'enabled must be true or false' }),
-  jsonText: z.string({ message: 'Template JSON is required' }).min(1, 'Template JSON is required').max(100_000, 'Template JSON is too long'),
+  jsonText: z
+    .string({ message: 'Template JSON is required' })
+    .min(1, 'Template JSON is required')
+    .max(100_000, 'Template JSON is too long'),
 };
 
 /** POST /api/admin/raw-templates */
@@ -244,8 +310,12 @@ export type RawTemplatePatchInput = z.infer<typeof rawTemplatePatchSchema>;
 const sampleUrl = z.union([z.string().max(2048), z.null()]).optional();
 /** POST /api/admin/raw-templates/compile */
 export const rawTemplateCompileSchema = z.object({
-  jsonText: z.string({ message: 'Compile failed: Template JSON is required' }).max(100_000, 'Template JSON is too long'),
-  sampleUrls: z.object({ style: sampleUrl, portrait: sampleUrl, fullBody: sampleUrl, background: sampleUrl }).default({}),
+  jsonText: z
+    .string({ message: 'Compile failed: Template JSON is required' })
+    .max(100_000, 'Template JSON is too long'),
+  sampleUrls: z
+    .object({ style: sampleUrl, portrait: sampleUrl, fullBody: sampleUrl, background: sampleUrl })
+    .default({}),
 });
 
 /** GET /api/admin/styles?all=true */

@@ -3,7 +3,9 @@ import { LEDGER_KINDS } from '../domain/ledger';
 import { MONTHLY_PLAN_IDS, PLAN_IDS, PRODUCT_TYPES } from '../domain/plans';
 
 /** POST /api/subscriptions/checkout */
-export const checkoutSchema = z.object({ productType: z.enum(PRODUCT_TYPES, 'productType must be one of trial, starter, creator, pack-30, pack-150, pack-300') });
+export const checkoutSchema = z.object({
+  productType: z.enum(PRODUCT_TYPES, 'productType must be one of trial, starter, creator, pack-30, pack-150, pack-300'),
+});
 export type CheckoutRequest = z.infer<typeof checkoutSchema>;
 
 /** POST /api/subscriptions/change */

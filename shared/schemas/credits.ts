@@ -5,7 +5,11 @@ import { BUCKETS } from '../domain/ledger';
 export const adjustCreditsSchema = z
   .object({
     userId: z.string().min(1).max(128),
-    amount: z.number().int().refine((n) => n !== 0, 'Amount must not be zero').refine((n) => Math.abs(n) <= 100_000, 'Amount too large'),
+    amount: z
+      .number()
+      .int()
+      .refine((n) => n !== 0, 'Amount must not be zero')
+      .refine((n) => Math.abs(n) <= 100_000, 'Amount too large'),
     bucket: z.enum(BUCKETS).default('pack'),
     reason: z.string().trim().min(3, 'A reason is required').max(500),
     idempotencyKey: z.string().min(8).max(128),

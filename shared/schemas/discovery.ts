@@ -28,7 +28,9 @@ export type FlagStyleInput = z.infer<typeof flagStyleSchema>;
 /** POST /api/preferences: at least one style; brands and colours optional, each from its fixed list. */
 export const preferencesSchema = z.object({
   styles: z
-    .array(z.enum(PREFERENCE_STYLES, { message: `Styles must be among ${PREFERENCE_STYLES.join(', ')}` }), { message: SELECT_ONE_STYLE })
+    .array(z.enum(PREFERENCE_STYLES, { message: `Styles must be among ${PREFERENCE_STYLES.join(', ')}` }), {
+      message: SELECT_ONE_STYLE,
+    })
     .min(1, SELECT_ONE_STYLE)
     .transform(unique),
   brands: z
@@ -36,7 +38,9 @@ export const preferencesSchema = z.object({
     .default([])
     .transform(unique),
   colors: z
-    .array(z.enum(PREFERENCE_COLORS, { message: `Colours must be among ${PREFERENCE_COLORS.join(', ')}` }), { message: 'Colours must be a list' })
+    .array(z.enum(PREFERENCE_COLORS, { message: `Colours must be among ${PREFERENCE_COLORS.join(', ')}` }), {
+      message: 'Colours must be a list',
+    })
     .default([])
     .transform(unique),
 });
@@ -68,7 +72,13 @@ export type ProfilePatchInput = z.infer<typeof profilePatchSchema>;
 
 /** POST /api/user/links: title and an absolute http(s) url. */
 export const userLinkSchema = z.object({
-  title: z.string({ message: LINK_FIELDS_REQUIRED }).trim().min(1, LINK_FIELDS_REQUIRED).max(100, 'The title can be at most 100 characters').refine(isSafeText, `The title ${UNSAFE_TEXT_MESSAGE}`).transform(normalizeText),
+  title: z
+    .string({ message: LINK_FIELDS_REQUIRED })
+    .trim()
+    .min(1, LINK_FIELDS_REQUIRED)
+    .max(100, 'The title can be at most 100 characters')
+    .refine(isSafeText, `The title ${UNSAFE_TEXT_MESSAGE}`)
+    .transform(normalizeText),
   url: z
     .string({ message: LINK_FIELDS_REQUIRED })
     .trim()

@@ -1,7 +1,15 @@
 import * as z from 'zod';
 import { GENERATION_STATUSES, MODES, QUICK_TRY_MODES } from '../domain/generation';
 import { STYLE_IMAGE_TYPES } from '../domain/catalog';
-import { MAX_OUTFIT_PIECES, MAX_VARIANTS, MIN_OUTFIT_PIECES, MIN_VARIANTS, OUTFIT_MESSAGES, OUTFIT_SLOTS, PIECE_SOURCES } from '../domain/outfit';
+import {
+  MAX_OUTFIT_PIECES,
+  MAX_VARIANTS,
+  MIN_OUTFIT_PIECES,
+  MIN_VARIANTS,
+  OUTFIT_MESSAGES,
+  OUTFIT_SLOTS,
+  PIECE_SOURCES,
+} from '../domain/outfit';
 
 const id = z.string().trim().min(1).max(128);
 const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional());
@@ -9,12 +17,20 @@ const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v),
 /** 1 to 4 variants (multipart sends text: "3" is read as 3). */
 export const variantsField = z.preprocess(
   (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
-  z.number({ message: OUTFIT_MESSAGES.variantsRange }).int(OUTFIT_MESSAGES.variantsRange).min(MIN_VARIANTS, OUTFIT_MESSAGES.variantsRange).max(MAX_VARIANTS, OUTFIT_MESSAGES.variantsRange).optional(),
+  z
+    .number({ message: OUTFIT_MESSAGES.variantsRange })
+    .int(OUTFIT_MESSAGES.variantsRange)
+    .min(MIN_VARIANTS, OUTFIT_MESSAGES.variantsRange)
+    .max(MAX_VARIANTS, OUTFIT_MESSAGES.variantsRange)
+    .optional(),
 );
 
 export const generateFromStyleSchema = z
   .object({
-    styleId: z.preprocess((v) => (v === '' ? undefined : v), z.string({ message: 'Please select a style first' }).trim().min(1, 'Please select a style first').max(128)),
+    styleId: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.string({ message: 'Please select a style first' }).trim().min(1, 'Please select a style first').max(128),
+    ),
     photoProfileId: optionalId,
     promptTemplateId: optionalId,
     mode: z.enum(MODES, { message: 'Mode must be exact or creative' }).optional(),
@@ -23,16 +39,27 @@ export const generateFromStyleSchema = z
   .strict();
 
 export const quickTryStyleSchema = z
-  .object({ mode: z.enum(QUICK_TRY_MODES, { message: 'Mode must be precise or creative' }).optional(), photoProfileId: optionalId, variants: variantsField })
+  .object({
+    mode: z.enum(QUICK_TRY_MODES, { message: 'Mode must be precise or creative' }).optional(),
+    photoProfileId: optionalId,
+    variants: variantsField,
+  })
   .strict();
 
 export const quickTryCustomSchema = z
   .object({
-    imageUrl: z.preprocess((v) => (v === '' ? undefined : v), z.string({ message: 'No image uploaded' }).trim().min(1, 'No image uploaded').max(2048)),
-    imageType: z.enum(STYLE_IMAGE_TYPES, { message: 'Image type must be model_wearer, product_only or product_laydown' }),
+    imageUrl: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.string({ message: 'No image uploaded' }).trim().min(1, 'No image uploaded').max(2048),
+    ),
+    imageType: z.enum(STYLE_IMAGE_TYPES, {
+      message: 'Image type must be model_wearer, product_only or product_laydown',
+    }),
     photoProfileId: optionalId,
     promptTemplateId: optionalId,
-    mode: z.enum([...MODES, ...QUICK_TRY_MODES] as [string, ...string[]], { message: 'Mode must be exact or creative' }).optional(),
+    mode: z
+      .enum([...MODES, ...QUICK_TRY_MODES] as [string, ...string[]], { message: 'Mode must be exact or creative' })
+      .optional(),
     variants: variantsField,
   })
   .strict();
@@ -45,20 +72,28 @@ export const outfitPieceSchema = z
     slot: z.enum(OUTFIT_SLOTS, { message: SLOT_MESSAGE }),
     source: z.enum(PIECE_SOURCES, { message: 'Source must be upload, style or product' }),
     imageUrl: z.string().trim().min(1, 'No image uploaded').max(2048).optional(),
-    imageType: z.enum(STYLE_IMAGE_TYPES, { message: 'Image type must be model_wearer, product_only or product_laydown' }).optional(),
+    imageType: z
+      .enum(STYLE_IMAGE_TYPES, { message: 'Image type must be model_wearer, product_only or product_laydown' })
+      .optional(),
     styleId: optionalId,
     productId: optionalId,
   })
   .strict()
   .superRefine((p, ctx) => {
-    if (p.source === 'upload' && !p.imageUrl) ctx.addIssue({ code: 'custom', message: 'No image uploaded', path: ['imageUrl'] });
-    if (p.source !== 'upload' && !p.styleId) ctx.addIssue({ code: 'custom', message: 'Please select a style first', path: ['styleId'] });
-    if (p.source === 'product' && !p.productId) ctx.addIssue({ code: 'custom', message: 'Please choose a product', path: ['productId'] });
+    if (p.source === 'upload' && !p.imageUrl)
+      ctx.addIssue({ code: 'custom', message: 'No image uploaded', path: ['imageUrl'] });
+    if (p.source !== 'upload' && !p.styleId)
+      ctx.addIssue({ code: 'custom', message: 'Please select a style first', path: ['styleId'] });
+    if (p.source === 'product' && !p.productId)
+      ctx.addIssue({ code: 'custom', message: 'Please choose a product', path: ['productId'] });
   });
 
 export const outfitSchema = z
   .object({
-    pieces: z.array(outfitPieceSchema, { message: OUTFIT_MESSAGES.noPieces }).min(MIN_OUTFIT_PIECES, OUTFIT_MESSAGES.noPieces).max(MAX_OUTFIT_PIECES, OUTFIT_MESSAGES.tooManyPieces),
+    pieces: z
+      .array(outfitPieceSchema, { message: OUTFIT_MESSAGES.noPieces })
+      .min(MIN_OUTFIT_PIECES, OUTFIT_MESSAGES.noPieces)
+      .max(MAX_OUTFIT_PIECES, OUTFIT_MESSAGES.tooManyPieces),
     photoProfileId: optionalId,
     promptTemplateId: optionalId,
     mode: z.enum(MODES, { message: 'Mode must be exact or creative' }).optional(),
@@ -71,7 +106,14 @@ export type OutfitInput = z.infer<typeof outfitSchema>;
 export const keepVariantsSchema = z
   .object({
     variants: z
-      .array(z.number({ message: 'Variant must be a whole number' }).int('Variant must be a whole number').min(0, 'Variant not found').max(MAX_VARIANTS - 1, 'Variant not found'), { message: 'Choose the variants to keep' })
+      .array(
+        z
+          .number({ message: 'Variant must be a whole number' })
+          .int('Variant must be a whole number')
+          .min(0, 'Variant not found')
+          .max(MAX_VARIANTS - 1, 'Variant not found'),
+        { message: 'Choose the variants to keep' },
+      )
       .min(1, 'Choose the variants to keep')
       .max(MAX_VARIANTS),
   })
@@ -81,7 +123,10 @@ export const keepVariantsSchema = z
  * POST /api/generate (JSON): the optional style reference and background are images the caller uploaded
  * first (direct upload with purpose template_input): their /api/private-image/... references.
  */
-const optionalImageRef = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(2048).optional());
+const optionalImageRef = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.string().trim().max(2048).optional(),
+);
 export const generateFromRawTemplateSchema = z
   .object({
     rawTemplateId: z.string({ message: 'Template not found' }).trim().min(1, 'Template not found').max(128),
@@ -97,7 +142,11 @@ export const feedbackSchema = z
   .object({
     styleId: z.string().trim().max(128).nullable().optional(),
     generationId: id,
-    rating: z.number({ message: 'Rating must be a whole number from 1 to 5' }).int('Rating must be a whole number from 1 to 5').min(1, 'Rating must be a whole number from 1 to 5').max(5, 'Rating must be a whole number from 1 to 5'),
+    rating: z
+      .number({ message: 'Rating must be a whole number from 1 to 5' })
+      .int('Rating must be a whole number from 1 to 5')
+      .min(1, 'Rating must be a whole number from 1 to 5')
+      .max(5, 'Rating must be a whole number from 1 to 5'),
   })
   .strict();
 
@@ -122,7 +171,17 @@ export const generationSchema = z.object({
     imageUrl: z.string().nullable(),
     imageType: z.string().nullable(),
     /** Kind outfit: the pieces in layering order. */
-    outfit: z.array(z.object({ slot: z.enum(OUTFIT_SLOTS), source: z.enum(PIECE_SOURCES), label: z.string(), styleId: z.string().nullable(), productId: z.string().nullable() })).optional(),
+    outfit: z
+      .array(
+        z.object({
+          slot: z.enum(OUTFIT_SLOTS),
+          source: z.enum(PIECE_SOURCES),
+          label: z.string(),
+          styleId: z.string().nullable(),
+          productId: z.string().nullable(),
+        }),
+      )
+      .optional(),
   }),
   /** How many variants the run renders (1 = an ordinary generation, itself a gallery item). */
   variantCount: z.number(),

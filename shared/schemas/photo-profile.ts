@@ -28,7 +28,13 @@ export const PHOTO_PROFILE_MESSAGES = {
 const M = PHOTO_PROFILE_MESSAGES;
 
 export const genderSchema = z.enum(GENDERS, { message: M.gender });
-export const profileNameSchema = z.string({ message: M.nameRequired }).trim().min(1, M.nameRequired).max(PROFILE_NAME_MAX, M.nameTooLong).refine(isSafeText, `Profile name ${UNSAFE_TEXT_MESSAGE}`).transform(normalizeText);
+export const profileNameSchema = z
+  .string({ message: M.nameRequired })
+  .trim()
+  .min(1, M.nameRequired)
+  .max(PROFILE_NAME_MAX, M.nameTooLong)
+  .refine(isSafeText, `Profile name ${UNSAFE_TEXT_MESSAGE}`)
+  .transform(normalizeText);
 export const bodyDescriptionSchema = z
   .string({ message: M.bodyRequired })
   .trim()

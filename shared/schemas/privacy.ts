@@ -9,7 +9,10 @@ export const ageInputSchema = z.object({
 export type AgeInput = z.infer<typeof ageInputSchema>;
 
 export const retentionInputSchema = z.object({
-  retentionDays: z.union([z.literal(RETENTION_DAYS[0]), z.literal(RETENTION_DAYS[1]), z.literal(RETENTION_DAYS[2]), z.null()], { message: M.retentionInvalid }),
+  retentionDays: z.union(
+    [z.literal(RETENTION_DAYS[0]), z.literal(RETENTION_DAYS[1]), z.literal(RETENTION_DAYS[2]), z.null()],
+    { message: M.retentionInvalid },
+  ),
 });
 
 export const deleteAccountInputSchema = z.object({

@@ -23,10 +23,20 @@ export const mediaUrlSchema = z.object({ url: z.string(), expiresAt: z.string() 
 export const receivedSchema = z.object({ received: z.boolean() });
 
 /** GET /api/openapi.json (its content is checked by an OpenAPI validator in shared/openapi.test.ts). */
-export const openApiDocumentSchema = z.object({ openapi: z.literal('3.1.0'), info: z.object({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });
+export const openApiDocumentSchema = z.object({
+  openapi: z.literal('3.1.0'),
+  info: z.object({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
 
 // catalog
-export const categorySchema = z.object({ id: z.string(), name: z.string(), description: nstr.optional(), isActive: z.boolean().optional(), displayOrder: z.number().optional() });
+export const categorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: nstr.optional(),
+  isActive: z.boolean().optional(),
+  displayOrder: z.number().optional(),
+});
 export const styleSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -46,9 +56,29 @@ export const styleDetailSchema = styleSummarySchema.extend({
   defaultPromptTemplateId: nstr,
   creator: z.object({ name: z.string(), handle: nstr, isPublic: z.boolean() }),
 });
-export const productLinkSchema = z.object({ id: z.string(), retailer: nstr, url: z.string(), price: z.number().nullable(), currency: nstr });
-export const styleProductSchema = z.object({ id: z.string(), name: z.string(), brand: nstr, category: nstr, imageUrl: nstr, links: z.array(productLinkSchema) });
-export const collectionSummarySchema = z.object({ id: z.string(), title: z.string(), description: nstr, coverImage: nstr, isPublished: z.boolean(), styleCount: count });
+export const productLinkSchema = z.object({
+  id: z.string(),
+  retailer: nstr,
+  url: z.string(),
+  price: z.number().nullable(),
+  currency: nstr,
+});
+export const styleProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  brand: nstr,
+  category: nstr,
+  imageUrl: nstr,
+  links: z.array(productLinkSchema),
+});
+export const collectionSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: nstr,
+  coverImage: nstr,
+  isPublished: z.boolean(),
+  styleCount: count,
+});
 export const collectionDetailSchema = z.object({
   id: z.string(),
   userId: z.string().optional(),
@@ -57,7 +87,9 @@ export const collectionDetailSchema = z.object({
   coverImage: nstr,
   styleCount: count,
   affiliateLinks: z.array(z.object({ id: z.string(), url: z.string(), productName: nstr, retailer: nstr })),
-  styles: z.array(z.object({ id: z.string(), title: z.string(), description: nstr, coverImage: nstr, tags: z.array(z.string()) })),
+  styles: z.array(
+    z.object({ id: z.string(), title: z.string(), description: nstr, coverImage: nstr, tags: z.array(z.string()) }),
+  ),
 });
 export const rawTemplateSchema = z.object({
   id: z.string(),
@@ -69,14 +101,27 @@ export const rawTemplateSchema = z.object({
   priority: z.number(),
   enabled: z.boolean(),
 });
-export const promptTemplateSchema = z.object({ id: z.string(), name: z.string(), description: nstr, previewImageUrl: nstr, task: z.string(), styleCategory: nstr });
+export const promptTemplateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: nstr,
+  previewImageUrl: nstr,
+  task: z.string(),
+  styleCategory: nstr,
+});
 
 // discovery and settings
 export const favoriteStateSchema = z.object({ isFavorite: z.boolean() });
 export const favoriteToggleSchema = z.object({ isFavorite: z.boolean(), count });
 export const favoriteCountSchema = z.object({ count });
 export const favoriteStyleSchema = styleSummarySchema.partial().extend({ id: z.string(), favoritedAt: z.string() });
-export const styleReportSchema = z.object({ id: z.string(), styleId: z.string(), styleName: z.string(), reason: z.string(), createdAt: z.string() });
+export const styleReportSchema = z.object({
+  id: z.string(),
+  styleId: z.string(),
+  styleName: z.string(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
 export const publicUserSchema = z.object({
   id: z.string(),
   handle: z.string(),
@@ -86,7 +131,12 @@ export const publicUserSchema = z.object({
   isInfluencer: z.boolean(),
   isPublic: z.boolean().optional(),
 });
-export const userLinkViewSchema = z.object({ id: z.string(), title: z.string(), url: z.string(), createdAt: z.string().optional() });
+export const userLinkViewSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  url: z.string(),
+  createdAt: z.string().optional(),
+});
 export const publicProfileSchema = z.object({
   user: publicUserSchema,
   links: z.array(z.object({ id: z.string(), title: z.string(), url: z.string() })),
@@ -131,14 +181,42 @@ export const adjustCreditsResultSchema = z.object({ applied: z.boolean(), balanc
 
 // admin: finance and content safety
 export const financeLedgerPageSchema = ledgerPageSchema.extend({ from: z.string(), to: z.string() });
-const dayTotalsFields = { granted: z.number(), spent: z.number(), refunded: z.number(), expired: z.number(), revoked: z.number(), adjusted: z.number() };
-export const financeSummarySchema = z.object({ from: z.string(), to: z.string(), days: z.array(z.object({ day: z.string(), ...dayTotalsFields })), totals: z.object(dayTotalsFields) });
+const dayTotalsFields = {
+  granted: z.number(),
+  spent: z.number(),
+  refunded: z.number(),
+  expired: z.number(),
+  revoked: z.number(),
+  adjusted: z.number(),
+};
+export const financeSummarySchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  days: z.array(z.object({ day: z.string(), ...dayTotalsFields })),
+  totals: z.object(dayTotalsFields),
+});
 const bucketsSchema = z.object({ trial: z.number(), monthly: z.number(), pack: z.number() });
 export const reconciliationReportSchema = z.object({
   checkedUsers: count,
-  mismatches: z.array(z.object({ userId: z.string(), balance: bucketsSchema.extend({ credits: z.number() }), entries: bucketsSchema, lotsRemaining: z.number(), problems: z.array(z.string()) })),
+  mismatches: z.array(
+    z.object({
+      userId: z.string(),
+      balance: bucketsSchema.extend({ credits: z.number() }),
+      entries: bucketsSchema,
+      lotsRemaining: z.number(),
+      problems: z.array(z.string()),
+    }),
+  ),
   unappliedEvents: z.array(z.object({ eventId: z.string(), eventType: z.string(), receivedAt: z.string() })),
-  paymentsWithoutGrant: z.array(z.object({ eventId: z.string(), eventType: z.string(), userId: nstr, expectedEntryId: z.string(), receivedAt: z.string() })),
+  paymentsWithoutGrant: z.array(
+    z.object({
+      eventId: z.string(),
+      eventType: z.string(),
+      userId: nstr,
+      expectedEntryId: z.string(),
+      receivedAt: z.string(),
+    }),
+  ),
   generatedAt: z.string(),
 });
 export const refusalSummarySchema = z.object({
@@ -146,9 +224,21 @@ export const refusalSummarySchema = z.object({
   total: count,
   byKind: z.record(z.string(), z.number()),
   byReason: z.record(z.string(), z.number()),
-  recent: z.array(z.object({ id: z.string(), kind: z.string(), reasons: z.array(z.string()), moderator: z.string(), createdAt: z.string() })),
+  recent: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      reasons: z.array(z.string()),
+      moderator: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
 });
-export const takeDownResultSchema = z.object({ styleIds: z.array(z.string()), deletedImages: count, resolvedReports: count });
+export const takeDownResultSchema = z.object({
+  styleIds: z.array(z.string()),
+  deletedImages: count,
+  resolvedReports: count,
+});
 
 // admin: style editor
 export const adminStyleSchema = z.object({
@@ -169,17 +259,35 @@ export const adminStyleSchema = z.object({
   createdAt: z.string().optional(),
 });
 export const adminProductLinkSchema = productLinkSchema.extend({ affiliateCode: nstr.optional() });
-export const adminProductSchema = z.object({ id: z.string(), styleId: z.string(), name: z.string(), brand: nstr, category: nstr, imageUrl: nstr, links: z.array(adminProductLinkSchema) });
+export const adminProductSchema = z.object({
+  id: z.string(),
+  styleId: z.string(),
+  name: z.string(),
+  brand: nstr,
+  category: nstr,
+  imageUrl: nstr,
+  links: z.array(adminProductLinkSchema),
+});
 
 // admin: templates
-export const adminPromptTemplateSchema = promptTemplateSchema.extend({ template: z.string(), createdAt: z.string().optional(), updatedAt: z.string().optional() });
+export const adminPromptTemplateSchema = promptTemplateSchema.extend({
+  template: z.string(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+});
 export const promptTestResultSchema = z.object({
   prompt: z.string(),
   imageUrl: nstr,
-  templateUsed: z.object({ id: z.string(), name: z.string(), task: z.string(), styleCategory: nstr, template: z.string() }).nullable(),
+  templateUsed: z
+    .object({ id: z.string(), name: z.string(), task: z.string(), styleCategory: nstr, template: z.string() })
+    .nullable(),
   fullPayload: z.unknown(),
 });
-export const adminRawTemplateSchema = rawTemplateSchema.extend({ vibeCategory: z.string(), settingCategory: z.string(), jsonText: z.string() });
+export const adminRawTemplateSchema = rawTemplateSchema.extend({
+  vibeCategory: z.string(),
+  settingCategory: z.string(),
+  jsonText: z.string(),
+});
 export const compileResultSchema = z.object({ input: z.unknown() });
 
 // influencer
@@ -199,17 +307,47 @@ export const influencerApplicationSchema = z.object({
 });
 export const adminApplicationSchema = influencerApplicationSchema.extend({
   user: z
-    .object({ id: z.string(), username: z.string(), email: z.string(), firstName: nstr, lastName: nstr, currentPlan: z.string(), isInfluencer: z.boolean() })
+    .object({
+      id: z.string(),
+      username: z.string(),
+      email: z.string(),
+      firstName: nstr,
+      lastName: nstr,
+      currentPlan: z.string(),
+      isInfluencer: z.boolean(),
+    })
     .nullable(),
 });
-export const myCollectionSchema = z.object({ id: z.string(), name: z.string(), description: nstr, coverImage: nstr, isPublic: z.boolean(), styleCount: count });
+export const myCollectionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: nstr,
+  coverImage: nstr,
+  isPublic: z.boolean(),
+  styleCount: count,
+});
 export const myCollectionDetailSchema = myCollectionSchema.extend({
-  styles: z.array(z.object({ id: z.string(), name: z.string(), description: nstr, coverImageUrl: nstr, coverImage: nstr.optional(), tags: z.array(z.string()), isPublic: z.boolean() })),
+  styles: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      description: nstr,
+      coverImageUrl: nstr,
+      coverImage: nstr.optional(),
+      tags: z.array(z.string()),
+      isPublic: z.boolean(),
+    }),
+  ),
 });
 
 // privacy
 export const privacySettingsSchema = z.object({
-  retentionDays: z.union([z.literal(RETENTION_DAYS[0]), z.literal(RETENTION_DAYS[1]), z.literal(RETENTION_DAYS[2]), z.null()]),
+  retentionDays: z.union([
+    z.literal(RETENTION_DAYS[0]),
+    z.literal(RETENTION_DAYS[1]),
+    z.literal(RETENTION_DAYS[2]),
+    z.null(),
+  ]),
   ageStatus: z.enum(['adult', 'minor']).nullable(),
   photoConsent: z.object({ version: z.string(), text: z.string() }),
 });
@@ -227,7 +365,19 @@ export const latestExportSchema = z.object({ export: exportJobSchema.nullable() 
 const n = z.number();
 export const deletionReceiptSchema = z.object({
   deletedAt: z.string(),
-  counts: z.object({ photoProfiles: n, generations: n, favourites: n, collections: n, styles: n, links: n, applications: n, shares: n, consents: n, otherRecords: n, files: n }),
+  counts: z.object({
+    photoProfiles: n,
+    generations: n,
+    favourites: n,
+    collections: n,
+    styles: n,
+    links: n,
+    applications: n,
+    shares: n,
+    consents: n,
+    otherRecords: n,
+    files: n,
+  }),
   subscription: z.enum(['cancelled-at-period-end', 'none']),
   ledgerEntriesKept: n,
   signInRemoved: z.boolean(),
@@ -328,17 +478,51 @@ export const publicShareSchema = z.object({
   title: z.string(),
   description: z.string(),
   label: z.string(),
-  images: z.array(z.object({ index: z.number(), generationId: z.string(), url: z.string(), width: z.number(), height: z.number(), styleName: nstr, votes: z.number(), label: z.string() })),
-  styles: z.array(z.object({ id: z.string(), name: z.string(), products: z.array(z.object({ name: z.string(), brand: nstr, links: z.array(z.object({ retailer: z.string(), url: z.string(), price: z.number().nullable(), currency: nstr })) })) })),
+  images: z.array(
+    z.object({
+      index: z.number(),
+      generationId: z.string(),
+      url: z.string(),
+      width: z.number(),
+      height: z.number(),
+      styleName: nstr,
+      votes: z.number(),
+      label: z.string(),
+    }),
+  ),
+  styles: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      products: z.array(
+        z.object({
+          name: z.string(),
+          brand: nstr,
+          links: z.array(
+            z.object({ retailer: z.string(), url: z.string(), price: z.number().nullable(), currency: nstr }),
+          ),
+        }),
+      ),
+    }),
+  ),
   owner: z.object({ name: nstr, handle: z.string() }).nullable(),
   totalVotes: z.number(),
   myVote: nstr,
   myReaction: nstr,
   expiresAt: z.string(),
 });
-export const shareReportViewSchema = z.object({ id: z.string(), shareId: z.string(), reason: z.string(), createdAt: z.string(), url: nstr, imageCount: z.number() });
+export const shareReportViewSchema = z.object({
+  id: z.string(),
+  shareId: z.string(),
+  reason: z.string(),
+  createdAt: z.string(),
+  url: nstr,
+  imageCount: z.number(),
+});
 export const shareReportListSchema = z.array(shareReportViewSchema);
 export const shareTakeDownSchema = z.object({ shareId: z.string(), resolvedReports: z.number() });
-export const keepVariantsResultSchema = z.object({ kept: z.array(z.object({ index: z.number(), generationId: z.string() })) });
+export const keepVariantsResultSchema = z.object({
+  kept: z.array(z.object({ index: z.number(), generationId: z.string() })),
+});
 export type OwnerShare = z.output<typeof ownerShareSchema>;
 export type PublicShare = z.output<typeof publicShareSchema>;

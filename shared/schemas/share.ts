@@ -1,9 +1,20 @@
 /** Request bodies of the share routes (issue 15); the web forms use the same schemas. */
 import { z } from 'zod';
 import { isSafeText, normalizeText, UNSAFE_TEXT_MESSAGE } from '../domain/text-rules';
-import { DEFAULT_SHARE_EXPIRY_DAYS, REACTION_MAX_LENGTH, REPORT_REASON_MAX_LENGTH, SHARE_EXPIRY_DAYS, SHARE_MAX_IMAGES, SHARE_MIN_IMAGES } from '../domain/shares';
+import {
+  DEFAULT_SHARE_EXPIRY_DAYS,
+  REACTION_MAX_LENGTH,
+  REPORT_REASON_MAX_LENGTH,
+  SHARE_EXPIRY_DAYS,
+  SHARE_MAX_IMAGES,
+  SHARE_MIN_IMAGES,
+} from '../domain/shares';
 
-const id = z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, 'Invalid id');
+const id = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid id');
 
 /** POST /api/shares */
 export const createShareSchema = z.object({
@@ -12,9 +23,12 @@ export const createShareSchema = z.object({
     .min(SHARE_MIN_IMAGES, `Choose ${SHARE_MIN_IMAGES} to ${SHARE_MAX_IMAGES} results to share.`)
     .max(SHARE_MAX_IMAGES, `Choose ${SHARE_MIN_IMAGES} to ${SHARE_MAX_IMAGES} results to share.`),
   expiresInDays: z
-    .union(SHARE_EXPIRY_DAYS.map((d) => z.literal(d)) as unknown as [z.ZodLiteral<1>, z.ZodLiteral<7>, z.ZodLiteral<30>], {
-      message: `The link can last ${SHARE_EXPIRY_DAYS.join(', ')} days.`,
-    })
+    .union(
+      SHARE_EXPIRY_DAYS.map((d) => z.literal(d)) as unknown as [z.ZodLiteral<1>, z.ZodLiteral<7>, z.ZodLiteral<30>],
+      {
+        message: `The link can last ${SHARE_EXPIRY_DAYS.join(', ')} days.`,
+      },
+    )
     .default(DEFAULT_SHARE_EXPIRY_DAYS),
   showOwner: z.boolean().default(false),
 });
@@ -25,7 +39,9 @@ export const shareVoteSchema = z.object({ generationId: id });
 
 /** PUT /api/l/{token}/reaction (the service also cleans the text: shared/domain/shares.ts cleanReaction) */
 export const shareReactionSchema = z.object({
-  text: z.string({ message: 'Write a reaction first.' }).max(REACTION_MAX_LENGTH * 4, `Keep your reaction to ${REACTION_MAX_LENGTH} characters.`),
+  text: z
+    .string({ message: 'Write a reaction first.' })
+    .max(REACTION_MAX_LENGTH * 4, `Keep your reaction to ${REACTION_MAX_LENGTH} characters.`),
 });
 
 /** POST /api/l/{token}/report */

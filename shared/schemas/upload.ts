@@ -7,7 +7,11 @@ export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024 - 1;
 export const UPLOAD_TYPE_VALUES = ['style_prompt', 'style_cover'] as const;
 
 // The field name is part of these messages (the wording the API has always sent for these two routes).
-const urlField = z.string({ message: 'url: URL is required' }).trim().min(1, 'url: URL is required').max(2048, 'url: URL is too long');
+const urlField = z
+  .string({ message: 'url: URL is required' })
+  .trim()
+  .min(1, 'url: URL is required')
+  .max(2048, 'url: URL is too long');
 
 /** POST /api/download-image */
 export const downloadImageSchema = z.object({ url: urlField, originalUrl: z.string().max(2048).optional() }).strict();
@@ -29,7 +33,14 @@ export const uploadResultSchema = z.object({ url: z.string() });
  */
 export const DIRECT_UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
 /** template_input: a raw template's style reference or background (private; copied into the generation). */
-export const DIRECT_UPLOAD_PURPOSES = ['outfit', 'style_prompt', 'style_cover', 'avatar', 'photo_profile', 'template_input'] as const;
+export const DIRECT_UPLOAD_PURPOSES = [
+  'outfit',
+  'style_prompt',
+  'style_cover',
+  'avatar',
+  'photo_profile',
+  'template_input',
+] as const;
 export type DirectUploadPurpose = (typeof DIRECT_UPLOAD_PURPOSES)[number];
 /**
  * Purposes whose finalize step is not POST /api/uploads/complete but the record that uses the image: a photo
@@ -39,11 +50,15 @@ export type DirectUploadPurpose = (typeof DIRECT_UPLOAD_PURPOSES)[number];
 export const FINALIZED_BY_RECORD: readonly DirectUploadPurpose[] = ['photo_profile'];
 export const DIRECT_UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 /** The avatar keeps its spec cap (under 5 MB); every other image may be up to 15 MB. */
-export const directUploadMaxBytes = (purpose: DirectUploadPurpose): number => (purpose === 'avatar' ? PROFILE_IMAGE_MAX_BYTES : DIRECT_UPLOAD_MAX_BYTES);
+export const directUploadMaxBytes = (purpose: DirectUploadPurpose): number =>
+  purpose === 'avatar' ? PROFILE_IMAGE_MAX_BYTES : DIRECT_UPLOAD_MAX_BYTES;
 export const DIRECT_UPLOAD_MESSAGES = {
   invalidType: 'Invalid file type',
   unsupported: 'Unsupported image type. Use JPEG, PNG or WebP.',
-  tooLarge: (purpose: DirectUploadPurpose) => (purpose === 'avatar' ? 'File too large. The image must be under 5 MB.' : 'File too large. The image must be at most 15 MB.'),
+  tooLarge: (purpose: DirectUploadPurpose) =>
+    purpose === 'avatar'
+      ? 'File too large. The image must be under 5 MB.'
+      : 'File too large. The image must be at most 15 MB.',
   notFound: 'Upload not found or expired. Please upload the image again.',
 } as const;
 
@@ -66,11 +81,14 @@ export const presignUploadResultSchema = z.object({
 });
 export type PresignUploadResult = z.infer<typeof presignUploadResultSchema>;
 
-export const UPLOAD_ID_PATTERN = /^(outfit|style_prompt|style_cover|avatar|photo_profile|template_input)\.[0-9A-HJKMNP-TV-Z]{26}$/;
+export const UPLOAD_ID_PATTERN =
+  /^(outfit|style_prompt|style_cover|avatar|photo_profile|template_input)\.[0-9A-HJKMNP-TV-Z]{26}$/;
 /** An upload id of a photo-profile photo (POST/PATCH /api/photo-profiles). */
 export const PHOTO_UPLOAD_ID_PATTERN = /^photo_profile\.[0-9A-HJKMNP-TV-Z]{26}$/;
 /** POST /api/uploads/complete (JSON) */
-export const completeUploadSchema = z.object({ uploadId: z.string().regex(UPLOAD_ID_PATTERN, 'Invalid upload id') }).strict();
+export const completeUploadSchema = z
+  .object({ uploadId: z.string().regex(UPLOAD_ID_PATTERN, 'Invalid upload id') })
+  .strict();
 export const completeUploadResultSchema = z.object({ url: z.string() });
 
 /**

@@ -26,14 +26,20 @@ export interface LambdaEntry {
 
 export const LAMBDA_ENTRIES: LambdaEntry[] = [
   ...GROUPS.map((g) => ({ name: g, entry: `functions/${g}/index.ts`, handler: 'handler', api: true })),
-  { name: 'workflow (render worker, tasks)', entry: 'functions/workflow/index.ts', handler: 'renderWorker', api: false },
+  {
+    name: 'workflow (render worker, tasks)',
+    entry: 'functions/workflow/index.ts',
+    handler: 'renderWorker',
+    api: false,
+  },
   { name: 'workflow sweeper', entry: 'functions/workflow/sweeper.ts', handler: 'handler', api: false },
   { name: 'expire-packs job', entry: 'functions/billing/expire-packs.ts', handler: 'handler', api: false },
   { name: 'retention job', entry: 'functions/privacy/retention-job.ts', handler: 'handler', api: false },
   { name: 'export job', entry: 'functions/privacy/export-job.ts', handler: 'handler', api: false },
 ];
 
-const BANNER = "import { createRequire as __cdkCreateRequire } from 'node:module'; const require = __cdkCreateRequire(import.meta.url);";
+const BANNER =
+  "import { createRequire as __cdkCreateRequire } from 'node:module'; const require = __cdkCreateRequire(import.meta.url);";
 
 /** What NodejsFunction passes to esbuild (bundling options of infra/lib/constructs/app-function.ts). */
 const cdkOptions = (external: string[]): BuildOptions => ({
@@ -102,10 +108,18 @@ function build(variant: Variant, fn: LambdaEntry): { file: string; bytes: number
 function loadOnce(file: string): number {
   const p = spawnSync(
     process.execPath,
-    ['--input-type=module', '-e', `const c = process.cpuUsage(); await import(${JSON.stringify(file)}); const d = process.cpuUsage(c); console.log((d.user + d.system) / 1000);`],
+    [
+      '--input-type=module',
+      '-e',
+      `const c = process.cpuUsage(); await import(${JSON.stringify(file)}); const d = process.cpuUsage(c); console.log((d.user + d.system) / 1000);`,
+    ],
     // The bundles live under this repository's node_modules/.cache: their externals (sharp, the SDK for the
     // SDK-external variant) resolve from node_modules, as from the layer or the runtime in AWS.
-    { cwd: path.dirname(file), encoding: 'utf8', env: { ...process.env, AWS_REGION: process.env.AWS_REGION ?? 'eu-west-1', LOG_LEVEL: 'ERROR' } },
+    {
+      cwd: path.dirname(file),
+      encoding: 'utf8',
+      env: { ...process.env, AWS_REGION: process.env.AWS_REGION ?? 'eu-west-1', LOG_LEVEL: 'ERROR' },
+    },
   );
   if (p.status !== 0) throw new Error(`loading ${file} failed: ${p.stderr}`);
   return Number(p.stdout.trim().split('\n').pop());
@@ -113,11 +127,20 @@ function loadOnce(file: string): number {
 
 /** Build every function in every variant, then time cold imports, `runs` rounds interleaved across variants. */
 export function measureBundles(variants: Variant[], runs = 7): BundleMeasure[] {
-  const built = variants.flatMap((v) => LAMBDA_ENTRIES.map((fn) => ({ v, fn, ...build(v, fn), loads: [] as number[] })));
+  const built = variants.flatMap((v) =>
+    LAMBDA_ENTRIES.map((fn) => ({ v, fn, ...build(v, fn), loads: [] as number[] })),
+  );
   for (let i = 0; i < runs; i++) for (const b of built) b.loads.push(loadOnce(b.file));
   return built.map((b) => {
     const sorted = [...b.loads].sort((x, y) => x - y);
-    return { variant: b.v.name, name: b.fn.name, api: b.fn.api, bytes: b.bytes, loadMs: sorted[Math.floor(sorted.length / 2)]!, loadRuns: b.loads };
+    return {
+      variant: b.v.name,
+      name: b.fn.name,
+      api: b.fn.api,
+      bytes: b.bytes,
+      loadMs: sorted[Math.floor(sorted.length / 2)]!,
+      loadRuns: b.loads,
+    };
   });
 }
 

@@ -24,7 +24,14 @@ async function handlerOnly(n: number): Promise<{ p50: number; p99: number }> {
   const handler = await loadGroupHandler(m.route.group);
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
-    const event = buildEvent({ method: 'GET', headers: { host: 'localhost', 'accept-encoding': 'gzip' } }, url, m.route, m.pathParameters, Buffer.alloc(0), null);
+    const event = buildEvent(
+      { method: 'GET', headers: { host: 'localhost', 'accept-encoding': 'gzip' } },
+      url,
+      m.route,
+      m.pathParameters,
+      Buffer.alloc(0),
+      null,
+    );
     const t = performance.now();
     const res = (await handler(event, {} as never)) as { statusCode?: number; body?: string };
     times.push(performance.now() - t);
@@ -51,7 +58,13 @@ export interface ExploreBenchResult {
   durationSeconds: number;
 }
 
-export async function benchExplore(opts: { base: string; db: Db; ownerIds: string[]; styles?: number; durationSeconds: number }): Promise<ExploreBenchResult> {
+export async function benchExplore(opts: {
+  base: string;
+  db: Db;
+  ownerIds: string[];
+  styles?: number;
+  durationSeconds: number;
+}): Promise<ExploreBenchResult> {
   const n = opts.styles ?? 10_000;
   const owners = [];
   for (const id of opts.ownerIds) if (await getUser(opts.db, id)) owners.push(id);
@@ -64,9 +77,15 @@ export async function benchExplore(opts: { base: string; db: Db; ownerIds: strin
   const first = await fetch(`${opts.base}/api/styles`, { headers: { 'accept-encoding': 'gzip' } });
   const body = (await first.json()) as unknown[];
   const coldLoadMs = Date.now() - t;
-  if (!first.ok || body.length < n) throw new Error(`GET /api/styles returned ${first.status} with ${body.length} styles`);
+  if (!first.ok || body.length < n)
+    throw new Error(`GET /api/styles returned ${first.status} with ${body.length} styles`);
   const connections = 10;
-  const r = await autocannon({ url: `${opts.base}/api/styles`, connections, duration: opts.durationSeconds, headers: { 'accept-encoding': 'gzip' } });
+  const r = await autocannon({
+    url: `${opts.base}/api/styles`,
+    connections,
+    duration: opts.durationSeconds,
+    headers: { 'accept-encoding': 'gzip' },
+  });
   const h = await handlerOnly(500);
   return {
     styles: body.length,

@@ -19,10 +19,16 @@ export interface PageViewCounts {
   fromCache: number;
 }
 
-async function countView(page: Page, cdp: CDPSession, url: string, ready: (p: Page) => Promise<void>): Promise<PageViewCounts> {
+async function countView(
+  page: Page,
+  cdp: CDPSession,
+  url: string,
+  ready: (p: Page) => Promise<void>,
+): Promise<PageViewCounts> {
   const seen = new Map<string, string>();
   const cached = new Set<string>();
-  const onSent = (e: { requestId: string; request: { url: string } }) => seen.set(e.requestId, new URL(e.request.url).pathname);
+  const onSent = (e: { requestId: string; request: { url: string } }) =>
+    seen.set(e.requestId, new URL(e.request.url).pathname);
   const onCached = (e: { requestId: string }) => cached.add(e.requestId);
   const onResponse = (e: { requestId: string; response: { fromDiskCache?: boolean; fromPrefetchCache?: boolean } }) => {
     if (e.response.fromDiskCache || e.response.fromPrefetchCache) cached.add(e.requestId);
@@ -38,7 +44,11 @@ async function countView(page: Page, cdp: CDPSession, url: string, ready: (p: Pa
   cdp.off('Network.responseReceived', onResponse);
   const counts: PageViewCounts = { resolve: 0, imageBytes: 0, publicMedia: 0, fromCache: 0 };
   for (const [id, path] of seen) {
-    const media = /^\/api\/(public|private)-image\//.test(path) ? 'resolve' : path.startsWith('/s3/') || path.startsWith('/media/') ? 'imageBytes' : null;
+    const media = /^\/api\/(public|private)-image\//.test(path)
+      ? 'resolve'
+      : path.startsWith('/s3/') || path.startsWith('/media/')
+        ? 'imageBytes'
+        : null;
     if (!media) continue;
     if (cached.has(id)) counts.fromCache++;
     else {
@@ -49,7 +59,11 @@ async function countView(page: Page, cdp: CDPSession, url: string, ready: (p: Pa
   return counts;
 }
 
-export async function benchMediaCache(base: string, email: string, password: string): Promise<Record<string, { first: PageViewCounts; revisit: PageViewCounts }>> {
+export async function benchMediaCache(
+  base: string,
+  email: string,
+  password: string,
+): Promise<Record<string, { first: PageViewCounts; revisit: PageViewCounts }>> {
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } });

@@ -16,7 +16,10 @@ export async function benchModeration(n = 20) {
   const loadMs = Math.round(performance.now() - t);
   const moderator = localModerator();
   // a result-sized image (768x960 JPEG), as the workflow checks them
-  const image = await sharp(await renderPerson('fullBody', 1)).resize(768, 960).jpeg({ quality: 85 }).toBuffer();
+  const image = await sharp(await renderPerson('fullBody', 1))
+    .resize(768, 960)
+    .jpeg({ quality: 85 })
+    .toBuffer();
   await moderator.moderate(image); // warm-up
   const classify: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -32,8 +35,18 @@ export async function benchModeration(n = 20) {
     sign.push(performance.now() - t);
   }
   return {
-    classifier: { model: 'nsfwjs MobileNetV2', backend: 'tfjs wasm', loadMs, perImageMedianMs: +median(classify).toFixed(1), perImageMaxMs: +Math.max(...classify).toFixed(1), images: n },
-    c2pa: { perImageMedianMs: +median(sign).toFixed(1), addedBytes: (await markAsAiGenerated(image, 'image/jpeg')).length - image.length },
+    classifier: {
+      model: 'nsfwjs MobileNetV2',
+      backend: 'tfjs wasm',
+      loadMs,
+      perImageMedianMs: +median(classify).toFixed(1),
+      perImageMaxMs: +Math.max(...classify).toFixed(1),
+      images: n,
+    },
+    c2pa: {
+      perImageMedianMs: +median(sign).toFixed(1),
+      addedBytes: (await markAsAiGenerated(image, 'image/jpeg')).length - image.length,
+    },
   };
 }
 

@@ -13,9 +13,11 @@ import { localInvocationMetrics } from '../../functions/workflow/render-invoker'
 async function pool<T>(n: number, concurrency: number, fn: () => Promise<T>): Promise<T[]> {
   const out: T[] = [];
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next++ < n) out.push(await fn());
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next++ < n) out.push(await fn());
+    }),
+  );
   return out;
 }
 
@@ -38,7 +40,16 @@ const pct = (xs: number[], p: number) => {
 };
 
 /** List prices (us-east-1, on-demand, ARM Lambda), the AI provider excluded. */
-export const PRICES = { lambdaRequest: 0.2 / 1e6, lambdaGbSecondArm: 0.0000133334, sfnTransition: 0.025 / 1000, httpApiRequest: 1.0 / 1e6, ddbWru: 0.625 / 1e6, ddbRru: 0.125 / 1e6, s3Put: 0.005 / 1000, s3Get: 0.0004 / 1000 };
+export const PRICES = {
+  lambdaRequest: 0.2 / 1e6,
+  lambdaGbSecondArm: 0.0000133334,
+  sfnTransition: 0.025 / 1000,
+  httpApiRequest: 1.0 / 1e6,
+  ddbWru: 0.625 / 1e6,
+  ddbRru: 0.125 / 1e6,
+  s3Put: 0.005 / 1000,
+  s3Get: 0.0004 / 1000,
+};
 /** Memory of each function as deployed (infra/lib/constructs/workflow.ts). */
 const MEMORY_GB: Record<string, number> = { Render: 0.5, MarkCompleted: 0.5, MarkFailed: 0.5, worker: 1.5 };
 
@@ -49,8 +60,17 @@ export async function benchRenderQueue(ctx: QueueBenchContext, plan: { bursts: n
   const start = async () => {
     const res = await fetch(ctx.base + '/api/generate/style', {
       method: 'POST',
-      headers: { authorization: `Bearer ${ctx.token}`, 'content-type': 'application/json', 'idempotency-key': `bench-${Date.now()}-${++seq}` },
-      body: JSON.stringify({ styleId: `seed-style-${String((seq % 8) + 9).padStart(2, '0')}`, photoProfileId: ctx.profileId, promptTemplateId: 'prompt-editorial', mode: 'creative' }),
+      headers: {
+        authorization: `Bearer ${ctx.token}`,
+        'content-type': 'application/json',
+        'idempotency-key': `bench-${Date.now()}-${++seq}`,
+      },
+      body: JSON.stringify({
+        styleId: `seed-style-${String((seq % 8) + 9).padStart(2, '0')}`,
+        photoProfileId: ctx.profileId,
+        promptTemplateId: 'prompt-editorial',
+        mode: 'creative',
+      }),
     });
     if (res.status !== 201) throw new Error(`start failed: ${res.status} ${await res.text()}`);
     return (await res.json()).id as string;
@@ -59,7 +79,12 @@ export async function benchRenderQueue(ctx: QueueBenchContext, plan: { bursts: n
   /** ms per invocation of each function when nothing competes for the CPU (the sequential run): in AWS every
    * invocation has its own vCPU, so its duration does not grow with the queue; locally 2 cores are shared. */
   let unitMs: Record<string, number> | null = null;
-  const snapshot = () => ({ inv: { ...ctx.metrics.invocations }, dur: { ...ctx.metrics.durationMs }, worker: { ...localInvocationMetrics }, cap: { ...capacityMetrics } });
+  const snapshot = () => ({
+    inv: { ...ctx.metrics.invocations },
+    dur: { ...ctx.metrics.durationMs },
+    worker: { ...localInvocationMetrics },
+    cap: { ...capacityMetrics },
+  });
   /** Run `n` generations (all at once, or one after another), then read what they cost and how long they took. */
   async function run(n: number, mode: 'burst' | 'sequential') {
     const s0 = snapshot();
@@ -68,35 +93,45 @@ export async function benchRenderQueue(ctx: QueueBenchContext, plan: { bursts: n
     // A burst: every start sent at once up to 50 in flight (the local API, like a browser, has finite
     // connections; 500 simultaneous requests would measure the HTTP layer, not the queue).
     if (mode === 'burst') ids.push(...(await pool(n, Math.min(n, 50), start)));
-    else for (let i = 0; i < n; i++) {
-      ids.push(await start());
-      await ctx.drain();
-    }
+    else
+      for (let i = 0; i < n; i++) {
+        ids.push(await start());
+        await ctx.drain();
+      }
     await ctx.drain();
     const gens = await Promise.all(ids.map((id) => getGeneration(ctx.db, ctx.userId, id)));
     const done = gens.filter((g) => g?.status === 'completed');
     const lat = done.map((g) => Date.parse(g!.completedAt!) - Date.parse(g!.createdAt));
-    const makespan = Math.max(...done.map((g) => Date.parse(g!.completedAt!))) - Math.min(...gens.map((g) => Date.parse(g!.createdAt)));
+    const makespan =
+      Math.max(...done.map((g) => Date.parse(g!.completedAt!))) -
+      Math.min(...gens.map((g) => Date.parse(g!.createdAt)));
     const d = (a: Record<string, number>, b: Record<string, number>, k: string) => ((a[k] ?? 0) - (b[k] ?? 0)) / n;
     const s1 = snapshot();
     const tasks = ['Render', 'MarkCompleted', 'MarkFailed'];
     // states entered: every task invocation (retries included, as AWS bills them), plus the Fail state after MarkFailed
     const transitions = tasks.reduce((sum, t) => sum + d(s1.inv, s0.inv, t), 0) + d(s1.inv, s0.inv, 'MarkFailed');
     const workerInvocations = (s1.worker.invocations - s0.worker.invocations) / n;
-    const measuredMs: Record<string, number> = Object.fromEntries(tasks.map((t) => [t, d(s1.dur, s0.dur, t) / Math.max(d(s1.inv, s0.inv, t), 1e-9)]));
-    measuredMs.worker = (s1.worker.durationMs - s0.worker.durationMs) / Math.max(s1.worker.invocations - s0.worker.invocations, 1);
+    const measuredMs: Record<string, number> = Object.fromEntries(
+      tasks.map((t) => [t, d(s1.dur, s0.dur, t) / Math.max(d(s1.inv, s0.inv, t), 1e-9)]),
+    );
+    measuredMs.worker =
+      (s1.worker.durationMs - s0.worker.durationMs) / Math.max(s1.worker.invocations - s0.worker.invocations, 1);
     unitMs ??= measuredMs;
     const ms = (k: string) => {
       const v = unitMs?.[k];
       return v !== undefined && Number.isFinite(v) ? v : 0;
     };
-    const gbSeconds = tasks.reduce((sum, t) => sum + (d(s1.inv, s0.inv, t) * ms(t) / 1000) * (MEMORY_GB[t] ?? NaN), 0) + (workerInvocations * ms('worker') / 1000) * (MEMORY_GB.worker ?? NaN);
+    const gbSeconds =
+      tasks.reduce((sum, t) => sum + ((d(s1.inv, s0.inv, t) * ms(t)) / 1000) * (MEMORY_GB[t] ?? NaN), 0) +
+      ((workerInvocations * ms('worker')) / 1000) * (MEMORY_GB.worker ?? NaN);
     const cap = { read: (s1.cap.read - s0.cap.read) / n, write: (s1.cap.write - s0.cap.write) / n };
     const taskInvocations = tasks.reduce((sum, t) => sum + d(s1.inv, s0.inv, t), 0) + workerInvocations;
     const apiRequests = 1 + 3 + 1; // start, ~3 gallery polls (every 5 s) while it renders, the result image URL
     const cost = {
       stepFunctions: transitions * PRICES.sfnTransition,
-      lambda: (taskInvocations + apiRequests) * PRICES.lambdaRequest + (gbSeconds + apiRequests * 0.08 * 0.5) * PRICES.lambdaGbSecondArm,
+      lambda:
+        (taskInvocations + apiRequests) * PRICES.lambdaRequest +
+        (gbSeconds + apiRequests * 0.08 * 0.5) * PRICES.lambdaGbSecondArm,
       apiGateway: apiRequests * PRICES.httpApiRequest,
       dynamodb: cap.write * PRICES.ddbWru + cap.read * PRICES.ddbRru,
       s3: 1 * PRICES.s3Put + 4 * PRICES.s3Get, // result put; person photo, garment, result view (+1 spare)
@@ -112,7 +147,7 @@ export async function benchRenderQueue(ctx: QueueBenchContext, plan: { bursts: n
       p95Ms: pct(lat, 95),
       transitionsPerGeneration: +transitions.toFixed(2),
       workerInvocationsPerGeneration: +workerInvocations.toFixed(2),
-      providerCallsPerGeneration: ctx.providerCalls ? +(((ctx.providerCalls() - calls0) / n).toFixed(2)) : undefined,
+      providerCallsPerGeneration: ctx.providerCalls ? +((ctx.providerCalls() - calls0) / n).toFixed(2) : undefined,
       measuredMsPerInvocation: Object.fromEntries(Object.entries(measuredMs).map(([k, v]) => [k, Math.round(v)])),
       dynamodbPerGeneration: { rcu: +cap.read.toFixed(2), wcu: +cap.write.toFixed(2) },
       costPer1000Usd: { ...per1000, total: totalPer1000 },

@@ -30,7 +30,11 @@ import { benchBundles } from './bundles';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const root = path.resolve(import.meta.dirname, '../..');
-const results: Record<string, unknown> = { date: new Date().toISOString(), machine: { cpus: os.cpus().length, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version }, quick: QUICK };
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+  quick: QUICK,
+};
 const rows: [string, string, string][] = [];
 const row = (name: string, value: string, target = '') => rows.push([name, value, target]);
 
@@ -42,7 +46,11 @@ async function main() {
   if ([...only].every((p) => p === 'bundles')) return report();
 
   console.log('bench: building the web app...');
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
+    { cwd: root, stdio: 'inherit' },
+  );
   if (build.status !== 0) throw new Error('vite build failed');
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tryon-bench-'));
@@ -55,7 +63,14 @@ async function main() {
       await landing(base);
       await lighthouseRun(base);
     }
-    const token = (await signIn(stack.endpoints.cognito, stack.clientId, 'shopper@example.com', process.env.DEMO_PASSWORD ?? 'Demo-pass-1')).idToken;
+    const token = (
+      await signIn(
+        stack.endpoints.cognito,
+        stack.clientId,
+        'shopper@example.com',
+        process.env.DEMO_PASSWORD ?? 'Demo-pass-1',
+      )
+    ).idToken;
     if (only.has('media')) await mediaCache(base, token);
     if (only.has('api')) await apiLatency(base, token);
     if (only.has('generations')) await generations(stack, base, token);
@@ -91,26 +106,43 @@ function lambdaWeight() {
   const api = r.rows.filter((x) => x.api);
   const maxAfter = Math.max(...api.map((x) => x.after.bytes));
   const worstLoad = Math.max(...api.map((x) => x.loadRatio));
-  row('API bundles: largest, after (before)', `${(maxAfter / 1024).toFixed(0)} KiB (${(Math.max(...api.map((x) => x.before.bytes)) / 1024).toFixed(0)} KiB)`, '< 250 KiB');
+  row(
+    'API bundles: largest, after (before)',
+    `${(maxAfter / 1024).toFixed(0)} KiB (${(Math.max(...api.map((x) => x.before.bytes)) / 1024).toFixed(0)} KiB)`,
+    '< 250 KiB',
+  );
   row('API module load: worst after / before', worstLoad.toFixed(2), '<= 0.5');
 }
 
 /** Media requests per page view, first view and revisit (test/bench/media-cache.ts). */
 async function mediaCache(base: string, token: string) {
   // a photo profile, so /profiles shows a private image
-  const portrait = await sharp({ create: { width: 420, height: 420, channels: 3, background: '#c08040' } }).jpeg().toBuffer();
+  const portrait = await sharp({ create: { width: 420, height: 420, channels: 3, background: '#c08040' } })
+    .jpeg()
+    .toBuffer();
   const fd = new FormData();
   fd.append('consent', PHOTO_CONSENT.version);
   fd.append('name', 'Bench profile');
   fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');
   fd.append('portrait', new Blob([new Uint8Array(portrait)], { type: 'image/jpeg' }), 'portrait.jpg');
-  const made = await fetch(`${base}/api/photo-profiles`, { method: 'POST', body: fd, headers: { authorization: `Bearer ${token}` } });
+  const made = await fetch(`${base}/api/photo-profiles`, {
+    method: 'POST',
+    body: fd,
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (made.status !== 201) throw new Error(`bench photo profile: ${made.status} ${await made.text()}`);
   const counts = await benchMediaCache(base, 'shopper@example.com', process.env.DEMO_PASSWORD ?? 'Demo-pass-1');
   results.mediaRequestsPerPageView = counts;
   for (const [url, c] of Object.entries(counts)) {
-    row(`${url} media requests, first view`, `${c.first.resolve} resolve + ${c.first.imageBytes} image, ${c.first.publicMedia} of them /media (${c.first.fromCache} cached)`);
-    row(`${url} media requests, revisit`, `${c.revisit.resolve} resolve + ${c.revisit.imageBytes} image (${c.revisit.fromCache} cached)`, '0 + 0');
+    row(
+      `${url} media requests, first view`,
+      `${c.first.resolve} resolve + ${c.first.imageBytes} image, ${c.first.publicMedia} of them /media (${c.first.fromCache} cached)`,
+    );
+    row(
+      `${url} media requests, revisit`,
+      `${c.revisit.resolve} resolve + ${c.revisit.imageBytes} image (${c.revisit.fromCache} cached)`,
+      '0 + 0',
+    );
   }
 }
 
@@ -141,14 +173,36 @@ async function landing(base: string) {
 async function lighthouseRun(base: string) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
   try {
-    const res = await lighthouse(base + '/', { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const res = await lighthouse(base + '/', {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
     const lhr = res!.lhr;
     const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
     const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? NaN;
     const tbt = lhr.audits['total-blocking-time']?.numericValue ?? NaN;
-    results.lighthouse = { preset: 'mobile (default)', performance: score, lcpMs: Math.round(lcp), tbtMs: Math.round(tbt), cls: lhr.audits['cumulative-layout-shift']?.numericValue };
+    results.lighthouse = {
+      preset: 'mobile (default)',
+      performance: score,
+      lcpMs: Math.round(lcp),
+      tbtMs: Math.round(tbt),
+      cls: lhr.audits['cumulative-layout-shift']?.numericValue,
+    };
     row('Lighthouse performance (mobile)', String(score), '>= 95');
     row('Lighthouse LCP / TBT', `${Math.round(lcp)} ms / ${Math.round(tbt)} ms`);
   } finally {
@@ -165,7 +219,13 @@ async function apiLatency(base: string, token: string) {
   ] as const) {
     const url = base + name.split(' ')[1];
     const r = await autocannon({ url, connections: 50, duration, headers });
-    out[name] = { p50: r.latency.p50, p99: r.latency.p99, rps: Math.round(r.requests.average), non2xx: r.non2xx, errors: r.errors };
+    out[name] = {
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      rps: Math.round(r.requests.average),
+      non2xx: r.non2xx,
+      errors: r.errors,
+    };
     row(`${name} p50/p99, req/s`, `${r.latency.p50}/${r.latency.p99} ms, ${Math.round(r.requests.average)}/s`);
   }
   results.api = { connections: 50, durationSeconds: duration, routes: out };
@@ -174,18 +234,51 @@ async function apiLatency(base: string, token: string) {
 async function generations(stack: Awaited<ReturnType<typeof startLocalStack>>, base: string, token: string) {
   const db = createDb({ tableName: process.env.TABLE_NAME!, endpoint: process.env.DYNAMODB_ENDPOINT });
   const me = await (await fetch(base + '/api/auth/user', { headers: { authorization: `Bearer ${token}` } })).json();
-  await recordMovement(db, { userId: me.id, kind: 'admin.adjust', bucket: 'pack', amount: 2000, causeId: `bench:${Date.now()}`, note: 'bench credits' });
-  const photo = (w: number, h: number, c: string) => sharp({ create: { width: w, height: h, channels: 3, background: c } }).jpeg().toBuffer();
+  await recordMovement(db, {
+    userId: me.id,
+    kind: 'admin.adjust',
+    bucket: 'pack',
+    amount: 2000,
+    causeId: `bench:${Date.now()}`,
+    note: 'bench credits',
+  });
+  const photo = (w: number, h: number, c: string) =>
+    sharp({ create: { width: w, height: h, channels: 3, background: c } })
+      .jpeg()
+      .toBuffer();
   const form = new FormData();
   form.append('consent', PHOTO_CONSENT.version); // the seeded shopper is an adult
   form.append('name', 'Bench');
   form.append('gender', 'unisex');
   form.append('bodyDescription', 'Average build, 175 cm, short hair');
-  form.append('portrait', new Blob([new Uint8Array(await photo(800, 800, '#c9a27e'))], { type: 'image/jpeg' }), 'p.jpg');
-  form.append('fullBody', new Blob([new Uint8Array(await photo(800, 1200, '#8fa3b8'))], { type: 'image/jpeg' }), 'b.jpg');
-  const prof = await (await fetch(base + '/api/photo-profiles', { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } })).json();
+  form.append(
+    'portrait',
+    new Blob([new Uint8Array(await photo(800, 800, '#c9a27e'))], { type: 'image/jpeg' }),
+    'p.jpg',
+  );
+  form.append(
+    'fullBody',
+    new Blob([new Uint8Array(await photo(800, 1200, '#8fa3b8'))], { type: 'image/jpeg' }),
+    'b.jpg',
+  );
+  const prof = await (
+    await fetch(base + '/api/photo-profiles', {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json();
 
-  const ctx = { base, token, db, userId: me.id, profileId: prof.id, metrics: stack.workflowMetrics, drain: stack.drainWorkflows, quick: QUICK };
+  const ctx = {
+    base,
+    token,
+    db,
+    userId: me.id,
+    profileId: prof.id,
+    metrics: stack.workflowMetrics,
+    drain: stack.drainWorkflows,
+    quick: QUICK,
+  };
   // 4 slots for both providers, so the two runs differ only in where the render's time goes.
   process.env.PROVIDER_CONCURRENCY_GEMINI = '4';
   const local = await benchRenderQueue(ctx, { bursts: QUICK ? [40] : [40, 200], depths: [] });
@@ -195,22 +288,59 @@ async function generations(stack: Awaited<ReturnType<typeof startLocalStack>>, b
   process.env.GEMINI_BASE_URL = gemini.url;
   let remote: Awaited<ReturnType<typeof benchRenderQueue>>;
   try {
-    remote = await benchRenderQueue({ ...ctx, providerCalls: () => gemini.requests.length }, { bursts: QUICK ? [40] : [40, 200], depths: QUICK ? [100] : [100, 500] });
+    remote = await benchRenderQueue(
+      { ...ctx, providerCalls: () => gemini.requests.length },
+      { bursts: QUICK ? [40] : [40, 200], depths: QUICK ? [100] : [100, 500] },
+    );
   } finally {
     delete process.env.GEMINI_API_KEY;
     await gemini.close();
   }
-  results.renderQueue = { slots: 4, local: { provider: 'local compositor (sharp, CPU-bound)', ...local }, remote: { provider: `remote provider (Gemini HTTP fake, ${latencyMs} ms latency)`, ...remote } };
-  for (const [label, r] of [['local compositor', local], [`remote, ${latencyMs / 1000} s latency`, remote]] as const) {
+  results.renderQueue = {
+    slots: 4,
+    local: { provider: 'local compositor (sharp, CPU-bound)', ...local },
+    remote: { provider: `remote provider (Gemini HTTP fake, ${latencyMs} ms latency)`, ...remote },
+  };
+  for (const [label, r] of [
+    ['local compositor', local],
+    [`remote, ${latencyMs / 1000} s latency`, remote],
+  ] as const) {
     row(`${label}: one generation alone (L1, p50 of ${r.single.n})`, `${r.L1Ms} ms`);
-    for (const b of r.burst as { n: number; completed: number; makespanMs: number; p50Ms: number; p95Ms: number; makespanOverNxL1: number }[]) {
-      row(`${label}: burst of ${b.n}: makespan, p50 / p95`, `${(b.makespanMs / 1000).toFixed(1)} s, ${(b.p50Ms / 1000).toFixed(1)} / ${(b.p95Ms / 1000).toFixed(1)} s, ${b.completed}/${b.n} completed`);
-      row(`${label}: burst of ${b.n}: makespan / (N x L1)`, b.makespanOverNxL1.toFixed(3), '<= 0.35 with 4 slots (was 1.67)');
+    for (const b of r.burst as {
+      n: number;
+      completed: number;
+      makespanMs: number;
+      p50Ms: number;
+      p95Ms: number;
+      makespanOverNxL1: number;
+    }[]) {
+      row(
+        `${label}: burst of ${b.n}: makespan, p50 / p95`,
+        `${(b.makespanMs / 1000).toFixed(1)} s, ${(b.p50Ms / 1000).toFixed(1)} / ${(b.p95Ms / 1000).toFixed(1)} s, ${b.completed}/${b.n} completed`,
+      );
+      row(
+        `${label}: burst of ${b.n}: makespan / (N x L1)`,
+        b.makespanOverNxL1.toFixed(3),
+        '<= 0.35 with 4 slots (was 1.67)',
+      );
     }
   }
-  for (const d of remote.depth as { depth: number; transitionsPerGeneration: number; costPer1000Usd: { total: number }; dynamodbPerGeneration: { rcu: number; wcu: number } }[]) {
-    row(`queue depth ${d.depth}: state transitions per generation`, d.transitionsPerGeneration.toFixed(2), '<= 6, flat');
-    row(`queue depth ${d.depth}: AWS cost per 1,000 (excl. AI provider)`, `$${d.costPer1000Usd.total.toFixed(3)} (DynamoDB ${d.dynamodbPerGeneration.rcu} RCU / ${d.dynamodbPerGeneration.wcu} WCU per generation)`, '<= $0.25, flat');
+  for (const d of remote.depth as {
+    depth: number;
+    transitionsPerGeneration: number;
+    costPer1000Usd: { total: number };
+    dynamodbPerGeneration: { rcu: number; wcu: number };
+  }[]) {
+    row(
+      `queue depth ${d.depth}: state transitions per generation`,
+      d.transitionsPerGeneration.toFixed(2),
+      '<= 6, flat',
+    );
+    row(
+      `queue depth ${d.depth}: AWS cost per 1,000 (excl. AI provider)`,
+      `$${d.costPer1000Usd.total.toFixed(3)} (DynamoDB ${d.dynamodbPerGeneration.rcu} RCU / ${d.dynamodbPerGeneration.wcu} WCU per generation)`,
+      '<= $0.25, flat',
+    );
   }
 }
 
@@ -223,8 +353,15 @@ async function exploreStyles(stack: Awaited<ReturnType<typeof startLocalStack>>,
   const ownerIds = stack.seed.accounts.map((a) => a.userId);
   const r = await benchExplore({ base, db, ownerIds, durationSeconds: QUICK ? 3 : 10 });
   results.explore = r;
-  row(`explore GET /api/styles (${r.styles} styles) p50/p99, req/s`, `${r.p50}/${r.p99} ms, ${r.rps}/s`, r.non2xx || r.errors ? `${r.non2xx} non-2xx, ${r.errors} errors` : '');
-  row('explore document size (JSON / gzip)', `${(r.jsonBytes / 1024).toFixed(0)} KB / ${(r.gzipBytes / 1024).toFixed(0)} KB`);
+  row(
+    `explore GET /api/styles (${r.styles} styles) p50/p99, req/s`,
+    `${r.p50}/${r.p99} ms, ${r.rps}/s`,
+    r.non2xx || r.errors ? `${r.non2xx} non-2xx, ${r.errors} errors` : '',
+  );
+  row(
+    'explore document size (JSON / gzip)',
+    `${(r.jsonBytes / 1024).toFixed(0)} KB / ${(r.gzipBytes / 1024).toFixed(0)} KB`,
+  );
   row('explore document rebuild / cold load', `${r.rebuildMs} ms / ${r.coldLoadMs} ms`);
   row('explore handler only (warm) p50/p99', `${r.handlerP50}/${r.handlerP99} ms`);
   await exploreRender(base, r.styles);
@@ -246,14 +383,30 @@ async function exploreRender(base: string, styles: number) {
     await page.locator('main a[href^="/style/"]').first().waitFor({ timeout: 60_000 });
     const firstCardsMs = Date.now() - t0;
     const cards = await page.locator('main a[href^="/style/"]').count();
-    const search = page.getByRole('searchbox').or(page.getByPlaceholder(/search/i)).first();
+    const search = page
+      .getByRole('searchbox')
+      .or(page.getByPlaceholder(/search/i))
+      .first();
     const t1 = Date.now();
     await search.fill('linen');
-    await page.waitForFunction(() => document.querySelectorAll('main a[href^="/style/"]').length < 48 || location.search.includes('q=linen'), null, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => document.querySelectorAll('main a[href^="/style/"]').length < 48 || location.search.includes('q=linen'),
+      null,
+      { timeout: 30_000 },
+    );
     await page.waitForTimeout(50);
     const searchMs = Date.now() - t1;
-    results.exploreRender = { styles, firstCardsMs, cardsRendered: cards, searchMs, note: 'search time includes the input debounce' };
-    row(`explore render: first cards / search (${styles} styles)`, `${firstCardsMs} ms (${cards} cards in DOM) / ${searchMs} ms`);
+    results.exploreRender = {
+      styles,
+      firstCardsMs,
+      cardsRendered: cards,
+      searchMs,
+      note: 'search time includes the input debounce',
+    };
+    row(
+      `explore render: first cards / search (${styles} styles)`,
+      `${firstCardsMs} ms (${cards} cards in DOM) / ${searchMs} ms`,
+    );
   } finally {
     await browser.close();
   }
@@ -263,7 +416,10 @@ async function contentSafety() {
   const r = await benchModeration(QUICK ? 5 : 20);
   results.contentSafety = r;
   row('content safety: classifier load (once per process)', `${r.classifier.loadMs} ms`);
-  row('content safety: classifier per image (median / max)', `${r.classifier.perImageMedianMs} / ${r.classifier.perImageMaxMs} ms`);
+  row(
+    'content safety: classifier per image (median / max)',
+    `${r.classifier.perImageMedianMs} / ${r.classifier.perImageMaxMs} ms`,
+  );
   row('AI marking: C2PA sign per image (median)', `${r.c2pa.perImageMedianMs} ms (+${r.c2pa.addedBytes} bytes)`);
 }
 

@@ -7,9 +7,74 @@ import { keys } from '../../shared/repositories/keys';
 import type { Db } from '../../shared/repositories/table';
 import type { StyleImageType, StyleSex } from '../../shared/domain/catalog';
 
-const ADJ = ['Weekend', 'City', 'Midnight', 'Linen', 'Quilted', 'Oversized', 'Soft', 'Tailored', 'Retro', 'Coastal', 'Urban', 'Minimal', 'Festival', 'Winter', 'Sunset', 'Classic'];
-const NOUN = ['Denim', 'Trench', 'Slip Dress', 'Hoodie Set', 'Suit', 'Layers', 'Bomber', 'Crew', 'Shell', 'Vest', 'Oxford', 'Flat-Lay', 'Capsule', 'Kit', 'Edit', 'Look'];
-const TAGS = ['denim', 'weekend', 'layered', 'trench', 'autumn', 'classic', 'satin', 'evening', 'dress', 'tennis', 'white', 'sporty', 'hoodie', 'streetwear', 'linen', 'summer', 'tailoring', 'floral', 'boho', 'black', 'minimal', 'outerwear', 'knit', 'neutral', 'party', 'glam', 'outdoor', 'flatlay', 'capsule', 'resort'];
+const ADJ = [
+  'Weekend',
+  'City',
+  'Midnight',
+  'Linen',
+  'Quilted',
+  'Oversized',
+  'Soft',
+  'Tailored',
+  'Retro',
+  'Coastal',
+  'Urban',
+  'Minimal',
+  'Festival',
+  'Winter',
+  'Sunset',
+  'Classic',
+];
+const NOUN = [
+  'Denim',
+  'Trench',
+  'Slip Dress',
+  'Hoodie Set',
+  'Suit',
+  'Layers',
+  'Bomber',
+  'Crew',
+  'Shell',
+  'Vest',
+  'Oxford',
+  'Flat-Lay',
+  'Capsule',
+  'Kit',
+  'Edit',
+  'Look',
+];
+const TAGS = [
+  'denim',
+  'weekend',
+  'layered',
+  'trench',
+  'autumn',
+  'classic',
+  'satin',
+  'evening',
+  'dress',
+  'tennis',
+  'white',
+  'sporty',
+  'hoodie',
+  'streetwear',
+  'linen',
+  'summer',
+  'tailoring',
+  'floral',
+  'boho',
+  'black',
+  'minimal',
+  'outerwear',
+  'knit',
+  'neutral',
+  'party',
+  'glam',
+  'outdoor',
+  'flatlay',
+  'capsule',
+  'resort',
+];
 const CATS = ['cat-casual', 'cat-street', 'cat-business', 'cat-evening', 'cat-sport', 'cat-boho', 'cat-minimal'];
 const SEXES: StyleSex[] = ['man', 'woman', 'unisex'];
 const TYPES: StyleImageType[] = ['model_wearer', 'product_only', 'product_laydown'];
@@ -43,7 +108,9 @@ export async function seedSyntheticStyles(db: Db, n: number, opts: SeedStylesOpt
       description: `Synthetic bench style ${i}: ${ADJ[(i * 7) % ADJ.length]!.toLowerCase()} pieces with a ${NOUN[(i * 3) % NOUN.length]!.toLowerCase()} focus.`,
       sex: SEXES[i % SEXES.length],
       categoryIds: [CATS[i % CATS.length], ...(i % 3 === 0 ? [CATS[(i + 3) % CATS.length]] : [])],
-      tags: [TAGS[i % TAGS.length], TAGS[(i * 7 + 3) % TAGS.length], TAGS[(i * 13 + 5) % TAGS.length]].filter((t, k, a) => a.indexOf(t) === k),
+      tags: [TAGS[i % TAGS.length], TAGS[(i * 7 + 3) % TAGS.length], TAGS[(i * 13 + 5) % TAGS.length]].filter(
+        (t, k, a) => a.indexOf(t) === k,
+      ),
       tasks: ['OUTFIT_TRYON'],
       styleImageType: TYPES[i % TYPES.length],
       promptImageUrl: seedCover,

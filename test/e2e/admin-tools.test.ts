@@ -13,7 +13,12 @@ const idToken = (page: Page) =>
     return key ? localStorage.getItem(key) : null;
   });
 
-async function api<T>(token: string, method: string, path: string, body?: BodyInit | object): Promise<{ status: number; json: T }> {
+async function api<T>(
+  token: string,
+  method: string,
+  path: string,
+  body?: BodyInit | object,
+): Promise<{ status: number; json: T }> {
   const json = body !== undefined && !(body instanceof FormData);
   const res = await fetch(`${app.baseUrl}${path}`, {
     method,
@@ -24,7 +29,10 @@ async function api<T>(token: string, method: string, path: string, body?: BodyIn
   return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
 }
 
-const jpeg = (w: number, h: number, background: string) => sharp({ create: { width: w, height: h, channels: 3, background } }).jpeg().toBuffer();
+const jpeg = (w: number, h: number, background: string) =>
+  sharp({ create: { width: w, height: h, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 
 /** On the local checkout page: Pay, then back on /subscription with the success toast and a clean URL. */
 async function payLocally(page: Page) {
@@ -41,125 +49,145 @@ interface PromptTemplate {
 }
 
 describeE2E('admin tools: influencer application and review, prompt templates and tester', () => {
-  it('a Starter member applies, the admin approves, then edits and tests a prompt template', { timeout: 180_000 }, async () => {
-    // 1. a new account on the Starter plan
-    const user = await app.open();
-    const stamp = Date.now();
-    const email = `influ-${stamp}@example.test`;
-    await user.page.goto('/auth/register');
-    await user.page.getByLabel('First name').fill('Ivy');
-    await user.page.getByLabel('Last name').fill('Applicant');
-    await user.page.getByLabel('Email').fill(email);
-    await user.page.getByLabel('Password').fill('Sunny-day-7');
-    await user.page.getByLabel('Date of birth').fill('1990-01-15');
-    await user.page.getByRole('button', { name: 'Create account' }).click();
-    await user.page.getByLabel('Confirmation code').fill('123456');
-    await user.page.getByRole('button', { name: 'Confirm' }).click();
-    await user.page.waitForURL(/\/(dashboard|onboarding)/);
+  it(
+    'a Starter member applies, the admin approves, then edits and tests a prompt template',
+    { timeout: 180_000 },
+    async () => {
+      // 1. a new account on the Starter plan
+      const user = await app.open();
+      const stamp = Date.now();
+      const email = `influ-${stamp}@example.test`;
+      await user.page.goto('/auth/register');
+      await user.page.getByLabel('First name').fill('Ivy');
+      await user.page.getByLabel('Last name').fill('Applicant');
+      await user.page.getByLabel('Email').fill(email);
+      await user.page.getByLabel('Password').fill('Sunny-day-7');
+      await user.page.getByLabel('Date of birth').fill('1990-01-15');
+      await user.page.getByRole('button', { name: 'Create account' }).click();
+      await user.page.getByLabel('Confirmation code').fill('123456');
+      await user.page.getByRole('button', { name: 'Confirm' }).click();
+      await user.page.waitForURL(/\/(dashboard|onboarding)/);
 
-    await user.page.goto('/subscription');
-    const starter = user.page.getByTestId('plan-starter-button');
-    await starter.filter({ hasText: 'Choose Starter' }).waitFor();
-    await starter.click();
-    await payLocally(user.page);
-    await user.page.getByTestId('current-plan').filter({ hasText: 'Starter' }).waitFor();
+      await user.page.goto('/subscription');
+      const starter = user.page.getByTestId('plan-starter-button');
+      await starter.filter({ hasText: 'Choose Starter' }).waitFor();
+      await starter.click();
+      await payLocally(user.page);
+      await user.page.getByTestId('current-plan').filter({ hasText: 'Starter' }).waitFor();
 
-    // 2. the application: submit is disabled under 50 characters, then sent with a 60-character use case
-    await user.page.goto('/influencer/apply');
-    await user.page.getByRole('heading', { level: 1, name: 'Apply to Become an Influencer' }).waitFor();
-    await user.page.getByText('Applications are typically reviewed in 2-3 business days').first().waitFor();
-    const useCase = user.page.getByLabel('How will you use the platform?');
-    const submit = user.page.getByRole('button', { name: 'Submit application' });
-    await useCase.fill('Too short to apply.');
-    expect(await submit.isDisabled()).toBe(true);
-    const text = 'I share weekly outfit ideas with my followers on Instagram!!';
-    expect(text).toHaveLength(60);
-    await useCase.fill(text);
-    await user.page.getByLabel('Instagram (optional)').fill('@ivy.styles');
-    expect(await submit.isDisabled()).toBe(false);
-    await submit.click();
-    await user.page.getByText('Application submitted', { exact: true }).first().waitFor();
-    await user.page.getByTestId('application-status').filter({ hasText: 'Application pending' }).waitFor();
-    await user.page.getByTestId('pending-application').filter({ hasText: text }).waitFor();
-    expect(await user.page.getByRole('button', { name: 'Submit application' }).count()).toBe(0);
-    const userToken = (await idToken(user.page))!;
-    const mine = await api<{ status: string; instagramHandle: string; tiktokHandle: string | null }>(userToken, 'GET', '/api/influencer/application');
-    expect(mine.json).toMatchObject({ status: 'pending', instagramHandle: '@ivy.styles', tiktokHandle: null });
+      // 2. the application: submit is disabled under 50 characters, then sent with a 60-character use case
+      await user.page.goto('/influencer/apply');
+      await user.page.getByRole('heading', { level: 1, name: 'Apply to Become an Influencer' }).waitFor();
+      await user.page.getByText('Applications are typically reviewed in 2-3 business days').first().waitFor();
+      const useCase = user.page.getByLabel('How will you use the platform?');
+      const submit = user.page.getByRole('button', { name: 'Submit application' });
+      await useCase.fill('Too short to apply.');
+      expect(await submit.isDisabled()).toBe(true);
+      const text = 'I share weekly outfit ideas with my followers on Instagram!!';
+      expect(text).toHaveLength(60);
+      await useCase.fill(text);
+      await user.page.getByLabel('Instagram (optional)').fill('@ivy.styles');
+      expect(await submit.isDisabled()).toBe(false);
+      await submit.click();
+      await user.page.getByText('Application submitted', { exact: true }).first().waitFor();
+      await user.page.getByTestId('application-status').filter({ hasText: 'Application pending' }).waitFor();
+      await user.page.getByTestId('pending-application').filter({ hasText: text }).waitFor();
+      expect(await user.page.getByRole('button', { name: 'Submit application' }).count()).toBe(0);
+      const userToken = (await idToken(user.page))!;
+      const mine = await api<{ status: string; instagramHandle: string; tiktokHandle: string | null }>(
+        userToken,
+        'GET',
+        '/api/influencer/application',
+      );
+      expect(mine.json).toMatchObject({ status: 'pending', instagramHandle: '@ivy.styles', tiktokHandle: null });
 
-    // 3. the demo admin approves it
-    const admin = await app.open();
-    await signIn(admin.page, 'admin@example.com');
-    const adminToken = (await idToken(admin.page))!;
-    await admin.page.goto('/admin/influencer/applications');
-    await admin.page.getByRole('heading', { level: 1, name: 'Influencer Applications' }).waitFor();
-    const card = admin.page.locator(`[data-testid="application-card"][data-email="${email}"]`);
-    await card.waitFor();
-    expect(await card.innerText()).toContain(text);
-    expect(await card.innerText()).toContain('Starter');
-    await card.getByRole('button', { name: /^Approve/ }).click();
-    const dialog = admin.page.getByRole('dialog', { name: 'Approve application' });
-    await dialog.waitFor();
-    await dialog.getByLabel('Review notes (optional)').fill('Welcome aboard.');
-    await dialog.getByRole('button', { name: 'Approve' }).click();
-    await admin.page.getByText('Application approved', { exact: true }).first().waitFor();
-    await card.waitFor({ state: 'detached' }); // no longer pending
-    await admin.page.getByTestId('filter-approved').click();
-    await card.getByTestId('application-status').filter({ hasText: 'Approved' }).waitFor();
-    expect(await card.getByRole('button', { name: /^(Approve|Reject)/ }).count()).toBe(0);
-    const me = await api<{ isInfluencer: boolean }>(userToken, 'GET', '/api/auth/user');
-    expect(me.json.isInfluencer).toBe(true);
-    await user.page.goto('/influencer/apply');
-    await user.page.getByTestId('already-influencer').waitFor();
-    await user.context.close();
+      // 3. the demo admin approves it
+      const admin = await app.open();
+      await signIn(admin.page, 'admin@example.com');
+      const adminToken = (await idToken(admin.page))!;
+      await admin.page.goto('/admin/influencer/applications');
+      await admin.page.getByRole('heading', { level: 1, name: 'Influencer Applications' }).waitFor();
+      const card = admin.page.locator(`[data-testid="application-card"][data-email="${email}"]`);
+      await card.waitFor();
+      expect(await card.innerText()).toContain(text);
+      expect(await card.innerText()).toContain('Starter');
+      await card.getByRole('button', { name: /^Approve/ }).click();
+      const dialog = admin.page.getByRole('dialog', { name: 'Approve application' });
+      await dialog.waitFor();
+      await dialog.getByLabel('Review notes (optional)').fill('Welcome aboard.');
+      await dialog.getByRole('button', { name: 'Approve' }).click();
+      await admin.page.getByText('Application approved', { exact: true }).first().waitFor();
+      await card.waitFor({ state: 'detached' }); // no longer pending
+      await admin.page.getByTestId('filter-approved').click();
+      await card.getByTestId('application-status').filter({ hasText: 'Approved' }).waitFor();
+      expect(await card.getByRole('button', { name: /^(Approve|Reject)/ }).count()).toBe(0);
+      const me = await api<{ isInfluencer: boolean }>(userToken, 'GET', '/api/auth/user');
+      expect(me.json.isInfluencer).toBe(true);
+      await user.page.goto('/influencer/apply');
+      await user.page.getByTestId('already-influencer').waitFor();
+      await user.context.close();
 
-    // 4. the admin edits a prompt template's description
-    const before = (await api<PromptTemplate[]>(adminToken, 'GET', '/api/admin/prompts')).json.find((p) => p.name === 'Lookbook Minimal')!;
-    expect(before).toBeTruthy();
+      // 4. the admin edits a prompt template's description
+      const before = (await api<PromptTemplate[]>(adminToken, 'GET', '/api/admin/prompts')).json.find(
+        (p) => p.name === 'Lookbook Minimal',
+      )!;
+      expect(before).toBeTruthy();
 
-    // the tester needs one of the admin's own photo profiles
-    const profileName = `Admin tester ${stamp}`;
-    const body = 'Tall, slim build, long legs and narrow shoulders.';
-    const fd = new FormData();
-    fd.append('consent', PHOTO_CONSENT.version);
-    fd.append('name', profileName);
-    fd.append('gender', 'unisex');
-    fd.append('bodyDescription', body);
-    fd.append('portrait', new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }), 'portrait.jpg');
-    fd.append('fullBody', new Blob([new Uint8Array(await jpeg(300, 600, '#4070c0'))], { type: 'image/jpeg' }), 'full.jpg');
-    const created = await api<{ id: string }>(adminToken, 'POST', '/api/photo-profiles', fd);
-    expect(created.status).toBe(201);
+      // the tester needs one of the admin's own photo profiles
+      const profileName = `Admin tester ${stamp}`;
+      const body = 'Tall, slim build, long legs and narrow shoulders.';
+      const fd = new FormData();
+      fd.append('consent', PHOTO_CONSENT.version);
+      fd.append('name', profileName);
+      fd.append('gender', 'unisex');
+      fd.append('bodyDescription', body);
+      fd.append(
+        'portrait',
+        new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }),
+        'portrait.jpg',
+      );
+      fd.append(
+        'fullBody',
+        new Blob([new Uint8Array(await jpeg(300, 600, '#4070c0'))], { type: 'image/jpeg' }),
+        'full.jpg',
+      );
+      const created = await api<{ id: string }>(adminToken, 'POST', '/api/photo-profiles', fd);
+      expect(created.status).toBe(201);
 
-    try {
-      await admin.page.goto('/admin/prompts');
-      await admin.page.getByRole('heading', { level: 1, name: 'Prompt Templates' }).waitFor();
-      await admin.page.getByTestId('prompt-item').filter({ hasText: 'Lookbook Minimal' }).click();
-      const form = admin.page.getByRole('form', { name: 'Edit prompt template' });
-      await form.waitFor();
-      expect(await form.getByLabel('Name').inputValue()).toBe('Lookbook Minimal');
-      const description = `Neutral wall, even light (edited ${stamp}).`;
-      await form.getByLabel('Description').fill(description);
-      await form.getByRole('button', { name: 'Save' }).click();
-      await admin.page.getByText('Template updated', { exact: true }).first().waitFor();
-      const after = (await api<PromptTemplate[]>(adminToken, 'GET', '/api/admin/prompts')).json.find((p) => p.id === before.id)!;
-      expect(after.description).toBe(description);
+      try {
+        await admin.page.goto('/admin/prompts');
+        await admin.page.getByRole('heading', { level: 1, name: 'Prompt Templates' }).waitFor();
+        await admin.page.getByTestId('prompt-item').filter({ hasText: 'Lookbook Minimal' }).click();
+        const form = admin.page.getByRole('form', { name: 'Edit prompt template' });
+        await form.waitFor();
+        expect(await form.getByLabel('Name').inputValue()).toBe('Lookbook Minimal');
+        const description = `Neutral wall, even light (edited ${stamp}).`;
+        await form.getByLabel('Description').fill(description);
+        await form.getByRole('button', { name: 'Save' }).click();
+        await admin.page.getByText('Template updated', { exact: true }).first().waitFor();
+        const after = (await api<PromptTemplate[]>(adminToken, 'GET', '/api/admin/prompts')).json.find(
+          (p) => p.id === before.id,
+        )!;
+        expect(after.description).toBe(description);
 
-      // 5. the prompt tester: nothing selected gives 'Missing selection', then a style and the profile give the prompt
-      await admin.page.getByRole('button', { name: 'Test prompt' }).click();
-      await admin.page.getByText('Missing selection', { exact: true }).first().waitFor();
-      await admin.page.getByLabel('Style', { exact: true }).selectOption('seed-style-01');
-      await admin.page.getByLabel('Photo profile', { exact: true }).selectOption({ label: profileName });
-      await admin.page.getByRole('button', { name: 'Test prompt' }).click();
-      const prompt = admin.page.getByTestId('prompt-test-prompt');
-      await prompt.waitFor();
-      expect(await prompt.innerText()).toContain(body);
-      await admin.page.getByTestId('prompt-test-template').waitFor();
-      expect(await admin.page.getByLabel('Full payload JSON').innerText()).toContain(created.json.id);
-    } finally {
-      await api(adminToken, 'PATCH', `/api/admin/prompts/${before.id}`, { description: before.description ?? '' });
-      await api(adminToken, 'DELETE', `/api/photo-profiles/${created.json.id}`);
-      await admin.context.close();
-    }
-  });
+        // 5. the prompt tester: nothing selected gives 'Missing selection', then a style and the profile give the prompt
+        await admin.page.getByRole('button', { name: 'Test prompt' }).click();
+        await admin.page.getByText('Missing selection', { exact: true }).first().waitFor();
+        await admin.page.getByLabel('Style', { exact: true }).selectOption('seed-style-01');
+        await admin.page.getByLabel('Photo profile', { exact: true }).selectOption({ label: profileName });
+        await admin.page.getByRole('button', { name: 'Test prompt' }).click();
+        const prompt = admin.page.getByTestId('prompt-test-prompt');
+        await prompt.waitFor();
+        expect(await prompt.innerText()).toContain(body);
+        await admin.page.getByTestId('prompt-test-template').waitFor();
+        expect(await admin.page.getByLabel('Full payload JSON').innerText()).toContain(created.json.id);
+      } finally {
+        await api(adminToken, 'PATCH', `/api/admin/prompts/${before.id}`, { description: before.description ?? '' });
+        await api(adminToken, 'DELETE', `/api/photo-profiles/${created.json.id}`);
+        await admin.context.close();
+      }
+    },
+  );
   it('the admin compiles, creates and deletes a raw template', { timeout: 90_000 }, async () => {
     const { page, context } = await app.open({ width: 360, height: 800 });
     await signIn(page, 'admin@example.com');
@@ -185,7 +213,11 @@ describeE2E('admin tools: influencer application and review, prompt templates an
     fd.append('name', `Raw tester ${Date.now()}`);
     fd.append('gender', 'unisex');
     fd.append('bodyDescription', 'Average height, athletic build and broad shoulders.');
-    fd.append('portrait', new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }), 'portrait.jpg');
+    fd.append(
+      'portrait',
+      new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }),
+      'portrait.jpg',
+    );
     const profile = await api<{ id: string }>(adminToken, 'POST', '/api/photo-profiles', fd);
     expect(profile.status).toBeLessThan(300);
     try {
@@ -199,7 +231,10 @@ describeE2E('admin tools: influencer application and review, prompt templates an
       await page.getByRole('button', { name: 'Compile' }).click();
       await page.getByTestId('compile-output').filter({ hasText: 'https://img.example/style-ref.jpg' }).waitFor();
 
-      await page.getByRole('form', { name: 'New raw template' }).getByLabel('Template JSON').fill('{ "image": "{{NOPE}}" }');
+      await page
+        .getByRole('form', { name: 'New raw template' })
+        .getByLabel('Template JSON')
+        .fill('{ "image": "{{NOPE}}" }');
       await page.getByRole('button', { name: 'Compile' }).click();
       const error = page.getByTestId('compile-error').filter({ hasText: 'Compile failed' });
       await error.waitFor();

@@ -29,8 +29,17 @@ describeE2E('sign-up, sign-in and sign-out', () => {
       const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
       return key ? localStorage.getItem(key) : null;
     });
-    const me = await (await fetch(`${app.baseUrl}/api/auth/user`, { headers: { authorization: `Bearer ${token}` } })).json();
-    expect(me).toMatchObject({ email, firstName: 'Nora', lastName: 'Newman', role: 'shopper', currentPlan: 'none', credits: 0 });
+    const me = await (
+      await fetch(`${app.baseUrl}/api/auth/user`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    expect(me).toMatchObject({
+      email,
+      firstName: 'Nora',
+      lastName: 'Newman',
+      role: 'shopper',
+      currentPlan: 'none',
+      credits: 0,
+    });
 
     await page.getByTestId('logout-item').click();
     await page.waitForURL((url) => url.pathname === '/');

@@ -34,17 +34,26 @@ describeE2E('billing: packs, plans and cancellation through the local checkout',
 
     await page.goto('/subscription');
     await page.getByRole('heading', { level: 1, name: 'Subscription' }).waitFor();
-    await page.getByTestId('subscription-credits').filter({ hasText: before.toLocaleString('en-US') }).waitFor();
+    await page
+      .getByTestId('subscription-credits')
+      .filter({ hasText: before.toLocaleString('en-US') })
+      .waitFor();
     await page.getByTestId('pack-pack-30-button').click();
     await payLocally(page);
 
     // the balance shown on the page rises by 30 (the webhook grant), and so does the API's
-    await page.getByTestId('subscription-credits').filter({ hasText: (before + 30).toLocaleString('en-US') }).waitFor();
+    await page
+      .getByTestId('subscription-credits')
+      .filter({ hasText: (before + 30).toLocaleString('en-US') })
+      .waitFor();
     expect((await api<{ credits: number }>(page, '/api/credits')).credits).toBe(before + 30);
 
     await page.goto('/account');
     await page.getByRole('heading', { level: 1, name: 'Account and Billing' }).waitFor();
-    await page.getByTestId('account-credits').filter({ hasText: (before + 30).toLocaleString('en-US') }).waitFor();
+    await page
+      .getByTestId('account-credits')
+      .filter({ hasText: (before + 30).toLocaleString('en-US') })
+      .waitFor();
     const row = page.getByTestId('credit-history').getByRole('row').filter({ hasText: 'Credit pack' }).first();
     await row.waitFor();
     expect(await row.innerText()).toContain('+30');
@@ -83,10 +92,15 @@ describeE2E('billing: packs, plans and cancellation through the local checkout',
     await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
     await page.getByText('Subscription cancelled', { exact: true }).first().waitFor();
 
-    const summary = await api<{ nextScheduledPlan: string | null; nextScheduledPlanDate: string | null }>(page, '/api/subscriptions/current');
+    const summary = await api<{ nextScheduledPlan: string | null; nextScheduledPlanDate: string | null }>(
+      page,
+      '/api/subscriptions/current',
+    );
     expect(summary.nextScheduledPlan).toBe('none');
     expect(summary.nextScheduledPlanDate).toBeTruthy();
-    const shown = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(summary.nextScheduledPlanDate!));
+    const shown = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(
+      new Date(summary.nextScheduledPlanDate!),
+    );
     const notice = page.getByTestId('scheduled-change');
     await notice.filter({ hasText: `ends on ${shown}` }).waitFor();
     // cancelling is offered no more; the scheduled end can be undone instead

@@ -15,12 +15,20 @@ const idToken = (page: Page) =>
     return key ? localStorage.getItem(key) : null;
   });
 
-async function api<T>(token: string | null, method: string, path: string, body?: BodyInit | object): Promise<{ status: number; json: T }> {
+async function api<T>(
+  token: string | null,
+  method: string,
+  path: string,
+  body?: BodyInit | object,
+): Promise<{ status: number; json: T }> {
   const isForm = body instanceof FormData;
   const res = await fetch(`${app.baseUrl}${path}`, {
     method,
     body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+    },
   });
   const text = await res.text();
   return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
@@ -34,7 +42,11 @@ describeE2E('content safety: report a public style, admin takes it down', () => 
     const inflToken = (await idToken(infl.page))!;
     const fd = new FormData();
     fd.append('type', 'style_cover');
-    fd.append('file', new Blob([new Uint8Array(await renderPerson('fullBody', 9))], { type: 'image/jpeg' }), 'cover.jpg');
+    fd.append(
+      'file',
+      new Blob([new Uint8Array(await renderPerson('fullBody', 9))], { type: 'image/jpeg' }),
+      'cover.jpg',
+    );
     const upload = await api<{ url: string }>(inflToken, 'POST', '/api/upload', fd);
     expect(upload.status).toBe(201);
     const name = `Reported look ${Date.now()}`;

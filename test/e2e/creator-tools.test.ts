@@ -49,10 +49,14 @@ describeE2E('creator tools: style editor and My Collections', () => {
     await page.getByRole('button', { name: 'Remove summer' }).waitFor();
     expect(await create.isDisabled()).toBe(true); // no prompt image yet
 
-    await page.locator('input[type=file][name=style_prompt]').setInputFiles({ name: 'outfit.jpg', mimeType: 'image/jpeg', buffer: await jpeg(400, 500, 200, 180, 150) });
+    await page
+      .locator('input[type=file][name=style_prompt]')
+      .setInputFiles({ name: 'outfit.jpg', mimeType: 'image/jpeg', buffer: await jpeg(400, 500, 200, 180, 150) });
     await page.getByTestId('prompt-image-upload').click();
     await page.getByTestId('prompt-image').getByText('Uploaded').waitFor();
-    expect(await page.getByRole('progressbar', { name: 'Prompt image upload progress' }).getAttribute('aria-valuenow')).toBe('100');
+    expect(
+      await page.getByRole('progressbar', { name: 'Prompt image upload progress' }).getAttribute('aria-valuenow'),
+    ).toBe('100');
 
     const publicSwitch = page.getByTestId('style-public');
     if ((await publicSwitch.getAttribute('aria-checked')) !== 'true') await publicSwitch.click();
@@ -78,7 +82,9 @@ describeE2E('creator tools: style editor and My Collections', () => {
     await products.getByTestId('product-row').filter({ hasText: 'Linen Shirt' }).waitFor();
     await products.getByRole('link', { name: /Shop Example/ }).waitFor();
 
-    const mine = await api<{ id: string; name: string; isPublic: boolean; tags: string[]; sex: string; promptImageUrl: string }[]>(page, '/api/admin/styles');
+    const mine = await api<
+      { id: string; name: string; isPublic: boolean; tags: string[]; sex: string; promptImageUrl: string }[]
+    >(page, '/api/admin/styles');
     const style = mine.find((s) => s.name === styleName);
     expect(style).toMatchObject({ isPublic: true, tags: ['linen', 'summer'], sex: 'woman' });
     // the upload was private; the public style names its public copy, served as a plain cached file under /media
@@ -86,9 +92,15 @@ describeE2E('creator tools: style editor and My Collections', () => {
     const media = await fetch(`${app.baseUrl}${style!.promptImageUrl.replace('/api/public-image/', '/media/')}`);
     expect(media.status).toBe(200);
     expect(media.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    const wireProducts = await api<{ name: string; links: { url: string; price: number; currency: string }[] }[]>(page, `/api/admin/products?style=${style!.id}`);
+    const wireProducts = await api<{ name: string; links: { url: string; price: number; currency: string }[] }[]>(
+      page,
+      `/api/admin/products?style=${style!.id}`,
+    );
     expect(wireProducts).toHaveLength(1);
-    expect(wireProducts[0]).toMatchObject({ name: 'Linen Shirt', links: [{ url: 'https://shop.example.com/linen-shirt', price: 49.9, currency: 'EUR' }] });
+    expect(wireProducts[0]).toMatchObject({
+      name: 'Linen Shirt',
+      links: [{ url: 'https://shop.example.com/linen-shirt', price: 49.9, currency: 'EUR' }],
+    });
 
     // --- My Collections
     await page.goto('/influencer/collections');
@@ -124,7 +136,11 @@ describeE2E('creator tools: style editor and My Collections', () => {
     const { page, context } = await app.open({ width: 360, height: 740 });
     await signIn(page, 'shopper@example.com');
     await page.goto('/admin/styles');
-    await page.getByText('Access Denied: You need admin or influencer access to view this page.').or(page.getByTestId('access-denied')).first().waitFor();
+    await page
+      .getByText('Access Denied: You need admin or influencer access to view this page.')
+      .or(page.getByTestId('access-denied'))
+      .first()
+      .waitFor();
     await page.goto('/influencer/collections');
     await page.getByTestId('access-denied').waitFor();
     await context.close();

@@ -13,9 +13,15 @@ const idToken = (page: Page) =>
     return key ? localStorage.getItem(key) : null;
   });
 
-const jpeg = (w: number, h: number, background: string) => sharp({ create: { width: w, height: h, channels: 3, background } }).jpeg().toBuffer();
+const jpeg = (w: number, h: number, background: string) =>
+  sharp({ create: { width: w, height: h, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 /** Incompressible noise: about 12 MB. */
-const bigJpeg = () => sharp(randomBytes(2400 * 1800 * 3), { raw: { width: 2400, height: 1800, channels: 3 } }).jpeg({ quality: 100, chromaSubsampling: '4:4:4' }).toBuffer();
+const bigJpeg = () =>
+  sharp(randomBytes(2400 * 1800 * 3), { raw: { width: 2400, height: 1800, channels: 3 } })
+    .jpeg({ quality: 100, chromaSubsampling: '4:4:4' })
+    .toBuffer();
 
 describeE2E('direct uploads: a 12 MB outfit through Try Custom Look', () => {
   it('uploads straight to S3 with a real progress bar and starts the generation', { timeout: 150_000 }, async () => {
@@ -28,9 +34,25 @@ describeE2E('direct uploads: a 12 MB outfit through Try Custom Look', () => {
     fd.append('consent', PHOTO_CONSENT.version);
     fd.append('name', `Upload ${Date.now()}`);
     fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');
-    fd.append('portrait', new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }), 'portrait.jpg');
-    fd.append('fullBody', new Blob([new Uint8Array(await jpeg(300, 600, '#4070c0'))], { type: 'image/jpeg' }), 'full.jpg');
-    expect((await fetch(`${app.baseUrl}/api/photo-profiles`, { method: 'POST', body: fd, headers: { authorization: `Bearer ${token}` } })).status).toBe(201);
+    fd.append(
+      'portrait',
+      new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }),
+      'portrait.jpg',
+    );
+    fd.append(
+      'fullBody',
+      new Blob([new Uint8Array(await jpeg(300, 600, '#4070c0'))], { type: 'image/jpeg' }),
+      'full.jpg',
+    );
+    expect(
+      (
+        await fetch(`${app.baseUrl}/api/photo-profiles`, {
+          method: 'POST',
+          body: fd,
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).status,
+    ).toBe(201);
 
     const big = await bigJpeg();
     expect(big.length).toBeGreaterThan(11 * 1024 * 1024);
@@ -41,7 +63,12 @@ describeE2E('direct uploads: a 12 MB outfit through Try Custom Look', () => {
     // a slow uplink (8 MB/s) so the bar has time to move
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 8 * 1024 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 8 * 1024 * 1024,
+    });
 
     const requests: string[] = [];
     page.on('request', (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`));
@@ -53,7 +80,12 @@ describeE2E('direct uploads: a 12 MB outfit through Try Custom Look', () => {
       new MutationObserver(() => {
         const bar = document.querySelector('[role=progressbar]');
         if (bar) (window as unknown as { seen: string[] }).seen.push(bar.getAttribute('aria-valuenow') ?? '');
-      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+      }).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['aria-valuenow'],
+      });
     });
     await page.getByTestId('outfit-upload').click();
     await page.getByText('Uploaded', { exact: true }).waitFor({ timeout: 60_000 });
@@ -63,82 +95,125 @@ describeE2E('direct uploads: a 12 MB outfit through Try Custom Look', () => {
     expect(seen.at(-1)).toBe(100);
     expect([...seen].sort((a, b) => a - b)).toEqual(seen); // never goes back
     // the bytes went to the bucket, not through the API
-    expect(requests).toEqual(expect.arrayContaining(['POST /api/uploads', 'POST /s3/' + requests.find((r) => r.startsWith('POST /s3/'))!.slice('POST /s3/'.length), 'POST /api/uploads/complete']));
+    expect(requests).toEqual(
+      expect.arrayContaining([
+        'POST /api/uploads',
+        'POST /s3/' + requests.find((r) => r.startsWith('POST /s3/'))!.slice('POST /s3/'.length),
+        'POST /api/uploads/complete',
+      ]),
+    );
     expect(requests.filter((r) => r.startsWith('POST /api/uploads/outfit'))).toEqual([]);
 
     await page.getByTestId('generate-my-look').click();
     await page.waitForURL(/\/dashboard$/);
     await page.getByText('Generation started!', { exact: true }).first().waitFor();
-    const list = (await (await fetch(`${app.baseUrl}/api/generations`, { headers: { authorization: `Bearer ${token}` } })).json()) as { inputs?: { imageUrl?: string } ; imageUrl?: string }[];
+    const list = (await (
+      await fetch(`${app.baseUrl}/api/generations`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { inputs?: { imageUrl?: string }; imageUrl?: string }[];
     expect(JSON.stringify(list[0])).toMatch(/users\/[^/]+\/outfits\/[0-9A-Z]{26}\.jpg/);
   });
 
-  it('creates a photo profile with a 12 MB portrait sent straight to S3, with a real progress bar', { timeout: 150_000 }, async () => {
-    const { page, context } = await app.open();
-    await signIn(page, 'shopper@example.com');
-    const big = await bigJpeg();
-    expect(big.length).toBeGreaterThan(10 * 1024 * 1024);
-    expect(big.length).toBeLessThan(15 * 1024 * 1024);
-    const name = `Big portrait ${Date.now().toString(36)}`;
+  it(
+    'creates a photo profile with a 12 MB portrait sent straight to S3, with a real progress bar',
+    { timeout: 150_000 },
+    async () => {
+      const { page, context } = await app.open();
+      await signIn(page, 'shopper@example.com');
+      const big = await bigJpeg();
+      expect(big.length).toBeGreaterThan(10 * 1024 * 1024);
+      expect(big.length).toBeLessThan(15 * 1024 * 1024);
+      const name = `Big portrait ${Date.now().toString(36)}`;
 
-    await page.goto('/profiles/new');
-    await page.getByRole('heading', { level: 1, name: 'Create Photo Profile' }).waitFor();
-    await page.getByLabel('Profile name').fill(name);
-    await page.locator('input[type=file][name=portrait]').setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: big });
-    await page.getByRole('img', { name: 'Portrait photo preview' }).waitFor();
-    await page.getByRole('button', { name: 'Use this example: women, athletic' }).click();
-    await page.getByRole('checkbox', { name: /These photos show me/ }).check();
+      await page.goto('/profiles/new');
+      await page.getByRole('heading', { level: 1, name: 'Create Photo Profile' }).waitFor();
+      await page.getByLabel('Profile name').fill(name);
+      await page
+        .locator('input[type=file][name=portrait]')
+        .setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: big });
+      await page.getByRole('img', { name: 'Portrait photo preview' }).waitFor();
+      await page.getByRole('button', { name: 'Use this example: women, athletic' }).click();
+      await page.getByRole('checkbox', { name: /These photos show me/ }).check();
 
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 8 * 1024 * 1024 });
-    const requests: string[] = [];
-    page.on('request', (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`));
-    await page.evaluate(() => {
-      (window as unknown as { seen: string[] }).seen = [];
-      new MutationObserver(() => {
-        const bar = document.querySelector('[role=progressbar][aria-label="Portrait photo upload progress"]');
-        if (bar) (window as unknown as { seen: string[] }).seen.push(bar.getAttribute('aria-valuenow') ?? '');
-      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
-    });
-    await page.getByRole('button', { name: 'Create Profile' }).click();
-    // the bar is visible while the bytes go up
-    await page.getByRole('progressbar', { name: 'Portrait photo upload progress' }).waitFor();
-    await page.waitForURL((url) => url.pathname === '/profiles', { timeout: 90_000 });
-    await page.getByText('Profile created', { exact: true }).first().waitFor();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 20,
+        downloadThroughput: -1,
+        uploadThroughput: 8 * 1024 * 1024,
+      });
+      const requests: string[] = [];
+      page.on('request', (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`));
+      await page.evaluate(() => {
+        (window as unknown as { seen: string[] }).seen = [];
+        new MutationObserver(() => {
+          const bar = document.querySelector('[role=progressbar][aria-label="Portrait photo upload progress"]');
+          if (bar) (window as unknown as { seen: string[] }).seen.push(bar.getAttribute('aria-valuenow') ?? '');
+        }).observe(document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          attributeFilter: ['aria-valuenow'],
+        });
+      });
+      await page.getByRole('button', { name: 'Create Profile' }).click();
+      // the bar is visible while the bytes go up
+      await page.getByRole('progressbar', { name: 'Portrait photo upload progress' }).waitFor();
+      await page.waitForURL((url) => url.pathname === '/profiles', { timeout: 90_000 });
+      await page.getByText('Profile created', { exact: true }).first().waitFor();
 
-    const seen = (await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).map(Number);
-    const intermediate = [...new Set(seen.filter((v) => v > 0 && v < 95))];
-    expect(intermediate.length, `progress values: ${seen.join(',')}`).toBeGreaterThanOrEqual(3);
-    expect([...seen].sort((a, b) => a - b)).toEqual(seen);
-    // presign, the bytes to the bucket, then the profile by upload id (no photo through the API)
-    const posts = requests.filter((r) => r.startsWith('POST '));
-    expect(posts[0]).toBe('POST /api/uploads');
-    expect(posts[1]).toMatch(/^POST \/s3\//);
-    expect(posts.at(-1)).toBe('POST /api/photo-profiles');
-    expect(posts).not.toContain('POST /api/uploads/complete');
+      const seen = (await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).map(Number);
+      const intermediate = [...new Set(seen.filter((v) => v > 0 && v < 95))];
+      expect(intermediate.length, `progress values: ${seen.join(',')}`).toBeGreaterThanOrEqual(3);
+      expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+      // presign, the bytes to the bucket, then the profile by upload id (no photo through the API)
+      const posts = requests.filter((r) => r.startsWith('POST '));
+      expect(posts[0]).toBe('POST /api/uploads');
+      expect(posts[1]).toMatch(/^POST \/s3\//);
+      expect(posts.at(-1)).toBe('POST /api/photo-profiles');
+      expect(posts).not.toContain('POST /api/uploads/complete');
 
-    const token = (await idToken(page))!;
-    const profiles = (await (await fetch(`${app.baseUrl}/api/photo-profiles`, { headers: { authorization: `Bearer ${token}` } })).json()) as { name: string; portraitUrl: string }[];
-    const created = profiles.find((p) => p.name === name)!;
-    expect(created.portraitUrl).toMatch(/^\/api\/private-image\/users\/[^/]+\/photo-profiles\/[0-9A-Z]{26}\/portrait-[0-9A-Z]{26}\.jpg$/);
-    const signed = await fetch(`${app.baseUrl}${created.portraitUrl}`, { headers: { authorization: `Bearer ${token}` } });
-    expect(signed.status).toBe(200);
-    // clean up: the demo shopper's profile count stays as it was
-    const id = created.portraitUrl.split('/')[6];
-    expect((await fetch(`${app.baseUrl}/api/photo-profiles/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })).status).toBe(204);
-  });
+      const token = (await idToken(page))!;
+      const profiles = (await (
+        await fetch(`${app.baseUrl}/api/photo-profiles`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { name: string; portraitUrl: string }[];
+      const created = profiles.find((p) => p.name === name)!;
+      expect(created.portraitUrl).toMatch(
+        /^\/api\/private-image\/users\/[^/]+\/photo-profiles\/[0-9A-Z]{26}\/portrait-[0-9A-Z]{26}\.jpg$/,
+      );
+      const signed = await fetch(`${app.baseUrl}${created.portraitUrl}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(signed.status).toBe(200);
+      // clean up: the demo shopper's profile count stays as it was
+      const id = created.portraitUrl.split('/')[6];
+      expect(
+        (
+          await fetch(`${app.baseUrl}/api/photo-profiles/${id}`, {
+            method: 'DELETE',
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).status,
+      ).toBe(204);
+    },
+  );
 
-  it('refuses a file over 15 MB in the browser with the spec message, sending nothing', { timeout: 60_000 }, async () => {
-    const { page } = await app.open();
-    await signIn(page, 'shopper@example.com');
-    await page.goto('/try-custom-look');
-    await page.getByRole('heading', { level: 1, name: 'Try Custom Look' }).waitFor();
-    const sent: string[] = [];
-    page.on('request', (r) => r.method() === 'POST' && sent.push(r.url()));
-    await page.getByTestId('outfit-file').setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(15 * 1024 * 1024 + 1) });
-    await page.getByRole('alert').filter({ hasText: 'File too large. The image must be at most 15 MB.' }).waitFor();
-    expect(await page.getByTestId('outfit-upload').count()).toBe(0);
-    expect(sent).toEqual([]);
-  });
+  it(
+    'refuses a file over 15 MB in the browser with the spec message, sending nothing',
+    { timeout: 60_000 },
+    async () => {
+      const { page } = await app.open();
+      await signIn(page, 'shopper@example.com');
+      await page.goto('/try-custom-look');
+      await page.getByRole('heading', { level: 1, name: 'Try Custom Look' }).waitFor();
+      const sent: string[] = [];
+      page.on('request', (r) => r.method() === 'POST' && sent.push(r.url()));
+      await page
+        .getByTestId('outfit-file')
+        .setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(15 * 1024 * 1024 + 1) });
+      await page.getByRole('alert').filter({ hasText: 'File too large. The image must be at most 15 MB.' }).waitFor();
+      expect(await page.getByTestId('outfit-upload').count()).toBe(0);
+      expect(sent).toEqual([]);
+    },
+  );
 });

@@ -9,17 +9,27 @@ const app = useBrowser();
 const SEED_PUBLIC_STYLES = 24;
 
 const cards = (page: Page) => page.getByTestId('explore-grid').getByTestId('style-card');
-const cardNames = async (page: Page) => (await page.getByTestId('explore-grid').getByTestId('style-card-name').allInnerTexts()).sort();
+const cardNames = async (page: Page) =>
+  (await page.getByTestId('explore-grid').getByTestId('style-card-name').allInnerTexts()).sort();
 const query = (page: Page) => filtersFromQuery(new URL(page.url()).search);
 
 async function waitForCount(page: Page, n: number) {
-  await page.getByTestId('explore-count').filter({ hasText: new RegExp(`^${n} styles?( found)?$`) }).waitFor();
-  if (n > 0) await page.waitForFunction((want) => document.querySelectorAll('[data-testid=explore-grid] [data-testid=style-card]').length === want, n);
+  await page
+    .getByTestId('explore-count')
+    .filter({ hasText: new RegExp(`^${n} styles?( found)?$`) })
+    .waitFor();
+  if (n > 0)
+    await page.waitForFunction(
+      (want) => document.querySelectorAll('[data-testid=explore-grid] [data-testid=style-card]').length === want,
+      n,
+    );
 }
 
 async function seriousViolations(page: Page) {
   const res = await new AxeBuilder({ page }).analyze();
-  return res.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return res.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const bearer = async (page: Page) =>
@@ -51,7 +61,12 @@ describeE2E('discovery: explore, style, collections, profiles, onboarding, setti
     await evening.click();
     await waitForCount(page, 4);
     expect(await evening.getAttribute('aria-pressed')).toBe('true');
-    expect(await cardNames(page)).toEqual(['Gallery Opening', 'Midnight Slip Dress', 'Sequin Party Top', 'Silk Wrap Dress']);
+    expect(await cardNames(page)).toEqual([
+      'Gallery Opening',
+      'Midnight Slip Dress',
+      'Sequin Party Top',
+      'Silk Wrap Dress',
+    ]);
     const allTags = page.getByRole('button', { name: /^All \d+ tags$/ });
     if (await allTags.count()) await allTags.click();
     await page.getByTestId('filter-tag').getByRole('button', { name: 'flatlay', exact: true }).click();
@@ -62,7 +77,9 @@ describeE2E('discovery: explore, style, collections, profiles, onboarding, setti
     // shareable: a reload (or a shared link) shows the same result
     await page.reload();
     await waitForCount(page, 1);
-    expect(await page.getByTestId('filter-category').getByRole('button', { name: 'Evening' }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      await page.getByTestId('filter-category').getByRole('button', { name: 'Evening' }).getAttribute('aria-pressed'),
+    ).toBe('true');
 
     // nothing matches: the empty state clears everything
     await page.getByLabel('Search styles').fill('no-such-style-zzz');
@@ -93,18 +110,30 @@ describeE2E('discovery: explore, style, collections, profiles, onboarding, setti
     });
     if ((await toggle.getAttribute('aria-pressed')) === 'true') {
       await toggle.click();
-      await page.waitForFunction(() => document.querySelector('[data-testid=favorite-toggle]')?.getAttribute('aria-pressed') === 'false');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid=favorite-toggle]')?.getAttribute('aria-pressed') === 'false',
+      );
     }
     const before = Number(await count.getAttribute('data-count'));
     await toggle.click();
-    await page.getByTestId('favorite-count').and(page.locator(`[data-count="${before + 1}"]`)).waitFor();
+    await page
+      .getByTestId('favorite-count')
+      .and(page.locator(`[data-count="${before + 1}"]`))
+      .waitFor();
     expect(await toggle.getAttribute('aria-pressed')).toBe('true');
     // the server agrees
     const token = await bearer(page);
-    const server = await (await fetch(`${app.baseUrl}/api/styles/seed-style-02/favorites/count`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const server = await (
+      await fetch(`${app.baseUrl}/api/styles/seed-style-02/favorites/count`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json();
     expect(server).toEqual({ count: before + 1 });
     await toggle.click();
-    await page.getByTestId('favorite-count').and(page.locator(`[data-count="${before}"]`)).waitFor();
+    await page
+      .getByTestId('favorite-count')
+      .and(page.locator(`[data-count="${before}"]`))
+      .waitFor();
     expect(await toggle.getAttribute('aria-pressed')).toBe('false');
     await context.close();
   });
@@ -135,7 +164,10 @@ describeE2E('discovery: explore, style, collections, profiles, onboarding, setti
     await page.getByTestId('profile-name').filter({ hasText: name }).waitFor();
     expect(await page.getByTestId('profile-handle').innerText()).toBe('@influencer');
     if (api.collections.length) await page.getByTestId('collection-card').first().waitFor();
-    for (const l of api.links) expect(await page.getByRole('link', { name: new RegExp(l.title) }).getAttribute('rel')).toBe('noopener noreferrer');
+    for (const l of api.links)
+      expect(await page.getByRole('link', { name: new RegExp(l.title) }).getAttribute('rel')).toBe(
+        'noopener noreferrer',
+      );
 
     await page.goto(`/influencer/${api.user.id}`);
     await page.waitForURL(/\/profile\/influencer$/);
@@ -166,18 +198,31 @@ describeE2E('discovery: explore, style, collections, profiles, onboarding, setti
     await page.getByText('Select at least one style', { exact: true }).first().waitFor();
     await page.getByText('Help us understand your preferences', { exact: true }).first().waitFor();
 
-    await page.getByTestId('onboarding-styles').getByRole('button', { name: /^Casual/ }).click();
-    await page.getByTestId('onboarding-styles').getByRole('button', { name: /^Minimal/ }).click();
+    await page
+      .getByTestId('onboarding-styles')
+      .getByRole('button', { name: /^Casual/ })
+      .click();
+    await page
+      .getByTestId('onboarding-styles')
+      .getByRole('button', { name: /^Minimal/ })
+      .click();
     await page.getByTestId('onboarding-brands').getByRole('button', { name: 'Zara', exact: true }).click();
     await page.getByTestId('onboarding-colors').getByRole('button', { name: 'Navy', exact: true }).click();
-    expect(await page.getByTestId('onboarding-colors').getByRole('button', { name: 'Navy', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      await page
+        .getByTestId('onboarding-colors')
+        .getByRole('button', { name: 'Navy', exact: true })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
     await page.getByTestId('onboarding-submit').click();
     await page.getByText('Preferences saved!', { exact: true }).first().waitFor();
     await page.waitForURL((u) => u.pathname === '/dashboard');
     await page.getByTestId('dashboard-heading').waitFor();
 
     const token = await bearer(page);
-    const prefs = await (await fetch(`${app.baseUrl}/api/user/preferences`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const prefs = await (
+      await fetch(`${app.baseUrl}/api/user/preferences`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
     expect(prefs).toMatchObject({ styles: ['casual', 'minimal'], brands: ['Zara'], colors: ['navy'], onboarded: true });
 
     // settings: a new handle, shown in the user menu at once
@@ -186,12 +231,18 @@ describeE2E('discovery: explore, style, collections, profiles, onboarding, setti
     await page.getByRole('tab', { name: 'Profile', selected: true }).waitFor();
     expect(await page.getByRole('tab', { name: 'Links' }).count()).toBe(0);
     await page.getByLabel('Handle').fill('x!');
-    await page.getByText(/Handle must be 3-30 characters/).first().waitFor();
+    await page
+      .getByText(/Handle must be 3-30 characters/)
+      .first()
+      .waitFor();
     await page.getByLabel('Handle').fill(`@${handle}`);
     await page.getByTestId('settings-save-profile').click();
     await page.getByText('Profile updated', { exact: true }).first().waitFor();
     await page.getByTestId('user-menu-trigger').click();
-    await page.getByTestId('user-handle-role').filter({ hasText: `@${handle} · Shopper` }).waitFor();
+    await page
+      .getByTestId('user-handle-role')
+      .filter({ hasText: `@${handle} · Shopper` })
+      .waitFor();
     await page.keyboard.press('Escape');
 
     // the Privacy tab still works
@@ -219,7 +270,10 @@ describeE2E('discovery: explore, style, collections, profiles, onboarding, setti
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
         await page.waitForTimeout(400);
         expect(await seriousViolations(page), `${path} (${theme})`).toEqual([]);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${path} (${theme})`).toBeLessThanOrEqual(0);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+          `${path} (${theme})`,
+        ).toBeLessThanOrEqual(0);
       }
     }
     await context.close();

@@ -17,7 +17,12 @@ const idToken = (page: Page) =>
     return key ? localStorage.getItem(key) : null;
   });
 
-async function api<T>(token: string, method: string, path: string, body?: BodyInit | object): Promise<{ status: number; json: T }> {
+async function api<T>(
+  token: string,
+  method: string,
+  path: string,
+  body?: BodyInit | object,
+): Promise<{ status: number; json: T }> {
   const isJson = body && !(body instanceof FormData);
   const res = await fetch(`${app.baseUrl}${path}`, {
     method,
@@ -28,7 +33,10 @@ async function api<T>(token: string, method: string, path: string, body?: BodyIn
   return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
 }
 
-const jpeg = (w: number, h: number, background: string) => sharp({ create: { width: w, height: h, channels: 3, background } }).jpeg().toBuffer();
+const jpeg = (w: number, h: number, background: string) =>
+  sharp({ create: { width: w, height: h, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 
 async function createProfile(token: string, name: string) {
   const fd = new FormData();
@@ -36,45 +44,58 @@ async function createProfile(token: string, name: string) {
   fd.append('name', name);
   fd.append('gender', 'unisex');
   fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');
-  fd.append('portrait', new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }), 'portrait.jpg');
-  fd.append('fullBody', new Blob([new Uint8Array(await jpeg(300, 600, '#4070c0'))], { type: 'image/jpeg' }), 'full.jpg');
+  fd.append(
+    'portrait',
+    new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }),
+    'portrait.jpg',
+  );
+  fd.append(
+    'fullBody',
+    new Blob([new Uint8Array(await jpeg(300, 600, '#4070c0'))], { type: 'image/jpeg' }),
+    'full.jpg',
+  );
   const res = await api<{ id: string }>(token, 'POST', '/api/photo-profiles', fd);
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return res.json.id;
 }
 
 const credits = async (token: string) => (await api<{ credits: number }>(token, 'GET', '/api/auth/user')).json.credits;
-const generationIds = async (token: string) => (await api<{ id: string }[]>(token, 'GET', '/api/generations')).json.map((g) => g.id);
+const generationIds = async (token: string) =>
+  (await api<{ id: string }[]>(token, 'GET', '/api/generations')).json.map((g) => g.id);
 
 describeE2E('double clicks never spend twice', () => {
-  it('Generate Look and Quick Try: each double click starts one generation and spends one credit', { timeout: 120_000 }, async () => {
-    const { page, context } = await app.open();
-    await signIn(page, 'shopper@example.com');
-    const token = (await idToken(page))!;
-    const name = `Double ${Date.now()}`;
-    await createProfile(token, name);
+  it(
+    'Generate Look and Quick Try: each double click starts one generation and spends one credit',
+    { timeout: 120_000 },
+    async () => {
+      const { page, context } = await app.open();
+      await signIn(page, 'shopper@example.com');
+      const token = (await idToken(page))!;
+      const name = `Double ${Date.now()}`;
+      await createProfile(token, name);
 
-    // Generate Look on /generate/style/{id}
-    let before = await credits(token);
-    let gens = await generationIds(token);
-    await page.goto('/generate/style/seed-style-01');
-    await page.getByRole('heading', { level: 1, name: 'Generate with Weekend Denim' }).waitFor();
-    await page.getByRole('radio', { name: new RegExp(name) }).check();
-    await page.getByRole('button', { name: 'Generate Look (1 credit)' }).dblclick();
-    await page.waitForURL(/\/dashboard$/);
-    expect(await credits(token)).toBe(before - 1);
-    expect((await generationIds(token)).filter((id) => !gens.includes(id))).toHaveLength(1);
+      // Generate Look on /generate/style/{id}
+      let before = await credits(token);
+      let gens = await generationIds(token);
+      await page.goto('/generate/style/seed-style-01');
+      await page.getByRole('heading', { level: 1, name: 'Generate with Weekend Denim' }).waitFor();
+      await page.getByRole('radio', { name: new RegExp(name) }).check();
+      await page.getByRole('button', { name: 'Generate Look (1 credit)' }).dblclick();
+      await page.waitForURL(/\/dashboard$/);
+      expect(await credits(token)).toBe(before - 1);
+      expect((await generationIds(token)).filter((id) => !gens.includes(id))).toHaveLength(1);
 
-    // Quick Try on a style's page
-    before = await credits(token);
-    gens = await generationIds(token);
-    await page.goto('/style/seed-style-02');
-    await page.getByTestId('style-quick-try').dblclick();
-    await page.waitForURL(/\/dashboard$/);
-    expect(await credits(token)).toBe(before - 1);
-    expect((await generationIds(token)).filter((id) => !gens.includes(id))).toHaveLength(1);
-    await context.close();
-  });
+      // Quick Try on a style's page
+      before = await credits(token);
+      gens = await generationIds(token);
+      await page.goto('/style/seed-style-02');
+      await page.getByTestId('style-quick-try').dblclick();
+      await page.waitForURL(/\/dashboard$/);
+      expect(await credits(token)).toBe(before - 1);
+      expect((await generationIds(token)).filter((id) => !gens.includes(id))).toHaveLength(1);
+      await context.close();
+    },
+  );
 
   it('Generate cover: a double click generates one cover for one credit', { timeout: 120_000 }, async () => {
     const admin = await app.open();
@@ -84,7 +105,13 @@ describeE2E('double clicks never spend twice', () => {
     await signIn(page, 'influencer@example.com');
     const token = (await idToken(page))!;
     const me = (await api<{ id: string }>(token, 'GET', '/api/auth/user')).json;
-    const grant = await api(adminToken, 'POST', '/api/admin/credits/adjust', { userId: me.id, amount: 3, bucket: 'pack', reason: 'e2e double click', idempotencyKey: `e2e-dbl-${Date.now()}` });
+    const grant = await api(adminToken, 'POST', '/api/admin/credits/adjust', {
+      userId: me.id,
+      amount: 3,
+      bucket: 'pack',
+      reason: 'e2e double click',
+      idempotencyKey: `e2e-dbl-${Date.now()}`,
+    });
     expect(grant.status, JSON.stringify(grant.json)).toBeLessThan(300);
     await admin.context.close();
     await createProfile(token, `Cover ${Date.now()}`);

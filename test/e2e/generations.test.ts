@@ -15,13 +15,21 @@ const idToken = (page: Page) =>
     return key ? localStorage.getItem(key) : null;
   });
 
-async function api<T>(token: string, method: string, path: string, body?: BodyInit): Promise<{ status: number; json: T }> {
+async function api<T>(
+  token: string,
+  method: string,
+  path: string,
+  body?: BodyInit,
+): Promise<{ status: number; json: T }> {
   const res = await fetch(`${app.baseUrl}${path}`, { method, body, headers: { authorization: `Bearer ${token}` } });
   const text = await res.text();
   return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
 }
 
-const jpeg = (w: number, h: number, background: string) => sharp({ create: { width: w, height: h, channels: 3, background } }).jpeg().toBuffer();
+const jpeg = (w: number, h: number, background: string) =>
+  sharp({ create: { width: w, height: h, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 
 describeE2E('generations: style generation, polling gallery, detail, feedback, download, delete', () => {
   it('generates from a style and follows the result to its deletion', { timeout: 150_000 }, async () => {
@@ -40,8 +48,16 @@ describeE2E('generations: style generation, polling gallery, detail, feedback, d
     fd.append('name', name);
     fd.append('gender', 'unisex');
     fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');
-    fd.append('portrait', new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }), 'portrait.jpg');
-    fd.append('fullBody', new Blob([new Uint8Array(await jpeg(300, 600, '#4070c0'))], { type: 'image/jpeg' }), 'full.jpg');
+    fd.append(
+      'portrait',
+      new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }),
+      'portrait.jpg',
+    );
+    fd.append(
+      'fullBody',
+      new Blob([new Uint8Array(await jpeg(300, 600, '#4070c0'))], { type: 'image/jpeg' }),
+      'full.jpg',
+    );
     const created = await api<{ id: string }>(token, 'POST', '/api/photo-profiles', fd);
     expect(created.status).toBe(201);
 
@@ -52,7 +68,10 @@ describeE2E('generations: style generation, polling gallery, detail, feedback, d
     await page.getByRole('button', { name: 'Generate Look (1 credit)' }).click();
     await page.waitForURL(/\/dashboard$/);
     await page.getByText('Generation started!', { exact: true }).first().waitFor();
-    await page.getByText('Your AI try-on is being created. Check your dashboard shortly.', { exact: true }).first().waitFor();
+    await page
+      .getByText('Your AI try-on is being created. Check your dashboard shortly.', { exact: true })
+      .first()
+      .waitFor();
 
     const list = (await api<{ id: string; status: string }[]>(token, 'GET', '/api/generations')).json;
     const id = list[0]!.id;
@@ -73,7 +92,11 @@ describeE2E('generations: style generation, polling gallery, detail, feedback, d
     } else {
       console.warn('generation finished before the gallery opened: the In Progress state was not observed');
     }
-    await page.locator(`[data-testid="gallery-completed"] [data-testid="generation-card"][data-id="${id}"][data-status="completed"]`).waitFor({ timeout: 60_000 });
+    await page
+      .locator(
+        `[data-testid="gallery-completed"] [data-testid="generation-card"][data-id="${id}"][data-status="completed"]`,
+      )
+      .waitFor({ timeout: 60_000 });
     expect(navigations).toBe(0);
 
     // the gallery card carries the AI-generated label, with its tooltip on keyboard focus
@@ -111,7 +134,10 @@ describeE2E('generations: style generation, polling gallery, detail, feedback, d
     expect(download.suggestedFilename()).toBe('fitly-ai-generated-weekend-denim.jpg');
     const provenance = await readProvenance(await readFile((await download.path())!));
     expect(provenance?.validation.isValid).toBe(true);
-    expect(provenance!.actions[0]).toMatchObject({ action: 'c2pa.created', digitalSourceType: TRAINED_ALGORITHMIC_MEDIA });
+    expect(provenance!.actions[0]).toMatchObject({
+      action: 'c2pa.created',
+      digitalSourceType: TRAINED_ALGORITHMIC_MEDIA,
+    });
 
     // delete with the confirmation
     await page.getByTestId('detail-delete').click();
@@ -126,7 +152,9 @@ describeE2E('generations: style generation, polling gallery, detail, feedback, d
 
     // /privacy says so
     await page.goto('/privacy');
-    expect(await page.getByTestId('privacy-ai-marking').innerText()).toMatch(/AI-generated.*Content Credentials \(C2PA\)/s);
+    expect(await page.getByTestId('privacy-ai-marking').innerText()).toMatch(
+      /AI-generated.*Content Credentials \(C2PA\)/s,
+    );
     await context.close();
   });
 });

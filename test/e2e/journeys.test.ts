@@ -32,7 +32,13 @@ async function hoverUntilTooltip(page: Page, target: ReturnType<Page['getByTestI
   for (let i = 0; i < 8; i++) {
     await page.mouse.move(0, 0);
     await target.hover();
-    if (await tip.waitFor({ timeout: 2000 }).then(() => true, () => false)) return;
+    if (
+      await tip.waitFor({ timeout: 2000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
   }
   throw new Error(`no tooltip "${text}"`);
 }
@@ -44,20 +50,28 @@ describeE2E('journeys: visitors', () => {
     const { page, context } = await app.open();
     await page.goto('/');
     await page.getByRole('link', { name: 'Become a Creator' }).click();
-    await page.waitForURL((u) => u.pathname === '/auth/login' && u.searchParams.get('returnTo') === '/influencer/apply');
+    await page.waitForURL(
+      (u) => u.pathname === '/auth/login' && u.searchParams.get('returnTo') === '/influencer/apply',
+    );
     expect(await page.getByText('Profile Not Found').count()).toBe(0);
     await page.getByLabel('Email').fill('shopper@example.com');
     await page.getByLabel('Password').fill('Demo-pass-1');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((u) => u.pathname === '/influencer/apply');
-    await page.getByRole('heading', { level: 1 }).filter({ hasText: /influencer/i }).waitFor();
+    await page
+      .getByRole('heading', { level: 1 })
+      .filter({ hasText: /influencer/i })
+      .waitFor();
     await context.close();
   });
 
   it('a visitor browses explore, a style and collections read-only, then signs up from the style and comes back to it', async () => {
     const { page, context } = await app.open();
     await page.goto('/');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Collections', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Collections', exact: true })
+      .click();
     await page.waitForURL((u) => u.pathname === '/collections');
     await page.getByRole('heading', { level: 1, name: 'Collections' }).waitFor();
     await page.getByTestId('visitor-cta').waitFor();
@@ -91,15 +105,23 @@ describeE2E('journeys: visitors', () => {
 
     // with a portrait-only profile (set up through the API), a full-body raw template cannot be started:
     // the button is disabled and says why, with a link to add the photo
-    const token = await page.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('.idToken'))!));
+    const token = await page.evaluate(() =>
+      localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('.idToken'))!),
+    );
     const fd = new FormData();
     fd.append('consent', PHOTO_CONSENT.version); // the date of birth was given at sign-up
     fd.append('name', 'Face only');
     fd.append('gender', 'unisex');
     fd.append('bodyDescription', 'Average height, athletic build and broad shoulders.');
-    const portrait = await sharp({ create: { width: 420, height: 420, channels: 3, background: '#c08040' } }).jpeg().toBuffer();
+    const portrait = await sharp({ create: { width: 420, height: 420, channels: 3, background: '#c08040' } })
+      .jpeg()
+      .toBuffer();
     fd.append('portrait', new Blob([new Uint8Array(portrait)], { type: 'image/jpeg' }), 'portrait.jpg');
-    const created = await fetch(`${app.baseUrl}/api/photo-profiles`, { method: 'POST', body: fd, headers: { authorization: `Bearer ${token}` } });
+    const created = await fetch(`${app.baseUrl}/api/photo-profiles`, {
+      method: 'POST',
+      body: fd,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(created.status).toBe(201);
     const profileId = ((await created.json()) as { id: string }).id;
     await page.goto('/generate/raw-studio-tryon');
@@ -108,7 +130,9 @@ describeE2E('journeys: visitors', () => {
     expect(await button.isDisabled()).toBe(true);
     const reason = page.getByTestId('generate-disabled-reason');
     expect(await reason.innerText()).toContain('This template needs a full-body photo.');
-    expect(await reason.getByRole('link', { name: 'Add a full-body photo' }).getAttribute('href')).toBe(`/profiles/${profileId}/edit`);
+    expect(await reason.getByRole('link', { name: 'Add a full-body photo' }).getAttribute('href')).toBe(
+      `/profiles/${profileId}/edit`,
+    );
     expect(await button.getAttribute('aria-describedby')).toBe('generate-disabled-reason');
     await context.close();
   });
@@ -117,9 +141,13 @@ describeE2E('journeys: visitors', () => {
     const { page, context } = await app.open();
     await page.goto('/#pricing');
     await page.getByTestId('landing-buy-trial').click();
-    await page.waitForURL((u) => u.pathname === '/auth/login' && u.searchParams.get('returnTo') === '/pricing?buy=trial');
+    await page.waitForURL(
+      (u) => u.pathname === '/auth/login' && u.searchParams.get('returnTo') === '/pricing?buy=trial',
+    );
     await page.getByRole('link', { name: 'Create an account' }).click();
-    await page.waitForURL((u) => u.pathname === '/auth/register' && u.searchParams.get('returnTo') === '/pricing?buy=trial');
+    await page.waitForURL(
+      (u) => u.pathname === '/auth/register' && u.searchParams.get('returnTo') === '/pricing?buy=trial',
+    );
     await registerHere(page, uniqueEmail('buyer'));
     // /pricing?buy=trial continues the purchase: the local checkout page for the trial
     await page.waitForURL(/\/local\/checkout\//);
@@ -167,7 +195,10 @@ describeE2E('journeys: onboarding and account recovery', () => {
     await form.getByLabel('New password', { exact: true }).fill('Changed-pass-2');
     await form.getByLabel('Repeat new password').fill('Changed-pass-2');
     await form.getByRole('button', { name: 'Change password' }).click();
-    await page.getByTestId('change-password-error').filter({ hasText: 'Your current password is not correct.' }).waitFor();
+    await page
+      .getByTestId('change-password-error')
+      .filter({ hasText: 'Your current password is not correct.' })
+      .waitFor();
     await form.getByLabel('Current password').fill(PASSWORD);
     await form.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Password changed', { exact: true }).first().waitFor();
@@ -226,7 +257,11 @@ describeE2E('journeys: signed-in shell', () => {
     await page.getByTestId('pack-pack-30-button').waitFor();
     // the server answers as it does for an expired token
     await page.route('**/api/subscriptions/checkout', (route) =>
-      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ message: 'Unauthorized', code: 'auth.unauthorized' }) }),
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Unauthorized', code: 'auth.unauthorized' }),
+      }),
     );
     await page.getByTestId('pack-pack-30-button').click();
     await page.waitForURL((u) => u.pathname === '/auth/login' && u.searchParams.get('returnTo') === '/pricing');
@@ -243,7 +278,10 @@ describeE2E('journeys: signed-in shell', () => {
     // and resuming says so
     await page.goto('/account');
     await page.getByTestId('cancel-subscription').click();
-    await page.getByRole('dialog', { name: 'Cancel subscription?' }).getByRole('button', { name: 'Cancel subscription' }).click();
+    await page
+      .getByRole('dialog', { name: 'Cancel subscription?' })
+      .getByRole('button', { name: 'Cancel subscription' })
+      .click();
     await page.getByText('Subscription cancelled', { exact: true }).first().waitFor();
     await page.getByTestId('scheduled-change').getByRole('button', { name: 'Keep my subscription' }).click();
     await page.getByText('Subscription resumed', { exact: true }).first().waitFor();
@@ -264,7 +302,11 @@ describeE2E('journeys: signed-in shell', () => {
     const credits = page.getByTestId('dashboard-credits');
     await credits.filter({ hasText: '999,999,999' }).waitFor();
     const card = credits.locator('xpath=ancestor::*[contains(@class,"rounded")][1]');
-    const [cardBox, numberBox, buttonBox] = await Promise.all([card.boundingBox(), credits.boundingBox(), page.getByTestId('dashboard-get-more').boundingBox()]);
+    const [cardBox, numberBox, buttonBox] = await Promise.all([
+      card.boundingBox(),
+      credits.boundingBox(),
+      page.getByTestId('dashboard-get-more').boundingBox(),
+    ]);
     for (const inner of [numberBox!, buttonBox!]) {
       expect(inner.x).toBeGreaterThanOrEqual(cardBox!.x);
       expect(inner.x + inner.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width + 0.5);

@@ -20,150 +20,194 @@ const idToken = (page: Page) =>
     return key ? localStorage.getItem(key) : null;
   });
 
-async function api<T>(token: string, method: string, path: string, body?: BodyInit): Promise<{ status: number; json: T }> {
+async function api<T>(
+  token: string,
+  method: string,
+  path: string,
+  body?: BodyInit,
+): Promise<{ status: number; json: T }> {
   const res = await fetch(`${app.baseUrl}${path}`, { method, body, headers: { authorization: `Bearer ${token}` } });
   const text = await res.text();
   return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
 }
 
-const jpeg = (w: number, h: number, background: string) => sharp({ create: { width: w, height: h, channels: 3, background } }).jpeg().toBuffer();
+const jpeg = (w: number, h: number, background: string) =>
+  sharp({ create: { width: w, height: h, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 
 describeE2E('outfits and variants', () => {
-  it('builds a 3-piece outfit, asks 3 variants, pays the shown total, keeps two, compares them by keyboard, shares them, a signed-out viewer votes, the owner sees it and revokes', { timeout: 240_000 }, async () => {
-    const { page } = await app.open();
-    await signIn(page, 'shopper@example.com');
-    const token = (await idToken(page))!;
+  it(
+    'builds a 3-piece outfit, asks 3 variants, pays the shown total, keeps two, compares them by keyboard, shares them, a signed-out viewer votes, the owner sees it and revokes',
+    { timeout: 240_000 },
+    async () => {
+      const { page } = await app.open();
+      await signIn(page, 'shopper@example.com');
+      const token = (await idToken(page))!;
 
-    // a photo profile with a full-body photo (Exact mode chains the pieces on it)
-    const name = `Outfit Profile ${Date.now()}`;
-    const fd = new FormData();
-    fd.append('consent', PHOTO_CONSENT.version);
-    fd.append('name', name);
-    fd.append('gender', 'unisex');
-    fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');
-    fd.append('portrait', new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }), 'portrait.jpg');
-    fd.append('fullBody', new Blob([new Uint8Array(await jpeg(300, 600, '#4070c0'))], { type: 'image/jpeg' }), 'full.jpg');
-    expect((await api(token, 'POST', '/api/photo-profiles', fd)).status).toBe(201);
+      // a photo profile with a full-body photo (Exact mode chains the pieces on it)
+      const name = `Outfit Profile ${Date.now()}`;
+      const fd = new FormData();
+      fd.append('consent', PHOTO_CONSENT.version);
+      fd.append('name', name);
+      fd.append('gender', 'unisex');
+      fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');
+      fd.append(
+        'portrait',
+        new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }),
+        'portrait.jpg',
+      );
+      fd.append(
+        'fullBody',
+        new Blob([new Uint8Array(await jpeg(300, 600, '#4070c0'))], { type: 'image/jpeg' }),
+        'full.jpg',
+      );
+      expect((await api(token, 'POST', '/api/photo-profiles', fd)).status).toBe(201);
 
-    const creditsBefore = (await api<{ credits: number }>(token, 'GET', '/api/auth/user')).json.credits;
-    const galleryBefore = (await api<{ id: string }[]>(token, 'GET', '/api/generations')).json.map((g) => g.id);
+      const creditsBefore = (await api<{ credits: number }>(token, 'GET', '/api/auth/user')).json.credits;
+      const galleryBefore = (await api<{ id: string }[]>(token, 'GET', '/api/generations')).json.map((g) => g.id);
 
-    // from a style's page: "Build an outfit" starts with that style as the first piece
-    await page.goto('/style/seed-style-02');
-    await page.getByTestId('style-build-outfit').click();
-    await page.waitForURL(/\/outfit\?styleId=seed-style-02$/);
-    await page.getByRole('heading', { level: 1, name: 'Build an outfit' }).waitFor();
-    await pwSelected(page, 'piece-0-style', 'seed-style-02');
+      // from a style's page: "Build an outfit" starts with that style as the first piece
+      await page.goto('/style/seed-style-02');
+      await page.getByTestId('style-build-outfit').click();
+      await page.waitForURL(/\/outfit\?styleId=seed-style-02$/);
+      await page.getByRole('heading', { level: 1, name: 'Build an outfit' }).waitFor();
+      await pwSelected(page, 'piece-0-style', 'seed-style-02');
 
-    // piece 2: an uploaded image (direct upload with progress), slot bottom
-    await page.getByTestId('outfit-add-piece').click();
-    await page.getByTestId('piece-1-slot').selectOption('bottom');
-    await page.getByTestId('piece-1-file').setInputFiles({ name: 'skirt.jpg', mimeType: 'image/jpeg', buffer: await jpeg(300, 400, '#aa3355') });
-    await page.getByTestId('piece-1-upload').click();
-    // piece 3: a product of a style, slot accessory
-    await page.getByTestId('outfit-add-piece').click();
-    await page.getByTestId('piece-2-slot').selectOption('accessory');
-    await page.getByTestId('piece-2-source-product').check({ force: true });
-    await page.getByTestId('piece-2-style').selectOption('seed-style-01');
-    await page.locator('[data-testid="piece-2-product"] option[value="seed-style-01-p2"]').waitFor({ state: 'attached' });
-    await page.getByTestId('piece-2-product').selectOption('seed-style-01-p2');
+      // piece 2: an uploaded image (direct upload with progress), slot bottom
+      await page.getByTestId('outfit-add-piece').click();
+      await page.getByTestId('piece-1-slot').selectOption('bottom');
+      await page
+        .getByTestId('piece-1-file')
+        .setInputFiles({ name: 'skirt.jpg', mimeType: 'image/jpeg', buffer: await jpeg(300, 400, '#aa3355') });
+      await page.getByTestId('piece-1-upload').click();
+      // piece 3: a product of a style, slot accessory
+      await page.getByTestId('outfit-add-piece').click();
+      await page.getByTestId('piece-2-slot').selectOption('accessory');
+      await page.getByTestId('piece-2-source-product').check({ force: true });
+      await page.getByTestId('piece-2-style').selectOption('seed-style-01');
+      await page
+        .locator('[data-testid="piece-2-product"] option[value="seed-style-01-p2"]')
+        .waitFor({ state: 'attached' });
+      await page.getByTestId('piece-2-product').selectOption('seed-style-01-p2');
 
-    // a conflict is refused in the page: a one-piece next to the top
-    await page.getByTestId('piece-1-slot').selectOption('one-piece');
-    await page.getByTestId('outfit-conflict').getByText(/one-piece cannot be worn with a separate top or bottom/).waitFor();
-    await page.getByTestId('piece-1-slot').selectOption('bottom');
-    expect(await page.getByTestId('outfit-conflict').count()).toBe(0);
+      // a conflict is refused in the page: a one-piece next to the top
+      await page.getByTestId('piece-1-slot').selectOption('one-piece');
+      await page
+        .getByTestId('outfit-conflict')
+        .getByText(/one-piece cannot be worn with a separate top or bottom/)
+        .waitFor();
+      await page.getByTestId('piece-1-slot').selectOption('bottom');
+      expect(await page.getByTestId('outfit-conflict').count()).toBe(0);
 
-    await page.getByRole('radio', { name: new RegExp(name) }).check();
-    await page.getByTestId('variants-3').check({ force: true });
-    const total = lookCost({ pieces: 3, variants: 3 });
-    const button = page.getByRole('button', { name: `Generate outfit · 3 variants × 3 credits = ${total} credits` });
-    await pwEnabled(page, 'outfit-generate');
-    await button.dblclick(); // a double click starts one run and spends the total once
+      await page.getByRole('radio', { name: new RegExp(name) }).check();
+      await page.getByTestId('variants-3').check({ force: true });
+      const total = lookCost({ pieces: 3, variants: 3 });
+      const button = page.getByRole('button', { name: `Generate outfit · 3 variants × 3 credits = ${total} credits` });
+      await pwEnabled(page, 'outfit-generate');
+      await button.dblclick(); // a double click starts one run and spends the total once
 
-    await page.waitForURL(/\/generation\/[\w-]+$/);
-    const runId = page.url().split('/').pop()!;
+      await page.waitForURL(/\/generation\/[\w-]+$/);
+      const runId = page.url().split('/').pop()!;
 
-    // exactly the shown total was charged, once
-    expect((await api<{ credits: number }>(token, 'GET', '/api/auth/user')).json.credits).toBe(creditsBefore - total);
+      // exactly the shown total was charged, once
+      expect((await api<{ credits: number }>(token, 'GET', '/api/auth/user')).json.credits).toBe(creditsBefore - total);
 
-    // the result page shows the 3 variants, each labelled AI-generated
-    const variants = page.getByTestId('variants').locator(':scope > li');
-    await page.getByTestId('variant-2').waitFor({ timeout: 90_000 });
-    expect(await variants.count()).toBe(3);
-    expect(await page.getByTestId('variants').getByTestId('ai-badge').count()).toBe(3);
+      // the result page shows the 3 variants, each labelled AI-generated
+      const variants = page.getByTestId('variants').locator(':scope > li');
+      await page.getByTestId('variant-2').waitFor({ timeout: 90_000 });
+      expect(await variants.count()).toBe(3);
+      expect(await page.getByTestId('variants').getByTestId('ai-badge').count()).toBe(3);
 
-    // keep the first and the third
-    await page.getByTestId('variant-0-keep').check();
-    await page.getByTestId('variant-2-keep').check();
-    await page.getByRole('button', { name: 'Keep 2 variants' }).dblclick();
-    await page.getByTestId('variant-0-open').waitFor();
-    await page.getByTestId('variant-2-open').waitFor();
-    const kept = [await page.getByTestId('variant-0').getAttribute('data-kept-generation-id'), await page.getByTestId('variant-2').getAttribute('data-kept-generation-id')];
-    expect(kept.every((k) => !!k)).toBe(true);
-    expect(await page.getByTestId('variant-1-keep').isChecked()).toBe(false);
-    // the kept variants are gallery generations: the compare view takes their ids
-    expect(await page.getByTestId('compare-kept-variants').getAttribute('href')).toBe(`/compare?ids=${kept.join(',')}`);
-    expect((await api<{ credits: number }>(token, 'GET', '/api/auth/user')).json.credits).toBe(creditsBefore - total);
+      // keep the first and the third
+      await page.getByTestId('variant-0-keep').check();
+      await page.getByTestId('variant-2-keep').check();
+      await page.getByRole('button', { name: 'Keep 2 variants' }).dblclick();
+      await page.getByTestId('variant-0-open').waitFor();
+      await page.getByTestId('variant-2-open').waitFor();
+      const kept = [
+        await page.getByTestId('variant-0').getAttribute('data-kept-generation-id'),
+        await page.getByTestId('variant-2').getAttribute('data-kept-generation-id'),
+      ];
+      expect(kept.every((k) => !!k)).toBe(true);
+      expect(await page.getByTestId('variant-1-keep').isChecked()).toBe(false);
+      // the kept variants are gallery generations: the compare view takes their ids
+      expect(await page.getByTestId('compare-kept-variants').getAttribute('href')).toBe(
+        `/compare?ids=${kept.join(',')}`,
+      );
+      expect((await api<{ credits: number }>(token, 'GET', '/api/auth/user')).json.credits).toBe(creditsBefore - total);
 
-    // the gallery: exactly those two are new, the run itself is not there
-    await page.goto('/gallery');
-    for (const id of kept) await page.locator(`[data-testid="generation-card"][data-id="${id}"][data-status="completed"]`).waitFor();
-    const ids = await page.locator('[data-testid="generation-card"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
-    expect(ids.filter((id) => !galleryBefore.includes(id!)).sort()).toEqual([...kept].sort());
-    expect(ids).not.toContain(runId);
+      // the gallery: exactly those two are new, the run itself is not there
+      await page.goto('/gallery');
+      for (const id of kept)
+        await page.locator(`[data-testid="generation-card"][data-id="${id}"][data-status="completed"]`).waitFor();
+      const ids = await page
+        .locator('[data-testid="generation-card"]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
+      expect(ids.filter((id) => !galleryBefore.includes(id!)).sort()).toEqual([...kept].sort());
+      expect(ids).not.toContain(runId);
 
-    // a kept variant opens like any result and links back to its run
-    await page.locator(`[data-testid="generation-card"][data-id="${kept[0]}"] a`).first().click();
-    await page.getByTestId('variant-of').waitFor();
-    expect(await page.getByTestId('outfit-pieces-list').locator('li').count()).toBe(3);
+      // a kept variant opens like any result and links back to its run
+      await page.locator(`[data-testid="generation-card"][data-id="${kept[0]}"] a`).first().click();
+      await page.getByTestId('variant-of').waitFor();
+      expect(await page.getByTestId('outfit-pieces-list').locator('li').count()).toBe(3);
 
-    // compare the two kept variants from the run's result page; the before/after slider moves by keyboard
-    await page.goto(`/generation/${runId}`);
-    await page.getByTestId('compare-kept-variants').click();
-    await page.waitForURL(/\/compare\?ids=/);
-    const items = page.getByTestId('compare-item');
-    await items.nth(1).waitFor();
-    expect(await items.count()).toBe(2);
-    expect(await page.getByTestId('compare-grid').getByTestId('ai-badge').count()).toBe(2);
-    const slider = items.first().getByRole('slider');
-    const start = Number(await slider.getAttribute('aria-valuenow'));
-    await slider.focus();
-    await page.keyboard.press('ArrowRight');
-    expect(Number(await slider.getAttribute('aria-valuenow'))).toBeGreaterThan(start);
-    await page.keyboard.press('End');
-    expect(await slider.getAttribute('aria-valuenow')).toBe('100');
+      // compare the two kept variants from the run's result page; the before/after slider moves by keyboard
+      await page.goto(`/generation/${runId}`);
+      await page.getByTestId('compare-kept-variants').click();
+      await page.waitForURL(/\/compare\?ids=/);
+      const items = page.getByTestId('compare-item');
+      await items.nth(1).waitFor();
+      expect(await items.count()).toBe(2);
+      expect(await page.getByTestId('compare-grid').getByTestId('ai-badge').count()).toBe(2);
+      const slider = items.first().getByRole('slider');
+      const start = Number(await slider.getAttribute('aria-valuenow'));
+      await slider.focus();
+      await page.keyboard.press('ArrowRight');
+      expect(Number(await slider.getAttribute('aria-valuenow'))).toBeGreaterThan(start);
+      await page.keyboard.press('End');
+      expect(await slider.getAttribute('aria-valuenow')).toBe('100');
 
-    // share both; a signed-out viewer votes for the second
-    await page.getByTestId('compare-share').click();
-    await page.getByTestId('share-create').click();
-    const path = new URL(await page.getByTestId('share-link').inputValue()).pathname;
-    const viewer = await app.open({ width: 390, height: 844 });
-    await viewer.page.goto(path);
-    await viewer.page.getByTestId('shared-image').nth(1).waitFor();
-    expect(await viewer.page.getByTestId('shared-image').count()).toBe(2);
-    expect(await viewer.page.getByTestId('user-menu-trigger').count()).toBe(0);
-    const second = viewer.page.locator(`[data-testid="shared-image"][data-generation-id="${kept[1]}"]`);
-    await second.getByTestId('vote-button').click();
-    await second.getByTestId('vote-count').getByText('1 vote', { exact: true }).waitFor();
+      // share both; a signed-out viewer votes for the second
+      await page.getByTestId('compare-share').click();
+      await page.getByTestId('share-create').click();
+      const path = new URL(await page.getByTestId('share-link').inputValue()).pathname;
+      const viewer = await app.open({ width: 390, height: 844 });
+      await viewer.page.goto(path);
+      await viewer.page.getByTestId('shared-image').nth(1).waitFor();
+      expect(await viewer.page.getByTestId('shared-image').count()).toBe(2);
+      expect(await viewer.page.getByTestId('user-menu-trigger').count()).toBe(0);
+      const second = viewer.page.locator(`[data-testid="shared-image"][data-generation-id="${kept[1]}"]`);
+      await second.getByTestId('vote-button').click();
+      await second.getByTestId('vote-count').getByText('1 vote', { exact: true }).waitFor();
 
-    // the owner sees the vote on the result page, revokes the link, and the link is gone
-    await page.goto(`/generation/${kept[1]}`);
-    const sharesCard = page.getByTestId('result-shares');
-    await sharesCard.getByTestId('share-votes').getByText(/^1 vote/).waitFor();
-    await sharesCard.getByTestId('share-revoke').click();
-    await page.getByRole('button', { name: 'Revoke', exact: true }).last().click();
-    await sharesCard.locator('[data-testid="share-row"][data-state="revoked"]').waitFor();
-    await viewer.page.reload();
-    await viewer.page.getByTestId('share-gone').getByText('404: Look not found').waitFor();
-    expect((await fetch(`${app.baseUrl}${path}`)).status).toBe(404);
-    await viewer.context.close();
-  });
+      // the owner sees the vote on the result page, revokes the link, and the link is gone
+      await page.goto(`/generation/${kept[1]}`);
+      const sharesCard = page.getByTestId('result-shares');
+      await sharesCard
+        .getByTestId('share-votes')
+        .getByText(/^1 vote/)
+        .waitFor();
+      await sharesCard.getByTestId('share-revoke').click();
+      await page.getByRole('button', { name: 'Revoke', exact: true }).last().click();
+      await sharesCard.locator('[data-testid="share-row"][data-state="revoked"]').waitFor();
+      await viewer.page.reload();
+      await viewer.page.getByTestId('share-gone').getByText('404: Look not found').waitFor();
+      expect((await fetch(`${app.baseUrl}${path}`)).status).toBe(404);
+      await viewer.context.close();
+    },
+  );
 });
 
 async function pwSelected(page: Page, testId: string, value: string) {
-  await page.waitForFunction(([t, v]) => (document.querySelector(`[data-testid="${t}"]`) as HTMLSelectElement | null)?.value === v, [testId, value] as const);
+  await page.waitForFunction(
+    ([t, v]) => (document.querySelector(`[data-testid="${t}"]`) as HTMLSelectElement | null)?.value === v,
+    [testId, value] as const,
+  );
 }
 async function pwEnabled(page: Page, testId: string) {
-  await page.waitForFunction((t) => !(document.querySelector(`[data-testid="${t}"]`) as HTMLButtonElement | null)?.disabled, testId);
+  await page.waitForFunction(
+    (t) => !(document.querySelector(`[data-testid="${t}"]`) as HTMLButtonElement | null)?.disabled,
+    testId,
+  );
 }

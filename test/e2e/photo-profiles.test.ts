@@ -30,7 +30,9 @@ async function idToken(page: Page): Promise<string> {
 }
 
 async function listProfiles(page: Page): Promise<WireProfile[]> {
-  const res = await fetch(`${app.baseUrl}/api/photo-profiles`, { headers: { authorization: `Bearer ${await idToken(page)}` } });
+  const res = await fetch(`${app.baseUrl}/api/photo-profiles`, {
+    headers: { authorization: `Bearer ${await idToken(page)}` },
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as WireProfile[];
 }
@@ -54,7 +56,9 @@ async function register(page: Page, email: string) {
 async function fillNewProfile(page: Page, name: string, portrait: Buffer) {
   await page.goto('/profiles/new');
   await page.getByLabel('Profile name').fill(name);
-  await page.locator('input[type=file][name=portrait]').setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: portrait });
+  await page
+    .locator('input[type=file][name=portrait]')
+    .setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: portrait });
   await page.getByRole('img', { name: 'Portrait photo preview' }).waitFor();
   await page.getByRole('button', { name: 'Use this example: men, stocky' }).click();
   await page.getByRole('checkbox', { name: /These photos show me/ }).check();
@@ -68,10 +72,14 @@ async function createProfile(page: Page, name: string, photos: { portrait: Buffe
   await page.getByLabel('Profile name').fill(name);
   await page.getByRole('checkbox', { name: /These photos show me/ }).check();
   await page.getByLabel('Gender').selectOption('female');
-  await page.locator('input[type=file][name=portrait]').setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: photos.portrait });
+  await page
+    .locator('input[type=file][name=portrait]')
+    .setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: photos.portrait });
   await page.getByRole('img', { name: 'Portrait photo preview' }).waitFor();
   if (photos.fullBody) {
-    await page.locator('input[type=file][name=fullBody]').setInputFiles({ name: 'full-body.jpg', mimeType: 'image/jpeg', buffer: photos.fullBody });
+    await page
+      .locator('input[type=file][name=fullBody]')
+      .setInputFiles({ name: 'full-body.jpg', mimeType: 'image/jpeg', buffer: photos.fullBody });
     await page.getByRole('img', { name: 'Full-body photo preview' }).waitFor();
   }
   const body = page.getByLabel('Body description');
@@ -105,7 +113,10 @@ describeE2E('photo profiles', () => {
     await page.getByRole('heading', { level: 1, name: 'Photo Profiles' }).waitFor();
 
     // 1. a profile with both photos: Creative and Exact
-    await createProfile(page, first, { portrait: await jpeg(600, 600, 200, 120, 90), fullBody: await jpeg(500, 900, 60, 90, 160) });
+    await createProfile(page, first, {
+      portrait: await jpeg(600, 600, 200, 120, 90),
+      fullBody: await jpeg(500, 900, 60, 90, 160),
+    });
     const firstCard = card(page, first);
     await firstCard.getByText('Creative', { exact: true }).waitFor();
     await firstCard.getByText('Exact', { exact: true }).waitFor();
@@ -130,7 +141,9 @@ describeE2E('photo profiles', () => {
     await secondCard.getByText('Default', { exact: true }).waitFor();
     await firstCard.getByRole('button', { name: `Make default: ${first}` }).waitFor();
     // the default comes first in the list
-    expect(await page.getByRole('list', { name: 'Photo profiles' }).getByRole('heading').first().innerText()).toBe(second);
+    expect(await page.getByRole('list', { name: 'Photo profiles' }).getByRole('heading').first().innerText()).toBe(
+      second,
+    );
 
     // 3. delete the first through the confirmation dialog
     await firstCard.getByRole('button', { name: `Delete: ${first}` }).click();
@@ -162,7 +175,10 @@ describeE2E('photo profiles', () => {
     // leave the shopper as we found it (other files share the data directory)
     const token = await idToken(page);
     for (const p of after.filter((x) => x.name === second)) {
-      const res = await fetch(`${app.baseUrl}/api/photo-profiles/${p.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`${app.baseUrl}/api/photo-profiles/${p.id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.status).toBe(204);
     }
     if (before.find((p) => p.isDefault)) {
@@ -207,7 +223,10 @@ describeE2E('photo profiles', () => {
     expect(await confirm.isDisabled()).toBe(true);
     await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
     await confirm.click();
-    await page.getByText(/^Deleted 1 photo profile and \d+ files?\.$/).first().waitFor();
+    await page
+      .getByText(/^Deleted 1 photo profile and \d+ files?\.$/)
+      .first()
+      .waitFor();
     await dialog.waitFor({ state: 'detached' });
     expect(await listProfiles(page)).toEqual([]);
     await page.goto('/profiles');

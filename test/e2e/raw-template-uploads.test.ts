@@ -18,60 +18,91 @@ const idToken = (page: Page) =>
     return key ? localStorage.getItem(key) : null;
   });
 
-const jpeg = (w: number, h: number, background: string) => sharp({ create: { width: w, height: h, channels: 3, background } }).jpeg().toBuffer();
+const jpeg = (w: number, h: number, background: string) =>
+  sharp({ create: { width: w, height: h, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 
 describeE2E('raw template: style reference and background uploads', () => {
-  it('checks files in the browser, uploads by picking and by dropping, and generates with both', { timeout: 150_000 }, async () => {
-    const { page } = await app.open();
-    await signIn(page, 'shopper@example.com');
-    const token = (await idToken(page))!;
-    const name = `Raw ${Date.now()}`;
-    const fd = new FormData();
-    fd.append('consent', PHOTO_CONSENT.version);
-    fd.append('name', name);
-    fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');
-    fd.append('portrait', new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }), 'portrait.jpg');
-    const created = await fetch(`${app.baseUrl}/api/photo-profiles`, { method: 'POST', body: fd, headers: { authorization: `Bearer ${token}` } });
-    expect(created.status).toBe(201);
-    const profileId = ((await created.json()) as { id: string }).id;
+  it(
+    'checks files in the browser, uploads by picking and by dropping, and generates with both',
+    { timeout: 150_000 },
+    async () => {
+      const { page } = await app.open();
+      await signIn(page, 'shopper@example.com');
+      const token = (await idToken(page))!;
+      const name = `Raw ${Date.now()}`;
+      const fd = new FormData();
+      fd.append('consent', PHOTO_CONSENT.version);
+      fd.append('name', name);
+      fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');
+      fd.append(
+        'portrait',
+        new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }),
+        'portrait.jpg',
+      );
+      const created = await fetch(`${app.baseUrl}/api/photo-profiles`, {
+        method: 'POST',
+        body: fd,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(created.status).toBe(201);
+      const profileId = ((await created.json()) as { id: string }).id;
 
-    await page.goto('/generate/raw-glasses');
-    const profileSelect = page.getByLabel('Photo profile');
-    if (await profileSelect.count()) await profileSelect.selectOption(profileId);
-    await page.getByRole('radio', { name: 'Upload my own style reference image' }).check();
+      await page.goto('/generate/raw-glasses');
+      const profileSelect = page.getByLabel('Photo profile');
+      if (await profileSelect.count()) await profileSelect.selectOption(profileId);
+      await page.getByRole('radio', { name: 'Upload my own style reference image' }).check();
 
-    const uploads: string[] = [];
-    page.on('request', (r) => {
-      if (new URL(r.url()).pathname.startsWith('/api/uploads')) uploads.push(r.method());
-    });
-    const styleRef = page.getByTestId('style-ref-input');
-    // refused in the browser: a GIF and a 16 MB file, nothing is sent
-    await styleRef.setInputFiles({ name: 'look.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
-    await page.getByText('Unsupported image type. Use JPEG, PNG or WebP.', { exact: true }).waitFor();
-    await styleRef.setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(16 * 1024 * 1024, 1) });
-    await page.getByText('File too large. The image must be at most 15 MB.', { exact: true }).waitFor();
-    expect(uploads).toEqual([]);
+      const uploads: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/api/uploads')) uploads.push(r.method());
+      });
+      const styleRef = page.getByTestId('style-ref-input');
+      // refused in the browser: a GIF and a 16 MB file, nothing is sent
+      await styleRef.setInputFiles({ name: 'look.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+      await page.getByText('Unsupported image type. Use JPEG, PNG or WebP.', { exact: true }).waitFor();
+      await styleRef.setInputFiles({
+        name: 'huge.jpg',
+        mimeType: 'image/jpeg',
+        buffer: Buffer.alloc(16 * 1024 * 1024, 1),
+      });
+      await page.getByText('File too large. The image must be at most 15 MB.', { exact: true }).waitFor();
+      expect(uploads).toEqual([]);
 
-    // a picked file uploads at once, with the bar reaching 100
-    await styleRef.setInputFiles({ name: 'look.jpg', mimeType: 'image/jpeg', buffer: await jpeg(500, 600, '#335577') });
-    await page.getByAltText('Style reference image preview').waitFor();
-    await page.getByRole('progressbar', { name: 'Style reference image upload progress' }).and(page.locator('[aria-valuenow="100"]')).waitFor({ timeout: 30_000 });
+      // a picked file uploads at once, with the bar reaching 100
+      await styleRef.setInputFiles({
+        name: 'look.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await jpeg(500, 600, '#335577'),
+      });
+      await page.getByAltText('Style reference image preview').waitFor();
+      await page
+        .getByRole('progressbar', { name: 'Style reference image upload progress' })
+        .and(page.locator('[aria-valuenow="100"]'))
+        .waitFor({ timeout: 30_000 });
 
-    // a dropped file on the background zone
-    const bytes = [...(await jpeg(800, 600, '#88aa66'))];
-    const dataTransfer = await page.evaluateHandle((b) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([new Uint8Array(b)], 'background.jpg', { type: 'image/jpeg' }));
-      return dt;
-    }, bytes);
-    await page.getByTestId('background-input-zone').dispatchEvent('drop', { dataTransfer });
-    await page.getByRole('progressbar', { name: 'Background image (optional) upload progress' }).and(page.locator('[aria-valuenow="100"]')).waitFor({ timeout: 30_000 });
-    expect(uploads.filter((m) => m === 'POST')).toHaveLength(4);
+      // a dropped file on the background zone
+      const bytes = [...(await jpeg(800, 600, '#88aa66'))];
+      const dataTransfer = await page.evaluateHandle((b) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([new Uint8Array(b)], 'background.jpg', { type: 'image/jpeg' }));
+        return dt;
+      }, bytes);
+      await page.getByTestId('background-input-zone').dispatchEvent('drop', { dataTransfer });
+      await page
+        .getByRole('progressbar', { name: 'Background image (optional) upload progress' })
+        .and(page.locator('[aria-valuenow="100"]'))
+        .waitFor({ timeout: 30_000 });
+      expect(uploads.filter((m) => m === 'POST')).toHaveLength(4);
 
-    await page.getByTestId('generate-button').click();
-    await page.waitForURL(/\/dashboard$/);
-    await page.getByText('Generation started!', { exact: true }).first().waitFor();
-    const list = (await (await fetch(`${app.baseUrl}/api/generations`, { headers: { authorization: `Bearer ${token}` } })).json()) as { templateName: string; photoProfileId?: string }[];
-    expect(list[0]).toMatchObject({ templateName: 'Try Glasses' });
-  });
+      await page.getByTestId('generate-button').click();
+      await page.waitForURL(/\/dashboard$/);
+      await page.getByText('Generation started!', { exact: true }).first().waitFor();
+      const list = (await (
+        await fetch(`${app.baseUrl}/api/generations`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { templateName: string; photoProfileId?: string }[];
+      expect(list[0]).toMatchObject({ templateName: 'Try Glasses' });
+    },
+  );
 });

@@ -7,7 +7,9 @@ const app = useBrowser();
 
 async function seriousViolations(page: Page) {
   const res = await new AxeBuilder({ page }).analyze();
-  return res.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return res.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describeE2E('landing page', () => {
@@ -17,7 +19,17 @@ describeE2E('landing page', () => {
     await page.getByRole('heading', { level: 1, name: 'See yourself in every style' }).waitFor();
     expect(await page.getByText('No editing skills needed. Cancel anytime.').count()).toBe(1);
     await page.getByTestId('instant-badge').waitFor();
-    for (const id of ['how-it-works', 'pricing', 'faq', 'explore', 'collections', 'creators', 'shops', 'signup', 'contact']) {
+    for (const id of [
+      'how-it-works',
+      'pricing',
+      'faq',
+      'explore',
+      'collections',
+      'creators',
+      'shops',
+      'signup',
+      'contact',
+    ]) {
       await page.locator(`#${id}`).waitFor({ state: 'attached' });
     }
     for (const plan of ['trial', 'starter', 'creator']) await page.getByTestId(`plan-${plan}`).waitFor();
@@ -52,7 +64,12 @@ describeE2E('landing page', () => {
     const { page, context } = await app.open();
     await page.goto('/');
     await page.getByTestId('cookie-banner').waitFor();
-    expect(await page.getByTestId('cookie-banner').getByRole('link', { name: /privacy/i }).getAttribute('href')).toBe('/privacy');
+    expect(
+      await page
+        .getByTestId('cookie-banner')
+        .getByRole('link', { name: /privacy/i })
+        .getAttribute('href'),
+    ).toBe('/privacy');
     await page.getByTestId('cookie-decline').click();
     await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
     await page.reload();
@@ -119,7 +136,8 @@ describeE2E('routing', () => {
     await page.getByTestId('mobile-menu-trigger').click();
     const sheet = page.getByTestId('mobile-menu');
     await sheet.waitFor();
-    for (const name of ['Explore', 'Collections', 'Pricing']) await sheet.getByRole('link', { name, exact: true }).waitFor();
+    for (const name of ['Explore', 'Collections', 'Pricing'])
+      await sheet.getByRole('link', { name, exact: true }).waitFor();
     expect(await page.getByTestId('mobile-login').getAttribute('href')).toBe('/api/login');
     await context.close();
   });
@@ -139,10 +157,13 @@ describeE2E('role-based navigation', () => {
     const { page, context } = await app.open();
     await signIn(page, 'shopper@example.com');
     const items = await userMenuItems(page);
-    for (const name of ['Photo Profiles', 'Try Custom Look', 'Gallery', 'Settings', 'Subscription', 'Logout']) expect(items).toContain(name);
-    for (const name of ['My Collections', 'Style Creator', 'Prompt Templates', 'Switch Role']) expect(items.join('|')).not.toContain(name);
+    for (const name of ['Photo Profiles', 'Try Custom Look', 'Gallery', 'Settings', 'Subscription', 'Logout'])
+      expect(items).toContain(name);
+    for (const name of ['My Collections', 'Style Creator', 'Prompt Templates', 'Switch Role'])
+      expect(items.join('|')).not.toContain(name);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const name of ['Dashboard', 'Styles', 'Collections']) await nav.getByRole('link', { name, exact: true }).waitFor();
+    for (const name of ['Dashboard', 'Styles', 'Collections'])
+      await nav.getByRole('link', { name, exact: true }).waitFor();
     await page.getByTestId('user-menu-trigger').click();
     expect(await page.getByTestId('credit-count').innerText()).toMatch(/^\d{1,3}(,\d{3})*$/);
     await page.keyboard.press('Escape');
@@ -165,7 +186,14 @@ describeE2E('role-based navigation', () => {
     await signIn(page, 'admin@example.com');
     await page.getByTestId('user-menu-trigger').click();
     const menu = page.getByTestId('user-menu');
-    for (const name of ['Prompt Templates', 'Style Creator', 'Raw Templates', 'Influencer Applications', 'Finance', 'Switch Role']) {
+    for (const name of [
+      'Prompt Templates',
+      'Style Creator',
+      'Raw Templates',
+      'Influencer Applications',
+      'Finance',
+      'Switch Role',
+    ]) {
       await menu.getByText(name, { exact: true }).first().waitFor();
     }
     expect(await page.getByTestId('credit-count').innerText()).toContain('999,999,999');

@@ -31,7 +31,9 @@ const apiFunctions = (s: SynthesizedApp) =>
 /** Policy statements attached to the role of the function whose description is given. */
 function statementsOf(s: SynthesizedApp, description: string): { Action: string | string[]; Resource: unknown }[] {
   const t = s.templates.app;
-  const [, fn] = Object.entries(resourcesOf(t, 'AWS::Lambda::Function')).find(([, r]) => r.Properties?.Description === description)!;
+  const [, fn] = Object.entries(resourcesOf(t, 'AWS::Lambda::Function')).find(
+    ([, r]) => r.Properties?.Description === description,
+  )!;
   const roleId = fn.Properties.Role['Fn::GetAtt'][0];
   return Object.values(resourcesOf(t, 'AWS::IAM::Policy'))
     .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
@@ -47,7 +49,8 @@ describe('cdk-nag (AwsSolutions)', () => {
     expect(prod.nagViolations).toEqual([]);
   });
   it('no IAM statement grants Resource "*" except for APIs without resource-level permissions', () => {
-    const allowed = /^(xray:|logs:(CreateLogDelivery|GetLogDelivery|UpdateLogDelivery|DeleteLogDelivery|ListLogDeliveries|PutResourcePolicy|DescribeResourcePolicies|DescribeLogGroups)$|cloudfront:(CreateInvalidation|GetInvalidation)$|rekognition:DetectModerationLabels$)/;
+    const allowed =
+      /^(xray:|logs:(CreateLogDelivery|GetLogDelivery|UpdateLogDelivery|DeleteLogDelivery|ListLogDeliveries|PutResourcePolicy|DescribeResourcePolicies|DescribeLogGroups)$|cloudfront:(CreateInvalidation|GetInvalidation)$|rekognition:DetectModerationLabels$)/;
     for (const s of [dev, prod]) {
       for (const t of Object.values(s.templates)) {
         for (const policy of Object.values(resourcesOf(t, 'AWS::IAM::Policy'))) {
@@ -100,14 +103,19 @@ describe('data stack', () => {
         const buckets = resourcesOf(t, 'AWS::S3::Bucket');
         expect(Object.keys(buckets).length).toBeGreaterThan(0);
         for (const [id, b] of Object.entries(buckets)) {
-          expect(b.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+          expect(
+            b.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault
+              .SSEAlgorithm,
+          ).toBe('AES256');
           expect(b.Properties.PublicAccessBlockConfiguration).toEqual({
             BlockPublicAcls: true,
             BlockPublicPolicy: true,
             IgnorePublicAcls: true,
             RestrictPublicBuckets: true,
           });
-          const policy = Object.values(resourcesOf(t, 'AWS::S3::BucketPolicy')).find((p) => p.Properties.Bucket.Ref === id);
+          const policy = Object.values(resourcesOf(t, 'AWS::S3::BucketPolicy')).find(
+            (p) => p.Properties.Bucket.Ref === id,
+          );
           expect(policy, `bucket policy of ${id}`).toBeDefined();
           expect(policy!.Properties.PolicyDocument.Statement).toContainEqual(
             expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
@@ -118,7 +126,9 @@ describe('data stack', () => {
   });
 
   it('gives both media buckets access logs, CORS for presigned GET/PUT and the upload lifecycle rules', () => {
-    const buckets = Object.values(resourcesOf(dev.templates.data, 'AWS::S3::Bucket')).filter((b) => b.Properties.CorsConfiguration);
+    const buckets = Object.values(resourcesOf(dev.templates.data, 'AWS::S3::Bucket')).filter(
+      (b) => b.Properties.CorsConfiguration,
+    );
     expect(buckets).toHaveLength(2);
     for (const b of buckets) {
       expect(b.Properties.LoggingConfiguration.DestinationBucketName).toBeDefined();
@@ -126,10 +136,16 @@ describe('data stack', () => {
       expect(cors.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'PUT']));
       expect(cors.AllowedOrigins).toEqual(['https://*.cloudfront.net']);
       const rules = b.Properties.LifecycleConfiguration.Rules;
-      expect(rules).toContainEqual(expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }));
-      expect(rules).toContainEqual(expect.objectContaining({ Prefix: 'uploads/tmp/', ExpirationInDays: 1, Status: 'Enabled' }));
+      expect(rules).toContainEqual(
+        expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }),
+      );
+      expect(rules).toContainEqual(
+        expect.objectContaining({ Prefix: 'uploads/tmp/', ExpirationInDays: 1, Status: 'Enabled' }),
+      );
     }
-    const prodMedia = Object.values(resourcesOf(prod.templates.data, 'AWS::S3::Bucket')).filter((b) => b.Properties.CorsConfiguration);
+    const prodMedia = Object.values(resourcesOf(prod.templates.data, 'AWS::S3::Bucket')).filter(
+      (b) => b.Properties.CorsConfiguration,
+    );
     for (const b of prodMedia) expect(b.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
   });
 });
@@ -142,7 +158,12 @@ describe('auth stack', () => {
       AutoVerifiedAttributes: ['email'],
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
       Policies: {
-        PasswordPolicy: Match.objectLike({ MinimumLength: 8, RequireUppercase: true, RequireLowercase: true, RequireNumbers: true }),
+        PasswordPolicy: Match.objectLike({
+          MinimumLength: 8,
+          RequireUppercase: true,
+          RequireLowercase: true,
+          RequireNumbers: true,
+        }),
       },
       AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
     });
@@ -155,7 +176,10 @@ describe('auth stack', () => {
     });
     const [client] = Object.values(resourcesOf(t, 'AWS::Cognito::UserPoolClient'));
     expect(JSON.stringify(client!.Properties)).not.toMatch(/implicit|example\.com/);
-    t.hasResourceProperties('AWS::Cognito::UserPool', { MfaConfiguration: 'OPTIONAL', EnabledMfas: ['SOFTWARE_TOKEN_MFA'] });
+    t.hasResourceProperties('AWS::Cognito::UserPool', {
+      MfaConfiguration: 'OPTIONAL',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+    });
     const groups = Object.values(resourcesOf(t, 'AWS::Cognito::UserPoolGroup')).map((g) => g.Properties.GroupName);
     expect(groups.sort()).toEqual(['admin', 'influencer']);
   });
@@ -173,7 +197,11 @@ describe('auth stack', () => {
 describe('API (generated from the route table)', () => {
   it('has one Lambda per group in use, Node.js 22 on arm64 with X-Ray', () => {
     const fns = apiFunctions(dev);
-    expect(fns.map(([, f]) => f.Properties.Description).sort()).toEqual(groupsInUse().map((g) => `API group ${g}`).sort());
+    expect(fns.map(([, f]) => f.Properties.Description).sort()).toEqual(
+      groupsInUse()
+        .map((g) => `API group ${g}`)
+        .sort(),
+    );
     for (const [, f] of fns) {
       expect(f.Properties).toMatchObject({
         Runtime: 'nodejs22.x',
@@ -184,7 +212,14 @@ describe('API (generated from the route table)', () => {
         TracingConfig: { Mode: 'Active' },
       });
       expect(Object.keys(f.Properties.Environment.Variables)).toEqual(
-        expect.arrayContaining(['APP_STAGE', 'TABLE_NAME', 'PRIVATE_BUCKET', 'PUBLIC_BUCKET', 'COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID']),
+        expect.arrayContaining([
+          'APP_STAGE',
+          'TABLE_NAME',
+          'PRIVATE_BUCKET',
+          'PUBLIC_BUCKET',
+          'COGNITO_USER_POOL_ID',
+          'COGNITO_CLIENT_ID',
+        ]),
       );
       expect(f.Properties.LoggingConfig.LogGroup).toBeDefined();
     }
@@ -209,9 +244,13 @@ describe('API (generated from the route table)', () => {
     expect(Object.keys(authorizers)).toHaveLength(1);
     const [authorizerId, authorizer] = Object.entries(authorizers)[0]!;
     expect(authorizer.Properties.AuthorizerType).toBe('JWT');
-    expect(flatten(authorizer.Properties.JwtConfiguration.Issuer)).toMatch(/^https:\/\/cognito-idp\.eu-west-1\.amazonaws\.com\/</);
+    expect(flatten(authorizer.Properties.JwtConfiguration.Issuer)).toMatch(
+      /^https:\/\/cognito-idp\.eu-west-1\.amazonaws\.com\/</,
+    );
     expect(authorizer.Properties.JwtConfiguration.Audience).toHaveLength(1);
-    const byKey = new Map(Object.values(resourcesOf(t, 'AWS::ApiGatewayV2::Route')).map((r) => [r.Properties.RouteKey, r.Properties]));
+    const byKey = new Map(
+      Object.values(resourcesOf(t, 'AWS::ApiGatewayV2::Route')).map((r) => [r.Properties.RouteKey, r.Properties]),
+    );
     for (const route of ROUTES) {
       const r = byKey.get(routeKey(route))!;
       if (route.auth === 'user') {
@@ -254,12 +293,18 @@ describe('generation workflow', () => {
     expect(asl.States.Render).toMatchObject({
       Type: 'Task',
       Resource: 'arn:<AWS::Partition>:states:::lambda:invoke.waitForTaskToken',
-      Parameters: { Payload: { 'taskToken.$': '$$.Task.Token', 'generationId.$': '$.generationId', 'userId.$': '$.userId' } },
+      Parameters: {
+        Payload: { 'taskToken.$': '$$.Task.Token', 'generationId.$': '$.generationId', 'userId.$': '$.userId' },
+      },
       Next: 'MarkCompleted',
     });
     expect(asl.States.Render.TimeoutSeconds).toBeLessThan(asl.TimeoutSeconds);
     // no Wait/Choice polling loop: the cost per generation does not grow with the queue
-    expect(Object.values(asl.States as Record<string, { Type: string }>).some((s) => s.Type === 'Wait' || s.Type === 'Choice')).toBe(false);
+    expect(
+      Object.values(asl.States as Record<string, { Type: string }>).some(
+        (s) => s.Type === 'Wait' || s.Type === 'Choice',
+      ),
+    ).toBe(false);
   });
 
   it('retries Lambda throttling and service errors with exponential backoff and full jitter on every task', () => {
@@ -267,7 +312,11 @@ describe('generation workflow', () => {
     for (const name of ['Render', 'MarkCompleted', 'MarkFailed']) {
       expect(asl.States[name].Retry, name).toContainEqual(
         expect.objectContaining({
-          ErrorEquals: expect.arrayContaining(['Lambda.TooManyRequestsException', 'Lambda.ServiceException', 'Lambda.SdkClientException']),
+          ErrorEquals: expect.arrayContaining([
+            'Lambda.TooManyRequestsException',
+            'Lambda.ServiceException',
+            'Lambda.SdkClientException',
+          ]),
           BackoffRate: 2,
           JitterStrategy: 'FULL',
         }),
@@ -276,25 +325,52 @@ describe('generation workflow', () => {
   });
 
   it('refunds at once on FAILED, TIMED_OUT and ABORTED executions through an EventBridge rule', () => {
-    const rules = Object.values(resourcesOf(dev.templates.app, 'AWS::Events::Rule')).filter((r) => r.Properties.EventPattern?.source?.includes('aws.states'));
+    const rules = Object.values(resourcesOf(dev.templates.app, 'AWS::Events::Rule')).filter((r) =>
+      r.Properties.EventPattern?.source?.includes('aws.states'),
+    );
     expect(rules).toHaveLength(1);
-    expect(rules[0]!.Properties.EventPattern).toMatchObject({ 'detail-type': ['Step Functions Execution Status Change'], detail: { status: ['FAILED', 'TIMED_OUT', 'ABORTED'] } });
+    expect(rules[0]!.Properties.EventPattern).toMatchObject({
+      'detail-type': ['Step Functions Execution Status Change'],
+      detail: { status: ['FAILED', 'TIMED_OUT', 'ABORTED'] },
+    });
     expect(rules[0]!.Properties.Targets[0].DeadLetterConfig).toBeDefined();
   });
 
   it('runs the render worker with two async retries, a failure destination and a DLQ behind it', () => {
     const t = dev.templates.app;
-    t.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { MaximumRetryAttempts: 2, DestinationConfig: { OnFailure: { Destination: Match.anyValue() } } });
-    const worker = statementsOf(dev, 'Render worker: renders one claimed generation and reports to its waiting execution');
+    t.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      MaximumRetryAttempts: 2,
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+    });
+    const worker = statementsOf(
+      dev,
+      'Render worker: renders one claimed generation and reports to its waiting execution',
+    );
     const actions = actionsOf(worker);
-    expect(actions).toEqual(expect.arrayContaining(['states:SendTaskSuccess', 'states:SendTaskFailure', 'lambda:InvokeFunction', 's3:GetObject', 's3:PutObject', 'secretsmanager:GetSecretValue']));
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'states:SendTaskSuccess',
+        'states:SendTaskFailure',
+        'lambda:InvokeFunction',
+        's3:GetObject',
+        's3:PutObject',
+        'secretsmanager:GetSecretValue',
+      ]),
+    );
     expect(actions.includes('states:StartExecution')).toBe(false);
   });
 
   it('runs a sweeper every minute that may answer task tokens and stop executions', () => {
     dev.templates.app.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(1 minute)' });
     const actions = actionsOf(statementsOf(dev, 'Overdue render leases, dispatch safety net, stuck generations'));
-    expect(actions).toEqual(expect.arrayContaining(['states:StopExecution', 'states:SendTaskFailure', 'dynamodb:UpdateItem', 'lambda:InvokeFunction']));
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'states:StopExecution',
+        'states:SendTaskFailure',
+        'dynamodb:UpdateItem',
+        'lambda:InvokeFunction',
+      ]),
+    );
     expect(actions.some((a) => a.startsWith('s3:') || a.startsWith('secretsmanager:'))).toBe(false);
   });
 
@@ -317,31 +393,60 @@ describe('generation workflow', () => {
       expect(actions.includes('secretsmanager:GetSecretValue'), description).toBe(reads);
     }
     const secretResources = (description: string) =>
-      JSON.stringify(statementsOf(dev, description).filter((st: { Action: unknown }) => [st.Action].flat().includes('secretsmanager:GetSecretValue')).map((st: { Resource: unknown }) => st.Resource));
+      JSON.stringify(
+        statementsOf(dev, description)
+          .filter((st: { Action: unknown }) => [st.Action].flat().includes('secretsmanager:GetSecretValue'))
+          .map((st: { Resource: unknown }) => st.Resource),
+      );
     expect(secretResources('Generation workflow: queue the render with its task token')).toMatch(/Providers/);
     expect(secretResources('Generation workflow: queue the render with its task token')).not.toMatch(/Provenance/);
-    expect(secretResources('Render worker: renders one claimed generation and reports to its waiting execution')).toMatch(/Provenance/);
+    expect(
+      secretResources('Render worker: renders one claimed generation and reports to its waiting execution'),
+    ).toMatch(/Provenance/);
   });
 
   it('deletes generated images past their retention daily (delete and list only, no read or write)', () => {
     dev.templates.app.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'cron(45 3 * * ? *)' });
-    const actions = actionsOf(statementsOf(dev, 'Deletes generated images past each user retention choice (items and objects)'));
-    expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:DeleteItem', 's3:DeleteObject', 's3:ListBucket']));
+    const actions = actionsOf(
+      statementsOf(dev, 'Deletes generated images past each user retention choice (items and objects)'),
+    );
+    expect(actions).toEqual(
+      expect.arrayContaining(['dynamodb:Query', 'dynamodb:DeleteItem', 's3:DeleteObject', 's3:ListBucket']),
+    );
     expect(actions.filter((a) => a.startsWith('s3:')).sort()).toEqual(['s3:DeleteObject', 's3:ListBucket']);
   });
 
   it('builds data exports in their own function, which only the privacy API function may invoke', () => {
     const exportActions = actionsOf(statementsOf(dev, 'Builds a user data export ZIP (Download my data)'));
-    expect(exportActions.filter((a) => a.startsWith('s3:')).sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject', 's3:PutObjectTagging']);
+    expect(exportActions.filter((a) => a.startsWith('s3:')).sort()).toEqual([
+      's3:DeleteObject',
+      's3:GetObject',
+      's3:PutObject',
+      's3:PutObjectTagging',
+    ]);
     const privacy = statementsOf(dev, 'API group privacy');
-    expect(actionsOf(privacy)).toEqual(expect.arrayContaining(['lambda:InvokeFunction', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUserGlobalSignOut']));
+    expect(actionsOf(privacy)).toEqual(
+      expect.arrayContaining([
+        'lambda:InvokeFunction',
+        'cognito-idp:AdminDeleteUser',
+        'cognito-idp:AdminUserGlobalSignOut',
+      ]),
+    );
     for (const group of groupsInUse().filter((g) => g !== 'privacy')) {
       const actions = actionsOf(statementsOf(dev, `API group ${group}`));
       expect(actions.includes('cognito-idp:AdminDeleteUser'), group).toBe(false);
     }
     // Export archives expire by tag in both media buckets' lifecycle.
     dev.templates.data.hasResourceProperties('AWS::S3::Bucket', {
-      LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ Id: 'expire-data-exports', TagFilters: [{ Key: 'fitly-export', Value: 'true' }], ExpirationInDays: 2 })]) },
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({
+            Id: 'expire-data-exports',
+            TagFilters: [{ Key: 'fitly-export', Value: 'true' }],
+            ExpirationInDays: 2,
+          }),
+        ]),
+      },
     });
   });
 });
@@ -357,7 +462,11 @@ describe('web distribution', () => {
     expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
       expect.objectContaining({ EventType: 'viewer-request' }),
     ]);
-    expect(config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern).sort()).toEqual(['/api/*', '/l/*', '/media/*']);
+    expect(config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern).sort()).toEqual([
+      '/api/*',
+      '/l/*',
+      '/media/*',
+    ]);
     const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
     expect(api).toMatchObject({
       PathPattern: '/api/*',
@@ -367,21 +476,30 @@ describe('web distribution', () => {
     });
     const apiOrigin = config.Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
     expect(flatten(apiOrigin.DomainName)).toMatch(/\.execute-api\.eu-west-1\.(amazonaws\.com|<AWS::URLSuffix>)$/);
-    expect(apiOrigin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+    expect(apiOrigin.CustomOriginConfig).toMatchObject({
+      OriginProtocolPolicy: 'https-only',
+      OriginSSLProtocols: ['TLSv1.2'],
+    });
     expect(config.Logging).toBeDefined();
   });
 
-  it('sends /l/* (shared looks\' Open Graph page) to the same API, cached at most a minute, read-only', () => {
+  it("sends /l/* (shared looks' Open Graph page) to the same API, cached at most a minute, read-only", () => {
     const t = dev.templates.web;
     const [dist] = Object.values(resourcesOf(t, 'AWS::CloudFront::Distribution'));
     const config = dist!.Properties.DistributionConfig;
     const page = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/l/*');
     const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
     expect(page.TargetOriginId).toBe(api.TargetOriginId);
-    expect(page).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', AllowedMethods: ['GET', 'HEAD'], OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac' });
+    expect(page).toMatchObject({
+      ViewerProtocolPolicy: 'redirect-to-https',
+      AllowedMethods: ['GET', 'HEAD'],
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac',
+    });
     expect(page.FunctionAssociations).toBeUndefined(); // not rewritten to index.html: the Lambda answers it
     // the share page's own policy (the distribution has another one for /media/*)
-    const [policyId, policy] = Object.entries(resourcesOf(t, 'AWS::CloudFront::CachePolicy')).find(([id]) => flatten(page.CachePolicyId).includes(id))!;
+    const [policyId, policy] = Object.entries(resourcesOf(t, 'AWS::CloudFront::CachePolicy')).find(([id]) =>
+      flatten(page.CachePolicyId).includes(id),
+    )!;
     expect(flatten(page.CachePolicyId)).toContain(policyId);
     expect(policy.Properties.CachePolicyConfig).toMatchObject({ MaxTTL: 60, DefaultTTL: 60, MinTTL: 0 });
   });
@@ -392,14 +510,22 @@ describe('web distribution', () => {
   });
 
   it('sends the security headers', () => {
-    const policy = Object.values(resourcesOf(dev.templates.web, 'AWS::CloudFront::ResponseHeadersPolicy')).find((p) => /security headers/.test(p.Properties.ResponseHeadersPolicyConfig.Comment))!;
+    const policy = Object.values(resourcesOf(dev.templates.web, 'AWS::CloudFront::ResponseHeadersPolicy')).find((p) =>
+      /security headers/.test(p.Properties.ResponseHeadersPolicyConfig.Comment),
+    )!;
     const h = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
     expect(h.StrictTransportSecurity).toMatchObject({ IncludeSubdomains: true, Override: true });
     expect(h.ContentTypeOptions).toEqual({ Override: true });
     expect(h.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
     expect(h.ReferrerPolicy.ReferrerPolicy).toBe('strict-origin-when-cross-origin');
     const csp = h.ContentSecurityPolicy.ContentSecurityPolicy as string;
-    for (const directive of ["default-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "script-src 'self'", 'connect-src \'self\' https://cognito-idp.eu-west-1.amazonaws.com'])
+    for (const directive of [
+      "default-src 'self'",
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "script-src 'self'",
+      "connect-src 'self' https://cognito-idp.eu-west-1.amazonaws.com",
+    ])
       expect(csp).toContain(directive);
   });
 
@@ -408,7 +534,11 @@ describe('web distribution', () => {
     const [dist] = Object.values(resourcesOf(t, 'AWS::CloudFront::Distribution'));
     const config = dist!.Properties.DistributionConfig;
     const media = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/media/*');
-    expect(media).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', Compress: true, AllowedMethods: ['GET', 'HEAD'] });
+    expect(media).toMatchObject({
+      ViewerProtocolPolicy: 'redirect-to-https',
+      Compress: true,
+      AllowedMethods: ['GET', 'HEAD'],
+    });
     expect(media.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
     // the origin is the Data stack's public bucket, signed by an OAC (no OAI, no public bucket)
     const origin = config.Origins.find((o: { Id: string }) => o.Id === media.TargetOriginId);
@@ -427,20 +557,34 @@ describe('web distribution', () => {
       EnableAcceptEncodingGzip: true,
     });
     // browsers keep an image a year (immutable keys), with the security headers too
-    const headers = resourcesOf(t, 'AWS::CloudFront::ResponseHeadersPolicy')[media.ResponseHeadersPolicyId.Ref as string]!.Properties.ResponseHeadersPolicyConfig;
-    expect(headers.CustomHeadersConfig.Items).toEqual([{ Header: 'Cache-Control', Value: 'public, max-age=31536000, immutable', Override: true }]);
+    const headers = resourcesOf(t, 'AWS::CloudFront::ResponseHeadersPolicy')[
+      media.ResponseHeadersPolicyId.Ref as string
+    ]!.Properties.ResponseHeadersPolicyConfig;
+    expect(headers.CustomHeadersConfig.Items).toEqual([
+      { Header: 'Cache-Control', Value: 'public, max-age=31536000, immutable', Override: true },
+    ]);
     expect(headers.SecurityHeadersConfig.ContentTypeOptions).toEqual({ Override: true });
   });
 
   it('the public bucket lets CloudFront of this account read the image folders only', () => {
     const policies = Object.values(resourcesOf(dev.templates.data, 'AWS::S3::BucketPolicy'));
-    const statements = policies.flatMap((p) => p.Properties.PolicyDocument.Statement as { Sid?: string; Principal?: unknown; Action: unknown; Resource: unknown; Condition?: unknown }[]);
+    const statements = policies.flatMap(
+      (p) =>
+        p.Properties.PolicyDocument.Statement as {
+          Sid?: string;
+          Principal?: unknown;
+          Action: unknown;
+          Resource: unknown;
+          Condition?: unknown;
+        }[],
+    );
     const st = statements.find((x) => x.Sid === 'CloudFrontReadsPublicImages')!;
     expect(st.Principal).toEqual({ Service: 'cloudfront.amazonaws.com' });
     expect(st.Action).toBe('s3:GetObject');
     const resources = [st.Resource].flat().map((r) => JSON.stringify(r));
     expect(resources).toHaveLength(3);
-    for (const root of ['uploads', 'styles', 'avatars']) expect(resources.some((r) => r.includes(`/${root}/*`))).toBe(true);
+    for (const root of ['uploads', 'styles', 'avatars'])
+      expect(resources.some((r) => r.includes(`/${root}/*`))).toBe(true);
     expect(JSON.stringify(st.Condition)).toContain('AWS:SourceAccount');
     expect(JSON.stringify(st.Condition)).toMatch(/cloudfront::.*distribution\/\*/);
     // nothing else of the private bucket or other keys is readable by CloudFront
@@ -448,11 +592,21 @@ describe('web distribution', () => {
   });
 
   it('the /media rewrite serves image folders only', () => {
-    const handler = new Function(`${MEDIA_REWRITE_FUNCTION}; return handler;`)() as (e: unknown) => { uri?: string; statusCode?: number };
+    const handler = new Function(`${MEDIA_REWRITE_FUNCTION}; return handler;`)() as (e: unknown) => {
+      uri?: string;
+      statusCode?: number;
+    };
     const rewrite = (uri: string) => handler({ request: { uri } });
     expect(rewrite('/media/styles/abc/cover.webp')).toEqual({ uri: '/styles/abc/cover.webp' });
     expect(rewrite('/media/uploads/style_cover/u1/01J.webp').uri).toBe('/uploads/style_cover/u1/01J.webp');
-    for (const bad of ['/media/catalog/styles.json', '/media/users/u1/x.jpg', '/media/', '/media/styles', '/media/styles/../catalog/x', '/media/uploads//x']) {
+    for (const bad of [
+      '/media/catalog/styles.json',
+      '/media/users/u1/x.jpg',
+      '/media/',
+      '/media/styles',
+      '/media/styles/../catalog/x',
+      '/media/uploads//x',
+    ]) {
       expect(rewrite(bad).statusCode, bad).toBe(404);
     }
   });

@@ -35,9 +35,31 @@ describe('alarms', () => {
       expect(a.Properties.AlarmActions).toEqual([{ Ref: topics[0] }]);
       expect(a.Properties.TreatMissingData).toBe('notBreaching');
     }
-    const metricNames = alarms.map((a) => a.Properties.MetricName ?? a.Properties.Metrics?.map((m: { MetricStat?: { Metric: { MetricName: string } } }) => m.MetricStat?.Metric.MetricName).filter(Boolean).join('+'));
-    expect(metricNames).toEqual(expect.arrayContaining(['5xx+Count', 'Latency', 'Errors', 'Throttles', 'ExecutionsFailed', 'ExecutionsTimedOut', 'ReadThrottleEvents', 'WriteThrottleEvents', 'ApproximateNumberOfMessagesVisible']));
-    const fnCount = Object.keys(resourcesOf(t, 'AWS::Lambda::Function')).filter((id) => !/CustomResource|LogRetention|AutoDelete/.test(id)).length;
+    const metricNames = alarms.map(
+      (a) =>
+        a.Properties.MetricName ??
+        a.Properties.Metrics?.map(
+          (m: { MetricStat?: { Metric: { MetricName: string } } }) => m.MetricStat?.Metric.MetricName,
+        )
+          .filter(Boolean)
+          .join('+'),
+    );
+    expect(metricNames).toEqual(
+      expect.arrayContaining([
+        '5xx+Count',
+        'Latency',
+        'Errors',
+        'Throttles',
+        'ExecutionsFailed',
+        'ExecutionsTimedOut',
+        'ReadThrottleEvents',
+        'WriteThrottleEvents',
+        'ApproximateNumberOfMessagesVisible',
+      ]),
+    );
+    const fnCount = Object.keys(resourcesOf(t, 'AWS::Lambda::Function')).filter(
+      (id) => !/CustomResource|LogRetention|AutoDelete/.test(id),
+    ).length;
     expect(metricNames.filter((m) => m === 'Errors')).toHaveLength(fnCount);
     expect(metricNames.filter((m) => m === 'Throttles')).toHaveLength(fnCount);
     const latency = alarms.find((a) => a.Properties.MetricName === 'Latency')!;
@@ -47,7 +69,10 @@ describe('alarms', () => {
 
   it('alarms on the jobs and render dead-letter queues, and accepts more later', () => {
     const stacks = prodWith({ sesFromEmail: 'no-reply@example.org', publicOrigin: 'https://app.example.org' });
-    const dlqAlarms = (t: Template) => Object.values(resourcesOf(t, 'AWS::CloudWatch::Alarm')).filter((a) => a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible');
+    const dlqAlarms = (t: Template) =>
+      Object.values(resourcesOf(t, 'AWS::CloudWatch::Alarm')).filter(
+        (a) => a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible',
+      );
     const q = new sqs.Queue(stacks.app, 'ExtraDlq', { enforceSSL: true });
     stacks.app.alarms.addDeadLetterQueue('extra', q);
     expect(dlqAlarms(Template.fromStack(stacks.app))).toHaveLength(3);
@@ -60,10 +85,15 @@ describe('scheduled jobs', () => {
     const [dlqId] = Object.keys(resourcesOf(t, 'AWS::SQS::Queue')).filter((id) => id.startsWith('JobsDlq'));
     expect(dlqId).toBeDefined();
     // expire-packs and the sweeper (the render worker's own destinations are checked in app.test.ts)
-    const configs = Object.values(resourcesOf(t, 'AWS::Lambda::EventInvokeConfig')).filter((c) => !/RenderWorker/.test(flatten(c.Properties.FunctionName)));
+    const configs = Object.values(resourcesOf(t, 'AWS::Lambda::EventInvokeConfig')).filter(
+      (c) => !/RenderWorker/.test(flatten(c.Properties.FunctionName)),
+    );
     expect(configs).toHaveLength(2);
-    for (const c of configs) expect(flatten(c.Properties.DestinationConfig.OnFailure.Destination)).toBe(`<${dlqId}.Arn>`);
-    const expireRule = Object.values(resourcesOf(t, 'AWS::Events::Rule')).find((r) => r.Properties.ScheduleExpression === 'cron(15 3 * * ? *)')!;
+    for (const c of configs)
+      expect(flatten(c.Properties.DestinationConfig.OnFailure.Destination)).toBe(`<${dlqId}.Arn>`);
+    const expireRule = Object.values(resourcesOf(t, 'AWS::Events::Rule')).find(
+      (r) => r.Properties.ScheduleExpression === 'cron(15 3 * * ? *)',
+    )!;
     expect(flatten(expireRule.Properties.Targets[0].DeadLetterConfig.Arn)).toBe(`<${dlqId}.Arn>`);
   });
 });
@@ -74,21 +104,38 @@ describe('WAF', () => {
     const t = Template.fromStack(dev.stacks.edge);
     t.hasResourceProperties('AWS::WAFv2::WebACL', {
       Scope: 'CLOUDFRONT',
-      Rules: Match.arrayWith([Match.objectLike({ Action: { Block: {} }, Statement: { RateBasedStatement: { Limit: 1000, AggregateKeyType: 'IP', EvaluationWindowSec: 300 } } })]),
+      Rules: Match.arrayWith([
+        Match.objectLike({
+          Action: { Block: {} },
+          Statement: { RateBasedStatement: { Limit: 1000, AggregateKeyType: 'IP', EvaluationWindowSec: 300 } },
+        }),
+      ]),
     });
   });
   it('is attached to the distribution when its ARN is given', () => {
     const arn = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/tryon/abc';
-    const stacks = prodWith({ webAclArn: arn, sesFromEmail: 'no-reply@example.org', publicOrigin: 'https://app.example.org' });
-    Template.fromStack(stacks.web).hasResourceProperties('AWS::CloudFront::Distribution', { DistributionConfig: Match.objectLike({ WebACLId: arn }) });
+    const stacks = prodWith({
+      webAclArn: arn,
+      sesFromEmail: 'no-reply@example.org',
+      publicOrigin: 'https://app.example.org',
+    });
+    Template.fromStack(stacks.web).hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ WebACLId: arn }),
+    });
   });
 });
 
 describe('PUBLIC_ORIGIN and Cognito e-mail', () => {
   it('prod: PUBLIC_ORIGIN reaches the functions and Cognito sends through SES from the verified sender', () => {
-    const stacks = prodWith({ sesFromEmail: 'no-reply@example.org', sesFromName: 'Fitly', publicOrigin: 'https://app.example.org/' });
+    const stacks = prodWith({
+      sesFromEmail: 'no-reply@example.org',
+      sesFromName: 'Fitly',
+      publicOrigin: 'https://app.example.org/',
+    });
     const app = Template.fromStack(stacks.app);
-    const billing = Object.values(resourcesOf(app, 'AWS::Lambda::Function')).find((f) => f.Properties.Description === 'API group billing')!;
+    const billing = Object.values(resourcesOf(app, 'AWS::Lambda::Function')).find(
+      (f) => f.Properties.Description === 'API group billing',
+    )!;
     expect(billing.Properties.Environment.Variables.PUBLIC_ORIGIN).toBe('https://app.example.org');
     Template.fromStack(stacks.auth).hasResourceProperties('AWS::Cognito::UserPool', {
       EmailConfiguration: Match.objectLike({ EmailSendingAccount: 'DEVELOPER', From: 'Fitly <no-reply@example.org>' }),

@@ -5,9 +5,23 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AWS_ACCESS, COMMAND_ACTIONS, SHARP_PRINCIPALS, type FunctionAccess, type Principal } from '../../functions/lib/aws-access';
+import {
+  AWS_ACCESS,
+  COMMAND_ACTIONS,
+  SHARP_PRINCIPALS,
+  type FunctionAccess,
+  type Principal,
+} from '../../functions/lib/aws-access';
 import { groupsInUse } from '../../shared/routes';
-import { bundleFacts, descriptionOf, expectedGrants, grantedGrants, grantKey, type BundleFacts, type Statement } from './iam-contract';
+import {
+  bundleFacts,
+  descriptionOf,
+  expectedGrants,
+  grantedGrants,
+  grantKey,
+  type BundleFacts,
+  type Statement,
+} from './iam-contract';
 import { resourcesOf, synthApp, type SynthesizedApp } from './synth';
 
 const principals = Object.keys(AWS_ACCESS) as Principal[];
@@ -30,7 +44,9 @@ afterAll(() => {
 
 function statementsOf(s: SynthesizedApp, description: string): Statement[] | null {
   const t = s.templates.app;
-  const found = Object.entries(resourcesOf(t, 'AWS::Lambda::Function')).find(([, r]) => r.Properties?.Description === description);
+  const found = Object.entries(resourcesOf(t, 'AWS::Lambda::Function')).find(
+    ([, r]) => r.Properties?.Description === description,
+  );
   if (!found) return null;
   const roleId = found[1].Properties.Role['Fn::GetAtt'][0];
   return Object.values(resourcesOf(t, 'AWS::IAM::Policy'))
@@ -41,21 +57,33 @@ function statementsOf(s: SynthesizedApp, description: string): Statement[] | nul
 describe('the map against the code (each function bundled and tree-shaken as deployed)', () => {
   it('covers every deployed function: each API group of the route table, each workflow task and job', () => {
     for (const g of groupsInUse()) expect(principals, `api:${g}`).toContain(`api:${g}`);
-    const appFunctions = Object.values(resourcesOf(dev.templates.app, 'AWS::Lambda::Function')).map((r) => String(r.Properties?.Description ?? ''));
-    const ours = appFunctions.filter((d) => /^(API group |Generation workflow task )/.test(d) || principals.some((p) => descriptionOf(p) === d));
-    expect(ours.sort()).toEqual(principals.filter((p) => !p.startsWith('api:') || groupsInUse().includes(p.slice(4) as never)).map(descriptionOf).sort());
+    const appFunctions = Object.values(resourcesOf(dev.templates.app, 'AWS::Lambda::Function')).map((r) =>
+      String(r.Properties?.Description ?? ''),
+    );
+    const ours = appFunctions.filter(
+      (d) => /^(API group |Generation workflow task )/.test(d) || principals.some((p) => descriptionOf(p) === d),
+    );
+    expect(ours.sort()).toEqual(
+      principals
+        .filter((p) => !p.startsWith('api:') || groupsInUse().includes(p.slice(4) as never))
+        .map(descriptionOf)
+        .sort(),
+    );
   });
 
-  it.each(principals)('%s: every SDK command in the bundle is in the map, and the map lists nothing the bundle never sends', (p) => {
-    const f = facts.get(p)!;
-    expect(f.unknown, 'commands not traced to an @aws-sdk module').toEqual([]);
-    const inCode = [...f.commands].sort();
-    const inMap = [...mapCommands(p)].sort();
-    const missing = inCode.filter((c) => !inMap.includes(c));
-    const stale = inMap.filter((c) => !inCode.includes(c));
-    expect({ missingFromMap: missing, neverSent: stale }).toEqual({ missingFromMap: [], neverSent: [] });
-    for (const c of inCode) expect(COMMAND_ACTIONS[c], `COMMAND_ACTIONS has no IAM actions for ${c}`).toBeDefined();
-  });
+  it.each(principals)(
+    '%s: every SDK command in the bundle is in the map, and the map lists nothing the bundle never sends',
+    (p) => {
+      const f = facts.get(p)!;
+      expect(f.unknown, 'commands not traced to an @aws-sdk module').toEqual([]);
+      const inCode = [...f.commands].sort();
+      const inMap = [...mapCommands(p)].sort();
+      const missing = inCode.filter((c) => !inMap.includes(c));
+      const stale = inMap.filter((c) => !inCode.includes(c));
+      expect({ missingFromMap: missing, neverSent: stale }).toEqual({ missingFromMap: [], neverSent: [] });
+      for (const c of inCode) expect(COMMAND_ACTIONS[c], `COMMAND_ACTIONS has no IAM actions for ${c}`).toBeDefined();
+    },
+  );
 
   it.each(principals)('%s: queries secondary indexes exactly when the map grants tableIndexes', (p) => {
     expect(!!entryOf(p).access.tableIndexes).toBe(facts.get(p)!.queriesIndexes);
@@ -92,7 +120,8 @@ describe('the map against the synthesized policies (dev and prod)', () => {
       const { grants, unclassified } = grantedGrants(statements);
       expect(unclassified, 'statements on resources the contract does not know').toEqual([]);
       const expected = expectedGrants(entryOf(p).access as Record<string, string[]> as never);
-      for (const [bucket, actions] of Object.entries(entryOf(p).alsoActions ?? {})) for (const a of actions ?? []) expected.add(grantKey(a, bucket as never, 'objects'));
+      for (const [bucket, actions] of Object.entries(entryOf(p).alsoActions ?? {}))
+        for (const a of actions ?? []) expected.add(grantKey(a, bucket as never, 'objects'));
       const missing = [...expected].filter((g) => !grants.has(g)).sort();
       const overGrants = [...grants].filter((g) => !expected.has(g)).sort();
       expect({ missing, overGrants }).toEqual({ missing: [], overGrants: [] });
@@ -115,7 +144,8 @@ describe('the map against the synthesized policies (dev and prod)', () => {
   it('the photo purge can list the user prefix; auth-user and influencer hold no bucket rights; stripe-webhook no AdminGetUser', () => {
     const grantsOf = (p: Principal) => grantedGrants(statementsOf(dev, descriptionOf(p))!).grants;
     expect(grantsOf('api:profiles').has('s3:ListBucket privateBucket resource')).toBe(true);
-    for (const p of ['api:auth-user', 'api:influencer'] as const) expect([...grantsOf(p)].filter((g) => g.startsWith('s3:'))).toEqual([]);
+    for (const p of ['api:auth-user', 'api:influencer'] as const)
+      expect([...grantsOf(p)].filter((g) => g.startsWith('s3:'))).toEqual([]);
     expect([...grantsOf('api:stripe-webhook')].filter((g) => g.startsWith('cognito-idp:'))).toEqual([]);
   });
 });

@@ -38,7 +38,11 @@ function moduleExports(mod: string): Set<string> {
  */
 export function bundleFacts(entry: string, handler: string, opts: { contents?: string } = {}): BundleFacts {
   const res = buildSync({
-    stdin: { contents: opts.contents ?? `export { ${handler} } from './${entry}';`, resolveDir: REPO_ROOT, loader: 'ts' },
+    stdin: {
+      contents: opts.contents ?? `export { ${handler} } from './${entry}';`,
+      resolveDir: REPO_ROOT,
+      loader: 'ts',
+    },
     bundle: true,
     write: false,
     format: 'esm',
@@ -63,7 +67,9 @@ export function bundleFacts(entry: string, handler: string, opts: { contents?: s
   const commands = new Set<string>();
   const unknown: string[] = [];
   for (const [, command = ''] of text.matchAll(/new\s+(?:[\w$]+\.)?([\w$]+Command\d*)\s*\(/g)) {
-    const name = local.get(command) ?? dynamicModules.map((mod) => (mod && moduleExports(mod).has(command) ? command : null)).find(Boolean);
+    const name =
+      local.get(command) ??
+      dynamicModules.map((mod) => (mod && moduleExports(mod).has(command) ? command : null)).find(Boolean);
     if (name) commands.add(name);
     else unknown.push(command);
   }
@@ -78,23 +84,29 @@ export function bundleFacts(entry: string, handler: string, opts: { contents?: s
 }
 
 /** A (action, resource, scope) triple, e.g. "s3:ListBucket privateBucket resource". */
-export const grantKey = (action: string, resource: AwsResource, scope: 'resource' | 'objects') => `${action} ${resource} ${scope}`;
+export const grantKey = (action: string, resource: AwsResource, scope: 'resource' | 'objects') =>
+  `${action} ${resource} ${scope}`;
 
 /** Which contract resource a policy Resource refers to (by the logical names the app's constructs get). */
-export function classifyResource(value: unknown): { resource: AwsResource; scope: 'resource' | 'objects' } | 'infra' | null {
+export function classifyResource(
+  value: unknown,
+): { resource: AwsResource; scope: 'resource' | 'objects' } | 'infra' | null {
   const text = flatten(value);
   const objects = text.endsWith('/*');
   // Log groups, X-Ray, and the scheduled jobs' failure destination (Lambda's async invoke, not an SDK call).
   if (/Logs\w*\.Arn>/.test(text) || text === '*' || /^<JobsDlq\w*\.Arn>$/.test(text)) return 'infra';
   // The render worker's asynchronous-invoke destinations (its failure handler, then the render DLQ): Lambda's, not SDK calls.
-  if (/^<WorkflowRenderWorkerFailed\w*\.Arn>(:\*)?$/.test(text) || /^<WorkflowRenderDeadLetters\w*\.Arn>$/.test(text)) return 'infra';
+  if (/^<WorkflowRenderWorkerFailed\w*\.Arn>(:\*)?$/.test(text) || /^<WorkflowRenderDeadLetters\w*\.Arn>$/.test(text))
+    return 'infra';
   if (/:lambda:.*:function:Tryon-\w+-render-worker$/.test(text)) return { resource: 'renderWorker', scope: 'resource' };
   if (/^<JobsExportData\w*\.Arn>$/.test(text)) return { resource: 'exportFunction', scope: 'resource' };
   if (/^<SecretsProvenance\w+>$/.test(text)) return { resource: 'provenanceSecret', scope: 'resource' };
   if (/DataTable\w*Arn\w*>\/index\//.test(text)) return { resource: 'tableIndexes', scope: 'resource' };
   if (/DataTable\w*Arn\w*>$/.test(text)) return { resource: 'table', scope: 'resource' };
-  if (/PrivateMedia\w*Arn\w*>(\/\*)?$/.test(text)) return { resource: 'privateBucket', scope: objects ? 'objects' : 'resource' };
-  if (/PublicMedia\w*Arn\w*>(\/\*)?$/.test(text)) return { resource: 'publicBucket', scope: objects ? 'objects' : 'resource' };
+  if (/PrivateMedia\w*Arn\w*>(\/\*)?$/.test(text))
+    return { resource: 'privateBucket', scope: objects ? 'objects' : 'resource' };
+  if (/PublicMedia\w*Arn\w*>(\/\*)?$/.test(text))
+    return { resource: 'publicBucket', scope: objects ? 'objects' : 'resource' };
   if (/UserPool\w*Arn\w*>$/.test(text)) return { resource: 'userPool', scope: 'resource' };
   if (/^<WorkflowGenerationStateMachine\w+>$/.test(text)) return { resource: 'stateMachine', scope: 'resource' };
   if (/:states:.*:execution:.+:\*$/.test(text)) return { resource: 'executions', scope: 'resource' };
@@ -128,7 +140,11 @@ export interface Statement {
 }
 
 /** The grants a role's statements give (logs and X-Ray, which every function has, left out). */
-export function grantedGrants(statements: Statement[]): { grants: Set<string>; unclassified: string[]; conditions: Map<string, Statement['Condition']> } {
+export function grantedGrants(statements: Statement[]): {
+  grants: Set<string>;
+  unclassified: string[];
+  conditions: Map<string, Statement['Condition']>;
+} {
   const grants = new Set<string>();
   const unclassified: string[] = [];
   const conditions = new Map<string, Statement['Condition']>();
@@ -157,17 +173,19 @@ export function grantedGrants(statements: Statement[]): { grants: Set<string>; u
 export function descriptionOf(p: Principal): string {
   const [kind, name] = p.split(':');
   if (kind === 'api') return `API group ${name}`;
-  return ({
-    'task:enqueueRender': 'Generation workflow: queue the render with its task token',
-    'task:markCompleted': 'Generation workflow: mark completed',
-    'task:markFailed': 'Generation workflow: readable error, refund once, free the slot',
-    'worker:renderWorker': 'Render worker: renders one claimed generation and reports to its waiting execution',
-    'worker:renderWorkerFailed': 'On-failure destination of the render worker: reports the failure so the workflow refunds',
-    'job:executionEnded': 'Refund and free capacity when a generation execution fails, times out or is aborted',
-    'job:sweeper': 'Overdue render leases, dispatch safety net, stuck generations',
-    'job:retention': 'Deletes generated images past each user retention choice (items and objects)',
-    'job:export-data': 'Builds a user data export ZIP (Download my data)',
-    'job:expire-packs': 'Records expiry ledger entries for credit packs past 12 months',
-  } as Record<string, string>)[p]!;
+  return (
+    {
+      'task:enqueueRender': 'Generation workflow: queue the render with its task token',
+      'task:markCompleted': 'Generation workflow: mark completed',
+      'task:markFailed': 'Generation workflow: readable error, refund once, free the slot',
+      'worker:renderWorker': 'Render worker: renders one claimed generation and reports to its waiting execution',
+      'worker:renderWorkerFailed':
+        'On-failure destination of the render worker: reports the failure so the workflow refunds',
+      'job:executionEnded': 'Refund and free capacity when a generation execution fails, times out or is aborted',
+      'job:sweeper': 'Overdue render leases, dispatch safety net, stuck generations',
+      'job:retention': 'Deletes generated images past each user retention choice (items and objects)',
+      'job:export-data': 'Builds a user data export ZIP (Download my data)',
+      'job:expire-packs': 'Records expiry ledger entries for credit packs past 12 months',
+    } as Record<string, string>
+  )[p]!;
 }
-

@@ -14,10 +14,17 @@ afterAll(() => {
 
 describe('security wiring', () => {
   it('gives every API function a CURSOR_SIGNING_KEY resolved from a generated secret', () => {
-    const fns = Object.values(resourcesOf(dev.templates.app, 'AWS::Lambda::Function')).filter((r) => String(r.Properties?.Description ?? '').startsWith('API group '));
+    const fns = Object.values(resourcesOf(dev.templates.app, 'AWS::Lambda::Function')).filter((r) =>
+      String(r.Properties?.Description ?? '').startsWith('API group '),
+    );
     expect(fns.length).toBeGreaterThan(5);
-    for (const fn of fns) expect(JSON.stringify(fn.Properties.Environment.Variables.CURSOR_SIGNING_KEY)).toContain('resolve:secretsmanager');
-    dev.templates.app.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: Match.objectLike({ PasswordLength: 48 }) });
+    for (const fn of fns)
+      expect(JSON.stringify(fn.Properties.Environment.Variables.CURSOR_SIGNING_KEY)).toContain(
+        'resolve:secretsmanager',
+      );
+    dev.templates.app.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: Match.objectLike({ PasswordLength: 48 }),
+    });
   });
 
   it('alarms on any refused Stripe fulfilment', () => {
@@ -25,6 +32,9 @@ describe('security wiring', () => {
       FilterPattern: Match.stringLikeRegexp('stripe fulfilment refused'),
       MetricTransformations: [Match.objectLike({ MetricName: 'FulfilmentRefused', MetricNamespace: 'Tryon/Billing' })],
     });
-    dev.templates.app.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'FulfilmentRefused', Threshold: 1 });
+    dev.templates.app.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'FulfilmentRefused',
+      Threshold: 1,
+    });
   });
 });

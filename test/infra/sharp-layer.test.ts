@@ -41,7 +41,9 @@ describe('sharp layer asset', () => {
     expect(pkg.version).toBe(root.dependencies.sharp);
 
     const binaries = findFiles(modules, (n) => n.endsWith('.node'));
-    expect(binaries.map((b) => path.basename(b))).toEqual([`sharp-${SHARP_TARGET.os}-${SHARP_TARGET.cpu}-${pkg.version}.node`]);
+    expect(binaries.map((b) => path.basename(b))).toEqual([
+      `sharp-${SHARP_TARGET.os}-${SHARP_TARGET.cpu}-${pkg.version}.node`,
+    ]);
     const header = readFileSync(binaries[0]!).subarray(0, 20);
     expect(header.subarray(0, 4).toString('latin1')).toBe('\x7fELF');
     expect(header.readUInt16LE(18)).toBe(ELF_MACHINE_AARCH64);

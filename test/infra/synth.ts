@@ -41,7 +41,14 @@ export function synthApp(stage: Stage, opts: { webDist?: string } = {}): Synthes
     const reportPath = path.join(outdir, 'validation-report.json');
     if (!existsSync(reportPath)) throw err;
     const report = JSON.parse(readFileSync(reportPath, 'utf8')) as {
-      pluginReports: { violations: { ruleName: string; severity?: string; description: string; violatingConstructs?: { constructPath?: string }[] }[] }[];
+      pluginReports: {
+        violations: {
+          ruleName: string;
+          severity?: string;
+          description: string;
+          violatingConstructs?: { constructPath?: string }[];
+        }[];
+      }[];
     };
     nagViolations = report.pluginReports.flatMap((p) =>
       p.violations.map((v) => ({
@@ -54,17 +61,26 @@ export function synthApp(stage: Stage, opts: { webDist?: string } = {}): Synthes
   }
   // The templates are written before validation runs, so they exist even when cdk-nag failed the synth
   // (the cdk-nag test reports that failure).
-  const template = (stack: Stack) => Template.fromJSON(JSON.parse(readFileSync(path.join(outdir, stack.templateFile), 'utf8')));
+  const template = (stack: Stack) =>
+    Template.fromJSON(JSON.parse(readFileSync(path.join(outdir, stack.templateFile), 'utf8')));
   return {
     app,
     outdir,
     stacks,
-    templates: { data: template(stacks.data), auth: template(stacks.auth), app: template(stacks.app), web: template(stacks.web) },
+    templates: {
+      data: template(stacks.data),
+      auth: template(stacks.auth),
+      app: template(stacks.app),
+      web: template(stacks.web),
+    },
     nagViolations,
   };
 }
 
-type Resources = Record<string, { Type: string; Properties?: any; DeletionPolicy?: string; UpdateReplacePolicy?: string }>;
+type Resources = Record<
+  string,
+  { Type: string; Properties?: any; DeletionPolicy?: string; UpdateReplacePolicy?: string }
+>;
 
 export const resourcesOf = (t: Template, type: string): Resources => t.findResources(type) as Resources;
 

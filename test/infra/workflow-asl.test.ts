@@ -5,7 +5,18 @@ import { CALLBACK_STATE, GENERATION_TASK_HANDLERS, TASK_STATE_HANDLERS } from '.
 
 describe('synthesizeGenerationAsl', () => {
   const { asl, taskStateToHandler } = synthesizeGenerationAsl();
-  const states = asl.States as Record<string, { Type: string; Resource?: string; Parameters?: { FunctionName?: string }; Retry?: { ErrorEquals: string[]; JitterStrategy?: string }[]; Catch?: { ErrorEquals: string[]; ResultPath: string; Next: string }[]; Next?: string; TimeoutSeconds?: number }>;
+  const states = asl.States as Record<
+    string,
+    {
+      Type: string;
+      Resource?: string;
+      Parameters?: { FunctionName?: string };
+      Retry?: { ErrorEquals: string[]; JitterStrategy?: string }[];
+      Catch?: { ErrorEquals: string[]; ResultPath: string; Next: string }[];
+      Next?: string;
+      TimeoutSeconds?: number;
+    }
+  >;
   const tasks = Object.entries(states).filter(([, s]) => s.Type === 'Task');
 
   it('starts at Render and has the overall timeout', () => {
@@ -35,7 +46,11 @@ describe('synthesizeGenerationAsl', () => {
   });
 
   it('retries Lambda errors with full jitter on every task', () => {
-    for (const [name, state] of tasks) expect(state.Retry?.[0], name).toMatchObject({ ErrorEquals: expect.arrayContaining(['Lambda.TooManyRequestsException']), JitterStrategy: 'FULL' });
+    for (const [name, state] of tasks)
+      expect(state.Retry?.[0], name).toMatchObject({
+        ErrorEquals: expect.arrayContaining(['Lambda.TooManyRequestsException']),
+        JitterStrategy: 'FULL',
+      });
   });
 
   it('uses only state types and integrations the local runner executes (the callback is mapped locally)', () => {

@@ -83,7 +83,9 @@ describe('GET /api/auth/user', () => {
 
   it('returns the same user on later calls and under concurrent first sign-ins', async () => {
     const fresh = await ctx.createUser();
-    const results = await Promise.all(Array.from({ length: 6 }, () => ctx.invoke('GET', '/api/auth/user', { token: fresh.idToken })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => ctx.invoke('GET', '/api/auth/user', { token: fresh.idToken })),
+    );
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(new Set(results.map((r) => r.body.handle)).size).toBe(1);
     expect(new Set(results.map((r) => r.body.createdAt)).size).toBe(1);
@@ -98,7 +100,13 @@ describe('GET /api/auth/user', () => {
 
   it('reflects credits from the balance', async () => {
     const { recordMovement } = await import('../../shared/repositories/ledger-repository');
-    await recordMovement(ctx.db, { userId: user.sub, kind: 'grant.pack', bucket: 'pack', amount: 30, causeId: 'test-pack-1' });
+    await recordMovement(ctx.db, {
+      userId: user.sub,
+      kind: 'grant.pack',
+      bucket: 'pack',
+      amount: 30,
+      causeId: 'test-pack-1',
+    });
     const res = await ctx.invoke('GET', '/api/auth/user', { token: user.idToken });
     expect(res.body.credits).toBe(30);
   });
@@ -125,8 +133,10 @@ describe('token verification', () => {
     const now = Math.floor(Date.now() / 1000);
     return expectRefused(ctx.forgeToken({ sub: user.sub, iat: now - 7200, exp: now - 3600 }));
   });
-  it('refuses a token for another app client', () => expectRefused(ctx.forgeToken({ sub: user.sub, aud: 'another-client' })));
-  it('refuses a token from another issuer', () => expectRefused(ctx.forgeToken({ sub: user.sub, iss: 'http://evil.test/pool' })));
+  it('refuses a token for another app client', () =>
+    expectRefused(ctx.forgeToken({ sub: user.sub, aud: 'another-client' })));
+  it('refuses a token from another issuer', () =>
+    expectRefused(ctx.forgeToken({ sub: user.sub, iss: 'http://evil.test/pool' })));
   it('refuses an unsigned (alg none) token', () => {
     const [h, p] = ctx.forgeToken({ sub: user.sub }).split('.');
     void h;
@@ -151,8 +161,18 @@ describe('token verification', () => {
     const { buildEvent } = await import('../../infra/local/api-event');
     const { matchRoute } = await import('../../shared/routes');
     const url = new URL('http://localhost/api/auth/user');
-    const m = matchRoute('GET', url.pathname) as Exclude<ReturnType<typeof matchRoute>, null | { methodNotAllowed: true }>;
-    const event = buildEvent({ method: 'GET', headers: { authorization: `Bearer ${user.idToken}` } }, url, m.route, {}, Buffer.alloc(0), { sub: 'other' });
+    const m = matchRoute('GET', url.pathname) as Exclude<
+      ReturnType<typeof matchRoute>,
+      null | { methodNotAllowed: true }
+    >;
+    const event = buildEvent(
+      { method: 'GET', headers: { authorization: `Bearer ${user.idToken}` } },
+      url,
+      m.route,
+      {},
+      Buffer.alloc(0),
+      { sub: 'other' },
+    );
     const { handler } = await import('../../functions/auth-user/index');
     const out = await handler(event, {} as never);
     expect(out.statusCode).toBe(401);
@@ -192,7 +212,10 @@ describe('PATCH /api/users/role', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('validation_error');
     expect(bad.body.message).toContain('Role must be one of shopper, influencer, admin');
-    const extra = await ctx.invoke('PATCH', '/api/users/role', { token: admin.idToken, body: { role: 'admin', permanentRole: 'admin' } });
+    const extra = await ctx.invoke('PATCH', '/api/users/role', {
+      token: admin.idToken,
+      body: { role: 'admin', permanentRole: 'admin' },
+    });
     expect(extra.status).toBe(400);
     const malformed = await ctx.invoke('PATCH', '/api/users/role', {
       token: admin.idToken,
@@ -216,7 +239,13 @@ describe('POST /api/admin/credits/adjust', () => {
     await ctx.invoke('GET', '/api/auth/user', { token: shopper.idToken });
     await updateUser(ctx.db, admin.sub, { role: 'admin', currentRole: 'admin', permanentRole: 'admin' });
   });
-  const body = (over: Record<string, unknown> = {}) => ({ userId: shopper.sub, amount: 10, reason: 'Goodwill credit', idempotencyKey: 'key-00000001', ...over });
+  const body = (over: Record<string, unknown> = {}) => ({
+    userId: shopper.sub,
+    amount: 10,
+    reason: 'Goodwill credit',
+    idempotencyKey: 'key-00000001',
+    ...over,
+  });
 
   it('is refused to non-admins and writes nothing', async () => {
     const res = await ctx.invoke('POST', '/api/admin/credits/adjust', { token: shopper.idToken, body: body() });
@@ -229,7 +258,9 @@ describe('POST /api/admin/credits/adjust', () => {
     const first = await ctx.invoke('POST', '/api/admin/credits/adjust', { token: admin.idToken, body: body() });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ applied: true, balance: { credits: 10, pack: 10 } });
-    const again = await Promise.all([1, 2, 3].map(() => ctx.invoke('POST', '/api/admin/credits/adjust', { token: admin.idToken, body: body() })));
+    const again = await Promise.all(
+      [1, 2, 3].map(() => ctx.invoke('POST', '/api/admin/credits/adjust', { token: admin.idToken, body: body() })),
+    );
     expect(again.map((r) => r.status)).toEqual([200, 200, 200]);
     expect((await getBalance(ctx.db, shopper.sub)).credits).toBe(10);
     const ledger = await listLedger(ctx.db, shopper.sub);
@@ -238,21 +269,40 @@ describe('POST /api/admin/credits/adjust', () => {
   });
 
   it('never takes a bucket below zero', async () => {
-    const res = await ctx.invoke('POST', '/api/admin/credits/adjust', { token: admin.idToken, body: body({ amount: -11, idempotencyKey: 'key-00000002' }) });
+    const res = await ctx.invoke('POST', '/api/admin/credits/adjust', {
+      token: admin.idToken,
+      body: body({ amount: -11, idempotencyKey: 'key-00000002' }),
+    });
     expect(res.status).toBe(409);
     expect((await getBalance(ctx.db, shopper.sub)).credits).toBe(10);
     expect(await listLedger(ctx.db, shopper.sub)).toHaveLength(1);
   });
 
   it('answers 404 for an unknown user and 400 for bad input', async () => {
-    expect((await ctx.invoke('POST', '/api/admin/credits/adjust', { token: admin.idToken, body: body({ userId: 'nobody' }) })).status).toBe(404);
-    expect((await ctx.invoke('POST', '/api/admin/credits/adjust', { token: admin.idToken, body: body({ amount: 1.5 }) })).status).toBe(400);
-    expect((await ctx.invoke('POST', '/api/admin/credits/adjust', { token: admin.idToken, body: body({ amount: 0 }) })).status).toBe(400);
+    expect(
+      (
+        await ctx.invoke('POST', '/api/admin/credits/adjust', {
+          token: admin.idToken,
+          body: body({ userId: 'nobody' }),
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await ctx.invoke('POST', '/api/admin/credits/adjust', { token: admin.idToken, body: body({ amount: 1.5 }) }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await ctx.invoke('POST', '/api/admin/credits/adjust', { token: admin.idToken, body: body({ amount: 0 }) }))
+        .status,
+    ).toBe(400);
   });
 
   it('follows the effective role: an admin acting as shopper is refused', async () => {
     await ctx.invoke('PATCH', '/api/users/role', { token: admin.idToken, body: { role: 'shopper' } });
-    const res = await ctx.invoke('POST', '/api/admin/credits/adjust', { token: admin.idToken, body: body({ idempotencyKey: 'key-00000003' }) });
+    const res = await ctx.invoke('POST', '/api/admin/credits/adjust', {
+      token: admin.idToken,
+      body: body({ idempotencyKey: 'key-00000003' }),
+    });
     expect(res.status).toBe(403);
     await ctx.invoke('PATCH', '/api/users/role', { token: admin.idToken, body: { role: 'admin' } });
   });

@@ -6,11 +6,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { signPayload } from '../../functions/payments/signature';
-import { LOCAL_WEBHOOK_SECRET, advanceLocalCycle, payLocalSession, type EventSink } from '../../functions/payments/local-adapter';
+import {
+  LOCAL_WEBHOOK_SECRET,
+  advanceLocalCycle,
+  payLocalSession,
+  type EventSink,
+} from '../../functions/payments/local-adapter';
 import { stripeEvent, type StripeEvent } from '../../functions/payments/stripe-objects';
 import { expirePacks } from '../../functions/billing/expire-packs';
 import { keys } from '../../shared/repositories/keys';
-import { getBalance, listAllEntries, listLots, reconcileUser, recordMovement } from '../../shared/repositories/ledger-repository';
+import {
+  getBalance,
+  listAllEntries,
+  listLots,
+  reconcileUser,
+  recordMovement,
+} from '../../shared/repositories/ledger-repository';
 import { getUser, updateUser } from '../../shared/repositories/user-repository';
 
 let ctx: IntegrationContext;
@@ -28,7 +39,10 @@ function post(event: StripeEvent, opts: { secret?: string; ts?: number; raw?: st
   const body = opts.raw ?? JSON.stringify(event);
   return ctx.invoke('POST', '/api/stripe/webhook', {
     body,
-    headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(body, opts.secret ?? LOCAL_WEBHOOK_SECRET, opts.ts) },
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': signPayload(body, opts.secret ?? LOCAL_WEBHOOK_SECRET, opts.ts),
+    },
   });
 }
 
@@ -80,7 +94,7 @@ async function stateOf(userId: string) {
   };
 }
 
-const shuffle = <T,>(a: T[]): T[] => {
+const shuffle = <T>(a: T[]): T[] => {
   const out = [...a];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
@@ -93,12 +107,21 @@ describe('checkout', () => {
   it('creates a session for every product type and refuses a second trial with 409', async () => {
     const u = await newUser();
     for (const p of ['pack-30', 'pack-150', 'pack-300', 'starter', 'creator', 'trial']) await checkout(u, p);
-    expect((await ctx.invoke('POST', '/api/subscriptions/checkout', { token: u.idToken, body: { productType: 'gold' } })).status).toBe(400);
+    expect(
+      (await ctx.invoke('POST', '/api/subscriptions/checkout', { token: u.idToken, body: { productType: 'gold' } }))
+        .status,
+    ).toBe(400);
     await buy(u, 'trial');
     expect((await getUser(ctx.db, u.sub))!).toMatchObject({ currentPlan: 'trial', hasUsedTrial: true });
-    const again = await ctx.invoke('POST', '/api/subscriptions/checkout', { token: u.idToken, body: { productType: 'trial' } });
+    const again = await ctx.invoke('POST', '/api/subscriptions/checkout', {
+      token: u.idToken,
+      body: { productType: 'trial' },
+    });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: expect.stringMatching(/trial can be bought only once/i), code: 'billing.trial_used' });
+    expect(again.body).toEqual({
+      message: expect.stringMatching(/trial can be bought only once/i),
+      code: 'billing.trial_used',
+    });
     const credits = await ctx.invoke('GET', '/api/credits', { token: u.idToken });
     expect(credits.body).toMatchObject({ credits: 12, buckets: { trial: 12, monthly: 0, pack: 0 } });
     await assertInvariant(u.sub);
@@ -111,7 +134,9 @@ describe('checkout', () => {
   });
 
   it('answers 401 without a token', async () => {
-    expect((await ctx.invoke('POST', '/api/subscriptions/checkout', { body: { productType: 'trial' } })).status).toBe(401);
+    expect((await ctx.invoke('POST', '/api/subscriptions/checkout', { body: { productType: 'trial' } })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -156,7 +181,11 @@ describe('the webhook', () => {
     const { events, sink } = collect();
     await buy(u, 'pack-30', sink);
     const completed = events[0]!;
-    const asyncOk = stripeEvent(`${completed.id}_async`, 'checkout.session.async_payment_succeeded', completed.data.object);
+    const asyncOk = stripeEvent(
+      `${completed.id}_async`,
+      'checkout.session.async_payment_succeeded',
+      completed.data.object,
+    );
     expect((await post(asyncOk)).body.outcome).toBe('applied');
     expect((await post(completed)).body.outcome).toBe('already-applied');
     expect((await getBalance(ctx.db, u.sub)).pack).toBe(30);
@@ -173,17 +202,25 @@ describe('the webhook', () => {
       await post(e, { secret: 'whsec_wrong' }),
       await post(e, { ts: now - 301 }),
       await post(e, { ts: now + 400 }),
-      await ctx.invoke('POST', '/api/stripe/webhook', { body: JSON.stringify(e), headers: { 'content-type': 'application/json' } }),
+      await ctx.invoke('POST', '/api/stripe/webhook', {
+        body: JSON.stringify(e),
+        headers: { 'content-type': 'application/json' },
+      }),
       // signed body, different body sent
       await ctx.invoke('POST', '/api/stripe/webhook', {
         body: JSON.stringify({ ...e, id: 'evt_other' }),
-        headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(JSON.stringify(e), LOCAL_WEBHOOK_SECRET) },
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signPayload(JSON.stringify(e), LOCAL_WEBHOOK_SECRET),
+        },
       }),
     ]) {
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('stripe.invalid_signature');
     }
-    const received = await ctx.db.doc.send(new GetCommand({ TableName: ctx.db.tableName, Key: keys.stripeEventReceived(e.id) }));
+    const received = await ctx.db.doc.send(
+      new GetCommand({ TableName: ctx.db.tableName, Key: keys.stripeEventReceived(e.id) }),
+    );
     expect(received.Item).toBeUndefined();
     expect(await getBalance(ctx.db, u.sub)).toMatchObject({ credits: 0, pack: 0 });
     expect(await listAllEntries(ctx.db, u.sub)).toEqual([]);
@@ -210,14 +247,28 @@ async function subscriber(plan: 'starter' | 'creator') {
 describe('subscriptions', () => {
   it('upgrade mid-cycle applies at once and grants the difference', async () => {
     const { u } = await subscriber('starter');
-    await recordMovement(ctx.db, { userId: u.sub, kind: 'spend.generation', bucket: 'monthly', amount: -4, causeId: 'gen-upg#monthly' });
+    await recordMovement(ctx.db, {
+      userId: u.sub,
+      kind: 'spend.generation',
+      bucket: 'monthly',
+      amount: -4,
+      causeId: 'gen-upg#monthly',
+    });
     const res = await ctx.invoke('POST', '/api/subscriptions/change', { token: u.idToken, body: { plan: 'creator' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ currentPlan: 'creator', hasPriorityQueue: true, hasAdvancedControls: true, maxProfiles: 12, nextScheduledPlan: null });
+    expect(res.body).toMatchObject({
+      currentPlan: 'creator',
+      hasPriorityQueue: true,
+      hasAdvancedControls: true,
+      maxProfiles: 12,
+      nextScheduledPlan: null,
+    });
     expect(await getBalance(ctx.db, u.sub)).toMatchObject({ monthly: 56 });
     const entries = await listAllEntries(ctx.db, u.sub);
     expect(entries.filter((e) => e.kind === 'upgrade.reconcile').map((e) => e.amount)).toEqual([30]);
-    expect((await ctx.invoke('POST', '/api/subscriptions/change', { token: u.idToken, body: { plan: 'creator' } })).status).toBe(409);
+    expect(
+      (await ctx.invoke('POST', '/api/subscriptions/change', { token: u.idToken, body: { plan: 'creator' } })).status,
+    ).toBe(409);
     await assertInvariant(u.sub);
   });
 
@@ -226,7 +277,11 @@ describe('subscriptions', () => {
     const res = await ctx.invoke('POST', '/api/subscriptions/change', { token: u.idToken, body: { plan: 'starter' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const user = (await getUser(ctx.db, u.sub))!;
-    expect(res.body).toMatchObject({ currentPlan: 'creator', nextScheduledPlan: 'starter', nextScheduledPlanDate: user.currentPeriodEnd });
+    expect(res.body).toMatchObject({
+      currentPlan: 'creator',
+      nextScheduledPlan: 'starter',
+      nextScheduledPlanDate: user.currentPeriodEnd,
+    });
     // cancel is not offered while a change is scheduled
     expect((await ctx.invoke('DELETE', '/api/subscriptions/cancel', { token: u.idToken })).status).toBe(409);
     const undo = await ctx.invoke('DELETE', '/api/subscriptions/scheduled-change', { token: u.idToken });
@@ -234,7 +289,9 @@ describe('subscriptions', () => {
     expect(undo.body).toMatchObject({ currentPlan: 'creator', nextScheduledPlan: null, nextScheduledPlanDate: null });
     expect((await ctx.invoke('DELETE', '/api/subscriptions/scheduled-change', { token: u.idToken })).status).toBe(409);
     // scheduled again, then the cycle ends: Starter from the next period, its allowance granted
-    expect((await ctx.invoke('POST', '/api/subscriptions/change', { token: u.idToken, body: { plan: 'starter' } })).status).toBe(200);
+    expect(
+      (await ctx.invoke('POST', '/api/subscriptions/change', { token: u.idToken, body: { plan: 'starter' } })).status,
+    ).toBe(200);
     await advanceLocalCycle(ctx.db, subId, deliver);
     expect((await getUser(ctx.db, u.sub))!).toMatchObject({ currentPlan: 'starter', nextScheduledPlan: null });
     // 60 + 30 = 90, at the Starter cap
@@ -247,11 +304,19 @@ describe('subscriptions', () => {
     const res = await ctx.invoke('DELETE', '/api/subscriptions/cancel', { token: u.idToken });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const user = (await getUser(ctx.db, u.sub))!;
-    expect(res.body).toMatchObject({ currentPlan: 'starter', nextScheduledPlan: 'none', nextScheduledPlanDate: user.currentPeriodEnd });
+    expect(res.body).toMatchObject({
+      currentPlan: 'starter',
+      nextScheduledPlan: 'none',
+      nextScheduledPlanDate: user.currentPeriodEnd,
+    });
     expect((await ctx.invoke('POST', '/api/subscriptions/cancel', { token: u.idToken })).status).toBe(409);
     const events = await advanceLocalCycle(ctx.db, subId, deliver);
     expect(events.map((e) => e.type)).toEqual(['customer.subscription.deleted']);
-    expect((await getUser(ctx.db, u.sub))!).toMatchObject({ currentPlan: 'none', subscriptionStatus: 'canceled', nextScheduledPlan: null });
+    expect((await getUser(ctx.db, u.sub))!).toMatchObject({
+      currentPlan: 'none',
+      subscriptionStatus: 'canceled',
+      nextScheduledPlan: null,
+    });
     expect(await getBalance(ctx.db, u.sub)).toMatchObject({ monthly: 0 });
     const entries = await listAllEntries(ctx.db, u.sub);
     expect(entries.filter((e) => e.kind === 'grant.monthly')).toHaveLength(1);
@@ -318,7 +383,10 @@ describe('subscriptions', () => {
     expect(pm.body.url).toContain('flow=payment_method_update');
     const fresh = await newUser();
     expect((await ctx.invoke('GET', '/api/subscriptions/portal', { token: fresh.idToken })).status).toBe(409);
-    expect((await ctx.invoke('POST', '/api/subscriptions/checkout', { token: u.idToken, body: { productType: 'creator' } })).status).toBe(409);
+    expect(
+      (await ctx.invoke('POST', '/api/subscriptions/checkout', { token: u.idToken, body: { productType: 'creator' } }))
+        .status,
+    ).toBe(409);
   });
 });
 
@@ -327,7 +395,13 @@ describe('packs', () => {
     const u = await newUser();
     await buy(u, 'pack-30');
     await buy(u, 'pack-150');
-    await recordMovement(ctx.db, { userId: u.sub, kind: 'spend.generation', bucket: 'pack', amount: -35, causeId: 'gen-p1#pack' });
+    await recordMovement(ctx.db, {
+      userId: u.sub,
+      kind: 'spend.generation',
+      bucket: 'pack',
+      amount: -35,
+      causeId: 'gen-p1#pack',
+    });
     const lots = await listLots(ctx.db, u.sub);
     expect(lots.map((l) => [l.amount, l.remaining])).toEqual([
       [30, 0],
@@ -339,12 +413,16 @@ describe('packs', () => {
     const first = await expirePacks(ctx.db, later);
     expect(first.credits).toBeGreaterThanOrEqual(145);
     expect(await getBalance(ctx.db, u.sub)).toMatchObject({ pack: 0 });
-    expect((await listAllEntries(ctx.db, u.sub)).filter((e) => e.kind === 'expire').map((e) => e.amount)).toEqual([-145]);
+    expect((await listAllEntries(ctx.db, u.sub)).filter((e) => e.kind === 'expire').map((e) => e.amount)).toEqual([
+      -145,
+    ]);
     expect((await expirePacks(ctx.db, later)).lots).toBe(0);
     const ledger = await ctx.invoke('GET', '/api/credits/ledger?limit=2', { token: u.idToken });
     expect(ledger.body.items).toHaveLength(2);
     expect(ledger.body.nextCursor).toEqual(expect.any(String));
-    const next = await ctx.invoke('GET', `/api/credits/ledger?limit=10&cursor=${ledger.body.nextCursor}`, { token: u.idToken });
+    const next = await ctx.invoke('GET', `/api/credits/ledger?limit=10&cursor=${ledger.body.nextCursor}`, {
+      token: u.idToken,
+    });
     expect(next.body.items.length).toBe(2);
     expect(next.body.nextCursor).toBeNull();
     await assertInvariant(u.sub);
@@ -353,13 +431,27 @@ describe('packs', () => {
 
 describe('refunds', () => {
   const refund = (id: string, paymentIntent: string, amount: number, refunded: number) =>
-    stripeEvent(`evt_${id}`, 'charge.refunded', { id, object: 'charge', amount, amount_refunded: refunded, refunded: refunded >= amount, payment_intent: paymentIntent, currency: 'eur' });
+    stripeEvent(`evt_${id}`, 'charge.refunded', {
+      id,
+      object: 'charge',
+      amount,
+      amount_refunded: refunded,
+      refunded: refunded >= amount,
+      payment_intent: paymentIntent,
+      currency: 'eur',
+    });
 
   it('removes the unspent credits of a refunded pack, never below zero, recording the shortfall', async () => {
     const u = await newUser();
     const sessionId = await buy(u, 'pack-30');
     await buy(u, 'pack-150');
-    await recordMovement(ctx.db, { userId: u.sub, kind: 'spend.generation', bucket: 'pack', amount: -10, causeId: 'gen-r1#pack' });
+    await recordMovement(ctx.db, {
+      userId: u.sub,
+      kind: 'spend.generation',
+      bucket: 'pack',
+      amount: -10,
+      causeId: 'gen-r1#pack',
+    });
     const pi = `pi_local_${sessionId.replace('cs_local_', '')}`;
     const e = refund(`ch_${sessionId}`, pi, 599, 599);
     expect((await post(e)).body.outcome).toBe('applied');
@@ -373,17 +465,34 @@ describe('refunds', () => {
   it('a refunded trial whose credits were all spent removes nothing and records the shortfall', async () => {
     const u = await newUser();
     const sessionId = await buy(u, 'trial');
-    await recordMovement(ctx.db, { userId: u.sub, kind: 'spend.generation', bucket: 'trial', amount: -12, causeId: 'gen-t#trial' });
+    await recordMovement(ctx.db, {
+      userId: u.sub,
+      kind: 'spend.generation',
+      bucket: 'trial',
+      amount: -12,
+      causeId: 'gen-t#trial',
+    });
     await post(refund(`ch_${sessionId}`, `pi_local_${sessionId.replace('cs_local_', '')}`, 100, 100));
     expect((await getBalance(ctx.db, u.sub)).trial).toBe(0);
-    expect((await listAllEntries(ctx.db, u.sub)).find((x) => x.kind === 'revoke.refund')).toMatchObject({ amount: 0, meta: { shortfall: 12 } });
+    expect((await listAllEntries(ctx.db, u.sub)).find((x) => x.kind === 'revoke.refund')).toMatchObject({
+      amount: 0,
+      meta: { shortfall: 12 },
+    });
     await assertInvariant(u.sub);
   });
 
   it('a partial refund of a monthly invoice removes its share', async () => {
     const { u, subId } = await subscriber('creator');
     const inv = `in_local_${subId.replace('sub_local_', '')}_1`;
-    await post(stripeEvent('evt_partial', 'charge.refunded', { id: 'ch_partial', object: 'charge', amount: 1499, amount_refunded: 750, invoice: inv }));
+    await post(
+      stripeEvent('evt_partial', 'charge.refunded', {
+        id: 'ch_partial',
+        object: 'charge',
+        amount: 1499,
+        amount_refunded: 750,
+        invoice: inv,
+      }),
+    );
     // 750/1499 of 60 credits, rounded up: 31 revoked
     expect((await getBalance(ctx.db, u.sub)).monthly).toBe(29);
     await assertInvariant(u.sub);
@@ -407,7 +516,11 @@ describe('finance (admin)', () => {
     expect(all.body.items).toHaveLength(1);
     expect(all.body.items.every((e: { kind: string }) => e.kind === 'grant.pack')).toBe(true);
     expect(all.body.nextCursor).toEqual(expect.any(String));
-    const page2 = await ctx.invoke('GET', `/api/admin/finance/ledger?kind=grant.pack&limit=1&cursor=${all.body.nextCursor}`, { token: admin.idToken });
+    const page2 = await ctx.invoke(
+      'GET',
+      `/api/admin/finance/ledger?kind=grant.pack&limit=1&cursor=${all.body.nextCursor}`,
+      { token: admin.idToken },
+    );
     expect(page2.body.items[0].entryId).not.toBe(all.body.items[0].entryId);
     const summary = await ctx.invoke('GET', '/api/admin/finance/summary', { token: admin.idToken });
     expect(summary.status, JSON.stringify(summary.body)).toBe(200);
@@ -419,7 +532,9 @@ describe('finance (admin)', () => {
     expect(rec.body.mismatches).toEqual([]);
     expect(rec.body.unappliedEvents).toEqual([]);
     expect(rec.body.paymentsWithoutGrant).toEqual([]);
-    const csv = await ctx.invoke('GET', `/api/admin/finance/export.csv?userId=${shopper.sub}`, { token: admin.idToken });
+    const csv = await ctx.invoke('GET', `/api/admin/finance/export.csv?userId=${shopper.sub}`, {
+      token: admin.idToken,
+    });
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(String(csv.body).split('\r\n')[0]).toBe('createdAt,userId,entryId,kind,bucket,amount,causeId,note');
     expect(String(csv.body)).toContain(',grant.pack,pack,30,');

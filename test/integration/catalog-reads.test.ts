@@ -15,12 +15,36 @@ beforeAll(async () => {
   [owner, other] = await Promise.all([ctx.createUser({ email: 'iris@example.test' }), ctx.createUser()]);
   await ctx.invoke('GET', '/api/auth/user', { token: owner.idToken });
   await updateUser(ctx.db, owner.sub, { firstName: 'Iris', lastName: 'Vale', isPublic: true });
-  await seedCatalog({ db: ctx.db, s3: createS3Client({ endpoint: ctx.endpoints.s3 }), publicBucket: process.env.PUBLIC_BUCKET!, owners: { influencer: owner.sub, admin: owner.sub } });
+  await seedCatalog({
+    db: ctx.db,
+    s3: createS3Client({ endpoint: ctx.endpoints.s3 }),
+    publicBucket: process.env.PUBLIC_BUCKET!,
+    owners: { influencer: owner.sub, admin: owner.sub },
+  });
   const now = new Date().toISOString();
   await ctx.db.doc.send(
     new PutCommand({
       TableName: ctx.tableName,
-      Item: { ...keys.style('private-1'), ...keys.styleOwnerIndex(owner.sub, now, 'private-1'), type: 'Style', id: 'private-1', name: 'Secret', description: 'mine', sex: 'unisex', categoryIds: [], tags: [], tasks: ['OUTFIT_TRYON'], styleImageType: 'model_wearer', promptImageUrl: null, coverImageUrl: null, isPublic: false, createdBy: owner.sub, usageCount: 0, createdAt: now, updatedAt: now },
+      Item: {
+        ...keys.style('private-1'),
+        ...keys.styleOwnerIndex(owner.sub, now, 'private-1'),
+        type: 'Style',
+        id: 'private-1',
+        name: 'Secret',
+        description: 'mine',
+        sex: 'unisex',
+        categoryIds: [],
+        tags: [],
+        tasks: ['OUTFIT_TRYON'],
+        styleImageType: 'model_wearer',
+        promptImageUrl: null,
+        coverImageUrl: null,
+        isPublic: false,
+        createdBy: owner.sub,
+        usageCount: 0,
+        createdAt: now,
+        updatedAt: now,
+      },
     }),
   );
 });
@@ -38,13 +62,19 @@ describe('catalog reads', () => {
   it('shows a private style to its creator only', async () => {
     expect((await ctx.invoke('GET', '/api/styles/private-1', { token: owner.idToken })).status).toBe(200);
     expect((await ctx.invoke('GET', '/api/styles/private-1', { token: other.idToken })).status).toBe(404);
-    expect((await ctx.invoke('GET', '/api/styles/private-1')).body).toEqual({ message: 'Style not found', code: 'not_found' });
+    expect((await ctx.invoke('GET', '/api/styles/private-1')).body).toEqual({
+      message: 'Style not found',
+      code: 'not_found',
+    });
     expect((await ctx.invoke('GET', '/api/styles/private-1', { token: 'garbage' })).status).toBe(401);
   });
 
   it('returns a style with its public creator handle, and its products with links', async () => {
     const s = await ctx.invoke('GET', `/api/styles/${seedStyleId(0)}`);
-    expect(s.body).toMatchObject({ name: 'Weekend Denim', creator: { name: 'Iris Vale', handle: 'iris', isPublic: true } });
+    expect(s.body).toMatchObject({
+      name: 'Weekend Denim',
+      creator: { name: 'Iris Vale', handle: 'iris', isPublic: true },
+    });
     const p = await ctx.invoke('GET', `/api/styles/${seedStyleId(0)}/products`);
     expect(p.body).toHaveLength(2);
     expect(p.body[0].links[0]).toMatchObject({ retailer: 'Northline Store', currency: 'EUR' });
@@ -52,7 +82,15 @@ describe('catalog reads', () => {
 
   it('lists active categories by display order and published collections', async () => {
     const c = await ctx.invoke('GET', '/api/categories');
-    expect(c.body.map((x: { name: string }) => x.name)).toEqual(['Casual', 'Streetwear', 'Business', 'Evening', 'Sport', 'Boho', 'Minimal']);
+    expect(c.body.map((x: { name: string }) => x.name)).toEqual([
+      'Casual',
+      'Streetwear',
+      'Business',
+      'Evening',
+      'Sport',
+      'Boho',
+      'Minimal',
+    ]);
     const col = await ctx.invoke('GET', '/api/collections');
     expect(col.body).toEqual([expect.objectContaining({ title: 'Autumn Capsule', isPublished: true, styleCount: 6 })]);
   });

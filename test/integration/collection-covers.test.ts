@@ -19,8 +19,23 @@ const putStyle = async (id: string, createdBy: string, isPublic = true, createdA
         ...keys.style(id),
         ...(isPublic ? keys.stylePublicIndex(createdAt, id) : {}),
         ...keys.styleOwnerIndex(createdBy, createdAt, id),
-        type: 'Style', id, name: `Style ${id}`, description: 'test', sex: 'unisex', categoryIds: [], tags: ['t'], tasks: ['OUTFIT_TRYON'],
-        styleImageType: 'model_wearer', promptImageUrl: img(id), coverImageUrl: null, isPublic, createdBy, usageCount: 0, favoriteCount: 0, createdAt, updatedAt: createdAt,
+        type: 'Style',
+        id,
+        name: `Style ${id}`,
+        description: 'test',
+        sex: 'unisex',
+        categoryIds: [],
+        tags: ['t'],
+        tasks: ['OUTFIT_TRYON'],
+        styleImageType: 'model_wearer',
+        promptImageUrl: img(id),
+        coverImageUrl: null,
+        isPublic,
+        createdBy,
+        usageCount: 0,
+        favoriteCount: 0,
+        createdAt,
+        updatedAt: createdAt,
       },
     }),
   );
@@ -35,29 +50,46 @@ beforeAll(async () => {
   ctx = await setupIntegration();
   [owner, other] = await Promise.all([ctx.createUser(), ctx.createUser()]);
   for (const u of [owner, other]) await ctx.invoke('GET', '/api/auth/user', { token: u.idToken });
-  await updateUser(ctx.db, owner.sub, { isPublic: true, isInfluencer: true, role: 'influencer', currentRole: 'influencer', permanentRole: 'influencer', currentPlan: 'creator', subscriptionStatus: 'active' });
+  await updateUser(ctx.db, owner.sub, {
+    isPublic: true,
+    isInfluencer: true,
+    role: 'influencer',
+    currentRole: 'influencer',
+    permanentRole: 'influencer',
+    currentPlan: 'creator',
+    subscriptionStatus: 'active',
+  });
   await Promise.all(['cv-a', 'cv-b', 'cv-c'].map((id) => putStyle(id, owner.sub)));
 });
 
 async function newCollection(name: string, styleIds: string[]): Promise<string> {
-  const created = await ctx.invoke('POST', '/api/influencer-collections', { token: owner.idToken, body: { name, isPublic: true } });
+  const created = await ctx.invoke('POST', '/api/influencer-collections', {
+    token: owner.idToken,
+    body: { name, isPublic: true },
+  });
   expect(created.status).toBe(201);
   for (const styleId of styleIds) {
-    const added = await ctx.invoke('POST', `/api/influencer-collections/${created.body.id}/styles`, { token: owner.idToken, body: { styleId } });
+    const added = await ctx.invoke('POST', `/api/influencer-collections/${created.body.id}/styles`, {
+      token: owner.idToken,
+      body: { styleId },
+    });
     expect(added.status).toBe(200);
   }
   return created.body.id as string;
 }
 
 const listed = async (): Promise<Summary[]> => (await ctx.invoke('GET', '/api/collections')).body as Summary[];
-const mine = async (id: string): Promise<Summary> => (await ctx.invoke('GET', `/api/influencer-collections/${id}`, { token: owner.idToken })).body as Summary;
+const mine = async (id: string): Promise<Summary> =>
+  (await ctx.invoke('GET', `/api/influencer-collections/${id}`, { token: owner.idToken })).body as Summary;
 
 describe('collection covers', () => {
   it('removing the style that gave the cover moves the cover to a style still in the collection, then to none', async () => {
     const id = await newCollection('Cover follows', ['cv-a', 'cv-b']);
     expect((await mine(id)).coverImage).toBe(img('cv-a'));
 
-    const removed = await ctx.invoke('DELETE', `/api/influencer-collections/${id}/styles/cv-a`, { token: owner.idToken });
+    const removed = await ctx.invoke('DELETE', `/api/influencer-collections/${id}/styles/cv-a`, {
+      token: owner.idToken,
+    });
     expect(removed.status).toBe(200);
     expect(removed.body.coverImage).toBe(img('cv-b'));
     expect((await listed()).find((c) => c.id === id)?.coverImage).toBe(img('cv-b'));
@@ -90,10 +122,12 @@ describe('empty collections are not listed', () => {
     expect(ids).toContain(full);
     expect(ids).not.toContain(empty);
 
-    const theirs = (await ctx.invoke('GET', `/api/influencer-collections/user/${owner.sub}`, { token: other.idToken })).body as Summary[];
+    const theirs = (await ctx.invoke('GET', `/api/influencer-collections/user/${owner.sub}`, { token: other.idToken }))
+      .body as Summary[];
     expect(theirs.map((c) => c.id)).toContain(full);
     expect(theirs.map((c) => c.id)).not.toContain(empty);
-    const own = (await ctx.invoke('GET', `/api/influencer-collections/user/${owner.sub}`, { token: owner.idToken })).body as Summary[];
+    const own = (await ctx.invoke('GET', `/api/influencer-collections/user/${owner.sub}`, { token: owner.idToken }))
+      .body as Summary[];
     expect(own.map((c) => c.id)).toEqual(expect.arrayContaining([empty, full]));
   });
 });

@@ -38,7 +38,9 @@ function fixedModerator(safe: boolean): ImageModerator & { calls: number } {
     calls: 0,
     async moderate() {
       m.calls++;
-      return safe ? { safe: true, reasons: [], labels: [] } : { safe: false, reasons: ['Porn'], labels: [{ name: 'Porn', confidence: 0.97 }] };
+      return safe
+        ? { safe: true, reasons: [], labels: [] }
+        : { safe: false, reasons: ['Porn'], labels: [{ name: 'Porn', confidence: 0.97 }] };
     },
   };
   return m;
@@ -48,7 +50,14 @@ async function newUser(credits = 0): Promise<TestUser> {
   const user = await ctx.createUser();
   await ctx.invoke('GET', '/api/auth/user', { token: user.idToken });
   await updateUser(ctx.db, user.sub, { currentPlan: 'starter' });
-  if (credits) await recordMovement(ctx.db, { userId: user.sub, kind: 'grant.monthly', bucket: 'monthly', amount: credits, causeId: `test-${user.sub}` });
+  if (credits)
+    await recordMovement(ctx.db, {
+      userId: user.sub,
+      kind: 'grant.monthly',
+      bucket: 'monthly',
+      amount: credits,
+      causeId: `test-${user.sub}`,
+    });
   await setAgeStatus(ctx.db, user.sub, 'adult', AGE_CONFIRMATION.version);
   return user;
 }
@@ -74,7 +83,12 @@ beforeAll(async () => {
   buckets = bucketClient(ctx.endpoints.s3);
   wf = await startTestWorkflow();
   const owner = await ctx.createUser();
-  await seedCatalog({ db: ctx.db, s3: s3(), publicBucket: process.env.PUBLIC_BUCKET!, owners: { influencer: owner.sub, admin: owner.sub } });
+  await seedCatalog({
+    db: ctx.db,
+    s3: s3(),
+    publicBucket: process.env.PUBLIC_BUCKET!,
+    owners: { influencer: owner.sub, admin: owner.sub },
+  });
 });
 afterAll(async () => {
   await wf?.stop();
@@ -85,7 +99,14 @@ describe('uploads', () => {
   it('the real local classifier checks both photos of a new photo profile and lets a dressed person through', async () => {
     const real = localModerator();
     const verdicts: boolean[] = [];
-    setModeratorForTests({ name: real.name, moderate: async (img) => { const v = await real.moderate(img); verdicts.push(v.safe); return v; } });
+    setModeratorForTests({
+      name: real.name,
+      moderate: async (img) => {
+        const v = await real.moderate(img);
+        verdicts.push(v.safe);
+        return v;
+      },
+    });
     const u = await newUser();
     const res = await createProfile(u);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -95,7 +116,12 @@ describe('uploads', () => {
   it('refuses an unsafe photo-profile photo, outfit, avatar and style image with 422 content.unsafe, storing nothing', async () => {
     const u = await newUser();
     const creator = await newUser();
-    await updateUser(ctx.db, creator.sub, { role: 'influencer', currentRole: 'influencer', permanentRole: 'influencer', isInfluencer: true });
+    await updateUser(ctx.db, creator.sub, {
+      role: 'influencer',
+      currentRole: 'influencer',
+      permanentRole: 'influencer',
+      isInfluencer: true,
+    });
     const img = await renderPerson('fullBody', 3);
     const privateBefore = await buckets.list(process.env.PRIVATE_BUCKET!, `users/${u.sub}/`);
     const before = (await listContentRefusals(ctx.db, [month()])).length;
@@ -106,7 +132,11 @@ describe('uploads', () => {
       await post(u, '/api/user/profile-image', { profileImage: file(img) }),
       await post(creator, '/api/upload', { type: 'style_cover', file: file(img) }),
     ];
-    for (const res of attempts) expect([res.status, res.body]).toEqual([422, { message: CONTENT_SAFETY_MESSAGES.unsafeUpload, code: 'content.unsafe' }]);
+    for (const res of attempts)
+      expect([res.status, res.body]).toEqual([
+        422,
+        { message: CONTENT_SAFETY_MESSAGES.unsafeUpload, code: 'content.unsafe' },
+      ]);
     expect(await buckets.list(process.env.PRIVATE_BUCKET!, `users/${u.sub}/`)).toEqual(privateBefore);
     expect(await buckets.list(process.env.PUBLIC_BUCKET!, `avatars/${u.sub}/`)).toEqual([]);
     expect(await buckets.list(process.env.PUBLIC_BUCKET!, `uploads/style_cover/${creator.sub}/`)).toEqual([]);
@@ -114,7 +144,10 @@ describe('uploads', () => {
     const me = await ctx.invoke('GET', '/api/auth/user', { token: u.idToken });
     expect(me.body.profileImageUrl ?? null).toBeNull();
     // recorded: kind, reasons, who, when; never the image
-    const refusals = (await listContentRefusals(ctx.db, [month()])).slice(0, (await listContentRefusals(ctx.db, [month()])).length - before);
+    const refusals = (await listContentRefusals(ctx.db, [month()])).slice(
+      0,
+      (await listContentRefusals(ctx.db, [month()])).length - before,
+    );
     expect(refusals.map((r) => r.kind).sort()).toEqual(['avatar', 'outfit', 'photo_profile', 'style_image']);
     for (const r of refusals) {
       expect(r.reasons).toEqual(['Porn']);
@@ -127,16 +160,26 @@ describe('generation results', () => {
   it('a stored result carries a valid signed C2PA manifest (c2pa.created, trainedAlgorithmicMedia) and the XMP source type', async () => {
     const u = await newUser(2);
     const profile = await createProfile(u);
-    const res = await ctx.invoke('POST', '/api/generate/style', { token: u.idToken, body: { styleId: seedStyleId(0), photoProfileId: profile.body.id } });
+    const res = await ctx.invoke('POST', '/api/generate/style', {
+      token: u.idToken,
+      body: { styleId: seedStyleId(0), photoProfileId: profile.body.id },
+    });
     expect(res.status).toBe(201);
     await wf.drain();
     const view = await ctx.invoke('GET', `/api/generations/${res.body.id}`, { token: u.idToken });
     expect(view.body.status).toBe('completed');
-    const obj = await s3().send(new GetObjectCommand({ Bucket: process.env.PRIVATE_BUCKET, Key: `users/${u.sub}/generations/${res.body.id}.jpg` }));
+    const obj = await s3().send(
+      new GetObjectCommand({
+        Bucket: process.env.PRIVATE_BUCKET,
+        Key: `users/${u.sub}/generations/${res.body.id}.jpg`,
+      }),
+    );
     const bytes = Buffer.from(await obj.Body!.transformToByteArray());
     const read = await readProvenance(bytes);
     expect(read?.validation.isValid).toBe(true);
-    expect(read!.actions).toEqual([expect.objectContaining({ action: 'c2pa.created', digitalSourceType: TRAINED_ALGORITHMIC_MEDIA_CHECK })]);
+    expect(read!.actions).toEqual([
+      expect.objectContaining({ action: 'c2pa.created', digitalSourceType: TRAINED_ALGORITHMIC_MEDIA_CHECK }),
+    ]);
     // no personal data in the manifest: neither the user id nor the e-mail appears in the file
     expect(bytes.includes(Buffer.from(u.sub))).toBe(false);
     expect(bytes.includes(Buffer.from(u.email))).toBe(false);
@@ -144,13 +187,19 @@ describe('generation results', () => {
 
     // a style cover made from this generation is a byte copy: public, and still marked
     await updateUser(ctx.db, u.sub, { role: 'admin', currentRole: 'admin', permanentRole: 'admin' });
-    const cover = await ctx.invoke('POST', `/api/admin/styles/${seedStyleId(0)}/cover/from-generation`, { token: u.idToken, body: { generationId: res.body.id } });
+    const cover = await ctx.invoke('POST', `/api/admin/styles/${seedStyleId(0)}/cover/from-generation`, {
+      token: u.idToken,
+      body: { generationId: res.body.id },
+    });
     expect(cover.status, JSON.stringify(cover.body)).toBe(200);
     const coverKey = String(cover.body.coverImageUrl).replace('/api/public-image/', '');
     const coverObj = await s3().send(new GetObjectCommand({ Bucket: process.env.PUBLIC_BUCKET, Key: coverKey }));
     const coverRead = await readProvenance(Buffer.from(await coverObj.Body!.transformToByteArray()));
     expect(coverRead?.validation.isValid).toBe(true);
-    expect(coverRead!.actions[0]).toMatchObject({ action: 'c2pa.created', digitalSourceType: TRAINED_ALGORITHMIC_MEDIA_CHECK });
+    expect(coverRead!.actions[0]).toMatchObject({
+      action: 'c2pa.created',
+      digitalSourceType: TRAINED_ALGORITHMIC_MEDIA_CHECK,
+    });
   }, 60_000);
 
   it('an unsafe result fails the generation with a readable message, stores nothing and refunds exactly once', async () => {
@@ -158,7 +207,10 @@ describe('generation results', () => {
     const profile = await createProfile(u);
     const flagging = fixedModerator(false);
     setModeratorForTests(flagging); // inputs are already stored; from here every check fails: only the result is checked
-    const res = await ctx.invoke('POST', '/api/generate/style', { token: u.idToken, body: { styleId: seedStyleId(0), photoProfileId: profile.body.id } });
+    const res = await ctx.invoke('POST', '/api/generate/style', {
+      token: u.idToken,
+      body: { styleId: seedStyleId(0), photoProfileId: profile.body.id },
+    });
     expect(res.status).toBe(201);
     await wf.drain();
     expect(flagging.calls).toBe(1);
@@ -168,15 +220,23 @@ describe('generation results', () => {
     expect((await getBalance(ctx.db, u.sub)).credits).toBe(2);
     const kinds = (await listLedger(ctx.db, u.sub)).map((e) => `${e.kind}:${e.amount}`).sort();
     expect(kinds).toEqual(['grant.monthly:2', 'refund.generation:1', 'spend.generation:-1']);
-    const refusal = (await listContentRefusals(ctx.db, [month()])).find((r) => r.kind === 'generation_result' && r.userId === u.sub);
+    const refusal = (await listContentRefusals(ctx.db, [month()])).find(
+      (r) => r.kind === 'generation_result' && r.userId === u.sub,
+    );
     expect(refusal?.reasons).toEqual(['Porn']);
   }, 60_000);
 });
 
 describe('admin: refusals and takedown of a reported public image', () => {
   const setRole = (u: TestUser, role: 'admin' | 'influencer') =>
-    updateUser(ctx.db, u.sub, { role, currentRole: role, permanentRole: role, ...(role === 'influencer' ? { isInfluencer: true } : {}) });
-  const json = (u: TestUser | null, method: string, path: string, body?: unknown) => ctx.invoke(method, path, { token: u?.idToken, body });
+    updateUser(ctx.db, u.sub, {
+      role,
+      currentRole: role,
+      permanentRole: role,
+      ...(role === 'influencer' ? { isInfluencer: true } : {}),
+    });
+  const json = (u: TestUser | null, method: string, path: string, body?: unknown) =>
+    ctx.invoke(method, path, { token: u?.idToken, body });
   const styleBody = (name: string, cover: string, prompt: string) => ({
     name,
     description: 'A look',
@@ -194,7 +254,9 @@ describe('admin: refusals and takedown of a reported public image', () => {
     const shopper = await newUser();
     await setRole(admin, 'admin');
     setModeratorForTests(fixedModerator(false));
-    expect((await post(shopper, '/api/uploads/outfit', { file: file(await renderPerson('portrait', 1)) })).status).toBe(422);
+    expect((await post(shopper, '/api/uploads/outfit', { file: file(await renderPerson('portrait', 1)) })).status).toBe(
+      422,
+    );
     setModeratorForTests(null);
     expect((await json(shopper, 'GET', '/api/admin/content-safety')).status).toBe(403);
     const res = await json(admin, 'GET', '/api/admin/content-safety');
@@ -216,7 +278,8 @@ describe('admin: refusals and takedown of a reported public image', () => {
     const reported = await renderPerson('fullBody', 5);
     const other = await renderPerson('fullBody', 6);
     const innocent = await renderPerson('portrait', 7);
-    const up = async (u: TestUser, bytes: Buffer) => (await post(u, '/api/upload', { type: 'style_cover', file: file(bytes) })).body.url as string;
+    const up = async (u: TestUser, bytes: Buffer) =>
+      (await post(u, '/api/upload', { type: 'style_cover', file: file(bytes) })).body.url as string;
     const coverA = await up(creatorA, reported);
     const promptA = await up(creatorA, other);
     const copyB = await up(creatorB, reported); // an identical copy uploaded by someone else
@@ -225,18 +288,30 @@ describe('admin: refusals and takedown of a reported public image', () => {
     const b = await json(creatorB, 'POST', '/api/admin/styles', styleBody('Copy look', copyB, coverC));
     const c = await json(creatorB, 'POST', '/api/admin/styles', styleBody('Innocent look', coverC, coverC));
     for (const r of [a, b, c]) expect(r.status, JSON.stringify(r.body)).toBe(201);
-    const collection = await json(creatorA, 'POST', '/api/influencer-collections', { name: 'Mine', description: 'd', isPublic: true });
+    const collection = await json(creatorA, 'POST', '/api/influencer-collections', {
+      name: 'Mine',
+      description: 'd',
+      isPublic: true,
+    });
     expect(collection.status).toBe(201);
-    expect((await json(creatorA, 'POST', `/api/influencer-collections/${collection.body.id}/styles`, { styleId: a.body.id })).status).toBeLessThan(300);
+    expect(
+      (await json(creatorA, 'POST', `/api/influencer-collections/${collection.body.id}/styles`, { styleId: a.body.id }))
+        .status,
+    ).toBeLessThan(300);
 
-    const flag = await json(reporter, 'POST', `/api/styles/${a.body.id}/flag`, { reason: 'This is a real person, without consent' });
+    const flag = await json(reporter, 'POST', `/api/styles/${a.body.id}/flag`, {
+      reason: 'This is a real person, without consent',
+    });
     expect(flag.status).toBe(201);
     const reports = await json(admin, 'GET', '/api/admin/style-reports');
     const report = reports.body.find((r: { styleId: string }) => r.styleId === a.body.id);
     expect(report).toBeTruthy();
 
     expect((await json(reporter, 'POST', `/api/admin/style-reports/${report.id}/take-down`)).status).toBe(403);
-    expect((await json(admin, 'POST', '/api/admin/style-reports/no-such-report/take-down')).body).toEqual({ message: 'Report not found', code: 'not_found' });
+    expect((await json(admin, 'POST', '/api/admin/style-reports/no-such-report/take-down')).body).toEqual({
+      message: 'Report not found',
+      code: 'not_found',
+    });
 
     const res = await json(admin, 'POST', `/api/admin/style-reports/${report.id}/take-down`);
     expect(res.status).toBe(200);
@@ -251,20 +326,27 @@ describe('admin: refusals and takedown of a reported public image', () => {
     // the public copies the styles named when published (uploads stay private until then)
     const publicKeys = await buckets.list(process.env.PUBLIC_BUCKET!, 'styles/');
     const key = (url: string) => url.replace('/api/public-image/', '');
-    for (const url of [a.body.coverImageUrl, a.body.promptImageUrl, b.body.coverImageUrl, c.body.coverImageUrl]) expect(url).toMatch(/^\/api\/public-image\/styles\//);
-    for (const gone of [a.body.coverImageUrl, a.body.promptImageUrl, b.body.coverImageUrl]) expect(publicKeys).not.toContain(key(gone));
+    for (const url of [a.body.coverImageUrl, a.body.promptImageUrl, b.body.coverImageUrl, c.body.coverImageUrl])
+      expect(url).toMatch(/^\/api\/public-image\/styles\//);
+    for (const gone of [a.body.coverImageUrl, a.body.promptImageUrl, b.body.coverImageUrl])
+      expect(publicKeys).not.toContain(key(gone));
     expect(publicKeys).toContain(key(c.body.coverImageUrl));
     const listed = await json(null, 'GET', '/api/styles');
     const ids = JSON.stringify(listed.body);
     expect(ids).not.toContain(a.body.id);
     expect(ids).not.toContain(b.body.id);
     // the report is closed; the owner still has the (now private) style without its image
-    expect((await json(admin, 'GET', '/api/admin/style-reports')).body.find((r: { id: string }) => r.id === report.id)).toBeUndefined();
+    expect(
+      (await json(admin, 'GET', '/api/admin/style-reports')).body.find((r: { id: string }) => r.id === report.id),
+    ).toBeUndefined();
     const own = await json(creatorA, 'GET', `/api/styles/${a.body.id}`);
     expect(own.body).toMatchObject({ isPublic: false, coverImageUrl: null });
     // it left the owner's collection, and cannot be made public again
     expect((await json(creatorA, 'GET', `/api/influencer-collections/${collection.body.id}`)).body.styleCount).toBe(0);
     const republish = await json(creatorA, 'PATCH', `/api/admin/styles/${a.body.id}`, { isPublic: true });
-    expect([republish.status, republish.body.message]).toEqual([403, 'This style was taken down after a report and cannot be made public again.']);
+    expect([republish.status, republish.body.message]).toEqual([
+      403,
+      'This style was taken down after a report and cannot be made public again.',
+    ]);
   });
 });

@@ -6,7 +6,12 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { updateUser } from '../../shared/repositories/user-repository';
-import { DIRECT_UPLOAD_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES, presignUploadResultSchema, type PresignUploadResult } from '../../shared/schemas/upload';
+import {
+  DIRECT_UPLOAD_MAX_BYTES,
+  PROFILE_IMAGE_MAX_BYTES,
+  presignUploadResultSchema,
+  type PresignUploadResult,
+} from '../../shared/schemas/upload';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { bucketClient, jpegWithGps, oversized, postForm, randomNoiseJpeg } from '../support/media';
 
@@ -23,14 +28,25 @@ beforeAll(async () => {
   s3 = bucketClient(ctx.endpoints.s3);
   [shopper, influencer] = await Promise.all([ctx.createUser(), ctx.createUser()]);
   await Promise.all([shopper, influencer].map((u) => ctx.invoke('GET', '/api/auth/user', { token: u.idToken })));
-  await updateUser(ctx.db, influencer.sub, { role: 'influencer', currentRole: 'influencer', permanentRole: 'influencer', isInfluencer: true });
+  await updateUser(ctx.db, influencer.sub, {
+    role: 'influencer',
+    currentRole: 'influencer',
+    permanentRole: 'influencer',
+    isInfluencer: true,
+  });
   photo = await jpegWithGps(900, 400);
 });
 
 async function presign(u: TestUser, body: Record<string, unknown>) {
   return ctx.invoke('POST', '/api/uploads', { token: u.idToken, body });
 }
-async function upload(u: TestUser, purpose: string, bytes: Buffer, contentType = 'image/jpeg', declaredSize = bytes.length): Promise<PresignUploadResult> {
+async function upload(
+  u: TestUser,
+  purpose: string,
+  bytes: Buffer,
+  contentType = 'image/jpeg',
+  declaredSize = bytes.length,
+): Promise<PresignUploadResult> {
   const res = await presign(u, { purpose, contentType, size: declaredSize });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const post = presignUploadResultSchema.parse(res.body);
@@ -38,7 +54,8 @@ async function upload(u: TestUser, purpose: string, bytes: Buffer, contentType =
   expect(sent.status).toBeLessThan(300);
   return post;
 }
-const complete = (u: TestUser, uploadId: string) => ctx.invoke('POST', '/api/uploads/complete', { token: u.idToken, body: { uploadId } });
+const complete = (u: TestUser, uploadId: string) =>
+  ctx.invoke('POST', '/api/uploads/complete', { token: u.idToken, body: { uploadId } });
 const quarantine = (u: TestUser) => s3.list(privateBucket(), `uploads/tmp/${u.sub}/`);
 
 describe('POST /api/uploads (presign)', () => {
@@ -65,11 +82,25 @@ describe('POST /api/uploads (presign)', () => {
     const bad = await presign(shopper, { purpose: 'outfit', contentType: 'image/gif', size: 10 });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('Unsupported image type. Use JPEG, PNG or WebP.');
-    const big = await presign(shopper, { purpose: 'outfit', contentType: 'image/jpeg', size: DIRECT_UPLOAD_MAX_BYTES + 1 });
+    const big = await presign(shopper, {
+      purpose: 'outfit',
+      contentType: 'image/jpeg',
+      size: DIRECT_UPLOAD_MAX_BYTES + 1,
+    });
     expect(big.status).toBe(413);
-    expect(big.body).toEqual({ message: 'File too large. The image must be at most 15 MB.', code: 'payload_too_large' });
-    const avatar = await presign(shopper, { purpose: 'avatar', contentType: 'image/jpeg', size: PROFILE_IMAGE_MAX_BYTES + 1 });
-    expect(avatar.body).toEqual({ message: 'File too large. The image must be under 5 MB.', code: 'payload_too_large' });
+    expect(big.body).toEqual({
+      message: 'File too large. The image must be at most 15 MB.',
+      code: 'payload_too_large',
+    });
+    const avatar = await presign(shopper, {
+      purpose: 'avatar',
+      contentType: 'image/jpeg',
+      size: PROFILE_IMAGE_MAX_BYTES + 1,
+    });
+    expect(avatar.body).toEqual({
+      message: 'File too large. The image must be under 5 MB.',
+      code: 'payload_too_large',
+    });
     expect((await presign(shopper, { purpose: 'photo', contentType: 'image/jpeg', size: 10 })).status).toBe(400);
     const style = await presign(shopper, { purpose: 'style_cover', contentType: 'image/jpeg', size: 10 });
     expect(style.status).toBe(403);
@@ -109,7 +140,10 @@ describe('POST /api/uploads/complete (finalize)', () => {
     const post = await upload(shopper, 'outfit', Buffer.from('<svg onload=alert(1)></svg>'), 'image/png');
     const res = await complete(shopper, post.uploadId);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'Unsupported image type. Use JPEG, PNG or WebP.', code: 'unsupported_media_type' });
+    expect(res.body).toEqual({
+      message: 'Unsupported image type. Use JPEG, PNG or WebP.',
+      code: 'unsupported_media_type',
+    });
     expect(await quarantine(shopper)).toEqual([]);
   });
 

@@ -22,19 +22,51 @@ const putStyle = async (id: string, createdBy: string, isPublic: boolean, create
         ...keys.style(id),
         ...(isPublic ? keys.stylePublicIndex(createdAt, id) : {}),
         ...keys.styleOwnerIndex(createdBy, createdAt, id),
-        type: 'Style', id, name: `Style ${id}`, description: 'test', sex: 'unisex', categoryIds: [], tags: ['t'], tasks: ['OUTFIT_TRYON'],
-        styleImageType: 'model_wearer', promptImageUrl: null, coverImageUrl: null, isPublic, createdBy, usageCount: 0, favoriteCount: 0, createdAt, updatedAt: createdAt,
+        type: 'Style',
+        id,
+        name: `Style ${id}`,
+        description: 'test',
+        sex: 'unisex',
+        categoryIds: [],
+        tags: ['t'],
+        tasks: ['OUTFIT_TRYON'],
+        styleImageType: 'model_wearer',
+        promptImageUrl: null,
+        coverImageUrl: null,
+        isPublic,
+        createdBy,
+        usageCount: 0,
+        favoriteCount: 0,
+        createdAt,
+        updatedAt: createdAt,
       },
     }),
   );
 
 beforeAll(async () => {
   ctx = await setupIntegration();
-  [owner, other, admin] = await Promise.all([ctx.createUser({ email: 'iris@example.test' }), ctx.createUser(), ctx.createUser()]);
+  [owner, other, admin] = await Promise.all([
+    ctx.createUser({ email: 'iris@example.test' }),
+    ctx.createUser(),
+    ctx.createUser(),
+  ]);
   for (const u of [owner, other, admin]) await ctx.invoke('GET', '/api/auth/user', { token: u.idToken });
-  await updateUser(ctx.db, owner.sub, { firstName: 'Iris', lastName: 'Vale', isPublic: true, isInfluencer: true, role: 'influencer', currentRole: 'influencer', permanentRole: 'influencer' });
+  await updateUser(ctx.db, owner.sub, {
+    firstName: 'Iris',
+    lastName: 'Vale',
+    isPublic: true,
+    isInfluencer: true,
+    role: 'influencer',
+    currentRole: 'influencer',
+    permanentRole: 'influencer',
+  });
   await updateUser(ctx.db, admin.sub, { role: 'admin', currentRole: 'admin', permanentRole: 'admin' });
-  await seedCatalog({ db: ctx.db, s3: createS3Client({ endpoint: ctx.endpoints.s3 }), publicBucket: process.env.PUBLIC_BUCKET!, owners: { influencer: owner.sub, admin: owner.sub } });
+  await seedCatalog({
+    db: ctx.db,
+    s3: createS3Client({ endpoint: ctx.endpoints.s3 }),
+    publicBucket: process.env.PUBLIC_BUCKET!,
+    owners: { influencer: owner.sub, admin: owner.sub },
+  });
   await putStyle('private-1', owner.sub, false);
 });
 
@@ -49,7 +81,9 @@ describe('explore catalogue document', () => {
     expect(etag).toMatch(/^".+"$/);
     expect(res.headers['cache-control']).toContain('no-cache');
 
-    const head = await createS3Client({ endpoint: ctx.endpoints.s3 }).send(new HeadObjectCommand({ Bucket: process.env.PUBLIC_BUCKET!, Key: 'catalog/styles.json' }));
+    const head = await createS3Client({ endpoint: ctx.endpoints.s3 }).send(
+      new HeadObjectCommand({ Bucket: process.env.PUBLIC_BUCKET!, Key: 'catalog/styles.json' }),
+    );
     expect(head.Metadata?.count).toBe('24');
 
     expect((await ctx.invoke('GET', '/api/styles', { headers: { 'if-none-match': etag } })).status).toBe(304);
@@ -82,7 +116,10 @@ describe('private styles', () => {
       expect(res.body.message).toBe('Style not found');
       expect((await ctx.invoke(method, path, { token: owner.idToken })).status, `${method} ${path} (owner)`).toBe(200);
     }
-    expect((await ctx.invoke('POST', '/api/styles/private-1/flag', { token: other.idToken, body: { reason: 'spam' } })).status).toBe(404);
+    expect(
+      (await ctx.invoke('POST', '/api/styles/private-1/flag', { token: other.idToken, body: { reason: 'spam' } }))
+        .status,
+    ).toBe(404);
     expect((await ctx.invoke('GET', '/api/styles/private-1/favorites/count')).status).toBe(404);
     const favs = await ctx.invoke('GET', '/api/favorites', { token: owner.idToken });
     expect(favs.body.map((s: { id: string }) => s.id)).toContain('private-1');
@@ -96,14 +133,24 @@ describe('favourites', () => {
   it('toggle idempotently, with the state and count readable (anonymous: not a favourite)', async () => {
     expect((await ctx.invoke('GET', `/api/styles/${sid}/favorite`)).body).toEqual({ isFavorite: false });
     expect((await ctx.invoke('POST', `/api/styles/${sid}/favorite`)).status).toBe(401);
-    for (let i = 0; i < 2; i++) expect((await ctx.invoke('POST', `/api/styles/${sid}/favorite`, { token: other.idToken })).body).toEqual({ isFavorite: true, count: 1 });
-    expect((await ctx.invoke('GET', `/api/styles/${sid}/favorite`, { token: other.idToken })).body).toEqual({ isFavorite: true });
+    for (let i = 0; i < 2; i++)
+      expect((await ctx.invoke('POST', `/api/styles/${sid}/favorite`, { token: other.idToken })).body).toEqual({
+        isFavorite: true,
+        count: 1,
+      });
+    expect((await ctx.invoke('GET', `/api/styles/${sid}/favorite`, { token: other.idToken })).body).toEqual({
+      isFavorite: true,
+    });
     expect((await ctx.invoke('GET', `/api/styles/${sid}/favorites/count`)).body).toEqual({ count: 1 });
-    for (let i = 0; i < 2; i++) expect((await ctx.invoke('DELETE', `/api/styles/${sid}/favorite`, { token: other.idToken })).body).toEqual({ isFavorite: false, count: 0 });
+    for (let i = 0; i < 2; i++)
+      expect((await ctx.invoke('DELETE', `/api/styles/${sid}/favorite`, { token: other.idToken })).body).toEqual({
+        isFavorite: false,
+        count: 0,
+      });
     expect((await ctx.invoke('POST', '/api/styles/nope/favorite', { token: other.idToken })).status).toBe(404);
   });
 
-  it('lists the caller\'s favourites, most recent first', async () => {
+  it("lists the caller's favourites, most recent first", async () => {
     await ctx.invoke('POST', `/api/styles/${seedStyleId(5)}/favorite`, { token: other.idToken });
     await new Promise((r) => setTimeout(r, 5));
     await ctx.invoke('POST', `/api/styles/${seedStyleId(1)}/favorite`, { token: other.idToken });
@@ -125,7 +172,9 @@ describe('favourites', () => {
       for (const r of results) expect(r.status).toBe(200);
       let items = 0;
       for (const u of users) {
-        const fav = await ctx.db.doc.send(new GetCommand({ TableName: ctx.tableName, Key: keys.favorite(u.sub, target) }));
+        const fav = await ctx.db.doc.send(
+          new GetCommand({ TableName: ctx.tableName, Key: keys.favorite(u.sub, target) }),
+        );
         if (fav.Item) items++;
       }
       const count = (await ctx.invoke('GET', `/api/styles/${target}/favorites/count`)).body.count;
@@ -137,22 +186,51 @@ describe('favourites', () => {
 describe('style collections and generations', () => {
   it('lists the published collections containing a style', async () => {
     const res = await ctx.invoke('GET', `/api/styles/${seedStyleId(0)}/collection`);
-    expect(res.body).toEqual([expect.objectContaining({ id: 'seed-collection-autumn', title: 'Autumn Capsule', isPublished: true })]);
+    expect(res.body).toEqual([
+      expect.objectContaining({ id: 'seed-collection-autumn', title: 'Autumn Capsule', isPublished: true }),
+    ]);
     expect((await ctx.invoke('GET', `/api/styles/${seedStyleId(2)}/collection`)).body).toEqual([]);
   });
 
-  it('lists the caller\'s generations of a style only', async () => {
+  it("lists the caller's generations of a style only", async () => {
     const now = new Date().toISOString();
     const gen = (id: string, styleId: string) => ({
-      ...keys.generation(other.sub, id), type: 'Generation', id, userId: other.sub, status: 'completed', kind: 'style', mode: 'creative',
-      inputs: { photoProfileId: 'p', styleId, promptTemplateId: null, rawTemplateId: null, imageUrl: null, imageType: null, styleRefKey: null, backgroundKey: null },
-      styleName: 'x', templateName: null, cost: 1, reserved: {}, priority: false, resultKey: `results/${id}.webp`, error: null, createdAt: now, startedAt: now, completedAt: now, updatedAt: now,
+      ...keys.generation(other.sub, id),
+      type: 'Generation',
+      id,
+      userId: other.sub,
+      status: 'completed',
+      kind: 'style',
+      mode: 'creative',
+      inputs: {
+        photoProfileId: 'p',
+        styleId,
+        promptTemplateId: null,
+        rawTemplateId: null,
+        imageUrl: null,
+        imageType: null,
+        styleRefKey: null,
+        backgroundKey: null,
+      },
+      styleName: 'x',
+      templateName: null,
+      cost: 1,
+      reserved: {},
+      priority: false,
+      resultKey: `results/${id}.webp`,
+      error: null,
+      createdAt: now,
+      startedAt: now,
+      completedAt: now,
+      updatedAt: now,
     });
     await ctx.db.doc.send(new PutCommand({ TableName: ctx.tableName, Item: gen('g1', seedStyleId(4)) }));
     await ctx.db.doc.send(new PutCommand({ TableName: ctx.tableName, Item: gen('g2', seedStyleId(7)) }));
     const mine = await ctx.invoke('GET', `/api/styles/${seedStyleId(4)}/generations`, { token: other.idToken });
     expect(mine.body.map((g: { id: string }) => g.id)).toEqual(['g1']);
-    expect((await ctx.invoke('GET', `/api/styles/${seedStyleId(4)}/generations`, { token: owner.idToken })).body).toEqual([]);
+    expect(
+      (await ctx.invoke('GET', `/api/styles/${seedStyleId(4)}/generations`, { token: owner.idToken })).body,
+    ).toEqual([]);
     expect((await ctx.invoke('GET', `/api/styles/${seedStyleId(4)}/generations`)).status).toBe(401);
   });
 });
@@ -166,11 +244,19 @@ describe('style reports', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Please provide a reason for reporting this style');
     }
-    const first = await ctx.invoke('POST', `/api/styles/${sid}/flag`, { token: other.idToken, body: { reason: '  Offensive image ' } });
+    const first = await ctx.invoke('POST', `/api/styles/${sid}/flag`, {
+      token: other.idToken,
+      body: { reason: '  Offensive image ' },
+    });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ styleId: sid, reason: 'Offensive image', status: 'open' });
-    expect((await ctx.invoke('POST', `/api/styles/${sid}/flag`, { token: other.idToken, body: { reason: 'again' } })).status).toBe(409);
-    expect((await ctx.invoke('POST', `/api/styles/${sid}/flag`, { token: admin.idToken, body: { reason: 'copyright' } })).status).toBe(201);
+    expect(
+      (await ctx.invoke('POST', `/api/styles/${sid}/flag`, { token: other.idToken, body: { reason: 'again' } })).status,
+    ).toBe(409);
+    expect(
+      (await ctx.invoke('POST', `/api/styles/${sid}/flag`, { token: admin.idToken, body: { reason: 'copyright' } }))
+        .status,
+    ).toBe(201);
   });
 
   it('are listed to admins only, newest first', async () => {
@@ -187,7 +273,21 @@ describe('collections', () => {
     await ctx.db.doc.send(
       new PutCommand({
         TableName: ctx.tableName,
-        Item: { ...keys.collection('draft-1'), ...keys.collectionOwnerIndex(owner.sub, at, 'draft-1'), type: 'Collection', id: 'draft-1', userId: owner.sub, name: 'Draft', description: 'wip', coverImage: null, isPublic: false, styleCount: 0, affiliateLinks: [], createdAt: at, updatedAt: at },
+        Item: {
+          ...keys.collection('draft-1'),
+          ...keys.collectionOwnerIndex(owner.sub, at, 'draft-1'),
+          type: 'Collection',
+          id: 'draft-1',
+          userId: owner.sub,
+          name: 'Draft',
+          description: 'wip',
+          coverImage: null,
+          isPublic: false,
+          styleCount: 0,
+          affiliateLinks: [],
+          createdAt: at,
+          updatedAt: at,
+        },
       }),
     );
   });
@@ -195,11 +295,28 @@ describe('collections', () => {
   it('returns a published collection with its affiliate links and style summaries', async () => {
     const res = await ctx.invoke('GET', '/api/collections/seed-collection-autumn');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: 'seed-collection-autumn', title: 'Autumn Capsule', isPublished: true, styleCount: 6 });
+    expect(res.body).toMatchObject({
+      id: 'seed-collection-autumn',
+      title: 'Autumn Capsule',
+      isPublished: true,
+      styleCount: 6,
+    });
     expect(res.body.affiliateLinks).toHaveLength(3);
-    expect(res.body.affiliateLinks[0]).toEqual({ id: 'aff-1', url: 'https://shop.example.com/trench', productName: 'Camel Trench Coat', retailer: 'Northline Store' });
+    expect(res.body.affiliateLinks[0]).toEqual({
+      id: 'aff-1',
+      url: 'https://shop.example.com/trench',
+      productName: 'Camel Trench Coat',
+      retailer: 'Northline Store',
+    });
     expect(res.body.styles).toHaveLength(6);
-    expect(res.body.styles[0]).toEqual(expect.objectContaining({ id: seedStyleId(0), title: 'Weekend Denim', tags: ['denim', 'weekend', 'layered'], coverImage: expect.stringContaining('/api/public-image/') }));
+    expect(res.body.styles[0]).toEqual(
+      expect.objectContaining({
+        id: seedStyleId(0),
+        title: 'Weekend Denim',
+        tags: ['denim', 'weekend', 'layered'],
+        coverImage: expect.stringContaining('/api/public-image/'),
+      }),
+    );
   });
 
   it('hides an unpublished collection from everyone but its owner', async () => {
@@ -211,7 +328,7 @@ describe('collections', () => {
     expect((await ctx.invoke('GET', '/api/collections/nope')).status).toBe(404);
   });
 
-  it('lists a user\'s published collections, and all of them to the owner', async () => {
+  it("lists a user's published collections, and all of them to the owner", async () => {
     const pub = await ctx.invoke('GET', `/api/influencer-collections/user/${owner.sub}`);
     expect(pub.body.map((c: { id: string }) => c.id)).toEqual(['seed-collection-autumn']);
     const mine = await ctx.invoke('GET', `/api/influencer-collections/user/${owner.sub}`, { token: owner.idToken });
@@ -222,22 +339,43 @@ describe('collections', () => {
 describe('public users and profiles', () => {
   it('GET /api/users/{id} returns public fields of a public user only', async () => {
     const res = await ctx.invoke('GET', `/api/users/${owner.sub}`);
-    expect(res.body).toEqual({ id: owner.sub, handle: 'iris', firstName: 'Iris', lastName: 'Vale', profileImageUrl: null, isPublic: true, isInfluencer: true });
+    expect(res.body).toEqual({
+      id: owner.sub,
+      handle: 'iris',
+      firstName: 'Iris',
+      lastName: 'Vale',
+      profileImageUrl: null,
+      isPublic: true,
+      isInfluencer: true,
+    });
     expect((await ctx.invoke('GET', `/api/users/${other.sub}`)).status).toBe(404);
     expect((await ctx.invoke('GET', `/api/users/${other.sub}`, { token: other.idToken })).status).toBe(200);
     expect((await ctx.invoke('GET', '/api/users/unknown')).status).toBe(404);
   });
 
   it('GET /api/profile/{handle} shows user, links and collections (when allowed); @ accepted', async () => {
-    await ctx.invoke('POST', '/api/user/links', { token: owner.idToken, body: { title: 'Shop', url: 'https://shop.example.com/iris' } });
+    await ctx.invoke('POST', '/api/user/links', {
+      token: owner.idToken,
+      body: { title: 'Shop', url: 'https://shop.example.com/iris' },
+    });
     const res = await ctx.invoke('GET', '/api/profile/@iris');
     expect(res.status).toBe(200);
-    expect(res.body.user).toEqual({ id: owner.sub, handle: 'iris', firstName: 'Iris', lastName: 'Vale', profileImageUrl: null, isInfluencer: true });
+    expect(res.body.user).toEqual({
+      id: owner.sub,
+      handle: 'iris',
+      firstName: 'Iris',
+      lastName: 'Vale',
+      profileImageUrl: null,
+      isInfluencer: true,
+    });
     expect(res.body.user.email).toBeUndefined();
     expect(res.body.links).toEqual([expect.objectContaining({ title: 'Shop', url: 'https://shop.example.com/iris' })]);
     expect(res.body.collections.map((c: { id: string }) => c.id)).toEqual(['seed-collection-autumn']);
 
-    expect((await ctx.invoke('PATCH', '/api/user/profile', { token: owner.idToken, body: { showCollections: false } })).status).toBe(200);
+    expect(
+      (await ctx.invoke('PATCH', '/api/user/profile', { token: owner.idToken, body: { showCollections: false } }))
+        .status,
+    ).toBe(200);
     expect((await ctx.invoke('GET', '/api/profile/iris')).body.collections).toEqual([]);
     await ctx.invoke('PATCH', '/api/user/profile', { token: owner.idToken, body: { showCollections: true } });
   });

@@ -4,7 +4,11 @@ import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { createS3Client } from '../../functions/lib/s3';
 import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
 import { getBalance, listLedger, recordMovement } from '../../shared/repositories/ledger-repository';
-import { getGeneration, createGenerationWithReservation, listGenerations } from '../../shared/repositories/generation-repository';
+import {
+  getGeneration,
+  createGenerationWithReservation,
+  listGenerations,
+} from '../../shared/repositories/generation-repository';
 import { updateUser } from '../../shared/repositories/user-repository';
 import { startGeneration } from '../../functions/lib/workflow-client';
 import { sweep, STUCK_MESSAGE } from '../../functions/workflow/sweeper';
@@ -20,13 +24,23 @@ let ctx: IntegrationContext;
 let wf: Awaited<ReturnType<typeof startTestWorkflow>>;
 const s3 = () => createS3Client({ endpoint: ctx.endpoints.s3 });
 
-const photo = (w: number, h: number, color: string) => sharp({ create: { width: w, height: h, channels: 3, background: color } }).jpeg().toBuffer();
+const photo = (w: number, h: number, color: string) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 
 async function newUserWithProfile(opts: { credits?: number; fullBody?: boolean; unlimited?: boolean } = {}) {
   const user = await ctx.createUser();
   await ctx.invoke('GET', '/api/auth/user', { token: user.idToken });
   await updateUser(ctx.db, user.sub, { currentPlan: 'starter', hasUnlimitedCredits: !!opts.unlimited });
-  if (opts.credits) await recordMovement(ctx.db, { userId: user.sub, kind: 'grant.monthly', bucket: 'monthly', amount: opts.credits, causeId: `test-${user.sub}` });
+  if (opts.credits)
+    await recordMovement(ctx.db, {
+      userId: user.sub,
+      kind: 'grant.monthly',
+      bucket: 'monthly',
+      amount: opts.credits,
+      causeId: `test-${user.sub}`,
+    });
   await setAgeStatus(ctx.db, user.sub, 'adult', AGE_CONFIRMATION.version);
   const mp = await multipart({
     consent: PHOTO_CONSENT.version,
@@ -34,20 +48,33 @@ async function newUserWithProfile(opts: { credits?: number; fullBody?: boolean; 
     gender: 'female',
     bodyDescription: 'Slim build, 170 cm, long dark hair',
     portrait: { content: await photo(600, 600, '#c9a27e'), filename: 'portrait.jpg', type: 'image/jpeg' },
-    fullBody: opts.fullBody === false ? undefined : { content: await photo(600, 900, '#8fa3b8'), filename: 'body.jpg', type: 'image/jpeg' },
+    fullBody:
+      opts.fullBody === false
+        ? undefined
+        : { content: await photo(600, 900, '#8fa3b8'), filename: 'body.jpg', type: 'image/jpeg' },
   });
-  const res = await ctx.invoke('POST', '/api/photo-profiles', { token: user.idToken, body: mp.body, headers: mp.headers });
+  const res = await ctx.invoke('POST', '/api/photo-profiles', {
+    token: user.idToken,
+    body: mp.body,
+    headers: mp.headers,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { user, profileId: res.body.id as string };
 }
 
-const startStyle = (u: TestUser, body: Record<string, unknown>) => ctx.invoke('POST', '/api/generate/style', { token: u.idToken, body });
+const startStyle = (u: TestUser, body: Record<string, unknown>) =>
+  ctx.invoke('POST', '/api/generate/style', { token: u.idToken, body });
 
 beforeAll(async () => {
   ctx = await setupIntegration();
   wf = await startTestWorkflow();
   const owner = await ctx.createUser();
-  await seedCatalog({ db: ctx.db, s3: s3(), publicBucket: process.env.PUBLIC_BUCKET!, owners: { influencer: owner.sub, admin: owner.sub } });
+  await seedCatalog({
+    db: ctx.db,
+    s3: s3(),
+    publicBucket: process.env.PUBLIC_BUCKET!,
+    owners: { influencer: owner.sub, admin: owner.sub },
+  });
 });
 afterAll(async () => {
   await wf?.stop();
@@ -73,9 +100,18 @@ describe('the workflow on the local provider', () => {
     expect(['pending', 'processing']).toContain((await getGeneration(ctx.db, user.sub, id))!.status);
     await wf.drain();
     const view = await ctx.invoke('GET', `/api/generations/${id}`, { token: user.idToken });
-    expect(view.body).toMatchObject({ id, status: 'completed', mode: 'exact', styleName: 'Weekend Denim', error: null, cost: 1 });
+    expect(view.body).toMatchObject({
+      id,
+      status: 'completed',
+      mode: 'exact',
+      styleName: 'Weekend Denim',
+      error: null,
+      cost: 1,
+    });
     expect(view.body.resultUrl).toBe(`/api/private-image/users/${user.sub}/generations/${id}.jpg`);
-    const obj = await s3().send(new GetObjectCommand({ Bucket: process.env.PRIVATE_BUCKET, Key: `users/${user.sub}/generations/${id}.jpg` }));
+    const obj = await s3().send(
+      new GetObjectCommand({ Bucket: process.env.PRIVATE_BUCKET, Key: `users/${user.sub}/generations/${id}.jpg` }),
+    );
     const meta = await sharp(Buffer.from(await obj.Body!.transformToByteArray())).metadata();
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 768, 960, undefined]);
     expect((await getBalance(ctx.db, user.sub)).credits).toBe(2);
@@ -97,7 +133,11 @@ describe('the workflow on the local provider', () => {
       expect(gen?.status).toBe('completed');
       expect(fashn.runs).toBe(3);
       expect(fashn.violations).toEqual([]);
-      const run = fashn.requests.find((r) => r.path.startsWith('/v1/run?webhook_url=https%3A%2F%2Fapp.test%2Fapi%2Fproviders%2Ffashn%2Fwebhook') && r.body?.inputs)!;
+      const run = fashn.requests.find(
+        (r) =>
+          r.path.startsWith('/v1/run?webhook_url=https%3A%2F%2Fapp.test%2Fapi%2Fproviders%2Ffashn%2Fwebhook') &&
+          r.body?.inputs,
+      )!;
       expect(run.body.inputs).toMatchObject({ category: 'auto', garment_photo_type: 'model', return_base64: true });
       expect(fashn.requests.some((r) => r.path.startsWith('/v1/status/'))).toBe(true);
       expect((await getBalance(ctx.db, user.sub)).credits).toBe(0);
@@ -106,7 +146,7 @@ describe('the workflow on the local provider', () => {
     }
   });
 
-  it('fails with the provider\'s readable error and refunds exactly once when the provider always fails', async () => {
+  it("fails with the provider's readable error and refunds exactly once when the provider always fails", async () => {
     const fashn = await startFashnFake({ apiKey: 'fk', failWith: 'NSFWError', deliver: deliverWebhook });
     process.env.FASHN_API_KEY = 'fk';
     process.env.FASHN_BASE_URL = fashn.url;
@@ -161,12 +201,18 @@ describe('the workflow on the local provider', () => {
 describe('credits under concurrency', () => {
   it('accepts exactly 10 of 50 simultaneous starts with 10 credits', async () => {
     const { user, profileId } = await newUserWithProfile({ credits: 10 });
-    const results = await Promise.all(Array.from({ length: 50 }, () => startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId })),
+    );
     const accepted = results.filter((r) => r.status === 201);
     const refused = results.filter((r) => r.status === 402);
     expect(accepted).toHaveLength(10);
     expect(refused).toHaveLength(40);
-    expect(refused.every((r) => r.body.code === 'limit.credits' && r.body.message === 'You need at least 1 credit to generate a look')).toBe(true);
+    expect(
+      refused.every(
+        (r) => r.body.code === 'limit.credits' && r.body.message === 'You need at least 1 credit to generate a look',
+      ),
+    ).toBe(true);
     expect((await getBalance(ctx.db, user.sub)).credits).toBe(0);
     await wf.drain();
     const spends = (await listLedger(ctx.db, user.sub, 200)).filter((e) => e.kind === 'spend.generation');
@@ -190,22 +236,47 @@ describe('validation order and messages', () => {
     expect([noCredits.status, noCredits.body.code]).toEqual([402, 'limit.credits']);
 
     const { user, profileId } = await newUserWithProfile({ credits: 5, fullBody: false });
-    expect((await startStyle(user, { photoProfileId: profileId })).body.message).toContain('Please select a style first');
-    expect((await startStyle(user, { styleId: 'nope', photoProfileId: profileId })).body).toEqual({ message: 'Style not found', code: 'not_found' });
+    expect((await startStyle(user, { photoProfileId: profileId })).body.message).toContain(
+      'Please select a style first',
+    );
+    expect((await startStyle(user, { styleId: 'nope', photoProfileId: profileId })).body).toEqual({
+      message: 'Style not found',
+      code: 'not_found',
+    });
     const exactNoBody = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId });
     expect([exactNoBody.status, exactNoBody.body.message]).toEqual([400, 'Full body photo required']);
     const laydownExact = await startStyle(user, { styleId: seedStyleId(16), photoProfileId: profileId, mode: 'exact' });
     expect(laydownExact.body.message).toBe('Full body photo required');
-    const laydownCreative = await startStyle(user, { styleId: seedStyleId(16), photoProfileId: profileId, mode: 'creative' });
+    const laydownCreative = await startStyle(user, {
+      styleId: seedStyleId(16),
+      photoProfileId: profileId,
+      mode: 'creative',
+    });
     expect(laydownCreative.status).toBe(201);
 
-    const custom = (body: Record<string, unknown>) => ctx.invoke('POST', '/api/generate/quick-try', { token: user.idToken, body });
+    const custom = (body: Record<string, unknown>) =>
+      ctx.invoke('POST', '/api/generate/quick-try', { token: user.idToken, body });
     expect((await custom({ imageType: 'product_only' })).body.message).toContain('No image uploaded');
-    const noPrompt = await custom({ imageUrl: `/api/public-image/styles/${seedStyleId(9)}/prompt.webp`, imageType: 'product_only', photoProfileId: profileId });
-    expect([noPrompt.status, noPrompt.body.message]).toEqual([400, 'Please select a creative mode prompt for product-only images']);
-    const bad = await custom({ imageUrl: 'file:///etc/passwd', imageType: 'product_only', promptTemplateId: 'prompt-editorial' });
+    const noPrompt = await custom({
+      imageUrl: `/api/public-image/styles/${seedStyleId(9)}/prompt.webp`,
+      imageType: 'product_only',
+      photoProfileId: profileId,
+    });
+    expect([noPrompt.status, noPrompt.body.message]).toEqual([
+      400,
+      'Please select a creative mode prompt for product-only images',
+    ]);
+    const bad = await custom({
+      imageUrl: 'file:///etc/passwd',
+      imageType: 'product_only',
+      promptTemplateId: 'prompt-editorial',
+    });
     expect([bad.status, bad.body.message]).toEqual([400, 'Only http and https URLs are allowed']);
-    const ok = await custom({ imageUrl: `/api/public-image/styles/${seedStyleId(9)}/prompt.webp`, imageType: 'product_only', promptTemplateId: 'prompt-editorial' });
+    const ok = await custom({
+      imageUrl: `/api/public-image/styles/${seedStyleId(9)}/prompt.webp`,
+      imageType: 'product_only',
+      promptTemplateId: 'prompt-editorial',
+    });
     expect(ok.status).toBe(201);
 
     // nothing was spent on refused requests
@@ -217,7 +288,9 @@ describe('validation order and messages', () => {
     const { user, profileId } = await newUserWithProfile({ credits: 5, fullBody: false });
     const gen = (body: Record<string, string>) => ctx.invoke('POST', '/api/generate', { token: user.idToken, body });
     expect((await gen({ rawTemplateId: 'nope', photoProfileId: profileId })).body.message).toBe('Template not found');
-    expect((await gen({ rawTemplateId: 'raw-studio-tryon', photoProfileId: profileId })).body.message).toBe('Full body photo required');
+    expect((await gen({ rawTemplateId: 'raw-studio-tryon', photoProfileId: profileId })).body.message).toBe(
+      'Full body photo required',
+    );
     const ok = await gen({ rawTemplateId: 'raw-glasses', photoProfileId: profileId });
     expect(ok.status).toBe(201);
     await wf.drain();
@@ -228,33 +301,69 @@ describe('validation order and messages', () => {
 
 /** A direct upload (presign, POST to the bucket, complete): the stored image's reference. */
 async function uploadImage(u: TestUser, purpose: string, bytes: Buffer): Promise<string> {
-  const pre = await ctx.invoke('POST', '/api/uploads', { token: u.idToken, body: { purpose, contentType: 'image/jpeg', size: bytes.length } });
+  const pre = await ctx.invoke('POST', '/api/uploads', {
+    token: u.idToken,
+    body: { purpose, contentType: 'image/jpeg', size: bytes.length },
+  });
   expect(pre.status, JSON.stringify(pre.body)).toBe(201);
   const post = presignUploadResultSchema.parse(pre.body);
   expect((await postForm(post.url, post.fields, bytes, 'image/jpeg')).status).toBeLessThan(300);
-  const done = await ctx.invoke('POST', '/api/uploads/complete', { token: u.idToken, body: { uploadId: post.uploadId } });
+  const done = await ctx.invoke('POST', '/api/uploads/complete', {
+    token: u.idToken,
+    body: { uploadId: post.uploadId },
+  });
   expect(done.status, JSON.stringify(done.body)).toBe(201);
   return done.body.url as string;
 }
 
 describe('raw templates with an uploaded style reference and background', () => {
-  it('copies the caller\'s template inputs into the generation, removes the uploads, and refuses anyone else\'s', async () => {
+  it("copies the caller's template inputs into the generation, removes the uploads, and refuses anyone else's", async () => {
     const { user, profileId } = await newUserWithProfile({ credits: 3 });
     const other = await newUserWithProfile({ credits: 3 });
     const styleRefUrl = await uploadImage(user, 'template_input', await photo(500, 600, '#334455'));
     const backgroundUrl = await uploadImage(user, 'template_input', await photo(800, 600, '#88aa66'));
     expect(styleRefUrl).toMatch(new RegExp(`^/api/private-image/users/${user.sub}/template-inputs/[0-9A-Z]{26}\\.`));
-    const gen = (u: TestUser, body: Record<string, unknown>) => ctx.invoke('POST', '/api/generate', { token: u.idToken, body });
+    const gen = (u: TestUser, body: Record<string, unknown>) =>
+      ctx.invoke('POST', '/api/generate', { token: u.idToken, body });
 
     // another user's upload, an outfit (not a template input), a public image and a made-up path: refused, nothing spent
-    const stolen = await gen(other.user, { rawTemplateId: 'raw-glasses', photoProfileId: other.profileId, styleRefUrl });
-    expect([stolen.status, stolen.body.message]).toEqual([404, 'Upload not found or expired. Please upload the image again.']);
+    const stolen = await gen(other.user, {
+      rawTemplateId: 'raw-glasses',
+      photoProfileId: other.profileId,
+      styleRefUrl,
+    });
+    expect([stolen.status, stolen.body.message]).toEqual([
+      404,
+      'Upload not found or expired. Please upload the image again.',
+    ]);
     const outfitUrl = await uploadImage(user, 'outfit', await photo(400, 500, '#aa3355'));
-    expect((await gen(user, { rawTemplateId: 'raw-glasses', photoProfileId: profileId, backgroundUrl: outfitUrl })).status).toBe(404);
-    expect((await gen(user, { rawTemplateId: 'raw-glasses', photoProfileId: profileId, backgroundUrl: `/api/public-image/styles/${seedStyleId(0)}/prompt.webp` })).status).toBe(404);
-    const gone = await gen(user, { rawTemplateId: 'raw-glasses', photoProfileId: profileId, backgroundUrl: `/api/private-image/users/${user.sub}/template-inputs/01ARZ3NDEKTSV4RRFFQ69G5FAV.webp` });
+    expect(
+      (await gen(user, { rawTemplateId: 'raw-glasses', photoProfileId: profileId, backgroundUrl: outfitUrl })).status,
+    ).toBe(404);
+    expect(
+      (
+        await gen(user, {
+          rawTemplateId: 'raw-glasses',
+          photoProfileId: profileId,
+          backgroundUrl: `/api/public-image/styles/${seedStyleId(0)}/prompt.webp`,
+        })
+      ).status,
+    ).toBe(404);
+    const gone = await gen(user, {
+      rawTemplateId: 'raw-glasses',
+      photoProfileId: profileId,
+      backgroundUrl: `/api/private-image/users/${user.sub}/template-inputs/01ARZ3NDEKTSV4RRFFQ69G5FAV.webp`,
+    });
     expect(gone.status).toBe(404);
-    expect((await gen(user, { rawTemplateId: 'raw-glasses', photoProfileId: profileId, styleRefUrl: 'https://evil.example/x.jpg' })).status).toBe(400);
+    expect(
+      (
+        await gen(user, {
+          rawTemplateId: 'raw-glasses',
+          photoProfileId: profileId,
+          styleRefUrl: 'https://evil.example/x.jpg',
+        })
+      ).status,
+    ).toBe(400);
     expect((await gen(user, { rawTemplateId: 'raw-glasses', styleRef: 'x' })).status).toBe(400);
     expect(await listGenerations(ctx.db, user.sub)).toHaveLength(0);
     expect(await listGenerations(ctx.db, other.user.sub)).toHaveLength(0);
@@ -263,12 +372,18 @@ describe('raw templates with an uploaded style reference and background', () => 
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     const record = await getGeneration(ctx.db, user.sub, ok.body.id);
     expect(record?.inputs.styleRefKey).toMatch(new RegExp(`^users/${user.sub}/generations/${ok.body.id}/style-ref\\.`));
-    expect(record?.inputs.backgroundKey).toMatch(new RegExp(`^users/${user.sub}/generations/${ok.body.id}/background\\.`));
+    expect(record?.inputs.backgroundKey).toMatch(
+      new RegExp(`^users/${user.sub}/generations/${ok.body.id}/background\\.`),
+    );
     await s3().send(new HeadObjectCommand({ Bucket: process.env.PRIVATE_BUCKET, Key: record!.inputs.styleRefKey! }));
     // the uploads were used up: a second start with them asks for a new upload
     const uploadKey = styleRefUrl.slice('/api/private-image/'.length);
-    await expect(s3().send(new HeadObjectCommand({ Bucket: process.env.PRIVATE_BUCKET, Key: uploadKey }))).rejects.toThrow();
-    expect((await gen(user, { rawTemplateId: 'raw-glasses', photoProfileId: profileId, styleRefUrl })).status).toBe(404);
+    await expect(
+      s3().send(new HeadObjectCommand({ Bucket: process.env.PRIVATE_BUCKET, Key: uploadKey })),
+    ).rejects.toThrow();
+    expect((await gen(user, { rawTemplateId: 'raw-glasses', photoProfileId: profileId, styleRefUrl })).status).toBe(
+      404,
+    );
     await wf.drain();
     const view = await ctx.invoke('GET', `/api/generations/${ok.body.id}`, { token: user.idToken });
     expect(view.body).toMatchObject({ status: 'completed', templateName: 'Try Glasses' });
@@ -279,25 +394,48 @@ describe('Try Custom Look with an uploaded outfit', () => {
   it('stores the outfit privately, generates from it, and refuses it to another user', async () => {
     const a = await newUserWithProfile({ credits: 2 });
     const b = await newUserWithProfile({ credits: 2 });
-    const mp = await multipart({ file: { content: await photo(400, 500, '#aa3355'), filename: 'outfit.jpg', type: 'image/jpeg' } });
-    const up = await ctx.invoke('POST', '/api/uploads/outfit', { token: a.user.idToken, body: mp.body, headers: mp.headers });
+    const mp = await multipart({
+      file: { content: await photo(400, 500, '#aa3355'), filename: 'outfit.jpg', type: 'image/jpeg' },
+    });
+    const up = await ctx.invoke('POST', '/api/uploads/outfit', {
+      token: a.user.idToken,
+      body: mp.body,
+      headers: mp.headers,
+    });
     expect(up.status).toBe(201);
     expect(up.body.url).toMatch(new RegExp(`^/api/private-image/users/${a.user.sub}/outfits/`));
-    const fake = await multipart({ file: { content: Buffer.from('not an image'), filename: 'x.jpg', type: 'image/jpeg' } });
-    expect((await ctx.invoke('POST', '/api/uploads/outfit', { token: a.user.idToken, body: fake.body, headers: fake.headers })).status).toBe(400);
+    const fake = await multipart({
+      file: { content: Buffer.from('not an image'), filename: 'x.jpg', type: 'image/jpeg' },
+    });
+    expect(
+      (
+        await ctx.invoke('POST', '/api/uploads/outfit', {
+          token: a.user.idToken,
+          body: fake.body,
+          headers: fake.headers,
+        })
+      ).status,
+    ).toBe(400);
     const body = { imageUrl: up.body.url, imageType: 'model_wearer', photoProfileId: a.profileId };
     const res = await ctx.invoke('POST', '/api/generate/quick-try', { token: a.user.idToken, body });
     expect(res.status).toBe(201);
-    const stolen = await ctx.invoke('POST', '/api/generate/quick-try', { token: b.user.idToken, body: { ...body, photoProfileId: b.profileId } });
+    const stolen = await ctx.invoke('POST', '/api/generate/quick-try', {
+      token: b.user.idToken,
+      body: { ...body, photoProfileId: b.profileId },
+    });
     expect([stolen.status, stolen.body.message]).toEqual([404, 'Image not found']);
     await wf.drain();
-    expect((await ctx.invoke('GET', `/api/generations/${res.body.id}`, { token: a.user.idToken })).body).toMatchObject({ status: 'completed', mode: 'exact', kind: 'quick-try' });
+    expect((await ctx.invoke('GET', `/api/generations/${res.body.id}`, { token: a.user.idToken })).body).toMatchObject({
+      status: 'completed',
+      mode: 'exact',
+      kind: 'quick-try',
+    });
     expect((await getBalance(ctx.db, b.user.sub)).credits).toBe(2);
   });
 });
 
 describe('ownership, delete and feedback', () => {
-  it('answers 404 for another user\'s generation and profile, and deletes the result image', async () => {
+  it("answers 404 for another user's generation and profile, and deletes the result image", async () => {
     const a = await newUserWithProfile({ credits: 2 });
     const b = await newUserWithProfile({ credits: 2 });
     const res = await startStyle(a.user, { styleId: seedStyleId(0), photoProfileId: a.profileId });
@@ -321,12 +459,19 @@ describe('ownership, delete and feedback', () => {
   it('takes a 1-5 rating on style-based generations only', async () => {
     const { user, profileId } = await newUserWithProfile({ credits: 3 });
     const styleGen = (await startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId })).body.id;
-    const rawGen = (await ctx.invoke('POST', '/api/generate', { token: user.idToken, body: { rawTemplateId: 'raw-glasses', photoProfileId: profileId } })).body.id;
+    const rawGen = (
+      await ctx.invoke('POST', '/api/generate', {
+        token: user.idToken,
+        body: { rawTemplateId: 'raw-glasses', photoProfileId: profileId },
+      })
+    ).body.id;
     await wf.drain();
     const rate = (body: Record<string, unknown>) => ctx.invoke('POST', '/api/feedback', { token: user.idToken, body });
     expect((await rate({ generationId: styleGen, styleId: seedStyleId(0), rating: 6 })).status).toBe(400);
     const noStyle = await rate({ generationId: rawGen, rating: 4 });
-    expect(noStyle.body.message).toBe('This generation is not associated with a style. Feedback is only available for style-based generations.');
+    expect(noStyle.body.message).toBe(
+      'This generation is not associated with a style. Feedback is only available for style-based generations.',
+    );
     expect((await rate({ generationId: styleGen, styleId: seedStyleId(0), rating: 4 })).status).toBe(201);
     expect((await rate({ generationId: styleGen, styleId: seedStyleId(0), rating: 5 })).status).toBe(201);
     const got = await ctx.invoke('GET', `/api/feedback/generation/${styleGen}`, { token: user.idToken });
@@ -344,7 +489,16 @@ describe('sweeper', () => {
       status: 'processing',
       kind: 'style',
       mode: 'exact',
-      inputs: { photoProfileId: profileId, styleId: seedStyleId(0), promptTemplateId: null, rawTemplateId: null, imageUrl: null, imageType: 'model_wearer', styleRefKey: null, backgroundKey: null },
+      inputs: {
+        photoProfileId: profileId,
+        styleId: seedStyleId(0),
+        promptTemplateId: null,
+        rawTemplateId: null,
+        imageUrl: null,
+        imageType: 'model_wearer',
+        styleRefKey: null,
+        backgroundKey: null,
+      },
       styleName: 'Weekend Denim',
       templateName: null,
       cost: 1,

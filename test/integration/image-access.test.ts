@@ -13,7 +13,9 @@ beforeAll(async () => {
   [alice, bob] = await Promise.all([ctx.createUser(), ctx.createUser()]);
   const s3 = createS3Client({ endpoint: ctx.endpoints.s3 });
   await s3.send(new PutObjectCommand({ Bucket: process.env.PUBLIC_BUCKET, Key: 'styles/s1/cover.webp', Body: bytes }));
-  await s3.send(new PutObjectCommand({ Bucket: process.env.PRIVATE_BUCKET, Key: `users/${alice.sub}/photos/p1.jpg`, Body: bytes }));
+  await s3.send(
+    new PutObjectCommand({ Bucket: process.env.PRIVATE_BUCKET, Key: `users/${alice.sub}/photos/p1.jpg`, Body: bytes }),
+  );
 });
 
 describe('GET /api/public-image/{key+}', () => {
@@ -32,7 +34,9 @@ describe('GET /api/public-image/{key+}', () => {
     expect(maxAge).toBeGreaterThanOrEqual(55 * 60 - 5);
     expect(Date.now() + maxAge * 1000).toBeLessThanOrEqual(expiresAt - 5 * 60_000 + 3000);
     const again = await ctx.invoke('GET', '/api/public-image/styles/s1/cover.webp');
-    const sameHour = Math.floor(Date.parse(res.body.expiresAt) / 3_600_000) === Math.floor(Date.parse(again.body.expiresAt) / 3_600_000);
+    const sameHour =
+      Math.floor(Date.parse(res.body.expiresAt) / 3_600_000) ===
+      Math.floor(Date.parse(again.body.expiresAt) / 3_600_000);
     if (sameHour) expect(again.body.url).toBe(res.body.url);
   });
   it('answers 404 for a missing object and 400 for a traversal key', async () => {
@@ -45,7 +49,7 @@ describe('GET /api/public-image/{key+}', () => {
 
 describe('GET /api/private-image/{key+}', () => {
   const key = () => `users/${alice.sub}/photos/p1.jpg`;
-  it('signs the owner\'s own key; the answer is cacheable by the browser only, per token', async () => {
+  it("signs the owner's own key; the answer is cacheable by the browser only, per token", async () => {
     const res = await ctx.invoke('GET', `/api/private-image/${key()}`, { token: alice.idToken });
     expect(res.status).toBe(200);
     expect((await fetch(res.body.url)).status).toBe(200);

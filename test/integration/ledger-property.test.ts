@@ -9,15 +9,28 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { setupIntegration, type IntegrationContext } from '../support/integration';
-import { createLocalAdapter, advanceLocalCycle, payLocalSession, type EventSink } from '../../functions/payments/local-adapter';
+import {
+  createLocalAdapter,
+  advanceLocalCycle,
+  payLocalSession,
+  type EventSink,
+} from '../../functions/payments/local-adapter';
 import { stripeEvent, type StripeEvent } from '../../functions/payments/stripe-objects';
 import { applyStripeEvent } from '../../functions/services/stripe-events';
-import { grantUpgradeReconcile, startCheckout, syncUserFromSubscription } from '../../functions/services/billing-service';
+import {
+  grantUpgradeReconcile,
+  startCheckout,
+  syncUserFromSubscription,
+} from '../../functions/services/billing-service';
 import { expirePacks } from '../../functions/billing/expire-packs';
 import { planLotConsumption, splitCost } from '../../shared/domain/ledger';
 import { isLiveSubscriptionStatus, purchaseBlocker, type ProductType } from '../../shared/domain/plans';
 import { getBalance, listAllEntries, listLots, reconcileUser } from '../../shared/repositories/ledger-repository';
-import { createGenerationWithReservation, failWithRefund, type GenerationRecord } from '../../shared/repositories/generation-repository';
+import {
+  createGenerationWithReservation,
+  failWithRefund,
+  type GenerationRecord,
+} from '../../shared/repositories/generation-repository';
 import { createUserIfMissing, getUser } from '../../shared/repositories/user-repository';
 import type { PaymentsAdapter } from '../../functions/payments/types';
 
@@ -44,7 +57,13 @@ type Op =
   | { t: 'replay' };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { arbitrary: fc.record({ t: fc.constant('buy' as const), product: fc.constantFrom<ProductType>('trial', 'starter', 'creator', 'pack-30', 'pack-150') }), weight: 3 },
+  {
+    arbitrary: fc.record({
+      t: fc.constant('buy' as const),
+      product: fc.constantFrom<ProductType>('trial', 'starter', 'creator', 'pack-30', 'pack-150'),
+    }),
+    weight: 3,
+  },
   { arbitrary: fc.record({ t: fc.constant('spend' as const), cost: fc.integer({ min: 1, max: 40 }) }), weight: 2 },
   fc.constant({ t: 'fail' as const }),
   { arbitrary: fc.constant({ t: 'renew' as const }), weight: 3 },
@@ -67,12 +86,16 @@ async function runScenario(ops: Op[]) {
     delivered.push(e);
     await applyStripeEvent(ctx.db, payments, e);
     const o = e.data.object as Record<string, any>;
-    if (e.type === 'checkout.session.completed' && o.mode === 'payment') payRefs.push({ ref: o.payment_intent, amount: o.amount_total });
+    if (e.type === 'checkout.session.completed' && o.mode === 'payment')
+      payRefs.push({ ref: o.payment_intent, amount: o.amount_total });
     if (e.type === 'invoice.paid') payRefs.push({ ref: o.payment_intent, amount: o.amount_paid });
   };
   for (const op of ops) {
     const user = (await getUser(ctx.db, userId))!;
-    const live = user.subscriptionId && isLiveSubscriptionStatus(user.subscriptionStatus) && (user.currentPlan === 'starter' || user.currentPlan === 'creator');
+    const live =
+      user.subscriptionId &&
+      isLiveSubscriptionStatus(user.subscriptionStatus) &&
+      (user.currentPlan === 'starter' || user.currentPlan === 'creator');
     switch (op.t) {
       case 'buy': {
         if (purchaseBlocker(user, op.product)) break;
@@ -109,7 +132,8 @@ async function runScenario(ops: Op[]) {
         break;
       }
       case 'renew':
-        if (user.subscriptionId && isLiveSubscriptionStatus(user.subscriptionStatus)) await advanceLocalCycle(ctx.db, user.subscriptionId, sink);
+        if (user.subscriptionId && isLiveSubscriptionStatus(user.subscriptionStatus))
+          await advanceLocalCycle(ctx.db, user.subscriptionId, sink);
         break;
       case 'upgrade':
         if (live && user.currentPlan === 'starter' && user.nextScheduledPlan == null) {
@@ -119,17 +143,32 @@ async function runScenario(ops: Op[]) {
         break;
       case 'downgrade':
         if (live && user.currentPlan === 'creator' && user.nextScheduledPlan == null)
-          await syncUserFromSubscription(ctx.db, userId, await payments.changePlan(user.subscriptionId!, 'starter', 'period_end'));
+          await syncUserFromSubscription(
+            ctx.db,
+            userId,
+            await payments.changePlan(user.subscriptionId!, 'starter', 'period_end'),
+          );
         break;
       case 'cancel':
-        if (live && user.nextScheduledPlan == null) await syncUserFromSubscription(ctx.db, userId, await payments.cancelAtPeriodEnd(user.subscriptionId!));
+        if (live && user.nextScheduledPlan == null)
+          await syncUserFromSubscription(ctx.db, userId, await payments.cancelAtPeriodEnd(user.subscriptionId!));
         break;
       case 'refund': {
         const p = payRefs[Math.floor(Math.random() * payRefs.length)];
         if (!p) break;
         const refunded = Math.max(1, Math.round(p.amount * op.share));
         const id = `ch_${p.ref}`;
-        await applyStripeEvent(ctx.db, payments, stripeEvent(`evt_${id}_${refunded}`, 'charge.refunded', { id, object: 'charge', amount: p.amount, amount_refunded: refunded, payment_intent: p.ref }));
+        await applyStripeEvent(
+          ctx.db,
+          payments,
+          stripeEvent(`evt_${id}_${refunded}`, 'charge.refunded', {
+            id,
+            object: 'charge',
+            amount: p.amount,
+            amount_refunded: refunded,
+            payment_intent: p.ref,
+          }),
+        );
         break;
       }
       case 'expire':
@@ -180,7 +219,17 @@ describe('the credit ledger under random operations', () => {
         ],
       },
     );
-    for (const k of ['grant.trial', 'grant.monthly', 'grant.pack', 'spend.generation', 'refund.generation', 'expire', 'rollover.cap', 'upgrade.reconcile', 'revoke.refund'])
+    for (const k of [
+      'grant.trial',
+      'grant.monthly',
+      'grant.pack',
+      'spend.generation',
+      'refund.generation',
+      'expire',
+      'rollover.cap',
+      'upgrade.reconcile',
+      'revoke.refund',
+    ])
       expect(kindsSeen, k).toContain(k);
   }, 120_000);
 });

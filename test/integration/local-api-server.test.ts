@@ -23,19 +23,48 @@ beforeAll(async () => {
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>spa</title>');
   writeFileSync(path.join(webDir, 'assets', 'app-abc.js'), 'console.log(1)'.repeat(50));
-  const server = createApiServer({ port, webDir, cognitoUrl: ctx.endpoints.cognito, s3Url: ctx.endpoints.s3, publicBucket: process.env.PUBLIC_BUCKET });
+  const server = createApiServer({
+    port,
+    webDir,
+    cognitoUrl: ctx.endpoints.cognito,
+    s3Url: ctx.endpoints.s3,
+    publicBucket: process.env.PUBLIC_BUCKET,
+  });
   await server.listen();
   close = server.close;
   const s3 = createS3Client({ endpoint: ctx.endpoints.s3 });
-  await s3.send(new PutObjectCommand({ Bucket: process.env.PRIVATE_BUCKET, Key: 'users/u1/a.jpg', Body: 'secret-bytes' }));
-  await s3.send(new PutObjectCommand({ Bucket: process.env.PUBLIC_BUCKET, Key: 'styles/s1/cover.webp', Body: 'cover-bytes', ContentType: 'image/webp' }));
-  await s3.send(new PutObjectCommand({ Bucket: process.env.PUBLIC_BUCKET, Key: 'catalog/styles.json', Body: '{}', ContentType: 'application/json' }));
+  await s3.send(
+    new PutObjectCommand({ Bucket: process.env.PRIVATE_BUCKET, Key: 'users/u1/a.jpg', Body: 'secret-bytes' }),
+  );
+  await s3.send(
+    new PutObjectCommand({
+      Bucket: process.env.PUBLIC_BUCKET,
+      Key: 'styles/s1/cover.webp',
+      Body: 'cover-bytes',
+      ContentType: 'image/webp',
+    }),
+  );
+  await s3.send(
+    new PutObjectCommand({
+      Bucket: process.env.PUBLIC_BUCKET,
+      Key: 'catalog/styles.json',
+      Body: '{}',
+      ContentType: 'application/json',
+    }),
+  );
   // a key that exists in the private bucket only
-  await s3.send(new PutObjectCommand({ Bucket: process.env.PRIVATE_BUCKET, Key: 'styles/s1/private.webp', Body: 'private-bytes' }));
+  await s3.send(
+    new PutObjectCommand({ Bucket: process.env.PRIVATE_BUCKET, Key: 'styles/s1/private.webp', Body: 'private-bytes' }),
+  );
 });
 afterAll(() => close?.());
 
-const presign = (key: string, expiresIn = 60) => getSignedUrl(createS3Client({ endpoint: `${base}/s3` }), new GetObjectCommand({ Bucket: process.env.PRIVATE_BUCKET, Key: key }), { expiresIn });
+const presign = (key: string, expiresIn = 60) =>
+  getSignedUrl(
+    createS3Client({ endpoint: `${base}/s3` }),
+    new GetObjectCommand({ Bucket: process.env.PRIVATE_BUCKET, Key: key }),
+    { expiresIn },
+  );
 
 describe('the /s3 proxy', () => {
   it('serves a valid presigned GET', async () => {
@@ -52,7 +81,7 @@ describe('the /s3 proxy', () => {
   });
 });
 
-describe('/media (the distribution\'s /media/* behaviour)', () => {
+describe("/media (the distribution's /media/* behaviour)", () => {
   it('serves public images from the public bucket with the immutable year-long Cache-Control', async () => {
     const res = await fetch(`${base}/media/styles/s1/cover.webp`);
     expect(res.status).toBe(200);
@@ -63,10 +92,19 @@ describe('/media (the distribution\'s /media/* behaviour)', () => {
     // a revalidation answers 304 (s3rver's ETag)
     const etag = res.headers.get('etag');
     expect(etag).toBeTruthy();
-    expect((await fetch(`${base}/media/styles/s1/cover.webp`, { headers: { 'if-none-match': etag! } })).status).toBe(304);
+    expect((await fetch(`${base}/media/styles/s1/cover.webp`, { headers: { 'if-none-match': etag! } })).status).toBe(
+      304,
+    );
   });
   it('serves image folders of the public bucket only, read-only', async () => {
-    for (const p of ['/media/catalog/styles.json', '/media/users/u1/a.jpg', '/media/styles/s1/missing.webp', '/media/styles/s1/private.webp', '/media/styles/%2e%2e/catalog/styles.json', '/media/'])
+    for (const p of [
+      '/media/catalog/styles.json',
+      '/media/users/u1/a.jpg',
+      '/media/styles/s1/missing.webp',
+      '/media/styles/s1/private.webp',
+      '/media/styles/%2e%2e/catalog/styles.json',
+      '/media/',
+    ])
       expect((await fetch(`${base}${p}`)).status, p).toBe(404);
     expect((await fetch(`${base}/media/styles/s1/cover.webp`, { method: 'PUT', body: 'x' })).status).toBe(405);
     expect((await fetch(`${base}/media/styles/s1/cover.webp`, { method: 'DELETE' })).status).toBe(405);
@@ -76,10 +114,21 @@ describe('/media (the distribution\'s /media/* behaviour)', () => {
 
 describe('the /cognito proxy', () => {
   const call = (target: string, body: unknown) =>
-    fetch(`${base}/cognito/`, { method: 'POST', headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` }, body: JSON.stringify(body) });
+    fetch(`${base}/cognito/`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
+      },
+      body: JSON.stringify(body),
+    });
   it('serves the public API and the JWKS', async () => {
     const user = await ctx.createUser();
-    const res = await call('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: ctx.clientId, AuthParameters: { USERNAME: user.email, PASSWORD: user.password } });
+    const res = await call('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: ctx.clientId,
+      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+    });
     expect(res.status).toBe(200);
     expect((await fetch(`${base}/cognito/${ctx.userPoolId}/.well-known/jwks.json`)).status).toBe(200);
   });
@@ -96,7 +145,10 @@ describe('gateway emulation and the SPA', () => {
     expect((await fetch(`${base}/api/auth/user`, { method: 'DELETE' })).status).toBe(405);
     const big = await fetch(`${base}/api/users/role`, { method: 'PATCH', body: Buffer.alloc(11 * 1024 * 1024) });
     expect(big.status).toBe(413);
-    expect(await (await fetch(`${base}/api/auth/user`)).json()).toEqual({ message: 'Unauthorized', code: 'auth.unauthorized' });
+    expect(await (await fetch(`${base}/api/auth/user`)).json()).toEqual({
+      message: 'Unauthorized',
+      code: 'auth.unauthorized',
+    });
   });
   it('serves index.html for app paths, 404 for missing files, gzip and security headers', async () => {
     const page = await fetch(`${base}/gallery`);

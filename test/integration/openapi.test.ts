@@ -17,7 +17,8 @@ describe('GET /api/openapi.json', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
     const doc = res.body as { openapi: string; paths: Record<string, Record<string, unknown>> };
     expect((await new Validator().validate(doc)).valid).toBe(true);
-    for (const r of ROUTES) expect(doc.paths[openApiPath(r.path)]?.[r.method.toLowerCase()], `${r.method} ${r.path}`).toBeDefined();
+    for (const r of ROUTES)
+      expect(doc.paths[openApiPath(r.path)]?.[r.method.toLowerCase()], `${r.method} ${r.path}`).toBeDefined();
     // a token is not needed, and one sent is ignored
     const again = await ctx.invoke('GET', '/api/openapi.json', { token: 'not-a-token' });
     expect(again.status).toBe(200);

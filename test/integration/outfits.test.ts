@@ -22,13 +22,23 @@ import { fakeResultPng, startFashnFake, startGeminiFake } from '../support/provi
 let ctx: IntegrationContext;
 let wf: Awaited<ReturnType<typeof startTestWorkflow>>;
 const s3 = () => createS3Client({ endpoint: ctx.endpoints.s3 });
-const photo = (w: number, h: number, color: string) => sharp({ create: { width: w, height: h, channels: 3, background: color } }).jpeg().toBuffer();
+const photo = (w: number, h: number, color: string) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 
 async function newUserWithProfile(credits: number) {
   const user = await ctx.createUser();
   await ctx.invoke('GET', '/api/auth/user', { token: user.idToken });
   await updateUser(ctx.db, user.sub, { currentPlan: 'starter' });
-  if (credits) await recordMovement(ctx.db, { userId: user.sub, kind: 'grant.monthly', bucket: 'monthly', amount: credits, causeId: `test-${user.sub}` });
+  if (credits)
+    await recordMovement(ctx.db, {
+      userId: user.sub,
+      kind: 'grant.monthly',
+      bucket: 'monthly',
+      amount: credits,
+      causeId: `test-${user.sub}`,
+    });
   await setAgeStatus(ctx.db, user.sub, 'adult', AGE_CONFIRMATION.version);
   const mp = await multipart({
     consent: PHOTO_CONSENT.version,
@@ -38,14 +48,24 @@ async function newUserWithProfile(credits: number) {
     portrait: { content: await photo(400, 400, '#c9a27e'), filename: 'portrait.jpg', type: 'image/jpeg' },
     fullBody: { content: await photo(400, 600, '#8fa3b8'), filename: 'body.jpg', type: 'image/jpeg' },
   });
-  const res = await ctx.invoke('POST', '/api/photo-profiles', { token: user.idToken, body: mp.body, headers: mp.headers });
+  const res = await ctx.invoke('POST', '/api/photo-profiles', {
+    token: user.idToken,
+    body: mp.body,
+    headers: mp.headers,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { user, profileId: res.body.id as string };
 }
 
 async function uploadOutfit(user: TestUser, color: string): Promise<string> {
-  const mp = await multipart({ file: { content: await photo(300, 400, color), filename: 'piece.jpg', type: 'image/jpeg' } });
-  const up = await ctx.invoke('POST', '/api/uploads/outfit', { token: user.idToken, body: mp.body, headers: mp.headers });
+  const mp = await multipart({
+    file: { content: await photo(300, 400, color), filename: 'piece.jpg', type: 'image/jpeg' },
+  });
+  const up = await ctx.invoke('POST', '/api/uploads/outfit', {
+    token: user.idToken,
+    body: mp.body,
+    headers: mp.headers,
+  });
   expect(up.status, JSON.stringify(up.body)).toBe(201);
   return up.body.url as string;
 }
@@ -57,9 +77,12 @@ const toWebhook = async (url: string, payload: unknown) => {
   const u = new URL(url);
   return ctx.invoke('POST', u.pathname + u.search, { body: payload as Record<string, unknown> });
 };
-const keep = (u: TestUser, id: string, variants: unknown) => ctx.invoke('POST', `/api/generations/${id}/keep`, { token: u.idToken, body: { variants } });
-const spends = async (userId: string) => (await listLedger(ctx.db, userId)).filter((e) => e.kind === 'spend.generation');
-const refunds = async (userId: string) => (await listLedger(ctx.db, userId)).filter((e) => e.kind === 'refund.generation');
+const keep = (u: TestUser, id: string, variants: unknown) =>
+  ctx.invoke('POST', `/api/generations/${id}/keep`, { token: u.idToken, body: { variants } });
+const spends = async (userId: string) =>
+  (await listLedger(ctx.db, userId)).filter((e) => e.kind === 'spend.generation');
+const refunds = async (userId: string) =>
+  (await listLedger(ctx.db, userId)).filter((e) => e.kind === 'refund.generation');
 
 async function threePieces(user: TestUser) {
   return [
@@ -78,7 +101,12 @@ beforeAll(async () => {
   ctx = await setupIntegration();
   wf = await startTestWorkflow();
   const owner = await ctx.createUser();
-  await seedCatalog({ db: ctx.db, s3: s3(), publicBucket: process.env.PUBLIC_BUCKET!, owners: { influencer: owner.sub, admin: owner.sub } });
+  await seedCatalog({
+    db: ctx.db,
+    s3: s3(),
+    publicBucket: process.env.PUBLIC_BUCKET!,
+    owners: { influencer: owner.sub, admin: owner.sub },
+  });
 });
 afterAll(async () => {
   await wf?.stop();
@@ -101,10 +129,16 @@ describe('a whole outfit in one generation', () => {
     expect((await getBalance(ctx.db, user.sub)).credits).toBe(10 - 3);
     expect(await spends(user.sub)).toHaveLength(1);
     // only the final image is stored: no intermediate step under the generation's folder
-    expect(await privateKeys(`users/${user.sub}/generations/`)).toEqual([`users/${user.sub}/generations/${res.body.id}.jpg`]);
+    expect(await privateKeys(`users/${user.sub}/generations/`)).toEqual([
+      `users/${user.sub}/generations/${res.body.id}.jpg`,
+    ]);
     const list = await ctx.invoke('GET', '/api/generations', { token: user.idToken });
     expect(list.body.map((g: { id: string }) => g.id)).toEqual([res.body.id]);
-    expect(list.body[0].inputs.outfit.map((p: { label: string }) => p.label)).toEqual(['Top (your image)', expect.any(String), expect.stringContaining('finishing touch')]);
+    expect(list.body[0].inputs.outfit.map((p: { label: string }) => p.label)).toEqual([
+      'Top (your image)',
+      expect.any(String),
+      expect.stringContaining('finishing touch'),
+    ]);
     // a repeat of the same intent (double click) answers the same generation and spends nothing
     const again = await startOutfit(user, { pieces, photoProfileId: profileId }, 'outfit-0001-aaaa');
     expect([again.status, again.body.id]).toEqual([200, res.body.id]);
@@ -116,7 +150,12 @@ describe('a whole outfit in one generation', () => {
     const url = await uploadOutfit(user, '#335577');
     const piece = (slot: string) => ({ slot, source: 'upload', imageUrl: url });
     const cases: [unknown[], number, string, RegExp][] = [
-      [[piece('one-piece'), piece('top')], 400, 'outfit.slot_conflict', /one-piece cannot be worn with a separate top or bottom/],
+      [
+        [piece('one-piece'), piece('top')],
+        400,
+        'outfit.slot_conflict',
+        /one-piece cannot be worn with a separate top or bottom/,
+      ],
       [[piece('shoes'), piece('top'), piece('shoes')], 400, 'outfit.slot_conflict', /Only one piece can be the shoes/],
       [Array(6).fill(piece('accessory')), 400, 'validation_error', /at most 5 pieces/],
       [[], 400, 'validation_error', /at least one piece/],
@@ -127,18 +166,37 @@ describe('a whole outfit in one generation', () => {
       expect([res.status, res.body.code], JSON.stringify(res.body)).toEqual([status, code]);
       expect(res.body.message).toMatch(message);
     }
-    const variants = await startOutfit(user, { pieces: [piece('top')], photoProfileId: profileId, variants: 5 }, 'bad-variants-5');
+    const variants = await startOutfit(
+      user,
+      { pieces: [piece('top')], photoProfileId: profileId, variants: 5 },
+      'bad-variants-5',
+    );
     expect([variants.status, variants.body.code]).toEqual([400, 'validation_error']);
     expect(variants.body.message).toMatch(/Choose between 1 and 4 variants/);
     // another user's upload is not found; an unknown product is not found
     const other = await newUserWithProfile(0);
-    const foreign = await startOutfit(other.user, { pieces: [piece('top')], photoProfileId: other.profileId }, 'foreign-upload-1');
+    const foreign = await startOutfit(
+      other.user,
+      { pieces: [piece('top')], photoProfileId: other.profileId },
+      'foreign-upload-1',
+    );
     expect([foreign.status, foreign.body.code]).toEqual([404, 'not_found']);
-    const noProduct = await startOutfit(user, { pieces: [{ slot: 'top', source: 'product', styleId: seedStyleId(0), productId: 'nope' }], photoProfileId: profileId }, 'no-product-1');
+    const noProduct = await startOutfit(
+      user,
+      {
+        pieces: [{ slot: 'top', source: 'product', styleId: seedStyleId(0), productId: 'nope' }],
+        photoProfileId: profileId,
+      },
+      'no-product-1',
+    );
     expect([noProduct.status, noProduct.body.message]).toEqual([404, 'Product not found']);
     // too few credits for the total (3 pieces x 2 variants = 6 > 5): 402, nothing reserved
     const poor = await newUserWithProfile(5);
-    const pricey = await startOutfit(poor.user, { pieces: await threePieces(poor.user), photoProfileId: poor.profileId, variants: 2 }, 'too-pricey-1');
+    const pricey = await startOutfit(
+      poor.user,
+      { pieces: await threePieces(poor.user), photoProfileId: poor.profileId, variants: 2 },
+      'too-pricey-1',
+    );
     expect([pricey.status, pricey.body.code]).toEqual([402, 'limit.credits']);
     expect((await getBalance(ctx.db, poor.user.sub)).credits).toBe(5);
     expect((await getBalance(ctx.db, user.sub)).credits).toBe(10);
@@ -151,7 +209,11 @@ describe('a whole outfit in one generation', () => {
     process.env.FASHN_BASE_URL = fashn.url;
     try {
       const { user, profileId } = await newUserWithProfile(12);
-      const res = await startOutfit(user, { pieces: await threePieces(user), photoProfileId: profileId, variants: 2 }, 'outfit-fail-0002');
+      const res = await startOutfit(
+        user,
+        { pieces: await threePieces(user), photoProfileId: profileId, variants: 2 },
+        'outfit-fail-0002',
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       // no webhook in this fake: the worker submits step 1, the sweeper's poll advances the chain
       const { sweep } = await import('../../functions/workflow/sweeper');
@@ -188,19 +250,31 @@ describe('a whole outfit chained on FASHN', () => {
     process.env.FASHN_BASE_URL = fashn.url;
     try {
       const { user, profileId } = await newUserWithProfile(10);
-      const res = await startOutfit(user, { pieces: await threePieces(user), photoProfileId: profileId, variants: 2 }, 'outfit-fashn-chain');
+      const res = await startOutfit(
+        user,
+        { pieces: await threePieces(user), photoProfileId: profileId, variants: 2 },
+        'outfit-fashn-chain',
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       await wf.drain();
       expect((await getGeneration(ctx.db, user.sub, res.body.id))?.status).toBe('completed');
       const runs = fashn.requests.filter((r) => r.path.startsWith('/v1/run'));
-      expect(runs.map((r) => [r.body.inputs.category, r.body.inputs.num_samples])).toEqual([['tops', undefined], ['bottoms', undefined], ['auto', 2]]);
+      expect(runs.map((r) => [r.body.inputs.category, r.body.inputs.num_samples])).toEqual([
+        ['tops', undefined],
+        ['bottoms', undefined],
+        ['auto', 2],
+      ]);
       // steps 2 and 3 dress FASHN's own output of the step before (the fake's result image), not the profile photo
-      expect(runs[1]!.body.inputs.model_image).toBe(`data:image/png;base64,${(await fakeResultPng()).toString('base64')}`);
+      expect(runs[1]!.body.inputs.model_image).toBe(
+        `data:image/png;base64,${(await fakeResultPng()).toString('base64')}`,
+      );
       expect(runs[0]!.body.inputs.model_image).not.toBe(runs[1]!.body.inputs.model_image);
       expect(fashn.violations).toEqual([]);
       const view = (await ctx.invoke('GET', `/api/generations/${res.body.id}`, { token: user.idToken })).body;
       expect(view.variants).toHaveLength(2);
-      expect((await privateKeys(`users/${user.sub}/generations/`)).sort()).toEqual([0, 1].map((i) => `users/${user.sub}/generations/${res.body.id}/variant-${i}.jpg`));
+      expect((await privateKeys(`users/${user.sub}/generations/`)).sort()).toEqual(
+        [0, 1].map((i) => `users/${user.sub}/generations/${res.body.id}/variant-${i}.jpg`),
+      );
       expect((await getBalance(ctx.db, user.sub)).credits).toBe(10 - 6);
       expect(await refunds(user.sub)).toHaveLength(0);
     } finally {
@@ -216,17 +290,25 @@ describe('a whole outfit on a multi-image provider, and double clicks', () => {
     process.env.GEMINI_BASE_URL = gemini.url;
     try {
       const { user, profileId } = await newUserWithProfile(10);
-      const res = await startOutfit(user, { pieces: await threePieces(user), photoProfileId: profileId, mode: 'creative', variants: 2 }, 'outfit-gemini-01');
+      const res = await startOutfit(
+        user,
+        { pieces: await threePieces(user), photoProfileId: profileId, mode: 'creative', variants: 2 },
+        'outfit-gemini-01',
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       await wf.drain();
       expect((await getGeneration(ctx.db, user.sub, res.body.id))?.status).toBe('completed');
       expect(gemini.requests).toHaveLength(1);
       const parts = gemini.requests[0]!.body.contents[0].parts;
       expect(parts.filter((p: Record<string, unknown>) => p.inline_data)).toHaveLength(1 + 3);
-      expect(parts[0].text).toMatch(/3 pieces, given in layering order after the person: 1\. top, 2\. bottom, 3\. accessory/);
+      expect(parts[0].text).toMatch(
+        /3 pieces, given in layering order after the person: 1\. top, 2\. bottom, 3\. accessory/,
+      );
       expect(gemini.requests[0]!.body.generationConfig.candidateCount).toBe(2);
       expect(gemini.violations).toEqual([]);
-      expect((await ctx.invoke('GET', `/api/generations/${res.body.id}`, { token: user.idToken })).body.variants).toHaveLength(2);
+      expect(
+        (await ctx.invoke('GET', `/api/generations/${res.body.id}`, { token: user.idToken })).body.variants,
+      ).toHaveLength(2);
       expect((await getBalance(ctx.db, user.sub)).credits).toBe(10 - lookCost({ pieces: 3, variants: 2 }));
     } finally {
       await gemini.close();
@@ -238,7 +320,10 @@ describe('a whole outfit on a multi-image provider, and double clicks', () => {
     const { user, profileId } = await newUserWithProfile(10);
     const body = { pieces: await threePieces(user), photoProfileId: profileId, variants: 2 };
     const answers = await Promise.all(Array.from({ length: 10 }, () => startOutfit(user, body, 'outfit-double-click')));
-    expect(answers.every((a) => a.status === 200 || a.status === 201), JSON.stringify(answers.map((a) => a.body))).toBe(true);
+    expect(
+      answers.every((a) => a.status === 200 || a.status === 201),
+      JSON.stringify(answers.map((a) => a.body)),
+    ).toBe(true);
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
     await wf.drain();
@@ -254,14 +339,20 @@ describe('a whole outfit on a multi-image provider, and double clicks', () => {
 describe('variants', () => {
   it('3 variants of a 3-piece outfit: the shown total is charged, the run is not a gallery item, kept variants are', async () => {
     const { user, profileId } = await newUserWithProfile(20);
-    const res = await startOutfit(user, { pieces: await threePieces(user), photoProfileId: profileId, variants: 3 }, 'outfit-variants-03');
+    const res = await startOutfit(
+      user,
+      { pieces: await threePieces(user), photoProfileId: profileId, variants: 3 },
+      'outfit-variants-03',
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     await wf.drain();
     expect((await getBalance(ctx.db, user.sub)).credits).toBe(20 - lookCost({ pieces: 3, variants: 3 }));
     expect((await spends(user.sub)).map((e) => e.amount)).toEqual([-9]);
     const run = await ctx.invoke('GET', `/api/generations/${res.body.id}`, { token: user.idToken });
     expect([run.body.status, run.body.variantCount, run.body.variants.length]).toEqual(['completed', 3, 3]);
-    expect(run.body.variants.map((v: { url: string }) => v.url)).toEqual([0, 1, 2].map((i) => `/api/private-image/users/${user.sub}/generations/${res.body.id}/variant-${i}.jpg`));
+    expect(run.body.variants.map((v: { url: string }) => v.url)).toEqual(
+      [0, 1, 2].map((i) => `/api/private-image/users/${user.sub}/generations/${res.body.id}/variant-${i}.jpg`),
+    );
     // the run itself is not listed; nothing is kept yet
     expect((await ctx.invoke('GET', '/api/generations', { token: user.idToken })).body).toEqual([]);
 
@@ -269,7 +360,11 @@ describe('variants', () => {
     const other = await newUserWithProfile(0);
     const stolen = await keep(other.user, res.body.id, [0]);
     expect([stolen.status, stolen.body.code]).toEqual([404, 'not_found']);
-    expect([(await keep(user, res.body.id, [3])).status, (await keep(user, res.body.id, [])).status, (await keep(user, res.body.id, ['a'])).status]).toEqual([404, 400, 400]);
+    expect([
+      (await keep(user, res.body.id, [3])).status,
+      (await keep(user, res.body.id, [])).status,
+      (await keep(user, res.body.id, ['a'])).status,
+    ]).toEqual([404, 400, 400]);
 
     // a double click on Keep: both answers name the same two generations
     const [k1, k2] = await Promise.all([keep(user, res.body.id, [0, 2]), keep(user, res.body.id, [2, 0])]);
@@ -280,11 +375,21 @@ describe('variants', () => {
     const list = await ctx.invoke('GET', '/api/generations', { token: user.idToken });
     expect(list.body.map((g: { id: string }) => g.id).sort()).toEqual([...keptIds].sort());
     for (const g of list.body) {
-      expect([g.status, g.kind, g.cost, g.variantOf, g.variantCount]).toEqual(['completed', 'outfit', 0, res.body.id, 1]);
+      expect([g.status, g.kind, g.cost, g.variantOf, g.variantCount]).toEqual([
+        'completed',
+        'outfit',
+        0,
+        res.body.id,
+        1,
+      ]);
       expect(g.resultUrl).toBe(`/api/private-image/users/${user.sub}/generations/${g.id}.jpg`);
     }
     const after = await ctx.invoke('GET', `/api/generations/${res.body.id}`, { token: user.idToken });
-    expect(after.body.variants.map((v: { keptGenerationId: string | null }) => v.keptGenerationId)).toEqual([keptIds[0], null, keptIds[1]]);
+    expect(after.body.variants.map((v: { keptGenerationId: string | null }) => v.keptGenerationId)).toEqual([
+      keptIds[0],
+      null,
+      keptIds[1],
+    ]);
     // keeping again later: same ids, no new items; the credits did not move
     const later = await keep(user, res.body.id, [0]);
     expect(later.body.kept).toEqual([{ index: 0, generationId: keptIds[0] }]);
@@ -292,29 +397,39 @@ describe('variants', () => {
     expect((await getBalance(ctx.db, user.sub)).credits).toBe(11);
     // deleting a kept variant leaves the run and the other kept variant
     expect((await ctx.invoke('DELETE', `/api/generations/${keptIds[0]}`, { token: user.idToken })).status).toBe(204);
-    expect((await ctx.invoke('GET', `/api/generations/${keptIds[1]}`, { token: user.idToken })).body.status).toBe('completed');
-    expect((await privateKeys(`users/${user.sub}/generations/${res.body.id}/`)).sort()).toEqual([0, 1, 2].map((i) => `users/${user.sub}/generations/${res.body.id}/variant-${i}.jpg`));
+    expect((await ctx.invoke('GET', `/api/generations/${keptIds[1]}`, { token: user.idToken })).body.status).toBe(
+      'completed',
+    );
+    expect((await privateKeys(`users/${user.sub}/generations/${res.body.id}/`)).sort()).toEqual(
+      [0, 1, 2].map((i) => `users/${user.sub}/generations/${res.body.id}/variant-${i}.jpg`),
+    );
   });
 
-  it('variants on a style generation: FASHN num_samples, cost per variant, and 1 variant keeps today\'s contract', async () => {
+  it("variants on a style generation: FASHN num_samples, cost per variant, and 1 variant keeps today's contract", async () => {
     const fashn = await startFashnFake({ apiKey: 'fk', deliver: toWebhook });
     process.env.FASHN_API_KEY = 'fk';
     process.env.FASHN_BASE_URL = fashn.url;
     try {
       const { user, profileId } = await newUserWithProfile(6);
-      const start = (body: Record<string, unknown>, key: string) => ctx.invoke('POST', '/api/generate/style', { token: user.idToken, body, headers: { 'idempotency-key': key } });
+      const start = (body: Record<string, unknown>, key: string) =>
+        ctx.invoke('POST', '/api/generate/style', { token: user.idToken, body, headers: { 'idempotency-key': key } });
       const four = await start({ styleId: seedStyleId(0), photoProfileId: profileId, variants: 4 }, 'style-variants-4');
       const one = await start({ styleId: seedStyleId(0), photoProfileId: profileId }, 'style-variants-1');
       expect([four.status, one.status]).toEqual([201, 201]);
       await wf.drain();
-      expect([(await getGeneration(ctx.db, user.sub, four.body.id))?.status, (await getGeneration(ctx.db, user.sub, one.body.id))?.status]).toEqual(['completed', 'completed']);
+      expect([
+        (await getGeneration(ctx.db, user.sub, four.body.id))?.status,
+        (await getGeneration(ctx.db, user.sub, one.body.id))?.status,
+      ]).toEqual(['completed', 'completed']);
       const runs = fashn.requests.filter((r) => r.path.startsWith('/v1/run'));
       expect(runs.map((r) => r.body.inputs.num_samples).sort()).toEqual([4, undefined]);
       expect((await getBalance(ctx.db, user.sub)).credits).toBe(6 - 4 - 1);
       const list = await ctx.invoke('GET', '/api/generations', { token: user.idToken });
       expect(list.body.map((g: { id: string }) => g.id)).toEqual([one.body.id]);
       expect([list.body[0].variantCount, list.body[0].variants]).toEqual([1, []]);
-      expect((await ctx.invoke('GET', `/api/generations/${four.body.id}`, { token: user.idToken })).body.variants).toHaveLength(4);
+      expect(
+        (await ctx.invoke('GET', `/api/generations/${four.body.id}`, { token: user.idToken })).body.variants,
+      ).toHaveLength(4);
       const notRun = await keep(user, one.body.id, [0]);
       expect([notRun.status, notRun.body.code]).toEqual([400, 'variants.not_ready']);
     } finally {

@@ -35,7 +35,11 @@ async function newUser(age: 'adult' | 'minor' | null = 'adult'): Promise<TestUse
   return u;
 }
 
-const presign = (u: TestUser, size: number) => ctx.invoke('POST', '/api/uploads', { token: u.idToken, body: { purpose: 'photo_profile', contentType: 'image/jpeg', size } });
+const presign = (u: TestUser, size: number) =>
+  ctx.invoke('POST', '/api/uploads', {
+    token: u.idToken,
+    body: { purpose: 'photo_profile', contentType: 'image/jpeg', size },
+  });
 
 /** Presign and send the bytes to the quarantine as the browser does; the upload id. */
 async function upload(u: TestUser, bytes: Buffer, declaredSize = bytes.length): Promise<string> {
@@ -50,7 +54,10 @@ async function upload(u: TestUser, bytes: Buffer, declaredSize = bytes.length): 
 }
 
 const create = (u: TestUser, body: Record<string, unknown>) =>
-  ctx.invoke('POST', '/api/photo-profiles', { token: u.idToken, body: { consent: PHOTO_CONSENT.version, name: 'Me', gender: 'female', bodyDescription: BODY, ...body } });
+  ctx.invoke('POST', '/api/photo-profiles', {
+    token: u.idToken,
+    body: { consent: PHOTO_CONSENT.version, name: 'Me', gender: 'female', bodyDescription: BODY, ...body },
+  });
 const quarantine = (u: TestUser) => s3.list(privateBucket(), `uploads/tmp/${u.sub}/`);
 const profileObjects = (u: TestUser) => s3.list(privateBucket(), `users/${u.sub}/`);
 const keyOf = (url: string) => url.replace(/^\/api\/private-image\//, '');
@@ -66,7 +73,9 @@ describe('photo-profile photos by direct upload', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const p = photoProfileSchema.parse(res.body);
     expect(p).toMatchObject({ supportsNano: true, supportsFashn: true, isDefault: true });
-    expect(p.portraitUrl).toMatch(new RegExp(`^/api/private-image/users/${u.sub}/photo-profiles/${p.id}/portrait-[0-9A-Z]{26}\\.jpg$`));
+    expect(p.portraitUrl).toMatch(
+      new RegExp(`^/api/private-image/users/${u.sub}/photo-profiles/${p.id}/portrait-[0-9A-Z]{26}\\.jpg$`),
+    );
     for (const url of [p.portraitUrl, p.fullBodyUrl!]) {
       const meta = await sharp(await s3.get(privateBucket(), keyOf(url))).metadata();
       expect(meta.format).toBe('jpeg');
@@ -80,15 +89,24 @@ describe('photo-profile photos by direct upload', () => {
 
   it('PATCH replaces the full-body photo by upload id; the old object goes after the record moved on', async () => {
     const u = await newUser();
-    const p = photoProfileSchema.parse((await create(u, { portraitUploadId: await upload(u, portrait), fullBodyUploadId: await upload(u, fullBody) })).body);
-    const res = await ctx.invoke('PATCH', `/api/photo-profiles/${p.id}`, { token: u.idToken, body: { fullBodyUploadId: await upload(u, portrait) } });
+    const p = photoProfileSchema.parse(
+      (await create(u, { portraitUploadId: await upload(u, portrait), fullBodyUploadId: await upload(u, fullBody) }))
+        .body,
+    );
+    const res = await ctx.invoke('PATCH', `/api/photo-profiles/${p.id}`, {
+      token: u.idToken,
+      body: { fullBodyUploadId: await upload(u, portrait) },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const after = photoProfileSchema.parse(res.body);
     expect(after.fullBodyUrl).not.toBe(p.fullBodyUrl);
     expect((await profileObjects(u)).sort()).toEqual([keyOf(p.portraitUrl), keyOf(after.fullBodyUrl!)].sort());
     expect(await quarantine(u)).toEqual([]);
     // removing and replacing at once is refused and the upload is not left behind
-    const both = await ctx.invoke('PATCH', `/api/photo-profiles/${p.id}`, { token: u.idToken, body: { removeFullBody: true, fullBodyUploadId: await upload(u, fullBody) } });
+    const both = await ctx.invoke('PATCH', `/api/photo-profiles/${p.id}`, {
+      token: u.idToken,
+      body: { removeFullBody: true, fullBodyUploadId: await upload(u, fullBody) },
+    });
     expect(both.status).toBe(400);
     expect(await quarantine(u)).toEqual([]);
   }, 60_000);
@@ -137,12 +155,17 @@ describe('photo-profile photos by direct upload', () => {
 
   it('bytes over 15 MB (s3rver ignores the policy) and bytes that are no image: refused at save, nothing stored', async () => {
     const u = await newUser();
-    const tooBig = await create(u, { portraitUploadId: await upload(u, oversized(DIRECT_UPLOAD_MAX_BYTES + 10), 1000) });
+    const tooBig = await create(u, {
+      portraitUploadId: await upload(u, oversized(DIRECT_UPLOAD_MAX_BYTES + 10), 1000),
+    });
     expect(tooBig.status).toBe(413);
     const notImage = await create(u, { portraitUploadId: await upload(u, Buffer.from('<svg onload=alert(1)></svg>')) });
     expect(notImage.status).toBe(400);
     // a bad second photo stores nothing and removes both quarantine objects
-    const second = await create(u, { portraitUploadId: await upload(u, portrait), fullBodyUploadId: await upload(u, Buffer.from('not an image at all')) });
+    const second = await create(u, {
+      portraitUploadId: await upload(u, portrait),
+      fullBodyUploadId: await upload(u, Buffer.from('not an image at all')),
+    });
     expect(second.status).toBe(400);
     expect(await quarantine(u)).toEqual([]);
     expect(await profileObjects(u)).toEqual([]);

@@ -3,12 +3,27 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DeleteObjectsCommand, S3Client } from '@aws-sdk/client-s3';
 import { photoProfileListSchema, photoProfileSchema } from '../../shared/schemas/photo-profile';
 import { updateUser } from '../../shared/repositories/user-repository';
-import { countPhotoProfiles, createPhotoProfile, deletePhotoProfile, listPhotoProfiles } from '../../shared/repositories/photo-profile-repository';
+import {
+  countPhotoProfiles,
+  createPhotoProfile,
+  deletePhotoProfile,
+  listPhotoProfiles,
+} from '../../shared/repositories/photo-profile-repository';
 import type { PlanId } from '../../shared/domain/plans';
 import { setAgeStatus } from '../../shared/repositories/privacy-repository';
 import { AGE_CONFIRMATION, PHOTO_CONSENT } from '../../shared/domain/privacy';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
-import { bucketClient, file, hugeBlankPng, jpegWithGps, multipart, noisyJpeg, oversized, truncated, type Part } from '../support/media';
+import {
+  bucketClient,
+  file,
+  hugeBlankPng,
+  jpegWithGps,
+  multipart,
+  noisyJpeg,
+  oversized,
+  truncated,
+  type Part,
+} from '../support/media';
 
 let ctx: IntegrationContext;
 let s3: ReturnType<typeof bucketClient>;
@@ -61,9 +76,20 @@ describe('create and read', () => {
     const res = await create(u, validProfile({ fullBody: file(fullBody, 'full.png', 'image/png') }));
     expect(res.status).toBe(201);
     const p = photoProfileSchema.parse(res.body);
-    expect(p).toMatchObject({ name: 'Me at work', gender: 'female', bodyDescription: BODY, isDefault: true, supportsNano: true, supportsFashn: true });
-    expect(p.portraitUrl).toMatch(new RegExp(`^/api/private-image/users/${u.sub}/photo-profiles/${p.id}/portrait-[0-9A-Z]{26}\\.jpg$`));
-    expect(p.fullBodyUrl).toMatch(new RegExp(`^/api/private-image/users/${u.sub}/photo-profiles/${p.id}/full-body-[0-9A-Z]{26}\\.jpg$`));
+    expect(p).toMatchObject({
+      name: 'Me at work',
+      gender: 'female',
+      bodyDescription: BODY,
+      isDefault: true,
+      supportsNano: true,
+      supportsFashn: true,
+    });
+    expect(p.portraitUrl).toMatch(
+      new RegExp(`^/api/private-image/users/${u.sub}/photo-profiles/${p.id}/portrait-[0-9A-Z]{26}\\.jpg$`),
+    );
+    expect(p.fullBodyUrl).toMatch(
+      new RegExp(`^/api/private-image/users/${u.sub}/photo-profiles/${p.id}/full-body-[0-9A-Z]{26}\\.jpg$`),
+    );
 
     expect((await sharp(portrait).metadata()).exif).toBeDefined();
     for (const url of [p.portraitUrl, p.fullBodyUrl!]) {
@@ -85,7 +111,13 @@ describe('create and read', () => {
     const u = await newUser();
     const res = await create(u, { name: '  Weekend  ', bodyDescription: `  ${BODY}  `, portrait: file(portrait) });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: 'Weekend', gender: 'unisex', bodyDescription: BODY, fullBodyUrl: null, supportsFashn: false });
+    expect(res.body).toMatchObject({
+      name: 'Weekend',
+      gender: 'unisex',
+      bodyDescription: BODY,
+      fullBodyUrl: null,
+      supportsFashn: false,
+    });
     const a = await ctx.invoke('GET', '/api/photo-profiles', { token: u.idToken });
     const b = await ctx.invoke('GET', '/api/photos', { token: u.idToken });
     expect(a.body).toEqual([res.body]);
@@ -101,10 +133,24 @@ describe('edit', () => {
   it('replaces the portrait under a new key and deletes the old object', async () => {
     const u = await newUser();
     const p = (await create(u, validProfile({ fullBody: file(fullBody) }))).body;
-    const newPortrait = await sharp({ create: { width: 500, height: 500, channels: 3, background: '#00ff00' } }).png().toBuffer();
-    const res = await patch(u, p.id, { name: 'Renamed', gender: 'male', bodyDescription: `${BODY} Now with glasses.`, portrait: file(newPortrait, 'new.png', 'image/png') });
+    const newPortrait = await sharp({ create: { width: 500, height: 500, channels: 3, background: '#00ff00' } })
+      .png()
+      .toBuffer();
+    const res = await patch(u, p.id, {
+      name: 'Renamed',
+      gender: 'male',
+      bodyDescription: `${BODY} Now with glasses.`,
+      portrait: file(newPortrait, 'new.png', 'image/png'),
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: p.id, name: 'Renamed', gender: 'male', bodyDescription: `${BODY} Now with glasses.`, fullBodyUrl: p.fullBodyUrl, isDefault: true });
+    expect(res.body).toMatchObject({
+      id: p.id,
+      name: 'Renamed',
+      gender: 'male',
+      bodyDescription: `${BODY} Now with glasses.`,
+      fullBodyUrl: p.fullBodyUrl,
+      isDefault: true,
+    });
     expect(res.body.portraitUrl).not.toBe(p.portraitUrl);
     const objects = await userObjects(u);
     expect(objects).toContain(keyOf(res.body.portraitUrl));
@@ -117,7 +163,12 @@ describe('edit', () => {
     const p = (await create(u, validProfile({ fullBody: file(fullBody) }))).body;
     const res = await patch(u, p.id, { removeFullBody: 'true' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ fullBodyUrl: null, supportsFashn: false, supportsNano: true, portraitUrl: p.portraitUrl });
+    expect(res.body).toMatchObject({
+      fullBodyUrl: null,
+      supportsFashn: false,
+      supportsNano: true,
+      portraitUrl: p.portraitUrl,
+    });
     expect(await userObjects(u)).toEqual([keyOf(p.portraitUrl)]);
   });
 
@@ -165,16 +216,26 @@ describe('default profile', () => {
     expect(res.status).toBe(200);
     expect(res.body.isDefault).toBe(true);
     const after = await list(u);
-    expect(after.map((p) => [p.name, p.isDefault])).toEqual([['B', true], ['C', false], ['A', false]]);
+    expect(after.map((p) => [p.name, p.isDefault])).toEqual([
+      ['B', true],
+      ['C', false],
+      ['A', false],
+    ]);
 
     // JSON works as well as multipart for the default switch
-    const viaJson = await ctx.invoke('PATCH', `/api/photo-profiles/${c.id}`, { token: u.idToken, body: { isDefault: true } });
+    const viaJson = await ctx.invoke('PATCH', `/api/photo-profiles/${c.id}`, {
+      token: u.idToken,
+      body: { isDefault: true },
+    });
     expect(viaJson.body.isDefault).toBe(true);
     const unset = await patch(u, c.id, { isDefault: 'false' });
     expect([unset.status, unset.body.message]).toEqual([400, 'Make another profile the default instead']);
 
     expect((await ctx.invoke('DELETE', `/api/photo-profiles/${c.id}`, { token: u.idToken })).status).toBe(204);
-    expect((await list(u)).map((p) => [p.name, p.isDefault])).toEqual([['A', true], ['B', false]]);
+    expect((await list(u)).map((p) => [p.name, p.isDefault])).toEqual([
+      ['A', true],
+      ['B', false],
+    ]);
   });
 });
 
@@ -223,7 +284,10 @@ describe('plan limits', () => {
     const first = (await create(u, validProfile())).body;
     const res = await create(u, validProfile({ name: 'Second' }));
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ code: 'limit.photo_profiles', message: 'You have reached the photo profile limit of your plan (1). Upgrade to add more.' });
+    expect(res.body).toEqual({
+      code: 'limit.photo_profiles',
+      message: 'You have reached the photo profile limit of your plan (1). Upgrade to add more.',
+    });
     expect(await userObjects(u)).toEqual([keyOf(first.portraitUrl)]);
 
     await updateUser(ctx.db, u.sub, { currentPlan: 'trial' });
@@ -256,17 +320,62 @@ describe('validation and bad files: 4xx with the form messages, nothing stored',
     ['missing name', async () => validProfile({ name: undefined }), 400, 'Profile name is required'],
     ['blank name', async () => validProfile({ name: '   ' }), 400, 'Profile name is required'],
     ['missing portrait', async () => validProfile({ portrait: undefined }), 400, 'Portrait photo is required'],
-    ['empty file input (no file chosen)', async () => validProfile({ portrait: { filename: '', content: Buffer.alloc(0) } }), 400, 'Portrait photo is required'],
-    ['missing body description', async () => validProfile({ bodyDescription: undefined }), 400, 'Body description is required'],
-    ['short body description (trimmed)', async () => validProfile({ bodyDescription: '   nineteen chars xx   ' }), 400, 'Body description must be at least 20 characters'],
+    [
+      'empty file input (no file chosen)',
+      async () => validProfile({ portrait: { filename: '', content: Buffer.alloc(0) } }),
+      400,
+      'Portrait photo is required',
+    ],
+    [
+      'missing body description',
+      async () => validProfile({ bodyDescription: undefined }),
+      400,
+      'Body description is required',
+    ],
+    [
+      'short body description (trimmed)',
+      async () => validProfile({ bodyDescription: '   nineteen chars xx   ' }),
+      400,
+      'Body description must be at least 20 characters',
+    ],
     ['unknown gender', async () => validProfile({ gender: 'other' }), 400, 'Gender must be male, female or unisex'],
-    ['text file named .jpg', async () => validProfile({ portrait: file(Buffer.from('I am text, not a photo\n'), 'me.jpg') }), 400, 'Unsupported image type. Use JPEG, PNG or WebP.'],
+    [
+      'text file named .jpg',
+      async () => validProfile({ portrait: file(Buffer.from('I am text, not a photo\n'), 'me.jpg') }),
+      400,
+      'Unsupported image type. Use JPEG, PNG or WebP.',
+    ],
     ['empty file', async () => validProfile({ portrait: file(Buffer.alloc(0), 'me.jpg') }), 400, 'The file is empty'],
-    ['truncated JPEG', async () => validProfile({ portrait: file(truncated(await noisyJpeg())) }), 400, 'The image could not be read'],
-    ['file over 10 MB', async () => validProfile({ portrait: file(oversized(10 * 1024 * 1024 + 1)) }), 413, 'File too large. The maximum is 10 MB.'],
-    ['file over the parser limit (cut off by busboy)', async () => validProfile({ portrait: file(oversized(13 * 1024 * 1024)) }), 413, 'File too large. The maximum is 10 MB.'],
-    ['20000x20000 PNG', async () => validProfile({ portrait: file(hugeBlankPng(), 'huge.png', 'image/png') }), 400, 'The image has too many pixels. The maximum is 50 megapixels.'],
-    ['good portrait, bad full-body photo', async () => validProfile({ fullBody: file(Buffer.from('GIF89a....'), 'body.gif', 'image/gif') }), 400, 'Unsupported image type. Use JPEG, PNG or WebP.'],
+    [
+      'truncated JPEG',
+      async () => validProfile({ portrait: file(truncated(await noisyJpeg())) }),
+      400,
+      'The image could not be read',
+    ],
+    [
+      'file over 10 MB',
+      async () => validProfile({ portrait: file(oversized(10 * 1024 * 1024 + 1)) }),
+      413,
+      'File too large. The maximum is 10 MB.',
+    ],
+    [
+      'file over the parser limit (cut off by busboy)',
+      async () => validProfile({ portrait: file(oversized(13 * 1024 * 1024)) }),
+      413,
+      'File too large. The maximum is 10 MB.',
+    ],
+    [
+      '20000x20000 PNG',
+      async () => validProfile({ portrait: file(hugeBlankPng(), 'huge.png', 'image/png') }),
+      400,
+      'The image has too many pixels. The maximum is 50 megapixels.',
+    ],
+    [
+      'good portrait, bad full-body photo',
+      async () => validProfile({ fullBody: file(Buffer.from('GIF89a....'), 'body.gif', 'image/gif') }),
+      400,
+      'Unsupported image type. Use JPEG, PNG or WebP.',
+    ],
   ];
 
   it.each(cases)('%s', async (_name, parts, status, message) => {
@@ -279,7 +388,11 @@ describe('validation and bad files: 4xx with the form messages, nothing stored',
   });
 
   it('a body that is not a form', async () => {
-    const res = await ctx.invoke('POST', '/api/photo-profiles', { token: u.idToken, body: 'name=x', headers: { 'content-type': 'text/plain' } });
+    const res = await ctx.invoke('POST', '/api/photo-profiles', {
+      token: u.idToken,
+      body: 'name=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(res.status).toBe(400);
     expect(await list(u)).toEqual([]);
   });
@@ -314,7 +427,19 @@ describe('repository: the cap is enforced by the transaction alone', () => {
     const ids = Array.from({ length: 10 }, (_, i) => `01REPOTEST${String(i).padStart(16, '0')}`);
     const results = await Promise.all(
       ids.map((id) =>
-        createPhotoProfile(ctx.db, { id, userId, name: id, gender: 'unisex', bodyDescription: BODY, portraitKey: `users/${userId}/p/${id}.jpg`, fullBodyKey: null }, 2),
+        createPhotoProfile(
+          ctx.db,
+          {
+            id,
+            userId,
+            name: id,
+            gender: 'unisex',
+            bodyDescription: BODY,
+            portraitKey: `users/${userId}/p/${id}.jpg`,
+            fullBodyKey: null,
+          },
+          2,
+        ),
       ),
     );
     expect(results.filter((r) => r === 'limit')).toHaveLength(8);
@@ -337,7 +462,8 @@ describe('purge order: objects first, then records; "deleted" only when true', (
   function refuseDeletes() {
     const send = S3Client.prototype.send;
     vi.spyOn(S3Client.prototype, 'send').mockImplementation(function (this: S3Client, cmd: any, ...rest: any[]) {
-      if (cmd instanceof DeleteObjectsCommand) return Promise.reject(Object.assign(new Error('Access Denied'), { name: 'AccessDenied' }));
+      if (cmd instanceof DeleteObjectsCommand)
+        return Promise.reject(Object.assign(new Error('Access Denied'), { name: 'AccessDenied' }));
       return (send as any).call(this, cmd, ...rest);
     } as any);
   }
@@ -351,7 +477,10 @@ describe('purge order: objects first, then records; "deleted" only when true', (
     refuseDeletes();
     const res = await ctx.invoke('DELETE', '/api/user/photos', { token: u.idToken });
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ message: 'We could not delete all of your photos just now. Please try again.', code: 'service_unavailable' });
+    expect(res.body).toEqual({
+      message: 'We could not delete all of your photos just now. Please try again.',
+      code: 'service_unavailable',
+    });
     expect((await list(u)).map((x) => x.id)).toEqual([p.id]);
     expect(await countPhotoProfiles(ctx.db, u.sub)).toBe(1);
     expect((await userObjects(u)).sort()).toEqual(before);

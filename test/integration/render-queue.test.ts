@@ -26,13 +26,23 @@ import { startFashnFake, startGeminiFake } from '../support/provider-fakes';
 let ctx: IntegrationContext;
 let wf: Awaited<ReturnType<typeof startTestWorkflow>>;
 const s3 = () => createS3Client({ endpoint: ctx.endpoints.s3 });
-const photo = (w: number, h: number, color: string) => sharp({ create: { width: w, height: h, channels: 3, background: color } }).jpeg().toBuffer();
+const photo = (w: number, h: number, color: string) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 
 async function newUserWithProfile(opts: { credits?: number; plan?: 'starter' | 'creator' } = {}) {
   const user = await ctx.createUser();
   await ctx.invoke('GET', '/api/auth/user', { token: user.idToken });
   await updateUser(ctx.db, user.sub, { currentPlan: opts.plan ?? 'starter' });
-  if (opts.credits) await recordMovement(ctx.db, { userId: user.sub, kind: 'grant.monthly', bucket: 'monthly', amount: opts.credits, causeId: `test-${user.sub}` });
+  if (opts.credits)
+    await recordMovement(ctx.db, {
+      userId: user.sub,
+      kind: 'grant.monthly',
+      bucket: 'monthly',
+      amount: opts.credits,
+      causeId: `test-${user.sub}`,
+    });
   await setAgeStatus(ctx.db, user.sub, 'adult', AGE_CONFIRMATION.version);
   const mp = await multipart({
     consent: PHOTO_CONSENT.version,
@@ -42,7 +52,11 @@ async function newUserWithProfile(opts: { credits?: number; plan?: 'starter' | '
     portrait: { content: await photo(400, 400, '#c9a27e'), filename: 'portrait.jpg', type: 'image/jpeg' },
     fullBody: { content: await photo(400, 600, '#8fa3b8'), filename: 'body.jpg', type: 'image/jpeg' },
   });
-  const res = await ctx.invoke('POST', '/api/photo-profiles', { token: user.idToken, body: mp.body, headers: mp.headers });
+  const res = await ctx.invoke('POST', '/api/photo-profiles', {
+    token: user.idToken,
+    body: mp.body,
+    headers: mp.headers,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { user, profileId: res.body.id as string };
 }
@@ -72,13 +86,25 @@ beforeAll(async () => {
   ctx = await setupIntegration();
   wf = await startTestWorkflow();
   const owner = await ctx.createUser();
-  await seedCatalog({ db: ctx.db, s3: s3(), publicBucket: process.env.PUBLIC_BUCKET!, owners: { influencer: owner.sub, admin: owner.sub } });
+  await seedCatalog({
+    db: ctx.db,
+    s3: s3(),
+    publicBucket: process.env.PUBLIC_BUCKET!,
+    owners: { influencer: owner.sub, admin: owner.sub },
+  });
 });
 afterAll(async () => {
   await wf?.stop();
 });
 beforeEach(() => {
-  for (const k of ['FASHN_API_KEY', 'GEMINI_API_KEY', 'RENDER_TIME_LIMIT_MS', 'PROVIDER_CONCURRENCY_GEMINI', 'PROVIDER_CONCURRENCY_LOCAL']) delete process.env[k];
+  for (const k of [
+    'FASHN_API_KEY',
+    'GEMINI_API_KEY',
+    'RENDER_TIME_LIMIT_MS',
+    'PROVIDER_CONCURRENCY_GEMINI',
+    'PROVIDER_CONCURRENCY_LOCAL',
+  ])
+    delete process.env[k];
   process.env.PUBLIC_ORIGIN = 'https://app.test';
 });
 
@@ -87,7 +113,10 @@ describe('Idempotency-Key on credit-spending starts', () => {
     const { user, profileId } = await newUserWithProfile({ credits: 5 });
     const body = { styleId: seedStyleId(0), photoProfileId: profileId };
     const answers = await Promise.all(Array.from({ length: 20 }, () => startStyle(user, body, 'intent-0001-aaaa')));
-    expect(answers.map((a) => a.status).every((s) => s === 200 || s === 201), JSON.stringify(answers.map((a) => a.body))).toBe(true);
+    expect(
+      answers.map((a) => a.status).every((s) => s === 200 || s === 201),
+      JSON.stringify(answers.map((a) => a.body)),
+    ).toBe(true);
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     const ids = new Set(answers.map((a) => a.body.id));
     expect(ids.size).toBe(1);
@@ -121,7 +150,12 @@ describe('Idempotency-Key on credit-spending starts', () => {
   it('a repeat still answers the first id after the spend used the last credit (no 402 for a double click)', async () => {
     const { user, profileId } = await newUserWithProfile({ credits: 1 });
     const body = { imageUrl: '/api/public-image/styles/seed-style-01/prompt.webp', imageType: 'model_wearer' };
-    const send = () => ctx.invoke('POST', '/api/generate/quick-try', { token: user.idToken, body: { ...body, photoProfileId: profileId }, headers: { 'idempotency-key': 'intent-0004-dddd' } });
+    const send = () =>
+      ctx.invoke('POST', '/api/generate/quick-try', {
+        token: user.idToken,
+        body: { ...body, photoProfileId: profileId },
+        headers: { 'idempotency-key': 'intent-0004-dddd' },
+      });
     const [a, b] = await Promise.all([send(), send()]);
     expect([a.status, b.status].sort()).toEqual([200, 201]);
     expect(a.body.id).toBe(b.body.id);
@@ -139,7 +173,9 @@ describe('production without provider keys', () => {
     const stage = process.env.APP_STAGE;
     process.env.APP_STAGE = 'prod';
     try {
-      const err = await startFromStyle(ctx.db, record, { styleId: CREATIVE, photoProfileId: profileId }).catch((e: unknown) => e);
+      const err = await startFromStyle(ctx.db, record, { styleId: CREATIVE, photoProfileId: profileId }).catch(
+        (e: unknown) => e,
+      );
       expect(err).toMatchObject({ status: 503, code: 'provider_unavailable' });
       process.env.GEMINI_API_KEY = 'gk';
       expect(await providerReady('creative')).toBe(true);
@@ -156,7 +192,11 @@ describe('the render queue', () => {
   it('costs two task states per generation and leaves no slot, queue entry or waiting token behind', async () => {
     const { user, profileId } = await newUserWithProfile({ credits: 12 });
     const before = { ...wf.metrics.invocations };
-    const starts = await Promise.all(Array.from({ length: 10 }, (_, i) => startStyle(user, { styleId: seedStyleId(i % 4), photoProfileId: profileId }, `burst-${i}-eeeeeeee`)));
+    const starts = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        startStyle(user, { styleId: seedStyleId(i % 4), photoProfileId: profileId }, `burst-${i}-eeeeeeee`),
+      ),
+    );
     expect(starts.every((s) => s.status === 201)).toBe(true);
     await wf.drain();
     for (const s of starts) expect((await getGeneration(ctx.db, user.sub, s.body.id))?.status).toBe('completed');
@@ -180,7 +220,11 @@ describe('the render queue', () => {
       await until(async () => (await queueDepth(ctx.db, 'gemini')) === 2, 'two queued renders');
       await wf.drain();
       const g = async (u: TestUser, id: string) => (await getGeneration(ctx.db, u.sub, id))!;
-      const [a, s, p] = [await g(std.user, first.body.id), await g(std.user, waitingStd.body.id), await g(pri.user, waitingPri.body.id)];
+      const [a, s, p] = [
+        await g(std.user, first.body.id),
+        await g(std.user, waitingStd.body.id),
+        await g(pri.user, waitingPri.body.id),
+      ];
       expect([a.status, s.status, p.status]).toEqual(['completed', 'completed', 'completed']);
       expect(Date.parse(p.startedAt!)).toBeLessThan(Date.parse(s.startedAt!)); // the priority lane went first
       expect(Date.parse(p.startedAt!)).toBeGreaterThanOrEqual(Date.parse(a.completedAt!) - 200);
@@ -198,7 +242,10 @@ describe('the render queue', () => {
       const res = await startStyle(user, { styleId: CREATIVE, photoProfileId: profileId });
       await wf.drain();
       const view = await ctx.invoke('GET', `/api/generations/${res.body.id}`, { token: user.idToken });
-      expect([view.body.status, view.body.error]).toEqual(['failed', 'The image took too long to render. Your credit was refunded; please try again.']);
+      expect([view.body.status, view.body.error]).toEqual([
+        'failed',
+        'The image took too long to render. Your credit was refunded; please try again.',
+      ]);
       expect((await getBalance(ctx.db, user.sub)).credits).toBe(2);
       expect((await listLedger(ctx.db, user.sub)).filter((e) => e.kind === 'refund.generation')).toHaveLength(1);
       expect(await inFlight(ctx.db, 'gemini')).toBe(0);
@@ -237,9 +284,20 @@ describe('the render queue', () => {
       const running = await startStyle(user, { styleId: CREATIVE, photoProfileId: profileId });
       await until(async () => (await inFlight(ctx.db, 'gemini')) === 1, 'the first render to start');
       const queued = await startStyle(user, { styleId: CREATIVE, photoProfileId: profileId });
-      await until(async () => (await getRenderJob(ctx.db, queued.body.id))?.state === 'queued', 'the second render to queue');
-      const client = new SFNClient({ region: 'eu-west-1', endpoint: wf.url, credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
-      await client.send(new StopExecutionCommand({ executionArn: `${wf.stateMachineArn.replace(':stateMachine:', ':execution:')}:${queued.body.id}` }));
+      await until(
+        async () => (await getRenderJob(ctx.db, queued.body.id))?.state === 'queued',
+        'the second render to queue',
+      );
+      const client = new SFNClient({
+        region: 'eu-west-1',
+        endpoint: wf.url,
+        credentials: { accessKeyId: 'l', secretAccessKey: 'l' },
+      });
+      await client.send(
+        new StopExecutionCommand({
+          executionArn: `${wf.stateMachineArn.replace(':stateMachine:', ':execution:')}:${queued.body.id}`,
+        }),
+      );
       await wf.drain();
       const q = await getGeneration(ctx.db, user.sub, queued.body.id);
       expect([q?.status, q?.error]).toEqual(['failed', 'The generation was cancelled. Your credit was refunded.']);
@@ -269,7 +327,9 @@ describe('the render queue', () => {
       const res = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId });
       await wf.drain();
       expect((await getGeneration(ctx.db, user.sub, res.body.id))?.status).toBe('completed');
-      expect(fashn.webhookUrls[0]).toMatch(new RegExp(`^https://app\\.test/api/providers/fashn/webhook\\?generation=${res.body.id}&sig=[\\w-]+$`));
+      expect(fashn.webhookUrls[0]).toMatch(
+        new RegExp(`^https://app\\.test/api/providers/fashn/webhook\\?generation=${res.body.id}&sig=[\\w-]+$`),
+      );
       expect(fashn.requests.filter((r) => r.path.startsWith('/v1/status/'))).toHaveLength(1);
       const u = new URL(fashn.webhookUrls[0]!);
       const forged = await ctx.invoke('POST', `${u.pathname}?generation=${res.body.id}&sig=AAAA`, { body: {} });
@@ -278,7 +338,10 @@ describe('the render queue', () => {
       expect(repeat.status).toBe(200);
       await wf.drain();
       expect(fashn.requests.filter((r) => r.path.startsWith('/v1/status/'))).toHaveLength(1);
-      expect((await listLedger(ctx.db, user.sub)).map((e) => e.kind).sort()).toEqual(['grant.monthly', 'spend.generation']);
+      expect((await listLedger(ctx.db, user.sub)).map((e) => e.kind).sort()).toEqual([
+        'grant.monthly',
+        'spend.generation',
+      ]);
     } finally {
       await fashn.close();
     }

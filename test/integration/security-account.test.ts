@@ -26,25 +26,30 @@ async function signedInUser(): Promise<TestUser> {
 }
 
 describe('accountStatus on the user item', () => {
-  it.each(['deleting', 'deleted', 'disabled'] as const)('refuses GET and PATCH with a still-valid ID token once the account is %s', async (status) => {
-    const u = await signedInUser();
-    expect((await ctx.invoke('PATCH', '/api/user/profile', { token: u.idToken, body: { firstName: 'Before' } })).status).toBe(200);
-    expect(await setAccountStatus(ctx.db, u.sub, status)).toBe(true);
-    for (const [method, path, body] of [
-      ['GET', '/api/auth/user', undefined],
-      ['PATCH', '/api/user/profile', { firstName: 'After' }],
-      ['GET', '/api/generations', undefined],
-      ['GET', '/api/credits', undefined],
-      ['GET', '/api/photo-profiles', undefined],
-      ['PATCH', '/api/users/role', { role: 'admin' }],
-    ] as const) {
-      const res = await ctx.invoke(method, path, { token: u.idToken, body });
-      expect([res.status, res.body], `${method} ${path}`).toEqual([401, INACTIVE]);
-    }
-    // an optional-auth route with the token is refused too (the SPA signs out), without it the public view stays
-    expect((await ctx.invoke('GET', `/api/users/${u.sub}`, { token: u.idToken })).status).toBe(401);
-    expect((await getUser(ctx.db, u.sub))!.accountStatus).toBe(status);
-  });
+  it.each(['deleting', 'deleted', 'disabled'] as const)(
+    'refuses GET and PATCH with a still-valid ID token once the account is %s',
+    async (status) => {
+      const u = await signedInUser();
+      expect(
+        (await ctx.invoke('PATCH', '/api/user/profile', { token: u.idToken, body: { firstName: 'Before' } })).status,
+      ).toBe(200);
+      expect(await setAccountStatus(ctx.db, u.sub, status)).toBe(true);
+      for (const [method, path, body] of [
+        ['GET', '/api/auth/user', undefined],
+        ['PATCH', '/api/user/profile', { firstName: 'After' }],
+        ['GET', '/api/generations', undefined],
+        ['GET', '/api/credits', undefined],
+        ['GET', '/api/photo-profiles', undefined],
+        ['PATCH', '/api/users/role', { role: 'admin' }],
+      ] as const) {
+        const res = await ctx.invoke(method, path, { token: u.idToken, body });
+        expect([res.status, res.body], `${method} ${path}`).toEqual([401, INACTIVE]);
+      }
+      // an optional-auth route with the token is refused too (the SPA signs out), without it the public view stays
+      expect((await ctx.invoke('GET', `/api/users/${u.sub}`, { token: u.idToken })).status).toBe(401);
+      expect((await getUser(ctx.db, u.sub))!.accountStatus).toBe(status);
+    },
+  );
 
   it("keeps answering for 'active' and for items without a status", async () => {
     const u = await signedInUser();
@@ -62,7 +67,9 @@ describe('a token that outlives its user item', () => {
     await ctx.db.doc.send(new DeleteCommand({ TableName: ctx.tableName, Key: keys.user(u.sub) }));
     const res = await ctx.invoke('GET', '/api/auth/user', { token: u.idToken });
     expect([res.status, res.body]).toEqual([401, INACTIVE]);
-    expect((await ctx.invoke('PATCH', '/api/user/profile', { token: u.idToken, body: { firstName: 'X' } })).status).toBe(401);
+    expect(
+      (await ctx.invoke('PATCH', '/api/user/profile', { token: u.idToken, body: { firstName: 'X' } })).status,
+    ).toBe(401);
     expect(await getUser(ctx.db, u.sub)).toBeNull();
     cognito.destroy();
   });
@@ -73,7 +80,9 @@ describe('a token that outlives its user item', () => {
     // cognito-local has no AdminUserGlobalSignOut (docs/security.md); AWS revokes the refresh tokens there
     expect(result).toEqual({ disabled: true, globalSignOut: 'unsupported-locally' });
     const cognito = cognitoClient(ctx.endpoints.cognito);
-    expect((await cognito.send(new AdminGetUserCommand({ UserPoolId: ctx.userPoolId, Username: u.email }))).Enabled).toBe(false);
+    expect(
+      (await cognito.send(new AdminGetUserCommand({ UserPoolId: ctx.userPoolId, Username: u.email }))).Enabled,
+    ).toBe(false);
     cognito.destroy();
     await ctx.db.doc.send(new DeleteCommand({ TableName: ctx.tableName, Key: keys.user(u.sub) }));
     expect((await ctx.invoke('GET', '/api/auth/user', { token: u.idToken })).status).toBe(401);

@@ -8,7 +8,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { signPayload } from '../../functions/payments/signature';
-import { LOCAL_WEBHOOK_SECRET, getLocalSession, getLocalSubscription, payLocalSession, type EventSink } from '../../functions/payments/local-adapter';
+import {
+  LOCAL_WEBHOOK_SECRET,
+  getLocalSession,
+  getLocalSubscription,
+  payLocalSession,
+  type EventSink,
+} from '../../functions/payments/local-adapter';
 import { stripeEvent, type StripeEvent } from '../../functions/payments/stripe-objects';
 import { PLANS } from '../../shared/domain/plans';
 import { keys } from '../../shared/repositories/keys';
@@ -28,7 +34,10 @@ beforeAll(async () => {
 
 function post(event: StripeEvent) {
   const body = JSON.stringify(event);
-  return ctx.invoke('POST', '/api/stripe/webhook', { body, headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(body, LOCAL_WEBHOOK_SECRET) } });
+  return ctx.invoke('POST', '/api/stripe/webhook', {
+    body,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(body, LOCAL_WEBHOOK_SECRET) },
+  });
 }
 
 const collect = () => {
@@ -49,8 +58,10 @@ async function checkout(u: TestUser, productType: string): Promise<string> {
   return res.body.sessionId as string;
 }
 
-const refundRecorded = async (key: string) => !!(await ctx.db.doc.send(new GetCommand({ TableName: ctx.tableName, Key: keys.localPayRefund(key) }))).Item;
-const kinds = async (userId: string) => (await listAllEntries(ctx.db, userId)).map((e) => `${e.kind}:${e.amount}`).sort();
+const refundRecorded = async (key: string) =>
+  !!(await ctx.db.doc.send(new GetCommand({ TableName: ctx.tableName, Key: keys.localPayRefund(key) }))).Item;
+const kinds = async (userId: string) =>
+  (await listAllEntries(ctx.db, userId)).map((e) => `${e.kind}:${e.amount}`).sort();
 
 describe('the trial, once ever', () => {
   it('four trial checkouts opened before paying, all paid and delivered at once, grant the trial once and refund the rest', async () => {
@@ -106,7 +117,9 @@ describe('at most one live subscription', () => {
     expect([user.currentPlan, user.subscriptionId, user.subscriptionStatus]).toEqual(['starter', starterSub, 'active']);
     expect((await getLocalSubscription(ctx.db, creatorSub))!.status).toBe('canceled');
     expect((await getLocalSubscription(ctx.db, starterSub))!.status).toBe('active');
-    expect((await kinds(u.sub)).filter((k) => k.startsWith('grant.'))).toEqual([`grant.monthly:${PLANS.starter.credits}`]);
+    expect((await kinds(u.sub)).filter((k) => k.startsWith('grant.'))).toEqual([
+      `grant.monthly:${PLANS.starter.credits}`,
+    ]);
     const creatorInvoice = second.events.find((e) => e.type === 'invoice.paid')!.data.object as { id: string };
     expect(await refundRecorded(`refund:${creatorInvoice.id}`)).toBe(true);
     expect((await reconcileUser(ctx.db, u.sub)).problems).toEqual([]);
@@ -114,14 +127,18 @@ describe('at most one live subscription', () => {
 });
 
 describe('a validly signed event is fulfilled only from our own record', () => {
-  it("a completed session rewritten to name another user grants nothing to anyone", async () => {
+  it('a completed session rewritten to name another user grants nothing to anyone', async () => {
     const attacker = await newUser();
     const victim = await newUser();
     const id = await checkout(attacker, 'pack-30');
     const { events, sink } = collect();
     await payLocalSession(ctx.db, id, sink);
     const o = events[0]!.data.object as Record<string, any>;
-    const forged = stripeEvent('evt_forged_user', 'checkout.session.completed', { ...o, client_reference_id: victim.sub, metadata: { ...o.metadata, userId: victim.sub } });
+    const forged = stripeEvent('evt_forged_user', 'checkout.session.completed', {
+      ...o,
+      client_reference_id: victim.sub,
+      metadata: { ...o.metadata, userId: victim.sub },
+    });
     const res = await post(forged);
     expect(res.status).toBe(200);
     expect(res.body.outcome).toBe('applied');
@@ -162,8 +179,17 @@ describe('a validly signed event is fulfilled only from our own record', () => {
   it('a session we never opened, or one for a user who no longer exists, answers 200 and grants nothing (no 500)', async () => {
     const u = await newUser();
     const ghost = stripeEvent('evt_ghost', 'checkout.session.completed', {
-      id: 'cs_local_ghost', object: 'checkout.session', mode: 'payment', status: 'complete', payment_status: 'paid', client_reference_id: u.sub,
-      metadata: { productType: 'pack-300', userId: u.sub }, amount_total: 4500, currency: 'eur', payment_intent: 'pi_ghost', created: Math.floor(Date.now() / 1000),
+      id: 'cs_local_ghost',
+      object: 'checkout.session',
+      mode: 'payment',
+      status: 'complete',
+      payment_status: 'paid',
+      client_reference_id: u.sub,
+      metadata: { productType: 'pack-300', userId: u.sub },
+      amount_total: 4500,
+      currency: 'eur',
+      payment_intent: 'pi_ghost',
+      created: Math.floor(Date.now() / 1000),
     });
     const res = await post(ghost);
     expect([res.status, res.body.outcome]).toEqual([200, 'applied']);
@@ -178,7 +204,13 @@ describe('a validly signed event is fulfilled only from our own record', () => {
     expect(res2.status, JSON.stringify(res2.body)).toBe(200);
     expect(await kinds(gone.sub)).toEqual([]);
 
-    const unknownSub = stripeEvent('evt_unknown_sub', 'invoice.paid', { id: 'in_ghost', object: 'invoice', billing_reason: 'subscription_cycle', subscription: 'sub_ghost', parent: { subscription_details: { subscription: 'sub_ghost', metadata: { userId: u.sub } } } });
+    const unknownSub = stripeEvent('evt_unknown_sub', 'invoice.paid', {
+      id: 'in_ghost',
+      object: 'invoice',
+      billing_reason: 'subscription_cycle',
+      subscription: 'sub_ghost',
+      parent: { subscription_details: { subscription: 'sub_ghost', metadata: { userId: u.sub } } },
+    });
     expect((await post(unknownSub)).status).toBe(200);
   });
 });

@@ -24,13 +24,22 @@ let ctx: IntegrationContext;
 let wf: Awaited<ReturnType<typeof startTestWorkflow>>;
 let admin: TestUser;
 const s3 = () => createS3Client({ endpoint: ctx.endpoints.s3 });
-const photo = (w: number, h: number, color: string) => sharp({ create: { width: w, height: h, channels: 3, background: color } }).jpeg().toBuffer();
+const photo = (w: number, h: number, color: string) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 
 async function userWithProfile(credits: number) {
   const user = await ctx.createUser();
   await ctx.invoke('GET', '/api/auth/user', { token: user.idToken });
   await updateUser(ctx.db, user.sub, { currentPlan: 'starter' });
-  await recordMovement(ctx.db, { userId: user.sub, kind: 'grant.monthly', bucket: 'monthly', amount: credits, causeId: `test-${user.sub}` });
+  await recordMovement(ctx.db, {
+    userId: user.sub,
+    kind: 'grant.monthly',
+    bucket: 'monthly',
+    amount: credits,
+    causeId: `test-${user.sub}`,
+  });
   await setAgeStatus(ctx.db, user.sub, 'adult', AGE_CONFIRMATION.version);
   const mp = await multipart({
     consent: PHOTO_CONSENT.version,
@@ -40,7 +49,11 @@ async function userWithProfile(credits: number) {
     portrait: { content: await photo(600, 600, '#c9a27e'), filename: 'portrait.jpg', type: 'image/jpeg' },
     fullBody: { content: await photo(600, 900, '#8fa3b8'), filename: 'body.jpg', type: 'image/jpeg' },
   });
-  const res = await ctx.invoke('POST', '/api/photo-profiles', { token: user.idToken, body: mp.body, headers: mp.headers });
+  const res = await ctx.invoke('POST', '/api/photo-profiles', {
+    token: user.idToken,
+    body: mp.body,
+    headers: mp.headers,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { user, profileId: res.body.id as string };
 }
@@ -55,11 +68,22 @@ beforeAll(async () => {
   admin = await ctx.createUser();
   await ctx.invoke('GET', '/api/auth/user', { token: admin.idToken });
   await updateUser(ctx.db, admin.sub, { role: 'admin', currentRole: 'admin', permanentRole: 'admin' });
-  await seedCatalog({ db: ctx.db, s3: s3(), publicBucket: process.env.PUBLIC_BUCKET!, owners: { influencer: admin.sub, admin: admin.sub } });
+  await seedCatalog({
+    db: ctx.db,
+    s3: s3(),
+    publicBucket: process.env.PUBLIC_BUCKET!,
+    owners: { influencer: admin.sub, admin: admin.sub },
+  });
   victim = await userWithProfile(2);
   attacker = await userWithProfile(5);
-  const mp = await multipart({ file: { content: await photo(400, 500, '#aa3355'), filename: 'outfit.jpg', type: 'image/jpeg' } });
-  const up = await ctx.invoke('POST', '/api/uploads/outfit', { token: victim.user.idToken, body: mp.body, headers: mp.headers });
+  const mp = await multipart({
+    file: { content: await photo(400, 500, '#aa3355'), filename: 'outfit.jpg', type: 'image/jpeg' },
+  });
+  const up = await ctx.invoke('POST', '/api/uploads/outfit', {
+    token: victim.user.idToken,
+    body: mp.body,
+    headers: mp.headers,
+  });
   expect(up.status).toBe(201);
   victimKey = (up.body.url as string).replace('/api/private-image/', '');
   expect(victimKey.startsWith(`users/${victim.user.sub}/outfits/`)).toBe(true);
@@ -100,10 +124,19 @@ describe('image references at generation start (quick-try)', () => {
   });
 
   it("still accepts the caller's own outfit and public images, stored in canonical form", async () => {
-    const mp = await multipart({ file: { content: await photo(400, 500, '#33aa55'), filename: 'mine.jpg', type: 'image/jpeg' } });
-    const up = await ctx.invoke('POST', '/api/uploads/outfit', { token: attacker.user.idToken, body: mp.body, headers: mp.headers });
+    const mp = await multipart({
+      file: { content: await photo(400, 500, '#33aa55'), filename: 'mine.jpg', type: 'image/jpeg' },
+    });
+    const up = await ctx.invoke('POST', '/api/uploads/outfit', {
+      token: attacker.user.idToken,
+      body: mp.body,
+      headers: mp.headers,
+    });
     const encoded = (up.body.url as string).replace('/outfits/', '/%6futfits/');
-    const res = await ctx.invoke('POST', '/api/generate/quick-try', { token: attacker.user.idToken, body: { imageUrl: encoded, imageType: 'model_wearer', photoProfileId: attacker.profileId } });
+    const res = await ctx.invoke('POST', '/api/generate/quick-try', {
+      token: attacker.user.idToken,
+      body: { imageUrl: encoded, imageType: 'model_wearer', photoProfileId: attacker.profileId },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const gens = await listGenerations(ctx.db, attacker.user.sub);
     expect(gens.find((g) => g.id === res.body.id)?.inputs.imageUrl).toBe(up.body.url);
@@ -117,38 +150,79 @@ describe('image references stored on styles, collections, products and templates
   it('refuses traversal in a style prompt or cover image (PATCH and POST)', async () => {
     const id = seedStyleId(0);
     const before = (await getStyle(ctx.db, id))!.promptImageUrl;
-    for (const ref of [`/api/public-image/uploads/style_prompt/%2e%2e/x.webp`, `/api/public-image/styles/${id}%2F..%2F..%2Fcatalog/x.webp`, `/api/public-image/styles/%2e%2e/${process.env.PRIVATE_BUCKET}/${victimKey}`, `/api/private-image/${victimKey}`]) {
-      const p = await ctx.invoke('PATCH', `/api/admin/styles/${id}`, { token: admin.idToken, body: { promptImageUrl: ref } });
+    for (const ref of [
+      `/api/public-image/uploads/style_prompt/%2e%2e/x.webp`,
+      `/api/public-image/styles/${id}%2F..%2F..%2Fcatalog/x.webp`,
+      `/api/public-image/styles/%2e%2e/${process.env.PRIVATE_BUCKET}/${victimKey}`,
+      `/api/private-image/${victimKey}`,
+    ]) {
+      const p = await ctx.invoke('PATCH', `/api/admin/styles/${id}`, {
+        token: admin.idToken,
+        body: { promptImageUrl: ref },
+      });
       expect([p.status, p.body.code], ref).toEqual([400, 'validation_error']);
-      const c = await ctx.invoke('PATCH', `/api/admin/styles/${id}`, { token: admin.idToken, body: { coverImageUrl: ref } });
+      const c = await ctx.invoke('PATCH', `/api/admin/styles/${id}`, {
+        token: admin.idToken,
+        body: { coverImageUrl: ref },
+      });
       expect(c.status, ref).toBe(400);
     }
     expect((await getStyle(ctx.db, id))!.promptImageUrl).toBe(before);
   });
 
   it('refuses traversal in a collection cover', async () => {
-    const created = await ctx.invoke('POST', '/api/influencer-collections', { token: admin.idToken, body: { name: 'Mine', description: 'x' } });
+    const created = await ctx.invoke('POST', '/api/influencer-collections', {
+      token: admin.idToken,
+      body: { name: 'Mine', description: 'x' },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const res = await ctx.invoke('PATCH', `/api/influencer-collections/${created.body.id}`, { token: admin.idToken, body: { coverImage: '/api/public-image/uploads/x/%2e%2e/y.jpg' } });
+    const res = await ctx.invoke('PATCH', `/api/influencer-collections/${created.body.id}`, {
+      token: admin.idToken,
+      body: { coverImage: '/api/public-image/uploads/x/%2e%2e/y.jpg' },
+    });
     expect(res.status).toBe(400);
   });
 
   it('refuses javascript:, data: and private images as product or template images', async () => {
-    for (const imageUrl of ['javascript:alert(1)', 'data:image/png;base64,AAAA', `/api/private-image/${victimKey}`, '/api/public-image/../x.jpg']) {
-      const p = await ctx.invoke('POST', '/api/admin/products', { token: admin.idToken, body: { styleId: seedStyleId(0), name: 'Top', imageUrl } });
+    for (const imageUrl of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      `/api/private-image/${victimKey}`,
+      '/api/public-image/../x.jpg',
+    ]) {
+      const p = await ctx.invoke('POST', '/api/admin/products', {
+        token: admin.idToken,
+        body: { styleId: seedStyleId(0), name: 'Top', imageUrl },
+      });
       expect([p.status, p.body.code], imageUrl).toEqual([400, 'validation_error']);
-      const t = await ctx.invoke('POST', '/api/admin/prompts', { token: admin.idToken, body: { name: 'P', task: 'OUTFIT_TRYON', template: 'x', previewImageUrl: imageUrl } });
+      const t = await ctx.invoke('POST', '/api/admin/prompts', {
+        token: admin.idToken,
+        body: { name: 'P', task: 'OUTFIT_TRYON', template: 'x', previewImageUrl: imageUrl },
+      });
       expect(t.status, imageUrl).toBe(400);
     }
-    const ok = await ctx.invoke('POST', '/api/admin/products', { token: admin.idToken, body: { styleId: seedStyleId(0), name: 'Top', imageUrl: 'https://shop.example/top.jpg' } });
+    const ok = await ctx.invoke('POST', '/api/admin/products', {
+      token: admin.idToken,
+      body: { styleId: seedStyleId(0), name: 'Top', imageUrl: 'https://shop.example/top.jpg' },
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
   });
 
-  it('a traversal already stored on a style (legacy data) fails the generation instead of reading the victim\'s image', async () => {
+  it("a traversal already stored on a style (legacy data) fails the generation instead of reading the victim's image", async () => {
     const id = seedStyleId(1);
     const bucket = process.env.PRIVATE_BUCKET!;
-    await ctx.db.doc.send(new UpdateCommand({ TableName: ctx.tableName, Key: keys.style(id), UpdateExpression: 'SET promptImageUrl = :u', ExpressionAttributeValues: { ':u': `/api/public-image/%2e%2e/${bucket}/${victimKey}` } }));
-    const res = await ctx.invoke('POST', '/api/generate/style', { token: attacker.user.idToken, body: { styleId: id, photoProfileId: attacker.profileId } });
+    await ctx.db.doc.send(
+      new UpdateCommand({
+        TableName: ctx.tableName,
+        Key: keys.style(id),
+        UpdateExpression: 'SET promptImageUrl = :u',
+        ExpressionAttributeValues: { ':u': `/api/public-image/%2e%2e/${bucket}/${victimKey}` },
+      }),
+    );
+    const res = await ctx.invoke('POST', '/api/generate/style', {
+      token: attacker.user.idToken,
+      body: { styleId: id, photoProfileId: attacker.profileId },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     await wf.drain();
     const view = await ctx.invoke('GET', `/api/generations/${res.body.id}`, { token: attacker.user.idToken });

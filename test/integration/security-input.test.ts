@@ -17,7 +17,8 @@ beforeAll(async () => {
   ctx = await setupIntegration();
   user = await ctx.createUser();
   admin = await ctx.createUser();
-  for (const u of [user, admin]) expect((await ctx.invoke('GET', '/api/auth/user', { token: u.idToken })).status).toBe(200);
+  for (const u of [user, admin])
+    expect((await ctx.invoke('GET', '/api/auth/user', { token: u.idToken })).status).toBe(200);
   await updateUser(ctx.db, admin.sub, { role: 'admin', currentRole: 'admin', permanentRole: 'admin' });
 });
 
@@ -28,11 +29,17 @@ describe('path parameters', () => {
     expect(withParams.length).toBeGreaterThanOrEqual(22);
   });
 
-  it.each(withParams.map((r) => [`${r.method} ${r.path}`, r] as const))('%s refuses a 3000-byte id with 404 { message, code }', async (_name, route) => {
-    const path = route.path.replace(/\{[^}]+\}/g, 'x'.repeat(3000));
-    const res = await ctx.invoke(route.method, path, { token: admin.idToken, body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
-    expect([res.status, res.body]).toEqual([404, { message: 'Not found', code: 'not_found' }]);
-  });
+  it.each(withParams.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s refuses a 3000-byte id with 404 { message, code }',
+    async (_name, route) => {
+      const path = route.path.replace(/\{[^}]+\}/g, 'x'.repeat(3000));
+      const res = await ctx.invoke(route.method, path, {
+        token: admin.idToken,
+        body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      });
+      expect([res.status, res.body]).toEqual([404, { message: 'Not found', code: 'not_found' }]);
+    },
+  );
 
   it('refuses ids outside the grammar, anonymously too, and keeps answering for real ones', async () => {
     for (const id of ['a b', 'a/../b', '%00', 'x\u0000y', '<script>', 'é']) {
@@ -48,15 +55,30 @@ describe('path parameters', () => {
 
 describe('pagination cursors', () => {
   beforeAll(async () => {
-    for (let i = 0; i < 3; i++) await recordMovement(ctx.db, { userId: user.sub, kind: 'grant.monthly', bucket: 'monthly', amount: 1, causeId: `cursor-${i}` });
-    await recordMovement(ctx.db, { userId: admin.sub, kind: 'grant.monthly', bucket: 'monthly', amount: 1, causeId: 'cursor-admin' });
+    for (let i = 0; i < 3; i++)
+      await recordMovement(ctx.db, {
+        userId: user.sub,
+        kind: 'grant.monthly',
+        bucket: 'monthly',
+        amount: 1,
+        causeId: `cursor-${i}`,
+      });
+    await recordMovement(ctx.db, {
+      userId: admin.sub,
+      kind: 'grant.monthly',
+      bucket: 'monthly',
+      amount: 1,
+      causeId: 'cursor-admin',
+    });
   });
 
   it('pages with the cursor the API handed out', async () => {
     const p1 = await ctx.invoke('GET', '/api/credits/ledger?limit=2', { token: user.idToken });
     expect(p1.status).toBe(200);
     expect(p1.body.nextCursor).toEqual(expect.any(String));
-    const p2 = await ctx.invoke('GET', `/api/credits/ledger?limit=2&cursor=${encodeURIComponent(p1.body.nextCursor)}`, { token: user.idToken });
+    const p2 = await ctx.invoke('GET', `/api/credits/ledger?limit=2&cursor=${encodeURIComponent(p1.body.nextCursor)}`, {
+      token: user.idToken,
+    });
     expect(p2.status).toBe(200);
     expect(p2.body.items).toHaveLength(1);
   });
@@ -66,30 +88,48 @@ describe('pagination cursors', () => {
     const [payload, mac] = (p1.body.nextCursor as string).split('.');
     const crafted = [
       Buffer.from(JSON.stringify({ gsi1pk: `LEDGER#${user.sub}`, pk: 1, sk: { S: 'x' } })).toString('base64url'),
-      Buffer.from(JSON.stringify({ gsi1pk: `LEDGER#${user.sub}`, gsi1sk: 'x'.repeat(1500), pk: 'a', sk: 'b' })).toString('base64url'),
+      Buffer.from(
+        JSON.stringify({ gsi1pk: `LEDGER#${user.sub}`, gsi1sk: 'x'.repeat(1500), pk: 'a', sk: 'b' }),
+      ).toString('base64url'),
       `${Buffer.from(JSON.stringify({ gsi1pk: `LEDGER#${admin.sub}` })).toString('base64url')}.${mac}`,
       `${payload}.${mac!.slice(0, -2)}AA`,
       'not-a-cursor',
       '%%%',
     ];
     for (const cursor of crafted) {
-      const res = await ctx.invoke('GET', `/api/credits/ledger?cursor=${encodeURIComponent(cursor)}`, { token: user.idToken });
+      const res = await ctx.invoke('GET', `/api/credits/ledger?cursor=${encodeURIComponent(cursor)}`, {
+        token: user.idToken,
+      });
       expect([res.status, res.body], cursor).toEqual([400, { message: 'Invalid cursor', code: 'bad_request' }]);
     }
     // another user's cursor (validly signed, for another listing) is refused too
-    const foreign = await ctx.invoke('GET', `/api/credits/ledger?cursor=${encodeURIComponent(p1.body.nextCursor)}`, { token: admin.idToken });
+    const foreign = await ctx.invoke('GET', `/api/credits/ledger?cursor=${encodeURIComponent(p1.body.nextCursor)}`, {
+      token: admin.idToken,
+    });
     expect(foreign.status).toBe(400);
   });
 
   it('the finance ledger refuses a crafted cursor and one from another query', async () => {
-    const crafted = Buffer.from(JSON.stringify({ day: '2020-01-01', key: { gsi2pk: 'x', pk: 1 } })).toString('base64url');
+    const crafted = Buffer.from(JSON.stringify({ day: '2020-01-01', key: { gsi2pk: 'x', pk: 1 } })).toString(
+      'base64url',
+    );
     const res = await ctx.invoke('GET', `/api/admin/finance/ledger?cursor=${crafted}`, { token: admin.idToken });
     expect([res.status, res.body.code]).toEqual([400, 'bad_request']);
-    const page = await ctx.invoke('GET', `/api/admin/finance/ledger?userId=${user.sub}&limit=1`, { token: admin.idToken });
+    const page = await ctx.invoke('GET', `/api/admin/finance/ledger?userId=${user.sub}&limit=1`, {
+      token: admin.idToken,
+    });
     expect(page.body.nextCursor).toEqual(expect.any(String));
-    const elsewhere = await ctx.invoke('GET', `/api/admin/finance/ledger?userId=${admin.sub}&limit=1&cursor=${encodeURIComponent(page.body.nextCursor)}`, { token: admin.idToken });
+    const elsewhere = await ctx.invoke(
+      'GET',
+      `/api/admin/finance/ledger?userId=${admin.sub}&limit=1&cursor=${encodeURIComponent(page.body.nextCursor)}`,
+      { token: admin.idToken },
+    );
     expect(elsewhere.status).toBe(400);
-    const same = await ctx.invoke('GET', `/api/admin/finance/ledger?userId=${user.sub}&limit=1&cursor=${encodeURIComponent(page.body.nextCursor)}`, { token: admin.idToken });
+    const same = await ctx.invoke(
+      'GET',
+      `/api/admin/finance/ledger?userId=${user.sub}&limit=1&cursor=${encodeURIComponent(page.body.nextCursor)}`,
+      { token: admin.idToken },
+    );
     expect(same.status).toBe(200);
   });
 });
@@ -100,10 +140,16 @@ describe('names and titles (item 6)', () => {
       const res = await ctx.invoke('PATCH', '/api/user/profile', { token: user.idToken, body: { firstName } });
       expect([res.status, res.body.code], JSON.stringify(firstName)).toEqual([400, 'validation_error']);
     }
-    const ok = await ctx.invoke('PATCH', '/api/user/profile', { token: user.idToken, body: { firstName: 'Zoe\u0308' } });
+    const ok = await ctx.invoke('PATCH', '/api/user/profile', {
+      token: user.idToken,
+      body: { firstName: 'Zoe\u0308' },
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect((await ctx.invoke('GET', '/api/auth/user', { token: user.idToken })).body.firstName).toBe('Zo\u00eb');
-    const coll = await ctx.invoke('POST', '/api/influencer-collections', { token: admin.idToken, body: { name: 'Sale\u202E' } });
+    const coll = await ctx.invoke('POST', '/api/influencer-collections', {
+      token: admin.idToken,
+      body: { name: 'Sale\u202E' },
+    });
     expect([coll.status, coll.body.code]).toEqual([400, 'validation_error']);
   });
 

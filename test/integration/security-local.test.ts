@@ -27,16 +27,32 @@ beforeAll(async () => {
   process.env.S3_PUBLIC_ENDPOINT = `${base}/s3`;
   const webDir = mkdtempSync(path.join(os.tmpdir(), 'web-'));
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>spa</title>');
-  const server = createApiServer({ port, webDir, cognitoUrl: ctx.endpoints.cognito, s3Url: ctx.endpoints.s3, localRoutes: [checkoutRoute({ db: () => ctx.db, sink: () => async () => undefined })] });
+  const server = createApiServer({
+    port,
+    webDir,
+    cognitoUrl: ctx.endpoints.cognito,
+    s3Url: ctx.endpoints.s3,
+    localRoutes: [checkoutRoute({ db: () => ctx.db, sink: () => async () => undefined })],
+  });
   await server.listen();
   close = server.close;
   await createS3Client({ endpoint: ctx.endpoints.s3 }).send(
-    new PutObjectCommand({ Bucket: process.env.PUBLIC_BUCKET, Key: 'uploads/x/u1/a.jpg', Body: '<script>alert(document.domain)</script>', ContentType: 'image/jpeg' }),
+    new PutObjectCommand({
+      Bucket: process.env.PUBLIC_BUCKET,
+      Key: 'uploads/x/u1/a.jpg',
+      Body: '<script>alert(document.domain)</script>',
+      ContentType: 'image/jpeg',
+    }),
   );
 });
 afterAll(() => close?.());
 
-const presign = (key: string) => getSignedUrl(createS3Client({ endpoint: `${base}/s3` }), new GetObjectCommand({ Bucket: process.env.PUBLIC_BUCKET, Key: key }), { expiresIn: 60 });
+const presign = (key: string) =>
+  getSignedUrl(
+    createS3Client({ endpoint: `${base}/s3` }),
+    new GetObjectCommand({ Bucket: process.env.PUBLIC_BUCKET, Key: key }),
+    { expiresIn: 60 },
+  );
 
 describe('the /s3 proxy', () => {
   it('refuses a presigned URL with an unsigned response-content-type (or any extra parameter)', async () => {
@@ -47,7 +63,11 @@ describe('the /s3 proxy', () => {
     expect(ok.headers.get('x-content-type-options')).toBe('nosniff');
     expect(ok.headers.get('content-security-policy')).toContain('sandbox');
     await ok.arrayBuffer();
-    for (const extra of ['response-content-type=text%2Fhtml', 'response-content-disposition=inline', 'X-Amz-Signature=0']) {
+    for (const extra of [
+      'response-content-type=text%2Fhtml',
+      'response-content-disposition=inline',
+      'X-Amz-Signature=0',
+    ]) {
       const res = await fetch(`${url}&${extra}`);
       expect(res.status, extra).toBe(403);
       expect(res.headers.get('content-type')).not.toContain('text/html');
@@ -67,7 +87,11 @@ describe('401 from the local gateway', () => {
 
 describe('the local renew endpoint', () => {
   it('needs the local admin', async () => {
-    const renew = (token?: string) => fetch(`${base}/local/checkout/renew?email=nobody%40example.test`, { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const renew = (token?: string) =>
+      fetch(`${base}/local/checkout/renew?email=nobody%40example.test`, {
+        method: 'POST',
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
     expect((await renew()).status).toBe(401);
     expect((await renew('not-a-token')).status).toBe(401);
     const shopper = await ctx.createUser();
@@ -84,7 +108,14 @@ describe('the local renew endpoint', () => {
 describe('DynamoDB Local', () => {
   it('answers no browser origin (CORS is not *): a web page cannot drive the local database', async () => {
     const preflight = (origin: string) =>
-      fetch(`${ctx.endpoints.dynamodb}/`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-amz-target' } });
+      fetch(`${ctx.endpoints.dynamodb}/`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,x-amz-target',
+        },
+      });
     for (const origin of ['http://evil.example', 'http://localhost:3000', 'null']) {
       const res = await preflight(origin);
       expect(res.headers.get('access-control-allow-origin'), origin).toBeNull();

@@ -11,11 +11,22 @@ import { setModeratorForTests } from '../../functions/lib/moderation';
 import { mediaKeys, putImage, readImage } from '../../functions/lib/media-store';
 import { readProvenance } from '../support/provenance';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
-import { createGenerationWithReservation, markCompleted, markProcessing, setResultKey } from '../../shared/repositories/generation-repository';
+import {
+  createGenerationWithReservation,
+  markCompleted,
+  markProcessing,
+  setResultKey,
+} from '../../shared/repositories/generation-repository';
 import { updateUser } from '../../shared/repositories/user-repository';
 import { getShare } from '../../shared/repositories/share-repository';
 import { ERROR_CODES } from '../../shared/errors';
-import { RATE_LIMITS, SHARE_CACHE_SECONDS, SHARE_IMAGE_MAX_SIDE, SHARE_TOKEN_PATTERN, VIEWER_COOKIE } from '../../shared/domain/shares';
+import {
+  RATE_LIMITS,
+  SHARE_CACHE_SECONDS,
+  SHARE_IMAGE_MAX_SIDE,
+  SHARE_TOKEN_PATTERN,
+  VIEWER_COOKIE,
+} from '../../shared/domain/shares';
 import { TRAINED_ALGORITHMIC_MEDIA } from '../../shared/domain/provenance';
 import { createS3Client } from '../../functions/lib/s3';
 import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
@@ -30,7 +41,11 @@ let otherGen: string;
 let n = 0;
 
 /** A completed generation with a real 1600x2000 JPEG result, as the workflow leaves it. */
-async function completedGeneration(u: TestUser, styleName = 'Summer Linen', styleId: string | null = null): Promise<string> {
+async function completedGeneration(
+  u: TestUser,
+  styleName = 'Summer Linen',
+  styleId: string | null = null,
+): Promise<string> {
   const id = `01JSHARE${String(++n).padStart(18, '0')}`;
   const now = new Date().toISOString();
   await createGenerationWithReservation(ctx.db, {
@@ -39,7 +54,16 @@ async function completedGeneration(u: TestUser, styleName = 'Summer Linen', styl
     status: 'pending',
     kind: 'style',
     mode: 'creative',
-    inputs: { photoProfileId: 'p1', styleId, promptTemplateId: null, rawTemplateId: null, imageUrl: null, imageType: null, styleRefKey: null, backgroundKey: null },
+    inputs: {
+      photoProfileId: 'p1',
+      styleId,
+      promptTemplateId: null,
+      rawTemplateId: null,
+      imageUrl: null,
+      imageType: null,
+      styleRefKey: null,
+      backgroundKey: null,
+    },
     styleName,
     templateName: null,
     cost: 0,
@@ -53,7 +77,11 @@ async function completedGeneration(u: TestUser, styleName = 'Summer Linen', styl
     updatedAt: now,
   });
   await markProcessing(ctx.db, u.sub, id);
-  const bytes = await sharp({ create: { width: 1600, height: 2000, channels: 3, background: { r: 30 * n, g: 90, b: 160 } } }).jpeg().toBuffer();
+  const bytes = await sharp({
+    create: { width: 1600, height: 2000, channels: 3, background: { r: 30 * n, g: 90, b: 160 } },
+  })
+    .jpeg()
+    .toBuffer();
   const key = mediaKeys.generationResult(u.sub, id, 'jpg');
   await putImage('private', key, bytes, 'image/jpeg');
   await setResultKey(ctx.db, u.sub, id, key);
@@ -61,16 +89,25 @@ async function completedGeneration(u: TestUser, styleName = 'Summer Linen', styl
   return id;
 }
 
-const cookieOf = (res: { raw: { cookies?: string[] } }) => res.raw.cookies?.find((c) => c.startsWith(`${VIEWER_COOKIE}=`))?.split(';')[0];
+const cookieOf = (res: { raw: { cookies?: string[] } }) =>
+  res.raw.cookies?.find((c) => c.startsWith(`${VIEWER_COOKIE}=`))?.split(';')[0];
 
 async function share(u: TestUser, body: unknown, ip = '198.51.100.1') {
-  return ctx.invoke('POST', '/api/shares', { token: u.idToken, body, headers: { 'cloudfront-viewer-address': `${ip}:443` } });
+  return ctx.invoke('POST', '/api/shares', {
+    token: u.idToken,
+    body,
+    headers: { 'cloudfront-viewer-address': `${ip}:443` },
+  });
 }
 
 beforeAll(async () => {
   ctx = await setupIntegration();
   setModeratorForTests({ name: 'test-safe', moderate: async () => ({ safe: true, reasons: [], labels: [] }) });
-  [owner, other, admin] = await Promise.all([ctx.createUser({ firstName: 'Ada', lastName: 'Owner' }), ctx.createUser(), ctx.createUser()]);
+  [owner, other, admin] = await Promise.all([
+    ctx.createUser({ firstName: 'Ada', lastName: 'Owner' }),
+    ctx.createUser(),
+    ctx.createUser(),
+  ]);
   for (const u of [owner, other, admin]) await ctx.invoke('GET', '/api/auth/user', { token: u.idToken });
   await updateUser(ctx.db, admin.sub, { role: 'admin', currentRole: 'admin', permanentRole: 'admin' });
   gens.push(await completedGeneration(owner, 'Summer Linen'), await completedGeneration(owner, 'City Denim'));
@@ -163,7 +200,9 @@ describe('viewing, voting and reacting (signed out)', () => {
     expect(img.status).toBe(200);
     expect(img.headers['content-type']).toBe('image/jpeg');
     expect(img.headers['cache-control']).toContain(`max-age=${SHARE_CACHE_SECONDS}`);
-    expect((await sharp(Buffer.from(img.raw.body!, 'base64')).metadata()).width).toBeLessThanOrEqual(SHARE_IMAGE_MAX_SIDE);
+    expect((await sharp(Buffer.from(img.raw.body!, 'base64')).metadata()).width).toBeLessThanOrEqual(
+      SHARE_IMAGE_MAX_SIDE,
+    );
     expect((await ctx.invoke('GET', `/api/l/${token}/images/2`)).status).toBe(404);
     expect((await ctx.invoke('GET', `/api/l/${'A'.repeat(43)}`)).status).toBe(404);
     expect((await ctx.invoke('GET', `/api/l/short`)).status).toBe(404);
@@ -184,7 +223,10 @@ describe('viewing, voting and reacting (signed out)', () => {
 
     // the same viewer votes again for the same and then the other image
     await ctx.invoke('PUT', `/api/l/${token}/vote`, { body: { generationId: gens[0] }, headers: { cookie } });
-    const changed = await ctx.invoke('PUT', `/api/l/${token}/vote`, { body: { generationId: gens[1] }, headers: { cookie } });
+    const changed = await ctx.invoke('PUT', `/api/l/${token}/vote`, {
+      body: { generationId: gens[1] },
+      headers: { cookie },
+    });
     expect(changed.status).toBe(200);
     expect(cookieOf(changed)).toBeUndefined();
     expect(changed.body.totalVotes).toBe(1);
@@ -196,13 +238,22 @@ describe('viewing, voting and reacting (signed out)', () => {
     await ctx.invoke('PUT', `/api/l/${token}/vote`, { token: other.idToken, body: { generationId: gens[0] } });
 
     // an image that is not in the share, or garbage: refused, nothing counted
-    expect((await ctx.invoke('PUT', `/api/l/${token}/vote`, { body: { generationId: otherGen }, headers: { cookie } })).status).toBe(400);
+    expect(
+      (await ctx.invoke('PUT', `/api/l/${token}/vote`, { body: { generationId: otherGen }, headers: { cookie } }))
+        .status,
+    ).toBe(400);
     expect((await ctx.invoke('PUT', `/api/l/${token}/vote`, { body: {}, headers: { cookie } })).status).toBe(400);
 
-    const reaction = await ctx.invoke('PUT', `/api/l/${token}/reaction`, { body: { text: '  <b>Love</b>   the   second!  ' }, headers: { cookie } });
+    const reaction = await ctx.invoke('PUT', `/api/l/${token}/reaction`, {
+      body: { text: '  <b>Love</b>   the   second!  ' },
+      headers: { cookie },
+    });
     expect(reaction.status).toBe(200);
     expect(reaction.body.myReaction).toBe('<b>Love</b> the second!');
-    const changedReaction = await ctx.invoke('PUT', `/api/l/${token}/reaction`, { body: { text: 'Second one.' }, headers: { cookie } });
+    const changedReaction = await ctx.invoke('PUT', `/api/l/${token}/reaction`, {
+      body: { text: 'Second one.' },
+      headers: { cookie },
+    });
     expect(changedReaction.body.myReaction).toBe('Second one.');
     for (const text of ['', '   ', 'x'.repeat(141), 'hi\u202Ethere', 42]) {
       const r = await ctx.invoke('PUT', `/api/l/${token}/reaction`, { body: { text }, headers: { cookie } });
@@ -219,7 +270,7 @@ describe('viewing, voting and reacting (signed out)', () => {
     expect(s.reactions).toEqual([{ text: 'Second one.', updatedAt: expect.any(String) }]);
   });
 
-  it('a report lands in the admins\' queue; the takedown ends the share (404) and closes the report', async () => {
+  it("a report lands in the admins' queue; the takedown ends the share (404) and closes the report", async () => {
     const target = await share(owner, { generationIds: [gens[1]] });
     const t = target.body.token;
     const rep = await ctx.invoke('POST', `/api/l/${t}/report`, { body: { reason: 'Not appropriate' } });
@@ -238,7 +289,9 @@ describe('viewing, voting and reacting (signed out)', () => {
     const styleQueue = await ctx.invoke('GET', '/api/admin/style-reports', { token: admin.idToken });
     expect(styleQueue.body.some((r: { id: string }) => r.id === report.id)).toBe(false);
     // a share report is not a style report to take down
-    expect((await ctx.invoke('POST', `/api/admin/style-reports/${report.id}/take-down`, { token: admin.idToken })).status).toBe(404);
+    expect(
+      (await ctx.invoke('POST', `/api/admin/style-reports/${report.id}/take-down`, { token: admin.idToken })).status,
+    ).toBe(404);
 
     const down = await ctx.invoke('POST', `/api/admin/share-reports/${report.id}/take-down`, { token: admin.idToken });
     expect(down.status).toBe(200);
@@ -254,7 +307,12 @@ describe('viewing, voting and reacting (signed out)', () => {
 
 describe('shop links', () => {
   it("shows the look's style with its products' web links", async () => {
-    await seedCatalog({ db: ctx.db, s3: createS3Client({ endpoint: ctx.endpoints.s3 }), publicBucket: process.env.PUBLIC_BUCKET!, owners: { influencer: admin.sub, admin: admin.sub } });
+    await seedCatalog({
+      db: ctx.db,
+      s3: createS3Client({ endpoint: ctx.endpoints.s3 }),
+      publicBucket: process.env.PUBLIC_BUCKET!,
+      owners: { influencer: admin.sub, admin: admin.sub },
+    });
     const styleId = seedStyleId(0);
     const products = await listStyleProducts(ctx.db, styleId);
     expect(products.some((p) => p.links.length)).toBe(true);
@@ -264,7 +322,12 @@ describe('shop links', () => {
     expect(view.body.styles).toHaveLength(1);
     expect(view.body.styles[0].id).toBe(styleId);
     const links = view.body.styles[0].products.flatMap((p: { links: { url: string }[] }) => p.links.map((l) => l.url));
-    expect(links.sort()).toEqual(products.flatMap((p) => p.links.map((l) => l.url)).filter((u) => /^https?:/.test(u)).sort());
+    expect(links.sort()).toEqual(
+      products
+        .flatMap((p) => p.links.map((l) => l.url))
+        .filter((u) => /^https?:/.test(u))
+        .sort(),
+    );
     expect(links.length).toBeGreaterThan(0);
   });
 });
@@ -301,7 +364,9 @@ describe('revoking and expiry', () => {
     const res = await share(owner, { generationIds: [gens[0]], expiresInDays: 1 });
     const { viewShare } = await import('../../functions/services/share-service');
     const later = new Date(Date.now() + 86_400_000 + 1000);
-    await expect(viewShare(ctx.db, res.body.token, null, new Date())).resolves.toMatchObject({ images: [expect.anything()] });
+    await expect(viewShare(ctx.db, res.body.token, null, new Date())).resolves.toMatchObject({
+      images: [expect.anything()],
+    });
     await expect(viewShare(ctx.db, res.body.token, null, later)).rejects.toMatchObject({ status: 404 });
     const { listMyShares } = await import('../../functions/services/share-service');
     expect((await listMyShares(ctx.db, owner.sub, later)).find((s) => s.id === res.body.id)?.state).toBe('expired');
@@ -319,7 +384,9 @@ describe('Open Graph page', () => {
       expect(page.headers['cache-control']).toContain(`max-age=${SHARE_CACHE_SECONDS}`);
       const html = String(page.body);
       expect(html).toContain('<meta property="og:title" content="Which look should I pick?">');
-      expect(html).toMatch(/<meta property="og:description" content="2 AI-generated try-on looks: Summer Linen, City Denim\. [^"]*">/);
+      expect(html).toMatch(
+        /<meta property="og:description" content="2 AI-generated try-on looks: Summer Linen, City Denim\. [^"]*">/,
+      );
       expect(html).toContain(`<meta property="og:image" content="http://localhost/api/l/${res.body.token}/images/0">`);
       expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
       expect(html).toContain('src="/assets/index-abc.js"');
@@ -343,7 +410,8 @@ describe('rate limits', () => {
     const g = await completedGeneration(u);
     const limit = RATE_LIMITS['share.create'].limit.user;
     // failed attempts count too (each costs a request): use invalid-but-counted requests to reach the limit fast
-    for (let i = 0; i < limit; i++) expect((await share(u, { generationIds: ['01JNOPE0000000000000000000'] }, `203.0.113.${i}`)).status).toBe(404);
+    for (let i = 0; i < limit; i++)
+      expect((await share(u, { generationIds: ['01JNOPE0000000000000000000'] }, `203.0.113.${i}`)).status).toBe(404);
     const blocked = await share(u, { generationIds: [g] }, '203.0.113.200');
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ message: expect.stringMatching(/too quickly/), code: ERROR_CODES.rateLimited });
@@ -356,24 +424,50 @@ describe('rate limits', () => {
     const t = res.body.token;
     const ip = { 'cloudfront-viewer-address': '192.0.2.9:5000' };
     const limit = RATE_LIMITS['share.vote'].limit.ip;
-    for (let i = 0; i < limit; i++) expect((await ctx.invoke('PUT', `/api/l/${t}/vote`, { body: { generationId: gens[i % 2] }, headers: ip })).status).toBe(200);
+    for (let i = 0; i < limit; i++)
+      expect(
+        (await ctx.invoke('PUT', `/api/l/${t}/vote`, { body: { generationId: gens[i % 2] }, headers: ip })).status,
+      ).toBe(200);
     const blocked = await ctx.invoke('PUT', `/api/l/${t}/vote`, { body: { generationId: gens[0] }, headers: ip });
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe(ERROR_CODES.rateLimited);
     // another address is not affected
-    expect((await ctx.invoke('PUT', `/api/l/${t}/vote`, { body: { generationId: gens[0] }, headers: { 'cloudfront-viewer-address': '192.0.2.10:5000' } })).status).toBe(200);
-    const mine = (await ctx.invoke('GET', '/api/shares', { token: owner.idToken })).body.find((s: { id: string }) => s.id === res.body.id);
+    expect(
+      (
+        await ctx.invoke('PUT', `/api/l/${t}/vote`, {
+          body: { generationId: gens[0] },
+          headers: { 'cloudfront-viewer-address': '192.0.2.10:5000' },
+        })
+      ).status,
+    ).toBe(200);
+    const mine = (await ctx.invoke('GET', '/api/shares', { token: owner.idToken })).body.find(
+      (s: { id: string }) => s.id === res.body.id,
+    );
     expect(mine.totalVotes).toBe(limit + 1);
   }, 60_000);
 
   it('reactions: per viewer', async () => {
     const res = await share(owner, { generationIds: gens }, '198.51.100.78');
     const t = res.body.token;
-    const first = await ctx.invoke('PUT', `/api/l/${t}/reaction`, { body: { text: 'one' }, headers: { 'cloudfront-viewer-address': '192.0.2.50:1' } });
+    const first = await ctx.invoke('PUT', `/api/l/${t}/reaction`, {
+      body: { text: 'one' },
+      headers: { 'cloudfront-viewer-address': '192.0.2.50:1' },
+    });
     const cookie = cookieOf(first)!;
     const limit = RATE_LIMITS['share.reaction'].limit.user;
-    for (let i = 1; i < limit; i++) expect((await ctx.invoke('PUT', `/api/l/${t}/reaction`, { body: { text: `r${i}` }, headers: { cookie, 'cloudfront-viewer-address': `192.0.2.${60 + i}:1` } })).status).toBe(200);
-    const blocked = await ctx.invoke('PUT', `/api/l/${t}/reaction`, { body: { text: 'too many' }, headers: { cookie, 'cloudfront-viewer-address': '192.0.2.99:1' } });
+    for (let i = 1; i < limit; i++)
+      expect(
+        (
+          await ctx.invoke('PUT', `/api/l/${t}/reaction`, {
+            body: { text: `r${i}` },
+            headers: { cookie, 'cloudfront-viewer-address': `192.0.2.${60 + i}:1` },
+          })
+        ).status,
+      ).toBe(200);
+    const blocked = await ctx.invoke('PUT', `/api/l/${t}/reaction`, {
+      body: { text: 'too many' },
+      headers: { cookie, 'cloudfront-viewer-address': '192.0.2.99:1' },
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/Too many reactions/);
   });

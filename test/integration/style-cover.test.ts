@@ -22,8 +22,18 @@ let infl: TestUser;
 let infl2: TestUser;
 let styleId = '';
 const s3 = () => createS3Client({ endpoint: ctx.endpoints.s3 });
-const INFLUENCER: UserPatch = { role: 'influencer', currentRole: 'influencer', permanentRole: 'influencer', isInfluencer: true, currentPlan: 'creator', subscriptionStatus: 'active' };
-const photo = (w: number, h: number, color: string) => sharp({ create: { width: w, height: h, channels: 3, background: color } }).jpeg().toBuffer();
+const INFLUENCER: UserPatch = {
+  role: 'influencer',
+  currentRole: 'influencer',
+  permanentRole: 'influencer',
+  isInfluencer: true,
+  currentPlan: 'creator',
+  subscriptionStatus: 'active',
+};
+const photo = (w: number, h: number, color: string) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 
 const post = (u: TestUser, path: string, body: unknown = {}) => ctx.invoke('POST', path, { token: u.idToken, body });
 
@@ -31,7 +41,13 @@ async function influencerWithProfile(credits: number) {
   const user = await ctx.createUser();
   await ctx.invoke('GET', '/api/auth/user', { token: user.idToken });
   await updateUser(ctx.db, user.sub, INFLUENCER);
-  await recordMovement(ctx.db, { userId: user.sub, kind: 'grant.monthly', bucket: 'monthly', amount: credits, causeId: `test-${user.sub}` });
+  await recordMovement(ctx.db, {
+    userId: user.sub,
+    kind: 'grant.monthly',
+    bucket: 'monthly',
+    amount: credits,
+    causeId: `test-${user.sub}`,
+  });
   await setAgeStatus(ctx.db, user.sub, 'adult', AGE_CONFIRMATION.version);
   const mp = await multipart({
     consent: PHOTO_CONSENT.version,
@@ -41,7 +57,11 @@ async function influencerWithProfile(credits: number) {
     portrait: { content: await photo(600, 600, '#c9a27e'), filename: 'portrait.jpg', type: 'image/jpeg' },
     fullBody: { content: await photo(600, 900, '#8fa3b8'), filename: 'body.jpg', type: 'image/jpeg' },
   });
-  const res = await ctx.invoke('POST', '/api/photo-profiles', { token: user.idToken, body: mp.body, headers: mp.headers });
+  const res = await ctx.invoke('POST', '/api/photo-profiles', {
+    token: user.idToken,
+    body: mp.body,
+    headers: mp.headers,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return user;
 }
@@ -50,7 +70,12 @@ beforeAll(async () => {
   ctx = await setupIntegration();
   wf = await startTestWorkflow();
   [infl, infl2] = await Promise.all([influencerWithProfile(3), influencerWithProfile(3)]);
-  await seedCatalog({ db: ctx.db, s3: s3(), publicBucket: process.env.PUBLIC_BUCKET!, owners: { influencer: infl2.sub, admin: infl2.sub } });
+  await seedCatalog({
+    db: ctx.db,
+    s3: s3(),
+    publicBucket: process.env.PUBLIC_BUCKET!,
+    owners: { influencer: infl2.sub, admin: infl2.sub },
+  });
   const style = await post(infl, '/api/admin/styles', {
     name: 'Cover me',
     description: 'A look for tests',
@@ -69,7 +94,7 @@ afterAll(async () => {
 });
 
 describe('generate a cover', () => {
-  it('generates a cover for the owner\'s style (1 credit) and sets a public cover that resolves', async () => {
+  it("generates a cover for the owner's style (1 credit) and sets a public cover that resolves", async () => {
     const start = await post(infl, `/api/admin/styles/${styleId}/cover`);
     expect(start.status, JSON.stringify(start.body)).toBe(201);
     const id = start.body.id as string;
@@ -83,8 +108,16 @@ describe('generate a cover', () => {
     expect((await getStyle(ctx.db, styleId))?.usageCount ?? 0).toBe(0);
     // a double click sends the same Idempotency-Key: the same generation, no second credit
     const key = 'cover-intent-0001';
-    const once = await ctx.invoke('POST', `/api/admin/styles/${styleId}/cover`, { token: infl.idToken, body: {}, headers: { 'idempotency-key': key } });
-    const twice = await ctx.invoke('POST', `/api/admin/styles/${styleId}/cover`, { token: infl.idToken, body: {}, headers: { 'idempotency-key': key } });
+    const once = await ctx.invoke('POST', `/api/admin/styles/${styleId}/cover`, {
+      token: infl.idToken,
+      body: {},
+      headers: { 'idempotency-key': key },
+    });
+    const twice = await ctx.invoke('POST', `/api/admin/styles/${styleId}/cover`, {
+      token: infl.idToken,
+      body: {},
+      headers: { 'idempotency-key': key },
+    });
     expect([once.status, twice.status, twice.body.id]).toEqual([201, 200, once.body.id]);
     await wf.drain();
     expect((await getBalance(ctx.db, infl.sub)).credits).toBe(1);
@@ -105,19 +138,26 @@ describe('generate a cover', () => {
   it('refuses another influencer (403) on both routes, without spending', async () => {
     const before = (await getBalance(ctx.db, infl2.sub)).credits;
     expect((await post(infl2, `/api/admin/styles/${styleId}/cover`)).status).toBe(403);
-    expect((await post(infl2, `/api/admin/styles/${styleId}/cover/from-generation`, { generationId: 'x' })).status).toBe(403);
+    expect(
+      (await post(infl2, `/api/admin/styles/${styleId}/cover/from-generation`, { generationId: 'x' })).status,
+    ).toBe(403);
     expect((await post(infl2, '/api/admin/styles/nope/cover')).status).toBe(404);
     expect((await getBalance(ctx.db, infl2.sub)).credits).toBe(before);
   });
 
   it('refuses a generation of another style (400) and an unknown one (404)', async () => {
-    const other = await ctx.invoke('POST', '/api/generate/style', { token: infl.idToken, body: { styleId: seedStyleId(0) } });
+    const other = await ctx.invoke('POST', '/api/generate/style', {
+      token: infl.idToken,
+      body: { styleId: seedStyleId(0) },
+    });
     expect(other.status, JSON.stringify(other.body)).toBe(201);
     await wf.drain();
     const res = await post(infl, `/api/admin/styles/${styleId}/cover/from-generation`, { generationId: other.body.id });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('The generation is not of this style');
-    expect((await post(infl, `/api/admin/styles/${styleId}/cover/from-generation`, { generationId: 'missing' })).status).toBe(404);
+    expect(
+      (await post(infl, `/api/admin/styles/${styleId}/cover/from-generation`, { generationId: 'missing' })).status,
+    ).toBe(404);
     expect((await post(infl, `/api/admin/styles/${styleId}/cover/from-generation`, {})).status).toBe(400);
   });
 });

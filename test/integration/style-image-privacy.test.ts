@@ -17,7 +17,14 @@ let owner: TestUser;
 let other: TestUser;
 const privateBucket = () => process.env.PRIVATE_BUCKET!;
 const publicBucket = () => process.env.PUBLIC_BUCKET!;
-const INFLUENCER: UserPatch = { role: 'influencer', currentRole: 'influencer', permanentRole: 'influencer', isInfluencer: true, currentPlan: 'creator', subscriptionStatus: 'active' };
+const INFLUENCER: UserPatch = {
+  role: 'influencer',
+  currentRole: 'influencer',
+  permanentRole: 'influencer',
+  isInfluencer: true,
+  currentPlan: 'creator',
+  subscriptionStatus: 'active',
+};
 
 const as = (u: TestUser) => ({
   get: (path: string) => ctx.invoke('GET', path, { token: u.idToken }),
@@ -36,7 +43,10 @@ beforeAll(async () => {
   }
 });
 
-const png = (color: string) => sharp({ create: { width: 320, height: 400, channels: 3, background: color } }).png().toBuffer();
+const png = (color: string) =>
+  sharp({ create: { width: 320, height: 400, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 
 /** A style image through the direct upload (presign, POST to S3, finalize): its reference. */
 async function uploadStyleImage(u: TestUser, purpose: 'style_prompt' | 'style_cover', color: string): Promise<string> {
@@ -51,7 +61,17 @@ async function uploadStyleImage(u: TestUser, purpose: 'style_prompt' | 'style_co
 }
 
 const keyOf = (ref: string) => ref.replace(/^\/api\/(public|private)-image\//, '');
-const styleBody = (over: Record<string, unknown>) => ({ name: 'Quiet look', description: 'd', sex: 'female', categoryIds: [], tags: [], tasks: ['OUTFIT_TRYON'], styleImageType: 'product_laydown', isAiGenerated: false, ...over });
+const styleBody = (over: Record<string, unknown>) => ({
+  name: 'Quiet look',
+  description: 'd',
+  sex: 'female',
+  categoryIds: [],
+  tags: [],
+  tasks: ['OUTFIT_TRYON'],
+  styleImageType: 'product_laydown',
+  isAiGenerated: false,
+  ...over,
+});
 const publicKeysOf = (styleId: string) => s3.list(publicBucket(), `styles/${styleId}/`);
 
 describe('images of private styles', () => {
@@ -72,7 +92,10 @@ describe('images of private styles', () => {
   it('publish copies the images to the public bucket; unpublish brings them back and removes the public copies; delete removes them', async () => {
     const prompt = await uploadStyleImage(owner, 'style_prompt', '#225588');
     const cover = await uploadStyleImage(owner, 'style_cover', '#88aa22');
-    const created = await as(owner).post('/api/admin/styles', styleBody({ promptImageUrl: prompt, coverImageUrl: cover, isPublic: false }));
+    const created = await as(owner).post(
+      '/api/admin/styles',
+      styleBody({ promptImageUrl: prompt, coverImageUrl: cover, isPublic: false }),
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.id as string;
     // private: the record names the private objects; nothing of it is in the public bucket
@@ -85,10 +108,18 @@ describe('images of private styles', () => {
     // publish: content-addressed public copies, named by the record, the catalogue and public readers
     const pub = await as(owner).patch(`/api/admin/styles/${id}`, { isPublic: true });
     expect(pub.status, JSON.stringify(pub.body)).toBe(200);
-    expect(pub.body.promptImageUrl).toMatch(new RegExp(`^/api/public-image/styles/${id}/[0-9a-f]{32}\\.(webp|png|jpg)$`));
-    expect(pub.body.coverImageUrl).toMatch(new RegExp(`^/api/public-image/styles/${id}/[0-9a-f]{32}\\.(webp|png|jpg)$`));
-    expect((await publicKeysOf(id)).sort()).toEqual([keyOf(pub.body.promptImageUrl), keyOf(pub.body.coverImageUrl)].sort());
-    expect(await s3.get(publicBucket(), keyOf(pub.body.promptImageUrl))).toEqual(await s3.get(privateBucket(), keyOf(prompt)));
+    expect(pub.body.promptImageUrl).toMatch(
+      new RegExp(`^/api/public-image/styles/${id}/[0-9a-f]{32}\\.(webp|png|jpg)$`),
+    );
+    expect(pub.body.coverImageUrl).toMatch(
+      new RegExp(`^/api/public-image/styles/${id}/[0-9a-f]{32}\\.(webp|png|jpg)$`),
+    );
+    expect((await publicKeysOf(id)).sort()).toEqual(
+      [keyOf(pub.body.promptImageUrl), keyOf(pub.body.coverImageUrl)].sort(),
+    );
+    expect(await s3.get(publicBucket(), keyOf(pub.body.promptImageUrl))).toEqual(
+      await s3.get(privateBucket(), keyOf(prompt)),
+    );
     const seen = await as(other).get(pub.body.coverImageUrl);
     expect(seen.status).toBe(200);
     const catalogue = await ctx.invoke('GET', '/api/styles');

@@ -23,7 +23,12 @@ beforeAll(async () => {
   s3 = bucketClient(ctx.endpoints.s3);
   [shopper, influencer] = await Promise.all([ctx.createUser(), ctx.createUser()]);
   await Promise.all([shopper, influencer].map((u) => ctx.invoke('GET', '/api/auth/user', { token: u.idToken })));
-  await updateUser(ctx.db, influencer.sub, { role: 'influencer', currentRole: 'influencer', permanentRole: 'influencer', isInfluencer: true });
+  await updateUser(ctx.db, influencer.sub, {
+    role: 'influencer',
+    currentRole: 'influencer',
+    permanentRole: 'influencer',
+    isInfluencer: true,
+  });
   photo = await jpegWithGps(900, 400);
 });
 
@@ -52,8 +57,15 @@ describe('POST /api/upload', () => {
   });
 
   it('keeps transparency of a prompt cut-out as WebP', async () => {
-    const png = await sharp({ create: { width: 80, height: 80, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
-    const res = await post(influencer, '/api/upload', { type: 'style_prompt', file: file(png, 'cutout.png', 'image/png') });
+    const png = await sharp({
+      create: { width: 80, height: 80, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
+    const res = await post(influencer, '/api/upload', {
+      type: 'style_prompt',
+      file: file(png, 'cutout.png', 'image/png'),
+    });
     expect(res.status).toBe(201);
     expect(res.body.url).toMatch(/^\/api\/private-image\/style-images\/.+\.webp$/);
   });
@@ -63,8 +75,16 @@ describe('POST /api/upload', () => {
     const cases: [Record<string, Part | undefined>, number, string][] = [
       [{ type: 'avatar', file: file(photo) }, 400, 'Type must be style_prompt or style_cover'],
       [{ type: 'style_cover' }, 400, 'File is required'],
-      [{ type: 'style_cover', file: file(Buffer.from('<?php echo 1; ?>'), 'x.jpg') }, 400, 'Unsupported image type. Use JPEG, PNG or WebP.'],
-      [{ type: 'style_cover', file: file(oversized(10 * 1024 * 1024 + 10)) }, 413, 'File too large. The maximum is 10 MB.'],
+      [
+        { type: 'style_cover', file: file(Buffer.from('<?php echo 1; ?>'), 'x.jpg') },
+        400,
+        'Unsupported image type. Use JPEG, PNG or WebP.',
+      ],
+      [
+        { type: 'style_cover', file: file(oversized(10 * 1024 * 1024 + 10)) },
+        413,
+        'File too large. The maximum is 10 MB.',
+      ],
     ];
     for (const [parts, status, message] of cases) {
       const res = await post(influencer, '/api/upload', parts);
@@ -85,7 +105,9 @@ describe('POST /api/user/profile-image', () => {
     const meta = await sharp(stored).metadata();
     expect([meta.width, meta.height, meta.exif]).toEqual([512, 512, undefined]);
 
-    const second = await post(u, '/api/user/profile-image', { profileImage: file(await sharp(photo).png().toBuffer(), 'a.png', 'image/png') });
+    const second = await post(u, '/api/user/profile-image', {
+      profileImage: file(await sharp(photo).png().toBuffer(), 'a.png', 'image/png'),
+    });
     expect(second.status).toBe(200);
     expect(second.body.profileImageUrl).not.toBe(me.profileImageUrl);
     expect(await s3.list(publicBucket(), `avatars/${u.sub}/`)).toEqual([keyOf(second.body.profileImageUrl)]);
@@ -95,7 +117,9 @@ describe('POST /api/user/profile-image', () => {
 
   it('refuses non-images ("Invalid file type") and files of 5 MB or more ("File too large"), changing nothing', async () => {
     const u = await ctx.createUser();
-    const text = await post(u, '/api/user/profile-image', { profileImage: file(Buffer.from('hello'), 'me.png', 'image/png') });
+    const text = await post(u, '/api/user/profile-image', {
+      profileImage: file(Buffer.from('hello'), 'me.png', 'image/png'),
+    });
     expect([text.status, text.body]).toEqual([400, { message: 'Invalid file type', code: 'unsupported_media_type' }]);
     const big = await post(u, '/api/user/profile-image', { profileImage: file(oversized(5 * 1024 * 1024)) });
     expect(big.status).toBe(413);
@@ -132,7 +156,9 @@ describe('remote images: refusals through the routes (strict policy)', () => {
   });
 
   it('validates the body and needs a signed-in user; nothing was stored', async () => {
-    expect((await ctx.invoke('POST', '/api/download-image', { token: shopper.idToken, body: {} })).body.message).toBe('url: URL is required');
+    expect((await ctx.invoke('POST', '/api/download-image', { token: shopper.idToken, body: {} })).body.message).toBe(
+      'url: URL is required',
+    );
     expect((await ctx.invoke('POST', '/api/scrape-url', { body: { url: 'https://example.com' } })).status).toBe(401);
     expect(await s3.list(publicBucket(), `uploads/remote/${shopper.sub}/`)).toEqual([]);
   });
@@ -156,13 +182,21 @@ describe('remote images: success against a local server (service called with a t
         case '/product':
           return res
             .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-            .end(`<!doctype html><html><head><meta content="/photo.jpg" property="og:image"><title>Shirt</title></head><body></body></html>`);
+            .end(
+              `<!doctype html><html><head><meta content="/photo.jpg" property="og:image"><title>Shirt</title></head><body></body></html>`,
+            );
         case '/twitter-only':
-          return res.writeHead(200, { 'content-type': 'text/html' }).end(`<meta name='twitter:image' content='http://127.0.0.1:${port}/photo.jpg'>`);
+          return res
+            .writeHead(200, { 'content-type': 'text/html' })
+            .end(`<meta name='twitter:image' content='http://127.0.0.1:${port}/photo.jpg'>`);
         case '/no-image':
-          return res.writeHead(200, { 'content-type': 'text/html' }).end('<html><head><title>Nothing</title></head></html>');
+          return res
+            .writeHead(200, { 'content-type': 'text/html' })
+            .end('<html><head><title>Nothing</title></head></html>');
         case '/og-metadata':
-          return res.writeHead(200, { 'content-type': 'text/html' }).end('<meta property="og:image" content="http://169.254.169.254/latest/meta-data/iam">');
+          return res
+            .writeHead(200, { 'content-type': 'text/html' })
+            .end('<meta property="og:image" content="http://169.254.169.254/latest/meta-data/iam">');
         case '/redirect-loopback':
           return res.writeHead(302, { location: `http://127.0.0.1:${port}/photo.jpg` }).end();
         case '/text':
@@ -189,28 +223,54 @@ describe('remote images: success against a local server (service called with a t
     expect(res.originalUrl).toBe(`${base}/photo.jpg`);
     expect(res.url).toMatch(new RegExp(`^/api/public-image/uploads/remote/${shopper.sub}/[0-9A-Z]{26}\\.jpg$`));
     expect((await sharp(await s3.get(publicBucket(), keyOf(res.url))).metadata()).exif).toBeUndefined();
-    const withOriginal = await downloadImage(shopper.sub, { url: `${base}/photo.jpg`, originalUrl: 'https://shop.example/item/1' }, { addressPolicy: testPolicy });
+    const withOriginal = await downloadImage(
+      shopper.sub,
+      { url: `${base}/photo.jpg`, originalUrl: 'https://shop.example/item/1' },
+      { addressPolicy: testPolicy },
+    );
     expect(withOriginal.originalUrl).toBe('https://shop.example/item/1');
   });
 
   it('scrape-url takes an image as is, or the og:image / twitter:image of a page', async () => {
-    expect((await scrapeUrl(shopper.sub, { url: `${base}/photo.jpg` }, { addressPolicy: testPolicy })).image).toMatch(/^\/api\/public-image\/uploads\/remote\//);
+    expect((await scrapeUrl(shopper.sub, { url: `${base}/photo.jpg` }, { addressPolicy: testPolicy })).image).toMatch(
+      /^\/api\/public-image\/uploads\/remote\//,
+    );
     // the og:image is a second request (hop 0 of its own fetch) and is checked again
     const page = await scrapeUrl(shopper.sub, { url: `${base}/product` }, { addressPolicy: testPolicy });
     expect(page.image).toMatch(/\.jpg$/);
-    expect((await scrapeUrl(shopper.sub, { url: `${base}/twitter-only` }, { addressPolicy: testPolicy })).image).toMatch(/\.jpg$/);
+    expect(
+      (await scrapeUrl(shopper.sub, { url: `${base}/twitter-only` }, { addressPolicy: testPolicy })).image,
+    ).toMatch(/\.jpg$/);
   });
 
   it('refuses what is not an image, and guarded hops', async () => {
     const before = await s3.list(publicBucket(), `uploads/remote/${shopper.sub}/`);
-    const msg = async (p: Promise<unknown>) => p.then(() => 'resolved', (e: Error) => e.message);
-    expect(await msg(scrapeUrl(shopper.sub, { url: `${base}/no-image` }, { addressPolicy: testPolicy }))).toBe('No image found at this address');
-    expect(await msg(scrapeUrl(shopper.sub, { url: `${base}/text` }, { addressPolicy: testPolicy }))).toBe('No image found at this address');
-    expect(await msg(scrapeUrl(shopper.sub, { url: `${base}/og-metadata` }, { addressPolicy: anyHopLocal }))).toBe('This address is not allowed');
-    expect(await msg(downloadImage(shopper.sub, { url: `${base}/redirect-loopback` }, { addressPolicy: testPolicy }))).toBe('This address is not allowed');
-    expect(await msg(downloadImage(shopper.sub, { url: `${base}/product` }, { addressPolicy: testPolicy }))).toBe('Unsupported image type. Use JPEG, PNG or WebP.');
-    expect(await msg(downloadImage(shopper.sub, { url: `${base}/huge` }, { addressPolicy: testPolicy }))).toBe('The image is too large');
-    expect(await msg(downloadImage(shopper.sub, { url: `${base}/missing` }, { addressPolicy: testPolicy }))).toMatch(/^Could not fetch the image/);
+    const msg = async (p: Promise<unknown>) =>
+      p.then(
+        () => 'resolved',
+        (e: Error) => e.message,
+      );
+    expect(await msg(scrapeUrl(shopper.sub, { url: `${base}/no-image` }, { addressPolicy: testPolicy }))).toBe(
+      'No image found at this address',
+    );
+    expect(await msg(scrapeUrl(shopper.sub, { url: `${base}/text` }, { addressPolicy: testPolicy }))).toBe(
+      'No image found at this address',
+    );
+    expect(await msg(scrapeUrl(shopper.sub, { url: `${base}/og-metadata` }, { addressPolicy: anyHopLocal }))).toBe(
+      'This address is not allowed',
+    );
+    expect(
+      await msg(downloadImage(shopper.sub, { url: `${base}/redirect-loopback` }, { addressPolicy: testPolicy })),
+    ).toBe('This address is not allowed');
+    expect(await msg(downloadImage(shopper.sub, { url: `${base}/product` }, { addressPolicy: testPolicy }))).toBe(
+      'Unsupported image type. Use JPEG, PNG or WebP.',
+    );
+    expect(await msg(downloadImage(shopper.sub, { url: `${base}/huge` }, { addressPolicy: testPolicy }))).toBe(
+      'The image is too large',
+    );
+    expect(await msg(downloadImage(shopper.sub, { url: `${base}/missing` }, { addressPolicy: testPolicy }))).toMatch(
+      /^Could not fetch the image/,
+    );
     expect(await s3.list(publicBucket(), `uploads/remote/${shopper.sub}/`)).toEqual(before);
   });
 });

@@ -13,7 +13,10 @@ describe('eslint', () => {
     const eslint = new ESLint({ cwd: root, cache: false });
     const results = await eslint.lintFiles(['.']);
     const problems = results.flatMap((r) =>
-      r.messages.map((m) => `${r.filePath.slice(root.length)}:${m.line}:${m.column} ${m.severity === 2 ? 'error' : 'warning'} ${m.message} (${m.ruleId ?? 'eslint'})`),
+      r.messages.map(
+        (m) =>
+          `${r.filePath.slice(root.length)}:${m.line}:${m.column} ${m.severity === 2 ? 'error' : 'warning'} ${m.message} (${m.ruleId ?? 'eslint'})`,
+      ),
     );
     expect(results.length, 'ESLint saw the repository').toBeGreaterThan(100);
     expect(problems, problems.join('\n')).toEqual([]);

@@ -7,7 +7,16 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
@@ -16,7 +25,11 @@ export interface E2EPage {
   page: Page;
 }
 
-export async function newPage(browser: Browser, baseURL: string, opts: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<E2EPage> {
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  opts: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
+): Promise<E2EPage> {
   const context = await browser.newContext({
     baseURL,
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },

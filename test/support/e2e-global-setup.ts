@@ -19,25 +19,41 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM_PATH)) {
-    if (process.env.CI === 'true') throw new Error(`Chromium is required for the browser tests under CI (${CHROMIUM_PATH} missing)`);
-    console.warn(`\n!!! BROWSER TESTS SKIPPED: ${CHROMIUM_PATH} not found. Install it with: sudo apt-get install -y chromium !!!\n`);
+    if (process.env.CI === 'true')
+      throw new Error(`Chromium is required for the browser tests under CI (${CHROMIUM_PATH} missing)`);
+    console.warn(
+      `\n!!! BROWSER TESTS SKIPPED: ${CHROMIUM_PATH} not found. Install it with: sudo apt-get install -y chromium !!!\n`,
+    );
     project.provide('e2e', null);
     return;
   }
   const root = path.resolve(import.meta.dirname, '../..');
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (build.status !== 0) throw new Error('vite build failed');
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tryon-e2e-'));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'infra/local/start.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'infra/local/start.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));

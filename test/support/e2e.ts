@@ -7,7 +7,8 @@ import { launchBrowser, newPage, DEMO_PASSWORD, type E2EPage } from './browser';
 export const e2eConfig = () => inject('e2e');
 
 /** describe() that is skipped (loudly, by the global setup) when Chromium is missing outside CI. */
-export const describeE2E = (name: string, fn: () => void) => (inject('e2e') ? describe(name, fn) : describe.skip(name, fn));
+export const describeE2E = (name: string, fn: () => void) =>
+  inject('e2e') ? describe(name, fn) : describe.skip(name, fn);
 
 export function useBrowser() {
   const state: { browser?: Browser; baseUrl: string } = { baseUrl: inject('e2e')?.baseUrl ?? '' };

@@ -61,10 +61,14 @@ export async function setupIntegration(): Promise<IntegrationContext> {
   const id = randomUUID().slice(0, 8);
   const tableName = `test-${id}`;
   const cognito = cognitoClient(endpoints.cognito);
-  const pool = await cognito.send(new CreateUserPoolCommand({ PoolName: `pool-${id}`, UsernameAttributes: ["email"] }));
+  const pool = await cognito.send(new CreateUserPoolCommand({ PoolName: `pool-${id}`, UsernameAttributes: ['email'] }));
   const userPoolId = pool.UserPool!.Id!;
   const client = await cognito.send(
-    new CreateUserPoolClientCommand({ UserPoolId: userPoolId, ClientName: 'web', ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] }),
+    new CreateUserPoolClientCommand({
+      UserPoolId: userPoolId,
+      ClientName: 'web',
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    }),
   );
   cognito.destroy();
   const clientId = client.UserPoolClient!.ClientId!;
@@ -89,7 +93,8 @@ export async function setupIntegration(): Promise<IntegrationContext> {
   await ensureBuckets(endpoints.s3, [`private-${id}`, `public-${id}`], 'http://localhost:3000');
   const db = createDb({ tableName, endpoint: endpoints.dynamodb });
 
-  const pem = JSON.parse(readFileSync(require.resolve('cognito-local/lib/keys/cognitoLocal.private.json'), 'utf8')).pem as string;
+  const pem = JSON.parse(readFileSync(require.resolve('cognito-local/lib/keys/cognitoLocal.private.json'), 'utf8'))
+    .pem as string;
 
   return {
     db,
@@ -101,7 +106,12 @@ export async function setupIntegration(): Promise<IntegrationContext> {
     async createUser(opts = {}) {
       const email = opts.email ?? `user-${randomUUID().slice(0, 8)}@example.test`;
       const password = 'Test-pass-1';
-      const sub = await ensureAccount(endpoints.cognito, userPoolId, clientId, { email, password, firstName: opts.firstName, lastName: opts.lastName });
+      const sub = await ensureAccount(endpoints.cognito, userPoolId, clientId, {
+        email,
+        password,
+        firstName: opts.firstName,
+        lastName: opts.lastName,
+      });
       const tokens = await signIn(endpoints.cognito, clientId, email, password);
       return { sub, email, password, idToken: tokens.idToken, accessToken: tokens.accessToken };
     },
@@ -138,7 +148,8 @@ export async function setupIntegration(): Promise<IntegrationContext> {
       // A binary body (base64) is decoded as the gateway would; a gzip one is parsed only when uncompressed.
       const binary = raw.isBase64Encoded && raw.body ? Buffer.from(raw.body, 'base64') : null;
       if (binary) parsed = resHeaders['content-encoding'] ? binary : binary.toString('utf8');
-      if (typeof parsed === 'string' && parsed && String(resHeaders['content-type'] ?? '').includes('json')) parsed = JSON.parse(parsed);
+      if (typeof parsed === 'string' && parsed && String(resHeaders['content-type'] ?? '').includes('json'))
+        parsed = JSON.parse(parsed);
       // The API contract: a success must match the response schema its route names (drift fails the test).
       const drift = responseDrift(match.route, raw.statusCode ?? 200, parsed);
       if (drift) throw new Error(drift);
@@ -147,7 +158,16 @@ export async function setupIntegration(): Promise<IntegrationContext> {
     forgeToken(claims) {
       const now = Math.floor(Date.now() / 1000);
       return sign(
-        { iss: issuer, aud: clientId, token_use: 'id', sub: randomUUID(), email: 'forged@example.test', iat: now, exp: now + 3600, ...claims },
+        {
+          iss: issuer,
+          aud: clientId,
+          token_use: 'id',
+          sub: randomUUID(),
+          email: 'forged@example.test',
+          iat: now,
+          exp: now + 3600,
+          ...claims,
+        },
         pem,
         'CognitoLocal',
       );

@@ -17,7 +17,9 @@ export function multipart(parts: Record<string, Part | undefined>): { body: Buff
       chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${part}\r\n`));
     } else {
       chunks.push(
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'image/jpeg'}\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'image/jpeg'}\r\n\r\n`,
+        ),
         part.content,
         Buffer.from('\r\n'),
       );
@@ -33,20 +35,26 @@ export const file = (content: Buffer, filename = 'photo.jpg', type = 'image/jpeg
 export function jpegWithGps(width = 400, height = 300, background = '#c08040'): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background } })
     .jpeg()
-    .withExif({ IFD0: { Make: 'PhoneCo', Model: 'X1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 0/1' } })
+    .withExif({
+      IFD0: { Make: 'PhoneCo', Model: 'X1' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 0/1' },
+    })
     .toBuffer();
 }
 
 export function noisyJpeg(width = 600, height = 400): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919) % 251;
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 export const truncated = (b: Buffer) => b.subarray(0, Math.floor(b.length * 0.85));
 
 /** A file that starts like a JPEG and is `size` bytes long (for size limits; never decoded). */
-export const oversized = (size: number) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(size - 4, 0x20)]);
+export const oversized = (size: number) =>
+  Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(size - 4, 0x20)]);
 
 function crc32(buf: Buffer): number {
   let c = ~0;
@@ -86,7 +94,9 @@ export function bucketClient(endpoint: string) {
       const keys: string[] = [];
       let token: string | undefined;
       do {
-        const res = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+        const res = await s3.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+        );
         keys.push(...(res.Contents ?? []).map((o) => o.Key!));
         token = res.IsTruncated ? res.NextContinuationToken : undefined;
       } while (token);
@@ -111,7 +121,12 @@ export function randomNoiseJpeg(width = 2400, height = 1800): Promise<Buffer> {
 }
 
 /** Send a presigned POST as a browser form would (fields first, then the file). */
-export async function postForm(url: string, fields: Record<string, string>, content: Buffer, type: string): Promise<Response> {
+export async function postForm(
+  url: string,
+  fields: Record<string, string>,
+  content: Buffer,
+  type: string,
+): Promise<Response> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('file', new Blob([new Uint8Array(content)], { type }), 'upload');

@@ -10,6 +10,8 @@ export async function readProvenance(bytes: Buffer) {
   const store = ManifestStore.read(SuperBox.fromBuffer(new Uint8Array(jumbf)));
   const validation = await store.validate(asset);
   const manifest = store.getActiveManifest()!;
-  const actions = manifest.assertions!.assertions.filter((a): a is ActionAssertion => a instanceof ActionAssertion).flatMap((a) => a.actions);
+  const actions = manifest
+    .assertions!.assertions.filter((a): a is ActionAssertion => a instanceof ActionAssertion)
+    .flatMap((a) => a.actions);
   return { validation, manifest, actions };
 }

@@ -15,7 +15,9 @@ export interface Fake {
 }
 
 type Answer = { status: number; body: unknown };
-async function serve(handler: (req: http.IncomingMessage, body: any, fake: Fake) => Answer | Promise<Answer>): Promise<Fake> {
+async function serve(
+  handler: (req: http.IncomingMessage, body: any, fake: Fake) => Answer | Promise<Answer>,
+): Promise<Fake> {
   const fake = { requests: [], violations: [] } as unknown as Fake;
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -34,14 +36,21 @@ async function serve(handler: (req: http.IncomingMessage, body: any, fake: Fake)
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.close = () => new Promise((r) => { server.close(() => r()); server.closeAllConnections(); });
+  fake.close = () =>
+    new Promise((r) => {
+      server.close(() => r());
+      server.closeAllConnections();
+    });
   return fake;
 }
 
 export const fakeResultPng = () =>
-  sharp({ create: { width: 64, height: 80, channels: 3, background: '#3a6ea5' } }).png().toBuffer();
+  sharp({ create: { width: 64, height: 80, channels: 3, background: '#3a6ea5' } })
+    .png()
+    .toBuffer();
 
-const isImageRef = (v: unknown) => typeof v === 'string' && (/^data:image\/[\w+.-]+;base64,/.test(v) || /^https?:\/\//.test(v));
+const isImageRef = (v: unknown) =>
+  typeof v === 'string' && (/^data:image\/[\w+.-]+;base64,/.test(v) || /^https?:\/\//.test(v));
 
 export interface FashnFakeOptions {
   apiKey: string;
@@ -71,9 +80,15 @@ export async function startFashnFake(o: FashnFakeOptions): Promise<Fake & { runs
   const final = (id: string) =>
     fails(id)
       ? { id, status: 'failed', output: null, error: { name: o.failWith, message: `${o.failWith} happened` } }
-      : { id, status: 'completed', output: Array.from({ length: samples.get(id) ?? 1 }, () => `data:image/png;base64,${png}`), error: null };
+      : {
+          id,
+          status: 'completed',
+          output: Array.from({ length: samples.get(id) ?? 1 }, () => `data:image/png;base64,${png}`),
+          error: null,
+        };
   const fake = (await serve((req, body, f) => {
-    if (req.headers.authorization !== `Bearer ${o.apiKey}`) return { status: 401, body: { error: 'UnauthorizedAccess' } };
+    if (req.headers.authorization !== `Bearer ${o.apiKey}`)
+      return { status: 401, body: { error: 'UnauthorizedAccess' } };
     const [reqPath, reqQuery = ''] = (req.url ?? '').split('?');
     if (req.method === 'POST' && reqPath === '/v1/run') {
       (fake as any).runs = ((fake as any).runs ?? 0) + 1;
@@ -82,10 +97,16 @@ export async function startFashnFake(o: FashnFakeOptions): Promise<Fake & { runs
         typeof body?.model_name !== 'string' && 'model_name missing',
         !isImageRef(i.model_image) && 'inputs.model_image must be a URL or base64 data URI',
         !isImageRef(i.garment_image) && 'inputs.garment_image must be a URL or base64 data URI',
-        i.category !== undefined && !['auto', 'tops', 'bottoms', 'one-pieces'].includes(i.category) && 'inputs.category invalid',
+        i.category !== undefined &&
+          !['auto', 'tops', 'bottoms', 'one-pieces'].includes(i.category) &&
+          'inputs.category invalid',
         i.mode !== undefined && !['performance', 'balanced', 'quality'].includes(i.mode) && 'inputs.mode invalid',
-        i.garment_photo_type !== undefined && !['auto', 'flat-lay', 'model'].includes(i.garment_photo_type) && 'inputs.garment_photo_type invalid',
-        i.num_samples !== undefined && !(Number.isInteger(i.num_samples) && i.num_samples >= 1 && i.num_samples <= 4) && 'inputs.num_samples must be 1 to 4',
+        i.garment_photo_type !== undefined &&
+          !['auto', 'flat-lay', 'model'].includes(i.garment_photo_type) &&
+          'inputs.garment_photo_type invalid',
+        i.num_samples !== undefined &&
+          !(Number.isInteger(i.num_samples) && i.num_samples >= 1 && i.num_samples <= 4) &&
+          'inputs.num_samples must be 1 to 4',
       ].filter(Boolean) as string[];
       if (problems.length) {
         f.violations.push(...problems);
@@ -103,7 +124,11 @@ export async function startFashnFake(o: FashnFakeOptions): Promise<Fake & { runs
       if (webhookUrl && o.deliver) {
         polls.set(id, Number.MAX_SAFE_INTEGER / 2); // the prediction has ended
         const payload = final(id);
-        setTimeout(() => void o.deliver!(webhookUrl, payload).catch((err) => f.violations.push(`webhook delivery failed: ${err}`)), 10);
+        setTimeout(
+          () =>
+            void o.deliver!(webhookUrl, payload).catch((err) => f.violations.push(`webhook delivery failed: ${err}`)),
+          10,
+        );
       }
       return { status: 200, body: { id, error: null } };
     }
@@ -113,7 +138,8 @@ export async function startFashnFake(o: FashnFakeOptions): Promise<Fake & { runs
       if (!polls.has(id)) return { status: 404, body: { error: 'NotFound' } };
       const n = polls.get(id)! + 1;
       polls.set(id, n);
-      if (n <= (o.pollsBeforeDone ?? 1)) return { status: 200, body: { id, status: 'processing', output: null, error: null } };
+      if (n <= (o.pollsBeforeDone ?? 1))
+        return { status: 200, body: { id, status: 'processing', output: null, error: null } };
       return { status: 200, body: final(id) };
     }
     return { status: 404, body: { error: 'NotFound' } };
@@ -136,24 +162,35 @@ export async function startGeminiFake(o: {
   let answered = 0;
   return serve(async (req, body, f) => {
     if (o.delayMs) await new Promise((r) => setTimeout(r, o.delayMs));
-    if (req.headers['x-goog-api-key'] !== o.apiKey) return { status: 403, body: { error: { code: 403, status: 'PERMISSION_DENIED', message: 'API key not valid' } } };
-    if (req.method !== 'POST' || !/^\/v1beta\/models\/[\w.-]+:generateContent$/.test(req.url ?? '')) return { status: 404, body: { error: { code: 404, status: 'NOT_FOUND' } } };
+    if (req.headers['x-goog-api-key'] !== o.apiKey)
+      return { status: 403, body: { error: { code: 403, status: 'PERMISSION_DENIED', message: 'API key not valid' } } };
+    if (req.method !== 'POST' || !/^\/v1beta\/models\/[\w.-]+:generateContent$/.test(req.url ?? ''))
+      return { status: 404, body: { error: { code: 404, status: 'NOT_FOUND' } } };
     const parts = body?.contents?.[0]?.parts;
     const problems = [
       !Array.isArray(parts) && 'contents[0].parts missing',
       Array.isArray(parts) && !parts.some((p: any) => typeof p.text === 'string') && 'no text part',
-      Array.isArray(parts) && !parts.some((p: any) => (p.inline_data ?? p.inlineData)?.data && (p.inline_data ?? p.inlineData)?.mime_type) && 'no inline_data image part',
+      Array.isArray(parts) &&
+        !parts.some((p: any) => (p.inline_data ?? p.inlineData)?.data && (p.inline_data ?? p.inlineData)?.mime_type) &&
+        'no inline_data image part',
     ].filter(Boolean) as string[];
     if (problems.length) {
       f.violations.push(...problems);
       return { status: 400, body: { error: { code: 400, status: 'INVALID_ARGUMENT', message: problems.join('; ') } } };
     }
-    if (o.status) return { status: o.status, body: { error: { code: o.status, status: o.status === 429 ? 'RESOURCE_EXHAUSTED' : 'INTERNAL' } } };
+    if (o.status)
+      return {
+        status: o.status,
+        body: { error: { code: o.status, status: o.status === 429 ? 'RESOURCE_EXHAUSTED' : 'INTERNAL' } },
+      };
     if (o.blockReason) return { status: 200, body: { promptFeedback: { blockReason: o.blockReason } } };
     const data = answered++ < (o.corruptFirst ?? 0) ? Buffer.from('this is not an image').toString('base64') : png;
     // generationConfig.candidateCount (variants): that many candidates, each with an image
     const count = Math.max(1, Number(body?.generationConfig?.candidateCount ?? 1));
-    const candidate = { content: { role: 'model', parts: [{ text: 'Here you go' }, { inlineData: { mimeType: 'image/png', data } }] }, finishReason: 'STOP' };
+    const candidate = {
+      content: { role: 'model', parts: [{ text: 'Here you go' }, { inlineData: { mimeType: 'image/png', data } }] },
+      finishReason: 'STOP',
+    };
     return { status: 200, body: { candidates: Array.from({ length: count }, () => candidate) } };
   });
 }

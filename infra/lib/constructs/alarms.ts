@@ -53,8 +53,20 @@ export class Alarms extends Construct {
 
     const fiveMin = Duration.minutes(5);
     // API 5xx rate (HTTP API metrics; only counted when there is traffic).
-    const errors = new cloudwatch.Metric({ namespace: 'AWS/ApiGateway', metricName: '5xx', dimensionsMap: { ApiId: props.httpApi.apiId }, statistic: 'Sum', period: fiveMin });
-    const count = new cloudwatch.Metric({ namespace: 'AWS/ApiGateway', metricName: 'Count', dimensionsMap: { ApiId: props.httpApi.apiId }, statistic: 'Sum', period: fiveMin });
+    const errors = new cloudwatch.Metric({
+      namespace: 'AWS/ApiGateway',
+      metricName: '5xx',
+      dimensionsMap: { ApiId: props.httpApi.apiId },
+      statistic: 'Sum',
+      period: fiveMin,
+    });
+    const count = new cloudwatch.Metric({
+      namespace: 'AWS/ApiGateway',
+      metricName: 'Count',
+      dimensionsMap: { ApiId: props.httpApi.apiId },
+      statistic: 'Sum',
+      period: fiveMin,
+    });
     this.add(
       'Api5xxRate',
       new cloudwatch.MathExpression({
@@ -68,21 +80,53 @@ export class Alarms extends Construct {
     );
     this.add(
       'ApiP99Latency',
-      new cloudwatch.Metric({ namespace: 'AWS/ApiGateway', metricName: 'Latency', dimensionsMap: { ApiId: props.httpApi.apiId }, statistic: 'p99', period: fiveMin }),
+      new cloudwatch.Metric({
+        namespace: 'AWS/ApiGateway',
+        metricName: 'Latency',
+        dimensionsMap: { ApiId: props.httpApi.apiId },
+        statistic: 'p99',
+        period: fiveMin,
+      }),
       ALARM_THRESHOLDS.apiP99LatencyMs,
       'API p99 latency over 5 s for 15 minutes',
       3,
     );
     for (const [name, fn] of Object.entries(props.functions)) {
-      this.add(`LambdaErrors-${name}`, fn.metricErrors({ period: fiveMin, statistic: 'Sum' }), 1, `Lambda ${name}: crashed or timed out`);
-      this.add(`LambdaThrottles-${name}`, fn.metricThrottles({ period: fiveMin, statistic: 'Sum' }), 1, `Lambda ${name}: throttled (concurrency limit)`);
+      this.add(
+        `LambdaErrors-${name}`,
+        fn.metricErrors({ period: fiveMin, statistic: 'Sum' }),
+        1,
+        `Lambda ${name}: crashed or timed out`,
+      );
+      this.add(
+        `LambdaThrottles-${name}`,
+        fn.metricThrottles({ period: fiveMin, statistic: 'Sum' }),
+        1,
+        `Lambda ${name}: throttled (concurrency limit)`,
+      );
     }
-    this.add('GenerationsFailed', props.stateMachine.metricFailed({ period: fiveMin, statistic: 'Sum' }), 1, 'Generation executions failed');
-    this.add('GenerationsTimedOut', props.stateMachine.metricTimedOut({ period: fiveMin, statistic: 'Sum' }), 1, 'Generation executions timed out');
+    this.add(
+      'GenerationsFailed',
+      props.stateMachine.metricFailed({ period: fiveMin, statistic: 'Sum' }),
+      1,
+      'Generation executions failed',
+    );
+    this.add(
+      'GenerationsTimedOut',
+      props.stateMachine.metricTimedOut({ period: fiveMin, statistic: 'Sum' }),
+      1,
+      'Generation executions timed out',
+    );
     for (const metricName of ['ReadThrottleEvents', 'WriteThrottleEvents'])
       this.add(
         `Dynamo${metricName}`,
-        new cloudwatch.Metric({ namespace: 'AWS/DynamoDB', metricName, dimensionsMap: { TableName: props.table.tableName }, statistic: 'Sum', period: fiveMin }),
+        new cloudwatch.Metric({
+          namespace: 'AWS/DynamoDB',
+          metricName,
+          dimensionsMap: { TableName: props.table.tableName },
+          statistic: 'Sum',
+          period: fiveMin,
+        }),
         1,
         `DynamoDB table ${metricName}`,
       );
@@ -91,10 +135,21 @@ export class Alarms extends Construct {
 
   /** Alarm on any message in a dead-letter queue (e.g. the render queue's DLQ). */
   addDeadLetterQueue(name: string, queue: sqs.IQueue): cloudwatch.Alarm {
-    return this.add(`DlqDepth-${name}`, queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }), 1, `Dead-letter queue ${name} has messages`);
+    return this.add(
+      `DlqDepth-${name}`,
+      queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+      1,
+      `Dead-letter queue ${name} has messages`,
+    );
   }
 
-  private add(id: string, metric: cloudwatch.IMetric, threshold: number, description: string, evaluationPeriods = 1): cloudwatch.Alarm {
+  private add(
+    id: string,
+    metric: cloudwatch.IMetric,
+    threshold: number,
+    description: string,
+    evaluationPeriods = 1,
+  ): cloudwatch.Alarm {
     const alarm = new cloudwatch.Alarm(this, id, {
       metric,
       threshold,

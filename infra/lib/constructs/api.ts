@@ -135,7 +135,8 @@ export class Api extends Construct {
 
     for (const group of groups) {
       const principal = groupPrincipal(group);
-      if (!(principal in AWS_ACCESS)) throw new Error(`Group ${group} has no entry ${principal} in functions/lib/aws-access.ts`);
+      if (!(principal in AWS_ACCESS))
+        throw new Error(`Group ${group} has no entry ${principal} in functions/lib/aws-access.ts`);
       const access = AWS_ACCESS[principal].access as Record<string, unknown>;
       const fn = new AppFunction(this, `Fn-${group}`, {
         entry: groupEntry(group),
@@ -152,7 +153,9 @@ export class Api extends Construct {
           ...(access.providerSecret ? { PROVIDER_SECRET_ARN: props.providerSecret.secretArn } : {}),
           ...(access.renderWorker ? { RENDER_WORKER_ARN: props.renderWorker.name } : {}),
           ...(access.stripeSecret ? { STRIPE_SECRET_ARN: props.stripeSecret.secretArn } : {}),
-          ...(access.provenanceSecret && props.provenanceSecret ? { PROVENANCE_SECRET_ARN: props.provenanceSecret.secretArn } : {}),
+          ...(access.provenanceSecret && props.provenanceSecret
+            ? { PROVENANCE_SECRET_ARN: props.provenanceSecret.secretArn }
+            : {}),
           // the Open Graph page of a shared look embeds the SPA's tags (functions/lib/spa-shell.ts)
           ...(group === 'shares' ? { SPA_TAGS: builtSpaTags() } : {}),
           ...(props.cursorKeySecret ? { CURSOR_SIGNING_KEY: props.cursorKeySecret.secretValue.unsafeUnwrap() } : {}),
@@ -160,17 +163,22 @@ export class Api extends Construct {
       });
       this.functions[group] = fn.fn;
 
-      grantSdkAccess(fn.fn, principal, {
-        table: props.table,
-        privateBucket: props.privateBucket,
-        publicBucket: props.publicBucket,
-        userPoolArn: props.userPool.userPoolArn,
-        stateMachine: props.stateMachine,
-        stripeSecret: props.stripeSecret,
-        providerSecret: props.providerSecret,
-        provenanceSecret: props.provenanceSecret,
-        renderWorkerArn: props.renderWorker.arn,
-      }, { skip: ['exportFunction'] }); // the export job is created later; the app stack grants its invoke
+      grantSdkAccess(
+        fn.fn,
+        principal,
+        {
+          table: props.table,
+          privateBucket: props.privateBucket,
+          publicBucket: props.publicBucket,
+          userPoolArn: props.userPool.userPoolArn,
+          stateMachine: props.stateMachine,
+          stripeSecret: props.stripeSecret,
+          providerSecret: props.providerSecret,
+          provenanceSecret: props.provenanceSecret,
+          renderWorkerArn: props.renderWorker.arn,
+        },
+        { skip: ['exportFunction'] },
+      ); // the export job is created later; the app stack grants its invoke
       if (group === 'stripe-webhook') this.fulfilmentRefusedAlarm(fn.logGroup);
 
       // One invoke permission per function for this API (not one per route): keeps the stack far from the
@@ -200,7 +208,8 @@ export class Api extends Construct {
       evaluationPeriods: 1,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      alarmDescription: 'A Stripe event was refused at fulfilment (user, product, amount or currency differ from our checkout record). See docs/security.md.',
+      alarmDescription:
+        'A Stripe event was refused at fulfilment (user, product, amount or currency differ from our checkout record). See docs/security.md.',
     });
   }
 

@@ -92,7 +92,8 @@ export class AppFunction extends Construct {
         mainFields: ['module', 'main'],
         externalModules: EXTERNAL_MODULES,
         // CommonJS dependencies bundled into an ES module still call require() for Node built-ins.
-        banner: "import { createRequire as __cdkCreateRequire } from 'node:module'; const require = __cdkCreateRequire(import.meta.url);",
+        banner:
+          "import { createRequire as __cdkCreateRequire } from 'node:module'; const require = __cdkCreateRequire(import.meta.url);",
       },
     });
 

@@ -50,7 +50,13 @@ export class Auth extends Construct {
       // Sign-up codes and password resets: SES when a verified sender is configured (the built-in sender's
       // daily quota is far below a launch; prod refuses to synthesize without it).
       ...(config.ses
-        ? { email: cognito.UserPoolEmail.withSES({ fromEmail: config.ses.fromEmail, fromName: config.ses.fromName, sesRegion: config.ses.region ?? Stack.of(this).region }) }
+        ? {
+            email: cognito.UserPoolEmail.withSES({
+              fromEmail: config.ses.fromEmail,
+              fromName: config.ses.fromName,
+              sesRegion: config.ses.region ?? Stack.of(this).region,
+            }),
+          }
         : {}),
       // Threat protection (compromised credentials, adaptive authentication) needs the Plus plan, billed per
       // monthly active user: enforced in prod, off in dev.
@@ -91,7 +97,8 @@ export class Auth extends Construct {
       'MFA is optional (TOTP) by product decision: consumer e-mail sign-in; prod adds threat protection (adaptive authentication).',
     );
     if (!config.ses) {
-      const message = 'No SES sender (-c sesFromEmail=...): Cognito uses its built-in e-mail sender, limited to a few dozen e-mails a day. docs/operations.md, "SES".';
+      const message =
+        'No SES sender (-c sesFromEmail=...): Cognito uses its built-in e-mail sender, limited to a few dozen e-mails a day. docs/operations.md, "SES".';
       if (config.prod) Annotations.of(this.userPool).addError(message);
       else Annotations.of(this.userPool).addWarningV2('tryon:cognitoBuiltInEmail', message);
     }

@@ -133,11 +133,19 @@ export class Data extends Construct {
         { id: 'abort-incomplete-multipart-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
         { id: 'expire-tmp-uploads', prefix: TMP_UPLOAD_PREFIX, expiration: Duration.days(1) },
         // Shared-look copies: deleted on revoke/takedown; never needed after the longest share expiry (+1 day).
-        { id: 'expire-shared-looks', prefix: SHARE_IMAGE_PREFIX, expiration: Duration.days(Math.max(...SHARE_EXPIRY_DAYS) + 1) },
+        {
+          id: 'expire-shared-looks',
+          prefix: SHARE_IMAGE_PREFIX,
+          expiration: Duration.days(Math.max(...SHARE_EXPIRY_DAYS) + 1),
+        },
         // "Download my data" archives (tagged when written): the link lasts 24 h, the object at most 2 days.
         { id: 'expire-data-exports', tagFilters: { [EXPORT_TAG.key]: EXPORT_TAG.value }, expiration: Duration.days(2) },
         // The variants of a run (tagged when written) expire with the run; kept variants are untagged copies.
-        { id: 'expire-unkept-variants', tagFilters: { [VARIANT_TAG.key]: VARIANT_TAG.value }, expiration: Duration.days(VARIANT_RUN_RETENTION_DAYS) },
+        {
+          id: 'expire-unkept-variants',
+          tagFilters: { [VARIANT_TAG.key]: VARIANT_TAG.value },
+          expiration: Duration.days(VARIANT_RUN_RETENTION_DAYS),
+        },
         ...(config.prod ? [{ id: 'expire-noncurrent-versions', noncurrentVersionExpiration: Duration.days(30) }] : []),
       ],
       removalPolicy: config.removalPolicy,

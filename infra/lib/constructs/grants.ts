@@ -13,7 +13,13 @@ import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { acknowledgeMatching } from '../nag';
 import { tableIndexes } from './data';
-import { AWS_ACCESS, actionsFor, type AwsResource, type FunctionAccess, type Principal } from '../../../functions/lib/aws-access';
+import {
+  AWS_ACCESS,
+  actionsFor,
+  type AwsResource,
+  type FunctionAccess,
+  type Principal,
+} from '../../../functions/lib/aws-access';
 
 /** The resources a function's access map (functions/lib/aws-access.ts) may name. */
 export interface SdkAccessResources {
@@ -36,7 +42,12 @@ export interface SdkAccessResources {
  * the SDK commands it sends, on the resources named there. test/infra/iam-contract.test.ts checks the map
  * against the code and the synthesized policies.
  */
-export function grantSdkAccess(grantee: iam.IGrantable, principal: Principal, given: SdkAccessResources, opts: { only?: AwsResource[]; skip?: AwsResource[] } = {}): void {
+export function grantSdkAccess(
+  grantee: iam.IGrantable,
+  principal: Principal,
+  given: SdkAccessResources,
+  opts: { only?: AwsResource[]; skip?: AwsResource[] } = {},
+): void {
   const entry: FunctionAccess = AWS_ACCESS[principal];
   const need = <K extends keyof SdkAccessResources>(k: K): NonNullable<SdkAccessResources[K]> => {
     const v = given[k];
@@ -44,7 +55,8 @@ export function grantSdkAccess(grantee: iam.IGrantable, principal: Principal, gi
     return v as NonNullable<SdkAccessResources[K]>;
   };
   const add = (actions: string[], resources: string[], conditions?: Record<string, unknown>) => {
-    if (actions.length) grantee.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources, conditions }));
+    if (actions.length)
+      grantee.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources, conditions }));
   };
   for (const resource of Object.keys(entry.access) as AwsResource[]) {
     if ((opts.only && !opts.only.includes(resource)) || opts.skip?.includes(resource)) continue;
@@ -54,7 +66,10 @@ export function grantSdkAccess(grantee: iam.IGrantable, principal: Principal, gi
         add(onResource, [need('table').tableArn]);
         break;
       case 'tableIndexes':
-        add(onResource, tableIndexes().map((i) => `${need('table').tableArn}/index/${i.name}`));
+        add(
+          onResource,
+          tableIndexes().map((i) => `${need('table').tableArn}/index/${i.name}`),
+        );
         break;
       case 'privateBucket':
       case 'publicBucket': {
@@ -107,4 +122,3 @@ export function grantSdkAccess(grantee: iam.IGrantable, principal: Principal, gi
     }
   }
 }
-

@@ -50,7 +50,9 @@ export class Jobs extends Construct {
     new events.Rule(this, 'ExpirePacksSchedule', {
       description: 'Expire credit packs daily',
       schedule: events.Schedule.cron({ minute: '15', hour: '3' }),
-      targets: [new targets.LambdaFunction(this.expirePacks, { retryAttempts: 2, deadLetterQueue: props.deadLetterQueue })],
+      targets: [
+        new targets.LambdaFunction(this.expirePacks, { retryAttempts: 2, deadLetterQueue: props.deadLetterQueue }),
+      ],
     });
 
     const bucket = props.privateBucket;
@@ -69,7 +71,9 @@ export class Jobs extends Construct {
     new events.Rule(this, 'RetentionSchedule', {
       description: 'Delete generated images past their retention daily',
       schedule: events.Schedule.cron({ minute: '45', hour: '3' }),
-      targets: [new targets.LambdaFunction(this.retention, { retryAttempts: 2, deadLetterQueue: props.deadLetterQueue })],
+      targets: [
+        new targets.LambdaFunction(this.retention, { retryAttempts: 2, deadLetterQueue: props.deadLetterQueue }),
+      ],
     });
 
     const exportData = new AppFunction(this, 'ExportData', {

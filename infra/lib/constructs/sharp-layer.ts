@@ -31,7 +31,8 @@ export const SHARP_TARGET = { os: 'linux', cpu: 'arm64', libc: 'glibc' } as cons
 export function installSharpLayer(outputDir: string): void {
   const target = path.join(outputDir, 'nodejs');
   mkdirSync(target, { recursive: true });
-  for (const f of ['package.json', 'package-lock.json']) copyFileSync(path.join(SHARP_LAYER_SOURCE, f), path.join(target, f));
+  for (const f of ['package.json', 'package-lock.json'])
+    copyFileSync(path.join(SHARP_LAYER_SOURCE, f), path.join(target, f));
   execFileSync(
     process.platform === 'win32' ? 'npm.cmd' : 'npm',
     [

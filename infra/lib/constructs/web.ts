@@ -125,19 +125,19 @@ export class Web extends Construct {
     });
 
     const securityHeadersBehavior: cloudfront.ResponseSecurityHeadersBehavior = {
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
-          includeSubdomains: true,
-          preload: false,
-          override: true,
-        },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        referrerPolicy: {
-          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
-          override: true,
-        },
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(region), override: true },
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.days(730),
+        includeSubdomains: true,
+        preload: false,
+        override: true,
+      },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+      referrerPolicy: {
+        referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+        override: true,
+      },
+      contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(region), override: true },
     };
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: `tryon ${config.stage} security headers`,
@@ -179,7 +179,11 @@ export class Web extends Construct {
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
       // Only with a custom certificate: the default *.cloudfront.net certificate has a fixed policy.
       ...(certificate
-        ? { domainNames: [config.domainName!], certificate, minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 }
+        ? {
+            domainNames: [config.domainName!],
+            certificate,
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
         : {}),
       // The rate-based WAF rule (Tryon-<stage>-Edge, us-east-1), when its ARN is given (-c webAclArn=...).
       ...(config.webAclArn ? { webAclId: config.webAclArn } : {}),
@@ -220,18 +224,18 @@ export class Web extends Construct {
       },
     });
 
-    acknowledge(
-      this.distribution,
-      'AwsSolutions-CFR1',
-      'The product is offered worldwide; no geo restriction.',
-    );
+    acknowledge(this.distribution, 'AwsSolutions-CFR1', 'The product is offered worldwide; no geo restriction.');
     if (!config.webAclArn) {
       acknowledge(
         this.distribution,
         'AwsSolutions-CFR2',
         'The web ACL is created by the Tryon-<stage>-Edge stack in us-east-1 (CloudFront requires it there) and attached with -c webAclArn=<its WebAclArn output>: until then API Gateway stage throttling, Cognito threat protection (prod) and per-user credit limits bound abuse. Prod warns at synth.',
       );
-      if (config.prod) Annotations.of(this.distribution).addWarningV2('tryon:noWebAcl', 'No WAF web ACL: deploy Tryon-prod-Edge and pass -c webAclArn=... (docs/operations.md, "WAF").');
+      if (config.prod)
+        Annotations.of(this.distribution).addWarningV2(
+          'tryon:noWebAcl',
+          'No WAF web ACL: deploy Tryon-prod-Edge and pass -c webAclArn=... (docs/operations.md, "WAF").',
+        );
     }
     if (!certificate) {
       acknowledge(
@@ -280,12 +284,20 @@ export class Web extends Construct {
    * bucket stays BLOCK_ALL), cached a year by browsers and a day at the edge, compressed, no cookies or query
    * strings in the key. Images only (GET/HEAD).
    */
-  private mediaBehavior(props: WebProps, securityHeadersBehavior: cloudfront.ResponseSecurityHeadersBehavior): Record<string, cloudfront.BehaviorOptions> {
+  private mediaBehavior(
+    props: WebProps,
+    securityHeadersBehavior: cloudfront.ResponseSecurityHeadersBehavior,
+  ): Record<string, cloudfront.BehaviorOptions> {
     if (!props.publicMediaBucketName) return {};
     const bucket = s3.Bucket.fromBucketName(this, 'PublicMedia', props.publicMediaBucketName);
-    const origin = origins.S3BucketOrigin.withOriginAccessControl(bucket, { originAccessLevels: [cloudfront.AccessLevel.READ] });
+    const origin = origins.S3BucketOrigin.withOriginAccessControl(bucket, {
+      originAccessLevels: [cloudfront.AccessLevel.READ],
+    });
     // The bucket policy that lets this account's distributions read it is in the Data stack (no cycle).
-    Annotations.of(this).acknowledgeWarning('@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac', 'The public media bucket policy is set in the Data stack (Data.allowCloudFrontReads).');
+    Annotations.of(this).acknowledgeWarning(
+      '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
+      'The public media bucket policy is set in the Data stack (Data.allowCloudFrontReads).',
+    );
     const cachePolicy = new cloudfront.CachePolicy(this, 'MediaCache', {
       comment: `tryon ${props.config.stage} public media: immutable keys; browsers a year, the edge a day`,
       defaultTtl: MEDIA_EDGE_TTL,
@@ -301,7 +313,9 @@ export class Web extends Construct {
       comment: `tryon ${props.config.stage} public media headers`,
       securityHeadersBehavior,
       // objects written by the API carry the same header; seed or older objects get it here
-      customHeadersBehavior: { customHeaders: [{ header: 'Cache-Control', value: PUBLIC_MEDIA_CACHE_CONTROL, override: true }] },
+      customHeadersBehavior: {
+        customHeaders: [{ header: 'Cache-Control', value: PUBLIC_MEDIA_CACHE_CONTROL, override: true }],
+      },
     });
     const rewrite = new cloudfront.Function(this, 'MediaRewrite', {
       comment: 'public media: /media/<key> -> /<key>, image folders only',
@@ -325,7 +339,8 @@ export class Web extends Construct {
   /** BucketDeployment's singleton handler (a CDK-managed Lambda, one per stack) is not ours to shape. */
   private acknowledgeDeploymentHandler(): void {
     const handlers = Stack.of(this).node.children.filter((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
-    const why = 'CDK BucketDeployment handler (CDK-managed custom resource that copies web/dist into the SPA bucket at deploy time)';
+    const why =
+      'CDK BucketDeployment handler (CDK-managed custom resource that copies web/dist into the SPA bucket at deploy time)';
     for (const handler of handlers) {
       acknowledge(handler, 'AwsSolutions-L1', `${why}: its runtime is chosen by aws-cdk-lib.`);
       acknowledge(
@@ -335,7 +350,9 @@ export class Web extends Construct {
       );
       acknowledge(
         handler,
-        ['s3:GetBucket*', 's3:GetObject*', 's3:List*', 's3:Abort*', 's3:DeleteObject*'].map((a) => `AwsSolutions-IAM5[Action::${a}]`),
+        ['s3:GetBucket*', 's3:GetObject*', 's3:List*', 's3:Abort*', 's3:DeleteObject*'].map(
+          (a) => `AwsSolutions-IAM5[Action::${a}]`,
+        ),
         `${why}: CDK's grantRead on the asset bucket and grantReadWrite on the SPA bucket; the role is assumable by that Lambda only.`,
       );
       acknowledge(

@@ -21,7 +21,12 @@ import { Construct } from 'constructs';
 import { acknowledge, acknowledgeMatching } from '../nag';
 import { SWEEPER_ENTRY, WORKFLOW_ENTRY } from '../paths';
 import type { StageConfig } from '../stage-config';
-import { GENERATION_TASK_HANDLERS, GENERATION_TIMEOUT, buildGenerationDefinition, type GenerationTaskHandler } from '../workflow-definition';
+import {
+  GENERATION_TASK_HANDLERS,
+  GENERATION_TIMEOUT,
+  buildGenerationDefinition,
+  type GenerationTaskHandler,
+} from '../workflow-definition';
 import { RENDER_TIME_LIMIT_SECONDS } from '../../../shared/domain/render-queue';
 import { AppFunction } from './app-function';
 import { grantSdkAccess, type SdkAccessResources } from './grants';
@@ -62,8 +67,16 @@ export class Workflow extends Construct {
     const stack = Stack.of(this);
     // A fixed name, so functions can invoke the worker (and the worker itself) without a reference cycle.
     this.renderWorkerName = `${config.stackPrefix}-render-worker`;
-    const renderWorkerArn = (this.renderWorkerArn = stack.formatArn({ service: 'lambda', resource: 'function', resourceName: this.renderWorkerName, arnFormat: ArnFormat.COLON_RESOURCE_NAME }));
-    const dispatchEnv = { RENDER_WORKER_ARN: this.renderWorkerName, GENERATION_TIMEOUT_SECONDS: String(GENERATION_TIMEOUT.toSeconds()) };
+    const renderWorkerArn = (this.renderWorkerArn = stack.formatArn({
+      service: 'lambda',
+      resource: 'function',
+      resourceName: this.renderWorkerName,
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    }));
+    const dispatchEnv = {
+      RENDER_WORKER_ARN: this.renderWorkerName,
+      GENERATION_TIMEOUT_SECONDS: String(GENERATION_TIMEOUT.toSeconds()),
+    };
     // Every policy comes from the IAM contract (functions/lib/aws-access.ts): everything that dispatches
     // (enqueue, release, cancel) may invoke the worker and nothing else; only the worker writes results.
     const resources = (): SdkAccessResources => ({
@@ -76,7 +89,19 @@ export class Workflow extends Construct {
       renderWorkerArn,
     });
 
-    const fn = (name: string, extra: { handler: string; principal: Principal; entry?: string; timeout?: Duration; memorySize?: number; env?: Record<string, string>; description: string; functionName?: string }) =>
+    const fn = (
+      name: string,
+      extra: {
+        handler: string;
+        principal: Principal;
+        entry?: string;
+        timeout?: Duration;
+        memorySize?: number;
+        env?: Record<string, string>;
+        description: string;
+        functionName?: string;
+      },
+    ) =>
       new AppFunction(this, name, {
         ...common,
         entry: extra.entry ?? WORKFLOW_ENTRY,
@@ -90,7 +115,11 @@ export class Workflow extends Construct {
         functionName: extra.functionName,
       });
 
-    const dlq = new sqs.Queue(this, 'RenderDeadLetters', { retentionPeriod: Duration.days(14), enforceSSL: true, encryption: sqs.QueueEncryption.SQS_MANAGED });
+    const dlq = new sqs.Queue(this, 'RenderDeadLetters', {
+      retentionPeriod: Duration.days(14),
+      enforceSSL: true,
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+    });
     this.deadLetterQueue = dlq;
     acknowledge(dlq, 'AwsSolutions-SQS3', 'This queue is itself the dead-letter queue of the render failure handler.');
 
@@ -101,7 +130,10 @@ export class Workflow extends Construct {
       timeout: Duration.seconds(RENDER_TIME_LIMIT_SECONDS + 30),
       memorySize: 1536,
       principal: 'worker:renderWorker',
-      env: { PROVIDER_SECRET_ARN: props.providerSecret.secretArn, ...(props.provenanceSecret ? { PROVENANCE_SECRET_ARN: props.provenanceSecret.secretArn } : {}) },
+      env: {
+        PROVIDER_SECRET_ARN: props.providerSecret.secretArn,
+        ...(props.provenanceSecret ? { PROVENANCE_SECRET_ARN: props.provenanceSecret.secretArn } : {}),
+      },
       functionName: this.renderWorkerName,
     });
     const workerFailed = fn('RenderWorkerFailed', {
@@ -109,7 +141,11 @@ export class Workflow extends Construct {
       description: 'On-failure destination of the render worker: reports the failure so the workflow refunds',
       principal: 'worker:renderWorkerFailed',
     });
-    worker.fn.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.minutes(15), onFailure: new destinations.LambdaDestination(workerFailed.fn) });
+    worker.fn.configureAsyncInvoke({
+      retryAttempts: 2,
+      maxEventAge: Duration.minutes(15),
+      onFailure: new destinations.LambdaDestination(workerFailed.fn),
+    });
     workerFailed.fn.configureAsyncInvoke({ retryAttempts: 2, onFailure: new destinations.SqsDestination(dlq) });
     acknowledgeMatching(
       worker.role,
@@ -120,11 +156,27 @@ export class Workflow extends Construct {
     this.renderWorkerFailed = workerFailed.fn;
 
     const tasks = {
-      enqueueRender: fn('Task-enqueueRender', { handler: 'enqueueRender', principal: 'task:enqueueRender', description: 'Generation workflow: queue the render with its task token', env: { PROVIDER_SECRET_ARN: props.providerSecret.secretArn } }),
-      markCompleted: fn('Task-markCompleted', { handler: 'markCompleted', principal: 'task:markCompleted', description: 'Generation workflow: mark completed' }),
-      markFailed: fn('Task-markFailed', { handler: 'markFailed', principal: 'task:markFailed', description: 'Generation workflow: readable error, refund once, free the slot' }),
+      enqueueRender: fn('Task-enqueueRender', {
+        handler: 'enqueueRender',
+        principal: 'task:enqueueRender',
+        description: 'Generation workflow: queue the render with its task token',
+        env: { PROVIDER_SECRET_ARN: props.providerSecret.secretArn },
+      }),
+      markCompleted: fn('Task-markCompleted', {
+        handler: 'markCompleted',
+        principal: 'task:markCompleted',
+        description: 'Generation workflow: mark completed',
+      }),
+      markFailed: fn('Task-markFailed', {
+        handler: 'markFailed',
+        principal: 'task:markFailed',
+        description: 'Generation workflow: readable error, refund once, free the slot',
+      }),
     } satisfies Record<GenerationTaskHandler, AppFunction>;
-    this.tasks = Object.fromEntries(GENERATION_TASK_HANDLERS.map((h) => [h, tasks[h].fn])) as Record<GenerationTaskHandler, NodejsFunction>;
+    this.tasks = Object.fromEntries(GENERATION_TASK_HANDLERS.map((h) => [h, tasks[h].fn])) as Record<
+      GenerationTaskHandler,
+      NodejsFunction
+    >;
 
     const logGroup = new logs.LogGroup(this, 'StateMachineLogs', {
       retention: config.logRetention,
@@ -153,7 +205,11 @@ export class Workflow extends Construct {
 
     // EventBridge: executions that end FAILED, TIMED_OUT or ABORTED are refunded and free their queue entry or
     // slot at once (idempotent with MarkFailed), not at the next sweep.
-    const ended = fn('ExecutionEnded', { handler: 'executionEnded', principal: 'job:executionEnded', description: 'Refund and free capacity when a generation execution fails, times out or is aborted' });
+    const ended = fn('ExecutionEnded', {
+      handler: 'executionEnded',
+      principal: 'job:executionEnded',
+      description: 'Refund and free capacity when a generation execution fails, times out or is aborted',
+    });
     this.executionEnded = ended.fn;
     grantSdkAccess(ended.fn, 'job:executionEnded', resources());
     new events.Rule(this, 'ExecutionEndedRule', {
@@ -163,7 +219,13 @@ export class Workflow extends Construct {
         detailType: ['Step Functions Execution Status Change'],
         detail: { stateMachineArn: [this.stateMachine.stateMachineArn], status: ['FAILED', 'TIMED_OUT', 'ABORTED'] },
       },
-      targets: [new targets.LambdaFunction(ended.fn, { retryAttempts: 8, maxEventAge: Duration.hours(2), deadLetterQueue: dlq })],
+      targets: [
+        new targets.LambdaFunction(ended.fn, {
+          retryAttempts: 8,
+          maxEventAge: Duration.hours(2),
+          deadLetterQueue: dlq,
+        }),
+      ],
     });
 
     // Sweeper: every minute. Overdue render leases (the FASHN poll fallback goes to the worker; others time
@@ -181,7 +243,7 @@ export class Workflow extends Construct {
     acknowledgeMatching(
       sweeper.role,
       /^AwsSolutions-IAM5\[Resource::arn:<AWS::Partition>:states:.+:execution:.+:\*\]$/,
-      'DescribeExecution/StopExecution act on executions, whose ARNs are only known at run time; scoped to this state machine\'s executions.',
+      "DescribeExecution/StopExecution act on executions, whose ARNs are only known at run time; scoped to this state machine's executions.",
     );
     new events.Rule(this, 'SweeperSchedule', {
       description: 'Sweep overdue renders and stuck generations',

@@ -47,7 +47,8 @@ export class AppStack extends Stack {
       ...(config.publicOrigin ? { PUBLIC_ORIGIN: config.publicOrigin } : {}),
     };
     if (!config.publicOrigin) {
-      const message = 'No PUBLIC_ORIGIN: pass -c publicOrigin=https://<distribution domain> (or a custom domain) so billing return links point at the app (docs/operations.md).';
+      const message =
+        'No PUBLIC_ORIGIN: pass -c publicOrigin=https://<distribution domain> (or a custom domain) so billing return links point at the app (docs/operations.md).';
       if (config.prod) Annotations.of(this).addError(message);
       else Annotations.of(this).addWarningV2('tryon:noPublicOrigin', message);
     }
@@ -90,16 +91,34 @@ export class AppStack extends Stack {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       retentionPeriod: Duration.days(14),
     });
-    acknowledge(this.jobsDeadLetterQueue, 'AwsSolutions-SQS3', 'This queue is itself the dead-letter queue of the scheduled jobs.');
-    this.jobs = new Jobs(this, 'Jobs', { config, environment, table: data.table, privateBucket: data.privateBucket, deadLetterQueue: this.jobsDeadLetterQueue });
+    acknowledge(
+      this.jobsDeadLetterQueue,
+      'AwsSolutions-SQS3',
+      'This queue is itself the dead-letter queue of the scheduled jobs.',
+    );
+    this.jobs = new Jobs(this, 'Jobs', {
+      config,
+      environment,
+      table: data.table,
+      privateBucket: data.privateBucket,
+      deadLetterQueue: this.jobsDeadLetterQueue,
+    });
     // "Download my data": the privacy API function starts the export Lambda asynchronously (IAM contract:
     // InvokeCommand on exactly this function).
     const privacyFn = this.api.functions.privacy;
     if (privacyFn && this.jobs.exportData) {
       privacyFn.addEnvironment('EXPORT_FUNCTION_NAME', this.jobs.exportData.functionName);
-      grantSdkAccess(privacyFn, 'api:privacy', { exportFunctionArn: this.jobs.exportData.functionArn }, { only: ['exportFunction'] });
+      grantSdkAccess(
+        privacyFn,
+        'api:privacy',
+        { exportFunctionArn: this.jobs.exportData.functionArn },
+        { only: ['exportFunction'] },
+      );
     }
-    this.workflow.sweeper.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(this.jobsDeadLetterQueue) });
+    this.workflow.sweeper.configureAsyncInvoke({
+      retryAttempts: 2,
+      onFailure: new SqsDestination(this.jobsDeadLetterQueue),
+    });
 
     this.alarms = new Alarms(this, 'Alarms', {
       httpApi: this.api.httpApi,

@@ -21,7 +21,11 @@ export class EdgeStack extends Stack {
   constructor(scope: Construct, id: string, props: EdgeStackProps) {
     super(scope, id, props);
     const { config } = props;
-    const visibility = (name: string) => ({ cloudWatchMetricsEnabled: true, metricName: `tryon-${config.stage}-${name}`, sampledRequestsEnabled: true });
+    const visibility = (name: string) => ({
+      cloudWatchMetricsEnabled: true,
+      metricName: `tryon-${config.stage}-${name}`,
+      sampledRequestsEnabled: true,
+    });
     this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
@@ -31,7 +35,9 @@ export class EdgeStack extends Stack {
           name: 'rate-per-ip',
           priority: 0,
           action: { block: {} },
-          statement: { rateBasedStatement: { limit: config.wafRateLimit, aggregateKeyType: 'IP', evaluationWindowSec: 300 } },
+          statement: {
+            rateBasedStatement: { limit: config.wafRateLimit, aggregateKeyType: 'IP', evaluationWindowSec: 300 },
+          },
           visibilityConfig: visibility('rate-per-ip'),
         },
         {
@@ -39,7 +45,13 @@ export class EdgeStack extends Stack {
           priority: 1,
           overrideAction: { none: {} },
           // SizeRestrictions_BODY would block uploads and JSON over 8 KB: count it only (images go straight to S3 anyway).
-          statement: { managedRuleGroupStatement: { vendorName: 'AWS', name: 'AWSManagedRulesCommonRuleSet', ruleActionOverrides: [{ name: 'SizeRestrictions_BODY', actionToUse: { count: {} } }] } },
+          statement: {
+            managedRuleGroupStatement: {
+              vendorName: 'AWS',
+              name: 'AWSManagedRulesCommonRuleSet',
+              ruleActionOverrides: [{ name: 'SizeRestrictions_BODY', actionToUse: { count: {} } }],
+            },
+          },
           visibilityConfig: visibility('aws-common'),
         },
         {
@@ -51,6 +63,9 @@ export class EdgeStack extends Stack {
         },
       ],
     });
-    new CfnOutput(this, 'WebAclArn', { value: this.webAcl.attrArn, description: 'Pass to the app as -c webAclArn=...' });
+    new CfnOutput(this, 'WebAclArn', {
+      value: this.webAcl.attrArn,
+      description: 'Pass to the app as -c webAclArn=...',
+    });
   }
 }

@@ -19,7 +19,8 @@ export type LedgerEntryView = R.LedgerEntryView;
 
 export type LedgerPage = R.LedgerPage;
 
-export const useSubscriptionSummary = (enabled = true) => useQuery<SubscriptionSummary>({ queryKey: SUMMARY_KEY, enabled });
+export const useSubscriptionSummary = (enabled = true) =>
+  useQuery<SubscriptionSummary>({ queryKey: SUMMARY_KEY, enabled });
 
 export const useCredits = (enabled = true) => useQuery<CreditsView>({ queryKey: CREDITS_KEY, enabled });
 
@@ -62,9 +63,12 @@ export const LOGIN_URL = '/api/auth/login';
 export function useCheckout() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (productType: ProductType) => apiJson<R.CheckoutResult>('POST', '/api/subscriptions/checkout', { productType }),
+    mutationFn: (productType: ProductType) =>
+      apiJson<R.CheckoutResult>('POST', '/api/subscriptions/checkout', { productType }),
     onSuccess: ({ checkoutUrl }) => {
-      const credits = client.getQueryData<CreditsView>(CREDITS_KEY)?.credits ?? client.getQueryData<SubscriptionSummary>(SUMMARY_KEY)?.credits;
+      const credits =
+        client.getQueryData<CreditsView>(CREDITS_KEY)?.credits ??
+        client.getQueryData<SubscriptionSummary>(SUMMARY_KEY)?.credits;
       rememberBalance(credits);
       browser.go(checkoutUrl);
       return new Promise<void>(() => {}); // keep the button busy until the page unloads
@@ -83,11 +87,16 @@ function useSummaryMutation<V>(fn: (v: V) => Promise<SubscriptionSummary>) {
   });
 }
 
-export const useChangePlan = () => useSummaryMutation((plan: MonthlyPlanId) => apiJson<SubscriptionSummary>('POST', '/api/subscriptions/change', { plan }));
+export const useChangePlan = () =>
+  useSummaryMutation((plan: MonthlyPlanId) =>
+    apiJson<SubscriptionSummary>('POST', '/api/subscriptions/change', { plan }),
+  );
 
-export const useCancelSubscription = () => useSummaryMutation((_: void) => apiJson<SubscriptionSummary>('DELETE', '/api/subscriptions/cancel'));
+export const useCancelSubscription = () =>
+  useSummaryMutation((_: void) => apiJson<SubscriptionSummary>('DELETE', '/api/subscriptions/cancel'));
 
-export const useCancelScheduledChange = () => useSummaryMutation((_: void) => apiJson<SubscriptionSummary>('DELETE', '/api/subscriptions/scheduled-change'));
+export const useCancelScheduledChange = () =>
+  useSummaryMutation((_: void) => apiJson<SubscriptionSummary>('DELETE', '/api/subscriptions/scheduled-change'));
 
 function useRedirectMutation(fn: () => Promise<{ url: string }>) {
   return useMutation({
@@ -101,4 +110,5 @@ function useRedirectMutation(fn: () => Promise<{ url: string }>) {
 
 export const usePortal = () => useRedirectMutation(() => apiJson<R.UrlResult>('GET', '/api/subscriptions/portal'));
 
-export const useUpdatePaymentMethod = () => useRedirectMutation(() => apiJson<R.UrlResult>('POST', '/api/subscriptions/update-payment-method'));
+export const useUpdatePaymentMethod = () =>
+  useRedirectMutation(() => apiJson<R.UrlResult>('POST', '/api/subscriptions/update-payment-method'));

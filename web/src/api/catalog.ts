@@ -22,10 +22,12 @@ export type CollectionSummary = R.CollectionSummary;
 export const PHOTO_PROFILES_KEY = ['/api/photo-profiles'] as const;
 
 export const useRawTemplates = () => useQuery<RawTemplate[]>({ queryKey: ['/api/raw-templates'] });
-export const useRawTemplate = (id: string | undefined) => useQuery<RawTemplate>({ queryKey: ['/api/raw-templates', id], enabled: !!id });
+export const useRawTemplate = (id: string | undefined) =>
+  useQuery<RawTemplate>({ queryKey: ['/api/raw-templates', id], enabled: !!id });
 export const usePhotoProfiles = () => useQuery<PhotoProfile[]>({ queryKey: PHOTO_PROFILES_KEY });
 export const useStyles = (enabled = true) => useQuery<StyleSummary[]>({ queryKey: ['/api/styles'], enabled });
-export const useStyle = (id: string | undefined) => useQuery<StyleDetail>({ queryKey: ['/api/styles', id], enabled: !!id });
+export const useStyle = (id: string | undefined) =>
+  useQuery<StyleDetail>({ queryKey: ['/api/styles', id], enabled: !!id });
 export const useStyleProducts = (id: string | null | undefined) =>
   useQuery<StyleProduct[]>({ queryKey: ['/api/styles', id, 'products'], enabled: !!id });
 export const useCollections = () => useQuery<CollectionSummary[]>({ queryKey: ['/api/collections'] });

@@ -9,7 +9,11 @@ import { publicMediaUrl } from '../../../shared/domain/image-ref';
 
 export class DownloadError extends Error {}
 
-export async function downloadGenerationImage(generationId: string, resultUrl: string, title?: string | null): Promise<void> {
+export async function downloadGenerationImage(
+  generationId: string,
+  resultUrl: string,
+  title?: string | null,
+): Promise<void> {
   let url = resultUrl;
   if (imageSourceKind(resultUrl) === 'public') url = publicMediaUrl(resultUrl) ?? resultUrl;
   else if (imageSourceKind(resultUrl) === 'api') {

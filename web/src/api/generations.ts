@@ -59,7 +59,10 @@ export function useSubmitFeedback(generationId: string) {
     mutationFn: (input: { styleId: string | null; rating: number }) =>
       apiJson<Feedback>('POST', '/api/feedback', { styleId: input.styleId, generationId, rating: input.rating }),
     onSuccess: (data, input) => {
-      qc.setQueryData<Feedback | null>(feedbackKey(generationId), data ?? { rating: input.rating, styleId: input.styleId });
+      qc.setQueryData<Feedback | null>(
+        feedbackKey(generationId),
+        data ?? { rating: input.rating, styleId: input.styleId },
+      );
     },
   });
 }
@@ -76,10 +79,23 @@ export interface OutfitPieceRequest {
 
 /** The five ways to start a generation; each answers { id }. `variants`: 1 to 4 renders (default 1). */
 export type StartRequest = (
-  | { kind: 'raw'; rawTemplateId: string; photoProfileId: string; styleRefUrl?: string | null; backgroundUrl?: string | null }
+  | {
+      kind: 'raw';
+      rawTemplateId: string;
+      photoProfileId: string;
+      styleRefUrl?: string | null;
+      backgroundUrl?: string | null;
+    }
   | { kind: 'style'; styleId: string; photoProfileId: string; promptTemplateId?: string | null; mode: Mode }
   | { kind: 'quick-try-style'; styleId: string; photoProfileId?: string | null; mode: QuickTryMode }
-  | { kind: 'quick-try-custom'; imageUrl: string; imageType: StyleImageType; photoProfileId?: string | null; promptTemplateId?: string | null; mode?: Mode }
+  | {
+      kind: 'quick-try-custom';
+      imageUrl: string;
+      imageType: StyleImageType;
+      photoProfileId?: string | null;
+      promptTemplateId?: string | null;
+      mode?: Mode;
+    }
   | { kind: 'outfit'; pieces: OutfitPieceRequest[]; photoProfileId: string; mode: Mode }
 ) & { variants?: number };
 
@@ -90,38 +106,68 @@ export function startGeneration(req: StartRequest, idempotencyKey: string): Prom
   switch (req.kind) {
     case 'raw':
       // The style reference and background were uploaded first (ImageUpload, purpose template_input).
-      return apiJson('POST', '/api/generate', {
-        rawTemplateId: req.rawTemplateId,
-        photoProfileId: req.photoProfileId,
-        ...(req.styleRefUrl ? { styleRefUrl: req.styleRefUrl } : {}),
-        ...(req.backgroundUrl ? { backgroundUrl: req.backgroundUrl } : {}),
-        ...variants,
-      }, undefined, h);
+      return apiJson(
+        'POST',
+        '/api/generate',
+        {
+          rawTemplateId: req.rawTemplateId,
+          photoProfileId: req.photoProfileId,
+          ...(req.styleRefUrl ? { styleRefUrl: req.styleRefUrl } : {}),
+          ...(req.backgroundUrl ? { backgroundUrl: req.backgroundUrl } : {}),
+          ...variants,
+        },
+        undefined,
+        h,
+      );
     case 'style':
-      return apiJson('POST', '/api/generate/style', {
-        styleId: req.styleId,
-        photoProfileId: req.photoProfileId,
-        mode: req.mode,
-        ...(req.promptTemplateId ? { promptTemplateId: req.promptTemplateId } : {}),
-        ...variants,
-      }, undefined, h);
+      return apiJson(
+        'POST',
+        '/api/generate/style',
+        {
+          styleId: req.styleId,
+          photoProfileId: req.photoProfileId,
+          mode: req.mode,
+          ...(req.promptTemplateId ? { promptTemplateId: req.promptTemplateId } : {}),
+          ...variants,
+        },
+        undefined,
+        h,
+      );
     case 'quick-try-style':
-      return apiJson('POST', `/api/quick-try/${encodeURIComponent(req.styleId)}`, {
-        mode: req.mode,
-        ...(req.photoProfileId ? { photoProfileId: req.photoProfileId } : {}),
-        ...variants,
-      }, undefined, h);
+      return apiJson(
+        'POST',
+        `/api/quick-try/${encodeURIComponent(req.styleId)}`,
+        {
+          mode: req.mode,
+          ...(req.photoProfileId ? { photoProfileId: req.photoProfileId } : {}),
+          ...variants,
+        },
+        undefined,
+        h,
+      );
     case 'quick-try-custom':
-      return apiJson('POST', '/api/generate/quick-try', {
-        imageUrl: req.imageUrl,
-        imageType: req.imageType,
-        ...(req.photoProfileId ? { photoProfileId: req.photoProfileId } : {}),
-        ...(req.promptTemplateId ? { promptTemplateId: req.promptTemplateId } : {}),
-        ...(req.mode ? { mode: req.mode } : {}),
-        ...variants,
-      }, undefined, h);
+      return apiJson(
+        'POST',
+        '/api/generate/quick-try',
+        {
+          imageUrl: req.imageUrl,
+          imageType: req.imageType,
+          ...(req.photoProfileId ? { photoProfileId: req.photoProfileId } : {}),
+          ...(req.promptTemplateId ? { promptTemplateId: req.promptTemplateId } : {}),
+          ...(req.mode ? { mode: req.mode } : {}),
+          ...variants,
+        },
+        undefined,
+        h,
+      );
     case 'outfit':
-      return apiJson('POST', '/api/generate/outfit', { pieces: req.pieces, photoProfileId: req.photoProfileId, mode: req.mode, ...variants }, undefined, h);
+      return apiJson(
+        'POST',
+        '/api/generate/outfit',
+        { pieces: req.pieces, photoProfileId: req.photoProfileId, mode: req.mode, ...variants },
+        undefined,
+        h,
+      );
   }
 }
 
@@ -135,7 +181,8 @@ export interface KeptVariant {
 export function useKeepVariants(runId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (variants: number[]) => apiJson<{ kept: KeptVariant[] }>('POST', `/api/generations/${encodeURIComponent(runId)}/keep`, { variants }),
+    mutationFn: (variants: number[]) =>
+      apiJson<{ kept: KeptVariant[] }>('POST', `/api/generations/${encodeURIComponent(runId)}/keep`, { variants }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: generationKey(runId) });
       void qc.invalidateQueries({ queryKey: GENERATIONS_KEY });

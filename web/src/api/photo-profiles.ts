@@ -53,7 +53,8 @@ export function useSaveProfile(id: string | undefined) {
 export function useMakeDefault() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiJson<PhotoProfile>('PATCH', `/api/photo-profiles/${encodeURIComponent(id)}`, { isDefault: true }),
+    mutationFn: (id: string) =>
+      apiJson<PhotoProfile>('PATCH', `/api/photo-profiles/${encodeURIComponent(id)}`, { isDefault: true }),
     onSuccess: () => qc.invalidateQueries({ queryKey: PHOTO_PROFILES_KEY }),
   });
 }

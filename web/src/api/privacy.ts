@@ -15,7 +15,8 @@ export const usePrivacySettings = () => useQuery<PrivacySettings>({ queryKey: PR
 export function useSetRetention() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (retentionDays: RetentionDays) => apiJson<PrivacySettings>('PUT', '/api/user/privacy/retention', { retentionDays }),
+    mutationFn: (retentionDays: RetentionDays) =>
+      apiJson<PrivacySettings>('PUT', '/api/user/privacy/retention', { retentionDays }),
     onSuccess: (s) => qc.setQueryData(PRIVACY_KEY, s),
   });
 }
@@ -49,7 +50,8 @@ export function useRequestExport() {
   });
 }
 
-export const deleteAccountRequest = () => apiJson<DeletionReceipt>('DELETE', '/api/user/account', { confirm: 'DELETE' });
+export const deleteAccountRequest = () =>
+  apiJson<DeletionReceipt>('DELETE', '/api/user/account', { confirm: 'DELETE' });
 
 /** Where the receipt waits for the (signed-out) receipt page. */
 export const RECEIPT_STORAGE_KEY = 'fitly.deletionReceipt';

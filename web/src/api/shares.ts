@@ -23,8 +23,25 @@ export interface PublicShare {
   title: string;
   description: string;
   label: string;
-  images: { index: number; generationId: string; url: string; width: number; height: number; styleName: string | null; votes: number; label: string }[];
-  styles: { id: string; name: string; products: { name: string; brand: string | null; links: { retailer: string; url: string; price: number | null; currency: string | null }[] }[] }[];
+  images: {
+    index: number;
+    generationId: string;
+    url: string;
+    width: number;
+    height: number;
+    styleName: string | null;
+    votes: number;
+    label: string;
+  }[];
+  styles: {
+    id: string;
+    name: string;
+    products: {
+      name: string;
+      brand: string | null;
+      links: { retailer: string; url: string; price: number | null; currency: string | null }[];
+    }[];
+  }[];
   owner: { name: string | null; handle: string } | null;
   totalVotes: number;
   myVote: string | null;
@@ -35,12 +52,14 @@ export interface PublicShare {
 export const MY_SHARES_KEY = ['/api/shares'] as const;
 const publicKey = (token: string) => ['/api/l', token] as const;
 
-export const useMyShares = (opts: { enabled?: boolean } = {}) => useQuery<OwnerShare[]>({ queryKey: MY_SHARES_KEY, enabled: opts.enabled ?? true });
+export const useMyShares = (opts: { enabled?: boolean } = {}) =>
+  useQuery<OwnerShare[]>({ queryKey: MY_SHARES_KEY, enabled: opts.enabled ?? true });
 
 export function useCreateShare() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: { generationIds: string[]; expiresInDays: ShareExpiryDays; showOwner: boolean }) => apiJson<OwnerShare>('POST', '/api/shares', input),
+    mutationFn: (input: { generationIds: string[]; expiresInDays: ShareExpiryDays; showOwner: boolean }) =>
+      apiJson<OwnerShare>('POST', '/api/shares', input),
     onSuccess: () => qc.invalidateQueries({ queryKey: MY_SHARES_KEY }),
   });
 }
@@ -54,7 +73,12 @@ export function useRevokeShare() {
 }
 
 export const usePublicShare = (token: string) =>
-  useQuery<PublicShare>({ queryKey: publicKey(token), retry: false, refetchOnWindowFocus: true, refetchInterval: 60_000 });
+  useQuery<PublicShare>({
+    queryKey: publicKey(token),
+    retry: false,
+    refetchOnWindowFocus: true,
+    refetchInterval: 60_000,
+  });
 
 function usePublicMutation<I>(token: string, call: (input: I) => Promise<PublicShare>) {
   const qc = useQueryClient();
@@ -62,10 +86,17 @@ function usePublicMutation<I>(token: string, call: (input: I) => Promise<PublicS
 }
 
 export const useVote = (token: string) =>
-  usePublicMutation(token, (generationId: string) => apiJson<PublicShare>('PUT', `/api/l/${encodeURIComponent(token)}/vote`, { generationId }));
+  usePublicMutation(token, (generationId: string) =>
+    apiJson<PublicShare>('PUT', `/api/l/${encodeURIComponent(token)}/vote`, { generationId }),
+  );
 
 export const useReaction = (token: string) =>
-  usePublicMutation(token, (text: string) => apiJson<PublicShare>('PUT', `/api/l/${encodeURIComponent(token)}/reaction`, { text }));
+  usePublicMutation(token, (text: string) =>
+    apiJson<PublicShare>('PUT', `/api/l/${encodeURIComponent(token)}/reaction`, { text }),
+  );
 
 export const useReportShare = (token: string) =>
-  useMutation({ mutationFn: (reason: string) => apiJson<{ id: string }>('POST', `/api/l/${encodeURIComponent(token)}/report`, { reason }) });
+  useMutation({
+    mutationFn: (reason: string) =>
+      apiJson<{ id: string }>('POST', `/api/l/${encodeURIComponent(token)}/report`, { reason }),
+  });

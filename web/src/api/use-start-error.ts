@@ -12,7 +12,11 @@ export function useStartErrorHandler() {
   const onError = useCallback(
     (err: unknown, opts: { title?: string; fallback?: string } = {}) => {
       if (handleLimitError(err)) return;
-      toast({ title: opts.title ?? 'Generation failed', description: errorMessage(err, opts.fallback ?? 'Could not start generation'), variant: 'destructive' });
+      toast({
+        title: opts.title ?? 'Generation failed',
+        description: errorMessage(err, opts.fallback ?? 'Could not start generation'),
+        variant: 'destructive',
+      });
     },
     [handleLimitError],
   );

@@ -4,7 +4,9 @@ import type { CurrentUser } from '../../../shared/schemas/user';
 
 vi.mock('../lib/auth', async (orig) => ({
   ...(await orig<typeof import('../lib/auth')>()),
-  getIdToken: vi.fn(async () => (window.localStorage.getItem('CognitoIdentityServiceProvider.c.u.idToken') ? 'test-token' : null)),
+  getIdToken: vi.fn(async () =>
+    window.localStorage.getItem('CognitoIdentityServiceProvider.c.u.idToken') ? 'test-token' : null,
+  ),
   signOut: vi.fn(async () => {}),
 }));
 
@@ -53,7 +55,8 @@ beforeEach(() => {
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     const auth = (init?.headers as Record<string, string> | undefined)?.Authorization;
-    if (url === '/api/auth/user') return auth ? json(user) : json({ message: 'Unauthorized', code: 'auth.unauthorized' }, 401);
+    if (url === '/api/auth/user')
+      return auth ? json(user) : json({ message: 'Unauthorized', code: 'auth.unauthorized' }, 401);
     if (url === '/api/users/role' && init?.method === 'PATCH') {
       if (roleSwitchFails) return json({ message: 'Only admins may switch roles', code: 'auth.forbidden' }, 403);
       user = { ...user, currentRole: JSON.parse(String(init.body)).role };
@@ -98,7 +101,17 @@ describe('app shell: logged out', () => {
     expect(document.querySelectorAll('h1')).toHaveLength(1);
     // Sections below the fold render right after the first paint (a transition).
     await waitFor(() => expect(document.getElementById('faq')).not.toBeNull());
-    for (const id of ['how-it-works', 'pricing', 'faq', 'explore', 'collections', 'creators', 'shops', 'signup', 'contact']) {
+    for (const id of [
+      'how-it-works',
+      'pricing',
+      'faq',
+      'explore',
+      'collections',
+      'creators',
+      'shops',
+      'signup',
+      'contact',
+    ]) {
       expect(document.getElementById(id), id).not.toBeNull();
     }
   });
@@ -106,7 +119,9 @@ describe('app shell: logged out', () => {
   it('sends a visitor on a signed-in route to sign-in, keeping the way back', async () => {
     renderAt('/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/auth/register?returnTo=%2Fdashboard');
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe(
+      '/auth/register?returnTo=%2Fdashboard',
+    );
   });
 
   it('falls back to the landing page for unknown paths', async () => {
@@ -125,7 +140,9 @@ describe('app shell: logged in', () => {
   it('shows the dashboard with the greeting and credits', async () => {
     signIn();
     renderAt('/dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada Lovelace' }, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada Lovelace' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(screen.getByTestId('dashboard-credits').textContent).toBe('1,234');
     expect(screen.getByRole('link', { name: 'Get More' }).getAttribute('href')).toBe('/subscription');
     const call = fetchMock.mock.calls.find(([u]) => String(u) === '/api/auth/user')!;
@@ -158,7 +175,20 @@ describe('app shell: logged in', () => {
     expect(within(menu).getByTestId('user-display-name').textContent).toBe('Ada Lovelace');
     expect(within(menu).getByTestId('user-handle-role').textContent).toBe('@ada · Admin');
     expect(within(menu).getByTestId('credit-count').textContent).toBe('1,234');
-    for (const name of ['Photo Profiles', 'Try Custom Look', 'Gallery', 'Settings', 'Subscription', 'My Collections', 'Prompt Templates', 'Style Creator', 'Raw Templates', 'Influencer Applications', 'Finance', 'Logout']) {
+    for (const name of [
+      'Photo Profiles',
+      'Try Custom Look',
+      'Gallery',
+      'Settings',
+      'Subscription',
+      'My Collections',
+      'Prompt Templates',
+      'Style Creator',
+      'Raw Templates',
+      'Influencer Applications',
+      'Finance',
+      'Logout',
+    ]) {
       expect(within(menu).getByRole('menuitem', { name }), name).toBeTruthy();
     }
     fireEvent.keyDown(within(menu).getByTestId('switch-role-trigger'), { key: 'ArrowRight' });
@@ -196,7 +226,14 @@ describe('app shell: logged in', () => {
 
   it('no Switch Role for an account whose permanentRole is not admin', async () => {
     signIn();
-    user = { ...baseUser, role: 'shopper', currentRole: 'shopper', permanentRole: 'shopper', firstName: null, lastName: null };
+    user = {
+      ...baseUser,
+      role: 'shopper',
+      currentRole: 'shopper',
+      permanentRole: 'shopper',
+      firstName: null,
+      lastName: null,
+    };
     renderAt('/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, ada@example.com' })).toBeTruthy();
     const trigger = await waitFor(() => {

@@ -22,9 +22,14 @@ import { DeleteAccountSection } from '../features/settings/components/delete-acc
 import AccountDeletedPage from '../features/privacy/components/account-deleted-page';
 import { RECEIPT_STORAGE_KEY, type DeletionReceipt } from '../api/privacy';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const fetchMock = vi.fn<typeof fetch>();
-const settings = (retentionDays: number | null) => ({ retentionDays, ageStatus: 'adult', photoConsent: { version: 'v1', text: 't' } });
+const settings = (retentionDays: number | null) => ({
+  retentionDays,
+  ageStatus: 'adult',
+  photoConsent: { version: 'v1', text: 't' },
+});
 
 beforeEach(() => {
   fetchMock.mockReset();
@@ -35,7 +40,9 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function show(ui: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, queryFn: getQueryFn({ on401: 'throw' }) } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, queryFn: getQueryFn({ on401: 'throw' }) } },
+  });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>{ui}</MemoryRouter>
@@ -47,19 +54,26 @@ function show(ui: React.ReactNode) {
 describe('retention setting', () => {
   it('shows the stored choice, saves another with PUT and reports a failure', async () => {
     fetchMock.mockImplementation(async (url, init) => {
-      if (init?.method === 'PUT') return JSON.parse(String(init.body)).retentionDays === 90 ? json({ message: 'Down', code: 'x' }, 503) : json(settings(30));
+      if (init?.method === 'PUT')
+        return JSON.parse(String(init.body)).retentionDays === 90
+          ? json({ message: 'Down', code: 'x' }, 503)
+          : json(settings(30));
       return json(settings(null));
     });
     show(<RetentionSection />);
     const keep = await screen.findByRole('radio', { name: /Keep until I delete them/ });
     await waitFor(() => expect((keep as HTMLInputElement).checked).toBe(true));
     fireEvent.click(screen.getByRole('radio', { name: /Delete after 30 days/ }));
-    await waitFor(() => expect((screen.getByRole('radio', { name: /Delete after 30 days/ }) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() =>
+      expect((screen.getByRole('radio', { name: /Delete after 30 days/ }) as HTMLInputElement).checked).toBe(true),
+    );
     const put = fetchMock.mock.calls.find(([, i]) => i?.method === 'PUT')!;
     expect(put[0]).toBe('/api/user/privacy/retention');
     expect(JSON.parse(String(put[1]!.body))).toEqual({ retentionDays: 30 });
     fireEvent.click(screen.getByRole('radio', { name: /Delete after 90 days/ }));
-    await waitFor(() => expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ variant: 'destructive', description: 'Down' })));
+    await waitFor(() =>
+      expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ variant: 'destructive', description: 'Down' })),
+    );
     expect((screen.getByRole('radio', { name: /Delete after 30 days/ }) as HTMLInputElement).checked).toBe(true);
   });
 });
@@ -68,12 +82,37 @@ describe('download my data', () => {
   it('starts an export, shows its progress while polling, then the download link', async () => {
     let polls = 0;
     fetchMock.mockImplementation(async (url, init) => {
-      if (init?.method === 'POST') return json({ id: 'e1', status: 'pending', progress: 0, createdAt: 'x', url: null, expiresAt: null, error: null }, 202);
+      if (init?.method === 'POST')
+        return json(
+          { id: 'e1', status: 'pending', progress: 0, createdAt: 'x', url: null, expiresAt: null, error: null },
+          202,
+        );
       if (url === '/api/user/export/latest') {
         polls++;
         if (polls === 1) return json({ export: null });
-        if (polls === 2) return json({ export: { id: 'e1', status: 'building', progress: 40, createdAt: 'x', url: null, expiresAt: null, error: null } });
-        return json({ export: { id: 'e1', status: 'ready', progress: 100, createdAt: 'x', url: 'https://s3.test/e1.zip', expiresAt: '2026-11-24T12:00:00.000Z', error: null } });
+        if (polls === 2)
+          return json({
+            export: {
+              id: 'e1',
+              status: 'building',
+              progress: 40,
+              createdAt: 'x',
+              url: null,
+              expiresAt: null,
+              error: null,
+            },
+          });
+        return json({
+          export: {
+            id: 'e1',
+            status: 'ready',
+            progress: 100,
+            createdAt: 'x',
+            url: 'https://s3.test/e1.zip',
+            expiresAt: '2026-11-24T12:00:00.000Z',
+            error: null,
+          },
+        });
       }
       return json({});
     });
@@ -92,7 +131,12 @@ describe('download my data', () => {
 
 describe('delete my account', () => {
   it('needs DELETE typed; a failure keeps the dialog open with the message and the user signed in', async () => {
-    fetchMock.mockImplementation(async () => json({ message: 'We could not cancel your subscription, so nothing was deleted.', code: 'billing.unavailable' }, 502));
+    fetchMock.mockImplementation(async () =>
+      json(
+        { message: 'We could not cancel your subscription, so nothing was deleted.', code: 'billing.unavailable' },
+        502,
+      ),
+    );
     show(<DeleteAccountSection />);
     fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
@@ -101,9 +145,15 @@ describe('delete my account', () => {
     fireEvent.change(screen.getByLabelText('Type DELETE to confirm'), { target: { value: 'DELETE' } });
     expect(confirm.disabled).toBe(false);
     fireEvent.click(confirm);
-    expect((await screen.findByRole('alert')).textContent).toBe('We could not cancel your subscription, so nothing was deleted.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'We could not cancel your subscription, so nothing was deleted.',
+    );
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect([url, init?.method, init?.body]).toEqual(['/api/user/account', 'DELETE', JSON.stringify({ confirm: 'DELETE' })]);
+    expect([url, init?.method, init?.body]).toEqual([
+      '/api/user/account',
+      'DELETE',
+      JSON.stringify({ confirm: 'DELETE' }),
+    ]);
     expect(signOut).not.toHaveBeenCalled();
     expect(sessionStorage.getItem(RECEIPT_STORAGE_KEY)).toBeNull();
   });
@@ -111,7 +161,19 @@ describe('delete my account', () => {
   it('on success stores the receipt, signs out and goes to the receipt page, which lists the counts', async () => {
     const receipt: DeletionReceipt = {
       deletedAt: '2026-11-23T12:00:00.000Z',
-      counts: { photoProfiles: 2, generations: 5, favourites: 1, collections: 0, styles: 0, links: 0, applications: 0, shares: 0, consents: 2, otherRecords: 4, files: 9 },
+      counts: {
+        photoProfiles: 2,
+        generations: 5,
+        favourites: 1,
+        collections: 0,
+        styles: 0,
+        links: 0,
+        applications: 0,
+        shares: 0,
+        consents: 2,
+        otherRecords: 4,
+        files: 9,
+      },
       subscription: 'cancelled-at-period-end',
       ledgerEntriesKept: 7,
       signInRemoved: true,

@@ -6,9 +6,5 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
  * app-layout.tsx (both loaded on demand, to keep them out of the landing page's JavaScript).
  */
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
-  return (
-    <QueryClientProvider client={client}>
-      {children}
-    </QueryClientProvider>
-  );
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -4,7 +4,15 @@ import { LOGGED_IN_ROUTES, isStateIndependent, resolveRoute } from './routes';
 describe('route access (spec 01 section 2)', () => {
   it('logged out: / is the landing page, signed-in pages lead to sign-in, unknown paths fall back to the landing page', () => {
     expect(resolveRoute('/', 'logged-out')).toMatchObject({ screen: 'landing', fallback: false });
-    for (const p of ['/dashboard', '/admin/prompts', '/results', '/influencer/apply', '/subscription', '/quick-try', '/generate/style/s1']) {
+    for (const p of [
+      '/dashboard',
+      '/admin/prompts',
+      '/results',
+      '/influencer/apply',
+      '/subscription',
+      '/quick-try',
+      '/generate/style/s1',
+    ]) {
       expect(resolveRoute(p, 'logged-out')).toMatchObject({ screen: 'sign-in-required', fallback: false });
     }
     for (const p of ['/nope/at/all', '/influencer/apply/extra']) {
@@ -13,7 +21,13 @@ describe('route access (spec 01 section 2)', () => {
   });
 
   it('logged out: visitors browse styles, collections and pricing read-only (same screens as signed in)', () => {
-    for (const [p, screen] of [['/explore', 'explore'], ['/style/abc', 'style'], ['/collections', 'collections'], ['/collection/c1', 'collection'], ['/pricing', 'pricing']] as const) {
+    for (const [p, screen] of [
+      ['/explore', 'explore'],
+      ['/style/abc', 'style'],
+      ['/collections', 'collections'],
+      ['/collection/c1', 'collection'],
+      ['/pricing', 'pricing'],
+    ] as const) {
       expect(resolveRoute(p, 'logged-out')).toMatchObject({ screen, fallback: false });
       expect(isStateIndependent(p)).toBe(true);
     }
@@ -26,15 +40,24 @@ describe('route access (spec 01 section 2)', () => {
   });
 
   it('logged out: public profiles, sign-in, registration and privacy are reachable', () => {
-    expect(resolveRoute('/profile/ada', 'logged-out')).toMatchObject({ screen: 'public-profile', params: { handle: 'ada' } });
+    expect(resolveRoute('/profile/ada', 'logged-out')).toMatchObject({
+      screen: 'public-profile',
+      params: { handle: 'ada' },
+    });
     expect(resolveRoute('/auth/login', 'logged-out').screen).toBe('login');
     expect(resolveRoute('/auth/register', 'logged-out').screen).toBe('register');
     expect(resolveRoute('/privacy', 'logged-out').screen).toBe('privacy');
-    expect(resolveRoute('/influencer/u1', 'logged-out')).toMatchObject({ screen: 'influencer-redirect', params: { userId: 'u1' } });
+    expect(resolveRoute('/influencer/u1', 'logged-out')).toMatchObject({
+      screen: 'influencer-redirect',
+      params: { userId: 'u1' },
+    });
   });
 
   it('/influencer/{userId} resolves a creator in both states, without shadowing /influencer/apply and /influencer/collections', () => {
-    expect(resolveRoute('/influencer/u1', 'logged-in')).toMatchObject({ screen: 'influencer-redirect', params: { userId: 'u1' } });
+    expect(resolveRoute('/influencer/u1', 'logged-in')).toMatchObject({
+      screen: 'influencer-redirect',
+      params: { userId: 'u1' },
+    });
     expect(resolveRoute('/influencer/apply', 'logged-in').screen).toBe('influencer-apply');
     expect(resolveRoute('/influencer/collections', 'logged-in').screen).toBe('influencer-collections');
     expect(isStateIndependent('/influencer/u1')).toBe(true);

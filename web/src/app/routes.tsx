@@ -11,8 +11,7 @@ import type { AuthStatus } from '../api/current-user';
 import { SCREENS, type ScreenId } from './screens';
 
 export type RouteEntry =
-  | { path: string; screen: ScreenId; redirect?: never }
-  | { path: string; redirect: string; screen?: never };
+  { path: string; screen: ScreenId; redirect?: never } | { path: string; redirect: string; screen?: never };
 
 /** Reachable whatever the sign-in state (additional routes outside the spec's logged-out fallback). */
 export const SHARED_ROUTES: readonly RouteEntry[] = [
@@ -77,9 +76,9 @@ export const LOGGED_IN_ROUTES: readonly RouteEntry[] = [
 export const LOGGED_OUT_ROUTES: readonly RouteEntry[] = [
   { path: '/', screen: 'landing' },
   ...SHARED_ROUTES,
-  ...LOGGED_IN_ROUTES.filter((r) => r.path !== '/' && r.path !== '*' && !SHARED_ROUTES.some((s) => s.path === r.path)).map(
-    (r): RouteEntry => ({ path: r.path, screen: 'sign-in-required' }),
-  ),
+  ...LOGGED_IN_ROUTES.filter(
+    (r) => r.path !== '/' && r.path !== '*' && !SHARED_ROUTES.some((s) => s.path === r.path),
+  ).map((r): RouteEntry => ({ path: r.path, screen: 'sign-in-required' })),
   { path: '*', screen: 'landing' }, // anything else falls back to the landing page
 ];
 
@@ -106,8 +105,15 @@ export function resolveRoute(pathname: string, status: AuthStatus): ResolvedRout
   );
   const m = matches?.[matches.length - 1];
   const entry = m ? table.find((r) => r.path === m.route.path) : undefined;
-  if (!m || !entry) return { path: '*', screen: status === 'logged-in' ? 'not-found' : 'landing', params: {}, fallback: true };
-  return { path: entry.path, screen: entry.screen, redirect: entry.redirect, params: { ...m.params }, fallback: entry.path === '*' };
+  if (!m || !entry)
+    return { path: '*', screen: status === 'logged-in' ? 'not-found' : 'landing', params: {}, fallback: true };
+  return {
+    path: entry.path,
+    screen: entry.screen,
+    redirect: entry.redirect,
+    params: { ...m.params },
+    fallback: entry.path === '*',
+  };
 }
 
 /** Paths that render the same screen in both tables (nothing to wait for while the session loads). */

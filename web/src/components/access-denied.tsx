@@ -8,7 +8,10 @@ export const ADMIN_ACCESS_MESSAGE = 'This page is for administrators only.';
 export function AccessDenied({ message = ADMIN_ACCESS_MESSAGE }: { message?: string }) {
   useDocumentTitle('Access Denied');
   return (
-    <div className="mx-auto flex w-full max-w-xl flex-col items-center px-4 py-16 text-center" data-testid="access-denied">
+    <div
+      className="mx-auto flex w-full max-w-xl flex-col items-center px-4 py-16 text-center"
+      data-testid="access-denied"
+    >
       <ShieldAlert className="h-10 w-10 text-destructive dark:text-red-400" aria-hidden="true" />
       <h1 className="mt-4 text-2xl font-bold tracking-tight">Access Denied</h1>
       <p className="mt-2 text-muted-foreground">{message}</p>

@@ -15,7 +15,6 @@ export const selectClasses = `h-10 ${fieldClasses}`;
 export const preClasses =
   'max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-lg border border-border bg-muted/60 p-3 font-mono text-xs text-foreground';
 
-
 /** Renders its children for admins only; others see 'Access Denied'. */
 export function AdminOnly({ children }: { children: ReactNode }) {
   const { user, isLoading } = useCurrentUser();
@@ -23,7 +22,6 @@ export function AdminOnly({ children }: { children: ReactNode }) {
   if (!isAdmin(user)) return <AccessDenied />;
   return <>{children}</>;
 }
-
 
 /** A labelled native select (the admin forms' enum pickers). */
 export function SelectField({
@@ -48,7 +46,14 @@ export function SelectField({
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <select id={id} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} className={selectClasses} aria-describedby={hint ? `${id}-hint` : undefined}>
+      <select
+        id={id}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+        className={selectClasses}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      >
         {children}
       </select>
       {hint ? (

@@ -4,7 +4,19 @@ import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import { cn } from '../lib/cn';
 
 /** An inline notice box; `role=alert` only when asked (it is announced at once). */
-export function Notice({ title, children, tone = 'info', live, className }: { title?: ReactNode; children?: ReactNode; tone?: 'info' | 'warning'; live?: boolean; className?: string }) {
+export function Notice({
+  title,
+  children,
+  tone = 'info',
+  live,
+  className,
+}: {
+  title?: ReactNode;
+  children?: ReactNode;
+  tone?: 'info' | 'warning';
+  live?: boolean;
+  className?: string;
+}) {
   const Icon = tone === 'warning' ? TriangleAlert : CircleAlert;
   return (
     <div

@@ -39,7 +39,9 @@ describe('image source kinds', () => {
 
 describe('AppImage', () => {
   it('resolves an API image path with a credentialed GET, then shows the returned url', async () => {
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ url: 'http://localhost:3000/s3/signed.jpg?x=1' }), { status: 200 }));
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ url: 'http://localhost:3000/s3/signed.jpg?x=1' }), { status: 200 }),
+    );
     show('/api/private-image/users/u1/a.jpg');
     expect(screen.getByRole('img', { name: /Loading image/ })).toBeTruthy();
     const img = await screen.findByRole('img', { name: 'Look' });
@@ -60,7 +62,9 @@ describe('AppImage', () => {
 
   it('shows a public image from /media/<key> without any API request (the cached public-bucket path)', () => {
     show('/api/public-image/uploads/style_cover/u1/01ABC.webp');
-    expect(screen.getByRole('img', { name: 'Look' }).getAttribute('src')).toBe('/media/uploads/style_cover/u1/01ABC.webp');
+    expect(screen.getByRole('img', { name: 'Look' }).getAttribute('src')).toBe(
+      '/media/uploads/style_cover/u1/01ABC.webp',
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -44,7 +44,11 @@ export function resolvedUrlLifetimeMs(data: { expiresAt?: string } | undefined, 
 export type ImageState = 'none' | 'loading' | 'unavailable' | 'ready';
 
 /** The url to put in <img src>, resolving API image paths through a credentialed GET. */
-export function useResolvedImageUrl(src: string | null | undefined): { url: string | null; state: ImageState; refetch: () => void } {
+export function useResolvedImageUrl(src: string | null | undefined): {
+  url: string | null;
+  state: ImageState;
+  refetch: () => void;
+} {
   const kind = imageSourceKind(src);
   const q = useQuery({
     queryKey: [src ?? ''],
@@ -80,7 +84,17 @@ export interface AppImageProps {
  * The shared image: resolves API image paths, then shows the image with states loading (skeleton),
  * unavailable ("Image unavailable") and none ("No preview").
  */
-export function AppImage({ src, alt, width, height, className, imgClassName, loading = 'lazy', fetchPriority, style }: AppImageProps) {
+export function AppImage({
+  src,
+  alt,
+  width,
+  height,
+  className,
+  imgClassName,
+  loading = 'lazy',
+  fetchPriority,
+  style,
+}: AppImageProps) {
   const { url, state, refetch } = useResolvedImageUrl(src);
   const [failed, setFailed] = useState(false);
   const [retried, setRetried] = useState(false);
@@ -107,7 +121,10 @@ export function AppImage({ src, alt, width, height, className, imgClassName, loa
     const Icon = unavailable ? ImageOff : ImageIcon;
     return (
       <div
-        className={cn(box, 'flex flex-col items-center justify-center gap-1 p-2 text-center text-xs text-muted-foreground')}
+        className={cn(
+          box,
+          'flex flex-col items-center justify-center gap-1 p-2 text-center text-xs text-muted-foreground',
+        )}
         style={sizeStyle}
         role="img"
         aria-label={unavailable ? `Image unavailable: ${alt}` : `No preview: ${alt}`}

@@ -8,9 +8,23 @@ const tones = {
   warning: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100',
 } as const;
 
-export function Badge({ children, tone = 'neutral', className }: { children: ReactNode; tone?: keyof typeof tones; className?: string }) {
+export function Badge({
+  children,
+  tone = 'neutral',
+  className,
+}: {
+  children: ReactNode;
+  tone?: keyof typeof tones;
+  className?: string;
+}) {
   return (
-    <span className={cn('inline-flex max-w-full items-center gap-1 truncate rounded-full border px-2.5 py-0.5 text-xs font-medium', tones[tone], className)}>
+    <span
+      className={cn(
+        'inline-flex max-w-full items-center gap-1 truncate rounded-full border px-2.5 py-0.5 text-xs font-medium',
+        tones[tone],
+        className,
+      )}
+    >
       {children}
     </span>
   );

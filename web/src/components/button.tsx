@@ -39,7 +39,13 @@ export interface ButtonClassOptions {
 /** The button look, for <button> and for links styled as buttons. */
 export function buttonClasses(opts: ButtonClassOptions = {}): string {
   const variant = opts.variant ?? 'default';
-  return cn(opts.display ?? 'inline-flex', base, variants[variant], variant === 'link' ? 'h-auto p-0' : sizes[opts.size ?? 'default'], opts.className);
+  return cn(
+    opts.display ?? 'inline-flex',
+    base,
+    variants[variant],
+    variant === 'link' ? 'h-auto p-0' : sizes[opts.size ?? 'default'],
+    opts.className,
+  );
 }
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -53,5 +59,12 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   { className, variant, size, display, type, ...props },
   ref,
 ) {
-  return <button ref={ref} type={type ?? 'button'} className={buttonClasses({ variant, size, display, className })} {...props} />;
+  return (
+    <button
+      ref={ref}
+      type={type ?? 'button'}
+      className={buttonClasses({ variant, size, display, className })}
+      {...props}
+    />
+  );
 });

@@ -2,7 +2,12 @@ import type { HTMLAttributes } from 'react';
 import { cn } from '../lib/cn';
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('rounded-2xl border border-border bg-card text-card-foreground shadow-sm', className)} {...props} />;
+  return (
+    <div
+      className={cn('rounded-2xl border border-border bg-card text-card-foreground shadow-sm', className)}
+      {...props}
+    />
+  );
 }
 
 /** Header row; pass a className with a flex direction to lay it out differently (default flex-col). */
@@ -11,7 +16,11 @@ export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElemen
 }
 
 /** The card's heading: h2 by default (cards usually sit right under the page's h1); pass `as` to change. */
-export function CardTitle({ className, as: Tag = 'h2', ...props }: HTMLAttributes<HTMLHeadingElement> & { as?: 'h2' | 'h3' | 'h4' }) {
+export function CardTitle({
+  className,
+  as: Tag = 'h2',
+  ...props
+}: HTMLAttributes<HTMLHeadingElement> & { as?: 'h2' | 'h3' | 'h4' }) {
   return <Tag className={cn('text-base font-semibold leading-tight', className)} {...props} />;
 }
 

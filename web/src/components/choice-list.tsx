@@ -63,7 +63,13 @@ export function RadioCards<T extends { id: string }>({
 export function ProfileChoice({ profile, note }: { profile: PhotoProfile; note?: ReactNode }) {
   return (
     <span className="flex min-w-0 flex-1 items-center gap-3">
-      <AppImage src={profile.portraitUrl} alt={`${profile.name} portrait`} width={1} height={1} className="h-12 w-12 shrink-0 rounded-lg" />
+      <AppImage
+        src={profile.portraitUrl}
+        alt={`${profile.name} portrait`}
+        width={1}
+        height={1}
+        className="h-12 w-12 shrink-0 rounded-lg"
+      />
       <span className="min-w-0 flex-1">
         <span className="flex flex-wrap items-center gap-2">
           <span className="truncate text-sm font-medium">{profile.name}</span>
@@ -131,7 +137,10 @@ export function ModeProfilePicker({
       onChange={onChange}
       isDisabled={(p) => !qualifies(p)}
       render={(p) => (
-        <ProfileChoice profile={p} note={!qualifies(p) ? (mode === 'exact' ? 'Needs a full-body photo' : 'Needs a portrait') : undefined} />
+        <ProfileChoice
+          profile={p}
+          note={!qualifies(p) ? (mode === 'exact' ? 'Needs a full-body photo' : 'Needs a portrait') : undefined}
+        />
       )}
       className="sm:grid-cols-2"
     />

@@ -13,7 +13,14 @@ export function CollectionCard({ collection: c }: { collection: CollectionSummar
       data-testid="collection-card"
       className="group flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
-      <AppImage src={c.coverImage} alt={c.title} width={16} height={10} className="w-full" imgClassName="object-top transition-transform duration-300 group-hover:scale-[1.03]" />
+      <AppImage
+        src={c.coverImage}
+        alt={c.title}
+        width={16}
+        height={10}
+        className="w-full"
+        imgClassName="object-top transition-transform duration-300 group-hover:scale-[1.03]"
+      />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="inline-flex items-center gap-1 text-xs font-semibold uppercase tracking-wide text-brand">
           <Sparkles className="h-3.5 w-3.5" aria-hidden="true" />

@@ -7,7 +7,9 @@ export function CreditsLine() {
   if (!user) return null;
   return (
     <p className="text-sm text-muted-foreground" data-testid="credits-remaining">
-      You have <span className="font-semibold text-foreground">{formatCredits(user.credits, user.hasUnlimitedCredits)}</span> credits remaining
+      You have{' '}
+      <span className="font-semibold text-foreground">{formatCredits(user.credits, user.hasUnlimitedCredits)}</span>{' '}
+      credits remaining
     </p>
   );
 }

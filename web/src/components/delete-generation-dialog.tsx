@@ -4,9 +4,18 @@ import { useDeleteGeneration } from '../api/generations';
 import { ConfirmDialog } from './confirm-dialog';
 
 export const DELETE_COPY = {
-  dashboard: { title: 'Delete Generation', description: 'Are you sure you want to delete this generation? This action cannot be undone.' },
-  failed: { title: 'Delete Failed Generation?', description: 'This failed generation will be removed from your gallery. This action cannot be undone.' },
-  detail: { title: 'Delete this generation?', description: 'The image will be removed permanently. This action cannot be undone.' },
+  dashboard: {
+    title: 'Delete Generation',
+    description: 'Are you sure you want to delete this generation? This action cannot be undone.',
+  },
+  failed: {
+    title: 'Delete Failed Generation?',
+    description: 'This failed generation will be removed from your gallery. This action cannot be undone.',
+  },
+  detail: {
+    title: 'Delete this generation?',
+    description: 'The image will be removed permanently. This action cannot be undone.',
+  },
 } as const;
 
 /** Confirm, delete, then the spec's toasts; `generationId` null keeps the dialog closed. */
@@ -41,7 +50,11 @@ export function DeleteGenerationDialog({
             onDeleted?.();
           },
           onError: (err) => {
-            toast({ title: 'Error', description: errorMessage(err, 'Failed to delete generation'), variant: 'destructive' });
+            toast({
+              title: 'Error',
+              description: errorMessage(err, 'Failed to delete generation'),
+              variant: 'destructive',
+            });
             onClose();
           },
         });

@@ -22,12 +22,28 @@ interface ContentProps {
 }
 
 /** The portal, overlay and content shared by the dialog and the sheet: title, description, children, close button. */
-function PanelContent({ title, description, hideTitle, hideDescription, children, className, onCloseAutoFocus, titleClassName, closeLabel }: ContentProps & { titleClassName?: string; closeLabel: string }) {
+function PanelContent({
+  title,
+  description,
+  hideTitle,
+  hideDescription,
+  children,
+  className,
+  onCloseAutoFocus,
+  titleClassName,
+  closeLabel,
+}: ContentProps & { titleClassName?: string; closeLabel: string }) {
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className={overlay} />
-      <RadixDialog.Content className={className} onCloseAutoFocus={onCloseAutoFocus} {...(description ? {} : { 'aria-describedby': undefined })}>
-        <RadixDialog.Title className={cn('text-lg font-semibold', titleClassName, hideTitle && 'sr-only')}>{title}</RadixDialog.Title>
+      <RadixDialog.Content
+        className={className}
+        onCloseAutoFocus={onCloseAutoFocus}
+        {...(description ? {} : { 'aria-describedby': undefined })}
+      >
+        <RadixDialog.Title className={cn('text-lg font-semibold', titleClassName, hideTitle && 'sr-only')}>
+          {title}
+        </RadixDialog.Title>
         {description ? (
           <RadixDialog.Description className={cn('text-sm text-muted-foreground', hideDescription && 'sr-only')}>
             {description}

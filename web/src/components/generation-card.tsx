@@ -36,7 +36,17 @@ export interface CardSelection {
   onToggle: (id: string) => void;
 }
 
-export function GenerationCard({ generation: g, onDelete, allowDeleteCompleted, selection }: { generation: GenerationView; onDelete?: (id: string) => void; allowDeleteCompleted?: boolean; selection?: CardSelection }) {
+export function GenerationCard({
+  generation: g,
+  onDelete,
+  allowDeleteCompleted,
+  selection,
+}: {
+  generation: GenerationView;
+  onDelete?: (id: string) => void;
+  allowDeleteCompleted?: boolean;
+  selection?: CardSelection;
+}) {
   const [downloading, setDownloading] = useState(false);
   const title = generationTitle(g);
   const created = formatDateTime(g.createdAt);
@@ -53,8 +63,16 @@ export function GenerationCard({ generation: g, onDelete, allowDeleteCompleted, 
       }
     };
     return (
-      <li className="group relative overflow-hidden rounded-2xl border border-border bg-card shadow-sm" data-testid="generation-card" data-status="completed" data-id={g.id}>
-        <Link to={`/generation/${g.id}`} className="block rounded-2xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset">
+      <li
+        className="group relative overflow-hidden rounded-2xl border border-border bg-card shadow-sm"
+        data-testid="generation-card"
+        data-status="completed"
+        data-id={g.id}
+      >
+        <Link
+          to={`/generation/${g.id}`}
+          className="block rounded-2xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
+        >
           <AppImage src={g.resultUrl} alt={`Result: ${title}`} width={4} height={5} className="w-full" />
           <div className="p-3">
             <p className="truncate text-sm font-medium">{title}</p>
@@ -64,7 +82,13 @@ export function GenerationCard({ generation: g, onDelete, allowDeleteCompleted, 
         <AiBadge className="absolute left-2 top-2" size="sm" />
         {selection ? (
           // selection mode (compare / share): a real checkbox, reachable with Tab and toggled with Space
-          <label className={cn('absolute right-2 top-2 z-10 flex h-9 items-center gap-1.5 rounded-full bg-background/90 px-2.5 text-xs font-medium shadow-md ring-1', selection.selected ? 'ring-2 ring-primary' : 'ring-border', selection.full && !selection.selected && 'opacity-60')}>
+          <label
+            className={cn(
+              'absolute right-2 top-2 z-10 flex h-9 items-center gap-1.5 rounded-full bg-background/90 px-2.5 text-xs font-medium shadow-md ring-1',
+              selection.selected ? 'ring-2 ring-primary' : 'ring-border',
+              selection.full && !selection.selected && 'opacity-60',
+            )}
+          >
             <input
               type="checkbox"
               className="h-4 w-4"
@@ -77,15 +101,33 @@ export function GenerationCard({ generation: g, onDelete, allowDeleteCompleted, 
             <span aria-hidden="true">{selection.selected ? 'Selected' : 'Select'}</span>
           </label>
         ) : null}
-        <div className={cn('absolute right-2 top-2 flex gap-2 opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100', selection && 'hidden')}>
+        <div
+          className={cn(
+            'absolute right-2 top-2 flex gap-2 opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100',
+            selection && 'hidden',
+          )}
+        >
           <Tooltip content="Download">
-            <button type="button" className={overlayButton} onClick={download} disabled={downloading} aria-label={`Download ${title}`} data-testid="card-download">
+            <button
+              type="button"
+              className={overlayButton}
+              onClick={download}
+              disabled={downloading}
+              aria-label={`Download ${title}`}
+              data-testid="card-download"
+            >
               {downloading ? <SpinnerIcon /> : <Download className="h-4 w-4" aria-hidden="true" />}
             </button>
           </Tooltip>
           {allowDeleteCompleted && onDelete ? (
             <Tooltip content="Delete">
-              <button type="button" className={cn(overlayButton, 'text-destructive dark:text-red-400')} onClick={() => onDelete(g.id)} aria-label={`Delete ${title}`} data-testid="card-delete">
+              <button
+                type="button"
+                className={cn(overlayButton, 'text-destructive dark:text-red-400')}
+                onClick={() => onDelete(g.id)}
+                aria-label={`Delete ${title}`}
+                data-testid="card-delete"
+              >
                 <Trash2 className="h-4 w-4" aria-hidden="true" />
               </button>
             </Tooltip>
@@ -97,8 +139,16 @@ export function GenerationCard({ generation: g, onDelete, allowDeleteCompleted, 
 
   if (isActiveStatus(g.status)) {
     return (
-      <li className="overflow-hidden rounded-2xl border border-border bg-card shadow-sm" data-testid="generation-card" data-status={g.status} data-id={g.id}>
-        <div className="flex aspect-[4/5] w-full flex-col items-center justify-center gap-2 bg-muted text-sm text-muted-foreground" role="status">
+      <li
+        className="overflow-hidden rounded-2xl border border-border bg-card shadow-sm"
+        data-testid="generation-card"
+        data-status={g.status}
+        data-id={g.id}
+      >
+        <div
+          className="flex aspect-[4/5] w-full flex-col items-center justify-center gap-2 bg-muted text-sm text-muted-foreground"
+          role="status"
+        >
           <SpinnerIcon className="h-6 w-6 text-brand" />
           <span>Generating...</span>
         </div>
@@ -112,7 +162,12 @@ export function GenerationCard({ generation: g, onDelete, allowDeleteCompleted, 
 
   // failed (or a completed one without a result)
   return (
-    <li className="group relative overflow-hidden rounded-2xl border border-border bg-card shadow-sm" data-testid="generation-card" data-status={g.status} data-id={g.id}>
+    <li
+      className="group relative overflow-hidden rounded-2xl border border-border bg-card shadow-sm"
+      data-testid="generation-card"
+      data-status={g.status}
+      data-id={g.id}
+    >
       <div className="flex aspect-[4/5] w-full flex-col items-center justify-center gap-2 bg-muted p-4 text-center text-sm">
         <CircleX className="h-6 w-6 text-destructive dark:text-red-400" aria-hidden="true" />
         <span className="font-medium">{g.status === 'failed' ? 'Failed' : 'No result'}</span>
@@ -125,15 +180,15 @@ export function GenerationCard({ generation: g, onDelete, allowDeleteCompleted, 
         </div>
         {onDelete && g.status === 'failed' ? (
           <Tooltip content="Delete">
-          <button
-            type="button"
-            className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg text-destructive hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring dark:text-red-400"
-            onClick={() => onDelete(g.id)}
-            aria-label={`Delete failed generation ${title}`}
-            data-testid="card-delete"
-          >
-            <Trash2 className="h-4 w-4" aria-hidden="true" />
-          </button>
+            <button
+              type="button"
+              className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg text-destructive hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring dark:text-red-400"
+              onClick={() => onDelete(g.id)}
+              aria-label={`Delete failed generation ${title}`}
+              data-testid="card-delete"
+            >
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+            </button>
           </Tooltip>
         ) : null}
       </div>
@@ -143,7 +198,11 @@ export function GenerationCard({ generation: g, onDelete, allowDeleteCompleted, 
 
 export function GenerationGridSkeleton({ count = 6 }: { count?: number }) {
   return (
-    <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6" aria-busy="true" aria-label="Loading generations">
+    <ul
+      className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6"
+      aria-busy="true"
+      aria-label="Loading generations"
+    >
       {Array.from({ length: count }, (_, i) => (
         <li key={i} className="overflow-hidden rounded-2xl border border-border">
           <div className="aspect-[4/5] w-full animate-pulse bg-muted" />

@@ -8,8 +8,15 @@ function useIdle(): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(() => {
     let cancelled = false;
-    const go = () => void loadTooltip().then(() => !cancelled && setIdle(true), () => undefined);
-    const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
+    const go = () =>
+      void loadTooltip().then(
+        () => !cancelled && setIdle(true),
+        () => undefined,
+      );
+    const w = window as Window & {
+      requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number;
+      cancelIdleCallback?: (id: number) => void;
+    };
     if (w.requestIdleCallback) {
       const id = w.requestIdleCallback(go, { timeout: 3000 });
       return () => {
@@ -31,7 +38,15 @@ function useIdle(): boolean {
  * Tooltip, attached once the page is idle and its code has loaded (so the landing page's first load does not
  * grow, and the control is not re-mounted while someone clicks it). The control keeps its own aria-label.
  */
-export function Hint({ content, children, side }: { content: ReactNode; children: ReactElement; side?: 'top' | 'right' | 'bottom' | 'left' }) {
+export function Hint({
+  content,
+  children,
+  side,
+}: {
+  content: ReactNode;
+  children: ReactElement;
+  side?: 'top' | 'right' | 'bottom' | 'left';
+}) {
   const idle = useIdle();
   if (!idle) return children;
   return (

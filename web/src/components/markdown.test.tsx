@@ -14,7 +14,9 @@ describe('Markdown sanitization', () => {
   });
 
   it('removes script tags (and their content)', () => {
-    const c = html('Hello <script>window.__pwned = true</script> world\n\n<script src="https://evil.example/x.js"></script>');
+    const c = html(
+      'Hello <script>window.__pwned = true</script> world\n\n<script src="https://evil.example/x.js"></script>',
+    );
     expect(c.querySelector('script')).toBeNull();
     expect(c.innerHTML).not.toContain('__pwned');
     expect(c.innerHTML).not.toContain('evil.example');
@@ -22,7 +24,9 @@ describe('Markdown sanitization', () => {
   });
 
   it('removes event handler attributes such as onerror', () => {
-    const c = html('<img src="/x.png" onerror="alert(1)" alt="x">\n\n<a href="https://ok.example" onclick="alert(2)">link</a>');
+    const c = html(
+      '<img src="/x.png" onerror="alert(1)" alt="x">\n\n<a href="https://ok.example" onclick="alert(2)">link</a>',
+    );
     const img = c.querySelector('img');
     expect(img).not.toBeNull();
     expect(img!.getAttribute('onerror')).toBeNull();
@@ -31,7 +35,9 @@ describe('Markdown sanitization', () => {
   });
 
   it('empties javascript: links (markdown and raw HTML)', () => {
-    const c = html('[click](javascript:alert(1))\n\n<a href="javascript:alert(2)">raw</a>\n\n[upper](JaVaScRiPt:alert(3))');
+    const c = html(
+      '[click](javascript:alert(1))\n\n<a href="javascript:alert(2)">raw</a>\n\n[upper](JaVaScRiPt:alert(3))',
+    );
     for (const a of Array.from(c.querySelectorAll('a'))) {
       const href = a.getAttribute('href') ?? '';
       expect(href.toLowerCase()).not.toContain('javascript');
@@ -52,13 +58,22 @@ describe('Markdown sanitization', () => {
   });
 
   it('keeps http(s), mailto and the other allowed schemes', () => {
-    const c = html('[w](https://example.com/x) [m](mailto:hello@example.com) [x](xmpp:someone@example.com) [i](irc://irc.example.com/chan)');
+    const c = html(
+      '[w](https://example.com/x) [m](mailto:hello@example.com) [x](xmpp:someone@example.com) [i](irc://irc.example.com/chan)',
+    );
     const hrefs = Array.from(c.querySelectorAll('a')).map((a) => a.getAttribute('href'));
-    expect(hrefs).toEqual(['https://example.com/x', 'mailto:hello@example.com', 'xmpp:someone@example.com', 'irc://irc.example.com/chan']);
+    expect(hrefs).toEqual([
+      'https://example.com/x',
+      'mailto:hello@example.com',
+      'xmpp:someone@example.com',
+      'irc://irc.example.com/chan',
+    ]);
   });
 
   it('keeps images with safe sources and drops javascript: image sources', () => {
-    const c = html('![cover](https://cdn.example.com/a.jpg)\n\n![rel](/api/public-image/b.jpg)\n\n<img src="javascript:alert(1)" alt="bad">');
+    const c = html(
+      '![cover](https://cdn.example.com/a.jpg)\n\n![rel](/api/public-image/b.jpg)\n\n<img src="javascript:alert(1)" alt="bad">',
+    );
     const srcs = Array.from(c.querySelectorAll('img')).map((i) => i.getAttribute('src'));
     expect(srcs[0]).toBe('https://cdn.example.com/a.jpg');
     expect(srcs[1]).toBe('/api/public-image/b.jpg');
@@ -66,7 +81,9 @@ describe('Markdown sanitization', () => {
   });
 
   it('drops iframes, forms and style attributes', () => {
-    const c = html('<iframe src="https://evil.example"></iframe><form action="/x"><input name="a"></form><p style="position:fixed">p</p>');
+    const c = html(
+      '<iframe src="https://evil.example"></iframe><form action="/x"><input name="a"></form><p style="position:fixed">p</p>',
+    );
     expect(c.querySelector('iframe')).toBeNull();
     expect(c.querySelector('form')).toBeNull();
     expect(c.querySelector('p')?.getAttribute('style')).toBeNull();

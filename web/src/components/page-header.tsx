@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** The page's one <h1> (and the tab title), with an optional description and actions. */
-export function PageHeader({ title, description, actions, documentTitle }: { title: ReactNode; description?: ReactNode; actions?: ReactNode; documentTitle?: string }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+  documentTitle,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  documentTitle?: string;
+}) {
   useDocumentTitle(documentTitle ?? (typeof title === 'string' ? title : undefined));
   return (
     <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">

@@ -10,8 +10,18 @@ export function PasswordHints({ password }: { password: string }) {
       {PASSWORD_RULES.map((r) => {
         const ok = r.test(password);
         return (
-          <li key={r.id} className={cn('flex items-center gap-1.5', ok ? 'text-emerald-700 dark:text-emerald-400' : 'text-muted-foreground')}>
-            {ok ? <Check className="h-3.5 w-3.5" aria-hidden="true" /> : <Circle className="h-3 w-3" aria-hidden="true" />}
+          <li
+            key={r.id}
+            className={cn(
+              'flex items-center gap-1.5',
+              ok ? 'text-emerald-700 dark:text-emerald-400' : 'text-muted-foreground',
+            )}
+          >
+            {ok ? (
+              <Check className="h-3.5 w-3.5" aria-hidden="true" />
+            ) : (
+              <Circle className="h-3 w-3" aria-hidden="true" />
+            )}
             <span>
               {r.label}
               <span className="sr-only">{ok ? ' (met)' : ' (not met yet)'}</span>

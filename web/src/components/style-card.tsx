@@ -18,7 +18,16 @@ export interface StyleCardProps {
 }
 
 /** A style card: cover (lazy, card size), name, creator or description, at most 3 tags. The whole card is the link. */
-export const StyleCard = memo(function StyleCard({ id, name, coverImage, creator, description, tags, to, action }: StyleCardProps) {
+export const StyleCard = memo(function StyleCard({
+  id,
+  name,
+  coverImage,
+  creator,
+  description,
+  tags,
+  to,
+  action,
+}: StyleCardProps) {
   const shown = (tags ?? []).slice(0, MAX_CARD_TAGS);
   return (
     <Link
@@ -26,7 +35,14 @@ export const StyleCard = memo(function StyleCard({ id, name, coverImage, creator
       data-testid="style-card"
       className="group flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
-      <AppImage src={coverImage} alt={name} width={320} height={400} className="w-full" imgClassName="transition-transform duration-300 group-hover:scale-[1.03]" />
+      <AppImage
+        src={coverImage}
+        alt={name}
+        width={320}
+        height={400}
+        className="w-full"
+        imgClassName="transition-transform duration-300 group-hover:scale-[1.03]"
+      />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5 p-3">
         <h3 className="line-clamp-2 text-sm font-semibold leading-snug" data-testid="style-card-name">
           {name}
@@ -36,7 +52,10 @@ export const StyleCard = memo(function StyleCard({ id, name, coverImage, creator
         {shown.length ? (
           <ul className="mt-auto flex flex-wrap gap-1 pt-1" aria-label="Tags">
             {shown.map((t) => (
-              <li key={t} className="max-w-full truncate rounded-full bg-muted px-2 py-0.5 text-[11px] font-medium text-muted-foreground">
+              <li
+                key={t}
+                className="max-w-full truncate rounded-full bg-muted px-2 py-0.5 text-[11px] font-medium text-muted-foreground"
+              >
                 {t}
               </li>
             ))}

@@ -31,7 +31,9 @@ export function Toaster() {
           <div className="grid gap-1">
             {t.title ? <Toast.Title className="text-sm font-semibold">{t.title}</Toast.Title> : null}
             {t.description ? (
-              <Toast.Description className={cn('text-sm', t.variant === 'destructive' ? 'text-white' : 'text-muted-foreground')}>
+              <Toast.Description
+                className={cn('text-sm', t.variant === 'destructive' ? 'text-white' : 'text-muted-foreground')}
+              >
                 {t.description}
               </Toast.Description>
             ) : null}

@@ -23,7 +23,15 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
  * A text tooltip around a focusable trigger. Outside the app provider (a public page) it brings its own
  * provider with the same delays, so it works everywhere.
  */
-export function Tooltip({ content, children, side = 'bottom' }: { content: ReactNode; children: ReactNode; side?: 'top' | 'right' | 'bottom' | 'left' }) {
+export function Tooltip({
+  content,
+  children,
+  side = 'bottom',
+}: {
+  content: ReactNode;
+  children: ReactNode;
+  side?: 'top' | 'right' | 'bottom' | 'left';
+}) {
   const inside = useContext(InsideProvider);
   const tip = (
     <RadixTooltip.Root>

@@ -7,7 +7,17 @@ const plural = (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`;
  * How many variants to render (1 to 4), with the cost per variant spelled out. A radio group: arrow keys
  * move between the choices, as in any native radio group.
  */
-export function VariantsPicker({ value, onChange, pieces = 1, name = 'variants' }: { value: number; onChange: (n: number) => void; pieces?: number; name?: string }) {
+export function VariantsPicker({
+  value,
+  onChange,
+  pieces = 1,
+  name = 'variants',
+}: {
+  value: number;
+  onChange: (n: number) => void;
+  pieces?: number;
+  name?: string;
+}) {
   const each = costPerVariant(pieces);
   const choices = Array.from({ length: MAX_VARIANTS - MIN_VARIANTS + 1 }, (_, i) => MIN_VARIANTS + i);
   return (
@@ -25,7 +35,15 @@ export function VariantsPicker({ value, onChange, pieces = 1, name = 'variants' 
               value === n ? 'border-primary bg-primary/10 font-semibold' : 'hover:bg-muted',
             )}
           >
-            <input type="radio" className="sr-only" name={name} value={n} checked={value === n} onChange={() => onChange(n)} data-testid={`variants-${n}`} />
+            <input
+              type="radio"
+              className="sr-only"
+              name={name}
+              value={n}
+              checked={value === n}
+              onChange={() => onChange(n)}
+              data-testid={`variants-${n}`}
+            />
             <span>{n}</span>
             <span className="text-xs font-normal text-muted-foreground">{plural(each * n)}</span>
           </label>

@@ -120,7 +120,9 @@ describe('default query function', () => {
 
   it('GETs the joined URL and parses JSON', async () => {
     respond(200, '{"id":"abc","name":"Linen"}');
-    const client = new QueryClient({ defaultOptions: { queries: { queryFn: getQueryFn({ on401: 'throw' }), retry: false } } });
+    const client = new QueryClient({
+      defaultOptions: { queries: { queryFn: getQueryFn({ on401: 'throw' }), retry: false } },
+    });
     const data = await client.fetchQuery({ queryKey: ['/api/styles', 'abc'] });
     expect(data).toEqual({ id: 'abc', name: 'Linen' });
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/styles/abc');
@@ -129,7 +131,9 @@ describe('default query function', () => {
 
   it('raises on 401 by default', async () => {
     respond(401, '{"message":"Unauthorized","code":"auth.unauthorized"}', { statusText: 'Unauthorized' });
-    const client = new QueryClient({ defaultOptions: { queries: { queryFn: getQueryFn({ on401: 'throw' }), retry: false } } });
+    const client = new QueryClient({
+      defaultOptions: { queries: { queryFn: getQueryFn({ on401: 'throw' }), retry: false } },
+    });
     const err = (await client.fetchQuery({ queryKey: ['/api/auth/user'] }).catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(401);
@@ -194,7 +198,7 @@ describe('api client: a session that ended', () => {
     await vi.waitFor(() => expect(leave).toHaveBeenCalledTimes(1));
   });
 
-  it('the user load answering 401 just means signed out; a visitor\'s 401 is an ordinary error', async () => {
+  it("the user load answering 401 just means signed out; a visitor's 401 is an ordinary error", async () => {
     const { sessionExpiry } = await import('./session-expiry');
     const leave = vi.spyOn(sessionExpiry, 'leave').mockImplementation(() => {});
     vi.mocked(getIdToken).mockResolvedValue('stale.jwt');

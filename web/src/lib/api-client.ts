@@ -12,7 +12,12 @@ export { ApiError } from './api-error';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-async function buildInit(method: HttpMethod, body: unknown, signal?: AbortSignal, extraHeaders?: Record<string, string>): Promise<RequestInit> {
+async function buildInit(
+  method: HttpMethod,
+  body: unknown,
+  signal?: AbortSignal,
+  extraHeaders?: Record<string, string>,
+): Promise<RequestInit> {
   const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   const token = await getIdToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -31,7 +36,13 @@ async function buildInit(method: HttpMethod, body: unknown, signal?: AbortSignal
  * that carried a token means the session ended: the browser goes to sign-in (with the way back) and the
  * call never settles, so no screen shows an error for it.
  */
-export async function apiRequest(method: HttpMethod, url: string, body?: unknown, signal?: AbortSignal, headers?: Record<string, string>): Promise<Response> {
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  signal?: AbortSignal,
+  headers?: Record<string, string>,
+): Promise<Response> {
   const init = await buildInit(method, body, signal, headers);
   const res = await fetch(url, init);
   if (res.status === 401 && isSessionEnd(url, !!(init.headers as Record<string, string>).Authorization)) {
@@ -49,7 +60,13 @@ export async function readJson<T>(res: Response): Promise<T> {
 }
 
 /** Send a request and parse its JSON answer. */
-export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown, signal?: AbortSignal, headers?: Record<string, string>): Promise<T> {
+export async function apiJson<T>(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  signal?: AbortSignal,
+  headers?: Record<string, string>,
+): Promise<T> {
   return readJson<T>(await apiRequest(method, url, body, signal, headers));
 }
 

@@ -21,7 +21,10 @@ const FRIENDLY: Record<string, string> = {
 export function authErrorMessage(err: unknown, context: 'sign-in' | 'sign-up' | 'confirm' = 'sign-up'): string {
   const e = err as { name?: string; message?: string } | null;
   const name = e?.name ?? '';
-  if (context === 'sign-in' && ['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException'].includes(name)) {
+  if (
+    context === 'sign-in' &&
+    ['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException'].includes(name)
+  ) {
     return BAD_CREDENTIALS;
   }
   if (name === 'InvalidPasswordException' || name === 'InvalidParameterException') {

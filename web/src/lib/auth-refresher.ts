@@ -11,7 +11,10 @@ interface Jwt {
 function decodeJwt(token: string): Jwt {
   const part = token.split('.')[1];
   if (!part) throw Object.assign(new Error('Invalid token'), { name: 'InvalidTokenException' });
-  const b64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+  const b64 = part
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(part.length / 4) * 4, '=');
   const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
   const payload = JSON.parse(new TextDecoder().decode(bytes)) as Jwt['payload'];
   return { payload, toString: () => token };
@@ -58,4 +61,3 @@ export function createInitiateAuthRefresher(endpoint: string, clientId: string):
     } as Awaited<ReturnType<TokenRefresher>>;
   };
 }
-

@@ -7,7 +7,10 @@ export type CompareIds = { ok: true; ids: string[] } | { ok: false };
 
 /** 2 to 4 distinct, well-formed ids, in the order given; anything else is refused as a whole. */
 export function parseCompareIds(param: string | null): CompareIds {
-  const ids = (param ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const ids = (param ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (ids.length < COMPARE_MIN || ids.length > COMPARE_MAX) return { ok: false };
   if (!ids.every((id) => ID.test(id)) || new Set(ids).size !== ids.length) return { ok: false };
   return { ok: true, ids };

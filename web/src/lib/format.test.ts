@@ -106,7 +106,9 @@ describe('checkout return', () => {
       return 7;
     });
     await expect(pollUntilChanged({ read, baseline: 3, sleep: async () => {} })).resolves.toBe(7);
-    await expect(pollUntilChanged({ read, baseline: 3, sleep: async () => {}, cancelled: () => true })).resolves.toBeNull();
+    await expect(
+      pollUntilChanged({ read, baseline: 3, sleep: async () => {}, cancelled: () => true }),
+    ).resolves.toBeNull();
   });
 
   it('remembers the balance across the checkout, once', () => {

@@ -1,6 +1,14 @@
 /** Display rules of the billing screens: ledger kinds, signed amounts, buckets, dates, the checkout return. */
 import type { Bucket, LedgerKind } from '../../../shared/domain/ledger';
-import { isPaidPlan, PACKS, PLANS, PRODUCT_TYPES, productInfo, type PackId, type ProductType } from '../../../shared/domain/plans';
+import {
+  isPaidPlan,
+  PACKS,
+  PLANS,
+  PRODUCT_TYPES,
+  productInfo,
+  type PackId,
+  type ProductType,
+} from '../../../shared/domain/plans';
 
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   'grant.trial': 'Trial credits',
@@ -40,7 +48,13 @@ export function formatSignedCredits(amount: number): string {
 }
 
 const dateFmt = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-const dateTimeFmt = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const dateTimeFmt = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 /** "Dec 21, 2026"; '—' for a missing or invalid date. */
 export function formatDate(iso: string | null | undefined): string {
@@ -56,8 +70,7 @@ export function formatDateTime(iso: string | null | undefined): string {
 }
 
 /** Display name of a plan id, including none. */
-export const planName = (plan: string | null | undefined): string =>
-  isPaidPlan(plan) ? PLANS[plan].name : 'No plan';
+export const planName = (plan: string | null | undefined): string => (isPaidPlan(plan) ? PLANS[plan].name : 'No plan');
 
 /** Price per credit of a pack, in cents rounded to whole cents (5.99 / 30 -> 20). */
 export const perCreditCents = (pack: PackId): number => Math.round(PACKS[pack].priceCents / PACKS[pack].credits);

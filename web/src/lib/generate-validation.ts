@@ -2,7 +2,13 @@
  * Client-side checks before a generation starts, in the order and with the messages of spec 02 section 5.
  * Each returns the first problem found (title, description, where to go, or the upsell to open), or null.
  */
-import { GENERATION_MESSAGES as M, GENERATION_TITLES as T, MIN_BODY_DESCRIPTION, profileQualifies, type Mode } from '../../../shared/domain/generation';
+import {
+  GENERATION_MESSAGES as M,
+  GENERATION_TITLES as T,
+  MIN_BODY_DESCRIPTION,
+  profileQualifies,
+  type Mode,
+} from '../../../shared/domain/generation';
 import type { StyleImageType } from '../../../shared/domain/catalog';
 import { MIN_CREDITS_TO_GENERATE } from '../../../shared/domain/plans';
 
@@ -27,9 +33,11 @@ export interface ProfileLike {
   bodyDescription?: string | null;
 }
 
-export const hasEnoughCredits = (u: CreditHolder): boolean => !!u.hasUnlimitedCredits || u.credits >= MIN_CREDITS_TO_GENERATE;
+export const hasEnoughCredits = (u: CreditHolder): boolean =>
+  !!u.hasUnlimitedCredits || u.credits >= MIN_CREDITS_TO_GENERATE;
 export const photosOf = (p: ProfileLike) => ({ hasPortrait: !!p.portraitUrl, hasFullBody: !!p.fullBodyUrl });
-export const hasBodyDescription = (p: ProfileLike): boolean => (p.bodyDescription ?? '').trim().length >= MIN_BODY_DESCRIPTION;
+export const hasBodyDescription = (p: ProfileLike): boolean =>
+  (p.bodyDescription ?? '').trim().length >= MIN_BODY_DESCRIPTION;
 
 /** What a raw-template generation lacks on the profile side (drives the button and the setup alert). */
 export function profileSetupProblem(
@@ -52,10 +60,15 @@ export const SETUP_REASON: Record<NonNullable<ReturnType<typeof profileSetupProb
 };
 
 /** Generate from a raw template: login, credits, profile, portrait, body description. */
-export function validateRawTemplateGenerate(input: { user: CreditHolder | null; profile: ProfileLike | null | undefined; requiresFullBody?: boolean | null }): GenerateIssue | null {
+export function validateRawTemplateGenerate(input: {
+  user: CreditHolder | null;
+  profile: ProfileLike | null | undefined;
+  requiresFullBody?: boolean | null;
+}): GenerateIssue | null {
   const { user, profile } = input;
   if (!user) return { title: T.loginRequired, description: M.loginRequired, redirect: '/auth/login' };
-  if (!hasEnoughCredits(user)) return { title: T.insufficientCredits, description: M.insufficientCredits, redirect: '/subscription' };
+  if (!hasEnoughCredits(user))
+    return { title: T.insufficientCredits, description: M.insufficientCredits, redirect: '/subscription' };
   switch (profileSetupProblem(profile, { requiresFullBody: input.requiresFullBody })) {
     case 'no-profile':
       return { title: T.profileRequired, description: M.profileRequired, redirect: '/profiles/new' };
@@ -71,7 +84,8 @@ export function validateRawTemplateGenerate(input: { user: CreditHolder | null; 
 }
 
 /** Exact mode needs the full-body photo: always for model_wearer styles, and for exact on a laydown. */
-export const needsFullBody = (imageType: StyleImageType, mode: Mode): boolean => imageType === 'model_wearer' || mode === 'exact';
+export const needsFullBody = (imageType: StyleImageType, mode: Mode): boolean =>
+  imageType === 'model_wearer' || mode === 'exact';
 
 /**
  * Generate from a style (and Quick Try on a style): style and profile chosen, login, credits (upsell),
@@ -94,8 +108,10 @@ export function validateStyleGenerate(input: {
   const profile = selectedProfileId ? profiles.find((p) => p.id === selectedProfileId) : undefined;
   if (selectedProfileId && !profile) return { title: M.profileNotFound };
   if (!user) return { title: T.loginRequired, description: M.loginRequired, redirect: '/auth/login' };
-  if (!hasEnoughCredits(user)) return { title: T.insufficientCredits, description: M.insufficientCredits, upsell: 'credits' };
-  if (mode === 'creative' && !input.promptTemplateId && !input.promptOptional) return { title: M.generationStyleRequired };
+  if (!hasEnoughCredits(user))
+    return { title: T.insufficientCredits, description: M.insufficientCredits, upsell: 'credits' };
+  if (mode === 'creative' && !input.promptTemplateId && !input.promptOptional)
+    return { title: M.generationStyleRequired };
   if (!profile) return { title: T.profileRequired, description: M.profileRequired, redirect: '/profiles' };
   if (needsFullBody(imageType, mode)) {
     if (!profile.fullBodyUrl) return { title: M.fullBodyRequired, description: M.fullBodyForExact };
@@ -116,7 +132,8 @@ export function validateCustomLook(input: {
   if (!input.user) return { title: T.loginRequired, description: M.loginRequired, redirect: '/' };
   if (!input.imageUrl) return { title: T.noImage, description: M.uploadOutfitFirst };
   if (input.profileCount < 1) return { title: T.noPhotoProfile, description: M.profileRequired, redirect: '/profiles' };
-  if (input.imageType === 'product_only' && !input.promptTemplateId) return { title: T.promptRequired, description: M.promptRequired };
+  if (input.imageType === 'product_only' && !input.promptTemplateId)
+    return { title: T.promptRequired, description: M.promptRequired };
   return null;
 }
 
@@ -132,11 +149,14 @@ export function validateQuickTry(input: {
   const { user, profile, imageType, mode } = input;
   if (!input.imageUrl) return { title: T.noImageUrl };
   if (!user) return { title: T.loginRequired, description: M.loginRequired, redirect: '/' };
-  if (!hasEnoughCredits(user)) return { title: T.insufficientCredits, description: M.insufficientCredits, redirect: '/subscription' };
-  if (mode === 'creative' && !input.promptTemplateId) return { title: M.generationStyleRequired, description: M.chooseCreativeStyle };
+  if (!hasEnoughCredits(user))
+    return { title: T.insufficientCredits, description: M.insufficientCredits, redirect: '/subscription' };
+  if (mode === 'creative' && !input.promptTemplateId)
+    return { title: M.generationStyleRequired, description: M.chooseCreativeStyle };
   if (!profile) return { title: T.profileRequired, description: M.profileRequired, redirect: '/profiles' };
   if (needsFullBody(imageType, mode)) {
-    if (!profile.fullBodyUrl) return { title: M.fullBodyRequired, description: M.fullBodyForExact, redirect: '/profiles' };
+    if (!profile.fullBodyUrl)
+      return { title: M.fullBodyRequired, description: M.fullBodyForExact, redirect: '/profiles' };
   } else if (!profile.portraitUrl) {
     return { title: T.portraitRequired, description: M.portraitRequired, redirect: '/profiles' };
   }

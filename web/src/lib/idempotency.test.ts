@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createIntent, intentSignature } from './idempotency';
 
-const deferred = <T,>() => {
+const deferred = <T>() => {
   let resolve!: (v: T) => void;
   let reject!: (e: unknown) => void;
   const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
@@ -38,6 +38,8 @@ describe('createIntent', () => {
     const f1 = new File(['abc'], 'a.jpg', { type: 'image/jpeg', lastModified: 1 });
     const f2 = new File(['abcd'], 'a.jpg', { type: 'image/jpeg', lastModified: 1 });
     expect(intentSignature({ styleRef: f1 })).not.toBe(intentSignature({ styleRef: f2 }));
-    expect(intentSignature({ styleRef: f1 })).toBe(intentSignature({ styleRef: new File(['xyz'], 'a.jpg', { type: 'image/jpeg', lastModified: 1 }) }));
+    expect(intentSignature({ styleRef: f1 })).toBe(
+      intentSignature({ styleRef: new File(['xyz'], 'a.jpg', { type: 'image/jpeg', lastModified: 1 }) }),
+    );
   });
 });

@@ -15,7 +15,9 @@ export function newIdempotencyKey(): string {
 
 /** A stable text for a request's inputs (Files by name, size, type and modification time). */
 export function intentSignature(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) => (typeof File !== 'undefined' && v instanceof File ? `file:${v.name}:${v.size}:${v.type}:${v.lastModified}` : v));
+  return JSON.stringify(value, (_k, v: unknown) =>
+    typeof File !== 'undefined' && v instanceof File ? `file:${v.name}:${v.size}:${v.type}:${v.lastModified}` : v,
+  );
 }
 
 export interface Intent<T> {

@@ -24,12 +24,20 @@ export type ModeAction =
   | { type: 'defaultPrompt'; promptTemplateId: string | null };
 
 export function initialModeState(imageType: StyleImageType, requested?: Mode | null): ModeState {
-  return { imageType, mode: requested ? resolveMode(imageType, requested) : defaultModeFor(imageType), profileId: null, promptTemplateId: null };
+  return {
+    imageType,
+    mode: requested ? resolveMode(imageType, requested) : defaultModeFor(imageType),
+    profileId: null,
+    promptTemplateId: null,
+  };
 }
 
 const qualifies = (mode: Mode, p: ProfileLike | undefined) => !!p && profileQualifies(mode, photosOf(p));
 
-export function pickInitialProfile(mode: Mode, profiles: readonly (ProfileLike & { isDefault?: boolean })[]): string | null {
+export function pickInitialProfile(
+  mode: Mode,
+  profiles: readonly (ProfileLike & { isDefault?: boolean })[],
+): string | null {
   const def = profiles.find((p) => p.isDefault);
   if (def && qualifies(mode, def)) return def.id;
   return profiles.find((p) => qualifies(mode, p))?.id ?? null;

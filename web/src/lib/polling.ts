@@ -7,5 +7,6 @@ export const hasActiveGeneration = (items: readonly { status: GenerationStatus }
   !!items?.some((g) => isActiveStatus(g.status));
 
 /** The refetchInterval of the list query: 5000 while any item is active, else no polling. */
-export const generationsRefetchInterval = (items: readonly { status: GenerationStatus }[] | null | undefined): number | false =>
-  hasActiveGeneration(items) ? GENERATIONS_POLL_MS : false;
+export const generationsRefetchInterval = (
+  items: readonly { status: GenerationStatus }[] | null | undefined,
+): number | false => (hasActiveGeneration(items) ? GENERATIONS_POLL_MS : false);

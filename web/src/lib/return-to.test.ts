@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { registerPath, safeReturnTo, serverSignInUrl, signInPath } from './return-to';
 
 describe('safeReturnTo', () => {
-  it.each(['/pricing?buy=starter', '/influencer/apply', '/style/abc#top', '/quick-try?imageUrl=https%3A%2F%2Fshop.example%2Fa.jpg'])('keeps the same-origin path %s', (p) => {
+  it.each([
+    '/pricing?buy=starter',
+    '/influencer/apply',
+    '/style/abc#top',
+    '/quick-try?imageUrl=https%3A%2F%2Fshop.example%2Fa.jpg',
+  ])('keeps the same-origin path %s', (p) => {
     expect(safeReturnTo(p)).toBe(p);
   });
 

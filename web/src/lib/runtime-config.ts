@@ -16,7 +16,9 @@ export function loadRuntimeConfig(): Promise<RuntimeConfig> {
 }
 
 async function fetchRuntimeConfig(): Promise<RuntimeConfig> {
-  const res = await throwIfNotOk(await fetch('/api/config', { credentials: 'include', headers: { Accept: 'application/json' } }));
+  const res = await throwIfNotOk(
+    await fetch('/api/config', { credentials: 'include', headers: { Accept: 'application/json' } }),
+  );
   return parseRuntimeConfig(await res.json());
 }
 
@@ -25,7 +27,15 @@ const str = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   const c = raw as Partial<RuntimeConfig> | null;
   const a = c?.auth;
-  if (!c || typeof c.stage !== 'string' || typeof c.local !== 'boolean' || !a || !str(a.userPoolId) || !str(a.userPoolClientId) || typeof a.region !== 'string') {
+  if (
+    !c ||
+    typeof c.stage !== 'string' ||
+    typeof c.local !== 'boolean' ||
+    !a ||
+    !str(a.userPoolId) ||
+    !str(a.userPoolClientId) ||
+    typeof a.region !== 'string'
+  ) {
     throw new Error('Invalid runtime configuration from /api/config');
   }
   return {

@@ -36,4 +36,5 @@ export const NEWSLETTER = {
 export const AFTER_SIGN_UP_PATH = '/onboarding';
 export const AFTER_SIGN_IN_PATH = '/dashboard';
 
-export const documentTitle = (title?: string): string => (title ? `${title} · ${PRODUCT_NAME}` : `${PRODUCT_NAME}: see yourself in every style`);
+export const documentTitle = (title?: string): string =>
+  title ? `${title} · ${PRODUCT_NAME}` : `${PRODUCT_NAME}: see yourself in every style`;

@@ -6,7 +6,9 @@ vi.mock('./auth', () => ({ getIdToken: () => Promise.resolve('tok') }));
 
 class FakeXhr {
   static last: FakeXhr;
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
   headers: Record<string, string> = {};
   withCredentials = false;
   status = 0;

@@ -12,7 +12,12 @@ export type ProgressListener = (percent: number) => void;
 export const progressPercent = (loaded: number, total: number): number =>
   total > 0 ? Math.max(0, Math.min(100, Math.round((loaded / total) * 100))) : 0;
 
-export async function uploadWithProgress<T>(url: string, formData: FormData, onProgress?: ProgressListener, signal?: AbortSignal): Promise<T> {
+export async function uploadWithProgress<T>(
+  url: string,
+  formData: FormData,
+  onProgress?: ProgressListener,
+  signal?: AbortSignal,
+): Promise<T> {
   const token = await getIdToken();
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { avatarInitial, displayName, effectiveRoleLabel, fullName, greetingName, roleLabel } from '../../../shared/domain/user-display';
+import {
+  avatarInitial,
+  displayName,
+  effectiveRoleLabel,
+  fullName,
+  greetingName,
+  roleLabel,
+} from '../../../shared/domain/user-display';
 import { formatCredits } from '../../../shared/domain/plans';
 
 describe('user display helpers (shared/domain/user-display.ts)', () => {

@@ -52,7 +52,8 @@ if (!('IntersectionObserver' in window)) {
       return [];
     }
   }
-  (globalThis as unknown as { IntersectionObserver: typeof IntersectionObserverStub }).IntersectionObserver = IntersectionObserverStub;
+  (globalThis as unknown as { IntersectionObserver: typeof IntersectionObserverStub }).IntersectionObserver =
+    IntersectionObserverStub;
 }
 
 // Radix uses pointer capture and scrollIntoView, which jsdom does not implement.

@@ -13,7 +13,12 @@ import { progressPercent, type ProgressListener } from '../../lib/upload-with-pr
 export const TRANSFER_SHARE = 95;
 
 /** POST the file to the presigned form (fields first, file last, as S3 requires). */
-export function postToBucket(post: Pick<PresignUploadResult, 'url' | 'fields'>, file: Blob, onProgress?: ProgressListener, signal?: AbortSignal): Promise<void> {
+export function postToBucket(
+  post: Pick<PresignUploadResult, 'url' | 'fields'>,
+  file: Blob,
+  onProgress?: ProgressListener,
+  signal?: AbortSignal,
+): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const form = new FormData();
     for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
@@ -21,12 +26,22 @@ export function postToBucket(post: Pick<PresignUploadResult, 'url' | 'fields'>, 
     const xhr = new XMLHttpRequest();
     xhr.open('POST', post.url);
     xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress?.(Math.min(TRANSFER_SHARE, Math.round((progressPercent(e.loaded, e.total) * TRANSFER_SHARE) / 100)));
+      if (e.lengthComputable)
+        onProgress?.(Math.min(TRANSFER_SHARE, Math.round((progressPercent(e.loaded, e.total) * TRANSFER_SHARE) / 100)));
     };
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) resolve();
       // S3 answers XML: <Error><Code>EntityTooLarge</Code><Message>...</Message></Error>
-      else reject(new ApiError(xhr.status, xhr.statusText || 'Upload failed', JSON.stringify({ message: /<Message>([^<]*)<\/Message>/.exec(xhr.responseText ?? '')?.[1] ?? 'Upload failed' })));
+      else
+        reject(
+          new ApiError(
+            xhr.status,
+            xhr.statusText || 'Upload failed',
+            JSON.stringify({
+              message: /<Message>([^<]*)<\/Message>/.exec(xhr.responseText ?? '')?.[1] ?? 'Upload failed',
+            }),
+          ),
+        );
     };
     xhr.onerror = () => reject(new ApiError(0, 'Network error', ''));
     xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
@@ -39,14 +54,29 @@ export function postToBucket(post: Pick<PresignUploadResult, 'url' | 'fields'>, 
  * The first two steps only: a presigned POST and the file sent to the quarantine with progress. Used as is by
  * purposes that a record finalizes (photo-profile photos: the profile save names the upload id).
  */
-export async function uploadToQuarantine(file: File, purpose: DirectUploadPurpose, onProgress?: ProgressListener, signal?: AbortSignal): Promise<{ uploadId: string }> {
+export async function uploadToQuarantine(
+  file: File,
+  purpose: DirectUploadPurpose,
+  onProgress?: ProgressListener,
+  signal?: AbortSignal,
+): Promise<{ uploadId: string }> {
   onProgress?.(0);
-  const post = await apiJson<PresignUploadResult>('POST', '/api/uploads', { purpose, contentType: file.type, size: file.size }, signal);
+  const post = await apiJson<PresignUploadResult>(
+    'POST',
+    '/api/uploads',
+    { purpose, contentType: file.type, size: file.size },
+    signal,
+  );
   await postToBucket(post, file, onProgress, signal);
   return { uploadId: post.uploadId };
 }
 
-export async function directUpload(file: File, purpose: DirectUploadPurpose, onProgress?: ProgressListener, signal?: AbortSignal): Promise<{ url: string }> {
+export async function directUpload(
+  file: File,
+  purpose: DirectUploadPurpose,
+  onProgress?: ProgressListener,
+  signal?: AbortSignal,
+): Promise<{ url: string }> {
   const { uploadId } = await uploadToQuarantine(file, purpose, onProgress, signal);
   const done = await apiJson<{ url: string }>('POST', '/api/uploads/complete', { uploadId }, signal);
   onProgress?.(100);

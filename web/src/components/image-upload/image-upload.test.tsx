@@ -8,7 +8,9 @@ vi.mock('../use-toast', () => ({ toast: vi.fn() }));
 /** A fake XMLHttpRequest whose upload progress the test drives. */
 class FakeXhr {
   static last: FakeXhr | null = null;
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -42,7 +44,8 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const png = (size = 1000) => new File([new Uint8Array(size)], 'look.png', { type: 'image/png' });
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('ImageUpload', () => {
   it('checks type and size before sending anything, with the server messages', () => {
@@ -59,13 +62,30 @@ describe('ImageUpload', () => {
   it('uploads a dropped file: presign, POST to the bucket with the policy fields first, progress from the upload, then finalize', async () => {
     const onUploaded = vi.fn();
     fetchMock
-      .mockResolvedValueOnce(json({ uploadId: 'outfit.01J00000000000000000000000', url: 'http://s3/bucket', fields: { key: 'uploads/tmp/u/outfit.x', Policy: 'p' }, maxBytes: 1, expiresAt: '' }, 201))
+      .mockResolvedValueOnce(
+        json(
+          {
+            uploadId: 'outfit.01J00000000000000000000000',
+            url: 'http://s3/bucket',
+            fields: { key: 'uploads/tmp/u/outfit.x', Policy: 'p' },
+            maxBytes: 1,
+            expiresAt: '',
+          },
+          201,
+        ),
+      )
       .mockResolvedValueOnce(json({ url: '/api/private-image/users/u/outfits/a.jpg' }, 201));
-    render(<ImageUpload purpose="outfit" label="Outfit image" onUploaded={onUploaded} inputTestId="f" uploadTestId="go" />);
+    render(
+      <ImageUpload purpose="outfit" label="Outfit image" onUploaded={onUploaded} inputTestId="f" uploadTestId="go" />,
+    );
     fireEvent.drop(screen.getByTestId('f-zone'), { dataTransfer: { files: [png(2000)] } });
     expect(screen.getByAltText('Outfit image preview')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByTestId('go')));
-    expect(JSON.parse(fetchMock.mock.calls[0]![1].body)).toEqual({ purpose: 'outfit', contentType: 'image/png', size: 2000 });
+    expect(JSON.parse(fetchMock.mock.calls[0]![1].body)).toEqual({
+      purpose: 'outfit',
+      contentType: 'image/png',
+      size: 2000,
+    });
     const xhr = FakeXhr.last!;
     expect([xhr.method, xhr.url]).toEqual(['POST', 'http://s3/bucket']);
     expect([...xhr.body!.keys()]).toEqual(['key', 'Policy', 'file']);
@@ -83,7 +103,12 @@ describe('ImageUpload', () => {
   });
 
   it('a pasted image is taken; an upload S3 refuses shows the error state with Retry', async () => {
-    fetchMock.mockResolvedValueOnce(json({ uploadId: 'avatar.01J00000000000000000000000', url: 'http://s3/b', fields: {}, maxBytes: 1, expiresAt: '' }, 201));
+    fetchMock.mockResolvedValueOnce(
+      json(
+        { uploadId: 'avatar.01J00000000000000000000000', url: 'http://s3/b', fields: {}, maxBytes: 1, expiresAt: '' },
+        201,
+      ),
+    );
     render(<ImageUpload purpose="avatar" label="Avatar" autoUpload onUploaded={() => {}} inputTestId="f" />);
     await act(async () => fireEvent.paste(screen.getByTestId('f-zone'), { clipboardData: { files: [png(100)] } }));
     const xhr = FakeXhr.last!;

@@ -135,7 +135,8 @@ export function ImageUpload({
   };
   const onPaste = (e: ClipboardEvent<HTMLDivElement>) => {
     if (disabled || state === 'uploading') return;
-    const f = [...(e.clipboardData?.files ?? [])].find((x) => x.type.startsWith('image/')) ?? e.clipboardData?.files?.[0];
+    const f =
+      [...(e.clipboardData?.files ?? [])].find((x) => x.type.startsWith('image/')) ?? e.clipboardData?.files?.[0];
     if (f) {
       e.preventDefault();
       choose(f);
@@ -190,7 +191,11 @@ export function ImageUpload({
         ) : null}
       </div>
       {showPreview && preview ? (
-        <img src={preview} alt={previewAlt ?? `${label} preview`} className="max-h-72 w-auto max-w-full rounded-xl border border-border object-contain" />
+        <img
+          src={preview}
+          alt={previewAlt ?? `${label} preview`}
+          className="max-h-72 w-auto max-w-full rounded-xl border border-border object-contain"
+        />
       ) : null}
       {file && state === 'idle' && !autoUpload ? (
         <Button onClick={() => void upload()} data-testid={uploadTestId} disabled={disabled}>
@@ -198,7 +203,13 @@ export function ImageUpload({
           Upload
         </Button>
       ) : null}
-      {state === 'uploading' || state === 'success' ? <UploadProgress label={progressLabel ?? `${label} upload progress`} progress={progress} done={state === 'success'} /> : null}
+      {state === 'uploading' || state === 'success' ? (
+        <UploadProgress
+          label={progressLabel ?? `${label} upload progress`}
+          progress={progress}
+          done={state === 'success'}
+        />
+      ) : null}
       {state === 'error' ? (
         <div className="flex flex-wrap items-center gap-3">
           <p role="alert" className="text-sm text-destructive dark:text-red-400">
@@ -217,8 +228,18 @@ export function ImageUpload({
 export function UploadProgress({ label, progress, done }: { label: string; progress: number; done: boolean }) {
   return (
     <div className="space-y-1">
-      <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-2 w-full overflow-hidden rounded-full bg-muted">
-        <div className="h-full rounded-full bg-primary transition-[width] duration-150" style={{ width: `${progress}%` }} />
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+        className="h-2 w-full overflow-hidden rounded-full bg-muted"
+      >
+        <div
+          className="h-full rounded-full bg-primary transition-[width] duration-150"
+          style={{ width: `${progress}%` }}
+        />
       </div>
       <p className="flex items-center gap-1.5 text-xs text-muted-foreground" aria-live="polite">
         {done ? (

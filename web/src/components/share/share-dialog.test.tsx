@@ -12,10 +12,28 @@ afterEach(() => {
 
 describe('share dialog', () => {
   it('sends the chosen images, 7 days and no name by default, then shows the link', async () => {
-    fetchMock.mockImplementation(async () => new Response(JSON.stringify({ id: 's1', url: `/l/${'A'.repeat(43)}`, images: [{}], expiresAt: '2030-01-01T00:00:00.000Z' }), { status: 201 }));
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(
+          JSON.stringify({
+            id: 's1',
+            url: `/l/${'A'.repeat(43)}`,
+            images: [{}],
+            expiresAt: '2030-01-01T00:00:00.000Z',
+          }),
+          { status: 201 },
+        ),
+    );
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <ShareDialog open onOpenChange={() => {}} candidates={[{ id: 'g1', title: 'Linen' }, { id: 'g2', title: 'Denim' }]} />
+        <ShareDialog
+          open
+          onOpenChange={() => {}}
+          candidates={[
+            { id: 'g1', title: 'Linen' },
+            { id: 'g2', title: 'Denim' },
+          ]}
+        />
       </QueryClientProvider>,
     );
     expect((screen.getByTestId('share-expiry-7') as HTMLInputElement).checked).toBe(true);
@@ -33,7 +51,14 @@ describe('share dialog', () => {
   it('refuses to share nothing', async () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <ShareDialog open onOpenChange={() => {}} candidates={[{ id: 'g1', title: 'Linen' }, { id: 'g2', title: 'Denim' }]} />
+        <ShareDialog
+          open
+          onOpenChange={() => {}}
+          candidates={[
+            { id: 'g1', title: 'Linen' },
+            { id: 'g2', title: 'Denim' },
+          ]}
+        />
       </QueryClientProvider>,
     );
     fireEvent.click(screen.getByRole('checkbox', { name: 'Linen' }));

@@ -37,7 +37,9 @@ afterEach(() => {
 
 function renderList(shares: unknown[], generationId?: string) {
   fetchMock.mockImplementation(async () => new Response(JSON.stringify(shares), { status: 200 }));
-  const qc = new QueryClient({ defaultOptions: { queries: { queryFn: getQueryFn({ on401: 'throw' }), retry: false } } });
+  const qc = new QueryClient({
+    defaultOptions: { queries: { queryFn: getQueryFn({ on401: 'throw' }), retry: false } },
+  });
   const { container } = render(
     <QueryClientProvider client={qc}>
       <MemoryRouter>
@@ -48,7 +50,7 @@ function renderList(shares: unknown[], generationId?: string) {
   return container;
 }
 
-describe('the owner\'s shares', () => {
+describe("the owner's shares", () => {
   it('shows votes per look and reactions as plain text (never HTML), with Revoke on a live link', async () => {
     const container = renderList([share()]);
     expect((await screen.findByTestId('share-votes')).textContent).toBe('2 votes: Linen 0, Denim 2');
@@ -58,7 +60,10 @@ describe('the owner\'s shares', () => {
   });
 
   it('filters to the shares of one result; ended links have no Revoke', async () => {
-    renderList([share({ id: 's2', generationIds: ['g9'], state: 'revoked' }), share({ id: 's3', state: 'expired' })], 'g1');
+    renderList(
+      [share({ id: 's2', generationIds: ['g9'], state: 'revoked' }), share({ id: 's3', state: 'expired' })],
+      'g1',
+    );
     const rows = await screen.findAllByTestId('share-row');
     expect(rows.map((r) => r.getAttribute('data-share-id'))).toEqual(['s3']);
     expect(screen.queryByTestId('share-revoke')).toBeNull();

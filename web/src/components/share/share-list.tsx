@@ -9,11 +9,22 @@ import { errorMessage } from '../../lib/api-error';
 import { SHARE_MESSAGES } from '../../../../shared/domain/shares';
 import { useMyShares, useRevokeShare, type OwnerShare } from '../../api/shares';
 
-const STATE_LABEL: Record<OwnerShare['state'], string> = { live: 'Live', expired: 'Expired', revoked: 'Revoked', taken_down: 'Taken down after a report' };
+const STATE_LABEL: Record<OwnerShare['state'], string> = {
+  live: 'Live',
+  expired: 'Expired',
+  revoked: 'Revoked',
+  taken_down: 'Taken down after a report',
+};
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The owner's shares (all, or those showing one result) with their votes and reactions, and Revoke. */
-export function ShareList({ generationId, emptyText = 'You have not shared any look yet.' }: { generationId?: string; emptyText?: string }) {
+export function ShareList({
+  generationId,
+  emptyText = 'You have not shared any look yet.',
+}: {
+  generationId?: string;
+  emptyText?: string;
+}) {
   const q = useMyShares();
   const revoke = useRevokeShare();
   const [confirming, setConfirming] = useState<OwnerShare | null>(null);
@@ -51,7 +62,8 @@ export function ShareList({ generationId, emptyText = 'You have not shared any l
                   )}
                 </p>
                 <p className="text-xs text-muted-foreground">
-                  {STATE_LABEL[s.state]} &middot; {s.images.length} {s.images.length === 1 ? 'image' : 'images'} &middot; {s.state === 'live' ? `expires ${when(s.expiresAt)}` : `created ${when(s.createdAt)}`}
+                  {STATE_LABEL[s.state]} &middot; {s.images.length} {s.images.length === 1 ? 'image' : 'images'}{' '}
+                  &middot; {s.state === 'live' ? `expires ${when(s.expiresAt)}` : `created ${when(s.createdAt)}`}
                   {s.showOwner ? ' · shows your name' : ''}
                 </p>
               </div>
@@ -63,7 +75,9 @@ export function ShareList({ generationId, emptyText = 'You have not shared any l
             </div>
             <p className="text-sm" data-testid="share-votes">
               {s.totalVotes === 1 ? '1 vote' : `${s.totalVotes} votes`}
-              {s.totalVotes > 0 ? `: ${s.votes.map((v, i) => `${s.images[i]?.styleName ?? `Look ${i + 1}`} ${v.votes}`).join(', ')}` : ''}
+              {s.totalVotes > 0
+                ? `: ${s.votes.map((v, i) => `${s.images[i]?.styleName ?? `Look ${i + 1}`} ${v.votes}`).join(', ')}`
+                : ''}
             </p>
             {s.reactions.length ? (
               <ul className="space-y-1" aria-label="Reactions">

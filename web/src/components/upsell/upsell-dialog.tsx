@@ -1,5 +1,13 @@
 import type { LimitKind } from '../../../../shared/domain/limit-errors';
-import { GENERATION_COST, INFLUENCER_PUBLIC_STYLES, limitsFor, PLAN_ORDER, PLANS, type PaidPlanId, type PlanLimits } from '../../../../shared/domain/plans';
+import {
+  GENERATION_COST,
+  INFLUENCER_PUBLIC_STYLES,
+  limitsFor,
+  PLAN_ORDER,
+  PLANS,
+  type PaidPlanId,
+  type PlanLimits,
+} from '../../../../shared/domain/plans';
 import { useQuery } from '@tanstack/react-query';
 import type { SubscriptionSummary } from '../../../../shared/schemas/billing';
 import { Button } from '../button';
@@ -32,7 +40,10 @@ export interface EffectiveLimits {
 
 /** Who the limit belongs to, in words: the plan, or the influencer program that raises it. */
 function holderOf(planId: PaidPlanId | null, isInfluencer: boolean): string {
-  if (isInfluencer) return planId ? `As an influencer on the ${PLANS[planId].name} plan, your account` : 'As an influencer, your account';
+  if (isInfluencer)
+    return planId
+      ? `As an influencer on the ${PLANS[planId].name} plan, your account`
+      : 'As an influencer, your account';
   return planId ? `Your ${PLANS[planId].name} plan` : 'Without a plan, your account';
 }
 
@@ -66,15 +77,36 @@ export function upsellCopy(
     const next = nextPlanAbove(limits[key], (l) => l[key]);
     const body = `${holder} includes ${plural(limits[key], one, many)}, and you have used ${usedAll(limits[key])}.`;
     return next
-      ? { title, body: `${body} The ${PLANS[next].name} plan includes up to ${plural(PLANS[next].limits[key], one, many)}.`, ...seePlans }
-      : { title, body: `${body} No plan offers more. Delete ${deleteWhat} you no longer use to make room for a new one.`, ...manage, upgrade: false };
+      ? {
+          title,
+          body: `${body} The ${PLANS[next].name} plan includes up to ${plural(PLANS[next].limits[key], one, many)}.`,
+          ...seePlans,
+        }
+      : {
+          title,
+          body: `${body} No plan offers more. Delete ${deleteWhat} you no longer use to make room for a new one.`,
+          ...manage,
+          upgrade: false,
+        };
   };
 
   switch (kind) {
     case 'photo_profiles':
-      return countLimit('photoProfiles', ['photo profile', 'photo profiles'], 'Photo profile limit reached', 'a profile', { primary: 'Manage photo profiles', target: '/profiles' });
+      return countLimit(
+        'photoProfiles',
+        ['photo profile', 'photo profiles'],
+        'Photo profile limit reached',
+        'a profile',
+        { primary: 'Manage photo profiles', target: '/profiles' },
+      );
     case 'private_styles':
-      return countLimit('privateStyles', ['private style', 'private styles'], 'Private style limit reached', 'a style', { primary: 'Manage styles', target: '/admin/styles' });
+      return countLimit(
+        'privateStyles',
+        ['private style', 'private styles'],
+        'Private style limit reached',
+        'a style',
+        { primary: 'Manage styles', target: '/admin/styles' },
+      );
     case 'publish':
       return {
         title: 'Publishing is for influencers',
@@ -93,11 +125,26 @@ export function upsellCopy(
 }
 
 /** The upsell dialog (loaded on demand by UpsellProvider). `onClose(target)` closes it and navigates. */
-export default function UpsellDialog({ kind, open, onClose }: { kind: LimitKind; open: boolean; onClose: (target?: string) => void }) {
+export default function UpsellDialog({
+  kind,
+  open,
+  onClose,
+}: {
+  kind: LimitKind;
+  open: boolean;
+  onClose: (target?: string) => void;
+}) {
   const { user } = useCurrentUser();
   // The limits the server applies to this person (plan, influencer program, admin); refreshed on each open.
-  const summary = useQuery<SubscriptionSummary>({ queryKey: SUMMARY_KEY, enabled: open && kind !== 'publish' && kind !== 'credits', staleTime: 0 });
-  const copy = upsellCopy(kind, user, { photoProfiles: summary.data?.maxProfiles, privateStyles: summary.data?.maxPrivateStyles });
+  const summary = useQuery<SubscriptionSummary>({
+    queryKey: SUMMARY_KEY,
+    enabled: open && kind !== 'publish' && kind !== 'credits',
+    staleTime: 0,
+  });
+  const copy = upsellCopy(kind, user, {
+    photoProfiles: summary.data?.maxProfiles,
+    privateStyles: summary.data?.maxPrivateStyles,
+  });
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
       <DialogContent title={copy.title} description={copy.body}>

@@ -57,12 +57,16 @@ describe('UpsellProvider', () => {
     renderProvider();
     let handled = false;
     act(() => {
-      handled = api.handleLimitError(apiError(403, { code: 'limit.photo_profiles', message: 'Photo profile limit reached' }));
+      handled = api.handleLimitError(
+        apiError(403, { code: 'limit.photo_profiles', message: 'Photo profile limit reached' }),
+      );
     });
     expect(handled).toBe(true);
     const dialog = await screen.findByRole('dialog', { name: 'Photo profile limit reached' }, { timeout: 5000 });
     expect(dialog.textContent).toContain(`${PLANS.starter.limits.photoProfiles} photo profiles`);
-    expect(dialog.textContent).toContain(`The Creator plan includes up to ${PLANS.creator.limits.photoProfiles} photo profiles`);
+    expect(dialog.textContent).toContain(
+      `The Creator plan includes up to ${PLANS.creator.limits.photoProfiles} photo profiles`,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'See plans' }));
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/subscription'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -130,7 +134,9 @@ describe('upsell copy from the effective limits', () => {
     renderProvider({ currentPlan: 'starter', isInfluencer: true });
     act(() => api.openUpsell('photo_profiles'));
     const dialog = await screen.findByRole('dialog', { name: 'Photo profile limit reached' }, { timeout: 5000 });
-    expect(dialog.textContent).toContain(`As an influencer on the Starter plan, your account includes ${PLANS.creator.limits.photoProfiles} photo profiles`);
+    expect(dialog.textContent).toContain(
+      `As an influencer on the Starter plan, your account includes ${PLANS.creator.limits.photoProfiles} photo profiles`,
+    );
     expect(dialog.textContent).not.toContain(`Your Starter plan includes`);
     expect(dialog.textContent).toContain('No plan offers more');
     expect(screen.queryByRole('button', { name: 'See plans' })).toBeNull();
@@ -142,7 +148,9 @@ describe('upsell copy from the effective limits', () => {
     renderProvider({ currentPlan: 'creator', isInfluencer: false });
     act(() => api.openUpsell('private_styles'));
     const dialog = await screen.findByRole('dialog', { name: 'Private style limit reached' }, { timeout: 5000 });
-    expect(dialog.textContent).toContain(`Your Creator plan includes ${PLANS.creator.limits.privateStyles} private styles`);
+    expect(dialog.textContent).toContain(
+      `Your Creator plan includes ${PLANS.creator.limits.privateStyles} private styles`,
+    );
     expect(screen.queryByRole('button', { name: 'See plans' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Manage styles' })).toBeTruthy();
   });
@@ -151,7 +159,9 @@ describe('upsell copy from the effective limits', () => {
     renderProvider();
     let handled = true;
     act(() => {
-      handled = api.handleLimitError(apiError(400, { code: 'profile_required', message: 'Please create a photo profile first' }));
+      handled = api.handleLimitError(
+        apiError(400, { code: 'profile_required', message: 'Please create a photo profile first' }),
+      );
     });
     expect(handled).toBe(false);
   });

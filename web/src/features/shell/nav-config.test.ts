@@ -62,7 +62,9 @@ describe('navigation', () => {
 
   it('Switch Role: only for permanentRole admin; the current role is marked', () => {
     expect(roleSwitchOptions({ role: 'admin', currentRole: 'admin', permanentRole: 'shopper' })).toEqual([]);
-    expect(roleSwitchOptions({ role: 'influencer', currentRole: 'influencer', permanentRole: 'influencer' })).toEqual([]);
+    expect(roleSwitchOptions({ role: 'influencer', currentRole: 'influencer', permanentRole: 'influencer' })).toEqual(
+      [],
+    );
     expect(roleSwitchOptions({ role: 'admin', currentRole: 'influencer', permanentRole: 'admin' })).toEqual([
       { role: 'admin', label: 'Admin', current: false },
       { role: 'shopper', label: 'Shopper', current: false },

@@ -16,7 +16,9 @@ export const LOGIN_URL = '/api/login';
 /** Login from a page: come back to it afterwards (the landing page needs no return path). */
 export const loginUrlFrom = (here: string): string => {
   const safe = safeReturnTo(here);
-  return safe && safe !== '/' && !safe.startsWith('/#') ? `${LOGIN_URL}?returnTo=${encodeURIComponent(safe)}` : LOGIN_URL;
+  return safe && safe !== '/' && !safe.startsWith('/#')
+    ? `${LOGIN_URL}?returnTo=${encodeURIComponent(safe)}`
+    : LOGIN_URL;
 };
 export const REGISTER_PATH = '/auth/register';
 

@@ -1,5 +1,12 @@
 /** The signed-in user's navigation (user menu and mobile menu), by effective role (spec 01 section 2). */
-import { canSwitchRole, effectiveRole, isAdmin, isCreatorRole, type Role, type RoleCarrier } from '../../../../shared/domain/roles';
+import {
+  canSwitchRole,
+  effectiveRole,
+  isAdmin,
+  isCreatorRole,
+  type Role,
+  type RoleCarrier,
+} from '../../../../shared/domain/roles';
 import { roleLabel } from '../../../../shared/domain/user-display';
 import type { NavItem } from './nav-config';
 

@@ -22,8 +22,14 @@ export function useSavePrompt() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: PromptBody }) =>
-      id ? apiJson<AdminPromptTemplate>('PATCH', `/api/admin/prompts/${encodeURIComponent(id)}`, body) : apiJson<AdminPromptTemplate>('POST', '/api/admin/prompts', body),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ADMIN_PROMPTS_KEY }), qc.invalidateQueries({ queryKey: ['/api/prompts'] })]),
+      id
+        ? apiJson<AdminPromptTemplate>('PATCH', `/api/admin/prompts/${encodeURIComponent(id)}`, body)
+        : apiJson<AdminPromptTemplate>('POST', '/api/admin/prompts', body),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: ADMIN_PROMPTS_KEY }),
+        qc.invalidateQueries({ queryKey: ['/api/prompts'] }),
+      ]),
   });
 }
 
@@ -31,12 +37,19 @@ export function useDeletePrompt() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiJson<R.DeletedResult>('DELETE', `/api/admin/prompts/${encodeURIComponent(id)}`),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ADMIN_PROMPTS_KEY }), qc.invalidateQueries({ queryKey: ['/api/prompts'] })]),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: ADMIN_PROMPTS_KEY }),
+        qc.invalidateQueries({ queryKey: ['/api/prompts'] }),
+      ]),
   });
 }
 
 export const useTestPrompt = () =>
-  useMutation({ mutationFn: (body: { styleId: string; photoProfileId: string }) => apiJson<PromptTestResult>('POST', '/api/admin/prompts/test', body) });
+  useMutation({
+    mutationFn: (body: { styleId: string; photoProfileId: string }) =>
+      apiJson<PromptTestResult>('POST', '/api/admin/prompts/test', body),
+  });
 
 export const useAdminRawTemplates = () => useQuery<AdminRawTemplate[]>({ queryKey: ADMIN_RAW_TEMPLATES_KEY });
 
@@ -47,17 +60,29 @@ export function useSaveRawTemplate() {
       id
         ? apiJson<AdminRawTemplate>('PATCH', `/api/admin/raw-templates/${encodeURIComponent(id)}`, body)
         : apiJson<AdminRawTemplate>('POST', '/api/admin/raw-templates', body),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ADMIN_RAW_TEMPLATES_KEY }), qc.invalidateQueries({ queryKey: ['/api/raw-templates'] })]),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: ADMIN_RAW_TEMPLATES_KEY }),
+        qc.invalidateQueries({ queryKey: ['/api/raw-templates'] }),
+      ]),
   });
 }
 
 export function useDeleteRawTemplate() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiJson<R.DeletedResult>('DELETE', `/api/admin/raw-templates/${encodeURIComponent(id)}`),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ADMIN_RAW_TEMPLATES_KEY }), qc.invalidateQueries({ queryKey: ['/api/raw-templates'] })]),
+    mutationFn: (id: string) =>
+      apiJson<R.DeletedResult>('DELETE', `/api/admin/raw-templates/${encodeURIComponent(id)}`),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: ADMIN_RAW_TEMPLATES_KEY }),
+        qc.invalidateQueries({ queryKey: ['/api/raw-templates'] }),
+      ]),
   });
 }
 
 export const useCompileRawTemplate = () =>
-  useMutation({ mutationFn: (body: { jsonText: string; sampleUrls: SampleUrls }) => apiJson<R.CompileResult>('POST', '/api/admin/raw-templates/compile', body) });
+  useMutation({
+    mutationFn: (body: { jsonText: string; sampleUrls: SampleUrls }) =>
+      apiJson<R.CompileResult>('POST', '/api/admin/raw-templates/compile', body),
+  });

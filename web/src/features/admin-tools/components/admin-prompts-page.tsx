@@ -13,8 +13,22 @@ import { cn } from '../../../lib/cn';
 import { BODY_DESCRIPTION_TOKEN, TASK_TYPES } from '../../../../../shared/domain/catalog';
 import { usePhotoProfiles, useStyles } from '../../../api/catalog';
 import { enumLabel } from '../../../components/badge';
-import { useAdminPrompts, useCategories, useDeletePrompt, useSavePrompt, useTestPrompt, type AdminPromptTemplate } from '../api/admin-templates';
-import { prettyJson, promptDraftFrom, promptDraftProblems, promptTestProblem, toPromptBody, type PromptDraft } from '../lib/templates';
+import {
+  useAdminPrompts,
+  useCategories,
+  useDeletePrompt,
+  useSavePrompt,
+  useTestPrompt,
+  type AdminPromptTemplate,
+} from '../api/admin-templates';
+import {
+  prettyJson,
+  promptDraftFrom,
+  promptDraftProblems,
+  promptTestProblem,
+  toPromptBody,
+  type PromptDraft,
+} from '../lib/templates';
 import { fieldClasses, preClasses, SelectField } from '../../../components/admin-ui';
 import { TemplateEditorCard, TemplateListCard, TemplateWorkbench, type EditorProps } from './template-editor-shell';
 
@@ -35,7 +49,13 @@ export default function AdminPromptsPage() {
   );
 }
 
-function PromptList(props: { templates: AdminPromptTemplate[] | undefined; loading: boolean; failed: boolean; selectedId: string | null; onSelect: (t: AdminPromptTemplate | null) => void }) {
+function PromptList(props: {
+  templates: AdminPromptTemplate[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  selectedId: string | null;
+  onSelect: (t: AdminPromptTemplate | null) => void;
+}) {
   const categories = useCategories();
   const categoryName = (id: string) => categories.data?.find((c) => c.id === id)?.name ?? id;
   return (
@@ -87,20 +107,40 @@ function PromptEditor(props: EditorProps<AdminPromptTemplate, PromptDraft>) {
       {(showErrors) => (
         <>
           <FormField label="Name" error={showErrors ? problems.name : undefined}>
-            <Input value={draft.name} onChange={(e) => set('name', e.target.value)} maxLength={120} autoComplete="off" />
+            <Input
+              value={draft.name}
+              onChange={(e) => set('name', e.target.value)}
+              maxLength={120}
+              autoComplete="off"
+            />
           </FormField>
           <FormField label="Description">
-            <Input value={draft.description} onChange={(e) => set('description', e.target.value)} maxLength={2000} autoComplete="off" />
+            <Input
+              value={draft.description}
+              onChange={(e) => set('description', e.target.value)}
+              maxLength={2000}
+              autoComplete="off"
+            />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField id="prompt-task" label="Task" value={draft.task} onChange={(v) => set('task', v as PromptDraft['task'])}>
+            <SelectField
+              id="prompt-task"
+              label="Task"
+              value={draft.task}
+              onChange={(v) => set('task', v as PromptDraft['task'])}
+            >
               {TASK_TYPES.map((t) => (
                 <option key={t} value={t}>
                   {enumLabel(t)}
                 </option>
               ))}
             </SelectField>
-            <SelectField id="prompt-category" label="Style category" value={draft.styleCategory} onChange={(v) => set('styleCategory', v)}>
+            <SelectField
+              id="prompt-category"
+              label="Style category"
+              value={draft.styleCategory}
+              onChange={(v) => set('styleCategory', v)}
+            >
               <option value="">None (any style)</option>
               {categoryOptions.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -111,18 +151,30 @@ function PromptEditor(props: EditorProps<AdminPromptTemplate, PromptDraft>) {
             </SelectField>
           </div>
           <FormField label="Preview image URL">
-            <Input value={draft.previewImageUrl} onChange={(e) => set('previewImageUrl', e.target.value)} placeholder="https://… or /api/public-image/…" autoComplete="off" />
+            <Input
+              value={draft.previewImageUrl}
+              onChange={(e) => set('previewImageUrl', e.target.value)}
+              placeholder="https://… or /api/public-image/…"
+              autoComplete="off"
+            />
           </FormField>
           <FormField
             label="Template text"
             error={showErrors ? problems.template : undefined}
             hint={
               <>
-                <code className="rounded bg-muted px-1 font-mono">{BODY_DESCRIPTION_TOKEN}</code> is replaced by the photo profile&apos;s body description.
+                <code className="rounded bg-muted px-1 font-mono">{BODY_DESCRIPTION_TOKEN}</code> is replaced by the
+                photo profile&apos;s body description.
               </>
             }
           >
-            <textarea rows={9} value={draft.template} onChange={(e) => set('template', e.target.value)} maxLength={20000} className={cn(fieldClasses, 'min-h-40 resize-y font-mono')} />
+            <textarea
+              rows={9}
+              value={draft.template}
+              onChange={(e) => set('template', e.target.value)}
+              maxLength={20000}
+              className={cn(fieldClasses, 'min-h-40 resize-y font-mono')}
+            />
           </FormField>
         </>
       )}
@@ -145,7 +197,14 @@ function PromptTester() {
     }
     test.mutate(
       { styleId, photoProfileId: profileId },
-      { onError: (err) => toast({ title: 'Test failed', description: errorMessage(err, 'Failed to test the prompt'), variant: 'destructive' }) },
+      {
+        onError: (err) =>
+          toast({
+            title: 'Test failed',
+            description: errorMessage(err, 'Failed to test the prompt'),
+            variant: 'destructive',
+          }),
+      },
     );
   };
 
@@ -157,7 +216,9 @@ function PromptTester() {
           <FlaskConical className="h-5 w-5 text-brand" aria-hidden="true" />
           Prompt tester
         </CardTitle>
-        <CardDescription>See the prompt and request a style would produce for one of your photo profiles. No credits are used.</CardDescription>
+        <CardDescription>
+          See the prompt and request a style would produce for one of your photo profiles. No credits are used.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <SelectField id="tester-style" label="Style" value={styleId} onChange={setStyleId} disabled={styles.isPending}>
@@ -174,7 +235,11 @@ function PromptTester() {
           value={profileId}
           onChange={setProfileId}
           disabled={profiles.isPending}
-          hint={!profiles.isPending && !profiles.data?.length ? 'You have no photo profile yet: create one under Photo profiles.' : undefined}
+          hint={
+            !profiles.isPending && !profiles.data?.length
+              ? 'You have no photo profile yet: create one under Photo profiles.'
+              : undefined
+          }
         >
           <option value="">{profiles.isPending ? 'Loading profiles…' : 'Select a photo profile'}</option>
           {(profiles.data ?? []).map((p) => (
@@ -192,7 +257,10 @@ function PromptTester() {
           <section aria-label="Test result" className="flex flex-col gap-3" data-testid="prompt-test-result">
             <div>
               <h3 className="text-sm font-medium">Prompt</h3>
-              <p className="mt-1 whitespace-pre-line break-words rounded-lg bg-muted/60 p-3 text-sm" data-testid="prompt-test-prompt">
+              <p
+                className="mt-1 whitespace-pre-line break-words rounded-lg bg-muted/60 p-3 text-sm"
+                data-testid="prompt-test-prompt"
+              >
                 {result.prompt}
               </p>
             </div>
@@ -206,7 +274,14 @@ function PromptTester() {
             {result.imageUrl ? (
               <div>
                 <h3 className="text-sm font-medium">Style image</h3>
-                <AppImage src={result.imageUrl} alt="The style's prompt image" className="mt-1 w-40 rounded-lg" width={4} height={5} imgClassName="h-full w-full object-cover" />
+                <AppImage
+                  src={result.imageUrl}
+                  alt="The style's prompt image"
+                  className="mt-1 w-40 rounded-lg"
+                  width={4}
+                  height={5}
+                  imgClassName="h-full w-full object-cover"
+                />
               </div>
             ) : null}
             <div>

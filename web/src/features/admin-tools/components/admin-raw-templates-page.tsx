@@ -14,8 +14,23 @@ import { RAW_TEMPLATE_TOKENS, SETTINGS, TASK_TYPES, VIBES } from '../../../../..
 import { enumLabel } from '../../../components/badge';
 import { usePhotoProfiles, useStyles } from '../../../api/catalog';
 import { compileErrorDetail, RAW_TEST_MESSAGES, samplesFromSelection } from '../lib/raw-test';
-import { useAdminRawTemplates, useCompileRawTemplate, useDeleteRawTemplate, useSaveRawTemplate, type AdminRawTemplate } from '../api/admin-templates';
-import { DEFAULT_SAMPLES, prettyJson, rawDraftFrom, rawDraftProblems, toRawBody, toSampleUrls, type RawDraft, type SampleUrls } from '../lib/templates';
+import {
+  useAdminRawTemplates,
+  useCompileRawTemplate,
+  useDeleteRawTemplate,
+  useSaveRawTemplate,
+  type AdminRawTemplate,
+} from '../api/admin-templates';
+import {
+  DEFAULT_SAMPLES,
+  prettyJson,
+  rawDraftFrom,
+  rawDraftProblems,
+  toRawBody,
+  toSampleUrls,
+  type RawDraft,
+  type SampleUrls,
+} from '../lib/templates';
 import { fieldClasses, preClasses, SelectField } from '../../../components/admin-ui';
 import { TemplateEditorCard, TemplateListCard, TemplateWorkbench, type EditorProps } from './template-editor-shell';
 
@@ -28,7 +43,12 @@ const TOKEN_HELP: Record<(typeof RAW_TEMPLATE_TOKENS)[number], string> = {
   '{{BACKGROUND_URL}}': 'background image',
 };
 
-const SAMPLE_LABELS: Record<keyof SampleUrls, string> = { style: 'Style reference URL', portrait: 'Portrait URL', fullBody: 'Full body URL', background: 'Background URL' };
+const SAMPLE_LABELS: Record<keyof SampleUrls, string> = {
+  style: 'Style reference URL',
+  portrait: 'Portrait URL',
+  fullBody: 'Full body URL',
+  background: 'Background URL',
+};
 
 /** /admin/raw-templates: raw templates list, editor and compile test (admins only). */
 export default function AdminRawTemplatesPage() {
@@ -132,24 +152,44 @@ function RawEditor(props: EditorProps<AdminRawTemplate, RawDraft>) {
       {(showErrors) => (
         <>
           <FormField label="Name" error={showErrors ? problems.name : undefined}>
-            <Input value={draft.name} onChange={(e) => set('name', e.target.value)} maxLength={120} autoComplete="off" />
+            <Input
+              value={draft.name}
+              onChange={(e) => set('name', e.target.value)}
+              maxLength={120}
+              autoComplete="off"
+            />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-3">
-            <SelectField id="raw-task" label="Task type" value={draft.taskType} onChange={(v) => set('taskType', v as RawDraft['taskType'])}>
+            <SelectField
+              id="raw-task"
+              label="Task type"
+              value={draft.taskType}
+              onChange={(v) => set('taskType', v as RawDraft['taskType'])}
+            >
               {TASK_TYPES.map((t) => (
                 <option key={t} value={t}>
                   {enumLabel(t)}
                 </option>
               ))}
             </SelectField>
-            <SelectField id="raw-vibe" label="Vibe" value={draft.vibeCategory} onChange={(v) => set('vibeCategory', v as RawDraft['vibeCategory'])}>
+            <SelectField
+              id="raw-vibe"
+              label="Vibe"
+              value={draft.vibeCategory}
+              onChange={(v) => set('vibeCategory', v as RawDraft['vibeCategory'])}
+            >
               {VIBES.map((t) => (
                 <option key={t} value={t}>
                   {enumLabel(t)}
                 </option>
               ))}
             </SelectField>
-            <SelectField id="raw-setting" label="Setting" value={draft.settingCategory} onChange={(v) => set('settingCategory', v as RawDraft['settingCategory'])}>
+            <SelectField
+              id="raw-setting"
+              label="Setting"
+              value={draft.settingCategory}
+              onChange={(v) => set('settingCategory', v as RawDraft['settingCategory'])}
+            >
               {SETTINGS.map((t) => (
                 <option key={t} value={t}>
                   {enumLabel(t)}
@@ -159,15 +199,33 @@ function RawEditor(props: EditorProps<AdminRawTemplate, RawDraft>) {
           </div>
           <div className="grid gap-4 sm:grid-cols-[minmax(0,10rem)_1fr] sm:items-end">
             <FormField label="Priority" error={showErrors ? problems.priority : undefined} hint="Lower comes first.">
-              <Input type="number" inputMode="numeric" min={0} max={99999} step={1} value={draft.priority} onChange={(e) => set('priority', e.target.value)} />
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={99999}
+                step={1}
+                value={draft.priority}
+                onChange={(e) => set('priority', e.target.value)}
+              />
             </FormField>
             <div className="flex flex-col gap-3 pb-1 sm:flex-row sm:gap-6">
               <label className="inline-flex items-center gap-2 text-sm font-medium">
-                <input type="checkbox" className="h-4 w-4 accent-primary" checked={draft.requiresFullBody} onChange={(e) => set('requiresFullBody', e.target.checked)} />
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-primary"
+                  checked={draft.requiresFullBody}
+                  onChange={(e) => set('requiresFullBody', e.target.checked)}
+                />
                 Requires full body
               </label>
               <label className="inline-flex items-center gap-2 text-sm font-medium">
-                <input type="checkbox" className="h-4 w-4 accent-primary" checked={draft.enabled} onChange={(e) => set('enabled', e.target.checked)} />
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-primary"
+                  checked={draft.enabled}
+                  onChange={(e) => set('enabled', e.target.checked)}
+                />
                 Enabled
               </label>
             </div>
@@ -258,7 +316,12 @@ function CompilePanel({ jsonText }: { jsonText: string }) {
         <CardDescription>Compile the JSON in the editor with sample image URLs.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <SelectField id="raw-test-style" label="Style template" value={styleId} onChange={(v) => choose({ styleId: v })}>
+        <SelectField
+          id="raw-test-style"
+          label="Style template"
+          value={styleId}
+          onChange={(v) => choose({ styleId: v })}
+        >
           <option value="">Select a style...</option>
           {(styles.data ?? []).map((s) => (
             <option key={s.id} value={s.id}>
@@ -271,7 +334,11 @@ function CompilePanel({ jsonText }: { jsonText: string }) {
           label="Photo profile"
           value={profileId}
           onChange={(v) => choose({ profileId: v })}
-          hint={profiles.data && profiles.data.length === 0 ? 'You have no photo profile yet: create one under Photo Profiles.' : undefined}
+          hint={
+            profiles.data && profiles.data.length === 0
+              ? 'You have no photo profile yet: create one under Photo Profiles.'
+              : undefined
+          }
         >
           <option value="">Select a profile...</option>
           {(profiles.data ?? []).map((p) => (
@@ -282,7 +349,12 @@ function CompilePanel({ jsonText }: { jsonText: string }) {
         </SelectField>
         {(Object.keys(SAMPLE_LABELS) as (keyof SampleUrls)[]).map((k) => (
           <FormField key={k} label={SAMPLE_LABELS[k]}>
-            <Input type="url" value={samples[k]} onChange={(e) => setSamples({ ...samples, [k]: e.target.value })} autoComplete="off" />
+            <Input
+              type="url"
+              value={samples[k]}
+              onChange={(e) => setSamples({ ...samples, [k]: e.target.value })}
+              autoComplete="off"
+            />
           </FormField>
         ))}
         <Button onClick={run} disabled={compile.isPending}>
@@ -293,12 +365,22 @@ function CompilePanel({ jsonText }: { jsonText: string }) {
           outcome.ok ? (
             <div>
               <h3 className="text-sm font-medium">Output</h3>
-              <pre className={cn(preClasses, 'mt-1')} tabIndex={0} role="region" aria-label="Compiled JSON" data-testid="compile-output">
+              <pre
+                className={cn(preClasses, 'mt-1')}
+                tabIndex={0}
+                role="region"
+                aria-label="Compiled JSON"
+                data-testid="compile-output"
+              >
                 {outcome.output}
               </pre>
             </div>
           ) : (
-            <p role="alert" className="rounded-lg border border-destructive/40 p-3 text-sm text-destructive dark:text-red-400" data-testid="compile-error">
+            <p
+              role="alert"
+              className="rounded-lg border border-destructive/40 p-3 text-sm text-destructive dark:text-red-400"
+              data-testid="compile-error"
+            >
               {outcome.error}
             </p>
           )

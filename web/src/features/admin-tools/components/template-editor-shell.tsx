@@ -44,7 +44,13 @@ export function TemplateWorkbench<T extends Template, D>(props: {
   columns: string;
   query: ListQuery<T>;
   draftFrom: (t: T | null) => D;
-  list: (p: { templates: T[] | undefined; loading: boolean; failed: boolean; selectedId: string | null; onSelect: (t: T | null) => void }) => ReactNode;
+  list: (p: {
+    templates: T[] | undefined;
+    loading: boolean;
+    failed: boolean;
+    selectedId: string | null;
+    onSelect: (t: T | null) => void;
+  }) => ReactNode;
   editor: (p: EditorProps<T, D>) => ReactNode;
   panel: (draft: D) => ReactNode;
 }) {
@@ -55,7 +61,16 @@ export function TemplateWorkbench<T extends Template, D>(props: {
   );
 }
 
-function Workbench<T extends Template, D>({ title, description, columns, query, draftFrom, list, editor, panel }: Parameters<typeof TemplateWorkbench<T, D>>[0]) {
+function Workbench<T extends Template, D>({
+  title,
+  description,
+  columns,
+  query,
+  draftFrom,
+  list,
+  editor,
+  panel,
+}: Parameters<typeof TemplateWorkbench<T, D>>[0]) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [draft, setDraft] = useState<D>(() => draftFrom(null));
 
@@ -142,7 +157,9 @@ export function TemplateListCard<T extends Template>({
                   className={cn(
                     'flex w-full flex-col items-start rounded-lg border px-3 py-2 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
                     itemClassName,
-                    selectedId === t.id ? 'border-primary bg-accent text-accent-foreground' : 'border-border hover:bg-muted',
+                    selectedId === t.id
+                      ? 'border-primary bg-accent text-accent-foreground'
+                      : 'border-border hover:bg-muted',
                   )}
                 >
                   {renderItem(t)}
@@ -206,7 +223,12 @@ export function TemplateEditorCard<T extends Template, D extends { name: string 
           setShowErrors(false);
           onSaved(t);
         },
-        onError: (err) => toast({ title: 'Error', description: errorMessage(err, editing ? 'Failed to update template' : 'Failed to create template'), variant: 'destructive' }),
+        onError: (err) =>
+          toast({
+            title: 'Error',
+            description: errorMessage(err, editing ? 'Failed to update template' : 'Failed to create template'),
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -219,7 +241,8 @@ export function TemplateEditorCard<T extends Template, D extends { name: string 
         setConfirmOpen(false);
         onDeleted();
       },
-      onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to delete template'), variant: 'destructive' }),
+      onError: (err) =>
+        toast({ title: 'Error', description: errorMessage(err, 'Failed to delete template'), variant: 'destructive' }),
     });
   };
 
@@ -236,7 +259,12 @@ export function TemplateEditorCard<T extends Template, D extends { name: string 
         <CardDescription>{editing ? draft.name || 'Untitled' : newDescription}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={`${editing ? 'Edit' : 'New'} ${formLabel}`}>
+        <form
+          onSubmit={submit}
+          noValidate
+          className="flex flex-col gap-4"
+          aria-label={`${editing ? 'Edit' : 'New'} ${formLabel}`}
+        >
           {children(showErrors)}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
             {leftActions ? (

@@ -5,7 +5,9 @@ import { compileErrorDetail, samplesFromSelection } from './raw-test';
 describe('raw-template test panel', () => {
   it('says "Compile failed" once', () => {
     expect(compileErrorDetail('Compile failed: Invalid JSON')).toBe('Invalid JSON');
-    expect(compileErrorDetail('Compile failed: Compile failed: no URL for token {{PORTRAIT_URL}}')).toBe('no URL for token {{PORTRAIT_URL}}');
+    expect(compileErrorDetail('Compile failed: Compile failed: no URL for token {{PORTRAIT_URL}}')).toBe(
+      'no URL for token {{PORTRAIT_URL}}',
+    );
     expect(compileErrorDetail('Template JSON is too long')).toBe('Template JSON is too long');
   });
 
@@ -24,6 +26,11 @@ describe('raw-template test panel', () => {
   });
 
   it('without a prompt image the cover stands for the style', () => {
-    expect(samplesFromSelection(DEFAULT_SAMPLES, { style: { promptImageUrl: null, coverImageUrl: '/c.jpg' }, origin: 'http://x' }).style).toBe('http://x/c.jpg');
+    expect(
+      samplesFromSelection(DEFAULT_SAMPLES, {
+        style: { promptImageUrl: null, coverImageUrl: '/c.jpg' },
+        origin: 'http://x',
+      }).style,
+    ).toBe('http://x/c.jpg');
   });
 });

@@ -17,7 +17,10 @@ import {
 
 describe('prompt template editor', () => {
   it('requires name and template text', () => {
-    expect(promptDraftProblems(EMPTY_PROMPT_DRAFT)).toEqual({ name: 'Name is required', template: 'Template text is required' });
+    expect(promptDraftProblems(EMPTY_PROMPT_DRAFT)).toEqual({
+      name: 'Name is required',
+      template: 'Template text is required',
+    });
     expect(promptDraftProblems({ ...EMPTY_PROMPT_DRAFT, name: ' A ', template: 'x {{BODY_DESCRIPTION}}' })).toEqual({});
   });
 
@@ -33,8 +36,22 @@ describe('prompt template editor', () => {
   });
 
   it('loads a template into a draft', () => {
-    const d = promptDraftFrom({ name: 'N', description: null, task: 'FACE_HAIRCUT', styleCategory: 'cat-street', previewImageUrl: null, template: 'T' });
-    expect(d).toEqual({ name: 'N', description: '', task: 'FACE_HAIRCUT', styleCategory: 'cat-street', previewImageUrl: '', template: 'T' });
+    const d = promptDraftFrom({
+      name: 'N',
+      description: null,
+      task: 'FACE_HAIRCUT',
+      styleCategory: 'cat-street',
+      previewImageUrl: null,
+      template: 'T',
+    });
+    expect(d).toEqual({
+      name: 'N',
+      description: '',
+      task: 'FACE_HAIRCUT',
+      styleCategory: 'cat-street',
+      previewImageUrl: '',
+      template: 'T',
+    });
     expect(promptDraftFrom(null)).toEqual(EMPTY_PROMPT_DRAFT);
   });
 
@@ -64,11 +81,22 @@ describe('raw template editor', () => {
   });
 
   it('round-trips a template and sends priority as a number', () => {
-    const t = { name: 'Beach', taskType: 'BACKGROUND_SCENE', vibeCategory: 'CASUAL', settingCategory: 'BEACH', requiresFullBody: true, priority: 20, enabled: false, jsonText: '{}' };
+    const t = {
+      name: 'Beach',
+      taskType: 'BACKGROUND_SCENE',
+      vibeCategory: 'CASUAL',
+      settingCategory: 'BEACH',
+      requiresFullBody: true,
+      priority: 20,
+      enabled: false,
+      jsonText: '{}',
+    };
     expect(toRawBody(rawDraftFrom(t))).toEqual(t);
   });
 
   it('leaves empty sample URLs out of the compile call', () => {
-    expect(toSampleUrls({ style: ' https://a/s.jpg ', portrait: '', fullBody: 'https://a/f.jpg', background: '  ' })).toEqual({ style: 'https://a/s.jpg', fullBody: 'https://a/f.jpg' });
+    expect(
+      toSampleUrls({ style: ' https://a/s.jpg ', portrait: '', fullBody: 'https://a/f.jpg', background: '  ' }),
+    ).toEqual({ style: 'https://a/s.jpg', fullBody: 'https://a/f.jpg' });
   });
 });

@@ -1,5 +1,13 @@
 /** Pure rules of the prompt-template and raw-template editors (spec 02 sections 3, 4, 5 and 9). */
-import { RAW_TEMPLATE_DEFAULTS, SETTINGS, TASK_TYPES, VIBES, type Setting, type TaskType, type Vibe } from '../../../../../shared/domain/catalog';
+import {
+  RAW_TEMPLATE_DEFAULTS,
+  SETTINGS,
+  TASK_TYPES,
+  VIBES,
+  type Setting,
+  type TaskType,
+  type Vibe,
+} from '../../../../../shared/domain/catalog';
 
 /* ---------- prompt templates ---------- */
 
@@ -21,11 +29,31 @@ export interface PromptBody {
   template: string;
 }
 
-export const EMPTY_PROMPT_DRAFT: PromptDraft = { name: '', description: '', task: 'OUTFIT_TRYON', styleCategory: '', previewImageUrl: '', template: '' };
+export const EMPTY_PROMPT_DRAFT: PromptDraft = {
+  name: '',
+  description: '',
+  task: 'OUTFIT_TRYON',
+  styleCategory: '',
+  previewImageUrl: '',
+  template: '',
+};
 
-const asTask = (v: string | null | undefined): TaskType => ((TASK_TYPES as readonly string[]).includes(v ?? '') ? (v as TaskType) : 'OUTFIT_TRYON');
+const asTask = (v: string | null | undefined): TaskType =>
+  (TASK_TYPES as readonly string[]).includes(v ?? '') ? (v as TaskType) : 'OUTFIT_TRYON';
 
-export function promptDraftFrom(t: { name: string; description: string | null; task: string; styleCategory: string | null; previewImageUrl: string | null; template: string } | null | undefined): PromptDraft {
+export function promptDraftFrom(
+  t:
+    | {
+        name: string;
+        description: string | null;
+        task: string;
+        styleCategory: string | null;
+        previewImageUrl: string | null;
+        template: string;
+      }
+    | null
+    | undefined,
+): PromptDraft {
   if (!t) return { ...EMPTY_PROMPT_DRAFT };
   return {
     name: t.name,
@@ -37,7 +65,10 @@ export function promptDraftFrom(t: { name: string; description: string | null; t
   };
 }
 
-export const PROMPT_MESSAGES = { nameRequired: 'Name is required', templateRequired: 'Template text is required' } as const;
+export const PROMPT_MESSAGES = {
+  nameRequired: 'Name is required',
+  templateRequired: 'Template text is required',
+} as const;
 
 /** Field problems of a prompt draft: name and template text are required. */
 export function promptDraftProblems(d: PromptDraft): Partial<Record<'name' | 'template', string>> {
@@ -59,7 +90,8 @@ export const toPromptBody = (d: PromptDraft): PromptBody => ({
 export const MISSING_SELECTION = 'Missing selection';
 
 /** The prompt tester needs a style and a photo profile. */
-export const promptTestProblem = (styleId: string, photoProfileId: string): string | null => (styleId && photoProfileId ? null : MISSING_SELECTION);
+export const promptTestProblem = (styleId: string, photoProfileId: string): string | null =>
+  styleId && photoProfileId ? null : MISSING_SELECTION;
 
 /* ---------- raw templates ---------- */
 
@@ -81,7 +113,11 @@ export const STARTER_JSON = JSON.stringify(
   {
     prompt: 'Dress the person in the outfit from the style reference. Keep the face and body identical.',
     images: { person: '{{FULL_BODY_URL}}', face: '{{PORTRAIT_URL}}', style_reference: '{{STYLE_REF_URL}}' },
-    output: { aspect_ratio: RAW_TEMPLATE_DEFAULTS.aspectRatio, format: RAW_TEMPLATE_DEFAULTS.outputFormat, num_images: RAW_TEMPLATE_DEFAULTS.numImages },
+    output: {
+      aspect_ratio: RAW_TEMPLATE_DEFAULTS.aspectRatio,
+      format: RAW_TEMPLATE_DEFAULTS.outputFormat,
+      num_images: RAW_TEMPLATE_DEFAULTS.numImages,
+    },
   },
   null,
   2,
@@ -98,9 +134,24 @@ export const newRawDraft = (): RawDraft => ({
   jsonText: STARTER_JSON,
 });
 
-const pick = <T extends string>(list: readonly T[], v: string | null | undefined, fallback: T): T => ((list as readonly string[]).includes(v ?? '') ? (v as T) : fallback);
+const pick = <T extends string>(list: readonly T[], v: string | null | undefined, fallback: T): T =>
+  (list as readonly string[]).includes(v ?? '') ? (v as T) : fallback;
 
-export function rawDraftFrom(t: { name: string; taskType: string; vibeCategory: string | null; settingCategory: string | null; requiresFullBody: boolean; priority: number; enabled: boolean; jsonText: string } | null | undefined): RawDraft {
+export function rawDraftFrom(
+  t:
+    | {
+        name: string;
+        taskType: string;
+        vibeCategory: string | null;
+        settingCategory: string | null;
+        requiresFullBody: boolean;
+        priority: number;
+        enabled: boolean;
+        jsonText: string;
+      }
+    | null
+    | undefined,
+): RawDraft {
   if (!t) return newRawDraft();
   return {
     name: t.name,
@@ -124,7 +175,11 @@ export function rawDraftProblems(d: RawDraft): Partial<Record<'name' | 'priority
   return out;
 }
 
-export const toRawBody = (d: RawDraft): RawTemplateBody => ({ ...d, name: d.name.trim(), priority: Number(d.priority.trim()) });
+export const toRawBody = (d: RawDraft): RawTemplateBody => ({
+  ...d,
+  name: d.name.trim(),
+  priority: Number(d.priority.trim()),
+});
 
 export interface SampleUrls {
   style?: string;

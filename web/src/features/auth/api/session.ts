@@ -4,7 +4,11 @@ import { CURRENT_USER_KEY, currentUserQueryFn } from '../../../api/current-user'
 
 /** After signing in: load the user now (the route table switches on it) and report whether it worked. */
 export async function refreshCurrentUser(qc: QueryClient): Promise<CurrentUser | null> {
-  return qc.fetchQuery({ queryKey: CURRENT_USER_KEY, queryFn: currentUserQueryFn, staleTime: 0 }) as Promise<CurrentUser | null>;
+  return qc.fetchQuery({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: currentUserQueryFn,
+    staleTime: 0,
+  }) as Promise<CurrentUser | null>;
 }
 
 /** A same-site path to return to after sign-in (no open redirects), else null. */

@@ -2,7 +2,19 @@ import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** The frame of the sign-in and registration pages. */
-export function AuthCard({ title, description, children, footer, documentTitle }: { title: string; description?: ReactNode; children: ReactNode; footer?: ReactNode; documentTitle?: string }) {
+export function AuthCard({
+  title,
+  description,
+  children,
+  footer,
+  documentTitle,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  documentTitle?: string;
+}) {
   useDocumentTitle(documentTitle ?? title);
   return (
     <div className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center sm:py-16">
@@ -19,7 +31,11 @@ export function AuthCard({ title, description, children, footer, documentTitle }
 export function FormError({ message }: { message: string | null }) {
   if (!message) return null;
   return (
-    <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200" data-testid="form-error">
+    <p
+      role="alert"
+      className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+      data-testid="form-error"
+    >
       {message}
     </p>
   );

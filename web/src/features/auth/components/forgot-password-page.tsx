@@ -16,9 +16,15 @@ import { AuthCard, FormError } from './auth-card';
 import { PasswordHints } from '../../../components/password-hints';
 import { newPasswordSchema } from '../../../lib/password-schema';
 
-const emailSchema = z.object({ email: z.string().trim().min(1, 'Enter your email address').email('Enter a valid email address') });
+const emailSchema = z.object({
+  email: z.string().trim().min(1, 'Enter your email address').email('Enter a valid email address'),
+});
 const resetSchema = z.object({
-  code: z.string().trim().min(1, 'Enter the code from the email').regex(/^\d{6}$/, 'The code is 6 digits'),
+  code: z
+    .string()
+    .trim()
+    .min(1, 'Enter the code from the email')
+    .regex(/^\d{6}$/, 'The code is 6 digits'),
   password: newPasswordSchema,
 });
 
@@ -40,7 +46,15 @@ export default function ForgotPasswordPage() {
   );
 }
 
-function EmailStep({ initial, returnTo, onSent }: { initial: string; returnTo: string | null; onSent: (email: string) => void }) {
+function EmailStep({
+  initial,
+  returnTo,
+  onSent,
+}: {
+  initial: string;
+  returnTo: string | null;
+  onSent: (email: string) => void;
+}) {
   const [error, setError] = useState<string | null>(null);
   const {
     register,
@@ -76,7 +90,12 @@ function EmailStep({ initial, returnTo, onSent }: { initial: string; returnTo: s
         </>
       }
     >
-      <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4" aria-label="Reset your password">
+      <form
+        onSubmit={handleSubmit(onSubmit)}
+        noValidate
+        className="flex flex-col gap-4"
+        aria-label="Reset your password"
+      >
         <FormError message={error} />
         <FormField label="Email" error={errors.email?.message}>
           <Input type="email" autoComplete="email" inputMode="email" autoFocus {...register('email')} />
@@ -100,7 +119,10 @@ function ResetStep({ email, returnTo, onRestart }: { email: string; returnTo: st
     handleSubmit,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<z.infer<typeof resetSchema>>({ resolver: zodResolver(resetSchema), defaultValues: { code: '', password: '' } });
+  } = useForm<z.infer<typeof resetSchema>>({
+    resolver: zodResolver(resetSchema),
+    defaultValues: { code: '', password: '' },
+  });
   const password = watch('password');
 
   const onSubmit = async ({ code, password: next }: z.infer<typeof resetSchema>) => {
@@ -110,7 +132,11 @@ function ResetStep({ email, returnTo, onRestart }: { email: string; returnTo: st
     } catch (err) {
       const name = (err as { name?: string } | null)?.name;
       // An unknown address reads like a wrong code (no account enumeration).
-      setError(name === 'UserNotFoundException' ? authErrorMessage({ name: 'CodeMismatchException' }) : authErrorMessage(err, 'confirm'));
+      setError(
+        name === 'UserNotFoundException'
+          ? authErrorMessage({ name: 'CodeMismatchException' })
+          : authErrorMessage(err, 'confirm'),
+      );
       return;
     }
     navigate(signInPath(returnTo), { replace: true, state: { notice: RESET_DONE_NOTICE } });
@@ -121,11 +147,17 @@ function ResetStep({ email, returnTo, onRestart }: { email: string; returnTo: st
       title="Set a new password"
       description={
         <>
-          If <strong className="break-all text-foreground">{email}</strong> has an account, we sent it a 6-digit code. Enter it with your new password.
+          If <strong className="break-all text-foreground">{email}</strong> has an account, we sent it a 6-digit code.
+          Enter it with your new password.
         </>
       }
     >
-      <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4" aria-label="Set a new password">
+      <form
+        onSubmit={handleSubmit(onSubmit)}
+        noValidate
+        className="flex flex-col gap-4"
+        aria-label="Set a new password"
+      >
         <LocalCodeNote code={localCode} what="reset code" />
         <FormError message={error} />
         <FormField label="Reset code" error={errors.code?.message}>

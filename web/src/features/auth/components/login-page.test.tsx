@@ -48,7 +48,9 @@ describe('login page', () => {
   });
 
   it('shows Cognito errors inline', async () => {
-    vi.mocked(signIn).mockRejectedValueOnce(Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' }));
+    vi.mocked(signIn).mockRejectedValueOnce(
+      Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' }),
+    );
     show();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Wrong-pass-1' } });

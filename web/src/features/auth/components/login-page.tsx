@@ -93,7 +93,11 @@ export default function LoginPage() {
         <FormField label="Password" error={errors.password?.message}>
           <Input type="password" autoComplete="current-password" {...register('password')} />
         </FormField>
-        <Link to={forgotPasswordPath(returnTo)} className="-mt-2 self-end text-sm font-medium text-brand underline-offset-4 hover:underline" data-testid="forgot-password-link">
+        <Link
+          to={forgotPasswordPath(returnTo)}
+          className="-mt-2 self-end text-sm font-medium text-brand underline-offset-4 hover:underline"
+          data-testid="forgot-password-link"
+        >
           Forgot password?
         </Link>
         <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">

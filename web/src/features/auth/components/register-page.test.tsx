@@ -26,7 +26,9 @@ import RegisterPage from './register-page';
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   fetchMock.mockReset();
-  fetchMock.mockImplementation(async () => new Response(JSON.stringify({ id: 'u1', email: 'new@example.com' }), { status: 200 }));
+  fetchMock.mockImplementation(
+    async () => new Response(JSON.stringify({ id: 'u1', email: 'new@example.com' }), { status: 200 }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   vi.mocked(hasStoredSession).mockReturnValue(false);
 });
@@ -80,8 +82,15 @@ describe('register page', () => {
     fill('Date of birth', '1990-04-12');
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('heading', { name: 'Confirm your email' })).toBeTruthy();
-    expect(signUp).toHaveBeenCalledWith({ firstName: 'Grace', lastName: 'Hopper', email: 'new@example.com', password: 'Demo-pass-1' });
-    expect((await screen.findByTestId('local-code-note')).textContent).toBe('Local mode: your confirmation code is 123456');
+    expect(signUp).toHaveBeenCalledWith({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'new@example.com',
+      password: 'Demo-pass-1',
+    });
+    expect((await screen.findByTestId('local-code-note')).textContent).toBe(
+      'Local mode: your confirmation code is 123456',
+    );
     fill('Confirmation code', '12');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('The code is 6 digits')).toBeTruthy();

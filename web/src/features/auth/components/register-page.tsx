@@ -81,7 +81,15 @@ export default function RegisterPage() {
   return <DetailsStep onRegistered={setPending} returnTo={returnTo} onFinishing={() => setFinishing(true)} />;
 }
 
-function DetailsStep({ onRegistered, onFinishing, returnTo }: { onRegistered: (p: Pending) => void; onFinishing: () => void; returnTo: string | null }) {
+function DetailsStep({
+  onRegistered,
+  onFinishing,
+  returnTo,
+}: {
+  onRegistered: (p: Pending) => void;
+  onFinishing: () => void;
+  returnTo: string | null;
+}) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
@@ -129,7 +137,12 @@ function DetailsStep({ onRegistered, onFinishing, returnTo }: { onRegistered: (p
         </>
       }
     >
-      <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4" aria-label="Create your account">
+      <form
+        onSubmit={handleSubmit(onSubmit)}
+        noValidate
+        className="flex flex-col gap-4"
+        aria-label="Create your account"
+      >
         <FormError message={error} />
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="First name" error={errors.firstName?.message}>
@@ -150,7 +163,12 @@ function DetailsStep({ onRegistered, onFinishing, returnTo }: { onRegistered: (p
           error={errors.birthDate?.message}
           hint={`Photo profiles are for people ${MIN_PHOTO_PROFILE_AGE} and over. We keep only whether you are ${MIN_PHOTO_PROFILE_AGE} or over, not the date.`}
         >
-          <Input type="date" autoComplete="bday" max={new Date().toISOString().slice(0, 10)} {...register('birthDate')} />
+          <Input
+            type="date"
+            autoComplete="bday"
+            max={new Date().toISOString().slice(0, 10)}
+            {...register('birthDate')}
+          />
         </FormField>
         <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
           {isSubmitting ? <SpinnerIcon /> : null}
@@ -168,7 +186,15 @@ function DetailsStep({ onRegistered, onFinishing, returnTo }: { onRegistered: (p
   );
 }
 
-function ConfirmStep({ pending, onFinishing, returnTo }: { pending: Pending; onFinishing: () => void; returnTo: string | null }) {
+function ConfirmStep({
+  pending,
+  onFinishing,
+  returnTo,
+}: {
+  pending: Pending;
+  onFinishing: () => void;
+  returnTo: string | null;
+}) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const config = useRuntimeConfig();
@@ -190,7 +216,10 @@ function ConfirmStep({ pending, onFinishing, returnTo }: { pending: Pending; onF
       return;
     }
     if (!pending.password) {
-      navigate(signInPath(returnTo), { replace: true, state: { notice: 'Your email is confirmed. Sign in to continue.' } });
+      navigate(signInPath(returnTo), {
+        replace: true,
+        state: { notice: 'Your email is confirmed. Sign in to continue.' },
+      });
       return;
     }
     try {
@@ -200,7 +229,10 @@ function ConfirmStep({ pending, onFinishing, returnTo }: { pending: Pending; onF
       await refreshCurrentUser(qc);
       navigate(afterSignUpPath(returnTo), { replace: true });
     } catch (err) {
-      navigate(signInPath(returnTo), { replace: true, state: { notice: `Your email is confirmed. ${authErrorMessage(err, 'sign-in')}` } });
+      navigate(signInPath(returnTo), {
+        replace: true,
+        state: { notice: `Your email is confirmed. ${authErrorMessage(err, 'sign-in')}` },
+      });
     }
   };
 
@@ -221,12 +253,17 @@ function ConfirmStep({ pending, onFinishing, returnTo }: { pending: Pending; onF
       title="Confirm your email"
       description={
         <>
-          We sent a 6-digit code to <strong className="break-all text-foreground">{pending.email}</strong>. Enter it below to activate your
-          account.
+          We sent a 6-digit code to <strong className="break-all text-foreground">{pending.email}</strong>. Enter it
+          below to activate your account.
         </>
       }
     >
-      <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4" aria-label="Confirm your email">
+      <form
+        onSubmit={handleSubmit(onSubmit)}
+        noValidate
+        className="flex flex-col gap-4"
+        aria-label="Confirm your email"
+      >
         <LocalCodeNote code={localCode} what="confirmation code" />
         <FormError message={error} />
         {resent === 'sent' ? (

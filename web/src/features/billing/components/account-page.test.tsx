@@ -39,7 +39,15 @@ const summary = {
   hasUsedTrial: false,
   isTrialEligible: false,
 };
-const credits = { credits: 1234, hasUnlimitedCredits: false, buckets: { trial: 0, monthly: 1204, pack: 30 }, monthlyAllowance: 60, rolloverCap: 180, packLots: [], monthlyExpiresAt: null };
+const credits = {
+  credits: 1234,
+  hasUnlimitedCredits: false,
+  buckets: { trial: 0, monthly: 1204, pack: 30 },
+  monthlyAllowance: 60,
+  rolloverCap: 180,
+  packLots: [],
+  monthlyExpiresAt: null,
+};
 const entry = (i: number, kind: string, amount: number, note: string | null = null) => ({
   entryId: `e${i}`,
   kind,
@@ -84,7 +92,10 @@ describe('AccountPage', () => {
       'GET /api/credits/ledger': (url) =>
         url.searchParams.get('cursor') === 'next'
           ? json({ items: [entry(3, 'refund.generation', 1)], nextCursor: null })
-          : json({ items: [entry(1, 'spend.generation', -1), entry(2, 'grant.monthly', 60, 'Creator renewal')], nextCursor: 'next' }),
+          : json({
+              items: [entry(1, 'spend.generation', -1), entry(2, 'grant.monthly', 60, 'Creator renewal')],
+              nextCursor: 'next',
+            }),
     });
     renderPage();
     expect((await screen.findByTestId('account-credits')).textContent).toBe('1,234');
@@ -114,12 +125,16 @@ describe('AccountPage', () => {
       },
     });
     renderPage();
-    expect(await screen.findByText('No credit movements yet. Purchases, generations and refunds appear here.')).toBeTruthy();
+    expect(
+      await screen.findByText('No credit movements yet. Purchases, generations and refunds appear here.'),
+    ).toBeTruthy();
     fireEvent.click(await screen.findByTestId('cancel-subscription'));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel subscription?' });
     expect(dialog.textContent).toContain('stays active until Dec 21, 2026');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
-    await waitFor(() => expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Subscription cancelled' })));
+    await waitFor(() =>
+      expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Subscription cancelled' })),
+    );
     expect((await screen.findByTestId('scheduled-change')).textContent).toContain('ends on Dec 21, 2026');
     expect(screen.queryByTestId('cancel-subscription')).toBeNull();
   });
@@ -135,8 +150,20 @@ describe('AccountPage', () => {
     renderPage();
     await screen.findByTestId('account-plan');
     fireEvent.click(screen.getByRole('button', { name: 'Open customer portal' }));
-    await waitFor(() => expect(toastMock).toHaveBeenCalledWith({ title: 'Error', description: 'Failed to open customer portal', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(toastMock).toHaveBeenCalledWith({
+        title: 'Error',
+        description: 'Failed to open customer portal',
+        variant: 'destructive',
+      }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Update payment method' }));
-    await waitFor(() => expect(toastMock).toHaveBeenCalledWith({ title: 'Error', description: 'Could not fetch payment update URL', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(toastMock).toHaveBeenCalledWith({
+        title: 'Error',
+        description: 'Could not fetch payment update URL',
+        variant: 'destructive',
+      }),
+    );
   });
 });

@@ -26,7 +26,15 @@ import {
   type CreditsView,
   type SubscriptionSummary,
 } from '../../../api/billing';
-import { bucketLabel, formatDate, formatDateTime, formatSignedCredits, ledgerDescription, planName, statusLabel } from '../../../lib/format';
+import {
+  bucketLabel,
+  formatDate,
+  formatDateTime,
+  formatSignedCredits,
+  ledgerDescription,
+  planName,
+  statusLabel,
+} from '../../../lib/format';
 import { canCancelSubscription } from '../lib/plan-buttons';
 import { Fact, pageShell, UsageBar } from './billing-ui';
 import { ScheduledChangeNotice } from './subscription-actions';
@@ -68,7 +76,17 @@ function LoadError({ error, what }: { error: unknown; what: string }) {
   );
 }
 
-function CreditsCard({ credits, summary, loading, error }: { credits?: CreditsView; summary?: SubscriptionSummary; loading: boolean; error: unknown }) {
+function CreditsCard({
+  credits,
+  summary,
+  loading,
+  error,
+}: {
+  credits?: CreditsView;
+  summary?: SubscriptionSummary;
+  loading: boolean;
+  error: unknown;
+}) {
   return (
     <Card>
       <CardHeader className="flex-row items-center gap-2">
@@ -105,7 +123,12 @@ function CreditsCard({ credits, summary, loading, error }: { credits?: CreditsVi
                   {credits.rolloverCap ? `, rolling over up to ${credits.rolloverCap}` : ''}.
                 </li>
               ) : null}
-              {credits.monthlyExpiresAt ? <li>The billing cycle ends on {formatDate(credits.monthlyExpiresAt)}; unused monthly credits roll over up to the cap.</li> : null}
+              {credits.monthlyExpiresAt ? (
+                <li>
+                  The billing cycle ends on {formatDate(credits.monthlyExpiresAt)}; unused monthly credits roll over up
+                  to the cap.
+                </li>
+              ) : null}
               {credits.packLots.map((lot) => (
                 <li key={`${lot.expiresAt}-${lot.amount}`}>
                   {lot.remaining} of {lot.amount} pack credits valid until {formatDate(lot.expiresAt)}.
@@ -151,7 +174,9 @@ function PlanCard({ summary, loading, error }: { summary?: SubscriptionSummary; 
               </Fact>
               <Fact label="Status">{statusLabel(summary.subscriptionStatus)}</Fact>
               {monthly && (summary.nextScheduledPlanDate ?? summary.currentPeriodEnd) ? (
-                <Fact label={summary.nextScheduledPlan === 'none' ? 'Access until' : 'Renews on'}>{formatDate(summary.nextScheduledPlanDate ?? summary.currentPeriodEnd)}</Fact>
+                <Fact label={summary.nextScheduledPlan === 'none' ? 'Access until' : 'Renews on'}>
+                  {formatDate(summary.nextScheduledPlanDate ?? summary.currentPeriodEnd)}
+                </Fact>
               ) : null}
               {summary.isInfluencer ? <Fact label="Influencer">Yes</Fact> : null}
             </dl>
@@ -188,9 +213,17 @@ function PlanCard({ summary, loading, error }: { summary?: SubscriptionSummary; 
                   cancel.mutate(undefined, {
                     onSuccess: (next) => {
                       setConfirm(false);
-                      toast({ title: 'Subscription cancelled', description: `You keep access until ${formatDate(next?.nextScheduledPlanDate ?? summary.currentPeriodEnd)}.` });
+                      toast({
+                        title: 'Subscription cancelled',
+                        description: `You keep access until ${formatDate(next?.nextScheduledPlanDate ?? summary.currentPeriodEnd)}.`,
+                      });
                     },
-                    onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Could not cancel subscription'), variant: 'destructive' }),
+                    onError: (err) =>
+                      toast({
+                        title: 'Error',
+                        description: errorMessage(err, 'Could not cancel subscription'),
+                        variant: 'destructive',
+                      }),
                   })
                 }
               >
@@ -219,7 +252,8 @@ function UsageCard({ summary }: { summary?: SubscriptionSummary }) {
             <UsageBar label="Private styles" used={summary.privateStylesUsed} max={summary.maxPrivateStyles} />
             <UsageBar label="Public styles" used={summary.publicStylesUsed} max={summary.maxPublicStyles} />
             <p className="text-sm text-muted-foreground">
-              {summary.hasPriorityQueue ? 'Priority processing' : 'Standard processing'} · {summary.hasAdvancedControls ? 'Advanced controls' : 'Basic controls'}
+              {summary.hasPriorityQueue ? 'Priority processing' : 'Standard processing'} ·{' '}
+              {summary.hasAdvancedControls ? 'Advanced controls' : 'Basic controls'}
             </p>
           </>
         ) : (
@@ -246,12 +280,23 @@ function BillingCard({ summary }: { summary?: SubscriptionSummary }) {
         <CardTitle>Payments</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <CardDescription>Invoices, receipts and your card are managed in the secure customer portal of our payment provider.</CardDescription>
+        <CardDescription>
+          Invoices, receipts and your card are managed in the secure customer portal of our payment provider.
+        </CardDescription>
         <div className="flex flex-wrap gap-2">
           <Button
             variant="outline"
             disabled={busy || !summary}
-            onClick={() => portal.mutate(undefined, { onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to open customer portal'), variant: 'destructive' }) })}
+            onClick={() =>
+              portal.mutate(undefined, {
+                onError: (err) =>
+                  toast({
+                    title: 'Error',
+                    description: errorMessage(err, 'Failed to open customer portal'),
+                    variant: 'destructive',
+                  }),
+              })
+            }
           >
             {portal.isPending ? <SpinnerIcon /> : null}
             Open customer portal
@@ -260,7 +305,14 @@ function BillingCard({ summary }: { summary?: SubscriptionSummary }) {
             variant="outline"
             disabled={busy || !summary}
             onClick={() =>
-              payment.mutate(undefined, { onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Could not fetch payment update URL'), variant: 'destructive' }) })
+              payment.mutate(undefined, {
+                onError: (err) =>
+                  toast({
+                    title: 'Error',
+                    description: errorMessage(err, 'Could not fetch payment update URL'),
+                    variant: 'destructive',
+                  }),
+              })
             }
           >
             {payment.isPending ? <SpinnerIcon /> : null}
@@ -292,11 +344,17 @@ function CreditHistory() {
         ) : ledger.isError ? (
           <LoadError error={ledger.error} what="your credit history" />
         ) : items.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No credit movements yet. Purchases, generations and refunds appear here.</p>
+          <p className="text-sm text-muted-foreground">
+            No credit movements yet. Purchases, generations and refunds appear here.
+          </p>
         ) : (
           <>
             <div className="-mx-5 overflow-x-auto px-5">
-              <table className="w-full text-left text-sm" aria-labelledby="credit-history-title" data-testid="credit-history">
+              <table
+                className="w-full text-left text-sm"
+                aria-labelledby="credit-history-title"
+                data-testid="credit-history"
+              >
                 <thead className="border-b border-border text-xs uppercase tracking-wide text-muted-foreground">
                   <tr>
                     <th scope="col" className="py-2 pr-3 font-medium">
@@ -325,11 +383,17 @@ function CreditHistory() {
                         <span className="break-words">{ledgerDescription(e)}</span>
                         <span className="block text-xs text-muted-foreground sm:hidden">{bucketLabel(e.bucket)}</span>
                       </td>
-                      <td className="hidden py-2 pr-3 align-top text-muted-foreground sm:table-cell">{bucketLabel(e.bucket)}</td>
+                      <td className="hidden py-2 pr-3 align-top text-muted-foreground sm:table-cell">
+                        {bucketLabel(e.bucket)}
+                      </td>
                       <td
                         className={cn(
                           'whitespace-nowrap py-2 text-right align-top font-semibold tabular-nums',
-                          e.amount > 0 ? 'text-emerald-700 dark:text-emerald-400' : e.amount < 0 ? 'text-foreground' : 'text-muted-foreground',
+                          e.amount > 0
+                            ? 'text-emerald-700 dark:text-emerald-400'
+                            : e.amount < 0
+                              ? 'text-foreground'
+                              : 'text-muted-foreground',
                         )}
                       >
                         {formatSignedCredits(e.amount)}

@@ -10,7 +10,17 @@ import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
-import { formatEur, PACK_IDS, PACKS, PLANS, ROLLOVER_MULTIPLIER, INFLUENCER_PUBLIC_STYLES, type PackId, type PaidPlanId, type ProductType } from '../../../../../shared/domain/plans';
+import {
+  formatEur,
+  PACK_IDS,
+  PACKS,
+  PLANS,
+  ROLLOVER_MULTIPLIER,
+  INFLUENCER_PUBLIC_STYLES,
+  type PackId,
+  type PaidPlanId,
+  type ProductType,
+} from '../../../../../shared/domain/plans';
 import { browser, useCheckout } from '../../../api/billing';
 import { serverSignInUrl } from '../../../lib/return-to';
 import { perCreditCents } from '../../../lib/format';
@@ -30,7 +40,12 @@ export function useStartCheckout(signedIn: boolean) {
       return;
     }
     checkout.mutate(productType, {
-      onError: (err) => toast({ title: 'Checkout error', description: errorMessage(err, 'Failed to start checkout'), variant: 'destructive' }),
+      onError: (err) =>
+        toast({
+          title: 'Checkout error',
+          description: errorMessage(err, 'Failed to start checkout'),
+          variant: 'destructive',
+        }),
     });
   };
   return { start, pending: checkout.isPending ? checkout.variables : undefined };
@@ -148,7 +163,12 @@ export function InfluencerPlanCard({ isInfluencer = false }: { isInfluencer?: bo
       </div>
       <p className="mt-1 text-sm text-muted-foreground">For creators who publish styles for their audience.</p>
       <ul className="mt-4 flex flex-1 flex-col gap-2 text-sm" aria-label="Influencer features">
-        {[`Up to ${INFLUENCER_PUBLIC_STYLES} public styles`, 'Creator plan benefits', 'Public profile and collections', 'An add-on for Starter or Creator'].map((f) => (
+        {[
+          `Up to ${INFLUENCER_PUBLIC_STYLES} public styles`,
+          'Creator plan benefits',
+          'Public profile and collections',
+          'An add-on for Starter or Creator',
+        ].map((f) => (
           <li key={f} className="flex gap-2">
             <Check className="mt-0.5 h-4 w-4 shrink-0 text-brand" aria-hidden="true" />
             <span>{f}</span>
@@ -156,11 +176,18 @@ export function InfluencerPlanCard({ isInfluencer = false }: { isInfluencer?: bo
         ))}
       </ul>
       {isInfluencer ? (
-        <p className="mt-5 rounded-lg bg-muted px-3 py-2 text-center text-sm font-medium" data-testid="influencer-member">
+        <p
+          className="mt-5 rounded-lg bg-muted px-3 py-2 text-center text-sm font-medium"
+          data-testid="influencer-member"
+        >
           You are an influencer
         </p>
       ) : (
-        <Link to="/influencer/apply" aria-label="Apply to become an influencer" className={buttonClasses({ variant: 'outline', className: 'mt-5 w-full' })}>
+        <Link
+          to="/influencer/apply"
+          aria-label="Apply to become an influencer"
+          className={buttonClasses({ variant: 'outline', className: 'mt-5 w-full' })}
+        >
           Apply now
         </Link>
       )}
@@ -177,7 +204,10 @@ export function PackGrid({ onBuy, pending }: { onBuy: (pack: PackId) => void; pe
         const busy = pending === id;
         return (
           <li key={id}>
-            <Card className={cn('flex h-full flex-col p-5', pack.bestValue && 'border-primary ring-1 ring-primary')} data-testid={`pack-${id}`}>
+            <Card
+              className={cn('flex h-full flex-col p-5', pack.bestValue && 'border-primary ring-1 ring-primary')}
+              data-testid={`pack-${id}`}
+            >
               <div className="flex flex-wrap items-center gap-2">
                 <h3 className="text-lg font-semibold">{pack.credits} credits</h3>
                 {pack.bestValue ? <Pill>Best value</Pill> : null}
@@ -259,7 +289,10 @@ export function UsageBar({ label, used, max }: { label: string; used: number; ma
         aria-valuetext={`${used} of ${max} used`}
         className="h-2 w-full overflow-hidden rounded-full bg-border"
       >
-        <div className={cn('h-full rounded-full', pct >= 100 ? 'bg-amber-500' : 'bg-primary')} style={{ width: `${pct}%` }} />
+        <div
+          className={cn('h-full rounded-full', pct >= 100 ? 'bg-amber-500' : 'bg-primary')}
+          style={{ width: `${pct}%` }}
+        />
       </div>
     </div>
   );

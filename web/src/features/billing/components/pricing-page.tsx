@@ -5,7 +5,15 @@ import { useCurrentUser } from '../../../api/current-user';
 import { useSubscriptionSummary } from '../../../api/billing';
 import { planAction, type PlanAction } from '../lib/plan-buttons';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { GoodToKnow, InfluencerPlanCard, PackGrid, pageShell, PlanCard, SectionHeading, useStartCheckout } from './billing-ui';
+import {
+  GoodToKnow,
+  InfluencerPlanCard,
+  PackGrid,
+  pageShell,
+  PlanCard,
+  SectionHeading,
+  useStartCheckout,
+} from './billing-ui';
 
 /** /pricing (spec 01 section 2): the plans, the influencer program, the notes and the credit packs. */
 export default function PricingPage() {
@@ -24,10 +32,13 @@ export default function PricingPage() {
     // the summary, not the user: plan changes need its subscription id
     if (!buy || !isAuthenticated || !summary || continued.current) return;
     continued.current = true;
-    setParams((p) => {
-      p.delete('buy');
-      return p;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        p.delete('buy');
+        return p;
+      },
+      { replace: true },
+    );
     const plan = PLAN_ORDER.find((id) => id === buy);
     if (plan) {
       const action = planAction(summary, plan);
@@ -55,7 +66,15 @@ export default function PricingPage() {
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {PLAN_ORDER.map((plan) => {
             const action = planAction(subject, plan);
-            return <PlanCard key={plan} plan={plan} action={action} busy={pending === plan} onAction={(a) => onAction(plan, a)} />;
+            return (
+              <PlanCard
+                key={plan}
+                plan={plan}
+                action={action}
+                busy={pending === plan}
+                onAction={(a) => onAction(plan, a)}
+              />
+            );
           })}
           <InfluencerPlanCard isInfluencer={!!subject?.isInfluencer} />
         </div>

@@ -43,7 +43,12 @@ export function ScheduledChangeNotice({ summary }: { summary: SubscriptionSummar
                 title: change.kind === 'cancellation' ? 'Subscription resumed' : 'Scheduled change cancelled',
                 description: `You stay on ${planName(summary.currentPlan)}.`,
               }),
-            (err: unknown) => toast({ title: 'Error', description: errorMessage(err, 'Failed to cancel scheduled change'), variant: 'destructive' }),
+            (err: unknown) =>
+              toast({
+                title: 'Error',
+                description: errorMessage(err, 'Failed to cancel scheduled change'),
+                variant: 'destructive',
+              }),
           )
         }
       >
@@ -76,7 +81,10 @@ export function ChangePlanDialog({
   return (
     <Dialog open={!!target} onOpenChange={onOpenChange}>
       {target && plan ? (
-        <DialogContent title={target.kind === 'upgrade' ? `Upgrade to ${plan.name}?` : `Downgrade to ${plan.name}?`} description={description}>
+        <DialogContent
+          title={target.kind === 'upgrade' ? `Upgrade to ${plan.name}?` : `Downgrade to ${plan.name}?`}
+          description={description}
+        >
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button variant="outline">Not now</Button>
@@ -89,10 +97,18 @@ export function ChangePlanDialog({
                     onOpenChange(false);
                     toast({
                       title: target.kind === 'upgrade' ? 'Plan upgraded' : 'Downgrade scheduled',
-                      description: target.kind === 'upgrade' ? `You are now on ${plan.name}.` : `${plan.name} starts on ${formatDate(summary.currentPeriodEnd)}.`,
+                      description:
+                        target.kind === 'upgrade'
+                          ? `You are now on ${plan.name}.`
+                          : `${plan.name} starts on ${formatDate(summary.currentPeriodEnd)}.`,
                     });
                   },
-                  onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to change plan'), variant: 'destructive' }),
+                  onError: (err) =>
+                    toast({
+                      title: 'Error',
+                      description: errorMessage(err, 'Failed to change plan'),
+                      variant: 'destructive',
+                    }),
                 })
               }
             >

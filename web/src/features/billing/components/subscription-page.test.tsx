@@ -87,24 +87,41 @@ describe('SubscriptionPage', () => {
     expect(await screen.findByRole('button', { name: 'Upgrade to Creator' })).toBeTruthy();
     expect((screen.getByTestId('plan-starter-button') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('plan-starter-button').textContent).toBe('Current plan');
-    expect(screen.getByRole('link', { name: 'Apply to become an influencer' }).getAttribute('href')).toBe('/influencer/apply');
+    expect(screen.getByRole('link', { name: 'Apply to become an influencer' }).getAttribute('href')).toBe(
+      '/influencer/apply',
+    );
   });
 
   it('returning with ?success=true toasts, refreshes user, credits and subscription and cleans the URL', async () => {
     routeFetch({
       'GET /api/subscriptions/current': () => json(summary),
-      'GET /api/credits': () => json({ credits: 60, hasUnlimitedCredits: false, buckets: { trial: 0, monthly: 30, pack: 30 }, monthlyAllowance: 30, rolloverCap: 90, packLots: [], monthlyExpiresAt: null }),
+      'GET /api/credits': () =>
+        json({
+          credits: 60,
+          hasUnlimitedCredits: false,
+          buckets: { trial: 0, monthly: 30, pack: 30 },
+          monthlyAllowance: 30,
+          rolloverCap: 90,
+          packLots: [],
+          monthlyExpiresAt: null,
+        }),
       'GET /api/auth/user': () => json(null),
     });
     sessionStorage.setItem('billing.creditsBeforeCheckout', '30');
     const { invalidate } = renderPage('/subscription?success=true');
-    await waitFor(() => expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Payment successful!' })));
+    await waitFor(() =>
+      expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Payment successful!' })),
+    );
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/auth/user'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/credits'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/subscriptions/current'] });
     await waitFor(() => expect(currentSearch).toBe(''));
     // the balance changed (30 -> 60) on the first read: billing is refreshed again and the poll stops
-    await waitFor(() => expect(invalidate.mock.calls.filter(([f]) => JSON.stringify(f?.queryKey) === '["/api/credits/ledger"]').length).toBe(2));
+    await waitFor(() =>
+      expect(
+        invalidate.mock.calls.filter(([f]) => JSON.stringify(f?.queryKey) === '["/api/credits/ledger"]').length,
+      ).toBe(2),
+    );
     expect(toastMock).toHaveBeenCalledTimes(1);
   });
 
@@ -125,13 +142,19 @@ describe('SubscriptionPage', () => {
 
   it('a refused checkout shows the server message under "Checkout error"', async () => {
     routeFetch({
-      'GET /api/subscriptions/current': () => json({ ...summary, currentPlan: 'none', subscriptionStatus: 'none', subscriptionId: null }),
-      'POST /api/subscriptions/checkout': () => json({ message: 'The trial can be bought only once.', code: 'billing.trial_used' }, 409),
+      'GET /api/subscriptions/current': () =>
+        json({ ...summary, currentPlan: 'none', subscriptionStatus: 'none', subscriptionId: null }),
+      'POST /api/subscriptions/checkout': () =>
+        json({ message: 'The trial can be bought only once.', code: 'billing.trial_used' }, 409),
     });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Start trial' }));
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith({ title: 'Checkout error', description: 'The trial can be bought only once.', variant: 'destructive' }),
+      expect(toastMock).toHaveBeenCalledWith({
+        title: 'Checkout error',
+        description: 'The trial can be bought only once.',
+        variant: 'destructive',
+      }),
     );
   });
 });

@@ -6,7 +6,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
 import { errorMessage } from '../../../lib/api-error';
-import { canJoinInfluencerProgram, formatCredits, INFLUENCER_PUBLIC_STYLES, isMonthlyPlan, PLAN_ORDER, type MonthlyPlanId } from '../../../../../shared/domain/plans';
+import {
+  canJoinInfluencerProgram,
+  formatCredits,
+  INFLUENCER_PUBLIC_STYLES,
+  isMonthlyPlan,
+  PLAN_ORDER,
+  type MonthlyPlanId,
+} from '../../../../../shared/domain/plans';
 import { useSubscriptionSummary, type SubscriptionSummary } from '../../../api/billing';
 import { formatDate, planName, statusLabel } from '../../../lib/format';
 import { planAction, type PlanAction } from '../lib/plan-buttons';
@@ -24,7 +31,8 @@ export default function SubscriptionPage() {
 
   const onAction = (plan: (typeof PLAN_ORDER)[number], action: PlanAction) => {
     if (action.kind === 'checkout') start(plan);
-    else if (action.kind === 'upgrade' || action.kind === 'downgrade') setTarget({ plan: action.plan, kind: action.kind });
+    else if (action.kind === 'upgrade' || action.kind === 'downgrade')
+      setTarget({ plan: action.plan, kind: action.kind });
   };
 
   return (
@@ -56,19 +64,27 @@ export default function SubscriptionPage() {
         ) : (
           <Card className="p-5" role="alert">
             <p className="font-semibold">Could not load your subscription</p>
-            <p className="mt-1 text-sm text-muted-foreground">{errorMessage(summary.error, 'Please try again later.')}</p>
+            <p className="mt-1 text-sm text-muted-foreground">
+              {errorMessage(summary.error, 'Please try again later.')}
+            </p>
           </Card>
         )}
       </section>
 
       <section aria-labelledby="plans-title" id="plans" className="mb-10 scroll-mt-20">
-        <SectionHeading id="plans-title" title="Plans" description="Upgrades apply immediately; downgrades at the end of the billing cycle." />
+        <SectionHeading
+          id="plans-title"
+          title="Plans"
+          description="Upgrades apply immediately; downgrades at the end of the billing cycle."
+        />
         <div className="grid gap-4 md:grid-cols-3">
           {PLAN_ORDER.map((plan) => (
             <PlanCard
               key={plan}
               plan={plan}
-              action={s ? planAction(s, plan) : { kind: 'disabled', label: 'Loading', reason: 'Loading your subscription' }}
+              action={
+                s ? planAction(s, plan) : { kind: 'disabled', label: 'Loading', reason: 'Loading your subscription' }
+              }
               busy={pending === plan}
               onAction={(a) => onAction(plan, a)}
             />
@@ -77,7 +93,11 @@ export default function SubscriptionPage() {
       </section>
 
       <section aria-labelledby="packs-title" className="mb-10">
-        <SectionHeading id="packs-title" title="Credit packs" description="One-time top-ups, valid 12 months. Credits expiring soonest are spent first." />
+        <SectionHeading
+          id="packs-title"
+          title="Credit packs"
+          description="One-time top-ups, valid 12 months. Credits expiring soonest are spent first."
+        />
         <PackGrid onBuy={start} pending={pending} />
       </section>
 
@@ -99,11 +119,19 @@ function StatusCard({ summary }: { summary: SubscriptionSummary }) {
         <Fact label="Plan" testId="current-plan">
           {planName(summary.currentPlan)}
         </Fact>
-        <Fact label="Status">{monthly || summary.subscriptionStatus !== 'none' ? statusLabel(summary.subscriptionStatus) : summary.currentPlan === 'trial' ? 'One-time' : '—'}</Fact>
+        <Fact label="Status">
+          {monthly || summary.subscriptionStatus !== 'none'
+            ? statusLabel(summary.subscriptionStatus)
+            : summary.currentPlan === 'trial'
+              ? 'One-time'
+              : '—'}
+        </Fact>
         <Fact label="Credits" testId="subscription-credits">
           {formatCredits(summary.credits, summary.hasUnlimitedCredits)}
         </Fact>
-        <Fact label={monthly ? renewal : 'Renewal'}>{monthly ? formatDate(summary.nextScheduledPlanDate ?? summary.currentPeriodEnd) : '—'}</Fact>
+        <Fact label={monthly ? renewal : 'Renewal'}>
+          {monthly ? formatDate(summary.nextScheduledPlanDate ?? summary.currentPeriodEnd) : '—'}
+        </Fact>
       </dl>
       {summary.nextScheduledPlan ? (
         <div className="mt-4">
@@ -124,8 +152,8 @@ function InfluencerProgramCard({ summary }: { summary: SubscriptionSummary | und
       </CardHeader>
       <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <CardDescription>
-          Publish up to {INFLUENCER_PUBLIC_STYLES} public styles and get Creator benefits. Invite only, as an add-on to a Starter or Creator plan;
-          applications are usually reviewed in 2-3 business days.
+          Publish up to {INFLUENCER_PUBLIC_STYLES} public styles and get Creator benefits. Invite only, as an add-on to
+          a Starter or Creator plan; applications are usually reviewed in 2-3 business days.
         </CardDescription>
         {!summary ? (
           <Skeleton className="h-10 w-40 shrink-0 rounded-lg" />

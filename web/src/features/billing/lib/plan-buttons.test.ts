@@ -28,9 +28,13 @@ describe('planAction', () => {
     const used = planAction({ currentPlan: 'none', subscriptionStatus: 'none', hasUsedTrial: true }, 'trial');
     expect(used).toMatchObject({ kind: 'disabled', label: 'Trial used' });
     expect(used.kind === 'disabled' && used.reason).toMatch(/only once/);
-    expect(planAction({ currentPlan: 'trial', subscriptionStatus: 'none', hasUsedTrial: true }, 'trial').kind).toBe('current');
+    expect(planAction({ currentPlan: 'trial', subscriptionStatus: 'none', hasUsedTrial: true }, 'trial').kind).toBe(
+      'current',
+    );
     // a trial holder buys a monthly plan through checkout
-    expect(planAction({ currentPlan: 'trial', subscriptionStatus: 'none', hasUsedTrial: true }, 'starter').kind).toBe('checkout');
+    expect(planAction({ currentPlan: 'trial', subscriptionStatus: 'none', hasUsedTrial: true }, 'starter').kind).toBe(
+      'checkout',
+    );
   });
 
   it('the trial is not offered on a live monthly plan', () => {
@@ -39,16 +43,27 @@ describe('planAction', () => {
 
   it('Starter: Current, Upgrade to Creator', () => {
     expect(planAction(live('starter'), 'starter')).toEqual({ kind: 'current', label: 'Current plan' });
-    expect(planAction(live('starter'), 'creator')).toEqual({ kind: 'upgrade', label: 'Upgrade to Creator', plan: 'creator' });
+    expect(planAction(live('starter'), 'creator')).toEqual({
+      kind: 'upgrade',
+      label: 'Upgrade to Creator',
+      plan: 'creator',
+    });
   });
 
   it('Creator: Downgrade to Starter, Current', () => {
-    expect(planAction(live('creator'), 'starter')).toEqual({ kind: 'downgrade', label: 'Downgrade to Starter', plan: 'starter' });
+    expect(planAction(live('creator'), 'starter')).toEqual({
+      kind: 'downgrade',
+      label: 'Downgrade to Starter',
+      plan: 'starter',
+    });
     expect(planAction(live('creator'), 'creator').kind).toBe('current');
   });
 
   it('a scheduled downgrade shows Scheduled on its target; a cancellation disables changes', () => {
-    expect(planAction(live('creator', { nextScheduledPlan: 'starter' }), 'starter')).toEqual({ kind: 'scheduled', label: 'Scheduled' });
+    expect(planAction(live('creator', { nextScheduledPlan: 'starter' }), 'starter')).toEqual({
+      kind: 'scheduled',
+      label: 'Scheduled',
+    });
     const cancelling = planAction(live('starter', { nextScheduledPlan: 'none' }), 'creator');
     expect(cancelling.kind).toBe('disabled');
     expect(cancelling.kind === 'disabled' && cancelling.reason).toMatch(/Resume/);
@@ -80,8 +95,15 @@ describe('canCancelSubscription', () => {
 
 describe('scheduledChange', () => {
   it('reads none as a cancellation and a plan as a downgrade', () => {
-    expect(scheduledChange({ nextScheduledPlan: 'none', nextScheduledPlanDate: '2026-12-01T00:00:00Z' })).toEqual({ kind: 'cancellation', date: '2026-12-01T00:00:00Z' });
-    expect(scheduledChange({ nextScheduledPlan: 'starter', nextScheduledPlanDate: null })).toEqual({ kind: 'downgrade', plan: 'starter', date: null });
+    expect(scheduledChange({ nextScheduledPlan: 'none', nextScheduledPlanDate: '2026-12-01T00:00:00Z' })).toEqual({
+      kind: 'cancellation',
+      date: '2026-12-01T00:00:00Z',
+    });
+    expect(scheduledChange({ nextScheduledPlan: 'starter', nextScheduledPlanDate: null })).toEqual({
+      kind: 'downgrade',
+      plan: 'starter',
+      date: null,
+    });
     expect(scheduledChange({ nextScheduledPlan: null })).toBeNull();
   });
 });

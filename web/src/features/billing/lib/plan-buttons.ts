@@ -47,8 +47,13 @@ export function planAction(subject: PlanSubject | null | undefined, plan: PaidPl
 
   if (plan === 'trial') {
     if (current === 'trial') return { kind: 'current', label: 'Current plan' };
-    const blocker = purchaseBlocker({ currentPlan: current, subscriptionStatus: subject.subscriptionStatus, hasUsedTrial: subject.hasUsedTrial }, 'trial');
-    return blocker ? { kind: 'disabled', label: subject.hasUsedTrial ? 'Trial used' : 'Not available', reason: blocker } : { kind: 'checkout', label: cta };
+    const blocker = purchaseBlocker(
+      { currentPlan: current, subscriptionStatus: subject.subscriptionStatus, hasUsedTrial: subject.hasUsedTrial },
+      'trial',
+    );
+    return blocker
+      ? { kind: 'disabled', label: subject.hasUsedTrial ? 'Trial used' : 'Not available', reason: blocker }
+      : { kind: 'checkout', label: cta };
   }
 
   // No live monthly subscription: a monthly plan is bought through checkout (trial holders included).
@@ -58,10 +63,18 @@ export function planAction(subject: PlanSubject | null | undefined, plan: PaidPl
   if (from === plan) return { kind: 'current', label: 'Current plan' };
   if (subject.nextScheduledPlan === plan) return { kind: 'scheduled', label: 'Scheduled' };
   if (!subject.subscriptionId) {
-    return { kind: 'disabled', label: 'Not available', reason: 'Your plan was set up without a billing subscription, so it cannot be changed here.' };
+    return {
+      kind: 'disabled',
+      label: 'Not available',
+      reason: 'Your plan was set up without a billing subscription, so it cannot be changed here.',
+    };
   }
   if (subject.nextScheduledPlan === 'none') {
-    return { kind: 'disabled', label: 'Not available', reason: 'Your subscription is set to cancel. Resume it before changing plans.' };
+    return {
+      kind: 'disabled',
+      label: 'Not available',
+      reason: 'Your subscription is set to cancel. Resume it before changing plans.',
+    };
   }
   const change = planChangeKind(from, plan);
   return change === 'upgrade'
@@ -72,11 +85,18 @@ export function planAction(subject: PlanSubject | null | undefined, plan: PaidPl
 /** Cancel is offered only for a live Starter or Creator subscription with nothing scheduled (spec 01 section 4). */
 export function canCancelSubscription(subject: PlanSubject | null | undefined): boolean {
   if (!subject) return false;
-  return isMonthlyPlan(subject.currentPlan) && isLiveSubscriptionStatus(subject.subscriptionStatus) && !!subject.subscriptionId && !subject.nextScheduledPlan;
+  return (
+    isMonthlyPlan(subject.currentPlan) &&
+    isLiveSubscriptionStatus(subject.subscriptionStatus) &&
+    !!subject.subscriptionId &&
+    !subject.nextScheduledPlan
+  );
 }
 
 /** A scheduled change (downgrade or cancellation) that can be cancelled. */
-export function scheduledChange(subject: PlanSubject & { nextScheduledPlanDate?: string | null } | null | undefined):
+export function scheduledChange(
+  subject: (PlanSubject & { nextScheduledPlanDate?: string | null }) | null | undefined,
+):
   | { kind: 'cancellation'; date: string | null }
   | { kind: 'downgrade'; plan: MonthlyPlanId; date: string | null }
   | null {

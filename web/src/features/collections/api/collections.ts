@@ -8,4 +8,5 @@ export type CollectionLook = R.CollectionLook;
 
 export type CollectionDetail = R.CollectionDetail;
 
-export const useCollectionDetail = (id: string | undefined) => useQuery<CollectionDetail>({ queryKey: ['/api/collections', id], enabled: !!id });
+export const useCollectionDetail = (id: string | undefined) =>
+  useQuery<CollectionDetail>({ queryKey: ['/api/collections', id], enabled: !!id });

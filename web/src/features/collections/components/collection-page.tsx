@@ -24,7 +24,13 @@ export default function CollectionPage() {
       <div className={pageShell}>
         <BackLink to="/collections">Back to Collections</BackLink>
         <PageHeader title={missing ? 'Collection not found' : 'Collection unavailable'} />
-        <Notice title={missing ? 'This collection does not exist or is not published.' : 'The collection could not be loaded. Please try again.'}>
+        <Notice
+          title={
+            missing
+              ? 'This collection does not exist or is not published.'
+              : 'The collection could not be loaded. Please try again.'
+          }
+        >
           <Link to="/collections" className={buttonClasses({ variant: 'link' })}>
             See all collections
           </Link>
@@ -47,12 +53,21 @@ export default function CollectionPage() {
             Looks
           </h2>
           {c.styles.length === 0 ? (
-            <p className="rounded-2xl border border-dashed border-border px-6 py-12 text-center text-sm text-muted-foreground">This collection has no looks yet.</p>
+            <p className="rounded-2xl border border-dashed border-border px-6 py-12 text-center text-sm text-muted-foreground">
+              This collection has no looks yet.
+            </p>
           ) : (
             <ul className={styleGridClasses}>
               {c.styles.map((s) => (
                 <li key={s.id}>
-                  <StyleCard id={s.id} name={s.title} coverImage={s.coverImage} description={s.description} tags={s.tags} action="See the look and try it on" />
+                  <StyleCard
+                    id={s.id}
+                    name={s.title}
+                    coverImage={s.coverImage}
+                    description={s.description}
+                    tags={s.tags}
+                    action="See the look and try it on"
+                  />
                 </li>
               ))}
             </ul>
@@ -66,7 +81,11 @@ export default function CollectionPage() {
 
 function ShopTheLook({ links }: { links: AffiliateLink[] }) {
   return (
-    <section aria-labelledby="shop-the-look-heading" className="h-fit rounded-2xl border border-border bg-card p-4 shadow-sm lg:order-2" data-testid="shop-the-look">
+    <section
+      aria-labelledby="shop-the-look-heading"
+      className="h-fit rounded-2xl border border-border bg-card p-4 shadow-sm lg:order-2"
+      data-testid="shop-the-look"
+    >
       <h2 id="shop-the-look-heading" className="mb-3 flex items-center gap-2 text-base font-semibold">
         <ShoppingBag className="h-4 w-4 text-brand" aria-hidden="true" />
         Shop the Look

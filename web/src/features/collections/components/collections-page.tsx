@@ -13,7 +13,10 @@ export default function CollectionsPage() {
   const list = q.data ?? [];
   return (
     <div className={pageShell}>
-      <PageHeader title="Collections" description="Curated edits from our creators. Open one to shop the look or try it on." />
+      <PageHeader
+        title="Collections"
+        description="Curated edits from our creators. Open one to shop the look or try it on."
+      />
       <VisitorCta />
       {q.isPending ? (
         <CollectionGridSkeleton />
@@ -26,7 +29,9 @@ export default function CollectionsPage() {
         <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border px-6 py-16 text-center">
           <FolderOpen className="h-8 w-8 text-muted-foreground" aria-hidden="true" />
           <h2 className="text-lg font-semibold">No Collections Yet</h2>
-          <p className="max-w-md text-sm text-muted-foreground">Creators have not published any collections. Explore individual styles in the meantime.</p>
+          <p className="max-w-md text-sm text-muted-foreground">
+            Creators have not published any collections. Explore individual styles in the meantime.
+          </p>
           <Link to="/explore" className={buttonClasses({ variant: 'outline' })}>
             Explore Styles
           </Link>

@@ -17,7 +17,11 @@ export function useTakeDown() {
   return useMutation({
     mutationFn: (reportId: string) =>
       apiJson<R.TakeDownResult>('POST', `/api/admin/style-reports/${encodeURIComponent(reportId)}/take-down`),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: REPORTS_KEY }), qc.invalidateQueries({ queryKey: ['/api/styles'] })]),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: REPORTS_KEY }),
+        qc.invalidateQueries({ queryKey: ['/api/styles'] }),
+      ]),
   });
 }
 
@@ -38,7 +42,11 @@ export const useShareReports = () => useQuery<ShareReport[]>({ queryKey: SHARE_R
 export function useTakeDownShare() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (reportId: string) => apiJson<{ shareId: string; resolvedReports: number }>('POST', `/api/admin/share-reports/${encodeURIComponent(reportId)}/take-down`),
+    mutationFn: (reportId: string) =>
+      apiJson<{ shareId: string; resolvedReports: number }>(
+        'POST',
+        `/api/admin/share-reports/${encodeURIComponent(reportId)}/take-down`,
+      ),
     onSuccess: () => qc.invalidateQueries({ queryKey: SHARE_REPORTS_KEY }),
   });
 }

@@ -8,7 +8,15 @@ import { Skeleton } from '../../../components/skeleton';
 import { toast } from '../../../components/use-toast';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { AccessDenied, AdminOnly } from '../../../components/admin-ui';
-import { useRefusalSummary, useShareReports, useStyleReports, useTakeDown, useTakeDownShare, type ShareReport, type StyleReport } from '../api/content-safety';
+import {
+  useRefusalSummary,
+  useShareReports,
+  useStyleReports,
+  useTakeDown,
+  useTakeDownShare,
+  type ShareReport,
+  type StyleReport,
+} from '../api/content-safety';
 
 const KIND_LABELS: Record<string, string> = {
   photo_profile: 'Photo profile photos',
@@ -43,17 +51,27 @@ function SafetyDesk() {
     if (!confirming) return;
     try {
       const res = await takeDown.mutateAsync(confirming.id);
-      toast({ title: 'Taken down', description: `${res.styleIds.length} style(s) hidden, ${res.deletedImages} image(s) deleted, identical copies included.` });
+      toast({
+        title: 'Taken down',
+        description: `${res.styleIds.length} style(s) hidden, ${res.deletedImages} image(s) deleted, identical copies included.`,
+      });
       setConfirming(null);
     } catch (err) {
-      toast({ title: 'Error', description: errorMessage(err, 'Could not take the style down'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: errorMessage(err, 'Could not take the style down'),
+        variant: 'destructive',
+      });
     }
   };
 
   const s = summary.data;
   return (
     <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
-      <PageHeader title="Content Safety" description="Images the automatic checks refused, and reports of public images." />
+      <PageHeader
+        title="Content Safety"
+        description="Images the automatic checks refused, and reports of public images."
+      />
       <Card data-testid="refusals">
         <CardHeader>
           <CardTitle>Refused images (last 30 days)</CardTitle>
@@ -65,16 +83,20 @@ function SafetyDesk() {
           ) : (
             <div className="grid gap-6 sm:grid-cols-3">
               <div>
-                <p className="text-3xl font-bold" data-testid="refusals-total">{s.total}</p>
+                <p className="text-3xl font-bold" data-testid="refusals-total">
+                  {s.total}
+                </p>
                 <p className="text-sm text-muted-foreground">refused in total</p>
               </div>
               <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-sm" aria-label="By kind">
-                {Object.entries(s.byKind).filter(([, n]) => n > 0).map(([k, n]) => (
-                  <div key={k} className="contents">
-                    <dt className="text-muted-foreground">{KIND_LABELS[k] ?? k}</dt>
-                    <dd className="text-right font-medium">{n}</dd>
-                  </div>
-                ))}
+                {Object.entries(s.byKind)
+                  .filter(([, n]) => n > 0)
+                  .map(([k, n]) => (
+                    <div key={k} className="contents">
+                      <dt className="text-muted-foreground">{KIND_LABELS[k] ?? k}</dt>
+                      <dd className="text-right font-medium">{n}</dd>
+                    </div>
+                  ))}
               </dl>
               <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-sm" aria-label="By reason">
                 {Object.entries(s.byReason).map(([r, n]) => (
@@ -92,7 +114,9 @@ function SafetyDesk() {
       <Card>
         <CardHeader>
           <CardTitle>Reported styles</CardTitle>
-          <CardDescription>Taking a style down hides it, deletes its images and every identical copy, and closes its reports.</CardDescription>
+          <CardDescription>
+            Taking a style down hides it, deletes its images and every identical copy, and closes its reports.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {!reports.data ? (
@@ -102,12 +126,22 @@ function SafetyDesk() {
           ) : (
             <ul className="divide-y divide-border" data-testid="style-reports">
               {reports.data.map((r) => (
-                <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="safety-report" data-style-id={r.styleId}>
+                <li
+                  key={r.id}
+                  className="flex flex-wrap items-center justify-between gap-3 py-3"
+                  data-testid="safety-report"
+                  data-style-id={r.styleId}
+                >
                   <div className="min-w-0">
-                    <Link to={`/style/${encodeURIComponent(r.styleId)}`} className="font-medium underline-offset-2 hover:underline">
+                    <Link
+                      to={`/style/${encodeURIComponent(r.styleId)}`}
+                      className="font-medium underline-offset-2 hover:underline"
+                    >
                       {r.styleName}
                     </Link>
-                    <p className="text-sm text-muted-foreground">&ldquo;{r.reason}&rdquo; &middot; {when(r.createdAt)}</p>
+                    <p className="text-sm text-muted-foreground">
+                      &ldquo;{r.reason}&rdquo; &middot; {when(r.createdAt)}
+                    </p>
                   </div>
                   <Button variant="destructive" onClick={() => setConfirming(r)}>
                     Take down
@@ -141,17 +175,26 @@ function SharedLookReports() {
     if (!confirming) return;
     try {
       await takeDown.mutateAsync(confirming.id);
-      toast({ title: 'Taken down', description: 'The shared look is gone (404 within a minute) and its copies are deleted.' });
+      toast({
+        title: 'Taken down',
+        description: 'The shared look is gone (404 within a minute) and its copies are deleted.',
+      });
       setConfirming(null);
     } catch (err) {
-      toast({ title: 'Error', description: errorMessage(err, 'Could not take the shared look down'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: errorMessage(err, 'Could not take the shared look down'),
+        variant: 'destructive',
+      });
     }
   };
   return (
     <Card>
       <CardHeader>
         <CardTitle>Reported shared looks</CardTitle>
-        <CardDescription>Links people shared for feedback and a viewer reported. Taking one down ends the link and deletes its images.</CardDescription>
+        <CardDescription>
+          Links people shared for feedback and a viewer reported. Taking one down ends the link and deletes its images.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {!reports.data ? (
@@ -161,16 +204,28 @@ function SharedLookReports() {
         ) : (
           <ul className="divide-y divide-border" data-testid="share-reports">
             {reports.data.map((r) => (
-              <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="share-report" data-share-id={r.shareId}>
+              <li
+                key={r.id}
+                className="flex flex-wrap items-center justify-between gap-3 py-3"
+                data-testid="share-report"
+                data-share-id={r.shareId}
+              >
                 <div className="min-w-0">
                   {r.url ? (
-                    <a href={r.url} target="_blank" rel="noopener noreferrer" className="font-medium underline-offset-2 hover:underline">
+                    <a
+                      href={r.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="font-medium underline-offset-2 hover:underline"
+                    >
                       Shared look ({r.imageCount} {r.imageCount === 1 ? 'image' : 'images'})
                     </a>
                   ) : (
                     <span className="font-medium text-muted-foreground">Shared look (no longer live)</span>
                   )}
-                  <p className="text-sm text-muted-foreground">&ldquo;{r.reason}&rdquo; &middot; {when(r.createdAt)}</p>
+                  <p className="text-sm text-muted-foreground">
+                    &ldquo;{r.reason}&rdquo; &middot; {when(r.createdAt)}
+                  </p>
                 </div>
                 <Button variant="destructive" onClick={() => setConfirming(r)}>
                   Take down

@@ -46,16 +46,34 @@ export default function DashboardPage() {
           {/* The balance and the button share the row when they fit and stack when they do not (narrow
               four-column cards at 1024-1440 px, unlimited balances of nine digits). */}
           <CardContent className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
-            <p className="min-w-0 max-w-full break-all text-3xl font-bold tabular-nums leading-tight" data-testid="dashboard-credits">
+            <p
+              className="min-w-0 max-w-full break-all text-3xl font-bold tabular-nums leading-tight"
+              data-testid="dashboard-credits"
+            >
               {formatCredits(user.credits, user.hasUnlimitedCredits)}
             </p>
-            <Link to="/subscription" className={buttonClasses({ variant: 'outline', size: 'sm', className: 'shrink-0' })} data-testid="dashboard-get-more">
+            <Link
+              to="/subscription"
+              className={buttonClasses({ variant: 'outline', size: 'sm', className: 'shrink-0' })}
+              data-testid="dashboard-get-more"
+            >
               Get More
             </Link>
           </CardContent>
         </Card>
-        <StatCard title="Total Generations" icon={<Images className="h-5 w-5 text-brand" aria-hidden="true" />} value={generations.isPending ? null : list.length} testId="dashboard-total" />
-        <StatCard title="Recent Activity" icon={<Activity className="h-5 w-5 text-brand" aria-hidden="true" />} value={generations.isPending ? null : completedCount} note="completed looks" testId="dashboard-activity" />
+        <StatCard
+          title="Total Generations"
+          icon={<Images className="h-5 w-5 text-brand" aria-hidden="true" />}
+          value={generations.isPending ? null : list.length}
+          testId="dashboard-total"
+        />
+        <StatCard
+          title="Recent Activity"
+          icon={<Activity className="h-5 w-5 text-brand" aria-hidden="true" />}
+          value={generations.isPending ? null : completedCount}
+          note="completed looks"
+          testId="dashboard-activity"
+        />
         <Card>
           <CardHeader>
             <CardTitle>Quick Actions</CardTitle>
@@ -69,7 +87,11 @@ export default function DashboardPage() {
               <ImageUp className="h-4 w-4" aria-hidden="true" />
               Try Custom Look
             </Link>
-            <Link to="/outfit" className={buttonClasses({ variant: 'outline', size: 'sm' })} data-testid="dashboard-build-outfit">
+            <Link
+              to="/outfit"
+              className={buttonClasses({ variant: 'outline', size: 'sm' })}
+              data-testid="dashboard-build-outfit"
+            >
               <Shirt className="h-4 w-4" aria-hidden="true" />
               Build an outfit
             </Link>
@@ -108,7 +130,19 @@ export default function DashboardPage() {
   );
 }
 
-function StatCard({ title, icon, value, note, testId }: { title: string; icon: ReactNode; value: number | null; note?: string; testId: string }) {
+function StatCard({
+  title,
+  icon,
+  value,
+  note,
+  testId,
+}: {
+  title: string;
+  icon: ReactNode;
+  value: number | null;
+  note?: string;
+  testId: string;
+}) {
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between">
@@ -129,14 +163,28 @@ function StatCard({ title, icon, value, note, testId }: { title: string; icon: R
   );
 }
 
-function ListSection({ id, title, viewAll, children }: { id: string; title: string; viewAll: string; children: ReactNode }) {
+function ListSection({
+  id,
+  title,
+  viewAll,
+  children,
+}: {
+  id: string;
+  title: string;
+  viewAll: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={`${id}-heading`} className="mt-10">
       <div className="mb-4 flex items-center justify-between gap-4">
         <h2 id={`${id}-heading`} className="text-lg font-semibold sm:text-xl">
           {title}
         </h2>
-        <Link to={viewAll} className={buttonClasses({ variant: 'ghost', size: 'sm' })} aria-label={`View all: ${title}`}>
+        <Link
+          to={viewAll}
+          className={buttonClasses({ variant: 'ghost', size: 'sm' })}
+          aria-label={`View all: ${title}`}
+        >
           View All
         </Link>
       </div>
@@ -167,8 +215,18 @@ function TileSkeletons() {
 function Tile({ to, image, title, subtitle }: { to: string; image: string | null; title: string; subtitle?: string }) {
   return (
     <li>
-      <Link to={to} className="group block overflow-hidden rounded-2xl border border-border bg-card shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
-        <AppImage src={image} alt={title} width={4} height={5} className="w-full" imgClassName="transition-transform group-hover:scale-[1.03]" />
+      <Link
+        to={to}
+        className="group block overflow-hidden rounded-2xl border border-border bg-card shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <AppImage
+          src={image}
+          alt={title}
+          width={4}
+          height={5}
+          className="w-full"
+          imgClassName="transition-transform group-hover:scale-[1.03]"
+        />
         <div className="p-3">
           <p className="truncate text-sm font-medium">{title}</p>
           {subtitle ? <p className="truncate text-xs text-muted-foreground">{subtitle}</p> : null}
@@ -190,7 +248,13 @@ function RecentStyles() {
       ) : (
         <ul className={grid6} data-testid="recent-styles">
           {styles.map((s) => (
-            <Tile key={s.id} to={`/style/${s.id}`} image={s.coverImageUrl ?? s.promptImageUrl} title={s.name} subtitle={s.userName ? `by ${s.userName}` : undefined} />
+            <Tile
+              key={s.id}
+              to={`/style/${s.id}`}
+              image={s.coverImageUrl ?? s.promptImageUrl}
+              title={s.name}
+              subtitle={s.userName ? `by ${s.userName}` : undefined}
+            />
           ))}
         </ul>
       )}
@@ -206,7 +270,13 @@ function RecentCollections() {
     <ListSection id="recent-collections" title="Recently Added Collections" viewAll="/collections">
       <ul className={grid6} data-testid="recent-collections">
         {collections.map((c) => (
-          <Tile key={c.id} to={`/collection/${c.id}`} image={c.coverImage} title={c.title} subtitle={`${c.styleCount} ${c.styleCount === 1 ? 'style' : 'styles'}`} />
+          <Tile
+            key={c.id}
+            to={`/collection/${c.id}`}
+            image={c.coverImage}
+            title={c.title}
+            subtitle={`${c.styleCount} ${c.styleCount === 1 ? 'style' : 'styles'}`}
+          />
         ))}
       </ul>
     </ListSection>

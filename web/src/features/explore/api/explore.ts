@@ -9,5 +9,6 @@ export type Category = R.Category;
 export const useCategories = () =>
   useQuery<Category[], Error, Category[]>({
     queryKey: ['/api/categories'],
-    select: (all) => activeCategories(all.map((c) => ({ ...c, isActive: c.isActive ?? true, displayOrder: c.displayOrder ?? 0 }))),
+    select: (all) =>
+      activeCategories(all.map((c) => ({ ...c, isActive: c.isActive ?? true, displayOrder: c.displayOrder ?? 0 }))),
   });

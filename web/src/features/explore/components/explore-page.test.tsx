@@ -46,7 +46,9 @@ function LocationProbe() {
 }
 
 function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, queryFn: getQueryFn({ on401: 'throw' }) } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity, queryFn: getQueryFn({ on401: 'throw' }) } },
+  });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
@@ -80,9 +82,15 @@ describe('ExplorePage', () => {
     await screen.findByText('1 style found');
     const card = screen.getByTestId('style-card');
     expect(card.getAttribute('href')).toBe('/style/s7');
-    expect(within(card).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['odd', 'tag-a', 'tag-b']);
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['odd', 'tag-a', 'tag-b']);
     expect((screen.getByLabelText('Search styles') as HTMLInputElement).value).toBe('linen');
-    const cats = within(screen.getByTestId('filter-category')).getAllByRole('button').map((b) => b.textContent);
+    const cats = within(screen.getByTestId('filter-category'))
+      .getAllByRole('button')
+      .map((b) => b.textContent);
     expect(cats).toEqual(['Alpha', 'Beta']);
   });
 

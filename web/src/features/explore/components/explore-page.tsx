@@ -43,7 +43,8 @@ export default function ExplorePage() {
   const categories = useCategories();
 
   const setFilters = useCallback(
-    (next: ExploreFilterState) => setParams(new URLSearchParams(filtersToQuery(next)), { replace: true, preventScrollReset: true }),
+    (next: ExploreFilterState) =>
+      setParams(new URLSearchParams(filtersToQuery(next)), { replace: true, preventScrollReset: true }),
     [setParams],
   );
 
@@ -99,7 +100,10 @@ export default function ExplorePage() {
           {styles.isPending ? (
             <StyleGridSkeleton />
           ) : styles.isError ? (
-            <EmptyState title="Styles could not be loaded" action={<Button onClick={() => void styles.refetch()}>Try again</Button>} />
+            <EmptyState
+              title="Styles could not be loaded"
+              action={<Button onClick={() => void styles.refetch()}>Try again</Button>}
+            />
           ) : (
             <>
               <p className="mb-4 text-sm text-muted-foreground" aria-live="polite" data-testid="explore-count">
@@ -164,7 +168,10 @@ function FilterPanel({
         <label htmlFor="explore-search" className="sr-only">
           Search styles
         </label>
-        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
         <Input
           id="explore-search"
           type="search"
@@ -204,12 +211,24 @@ function FilterPanel({
           {categoriesLoading ? (
             <span className="text-xs text-muted-foreground">Loading categories...</span>
           ) : (
-            categories.map((c) => <Chip key={c.id} label={c.name} pressed={filters.categories.includes(c.id)} onClick={() => onToggle('categories', c.id)} />)
+            categories.map((c) => (
+              <Chip
+                key={c.id}
+                label={c.name}
+                pressed={filters.categories.includes(c.id)}
+                onClick={() => onToggle('categories', c.id)}
+              />
+            ))
           )}
         </ChipGroup>
         <ChipGroup legend="Audience" testId="filter-sex">
           {SEXES.map((s) => (
-            <Chip key={s.id} label={s.label} pressed={filters.sexes.includes(s.id)} onClick={() => onToggle('sexes', s.id)} />
+            <Chip
+              key={s.id}
+              label={s.label}
+              pressed={filters.sexes.includes(s.id)}
+              onClick={() => onToggle('sexes', s.id)}
+            />
           ))}
         </ChipGroup>
         {tags.length ? (
@@ -218,7 +237,12 @@ function FilterPanel({
               <Chip key={t} label={t} pressed={filters.tags.includes(t)} onClick={() => onToggle('tags', t)} />
             ))}
             {tags.length > COLLAPSED_TAGS ? (
-              <button type="button" onClick={() => setAllTags((v) => !v)} className="rounded-full px-2 py-1 text-xs font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" aria-expanded={allTags}>
+              <button
+                type="button"
+                onClick={() => setAllTags((v) => !v)}
+                className="rounded-full px-2 py-1 text-xs font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                aria-expanded={allTags}
+              >
                 {allTags ? 'Fewer tags' : `All ${tags.length} tags`}
               </button>
             ) : null}
@@ -247,7 +271,9 @@ function Chip({ label, pressed, onClick }: { label: string; pressed: boolean; on
       onClick={onClick}
       className={cn(
         'inline-flex max-w-full items-center gap-1 rounded-full border px-3 py-1 text-sm transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-        pressed ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-background text-foreground hover:bg-muted',
+        pressed
+          ? 'border-primary bg-primary text-primary-foreground'
+          : 'border-border bg-background text-foreground hover:bg-muted',
       )}
     >
       {pressed ? <Check className="h-3.5 w-3.5 shrink-0" aria-hidden="true" /> : null}
@@ -276,7 +302,9 @@ function ResultGrid({ items }: { items: GridItem[] }) {
   useEffect(() => {
     const el = sentinel.current;
     if (!more || !el || typeof IntersectionObserver === 'undefined') return;
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && grow(), { rootMargin: '600px 0px' });
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && grow(), {
+      rootMargin: '600px 0px',
+    });
     io.observe(el);
     return () => io.disconnect();
   }, [more, grow, count]);
@@ -286,7 +314,13 @@ function ResultGrid({ items }: { items: GridItem[] }) {
       <ul className={styleGridClasses} data-testid="explore-grid">
         {items.slice(0, count).map((s) => (
           <li key={s.id}>
-            <StyleCard id={s.id} name={s.name} coverImage={s.coverImageUrl ?? s.promptImageUrl} creator={s.userName} tags={s.tags} />
+            <StyleCard
+              id={s.id}
+              name={s.name}
+              coverImage={s.coverImageUrl ?? s.promptImageUrl}
+              creator={s.userName}
+              tags={s.tags}
+            />
           </li>
         ))}
       </ul>
@@ -303,7 +337,10 @@ function ResultGrid({ items }: { items: GridItem[] }) {
 
 function EmptyState({ title, action }: { title: string; action?: ReactNode }) {
   return (
-    <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-border px-6 py-16 text-center" data-testid="explore-empty">
+    <div
+      className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-border px-6 py-16 text-center"
+      data-testid="explore-empty"
+    >
       <Search className="h-8 w-8 text-muted-foreground" aria-hidden="true" />
       <p className="text-base font-medium">{title}</p>
       {action}

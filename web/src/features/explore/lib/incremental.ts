@@ -13,4 +13,5 @@ export function nextVisibleCount(current: number, total: number, page = EXPLORE_
 export const renderedCount = (visible: number, total: number): number => Math.max(0, Math.min(visible, total));
 
 /** "1 style" / "24 styles" (thousands separators for big catalogues). */
-export const countLabel = (n: number, one: string, many: string): string => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+export const countLabel = (n: number, one: string, many: string): string =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;

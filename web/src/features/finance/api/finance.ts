@@ -18,7 +18,12 @@ export function useFinanceLedger(filters: LedgerFilters, enabled: boolean) {
     enabled,
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      apiJson<FinanceLedgerPage>('GET', `/api/admin/finance/ledger${ledgerQuery(filters, { cursor: pageParam, limit: String(FINANCE_LEDGER_PAGE) })}`, undefined, signal),
+      apiJson<FinanceLedgerPage>(
+        'GET',
+        `/api/admin/finance/ledger${ledgerQuery(filters, { cursor: pageParam, limit: String(FINANCE_LEDGER_PAGE) })}`,
+        undefined,
+        signal,
+      ),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
@@ -27,12 +32,14 @@ export function useFinanceSummary(range: { from: string; to: string }, enabled: 
   return useQuery({
     queryKey: ['/api/admin/finance/summary', range],
     enabled,
-    queryFn: ({ signal }) => apiJson<FinanceSummary>('GET', `/api/admin/finance/summary${ledgerQuery(range)}`, undefined, signal),
+    queryFn: ({ signal }) =>
+      apiJson<FinanceSummary>('GET', `/api/admin/finance/summary${ledgerQuery(range)}`, undefined, signal),
   });
 }
 
 /** The reconciliation scans the table: it runs when asked, not on every visit. */
-export const useReconciliation = () => useMutation({ mutationFn: () => apiJson<ReconciliationReport>('GET', '/api/admin/finance/reconciliation') });
+export const useReconciliation = () =>
+  useMutation({ mutationFn: () => apiJson<ReconciliationReport>('GET', '/api/admin/finance/reconciliation') });
 
 /** The CSV needs the Authorization header, so it is fetched as a blob and saved through a temporary link. */
 export const useCsvExport = () =>

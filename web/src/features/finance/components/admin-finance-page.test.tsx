@@ -53,7 +53,17 @@ describe('AdminFinancePage', () => {
       '/api/admin/finance/ledger': (url) => {
         ledgerUrls.push(url.search);
         return json({
-          items: [{ entryId: 'grant.pack:cs_1', userId: 'user-1', kind: 'grant.pack', bucket: 'pack', amount: 30, note: 'pack-30', createdAt: '2026-11-20T10:00:00.000Z' }],
+          items: [
+            {
+              entryId: 'grant.pack:cs_1',
+              userId: 'user-1',
+              kind: 'grant.pack',
+              bucket: 'pack',
+              amount: 30,
+              note: 'pack-30',
+              createdAt: '2026-11-20T10:00:00.000Z',
+            },
+          ],
           nextCursor: null,
           from: '2026-10-22',
           to: '2026-11-20',
@@ -69,7 +79,14 @@ describe('AdminFinancePage', () => {
           ],
           totals: { granted: 30, spent: 2, refunded: 1, expired: 0, revoked: 0, adjusted: 0 },
         }),
-      '/api/admin/finance/reconciliation': () => json({ checkedUsers: 4, mismatches: [], unappliedEvents: [], paymentsWithoutGrant: [], generatedAt: '2026-11-20T10:00:00.000Z' }),
+      '/api/admin/finance/reconciliation': () =>
+        json({
+          checkedUsers: 4,
+          mismatches: [],
+          unappliedEvents: [],
+          paymentsWithoutGrant: [],
+          generatedAt: '2026-11-20T10:00:00.000Z',
+        }),
     });
     renderPage();
     expect(await screen.findByText('user-1')).toBeTruthy();
@@ -90,7 +107,13 @@ describe('AdminFinancePage', () => {
     routeFetch({
       '/api/auth/user': () => json(user('admin')),
       '/api/admin/finance/ledger': () => json({ items: [], nextCursor: null, from: '2026-10-22', to: '2026-11-20' }),
-      '/api/admin/finance/summary': () => json({ from: '2026-10-22', to: '2026-11-20', days: [], totals: { granted: 0, spent: 0, refunded: 0, expired: 0, revoked: 0, adjusted: 0 } }),
+      '/api/admin/finance/summary': () =>
+        json({
+          from: '2026-10-22',
+          to: '2026-11-20',
+          days: [],
+          totals: { granted: 0, spent: 0, refunded: 0, expired: 0, revoked: 0, adjusted: 0 },
+        }),
     });
     renderPage();
     expect(await screen.findByText('No entries match these filters.')).toBeTruthy();

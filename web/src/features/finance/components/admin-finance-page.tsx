@@ -16,8 +16,23 @@ import { LEDGER_KINDS } from '../../../../../shared/domain/ledger';
 import { isAdmin } from '../../../../../shared/domain/roles';
 import { useCurrentUser } from '../../../api/current-user';
 import { bucketLabel, formatDateTime, formatSignedCredits, ledgerKindLabel } from '../../../lib/format';
-import { useCsvExport, useFinanceLedger, useFinanceSummary, useReconciliation, type ReconciliationReport } from '../api/finance';
-import { barPercent, chartMax, EMPTY_FILTERS, filtersProblem, SERIES, type DayTotals, type LedgerFilters, type Series } from '../lib/finance';
+import {
+  useCsvExport,
+  useFinanceLedger,
+  useFinanceSummary,
+  useReconciliation,
+  type ReconciliationReport,
+} from '../api/finance';
+import {
+  barPercent,
+  chartMax,
+  EMPTY_FILTERS,
+  filtersProblem,
+  SERIES,
+  type DayTotals,
+  type LedgerFilters,
+  type Series,
+} from '../lib/finance';
 
 const SERIES_STYLE: Record<Series, { label: string; bar: string }> = {
   granted: { label: 'Granted', bar: 'bg-emerald-500' },
@@ -36,7 +51,6 @@ export default function AdminFinancePage() {
   if (!isAdmin(user)) return <AccessDenied />;
   return <FinanceDashboard />;
 }
-
 
 function FinanceDashboard() {
   const [draft, setDraft] = useState<LedgerFilters>(EMPTY_FILTERS);
@@ -65,7 +79,16 @@ function FinanceDashboard() {
           <Button
             variant="outline"
             disabled={csv.isPending}
-            onClick={() => csv.mutate(filters, { onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to export the ledger'), variant: 'destructive' }) })}
+            onClick={() =>
+              csv.mutate(filters, {
+                onError: (err) =>
+                  toast({
+                    title: 'Error',
+                    description: errorMessage(err, 'Failed to export the ledger'),
+                    variant: 'destructive',
+                  }),
+              })
+            }
           >
             {csv.isPending ? <SpinnerIcon /> : <Download className="h-4 w-4" aria-hidden="true" />}
             Export CSV
@@ -75,9 +98,18 @@ function FinanceDashboard() {
 
       <Card className="mb-6">
         <CardContent className="pt-5">
-          <form onSubmit={apply} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" aria-label="Ledger filters">
+          <form
+            onSubmit={apply}
+            className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+            aria-label="Ledger filters"
+          >
             <FormField label="User id">
-              <Input value={draft.userId} onChange={(e) => setDraft({ ...draft, userId: e.target.value })} placeholder="All users" autoComplete="off" />
+              <Input
+                value={draft.userId}
+                onChange={(e) => setDraft({ ...draft, userId: e.target.value })}
+                placeholder="All users"
+                autoComplete="off"
+              />
             </FormField>
             <div className="flex flex-col gap-1.5">
               <label htmlFor="finance-kind" className="text-sm font-medium">
@@ -124,7 +156,9 @@ function FinanceDashboard() {
               {problem}
             </p>
           ) : null}
-          <p className="mt-3 text-xs text-muted-foreground">Without dates the last 30 days are shown (at most 400 days at a time).</p>
+          <p className="mt-3 text-xs text-muted-foreground">
+            Without dates the last 30 days are shown (at most 400 days at a time).
+          </p>
         </CardContent>
       </Card>
 
@@ -145,7 +179,15 @@ function ErrorLine({ error, fallback }: { error: unknown; fallback: string }) {
   );
 }
 
-function SummaryCard({ loading, error, data }: { loading: boolean; error: unknown; data?: { from: string; to: string; days: DayTotals[]; totals: Omit<DayTotals, 'day'> } }) {
+function SummaryCard({
+  loading,
+  error,
+  data,
+}: {
+  loading: boolean;
+  error: unknown;
+  data?: { from: string; to: string; days: DayTotals[]; totals: Omit<DayTotals, 'day'> };
+}) {
   const days = data?.days ?? [];
   const active = days.filter((d) => SERIES.some((s) => d[s] !== 0) || d.revoked !== 0 || d.adjusted !== 0);
   const max = chartMax(active);
@@ -153,7 +195,11 @@ function SummaryCard({ loading, error, data }: { loading: boolean; error: unknow
     <Card>
       <CardHeader>
         <CardTitle id="finance-summary-title">Daily totals</CardTitle>
-        <CardDescription>{data ? `Credits from ${data.from} to ${data.to}. Expired includes the rollover cap.` : 'Credits granted, spent, refunded and expired per day.'}</CardDescription>
+        <CardDescription>
+          {data
+            ? `Credits from ${data.from} to ${data.to}. Expired includes the rollover cap.`
+            : 'Credits granted, spent, refunded and expired per day.'}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {loading ? (
@@ -177,7 +223,10 @@ function SummaryCard({ loading, error, data }: { loading: boolean; error: unknow
                 <ul className="mb-3 flex flex-wrap gap-3 text-xs text-muted-foreground" aria-label="Chart legend">
                   {SERIES.map((s) => (
                     <li key={s} className="flex items-center gap-1.5">
-                      <span className={cn('inline-block h-2.5 w-2.5 rounded-sm', SERIES_STYLE[s].bar)} aria-hidden="true" />
+                      <span
+                        className={cn('inline-block h-2.5 w-2.5 rounded-sm', SERIES_STYLE[s].bar)}
+                        aria-hidden="true"
+                      />
                       {SERIES_STYLE[s].label}
                     </li>
                   ))}
@@ -214,7 +263,10 @@ function SummaryCard({ loading, error, data }: { loading: boolean; error: unknow
                             <div className="flex flex-col gap-0.5">
                               {SERIES.map((s) => (
                                 <div key={s} className="h-1.5 rounded-full bg-muted">
-                                  <div className={cn('h-full rounded-full', SERIES_STYLE[s].bar)} style={{ width: `${barPercent(d[s], max)}%` }} />
+                                  <div
+                                    className={cn('h-full rounded-full', SERIES_STYLE[s].bar)}
+                                    style={{ width: `${barPercent(d[s], max)}%` }}
+                                  />
                                 </div>
                               ))}
                             </div>
@@ -240,7 +292,9 @@ function LedgerCard({ ledger }: { ledger: ReturnType<typeof useFinanceLedger> })
     <Card>
       <CardHeader>
         <CardTitle id="finance-ledger-title">Ledger</CardTitle>
-        <CardDescription>{range ? `Entries from ${range.from} to ${range.to}, newest first.` : 'Entries newest first.'}</CardDescription>
+        <CardDescription>
+          {range ? `Entries from ${range.from} to ${range.to}, newest first.` : 'Entries newest first.'}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {ledger.isPending ? (
@@ -278,14 +332,24 @@ function LedgerCard({ ledger }: { ledger: ReturnType<typeof useFinanceLedger> })
                 <tbody>
                   {items.map((e) => (
                     <tr key={`${e.userId}-${e.entryId}`} className="border-b border-border last:border-0">
-                      <td className={cn(td, 'whitespace-nowrap text-muted-foreground')}>{formatDateTime(e.createdAt)}</td>
+                      <td className={cn(td, 'whitespace-nowrap text-muted-foreground')}>
+                        {formatDateTime(e.createdAt)}
+                      </td>
                       <td className={cn(td, 'max-w-40 truncate font-mono text-xs')} title={e.userId}>
                         {e.userId}
                       </td>
                       <td className={td}>{ledgerKindLabel(e.kind)}</td>
                       <td className={td}>{bucketLabel(e.bucket)}</td>
                       <td className={cn(td, 'max-w-64 break-words text-muted-foreground')}>{e.note ?? ''}</td>
-                      <td className={cn(td, 'text-right font-semibold tabular-nums', e.amount > 0 && 'text-emerald-700 dark:text-emerald-400')}>{formatSignedCredits(e.amount)}</td>
+                      <td
+                        className={cn(
+                          td,
+                          'text-right font-semibold tabular-nums',
+                          e.amount > 0 && 'text-emerald-700 dark:text-emerald-400',
+                        )}
+                      >
+                        {formatSignedCredits(e.amount)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -307,7 +371,10 @@ function ReconciliationCard() {
       <CardHeader className="flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex flex-col gap-1.5">
           <CardTitle>Reconciliation</CardTitle>
-          <CardDescription>Balances against their ledger entries, payment events not applied, and payments without a grant. Reads the whole table.</CardDescription>
+          <CardDescription>
+            Balances against their ledger entries, payment events not applied, and payments without a grant. Reads the
+            whole table.
+          </CardDescription>
         </div>
         <Button variant="outline" className="shrink-0" disabled={run.isPending} onClick={() => run.mutate()}>
           {run.isPending ? <SpinnerIcon /> : null}
@@ -316,14 +383,19 @@ function ReconciliationCard() {
       </CardHeader>
       <CardContent aria-live="polite">
         {run.isError ? <ErrorLine error={run.error} fallback="Failed to run the reconciliation" /> : null}
-        {report ? <ReconciliationResult report={report} /> : !run.isPending && !run.isError ? <p className="text-sm text-muted-foreground">Not run yet.</p> : null}
+        {report ? (
+          <ReconciliationResult report={report} />
+        ) : !run.isPending && !run.isError ? (
+          <p className="text-sm text-muted-foreground">Not run yet.</p>
+        ) : null}
       </CardContent>
     </Card>
   );
 }
 
 function ReconciliationResult({ report }: { report: ReconciliationReport }) {
-  const consistent = report.mismatches.length === 0 && report.unappliedEvents.length === 0 && report.paymentsWithoutGrant.length === 0;
+  const consistent =
+    report.mismatches.length === 0 && report.unappliedEvents.length === 0 && report.paymentsWithoutGrant.length === 0;
   return (
     <div className="flex flex-col gap-4 text-sm">
       <p className="text-muted-foreground">
@@ -338,8 +410,9 @@ function ReconciliationResult({ report }: { report: ReconciliationReport }) {
         <Issues title={`Balances that differ from their entries (${report.mismatches.length})`}>
           {report.mismatches.map((m) => (
             <li key={m.userId}>
-              <span className="font-mono text-xs">{m.userId}</span>: balance {m.balance.credits} (monthly {m.balance.monthly}, pack {m.balance.pack}, trial {m.balance.trial}); entries monthly{' '}
-              {m.entries.monthly}, pack {m.entries.pack}, trial {m.entries.trial}; lots {m.lotsRemaining}. {m.problems.join(' ')}
+              <span className="font-mono text-xs">{m.userId}</span>: balance {m.balance.credits} (monthly{' '}
+              {m.balance.monthly}, pack {m.balance.pack}, trial {m.balance.trial}); entries monthly {m.entries.monthly},
+              pack {m.entries.pack}, trial {m.entries.trial}; lots {m.lotsRemaining}. {m.problems.join(' ')}
             </li>
           ))}
         </Issues>
@@ -348,7 +421,8 @@ function ReconciliationResult({ report }: { report: ReconciliationReport }) {
         <Issues title={`Events received but not applied (${report.unappliedEvents.length})`}>
           {report.unappliedEvents.map((e) => (
             <li key={e.eventId}>
-              <span className="font-mono text-xs">{e.eventId}</span> {e.eventType}, received {formatDateTime(e.receivedAt)}
+              <span className="font-mono text-xs">{e.eventId}</span> {e.eventType}, received{' '}
+              {formatDateTime(e.receivedAt)}
             </li>
           ))}
         </Issues>
@@ -357,7 +431,8 @@ function ReconciliationResult({ report }: { report: ReconciliationReport }) {
         <Issues title={`Payments without a grant (${report.paymentsWithoutGrant.length})`}>
           {report.paymentsWithoutGrant.map((e) => (
             <li key={e.eventId}>
-              <span className="font-mono text-xs">{e.eventId}</span> {e.eventType} for user <span className="font-mono text-xs">{e.userId ?? 'unknown'}</span>, expected{' '}
+              <span className="font-mono text-xs">{e.eventId}</span> {e.eventType} for user{' '}
+              <span className="font-mono text-xs">{e.userId ?? 'unknown'}</span>, expected{' '}
               <span className="font-mono text-xs">{e.expectedEntryId}</span>, received {formatDateTime(e.receivedAt)}
             </li>
           ))}

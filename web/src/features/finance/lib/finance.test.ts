@@ -28,7 +28,9 @@ describe('finance helpers', () => {
   });
 
   it('takes the file name from Content-Disposition', () => {
-    expect(fileNameFrom('attachment; filename="ledger-2026-01-01-to-2026-01-30.csv"')).toBe('ledger-2026-01-01-to-2026-01-30.csv');
+    expect(fileNameFrom('attachment; filename="ledger-2026-01-01-to-2026-01-30.csv"')).toBe(
+      'ledger-2026-01-01-to-2026-01-30.csv',
+    );
     expect(fileNameFrom(null)).toBe('ledger.csv');
     expect(fileNameFrom('attachment; filename="../../etc"')).toBe('ledger.csv');
   });

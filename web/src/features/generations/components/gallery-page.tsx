@@ -58,10 +58,19 @@ export default function GalleryPage() {
                 <span className="text-sm text-muted-foreground" aria-live="polite" data-testid="selection-count">
                   {selected.length} of {COMPARE_MAX} selected
                 </span>
-                <Button onClick={() => navigate(compareUrl(selected))} disabled={!canCompare} data-testid="compare-selected">
+                <Button
+                  onClick={() => navigate(compareUrl(selected))}
+                  disabled={!canCompare}
+                  data-testid="compare-selected"
+                >
                   Compare
                 </Button>
-                <Button variant="outline" onClick={() => setSharing(true)} disabled={selected.length < 1 || selected.length > SHARE_MAX_IMAGES} data-testid="share-selected">
+                <Button
+                  variant="outline"
+                  onClick={() => setSharing(true)}
+                  disabled={selected.length < 1 || selected.length > SHARE_MAX_IMAGES}
+                  data-testid="share-selected"
+                >
                   Share
                 </Button>
                 <Button variant="ghost" onClick={stopSelecting}>
@@ -85,15 +94,24 @@ export default function GalleryPage() {
         <GenerationGridSkeleton count={4} />
       ) : q.isError ? (
         <Notice tone="warning" title="Could not load your generations">
-          <button type="button" className={buttonClasses({ variant: 'outline', size: 'sm' })} onClick={() => void q.refetch()}>
+          <button
+            type="button"
+            className={buttonClasses({ variant: 'outline', size: 'sm' })}
+            onClick={() => void q.refetch()}
+          >
             Try again
           </button>
         </Notice>
       ) : items.length === 0 ? (
-        <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-border px-6 py-16 text-center" data-testid="gallery-empty">
+        <div
+          className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-border px-6 py-16 text-center"
+          data-testid="gallery-empty"
+        >
           <Images className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
           <h2 className="text-xl font-semibold">No Results Yet</h2>
-          <p className="max-w-sm text-sm text-muted-foreground">Pick a style and generate your first look. Your results will appear here.</p>
+          <p className="max-w-sm text-sm text-muted-foreground">
+            Pick a style and generate your first look. Your results will appear here.
+          </p>
           <Link to="/explore" className={buttonClasses()}>
             Explore Styles
           </Link>
@@ -148,7 +166,15 @@ export default function GalleryPage() {
                     <GenerationCard
                       key={g.id}
                       generation={g}
-                      selection={selecting ? { selected: selected.includes(g.id), full: selected.length >= COMPARE_MAX, onToggle: toggle } : undefined}
+                      selection={
+                        selecting
+                          ? {
+                              selected: selected.includes(g.id),
+                              full: selected.length >= COMPARE_MAX,
+                              onToggle: toggle,
+                            }
+                          : undefined
+                      }
                     />
                   ))}
                 </ul>
@@ -171,7 +197,11 @@ export default function GalleryPage() {
         </div>
       )}
       <DeleteGenerationDialog generationId={toDelete} onClose={() => setToDelete(null)} copy="failed" />
-      <ShareDialog open={sharing} onOpenChange={setSharing} candidates={selected.map((id) => ({ id, title: titleOf(id) }))} />
+      <ShareDialog
+        open={sharing}
+        onOpenChange={setSharing}
+        candidates={selected.map((id) => ({ id, title: titleOf(id) }))}
+      />
     </div>
   );
 }

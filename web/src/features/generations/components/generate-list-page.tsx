@@ -23,12 +23,17 @@ export default function GenerateListPage() {
       ) : q.isError ? (
         <Notice tone="warning" title="Could not load templates" />
       ) : templates.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-border px-6 py-12 text-center text-sm text-muted-foreground">No templates available. Please check back later.</p>
+        <p className="rounded-2xl border border-dashed border-border px-6 py-12 text-center text-sm text-muted-foreground">
+          No templates available. Please check back later.
+        </p>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="raw-templates">
           {templates.map((t) => (
             <li key={t.id}>
-              <Link to={`/generate/${t.id}`} className="block h-full rounded-2xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+              <Link
+                to={`/generate/${t.id}`}
+                className="block h-full rounded-2xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
                 <Card className="flex h-full flex-col gap-3 p-5 transition-colors hover:bg-muted/50">
                   <div className="flex items-start gap-3">
                     <LayoutTemplate className="mt-0.5 h-5 w-5 shrink-0 text-brand" aria-hidden="true" />

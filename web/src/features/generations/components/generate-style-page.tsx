@@ -1,7 +1,14 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { costLabel } from '../../../../../shared/domain/outfit';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { defaultPromptTemplateId, generationCost, modeChoiceVisible, profileQualifies, toQuickTryMode, type Mode } from '../../../../../shared/domain/generation';
+import {
+  defaultPromptTemplateId,
+  generationCost,
+  modeChoiceVisible,
+  profileQualifies,
+  toQuickTryMode,
+  type Mode,
+} from '../../../../../shared/domain/generation';
 import { AppImage } from '../../../components/app-image';
 import { Button, buttonClasses } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
@@ -34,7 +41,14 @@ export default function GenerateStylePage() {
     return (
       <div className={pageShell}>
         <BackLink to="/explore">Back to Explore</BackLink>
-        <PageHeader title="Style not found" description={<Link to="/explore" className={buttonClasses({ variant: 'link' })}>Browse styles on Explore</Link>} />
+        <PageHeader
+          title="Style not found"
+          description={
+            <Link to="/explore" className={buttonClasses({ variant: 'link' })}>
+              Browse styles on Explore
+            </Link>
+          }
+        />
       </div>
     );
   }
@@ -57,7 +71,11 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
     if (profilesQ.data) dispatch({ type: 'profilesLoaded', profiles: profilesQ.data });
   }, [profilesQ.data]);
   useEffect(() => {
-    if (promptsQ.data) dispatch({ type: 'defaultPrompt', promptTemplateId: defaultPromptTemplateId(style.defaultPromptTemplateId, promptsQ.data) });
+    if (promptsQ.data)
+      dispatch({
+        type: 'defaultPrompt',
+        promptTemplateId: defaultPromptTemplateId(style.defaultPromptTemplateId, promptsQ.data),
+      });
   }, [promptsQ.data, style.defaultPromptTemplateId]);
 
   const selected = profiles.find((p) => p.id === state.profileId) ?? null;
@@ -87,7 +105,14 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
     });
     if (issue) return report(issue);
     start.mutate(
-      { kind: 'style', styleId: style.id, photoProfileId: state.profileId!, mode: state.mode, promptTemplateId: state.mode === 'creative' ? state.promptTemplateId : null, variants },
+      {
+        kind: 'style',
+        styleId: style.id,
+        photoProfileId: state.profileId!,
+        mode: state.mode,
+        promptTemplateId: state.mode === 'creative' ? state.promptTemplateId : null,
+        variants,
+      },
       {
         onSuccess: ({ id }) => {
           toast(GENERATION_STARTED);
@@ -130,10 +155,21 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
   return (
     <div className={pageShell}>
       <BackLink to={`/style/${style.id}`}>Back to style</BackLink>
-      <PageHeader title={`Generate with ${style.name}`} description="Choose a photo profile and we will dress you in this style." documentTitle={`Generate: ${style.name}`} />
+      <PageHeader
+        title={`Generate with ${style.name}`}
+        description="Choose a photo profile and we will dress you in this style."
+        documentTitle={`Generate: ${style.name}`}
+      />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <Card className="h-fit overflow-hidden">
-          <AppImage src={style.coverImageUrl ?? style.promptImageUrl} alt={style.name} width={4} height={5} className="mx-auto w-full max-w-[260px] sm:max-w-none" loading="eager" />
+          <AppImage
+            src={style.coverImageUrl ?? style.promptImageUrl}
+            alt={style.name}
+            width={4}
+            height={5}
+            className="mx-auto w-full max-w-[260px] sm:max-w-none"
+            loading="eager"
+          />
           <CardHeader>
             <CardTitle>{style.name}</CardTitle>
             {style.description ? <p className="text-sm text-muted-foreground">{style.description}</p> : null}
@@ -151,9 +187,13 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
           ) : null}
 
           <section aria-labelledby="profile-heading" className="space-y-3">
-            <h2 id="profile-heading" className="sr-only">Photo profile</h2>
+            <h2 id="profile-heading" className="sr-only">
+              Photo profile
+            </h2>
             {profilesQ.isPending ? (
-              <div className="flex items-center gap-2 text-sm text-muted-foreground"><SpinnerIcon /> Loading photo profiles...</div>
+              <div className="flex items-center gap-2 text-sm text-muted-foreground">
+                <SpinnerIcon /> Loading photo profiles...
+              </div>
             ) : profilesQ.isError ? (
               <Notice tone="warning" title="Could not load your photo profiles" />
             ) : (
@@ -167,16 +207,41 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
                     onChange={(profileId) => dispatch({ type: 'selectProfile', profileId })}
                     isDisabled={(p) => !profileQualifies(state.mode, photosOf(p))}
                     render={(p) => (
-                      <ProfileChoice profile={p} note={!profileQualifies(state.mode, photosOf(p)) ? (state.mode === 'exact' ? 'Needs a full-body photo for Exact mode' : 'Needs a portrait') : undefined} />
+                      <ProfileChoice
+                        profile={p}
+                        note={
+                          !profileQualifies(state.mode, photosOf(p))
+                            ? state.mode === 'exact'
+                              ? 'Needs a full-body photo for Exact mode'
+                              : 'Needs a portrait'
+                            : undefined
+                        }
+                      />
                     )}
                     className="sm:grid-cols-2"
                     testId="profile-choices"
                   />
                 ) : null}
                 {!anyQualifies ? (
-                  <Notice tone="warning" title={profiles.length === 0 ? 'No photo profile yet' : state.mode === 'exact' ? 'Exact mode needs a full-body photo' : 'No profile has a portrait'}>
-                    <p>{profiles.length === 0 ? 'Create a photo profile to try on this style.' : 'Add the missing photo to one of your profiles.'}</p>
-                    <Link to={profiles.length === 0 ? '/profiles/new' : '/profiles'} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+                  <Notice
+                    tone="warning"
+                    title={
+                      profiles.length === 0
+                        ? 'No photo profile yet'
+                        : state.mode === 'exact'
+                          ? 'Exact mode needs a full-body photo'
+                          : 'No profile has a portrait'
+                    }
+                  >
+                    <p>
+                      {profiles.length === 0
+                        ? 'Create a photo profile to try on this style.'
+                        : 'Add the missing photo to one of your profiles.'}
+                    </p>
+                    <Link
+                      to={profiles.length === 0 ? '/profiles/new' : '/profiles'}
+                      className={buttonClasses({ variant: 'outline', size: 'sm' })}
+                    >
                       {profiles.length === 0 ? 'Create Photo Profile' : 'Manage Photo Profiles'}
                     </Link>
                   </Notice>
@@ -186,7 +251,8 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
             {mismatch ? (
               <Notice tone="warning" title="Gender mismatch">
                 <p>
-                  This style is made for {audienceLabel(style.sex).toLowerCase()}, and the selected profile is {selected!.gender}. The result may not look as intended.
+                  This style is made for {audienceLabel(style.sex).toLowerCase()}, and the selected profile is{' '}
+                  {selected!.gender}. The result may not look as intended.
                 </p>
               </Notice>
             ) : null}
@@ -194,9 +260,13 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
 
           {state.mode === 'creative' ? (
             <section aria-labelledby="prompt-heading" className="space-y-3">
-              <h2 id="prompt-heading" className="sr-only">Generation style</h2>
+              <h2 id="prompt-heading" className="sr-only">
+                Generation style
+              </h2>
               {promptsQ.isPending ? (
-                <div className="flex items-center gap-2 text-sm text-muted-foreground"><SpinnerIcon /> Loading generation styles...</div>
+                <div className="flex items-center gap-2 text-sm text-muted-foreground">
+                  <SpinnerIcon /> Loading generation styles...
+                </div>
               ) : prompts.length === 0 ? (
                 <Notice tone="warning" title="No template configured" />
               ) : (
@@ -217,12 +287,30 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
           <div className="space-y-3 rounded-2xl border border-border bg-card p-4 sm:p-5">
             <VariantsPicker value={variants} onChange={setVariants} />
             <div className="flex flex-col gap-2 sm:flex-row">
-              <Button size="lg" onClick={onGenerate} disabled={busy} data-testid="generate-button" className="w-full sm:w-auto">
+              <Button
+                size="lg"
+                onClick={onGenerate}
+                disabled={busy}
+                data-testid="generate-button"
+                className="w-full sm:w-auto"
+              >
                 {start.isPending ? <SpinnerIcon /> : <Wand className="h-4 w-4" aria-hidden="true" />}
-                {start.isPending ? 'Generating...' : variants === 1 ? `Generate Look (${cost} credit${cost === 1 ? '' : 's'})` : `Generate ${costLabel({ variants })}`}
+                {start.isPending
+                  ? 'Generating...'
+                  : variants === 1
+                    ? `Generate Look (${cost} credit${cost === 1 ? '' : 's'})`
+                    : `Generate ${costLabel({ variants })}`}
               </Button>
               {style.styleImageType !== 'product_only' ? (
-                <Button size="lg" variant="outline" onClick={onQuickTry} disabled={busy || !canQuickTry} data-testid="quick-try-exact" className="w-full sm:w-auto" aria-describedby="quick-try-hint">
+                <Button
+                  size="lg"
+                  variant="outline"
+                  onClick={onQuickTry}
+                  disabled={busy || !canQuickTry}
+                  data-testid="quick-try-exact"
+                  className="w-full sm:w-auto"
+                  aria-describedby="quick-try-hint"
+                >
                   {quick.isPending ? <SpinnerIcon /> : <Zap className="h-4 w-4" aria-hidden="true" />}
                   Quick Try Exact
                 </Button>
@@ -230,7 +318,9 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
             </div>
             {style.styleImageType !== 'product_only' ? (
               <p id="quick-try-hint" className="text-xs text-muted-foreground">
-                {canQuickTry ? 'Quick Try Exact renders a photorealistic try-on of this outfit.' : 'Quick Try Exact needs a profile with a full-body photo.'}
+                {canQuickTry
+                  ? 'Quick Try Exact renders a photorealistic try-on of this outfit.'
+                  : 'Quick Try Exact needs a profile with a full-body photo.'}
               </p>
             ) : null}
             <CreditsLine />

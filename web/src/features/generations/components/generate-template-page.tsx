@@ -70,7 +70,10 @@ export default function GenerateTemplatePage() {
         <Tabs.Content value="generate" className="focus-visible:outline-none">
           <TemplateGenerateForm template={t} />
         </Tabs.Content>
-        <Tabs.Content value="guide" className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <Tabs.Content
+          value="guide"
+          className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           <PromptGuide />
         </Tabs.Content>
       </Tabs.Root>
@@ -115,7 +118,8 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
   const [styleRefUrl, setStyleRefUrl] = useState<string | null>(null);
   const [backgroundUrl, setBackgroundUrl] = useState<string | null>(null);
   const [uploading, setUploading] = useState({ styleRef: false, background: false });
-  const uploadState = (field: keyof typeof uploading) => (s: UploadState) => setUploading((cur) => ({ ...cur, [field]: s === 'uploading' }));
+  const uploadState = (field: keyof typeof uploading) => (s: UploadState) =>
+    setUploading((cur) => ({ ...cur, [field]: s === 'uploading' }));
   const anyUploading = uploading.styleRef || uploading.background;
   const chooseSource = (value: 'template' | 'own') => {
     setSource(value);
@@ -132,7 +136,9 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
   useEffect(() => {
     const list = profilesQ.data;
     if (!list?.length) return;
-    setProfileId((cur) => (cur && list.some((p) => p.id === cur) ? cur : (list.find((p) => p.isDefault) ?? list[0]!).id));
+    setProfileId((cur) =>
+      cur && list.some((p) => p.id === cur) ? cur : (list.find((p) => p.isDefault) ?? list[0]!).id,
+    );
   }, [profilesQ.data]);
 
   const profile = profiles.find((p) => p.id === profileId) ?? null;
@@ -165,7 +171,12 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
     );
   };
 
-  if (profilesQ.isPending) return <div className="flex items-center gap-2 text-sm text-muted-foreground"><SpinnerIcon /> Loading photo profiles...</div>;
+  if (profilesQ.isPending)
+    return (
+      <div className="flex items-center gap-2 text-sm text-muted-foreground">
+        <SpinnerIcon /> Loading photo profiles...
+      </div>
+    );
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -202,8 +213,18 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
               ['own', 'Upload my own style reference image'],
             ] as const
           ).map(([value, label]) => (
-            <label key={value} className="flex cursor-pointer items-center gap-3 rounded-xl border border-border bg-card p-3 has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
-              <input type="radio" name="style-source" value={value} checked={source === value} onChange={() => chooseSource(value)} className="h-4 w-4 accent-primary" />
+            <label
+              key={value}
+              className="flex cursor-pointer items-center gap-3 rounded-xl border border-border bg-card p-3 has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+            >
+              <input
+                type="radio"
+                name="style-source"
+                value={value}
+                checked={source === value}
+                onChange={() => chooseSource(value)}
+                className="h-4 w-4 accent-primary"
+              />
               <span className="text-sm">{label}</span>
             </label>
           ))}
@@ -241,10 +262,21 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
             {start.isPending ? 'Generating...' : `Generate Look (${cost} credit${cost === 1 ? '' : 's'})`}
           </Button>
           {problem ? (
-            <p id="generate-disabled-reason" className="text-sm text-amber-700 dark:text-amber-400" data-testid="generate-disabled-reason">
+            <p
+              id="generate-disabled-reason"
+              className="text-sm text-amber-700 dark:text-amber-400"
+              data-testid="generate-disabled-reason"
+            >
               {SETUP_REASON[problem]}{' '}
-              <Link to={problem === 'no-profile' || !profile ? '/profiles/new' : `/profiles/${profile.id}/edit`} className="font-medium underline underline-offset-2">
-                {problem === 'no-profile' ? 'Create a photo profile' : problem === 'no-full-body' ? 'Add a full-body photo' : 'Update the profile'}
+              <Link
+                to={problem === 'no-profile' || !profile ? '/profiles/new' : `/profiles/${profile.id}/edit`}
+                className="font-medium underline underline-offset-2"
+              >
+                {problem === 'no-profile'
+                  ? 'Create a photo profile'
+                  : problem === 'no-full-body'
+                    ? 'Add a full-body photo'
+                    : 'Update the profile'}
               </Link>
             </p>
           ) : null}
@@ -255,7 +287,13 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
   );
 }
 
-function SetupAlert({ problem, profile }: { problem: NonNullable<ReturnType<typeof profileSetupProblem>>; profile: PhotoProfile | null }) {
+function SetupAlert({
+  problem,
+  profile,
+}: {
+  problem: NonNullable<ReturnType<typeof profileSetupProblem>>;
+  profile: PhotoProfile | null;
+}) {
   const to = problem === 'no-profile' || !profile ? '/profiles/new' : `/profiles/${profile.id}/edit`;
   const text = SETUP_REASON[problem];
   return (
@@ -273,17 +311,33 @@ function ProfileSummary({ profile, ready }: { profile: PhotoProfile; ready: bool
     <Card data-testid="profile-summary">
       <CardHeader>
         <CardTitle>{profile.name}</CardTitle>
-        <p className={ready ? 'text-sm text-emerald-700 dark:text-emerald-400' : 'text-sm text-amber-700 dark:text-amber-400'}>
+        <p
+          className={
+            ready ? 'text-sm text-emerald-700 dark:text-emerald-400' : 'text-sm text-amber-700 dark:text-amber-400'
+          }
+        >
           {ready ? 'Ready for generation' : 'Missing photos - please update'}
         </p>
       </CardHeader>
       <CardContent className="flex gap-3">
         <figure className="w-24">
-          <AppImage src={profile.portraitUrl} alt={`${profile.name} portrait`} width={1} height={1} className="w-24 rounded-lg" />
+          <AppImage
+            src={profile.portraitUrl}
+            alt={`${profile.name} portrait`}
+            width={1}
+            height={1}
+            className="w-24 rounded-lg"
+          />
           <figcaption className="mt-1 text-xs text-muted-foreground">Portrait</figcaption>
         </figure>
         <figure className="w-24">
-          <AppImage src={profile.fullBodyUrl} alt={`${profile.name} full body`} width={3} height={4} className="w-24 rounded-lg" />
+          <AppImage
+            src={profile.fullBodyUrl}
+            alt={`${profile.name} full body`}
+            width={3}
+            height={4}
+            className="w-24 rounded-lg"
+          />
           <figcaption className="mt-1 text-xs text-muted-foreground">Full body</figcaption>
         </figure>
       </CardContent>

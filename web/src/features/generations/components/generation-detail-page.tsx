@@ -13,7 +13,13 @@ import Trash2 from 'lucide-react/icons/trash-2';
 import ExternalLink from 'lucide-react/icons/external-link';
 import { useStyle, useStyleProducts, type StyleProduct } from '../../../api/catalog';
 import { downloadGenerationImage } from '../../../api/download';
-import { useGeneration, useGenerationFeedback, useKeepVariants, useSubmitFeedback, type GenerationView } from '../../../api/generations';
+import {
+  useGeneration,
+  useGenerationFeedback,
+  useKeepVariants,
+  useSubmitFeedback,
+  type GenerationView,
+} from '../../../api/generations';
 import { audienceLabel } from '../../../lib/audience';
 import { Notice } from '../../../components/alert';
 import { BackLink, pageShell } from '../../../components/back-link';
@@ -25,7 +31,8 @@ import Share2 from 'lucide-react/icons/share-2';
 import { ShareDialog } from '../../../components/share/share-dialog';
 import { ShareList } from '../../../components/share/share-list';
 
-export const FEEDBACK_NO_STYLE = 'This generation is not associated with a style. Feedback is only available for style-based generations.';
+export const FEEDBACK_NO_STYLE =
+  'This generation is not associated with a style. Feedback is only available for style-based generations.';
 
 /** /generation/{id}: the result, download, delete, times, names, feedback, style details, Shop This Look. */
 export default function GenerationDetailPage() {
@@ -51,7 +58,9 @@ export default function GenerationDetailPage() {
       <div className={pageShell}>
         <BackLink to="/gallery">Back to Gallery</BackLink>
         <PageHeader title="Generation" />
-        <Notice title={g?.status === 'failed' && g.error ? g.error : 'This generation is not yet completed or has no result.'} />
+        <Notice
+          title={g?.status === 'failed' && g.error ? g.error : 'This generation is not yet completed or has no result.'}
+        />
       </div>
     );
   }
@@ -80,9 +89,17 @@ function VariantRun({ generation: g }: { generation: GenerationView }) {
     keep.mutate(pending, {
       onSuccess: ({ kept }) => {
         setChosen(new Set());
-        toast({ title: kept.length === 1 ? 'Variant kept' : `${kept.length} variants kept`, description: 'They are in your gallery now.' });
+        toast({
+          title: kept.length === 1 ? 'Variant kept' : `${kept.length} variants kept`,
+          description: 'They are in your gallery now.',
+        });
       },
-      onError: () => toast({ title: 'Error', description: 'Could not keep the variants. Please try again.', variant: 'destructive' }),
+      onError: () =>
+        toast({
+          title: 'Error',
+          description: 'Could not keep the variants. Please try again.',
+          variant: 'destructive',
+        }),
     });
   return (
     <div className={pageShell}>
@@ -97,18 +114,39 @@ function VariantRun({ generation: g }: { generation: GenerationView }) {
           const kept = v.keptGenerationId;
           const n = v.index + 1;
           return (
-            <li key={v.index} className="space-y-2" data-testid={`variant-${v.index}`} data-kept-generation-id={kept ?? undefined}>
+            <li
+              key={v.index}
+              className="space-y-2"
+              data-testid={`variant-${v.index}`}
+              data-kept-generation-id={kept ?? undefined}
+            >
               <Card className="relative overflow-hidden">
-                <AppImage src={v.url} alt={`Variant ${n} of ${g.variantCount}: ${title}`} width={4} height={5} className="w-full" imgClassName="object-contain" />
+                <AppImage
+                  src={v.url}
+                  alt={`Variant ${n} of ${g.variantCount}: ${title}`}
+                  width={4}
+                  height={5}
+                  className="w-full"
+                  imgClassName="object-contain"
+                />
                 <AiBadge className="absolute left-3 top-3" />
               </Card>
               {kept ? (
-                <Link to={`/generation/${encodeURIComponent(kept)}`} className={buttonClasses({ variant: 'outline', size: 'sm', className: 'w-full' })} data-testid={`variant-${v.index}-open`}>
+                <Link
+                  to={`/generation/${encodeURIComponent(kept)}`}
+                  className={buttonClasses({ variant: 'outline', size: 'sm', className: 'w-full' })}
+                  data-testid={`variant-${v.index}-open`}
+                >
                   Kept · Open in gallery
                 </Link>
               ) : (
                 <label className="flex cursor-pointer items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm focus-within:ring-2 focus-within:ring-ring">
-                  <input type="checkbox" checked={chosen.has(v.index)} onChange={() => toggle(v.index)} data-testid={`variant-${v.index}-keep`} />
+                  <input
+                    type="checkbox"
+                    checked={chosen.has(v.index)}
+                    onChange={() => toggle(v.index)}
+                    data-testid={`variant-${v.index}-keep`}
+                  />
                   Keep variant {n}
                 </label>
               )}
@@ -119,14 +157,22 @@ function VariantRun({ generation: g }: { generation: GenerationView }) {
       <div className="mt-6 flex flex-wrap items-center gap-3">
         <Button onClick={onKeep} disabled={!pending.length || keep.isPending} data-testid="keep-variants">
           {keep.isPending ? <SpinnerIcon /> : null}
-          {pending.length ? `Keep ${pending.length} ${pending.length === 1 ? 'variant' : 'variants'}` : 'Choose variants to keep'}
+          {pending.length
+            ? `Keep ${pending.length} ${pending.length === 1 ? 'variant' : 'variants'}`
+            : 'Choose variants to keep'}
         </Button>
         {keptIds.length >= 2 ? (
-          <Link to={`/compare?ids=${keptIds.slice(0, 4).map(encodeURIComponent).join(',')}`} className={buttonClasses({ variant: 'outline' })} data-testid="compare-kept-variants">
+          <Link
+            to={`/compare?ids=${keptIds.slice(0, 4).map(encodeURIComponent).join(',')}`}
+            className={buttonClasses({ variant: 'outline' })}
+            data-testid="compare-kept-variants"
+          >
             Compare kept variants
           </Link>
         ) : null}
-        <p className="text-xs text-muted-foreground">Keeping is free: the credits were spent when the variants were made.</p>
+        <p className="text-xs text-muted-foreground">
+          Keeping is free: the credits were spent when the variants were made.
+        </p>
       </div>
     </div>
   );
@@ -177,11 +223,21 @@ function GenerationDetail({ generation: g }: { generation: GenerationView }) {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="h-fit space-y-2">
           <Card className="relative overflow-hidden">
-            <AppImage src={g.resultUrl} alt={`Result: ${title}`} width={4} height={5} className="w-full" loading="eager" fetchPriority="high" imgClassName="object-contain" />
+            <AppImage
+              src={g.resultUrl}
+              alt={`Result: ${title}`}
+              width={4}
+              height={5}
+              className="w-full"
+              loading="eager"
+              fetchPriority="high"
+              imgClassName="object-contain"
+            />
             <AiBadge className="absolute left-3 top-3" />
           </Card>
           <p className="text-xs text-muted-foreground" data-testid="ai-download-note">
-            Downloads are named as AI-generated and carry a signed Content Credentials (C2PA) record saying an AI model made the image.
+            Downloads are named as AI-generated and carry a signed Content Credentials (C2PA) record saying an AI model
+            made the image.
           </p>
         </div>
         <div className="min-w-0 space-y-6">
@@ -205,7 +261,11 @@ function GenerationDetail({ generation: g }: { generation: GenerationView }) {
                   <>
                     <dt className="text-muted-foreground">Variant</dt>
                     <dd>
-                      <Link to={`/generation/${encodeURIComponent(g.variantOf)}`} className={buttonClasses({ variant: 'link' })} data-testid="variant-of">
+                      <Link
+                        to={`/generation/${encodeURIComponent(g.variantOf)}`}
+                        className={buttonClasses({ variant: 'link' })}
+                        data-testid="variant-of"
+                      >
                         Variant {(g.variantIndex ?? 0) + 1}: see all variants
                       </Link>
                     </dd>
@@ -234,7 +294,10 @@ function GenerationDetail({ generation: g }: { generation: GenerationView }) {
               <CardTitle>Shared for feedback</CardTitle>
             </CardHeader>
             <CardContent>
-              <ShareList generationId={g.id} emptyText="Not shared yet. Choose Share to ask friends which look they like." />
+              <ShareList
+                generationId={g.id}
+                emptyText="Not shared yet. Choose Share to ask friends which look they like."
+              />
             </CardContent>
           </Card>
           {styleId ? <StyleDetailsCard styleId={styleId} /> : null}
@@ -242,7 +305,12 @@ function GenerationDetail({ generation: g }: { generation: GenerationView }) {
       </div>
       {styleId ? <ShopThisLook styleId={styleId} /> : null}
       <ShareDialog open={sharing} onOpenChange={setSharing} candidates={[{ id: g.id, title }]} />
-      <DeleteGenerationDialog generationId={deleting ? g.id : null} onClose={() => setDeleting(false)} copy="detail" onDeleted={() => navigate('/gallery')} />
+      <DeleteGenerationDialog
+        generationId={deleting ? g.id : null}
+        onClose={() => setDeleting(false)}
+        copy="detail"
+        onDeleted={() => navigate('/gallery')}
+      />
     </div>
   );
 }
@@ -271,7 +339,8 @@ function FeedbackCard({ generation: g, styleId }: { generation: GenerationView; 
                 submit.mutate(
                   { styleId, rating: value },
                   {
-                    onSuccess: () => toast({ title: 'Feedback submitted', description: 'Thank you for rating this look.' }),
+                    onSuccess: () =>
+                      toast({ title: 'Feedback submitted', description: 'Thank you for rating this look.' }),
                     onError: () => {
                       setRating(null);
                       toast({ title: 'Error', description: 'Failed to submit feedback', variant: 'destructive' });
@@ -280,7 +349,9 @@ function FeedbackCard({ generation: g, styleId }: { generation: GenerationView; 
                 );
               }}
             />
-            <p className="text-xs text-muted-foreground">{shown ? `You rated this ${shown} out of 5.` : 'How well did the try-on work?'}</p>
+            <p className="text-xs text-muted-foreground">
+              {shown ? `You rated this ${shown} out of 5.` : 'How well did the try-on work?'}
+            </p>
           </>
         )}
       </CardContent>

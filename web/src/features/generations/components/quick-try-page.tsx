@@ -54,7 +54,14 @@ export default function QuickTryPage() {
     );
   }
   if (isOutsideImageUrl(imageUrl)) return <OutsideImageImport url={imageUrl} />;
-  return <QuickTryForm key={`${imageUrl}|${imageType}`} imageUrl={imageUrl} imageType={imageType} initialPrompt={params.get('promptTemplateId')} />;
+  return (
+    <QuickTryForm
+      key={`${imageUrl}|${imageType}`}
+      imageUrl={imageUrl}
+      imageType={imageType}
+      initialPrompt={params.get('promptTemplateId')}
+    />
+  );
 }
 
 /** An image of another site: the server fetches and stores it (POST /api/download-image); the page then uses the copy. */
@@ -78,13 +85,20 @@ function OutsideImageImport({ url }: { url: string }) {
       <PageHeader title="Quick Try" description="See this outfit on one of your photo profiles." />
       {copy.isError ? (
         <Notice tone="warning" title="This image could not be fetched">
-          <p>{errorMessage(copy.error, 'The address did not give us an image.')} You can upload the image on the Try Custom Look page instead.</p>
+          <p>
+            {errorMessage(copy.error, 'The address did not give us an image.')} You can upload the image on the Try
+            Custom Look page instead.
+          </p>
           <Link to="/try-custom-look" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
             Try Custom Look
           </Link>
         </Notice>
       ) : (
-        <div className="flex items-center gap-2 text-sm text-muted-foreground" role="status" data-testid="outside-image-fetching">
+        <div
+          className="flex items-center gap-2 text-sm text-muted-foreground"
+          role="status"
+          data-testid="outside-image-fetching"
+        >
           <SpinnerIcon /> Fetching the image...
         </div>
       )}
@@ -92,12 +106,23 @@ function OutsideImageImport({ url }: { url: string }) {
   );
 }
 
-function QuickTryForm({ imageUrl, imageType, initialPrompt }: { imageUrl: string; imageType: StyleImageType; initialPrompt: string | null }) {
+function QuickTryForm({
+  imageUrl,
+  imageType,
+  initialPrompt,
+}: {
+  imageUrl: string;
+  imageType: StyleImageType;
+  initialPrompt: string | null;
+}) {
   const navigate = useNavigate();
   const { user } = useCurrentUser();
   const profilesQ = usePhotoProfiles();
   const profiles = useMemo(() => profilesQ.data ?? [], [profilesQ.data]);
-  const [state, dispatch] = useReducer(modeReducer, imageType, (t) => ({ ...initialModeState(t), promptTemplateId: initialPrompt }));
+  const [state, dispatch] = useReducer(modeReducer, imageType, (t) => ({
+    ...initialModeState(t),
+    promptTemplateId: initialPrompt,
+  }));
   const promptsQ = useOutfitPrompts(state.mode === 'creative');
   const start = useStartGeneration();
   const { onError } = useStartErrorHandler();
@@ -111,7 +136,14 @@ function QuickTryForm({ imageUrl, imageType, initialPrompt }: { imageUrl: string
   const anyQualifies = profiles.some((p) => profileQualifies(state.mode, photosOf(p)));
 
   const onGenerate = () => {
-    const issue = validateQuickTry({ imageUrl, user, imageType, mode: state.mode, promptTemplateId: state.promptTemplateId, profile });
+    const issue = validateQuickTry({
+      imageUrl,
+      user,
+      imageType,
+      mode: state.mode,
+      promptTemplateId: state.promptTemplateId,
+      profile,
+    });
     if (issue) {
       toast({ title: issue.title, description: issue.description, variant: 'destructive' });
       if (issue.redirect) navigate(issue.redirect);
@@ -144,13 +176,23 @@ function QuickTryForm({ imageUrl, imageType, initialPrompt }: { imageUrl: string
       <PageHeader title="Quick Try" description="See this outfit on one of your photo profiles." />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <Card className="h-fit overflow-hidden">
-          <AppImage src={imageUrl} alt="Outfit to try on" width={4} height={5} className="w-full" imgClassName="object-contain" loading="eager" />
+          <AppImage
+            src={imageUrl}
+            alt="Outfit to try on"
+            width={4}
+            height={5}
+            className="w-full"
+            imgClassName="object-contain"
+            loading="eager"
+          />
           <CardContent className="pt-4">
             <Badge tone="brand">{TYPE_BADGE[imageType]}</Badge>
           </CardContent>
         </Card>
         <div className="min-w-0 space-y-6">
-          {modeChoiceVisible(imageType) ? <ModeToggle value={state.mode} onChange={(mode: Mode) => dispatch({ type: 'setMode', mode, profiles })} /> : null}
+          {modeChoiceVisible(imageType) ? (
+            <ModeToggle value={state.mode} onChange={(mode: Mode) => dispatch({ type: 'setMode', mode, profiles })} />
+          ) : null}
           {state.mode === 'creative' ? (
             promptsQ.isPending ? (
               <div className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -184,13 +226,31 @@ function QuickTryForm({ imageUrl, imageType, initialPrompt }: { imageUrl: string
                   value={state.profileId}
                   onChange={(profileId) => dispatch({ type: 'selectProfile', profileId })}
                   isDisabled={(p) => !profileQualifies(state.mode, photosOf(p))}
-                  render={(p) => <ProfileChoice profile={p} note={!profileQualifies(state.mode, photosOf(p)) ? (state.mode === 'exact' ? 'Needs a full-body photo' : 'Needs a portrait') : undefined} />}
+                  render={(p) => (
+                    <ProfileChoice
+                      profile={p}
+                      note={
+                        !profileQualifies(state.mode, photosOf(p))
+                          ? state.mode === 'exact'
+                            ? 'Needs a full-body photo'
+                            : 'Needs a portrait'
+                          : undefined
+                      }
+                    />
+                  )}
                   className="sm:grid-cols-2"
                 />
               ) : null}
               {!anyQualifies ? (
-                <Notice tone="warning" title={state.mode === 'exact' ? 'No profile with a full-body photo' : 'No suitable photo profile'}>
-                  <p>{state.mode === 'exact' ? 'Exact mode needs a profile with a full-body photo.' : 'You need a photo profile with a portrait.'}</p>
+                <Notice
+                  tone="warning"
+                  title={state.mode === 'exact' ? 'No profile with a full-body photo' : 'No suitable photo profile'}
+                >
+                  <p>
+                    {state.mode === 'exact'
+                      ? 'Exact mode needs a profile with a full-body photo.'
+                      : 'You need a photo profile with a portrait.'}
+                  </p>
                   <Link to="/profiles/new" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
                     Create Photo Profile
                   </Link>
@@ -200,9 +260,19 @@ function QuickTryForm({ imageUrl, imageType, initialPrompt }: { imageUrl: string
           )}
           <div className="space-y-2 rounded-2xl border border-border bg-card p-4">
             <VariantsPicker value={variants} onChange={setVariants} />
-            <Button size="lg" className="w-full sm:w-auto" onClick={onGenerate} disabled={start.isPending} data-testid="quick-try-generate">
+            <Button
+              size="lg"
+              className="w-full sm:w-auto"
+              onClick={onGenerate}
+              disabled={start.isPending}
+              data-testid="quick-try-generate"
+            >
               {start.isPending ? <SpinnerIcon /> : <Wand className="h-4 w-4" aria-hidden="true" />}
-              {start.isPending ? 'Generating...' : variants === 1 ? 'Generate Look' : `Generate Look · ${costLabel({ variants })}`}
+              {start.isPending
+                ? 'Generating...'
+                : variants === 1
+                  ? 'Generate Look'
+                  : `Generate Look · ${costLabel({ variants })}`}
             </Button>
             <CreditsLine />
           </div>

@@ -35,7 +35,10 @@ function Step({ n, title, children }: { n: number; title: string; children: Reac
   return (
     <Card>
       <CardHeader className="flex-row items-center gap-3">
-        <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground" aria-hidden="true">
+        <span
+          className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+          aria-hidden="true"
+        >
           {n}
         </span>
         <CardTitle>
@@ -77,7 +80,13 @@ export default function TryCustomLookPage() {
   }, [profiles, mode]);
 
   const onGenerate = () => {
-    const issue = validateCustomLook({ user, imageUrl, profileCount: profiles.length, imageType, promptTemplateId: effectivePrompt });
+    const issue = validateCustomLook({
+      user,
+      imageUrl,
+      profileCount: profiles.length,
+      imageType,
+      promptTemplateId: effectivePrompt,
+    });
     if (issue) {
       toast({ title: issue.title, description: issue.description, variant: 'destructive' });
       if (issue.redirect) navigate(issue.redirect);
@@ -85,11 +94,25 @@ export default function TryCustomLookPage() {
     }
     const profile = profiles.find((p) => p.id === profileId);
     if (!profile) {
-      toast({ title: 'Profile required', description: needsFullBody(imageType, mode) ? 'Choose a profile with a full-body photo' : 'Choose a photo profile', variant: 'destructive' });
+      toast({
+        title: 'Profile required',
+        description: needsFullBody(imageType, mode)
+          ? 'Choose a profile with a full-body photo'
+          : 'Choose a photo profile',
+        variant: 'destructive',
+      });
       return;
     }
     start.mutate(
-      { kind: 'quick-try-custom', imageUrl: imageUrl!, imageType, photoProfileId: profile.id, promptTemplateId: effectivePrompt, mode: imageType === 'product_laydown' && effectivePrompt ? 'creative' : undefined, variants },
+      {
+        kind: 'quick-try-custom',
+        imageUrl: imageUrl!,
+        imageType,
+        photoProfileId: profile.id,
+        promptTemplateId: effectivePrompt,
+        mode: imageType === 'product_laydown' && effectivePrompt ? 'creative' : undefined,
+        variants,
+      },
       {
         onSuccess: ({ id }) => {
           toast(GENERATION_STARTED);
@@ -102,7 +125,13 @@ export default function TryCustomLookPage() {
   };
 
   const prompts = promptsQ.data ?? [];
-  const promptItems = imageType === 'product_laydown' ? [{ id: AUTO_PROMPT, name: 'No prompt (automatic)', description: 'Let us pick the mode and style for you.' }, ...prompts] : prompts;
+  const promptItems =
+    imageType === 'product_laydown'
+      ? [
+          { id: AUTO_PROMPT, name: 'No prompt (automatic)', description: 'Let us pick the mode and style for you.' },
+          ...prompts,
+        ]
+      : prompts;
 
   return (
     <div className={`${pageShell} max-w-3xl`}>
@@ -111,7 +140,11 @@ export default function TryCustomLookPage() {
         title="Try Custom Look"
         description="Upload any outfit photo and see it on you."
         actions={
-          <Link to="/outfit" className={buttonClasses({ variant: 'outline', size: 'sm' })} data-testid="custom-build-outfit">
+          <Link
+            to="/outfit"
+            className={buttonClasses({ variant: 'outline', size: 'sm' })}
+            data-testid="custom-build-outfit"
+          >
             Build an outfit (several pieces)
           </Link>
         }
@@ -153,7 +186,17 @@ export default function TryCustomLookPage() {
                 items={promptItems}
                 value={imageType === 'product_laydown' ? (promptId ?? AUTO_PROMPT) : promptId}
                 onChange={(id) => setPromptId(id === AUTO_PROMPT ? null : id)}
-                render={(p) => <PromptChoice prompt={{ ...p, description: p.description ?? null, previewImageUrl: null, task: '', styleCategory: null }} />}
+                render={(p) => (
+                  <PromptChoice
+                    prompt={{
+                      ...p,
+                      description: p.description ?? null,
+                      previewImageUrl: null,
+                      task: '',
+                      styleCategory: null,
+                    }}
+                  />
+                )}
                 className="sm:grid-cols-2"
                 testId="custom-prompts"
               />
@@ -166,11 +209,28 @@ export default function TryCustomLookPage() {
         </Step>
 
         <Step n={3} title="Choose your photo profile and generate">
-          <ModeProfilePicker name="custom-profile" mode={mode} pending={profilesQ.isPending} profiles={profiles} value={profileId} onChange={setProfileId} />
+          <ModeProfilePicker
+            name="custom-profile"
+            mode={mode}
+            pending={profilesQ.isPending}
+            profiles={profiles}
+            value={profileId}
+            onChange={setProfileId}
+          />
           <VariantsPicker value={variants} onChange={setVariants} />
-          <Button size="lg" className="w-full sm:w-auto" onClick={onGenerate} disabled={!imageUrl || uploadState === 'uploading' || start.isPending} data-testid="generate-my-look">
+          <Button
+            size="lg"
+            className="w-full sm:w-auto"
+            onClick={onGenerate}
+            disabled={!imageUrl || uploadState === 'uploading' || start.isPending}
+            data-testid="generate-my-look"
+          >
             {start.isPending ? <SpinnerIcon /> : <Wand className="h-4 w-4" aria-hidden="true" />}
-            {start.isPending ? 'Generating...' : variants === 1 ? 'Generate My Look' : `Generate My Look · ${costLabel({ variants })}`}
+            {start.isPending
+              ? 'Generating...'
+              : variants === 1
+                ? 'Generate My Look'
+                : `Generate My Look · ${costLabel({ variants })}`}
           </Button>
           {!imageUrl ? <p className="text-xs text-muted-foreground">Upload an outfit image first.</p> : null}
           <CreditsLine />

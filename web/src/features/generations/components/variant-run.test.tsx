@@ -27,9 +27,20 @@ const run = () => ({
   styleName: null,
   templateName: 'Outfit: Tee + Jeans',
   cost: 6,
-  inputs: { photoProfileId: 'pp1', styleId: null, promptTemplateId: null, rawTemplateId: null, imageUrl: null, imageType: null },
+  inputs: {
+    photoProfileId: 'pp1',
+    styleId: null,
+    promptTemplateId: null,
+    rawTemplateId: null,
+    imageUrl: null,
+    imageType: null,
+  },
   variantCount: 3,
-  variants: [0, 1, 2].map((index) => ({ index, url: `/api/private-image/users/u1/generations/run1/variant-${index}.jpg`, keptGenerationId: kept[index] ?? null })),
+  variants: [0, 1, 2].map((index) => ({
+    index,
+    url: `/api/private-image/users/u1/generations/run1/variant-${index}.jpg`,
+    keptGenerationId: kept[index] ?? null,
+  })),
   variantOf: null,
   variantIndex: null,
 });
@@ -46,14 +57,17 @@ beforeEach(() => {
       for (const i of variants) kept[i] = `gen-${i}`;
       return json({ kept: variants.map((index) => ({ index, generationId: `gen-${index}` })) });
     }
-    if (url.startsWith('/api/private-image/')) return json({ url: 'http://localhost/s3/x.jpg', expiresAt: '2099-01-01T00:00:00.000Z' });
+    if (url.startsWith('/api/private-image/'))
+      return json({ url: 'http://localhost/s3/x.jpg', expiresAt: '2099-01-01T00:00:00.000Z' });
     return json({ message: 'unexpected' }, 500);
   });
 });
 
 describe('a run of several variants', () => {
   it('shows each variant labelled AI-generated and keeps the chosen ones, linking each to its generation', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false, queryFn: getQueryFn({ on401: 'throw' }) } } });
+    const client = new QueryClient({
+      defaultOptions: { queries: { retry: false, queryFn: getQueryFn({ on401: 'throw' }) } },
+    });
     render(
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={['/generation/run1']}>

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_PROFILES, completedView, filterByProfile, partitionGenerations, sortGenerations } from './gallery';
 
-const g = (id: string, status: 'pending' | 'processing' | 'completed' | 'failed', createdAt: string, profile = 'p1', resultUrl: string | null = status === 'completed' ? `/r/${id}` : null) => ({
+const g = (
+  id: string,
+  status: 'pending' | 'processing' | 'completed' | 'failed',
+  createdAt: string,
+  profile = 'p1',
+  resultUrl: string | null = status === 'completed' ? `/r/${id}` : null,
+) => ({
   id,
   status,
   createdAt,

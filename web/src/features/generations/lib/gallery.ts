@@ -11,7 +11,9 @@ interface Item {
   inputs: { photoProfileId: string };
 }
 
-export function partitionGenerations<T extends Item>(items: readonly T[]): { inProgress: T[]; completed: T[]; failed: T[] } {
+export function partitionGenerations<T extends Item>(
+  items: readonly T[],
+): { inProgress: T[]; completed: T[]; failed: T[] } {
   return {
     inProgress: items.filter((g) => isActiveStatus(g.status)),
     // A completed generation is listed only with its result.

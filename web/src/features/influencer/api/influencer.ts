@@ -16,17 +16,23 @@ export const MY_APPLICATION_KEY = ['/api/influencer/application'] as const;
 export const ADMIN_APPLICATIONS_KEY = '/api/admin/influencer/applications';
 
 /** The caller's latest application, or null. */
-export const useMyApplication = (enabled = true) => useQuery<InfluencerApplication | null>({ queryKey: MY_APPLICATION_KEY, enabled });
+export const useMyApplication = (enabled = true) =>
+  useQuery<InfluencerApplication | null>({ queryKey: MY_APPLICATION_KEY, enabled });
 
 export function useApply() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ApplyBody) => apiJson<InfluencerApplication>('POST', '/api/influencer/apply', body),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: MY_APPLICATION_KEY }), qc.invalidateQueries({ queryKey: CURRENT_USER_KEY })]),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: MY_APPLICATION_KEY }),
+        qc.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
+      ]),
   });
 }
 
-export const applicationsUrl = (status: StatusFilter): string => `${ADMIN_APPLICATIONS_KEY}?status=${encodeURIComponent(status)}`;
+export const applicationsUrl = (status: StatusFilter): string =>
+  `${ADMIN_APPLICATIONS_KEY}?status=${encodeURIComponent(status)}`;
 
 export const useAdminApplications = (status: StatusFilter) =>
   useQuery({
@@ -38,7 +44,11 @@ export function useReviewApplication() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status, reviewNotes }: { id: string; status: ReviewDecision; reviewNotes?: string }) =>
-      apiJson<InfluencerApplication>('PATCH', `${ADMIN_APPLICATIONS_KEY}/${encodeURIComponent(id)}`, reviewNotes ? { status, reviewNotes } : { status }),
+      apiJson<InfluencerApplication>(
+        'PATCH',
+        `${ADMIN_APPLICATIONS_KEY}/${encodeURIComponent(id)}`,
+        reviewNotes ? { status, reviewNotes } : { status },
+      ),
     onSuccess: () => qc.invalidateQueries({ queryKey: [ADMIN_APPLICATIONS_KEY] }),
   });
 }

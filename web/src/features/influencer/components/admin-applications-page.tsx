@@ -13,18 +13,34 @@ import { cn } from '../../../lib/cn';
 import type { ReviewDecision } from '../../../../../shared/domain/influencer';
 import { AccessDenied, AdminOnly, fieldClasses } from '../../../components/admin-ui';
 import { useAdminApplications, useReviewApplication, type AdminApplication } from '../api/influencer';
-import { applicantName, reviewDecisionsFor, socialsOf, STATUS_FILTERS, statusLabel, type StatusFilter } from '../lib/application';
+import {
+  applicantName,
+  reviewDecisionsFor,
+  socialsOf,
+  STATUS_FILTERS,
+  statusLabel,
+  type StatusFilter,
+} from '../lib/application';
 
 const STATUS_TONE: Record<string, string> = {
   pending: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100',
-  approved: 'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100',
+  approved:
+    'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100',
   rejected: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100',
 };
 
 const formatDate = (iso: string | null | undefined) => {
   if (!iso) return '';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(d);
+  return Number.isNaN(d.getTime())
+    ? ''
+    : new Intl.DateTimeFormat('en-US', {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      }).format(d);
 };
 
 /** /admin/influencer/applications: review influencer applications (admins only). */
@@ -58,7 +74,9 @@ function ApplicationsReview() {
             onClick={() => setStatus(s)}
             className={cn(
               'h-9 rounded-full border px-4 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-              status === s ? 'border-transparent bg-primary text-primary-foreground' : 'border-border bg-background text-foreground hover:bg-muted',
+              status === s
+                ? 'border-transparent bg-primary text-primary-foreground'
+                : 'border-border bg-background text-foreground hover:bg-muted',
             )}
           >
             {statusLabel(s)}
@@ -80,10 +98,15 @@ function ApplicationsReview() {
           </Button>
         </div>
       ) : list.data.length === 0 ? (
-        <div className="flex flex-col items-center rounded-2xl border border-dashed border-border px-4 py-12 text-center" data-testid="applications-empty">
+        <div
+          className="flex flex-col items-center rounded-2xl border border-dashed border-border px-4 py-12 text-center"
+          data-testid="applications-empty"
+        >
           <Inbox className="h-8 w-8 text-muted-foreground" aria-hidden="true" />
           <p className="mt-3 font-medium">No applications</p>
-          <p className="text-sm text-muted-foreground">{status === 'all' ? 'Nobody has applied yet.' : `There are no ${status} applications.`}</p>
+          <p className="text-sm text-muted-foreground">
+            {status === 'all' ? 'Nobody has applied yet.' : `There are no ${status} applications.`}
+          </p>
         </div>
       ) : (
         <ul className="grid gap-4" aria-label="Applications">
@@ -113,10 +136,17 @@ function ApplicationCard({ app, onReview }: { app: AdminApplication; onReview: (
             {app.user ? `@${app.user.username} · ${app.user.email}` : 'Unknown user'}
           </p>
           <p className="text-xs text-muted-foreground">
-            Plan: <span className="font-medium text-foreground">{statusLabel(app.user?.currentPlan ?? 'none')}</span> · Applied {formatDate(app.createdAt)}
+            Plan: <span className="font-medium text-foreground">{statusLabel(app.user?.currentPlan ?? 'none')}</span> ·
+            Applied {formatDate(app.createdAt)}
           </p>
         </div>
-        <span className={cn('inline-flex w-fit shrink-0 items-center rounded-full border px-2.5 py-0.5 text-xs font-medium', STATUS_TONE[app.status])} data-testid="application-status">
+        <span
+          className={cn(
+            'inline-flex w-fit shrink-0 items-center rounded-full border px-2.5 py-0.5 text-xs font-medium',
+            STATUS_TONE[app.status],
+          )}
+          data-testid="application-status"
+        >
           {statusLabel(app.status)}
         </span>
       </CardHeader>
@@ -146,7 +176,11 @@ function ApplicationCard({ app, onReview }: { app: AdminApplication; onReview: (
         {decisions.length ? (
           <div className="flex flex-col gap-2 pt-1 sm:flex-row sm:justify-end">
             {decisions.includes('rejected') ? (
-              <Button variant="outline" onClick={() => onReview('rejected')} aria-label={`Reject application from ${name}`}>
+              <Button
+                variant="outline"
+                onClick={() => onReview('rejected')}
+                aria-label={`Reject application from ${name}`}
+              >
                 Reject
               </Button>
             ) : null}
@@ -162,7 +196,13 @@ function ApplicationCard({ app, onReview }: { app: AdminApplication; onReview: (
   );
 }
 
-function ReviewDialog({ target, onClose }: { target: { app: AdminApplication; decision: ReviewDecision } | null; onClose: () => void }) {
+function ReviewDialog({
+  target,
+  onClose,
+}: {
+  target: { app: AdminApplication; decision: ReviewDecision } | null;
+  onClose: () => void;
+}) {
   const review = useReviewApplication();
   const [notes, setNotes] = useState('');
   const approve = target?.decision === 'approved';
@@ -175,12 +215,19 @@ function ReviewDialog({ target, onClose }: { target: { app: AdminApplication; de
         onSuccess: () => {
           toast({
             title: approve ? 'Application approved' : 'Application rejected',
-            description: approve ? `${applicantName(target.app.user)} is now an influencer.` : 'The applicant can apply again.',
+            description: approve
+              ? `${applicantName(target.app.user)} is now an influencer.`
+              : 'The applicant can apply again.',
           });
           setNotes('');
           onClose();
         },
-        onError: (err) => toast({ title: 'Review failed', description: errorMessage(err, 'Failed to review application'), variant: 'destructive' }),
+        onError: (err) =>
+          toast({
+            title: 'Review failed',
+            description: errorMessage(err, 'Failed to review application'),
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -200,14 +247,28 @@ function ReviewDialog({ target, onClose }: { target: { app: AdminApplication; de
           title={approve ? 'Approve application' : 'Reject application'}
           description={`${applicantName(target.app.user)}${target.app.user ? ` (${target.app.user.email})` : ''}`}
         >
-          <FormField label="Review notes (optional)" hint={approve ? 'Kept with the application.' : 'Shown to the applicant.'}>
-            <textarea rows={4} maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} className={cn(fieldClasses, 'min-h-24 resize-y')} />
+          <FormField
+            label="Review notes (optional)"
+            hint={approve ? 'Kept with the application.' : 'Shown to the applicant.'}
+          >
+            <textarea
+              rows={4}
+              maxLength={2000}
+              value={notes}
+              onChange={(e) => setNotes(e.target.value)}
+              className={cn(fieldClasses, 'min-h-24 resize-y')}
+            />
           </FormField>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
             </DialogClose>
-            <Button variant={approve ? 'default' : 'destructive'} onClick={submit} disabled={review.isPending} data-testid="confirm-review">
+            <Button
+              variant={approve ? 'default' : 'destructive'}
+              onClick={submit}
+              disabled={review.isPending}
+              data-testid="confirm-review"
+            >
               {review.isPending ? <SpinnerIcon /> : null}
               {approve ? 'Approve' : 'Reject'}
             </Button>

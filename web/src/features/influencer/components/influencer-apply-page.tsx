@@ -53,7 +53,9 @@ const SOCIAL_PLACEHOLDERS: Record<(typeof SOCIAL_FIELDS)[number], string> = {
 const formatDate = (iso: string | null | undefined) => {
   if (!iso) return '';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(d);
+  return Number.isNaN(d.getTime())
+    ? ''
+    : new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(d);
 };
 
 /** /influencer/apply: the influencer program application (spec 02 section 2). */
@@ -67,7 +69,10 @@ export default function InfluencerApplyPage() {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
       <BackLink to="/account">Back to Account</BackLink>
-      <PageHeader title="Apply to Become an Influencer" description="Share your styles with everyone and earn from the products you recommend." />
+      <PageHeader
+        title="Apply to Become an Influencer"
+        description="Share your styles with everyone and earn from the products you recommend."
+      />
       {isInfluencer ? (
         <AlreadyInfluencer />
       ) : application.isPending ? (
@@ -78,7 +83,10 @@ export default function InfluencerApplyPage() {
       ) : (
         <div className="space-y-6">
           {application.isError ? (
-            <p role="alert" className="rounded-xl border border-destructive/40 p-4 text-sm text-destructive dark:text-red-400">
+            <p
+              role="alert"
+              className="rounded-xl border border-destructive/40 p-4 text-sm text-destructive dark:text-red-400"
+            >
               Your application status could not be loaded. Please reload the page.
             </p>
           ) : null}
@@ -104,7 +112,9 @@ function AlreadyInfluencer() {
       <CardContent className="flex flex-col items-center gap-3 pt-8 pb-8 text-center">
         <BadgeCheck className="h-10 w-10 text-brand" aria-hidden="true" />
         <h2 className="text-xl font-semibold">Already an Influencer</h2>
-        <p className="max-w-md text-sm text-muted-foreground">You are already part of the influencer program. Manage your public profile and collections from your settings.</p>
+        <p className="max-w-md text-sm text-muted-foreground">
+          You are already part of the influencer program. Manage your public profile and collections from your settings.
+        </p>
         <div className="flex flex-wrap justify-center gap-2">
           <Link to="/influencer/collections" className={buttonClasses()}>
             My Collections
@@ -142,7 +152,12 @@ const STATUS_LOOK = {
 function StatusAlert({ app }: { app: InfluencerApplication }) {
   const look = STATUS_LOOK[app.status];
   return (
-    <div role="status" data-testid="application-status" data-status={app.status} className={cn('flex gap-3 rounded-xl border p-4 text-sm', look.box)}>
+    <div
+      role="status"
+      data-testid="application-status"
+      data-status={app.status}
+      className={cn('flex gap-3 rounded-xl border p-4 text-sm', look.box)}
+    >
       <look.Icon className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
       <div className="min-w-0 space-y-1">
         <p className="font-semibold">{look.title}</p>
@@ -188,7 +203,10 @@ function PlanRequired() {
     <Card data-testid="plan-required">
       <CardHeader>
         <CardTitle>A Starter or Creator plan is required</CardTitle>
-        <CardDescription>The influencer program is open to members with an active Starter or Creator subscription. Subscribe to one of them, then come back to apply.</CardDescription>
+        <CardDescription>
+          The influencer program is open to members with an active Starter or Creator subscription. Subscribe to one of
+          them, then come back to apply.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <Link to="/subscription" className={buttonClasses()}>
@@ -205,7 +223,9 @@ function ReadOnlyApplication({ app }: { app: InfluencerApplication }) {
     <Card data-testid="pending-application">
       <CardHeader>
         <CardTitle>Your application</CardTitle>
-        <CardDescription>Submitted {formatDate(app.createdAt)}. It can no longer be edited while it is reviewed.</CardDescription>
+        <CardDescription>
+          Submitted {formatDate(app.createdAt)}. It can no longer be edited while it is reviewed.
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <div>
@@ -235,7 +255,11 @@ function ApplicationForm() {
     watch,
     reset,
     formState: { errors },
-  } = useForm<ApplicationFormValues>({ resolver: zodResolver(applicationFormSchema), defaultValues: EMPTY_APPLICATION_FORM, mode: 'onTouched' });
+  } = useForm<ApplicationFormValues>({
+    resolver: zodResolver(applicationFormSchema),
+    defaultValues: EMPTY_APPLICATION_FORM,
+    mode: 'onTouched',
+  });
   const useCase = watch('useCase');
   const count = useCaseCount(useCase);
 
@@ -245,22 +269,37 @@ function ApplicationForm() {
         toast({ title: 'Application submitted', description: 'Your application has been submitted for review.' });
         reset(EMPTY_APPLICATION_FORM);
       },
-      onError: (err) => toast({ title: 'Submission failed', description: errorMessage(err, 'Failed to submit application'), variant: 'destructive' }),
+      onError: (err) =>
+        toast({
+          title: 'Submission failed',
+          description: errorMessage(err, 'Failed to submit application'),
+          variant: 'destructive',
+        }),
     });
 
   return (
     <Card>
       <CardHeader>
         <CardTitle>Your application</CardTitle>
-        <CardDescription>Tell us how you would use the platform as an influencer. Social links are optional.</CardDescription>
+        <CardDescription>
+          Tell us how you would use the platform as an influencer. Social links are optional.
+        </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-5" aria-label="Influencer application">
+        <form
+          onSubmit={handleSubmit(onSubmit)}
+          noValidate
+          className="flex flex-col gap-5"
+          aria-label="Influencer application"
+        >
           <FormField
             label="How will you use the platform?"
             error={errors.useCase?.message}
             hint={
-              <span data-testid="use-case-count" className={cn('tabular-nums', count.enough ? 'text-emerald-700 dark:text-emerald-400' : undefined)}>
+              <span
+                data-testid="use-case-count"
+                className={cn('tabular-nums', count.enough ? 'text-emerald-700 dark:text-emerald-400' : undefined)}
+              >
                 {count.label}
               </span>
             }
@@ -281,7 +320,12 @@ function ApplicationForm() {
             ))}
           </div>
           <div className="flex justify-end">
-            <Button type="submit" size="lg" disabled={!canSubmitApplication(useCase, apply.isPending)} className="w-full sm:w-auto">
+            <Button
+              type="submit"
+              size="lg"
+              disabled={!canSubmitApplication(useCase, apply.isPending)}
+              className="w-full sm:w-auto"
+            >
               {apply.isPending ? <SpinnerIcon /> : null}
               Submit application
             </Button>

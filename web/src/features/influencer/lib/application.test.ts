@@ -27,7 +27,9 @@ describe('application form validation', () => {
   });
 
   it('needs at least 50 characters after trimming', () => {
-    expect(issues('x'.repeat(49))).toEqual(['Too short: Please provide at least 50 characters explaining your use case']);
+    expect(issues('x'.repeat(49))).toEqual([
+      'Too short: Please provide at least 50 characters explaining your use case',
+    ]);
     expect(issues(`  ${'x'.repeat(49)}   `)).toHaveLength(1);
     expect(issues('x'.repeat(50))).toEqual([]);
     expect(issues(longText)).toEqual([]);
@@ -46,7 +48,15 @@ describe('application form validation', () => {
   });
 
   it('omits empty social fields from the request and trims the rest', () => {
-    expect(toApplyBody({ useCase: ` ${longText} `, instagramHandle: ' @me ', tiktokHandle: '', youtubeChannel: '   ', otherSocial: 'blog.example' })).toEqual({
+    expect(
+      toApplyBody({
+        useCase: ` ${longText} `,
+        instagramHandle: ' @me ',
+        tiktokHandle: '',
+        youtubeChannel: '   ',
+        otherSocial: 'blog.example',
+      }),
+    ).toEqual({
       useCase: longText,
       instagramHandle: '@me',
       otherSocial: 'blog.example',
@@ -73,7 +83,9 @@ describe('who may apply and which review buttons show', () => {
 
 describe('display helpers', () => {
   it('lists the given socials in order', () => {
-    expect(socialsOf({ otherSocial: 'x.com/me', instagramHandle: '@ig', tiktokHandle: null, youtubeChannel: ' ' })).toEqual([
+    expect(
+      socialsOf({ otherSocial: 'x.com/me', instagramHandle: '@ig', tiktokHandle: null, youtubeChannel: ' ' }),
+    ).toEqual([
       { field: 'instagramHandle', label: 'Instagram', value: '@ig' },
       { field: 'otherSocial', label: 'Other', value: 'x.com/me' },
     ]);

@@ -1,7 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { COOKIES_ACCEPTED_KEY, hasAcceptedCookies, resetCookieConsentMemory, shouldShowCookieBanner } from '../../../lib/cookie-consent';
+import {
+  COOKIES_ACCEPTED_KEY,
+  hasAcceptedCookies,
+  resetCookieConsentMemory,
+  shouldShowCookieBanner,
+} from '../../../lib/cookie-consent';
 import { CookieBanner } from './cookie-banner';
 
 const show = () =>

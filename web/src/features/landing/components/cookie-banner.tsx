@@ -20,7 +20,8 @@ export function CookieBanner() {
       <div className="mx-auto flex max-w-4xl flex-col gap-3 rounded-2xl border border-border bg-card p-4 text-card-foreground shadow-2xl sm:flex-row sm:items-center sm:gap-4">
         <Cookie className="hidden h-6 w-6 shrink-0 text-brand sm:block" aria-hidden="true" />
         <p className="flex-1 text-sm">
-          We use cookies and local storage to keep you signed in and remember your preferences. No advertising trackers. Read our{' '}
+          We use cookies and local storage to keep you signed in and remember your preferences. No advertising trackers.
+          Read our{' '}
           <Link to="/privacy" className="font-semibold text-brand underline underline-offset-2">
             privacy summary
           </Link>

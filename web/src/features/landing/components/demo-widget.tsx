@@ -53,10 +53,12 @@ export function DemoWidget() {
   const lookName = DEMO_LOOKS.find((l) => l.id === look)!.name;
 
   /** A new choice clears the shown preview. */
-  const pickAnd = <Id,>(setter: (id: Id) => void) => (id: Id) => {
-    setter(id);
-    reset();
-  };
+  const pickAnd =
+    <Id,>(setter: (id: Id) => void) =>
+    (id: Id) => {
+      setter(id);
+      reset();
+    };
 
   return (
     <Section
@@ -95,7 +97,11 @@ export function DemoWidget() {
           </Button>
         </div>
 
-        <div className="flex flex-col items-center justify-center gap-4 rounded-2xl border border-border bg-card p-4" aria-live="polite" data-testid="demo-result">
+        <div
+          className="flex flex-col items-center justify-center gap-4 rounded-2xl border border-border bg-card p-4"
+          aria-live="polite"
+          data-testid="demo-result"
+        >
           {phase === 'idle' ? (
             <div className="flex aspect-[3/4] w-full max-w-xs flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-border p-6 text-center text-muted-foreground">
               <Wand className="h-6 w-6" aria-hidden="true" />
@@ -113,7 +119,10 @@ export function DemoWidget() {
                 aria-valuenow={progress}
                 className="h-2 w-full overflow-hidden rounded-full bg-border"
               >
-                <div className="h-full rounded-full bg-primary transition-[width] duration-75" style={{ width: `${progress}%` }} />
+                <div
+                  className="h-full rounded-full bg-primary transition-[width] duration-75"
+                  style={{ width: `${progress}%` }}
+                />
               </div>
             </div>
           ) : null}
@@ -168,8 +177,23 @@ function DemoChoice<Id extends string>({
       <div className={cn('grid gap-3', gridClassName)}>
         {options.map((o) => (
           <label key={o.id} className={option}>
-            <input type="radio" name={name} value={o.id} checked={value === o.id} onChange={() => onChange(o.id)} className="sr-only" />
-            <img src={o.src} alt="" width={width} height={height} loading="lazy" decoding="async" className="h-auto w-full" />
+            <input
+              type="radio"
+              name={name}
+              value={o.id}
+              checked={value === o.id}
+              onChange={() => onChange(o.id)}
+              className="sr-only"
+            />
+            <img
+              src={o.src}
+              alt=""
+              width={width}
+              height={height}
+              loading="lazy"
+              decoding="async"
+              className="h-auto w-full"
+            />
             <span className={cn('block text-center font-medium', labelClassName)}>{o.name}</span>
           </label>
         ))}

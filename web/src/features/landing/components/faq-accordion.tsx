@@ -6,7 +6,14 @@ import { faqClasses } from './faq-classes';
 /** The FAQ as a Radix Accordion: type single and collapsible (one item open at a time, can be closed). */
 export default function FaqAccordion({ value, onValueChange }: { value: string; onValueChange: (v: string) => void }) {
   return (
-    <Accordion.Root type="single" collapsible value={value} onValueChange={onValueChange} className={faqClasses.root} data-testid="faq-accordion">
+    <Accordion.Root
+      type="single"
+      collapsible
+      value={value}
+      onValueChange={onValueChange}
+      className={faqClasses.root}
+      data-testid="faq-accordion"
+    >
       {FAQ_ITEMS.map((item) => (
         <Accordion.Item key={item.id} value={item.id} id={`faq-${item.id}`} className={faqClasses.item}>
           <Accordion.Header className={faqClasses.header}>

@@ -34,7 +34,9 @@ export function FaqSection() {
   }, [hash]);
   useEffect(() => {
     if (wanted || !ref.current || typeof IntersectionObserver === 'undefined') return undefined;
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setWanted(true), { rootMargin: '600px 0px' });
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setWanted(true), {
+      rootMargin: '600px 0px',
+    });
     io.observe(ref.current);
     return () => io.disconnect();
   }, [wanted]);

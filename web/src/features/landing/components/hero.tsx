@@ -7,8 +7,15 @@ import { ANCHORS } from '../../../lib/site-config';
 /** Section 1: the hero with the before/after comparison and the "Instant transformation" badge. */
 export function Hero() {
   return (
-    <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden px-4 pb-16 pt-12 sm:px-6 sm:pt-20" data-testid="hero">
-      <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[28rem] bg-linear-to-b from-accent to-transparent" />
+    <section
+      aria-labelledby="hero-heading"
+      className="relative isolate overflow-hidden px-4 pb-16 pt-12 sm:px-6 sm:pt-20"
+      data-testid="hero"
+    >
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[28rem] bg-linear-to-b from-accent to-transparent"
+      />
       <div className="mx-auto grid max-w-6xl items-center gap-12 lg:grid-cols-2">
         <div className="flex flex-col items-start gap-6">
           <p className="inline-flex items-center gap-2 rounded-full border border-border bg-background px-3 py-1 text-sm font-medium text-brand">
@@ -35,8 +42,18 @@ export function Hero() {
 
         <figure className="relative mx-auto w-full max-w-md">
           <div className="grid grid-cols-2 gap-3 rounded-3xl border border-border bg-card p-3 shadow-xl">
-            <HeroImage src="/landing/hero-before.svg" alt="Before: a woman in a plain grey T-shirt and jeans" label="Before" labelClassName="bg-white/90 text-zinc-900" />
-            <HeroImage src="/landing/hero-after.svg" alt="After: the same woman in an evening tailored suit" label="After" labelClassName="bg-primary text-primary-foreground" />
+            <HeroImage
+              src="/landing/hero-before.svg"
+              alt="Before: a woman in a plain grey T-shirt and jeans"
+              label="Before"
+              labelClassName="bg-white/90 text-zinc-900"
+            />
+            <HeroImage
+              src="/landing/hero-after.svg"
+              alt="After: the same woman in an evening tailored suit"
+              label="After"
+              labelClassName="bg-primary text-primary-foreground"
+            />
           </div>
           <p
             className="absolute -bottom-4 left-1/2 inline-flex -translate-x-1/2 items-center gap-1.5 whitespace-nowrap rounded-full bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground shadow-lg"
@@ -53,11 +70,32 @@ export function Hero() {
 }
 
 /** One half of the before/after pair: loaded eagerly (it is the largest paint of the first view). */
-function HeroImage({ src, alt, label, labelClassName }: { src: string; alt: string; label: string; labelClassName: string }) {
+function HeroImage({
+  src,
+  alt,
+  label,
+  labelClassName,
+}: {
+  src: string;
+  alt: string;
+  label: string;
+  labelClassName: string;
+}) {
   return (
     <div className="relative overflow-hidden rounded-2xl">
-      <img src={src} alt={alt} width={300} height={400} loading="eager" fetchPriority="high" decoding="async" className="h-auto w-full" />
-      <span className={`absolute left-2 top-2 rounded-full px-2.5 py-0.5 text-xs font-semibold ${labelClassName}`}>{label}</span>
+      <img
+        src={src}
+        alt={alt}
+        width={300}
+        height={400}
+        loading="eager"
+        fetchPriority="high"
+        decoding="async"
+        className="h-auto w-full"
+      />
+      <span className={`absolute left-2 top-2 rounded-full px-2.5 py-0.5 text-xs font-semibold ${labelClassName}`}>
+        {label}
+      </span>
     </div>
   );
 }

@@ -30,12 +30,16 @@ export function HowItWorks() {
         <li className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-6">
           <Step n={2} icon={<Shirt className="h-5 w-5" aria-hidden="true" />} />
           <h3 className="text-lg font-semibold">Pick a style or upload any outfit</h3>
-          <p className="text-muted-foreground">Browse curated styles and creator collections, or bring a product photo from any shop.</p>
+          <p className="text-muted-foreground">
+            Browse curated styles and creator collections, or bring a product photo from any shop.
+          </p>
         </li>
         <li className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-6">
           <Step n={3} icon={<Sparkles className="h-5 w-5" aria-hidden="true" />} />
           <h3 className="text-lg font-semibold">See yourself, then save or shop</h3>
-          <p className="text-muted-foreground">Your try-on is ready in moments. Keep it in your gallery, compare variations, or buy with confidence.</p>
+          <p className="text-muted-foreground">
+            Your try-on is ready in moments. Keep it in your gallery, compare variations, or buy with confidence.
+          </p>
         </li>
       </ol>
     </Section>
@@ -45,7 +49,9 @@ export function HowItWorks() {
 function Step({ n, icon }: { n: number; icon: ReactNode }) {
   return (
     <div className="flex items-center gap-3">
-      <span className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-accent text-accent-foreground">{icon}</span>
+      <span className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-accent text-accent-foreground">
+        {icon}
+      </span>
       <span className="text-sm font-semibold text-muted-foreground">Step {n}</span>
     </div>
   );

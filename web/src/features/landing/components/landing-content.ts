@@ -1,5 +1,12 @@
 /** Copy of the landing page that is data (lists); section headings live with their sections. */
-import { GENERATION_COST, EXTRA_OPTION_COST, PACKS, PLANS, ROLLOVER_MULTIPLIER, formatEur } from '../../../../../shared/domain/plans';
+import {
+  GENERATION_COST,
+  EXTRA_OPTION_COST,
+  PACKS,
+  PLANS,
+  ROLLOVER_MULTIPLIER,
+  formatEur,
+} from '../../../../../shared/domain/plans';
 
 export const DEMO_PEOPLE = [
   { id: 'ava', name: 'Ava', src: '/landing/demo-ava.svg' },
@@ -15,17 +22,20 @@ export const DEMO_LOOKS = [
 export type DemoPersonId = (typeof DEMO_PEOPLE)[number]['id'];
 export type DemoLookId = (typeof DEMO_LOOKS)[number]['id'];
 
-export const demoPreviewSrc = (person: DemoPersonId, look: DemoLookId): string => `/landing/preview-${person}-${look}.svg`;
+export const demoPreviewSrc = (person: DemoPersonId, look: DemoLookId): string =>
+  `/landing/preview-${person}-${look}.svg`;
 
 export const TESTIMONIALS = [
   {
-    quote: 'I stopped ordering three sizes "just to see". I try the look on my own photo first and only buy what actually suits me.',
+    quote:
+      'I stopped ordering three sizes "just to see". I try the look on my own photo first and only buy what actually suits me.',
     author: 'Maya Okafor',
     role: 'Shopper, Lisbon',
     initials: 'MO',
   },
   {
-    quote: 'My clients see themselves in a whole capsule wardrobe before we shop. Lookbooks that used to take an afternoon take ten minutes.',
+    quote:
+      'My clients see themselves in a whole capsule wardrobe before we shop. Lookbooks that used to take an afternoon take ten minutes.',
     author: 'Daniel Weber',
     role: 'Personal stylist, Berlin',
     initials: 'DW',
@@ -70,7 +80,8 @@ export const FAQ_ITEMS = [
   {
     id: 'skills',
     question: 'Do I need editing skills?',
-    answer: 'No. Pick a style or upload any outfit image and we do the rest. There is nothing to mask, cut out or retouch.',
+    answer:
+      'No. Pick a style or upload any outfit image and we do the rest. There is nothing to mask, cut out or retouch.',
   },
   {
     id: 'cancel',

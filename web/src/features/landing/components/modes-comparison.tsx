@@ -9,7 +9,11 @@ const MODES = [
     icon: Palette,
     tagline: 'Stylized, editorial results',
     input: 'Product-only shots and flat-lays',
-    points: ['Magazine-style lighting and poses', 'Great for mood boards and inspiration', 'Works with any product photo'],
+    points: [
+      'Magazine-style lighting and poses',
+      'Great for mood boards and inspiration',
+      'Works with any product photo',
+    ],
   },
   {
     name: 'Exact mode',

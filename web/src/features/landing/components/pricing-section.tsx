@@ -34,7 +34,9 @@ export function PricingSection() {
               data-testid={`plan-${plan.id}`}
             >
               {plan.mostPopular ? (
-                <p className="absolute -top-3 left-6 rounded-full bg-primary px-3 py-0.5 text-xs font-semibold text-primary-foreground">Most Popular</p>
+                <p className="absolute -top-3 left-6 rounded-full bg-primary px-3 py-0.5 text-xs font-semibold text-primary-foreground">
+                  Most Popular
+                </p>
               ) : null}
               <div>
                 <h3 className="text-xl font-semibold">{plan.name}</h3>

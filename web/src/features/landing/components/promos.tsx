@@ -25,7 +25,8 @@ export function TryCustomLookPromo() {
             Found something you love? Try it on first.
           </h2>
           <p className="text-violet-100">
-            Upload any outfit image, from any shop or feed, and see it on you in moments. Product shots, flat-lays and model photos all work.
+            Upload any outfit image, from any shop or feed, and see it on you in moments. Product shots, flat-lays and
+            model photos all work.
           </p>
         </div>
         <Link to="/try-custom-look" className={buttonClasses({ size: 'lg', variant: 'inverse' })}>
@@ -54,8 +55,18 @@ interface PromoProps {
 function Promo({ id, testId, eyebrow, icon: Icon, title, text, points, cta, note, reverse, tint }: PromoProps) {
   const headingId = `${testId}-heading`;
   return (
-    <section id={id} aria-labelledby={headingId} className={cn('px-4 py-16 sm:px-6', tint && 'bg-muted/40')} data-testid={testId}>
-      <div className={cn('mx-auto grid max-w-6xl items-center gap-10 md:grid-cols-2', reverse && 'md:[&>*:first-child]:order-2')}>
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      className={cn('px-4 py-16 sm:px-6', tint && 'bg-muted/40')}
+      data-testid={testId}
+    >
+      <div
+        className={cn(
+          'mx-auto grid max-w-6xl items-center gap-10 md:grid-cols-2',
+          reverse && 'md:[&>*:first-child]:order-2',
+        )}
+      >
         <div className="flex flex-col items-start gap-4">
           <p className="inline-flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-brand">
             <Icon className="h-4 w-4" aria-hidden="true" />
@@ -137,7 +148,12 @@ export function CreatorPromo() {
       icon={Users}
       title="Turn your style into collections people can try on"
       text="Create styles, build collections and let your audience see every look on themselves."
-      points={['Create styles in minutes', 'Build and publish collections', 'Add affiliate links to every piece', 'Earn commissions on what your audience buys']}
+      points={[
+        'Create styles in minutes',
+        'Build and publish collections',
+        'Add affiliate links to every piece',
+        'Earn commissions on what your audience buys',
+      ]}
       cta={{ label: 'Become a Creator', to: '/influencer/apply' }}
       note="The creator program is invite-only; applications are typically reviewed in 2-3 business days."
     />

@@ -21,7 +21,12 @@ export function Section({
 }) {
   const headingId = `${id ?? testId ?? title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-heading`;
   return (
-    <section id={id} aria-labelledby={headingId} className={cn('px-4 py-16 sm:px-6 sm:py-20', className)} data-testid={testId}>
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      className={cn('px-4 py-16 sm:px-6 sm:py-20', className)}
+      data-testid={testId}
+    >
       <div className="mx-auto max-w-6xl">
         <div className="mx-auto mb-10 max-w-2xl text-center">
           {eyebrow ? <p className="mb-2 text-sm font-semibold uppercase tracking-wider text-brand">{eyebrow}</p> : null}

@@ -13,7 +13,10 @@ export function Testimonials() {
               <Quote className="h-6 w-6 text-brand" aria-hidden="true" />
               <blockquote className="flex-1 text-card-foreground">“{t.quote}”</blockquote>
               <figcaption className="flex items-center gap-3">
-                <span aria-hidden="true" className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-accent text-sm font-semibold text-accent-foreground">
+                <span
+                  aria-hidden="true"
+                  className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-accent text-sm font-semibold text-accent-foreground"
+                >
                   {t.initials}
                 </span>
                 <span className="flex flex-col">

@@ -14,7 +14,8 @@ export const MY_COLLECTIONS_KEY = ['/api/influencer-collections'] as const;
 const detailKey = (id: string) => ['/api/influencer-collections', id] as const;
 
 export const useMyCollections = () => useQuery<MyCollection[]>({ queryKey: MY_COLLECTIONS_KEY });
-export const useMyCollection = (id: string | null) => useQuery<MyCollectionDetail>({ queryKey: detailKey(id ?? ''), enabled: !!id });
+export const useMyCollection = (id: string | null) =>
+  useQuery<MyCollectionDetail>({ queryKey: detailKey(id ?? ''), enabled: !!id });
 
 /** Any change may move a collection in or out of the public listing. */
 function useRefresh() {
@@ -29,7 +30,8 @@ function useRefresh() {
 export function useCreateCollection() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: CollectionFormValues) => apiJson<MyCollectionDetail>('POST', '/api/influencer-collections', body),
+    mutationFn: (body: CollectionFormValues) =>
+      apiJson<MyCollectionDetail>('POST', '/api/influencer-collections', body),
     onSuccess: () => refresh(),
   });
 }
@@ -46,7 +48,8 @@ export function useUpdateCollection() {
 export function useDeleteCollection() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) => apiJson<R.DeletedResult>('DELETE', `/api/influencer-collections/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) =>
+      apiJson<R.DeletedResult>('DELETE', `/api/influencer-collections/${encodeURIComponent(id)}`),
     onSuccess: () => refresh(),
   });
 }
@@ -57,7 +60,10 @@ export function useCollectionStyle() {
     mutationFn: ({ id, styleId, action }: { id: string; styleId: string; action: 'add' | 'remove' }) =>
       action === 'add'
         ? apiJson<MyCollection>('POST', `/api/influencer-collections/${encodeURIComponent(id)}/styles`, { styleId })
-        : apiJson<MyCollection>('DELETE', `/api/influencer-collections/${encodeURIComponent(id)}/styles/${encodeURIComponent(styleId)}`),
+        : apiJson<MyCollection>(
+            'DELETE',
+            `/api/influencer-collections/${encodeURIComponent(id)}/styles/${encodeURIComponent(styleId)}`,
+          ),
     // The answer is the collection without its styles (its count and cover changed): the detail is re-read.
     onSuccess: (_data, v) => refresh(v.id),
   });

@@ -24,7 +24,9 @@ beforeEach(() => {
 describe('creator screens: access', () => {
   it('denies shoppers My Collections', async () => {
     fetchMock.mockImplementation(async (input) =>
-      new URL(String(input), 'http://localhost').pathname === '/api/auth/user' ? json(user('shopper')) : json({ message: 'unexpected' }, 500),
+      new URL(String(input), 'http://localhost').pathname === '/api/auth/user'
+        ? json(user('shopper'))
+        : json({ message: 'unexpected' }, 500),
     );
     render(
       <QueryClientProvider client={createQueryClient()}>

@@ -53,7 +53,6 @@ export default function MyCollectionsPage() {
   return <MyCollections />;
 }
 
-
 type Editing = { mode: 'create' } | { mode: 'edit'; collection: MyCollection } | null;
 
 function MyCollections() {
@@ -71,7 +70,12 @@ function MyCollections() {
         if (managedId === toDelete.id) setManagedId(null);
         setToDelete(null);
       },
-      onError: (err) => toast({ title: COLLECTION_MESSAGES.deleteFailed, description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+      onError: (err) =>
+        toast({
+          title: COLLECTION_MESSAGES.deleteFailed,
+          description: errorMessage(err, 'Please try again.'),
+          variant: 'destructive',
+        }),
     });
   };
 
@@ -111,7 +115,9 @@ function MyCollections() {
             <div className="flex flex-col items-start gap-3 rounded-2xl border border-dashed border-border p-6">
               <FolderHeart className="h-6 w-6 text-brand" aria-hidden="true" />
               <p className="font-semibold">No collections yet</p>
-              <p className="text-sm text-muted-foreground">Create your first collection, then add public styles to it.</p>
+              <p className="text-sm text-muted-foreground">
+                Create your first collection, then add public styles to it.
+              </p>
               <Button onClick={() => setEditing({ mode: 'create' })}>
                 <Plus className="h-4 w-4" aria-hidden="true" />
                 Create collection
@@ -130,14 +136,26 @@ function MyCollections() {
                           <Badge tone={c.isPublic ? 'brand' : 'outline'}>{c.isPublic ? 'Public' : 'Private'}</Badge>
                           <span>{stylesCountLabel(c.styleCount)}</span>
                         </div>
-                        {c.description ? <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{c.description}</p> : null}
+                        {c.description ? (
+                          <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{c.description}</p>
+                        ) : null}
                       </div>
                     </div>
                     <div className="mt-3 flex flex-wrap gap-2">
-                      <Button size="sm" variant={c.id === managedId ? 'default' : 'outline'} onClick={() => setManagedId(c.id)} aria-pressed={c.id === managedId}>
+                      <Button
+                        size="sm"
+                        variant={c.id === managedId ? 'default' : 'outline'}
+                        onClick={() => setManagedId(c.id)}
+                        aria-pressed={c.id === managedId}
+                      >
                         Manage styles<span className="sr-only"> of {c.name}</span>
                       </Button>
-                      <Button size="sm" variant="ghost" onClick={() => setEditing({ mode: 'edit', collection: c })} aria-label={`Edit ${c.name}`}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => setEditing({ mode: 'edit', collection: c })}
+                        aria-label={`Edit ${c.name}`}
+                      >
                         <Pencil className="h-4 w-4" aria-hidden="true" />
                         Edit
                       </Button>
@@ -157,7 +175,9 @@ function MyCollections() {
             <ManageStyles key={managed.id} collection={managed} />
           ) : (
             <div className="rounded-2xl border border-dashed border-border p-6 text-sm text-muted-foreground">
-              {collections.data?.length ? 'Choose “Manage styles” on a collection to add or remove styles.' : 'Your collection’s styles will show here.'}
+              {collections.data?.length
+                ? 'Choose “Manage styles” on a collection to add or remove styles.'
+                : 'Your collection’s styles will show here.'}
             </div>
           )}
         </div>
@@ -176,7 +196,15 @@ function MyCollections() {
   );
 }
 
-function CollectionDialog({ editing, onClose, onCreated }: { editing: Editing; onClose: () => void; onCreated: (id: string) => void }) {
+function CollectionDialog({
+  editing,
+  onClose,
+  onCreated,
+}: {
+  editing: Editing;
+  onClose: () => void;
+  onCreated: (id: string) => void;
+}) {
   return (
     <Dialog open={!!editing} onOpenChange={(o) => !o && onClose()}>
       {editing ? (
@@ -184,20 +212,37 @@ function CollectionDialog({ editing, onClose, onCreated }: { editing: Editing; o
           title={editing.mode === 'create' ? 'New collection' : 'Edit collection'}
           description={editing.mode === 'create' ? 'Give it a name; you can add styles right after.' : undefined}
         >
-          <CollectionForm key={editing.mode === 'edit' ? editing.collection.id : 'new'} editing={editing} onDone={onClose} onCreated={onCreated} />
+          <CollectionForm
+            key={editing.mode === 'edit' ? editing.collection.id : 'new'}
+            editing={editing}
+            onDone={onClose}
+            onCreated={onCreated}
+          />
         </DialogContent>
       ) : null}
     </Dialog>
   );
 }
 
-function CollectionForm({ editing, onDone, onCreated }: { editing: NonNullable<Editing>; onDone: () => void; onCreated: (id: string) => void }) {
+function CollectionForm({
+  editing,
+  onDone,
+  onCreated,
+}: {
+  editing: NonNullable<Editing>;
+  onDone: () => void;
+  onCreated: (id: string) => void;
+}) {
   const id = useId();
   const create = useCreateCollection();
   const update = useUpdateCollection();
   const initial: CollectionFormValues =
     editing.mode === 'edit'
-      ? { name: editing.collection.name ?? '', description: editing.collection.description ?? '', isPublic: !!editing.collection.isPublic }
+      ? {
+          name: editing.collection.name ?? '',
+          description: editing.collection.description ?? '',
+          isPublic: !!editing.collection.isPublic,
+        }
       : emptyCollectionForm();
   const {
     register,
@@ -215,7 +260,12 @@ function CollectionForm({ editing, onDone, onCreated }: { editing: NonNullable<E
           if (c?.id) onCreated(c.id);
           onDone();
         },
-        onError: (err) => toast({ title: COLLECTION_MESSAGES.createFailed, description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+        onError: (err) =>
+          toast({
+            title: COLLECTION_MESSAGES.createFailed,
+            description: errorMessage(err, 'Please try again.'),
+            variant: 'destructive',
+          }),
       });
     } else {
       update.mutate(
@@ -225,7 +275,12 @@ function CollectionForm({ editing, onDone, onCreated }: { editing: NonNullable<E
             toast({ title: 'Collection updated' });
             onDone();
           },
-          onError: (err) => toast({ title: COLLECTION_MESSAGES.updateFailed, description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+          onError: (err) =>
+            toast({
+              title: COLLECTION_MESSAGES.updateFailed,
+              description: errorMessage(err, 'Please try again.'),
+              variant: 'destructive',
+            }),
         },
       );
     }
@@ -247,7 +302,9 @@ function CollectionForm({ editing, onDone, onCreated }: { editing: NonNullable<E
           {...register('description')}
           className="w-full min-w-0 rounded-lg border border-input bg-background px-3 py-2 text-base text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:text-sm"
         />
-        {errors.description ? <p className="text-sm text-destructive dark:text-red-400">{errors.description.message}</p> : null}
+        {errors.description ? (
+          <p className="text-sm text-destructive dark:text-red-400">{errors.description.message}</p>
+        ) : null}
       </div>
       <div className="flex items-start justify-between gap-4">
         <div className="min-w-0">
@@ -298,7 +355,10 @@ function ManageStyles({ collection }: { collection: MyCollection }) {
   const searchId = useId();
 
   const inCollection = useMemo(() => new Set((detail.data?.styles ?? []).map((s) => s.id)), [detail.data]);
-  const choices = useMemo(() => pickableStyles(publicStyles.data ?? [], inCollection, deferred), [publicStyles.data, inCollection, deferred]);
+  const choices = useMemo(
+    () => pickableStyles(publicStyles.data ?? [], inCollection, deferred),
+    [publicStyles.data, inCollection, deferred],
+  );
 
   const run = (styleId: string, action: 'add' | 'remove', name: string) => {
     setBusyId(styleId);
@@ -332,14 +392,30 @@ function ManageStyles({ collection }: { collection: MyCollection }) {
         ) : detail.isError ? (
           <p className="text-sm text-destructive dark:text-red-400">Could not load this collection.</p>
         ) : detail.data.styles.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-border p-4 text-sm text-muted-foreground">No styles yet. Search below and add some.</p>
+          <p className="rounded-lg border border-dashed border-border p-4 text-sm text-muted-foreground">
+            No styles yet. Search below and add some.
+          </p>
         ) : (
-          <ul className="divide-y divide-border rounded-lg border border-border" aria-label="Styles in this collection" data-testid="collection-styles">
+          <ul
+            className="divide-y divide-border rounded-lg border border-border"
+            aria-label="Styles in this collection"
+            data-testid="collection-styles"
+          >
             {detail.data.styles.map((s) => (
               <li key={s.id} className="flex items-center gap-3 p-2">
-                <AppImage src={s.coverImageUrl ?? s.coverImage} alt="" className="aspect-[4/5] w-12 shrink-0 rounded-md" />
+                <AppImage
+                  src={s.coverImageUrl ?? s.coverImage}
+                  alt=""
+                  className="aspect-[4/5] w-12 shrink-0 rounded-md"
+                />
                 <span className="min-w-0 flex-1 truncate text-sm font-medium">{s.name}</span>
-                <Button size="sm" variant="ghost" onClick={() => run(s.id, 'remove', s.name)} disabled={busyId === s.id} aria-label={`Remove ${s.name}`}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => run(s.id, 'remove', s.name)}
+                  disabled={busyId === s.id}
+                  aria-label={`Remove ${s.name}`}
+                >
                   {busyId === s.id ? <SpinnerIcon /> : <X className="h-4 w-4" aria-hidden="true" />}
                   <span className="hidden sm:inline">Remove</span>
                 </Button>
@@ -354,25 +430,53 @@ function ManageStyles({ collection }: { collection: MyCollection }) {
             <label htmlFor={searchId} className="sr-only">
               Search public styles
             </label>
-            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <Input id={searchId} type="search" placeholder="Search public styles" value={search} onChange={(e) => setSearch(e.target.value)} className="pl-9" />
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              id={searchId}
+              type="search"
+              placeholder="Search public styles"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              className="pl-9"
+            />
           </div>
           {publicStyles.isPending ? (
             <Skeleton className="h-32 w-full rounded-lg" />
           ) : publicStyles.isError ? (
             <p className="text-sm text-destructive dark:text-red-400">Could not load public styles.</p>
           ) : choices.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{search.trim() ? 'No public styles match your search.' : 'No more public styles to add.'}</p>
+            <p className="text-sm text-muted-foreground">
+              {search.trim() ? 'No public styles match your search.' : 'No more public styles to add.'}
+            </p>
           ) : (
-            <ul className="grid max-h-[28rem] grid-cols-1 gap-2 overflow-y-auto pr-1 sm:grid-cols-2" aria-label="Public styles" data-testid="style-picker">
+            <ul
+              className="grid max-h-[28rem] grid-cols-1 gap-2 overflow-y-auto pr-1 sm:grid-cols-2"
+              aria-label="Public styles"
+              data-testid="style-picker"
+            >
               {choices.map((s) => (
                 <li key={s.id} className="flex min-w-0 items-center gap-3 rounded-lg border border-border p-2">
-                  <AppImage src={s.coverImageUrl ?? s.promptImageUrl} alt="" className="aspect-[4/5] w-12 shrink-0 rounded-md" />
+                  <AppImage
+                    src={s.coverImageUrl ?? s.promptImageUrl}
+                    alt=""
+                    className="aspect-[4/5] w-12 shrink-0 rounded-md"
+                  />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-medium">{s.name}</span>
-                    {s.userName ? <span className="block truncate text-xs text-muted-foreground">by {s.userName}</span> : null}
+                    {s.userName ? (
+                      <span className="block truncate text-xs text-muted-foreground">by {s.userName}</span>
+                    ) : null}
                   </span>
-                  <Button size="sm" variant="outline" onClick={() => run(s.id, 'add', s.name)} disabled={busyId === s.id} aria-label={`Add ${s.name}`}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => run(s.id, 'add', s.name)}
+                    disabled={busyId === s.id}
+                    aria-label={`Add ${s.name}`}
+                  >
                     {busyId === s.id ? <SpinnerIcon /> : <Plus className="h-4 w-4" aria-hidden="true" />}
                     Add
                   </Button>

@@ -9,7 +9,11 @@ describe('collection form', () => {
   });
 
   it('accepts a name, trims the text', () => {
-    expect(collectionFormSchema.parse({ name: ' Summer ', description: ' Sun ', isPublic: true })).toEqual({ name: 'Summer', description: 'Sun', isPublic: true });
+    expect(collectionFormSchema.parse({ name: ' Summer ', description: ' Sun ', isPublic: true })).toEqual({
+      name: 'Summer',
+      description: 'Sun',
+      isPublic: true,
+    });
   });
 });
 

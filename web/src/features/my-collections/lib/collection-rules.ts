@@ -29,7 +29,12 @@ export interface PickableStyle {
  * The public styles the picker offers: not already in the collection, matching the search (name, tags,
  * description or creator; case-insensitive, every word must match), at most `limit`.
  */
-export function pickableStyles<T extends PickableStyle>(all: readonly T[], inCollection: ReadonlySet<string>, search: string, limit = 30): T[] {
+export function pickableStyles<T extends PickableStyle>(
+  all: readonly T[],
+  inCollection: ReadonlySet<string>,
+  search: string,
+  limit = 30,
+): T[] {
   const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
   const out: T[] = [];
   for (const s of all) {

@@ -3,7 +3,12 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Check from 'lucide-react/icons/check';
 import Sparkles from 'lucide-react/icons/sparkles';
-import { SELECT_ONE_STYLE, type PreferenceBrand, type PreferenceColor, type PreferenceStyle } from '../../../../../shared/domain/preferences';
+import {
+  SELECT_ONE_STYLE,
+  type PreferenceBrand,
+  type PreferenceColor,
+  type PreferenceStyle,
+} from '../../../../../shared/domain/preferences';
 import { Button, buttonClasses } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
 import { SpinnerIcon } from '../../../components/spinner';
@@ -64,12 +69,21 @@ export default function OnboardingPage() {
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
-      <PageHeader title="Tell us your style" description="Pick what you like and we will tailor styles and looks to you. You can change this later." />
+      <PageHeader
+        title="Tell us your style"
+        description="Pick what you like and we will tailor styles and looks to you. You can change this later."
+      />
       <form onSubmit={submit} noValidate className="flex flex-col gap-8" aria-label="Style preferences">
         <OptionGroup legend="Styles you like" hint="Pick at least one." testId="onboarding-styles">
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {STYLE_OPTIONS.map((o) => (
-              <OptionButton key={o.id} pressed={styles.includes(o.id)} onClick={() => setStyles((v) => toggleValue(v, o.id))} corner className="flex-col items-start p-3 pr-7 text-left">
+              <OptionButton
+                key={o.id}
+                pressed={styles.includes(o.id)}
+                onClick={() => setStyles((v) => toggleValue(v, o.id))}
+                corner
+                className="flex-col items-start p-3 pr-7 text-left"
+              >
                 <span className="font-semibold">{o.label}</span>
                 <span className="text-xs font-normal text-muted-foreground">{o.hint}</span>
               </OptionButton>
@@ -79,7 +93,12 @@ export default function OnboardingPage() {
         <OptionGroup legend="Brands you wear" hint="Optional." testId="onboarding-brands">
           <div className="flex flex-wrap gap-2">
             {BRAND_OPTIONS.map((o) => (
-              <OptionButton key={o.id} pressed={brands.includes(o.id)} onClick={() => setBrands((v) => toggleValue(v, o.id))} className="rounded-full px-4 py-2">
+              <OptionButton
+                key={o.id}
+                pressed={brands.includes(o.id)}
+                onClick={() => setBrands((v) => toggleValue(v, o.id))}
+                className="rounded-full px-4 py-2"
+              >
                 {o.label}
               </OptionButton>
             ))}
@@ -88,15 +107,28 @@ export default function OnboardingPage() {
         <OptionGroup legend="Colours you love" hint="Optional." testId="onboarding-colors">
           <div className="grid grid-cols-3 gap-2 sm:grid-cols-6">
             {COLOR_OPTIONS.map((o) => (
-              <OptionButton key={o.id} pressed={colors.includes(o.id)} onClick={() => setColors((v) => toggleValue(v, o.id))} className="gap-2 px-3 py-2">
-                <span className="h-5 w-5 shrink-0 rounded-full border border-black/15 dark:border-white/25" style={{ backgroundColor: o.swatch }} aria-hidden="true" />
+              <OptionButton
+                key={o.id}
+                pressed={colors.includes(o.id)}
+                onClick={() => setColors((v) => toggleValue(v, o.id))}
+                className="gap-2 px-3 py-2"
+              >
+                <span
+                  className="h-5 w-5 shrink-0 rounded-full border border-black/15 dark:border-white/25"
+                  style={{ backgroundColor: o.swatch }}
+                  aria-hidden="true"
+                />
                 <span className="truncate">{o.label}</span>
               </OptionButton>
             ))}
           </div>
         </OptionGroup>
         <div className="flex flex-col-reverse items-stretch gap-3 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-between">
-          <Link to={AFTER_ONBOARDING_PATH} className={buttonClasses({ variant: 'ghost' })} data-testid="onboarding-skip">
+          <Link
+            to={AFTER_ONBOARDING_PATH}
+            className={buttonClasses({ variant: 'ghost' })}
+            data-testid="onboarding-skip"
+          >
             Skip for now
           </Link>
           <Button type="submit" size="lg" disabled={save.isPending} data-testid="onboarding-submit">
@@ -109,7 +141,17 @@ export default function OnboardingPage() {
   );
 }
 
-function OptionGroup({ legend, hint, children, testId }: { legend: string; hint: string; children: ReactNode; testId: string }) {
+function OptionGroup({
+  legend,
+  hint,
+  children,
+  testId,
+}: {
+  legend: string;
+  hint: string;
+  children: ReactNode;
+  testId: string;
+}) {
   return (
     <fieldset className="min-w-0" data-testid={testId}>
       <legend className="text-lg font-semibold">{legend}</legend>
@@ -120,7 +162,19 @@ function OptionGroup({ legend, hint, children, testId }: { legend: string; hint:
 }
 
 /** A toggle button (aria-pressed) with a check mark when selected. */
-function OptionButton({ pressed, onClick, children, className, corner }: { pressed: boolean; onClick: () => void; children: ReactNode; className?: string; corner?: boolean }) {
+function OptionButton({
+  pressed,
+  onClick,
+  children,
+  className,
+  corner,
+}: {
+  pressed: boolean;
+  onClick: () => void;
+  children: ReactNode;
+  className?: string;
+  corner?: boolean;
+}) {
   return (
     <button
       type="button"
@@ -128,7 +182,9 @@ function OptionButton({ pressed, onClick, children, className, corner }: { press
       onClick={onClick}
       className={cn(
         'relative flex min-w-0 items-center rounded-xl border text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-        pressed ? 'border-primary bg-primary/10 text-foreground ring-1 ring-primary' : 'border-border bg-card hover:bg-muted',
+        pressed
+          ? 'border-primary bg-primary/10 text-foreground ring-1 ring-primary'
+          : 'border-border bg-card hover:bg-muted',
         className,
       )}
     >

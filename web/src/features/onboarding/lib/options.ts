@@ -1,5 +1,11 @@
 /** Onboarding option labels and colour swatches (the vocabularies themselves live in shared/domain/preferences.ts). */
-import { PREFERENCE_BRANDS, PREFERENCE_COLORS, PREFERENCE_STYLES, type PreferenceColor, type PreferenceStyle } from '../../../../../shared/domain/preferences';
+import {
+  PREFERENCE_BRANDS,
+  PREFERENCE_COLORS,
+  PREFERENCE_STYLES,
+  type PreferenceColor,
+  type PreferenceStyle,
+} from '../../../../../shared/domain/preferences';
 
 const STYLE_HINTS: Record<PreferenceStyle, string> = {
   classic: 'Timeless tailoring and staples',
@@ -36,4 +42,5 @@ export const COLOR_SWATCHES: Record<PreferenceColor, string> = {
 export const COLOR_OPTIONS = PREFERENCE_COLORS.map((id) => ({ id, label: capitalize(id), swatch: COLOR_SWATCHES[id] }));
 
 /** Add or remove one value (a new array; the order of first selection is kept). */
-export const toggleValue = <T,>(list: readonly T[], value: T): T[] => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
+export const toggleValue = <T>(list: readonly T[], value: T): T[] =>
+  list.includes(value) ? list.filter((v) => v !== value) : [...list, value];

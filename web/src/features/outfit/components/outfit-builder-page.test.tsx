@@ -18,23 +18,64 @@ import OutfitBuilderPage from './outfit-builder-page';
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-const style = (id: string, name: string) => ({ id, name, description: null, tags: [], categoryIds: [], sex: 'woman', styleImageType: 'product_only', coverImageUrl: null, promptImageUrl: null, usageCount: 0, userName: 'Iris', createdAt: '2026-01-01T00:00:00.000Z' });
+const style = (id: string, name: string) => ({
+  id,
+  name,
+  description: null,
+  tags: [],
+  categoryIds: [],
+  sex: 'woman',
+  styleImageType: 'product_only',
+  coverImageUrl: null,
+  promptImageUrl: null,
+  usageCount: 0,
+  userName: 'Iris',
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
 
 function serve() {
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
-    if (url === '/api/styles' && method === 'GET') return json([style('st1', 'Weekend Denim'), style('st2', 'City Coat')]);
-    if (url === '/api/styles/st2/products') return json([{ id: 'p1', name: 'Wool Coat', brand: null, category: null, imageUrl: '/api/public-image/styles/st2/p.jpg', links: [] }]);
-    if (url === '/api/photo-profiles') return json([{ id: 'pp1', name: 'Me', isDefault: true, portraitUrl: '/api/private-image/p.jpg', fullBodyUrl: '/api/private-image/f.jpg' }]);
+    if (url === '/api/styles' && method === 'GET')
+      return json([style('st1', 'Weekend Denim'), style('st2', 'City Coat')]);
+    if (url === '/api/styles/st2/products')
+      return json([
+        {
+          id: 'p1',
+          name: 'Wool Coat',
+          brand: null,
+          category: null,
+          imageUrl: '/api/public-image/styles/st2/p.jpg',
+          links: [],
+        },
+      ]);
+    if (url === '/api/photo-profiles')
+      return json([
+        {
+          id: 'pp1',
+          name: 'Me',
+          isDefault: true,
+          portraitUrl: '/api/private-image/p.jpg',
+          fullBodyUrl: '/api/private-image/f.jpg',
+        },
+      ]);
     if (url === '/api/generate/outfit' && method === 'POST') return json({ id: 'g9' }, 201);
     return json({ message: `unexpected ${method} ${url}` }, 500);
   });
 }
 
 function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, queryFn: getQueryFn({ on401: 'throw' }) } } });
-  client.setQueryData(['/api/auth/user'], { id: 'u1', email: 'sam@example.com', firstName: 'Sam', onboarded: true, credits: 20 });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity, queryFn: getQueryFn({ on401: 'throw' }) } },
+  });
+  client.setQueryData(['/api/auth/user'], {
+    id: 'u1',
+    email: 'sam@example.com',
+    firstName: 'Sam',
+    onboarded: true,
+    credits: 20,
+  });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
@@ -48,7 +89,8 @@ function renderAt(path: string) {
 }
 
 const slotOf = (i: number) => (screen.getByTestId(`piece-${i}-slot`) as HTMLSelectElement).value;
-const posts = () => fetchMock.mock.calls.filter(([u, init]) => String(u) === '/api/generate/outfit' && init?.method === 'POST');
+const posts = () =>
+  fetchMock.mock.calls.filter(([u, init]) => String(u) === '/api/generate/outfit' && init?.method === 'POST');
 
 beforeEach(() => {
   fetchMock.mockReset();
@@ -64,9 +106,14 @@ describe('OutfitBuilderPage', () => {
     fireEvent.click(screen.getByTestId('outfit-add-piece'));
     fireEvent.change(screen.getByTestId('piece-1-slot'), { target: { value: 'one-piece' } });
     expect(screen.getByRole('alert').textContent).toMatch(/one-piece cannot be worn with a separate top or bottom/);
-    expect([screen.getByTestId('piece-0-slot').getAttribute('aria-invalid'), screen.getByTestId('piece-1-slot').getAttribute('aria-invalid')]).toEqual(['true', 'true']);
+    expect([
+      screen.getByTestId('piece-0-slot').getAttribute('aria-invalid'),
+      screen.getByTestId('piece-1-slot').getAttribute('aria-invalid'),
+    ]).toEqual(['true', 'true']);
     fireEvent.click(screen.getByTestId('outfit-generate'));
-    expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ variant: 'destructive', description: expect.stringMatching(/one-piece/) }));
+    expect(toastMock).toHaveBeenCalledWith(
+      expect.objectContaining({ variant: 'destructive', description: expect.stringMatching(/one-piece/) }),
+    );
     expect(posts()).toHaveLength(0);
   });
 
@@ -81,7 +128,10 @@ describe('OutfitBuilderPage', () => {
     expect(slotOf(0)).toBe('top');
     fireEvent.click(within(screen.getByTestId('piece-0')).getByRole('button', { name: 'Move piece 1 down' }));
     expect([slotOf(0), slotOf(1), slotOf(2)]).toEqual(['outerwear', 'top', 'bottom']);
-    expect((within(screen.getByTestId('piece-0')).getByRole('button', { name: 'Move piece 1 up' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (within(screen.getByTestId('piece-0')).getByRole('button', { name: 'Move piece 1 up' }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
   });
 
   it('shows the exact total on the button and sends the pieces in layering order with the variants', async () => {

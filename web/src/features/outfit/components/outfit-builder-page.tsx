@@ -4,7 +4,14 @@ import ArrowUp from 'lucide-react/icons/arrow-up';
 import ArrowDown from 'lucide-react/icons/arrow-down';
 import Plus from 'lucide-react/icons/plus';
 import X from 'lucide-react/icons/x';
-import { OUTFIT_SLOTS, SLOT_LABELS, MAX_OUTFIT_PIECES, costLabel, type OutfitSlot, type PieceSource } from '../../../../../shared/domain/outfit';
+import {
+  OUTFIT_SLOTS,
+  SLOT_LABELS,
+  MAX_OUTFIT_PIECES,
+  costLabel,
+  type OutfitSlot,
+  type PieceSource,
+} from '../../../../../shared/domain/outfit';
 import { STYLE_IMAGE_TYPES, type StyleImageType } from '../../../../../shared/domain/catalog';
 import { profileQualifies, type Mode } from '../../../../../shared/domain/generation';
 import { Button } from '../../../components/button';
@@ -33,9 +40,13 @@ const SOURCES: { id: PieceSource; label: string }[] = [
   { id: 'style', label: 'Style' },
   { id: 'product', label: 'Product' },
 ];
-const selectClass = 'h-10 w-full rounded-lg border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+const selectClass =
+  'h-10 w-full rounded-lg border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
-export const OUTFIT_STARTED = { title: 'Outfit started!', description: 'Your outfit is being rendered. The result page updates when it is ready.' } as const;
+export const OUTFIT_STARTED = {
+  title: 'Outfit started!',
+  description: 'Your outfit is being rendered. The result page updates when it is ready.',
+} as const;
 
 /** /outfit: up to 5 pieces in layering order (uploaded images, styles or products), variants, and Generate. */
 export default function OutfitBuilderPage() {
@@ -69,7 +80,10 @@ export default function OutfitBuilderPage() {
   useEffect(() => {
     if (!focus) return;
     const el = listRef.current?.querySelector<HTMLElement>(`[data-piece="${focus.key}"] [data-move="${focus.dir}"]`);
-    (el && !el.hasAttribute('disabled') ? el : listRef.current?.querySelector<HTMLElement>(`[data-piece="${focus.key}"]`))?.focus();
+    (el && !el.hasAttribute('disabled')
+      ? el
+      : listRef.current?.querySelector<HTMLElement>(`[data-piece="${focus.key}"]`)
+    )?.focus();
   }, [focus, pieces]);
 
   const move = (key: string, by: -1 | 1) => {
@@ -94,7 +108,11 @@ export default function OutfitBuilderPage() {
     }
     const profile = profiles.find((p) => p.id === profileId);
     if (!profile) {
-      toast({ title: 'Profile required', description: mode === 'exact' ? 'Choose a profile with a full-body photo' : 'Choose a photo profile', variant: 'destructive' });
+      toast({
+        title: 'Profile required',
+        description: mode === 'exact' ? 'Choose a profile with a full-body photo' : 'Choose a photo profile',
+        variant: 'destructive',
+      });
       return;
     }
     start.mutate(
@@ -115,7 +133,10 @@ export default function OutfitBuilderPage() {
   return (
     <div className={`${pageShell} max-w-3xl`}>
       <BackLink to="/dashboard">Back to Dashboard</BackLink>
-      <PageHeader title="Build an outfit" description={`Up to ${MAX_OUTFIT_PIECES} pieces, worn together in one try-on. List them in layering order: the first is put on first.`} />
+      <PageHeader
+        title="Build an outfit"
+        description={`Up to ${MAX_OUTFIT_PIECES} pieces, worn together in one try-on. List them in layering order: the first is put on first.`}
+      />
       <div className="space-y-6">
         <Card>
           <CardHeader>
@@ -150,11 +171,20 @@ export default function OutfitBuilderPage() {
               ))}
             </ol>
             {status.problem ? (
-              <div role="alert" className="rounded-lg border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm text-destructive" data-testid="outfit-conflict">
+              <div
+                role="alert"
+                className="rounded-lg border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+                data-testid="outfit-conflict"
+              >
                 {status.problem.message}
               </div>
             ) : null}
-            <Button variant="outline" onClick={() => dispatch({ type: 'add' })} disabled={pieces.length >= MAX_OUTFIT_PIECES} data-testid="outfit-add-piece">
+            <Button
+              variant="outline"
+              onClick={() => dispatch({ type: 'add' })}
+              disabled={pieces.length >= MAX_OUTFIT_PIECES}
+              data-testid="outfit-add-piece"
+            >
               <Plus className="h-4 w-4" aria-hidden="true" />
               Add a piece ({pieces.length}/{MAX_OUTFIT_PIECES})
             </Button>
@@ -184,12 +214,26 @@ export default function OutfitBuilderPage() {
               className="sm:grid-cols-2"
               testId="outfit-mode"
             />
-            <ModeProfilePicker name="outfit-profile" mode={mode} pending={profilesQ.isPending} profiles={profiles} value={profileId} onChange={setProfileId} />
+            <ModeProfilePicker
+              name="outfit-profile"
+              mode={mode}
+              pending={profilesQ.isPending}
+              profiles={profiles}
+              value={profileId}
+              onChange={setProfileId}
+            />
             <VariantsPicker value={variants} onChange={setVariants} pieces={pieces.length} />
             <p className="text-xs text-muted-foreground" data-testid="outfit-cost-rule">
               1 credit for the first piece, +1 for each further piece, times the number of variants.
             </p>
-            <Button size="lg" className="w-full sm:w-auto" onClick={onGenerate} disabled={busy || start.isPending} aria-describedby="outfit-total" data-testid="outfit-generate">
+            <Button
+              size="lg"
+              className="w-full sm:w-auto"
+              onClick={onGenerate}
+              disabled={busy || start.isPending}
+              aria-describedby="outfit-total"
+              data-testid="outfit-generate"
+            >
               {start.isPending ? <SpinnerIcon /> : <Wand className="h-4 w-4" aria-hidden="true" />}
               {start.isPending ? 'Generating...' : label}
             </Button>
@@ -238,16 +282,28 @@ function PieceEditor({
       tabIndex={0}
       aria-label={`Piece ${n} of ${count}: ${SLOT_LABELS[p.slot]}`}
       onKeyDown={(e) => onKeyDown(e, p.key)}
-      className={cn('space-y-3 rounded-xl border p-3 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring', conflict ? 'border-destructive' : 'border-border')}
+      className={cn(
+        'space-y-3 rounded-xl border p-3 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        conflict ? 'border-destructive' : 'border-border',
+      )}
       data-testid={`piece-${index}`}
     >
       <div className="flex flex-wrap items-end gap-2">
-        <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground" aria-hidden="true">
+        <span
+          className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+          aria-hidden="true"
+        >
           {n}
         </span>
         <label className="min-w-[9rem] flex-1 text-sm">
           <span className="mb-1 block font-medium">Slot</span>
-          <select className={selectClass} value={p.slot} onChange={(e) => dispatch({ type: 'slot', key: p.key, slot: e.target.value as OutfitSlot })} aria-invalid={conflict} data-testid={`piece-${index}-slot`}>
+          <select
+            className={selectClass}
+            value={p.slot}
+            onChange={(e) => dispatch({ type: 'slot', key: p.key, slot: e.target.value as OutfitSlot })}
+            aria-invalid={conflict}
+            data-testid={`piece-${index}-slot`}
+          >
             {OUTFIT_SLOTS.map((s) => (
               <option key={s} value={s}>
                 {SLOT_LABELS[s]}
@@ -257,17 +313,38 @@ function PieceEditor({
         </label>
         <div className="flex gap-1">
           <Tooltip content="Move up (Alt + Arrow Up)">
-            <Button variant="ghost" size="icon" data-move="up" aria-label={`Move piece ${n} up`} disabled={index === 0} onClick={() => onMove(p.key, -1)}>
+            <Button
+              variant="ghost"
+              size="icon"
+              data-move="up"
+              aria-label={`Move piece ${n} up`}
+              disabled={index === 0}
+              onClick={() => onMove(p.key, -1)}
+            >
               <ArrowUp className="h-4 w-4" aria-hidden="true" />
             </Button>
           </Tooltip>
           <Tooltip content="Move down (Alt + Arrow Down)">
-            <Button variant="ghost" size="icon" data-move="down" aria-label={`Move piece ${n} down`} disabled={index === count - 1} onClick={() => onMove(p.key, 1)}>
+            <Button
+              variant="ghost"
+              size="icon"
+              data-move="down"
+              aria-label={`Move piece ${n} down`}
+              disabled={index === count - 1}
+              onClick={() => onMove(p.key, 1)}
+            >
               <ArrowDown className="h-4 w-4" aria-hidden="true" />
             </Button>
           </Tooltip>
           <Tooltip content="Remove this piece">
-            <Button variant="ghost" size="icon" aria-label={`Remove piece ${n}`} disabled={count === 1} onClick={() => dispatch({ type: 'remove', key: p.key })} data-testid={`piece-${index}-remove`}>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Remove piece ${n}`}
+              disabled={count === 1}
+              onClick={() => dispatch({ type: 'remove', key: p.key })}
+              data-testid={`piece-${index}-remove`}
+            >
               <X className="h-4 w-4" aria-hidden="true" />
             </Button>
           </Tooltip>
@@ -277,8 +354,21 @@ function PieceEditor({
         <legend className="mb-1 text-sm font-medium">Piece {n} comes from</legend>
         <div className="flex flex-wrap gap-2">
           {SOURCES.map((s) => (
-            <label key={s.id} className={cn('cursor-pointer rounded-full border px-3 py-1 text-sm focus-within:ring-2 focus-within:ring-ring', p.source === s.id ? 'border-primary bg-primary/10 font-medium' : 'border-border hover:bg-muted')}>
-              <input type="radio" className="sr-only" name={`source-${p.key}`} checked={p.source === s.id} onChange={() => dispatch({ type: 'source', key: p.key, source: s.id })} data-testid={`piece-${index}-source-${s.id}`} />
+            <label
+              key={s.id}
+              className={cn(
+                'cursor-pointer rounded-full border px-3 py-1 text-sm focus-within:ring-2 focus-within:ring-ring',
+                p.source === s.id ? 'border-primary bg-primary/10 font-medium' : 'border-border hover:bg-muted',
+              )}
+            >
+              <input
+                type="radio"
+                className="sr-only"
+                name={`source-${p.key}`}
+                checked={p.source === s.id}
+                onChange={() => dispatch({ type: 'source', key: p.key, source: s.id })}
+                data-testid={`piece-${index}-source-${s.id}`}
+              />
               {s.label}
             </label>
           ))}
@@ -288,7 +378,11 @@ function PieceEditor({
         <div className="space-y-2">
           <label className="block text-sm">
             <span className="mb-1 block font-medium">What does the image show?</span>
-            <select className={selectClass} value={p.imageType} onChange={(e) => dispatch({ type: 'imageType', key: p.key, imageType: e.target.value as StyleImageType })}>
+            <select
+              className={selectClass}
+              value={p.imageType}
+              onChange={(e) => dispatch({ type: 'imageType', key: p.key, imageType: e.target.value as StyleImageType })}
+            >
               {STYLE_IMAGE_TYPES.map((t) => (
                 <option key={t} value={t}>
                   {IMAGE_TYPE_LABELS[t].label}
@@ -311,7 +405,13 @@ function PieceEditor({
         <div className="grid gap-2 sm:grid-cols-2">
           <label className="block text-sm">
             <span className="mb-1 block font-medium">Style</span>
-            <select className={selectClass} value={p.styleId ?? ''} onChange={(e) => dispatch({ type: 'style', key: p.key, styleId: e.target.value || null })} disabled={stylesQ.isPending} data-testid={`piece-${index}-style`}>
+            <select
+              className={selectClass}
+              value={p.styleId ?? ''}
+              onChange={(e) => dispatch({ type: 'style', key: p.key, styleId: e.target.value || null })}
+              disabled={stylesQ.isPending}
+              data-testid={`piece-${index}-style`}
+            >
               <option value="">{stylesQ.isPending ? 'Loading styles...' : 'Choose a style'}</option>
               {(stylesQ.data ?? []).map((s) => (
                 <option key={s.id} value={s.id}>
@@ -323,8 +423,22 @@ function PieceEditor({
           {p.source === 'product' ? (
             <label className="block text-sm">
               <span className="mb-1 block font-medium">Product</span>
-              <select className={selectClass} value={p.productId ?? ''} onChange={(e) => dispatch({ type: 'product', key: p.key, productId: e.target.value || null })} disabled={!p.styleId || productsQ.isPending} data-testid={`piece-${index}-product`}>
-                <option value="">{!p.styleId ? 'Choose a style first' : productsQ.isPending ? 'Loading products...' : products.length ? 'Choose a product' : 'This style has no products'}</option>
+              <select
+                className={selectClass}
+                value={p.productId ?? ''}
+                onChange={(e) => dispatch({ type: 'product', key: p.key, productId: e.target.value || null })}
+                disabled={!p.styleId || productsQ.isPending}
+                data-testid={`piece-${index}-product`}
+              >
+                <option value="">
+                  {!p.styleId
+                    ? 'Choose a style first'
+                    : productsQ.isPending
+                      ? 'Loading products...'
+                      : products.length
+                        ? 'Choose a product'
+                        : 'This style has no products'}
+                </option>
                 {products.map((x) => (
                   <option key={x.id} value={x.id}>
                     {x.name}

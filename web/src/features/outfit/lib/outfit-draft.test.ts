@@ -25,15 +25,28 @@ describe('outfit draft', () => {
     expect(s.ready).toBe(false);
   });
   it('is ready when every piece has its image, and costs +1 per piece beyond the first, times variants', () => {
-    let pieces = build({ type: 'add' }, { type: 'add', source: 'style', styleId: 's1' }, { type: 'add', source: 'product' });
-    pieces = draftReducer(pieces, { type: 'upload', key: pieces[0]!.key, imageUrl: '/api/private-image/users/u/outfits/a.jpg' });
+    let pieces = build(
+      { type: 'add' },
+      { type: 'add', source: 'style', styleId: 's1' },
+      { type: 'add', source: 'product' },
+    );
+    pieces = draftReducer(pieces, {
+      type: 'upload',
+      key: pieces[0]!.key,
+      imageUrl: '/api/private-image/users/u/outfits/a.jpg',
+    });
     pieces = draftReducer(pieces, { type: 'style', key: pieces[2]!.key, styleId: 's2' });
     expect(draftStatus(pieces, 1).missing.get(2)).toBe('Choose a product for this piece');
     pieces = draftReducer(pieces, { type: 'product', key: pieces[2]!.key, productId: 'p1' });
     const s = draftStatus(pieces, 3);
     expect([s.ready, s.cost]).toEqual([true, 9]);
     expect(toRequestPieces(pieces)).toEqual([
-      { slot: 'top', source: 'upload', imageUrl: '/api/private-image/users/u/outfits/a.jpg', imageType: 'product_only' },
+      {
+        slot: 'top',
+        source: 'upload',
+        imageUrl: '/api/private-image/users/u/outfits/a.jpg',
+        imageType: 'product_only',
+      },
       { slot: 'bottom', source: 'style', styleId: 's1' },
       { slot: 'outerwear', source: 'product', styleId: 's2', productId: 'p1' },
     ]);

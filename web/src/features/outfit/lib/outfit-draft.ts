@@ -4,7 +4,15 @@
  * cost come from shared/domain/outfit.ts, the same module the API checks with.
  */
 import type { StyleImageType } from '../../../../../shared/domain/catalog';
-import { freeSlots, lookCost, MAX_OUTFIT_PIECES, outfitProblem, type OutfitProblem, type OutfitSlot, type PieceSource } from '../../../../../shared/domain/outfit';
+import {
+  freeSlots,
+  lookCost,
+  MAX_OUTFIT_PIECES,
+  outfitProblem,
+  type OutfitProblem,
+  type OutfitSlot,
+  type PieceSource,
+} from '../../../../../shared/domain/outfit';
 import type { OutfitPieceRequest } from '../../../api/generations';
 
 export interface DraftPiece {
@@ -40,7 +48,8 @@ export function newPiece(slot: OutfitSlot, source: PieceSource = 'upload', style
 export const nextSlot = (pieces: DraftPiece[]): OutfitSlot => freeSlots(pieces.map((p) => p.slot))[0] ?? 'accessory';
 
 export function draftReducer(pieces: DraftPiece[], a: DraftAction): DraftPiece[] {
-  const update = (key: string, patch: Partial<DraftPiece>) => pieces.map((p) => (p.key === key ? { ...p, ...patch } : p));
+  const update = (key: string, patch: Partial<DraftPiece>) =>
+    pieces.map((p) => (p.key === key ? { ...p, ...patch } : p));
   switch (a.type) {
     case 'add':
       if (pieces.length >= MAX_OUTFIT_PIECES) return pieces;
@@ -58,7 +67,12 @@ export function draftReducer(pieces: DraftPiece[], a: DraftAction): DraftPiece[]
     case 'slot':
       return update(a.key, { slot: a.slot });
     case 'source':
-      return update(a.key, { source: a.source, imageUrl: null, productId: null, ...(a.source === 'upload' ? { styleId: null } : {}) });
+      return update(a.key, {
+        source: a.source,
+        imageUrl: null,
+        productId: null,
+        ...(a.source === 'upload' ? { styleId: null } : {}),
+      });
     case 'upload':
       return update(a.key, { imageUrl: a.imageUrl });
     case 'imageType':
@@ -94,7 +108,12 @@ export function draftStatus(pieces: DraftPiece[], variants: number): DraftStatus
     const m = pieceMissing(p);
     if (m) missing.set(i, m);
   });
-  return { problem, missing, ready: !problem && missing.size === 0, cost: lookCost({ pieces: Math.max(1, pieces.length), variants }) };
+  return {
+    problem,
+    missing,
+    ready: !problem && missing.size === 0,
+    cost: lookCost({ pieces: Math.max(1, pieces.length), variants }),
+  };
 }
 
 /** The API's pieces, in layering order. */

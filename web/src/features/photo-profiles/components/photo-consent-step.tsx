@@ -40,7 +40,10 @@ export function PhotoConsentStep({ gate }: { gate: PhotoConsentGate }) {
   const consent = gate.settings.data?.photoConsent;
   const invalidDate = gate.birthDate !== '' && gate.typedAge === null;
   return (
-    <fieldset className="flex flex-col gap-4 rounded-xl border border-border bg-muted/40 p-4" data-testid="photo-consent-step">
+    <fieldset
+      className="flex flex-col gap-4 rounded-xl border border-border bg-muted/40 p-4"
+      data-testid="photo-consent-step"
+    >
       <legend className="flex items-center gap-2 px-1 text-sm font-semibold">
         <ShieldCheck className="h-4 w-4 text-brand" aria-hidden="true" />
         Before you upload
@@ -51,11 +54,20 @@ export function PhotoConsentStep({ gate }: { gate: PhotoConsentGate }) {
           error={invalidDate ? PRIVACY_MESSAGES.birthDateInvalid : undefined}
           hint={`Photo profiles are for people ${MIN_PHOTO_PROFILE_AGE} and over. We keep only whether you are ${MIN_PHOTO_PROFILE_AGE} or over, not the date.`}
         >
-          <Input type="date" name="birthDate" value={gate.birthDate} max={new Date().toISOString().slice(0, 10)} onChange={(e) => gate.setBirthDate(e.target.value)} />
+          <Input
+            type="date"
+            name="birthDate"
+            value={gate.birthDate}
+            max={new Date().toISOString().slice(0, 10)}
+            onChange={(e) => gate.setBirthDate(e.target.value)}
+          />
         </FormField>
       ) : null}
       {gate.blocked ? (
-        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+        <p
+          role="alert"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
           {PRIVACY_MESSAGES.underAge}
         </p>
       ) : (

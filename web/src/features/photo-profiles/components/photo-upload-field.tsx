@@ -93,7 +93,9 @@ export function PhotoUploadField({ name, label, hint, value, onChange, error, op
           </div>
         ) : null}
       </div>
-      {upload ? <UploadProgress label={`${label} upload progress`} progress={upload.progress} done={upload.done} /> : null}
+      {upload ? (
+        <UploadProgress label={`${label} upload progress`} progress={upload.progress} done={upload.done} />
+      ) : null}
       <input
         ref={inputRef}
         id={id}
@@ -111,12 +113,26 @@ export function PhotoUploadField({ name, label, hint, value, onChange, error, op
         }}
       />
       <div className="flex flex-wrap gap-2">
-        <Button ref={buttonRef} variant="outline" size="sm" onClick={() => inputRef.current?.click()} disabled={busy} aria-label={`${src ? 'Replace' : 'Upload'} ${label.toLowerCase()}`} aria-describedby={[hintId, errorId].filter(Boolean).join(' ')}>
+        <Button
+          ref={buttonRef}
+          variant="outline"
+          size="sm"
+          onClick={() => inputRef.current?.click()}
+          disabled={busy}
+          aria-label={`${src ? 'Replace' : 'Upload'} ${label.toLowerCase()}`}
+          aria-describedby={[hintId, errorId].filter(Boolean).join(' ')}
+        >
           <Upload className="h-4 w-4" aria-hidden="true" />
           {src ? 'Replace' : 'Upload'}
         </Button>
         {src ? (
-          <Button variant="ghost" size="sm" onClick={remove} disabled={busy} aria-label={`Remove ${label.toLowerCase()}`}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={remove}
+            disabled={busy}
+            aria-label={`Remove ${label.toLowerCase()}`}
+          >
             <Trash2 className="h-4 w-4" aria-hidden="true" />
             Remove
           </Button>

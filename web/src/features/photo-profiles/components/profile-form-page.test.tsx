@@ -21,10 +21,14 @@ import { UpsellProvider } from '../../../components/upsell/upsell-provider';
 import ProfileFormPage from './profile-form-page';
 
 const fetchMock = vi.fn<typeof fetch>();
-const CONSENT = { version: 'photo-consent-test-v1', text: 'These photos show me, or someone who is 18 or older and has agreed that I upload them.' };
+const CONSENT = {
+  version: 'photo-consent-test-v1',
+  text: 'These photos show me, or someone who is 18 or older and has agreed that I upload them.',
+};
 /** GET /api/user/privacy: what the consent step reads (an adult unless a test says otherwise). */
 let privacy: { retentionDays: null; ageStatus: 'adult' | 'minor' | null; photoConsent: typeof CONSENT };
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const stored = {
   id: 'p1',
@@ -47,7 +51,11 @@ function Where() {
 function renderAt(path: string) {
   const client = new QueryClient({
     defaultOptions: {
-      queries: { retry: false, staleTime: Infinity, queryFn: async ({ queryKey }) => (await fetch(String(queryKey[0]))).json() },
+      queries: {
+        retry: false,
+        staleTime: Infinity,
+        queryFn: async ({ queryKey }) => (await fetch(String(queryKey[0]))).json(),
+      },
     },
   });
   client.setQueryData(['/api/auth/user'], { currentPlan: 'starter', isInfluencer: false });
@@ -88,7 +96,9 @@ beforeEach(() => {
   fetchMock.mockReset();
   toastMock.mockReset();
   privacy = { retentionDays: null, ageStatus: 'adult', photoConsent: CONSENT };
-  vi.stubGlobal('fetch', (url: RequestInfo | URL, init?: RequestInit) => (String(url) === '/api/user/privacy' ? Promise.resolve(json(privacy)) : fetchMock(url, init)));
+  vi.stubGlobal('fetch', (url: RequestInfo | URL, init?: RequestInit) =>
+    String(url) === '/api/user/privacy' ? Promise.resolve(json(privacy)) : fetchMock(url, init),
+  );
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
 });
@@ -160,14 +170,20 @@ describe('ProfileFormPage (create)', () => {
     const dob = await screen.findByLabelText('Date of birth');
     const young = `${new Date().getUTCFullYear() - 15}-06-01`;
     fireEvent.change(dob, { target: { value: young } });
-    expect(screen.getByRole('alert').textContent).toBe('Photo profiles are for people 18 and over. You can still explore styles and collections.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Photo profiles are for people 18 and over. You can still explore styles and collections.',
+    );
     expect(screen.queryByRole('checkbox')).toBeNull();
     fireEvent.change(dob, { target: { value: '1992-03-04' } });
     await fillValidForm();
     fireEvent.click(screen.getByRole('button', { name: 'Create Profile' }));
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/profiles'));
     // the age is recorded before any photo leaves the browser
-    expect(calls.filter((c) => c.startsWith('POST') || c.startsWith('UPLOAD'))).toEqual(['POST /api/user/age', 'UPLOAD photo_profile', 'POST /api/photo-profiles']);
+    expect(calls.filter((c) => c.startsWith('POST') || c.startsWith('UPLOAD'))).toEqual([
+      'POST /api/user/age',
+      'UPLOAD photo_profile',
+      'POST /api/photo-profiles',
+    ]);
     const ageCall = fetchMock.mock.calls.find(([u]) => u === '/api/user/age')!;
     expect(JSON.parse(String(ageCall[1]!.body))).toEqual({ birthDate: '1992-03-04' });
   });
@@ -177,7 +193,9 @@ describe('ProfileFormPage (create)', () => {
     renderAt('/profiles/new');
     fireEvent.change(fileInput('portrait'), { target: { files: [file('cv.pdf', 'application/pdf')] } });
     expect((await screen.findByRole('alert')).textContent).toContain('Please choose an image file');
-    fireEvent.change(fileInput('portrait'), { target: { files: [file('big.jpg', 'image/jpeg', 15 * 1024 * 1024 + 1)] } });
+    fireEvent.change(fileInput('portrait'), {
+      target: { files: [file('big.jpg', 'image/jpeg', 15 * 1024 * 1024 + 1)] },
+    });
     expect((await screen.findByRole('alert')).textContent).toContain('larger than 15 MB');
     expect(screen.queryByRole('img', { name: 'Portrait photo preview' })).toBeNull();
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
@@ -190,13 +208,20 @@ describe('ProfileFormPage (create)', () => {
     renderAt('/profiles/new');
     await fillValidForm();
     fireEvent.click(screen.getByRole('button', { name: 'Create Profile' }));
-    await waitFor(() => expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Upload failed', variant: 'destructive' })));
-    expect(fetchMock.mock.calls.filter(([u, init]) => u === '/api/photo-profiles' && init?.method === 'POST')).toHaveLength(0);
+    await waitFor(() =>
+      expect(toastMock).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Upload failed', variant: 'destructive' }),
+      ),
+    );
+    expect(
+      fetchMock.mock.calls.filter(([u, init]) => u === '/api/photo-profiles' && init?.method === 'POST'),
+    ).toHaveLength(0);
   });
 
   it('a plan-cap error opens the photo-profiles upsell instead of a toast', async () => {
     fetchMock.mockImplementation(async (url, init) => {
-      if (init?.method === 'POST') return json({ code: 'limit.photo_profiles', message: 'Photo profile limit reached (6)' }, 403);
+      if (init?.method === 'POST')
+        return json({ code: 'limit.photo_profiles', message: 'Photo profile limit reached (6)' }, 403);
       return json([]);
     });
     renderAt('/profiles/new');
@@ -215,7 +240,13 @@ describe('ProfileFormPage (create)', () => {
     await fillValidForm();
     fireEvent.click(screen.getByRole('button', { name: 'Create Profile' }));
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Save failed', description: 'The image could not be read', variant: 'destructive' })),
+      expect(toastMock).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: 'Save failed',
+          description: 'The image could not be read',
+          variant: 'destructive',
+        }),
+      ),
     );
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -29,7 +29,10 @@ const fieldClasses =
 
 function BackLink() {
   return (
-    <Link to="/profiles" className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-md">
+    <Link
+      to="/profiles"
+      className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-md"
+    >
       <ArrowLeft className="h-4 w-4" aria-hidden="true" />
       Back to profiles
     </Link>
@@ -54,7 +57,10 @@ export default function ProfileFormPage() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <BackLink />
-      <PageHeader title={title} description="A portrait, an optional full-body photo and a short description of your body." />
+      <PageHeader
+        title={title}
+        description="A portrait, an optional full-body photo and a short description of your body."
+      />
       {body}
     </div>
   );
@@ -75,7 +81,11 @@ function Missing({ text }: { text: string }) {
 
 function FormSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading photo profile" className="grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem] lg:grid-cols-[minmax(0,1fr)_24rem]">
+    <div
+      aria-busy="true"
+      aria-label="Loading photo profile"
+      className="grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem] lg:grid-cols-[minmax(0,1fr)_24rem]"
+    >
       <Skeleton className="h-[32rem] rounded-2xl" />
       <Skeleton className="h-80 rounded-2xl" />
     </div>
@@ -105,7 +115,9 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
   const [gender, setGender] = useState<Gender>(profile?.gender ?? 'unisex');
   const [bodyDescription, setBodyDescription] = useState(profile?.bodyDescription ?? '');
   const [portrait, setPortrait] = useState<PhotoValue>(profile ? { kind: 'existing', url: profile.portraitUrl } : null);
-  const [fullBody, setFullBody] = useState<PhotoValue>(profile?.fullBodyUrl ? { kind: 'existing', url: profile.fullBodyUrl } : null);
+  const [fullBody, setFullBody] = useState<PhotoValue>(
+    profile?.fullBodyUrl ? { kind: 'existing', url: profile.fullBodyUrl } : null,
+  );
   const [touched, setTouched] = useState<Touched>({});
   const [portraitUpload, setPortraitUpload] = useState<Upload>(null);
   const [fullBodyUpload, setFullBodyUpload] = useState<Upload>(null);
@@ -137,7 +149,11 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
       try {
         consent = await consentGate.prepare();
       } catch (err) {
-        toast({ variant: 'destructive', title: 'Save failed', description: errorMessage(err, 'Could not save your date of birth. Please try again.') });
+        toast({
+          variant: 'destructive',
+          title: 'Save failed',
+          description: errorMessage(err, 'Could not save your date of birth. Please try again.'),
+        });
         return;
       } finally {
         setPreparing(false);
@@ -155,7 +171,11 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
       setPortraitUpload(null);
       setFullBodyUpload(null);
       if (handleLimitError(err)) return;
-      toast({ variant: 'destructive', title: 'Upload failed', description: errorMessage(err, 'Failed to upload image') });
+      toast({
+        variant: 'destructive',
+        title: 'Upload failed',
+        description: errorMessage(err, 'Failed to upload image'),
+      });
       return;
     } finally {
       setPreparing(false);
@@ -180,7 +200,11 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
           setPortraitUpload(null);
           setFullBodyUpload(null);
           if (handleLimitError(err)) return;
-          toast({ variant: 'destructive', title: 'Save failed', description: errorMessage(err, 'Could not save the photo profile. Please try again.') });
+          toast({
+            variant: 'destructive',
+            title: 'Save failed',
+            description: errorMessage(err, 'Could not save the photo profile. Please try again.'),
+          });
         },
       },
     );
@@ -190,7 +214,12 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
     <div className="grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_20rem] lg:grid-cols-[minmax(0,1fr)_24rem]">
       <Card>
         <CardContent className="pt-5 sm:p-6">
-          <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-6" aria-label={profile ? 'Edit photo profile' : 'Create photo profile'}>
+          <form
+            onSubmit={(e) => void onSubmit(e)}
+            noValidate
+            className="flex flex-col gap-6"
+            aria-label={profile ? 'Edit photo profile' : 'Create photo profile'}
+          >
             <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
               <FormField label="Profile name" error={shown('name')}>
                 <Input
@@ -204,7 +233,12 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
                 />
               </FormField>
               <FormField label="Gender">
-                <select name="gender" value={gender} onChange={(e) => setGender(e.target.value as Gender)} className={cn(fieldClasses, 'h-10 py-0')}>
+                <select
+                  name="gender"
+                  value={gender}
+                  onChange={(e) => setGender(e.target.value as Gender)}
+                  className={cn(fieldClasses, 'h-10 py-0')}
+                >
                   {GENDERS.map((g) => (
                     <option key={g} value={g}>
                       {GENDER_LABELS[g]}
@@ -248,7 +282,9 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
               label="Body description"
               error={shown('bodyDescription')}
               hint={
-                <span className={cn('tabular-nums', count.enough ? 'text-emerald-700 dark:text-emerald-400' : undefined)}>
+                <span
+                  className={cn('tabular-nums', count.enough ? 'text-emerald-700 dark:text-emerald-400' : undefined)}
+                >
                   {count.label}
                   <span className="sr-only"> characters (minimum {count.min})</span>
                 </span>
@@ -271,7 +307,9 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
 
             <div className="flex flex-col-reverse gap-3 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-end">
               {!valid ? (
-                <p className="text-sm text-muted-foreground sm:mr-auto">Add a name, a portrait and a body description to save.</p>
+                <p className="text-sm text-muted-foreground sm:mr-auto">
+                  Add a name, a portrait and a body description to save.
+                </p>
               ) : !consentOk && !consentGate.blocked ? (
                 <p className="text-sm text-muted-foreground sm:mr-auto">Confirm who is in the photos to save.</p>
               ) : null}
@@ -280,7 +318,15 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
               </Link>
               <Button type="submit" disabled={!valid || !consentOk || save.isPending || preparing}>
                 {save.isPending || preparing ? <SpinnerIcon /> : null}
-                {portraitUpload && !portraitUpload.done ? 'Uploading...' : fullBodyUpload && !fullBodyUpload.done ? 'Uploading...' : save.isPending ? 'Saving...' : profile ? 'Save Changes' : 'Create Profile'}
+                {portraitUpload && !portraitUpload.done
+                  ? 'Uploading...'
+                  : fullBodyUpload && !fullBodyUpload.done
+                    ? 'Uploading...'
+                    : save.isPending
+                      ? 'Saving...'
+                      : profile
+                        ? 'Save Changes'
+                        : 'Create Profile'}
               </Button>
             </div>
           </form>

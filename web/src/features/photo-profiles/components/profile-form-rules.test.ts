@@ -30,8 +30,12 @@ describe('validateProfileForm', () => {
 
   it('requires a body description of at least 20 characters after trimming', () => {
     expect(validateProfileForm({ ...ok, bodyDescription: '' }).bodyDescription).toBe('Body description is required');
-    expect(validateProfileForm({ ...ok, bodyDescription: '    ' }).bodyDescription).toBe('Body description is required');
-    expect(validateProfileForm({ ...ok, bodyDescription: 'Slim, 170 cm' }).bodyDescription).toBe('Body description must be at least 20 characters');
+    expect(validateProfileForm({ ...ok, bodyDescription: '    ' }).bodyDescription).toBe(
+      'Body description is required',
+    );
+    expect(validateProfileForm({ ...ok, bodyDescription: 'Slim, 170 cm' }).bodyDescription).toBe(
+      'Body description must be at least 20 characters',
+    );
     // 19 characters padded with spaces is still too short
     expect(validateProfileForm({ ...ok, bodyDescription: `  ${'a'.repeat(19)}  ` }).bodyDescription).toBe(
       'Body description must be at least 20 characters',
@@ -58,7 +62,8 @@ describe('bodyDescriptionCount', () => {
 
 describe('checkImageFile', () => {
   it('accepts JPEG, PNG, WebP and AVIF up to 10 MB', () => {
-    for (const type of ['image/jpeg', 'image/png', 'image/webp', 'image/avif']) expect(checkImageFile({ type, size: 1000 })).toBeNull();
+    for (const type of ['image/jpeg', 'image/png', 'image/webp', 'image/avif'])
+      expect(checkImageFile({ type, size: 1000 })).toBeNull();
     expect(checkImageFile({ type: 'image/jpeg', size: PHOTO_MAX_BYTES })).toBeNull();
     expect(checkImageFile({ type: '', size: 1000, name: 'me.avif' })).toBeNull();
   });

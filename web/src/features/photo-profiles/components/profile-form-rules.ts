@@ -2,7 +2,12 @@
  * The photo-profile form rules (spec 02 section 5), pure so they are unit-tested apart from the page.
  * Messages and limits come from shared/schemas/photo-profile.ts, the same ones the API answers with.
  */
-import { BODY_DESCRIPTION_MIN, bodyDescriptionSchema, PHOTO_PROFILE_MESSAGES, profileNameSchema } from '../../../../../shared/schemas/photo-profile';
+import {
+  BODY_DESCRIPTION_MIN,
+  bodyDescriptionSchema,
+  PHOTO_PROFILE_MESSAGES,
+  profileNameSchema,
+} from '../../../../../shared/schemas/photo-profile';
 import { directUploadMaxBytes } from '../../../../../shared/schemas/upload';
 
 /** Per photo: the direct-upload cap (the photos go straight to S3, not through the API's payload limit). */
@@ -38,7 +43,12 @@ export const canSaveProfile = (v: ProfileFormState): boolean => Object.keys(vali
 /** The live counter under the textarea: trimmed characters against the minimum ("12 / 20"). */
 export function bodyDescriptionCount(text: string): { count: number; min: number; label: string; enough: boolean } {
   const count = text.trim().length;
-  return { count, min: BODY_DESCRIPTION_MIN, label: `${count} / ${BODY_DESCRIPTION_MIN}`, enough: count >= BODY_DESCRIPTION_MIN };
+  return {
+    count,
+    min: BODY_DESCRIPTION_MIN,
+    label: `${count} / ${BODY_DESCRIPTION_MIN}`,
+    enough: count >= BODY_DESCRIPTION_MIN,
+  };
 }
 
 /** Image types the API accepts. */
@@ -55,7 +65,8 @@ export function checkImageFile(file: { type: string; size: number; name?: string
   const type = file.type.toLowerCase();
   const byName = /\.(jpe?g|png|webp|avif)$/i.test(file.name ?? '');
   // Some systems give no type for AVIF: the extension decides then.
-  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(type) && !(type === '' && byName)) return FILE_MESSAGES.notImage;
+  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(type) && !(type === '' && byName))
+    return FILE_MESSAGES.notImage;
   if (file.size > PHOTO_MAX_BYTES) return FILE_MESSAGES.tooLarge;
   return null;
 }
@@ -64,7 +75,11 @@ export function checkImageFile(file: { type: string; size: number; name?: string
 export const MAX_UPLOAD_EDGE = 2048;
 
 /** The size to draw an image at so its longest side is at most `max` (null when it already fits). */
-export function downscaledSize(width: number, height: number, max = MAX_UPLOAD_EDGE): { width: number; height: number } | null {
+export function downscaledSize(
+  width: number,
+  height: number,
+  max = MAX_UPLOAD_EDGE,
+): { width: number; height: number } | null {
   const longest = Math.max(width, height);
   if (!(longest > max)) return null;
   const scale = max / longest;

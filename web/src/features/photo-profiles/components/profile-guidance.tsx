@@ -13,11 +13,27 @@ export interface ExampleDescription {
 /** Example body descriptions of the side panel (spec 02 section 2): women slim, athletic, soft curvy; men slim, athletic, stocky. */
 export const EXAMPLE_DESCRIPTIONS: ExampleDescription[] = [
   { group: 'Women', label: 'Slim', text: 'Slim build, 168 cm, narrow shoulders and hips, long legs, size XS to S.' },
-  { group: 'Women', label: 'Athletic', text: 'Athletic build, 172 cm, toned arms and legs, defined waist, broad shoulders, size M.' },
-  { group: 'Women', label: 'Soft curvy', text: 'Soft curvy build, 163 cm, full bust and hips, defined waist, rounded shoulders, size L.' },
+  {
+    group: 'Women',
+    label: 'Athletic',
+    text: 'Athletic build, 172 cm, toned arms and legs, defined waist, broad shoulders, size M.',
+  },
+  {
+    group: 'Women',
+    label: 'Soft curvy',
+    text: 'Soft curvy build, 163 cm, full bust and hips, defined waist, rounded shoulders, size L.',
+  },
   { group: 'Men', label: 'Slim', text: 'Slim build, 180 cm, narrow shoulders, lean arms, long legs, size S.' },
-  { group: 'Men', label: 'Athletic', text: 'Athletic build, 183 cm, broad shoulders, muscular chest and arms, narrow waist, size M to L.' },
-  { group: 'Men', label: 'Stocky', text: 'Stocky build, 175 cm, broad chest and shoulders, thick arms, fuller midsection, size XL.' },
+  {
+    group: 'Men',
+    label: 'Athletic',
+    text: 'Athletic build, 183 cm, broad shoulders, muscular chest and arms, narrow waist, size M to L.',
+  },
+  {
+    group: 'Men',
+    label: 'Stocky',
+    text: 'Stocky build, 175 cm, broad chest and shoulders, thick arms, fuller midsection, size XL.',
+  },
 ];
 
 /** The form's side panel: portrait best practices, body-description guidance and examples with "Use this". */
@@ -46,8 +62,8 @@ export function ProfileGuidance({ onUseExample }: { onUseExample: (text: string)
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           <p className="text-sm text-muted-foreground">
-            At least {BODY_DESCRIPTION_MIN} characters. Mention your build, height, proportions and usual clothing size: the AI uses
-            it to fit outfits to your shape.
+            At least {BODY_DESCRIPTION_MIN} characters. Mention your build, height, proportions and usual clothing size:
+            the AI uses it to fit outfits to your shape.
           </p>
           {(['Women', 'Men'] as const).map((group) => (
             <div key={group} className="flex flex-col gap-2">

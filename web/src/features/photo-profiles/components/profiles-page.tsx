@@ -20,7 +20,8 @@ import { useDeleteProfile, useMakeDefault, usePhotoProfiles, type PhotoProfile }
 import { BODY_DESCRIPTION_MIN } from './profile-form-rules';
 
 /** Spec 02 section 2: a description under 20 characters (trimmed) counts as missing. */
-export const hasBodyDescription = (p: Pick<PhotoProfile, 'bodyDescription'>) => p.bodyDescription.trim().length >= BODY_DESCRIPTION_MIN;
+export const hasBodyDescription = (p: Pick<PhotoProfile, 'bodyDescription'>) =>
+  p.bodyDescription.trim().length >= BODY_DESCRIPTION_MIN;
 
 const newProfileLink = (label = 'New Profile') => (
   <Link to="/profiles/new" className={buttonClasses()}>
@@ -35,7 +36,12 @@ export default function ProfilesPage() {
   const [toDelete, setToDelete] = useState<PhotoProfile | null>(null);
 
   useEffect(() => {
-    if (profiles.isError) toast({ variant: 'destructive', title: 'Could not load photo profiles', description: errorMessage(profiles.error, 'Please try again.') });
+    if (profiles.isError)
+      toast({
+        variant: 'destructive',
+        title: 'Could not load photo profiles',
+        description: errorMessage(profiles.error, 'Please try again.'),
+      });
   }, [profiles.isError, profiles.error]);
 
   let content;
@@ -66,7 +72,8 @@ export default function ProfilesPage() {
         </span>
         <h2 className="text-xl font-semibold">No photo profiles yet</h2>
         <p className="max-w-md text-muted-foreground">
-          Create a photo profile with a portrait, an optional full-body photo and a short body description to start trying on looks.
+          Create a photo profile with a portrait, an optional full-body photo and a short body description to start
+          trying on looks.
         </p>
         {newProfileLink('Create your first profile')}
       </Card>
@@ -119,7 +126,12 @@ function ProfileCard({ profile: p, onDelete }: { profile: PhotoProfile; onDelete
       <div className="grid grid-cols-2 gap-px bg-border">
         <AppImage src={p.portraitUrl} alt={`${p.name}: portrait`} className="aspect-square" />
         {p.fullBodyUrl ? (
-          <AppImage src={p.fullBodyUrl} alt={`${p.name}: full body`} className="aspect-square" imgClassName="object-contain" />
+          <AppImage
+            src={p.fullBodyUrl}
+            alt={`${p.name}: full body`}
+            className="aspect-square"
+            imgClassName="object-contain"
+          />
         ) : (
           <div className="flex aspect-square flex-col items-center justify-center gap-1 bg-muted p-3 text-center text-xs text-muted-foreground">
             <UserRound className="h-5 w-5" aria-hidden="true" />
@@ -160,8 +172,17 @@ function ProfileCard({ profile: p, onDelete }: { profile: PhotoProfile; onDelete
               aria-label={`Make default: ${p.name}`}
               onClick={() =>
                 makeDefault.mutate(p.id, {
-                  onSuccess: () => toast({ title: 'Default profile updated', description: `"${p.name}" is now your default profile.` }),
-                  onError: (err) => toast({ variant: 'destructive', title: 'Could not change the default', description: errorMessage(err, 'Please try again.') }),
+                  onSuccess: () =>
+                    toast({
+                      title: 'Default profile updated',
+                      description: `"${p.name}" is now your default profile.`,
+                    }),
+                  onError: (err) =>
+                    toast({
+                      variant: 'destructive',
+                      title: 'Could not change the default',
+                      description: errorMessage(err, 'Please try again.'),
+                    }),
                 })
               }
             >
@@ -169,7 +190,11 @@ function ProfileCard({ profile: p, onDelete }: { profile: PhotoProfile; onDelete
               Make default
             </Button>
           ) : null}
-          <Link to={`/profiles/${encodeURIComponent(p.id)}/edit`} className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={`Edit: ${p.name}`}>
+          <Link
+            to={`/profiles/${encodeURIComponent(p.id)}/edit`}
+            className={buttonClasses({ variant: 'outline', size: 'sm' })}
+            aria-label={`Edit: ${p.name}`}
+          >
             <Pencil className="h-4 w-4" aria-hidden="true" />
             Edit
           </Link>
@@ -209,10 +234,18 @@ function DeleteProfileDialog({ profile, onDone }: { profile: PhotoProfile | null
               if (!shown) return;
               del.mutate(shown.id, {
                 onSuccess: () => {
-                  toast({ title: 'Photo profile deleted', description: `"${shown.name}" and its photos were deleted.` });
+                  toast({
+                    title: 'Photo profile deleted',
+                    description: `"${shown.name}" and its photos were deleted.`,
+                  });
                   onDone();
                 },
-                onError: (err) => toast({ variant: 'destructive', title: 'Delete failed', description: errorMessage(err, 'Could not delete the photo profile.') }),
+                onError: (err) =>
+                  toast({
+                    variant: 'destructive',
+                    title: 'Delete failed',
+                    description: errorMessage(err, 'Could not delete the photo profile.'),
+                  }),
               });
             }}
           >

@@ -67,8 +67,8 @@ export default function AccountDeletedPage() {
                 : 'You had no active subscription.'}
             </li>
             <li>
-              Your credit history ({receipt.ledgerEntriesKept} {receipt.ledgerEntriesKept === 1 ? 'entry' : 'entries'}) is kept without your
-              name or e-mail, as accounting requires.
+              Your credit history ({receipt.ledgerEntriesKept} {receipt.ledgerEntriesKept === 1 ? 'entry' : 'entries'})
+              is kept without your name or e-mail, as accounting requires.
             </li>
           </ul>
         </>

@@ -13,7 +13,11 @@ export const profileKey = (handle: string) => ['/api/profile', encodeURIComponen
 
 /** The profile of a handle ("@iris" and "Iris" are the same); 404 'Profile Not Found' is an error with status 404. */
 export const usePublicProfile = (handle: string | undefined) =>
-  useQuery<PublicProfile>({ queryKey: profileKey(handle ?? ''), enabled: !!handle && normalizeHandle(handle) !== '', retry: false });
+  useQuery<PublicProfile>({
+    queryKey: profileKey(handle ?? ''),
+    enabled: !!handle && normalizeHandle(handle) !== '',
+    retry: false,
+  });
 
 export const usePublicUser = (id: string | undefined) =>
   useQuery<PublicUser>({ queryKey: ['/api/users', encodeURIComponent(id ?? '')], enabled: !!id, retry: false });

@@ -33,7 +33,9 @@ function ProfileProblem({ notFound }: { notFound: boolean }) {
       <UserX className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
       <h1 className="text-2xl font-bold tracking-tight">{notFound ? PROFILE_NOT_FOUND : 'Profile unavailable'}</h1>
       <p className="max-w-md text-muted-foreground">
-        {notFound ? 'This profile does not exist or is not public.' : 'The profile could not be loaded. Please try again.'}
+        {notFound
+          ? 'This profile does not exist or is not public.'
+          : 'The profile could not be loaded. Please try again.'}
       </p>
       <Link to={isAuthenticated ? '/explore' : '/'} className={buttonClasses({ variant: 'outline' })}>
         {isAuthenticated ? 'Explore Styles' : 'Go to the home page'}
@@ -50,9 +52,14 @@ function ProfileView({ profile: { user, links, collections, showCollections } }:
       <header className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-center sm:text-left">
         <ProfileAvatar user={user} />
         <div className="min-w-0">
-          <h1 className="flex flex-wrap items-center justify-center gap-2 text-2xl font-bold tracking-tight sm:justify-start sm:text-3xl" data-testid="profile-name">
+          <h1
+            className="flex flex-wrap items-center justify-center gap-2 text-2xl font-bold tracking-tight sm:justify-start sm:text-3xl"
+            data-testid="profile-name"
+          >
             <span className="min-w-0 break-words">{name}</span>
-            {user.isInfluencer ? <BadgeCheck className="h-6 w-6 shrink-0 text-brand" aria-label="Verified creator" role="img" /> : null}
+            {user.isInfluencer ? (
+              <BadgeCheck className="h-6 w-6 shrink-0 text-brand" aria-label="Verified creator" role="img" />
+            ) : null}
           </h1>
           <p className="mt-1 text-muted-foreground" data-testid="profile-handle">
             @{user.handle}
@@ -110,8 +117,19 @@ function ProfileView({ profile: { user, links, collections, showCollections } }:
 function ProfileAvatar({ user }: { user: PublicProfile['user'] }) {
   const { url } = useResolvedImageUrl(user.profileImageUrl);
   return (
-    <Avatar.Root className="inline-flex h-24 w-24 shrink-0 select-none items-center justify-center overflow-hidden rounded-full bg-accent text-accent-foreground" data-testid="profile-avatar">
-      {url ? <Avatar.Image src={url} alt={`${fullName(user) || user.handle}'s profile picture`} width={96} height={96} className="h-full w-full object-cover" /> : null}
+    <Avatar.Root
+      className="inline-flex h-24 w-24 shrink-0 select-none items-center justify-center overflow-hidden rounded-full bg-accent text-accent-foreground"
+      data-testid="profile-avatar"
+    >
+      {url ? (
+        <Avatar.Image
+          src={url}
+          alt={`${fullName(user) || user.handle}'s profile picture`}
+          width={96}
+          height={96}
+          className="h-full w-full object-cover"
+        />
+      ) : null}
       <Avatar.Fallback className="text-3xl font-semibold" delayMs={url ? 300 : 0} aria-hidden="true">
         {avatarInitial({ firstName: user.firstName, email: user.handle })}
       </Avatar.Fallback>

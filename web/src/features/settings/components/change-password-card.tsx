@@ -34,7 +34,9 @@ export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';
  */
 function isWrongCurrentPassword(err: unknown): boolean {
   const e = err as { name?: string; message?: string } | null;
-  return e?.name === 'NotAuthorizedException' || (e?.name === 'InvalidPasswordException' && e.message === 'Invalid password');
+  return (
+    e?.name === 'NotAuthorizedException' || (e?.name === 'InvalidPasswordException' && e.message === 'Invalid password')
+  );
 }
 
 /** Settings > Profile: change the password (Cognito ChangePassword with the signed-in session). */
@@ -68,9 +70,18 @@ export function ChangePasswordCard() {
         <CardDescription>Change the password you sign in with.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex max-w-md flex-col gap-4" aria-label="Change password">
+        <form
+          onSubmit={handleSubmit(onSubmit)}
+          noValidate
+          className="flex max-w-md flex-col gap-4"
+          aria-label="Change password"
+        >
           {error ? (
-            <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200" data-testid="change-password-error">
+            <p
+              role="alert"
+              className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+              data-testid="change-password-error"
+            >
               {error}
             </p>
           ) : null}
@@ -88,7 +99,10 @@ export function ChangePasswordCard() {
               {isSubmitting ? <SpinnerIcon /> : null}
               Change password
             </Button>
-            <Link to={forgotPasswordPath('/settings')} className="text-sm text-muted-foreground underline-offset-4 hover:underline">
+            <Link
+              to={forgotPasswordPath('/settings')}
+              className="text-sm text-muted-foreground underline-offset-4 hover:underline"
+            >
               Forgot your current password?
             </Link>
           </div>

@@ -20,9 +20,9 @@ export function DeleteAccountSection() {
       <div className="min-w-0">
         <h3 className="font-semibold">Delete my account</h3>
         <CardDescription className="mt-1">
-          Signs you out and deletes your account, photo profiles, photos, generated images, favourites, collections, links and
-          applications. A paid plan is cancelled at the end of the period you paid for. Your credit history is kept without your name,
-          as accounting requires. This cannot be undone.
+          Signs you out and deletes your account, photo profiles, photos, generated images, favourites, collections,
+          links and applications. A paid plan is cancelled at the end of the period you paid for. Your credit history is
+          kept without your name, as accounting requires. This cannot be undone.
         </CardDescription>
       </div>
       <Button variant="destructive" className="shrink-0" onClick={() => setOpen(true)}>
@@ -73,14 +73,24 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
         title="Delete your account?"
         description="Everything in your account is deleted for good and you are signed out. Your credit history is kept without your name."
       >
-        <form onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4" aria-label="Confirm deleting your account">
+        <form
+          onSubmit={(e) => void onSubmit(e)}
+          className="flex flex-col gap-4"
+          aria-label="Confirm deleting your account"
+        >
           {error ? (
             <p role="alert" className="text-sm text-destructive dark:text-red-400">
               {error}
             </p>
           ) : null}
           <FormField label={`Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm`}>
-            <Input value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" autoCapitalize="characters" spellCheck={false} />
+            <Input
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+            />
           </FormField>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => change(false)} disabled={pending}>

@@ -17,11 +17,20 @@ export function ExportSection() {
 
   const start = () =>
     request.mutate(undefined, {
-      onError: (err) => toast({ variant: 'destructive', title: 'Export not started', description: errorMessage(err, 'Could not start your export. Please try again.') }),
+      onError: (err) =>
+        toast({
+          variant: 'destructive',
+          title: 'Export not started',
+          description: errorMessage(err, 'Could not start your export. Please try again.'),
+        }),
     });
 
   return (
-    <section className="flex flex-col gap-3 rounded-xl border border-border p-4" aria-labelledby="export-title" data-testid="export-section">
+    <section
+      className="flex flex-col gap-3 rounded-xl border border-border p-4"
+      aria-labelledby="export-title"
+      data-testid="export-section"
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h3 id="export-title" className="flex items-center gap-2 font-semibold">
@@ -29,8 +38,8 @@ export function ExportSection() {
             Download my data
           </h3>
           <CardDescription className="mt-1">
-            A ZIP with your account details and settings, your photo profiles and their photos, your generated images and your credit
-            history (CSV). We prepare it in the background; the download link works for 24 hours.
+            A ZIP with your account details and settings, your photo profiles and their photos, your generated images
+            and your credit history (CSV). We prepare it in the background; the download link works for 24 hours.
           </CardDescription>
         </div>
         <Button variant="outline" className="shrink-0" onClick={start} disabled={building || request.isPending}>
@@ -55,7 +64,10 @@ export function ExportSection() {
         </div>
       ) : null}
       {job?.status === 'ready' && job.url ? (
-        <div className="flex flex-col gap-2 rounded-lg bg-muted/50 p-3 text-sm sm:flex-row sm:items-center sm:justify-between" role="status">
+        <div
+          className="flex flex-col gap-2 rounded-lg bg-muted/50 p-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+          role="status"
+        >
           <span>Your data is ready. The link works until {time(job.expiresAt!)}.</span>
           <a href={job.url} className={buttonClasses({ size: 'sm' })} download>
             <Download className="h-4 w-4" aria-hidden="true" />

@@ -25,7 +25,9 @@ export function InfluencerTab({ user }: { user: CurrentUser }) {
           <CardTitle>You are an influencer</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col items-start gap-3 text-sm">
-          <p className="text-muted-foreground">Publish up to 120 public styles, curate collections and share your public profile.</p>
+          <p className="text-muted-foreground">
+            Publish up to 120 public styles, curate collections and share your public profile.
+          </p>
           <div className="flex flex-wrap gap-2">
             <Link to="/influencer/collections" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
               My Collections
@@ -55,8 +57,9 @@ export function InfluencerTab({ user }: { user: CurrentUser }) {
       <CardHeader>
         <CardTitle>Become an influencer</CardTitle>
         <CardDescription>
-          The influencer program is invite-only and open to Starter and Creator members: a public profile with links, collections, up to 120 public
-          styles and affiliate commissions. Applications are typically reviewed in 2-3 business days.
+          The influencer program is invite-only and open to Starter and Creator members: a public profile with links,
+          collections, up to 120 public styles and affiliate commissions. Applications are typically reviewed in 2-3
+          business days.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
@@ -74,20 +77,33 @@ export function InfluencerTab({ user }: { user: CurrentUser }) {
           </h3>
           <p className="text-sm text-muted-foreground">
             Copy this template, fill in the brackets and send it to{' '}
-            <a href={`mailto:${INFLUENCER_EMAIL}`} className="font-medium text-brand underline-offset-4 hover:underline">
+            <a
+              href={`mailto:${INFLUENCER_EMAIL}`}
+              className="font-medium text-brand underline-offset-4 hover:underline"
+            >
               {INFLUENCER_EMAIL}
             </a>
             .
           </p>
-          <pre className="max-h-72 overflow-auto whitespace-pre-wrap break-words rounded-xl border border-border bg-muted/50 p-4 text-xs" data-testid="influencer-template">
+          <pre
+            className="max-h-72 overflow-auto whitespace-pre-wrap break-words rounded-xl border border-border bg-muted/50 p-4 text-xs"
+            data-testid="influencer-template"
+          >
             {template}
           </pre>
           <div className="flex flex-wrap items-center gap-2">
             <Button variant="outline" onClick={() => void copy()} data-testid="copy-template">
-              {copied ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
+              {copied ? (
+                <Check className="h-4 w-4" aria-hidden="true" />
+              ) : (
+                <Copy className="h-4 w-4" aria-hidden="true" />
+              )}
               {copied ? 'Copied' : 'Copy template'}
             </Button>
-            <a href={`mailto:${INFLUENCER_EMAIL}?subject=${encodeURIComponent(`Influencer program application: @${user.handle}`)}`} className={buttonClasses({ variant: 'ghost' })}>
+            <a
+              href={`mailto:${INFLUENCER_EMAIL}?subject=${encodeURIComponent(`Influencer program application: @${user.handle}`)}`}
+              className={buttonClasses({ variant: 'ghost' })}
+            >
               <Mail className="h-4 w-4" aria-hidden="true" />
               Open e-mail app
             </a>

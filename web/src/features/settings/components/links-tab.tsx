@@ -44,7 +44,12 @@ export function LinksTab() {
         setUrl('');
         toast({ title: 'Link added' });
       },
-      onError: (err) => toast({ variant: 'destructive', title: 'Failed to add link', description: errorMessage(err, 'Please try again.') }),
+      onError: (err) =>
+        toast({
+          variant: 'destructive',
+          title: 'Failed to add link',
+          description: errorMessage(err, 'Please try again.'),
+        }),
     });
   };
 
@@ -58,7 +63,9 @@ export function LinksTab() {
         {links.isPending ? (
           <div className="h-16 animate-pulse rounded-xl bg-muted" aria-busy="true" />
         ) : list.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-border p-4 text-center text-sm text-muted-foreground">No links yet. Add your shop, blog or social pages.</p>
+          <p className="rounded-xl border border-dashed border-border p-4 text-center text-sm text-muted-foreground">
+            No links yet. Add your shop, blog or social pages.
+          </p>
         ) : (
           <ul className="flex flex-col gap-2" data-testid="settings-links">
             {list.map((l) => (
@@ -66,7 +73,12 @@ export function LinksTab() {
                 <LinkIcon className="h-4 w-4 shrink-0 text-brand" aria-hidden="true" />
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium">{l.title}</p>
-                  <a href={l.url} target="_blank" rel="noopener noreferrer" className="block truncate text-xs text-muted-foreground hover:underline">
+                  <a
+                    href={l.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="block truncate text-xs text-muted-foreground hover:underline"
+                  >
                     {l.url}
                   </a>
                 </div>
@@ -78,23 +90,43 @@ export function LinksTab() {
                   onClick={() =>
                     del.mutate(l.id, {
                       onSuccess: () => toast({ title: 'Link deleted' }),
-                      onError: (err) => toast({ variant: 'destructive', title: 'Failed to delete link', description: errorMessage(err, 'Please try again.') }),
+                      onError: (err) =>
+                        toast({
+                          variant: 'destructive',
+                          title: 'Failed to delete link',
+                          description: errorMessage(err, 'Please try again.'),
+                        }),
                     })
                   }
                 >
-                  {del.isPending && del.variables === l.id ? <SpinnerIcon /> : <Trash2 className="h-4 w-4" aria-hidden="true" />}
+                  {del.isPending && del.variables === l.id ? (
+                    <SpinnerIcon />
+                  ) : (
+                    <Trash2 className="h-4 w-4" aria-hidden="true" />
+                  )}
                 </Button>
               </li>
             ))}
           </ul>
         )}
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4 border-t border-border pt-5" aria-label="Add a link">
+        <form
+          onSubmit={submit}
+          noValidate
+          className="flex flex-col gap-4 border-t border-border pt-5"
+          aria-label="Add a link"
+        >
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Title">
               <Input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={100} placeholder="My shop" />
             </FormField>
             <FormField label="URL">
-              <Input type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://..." />
+              <Input
+                type="url"
+                inputMode="url"
+                value={url}
+                onChange={(e) => setUrl(e.target.value)}
+                placeholder="https://..."
+              />
             </FormField>
           </div>
           {error ? (

@@ -70,7 +70,11 @@ function ProfileForm({ user }: { user: CurrentUser }) {
     setError,
     reset,
     formState: { errors, isDirty },
-  } = useForm<ProfileFormValues>({ resolver: zodResolver(profileFormSchema), defaultValues: valuesOf(user), mode: 'onChange' });
+  } = useForm<ProfileFormValues>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: valuesOf(user),
+    mode: 'onChange',
+  });
 
   // Another tab or the server changed the user: start from the fresh values (unless the form is being edited).
   useEffect(() => {
@@ -83,7 +87,11 @@ function ProfileForm({ user }: { user: CurrentUser }) {
   const normalized = normalizeHandle(handle ?? '');
 
   const onSubmit = (v: ProfileFormValues) => {
-    const patch: ProfilePatchInput = { firstName: v.firstName, lastName: v.lastName, handle: normalizeHandle(v.handle) };
+    const patch: ProfilePatchInput = {
+      firstName: v.firstName,
+      lastName: v.lastName,
+      handle: normalizeHandle(v.handle),
+    };
     if (v.isPublic !== user.isPublic) patch.isPublic = v.isPublic;
     if (v.showCollections !== user.showCollections) patch.showCollections = v.showCollections;
     update.mutate(patch, {
@@ -93,7 +101,11 @@ function ProfileForm({ user }: { user: CurrentUser }) {
       },
       onError: (err) => {
         if (isApiError(err) && err.status === 409) setError('handle', { message: err.serverMessage ?? HANDLE_TAKEN });
-        toast({ variant: 'destructive', title: 'Failed to update profile', description: errorMessage(err, 'Please try again.') });
+        toast({
+          variant: 'destructive',
+          title: 'Failed to update profile',
+          description: errorMessage(err, 'Please try again.'),
+        });
       },
     });
   };
@@ -119,17 +131,30 @@ function ProfileForm({ user }: { user: CurrentUser }) {
             error={errors.handle?.message}
             hint={
               errors.handle ? undefined : (
-                <>3-30 characters: lowercase letters, digits and underscores. Your public page: /profile/{normalized || 'your_handle'}</>
+                <>
+                  3-30 characters: lowercase letters, digits and underscores. Your public page: /profile/
+                  {normalized || 'your_handle'}
+                </>
               )
             }
           >
-            <Input autoComplete="username" autoCapitalize="none" spellCheck={false} data-testid="settings-handle" {...register('handle')} />
+            <Input
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              data-testid="settings-handle"
+              {...register('handle')}
+            />
           </FormField>
 
           <div className="flex flex-col gap-4 rounded-xl border border-border p-4">
             <SwitchRow
               label="Public profile"
-              description={user.isInfluencer ? 'Anyone can see your profile page, links and collections.' : PUBLIC_PROFILE_INFLUENCERS_ONLY}
+              description={
+                user.isInfluencer
+                  ? 'Anyone can see your profile page, links and collections.'
+                  : PUBLIC_PROFILE_INFLUENCERS_ONLY
+              }
               checked={isPublic}
               disabled={!user.isInfluencer && !user.isPublic}
               onChange={(v) => setValue('isPublic', v, { shouldDirty: true })}
@@ -137,7 +162,11 @@ function ProfileForm({ user }: { user: CurrentUser }) {
             />
             <SwitchRow
               label="Show collections on my profile"
-              description={user.isInfluencer ? 'List your published collections on your public profile.' : SHOW_COLLECTIONS_INFLUENCERS_ONLY}
+              description={
+                user.isInfluencer
+                  ? 'List your published collections on your public profile.'
+                  : SHOW_COLLECTIONS_INFLUENCERS_ONLY
+              }
               checked={showCollections}
               disabled={!user.isInfluencer && !user.showCollections}
               onChange={(v) => setValue('showCollections', v, { shouldDirty: true })}
@@ -171,7 +200,21 @@ function ProfileForm({ user }: { user: CurrentUser }) {
   );
 }
 
-function SwitchRow({ label, description, checked, disabled, onChange, testId }: { label: string; description: ReactNode; checked: boolean; disabled: boolean; onChange: (v: boolean) => void; testId: string }) {
+function SwitchRow({
+  label,
+  description,
+  checked,
+  disabled,
+  onChange,
+  testId,
+}: {
+  label: string;
+  description: ReactNode;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (v: boolean) => void;
+  testId: string;
+}) {
   const id = useId();
   return (
     <div className="flex items-start justify-between gap-4">
@@ -211,8 +254,13 @@ function AvatarCard({ user }: { user: CurrentUser }) {
         <CardDescription>Square images of at least 400x400 look best. Images only, under 5 MB.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
-        <Avatar.Root className="relative inline-flex h-20 w-20 shrink-0 items-center justify-center overflow-hidden rounded-full bg-accent text-accent-foreground" data-testid="settings-avatar">
-          {shown ? <Avatar.Image src={shown} alt="Your profile picture" className="h-full w-full object-cover" /> : null}
+        <Avatar.Root
+          className="relative inline-flex h-20 w-20 shrink-0 items-center justify-center overflow-hidden rounded-full bg-accent text-accent-foreground"
+          data-testid="settings-avatar"
+        >
+          {shown ? (
+            <Avatar.Image src={shown} alt="Your profile picture" className="h-full w-full object-cover" />
+          ) : null}
           <Avatar.Fallback className="text-2xl font-semibold" delayMs={shown ? 300 : 0} aria-hidden="true">
             {avatarInitial(user) || <UserRound className="h-8 w-8" />}
           </Avatar.Fallback>

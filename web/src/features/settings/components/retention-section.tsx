@@ -9,7 +9,11 @@ import { usePrivacySettings, useSetRetention } from '../../../api/privacy';
 
 const OPTIONS: { value: RetentionDays; label: string; hint: string }[] = [
   { value: null, label: 'Keep until I delete them', hint: 'Your results stay in your gallery.' },
-  ...RETENTION_DAYS.map((d) => ({ value: d, label: `Delete after ${d} days`, hint: `Each result is deleted ${d} days after it was made.` })),
+  ...RETENTION_DAYS.map((d) => ({
+    value: d,
+    label: `Delete after ${d} days`,
+    hint: `Each result is deleted ${d} days after it was made.`,
+  })),
 ];
 
 export function RetentionSection() {
@@ -23,8 +27,19 @@ export function RetentionSection() {
     if (value === current || save.isPending) return;
     save.mutate(value, {
       onSuccess: () =>
-        toast({ title: 'Saved', description: value === null ? 'Your generated images are kept until you delete them.' : `Generated images are now deleted after ${value} days.` }),
-      onError: (err) => toast({ variant: 'destructive', title: 'Not saved', description: errorMessage(err, 'Could not save your choice. Please try again.') }),
+        toast({
+          title: 'Saved',
+          description:
+            value === null
+              ? 'Your generated images are kept until you delete them.'
+              : `Generated images are now deleted after ${value} days.`,
+        }),
+      onError: (err) =>
+        toast({
+          variant: 'destructive',
+          title: 'Not saved',
+          description: errorMessage(err, 'Could not save your choice. Please try again.'),
+        }),
     });
   };
 
@@ -36,8 +51,8 @@ export function RetentionSection() {
           Keep my generated images
         </h3>
         <CardDescription className="mt-1">
-          Choose how long your try-on results are kept. A shorter period also applies to results you already have. Your photo profiles
-          and credit history are not affected.
+          Choose how long your try-on results are kept. A shorter period also applies to results you already have. Your
+          photo profiles and credit history are not affected.
         </CardDescription>
       </div>
       <div role="radiogroup" aria-labelledby="retention-title" className="grid gap-2 sm:grid-cols-2">

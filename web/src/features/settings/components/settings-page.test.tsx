@@ -54,10 +54,16 @@ beforeEach(() => {
 
 function renderPage({ user = baseUser, path = '/settings?tab=privacy' }: { user?: CurrentUser; path?: string } = {}) {
   // As in the app: data never goes stale (the seeded user is not refetched).
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, queryFn: getQueryFn({ on401: 'throw' }) } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity, queryFn: getQueryFn({ on401: 'throw' }) } },
+  });
   client.setQueryData(['/api/auth/user'], user);
   // The privacy sections' data (their own tests: features/privacy): seeded so they make no request here.
-  client.setQueryData(['/api/user/privacy'], { retentionDays: null, ageStatus: 'adult', photoConsent: { version: 'v1', text: 'These photos show me.' } });
+  client.setQueryData(['/api/user/privacy'], {
+    retentionDays: null,
+    ageStatus: 'adult',
+    photoConsent: { version: 'v1', text: 'These photos show me.' },
+  });
   client.setQueryData(['/api/user/export/latest'], { export: null });
   const invalidate = vi.spyOn(client, 'invalidateQueries');
   render(
@@ -72,7 +78,9 @@ function renderPage({ user = baseUser, path = '/settings?tab=privacy' }: { user?
 
 describe('SettingsPage: Delete all my photos', () => {
   it('asks to type DELETE, deletes, reports the counts and refreshes profiles and generations', async () => {
-    fetchMock.mockResolvedValue(new Response(JSON.stringify({ deletedProfiles: 2, deletedObjects: 7 }), { status: 200 }));
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ deletedProfiles: 2, deletedObjects: 7 }), { status: 200 }),
+    );
     const { invalidate } = renderPage();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Settings');
     expect(screen.getByRole('tab', { name: 'Privacy' }).getAttribute('aria-selected')).toBe('true');
@@ -86,7 +94,11 @@ describe('SettingsPage: Delete all my photos', () => {
     fireEvent.change(screen.getByLabelText('Type DELETE to confirm'), { target: { value: 'DELETE' } });
     expect(confirm.disabled).toBe(false);
     fireEvent.click(confirm);
-    await waitFor(() => expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ description: 'Deleted 2 photo profiles and 7 files.' })));
+    await waitFor(() =>
+      expect(toastMock).toHaveBeenCalledWith(
+        expect.objectContaining({ description: 'Deleted 2 photo profiles and 7 files.' }),
+      ),
+    );
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/user/photos');
     expect(init?.method).toBe('DELETE');
@@ -103,7 +115,9 @@ describe('SettingsPage: Delete all my photos', () => {
     fireEvent.change(screen.getByLabelText('Type DELETE to confirm'), { target: { value: 'DELETE' } });
     fireEvent.click(screen.getByRole('button', { name: 'Delete everything' }));
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ variant: 'destructive', title: 'Delete failed', description: 'Storage unavailable' })),
+      expect(toastMock).toHaveBeenCalledWith(
+        expect.objectContaining({ variant: 'destructive', title: 'Delete failed', description: 'Storage unavailable' }),
+      ),
     );
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
@@ -117,12 +131,19 @@ describe('SettingsPage: tabs', () => {
     expect(screen.getByRole('tab', { name: 'Profile' }).getAttribute('aria-selected')).toBe('true');
     expect((screen.getByLabelText('Handle') as HTMLInputElement).value).toBe('sam');
     expect((screen.getByRole('switch', { name: 'Public profile' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('switch', { name: 'Show collections on my profile' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByRole('link', { name: 'Apply to become an influencer' }).getAttribute('href')).toBe('/influencer/apply');
+    expect((screen.getByRole('switch', { name: 'Show collections on my profile' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(screen.getByRole('link', { name: 'Apply to become an influencer' }).getAttribute('href')).toBe(
+      '/influencer/apply',
+    );
   });
 
   it('an influencer gets the Links tab and enabled switches', () => {
-    renderPage({ user: { ...baseUser, isInfluencer: true, role: 'influencer', currentRole: 'influencer' }, path: '/settings' });
+    renderPage({
+      user: { ...baseUser, isInfluencer: true, role: 'influencer', currentRole: 'influencer' },
+      path: '/settings',
+    });
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Profile', 'Links', 'Influencer', 'Privacy']);
     expect((screen.getByRole('switch', { name: 'Public profile' }) as HTMLButtonElement).disabled).toBe(false);
   });
@@ -145,12 +166,20 @@ describe('SettingsPage: tabs', () => {
   });
 
   it('a taken handle shows the server message', async () => {
-    fetchMock.mockResolvedValue(new Response(JSON.stringify({ message: 'This handle is taken', code: 'conflict' }), { status: 409 }));
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ message: 'This handle is taken', code: 'conflict' }), { status: 409 }),
+    );
     renderPage({ path: '/settings' });
     fireEvent.change(screen.getByLabelText('Handle'), { target: { value: 'iris' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ variant: 'destructive', title: 'Failed to update profile', description: 'This handle is taken' })),
+      expect(toastMock).toHaveBeenCalledWith(
+        expect.objectContaining({
+          variant: 'destructive',
+          title: 'Failed to update profile',
+          description: 'This handle is taken',
+        }),
+      ),
     );
     expect(screen.getByText('This handle is taken')).toBeTruthy();
   });
@@ -161,7 +190,9 @@ describe('SettingsPage: tabs', () => {
     fireEvent.change(input, { target: { files: [new File(['x'], 'a.pdf', { type: 'application/pdf' })] } });
     expect(screen.getByRole('alert').textContent).toBe('Invalid file type');
     // over 5 MB: the spec's size message, still nothing sent
-    fireEvent.change(input, { target: { files: [new File([new Uint8Array(5 * 1024 * 1024)], 'a.png', { type: 'image/png' })] } });
+    fireEvent.change(input, {
+      target: { files: [new File([new Uint8Array(5 * 1024 * 1024)], 'a.png', { type: 'image/png' })] },
+    });
     expect(screen.getByRole('alert').textContent).toBe('File too large. The image must be under 5 MB.');
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -46,7 +46,8 @@ const TABS: readonly TabDef[] = [
 ];
 
 /** The tabs a user sees (Links only for influencers). */
-export const tabsFor = (user: Pick<CurrentUser, 'isInfluencer'>): readonly TabDef[] => TABS.filter((t) => !t.influencerOnly || user.isInfluencer);
+export const tabsFor = (user: Pick<CurrentUser, 'isInfluencer'>): readonly TabDef[] =>
+  TABS.filter((t) => !t.influencerOnly || user.isInfluencer);
 
 const tabTrigger =
   'inline-flex h-9 items-center justify-center gap-2 whitespace-nowrap rounded-md px-3 text-sm font-medium text-muted-foreground transition-colors sm:px-4 ' +
@@ -77,7 +78,10 @@ export default function SettingsPage() {
         }
         className="flex flex-col gap-6"
       >
-        <Tabs.List aria-label="Settings sections" className="inline-flex w-fit max-w-full gap-1 overflow-x-auto rounded-lg bg-muted p-1">
+        <Tabs.List
+          aria-label="Settings sections"
+          className="inline-flex w-fit max-w-full gap-1 overflow-x-auto rounded-lg bg-muted p-1"
+        >
           {tabs.map((t) => (
             <Tabs.Trigger key={t.value} value={t.value} className={tabTrigger}>
               {t.label}
@@ -109,8 +113,8 @@ function PrivacyTab() {
           <div className="min-w-0">
             <h3 className="font-semibold">Delete all my photos</h3>
             <CardDescription className="mt-1">
-              Deletes every photo profile with its portrait and full-body photos, and every image you generated. Your credit history is
-              kept. This cannot be undone.
+              Deletes every photo profile with its portrait and full-body photos, and every image you generated. Your
+              credit history is kept. This cannot be undone.
             </CardDescription>
           </div>
           <Button variant="destructive" className="shrink-0" onClick={() => setOpen(true)}>
@@ -148,7 +152,12 @@ function DeleteAllPhotosDialog({ open, onOpenChange }: { open: boolean; onOpenCh
         setTyped('');
         onOpenChange(false);
       },
-      onError: (err) => toast({ variant: 'destructive', title: 'Delete failed', description: errorMessage(err, 'Could not delete your photos. Please try again.') }),
+      onError: (err) =>
+        toast({
+          variant: 'destructive',
+          title: 'Delete failed',
+          description: errorMessage(err, 'Could not delete your photos. Please try again.'),
+        }),
     });
   };
 
@@ -160,7 +169,13 @@ function DeleteAllPhotosDialog({ open, onOpenChange }: { open: boolean; onOpenCh
       >
         <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Confirm deleting all photos">
           <FormField label={`Type ${DELETE_CONFIRMATION} to confirm`}>
-            <Input value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" autoCapitalize="characters" spellCheck={false} />
+            <Input
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+            />
           </FormField>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => change(false)} disabled={del.isPending}>

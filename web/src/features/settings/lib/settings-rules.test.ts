@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { HANDLE_RULE } from '../../../../../shared/domain/profile-rules';
-import { FILE_TOO_LARGE, INVALID_FILE_TYPE, MAX_AVATAR_BYTES, avatarFileProblem, handleProblem, influencerEmailTemplate } from './settings-rules';
+import {
+  FILE_TOO_LARGE,
+  INVALID_FILE_TYPE,
+  MAX_AVATAR_BYTES,
+  avatarFileProblem,
+  handleProblem,
+  influencerEmailTemplate,
+} from './settings-rules';
 
 describe('settings rules', () => {
   it('accepts images under 5 MB only', () => {
@@ -20,7 +27,12 @@ describe('settings rules', () => {
   });
 
   it('fills the e-mail template with what is known', () => {
-    const t = influencerEmailTemplate({ firstName: 'Sam', lastName: 'Shopper', handle: 'sam', email: 'sam@example.com' });
+    const t = influencerEmailTemplate({
+      firstName: 'Sam',
+      lastName: 'Shopper',
+      handle: 'sam',
+      email: 'sam@example.com',
+    });
     expect(t).toContain('Name: Sam Shopper');
     expect(t).toContain('@sam');
     expect(t).toContain('sam@example.com');

@@ -8,7 +8,9 @@ export const INVALID_FILE_TYPE = 'Invalid file type';
 export const FILE_TOO_LARGE = 'File too large';
 
 /** The client check before uploading an avatar: null when fine, else the error title. */
-export function avatarFileProblem(file: Pick<File, 'type' | 'size'>): typeof INVALID_FILE_TYPE | typeof FILE_TOO_LARGE | null {
+export function avatarFileProblem(
+  file: Pick<File, 'type' | 'size'>,
+): typeof INVALID_FILE_TYPE | typeof FILE_TOO_LARGE | null {
   if (!file.type || !file.type.startsWith('image/')) return INVALID_FILE_TYPE;
   if (file.size >= MAX_AVATAR_BYTES) return FILE_TOO_LARGE;
   return null;
@@ -25,7 +27,12 @@ export const INFLUENCER_EMAIL = CONTACT_EMAIL;
 export const COPIED_INDICATOR_MS = 2000;
 
 /** The e-mail template an aspiring influencer can copy (subject line included). */
-export function influencerEmailTemplate(u: { firstName?: string | null; lastName?: string | null; handle?: string | null; email?: string | null }): string {
+export function influencerEmailTemplate(u: {
+  firstName?: string | null;
+  lastName?: string | null;
+  handle?: string | null;
+  email?: string | null;
+}): string {
   const name = [u.firstName, u.lastName].filter((s) => s && s.trim()).join(' ') || '[Your name]';
   return [
     `To: ${INFLUENCER_EMAIL}`,

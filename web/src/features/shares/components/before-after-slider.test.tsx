@@ -69,7 +69,8 @@ describe('slider and selection rules', () => {
   it('compare ids: 2 to 4 distinct, well-formed ids, or nothing', () => {
     expect(parseCompareIds('a,b')).toEqual({ ok: true, ids: ['a', 'b'] });
     expect(parseCompareIds('a,b,c,d')).toEqual({ ok: true, ids: ['a', 'b', 'c', 'd'] });
-    for (const bad of [null, '', 'a', 'a,a', 'a,b,c,d,e', 'a,../b', 'a,b c']) expect(parseCompareIds(bad)).toEqual({ ok: false });
+    for (const bad of [null, '', 'a', 'a,a', 'a,b,c,d,e', 'a,../b', 'a,b c'])
+      expect(parseCompareIds(bad)).toEqual({ ok: false });
   });
   it('a selection holds at most 4', () => {
     let s: string[] = [];

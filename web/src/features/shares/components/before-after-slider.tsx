@@ -4,14 +4,33 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import { AppImage } from '../../../components/app-image';
 import { Button } from '../../../components/button';
 import { AiBadge } from '../../../components/ai-badge';
-import { SLIDER_MAX, SLIDER_MIN, SLIDER_START, SLIDER_STEP_LARGE, clampSlider, sliderFromPointer, sliderKey, sliderValueText } from '../lib/slider';
+import {
+  SLIDER_MAX,
+  SLIDER_MIN,
+  SLIDER_START,
+  SLIDER_STEP_LARGE,
+  clampSlider,
+  sliderFromPointer,
+  sliderKey,
+  sliderValueText,
+} from '../lib/slider';
 
 /**
  * A result over the original photo with a vertical divider: left of it the result, right of it the photo.
  * Works without dragging (WCAG 2.2 2.5.7): the divider is a focusable role="slider" (arrow keys, Page Up/Down,
  * Home/End) and two buttons move it; dragging the divider also works.
  */
-export function BeforeAfterSlider({ resultSrc, originalSrc, title, initial = SLIDER_START }: { resultSrc: string; originalSrc: string; title: string; initial?: number }) {
+export function BeforeAfterSlider({
+  resultSrc,
+  originalSrc,
+  title,
+  initial = SLIDER_START,
+}: {
+  resultSrc: string;
+  originalSrc: string;
+  title: string;
+  initial?: number;
+}) {
   const [value, setValue] = useState(clampSlider(initial));
   const box = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);
@@ -30,13 +49,37 @@ export function BeforeAfterSlider({ resultSrc, originalSrc, title, initial = SLI
 
   return (
     <div className="space-y-2" data-testid="before-after">
-      <div ref={box} className="relative select-none overflow-hidden rounded-xl bg-muted" style={{ aspectRatio: '4 / 5' }}>
-        <AppImage src={originalSrc} alt={`Original photo for ${title}`} width={4} height={5} className="absolute inset-0 h-full w-full" imgClassName="object-cover" />
-        <div className="absolute inset-0" style={{ clipPath: `inset(0 ${100 - value}% 0 0)` }} aria-hidden={value === 0 ? true : undefined}>
-          <AppImage src={resultSrc} alt={`Result: ${title}`} width={4} height={5} className="h-full w-full" imgClassName="object-cover" />
+      <div
+        ref={box}
+        className="relative select-none overflow-hidden rounded-xl bg-muted"
+        style={{ aspectRatio: '4 / 5' }}
+      >
+        <AppImage
+          src={originalSrc}
+          alt={`Original photo for ${title}`}
+          width={4}
+          height={5}
+          className="absolute inset-0 h-full w-full"
+          imgClassName="object-cover"
+        />
+        <div
+          className="absolute inset-0"
+          style={{ clipPath: `inset(0 ${100 - value}% 0 0)` }}
+          aria-hidden={value === 0 ? true : undefined}
+        >
+          <AppImage
+            src={resultSrc}
+            alt={`Result: ${title}`}
+            width={4}
+            height={5}
+            className="h-full w-full"
+            imgClassName="object-cover"
+          />
         </div>
         <AiBadge className="absolute left-2 top-2" size="sm" />
-        <span className="pointer-events-none absolute right-2 top-2 rounded-full bg-black/70 px-1.5 py-0.5 text-[10px] font-medium text-white">Original</span>
+        <span className="pointer-events-none absolute right-2 top-2 rounded-full bg-black/70 px-1.5 py-0.5 text-[10px] font-medium text-white">
+          Original
+        </span>
         <div
           role="slider"
           tabIndex={0}
@@ -60,21 +103,38 @@ export function BeforeAfterSlider({ resultSrc, originalSrc, title, initial = SLI
           style={{ left: `${value}%` }}
         >
           <span className="h-full w-0.5 bg-white shadow" aria-hidden="true" />
-          <span className="absolute flex h-8 w-8 items-center justify-center rounded-full bg-white text-black shadow-md ring-1 ring-black/10" aria-hidden="true">
+          <span
+            className="absolute flex h-8 w-8 items-center justify-center rounded-full bg-white text-black shadow-md ring-1 ring-black/10"
+            aria-hidden="true"
+          >
             <ChevronLeft className="h-3 w-3" />
             <ChevronRight className="h-3 w-3" />
           </span>
         </div>
       </div>
       <div className="flex items-center justify-between gap-2">
-        <Button type="button" size="sm" variant="outline" onClick={() => setValue((v) => clampSlider(v - SLIDER_STEP_LARGE))} disabled={value <= SLIDER_MIN} data-testid="slider-more-original">
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          onClick={() => setValue((v) => clampSlider(v - SLIDER_STEP_LARGE))}
+          disabled={value <= SLIDER_MIN}
+          data-testid="slider-more-original"
+        >
           <ChevronLeft className="h-4 w-4" aria-hidden="true" />
           More original
         </Button>
         <span className="whitespace-nowrap text-xs text-muted-foreground" aria-hidden="true">
           {value}% result
         </span>
-        <Button type="button" size="sm" variant="outline" onClick={() => setValue((v) => clampSlider(v + SLIDER_STEP_LARGE))} disabled={value >= SLIDER_MAX} data-testid="slider-more-result">
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          onClick={() => setValue((v) => clampSlider(v + SLIDER_STEP_LARGE))}
+          disabled={value >= SLIDER_MAX}
+          data-testid="slider-more-result"
+        >
           More result
           <ChevronRight className="h-4 w-4" aria-hidden="true" />
         </Button>

@@ -19,12 +19,24 @@ const gen = (id: string, styleName: string) => ({
   styleName,
   templateName: null,
   cost: 1,
-  inputs: { photoProfileId: 'p1', styleId: null, promptTemplateId: null, rawTemplateId: null, imageUrl: null, imageType: null },
+  inputs: {
+    photoProfileId: 'p1',
+    styleId: null,
+    promptTemplateId: null,
+    rawTemplateId: null,
+    imageUrl: null,
+    imageType: null,
+  },
 });
 const GENS = [gen('g1', 'Linen'), gen('g2', 'Denim'), gen('g3', 'Tweed')];
 
 function narrow(matches: boolean) {
-  vi.stubGlobal('matchMedia', (q: string) => ({ matches, media: q, addEventListener: () => {}, removeEventListener: () => {} }));
+  vi.stubGlobal('matchMedia', (q: string) => ({
+    matches,
+    media: q,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
 }
 
 beforeEach(() => {
@@ -42,7 +54,9 @@ afterEach(() => {
 });
 
 function renderAt(path: string) {
-  const qc = new QueryClient({ defaultOptions: { queries: { queryFn: getQueryFn({ on401: 'throw' }), retry: false } } });
+  const qc = new QueryClient({
+    defaultOptions: { queries: { queryFn: getQueryFn({ on401: 'throw' }), retry: false } },
+  });
   render(
     <QueryClientProvider client={qc}>
       <MemoryRouter initialEntries={[path]}>
@@ -79,7 +93,7 @@ describe('compare view', () => {
     expect(shown()).toBe('g3');
   });
 
-  it('refuses a bad selection and ids that are not the user\'s', async () => {
+  it("refuses a bad selection and ids that are not the user's", async () => {
     narrow(true);
     renderAt('/compare?ids=g1');
     expect(await screen.findByText('Choose 2 to 4 results to compare.')).toBeTruthy();

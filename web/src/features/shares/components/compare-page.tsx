@@ -40,7 +40,14 @@ export default function ComparePage() {
   const touchX = useRef<number | null>(null);
   const wide = useWide();
 
-  const header = <PageHeader title="Compare looks" documentTitle="Compare" description="Slide between each result and your original photo." actions={null} />;
+  const header = (
+    <PageHeader
+      title="Compare looks"
+      documentTitle="Compare"
+      description="Slide between each result and your original photo."
+      actions={null}
+    />
+  );
   if (!parsed.ok)
     return (
       <div className={pageShell}>
@@ -61,7 +68,9 @@ export default function ComparePage() {
       </div>
     );
   const mine = new Map((list.data ?? []).map((g) => [g.id, g]));
-  const items = parsed.ids.map((id) => mine.get(id)).filter((g): g is GenerationView => !!g && g.status === 'completed' && !!g.resultUrl);
+  const items = parsed.ids
+    .map((id) => mine.get(id))
+    .filter((g): g is GenerationView => !!g && g.status === 'completed' && !!g.resultUrl);
   if (items.length !== parsed.ids.length)
     return (
       <div className={pageShell}>
@@ -90,7 +99,13 @@ export default function ComparePage() {
     const original = originalPhotoOf(g, profiles.data);
     const title = generationTitle(g);
     return (
-      <figure key={g.id} className="min-w-0 space-y-2" data-testid="compare-item" data-id={g.id} aria-label={`Look ${n + 1} of ${items.length}: ${title}`}>
+      <figure
+        key={g.id}
+        className="min-w-0 space-y-2"
+        data-testid="compare-item"
+        data-id={g.id}
+        aria-label={`Look ${n + 1} of ${items.length}: ${title}`}
+      >
         {original ? (
           <BeforeAfterSlider resultSrc={g.resultUrl!} originalSrc={original} title={title} />
         ) : (
@@ -124,47 +139,54 @@ export default function ComparePage() {
       />
       {/* desktop: side by side */}
       {wide ? (
-      <div className={`grid gap-4 ${items.length === 2 ? 'md:grid-cols-2' : items.length === 3 ? 'md:grid-cols-3' : 'md:grid-cols-2 xl:grid-cols-4'}`} data-testid="compare-grid">
-        {items.map(card)}
-      </div>
-      ) : (
-      /* mobile: full screen, one at a time, swipe or Previous/Next */
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the WAI carousel pattern: swipe and arrow keys are shortcuts on the region; Previous/Next are the buttons
-      <section
-        className="fixed inset-x-0 bottom-0 top-16 z-30 flex flex-col gap-3 overflow-y-auto bg-background px-4 pb-6 pt-3"
-        aria-roledescription="carousel"
-        aria-label="Compared looks"
-        onTouchStart={onTouchStart}
-        onTouchEnd={onTouchEnd}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowRight') go(1);
-          else if (e.key === 'ArrowLeft') go(-1);
-        }}
-        data-testid="compare-carousel"
-      >
-        <div className="flex items-center justify-between gap-2">
-          <Tooltip content="Previous look">
-            <Button type="button" size="icon" variant="outline" onClick={() => go(-1)} aria-label="Previous look">
-              <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-            </Button>
-          </Tooltip>
-          <p className="text-sm font-medium" aria-live="polite">
-            {current + 1} / {items.length}
-          </p>
-          <Tooltip content="Next look">
-            <Button type="button" size="icon" variant="outline" onClick={() => go(1)} aria-label="Next look">
-              <ChevronRight className="h-4 w-4" aria-hidden="true" />
-            </Button>
-          </Tooltip>
+        <div
+          className={`grid gap-4 ${items.length === 2 ? 'md:grid-cols-2' : items.length === 3 ? 'md:grid-cols-3' : 'md:grid-cols-2 xl:grid-cols-4'}`}
+          data-testid="compare-grid"
+        >
+          {items.map(card)}
         </div>
-        <div aria-roledescription="slide">{items[current] && card(items[current], current)}</div>
-        <Button onClick={() => setSharing(true)} className="w-full">
-          <Share2 className="h-4 w-4" aria-hidden="true" />
-          Share
-        </Button>
-      </section>
+      ) : (
+        /* mobile: full screen, one at a time, swipe or Previous/Next */
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the WAI carousel pattern: swipe and arrow keys are shortcuts on the region; Previous/Next are the buttons
+        <section
+          className="fixed inset-x-0 bottom-0 top-16 z-30 flex flex-col gap-3 overflow-y-auto bg-background px-4 pb-6 pt-3"
+          aria-roledescription="carousel"
+          aria-label="Compared looks"
+          onTouchStart={onTouchStart}
+          onTouchEnd={onTouchEnd}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowRight') go(1);
+            else if (e.key === 'ArrowLeft') go(-1);
+          }}
+          data-testid="compare-carousel"
+        >
+          <div className="flex items-center justify-between gap-2">
+            <Tooltip content="Previous look">
+              <Button type="button" size="icon" variant="outline" onClick={() => go(-1)} aria-label="Previous look">
+                <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+              </Button>
+            </Tooltip>
+            <p className="text-sm font-medium" aria-live="polite">
+              {current + 1} / {items.length}
+            </p>
+            <Tooltip content="Next look">
+              <Button type="button" size="icon" variant="outline" onClick={() => go(1)} aria-label="Next look">
+                <ChevronRight className="h-4 w-4" aria-hidden="true" />
+              </Button>
+            </Tooltip>
+          </div>
+          <div aria-roledescription="slide">{items[current] && card(items[current], current)}</div>
+          <Button onClick={() => setSharing(true)} className="w-full">
+            <Share2 className="h-4 w-4" aria-hidden="true" />
+            Share
+          </Button>
+        </section>
       )}
-      <ShareDialog open={sharing} onOpenChange={setSharing} candidates={items.map((g) => ({ id: g.id, title: generationTitle(g) }))} />
+      <ShareDialog
+        open={sharing}
+        onOpenChange={setSharing}
+        candidates={items.map((g) => ({ id: g.id, title: generationTitle(g) }))}
+      />
     </div>
   );
 }

@@ -7,7 +7,11 @@ import { ShareList } from '../../../components/share/share-list';
 export default function MySharesPage() {
   return (
     <div className={pageShell}>
-      <PageHeader title="My shares" description="Links you shared for feedback: votes, reactions, and revoking a link." documentTitle="My shares" />
+      <PageHeader
+        title="My shares"
+        description="Links you shared for feedback: votes, reactions, and revoking a link."
+        documentTitle="My shares"
+      />
       <Card>
         <CardContent className="pt-6">
           <ShareList emptyText="You have not shared any look yet. Open a result or compare a few and choose Share." />

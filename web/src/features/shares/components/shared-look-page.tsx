@@ -12,7 +12,12 @@ import { toast } from '../../../components/use-toast';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { cn } from '../../../lib/cn';
-import { REACTION_MAX_LENGTH, REPORT_REASON_MAX_LENGTH, SHARE_MESSAGES, cleanReaction } from '../../../../../shared/domain/shares';
+import {
+  REACTION_MAX_LENGTH,
+  REPORT_REASON_MAX_LENGTH,
+  SHARE_MESSAGES,
+  cleanReaction,
+} from '../../../../../shared/domain/shares';
 import { AiBadge } from '../../../components/ai-badge';
 import { usePublicShare, useReaction, useReportShare, useVote, type PublicShare } from '../../../api/shares';
 
@@ -34,10 +39,17 @@ export default function SharedLookPage() {
 
 function ShareGone({ notFound }: { notFound: boolean }) {
   return (
-    <div className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center" data-testid="share-gone">
+    <div
+      className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center"
+      data-testid="share-gone"
+    >
       <AlertCircle className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
       <h1 className="text-2xl font-bold">{notFound ? '404: Look not found' : 'Could not load this look'}</h1>
-      <p className="text-muted-foreground">{notFound ? `${SHARE_MESSAGES.notFound} The link may have expired or been revoked.` : 'Please try again in a moment.'}</p>
+      <p className="text-muted-foreground">
+        {notFound
+          ? `${SHARE_MESSAGES.notFound} The link may have expired or been revoked.`
+          : 'Please try again in a moment.'}
+      </p>
       <Link to="/" className={buttonClasses({ variant: 'outline' })}>
         Discover Fitly
       </Link>
@@ -62,18 +74,47 @@ function SharedLook({ token, share: s }: { token: string; share: PublicShare }) 
       <header className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{s.title}</h1>
         <p className="text-sm text-muted-foreground">
-          {s.owner ? <>Shared by {s.owner.name ? `${s.owner.name} (@${s.owner.handle})` : `@${s.owner.handle}`}. </> : null}
-          {many ? 'Vote for your favourite.' : 'Tell them what you think.'} {s.totalVotes === 1 ? '1 vote so far.' : `${s.totalVotes} votes so far.`}
+          {s.owner ? (
+            <>Shared by {s.owner.name ? `${s.owner.name} (@${s.owner.handle})` : `@${s.owner.handle}`}. </>
+          ) : null}
+          {many ? 'Vote for your favourite.' : 'Tell them what you think.'}{' '}
+          {s.totalVotes === 1 ? '1 vote so far.' : `${s.totalVotes} votes so far.`}
         </p>
       </header>
-      <ul className={cn('grid gap-4', s.images.length === 1 ? 'mx-auto max-w-md' : s.images.length === 2 ? 'sm:grid-cols-2' : 'sm:grid-cols-2 lg:grid-cols-4')}>
+      <ul
+        className={cn(
+          'grid gap-4',
+          s.images.length === 1
+            ? 'mx-auto max-w-md'
+            : s.images.length === 2
+              ? 'sm:grid-cols-2'
+              : 'sm:grid-cols-2 lg:grid-cols-4',
+        )}
+      >
         {s.images.map((img) => {
           const mine = s.myVote === img.generationId;
           const name = img.styleName ?? `Look ${img.index + 1}`;
           return (
-            <li key={img.generationId} className="space-y-2" data-testid="shared-image" data-generation-id={img.generationId}>
-              <div className={cn('relative overflow-hidden rounded-2xl border bg-muted', mine ? 'border-primary ring-2 ring-primary' : 'border-border')}>
-                <img src={img.url} alt={`${img.label} try-on look: ${name}`} width={img.width} height={img.height} className="h-auto w-full" loading={img.index === 0 ? 'eager' : 'lazy'} />
+            <li
+              key={img.generationId}
+              className="space-y-2"
+              data-testid="shared-image"
+              data-generation-id={img.generationId}
+            >
+              <div
+                className={cn(
+                  'relative overflow-hidden rounded-2xl border bg-muted',
+                  mine ? 'border-primary ring-2 ring-primary' : 'border-border',
+                )}
+              >
+                <img
+                  src={img.url}
+                  alt={`${img.label} try-on look: ${name}`}
+                  width={img.width}
+                  height={img.height}
+                  className="h-auto w-full"
+                  loading={img.index === 0 ? 'eager' : 'lazy'}
+                />
                 <AiBadge className="absolute left-2 top-2" />
               </div>
               <div className="flex items-center justify-between gap-2">
@@ -82,7 +123,15 @@ function SharedLook({ token, share: s }: { token: string; share: PublicShare }) 
                   {img.votes} {img.votes === 1 ? 'vote' : 'votes'}
                 </span>
               </div>
-              <Button type="button" className="w-full" variant={mine ? 'default' : 'outline'} aria-pressed={mine} disabled={vote.isPending} onClick={() => void cast(img.generationId)} data-testid="vote-button">
+              <Button
+                type="button"
+                className="w-full"
+                variant={mine ? 'default' : 'outline'}
+                aria-pressed={mine}
+                disabled={vote.isPending}
+                onClick={() => void cast(img.generationId)}
+                data-testid="vote-button"
+              >
                 <Heart className={cn('h-4 w-4', mine && 'fill-current')} aria-hidden="true" />
                 {mine ? 'Your favourite' : many ? 'Vote for this one' : 'I like it'}
               </Button>
@@ -105,7 +154,12 @@ function SharedLook({ token, share: s }: { token: string; share: PublicShare }) 
                     {st.products.flatMap((p) =>
                       p.links.map((l) => (
                         <li key={`${p.name}-${l.url}`}>
-                          <a href={l.url} target="_blank" rel="noopener noreferrer nofollow sponsored" className="inline-flex items-center gap-1 text-brand underline-offset-2 hover:underline">
+                          <a
+                            href={l.url}
+                            target="_blank"
+                            rel="noopener noreferrer nofollow sponsored"
+                            className="inline-flex items-center gap-1 text-brand underline-offset-2 hover:underline"
+                          >
                             {p.brand ? `${p.brand} ` : ''}
                             {p.name} at {l.retailer}
                             {l.price !== null ? ` (${l.price}${l.currency ? ` ${l.currency}` : ''})` : ''}
@@ -122,7 +176,10 @@ function SharedLook({ token, share: s }: { token: string; share: PublicShare }) 
         ) : null}
       </div>
       <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-border pt-4 text-xs text-muted-foreground">
-        <p>These images were made by an AI model and are labelled AI-generated. This link expires on {new Date(s.expiresAt).toLocaleDateString()}.</p>
+        <p>
+          These images were made by an AI model and are labelled AI-generated. This link expires on{' '}
+          {new Date(s.expiresAt).toLocaleDateString()}.
+        </p>
         <Button type="button" variant="ghost" size="sm" onClick={() => setReporting(true)} data-testid="report-share">
           <Flag className="h-4 w-4" aria-hidden="true" />
           Report this look
@@ -178,7 +235,11 @@ function ReactionCard({ token, current }: { token: string; current: string | nul
             data-testid="reaction-input"
           />
           <div className="flex items-center justify-between gap-2">
-            <p id="reaction-help" className={cn('text-xs', error ? 'text-destructive dark:text-red-400' : 'text-muted-foreground')} role={error ? 'alert' : undefined}>
+            <p
+              id="reaction-help"
+              className={cn('text-xs', error ? 'text-destructive dark:text-red-400' : 'text-muted-foreground')}
+              role={error ? 'alert' : undefined}
+            >
               {error ?? `${[...text].length}/${REACTION_MAX_LENGTH}. Only the person who shared this sees it.`}
             </p>
             <Button type="submit" size="sm" disabled={react.isPending} data-testid="reaction-send">
@@ -191,7 +252,15 @@ function ReactionCard({ token, current }: { token: string; current: string | nul
   );
 }
 
-function ReportDialog({ token, open, onOpenChange }: { token: string; open: boolean; onOpenChange: (o: boolean) => void }) {
+function ReportDialog({
+  token,
+  open,
+  onOpenChange,
+}: {
+  token: string;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
   const report = useReportShare(token);
   const [reason, setReason] = useState('');
   const submit = async () => {
@@ -206,7 +275,10 @@ function ReportDialog({ token, open, onOpenChange }: { token: string; open: bool
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Report this look" description="Tell us what is wrong (for example: it shows someone without their consent, or it is explicit).">
+      <DialogContent
+        title="Report this look"
+        description="Tell us what is wrong (for example: it shows someone without their consent, or it is explicit)."
+      >
         <form
           className="space-y-3"
           onSubmit={(e) => {

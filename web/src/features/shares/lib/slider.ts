@@ -34,6 +34,7 @@ export function sliderKey(value: number, key: string): number | null {
 }
 
 /** Pointer position inside the element -> value. */
-export const sliderFromPointer = (clientX: number, left: number, width: number): number => (width > 0 ? clampSlider(((clientX - left) / width) * 100) : SLIDER_START);
+export const sliderFromPointer = (clientX: number, left: number, width: number): number =>
+  width > 0 ? clampSlider(((clientX - left) / width) * 100) : SLIDER_START;
 
 export const sliderValueText = (v: number): string => `${v}% result, ${100 - v}% original photo`;

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 
 const QUERY = '(min-width: 768px)';
-const matches = () => (typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(QUERY).matches : true);
+const matches = () =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(QUERY).matches : true;
 
 /** True from the md breakpoint on (side by side); false on phones (one look at a time, full screen). */
 export function useWide(): boolean {

@@ -36,7 +36,13 @@ export default function MobileMenuSheet({ open, onOpenChange, user, isHome, onCl
 
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <SheetContent title={`${PRODUCT_NAME} menu`} hideTitle className="pt-14" side="right" onCloseAutoFocus={onCloseAutoFocus}>
+      <SheetContent
+        title={`${PRODUCT_NAME} menu`}
+        hideTitle
+        className="pt-14"
+        side="right"
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
         <div data-testid="mobile-menu" className="flex flex-col gap-4">
           {user ? (
             <div className="flex items-center gap-3 rounded-xl bg-muted p-3">
@@ -47,7 +53,10 @@ export default function MobileMenuSheet({ open, onOpenChange, user, isHome, onCl
                   @{user.handle} · {effectiveRoleLabel(user)}
                 </p>
                 <p className="text-xs text-muted-foreground">
-                  <span className="font-semibold text-foreground">{formatCredits(user.credits, user.hasUnlimitedCredits)}</span> credits
+                  <span className="font-semibold text-foreground">
+                    {formatCredits(user.credits, user.hasUnlimitedCredits)}
+                  </span>{' '}
+                  credits
                 </p>
               </div>
             </div>
@@ -60,7 +69,9 @@ export default function MobileMenuSheet({ open, onOpenChange, user, isHome, onCl
               ? userMenuSections(user).map((section) => (
                   <div key={section.id} className="mt-2 flex flex-col gap-1 border-t border-border pt-2">
                     {section.label ? (
-                      <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{section.label}</p>
+                      <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                        {section.label}
+                      </p>
                     ) : null}
                     {section.items.map((it) => (
                       <NavEntry key={it.href} item={it} className={entry} onNavigate={close} />
@@ -71,7 +82,9 @@ export default function MobileMenuSheet({ open, onOpenChange, user, isHome, onCl
           </nav>
           {roles.length > 0 ? (
             <fieldset className="flex flex-col gap-1 border-t border-border pt-3">
-              <legend className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Switch Role</legend>
+              <legend className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                Switch Role
+              </legend>
               {roles.map((r) => (
                 <button
                   key={r.role}
@@ -95,7 +108,11 @@ export default function MobileMenuSheet({ open, onOpenChange, user, isHome, onCl
               </button>
             ) : (
               <>
-                <a href={loginUrlFrom(`${location.pathname}${location.search}`)} className={buttonClasses({ variant: 'outline' })} data-testid="mobile-login">
+                <a
+                  href={loginUrlFrom(`${location.pathname}${location.search}`)}
+                  className={buttonClasses({ variant: 'outline' })}
+                  data-testid="mobile-login"
+                >
                   Login
                 </a>
                 {isHome ? (

@@ -15,24 +15,24 @@ export function MobileMenu({ user, isHome }: { user: CurrentUser | null; isHome:
   return (
     <>
       <Hint content="Menu">
-      <Button
-        ref={triggerRef}
-        variant="ghost"
-        size="icon"
-        display="inline-flex md:hidden"
-        aria-label="Open menu"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        data-testid="mobile-menu-trigger"
-        onPointerEnter={() => void loadSheet()}
-        onFocus={() => void loadSheet()}
-        onClick={() => {
-          setMounted(true);
-          setOpen(true);
-        }}
-      >
-        <Menu className="h-5 w-5" aria-hidden="true" />
-      </Button>
+        <Button
+          ref={triggerRef}
+          variant="ghost"
+          size="icon"
+          display="inline-flex md:hidden"
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          data-testid="mobile-menu-trigger"
+          onPointerEnter={() => void loadSheet()}
+          onFocus={() => void loadSheet()}
+          onClick={() => {
+            setMounted(true);
+            setOpen(true);
+          }}
+        >
+          <Menu className="h-5 w-5" aria-hidden="true" />
+        </Button>
       </Hint>
       {mounted ? (
         <Suspense fallback={null}>

@@ -3,7 +3,15 @@ import { cn } from '../../../lib/cn';
 import type { NavItem } from '../nav-config';
 
 /** One navigation entry: SPA links via the router, `document` items as plain anchors (full navigation). */
-export function NavEntry({ item, className, onNavigate }: { item: NavItem; className?: string; onNavigate?: () => void }) {
+export function NavEntry({
+  item,
+  className,
+  onNavigate,
+}: {
+  item: NavItem;
+  className?: string;
+  onNavigate?: () => void;
+}) {
   if (item.document) {
     return (
       <a href={item.href} className={className} onClick={onNavigate}>

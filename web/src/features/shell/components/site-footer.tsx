@@ -5,7 +5,8 @@ import { LogoMark } from './logo';
 import { NewsletterForm } from './newsletter-form';
 import { SocialIcon } from './social-icons';
 
-const link = 'rounded text-sm text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+const link =
+  'rounded text-sm text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 function SocialLinks() {
   return (

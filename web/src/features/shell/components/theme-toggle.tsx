@@ -10,16 +10,16 @@ export function ThemeToggle() {
   const dark = theme === 'dark';
   return (
     <Hint content={dark ? 'Switch to light mode' : 'Switch to dark mode'}>
-    <Button
-      variant="ghost"
-      size="icon"
-      onClick={() => toggleTheme()}
-      aria-label="Dark mode"
-      aria-pressed={dark}
-      data-testid="theme-toggle"
-    >
-      {dark ? <Sun className="h-5 w-5" aria-hidden="true" /> : <Moon className="h-5 w-5" aria-hidden="true" />}
-    </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        onClick={() => toggleTheme()}
+        aria-label="Dark mode"
+        aria-pressed={dark}
+        data-testid="theme-toggle"
+      >
+        {dark ? <Sun className="h-5 w-5" aria-hidden="true" /> : <Moon className="h-5 w-5" aria-hidden="true" />}
+      </Button>
     </Hint>
   );
 }

@@ -16,8 +16,17 @@ const UserMenu = lazy(() => import('./user-menu'));
 
 function UserMenuFallback({ user }: { user: CurrentUser }) {
   return (
-    <button type="button" disabled aria-label="Account menu" data-testid="user-menu-trigger" className="flex items-center gap-1 rounded-full p-0.5 pr-1.5">
-      <span className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-accent text-sm font-semibold text-accent-foreground" aria-hidden="true">
+    <button
+      type="button"
+      disabled
+      aria-label="Account menu"
+      data-testid="user-menu-trigger"
+      className="flex items-center gap-1 rounded-full p-0.5 pr-1.5"
+    >
+      <span
+        className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-accent text-sm font-semibold text-accent-foreground"
+        aria-hidden="true"
+      >
         {avatarInitial(user)}
       </span>
       <ChevronDown className="h-4 w-4 text-muted-foreground" aria-hidden="true" />
@@ -45,11 +54,19 @@ export function TopBar({ user, status, isHome }: { user: CurrentUser | null; sta
           {status === 'logged-out' ? (
             <>
               {isHome ? (
-                <Link to={REGISTER_PATH} className={buttonClasses({ size: 'sm', display: 'hidden sm:inline-flex' })} data-testid="nav-try-free">
+                <Link
+                  to={REGISTER_PATH}
+                  className={buttonClasses({ size: 'sm', display: 'hidden sm:inline-flex' })}
+                  data-testid="nav-try-free"
+                >
                   Try it free
                 </Link>
               ) : null}
-              <a href={loginUrlFrom(`${location.pathname}${location.search}`)} className={buttonClasses({ variant: 'outline', size: 'sm', display: 'hidden md:inline-flex' })} data-testid="nav-login">
+              <a
+                href={loginUrlFrom(`${location.pathname}${location.search}`)}
+                className={buttonClasses({ variant: 'outline', size: 'sm', display: 'hidden md:inline-flex' })}
+                data-testid="nav-login"
+              >
                 Login
               </a>
             </>

@@ -33,14 +33,14 @@ export default function UserMenu({ user }: { user: CurrentUser }) {
   return (
     <DropdownMenu.Root modal={false}>
       <Tooltip content="Account menu">
-      <DropdownMenu.Trigger
-        className="flex items-center gap-1 rounded-full p-0.5 pr-1.5 hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-muted"
-        aria-label={`Account menu for ${name}`}
-        data-testid="user-menu-trigger"
-      >
-        <UserAvatar user={user} />
-        <ChevronDown className="h-4 w-4 text-muted-foreground" aria-hidden="true" />
-      </DropdownMenu.Trigger>
+        <DropdownMenu.Trigger
+          className="flex items-center gap-1 rounded-full p-0.5 pr-1.5 hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-muted"
+          aria-label={`Account menu for ${name}`}
+          data-testid="user-menu-trigger"
+        >
+          <UserAvatar user={user} />
+          <ChevronDown className="h-4 w-4 text-muted-foreground" aria-hidden="true" />
+        </DropdownMenu.Trigger>
       </Tooltip>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
@@ -89,7 +89,10 @@ export default function UserMenu({ user }: { user: CurrentUser }) {
             <>
               <DropdownMenu.Separator className="my-1 h-px bg-border" />
               <DropdownMenu.Sub>
-                <DropdownMenu.SubTrigger className={cn(item, 'data-[state=open]:bg-muted')} data-testid="switch-role-trigger">
+                <DropdownMenu.SubTrigger
+                  className={cn(item, 'data-[state=open]:bg-muted')}
+                  data-testid="switch-role-trigger"
+                >
                   <Repeat className="h-4 w-4" aria-hidden="true" />
                   Switch Role
                   <ChevronRight className="ml-auto h-4 w-4" aria-hidden="true" />

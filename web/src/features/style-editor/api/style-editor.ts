@@ -25,7 +25,8 @@ export const useAdminProducts = (styleId: string | null) =>
   useQuery<AdminProduct[]>({
     queryKey: productsKey(styleId ?? ''),
     enabled: !!styleId,
-    queryFn: ({ signal }) => apiJson<AdminProduct[]>('GET', `/api/admin/products?style=${encodeURIComponent(styleId!)}`, undefined, signal),
+    queryFn: ({ signal }) =>
+      apiJson<AdminProduct[]>('GET', `/api/admin/products?style=${encodeURIComponent(styleId!)}`, undefined, signal),
   });
 
 /** Public and catalogue lists change with a style: refresh them too. */
@@ -41,7 +42,9 @@ export function useSaveStyle() {
   const invalidate = useInvalidateStyles();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: Record<string, unknown> }) =>
-      id ? apiJson<AdminStyle>('PATCH', `/api/admin/styles/${encodeURIComponent(id)}`, body) : apiJson<AdminStyle>('POST', '/api/admin/styles', body),
+      id
+        ? apiJson<AdminStyle>('PATCH', `/api/admin/styles/${encodeURIComponent(id)}`, body)
+        : apiJson<AdminStyle>('POST', '/api/admin/styles', body),
     onSuccess: invalidate,
   });
 }
@@ -79,11 +82,21 @@ export function useDeleteProduct(styleId: string) {
 export type StyleUploadType = 'style_prompt' | 'style_cover';
 
 /** POST /api/download-image: copy a remote image into our storage. */
-export const downloadRemoteImage = (url: string) => apiJson<R.DownloadImageResult>('POST', '/api/download-image', { url, originalUrl: url });
+export const downloadRemoteImage = (url: string) =>
+  apiJson<R.DownloadImageResult>('POST', '/api/download-image', { url, originalUrl: url });
 
 /** Generate a cover: start a 1-credit generation of the style, read it, then make its result the cover. */
 export const startCoverGeneration = (styleId: string, idempotencyKey: string) =>
-  apiJson<R.IdResult>('POST', `/api/admin/styles/${encodeURIComponent(styleId)}/cover`, {}, undefined, idempotencyHeaders(idempotencyKey));
-export const readGeneration = (id: string) => apiJson<{ id: string; status: string; error: string | null }>('GET', `/api/generations/${encodeURIComponent(id)}`);
+  apiJson<R.IdResult>(
+    'POST',
+    `/api/admin/styles/${encodeURIComponent(styleId)}/cover`,
+    {},
+    undefined,
+    idempotencyHeaders(idempotencyKey),
+  );
+export const readGeneration = (id: string) =>
+  apiJson<{ id: string; status: string; error: string | null }>('GET', `/api/generations/${encodeURIComponent(id)}`);
 export const setCoverFromGeneration = (styleId: string, generationId: string) =>
-  apiJson<AdminStyle>('POST', `/api/admin/styles/${encodeURIComponent(styleId)}/cover/from-generation`, { generationId });
+  apiJson<AdminStyle>('POST', `/api/admin/styles/${encodeURIComponent(styleId)}/cover/from-generation`, {
+    generationId,
+  });

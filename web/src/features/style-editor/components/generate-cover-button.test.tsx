@@ -8,7 +8,10 @@ vi.mock('../../../lib/auth', async (orig) => ({
   hasStoredSession: () => true,
 }));
 const toastMock = vi.hoisted(() => vi.fn());
-vi.mock('../../../components/use-toast', async (orig) => ({ ...(await orig<typeof import('../../../components/use-toast')>()), toast: toastMock }));
+vi.mock('../../../components/use-toast', async (orig) => ({
+  ...(await orig<typeof import('../../../components/use-toast')>()),
+  toast: toastMock,
+}));
 
 import { createQueryClient } from '../../../lib/query-client';
 import { GenerateCoverButton } from './generate-cover-button';
@@ -29,7 +32,8 @@ function routeFetch(gen: () => Response) {
     const method = init?.method ?? 'GET';
     if (method === 'POST' && url.pathname === '/api/admin/styles/s1/cover') return json({ id: 'g1' }, 201);
     if (method === 'GET' && url.pathname === '/api/generations/g1') return gen();
-    if (method === 'POST' && url.pathname === '/api/admin/styles/s1/cover/from-generation') return json({ id: 's1', coverImageUrl: COVER });
+    if (method === 'POST' && url.pathname === '/api/admin/styles/s1/cover/from-generation')
+      return json({ id: 's1', coverImageUrl: COVER });
     return json({ message: 'unexpected' }, 500);
   });
 }
@@ -49,8 +53,14 @@ describe('generate cover button', () => {
     const onGenerated = renderButton();
     fireEvent.click(screen.getByRole('button', { name: 'Generate cover (1 credit)' }));
     await waitFor(() => expect(onGenerated).toHaveBeenCalledWith(COVER), { timeout: 3000 });
-    const calls = fetchMock.mock.calls.map(([u, i]) => `${i?.method ?? 'GET'} ${new URL(String(u), 'http://localhost').pathname}`);
-    expect(calls).toEqual(['POST /api/admin/styles/s1/cover', 'GET /api/generations/g1', 'POST /api/admin/styles/s1/cover/from-generation']);
+    const calls = fetchMock.mock.calls.map(
+      ([u, i]) => `${i?.method ?? 'GET'} ${new URL(String(u), 'http://localhost').pathname}`,
+    );
+    expect(calls).toEqual([
+      'POST /api/admin/styles/s1/cover',
+      'GET /api/generations/g1',
+      'POST /api/admin/styles/s1/cover/from-generation',
+    ]);
     expect(JSON.parse(String(fetchMock.mock.calls[2]![1]?.body))).toEqual({ generationId: 'g1' });
   });
 
@@ -58,7 +68,13 @@ describe('generate cover button', () => {
     routeFetch(() => json({ id: 'g1', status: 'failed', error: 'The provider refused' }));
     const onGenerated = renderButton();
     fireEvent.click(screen.getByRole('button', { name: 'Generate cover (1 credit)' }));
-    await waitFor(() => expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Error generating cover', description: 'The provider refused' })), { timeout: 3000 });
+    await waitFor(
+      () =>
+        expect(toastMock).toHaveBeenCalledWith(
+          expect.objectContaining({ title: 'Error generating cover', description: 'The provider refused' }),
+        ),
+      { timeout: 3000 },
+    );
     expect(onGenerated).not.toHaveBeenCalled();
   });
 });

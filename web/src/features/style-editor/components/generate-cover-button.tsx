@@ -53,7 +53,11 @@ export function GenerateCoverButton({ styleId, onGenerated }: GenerateCoverButto
     } catch (err) {
       if (!alive.current) return;
       if (handleLimitError(err)) return;
-      toast({ title: 'Error generating cover', description: err instanceof GenerationPollError ? err.message : errorMessage(err, 'Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Error generating cover',
+        description: err instanceof GenerationPollError ? err.message : errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      });
     } finally {
       if (alive.current) setBusy(false);
     }

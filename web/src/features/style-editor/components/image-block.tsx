@@ -47,7 +47,11 @@ export function ImageBlock({ title, note, type, value, onChange, uploadError, al
       onChange(res.url, res.originalUrl ?? url);
       setRemote('');
     } catch (err) {
-      toast({ title: 'Error downloading image', description: errorMessage(err, 'Failed to download image from URL'), variant: 'destructive' });
+      toast({
+        title: 'Error downloading image',
+        description: errorMessage(err, 'Failed to download image from URL'),
+        variant: 'destructive',
+      });
     } finally {
       setFetching(false);
     }
@@ -65,7 +69,11 @@ export function ImageBlock({ title, note, type, value, onChange, uploadError, al
       <div className="flex flex-col gap-4 sm:flex-row">
         <div className="w-32 shrink-0">
           {value ? (
-            <AppImage src={value} alt={`${title} preview`} className="aspect-[4/5] w-32 rounded-lg border border-border" />
+            <AppImage
+              src={value}
+              alt={`${title} preview`}
+              className="aspect-[4/5] w-32 rounded-lg border border-border"
+            />
           ) : (
             <div className="flex aspect-[4/5] w-32 items-center justify-center rounded-lg border border-dashed border-border p-2 text-center text-xs text-muted-foreground">
               No image yet

@@ -13,7 +13,13 @@ import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useAdminProducts, useCreateProduct, useDeleteProduct, type AdminProduct } from '../api/style-editor';
-import { emptyProductForm, productPayload, validateProductForm, type ProductFormErrors, type ProductFormValues } from '../lib/style-form';
+import {
+  emptyProductForm,
+  productPayload,
+  validateProductForm,
+  type ProductFormErrors,
+  type ProductFormValues,
+} from '../lib/style-form';
 
 /** The products of a saved style and their first link; add a product with its link, delete with confirmation. */
 export function ProductsBlock({ styleId }: { styleId: string }) {
@@ -28,7 +34,12 @@ export function ProductsBlock({ styleId }: { styleId: string }) {
         toast({ title: 'Product deleted' });
         setToDelete(null);
       },
-      onError: (err) => toast({ title: 'Failed to delete product', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+      onError: (err) =>
+        toast({
+          title: 'Failed to delete product',
+          description: errorMessage(err, 'Please try again.'),
+          variant: 'destructive',
+        }),
     });
   };
 
@@ -67,12 +78,21 @@ export function ProductsBlock({ styleId }: { styleId: string }) {
                       >
                         <ExternalLink className="h-3 w-3" aria-hidden="true" />
                         <span className="truncate">{link.retailer || link.url}</span>
-                        {link.price != null ? <span>· {link.price.toFixed(2)} {link.currency ?? ''}</span> : null}
+                        {link.price != null ? (
+                          <span>
+                            · {link.price.toFixed(2)} {link.currency ?? ''}
+                          </span>
+                        ) : null}
                         <span className="sr-only"> (opens in a new tab)</span>
                       </a>
                     ) : null}
                   </div>
-                  <Button variant="ghost" size="icon" aria-label={`Delete product ${p.name}`} onClick={() => setToDelete(p)}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Delete product ${p.name}`}
+                    onClick={() => setToDelete(p)}
+                  >
                     <Trash2 className="h-4 w-4" aria-hidden="true" />
                   </Button>
                 </li>
@@ -114,12 +134,22 @@ function AddProductForm({ styleId }: { styleId: string }) {
         toast({ title: 'Product added' });
         setValues(emptyProductForm());
       },
-      onError: (err) => toast({ title: 'Failed to create product', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+      onError: (err) =>
+        toast({
+          title: 'Failed to create product',
+          description: errorMessage(err, 'Please try again.'),
+          variant: 'destructive',
+        }),
     });
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4 rounded-xl border border-dashed border-border p-4" aria-label="Add product">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-4 rounded-xl border border-dashed border-border p-4"
+      aria-label="Add product"
+    >
       <h3 className="text-sm font-semibold">Add a product</h3>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Product name" error={errors.name}>

@@ -22,7 +22,6 @@ export default function StyleEditorPage() {
   return <StyleEditor />;
 }
 
-
 function StyleEditor() {
   const styles = useAdminStyles();
   const categories = useAdminCategories();
@@ -65,7 +64,9 @@ function StyleEditor() {
         <Card className="self-start">
           <CardHeader>
             <CardTitle>Your styles</CardTitle>
-            <CardDescription>{styles.data ? `${styles.data.length} ${styles.data.length === 1 ? 'style' : 'styles'}` : 'Loading...'}</CardDescription>
+            <CardDescription>
+              {styles.data ? `${styles.data.length} ${styles.data.length === 1 ? 'style' : 'styles'}` : 'Loading...'}
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <StyleList styles={styles} categories={categories.data ?? []} selectedId={selectedId} onSelect={select} />

@@ -18,7 +18,22 @@ import { enumLabel } from '../../../components/badge';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useUpsell } from '../../../components/upsell/upsell-provider';
 import { useDeleteStyle, usePromptOptions, useSaveStyle, type AdminCategory } from '../api/style-editor';
-import { addCategory, addTags, canSaveStyle, emptyStyleForm, formToPayload, IMAGE_TYPE_OPTIONS, removeCategory, saveBlocker, styleFormSchema, SEX_OPTIONS, styleToForm, toggleTask, type AdminStyle, type StyleFormValues } from '../lib/style-form';
+import {
+  addCategory,
+  addTags,
+  canSaveStyle,
+  emptyStyleForm,
+  formToPayload,
+  IMAGE_TYPE_OPTIONS,
+  removeCategory,
+  saveBlocker,
+  styleFormSchema,
+  SEX_OPTIONS,
+  styleToForm,
+  toggleTask,
+  type AdminStyle,
+  type StyleFormValues,
+} from '../lib/style-form';
 import { GenerateCoverButton } from './generate-cover-button';
 import { ImageBlock } from './image-block';
 
@@ -36,7 +51,10 @@ interface StyleFormProps {
 /** One style's form: create or update, delete, images, categories, tags, tasks, visibility. */
 export function StyleForm({ style, categories, categoriesLoading, onSaved, onDeleted }: StyleFormProps) {
   const id = useId();
-  const form = useForm<StyleFormValues>({ defaultValues: style ? styleToForm(style) : emptyStyleForm(), resolver: zodResolver(styleFormSchema) });
+  const form = useForm<StyleFormValues>({
+    defaultValues: style ? styleToForm(style) : emptyStyleForm(),
+    resolver: zodResolver(styleFormSchema),
+  });
   const values = useWatch({ control: form.control }) as StyleFormValues;
   const [categoryError, setCategoryError] = useState<string | null>(null);
   const [tagDraft, setTagDraft] = useState('');
@@ -47,7 +65,8 @@ export function StyleForm({ style, categories, categoriesLoading, onSaved, onDel
   const del = useDeleteStyle();
   const { handleLimitError } = useUpsell();
 
-  const set = <K extends keyof StyleFormValues>(k: K, v: StyleFormValues[K]) => form.setValue(k, v as PathValue<StyleFormValues, K>, { shouldDirty: true });
+  const set = <K extends keyof StyleFormValues>(k: K, v: StyleFormValues[K]) =>
+    form.setValue(k, v as PathValue<StyleFormValues, K>, { shouldDirty: true });
 
   const pickCategory = (catId: string) => {
     if (!catId) return;
@@ -92,7 +111,11 @@ export function StyleForm({ style, categories, categoriesLoading, onSaved, onDel
         },
         onError: (err) => {
           if (handleLimitError(err)) return;
-          toast({ title: style ? 'Failed to update style' : 'Failed to create style', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+          toast({
+            title: style ? 'Failed to update style' : 'Failed to create style',
+            description: errorMessage(err, 'Please try again.'),
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -106,7 +129,12 @@ export function StyleForm({ style, categories, categoriesLoading, onSaved, onDel
         setConfirmDelete(false);
         onDeleted();
       },
-      onError: (err) => toast({ title: 'Failed to delete style', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+      onError: (err) =>
+        toast({
+          title: 'Failed to delete style',
+          description: errorMessage(err, 'Please try again.'),
+          variant: 'destructive',
+        }),
     });
   };
 
@@ -122,13 +150,28 @@ export function StyleForm({ style, categories, categoriesLoading, onSaved, onDel
         <CardDescription>A name and a prompt image are required.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={form.handleSubmit(submit)} noValidate className="space-y-6" aria-label={style ? 'Edit style' : 'New style'} data-testid="style-form">
+        <form
+          onSubmit={form.handleSubmit(submit)}
+          noValidate
+          className="space-y-6"
+          aria-label={style ? 'Edit style' : 'New style'}
+          data-testid="style-form"
+        >
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Style name">
-              <Input value={values.name} onChange={(e) => set('name', e.target.value)} maxLength={120} autoComplete="off" />
+              <Input
+                value={values.name}
+                onChange={(e) => set('name', e.target.value)}
+                maxLength={120}
+                autoComplete="off"
+              />
             </FormField>
             <FormField label="Audience">
-              <select className={selectClass} value={values.sex} onChange={(e) => set('sex', e.target.value as StyleFormValues['sex'])}>
+              <select
+                className={selectClass}
+                value={values.sex}
+                onChange={(e) => set('sex', e.target.value as StyleFormValues['sex'])}
+              >
                 {SEX_OPTIONS.map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
@@ -190,13 +233,26 @@ export function StyleForm({ style, categories, categoriesLoading, onSaved, onDel
           {/* Tags */}
           <div className="space-y-2">
             <FormField label="Tags" hint="Press Enter or type a comma to add a tag." error={tagError ?? undefined}>
-              <Input value={tagDraft} onChange={(e) => setTagDraft(e.target.value.replace(/,$/, ''))} onKeyDown={onTagKey} onBlur={() => tagDraft.trim() && commitTags(tagDraft)} />
+              <Input
+                value={tagDraft}
+                onChange={(e) => setTagDraft(e.target.value.replace(/,$/, ''))}
+                onKeyDown={onTagKey}
+                onBlur={() => tagDraft.trim() && commitTags(tagDraft)}
+              />
             </FormField>
             {values.tags.length ? (
               <ul className="flex flex-wrap gap-2" aria-label="Selected tags">
                 {values.tags.map((t) => (
                   <li key={t}>
-                    <Chip label={t} onRemove={() => set('tags', values.tags.filter((x) => x !== t))} />
+                    <Chip
+                      label={t}
+                      onRemove={() =>
+                        set(
+                          'tags',
+                          values.tags.filter((x) => x !== t),
+                        )
+                      }
+                    />
                   </li>
                 ))}
               </ul>
@@ -206,7 +262,9 @@ export function StyleForm({ style, categories, categoriesLoading, onSaved, onDel
           {/* Tasks */}
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium">Tasks</legend>
-            <p className="text-xs text-muted-foreground">The first task picks the prompt templates. At least one is needed.</p>
+            <p className="text-xs text-muted-foreground">
+              The first task picks the prompt templates. At least one is needed.
+            </p>
             <div className="grid gap-2 sm:grid-cols-2">
               {TASK_TYPES.map((t) => (
                 <label key={t} className="flex items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm">
@@ -314,7 +372,8 @@ export function StyleForm({ style, categories, categoriesLoading, onSaved, onDel
 
           <div className="flex flex-col gap-3 border-t border-border pt-4 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-xs text-muted-foreground" aria-live="polite">
-              {blocker ?? (style ? 'Changes are saved when you click Update Style.' : 'Add products after creating the style.')}
+              {blocker ??
+                (style ? 'Changes are saved when you click Update Style.' : 'Add products after creating the style.')}
             </p>
             <div className="flex flex-col-reverse gap-2 sm:flex-row">
               {style ? (

@@ -28,7 +28,11 @@ export function StyleList({
   }
   if (styles.isError) return <p className="text-sm text-destructive dark:text-red-400">Could not load your styles.</p>;
   if (!styles.data.length) {
-    return <p className="rounded-xl border border-dashed border-border p-4 text-sm text-muted-foreground">No styles yet. Fill in the form to create your first one.</p>;
+    return (
+      <p className="rounded-xl border border-dashed border-border p-4 text-sm text-muted-foreground">
+        No styles yet. Fill in the form to create your first one.
+      </p>
+    );
   }
   return (
     <ul className="max-h-[70vh] space-y-2 overflow-y-auto pr-1" aria-label="Your styles" data-testid="style-list">
@@ -46,10 +50,16 @@ export function StyleList({
                 active ? 'border-primary bg-primary/5' : 'border-border hover:bg-muted',
               )}
             >
-              <AppImage src={s.coverImageUrl || s.promptImageUrl} alt="" className="aspect-[4/5] w-16 shrink-0 rounded-lg" />
+              <AppImage
+                src={s.coverImageUrl || s.promptImageUrl}
+                alt=""
+                className="aspect-[4/5] w-16 shrink-0 rounded-lg"
+              />
               <span className="min-w-0 flex-1 space-y-1">
                 <span className="block truncate text-sm font-semibold">{s.name}</span>
-                {cats.length ? <span className="block truncate text-xs text-muted-foreground">{cats.join(' · ')}</span> : null}
+                {cats.length ? (
+                  <span className="block truncate text-xs text-muted-foreground">{cats.join(' · ')}</span>
+                ) : null}
                 <span className="flex flex-wrap gap-1">
                   {(s.tasks ?? []).map((t) => (
                     <Badge key={t} tone="outline">

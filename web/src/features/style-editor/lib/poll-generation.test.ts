@@ -10,7 +10,9 @@ describe('pollGeneration', () => {
   it('sleeps the interval before each read and returns the completed generation', async () => {
     const sleep = vi.fn(async () => {});
     const fetchOnce = seq({ status: 'pending' }, { status: 'processing' }, { status: 'completed' });
-    await expect(pollGeneration(fetchOnce, { intervalMs: 1000, maxTries: 60, sleep })).resolves.toEqual({ status: 'completed' });
+    await expect(pollGeneration(fetchOnce, { intervalMs: 1000, maxTries: 60, sleep })).resolves.toEqual({
+      status: 'completed',
+    });
     expect(fetchOnce).toHaveBeenCalledTimes(3);
     expect(sleep.mock.calls).toEqual([[1000], [1000], [1000]]);
   });

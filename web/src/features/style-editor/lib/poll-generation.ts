@@ -21,7 +21,10 @@ export class GenerationPollError extends Error {}
 
 const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-export async function pollGeneration<G extends PolledGeneration>(fetchOnce: () => Promise<G>, opts: PollOptions = {}): Promise<G> {
+export async function pollGeneration<G extends PolledGeneration>(
+  fetchOnce: () => Promise<G>,
+  opts: PollOptions = {},
+): Promise<G> {
   const intervalMs = opts.intervalMs ?? 1000;
   const maxTries = opts.maxTries ?? 60;
   const sleep = opts.sleep ?? defaultSleep;

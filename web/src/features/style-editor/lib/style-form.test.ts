@@ -108,12 +108,29 @@ describe('style <-> form', () => {
   });
 
   it('defaults a new style to unisex, model_wearer, public, outfit try-on', () => {
-    expect(emptyStyleForm()).toMatchObject({ sex: 'unisex', styleImageType: 'model_wearer', isPublic: true, tasks: ['OUTFIT_TRYON'] });
+    expect(emptyStyleForm()).toMatchObject({
+      sex: 'unisex',
+      styleImageType: 'model_wearer',
+      isPublic: true,
+      tasks: ['OUTFIT_TRYON'],
+    });
   });
 
   it('builds the request body with trimmed text and nulls for empty optional fields', () => {
-    const body = formToPayload({ ...emptyStyleForm(), name: '  Look ', promptImageUrl: ' /api/public-image/x ', coverImageUrl: '', defaultPromptTemplateId: '' });
-    expect(body).toMatchObject({ name: 'Look', promptImageUrl: '/api/public-image/x', coverImageUrl: null, defaultPromptTemplateId: null, isPublic: true });
+    const body = formToPayload({
+      ...emptyStyleForm(),
+      name: '  Look ',
+      promptImageUrl: ' /api/public-image/x ',
+      coverImageUrl: '',
+      defaultPromptTemplateId: '',
+    });
+    expect(body).toMatchObject({
+      name: 'Look',
+      promptImageUrl: '/api/public-image/x',
+      coverImageUrl: null,
+      defaultPromptTemplateId: null,
+      isPublic: true,
+    });
   });
 
   it('labels usage', () => {
@@ -125,28 +142,51 @@ describe('style <-> form', () => {
 
 describe('product form', () => {
   it('requires a name and a URL after trimming', () => {
-    expect(validateProductForm(emptyProductForm())).toEqual({ name: 'Product name is required', url: 'Product URL is required' });
-    expect(validateProductForm({ ...emptyProductForm(), name: '  ', url: '   ' })).toEqual({ name: 'Product name is required', url: 'Product URL is required' });
+    expect(validateProductForm(emptyProductForm())).toEqual({
+      name: 'Product name is required',
+      url: 'Product URL is required',
+    });
+    expect(validateProductForm({ ...emptyProductForm(), name: '  ', url: '   ' })).toEqual({
+      name: 'Product name is required',
+      url: 'Product URL is required',
+    });
   });
 
   it('checks the URL, the price and the currency', () => {
     const ok = { ...emptyProductForm(), name: 'Shirt', url: 'https://shop.example/shirt' };
     expect(validateProductForm(ok)).toEqual({});
-    expect(validateProductForm({ ...ok, url: 'javascript:alert(1)' }).url).toBe('Product URL must be an http(s) address');
+    expect(validateProductForm({ ...ok, url: 'javascript:alert(1)' }).url).toBe(
+      'Product URL must be an http(s) address',
+    );
     expect(validateProductForm({ ...ok, price: '-2' }).price).toBe('Price must be a positive number');
     expect(validateProductForm({ ...ok, price: 'abc' }).price).toBe('Price must be a positive number');
     expect(validateProductForm({ ...ok, currency: 'EURO' }).currency).toBe('Currency must be a 3-letter code');
   });
 
   it('sends the product with its first link', () => {
-    const body = productPayload('s1', { ...emptyProductForm(), name: ' Shirt ', url: ' https://shop.example/shirt ', price: '49.9', currency: 'eur', brand: '' });
+    const body = productPayload('s1', {
+      ...emptyProductForm(),
+      name: ' Shirt ',
+      url: ' https://shop.example/shirt ',
+      price: '49.9',
+      currency: 'eur',
+      brand: '',
+    });
     expect(body).toEqual({
       styleId: 's1',
       name: 'Shirt',
       brand: undefined,
       category: undefined,
       imageUrl: undefined,
-      links: [{ url: 'https://shop.example/shirt', retailer: undefined, price: 49.9, currency: 'EUR', affiliateCode: undefined }],
+      links: [
+        {
+          url: 'https://shop.example/shirt',
+          retailer: undefined,
+          price: 49.9,
+          currency: 'EUR',
+          affiliateCode: undefined,
+        },
+      ],
     });
   });
 });

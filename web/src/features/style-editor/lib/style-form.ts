@@ -3,7 +3,14 @@
  * rule, the category picker (at most 3, no duplicates), tag chips and the product form's messages.
  */
 import { z } from 'zod';
-import { MAX_STYLE_CATEGORIES, normalizeSex, STYLE_IMAGE_TYPES, type StyleImageType, type StyleSex, type TaskType } from '../../../../../shared/domain/catalog';
+import {
+  MAX_STYLE_CATEGORIES,
+  normalizeSex,
+  STYLE_IMAGE_TYPES,
+  type StyleImageType,
+  type StyleSex,
+  type TaskType,
+} from '../../../../../shared/domain/catalog';
 import { MAX_STYLE_TAGS, normalizeTags, STYLE_MESSAGES } from '../../../../../shared/domain/style-rules';
 
 export { STYLE_MESSAGES };
@@ -106,7 +113,8 @@ export function formToPayload(v: StyleFormValues) {
 }
 
 /** Save (Create Style / Update Style) is enabled only with a name and a prompt image. */
-export const canSaveStyle = (v: Pick<StyleFormValues, 'name' | 'promptImageUrl'>): boolean => !!v.name.trim() && !!v.promptImageUrl.trim();
+export const canSaveStyle = (v: Pick<StyleFormValues, 'name' | 'promptImageUrl'>): boolean =>
+  !!v.name.trim() && !!v.promptImageUrl.trim();
 
 /** Why save is disabled, for the hint under the buttons (null when it is enabled). */
 export function saveBlocker(v: Pick<StyleFormValues, 'name' | 'promptImageUrl'>): string | null {
@@ -136,7 +144,10 @@ export type TagResult = { tags: string[]; error: string | null };
 
 /** Add the comma-separated entries of `raw` to the chips (trimmed, de-duplicated, at most 10). */
 export function addTags(current: readonly string[], raw: string): TagResult {
-  const entries = raw.split(',').map((t) => t.trim()).filter(Boolean);
+  const entries = raw
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   if (!entries.length) return { tags: [...current], error: null };
   const res = normalizeTags([...current, ...entries]);
   if (!res.ok) return { tags: [...current], error: `At most ${MAX_STYLE_TAGS} tags allowed` };
@@ -162,7 +173,17 @@ export interface ProductFormValues {
   affiliateCode: string;
 }
 
-export const emptyProductForm = (): ProductFormValues => ({ name: '', brand: '', category: '', imageUrl: '', url: '', retailer: '', price: '', currency: '', affiliateCode: '' });
+export const emptyProductForm = (): ProductFormValues => ({
+  name: '',
+  brand: '',
+  category: '',
+  imageUrl: '',
+  url: '',
+  retailer: '',
+  price: '',
+  currency: '',
+  affiliateCode: '',
+});
 
 export type ProductFormErrors = Partial<Record<keyof ProductFormValues, string>>;
 
@@ -210,7 +231,13 @@ export const usageLabel = (n: number | null | undefined): string => {
 };
 
 /** The category names of a style, in its order, at most 3 (unknown ids are skipped). */
-export function categoryNames(ids: readonly string[] | null | undefined, categories: readonly { id: string; name: string }[]): string[] {
+export function categoryNames(
+  ids: readonly string[] | null | undefined,
+  categories: readonly { id: string; name: string }[],
+): string[] {
   const byId = new Map(categories.map((c) => [c.id, c.name]));
-  return (ids ?? []).map((id) => byId.get(id)).filter((n): n is string => !!n).slice(0, MAX_STYLE_CATEGORIES);
+  return (ids ?? [])
+    .map((id) => byId.get(id))
+    .filter((n): n is string => !!n)
+    .slice(0, MAX_STYLE_CATEGORIES);
 }

@@ -10,9 +10,11 @@ export const favoriteKey = (id: string) => ['/api/styles', id, 'favorite'] as co
 export const favoriteCountKey = (id: string) => ['/api/styles', id, 'favorites/count'] as const;
 export const FAVORITES_KEY = ['/api/favorites'] as const;
 
-export const useFavorite = (id: string, enabled: boolean) => useQuery<R.FavoriteStateView>({ queryKey: favoriteKey(id), enabled });
+export const useFavorite = (id: string, enabled: boolean) =>
+  useQuery<R.FavoriteStateView>({ queryKey: favoriteKey(id), enabled });
 export const useFavoriteCount = (id: string) => useQuery<R.FavoriteCount>({ queryKey: favoriteCountKey(id) });
-export const useStyleCollections = (id: string) => useQuery<CollectionSummary[]>({ queryKey: ['/api/styles', id, 'collection'] });
+export const useStyleCollections = (id: string) =>
+  useQuery<CollectionSummary[]>({ queryKey: ['/api/styles', id, 'collection'] });
 export const useStyleGenerations = (id: string, enabled: boolean) =>
   useQuery<GenerationView[]>({ queryKey: ['/api/styles', id, 'generations'], enabled });
 
@@ -20,12 +22,19 @@ export const useStyleGenerations = (id: string, enabled: boolean) =>
 export function useToggleFavorite(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (next: boolean) => apiJson<FavoriteState>(next ? 'POST' : 'DELETE', `/api/styles/${encodeURIComponent(id)}/favorite`),
+    mutationFn: (next: boolean) =>
+      apiJson<FavoriteState>(next ? 'POST' : 'DELETE', `/api/styles/${encodeURIComponent(id)}/favorite`),
     onMutate: async (next) => {
-      await Promise.all([qc.cancelQueries({ queryKey: favoriteKey(id) }), qc.cancelQueries({ queryKey: favoriteCountKey(id) })]);
+      await Promise.all([
+        qc.cancelQueries({ queryKey: favoriteKey(id) }),
+        qc.cancelQueries({ queryKey: favoriteCountKey(id) }),
+      ]);
       const prevFav = qc.getQueryData<{ isFavorite: boolean }>(favoriteKey(id));
       const prevCount = qc.getQueryData<{ count: number }>(favoriteCountKey(id));
-      const optimistic = optimisticFavorite({ isFavorite: prevFav?.isFavorite ?? false, count: prevCount?.count ?? 0 }, next);
+      const optimistic = optimisticFavorite(
+        { isFavorite: prevFav?.isFavorite ?? false, count: prevCount?.count ?? 0 },
+        next,
+      );
       qc.setQueryData(favoriteKey(id), { isFavorite: optimistic.isFavorite });
       qc.setQueryData(favoriteCountKey(id), { count: optimistic.count });
       return { prevFav, prevCount };
@@ -45,6 +54,7 @@ export function useToggleFavorite(id: string) {
 /** POST /api/styles/{id}/flag {reason}. */
 export function useReportStyle(id: string) {
   return useMutation({
-    mutationFn: (reason: string) => apiJson<R.IdResult>('POST', `/api/styles/${encodeURIComponent(id)}/flag`, { reason }),
+    mutationFn: (reason: string) =>
+      apiJson<R.IdResult>('POST', `/api/styles/${encodeURIComponent(id)}/flag`, { reason }),
   });
 }

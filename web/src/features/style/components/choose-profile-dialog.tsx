@@ -19,7 +19,10 @@ export function ChooseProfileDialog({
   const chosen = selected ?? profiles[0]?.id ?? null;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Choose a photo profile" description="Your default profile lacks the photo this style needs. Which profile should Quick Try use?">
+      <DialogContent
+        title="Choose a photo profile"
+        description="Your default profile lacks the photo this style needs. Which profile should Quick Try use?"
+      >
         <div role="radiogroup" aria-label="Photo profiles" className="flex flex-col gap-2" data-testid="choose-profile">
           {profiles.map((p) => (
             <button

@@ -14,7 +14,17 @@ export const textareaClasses =
   'aria-[invalid=true]:border-destructive';
 
 /** Report (flag) a style with a reason (spec 02 sections 5 and 8). */
-export function ReportStyleDialog({ styleId, styleName, open, onOpenChange }: { styleId: string; styleName: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ReportStyleDialog({
+  styleId,
+  styleName,
+  open,
+  onOpenChange,
+}: {
+  styleId: string;
+  styleName: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const report = useReportStyle(styleId);
@@ -45,13 +55,21 @@ export function ReportStyleDialog({ styleId, styleName, open, onOpenChange }: { 
         setReason('');
         onOpenChange(false);
       },
-      onError: (err) => toast({ variant: 'destructive', title: 'Error reporting style', description: errorMessage(err, 'Could not report this style. Please try again.') }),
+      onError: (err) =>
+        toast({
+          variant: 'destructive',
+          title: 'Error reporting style',
+          description: errorMessage(err, 'Could not report this style. Please try again.'),
+        }),
     });
   };
 
   return (
     <Dialog open={open} onOpenChange={change}>
-      <DialogContent title="Report this style" description={`Tell us what is wrong with "${styleName}". Our team reviews every report.`}>
+      <DialogContent
+        title="Report this style"
+        description={`Tell us what is wrong with "${styleName}". Our team reviews every report.`}
+      >
         <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Report style">
           <div className="flex flex-col gap-1.5">
             <label htmlFor={`${id}-reason`} className="text-sm font-medium">

@@ -39,7 +39,15 @@ const STYLE = {
 
 let quickTry: () => Response = () => json({ id: 'g1' }, 201);
 let flag: () => Response = () => json({ id: 'r1' }, 201);
-let photoProfiles: unknown[] = [{ id: 'pp1', name: 'Me', isDefault: true, portraitUrl: '/api/private-image/p.jpg', fullBodyUrl: '/api/private-image/f.jpg' }];
+let photoProfiles: unknown[] = [
+  {
+    id: 'pp1',
+    name: 'Me',
+    isDefault: true,
+    portraitUrl: '/api/private-image/p.jpg',
+    fullBodyUrl: '/api/private-image/f.jpg',
+  },
+];
 
 function serve() {
   fetchMock.mockImplementation(async (input, init) => {
@@ -47,10 +55,23 @@ function serve() {
     const method = init?.method ?? 'GET';
     if (url === '/api/styles/st1' && method === 'GET') return json(STYLE);
     if (url === '/api/styles/missing') return json({ message: 'Style not found' }, 404);
-    if (url === '/api/styles/st1/products') return json([{ id: 'p1', name: 'Denim Jacket', brand: 'Denim Co', category: null, imageUrl: null, links: [{ id: 'l1', url: 'https://shop.example/j', retailer: 'Shop', price: null, currency: null }] }]);
+    if (url === '/api/styles/st1/products')
+      return json([
+        {
+          id: 'p1',
+          name: 'Denim Jacket',
+          brand: 'Denim Co',
+          category: null,
+          imageUrl: null,
+          links: [{ id: 'l1', url: 'https://shop.example/j', retailer: 'Shop', price: null, currency: null }],
+        },
+      ]);
     if (url === '/api/styles/st1/favorite') return json({ isFavorite: false });
     if (url === '/api/styles/st1/favorites/count') return json({ count: 4 });
-    if (url === '/api/styles/st1/collection') return json([{ id: 'c1', title: 'Autumn Capsule', description: null, coverImage: null, isPublished: true, styleCount: 6 }]);
+    if (url === '/api/styles/st1/collection')
+      return json([
+        { id: 'c1', title: 'Autumn Capsule', description: null, coverImage: null, isPublished: true, styleCount: 6 },
+      ]);
     if (url === '/api/styles/st1/generations') return json([]);
     if (url === '/api/quick-try/st1') return quickTry();
     if (url === '/api/photo-profiles') return json(photoProfiles);
@@ -67,7 +88,9 @@ async function clickQuickTry() {
 }
 
 function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, queryFn: getQueryFn({ on401: 'throw' }) } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity, queryFn: getQueryFn({ on401: 'throw' }) } },
+  });
   client.setQueryData(['/api/auth/user'], { id: 'u1', email: 'sam@example.com', firstName: 'Sam', onboarded: true });
   render(
     <QueryClientProvider client={client}>
@@ -87,7 +110,15 @@ beforeEach(() => {
   toastMock.mockReset();
   quickTry = () => json({ id: 'g1' }, 201);
   flag = () => json({ id: 'r1' }, 201);
-  photoProfiles = [{ id: 'pp1', name: 'Me', isDefault: true, portraitUrl: '/api/private-image/p.jpg', fullBodyUrl: '/api/private-image/f.jpg' }];
+  photoProfiles = [
+    {
+      id: 'pp1',
+      name: 'Me',
+      isDefault: true,
+      portraitUrl: '/api/private-image/p.jpg',
+      fullBodyUrl: '/api/private-image/f.jpg',
+    },
+  ];
   vi.stubGlobal('fetch', fetchMock);
   serve();
 });
@@ -114,7 +145,9 @@ describe('StylePage', () => {
     expect(await screen.findByText('5 favorites')).toBeTruthy();
     expect(screen.getByTestId('favorite-toggle').getAttribute('aria-pressed')).toBe('true');
     release(json({ isFavorite: true, count: 5 }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/styles/st1/favorite', expect.objectContaining({ method: 'POST' })));
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith('/api/styles/st1/favorite', expect.objectContaining({ method: 'POST' })),
+    );
   });
 
   it('Quick Try sends mode precise for a model_wearer style, toasts and goes to the dashboard', async () => {
@@ -132,7 +165,11 @@ describe('StylePage', () => {
     renderAt('/style/st1');
     await screen.findByRole('heading', { level: 1, name: 'Weekend Denim' });
     await clickQuickTry();
-    await waitFor(() => expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ variant: 'destructive', title: 'Quick Try failed', description: 'Profile required' })));
+    await waitFor(() =>
+      expect(toastMock).toHaveBeenCalledWith(
+        expect.objectContaining({ variant: 'destructive', title: 'Quick Try failed', description: 'Profile required' }),
+      ),
+    );
   });
 
   it('without a photo profile, Quick Try leads to creating one (no call, no limit dialog)', async () => {
@@ -141,7 +178,9 @@ describe('StylePage', () => {
     await screen.findByRole('heading', { level: 1, name: 'Weekend Denim' });
     await clickQuickTry();
     await screen.findByText('New profile page');
-    expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Profile required', description: 'Please create a photo profile first' }));
+    expect(toastMock).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Profile required', description: 'Please create a photo profile first' }),
+    );
     expect(fetchMock.mock.calls.some(([u]) => String(u) === '/api/quick-try/st1')).toBe(false);
   });
 
@@ -165,11 +204,20 @@ describe('StylePage', () => {
     fireEvent.click(screen.getByTestId('style-report'));
     await screen.findByRole('dialog', { name: 'Report this style' });
     fireEvent.click(screen.getByTestId('report-submit'));
-    expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Reason required', description: 'Please provide a reason for reporting this style' }));
+    expect(toastMock).toHaveBeenCalledWith(
+      expect.objectContaining({
+        title: 'Reason required',
+        description: 'Please provide a reason for reporting this style',
+      }),
+    );
     expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/flag'))).toBe(false);
     fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Misleading photo' } });
     fireEvent.click(screen.getByTestId('report-submit'));
-    await waitFor(() => expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Error reporting style', variant: 'destructive' })));
+    await waitFor(() =>
+      expect(toastMock).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Error reporting style', variant: 'destructive' }),
+      ),
+    );
   });
 
   it('a missing style says "Style not found" with a link to /explore', async () => {

@@ -27,7 +27,13 @@ import { Badge } from '../../../components/badge';
 import { BackLink, pageShell } from '../../../components/back-link';
 import { Notice } from '../../../components/alert';
 import type { StyleDetail } from '../../../api/catalog';
-import { useFavorite, useFavoriteCount, useStyleCollections, useStyleGenerations, useToggleFavorite } from '../api/style';
+import {
+  useFavorite,
+  useFavoriteCount,
+  useStyleCollections,
+  useStyleGenerations,
+  useToggleFavorite,
+} from '../api/style';
 import { useQuery } from '@tanstack/react-query';
 import { GENERATION_MESSAGES as GM, GENERATION_TITLES as GT } from '../../../../../shared/domain/generation';
 import { PHOTO_PROFILES_KEY, type PhotoProfile } from '../../../api/catalog';
@@ -48,7 +54,13 @@ export default function StylePage() {
     return (
       <div className={pageShell}>
         <PageHeader title={missing ? STYLE_NOT_FOUND : 'Style unavailable'} />
-        <Notice title={missing ? 'This style does not exist or is no longer available.' : 'The style could not be loaded. Please try again.'}>
+        <Notice
+          title={
+            missing
+              ? 'This style does not exist or is no longer available.'
+              : 'The style could not be loaded. Please try again.'
+          }
+        >
           <Link to="/explore" className={buttonClasses({ variant: 'link' })}>
             Explore styles
           </Link>
@@ -105,7 +117,11 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
         onError: (err) => {
           if (isApiError(err) && err.code === 'profile_required') return toCreateProfile();
           if (handleLimitError(err)) return;
-          toast({ variant: 'destructive', title: 'Quick Try failed', description: errorMessage(err, 'Could not start generation') });
+          toast({
+            variant: 'destructive',
+            title: 'Quick Try failed',
+            description: errorMessage(err, 'Could not start generation'),
+          });
         },
       },
     );
@@ -116,7 +132,15 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
       <BackLink to="/explore">Back to Explore</BackLink>
       <div className="grid gap-8 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <Card className="h-fit overflow-hidden">
-          <AppImage src={s.coverImageUrl ?? s.promptImageUrl} alt={s.name} width={4} height={5} className="w-full" loading="eager" fetchPriority="high" />
+          <AppImage
+            src={s.coverImageUrl ?? s.promptImageUrl}
+            alt={s.name}
+            width={4}
+            height={5}
+            className="w-full"
+            loading="eager"
+            fetchPriority="high"
+          />
         </Card>
         <div className="flex min-w-0 flex-col gap-5">
           <div>
@@ -129,7 +153,10 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
             <p className="mt-2 text-sm text-muted-foreground" data-testid="style-creator">
               by{' '}
               {s.creator?.isPublic && s.creator.handle ? (
-                <Link to={`/profile/${encodeURIComponent(s.creator.handle)}`} className={buttonClasses({ variant: 'link' })}>
+                <Link
+                  to={`/profile/${encodeURIComponent(s.creator.handle)}`}
+                  className={buttonClasses({ variant: 'link' })}
+                >
                   {s.creator.name}
                 </Link>
               ) : (
@@ -153,17 +180,31 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
             </ul>
           ) : null}
           <FavoriteControl styleId={s.id} signedIn={signedIn} />
-          {signedIn ? null : <VisitorCta text="Sign in to try this look on yourself, save it and generate your own." className="mb-0" />}
+          {signedIn ? null : (
+            <VisitorCta text="Sign in to try this look on yourself, save it and generate your own." className="mb-0" />
+          )}
           <div className={cn('flex flex-col gap-2 sm:flex-row sm:flex-wrap', !signedIn && 'hidden')}>
-            <Button onClick={() => quickTry()} disabled={!signedIn || start.isPending || profiles.isPending} data-testid="style-quick-try">
+            <Button
+              onClick={() => quickTry()}
+              disabled={!signedIn || start.isPending || profiles.isPending}
+              data-testid="style-quick-try"
+            >
               {start.isPending ? <SpinnerIcon /> : <Zap className="h-4 w-4" aria-hidden="true" />}
               {start.isPending ? 'Starting...' : 'Quick Try'}
             </Button>
-            <Link to={`/generate/style/${encodeURIComponent(s.id)}`} className={buttonClasses({ variant: 'outline' })} data-testid="style-generate">
+            <Link
+              to={`/generate/style/${encodeURIComponent(s.id)}`}
+              className={buttonClasses({ variant: 'outline' })}
+              data-testid="style-generate"
+            >
               <Wand className="h-4 w-4" aria-hidden="true" />
               Generate
             </Link>
-            <Link to={`/outfit?styleId=${encodeURIComponent(s.id)}`} className={buttonClasses({ variant: 'outline' })} data-testid="style-build-outfit">
+            <Link
+              to={`/outfit?styleId=${encodeURIComponent(s.id)}`}
+              className={buttonClasses({ variant: 'outline' })}
+              data-testid="style-build-outfit"
+            >
               <Shirt className="h-4 w-4" aria-hidden="true" />
               Build an outfit
             </Link>
@@ -207,14 +248,24 @@ function FavoriteControl({ styleId, signedIn }: { styleId: string; signedIn: boo
         data-testid="favorite-toggle"
         onClick={() =>
           toggle.mutate(!isFavorite, {
-            onError: (err) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(err, isFavorite ? 'Failed to remove favorite' : 'Failed to add favorite') }),
+            onError: (err) =>
+              toast({
+                variant: 'destructive',
+                title: 'Error',
+                description: errorMessage(err, isFavorite ? 'Failed to remove favorite' : 'Failed to add favorite'),
+              }),
           })
         }
       >
         <Heart className={cn('h-4 w-4', isFavorite && 'fill-current text-rose-500')} aria-hidden="true" />
         {isFavorite ? 'Favorited' : 'Favorite'}
       </Button>
-      <span className="text-sm text-muted-foreground" aria-live="polite" data-testid="favorite-count" data-count={n ?? ''}>
+      <span
+        className="text-sm text-muted-foreground"
+        aria-live="polite"
+        data-testid="favorite-count"
+        data-count={n ?? ''}
+      >
         {n === undefined ? '' : favoriteCountLabel(n)}
       </span>
     </div>
@@ -234,7 +285,10 @@ function StyleCollections({ styleId }: { styleId: string }) {
       <ul className="flex flex-wrap gap-2">
         {list.map((c) => (
           <li key={c.id}>
-            <Link to={`/collection/${encodeURIComponent(c.id)}`} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+            <Link
+              to={`/collection/${encodeURIComponent(c.id)}`}
+              className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+            >
               {c.title}
             </Link>
           </li>
@@ -285,7 +339,12 @@ function ProductCard({ product: p }: { product: StyleProduct }) {
   );
   const box = 'block h-full overflow-hidden rounded-2xl border border-border bg-card shadow-sm';
   return link ? (
-    <a href={link.url} target="_blank" rel="noopener noreferrer" className={cn(box, 'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring')}>
+    <a
+      href={link.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={cn(box, 'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring')}
+    >
       {body}
     </a>
   ) : (
@@ -310,19 +369,33 @@ function StyleGenerations({ styleId }: { styleId: string }) {
               ))}
             </div>
           ) : list.length === 0 ? (
-            <p className="text-sm text-muted-foreground">You have not tried this style yet. Use Quick Try or Generate to see it on you.</p>
+            <p className="text-sm text-muted-foreground">
+              You have not tried this style yet. Use Quick Try or Generate to see it on you.
+            </p>
           ) : (
             <ul className="grid grid-cols-3 gap-3 sm:grid-cols-6">
               {list.map((g) =>
                 g.status === 'completed' && g.resultUrl ? (
                   <li key={g.id} className="relative">
-                    <Link to={`/generation/${encodeURIComponent(g.id)}`} className="block overflow-hidden rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
-                      <AppImage src={g.resultUrl} alt="Your generated look" width={160} height={200} className="w-full" />
+                    <Link
+                      to={`/generation/${encodeURIComponent(g.id)}`}
+                      className="block overflow-hidden rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                    >
+                      <AppImage
+                        src={g.resultUrl}
+                        alt="Your generated look"
+                        width={160}
+                        height={200}
+                        className="w-full"
+                      />
                     </Link>
                     <AiBadge className="absolute left-1 top-1" size="sm" />
                   </li>
                 ) : (
-                  <li key={g.id} className="flex aspect-[4/5] items-center justify-center rounded-xl bg-muted p-2 text-center text-xs capitalize text-muted-foreground">
+                  <li
+                    key={g.id}
+                    className="flex aspect-[4/5] items-center justify-center rounded-xl bg-muted p-2 text-center text-xs capitalize text-muted-foreground"
+                  >
                     {g.status === 'failed' ? 'Failed' : 'Generating...'}
                   </li>
                 ),

@@ -25,7 +25,12 @@ describe('style detail rules', () => {
 
 describe('pickQuickTryProfile', () => {
   const full = (id: string, isDefault = false) => ({ id, isDefault, portraitUrl: `/p/${id}`, fullBodyUrl: `/f/${id}` });
-  const portraitOnly = (id: string, isDefault = false) => ({ id, isDefault, portraitUrl: `/p/${id}`, fullBodyUrl: null });
+  const portraitOnly = (id: string, isDefault = false) => ({
+    id,
+    isDefault,
+    portraitUrl: `/p/${id}`,
+    fullBodyUrl: null,
+  });
 
   it('no profile: create one', () => {
     expect(pickQuickTryProfile('precise', [])).toEqual({ kind: 'create' });
@@ -41,10 +46,17 @@ describe('pickQuickTryProfile', () => {
   });
 
   it('asks when several qualify and the default does not', () => {
-    expect(pickQuickTryProfile('precise', [portraitOnly('a', true), full('b'), full('c')])).toEqual({ kind: 'ask', ids: ['b', 'c'] });
+    expect(pickQuickTryProfile('precise', [portraitOnly('a', true), full('b'), full('c')])).toEqual({
+      kind: 'ask',
+      ids: ['b', 'c'],
+    });
   });
 
   it('none qualifies: says which photo is missing, on the default profile', () => {
-    expect(pickQuickTryProfile('precise', [portraitOnly('a'), portraitOnly('b', true)])).toEqual({ kind: 'missing-photo', photo: 'full-body', profileId: 'b' });
+    expect(pickQuickTryProfile('precise', [portraitOnly('a'), portraitOnly('b', true)])).toEqual({
+      kind: 'missing-photo',
+      photo: 'full-body',
+      profileId: 'b',
+    });
   });
 });

@@ -3,7 +3,8 @@ import type { StyleImageType } from '../../../../../shared/domain/catalog';
 import { defaultModeFor, toQuickTryMode, type QuickTryMode } from '../../../../../shared/domain/generation';
 
 /** Quick Try on a style: precise for model_wearer styles, creative otherwise. */
-export const quickTryModeFor = (type: StyleImageType | null | undefined): QuickTryMode => toQuickTryMode(defaultModeFor(type ?? 'product_laydown'));
+export const quickTryModeFor = (type: StyleImageType | null | undefined): QuickTryMode =>
+  toQuickTryMode(defaultModeFor(type ?? 'product_laydown'));
 
 export interface FavoriteState {
   isFavorite: boolean;
@@ -17,7 +18,8 @@ export function optimisticFavorite(prev: FavoriteState, next: boolean): Favorite
 }
 
 /** "1 favourite" / "12 favourites". */
-export const favoriteCountLabel = (n: number): string => `${n.toLocaleString('en-US')} ${n === 1 ? 'favorite' : 'favorites'}`;
+export const favoriteCountLabel = (n: number): string =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? 'favorite' : 'favorites'}`;
 
 /** Which photo profile a style's Quick Try uses (docs/decisions.md, "Quick Try profile"). */
 export type QuickTryProfilePick =
