@@ -6,6 +6,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { renderPerson } from '../../infra/local/seed-images';
 import { describeE2E, signIn, useBrowser } from '../support/e2e';
+import { publicMediaUrl } from '../../shared/domain/image-ref';
 
 const app = useBrowser();
 
@@ -50,19 +51,29 @@ describeE2E('content safety: report a public style, admin takes it down', () => 
     const upload = await api<{ url: string }>(inflToken, 'POST', '/api/upload', fd);
     expect(upload.status).toBe(201);
     const name = `Reported look ${Date.now()}`;
-    const style = await api<{ id: string }>(inflToken, 'POST', '/api/admin/styles', {
-      name,
-      description: 'A look',
-      sex: 'female',
-      categoryIds: ['cat-casual'],
-      tags: ['e2e'],
-      tasks: ['OUTFIT_TRYON'],
-      promptImageUrl: upload.json.url,
-      coverImageUrl: upload.json.url,
-      isPublic: true,
-    });
+    const style = await api<{ id: string; promptImageUrl: string; coverImageUrl: string | null }>(
+      inflToken,
+      'POST',
+      '/api/admin/styles',
+      {
+        name,
+        description: 'A look',
+        sex: 'female',
+        categoryIds: ['cat-casual'],
+        tags: ['e2e'],
+        tasks: ['OUTFIT_TRYON'],
+        promptImageUrl: upload.json.url,
+        coverImageUrl: upload.json.url,
+        isPublic: true,
+      },
+    );
     expect(style.status).toBe(201);
     await infl.context.close();
+    // the upload itself stays private (an anonymous caller is refused); the public style serves its public copy
+    expect((await api(null, 'GET', upload.json.url)).status).toBe(401);
+    const publicCopy = publicMediaUrl(style.json.promptImageUrl);
+    expect(publicCopy, 'a public style names a public copy of its image').toMatch(/^\/media\/styles\//);
+    expect((await fetch(`${app.baseUrl}${publicCopy}`)).status).toBe(200);
 
     // a shopper reports it from the style page
     const shopper = await app.open();
@@ -92,9 +103,7 @@ describeE2E('content safety: report a public style, admin takes it down', () => 
 
     // gone for everyone: the style and its image
     expect((await api(null, 'GET', `/api/styles/${style.json.id}`)).status).toBe(404);
-    const signed = await api<{ url?: string }>(null, 'GET', upload.json.url);
-    if (signed.status === 200 && signed.json.url) expect((await fetch(signed.json.url)).status).toBe(404);
-    else expect(signed.status).toBe(404);
+    expect((await fetch(`${app.baseUrl}${publicCopy}`)).status).toBe(404);
     await admin.context.close();
   });
 });
