@@ -84,7 +84,9 @@ describeE2E('outfits and variants', () => {
       // piece 3: a product of a style, slot accessory
       await page.getByTestId('outfit-add-piece').click();
       await page.getByTestId('piece-2-slot').selectOption('accessory');
-      await page.getByTestId('piece-2-source-product').check({ force: true });
+      // the visible chip (the label around the visually hidden radio) is what a user clicks
+      await page.getByTestId('piece-2-source-product').locator('xpath=..').click();
+      expect(await page.getByTestId('piece-2-source-product').isChecked()).toBe(true);
       await page.getByTestId('piece-2-style').selectOption('seed-style-01');
       await page
         .locator('[data-testid="piece-2-product"] option[value="seed-style-01-p2"]')

@@ -31,7 +31,7 @@ export function VariantsPicker({
           <label
             key={n}
             className={cn(
-              'flex cursor-pointer flex-col items-center rounded-xl border border-border px-2 py-2 text-sm focus-within:ring-2 focus-within:ring-ring',
+              'relative flex cursor-pointer flex-col items-center rounded-xl border border-border px-2 py-2 text-sm focus-within:ring-2 focus-within:ring-ring',
               value === n ? 'border-primary bg-primary/10 font-semibold' : 'hover:bg-muted',
             )}
           >

@@ -263,19 +263,22 @@ function ApplicationForm() {
   const useCase = watch('useCase');
   const count = useCaseCount(useCase);
 
-  const onSubmit = (values: ApplicationFormValues) =>
-    apply.mutate(toApplyBody(values), {
-      onSuccess: () => {
-        toast({ title: 'Application submitted', description: 'Your application has been submitted for review.' });
-        reset(EMPTY_APPLICATION_FORM);
-      },
-      onError: (err) =>
-        toast({
-          title: 'Submission failed',
-          description: errorMessage(err, 'Failed to submit application'),
-          variant: 'destructive',
-        }),
-    });
+  // mutateAsync, not mutate's per-call callbacks: a successful apply refetches the application, which replaces
+  // this form (it unmounts), and per-call callbacks of an unmounted component never run (no toast).
+  const onSubmit = async (values: ApplicationFormValues) => {
+    try {
+      await apply.mutateAsync(toApplyBody(values));
+    } catch (err) {
+      toast({
+        title: 'Submission failed',
+        description: errorMessage(err, 'Failed to submit application'),
+        variant: 'destructive',
+      });
+      return;
+    }
+    toast({ title: 'Application submitted', description: 'Your application has been submitted for review.' });
+    reset(EMPTY_APPLICATION_FORM);
+  };
 
   return (
     <Card>

@@ -357,7 +357,7 @@ function PieceEditor({
             <label
               key={s.id}
               className={cn(
-                'cursor-pointer rounded-full border px-3 py-1 text-sm focus-within:ring-2 focus-within:ring-ring',
+                'relative cursor-pointer rounded-full border px-3 py-1 text-sm focus-within:ring-2 focus-within:ring-ring',
                 p.source === s.id ? 'border-primary bg-primary/10 font-medium' : 'border-border hover:bg-muted',
               )}
             >
