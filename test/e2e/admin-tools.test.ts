@@ -1,18 +1,12 @@
 import { expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { describeE2E, signIn, useBrowser } from '../support/e2e';
+import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
 import { PHOTO_CONSENT } from '../../shared/domain/privacy';
 
 const app = useBrowser();
 
 /** The signed-in page's Cognito ID token (Amplify keeps it in localStorage). */
-const idToken = (page: Page) =>
-  page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
-    return key ? localStorage.getItem(key) : null;
-  });
-
 async function api<T>(
   token: string,
   method: string,

@@ -1,16 +1,10 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeE2E, signIn, useBrowser } from '../support/e2e';
+import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
 
 const app = useBrowser();
 
 /** The signed-in page's Cognito ID token (Amplify keeps it in localStorage). */
-const idToken = (page: Page) =>
-  page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
-    return key ? localStorage.getItem(key) : null;
-  });
-
 async function api<T>(page: Page, path: string): Promise<T> {
   const res = await fetch(`${app.baseUrl}${path}`, { headers: { authorization: `Bearer ${await idToken(page)}` } });
   expect(res.status).toBe(200);

@@ -3,18 +3,11 @@
  * (and the refusal counts) on /admin/safety and takes the style down; it is gone for everyone.
  */
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { renderPerson } from '../../infra/local/seed-images';
-import { describeE2E, signIn, useBrowser } from '../support/e2e';
+import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
 import { publicMediaUrl } from '../../shared/domain/image-ref';
 
 const app = useBrowser();
-
-const idToken = (page: Page) =>
-  page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
-    return key ? localStorage.getItem(key) : null;
-  });
 
 async function api<T>(
   token: string | null,

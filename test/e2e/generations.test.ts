@@ -1,19 +1,12 @@
 import { expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Page } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
-import { describeE2E, signIn, useBrowser } from '../support/e2e';
+import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
 import { readProvenance } from '../support/provenance';
 import { AI_LABEL_TOOLTIP, TRAINED_ALGORITHMIC_MEDIA } from '../../shared/domain/provenance';
 import { PHOTO_CONSENT } from '../../shared/domain/privacy';
 
 const app = useBrowser();
-
-const idToken = (page: Page) =>
-  page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
-    return key ? localStorage.getItem(key) : null;
-  });
 
 async function api<T>(
   token: string,

@@ -8,17 +8,11 @@
 import { expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { describeE2E, signIn, useBrowser } from '../support/e2e';
+import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
 import { PHOTO_CONSENT } from '../../shared/domain/privacy';
 import { lookCost } from '../../shared/domain/outfit';
 
 const app = useBrowser();
-
-const idToken = (page: Page) =>
-  page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
-    return key ? localStorage.getItem(key) : null;
-  });
 
 async function api<T>(
   token: string,

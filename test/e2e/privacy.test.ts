@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { PHOTO_CONSENT } from '../../shared/domain/privacy';
-import { describeE2E, useBrowser } from '../support/e2e';
+import { describeE2E, useBrowser, idToken } from '../support/e2e';
 
 const app = useBrowser();
 
@@ -23,12 +23,6 @@ async function register(page: Page, email: string, birthDate: string) {
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.waitForURL(/\/(dashboard|onboarding)/);
 }
-
-const idToken = (page: Page) =>
-  page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
-    return key ? localStorage.getItem(key) : null;
-  });
 
 describeE2E('privacy: consent, retention, export, account deletion', () => {
   it('a minor sees why photo profiles are closed to them', { timeout: 60_000 }, async () => {

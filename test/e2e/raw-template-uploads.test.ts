@@ -6,17 +6,10 @@
  */
 import { expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Page } from 'playwright-core';
 import { PHOTO_CONSENT } from '../../shared/domain/privacy';
-import { describeE2E, signIn, useBrowser } from '../support/e2e';
+import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
 
 const app = useBrowser();
-
-const idToken = (page: Page) =>
-  page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
-    return key ? localStorage.getItem(key) : null;
-  });
 
 const jpeg = (w: number, h: number, background: string) =>
   sharp({ create: { width: w, height: h, channels: 3, background } })

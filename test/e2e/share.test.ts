@@ -7,19 +7,12 @@
  */
 import { expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Page } from 'playwright-core';
-import { describeE2E, signIn, useBrowser } from '../support/e2e';
+import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
 import { PHOTO_CONSENT } from '../../shared/domain/privacy';
 import { IDEMPOTENCY_HEADER } from '../../shared/domain/idempotency';
 import { SLIDER_START, SLIDER_STEP_SMALL } from '../../web/src/features/shares/lib/slider';
 
 const app = useBrowser();
-
-const idToken = (page: Page) =>
-  page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
-    return key ? localStorage.getItem(key) : null;
-  });
 
 async function api<T>(
   token: string,

@@ -36,3 +36,10 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 }
 
 export { pwExpect };
+
+/** The signed-in user's Cognito id token, read from Amplify's storage in the page (null when signed out). */
+export const idToken = (page: Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
+    return key ? localStorage.getItem(key) : null;
+  });
