@@ -4,7 +4,7 @@ import { changePlanSchema, checkoutSchema } from '../../shared/schemas/billing';
 import { getDb } from '../lib/aws';
 import { bodyOf, createGroupHandler, json, requireAuth, type Req, type RouteImpl } from '../lib/http';
 import { getPayments, PaymentsUnavailable, type PaymentsAdapter } from '../payments';
-import { StripeApiError } from '../payments/stripe-adapter';
+import { StripeApiError } from '../payments/types';
 import {
   BILLING_CODES,
   cancelScheduledChange,
