@@ -1,7 +1,7 @@
 /**
  * Endpoint group admin: operations reserved to admins (credits, finance, prompt and raw templates, influencer
  * application review) and the style editor shared with influencers (styles, products, product links, categories).
- * Roles are checked against the user item by the pipeline (shared/routes.ts); ownership by the services.
+ * Roles are checked against the user item by the pipeline (shared/routes/); ownership by the services.
  */
 import { adjustCreditsSchema } from '../../shared/schemas/credits';
 import { financeLedgerQuery, financeSummaryQuery } from '../../shared/schemas/billing';
@@ -28,6 +28,7 @@ import { listShareReports, takeDownShare } from '../services/share-service';
 import { financeCsv, financeLedger, financeReconciliation, financeSummary } from '../services/finance-service';
 import { getDb } from '../lib/aws';
 import { bodyOf, createGroupHandler, json, requireAuth, type Req, queryOf } from '../lib/http';
+import { adminRoutes } from '../../shared/routes/admin';
 import { idempotencyClaim } from '../lib/idempotency';
 import { adjustCredits } from '../services/credit-service';
 import { ensureUser } from '../services/user-service';
@@ -65,7 +66,7 @@ import {
 const me = async (req: Req) => req.user ?? ensureUser(getDb(), requireAuth(req));
 
 export const handler = createGroupHandler(
-  'admin',
+  adminRoutes,
   {
     'POST /api/admin/credits/adjust': async (req) => {
       const input = bodyOf(req, adjustCreditsSchema);

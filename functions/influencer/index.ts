@@ -7,6 +7,7 @@ import {
 } from '../../shared/schemas/admin';
 import { getDb } from '../lib/aws';
 import { bodyOf, createGroupHandler, json, requireAuth, type Req } from '../lib/http';
+import { influencerRoutes } from '../../shared/routes/influencer';
 import { ensureUser } from '../services/user-service';
 import {
   addStyleToMyCollection,
@@ -22,7 +23,7 @@ import { apply, myApplication } from '../services/influencer-service';
 const me = async (req: Req) => req.user ?? ensureUser(getDb(), requireAuth(req));
 
 export const handler = createGroupHandler(
-  'influencer',
+  influencerRoutes,
   {
     'GET /api/influencer-collections': async (req) => json(await listMyCollections(getDb(), await me(req))),
     'POST /api/influencer-collections': async (req) =>
