@@ -7,11 +7,11 @@
  *   and deleting the default moves it to the oldest remaining profile in the delete's transaction.
  * Records returned from here carry a computed isDefault.
  */
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Gender } from '../domain/catalog';
 import { keys } from './keys';
 import { isConditionFailure, type Db } from './table';
-import { backoff, buildUpdate, cancellationReasons, isTransactionConflict, RETRY } from './toolkit';
+import { backoff, buildUpdate, cancellationReasons, isTransactionConflict, queryAll, RETRY } from './toolkit';
 
 export interface PhotoProfileRecord {
   id: string;
@@ -76,22 +76,12 @@ async function getCounters(db: Db, userId: string): Promise<Counters> {
 
 async function queryStored(db: Db, userId: string): Promise<StoredProfile[]> {
   const k = keys.photoProfilePrefix(userId);
-  const out: StoredProfile[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': k.pk, ':sk': k.skPrefix },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const it of res.Items ?? []) out.push(toStored(it));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out; // ascending by ULID: oldest first
+  const items = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+    ExpressionAttributeValues: { ':pk': k.pk, ':sk': k.skPrefix },
+    ConsistentRead: true,
+  });
+  return items.map(toStored); // ascending by ULID: oldest first
 }
 
 /**

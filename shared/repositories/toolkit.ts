@@ -90,6 +90,9 @@ export async function withRetry<T>(
   throw new StorageContention(last);
 }
 
+/** Run one write (usually a transaction) again while it only lost a race with another one (the one policy). */
+export const withConflictRetry = <T>(write: () => Promise<T>): Promise<T> => withRetry(write);
+
 /** One transaction, no retry. */
 export async function transact(db: Db, items: TransactItem[]): Promise<void> {
   await db.doc.send(new TransactWriteCommand({ TransactItems: items }));
@@ -106,6 +109,42 @@ export async function transactWithRetry(
 ): Promise<void> {
   await withRetry(async (n) => transact(db, await build(n)), retryable);
 }
+
+/** The outcome of a transaction whose failed conditions are an answer rather than an error. */
+export interface TransactOutcome {
+  applied: boolean;
+  /** True when the condition of the item at this index failed (always false when applied). */
+  conditionFailed: (index: number) => boolean;
+}
+
+/**
+ * One transaction, conflicts retried with the one policy; a failed condition resolves (applied: false, and which
+ * items' conditions failed) instead of throwing. Any other error is thrown.
+ */
+export async function transactConditional(db: Db, items: TransactItem[]): Promise<TransactOutcome> {
+  try {
+    await withConflictRetry(() => transact(db, items));
+    return { applied: true, conditionFailed: () => false };
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    const codes = cancellationCodes(err);
+    // a single write's ConditionalCheckFailedException has no reasons: its (only) item failed
+    return { applied: false, conditionFailed: (i) => (codes.length ? codes[i] === 'ConditionalCheckFailed' : i === 0) };
+  }
+}
+
+/** Transaction items without the table name spelled each time. */
+export const tx = {
+  put: (db: Db, item: Item, condition?: string): TransactItem => ({
+    Put: { TableName: db.tableName, Item: item, ...(condition ? { ConditionExpression: condition } : {}) },
+  }),
+  delete: (db: Db, key: Key, condition?: string): TransactItem => ({
+    Delete: { TableName: db.tableName, Key: key, ...(condition ? { ConditionExpression: condition } : {}) },
+  }),
+  update: (db: Db, key: Key, update: Omit<NonNullable<TransactItem['Update']>, 'TableName' | 'Key'>): TransactItem => ({
+    Update: { TableName: db.tableName, Key: key, ...update },
+  }),
+};
 
 /* ---------------- single items ---------------- */
 
