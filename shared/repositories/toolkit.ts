@@ -1,7 +1,8 @@
 /**
  * The repositories' one toolkit: every page of a query, an update expression from a patch, transactions with
  * ONE bounded retry policy (full jitter), batch reads with their unprocessed keys retried, and the signed
- * pagination cursors (cursor.ts). Only shared/repositories use it; services never see DynamoDB commands.
+ * pagination cursors (cursor.ts). Only shared/repositories use its storage helpers; services use only its retry
+ * loop (retryOptimistic, AGAIN) and typed errors (WriteConflict, StorageContention), never DynamoDB commands.
  */
 import {
   BatchGetCommand,
@@ -64,22 +65,48 @@ export function isTransactionConflict(err: unknown): boolean {
   return codes.some((c) => c === 'TransactionConflict') && !codes.some((c) => c === 'ConditionalCheckFailed');
 }
 
+/** Any transaction that was cancelled or lost a race (its items' conditions, conflicts, throttling). */
+export function isCancelledTransaction(err: unknown): boolean {
+  const name = (err as Error)?.name;
+  return (
+    name === 'TransactionCanceledException' ||
+    name === 'TransactionConflictException' ||
+    name === 'TransactionInProgressException'
+  );
+}
+
+/**
+ * A repository's typed answer for a write that lost an optimistic race (what the caller decided on changed
+ * before the write landed): nothing was written; decide again from fresh reads (see retryOptimistic).
+ */
+export class WriteConflict extends Error {
+  constructor(readonly lastError?: unknown) {
+    super('The records changed before the write landed');
+    this.name = 'WriteConflict';
+  }
+}
+
 /** Returned by an attempt to ask for another one (e.g. the state it read changed before it could write). */
 export const AGAIN: unique symbol = Symbol('again');
 
+/** What an attempt is told: its index and whether it is the last one the bound allows. */
+export type Attempt<T> = (n: number, last: boolean) => Promise<T | typeof AGAIN>;
+
 /**
  * Run `attempt` until it returns, retrying (with the one policy) while `retryable(err)` or while it returns
- * AGAIN. After the bound it throws StorageContention, never the last conflict in disguise.
+ * AGAIN. After the bound it throws `onContention(lastError)`: StorageContention (a 503 busy) unless the caller
+ * names its own answer; never the last conflict in disguise.
  */
 export async function withRetry<T>(
-  attempt: (n: number) => Promise<T | typeof AGAIN>,
+  attempt: Attempt<T>,
   retryable: (err: unknown) => boolean = isTransactionConflict,
+  onContention: (lastError: unknown) => Error = (lastError) => new StorageContention(lastError),
 ): Promise<T> {
   let last: unknown;
   for (let n = 0; n < RETRY.attempts; n++) {
     if (n) await backoff(n - 1);
     try {
-      const out = await attempt(n);
+      const out = await attempt(n, n === RETRY.attempts - 1);
       if (out !== AGAIN) return out;
       last = undefined;
     } catch (err) {
@@ -87,7 +114,17 @@ export async function withRetry<T>(
       last = err;
     }
   }
-  throw new StorageContention(last);
+  throw onContention(last);
+}
+
+/**
+ * The services' optimistic read-decide-write loop on the one retry policy: `attempt` reads, decides and writes,
+ * and runs again while it returns AGAIN (a repository answered "changed meanwhile") or a repository throws
+ * WriteConflict. Contention that outlasts the bound throws `onContention()`: each endpoint keeps its own answer
+ * (e.g. 409 conflict for an edit of a record that kept changing); the default is StorageContention (503 busy).
+ */
+export function retryOptimistic<T>(attempt: Attempt<T>, onContention?: (lastError: unknown) => Error): Promise<T> {
+  return withRetry(attempt, (err) => err instanceof WriteConflict, onContention);
 }
 
 /** Run one write (usually a transaction) again while it only lost a race with another one (the one policy). */
