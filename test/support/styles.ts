@@ -1,0 +1,46 @@
+/** Style items written straight into the table, for tests that need styles without the editor's side effects. */
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../shared/repositories/keys';
+import type { IntegrationContext } from './integration';
+
+export interface TestStyleOptions {
+  /** Default true (then the style is in the public index too). */
+  isPublic?: boolean;
+  /** Default now. */
+  createdAt?: string;
+  /** Default null. */
+  promptImageUrl?: string | null;
+}
+
+/** A minimal style (one try-on task, no products) owned by `createdBy`. */
+export const putTestStyle = (ctx: IntegrationContext, id: string, createdBy: string, opts: TestStyleOptions = {}) => {
+  const isPublic = opts.isPublic ?? true;
+  const createdAt = opts.createdAt ?? new Date().toISOString();
+  return ctx.db.doc.send(
+    new PutCommand({
+      TableName: ctx.tableName,
+      Item: {
+        ...keys.style(id),
+        ...(isPublic ? keys.stylePublicIndex(createdAt, id) : {}),
+        ...keys.styleOwnerIndex(createdBy, createdAt, id),
+        type: 'Style',
+        id,
+        name: `Style ${id}`,
+        description: 'test',
+        sex: 'unisex',
+        categoryIds: [],
+        tags: ['t'],
+        tasks: ['OUTFIT_TRYON'],
+        styleImageType: 'model_wearer',
+        promptImageUrl: opts.promptImageUrl ?? null,
+        coverImageUrl: null,
+        isPublic,
+        createdBy,
+        usageCount: 0,
+        favoriteCount: 0,
+        createdAt,
+        updatedAt: createdAt,
+      },
+    }),
+  );
+};
