@@ -7,7 +7,7 @@
  *   `STYLE#<styleId> / REPORTLOCK#<uid>` (attribute_not_exists): one open report per user and style.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { createReportWithLock, listOpenReportRecords } from './report-repository';
+import { createReportWithLock, listOpenReportRecords, type ReportRecord } from './report-repository';
 import { keys } from './keys';
 import { TABLE_SCHEMA, type Db } from './table';
 import { deleteItem, queryAll, transactConditional, tx } from './toolkit';
@@ -97,15 +97,10 @@ export async function getFavoriteCount(db: Db, styleId: string): Promise<number>
   return Number(res.Item?.favoriteCount ?? 0);
 }
 
-export interface StyleReportRecord {
-  id: string;
+export interface StyleReportRecord extends ReportRecord {
   styleId: string;
   styleName: string;
   styleCreatedBy: string;
-  reporterId: string;
-  reason: string;
-  status: 'open' | 'resolved' | 'dismissed';
-  createdAt: string;
 }
 
 /** Write an open report with its per-user lock; false when this user already has an open report on the style. */

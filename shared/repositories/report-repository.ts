@@ -11,13 +11,17 @@ import { queryAll, stripKeys, type Item, type Key } from './toolkit';
 
 export type ReportType = 'StyleReport' | 'ShareReport';
 
+/** What every report carries (a style report adds the style, a share report the share). */
+export interface ReportRecord {
+  id: string;
+  reporterId: string;
+  reason: string;
+  status: 'open' | 'resolved' | 'dismissed';
+  createdAt: string;
+}
+
 /** Write a report and its reporter's lock; false when the lock (an open report of this reporter) exists. */
-export async function createReportWithLock(
-  db: Db,
-  type: ReportType,
-  lockKey: Key,
-  r: { id: string; reporterId: string; createdAt: string },
-): Promise<boolean> {
+export async function createReportWithLock(db: Db, type: ReportType, lockKey: Key, r: ReportRecord): Promise<boolean> {
   const lock = { ...lockKey, type: `${type}Lock`, reportId: r.id, createdAt: r.createdAt };
   const report = { ...keys.styleReport(r.id), ...keys.styleReportOpenIndex(r.createdAt, r.id), type, ...r };
   try {

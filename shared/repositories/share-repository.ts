@@ -7,7 +7,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { putItem, queryAll, updateIf } from './toolkit';
 import type { ShareStatus } from '../domain/shares';
-import { closeReport, createReportWithLock, listOpenReportRecords } from './report-repository';
+import { closeReport, createReportWithLock, listOpenReportRecords, type ReportRecord } from './report-repository';
 import { keys } from './keys';
 import { TABLE_SCHEMA, type Db } from './table';
 
@@ -178,14 +178,9 @@ export async function getShareFeedback(db: Db, shareId: string): Promise<ShareFe
 
 // ------------------------------------------------------------------------------------------------- reports
 
-export interface ShareReportRecord {
-  id: string;
+export interface ShareReportRecord extends ReportRecord {
   shareId: string;
   shareOwnerId: string;
-  reporterId: string;
-  reason: string;
-  status: 'open' | 'resolved' | 'dismissed';
-  createdAt: string;
 }
 
 /** An open report of a shared look with its per-reporter lock; false when this reporter already has one open. */
