@@ -178,6 +178,9 @@ export const tx = {
   delete: (db: Db, key: Key, condition?: string): TransactItem => ({
     Delete: { TableName: db.tableName, Key: key, ...(condition ? { ConditionExpression: condition } : {}) },
   }),
+  check: (db: Db, key: Key, condition: string): TransactItem => ({
+    ConditionCheck: { TableName: db.tableName, Key: key, ConditionExpression: condition },
+  }),
   update: (db: Db, key: Key, update: Omit<NonNullable<TransactItem['Update']>, 'TableName' | 'Key'>): TransactItem => ({
     Update: { TableName: db.tableName, Key: key, ...update },
   }),

@@ -13,7 +13,7 @@ import { createS3Client } from '../../functions/lib/s3';
 import { localModerator, setModeratorForTests, type ImageModerator } from '../../functions/lib/moderation';
 import { readProvenance } from '../support/provenance';
 import { renderPerson } from '../../infra/local/seed-images';
-import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
+import { seedStyleId } from '../../infra/local/seed-catalog';
 import { CONTENT_SAFETY_MESSAGES } from '../../shared/domain/content-safety';
 import { TRAINED_ALGORITHMIC_MEDIA as TRAINED_ALGORITHMIC_MEDIA_CHECK } from '../../shared/domain/provenance';
 import { listContentRefusals } from '../../shared/repositories/content-safety-repository';
@@ -21,6 +21,7 @@ import { getBalance, listLedger } from '../../shared/repositories/ledger-reposit
 import { updateUser } from '../../shared/repositories/user-repository';
 import { PHOTO_CONSENT } from '../../shared/domain/privacy';
 import { createAdultUser } from '../support/users';
+import { seedTestCatalog } from '../support/styles';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { bucketClient, file, multipart, type Part } from '../support/media';
 import { startTestWorkflow } from '../support/workflow';
@@ -68,13 +69,7 @@ beforeAll(async () => {
   ctx = await setupIntegration();
   buckets = bucketClient(ctx.endpoints.s3);
   wf = await startTestWorkflow();
-  const owner = await ctx.createUser();
-  await seedCatalog({
-    db: ctx.db,
-    s3: s3(),
-    publicBucket: process.env.PUBLIC_BUCKET!,
-    owners: { influencer: owner.sub, admin: owner.sub },
-  });
+  await seedTestCatalog(ctx, (await ctx.createUser()).sub);
 });
 afterAll(async () => {
   await wf?.stop();

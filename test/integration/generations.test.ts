@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { createS3Client } from '../../functions/lib/s3';
-import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
+import { seedStyleId } from '../../infra/local/seed-catalog';
 import { getBalance, listLedger } from '../../shared/repositories/ledger-repository';
 import {
   getGeneration,
@@ -12,6 +12,7 @@ import {
 import { startGeneration } from '../../functions/lib/workflow-client';
 import { sweep, STUCK_MESSAGE } from '../../functions/workflow/sweeper';
 import { createUserWithProfile, solidJpeg as photo } from '../support/users';
+import { seedTestCatalog } from '../support/styles';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { multipart, postForm } from '../support/media';
 import { presignUploadResultSchema } from '../../shared/schemas/upload';
@@ -35,13 +36,7 @@ const startStyle = (u: TestUser, body: Record<string, unknown>) =>
 beforeAll(async () => {
   ctx = await setupIntegration();
   wf = await startTestWorkflow();
-  const owner = await ctx.createUser();
-  await seedCatalog({
-    db: ctx.db,
-    s3: s3(),
-    publicBucket: process.env.PUBLIC_BUCKET!,
-    owners: { influencer: owner.sub, admin: owner.sub },
-  });
+  await seedTestCatalog(ctx, (await ctx.createUser()).sub);
 });
 afterAll(async () => {
   await wf?.stop();

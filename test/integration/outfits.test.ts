@@ -6,11 +6,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { createS3Client } from '../../functions/lib/s3';
-import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
+import { seedStyleId } from '../../infra/local/seed-catalog';
 import { getBalance, listLedger } from '../../shared/repositories/ledger-repository';
 import { getGeneration } from '../../shared/repositories/generation-repository';
 import { lookCost } from '../../shared/domain/outfit';
 import { createUserWithProfile, solidJpeg as photo } from '../support/users';
+import { seedTestCatalog } from '../support/styles';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { multipart } from '../support/media';
 import { startTestWorkflow } from '../support/workflow';
@@ -65,13 +66,7 @@ async function privateKeys(prefix: string): Promise<string[]> {
 beforeAll(async () => {
   ctx = await setupIntegration();
   wf = await startTestWorkflow();
-  const owner = await ctx.createUser();
-  await seedCatalog({
-    db: ctx.db,
-    s3: s3(),
-    publicBucket: process.env.PUBLIC_BUCKET!,
-    owners: { influencer: owner.sub, admin: owner.sub },
-  });
+  await seedTestCatalog(ctx, (await ctx.createUser()).sub);
 });
 afterAll(async () => {
   await wf?.stop();

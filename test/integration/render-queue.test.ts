@@ -5,8 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
-import { createS3Client } from '../../functions/lib/s3';
-import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
+import { seedStyleId } from '../../infra/local/seed-catalog';
 import { getBalance, listLedger } from '../../shared/repositories/ledger-repository';
 import { getGeneration, listGenerations } from '../../shared/repositories/generation-repository';
 import { getRenderJob, inFlight, queueDepth } from '../../shared/repositories/render-queue-repository';
@@ -16,13 +15,13 @@ import { providerReady } from '../../functions/providers';
 import { renderWorker } from '../../functions/workflow/render-queue';
 import { sweep } from '../../functions/workflow/sweeper';
 import { createUserWithProfile } from '../support/users';
+import { seedTestCatalog } from '../support/styles';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { startTestWorkflow } from '../support/workflow';
 import { startFashnFake, startGeminiFake } from '../support/provider-fakes';
 
 let ctx: IntegrationContext;
 let wf: Awaited<ReturnType<typeof startTestWorkflow>>;
-const s3 = () => createS3Client({ endpoint: ctx.endpoints.s3 });
 
 const newUserWithProfile = (opts: { credits?: number; plan?: 'starter' | 'creator' } = {}) =>
   createUserWithProfile(ctx, { credits: opts.credits, patch: { currentPlan: opts.plan ?? 'starter' }, photoSide: 400 });
@@ -51,13 +50,7 @@ async function until(cond: () => Promise<boolean>, what: string, ms = 15_000) {
 beforeAll(async () => {
   ctx = await setupIntegration();
   wf = await startTestWorkflow();
-  const owner = await ctx.createUser();
-  await seedCatalog({
-    db: ctx.db,
-    s3: s3(),
-    publicBucket: process.env.PUBLIC_BUCKET!,
-    owners: { influencer: owner.sub, admin: owner.sub },
-  });
+  await seedTestCatalog(ctx, (await ctx.createUser()).sub);
 });
 afterAll(async () => {
   await wf?.stop();

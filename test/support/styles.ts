@@ -1,5 +1,7 @@
 /** Style items written straight into the table, for tests that need styles without the editor's side effects. */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { createS3Client } from '../../functions/lib/s3';
+import { seedCatalog } from '../../infra/local/seed-catalog';
 import { keys } from '../../shared/repositories/keys';
 import type { IntegrationContext } from './integration';
 
@@ -44,3 +46,12 @@ export const putTestStyle = (ctx: IntegrationContext, id: string, createdBy: str
     }),
   );
 };
+
+/** The demo catalogue (seed styles, categories, templates, images) with every seed style owned by `ownerId`. */
+export const seedTestCatalog = (ctx: IntegrationContext, ownerId: string) =>
+  seedCatalog({
+    db: ctx.db,
+    s3: createS3Client({ endpoint: ctx.endpoints.s3 }),
+    publicBucket: process.env.PUBLIC_BUCKET!,
+    owners: { influencer: ownerId, admin: ownerId },
+  });
