@@ -10,7 +10,7 @@
  */
 import { buildSync, type BuildOptions } from 'esbuild';
 import { execSync, spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXTERNAL_MODULES } from '../../infra/lib/constructs/app-function';
 import { GROUPS } from '../../shared/routes';
@@ -127,8 +127,14 @@ function loadOnce(file: string): number {
 
 /** Build every function in every variant, then time cold imports, `runs` rounds interleaved across variants. */
 export function measureBundles(variants: Variant[], runs = 7): BundleMeasure[] {
+  // A function that did not exist in a variant's tree (the shares group is newer than `before`) is left out of it.
   const built = variants.flatMap((v) =>
-    LAMBDA_ENTRIES.map((fn) => ({ v, fn, ...build(v, fn), loads: [] as number[] })),
+    LAMBDA_ENTRIES.filter((fn) => existsSync(path.join(v.tree, fn.entry))).map((fn) => ({
+      v,
+      fn,
+      ...build(v, fn),
+      loads: [] as number[],
+    })),
   );
   for (let i = 0; i < runs; i++) for (const b of built) b.loads.push(loadOnce(b.file));
   return built.map((b) => {
@@ -153,27 +159,31 @@ export function benchBundles(runs: number) {
     { name: 'after, SDK external', tree: root, options: SDK_EXTERNAL_OPTIONS },
   ];
   const all = measureBundles(variants, runs);
-  const of = (variant: string, name: string) => all.find((m) => m.variant === variant && m.name === name)!;
+  const of = (variant: string, name: string) => all.find((m) => m.variant === variant && m.name === name);
   const kib = (b: number) => `${(b / 1024).toFixed(0)} KiB`;
   const ms = (x: number) => `${x.toFixed(0)} ms`;
+  const pick = (m: BundleMeasure | undefined) => (m ? { bytes: m.bytes, loadMs: m.loadMs } : null);
   const rows = LAMBDA_ENTRIES.map((fn) => {
-    const [b, a, x] = [of('before', fn.name), of('after', fn.name), of('after, SDK external', fn.name)];
+    const b = pick(of('before', fn.name));
+    const a = pick(of('after', fn.name))!;
     return {
       function: fn.name,
       api: fn.api,
-      before: { bytes: b.bytes, loadMs: b.loadMs },
-      after: { bytes: a.bytes, loadMs: a.loadMs },
-      sdkExternal: { bytes: x.bytes, loadMs: x.loadMs },
-      sizeRatio: a.bytes / b.bytes,
-      loadRatio: a.loadMs / b.loadMs,
+      before: b,
+      after: a,
+      sdkExternal: pick(of('after, SDK external', fn.name))!,
+      sizeRatio: b ? a.bytes / b.bytes : null,
+      loadRatio: b ? a.loadMs / b.loadMs : null,
     };
   });
+  const cell = (m: { bytes: number; loadMs: number } | null) => (m ? `${kib(m.bytes)}, ${ms(m.loadMs)}` : 'new');
+  const ratio = (x: number | null) => (x === null ? '-' : x.toFixed(2));
   const table = [
     '| function | before: size, load | after: size, load | after / before (size, load) | SDK external: size, load |',
     '| --- | --- | --- | --- | --- |',
     ...rows.map(
       (r) =>
-        `| ${r.function}${r.api ? '' : ' (not API)'} | ${kib(r.before.bytes)}, ${ms(r.before.loadMs)} | ${kib(r.after.bytes)}, ${ms(r.after.loadMs)} | ${r.sizeRatio.toFixed(2)}, ${r.loadRatio.toFixed(2)} | ${kib(r.sdkExternal.bytes)}, ${ms(r.sdkExternal.loadMs)} |`,
+        `| ${r.function}${r.api ? '' : ' (not API)'} | ${cell(r.before)} | ${cell(r.after)} | ${ratio(r.sizeRatio)}, ${ratio(r.loadRatio)} | ${cell(r.sdkExternal)} |`,
     ),
   ].join('\n');
   return { base, runs, rows, table, raw: all };
