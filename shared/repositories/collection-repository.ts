@@ -9,7 +9,15 @@ import { TransactWriteCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib
 import { keys } from './keys';
 import { isConditionFailure, type Db } from './table';
 import { listCollectionIdsOfStyle, type CollectionRecord } from './catalog-repository';
-import { buildUpdate, deleteItem, keysUnder, transactConditional, tx, withConflictRetry } from './toolkit';
+import {
+  buildUpdate,
+  deleteItem,
+  keysUnder,
+  transactConditional,
+  transactDeleteAll,
+  tx,
+  withConflictRetry,
+} from './toolkit';
 
 const cancellationCodes = (err: unknown): string[] =>
   (err as { name?: string }).name === 'TransactionCanceledException'
@@ -100,15 +108,7 @@ export async function deleteCollection(db: Db, collectionId: string, ownerId: st
     if (isConditionFailure(err)) return false;
     throw err;
   }
-  const members = await memberKeys(db, collectionId);
-  for (let i = 0; i < members.length; i += 100) {
-    const chunk = members.slice(i, i + 100);
-    await withConflictRetry(() =>
-      db.doc.send(
-        new TransactWriteCommand({ TransactItems: chunk.map((Key) => ({ Delete: { TableName: db.tableName, Key } })) }),
-      ),
-    );
-  }
+  await transactDeleteAll(db, await memberKeys(db, collectionId));
   return true;
 }
 

@@ -13,7 +13,7 @@ import { keys } from './keys';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 import type { ProductLinkRecord, ProductRecord, StyleRecord } from './catalog-repository';
 import { withConflictRetry } from './toolkit';
-import { buildUpdate, keysUnder, queryAll } from './toolkit';
+import { buildUpdate, keysUnder, queryAll, transactDeleteAll } from './toolkit';
 
 export type StoredStyle = StyleRecord & { counted?: boolean };
 
@@ -386,21 +386,10 @@ export async function createProductLink(db: Db, l: ProductLinkRecord): Promise<b
   }
 }
 
-async function deleteKeys(db: Db, list: Record<string, string>[]) {
-  for (let i = 0; i < list.length; i += 100) {
-    const chunk = list.slice(i, i + 100);
-    await withConflictRetry(() =>
-      db.doc.send(
-        new TransactWriteCommand({ TransactItems: chunk.map((Key) => ({ Delete: { TableName: db.tableName, Key } })) }),
-      ),
-    );
-  }
-}
-
 /** Delete a product and its links. */
 export async function deleteProduct(db: Db, styleId: string, productId: string): Promise<void> {
   const links = await listProductLinks(db, styleId, productId);
-  await deleteKeys(db, [
+  await transactDeleteAll(db, [
     ...links.map((l) => keys.productLink(styleId, productId, l.id)),
     keys.product(styleId, productId),
   ]);
@@ -409,6 +398,6 @@ export async function deleteProduct(db: Db, styleId: string, productId: string):
 /** Delete every product and link of a style (its partition's PRODUCT# items). Returns how many items. */
 export async function deleteStyleProducts(db: Db, styleId: string): Promise<number> {
   const toDelete = await keysUnder(db, keys.styleProductsPrefix(styleId));
-  await deleteKeys(db, toDelete);
+  await transactDeleteAll(db, toDelete);
   return toDelete.length;
 }

@@ -377,6 +377,19 @@ export async function batchDeleteAll(db: Db, keyList: Key[]): Promise<void> {
   }
 }
 
+/** Delete many keys in transactions of 100 (each all or nothing; conflicts retried with the one policy). */
+export async function transactDeleteAll(db: Db, keyList: Key[]): Promise<void> {
+  for (let i = 0; i < keyList.length; i += 100) {
+    const chunk = keyList.slice(i, i + 100);
+    await withConflictRetry(() =>
+      transact(
+        db,
+        chunk.map((key) => tx.delete(db, key)),
+      ),
+    );
+  }
+}
+
 /** Put many items (chunks of 25; unprocessed ones retried with the one policy). */
 export async function batchPutAll(db: Db, items: Item[]): Promise<void> {
   for (let i = 0; i < items.length; i += 25) {
