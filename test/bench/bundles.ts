@@ -150,6 +150,43 @@ export function measureBundles(variants: Variant[], runs = 7): BundleMeasure[] {
   });
 }
 
+/**
+ * The floor under every API function: what a bundle that does nothing but construct one SDK client (or build
+ * one zod schema) weighs and costs to load, with the same esbuild options. Measured in the same run, so the
+ * after/before ratios can be read against what no change of ours can remove while the SDK is bundled.
+ */
+export const FLOORS: Record<string, string> = {
+  'DynamoDB document client': `import { DynamoDBClient } from '@aws-sdk/client-dynamodb'; import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb'; export const c = DynamoDBDocumentClient.from(new DynamoDBClient({})); export { GetCommand };`,
+  'S3 client + presigner': `import { S3Client, GetObjectCommand } from '@aws-sdk/client-s3'; import { getSignedUrl } from '@aws-sdk/s3-request-presigner'; export const c = new S3Client({}); export { GetObjectCommand, getSignedUrl };`,
+  'DynamoDB + Cognito clients': `import { DynamoDBClient } from '@aws-sdk/client-dynamodb'; import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb'; import { CognitoIdentityProviderClient, AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider'; export const c = DynamoDBDocumentClient.from(new DynamoDBClient({})); export const k = new CognitoIdentityProviderClient({}); export { GetCommand, AdminGetUserCommand };`,
+  'stripe SDK': `import Stripe from 'stripe'; export const s = new Stripe('sk_test_bench');`,
+  'zod, one schema': `import * as z from 'zod'; export const s = z.object({ a: z.string().min(1) });`,
+};
+
+export function measureFloors(runs: number): { name: string; bytes: number; loadMs: number }[] {
+  const dir = path.join(root, 'node_modules/.cache/bench-bundles/floors');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}');
+  const built = Object.entries(FLOORS).map(([name, contents], i) => {
+    const file = path.join(dir, `floor-${i}.mjs`);
+    const res = buildSync({
+      ...AFTER_OPTIONS,
+      stdin: { contents, resolveDir: root, loader: 'ts' },
+      outfile: file,
+      write: true,
+      logLevel: 'silent',
+      metafile: true,
+    });
+    return { name, file, bytes: Object.values(res.metafile!.outputs)[0]!.bytes, loads: [] as number[] };
+  });
+  for (let i = 0; i < runs; i++) for (const b of built) b.loads.push(loadOnce(b.file));
+  return built.map((b) => ({
+    name: b.name,
+    bytes: b.bytes,
+    loadMs: [...b.loads].sort((x, y) => x - y)[Math.floor(b.loads.length / 2)]!,
+  }));
+}
+
 /** The bench phase: `before`, `after` and `after, SDK external`, with a table of sizes, load times and ratios. */
 export function benchBundles(runs: number) {
   const base = process.env.BENCH_BUNDLE_BASE ?? '821fcfa';
@@ -186,5 +223,11 @@ export function benchBundles(runs: number) {
         `| ${r.function}${r.api ? '' : ' (not API)'} | ${cell(r.before)} | ${cell(r.after)} | ${ratio(r.sizeRatio)}, ${ratio(r.loadRatio)} | ${cell(r.sdkExternal)} |`,
     ),
   ].join('\n');
-  return { base, runs, rows, table, raw: all };
+  const floors = measureFloors(runs);
+  const floorTable = [
+    '| floor (a bundle holding only this) | size | load |',
+    '| --- | --- | --- |',
+    ...floors.map((f) => `| ${f.name} | ${kib(f.bytes)} | ${ms(f.loadMs)} |`),
+  ].join('\n');
+  return { base, runs, rows, table, floors, floorTable, raw: all };
 }
