@@ -1,7 +1,7 @@
 /** Shared looks (issue 15): the owner's shares and the public view of /l/{token} with votes, reactions, reports. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../lib/api-client';
-import type { ShareExpiryDays } from '../../../shared/domain/shares';
+import type { PublicShareView, ShareExpiryDays } from '../../../shared/domain/shares';
 
 export interface OwnerShare {
   id: string;
@@ -19,35 +19,7 @@ export interface OwnerShare {
   reactions: { text: string; updatedAt: string }[];
 }
 
-export interface PublicShare {
-  title: string;
-  description: string;
-  label: string;
-  images: {
-    index: number;
-    generationId: string;
-    url: string;
-    width: number;
-    height: number;
-    styleName: string | null;
-    votes: number;
-    label: string;
-  }[];
-  styles: {
-    id: string;
-    name: string;
-    products: {
-      name: string;
-      brand: string | null;
-      links: { retailer: string; url: string; price: number | null; currency: string | null }[];
-    }[];
-  }[];
-  owner: { name: string | null; handle: string } | null;
-  totalVotes: number;
-  myVote: string | null;
-  myReaction: string | null;
-  expiresAt: string;
-}
+export type PublicShare = PublicShareView;
 
 export const MY_SHARES_KEY = ['/api/shares'] as const;
 const publicKey = (token: string) => ['/api/l', token] as const;
