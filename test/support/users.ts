@@ -3,7 +3,7 @@
  * made the user item), a plan or role patch, monthly credits, an adult age statement and a photo profile made
  * through the API (with consent). One place, so every test sets users up the way the product does.
  */
-import sharp from 'sharp';
+import { solidJpeg } from './api-client';
 import { expect } from 'vitest';
 import { AGE_CONFIRMATION, PHOTO_CONSENT, type AgeStatus } from '../../shared/domain/privacy';
 import { recordMovement } from '../../shared/repositories/ledger-repository';
@@ -21,10 +21,7 @@ export const INFLUENCER_ROLE: UserPatch = {
 };
 
 /** A plain JPEG of one colour (a stand-in photo). */
-export const solidJpeg = (w: number, h: number, color: string): Promise<Buffer> =>
-  sharp({ create: { width: w, height: h, channels: 3, background: color } })
-    .jpeg()
-    .toBuffer();
+export { solidJpeg };
 
 /** A user who signed in once (their user item exists), with `patch` applied when it names anything. */
 export async function createSignedInUser(ctx: IntegrationContext, patch?: UserPatch): Promise<TestUser> {
