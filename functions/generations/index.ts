@@ -69,7 +69,7 @@ export const handler = createGroupHandler(
       return json(await keepVariants(getDb(), await caller(req), req.params.id, input.variants));
     },
     'POST /api/providers/fashn/webhook': async (req) => {
-      const ok = await acceptFashnWebhook(String(req.query.generation ?? ''), String(req.query.sig ?? ''));
+      const ok = await acceptFashnWebhook(String(req.query.generation ?? ''), String(req.query.sig ?? ''), req.body);
       if (!ok) throw unauthorized('Invalid webhook signature');
       return json({ received: true });
     },

@@ -19,15 +19,17 @@ export function webhookSignature(generationId: string, secret: string): string {
 
 /**
  * FASHN's webhook (POST /api/providers/fashn/webhook?generation=&sig=): checks the URL's signature and hands
- * the job to a render worker, which re-reads the prediction from FASHN (the body is never trusted). False
- * when the signature is wrong.
+ * the job to a render worker, which re-reads the prediction from FASHN (the body is never trusted: its `id`
+ * only tells the worker which prediction ended, see completeAsyncRender). False when the signature is wrong.
  */
-export async function acceptFashnWebhook(generationId: string, sig: string): Promise<boolean> {
+export async function acceptFashnWebhook(generationId: string, sig: string, body?: unknown): Promise<boolean> {
   const keys = await loadProviderKeys();
   if (!keys.fashnApiKey || !generationId || !sig) return false;
   const expected = Buffer.from(webhookSignature(generationId, keys.fashnApiKey));
   const given = Buffer.from(sig);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
-  await invokeRenderWorker({ generationId, provider: 'fashn', action: 'complete' });
+  const id = (body as { id?: unknown } | null | undefined)?.id;
+  const predictionId = typeof id === 'string' && /^[\w-]{1,128}$/.test(id) ? id : undefined;
+  await invokeRenderWorker({ generationId, provider: 'fashn', action: 'complete', predictionId });
   return true;
 }

@@ -12,6 +12,8 @@ export interface RenderWorkerEvent {
   provider: ProviderName;
   /** 'render' (default): a claimed job; 'complete': an asynchronous provider's webhook came; 'poll': its lease ran out (fallback). */
   action?: 'render' | 'complete' | 'poll';
+  /** 'complete': the prediction the webhook says ended (a hint for which one to wait for; never its status). */
+  predictionId?: string;
 }
 
 /** Lambda's asynchronous invocation retries (the default, set explicitly on the function in CDK). */

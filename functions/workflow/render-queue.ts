@@ -44,6 +44,7 @@ import {
   queueHeads,
   releaseRenderJob,
   setRenderJobLease,
+  claimRenderStepAdvance,
   type RenderJob,
 } from '../../shared/repositories/render-queue-repository';
 import { getDb } from '../lib/aws';
@@ -365,7 +366,12 @@ async function completeJob(
 /** The render worker (an asynchronous invocation per claimed job). Throws only for a crash worth a redelivery. */
 export async function renderWorker(event: RenderWorkerEvent): Promise<{ outcome: string }> {
   if (event.action === 'complete' || event.action === 'poll')
-    return { outcome: await completeAsyncRender(event.generationId, { fromSweeper: event.action === 'poll' }) };
+    return {
+      outcome: await completeAsyncRender(event.generationId, {
+        fromSweeper: event.action === 'poll',
+        predictionId: event.predictionId,
+      }),
+    };
   const db = getDb();
   const job = await getRenderJob(db, event.generationId);
   if (!job || job.state !== 'running') return { outcome: 'not-running' }; // a duplicate delivery after the end
@@ -435,16 +441,22 @@ export async function renderWorkerFailed(event: {
  */
 export async function completeAsyncRender(
   generationId: string,
-  opts: { fromSweeper?: boolean } = {},
+  opts: { fromSweeper?: boolean; predictionId?: string } = {},
 ): Promise<'completed' | 'failed' | 'pending' | 'ignored'> {
   const db = getDb();
   let job = await getRenderJob(db, generationId);
-  // A webhook can overtake the worker's record of the prediction id (FASHN answers fast): wait for it briefly.
-  for (let i = 0; i < 20 && job?.state === 'running' && !job.providerJobId; i++) {
+  // A webhook can overtake our record of the prediction id (FASHN answers fast, and a chained outfit's next step
+  // can end before its id is written): wait for it briefly. The webhook's prediction id (untrusted) only says
+  // which prediction to wait for; the status is always read from the provider for the id we recorded.
+  const awaited = (j: typeof job) =>
+    j?.state === 'running' && (!j.providerJobId || (!!opts.predictionId && j.providerJobId !== opts.predictionId));
+  for (let i = 0; i < 20 && awaited(job); i++) {
     await sleep(100);
     job = await getRenderJob(db, generationId);
   }
   if (!job || job.state !== 'running' || !job.providerJobId) return 'ignored';
+  // a webhook about another prediction (an earlier step's repeated delivery, or one we never recorded)
+  if (opts.predictionId && job.providerJobId !== opts.predictionId) return 'ignored';
   const gen = await getGeneration(db, job.userId, job.generationId);
   if (!gen || gen.status !== 'processing') {
     await finishJob(job);
@@ -463,7 +475,19 @@ export async function completeAsyncRender(
   const steps = stepsFor(gen, provider);
   const step = job.step ?? 0;
   if (outcome.status === 'done' && step < steps.length - 1) {
-    // a chained outfit: this step's result is the next step's person (handed over in memory, never stored)
+    // A chained outfit: this step's result is the next step's person (handed over in memory, never stored).
+    // One advance per step, claimed before the next step is submitted: a second completion of this prediction
+    // (a repeated webhook, the sweeper's poll) must not pay the provider for the next step again.
+    const claimUntil = new Date(Date.now() + timeLimitMs() + ASYNC_POLL_AFTER_SECONDS * 1000);
+    if (!(await claimRenderStepAdvance(db, gen.id, job.providerJobId, claimUntil))) {
+      // the sweeper only comes for an expired lease: a claim that outlived it belongs to a worker that died
+      // mid-advance, which may or may not have submitted the next step; end the run (one refund), never resubmit
+      if (opts.fromSweeper && job.advancingFrom === job.providerJobId) {
+        await failJob(job, RENDER_ERRORS.timeout, new RenderTimeout().message);
+        return 'failed';
+      }
+      return 'ignored';
+    }
     try {
       const full = await buildRenderRequest(gen);
       const next = await withDeadline(
@@ -480,7 +504,7 @@ export async function completeAsyncRender(
         polls: 0,
         expectProviderJobId: job.providerJobId,
       });
-      return advanced ? 'pending' : 'ignored'; // another completion of this step advanced first
+      return advanced ? 'pending' : 'ignored'; // the job ended meanwhile (failed, aborted)
     } catch (err) {
       const e = err as Error;
       if (!REPORTED.has(e.name)) throw err;

@@ -10,7 +10,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@
 import type { ProviderName } from '../domain/render-queue';
 import { keys } from './keys';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
-import { countAll, queryPage, withRetry } from './toolkit';
+import { countAll, queryPage, updateIf, withRetry } from './toolkit';
 
 export type RenderJobState = 'queued' | 'running' | 'done';
 
@@ -31,6 +31,8 @@ export interface RenderJob {
   polls?: number;
   /** A chained outfit on an asynchronous provider: the step `providerJobId` renders (0-based). */
   step?: number;
+  /** A chained outfit: the prediction whose step is being advanced (claimed before the next step is submitted). */
+  advancingFrom?: string;
 }
 
 export interface QueueHead {
@@ -311,6 +313,34 @@ export async function setRenderJobLease(
     if (isConditionFailure(err)) return false;
     throw err;
   }
+}
+
+/**
+ * Claim the advance of a chained outfit past the prediction `fromProviderJobId` (it ended): true for exactly one
+ * caller per prediction, whoever completes it (a repeated webhook, the sweeper's poll), so the next step is
+ * submitted to the provider once. The lease covers the submission; a claimer that dies leaves the claim to the
+ * sweeper, which ends the job (it cannot know whether the next step was submitted).
+ */
+export function claimRenderStepAdvance(
+  db: Db,
+  generationId: string,
+  fromProviderJobId: string,
+  leaseUntil: Date,
+): Promise<boolean> {
+  const lease = leaseUntil.toISOString();
+  return updateIf(db, {
+    Key: keys.renderJob(generationId),
+    UpdateExpression: 'SET advancingFrom = :from, leaseUntil = :lease, gsi2sk = :gsk',
+    ConditionExpression:
+      '#s = :running AND providerJobId = :from AND (attribute_not_exists(advancingFrom) OR advancingFrom <> :from)',
+    ExpressionAttributeNames: { '#s': 'state' },
+    ExpressionAttributeValues: {
+      ':from': fromProviderJobId,
+      ':lease': lease,
+      ':gsk': keys.renderJobLeaseIndex(lease, generationId).gsi2sk,
+      ':running': 'running',
+    },
+  });
 }
 
 /** Running jobs whose lease ended before `now` (the sweeper: poll fallback or time-out). */

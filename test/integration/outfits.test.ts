@@ -204,6 +204,91 @@ describe('a whole outfit in one generation', () => {
 });
 
 describe('a whole outfit chained on FASHN', () => {
+  it('a step is advanced once: two completions of one prediction submit the next step once; a late webhook of an earlier step is ignored', async () => {
+    // no webhook delivery: each completion is called here, as a repeated webhook or the sweeper's poll would
+    const fashn = await startFashnFake({ apiKey: 'fk', pollsBeforeDone: 0 });
+    process.env.FASHN_API_KEY = 'fk';
+    process.env.FASHN_BASE_URL = fashn.url;
+    try {
+      const { completeAsyncRender } = await import('../../functions/workflow/render-queue');
+      const { getRenderJob } = await import('../../shared/repositories/render-queue-repository');
+      const { user, profileId } = await newUserWithProfile(10);
+      const res = await startOutfit(
+        user,
+        { pieces: await threePieces(user), photoProfileId: profileId, variants: 2 },
+        'outfit-advance-once',
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      // the worker submits step 1; the run then waits for its end (no webhook comes here)
+      const end = Date.now() + 20_000;
+      while (!(await getRenderJob(ctx.db, res.body.id))?.providerJobId) {
+        if (Date.now() > end) throw new Error('step 1 was not submitted');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect((await getRenderJob(ctx.db, res.body.id))?.providerJobId).toBe('pred-1');
+
+      // step 1 ends; two completions race (a webhook delivered twice)
+      const outcomes = await Promise.all([
+        completeAsyncRender(res.body.id, { predictionId: 'pred-1' }),
+        completeAsyncRender(res.body.id, { predictionId: 'pred-1' }),
+      ]);
+      expect(outcomes.sort()).toEqual(['ignored', 'pending']);
+      const runs = () => fashn.requests.filter((r) => r.path.startsWith('/v1/run')).map((r) => r.body.inputs.category);
+      expect(runs()).toEqual(['tops', 'bottoms']);
+      expect((await getRenderJob(ctx.db, res.body.id))?.providerJobId).toBe('pred-2');
+
+      // step 1's webhook once more, late: it names a prediction that is no longer the job's
+      expect(await completeAsyncRender(res.body.id, { predictionId: 'pred-1' })).toBe('ignored');
+      expect(runs()).toEqual(['tops', 'bottoms']);
+
+      // step 2 ends, then step 3: the run completes with the two variants of the last step, charged once
+      expect(await completeAsyncRender(res.body.id, { predictionId: 'pred-2' })).toBe('pending');
+      expect(await completeAsyncRender(res.body.id, { predictionId: 'pred-3' })).toBe('completed');
+      await wf.drain();
+      expect(runs()).toEqual(['tops', 'bottoms', 'auto']);
+      expect((await getGeneration(ctx.db, user.sub, res.body.id))?.status).toBe('completed');
+      expect((await getBalance(ctx.db, user.sub)).credits).toBe(10 - 6);
+      expect(fashn.violations).toEqual([]);
+    } finally {
+      await fashn.close();
+    }
+  });
+
+  it('a worker that died mid-advance (claim taken, next step unknown): the sweeper ends the run with one refund and submits nothing', async () => {
+    const fashn = await startFashnFake({ apiKey: 'fk', pollsBeforeDone: 0 });
+    process.env.FASHN_API_KEY = 'fk';
+    process.env.FASHN_BASE_URL = fashn.url;
+    try {
+      const { completeAsyncRender } = await import('../../functions/workflow/render-queue');
+      const { getRenderJob, claimRenderStepAdvance } =
+        await import('../../shared/repositories/render-queue-repository');
+      const { user, profileId } = await newUserWithProfile(10);
+      const res = await startOutfit(
+        user,
+        { pieces: await threePieces(user), photoProfileId: profileId },
+        'outfit-advance-crash',
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const end = Date.now() + 20_000;
+      while (!(await getRenderJob(ctx.db, res.body.id))?.providerJobId) {
+        if (Date.now() > end) throw new Error('step 1 was not submitted');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      // a worker claimed the advance past step 1, then died; its claim's lease has run out
+      expect(await claimRenderStepAdvance(ctx.db, res.body.id, 'pred-1', new Date(Date.now() - 1000))).toBe(true);
+      // a repeated webhook meanwhile does nothing; the sweeper's poll ends the run
+      expect(await completeAsyncRender(res.body.id, { predictionId: 'pred-1' })).toBe('ignored');
+      expect(await completeAsyncRender(res.body.id, { fromSweeper: true })).toBe('failed');
+      await wf.drain();
+      expect(fashn.requests.filter((r) => r.path.startsWith('/v1/run'))).toHaveLength(1);
+      expect((await getGeneration(ctx.db, user.sub, res.body.id))?.status).toBe('failed');
+      expect(await refunds(user.sub)).toHaveLength(1);
+      expect((await getBalance(ctx.db, user.sub)).credits).toBe(10);
+    } finally {
+      await fashn.close();
+    }
+  });
+
   it('3 steps in layering order, each on the previous result, variants from the last step only', async () => {
     const fashn = await startFashnFake({ apiKey: 'fk', deliver: toWebhook });
     process.env.FASHN_API_KEY = 'fk';
