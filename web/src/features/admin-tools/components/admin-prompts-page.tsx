@@ -24,13 +24,19 @@ import {
 import {
   prettyJson,
   promptDraftFrom,
-  promptDraftProblems,
+  promptDraftSchema,
   promptTestProblem,
   toPromptBody,
   type PromptDraft,
 } from '../lib/templates';
-import { fieldClasses, preClasses, SelectField } from '../../../components/admin-ui';
-import { TemplateEditorCard, TemplateListCard, TemplateWorkbench, type EditorProps } from './template-editor-shell';
+import { EnumSelectField, fieldClasses, preClasses, SelectField } from '../../../components/admin-ui';
+import {
+  TemplateEditorCard,
+  TemplateListCard,
+  TemplateNameField,
+  TemplateWorkbench,
+  type EditorProps,
+} from './template-editor-shell';
 
 /** /admin/prompts: prompt templates list, editor and tester (admins only). */
 export default function AdminPromptsPage() {
@@ -41,6 +47,7 @@ export default function AdminPromptsPage() {
       description="Write the prompts used for style generations and check what a style and profile produce."
       columns="lg:grid-cols-[minmax(0,0.9fr)_minmax(0,1.3fr)_minmax(0,1.2fr)]"
       query={prompts}
+      schema={promptDraftSchema}
       draftFrom={promptDraftFrom}
       list={(p) => <PromptList {...p} />}
       editor={(p) => <PromptEditor {...p} />}
@@ -84,19 +91,17 @@ function PromptList(props: {
 }
 
 function PromptEditor(props: EditorProps<AdminPromptTemplate, PromptDraft>) {
-  const { draft, setDraft } = props;
+  const { register, watch, formState } = props.form;
   const save = useSavePrompt();
   const del = useDeletePrompt();
   const categories = useCategories();
-  const problems = promptDraftProblems(draft);
-  const set = <K extends keyof PromptDraft>(k: K, v: PromptDraft[K]) => setDraft({ ...draft, [k]: v });
   const categoryOptions = categories.data ?? [];
-  const unknownCategory = draft.styleCategory && !categoryOptions.some((c) => c.id === draft.styleCategory);
+  const styleCategory = watch('styleCategory');
+  const unknownCategory = styleCategory && !categoryOptions.some((c) => c.id === styleCategory);
 
   return (
     <TemplateEditorCard
       {...props}
-      problems={problems}
       toBody={toPromptBody}
       save={save}
       del={del}
@@ -104,80 +109,42 @@ function PromptEditor(props: EditorProps<AdminPromptTemplate, PromptDraft>) {
       newDescription="Fill in the fields and create the template."
       deleteDescription={'"{name}" will be deleted. Styles that use it fall back to another template.'}
     >
-      {(showErrors) => (
-        <>
-          <FormField label="Name" error={showErrors ? problems.name : undefined}>
-            <Input
-              value={draft.name}
-              onChange={(e) => set('name', e.target.value)}
-              maxLength={120}
-              autoComplete="off"
-            />
-          </FormField>
-          <FormField label="Description">
-            <Input
-              value={draft.description}
-              onChange={(e) => set('description', e.target.value)}
-              maxLength={2000}
-              autoComplete="off"
-            />
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              id="prompt-task"
-              label="Task"
-              value={draft.task}
-              onChange={(v) => set('task', v as PromptDraft['task'])}
-            >
-              {TASK_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {enumLabel(t)}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
-              id="prompt-category"
-              label="Style category"
-              value={draft.styleCategory}
-              onChange={(v) => set('styleCategory', v)}
-            >
-              <option value="">None (any style)</option>
-              {categoryOptions.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-              {unknownCategory ? <option value={draft.styleCategory}>{draft.styleCategory}</option> : null}
-            </SelectField>
-          </div>
-          <FormField label="Preview image URL">
-            <Input
-              value={draft.previewImageUrl}
-              onChange={(e) => set('previewImageUrl', e.target.value)}
-              placeholder="https://… or /api/public-image/…"
-              autoComplete="off"
-            />
-          </FormField>
-          <FormField
-            label="Template text"
-            error={showErrors ? problems.template : undefined}
-            hint={
-              <>
-                <code className="rounded bg-muted px-1 font-mono">{BODY_DESCRIPTION_TOKEN}</code> is replaced by the
-                photo profile&apos;s body description.
-              </>
-            }
-          >
-            <textarea
-              rows={9}
-              value={draft.template}
-              onChange={(e) => set('template', e.target.value)}
-              maxLength={20000}
-              className={cn(fieldClasses, 'min-h-40 resize-y font-mono')}
-            />
-          </FormField>
-        </>
-      )}
+      <TemplateNameField form={props.form} />
+      <FormField label="Description">
+        <Input maxLength={2000} autoComplete="off" {...register('description')} />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <EnumSelectField id="prompt-task" label="Task" values={TASK_TYPES} field={register('task')} />
+        <SelectField id="prompt-category" label="Style category" field={register('styleCategory')}>
+          <option value="">None (any style)</option>
+          {categoryOptions.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+          {unknownCategory ? <option value={styleCategory}>{styleCategory}</option> : null}
+        </SelectField>
+      </div>
+      <FormField label="Preview image URL">
+        <Input placeholder="https://… or /api/public-image/…" autoComplete="off" {...register('previewImageUrl')} />
+      </FormField>
+      <FormField
+        label="Template text"
+        error={formState.errors.template?.message}
+        hint={
+          <>
+            <code className="rounded bg-muted px-1 font-mono">{BODY_DESCRIPTION_TOKEN}</code> is replaced by the photo
+            profile&apos;s body description.
+          </>
+        }
+      >
+        <textarea
+          rows={9}
+          maxLength={20000}
+          className={cn(fieldClasses, 'min-h-40 resize-y font-mono')}
+          {...register('template')}
+        />
+      </FormField>
     </TemplateEditorCard>
   );
 }

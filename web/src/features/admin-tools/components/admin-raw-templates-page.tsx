@@ -25,14 +25,20 @@ import {
   DEFAULT_SAMPLES,
   prettyJson,
   rawDraftFrom,
-  rawDraftProblems,
+  rawDraftSchema,
   toRawBody,
   toSampleUrls,
   type RawDraft,
   type SampleUrls,
 } from '../lib/templates';
-import { fieldClasses, preClasses, SelectField } from '../../../components/admin-ui';
-import { TemplateEditorCard, TemplateListCard, TemplateWorkbench, type EditorProps } from './template-editor-shell';
+import { EnumSelectField, fieldClasses, preClasses, SelectField } from '../../../components/admin-ui';
+import {
+  TemplateEditorCard,
+  TemplateListCard,
+  TemplateNameField,
+  TemplateWorkbench,
+  type EditorProps,
+} from './template-editor-shell';
 
 const COPIED_MS = 2000;
 
@@ -59,6 +65,7 @@ export default function AdminRawTemplatesPage() {
       description="JSON templates sent as they are to the image model, with the image URLs filled in."
       columns="lg:grid-cols-[minmax(0,0.9fr)_minmax(0,1.4fr)_minmax(0,1.1fr)]"
       query={list}
+      schema={rawDraftSchema}
       draftFrom={rawDraftFrom}
       list={(p) => (
         <TemplateListCard
@@ -116,16 +123,14 @@ function useCopied(): [boolean, () => void] {
 }
 
 function RawEditor(props: EditorProps<AdminRawTemplate, RawDraft>) {
-  const { draft, setDraft } = props;
+  const { register, getValues, formState } = props.form;
   const save = useSaveRawTemplate();
   const del = useDeleteRawTemplate();
   const [copied, markCopied] = useCopied();
-  const problems = rawDraftProblems(draft);
-  const set = <K extends keyof RawDraft>(k: K, v: RawDraft[K]) => setDraft({ ...draft, [k]: v });
 
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(draft.jsonText);
+      await navigator.clipboard.writeText(getValues('jsonText'));
       markCopied();
     } catch {
       toast({ title: 'Copy failed', description: 'The clipboard is not available here.', variant: 'destructive' });
@@ -135,7 +140,6 @@ function RawEditor(props: EditorProps<AdminRawTemplate, RawDraft>) {
   return (
     <TemplateEditorCard
       {...props}
-      problems={problems}
       toBody={toRawBody}
       save={save}
       del={del}
@@ -149,113 +153,50 @@ function RawEditor(props: EditorProps<AdminRawTemplate, RawDraft>) {
         </Button>
       }
     >
-      {(showErrors) => (
-        <>
-          <FormField label="Name" error={showErrors ? problems.name : undefined}>
-            <Input
-              value={draft.name}
-              onChange={(e) => set('name', e.target.value)}
-              maxLength={120}
-              autoComplete="off"
-            />
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <SelectField
-              id="raw-task"
-              label="Task type"
-              value={draft.taskType}
-              onChange={(v) => set('taskType', v as RawDraft['taskType'])}
-            >
-              {TASK_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {enumLabel(t)}
-                </option>
+      <TemplateNameField form={props.form} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <EnumSelectField id="raw-task" label="Task type" values={TASK_TYPES} field={register('taskType')} />
+        <EnumSelectField id="raw-vibe" label="Vibe" values={VIBES} field={register('vibeCategory')} />
+        <EnumSelectField id="raw-setting" label="Setting" values={SETTINGS} field={register('settingCategory')} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-[minmax(0,10rem)_1fr] sm:items-end">
+        <FormField label="Priority" error={formState.errors.priority?.message} hint="Lower comes first.">
+          <Input type="number" inputMode="numeric" min={0} max={99999} step={1} {...register('priority')} />
+        </FormField>
+        <div className="flex flex-col gap-3 pb-1 sm:flex-row sm:gap-6">
+          <label className="inline-flex items-center gap-2 text-sm font-medium">
+            <input type="checkbox" className="h-4 w-4 accent-primary" {...register('requiresFullBody')} />
+            Requires full body
+          </label>
+          <label className="inline-flex items-center gap-2 text-sm font-medium">
+            <input type="checkbox" className="h-4 w-4 accent-primary" {...register('enabled')} />
+            Enabled
+          </label>
+        </div>
+      </div>
+      <FormField
+        label="Template JSON"
+        error={formState.errors.jsonText?.message}
+        hint={
+          <div className="space-y-1">
+            <p>Allowed tokens (nothing else may appear in double braces):</p>
+            <ul className="flex flex-col gap-0.5">
+              {RAW_TEMPLATE_TOKENS.map((t) => (
+                <li key={t}>
+                  <code className="rounded bg-muted px-1 font-mono text-foreground">{t}</code> {TOKEN_HELP[t]}
+                </li>
               ))}
-            </SelectField>
-            <SelectField
-              id="raw-vibe"
-              label="Vibe"
-              value={draft.vibeCategory}
-              onChange={(v) => set('vibeCategory', v as RawDraft['vibeCategory'])}
-            >
-              {VIBES.map((t) => (
-                <option key={t} value={t}>
-                  {enumLabel(t)}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
-              id="raw-setting"
-              label="Setting"
-              value={draft.settingCategory}
-              onChange={(v) => set('settingCategory', v as RawDraft['settingCategory'])}
-            >
-              {SETTINGS.map((t) => (
-                <option key={t} value={t}>
-                  {enumLabel(t)}
-                </option>
-              ))}
-            </SelectField>
+            </ul>
           </div>
-          <div className="grid gap-4 sm:grid-cols-[minmax(0,10rem)_1fr] sm:items-end">
-            <FormField label="Priority" error={showErrors ? problems.priority : undefined} hint="Lower comes first.">
-              <Input
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={99999}
-                step={1}
-                value={draft.priority}
-                onChange={(e) => set('priority', e.target.value)}
-              />
-            </FormField>
-            <div className="flex flex-col gap-3 pb-1 sm:flex-row sm:gap-6">
-              <label className="inline-flex items-center gap-2 text-sm font-medium">
-                <input
-                  type="checkbox"
-                  className="h-4 w-4 accent-primary"
-                  checked={draft.requiresFullBody}
-                  onChange={(e) => set('requiresFullBody', e.target.checked)}
-                />
-                Requires full body
-              </label>
-              <label className="inline-flex items-center gap-2 text-sm font-medium">
-                <input
-                  type="checkbox"
-                  className="h-4 w-4 accent-primary"
-                  checked={draft.enabled}
-                  onChange={(e) => set('enabled', e.target.checked)}
-                />
-                Enabled
-              </label>
-            </div>
-          </div>
-          <FormField
-            label="Template JSON"
-            error={showErrors ? problems.jsonText : undefined}
-            hint={
-              <div className="space-y-1">
-                <p>Allowed tokens (nothing else may appear in double braces):</p>
-                <ul className="flex flex-col gap-0.5">
-                  {RAW_TEMPLATE_TOKENS.map((t) => (
-                    <li key={t}>
-                      <code className="rounded bg-muted px-1 font-mono text-foreground">{t}</code> {TOKEN_HELP[t]}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            }
-          >
-            <textarea
-              rows={16}
-              spellCheck={false}
-              value={draft.jsonText}
-              onChange={(e) => set('jsonText', e.target.value)}
-              className={cn(fieldClasses, 'min-h-64 resize-y font-mono text-xs sm:text-xs')}
-            />
-          </FormField>
-        </>
-      )}
+        }
+      >
+        <textarea
+          rows={16}
+          spellCheck={false}
+          className={cn(fieldClasses, 'min-h-64 resize-y font-mono text-xs sm:text-xs')}
+          {...register('jsonText')}
+        />
+      </FormField>
     </TemplateEditorCard>
   );
 }

@@ -1,0 +1,13 @@
+/** The first message per top-level field of a zod schema's failures (an empty object when the value passes). */
+import type * as z from 'zod';
+
+export function fieldErrors<K extends string>(schema: z.ZodType, value: unknown): Partial<Record<K, string>> {
+  const parsed = schema.safeParse(value);
+  const out: Partial<Record<K, string>> = {};
+  if (parsed.success) return out;
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0] ?? '') as K;
+    out[key] ??= issue.message;
+  }
+  return out;
+}

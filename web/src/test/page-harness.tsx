@@ -1,0 +1,51 @@
+/**
+ * What the page tests share: a global fetch mock (reset before each test), a fetch router by path, JSON
+ * responses, a signed-in user of a role, and a page rendered with the app's query client and a router.
+ * (Each test file still mocks lib/auth itself: vi.mock is hoisted per file.)
+ */
+import type { ReactElement } from 'react';
+import { beforeEach, vi, type Mock } from 'vitest';
+import { render } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import { createQueryClient } from '../lib/query-client';
+
+export type FetchMock = Mock<typeof fetch>;
+
+/** GET /api/auth/user of a user with this role. */
+export const userWithRole = (role: string) => ({
+  id: 'u1',
+  email: 'a@example.com',
+  role,
+  currentRole: role,
+  permanentRole: role,
+});
+
+export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+/** A fetch mock stubbed as the global fetch and reset before each test of the calling file. */
+export function stubFetch(): FetchMock {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  return fetchMock;
+}
+
+/** Answer each request by its path; an unexpected path is a 500. */
+export function routeFetch(fetchMock: FetchMock, handlers: Record<string, (url: URL) => Response>) {
+  fetchMock.mockImplementation(async (input) => {
+    const url = new URL(String(input), 'http://localhost');
+    const h = handlers[url.pathname];
+    return h ? h(url) : json({ message: 'unexpected' }, 500);
+  });
+}
+
+/** Render a page inside the app's query client and a memory router. */
+export const renderPage = (page: ReactElement, path = '/') =>
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>
+    </QueryClientProvider>,
+  );
