@@ -1,14 +1,21 @@
 /**
  * What the page tests share: a global fetch mock (reset before each test), a fetch router by path, JSON
  * responses, a signed-in user of a role, and a page rendered with the app's query client and a router.
- * (Each test file still mocks lib/auth itself: vi.mock is hoisted per file.)
+ * Importing it signs the page in: lib/auth answers with a test token and a stored session (vi.mock here is
+ * hoisted above this module's imports, so it is in place before the page under test loads lib/auth).
  */
 import type { ReactElement } from 'react';
-import { beforeEach, vi, type Mock } from 'vitest';
-import { render } from '@testing-library/react';
+import { beforeEach, expect, vi, type Mock } from 'vitest';
+import { render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { createQueryClient } from '../lib/query-client';
+
+vi.mock('../lib/auth', async (orig) => ({
+  ...(await orig<typeof import('../lib/auth')>()),
+  getIdToken: vi.fn(async () => 'test-token'),
+  hasStoredSession: () => true,
+}));
 
 export type FetchMock = Mock<typeof fetch>;
 
@@ -49,3 +56,11 @@ export const renderPage = (page: ReactElement, path = '/') =>
       <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>
     </QueryClientProvider>,
   );
+
+/** A shopper opens a guarded page: "Access Denied" and no request whose URL contains `apiPart`. */
+export async function expectDeniedToShopper(fetchMock: FetchMock, page: ReactElement, apiPart: string) {
+  routeFetch(fetchMock, { '/api/auth/user': () => json(userWithRole('shopper')) });
+  renderPage(page);
+  expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Access Denied');
+  expect(fetchMock.mock.calls.some(([u]) => String(u).includes(apiPart))).toBe(false);
+}

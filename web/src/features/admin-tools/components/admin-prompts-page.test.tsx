@@ -1,11 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
-vi.mock('../../../lib/auth', async (orig) => ({
-  ...(await orig<typeof import('../../../lib/auth')>()),
-  getIdToken: vi.fn(async () => 'test-token'),
-  hasStoredSession: () => true,
-}));
 const toastMock = vi.hoisted(() => vi.fn());
 vi.mock('../../../components/use-toast', async (orig) => ({
   ...(await orig<typeof import('../../../components/use-toast')>()),

@@ -1,23 +1,21 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 
-vi.mock('../../../lib/auth', async (orig) => ({
-  ...(await orig<typeof import('../../../lib/auth')>()),
-  getIdToken: vi.fn(async () => 'test-token'),
-  hasStoredSession: () => true,
-}));
-
-import { json, renderPage, routeFetch, stubFetch, userWithRole } from '../../../test/page-harness';
+import {
+  expectDeniedToShopper,
+  json,
+  renderPage,
+  routeFetch,
+  stubFetch,
+  userWithRole,
+} from '../../../test/page-harness';
 import AdminFinancePage from './admin-finance-page';
 
 const fetchMock = stubFetch();
 
 describe('AdminFinancePage', () => {
   it('shows Access Denied to a non-admin without calling the finance API', async () => {
-    routeFetch(fetchMock, { '/api/auth/user': () => json(userWithRole('shopper')) });
-    renderPage(<AdminFinancePage />);
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Access Denied');
-    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/finance/'))).toBe(false);
+    await expectDeniedToShopper(fetchMock, <AdminFinancePage />, '/finance/');
   });
 
   it('lists ledger entries and day totals, filters by kind, and reports All consistent', async () => {

@@ -1,13 +1,14 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 
-vi.mock('../../../lib/auth', async (orig) => ({
-  ...(await orig<typeof import('../../../lib/auth')>()),
-  getIdToken: vi.fn(async () => 'test-token'),
-  hasStoredSession: () => true,
-}));
-
-import { json, renderPage, routeFetch, stubFetch, userWithRole } from '../../../test/page-harness';
+import {
+  expectDeniedToShopper,
+  json,
+  renderPage,
+  routeFetch,
+  stubFetch,
+  userWithRole,
+} from '../../../test/page-harness';
 import StyleEditorPage from './style-editor-page';
 
 const fetchMock = stubFetch();
@@ -21,11 +22,8 @@ const categories = [
 
 describe('creator screens: access', () => {
   it('denies shoppers the style editor', async () => {
-    routeFetch(fetchMock, { '/api/auth/user': () => json(userWithRole('shopper')) });
-    renderPage(<StyleEditorPage />);
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Access Denied');
+    await expectDeniedToShopper(fetchMock, <StyleEditorPage />, '/api/admin/');
     expect(screen.getByText('You need admin or influencer access to view this page.')).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/admin/'))).toBe(false);
   });
 });
 
