@@ -36,7 +36,8 @@ export function FormDialog({
   onSubmit: FormEventHandler<HTMLFormElement>;
   pending: boolean;
   submitLabel: string;
-  pendingLabel: string;
+  /** The submit button's text while pending (default: submitLabel). */
+  pendingLabel?: string;
   submitDisabled?: boolean;
   submitTestId?: string;
   children: ReactNode;
@@ -57,7 +58,7 @@ export function FormDialog({
             </Button>
             <Button type="submit" variant="destructive" disabled={submitDisabled || pending} data-testid={submitTestId}>
               {pending ? <SpinnerIcon /> : null}
-              {pending ? pendingLabel : submitLabel}
+              {pending ? (pendingLabel ?? submitLabel) : submitLabel}
             </Button>
           </div>
         </form>
