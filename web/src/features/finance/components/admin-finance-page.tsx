@@ -12,7 +12,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { PageSpinner, SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage, isApiError } from '../../../lib/api-error';
-import { LoadMore } from '../../../components/load-more';
+import { PagedTable } from '../../../components/paged-table';
 import { cn } from '../../../lib/cn';
 import { LEDGER_KINDS } from '../../../../../shared/domain/ledger';
 import { isAdmin } from '../../../../../shared/domain/roles';
@@ -299,59 +299,56 @@ function LedgerCard({ ledger }: { ledger: ReturnType<typeof useFinanceLedger> })
         ) : items.length === 0 ? (
           <p className="text-sm text-muted-foreground">No entries match these filters.</p>
         ) : (
-          <>
-            <div className="overflow-x-auto">
-              <table className="w-full min-w-[40rem] text-sm" aria-labelledby="finance-ledger-title">
-                <thead className="border-b border-border">
-                  <tr>
-                    <th scope="col" className={th}>
-                      Date
-                    </th>
-                    <th scope="col" className={th}>
-                      User
-                    </th>
-                    <th scope="col" className={th}>
-                      Kind
-                    </th>
-                    <th scope="col" className={th}>
-                      Bucket
-                    </th>
-                    <th scope="col" className={th}>
-                      Note
-                    </th>
-                    <th scope="col" className={cn(th, 'text-right')}>
-                      Amount
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((e) => (
-                    <tr key={`${e.userId}-${e.entryId}`} className="border-b border-border last:border-0">
-                      <td className={cn(td, 'whitespace-nowrap text-muted-foreground')}>
-                        {formatDateTime(e.createdAt)}
-                      </td>
-                      <td className={cn(td, 'max-w-40 truncate font-mono text-xs')} title={e.userId}>
-                        {e.userId}
-                      </td>
-                      <td className={td}>{ledgerKindLabel(e.kind)}</td>
-                      <td className={td}>{bucketLabel(e.bucket)}</td>
-                      <td className={cn(td, 'max-w-64 break-words text-muted-foreground')}>{e.note ?? ''}</td>
-                      <td
-                        className={cn(
-                          td,
-                          'text-right font-semibold tabular-nums',
-                          e.amount > 0 && 'text-emerald-700 dark:text-emerald-400',
-                        )}
-                      >
-                        {formatSignedCredits(e.amount)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <LoadMore query={ledger} />
-          </>
+          <PagedTable
+            query={ledger}
+            className="w-full min-w-[40rem] text-sm"
+            aria-labelledby="finance-ledger-title"
+            head={
+              <thead className="border-b border-border">
+                <tr>
+                  <th scope="col" className={th}>
+                    Date
+                  </th>
+                  <th scope="col" className={th}>
+                    User
+                  </th>
+                  <th scope="col" className={th}>
+                    Kind
+                  </th>
+                  <th scope="col" className={th}>
+                    Bucket
+                  </th>
+                  <th scope="col" className={th}>
+                    Note
+                  </th>
+                  <th scope="col" className={cn(th, 'text-right')}>
+                    Amount
+                  </th>
+                </tr>
+              </thead>
+            }
+          >
+            {items.map((e) => (
+              <tr key={`${e.userId}-${e.entryId}`} className="border-b border-border last:border-0">
+                <td className={cn(td, 'whitespace-nowrap text-muted-foreground')}>{formatDateTime(e.createdAt)}</td>
+                <td className={cn(td, 'max-w-40 truncate font-mono text-xs')} title={e.userId}>
+                  {e.userId}
+                </td>
+                <td className={td}>{ledgerKindLabel(e.kind)}</td>
+                <td className={td}>{bucketLabel(e.bucket)}</td>
+                <td className={cn(td, 'max-w-64 break-words text-muted-foreground')}>{e.note ?? ''}</td>
+                <td
+                  className={cn(
+                    td,
+                    'text-right font-semibold tabular-nums',
+                    e.amount > 0 && 'text-emerald-700 dark:text-emerald-400',
+                  )}
+                >
+                  {formatSignedCredits(e.amount)}
+                </td>
+              </tr>
+            ))}
+          </PagedTable>
         )}
       </CardContent>
     </Card>
