@@ -12,15 +12,9 @@ import { errorMessage, isApiError } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import type { ReviewDecision } from '../../../../../shared/domain/influencer';
 import { AccessDenied, AdminOnly, fieldClasses } from '../../../components/admin-ui';
+import { ApplicationDetails } from './application-details';
 import { useAdminApplications, useReviewApplication, type AdminApplication } from '../api/influencer';
-import {
-  applicantName,
-  reviewDecisionsFor,
-  socialsOf,
-  STATUS_FILTERS,
-  statusLabel,
-  type StatusFilter,
-} from '../lib/application';
+import { applicantName, reviewDecisionsFor, STATUS_FILTERS, statusLabel, type StatusFilter } from '../lib/application';
 
 const STATUS_TONE: Record<string, string> = {
   pending: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100',
@@ -124,7 +118,6 @@ function ApplicationsReview() {
 }
 
 function ApplicationCard({ app, onReview }: { app: AdminApplication; onReview: (d: ReviewDecision) => void }) {
-  const socials = socialsOf(app);
   const decisions = reviewDecisionsFor(app);
   const name = applicantName(app.user);
   return (
@@ -151,22 +144,7 @@ function ApplicationCard({ app, onReview }: { app: AdminApplication; onReview: (
         </span>
       </CardHeader>
       <CardContent className="space-y-3">
-        <div>
-          <h3 className="text-sm font-medium">Use case</h3>
-          <p className="mt-1 whitespace-pre-line break-words text-sm text-muted-foreground">{app.useCase}</p>
-        </div>
-        {socials.length ? (
-          <dl className="grid gap-2 text-sm sm:grid-cols-2">
-            {socials.map((s) => (
-              <div key={s.field} className="min-w-0">
-                <dt className="font-medium">{s.label}</dt>
-                <dd className="truncate text-muted-foreground">{s.value}</dd>
-              </div>
-            ))}
-          </dl>
-        ) : (
-          <p className="text-sm text-muted-foreground">No social links given.</p>
-        )}
+        <ApplicationDetails app={app} useCaseTitle="Use case" noSocials="No social links given." />
         {app.reviewNotes ? (
           <p className="text-sm">
             <span className="font-medium">Review notes: </span>
