@@ -1,8 +1,9 @@
 /**
  * What the page tests share: a global fetch mock (reset before each test), a fetch router by path, JSON
  * responses, a signed-in user of a role, and a page rendered with the app's query client and a router.
- * Importing it signs the page in: lib/auth answers with a test token and a stored session (vi.mock here is
- * hoisted above this module's imports, so it is in place before the page under test loads lib/auth).
+ * Importing it signs the page in: lib/auth answers with a test token and a stored session, and `toast` is
+ * `toastMock` (vi.mock here is hoisted above this module's imports, so both are in place before the page under
+ * test loads them; stubFetch resets the toast mock too).
  */
 import type { ReactElement } from 'react';
 import { beforeEach, expect, vi, type Mock } from 'vitest';
@@ -11,6 +12,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { createQueryClient } from '../lib/query-client';
 
+const mocks = vi.hoisted(() => ({ toast: vi.fn() }));
+vi.mock('../components/use-toast', async (orig) => ({
+  ...(await orig<typeof import('../components/use-toast')>()),
+  toast: mocks.toast,
+}));
 vi.mock('../lib/auth', async (orig) => ({
   ...(await orig<typeof import('../lib/auth')>()),
   getIdToken: vi.fn(async () => 'test-token'),
@@ -18,6 +24,9 @@ vi.mock('../lib/auth', async (orig) => ({
 }));
 
 export type FetchMock = Mock<typeof fetch>;
+
+/** What the page's `toast` calls land in. */
+export const toastMock = mocks.toast;
 
 /** GET /api/auth/user of a user with this role. */
 export const userWithRole = (role: string) => ({
@@ -30,11 +39,12 @@ export const userWithRole = (role: string) => ({
 
 export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
-/** A fetch mock stubbed as the global fetch and reset before each test of the calling file. */
+/** A fetch mock stubbed as the global fetch and reset (with toastMock) before each test of the calling file. */
 export function stubFetch(): FetchMock {
   const fetchMock = vi.fn<typeof fetch>();
   beforeEach(() => {
     fetchMock.mockReset();
+    toastMock.mockReset();
     vi.stubGlobal('fetch', fetchMock);
   });
   return fetchMock;

@@ -342,18 +342,16 @@ function CreditHistory() {
             head={
               <thead className="border-b border-border text-xs uppercase tracking-wide text-muted-foreground">
                 <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Date
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Description
-                  </th>
-                  <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
-                    Bucket
-                  </th>
-                  <th scope="col" className="py-2 text-right font-medium">
-                    Amount
-                  </th>
+                  {[
+                    ['Date', 'py-2 pr-3'],
+                    ['Description', 'py-2 pr-3'],
+                    ['Bucket', 'hidden py-2 pr-3 sm:table-cell'],
+                    ['Amount', 'py-2 text-right'],
+                  ].map(([h, cls]) => (
+                    <th key={h} scope="col" className={cn(cls, 'font-medium')}>
+                      {h}
+                    </th>
+                  ))}
                 </tr>
               </thead>
             }

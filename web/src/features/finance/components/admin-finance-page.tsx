@@ -306,21 +306,11 @@ function LedgerCard({ ledger }: { ledger: ReturnType<typeof useFinanceLedger> })
             head={
               <thead className="border-b border-border">
                 <tr>
-                  <th scope="col" className={th}>
-                    Date
-                  </th>
-                  <th scope="col" className={th}>
-                    User
-                  </th>
-                  <th scope="col" className={th}>
-                    Kind
-                  </th>
-                  <th scope="col" className={th}>
-                    Bucket
-                  </th>
-                  <th scope="col" className={th}>
-                    Note
-                  </th>
+                  {['Date', 'User', 'Kind', 'Bucket', 'Note'].map((h) => (
+                    <th key={h} scope="col" className={th}>
+                      {h}
+                    </th>
+                  ))}
                   <th scope="col" className={cn(th, 'text-right')}>
                     Amount
                   </th>

@@ -1,45 +1,23 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-
-vi.mock('../../../lib/auth', async (orig) => ({
-  ...(await orig<typeof import('../../../lib/auth')>()),
-  getIdToken: vi.fn(async () => 'test-token'),
-}));
-const toastMock = vi.hoisted(() => vi.fn());
-vi.mock('../../../components/use-toast', async (orig) => ({
-  ...(await orig<typeof import('../../../components/use-toast')>()),
-  toast: toastMock,
-}));
-
-import { getQueryFn } from '../../../lib/api-client';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { json, renderPage, stubFetch, toastMock } from '../../../test/page-harness';
 import OnboardingPage from './onboarding-page';
 
-const fetchMock = vi.fn<typeof fetch>();
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const fetchMock = stubFetch();
+type Saved = { styles: string[]; brands: string[]; colors: string[] };
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  toastMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-function renderPage(saved: { styles: string[]; brands: string[]; colors: string[] }) {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity, queryFn: getQueryFn({ on401: 'throw' }) } },
-  });
-  client.setQueryData(['/api/user/preferences'], saved);
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/onboarding']}>
-        <Routes>
-          <Route path="/onboarding" element={<OnboardingPage />} />
-          <Route path="*" element={<p>Next page</p>} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+/** GET /api/user/preferences answers `saved`; POST /api/preferences answers `posted`. */
+function openOnboarding(saved: Saved, posted: Saved = saved) {
+  fetchMock.mockImplementation(async (_url, init) =>
+    json(init?.method === 'POST' ? { ...posted, onboarded: true } : saved),
+  );
+  renderPage(
+    <Routes>
+      <Route path="/onboarding" element={<OnboardingPage />} />
+      <Route path="*" element={<p>Next page</p>} />
+    </Routes>,
+    '/onboarding',
   );
 }
 
@@ -48,10 +26,7 @@ const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === '
 
 describe('OnboardingPage', () => {
   it('refuses to save without a style, then posts the chosen styles, brands and colours', async () => {
-    fetchMock.mockImplementation(async (_url, init) =>
-      json(init?.method === 'POST' ? { styles: ['casual'], brands: ['Zara'], colors: [], onboarded: true } : {}),
-    );
-    renderPage({ styles: [], brands: [], colors: [] });
+    openOnboarding({ styles: [], brands: [], colors: [] }, { styles: ['casual'], brands: ['Zara'], colors: [] });
     fireEvent.click(screen.getByTestId('onboarding-submit'));
     await waitFor(() =>
       expect(toastMock).toHaveBeenCalledWith(
@@ -80,7 +55,7 @@ describe('OnboardingPage', () => {
   });
 
   it('starts from the saved choices', async () => {
-    renderPage({ styles: ['minimal'], brands: [], colors: ['navy'] });
+    openOnboarding({ styles: ['minimal'], brands: [], colors: ['navy'] });
     await waitFor(() =>
       expect(
         group('styles')

@@ -1,14 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 
-const toastMock = vi.hoisted(() => vi.fn());
-vi.mock('../../../components/use-toast', async (orig) => ({
-  ...(await orig<typeof import('../../../components/use-toast')>()),
-  toast: toastMock,
-}));
-
-import { json, renderPage, stubFetch } from '../../../test/page-harness';
+import { json, renderPage, stubFetch, toastMock } from '../../../test/page-harness';
 import SharedLookPage from './shared-look-page';
 
 const fetchMock = stubFetch();
