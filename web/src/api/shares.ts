@@ -1,53 +1,14 @@
 /** Shared looks (issue 15): the owner's shares and the public view of /l/{token} with votes, reactions, reports. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type * as R from '../../../shared/schemas/responses';
 import { apiJson } from '../lib/api-client';
 import type { ShareExpiryDays } from '../../../shared/domain/shares';
 
-export interface OwnerShare {
-  id: string;
-  token: string;
-  url: string;
-  generationIds: string[];
-  images: { generationId: string; url: string; styleName: string | null }[];
-  showOwner: boolean;
-  state: 'live' | 'expired' | 'revoked' | 'taken_down';
-  expiresAt: string;
-  createdAt: string;
-  endedAt: string | null;
-  votes: { generationId: string; votes: number }[];
-  totalVotes: number;
-  reactions: { text: string; updatedAt: string }[];
-}
+/** The owner's view of a share (the route's response schema; `state` narrowed to the states a share has). */
+export type OwnerShare = Omit<R.OwnerShare, 'state'> & { state: 'live' | 'expired' | 'revoked' | 'taken_down' };
 
-export interface PublicShare {
-  title: string;
-  description: string;
-  label: string;
-  images: {
-    index: number;
-    generationId: string;
-    url: string;
-    width: number;
-    height: number;
-    styleName: string | null;
-    votes: number;
-    label: string;
-  }[];
-  styles: {
-    id: string;
-    name: string;
-    products: {
-      name: string;
-      brand: string | null;
-      links: { retailer: string; url: string; price: number | null; currency: string | null }[];
-    }[];
-  }[];
-  owner: { name: string | null; handle: string } | null;
-  totalVotes: number;
-  myVote: string | null;
-  myReaction: string | null;
-  expiresAt: string;
-}
+/** GET /api/l/{token}: what a viewer sees. */
+export type PublicShare = R.PublicShare;
 
 export const MY_SHARES_KEY = ['/api/shares'] as const;
 const publicKey = (token: string) => ['/api/l', token] as const;
