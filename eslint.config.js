@@ -37,6 +37,20 @@ export default tseslint.config(
     },
   },
   {
+    // Lambda weight (issue 16): `import { z } from 'zod'` keeps every zod locale (about 350 KiB in each Lambda
+    // bundle and the SPA); the namespace import lets esbuild and Vite tree-shake them.
+    files: ['functions/**/*.ts', 'shared/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='zod'] > ImportSpecifier[imported.name='z']",
+          message: "Use `import * as z from 'zod'`: the named `z` import keeps every locale of zod in the bundle.",
+        },
+      ],
+    },
+  },
+  {
     // Untyped provider payloads, Stripe objects, ASL documents and test fakes: the backend's own config
     // (eslint/backend.config.js) decides how strict to be there (DynamoDB items in shared/repositories too); the SPA and the rest of shared/ allow no `any`.
     files: ['functions/**', 'infra/**', 'test/**', 'shared/repositories/**'],

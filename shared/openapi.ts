@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document of the HTTP API, generated from the one route table (shared/routes.ts) and the zod
+ * The OpenAPI 3.1 document of the HTTP API, generated from the one route table (shared/routes/) and the zod
  * schemas it names (z.toJSONSchema, JSON Schema 2020-12, which OpenAPI 3.1 uses as is). Served at
  * GET /api/openapi.json; checked by shared/openapi.test.ts with an independent validator.
  */
@@ -130,7 +130,7 @@ export function buildOpenApi(): Json {
     info: {
       title: 'Fitly API',
       version: API_VERSION,
-      description: 'Generated from shared/routes.ts. Every error is `{ message, code }` (codes: shared/errors.ts).',
+      description: 'Generated from shared/routes/. Every error is `{ message, code }` (codes: shared/errors.ts).',
     },
     servers: [{ url: '/' }],
     paths,

@@ -1,33 +1,18 @@
 /**
  * Endpoint group admin: operations reserved to admins (credits, finance, prompt and raw templates, influencer
  * application review) and the style editor shared with influencers (styles, products, product links, categories).
- * Roles are checked against the user item by the pipeline (shared/routes.ts); ownership by the services.
+ * Roles are checked against the user item by the pipeline (shared/routes/); ownership by the services.
  */
 import { adjustCreditsSchema } from '../../shared/schemas/credits';
 import { financeLedgerQuery, financeSummaryQuery } from '../../shared/schemas/billing';
-import {
-  adminStylesQuery,
-  applicationListQuery,
-  applicationReviewSchema,
-  productCreateSchema,
-  productLinkCreateSchema,
-  productLinkForProductSchema,
-  productLinkPatchSchema,
-  productPatchSchema,
-  promptCreateSchema,
-  promptPatchSchema,
-  promptTestSchema,
-  rawTemplateCompileSchema,
-  rawTemplateCreateSchema,
-  rawTemplatePatchSchema,
-  styleCreateSchema,
-  stylePatchSchema,
-} from '../../shared/schemas/admin';
+import * as adminSchemas from '../../shared/schemas/admin';
 import { refusalSummary, takeDownReportedStyle } from '../services/content-safety-service';
 import { listShareReports, takeDownShare } from '../services/share-service';
 import { financeCsv, financeLedger, financeReconciliation, financeSummary } from '../services/finance-service';
 import { getDb } from '../lib/aws';
-import { bodyOf, createGroupHandler, json, requireAuth, type Req, queryOf } from '../lib/http';
+import { currentUser } from '../lib/current-user';
+import { bodyOf, createGroupHandler, json, requireAuth, queryOf } from '../lib/http';
+import { adminRoutes } from '../../shared/routes/admin';
 import { idempotencyClaim } from '../lib/idempotency';
 import { adjustCredits } from '../services/credit-service';
 import { ensureUser } from '../services/user-service';
@@ -61,11 +46,8 @@ import {
   testPrompt,
 } from '../services/template-admin-service';
 
-/** The caller's user item (loaded by the role check for role-restricted routes). */
-const me = async (req: Req) => req.user ?? ensureUser(getDb(), requireAuth(req));
-
 export const handler = createGroupHandler(
-  'admin',
+  adminRoutes,
   {
     'POST /api/admin/credits/adjust': async (req) => {
       const input = bodyOf(req, adjustCreditsSchema);
@@ -93,54 +75,83 @@ export const handler = createGroupHandler(
 
     // style editor (influencers and admins)
     'GET /api/admin/styles': async (req) => {
-      const q = queryOf(req, adminStylesQuery);
-      return json(await listEditorStyles(getDb(), await me(req), q.all === 'true' || q.all === '1'));
+      const q = queryOf(req, adminSchemas.adminStylesQuery);
+      return json(await listEditorStyles(getDb(), await currentUser(req), q.all === 'true' || q.all === '1'));
     },
     'POST /api/admin/styles': async (req) =>
-      json(await createEditorStyle(getDb(), await me(req), bodyOf(req, styleCreateSchema)), 201),
+      json(await createEditorStyle(getDb(), await currentUser(req), bodyOf(req, adminSchemas.styleCreateSchema)), 201),
     'PATCH /api/admin/styles/{id}': async (req) => {
-      const user = await me(req);
-      return json(await updateEditorStyle(getDb(), user, req.params.id, bodyOf(req, stylePatchSchema)));
+      const user = await currentUser(req);
+      return json(await updateEditorStyle(getDb(), user, req.params.id, bodyOf(req, adminSchemas.stylePatchSchema)));
     },
     'DELETE /api/admin/styles/{id}': async (req) =>
-      json(await deleteEditorStyle(getDb(), await me(req), req.params.id)),
+      json(await deleteEditorStyle(getDb(), await currentUser(req), req.params.id)),
     // generate a cover (needs states:StartExecution for the admin group in AWS, see infra/lib/constructs/api.ts)
     'POST /api/admin/styles/{id}/cover': async (req) => {
       const idempotency = idempotencyClaim(req, {});
-      const r = await startStyleCover(getDb(), await me(req), req.params.id, { idempotency });
+      const r = await startStyleCover(getDb(), await currentUser(req), req.params.id, { idempotency });
       return json({ id: r.id }, r.replayed ? 200 : 201, r.replayed ? { 'idempotent-replayed': 'true' } : {});
     },
     'POST /api/admin/styles/{id}/cover/from-generation': async (req) => {
       const body = (req.body ?? {}) as { generationId?: unknown };
-      return json(await setCoverFromGeneration(getDb(), await me(req), req.params.id, body.generationId));
+      return json(await setCoverFromGeneration(getDb(), await currentUser(req), req.params.id, body.generationId));
     },
     'GET /api/admin/categories': async () => json(await listAllCategories(getDb())),
     'GET /api/admin/products': async (req) =>
-      json(await listProductsOfStyle(getDb(), await me(req), req.query.style ?? req.query.styleId)),
+      json(await listProductsOfStyle(getDb(), await currentUser(req), req.query.style ?? req.query.styleId)),
     'POST /api/admin/products': async (req) =>
-      json(await createProductFor(getDb(), await me(req), bodyOf(req, productCreateSchema)), 201),
+      json(await createProductFor(getDb(), await currentUser(req), bodyOf(req, adminSchemas.productCreateSchema)), 201),
     'PATCH /api/admin/products/{id}': async (req) =>
-      json(await updateProductFor(getDb(), await me(req), req.params.id, bodyOf(req, productPatchSchema))),
+      json(
+        await updateProductFor(
+          getDb(),
+          await currentUser(req),
+          req.params.id,
+          bodyOf(req, adminSchemas.productPatchSchema),
+        ),
+      ),
     'DELETE /api/admin/products/{id}': async (req) =>
-      json(await deleteProductFor(getDb(), await me(req), req.params.id)),
+      json(await deleteProductFor(getDb(), await currentUser(req), req.params.id)),
     'POST /api/admin/product-links': async (req) => {
-      const { productId, ...link } = bodyOf(req, productLinkCreateSchema);
-      return json(await createLinkFor(getDb(), await me(req), productId, link), 201);
+      const { productId, ...link } = bodyOf(req, adminSchemas.productLinkCreateSchema);
+      return json(await createLinkFor(getDb(), await currentUser(req), productId, link), 201);
     },
     'PATCH /api/admin/product-links/{id}': async (req) =>
-      json(await updateLinkFor(getDb(), await me(req), req.params.id, bodyOf(req, productLinkPatchSchema))),
+      json(
+        await updateLinkFor(
+          getDb(),
+          await currentUser(req),
+          req.params.id,
+          bodyOf(req, adminSchemas.productLinkPatchSchema),
+        ),
+      ),
     'GET /api/admin/products/{id}/links': async (req) =>
-      json(await listLinksOfProduct(getDb(), await me(req), req.params.id)),
+      json(await listLinksOfProduct(getDb(), await currentUser(req), req.params.id)),
     'POST /api/admin/products/{id}/links': async (req) =>
-      json(await createLinkFor(getDb(), await me(req), req.params.id, bodyOf(req, productLinkForProductSchema)), 201),
+      json(
+        await createLinkFor(
+          getDb(),
+          await currentUser(req),
+          req.params.id,
+          bodyOf(req, adminSchemas.productLinkForProductSchema),
+        ),
+        201,
+      ),
 
     // influencer applications (admins)
     'GET /api/admin/influencer/applications': async (req) => {
-      const q = queryOf(req, applicationListQuery);
+      const q = queryOf(req, adminSchemas.applicationListQuery);
       return json(await adminListApplications(getDb(), q.status && q.status !== 'all' ? q.status : null));
     },
     'PATCH /api/admin/influencer/applications/{id}': async (req) =>
-      json(await adminReviewApplication(getDb(), await me(req), req.params.id, bodyOf(req, applicationReviewSchema))),
+      json(
+        await adminReviewApplication(
+          getDb(),
+          await currentUser(req),
+          req.params.id,
+          bodyOf(req, adminSchemas.applicationReviewSchema),
+        ),
+      ),
 
     // content safety (admins)
     'GET /api/admin/content-safety': async () => json(await refusalSummary(getDb())),
@@ -152,24 +163,24 @@ export const handler = createGroupHandler(
     // prompt templates (admins)
     'GET /api/admin/prompts': async () => json(await adminListPrompts(getDb())),
     'POST /api/admin/prompts': async (req) =>
-      json(await adminCreatePrompt(getDb(), bodyOf(req, promptCreateSchema)), 201),
+      json(await adminCreatePrompt(getDb(), bodyOf(req, adminSchemas.promptCreateSchema)), 201),
     'PATCH /api/admin/prompts/{id}': async (req) =>
-      json(await adminUpdatePrompt(getDb(), req.params.id, bodyOf(req, promptPatchSchema))),
+      json(await adminUpdatePrompt(getDb(), req.params.id, bodyOf(req, adminSchemas.promptPatchSchema))),
     'DELETE /api/admin/prompts/{id}': async (req) => json(await adminDeletePrompt(getDb(), req.params.id)),
     'POST /api/admin/prompts/test': async (req) => {
-      const { styleId, photoProfileId } = bodyOf(req, promptTestSchema);
-      return json(await testPrompt(getDb(), await me(req), styleId, photoProfileId));
+      const { styleId, photoProfileId } = bodyOf(req, adminSchemas.promptTestSchema);
+      return json(await testPrompt(getDb(), await currentUser(req), styleId, photoProfileId));
     },
 
     // raw templates (admins)
     'GET /api/admin/raw-templates': async () => json(await adminListRawTemplates(getDb())),
     'POST /api/admin/raw-templates': async (req) =>
-      json(await adminCreateRawTemplate(getDb(), bodyOf(req, rawTemplateCreateSchema)), 201),
+      json(await adminCreateRawTemplate(getDb(), bodyOf(req, adminSchemas.rawTemplateCreateSchema)), 201),
     'PATCH /api/admin/raw-templates/{id}': async (req) =>
-      json(await adminUpdateRawTemplate(getDb(), req.params.id, bodyOf(req, rawTemplatePatchSchema))),
+      json(await adminUpdateRawTemplate(getDb(), req.params.id, bodyOf(req, adminSchemas.rawTemplatePatchSchema))),
     'DELETE /api/admin/raw-templates/{id}': async (req) => json(await adminDeleteRawTemplate(getDb(), req.params.id)),
     'POST /api/admin/raw-templates/compile': async (req) => {
-      const { jsonText, sampleUrls } = bodyOf(req, rawTemplateCompileSchema);
+      const { jsonText, sampleUrls } = bodyOf(req, adminSchemas.rawTemplateCompileSchema);
       return json(compileTemplate(jsonText, sampleUrls));
     },
   },

@@ -3,6 +3,7 @@ import { switchRoleSchema, type RuntimeConfig } from '../../shared/schemas/user'
 import { getDb } from '../lib/aws';
 import { getConfig } from '../lib/config';
 import { bodyOf, createGroupHandler, json, redirect, requireAuth, type Req } from '../lib/http';
+import { authUserRoutes } from '../../shared/routes/auth-user';
 import { ensureUser, getCurrentUser, switchRole } from '../services/user-service';
 
 let openApi: Promise<Record<string, unknown>> | undefined;
@@ -13,7 +14,7 @@ const toLogin = async (req: Req) => {
 };
 
 export const handler = createGroupHandler(
-  'auth-user',
+  authUserRoutes,
   {
     'GET /api/config': async () => {
       const cfg = getConfig();

@@ -3,8 +3,9 @@ import { HttpError } from '../../shared/errors';
 import { changePlanSchema, checkoutSchema } from '../../shared/schemas/billing';
 import { getDb } from '../lib/aws';
 import { bodyOf, createGroupHandler, json, requireAuth, type Req, type RouteImpl } from '../lib/http';
+import { billingRoutes } from '../../shared/routes/billing';
 import { getPayments, PaymentsUnavailable, type PaymentsAdapter } from '../payments';
-import { StripeApiError } from '../payments/stripe-adapter';
+import { StripeApiError } from '../payments/types';
 import {
   BILLING_CODES,
   cancelScheduledChange,
@@ -49,7 +50,7 @@ const withPayments =
 const cancel = withPayments(async (req, payments) => json(await cancelSubscription(getDb(), payments, await me(req))));
 
 export const handler = createGroupHandler(
-  'billing',
+  billingRoutes,
   {
     'POST /api/subscriptions/checkout': withPayments(async (req, payments) => {
       const { productType } = bodyOf(req, checkoutSchema);

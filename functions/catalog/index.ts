@@ -2,6 +2,7 @@
 import { flagStyleSchema, preferencesSchema, profilePatchSchema, userLinkSchema } from '../../shared/schemas/discovery';
 import { getDb } from '../lib/aws';
 import { bodyOf, createGroupHandler, json, noContent, requireAuth, type ApiResult, type Req } from '../lib/http';
+import { catalogRoutes } from '../../shared/routes/catalog';
 import { ensureUser } from '../services/user-service';
 import { getStyleDetail, getStyleProducts, listActiveCategories, listCollections } from '../services/catalog-service';
 import { getStyleCatalogue } from '../services/style-catalogue';
@@ -63,7 +64,7 @@ async function serveStyleCatalogue(req: Req): Promise<ApiResult> {
 }
 
 export const handler = createGroupHandler(
-  'catalog',
+  catalogRoutes,
   {
     'GET /api/styles': serveStyleCatalogue,
     'GET /api/styles/{id}': async (req) => json(await getStyleDetail(getDb(), req.params.id, viewer(req))),

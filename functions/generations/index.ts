@@ -11,6 +11,7 @@ import {
 import { parseInput } from '../../shared/schemas/validation';
 import { getDb } from '../lib/aws';
 import { bodyOf, createGroupHandler, json, noContent, requireAuth, type ApiResult, type Req } from '../lib/http';
+import { generationsRoutes } from '../../shared/routes/generations';
 import { idempotencyClaim } from '../lib/idempotency';
 import { unauthorized } from '../../shared/errors';
 import { acceptFashnWebhook } from '../workflow/fashn-webhook';
@@ -36,7 +37,7 @@ const started = (r: { id: string; replayed: boolean }): ApiResult =>
   json({ id: r.id }, r.replayed ? 200 : 201, r.replayed ? { 'idempotent-replayed': 'true' } : {});
 
 export const handler = createGroupHandler(
-  'generations',
+  generationsRoutes,
   {
     'POST /api/generate': async (req) => {
       const input = parseInput(generateFromRawTemplateSchema, req.body ?? {});

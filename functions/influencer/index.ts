@@ -6,7 +6,9 @@ import {
   influencerApplySchema,
 } from '../../shared/schemas/admin';
 import { getDb } from '../lib/aws';
-import { bodyOf, createGroupHandler, json, requireAuth, type Req } from '../lib/http';
+import { currentUser } from '../lib/current-user';
+import { bodyOf, createGroupHandler, json } from '../lib/http';
+import { influencerRoutes } from '../../shared/routes/influencer';
 import { ensureUser } from '../services/user-service';
 import {
   addStyleToMyCollection,
@@ -19,32 +21,30 @@ import {
 } from '../services/collection-service';
 import { apply, myApplication } from '../services/influencer-service';
 
-const me = async (req: Req) => req.user ?? ensureUser(getDb(), requireAuth(req));
-
 export const handler = createGroupHandler(
-  'influencer',
+  influencerRoutes,
   {
-    'GET /api/influencer-collections': async (req) => json(await listMyCollections(getDb(), await me(req))),
+    'GET /api/influencer-collections': async (req) => json(await listMyCollections(getDb(), await currentUser(req))),
     'POST /api/influencer-collections': async (req) =>
-      json(await createMyCollection(getDb(), await me(req), bodyOf(req, collectionCreateSchema)), 201),
+      json(await createMyCollection(getDb(), await currentUser(req), bodyOf(req, collectionCreateSchema)), 201),
     'GET /api/influencer-collections/{id}': async (req) =>
-      json(await getMyCollection(getDb(), await me(req), req.params.id)),
+      json(await getMyCollection(getDb(), await currentUser(req), req.params.id)),
     'PATCH /api/influencer-collections/{id}': async (req) => {
-      const user = await me(req);
+      const user = await currentUser(req);
       return json(await updateMyCollection(getDb(), user, req.params.id, bodyOf(req, collectionPatchSchema)));
     },
     'DELETE /api/influencer-collections/{id}': async (req) =>
-      json(await deleteMyCollection(getDb(), await me(req), req.params.id)),
+      json(await deleteMyCollection(getDb(), await currentUser(req), req.params.id)),
     'POST /api/influencer-collections/{id}/styles': async (req) => {
-      const user = await me(req);
+      const user = await currentUser(req);
       const { styleId } = bodyOf(req, collectionAddStyleSchema);
       return json(await addStyleToMyCollection(getDb(), user, req.params.id, styleId));
     },
     'DELETE /api/influencer-collections/{id}/styles/{styleId}': async (req) =>
-      json(await removeStyleFromMyCollection(getDb(), await me(req), req.params.id, req.params.styleId)),
-    'GET /api/influencer/application': async (req) => json(await myApplication(getDb(), await me(req))),
+      json(await removeStyleFromMyCollection(getDb(), await currentUser(req), req.params.id, req.params.styleId)),
+    'GET /api/influencer/application': async (req) => json(await myApplication(getDb(), await currentUser(req))),
     'POST /api/influencer/apply': async (req) => {
-      const user = await me(req);
+      const user = await currentUser(req);
       return json(await apply(getDb(), user, bodyOf(req, influencerApplySchema)), 201);
     },
   },

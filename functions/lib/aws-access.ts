@@ -336,15 +336,9 @@ export const SHARP_PRINCIPALS: readonly Principal[] = [
   'api:generations',
   'api:uploads-images',
   'api:admin',
-  'api:privacy',
   'api:shares',
   'task:enqueueRender',
-  'task:markCompleted',
-  'task:markFailed',
   'worker:renderWorker',
-  'worker:renderWorkerFailed',
-  'job:executionEnded',
-  'job:sweeper',
 ];
 
 export const usesSharp = (p: Principal): boolean => SHARP_PRINCIPALS.includes(p);

@@ -11,7 +11,9 @@ import type * as z from 'zod';
 import { BUSY_MESSAGE, ERROR_CODES, HttpError, accountInactive, forbidden, unauthorized } from '../../shared/errors';
 import { effectiveRole } from '../../shared/domain/roles';
 import { invalidPathParam } from '../../shared/domain/path-params';
-import { routeKey, routesOfGroup, type Group, type RouteDef } from '../../shared/routes';
+// Only the route's definition: each function passes its own group's routes (shared/routes/<group>.ts), so it
+// never builds the schemas of other groups.
+import { routeKey, type RouteDef } from '../../shared/routes/route-def';
 import { bearerToken, verifyToken, type AuthContext } from './auth';
 import { isAccountActive, type UserRecord } from '../../shared/repositories/user-repository';
 import { parseInput } from '../../shared/schemas/validation';
@@ -114,16 +116,17 @@ interface Internal {
 }
 
 /**
- * Build the Lambda handler of one endpoint group. Every route of the group in the route table must have
- * an implementation, and nothing else may be implemented (checked at build time, not per request).
+ * Build the Lambda handler of one endpoint group from its routes (shared/routes/<group>.ts). Every route of the
+ * group must have an implementation, and nothing else may be implemented (checked at build time, not per request).
  */
 export function createGroupHandler<K extends string>(
-  group: Group,
+  defs: readonly RouteDef[],
   impls: { [P in K]: RouteImpl<P> },
   loadUser?: UserLoader,
 ) {
   const implOf = (key: string): RouteImpl | undefined => (impls as Record<string, RouteImpl | undefined>)[key];
-  const defs = routesOfGroup(group);
+  const group = defs[0]?.group;
+  if (!group || defs.some((r) => r.group !== group)) throw new Error('A group handler takes the routes of one group');
   const byKey = new Map(defs.map((r) => [routeKey(r), r]));
   const missing = defs.map(routeKey).filter((k) => !implOf(k));
   const extra = Object.keys(impls).filter((k) => !byKey.has(k));

@@ -14,7 +14,6 @@
 import { createRequire } from 'node:module';
 import { DetectModerationLabelsCommand, RekognitionClient } from '@aws-sdk/client-rekognition';
 import path from 'node:path';
-import sharp from 'sharp';
 import { ulid } from 'ulid';
 import {
   CONTENT_SAFETY,
@@ -29,6 +28,7 @@ import { HttpError } from '../../shared/errors';
 import { recordContentRefusal } from '../../shared/repositories/content-safety-repository';
 import { getDb } from './aws';
 import { logger } from './logger';
+import { loadSharp } from './sharp-loader';
 
 export interface ImageModerator {
   readonly name: string;
@@ -58,6 +58,7 @@ export function rekognitionModerator(opts: { endpoint?: string; region?: string 
         ...(endpoint ? { endpoint, credentials: { accessKeyId: 'test', secretAccessKey: 'test' } } : {}),
       });
       const c = client;
+      const sharp = await loadSharp();
       const jpeg = await sharp(image)
         .resize(1024, 1024, { fit: 'inside', withoutEnlargement: true })
         .flatten({ background: '#ffffff' })
@@ -111,6 +112,7 @@ export function localModerator(): ImageModerator {
     name: 'nsfwjs',
     async moderate(image) {
       const { tf, model } = await loadLocalClassifier();
+      const sharp = await loadSharp();
       const { data } = await sharp(image)
         .flatten({ background: '#ffffff' })
         .resize(224, 224, { fit: 'fill' })

@@ -6,8 +6,17 @@
 import { getDb } from '../lib/aws';
 import { getConfig } from '../lib/config';
 import { createLocalAdapter } from './local-adapter';
-import { createStripeAdapter } from './stripe-adapter';
+import type { StripeAdapterOptions } from './stripe-adapter';
 import { PaymentsUnavailable, type PaymentsAdapter } from './types';
+
+/**
+ * The Stripe adapter is loaded on first use: the stripe package (~240 KiB) is evaluated only by a request that
+ * calls Stripe, not by every cold start of the functions that hold billing code (credit balance reads, privacy).
+ * The local adapter stays a static import: a dynamic import of it made esbuild keep the whole DynamoDB client
+ * (every command, +40 KiB, ~10 ms of load), and it loads the SDK for signing lazily itself.
+ */
+const createStripeAdapter = async (opts: StripeAdapterOptions) =>
+  (await import('./stripe-adapter')).createStripeAdapter(opts);
 
 let fromSecret: Promise<{ secretKey: string; webhookSecret: string }> | undefined;
 

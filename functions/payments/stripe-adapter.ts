@@ -6,7 +6,15 @@
 import Stripe from 'stripe';
 import { PLANS, productInfo, type MonthlyPlanId } from '../../shared/domain/plans';
 import { parseSubscription, subscriptionItem, type StripeSubscription } from './stripe-objects';
-import type { CheckoutInput, PaymentsAdapter, PortalInput, SubscriptionView } from './types';
+import {
+  StripeApiError,
+  type CheckoutInput,
+  type PaymentsAdapter,
+  type PortalInput,
+  type SubscriptionView,
+} from './types';
+
+export { StripeApiError };
 
 /** The API version every request and every webhook endpoint uses (stripe-objects.ts reads its shapes). */
 export const STRIPE_API_VERSION = '2025-03-31.basil';
@@ -18,17 +26,6 @@ export interface StripeAdapterOptions {
   apiBase?: string;
   /** The SDK's automatic network retries (with idempotency keys); default 2. */
   maxNetworkRetries?: number;
-}
-
-export class StripeApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly stripeCode: string | undefined,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'StripeApiError';
-  }
 }
 
 /** The SDK client for these options (the API base split into the SDK's protocol, host and port). */

@@ -85,3 +85,15 @@ export class PaymentsUnavailable extends Error {
     this.name = 'PaymentsUnavailable';
   }
 }
+
+/** A Stripe API failure as the port reports it (status and Stripe's error code). */
+export class StripeApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly stripeCode: string | undefined,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StripeApiError';
+  }
+}

@@ -1,6 +1,7 @@
 /** Endpoint group privacy: age statement, retention of generated images, "Download my data", "Delete my account". */
 import { getDb } from '../lib/aws';
 import { bodyOf, createGroupHandler, json, requireAuth, type Req } from '../lib/http';
+import { privacyRoutes } from '../../shared/routes/privacy';
 import { ensureUser } from '../services/user-service';
 import { ageInputSchema, deleteAccountInputSchema, retentionInputSchema } from '../../shared/schemas/privacy';
 import { recordAge } from '../services/consent-service';
@@ -14,7 +15,7 @@ import { getPayments } from '../payments';
 const caller = (req: Req) => ensureUser(getDb(), requireAuth(req));
 
 export const handler = createGroupHandler(
-  'privacy',
+  privacyRoutes,
   {
     'GET /api/user/privacy': async (req) => json(await getPrivacySettings(getDb(), (await caller(req)).id)),
     'PUT /api/user/privacy/retention': async (req) => {

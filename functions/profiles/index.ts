@@ -1,6 +1,7 @@
 /** Endpoint group profiles: photo profiles and "Delete all my photos". */
 import { getDb } from '../lib/aws';
 import { createGroupHandler, json, noContent, requireAuth, type Req } from '../lib/http';
+import { profilesRoutes } from '../../shared/routes/profiles';
 import { readForm } from '../lib/multipart';
 import { ensureUser } from '../services/user-service';
 import {
@@ -30,7 +31,7 @@ const caller = (req: Req) => ensureUser(getDb(), requireAuth(req));
 const list = async (req: Req) => json(await listProfiles(getDb(), requireAuth(req).sub));
 
 export const handler = createGroupHandler(
-  'profiles',
+  profilesRoutes,
   {
     'GET /api/photo-profiles': list,
     'GET /api/photos': list,

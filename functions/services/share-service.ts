@@ -53,7 +53,7 @@ import {
 } from '../../shared/repositories/share-repository';
 import type { Db } from '../../shared/repositories/table';
 import { processImage, MB } from '../lib/image-pipeline';
-import { markAsAiGenerated } from '../lib/provenance';
+import { markAsAiGenerated } from '../lib/provenance-loader';
 import { deleteImages, mediaKeys, putImage, readImage } from '../lib/media-store';
 import { logger } from '../lib/logger';
 

@@ -18,6 +18,7 @@ import { HttpError, notFound } from '../../shared/errors';
 import { getDb } from '../lib/aws';
 import { getConfig } from '../lib/config';
 import { bodyOf, createGroupHandler, json, requireAuth, type ApiResult, type Req } from '../lib/http';
+import { sharesRoutes } from '../../shared/routes/shares';
 import { spaTags } from '../lib/spa-shell';
 import { hashIp } from '../services/consent-service';
 import { publicOrigin } from '../services/billing-service';
@@ -114,7 +115,7 @@ const goneIsCacheable =
   };
 
 export const handler = createGroupHandler(
-  'shares',
+  sharesRoutes,
   {
     'POST /api/shares': withRetryAfter(async (req) => {
       const input = bodyOf(req, createShareSchema);

@@ -6,13 +6,14 @@
 import { ERROR_CODES, HttpError } from '../../shared/errors';
 import { getDb } from '../lib/aws';
 import { createGroupHandler, json } from '../lib/http';
+import { stripeWebhookRoutes } from '../../shared/routes/stripe-webhook';
 import { logger } from '../lib/logger';
 import { getPayments, PaymentsUnavailable } from '../payments';
 import { constructWebhookEvent } from '../payments/signature';
 import { applyStripeEvent } from '../services/stripe-events';
 import { ignoreIfDeletedAccount } from '../services/deleted-account-events';
 
-export const handler = createGroupHandler('stripe-webhook', {
+export const handler = createGroupHandler(stripeWebhookRoutes, {
   'POST /api/stripe/webhook': async (req) => {
     let payments;
     try {

@@ -7,6 +7,7 @@ import {
 } from '../../shared/schemas/upload';
 import { getDb } from '../lib/aws';
 import { bodyOf, createGroupHandler, json, requireAuth, type Req } from '../lib/http';
+import { uploadsImagesRoutes } from '../../shared/routes/uploads-images';
 import { readForm } from '../lib/multipart';
 import { privateImageUrl, publicImageUrl, type SignedImage } from '../services/image-access-service';
 import {
@@ -30,7 +31,7 @@ const signed = (img: SignedImage, scope: 'public' | 'private') =>
   });
 
 export const handler = createGroupHandler(
-  'uploads-images',
+  uploadsImagesRoutes,
   {
     // roles (influencer, admin) are enforced by the pipeline from the route table
     'POST /api/upload': async (req) => json(await uploadStyleImage(requireAuth(req).sub, readForm(req.body)), 201),

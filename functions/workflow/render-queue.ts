@@ -49,7 +49,7 @@ import {
 import { getDb } from '../lib/aws';
 import { logger } from '../lib/logger';
 import { processImage } from '../lib/image-pipeline';
-import { markAsAiGenerated } from '../lib/provenance';
+import { markAsAiGenerated } from '../lib/provenance-loader';
 import { deleteImages, getObject, mediaKeys, putImage, type BucketKind } from '../lib/media-store';
 import { safeFetchImage } from '../lib/safe-fetch';
 import { reportTaskFailure, reportTaskSuccess } from '../lib/workflow-client';

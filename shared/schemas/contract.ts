@@ -1,4 +1,4 @@
-/** Every schema the route table (shared/routes.ts) names: requests from their domain files, responses from responses.ts. */
+/** Every schema the route table (shared/routes/) names: requests from their domain files, responses from responses.ts. */
 export * from './admin';
 export * from './billing';
 export * from './credits';

@@ -1,5 +1,5 @@
 /**
- * Drift check of the API contract: does a response match the schema its route names (shared/routes.ts)?
+ * Drift check of the API contract: does a response match the schema its route names (shared/routes/)?
  * Used by the integration test harness (a mismatch fails the test) and by the local API server in dev mode
  * (a mismatch is logged). Never in the Lambdas: production answers are not re-validated.
  */

@@ -1,6 +1,6 @@
 /**
  * Response bodies of the API (issue 16): one zod schema per JSON answer, named by the route table
- * (shared/routes.ts `response`), checked against every response the integration tests receive
+ * (shared/routes/ `response`), checked against every response the integration tests receive
  * (test/support/integration.ts), published in the OpenAPI document and inferred by the SPA's fetchers
  * (web/src/features/<feature>/api). Objects are not strict: a field the server adds is not drift, a field it
  * drops or retypes is.
@@ -12,22 +12,12 @@ import { STYLE_IMAGE_TYPES } from '../domain/catalog';
 import { RETENTION_DAYS } from '../domain/privacy';
 import { generationSchema } from './generation';
 import { downloadImageResultSchema } from './upload';
+import type { deletedResultSchema, idResultSchema, urlResultSchema } from './common';
+
+export * from './common';
 
 const nstr = z.string().nullable();
 const count = z.number().int();
-
-export const idResultSchema = z.object({ id: z.string() });
-export const deletedResultSchema = z.object({ id: z.string(), deleted: z.boolean() });
-export const urlResultSchema = z.object({ url: z.string() });
-export const mediaUrlSchema = z.object({ url: z.string(), expiresAt: z.string() });
-export const receivedSchema = z.object({ received: z.boolean() });
-
-/** GET /api/openapi.json (its content is checked by an OpenAPI validator in shared/openapi.test.ts). */
-export const openApiDocumentSchema = z.object({
-  openapi: z.literal('3.1.0'),
-  info: z.object({ title: z.string(), version: z.string() }),
-  paths: z.record(z.string(), z.unknown()),
-});
 
 // catalog
 export const categorySchema = z.object({

@@ -1,5 +1,5 @@
 /** Request bodies of the share routes (issue 15); the web forms use the same schemas. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { isSafeText, normalizeText, UNSAFE_TEXT_MESSAGE } from '../domain/text-rules';
 import {
   DEFAULT_SHARE_EXPIRY_DAYS,

@@ -10,7 +10,7 @@
  */
 import { buildSync, type BuildOptions } from 'esbuild';
 import { execSync, spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXTERNAL_MODULES } from '../../infra/lib/constructs/app-function';
 import { GROUPS } from '../../shared/routes';
@@ -127,8 +127,14 @@ function loadOnce(file: string): number {
 
 /** Build every function in every variant, then time cold imports, `runs` rounds interleaved across variants. */
 export function measureBundles(variants: Variant[], runs = 7): BundleMeasure[] {
+  // A function that did not exist in a variant's tree (the shares group is newer than `before`) is left out of it.
   const built = variants.flatMap((v) =>
-    LAMBDA_ENTRIES.map((fn) => ({ v, fn, ...build(v, fn), loads: [] as number[] })),
+    LAMBDA_ENTRIES.filter((fn) => existsSync(path.join(v.tree, fn.entry))).map((fn) => ({
+      v,
+      fn,
+      ...build(v, fn),
+      loads: [] as number[],
+    })),
   );
   for (let i = 0; i < runs; i++) for (const b of built) b.loads.push(loadOnce(b.file));
   return built.map((b) => {
@@ -144,6 +150,43 @@ export function measureBundles(variants: Variant[], runs = 7): BundleMeasure[] {
   });
 }
 
+/**
+ * The floor under every API function: what a bundle that does nothing but construct one SDK client (or build
+ * one zod schema) weighs and costs to load, with the same esbuild options. Measured in the same run, so the
+ * after/before ratios can be read against what no change of ours can remove while the SDK is bundled.
+ */
+export const FLOORS: Record<string, string> = {
+  'DynamoDB document client': `import { DynamoDBClient } from '@aws-sdk/client-dynamodb'; import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb'; export const c = DynamoDBDocumentClient.from(new DynamoDBClient({})); export { GetCommand };`,
+  'S3 client + presigner': `import { S3Client, GetObjectCommand } from '@aws-sdk/client-s3'; import { getSignedUrl } from '@aws-sdk/s3-request-presigner'; export const c = new S3Client({}); export { GetObjectCommand, getSignedUrl };`,
+  'DynamoDB + Cognito clients': `import { DynamoDBClient } from '@aws-sdk/client-dynamodb'; import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb'; import { CognitoIdentityProviderClient, AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider'; export const c = DynamoDBDocumentClient.from(new DynamoDBClient({})); export const k = new CognitoIdentityProviderClient({}); export { GetCommand, AdminGetUserCommand };`,
+  'stripe SDK': `import Stripe from 'stripe'; export const s = new Stripe('sk_test_bench');`,
+  'zod, one schema': `import * as z from 'zod'; export const s = z.object({ a: z.string().min(1) });`,
+};
+
+export function measureFloors(runs: number): { name: string; bytes: number; loadMs: number }[] {
+  const dir = path.join(root, 'node_modules/.cache/bench-bundles/floors');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}');
+  const built = Object.entries(FLOORS).map(([name, contents], i) => {
+    const file = path.join(dir, `floor-${i}.mjs`);
+    const res = buildSync({
+      ...AFTER_OPTIONS,
+      stdin: { contents, resolveDir: root, loader: 'ts' },
+      outfile: file,
+      write: true,
+      logLevel: 'silent',
+      metafile: true,
+    });
+    return { name, file, bytes: Object.values(res.metafile!.outputs)[0]!.bytes, loads: [] as number[] };
+  });
+  for (let i = 0; i < runs; i++) for (const b of built) b.loads.push(loadOnce(b.file));
+  return built.map((b) => ({
+    name: b.name,
+    bytes: b.bytes,
+    loadMs: [...b.loads].sort((x, y) => x - y)[Math.floor(b.loads.length / 2)]!,
+  }));
+}
+
 /** The bench phase: `before`, `after` and `after, SDK external`, with a table of sizes, load times and ratios. */
 export function benchBundles(runs: number) {
   const base = process.env.BENCH_BUNDLE_BASE ?? '821fcfa';
@@ -153,28 +196,38 @@ export function benchBundles(runs: number) {
     { name: 'after, SDK external', tree: root, options: SDK_EXTERNAL_OPTIONS },
   ];
   const all = measureBundles(variants, runs);
-  const of = (variant: string, name: string) => all.find((m) => m.variant === variant && m.name === name)!;
+  const of = (variant: string, name: string) => all.find((m) => m.variant === variant && m.name === name);
   const kib = (b: number) => `${(b / 1024).toFixed(0)} KiB`;
   const ms = (x: number) => `${x.toFixed(0)} ms`;
+  const pick = (m: BundleMeasure | undefined) => (m ? { bytes: m.bytes, loadMs: m.loadMs } : null);
   const rows = LAMBDA_ENTRIES.map((fn) => {
-    const [b, a, x] = [of('before', fn.name), of('after', fn.name), of('after, SDK external', fn.name)];
+    const b = pick(of('before', fn.name));
+    const a = pick(of('after', fn.name))!;
     return {
       function: fn.name,
       api: fn.api,
-      before: { bytes: b.bytes, loadMs: b.loadMs },
-      after: { bytes: a.bytes, loadMs: a.loadMs },
-      sdkExternal: { bytes: x.bytes, loadMs: x.loadMs },
-      sizeRatio: a.bytes / b.bytes,
-      loadRatio: a.loadMs / b.loadMs,
+      before: b,
+      after: a,
+      sdkExternal: pick(of('after, SDK external', fn.name))!,
+      sizeRatio: b ? a.bytes / b.bytes : null,
+      loadRatio: b ? a.loadMs / b.loadMs : null,
     };
   });
+  const cell = (m: { bytes: number; loadMs: number } | null) => (m ? `${kib(m.bytes)}, ${ms(m.loadMs)}` : 'new');
+  const ratio = (x: number | null) => (x === null ? '-' : x.toFixed(2));
   const table = [
     '| function | before: size, load | after: size, load | after / before (size, load) | SDK external: size, load |',
     '| --- | --- | --- | --- | --- |',
     ...rows.map(
       (r) =>
-        `| ${r.function}${r.api ? '' : ' (not API)'} | ${kib(r.before.bytes)}, ${ms(r.before.loadMs)} | ${kib(r.after.bytes)}, ${ms(r.after.loadMs)} | ${r.sizeRatio.toFixed(2)}, ${r.loadRatio.toFixed(2)} | ${kib(r.sdkExternal.bytes)}, ${ms(r.sdkExternal.loadMs)} |`,
+        `| ${r.function}${r.api ? '' : ' (not API)'} | ${cell(r.before)} | ${cell(r.after)} | ${ratio(r.sizeRatio)}, ${ratio(r.loadRatio)} | ${cell(r.sdkExternal)} |`,
     ),
   ].join('\n');
-  return { base, runs, rows, table, raw: all };
+  const floors = measureFloors(runs);
+  const floorTable = [
+    '| floor (a bundle holding only this) | size | load |',
+    '| --- | --- | --- |',
+    ...floors.map((f) => `| ${f.name} | ${kib(f.bytes)} | ${ms(f.loadMs)} |`),
+  ].join('\n');
+  return { base, runs, rows, table, floors, floorTable, raw: all };
 }

@@ -1,32 +1,11 @@
 import { expect, it } from 'vitest';
-import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
-import { PHOTO_CONSENT } from '../../shared/domain/privacy';
+import { apiOf, photoProfileForm } from '../support/api-client';
 
 const app = useBrowser();
 
-/** The signed-in page's Cognito ID token (Amplify keeps it in localStorage). */
-async function api<T>(
-  token: string,
-  method: string,
-  path: string,
-  body?: BodyInit | object,
-): Promise<{ status: number; json: T }> {
-  const json = body !== undefined && !(body instanceof FormData);
-  const res = await fetch(`${app.baseUrl}${path}`, {
-    method,
-    body: json ? JSON.stringify(body) : (body as BodyInit | undefined),
-    headers: { authorization: `Bearer ${token}`, ...(json ? { 'content-type': 'application/json' } : {}) },
-  });
-  const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
-}
-
-const jpeg = (w: number, h: number, background: string) =>
-  sharp({ create: { width: w, height: h, channels: 3, background } })
-    .jpeg()
-    .toBuffer();
+const api = apiOf(app);
 
 /** On the local checkout page: Pay, then back on /subscription with the success toast and a clean URL. */
 async function payLocally(page: Page) {
@@ -130,21 +109,7 @@ describeE2E('admin tools: influencer application and review, prompt templates an
       // the tester needs one of the admin's own photo profiles
       const profileName = `Admin tester ${stamp}`;
       const body = 'Tall, slim build, long legs and narrow shoulders.';
-      const fd = new FormData();
-      fd.append('consent', PHOTO_CONSENT.version);
-      fd.append('name', profileName);
-      fd.append('gender', 'unisex');
-      fd.append('bodyDescription', body);
-      fd.append(
-        'portrait',
-        new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }),
-        'portrait.jpg',
-      );
-      fd.append(
-        'fullBody',
-        new Blob([new Uint8Array(await jpeg(300, 600, '#4070c0'))], { type: 'image/jpeg' }),
-        'full.jpg',
-      );
+      const fd = await photoProfileForm(profileName, { bodyDescription: body });
       const created = await api<{ id: string }>(adminToken, 'POST', '/api/photo-profiles', fd);
       expect(created.status).toBe(201);
 
@@ -202,16 +167,10 @@ describeE2E('admin tools: influencer application and review, prompt templates an
     await page.getByRole('button', { name: 'Compile' }).click();
     await page.getByTestId('compile-error').filter({ hasText: 'Please select a photo profile' }).waitFor();
     const adminToken = (await idToken(page))!;
-    const fd = new FormData();
-    fd.append('consent', PHOTO_CONSENT.version);
-    fd.append('name', `Raw tester ${Date.now()}`);
-    fd.append('gender', 'unisex');
-    fd.append('bodyDescription', 'Average height, athletic build and broad shoulders.');
-    fd.append(
-      'portrait',
-      new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }),
-      'portrait.jpg',
-    );
+    const fd = await photoProfileForm(`Raw tester ${Date.now()}`, {
+      bodyDescription: 'Average height, athletic build and broad shoulders.',
+      fullBody: false,
+    });
     const profile = await api<{ id: string }>(adminToken, 'POST', '/api/photo-profiles', fd);
     expect(profile.status).toBeLessThan(300);
     try {

@@ -5,28 +5,12 @@
 import { expect, it } from 'vitest';
 import { renderPerson } from '../../infra/local/seed-images';
 import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
+import { apiOf } from '../support/api-client';
 import { publicMediaUrl } from '../../shared/domain/image-ref';
 
 const app = useBrowser();
 
-async function api<T>(
-  token: string | null,
-  method: string,
-  path: string,
-  body?: BodyInit | object,
-): Promise<{ status: number; json: T }> {
-  const isForm = body instanceof FormData;
-  const res = await fetch(`${app.baseUrl}${path}`, {
-    method,
-    body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
-    },
-  });
-  const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
-}
+const api = apiOf(app);
 
 describeE2E('content safety: report a public style, admin takes it down', () => {
   it('a reported style disappears with its image after the admin takes it down', { timeout: 120_000 }, async () => {

@@ -1,15 +1,11 @@
-import { PHOTO_CONSENT } from '../../shared/domain/privacy';
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import sharp from 'sharp';
 import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
+import { photoProfileForm } from '../support/api-client';
 
 const app = useBrowser();
 
-const jpeg = (w: number, h: number, background: string) =>
-  sharp({ create: { width: w, height: h, channels: 3, background } })
-    .jpeg()
-    .toBuffer();
 /** Incompressible noise: about 12 MB. */
 const bigJpeg = () =>
   sharp(randomBytes(2400 * 1800 * 3), { raw: { width: 2400, height: 1800, channels: 3 } })
@@ -23,20 +19,7 @@ describeE2E('direct uploads: a 12 MB outfit through Try Custom Look', () => {
     const token = (await idToken(page))!;
 
     // a profile with a full-body photo (model_wearer is Exact mode)
-    const fd = new FormData();
-    fd.append('consent', PHOTO_CONSENT.version);
-    fd.append('name', `Upload ${Date.now()}`);
-    fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');
-    fd.append(
-      'portrait',
-      new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }),
-      'portrait.jpg',
-    );
-    fd.append(
-      'fullBody',
-      new Blob([new Uint8Array(await jpeg(300, 600, '#4070c0'))], { type: 'image/jpeg' }),
-      'full.jpg',
-    );
+    const fd = await photoProfileForm(`Upload ${Date.now()}`, { gender: '' });
     expect(
       (
         await fetch(`${app.baseUrl}/api/photo-profiles`, {

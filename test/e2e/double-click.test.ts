@@ -4,49 +4,15 @@
  * the in-flight request, and the server answers a repeat with the first generation).
  */
 import { expect, it } from 'vitest';
-import sharp from 'sharp';
 import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
-import { PHOTO_CONSENT } from '../../shared/domain/privacy';
+import { apiOf, photoProfileForm } from '../support/api-client';
 
 const app = useBrowser();
 
-async function api<T>(
-  token: string,
-  method: string,
-  path: string,
-  body?: BodyInit | object,
-): Promise<{ status: number; json: T }> {
-  const isJson = body && !(body instanceof FormData);
-  const res = await fetch(`${app.baseUrl}${path}`, {
-    method,
-    body: isJson ? JSON.stringify(body) : (body as BodyInit | undefined),
-    headers: { authorization: `Bearer ${token}`, ...(isJson ? { 'content-type': 'application/json' } : {}) },
-  });
-  const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
-}
-
-const jpeg = (w: number, h: number, background: string) =>
-  sharp({ create: { width: w, height: h, channels: 3, background } })
-    .jpeg()
-    .toBuffer();
+const api = apiOf(app);
 
 async function createProfile(token: string, name: string) {
-  const fd = new FormData();
-  fd.append('consent', PHOTO_CONSENT.version);
-  fd.append('name', name);
-  fd.append('gender', 'unisex');
-  fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');
-  fd.append(
-    'portrait',
-    new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }),
-    'portrait.jpg',
-  );
-  fd.append(
-    'fullBody',
-    new Blob([new Uint8Array(await jpeg(300, 600, '#4070c0'))], { type: 'image/jpeg' }),
-    'full.jpg',
-  );
+  const fd = await photoProfileForm(name);
   const res = await api<{ id: string }>(token, 'POST', '/api/photo-profiles', fd);
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return res.json.id;

@@ -1,28 +1,13 @@
 import { expect, it } from 'vitest';
-import sharp from 'sharp';
 import { readFile } from 'node:fs/promises';
 import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
+import { apiOf, photoProfileForm } from '../support/api-client';
 import { readProvenance } from '../support/provenance';
 import { AI_LABEL_TOOLTIP, TRAINED_ALGORITHMIC_MEDIA } from '../../shared/domain/provenance';
-import { PHOTO_CONSENT } from '../../shared/domain/privacy';
 
 const app = useBrowser();
 
-async function api<T>(
-  token: string,
-  method: string,
-  path: string,
-  body?: BodyInit,
-): Promise<{ status: number; json: T }> {
-  const res = await fetch(`${app.baseUrl}${path}`, { method, body, headers: { authorization: `Bearer ${token}` } });
-  const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
-}
-
-const jpeg = (w: number, h: number, background: string) =>
-  sharp({ create: { width: w, height: h, channels: 3, background } })
-    .jpeg()
-    .toBuffer();
+const api = apiOf(app);
 
 describeE2E('generations: style generation, polling gallery, detail, feedback, download, delete', () => {
   it('generates from a style and follows the result to its deletion', { timeout: 150_000 }, async () => {
@@ -36,21 +21,7 @@ describeE2E('generations: style generation, polling gallery, detail, feedback, d
 
     // a photo profile with a portrait and a full-body photo (model_wearer styles need Exact mode)
     const name = `E2E Profile ${Date.now()}`;
-    const fd = new FormData();
-    fd.append('consent', PHOTO_CONSENT.version);
-    fd.append('name', name);
-    fd.append('gender', 'unisex');
-    fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');
-    fd.append(
-      'portrait',
-      new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }),
-      'portrait.jpg',
-    );
-    fd.append(
-      'fullBody',
-      new Blob([new Uint8Array(await jpeg(300, 600, '#4070c0'))], { type: 'image/jpeg' }),
-      'full.jpg',
-    );
+    const fd = await photoProfileForm(name);
     const created = await api<{ id: string }>(token, 'POST', '/api/photo-profiles', fd);
     expect(created.status).toBe(201);
 

@@ -6,29 +6,14 @@
  * vote, revokes the link and the link is gone: the whole "done when" journey of the issue in one browser walk.
  */
 import { expect, it } from 'vitest';
-import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
-import { PHOTO_CONSENT } from '../../shared/domain/privacy';
+import { apiOf, solidJpeg as jpeg, photoProfileForm } from '../support/api-client';
 import { lookCost } from '../../shared/domain/outfit';
 
 const app = useBrowser();
 
-async function api<T>(
-  token: string,
-  method: string,
-  path: string,
-  body?: BodyInit,
-): Promise<{ status: number; json: T }> {
-  const res = await fetch(`${app.baseUrl}${path}`, { method, body, headers: { authorization: `Bearer ${token}` } });
-  const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
-}
-
-const jpeg = (w: number, h: number, background: string) =>
-  sharp({ create: { width: w, height: h, channels: 3, background } })
-    .jpeg()
-    .toBuffer();
+const api = apiOf(app);
 
 describeE2E('outfits and variants', () => {
   it(
@@ -41,21 +26,7 @@ describeE2E('outfits and variants', () => {
 
       // a photo profile with a full-body photo (Exact mode chains the pieces on it)
       const name = `Outfit Profile ${Date.now()}`;
-      const fd = new FormData();
-      fd.append('consent', PHOTO_CONSENT.version);
-      fd.append('name', name);
-      fd.append('gender', 'unisex');
-      fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');
-      fd.append(
-        'portrait',
-        new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }),
-        'portrait.jpg',
-      );
-      fd.append(
-        'fullBody',
-        new Blob([new Uint8Array(await jpeg(300, 600, '#4070c0'))], { type: 'image/jpeg' }),
-        'full.jpg',
-      );
+      const fd = await photoProfileForm(name);
       expect((await api(token, 'POST', '/api/photo-profiles', fd)).status).toBe(201);
 
       const creditsBefore = (await api<{ credits: number }>(token, 'GET', '/api/auth/user')).json.credits;

@@ -5,16 +5,10 @@
  * both uploaded images.
  */
 import { expect, it } from 'vitest';
-import sharp from 'sharp';
-import { PHOTO_CONSENT } from '../../shared/domain/privacy';
 import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
+import { solidJpeg as jpeg, photoProfileForm } from '../support/api-client';
 
 const app = useBrowser();
-
-const jpeg = (w: number, h: number, background: string) =>
-  sharp({ create: { width: w, height: h, channels: 3, background } })
-    .jpeg()
-    .toBuffer();
 
 describeE2E('raw template: style reference and background uploads', () => {
   it(
@@ -25,15 +19,7 @@ describeE2E('raw template: style reference and background uploads', () => {
       await signIn(page, 'shopper@example.com');
       const token = (await idToken(page))!;
       const name = `Raw ${Date.now()}`;
-      const fd = new FormData();
-      fd.append('consent', PHOTO_CONSENT.version);
-      fd.append('name', name);
-      fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');
-      fd.append(
-        'portrait',
-        new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }),
-        'portrait.jpg',
-      );
+      const fd = await photoProfileForm(name, { gender: '', fullBody: false });
       const created = await fetch(`${app.baseUrl}/api/photo-profiles`, {
         method: 'POST',
         body: fd,

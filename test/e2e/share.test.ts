@@ -6,39 +6,14 @@
  * answers 404).
  */
 import { expect, it } from 'vitest';
-import sharp from 'sharp';
 import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
-import { PHOTO_CONSENT } from '../../shared/domain/privacy';
+import { apiOf, photoProfileForm } from '../support/api-client';
 import { IDEMPOTENCY_HEADER } from '../../shared/domain/idempotency';
 import { SLIDER_START, SLIDER_STEP_SMALL } from '../../web/src/features/shares/lib/slider';
 
 const app = useBrowser();
 
-async function api<T>(
-  token: string,
-  method: string,
-  path: string,
-  body?: BodyInit | object,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; json: T }> {
-  const isJson = body !== undefined && !(body instanceof FormData);
-  const res = await fetch(`${app.baseUrl}${path}`, {
-    method,
-    body: isJson ? JSON.stringify(body) : (body as BodyInit | undefined),
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(isJson ? { 'content-type': 'application/json' } : {}),
-      ...headers,
-    },
-  });
-  const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
-}
-
-const jpeg = (w: number, h: number, background: string) =>
-  sharp({ create: { width: w, height: h, channels: 3, background } })
-    .jpeg()
-    .toBuffer();
+const api = apiOf(app);
 
 async function untilCompleted(token: string, id: string): Promise<void> {
   const deadline = Date.now() + 90_000;
@@ -61,21 +36,7 @@ describeE2E('compare and share a look for feedback', () => {
       const token = (await idToken(page))!;
 
       // two gallery results through the normal generate API (local provider), from one photo profile
-      const fd = new FormData();
-      fd.append('consent', PHOTO_CONSENT.version);
-      fd.append('name', `Share E2E ${Date.now()}`);
-      fd.append('gender', 'unisex');
-      fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');
-      fd.append(
-        'portrait',
-        new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }),
-        'portrait.jpg',
-      );
-      fd.append(
-        'fullBody',
-        new Blob([new Uint8Array(await jpeg(300, 600, '#4070c0'))], { type: 'image/jpeg' }),
-        'full.jpg',
-      );
+      const fd = await photoProfileForm(`Share E2E ${Date.now()}`);
       const profile = await api<{ id: string }>(token, 'POST', '/api/photo-profiles', fd);
       expect(profile.status).toBe(201);
       const ids: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * The HTTP API, generated from the one route table (shared/routes.ts): one Lambda per endpoint group in use,
+ * The HTTP API, generated from the one route table (shared/routes/): one Lambda per endpoint group in use,
  * one API route per table entry, the Cognito JWT authorizer exactly on `user` routes (the handlers verify
  * the token again: defence in depth). `public` and `optional` routes have no gateway authorizer.
  */

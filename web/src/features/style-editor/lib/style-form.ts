@@ -2,7 +2,7 @@
  * The style editor's pure rules (spec 02 sections 3 and 5): form values and their wire shape, the save
  * rule, the category picker (at most 3, no duplicates), tag chips and the product form's messages.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   MAX_STYLE_CATEGORIES,
   normalizeSex,

@@ -1,0 +1,10 @@
+/**
+ * The caller's user item: the one the role check loaded for a role-restricted route, else loaded (and created on
+ * first use) now. For the groups whose routes need the whole user, not only the token's claims.
+ */
+import type { UserRecord } from '../../shared/repositories/user-repository';
+import { ensureUser } from '../services/user-service';
+import { getDb } from './aws';
+import { requireAuth, type Req } from './http';
+
+export const currentUser = async (req: Req): Promise<UserRecord> => req.user ?? ensureUser(getDb(), requireAuth(req));

@@ -1,0 +1,23 @@
+/** The routes of the auth-user endpoint group (functions/auth-user/index.ts implements exactly these). */
+import { type RouteDef } from './route-def';
+import { openApiDocumentSchema } from '../schemas/common';
+import { currentUserSchema, runtimeConfigSchema, switchRoleSchema } from '../schemas/user';
+
+export const authUserRoutes: readonly RouteDef[] = [
+  // auth-user: configuration, sign-in redirects, the current user and role switching
+  { method: 'GET', path: '/api/config', group: 'auth-user', auth: 'public', response: runtimeConfigSchema },
+  // the OpenAPI 3.1 document of this table (shared/openapi.ts), public and cacheable
+  { method: 'GET', path: '/api/openapi.json', group: 'auth-user', auth: 'public', response: openApiDocumentSchema },
+  { method: 'GET', path: '/api/login', group: 'auth-user', auth: 'public', status: 302 },
+  { method: 'GET', path: '/api/auth/login', group: 'auth-user', auth: 'public', status: 302 },
+  { method: 'GET', path: '/api/logout', group: 'auth-user', auth: 'public', status: 302 },
+  { method: 'GET', path: '/api/auth/user', group: 'auth-user', auth: 'user', response: currentUserSchema },
+  {
+    method: 'PATCH',
+    path: '/api/users/role',
+    group: 'auth-user',
+    auth: 'user',
+    body: switchRoleSchema,
+    response: currentUserSchema,
+  },
+];

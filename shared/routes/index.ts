@@ -1,0 +1,88 @@
+/**
+ * The one route table: every HTTP route of the product, its Lambda group, its auth level and its contract.
+ * Written one file a group (shared/routes/<group>.ts, the routes that functions/<group>/index.ts implements:
+ * a function loads only its own group's file and schemas); this module joins them. The CDK API construct
+ * (infra/lib/constructs/api.ts), the local HTTP API (infra/local/api-server.ts) and the OpenAPI document
+ * (shared/openapi.ts) read the joined table.
+ */
+import { GROUPS, type Group, type RouteDef } from './route-def';
+import { authUserRoutes } from './auth-user';
+import { profilesRoutes } from './profiles';
+import { generationsRoutes } from './generations';
+import { catalogRoutes } from './catalog';
+import { influencerRoutes } from './influencer';
+import { billingRoutes } from './billing';
+import { stripeWebhookRoutes } from './stripe-webhook';
+import { uploadsImagesRoutes } from './uploads-images';
+import { adminRoutes } from './admin';
+import { privacyRoutes } from './privacy';
+import { sharesRoutes } from './shares';
+
+export * from './route-def';
+
+/** Every group's routes, by group (a group with no routes yet has an empty list). */
+export const ROUTES_BY_GROUP: Readonly<Record<Group, readonly RouteDef[]>> = {
+  'auth-user': authUserRoutes,
+  profiles: profilesRoutes,
+  generations: generationsRoutes,
+  catalog: catalogRoutes,
+  influencer: influencerRoutes,
+  billing: billingRoutes,
+  'stripe-webhook': stripeWebhookRoutes,
+  'uploads-images': uploadsImagesRoutes,
+  admin: adminRoutes,
+  privacy: privacyRoutes,
+  shares: sharesRoutes,
+};
+
+export const ROUTES: readonly RouteDef[] = GROUPS.flatMap((g) => ROUTES_BY_GROUP[g]);
+
+export const routesOfGroup = (group: Group): RouteDef[] => [...ROUTES_BY_GROUP[group]];
+
+export const groupsInUse = (): Group[] => GROUPS.filter((g) => ROUTES.some((r) => r.group === g));
+
+export interface RouteMatch {
+  route: RouteDef;
+  pathParameters: Record<string, string>;
+}
+
+/** Match a concrete method and path against the table, as API Gateway does (literal segments win). */
+export function matchRoute(method: string, path: string): RouteMatch | { methodNotAllowed: true } | null {
+  const segs = path.split('/').filter(Boolean);
+  let best: { match: RouteMatch; score: number } | null = null;
+  let pathMatched = false;
+  for (const route of ROUTES) {
+    const params = matchPath(route.path, segs);
+    if (!params) continue;
+    pathMatched = true;
+    if (route.method !== method.toUpperCase()) continue;
+    const score = route.path.split('/').filter((s) => s && !s.startsWith('{')).length;
+    if (!best || score > best.score) best = { match: { route, pathParameters: params }, score };
+  }
+  if (best) return best.match;
+  return pathMatched ? { methodNotAllowed: true } : null;
+}
+
+function matchPath(pattern: string, segs: string[]): Record<string, string> | null {
+  const pat = pattern.split('/').filter(Boolean);
+  const params: Record<string, string> = {};
+  for (const [i, p] of pat.entries()) {
+    const seg = segs[i];
+    if (seg === undefined) return null;
+    if (p.startsWith('{') && p.endsWith('+}')) {
+      params[p.slice(1, -2)] = segs.slice(i).map(safeDecode).join('/');
+      return params;
+    }
+    if (p.startsWith('{')) params[p.slice(1, -1)] = safeDecode(seg);
+    else if (p !== seg) return null;
+  }
+  return pat.length === segs.length ? params : null;
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

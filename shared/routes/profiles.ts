@@ -1,0 +1,35 @@
+/** The routes of the profiles endpoint group (functions/profiles/index.ts implements exactly these). */
+import { type RouteDef } from './route-def';
+import { deleteAllPhotosResultSchema, photoProfileListSchema, photoProfileSchema } from '../schemas/photo-profile';
+import { photoProfileFieldsSchema } from '../schemas/requests';
+
+export const profilesRoutes: readonly RouteDef[] = [
+  // profiles: photo profiles and the privacy purge
+  { method: 'GET', path: '/api/photo-profiles', group: 'profiles', auth: 'user', response: photoProfileListSchema },
+  { method: 'GET', path: '/api/photos', group: 'profiles', auth: 'user', response: photoProfileListSchema },
+  {
+    method: 'POST',
+    path: '/api/photo-profiles',
+    group: 'profiles',
+    auth: 'user',
+    multipart: { fields: photoProfileFieldsSchema, files: ['portrait', 'fullBody'] },
+    response: photoProfileSchema,
+    status: 201,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/photo-profiles/{id}',
+    group: 'profiles',
+    auth: 'user',
+    multipart: { fields: photoProfileFieldsSchema.partial(), files: ['portrait', 'fullBody'] },
+    response: photoProfileSchema,
+  },
+  { method: 'DELETE', path: '/api/photo-profiles/{id}', group: 'profiles', auth: 'user', status: 204 },
+  {
+    method: 'DELETE',
+    path: '/api/user/photos',
+    group: 'profiles',
+    auth: 'user',
+    response: deleteAllPhotosResultSchema,
+  },
+];

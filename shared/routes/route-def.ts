@@ -1,0 +1,63 @@
+/**
+ * What a route of the route table is (shared/routes/index.ts): its method and path, Lambda group, auth level,
+ * roles and contract (request and response schemas). The groups' routes live one file a group
+ * (shared/routes/<group>.ts) so that each Lambda function builds only its own routes' schemas at cold start.
+ */
+import type * as z from 'zod';
+import type { Role } from '../domain/roles';
+
+export const GROUPS = [
+  'auth-user',
+  'profiles',
+  'generations',
+  'catalog',
+  'influencer',
+  'billing',
+  'stripe-webhook',
+  'uploads-images',
+  'admin',
+  'privacy',
+  'shares',
+] as const;
+export type Group = (typeof GROUPS)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * public:   no token needed (an Authorization header is ignored).
+ * optional: no authorizer at the gateway; the handler verifies a token when one is sent.
+ * user:     JWT authorizer at the gateway, and the handler verifies again.
+ */
+export type AuthLevel = 'public' | 'optional' | 'user';
+
+export interface RouteDef {
+  method: HttpMethod;
+  /** API Gateway HTTP API path syntax: {id} for one segment, {key+} for a greedy tail. */
+  path: string;
+  group: Group;
+  auth: AuthLevel;
+  /** Effective roles allowed (checked by the handler against the user item); absent = any signed-in user. */
+  roles?: readonly Role[];
+  /** The handler needs the raw, unparsed body (Stripe signature verification). */
+  rawBody?: boolean;
+  /**
+   * The API contract (issue 16). `body` and `query` are validated by the pipeline (functions/lib/http.ts) before
+   * the route runs, with the one message format of shared/schemas/validation.ts; `multipart` names the text
+   * fields of a multipart body (files are described by `files`). `response` is the JSON answer on success
+   * (checked against every response in the integration tests), `status` its status code (default 200),
+   * `produces` another content type. Path parameters come from `path` (grammar in shared/domain/path-params.ts).
+   * The OpenAPI document (GET /api/openapi.json, shared/openapi.ts) is generated from these fields.
+   */
+  body?: z.ZodType;
+  multipart?: { fields: z.ZodType; files: readonly string[] };
+  query?: z.ZodType;
+  response?: z.ZodType;
+  status?: 200 | 201 | 202 | 204 | 302 | 304;
+  produces?: 'text/csv' | 'text/html' | 'image/jpeg';
+  summary?: string;
+}
+
+export const ADMIN = ['admin'] as const;
+export const CREATOR = ['influencer', 'admin'] as const;
+
+export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.method} ${r.path}`;

@@ -1,0 +1,50 @@
+/** The routes of the shares endpoint group (functions/shares/index.ts implements exactly these). */
+import { type RouteDef } from './route-def';
+import { idResultSchema } from '../schemas/common';
+import { ownerShareListSchema, ownerShareSchema, publicShareSchema } from '../schemas/responses';
+import { createShareSchema, shareReactionSchema, shareReportSchema, shareVoteSchema } from '../schemas/share';
+
+export const sharesRoutes: readonly RouteDef[] = [
+  // shares: shared looks for feedback (issue 15). Owner routes need a user; /api/l/* and the /l/{token} page
+  // are for anyone with the link (a token is verified when sent: a signed-in viewer votes as themselves).
+  {
+    method: 'POST',
+    path: '/api/shares',
+    group: 'shares',
+    auth: 'user',
+    body: createShareSchema,
+    response: ownerShareSchema,
+    status: 201,
+  },
+  { method: 'GET', path: '/api/shares', group: 'shares', auth: 'user', response: ownerShareListSchema },
+  { method: 'DELETE', path: '/api/shares/{id}', group: 'shares', auth: 'user', response: ownerShareSchema },
+  { method: 'GET', path: '/api/l/{token}', group: 'shares', auth: 'optional', response: publicShareSchema },
+  { method: 'GET', path: '/api/l/{token}/images/{index}', group: 'shares', auth: 'public', produces: 'image/jpeg' },
+  {
+    method: 'PUT',
+    path: '/api/l/{token}/vote',
+    group: 'shares',
+    auth: 'optional',
+    body: shareVoteSchema,
+    response: publicShareSchema,
+  },
+  {
+    method: 'PUT',
+    path: '/api/l/{token}/reaction',
+    group: 'shares',
+    auth: 'optional',
+    body: shareReactionSchema,
+    response: publicShareSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/l/{token}/report',
+    group: 'shares',
+    auth: 'optional',
+    body: shareReportSchema,
+    response: idResultSchema,
+    status: 201,
+  },
+  // the Open Graph page of a shared look (HTML; CloudFront behaviour /l/* -> this API), then the SPA takes over
+  { method: 'GET', path: '/l/{token}', group: 'shares', auth: 'public', produces: 'text/html' },
+];

@@ -1,0 +1,96 @@
+/** The routes of the uploads-images endpoint group (functions/uploads-images/index.ts implements exactly these). */
+import { type RouteDef } from './route-def';
+import { mediaUrlSchema } from '../schemas/common';
+import { noFieldsSchema, uploadFieldsSchema } from '../schemas/requests';
+import {
+  completeUploadResultSchema,
+  completeUploadSchema,
+  downloadImageResultSchema,
+  downloadImageSchema,
+  presignUploadResultSchema,
+  presignUploadSchema,
+  scrapeUrlResultSchema,
+  scrapeUrlSchema,
+  uploadResultSchema,
+} from '../schemas/upload';
+import { currentUserSchema } from '../schemas/user';
+
+export const uploadsImagesRoutes: readonly RouteDef[] = [
+  // uploads-images: uploads, remote image fetches (SSRF-guarded) and media access (presigned GETs)
+  {
+    method: 'POST',
+    path: '/api/upload',
+    group: 'uploads-images',
+    auth: 'user',
+    roles: ['influencer', 'admin'],
+    multipart: { fields: uploadFieldsSchema, files: ['file'] },
+    response: uploadResultSchema,
+    status: 201,
+  },
+  {
+    method: 'POST',
+    path: '/api/user/profile-image',
+    group: 'uploads-images',
+    auth: 'user',
+    multipart: { fields: noFieldsSchema, files: ['profileImage'] },
+    response: currentUserSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/uploads/outfit',
+    group: 'uploads-images',
+    auth: 'user',
+    multipart: { fields: noFieldsSchema, files: ['file'] },
+    response: uploadResultSchema,
+    status: 201,
+  },
+  {
+    method: 'POST',
+    path: '/api/download-image',
+    group: 'uploads-images',
+    auth: 'user',
+    body: downloadImageSchema,
+    response: downloadImageResultSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/scrape-url',
+    group: 'uploads-images',
+    auth: 'user',
+    body: scrapeUrlSchema,
+    response: scrapeUrlResultSchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/public-image/{key+}',
+    group: 'uploads-images',
+    auth: 'public',
+    response: mediaUrlSchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/private-image/{key+}',
+    group: 'uploads-images',
+    auth: 'user',
+    response: mediaUrlSchema,
+  },
+  // direct uploads: presigned POST to a quarantine key, then finalize (validate + re-encode into the real key)
+  {
+    method: 'POST',
+    path: '/api/uploads',
+    group: 'uploads-images',
+    auth: 'user',
+    body: presignUploadSchema,
+    response: presignUploadResultSchema,
+    status: 201,
+  },
+  {
+    method: 'POST',
+    path: '/api/uploads/complete',
+    group: 'uploads-images',
+    auth: 'user',
+    body: completeUploadSchema,
+    response: completeUploadResultSchema,
+    status: 201,
+  },
+];
