@@ -1,4 +1,7 @@
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type * as z from 'zod';
+import { MISSING_SELECTION, promptTestSchema } from '../../../../../shared/schemas/admin';
 import FlaskConical from 'lucide-react/icons/flask-conical';
 import FileText from 'lucide-react/icons/file-text';
 import { AppImage } from '../../../components/app-image';
@@ -21,14 +24,7 @@ import {
   useTestPrompt,
   type AdminPromptTemplate,
 } from '../api/admin-templates';
-import {
-  prettyJson,
-  promptDraftFrom,
-  promptDraftSchema,
-  promptTestProblem,
-  toPromptBody,
-  type PromptDraft,
-} from '../lib/templates';
+import { prettyJson, promptDraftFrom, promptDraftSchema, toPromptBody, type PromptDraft } from '../lib/templates';
 import { EnumSelectField, fieldClasses, preClasses, SelectField } from '../../../components/admin-ui';
 import {
   TemplateEditorCard,
@@ -153,27 +149,29 @@ function PromptTester() {
   const styles = useStyles();
   const profiles = usePhotoProfiles();
   const test = useTestPrompt();
-  const [styleId, setStyleId] = useState('');
-  const [profileId, setProfileId] = useState('');
+  const { register, handleSubmit } = useForm<
+    z.input<typeof promptTestSchema>,
+    unknown,
+    z.output<typeof promptTestSchema>
+  >({ resolver: zodResolver(promptTestSchema), defaultValues: { styleId: '', photoProfileId: '' } });
 
-  const run = () => {
-    const problem = promptTestProblem(styleId, profileId);
-    if (problem) {
-      toast({ title: problem, description: 'Please select a style and a photo profile.', variant: 'destructive' });
-      return;
-    }
-    test.mutate(
-      { styleId, photoProfileId: profileId },
-      {
+  const run = handleSubmit(
+    (body) =>
+      test.mutate(body, {
         onError: (err) =>
           toast({
             title: 'Test failed',
             description: errorMessage(err, 'Failed to test the prompt'),
             variant: 'destructive',
           }),
-      },
-    );
-  };
+      }),
+    () =>
+      toast({
+        title: MISSING_SELECTION,
+        description: 'Please select a style and a photo profile.',
+        variant: 'destructive',
+      }),
+  );
 
   const result = test.data;
   return (
@@ -188,37 +186,38 @@ function PromptTester() {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <SelectField id="tester-style" label="Style" value={styleId} onChange={setStyleId} disabled={styles.isPending}>
-          <option value="">{styles.isPending ? 'Loading styles…' : 'Select a style'}</option>
-          {(styles.data ?? []).map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          id="tester-profile"
-          label="Photo profile"
-          value={profileId}
-          onChange={setProfileId}
-          disabled={profiles.isPending}
-          hint={
-            !profiles.isPending && !profiles.data?.length
-              ? 'You have no photo profile yet: create one under Photo profiles.'
-              : undefined
-          }
-        >
-          <option value="">{profiles.isPending ? 'Loading profiles…' : 'Select a photo profile'}</option>
-          {(profiles.data ?? []).map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </SelectField>
-        <Button onClick={run} disabled={test.isPending}>
-          {test.isPending ? <SpinnerIcon /> : <FlaskConical className="h-4 w-4" aria-hidden="true" />}
-          Test prompt
-        </Button>
+        <form onSubmit={(e) => void run(e)} noValidate className="flex flex-col gap-4" aria-label="Test a prompt">
+          <SelectField id="tester-style" label="Style" field={register('styleId')} disabled={styles.isPending}>
+            <option value="">{styles.isPending ? 'Loading styles…' : 'Select a style'}</option>
+            {(styles.data ?? []).map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            id="tester-profile"
+            label="Photo profile"
+            field={register('photoProfileId')}
+            disabled={profiles.isPending}
+            hint={
+              !profiles.isPending && !profiles.data?.length
+                ? 'You have no photo profile yet: create one under Photo profiles.'
+                : undefined
+            }
+          >
+            <option value="">{profiles.isPending ? 'Loading profiles…' : 'Select a photo profile'}</option>
+            {(profiles.data ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </SelectField>
+          <Button type="submit" disabled={test.isPending}>
+            {test.isPending ? <SpinnerIcon /> : <FlaskConical className="h-4 w-4" aria-hidden="true" />}
+            Test prompt
+          </Button>
+        </form>
 
         {result ? (
           <section aria-label="Test result" className="flex flex-col gap-3" data-testid="prompt-test-result">

@@ -1,4 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as z from 'zod';
 import Copy from 'lucide-react/icons/copy';
 import Check from 'lucide-react/icons/check';
 import Braces from 'lucide-react/icons/braces';
@@ -201,51 +204,58 @@ function RawEditor(props: EditorProps<AdminRawTemplate, RawDraft>) {
   );
 }
 
+/** The compile test: a style template and a photo profile are required (one message at a time). */
+const compileFormSchema = z.object({
+  styleId: z.string().min(1, RAW_TEST_MESSAGES.styleRequired),
+  profileId: z.string().min(1, RAW_TEST_MESSAGES.profileRequired),
+  samples: z.object({ style: z.string(), portrait: z.string(), fullBody: z.string(), background: z.string() }),
+});
+type CompileForm = z.infer<typeof compileFormSchema>;
+
 function CompilePanel({ jsonText }: { jsonText: string }) {
   const compile = useCompileRawTemplate();
   const styles = useStyles();
   const profiles = usePhotoProfiles();
-  const [styleId, setStyleId] = useState('');
-  const [profileId, setProfileId] = useState('');
-  const [samples, setSamples] = useState(DEFAULT_SAMPLES);
+  const { register, handleSubmit, getValues, setValue } = useForm<CompileForm>({
+    resolver: zodResolver(compileFormSchema),
+    defaultValues: { styleId: '', profileId: '', samples: DEFAULT_SAMPLES },
+  });
   const [outcome, setOutcome] = useState<{ ok: true; output: string } | { ok: false; error: string } | null>(null);
 
   /** A style and a profile fill the sample URLs with their images (still editable). */
-  const choose = (next: { styleId?: string; profileId?: string }) => {
-    const sId = next.styleId ?? styleId;
-    const pId = next.profileId ?? profileId;
-    setStyleId(sId);
-    setProfileId(pId);
-    setSamples((s) =>
-      samplesFromSelection(s, {
-        style: styles.data?.find((x) => x.id === sId),
-        profile: profiles.data?.find((x) => x.id === pId),
+  const fillSamples = () => {
+    const { styleId, profileId, samples } = getValues();
+    setValue(
+      'samples',
+      samplesFromSelection(samples, {
+        style: styles.data?.find((x) => x.id === styleId),
+        profile: profiles.data?.find((x) => x.id === profileId),
         origin: window.location.origin,
       }),
     );
   };
 
-  const refuse = (title: string) => {
-    setOutcome({ ok: false, error: title });
-    toast({ title, variant: 'destructive' });
-  };
-
-  const run = () => {
-    if (!styleId) return refuse(RAW_TEST_MESSAGES.styleRequired);
-    if (!profileId) return refuse(RAW_TEST_MESSAGES.profileRequired);
-    compile.mutate(
-      { jsonText, sampleUrls: toSampleUrls(samples) },
-      {
-        onSuccess: (res) => setOutcome({ ok: true, output: prettyJson(res?.input) }),
-        onError: (err) => {
-          // The server's message already starts with "Compile failed: ": say it once.
-          const detail = compileErrorDetail(errorMessage(err, ''));
-          setOutcome({ ok: false, error: detail ? `Compile failed: ${detail}` : 'Compile failed' });
-          toast({ title: 'Compile failed', description: detail || undefined, variant: 'destructive' });
+  const run = handleSubmit(
+    ({ samples }) =>
+      compile.mutate(
+        { jsonText, sampleUrls: toSampleUrls(samples) },
+        {
+          onSuccess: (res) => setOutcome({ ok: true, output: prettyJson(res?.input) }),
+          onError: (err) => {
+            // The server's message already starts with "Compile failed: ": say it once.
+            const detail = compileErrorDetail(errorMessage(err, ''));
+            setOutcome({ ok: false, error: detail ? `Compile failed: ${detail}` : 'Compile failed' });
+            toast({ title: 'Compile failed', description: detail || undefined, variant: 'destructive' });
+          },
         },
-      },
-    );
-  };
+      ),
+    (invalid) => {
+      // the style first, then the profile (one message at a time)
+      const title = invalid.styleId?.message ?? invalid.profileId?.message ?? RAW_TEST_MESSAGES.styleRequired;
+      setOutcome({ ok: false, error: title });
+      toast({ title, variant: 'destructive' });
+    },
+  );
 
   return (
     <Card>
@@ -257,51 +267,46 @@ function CompilePanel({ jsonText }: { jsonText: string }) {
         <CardDescription>Compile the JSON in the editor with sample image URLs.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <SelectField
-          id="raw-test-style"
-          label="Style template"
-          value={styleId}
-          onChange={(v) => choose({ styleId: v })}
-        >
-          <option value="">Select a style...</option>
-          {(styles.data ?? []).map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
+        <form onSubmit={(e) => void run(e)} noValidate className="flex flex-col gap-4" aria-label="Compile test">
+          <SelectField
+            id="raw-test-style"
+            label="Style template"
+            field={register('styleId', { onChange: fillSamples })}
+          >
+            <option value="">Select a style...</option>
+            {(styles.data ?? []).map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            id="raw-test-profile"
+            label="Photo profile"
+            field={register('profileId', { onChange: fillSamples })}
+            hint={
+              profiles.data && profiles.data.length === 0
+                ? 'You have no photo profile yet: create one under Photo Profiles.'
+                : undefined
+            }
+          >
+            <option value="">Select a profile...</option>
+            {(profiles.data ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </SelectField>
+          {(Object.keys(SAMPLE_LABELS) as (keyof SampleUrls)[]).map((k) => (
+            <FormField key={k} label={SAMPLE_LABELS[k]}>
+              <Input type="url" autoComplete="off" {...register(`samples.${k}`)} />
+            </FormField>
           ))}
-        </SelectField>
-        <SelectField
-          id="raw-test-profile"
-          label="Photo profile"
-          value={profileId}
-          onChange={(v) => choose({ profileId: v })}
-          hint={
-            profiles.data && profiles.data.length === 0
-              ? 'You have no photo profile yet: create one under Photo Profiles.'
-              : undefined
-          }
-        >
-          <option value="">Select a profile...</option>
-          {(profiles.data ?? []).map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </SelectField>
-        {(Object.keys(SAMPLE_LABELS) as (keyof SampleUrls)[]).map((k) => (
-          <FormField key={k} label={SAMPLE_LABELS[k]}>
-            <Input
-              type="url"
-              value={samples[k]}
-              onChange={(e) => setSamples({ ...samples, [k]: e.target.value })}
-              autoComplete="off"
-            />
-          </FormField>
-        ))}
-        <Button onClick={run} disabled={compile.isPending}>
-          {compile.isPending ? <SpinnerIcon /> : <Braces className="h-4 w-4" aria-hidden="true" />}
-          Compile
-        </Button>
+          <Button type="submit" disabled={compile.isPending}>
+            {compile.isPending ? <SpinnerIcon /> : <Braces className="h-4 w-4" aria-hidden="true" />}
+            Compile
+          </Button>
+        </form>
         {outcome ? (
           outcome.ok ? (
             <div>

@@ -2,11 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { unknownTokens } from '../../../../../shared/domain/raw-template-compiler';
 import {
   EMPTY_PROMPT_DRAFT,
-  MISSING_SELECTION,
   newRawDraft,
   promptDraftFrom,
   promptDraftProblems,
-  promptTestProblem,
   rawDraftFrom,
   rawDraftProblems,
   STARTER_JSON,
@@ -14,6 +12,7 @@ import {
   toRawBody,
   toSampleUrls,
 } from './templates';
+import { MISSING_SELECTION, promptTestSchema } from '../../../../../shared/schemas/admin';
 
 describe('prompt template editor', () => {
   it('requires name and template text', () => {
@@ -55,10 +54,12 @@ describe('prompt template editor', () => {
     expect(promptDraftFrom(null)).toEqual(EMPTY_PROMPT_DRAFT);
   });
 
-  it('needs a style and a profile to test', () => {
-    expect(promptTestProblem('', 'p')).toBe(MISSING_SELECTION);
-    expect(promptTestProblem('s', '')).toBe('Missing selection');
-    expect(promptTestProblem('s', 'p')).toBeNull();
+  it('needs a style and a profile to test (the route schema the tester form uses)', () => {
+    const problems = (styleId: string, photoProfileId: string) =>
+      promptTestSchema.safeParse({ styleId, photoProfileId }).error?.issues.map((i) => i.message);
+    expect(problems('', 'p')).toEqual([MISSING_SELECTION]);
+    expect(problems('s', ' ')).toEqual(['Missing selection']);
+    expect(problems('s', 'p')).toBeUndefined();
   });
 });
 

@@ -97,12 +97,6 @@ export const toPromptBody = (d: PromptDraft): PromptBody => ({
   template: d.template.trim(),
 });
 
-export const MISSING_SELECTION = 'Missing selection';
-
-/** The prompt tester needs a style and a photo profile. */
-export const promptTestProblem = (styleId: string, photoProfileId: string): string | null =>
-  styleId && photoProfileId ? null : MISSING_SELECTION;
-
 /* ---------- raw templates ---------- */
 
 export interface RawDraft {
