@@ -2,7 +2,7 @@ import type { FormEventHandler, ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod';
-import { Button } from './button';
+import { Button, type ButtonVariant } from './button';
 import { Dialog, DialogContent } from './dialog';
 import { FormField } from './form-field';
 import { Input } from './input';
@@ -25,6 +25,7 @@ export function FormDialog({
   pendingLabel,
   submitDisabled,
   submitTestId,
+  submitVariant = 'destructive',
   children,
 }: {
   open: boolean;
@@ -40,6 +41,7 @@ export function FormDialog({
   pendingLabel?: string;
   submitDisabled?: boolean;
   submitTestId?: string;
+  submitVariant?: ButtonVariant;
   children: ReactNode;
 }) {
   const change = (next: boolean) => {
@@ -56,7 +58,12 @@ export function FormDialog({
             <Button variant="outline" onClick={() => change(false)} disabled={pending}>
               Cancel
             </Button>
-            <Button type="submit" variant="destructive" disabled={submitDisabled || pending} data-testid={submitTestId}>
+            <Button
+              type="submit"
+              variant={submitVariant}
+              disabled={submitDisabled || pending}
+              data-testid={submitTestId}
+            >
               {pending ? <SpinnerIcon /> : null}
               {pending ? (pendingLabel ?? submitLabel) : submitLabel}
             </Button>

@@ -1,12 +1,15 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type * as z from 'zod';
+import { applicationReviewSchema } from '../../../../../shared/schemas/admin';
 import Inbox from 'lucide-react/icons/inbox';
 import { Button } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
-import { Dialog, DialogClose, DialogContent } from '../../../components/dialog';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormField } from '../../../components/form-field';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
-import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
@@ -174,6 +177,9 @@ function ApplicationCard({ app, onReview }: { app: AdminApplication; onReview: (
   );
 }
 
+/** The review notes: the route's own rule (optional, trimmed, at most 2000 characters). */
+const reviewFormSchema = applicationReviewSchema.pick({ reviewNotes: true });
+
 function ReviewDialog({
   target,
   onClose,
@@ -182,13 +188,21 @@ function ReviewDialog({
   onClose: () => void;
 }) {
   const review = useReviewApplication();
-  const [notes, setNotes] = useState('');
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<z.input<typeof reviewFormSchema>, unknown, z.output<typeof reviewFormSchema>>({
+    resolver: zodResolver(reviewFormSchema),
+    defaultValues: { reviewNotes: '' },
+  });
   const approve = target?.decision === 'approved';
 
-  const submit = () => {
+  const submit = handleSubmit(({ reviewNotes }) => {
     if (!target) return;
     review.mutate(
-      { id: target.app.id, status: target.decision, reviewNotes: notes.trim() || undefined },
+      { id: target.app.id, status: target.decision, reviewNotes: reviewNotes ?? undefined },
       {
         onSuccess: () => {
           toast({
@@ -197,7 +211,7 @@ function ReviewDialog({
               ? `${applicantName(target.app.user)} is now an influencer.`
               : 'The applicant can apply again.',
           });
-          setNotes('');
+          reset();
           onClose();
         },
         onError: (err) =>
@@ -208,51 +222,38 @@ function ReviewDialog({
           }),
       },
     );
-  };
+  });
 
   return (
-    <Dialog
+    <FormDialog
       open={!!target}
       onOpenChange={(open) => {
-        if (!open) {
-          setNotes('');
-          onClose();
-        }
+        if (!open) onClose();
       }}
+      onClosed={() => reset()}
+      title={approve ? 'Approve application' : 'Reject application'}
+      description={
+        target ? `${applicantName(target.app.user)}${target.app.user ? ` (${target.app.user.email})` : ''}` : ''
+      }
+      formLabel={approve ? 'Approve application' : 'Reject application'}
+      onSubmit={(e) => void submit(e)}
+      pending={review.isPending}
+      submitLabel={approve ? 'Approve' : 'Reject'}
+      submitVariant={approve ? 'default' : 'destructive'}
+      submitTestId="confirm-review"
     >
-      {target ? (
-        <DialogContent
-          title={approve ? 'Approve application' : 'Reject application'}
-          description={`${applicantName(target.app.user)}${target.app.user ? ` (${target.app.user.email})` : ''}`}
-        >
-          <FormField
-            label="Review notes (optional)"
-            hint={approve ? 'Kept with the application.' : 'Shown to the applicant.'}
-          >
-            <textarea
-              rows={4}
-              maxLength={2000}
-              value={notes}
-              onChange={(e) => setNotes(e.target.value)}
-              className={cn(fieldClasses, 'min-h-24 resize-y')}
-            />
-          </FormField>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button
-              variant={approve ? 'default' : 'destructive'}
-              onClick={submit}
-              disabled={review.isPending}
-              data-testid="confirm-review"
-            >
-              {review.isPending ? <SpinnerIcon /> : null}
-              {approve ? 'Approve' : 'Reject'}
-            </Button>
-          </div>
-        </DialogContent>
-      ) : null}
-    </Dialog>
+      <FormField
+        label="Review notes (optional)"
+        hint={approve ? 'Kept with the application.' : 'Shown to the applicant.'}
+        error={errors.reviewNotes?.message}
+      >
+        <textarea
+          rows={4}
+          maxLength={2000}
+          className={cn(fieldClasses, 'min-h-24 resize-y')}
+          {...register('reviewNotes')}
+        />
+      </FormField>
+    </FormDialog>
   );
 }
