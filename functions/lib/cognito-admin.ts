@@ -3,24 +3,9 @@
  * delete the user. cognito-local does not implement AdminUserGlobalSignOut; there deleting the user is what
  * stops its refresh token from working.
  */
-import {
-  AdminDeleteUserCommand,
-  AdminUserGlobalSignOutCommand,
-  CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AdminDeleteUserCommand, AdminUserGlobalSignOutCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { cognito } from './cognito-client';
 import { getConfig } from './config';
-
-let client: CognitoIdentityProviderClient | undefined;
-
-function cognito(): CognitoIdentityProviderClient {
-  const cfg = getConfig();
-  const endpoint = process.env.COGNITO_ENDPOINT || undefined;
-  client ??= new CognitoIdentityProviderClient({
-    region: cfg.region,
-    ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-  });
-  return client;
-}
 
 const isMissingUser = (err: unknown) => (err as Error)?.name === 'UserNotFoundException';
 

@@ -7,21 +7,9 @@ import {
   AdminDisableUserCommand,
   AdminGetUserCommand,
   AdminUserGlobalSignOutCommand,
-  CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { cognito } from './cognito-client';
 import { getConfig } from './config';
-
-let client: CognitoIdentityProviderClient | undefined;
-
-function cognito(): CognitoIdentityProviderClient {
-  const cfg = getConfig();
-  const endpoint = process.env.COGNITO_ENDPOINT || undefined;
-  client ??= new CognitoIdentityProviderClient({
-    region: cfg.region,
-    ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-  });
-  return client;
-}
 
 export interface CognitoUserState {
   /** false when the pool has no such user (deleted). */

@@ -1,9 +1,9 @@
-import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../shared/errors';
 import { MB, processImage, sniffImageType } from './image-pipeline';
 import { loadLocalClassifier } from './moderation';
+import { hugeBlankPng } from '../../test/support/media';
 
 // processImage runs the real content-safety classifier: load it once up front (a few seconds on a busy
 // machine) so no single test pays for it.
@@ -17,42 +17,6 @@ function noise(width: number, height: number) {
   const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919) % 251;
   return sharp(raw, { raw: { width, height, channels: 3 } });
-}
-
-function crc32(buf: Buffer): number {
-  let c = ~0;
-  for (const byte of buf) {
-    c ^= byte;
-    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-  }
-  return ~c >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(td));
-  return Buffer.concat([len, td, crc]);
-}
-
-/** A valid 1-bit greyscale PNG of any size, built by hand: 20000x20000 deflates to about 50 KB in well under a second. */
-function bigBlankPng(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 1; // bit depth
-  ihdr[9] = 0; // greyscale
-  const row = Buffer.alloc(1 + Math.ceil(width / 8)); // filter byte 0 + zero bits
-  const raw = Buffer.alloc(row.length * height);
-  const idat = deflateSync(raw, { level: 9 });
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', idat),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 async function rejection(p: Promise<unknown>): Promise<HttpError> {
@@ -184,7 +148,7 @@ describe('processImage', () => {
   });
 
   it('refuses a 20000x20000 PNG (400 megapixels) by the pixel cap, before decoding it', async () => {
-    const bomb = bigBlankPng(20000, 20000);
+    const bomb = hugeBlankPng(20000, 20000);
     expect(bomb.length).toBeLessThan(200_000);
     const started = Date.now();
     const err = await rejection(processImage(bomb, { maxBytes: LIMIT }));

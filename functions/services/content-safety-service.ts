@@ -10,6 +10,7 @@
  * public again) and the public catalogue is rebuilt. Private copies (the owner's own generation
  * the cover came from) are the owner's data and stay.
  */
+import { AGAIN, retryOptimistic } from '../../shared/repositories/toolkit';
 import { IMAGE_CHECK_KINDS, type ImageCheckKind } from '../../shared/domain/content-safety';
 import { notFound } from '../../shared/errors';
 import {
@@ -108,9 +109,9 @@ export async function takeDownReportedStyle(db: Db, reportId: string, now = new 
   );
   const hidden: string[] = [];
   for (const id of [style.id, ...others.map((s) => s.id)]) {
-    for (let attempt = 0; attempt < 3; attempt++) {
+    const hid = await retryOptimistic(async () => {
       const current = await getStoredStyle(db, id);
-      if (!current) break;
+      if (!current) return false;
       const patch = {
         isPublic: false,
         takenDownAt: now.toISOString(),
@@ -118,12 +119,11 @@ export async function takeDownReportedStyle(db: Db, reportId: string, now = new 
         ...(doomedPaths.has(current.promptImageUrl ?? '') ? { promptImageUrl: null } : {}),
       };
       const res = await updateStyle(db, current, patch, null, now);
-      if (res === 'changed') continue;
-      if (res !== 'missing') {
-        hidden.push(id);
-        await removeStyleFromAllCollections(db, id); // as when a creator makes a style private
-      }
-      break;
+      return res === 'changed' ? AGAIN : res !== 'missing';
+    });
+    if (hid) {
+      hidden.push(id);
+      await removeStyleFromAllCollections(db, id); // as when a creator makes a style private
     }
   }
 

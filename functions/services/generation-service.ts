@@ -21,6 +21,7 @@ import type { StyleImageType } from '../../shared/domain/catalog';
 import { hasPriorityQueue } from '../../shared/domain/plans';
 import { planLotConsumption, splitCost, type Buckets } from '../../shared/domain/ledger';
 import type { Db } from '../../shared/repositories/table';
+import { AGAIN, retryOptimistic, WriteConflict } from '../../shared/repositories/toolkit';
 import { getBalance, InsufficientCredits, listLots } from '../../shared/repositories/ledger-repository';
 import type { UserRecord } from '../../shared/repositories/user-repository';
 import {
@@ -176,7 +177,8 @@ interface StartInput {
   kind: GenerationKind;
   mode: Mode;
   profile: PhotoProfileRecord;
-  inputs: Omit<GenerationInputs, 'photoProfileId'>;
+  /** Only what this kind uses; the rest is null (NO_INPUTS). */
+  inputs: Partial<Omit<GenerationInputs, 'photoProfileId'>>;
   styleName: string | null;
   templateName: string | null;
   cost: number;
@@ -241,12 +243,26 @@ async function once(
   }
 }
 
+/** The answer when a reservation or a keep kept losing races past the retry bound. */
+const busy = () => new HttpError(503, ERROR_CODES.busy, BUSY_MESSAGE);
+
+/** What a start does not use (each kind names only its own inputs). */
+const NO_INPUTS: Omit<GenerationInputs, 'photoProfileId'> = {
+  styleId: null,
+  promptTemplateId: null,
+  rawTemplateId: null,
+  imageUrl: null,
+  imageType: null,
+  styleRefKey: null,
+  backgroundKey: null,
+};
+
 /** Reserve and write the pending generation (retrying lost races), then start its execution. */
 async function reserveAndStart(db: Db, s: StartInput): Promise<{ id: string }> {
   if (!(await providerReady(s.mode))) throw new HttpError(503, ERROR_CODES.providerUnavailable, M.providerUnavailable);
   const id = s.id ?? ulid();
   const now = new Date();
-  for (let attempt = 0; attempt < 25; attempt++) {
+  await retryOptimistic(async (_n, last) => {
     let reserved: Partial<Buckets> = {};
     let reservedLots: GenerationRecord['reservedLots'] = [];
     if (!s.user.hasUnlimitedCredits) {
@@ -258,8 +274,8 @@ async function reserveAndStart(db: Db, s: StartInput): Promise<{ id: string }> {
         const lots = await listLots(db, s.user.id);
         const plan = planLotConsumption(lots, split.pack);
         if (!plan) {
-          if (attempt === 24) throw insufficient();
-          continue;
+          if (last) throw insufficient();
+          return AGAIN;
         }
         reservedLots = plan.map((p) => ({ ...p, expiresAt: lots.find((l) => l.lotKey === p.lotKey)!.expiresAt }));
       }
@@ -270,7 +286,7 @@ async function reserveAndStart(db: Db, s: StartInput): Promise<{ id: string }> {
       status: 'pending',
       kind: s.kind,
       mode: s.mode,
-      inputs: { photoProfileId: s.profile.id, ...s.inputs },
+      inputs: { photoProfileId: s.profile.id, ...NO_INPUTS, ...s.inputs },
       styleName: s.styleName,
       templateName: s.templateName,
       cost: s.user.hasUnlimitedCredits ? 0 : s.cost,
@@ -293,21 +309,12 @@ async function reserveAndStart(db: Db, s: StartInput): Promise<{ id: string }> {
     if (ttl) Object.assign(gen, { [TABLE_SCHEMA.ttlAttribute]: ttl });
     try {
       await createGenerationWithReservation(db, gen, s.idempotency);
-      break;
     } catch (err) {
-      const name = (err as Error).name;
-      if (
-        err instanceof InsufficientCredits ||
-        name === 'TransactionCanceledException' ||
-        name === 'TransactionConflictException'
-      ) {
-        if (attempt === 24) throw new HttpError(503, ERROR_CODES.busy, BUSY_MESSAGE);
-        await new Promise((r) => setTimeout(r, 5 + Math.random() * 40 * Math.min(attempt + 1, 5)));
-        continue;
-      }
+      // the balance or lots changed since they were read: decide again from fresh reads
+      if (err instanceof InsufficientCredits) return AGAIN;
       throw err;
     }
-  }
+  }, busy);
   try {
     await startGeneration({ generationId: id, userId: s.user.id });
   } catch (err) {
@@ -355,15 +362,7 @@ async function startFromStyleOnce(
     kind,
     mode,
     profile,
-    inputs: {
-      styleId: style.id,
-      promptTemplateId: prompt?.id ?? null,
-      rawTemplateId: null,
-      imageUrl: null,
-      imageType: style.styleImageType,
-      styleRefKey: null,
-      backgroundKey: null,
-    },
+    inputs: { styleId: style.id, promptTemplateId: prompt?.id ?? null, imageType: style.styleImageType },
     styleName: style.name,
     templateName: prompt?.name ?? null,
     cost,
@@ -465,15 +464,7 @@ async function startQuickTryCustomOnce(
     kind: 'quick-try',
     mode,
     profile,
-    inputs: {
-      styleId: null,
-      promptTemplateId: prompt?.id ?? null,
-      rawTemplateId: null,
-      imageUrl,
-      imageType: input.imageType,
-      styleRefKey: null,
-      backgroundKey: null,
-    },
+    inputs: { promptTemplateId: prompt?.id ?? null, imageUrl, imageType: input.imageType },
     styleName: null,
     templateName: prompt?.name ?? 'Custom look',
     cost,
@@ -558,15 +549,7 @@ async function startFromRawTemplateOnce(
       kind: 'raw-template',
       mode,
       profile,
-      inputs: {
-        styleId: null,
-        promptTemplateId: null,
-        rawTemplateId: template.id,
-        imageUrl: null,
-        imageType: null,
-        styleRefKey,
-        backgroundKey,
-      },
+      inputs: { rawTemplateId: template.id, styleRefKey, backgroundKey },
       styleName: null,
       templateName: template.name,
       cost,
@@ -734,16 +717,7 @@ async function startOutfitOnce(
     kind: 'outfit',
     mode,
     profile,
-    inputs: {
-      styleId: null,
-      promptTemplateId: prompt?.id ?? null,
-      rawTemplateId: null,
-      imageUrl: null,
-      imageType: null,
-      styleRefKey: null,
-      backgroundKey: null,
-      outfit: pieces,
-    },
+    inputs: { promptTemplateId: prompt?.id ?? null, outfit: pieces },
     styleName: null,
     templateName: `Outfit: ${pieces.map((p) => p.label).join(' + ')}`.slice(0, 200),
     cost,
@@ -768,21 +742,19 @@ export async function keepVariants(
   runId: string,
   indexes: number[],
 ): Promise<{ kept: { index: number; generationId: string }[] }> {
-  let run = await getGeneration(db, user.id, runId);
-  if (!run) throw notFound(M.generationNotFound);
+  const found = await getGeneration(db, user.id, runId);
+  if (!found) throw notFound(M.generationNotFound);
+  let run: GenerationRecord = found;
   if (!isVariantRun(run)) throw badRequest(VARIANT_MESSAGES.noVariants, CODES.variantsNotReady);
   if (run.status !== 'completed' || !run.variantKeys?.length)
     throw conflict(VARIANT_MESSAGES.notReady, CODES.variantsNotReady);
   const wanted = [...new Set(indexes)].sort((a, b) => a - b);
-  if (wanted.some((i) => i >= run!.variantKeys!.length)) throw notFound(VARIANT_MESSAGES.variantNotFound);
+  if (wanted.some((i) => i >= run.variantKeys!.length)) throw notFound(VARIANT_MESSAGES.variantNotFound);
   const kept: { index: number; generationId: string }[] = [];
   for (const index of wanted) {
-    for (let attempt = 0; ; attempt++) {
+    const generationId = await retryOptimistic(async () => {
       const existing = run.keptVariants?.[String(index)];
-      if (existing && (await getGeneration(db, user.id, existing))) {
-        kept.push({ index, generationId: existing });
-        break;
-      }
+      if (existing && (await getGeneration(db, user.id, existing))) return existing;
       const id = ulid();
       const source = run.variantKeys![index]!;
       const key = mediaKeys.generationResult(user.id, id, source.split('.').pop() ?? 'jpg');
@@ -815,24 +787,17 @@ export async function keepVariants(
       if (ttl) Object.assign(record, { [TABLE_SCHEMA.ttlAttribute]: ttl });
       try {
         await keepVariant(db, run, index, record);
-        kept.push({ index, generationId: id });
-        run = { ...run, keptVariants: { ...(run.keptVariants ?? {}), [String(index)]: id } };
-        break;
       } catch (err) {
         await deleteObjects([key]);
-        const name = (err as Error).name;
-        if (
-          !(err instanceof VariantAlreadyKept) &&
-          name !== 'TransactionCanceledException' &&
-          name !== 'TransactionConflictException'
-        )
-          throw err;
-        if (attempt >= 8) throw new HttpError(503, ERROR_CODES.busy, BUSY_MESSAGE);
+        if (!(err instanceof VariantAlreadyKept) && !(err instanceof WriteConflict)) throw err;
         // another request kept it (or kept another variant first): read the run again and answer or retry
         run = (await getGeneration(db, user.id, runId)) ?? run;
-        await new Promise((r) => setTimeout(r, 5 + Math.random() * 30));
+        return AGAIN;
       }
-    }
+      run = { ...run, keptVariants: { ...(run.keptVariants ?? {}), [String(index)]: id } };
+      return id;
+    }, busy);
+    kept.push({ index, generationId });
   }
   return { kept };
 }

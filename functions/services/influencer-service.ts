@@ -3,6 +3,7 @@
  * approves or rejects a pending one; approval makes the user an influencer (role, isInfluencer, influencerSince)
  * in the same transaction as the status change, so limits and role change at once.
  */
+import { AGAIN, retryOptimistic } from '../../shared/repositories/toolkit';
 import { ulid } from 'ulid';
 import { HttpError, ERROR_CODES, conflict, notFound } from '../../shared/errors';
 import { APPLICATION_MESSAGES as M, type ApplicationStatus } from '../../shared/domain/influencer';
@@ -112,19 +113,22 @@ export async function adminReviewApplication(
   input: ApplicationReviewInput,
   now = new Date(),
 ) {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const app = await getApplication(db, id);
-    if (!app) throw notFound(M.notFound);
-    if (app.status !== 'pending') throw conflict(M.notPending, ERROR_CODES.influencerNotPending);
-    let grant: RoleGrant | null = null;
-    if (input.status === 'approved') {
-      const u = await getUser(db, app.userId);
-      if (!u) throw notFound('User not found');
-      grant = influencerGrant(u);
-    }
-    const res = await reviewApplication(db, app, input.status, input.reviewNotes ?? null, reviewer.id, grant, now);
-    if (res === 'not-pending') throw conflict(M.notPending, ERROR_CODES.influencerNotPending);
-    if (res === 'ok') return applicationView((await getApplication(db, id))!);
-  }
-  throw new HttpError(409, ERROR_CODES.conflict, 'The user changed meanwhile. Please try again.');
+  await retryOptimistic(
+    async () => {
+      const app = await getApplication(db, id);
+      if (!app) throw notFound(M.notFound);
+      if (app.status !== 'pending') throw conflict(M.notPending, ERROR_CODES.influencerNotPending);
+      let grant: RoleGrant | null = null;
+      if (input.status === 'approved') {
+        const u = await getUser(db, app.userId);
+        if (!u) throw notFound('User not found');
+        grant = influencerGrant(u);
+      }
+      const res = await reviewApplication(db, app, input.status, input.reviewNotes ?? null, reviewer.id, grant, now);
+      if (res === 'not-pending') throw conflict(M.notPending, ERROR_CODES.influencerNotPending);
+      return res === 'ok' ? res : AGAIN;
+    },
+    () => conflict('The user changed meanwhile. Please try again.'),
+  );
+  return applicationView((await getApplication(db, id))!);
 }

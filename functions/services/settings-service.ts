@@ -1,6 +1,7 @@
 /** Onboarding preferences, profile settings (names, unique handle, visibility switches) and profile links. */
+import { AGAIN, retryOptimistic } from '../../shared/repositories/toolkit';
 import { ulid } from 'ulid';
-import { badRequest, conflict, forbidden, notFound, ERROR_CODES, HttpError } from '../../shared/errors';
+import { badRequest, conflict, forbidden, notFound, ERROR_CODES } from '../../shared/errors';
 import {
   HANDLE_TAKEN,
   LINK_LIMIT_REACHED,
@@ -58,25 +59,27 @@ export async function updateUserProfile(db: Db, user: UserRecord, input: Profile
     showCollections: input.showCollections,
   };
   let current = user;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const res = await updateProfile(db, user.id, current.handle, fields, input.handle ?? null);
-    if (res.ok) {
-      const nameChanged =
-        (input.firstName !== undefined && input.firstName !== user.firstName) ||
-        (input.lastName !== undefined && input.lastName !== user.lastName);
-      // The explore document carries creator names: refresh it when a creator renames themself.
-      if (nameChanged && (await ownsAnyStyle(db, user.id)))
-        await rebuildStyleCatalogue(db).catch((err) =>
-          logger.warn('Style catalogue rebuild failed', { error: err as Error }),
-        );
-      return toCurrentUser(res.user, await getBalance(db, user.id));
-    }
-    if (res.reason === 'handle-taken') throw conflict(HANDLE_TAKEN);
-    const fresh = await getUser(db, user.id);
-    if (!fresh) throw notFound('User not found');
-    current = fresh;
-  }
-  throw new HttpError(409, ERROR_CODES.conflict, 'Your profile changed meanwhile. Please try again.');
+  const updated = await retryOptimistic(
+    async () => {
+      const res = await updateProfile(db, user.id, current.handle, fields, input.handle ?? null);
+      if (res.ok) return res.user;
+      if (res.reason === 'handle-taken') throw conflict(HANDLE_TAKEN);
+      const fresh = await getUser(db, user.id);
+      if (!fresh) throw notFound('User not found');
+      current = fresh;
+      return AGAIN;
+    },
+    () => conflict('Your profile changed meanwhile. Please try again.'),
+  );
+  const nameChanged =
+    (input.firstName !== undefined && input.firstName !== user.firstName) ||
+    (input.lastName !== undefined && input.lastName !== user.lastName);
+  // The explore document carries creator names: refresh it when a creator renames themself.
+  if (nameChanged && (await ownsAnyStyle(db, user.id)))
+    await rebuildStyleCatalogue(db).catch((err) =>
+      logger.warn('Style catalogue rebuild failed', { error: err as Error }),
+    );
+  return toCurrentUser(updated, await getBalance(db, user.id));
 }
 
 const requireInfluencer = (user: UserRecord) => {

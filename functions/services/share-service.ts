@@ -25,6 +25,7 @@ import {
   rateRetryAfter,
   shareExpiresAt,
   withinLimit,
+  type PublicShareView,
   type RateAction,
   type RateSubject,
   type ShareExpiryDays,
@@ -261,36 +262,6 @@ async function liveShare(db: Db, token: string, now: Date): Promise<ShareRecord>
   const s = await findShareByToken(db, token);
   if (!s || !isShareLive(s, now)) throw notFound(M.notFound);
   return s;
-}
-
-export interface PublicShareView {
-  title: string;
-  description: string;
-  label: typeof AI_LABEL;
-  images: {
-    index: number;
-    generationId: string;
-    url: string;
-    width: number;
-    height: number;
-    styleName: string | null;
-    votes: number;
-    label: typeof AI_LABEL;
-  }[];
-  styles: {
-    id: string;
-    name: string;
-    products: {
-      name: string;
-      brand: string | null;
-      links: { retailer: string; url: string; price: number | null; currency: string | null }[];
-    }[];
-  }[];
-  owner: { name: string | null; handle: string } | null;
-  totalVotes: number;
-  myVote: string | null;
-  myReaction: string | null;
-  expiresAt: string;
 }
 
 const httpUrl = (u: string) => /^https?:\/\//i.test(u);

@@ -5,7 +5,8 @@
  * Any change touching a public style rebuilds the explore catalogue document.
  */
 import { ulid } from 'ulid';
-import { ERROR_CODES, HttpError, badRequest, forbidden, notFound } from '../../shared/errors';
+import { ERROR_CODES, HttpError, badRequest, conflict, forbidden, notFound } from '../../shared/errors';
+import { AGAIN, retryOptimistic } from '../../shared/repositories/toolkit';
 import { CONTENT_SAFETY_MESSAGES } from '../../shared/domain/content-safety';
 import { isAdmin } from '../../shared/domain/roles';
 import { imageRefPath, parseStyleImageRef } from '../../shared/domain/image-ref';
@@ -96,6 +97,9 @@ async function ownerOf(db: Db, caller: UserRecord, ownerId: string): Promise<Use
     ({ id: ownerId, role: 'shopper', currentRole: 'shopper', currentPlan: 'none', isInfluencer: false } as UserRecord)
   );
 }
+
+/** The answer when a style kept changing under an edit or a delete (the retry bound ran out). */
+const styleChanged = () => conflict('The style changed meanwhile. Please try again.');
 
 const limitError = (isPublic: boolean, publicCap: number | null) =>
   isPublic
@@ -236,7 +240,7 @@ export async function updateEditorStyle(
     ...(input.isAiGenerated !== undefined ? { isAiGenerated: input.isAiGenerated } : {}),
     ...fields,
   };
-  for (let attempt = 0; attempt < 5; attempt++) {
+  return retryOptimistic(async () => {
     // the images follow the visibility in the same write (copied first, so the record never names a missing object)
     const willBePublic = base.isPublic ?? current.isPublic;
     const images = {
@@ -267,7 +271,7 @@ export async function updateEditorStyle(
     if (res === 'limit') throw limitError(!!patch.isPublic, cap);
     if (res === 'changed') {
       current = await editableStyle(db, user, id);
-      continue;
+      return AGAIN;
     }
     if (switching && !res.isPublic)
       await removeStyleFromAllCollectionsKeepingCovers(db, {
@@ -279,20 +283,18 @@ export async function updateEditorStyle(
     await settlePlacement(placement, true);
     if (current.isPublic || res.isPublic) await rebuildCatalogue(db);
     return styleEditorView(res);
-  }
-  throw new HttpError(409, ERROR_CODES.conflict, 'The style changed meanwhile. Please try again.');
+  }, styleChanged);
 }
 
 /** DELETE /api/admin/styles/{id}: the style, its products and links, its collection memberships. */
 export async function deleteEditorStyle(db: Db, user: UserRecord, id: string) {
   let current = await editableStyle(db, user, id);
-  for (let attempt = 0; ; attempt++) {
+  await retryOptimistic(async (n) => {
+    if (n) current = await editableStyle(db, user, id);
     const res = await deleteStyleItem(db, current);
     if (res === 'missing') throw notFound(STYLE_NOT_FOUND);
-    if (res === 'deleted') break;
-    if (attempt >= 4) throw new HttpError(409, ERROR_CODES.conflict, 'The style changed meanwhile. Please try again.');
-    current = await editableStyle(db, user, id);
-  }
+    return res === 'deleted' ? res : AGAIN;
+  }, styleChanged);
   const [products, collections] = await Promise.all([
     deleteStyleProducts(db, id),
     removeStyleFromAllCollectionsKeepingCovers(db, current),

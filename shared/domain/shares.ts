@@ -131,4 +131,37 @@ export const SHARE_MESSAGES = {
 } as const;
 
 /** The label every AI image carries wherever it is shown (one definition: shared/domain/provenance.ts). */
-export { AI_LABEL } from './provenance';
+import { AI_LABEL } from './provenance';
+
+export { AI_LABEL };
+
+/** GET /api/l/{token}: what a viewer of a shared look sees (the API answers it, the SPA renders it). */
+export interface PublicShareView {
+  title: string;
+  description: string;
+  label: typeof AI_LABEL;
+  images: {
+    index: number;
+    generationId: string;
+    url: string;
+    width: number;
+    height: number;
+    styleName: string | null;
+    votes: number;
+    label: typeof AI_LABEL;
+  }[];
+  styles: {
+    id: string;
+    name: string;
+    products: {
+      name: string;
+      brand: string | null;
+      links: { retailer: string; url: string; price: number | null; currency: string | null }[];
+    }[];
+  }[];
+  owner: { name: string | null; handle: string } | null;
+  totalVotes: number;
+  myVote: string | null;
+  myReaction: string | null;
+  expiresAt: string;
+}

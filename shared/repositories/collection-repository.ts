@@ -9,8 +9,15 @@ import { TransactWriteCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib
 import { keys } from './keys';
 import { isConditionFailure, type Db } from './table';
 import { listCollectionIdsOfStyle, type CollectionRecord } from './catalog-repository';
-import { withConflictRetry } from './discovery-repository';
-import { buildUpdate, keysUnder } from './toolkit';
+import {
+  buildUpdate,
+  deleteItem,
+  keysUnder,
+  transactConditional,
+  transactDeleteAll,
+  tx,
+  withConflictRetry,
+} from './toolkit';
 
 const cancellationCodes = (err: unknown): string[] =>
   (err as { name?: string }).name === 'TransactionCanceledException'
@@ -101,15 +108,7 @@ export async function deleteCollection(db: Db, collectionId: string, ownerId: st
     if (isConditionFailure(err)) return false;
     throw err;
   }
-  const members = await memberKeys(db, collectionId);
-  for (let i = 0; i < members.length; i += 100) {
-    const chunk = members.slice(i, i + 100);
-    await withConflictRetry(() =>
-      db.doc.send(
-        new TransactWriteCommand({ TransactItems: chunk.map((Key) => ({ Delete: { TableName: db.tableName, Key } })) }),
-      ),
-    );
-  }
+  await transactDeleteAll(db, await memberKeys(db, collectionId));
   return true;
 }
 
@@ -181,50 +180,27 @@ export async function removeStyleFromCollection(
   ownerId: string | null,
   now = new Date(),
 ): Promise<'removed' | 'absent' | 'not-owner'> {
-  try {
-    await withConflictRetry(() =>
-      db.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName: db.tableName,
-                Key: keys.collectionStyle(collectionId, styleId),
-                ConditionExpression: 'attribute_exists(pk)',
-              },
-            },
-            {
-              Update: {
-                TableName: db.tableName,
-                Key: keys.collection(collectionId),
-                UpdateExpression: 'ADD styleCount :minus SET updatedAt = :now',
-                ConditionExpression:
-                  ownerId === null ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND userId = :owner',
-                ExpressionAttributeValues: {
-                  ':minus': -1,
-                  ':now': now.toISOString(),
-                  ...(ownerId === null ? {} : { ':owner': ownerId }),
-                },
-              },
-            },
-          ],
-        }),
-      ),
-    );
+  const out = await transactConditional(db, [
+    tx.delete(db, keys.collectionStyle(collectionId, styleId), 'attribute_exists(pk)'),
+    tx.update(db, keys.collection(collectionId), {
+      UpdateExpression: 'ADD styleCount :minus SET updatedAt = :now',
+      ConditionExpression: ownerId === null ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND userId = :owner',
+      ExpressionAttributeValues: {
+        ':minus': -1,
+        ':now': now.toISOString(),
+        ...(ownerId === null ? {} : { ':owner': ownerId }),
+      },
+    }),
+  ]);
+  if (out.applied) return 'removed';
+  if (out.conditionFailed(1)) {
+    if (ownerId !== null) return 'not-owner';
+    // the collection itself is gone: drop the orphan membership
+    await deleteItem(db, keys.collectionStyle(collectionId, styleId));
     return 'removed';
-  } catch (err) {
-    const codes = cancellationCodes(err);
-    if (codes[1] === 'ConditionalCheckFailed') {
-      if (ownerId !== null) return 'not-owner';
-      // the collection itself is gone: drop the orphan membership
-      await db.doc.send(
-        new DeleteCommand({ TableName: db.tableName, Key: keys.collectionStyle(collectionId, styleId) }),
-      );
-      return 'removed';
-    }
-    if (codes[0] === 'ConditionalCheckFailed') return 'absent';
-    throw err;
   }
+  if (out.conditionFailed(0)) return 'absent';
+  throw new Error('removeStyleFromCollection: a condition failed that names no item');
 }
 
 /** Remove a style from every collection it belongs to (style deleted or made private). */

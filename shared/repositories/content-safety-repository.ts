@@ -4,11 +4,12 @@
  * Also: content hashes of public images (`IMGHASH#<sha256> / KEY#<key>`) so a takedown finds identical
  * copies, and closing the open reports of taken-down styles.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImageCheckKind } from '../domain/content-safety';
 import { closeReport, listOpenReports } from './report-repository';
 import { keys } from './keys';
 import type { Db } from './table';
+import { queryAll } from './toolkit';
 
 export interface ContentRefusalRecord {
   id: string;
@@ -37,28 +38,24 @@ export async function recordContentRefusal(db: Db, r: ContentRefusalRecord): Pro
 export async function listContentRefusals(db: Db, months: string[], limit = 1000): Promise<ContentRefusalRecord[]> {
   const out: ContentRefusalRecord[] = [];
   for (const month of months) {
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const res = await db.doc.send(
-        new QueryCommand({
-          TableName: db.tableName,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.contentRefusalMonth(month).pk },
-          ScanIndexForward: false,
-          ExclusiveStartKey,
-        }),
-      );
-      for (const i of res.Items ?? [])
-        out.push({
-          id: i.id,
-          kind: i.kind,
-          reasons: i.reasons ?? [],
-          moderator: i.moderator,
-          userId: i.userId ?? null,
-          createdAt: i.createdAt,
-        });
-      ExclusiveStartKey = res.LastEvaluatedKey;
-    } while (ExclusiveStartKey && out.length < limit);
+    const items = await queryAll(
+      db,
+      {
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.contentRefusalMonth(month).pk },
+        ScanIndexForward: false,
+      },
+      { max: limit - out.length },
+    );
+    for (const i of items)
+      out.push({
+        id: i.id,
+        kind: i.kind,
+        reasons: i.reasons ?? [],
+        moderator: i.moderator,
+        userId: i.userId ?? null,
+        createdAt: i.createdAt,
+      });
     if (out.length >= limit) break;
   }
   return out.slice(0, limit);
@@ -78,21 +75,11 @@ export async function recordPublicImageHash(db: Db, sha256: string, key: string,
 
 /** Every public object key recorded with this content hash. */
 export async function listKeysWithHash(db: Db, sha256: string): Promise<string[]> {
-  const out: string[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.publicImageHash(sha256, '').pk },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const i of res.Items ?? []) out.push(String(i.key));
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return out;
+  const items = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.publicImageHash(sha256, '').pk },
+  });
+  return items.map((i) => String(i.key));
 }
 
 export async function deletePublicImageHash(db: Db, sha256: string, key: string): Promise<void> {

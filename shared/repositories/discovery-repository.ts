@@ -6,113 +6,55 @@
  * - Report: `REPORT#<id>` (open ones in the sparse gsi1 REPORTS#OPEN), written with the lock item
  *   `STYLE#<styleId> / REPORTLOCK#<uid>` (attribute_not_exists): one open report per user and style.
  */
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { createReportWithLock, listOpenReports } from './report-repository';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { createReportWithLock, listOpenReportRecords, type ReportRecord } from './report-repository';
 import { keys } from './keys';
-import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
-import { stripKeys, withRetry } from './toolkit';
-
-type Reasons = { Code?: string }[];
-const reasonsOf = (err: unknown): Reasons => (err as { CancellationReasons?: Reasons }).CancellationReasons ?? [];
-
-/** True for a transaction cancelled only because another transaction touched the same item (retry it). */
-export function isTransactionConflict(err: unknown): boolean {
-  const e = err as { name?: string };
-  if (e?.name === 'TransactionConflictException') return true;
-  if (e?.name !== 'TransactionCanceledException') return false;
-  const reasons = reasonsOf(err);
-  return (
-    reasons.some((r) => r?.Code === 'TransactionConflict') && !reasons.some((r) => r?.Code === 'ConditionalCheckFailed')
-  );
-}
-
-/** Run a transactional write, retrying transaction conflicts with the toolkit's one policy (full jitter). */
-export async function withConflictRetry<T>(fn: () => Promise<T>): Promise<T> {
-  return withRetry(fn, isTransactionConflict);
-}
+import { TABLE_SCHEMA, type Db } from './table';
+import { deleteItem, queryAll, transactConditional, tx } from './toolkit';
 
 export type FavoriteResult = 'added' | 'already' | 'style-missing';
 
 export async function addFavorite(db: Db, userId: string, styleId: string, now = new Date()): Promise<FavoriteResult> {
   const createdAt = now.toISOString();
-  try {
-    await withConflictRetry(() =>
-      db.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: db.tableName,
-                Item: {
-                  ...keys.favorite(userId, styleId),
-                  ...keys.favoriteByUserIndex(userId, createdAt, styleId),
-                  type: 'Favorite',
-                  userId,
-                  styleId,
-                  createdAt,
-                },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              Update: {
-                TableName: db.tableName,
-                Key: keys.style(styleId),
-                UpdateExpression: 'ADD favoriteCount :one',
-                ConditionExpression: 'attribute_exists(pk)',
-                ExpressionAttributeValues: { ':one': 1 },
-              },
-            },
-          ],
-        }),
-      ),
-    );
-    return 'added';
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-    const reasons = reasonsOf(err);
-    if (reasons[0]?.Code === 'ConditionalCheckFailed') return 'already';
-    return 'style-missing';
-  }
+  const out = await transactConditional(db, [
+    tx.put(
+      db,
+      {
+        ...keys.favorite(userId, styleId),
+        ...keys.favoriteByUserIndex(userId, createdAt, styleId),
+        type: 'Favorite',
+        userId,
+        styleId,
+        createdAt,
+      },
+      'attribute_not_exists(pk)',
+    ),
+    tx.update(db, keys.style(styleId), {
+      UpdateExpression: 'ADD favoriteCount :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':one': 1 },
+    }),
+  ]);
+  if (out.applied) return 'added';
+  return out.conditionFailed(0) ? 'already' : 'style-missing';
 }
 
 export type UnfavoriteResult = 'removed' | 'absent';
 
 export async function removeFavorite(db: Db, userId: string, styleId: string): Promise<UnfavoriteResult> {
-  try {
-    await withConflictRetry(() =>
-      db.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName: db.tableName,
-                Key: keys.favorite(userId, styleId),
-                ConditionExpression: 'attribute_exists(pk)',
-              },
-            },
-            {
-              Update: {
-                TableName: db.tableName,
-                Key: keys.style(styleId),
-                UpdateExpression: 'ADD favoriteCount :minus',
-                ConditionExpression: 'attribute_exists(pk)',
-                ExpressionAttributeValues: { ':minus': -1 },
-              },
-            },
-          ],
-        }),
-      ),
-    );
-    return 'removed';
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-    const reasons = reasonsOf(err);
-    if (reasons[0]?.Code === 'ConditionalCheckFailed') return 'absent';
-    // the style is gone: drop the orphaned favourite on its own (there is no count left to keep)
-    await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: keys.favorite(userId, styleId) }));
-    return 'removed';
-  }
+  const out = await transactConditional(db, [
+    tx.delete(db, keys.favorite(userId, styleId), 'attribute_exists(pk)'),
+    tx.update(db, keys.style(styleId), {
+      UpdateExpression: 'ADD favoriteCount :minus',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':minus': -1 },
+    }),
+  ]);
+  if (out.applied) return 'removed';
+  if (out.conditionFailed(0)) return 'absent';
+  // the style is gone: drop the orphaned favourite on its own (there is no count left to keep)
+  await deleteItem(db, keys.favorite(userId, styleId));
+  return 'removed';
 }
 
 export async function isFavorite(db: Db, userId: string, styleId: string): Promise<boolean> {
@@ -128,25 +70,18 @@ export async function listFavoriteStyleIds(
   userId: string,
   limit = 500,
 ): Promise<{ styleId: string; createdAt: string }[]> {
-  const out: { styleId: string; createdAt: string }[] = [];
   const pk = keys.favoriteByUserIndex(userId, '', '').gsi2pk;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: TABLE_SCHEMA.gsi2.name,
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ProjectionExpression: 'styleId, createdAt',
-        ScanIndexForward: false,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const i of res.Items ?? []) out.push(i as { styleId: string; createdAt: string });
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey && out.length < limit);
-  return out.slice(0, limit);
+  return queryAll<{ styleId: string; createdAt: string }>(
+    db,
+    {
+      IndexName: TABLE_SCHEMA.gsi2.name,
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      ProjectionExpression: 'styleId, createdAt',
+      ScanIndexForward: false,
+    },
+    { max: limit },
+  );
 }
 
 /** The number of FAV items of a style (consistent read of the counter on the style item). */
@@ -162,32 +97,18 @@ export async function getFavoriteCount(db: Db, styleId: string): Promise<number>
   return Number(res.Item?.favoriteCount ?? 0);
 }
 
-export interface StyleReportRecord {
-  id: string;
+export interface StyleReportRecord extends ReportRecord {
   styleId: string;
   styleName: string;
   styleCreatedBy: string;
-  reporterId: string;
-  reason: string;
-  status: 'open' | 'resolved' | 'dismissed';
-  createdAt: string;
 }
 
 /** Write an open report with its per-user lock; false when this user already has an open report on the style. */
 export async function createStyleReport(db: Db, r: StyleReportRecord): Promise<boolean> {
-  return createReportWithLock(
-    db,
-    {
-      ...keys.styleReportLock(r.styleId, r.reporterId),
-      type: 'StyleReportLock',
-      reportId: r.id,
-      createdAt: r.createdAt,
-    },
-    { ...keys.styleReport(r.id), ...keys.styleReportOpenIndex(r.createdAt, r.id), type: 'StyleReport', ...r },
-  );
+  return createReportWithLock(db, 'StyleReport', keys.styleReportLock(r.styleId, r.reporterId), r);
 }
 
 /** Open reports, newest first. */
 export async function listOpenStyleReports(db: Db, limit = 500): Promise<StyleReportRecord[]> {
-  return (await listOpenReports(db, 'StyleReport', limit)).map((i) => stripKeys<StyleReportRecord>(i));
+  return listOpenReportRecords<StyleReportRecord>(db, 'StyleReport', limit);
 }

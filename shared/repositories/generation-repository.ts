@@ -7,7 +7,7 @@ import { keys } from './keys';
 import { InsufficientCredits, movementItems, type LotOp } from './ledger-repository';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 import { idempotencyPut, type IdempotencyClaim } from './idempotency-repository';
-import { queryAll, queryPage, updateIf } from './toolkit';
+import { isCancelledTransaction, queryAll, queryPage, updateIf, WriteConflict } from './toolkit';
 
 /** The Idempotency-Key of a start is already recorded (by a concurrent or earlier request). */
 export class IdempotencyKeyTaken extends Error {
@@ -92,6 +92,7 @@ const strip = (item: Record<string, unknown> | undefined): GenerationRecord | nu
 /**
  * Write the pending generation and reserve its cost in one transaction (no reservation when unlimited); with
  * an idempotency claim, the key is recorded in the same transaction (IdempotencyKeyTaken when it is held).
+ * A balance that changed since it was read is InsufficientCredits; any other lost race is WriteConflict.
  */
 export async function createGenerationWithReservation(
   db: Db,
@@ -138,7 +139,7 @@ export async function createGenerationWithReservation(
     if (idempotency && failed(1 + movement.length)) throw new IdempotencyKeyTaken();
     if (isConditionFailure(err) && reasons.slice(1, 1 + movement.length).some((_, i) => failed(1 + i)))
       throw new InsufficientCredits();
-    throw err;
+    throw isCancelledTransaction(err) ? new WriteConflict(err) : err;
   }
 }
 
@@ -231,6 +232,7 @@ export class VariantAlreadyKept extends Error {
 /**
  * Keep one variant of a completed run: put the new gallery generation and record it on the run in one
  * transaction, conditional on the variant not being kept yet (or kept as a generation since deleted).
+ * VariantAlreadyKept when that condition failed; WriteConflict for any other lost race.
  */
 export async function keepVariant(db: Db, run: GenerationRecord, index: number, kept: GenerationRecord): Promise<void> {
   const previous = run.keptVariants?.[String(index)];
@@ -277,7 +279,7 @@ export async function keepVariant(db: Db, run: GenerationRecord, index: number, 
       const current = await getGeneration(db, run.userId, run.id);
       throw new VariantAlreadyKept(current?.keptVariants?.[String(index)] ?? null);
     }
-    throw err;
+    throw isCancelledTransaction(err) ? new WriteConflict(err) : err;
   }
 }
 

@@ -9,7 +9,8 @@ import type { ApplicationStatus, ReviewDecision } from '../domain/influencer';
 import type { Role } from '../domain/roles';
 import { keys } from './keys';
 import { TABLE_SCHEMA, type Db } from './table';
-import { withConflictRetry } from './discovery-repository';
+import { withConflictRetry } from './toolkit';
+import { queryAll } from './toolkit';
 
 export interface InfluencerApplicationRecord {
   id: string;
@@ -132,21 +133,13 @@ export async function listApplications(
   const out: InfluencerApplicationRecord[] = [];
   for (const s of statuses) {
     const k = keys.influencerApplicationStatusIndex(s, '', '');
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const res = await db.doc.send(
-        new QueryCommand({
-          TableName: db.tableName,
-          IndexName: TABLE_SCHEMA.gsi1.name,
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': k.gsi1pk },
-          ScanIndexForward: false,
-          ExclusiveStartKey,
-        }),
-      );
-      for (const i of res.Items ?? []) out.push(clean(i)!);
-      ExclusiveStartKey = res.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    const items = await queryAll(db, {
+      IndexName: TABLE_SCHEMA.gsi1.name,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': k.gsi1pk },
+      ScanIndexForward: false,
+    });
+    for (const i of items) out.push(clean(i)!);
   }
   return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
 }

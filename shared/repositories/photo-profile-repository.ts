@@ -7,11 +7,11 @@
  *   and deleting the default moves it to the oldest remaining profile in the delete's transaction.
  * Records returned from here carry a computed isDefault.
  */
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Gender } from '../domain/catalog';
 import { keys } from './keys';
 import { isConditionFailure, type Db } from './table';
-import { backoff, buildUpdate, cancellationReasons, isTransactionConflict, RETRY } from './toolkit';
+import { AGAIN, buildUpdate, queryAll, transactConditional, tx, updateItem, withRetry } from './toolkit';
 
 export interface PhotoProfileRecord {
   id: string;
@@ -76,22 +76,12 @@ async function getCounters(db: Db, userId: string): Promise<Counters> {
 
 async function queryStored(db: Db, userId: string): Promise<StoredProfile[]> {
   const k = keys.photoProfilePrefix(userId);
-  const out: StoredProfile[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': k.pk, ':sk': k.skPrefix },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const it of res.Items ?? []) out.push(toStored(it));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out; // ascending by ULID: oldest first
+  const items = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+    ExpressionAttributeValues: { ':pk': k.pk, ':sk': k.skPrefix },
+    ConsistentRead: true,
+  });
+  return items.map(toStored); // ascending by ULID: oldest first
 }
 
 /**
@@ -128,14 +118,6 @@ export async function countPhotoProfiles(db: Db, userId: string): Promise<number
 // ---------------------------------------------------------------------------------------------------------
 // Writes
 
-/** The toolkit's one retry bound (the loops below re-read state between tries). */
-const MAX_ATTEMPTS = RETRY.attempts - 1;
-
-function cancellationCodes(err: unknown): string[] {
-  if ((err as { name?: string })?.name !== 'TransactionCanceledException') return [];
-  return cancellationReasons(err).map((c) => c ?? 'None');
-}
-
 /** Create a profile if the user is under `maxProfiles`; 'limit' when the cap is reached (nothing written). */
 export async function createPhotoProfile(
   db: Db,
@@ -145,41 +127,21 @@ export async function createPhotoProfile(
 ): Promise<PhotoProfileRecord | 'limit'> {
   const ts = now.toISOString();
   const item: StoredProfile = { ...input, createdAt: ts, updatedAt: ts };
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await db.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: db.tableName,
-                Key: keys.userCounters(input.userId),
-                UpdateExpression:
-                  'SET photoProfileCount = if_not_exists(photoProfileCount, :zero) + :one, defaultPhotoProfileId = if_not_exists(defaultPhotoProfileId, :id)',
-                ConditionExpression: 'attribute_not_exists(photoProfileCount) OR photoProfileCount < :max',
-                ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': maxProfiles, ':id': input.id },
-              },
-            },
-            {
-              Put: {
-                TableName: db.tableName,
-                Item: { ...keys.photoProfile(input.userId, input.id), type: 'PhotoProfile', ...item },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-          ],
-        }),
-      );
-      break;
-    } catch (err) {
-      if (isTransactionConflict(err) && attempt < MAX_ATTEMPTS) {
-        await backoff(attempt);
-        continue;
-      }
-      if (cancellationCodes(err)[0] === 'ConditionalCheckFailed') return 'limit';
-      throw err;
-    }
-  }
+  const out = await transactConditional(db, [
+    tx.update(db, keys.userCounters(input.userId), {
+      UpdateExpression:
+        'SET photoProfileCount = if_not_exists(photoProfileCount, :zero) + :one, defaultPhotoProfileId = if_not_exists(defaultPhotoProfileId, :id)',
+      ConditionExpression: 'attribute_not_exists(photoProfileCount) OR photoProfileCount < :max',
+      ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': maxProfiles, ':id': input.id },
+    }),
+    tx.put(
+      db,
+      { ...keys.photoProfile(input.userId, input.id), type: 'PhotoProfile', ...item },
+      'attribute_not_exists(pk)',
+    ),
+  ]);
+  if (out.conditionFailed(0)) return 'limit';
+  if (!out.applied) throw new Error(`Photo profile ${input.id} already exists`);
   const created = await getPhotoProfile(db, input.userId, input.id);
   return created ?? { ...item, isDefault: false };
 }
@@ -217,39 +179,14 @@ export async function updatePhotoProfile(
 
 /** Make this profile the default (the previous default stops being one in the same write). False if it does not exist. */
 export async function setDefaultPhotoProfile(db: Db, userId: string, profileId: string): Promise<boolean> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await db.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              ConditionCheck: {
-                TableName: db.tableName,
-                Key: keys.photoProfile(userId, profileId),
-                ConditionExpression: 'attribute_exists(pk)',
-              },
-            },
-            {
-              Update: {
-                TableName: db.tableName,
-                Key: keys.userCounters(userId),
-                UpdateExpression: 'SET defaultPhotoProfileId = :id',
-                ExpressionAttributeValues: { ':id': profileId },
-              },
-            },
-          ],
-        }),
-      );
-      return true;
-    } catch (err) {
-      if (isTransactionConflict(err) && attempt < MAX_ATTEMPTS) {
-        await backoff(attempt);
-        continue;
-      }
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
-  }
+  const out = await transactConditional(db, [
+    tx.check(db, keys.photoProfile(userId, profileId), 'attribute_exists(pk)'),
+    tx.update(db, keys.userCounters(userId), {
+      UpdateExpression: 'SET defaultPhotoProfileId = :id',
+      ExpressionAttributeValues: { ':id': profileId },
+    }),
+  ]);
+  return out.applied;
 }
 
 /**
@@ -283,15 +220,11 @@ function countersAfterRemoval(db: Db, userId: string, all: StoredProfile[], coun
     update += ', defaultPhotoProfileId = :next';
     values[':next'] = nextDefault;
   } else update += ' REMOVE defaultPhotoProfileId';
-  return {
-    Update: {
-      TableName: db.tableName,
-      Key: keys.userCounters(userId),
-      UpdateExpression: update,
-      ConditionExpression: conds.join(' AND '),
-      ExpressionAttributeValues: values,
-    },
-  };
+  return tx.update(db, keys.userCounters(userId), {
+    UpdateExpression: update,
+    ConditionExpression: conds.join(' AND '),
+    ExpressionAttributeValues: values,
+  });
 }
 
 /** Delete one profile (promoting the oldest remaining one if it was the default). Returns it, or null if missing. */
@@ -300,80 +233,46 @@ export async function deletePhotoProfile(
   userId: string,
   profileId: string,
 ): Promise<PhotoProfileRecord | null> {
-  for (let attempt = 0; ; attempt++) {
+  return withRetry(async () => {
     const [all, counters] = await Promise.all([queryStored(db, userId), getCounters(db, userId)]);
     const target = all.find((p) => p.id === profileId);
     if (!target) return null;
-    try {
-      await db.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName: db.tableName,
-                Key: keys.photoProfile(userId, profileId),
-                ConditionExpression: 'attribute_exists(pk)',
-              },
-            },
-            countersAfterRemoval(db, userId, all, counters, new Set([profileId])),
-          ],
-        }),
-      );
-      return { ...target, isDefault: effectiveDefault(all, counters.defaultPhotoProfileId) === profileId };
-    } catch (err) {
-      // A conflict or a failed condition means something changed since the read: read again and retry.
-      if ((isTransactionConflict(err) || isConditionFailure(err)) && attempt < MAX_ATTEMPTS) {
-        await backoff(attempt);
-        continue;
-      }
-      throw err;
-    }
-  }
+    const items = [
+      tx.delete(db, keys.photoProfile(userId, profileId), 'attribute_exists(pk)'),
+      countersAfterRemoval(db, userId, all, counters, new Set([profileId])),
+    ];
+    // A failed condition means something changed since the read: read again and retry (conflicts too).
+    if (!(await transactConditional(db, items)).applied) return AGAIN;
+    return { ...target, isDefault: effectiveDefault(all, counters.defaultPhotoProfileId) === profileId };
+  });
 }
 
 /** Delete every profile of the user and reset the count. Returns the deleted records. */
 export async function deleteAllPhotoProfiles(db: Db, userId: string): Promise<PhotoProfileRecord[]> {
   const deleted: PhotoProfileRecord[] = [];
-  for (let attempt = 0; ; attempt++) {
+  // each try reads again: the next chunk, the empty end, or the state a concurrent write left
+  return withRetry(async () => {
     const [all, counters] = await Promise.all([queryStored(db, userId), getCounters(db, userId)]);
     if (!all.length) {
       if (counters.photoProfileCount || counters.defaultPhotoProfileId) {
-        await db.doc.send(
-          new UpdateCommand({
-            TableName: db.tableName,
-            Key: keys.userCounters(userId),
-            UpdateExpression: 'SET photoProfileCount = :zero REMOVE defaultPhotoProfileId',
-            ExpressionAttributeValues: { ':zero': 0 },
-          }),
-        );
+        await updateItem(db, {
+          Key: keys.userCounters(userId),
+          UpdateExpression: 'SET photoProfileCount = :zero REMOVE defaultPhotoProfileId',
+          ExpressionAttributeValues: { ':zero': 0 },
+        });
       }
       return deleted;
     }
     // A transaction holds at most 100 items: one is the counters update. Caps are far below that.
     const chunk = all.slice(0, 99);
-    try {
-      await db.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            ...chunk.map((p) => ({
-              Delete: {
-                TableName: db.tableName,
-                Key: keys.photoProfile(userId, p.id),
-                ConditionExpression: 'attribute_exists(pk)',
-              },
-            })),
-            countersAfterRemoval(db, userId, all, counters, new Set(chunk.map((p) => p.id))),
-          ],
-        }),
-      );
+    const out = await transactConditional(db, [
+      ...chunk.map((p) => tx.delete(db, keys.photoProfile(userId, p.id), 'attribute_exists(pk)')),
+      countersAfterRemoval(db, userId, all, counters, new Set(chunk.map((p) => p.id))),
+    ]);
+    if (out.applied) {
       const def = effectiveDefault(all, counters.defaultPhotoProfileId);
       deleted.push(...chunk.map((p) => ({ ...p, isDefault: p.id === def })));
-    } catch (err) {
-      if ((isTransactionConflict(err) || isConditionFailure(err)) && attempt < MAX_ATTEMPTS) {
-        await backoff(attempt);
-        continue;
-      }
-      throw err;
     }
-  }
+    return AGAIN;
+  });
 }

@@ -3,14 +3,7 @@
  * jobs, the retention job's work lists, and the account deletion primitives (the user's partition, the
  * ledger moved to a pseudonym). See docs/privacy.md and docs/data-model.md ("Privacy").
  */
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
 import { encodeTime } from 'ulid';
 import type { AgeStatus, RetentionDays } from '../domain/privacy';
@@ -18,7 +11,7 @@ import type { ExportStatus } from '../schemas/privacy';
 import { keys, userItemKind } from './keys';
 import { batchDeleteAll, queryAll as queryEvery, type QueryInput } from './toolkit';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
-import { buildUpdate } from './toolkit';
+import { buildUpdate, updateIf } from './toolkit';
 
 type Item = Record<string, unknown>;
 type Key = { pk: string; sk: string };
@@ -59,21 +52,12 @@ export async function setAgeStatus(
   version: string,
   now = new Date(),
 ): Promise<boolean> {
-  try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.user(userId),
-        UpdateExpression: 'SET ageStatus = :s, ageConfirmedAt = :t, ageWordingVersion = :v, updatedAt = :t',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(ageStatus)',
-        ExpressionAttributeValues: { ':s': status, ':t': now.toISOString(), ':v': version },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return updateIf(db, {
+    Key: keys.user(userId),
+    UpdateExpression: 'SET ageStatus = :s, ageConfirmedAt = :t, ageWordingVersion = :v, updatedAt = :t',
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(ageStatus)',
+    ExpressionAttributeValues: { ':s': status, ':t': now.toISOString(), ':v': version },
+  });
 }
 
 /** Store the retention choice; users with automatic deletion are in the sparse gsi2 RETENTION#ON. */
@@ -104,23 +88,14 @@ export async function setRetentionDays(db: Db, userId: string, days: RetentionDa
 
 /** Every user with automatic deletion, with their setting (the retention job's work list). */
 export async function listRetentionUsers(db: Db): Promise<{ userId: string; retentionDays: number }[]> {
-  const out: { userId: string; retentionDays: number }[] = [];
-  let start: Item | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: TABLE_SCHEMA.gsi2.name,
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.retentionIndex('').gsi2pk },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const i of res.Items ?? [])
-      if (typeof i.retentionDays === 'number') out.push({ userId: i.gsi2sk as string, retentionDays: i.retentionDays });
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
+  const items = await queryEvery(db, {
+    IndexName: TABLE_SCHEMA.gsi2.name,
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.retentionIndex('').gsi2pk },
+  });
+  return items
+    .filter((i) => typeof i.retentionDays === 'number')
+    .map((i) => ({ userId: i.gsi2sk as string, retentionDays: i.retentionDays as number }));
 }
 
 /* ---------- generations under retention ---------- */

@@ -7,12 +7,23 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
-import { queryAll, type Item, type Key } from './toolkit';
+import { queryAll, stripKeys, type Item, type Key } from './toolkit';
 
 export type ReportType = 'StyleReport' | 'ShareReport';
 
+/** What every report carries (a style report adds the style, a share report the share). */
+export interface ReportRecord {
+  id: string;
+  reporterId: string;
+  reason: string;
+  status: 'open' | 'resolved' | 'dismissed';
+  createdAt: string;
+}
+
 /** Write a report and its reporter's lock; false when the lock (an open report of this reporter) exists. */
-export async function createReportWithLock(db: Db, lock: Item, report: Item): Promise<boolean> {
+export async function createReportWithLock(db: Db, type: ReportType, lockKey: Key, r: ReportRecord): Promise<boolean> {
+  const lock = { ...lockKey, type: `${type}Lock`, reportId: r.id, createdAt: r.createdAt };
+  const report = { ...keys.styleReport(r.id), ...keys.styleReportOpenIndex(r.createdAt, r.id), type, ...r };
   try {
     await db.doc.send(
       new TransactWriteCommand({
@@ -43,6 +54,11 @@ export async function listOpenReports(db: Db, type: ReportType, limit?: number):
     },
     limit === undefined ? {} : { max: limit },
   );
+}
+
+/** Open reports of one type as records (keys stripped), newest first. */
+export async function listOpenReportRecords<T>(db: Db, type: ReportType, limit: number): Promise<T[]> {
+  return (await listOpenReports(db, type, limit)).map((i) => stripKeys<T>(i));
 }
 
 /** Close a report (status set, out of the open index) and release its reporter's lock. */

@@ -5,11 +5,11 @@
  * ShareReport) and the fixed-window rate-limit counters.
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { stripKeys } from './toolkit';
+import { putItem, queryAll, updateIf } from './toolkit';
 import type { ShareStatus } from '../domain/shares';
-import { closeReport, createReportWithLock, listOpenReports } from './report-repository';
+import { closeReport, createReportWithLock, listOpenReportRecords, type ReportRecord } from './report-repository';
 import { keys } from './keys';
-import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
+import { TABLE_SCHEMA, type Db } from './table';
 
 export interface ShareImage {
   generationId: string;
@@ -111,22 +111,13 @@ export async function endShare(
   status: Exclude<ShareStatus, 'active'>,
   now = new Date(),
 ): Promise<boolean> {
-  try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.share(userId, shareId),
-        UpdateExpression: 'SET #s = :s, endedAt = :at',
-        ConditionExpression: 'attribute_exists(pk) AND #s = :active',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':s': status, ':at': now.toISOString(), ':active': 'active' },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return updateIf(db, {
+    Key: keys.share(userId, shareId),
+    UpdateExpression: 'SET #s = :s, endedAt = :at',
+    ConditionExpression: 'attribute_exists(pk) AND #s = :active',
+    ExpressionAttributeNames: { '#s': 'status' },
+    ExpressionAttributeValues: { ':s': status, ':at': now.toISOString(), ':active': 'active' },
+  });
 }
 
 // ------------------------------------------------------------------------------------ votes and reactions
@@ -137,107 +128,69 @@ export interface ShareFeedback {
   reactions: { viewerId: string; text: string; updatedAt: string }[];
 }
 
+/** A viewer's own feedback item on a share (Put: a changed vote or reaction replaces the old one). */
+const putFeedback = (
+  db: Db,
+  kind: 'ShareVote' | 'ShareReaction',
+  shareId: string,
+  viewerId: string,
+  fields: { generationId: string } | { text: string },
+  ttl: number,
+  now: Date,
+): Promise<void> =>
+  putItem(db, {
+    ...(kind === 'ShareVote' ? keys.shareVote(shareId, viewerId) : keys.shareReaction(shareId, viewerId)),
+    type: kind,
+    shareId,
+    viewerId,
+    ...fields,
+    updatedAt: now.toISOString(),
+    ttl,
+  });
+
 /** One vote per viewer and share: a Put on the viewer's own item (a changed vote replaces the old one). */
-export async function putVote(
+export const putVote = (
   db: Db,
   shareId: string,
   viewerId: string,
   generationId: string,
   ttl: number,
   now = new Date(),
-): Promise<void> {
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.tableName,
-      Item: {
-        ...keys.shareVote(shareId, viewerId),
-        type: 'ShareVote',
-        shareId,
-        viewerId,
-        generationId,
-        updatedAt: now.toISOString(),
-        ttl,
-      },
-    }),
-  );
-}
+) => putFeedback(db, 'ShareVote', shareId, viewerId, { generationId }, ttl, now);
 
-export async function putReaction(
-  db: Db,
-  shareId: string,
-  viewerId: string,
-  text: string,
-  ttl: number,
-  now = new Date(),
-): Promise<void> {
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.tableName,
-      Item: {
-        ...keys.shareReaction(shareId, viewerId),
-        type: 'ShareReaction',
-        shareId,
-        viewerId,
-        text,
-        updatedAt: now.toISOString(),
-        ttl,
-      },
-    }),
-  );
-}
+export const putReaction = (db: Db, shareId: string, viewerId: string, text: string, ttl: number, now = new Date()) =>
+  putFeedback(db, 'ShareReaction', shareId, viewerId, { text }, ttl, now);
 
 export async function getShareFeedback(db: Db, shareId: string): Promise<ShareFeedback> {
   const out: ShareFeedback = { votes: new Map(), reactions: [] };
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.shareFeedback(shareId).pk },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const i of res.Items ?? []) {
-      if (i.type === 'ShareVote') out.votes.set(String(i.viewerId), String(i.generationId));
-      else if (i.type === 'ShareReaction')
-        out.reactions.push({ viewerId: String(i.viewerId), text: String(i.text), updatedAt: String(i.updatedAt) });
-    }
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const items = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.shareFeedback(shareId).pk },
+  });
+  for (const i of items) {
+    if (i.type === 'ShareVote') out.votes.set(String(i.viewerId), String(i.generationId));
+    else if (i.type === 'ShareReaction')
+      out.reactions.push({ viewerId: String(i.viewerId), text: String(i.text), updatedAt: String(i.updatedAt) });
+  }
   out.reactions.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   return out;
 }
 
 // ------------------------------------------------------------------------------------------------- reports
 
-export interface ShareReportRecord {
-  id: string;
+export interface ShareReportRecord extends ReportRecord {
   shareId: string;
   shareOwnerId: string;
-  reporterId: string;
-  reason: string;
-  status: 'open' | 'resolved' | 'dismissed';
-  createdAt: string;
 }
 
 /** An open report of a shared look with its per-reporter lock; false when this reporter already has one open. */
 export async function createShareReport(db: Db, r: ShareReportRecord): Promise<boolean> {
-  return createReportWithLock(
-    db,
-    {
-      ...keys.shareReportLock(r.shareId, r.reporterId),
-      type: 'ShareReportLock',
-      reportId: r.id,
-      createdAt: r.createdAt,
-    },
-    { ...keys.styleReport(r.id), ...keys.styleReportOpenIndex(r.createdAt, r.id), type: 'ShareReport', ...r },
-  );
+  return createReportWithLock(db, 'ShareReport', keys.shareReportLock(r.shareId, r.reporterId), r);
 }
 
 /** Open reports of shared looks, newest first (the open-report index, type ShareReport). */
 export async function listOpenShareReports(db: Db, limit = 500): Promise<ShareReportRecord[]> {
-  return (await listOpenReports(db, 'ShareReport', limit)).map((i) => stripKeys<ShareReportRecord>(i));
+  return listOpenReportRecords<ShareReportRecord>(db, 'ShareReport', limit);
 }
 
 export async function getShareReport(db: Db, id: string): Promise<ShareReportRecord | null> {

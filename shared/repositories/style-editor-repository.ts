@@ -12,8 +12,8 @@ import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCo
 import { keys } from './keys';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 import type { ProductLinkRecord, ProductRecord, StyleRecord } from './catalog-repository';
-import { withConflictRetry } from './discovery-repository';
-import { buildUpdate, keysUnder } from './toolkit';
+import { withConflictRetry } from './toolkit';
+import { buildUpdate, keysUnder, queryAll, transactDeleteAll } from './toolkit';
 
 export type StoredStyle = StyleRecord & { counted?: boolean };
 
@@ -208,23 +208,13 @@ export async function getStoredStyle(db: Db, id: string): Promise<StoredStyle | 
 /** A creator's styles, newest first (gsi2 STYLES#OWNER#<id>). */
 export async function listStylesOfOwner(db: Db, userId: string): Promise<StoredStyle[]> {
   const k = keys.styleOwnerIndex(userId, '', '');
-  const out: StoredStyle[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: TABLE_SCHEMA.gsi2.name,
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': k.gsi2pk },
-        ScanIndexForward: false,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const i of res.Items ?? []) out.push(clean<StoredStyle>(i)!);
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return out;
+  const items = await queryAll(db, {
+    IndexName: TABLE_SCHEMA.gsi2.name,
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': k.gsi2pk },
+    ScanIndexForward: false,
+  });
+  return items.map((i) => clean<StoredStyle>(i)!);
 }
 
 /**
@@ -232,22 +222,14 @@ export async function listStylesOfOwner(db: Db, userId: string): Promise<StoredS
  * (gsi2), newest first. Index queries only: other users' private styles stay with their creators.
  */
 export async function listPublicAndOwnStyles(db: Db, userId: string): Promise<StoredStyle[]> {
-  const pub: StoredStyle[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: TABLE_SCHEMA.gsi1.name,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.stylePublicIndex('', '').gsi1pk },
-        ScanIndexForward: false,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const i of res.Items ?? []) pub.push(clean<StoredStyle>(i)!);
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const pub = (
+    await queryAll(db, {
+      IndexName: TABLE_SCHEMA.gsi1.name,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.stylePublicIndex('', '').gsi1pk },
+      ScanIndexForward: false,
+    })
+  ).map((i) => clean<StoredStyle>(i)!);
   const byId = new Map(pub.map((st) => [st.id, st]));
   for (const st of await listStylesOfOwner(db, userId)) byId.set(st.id, st);
   return [...byId.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -404,21 +386,10 @@ export async function createProductLink(db: Db, l: ProductLinkRecord): Promise<b
   }
 }
 
-async function deleteKeys(db: Db, list: Record<string, string>[]) {
-  for (let i = 0; i < list.length; i += 100) {
-    const chunk = list.slice(i, i + 100);
-    await withConflictRetry(() =>
-      db.doc.send(
-        new TransactWriteCommand({ TransactItems: chunk.map((Key) => ({ Delete: { TableName: db.tableName, Key } })) }),
-      ),
-    );
-  }
-}
-
 /** Delete a product and its links. */
 export async function deleteProduct(db: Db, styleId: string, productId: string): Promise<void> {
   const links = await listProductLinks(db, styleId, productId);
-  await deleteKeys(db, [
+  await transactDeleteAll(db, [
     ...links.map((l) => keys.productLink(styleId, productId, l.id)),
     keys.product(styleId, productId),
   ]);
@@ -427,6 +398,6 @@ export async function deleteProduct(db: Db, styleId: string, productId: string):
 /** Delete every product and link of a style (its partition's PRODUCT# items). Returns how many items. */
 export async function deleteStyleProducts(db: Db, styleId: string): Promise<number> {
   const toDelete = await keysUnder(db, keys.styleProductsPrefix(styleId));
-  await deleteKeys(db, toDelete);
+  await transactDeleteAll(db, toDelete);
   return toDelete.length;
 }

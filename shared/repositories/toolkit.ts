@@ -1,7 +1,8 @@
 /**
  * The repositories' one toolkit: every page of a query, an update expression from a patch, transactions with
  * ONE bounded retry policy (full jitter), batch reads with their unprocessed keys retried, and the signed
- * pagination cursors (cursor.ts). Only shared/repositories use it; services never see DynamoDB commands.
+ * pagination cursors (cursor.ts). Only shared/repositories use its storage helpers; services use only its retry
+ * loop (retryOptimistic, AGAIN) and typed errors (WriteConflict, StorageContention), never DynamoDB commands.
  */
 import {
   BatchGetCommand,
@@ -64,22 +65,48 @@ export function isTransactionConflict(err: unknown): boolean {
   return codes.some((c) => c === 'TransactionConflict') && !codes.some((c) => c === 'ConditionalCheckFailed');
 }
 
+/** Any transaction that was cancelled or lost a race (its items' conditions, conflicts, throttling). */
+export function isCancelledTransaction(err: unknown): boolean {
+  const name = (err as Error)?.name;
+  return (
+    name === 'TransactionCanceledException' ||
+    name === 'TransactionConflictException' ||
+    name === 'TransactionInProgressException'
+  );
+}
+
+/**
+ * A repository's typed answer for a write that lost an optimistic race (what the caller decided on changed
+ * before the write landed): nothing was written; decide again from fresh reads (see retryOptimistic).
+ */
+export class WriteConflict extends Error {
+  constructor(readonly lastError?: unknown) {
+    super('The records changed before the write landed');
+    this.name = 'WriteConflict';
+  }
+}
+
 /** Returned by an attempt to ask for another one (e.g. the state it read changed before it could write). */
 export const AGAIN: unique symbol = Symbol('again');
 
+/** What an attempt is told: its index and whether it is the last one the bound allows. */
+export type Attempt<T> = (n: number, last: boolean) => Promise<T | typeof AGAIN>;
+
 /**
  * Run `attempt` until it returns, retrying (with the one policy) while `retryable(err)` or while it returns
- * AGAIN. After the bound it throws StorageContention, never the last conflict in disguise.
+ * AGAIN. After the bound it throws `onContention(lastError)`: StorageContention (a 503 busy) unless the caller
+ * names its own answer; never the last conflict in disguise.
  */
 export async function withRetry<T>(
-  attempt: (n: number) => Promise<T | typeof AGAIN>,
+  attempt: Attempt<T>,
   retryable: (err: unknown) => boolean = isTransactionConflict,
+  onContention: (lastError: unknown) => Error = (lastError) => new StorageContention(lastError),
 ): Promise<T> {
   let last: unknown;
   for (let n = 0; n < RETRY.attempts; n++) {
     if (n) await backoff(n - 1);
     try {
-      const out = await attempt(n);
+      const out = await attempt(n, n === RETRY.attempts - 1);
       if (out !== AGAIN) return out;
       last = undefined;
     } catch (err) {
@@ -87,8 +114,21 @@ export async function withRetry<T>(
       last = err;
     }
   }
-  throw new StorageContention(last);
+  throw onContention(last);
 }
+
+/**
+ * The services' optimistic read-decide-write loop on the one retry policy: `attempt` reads, decides and writes,
+ * and runs again while it returns AGAIN (a repository answered "changed meanwhile") or a repository throws
+ * WriteConflict. Contention that outlasts the bound throws `onContention()`: each endpoint keeps its own answer
+ * (e.g. 409 conflict for an edit of a record that kept changing); the default is StorageContention (503 busy).
+ */
+export function retryOptimistic<T>(attempt: Attempt<T>, onContention?: (lastError: unknown) => Error): Promise<T> {
+  return withRetry(attempt, (err) => err instanceof WriteConflict, onContention);
+}
+
+/** Run one write (usually a transaction) again while it only lost a race with another one (the one policy). */
+export const withConflictRetry = <T>(write: () => Promise<T>): Promise<T> => withRetry(write);
 
 /** One transaction, no retry. */
 export async function transact(db: Db, items: TransactItem[]): Promise<void> {
@@ -106,6 +146,45 @@ export async function transactWithRetry(
 ): Promise<void> {
   await withRetry(async (n) => transact(db, await build(n)), retryable);
 }
+
+/** The outcome of a transaction whose failed conditions are an answer rather than an error. */
+export interface TransactOutcome {
+  applied: boolean;
+  /** True when the condition of the item at this index failed (always false when applied). */
+  conditionFailed: (index: number) => boolean;
+}
+
+/**
+ * One transaction, conflicts retried with the one policy; a failed condition resolves (applied: false, and which
+ * items' conditions failed) instead of throwing. Any other error is thrown.
+ */
+export async function transactConditional(db: Db, items: TransactItem[]): Promise<TransactOutcome> {
+  try {
+    await withConflictRetry(() => transact(db, items));
+    return { applied: true, conditionFailed: () => false };
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    const codes = cancellationCodes(err);
+    // a single write's ConditionalCheckFailedException has no reasons: its (only) item failed
+    return { applied: false, conditionFailed: (i) => (codes.length ? codes[i] === 'ConditionalCheckFailed' : i === 0) };
+  }
+}
+
+/** Transaction items without the table name spelled each time. */
+export const tx = {
+  put: (db: Db, item: Item, condition?: string): TransactItem => ({
+    Put: { TableName: db.tableName, Item: item, ...(condition ? { ConditionExpression: condition } : {}) },
+  }),
+  delete: (db: Db, key: Key, condition?: string): TransactItem => ({
+    Delete: { TableName: db.tableName, Key: key, ...(condition ? { ConditionExpression: condition } : {}) },
+  }),
+  check: (db: Db, key: Key, condition: string): TransactItem => ({
+    ConditionCheck: { TableName: db.tableName, Key: key, ConditionExpression: condition },
+  }),
+  update: (db: Db, key: Key, update: Omit<NonNullable<TransactItem['Update']>, 'TableName' | 'Key'>): TransactItem => ({
+    Update: { TableName: db.tableName, Key: key, ...update },
+  }),
+};
 
 /* ---------------- single items ---------------- */
 
@@ -295,6 +374,19 @@ export async function batchDeleteAll(db: Db, keyList: Key[]): Promise<void> {
       pending = (res.UnprocessedItems?.[db.tableName] as typeof pending | undefined) ?? [];
       return pending.length ? AGAIN : undefined;
     });
+  }
+}
+
+/** Delete many keys in transactions of 100 (each all or nothing; conflicts retried with the one policy). */
+export async function transactDeleteAll(db: Db, keyList: Key[]): Promise<void> {
+  for (let i = 0; i < keyList.length; i += 100) {
+    const chunk = keyList.slice(i, i + 100);
+    await withConflictRetry(() =>
+      transact(
+        db,
+        chunk.map((key) => tx.delete(db, key)),
+      ),
+    );
   }
 }
 

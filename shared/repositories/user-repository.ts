@@ -5,7 +5,7 @@ import { keys } from './keys';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 import { tombstoneKey } from './privacy-repository';
 import { ERROR_CODES, HttpError } from '../errors';
-import { batchGetAll, buildUpdate } from './toolkit';
+import { batchGetAll, buildUpdate, updateIf } from './toolkit';
 
 /** A token issued before "Delete my account" must not re-create the user. */
 export const ACCOUNT_DELETED = { code: ERROR_CODES.accountDeleted, message: 'This account was deleted.' } as const;
@@ -237,19 +237,10 @@ export async function setAccountStatus(
   status: AccountStatus,
   now = new Date(),
 ): Promise<boolean> {
-  try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.user(userId),
-        UpdateExpression: 'SET accountStatus = :s, accountStatusAt = :u, updatedAt = :u',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':s': status, ':u': now.toISOString() },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return updateIf(db, {
+    Key: keys.user(userId),
+    UpdateExpression: 'SET accountStatus = :s, accountStatusAt = :u, updatedAt = :u',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':s': status, ':u': now.toISOString() },
+  });
 }

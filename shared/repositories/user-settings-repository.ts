@@ -9,7 +9,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import { keys } from './keys';
 import { isConditionFailure, type Db } from './table';
 import type { UserRecord } from './user-repository';
-import { withConflictRetry } from './discovery-repository';
+import { transactConditional, tx, withConflictRetry } from './toolkit';
 
 type Reasons = { Code?: string }[];
 const reasonsOf = (err: unknown): Reasons => (err as { CancellationReasons?: Reasons }).CancellationReasons ?? [];
@@ -212,33 +212,12 @@ export async function addUserLink(db: Db, userId: string, link: UserLinkRecord, 
 
 /** Delete one of the user's links; false when it does not exist. */
 export async function deleteUserLink(db: Db, userId: string, linkId: string): Promise<boolean> {
-  try {
-    await withConflictRetry(() =>
-      db.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName: db.tableName,
-                Key: keys.userLink(userId, linkId),
-                ConditionExpression: 'attribute_exists(pk)',
-              },
-            },
-            {
-              Update: {
-                TableName: db.tableName,
-                Key: keys.userCounters(userId),
-                UpdateExpression: 'ADD linkCount :minus',
-                ExpressionAttributeValues: { ':minus': -1 },
-              },
-            },
-          ],
-        }),
-      ),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  const out = await transactConditional(db, [
+    tx.delete(db, keys.userLink(userId, linkId), 'attribute_exists(pk)'),
+    tx.update(db, keys.userCounters(userId), {
+      UpdateExpression: 'ADD linkCount :minus',
+      ExpressionAttributeValues: { ':minus': -1 },
+    }),
+  ]);
+  return out.applied;
 }

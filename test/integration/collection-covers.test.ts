@@ -1,8 +1,7 @@
 /** Collection covers follow the collection's current styles; empty collections are not listed (issue 14). */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../shared/repositories/keys';
 import { updateUser } from '../../shared/repositories/user-repository';
+import { putTestStyle } from '../support/styles';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 
 let ctx: IntegrationContext;
@@ -11,35 +10,7 @@ let other: TestUser;
 
 const img = (id: string) => `/api/public-image/seed/${id}.jpg`;
 
-const putStyle = async (id: string, createdBy: string, isPublic = true, createdAt = new Date().toISOString()) =>
-  ctx.db.doc.send(
-    new PutCommand({
-      TableName: ctx.tableName,
-      Item: {
-        ...keys.style(id),
-        ...(isPublic ? keys.stylePublicIndex(createdAt, id) : {}),
-        ...keys.styleOwnerIndex(createdBy, createdAt, id),
-        type: 'Style',
-        id,
-        name: `Style ${id}`,
-        description: 'test',
-        sex: 'unisex',
-        categoryIds: [],
-        tags: ['t'],
-        tasks: ['OUTFIT_TRYON'],
-        styleImageType: 'model_wearer',
-        promptImageUrl: img(id),
-        coverImageUrl: null,
-        isPublic,
-        createdBy,
-        usageCount: 0,
-        favoriteCount: 0,
-        createdAt,
-        updatedAt: createdAt,
-      },
-    }),
-  );
-
+const putStyle = (id: string, createdBy: string) => putTestStyle(ctx, id, createdBy, { promptImageUrl: img(id) });
 interface Summary {
   id: string;
   coverImage: string | null;

@@ -13,14 +13,15 @@ import { createS3Client } from '../../functions/lib/s3';
 import { localModerator, setModeratorForTests, type ImageModerator } from '../../functions/lib/moderation';
 import { readProvenance } from '../support/provenance';
 import { renderPerson } from '../../infra/local/seed-images';
-import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
+import { seedStyleId } from '../../infra/local/seed-catalog';
 import { CONTENT_SAFETY_MESSAGES } from '../../shared/domain/content-safety';
 import { TRAINED_ALGORITHMIC_MEDIA as TRAINED_ALGORITHMIC_MEDIA_CHECK } from '../../shared/domain/provenance';
 import { listContentRefusals } from '../../shared/repositories/content-safety-repository';
-import { getBalance, listLedger, recordMovement } from '../../shared/repositories/ledger-repository';
+import { getBalance, listLedger } from '../../shared/repositories/ledger-repository';
 import { updateUser } from '../../shared/repositories/user-repository';
-import { setAgeStatus } from '../../shared/repositories/privacy-repository';
-import { AGE_CONFIRMATION, PHOTO_CONSENT } from '../../shared/domain/privacy';
+import { PHOTO_CONSENT } from '../../shared/domain/privacy';
+import { createAdultUser } from '../support/users';
+import { seedTestCatalog } from '../support/styles';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { bucketClient, file, multipart, type Part } from '../support/media';
 import { startTestWorkflow } from '../support/workflow';
@@ -46,21 +47,7 @@ function fixedModerator(safe: boolean): ImageModerator & { calls: number } {
   return m;
 }
 
-async function newUser(credits = 0): Promise<TestUser> {
-  const user = await ctx.createUser();
-  await ctx.invoke('GET', '/api/auth/user', { token: user.idToken });
-  await updateUser(ctx.db, user.sub, { currentPlan: 'starter' });
-  if (credits)
-    await recordMovement(ctx.db, {
-      userId: user.sub,
-      kind: 'grant.monthly',
-      bucket: 'monthly',
-      amount: credits,
-      causeId: `test-${user.sub}`,
-    });
-  await setAgeStatus(ctx.db, user.sub, 'adult', AGE_CONFIRMATION.version);
-  return user;
-}
+const newUser = (credits = 0): Promise<TestUser> => createAdultUser(ctx, { credits });
 
 function post(u: TestUser, path: string, parts: Record<string, Part | undefined>) {
   const { body, headers } = multipart(parts);
@@ -82,13 +69,7 @@ beforeAll(async () => {
   ctx = await setupIntegration();
   buckets = bucketClient(ctx.endpoints.s3);
   wf = await startTestWorkflow();
-  const owner = await ctx.createUser();
-  await seedCatalog({
-    db: ctx.db,
-    s3: s3(),
-    publicBucket: process.env.PUBLIC_BUCKET!,
-    owners: { influencer: owner.sub, admin: owner.sub },
-  });
+  await seedTestCatalog(ctx, (await ctx.createUser()).sub);
 });
 afterAll(async () => {
   await wf?.stop();

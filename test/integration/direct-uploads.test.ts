@@ -5,13 +5,13 @@
  */
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { updateUser } from '../../shared/repositories/user-repository';
 import {
   DIRECT_UPLOAD_MAX_BYTES,
   PROFILE_IMAGE_MAX_BYTES,
   presignUploadResultSchema,
   type PresignUploadResult,
 } from '../../shared/schemas/upload';
+import { createSignedInUser, INFLUENCER_ROLE } from '../support/users';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { bucketClient, jpegWithGps, oversized, postForm, randomNoiseJpeg } from '../support/media';
 
@@ -26,14 +26,7 @@ const publicBucket = () => process.env.PUBLIC_BUCKET!;
 beforeAll(async () => {
   ctx = await setupIntegration();
   s3 = bucketClient(ctx.endpoints.s3);
-  [shopper, influencer] = await Promise.all([ctx.createUser(), ctx.createUser()]);
-  await Promise.all([shopper, influencer].map((u) => ctx.invoke('GET', '/api/auth/user', { token: u.idToken })));
-  await updateUser(ctx.db, influencer.sub, {
-    role: 'influencer',
-    currentRole: 'influencer',
-    permanentRole: 'influencer',
-    isInfluencer: true,
-  });
+  [shopper, influencer] = await Promise.all([createSignedInUser(ctx), createSignedInUser(ctx, INFLUENCER_ROLE)]);
   photo = await jpegWithGps(900, 400);
 });
 

@@ -7,6 +7,7 @@ import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
 import { keys } from '../../shared/repositories/keys';
 import { updateUser } from '../../shared/repositories/user-repository';
 import { rebuildStyleCatalogue } from '../../functions/services/style-catalogue';
+import { putTestStyle } from '../support/styles';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 
 let ctx: IntegrationContext;
@@ -14,35 +15,8 @@ let owner: TestUser; // influencer, public, creator of every seed style and of a
 let other: TestUser;
 let admin: TestUser;
 
-const putStyle = async (id: string, createdBy: string, isPublic: boolean, createdAt = new Date().toISOString()) =>
-  ctx.db.doc.send(
-    new PutCommand({
-      TableName: ctx.tableName,
-      Item: {
-        ...keys.style(id),
-        ...(isPublic ? keys.stylePublicIndex(createdAt, id) : {}),
-        ...keys.styleOwnerIndex(createdBy, createdAt, id),
-        type: 'Style',
-        id,
-        name: `Style ${id}`,
-        description: 'test',
-        sex: 'unisex',
-        categoryIds: [],
-        tags: ['t'],
-        tasks: ['OUTFIT_TRYON'],
-        styleImageType: 'model_wearer',
-        promptImageUrl: null,
-        coverImageUrl: null,
-        isPublic,
-        createdBy,
-        usageCount: 0,
-        favoriteCount: 0,
-        createdAt,
-        updatedAt: createdAt,
-      },
-    }),
-  );
-
+const putStyle = (id: string, createdBy: string, isPublic: boolean, createdAt?: string) =>
+  putTestStyle(ctx, id, createdBy, { isPublic, createdAt });
 beforeAll(async () => {
   ctx = await setupIntegration();
   [owner, other, admin] = await Promise.all([

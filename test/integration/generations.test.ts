@@ -2,18 +2,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { createS3Client } from '../../functions/lib/s3';
-import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
-import { getBalance, listLedger, recordMovement } from '../../shared/repositories/ledger-repository';
+import { seedStyleId } from '../../infra/local/seed-catalog';
+import { getBalance, listLedger } from '../../shared/repositories/ledger-repository';
 import {
   getGeneration,
   createGenerationWithReservation,
   listGenerations,
 } from '../../shared/repositories/generation-repository';
-import { updateUser } from '../../shared/repositories/user-repository';
 import { startGeneration } from '../../functions/lib/workflow-client';
 import { sweep, STUCK_MESSAGE } from '../../functions/workflow/sweeper';
-import { setAgeStatus } from '../../shared/repositories/privacy-repository';
-import { AGE_CONFIRMATION, PHOTO_CONSENT } from '../../shared/domain/privacy';
+import { createUserWithProfile, solidJpeg as photo } from '../support/users';
+import { seedTestCatalog } from '../support/styles';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { multipart, postForm } from '../support/media';
 import { presignUploadResultSchema } from '../../shared/schemas/upload';
@@ -24,43 +23,12 @@ let ctx: IntegrationContext;
 let wf: Awaited<ReturnType<typeof startTestWorkflow>>;
 const s3 = () => createS3Client({ endpoint: ctx.endpoints.s3 });
 
-const photo = (w: number, h: number, color: string) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: color } })
-    .jpeg()
-    .toBuffer();
-
-async function newUserWithProfile(opts: { credits?: number; fullBody?: boolean; unlimited?: boolean } = {}) {
-  const user = await ctx.createUser();
-  await ctx.invoke('GET', '/api/auth/user', { token: user.idToken });
-  await updateUser(ctx.db, user.sub, { currentPlan: 'starter', hasUnlimitedCredits: !!opts.unlimited });
-  if (opts.credits)
-    await recordMovement(ctx.db, {
-      userId: user.sub,
-      kind: 'grant.monthly',
-      bucket: 'monthly',
-      amount: opts.credits,
-      causeId: `test-${user.sub}`,
-    });
-  await setAgeStatus(ctx.db, user.sub, 'adult', AGE_CONFIRMATION.version);
-  const mp = await multipart({
-    consent: PHOTO_CONSENT.version,
-    name: 'Me',
-    gender: 'female',
-    bodyDescription: 'Slim build, 170 cm, long dark hair',
-    portrait: { content: await photo(600, 600, '#c9a27e'), filename: 'portrait.jpg', type: 'image/jpeg' },
-    fullBody:
-      opts.fullBody === false
-        ? undefined
-        : { content: await photo(600, 900, '#8fa3b8'), filename: 'body.jpg', type: 'image/jpeg' },
+const newUserWithProfile = (opts: { credits?: number; fullBody?: boolean; unlimited?: boolean } = {}) =>
+  createUserWithProfile(ctx, {
+    credits: opts.credits,
+    fullBody: opts.fullBody,
+    patch: { currentPlan: 'starter', hasUnlimitedCredits: !!opts.unlimited },
   });
-  const res = await ctx.invoke('POST', '/api/photo-profiles', {
-    token: user.idToken,
-    body: mp.body,
-    headers: mp.headers,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { user, profileId: res.body.id as string };
-}
 
 const startStyle = (u: TestUser, body: Record<string, unknown>) =>
   ctx.invoke('POST', '/api/generate/style', { token: u.idToken, body });
@@ -68,13 +36,7 @@ const startStyle = (u: TestUser, body: Record<string, unknown>) =>
 beforeAll(async () => {
   ctx = await setupIntegration();
   wf = await startTestWorkflow();
-  const owner = await ctx.createUser();
-  await seedCatalog({
-    db: ctx.db,
-    s3: s3(),
-    publicBucket: process.env.PUBLIC_BUCKET!,
-    owners: { influencer: owner.sub, admin: owner.sub },
-  });
+  await seedTestCatalog(ctx, (await ctx.createUser()).sub);
 });
 afterAll(async () => {
   await wf?.stop();

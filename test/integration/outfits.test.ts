@@ -4,16 +4,14 @@
  * exactly the shown total, and keeping variants is idempotent and owner-checked.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import sharp from 'sharp';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { createS3Client } from '../../functions/lib/s3';
-import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
-import { getBalance, listLedger, recordMovement } from '../../shared/repositories/ledger-repository';
+import { seedStyleId } from '../../infra/local/seed-catalog';
+import { getBalance, listLedger } from '../../shared/repositories/ledger-repository';
 import { getGeneration } from '../../shared/repositories/generation-repository';
-import { updateUser } from '../../shared/repositories/user-repository';
-import { setAgeStatus } from '../../shared/repositories/privacy-repository';
-import { AGE_CONFIRMATION, PHOTO_CONSENT } from '../../shared/domain/privacy';
 import { lookCost } from '../../shared/domain/outfit';
+import { createUserWithProfile, solidJpeg as photo } from '../support/users';
+import { seedTestCatalog } from '../support/styles';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { multipart } from '../support/media';
 import { startTestWorkflow } from '../support/workflow';
@@ -22,40 +20,8 @@ import { fakeResultPng, startFashnFake, startGeminiFake } from '../support/provi
 let ctx: IntegrationContext;
 let wf: Awaited<ReturnType<typeof startTestWorkflow>>;
 const s3 = () => createS3Client({ endpoint: ctx.endpoints.s3 });
-const photo = (w: number, h: number, color: string) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: color } })
-    .jpeg()
-    .toBuffer();
 
-async function newUserWithProfile(credits: number) {
-  const user = await ctx.createUser();
-  await ctx.invoke('GET', '/api/auth/user', { token: user.idToken });
-  await updateUser(ctx.db, user.sub, { currentPlan: 'starter' });
-  if (credits)
-    await recordMovement(ctx.db, {
-      userId: user.sub,
-      kind: 'grant.monthly',
-      bucket: 'monthly',
-      amount: credits,
-      causeId: `test-${user.sub}`,
-    });
-  await setAgeStatus(ctx.db, user.sub, 'adult', AGE_CONFIRMATION.version);
-  const mp = await multipart({
-    consent: PHOTO_CONSENT.version,
-    name: 'Me',
-    gender: 'female',
-    bodyDescription: 'Slim build, 170 cm, long dark hair',
-    portrait: { content: await photo(400, 400, '#c9a27e'), filename: 'portrait.jpg', type: 'image/jpeg' },
-    fullBody: { content: await photo(400, 600, '#8fa3b8'), filename: 'body.jpg', type: 'image/jpeg' },
-  });
-  const res = await ctx.invoke('POST', '/api/photo-profiles', {
-    token: user.idToken,
-    body: mp.body,
-    headers: mp.headers,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { user, profileId: res.body.id as string };
-}
+const newUserWithProfile = (credits: number) => createUserWithProfile(ctx, { credits, photoSide: 400 });
 
 async function uploadOutfit(user: TestUser, color: string): Promise<string> {
   const mp = await multipart({
@@ -100,13 +66,7 @@ async function privateKeys(prefix: string): Promise<string[]> {
 beforeAll(async () => {
   ctx = await setupIntegration();
   wf = await startTestWorkflow();
-  const owner = await ctx.createUser();
-  await seedCatalog({
-    db: ctx.db,
-    s3: s3(),
-    publicBucket: process.env.PUBLIC_BUCKET!,
-    owners: { influencer: owner.sub, admin: owner.sub },
-  });
+  await seedTestCatalog(ctx, (await ctx.createUser()).sub);
 });
 afterAll(async () => {
   await wf?.stop();

@@ -8,9 +8,8 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { photoProfileSchema } from '../../shared/schemas/photo-profile';
 import { DIRECT_UPLOAD_MAX_BYTES, presignUploadResultSchema } from '../../shared/schemas/upload';
-import { updateUser } from '../../shared/repositories/user-repository';
-import { setAgeStatus } from '../../shared/repositories/privacy-repository';
-import { AGE_CONFIRMATION, PHOTO_CONSENT, PRIVACY_CODES } from '../../shared/domain/privacy';
+import { PHOTO_CONSENT, PRIVACY_CODES } from '../../shared/domain/privacy';
+import { createAdultUser } from '../support/users';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { bucketClient, jpegWithGps, oversized, postForm, randomNoiseJpeg } from '../support/media';
 
@@ -27,13 +26,7 @@ beforeAll(async () => {
   [portrait, fullBody] = await Promise.all([jpegWithGps(400, 300, '#c08040'), jpegWithGps(300, 600, '#4080c0')]);
 });
 
-async function newUser(age: 'adult' | 'minor' | null = 'adult'): Promise<TestUser> {
-  const u = await ctx.createUser();
-  await ctx.invoke('GET', '/api/auth/user', { token: u.idToken });
-  if (age) await setAgeStatus(ctx.db, u.sub, age, AGE_CONFIRMATION.version);
-  await updateUser(ctx.db, u.sub, { currentPlan: 'starter' });
-  return u;
-}
+const newUser = (age: 'adult' | 'minor' | null = 'adult'): Promise<TestUser> => createAdultUser(ctx, { age });
 
 const presign = (u: TestUser, size: number) =>
   ctx.invoke('POST', '/api/uploads', {

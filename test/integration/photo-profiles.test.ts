@@ -10,8 +10,8 @@ import {
   listPhotoProfiles,
 } from '../../shared/repositories/photo-profile-repository';
 import type { PlanId } from '../../shared/domain/plans';
-import { setAgeStatus } from '../../shared/repositories/privacy-repository';
-import { AGE_CONFIRMATION, PHOTO_CONSENT } from '../../shared/domain/privacy';
+import { PHOTO_CONSENT } from '../../shared/domain/privacy';
+import { createAdultUser } from '../support/users';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import {
   bucketClient,
@@ -38,13 +38,8 @@ beforeAll(async () => {
   [portrait, fullBody] = await Promise.all([jpegWithGps(400, 300, '#c08040'), jpegWithGps(300, 600, '#4080c0')]);
 });
 
-async function newUser(plan: PlanId = 'starter'): Promise<TestUser> {
-  const u = await ctx.createUser();
-  await ctx.invoke('GET', '/api/auth/user', { token: u.idToken }); // creates the user item
-  await setAgeStatus(ctx.db, u.sub, 'adult', AGE_CONFIRMATION.version);
-  if (plan !== 'none') await updateUser(ctx.db, u.sub, { currentPlan: plan });
-  return u;
-}
+const newUser = (plan: PlanId = 'starter'): Promise<TestUser> =>
+  createAdultUser(ctx, { patch: plan === 'none' ? {} : { currentPlan: plan } });
 
 const keyOf = (url: string) => url.replace(/^\/api\/private-image\//, '');
 const userObjects = (u: TestUser) => s3.list(privateBucket(), `users/${u.sub}/`);

@@ -4,62 +4,27 @@
  * The CDK definition runs on the local runner; providers are HTTP fakes of their documented shapes.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import sharp from 'sharp';
 import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
-import { createS3Client } from '../../functions/lib/s3';
-import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
-import { getBalance, listLedger, recordMovement } from '../../shared/repositories/ledger-repository';
+import { seedStyleId } from '../../infra/local/seed-catalog';
+import { getBalance, listLedger } from '../../shared/repositories/ledger-repository';
 import { getGeneration, listGenerations } from '../../shared/repositories/generation-repository';
 import { getRenderJob, inFlight, queueDepth } from '../../shared/repositories/render-queue-repository';
-import { getUser, updateUser } from '../../shared/repositories/user-repository';
+import { getUser } from '../../shared/repositories/user-repository';
 import { startFromStyle } from '../../functions/services/generation-service';
 import { providerReady } from '../../functions/providers';
 import { renderWorker } from '../../functions/workflow/render-queue';
 import { sweep } from '../../functions/workflow/sweeper';
-import { setAgeStatus } from '../../shared/repositories/privacy-repository';
-import { AGE_CONFIRMATION, PHOTO_CONSENT } from '../../shared/domain/privacy';
+import { createUserWithProfile } from '../support/users';
+import { seedTestCatalog } from '../support/styles';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
-import { multipart } from '../support/media';
 import { startTestWorkflow } from '../support/workflow';
 import { startFashnFake, startGeminiFake } from '../support/provider-fakes';
 
 let ctx: IntegrationContext;
 let wf: Awaited<ReturnType<typeof startTestWorkflow>>;
-const s3 = () => createS3Client({ endpoint: ctx.endpoints.s3 });
-const photo = (w: number, h: number, color: string) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: color } })
-    .jpeg()
-    .toBuffer();
 
-async function newUserWithProfile(opts: { credits?: number; plan?: 'starter' | 'creator' } = {}) {
-  const user = await ctx.createUser();
-  await ctx.invoke('GET', '/api/auth/user', { token: user.idToken });
-  await updateUser(ctx.db, user.sub, { currentPlan: opts.plan ?? 'starter' });
-  if (opts.credits)
-    await recordMovement(ctx.db, {
-      userId: user.sub,
-      kind: 'grant.monthly',
-      bucket: 'monthly',
-      amount: opts.credits,
-      causeId: `test-${user.sub}`,
-    });
-  await setAgeStatus(ctx.db, user.sub, 'adult', AGE_CONFIRMATION.version);
-  const mp = await multipart({
-    consent: PHOTO_CONSENT.version,
-    name: 'Me',
-    gender: 'female',
-    bodyDescription: 'Slim build, 170 cm, long dark hair',
-    portrait: { content: await photo(400, 400, '#c9a27e'), filename: 'portrait.jpg', type: 'image/jpeg' },
-    fullBody: { content: await photo(400, 600, '#8fa3b8'), filename: 'body.jpg', type: 'image/jpeg' },
-  });
-  const res = await ctx.invoke('POST', '/api/photo-profiles', {
-    token: user.idToken,
-    body: mp.body,
-    headers: mp.headers,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { user, profileId: res.body.id as string };
-}
+const newUserWithProfile = (opts: { credits?: number; plan?: 'starter' | 'creator' } = {}) =>
+  createUserWithProfile(ctx, { credits: opts.credits, patch: { currentPlan: opts.plan ?? 'starter' }, photoSide: 400 });
 
 const startStyle = (u: TestUser, body: Record<string, unknown>, key?: string) =>
   ctx.invoke('POST', '/api/generate/style', { token: u.idToken, body, headers: key ? { 'idempotency-key': key } : {} });
@@ -85,13 +50,7 @@ async function until(cond: () => Promise<boolean>, what: string, ms = 15_000) {
 beforeAll(async () => {
   ctx = await setupIntegration();
   wf = await startTestWorkflow();
-  const owner = await ctx.createUser();
-  await seedCatalog({
-    db: ctx.db,
-    s3: s3(),
-    publicBucket: process.env.PUBLIC_BUCKET!,
-    owners: { influencer: owner.sub, admin: owner.sub },
-  });
+  await seedTestCatalog(ctx, (await ctx.createUser()).sub);
 });
 afterAll(async () => {
   await wf?.stop();

@@ -4,18 +4,16 @@
  * a reference already stored (legacy data) is refused by the workflow, which reads images only through the
  * same parser (shared/domain/image-ref.ts).
  */
-import { setAgeStatus } from '../../shared/repositories/privacy-repository';
-import { AGE_CONFIRMATION, PHOTO_CONSENT } from '../../shared/domain/privacy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import sharp from 'sharp';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createS3Client } from '../../functions/lib/s3';
 import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
 import { keys } from '../../shared/repositories/keys';
-import { getBalance, recordMovement } from '../../shared/repositories/ledger-repository';
+import { getBalance } from '../../shared/repositories/ledger-repository';
 import { listGenerations } from '../../shared/repositories/generation-repository';
 import { getStyle } from '../../shared/repositories/catalog-repository';
 import { updateUser } from '../../shared/repositories/user-repository';
+import { createUserWithProfile, solidJpeg as photo } from '../support/users';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { multipart } from '../support/media';
 import { startTestWorkflow } from '../support/workflow';
@@ -24,39 +22,8 @@ let ctx: IntegrationContext;
 let wf: Awaited<ReturnType<typeof startTestWorkflow>>;
 let admin: TestUser;
 const s3 = () => createS3Client({ endpoint: ctx.endpoints.s3 });
-const photo = (w: number, h: number, color: string) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: color } })
-    .jpeg()
-    .toBuffer();
 
-async function userWithProfile(credits: number) {
-  const user = await ctx.createUser();
-  await ctx.invoke('GET', '/api/auth/user', { token: user.idToken });
-  await updateUser(ctx.db, user.sub, { currentPlan: 'starter' });
-  await recordMovement(ctx.db, {
-    userId: user.sub,
-    kind: 'grant.monthly',
-    bucket: 'monthly',
-    amount: credits,
-    causeId: `test-${user.sub}`,
-  });
-  await setAgeStatus(ctx.db, user.sub, 'adult', AGE_CONFIRMATION.version);
-  const mp = await multipart({
-    consent: PHOTO_CONSENT.version,
-    name: 'Me',
-    gender: 'female',
-    bodyDescription: 'Slim build, 170 cm, long dark hair',
-    portrait: { content: await photo(600, 600, '#c9a27e'), filename: 'portrait.jpg', type: 'image/jpeg' },
-    fullBody: { content: await photo(600, 900, '#8fa3b8'), filename: 'body.jpg', type: 'image/jpeg' },
-  });
-  const res = await ctx.invoke('POST', '/api/photo-profiles', {
-    token: user.idToken,
-    body: mp.body,
-    headers: mp.headers,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { user, profileId: res.body.id as string };
-}
+const userWithProfile = (credits: number) => createUserWithProfile(ctx, { credits });
 
 let victim: Awaited<ReturnType<typeof userWithProfile>>;
 let attacker: Awaited<ReturnType<typeof userWithProfile>>;

@@ -4,16 +4,13 @@
  * into the public bucket as the style's cover.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import sharp from 'sharp';
 import { createS3Client } from '../../functions/lib/s3';
 import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
 import { getStyle } from '../../shared/repositories/catalog-repository';
-import { getBalance, recordMovement } from '../../shared/repositories/ledger-repository';
-import { updateUser, type UserPatch } from '../../shared/repositories/user-repository';
-import { setAgeStatus } from '../../shared/repositories/privacy-repository';
-import { AGE_CONFIRMATION, PHOTO_CONSENT } from '../../shared/domain/privacy';
+import { getBalance } from '../../shared/repositories/ledger-repository';
+import { type UserPatch } from '../../shared/repositories/user-repository';
+import { createUserWithProfile } from '../support/users';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
-import { multipart } from '../support/media';
 import { startTestWorkflow } from '../support/workflow';
 
 let ctx: IntegrationContext;
@@ -30,41 +27,11 @@ const INFLUENCER: UserPatch = {
   currentPlan: 'creator',
   subscriptionStatus: 'active',
 };
-const photo = (w: number, h: number, color: string) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: color } })
-    .jpeg()
-    .toBuffer();
 
 const post = (u: TestUser, path: string, body: unknown = {}) => ctx.invoke('POST', path, { token: u.idToken, body });
 
-async function influencerWithProfile(credits: number) {
-  const user = await ctx.createUser();
-  await ctx.invoke('GET', '/api/auth/user', { token: user.idToken });
-  await updateUser(ctx.db, user.sub, INFLUENCER);
-  await recordMovement(ctx.db, {
-    userId: user.sub,
-    kind: 'grant.monthly',
-    bucket: 'monthly',
-    amount: credits,
-    causeId: `test-${user.sub}`,
-  });
-  await setAgeStatus(ctx.db, user.sub, 'adult', AGE_CONFIRMATION.version);
-  const mp = await multipart({
-    consent: PHOTO_CONSENT.version,
-    name: 'Me',
-    gender: 'female',
-    bodyDescription: 'Slim build, 170 cm, long dark hair',
-    portrait: { content: await photo(600, 600, '#c9a27e'), filename: 'portrait.jpg', type: 'image/jpeg' },
-    fullBody: { content: await photo(600, 900, '#8fa3b8'), filename: 'body.jpg', type: 'image/jpeg' },
-  });
-  const res = await ctx.invoke('POST', '/api/photo-profiles', {
-    token: user.idToken,
-    body: mp.body,
-    headers: mp.headers,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return user;
-}
+const influencerWithProfile = async (credits: number) =>
+  (await createUserWithProfile(ctx, { patch: INFLUENCER, credits })).user;
 
 beforeAll(async () => {
   ctx = await setupIntegration();

@@ -2,10 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { updateUser } from '../../shared/repositories/user-repository';
 import { currentUserSchema } from '../../shared/schemas/user';
 import { strictAddressPolicy, type AddressPolicy } from '../../functions/lib/safe-fetch';
 import { downloadImage, scrapeUrl } from '../../functions/services/upload-service';
+import { createSignedInUser, INFLUENCER_ROLE } from '../support/users';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { bucketClient, file, jpegWithGps, multipart, oversized, type Part } from '../support/media';
 
@@ -21,14 +21,7 @@ const keyOf = (url: string) => url.replace(/^\/api\/(public|private)-image\//, '
 beforeAll(async () => {
   ctx = await setupIntegration();
   s3 = bucketClient(ctx.endpoints.s3);
-  [shopper, influencer] = await Promise.all([ctx.createUser(), ctx.createUser()]);
-  await Promise.all([shopper, influencer].map((u) => ctx.invoke('GET', '/api/auth/user', { token: u.idToken })));
-  await updateUser(ctx.db, influencer.sub, {
-    role: 'influencer',
-    currentRole: 'influencer',
-    permanentRole: 'influencer',
-    isInfluencer: true,
-  });
+  [shopper, influencer] = await Promise.all([createSignedInUser(ctx), createSignedInUser(ctx, INFLUENCER_ROLE)]);
   photo = await jpegWithGps(900, 400);
 });
 

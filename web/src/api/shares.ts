@@ -2,13 +2,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type * as R from '../../../shared/schemas/responses';
 import { apiJson } from '../lib/api-client';
-import type { ShareExpiryDays } from '../../../shared/domain/shares';
+import type { PublicShareView, ShareExpiryDays } from '../../../shared/domain/shares';
 
 /** The owner's view of a share (the route's response schema; `state` narrowed to the states a share has). */
 export type OwnerShare = Omit<R.OwnerShare, 'state'> & { state: 'live' | 'expired' | 'revoked' | 'taken_down' };
 
-/** GET /api/l/{token}: what a viewer sees. */
-export type PublicShare = R.PublicShare;
+/** GET /api/l/{token}: what a viewer sees (the type the API builds it with). */
+export type PublicShare = PublicShareView;
 
 export const MY_SHARES_KEY = ['/api/shares'] as const;
 const publicKey = (token: string) => ['/api/l', token] as const;

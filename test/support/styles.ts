@@ -1,0 +1,57 @@
+/** Style items written straight into the table, for tests that need styles without the editor's side effects. */
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { createS3Client } from '../../functions/lib/s3';
+import { seedCatalog } from '../../infra/local/seed-catalog';
+import { keys } from '../../shared/repositories/keys';
+import type { IntegrationContext } from './integration';
+
+export interface TestStyleOptions {
+  /** Default true (then the style is in the public index too). */
+  isPublic?: boolean;
+  /** Default now. */
+  createdAt?: string;
+  /** Default null. */
+  promptImageUrl?: string | null;
+}
+
+/** A minimal style (one try-on task, no products) owned by `createdBy`. */
+export const putTestStyle = (ctx: IntegrationContext, id: string, createdBy: string, opts: TestStyleOptions = {}) => {
+  const isPublic = opts.isPublic ?? true;
+  const createdAt = opts.createdAt ?? new Date().toISOString();
+  return ctx.db.doc.send(
+    new PutCommand({
+      TableName: ctx.tableName,
+      Item: {
+        ...keys.style(id),
+        ...(isPublic ? keys.stylePublicIndex(createdAt, id) : {}),
+        ...keys.styleOwnerIndex(createdBy, createdAt, id),
+        type: 'Style',
+        id,
+        name: `Style ${id}`,
+        description: 'test',
+        sex: 'unisex',
+        categoryIds: [],
+        tags: ['t'],
+        tasks: ['OUTFIT_TRYON'],
+        styleImageType: 'model_wearer',
+        promptImageUrl: opts.promptImageUrl ?? null,
+        coverImageUrl: null,
+        isPublic,
+        createdBy,
+        usageCount: 0,
+        favoriteCount: 0,
+        createdAt,
+        updatedAt: createdAt,
+      },
+    }),
+  );
+};
+
+/** The demo catalogue (seed styles, categories, templates, images) with every seed style owned by `ownerId`. */
+export const seedTestCatalog = (ctx: IntegrationContext, ownerId: string) =>
+  seedCatalog({
+    db: ctx.db,
+    s3: createS3Client({ endpoint: ctx.endpoints.s3 }),
+    publicBucket: process.env.PUBLIC_BUCKET!,
+    owners: { influencer: ownerId, admin: ownerId },
+  });
