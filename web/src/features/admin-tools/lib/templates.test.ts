@@ -4,15 +4,21 @@ import {
   EMPTY_PROMPT_DRAFT,
   newRawDraft,
   promptDraftFrom,
-  promptDraftProblems,
+  promptDraftSchema,
   rawDraftFrom,
-  rawDraftProblems,
+  rawDraftSchema,
   STARTER_JSON,
   toPromptBody,
   toRawBody,
   toSampleUrls,
+  type PromptDraft,
+  type RawDraft,
 } from './templates';
+import { fieldErrors } from '../../../lib/form-errors';
 import { MISSING_SELECTION, promptTestSchema } from '../../../../../shared/schemas/admin';
+
+const promptDraftProblems = (d: PromptDraft) => fieldErrors(promptDraftSchema, d);
+const rawDraftProblems = (d: RawDraft) => fieldErrors(rawDraftSchema, d);
 
 describe('prompt template editor', () => {
   it('requires name and template text', () => {

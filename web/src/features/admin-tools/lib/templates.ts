@@ -9,7 +9,6 @@ import {
   type Vibe,
 } from '../../../../../shared/domain/catalog';
 import * as z from 'zod';
-import { fieldErrors } from '../../../lib/form-errors';
 
 /** A text field that must hold more than white space. */
 const filled = (message: string) => z.string().refine((v) => v.trim() !== '', message);
@@ -84,9 +83,6 @@ export const promptDraftSchema = z.object({
   previewImageUrl: z.string(),
   template: filled(PROMPT_MESSAGES.templateRequired),
 }) satisfies z.ZodType<PromptDraft>;
-
-/** Field problems of a prompt draft (the schema's messages). */
-export const promptDraftProblems = (d: PromptDraft) => fieldErrors<'name' | 'template'>(promptDraftSchema, d);
 
 export const toPromptBody = (d: PromptDraft): PromptBody => ({
   name: d.name.trim(),
@@ -169,7 +165,7 @@ export function rawDraftFrom(
   };
 }
 
-export const RAW_MESSAGES = {
+const RAW_MESSAGES = {
   nameRequired: 'Name is required',
   priority: 'Priority must be a whole number between 0 and 99999',
   jsonRequired: 'Template JSON is required',
@@ -186,9 +182,6 @@ export const rawDraftSchema = z.object({
   enabled: z.boolean(),
   jsonText: filled(RAW_MESSAGES.jsonRequired),
 }) satisfies z.ZodType<RawDraft>;
-
-/** Field problems of a raw-template draft (the schema's messages). */
-export const rawDraftProblems = (d: RawDraft) => fieldErrors<'name' | 'priority' | 'jsonText'>(rawDraftSchema, d);
 
 export const toRawBody = (d: RawDraft): RawTemplateBody => ({
   ...d,

@@ -11,25 +11,11 @@ import {
 import { directUploadMaxBytes } from '../../../../../shared/schemas/upload';
 import { GENDERS } from '../../../../../shared/domain/catalog';
 import * as z from 'zod';
-import { fieldErrors } from '../../../lib/form-errors';
 import type { PhotoValue } from './photo-upload-field';
 
 /** Per photo: the direct-upload cap (the photos go straight to S3, not through the API's payload limit). */
 export const PHOTO_MAX_BYTES = directUploadMaxBytes('photo_profile');
 export { BODY_DESCRIPTION_MIN };
-
-export interface ProfileFormState {
-  name: string;
-  bodyDescription: string;
-  /** A portrait is present: a newly chosen file or the stored one (edit). */
-  hasPortrait: boolean;
-}
-
-export interface ProfileFormErrors {
-  name?: string;
-  portrait?: string;
-  bodyDescription?: string;
-}
 
 /** The form (react-hook-form): the API's own name and body-description schemas, a portrait required. */
 export const profileFormSchema = z.object({
@@ -40,18 +26,6 @@ export const profileFormSchema = z.object({
   bodyDescription: bodyDescriptionSchema,
 });
 export type ProfileFormValues = z.input<typeof profileFormSchema>;
-
-/** Field errors of the form; empty when it can be saved. */
-export const validateProfileForm = (v: ProfileFormState): ProfileFormErrors =>
-  fieldErrors<keyof ProfileFormErrors>(profileFormSchema, {
-    name: v.name,
-    gender: 'unisex',
-    portrait: v.hasPortrait ? { kind: 'existing', url: '' } : null,
-    fullBody: null,
-    bodyDescription: v.bodyDescription,
-  });
-
-export const canSaveProfile = (v: ProfileFormState): boolean => Object.keys(validateProfileForm(v)).length === 0;
 
 /** The live counter under the textarea: trimmed characters against the minimum ("12 / 20"). */
 export function bodyDescriptionCount(text: string): { count: number; min: number; label: string; enough: boolean } {

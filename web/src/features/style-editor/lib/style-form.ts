@@ -13,8 +13,6 @@ import {
 } from '../../../../../shared/domain/catalog';
 import { MAX_STYLE_TAGS, normalizeTags, STYLE_MESSAGES } from '../../../../../shared/domain/style-rules';
 
-import { fieldErrors } from '../../../lib/form-errors';
-
 export { STYLE_MESSAGES };
 
 export interface AdminStyle {
@@ -199,12 +197,6 @@ export const emptyProductForm = (): ProductFormValues => ({
   currency: '',
   affiliateCode: '',
 });
-
-export type ProductFormErrors = Partial<Record<keyof ProductFormValues, string>>;
-
-/** The form's field errors (the schema's messages); empty when it can be sent. */
-export const validateProductForm = (v: ProductFormValues): ProductFormErrors =>
-  fieldErrors<keyof ProductFormValues>(productFormSchema, v);
 
 const opt = (s: string): string | undefined => s.trim() || undefined;
 

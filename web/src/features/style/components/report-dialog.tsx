@@ -8,7 +8,7 @@ import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { useReportStyle } from '../api/style';
 
-export const textareaClasses =
+const textareaClasses =
   'flex min-h-28 w-full min-w-0 rounded-lg border border-input bg-background px-3 py-2 text-base text-foreground sm:text-sm ' +
   'placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-background ' +
   'aria-[invalid=true]:border-destructive';
