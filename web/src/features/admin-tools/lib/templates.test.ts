@@ -14,7 +14,7 @@ import {
   type PromptDraft,
   type RawDraft,
 } from './templates';
-import { fieldErrors } from '../../../lib/form-errors';
+import { fieldErrors } from '../../../test/form-errors';
 import { MISSING_SELECTION, promptTestSchema } from '../../../../../shared/schemas/admin';
 
 const promptDraftProblems = (d: PromptDraft) => fieldErrors(promptDraftSchema, d);

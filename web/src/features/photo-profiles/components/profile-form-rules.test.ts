@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrors } from '../../../lib/form-errors';
+import { fieldErrors } from '../../../test/form-errors';
 import {
   bodyDescriptionCount,
   checkImageFile,

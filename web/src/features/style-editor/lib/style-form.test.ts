@@ -17,7 +17,7 @@ import {
   type ProductFormValues,
   type AdminStyle,
 } from './style-form';
-import { fieldErrors } from '../../../lib/form-errors';
+import { fieldErrors } from '../../../test/form-errors';
 
 const validateProductForm = (v: ProductFormValues) => fieldErrors(productFormSchema, v);
 

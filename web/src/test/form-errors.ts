@@ -1,4 +1,4 @@
-/** The first message per top-level field of a zod schema's failures (an empty object when the value passes). */
+/** Tests of form rules: the first message per top-level field of a zod schema's failures (empty when it passes). */
 import type * as z from 'zod';
 
 export function fieldErrors<K extends string>(schema: z.ZodType, value: unknown): Partial<Record<K, string>> {
