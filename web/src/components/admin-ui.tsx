@@ -72,6 +72,26 @@ export function SelectField({
   );
 }
 
+/** A select's options: the placeholder (value "") first, then one option per item, by name. */
+export function NamedOptions({
+  placeholder,
+  items,
+}: {
+  placeholder: string;
+  items: readonly { id: string; name: string }[] | undefined;
+}) {
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {(items ?? []).map((i) => (
+        <option key={i.id} value={i.id}>
+          {i.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /** A SelectField over a fixed list of enum values, labelled by enumLabel. */
 export function EnumSelectField({
   values,

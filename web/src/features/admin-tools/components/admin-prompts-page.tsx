@@ -25,7 +25,7 @@ import {
   type AdminPromptTemplate,
 } from '../api/admin-templates';
 import { prettyJson, promptDraftFrom, promptDraftSchema, toPromptBody, type PromptDraft } from '../lib/templates';
-import { EnumSelectField, fieldClasses, preClasses, SelectField } from '../../../components/admin-ui';
+import { EnumSelectField, fieldClasses, NamedOptions, preClasses, SelectField } from '../../../components/admin-ui';
 import {
   TemplateEditorCard,
   TemplateListCard,
@@ -188,12 +188,7 @@ function PromptTester() {
       <CardContent className="flex flex-col gap-4">
         <form onSubmit={(e) => void run(e)} noValidate className="flex flex-col gap-4" aria-label="Test a prompt">
           <SelectField id="tester-style" label="Style" field={register('styleId')} disabled={styles.isPending}>
-            <option value="">{styles.isPending ? 'Loading styles…' : 'Select a style'}</option>
-            {(styles.data ?? []).map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
+            <NamedOptions placeholder={styles.isPending ? 'Loading styles…' : 'Select a style'} items={styles.data} />
           </SelectField>
           <SelectField
             id="tester-profile"
@@ -206,12 +201,10 @@ function PromptTester() {
                 : undefined
             }
           >
-            <option value="">{profiles.isPending ? 'Loading profiles…' : 'Select a photo profile'}</option>
-            {(profiles.data ?? []).map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
+            <NamedOptions
+              placeholder={profiles.isPending ? 'Loading profiles…' : 'Select a photo profile'}
+              items={profiles.data}
+            />
           </SelectField>
           <Button type="submit" disabled={test.isPending}>
             {test.isPending ? <SpinnerIcon /> : <FlaskConical className="h-4 w-4" aria-hidden="true" />}

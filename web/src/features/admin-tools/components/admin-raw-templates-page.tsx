@@ -34,7 +34,7 @@ import {
   type RawDraft,
   type SampleUrls,
 } from '../lib/templates';
-import { EnumSelectField, fieldClasses, preClasses, SelectField } from '../../../components/admin-ui';
+import { EnumSelectField, fieldClasses, NamedOptions, preClasses, SelectField } from '../../../components/admin-ui';
 import {
   TemplateEditorCard,
   TemplateListCard,
@@ -273,12 +273,7 @@ function CompilePanel({ jsonText }: { jsonText: string }) {
             label="Style template"
             field={register('styleId', { onChange: fillSamples })}
           >
-            <option value="">Select a style...</option>
-            {(styles.data ?? []).map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
+            <NamedOptions placeholder="Select a style..." items={styles.data} />
           </SelectField>
           <SelectField
             id="raw-test-profile"
@@ -290,12 +285,7 @@ function CompilePanel({ jsonText }: { jsonText: string }) {
                 : undefined
             }
           >
-            <option value="">Select a profile...</option>
-            {(profiles.data ?? []).map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
+            <NamedOptions placeholder="Select a profile..." items={profiles.data} />
           </SelectField>
           {(Object.keys(SAMPLE_LABELS) as (keyof SampleUrls)[]).map((k) => (
             <FormField key={k} label={SAMPLE_LABELS[k]}>
