@@ -1,24 +1,13 @@
 /** Shared looks (issue 15): the owner's shares and the public view of /l/{token} with votes, reactions, reports. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type * as R from '../../../shared/schemas/responses';
 import { apiJson } from '../lib/api-client';
 import type { PublicShareView, ShareExpiryDays } from '../../../shared/domain/shares';
 
-export interface OwnerShare {
-  id: string;
-  token: string;
-  url: string;
-  generationIds: string[];
-  images: { generationId: string; url: string; styleName: string | null }[];
-  showOwner: boolean;
-  state: 'live' | 'expired' | 'revoked' | 'taken_down';
-  expiresAt: string;
-  createdAt: string;
-  endedAt: string | null;
-  votes: { generationId: string; votes: number }[];
-  totalVotes: number;
-  reactions: { text: string; updatedAt: string }[];
-}
+/** The owner's view of a share (the route's response schema; `state` narrowed to the states a share has). */
+export type OwnerShare = Omit<R.OwnerShare, 'state'> & { state: 'live' | 'expired' | 'revoked' | 'taken_down' };
 
+/** GET /api/l/{token}: what a viewer sees (the type the API builds it with). */
 export type PublicShare = PublicShareView;
 
 export const MY_SHARES_KEY = ['/api/shares'] as const;

@@ -1,5 +1,7 @@
 /** Shared pieces of the admin tools: the admin gate, field looks, a confirmation dialog, a section title. */
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { enumLabel } from './badge';
 import { AccessDenied } from './access-denied';
 import { PageSpinner } from './spinner';
 import { isAdmin } from '../../../shared/domain/roles';
@@ -23,24 +25,30 @@ export function AdminOnly({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** A labelled native select (the admin forms' enum pickers). */
+/**
+ * A labelled native select (the admin forms' enum pickers): controlled by `value`/`onChange`, or a form field
+ * by `field` (react-hook-form's register()).
+ */
 export function SelectField({
   id,
   label,
   value,
   onChange,
+  field,
   children,
   hint,
   disabled,
 }: {
   id: string;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
   children: ReactNode;
   hint?: ReactNode;
   disabled?: boolean;
-}) {
+} & (
+  | { value: string; onChange: (value: string) => void; field?: never }
+  | { field: UseFormRegisterReturn; value?: never; onChange?: never }
+)) {
+  const control = field ?? { value, onChange: (e: ChangeEvent<HTMLSelectElement>) => onChange?.(e.target.value) };
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
@@ -48,11 +56,10 @@ export function SelectField({
       </label>
       <select
         id={id}
-        value={value}
         disabled={disabled}
-        onChange={(e) => onChange(e.target.value)}
         className={selectClasses}
         aria-describedby={hint ? `${id}-hint` : undefined}
+        {...control}
       >
         {children}
       </select>
@@ -62,6 +69,47 @@ export function SelectField({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** A select's options: the placeholder (value "") first, then one option per item, by name. */
+export function NamedOptions({
+  placeholder,
+  items,
+}: {
+  placeholder: string;
+  items: readonly { id: string; name: string }[] | undefined;
+}) {
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {(items ?? []).map((i) => (
+        <option key={i.id} value={i.id}>
+          {i.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** A SelectField over a fixed list of enum values, labelled by enumLabel. */
+export function EnumSelectField({
+  values,
+  ...props
+}: {
+  id: string;
+  label: string;
+  values: readonly string[];
+  field: UseFormRegisterReturn;
+}) {
+  return (
+    <SelectField {...props}>
+      {values.map((v) => (
+        <option key={v} value={v}>
+          {enumLabel(v)}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 

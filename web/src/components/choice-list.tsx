@@ -127,10 +127,34 @@ export function ModeProfilePicker({
         </Link>
       </Notice>
     );
+  return <ProfileRadioCards name={name} mode={mode} profiles={profiles} value={value} onChange={onChange} />;
+}
+
+/** The photo profiles as radio cards; those that lack the photo the mode needs are disabled with the reason. */
+export function ProfileRadioCards({
+  name,
+  mode,
+  profiles,
+  value,
+  onChange,
+  legend = 'Photo profile',
+  exactNote = 'Needs a full-body photo',
+  testId,
+}: {
+  name: string;
+  mode: Mode;
+  profiles: readonly PhotoProfile[];
+  value: string | null;
+  onChange: (id: string) => void;
+  legend?: string;
+  /** What a disabled profile says in Exact mode. */
+  exactNote?: string;
+  testId?: string;
+}) {
   const qualifies = (p: PhotoProfile) => profileQualifies(mode, photosOf(p));
   return (
     <RadioCards
-      legend="Photo profile"
+      legend={legend}
       name={name}
       items={profiles}
       value={value}
@@ -139,10 +163,11 @@ export function ModeProfilePicker({
       render={(p) => (
         <ProfileChoice
           profile={p}
-          note={!qualifies(p) ? (mode === 'exact' ? 'Needs a full-body photo' : 'Needs a portrait') : undefined}
+          note={!qualifies(p) ? (mode === 'exact' ? exactNote : 'Needs a portrait') : undefined}
         />
       )}
       className="sm:grid-cols-2"
+      testId={testId}
     />
   );
 }

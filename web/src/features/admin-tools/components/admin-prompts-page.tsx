@@ -1,4 +1,7 @@
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type * as z from 'zod';
+import { MISSING_SELECTION, promptTestSchema } from '../../../../../shared/schemas/admin';
 import FlaskConical from 'lucide-react/icons/flask-conical';
 import FileText from 'lucide-react/icons/file-text';
 import { AppImage } from '../../../components/app-image';
@@ -21,16 +24,15 @@ import {
   useTestPrompt,
   type AdminPromptTemplate,
 } from '../api/admin-templates';
+import { prettyJson, promptDraftFrom, promptDraftSchema, toPromptBody, type PromptDraft } from '../lib/templates';
+import { EnumSelectField, fieldClasses, NamedOptions, preClasses, SelectField } from '../../../components/admin-ui';
 import {
-  prettyJson,
-  promptDraftFrom,
-  promptDraftProblems,
-  promptTestProblem,
-  toPromptBody,
-  type PromptDraft,
-} from '../lib/templates';
-import { fieldClasses, preClasses, SelectField } from '../../../components/admin-ui';
-import { TemplateEditorCard, TemplateListCard, TemplateWorkbench, type EditorProps } from './template-editor-shell';
+  TemplateEditorCard,
+  TemplateListCard,
+  TemplateNameField,
+  TemplateWorkbench,
+  type EditorProps,
+} from './template-editor-shell';
 
 /** /admin/prompts: prompt templates list, editor and tester (admins only). */
 export default function AdminPromptsPage() {
@@ -41,6 +43,7 @@ export default function AdminPromptsPage() {
       description="Write the prompts used for style generations and check what a style and profile produce."
       columns="lg:grid-cols-[minmax(0,0.9fr)_minmax(0,1.3fr)_minmax(0,1.2fr)]"
       query={prompts}
+      schema={promptDraftSchema}
       draftFrom={promptDraftFrom}
       list={(p) => <PromptList {...p} />}
       editor={(p) => <PromptEditor {...p} />}
@@ -84,19 +87,17 @@ function PromptList(props: {
 }
 
 function PromptEditor(props: EditorProps<AdminPromptTemplate, PromptDraft>) {
-  const { draft, setDraft } = props;
+  const { register, watch, formState } = props.form;
   const save = useSavePrompt();
   const del = useDeletePrompt();
   const categories = useCategories();
-  const problems = promptDraftProblems(draft);
-  const set = <K extends keyof PromptDraft>(k: K, v: PromptDraft[K]) => setDraft({ ...draft, [k]: v });
   const categoryOptions = categories.data ?? [];
-  const unknownCategory = draft.styleCategory && !categoryOptions.some((c) => c.id === draft.styleCategory);
+  const styleCategory = watch('styleCategory');
+  const unknownCategory = styleCategory && !categoryOptions.some((c) => c.id === styleCategory);
 
   return (
     <TemplateEditorCard
       {...props}
-      problems={problems}
       toBody={toPromptBody}
       save={save}
       del={del}
@@ -104,80 +105,42 @@ function PromptEditor(props: EditorProps<AdminPromptTemplate, PromptDraft>) {
       newDescription="Fill in the fields and create the template."
       deleteDescription={'"{name}" will be deleted. Styles that use it fall back to another template.'}
     >
-      {(showErrors) => (
-        <>
-          <FormField label="Name" error={showErrors ? problems.name : undefined}>
-            <Input
-              value={draft.name}
-              onChange={(e) => set('name', e.target.value)}
-              maxLength={120}
-              autoComplete="off"
-            />
-          </FormField>
-          <FormField label="Description">
-            <Input
-              value={draft.description}
-              onChange={(e) => set('description', e.target.value)}
-              maxLength={2000}
-              autoComplete="off"
-            />
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              id="prompt-task"
-              label="Task"
-              value={draft.task}
-              onChange={(v) => set('task', v as PromptDraft['task'])}
-            >
-              {TASK_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {enumLabel(t)}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
-              id="prompt-category"
-              label="Style category"
-              value={draft.styleCategory}
-              onChange={(v) => set('styleCategory', v)}
-            >
-              <option value="">None (any style)</option>
-              {categoryOptions.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-              {unknownCategory ? <option value={draft.styleCategory}>{draft.styleCategory}</option> : null}
-            </SelectField>
-          </div>
-          <FormField label="Preview image URL">
-            <Input
-              value={draft.previewImageUrl}
-              onChange={(e) => set('previewImageUrl', e.target.value)}
-              placeholder="https://… or /api/public-image/…"
-              autoComplete="off"
-            />
-          </FormField>
-          <FormField
-            label="Template text"
-            error={showErrors ? problems.template : undefined}
-            hint={
-              <>
-                <code className="rounded bg-muted px-1 font-mono">{BODY_DESCRIPTION_TOKEN}</code> is replaced by the
-                photo profile&apos;s body description.
-              </>
-            }
-          >
-            <textarea
-              rows={9}
-              value={draft.template}
-              onChange={(e) => set('template', e.target.value)}
-              maxLength={20000}
-              className={cn(fieldClasses, 'min-h-40 resize-y font-mono')}
-            />
-          </FormField>
-        </>
-      )}
+      <TemplateNameField form={props.form} />
+      <FormField label="Description">
+        <Input maxLength={2000} autoComplete="off" {...register('description')} />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <EnumSelectField id="prompt-task" label="Task" values={TASK_TYPES} field={register('task')} />
+        <SelectField id="prompt-category" label="Style category" field={register('styleCategory')}>
+          <option value="">None (any style)</option>
+          {categoryOptions.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+          {unknownCategory ? <option value={styleCategory}>{styleCategory}</option> : null}
+        </SelectField>
+      </div>
+      <FormField label="Preview image URL">
+        <Input placeholder="https://… or /api/public-image/…" autoComplete="off" {...register('previewImageUrl')} />
+      </FormField>
+      <FormField
+        label="Template text"
+        error={formState.errors.template?.message}
+        hint={
+          <>
+            <code className="rounded bg-muted px-1 font-mono">{BODY_DESCRIPTION_TOKEN}</code> is replaced by the photo
+            profile&apos;s body description.
+          </>
+        }
+      >
+        <textarea
+          rows={9}
+          maxLength={20000}
+          className={cn(fieldClasses, 'min-h-40 resize-y font-mono')}
+          {...register('template')}
+        />
+      </FormField>
     </TemplateEditorCard>
   );
 }
@@ -186,27 +149,29 @@ function PromptTester() {
   const styles = useStyles();
   const profiles = usePhotoProfiles();
   const test = useTestPrompt();
-  const [styleId, setStyleId] = useState('');
-  const [profileId, setProfileId] = useState('');
+  const { register, handleSubmit } = useForm<
+    z.input<typeof promptTestSchema>,
+    unknown,
+    z.output<typeof promptTestSchema>
+  >({ resolver: zodResolver(promptTestSchema), defaultValues: { styleId: '', photoProfileId: '' } });
 
-  const run = () => {
-    const problem = promptTestProblem(styleId, profileId);
-    if (problem) {
-      toast({ title: problem, description: 'Please select a style and a photo profile.', variant: 'destructive' });
-      return;
-    }
-    test.mutate(
-      { styleId, photoProfileId: profileId },
-      {
+  const run = handleSubmit(
+    (body) =>
+      test.mutate(body, {
         onError: (err) =>
           toast({
             title: 'Test failed',
             description: errorMessage(err, 'Failed to test the prompt'),
             variant: 'destructive',
           }),
-      },
-    );
-  };
+      }),
+    () =>
+      toast({
+        title: MISSING_SELECTION,
+        description: 'Please select a style and a photo profile.',
+        variant: 'destructive',
+      }),
+  );
 
   const result = test.data;
   return (
@@ -221,37 +186,31 @@ function PromptTester() {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <SelectField id="tester-style" label="Style" value={styleId} onChange={setStyleId} disabled={styles.isPending}>
-          <option value="">{styles.isPending ? 'Loading styles…' : 'Select a style'}</option>
-          {(styles.data ?? []).map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          id="tester-profile"
-          label="Photo profile"
-          value={profileId}
-          onChange={setProfileId}
-          disabled={profiles.isPending}
-          hint={
-            !profiles.isPending && !profiles.data?.length
-              ? 'You have no photo profile yet: create one under Photo profiles.'
-              : undefined
-          }
-        >
-          <option value="">{profiles.isPending ? 'Loading profiles…' : 'Select a photo profile'}</option>
-          {(profiles.data ?? []).map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </SelectField>
-        <Button onClick={run} disabled={test.isPending}>
-          {test.isPending ? <SpinnerIcon /> : <FlaskConical className="h-4 w-4" aria-hidden="true" />}
-          Test prompt
-        </Button>
+        <form onSubmit={(e) => void run(e)} noValidate className="flex flex-col gap-4" aria-label="Test a prompt">
+          <SelectField id="tester-style" label="Style" field={register('styleId')} disabled={styles.isPending}>
+            <NamedOptions placeholder={styles.isPending ? 'Loading styles…' : 'Select a style'} items={styles.data} />
+          </SelectField>
+          <SelectField
+            id="tester-profile"
+            label="Photo profile"
+            field={register('photoProfileId')}
+            disabled={profiles.isPending}
+            hint={
+              !profiles.isPending && !profiles.data?.length
+                ? 'You have no photo profile yet: create one under Photo profiles.'
+                : undefined
+            }
+          >
+            <NamedOptions
+              placeholder={profiles.isPending ? 'Loading profiles…' : 'Select a photo profile'}
+              items={profiles.data}
+            />
+          </SelectField>
+          <Button type="submit" disabled={test.isPending}>
+            {test.isPending ? <SpinnerIcon /> : <FlaskConical className="h-4 w-4" aria-hidden="true" />}
+            Test prompt
+          </Button>
+        </form>
 
         {result ? (
           <section aria-label="Test result" className="flex flex-col gap-3" data-testid="prompt-test-result">

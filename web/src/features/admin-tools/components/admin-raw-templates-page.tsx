@@ -1,4 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as z from 'zod';
 import Copy from 'lucide-react/icons/copy';
 import Check from 'lucide-react/icons/check';
 import Braces from 'lucide-react/icons/braces';
@@ -25,14 +28,20 @@ import {
   DEFAULT_SAMPLES,
   prettyJson,
   rawDraftFrom,
-  rawDraftProblems,
+  rawDraftSchema,
   toRawBody,
   toSampleUrls,
   type RawDraft,
   type SampleUrls,
 } from '../lib/templates';
-import { fieldClasses, preClasses, SelectField } from '../../../components/admin-ui';
-import { TemplateEditorCard, TemplateListCard, TemplateWorkbench, type EditorProps } from './template-editor-shell';
+import { EnumSelectField, fieldClasses, NamedOptions, preClasses, SelectField } from '../../../components/admin-ui';
+import {
+  TemplateEditorCard,
+  TemplateListCard,
+  TemplateNameField,
+  TemplateWorkbench,
+  type EditorProps,
+} from './template-editor-shell';
 
 const COPIED_MS = 2000;
 
@@ -59,6 +68,7 @@ export default function AdminRawTemplatesPage() {
       description="JSON templates sent as they are to the image model, with the image URLs filled in."
       columns="lg:grid-cols-[minmax(0,0.9fr)_minmax(0,1.4fr)_minmax(0,1.1fr)]"
       query={list}
+      schema={rawDraftSchema}
       draftFrom={rawDraftFrom}
       list={(p) => (
         <TemplateListCard
@@ -116,16 +126,14 @@ function useCopied(): [boolean, () => void] {
 }
 
 function RawEditor(props: EditorProps<AdminRawTemplate, RawDraft>) {
-  const { draft, setDraft } = props;
+  const { register, getValues, formState } = props.form;
   const save = useSaveRawTemplate();
   const del = useDeleteRawTemplate();
   const [copied, markCopied] = useCopied();
-  const problems = rawDraftProblems(draft);
-  const set = <K extends keyof RawDraft>(k: K, v: RawDraft[K]) => setDraft({ ...draft, [k]: v });
 
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(draft.jsonText);
+      await navigator.clipboard.writeText(getValues('jsonText'));
       markCopied();
     } catch {
       toast({ title: 'Copy failed', description: 'The clipboard is not available here.', variant: 'destructive' });
@@ -135,7 +143,6 @@ function RawEditor(props: EditorProps<AdminRawTemplate, RawDraft>) {
   return (
     <TemplateEditorCard
       {...props}
-      problems={problems}
       toBody={toRawBody}
       save={save}
       del={del}
@@ -149,162 +156,106 @@ function RawEditor(props: EditorProps<AdminRawTemplate, RawDraft>) {
         </Button>
       }
     >
-      {(showErrors) => (
-        <>
-          <FormField label="Name" error={showErrors ? problems.name : undefined}>
-            <Input
-              value={draft.name}
-              onChange={(e) => set('name', e.target.value)}
-              maxLength={120}
-              autoComplete="off"
-            />
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <SelectField
-              id="raw-task"
-              label="Task type"
-              value={draft.taskType}
-              onChange={(v) => set('taskType', v as RawDraft['taskType'])}
-            >
-              {TASK_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {enumLabel(t)}
-                </option>
+      <TemplateNameField form={props.form} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <EnumSelectField id="raw-task" label="Task type" values={TASK_TYPES} field={register('taskType')} />
+        <EnumSelectField id="raw-vibe" label="Vibe" values={VIBES} field={register('vibeCategory')} />
+        <EnumSelectField id="raw-setting" label="Setting" values={SETTINGS} field={register('settingCategory')} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-[minmax(0,10rem)_1fr] sm:items-end">
+        <FormField label="Priority" error={formState.errors.priority?.message} hint="Lower comes first.">
+          <Input type="number" inputMode="numeric" min={0} max={99999} step={1} {...register('priority')} />
+        </FormField>
+        <div className="flex flex-col gap-3 pb-1 sm:flex-row sm:gap-6">
+          <label className="inline-flex items-center gap-2 text-sm font-medium">
+            <input type="checkbox" className="h-4 w-4 accent-primary" {...register('requiresFullBody')} />
+            Requires full body
+          </label>
+          <label className="inline-flex items-center gap-2 text-sm font-medium">
+            <input type="checkbox" className="h-4 w-4 accent-primary" {...register('enabled')} />
+            Enabled
+          </label>
+        </div>
+      </div>
+      <FormField
+        label="Template JSON"
+        error={formState.errors.jsonText?.message}
+        hint={
+          <div className="space-y-1">
+            <p>Allowed tokens (nothing else may appear in double braces):</p>
+            <ul className="flex flex-col gap-0.5">
+              {RAW_TEMPLATE_TOKENS.map((t) => (
+                <li key={t}>
+                  <code className="rounded bg-muted px-1 font-mono text-foreground">{t}</code> {TOKEN_HELP[t]}
+                </li>
               ))}
-            </SelectField>
-            <SelectField
-              id="raw-vibe"
-              label="Vibe"
-              value={draft.vibeCategory}
-              onChange={(v) => set('vibeCategory', v as RawDraft['vibeCategory'])}
-            >
-              {VIBES.map((t) => (
-                <option key={t} value={t}>
-                  {enumLabel(t)}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
-              id="raw-setting"
-              label="Setting"
-              value={draft.settingCategory}
-              onChange={(v) => set('settingCategory', v as RawDraft['settingCategory'])}
-            >
-              {SETTINGS.map((t) => (
-                <option key={t} value={t}>
-                  {enumLabel(t)}
-                </option>
-              ))}
-            </SelectField>
+            </ul>
           </div>
-          <div className="grid gap-4 sm:grid-cols-[minmax(0,10rem)_1fr] sm:items-end">
-            <FormField label="Priority" error={showErrors ? problems.priority : undefined} hint="Lower comes first.">
-              <Input
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={99999}
-                step={1}
-                value={draft.priority}
-                onChange={(e) => set('priority', e.target.value)}
-              />
-            </FormField>
-            <div className="flex flex-col gap-3 pb-1 sm:flex-row sm:gap-6">
-              <label className="inline-flex items-center gap-2 text-sm font-medium">
-                <input
-                  type="checkbox"
-                  className="h-4 w-4 accent-primary"
-                  checked={draft.requiresFullBody}
-                  onChange={(e) => set('requiresFullBody', e.target.checked)}
-                />
-                Requires full body
-              </label>
-              <label className="inline-flex items-center gap-2 text-sm font-medium">
-                <input
-                  type="checkbox"
-                  className="h-4 w-4 accent-primary"
-                  checked={draft.enabled}
-                  onChange={(e) => set('enabled', e.target.checked)}
-                />
-                Enabled
-              </label>
-            </div>
-          </div>
-          <FormField
-            label="Template JSON"
-            error={showErrors ? problems.jsonText : undefined}
-            hint={
-              <div className="space-y-1">
-                <p>Allowed tokens (nothing else may appear in double braces):</p>
-                <ul className="flex flex-col gap-0.5">
-                  {RAW_TEMPLATE_TOKENS.map((t) => (
-                    <li key={t}>
-                      <code className="rounded bg-muted px-1 font-mono text-foreground">{t}</code> {TOKEN_HELP[t]}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            }
-          >
-            <textarea
-              rows={16}
-              spellCheck={false}
-              value={draft.jsonText}
-              onChange={(e) => set('jsonText', e.target.value)}
-              className={cn(fieldClasses, 'min-h-64 resize-y font-mono text-xs sm:text-xs')}
-            />
-          </FormField>
-        </>
-      )}
+        }
+      >
+        <textarea
+          rows={16}
+          spellCheck={false}
+          className={cn(fieldClasses, 'min-h-64 resize-y font-mono text-xs sm:text-xs')}
+          {...register('jsonText')}
+        />
+      </FormField>
     </TemplateEditorCard>
   );
 }
+
+/** The compile test: a style template and a photo profile are required (one message at a time). */
+const compileFormSchema = z.object({
+  styleId: z.string().min(1, RAW_TEST_MESSAGES.styleRequired),
+  profileId: z.string().min(1, RAW_TEST_MESSAGES.profileRequired),
+  samples: z.object({ style: z.string(), portrait: z.string(), fullBody: z.string(), background: z.string() }),
+});
+type CompileForm = z.infer<typeof compileFormSchema>;
 
 function CompilePanel({ jsonText }: { jsonText: string }) {
   const compile = useCompileRawTemplate();
   const styles = useStyles();
   const profiles = usePhotoProfiles();
-  const [styleId, setStyleId] = useState('');
-  const [profileId, setProfileId] = useState('');
-  const [samples, setSamples] = useState(DEFAULT_SAMPLES);
+  const { register, handleSubmit, getValues, setValue } = useForm<CompileForm>({
+    resolver: zodResolver(compileFormSchema),
+    defaultValues: { styleId: '', profileId: '', samples: DEFAULT_SAMPLES },
+  });
   const [outcome, setOutcome] = useState<{ ok: true; output: string } | { ok: false; error: string } | null>(null);
 
   /** A style and a profile fill the sample URLs with their images (still editable). */
-  const choose = (next: { styleId?: string; profileId?: string }) => {
-    const sId = next.styleId ?? styleId;
-    const pId = next.profileId ?? profileId;
-    setStyleId(sId);
-    setProfileId(pId);
-    setSamples((s) =>
-      samplesFromSelection(s, {
-        style: styles.data?.find((x) => x.id === sId),
-        profile: profiles.data?.find((x) => x.id === pId),
+  const fillSamples = () => {
+    const { styleId, profileId, samples } = getValues();
+    setValue(
+      'samples',
+      samplesFromSelection(samples, {
+        style: styles.data?.find((x) => x.id === styleId),
+        profile: profiles.data?.find((x) => x.id === profileId),
         origin: window.location.origin,
       }),
     );
   };
 
-  const refuse = (title: string) => {
-    setOutcome({ ok: false, error: title });
-    toast({ title, variant: 'destructive' });
-  };
-
-  const run = () => {
-    if (!styleId) return refuse(RAW_TEST_MESSAGES.styleRequired);
-    if (!profileId) return refuse(RAW_TEST_MESSAGES.profileRequired);
-    compile.mutate(
-      { jsonText, sampleUrls: toSampleUrls(samples) },
-      {
-        onSuccess: (res) => setOutcome({ ok: true, output: prettyJson(res?.input) }),
-        onError: (err) => {
-          // The server's message already starts with "Compile failed: ": say it once.
-          const detail = compileErrorDetail(errorMessage(err, ''));
-          setOutcome({ ok: false, error: detail ? `Compile failed: ${detail}` : 'Compile failed' });
-          toast({ title: 'Compile failed', description: detail || undefined, variant: 'destructive' });
+  const run = handleSubmit(
+    ({ samples }) =>
+      compile.mutate(
+        { jsonText, sampleUrls: toSampleUrls(samples) },
+        {
+          onSuccess: (res) => setOutcome({ ok: true, output: prettyJson(res?.input) }),
+          onError: (err) => {
+            // The server's message already starts with "Compile failed: ": say it once.
+            const detail = compileErrorDetail(errorMessage(err, ''));
+            setOutcome({ ok: false, error: detail ? `Compile failed: ${detail}` : 'Compile failed' });
+            toast({ title: 'Compile failed', description: detail || undefined, variant: 'destructive' });
+          },
         },
-      },
-    );
-  };
+      ),
+    (invalid) => {
+      // the style first, then the profile (one message at a time)
+      const title = invalid.styleId?.message ?? invalid.profileId?.message ?? RAW_TEST_MESSAGES.styleRequired;
+      setOutcome({ ok: false, error: title });
+      toast({ title, variant: 'destructive' });
+    },
+  );
 
   return (
     <Card>
@@ -316,51 +267,36 @@ function CompilePanel({ jsonText }: { jsonText: string }) {
         <CardDescription>Compile the JSON in the editor with sample image URLs.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <SelectField
-          id="raw-test-style"
-          label="Style template"
-          value={styleId}
-          onChange={(v) => choose({ styleId: v })}
-        >
-          <option value="">Select a style...</option>
-          {(styles.data ?? []).map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
+        <form onSubmit={(e) => void run(e)} noValidate className="flex flex-col gap-4" aria-label="Compile test">
+          <SelectField
+            id="raw-test-style"
+            label="Style template"
+            field={register('styleId', { onChange: fillSamples })}
+          >
+            <NamedOptions placeholder="Select a style..." items={styles.data} />
+          </SelectField>
+          <SelectField
+            id="raw-test-profile"
+            label="Photo profile"
+            field={register('profileId', { onChange: fillSamples })}
+            hint={
+              profiles.data && profiles.data.length === 0
+                ? 'You have no photo profile yet: create one under Photo Profiles.'
+                : undefined
+            }
+          >
+            <NamedOptions placeholder="Select a profile..." items={profiles.data} />
+          </SelectField>
+          {(Object.keys(SAMPLE_LABELS) as (keyof SampleUrls)[]).map((k) => (
+            <FormField key={k} label={SAMPLE_LABELS[k]}>
+              <Input type="url" autoComplete="off" {...register(`samples.${k}`)} />
+            </FormField>
           ))}
-        </SelectField>
-        <SelectField
-          id="raw-test-profile"
-          label="Photo profile"
-          value={profileId}
-          onChange={(v) => choose({ profileId: v })}
-          hint={
-            profiles.data && profiles.data.length === 0
-              ? 'You have no photo profile yet: create one under Photo Profiles.'
-              : undefined
-          }
-        >
-          <option value="">Select a profile...</option>
-          {(profiles.data ?? []).map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </SelectField>
-        {(Object.keys(SAMPLE_LABELS) as (keyof SampleUrls)[]).map((k) => (
-          <FormField key={k} label={SAMPLE_LABELS[k]}>
-            <Input
-              type="url"
-              value={samples[k]}
-              onChange={(e) => setSamples({ ...samples, [k]: e.target.value })}
-              autoComplete="off"
-            />
-          </FormField>
-        ))}
-        <Button onClick={run} disabled={compile.isPending}>
-          {compile.isPending ? <SpinnerIcon /> : <Braces className="h-4 w-4" aria-hidden="true" />}
-          Compile
-        </Button>
+          <Button type="submit" disabled={compile.isPending}>
+            {compile.isPending ? <SpinnerIcon /> : <Braces className="h-4 w-4" aria-hidden="true" />}
+            Compile
+          </Button>
+        </form>
         {outcome ? (
           outcome.ok ? (
             <div>

@@ -2,14 +2,21 @@
  * The template-editor shell shared by /admin/prompts and /admin/raw-templates: the admin gate, the
  * three-column workbench (list, editor, test panel), the template list with its loading, error and empty
  * states, and the editor card with save/delete (toasts with the spec's texts, a confirmation before delete).
- * Each page brings its own fields, list line and test panel.
+ * The workbench owns the editor's react-hook-form form (validated by the page's zod schema; errors show after
+ * the first submit, then live); selecting a template resets it. Each page brings its own fields, list line
+ * and test panel (which sees the live draft).
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type * as z from 'zod';
 import Plus from 'lucide-react/icons/plus';
 import { AccessDenied, AdminOnly } from '../../../components/admin-ui';
 import { Button } from '../../../components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FormField } from '../../../components/form-field';
+import { Input } from '../../../components/input';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
 import { SpinnerIcon } from '../../../components/spinner';
@@ -29,20 +36,24 @@ interface ListQuery<T> {
   error: unknown;
 }
 
-export interface EditorProps<T, D> {
+interface Draft extends FieldValues {
+  name: string;
+}
+
+export interface EditorProps<T, D extends Draft> {
   selectedId: string | null;
-  draft: D;
-  setDraft: (d: D) => void;
+  form: UseFormReturn<D>;
   onSaved: (t: T) => void;
   onDeleted: () => void;
 }
 
 /** The admin page: gate, header and the three columns; the editor is remounted per selection. */
-export function TemplateWorkbench<T extends Template, D>(props: {
+export function TemplateWorkbench<T extends Template, D extends Draft>(props: {
   title: string;
   description: string;
   columns: string;
   query: ListQuery<T>;
+  schema: z.ZodType<D, D>;
   draftFrom: (t: T | null) => D;
   list: (p: {
     templates: T[] | undefined;
@@ -61,24 +72,26 @@ export function TemplateWorkbench<T extends Template, D>(props: {
   );
 }
 
-function Workbench<T extends Template, D>({
+function Workbench<T extends Template, D extends Draft>({
   title,
   description,
   columns,
   query,
+  schema,
   draftFrom,
   list,
   editor,
   panel,
 }: Parameters<typeof TemplateWorkbench<T, D>>[0]) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [draft, setDraft] = useState<D>(() => draftFrom(null));
+  const form = useForm<D>({ resolver: zodResolver(schema), defaultValues: draftFrom(null) as DefaultValues<D> });
+  const draft = form.watch();
 
   if (isApiError(query.error) && query.error.status === 403) return <AccessDenied />;
 
   const select = (t: T | null) => {
     setSelectedId(t?.id ?? null);
-    setDraft(draftFrom(t));
+    form.reset(draftFrom(t));
   };
 
   return (
@@ -87,9 +100,9 @@ function Workbench<T extends Template, D>({
       <div className={cn('grid gap-6 lg:items-start', columns)}>
         {list({ templates: query.data, loading: query.isPending, failed: query.isError, selectedId, onSelect: select })}
         <div key={selectedId ?? 'new'} className="min-w-0">
-          {editor({ selectedId, draft, setDraft, onSaved: select, onDeleted: () => select(null) })}
+          {editor({ selectedId, form, onSaved: select, onDeleted: () => select(null) })}
         </div>
-        {panel(draft)}
+        {panel(draft as D)}
       </div>
     </div>
   );
@@ -182,12 +195,11 @@ interface Mutation<V, R> {
  * The editor card: the form (errors show after the first submit), Create/Save, Delete behind a confirmation;
  * `leftActions` go before Delete (the raw editor's Copy button).
  */
-export function TemplateEditorCard<T extends Template, D extends { name: string }, B>({
+export function TemplateEditorCard<T extends Template, D extends Draft, B>({
   selectedId,
-  draft,
+  form,
   onSaved,
   onDeleted,
-  problems,
   toBody,
   save,
   del,
@@ -196,8 +208,7 @@ export function TemplateEditorCard<T extends Template, D extends { name: string 
   deleteDescription,
   leftActions,
   children,
-}: Omit<EditorProps<T, D>, 'setDraft'> & {
-  problems: Partial<Record<string, string>>;
+}: EditorProps<T, D> & {
   toBody: (d: D) => B;
   save: Mutation<{ id: string | null; body: B }, T>;
   del: Mutation<string, unknown>;
@@ -205,22 +216,18 @@ export function TemplateEditorCard<T extends Template, D extends { name: string 
   newDescription: string;
   deleteDescription: string;
   leftActions?: ReactNode;
-  children: (showErrors: boolean) => ReactNode;
+  children: ReactNode;
 }) {
-  const [showErrors, setShowErrors] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const editing = !!selectedId;
+  const name = form.watch('name' as Path<D>) as string;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setShowErrors(true);
-    if (Object.keys(problems).length) return;
+  const submit = form.handleSubmit((draft) =>
     save.mutate(
       { id: selectedId, body: toBody(draft) },
       {
         onSuccess: (t) => {
           toast({ title: editing ? 'Template updated' : 'Template created', description: `"${t.name}" was saved.` });
-          setShowErrors(false);
           onSaved(t);
         },
         onError: (err) =>
@@ -230,8 +237,8 @@ export function TemplateEditorCard<T extends Template, D extends { name: string 
             variant: 'destructive',
           }),
       },
-    );
-  };
+    ),
+  );
 
   const remove = () => {
     if (!selectedId) return;
@@ -256,16 +263,16 @@ export function TemplateEditorCard<T extends Template, D extends { name: string 
     <Card>
       <CardHeader>
         <CardTitle>{editing ? 'Edit template' : 'New template'}</CardTitle>
-        <CardDescription>{editing ? draft.name || 'Untitled' : newDescription}</CardDescription>
+        <CardDescription>{editing ? name || 'Untitled' : newDescription}</CardDescription>
       </CardHeader>
       <CardContent>
         <form
-          onSubmit={submit}
+          onSubmit={(e) => void submit(e)}
           noValidate
           className="flex flex-col gap-4"
           aria-label={`${editing ? 'Edit' : 'New'} ${formLabel}`}
         >
-          {children(showErrors)}
+          {children}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
             {leftActions ? (
               <div className="flex flex-col gap-2 sm:flex-row">
@@ -286,10 +293,19 @@ export function TemplateEditorCard<T extends Template, D extends { name: string 
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
         title="Delete template?"
-        description={deleteDescription.replace('{name}', draft.name)}
+        description={deleteDescription.replace('{name}', name)}
         pending={del.isPending}
         onConfirm={remove}
       />
     </Card>
+  );
+}
+
+/** The Name field every template has (required; its message from the page's schema). */
+export function TemplateNameField<D extends Draft>({ form }: { form: UseFormReturn<D> }) {
+  return (
+    <FormField label="Name" error={form.formState.errors.name?.message as string | undefined}>
+      <Input maxLength={120} autoComplete="off" {...form.register('name' as Path<D>)} />
+    </FormField>
   );
 }

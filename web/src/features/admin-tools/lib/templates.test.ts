@@ -2,18 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { unknownTokens } from '../../../../../shared/domain/raw-template-compiler';
 import {
   EMPTY_PROMPT_DRAFT,
-  MISSING_SELECTION,
   newRawDraft,
   promptDraftFrom,
-  promptDraftProblems,
-  promptTestProblem,
+  promptDraftSchema,
   rawDraftFrom,
-  rawDraftProblems,
+  rawDraftSchema,
   STARTER_JSON,
   toPromptBody,
   toRawBody,
   toSampleUrls,
+  type PromptDraft,
+  type RawDraft,
 } from './templates';
+import { fieldErrors } from '../../../test/form-errors';
+import { MISSING_SELECTION, promptTestSchema } from '../../../../../shared/schemas/admin';
+
+const promptDraftProblems = (d: PromptDraft) => fieldErrors(promptDraftSchema, d);
+const rawDraftProblems = (d: RawDraft) => fieldErrors(rawDraftSchema, d);
 
 describe('prompt template editor', () => {
   it('requires name and template text', () => {
@@ -55,10 +60,12 @@ describe('prompt template editor', () => {
     expect(promptDraftFrom(null)).toEqual(EMPTY_PROMPT_DRAFT);
   });
 
-  it('needs a style and a profile to test', () => {
-    expect(promptTestProblem('', 'p')).toBe(MISSING_SELECTION);
-    expect(promptTestProblem('s', '')).toBe('Missing selection');
-    expect(promptTestProblem('s', 'p')).toBeNull();
+  it('needs a style and a profile to test (the route schema the tester form uses)', () => {
+    const problems = (styleId: string, photoProfileId: string) =>
+      promptTestSchema.safeParse({ styleId, photoProfileId }).error?.issues.map((i) => i.message);
+    expect(problems('', 'p')).toEqual([MISSING_SELECTION]);
+    expect(problems('s', ' ')).toEqual(['Missing selection']);
+    expect(problems('s', 'p')).toBeUndefined();
   });
 });
 

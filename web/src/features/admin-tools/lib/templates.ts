@@ -8,6 +8,10 @@ import {
   type TaskType,
   type Vibe,
 } from '../../../../../shared/domain/catalog';
+import * as z from 'zod';
+
+/** A text field that must hold more than white space. */
+const filled = (message: string) => z.string().refine((v) => v.trim() !== '', message);
 
 /* ---------- prompt templates ---------- */
 
@@ -70,13 +74,15 @@ export const PROMPT_MESSAGES = {
   templateRequired: 'Template text is required',
 } as const;
 
-/** Field problems of a prompt draft: name and template text are required. */
-export function promptDraftProblems(d: PromptDraft): Partial<Record<'name' | 'template', string>> {
-  const out: Partial<Record<'name' | 'template', string>> = {};
-  if (!d.name.trim()) out.name = PROMPT_MESSAGES.nameRequired;
-  if (!d.template.trim()) out.template = PROMPT_MESSAGES.templateRequired;
-  return out;
-}
+/** The prompt editor's form: name and template text are required. */
+export const promptDraftSchema = z.object({
+  name: filled(PROMPT_MESSAGES.nameRequired),
+  description: z.string(),
+  task: z.enum(TASK_TYPES),
+  styleCategory: z.string(),
+  previewImageUrl: z.string(),
+  template: filled(PROMPT_MESSAGES.templateRequired),
+}) satisfies z.ZodType<PromptDraft>;
 
 export const toPromptBody = (d: PromptDraft): PromptBody => ({
   name: d.name.trim(),
@@ -86,12 +92,6 @@ export const toPromptBody = (d: PromptDraft): PromptBody => ({
   previewImageUrl: d.previewImageUrl.trim() || null,
   template: d.template.trim(),
 });
-
-export const MISSING_SELECTION = 'Missing selection';
-
-/** The prompt tester needs a style and a photo profile. */
-export const promptTestProblem = (styleId: string, photoProfileId: string): string | null =>
-  styleId && photoProfileId ? null : MISSING_SELECTION;
 
 /* ---------- raw templates ---------- */
 
@@ -165,15 +165,23 @@ export function rawDraftFrom(
   };
 }
 
-/** Field problems of a raw-template draft (the server checks the JSON and its tokens). */
-export function rawDraftProblems(d: RawDraft): Partial<Record<'name' | 'priority' | 'jsonText', string>> {
-  const out: Partial<Record<'name' | 'priority' | 'jsonText', string>> = {};
-  if (!d.name.trim()) out.name = 'Name is required';
-  const p = d.priority.trim();
-  if (!/^\d+$/.test(p) || Number(p) > 99_999) out.priority = 'Priority must be a whole number between 0 and 99999';
-  if (!d.jsonText.trim()) out.jsonText = 'Template JSON is required';
-  return out;
-}
+const RAW_MESSAGES = {
+  nameRequired: 'Name is required',
+  priority: 'Priority must be a whole number between 0 and 99999',
+  jsonRequired: 'Template JSON is required',
+} as const;
+
+/** The raw editor's form (the server checks the JSON and its tokens). */
+export const rawDraftSchema = z.object({
+  name: filled(RAW_MESSAGES.nameRequired),
+  taskType: z.enum(TASK_TYPES),
+  vibeCategory: z.enum(VIBES),
+  settingCategory: z.enum(SETTINGS),
+  requiresFullBody: z.boolean(),
+  priority: z.string().refine((v) => /^\d+$/.test(v.trim()) && Number(v.trim()) <= 99_999, RAW_MESSAGES.priority),
+  enabled: z.boolean(),
+  jsonText: filled(RAW_MESSAGES.jsonRequired),
+}) satisfies z.ZodType<RawDraft>;
 
 export const toRawBody = (d: RawDraft): RawTemplateBody => ({
   ...d,

@@ -14,31 +14,18 @@ vi.mock('../../../components/use-toast', async (orig) => ({
 }));
 
 import { createQueryClient } from '../../../lib/query-client';
+import { subscriptionSummary } from '../../../test/billing-fixtures';
 import AccountPage from './account-page';
 
-const summary = {
+const summary = subscriptionSummary({
   currentPlan: 'creator',
-  subscriptionStatus: 'active',
   credits: 1234,
-  hasUnlimitedCredits: false,
   profilesUsed: 3,
   maxProfiles: 12,
-  privateStylesUsed: 0,
   maxPrivateStyles: 60,
-  publicStylesUsed: 0,
-  maxPublicStyles: 0,
-  isInfluencer: false,
   hasPriorityQueue: true,
   hasAdvancedControls: true,
-  canPublish: false,
-  subscriptionId: 'sub_1',
-  currentPeriodEnd: '2026-12-21T10:00:00.000Z',
-  cancelAtPeriodEnd: false,
-  nextScheduledPlan: null as string | null,
-  nextScheduledPlanDate: null as string | null,
-  hasUsedTrial: false,
-  isTrialEligible: false,
-};
+});
 const credits = {
   credits: 1234,
   hasUnlimitedCredits: false,

@@ -13,7 +13,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
-import { LoadMore } from '../../../components/load-more';
+import { PagedTable } from '../../../components/paged-table';
 import { cn } from '../../../lib/cn';
 import { formatCredits, isMonthlyPlan } from '../../../../../shared/domain/plans';
 import {
@@ -284,40 +284,25 @@ function BillingCard({ summary }: { summary?: SubscriptionSummary }) {
           Invoices, receipts and your card are managed in the secure customer portal of our payment provider.
         </CardDescription>
         <div className="flex flex-wrap gap-2">
-          <Button
-            variant="outline"
-            disabled={busy || !summary}
-            onClick={() =>
-              portal.mutate(undefined, {
-                onError: (err) =>
-                  toast({
-                    title: 'Error',
-                    description: errorMessage(err, 'Failed to open customer portal'),
-                    variant: 'destructive',
-                  }),
-              })
-            }
-          >
-            {portal.isPending ? <SpinnerIcon /> : null}
-            Open customer portal
-          </Button>
-          <Button
-            variant="outline"
-            disabled={busy || !summary}
-            onClick={() =>
-              payment.mutate(undefined, {
-                onError: (err) =>
-                  toast({
-                    title: 'Error',
-                    description: errorMessage(err, 'Could not fetch payment update URL'),
-                    variant: 'destructive',
-                  }),
-              })
-            }
-          >
-            {payment.isPending ? <SpinnerIcon /> : null}
-            Update payment method
-          </Button>
+          {[
+            { action: portal, label: 'Open customer portal', failure: 'Failed to open customer portal' },
+            { action: payment, label: 'Update payment method', failure: 'Could not fetch payment update URL' },
+          ].map(({ action, label, failure }) => (
+            <Button
+              key={label}
+              variant="outline"
+              disabled={busy || !summary}
+              onClick={() =>
+                action.mutate(undefined, {
+                  onError: (err) =>
+                    toast({ title: 'Error', description: errorMessage(err, failure), variant: 'destructive' }),
+                })
+              }
+            >
+              {action.isPending ? <SpinnerIcon /> : null}
+              {label}
+            </Button>
+          ))}
         </div>
       </CardContent>
     </Card>
@@ -348,63 +333,58 @@ function CreditHistory() {
             No credit movements yet. Purchases, generations and refunds appear here.
           </p>
         ) : (
-          <>
-            <div className="-mx-5 overflow-x-auto px-5">
-              <table
-                className="w-full text-left text-sm"
-                aria-labelledby="credit-history-title"
-                data-testid="credit-history"
-              >
-                <thead className="border-b border-border text-xs uppercase tracking-wide text-muted-foreground">
-                  <tr>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      Date
+          <PagedTable
+            query={ledger}
+            scrollClassName="-mx-5 overflow-x-auto px-5"
+            className="w-full text-left text-sm"
+            aria-labelledby="credit-history-title"
+            data-testid="credit-history"
+            head={
+              <thead className="border-b border-border text-xs uppercase tracking-wide text-muted-foreground">
+                <tr>
+                  {[
+                    ['Date', 'py-2 pr-3'],
+                    ['Description', 'py-2 pr-3'],
+                    ['Bucket', 'hidden py-2 pr-3 sm:table-cell'],
+                    ['Amount', 'py-2 text-right'],
+                  ].map(([h, cls]) => (
+                    <th key={h} scope="col" className={cn(cls, 'font-medium')}>
+                      {h}
                     </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      Description
-                    </th>
-                    <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
-                      Bucket
-                    </th>
-                    <th scope="col" className="py-2 text-right font-medium">
-                      Amount
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((e) => (
-                    <tr key={e.entryId} className="border-b border-border last:border-0">
-                      <td className="whitespace-nowrap py-2 pr-3 align-top text-muted-foreground">
-                        <time dateTime={e.createdAt} title={formatDateTime(e.createdAt)}>
-                          {formatDate(e.createdAt)}
-                        </time>
-                      </td>
-                      <td className="py-2 pr-3 align-top">
-                        <span className="break-words">{ledgerDescription(e)}</span>
-                        <span className="block text-xs text-muted-foreground sm:hidden">{bucketLabel(e.bucket)}</span>
-                      </td>
-                      <td className="hidden py-2 pr-3 align-top text-muted-foreground sm:table-cell">
-                        {bucketLabel(e.bucket)}
-                      </td>
-                      <td
-                        className={cn(
-                          'whitespace-nowrap py-2 text-right align-top font-semibold tabular-nums',
-                          e.amount > 0
-                            ? 'text-emerald-700 dark:text-emerald-400'
-                            : e.amount < 0
-                              ? 'text-foreground'
-                              : 'text-muted-foreground',
-                        )}
-                      >
-                        {formatSignedCredits(e.amount)}
-                      </td>
-                    </tr>
                   ))}
-                </tbody>
-              </table>
-            </div>
-            <LoadMore query={ledger} />
-          </>
+                </tr>
+              </thead>
+            }
+          >
+            {items.map((e) => (
+              <tr key={e.entryId} className="border-b border-border last:border-0">
+                <td className="whitespace-nowrap py-2 pr-3 align-top text-muted-foreground">
+                  <time dateTime={e.createdAt} title={formatDateTime(e.createdAt)}>
+                    {formatDate(e.createdAt)}
+                  </time>
+                </td>
+                <td className="py-2 pr-3 align-top">
+                  <span className="break-words">{ledgerDescription(e)}</span>
+                  <span className="block text-xs text-muted-foreground sm:hidden">{bucketLabel(e.bucket)}</span>
+                </td>
+                <td className="hidden py-2 pr-3 align-top text-muted-foreground sm:table-cell">
+                  {bucketLabel(e.bucket)}
+                </td>
+                <td
+                  className={cn(
+                    'whitespace-nowrap py-2 text-right align-top font-semibold tabular-nums',
+                    e.amount > 0
+                      ? 'text-emerald-700 dark:text-emerald-400'
+                      : e.amount < 0
+                        ? 'text-foreground'
+                        : 'text-muted-foreground',
+                  )}
+                >
+                  {formatSignedCredits(e.amount)}
+                </td>
+              </tr>
+            ))}
+          </PagedTable>
         )}
       </CardContent>
     </Card>

@@ -14,32 +14,11 @@ vi.mock('../../../components/use-toast', async (orig) => ({
 }));
 
 import { createQueryClient } from '../../../lib/query-client';
+import { subscriptionSummary } from '../../../test/billing-fixtures';
 import { browser } from '../../../api/billing';
 import SubscriptionPage from './subscription-page';
 
-const summary = {
-  currentPlan: 'starter',
-  subscriptionStatus: 'active',
-  credits: 30,
-  hasUnlimitedCredits: false,
-  profilesUsed: 1,
-  maxProfiles: 6,
-  privateStylesUsed: 0,
-  maxPrivateStyles: 20,
-  publicStylesUsed: 0,
-  maxPublicStyles: 0,
-  isInfluencer: false,
-  hasPriorityQueue: false,
-  hasAdvancedControls: false,
-  canPublish: false,
-  subscriptionId: 'sub_1',
-  currentPeriodEnd: '2026-12-21T10:00:00.000Z',
-  cancelAtPeriodEnd: false,
-  nextScheduledPlan: null,
-  nextScheduledPlanDate: null,
-  hasUsedTrial: false,
-  isTrialEligible: false,
-};
+const summary = subscriptionSummary();
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });

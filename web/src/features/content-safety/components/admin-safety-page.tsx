@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/card';
@@ -14,8 +14,6 @@ import {
   useStyleReports,
   useTakeDown,
   useTakeDownShare,
-  type ShareReport,
-  type StyleReport,
 } from '../api/content-safety';
 
 const KIND_LABELS: Record<string, string> = {
@@ -44,26 +42,7 @@ function SafetyDesk() {
   const summary = useRefusalSummary();
   const reports = useStyleReports();
   const takeDown = useTakeDown();
-  const [confirming, setConfirming] = useState<StyleReport | null>(null);
   if (isApiError(summary.error) && summary.error.status === 403) return <AccessDenied />;
-
-  const confirm = async () => {
-    if (!confirming) return;
-    try {
-      const res = await takeDown.mutateAsync(confirming.id);
-      toast({
-        title: 'Taken down',
-        description: `${res.styleIds.length} style(s) hidden, ${res.deletedImages} image(s) deleted, identical copies included.`,
-      });
-      setConfirming(null);
-    } catch (err) {
-      toast({
-        title: 'Error',
-        description: errorMessage(err, 'Could not take the style down'),
-        variant: 'destructive',
-      });
-    }
-  };
 
   const s = summary.data;
   return (
@@ -111,57 +90,33 @@ function SafetyDesk() {
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Reported styles</CardTitle>
-          <CardDescription>
-            Taking a style down hides it, deletes its images and every identical copy, and closes its reports.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          {!reports.data ? (
-            <Skeleton className="h-16 w-full" />
-          ) : reports.data.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No open reports.</p>
-          ) : (
-            <ul className="divide-y divide-border" data-testid="style-reports">
-              {reports.data.map((r) => (
-                <li
-                  key={r.id}
-                  className="flex flex-wrap items-center justify-between gap-3 py-3"
-                  data-testid="safety-report"
-                  data-style-id={r.styleId}
-                >
-                  <div className="min-w-0">
-                    <Link
-                      to={`/style/${encodeURIComponent(r.styleId)}`}
-                      className="font-medium underline-offset-2 hover:underline"
-                    >
-                      {r.styleName}
-                    </Link>
-                    <p className="text-sm text-muted-foreground">
-                      &ldquo;{r.reason}&rdquo; &middot; {when(r.createdAt)}
-                    </p>
-                  </div>
-                  <Button variant="destructive" onClick={() => setConfirming(r)}>
-                    Take down
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
-      <SharedLookReports />
-      <ConfirmDialog
-        open={!!confirming}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        title="Take this style down?"
-        description={`"${confirming?.styleName ?? ''}" becomes private, its images and identical copies are deleted. This cannot be undone.`}
-        confirmLabel="Take down"
+      <ReportsCard
+        title="Reported styles"
+        description="Taking a style down hides it, deletes its images and every identical copy, and closes its reports."
+        reports={reports.data}
+        listTestId="style-reports"
+        itemTestId="safety-report"
+        itemData={(r) => ({ 'data-style-id': r.styleId })}
+        target={(r) => (
+          <Link
+            to={`/style/${encodeURIComponent(r.styleId)}`}
+            className="font-medium underline-offset-2 hover:underline"
+          >
+            {r.styleName}
+          </Link>
+        )}
+        confirmTitle="Take this style down?"
+        confirmDescription={(r) =>
+          `"${r?.styleName ?? ''}" becomes private, its images and identical copies are deleted. This cannot be undone.`
+        }
         pending={takeDown.isPending}
-        onConfirm={confirm}
+        takeDown={async (r) => {
+          const res = await takeDown.mutateAsync(r.id);
+          return `${res.styleIds.length} style(s) hidden, ${res.deletedImages} image(s) deleted, identical copies included.`;
+        }}
+        failure="Could not take the style down"
       />
+      <SharedLookReports />
     </div>
   );
 }
@@ -170,59 +125,103 @@ function SafetyDesk() {
 function SharedLookReports() {
   const reports = useShareReports();
   const takeDown = useTakeDownShare();
-  const [confirming, setConfirming] = useState<ShareReport | null>(null);
+  return (
+    <ReportsCard
+      title="Reported shared looks"
+      description="Links people shared for feedback and a viewer reported. Taking one down ends the link and deletes its images."
+      reports={reports.data}
+      listTestId="share-reports"
+      itemTestId="share-report"
+      itemData={(r) => ({ 'data-share-id': r.shareId })}
+      target={(r) =>
+        r.url ? (
+          <a
+            href={r.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-medium underline-offset-2 hover:underline"
+          >
+            Shared look ({r.imageCount} {r.imageCount === 1 ? 'image' : 'images'})
+          </a>
+        ) : (
+          <span className="font-medium text-muted-foreground">Shared look (no longer live)</span>
+        )
+      }
+      confirmTitle="Take this shared look down?"
+      confirmDescription={() =>
+        'The link stops working and its images are deleted. The owner sees it as taken down after a report.'
+      }
+      pending={takeDown.isPending}
+      takeDown={async (r) => {
+        await takeDown.mutateAsync(r.id);
+        return 'The shared look is gone (404 within a minute) and its copies are deleted.';
+      }}
+      failure="Could not take the shared look down"
+    />
+  );
+}
+
+/** A card of open reports, each with what was reported, the reason and "Take down" behind a confirmation. */
+function ReportsCard<R extends { id: string; reason: string; createdAt: string }>({
+  title,
+  description,
+  reports,
+  listTestId,
+  itemTestId,
+  itemData,
+  target,
+  confirmTitle,
+  confirmDescription,
+  pending,
+  takeDown,
+  failure,
+}: {
+  title: string;
+  description: string;
+  reports: R[] | undefined;
+  listTestId: string;
+  itemTestId: string;
+  itemData: (r: R) => Record<`data-${string}`, string>;
+  target: (r: R) => ReactNode;
+  confirmTitle: string;
+  confirmDescription: (r: R | null) => string;
+  pending: boolean;
+  /** Takes the report's subject down; resolves to the success toast's description. */
+  takeDown: (r: R) => Promise<string>;
+  failure: string;
+}) {
+  const [confirming, setConfirming] = useState<R | null>(null);
   const confirm = async () => {
     if (!confirming) return;
     try {
-      await takeDown.mutateAsync(confirming.id);
-      toast({
-        title: 'Taken down',
-        description: 'The shared look is gone (404 within a minute) and its copies are deleted.',
-      });
+      toast({ title: 'Taken down', description: await takeDown(confirming) });
       setConfirming(null);
     } catch (err) {
-      toast({
-        title: 'Error',
-        description: errorMessage(err, 'Could not take the shared look down'),
-        variant: 'destructive',
-      });
+      toast({ title: 'Error', description: errorMessage(err, failure), variant: 'destructive' });
     }
   };
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Reported shared looks</CardTitle>
-        <CardDescription>
-          Links people shared for feedback and a viewer reported. Taking one down ends the link and deletes its images.
-        </CardDescription>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>
-        {!reports.data ? (
+        {!reports ? (
           <Skeleton className="h-16 w-full" />
-        ) : reports.data.length === 0 ? (
+        ) : reports.length === 0 ? (
           <p className="text-sm text-muted-foreground">No open reports.</p>
         ) : (
-          <ul className="divide-y divide-border" data-testid="share-reports">
-            {reports.data.map((r) => (
+          <ul className="divide-y divide-border" data-testid={listTestId}>
+            {reports.map((r) => (
               <li
                 key={r.id}
                 className="flex flex-wrap items-center justify-between gap-3 py-3"
-                data-testid="share-report"
-                data-share-id={r.shareId}
+                data-testid={itemTestId}
+                {...itemData(r)}
               >
                 <div className="min-w-0">
-                  {r.url ? (
-                    <a
-                      href={r.url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="font-medium underline-offset-2 hover:underline"
-                    >
-                      Shared look ({r.imageCount} {r.imageCount === 1 ? 'image' : 'images'})
-                    </a>
-                  ) : (
-                    <span className="font-medium text-muted-foreground">Shared look (no longer live)</span>
-                  )}
+                  {target(r)}
                   <p className="text-sm text-muted-foreground">
                     &ldquo;{r.reason}&rdquo; &middot; {when(r.createdAt)}
                   </p>
@@ -238,10 +237,10 @@ function SharedLookReports() {
       <ConfirmDialog
         open={!!confirming}
         onOpenChange={(open) => !open && setConfirming(null)}
-        title="Take this shared look down?"
-        description="The link stops working and its images are deleted. The owner sees it as taken down after a report."
+        title={confirmTitle}
+        description={confirmDescription(confirming)}
         confirmLabel="Take down"
-        pending={takeDown.isPending}
+        pending={pending}
         onConfirm={confirm}
       />
     </Card>

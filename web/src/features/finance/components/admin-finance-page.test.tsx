@@ -1,55 +1,27 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 
-vi.mock('../../../lib/auth', async (orig) => ({
-  ...(await orig<typeof import('../../../lib/auth')>()),
-  getIdToken: vi.fn(async () => 'test-token'),
-  hasStoredSession: () => true,
-}));
-
-import { createQueryClient } from '../../../lib/query-client';
+import {
+  expectDeniedToShopper,
+  json,
+  renderPage,
+  routeFetch,
+  stubFetch,
+  userWithRole,
+} from '../../../test/page-harness';
 import AdminFinancePage from './admin-finance-page';
 
-const user = (role: string) => ({ id: 'u1', email: 'a@example.com', role, currentRole: role, permanentRole: role });
-const fetchMock = vi.fn<typeof fetch>();
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-function routeFetch(handlers: Record<string, (url: URL) => Response>) {
-  fetchMock.mockImplementation(async (input) => {
-    const url = new URL(String(input), 'http://localhost');
-    const h = handlers[url.pathname];
-    return h ? h(url) : json({ message: 'unexpected' }, 500);
-  });
-}
-
-const renderPage = () =>
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <AdminFinancePage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+const fetchMock = stubFetch();
 
 describe('AdminFinancePage', () => {
   it('shows Access Denied to a non-admin without calling the finance API', async () => {
-    routeFetch({ '/api/auth/user': () => json(user('shopper')) });
-    renderPage();
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Access Denied');
-    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/finance/'))).toBe(false);
+    await expectDeniedToShopper(fetchMock, <AdminFinancePage />, '/finance/');
   });
 
   it('lists ledger entries and day totals, filters by kind, and reports All consistent', async () => {
     const ledgerUrls: string[] = [];
-    routeFetch({
-      '/api/auth/user': () => json(user('admin')),
+    routeFetch(fetchMock, {
+      '/api/auth/user': () => json(userWithRole('admin')),
       '/api/admin/finance/ledger': (url) => {
         ledgerUrls.push(url.search);
         return json({
@@ -88,7 +60,7 @@ describe('AdminFinancePage', () => {
           generatedAt: '2026-11-20T10:00:00.000Z',
         }),
     });
-    renderPage();
+    renderPage(<AdminFinancePage />);
     expect(await screen.findByText('user-1')).toBeTruthy();
     expect(screen.getByText('Entries from 2026-10-22 to 2026-11-20, newest first.')).toBeTruthy();
     // only days with movements are listed
@@ -104,8 +76,8 @@ describe('AdminFinancePage', () => {
   });
 
   it('refuses a reversed date range before asking the server', async () => {
-    routeFetch({
-      '/api/auth/user': () => json(user('admin')),
+    routeFetch(fetchMock, {
+      '/api/auth/user': () => json(userWithRole('admin')),
       '/api/admin/finance/ledger': () => json({ items: [], nextCursor: null, from: '2026-10-22', to: '2026-11-20' }),
       '/api/admin/finance/summary': () =>
         json({
@@ -115,7 +87,7 @@ describe('AdminFinancePage', () => {
           totals: { granted: 0, spent: 0, refunded: 0, expired: 0, revoked: 0, adjusted: 0 },
         }),
     });
-    renderPage();
+    renderPage(<AdminFinancePage />);
     expect(await screen.findByText('No entries match these filters.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-10' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-01' } });

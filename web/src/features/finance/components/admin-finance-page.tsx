@@ -1,4 +1,6 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { AccessDenied } from '../../../components/access-denied';
 import Download from 'lucide-react/icons/download';
 import { Button } from '../../../components/button';
@@ -10,7 +12,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { PageSpinner, SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage, isApiError } from '../../../lib/api-error';
-import { LoadMore } from '../../../components/load-more';
+import { PagedTable } from '../../../components/paged-table';
 import { cn } from '../../../lib/cn';
 import { LEDGER_KINDS } from '../../../../../shared/domain/ledger';
 import { isAdmin } from '../../../../../shared/domain/roles';
@@ -27,7 +29,7 @@ import {
   barPercent,
   chartMax,
   EMPTY_FILTERS,
-  filtersProblem,
+  ledgerFiltersSchema,
   SERIES,
   type DayTotals,
   type LedgerFilters,
@@ -53,9 +55,14 @@ export default function AdminFinancePage() {
 }
 
 function FinanceDashboard() {
-  const [draft, setDraft] = useState<LedgerFilters>(EMPTY_FILTERS);
   const [filters, setFilters] = useState<LedgerFilters>(EMPTY_FILTERS);
-  const [problem, setProblem] = useState<string | null>(null);
+  // The filters apply on Apply (a date problem is checked again on the next Apply, not while typing).
+  const { register, handleSubmit, reset, formState } = useForm<LedgerFilters>({
+    resolver: zodResolver(ledgerFiltersSchema),
+    defaultValues: EMPTY_FILTERS,
+    reValidateMode: 'onSubmit',
+  });
+  const problem = formState.errors.to?.message;
   const ledger = useFinanceLedger(filters, true);
   const summary = useFinanceSummary({ from: filters.from, to: filters.to }, true);
   const csv = useCsvExport();
@@ -63,12 +70,7 @@ function FinanceDashboard() {
   const forbidden = [ledger.error, summary.error].some((e) => isApiError(e) && e.status === 403);
   if (forbidden) return <AccessDenied />;
 
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
-    const p = filtersProblem(draft);
-    setProblem(p);
-    if (!p) setFilters({ ...draft, userId: draft.userId.trim() });
-  };
+  const apply = handleSubmit(setFilters);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
@@ -99,17 +101,12 @@ function FinanceDashboard() {
       <Card className="mb-6">
         <CardContent className="pt-5">
           <form
-            onSubmit={apply}
+            onSubmit={(e) => void apply(e)}
             className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
             aria-label="Ledger filters"
           >
             <FormField label="User id">
-              <Input
-                value={draft.userId}
-                onChange={(e) => setDraft({ ...draft, userId: e.target.value })}
-                placeholder="All users"
-                autoComplete="off"
-              />
+              <Input placeholder="All users" autoComplete="off" {...register('userId')} />
             </FormField>
             <div className="flex flex-col gap-1.5">
               <label htmlFor="finance-kind" className="text-sm font-medium">
@@ -117,8 +114,7 @@ function FinanceDashboard() {
               </label>
               <select
                 id="finance-kind"
-                value={draft.kind}
-                onChange={(e) => setDraft({ ...draft, kind: e.target.value })}
+                {...register('kind')}
                 className="h-10 w-full rounded-lg border border-input bg-background px-3 text-base text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:text-sm"
               >
                 <option value="">All kinds</option>
@@ -130,10 +126,10 @@ function FinanceDashboard() {
               </select>
             </div>
             <FormField label="From">
-              <Input type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+              <Input type="date" {...register('from')} />
             </FormField>
             <FormField label="To">
-              <Input type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+              <Input type="date" {...register('to')} />
             </FormField>
             <div className="flex gap-2">
               <Button type="submit" className="flex-1">
@@ -142,9 +138,8 @@ function FinanceDashboard() {
               <Button
                 variant="outline"
                 onClick={() => {
-                  setDraft(EMPTY_FILTERS);
+                  reset(EMPTY_FILTERS);
                   setFilters(EMPTY_FILTERS);
-                  setProblem(null);
                 }}
               >
                 Reset
@@ -304,59 +299,46 @@ function LedgerCard({ ledger }: { ledger: ReturnType<typeof useFinanceLedger> })
         ) : items.length === 0 ? (
           <p className="text-sm text-muted-foreground">No entries match these filters.</p>
         ) : (
-          <>
-            <div className="overflow-x-auto">
-              <table className="w-full min-w-[40rem] text-sm" aria-labelledby="finance-ledger-title">
-                <thead className="border-b border-border">
-                  <tr>
-                    <th scope="col" className={th}>
-                      Date
+          <PagedTable
+            query={ledger}
+            className="w-full min-w-[40rem] text-sm"
+            aria-labelledby="finance-ledger-title"
+            head={
+              <thead className="border-b border-border">
+                <tr>
+                  {['Date', 'User', 'Kind', 'Bucket', 'Note'].map((h) => (
+                    <th key={h} scope="col" className={th}>
+                      {h}
                     </th>
-                    <th scope="col" className={th}>
-                      User
-                    </th>
-                    <th scope="col" className={th}>
-                      Kind
-                    </th>
-                    <th scope="col" className={th}>
-                      Bucket
-                    </th>
-                    <th scope="col" className={th}>
-                      Note
-                    </th>
-                    <th scope="col" className={cn(th, 'text-right')}>
-                      Amount
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((e) => (
-                    <tr key={`${e.userId}-${e.entryId}`} className="border-b border-border last:border-0">
-                      <td className={cn(td, 'whitespace-nowrap text-muted-foreground')}>
-                        {formatDateTime(e.createdAt)}
-                      </td>
-                      <td className={cn(td, 'max-w-40 truncate font-mono text-xs')} title={e.userId}>
-                        {e.userId}
-                      </td>
-                      <td className={td}>{ledgerKindLabel(e.kind)}</td>
-                      <td className={td}>{bucketLabel(e.bucket)}</td>
-                      <td className={cn(td, 'max-w-64 break-words text-muted-foreground')}>{e.note ?? ''}</td>
-                      <td
-                        className={cn(
-                          td,
-                          'text-right font-semibold tabular-nums',
-                          e.amount > 0 && 'text-emerald-700 dark:text-emerald-400',
-                        )}
-                      >
-                        {formatSignedCredits(e.amount)}
-                      </td>
-                    </tr>
                   ))}
-                </tbody>
-              </table>
-            </div>
-            <LoadMore query={ledger} />
-          </>
+                  <th scope="col" className={cn(th, 'text-right')}>
+                    Amount
+                  </th>
+                </tr>
+              </thead>
+            }
+          >
+            {items.map((e) => (
+              <tr key={`${e.userId}-${e.entryId}`} className="border-b border-border last:border-0">
+                <td className={cn(td, 'whitespace-nowrap text-muted-foreground')}>{formatDateTime(e.createdAt)}</td>
+                <td className={cn(td, 'max-w-40 truncate font-mono text-xs')} title={e.userId}>
+                  {e.userId}
+                </td>
+                <td className={td}>{ledgerKindLabel(e.kind)}</td>
+                <td className={td}>{bucketLabel(e.bucket)}</td>
+                <td className={cn(td, 'max-w-64 break-words text-muted-foreground')}>{e.note ?? ''}</td>
+                <td
+                  className={cn(
+                    td,
+                    'text-right font-semibold tabular-nums',
+                    e.amount > 0 && 'text-emerald-700 dark:text-emerald-400',
+                  )}
+                >
+                  {formatSignedCredits(e.amount)}
+                </td>
+              </tr>
+            ))}
+          </PagedTable>
         )}
       </CardContent>
     </Card>

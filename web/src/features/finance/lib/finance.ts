@@ -1,4 +1,5 @@
 /** Pure helpers of /admin/finance: query strings, the day chart's scale, the CSV file name. */
+import * as z from 'zod';
 
 export interface LedgerFilters {
   userId: string;
@@ -30,6 +31,14 @@ export function filtersProblem(f: LedgerFilters): string | null {
   if (f.from && f.to && f.from > f.to) return 'The start date must not be after the end date.';
   return null;
 }
+
+/** The filter form: the user id trimmed, and no start date after the end date (its message on `to`). */
+export const ledgerFiltersSchema = z
+  .object({ userId: z.string().transform((v) => v.trim()), kind: z.string(), from: z.string(), to: z.string() })
+  .superRefine((f, ctx) => {
+    const problem = filtersProblem(f);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['to'], message: problem });
+  }) satisfies z.ZodType<LedgerFilters, LedgerFilters>;
 
 export interface DayTotals {
   day: string;

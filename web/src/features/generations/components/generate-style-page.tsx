@@ -27,7 +27,7 @@ import { photosOf, validateStyleGenerate, type GenerateIssue } from '../../../li
 import { Notice } from '../../../components/alert';
 import { BackLink, pageShell } from '../../../components/back-link';
 import { Badge } from '../../../components/badge';
-import { ProfileChoice, PromptChoice, RadioCards } from '../../../components/choice-list';
+import { ProfileRadioCards, PromptChoice, RadioCards } from '../../../components/choice-list';
 import { CreditsLine } from '../../../components/credits-line';
 import { ModeToggle } from './mode-toggle';
 import { VariantsPicker } from '../../../components/variants-picker';
@@ -199,26 +199,14 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
             ) : (
               <>
                 {profiles.length > 0 ? (
-                  <RadioCards
+                  <ProfileRadioCards
                     legend="Choose a photo profile"
                     name="photo-profile"
-                    items={profiles}
+                    mode={state.mode}
+                    profiles={profiles}
                     value={state.profileId}
                     onChange={(profileId) => dispatch({ type: 'selectProfile', profileId })}
-                    isDisabled={(p) => !profileQualifies(state.mode, photosOf(p))}
-                    render={(p) => (
-                      <ProfileChoice
-                        profile={p}
-                        note={
-                          !profileQualifies(state.mode, photosOf(p))
-                            ? state.mode === 'exact'
-                              ? 'Needs a full-body photo for Exact mode'
-                              : 'Needs a portrait'
-                            : undefined
-                        }
-                      />
-                    )}
-                    className="sm:grid-cols-2"
+                    exactNote="Needs a full-body photo for Exact mode"
                     testId="profile-choices"
                   />
                 ) : null}

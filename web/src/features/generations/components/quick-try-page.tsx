@@ -23,7 +23,7 @@ import { photosOf, validateQuickTry } from '../../../lib/generate-validation';
 import { Notice } from '../../../components/alert';
 import { BackLink, pageShell } from '../../../components/back-link';
 import { Badge } from '../../../components/badge';
-import { ProfileChoice, PromptChoice, RadioCards } from '../../../components/choice-list';
+import { ProfileRadioCards, PromptChoice, RadioCards } from '../../../components/choice-list';
 import { CreditsLine } from '../../../components/credits-line';
 import { ModeToggle } from './mode-toggle';
 import { VariantsPicker } from '../../../components/variants-picker';
@@ -219,26 +219,13 @@ function QuickTryForm({
           ) : (
             <>
               {profiles.length > 0 ? (
-                <RadioCards
+                <ProfileRadioCards
                   legend="Choose a photo profile"
                   name="quick-try-profile"
-                  items={profiles}
+                  mode={state.mode}
+                  profiles={profiles}
                   value={state.profileId}
                   onChange={(profileId) => dispatch({ type: 'selectProfile', profileId })}
-                  isDisabled={(p) => !profileQualifies(state.mode, photosOf(p))}
-                  render={(p) => (
-                    <ProfileChoice
-                      profile={p}
-                      note={
-                        !profileQualifies(state.mode, photosOf(p))
-                          ? state.mode === 'exact'
-                            ? 'Needs a full-body photo'
-                            : 'Needs a portrait'
-                          : undefined
-                      }
-                    />
-                  )}
-                  className="sm:grid-cols-2"
                 />
               ) : null}
               {!anyQualifies ? (

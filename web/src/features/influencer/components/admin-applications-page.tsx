@@ -1,26 +1,23 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type * as z from 'zod';
+import { applicationReviewSchema } from '../../../../../shared/schemas/admin';
 import Inbox from 'lucide-react/icons/inbox';
 import { Button } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
-import { Dialog, DialogClose, DialogContent } from '../../../components/dialog';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormField } from '../../../components/form-field';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
-import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import type { ReviewDecision } from '../../../../../shared/domain/influencer';
 import { AccessDenied, AdminOnly, fieldClasses } from '../../../components/admin-ui';
+import { ApplicationDetails } from './application-details';
 import { useAdminApplications, useReviewApplication, type AdminApplication } from '../api/influencer';
-import {
-  applicantName,
-  reviewDecisionsFor,
-  socialsOf,
-  STATUS_FILTERS,
-  statusLabel,
-  type StatusFilter,
-} from '../lib/application';
+import { applicantName, reviewDecisionsFor, STATUS_FILTERS, statusLabel, type StatusFilter } from '../lib/application';
 
 const STATUS_TONE: Record<string, string> = {
   pending: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100',
@@ -124,7 +121,6 @@ function ApplicationsReview() {
 }
 
 function ApplicationCard({ app, onReview }: { app: AdminApplication; onReview: (d: ReviewDecision) => void }) {
-  const socials = socialsOf(app);
   const decisions = reviewDecisionsFor(app);
   const name = applicantName(app.user);
   return (
@@ -151,22 +147,7 @@ function ApplicationCard({ app, onReview }: { app: AdminApplication; onReview: (
         </span>
       </CardHeader>
       <CardContent className="space-y-3">
-        <div>
-          <h3 className="text-sm font-medium">Use case</h3>
-          <p className="mt-1 whitespace-pre-line break-words text-sm text-muted-foreground">{app.useCase}</p>
-        </div>
-        {socials.length ? (
-          <dl className="grid gap-2 text-sm sm:grid-cols-2">
-            {socials.map((s) => (
-              <div key={s.field} className="min-w-0">
-                <dt className="font-medium">{s.label}</dt>
-                <dd className="truncate text-muted-foreground">{s.value}</dd>
-              </div>
-            ))}
-          </dl>
-        ) : (
-          <p className="text-sm text-muted-foreground">No social links given.</p>
-        )}
+        <ApplicationDetails app={app} useCaseTitle="Use case" noSocials="No social links given." />
         {app.reviewNotes ? (
           <p className="text-sm">
             <span className="font-medium">Review notes: </span>
@@ -196,6 +177,9 @@ function ApplicationCard({ app, onReview }: { app: AdminApplication; onReview: (
   );
 }
 
+/** The review notes: the route's own rule (optional, trimmed, at most 2000 characters). */
+const reviewFormSchema = applicationReviewSchema.pick({ reviewNotes: true });
+
 function ReviewDialog({
   target,
   onClose,
@@ -204,13 +188,21 @@ function ReviewDialog({
   onClose: () => void;
 }) {
   const review = useReviewApplication();
-  const [notes, setNotes] = useState('');
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<z.input<typeof reviewFormSchema>, unknown, z.output<typeof reviewFormSchema>>({
+    resolver: zodResolver(reviewFormSchema),
+    defaultValues: { reviewNotes: '' },
+  });
   const approve = target?.decision === 'approved';
 
-  const submit = () => {
+  const submit = handleSubmit(({ reviewNotes }) => {
     if (!target) return;
     review.mutate(
-      { id: target.app.id, status: target.decision, reviewNotes: notes.trim() || undefined },
+      { id: target.app.id, status: target.decision, reviewNotes: reviewNotes ?? undefined },
       {
         onSuccess: () => {
           toast({
@@ -219,7 +211,7 @@ function ReviewDialog({
               ? `${applicantName(target.app.user)} is now an influencer.`
               : 'The applicant can apply again.',
           });
-          setNotes('');
+          reset();
           onClose();
         },
         onError: (err) =>
@@ -230,51 +222,38 @@ function ReviewDialog({
           }),
       },
     );
-  };
+  });
 
   return (
-    <Dialog
+    <FormDialog
       open={!!target}
       onOpenChange={(open) => {
-        if (!open) {
-          setNotes('');
-          onClose();
-        }
+        if (!open) onClose();
       }}
+      onClosed={() => reset()}
+      title={approve ? 'Approve application' : 'Reject application'}
+      description={
+        target ? `${applicantName(target.app.user)}${target.app.user ? ` (${target.app.user.email})` : ''}` : ''
+      }
+      formLabel={approve ? 'Approve application' : 'Reject application'}
+      onSubmit={(e) => void submit(e)}
+      pending={review.isPending}
+      submitLabel={approve ? 'Approve' : 'Reject'}
+      submitVariant={approve ? 'default' : 'destructive'}
+      submitTestId="confirm-review"
     >
-      {target ? (
-        <DialogContent
-          title={approve ? 'Approve application' : 'Reject application'}
-          description={`${applicantName(target.app.user)}${target.app.user ? ` (${target.app.user.email})` : ''}`}
-        >
-          <FormField
-            label="Review notes (optional)"
-            hint={approve ? 'Kept with the application.' : 'Shown to the applicant.'}
-          >
-            <textarea
-              rows={4}
-              maxLength={2000}
-              value={notes}
-              onChange={(e) => setNotes(e.target.value)}
-              className={cn(fieldClasses, 'min-h-24 resize-y')}
-            />
-          </FormField>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button
-              variant={approve ? 'default' : 'destructive'}
-              onClick={submit}
-              disabled={review.isPending}
-              data-testid="confirm-review"
-            >
-              {review.isPending ? <SpinnerIcon /> : null}
-              {approve ? 'Approve' : 'Reject'}
-            </Button>
-          </div>
-        </DialogContent>
-      ) : null}
-    </Dialog>
+      <FormField
+        label="Review notes (optional)"
+        hint={approve ? 'Kept with the application.' : 'Shown to the applicant.'}
+        error={errors.reviewNotes?.message}
+      >
+        <textarea
+          rows={4}
+          maxLength={2000}
+          className={cn(fieldClasses, 'min-h-24 resize-y')}
+          {...register('reviewNotes')}
+        />
+      </FormField>
+    </FormDialog>
   );
 }

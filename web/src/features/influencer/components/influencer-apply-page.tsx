@@ -20,6 +20,7 @@ import { canJoinInfluencerProgram } from '../../../../../shared/domain/plans';
 import { useCurrentUser } from '../../../api/current-user';
 import { BackLink } from '../../../components/back-link';
 import { fieldClasses } from '../../../components/admin-ui';
+import { ApplicationDetails } from './application-details';
 import { useApply, useMyApplication, type InfluencerApplication } from '../api/influencer';
 import {
   applicationFormSchema,
@@ -28,7 +29,6 @@ import {
   EMPTY_APPLICATION_FORM,
   SOCIAL_FIELDS,
   SOCIAL_LABELS,
-  socialsOf,
   toApplyBody,
   useCaseCount,
   type ApplicationFormValues,
@@ -218,7 +218,6 @@ function PlanRequired() {
 }
 
 function ReadOnlyApplication({ app }: { app: InfluencerApplication }) {
-  const socials = socialsOf(app);
   return (
     <Card data-testid="pending-application">
       <CardHeader>
@@ -228,20 +227,7 @@ function ReadOnlyApplication({ app }: { app: InfluencerApplication }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <div>
-          <h3 className="text-sm font-medium">How will you use the platform?</h3>
-          <p className="mt-1 whitespace-pre-line break-words text-sm text-muted-foreground">{app.useCase}</p>
-        </div>
-        {socials.length ? (
-          <dl className="grid gap-2 text-sm sm:grid-cols-2">
-            {socials.map((s) => (
-              <div key={s.field} className="min-w-0">
-                <dt className="font-medium">{s.label}</dt>
-                <dd className="truncate text-muted-foreground">{s.value}</dd>
-              </div>
-            ))}
-          </dl>
-        ) : null}
+        <ApplicationDetails app={app} useCaseTitle="How will you use the platform?" />
       </CardContent>
     </Card>
   );

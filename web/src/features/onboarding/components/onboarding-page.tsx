@@ -1,4 +1,7 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useController, useForm, type Control } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type * as z from 'zod';
 import { Link, useNavigate } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Check from 'lucide-react/icons/check';
@@ -9,6 +12,7 @@ import {
   type PreferenceColor,
   type PreferenceStyle,
 } from '../../../../../shared/domain/preferences';
+import { preferencesSchema, type PreferencesInput } from '../../../../../shared/schemas/discovery';
 import { Button, buttonClasses } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
 import { SpinnerIcon } from '../../../components/spinner';
@@ -26,29 +30,91 @@ interface Preferences {
   onboarded?: boolean;
 }
 
+type FormValues = z.input<typeof preferencesSchema>;
+type GroupName = keyof FormValues;
+
 const PREFERENCES_KEY = ['/api/user/preferences'] as const;
+const NO_CHOICES: FormValues = { styles: [], brands: [], colors: [] };
+
+interface Option {
+  id: string;
+  label: string;
+  hint?: string;
+  swatch?: string;
+}
+
+/** The three choice groups: the field they fill, their look and what one option shows. */
+const GROUPS: readonly {
+  name: GroupName;
+  legend: string;
+  hint: string;
+  options: readonly Option[];
+  list: string;
+  button: string;
+  corner?: boolean;
+  render: (o: Option) => ReactNode;
+}[] = [
+  {
+    name: 'styles',
+    legend: 'Styles you like',
+    hint: 'Pick at least one.',
+    options: STYLE_OPTIONS,
+    list: 'grid grid-cols-2 gap-3 sm:grid-cols-4',
+    button: 'flex-col items-start p-3 pr-7 text-left',
+    corner: true,
+    render: (o) => (
+      <>
+        <span className="font-semibold">{o.label}</span>
+        <span className="text-xs font-normal text-muted-foreground">{o.hint}</span>
+      </>
+    ),
+  },
+  {
+    name: 'brands',
+    legend: 'Brands you wear',
+    hint: 'Optional.',
+    options: BRAND_OPTIONS,
+    list: 'flex flex-wrap gap-2',
+    button: 'rounded-full px-4 py-2',
+    render: (o) => o.label,
+  },
+  {
+    name: 'colors',
+    legend: 'Colours you love',
+    hint: 'Optional.',
+    options: COLOR_OPTIONS,
+    list: 'grid grid-cols-3 gap-2 sm:grid-cols-6',
+    button: 'gap-2 px-3 py-2',
+    render: (o) => (
+      <>
+        <span
+          className="h-5 w-5 shrink-0 rounded-full border border-black/15 dark:border-white/25"
+          style={{ backgroundColor: o.swatch }}
+          aria-hidden="true"
+        />
+        <span className="truncate">{o.label}</span>
+      </>
+    ),
+  },
+];
 
 /** /onboarding (spec 01 sections 2, 5 and 7): styles (at least one), brands and colours, then /dashboard. */
 export default function OnboardingPage() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const saved = useQuery<Preferences>({ queryKey: PREFERENCES_KEY });
-  const [styles, setStyles] = useState<PreferenceStyle[]>([]);
-  const [brands, setBrands] = useState<PreferenceBrand[]>([]);
-  const [colors, setColors] = useState<PreferenceColor[]>([]);
-  const [prefilled, setPrefilled] = useState(false);
-
-  // Coming back to onboarding later: start from the saved choices.
-  useEffect(() => {
-    if (prefilled || !saved.data) return;
-    setPrefilled(true);
-    setStyles(saved.data.styles ?? []);
-    setBrands(saved.data.brands ?? []);
-    setColors(saved.data.colors ?? []);
-  }, [saved.data, prefilled]);
+  // Coming back to onboarding later: start from the saved choices (what the user already changed stays).
+  const { control, handleSubmit } = useForm<FormValues, unknown, PreferencesInput>({
+    resolver: zodResolver(preferencesSchema),
+    defaultValues: NO_CHOICES,
+    values: saved.data
+      ? { styles: saved.data.styles ?? [], brands: saved.data.brands ?? [], colors: saved.data.colors ?? [] }
+      : undefined,
+    resetOptions: { keepDirtyValues: true },
+  });
 
   const save = useMutation({
-    mutationFn: (body: Preferences) => apiJson<Preferences>('POST', '/api/preferences', body),
+    mutationFn: (body: PreferencesInput) => apiJson<Preferences>('POST', '/api/preferences', body),
     onSuccess: async (data) => {
       qc.setQueryData(PREFERENCES_KEY, data);
       await qc.invalidateQueries({ queryKey: CURRENT_USER_KEY });
@@ -58,14 +124,15 @@ export default function OnboardingPage() {
     onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to save preferences' }),
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (styles.length === 0) {
-      toast({ variant: 'destructive', title: SELECT_ONE_STYLE, description: 'Help us understand your preferences' });
-      return;
-    }
-    save.mutate({ styles, brands, colors });
-  };
+  const submit = handleSubmit(
+    (body) => save.mutate(body),
+    (invalid) =>
+      toast({
+        variant: 'destructive',
+        title: invalid.styles?.message ?? SELECT_ONE_STYLE,
+        description: 'Help us understand your preferences',
+      }),
+  );
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
@@ -73,56 +140,10 @@ export default function OnboardingPage() {
         title="Tell us your style"
         description="Pick what you like and we will tailor styles and looks to you. You can change this later."
       />
-      <form onSubmit={submit} noValidate className="flex flex-col gap-8" aria-label="Style preferences">
-        <OptionGroup legend="Styles you like" hint="Pick at least one." testId="onboarding-styles">
-          <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            {STYLE_OPTIONS.map((o) => (
-              <OptionButton
-                key={o.id}
-                pressed={styles.includes(o.id)}
-                onClick={() => setStyles((v) => toggleValue(v, o.id))}
-                corner
-                className="flex-col items-start p-3 pr-7 text-left"
-              >
-                <span className="font-semibold">{o.label}</span>
-                <span className="text-xs font-normal text-muted-foreground">{o.hint}</span>
-              </OptionButton>
-            ))}
-          </div>
-        </OptionGroup>
-        <OptionGroup legend="Brands you wear" hint="Optional." testId="onboarding-brands">
-          <div className="flex flex-wrap gap-2">
-            {BRAND_OPTIONS.map((o) => (
-              <OptionButton
-                key={o.id}
-                pressed={brands.includes(o.id)}
-                onClick={() => setBrands((v) => toggleValue(v, o.id))}
-                className="rounded-full px-4 py-2"
-              >
-                {o.label}
-              </OptionButton>
-            ))}
-          </div>
-        </OptionGroup>
-        <OptionGroup legend="Colours you love" hint="Optional." testId="onboarding-colors">
-          <div className="grid grid-cols-3 gap-2 sm:grid-cols-6">
-            {COLOR_OPTIONS.map((o) => (
-              <OptionButton
-                key={o.id}
-                pressed={colors.includes(o.id)}
-                onClick={() => setColors((v) => toggleValue(v, o.id))}
-                className="gap-2 px-3 py-2"
-              >
-                <span
-                  className="h-5 w-5 shrink-0 rounded-full border border-black/15 dark:border-white/25"
-                  style={{ backgroundColor: o.swatch }}
-                  aria-hidden="true"
-                />
-                <span className="truncate">{o.label}</span>
-              </OptionButton>
-            ))}
-          </div>
-        </OptionGroup>
+      <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-8" aria-label="Style preferences">
+        {GROUPS.map((g) => (
+          <ChoiceGroup key={g.name} control={control} {...g} />
+        ))}
         <div className="flex flex-col-reverse items-stretch gap-3 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-between">
           <Link
             to={AFTER_ONBOARDING_PATH}
@@ -138,6 +159,39 @@ export default function OnboardingPage() {
         </div>
       </form>
     </div>
+  );
+}
+
+/** One group of toggle buttons bound to a list field of the form. */
+function ChoiceGroup({
+  control,
+  name,
+  legend,
+  hint,
+  options,
+  list,
+  button,
+  corner,
+  render,
+}: (typeof GROUPS)[number] & { control: Control<FormValues, unknown, PreferencesInput> }) {
+  const { field } = useController({ control, name });
+  const chosen = (field.value ?? []) as readonly string[];
+  return (
+    <OptionGroup legend={legend} hint={hint} testId={`onboarding-${name}`}>
+      <div className={list}>
+        {options.map((o) => (
+          <OptionButton
+            key={o.id}
+            pressed={chosen.includes(o.id)}
+            onClick={() => field.onChange(toggleValue(chosen, o.id))}
+            corner={corner}
+            className={button}
+          >
+            {render(o)}
+          </OptionButton>
+        ))}
+      </div>
+    </OptionGroup>
   );
 }
 

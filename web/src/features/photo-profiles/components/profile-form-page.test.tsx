@@ -122,7 +122,11 @@ describe('ProfileFormPage (create)', () => {
     fireEvent.change(screen.getByLabelText('Body description'), { target: { value: 'Slim' } });
     expect(screen.getByText(/^4 \/ 20/)).toBeTruthy();
     fireEvent.blur(screen.getByLabelText('Body description'));
-    expect(screen.getByText('Body description must be at least 20 characters')).toBeTruthy();
+    // react-hook-form validates through the zod resolver (a promise): the message comes a tick after the blur
+    expect(await screen.findByText('Body description must be at least 20 characters')).toBeTruthy();
+    const body = screen.getByLabelText('Body description');
+    expect(body.getAttribute('aria-invalid')).toBe('true');
+    expect(body.getAttribute('aria-describedby')).toContain(screen.getByText(/must be at least 20/).id);
 
     await fillValidForm();
     expect(screen.queryByText('Body description must be at least 20 characters')).toBeNull();
@@ -280,7 +284,7 @@ describe('ProfileFormPage (edit)', () => {
     renderAt('/profiles/p1/edit');
     await screen.findByDisplayValue('Everyday');
     fireEvent.click(screen.getByRole('button', { name: 'Remove portrait photo' }));
-    expect(screen.getByText('Portrait photo is required')).toBeTruthy();
+    expect(await screen.findByText('Portrait photo is required')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Save Changes' }) as HTMLButtonElement).disabled).toBe(true);
   });
 

@@ -1,4 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type * as z from 'zod';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { GENDERS, type Gender } from '../../../../../shared/domain/catalog';
@@ -18,7 +21,7 @@ import { PhotoUploadField, type PhotoValue } from './photo-upload-field';
 import { uploadToQuarantine } from '../../../components/image-upload/direct-upload';
 import { ProfileGuidance } from './profile-guidance';
 import { PhotoConsentStep, usePhotoConsentGate } from './photo-consent-step';
-import { bodyDescriptionCount, validateProfileForm, type ProfileFormErrors } from './profile-form-rules';
+import { bodyDescriptionCount, profileFormSchema, type ProfileFormValues } from './profile-form-rules';
 
 const GENDER_LABELS: Record<Gender, string> = { male: 'Male', female: 'Female', unisex: 'Unisex' };
 
@@ -92,8 +95,8 @@ function FormSkeleton() {
   );
 }
 
-type Touched = Partial<Record<keyof ProfileFormErrors, boolean>>;
 type Upload = { progress: number; done: boolean } | null;
+type ProfileFormOutput = z.output<typeof profileFormSchema>;
 
 /** One photo to the quarantine with its progress shown on the field; the upload id for the save. */
 async function sendPhoto(file: File, show: (u: Upload) => void): Promise<string> {
@@ -103,24 +106,37 @@ async function sendPhoto(file: File, show: (u: Upload) => void): Promise<string>
   return uploadId;
 }
 
+/** A field's error shows once it was left (or a photo chosen) and on submit; then it follows every change. */
+const TOUCH = { shouldValidate: true, shouldTouch: true, shouldDirty: true } as const;
+
 function ProfileForm({ profile }: { profile?: PhotoProfile }) {
   const navigate = useNavigate();
   const { handleLimitError } = useUpsell();
   const save = useSaveProfile(profile?.id);
   const consentGate = usePhotoConsentGate();
   const [preparing, setPreparing] = useState(false);
-  const bodyRef = useRef<HTMLTextAreaElement>(null);
-
-  const [name, setName] = useState(profile?.name ?? '');
-  const [gender, setGender] = useState<Gender>(profile?.gender ?? 'unisex');
-  const [bodyDescription, setBodyDescription] = useState(profile?.bodyDescription ?? '');
-  const [portrait, setPortrait] = useState<PhotoValue>(profile ? { kind: 'existing', url: profile.portraitUrl } : null);
-  const [fullBody, setFullBody] = useState<PhotoValue>(
-    profile?.fullBodyUrl ? { kind: 'existing', url: profile.fullBodyUrl } : null,
-  );
-  const [touched, setTouched] = useState<Touched>({});
   const [portraitUpload, setPortraitUpload] = useState<Upload>(null);
   const [fullBodyUpload, setFullBodyUpload] = useState<Upload>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    setFocus,
+    formState: { errors },
+  } = useForm<ProfileFormValues, unknown, ProfileFormOutput>({
+    resolver: zodResolver(profileFormSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      name: profile?.name ?? '',
+      gender: profile?.gender ?? 'unisex',
+      bodyDescription: profile?.bodyDescription ?? '',
+      portrait: profile ? { kind: 'existing', url: profile.portraitUrl } : null,
+      fullBody: profile?.fullBodyUrl ? { kind: 'existing', url: profile.fullBodyUrl } : null,
+    },
+  });
+  const values = watch();
+  const { portrait, fullBody } = values;
 
   // Free the preview URLs of chosen files when the form goes away.
   const previews = useRef<PhotoValue[]>([]);
@@ -132,17 +148,14 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
     [],
   );
 
-  const errors = validateProfileForm({ name, bodyDescription, hasPortrait: !!portrait });
-  const valid = Object.keys(errors).length === 0;
+  // The save button follows the same schema on every keystroke (the errors themselves show once touched).
+  const valid = profileFormSchema.safeParse(values).success;
   // A new profile also needs the consent step (age and confirmation); an edit was consented to already.
   const consentOk = !!profile || consentGate.ready;
-  const count = bodyDescriptionCount(bodyDescription);
-  const shown = (k: keyof ProfileFormErrors) => (touched[k] ? errors[k] : undefined);
+  const count = bodyDescriptionCount(values.bodyDescription);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTouched({ name: true, portrait: true, bodyDescription: true });
-    if (!valid || !consentOk || save.isPending || preparing) return;
+  const onValid = async (v: ProfileFormOutput) => {
+    if (!consentOk || save.isPending || preparing) return;
     let consent: string | undefined;
     if (!profile) {
       setPreparing(true);
@@ -165,8 +178,8 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
     let fullBodyUploadId: string | null = null;
     setPreparing(true);
     try {
-      if (portrait?.kind === 'new') portraitUploadId = await sendPhoto(portrait.file, setPortraitUpload);
-      if (fullBody?.kind === 'new') fullBodyUploadId = await sendPhoto(fullBody.file, setFullBodyUpload);
+      if (v.portrait?.kind === 'new') portraitUploadId = await sendPhoto(v.portrait.file, setPortraitUpload);
+      if (v.fullBody?.kind === 'new') fullBodyUploadId = await sendPhoto(v.fullBody.file, setFullBodyUpload);
     } catch (err) {
       setPortraitUpload(null);
       setFullBodyUpload(null);
@@ -183,16 +196,16 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
     save.mutate(
       {
         consent,
-        name: name.trim(),
-        gender,
-        bodyDescription: bodyDescription.trim(),
+        name: v.name,
+        gender: v.gender,
+        bodyDescription: v.bodyDescription,
         portraitUploadId,
         fullBodyUploadId,
-        removeFullBody: !!profile?.fullBodyUrl && !fullBody,
+        removeFullBody: !!profile?.fullBodyUrl && !v.fullBody,
       },
       {
         onSuccess: () => {
-          toast({ title: profile ? 'Profile updated' : 'Profile created', description: `"${name.trim()}" is saved.` });
+          toast({ title: profile ? 'Profile updated' : 'Profile created', description: `"${v.name}" is saved.` });
           navigate('/profiles');
         },
         onError: (err) => {
@@ -209,6 +222,7 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
       },
     );
   };
+  const onSubmit = handleSubmit(onValid);
 
   return (
     <div className="grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_20rem] lg:grid-cols-[minmax(0,1fr)_24rem]">
@@ -221,24 +235,11 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
             aria-label={profile ? 'Edit photo profile' : 'Create photo profile'}
           >
             <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
-              <FormField label="Profile name" error={shown('name')}>
-                <Input
-                  name="name"
-                  value={name}
-                  maxLength={80}
-                  autoComplete="off"
-                  placeholder="e.g. Me, everyday"
-                  onChange={(e) => setName(e.target.value)}
-                  onBlur={() => setTouched((t) => ({ ...t, name: true }))}
-                />
+              <FormField label="Profile name" error={errors.name?.message}>
+                <Input maxLength={80} autoComplete="off" placeholder="e.g. Me, everyday" {...register('name')} />
               </FormField>
               <FormField label="Gender">
-                <select
-                  name="gender"
-                  value={gender}
-                  onChange={(e) => setGender(e.target.value as Gender)}
-                  className={cn(fieldClasses, 'h-10 py-0')}
-                >
+                <select className={cn(fieldClasses, 'h-10 py-0')} {...register('gender')}>
                   {GENDERS.map((g) => (
                     <option key={g} value={g}>
                       {GENDER_LABELS[g]}
@@ -256,11 +257,10 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
                 aspect="square"
                 value={portrait}
                 onChange={(v) => {
-                  setPortrait(v);
+                  setValue('portrait', v, TOUCH);
                   setPortraitUpload(null);
-                  setTouched((t) => ({ ...t, portrait: true }));
                 }}
-                error={shown('portrait')}
+                error={errors.portrait?.message}
                 upload={portraitUpload}
               />
               <PhotoUploadField
@@ -271,7 +271,7 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
                 aspect="portrait"
                 value={fullBody}
                 onChange={(v) => {
-                  setFullBody(v);
+                  setValue('fullBody', v, { shouldDirty: true });
                   setFullBodyUpload(null);
                 }}
                 upload={fullBodyUpload}
@@ -280,7 +280,7 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
 
             <FormField
               label="Body description"
-              error={shown('bodyDescription')}
+              error={errors.bodyDescription?.message}
               hint={
                 <span
                   className={cn('tabular-nums', count.enough ? 'text-emerald-700 dark:text-emerald-400' : undefined)}
@@ -291,15 +291,11 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
               }
             >
               <textarea
-                ref={bodyRef}
-                name="bodyDescription"
                 rows={5}
                 maxLength={2000}
-                value={bodyDescription}
                 placeholder="Build, height, proportions and usual clothing size"
-                onChange={(e) => setBodyDescription(e.target.value)}
-                onBlur={() => setTouched((t) => ({ ...t, bodyDescription: true }))}
                 className={cn(fieldClasses, 'min-h-28 resize-y')}
+                {...register('bodyDescription')}
               />
             </FormField>
 
@@ -334,9 +330,8 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
       </Card>
       <ProfileGuidance
         onUseExample={(text) => {
-          setBodyDescription(text);
-          setTouched((t) => ({ ...t, bodyDescription: true }));
-          bodyRef.current?.focus();
+          setValue('bodyDescription', text, TOUCH);
+          setFocus('bodyDescription');
         }}
       />
     </div>

@@ -1,17 +1,29 @@
 import { describe, expect, it } from 'vitest';
+import { fieldErrors } from '../../../test/form-errors';
 import {
   bodyDescriptionCount,
-  canSaveProfile,
   checkImageFile,
   downscaledSize,
   FILE_MESSAGES,
   PHOTO_MAX_BYTES,
-  validateProfileForm,
+  profileFormSchema,
 } from './profile-form-rules';
+
+/** The form's field errors for a name, a body description and a portrait or none (the schema the form uses). */
+const validateProfileForm = (v: { name: string; bodyDescription: string; hasPortrait: boolean }) =>
+  fieldErrors(profileFormSchema, {
+    name: v.name,
+    gender: 'unisex',
+    portrait: v.hasPortrait ? { kind: 'existing', url: '/p/portrait.jpg' } : null,
+    fullBody: null,
+    bodyDescription: v.bodyDescription,
+  });
+const canSaveProfile = (v: Parameters<typeof validateProfileForm>[0]) =>
+  Object.keys(validateProfileForm(v)).length === 0;
 
 const ok = { name: 'Me', bodyDescription: 'Athletic build, 180 cm tall', hasPortrait: true };
 
-describe('validateProfileForm', () => {
+describe('profileFormSchema', () => {
   it('accepts a complete form', () => {
     expect(validateProfileForm(ok)).toEqual({});
     expect(canSaveProfile(ok)).toBe(true);

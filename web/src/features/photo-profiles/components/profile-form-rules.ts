@@ -9,36 +9,23 @@ import {
   profileNameSchema,
 } from '../../../../../shared/schemas/photo-profile';
 import { directUploadMaxBytes } from '../../../../../shared/schemas/upload';
+import { GENDERS } from '../../../../../shared/domain/catalog';
+import * as z from 'zod';
+import type { PhotoValue } from './photo-upload-field';
 
 /** Per photo: the direct-upload cap (the photos go straight to S3, not through the API's payload limit). */
 export const PHOTO_MAX_BYTES = directUploadMaxBytes('photo_profile');
 export { BODY_DESCRIPTION_MIN };
 
-export interface ProfileFormState {
-  name: string;
-  bodyDescription: string;
-  /** A portrait is present: a newly chosen file or the stored one (edit). */
-  hasPortrait: boolean;
-}
-
-export interface ProfileFormErrors {
-  name?: string;
-  portrait?: string;
-  bodyDescription?: string;
-}
-
-/** Field errors of the form; empty when it can be saved. */
-export function validateProfileForm(v: ProfileFormState): ProfileFormErrors {
-  const errors: ProfileFormErrors = {};
-  const name = profileNameSchema.safeParse(v.name);
-  if (!name.success) errors.name = name.error.issues[0]?.message ?? PHOTO_PROFILE_MESSAGES.nameRequired;
-  if (!v.hasPortrait) errors.portrait = PHOTO_PROFILE_MESSAGES.portraitRequired;
-  const body = bodyDescriptionSchema.safeParse(v.bodyDescription);
-  if (!body.success) errors.bodyDescription = body.error.issues[0]?.message ?? PHOTO_PROFILE_MESSAGES.bodyRequired;
-  return errors;
-}
-
-export const canSaveProfile = (v: ProfileFormState): boolean => Object.keys(validateProfileForm(v)).length === 0;
+/** The form (react-hook-form): the API's own name and body-description schemas, a portrait required. */
+export const profileFormSchema = z.object({
+  name: profileNameSchema,
+  gender: z.enum(GENDERS),
+  portrait: z.custom<PhotoValue>((v) => v != null, { message: PHOTO_PROFILE_MESSAGES.portraitRequired }),
+  fullBody: z.custom<PhotoValue>(),
+  bodyDescription: bodyDescriptionSchema,
+});
+export type ProfileFormValues = z.input<typeof profileFormSchema>;
 
 /** The live counter under the textarea: trimmed characters against the minimum ("12 / 20"). */
 export function bodyDescriptionCount(text: string): { count: number; min: number; label: string; enough: boolean } {

@@ -1,14 +1,11 @@
 /** Settings > Privacy: "Delete my account" (typed confirmation, then sign-out and the deletion receipt). */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import UserX from 'lucide-react/icons/user-x';
 import { DELETE_ACCOUNT_CONFIRMATION } from '../../../../../shared/domain/privacy';
 import { Button } from '../../../components/button';
 import { CardDescription } from '../../../components/card';
-import { Dialog, DialogContent } from '../../../components/dialog';
-import { FormField } from '../../../components/form-field';
-import { Input } from '../../../components/input';
-import { SpinnerIcon } from '../../../components/spinner';
+import { TypedConfirmDialog } from '../../../components/form-dialog';
 import { errorMessage } from '../../../lib/api-error';
 import { signOut } from '../../../lib/auth';
 import { RECEIPT_STORAGE_KEY, deleteAccountRequest } from '../../../api/privacy';
@@ -36,23 +33,10 @@ export function DeleteAccountSection() {
 
 function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const qc = useQueryClient();
-  const [typed, setTyped] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const confirmed = typed.trim() === DELETE_ACCOUNT_CONFIRMATION;
 
-  const change = (next: boolean) => {
-    if (pending) return;
-    if (!next) {
-      setTyped('');
-      setError(null);
-    }
-    onOpenChange(next);
-  };
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!confirmed || pending) return;
+  const remove = async () => {
     setPending(true);
     setError(null);
     try {
@@ -68,41 +52,21 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   };
 
   return (
-    <Dialog open={open} onOpenChange={change}>
-      <DialogContent
-        title="Delete your account?"
-        description="Everything in your account is deleted for good and you are signed out. Your credit history is kept without your name."
-      >
-        <form
-          onSubmit={(e) => void onSubmit(e)}
-          className="flex flex-col gap-4"
-          aria-label="Confirm deleting your account"
-        >
-          {error ? (
-            <p role="alert" className="text-sm text-destructive dark:text-red-400">
-              {error}
-            </p>
-          ) : null}
-          <FormField label={`Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm`}>
-            <Input
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-            />
-          </FormField>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => change(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={!confirmed || pending}>
-              {pending ? <SpinnerIcon /> : null}
-              {pending ? 'Deleting...' : 'Delete my account'}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <TypedConfirmDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setError(null);
+        onOpenChange(next);
+      }}
+      title="Delete your account?"
+      description="Everything in your account is deleted for good and you are signed out. Your credit history is kept without your name."
+      formLabel="Confirm deleting your account"
+      word={DELETE_ACCOUNT_CONFIRMATION}
+      error={error}
+      pending={pending}
+      submitLabel="Delete my account"
+      pendingLabel="Deleting..."
+      onConfirm={() => void remove()}
+    />
   );
 }

@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type * as z from 'zod';
 import LinkIcon from 'lucide-react/icons/link';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { userLinkSchema } from '../../../../../shared/schemas/discovery';
+import { userLinkSchema, type UserLinkInput } from '../../../../../shared/schemas/discovery';
 import { LINK_FIELDS_REQUIRED, MAX_USER_LINKS } from '../../../../../shared/domain/profile-rules';
 import { Button } from '../../../components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/card';
@@ -18,40 +20,40 @@ export function LinksTab() {
   const links = useUserLinks(true);
   const add = useAddLink();
   const del = useDeleteLink();
-  const [title, setTitle] = useState('');
-  const [url, setUrl] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const list = links.data ?? [];
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<z.input<typeof userLinkSchema>, unknown, UserLinkInput>({
+    resolver: zodResolver(userLinkSchema),
+    defaultValues: { title: '', url: '' },
+  });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!title.trim() || !url.trim()) {
-      setError(LINK_FIELDS_REQUIRED);
-      toast({ variant: 'destructive', title: 'Error', description: LINK_FIELDS_REQUIRED });
-      return;
-    }
-    const parsed = userLinkSchema.safeParse({ title, url });
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? LINK_FIELDS_REQUIRED;
-      setError(message);
-      toast({ variant: 'destructive', title: 'Failed to add link', description: message });
-      return;
-    }
-    setError(null);
-    add.mutate(parsed.data, {
-      onSuccess: () => {
-        setTitle('');
-        setUrl('');
-        toast({ title: 'Link added' });
-      },
-      onError: (err) =>
-        toast({
-          variant: 'destructive',
-          title: 'Failed to add link',
-          description: errorMessage(err, 'Please try again.'),
-        }),
-    });
-  };
+  const submit = handleSubmit(
+    (link) =>
+      add.mutate(link, {
+        onSuccess: () => {
+          reset();
+          toast({ title: 'Link added' });
+        },
+        onError: (err) =>
+          toast({
+            variant: 'destructive',
+            title: 'Failed to add link',
+            description: errorMessage(err, 'Please try again.'),
+          }),
+      }),
+    (invalid) => {
+      const message = invalid.title?.message ?? invalid.url?.message ?? LINK_FIELDS_REQUIRED;
+      toast({
+        variant: 'destructive',
+        title: message === LINK_FIELDS_REQUIRED ? 'Error' : 'Failed to add link',
+        description: message,
+      });
+    },
+  );
 
   return (
     <Card>
@@ -110,30 +112,19 @@ export function LinksTab() {
           </ul>
         )}
         <form
-          onSubmit={submit}
+          onSubmit={(e) => void submit(e)}
           noValidate
           className="flex flex-col gap-4 border-t border-border pt-5"
           aria-label="Add a link"
         >
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Title">
-              <Input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={100} placeholder="My shop" />
+            <FormField label="Title" error={errors.title?.message}>
+              <Input maxLength={100} placeholder="My shop" {...register('title')} />
             </FormField>
-            <FormField label="URL">
-              <Input
-                type="url"
-                inputMode="url"
-                value={url}
-                onChange={(e) => setUrl(e.target.value)}
-                placeholder="https://..."
-              />
+            <FormField label="URL" error={errors.url?.message}>
+              <Input type="url" inputMode="url" placeholder="https://..." {...register('url')} />
             </FormField>
           </div>
-          {error ? (
-            <p className="text-sm text-destructive dark:text-red-400" role="alert">
-              {error}
-            </p>
-          ) : null}
           <div className="flex justify-end">
             <Button type="submit" disabled={add.isPending || list.length >= MAX_USER_LINKS}>
               {add.isPending ? <SpinnerIcon /> : <Plus className="h-4 w-4" aria-hidden="true" />}

@@ -202,7 +202,18 @@ describe('SettingsPage: tabs', () => {
     renderPage({ user: { ...baseUser, isInfluencer: true }, path: '/settings?tab=links' });
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Shop' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add link' }));
-    expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ description: 'Please fill in both fields' }));
+    // react-hook-form validates through the zod resolver (a promise): the toast comes a tick after the click
+    await waitFor(() =>
+      expect(toastMock).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Error', description: 'Please fill in both fields' }),
+      ),
+    );
+    const url = screen.getByLabelText('URL');
+    expect(url.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(url.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Please fill in both fields',
+    );
+    expect(screen.getByLabelText('Title').getAttribute('aria-invalid')).toBeNull();
     expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
   });
 });

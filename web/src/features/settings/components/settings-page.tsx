@@ -1,15 +1,13 @@
-import { useState, type ComponentType, type FormEvent } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Tabs } from 'radix-ui';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { Button } from '../../../components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/card';
-import { Dialog, DialogContent } from '../../../components/dialog';
-import { FormField } from '../../../components/form-field';
-import { Input } from '../../../components/input';
+import { TypedConfirmDialog } from '../../../components/form-dialog';
 import { PageHeader } from '../../../components/page-header';
-import { PageSpinner, SpinnerIcon } from '../../../components/spinner';
+import { PageSpinner } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import type { CurrentUser } from '../../../../../shared/schemas/user';
@@ -130,64 +128,36 @@ function PrivacyTab() {
 }
 
 function DeleteAllPhotosDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [typed, setTyped] = useState('');
   const del = useDeleteAllPhotos();
-  const confirmed = typed.trim() === DELETE_CONFIRMATION;
-
-  const change = (next: boolean) => {
-    if (del.isPending) return;
-    if (!next) setTyped('');
-    onOpenChange(next);
-  };
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!confirmed || del.isPending) return;
-    del.mutate(undefined, {
-      onSuccess: (res) => {
-        toast({
-          title: 'Photos deleted',
-          description: `Deleted ${plural(res.deletedProfiles, 'photo profile', 'photo profiles')} and ${plural(res.deletedObjects, 'file', 'files')}.`,
-        });
-        setTyped('');
-        onOpenChange(false);
-      },
-      onError: (err) =>
-        toast({
-          variant: 'destructive',
-          title: 'Delete failed',
-          description: errorMessage(err, 'Could not delete your photos. Please try again.'),
-        }),
-    });
-  };
-
   return (
-    <Dialog open={open} onOpenChange={change}>
-      <DialogContent
-        title="Delete all my photos?"
-        description="Every photo profile, its photos and every generated image will be deleted for good. Your credit history is kept."
-      >
-        <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Confirm deleting all photos">
-          <FormField label={`Type ${DELETE_CONFIRMATION} to confirm`}>
-            <Input
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-            />
-          </FormField>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => change(false)} disabled={del.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={!confirmed || del.isPending}>
-              {del.isPending ? <SpinnerIcon /> : null}
-              {del.isPending ? 'Deleting...' : 'Delete everything'}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <TypedConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete all my photos?"
+      description="Every photo profile, its photos and every generated image will be deleted for good. Your credit history is kept."
+      formLabel="Confirm deleting all photos"
+      word={DELETE_CONFIRMATION}
+      pending={del.isPending}
+      submitLabel="Delete everything"
+      pendingLabel="Deleting..."
+      onConfirm={(reset) =>
+        del.mutate(undefined, {
+          onSuccess: (res) => {
+            toast({
+              title: 'Photos deleted',
+              description: `Deleted ${plural(res.deletedProfiles, 'photo profile', 'photo profiles')} and ${plural(res.deletedObjects, 'file', 'files')}.`,
+            });
+            reset();
+            onOpenChange(false);
+          },
+          onError: (err) =>
+            toast({
+              variant: 'destructive',
+              title: 'Delete failed',
+              description: errorMessage(err, 'Could not delete your photos. Please try again.'),
+            }),
+        })
+      }
+    />
   );
 }

@@ -1,4 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as z from 'zod';
 import { Link, useParams } from 'react-router-dom';
 import AlertCircle from 'lucide-react/icons/circle-alert';
 import Flag from 'lucide-react/icons/flag';
@@ -6,7 +9,8 @@ import Heart from 'lucide-react/icons/heart';
 import ExternalLink from 'lucide-react/icons/external-link';
 import { Button, buttonClasses } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
-import { Dialog, DialogContent } from '../../../components/dialog';
+import { FormDialog } from '../../../components/form-dialog';
+import { FormField } from '../../../components/form-field';
 import { Skeleton } from '../../../components/skeleton';
 import { toast } from '../../../components/use-toast';
 import { errorMessage, isApiError } from '../../../lib/api-error';
@@ -18,6 +22,7 @@ import {
   SHARE_MESSAGES,
   cleanReaction,
 } from '../../../../../shared/domain/shares';
+import { shareReportSchema } from '../../../../../shared/schemas/share';
 import { AiBadge } from '../../../components/ai-badge';
 import { usePublicShare, useReaction, useReportShare, useVote, type PublicShare } from '../../../api/shares';
 
@@ -190,49 +195,60 @@ function SharedLook({ token, share: s }: { token: string; share: PublicShare }) 
   );
 }
 
+/** The reaction is cleaned as the service cleans it (cleanReaction): the message of the first problem. */
+const reactionFormSchema = z.object({
+  text: z.string().transform((text, ctx) => {
+    const clean = cleanReaction(text);
+    if (clean.ok) return clean.text;
+    ctx.addIssue({ code: 'custom', message: clean.message });
+    return z.NEVER;
+  }),
+});
+
 function ReactionCard({ token, current }: { token: string; current: string | null }) {
   const react = useReaction(token);
-  const [text, setText] = useState(current ?? '');
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => setText(current ?? ''), [current]);
-  const submit = async () => {
-    const clean = cleanReaction(text);
-    if (!clean.ok) return setError(clean.message);
-    setError(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors },
+  } = useForm<z.input<typeof reactionFormSchema>, unknown, z.output<typeof reactionFormSchema>>({
+    resolver: zodResolver(reactionFormSchema),
+    defaultValues: { text: current ?? '' },
+    values: { text: current ?? '' },
+    reValidateMode: 'onSubmit',
+  });
+  const text = watch('text');
+  const error = errors.text?.message;
+  const submit = handleSubmit(async ({ text: clean }) => {
     try {
-      await react.mutateAsync(clean.text);
+      await react.mutateAsync(clean);
       toast({ title: 'Reaction sent' });
     } catch (err) {
-      setError(errorMessage(err, 'Could not send your reaction'));
+      setError('text', { message: errorMessage(err, 'Could not send your reaction') });
     }
-  };
+  });
   return (
     <Card>
       <CardHeader>
         <CardTitle>Leave a reaction</CardTitle>
       </CardHeader>
       <CardContent>
-        <form
-          className="space-y-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
+        <form className="space-y-2" noValidate onSubmit={(e) => void submit(e)}>
           <label htmlFor="reaction" className="sr-only">
             Your reaction
           </label>
           <textarea
             id="reaction"
-            value={text}
             maxLength={REACTION_MAX_LENGTH}
             rows={2}
-            onChange={(e) => setText(e.target.value)}
             placeholder="Love the second one!"
             aria-invalid={!!error}
             aria-describedby="reaction-help"
             className="w-full rounded-lg border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             data-testid="reaction-input"
+            {...register('text')}
           />
           <div className="flex items-center justify-between gap-2">
             <p
@@ -252,6 +268,7 @@ function ReactionCard({ token, current }: { token: string; current: string | nul
   );
 }
 
+/** Report a shared look; the reason is checked by the route's own schema. */
 function ReportDialog({
   token,
   open,
@@ -262,52 +279,46 @@ function ReportDialog({
   onOpenChange: (o: boolean) => void;
 }) {
   const report = useReportShare(token);
-  const [reason, setReason] = useState('');
-  const submit = async () => {
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    formState: { errors },
+  } = useForm<z.input<typeof shareReportSchema>, unknown, z.output<typeof shareReportSchema>>({
+    resolver: zodResolver(shareReportSchema),
+    defaultValues: { reason: '' },
+  });
+  const submit = handleSubmit(async ({ reason }) => {
     try {
       await report.mutateAsync(reason);
       toast({ title: 'Report sent', description: 'Thank you. Our team will review this look.' });
       onOpenChange(false);
-      setReason('');
+      reset();
     } catch (err) {
       toast({ title: 'Error', description: errorMessage(err, 'Could not send the report'), variant: 'destructive' });
     }
-  };
+  });
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title="Report this look"
-        description="Tell us what is wrong (for example: it shows someone without their consent, or it is explicit)."
-      >
-        <form
-          className="space-y-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <label htmlFor="report-reason" className="text-sm font-medium">
-            Reason
-          </label>
-          <textarea
-            id="report-reason"
-            required
-            value={reason}
-            maxLength={REPORT_REASON_MAX_LENGTH}
-            onChange={(e) => setReason(e.target.value)}
-            rows={3}
-            className="w-full rounded-lg border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          />
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={report.isPending || !reason.trim()}>
-              Send report
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Report this look"
+      description="Tell us what is wrong (for example: it shows someone without their consent, or it is explicit)."
+      formLabel="Report this look"
+      onSubmit={(e) => void submit(e)}
+      pending={report.isPending}
+      submitLabel="Send report"
+      submitDisabled={!watch('reason').trim()}
+    >
+      <FormField label="Reason" error={errors.reason?.message}>
+        <textarea
+          maxLength={REPORT_REASON_MAX_LENGTH}
+          rows={3}
+          className="w-full rounded-lg border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-[invalid=true]:border-destructive"
+          {...register('reason')}
+        />
+      </FormField>
+    </FormDialog>
   );
 }

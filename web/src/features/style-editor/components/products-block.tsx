@@ -1,4 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type * as z from 'zod';
 import ExternalLink from 'lucide-react/icons/external-link';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
@@ -13,13 +16,7 @@ import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useAdminProducts, useCreateProduct, useDeleteProduct, type AdminProduct } from '../api/style-editor';
-import {
-  emptyProductForm,
-  productPayload,
-  validateProductForm,
-  type ProductFormErrors,
-  type ProductFormValues,
-} from '../lib/style-form';
+import { emptyProductForm, productFormSchema, productPayload, type ProductFormValues } from '../lib/style-form';
 
 /** The products of a saved style and their first link; add a product with its link, delete with confirmation. */
 export function ProductsBlock({ styleId }: { styleId: string }) {
@@ -115,24 +112,26 @@ export function ProductsBlock({ styleId }: { styleId: string }) {
 }
 
 function AddProductForm({ styleId }: { styleId: string }) {
-  const [values, setValues] = useState<ProductFormValues>(emptyProductForm);
-  const [errors, setErrors] = useState<ProductFormErrors>({});
   const create = useCreateProduct(styleId);
+  // Errors show after a submit; typing in a field clears its own error until the next submit.
+  const {
+    register,
+    handleSubmit,
+    reset,
+    clearErrors,
+    formState: { errors },
+  } = useForm<ProductFormValues, unknown, z.output<typeof productFormSchema>>({
+    resolver: zodResolver(productFormSchema),
+    defaultValues: emptyProductForm(),
+    reValidateMode: 'onSubmit',
+  });
+  const field = (k: keyof ProductFormValues) => register(k, { onChange: () => clearErrors(k) });
 
-  const set = (k: keyof ProductFormValues) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [k]: e.target.value }));
-    if (errors[k]) setErrors((x) => ({ ...x, [k]: undefined }));
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateProductForm(values);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+  const submit = handleSubmit((values) =>
     create.mutate(productPayload(styleId, values), {
       onSuccess: () => {
         toast({ title: 'Product added' });
-        setValues(emptyProductForm());
+        reset(emptyProductForm());
       },
       onError: (err) =>
         toast({
@@ -140,44 +139,44 @@ function AddProductForm({ styleId }: { styleId: string }) {
           description: errorMessage(err, 'Please try again.'),
           variant: 'destructive',
         }),
-    });
-  };
+    }),
+  );
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(e) => void submit(e)}
       noValidate
       className="space-y-4 rounded-xl border border-dashed border-border p-4"
       aria-label="Add product"
     >
       <h3 className="text-sm font-semibold">Add a product</h3>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Product name" error={errors.name}>
-          <Input value={values.name} onChange={set('name')} />
+        <FormField label="Product name" error={errors.name?.message}>
+          <Input {...field('name')} />
         </FormField>
         <FormField label="Brand">
-          <Input value={values.brand} onChange={set('brand')} />
+          <Input {...field('brand')} />
         </FormField>
         <FormField label="Product category">
-          <Input value={values.category} onChange={set('category')} placeholder="e.g. Jacket" />
+          <Input placeholder="e.g. Jacket" {...field('category')} />
         </FormField>
         <FormField label="Product image URL">
-          <Input type="url" inputMode="url" value={values.imageUrl} onChange={set('imageUrl')} placeholder="https://" />
+          <Input type="url" inputMode="url" placeholder="https://" {...field('imageUrl')} />
         </FormField>
-        <FormField label="Product URL" error={errors.url}>
-          <Input type="url" inputMode="url" value={values.url} onChange={set('url')} placeholder="https://" />
+        <FormField label="Product URL" error={errors.url?.message}>
+          <Input type="url" inputMode="url" placeholder="https://" {...field('url')} />
         </FormField>
         <FormField label="Retailer" hint="Defaults to the website's name">
-          <Input value={values.retailer} onChange={set('retailer')} />
+          <Input {...field('retailer')} />
         </FormField>
-        <FormField label="Price" error={errors.price}>
-          <Input inputMode="decimal" value={values.price} onChange={set('price')} placeholder="49.90" />
+        <FormField label="Price" error={errors.price?.message}>
+          <Input inputMode="decimal" placeholder="49.90" {...field('price')} />
         </FormField>
-        <FormField label="Currency" error={errors.currency}>
-          <Input value={values.currency} onChange={set('currency')} placeholder="EUR" maxLength={3} />
+        <FormField label="Currency" error={errors.currency?.message}>
+          <Input placeholder="EUR" maxLength={3} {...field('currency')} />
         </FormField>
         <FormField label="Affiliate code">
-          <Input value={values.affiliateCode} onChange={set('affiliateCode')} />
+          <Input {...field('affiliateCode')} />
         </FormField>
       </div>
       <Button type="submit" variant="outline" disabled={create.isPending}>

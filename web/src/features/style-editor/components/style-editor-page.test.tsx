@@ -1,43 +1,17 @@
-import type { ComponentType } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 
-vi.mock('../../../lib/auth', async (orig) => ({
-  ...(await orig<typeof import('../../../lib/auth')>()),
-  getIdToken: vi.fn(async () => 'test-token'),
-  hasStoredSession: () => true,
-}));
-
-import { createQueryClient } from '../../../lib/query-client';
+import {
+  expectDeniedToShopper,
+  json,
+  renderPage,
+  routeFetch,
+  stubFetch,
+  userWithRole,
+} from '../../../test/page-harness';
 import StyleEditorPage from './style-editor-page';
 
-const user = (role: string) => ({ id: 'u1', email: 'a@example.com', role, currentRole: role, permanentRole: role });
-const fetchMock = vi.fn<typeof fetch>();
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-function routeFetch(handlers: Record<string, (url: URL) => Response>) {
-  fetchMock.mockImplementation(async (input) => {
-    const url = new URL(String(input), 'http://localhost');
-    const h = handlers[url.pathname];
-    return h ? h(url) : json({ message: 'unexpected' }, 500);
-  });
-}
-
-const renderPage = (Page: ComponentType) =>
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <Page />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+const fetchMock = stubFetch();
 
 const categories = [
   { id: 'c1', name: 'Casual' },
@@ -48,23 +22,20 @@ const categories = [
 
 describe('creator screens: access', () => {
   it('denies shoppers the style editor', async () => {
-    routeFetch({ '/api/auth/user': () => json(user('shopper')) });
-    renderPage(StyleEditorPage);
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Access Denied');
+    await expectDeniedToShopper(fetchMock, <StyleEditorPage />, '/api/admin/');
     expect(screen.getByText('You need admin or influencer access to view this page.')).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/admin/'))).toBe(false);
   });
 });
 
 describe('style editor form', () => {
   it('keeps save disabled without a prompt image and applies the category rules', async () => {
-    routeFetch({
-      '/api/auth/user': () => json(user('influencer')),
+    routeFetch(fetchMock, {
+      '/api/auth/user': () => json(userWithRole('influencer')),
       '/api/admin/styles': () => json([]),
       '/api/admin/categories': () => json(categories),
       '/api/prompts': () => json([]),
     });
-    renderPage(StyleEditorPage);
+    renderPage(<StyleEditorPage />);
     const save = (await screen.findByRole('button', { name: 'Create Style' })) as HTMLButtonElement;
     await screen.findByText('No styles yet. Fill in the form to create your first one.');
     expect(save.disabled).toBe(true);

@@ -13,9 +13,13 @@ import {
   styleToForm,
   toggleTask,
   usageLabel,
-  validateProductForm,
+  productFormSchema,
+  type ProductFormValues,
   type AdminStyle,
 } from './style-form';
+import { fieldErrors } from '../../../test/form-errors';
+
+const validateProductForm = (v: ProductFormValues) => fieldErrors(productFormSchema, v);
 
 describe('save rule', () => {
   it('needs a name and a prompt image (trimmed)', () => {

@@ -161,17 +161,30 @@ export function toggleTask(tasks: readonly TaskType[], task: TaskType, on: boole
   return next.length ? next : [...tasks];
 }
 
-export interface ProductFormValues {
-  name: string;
-  brand: string;
-  category: string;
-  imageUrl: string;
-  url: string;
-  retailer: string;
-  price: string;
-  currency: string;
-  affiliateCode: string;
-}
+const trimmedText = z.string().transform((v) => v.trim());
+
+/**
+ * The "Add a product" form: name and URL required after trimming, a price a positive number, a currency a
+ * 3-letter code (the messages of the products route's schema); every field stays a string.
+ */
+export const productFormSchema = z.object({
+  name: z.string().refine((v) => v.trim() !== '', STYLE_MESSAGES.productNameRequired),
+  brand: z.string(),
+  category: z.string(),
+  imageUrl: z.string(),
+  url: trimmedText
+    .refine((v) => v !== '', STYLE_MESSAGES.productUrlRequired)
+    .refine((v) => v === '' || /^https?:\/\/[^\s/]+/i.test(v), STYLE_MESSAGES.productUrlInvalid),
+  retailer: z.string(),
+  price: trimmedText.refine(
+    (v) => !v || (Number.isFinite(Number(v)) && Number(v) >= 0),
+    'Price must be a positive number',
+  ),
+  currency: trimmedText.refine((v) => !v || /^[a-z]{3}$/i.test(v), 'Currency must be a 3-letter code'),
+  affiliateCode: z.string(),
+});
+
+export type ProductFormValues = z.input<typeof productFormSchema>;
 
 export const emptyProductForm = (): ProductFormValues => ({
   name: '',
@@ -184,22 +197,6 @@ export const emptyProductForm = (): ProductFormValues => ({
   currency: '',
   affiliateCode: '',
 });
-
-export type ProductFormErrors = Partial<Record<keyof ProductFormValues, string>>;
-
-/** Product name and URL are required after trimming; a price must be a positive number. */
-export function validateProductForm(v: ProductFormValues): ProductFormErrors {
-  const errors: ProductFormErrors = {};
-  if (!v.name.trim()) errors.name = STYLE_MESSAGES.productNameRequired;
-  const url = v.url.trim();
-  if (!url) errors.url = STYLE_MESSAGES.productUrlRequired;
-  else if (!/^https?:\/\/[^\s/]+/i.test(url)) errors.url = STYLE_MESSAGES.productUrlInvalid;
-  const price = v.price.trim();
-  if (price && (!Number.isFinite(Number(price)) || Number(price) < 0)) errors.price = 'Price must be a positive number';
-  const currency = v.currency.trim();
-  if (currency && !/^[a-z]{3}$/i.test(currency)) errors.currency = 'Currency must be a 3-letter code';
-  return errors;
-}
 
 const opt = (s: string): string | undefined => s.trim() || undefined;
 

@@ -204,11 +204,20 @@ describe('StylePage', () => {
     fireEvent.click(screen.getByTestId('style-report'));
     await screen.findByRole('dialog', { name: 'Report this style' });
     fireEvent.click(screen.getByTestId('report-submit'));
-    expect(toastMock).toHaveBeenCalledWith(
-      expect.objectContaining({
-        title: 'Reason required',
-        description: 'Please provide a reason for reporting this style',
-      }),
+    // react-hook-form validates through the zod resolver (a promise): the toast comes a tick after the click
+    await waitFor(() =>
+      expect(toastMock).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: 'Reason required',
+          description: 'Please provide a reason for reporting this style',
+        }),
+      ),
+    );
+    // the same message stands under the field, linked to it
+    const reason = screen.getByLabelText('Reason');
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(reason.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Please provide a reason for reporting this style',
     );
     expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/flag'))).toBe(false);
     fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Misleading photo' } });

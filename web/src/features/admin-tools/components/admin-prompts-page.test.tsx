@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+
+import { json, renderPage, stubFetch, toastMock, userWithRole } from '../../../test/page-harness';
+import AdminPromptsPage from './admin-prompts-page';
+
+const fetchMock = stubFetch();
+const stored = {
+  id: 'pt1',
+  name: 'Lookbook Minimal',
+  description: 'Clean studio look',
+  task: 'OUTFIT_TRYON',
+  styleCategory: null,
+  previewImageUrl: null,
+  template: 'A person {{BODY_DESCRIPTION}} in a minimal outfit',
+};
+
+function serve() {
+  fetchMock.mockImplementation(async (input, init) => {
+    const path = new URL(String(input), 'http://localhost').pathname;
+    if (path === '/api/auth/user') return json(userWithRole('admin'));
+    if (path === '/api/admin/prompts' && init?.method === 'POST')
+      return json({ ...stored, ...JSON.parse(String(init.body)), id: 'pt2' }, 201);
+    if (path === '/api/admin/prompts') return json([stored]);
+    return json([]);
+  });
+}
+const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+
+describe('AdminPromptsPage: the template editor form', () => {
+  it('shows the required-field errors after Create, clears them as they are fixed, then posts the trimmed draft', async () => {
+    serve();
+    renderPage(<AdminPromptsPage />);
+    const form = within(await screen.findByRole('form', { name: 'New prompt template' }));
+    fireEvent.click(form.getByRole('button', { name: 'Create' }));
+    expect(await form.findByText('Name is required')).toBeTruthy();
+    expect(form.getByText('Template text is required')).toBeTruthy();
+    const name = form.getByLabelText('Name');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(name.getAttribute('aria-describedby')!)?.textContent).toBe('Name is required');
+    expect(posts()).toHaveLength(0);
+
+    fireEvent.change(name, { target: { value: '  Street Night ' } });
+    await waitFor(() => expect(form.queryByText('Name is required')).toBeNull());
+    expect(form.getByText('Template text is required')).toBeTruthy();
+    fireEvent.change(form.getByLabelText('Template text'), { target: { value: 'Night {{BODY_DESCRIPTION}}' } });
+    fireEvent.change(form.getByLabelText('Task'), { target: { value: 'OUTFIT_TRYON' } });
+    fireEvent.click(form.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(JSON.parse(String(posts()[0]![1]!.body))).toEqual({
+      name: 'Street Night',
+      description: '',
+      task: 'OUTFIT_TRYON',
+      styleCategory: null,
+      previewImageUrl: null,
+      template: 'Night {{BODY_DESCRIPTION}}',
+    });
+    await waitFor(() =>
+      expect(toastMock).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Template created', description: '"Street Night" was saved.' }),
+      ),
+    );
+  });
+
+  it('selecting a template loads it into the editor', async () => {
+    serve();
+    renderPage(<AdminPromptsPage />);
+    fireEvent.click(await screen.findByRole('button', { name: /Lookbook Minimal/ }));
+    const form = within(await screen.findByRole('form', { name: 'Edit prompt template' }));
+    expect((form.getByLabelText('Name') as HTMLInputElement).value).toBe('Lookbook Minimal');
+    expect((form.getByLabelText('Description') as HTMLInputElement).value).toBe('Clean studio look');
+    expect((form.getByLabelText('Template text') as HTMLTextAreaElement).value).toBe(stored.template);
+    expect(form.getByRole('button', { name: 'Save' })).toBeTruthy();
+  });
+});
