@@ -44,7 +44,8 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "ImportDeclaration[source.value='zod'] > ImportSpecifier[imported.name='z']",
+          selector:
+            "ImportDeclaration[importKind!='type'][source.value='zod'] > ImportSpecifier[importKind!='type'][imported.name='z']",
           message: "Use `import * as z from 'zod'`: the named `z` import keeps every locale of zod in the bundle.",
         },
       ],
