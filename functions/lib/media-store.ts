@@ -109,15 +109,24 @@ export async function putImage(
 
 export const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
-/** The bytes of an object, or null when it does not exist. */
-export async function readImage(kind: BucketKind, key: string): Promise<Buffer | null> {
+/** An object (GetObject), or null when it does not exist; any other failure throws. */
+async function getObjectOrNull(kind: BucketKind, key: string) {
   try {
-    const res = await getS3().send(new GetObjectCommand({ Bucket: bucketOf(kind), Key: key }));
-    return Buffer.from(await res.Body!.transformToByteArray());
+    return await getS3().send(new GetObjectCommand({ Bucket: bucketOf(kind), Key: key }));
   } catch (err) {
-    if ((err as { name?: string }).name === 'NoSuchKey') return null;
+    if (
+      (err as Error).name === 'NoSuchKey' ||
+      (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+    )
+      return null;
     throw err;
   }
+}
+
+/** The bytes of an object, or null when it does not exist. */
+export async function readImage(kind: BucketKind, key: string): Promise<Buffer | null> {
+  const res = await getObjectOrNull(kind, key);
+  return res ? Buffer.from(await res.Body!.transformToByteArray()) : null;
 }
 
 /** Copy an object from one bucket to another (read and re-put, so the target gets our cache headers). */
@@ -137,17 +146,8 @@ export async function copyImageAddressed(
   to: BucketKind,
   keyFor: (sha: string, ext: string) => string,
 ): Promise<string | null> {
-  let res;
-  try {
-    res = await getS3().send(new GetObjectCommand({ Bucket: bucketOf(from), Key: fromKey }));
-  } catch (err) {
-    if (
-      (err as Error).name === 'NoSuchKey' ||
-      (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
-    )
-      return null;
-    throw err;
-  }
+  const res = await getObjectOrNull(from, fromKey);
+  if (!res) return null;
   const body = Buffer.from(await res.Body!.transformToByteArray());
   const ext = /\.([a-z0-9]+)$/i.exec(fromKey)?.[1]?.toLowerCase() ?? 'jpg';
   const key = keyFor(sha256(body).slice(0, 32), ext);
@@ -215,17 +215,8 @@ export async function readObjectCapped(
   key: string,
   maxBytes: number,
 ): Promise<Buffer | null | 'too-large'> {
-  let res;
-  try {
-    res = await getS3().send(new GetObjectCommand({ Bucket: bucketOf(kind), Key: key }));
-  } catch (err) {
-    if (
-      (err as Error).name === 'NoSuchKey' ||
-      (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
-    )
-      return null;
-    throw err;
-  }
+  const res = await getObjectOrNull(kind, key);
+  if (!res) return null;
   if ((res.ContentLength ?? 0) > maxBytes) {
     await res.Body?.transformToWebStream()
       .cancel()

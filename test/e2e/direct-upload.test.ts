@@ -1,10 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
 import { photoProfileForm } from '../support/api-client';
 
 const app = useBrowser();
+
+/** A slow uplink (8 MB/s), so an upload's progress bar has time to move. */
+async function slowUplink(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 8 * 1024 * 1024,
+  });
+}
 
 /** Incompressible noise: about 12 MB. */
 const bigJpeg = () =>
@@ -36,15 +49,7 @@ describeE2E('direct uploads: a 12 MB outfit through Try Custom Look', () => {
 
     await page.goto('/try-custom-look');
     await page.getByRole('heading', { level: 1, name: 'Try Custom Look' }).waitFor();
-    // a slow uplink (8 MB/s) so the bar has time to move
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 20,
-      downloadThroughput: -1,
-      uploadThroughput: 8 * 1024 * 1024,
-    });
+    await slowUplink(context, page);
 
     const requests: string[] = [];
     page.on('request', (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`));
@@ -110,14 +115,7 @@ describeE2E('direct uploads: a 12 MB outfit through Try Custom Look', () => {
       await page.getByRole('button', { name: 'Use this example: women, athletic' }).click();
       await page.getByRole('checkbox', { name: /These photos show me/ }).check();
 
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 20,
-        downloadThroughput: -1,
-        uploadThroughput: 8 * 1024 * 1024,
-      });
+      await slowUplink(context, page);
       const requests: string[] = [];
       page.on('request', (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`));
       await page.evaluate(() => {

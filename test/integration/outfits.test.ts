@@ -38,6 +38,15 @@ async function uploadOutfit(user: TestUser, color: string): Promise<string> {
 
 const startOutfit = (u: TestUser, body: Record<string, unknown>, key: string) =>
   ctx.invoke('POST', '/api/generate/outfit', { token: u.idToken, body, headers: { 'idempotency-key': key } });
+/** Until the worker has submitted the run's first step to the provider (no webhook comes in these tests). */
+async function untilSubmitted(generationId: string): Promise<void> {
+  const { getRenderJob } = await import('../../shared/repositories/render-queue-repository');
+  const end = Date.now() + 20_000;
+  while (!(await getRenderJob(ctx.db, generationId))?.providerJobId) {
+    if (Date.now() > end) throw new Error('step 1 was not submitted');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 /** FASHN's webhook delivery, routed to our handler. */
 const toWebhook = async (url: string, payload: unknown) => {
   const u = new URL(url);
@@ -220,11 +229,7 @@ describe('a whole outfit chained on FASHN', () => {
       );
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       // the worker submits step 1; the run then waits for its end (no webhook comes here)
-      const end = Date.now() + 20_000;
-      while (!(await getRenderJob(ctx.db, res.body.id))?.providerJobId) {
-        if (Date.now() > end) throw new Error('step 1 was not submitted');
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await untilSubmitted(res.body.id);
       expect((await getRenderJob(ctx.db, res.body.id))?.providerJobId).toBe('pred-1');
 
       // step 1 ends; two completions race (a webhook delivered twice)
@@ -260,8 +265,7 @@ describe('a whole outfit chained on FASHN', () => {
     process.env.FASHN_BASE_URL = fashn.url;
     try {
       const { completeAsyncRender } = await import('../../functions/workflow/render-queue');
-      const { getRenderJob, claimRenderStepAdvance } =
-        await import('../../shared/repositories/render-queue-repository');
+      const { claimRenderStepAdvance } = await import('../../shared/repositories/render-queue-repository');
       const { user, profileId } = await newUserWithProfile(10);
       const res = await startOutfit(
         user,
@@ -269,11 +273,7 @@ describe('a whole outfit chained on FASHN', () => {
         'outfit-advance-crash',
       );
       expect(res.status, JSON.stringify(res.body)).toBe(201);
-      const end = Date.now() + 20_000;
-      while (!(await getRenderJob(ctx.db, res.body.id))?.providerJobId) {
-        if (Date.now() > end) throw new Error('step 1 was not submitted');
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await untilSubmitted(res.body.id);
       // a worker claimed the advance past step 1, then died; its claim's lease has run out
       expect(await claimRenderStepAdvance(ctx.db, res.body.id, 'pred-1', new Date(Date.now() - 1000))).toBe(true);
       // a repeated webhook meanwhile does nothing; the sweeper's poll ends the run
