@@ -139,6 +139,8 @@ export const AWS_ACCESS = {
       privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand', 'ListObjectsV2Command'],
       userPool: ['AdminGetUserCommand'],
       moderation: ['DetectModerationLabelsCommand'],
+      // the full-body check of a new full-body photo runs in the render worker (functions/workflow/body-check.ts)
+      renderWorker: ['InvokeCommand'],
     },
     // "Delete all my photos" and profile deletion list users/<id>/ and users/<id>/photo-profiles/<id>/.
     { listPrefixes: { privateBucket: ['users/*'] } },

@@ -45,6 +45,8 @@ import { formFile, formFlag, type FormData, type UploadedFile } from '../lib/mul
 import { PHOTO_UPLOAD_ID_PATTERN } from '../../shared/schemas/upload';
 import { discardQuarantine, processUploadedImage, takeQuarantinedUpload } from './upload-service';
 import { logger } from '../lib/logger';
+import { bodyCheckOf } from '../../shared/domain/body-check';
+import { requestBodyCheck } from '../workflow/body-check-request';
 
 const profileId = monotonicFactory();
 
@@ -59,6 +61,7 @@ export function toPhotoProfile(p: PhotoProfileRecord): PhotoProfile {
     isDefault: p.isDefault,
     supportsNano: !!p.portraitKey,
     supportsFashn: !!p.fullBodyKey,
+    bodyCheck: bodyCheckOf(p),
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };
@@ -199,6 +202,7 @@ export async function createProfile(db: Db, user: UserRecord, form: FormData): P
     await discard(Object.values(keys));
     throw limitError(max, user);
   }
+  if (created.fullBodyKey) await requestBodyCheck(user.id, id, created.fullBodyKey);
   return toPhotoProfile(created);
 }
 
@@ -248,6 +252,7 @@ export async function updateProfile(db: Db, user: UserRecord, id: string, form: 
     ]);
   }
   if (makeDefault && !(await setDefaultPhotoProfile(db, user.id, id))) throw notFound(M.notFound);
+  if (keys['full-body']) await requestBodyCheck(user.id, id, keys['full-body']);
 
   const fresh = await getPhotoProfile(db, user.id, id);
   if (!fresh) throw notFound(M.notFound);

@@ -4,6 +4,7 @@
  * {{BODY_DESCRIPTION}}), raw templates across task types and a published influencer collection.
  * Written once (a seed marker item), each item with attribute_not_exists so edits are never overwritten.
  */
+import { COLOR_GRADES, CREATIVE_BACKGROUNDS } from '../../shared/domain/creative-look';
 import { PutCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { Db } from '../../shared/repositories/table';
@@ -50,6 +51,8 @@ const seedFileSchema = z.object({
       task: z.enum(TASK_TYPES),
       styleCategory: z.string().nullable(),
       template: z.string(),
+      creativeBackground: z.enum(CREATIVE_BACKGROUNDS),
+      colorGrade: z.enum(COLOR_GRADES),
     }),
   ),
   rawTemplates: z.array(

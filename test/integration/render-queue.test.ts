@@ -161,8 +161,8 @@ describe('the render queue', () => {
     for (const s of starts) expect((await getGeneration(ctx.db, user.sub, s.body.id))?.status).toBe('completed');
     const delta = (k: string) => (wf.metrics.invocations[k] ?? 0) - (before[k] ?? 0);
     expect([delta('Render'), delta('MarkCompleted'), delta('MarkFailed')]).toEqual([10, 10, 0]);
-    expect(await inFlight(ctx.db, 'local')).toBe(0);
-    expect(await queueDepth(ctx.db, 'local')).toBe(0);
+    expect(await inFlight(ctx.db, 'engine')).toBe(0);
+    expect(await queueDepth(ctx.db, 'engine')).toBe(0);
     expect(wf.waitingTokens()).toBe(0);
   });
 
