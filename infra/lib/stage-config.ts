@@ -9,6 +9,8 @@
  *   -c sesFromEmail=no-reply@example.com [-c sesFromName=Fitly] [-c sesRegion=eu-west-1]   Cognito e-mail through SES
  *   -c alarmEmail=oncall@example.com   subscribed to the alarm topic
  *   -c webAclArn=arn:aws:wafv2:us-east-1:...:global/webacl/...   the WAF web ACL (Tryon-<stage>-Edge output)
+ *   -c exactProvider=fashn|engine -c creativeProvider=gemini|engine   who renders each mode (default: the AI
+ *      providers; `engine` chooses the Fitly engine on purpose: "private rendering", photos never leave the account)
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -47,11 +49,23 @@ export interface StageConfig {
   webAclArn?: string;
   /** Requests per 5 minutes from one IP before the WAF rate rule blocks it. */
   wafRateLimit: number;
+  /**
+   * Who renders each mode (EXACT_PROVIDER / CREATIVE_PROVIDER of every function): the AI provider by default; the
+   * Fitly engine only when chosen here, never as a stand-in for a missing key (functions/providers/index.ts).
+   */
+  renderProviders: { exact: 'fashn' | 'engine'; creative: 'gemini' | 'engine' };
 }
 
 function contextString(scope: Construct, key: string): string | undefined {
   const v = scope.node.tryGetContext(key);
   return typeof v === 'string' && v.trim() ? v.trim() : undefined;
+}
+
+function choice<T extends string>(scope: Construct, key: string, allowed: readonly T[], fallback: T): T {
+  const v = contextString(scope, key);
+  if (v === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(v)) throw new Error(`-c ${key}=${v}: use ${allowed.join(' or ')}`);
+  return v as T;
 }
 
 export function resolveStageConfig(scope: Construct, overrides: Partial<StageConfig> = {}): StageConfig {
@@ -94,6 +108,10 @@ export function resolveStageConfig(scope: Construct, overrides: Partial<StageCon
     alarmEmail: contextString(scope, 'alarmEmail'),
     webAclArn: contextString(scope, 'webAclArn'),
     wafRateLimit: prod ? 2000 : 1000,
+    renderProviders: {
+      exact: choice(scope, 'exactProvider', ['fashn', 'engine'] as const, 'fashn'),
+      creative: choice(scope, 'creativeProvider', ['gemini', 'engine'] as const, 'gemini'),
+    },
     ...overrides,
   };
 }

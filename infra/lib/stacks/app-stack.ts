@@ -43,6 +43,9 @@ export class AppStack extends Stack {
       COGNITO_USER_POOL_ID: auth.userPool.userPoolId,
       COGNITO_CLIENT_ID: auth.userPoolClient.userPoolClientId,
       LOG_LEVEL: config.prod ? 'INFO' : 'DEBUG',
+      // who renders each mode (functions/providers/index.ts): explicit, never a silent fallback
+      EXACT_PROVIDER: config.renderProviders.exact,
+      CREATIVE_PROVIDER: config.renderProviders.creative,
       // Return URLs of Stripe checkout and the billing portal (else the raw execute-api host would be used).
       ...(config.publicOrigin ? { PUBLIC_ORIGIN: config.publicOrigin } : {}),
     };
