@@ -106,7 +106,9 @@ export function checkFullBody(analysis: PersonAnalysis): FullBodyResult {
   const nose = g('nose');
   const eyesSeen = seen(le, 0.45) && seen(re, 0.45);
   const noseBetween =
-    eyesSeen && nose.x >= Math.min(le.x, re.x) - 0.1 * Math.abs(le.x - re.x) && nose.x <= Math.max(le.x, re.x) + 0.1 * Math.abs(le.x - re.x);
+    eyesSeen &&
+    nose.x >= Math.min(le.x, re.x) - 0.1 * Math.abs(le.x - re.x) &&
+    nose.x <= Math.max(le.x, re.x) + 0.1 * Math.abs(le.x - re.x);
   const profileFace = !eyesSeen || !noseBetween;
   if (span < 0.06 || (span < 0.25 && profileFace)) return refuse('side_view');
   return { ok: true };

@@ -70,10 +70,7 @@ function cutOut(image: RgbaImage): GrayImage {
   const dist = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const o = i * 4;
-    dist[i] = Math.min(
-      255,
-      Math.max(Math.abs(d[o]! - bg.r), Math.abs(d[o + 1]! - bg.g), Math.abs(d[o + 2]! - bg.b)),
-    );
+    dist[i] = Math.min(255, Math.max(Math.abs(d[o]! - bg.r), Math.abs(d[o + 1]! - bg.g), Math.abs(d[o + 2]! - bg.b)));
   }
   const isBg = new Uint8Array(n);
   const stack = new Int32Array(n);
@@ -106,7 +103,12 @@ function cutOut(image: RgbaImage): GrayImage {
     alpha.data[i] = isBg[i] ? Math.min(255, Math.round((dist[i]! / TOLERANCE) * 96)) : 255;
   }
   // background pixels far from the garment: exactly 0
-  const near = dilate(isBg.map((v) => (v ? 0 : 255)), w, h, 2);
+  const near = dilate(
+    isBg.map((v) => (v ? 0 : 255)),
+    w,
+    h,
+    2,
+  );
   for (let i = 0; i < n; i++) if (!near[i]) alpha.data[i] = 0;
   return alpha;
 }

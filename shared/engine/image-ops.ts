@@ -216,19 +216,19 @@ export function pushPullFill(rgb: Float32Array, weight: Float32Array, width: num
       for (let x = 0; x < w; x++) {
         const i = y * w + x;
         const j = ny * nw + (x >> 1);
-        na[j] += a[i]!;
-        nc[j * 3] += c[i * 3]!;
-        nc[j * 3 + 1] += c[i * 3 + 1]!;
-        nc[j * 3 + 2] += c[i * 3 + 2]!;
+        na[j] = na[j]! + a[i]!;
+        nc[j * 3] = nc[j * 3]! + c[i * 3]!;
+        nc[j * 3 + 1] = nc[j * 3 + 1]! + c[i * 3 + 1]!;
+        nc[j * 3 + 2] = nc[j * 3 + 2]! + c[i * 3 + 2]!;
       }
     }
     // keep weights bounded (premultiplied colours scale with them)
     for (let j = 0; j < nw * nh; j++) {
       const s = na[j]! > 1 ? 1 / na[j]! : 1;
-      na[j] *= s;
-      nc[j * 3] *= s;
-      nc[j * 3 + 1] *= s;
-      nc[j * 3 + 2] *= s;
+      na[j] = na[j]! * s;
+      nc[j * 3] = nc[j * 3]! * s;
+      nc[j * 3 + 1] = nc[j * 3 + 1]! * s;
+      nc[j * 3 + 2] = nc[j * 3 + 2]! * s;
     }
     w = nw;
     h = nh;
@@ -270,9 +270,9 @@ export function pushPullFill(rgb: Float32Array, weight: Float32Array, width: num
             coarse.c[q01 * 3 + ch]! * w01 +
             coarse.c[q10 * 3 + ch]! * w10 +
             coarse.c[q11 * 3 + ch]! * w11;
-          fine.c[i * 3 + ch] += v * k;
+          fine.c[i * 3 + ch] = fine.c[i * 3 + ch]! + v * k;
         }
-        fine.a[i] += ca * k;
+        fine.a[i] = fine.a[i]! + ca * k;
       }
     }
   }

@@ -1,12 +1,6 @@
 /** The engine's refusals: a code a caller maps to its own error, and a message that says what to fix. */
 export type EngineRefusalCode =
-  | 'no_person'
-  | 'several_people'
-  | 'side_view'
-  | 'cropped'
-  | 'too_small'
-  | 'no_garment'
-  | 'unsupported_garment';
+  'no_person' | 'several_people' | 'side_view' | 'cropped' | 'too_small' | 'no_garment' | 'unsupported_garment';
 
 export const REFUSAL_MESSAGES: Record<EngineRefusalCode, string> = {
   no_person:

@@ -32,8 +32,8 @@ function solve(a: Float64Array, b: Float64Array[], n: number): void {
     for (let r = col + 1; r < n; r++) {
       const f = a[r * n + col]! / p;
       if (f === 0) continue;
-      for (let k = col; k < n; k++) a[r * n + k] -= f * a[col * n + k]!;
-      for (const v of b) v[r] -= f * v[col]!;
+      for (let k = col; k < n; k++) a[r * n + k] = a[r * n + k]! - f * a[col * n + k]!;
+      for (const v of b) v[r] = v[r]! - f * v[col]!;
     }
   }
   for (let r = n - 1; r >= 0; r--) {
