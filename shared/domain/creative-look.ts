@@ -1,7 +1,6 @@
 /**
- * Creative mode rendered by the Fitly engine (no generative AI): the garment on the person, then a look per
- * prompt template — a background and a colour grade, two template fields admins edit. One list of each for
- * the engine (shared/engine), the API's template schema and the admin editor.
+ * Creative looks without an AI provider (issue 23): a prompt template names a procedural background and a colour
+ * grade, applied by the Fitly engine (shared/engine/look.ts) to the try-on. Honest: no imitation of generative AI.
  */
 export const CREATIVE_BACKGROUNDS = [
   'original',
@@ -17,24 +16,25 @@ export type CreativeBackground = (typeof CREATIVE_BACKGROUNDS)[number];
 export const COLOR_GRADES = ['none', 'warm', 'cool', 'mono', 'vivid', 'film', 'soft'] as const;
 export type ColorGrade = (typeof COLOR_GRADES)[number];
 
+/** Labels for the admin select. */
 export const CREATIVE_BACKGROUND_LABELS: Record<CreativeBackground, string> = {
-  original: 'Keep the photo’s background',
+  original: 'Original photo background',
   'studio-white': 'Studio, white',
   'studio-grey': 'Studio, grey',
   'warm-gradient': 'Warm gradient',
   'cool-gradient': 'Cool gradient',
-  sunset: 'Sunset',
+  sunset: 'Sunset sky',
   'night-city': 'Night city lights',
 };
 
 export const COLOR_GRADE_LABELS: Record<ColorGrade, string> = {
-  none: 'None',
+  none: 'No grade',
   warm: 'Warm',
   cool: 'Cool',
   mono: 'Black and white',
   vivid: 'Vivid',
-  film: 'Film',
-  soft: 'Soft',
+  film: 'Film (faded, warm shadows)',
+  soft: 'Soft (low contrast)',
 };
 
 export interface CreativeLook {
@@ -42,5 +42,4 @@ export interface CreativeLook {
   grade: ColorGrade;
 }
 
-/** A template without the two fields (made before they existed): the photo as it is. */
 export const DEFAULT_CREATIVE_LOOK: CreativeLook = { background: 'original', grade: 'none' };
