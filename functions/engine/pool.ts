@@ -31,12 +31,14 @@ export function engineThreadCount(env: Record<string, string | undefined> = proc
 }
 
 function spawn(): Slot {
-  // The thread runs the TypeScript sources through tsx, like the local stack itself (tsx is a dev dependency;
-  // deployed functions never take this path).
-  const worker = new Worker(new URL('./thread.ts', import.meta.url), {
-    execArgv: ['--import', 'tsx'],
-    env: process.env,
-  });
+  // The thread runs the TypeScript sources through tsx's API, like the local stack itself (tsx is a dev
+  // dependency; deployed functions never take this path). `--import tsx` in execArgv does not reach worker
+  // threads on Node 20, so the thread's first line loads it.
+  const thread = new URL('./thread.ts', import.meta.url).href;
+  const worker = new Worker(
+    `import('tsx/esm/api').then((m) => m.tsImport(${JSON.stringify(thread)}, ${JSON.stringify(import.meta.url)}))`,
+    { eval: true, env: process.env },
+  );
   const slot: Slot = { worker, busy: false };
   worker.unref();
   worker.on('error', () => {
