@@ -23,7 +23,6 @@ export function skinModel(image: RgbaImage, body: Body): SkinModel {
   let n = 0;
   let sr = 0;
   let sg = 0;
-  let sl = 0;
   const crs: number[] = [];
   const cgs: number[] = [];
   const lums: number[] = [];
@@ -36,7 +35,6 @@ export function skinModel(image: RgbaImage, body: Body): SkinModel {
       lums.push(s / 3);
       sr += d[o]! / s;
       sg += d[o + 1]! / s;
-      sl += s / 3;
       n++;
     }
   }

@@ -229,7 +229,10 @@ function placeUpper(
         const armLen = pathLength(path);
         const srcLen = dist(lerp(s.seamOuter, s.seamInner, 0.5), lerp(s.cuffOuter, s.cuffInner, 0.5));
         // sleeves stop before the wrist so it stays visible; the variant's length shortens or lengthens them
-        const len = Math.min(srcLen * scale * Math.min(1.1, variant.length), armLen - limb.widthEnd * 0.55);
+        // long sleeves (longer than half the shoulders in the flat lay) run to the wrist; short ones keep their scale
+        const long = srcLen > srcShoulderW * 0.6;
+        const wanted = long ? armLen * variant.length : srcLen * scale * Math.min(1.1, variant.length);
+        const len = Math.min(wanted, armLen - limb.widthEnd * 0.55);
         const seamW = dist(seamO, seamI);
         const cuffSrcW = dist(s.cuffOuter, s.cuffInner) * scale;
         const tAt = len / Math.max(1, armLen);
@@ -319,7 +322,7 @@ function placeTrousers(
       const s = srcAt(t);
       const own = dist(s.o, s.i) * scale * ease;
       const limb = t * len < thighLen ? leg.widthRoot : leg.widthEnd;
-      return Math.max(limb * 1.1 * ease + slack, Math.min(own, limb * 1.7));
+      return Math.max(limb * 1.1 * ease + slack, Math.min(own, limb * 1.3));
     };
     const st = limbStrip(a.o, a.i, b.o, b.i, outerHip, innerCrotch, path, len, widthAt, 16);
     // the source sections follow the garment's own leg edges, not a straight line
@@ -431,8 +434,13 @@ function placeShoes(image: RgbaImage, alpha: GrayImage, body: Body, tint: [numbe
 /** The box a shoe takes: from just below the ankle to the sole, as wide as the foot in the mask (a bit more). */
 export function footBox(body: Body, ankle: Point, shinW: number): Box {
   const { mask, width: W, height: H } = body;
-  const x0 = Math.max(0, Math.round(ankle.x - shinW * 1.4));
-  const x1 = Math.min(W - 1, Math.round(ankle.x + shinW * 1.4));
+  // this foot only: not past the middle between the ankles
+  const other = Math.abs(ankle.x - body.legL.end.x) < 1e-6 ? body.legR.end : body.legL.end;
+  const mid = (ankle.x + other.x) / 2;
+  let x0 = Math.max(0, Math.round(ankle.x - shinW * 1.1));
+  let x1 = Math.min(W - 1, Math.round(ankle.x + shinW * 1.1));
+  if (other.x > ankle.x) x1 = Math.min(x1, Math.round(mid));
+  else x0 = Math.max(x0, Math.round(mid));
   let sole = Math.round(ankle.y);
   let minX = W;
   let maxX = -1;
