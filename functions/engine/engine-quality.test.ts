@@ -61,7 +61,7 @@ describe('engine quality (real models)', () => {
       const check = checkFullBody(await analyzePerson(nodeModelRuntime, await loadPerson(name)));
       expect(check).toMatchObject({ ok: false, code });
     }
-    const two = sideBySide(await loadPerson('cgi-model-25'), await loadPerson('cgi-model-25'));
+    const two = sideBySide(await loadPerson('cgi-model-27'), await loadPerson('cgi-model-27'));
     expect(checkFullBody(await analyzePerson(nodeModelRuntime, two))).toMatchObject({ ok: false });
     const portrait = await loadPerson('ai-upper');
     await expect(

@@ -110,6 +110,9 @@ export function checkFullBody(analysis: PersonAnalysis): FullBodyResult {
     nose.x >= Math.min(le.x, re.x) - 0.1 * Math.abs(le.x - re.x) &&
     nose.x <= Math.max(le.x, re.x) + 0.1 * Math.abs(le.x - re.x);
   const profileFace = !eyesSeen || !noseBetween;
-  if (span < 0.06 || (span < 0.25 && profileFace)) return refuse('side_view');
+  // shoulders nearly on one vertical line: turned sideways or away, whatever the face does (a top cannot be
+  // fitted to shoulders it cannot see; front views measure 0.45-0.65 of the torso height)
+  const shoulderSpan = Math.abs(ls.x - rs.x) / torsoH;
+  if (shoulderSpan < 0.25 || span < 0.06 || (span < 0.25 && profileFace)) return refuse('side_view');
   return { ok: true };
 }

@@ -8,13 +8,14 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const PEOPLE_DIR = path.join(HERE, '../fixtures/people');
 export const GARMENTS_DIR = path.join(HERE, '../fixtures/garments');
 
-/** The fixtures with a whole body in the frame (cgi-model-28 is cut at the thighs: see SOURCE.md). */
-export const FULL_BODY = ['ai-body', 'cgi-model-27', 'cgi-model-25', 'cgi-model-23', 'cgi-model-4'];
+/** The fixtures with a whole body in the frame, facing the camera (cgi-model-28 is cut at the thighs, cgi-model-25 turned away: see SOURCE.md). */
+export const FULL_BODY = ['ai-body', 'cgi-model-27', 'cgi-model-23', 'cgi-model-4'];
 /** Not whole bodies, with the refusal the engine gives. */
 export const NOT_FULL_BODY: Record<string, string> = {
   'ai-upper': 'cropped',
   'cgi-model-13': 'cropped',
   'cgi-model-28': 'cropped',
+  'cgi-model-25': 'side_view',
 };
 
 export const GARMENTS: { file: string; slot: EngineSlot }[] = [
