@@ -70,6 +70,26 @@ async function encode(image: RgbaImage): Promise<Uint8Array> {
     .toBuffer();
 }
 
+/**
+ * tryOn; when a picture said to show a model wearing the garment has nobody in it (a product shot tagged
+ * model_wearer), it is read again as the product shot it is, rather than failing the look.
+ */
+async function tryOnOrProductShot(
+  person: RgbaImage,
+  garments: GarmentInput[],
+  variant: ReturnType<typeof variantFor>,
+  analysis: Awaited<ReturnType<typeof tryOn>>['analysis'] | undefined,
+) {
+  try {
+    return await tryOn(nodeModelRuntime, person, garments, { variant, analysis });
+  } catch (err) {
+    const onModel = garments.some((g) => g.source === 'on-model');
+    if (!(err instanceof EngineRefusal) || !onModel || err.code === 'unsupported_garment') throw err;
+    const asShots = garments.map((g) => (g.source === 'on-model' ? { ...g, source: 'laydown' as const } : g));
+    return tryOn(nodeModelRuntime, person, asShots, { variant, analysis });
+  }
+}
+
 export async function runEngineJob(job: EngineJob): Promise<EngineJobResult> {
   try {
     if (job.kind === 'check-person') {
@@ -91,7 +111,7 @@ export async function runEngineJob(job: EngineJob): Promise<EngineJobResult> {
       const t = performance.now();
       let image: RgbaImage;
       if (garments.length) {
-        const out = await tryOn(nodeModelRuntime, person, garments, { variant: variantFor(i), analysis });
+        const out = await tryOnOrProductShot(person, garments, variantFor(i), analysis);
         analysis = out.analysis;
         image = out.image;
         for (const [k, v] of Object.entries(out.timingsMs)) timingsMs[k] = (timingsMs[k] ?? 0) + v;

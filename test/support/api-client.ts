@@ -46,6 +46,13 @@ export const solidJpeg = (w: number, h: number, background: string): Promise<Buf
 /** A computer-generated person, head to feet (test/fixtures/people, see its SOURCE.md). */
 export const FULL_BODY_FIXTURE = fileURLToPath(new URL('../fixtures/people/cgi-model-27.jpg', import.meta.url));
 
+/** A drawn product shot of one garment on white (test/fixtures/garments): what the engine can dress a person in. */
+export const garmentJpeg = (kind: 'tee' | 'shirt' | 'jacket' | 'jeans' | 'skirt' | 'dress' = 'tee', side = 600) =>
+  sharp(fileURLToPath(new URL(`../fixtures/garments/${kind}-white.jpg`, import.meta.url)))
+    .resize(side)
+    .jpeg({ quality: 88 })
+    .toBuffer();
+
 /** A full-body photo that passes the full-body check: the fixture person, `height` pixels tall. */
 export const fullBodyJpeg = (height = 900): Promise<Buffer> =>
   sharp(FULL_BODY_FIXTURE).resize({ height }).jpeg({ quality: 88 }).toBuffer();

@@ -3,7 +3,7 @@
  * made the user item), a plan or role patch, monthly credits, an adult age statement and a photo profile made
  * through the API (with consent). One place, so every test sets users up the way the product does.
  */
-import { fullBodyJpeg, solidJpeg } from './api-client';
+import { fullBodyJpeg, garmentJpeg, solidJpeg } from './api-client';
 import { drainLocalInvocations } from '../../functions/workflow/render-invoker';
 import { expect } from 'vitest';
 import { AGE_CONFIRMATION, PHOTO_CONSENT, type AgeStatus } from '../../shared/domain/privacy';
@@ -22,7 +22,7 @@ export const INFLUENCER_ROLE: UserPatch = {
 };
 
 /** A plain JPEG of one colour (a stand-in photo). */
-export { solidJpeg };
+export { garmentJpeg, solidJpeg };
 
 /** A user who signed in once (their user item exists), with `patch` applied when it names anything. */
 export async function createSignedInUser(ctx: IntegrationContext, patch?: UserPatch): Promise<TestUser> {
