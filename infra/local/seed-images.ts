@@ -75,11 +75,7 @@ export function styleSvg(kind: StyleImageType | 'cover', p: Palette, index: numb
  * A style's pictures: its garment drawn as a product shot (./garment-art.ts) in the style's colours, on white for
  * the picture the engine reads (`prompt`), on the style's own background for the cover.
  */
-export async function renderStyleImage(
-  kind: 'prompt' | 'cover',
-  garment: GarmentKind,
-  p: Palette,
-): Promise<Buffer> {
+export async function renderStyleImage(kind: 'prompt' | 'cover', garment: GarmentKind, p: Palette): Promise<Buffer> {
   const bottom = garment === 'jeans' || garment === 'skirt';
   const svg = garmentSvg(
     garment,

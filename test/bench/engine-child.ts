@@ -16,7 +16,9 @@ const SIDE = Number(process.env.SIDE ?? 1024);
 const mode = process.env.MODE ?? 'raw';
 const startedAt = performance.now();
 
-const person = await sharp(readFileSync(path.join(root, 'test/fixtures/people', process.env.PERSON ?? 'cgi-model-27.jpg')))
+const person = await sharp(
+  readFileSync(path.join(root, 'test/fixtures/people', process.env.PERSON ?? 'cgi-model-27.jpg')),
+)
   .resize(SIDE, SIDE, { fit: 'inside' })
   .jpeg({ quality: 92 })
   .toBuffer();

@@ -31,7 +31,8 @@ function runCase(mode: 'raw' | 'pool', side: number, runs: number): EngineCase {
     maxBuffer: 16 * 1024 * 1024,
   });
   const line = res.stdout.trim().split('\n').pop() ?? '';
-  if (res.status !== 0 || !line.startsWith('{')) throw new Error(`engine bench child failed: ${res.stderr.slice(-2000)}`);
+  if (res.status !== 0 || !line.startsWith('{'))
+    throw new Error(`engine bench child failed: ${res.stderr.slice(-2000)}`);
   return JSON.parse(line) as EngineCase;
 }
 
