@@ -501,8 +501,9 @@ describe('variants', () => {
       const { user, profileId } = await newUserWithProfile(6);
       const start = (body: Record<string, unknown>, key: string) =>
         ctx.invoke('POST', '/api/generate/style', { token: user.idToken, body, headers: { 'idempotency-key': key } });
-      const four = await start({ styleId: seedStyleId(0), photoProfileId: profileId, variants: 4 }, 'style-variants-4');
-      const one = await start({ styleId: seedStyleId(0), photoProfileId: profileId }, 'style-variants-1');
+      const exact = { styleId: seedStyleId(0), photoProfileId: profileId, mode: 'exact' };
+      const four = await start({ ...exact, variants: 4 }, 'style-variants-4');
+      const one = await start(exact, 'style-variants-1');
       expect([four.status, one.status]).toEqual([201, 201]);
       await wf.drain();
       expect([
