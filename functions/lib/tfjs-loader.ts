@@ -18,7 +18,11 @@ export function loadTf(): Promise<Tf> {
       process.env.TFJS_WASM_DIR ??
       path.dirname(createRequire(import.meta.url).resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'));
     wasm.setWasmPaths(`${wasmDir}/`);
-    if (!(await tf.setBackend('wasm').catch(() => false))) await tf.setBackend('cpu');
+    if (!(await tf.setBackend('wasm').catch(() => false))) {
+      // about 30x slower: a render would outlast its time limit; say so loudly
+      console.warn('TensorFlow.js: the WASM backend did not start; falling back to the pure-JS CPU backend');
+      await tf.setBackend('cpu');
+    }
     await tf.ready();
     tf.enableProdMode();
     return tf;

@@ -27,6 +27,14 @@ export const LAMBDA_ARCHITECTURE = lambda.Architecture.ARM_64;
  */
 export const EXTERNAL_MODULES = ['sharp', '@tensorflow/*', 'nsfwjs'];
 
+const REQUIRE_BANNER =
+  "import { createRequire as __cdkCreateRequire } from 'node:module'; const require = __cdkCreateRequire(import.meta.url);";
+const DIRNAME_BANNER =
+  "import { fileURLToPath as __cdkFileURLToPath } from 'node:url'; const __filename = __cdkFileURLToPath(import.meta.url); const __dirname = __filename.slice(0, __filename.lastIndexOf('/'));";
+
+/** The banner of every bundle (exported for the test that bundles the engine as the CDK does). */
+export const bundleBanner = (engine: boolean) => (engine ? `${REQUIRE_BANNER} ${DIRNAME_BANNER}` : REQUIRE_BANNER);
+
 /** Where the engine's files are inside the render worker's package (/var/task is the function's code). */
 export const ENGINE_ASSET_DIRS = { models: 'engine-models', wasm: 'tfjs-wasm' } as const;
 export const ENGINE_MODEL_FILES = ['movenet-thunder.json', 'movenet-thunder.bin', 'selfie.json', 'selfie.bin'];
@@ -131,9 +139,10 @@ export class AppFunction extends Construct {
               },
             }
           : {}),
-        // CommonJS dependencies bundled into an ES module still call require() for Node built-ins.
-        banner:
-          "import { createRequire as __cdkCreateRequire } from 'node:module'; const require = __cdkCreateRequire(import.meta.url);",
+        // CommonJS dependencies bundled into an ES module still call require() for Node built-ins; the engine's
+        // TensorFlow.js WASM loader also reads __dirname (undefined in an ES module: it would fall back to the
+        // pure-JS backend, 30x slower).
+        banner: bundleBanner(!!props.engine),
       },
     });
 
