@@ -24,6 +24,12 @@ export interface PlaceDebug {
   grid: Point[][];
 }
 
+/** What the caller read off the photo that placing uses. */
+export interface PlaceHints {
+  /** The top of the old bottom's waistband when bare skin shows above it (a crop top's midriff). */
+  waistTop?: number | null;
+}
+
 export interface PlacedGarment {
   /** Draw the torso (or the whole garment when it has no limb pieces). */
   drawBody(layer: Layer): void;
@@ -119,13 +125,15 @@ export function placeGarment(
   body: Body,
   variant: VariantOptions,
   tint: [number, number, number],
+  hints: PlaceHints = {},
 ): PlacedGarment {
   if (slot === 'shoes') return placeShoes(image, alpha, body, tint);
   if (slot === 'bottom') {
     const layout = lowerLayout(alpha);
+    const wy = waistY(body, hints.waistTop ?? null);
     return layout.legs
-      ? placeTrousers(image, alpha, layout, body, variant, tint)
-      : placeSkirt(image, alpha, layout, body, variant, tint);
+      ? placeTrousers(image, alpha, layout, body, variant, tint, wy)
+      : placeSkirt(image, alpha, layout, body, variant, tint, wy);
   }
   return placeUpper(image, alpha, slot, body, variant, tint);
 }
@@ -250,9 +258,10 @@ function placeUpper(
   };
 }
 
-/** The waist line of a bottom: a little above the hip joints. */
-function waistY(body: Body): number {
-  return body.pelvis.y - body.torsoH * 0.2;
+/** The waist line of a bottom: a little above the hip joints, or up to bare skin when the midriff shows. */
+function waistY(body: Body, top: number | null): number {
+  const dflt = body.pelvis.y - body.torsoH * 0.22;
+  return top === null ? dflt : Math.min(dflt, top);
 }
 
 function placeTrousers(
@@ -262,13 +271,13 @@ function placeTrousers(
   body: Body,
   variant: VariantOptions,
   tint: [number, number, number],
+  wy: number,
 ): PlacedGarment {
   const legs = g.legs!;
   const crotch = g.crotch!;
   const { span, torsoH } = body;
   const ease = variant.ease;
   const slack = span * 0.02 * ease;
-  const wy = waistY(body);
   const [wl, wr] = body.torsoEdges(wy);
   const srcWaistW = Math.max(1, g.edgeR[0]! - g.edgeL[0]!);
   const dstWaistW = wr - wl + 2 * slack;
@@ -364,11 +373,11 @@ function placeSkirt(
   body: Body,
   variant: VariantOptions,
   tint: [number, number, number],
+  wy: number,
 ): PlacedGarment {
   const { span } = body;
   const ease = variant.ease;
   const slack = span * 0.02 * ease;
-  const wy = waistY(body);
   const [wl, wr] = body.torsoEdges(wy);
   const srcWaistW = Math.max(1, g.edgeR[2]! - g.edgeL[2]!);
   const scale = (wr - wl + 2 * slack) / srcWaistW;
@@ -385,9 +394,10 @@ function placeSkirt(
     const sl = g.edgeL[row]!;
     const sr = g.edgeR[row]!;
     const y = wy + t * length;
-    const [bl, br] = body.silhouetteEdges(y, span * 1.1);
-    const [tl, tr] = body.torsoEdges(y);
-    const bw = Math.max(br - bl, t < 0.3 ? tr - tl : 0);
+    // the legs' own extent (not the old garment's flare, nor the arms hanging beside them)
+    const [bl, br] = legsEdges(body, y);
+    const [tl, tr] = body.torsoEdges(Math.min(y, body.pelvis.y));
+    const bw = Math.max(br - bl, t < 0.45 ? tr - tl : 0);
     const own = (sr - sl) * scale * ease;
     const w = Math.min(Math.max(own, bw + 2 * slack), bw + span * 0.1);
     const cx = t < 0.5 ? body.axisX(y) : (bl + br) / 2;
@@ -403,6 +413,23 @@ function placeSkirt(
     drawLimbs() {},
     debug: { anchors: so.map((s, i) => ({ from: s, to: dOut[i]! })), grid: [dOut, dIn] },
   };
+}
+
+/** The outer edges of both legs together at row y (from the joints and the legs' widths in the mask). */
+function legsEdges(body: Body, y: number): [number, number] {
+  let l = Infinity;
+  let r = -Infinity;
+  for (const leg of [body.legL, body.legR]) {
+    const thigh = y <= leg.mid.y;
+    const a = thigh ? leg.root : leg.mid;
+    const b = thigh ? leg.mid : leg.end;
+    const t = Math.max(0, Math.min(1, (y - a.y) / (b.y - a.y || 1)));
+    const cx = a.x + (b.x - a.x) * t;
+    const half = Math.min(thigh ? leg.widthRoot : leg.widthEnd, body.span * 0.45) / 2;
+    l = Math.min(l, cx - half);
+    r = Math.max(r, cx + half);
+  }
+  return [l, r];
 }
 
 function placeShoes(image: RgbaImage, alpha: GrayImage, body: Body, tint: [number, number, number]): PlacedGarment {
