@@ -477,8 +477,14 @@ export async function tryOn(
   const skin = skinModel(person, body);
   const skinPx = skinMap(person, body, skin);
   const maps: Maps = { skin: skinPx, hair: hairMap(person, body, skin).data, hands: handZone(body) };
-  const room = garmentRoom(body, body.span * 0.04);
-  const roomOuter = garmentRoom(body, body.span * 0.085);
+  // the garments' room, computed once per allowance that a garment here needs
+  const rooms = new Map<number, Uint8Array>();
+  const roomFor = (slot: EngineSlot) => {
+    const grow = Math.round(body.span * (slot === 'outerwear' ? 0.085 : 0.04));
+    let r = rooms.get(grow);
+    if (!r) rooms.set(grow, (r = garmentRoom(body, grow)));
+    return r;
+  };
   const waist = waistTop(body, skinPx);
   const light = lightField(person, body, body.mask);
   lap('appearance');
@@ -498,7 +504,7 @@ export async function tryOn(
     occlude(layer, body, maps, slot, 'body');
     p.drawLimbs(layer);
     occlude(layer, body, maps, slot, 'hair');
-    clip(layer, slot === 'outerwear' ? roomOuter : room);
+    clip(layer, roomFor(slot));
     lap('warp');
     // the old garment of this slot, where the new one does not cover it
     const old = oldRegion(body, maps, slot, layer.y1, waist);

@@ -43,6 +43,7 @@ async function child(): Promise<void> {
       firstRenderMs: Math.round(tEnd - tLoad),
       timingsMs: r.timingsMs,
       maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+      cpuMs: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
     }) + '\n',
   );
 }
@@ -69,17 +70,21 @@ async function main(): Promise<void> {
   for (const c of inputs)
     await e.tryOn(e.nodeModelRuntime, c.person, [{ image: c.garment, slot: null, source: 'laydown' }]);
   const times: number[] = [];
+  const cpu: number[] = [];
   const stages: Record<string, number[]> = {};
   for (let i = 0; i < 10; i++) {
     const c = inputs[i % inputs.length]!;
     const s = performance.now();
+    const c0 = process.cpuUsage();
     const r = await e.tryOn(e.nodeModelRuntime, c.person, [{ image: c.garment, slot: null, source: 'laydown' }]);
     times.push(performance.now() - s);
+    const c1 = process.cpuUsage(c0);
+    cpu.push((c1.user + c1.system) / 1000);
     for (const [k, v] of Object.entries(r.timingsMs)) (stages[k] ??= []).push(v);
   }
   const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
   console.log(
-    `warm p50 ${Math.round(p50(times))} ms (min ${Math.round(Math.min(...times))}, max ${Math.round(Math.max(...times))}); stages p50 ${JSON.stringify(
+    `warm p50 ${Math.round(p50(times))} ms, CPU p50 ${Math.round(p50(cpu))} ms (min ${Math.round(Math.min(...times))}, max ${Math.round(Math.max(...times))}); stages p50 ${JSON.stringify(
       Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, p50(v)])),
     )}; peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB; total ${Math.round(performance.now() - t0)} ms`,
   );
