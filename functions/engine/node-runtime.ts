@@ -9,7 +9,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { GraphModel } from '@tensorflow/tfjs';
+import type { Tensor } from '@tensorflow/tfjs-core';
+import type { GraphModel } from '@tensorflow/tfjs-converter';
 import {
   KEYPOINT_NAMES,
   type GrayImage,
@@ -82,21 +83,49 @@ interface Square {
   size: number;
 }
 
+/**
+ * The pixels of `square` (reaching outside the image: black) resampled to INPUT x INPUT RGB, in JS: cheaper than
+ * uploading the whole photo as a tensor. Box-averaged when the square is much larger than the input (no aliasing).
+ */
+function cropRgb(image: RgbaImage, square: Square): Float32Array {
+  const { width: w, height: h, data } = image;
+  const out = new Float32Array(INPUT * INPUT * 3);
+  const step = square.size / INPUT;
+  const taps = Math.max(1, Math.min(4, Math.floor(step)));
+  const inv = 1 / (taps * taps);
+  for (let j = 0; j < INPUT; j++) {
+    for (let i = 0; i < INPUT; i++) {
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let ty = 0; ty < taps; ty++) {
+        const y = Math.floor(square.y + (j + (ty + 0.5) / taps) * step);
+        if (y < 0 || y >= h) continue;
+        for (let tx = 0; tx < taps; tx++) {
+          const x = Math.floor(square.x + (i + (tx + 0.5) / taps) * step);
+          if (x < 0 || x >= w) continue;
+          const o = (y * w + x) * 4;
+          r += data[o]!;
+          g += data[o + 1]!;
+          b += data[o + 2]!;
+        }
+      }
+      const q = (j * INPUT + i) * 3;
+      out[q] = r * inv;
+      out[q + 1] = g * inv;
+      out[q + 2] = b * inv;
+    }
+  }
+  return out;
+}
+
 /** Run MoveNet on `square` of the image; keypoints in image pixels. */
-async function poseIn(m: Loaded, rgb: import('@tensorflow/tfjs').Tensor3D, square: Square, w: number, h: number) {
+async function poseIn(m: Loaded, image: RgbaImage, square: Square) {
   const { tf } = m;
-  const out = tf.tidy(() => {
-    const boxes = tf.tensor2d([
-      [square.y / h, square.x / w, (square.y + square.size) / h, (square.x + square.size) / w],
-    ]);
-    const crop = tf.image.cropAndResize(
-      rgb.expandDims(0) as import('@tensorflow/tfjs').Tensor4D,
-      boxes,
-      [0],
-      [INPUT, INPUT],
-    );
-    return m.pose.execute(crop.toInt()) as import('@tensorflow/tfjs').Tensor;
-  });
+  const rgb = cropRgb(image, square);
+  const out = tf.tidy(
+    () => m.pose.execute(tf.tensor4d(Int32Array.from(rgb, Math.round), [1, INPUT, INPUT, 3], 'int32')) as Tensor,
+  );
   const values = await out.data();
   out.dispose();
   const keypoints = {} as Record<KeypointName, Keypoint>;
@@ -110,6 +139,17 @@ async function poseIn(m: Loaded, rgb: import('@tensorflow/tfjs').Tensor3D, squar
   return keypoints;
 }
 
+/** Selfie segmentation of `square`: the person probability (0..1) at INPUT x INPUT. */
+async function segmentIn(m: Loaded, image: RgbaImage, square: Square): Promise<Float32Array> {
+  const { tf } = m;
+  const rgb = cropRgb(image, square);
+  for (let i = 0; i < rgb.length; i++) rgb[i] = rgb[i]! / 255;
+  const out = tf.tidy(() => m.segmentation.execute(tf.tensor4d(rgb, [1, INPUT, INPUT, 3])) as Tensor);
+  const values = (await out.data()) as Float32Array;
+  out.dispose();
+  return values;
+}
+
 /** MoveNet's crop: a square around the confident keypoints, with a margin, or null when too few are confident. */
 function bodySquare(kp: Record<KeypointName, Keypoint>): Square | null {
   const good = Object.values(kp).filter((k) => k.score > 0.2);
@@ -121,52 +161,91 @@ function bodySquare(kp: Record<KeypointName, Keypoint>): Square | null {
   return { x: (x0 + x1) / 2 - size / 2, y: (y0 + y1) / 2 - size / 2, size };
 }
 
+/** The square around the person in a segmentation of `square` (null when there is hardly anyone). */
+function personSquare(prob: Float32Array, square: Square, w: number, h: number): Square | null {
+  let x0 = INPUT;
+  let x1 = -1;
+  let y0 = INPUT;
+  let y1 = -1;
+  let n = 0;
+  for (let j = 0; j < INPUT; j++) {
+    for (let i = 0; i < INPUT; i++) {
+      if (prob[j * INPUT + i]! < 0.5) continue;
+      n++;
+      if (i < x0) x0 = i;
+      if (i > x1) x1 = i;
+      if (j < y0) y0 = j;
+      if (j > y1) y1 = j;
+    }
+  }
+  if (n < INPUT * INPUT * 0.004) return null;
+  const k = square.size / INPUT;
+  const bx0 = Math.max(0, square.x + x0 * k);
+  const bx1 = Math.min(w, square.x + (x1 + 1) * k);
+  const by0 = Math.max(0, square.y + y0 * k);
+  const by1 = Math.min(h, square.y + (y1 + 1) * k);
+  const size = Math.max(bx1 - bx0, by1 - by0) * 1.15 + 16;
+  return { x: (bx0 + bx1) / 2 - size / 2, y: (by0 + by1) / 2 - size / 2, size };
+}
+
+/** The segmentation of `square` brought to the image's pixels (bilinear; 0 outside the square). */
+function maskFrom(prob: Float32Array, square: Square, w: number, h: number): GrayImage {
+  const data = new Uint8Array(w * h);
+  const k = INPUT / square.size;
+  const xs0 = new Int32Array(w);
+  const xs1 = new Int32Array(w);
+  const wxs = new Float32Array(w);
+  const xin = new Uint8Array(w);
+  for (let x = 0; x < w; x++) {
+    const f = (x + 0.5 - square.x) * k - 0.5;
+    xin[x] = f > -1 && f < INPUT ? 1 : 0;
+    const fc = Math.min(INPUT - 1, Math.max(0, f));
+    xs0[x] = Math.floor(fc);
+    xs1[x] = Math.min(INPUT - 1, xs0[x]! + 1);
+    wxs[x] = fc - xs0[x]!;
+  }
+  for (let y = 0; y < h; y++) {
+    const f = (y + 0.5 - square.y) * k - 0.5;
+    if (f <= -1 || f >= INPUT) continue;
+    const fc = Math.min(INPUT - 1, Math.max(0, f));
+    const r0 = Math.floor(fc) * INPUT;
+    const r1 = Math.min(INPUT - 1, Math.floor(fc) + 1) * INPUT;
+    const wy = fc - Math.floor(fc);
+    for (let x = 0; x < w; x++) {
+      if (!xin[x]) continue;
+      const a = xs0[x]!;
+      const b = xs1[x]!;
+      const wx = wxs[x]!;
+      const top = prob[r0 + a]! * (1 - wx) + prob[r0 + b]! * wx;
+      const bot = prob[r1 + a]! * (1 - wx) + prob[r1 + b]! * wx;
+      const v = (top * (1 - wy) + bot * wy) * 255;
+      data[y * w + x] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
+    }
+  }
+  return { width: w, height: h, data };
+}
+
+/**
+ * One MoveNet pass on the body's square: the square comes from a segmentation of the whole (letterboxed) frame,
+ * which costs a fifth of a MoveNet pass; MoveNet on the whole frame only when the segmentation finds no one.
+ * The mask is the segmentation of the body's square (a person small in the frame gets the full 256 px).
+ */
 async function analyze(image: RgbaImage): Promise<PersonAnalysis> {
   const m = await load();
-  const { tf } = m;
   const { width: w, height: h } = image;
-  const rgb = tf.tidy(() =>
-    tf
-      .tensor3d(new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength), [h, w, 4], 'int32')
-      .slice([0, 0, 0], [h, w, 3])
-      .toFloat(),
-  );
-  try {
-    const whole: Square = { x: (w - Math.max(w, h)) / 2, y: (h - Math.max(w, h)) / 2, size: Math.max(w, h) };
-    let keypoints = await poseIn(m, rgb, whole, w, h);
-    const square = bodySquare(keypoints);
-    if (square) keypoints = await poseIn(m, rgb, square, w, h);
-
-    // segmentation on the body's square (the whole letterboxed image when no body was found), scaled back
-    const seg = square ?? whole;
-    const maskTensor = tf.tidy(() => {
-      const boxes = tf.tensor2d([[seg.y / h, seg.x / w, (seg.y + seg.size) / h, (seg.x + seg.size) / w]]);
-      const input = tf.image
-        .cropAndResize(rgb.expandDims(0) as import('@tensorflow/tfjs').Tensor4D, boxes, [0], [INPUT, INPUT])
-        .div(255);
-      const out = m.segmentation.execute(input) as import('@tensorflow/tfjs').Tensor4D; // [1,256,256,1] in 0..1
-      // back to image pixels: pad the square's mask onto the image's frame, then crop
-      const side = Math.round(seg.size);
-      const up = tf.image.resizeBilinear(out, [side, side]).squeeze([0, 3]) as import('@tensorflow/tfjs').Tensor2D;
-      const x0 = Math.round(seg.x);
-      const y0 = Math.round(seg.y);
-      const padded = up.pad([
-        [Math.max(0, y0), Math.max(0, h - y0 - side)],
-        [Math.max(0, x0), Math.max(0, w - x0 - side)],
-      ]);
-      return padded
-        .slice([Math.max(0, -y0), Math.max(0, -x0)], [h, w])
-        .mul(255)
-        .round()
-        .clipByValue(0, 255)
-        .toInt();
-    });
-    const mask: GrayImage = { width: w, height: h, data: Uint8Array.from(await maskTensor.data()) };
-    maskTensor.dispose();
-    return { width: w, height: h, keypoints, mask };
-  } finally {
-    rgb.dispose();
+  const whole: Square = { x: (w - Math.max(w, h)) / 2, y: (h - Math.max(w, h)) / 2, size: Math.max(w, h) };
+  const first = await segmentIn(m, image, whole);
+  let square = personSquare(first, whole, w, h);
+  let keypoints: Record<KeypointName, Keypoint>;
+  if (square) keypoints = await poseIn(m, image, square);
+  else {
+    keypoints = await poseIn(m, image, whole);
+    square = bodySquare(keypoints);
+    if (square) keypoints = await poseIn(m, image, square);
   }
+  const seg = square ?? whole;
+  const prob = seg === whole ? first : await segmentIn(m, image, seg);
+  return { width: w, height: h, keypoints, mask: maskFrom(prob, seg, w, h) };
 }
 
 export const nodeModelRuntime: ModelRuntime = {

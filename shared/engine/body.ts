@@ -40,8 +40,10 @@ export interface Body {
   torsoEdges(y: number): [number, number];
   /** The axis x at row y. */
   axisX(y: number): number;
-  /** Outer extent of the mask around the axis at row y (both legs together below the hips). */
+  /** Outer extent of the mask around the axis at row y (both legs together below the hips), arms left out. */
   silhouetteEdges(y: number, maxHalf: number): [number, number];
+  /** Is (x, y) on an arm or hand (capsules around the upper arm below the armpit, the forearm and the hand)? */
+  onArm(x: number, y: number, scale?: number): boolean;
 }
 
 const P = (k: Keypoint): Point => ({ x: k.x, y: k.y });
@@ -114,8 +116,8 @@ export function bodyFrom(analysis: PersonAnalysis): Body {
     let l = 0;
     let r = 0;
     for (let d = 0; d < maxHalf; d++) {
-      if (inMask(cx - d, yy)) l = d;
-      if (inMask(cx + d, yy)) r = d;
+      if (inMask(cx - d, yy) && !onArm(cx - d, yy)) l = d;
+      if (inMask(cx + d, yy) && !onArm(cx + d, yy)) r = d;
     }
     return [cx - l, cx + r];
   };
@@ -130,6 +132,25 @@ export function bodyFrom(analysis: PersonAnalysis): Body {
     };
     return { root, mid, end, widthRoot: widthAt(m1, root, mid), widthEnd: widthAt(m2, mid, end) };
   };
+  const armL = limb(shoulderL, elbowL, wristL, span * 0.26);
+  const armR = limb(shoulderR, elbowR, wristR, span * 0.26);
+  const armCaps: [Point, Point, number][] = [];
+  for (const arm of [armL, armR]) {
+    armCaps.push([lerp(arm.root, arm.mid, 0.5), arm.mid, Math.min(arm.widthRoot, span * 0.3) * 0.6]);
+    const hand = { x: arm.end.x + (arm.end.x - arm.mid.x) * 0.4, y: arm.end.y + (arm.end.y - arm.mid.y) * 0.4 };
+    armCaps.push([arm.mid, hand, Math.min(arm.widthEnd, span * 0.22) * 0.6]);
+  }
+  function onArm(x: number, y: number, scale = 1): boolean {
+    for (const [a, b, r0] of armCaps) {
+      const r = r0 * scale;
+      const dx = b.x - a.x;
+      const dy = b.y - a.y;
+      const l2 = dx * dx + dy * dy || 1;
+      const t = Math.max(0, Math.min(1, ((x - a.x) * dx + (y - a.y) * dy) / l2));
+      if ((a.x + dx * t - x) ** 2 + (a.y + dy * t - y) ** 2 <= r * r) return true;
+    }
+    return false;
+  }
   let headTop = H;
   const faceX = Math.round(k.nose.x);
   for (let y = 0; y < H; y++) {
@@ -150,8 +171,8 @@ export function bodyFrom(analysis: PersonAnalysis): Body {
     pelvis,
     span,
     torsoH,
-    armL: limb(shoulderL, elbowL, wristL, span * 0.26),
-    armR: limb(shoulderR, elbowR, wristR, span * 0.26),
+    armL,
+    armR,
     legL: limb(hipL, kneeL, ankleL, span * 0.38),
     legR: limb(hipR, kneeR, ankleR, span * 0.38),
     wristSeen: [wristScores[0]! >= 0.3, wristScores[1]! >= 0.3],
@@ -160,5 +181,6 @@ export function bodyFrom(analysis: PersonAnalysis): Body {
     torsoEdges,
     axisX,
     silhouetteEdges,
+    onArm,
   };
 }

@@ -24,6 +24,12 @@ export interface PlaceDebug {
   grid: Point[][];
 }
 
+/** What the caller read off the photo that placing uses. */
+export interface PlaceHints {
+  /** The top of the old bottom's waistband when bare skin shows above it (a crop top's midriff). */
+  waistTop?: number | null;
+}
+
 export interface PlacedGarment {
   /** Draw the torso (or the whole garment when it has no limb pieces). */
   drawBody(layer: Layer): void;
@@ -119,13 +125,15 @@ export function placeGarment(
   body: Body,
   variant: VariantOptions,
   tint: [number, number, number],
+  hints: PlaceHints = {},
 ): PlacedGarment {
   if (slot === 'shoes') return placeShoes(image, alpha, body, tint);
   if (slot === 'bottom') {
     const layout = lowerLayout(alpha);
+    const wy = waistY(body, hints.waistTop ?? null);
     return layout.legs
-      ? placeTrousers(image, alpha, layout, body, variant, tint)
-      : placeSkirt(image, alpha, layout, body, variant, tint);
+      ? placeTrousers(image, alpha, layout, body, variant, tint, wy)
+      : placeSkirt(image, alpha, layout, body, variant, tint, wy);
   }
   return placeUpper(image, alpha, slot, body, variant, tint);
 }
@@ -250,9 +258,10 @@ function placeUpper(
   };
 }
 
-/** The waist line of a bottom: a little above the hip joints. */
-function waistY(body: Body): number {
-  return body.pelvis.y - body.torsoH * 0.2;
+/** The waist line of a bottom: a little above the hip joints, or up to bare skin when the midriff shows. */
+function waistY(body: Body, top: number | null): number {
+  const dflt = body.pelvis.y - body.torsoH * 0.22;
+  return top === null ? dflt : Math.min(dflt, top);
 }
 
 function placeTrousers(
@@ -262,13 +271,13 @@ function placeTrousers(
   body: Body,
   variant: VariantOptions,
   tint: [number, number, number],
+  wy: number,
 ): PlacedGarment {
   const legs = g.legs!;
   const crotch = g.crotch!;
   const { span, torsoH } = body;
   const ease = variant.ease;
   const slack = span * 0.02 * ease;
-  const wy = waistY(body);
   const [wl, wr] = body.torsoEdges(wy);
   const srcWaistW = Math.max(1, g.edgeR[0]! - g.edgeL[0]!);
   const dstWaistW = wr - wl + 2 * slack;
@@ -364,11 +373,11 @@ function placeSkirt(
   body: Body,
   variant: VariantOptions,
   tint: [number, number, number],
+  wy: number,
 ): PlacedGarment {
   const { span } = body;
   const ease = variant.ease;
   const slack = span * 0.02 * ease;
-  const wy = waistY(body);
   const [wl, wr] = body.torsoEdges(wy);
   const srcWaistW = Math.max(1, g.edgeR[2]! - g.edgeL[2]!);
   const scale = (wr - wl + 2 * slack) / srcWaistW;
@@ -385,9 +394,10 @@ function placeSkirt(
     const sl = g.edgeL[row]!;
     const sr = g.edgeR[row]!;
     const y = wy + t * length;
-    const [bl, br] = body.silhouetteEdges(y, span * 1.1);
-    const [tl, tr] = body.torsoEdges(y);
-    const bw = Math.max(br - bl, t < 0.3 ? tr - tl : 0);
+    // the legs' own extent (not the old garment's flare, nor the arms hanging beside them)
+    const [bl, br] = legsEdges(body, y);
+    const [tl, tr] = body.torsoEdges(Math.min(y, body.pelvis.y));
+    const bw = Math.max(br - bl, t < 0.45 ? tr - tl : 0);
     const own = (sr - sl) * scale * ease;
     const w = Math.min(Math.max(own, bw + 2 * slack), bw + span * 0.1);
     const cx = t < 0.5 ? body.axisX(y) : (bl + br) / 2;
@@ -405,6 +415,47 @@ function placeSkirt(
   };
 }
 
+/** The outer edges of both legs together at row y (from the joints and the legs' widths in the mask). */
+function legsEdges(body: Body, y: number): [number, number] {
+  let l = Infinity;
+  let r = -Infinity;
+  for (const leg of [body.legL, body.legR]) {
+    const thigh = y <= leg.mid.y;
+    const a = thigh ? leg.root : leg.mid;
+    const b = thigh ? leg.mid : leg.end;
+    const t = Math.max(0, Math.min(1, (y - a.y) / (b.y - a.y || 1)));
+    const cx = a.x + (b.x - a.x) * t;
+    const half = Math.min(thigh ? leg.widthRoot : leg.widthEnd, body.span * 0.45) / 2;
+    l = Math.min(l, cx - half);
+    r = Math.max(r, cx + half);
+  }
+  return [l, r];
+}
+
+/** Which way a side-view shoe's toe points in its box: the collar (the highest part) is over the heel. */
+function toeDirection(alpha: GrayImage, b: Box): 1 | -1 {
+  const W = alpha.width;
+  let sum = 0;
+  let n = 0;
+  // the top fifth of the shoe's rows: where its collar is
+  for (let y = b.y; y < b.y + Math.max(1, Math.round(b.h * 0.2)); y++) {
+    for (let x = b.x; x < b.x + b.w; x++) {
+      if (alpha.data[y * W + x]! >= 128) {
+        sum += x;
+        n++;
+      }
+    }
+  }
+  const collar = n ? sum / n : b.x + b.w / 2;
+  return collar > b.x + b.w / 2 ? -1 : 1;
+}
+
+/**
+ * Shoes: each shoe of the pair on its own foot, its toe pointing outwards (mirrored when the product shot has it
+ * the other way), its sole across the shin's direction (from the knee to the ankle), as wide as the foot's
+ * extent in the mask below the ankle and as tall as its own proportions allow (up to the ankle). What of the old
+ * shoe it leaves is filled as old clothing.
+ */
 function placeShoes(image: RgbaImage, alpha: GrayImage, body: Body, tint: [number, number, number]): PlacedGarment {
   const layout = shoesLayout(alpha);
   const shoes = layout.shoes.slice(0, 2);
@@ -412,58 +463,94 @@ function placeShoes(image: RgbaImage, alpha: GrayImage, body: Body, tint: [numbe
   shoes.forEach((b, k) => {
     for (let y = b.y; y < b.y + b.h; y++) for (let x = b.x; x < b.x + b.w; x++) labels[y * alpha.width + x] = k + 1;
   });
-  const feet = [body.legL, body.legR].map((leg) => footBox(body, leg.end, leg.widthEnd));
   const anchors: { from: Point; to: Point }[] = [];
+  const grid: Point[][] = [];
+  const legs = [body.legL, body.legR];
   return {
     drawBody(layer) {
-      shoes.forEach((b: Box, k) => {
-        const foot = feet[shoes.length === 1 ? 0 : k]!;
-        const map = (x: number, y: number): Point => ({
-          x: foot.x + ((x - b.x) / b.w) * foot.w,
-          y: foot.y + ((y - b.y) / b.h) * foot.h,
-        });
-        anchors.push({ from: { x: b.x, y: b.y }, to: { x: foot.x, y: foot.y } });
-        drawGrid(layer, { image, alpha: alpha.data, labels, part: k + 1, tint }, b, 4, 2, map);
+      legs.forEach((leg, side) => {
+        const k = shoes.length === 1 ? 0 : side;
+        const b = shoes[k]!;
+        const foot = footBox(body, leg.end, leg.widthEnd);
+        // the shin's direction: the shoe's "up" leans with it (half the shin's tilt, at most 11 degrees)
+        let angle = Math.atan2(leg.mid.x - leg.end.x, leg.end.y - leg.mid.y);
+        angle = Math.max(-0.2, Math.min(0.2, angle * 0.5));
+        const up = { x: Math.sin(angle), y: -Math.cos(angle) };
+        const across = { x: -up.y, y: up.x };
+        // toes outwards: the image-left foot's toe to the image left (legs may cross: by the feet, not the hips)
+        const other = legs[1 - side]!.end;
+        const want = leg.end.x < other.x ? -1 : 1;
+        const flip = toeDirection(alpha, b) !== want;
+        const width = foot.w * 1.04;
+        const own = (width * b.h) / b.w;
+        const height = Math.max(own, Math.min(foot.h * 0.8, own * 1.5));
+        const sole = { x: foot.x + foot.w / 2, y: foot.y + foot.h };
+        const map = (x: number, y: number): Point => {
+          let u = (x - b.x) / b.w - 0.5;
+          if (flip) u = -u;
+          const v = 1 - (y - b.y) / b.h;
+          return {
+            x: sole.x + across.x * u * width + up.x * v * height,
+            y: sole.y + across.y * u * width + up.y * v * height,
+          };
+        };
+        anchors.push({ from: { x: b.x + b.w / 2, y: b.y + b.h }, to: sole });
+        grid.push([map(b.x, b.y), map(b.x + b.w, b.y), map(b.x + b.w, b.y + b.h), map(b.x, b.y + b.h)]);
+        drawGrid(layer, { image, alpha: alpha.data, labels, part: k + 1, tint }, b, 6, 3, map);
       });
     },
     drawLimbs() {},
-    debug: { anchors, grid: [] },
+    debug: { anchors, grid },
   };
 }
 
-/** The box a shoe takes: from just below the ankle to the sole, as wide as the foot in the mask (a bit more). */
+/**
+ * The box a shoe takes: the foot below the ankle, followed down through the mask from the ankle (the run of mask
+ * pixels under it, row by row, so the other foot or a shadow beside it is not taken), to the sole; as wide as
+ * the foot's widest row.
+ */
 export function footBox(body: Body, ankle: Point, shinW: number): Box {
   const { mask, width: W, height: H } = body;
+  const w0 = Math.min(shinW, body.span * 0.4);
+  let cx = ankle.x;
+  let sole = Math.round(ankle.y);
+  let minX = Infinity;
+  let maxX = -Infinity;
+  const yEnd = Math.min(H, Math.round(ankle.y + w0 * 1.9));
   // this foot only: not past the middle between the ankles
   const other = Math.abs(ankle.x - body.legL.end.x) < 1e-6 ? body.legR.end : body.legL.end;
-  const mid = (ankle.x + other.x) / 2;
-  let x0 = Math.max(0, Math.round(ankle.x - shinW * 1.1));
-  let x1 = Math.min(W - 1, Math.round(ankle.x + shinW * 1.1));
-  if (other.x > ankle.x) x1 = Math.min(x1, Math.round(mid));
-  else x0 = Math.max(x0, Math.round(mid));
-  let sole = Math.round(ankle.y);
-  let minX = W;
-  let maxX = -1;
-  for (let y = Math.max(0, Math.round(ankle.y)); y < Math.min(H, Math.round(ankle.y + shinW * 3)); y++) {
-    let any = false;
-    for (let x = x0; x <= x1; x++) {
-      if (mask[y * W + x]! >= 128) {
-        any = true;
-        if (y > ankle.y + shinW * 0.3) {
-          if (x < minX) minX = x;
-          if (x > maxX) maxX = x;
-        }
-      }
+  const split = Math.round((ankle.x + other.x) / 2);
+  const lo = other.x < ankle.x ? Math.max(0, split) : 0;
+  const hi = other.x < ankle.x ? W - 1 : Math.min(W - 1, split);
+  for (let y = Math.max(0, Math.round(ankle.y)); y < yEnd; y++) {
+    const row = y * W;
+    // the mask pixel nearest the foot's centre line on this row
+    let seed = -1;
+    for (let d = 0; d <= w0 * 0.6 && seed < 0; d++) {
+      const a = Math.round(cx - d);
+      const b = Math.round(cx + d);
+      if (a >= 0 && a < W && mask[row + a]! >= 128) seed = a;
+      else if (b >= 0 && b < W && mask[row + b]! >= 128) seed = b;
     }
-    if (any) sole = y;
-    else if (y > ankle.y + shinW * 0.5) break;
+    if (seed < 0) break;
+    let a = seed;
+    let b = seed;
+    const lim = w0 * 1.1;
+    while (a > lo && mask[row + a - 1]! >= 128 && cx - a < lim) a--;
+    while (b < hi && mask[row + b + 1]! >= 128 && b - cx < lim) b++;
+    sole = y;
+    if (y > ankle.y + w0 * 0.25) {
+      minX = Math.min(minX, a);
+      maxX = Math.max(maxX, b);
+    }
+    cx = cx * 0.8 + ((a + b) / 2) * 0.2;
   }
-  if (maxX < minX) {
-    minX = ankle.x - shinW;
-    maxX = ankle.x + shinW;
+  if (!(maxX > minX)) {
+    minX = ankle.x - w0 * 0.7;
+    maxX = ankle.x + w0 * 0.7;
   }
-  const h = Math.max(shinW * 0.8, (sole - ankle.y) * 1.08 + shinW * 0.15);
-  const w = Math.max(maxX - minX, shinW * 1.2) * 1.12;
-  const cx = (minX + maxX) / 2;
-  return { x: cx - w / 2, y: sole + shinW * 0.06 - h, w, h };
+  const h = Math.max(w0 * 0.8, sole - ankle.y + w0 * 0.15);
+  const w = Math.min(Math.max(maxX - minX, w0 * 0.9), w0 * 1.5) * 1.06;
+  const mid = (minX + maxX) / 2;
+  return { x: mid - w / 2, y: sole + w0 * 0.04 - h, w, h };
 }

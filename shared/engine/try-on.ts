@@ -10,7 +10,7 @@ import { hairMap, lightField, skinMap, skinModel } from './appearance';
 import { checkFullBody } from './full-body';
 import { detectGarment, type DetectedGarment, type EngineSlot } from './garment';
 import { extractGarmentFromModel } from './from-model';
-import { copyRgba, newGray, pushPullFill, resizeGray, resizeRgba } from './image-ops';
+import { copyRgba, dilate, newGray, pushPullFill, resizeGray, resizeRgba } from './image-ops';
 import { placeGarment, footBox, type PlaceDebug } from './place';
 import { newLayer, type Layer } from './raster';
 import { EngineRefusal } from './refusal';
@@ -91,6 +91,72 @@ function armCapsules(body: Body) {
   return caps;
 }
 
+/**
+ * The hands and wrists (a capsule from the lower forearm to past the hand, in the person's mask): always in
+ * front of a garment's body piece, never filled as old clothing, whatever their colour (a shadowed hand does
+ * not match the face's skin model).
+ */
+function handZone(body: Body): Uint8Array {
+  const { width: W, height: H, mask } = body;
+  const out = new Uint8Array(W * H);
+  const arms: [Body['armL'], boolean][] = [
+    [body.armL, body.wristSeen[0]],
+    [body.armR, body.wristSeen[1]],
+  ];
+  for (const [arm, seen] of arms) {
+    if (!seen) continue;
+    const a = { x: arm.end.x + (arm.mid.x - arm.end.x) * 0.2, y: arm.end.y + (arm.mid.y - arm.end.y) * 0.2 };
+    const b = { x: arm.end.x + (arm.end.x - arm.mid.x) * 0.45, y: arm.end.y + (arm.end.y - arm.mid.y) * 0.45 };
+    const r = Math.max(4, Math.min(arm.widthEnd, body.span * 0.22) * 0.7);
+    const x0 = Math.max(0, Math.floor(Math.min(a.x, b.x) - r));
+    const x1 = Math.min(W - 1, Math.ceil(Math.max(a.x, b.x) + r));
+    const y0 = Math.max(0, Math.floor(Math.min(a.y, b.y) - r));
+    const y1 = Math.min(H - 1, Math.ceil(Math.max(a.y, b.y) + r));
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const p = y * W + x;
+        if (mask[p]! >= 128 && inCapsule(x, y, a.x, a.y, b.x, b.y, r)) out[p] = 255;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Where a garment may be: the person's silhouette closed across narrow gaps (a skirt spans the legs) and grown
+ * by the ease allowance (a garment hangs a little off the body, not into the background).
+ */
+function garmentRoom(body: Body, grow: number): Uint8Array {
+  const { width: W, height: H, mask } = body;
+  const gap = Math.round(body.span * 0.2);
+  const closed = new Uint8Array(mask);
+  for (let y = 0; y < H; y++) {
+    let last = -1;
+    const row = y * W;
+    for (let x = 0; x < W; x++) {
+      if (mask[row + x]! < 128) continue;
+      if (last >= 0 && x - last > 1 && x - last <= gap) closed.fill(255, row + last + 1, row + x);
+      last = x;
+    }
+  }
+  return dilate(closed, W, H, Math.max(1, Math.round(grow)));
+}
+
+/** The top of a bottom's waistband: up to bare skin above the default waist (a crop top's midriff), else null. */
+function waistTop(body: Body, skin: Uint8Array): number | null {
+  const { width: W } = body;
+  const from = Math.round(body.pelvis.y - body.torsoH * 0.22);
+  const to = Math.round(body.pelvis.y - body.torsoH * 0.45);
+  for (let y = from; y >= to; y--) {
+    const cx = Math.round(body.axisX(y));
+    const half = Math.round(body.span * 0.12);
+    let n = 0;
+    for (let x = cx - half; x <= cx + half; x++) if (skin[y * W + x]) n++;
+    if (n > half * 1.4) return y + 1;
+  }
+  return null;
+}
+
 function legCapsules(body: Body) {
   return [body.legL, body.legR].flatMap((leg) => [
     [leg.root.x, leg.root.y, leg.mid.x, leg.mid.y, leg.widthRoot * 0.62] as const,
@@ -101,10 +167,14 @@ function legCapsules(body: Body) {
 interface Maps {
   skin: Uint8Array;
   hair: Uint8Array;
+  hands: Uint8Array;
 }
 
 /** Hair, the neck and skin on the arms (hands, forearms crossing the body) stay in front of the garment. */
 function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, what: 'body' | 'hair') {
+  if (what === 'body' && slot !== 'shoes') {
+    for (let i = 0; i < maps.hands.length; i++) if (maps.hands[i]) layer.data[i * 4 + 3] = 0;
+  }
   if (layer.x1 < layer.x0) return;
   const W = layer.width;
   const caps = armCapsules(body);
@@ -132,8 +202,20 @@ function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, what: '
   }
 }
 
+/** Nothing of the garment outside the room the body gives it. */
+function clip(layer: Layer, room: Uint8Array): void {
+  if (layer.x1 < layer.x0) return;
+  const W = layer.width;
+  for (let y = layer.y0; y <= layer.y1; y++) {
+    for (let x = layer.x0; x <= layer.x1; x++) {
+      const p = y * W + x;
+      if (!room[p]) layer.data[p * 4 + 3] = 0;
+    }
+  }
+}
+
 /** The old garment of this slot: person pixels in the slot's body zone that are neither skin nor hair. */
-function oldRegion(body: Body, maps: Maps, slot: EngineSlot, newBottom: number): Uint8Array {
+function oldRegion(body: Body, maps: Maps, slot: EngineSlot, newBottom: number, waist: number | null): Uint8Array {
   const { width: W, height: H, mask } = body;
   const out = new Uint8Array(W * H);
   const { span, torsoH } = body;
@@ -149,7 +231,7 @@ function oldRegion(body: Body, maps: Maps, slot: EngineSlot, newBottom: number):
     y0 = faceBottom;
     y1 = Math.min(newBottom, ankleY);
   } else if (slot === 'bottom') {
-    y0 = body.pelvis.y - torsoH * 0.3;
+    y0 = Math.min(body.pelvis.y - torsoH * 0.3, waist ?? Infinity);
     y1 = ankleY - body.legL.widthEnd * 0.4;
   } else if (slot === 'shoes') {
     y0 = ankleY - body.legL.widthEnd * 0.6;
@@ -172,14 +254,18 @@ function oldRegion(body: Body, maps: Maps, slot: EngineSlot, newBottom: number):
   for (let y = Math.max(0, Math.round(y0)); y <= Math.min(H - 1, Math.round(y1)); y++) {
     const [tl, tr] = body.torsoEdges(y);
     const m = span * 0.18;
-    const xa = Math.max(0, Math.floor(Math.min(zx0, tl - m)));
-    const xb = Math.min(W - 1, Math.ceil(Math.max(zx1, tr + m)));
+    const wide = slot === 'bottom' || (slot === 'one-piece' && y > body.pelvis.y);
+    const xa = wide ? 0 : Math.max(0, Math.floor(Math.min(zx0, tl - m)));
+    const xb = wide ? W - 1 : Math.min(W - 1, Math.ceil(Math.max(zx1, tr + m)));
     for (let x = xa; x <= xb; x++) {
       const p = y * W + x;
-      if (mask[p]! < 128 || maps.skin[p] || maps.hair[p]! >= 128) continue;
+      if (mask[p]! < 128 || maps.skin[p] || maps.hair[p]! >= 128 || maps.hands[p]) continue;
       let inZone = false;
       if (slot === 'shoes') {
         for (const f of feet) if (x >= f.x - f.w * 0.15 && x <= f.x + f.w * 1.15 && y >= f.y - f.h * 0.2) inZone = true;
+      } else if (slot === 'bottom' || (slot === 'one-piece' && y > body.pelvis.y)) {
+        // a bottom (or a dress's skirt) may flare anywhere across the row: all of the mask but the arms
+        inZone = !body.onArm(x, y, 0.5);
       } else {
         inZone = x >= tl - m && x <= tr + m;
         if (!inZone) {
@@ -389,7 +475,17 @@ export async function tryOn(
   lap('garments');
   const body = bodyFrom(analysis);
   const skin = skinModel(person, body);
-  const maps: Maps = { skin: skinMap(person, body, skin), hair: hairMap(person, body, skin).data };
+  const skinPx = skinMap(person, body, skin);
+  const maps: Maps = { skin: skinPx, hair: hairMap(person, body, skin).data, hands: handZone(body) };
+  // the garments' room, computed once per allowance that a garment here needs
+  const rooms = new Map<number, Uint8Array>();
+  const roomFor = (slot: EngineSlot) => {
+    const grow = Math.round(body.span * (slot === 'outerwear' ? 0.085 : 0.04));
+    let r = rooms.get(grow);
+    if (!r) rooms.set(grow, (r = garmentRoom(body, grow)));
+    return r;
+  };
+  const waist = waistTop(body, skinPx);
   const light = lightField(person, body, body.mask);
   lap('appearance');
   const out = copyRgba(person);
@@ -402,15 +498,16 @@ export async function tryOn(
   const tint: [number, number, number] = [1, 1, 1];
   for (const { det, image } of found) {
     const slot = det.slot;
-    const p = placeGarment(image, det.alpha, slot, body, variant, tint);
+    const p = placeGarment(image, det.alpha, slot, body, variant, tint, { waistTop: waist });
     const layer = newLayer(W, H);
     p.drawBody(layer);
     occlude(layer, body, maps, slot, 'body');
     p.drawLimbs(layer);
     occlude(layer, body, maps, slot, 'hair');
+    clip(layer, roomFor(slot));
     lap('warp');
     // the old garment of this slot, where the new one does not cover it
-    const old = oldRegion(body, maps, slot, layer.y1);
+    const old = oldRegion(body, maps, slot, layer.y1, waist);
     const region = new Uint8Array(W * H);
     for (let i = 0; i < region.length; i++) {
       if (old[i] && layer.data[i * 4 + 3]! < 160) {
