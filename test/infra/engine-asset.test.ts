@@ -73,7 +73,10 @@ describe('the engine in the render worker package', () => {
     });
     // every function is told who renders each mode; a dev stage without -c keeps the AI providers
     for (const f of fns.filter((x) => x.Properties?.Environment?.Variables?.APP_STAGE))
-      expect(f.Properties.Environment.Variables).toMatchObject({ EXACT_PROVIDER: 'fashn', CREATIVE_PROVIDER: 'gemini' });
+      expect(f.Properties.Environment.Variables).toMatchObject({
+        EXACT_PROVIDER: 'fashn',
+        CREATIVE_PROVIDER: 'gemini',
+      });
     expect(EXTERNAL_MODULES).toContain('@tensorflow/*'); // left out of every other function
   });
 });
