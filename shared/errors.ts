@@ -74,6 +74,8 @@ export const ERROR_CODES = {
   photoChecking: 'photo.checking',
   /** The Fitly engine does not place accessories (docs/decisions.md). */
   engineAccessory: 'outfit.accessory_unsupported',
+  /** An uploaded garment image with no garment the engine can find (before any spend). */
+  garmentNotFound: 'garment.not_found',
 } as const;
 
 export const BUSY_MESSAGE = 'Too many requests at once. Please try again.';

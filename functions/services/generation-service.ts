@@ -69,6 +69,7 @@ import { startGeneration } from '../lib/workflow-client';
 import { providerNameFor, providerReady } from '../providers';
 import { BODY_CHECK_MESSAGES, BODY_CHECK_RETRY_AFTER_MS, bodyCheckOf } from '../../shared/domain/body-check';
 import { requestBodyCheck } from '../workflow/body-check-request';
+import { assertGarmentsFound } from './garment-check';
 import { generationTtl, retentionOf } from './retention-service';
 import { TABLE_SCHEMA } from '../../shared/repositories/table';
 import { logger } from '../lib/logger';
@@ -481,6 +482,7 @@ async function startQuickTryCustomOnce(
       : null;
   const profile = await resolveProfile(db, user, input.photoProfileId);
   await assertPhotosFor(mode, profile);
+  await assertGarmentsFound(mode, user.id, [{ imageUrl, imageType: input.imageType }]);
   return reserveAndStart(db, {
     user,
     kind: 'quick-try',
@@ -543,6 +545,7 @@ async function startFromRawTemplateOnce(
     throw new HttpError(400, ERROR_CODES.fullBodyRequired, M.fullBodyRequired);
   const mode: Mode = template.requiresFullBody ? 'exact' : 'creative';
   await assertPhotosFor(mode, profile);
+  await assertGarmentsFound(mode, user.id, [{ imageUrl: input.styleRefUrl ?? null, imageType: null }]);
 
   // The uploads were checked and re-encoded by POST /api/uploads/complete. They are copied into the
   // generation's own keys before anything is reserved (deleting the generation deletes its copies); on
@@ -739,6 +742,7 @@ async function startOutfitOnce(
     profile,
     pieces.map((p) => p.slot),
   );
+  await assertGarmentsFound(mode, user.id, pieces);
   return reserveAndStart(db, {
     user,
     kind: 'outfit',

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
@@ -353,6 +354,46 @@ describe('the full-body check and the engine, before any credit is spent', () =>
     const res = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: id, mode: 'exact' });
     expect([res.status, res.body.code, res.body.message]).toEqual([422, 'photo.not_full_body', check.message]);
     expect(await spent(user)).toBe(0);
+  });
+
+  it('on the engine, an uploaded image with no garment in it is refused before any credit is spent', async () => {
+    const { user, profileId } = await newUserWithProfile({ credits: 2 });
+    const upload = async (bytes: Buffer) => {
+      const mp = multipart({ file: { content: bytes, filename: 'look.jpg', type: 'image/jpeg' } });
+      const up = await ctx.invoke('POST', '/api/uploads/outfit', {
+        token: user.idToken,
+        body: mp.body,
+        headers: mp.headers,
+      });
+      expect(up.status).toBe(201);
+      return up.body.url as string;
+    };
+    const landscape = await upload(
+      await sharp(fileURLToPath(new URL('../fixtures/garments/none-landscape.jpg', import.meta.url)))
+        .jpeg()
+        .toBuffer(),
+    );
+    const res = await ctx.invoke('POST', '/api/generate/quick-try', {
+      token: user.idToken,
+      body: { imageUrl: landscape, imageType: 'product_laydown', photoProfileId: profileId, mode: 'exact' },
+    });
+    expect([res.status, res.body.code]).toEqual([422, 'garment.not_found']);
+    expect(res.body.message).toMatch(/could not find a garment/i);
+    const outfit = await ctx.invoke('POST', '/api/generate/outfit', {
+      token: user.idToken,
+      body: { pieces: [{ slot: 'top', source: 'upload', imageUrl: landscape }], photoProfileId: profileId },
+      headers: { 'idempotency-key': 'no-garment-outfit-1' },
+    });
+    expect([outfit.status, outfit.body.code]).toEqual([422, 'garment.not_found']);
+    // a real garment passes the same check
+    const tee = await upload(await garmentJpeg('tee', 500));
+    const ok = await ctx.invoke('POST', '/api/generate/quick-try', {
+      token: user.idToken,
+      body: { imageUrl: tee, imageType: 'product_laydown', photoProfileId: profileId, mode: 'exact' },
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    await wf.drain();
+    expect(await spent(user)).toBe(1);
   });
 
   it('on the engine, Creative mode dresses the full-body photo: a portrait-only profile is told to add one', async () => {
