@@ -67,8 +67,7 @@ import { DIRECT_UPLOAD_MESSAGES } from '../../shared/schemas/upload';
 import { copyImage, deleteImages, mediaKeys, privateImagePath } from '../lib/media-store';
 import { startGeneration } from '../lib/workflow-client';
 import { providerNameFor, providerReady } from '../providers';
-import { BODY_CHECK_MESSAGES, BODY_CHECK_RETRY_AFTER_MS, bodyCheckOf } from '../../shared/domain/body-check';
-import { requestBodyCheck } from '../workflow/body-check-request';
+import { BODY_CHECK_MESSAGES, bodyCheckOf } from '../../shared/domain/body-check';
 import { assertGarmentsFound } from './garment-check';
 import { generationTtl, retentionOf } from './retention-service';
 import { TABLE_SCHEMA } from '../../shared/repositories/table';
@@ -154,7 +153,7 @@ async function resolveProfile(
 /**
  * The photos a start needs, checked before any credit is reserved: Exact mode dresses the full-body photo, and so
  * does every mode the Fitly engine renders; such a photo must have passed the full-body check (refused: 422 with
- * what to fix; not answered yet: 409, and the check is asked again when its answer is overdue). The engine does
+ * what to fix; not answered yet: 409). The engine does
  * not place accessories (docs/decisions.md): an outfit with one is refused before spending.
  */
 async function assertPhotosFor(mode: Mode, p: PhotoProfileRecord, slots: readonly string[] = []) {
@@ -169,11 +168,8 @@ async function assertPhotosFor(mode: Mode, p: PhotoProfileRecord, slots: readonl
   const check = bodyCheckOf(p);
   if (check?.status === 'refused')
     throw new HttpError(422, ERROR_CODES.photoNotFullBody, check.message ?? BODY_CHECK_MESSAGES.refusedFallback);
-  if (check?.status === 'checking') {
-    if (Date.now() - Date.parse(p.updatedAt) > BODY_CHECK_RETRY_AFTER_MS)
-      await requestBodyCheck(p.userId, p.id, p.fullBodyKey!);
-    throw new HttpError(409, ERROR_CODES.photoChecking, BODY_CHECK_MESSAGES.checking);
-  }
+  // (an overdue check is asked again by the profile list the SPA polls: functions/services/photo-profile-service.ts)
+  if (check?.status === 'checking') throw new HttpError(409, ERROR_CODES.photoChecking, BODY_CHECK_MESSAGES.checking);
 }
 
 /** The prompt template of a creative generation: the one chosen, else the default rule, else an error. */
