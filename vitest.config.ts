@@ -41,7 +41,8 @@ export default defineConfig({
           environment: 'node',
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/support/integration-global-setup.ts'],
-          testTimeout: 30_000,
+          // tests that start generations render them for real on the Fitly engine (one thread per test process)
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           env,
         },
