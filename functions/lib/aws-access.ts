@@ -337,9 +337,7 @@ export const SHARP_PRINCIPALS: readonly Principal[] = [
   'api:profiles',
   'api:generations',
   'api:uploads-images',
-  'api:admin',
   'api:shares',
-  'task:enqueueRender',
   'worker:renderWorker',
 ];
 
