@@ -22,7 +22,7 @@ const features = readdirSync(new URL(`./${FEATURES_DIR}`, import.meta.url), { wi
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', 'cdk.out/**', 'web/dist/**', '.data/**', '**/*.d.ts', 'coverage/**'],
+    ignores: ['**/node_modules/**', 'cdk.out/**', 'web/dist/**', '.data/**', '.cache/**', '**/*.d.ts', 'coverage/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
