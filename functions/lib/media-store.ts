@@ -17,7 +17,7 @@ import { UPLOAD_TYPE_VALUES } from '../../shared/schemas/upload';
 import { recordPublicImageHash } from '../../shared/repositories/content-safety-repository';
 import { getDb } from './aws';
 import { getConfig } from './config';
-import { getPresignS3, getS3 } from './s3';
+import { browserUrl, getPresignS3, getS3 } from './s3';
 
 export type BucketKind = 'private' | 'public';
 export type PhotoKind = 'portrait' | 'full-body';
@@ -197,13 +197,14 @@ export async function presignQuarantineUpload(
   maxBytes: number,
   expiresInSeconds: number,
 ): Promise<PresignedPost> {
-  return createPresignedPost(getPresignS3(), {
+  const post = await createPresignedPost(getPresignS3(), {
     bucket: getConfig().privateBucket,
     key,
     contentType,
     maxBytes,
     expiresInSeconds,
   });
+  return { ...post, url: browserUrl(post.url) };
 }
 
 /**
@@ -249,7 +250,7 @@ export async function presignGet(
   key: string,
   opts: { expiresIn: number; signingDate?: Date },
 ): Promise<string> {
-  return getSignedUrl(getPresignS3(), new GetObjectCommand({ Bucket: nameOf(b), Key: key }), opts);
+  return browserUrl(await getSignedUrl(getPresignS3(), new GetObjectCommand({ Bucket: nameOf(b), Key: key }), opts));
 }
 
 export interface StoredObject {

@@ -1,5 +1,16 @@
 /** S3 clients. Locally they talk to s3rver, which needs path-style addressing and no flexible checksums. */
+import { randomBytes } from 'node:crypto';
 import { S3Client } from '@aws-sdk/client-s3';
+
+/**
+ * The secret the local stack signs browser URLs and upload policies with (s3rver accepts any). Random per
+ * process, so a signature made by one local instance is worthless to another and nothing public signs; the
+ * local /s3 proxy (same process) verifies with it. `LOCAL_S3_SECRET` pins it (several processes, one stack).
+ */
+const PROCESS_SECRET = randomBytes(32).toString('base64url');
+export const localS3Secret = (): string => process.env.LOCAL_S3_SECRET || PROCESS_SECRET;
+/** The access key id of local signatures (s3rver's default; it checks no credentials). */
+export const LOCAL_S3_ACCESS_KEY = 'S3RVER';
 
 export function createS3Client(opts: { endpoint?: string; region?: string } = {}): S3Client {
   return new S3Client({
@@ -8,7 +19,7 @@ export function createS3Client(opts: { endpoint?: string; region?: string } = {}
       ? {
           endpoint: opts.endpoint,
           forcePathStyle: true,
-          credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+          credentials: { accessKeyId: LOCAL_S3_ACCESS_KEY, secretAccessKey: localS3Secret() },
         }
       : {}),
     requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -26,12 +37,32 @@ export function getS3(): S3Client {
 }
 
 /**
+ * Locally the browser reaches S3 through the app's own origin (/s3). `S3_PUBLIC_ENDPOINT=/s3` (a path, as the
+ * local stack sets it) means: sign for PUBLIC_ORIGIN/s3 but hand the browser a relative URL, so the page works
+ * whichever host it was opened on (localhost, 127.0.0.1: the CSP allows connect-src 'self' only).
+ */
+const relativePublicEndpoint = (): string | null => {
+  const p = process.env.S3_PUBLIC_ENDPOINT;
+  return p && p.startsWith('/') ? p : null;
+};
+
+/**
  * The client that signs URLs handed to browsers. Locally it signs for the same-origin /s3 proxy
  * (S3_PUBLIC_ENDPOINT), so the browser only ever talks to one origin.
  */
 export function getPresignS3(): S3Client {
+  const relative = relativePublicEndpoint();
   presignClient ??= createS3Client({
-    endpoint: process.env.S3_PUBLIC_ENDPOINT || process.env.S3_ENDPOINT || undefined,
+    endpoint: relative
+      ? `${(process.env.PUBLIC_ORIGIN || 'http://localhost').replace(/\/$/, '')}${relative}`
+      : process.env.S3_PUBLIC_ENDPOINT || process.env.S3_ENDPOINT || undefined,
   });
   return presignClient;
+}
+
+/** A signed URL as the browser gets it: relative to the page's origin when the public endpoint is a path. */
+export function browserUrl(signed: string): string {
+  if (!relativePublicEndpoint()) return signed;
+  const u = new URL(signed);
+  return `${u.pathname}${u.search}`;
 }

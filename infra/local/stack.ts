@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -80,7 +81,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       PRIVATE_BUCKET: LOCAL_PRIVATE_BUCKET,
       PUBLIC_BUCKET: LOCAL_PUBLIC_BUCKET,
       S3_ENDPOINT: s3.url,
-      S3_PUBLIC_ENDPOINT: `${origin}/s3`,
+      // a path: browsers get URLs relative to the page's origin (localhost or 127.0.0.1), see functions/lib/s3.ts
+      S3_PUBLIC_ENDPOINT: '/s3',
       COGNITO_USER_POOL_ID: userPoolId,
       COGNITO_CLIENT_ID: clientId,
       COGNITO_ISSUER: `${origin}/cognito/${userPoolId}`,
@@ -89,6 +91,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       COGNITO_ENDPOINT: cognito.url,
       LOCAL_CONFIRMATION_CODE,
       PUBLIC_ORIGIN: origin,
+      // the local server plays the edge (CloudFront's origin token): random per instance, never a constant
+      ORIGIN_VERIFY_SECRET: randomBytes(24).toString('base64url'),
+      // signs browser upload policies and presigned GETs of this instance (functions/lib/s3.ts)
+      LOCAL_S3_SECRET: randomBytes(24).toString('base64url'),
       // the Open Graph page of a shared look (/l/{token}) embeds the built SPA's tags (functions/lib/spa-shell.ts)
       SPA_INDEX_FILE: path.join(opts.webDir ?? path.resolve('web/dist'), 'index.html'),
     });
