@@ -10,12 +10,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { HttpError } from '../../shared/errors';
-import {
-  EDGE_ERROR_CODE,
-  EDGE_ERROR_MESSAGE,
-  ORIGIN_VERIFY_HEADER,
-  VIEWER_IP_HEADER,
-} from '../../shared/domain/edge';
+import { EDGE_ERROR_CODE, EDGE_ERROR_MESSAGE, ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../shared/domain/edge';
 import { secretValues } from './runtime-secrets';
 
 const same = (a: string, b: string | null): boolean => {

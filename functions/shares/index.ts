@@ -38,7 +38,6 @@ import {
 } from '../services/share-service';
 import { newViewerId } from '../services/share-service';
 
-
 function cookieViewer(req: Req): string | null {
   for (const c of req.event.cookies ?? []) {
     const [name = '', ...rest] = c.split('=');
