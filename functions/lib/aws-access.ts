@@ -23,6 +23,10 @@ export type AwsResource =
   | 'stripeSecret'
   | 'providerSecret'
   | 'provenanceSecret'
+  /** generated keys read at run time (functions/lib/runtime-secrets.ts): cursor HMAC key, IP-hash pepper, edge token */
+  | 'cursorKeySecret'
+  | 'ipHashSecret'
+  | 'originSecret'
   /** the render worker function (asynchronous invocations from the render queue's dispatch) */
   | 'renderWorker'
   /** task tokens of the generation state machine (SendTaskSuccess / SendTaskFailure) */
@@ -112,10 +116,18 @@ export interface FunctionAccess {
 /** ensureUser on the first authenticated call: the user item, its handle claim, and AdminGetUser for the names. */
 const USER_LOADER: SdkCommand[] = ['GetCommand', 'TransactWriteCommand'];
 
+/**
+ * Every API function checks CloudFront's origin token and signs/verifies cursors in the request pipeline
+ * (functions/lib/http.ts): both generated secrets are read at run time.
+ */
+const PIPELINE_SECRETS: AccessMap = {
+  cursorKeySecret: ['GetSecretValueCommand'],
+  originSecret: ['GetSecretValueCommand'],
+};
 const api = (group: string, access: AccessMap, extra: Partial<FunctionAccess> = {}): FunctionAccess => ({
   entry: `functions/${group}/index.ts`,
   handler: 'handler',
-  access,
+  access: { ...PIPELINE_SECRETS, ...access },
   ...extra,
 });
 const task = (handler: string, access: AccessMap, extra: Partial<FunctionAccess> = {}): FunctionAccess => ({
@@ -139,6 +151,8 @@ export const AWS_ACCESS = {
       privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand', 'ListObjectsV2Command'],
       userPool: ['AdminGetUserCommand'],
       moderation: ['DetectModerationLabelsCommand'],
+      // the photo consent record keeps a peppered hash of the IP
+      ipHashSecret: ['GetSecretValueCommand'],
     },
     // "Delete all my photos" and profile deletion list users/<id>/ and users/<id>/photo-profiles/<id>/.
     { listPrefixes: { privateBucket: ['users/*'] } },
@@ -219,6 +233,8 @@ export const AWS_ACCESS = {
     userPool: ['AdminGetUserCommand'],
     provenanceSecret: ['GetSecretValueCommand'],
     moderation: ['DetectModerationLabelsCommand'],
+    // rate limits per peppered IP hash
+    ipHashSecret: ['GetSecretValueCommand'],
   }),
   // Generation workflow (functions/workflow/index.ts): the state machine's tasks, the render worker and its
   // failure handler, the EventBridge target for ended executions, and the sweeper.

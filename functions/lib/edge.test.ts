@@ -39,7 +39,10 @@ describe('the edge check (CloudFront is the only door)', () => {
   });
   it('accepts the previous token during a rotation, refuses anything else with 403 { message, code }', async () => {
     expect(await edgeClientIp({ [ORIGIN_VERIFY_HEADER]: 'token-before' }, undefined)).toBeNull();
-    for (const headers of [{}, { [ORIGIN_VERIFY_HEADER]: 'guess' }, { [VIEWER_IP_HEADER]: '198.51.100.7' }])
+    for (const headers of [{}, { [ORIGIN_VERIFY_HEADER]: 'guess' }, { [VIEWER_IP_HEADER]: '198.51.100.7' }] as Record<
+      string,
+      string
+    >[])
       await expect(edgeClientIp(headers, '198.51.100.7')).rejects.toMatchObject({
         status: 403,
         code: 'edge.direct_access',

@@ -8,7 +8,8 @@
  *   -c publicOrigin=https://dxxxx.cloudfront.net   the app's URL (billing return links) when there is no custom domain
  *   -c sesFromEmail=no-reply@example.com [-c sesFromName=Fitly] [-c sesRegion=eu-west-1]   Cognito e-mail through SES
  *   -c alarmEmail=oncall@example.com   subscribed to the alarm topic
- *   -c webAclArn=arn:aws:wafv2:us-east-1:...:global/webacl/...   the WAF web ACL (Tryon-<stage>-Edge output)
+ *   -c webAclArn=arn:aws:wafv2:us-east-1:...   another WAF web ACL (default: the Edge stack's, cross-region reference)
+ *   -c originSecretVersion=<VersionId>   after rotating the edge token (docs/operations.md "Rotation")
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -43,8 +44,13 @@ export interface StageConfig {
   /** Cognito sends its e-mails (codes, password resets) through SES from this verified address. */
   ses?: { fromEmail: string; fromName?: string; region?: string };
   alarmEmail?: string;
-  /** ARN of the CloudFront-scope WAF web ACL (it must live in us-east-1: the Edge stack creates it). */
+  /**
+   * ARN of a CloudFront-scope WAF web ACL to use instead of the Edge stack's (which is attached by default
+   * through a cross-region reference).
+   */
   webAclArn?: string;
+  /** After rotating the edge token: the VersionId CloudFront must send (else the version current at deploy). */
+  originSecretVersion?: string;
   /** Requests per 5 minutes from one IP before the WAF rate rule blocks it. */
   wafRateLimit: number;
 }
@@ -93,6 +99,7 @@ export function resolveStageConfig(scope: Construct, overrides: Partial<StageCon
       : undefined,
     alarmEmail: contextString(scope, 'alarmEmail'),
     webAclArn: contextString(scope, 'webAclArn'),
+    originSecretVersion: contextString(scope, 'originSecretVersion'),
     wafRateLimit: prod ? 2000 : 1000,
     ...overrides,
   };

@@ -80,19 +80,25 @@ export function buildTryonApp(app: App, opts: BuildOptions = {}): TryonStacks {
     auth: auth.auth,
     description: `tryon ${config.stage}: API, Lambda functions, generation workflow, secrets`,
   });
+  // CloudFront only accepts web ACLs from us-east-1: the Edge stack lives there, and its ARN reaches the Web
+  // stack through CDK's cross-region reference (an SSM parameter written in us-east-1 and read by a custom
+  // resource in the app's region), so one `cdk deploy --all` attaches it.
+  const edge = new EdgeStack(app, name('Edge'), {
+    env: { account: env.account, region: 'us-east-1' },
+    config,
+    crossRegionReferences: true,
+    description: `tryon ${config.stage}: WAF web ACL of the distribution (us-east-1)`,
+  });
   const web = new WebStack(app, name('Web'), {
     env,
     config,
     api: appStack.api,
     publicMediaBucketName: data.data.publicBucket.bucketName,
     webDist: opts.webDist,
+    originSecret: appStack.secrets.originVerify,
+    webAclArn: config.webAclArn ?? edge.webAcl.attrArn,
+    crossRegionReferences: true,
     description: `tryon ${config.stage}: CloudFront distribution and SPA`,
-  });
-
-  const edge = new EdgeStack(app, name('Edge'), {
-    env: { account: env.account, region: 'us-east-1' },
-    config,
-    description: `tryon ${config.stage}: WAF web ACL of the distribution (us-east-1)`,
   });
 
   Tags.of(app).add('project', 'tryon');

@@ -3,7 +3,10 @@
  * WAF web ACL in us-east-1, PUBLIC_ORIGIN for billing, Cognito e-mail through SES, the AWS SDK bundled.
  */
 import { rmSync } from 'node:fs';
-import { App } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { Web } from '../../infra/lib/constructs/web';
+import { resolveStageConfig } from '../../infra/lib/stage-config';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,6 +114,17 @@ describe('WAF', () => {
         }),
       ]),
     });
+  });
+  it('prod refuses to synthesize a distribution without a web ACL', () => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const stack = new Stack(app, 'NoWaf', { env: { region: 'eu-west-1' } });
+    new Web(stack, 'Web', {
+      config: resolveStageConfig(app, { stage: 'prod' }),
+      apiDomainName: 'abc.execute-api.eu-west-1.amazonaws.com',
+      originSecret: new secretsmanager.Secret(stack, 'Token'),
+      webDist: '/nonexistent',
+    });
+    Annotations.fromStack(stack).hasError('*', Match.stringLikeRegexp('No WAF web ACL'));
   });
   it('is attached to the distribution when its ARN is given', () => {
     const arn = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/tryon/abc';

@@ -111,6 +111,9 @@ export function classifyResource(
   if (/^<WorkflowGenerationStateMachine\w+>$/.test(text)) return { resource: 'stateMachine', scope: 'resource' };
   if (/:states:.*:execution:.+:\*$/.test(text)) return { resource: 'executions', scope: 'resource' };
   if (/^<SecretsStripe\w+>$/.test(text)) return { resource: 'stripeSecret', scope: 'resource' };
+  if (/^<SecretsCursorKey\w+>$/.test(text)) return { resource: 'cursorKeySecret', scope: 'resource' };
+  if (/^<SecretsIpHashPepper\w+>$/.test(text)) return { resource: 'ipHashSecret', scope: 'resource' };
+  if (/^<SecretsOriginVerify\w+>$/.test(text)) return { resource: 'originSecret', scope: 'resource' };
   if (/^<SecretsProviders?\w+>$/.test(text)) return { resource: 'providerSecret', scope: 'resource' };
   return null;
 }

@@ -81,6 +81,8 @@ export class AppStack extends Stack {
       providerSecret: this.secrets.providers,
       renderWorker: { name: this.workflow.renderWorkerName, arn: this.workflow.renderWorkerArn },
       cursorKeySecret: this.secrets.cursorKey,
+      ipHashSecret: this.secrets.ipHashPepper,
+      originSecret: this.secrets.originVerify,
       provenanceSecret: this.secrets.provenance,
       sharpLayer: layer,
     });
@@ -141,7 +143,6 @@ export class AppStack extends Stack {
     this.api.fulfilmentRefused?.addAlarmAction(new SnsAction(this.alarms.topic));
     new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn });
 
-    new CfnOutput(this, 'ApiEndpoint', { value: this.api.httpApi.apiEndpoint });
     new CfnOutput(this, 'StateMachineArn', { value: this.workflow.stateMachine.stateMachineArn });
     new CfnOutput(this, 'StripeSecretArn', { value: this.secrets.stripe.secretArn });
     new CfnOutput(this, 'ProviderSecretArn', { value: this.secrets.providers.secretArn });
