@@ -17,7 +17,7 @@ import { UPLOAD_TYPE_VALUES } from '../../shared/schemas/upload';
 import { recordPublicImageHash } from '../../shared/repositories/content-safety-repository';
 import { getDb } from './aws';
 import { getConfig } from './config';
-import { browserUrl, getPresignS3, getS3 } from './s3';
+import { browserUrl, getPresignS3, getS3, isMissingObject } from './s3';
 
 export type BucketKind = 'private' | 'public';
 export type PhotoKind = 'portrait' | 'full-body';
@@ -109,16 +109,12 @@ export async function putImage(
 
 export const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
-/** An object (GetObject), or null when it does not exist; any other failure throws. */
+/** An object (GetObject), or null when it does not exist (isMissingObject: 404, or 403 without ListBucket). */
 async function getObjectOrNull(kind: BucketKind, key: string) {
   try {
     return await getS3().send(new GetObjectCommand({ Bucket: bucketOf(kind), Key: key }));
   } catch (err) {
-    if (
-      (err as Error).name === 'NoSuchKey' ||
-      (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
-    )
-      return null;
+    if (isMissingObject(err)) return null;
     throw err;
   }
 }
@@ -129,11 +125,16 @@ export async function readImage(kind: BucketKind, key: string): Promise<Buffer |
   return res ? Buffer.from(await res.Body!.transformToByteArray()) : null;
 }
 
-/** Copy an object from one bucket to another (read and re-put, so the target gets our cache headers). */
-export async function copyImage(from: BucketKind, fromKey: string, to: BucketKind, toKey: string): Promise<void> {
-  const res = await getS3().send(new GetObjectCommand({ Bucket: bucketOf(from), Key: fromKey }));
+/**
+ * Copy an object from one bucket to another (read and re-put, so the target gets our cache headers).
+ * false when the source does not exist (nothing written).
+ */
+export async function copyImage(from: BucketKind, fromKey: string, to: BucketKind, toKey: string): Promise<boolean> {
+  const res = await getObjectOrNull(from, fromKey);
+  if (!res) return false;
   const body = Buffer.from(await res.Body!.transformToByteArray());
   await putImage(to, toKey, body, res.ContentType ?? 'image/jpeg');
+  return true;
 }
 
 /**
@@ -234,13 +235,14 @@ export async function readObjectCapped(
 export type BucketRef = BucketKind | { bucket: string };
 const nameOf = (b: BucketRef) => (typeof b === 'string' ? bucketOf(b) : b.bucket);
 
-/** True when the object exists (HeadObject); false for any failure to find it. */
+/** True when the object exists (HeadObject); false when it is missing (isMissingObject); other failures throw. */
 export async function objectExists(b: BucketRef, key: string): Promise<boolean> {
   try {
     await getS3().send(new HeadObjectCommand({ Bucket: nameOf(b), Key: key }));
     return true;
-  } catch {
-    return false;
+  } catch (err) {
+    if (isMissingObject(err)) return false;
+    throw err;
   }
 }
 
@@ -269,8 +271,8 @@ async function bodyBytes(body: unknown): Promise<Buffer> {
 }
 
 /**
- * An object with its type, metadata and ETag. S3's errors pass through (NoSuchKey; 304 NotModified when
- * `ifNoneMatch` still matches), so callers can tell them apart.
+ * An object with its type, metadata and ETag. S3's errors pass through (a missing key: see isMissingObject;
+ * 304 NotModified when `ifNoneMatch` still matches), so callers can tell them apart.
  */
 export async function getObject(b: BucketRef, key: string, opts: { ifNoneMatch?: string } = {}): Promise<StoredObject> {
   const res = await getS3().send(

@@ -529,14 +529,7 @@ async function startFromRawTemplateOnce(
   const store = async (uploadKey: string | null, name: 'style-ref' | 'background') => {
     if (!uploadKey) return null;
     const key = mediaKeys.generationInput(user.id, id, name, uploadKey.slice(uploadKey.lastIndexOf('.') + 1));
-    const copied = await copyImage('private', uploadKey, 'private', key).then(
-      () => true,
-      (err: { name?: string }) => {
-        if (err?.name === 'NoSuchKey') return false;
-        throw err;
-      },
-    );
-    if (!copied) throw notFound(DIRECT_UPLOAD_MESSAGES.notFound);
+    if (!(await copyImage('private', uploadKey, 'private', key))) throw notFound(DIRECT_UPLOAD_MESSAGES.notFound);
     stored.push(key);
     return key;
   };
@@ -758,7 +751,8 @@ export async function keepVariants(
       const id = ulid();
       const source = run.variantKeys![index]!;
       const key = mediaKeys.generationResult(user.id, id, source.split('.').pop() ?? 'jpg');
-      await copyImage('private', source, 'private', key);
+      // the variant's image expired (lifecycle) or was removed: nothing to keep
+      if (!(await copyImage('private', source, 'private', key))) throw notFound('This variant is no longer available');
       const now = new Date().toISOString();
       const record: GenerationRecord = {
         id,
