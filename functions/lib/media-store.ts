@@ -7,6 +7,7 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectVersionsCommand,
   ListObjectsV2Command,
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
@@ -335,4 +336,39 @@ export async function listObjects(
     token = res.IsTruncated ? res.NextContinuationToken : undefined;
   } while (token);
   return out;
+}
+
+/* ---------------- deletion that is deletion (issue 24) ---------------- */
+
+/**
+ * Where the media buckets keep versions (prod), deleting an object only adds a delete marker and keeps the bytes
+ * as a noncurrent version (30 days by the lifecycle rule). Photo and account deletion therefore also delete every
+ * version and delete marker under the prefix they purge, so the photos are gone at once. `MEDIA_BUCKETS_VERSIONED=true`
+ * (set by the CDK app where the buckets are versioned) turns it on; elsewhere (dev, local: s3rver has no
+ * versioning) a plain delete is already final. Only the functions that purge (profiles, privacy) call it, so only
+ * their bundles and policies carry ListObjectVersions (tree-shaking; checked by the IAM contract test).
+ */
+export const versionedBuckets = (): boolean => process.env.MEDIA_BUCKETS_VERSIONED === 'true';
+
+/**
+ * Delete every version and delete marker of every key under `prefix` (a no-op where buckets are not
+ * versioned). Returns how many versions were deleted; throws if S3 refuses any.
+ */
+export async function purgeVersions(kind: BucketKind, prefix: string): Promise<number> {
+  if (!versionedBuckets()) return 0;
+  if (!prefix.endsWith('/') || prefix.length < 3) throw new Error(`Refusing to purge the unsafe prefix "${prefix}"`);
+  const Bucket = bucketOf(kind);
+  let total = 0;
+  for (;;) {
+    // from the start each time: the versions deleted by the previous batch are gone from the listing
+    const res = await getS3().send(new ListObjectVersionsCommand({ Bucket, Prefix: prefix, MaxKeys: 1000 }));
+    const objects = [...(res.Versions ?? []), ...(res.DeleteMarkers ?? [])]
+      .filter((v): v is { Key: string; VersionId: string } => !!v.Key && !!v.VersionId)
+      .map(({ Key, VersionId }) => ({ Key, VersionId }));
+    if (!objects.length) return total;
+    const del = await getS3().send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: objects, Quiet: true } }));
+    const [first] = del.Errors ?? [];
+    if (first) throw new Error(`Could not delete ${del.Errors!.length} version(s): ${first.Code} ${first.Key}`);
+    total += objects.length;
+  }
 }

@@ -260,6 +260,9 @@ const NO_INPUTS: Omit<GenerationInputs, 'photoProfileId'> = {
 /** Reserve and write the pending generation (retrying lost races), then start its execution. */
 async function reserveAndStart(db: Db, s: StartInput): Promise<{ id: string }> {
   if (!(await providerReady(s.mode))) throw new HttpError(503, ERROR_CODES.providerUnavailable, M.providerUnavailable);
+  // results are never stored unmarked: without working signing credentials nothing is charged (issue 24)
+  const { provenanceReady } = await import('../lib/provenance'); // C2PA and x509 code: loaded on first use
+  if (!(await provenanceReady())) throw new HttpError(503, ERROR_CODES.provenanceUnavailable, M.providerUnavailable);
   const id = s.id ?? ulid();
   const now = new Date();
   await retryOptimistic(async (_n, last) => {

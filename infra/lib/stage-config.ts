@@ -53,6 +53,11 @@ export interface StageConfig {
   originSecretVersion?: string;
   /** Requests per 5 minutes from one IP before the WAF rate rule blocks it. */
   wafRateLimit: number;
+  /**
+   * The media buckets keep object versions (prod). The functions are told (MEDIA_BUCKETS_VERSIONED), so that
+   * photo and account deletion remove every version (functions/lib/media-versions.ts).
+   */
+  mediaVersioned: boolean;
 }
 
 function contextString(scope: Construct, key: string): string | undefined {
@@ -101,6 +106,7 @@ export function resolveStageConfig(scope: Construct, overrides: Partial<StageCon
     webAclArn: contextString(scope, 'webAclArn'),
     originSecretVersion: contextString(scope, 'originSecretVersion'),
     wafRateLimit: prod ? 2000 : 1000,
+    mediaVersioned: prod,
     ...overrides,
   };
 }
