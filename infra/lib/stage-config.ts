@@ -7,6 +7,7 @@
  *   -c domainName=app.example.com -c certificateArn=arn:aws:acm:us-east-1:...   optional custom domain
  *   -c publicOrigin=https://dxxxx.cloudfront.net   the app's URL (billing return links) when there is no custom domain
  *   -c sesFromEmail=no-reply@example.com [-c sesFromName=Fitly] [-c sesRegion=eu-west-1]   Cognito e-mail through SES
+ *   -c sesIdentity=example.com   when SES verified the domain rather than the address
  *   -c alarmEmail=oncall@example.com   subscribed to the alarm topic
  *   -c webAclArn=arn:aws:wafv2:us-east-1:...   another WAF web ACL (default: the Edge stack's, cross-region reference)
  *   -c originSecretVersion=<VersionId>   after rotating the edge token (docs/operations.md "Rotation")
@@ -42,7 +43,7 @@ export interface StageConfig {
   /** https://<app host>: return URLs of Stripe checkout and portal (PUBLIC_ORIGIN). */
   publicOrigin?: string;
   /** Cognito sends its e-mails (codes, password resets) through SES from this verified address. */
-  ses?: { fromEmail: string; fromName?: string; region?: string };
+  ses?: { fromEmail: string; fromName?: string; region?: string; verifiedDomain?: string };
   alarmEmail?: string;
   /**
    * ARN of a CloudFront-scope WAF web ACL to use instead of the Edge stack's (which is attached by default
@@ -63,6 +64,17 @@ export interface StageConfig {
 function contextString(scope: Construct, key: string): string | undefined {
   const v = scope.node.tryGetContext(key);
   return typeof v === 'string' && v.trim() ? v.trim() : undefined;
+}
+
+/**
+ * The SES identity Cognito sends through: the address itself (default) or, with -c sesIdentity=example.com, a
+ * verified domain (the address must be of that domain). Both are what SES calls an identity.
+ */
+function sesDomain(fromEmail: string, identity: string | undefined): string | undefined {
+  if (!identity || identity.includes('@')) return undefined;
+  if (!fromEmail.toLowerCase().endsWith(`@${identity.toLowerCase()}`))
+    throw new Error(`sesFromEmail ${fromEmail} is not an address of the SES domain identity ${identity}`);
+  return identity;
 }
 
 export function resolveStageConfig(scope: Construct, overrides: Partial<StageConfig> = {}): StageConfig {
@@ -100,6 +112,7 @@ export function resolveStageConfig(scope: Construct, overrides: Partial<StageCon
           fromEmail: contextString(scope, 'sesFromEmail')!,
           fromName: contextString(scope, 'sesFromName'),
           region: contextString(scope, 'sesRegion'),
+          verifiedDomain: sesDomain(contextString(scope, 'sesFromEmail')!, contextString(scope, 'sesIdentity')),
         }
       : undefined,
     alarmEmail: contextString(scope, 'alarmEmail'),

@@ -20,6 +20,7 @@ import { startCognito, startDynamo, startS3, type ServiceHandle } from './servic
 import { seed, seedDemoSubscriptions, type SeedSummary } from './seed';
 import { startLocalStepFunctions, type LocalStepFunctionsOptions } from './step-functions';
 import { checkoutRoute } from './checkout-page';
+import { adminRoute } from './admin-route';
 
 export const LOCAL_TABLE = 'tryon-local';
 export const LOCAL_PRIVATE_BUCKET = 'tryon-private';
@@ -126,7 +127,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       s3Url: s3.url,
       publicBucket: LOCAL_PUBLIC_BUCKET,
       // the local checkout and portal pages stand in for Stripe's hosted pages (local only)
-      localRoutes: [checkoutRoute({ db: () => db }), ...(opts.localRoutes ?? [])],
+      localRoutes: [
+        checkoutRoute({ db: () => db }),
+        adminRoute({ db: () => db, s3: () => createS3Client({ endpoint: s3.url }), publicBucket: LOCAL_PUBLIC_BUCKET }),
+        ...(opts.localRoutes ?? []),
+      ],
       log: process.env.LOG_REQUESTS ? log : undefined,
     });
     try {
