@@ -158,6 +158,22 @@ describe('PUBLIC_ORIGIN and Cognito e-mail', () => {
     expect(Annotations.fromStack(stacks.auth).findError('*', Match.anyValue())).toEqual([]);
     expect(Annotations.fromStack(stacks.app).findError('*', Match.anyValue())).toEqual([]);
   });
+  it('SES: an address identity by default, a verified domain identity with -c sesIdentity (issue 24)', () => {
+    const sourceArn = (context: Record<string, string>) => {
+      const stacks = prodWith({
+        sesFromEmail: 'no-reply@example.org',
+        publicOrigin: 'https://app.example.org',
+        ...context,
+      });
+      const [pool] = Object.values(Template.fromStack(stacks.auth).findResources('AWS::Cognito::UserPool'));
+      return flatten(pool!.Properties.EmailConfiguration.SourceArn);
+    };
+    expect(sourceArn({})).toMatch(/:identity\/no-reply@example\.org$/);
+    expect(sourceArn({ sesIdentity: 'example.org' })).toMatch(/:identity\/example\.org$/);
+    expect(() => prodWith({ sesFromEmail: 'no-reply@example.org', sesIdentity: 'other.example' })).toThrow(
+      /not an address of the SES domain identity/,
+    );
+  });
   it('prod refuses the built-in e-mail sender and a missing PUBLIC_ORIGIN (synth errors); dev only warns', () => {
     const stacks = prodWith({});
     expect(Annotations.fromStack(stacks.auth).findError('*', Match.stringLikeRegexp('SES'))).toHaveLength(1);
