@@ -141,20 +141,6 @@ function loadCredentials(): Promise<SigningCredentials> {
   return credentials;
 }
 
-/**
- * Whether results can be signed here (checked before credits are reserved, next to providerReady): the
- * credentials load and the signing certificate is valid now. A stage whose secret is empty or broken refuses
- * generations (503) instead of taking credits and refunding every one.
- */
-export async function provenanceReady(now = new Date()): Promise<boolean> {
-  try {
-    const c = await loadCredentials();
-    return c.certificate.notBefore <= now && now < c.certificate.notAfter;
-  } catch {
-    return false;
-  }
-}
-
 /** Tests only: sign with these credentials (null: back to the configured ones). */
 export function setSigningCredentialsForTests(c: SigningCredentials | null): void {
   credentials = c ? Promise.resolve(c) : undefined;

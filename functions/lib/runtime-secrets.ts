@@ -15,23 +15,27 @@
  */
 export const SECRET_CACHE_MS = 5 * 60_000;
 
-export type RuntimeSecret = 'cursorKey' | 'ipPepper' | 'originVerify';
+export type RuntimeSecret = 'cursorKey' | 'ipPepper' | 'originVerify' | 'provenance';
 
 const ARN_ENV: Record<RuntimeSecret, string> = {
   cursorKey: 'CURSOR_KEY_SECRET_ARN',
   ipPepper: 'IP_HASH_SECRET_ARN',
   originVerify: 'ORIGIN_SECRET_ARN',
+  /** read here only by the readiness check (functions/lib/provenance-ready.ts) */
+  provenance: 'PROVENANCE_SECRET_ARN',
 };
 const LOCAL_ENV: Record<RuntimeSecret, string> = {
   cursorKey: 'CURSOR_SIGNING_KEY',
   ipPepper: 'IP_HASH_SECRET',
   originVerify: 'ORIGIN_VERIFY_SECRET',
+  provenance: 'PROVENANCE_SECRET_JSON',
 };
 const LOCAL_DEFAULT: Record<RuntimeSecret, string | null> = {
   cursorKey: 'tryon-local-cursor-key',
   ipPepper: 'fitly-local-development-ip-pepper',
   // no default: without it, the local stack does not play the edge (handlers invoked directly in tests)
   originVerify: null,
+  provenance: null,
 };
 
 /** The values in force: the current one, and during a rotation the previous one (accepted, never used to sign). */

@@ -2,12 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { GetSecretValueCommand, PutSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { ensureProvenanceKey } from './provenance-key';
-import {
-  credentialsFromSecret,
-  markAsAiGenerated,
-  provenanceReady,
-  setSigningCredentialsForTests,
-} from '../lib/provenance';
+import { credentialsFromSecret, markAsAiGenerated, setSigningCredentialsForTests } from '../lib/provenance';
+import { provenanceReady } from '../lib/provenance-ready';
+import { setSecretFetcherForTests } from '../lib/runtime-secrets';
 import { PROVENANCE_SECRET_SHAPE } from '../../infra/lib/constructs/secrets';
 import { readProvenance } from '../../test/support/provenance';
 
@@ -59,12 +56,22 @@ describe('provenance on day one (issue 24)', () => {
     expect(sm.state.puts).toBe(1);
   });
 
-  it('the readiness check refuses (before any credit is taken) when a deployed stage cannot sign', async () => {
-    Object.assign(process.env, { APP_STAGE: 'prod' });
-    delete process.env.PROVENANCE_SECRET_ARN;
-    setSigningCredentialsForTests(null);
-    expect(await provenanceReady()).toBe(false);
-    Object.assign(process.env, { APP_STAGE: 'local' });
+  it('the readiness check: the generated secret passes; empty, broken or missing refuses before any credit', async () => {
+    const sm = secretsDouble(JSON.stringify(PROVENANCE_SECRET_SHAPE));
+    await ensureProvenanceKey(sm as never, 'arn:provenance', 'prod');
+    let stored = JSON.stringify(PROVENANCE_SECRET_SHAPE);
+    setSecretFetcherForTests(async () => stored);
+    Object.assign(process.env, { APP_STAGE: 'prod', PROVENANCE_SECRET_ARN: 'arn:provenance' });
+    expect(await provenanceReady()).toBe(false); // the empty shape the stack creates
+    setSecretFetcherForTests(async () => (stored = sm.state.value));
     expect(await provenanceReady()).toBe(true);
+    expect(await provenanceReady(new Date(Date.now() + 400 * 86_400_000))).toBe(false); // expired
+    setSecretFetcherForTests(async () => '{"privateKeyPem":"x","certificateChainPem":"not a certificate"}');
+    expect(await provenanceReady()).toBe(false);
+    delete process.env.PROVENANCE_SECRET_ARN;
+    expect(await provenanceReady()).toBe(false); // a deployed stage without the secret
+    Object.assign(process.env, { APP_STAGE: 'local' });
+    expect(await provenanceReady()).toBe(true); // locally an in-memory development chain signs
+    setSecretFetcherForTests(null);
   });
 });

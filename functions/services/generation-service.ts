@@ -67,6 +67,7 @@ import { DIRECT_UPLOAD_MESSAGES } from '../../shared/schemas/upload';
 import { copyImage, deleteImages, mediaKeys, privateImagePath } from '../lib/media-store';
 import { startGeneration } from '../lib/workflow-client';
 import { providerReady } from '../providers';
+import { provenanceReady } from '../lib/provenance-ready';
 import { generationTtl, retentionOf } from './retention-service';
 import { TABLE_SCHEMA } from '../../shared/repositories/table';
 import { logger } from '../lib/logger';
@@ -261,7 +262,6 @@ const NO_INPUTS: Omit<GenerationInputs, 'photoProfileId'> = {
 async function reserveAndStart(db: Db, s: StartInput): Promise<{ id: string }> {
   if (!(await providerReady(s.mode))) throw new HttpError(503, ERROR_CODES.providerUnavailable, M.providerUnavailable);
   // results are never stored unmarked: without working signing credentials nothing is charged (issue 24)
-  const { provenanceReady } = await import('../lib/provenance'); // C2PA and x509 code: loaded on first use
   if (!(await provenanceReady())) throw new HttpError(503, ERROR_CODES.provenanceUnavailable, M.providerUnavailable);
   const id = s.id ?? ulid();
   const now = new Date();
