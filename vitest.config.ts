@@ -9,6 +9,8 @@ const env = {
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   AWS_REGION: 'eu-west-1',
   LOG_LEVEL: 'CRITICAL',
+  // one engine thread per test process: two test files run at once on 2 cores (plus DynamoDB Local)
+  ENGINE_THREADS: '1',
 };
 
 export default defineConfig({

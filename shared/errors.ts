@@ -71,6 +71,13 @@ export const ERROR_CODES = {
   outfitPieces: 'outfit.pieces',
   variantsRange: 'variants.out_of_range',
   variantsNotReady: 'variants.not_ready',
+  /** The full-body check (shared/domain/body-check.ts): refused, or not answered yet. */
+  photoNotFullBody: 'photo.not_full_body',
+  photoChecking: 'photo.checking',
+  /** The Fitly engine does not place accessories (docs/decisions.md). */
+  engineAccessory: 'outfit.accessory_unsupported',
+  /** An uploaded garment image with no garment the engine can find (before any spend). */
+  garmentNotFound: 'garment.not_found',
 } as const;
 
 export const BUSY_MESSAGE = 'Too many requests at once. Please try again.';

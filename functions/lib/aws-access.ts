@@ -162,6 +162,8 @@ export const AWS_ACCESS = {
       moderation: ['DetectModerationLabelsCommand'],
       // the photo consent record keeps a peppered hash of the IP
       ipHashSecret: ['GetSecretValueCommand'],
+      // the full-body check of a new full-body photo runs in the render worker (functions/workflow/body-check.ts)
+      renderWorker: ['InvokeCommand'],
     },
     // "Delete all my photos" and profile deletion list users/<id>/ and users/<id>/photo-profiles/<id>/.
     { listPrefixes: { privateBucket: ['users/*'] }, alsoActions: { privateBucket: ['s3:DeleteObjectVersion'] } },

@@ -11,9 +11,7 @@
  * throws ContentUnsafe, an HttpError 422 { code: 'content.unsafe' } whose name the workflow's failure
  * mapping recognises.
  */
-import { createRequire } from 'node:module';
 import { DetectModerationLabelsCommand, RekognitionClient } from '@aws-sdk/client-rekognition';
-import path from 'node:path';
 import { ulid } from 'ulid';
 import {
   CONTENT_SAFETY,
@@ -29,6 +27,7 @@ import { recordContentRefusal } from '../../shared/repositories/content-safety-r
 import { getDb } from './aws';
 import { logger } from './logger';
 import { loadSharp } from './sharp-loader';
+import { loadTf } from './tfjs-loader';
 
 export interface ImageModerator {
   readonly name: string;
@@ -90,13 +89,7 @@ let nsfw: Promise<{ tf: Tf; model: NsfwModel }> | undefined;
 /** Load TensorFlow.js (WASM backend, CPU fallback) and the bundled MobileNetV2 once per process. */
 export function loadLocalClassifier(): Promise<{ tf: Tf; model: NsfwModel; backend?: string }> {
   nsfw ??= (async () => {
-    const tf = await import('@tensorflow/tfjs');
-    const wasm = await import('@tensorflow/tfjs-backend-wasm');
-    const require = createRequire(import.meta.url);
-    wasm.setWasmPaths(`${path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'))}/`);
-    if (!(await tf.setBackend('wasm').catch(() => false))) await tf.setBackend('cpu');
-    await tf.ready();
-    tf.enableProdMode();
+    const tf = await loadTf();
     const { load } = await import('nsfwjs');
     const model = (await load('MobileNetV2')) as unknown as NsfwModel;
     return { tf: tf as unknown as Tf, model };

@@ -3,7 +3,9 @@
  * bundle; evaluating them only when an image is marked keeps them off the cold start of every request that
  * marks nothing (the share pages, the admin routes that never render).
  */
-export async function markAsAiGenerated(bytes: Buffer, contentType: string): Promise<Buffer> {
+import type { MadeBy } from '../../shared/domain/provenance';
+
+export async function markAsAiGenerated(bytes: Buffer, contentType: string, madeBy: MadeBy): Promise<Buffer> {
   const provenance = await import('./provenance');
-  return provenance.markAsAiGenerated(bytes, contentType);
+  return provenance.markAsAiGenerated(bytes, contentType, madeBy);
 }

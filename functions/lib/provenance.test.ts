@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { readProvenance } from '../../test/support/provenance';
-import { TRAINED_ALGORITHMIC_MEDIA } from '../../shared/domain/provenance';
+import { COMPOSITE_WITH_TRAINED_ALGORITHMIC_MEDIA, TRAINED_ALGORITHMIC_MEDIA } from '../../shared/domain/provenance';
 import { processImage } from './image-pipeline';
 import { credentialsFromSecret, insertJpegXmp, markAsAiGenerated } from './provenance';
 import { loadLocalClassifier } from './moderation';
@@ -35,6 +35,18 @@ describe('markAsAiGenerated', () => {
     // still a decodable image of the same size
     const meta = await sharp(marked).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 320, 240]);
+  });
+
+  it('marks a Fitly engine result as a composite made with trained models, in C2PA and in XMP', async () => {
+    const marked = await markAsAiGenerated(await jpeg(), 'image/jpeg', 'engine');
+    const read = await readProvenance(marked);
+    expect(read!.validation.isValid).toBe(true);
+    expect(read!.actions).toEqual([
+      expect.objectContaining({ action: 'c2pa.created', digitalSourceType: COMPOSITE_WITH_TRAINED_ALGORITHMIC_MEDIA }),
+    ]);
+    const xmp = (await sharp(marked).metadata()).xmp?.toString('utf8') ?? '';
+    expect(xmp).toContain(`Iptc4xmpExt:DigitalSourceType="${COMPOSITE_WITH_TRAINED_ALGORITHMIC_MEDIA}"`);
+    expect(xmp).not.toContain(TRAINED_ALGORITHMIC_MEDIA + '"');
   });
 
   it('writes the IPTC digital source type in XMP, readable by libvips', async () => {

@@ -26,7 +26,7 @@ import {
   DigitalSourceType,
   ManifestStore,
 } from '@trustnxt/c2pa-ts/manifest';
-import { AI_GENERATOR_NAME, AI_SOFTWARE_AGENT, TRAINED_ALGORITHMIC_MEDIA } from '../../shared/domain/provenance';
+import { AI_GENERATOR_NAME, AI_SOFTWARE_AGENT, DIGITAL_SOURCE_TYPE, type MadeBy } from '../../shared/domain/provenance';
 
 x509.cryptoProvider.set(webcrypto as unknown as Crypto);
 
@@ -147,12 +147,12 @@ export function setSigningCredentialsForTests(c: SigningCredentials | null): voi
 }
 
 /** The XMP packet: IPTC digital source type and the creator tool, nothing else. */
-export function aiXmpPacket(): string {
+export function aiXmpPacket(madeBy: MadeBy = 'generative'): string {
   return (
     '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>' +
     '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
     '<rdf:Description rdf:about="" xmlns:Iptc4xmpExt="http://iptc.org/std/Iptc4xmpExt/2008-02-29/" xmlns:xmp="http://ns.adobe.com/xap/1.0/"' +
-    ` Iptc4xmpExt:DigitalSourceType="${TRAINED_ALGORITHMIC_MEDIA}" xmp:CreatorTool="${AI_SOFTWARE_AGENT}"/>` +
+    ` Iptc4xmpExt:DigitalSourceType="${DIGITAL_SOURCE_TYPE[madeBy]}" xmp:CreatorTool="${AI_SOFTWARE_AGENT}"/>` +
     '</rdf:RDF></x:xmpmeta><?xpacket end="r"?>'
   );
 }
@@ -172,15 +172,20 @@ export function insertJpegXmp(jpeg: Buffer, xmp: string): Buffer {
 }
 
 /**
- * Mark an image a model generated: XMP digital source type, then a signed C2PA manifest whose data hash
- * covers every byte (the XMP included). Returns new bytes; the input is not changed.
+ * Mark an image a model made: XMP digital source type, then a signed C2PA manifest whose data hash covers every
+ * byte (the XMP included). `madeBy`: 'generative' (trainedAlgorithmicMedia) or 'engine', the Fitly engine's
+ * composite (compositeWithTrainedAlgorithmicMedia). Returns new bytes; the input is not changed.
  */
-export async function markAsAiGenerated(bytes: Buffer, contentType: string): Promise<Buffer> {
+export async function markAsAiGenerated(
+  bytes: Buffer,
+  contentType: string,
+  madeBy: MadeBy = 'generative',
+): Promise<Buffer> {
   if (contentType !== 'image/jpeg' || !JPEG.canRead(bytes))
     throw new Error(`Cannot mark ${contentType} as AI-generated: only JPEG results are supported`);
   const creds = await loadCredentials();
   const signer = new LocalSigner(creds.privateKey, CoseAlgorithmIdentifier.ES256, creds.certificate, creds.chain);
-  const asset = new JPEG(new Uint8Array(insertJpegXmp(bytes, aiXmpPacket())));
+  const asset = new JPEG(new Uint8Array(insertJpegXmp(bytes, aiXmpPacket(madeBy))));
   const store = new ManifestStore();
   const manifest = store.createManifest({
     assetFormat: 'image/jpeg',
@@ -193,7 +198,10 @@ export async function markAsAiGenerated(bytes: Buffer, contentType: string): Pro
   actions.actions = [
     {
       action: ActionType.C2paCreated,
-      digitalSourceType: DigitalSourceType.TrainedAlgorithmicMedia,
+      digitalSourceType:
+        madeBy === 'engine'
+          ? DigitalSourceType.CompositeWithTrainedAlgorithmicMedia
+          : DigitalSourceType.TrainedAlgorithmicMedia,
       softwareAgent: { name: AI_SOFTWARE_AGENT },
     },
   ];

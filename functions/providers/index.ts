@@ -1,9 +1,15 @@
-/** Picks the provider for a mode: fashn for Exact and gemini for Creative when their keys exist, else local. */
+/**
+ * Which provider renders a mode, by explicit configuration:
+ * - EXACT_PROVIDER = fashn | engine, CREATIVE_PROVIDER = gemini | engine (a deployed stage sets both from its
+ *   stage config, infra/lib/stage-config.ts `renderProviders`);
+ * - unset: locally (APP_STAGE=local) the AI provider when its key is set, else the Fitly engine; a deployed stage
+ *   uses the AI provider. The engine is never a silent stand-in for a missing key in a deployed stage: there a
+ *   missing key makes the mode unavailable (refused before any credit is reserved).
+ * Configuration only: the provider instances are in ./registry.ts, which only the workflow imports (the API
+ * functions never bundle the engine).
+ */
 import type { Mode } from '../../shared/domain/generation';
-import { createFashnProvider } from './fashn-provider';
-import { createGeminiProvider } from './gemini-provider';
-import { localProvider } from './local-provider';
-import type { ImageProvider } from './types';
+import type { ProviderName } from '../../shared/domain/render-queue';
 
 export interface ProviderKeys {
   fashnApiKey?: string;
@@ -22,41 +28,46 @@ export function providerKeysFromEnv(): ProviderKeys {
   };
 }
 
-export function providerFor(mode: Mode, keys: ProviderKeys = providerKeysFromEnv()): ImageProvider {
-  if (mode === 'exact' && keys.fashnApiKey)
-    return createFashnProvider({ apiKey: keys.fashnApiKey, baseUrl: keys.fashnBaseUrl });
-  if (mode === 'creative' && keys.geminiApiKey)
-    return createGeminiProvider({ apiKey: keys.geminiApiKey, baseUrl: keys.geminiBaseUrl });
-  return localProvider;
+/** The AI provider of each mode, and the configuration variable that can choose the engine instead. */
+const AI_PROVIDER: Record<Mode, 'fashn' | 'gemini'> = { exact: 'fashn', creative: 'gemini' };
+const CHOICE_VAR: Record<Mode, string> = { exact: 'EXACT_PROVIDER', creative: 'CREATIVE_PROVIDER' };
+
+/** The provider configured for `mode` (see the header), whether or not it can render right now. */
+export function configuredProvider(
+  mode: Mode,
+  keys: ProviderKeys = providerKeysFromEnv(),
+  env: Record<string, string | undefined> = process.env,
+): ProviderName {
+  const ai = AI_PROVIDER[mode];
+  const choice = env[CHOICE_VAR[mode]];
+  if (choice === 'engine' || choice === ai) return choice;
+  if (choice) throw new Error(`${CHOICE_VAR[mode]}=${choice}: use ${ai} or engine`);
+  if ((env.APP_STAGE ?? 'local') !== 'local') return ai;
+  return (mode === 'exact' ? keys.fashnApiKey : keys.geminiApiKey) ? ai : 'engine';
 }
 
-export function providerByName(name: ImageProvider['name'], keys: ProviderKeys = providerKeysFromEnv()): ImageProvider {
-  if (name === 'fashn' && keys.fashnApiKey)
-    return createFashnProvider({ apiKey: keys.fashnApiKey, baseUrl: keys.fashnBaseUrl });
-  if (name === 'gemini' && keys.geminiApiKey)
-    return createGeminiProvider({ apiKey: keys.geminiApiKey, baseUrl: keys.geminiBaseUrl });
-  return localProvider;
+/** Whether `name` can render here: the engine always; an AI provider with its key. */
+export function providerAvailable(name: ProviderName, keys: ProviderKeys): boolean {
+  if (name === 'engine') return true;
+  return !!(name === 'fashn' ? keys.fashnApiKey : keys.geminiApiKey);
 }
 
-/**
- * Whether the local compositor may stand in for a missing provider key: everywhere but production, where a
- * generation without a real provider is refused before any spend (never charged for a local composite).
- */
-export function localProviderAllowed(stage = process.env.APP_STAGE ?? 'local'): boolean {
-  return stage !== 'prod';
-}
-
-/** Whether a generation in `mode` can be rendered for real here (checked before credits are reserved). */
+/** Whether a generation in `mode` can be rendered here (checked before credits are reserved). */
 export async function providerReady(mode: Mode): Promise<boolean> {
-  if (localProviderAllowed()) return true;
-  return providerFor(mode, await loadProviderKeys()).name !== 'local';
+  const keys = await loadProviderKeys();
+  return providerAvailable(configuredProvider(mode, keys), keys);
+}
+
+/** The provider name a generation in `mode` would use (the start path's checks that depend on it). */
+export async function providerNameFor(mode: Mode): Promise<ProviderName> {
+  return configuredProvider(mode, await loadProviderKeys());
 }
 
 let secretKeys: Promise<ProviderKeys> | undefined;
 
 /**
  * The provider keys: from Secrets Manager when PROVIDER_SECRET_ARN is set (AWS; JSON {fashnApiKey, geminiApiKey},
- * read once per cold start), else from the environment. Without a key the local provider serves.
+ * read once per cold start), else from the environment.
  */
 export function loadProviderKeys(): Promise<ProviderKeys> {
   const arn = process.env.PROVIDER_SECRET_ARN;

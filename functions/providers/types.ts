@@ -1,6 +1,8 @@
-/** The provider port: every image provider behind one interface (local, fashn for Exact, gemini for Creative). */
+/** The provider port: every image provider behind one interface (the Fitly engine, fashn for Exact, gemini for Creative). */
+import type { CreativeLook } from '../../shared/domain/creative-look';
 import type { Mode } from '../../shared/domain/generation';
 import type { OutfitSlot } from '../../shared/domain/outfit';
+import type { ProviderName } from '../../shared/domain/render-queue';
 
 /** One garment of a request that carries several (a whole outfit for a multi-image provider). */
 export interface GarmentInput {
@@ -24,7 +26,7 @@ export interface RenderRequest {
   background: ImageInput | null;
   /** Prompt text (creative mode and raw templates), with {{BODY_DESCRIPTION}} already replaced. */
   prompt: string | null;
-  /** Shown on local results so they differ per style or template. */
+  /** The style's or template's name (providers may show it; the engine does not). */
   caption: string;
   garmentPhotoType: 'auto' | 'flat-lay' | 'model';
   /** Where an asynchronous provider reports the end of the job (FASHN `webhook_url`), when we have one. */
@@ -35,6 +37,8 @@ export interface RenderRequest {
   slot?: OutfitSlot | null;
   /** A multi-image provider's whole outfit in layering order (then `garment` is the first of them). */
   garments?: GarmentInput[];
+  /** Creative mode on the Fitly engine: the prompt template's background and colour grade. */
+  look?: CreativeLook | null;
   /** A chained outfit: which step this is (each step's result is the next step's person). */
   step?: { index: number; count: number };
 }
@@ -46,7 +50,7 @@ export type RenderOutcome =
   | { status: 'pending'; jobId: string; pollAfterSeconds: number };
 
 export interface ImageProvider {
-  readonly name: 'local' | 'fashn' | 'gemini';
+  readonly name: ProviderName;
   /** Takes a whole outfit in one call (several garment images); otherwise outfits are chained garment by garment. */
   readonly multiGarment: boolean;
   submit(req: RenderRequest): Promise<RenderOutcome>;

@@ -42,7 +42,7 @@ describe('provenance on day one (issue 24)', () => {
     const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } })
       .jpeg()
       .toBuffer();
-    const read = await readProvenance(await markAsAiGenerated(jpeg, 'image/jpeg'));
+    const read = await readProvenance(await markAsAiGenerated(jpeg, 'image/jpeg', 'generative'));
     expect(read?.actions.map((a) => a.action)).toContain('c2pa.created');
     expect(read?.validation.isValid).toBe(true);
   });

@@ -66,7 +66,10 @@ import type { GenerateFromRawTemplateInput, GenerationView } from '../../shared/
 import { DIRECT_UPLOAD_MESSAGES } from '../../shared/schemas/upload';
 import { copyImage, deleteImages, mediaKeys, privateImagePath } from '../lib/media-store';
 import { startGeneration } from '../lib/workflow-client';
-import { providerReady } from '../providers';
+import { providerNameFor, providerReady } from '../providers';
+import { BODY_CHECK_MESSAGES, BODY_CHECK_RETRY_AFTER_MS, bodyCheckOf } from '../../shared/domain/body-check';
+import { requestBodyCheck } from '../workflow/body-check-request';
+import { assertGarmentsFound } from './garment-check';
 import { provenanceReady } from '../lib/provenance-ready';
 import { generationTtl, retentionOf } from './retention-service';
 import { TABLE_SCHEMA } from '../../shared/repositories/table';
@@ -119,6 +122,7 @@ export function toGenerationView(g: GenerationRecord): GenerationView {
         : [],
     variantOf: g.variantOf ?? null,
     variantIndex: g.variantIndex ?? null,
+    madeBy: g.status === 'completed' ? (g.madeBy ?? 'generative') : null,
   };
 }
 
@@ -148,10 +152,29 @@ async function resolveProfile(
   return p;
 }
 
-function assertPhotosFor(mode: Mode, p: PhotoProfileRecord) {
-  if (mode === 'exact' && !p.fullBodyKey) throw new HttpError(400, ERROR_CODES.fullBodyRequired, M.fullBodyRequired);
+/**
+ * The photos a start needs, checked before any credit is reserved: Exact mode dresses the full-body photo, and so
+ * does every mode the Fitly engine renders; such a photo must have passed the full-body check (refused: 422 with
+ * what to fix; not answered yet: 409, and the check is asked again when its answer is overdue). The engine does
+ * not place accessories (docs/decisions.md): an outfit with one is refused before spending.
+ */
+async function assertPhotosFor(mode: Mode, p: PhotoProfileRecord, slots: readonly string[] = []) {
+  const provider = await providerNameFor(mode);
+  const needsBody = mode === 'exact' || provider === 'engine';
+  if (needsBody && !p.fullBodyKey) throw new HttpError(400, ERROR_CODES.fullBodyRequired, M.fullBodyRequired);
   if (mode === 'creative' && !p.portraitKey)
     throw new HttpError(400, ERROR_CODES.portraitRequired, GENERATION_TITLES.portraitRequired);
+  if (provider === 'engine' && slots.includes('accessory'))
+    throw new HttpError(422, ERROR_CODES.engineAccessory, BODY_CHECK_MESSAGES.engineAccessory);
+  if (!needsBody) return;
+  const check = bodyCheckOf(p);
+  if (check?.status === 'refused')
+    throw new HttpError(422, ERROR_CODES.photoNotFullBody, check.message ?? BODY_CHECK_MESSAGES.refusedFallback);
+  if (check?.status === 'checking') {
+    if (Date.now() - Date.parse(p.updatedAt) > BODY_CHECK_RETRY_AFTER_MS)
+      await requestBodyCheck(p.userId, p.id, p.fullBodyKey!);
+    throw new HttpError(409, ERROR_CODES.photoChecking, BODY_CHECK_MESSAGES.checking);
+  }
 }
 
 /** The prompt template of a creative generation: the one chosen, else the default rule, else an error. */
@@ -359,7 +382,7 @@ async function startFromStyleOnce(
   const prompt =
     mode === 'creative' ? await resolvePrompt(db, input.promptTemplateId, style.defaultPromptTemplateId, null) : null;
   const profile = await resolveProfile(db, user, input.photoProfileId);
-  assertPhotosFor(mode, profile);
+  await assertPhotosFor(mode, profile);
   return reserveAndStart(db, {
     user,
     kind,
@@ -461,7 +484,8 @@ async function startQuickTryCustomOnce(
         )
       : null;
   const profile = await resolveProfile(db, user, input.photoProfileId);
-  assertPhotosFor(mode, profile);
+  await assertPhotosFor(mode, profile);
+  await assertGarmentsFound(mode, user.id, [{ imageUrl, imageType: input.imageType }]);
   return reserveAndStart(db, {
     user,
     kind: 'quick-try',
@@ -523,6 +547,8 @@ async function startFromRawTemplateOnce(
   if (template.requiresFullBody && !profile.fullBodyKey)
     throw new HttpError(400, ERROR_CODES.fullBodyRequired, M.fullBodyRequired);
   const mode: Mode = template.requiresFullBody ? 'exact' : 'creative';
+  await assertPhotosFor(mode, profile);
+  await assertGarmentsFound(mode, user.id, [{ imageUrl: input.styleRefUrl ?? null, imageType: null }]);
 
   // The uploads were checked and re-encoded by POST /api/uploads/complete. They are copied into the
   // generation's own keys before anything is reserved (deleting the generation deletes its copies); on
@@ -707,7 +733,12 @@ async function startOutfitOnce(
   const mode: Mode = input.mode ?? 'exact';
   const prompt = mode === 'creative' ? await resolvePrompt(db, input.promptTemplateId, null, null) : null;
   const profile = await resolveProfile(db, user, input.photoProfileId);
-  assertPhotosFor(mode, profile);
+  await assertPhotosFor(
+    mode,
+    profile,
+    pieces.map((p) => p.slot),
+  );
+  await assertGarmentsFound(mode, user.id, pieces);
   return reserveAndStart(db, {
     user,
     kind: 'outfit',
@@ -779,6 +810,7 @@ export async function keepVariants(
         updatedAt: now,
         variantOf: run.id,
         variantIndex: index,
+        ...(run.madeBy ? { madeBy: run.madeBy } : {}),
       };
       const ttl = generationTtl(now, retentionOf(user));
       if (ttl) Object.assign(record, { [TABLE_SCHEMA.ttlAttribute]: ttl });

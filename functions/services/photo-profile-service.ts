@@ -46,6 +46,8 @@ import { formFile, formFlag, type FormData, type UploadedFile } from '../lib/mul
 import { PHOTO_UPLOAD_ID_PATTERN } from '../../shared/schemas/upload';
 import { discardQuarantine, processUploadedImage, takeQuarantinedUpload } from './upload-service';
 import { logger } from '../lib/logger';
+import { BODY_CHECK_RETRY_AFTER_MS, bodyCheckOf } from '../../shared/domain/body-check';
+import { requestBodyCheck } from '../workflow/body-check-request';
 
 const profileId = monotonicFactory();
 
@@ -60,6 +62,7 @@ export function toPhotoProfile(p: PhotoProfileRecord): PhotoProfile {
     isDefault: p.isDefault,
     supportsNano: !!p.portraitKey,
     supportsFashn: !!p.fullBodyKey,
+    bodyCheck: bodyCheckOf(p),
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };
@@ -81,8 +84,16 @@ export function limitError(max: number, user: Pick<UserRecord, 'currentPlan' | '
   );
 }
 
-export async function listProfiles(db: Db, userId: string): Promise<PhotoProfile[]> {
-  return (await listPhotoProfiles(db, userId)).map(toPhotoProfile);
+/**
+ * The caller's profiles. A full-body photo still without a verdict long after it was saved (its request was lost,
+ * or the profile predates the check) is asked for again, so "checking" always ends.
+ */
+export async function listProfiles(db: Db, userId: string, now = Date.now()): Promise<PhotoProfile[]> {
+  const profiles = await listPhotoProfiles(db, userId);
+  for (const p of profiles)
+    if (bodyCheckOf(p)?.status === 'checking' && now - Date.parse(p.updatedAt) > BODY_CHECK_RETRY_AFTER_MS)
+      await requestBodyCheck(userId, p.id, p.fullBodyKey!);
+  return profiles.map(toPhotoProfile);
 }
 
 /** A photo of the request: a multipart file (API clients, small photos) or a direct upload's id (the SPA). */
@@ -200,6 +211,7 @@ export async function createProfile(db: Db, user: UserRecord, form: FormData): P
     await discard(Object.values(keys));
     throw limitError(max, user);
   }
+  if (created.fullBodyKey) await requestBodyCheck(user.id, id, created.fullBodyKey);
   return toPhotoProfile(created);
 }
 
@@ -249,6 +261,7 @@ export async function updateProfile(db: Db, user: UserRecord, id: string, form: 
     ]);
   }
   if (makeDefault && !(await setDefaultPhotoProfile(db, user.id, id))) throw notFound(M.notFound);
+  if (keys['full-body']) await requestBodyCheck(user.id, id, keys['full-body']);
 
   const fresh = await getPhotoProfile(db, user.id, id);
   if (!fresh) throw notFound(M.notFound);

@@ -202,7 +202,8 @@ export async function createShare(
         alpha: 'flatten',
         safety: { kind: 'generation_result', userId: user.id },
       });
-      const marked = await markAsAiGenerated(small.buffer, small.contentType);
+      const madeBy = g!.madeBy ?? 'generative';
+      const marked = await markAsAiGenerated(small.buffer, small.contentType, madeBy);
       const key = mediaKeys.shareImage(id, n, 'jpg');
       await putImage('private', key, marked, 'image/jpeg');
       images.push({
@@ -212,6 +213,7 @@ export async function createShare(
         height: small.height,
         styleId: g!.inputs.styleId ?? null,
         styleName: g!.styleName ?? null,
+        madeBy,
       });
     }
   } catch (err) {
@@ -316,6 +318,7 @@ export async function viewShare(
       styleName: i.styleName,
       votes: counts[n]?.votes ?? 0,
       label: AI_LABEL,
+      madeBy: i.madeBy ?? 'generative',
     })),
     styles,
     owner,

@@ -39,6 +39,7 @@ import type {
   RawTemplatePatchInput,
 } from '../../shared/schemas/admin';
 import { privateImagePath } from '../lib/media-store';
+import { DEFAULT_CREATIVE_LOOK } from '../../shared/domain/creative-look';
 import { promptTemplateView, rawTemplateView } from './template-service';
 
 const TEMPLATE_NOT_FOUND = 'Template not found';
@@ -49,6 +50,8 @@ export const adminPromptView = (t: PromptTemplateRecord & { updatedAt?: string }
   previewImageUrl: t.previewImageUrl ?? null,
   styleCategory: t.styleCategory ?? null,
   template: t.template,
+  creativeBackground: t.creativeBackground ?? DEFAULT_CREATIVE_LOOK.background,
+  colorGrade: t.colorGrade ?? DEFAULT_CREATIVE_LOOK.grade,
   createdAt: t.createdAt,
   updatedAt: t.updatedAt ?? t.createdAt,
 });
@@ -74,6 +77,8 @@ export async function adminCreatePrompt(db: Db, input: PromptCreateInput, now = 
     task: input.task,
     template: input.template,
     styleCategory: input.styleCategory ?? null,
+    creativeBackground: input.creativeBackground,
+    colorGrade: input.colorGrade,
     createdAt: ts,
     updatedAt: ts,
   };

@@ -17,7 +17,7 @@ import type { ProviderName } from '../../shared/domain/render-queue';
 import { getDb } from '../lib/aws';
 import { logger } from '../lib/logger';
 import { CONTENT_SAFETY_MESSAGES } from '../../shared/domain/content-safety';
-import { loadProviderKeys, localProviderAllowed, providerFor } from '../providers';
+import { configuredProvider, loadProviderKeys, providerAvailable } from '../providers';
 import { ProviderRejected } from '../providers/types';
 import {
   cancelRender,
@@ -53,8 +53,8 @@ async function requireGeneration(state: { generationId: string; userId: string }
 export async function enqueueRender(input: { taskToken: string; generationId: string; userId: string }) {
   const gen = await requireGeneration(input);
   const keys = await loadProviderKeys();
-  const provider = providerFor(gen.mode, keys);
-  if (provider.name === 'local' && !localProviderAllowed())
+  const provider = { name: configuredProvider(gen.mode, keys) };
+  if (!providerAvailable(provider.name, keys))
     throw new ProviderRejected('The image service is not available right now. Your credit was refunded.');
   await enqueueRenderJob(getDb(), {
     generationId: gen.id,

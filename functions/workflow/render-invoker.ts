@@ -10,8 +10,14 @@ import { logger } from '../lib/logger';
 export interface RenderWorkerEvent {
   generationId: string;
   provider: ProviderName;
-  /** 'render' (default): a claimed job; 'complete': an asynchronous provider's webhook came; 'poll': its lease ran out (fallback). */
-  action?: 'render' | 'complete' | 'poll';
+  /**
+   * 'render' (default): a claimed job; 'complete': an asynchronous provider's webhook came; 'poll': its lease ran
+   * out (fallback); 'check-body': the full-body check of a photo profile (./body-check.ts; generationId is then
+   * the profile id).
+   */
+  action?: 'render' | 'complete' | 'poll' | 'check-body';
+  /** 'check-body': whose photo, and which one. */
+  bodyCheck?: { userId: string; profileId: string; key: string };
   /** 'complete': the prediction the webhook says ended (a hint for which one to wait for; never its status). */
   predictionId?: string;
 }

@@ -34,6 +34,7 @@ import {
   type GenerationRecord,
 } from '../../shared/repositories/generation-repository';
 import { renderSteps, VARIANT_TAG } from '../../shared/domain/outfit';
+import type { CreativeLook } from '../../shared/domain/creative-look';
 import { getPhotoProfile } from '../../shared/repositories/photo-profile-repository';
 import {
   claimRenderJob,
@@ -51,10 +52,15 @@ import { getDb } from '../lib/aws';
 import { logger } from '../lib/logger';
 import { processImage } from '../lib/image-pipeline';
 import { markAsAiGenerated } from '../lib/provenance-loader';
+import type { MadeBy } from '../../shared/domain/provenance';
+
+/** The Fitly engine makes composites; the AI providers generate. */
+const madeByProvider = (provider: ProviderName): MadeBy => (provider === 'engine' ? 'engine' : 'generative');
 import { deleteImages, getObject, mediaKeys, putImage, type BucketKind } from '../lib/media-store';
 import { safeFetchImage } from '../lib/safe-fetch';
 import { reportTaskFailure, reportTaskSuccess } from '../lib/workflow-client';
-import { loadProviderKeys, providerByName } from '../providers';
+import { loadProviderKeys } from '../providers';
+import { providerByName } from '../providers/registry';
 import {
   ProviderRejected,
   type GarmentInput,
@@ -65,6 +71,7 @@ import {
 } from '../providers/types';
 import { invokeRenderWorker, type RenderWorkerEvent } from './render-invoker';
 import { webhookUrl } from './fashn-webhook';
+import { runBodyCheck } from './body-check';
 
 /** Error names the state machine's Catch receives from a reported failure (failureMessage reads them). */
 export const RENDER_ERRORS = {
@@ -73,6 +80,9 @@ export const RENDER_ERRORS = {
   rejected: 'ProviderRejected',
   busy: 'ProviderThrottled',
 } as const;
+
+/** The provider a job was queued for lost its key meanwhile (a deployed stage's configuration changed). */
+const PROVIDER_GONE = 'The image service is not available right now. Your credit was refunded.';
 
 class RenderTimeout extends Error {
   constructor() {
@@ -141,15 +151,21 @@ export async function readImageRef(ref: string, userId: string): Promise<ImageIn
   return { bytes: fetched.bytes, contentType: fetched.contentType ?? 'image/jpeg' };
 }
 
-export async function buildRenderRequest(gen: GenerationRecord): Promise<RenderRequest> {
+/**
+ * What a provider renders for a generation. The person is the full-body photo in Exact mode and the portrait in
+ * Creative mode, except on the Fitly engine, which dresses a body: there it is always the full-body photo.
+ */
+export async function buildRenderRequest(
+  gen: GenerationRecord,
+  provider: ImageProvider['name'] = 'fashn',
+): Promise<RenderRequest> {
   const db = getDb();
   const profile = await getPhotoProfile(db, gen.userId, gen.inputs.photoProfileId);
   if (!profile) throw new ProviderRejected('The photo profile of this generation was deleted');
-  const personKey = gen.mode === 'exact' ? profile.fullBodyKey : profile.portraitKey;
+  const needsBody = gen.mode === 'exact' || provider === 'engine';
+  const personKey = needsBody ? profile.fullBodyKey : profile.portraitKey;
   if (!personKey)
-    throw new ProviderRejected(
-      gen.mode === 'exact' ? GENERATION_MESSAGES.fullBodyRequired : GENERATION_TITLES.portraitRequired,
-    );
+    throw new ProviderRejected(needsBody ? GENERATION_MESSAGES.fullBodyRequired : GENERATION_TITLES.portraitRequired);
   const person = await readObject('private', personKey);
 
   let garment: ImageInput | null = null;
@@ -194,9 +210,13 @@ export async function buildRenderRequest(gen: GenerationRecord): Promise<RenderR
   const background = gen.inputs.backgroundKey ? await readObject('private', gen.inputs.backgroundKey) : null;
 
   const body = (profile.bodyDescription ?? '').trim();
+  let look: CreativeLook | null = null;
   if (gen.inputs.promptTemplateId) {
     const tpl = await getPromptTemplate(db, gen.inputs.promptTemplateId);
-    if (tpl) prompt = tpl.template.split(BODY_DESCRIPTION_TOKEN).join(body);
+    if (tpl) {
+      prompt = tpl.template.split(BODY_DESCRIPTION_TOKEN).join(body);
+      look = { background: tpl.creativeBackground ?? 'original', grade: tpl.colorGrade ?? 'none' };
+    }
   } else if (gen.inputs.rawTemplateId) {
     const raw = await getRawTemplate(db, gen.inputs.rawTemplateId);
     if (raw) {
@@ -218,6 +238,7 @@ export async function buildRenderRequest(gen: GenerationRecord): Promise<RenderR
     caption,
     garmentPhotoType,
     samples: gen.variantCount ?? 1,
+    look,
     ...(garments ? { garments } : {}),
   };
 }
@@ -296,6 +317,7 @@ async function storeImage(
   raw: Buffer,
   key: (ext: string) => string,
   tagged: boolean,
+  madeBy: MadeBy,
 ): Promise<string> {
   const processed = await processImage(raw, {
     maxBytes: 25 * 1024 * 1024,
@@ -306,7 +328,7 @@ async function storeImage(
   await putImage(
     'private',
     k,
-    await markAsAiGenerated(processed.buffer, processed.contentType),
+    await markAsAiGenerated(processed.buffer, processed.contentType, madeBy),
     processed.contentType,
     tagged ? { tag: VARIANT_TAG } : {},
   );
@@ -322,8 +344,10 @@ async function storeImage(
 async function storeResult(
   gen: GenerationRecord,
   outcome: Extract<RenderOutcome, { status: 'done' }>,
+  provider: ProviderName,
 ): Promise<string> {
   const variants = gen.variantCount ?? 1;
+  const madeBy = madeByProvider(provider);
   const raws: Buffer[] =
     'image' in outcome
       ? [outcome.image, ...(outcome.more ?? [])].map((i) => i.bytes)
@@ -331,8 +355,14 @@ async function storeResult(
           [outcome.imageUrl, ...(outcome.moreUrls ?? [])].map(async (u) => (await safeFetchImage(u)).bytes),
         );
   if (variants === 1) {
-    const key = await storeImage(gen, raws[0]!, (ext) => mediaKeys.generationResult(gen.userId, gen.id, ext), false);
-    await setResultKey(getDb(), gen.userId, gen.id, key);
+    const key = await storeImage(
+      gen,
+      raws[0]!,
+      (ext) => mediaKeys.generationResult(gen.userId, gen.id, ext),
+      false,
+      madeBy,
+    );
+    await setResultKey(getDb(), gen.userId, gen.id, key, madeBy);
     return key;
   }
   if (raws.length < variants)
@@ -340,8 +370,10 @@ async function storeResult(
   const keys: string[] = [];
   try {
     for (const [i, raw] of raws.slice(0, variants).entries())
-      keys.push(await storeImage(gen, raw, (ext) => mediaKeys.generationVariant(gen.userId, gen.id, i, ext), true));
-    await setVariantKeys(getDb(), gen.userId, gen.id, keys);
+      keys.push(
+        await storeImage(gen, raw, (ext) => mediaKeys.generationVariant(gen.userId, gen.id, i, ext), true, madeBy),
+      );
+    await setVariantKeys(getDb(), gen.userId, gen.id, keys, madeBy);
   } catch (err) {
     // one variant refused (content safety) or a write failed: the run fails whole, nothing of it is kept
     await deleteImages('private', keys).catch((e) =>
@@ -357,7 +389,7 @@ async function completeJob(
   gen: GenerationRecord,
   outcome: Extract<RenderOutcome, { status: 'done' }>,
 ): Promise<void> {
-  const resultKey = await storeResult(gen, outcome);
+  const resultKey = await storeResult(gen, outcome, job.provider);
   const current = (await getRenderJob(getDb(), job.generationId)) ?? job;
   await reportTaskSuccess(current.taskToken, { resultKey, provider: job.provider });
   await finishJob(current);
@@ -365,6 +397,7 @@ async function completeJob(
 
 /** The render worker (an asynchronous invocation per claimed job). Throws only for a crash worth a redelivery. */
 export async function renderWorker(event: RenderWorkerEvent): Promise<{ outcome: string }> {
+  if (event.action === 'check-body') return runBodyCheck(event);
   if (event.action === 'complete' || event.action === 'poll')
     return {
       outcome: await completeAsyncRender(event.generationId, {
@@ -385,12 +418,13 @@ export async function renderWorker(event: RenderWorkerEvent): Promise<{ outcome:
   try {
     const keys = await loadProviderKeys();
     const provider = providerByName(job.provider, keys);
+    if (!provider) throw new ProviderRejected(PROVIDER_GONE);
     const steps = stepsFor(gen, provider);
     // a chained outfit has the time of one render per step
     if (steps.length > 1) await setRenderJobLease(db, gen.id, new Date(Date.now() + timeLimitMs() * steps.length));
     const result = await withDeadline(
       (async () => {
-        const full = await buildRenderRequest(gen);
+        const full = await buildRenderRequest(gen, provider.name);
         let person = full.person;
         for (let i = 0; ; i++) {
           const outcome = await submitWithRetries(provider, {
@@ -465,6 +499,7 @@ export async function completeAsyncRender(
   const provider = providerByName(job.provider, await loadProviderKeys());
   let outcome: RenderOutcome;
   try {
+    if (!provider) throw new ProviderRejected(PROVIDER_GONE);
     outcome = await provider.poll(job.providerJobId);
   } catch (err) {
     const e = err as Error;
@@ -489,7 +524,7 @@ export async function completeAsyncRender(
       return 'ignored';
     }
     try {
-      const full = await buildRenderRequest(gen);
+      const full = await buildRenderRequest(gen, provider.name);
       const next = await withDeadline(
         submitWithRetries(provider, {
           ...stepRequest(full, steps, step + 1, await firstImage(outcome)),

@@ -11,6 +11,8 @@
  *   -c alarmEmail=oncall@example.com   subscribed to the alarm topic
  *   -c webAclArn=arn:aws:wafv2:us-east-1:...   another WAF web ACL (default: the Edge stack's, cross-region reference)
  *   -c originSecretVersion=<VersionId>   after rotating the edge token (docs/operations.md "Rotation")
+ *   -c exactProvider=fashn|engine -c creativeProvider=gemini|engine   who renders each mode (default: the AI
+ *      providers; `engine` chooses the Fitly engine on purpose: "private rendering", photos never leave the account)
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -59,6 +61,11 @@ export interface StageConfig {
    * photo and account deletion remove every version (functions/lib/media-versions.ts).
    */
   mediaVersioned: boolean;
+  /**
+   * Who renders each mode (EXACT_PROVIDER / CREATIVE_PROVIDER of every function): the AI provider by default; the
+   * Fitly engine only when chosen here, never as a stand-in for a missing key (functions/providers/index.ts).
+   */
+  renderProviders: { exact: 'fashn' | 'engine'; creative: 'gemini' | 'engine' };
 }
 
 function contextString(scope: Construct, key: string): string | undefined {
@@ -75,6 +82,13 @@ function sesDomain(fromEmail: string, identity: string | undefined): string | un
   if (!fromEmail.toLowerCase().endsWith(`@${identity.toLowerCase()}`))
     throw new Error(`sesFromEmail ${fromEmail} is not an address of the SES domain identity ${identity}`);
   return identity;
+}
+
+function choice<T extends string>(scope: Construct, key: string, allowed: readonly T[], fallback: T): T {
+  const v = contextString(scope, key);
+  if (v === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(v)) throw new Error(`-c ${key}=${v}: use ${allowed.join(' or ')}`);
+  return v as T;
 }
 
 export function resolveStageConfig(scope: Construct, overrides: Partial<StageConfig> = {}): StageConfig {
@@ -120,6 +134,10 @@ export function resolveStageConfig(scope: Construct, overrides: Partial<StageCon
     originSecretVersion: contextString(scope, 'originSecretVersion'),
     wafRateLimit: prod ? 2000 : 1000,
     mediaVersioned: prod,
+    renderProviders: {
+      exact: choice(scope, 'exactProvider', ['fashn', 'engine'] as const, 'fashn'),
+      creative: choice(scope, 'creativeProvider', ['gemini', 'engine'] as const, 'gemini'),
+    },
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@
  * {{BODY_DESCRIPTION}}), raw templates across task types and a published influencer collection.
  * Written once (a seed marker item), each item with attribute_not_exists so edits are never overwritten.
  */
+import { COLOR_GRADES, CREATIVE_BACKGROUNDS } from '../../shared/domain/creative-look';
 import { PutCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { Db } from '../../shared/repositories/table';
@@ -13,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import * as z from 'zod';
 import { SETTINGS, STYLE_IMAGE_TYPES, STYLE_SEXES, TASK_TYPES, VIBES } from '../../shared/domain/catalog';
 import { renderStyleImage } from './seed-images';
+import { GARMENT_KINDS } from './garment-art';
 
 export const CATALOG_SEED_VERSION = 'catalog-v1';
 
@@ -39,6 +41,8 @@ const seedFileSchema = z.object({
       tags: z.array(z.string()),
       type: z.enum(STYLE_IMAGE_TYPES),
       palette: z.object({ top: z.string(), bottom: z.string(), accent: z.string(), bg: z.string() }),
+      /** The drawn garment of its pictures (infra/local/garment-art.ts). */
+      garment: z.enum(GARMENT_KINDS),
       owner: z.enum(['influencer', 'admin']),
     }),
   ),
@@ -50,6 +54,8 @@ const seedFileSchema = z.object({
       task: z.enum(TASK_TYPES),
       styleCategory: z.string().nullable(),
       template: z.string(),
+      creativeBackground: z.enum(CREATIVE_BACKGROUNDS),
+      colorGrade: z.enum(COLOR_GRADES),
     }),
   ),
   rawTemplates: z.array(
@@ -127,8 +133,8 @@ export async function seedCatalog(o: CatalogSeedOptions): Promise<{ written: boo
     const createdAt = new Date(base + i * 3_600_000).toISOString();
     const ownerId = o.owners[s.owner];
     const [cover, prompt] = await Promise.all([
-      renderStyleImage('cover', s.palette, i),
-      renderStyleImage(s.type, s.palette, i),
+      renderStyleImage('cover', s.garment, s.palette),
+      renderStyleImage('prompt', s.garment, s.palette),
     ]);
     const coverKey = `styles/${id}/cover.webp`;
     const promptKey = `styles/${id}/prompt.webp`;

@@ -1,10 +1,11 @@
 /**
- * Seed images, drawn at seed time as SVG and encoded to WebP with sharp: a model wearing the outfit
- * (model_wearer), the garment alone (product_only) and a flat-lay of the pieces (product_laydown).
+ * Seed images, drawn at seed time as SVG and encoded to WebP with sharp: each style's garment as a product shot
+ * (./garment-art.ts), and the drawn placeholder people of the demo profiles and the landing demo.
  * Deterministic per style so a reseed produces the same bytes.
  */
 import sharp from 'sharp';
 import type { StyleImageType } from '../../shared/domain/catalog';
+import { garmentSvg, type GarmentKind } from './garment-art';
 
 export interface Palette {
   top: string;
@@ -70,9 +71,20 @@ export function styleSvg(kind: StyleImageType | 'cover', p: Palette, index: numb
   return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="750" viewBox="0 0 600 750">${bg}${body}</svg>`;
 }
 
-export async function renderStyleImage(kind: StyleImageType | 'cover', p: Palette, index: number): Promise<Buffer> {
-  return sharp(Buffer.from(styleSvg(kind, p, index)))
-    .webp({ quality: 78 })
+/**
+ * A style's pictures: its garment drawn as a product shot (./garment-art.ts) in the style's colours, on white for
+ * the picture the engine reads (`prompt`), on the style's own background for the cover.
+ */
+export async function renderStyleImage(kind: 'prompt' | 'cover', garment: GarmentKind, p: Palette): Promise<Buffer> {
+  const bottom = garment === 'jeans' || garment === 'skirt';
+  const svg = garmentSvg(
+    garment,
+    { main: bottom ? p.bottom : p.top, accent: p.accent },
+    { background: kind === 'prompt' ? '#ffffff' : p.bg },
+  );
+  return sharp(Buffer.from(svg))
+    .resize(kind === 'prompt' ? 800 : 600)
+    .webp({ quality: kind === 'prompt' ? 88 : 78 })
     .toBuffer();
 }
 

@@ -146,6 +146,12 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     // The demo accounts' plans are bought through the local checkout, like a real purchase (once).
     await seedDemoSubscriptions({ db, origin, accounts: summary.accounts, log });
 
+    // The Fitly engine's worker threads load their models now (in the background: the API answers meanwhile and
+    // a render that comes first waits for its thread), so the first look does not pay the model load.
+    const enginePool = await import('../../functions/engine/pool');
+    void enginePool.warmEnginePool().catch((err) => log(`engine: ${(err as Error).message}`));
+    started.push({ url: '', port: 0, stop: () => enginePool.stopEnginePool() });
+
     // The sweeper runs every minute, as deployed (overdue render leases, a dispatch safety net, stuck generations).
     const { sweep } = await import('../../functions/workflow/sweeper');
     const sweeper = setInterval(() => void sweep().catch((err) => log(`sweeper: ${(err as Error).message}`)), 60_000);

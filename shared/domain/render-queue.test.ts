@@ -55,7 +55,7 @@ describe('pickNext: the priority lane with age-based promotion', () => {
 
 describe('slotPolicy', () => {
   it('reserves a quarter of the slots (at least one) for priority work, overridable per provider', () => {
-    expect(slotPolicy('local', {})).toEqual({ limit: 4, reservedForPriority: 1 });
+    expect(slotPolicy('engine', {})).toEqual({ limit: 4, reservedForPriority: 1 });
     expect(slotPolicy('fashn', {})).toEqual({ limit: 6, reservedForPriority: 1 });
     expect(slotPolicy('gemini', {})).toEqual({ limit: 10, reservedForPriority: 2 });
     expect(slotPolicy('gemini', { PROVIDER_CONCURRENCY_GEMINI: '1' })).toEqual({ limit: 1, reservedForPriority: 0 });

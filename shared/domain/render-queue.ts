@@ -2,11 +2,15 @@
  * The render queue's rules: provider concurrency, the priority lane, age-based promotion and the time limits.
  * One place for the numbers; the workflow, the sweeper, the CDK app and the bench import them.
  */
-export type ProviderName = 'local' | 'fashn' | 'gemini';
-export const PROVIDER_NAMES: readonly ProviderName[] = ['local', 'fashn', 'gemini'];
+export type ProviderName = 'engine' | 'fashn' | 'gemini';
+export const PROVIDER_NAMES: readonly ProviderName[] = ['engine', 'fashn', 'gemini'];
 
-/** Concurrent renders per provider (FASHN's default account limit is 6; local rendering is CPU-bound). */
-export const PROVIDER_CONCURRENCY: Record<ProviderName, number> = { local: 4, fashn: 6, gemini: 10 };
+/**
+ * Concurrent renders per provider (FASHN's default account limit is 6). The Fitly engine is CPU-bound: locally
+ * its renders run on a pool of worker threads (one per core, ENGINE_THREADS), so two more than that keeps the
+ * pool fed while results are stored; in AWS each render is its own Lambda invocation (set by the stack).
+ */
+export const PROVIDER_CONCURRENCY: Record<ProviderName, number> = { engine: 4, fashn: 6, gemini: 10 };
 
 export interface SlotPolicy {
   limit: number;

@@ -131,7 +131,7 @@ export const SHARE_MESSAGES = {
 } as const;
 
 /** The label every AI image carries wherever it is shown (one definition: shared/domain/provenance.ts). */
-import { AI_LABEL } from './provenance';
+import { AI_LABEL, type MadeBy } from './provenance';
 
 export { AI_LABEL };
 
@@ -149,6 +149,8 @@ export interface PublicShareView {
     styleName: string | null;
     votes: number;
     label: typeof AI_LABEL;
+    /** 'engine': rendered by the Fitly engine (the page says so, with its preview-quality label). */
+    madeBy: MadeBy;
   }[];
   styles: {
     id: string;

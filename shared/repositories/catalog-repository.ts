@@ -1,3 +1,4 @@
+import type { ColorGrade, CreativeBackground } from '../domain/creative-look';
 /** Reads of catalog items (styles, prompt templates, raw templates, categories). Writes come with the editors. */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { StyleImageType, StyleSex, TaskType, Vibe, Setting } from '../domain/catalog';
@@ -38,6 +39,9 @@ export interface PromptTemplateRecord {
   task: TaskType;
   template: string;
   styleCategory: string | null;
+  /** Creative mode on the Fitly engine (absent on templates made before: the photo's own background, no grade). */
+  creativeBackground?: CreativeBackground;
+  colorGrade?: ColorGrade;
   createdAt: string;
 }
 

@@ -1,5 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Buckets } from '../domain/ledger';
+import type { MadeBy } from '../domain/provenance';
 import type { GenerationStatus, Mode } from '../domain/generation';
 import type { StyleImageType } from '../domain/catalog';
 import type { OutfitSlot, PieceSource } from '../domain/outfit';
@@ -76,6 +77,8 @@ export interface GenerationRecord {
   /** On a kept variant: the run it came from and its index there. */
   variantOf?: string | null;
   variantIndex?: number | null;
+  /** How the result was made (absent on results from before the Fitly engine: generative). */
+  madeBy?: MadeBy;
 }
 
 const strip = (item: Record<string, unknown> | undefined): GenerationRecord | null => {
@@ -182,16 +185,22 @@ export async function setResultKey(
   userId: string,
   id: string,
   resultKey: string,
+  madeBy: MadeBy = 'generative',
   now = new Date(),
 ): Promise<void> {
   await db.doc.send(
     new UpdateCommand({
       TableName: db.tableName,
       Key: keys.generation(userId, id),
-      UpdateExpression: 'SET resultKey = :k, updatedAt = :now',
+      UpdateExpression: 'SET resultKey = :k, madeBy = :by, updatedAt = :now',
       ConditionExpression: '#s = :processing',
       ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':k': resultKey, ':now': now.toISOString(), ':processing': 'processing' },
+      ExpressionAttributeValues: {
+        ':k': resultKey,
+        ':by': madeBy,
+        ':now': now.toISOString(),
+        ':processing': 'processing',
+      },
     }),
   );
 }
@@ -202,18 +211,20 @@ export async function setVariantKeys(
   userId: string,
   id: string,
   variantKeys: string[],
+  madeBy: MadeBy = 'generative',
   now = new Date(),
 ): Promise<void> {
   await db.doc.send(
     new UpdateCommand({
       TableName: db.tableName,
       Key: keys.generation(userId, id),
-      UpdateExpression: 'SET resultKey = :k, variantKeys = :all, updatedAt = :now',
+      UpdateExpression: 'SET resultKey = :k, variantKeys = :all, madeBy = :by, updatedAt = :now',
       ConditionExpression: '#s = :processing',
       ExpressionAttributeNames: { '#s': 'status' },
       ExpressionAttributeValues: {
         ':k': variantKeys[0],
         ':all': variantKeys,
+        ':by': madeBy,
         ':now': now.toISOString(),
         ':processing': 'processing',
       },

@@ -9,6 +9,7 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Gender } from '../domain/catalog';
+import type { BodyCheckRecord } from '../domain/body-check';
 import { keys } from './keys';
 import { isConditionFailure, type Db } from './table';
 import { AGAIN, buildUpdate, queryAll, transactConditional, tx, updateItem, withRetry } from './toolkit';
@@ -23,6 +24,8 @@ export interface PhotoProfileRecord {
   portraitKey: string;
   /** Private-bucket key of the full-body photo, or null. */
   fullBodyKey: string | null;
+  /** The full-body check's verdict for a full-body key (stale when the key changed: "checking"). */
+  bodyCheck: BodyCheckRecord | null;
   isDefault: boolean;
   createdAt: string;
   updatedAt: string;
@@ -57,6 +60,7 @@ const FIELDS = [
   'bodyDescription',
   'portraitKey',
   'fullBodyKey',
+  'bodyCheck',
   'createdAt',
   'updatedAt',
 ] as const;
@@ -126,7 +130,7 @@ export async function createPhotoProfile(
   now = new Date(),
 ): Promise<PhotoProfileRecord | 'limit'> {
   const ts = now.toISOString();
-  const item: StoredProfile = { ...input, createdAt: ts, updatedAt: ts };
+  const item: StoredProfile = { ...input, bodyCheck: null, createdAt: ts, updatedAt: ts };
   const out = await transactConditional(db, [
     tx.update(db, keys.userCounters(input.userId), {
       UpdateExpression:
@@ -173,6 +177,33 @@ export async function updatePhotoProfile(
     return { before, after: { ...before, ...Object.fromEntries(entries) } as StoredProfile };
   } catch (err) {
     if (isConditionFailure(err)) return null;
+    throw err;
+  }
+}
+
+/**
+ * Record the full-body check's verdict, only while the profile still has that full-body photo (a verdict for a
+ * replaced photo is dropped). False when it was dropped.
+ */
+export async function recordBodyCheck(
+  db: Db,
+  userId: string,
+  profileId: string,
+  check: BodyCheckRecord,
+): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.photoProfile(userId, profileId),
+        UpdateExpression: 'SET bodyCheck = :c',
+        ConditionExpression: 'fullBodyKey = :k',
+        ExpressionAttributeValues: { ':c': check, ':k': check.key },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
     throw err;
   }
 }

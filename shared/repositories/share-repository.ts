@@ -4,6 +4,7 @@
  * vote never counts twice), reports of a shared look (in the same open-report index as style reports, type
  * ShareReport) and the fixed-window rate-limit counters.
  */
+import type { MadeBy } from '../domain/provenance';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { putItem, queryAll, updateIf } from './toolkit';
 import type { ShareStatus } from '../domain/shares';
@@ -19,6 +20,8 @@ export interface ShareImage {
   height: number;
   styleId: string | null;
   styleName: string | null;
+  /** How the generation was made (absent on shares from before the Fitly engine: generative). */
+  madeBy?: MadeBy;
 }
 
 export interface ShareRecord {

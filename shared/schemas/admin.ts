@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { isSafeText, normalizeText, UNSAFE_TEXT_MESSAGE } from '../domain/text-rules';
 import { SETTINGS, STYLE_IMAGE_TYPES, TASK_TYPES, VIBES, RAW_TEMPLATE_DEFAULTS } from '../domain/catalog';
+import { COLOR_GRADES, CREATIVE_BACKGROUNDS } from '../domain/creative-look';
 import {
   APPLICATION_MESSAGES,
   APPLICATION_STATUSES,
@@ -242,6 +243,11 @@ const promptFields = {
     .min(1, 'Template text is required')
     .max(20_000, 'Template text is too long'),
   styleCategory: optText(100),
+  /** Creative mode on the Fitly engine: the background and colour grade of this template's look. */
+  creativeBackground: z.enum(CREATIVE_BACKGROUNDS, {
+    message: `Background must be among ${CREATIVE_BACKGROUNDS.join(', ')}`,
+  }),
+  colorGrade: z.enum(COLOR_GRADES, { message: `Colour grade must be among ${COLOR_GRADES.join(', ')}` }),
 };
 
 /** POST /api/admin/prompts */
@@ -249,6 +255,8 @@ export const promptCreateSchema = z.object({
   ...promptFields,
   description: promptFields.description.default(''),
   task: promptFields.task.default('OUTFIT_TRYON'),
+  creativeBackground: promptFields.creativeBackground.default('original'),
+  colorGrade: promptFields.colorGrade.default('none'),
 });
 export type PromptCreateInput = z.infer<typeof promptCreateSchema>;
 
@@ -260,6 +268,8 @@ export const promptPatchSchema = z.object({
   task: promptFields.task.optional(),
   template: promptFields.template.optional(),
   styleCategory: promptFields.styleCategory,
+  creativeBackground: promptFields.creativeBackground.optional(),
+  colorGrade: promptFields.colorGrade.optional(),
 });
 export type PromptPatchInput = z.infer<typeof promptPatchSchema>;
 

@@ -190,5 +190,7 @@ export const generationSchema = z.object({
   /** On a kept variant: the run it came from and its index there. */
   variantOf: z.string().nullable(),
   variantIndex: z.number().nullable(),
+  /** A completed result: made by an AI image model ('generative') or by the Fitly engine ('engine', preview quality). */
+  madeBy: z.enum(['generative', 'engine']).nullable(),
 });
 export type GenerationView = z.infer<typeof generationSchema>;

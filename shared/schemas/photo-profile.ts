@@ -56,6 +56,8 @@ export const photoProfileSchema = z.object({
   supportsNano: z.boolean(),
   /** Exact mode (needs a full-body photo). */
   supportsFashn: z.boolean(),
+  /** The full-body photo's check (null without one): "checking" until the engine answers, then ok or refused. */
+  bodyCheck: z.object({ status: z.enum(['checking', 'ok', 'refused']), message: z.string().nullable() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -5,6 +5,7 @@
  * (web/src/features/<feature>/api). Objects are not strict: a field the server adds is not drift, a field it
  * drops or retypes is.
  */
+import { COLOR_GRADES, CREATIVE_BACKGROUNDS } from '../domain/creative-look';
 import * as z from 'zod';
 import { APPLICATION_STATUSES } from '../domain/influencer';
 import { BUCKETS, LEDGER_KINDS } from '../domain/ledger';
@@ -262,6 +263,8 @@ export const adminProductSchema = z.object({
 // admin: templates
 export const adminPromptTemplateSchema = promptTemplateSchema.extend({
   template: z.string(),
+  creativeBackground: z.enum(CREATIVE_BACKGROUNDS),
+  colorGrade: z.enum(COLOR_GRADES),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
 });
@@ -478,6 +481,7 @@ export const publicShareSchema = z.object({
       styleName: nstr,
       votes: z.number(),
       label: z.string(),
+      madeBy: z.enum(['generative', 'engine']),
     }),
   ),
   styles: z.array(

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
-import { apiOf, photoProfileForm } from '../support/api-client';
+import { apiOf, photoProfileForm, waitForBodyCheck } from '../support/api-client';
 
 const app = useBrowser();
 
@@ -112,6 +112,7 @@ describeE2E('admin tools: influencer application and review, prompt templates an
       const fd = await photoProfileForm(profileName, { bodyDescription: body });
       const created = await api<{ id: string }>(adminToken, 'POST', '/api/photo-profiles', fd);
       expect(created.status).toBe(201);
+      await waitForBodyCheck(app.baseUrl, adminToken, created.json.id);
 
       try {
         await admin.page.goto('/admin/prompts');

@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
-import { apiOf, photoProfileForm } from '../support/api-client';
+import { apiOf, photoProfileForm, waitForBodyCheck } from '../support/api-client';
 
 const app = useBrowser();
 
@@ -15,6 +15,7 @@ async function createProfile(token: string, name: string) {
   const fd = await photoProfileForm(name);
   const res = await api<{ id: string }>(token, 'POST', '/api/photo-profiles', fd);
   expect(res.status, JSON.stringify(res.json)).toBe(201);
+  await waitForBodyCheck(app.baseUrl, token, res.json.id);
   return res.json.id;
 }
 

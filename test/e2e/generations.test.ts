@@ -1,9 +1,14 @@
 import { expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
-import { apiOf, photoProfileForm } from '../support/api-client';
+import { apiOf, photoProfileForm, waitForBodyCheck } from '../support/api-client';
 import { readProvenance } from '../support/provenance';
-import { AI_LABEL_TOOLTIP, TRAINED_ALGORITHMIC_MEDIA } from '../../shared/domain/provenance';
+import {
+  COMPOSITE_WITH_TRAINED_ALGORITHMIC_MEDIA,
+  ENGINE_BADGE,
+  ENGINE_LABEL,
+  ENGINE_LABEL_TOOLTIP,
+} from '../../shared/domain/provenance';
 
 const app = useBrowser();
 
@@ -19,13 +24,14 @@ describeE2E('generations: style generation, polling gallery, detail, feedback, d
     const before = (await api<{ credits: number }>(token, 'GET', '/api/auth/user')).json.credits;
     expect(before).toBeGreaterThan(0);
 
-    // a photo profile with a portrait and a full-body photo (model_wearer styles need Exact mode)
+    // a photo profile with a portrait and a full-body photo (Exact mode dresses it); its full-body check passes
     const name = `E2E Profile ${Date.now()}`;
     const fd = await photoProfileForm(name);
     const created = await api<{ id: string }>(token, 'POST', '/api/photo-profiles', fd);
     expect(created.status).toBe(201);
+    expect(await waitForBodyCheck(app.baseUrl, token, created.json.id)).toBe('ok');
 
-    // generate from the seed style 'Weekend Denim' (model_wearer)
+    // generate from the seed style 'Weekend Denim' (a product shot: rendered by the Fitly engine, no AI key here)
     await page.goto('/generate/style/seed-style-01');
     await page.getByRole('heading', { level: 1, name: 'Generate with Weekend Denim' }).waitFor();
     await page.getByRole('radio', { name: new RegExp(name) }).check();
@@ -63,11 +69,11 @@ describeE2E('generations: style generation, polling gallery, detail, feedback, d
       .waitFor({ timeout: 60_000 });
     expect(navigations).toBe(0);
 
-    // the gallery card carries the AI-generated label, with its tooltip on keyboard focus
+    // the gallery card says the Fitly engine made it (preview quality), with its tooltip on keyboard focus
     const cardBadge = page.locator(`[data-testid="generation-card"][data-id="${id}"] [data-testid="ai-badge"]`);
-    expect(await cardBadge.innerText()).toBe('AI-generated');
+    expect(await cardBadge.innerText()).toBe(ENGINE_BADGE);
     await cardBadge.focus();
-    await page.getByRole('tooltip').getByText(AI_LABEL_TOOLTIP).first().waitFor();
+    await page.getByRole('tooltip').getByText(ENGINE_LABEL_TOOLTIP).first().waitFor();
     await page.keyboard.press('Escape');
 
     // credits went from N to N-1
@@ -93,6 +99,7 @@ describeE2E('generations: style generation, polling gallery, detail, feedback, d
 
     // the result view shows the label and the download note; the download is named and marked as AI-generated
     expect(await page.locator('main [data-testid="ai-badge"]').first().isVisible()).toBe(true);
+    expect(await page.getByTestId('engine-label').innerText()).toContain(ENGINE_LABEL);
     await page.getByTestId('ai-download-note').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('detail-download').click()]);
     expect(download.suggestedFilename()).toBe('fitly-ai-generated-weekend-denim.jpg');
@@ -100,7 +107,7 @@ describeE2E('generations: style generation, polling gallery, detail, feedback, d
     expect(provenance?.validation.isValid).toBe(true);
     expect(provenance!.actions[0]).toMatchObject({
       action: 'c2pa.created',
-      digitalSourceType: TRAINED_ALGORITHMIC_MEDIA,
+      digitalSourceType: COMPOSITE_WITH_TRAINED_ALGORITHMIC_MEDIA,
     });
 
     // delete with the confirmation

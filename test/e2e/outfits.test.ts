@@ -8,7 +8,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
-import { apiOf, solidJpeg as jpeg, photoProfileForm } from '../support/api-client';
+import { apiOf, garmentJpeg, photoProfileForm, waitForBodyCheck } from '../support/api-client';
 import { lookCost } from '../../shared/domain/outfit';
 
 const app = useBrowser();
@@ -27,7 +27,9 @@ describeE2E('outfits and variants', () => {
       // a photo profile with a full-body photo (Exact mode chains the pieces on it)
       const name = `Outfit Profile ${Date.now()}`;
       const fd = await photoProfileForm(name);
-      expect((await api(token, 'POST', '/api/photo-profiles', fd)).status).toBe(201);
+      const created = await api<{ id: string }>(token, 'POST', '/api/photo-profiles', fd);
+      expect(created.status).toBe(201);
+      await waitForBodyCheck(app.baseUrl, token, created.json.id);
 
       const creditsBefore = (await api<{ credits: number }>(token, 'GET', '/api/auth/user')).json.credits;
       const galleryBefore = (await api<{ id: string }[]>(token, 'GET', '/api/generations')).json.map((g) => g.id);
@@ -44,19 +46,19 @@ describeE2E('outfits and variants', () => {
       await page.getByTestId('piece-1-slot').selectOption('bottom');
       await page
         .getByTestId('piece-1-file')
-        .setInputFiles({ name: 'skirt.jpg', mimeType: 'image/jpeg', buffer: await jpeg(300, 400, '#aa3355') });
+        .setInputFiles({ name: 'skirt.jpg', mimeType: 'image/jpeg', buffer: await garmentJpeg('skirt', 400) });
       await page.getByTestId('piece-1-upload').click();
-      // piece 3: a product of a style, slot accessory
+      // piece 3: a product of a style, slot outerwear (the Fitly engine renders here: it refuses accessories)
       await page.getByTestId('outfit-add-piece').click();
-      await page.getByTestId('piece-2-slot').selectOption('accessory');
+      await page.getByTestId('piece-2-slot').selectOption('outerwear');
       // the visible chip (the label around the visually hidden radio) is what a user clicks
       await page.getByTestId('piece-2-source-product').locator('xpath=..').click();
       expect(await page.getByTestId('piece-2-source-product').isChecked()).toBe(true);
       await page.getByTestId('piece-2-style').selectOption('seed-style-01');
       await page
-        .locator('[data-testid="piece-2-product"] option[value="seed-style-01-p2"]')
+        .locator('[data-testid="piece-2-product"] option[value="seed-style-01-p1"]')
         .waitFor({ state: 'attached' });
-      await page.getByTestId('piece-2-product').selectOption('seed-style-01-p2');
+      await page.getByTestId('piece-2-product').selectOption('seed-style-01-p1');
 
       // a conflict is refused in the page: a one-piece next to the top
       await page.getByTestId('piece-1-slot').selectOption('one-piece');

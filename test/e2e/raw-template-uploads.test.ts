@@ -6,7 +6,7 @@
  */
 import { expect, it } from 'vitest';
 import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
-import { solidJpeg as jpeg, photoProfileForm } from '../support/api-client';
+import { garmentJpeg, solidJpeg as jpeg, photoProfileForm, waitForBodyCheck } from '../support/api-client';
 
 const app = useBrowser();
 
@@ -19,7 +19,8 @@ describeE2E('raw template: style reference and background uploads', () => {
       await signIn(page, 'shopper@example.com');
       const token = (await idToken(page))!;
       const name = `Raw ${Date.now()}`;
-      const fd = await photoProfileForm(name, { gender: '', fullBody: false });
+      // a full-body photo: with no AI key the Fitly engine renders raw templates, and it dresses a body
+      const fd = await photoProfileForm(name, { gender: '' });
       const created = await fetch(`${app.baseUrl}/api/photo-profiles`, {
         method: 'POST',
         body: fd,
@@ -27,6 +28,7 @@ describeE2E('raw template: style reference and background uploads', () => {
       });
       expect(created.status).toBe(201);
       const profileId = ((await created.json()) as { id: string }).id;
+      await waitForBodyCheck(app.baseUrl, token, profileId);
 
       await page.goto('/generate/raw-glasses');
       const profileSelect = page.getByLabel('Photo profile');
@@ -53,7 +55,7 @@ describeE2E('raw template: style reference and background uploads', () => {
       await styleRef.setInputFiles({
         name: 'look.jpg',
         mimeType: 'image/jpeg',
-        buffer: await jpeg(500, 600, '#335577'),
+        buffer: await garmentJpeg('shirt', 500),
       });
       await page.getByAltText('Style reference image preview').waitFor();
       await page

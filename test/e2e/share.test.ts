@@ -7,7 +7,7 @@
  */
 import { expect, it } from 'vitest';
 import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
-import { apiOf, photoProfileForm } from '../support/api-client';
+import { apiOf, photoProfileForm, waitForBodyCheck } from '../support/api-client';
 import { IDEMPOTENCY_HEADER } from '../../shared/domain/idempotency';
 import { SLIDER_START, SLIDER_STEP_SMALL } from '../../web/src/features/shares/lib/slider';
 
@@ -39,6 +39,7 @@ describeE2E('compare and share a look for feedback', () => {
       const fd = await photoProfileForm(`Share E2E ${Date.now()}`);
       const profile = await api<{ id: string }>(token, 'POST', '/api/photo-profiles', fd);
       expect(profile.status).toBe(201);
+      await waitForBodyCheck(app.baseUrl, token, profile.json.id);
       const ids: string[] = [];
       for (const styleId of ['seed-style-01', 'seed-style-02']) {
         const started = await api<{ id: string }>(

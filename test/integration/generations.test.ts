@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
@@ -11,7 +12,12 @@ import {
 } from '../../shared/repositories/generation-repository';
 import { startGeneration } from '../../functions/lib/workflow-client';
 import { sweep, STUCK_MESSAGE } from '../../functions/workflow/sweeper';
-import { createUserWithProfile, solidJpeg as photo } from '../support/users';
+import { createUserWithProfile, garmentJpeg, solidJpeg as photo } from '../support/users';
+import { FULL_BODY_FIXTURE, fullBodyJpeg } from '../support/api-client';
+import { drainLocalInvocations } from '../../functions/workflow/render-invoker';
+import { PHOTO_CONSENT } from '../../shared/domain/privacy';
+import { readProvenance } from '../support/provenance';
+import { COMPOSITE_WITH_TRAINED_ALGORITHMIC_MEDIA } from '../../shared/domain/provenance';
 import { seedTestCatalog } from '../support/styles';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { multipart, postForm } from '../support/media';
@@ -53,10 +59,10 @@ const deliverWebhook = (url: string, payload: unknown) => {
   return ctx.invoke('POST', u.pathname + u.search, { body: payload as Record<string, unknown> });
 };
 
-describe('the workflow on the local provider', () => {
+describe('the workflow (the Fitly engine where no AI key is set)', () => {
   it('takes a style generation from pending to completed, storing a re-encoded result and spending 1 credit', async () => {
     const { user, profileId } = await newUserWithProfile({ credits: 3 });
-    const res = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId });
+    const res = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId, mode: 'exact' });
     expect(res.status).toBe(201);
     const id = res.body.id as string;
     expect(['pending', 'processing']).toContain((await getGeneration(ctx.db, user.sub, id))!.status);
@@ -69,13 +75,16 @@ describe('the workflow on the local provider', () => {
       styleName: 'Weekend Denim',
       error: null,
       cost: 1,
+      madeBy: 'engine',
     });
     expect(view.body.resultUrl).toBe(`/api/private-image/users/${user.sub}/generations/${id}.jpg`);
     const obj = await s3().send(
       new GetObjectCommand({ Bucket: process.env.PRIVATE_BUCKET, Key: `users/${user.sub}/generations/${id}.jpg` }),
     );
     const meta = await sharp(Buffer.from(await obj.Body!.transformToByteArray())).metadata();
-    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 768, 960, undefined]);
+    // the engine keeps the person's framing and resolution (the profile's full-body photo), no crop to a fixed size
+    const body = await sharp(await fullBodyJpeg(900)).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', body.width, body.height, undefined]);
     expect((await getBalance(ctx.db, user.sub)).credits).toBe(2);
     const ledger = await listLedger(ctx.db, user.sub);
     expect(ledger.filter((e) => e.kind === 'spend.generation').map((e) => e.amount)).toEqual([-1]);
@@ -89,7 +98,7 @@ describe('the workflow on the local provider', () => {
     process.env.FASHN_BASE_URL = fashn.url;
     try {
       const { user, profileId } = await newUserWithProfile({ credits: 1 });
-      const res = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId });
+      const res = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId, mode: 'exact' });
       await wf.drain();
       const gen = await getGeneration(ctx.db, user.sub, res.body.id);
       expect(gen?.status).toBe('completed');
@@ -100,7 +109,7 @@ describe('the workflow on the local provider', () => {
           r.path.startsWith('/v1/run?webhook_url=https%3A%2F%2Fapp.test%2Fapi%2Fproviders%2Ffashn%2Fwebhook') &&
           r.body?.inputs,
       )!;
-      expect(run.body.inputs).toMatchObject({ category: 'auto', garment_photo_type: 'model', return_base64: true });
+      expect(run.body.inputs).toMatchObject({ category: 'auto', garment_photo_type: 'flat-lay', return_base64: true });
       expect(fashn.requests.some((r) => r.path.startsWith('/v1/status/'))).toBe(true);
       expect((await getBalance(ctx.db, user.sub)).credits).toBe(0);
     } finally {
@@ -114,7 +123,7 @@ describe('the workflow on the local provider', () => {
     process.env.FASHN_BASE_URL = fashn.url;
     try {
       const { user, profileId } = await newUserWithProfile({ credits: 2 });
-      const res = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId });
+      const res = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId, mode: 'exact' });
       await wf.drain();
       const view = await ctx.invoke('GET', `/api/generations/${res.body.id}`, { token: user.idToken });
       expect(view.body.status).toBe('failed');
@@ -192,6 +201,21 @@ describe('credits under concurrency', () => {
 });
 
 describe('validation order and messages', () => {
+  // Creative mode on a portrait alone is the AI provider's world (the engine dresses a body): these run with Gemini.
+  let gemini: Fake;
+  beforeAll(async () => {
+    gemini = await startGeminiFake({ apiKey: 'gk' });
+  });
+  beforeEach(() => {
+    process.env.GEMINI_API_KEY = 'gk';
+    process.env.GEMINI_BASE_URL = gemini.url;
+  });
+  afterAll(async () => {
+    delete process.env.GEMINI_API_KEY;
+    delete process.env.GEMINI_BASE_URL;
+    await gemini?.close();
+  });
+
   it('checks credits before the profile, then profile, photos and prompt', async () => {
     const broke = await ctx.createUser();
     const noCredits = await startStyle(broke, { styleId: seedStyleId(0) });
@@ -205,7 +229,7 @@ describe('validation order and messages', () => {
       message: 'Style not found',
       code: 'not_found',
     });
-    const exactNoBody = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId });
+    const exactNoBody = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId, mode: 'exact' });
     expect([exactNoBody.status, exactNoBody.body.message]).toEqual([400, 'Full body photo required']);
     const laydownExact = await startStyle(user, { styleId: seedStyleId(16), photoProfileId: profileId, mode: 'exact' });
     expect(laydownExact.body.message).toBe('Full body photo required');
@@ -278,11 +302,136 @@ async function uploadImage(u: TestUser, purpose: string, bytes: Buffer): Promise
   return done.body.url as string;
 }
 
+describe('the full-body check and the engine, before any credit is spent', () => {
+  /** A profile whose full-body photo is `fullBody`, created through the API; the check is not waited for. */
+  async function profileWith(user: TestUser, fullBody: Buffer): Promise<string> {
+    const mp = multipart({
+      consent: PHOTO_CONSENT.version,
+      name: 'Body check',
+      gender: 'female',
+      bodyDescription: 'Slim build, 170 cm, long dark hair',
+      portrait: { content: await photo(500, 500, '#c9a27e'), filename: 'portrait.jpg', type: 'image/jpeg' },
+      fullBody: { content: fullBody, filename: 'body.jpg', type: 'image/jpeg' },
+    });
+    const res = await ctx.invoke('POST', '/api/photo-profiles', {
+      token: user.idToken,
+      body: mp.body,
+      headers: mp.headers,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.bodyCheck).toEqual({ status: 'checking', message: null });
+    return res.body.id as string;
+  }
+  const spent = async (u: TestUser) =>
+    (await listLedger(ctx.db, u.sub)).filter((e) => e.kind === 'spend.generation').length;
+
+  it('answers 409 while the photo is being checked, then starts once the check passed', async () => {
+    const { user } = await newUserWithProfile({ credits: 2 });
+    const id = await profileWith(user, await fullBodyJpeg(800));
+    const early = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: id, mode: 'exact' });
+    expect([early.status, early.body.code]).toEqual([409, 'photo.checking']);
+    await drainLocalInvocations();
+    const list = await ctx.invoke('GET', '/api/photo-profiles', { token: user.idToken });
+    expect(list.body.find((p: { id: string }) => p.id === id).bodyCheck).toEqual({ status: 'ok', message: null });
+    const later = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: id, mode: 'exact' });
+    expect(later.status).toBe(201);
+    await wf.drain();
+    expect(await spent(user)).toBe(1);
+  });
+
+  it('refuses a photo with no whole body (a portrait as the full-body photo) with what to fix, spending nothing', async () => {
+    const { user } = await newUserWithProfile({ credits: 2 });
+    const portrait = await sharp(FULL_BODY_FIXTURE)
+      .extract({ left: 150, top: 0, width: 500, height: 560 })
+      .jpeg()
+      .toBuffer();
+    const id = await profileWith(user, portrait);
+    await drainLocalInvocations();
+    const list = await ctx.invoke('GET', '/api/photo-profiles', { token: user.idToken });
+    const check = list.body.find((p: { id: string }) => p.id === id).bodyCheck;
+    expect(check.status).toBe('refused');
+    expect(check.message).toMatch(/head to feet|whole body|full body/i);
+    const res = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: id, mode: 'exact' });
+    expect([res.status, res.body.code, res.body.message]).toEqual([422, 'photo.not_full_body', check.message]);
+    expect(await spent(user)).toBe(0);
+  });
+
+  it('on the engine, an uploaded image with no garment in it is refused before any credit is spent', async () => {
+    const { user, profileId } = await newUserWithProfile({ credits: 2 });
+    const upload = async (bytes: Buffer) => {
+      const mp = multipart({ file: { content: bytes, filename: 'look.jpg', type: 'image/jpeg' } });
+      const up = await ctx.invoke('POST', '/api/uploads/outfit', {
+        token: user.idToken,
+        body: mp.body,
+        headers: mp.headers,
+      });
+      expect(up.status).toBe(201);
+      return up.body.url as string;
+    };
+    const landscape = await upload(
+      await sharp(fileURLToPath(new URL('../fixtures/garments/none-landscape.jpg', import.meta.url)))
+        .jpeg()
+        .toBuffer(),
+    );
+    const res = await ctx.invoke('POST', '/api/generate/quick-try', {
+      token: user.idToken,
+      body: { imageUrl: landscape, imageType: 'product_laydown', photoProfileId: profileId, mode: 'exact' },
+    });
+    expect([res.status, res.body.code]).toEqual([422, 'garment.not_found']);
+    expect(res.body.message).toMatch(/could not find a garment/i);
+    const outfit = await ctx.invoke('POST', '/api/generate/outfit', {
+      token: user.idToken,
+      body: { pieces: [{ slot: 'top', source: 'upload', imageUrl: landscape }], photoProfileId: profileId },
+      headers: { 'idempotency-key': 'no-garment-outfit-1' },
+    });
+    expect([outfit.status, outfit.body.code]).toEqual([422, 'garment.not_found']);
+    // a real garment passes the same check
+    const tee = await upload(await garmentJpeg('tee', 500));
+    const ok = await ctx.invoke('POST', '/api/generate/quick-try', {
+      token: user.idToken,
+      body: { imageUrl: tee, imageType: 'product_laydown', photoProfileId: profileId, mode: 'exact' },
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    await wf.drain();
+    expect(await spent(user)).toBe(1);
+  });
+
+  it('on the engine, Creative mode dresses the full-body photo: a portrait-only profile is told to add one', async () => {
+    const { user, profileId } = await newUserWithProfile({ credits: 2, fullBody: false });
+    const res = await startStyle(user, { styleId: seedStyleId(8), photoProfileId: profileId });
+    expect([res.status, res.body.message]).toEqual([400, 'Full body photo required']);
+    expect(await spent(user)).toBe(0);
+  });
+
+  it('renders Creative mode on the engine as the try-on plus the template look, marked as the engine made it', async () => {
+    const { user, profileId } = await newUserWithProfile({ credits: 1 });
+    const res = await startStyle(user, {
+      styleId: seedStyleId(8),
+      photoProfileId: profileId,
+      promptTemplateId: 'prompt-editorial',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await wf.drain();
+    const view = await ctx.invoke('GET', `/api/generations/${res.body.id}`, { token: user.idToken });
+    expect(view.body).toMatchObject({ status: 'completed', mode: 'creative', madeBy: 'engine' });
+    const obj = await s3().send(
+      new GetObjectCommand({
+        Bucket: process.env.PRIVATE_BUCKET,
+        Key: `users/${user.sub}/generations/${res.body.id}.jpg`,
+      }),
+    );
+    const bytes = Buffer.from(await obj.Body!.transformToByteArray());
+    const read = await readProvenance(bytes);
+    expect(read!.validation.isValid).toBe(true);
+    expect(read!.actions[0]).toMatchObject({ digitalSourceType: COMPOSITE_WITH_TRAINED_ALGORITHMIC_MEDIA });
+  });
+});
+
 describe('raw templates with an uploaded style reference and background', () => {
   it("copies the caller's template inputs into the generation, removes the uploads, and refuses anyone else's", async () => {
     const { user, profileId } = await newUserWithProfile({ credits: 3 });
     const other = await newUserWithProfile({ credits: 3 });
-    const styleRefUrl = await uploadImage(user, 'template_input', await photo(500, 600, '#334455'));
+    const styleRefUrl = await uploadImage(user, 'template_input', await garmentJpeg('shirt', 500));
     const backgroundUrl = await uploadImage(user, 'template_input', await photo(800, 600, '#88aa66'));
     expect(styleRefUrl).toMatch(new RegExp(`^/api/private-image/users/${user.sub}/template-inputs/[0-9A-Z]{26}\\.`));
     const gen = (u: TestUser, body: Record<string, unknown>) =>
@@ -298,7 +447,7 @@ describe('raw templates with an uploaded style reference and background', () => 
       404,
       'Upload not found or expired. Please upload the image again.',
     ]);
-    const outfitUrl = await uploadImage(user, 'outfit', await photo(400, 500, '#aa3355'));
+    const outfitUrl = await uploadImage(user, 'outfit', await garmentJpeg('tee', 400));
     expect(
       (await gen(user, { rawTemplateId: 'raw-glasses', photoProfileId: profileId, backgroundUrl: outfitUrl })).status,
     ).toBe(404);
@@ -357,7 +506,7 @@ describe('Try Custom Look with an uploaded outfit', () => {
     const a = await newUserWithProfile({ credits: 2 });
     const b = await newUserWithProfile({ credits: 2 });
     const mp = await multipart({
-      file: { content: await photo(400, 500, '#aa3355'), filename: 'outfit.jpg', type: 'image/jpeg' },
+      file: { content: await garmentJpeg('tee', 500), filename: 'outfit.jpg', type: 'image/jpeg' },
     });
     const up = await ctx.invoke('POST', '/api/uploads/outfit', {
       token: a.user.idToken,

@@ -4,13 +4,14 @@
  * exactly the shown total, and keeping variants is idempotent and owner-checked.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import sharp from 'sharp';
 import { createS3Client } from '../../functions/lib/s3';
 import { seedStyleId } from '../../infra/local/seed-catalog';
 import { getBalance, listLedger } from '../../shared/repositories/ledger-repository';
 import { getGeneration } from '../../shared/repositories/generation-repository';
 import { lookCost } from '../../shared/domain/outfit';
-import { createUserWithProfile, solidJpeg as photo } from '../support/users';
+import { createUserWithProfile, garmentJpeg } from '../support/users';
 import { seedTestCatalog } from '../support/styles';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { multipart } from '../support/media';
@@ -23,9 +24,9 @@ const s3 = () => createS3Client({ endpoint: ctx.endpoints.s3 });
 
 const newUserWithProfile = (credits: number) => createUserWithProfile(ctx, { credits, photoSide: 400 });
 
-async function uploadOutfit(user: TestUser, color: string): Promise<string> {
+async function uploadOutfit(user: TestUser, kind: Parameters<typeof garmentJpeg>[0]): Promise<string> {
   const mp = await multipart({
-    file: { content: await photo(300, 400, color), filename: 'piece.jpg', type: 'image/jpeg' },
+    file: { content: await garmentJpeg(kind, 400), filename: 'piece.jpg', type: 'image/jpeg' },
   });
   const up = await ctx.invoke('POST', '/api/uploads/outfit', {
     token: user.idToken,
@@ -59,9 +60,19 @@ const spends = async (userId: string) =>
 const refunds = async (userId: string) =>
   (await listLedger(ctx.db, userId)).filter((e) => e.kind === 'refund.generation');
 
+/** Three pieces the Fitly engine renders: a top (an upload), a bottom (a style), outerwear (a product). */
+async function enginePieces(user: TestUser) {
+  return [
+    { slot: 'top', source: 'upload', imageUrl: await uploadOutfit(user, 'tee'), imageType: 'product_only' },
+    { slot: 'bottom', source: 'style', styleId: seedStyleId(3) },
+    { slot: 'outerwear', source: 'product', styleId: seedStyleId(0), productId: `${seedStyleId(0)}-p1` },
+  ];
+}
+
+/** Three pieces with an accessory (the AI providers place it; the engine refuses it before any spend). */
 async function threePieces(user: TestUser) {
   return [
-    { slot: 'top', source: 'upload', imageUrl: await uploadOutfit(user, '#aa3355'), imageType: 'product_only' },
+    { slot: 'top', source: 'upload', imageUrl: await uploadOutfit(user, 'tee'), imageType: 'product_only' },
     { slot: 'bottom', source: 'style', styleId: seedStyleId(1) },
     { slot: 'accessory', source: 'product', styleId: seedStyleId(0), productId: `${seedStyleId(0)}-p2` },
   ];
@@ -86,15 +97,16 @@ beforeEach(() => {
 });
 
 describe('a whole outfit in one generation', () => {
-  it('3 pieces through the local provider: one generation, exactly the shown cost, one gallery item', async () => {
+  it('3 pieces through the Fitly engine: one generation, exactly the shown cost, one gallery item', async () => {
     const { user, profileId } = await newUserWithProfile(10);
-    const pieces = await threePieces(user);
+    const pieces = await enginePieces(user);
     const res = await startOutfit(user, { pieces, photoProfileId: profileId }, 'outfit-0001-aaaa');
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     await wf.drain();
     const gen = await getGeneration(ctx.db, user.sub, res.body.id);
     expect([gen?.status, gen?.kind, gen?.cost]).toEqual(['completed', 'outfit', lookCost({ pieces: 3 })]);
-    expect(gen?.inputs.outfit?.map((p) => p.slot)).toEqual(['top', 'bottom', 'accessory']);
+    expect(gen?.inputs.outfit?.map((p) => p.slot)).toEqual(['top', 'bottom', 'outerwear']);
+    expect(gen?.madeBy).toBe('engine');
     expect((await getBalance(ctx.db, user.sub)).credits).toBe(10 - 3);
     expect(await spends(user.sub)).toHaveLength(1);
     // only the final image is stored: no intermediate step under the generation's folder
@@ -106,7 +118,7 @@ describe('a whole outfit in one generation', () => {
     expect(list.body[0].inputs.outfit.map((p: { label: string }) => p.label)).toEqual([
       'Top (your image)',
       expect.any(String),
-      expect.stringContaining('finishing touch'),
+      expect.stringContaining('main piece'),
     ]);
     // a repeat of the same intent (double click) answers the same generation and spends nothing
     const again = await startOutfit(user, { pieces, photoProfileId: profileId }, 'outfit-0001-aaaa');
@@ -114,9 +126,18 @@ describe('a whole outfit in one generation', () => {
     expect((await getBalance(ctx.db, user.sub)).credits).toBe(7);
   });
 
+  it('on the engine, an outfit with an accessory is refused before any credit is spent (422, what to do)', async () => {
+    const { user, profileId } = await newUserWithProfile(10);
+    const res = await startOutfit(user, { pieces: await threePieces(user), photoProfileId: profileId }, 'acc-engine-1');
+    expect([res.status, res.body.code]).toEqual([422, 'outfit.accessory_unsupported']);
+    expect(res.body.message).toMatch(/cannot place accessories/);
+    expect((await getBalance(ctx.db, user.sub)).credits).toBe(10);
+    expect(await spends(user.sub)).toHaveLength(0);
+  });
+
   it('refuses conflicting slots, too many pieces and bad variants with 4xx { message, code } and changes nothing', async () => {
     const { user, profileId } = await newUserWithProfile(10);
-    const url = await uploadOutfit(user, '#335577');
+    const url = await uploadOutfit(user, 'shirt');
     const piece = (slot: string) => ({ slot, source: 'upload', imageUrl: url });
     const cases: [unknown[], number, string, RegExp][] = [
       [
@@ -363,7 +384,7 @@ describe('a whole outfit on a multi-image provider, and double clicks', () => {
 
   it('a double click (10 concurrent identical requests, one key) spends the total once and starts one run', async () => {
     const { user, profileId } = await newUserWithProfile(10);
-    const body = { pieces: await threePieces(user), photoProfileId: profileId, variants: 2 };
+    const body = { pieces: await enginePieces(user), photoProfileId: profileId, variants: 2 };
     const answers = await Promise.all(Array.from({ length: 10 }, () => startOutfit(user, body, 'outfit-double-click')));
     expect(
       answers.every((a) => a.status === 200 || a.status === 201),
@@ -386,7 +407,7 @@ describe('variants', () => {
     const { user, profileId } = await newUserWithProfile(20);
     const res = await startOutfit(
       user,
-      { pieces: await threePieces(user), photoProfileId: profileId, variants: 3 },
+      { pieces: await enginePieces(user), photoProfileId: profileId, variants: 3 },
       'outfit-variants-03',
     );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -398,6 +419,28 @@ describe('variants', () => {
     expect(run.body.variants.map((v: { url: string }) => v.url)).toEqual(
       [0, 1, 2].map((i) => `/api/private-image/users/${user.sub}/generations/${res.body.id}/variant-${i}.jpg`),
     );
+    // the engine's variants differ visibly (another fit, length or tuck), not only in their bytes
+    const pixels = await Promise.all(
+      [0, 1, 2].map(async (i) => {
+        const obj = await s3().send(
+          new GetObjectCommand({
+            Bucket: process.env.PRIVATE_BUCKET!,
+            Key: `users/${user.sub}/generations/${res.body.id}/variant-${i}.jpg`,
+          }),
+        );
+        return sharp(Buffer.from(await obj.Body!.transformToByteArray()))
+          .greyscale()
+          .raw()
+          .toBuffer();
+      }),
+    );
+    const meanDiff = (a: Buffer, b: Buffer) => a.reduce((sum, v, i) => sum + Math.abs(v - b[i]!), 0) / a.length;
+    for (const [a, b] of [
+      [0, 1],
+      [0, 2],
+      [1, 2],
+    ] as const)
+      expect(meanDiff(pixels[a]!, pixels[b]!), `variants ${a} and ${b}`).toBeGreaterThan(1.5);
     // the run itself is not listed; nothing is kept yet
     expect((await ctx.invoke('GET', '/api/generations', { token: user.idToken })).body).toEqual([]);
 
@@ -458,8 +501,9 @@ describe('variants', () => {
       const { user, profileId } = await newUserWithProfile(6);
       const start = (body: Record<string, unknown>, key: string) =>
         ctx.invoke('POST', '/api/generate/style', { token: user.idToken, body, headers: { 'idempotency-key': key } });
-      const four = await start({ styleId: seedStyleId(0), photoProfileId: profileId, variants: 4 }, 'style-variants-4');
-      const one = await start({ styleId: seedStyleId(0), photoProfileId: profileId }, 'style-variants-1');
+      const exact = { styleId: seedStyleId(0), photoProfileId: profileId, mode: 'exact' };
+      const four = await start({ ...exact, variants: 4 }, 'style-variants-4');
+      const one = await start(exact, 'style-variants-1');
       expect([four.status, one.status]).toEqual([201, 201]);
       await wf.drain();
       expect([

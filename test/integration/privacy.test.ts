@@ -2,6 +2,8 @@
  * Privacy (issue 13): consent and age before photo profiles, the retention setting and its job, the data
  * export, and account deletion verified by listing every table item and every object key afterwards.
  */
+import { drainLocalInvocations } from '../../functions/workflow/render-invoker';
+import { fullBodyJpeg } from '../support/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { unzipSync, strFromU8 } from 'fflate';
@@ -305,7 +307,7 @@ describe('retention of new generations', () => {
       name: 'Me',
       bodyDescription: BODY,
       portrait: file(portrait),
-      fullBody: file(portrait),
+      fullBody: file(await fullBodyJpeg(700)),
     });
     const profile = await ctx.invoke('POST', '/api/photo-profiles', {
       token: u.idToken,
@@ -313,8 +315,13 @@ describe('retention of new generations', () => {
       headers: mp.headers,
     });
     expect(profile.status).toBe(201);
+    await drainLocalInvocations(); // the full-body check's verdict
     expect((await as(u).put('/api/user/privacy/retention', { retentionDays: 30 })).status).toBe(200);
-    const res = await as(u).post('/api/generate/style', { styleId: seedStyleId(0), photoProfileId: profile.body.id });
+    const res = await as(u).post('/api/generate/style', {
+      styleId: seedStyleId(0),
+      photoProfileId: profile.body.id,
+      mode: 'exact',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     await wf.drain();
     const item = (

@@ -26,10 +26,15 @@ let wf: Awaited<ReturnType<typeof startTestWorkflow>>;
 const newUserWithProfile = (opts: { credits?: number; plan?: 'starter' | 'creator' } = {}) =>
   createUserWithProfile(ctx, { credits: opts.credits, patch: { currentPlan: opts.plan ?? 'starter' }, photoSide: 400 });
 
-const startStyle = (u: TestUser, body: Record<string, unknown>, key?: string) =>
-  ctx.invoke('POST', '/api/generate/style', { token: u.idToken, body, headers: key ? { 'idempotency-key': key } : {} });
-/** seed style 8 is a creative (Gemini) style; 0 is exact (FASHN). */
+/** seed style 8 is a product-only style (Creative: Gemini or the engine); the others are started in Exact mode
+ * (FASHN when its key is set, else the engine), as the laydown styles let the user choose. */
 const CREATIVE = seedStyleId(8);
+const startStyle = (u: TestUser, body: Record<string, unknown>, key?: string) =>
+  ctx.invoke('POST', '/api/generate/style', {
+    token: u.idToken,
+    body: body.styleId === CREATIVE || 'mode' in body ? body : { mode: 'exact', ...body },
+    headers: key ? { 'idempotency-key': key } : {},
+  });
 
 /** The Gemini HTTP fake, set as the Creative-mode provider for this test (close it in finally). */
 async function useGemini(opts: Omit<Parameters<typeof startGeminiFake>[0], 'apiKey'>) {
@@ -61,7 +66,7 @@ beforeEach(() => {
     'GEMINI_API_KEY',
     'RENDER_TIME_LIMIT_MS',
     'PROVIDER_CONCURRENCY_GEMINI',
-    'PROVIDER_CONCURRENCY_LOCAL',
+    'PROVIDER_CONCURRENCY_ENGINE',
   ])
     delete process.env[k];
   process.env.PUBLIC_ORIGIN = 'https://app.test';
@@ -161,8 +166,8 @@ describe('the render queue', () => {
     for (const s of starts) expect((await getGeneration(ctx.db, user.sub, s.body.id))?.status).toBe('completed');
     const delta = (k: string) => (wf.metrics.invocations[k] ?? 0) - (before[k] ?? 0);
     expect([delta('Render'), delta('MarkCompleted'), delta('MarkFailed')]).toEqual([10, 10, 0]);
-    expect(await inFlight(ctx.db, 'local')).toBe(0);
-    expect(await queueDepth(ctx.db, 'local')).toBe(0);
+    expect(await inFlight(ctx.db, 'engine')).toBe(0);
+    expect(await queueDepth(ctx.db, 'engine')).toBe(0);
     expect(wf.waitingTokens()).toBe(0);
   });
 

@@ -13,7 +13,7 @@ import { getBalance } from '../../shared/repositories/ledger-repository';
 import { listGenerations } from '../../shared/repositories/generation-repository';
 import { getStyle } from '../../shared/repositories/catalog-repository';
 import { updateUser } from '../../shared/repositories/user-repository';
-import { createUserWithProfile, solidJpeg as photo } from '../support/users';
+import { createUserWithProfile, garmentJpeg, solidJpeg as photo } from '../support/users';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { multipart } from '../support/media';
 import { startTestWorkflow } from '../support/workflow';
@@ -92,7 +92,7 @@ describe('image references at generation start (quick-try)', () => {
 
   it("still accepts the caller's own outfit and public images, stored in canonical form", async () => {
     const mp = await multipart({
-      file: { content: await photo(400, 500, '#33aa55'), filename: 'mine.jpg', type: 'image/jpeg' },
+      file: { content: await garmentJpeg('tee', 500), filename: 'mine.jpg', type: 'image/jpeg' },
     });
     const up = await ctx.invoke('POST', '/api/uploads/outfit', {
       token: attacker.user.idToken,

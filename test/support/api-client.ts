@@ -2,6 +2,7 @@
  * What the browser tests and the bench do over HTTP next to the browser: call the API as a signed-in user and
  * make the photo profile most journeys start from.
  */
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { PHOTO_CONSENT } from '../../shared/domain/privacy';
 
@@ -42,6 +43,20 @@ export const solidJpeg = (w: number, h: number, background: string): Promise<Buf
     .jpeg()
     .toBuffer();
 
+/** A computer-generated person, head to feet (test/fixtures/people, see its SOURCE.md). */
+export const FULL_BODY_FIXTURE = fileURLToPath(new URL('../fixtures/people/cgi-model-27.jpg', import.meta.url));
+
+/** A drawn product shot of one garment on white (test/fixtures/garments): what the engine can dress a person in. */
+export const garmentJpeg = (kind: 'tee' | 'shirt' | 'jacket' | 'jeans' | 'skirt' | 'dress' = 'tee', side = 600) =>
+  sharp(fileURLToPath(new URL(`../fixtures/garments/${kind}-white.jpg`, import.meta.url)))
+    .resize(side)
+    .jpeg({ quality: 88 })
+    .toBuffer();
+
+/** A full-body photo that passes the full-body check: the fixture person, `height` pixels tall. */
+export const fullBodyJpeg = (height = 900): Promise<Buffer> =>
+  sharp(FULL_BODY_FIXTURE).resize({ height }).jpeg({ quality: 88 }).toBuffer();
+
 /**
  * The multipart body of POST /api/photo-profiles: consent, a name, a body description, a portrait and (unless
  * `fullBody: false`) a full-body photo, which Exact mode and model-wearer styles need.
@@ -58,7 +73,7 @@ export async function photoProfileForm(
   const portrait = await solidJpeg(420, 420, '#c08040');
   fd.append('portrait', new Blob([new Uint8Array(portrait)], { type: 'image/jpeg' }), 'portrait.jpg');
   if (opts.fullBody !== false) {
-    const full = await solidJpeg(300, 600, '#4070c0');
+    const full = await fullBodyJpeg(600);
     fd.append('fullBody', new Blob([new Uint8Array(full)], { type: 'image/jpeg' }), 'full.jpg');
   }
   return fd;
@@ -80,7 +95,33 @@ export async function createPhotoProfile(
   );
   if (res.status !== 201)
     throw new Error(`POST /api/photo-profiles answered ${res.status}: ${JSON.stringify(res.json)}`);
+  if (opts?.fullBody !== false) await waitForBodyCheck(baseUrl, token, res.json.id);
   return res.json.id;
+}
+
+/**
+ * Wait until the profile's full-body check has answered (it runs in the render worker after the save), as the
+ * SPA does before it offers Exact mode. Returns the verdict.
+ */
+export async function waitForBodyCheck(
+  baseUrl: string,
+  token: string,
+  profileId: string,
+  timeoutMs = 60_000,
+): Promise<'ok' | 'refused'> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await apiCall<{ id: string; bodyCheck: { status: string } | null }[]>(
+      baseUrl,
+      token,
+      'GET',
+      '/api/photo-profiles',
+    );
+    const status = res.json.find((p) => p.id === profileId)?.bodyCheck?.status;
+    if (status === 'ok' || status === 'refused') return status;
+    if (Date.now() > until) throw new Error(`The full-body check of ${profileId} did not answer in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200)); // polling a condition, with a deadline
+  }
 }
 
 /** apiCall bound to an app (read at call time: `useBrowser()`'s base URL, the bench's server). */

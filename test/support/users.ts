@@ -3,7 +3,8 @@
  * made the user item), a plan or role patch, monthly credits, an adult age statement and a photo profile made
  * through the API (with consent). One place, so every test sets users up the way the product does.
  */
-import { solidJpeg } from './api-client';
+import { fullBodyJpeg, garmentJpeg, solidJpeg } from './api-client';
+import { drainLocalInvocations } from '../../functions/workflow/render-invoker';
 import { expect } from 'vitest';
 import { AGE_CONFIRMATION, PHOTO_CONSENT, type AgeStatus } from '../../shared/domain/privacy';
 import { recordMovement } from '../../shared/repositories/ledger-repository';
@@ -21,7 +22,7 @@ export const INFLUENCER_ROLE: UserPatch = {
 };
 
 /** A plain JPEG of one colour (a stand-in photo). */
-export { solidJpeg };
+export { garmentJpeg, solidJpeg };
 
 /** A user who signed in once (their user item exists), with `patch` applied when it names anything. */
 export async function createSignedInUser(ctx: IntegrationContext, patch?: UserPatch): Promise<TestUser> {
@@ -79,7 +80,7 @@ export async function createUserWithProfile(
     fullBody:
       opts.fullBody === false
         ? undefined
-        : { content: await solidJpeg(side, side * 1.5, '#8fa3b8'), filename: 'body.jpg', type: 'image/jpeg' },
+        : { content: await fullBodyJpeg(side * 1.5), filename: 'body.jpg', type: 'image/jpeg' },
   });
   const res = await ctx.invoke('POST', '/api/photo-profiles', {
     token: user.idToken,
@@ -87,5 +88,7 @@ export async function createUserWithProfile(
     headers: mp.headers,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
+  // the full-body check runs in the (local) render worker: wait for its verdict, as the SPA does
+  await drainLocalInvocations();
   return { user, profileId: res.body.id as string };
 }

@@ -22,9 +22,37 @@ export const LAMBDA_ARCHITECTURE = lambda.Architecture.ARM_64;
  * - sharp: a native addon (libvips) that esbuild cannot bundle. It ships in one Lambda layer installed for
  *   linux-arm64 by the CDK build (./sharp-layer.ts), attached only to the functions that load it.
  * - @tensorflow/*, nsfwjs: the local content classifier, loaded only when CONTENT_MODERATION is local; in AWS
- *   the Rekognition adapter runs and these ~10 MB never need to ship.
+ *   the Rekognition adapter runs and these ~10 MB never need to ship. Except in the render worker, which runs
+ *   the Fitly engine: there TensorFlow.js is bundled in (see `engine` below).
  */
 export const EXTERNAL_MODULES = ['sharp', '@tensorflow/*', 'nsfwjs'];
+
+const REQUIRE_BANNER =
+  "import { createRequire as __cdkCreateRequire } from 'node:module'; const require = __cdkCreateRequire(import.meta.url);";
+const DIRNAME_BANNER =
+  "import { fileURLToPath as __cdkFileURLToPath } from 'node:url'; const __filename = __cdkFileURLToPath(import.meta.url); const __dirname = __filename.slice(0, __filename.lastIndexOf('/'));";
+
+/** The banner of every bundle (exported for the test that bundles the engine as the CDK does). */
+export const bundleBanner = (engine: boolean) => (engine ? `${REQUIRE_BANNER} ${DIRNAME_BANNER}` : REQUIRE_BANNER);
+
+/** Where the engine's files are inside the render worker's package (/var/task is the function's code). */
+export const ENGINE_ASSET_DIRS = { models: 'engine-models', wasm: 'tfjs-wasm' } as const;
+export const ENGINE_MODEL_FILES = ['movenet-thunder.json', 'movenet-thunder.bin', 'selfie.json', 'selfie.bin'];
+
+/**
+ * The shell commands the CDK build runs after bundling the render worker: the engine's model files (fetched at
+ * `npm install` into .cache/engine-models) and TensorFlow.js's .wasm binaries (inside its npm package, the same
+ * for every platform) copied next to the handler. No manual step, no network.
+ */
+export function engineAssetCommands(inputDir: string, outputDir: string): string[] {
+  const models = `${outputDir}/${ENGINE_ASSET_DIRS.models}`;
+  const wasm = `${outputDir}/${ENGINE_ASSET_DIRS.wasm}`;
+  return [
+    `mkdir -p "${models}" "${wasm}"`,
+    ...ENGINE_MODEL_FILES.map((f) => `cp "${inputDir}/.cache/engine-models/${f}" "${models}/${f}"`),
+    `cp "${inputDir}"/node_modules/@tensorflow/tfjs-backend-wasm/dist/*.wasm "${wasm}/"`,
+  ];
+}
 
 export interface AppFunctionProps {
   /** Absolute path of the TypeScript entry module. */
@@ -40,6 +68,11 @@ export interface AppFunctionProps {
   layers?: lambda.ILayerVersion[];
   /** A fixed physical name, only where another function must name it without a reference (the render worker). */
   functionName?: string;
+  /**
+   * Runs the Fitly engine (the render worker): TensorFlow.js bundled in, the models and .wasm files copied into
+   * the package (engineAssetCommands), ENGINE_MODELS_DIR and TFJS_WASM_DIR pointing at them.
+   */
+  engine?: boolean;
 }
 
 export class AppFunction extends Construct {
@@ -78,6 +111,12 @@ export class AppFunction extends Construct {
       depsLockFilePath: repoPath('package-lock.json'),
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
+        ...(props.engine
+          ? {
+              ENGINE_MODELS_DIR: `/var/task/${ENGINE_ASSET_DIRS.models}`,
+              TFJS_WASM_DIR: `/var/task/${ENGINE_ASSET_DIRS.wasm}`,
+            }
+          : {}),
         ...props.environment,
       },
       bundling: {
@@ -90,10 +129,20 @@ export class AppFunction extends Construct {
         sourcesContent: false,
         // Prefer the ESM build of dependencies that ship both.
         mainFields: ['module', 'main'],
-        externalModules: EXTERNAL_MODULES,
-        // CommonJS dependencies bundled into an ES module still call require() for Node built-ins.
-        banner:
-          "import { createRequire as __cdkCreateRequire } from 'node:module'; const require = __cdkCreateRequire(import.meta.url);",
+        externalModules: props.engine ? EXTERNAL_MODULES.filter((m) => m !== '@tensorflow/*') : EXTERNAL_MODULES,
+        ...(props.engine
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (inputDir: string, outputDir: string) => engineAssetCommands(inputDir, outputDir),
+              },
+            }
+          : {}),
+        // CommonJS dependencies bundled into an ES module still call require() for Node built-ins; the engine's
+        // TensorFlow.js WASM loader also reads __dirname (undefined in an ES module: it would fall back to the
+        // pure-JS backend, 30x slower).
+        banner: bundleBanner(!!props.engine),
       },
     });
 

@@ -100,6 +100,7 @@ export class Workflow extends Construct {
         env?: Record<string, string>;
         description: string;
         functionName?: string;
+        engine?: boolean;
       },
     ) =>
       new AppFunction(this, name, {
@@ -113,6 +114,7 @@ export class Workflow extends Construct {
         // Only the functions whose bundle loads sharp (SHARP_PRINCIPALS in functions/lib/aws-access.ts).
         layers: props.sharpLayer && usesSharp(extra.principal) ? [props.sharpLayer] : undefined,
         functionName: extra.functionName,
+        engine: extra.engine,
       });
 
     const dlq = new sqs.Queue(this, 'RenderDeadLetters', {
@@ -130,6 +132,8 @@ export class Workflow extends Construct {
       timeout: Duration.seconds(RENDER_TIME_LIMIT_SECONDS + 30),
       memorySize: 1536,
       principal: 'worker:renderWorker',
+      // the Fitly engine renders in this function (models and TensorFlow.js WASM in its package)
+      engine: true,
       env: {
         PROVIDER_SECRET_ARN: props.providerSecret.secretArn,
         ...(props.provenanceSecret ? { PROVENANCE_SECRET_ARN: props.provenanceSecret.secretArn } : {}),

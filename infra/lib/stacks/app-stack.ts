@@ -46,6 +46,9 @@ export class AppStack extends Stack {
       LOG_LEVEL: config.prod ? 'INFO' : 'DEBUG',
       // the media buckets keep versions in prod (Data construct): deletions then remove every version
       ...(config.mediaVersioned ? { MEDIA_BUCKETS_VERSIONED: 'true' } : {}),
+      // who renders each mode (functions/providers/index.ts): explicit, never a silent fallback
+      EXACT_PROVIDER: config.renderProviders.exact,
+      CREATIVE_PROVIDER: config.renderProviders.creative,
       // Return URLs of Stripe checkout and the billing portal (else the raw execute-api host would be used).
       ...(config.publicOrigin ? { PUBLIC_ORIGIN: config.publicOrigin } : {}),
     };

@@ -24,7 +24,12 @@ export const PHOTO_PROFILES_KEY = ['/api/photo-profiles'] as const;
 export const useRawTemplates = () => useQuery<RawTemplate[]>({ queryKey: ['/api/raw-templates'] });
 export const useRawTemplate = (id: string | undefined) =>
   useQuery<RawTemplate>({ queryKey: ['/api/raw-templates', id], enabled: !!id });
-export const usePhotoProfiles = () => useQuery<PhotoProfile[]>({ queryKey: PHOTO_PROFILES_KEY });
+/** The caller's photo profiles; asked again every 1.5 s while a full-body photo is being checked. */
+export const usePhotoProfiles = () =>
+  useQuery<PhotoProfile[]>({
+    queryKey: PHOTO_PROFILES_KEY,
+    refetchInterval: (q) => (q.state.data?.some((p) => p.bodyCheck?.status === 'checking') ? 1500 : false),
+  });
 export const useStyles = (enabled = true) => useQuery<StyleSummary[]>({ queryKey: ['/api/styles'], enabled });
 export const useStyle = (id: string | undefined) =>
   useQuery<StyleDetail>({ queryKey: ['/api/styles', id], enabled: !!id });

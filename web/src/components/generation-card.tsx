@@ -79,7 +79,7 @@ export function GenerationCard({
             <p className="text-xs text-muted-foreground">{created}</p>
           </div>
         </Link>
-        <AiBadge className="absolute left-2 top-2" size="sm" />
+        <AiBadge className="absolute left-2 top-2" size="sm" madeBy={g.madeBy} />
         {selection ? (
           // selection mode (compare / share): a real checkbox, reachable with Tab and toggled with Space
           <label

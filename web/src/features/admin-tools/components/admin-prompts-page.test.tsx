@@ -54,6 +54,8 @@ describe('AdminPromptsPage: the template editor form', () => {
       styleCategory: null,
       previewImageUrl: null,
       template: 'Night {{BODY_DESCRIPTION}}',
+      creativeBackground: 'original',
+      colorGrade: 'none',
     });
     await waitFor(() =>
       expect(toastMock).toHaveBeenCalledWith(

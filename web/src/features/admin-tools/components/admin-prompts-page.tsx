@@ -1,3 +1,9 @@
+import {
+  COLOR_GRADES,
+  COLOR_GRADE_LABELS,
+  CREATIVE_BACKGROUNDS,
+  CREATIVE_BACKGROUND_LABELS,
+} from '../../../../../shared/domain/creative-look';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod';
@@ -119,6 +125,32 @@ function PromptEditor(props: EditorProps<AdminPromptTemplate, PromptDraft>) {
             </option>
           ))}
           {unknownCategory ? <option value={styleCategory}>{styleCategory}</option> : null}
+        </SelectField>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          id="prompt-background"
+          label="Engine background"
+          field={register('creativeBackground')}
+          hint="Creative mode on the Fitly engine (no AI provider): the person is placed on this background."
+        >
+          {CREATIVE_BACKGROUNDS.map((b) => (
+            <option key={b} value={b}>
+              {CREATIVE_BACKGROUND_LABELS[b]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id="prompt-grade"
+          label="Engine colour grade"
+          field={register('colorGrade')}
+          hint="Applied to the whole Creative result on the Fitly engine."
+        >
+          {COLOR_GRADES.map((g) => (
+            <option key={g} value={g}>
+              {COLOR_GRADE_LABELS[g]}
+            </option>
+          ))}
         </SelectField>
       </div>
       <FormField label="Preview image URL">

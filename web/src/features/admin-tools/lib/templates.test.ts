@@ -37,6 +37,8 @@ describe('prompt template editor', () => {
       styleCategory: null,
       previewImageUrl: null,
       template: 't',
+      creativeBackground: 'original',
+      colorGrade: 'none',
     });
   });
 
@@ -48,6 +50,8 @@ describe('prompt template editor', () => {
       styleCategory: 'cat-street',
       previewImageUrl: null,
       template: 'T',
+      creativeBackground: 'sunset',
+      colorGrade: 'bogus',
     });
     expect(d).toEqual({
       name: 'N',
@@ -56,6 +60,8 @@ describe('prompt template editor', () => {
       styleCategory: 'cat-street',
       previewImageUrl: '',
       template: 'T',
+      creativeBackground: 'sunset',
+      colorGrade: 'none', // an unknown grade falls back to none
     });
     expect(promptDraftFrom(null)).toEqual(EMPTY_PROMPT_DRAFT);
   });

@@ -8,6 +8,13 @@ import {
   type TaskType,
   type Vibe,
 } from '../../../../../shared/domain/catalog';
+import {
+  COLOR_GRADES,
+  CREATIVE_BACKGROUNDS,
+  DEFAULT_CREATIVE_LOOK,
+  type ColorGrade,
+  type CreativeBackground,
+} from '../../../../../shared/domain/creative-look';
 import * as z from 'zod';
 
 /** A text field that must hold more than white space. */
@@ -22,6 +29,8 @@ export interface PromptDraft {
   styleCategory: string;
   previewImageUrl: string;
   template: string;
+  creativeBackground: CreativeBackground;
+  colorGrade: ColorGrade;
 }
 
 export interface PromptBody {
@@ -31,6 +40,8 @@ export interface PromptBody {
   styleCategory: string | null;
   previewImageUrl: string | null;
   template: string;
+  creativeBackground: CreativeBackground;
+  colorGrade: ColorGrade;
 }
 
 export const EMPTY_PROMPT_DRAFT: PromptDraft = {
@@ -40,7 +51,12 @@ export const EMPTY_PROMPT_DRAFT: PromptDraft = {
   styleCategory: '',
   previewImageUrl: '',
   template: '',
+  creativeBackground: DEFAULT_CREATIVE_LOOK.background,
+  colorGrade: DEFAULT_CREATIVE_LOOK.grade,
 };
+
+const pick = <T extends string>(list: readonly T[], v: string | null | undefined, fallback: T): T =>
+  (list as readonly string[]).includes(v ?? '') ? (v as T) : fallback;
 
 const asTask = (v: string | null | undefined): TaskType =>
   (TASK_TYPES as readonly string[]).includes(v ?? '') ? (v as TaskType) : 'OUTFIT_TRYON';
@@ -54,6 +70,8 @@ export function promptDraftFrom(
         styleCategory: string | null;
         previewImageUrl: string | null;
         template: string;
+        creativeBackground?: string | null;
+        colorGrade?: string | null;
       }
     | null
     | undefined,
@@ -66,6 +84,8 @@ export function promptDraftFrom(
     styleCategory: t.styleCategory ?? '',
     previewImageUrl: t.previewImageUrl ?? '',
     template: t.template ?? '',
+    creativeBackground: pick(CREATIVE_BACKGROUNDS, t.creativeBackground, DEFAULT_CREATIVE_LOOK.background),
+    colorGrade: pick(COLOR_GRADES, t.colorGrade, DEFAULT_CREATIVE_LOOK.grade),
   };
 }
 
@@ -82,6 +102,8 @@ export const promptDraftSchema = z.object({
   styleCategory: z.string(),
   previewImageUrl: z.string(),
   template: filled(PROMPT_MESSAGES.templateRequired),
+  creativeBackground: z.enum(CREATIVE_BACKGROUNDS),
+  colorGrade: z.enum(COLOR_GRADES),
 }) satisfies z.ZodType<PromptDraft>;
 
 export const toPromptBody = (d: PromptDraft): PromptBody => ({
@@ -91,6 +113,8 @@ export const toPromptBody = (d: PromptDraft): PromptBody => ({
   styleCategory: d.styleCategory.trim() || null,
   previewImageUrl: d.previewImageUrl.trim() || null,
   template: d.template.trim(),
+  creativeBackground: d.creativeBackground,
+  colorGrade: d.colorGrade,
 });
 
 /* ---------- raw templates ---------- */
@@ -133,9 +157,6 @@ export const newRawDraft = (): RawDraft => ({
   enabled: true,
   jsonText: STARTER_JSON,
 });
-
-const pick = <T extends string>(list: readonly T[], v: string | null | undefined, fallback: T): T =>
-  (list as readonly string[]).includes(v ?? '') ? (v as T) : fallback;
 
 export function rawDraftFrom(
   t:

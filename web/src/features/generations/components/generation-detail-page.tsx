@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AppImage } from '../../../components/app-image';
-import { AiBadge } from '../../../components/ai-badge';
+import { AiBadge, EngineNote } from '../../../components/ai-badge';
 import { VARIANT_RUN_RETENTION_DAYS } from '../../../../../shared/domain/outfit';
 import { Button, buttonClasses } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
@@ -109,6 +109,7 @@ function VariantRun({ generation: g }: { generation: GenerationView }) {
         documentTitle="Variants"
         description={`${g.variantCount} variants. Keep the ones you like: each becomes a look in your gallery. Variants you do not keep expire after ${VARIANT_RUN_RETENTION_DAYS} days.`}
       />
+      {g.madeBy === 'engine' ? <EngineNote /> : null}
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="variants">
         {g.variants.map((v) => {
           const kept = v.keptGenerationId;
@@ -129,7 +130,7 @@ function VariantRun({ generation: g }: { generation: GenerationView }) {
                   className="w-full"
                   imgClassName="object-contain"
                 />
-                <AiBadge className="absolute left-3 top-3" />
+                <AiBadge className="absolute left-3 top-3" madeBy={g.madeBy} />
               </Card>
               {kept ? (
                 <Link
@@ -233,11 +234,13 @@ function GenerationDetail({ generation: g }: { generation: GenerationView }) {
               fetchPriority="high"
               imgClassName="object-contain"
             />
-            <AiBadge className="absolute left-3 top-3" />
+            <AiBadge className="absolute left-3 top-3" madeBy={g.madeBy} />
           </Card>
+          {g.madeBy === 'engine' ? <EngineNote /> : null}
           <p className="text-xs text-muted-foreground" data-testid="ai-download-note">
-            Downloads are named as AI-generated and carry a signed Content Credentials (C2PA) record saying an AI model
-            made the image.
+            {g.madeBy === 'engine'
+              ? 'Downloads are named as AI-generated and carry a signed Content Credentials (C2PA) record saying the image is a composite made with trained models.'
+              : 'Downloads are named as AI-generated and carry a signed Content Credentials (C2PA) record saying an AI model made the image.'}
           </p>
         </div>
         <div className="min-w-0 space-y-6">

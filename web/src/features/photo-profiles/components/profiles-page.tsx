@@ -118,6 +118,28 @@ function Badge({ children, tone }: { children: ReactNode; tone: 'brand' | 'neutr
   );
 }
 
+/** The full-body photo's check: "checking" while the engine looks at it, then nothing (ok) or what to fix. */
+function BodyCheckNote({ check }: { check: PhotoProfile['bodyCheck'] }) {
+  if (!check || check.status === 'ok') return null;
+  if (check.status === 'checking')
+    return (
+      <p className="flex items-center gap-1.5 text-sm text-muted-foreground" role="status" data-testid="body-check">
+        <SpinnerIcon />
+        Checking the full-body photo…
+      </p>
+    );
+  return (
+    <p
+      className="flex items-start gap-1.5 text-sm font-medium text-amber-800 dark:text-amber-300"
+      role="alert"
+      data-testid="body-check"
+    >
+      <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+      {check.message ?? 'This full-body photo cannot be used for try-ons.'}
+    </p>
+  );
+}
+
 function ProfileCard({ profile: p, onDelete }: { profile: PhotoProfile; onDelete: () => void }) {
   const makeDefault = useMakeDefault();
   const described = hasBodyDescription(p);
@@ -153,8 +175,9 @@ function ProfileCard({ profile: p, onDelete }: { profile: PhotoProfile; onDelete
         </div>
         <div className="flex flex-wrap gap-1.5">
           {p.supportsNano ? <Badge tone="neutral">Creative</Badge> : null}
-          {p.supportsFashn ? <Badge tone="neutral">Exact</Badge> : null}
+          {p.supportsFashn && p.bodyCheck?.status !== 'refused' ? <Badge tone="neutral">Exact</Badge> : null}
         </div>
+        <BodyCheckNote check={p.bodyCheck} />
         {described ? (
           <p className="line-clamp-2 text-sm text-muted-foreground">{p.bodyDescription}</p>
         ) : (

@@ -4,6 +4,7 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import { AppImage } from '../../../components/app-image';
 import { Button } from '../../../components/button';
 import { AiBadge } from '../../../components/ai-badge';
+import type { MadeBy } from '../../../../../shared/domain/provenance';
 import {
   SLIDER_MAX,
   SLIDER_MIN,
@@ -25,11 +26,13 @@ export function BeforeAfterSlider({
   originalSrc,
   title,
   initial = SLIDER_START,
+  madeBy,
 }: {
   resultSrc: string;
   originalSrc: string;
   title: string;
   initial?: number;
+  madeBy?: MadeBy | null;
 }) {
   const [value, setValue] = useState(clampSlider(initial));
   const box = useRef<HTMLDivElement>(null);
@@ -76,7 +79,7 @@ export function BeforeAfterSlider({
             imgClassName="object-cover"
           />
         </div>
-        <AiBadge className="absolute left-2 top-2" size="sm" />
+        <AiBadge className="absolute left-2 top-2" size="sm" madeBy={madeBy} />
         <span className="pointer-events-none absolute right-2 top-2 rounded-full bg-black/70 px-1.5 py-0.5 text-[10px] font-medium text-white">
           Original
         </span>

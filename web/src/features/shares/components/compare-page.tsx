@@ -107,10 +107,10 @@ export default function ComparePage() {
         aria-label={`Look ${n + 1} of ${items.length}: ${title}`}
       >
         {original ? (
-          <BeforeAfterSlider resultSrc={g.resultUrl!} originalSrc={original} title={title} />
+          <BeforeAfterSlider resultSrc={g.resultUrl!} originalSrc={original} title={title} madeBy={g.madeBy} />
         ) : (
           <div className="space-y-2">
-            <BeforeAfterSlider resultSrc={g.resultUrl!} originalSrc="" title={title} initial={100} />
+            <BeforeAfterSlider resultSrc={g.resultUrl!} originalSrc="" title={title} initial={100} madeBy={g.madeBy} />
             <p className="text-xs text-muted-foreground">The original photo of this look is no longer available.</p>
           </div>
         )}

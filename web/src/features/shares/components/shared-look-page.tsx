@@ -23,7 +23,7 @@ import {
   cleanReaction,
 } from '../../../../../shared/domain/shares';
 import { shareReportSchema } from '../../../../../shared/schemas/share';
-import { AiBadge } from '../../../components/ai-badge';
+import { AiBadge, EngineNote } from '../../../components/ai-badge';
 import { usePublicShare, useReaction, useReportShare, useVote, type PublicShare } from '../../../api/shares';
 
 /** /l/{token}: a shared look, for anyone with the link (signed out too): vote, react, report. */
@@ -120,8 +120,9 @@ function SharedLook({ token, share: s }: { token: string; share: PublicShare }) 
                   className="h-auto w-full"
                   loading={img.index === 0 ? 'eager' : 'lazy'}
                 />
-                <AiBadge className="absolute left-2 top-2" />
+                <AiBadge className="absolute left-2 top-2" madeBy={img.madeBy} />
               </div>
+              {img.madeBy === 'engine' ? <EngineNote /> : null}
               <div className="flex items-center justify-between gap-2">
                 <p className="min-w-0 truncate text-sm font-medium">{name}</p>
                 <span className="text-sm text-muted-foreground" data-testid="vote-count">

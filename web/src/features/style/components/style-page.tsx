@@ -389,7 +389,7 @@ function StyleGenerations({ styleId }: { styleId: string }) {
                         className="w-full"
                       />
                     </Link>
-                    <AiBadge className="absolute left-1 top-1" size="sm" />
+                    <AiBadge className="absolute left-1 top-1" size="sm" madeBy={g.madeBy} />
                   </li>
                 ) : (
                   <li

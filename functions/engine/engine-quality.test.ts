@@ -1,0 +1,90 @@
+/**
+ * The engine's quality on a small representative set, with the real models (the whole gallery runs in
+ * `npm run engine:gallery`): metrics thresholds, refusals of the fixtures that are not whole bodies and of
+ * images with no garment, output size, determinism.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzePerson, checkFullBody, detectGarment, EngineRefusal, tryOn, variantFor } from '../../shared/engine';
+import { loadGarment, loadPerson, NOT_FULL_BODY, sideBySide } from '../../test/engine/fixtures';
+import { measure, THRESHOLDS } from '../../test/engine/metrics';
+import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+
+beforeAll(async () => {
+  await warmEngineModels();
+}, 60_000);
+
+const PAIRS = [
+  { person: 'cgi-model-27', garment: 'tee-white.jpg', slot: 'top' as const },
+  { person: 'ai-body', garment: 'dress-white.jpg', slot: 'one-piece' as const },
+  { person: 'cgi-model-27', garment: 'skirt-alpha.png', slot: 'bottom' as const },
+];
+
+describe('engine quality (real models)', () => {
+  for (const p of PAIRS) {
+    it(`${p.person} x ${p.garment} meets the metrics`, async () => {
+      const person = await loadPerson(p.person);
+      const garment = await loadGarment(p.garment);
+      const result = await tryOn(nodeModelRuntime, person, [{ image: garment, slot: null, source: 'laydown' }]);
+      expect([result.image.width, result.image.height]).toEqual([person.width, person.height]);
+      expect(result.placed.map((x) => x.slot)).toEqual([p.slot]);
+      const m = measure(p.person, p.slot, person, result.analysis, result);
+      expect(m.insideSilhouette).toBeGreaterThanOrEqual(THRESHOLDS.insideSilhouette);
+      expect(m.coverage!).toBeGreaterThanOrEqual(p.slot === 'bottom' ? THRESHOLDS.legCoverage : THRESHOLDS.topCoverage);
+      if (m.oldVisible !== null) expect(m.oldVisible).toBeLessThanOrEqual(THRESHOLDS.oldVisible);
+      expect(m.untouchedMad).toBeLessThanOrEqual(THRESHOLDS.untouchedMad);
+      for (const w of m.wristsVisible) expect(w).toBeGreaterThanOrEqual(THRESHOLDS.wristVisible);
+    }, 30_000);
+  }
+
+  it('is deterministic and variants differ visibly', async () => {
+    const person = await loadPerson('cgi-model-27');
+    const garment = await loadGarment('tee-white.jpg');
+    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const run = (i: number) =>
+      tryOn(nodeModelRuntime, person, [{ image: garment, slot: 'top', source: 'laydown' }], {
+        analysis,
+        variant: variantFor(i),
+      });
+    const [a, b, c] = [await run(0), await run(0), await run(2)];
+    expect(Buffer.from(a.image.data).equals(Buffer.from(b.image.data))).toBe(true);
+    let diff = 0;
+    for (let i = 0; i < a.layers.garment.data.length; i++) {
+      if (a.layers.garment.data[i]! >= 128 !== c.layers.garment.data[i]! >= 128) diff++;
+    }
+    // the cropped variant changes at least 5% of the garment's area
+    const area = a.layers.garment.data.reduce((s, v) => s + (v >= 128 ? 1 : 0), 0);
+    expect(diff / area).toBeGreaterThan(0.05);
+  }, 30_000);
+
+  it('refuses the fixtures that are not whole bodies, and two people side by side', async () => {
+    for (const [name, code] of Object.entries(NOT_FULL_BODY)) {
+      const check = checkFullBody(await analyzePerson(nodeModelRuntime, await loadPerson(name)));
+      expect(check).toMatchObject({ ok: false, code });
+    }
+    const two = sideBySide(await loadPerson('cgi-model-27'), await loadPerson('cgi-model-27'));
+    expect(checkFullBody(await analyzePerson(nodeModelRuntime, two))).toMatchObject({ ok: false });
+    const portrait = await loadPerson('ai-upper');
+    await expect(
+      tryOn(nodeModelRuntime, portrait, [{ image: await loadGarment('tee-white.jpg'), slot: null, source: 'laydown' }]),
+    ).rejects.toBeInstanceOf(EngineRefusal);
+  }, 30_000);
+
+  it('refuses images with no garment and classifies the drawn garments', async () => {
+    for (const f of ['none-landscape.jpg', 'none-blank.jpg']) {
+      expect(() => detectGarment(loadedCache.get(f)!)).toThrow(expect.objectContaining({ code: 'no_garment' }));
+    }
+    const expected: Record<string, string> = {
+      'tee-alpha.png': 'top',
+      'jeans-white.jpg': 'bottom',
+      'skirt-white.jpg': 'bottom',
+      'dress-alpha.png': 'one-piece',
+      'trainers-white.jpg': 'shoes',
+    };
+    for (const [f, slot] of Object.entries(expected)) expect(detectGarment(await loadGarment(f)).slot).toBe(slot);
+  });
+});
+
+const loadedCache = new Map<string, Awaited<ReturnType<typeof loadGarment>>>();
+beforeAll(async () => {
+  for (const f of ['none-landscape.jpg', 'none-blank.jpg']) loadedCache.set(f, await loadGarment(f));
+});

@@ -1,0 +1,121 @@
+/**
+ * Where engine jobs run. In AWS (AWS_LAMBDA_FUNCTION_NAME set) every render is its own invocation of the render
+ * worker function: the job runs in that process. Locally the whole stack is one Node process whose main thread
+ * serves the API, so jobs run on a pool of worker threads (ENGINE_THREADS, default one per core, at most 4),
+ * each loading the models once; a burst queues here and the API stays responsive. ENGINE_THREADS=0 runs jobs
+ * in process (the bench's raw-engine baseline).
+ */
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { EngineJob, EngineJobResult } from './render-job';
+
+interface Slot {
+  worker: Worker;
+  busy: boolean;
+}
+type PoolJob = EngineJob | { kind: 'warm' };
+interface Pending {
+  job: PoolJob;
+  resolve: (r: EngineJobResult) => void;
+  reject: (e: Error) => void;
+}
+
+const slots: Slot[] = [];
+const waiting: Pending[] = [];
+
+export function engineThreadCount(env: Record<string, string | undefined> = process.env): number {
+  if (env.AWS_LAMBDA_FUNCTION_NAME) return 0;
+  const n = Number(env.ENGINE_THREADS);
+  if (Number.isInteger(n) && n >= 0) return n;
+  return Math.min(4, Math.max(1, os.availableParallelism()));
+}
+
+function spawn(): Slot {
+  // The thread runs the TypeScript sources through tsx's API, like the local stack itself (tsx is a dev
+  // dependency; deployed functions never take this path). `--import tsx` in execArgv does not reach worker
+  // threads on Node 20, so the thread's first line loads it.
+  const thread = new URL('./thread.ts', import.meta.url).href;
+  const worker = new Worker(
+    `import('tsx/esm/api').then((m) => m.tsImport(${JSON.stringify(thread)}, ${JSON.stringify(import.meta.url)}))`,
+    { eval: true, env: process.env },
+  );
+  const slot: Slot = { worker, busy: false };
+  worker.unref();
+  worker.on('error', () => {
+    // a crashed thread is replaced; its job was rejected by the exit handler
+  });
+  slots.push(slot);
+  return slot;
+}
+
+function pump(): void {
+  while (waiting.length) {
+    let slot = slots.find((s) => !s.busy);
+    if (!slot && slots.length < engineThreadCount()) slot = spawn();
+    if (!slot) return;
+    const next = waiting.shift()!;
+    run(slot, next);
+  }
+}
+
+function run(slot: Slot, p: Pending): void {
+  slot.busy = true;
+  slot.worker.ref();
+  const done = () => {
+    slot.worker.off('message', onMessage);
+    slot.worker.off('exit', onExit);
+    slot.busy = false;
+    slot.worker.unref();
+    pump();
+  };
+  const onMessage = (msg: { result?: EngineJobResult; error?: { name: string; message: string } }) => {
+    done();
+    if (msg.result) p.resolve(msg.result);
+    else
+      p.reject(
+        Object.assign(new Error(msg.error?.message ?? 'engine thread failed'), { name: msg.error?.name ?? 'Error' }),
+      );
+  };
+  const onExit = (code: number) => {
+    slots.splice(slots.indexOf(slot), 1);
+    slot.busy = false;
+    p.reject(new Error(`The engine thread exited (code ${code})`));
+    pump();
+  };
+  slot.worker.on('message', onMessage);
+  slot.worker.on('exit', onExit);
+  slot.worker.postMessage(p.job);
+}
+
+/** Run one engine job: on the thread pool locally, in process in AWS (or with ENGINE_THREADS=0). */
+export async function submitEngineJob(job: EngineJob): Promise<EngineJobResult> {
+  if (engineThreadCount() === 0) {
+    const { runEngineJob } = await import('./render-job');
+    return runEngineJob(job);
+  }
+  return new Promise((resolve, reject) => {
+    waiting.push({ job, resolve, reject });
+    pump();
+  });
+}
+
+/** Start the threads and load their models now (the local stack warms up before it takes work). */
+export async function warmEnginePool(): Promise<void> {
+  const n = engineThreadCount();
+  while (slots.length < n) spawn();
+  await Promise.all(
+    Array.from(
+      { length: n },
+      () =>
+        new Promise<EngineJobResult>((resolve, reject) => {
+          waiting.push({ job: { kind: 'warm' }, resolve, reject });
+          pump();
+        }),
+    ),
+  );
+}
+
+/** Stop every thread (tests, and the local stack's shutdown). */
+export async function stopEnginePool(): Promise<void> {
+  await Promise.all(slots.splice(0).map((s) => s.worker.terminate()));
+}

@@ -1,0 +1,136 @@
+/**
+ * One Fitly engine job in Node: decode the images (sharp), run the engine (shared/engine) with the Node model
+ * runtime, encode the result. Runs inside a worker thread locally (./pool.ts) and in the render worker Lambda
+ * itself in AWS. Refusals come back as data ({ refused: { code, message } }), never as a thrown error, so
+ * they cross a thread boundary intact.
+ */
+import {
+  applyLook,
+  checkFullBody,
+  EngineRefusal,
+  placeOnBackground,
+  tryOn,
+  variantFor,
+  type EngineSlot,
+  type GarmentInput,
+} from '../../shared/engine';
+import type { RgbaImage } from '../../shared/engine/types';
+import type { CreativeLook } from '../../shared/domain/creative-look';
+import { loadSharp } from '../lib/sharp-loader';
+import { nodeModelRuntime } from './node-runtime';
+
+/** The largest side the engine composites at (uploads are at most 2048 px: their own resolution is kept). */
+const MAX_SIDE = 2048;
+
+export interface EngineGarment {
+  bytes: Uint8Array;
+  slot: EngineSlot | null;
+  source: GarmentInput['source'];
+}
+
+export type EngineJob =
+  | {
+      kind: 'render';
+      person: Uint8Array;
+      garments: EngineGarment[];
+      /** How many images (variants): variantFor(0..n-1). */
+      samples: number;
+      /** Creative without an AI provider: a background and a colour grade after the try-on. */
+      look: CreativeLook | null;
+      /** Raw templates: the person cut out and placed on this image. */
+      background: Uint8Array | null;
+    }
+  | { kind: 'check-person'; image: Uint8Array };
+
+export type EngineRefused = { code: EngineRefusal['code']; message: string };
+
+export type EngineJobResult =
+  | { ok: true; images: Uint8Array[]; timingsMs: Record<string, number> }
+  | { ok: true; check: 'ok' }
+  | { ok: false; refused: EngineRefused };
+
+async function decode(bytes: Uint8Array): Promise<RgbaImage> {
+  const sharp = await loadSharp();
+  const { data, info } = await sharp(bytes)
+    .rotate()
+    .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+}
+
+async function encode(image: RgbaImage): Promise<Uint8Array> {
+  const sharp = await loadSharp();
+  return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
+    raw: { width: image.width, height: image.height, channels: 4 },
+  })
+    .removeAlpha()
+    .jpeg({ quality: 90, mozjpeg: false })
+    .toBuffer();
+}
+
+/**
+ * tryOn; when a picture said to show a model wearing the garment has nobody in it (a product shot tagged
+ * model_wearer), it is read again as the product shot it is, rather than failing the look.
+ */
+async function tryOnOrProductShot(
+  person: RgbaImage,
+  garments: GarmentInput[],
+  variant: ReturnType<typeof variantFor>,
+  analysis: Awaited<ReturnType<typeof tryOn>>['analysis'] | undefined,
+) {
+  try {
+    return await tryOn(nodeModelRuntime, person, garments, { variant, analysis });
+  } catch (err) {
+    const onModel = garments.some((g) => g.source === 'on-model');
+    if (!(err instanceof EngineRefusal) || !onModel || err.code === 'unsupported_garment') throw err;
+    const asShots = garments.map((g) => (g.source === 'on-model' ? { ...g, source: 'laydown' as const } : g));
+    return tryOn(nodeModelRuntime, person, asShots, { variant, analysis });
+  }
+}
+
+export async function runEngineJob(job: EngineJob): Promise<EngineJobResult> {
+  try {
+    if (job.kind === 'check-person') {
+      const analysis = await nodeModelRuntime.analyzePerson(await decode(job.image));
+      const verdict = checkFullBody(analysis);
+      return verdict.ok
+        ? { ok: true, check: 'ok' }
+        : { ok: false, refused: { code: verdict.code, message: verdict.message } };
+    }
+    const t0 = performance.now();
+    const person = await decode(job.person);
+    const garments: GarmentInput[] = [];
+    for (const g of job.garments) garments.push({ image: await decode(g.bytes), slot: g.slot, source: g.source });
+    const background = job.background ? await decode(job.background) : null;
+    const timingsMs: Record<string, number> = { decode: performance.now() - t0 };
+    const images: Uint8Array[] = [];
+    let analysis: Awaited<ReturnType<typeof tryOn>>['analysis'] | undefined;
+    for (let i = 0; i < Math.max(1, job.samples); i++) {
+      const t = performance.now();
+      let image: RgbaImage;
+      if (garments.length) {
+        const out = await tryOnOrProductShot(person, garments, variantFor(i), analysis);
+        analysis = out.analysis;
+        image = out.image;
+        for (const [k, v] of Object.entries(out.timingsMs)) timingsMs[k] = (timingsMs[k] ?? 0) + v;
+      } else {
+        analysis ??= await nodeModelRuntime.analyzePerson(person);
+        const verdict = checkFullBody(analysis);
+        if (!verdict.ok) throw new EngineRefusal(verdict.code, verdict.message);
+        image = person;
+      }
+      if (background) image = placeOnBackground(image, analysis!.mask, background);
+      else if (job.look) image = applyLook(image, analysis!.mask, job.look);
+      const te = performance.now();
+      images.push(await encode(image));
+      timingsMs.render = (timingsMs.render ?? 0) + (te - t);
+      timingsMs.encode = (timingsMs.encode ?? 0) + (performance.now() - te);
+    }
+    return { ok: true, images, timingsMs };
+  } catch (err) {
+    if (err instanceof EngineRefusal) return { ok: false, refused: { code: err.code, message: err.message } };
+    throw err;
+  }
+}

@@ -1,0 +1,18 @@
+/** An engine worker thread (./pool.ts): loads the models once, then runs one job per message. */
+import { parentPort } from 'node:worker_threads';
+import { warmEngineModels } from './node-runtime';
+import { runEngineJob, type EngineJob } from './render-job';
+
+parentPort!.on('message', async (job: EngineJob | { kind: 'warm' }) => {
+  try {
+    if (job.kind === 'warm') {
+      await warmEngineModels();
+      parentPort!.postMessage({ result: { ok: true, check: 'ok' } });
+      return;
+    }
+    parentPort!.postMessage({ result: await runEngineJob(job) });
+  } catch (err) {
+    const e = err as Error;
+    parentPort!.postMessage({ error: { name: e.name, message: e.message } });
+  }
+});

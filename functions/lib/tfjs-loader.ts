@@ -1,0 +1,42 @@
+/**
+ * TensorFlow.js for Node, loaded once per process on first use: only what running converted graph models needs
+ * (`@tensorflow/tfjs-core`, `@tensorflow/tfjs-converter`) and the WASM backend (its .wasm files ship inside
+ * @tensorflow/tfjs-backend-wasm, no download); the pure-JS CPU backend only as a fallback. The whole
+ * `@tensorflow/tfjs` (layers, data, WebGL) costs about a second of import on a cold start and the engine needs none
+ * of it. Shared by the Fitly engine's model runtime and the local content moderator (nsfwjs imports
+ * `@tensorflow/tfjs` itself when moderation loads; it shares this tfjs-core instance and its backend).
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+export type Tf = typeof import('@tensorflow/tfjs-core') &
+  Pick<typeof import('@tensorflow/tfjs-converter'), 'loadGraphModel'>;
+
+let loading: Promise<Tf> | undefined;
+
+export function loadTf(): Promise<Tf> {
+  loading ??= (async () => {
+    const [core, converter, wasm] = await Promise.all([
+      import('@tensorflow/tfjs-core'),
+      import('@tensorflow/tfjs-converter'),
+      import('@tensorflow/tfjs-backend-wasm'),
+    ]);
+    const wasmDir =
+      process.env.TFJS_WASM_DIR ??
+      path.dirname(createRequire(import.meta.url).resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'));
+    wasm.setWasmPaths(`${wasmDir}/`);
+    if (!(await core.setBackend('wasm').catch(() => false))) {
+      // about 30x slower: a render would outlast its time limit; say so loudly
+      console.warn('TensorFlow.js: the WASM backend did not start; falling back to the pure-JS CPU backend');
+      await import('@tensorflow/tfjs-backend-cpu');
+      await core.setBackend('cpu');
+    }
+    await core.ready();
+    core.enableProdMode();
+    return { ...core, loadGraphModel: converter.loadGraphModel } as Tf;
+  })().catch((err) => {
+    loading = undefined;
+    throw err;
+  });
+  return loading;
+}

@@ -1,0 +1,191 @@
+/**
+ * What the photo tells about the person's look: a skin colour model sampled on the face, the hair region
+ * (grown from the top of the head through hair-coloured pixels), and the photo's low-passed light.
+ */
+import type { Body } from './body';
+import { gaussianish, newGray, resizeGray } from './image-ops';
+import type { GrayImage, RgbaImage } from './types';
+
+export interface SkinModel {
+  /** Chroma (r/sum, g/sum) mean and spread, luminance range. */
+  cr: number;
+  cg: number;
+  spread: number;
+  lumMin: number;
+  lumMax: number;
+}
+
+export function skinModel(image: RgbaImage, body: Body): SkinModel {
+  const { width: w, height: h, data: d } = image;
+  const r = Math.max(2, Math.round(body.span * 0.07));
+  const cx = Math.round(body.face.x);
+  const cy = Math.round(body.face.y + body.span * 0.06);
+  let n = 0;
+  let sr = 0;
+  let sg = 0;
+  const crs: number[] = [];
+  const cgs: number[] = [];
+  const lums: number[] = [];
+  for (let y = Math.max(0, cy - r); y < Math.min(h, cy + r); y++) {
+    for (let x = Math.max(0, cx - r); x < Math.min(w, cx + r); x++) {
+      const o = (y * w + x) * 4;
+      const s = d[o]! + d[o + 1]! + d[o + 2]! + 1;
+      crs.push(d[o]! / s);
+      cgs.push(d[o + 1]! / s);
+      lums.push(s / 3);
+      sr += d[o]! / s;
+      sg += d[o + 1]! / s;
+      n++;
+    }
+  }
+  if (!n) return { cr: 0.45, cg: 0.32, spread: 0.03, lumMin: 40, lumMax: 255 };
+  const mr = sr / n;
+  const mg = sg / n;
+  let v = 0;
+  for (let i = 0; i < n; i++) v += (crs[i]! - mr) ** 2 + (cgs[i]! - mg) ** 2;
+  const spread = Math.min(0.045, Math.max(0.018, Math.sqrt(v / n) * 2.2));
+  lums.sort((a, b) => a - b);
+  return {
+    cr: mr,
+    cg: mg,
+    spread,
+    lumMin: Math.max(15, lums[Math.floor(n * 0.05)]! * 0.45),
+    lumMax: Math.min(255, lums[Math.floor(n * 0.95)]! * 1.45 + 10),
+  };
+}
+
+export function isSkin(m: SkinModel, r: number, g: number, b: number): boolean {
+  const s = r + g + b + 1;
+  const l = s / 3;
+  if (l < m.lumMin || l > m.lumMax) return false;
+  const dr = r / s - m.cr;
+  const dg = g / s - m.cg;
+  return dr * dr + dg * dg < m.spread * m.spread;
+}
+
+/** Skin pixels of the person (0/255) at the image's size. */
+export function skinMap(image: RgbaImage, body: Body, model: SkinModel): Uint8Array {
+  const n = image.width * image.height;
+  const out = new Uint8Array(n);
+  const d = image.data;
+  for (let i = 0; i < n; i++) {
+    if (body.mask[i]! < 128) continue;
+    if (isSkin(model, d[i * 4]!, d[i * 4 + 1]!, d[i * 4 + 2]!)) out[i] = 255;
+  }
+  return out;
+}
+
+/**
+ * Hair that may hang in front of the garment: seeded above the eyes (in the mask, not skin) and grown through
+ * neighbouring pixels of a similar colour, down to the chest. Works on a small copy; returned at full size.
+ */
+export function hairMap(image: RgbaImage, body: Body, skin: SkinModel): GrayImage {
+  const { width: W, height: H } = image;
+  const k = Math.min(1, 360 / Math.max(W, H));
+  const w = Math.max(1, Math.round(W * k));
+  const h = Math.max(1, Math.round(H * k));
+  const rgb = new Float32Array(w * h * 3);
+  const mask = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const sx = Math.min(W - 1, Math.floor((x + 0.5) / k));
+      const sy = Math.min(H - 1, Math.floor((y + 0.5) / k));
+      const o = (sy * W + sx) * 4;
+      const i = y * w + x;
+      rgb[i * 3] = image.data[o]!;
+      rgb[i * 3 + 1] = image.data[o + 1]!;
+      rgb[i * 3 + 2] = image.data[o + 2]!;
+      mask[i] = body.mask[sy * W + sx]! >= 128 ? 1 : 0;
+    }
+  }
+  const span = body.span * k;
+  const faceX = body.face.x * k;
+  const eyeY = body.face.y * k - span * 0.08;
+  const topY = body.headTop * k;
+  // the hair colour: head pixels above the eyes that are not skin
+  let n = 0;
+  let mr = 0;
+  let mg = 0;
+  let mb = 0;
+  const seeds: number[] = [];
+  for (let y = Math.max(0, Math.round(topY)); y < Math.round(eyeY); y++) {
+    for (let x = Math.max(0, Math.round(faceX - span * 0.4)); x < Math.min(w, Math.round(faceX + span * 0.4)); x++) {
+      const i = y * w + x;
+      if (!mask[i] || isSkin(skin, rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!)) continue;
+      seeds.push(i);
+      mr += rgb[i * 3]!;
+      mg += rgb[i * 3 + 1]!;
+      mb += rgb[i * 3 + 2]!;
+      n++;
+    }
+  }
+  const out = newGray(w, h);
+  if (n < 10) return resizeGray(out, W, H);
+  mr /= n;
+  mg /= n;
+  mb /= n;
+  let v = 0;
+  for (const i of seeds) v += (rgb[i * 3]! - mr) ** 2 + (rgb[i * 3 + 1]! - mg) ** 2 + (rgb[i * 3 + 2]! - mb) ** 2;
+  const tol = Math.min(60, Math.max(28, Math.sqrt(v / n) * 1.6));
+  const maxY = (body.neck.y + body.torsoH * 0.55) * k;
+  const stack: number[] = [...seeds];
+  for (const i of seeds) out.data[i] = 255;
+  const near = (i: number) =>
+    Math.hypot(rgb[i * 3]! - mr, rgb[i * 3 + 1]! - mg, rgb[i * 3 + 2]! - mb) < tol &&
+    !isSkin(skin, rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!);
+  const step = (from: number, to: number) =>
+    Math.abs(rgb[from * 3]! - rgb[to * 3]!) +
+      Math.abs(rgb[from * 3 + 1]! - rgb[to * 3 + 1]!) +
+      Math.abs(rgb[from * 3 + 2]! - rgb[to * 3 + 2]!) <
+    40;
+  while (stack.length) {
+    const p = stack.pop()!;
+    const x = p % w;
+    const y = (p - x) / w;
+    const tryPush = (q: number, qy: number) => {
+      if (out.data[q] || !mask[q] || qy > maxY || !near(q) || !step(p, q)) return;
+      out.data[q] = 255;
+      stack.push(q);
+    };
+    if (x > 0) tryPush(p - 1, y);
+    if (x < w - 1) tryPush(p + 1, y);
+    if (y > 0) tryPush(p - w, y - 1);
+    if (y < h - 1) tryPush(p + w, y + 1);
+  }
+  return resizeGray(out, W, H);
+}
+
+/**
+ * The photo's light: luminance low-passed over the person (normalised convolution, so the background does not
+ * bleed in), at a small size; `sample(x, y)` returns it at full-size coordinates (0..255).
+ */
+export function lightField(image: RgbaImage, body: Body, weightMap: Uint8Array) {
+  const { width: W, height: H } = image;
+  const k = Math.min(1, 256 / Math.max(W, H));
+  const w = Math.max(1, Math.round(W * k));
+  const h = Math.max(1, Math.round(H * k));
+  const lum = new Float32Array(w * h);
+  const wt = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const sx = Math.min(W - 1, Math.floor((x + 0.5) / k));
+      const sy = Math.min(H - 1, Math.floor((y + 0.5) / k));
+      const p = sy * W + sx;
+      const o = p * 4;
+      const on = weightMap[p]! >= 128 ? 1 : 0;
+      wt[y * w + x] = on;
+      lum[y * w + x] = on * (0.299 * image.data[o]! + 0.587 * image.data[o + 1]! + 0.114 * image.data[o + 2]!);
+    }
+  }
+  const r = Math.max(1, body.span * k * 0.09);
+  gaussianish(lum, w, h, r);
+  gaussianish(wt, w, h, r);
+  for (let i = 0; i < w * h; i++) lum[i] = wt[i]! > 0.02 ? lum[i]! / wt[i]! : -1;
+  return {
+    sample(x: number, y: number): number {
+      const sx = Math.min(w - 1, Math.max(0, Math.round(x * k - 0.5)));
+      const sy = Math.min(h - 1, Math.max(0, Math.round(y * k - 0.5)));
+      return lum[sy * w + sx]!;
+    },
+  };
+}

@@ -1,0 +1,186 @@
+/**
+ * The body's geometry from the analysis: joints ordered by image side (image-left / image-right, whatever the
+ * model calls them), the torso axis, the shoulder span, the torso's edges at each height read from the mask
+ * (arms hanging against the body left out by a cap from the joints), and limb widths.
+ */
+import type { Point } from './tps';
+import type { Keypoint, KeypointName, PersonAnalysis } from './types';
+
+export interface Limb {
+  root: Point;
+  mid: Point;
+  end: Point;
+  /** Width of the limb in the mask near its root and near its end. */
+  widthRoot: number;
+  widthEnd: number;
+}
+
+export interface Body {
+  width: number;
+  height: number;
+  mask: Uint8Array;
+  shoulderL: Point;
+  shoulderR: Point;
+  hipL: Point;
+  hipR: Point;
+  /** Mid-shoulders and mid-hips. */
+  neck: Point;
+  pelvis: Point;
+  /** Shoulder span (floored for turned bodies) and shoulder-to-hip height. */
+  span: number;
+  torsoH: number;
+  armL: Limb;
+  armR: Limb;
+  legL: Limb;
+  legR: Limb;
+  wristSeen: [boolean, boolean];
+  headTop: number;
+  face: Point;
+  /** Torso half-widths around the axis at row y (mask-based, capped). */
+  torsoEdges(y: number): [number, number];
+  /** The axis x at row y. */
+  axisX(y: number): number;
+  /** Outer extent of the mask around the axis at row y (both legs together below the hips), arms left out. */
+  silhouetteEdges(y: number, maxHalf: number): [number, number];
+  /** Is (x, y) on an arm or hand (capsules around the upper arm below the armpit, the forearm and the hand)? */
+  onArm(x: number, y: number, scale?: number): boolean;
+}
+
+const P = (k: Keypoint): Point => ({ x: k.x, y: k.y });
+const lerp = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
+const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+
+/** Width of the mask across direction (dx, dy) through p, each side capped at maxHalf. */
+export function maskWidth(mask: Uint8Array, w: number, h: number, p: Point, dx: number, dy: number, maxHalf: number) {
+  const nx = -dy;
+  const ny = dx;
+  const side = (sgn: number) => {
+    let d = 0;
+    for (; d < maxHalf; d++) {
+      const x = Math.round(p.x + nx * d * sgn);
+      const y = Math.round(p.y + ny * d * sgn);
+      if (x < 0 || y < 0 || x >= w || y >= h || mask[y * w + x]! < 128) break;
+    }
+    return d;
+  };
+  return { a: side(1), b: side(-1) };
+}
+
+export function bodyFrom(analysis: PersonAnalysis): Body {
+  const { width: W, height: H } = analysis;
+  const mask = analysis.mask.data;
+  const k = analysis.keypoints;
+  const g = (n: KeypointName) => P(k[n]);
+  // image sides: the chain whose shoulder has the smaller x is image-left
+  const leftIsImageLeft = k.leftShoulder.x + k.leftHip.x <= k.rightShoulder.x + k.rightHip.x;
+  const side = (l: KeypointName, r: KeypointName): [Point, Point] => (leftIsImageLeft ? [g(l), g(r)] : [g(r), g(l)]);
+  const [shoulderL, shoulderR] = side('leftShoulder', 'rightShoulder');
+  const [elbowL, elbowR] = side('leftElbow', 'rightElbow');
+  const [wristL, wristR] = side('leftWrist', 'rightWrist');
+  const [hipL, hipR] = side('leftHip', 'rightHip');
+  const [kneeL, kneeR] = side('leftKnee', 'rightKnee');
+  const [ankleL, ankleR] = side('leftAnkle', 'rightAnkle');
+  const wristScores = leftIsImageLeft
+    ? [k.leftWrist.score, k.rightWrist.score]
+    : [k.rightWrist.score, k.leftWrist.score];
+  const neck = lerp(shoulderL, shoulderR, 0.5);
+  const pelvis = lerp(hipL, hipR, 0.5);
+  const torsoH = Math.max(20, pelvis.y - neck.y);
+  const span = Math.max(dist(shoulderL, shoulderR), torsoH * 0.5);
+
+  const axisX = (y: number) => {
+    const t = (y - neck.y) / torsoH;
+    if (t <= 0) return neck.x;
+    if (t <= 1) return neck.x + (pelvis.x - neck.x) * t;
+    return pelvis.x;
+  };
+  const inMask = (x: number, y: number) =>
+    x >= 0 && y >= 0 && x < W && y < H && mask[Math.round(y) * W + Math.round(x)]! >= 128;
+  const torsoEdges = (y: number): [number, number] => {
+    const yy = Math.max(0, Math.min(H - 1, Math.round(y)));
+    const cx = axisX(yy);
+    const t = Math.max(0, Math.min(1.4, (yy - neck.y) / torsoH));
+    // the cap: shoulders at the top, the hips' flesh (1.7x the joint span) at the hips
+    const hipHalf = Math.max(dist(hipL, hipR) * 0.85, span * 0.36);
+    const cap = t < 1 ? span * 0.56 + (hipHalf - span * 0.56) * t : hipHalf * 1.05;
+    let l = 0;
+    while (l < cap && inMask(cx - l, yy)) l++;
+    let r = 0;
+    while (r < cap && inMask(cx + r, yy)) r++;
+    const floor = span * 0.3;
+    return [cx - Math.max(l, floor), cx + Math.max(r, floor)];
+  };
+  const silhouetteEdges = (y: number, maxHalf: number): [number, number] => {
+    const yy = Math.max(0, Math.min(H - 1, Math.round(y)));
+    const cx = axisX(yy);
+    let l = 0;
+    let r = 0;
+    for (let d = 0; d < maxHalf; d++) {
+      if (inMask(cx - d, yy) && !onArm(cx - d, yy)) l = d;
+      if (inMask(cx + d, yy) && !onArm(cx + d, yy)) r = d;
+    }
+    return [cx - l, cx + r];
+  };
+  const limb = (root: Point, mid: Point, end: Point, defaultW: number): Limb => {
+    const m1 = lerp(root, mid, 0.45);
+    const m2 = lerp(mid, end, 0.55);
+    const widthAt = (p: Point, a: Point, b: Point) => {
+      const len = dist(a, b) || 1;
+      const r = maskWidth(mask, W, H, p, (b.x - a.x) / len, (b.y - a.y) / len, defaultW * 0.9);
+      const wdt = r.a + r.b;
+      return wdt < defaultW * 0.4 || wdt > defaultW * 1.7 ? defaultW : wdt;
+    };
+    return { root, mid, end, widthRoot: widthAt(m1, root, mid), widthEnd: widthAt(m2, mid, end) };
+  };
+  const armL = limb(shoulderL, elbowL, wristL, span * 0.26);
+  const armR = limb(shoulderR, elbowR, wristR, span * 0.26);
+  const armCaps: [Point, Point, number][] = [];
+  for (const arm of [armL, armR]) {
+    armCaps.push([lerp(arm.root, arm.mid, 0.5), arm.mid, Math.min(arm.widthRoot, span * 0.3) * 0.6]);
+    const hand = { x: arm.end.x + (arm.end.x - arm.mid.x) * 0.4, y: arm.end.y + (arm.end.y - arm.mid.y) * 0.4 };
+    armCaps.push([arm.mid, hand, Math.min(arm.widthEnd, span * 0.22) * 0.6]);
+  }
+  function onArm(x: number, y: number, scale = 1): boolean {
+    for (const [a, b, r0] of armCaps) {
+      const r = r0 * scale;
+      const dx = b.x - a.x;
+      const dy = b.y - a.y;
+      const l2 = dx * dx + dy * dy || 1;
+      const t = Math.max(0, Math.min(1, ((x - a.x) * dx + (y - a.y) * dy) / l2));
+      if ((a.x + dx * t - x) ** 2 + (a.y + dy * t - y) ** 2 <= r * r) return true;
+    }
+    return false;
+  }
+  let headTop = H;
+  const faceX = Math.round(k.nose.x);
+  for (let y = 0; y < H; y++) {
+    if (inMask(faceX, y)) {
+      headTop = y;
+      break;
+    }
+  }
+  return {
+    width: W,
+    height: H,
+    mask,
+    shoulderL,
+    shoulderR,
+    hipL,
+    hipR,
+    neck,
+    pelvis,
+    span,
+    torsoH,
+    armL,
+    armR,
+    legL: limb(hipL, kneeL, ankleL, span * 0.38),
+    legR: limb(hipR, kneeR, ankleR, span * 0.38),
+    wristSeen: [wristScores[0]! >= 0.3, wristScores[1]! >= 0.3],
+    headTop,
+    face: g('nose'),
+    torsoEdges,
+    axisX,
+    silhouetteEdges,
+    onArm,
+  };
+}

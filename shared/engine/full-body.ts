@@ -1,0 +1,118 @@
+/**
+ * The one rule for "a whole body is there" (used at profile save, before a render, and in the browser at pick
+ * time): one person, facing the camera enough, head and feet inside the frame, tall enough in the frame.
+ */
+import { components, resizeGray } from './image-ops';
+import { REFUSAL_MESSAGES, type EngineRefusalCode } from './refusal';
+import type { Keypoint, KeypointName, PersonAnalysis } from './types';
+
+export type FullBodyResult = { ok: true } | { ok: false; code: EngineRefusalCode; message: string };
+
+const refuse = (code: EngineRefusalCode): FullBodyResult => ({ ok: false, code, message: REFUSAL_MESSAGES[code] });
+
+/** Minimum keypoint confidence to count a joint as seen. */
+const SEEN = 0.3;
+
+export interface MaskBlobs {
+  /** Areas of the mask's blobs as fractions of the image, largest first. */
+  areas: number[];
+  /** Bounding box of the largest blob, in image pixels. */
+  main: { x0: number; y0: number; x1: number; y1: number } | null;
+}
+
+/** The person mask's blobs, measured on a small copy (fast). */
+export function maskBlobs(analysis: PersonAnalysis): MaskBlobs {
+  const { mask } = analysis;
+  const k = Math.min(1, 192 / Math.max(mask.width, mask.height));
+  const w = Math.max(1, Math.round(mask.width * k));
+  const h = Math.max(1, Math.round(mask.height * k));
+  const small = resizeGray(mask, w, h);
+  const bin = new Uint8Array(w * h);
+  for (let i = 0; i < bin.length; i++) bin[i] = small.data[i]! >= 128 ? 1 : 0;
+  const { labels, sizes } = components(bin, w, h);
+  const order = sizes
+    .map((s, i) => ({ s, i }))
+    .filter((c) => c.i > 0)
+    .sort((a, b) => b.s - a.s);
+  const areas = order.map((c) => c.s / (w * h));
+  const best = order[0];
+  if (!best) return { areas, main: null };
+  let x0 = w;
+  let y0 = h;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (labels[y * w + x] !== best.i) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+  }
+  const sx = mask.width / w;
+  const sy = mask.height / h;
+  return { areas, main: { x0: x0 * sx, y0: y0 * sy, x1: (x1 + 1) * sx, y1: (y1 + 1) * sy } };
+}
+
+const seen = (k: Keypoint | undefined, min = SEEN): k is Keypoint => !!k && k.score >= min;
+
+export function checkFullBody(analysis: PersonAnalysis): FullBodyResult {
+  const kp = analysis.keypoints;
+  const H = analysis.height;
+  const blobs = maskBlobs(analysis);
+  const main = blobs.main;
+  const mainArea = blobs.areas[0] ?? 0;
+  const g = (n: KeypointName) => kp[n];
+  const torsoSeen = [g('leftShoulder'), g('rightShoulder'), g('leftHip'), g('rightHip')].filter((k) =>
+    seen(k, 0.25),
+  ).length;
+  if (!main || mainArea < 0.01 || torsoSeen < 2) return refuse('no_person');
+
+  // several people: a second large blob (people side by side), not a detached bit of the same person
+  const second = blobs.areas[1] ?? 0;
+  if (second >= 0.012 && second >= 0.3 * mainArea) return refuse('several_people');
+
+  // head and feet inside the frame
+  const headSeen = seen(g('nose')) || seen(g('leftEye')) || seen(g('rightEye'));
+  const la = g('leftAnkle');
+  const ra = g('rightAnkle');
+  const anklesSeen = seen(la, 0.2) && seen(ra, 0.2) && Math.max(la.score, ra.score) >= SEEN;
+  const hipsSeen = seen(g('leftHip'), 0.25) || seen(g('rightHip'), 0.25);
+  const kneesSeen = seen(g('leftKnee'), 0.25) || seen(g('rightKnee'), 0.25);
+  const edge = 0.004 * H;
+  if (!headSeen || !hipsSeen || !kneesSeen || !anklesSeen) return refuse('cropped');
+  // the head may touch the top edge (hair), but the eyes must sit well below it
+  const eyeY = Math.min(...[g('leftEye'), g('rightEye'), g('nose')].filter((k) => seen(k)).map((k) => k.y));
+  const shoulderY = (g('leftShoulder').y + g('rightShoulder').y) / 2;
+  if (main.y0 <= edge && eyeY < 0.45 * (shoulderY - eyeY)) return refuse('cropped');
+  if (main.y1 >= H - edge) return refuse('cropped');
+  const ankleY = Math.max(la.y, ra.y);
+  if (ankleY >= H - 0.01 * H) return refuse('cropped');
+
+  // tall enough: head top to ankles
+  const bodyH = ankleY - main.y0;
+  if (bodyH < 0.35 * H || bodyH < 240) return refuse('too_small');
+
+  // side view: shoulders and hips almost on one vertical line, and the face in profile
+  const ls = g('leftShoulder');
+  const rs = g('rightShoulder');
+  const lh = g('leftHip');
+  const rh = g('rightHip');
+  const torsoH = Math.abs((lh.y + rh.y) / 2 - (ls.y + rs.y) / 2) || 1;
+  const span = Math.max(Math.abs(ls.x - rs.x), Math.abs(lh.x - rh.x)) / torsoH;
+  const le = g('leftEye');
+  const re = g('rightEye');
+  const nose = g('nose');
+  const eyesSeen = seen(le, 0.45) && seen(re, 0.45);
+  const noseBetween =
+    eyesSeen &&
+    nose.x >= Math.min(le.x, re.x) - 0.1 * Math.abs(le.x - re.x) &&
+    nose.x <= Math.max(le.x, re.x) + 0.1 * Math.abs(le.x - re.x);
+  const profileFace = !eyesSeen || !noseBetween;
+  // shoulders nearly on one vertical line: turned sideways or away, whatever the face does (a top cannot be
+  // fitted to shoulders it cannot see; front views measure 0.45-0.65 of the torso height)
+  const shoulderSpan = Math.abs(ls.x - rs.x) / torsoH;
+  if (shoulderSpan < 0.25 || span < 0.06 || (span < 0.25 && profileFace)) return refuse('side_view');
+  return { ok: true };
+}

@@ -1,0 +1,330 @@
+/**
+ * Garment anchors read from the outline of its alpha: for upper garments the neck, shoulders, armpits, hem
+ * corners, the torso's edges at each height and each sleeve's seam and cuff; for bottoms the waistband, the
+ * crotch and the leg hems (or a skirt's hem); for shoes each shoe's box. A part label per pixel says which piece
+ * (torso, a sleeve, a leg) each garment pixel belongs to, so each piece is warped on its own.
+ */
+import { garmentBlobs, rowRuns, type Box } from './garment';
+import type { Point } from './tps';
+import type { GrayImage } from './types';
+
+export const PART_TORSO = 1;
+export const PART_LEFT = 2; // the image-left sleeve or leg
+export const PART_RIGHT = 3;
+
+export interface Sleeve {
+  /** Seam at the body: the shoulder point (outer edge) and the armpit (inner edge). */
+  seamOuter: Point;
+  seamInner: Point;
+  cuffOuter: Point;
+  cuffInner: Point;
+}
+
+export interface UpperLayout {
+  kind: 'upper';
+  top: number;
+  hem: number;
+  centerX: number;
+  neck: Point;
+  shoulderL: Point;
+  shoulderR: Point;
+  armpitL: Point;
+  armpitR: Point;
+  /** Torso edges per row from `top` to `hem` (image-left x, image-right x). */
+  edgeL: Float32Array;
+  edgeR: Float32Array;
+  sleeveL: Sleeve | null;
+  sleeveR: Sleeve | null;
+  labels: Uint8Array;
+}
+
+export interface LowerLayout {
+  kind: 'lower';
+  top: number;
+  hem: number;
+  centerX: number;
+  /** null for a skirt. */
+  crotch: Point | null;
+  edgeL: Float32Array;
+  edgeR: Float32Array;
+  /** Legs: outer and inner edges per row from the crotch to the hem (trousers only). */
+  legs: { outer: Float32Array; inner: Float32Array } | null;
+  labels: Uint8Array;
+}
+
+export interface ShoesLayout {
+  kind: 'shoes';
+  shoes: Box[];
+}
+
+export type GarmentLayout = UpperLayout | LowerLayout | ShoesLayout;
+
+function alphaBox(alpha: GrayImage): Box {
+  const { width: w, height: h, data } = alpha;
+  let x0 = w;
+  let y0 = h;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (data[y * w + x]! < 128) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+  }
+  return { x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1 };
+}
+
+/** The run of row y containing x (or the nearest run). */
+function runAt(alpha: GrayImage, y: number, x: number): [number, number] | null {
+  const runs = rowRuns(alpha, y, 2);
+  if (!runs.length) return null;
+  let best = runs[0]!;
+  let bestD = Infinity;
+  for (const r of runs) {
+    const d = x < r[0] ? r[0] - x : x > r[1] ? x - r[1] : 0;
+    if (d < bestD) {
+      bestD = d;
+      best = r;
+    }
+  }
+  return best;
+}
+
+function firstAlphaInColumn(alpha: GrayImage, x: number, from: number, to: number): number {
+  const xi = Math.max(0, Math.min(alpha.width - 1, Math.round(x)));
+  for (let y = from; y <= to; y++) if (alpha.data[y * alpha.width + xi]! >= 128) return y;
+  return from;
+}
+
+export function upperLayout(alpha: GrayImage): UpperLayout {
+  const box = alphaBox(alpha);
+  const top = box.y;
+  const hem = box.y + box.h - 1;
+  const H = box.h;
+  // the centre: the middle of the bottom rows (the hem is symmetric)
+  const hemRun = runAt(alpha, hem - Math.round(H * 0.03), box.x + box.w / 2)!;
+  const centerX = (hemRun[0] + hemRun[1]) / 2;
+  const rowsL = new Float32Array(H);
+  const rowsR = new Float32Array(H);
+  for (let i = 0; i < H; i++) {
+    const r = runAt(alpha, top + i, centerX);
+    rowsL[i] = r ? r[0] : centerX;
+    rowsR[i] = r ? r[1] : centerX;
+  }
+  const bodyW = hemRun[1] - hemRun[0];
+  // armpits: going up from the hem, the first sudden outward jump of the centre run's edge (a sleeve joins);
+  // without one (sleeveless), the widest row of the upper half (the bust line under the armhole)
+  const jump = Math.max(3, bodyW * 0.04);
+  const findArmpit = (edge: Float32Array, sign: number): { y: number; sleeve: boolean } => {
+    for (let i = Math.round(H * 0.85); i > Math.round(H * 0.08); i--) {
+      const here = edge[i]! * sign;
+      const below = edge[Math.min(H - 1, i + 2)]! * sign;
+      if (here - below > jump) return { y: i + 2, sleeve: true };
+    }
+    let best = Math.round(H * 0.3);
+    for (let i = Math.round(H * 0.1); i < Math.round(H * 0.33); i++) if (edge[i]! * sign > edge[best]! * sign) best = i;
+    return { y: best, sleeve: false };
+  };
+  const aL = findArmpit(rowsL, -1);
+  const aR = findArmpit(rowsR, 1);
+  const armpitL = { x: rowsL[Math.min(H - 1, aL.y + 2)]!, y: top + aL.y };
+  const armpitR = { x: rowsR[Math.min(H - 1, aR.y + 2)]!, y: top + aR.y };
+  const sleeved = aL.sleeve && aR.sleeve;
+  // shoulder points: above the armpits, a little inwards, on the top outline (sleeveless: the strap tops)
+  let shoulderL: Point;
+  let shoulderR: Point;
+  if (sleeved) {
+    const sxL = armpitL.x + bodyW * 0.03;
+    const sxR = armpitR.x - bodyW * 0.03;
+    shoulderL = { x: sxL, y: firstAlphaInColumn(alpha, sxL, top, hem) };
+    shoulderR = { x: sxR, y: firstAlphaInColumn(alpha, sxR, top, hem) };
+  } else {
+    const runs = rowRuns(alpha, top + Math.round(H * 0.02), 2);
+    const first = runs[0] ?? [box.x, box.x];
+    const last = runs[runs.length - 1] ?? [box.x + box.w, box.x + box.w];
+    shoulderL = { x: first[0], y: top };
+    shoulderR = { x: last[1], y: top };
+  }
+  const neck = { x: centerX, y: top };
+  // torso edges per row: below the armpits the centre run; above, the seam lines shoulder -> armpit
+  const edgeL = new Float32Array(H);
+  const edgeR = new Float32Array(H);
+  for (let i = 0; i < H; i++) {
+    const y = top + i;
+    const tl = Math.max(0, Math.min(1, (y - shoulderL.y) / Math.max(1, armpitL.y - shoulderL.y)));
+    const tr = Math.max(0, Math.min(1, (y - shoulderR.y) / Math.max(1, armpitR.y - shoulderR.y)));
+    edgeL[i] = y >= armpitL.y ? rowsL[i]! : shoulderL.x + (armpitL.x - shoulderL.x) * tl;
+    edgeR[i] = y >= armpitR.y ? rowsR[i]! : shoulderR.x + (armpitR.x - shoulderR.x) * tr;
+    if (!sleeved) {
+      edgeL[i] = rowsL[i]!;
+      edgeR[i] = rowsR[i]!;
+    }
+  }
+  // labels: torso between the edges, sleeves outside on their side
+  const { width: w } = alpha;
+  const labels = new Uint8Array(w * alpha.height);
+  const sums = [
+    { n: 0, x: 0, y: 0 },
+    { n: 0, x: 0, y: 0 },
+  ];
+  for (let i = 0; i < H; i++) {
+    const y = top + i;
+    for (let x = box.x; x < box.x + box.w; x++) {
+      const p = y * w + x;
+      if (alpha.data[p]! < 24) continue;
+      if (!sleeved || (x >= edgeL[i]! - 1 && x <= edgeR[i]! + 1)) labels[p] = PART_TORSO;
+      else {
+        const left = x < centerX;
+        labels[p] = left ? PART_LEFT : PART_RIGHT;
+        if (alpha.data[p]! >= 128) {
+          const s = sums[left ? 0 : 1]!;
+          s.n++;
+          s.x += x;
+          s.y += y;
+        }
+      }
+    }
+  }
+  const sleeve = (side: 0 | 1): Sleeve | null => {
+    const s = sums[side]!;
+    if (!sleeved || s.n < 50) return null;
+    const seamOuter = side === 0 ? shoulderL : shoulderR;
+    const seamInner = side === 0 ? armpitL : armpitR;
+    const mid = { x: (seamOuter.x + seamInner.x) / 2, y: (seamOuter.y + seamInner.y) / 2 };
+    let dx = s.x / s.n - mid.x;
+    let dy = s.y / s.n - mid.y;
+    const len = Math.hypot(dx, dy) || 1;
+    dx /= len;
+    dy /= len;
+    const part = side === 0 ? PART_LEFT : PART_RIGHT;
+    let maxProj = 0;
+    for (let y = box.y; y < box.y + box.h; y++) {
+      for (let x = box.x; x < box.x + box.w; x++) {
+        if (labels[y * w + x] !== part || alpha.data[y * w + x]! < 128) continue;
+        const pr = (x - mid.x) * dx + (y - mid.y) * dy;
+        if (pr > maxProj) maxProj = pr;
+      }
+    }
+    // the cuff: sleeve pixels near the far end, extremes across the sleeve axis
+    const seamW = Math.hypot(seamOuter.x - seamInner.x, seamOuter.y - seamInner.y);
+    let minN = Infinity;
+    let maxN = -Infinity;
+    let minP: Point = mid;
+    let maxP: Point = mid;
+    for (let y = box.y; y < box.y + box.h; y++) {
+      for (let x = box.x; x < box.x + box.w; x++) {
+        if (labels[y * w + x] !== part || alpha.data[y * w + x]! < 128) continue;
+        const pr = (x - mid.x) * dx + (y - mid.y) * dy;
+        if (pr < maxProj - Math.max(4, seamW * 0.12)) continue;
+        const nr = -(x - mid.x) * dy + (y - mid.y) * dx;
+        if (nr < minN) {
+          minN = nr;
+          minP = { x, y };
+        }
+        if (nr > maxN) {
+          maxN = nr;
+          maxP = { x, y };
+        }
+      }
+    }
+    const outerN = -(seamOuter.x - mid.x) * dy + (seamOuter.y - mid.y) * dx;
+    return outerN < 0
+      ? { seamOuter, seamInner, cuffOuter: minP, cuffInner: maxP }
+      : { seamOuter, seamInner, cuffOuter: maxP, cuffInner: minP };
+  };
+  return {
+    kind: 'upper',
+    top,
+    hem,
+    centerX,
+    neck,
+    shoulderL,
+    shoulderR,
+    armpitL,
+    armpitR,
+    edgeL,
+    edgeR,
+    sleeveL: sleeve(0),
+    sleeveR: sleeve(1),
+    labels,
+  };
+}
+
+export function lowerLayout(alpha: GrayImage): LowerLayout {
+  const box = alphaBox(alpha);
+  const top = box.y;
+  const hem = box.y + box.h - 1;
+  const H = box.h;
+  const topRun = runAt(alpha, top + Math.round(H * 0.02), box.x + box.w / 2)!;
+  const centerX = (topRun[0] + topRun[1]) / 2;
+  const edgeL = new Float32Array(H);
+  const edgeR = new Float32Array(H);
+  // legs: from the bottom up, rows with two wide runs
+  const minRun = box.w * 0.08;
+  let crotchRow = -1;
+  const outer = new Float32Array(H * 2);
+  const inner = new Float32Array(H * 2);
+  for (let i = H - 1; i >= 0; i--) {
+    const runs = rowRuns(alpha, top + i, 2).filter((r) => r[1] - r[0] > minRun);
+    if (runs.length >= 2 && (crotchRow < 0 || crotchRow === i + 1)) {
+      const a = runs[0]!;
+      const b = runs[runs.length - 1]!;
+      outer[i * 2] = a[0];
+      inner[i * 2] = a[1];
+      outer[i * 2 + 1] = b[1];
+      inner[i * 2 + 1] = b[0];
+      crotchRow = i;
+    }
+    const all = rowRuns(alpha, top + i, 2);
+    edgeL[i] = all.length ? all[0]![0] : centerX;
+    edgeR[i] = all.length ? all[all.length - 1]![1] : centerX;
+  }
+  const isTrousers = crotchRow > 0 && crotchRow < H * 0.7 && H - crotchRow > H * 0.25;
+  const { width: w } = alpha;
+  const labels = new Uint8Array(w * alpha.height);
+  for (let i = 0; i < H; i++) {
+    const y = top + i;
+    for (let x = box.x; x < box.x + box.w; x++) {
+      const p = y * w + x;
+      if (alpha.data[p]! < 24) continue;
+      labels[p] = !isTrousers ? PART_TORSO : x < centerX ? PART_LEFT : PART_RIGHT;
+    }
+  }
+  if (!isTrousers) {
+    return { kind: 'lower', top, hem, centerX, crotch: null, edgeL, edgeR, legs: null, labels };
+  }
+  // rows above the crotch: the legs' outer edges are the garment's edges, inner edges meet at the centre
+  const legsOuter = new Float32Array(H * 2);
+  const legsInner = new Float32Array(H * 2);
+  for (let i = 0; i < H; i++) {
+    if (i >= crotchRow) {
+      legsOuter[i * 2] = outer[i * 2]!;
+      legsOuter[i * 2 + 1] = outer[i * 2 + 1]!;
+      legsInner[i * 2] = inner[i * 2]!;
+      legsInner[i * 2 + 1] = inner[i * 2 + 1]!;
+    } else {
+      legsOuter[i * 2] = edgeL[i]!;
+      legsOuter[i * 2 + 1] = edgeR[i]!;
+      legsInner[i * 2] = centerX;
+      legsInner[i * 2 + 1] = centerX;
+    }
+  }
+  return {
+    kind: 'lower',
+    top,
+    hem,
+    centerX,
+    crotch: { x: centerX, y: top + crotchRow },
+    edgeL,
+    edgeR,
+    legs: { outer: legsOuter, inner: legsInner },
+    labels,
+  };
+}
+
+export function shoesLayout(alpha: GrayImage): ShoesLayout {
+  return { kind: 'shoes', shoes: garmentBlobs(alpha) };
+}

@@ -1,0 +1,242 @@
+/**
+ * Garment cut-out and slot classification: the image's own alpha when it has one, else background removal by a
+ * flood fill from the border colour (with a tolerance), which keeps near-white parts of the garment that the
+ * garment's outline encloses; then the outline decides the slot when the caller does not say.
+ */
+import { components, dilate, newGray } from './image-ops';
+import { EngineRefusal } from './refusal';
+import type { GrayImage, RgbaImage } from './types';
+
+export type EngineSlot = 'top' | 'bottom' | 'one-piece' | 'outerwear' | 'shoes' | 'accessory';
+
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface DetectedGarment {
+  slot: EngineSlot;
+  /** The garment's coverage (0..255) at the image's size. */
+  alpha: GrayImage;
+  bbox: Box;
+}
+
+/** Background tolerance: the largest RGB distance from the border colour still counted as background. */
+const TOLERANCE = 26;
+
+function hasOwnAlpha(image: RgbaImage): boolean {
+  const d = image.data;
+  let transparent = 0;
+  const n = image.width * image.height;
+  for (let i = 3; i < d.length; i += 16) if (d[i]! < 128) transparent++;
+  return transparent > n / 4 / 50;
+}
+
+/** The border's dominant colour and how much of the border it covers. */
+function borderColour(image: RgbaImage): { r: number; g: number; b: number; share: number } {
+  const { width: w, height: h, data: d } = image;
+  const samples: number[] = [];
+  const push = (x: number, y: number) => samples.push((y * w + x) * 4);
+  for (let x = 0; x < w; x += 2) {
+    push(x, 0);
+    push(x, h - 1);
+  }
+  for (let y = 0; y < h; y += 2) {
+    push(0, y);
+    push(w - 1, y);
+  }
+  const med = (c: number) => {
+    const v = samples.map((i) => d[i + c]!).sort((a, b) => a - b);
+    return v[v.length >> 1]!;
+  };
+  const r = med(0);
+  const g = med(1);
+  const b = med(2);
+  let near = 0;
+  for (const i of samples) {
+    if (Math.max(Math.abs(d[i]! - r), Math.abs(d[i + 1]! - g), Math.abs(d[i + 2]! - b)) <= TOLERANCE) near++;
+  }
+  return { r, g, b, share: near / samples.length };
+}
+
+/** Background removal: flood from the border through background-coloured pixels. */
+function cutOut(image: RgbaImage): GrayImage {
+  const { width: w, height: h, data: d } = image;
+  const bg = borderColour(image);
+  if (bg.share < 0.6) throw new EngineRefusal('no_garment');
+  const n = w * h;
+  const dist = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const o = i * 4;
+    dist[i] = Math.min(255, Math.max(Math.abs(d[o]! - bg.r), Math.abs(d[o + 1]! - bg.g), Math.abs(d[o + 2]! - bg.b)));
+  }
+  const isBg = new Uint8Array(n);
+  const stack = new Int32Array(n);
+  let sp = 0;
+  const seed = (i: number) => {
+    if (!isBg[i] && dist[i]! <= TOLERANCE) {
+      isBg[i] = 1;
+      stack[sp++] = i;
+    }
+  };
+  for (let x = 0; x < w; x++) {
+    seed(x);
+    seed((h - 1) * w + x);
+  }
+  for (let y = 0; y < h; y++) {
+    seed(y * w);
+    seed(y * w + w - 1);
+  }
+  while (sp > 0) {
+    const p = stack[--sp]!;
+    const x = p % w;
+    if (x > 0) seed(p - 1);
+    if (x < w - 1) seed(p + 1);
+    if (p >= w) seed(p - w);
+    if (p < n - w) seed(p + w);
+  }
+  const alpha = newGray(w, h);
+  for (let i = 0; i < n; i++) {
+    // a soft edge: background pixels next to the garment get a partial alpha from their colour distance
+    alpha.data[i] = isBg[i] ? Math.min(255, Math.round((dist[i]! / TOLERANCE) * 96)) : 255;
+  }
+  // background pixels far from the garment: exactly 0
+  const near = dilate(
+    isBg.map((v) => (v ? 0 : 255)),
+    w,
+    h,
+    2,
+  );
+  for (let i = 0; i < n; i++) if (!near[i]) alpha.data[i] = 0;
+  return alpha;
+}
+
+/** Keep the garment's blobs: the largest and any at least 15% of its size (a pair of shoes). */
+function keepMainBlobs(alpha: GrayImage): { alpha: GrayImage; blobs: Box[] } {
+  const { width: w, height: h } = alpha;
+  const bin = new Uint8Array(w * h);
+  for (let i = 0; i < bin.length; i++) bin[i] = alpha.data[i]! >= 128 ? 1 : 0;
+  const { labels, sizes } = components(bin, w, h);
+  const largest = Math.max(0, ...sizes.slice(1));
+  const keep = sizes.map((s, i) => i > 0 && s >= 0.15 * largest && s > 0);
+  const boxes = new Map<number, { x0: number; y0: number; x1: number; y1: number }>();
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const l = labels[y * w + x]!;
+      if (!keep[l]) continue;
+      const b = boxes.get(l);
+      if (!b) boxes.set(l, { x0: x, y0: y, x1: x, y1: y });
+      else {
+        if (x < b.x0) b.x0 = x;
+        if (x > b.x1) b.x1 = x;
+        if (y < b.y0) b.y0 = y;
+        if (y > b.y1) b.y1 = y;
+      }
+    }
+  }
+  // drop soft pixels far from kept blobs
+  const keepBin = new Uint8Array(w * h);
+  for (let i = 0; i < keepBin.length; i++) keepBin[i] = keep[labels[i]!] ? 255 : 0;
+  const near = dilate(keepBin, w, h, 2);
+  const out = newGray(w, h);
+  for (let i = 0; i < out.data.length; i++) out.data[i] = near[i] ? alpha.data[i]! : 0;
+  const blobs = [...boxes.values()]
+    .map((b) => ({ x: b.x0, y: b.y0, w: b.x1 - b.x0 + 1, h: b.y1 - b.y0 + 1 }))
+    .sort((a, b) => a.x - b.x);
+  return { alpha: out, blobs };
+}
+
+/** The runs of garment pixels (alpha >= 128) in row y: [x0, x1] pairs. */
+export function rowRuns(alpha: GrayImage, y: number, minGap = 2): [number, number][] {
+  const { width: w, data } = alpha;
+  const runs: [number, number][] = [];
+  let start = -1;
+  for (let x = 0; x <= w; x++) {
+    const on = x < w && data[y * w + x]! >= 128;
+    if (on && start < 0) start = x;
+    if (!on && start >= 0) {
+      const last = runs[runs.length - 1];
+      if (last && start - last[1] <= minGap) last[1] = x - 1;
+      else runs.push([start, x - 1]);
+      start = -1;
+    }
+  }
+  return runs;
+}
+
+/** Classify the slot from the outline. */
+function classify(alpha: GrayImage, blobs: Box[]): EngineSlot {
+  const union = unionBox(blobs);
+  if (blobs.length === 2) {
+    const [a, b] = blobs as [Box, Box];
+    const similar = Math.min(a.w * a.h, b.w * b.h) / Math.max(a.w * a.h, b.w * b.h) > 0.5;
+    if (similar && a.w > a.h * 1.2 && b.w > b.h * 1.2) return 'shoes';
+  }
+  if (blobs.length >= 2 && union.w > union.h * 1.6) return 'shoes';
+  // two legs: the lower third has two runs separated by a gap in most rows
+  let twoRuns = 0;
+  let rows = 0;
+  for (let y = Math.round(union.y + union.h * 0.62); y < union.y + union.h * 0.95; y += 2) {
+    rows++;
+    const runs = rowRuns(alpha, y, Math.max(2, Math.round(union.w * 0.01))).filter((r) => r[1] - r[0] > union.w * 0.08);
+    if (runs.length === 2) twoRuns++;
+  }
+  if (rows && twoRuns / rows > 0.6) return 'bottom';
+  // sleeves: rows in the upper half much wider than the body near the hem
+  const widthAt = (f: number) => {
+    const runs = rowRuns(alpha, Math.round(union.y + union.h * f), 3);
+    if (!runs.length) return 0;
+    return runs[runs.length - 1]![1] - runs[0]![0];
+  };
+  const hem = widthAt(0.92);
+  let upper = 0;
+  for (let f = 0.1; f <= 0.45; f += 0.05) upper = Math.max(upper, widthAt(f));
+  const top = widthAt(0.03);
+  const aspect = union.h / union.w;
+  if (upper > hem * 1.25) return aspect > 1.35 ? 'one-piece' : 'top';
+  // no sleeves: narrow top widening downwards is a skirt when short, a dress when long (straps at the top)
+  if (top < hem * 0.75 && aspect < 1.15) return 'bottom';
+  if (aspect >= 1.15) return 'one-piece';
+  return 'top';
+}
+
+function unionBox(blobs: Box[]): Box {
+  const x0 = Math.min(...blobs.map((b) => b.x));
+  const y0 = Math.min(...blobs.map((b) => b.y));
+  const x1 = Math.max(...blobs.map((b) => b.x + b.w));
+  const y1 = Math.max(...blobs.map((b) => b.y + b.h));
+  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+}
+
+/**
+ * Find the garment in a product image (laid down or on a plain background). Throws EngineRefusal('no_garment')
+ * when there is none (blank, uniform, noise, a photo of a scene) and EngineRefusal('unsupported_garment') for
+ * accessories (the engine refuses them: see docs/engine.md).
+ */
+export function detectGarment(image: RgbaImage, hint: EngineSlot | null = null): DetectedGarment {
+  if (hint === 'accessory') throw new EngineRefusal('unsupported_garment');
+  const { width: w, height: h, data: d } = image;
+  let alpha: GrayImage;
+  if (hasOwnAlpha(image)) {
+    alpha = newGray(w, h);
+    for (let i = 0; i < w * h; i++) alpha.data[i] = d[i * 4 + 3]!;
+  } else {
+    alpha = cutOut(image);
+  }
+  const kept = keepMainBlobs(alpha);
+  const area = kept.alpha.data.reduce((s, v) => s + (v >= 128 ? 1 : 0), 0) / (w * h);
+  if (!kept.blobs.length || area < 0.03 || area > 0.92) throw new EngineRefusal('no_garment');
+  const bbox = unionBox(kept.blobs);
+  // a garment is one solid shape (or a pair): a speckled foreground (noise) is not
+  const fill = area / ((bbox.w * bbox.h) / (w * h));
+  if (fill < 0.3 || kept.blobs.length > 3) throw new EngineRefusal('no_garment');
+  const slot = hint ?? classify(kept.alpha, kept.blobs);
+  return { slot, alpha: kept.alpha, bbox };
+}
+
+/** The blobs of a detected garment (for shoes: one a shoe). */
+export function garmentBlobs(alpha: GrayImage): Box[] {
+  return keepMainBlobs(alpha).blobs;
+}

@@ -1,0 +1,298 @@
+/**
+ * Small image operations over typed arrays (no Node or browser API): resizing, blurs, morphology, connected
+ * components and a push-pull fill. Hot loops use plain indices, no per-pixel closures or allocations.
+ */
+import type { GrayImage, RgbaImage } from './types';
+
+export function newGray(width: number, height: number): GrayImage {
+  return { width, height, data: new Uint8Array(width * height) };
+}
+
+export function newRgba(width: number, height: number): RgbaImage {
+  return { width, height, data: new Uint8ClampedArray(width * height * 4) };
+}
+
+export function copyRgba(img: RgbaImage): RgbaImage {
+  return { width: img.width, height: img.height, data: new Uint8ClampedArray(img.data) };
+}
+
+/** Bilinear resize of a one-channel image. */
+export function resizeGray(src: GrayImage, width: number, height: number): GrayImage {
+  if (src.width === width && src.height === height) return { width, height, data: new Uint8Array(src.data) };
+  const out = newGray(width, height);
+  const sx = src.width / width;
+  const sy = src.height / height;
+  const sw = src.width;
+  const s = src.data;
+  for (let y = 0; y < height; y++) {
+    const fy = Math.min(src.height - 1, Math.max(0, (y + 0.5) * sy - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(src.height - 1, y0 + 1);
+    const wy = fy - y0;
+    for (let x = 0; x < width; x++) {
+      const fx = Math.min(sw - 1, Math.max(0, (x + 0.5) * sx - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(sw - 1, x0 + 1);
+      const wx = fx - x0;
+      const a = s[y0 * sw + x0]! * (1 - wx) + s[y0 * sw + x1]! * wx;
+      const b = s[y1 * sw + x0]! * (1 - wx) + s[y1 * sw + x1]! * wx;
+      out.data[y * width + x] = Math.round(a * (1 - wy) + b * wy);
+    }
+  }
+  return out;
+}
+
+/** Resize an RGBA image: box-average when shrinking by 2x or more, then bilinear. */
+export function resizeRgba(src: RgbaImage, width: number, height: number): RgbaImage {
+  if (src.width === width && src.height === height) return copyRgba(src);
+  let cur = src;
+  while (cur.width >= width * 2 && cur.height >= height * 2) cur = halve(cur);
+  const out = newRgba(width, height);
+  const sx = cur.width / width;
+  const sy = cur.height / height;
+  const sw = cur.width;
+  const s = cur.data;
+  const d = out.data;
+  for (let y = 0; y < height; y++) {
+    const fy = Math.min(cur.height - 1, Math.max(0, (y + 0.5) * sy - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(cur.height - 1, y0 + 1);
+    const wy = fy - y0;
+    for (let x = 0; x < width; x++) {
+      const fx = Math.min(sw - 1, Math.max(0, (x + 0.5) * sx - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(sw - 1, x0 + 1);
+      const wx = fx - x0;
+      const i00 = (y0 * sw + x0) * 4;
+      const i01 = (y0 * sw + x1) * 4;
+      const i10 = (y1 * sw + x0) * 4;
+      const i11 = (y1 * sw + x1) * 4;
+      const o = (y * width + x) * 4;
+      for (let c = 0; c < 4; c++) {
+        const a = s[i00 + c]! * (1 - wx) + s[i01 + c]! * wx;
+        const b = s[i10 + c]! * (1 - wx) + s[i11 + c]! * wx;
+        d[o + c] = a * (1 - wy) + b * wy;
+      }
+    }
+  }
+  return out;
+}
+
+function halve(src: RgbaImage): RgbaImage {
+  const w = src.width >> 1;
+  const h = src.height >> 1;
+  const out = newRgba(w, h);
+  const s = src.data;
+  const sw = src.width;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = (2 * y * sw + 2 * x) * 4;
+      const j = i + sw * 4;
+      const o = (y * w + x) * 4;
+      for (let c = 0; c < 4; c++) out.data[o + c] = (s[i + c]! + s[i + 4 + c]! + s[j + c]! + s[j + 4 + c]! + 2) >> 2;
+    }
+  }
+  return out;
+}
+
+/** Separable box blur of a float plane, radius r (in place, using one scratch buffer). */
+export function boxBlur(data: Float32Array, width: number, height: number, r: number): void {
+  if (r < 1) return;
+  const tmp = new Float32Array(Math.max(width, height));
+  const inv = 1 / (2 * r + 1);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let acc = 0;
+    for (let k = -r; k <= r; k++) acc += data[row + Math.min(width - 1, Math.max(0, k))]!;
+    for (let x = 0; x < width; x++) {
+      tmp[x] = acc * inv;
+      acc += data[row + Math.min(width - 1, x + r + 1)]! - data[row + Math.max(0, x - r)]!;
+    }
+    for (let x = 0; x < width; x++) data[row + x] = tmp[x]!;
+  }
+  for (let x = 0; x < width; x++) {
+    let acc = 0;
+    for (let k = -r; k <= r; k++) acc += data[Math.min(height - 1, Math.max(0, k)) * width + x]!;
+    for (let y = 0; y < height; y++) {
+      tmp[y] = acc * inv;
+      acc += data[Math.min(height - 1, y + r + 1) * width + x]! - data[Math.max(0, y - r) * width + x]!;
+    }
+    for (let y = 0; y < height; y++) data[y * width + x] = tmp[y]!;
+  }
+}
+
+/** Three box blurs: close to a Gaussian of sigma ~ r. */
+export function gaussianish(data: Float32Array, width: number, height: number, r: number): void {
+  const k = Math.max(1, Math.round(r * 0.6));
+  for (let i = 0; i < 3; i++) boxBlur(data, width, height, k);
+}
+
+/** Binary (value >= threshold) dilation by a square of radius r; returns 0/255. */
+export function dilate(src: Uint8Array, width: number, height: number, r: number, threshold = 128): Uint8Array {
+  const f = new Float32Array(width * height);
+  for (let i = 0; i < f.length; i++) f[i] = src[i]! >= threshold ? 1 : 0;
+  if (r >= 1) boxBlur(f, width, height, r);
+  const out = new Uint8Array(width * height);
+  for (let i = 0; i < f.length; i++) out[i] = f[i]! > 1e-4 ? 255 : 0;
+  return out;
+}
+
+/** Binary erosion by a square of radius r; returns 0/255. */
+export function erode(src: Uint8Array, width: number, height: number, r: number, threshold = 128): Uint8Array {
+  const f = new Float32Array(width * height);
+  for (let i = 0; i < f.length; i++) f[i] = src[i]! >= threshold ? 1 : 0;
+  if (r >= 1) boxBlur(f, width, height, r);
+  const out = new Uint8Array(width * height);
+  for (let i = 0; i < f.length; i++) out[i] = f[i]! > 1 - 1e-4 ? 255 : 0;
+  return out;
+}
+
+/** 4-connected components of a binary image; labels start at 1; sizes[label]. */
+export function components(bin: Uint8Array, width: number, height: number): { labels: Int32Array; sizes: number[] } {
+  const labels = new Int32Array(width * height);
+  const sizes = [0];
+  const stack = new Int32Array(width * height);
+  let next = 1;
+  for (let start = 0; start < bin.length; start++) {
+    if (!bin[start] || labels[start]) continue;
+    let sp = 0;
+    stack[sp++] = start;
+    labels[start] = next;
+    let n = 0;
+    while (sp > 0) {
+      const p = stack[--sp]!;
+      n++;
+      const x = p % width;
+      if (x > 0 && bin[p - 1] && !labels[p - 1]) {
+        labels[p - 1] = next;
+        stack[sp++] = p - 1;
+      }
+      if (x < width - 1 && bin[p + 1] && !labels[p + 1]) {
+        labels[p + 1] = next;
+        stack[sp++] = p + 1;
+      }
+      if (p >= width && bin[p - width] && !labels[p - width]) {
+        labels[p - width] = next;
+        stack[sp++] = p - width;
+      }
+      if (p < bin.length - width && bin[p + width] && !labels[p + width]) {
+        labels[p + width] = next;
+        stack[sp++] = p + width;
+      }
+    }
+    sizes.push(n);
+    next++;
+  }
+  return { labels, sizes };
+}
+
+/**
+ * Push-pull fill: the pixels where `unknown` is set get colours diffused from the known pixels around them
+ * (`known` weights 0..1; pixels neither known nor unknown are ignored as sources). Works on an RGB float plane
+ * (3 values a pixel) in place.
+ */
+export function pushPullFill(rgb: Float32Array, weight: Float32Array, width: number, height: number): void {
+  // pull: a pyramid of weighted averages
+  const levels: { w: number; h: number; c: Float32Array; a: Float32Array }[] = [];
+  let w = width;
+  let h = height;
+  let c = new Float32Array(w * h * 3);
+  let a = new Float32Array(w * h);
+  for (let i = 0; i < w * h; i++) {
+    const k = weight[i]!;
+    a[i] = k;
+    c[i * 3] = rgb[i * 3]! * k;
+    c[i * 3 + 1] = rgb[i * 3 + 1]! * k;
+    c[i * 3 + 2] = rgb[i * 3 + 2]! * k;
+  }
+  levels.push({ w, h, c, a });
+  while (w > 1 || h > 1) {
+    const nw = Math.max(1, (w + 1) >> 1);
+    const nh = Math.max(1, (h + 1) >> 1);
+    const nc = new Float32Array(nw * nh * 3);
+    const na = new Float32Array(nw * nh);
+    for (let y = 0; y < h; y++) {
+      const ny = y >> 1;
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x;
+        const j = ny * nw + (x >> 1);
+        na[j] = na[j]! + a[i]!;
+        nc[j * 3] = nc[j * 3]! + c[i * 3]!;
+        nc[j * 3 + 1] = nc[j * 3 + 1]! + c[i * 3 + 1]!;
+        nc[j * 3 + 2] = nc[j * 3 + 2]! + c[i * 3 + 2]!;
+      }
+    }
+    // keep weights bounded (premultiplied colours scale with them)
+    for (let j = 0; j < nw * nh; j++) {
+      const s = na[j]! > 1 ? 1 / na[j]! : 1;
+      na[j] = na[j]! * s;
+      nc[j * 3] = nc[j * 3]! * s;
+      nc[j * 3 + 1] = nc[j * 3 + 1]! * s;
+      nc[j * 3 + 2] = nc[j * 3 + 2]! * s;
+    }
+    w = nw;
+    h = nh;
+    c = nc;
+    a = na;
+    levels.push({ w, h, c, a });
+  }
+  // push: fill each level's missing weight from the coarser level (bilinear)
+  for (let l = levels.length - 2; l >= 0; l--) {
+    const fine = levels[l]!;
+    const coarse = levels[l + 1]!;
+    for (let y = 0; y < fine.h; y++) {
+      const cy = Math.min(coarse.h - 1, Math.max(0, (y + 0.5) / 2 - 0.5));
+      const y0 = Math.floor(cy);
+      const y1 = Math.min(coarse.h - 1, y0 + 1);
+      const wy = cy - y0;
+      for (let x = 0; x < fine.w; x++) {
+        const i = y * fine.w + x;
+        const missing = 1 - fine.a[i]!;
+        if (missing <= 0) continue;
+        const cx = Math.min(coarse.w - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
+        const x0 = Math.floor(cx);
+        const x1 = Math.min(coarse.w - 1, x0 + 1);
+        const wx = cx - x0;
+        const q00 = y0 * coarse.w + x0;
+        const q01 = y0 * coarse.w + x1;
+        const q10 = y1 * coarse.w + x0;
+        const q11 = y1 * coarse.w + x1;
+        const w00 = (1 - wx) * (1 - wy);
+        const w01 = wx * (1 - wy);
+        const w10 = (1 - wx) * wy;
+        const w11 = wx * wy;
+        const ca = coarse.a[q00]! * w00 + coarse.a[q01]! * w01 + coarse.a[q10]! * w10 + coarse.a[q11]! * w11;
+        if (ca <= 1e-6) continue;
+        const k = missing / ca;
+        for (let ch = 0; ch < 3; ch++) {
+          const v =
+            coarse.c[q00 * 3 + ch]! * w00 +
+            coarse.c[q01 * 3 + ch]! * w01 +
+            coarse.c[q10 * 3 + ch]! * w10 +
+            coarse.c[q11 * 3 + ch]! * w11;
+          fine.c[i * 3 + ch] = fine.c[i * 3 + ch]! + v * k;
+        }
+        fine.a[i] = fine.a[i]! + ca * k;
+      }
+    }
+  }
+  const top = levels[0]!;
+  for (let i = 0; i < width * height; i++) {
+    if (weight[i]! >= 1) continue;
+    const k = top.a[i]! > 1e-6 ? 1 / top.a[i]! : 0;
+    rgb[i * 3] = top.c[i * 3]! * k;
+    rgb[i * 3 + 1] = top.c[i * 3 + 1]! * k;
+    rgb[i * 3 + 2] = top.c[i * 3 + 2]! * k;
+  }
+}
+
+/** A deterministic pseudo-random generator (mulberry32). */
+export function rng(seed: number): () => number {
+  let t = seed >>> 0;
+  return () => {
+    t = (t + 0x6d2b79f5) >>> 0;
+    let r = Math.imul(t ^ (t >>> 15), 1 | t);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,29 @@
+/** The engine's refusals: a code a caller maps to its own error, and a message that says what to fix. */
+export type EngineRefusalCode =
+  'no_person' | 'several_people' | 'side_view' | 'cropped' | 'too_small' | 'no_garment' | 'unsupported_garment';
+
+export const REFUSAL_MESSAGES: Record<EngineRefusalCode, string> = {
+  no_person:
+    'We could not find a person in this photo: use a photo of yourself from head to feet, facing the camera, with nobody else in it.',
+  several_people:
+    'There seem to be several people in this photo: use a photo with only you in it, from head to feet, facing the camera.',
+  side_view:
+    'You seem to be turned to the side in this photo: use a photo where you face the camera, from head to feet.',
+  cropped:
+    'We could not see a whole body in this photo: use a photo from head to feet (head and feet inside the frame), facing the camera, with nobody else in it.',
+  too_small:
+    'You are too small in this photo to try clothes on: use a photo where you fill most of the frame height, from head to feet.',
+  no_garment:
+    'We could not find a garment in this image: use a product photo of one garment on a plain background, or a photo of a model wearing it.',
+  unsupported_garment:
+    'This kind of item (bags, hats, glasses and other accessories) cannot be tried on by the Fitly engine yet: pick a top, bottom, dress, jacket or shoes.',
+};
+
+export class EngineRefusal extends Error {
+  readonly code: EngineRefusalCode;
+  constructor(code: EngineRefusalCode, message: string = REFUSAL_MESSAGES[code]) {
+    super(message);
+    this.name = 'EngineRefusal';
+    this.code = code;
+  }
+}

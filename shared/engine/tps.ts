@@ -1,0 +1,105 @@
+/** Thin-plate spline: a smooth 2-D map through control point pairs, with a regularisation for smoothness. */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface Tps {
+  map(x: number, y: number, out: Float64Array): void;
+}
+
+const U = (r2: number) => (r2 <= 1e-12 ? 0 : r2 * Math.log(r2));
+
+/** Solve A x = b (Gaussian elimination with partial pivoting); A is n x n row-major, overwritten. */
+function solve(a: Float64Array, b: Float64Array[], n: number): void {
+  for (let col = 0; col < n; col++) {
+    let piv = col;
+    for (let r = col + 1; r < n; r++) if (Math.abs(a[r * n + col]!) > Math.abs(a[piv * n + col]!)) piv = r;
+    if (piv !== col) {
+      for (let k = 0; k < n; k++) {
+        const t = a[col * n + k]!;
+        a[col * n + k] = a[piv * n + k]!;
+        a[piv * n + k] = t;
+      }
+      for (const v of b) {
+        const t = v[col]!;
+        v[col] = v[piv]!;
+        v[piv] = t;
+      }
+    }
+    const p = a[col * n + col]!;
+    if (Math.abs(p) < 1e-12) continue;
+    for (let r = col + 1; r < n; r++) {
+      const f = a[r * n + col]! / p;
+      if (f === 0) continue;
+      for (let k = col; k < n; k++) a[r * n + k] = a[r * n + k]! - f * a[col * n + k]!;
+      for (const v of b) v[r] = v[r]! - f * v[col]!;
+    }
+  }
+  for (let r = n - 1; r >= 0; r--) {
+    const p = a[r * n + r]!;
+    for (const v of b) {
+      let s = v[r]!;
+      for (let k = r + 1; k < n; k++) s -= a[r * n + k]! * v[k]!;
+      v[r] = Math.abs(p) < 1e-12 ? 0 : s / p;
+    }
+  }
+}
+
+/**
+ * A TPS mapping `from[i]` to `to[i]`. `smoothing` (in squared units of the normalised coordinates) relaxes
+ * interpolation into approximation. Coordinates are normalised internally for conditioning.
+ */
+export function fitTps(from: Point[], to: Point[], smoothing = 0): Tps {
+  const n = from.length;
+  let cx = 0;
+  let cy = 0;
+  for (const p of from) {
+    cx += p.x / n;
+    cy += p.y / n;
+  }
+  let scale = 0;
+  for (const p of from) scale = Math.max(scale, Math.abs(p.x - cx), Math.abs(p.y - cy));
+  scale = scale || 1;
+  const px = from.map((p) => (p.x - cx) / scale);
+  const py = from.map((p) => (p.y - cy) / scale);
+  const m = n + 3;
+  const a = new Float64Array(m * m);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      const dx = px[i]! - px[j]!;
+      const dy = py[i]! - py[j]!;
+      a[i * m + j] = U(dx * dx + dy * dy) + (i === j ? smoothing : 0);
+    }
+    a[i * m + n] = 1;
+    a[i * m + n + 1] = px[i]!;
+    a[i * m + n + 2] = py[i]!;
+    a[n * m + i] = 1;
+    a[(n + 1) * m + i] = px[i]!;
+    a[(n + 2) * m + i] = py[i]!;
+  }
+  const bx = new Float64Array(m);
+  const by = new Float64Array(m);
+  to.forEach((p, i) => {
+    bx[i] = p.x;
+    by[i] = p.y;
+  });
+  solve(a, [bx, by], m);
+  return {
+    map(x: number, y: number, out: Float64Array) {
+      const qx = (x - cx) / scale;
+      const qy = (y - cy) / scale;
+      let ox = bx[n]! + bx[n + 1]! * qx + bx[n + 2]! * qy;
+      let oy = by[n]! + by[n + 1]! * qx + by[n + 2]! * qy;
+      for (let i = 0; i < n; i++) {
+        const dx = qx - px[i]!;
+        const dy = qy - py[i]!;
+        const u = U(dx * dx + dy * dy);
+        ox += bx[i]! * u;
+        oy += by[i]! * u;
+      }
+      out[0] = ox;
+      out[1] = oy;
+    },
+  };
+}

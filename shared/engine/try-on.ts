@@ -1,0 +1,538 @@
+/**
+ * The Fitly engine's try-on: analyse the person (at <= 1024 px), refuse what is not a whole body, find each
+ * garment, then for each in layering order: place it (TPS body, limb pieces), let hair, neck, hands and forearms
+ * stay in front, fill what the old garment of the same slot showed outside the new one (skin or background
+ * diffused from around it), carry the photo's light onto the garment and composite with a soft edge, at the
+ * photo's own resolution.
+ */
+import { bodyFrom, type Body } from './body';
+import { hairMap, lightField, skinMap, skinModel } from './appearance';
+import { checkFullBody } from './full-body';
+import { detectGarment, type DetectedGarment, type EngineSlot } from './garment';
+import { extractGarmentFromModel } from './from-model';
+import { copyRgba, dilate, newGray, pushPullFill, resizeGray, resizeRgba } from './image-ops';
+import { placeGarment, footBox, type PlaceDebug } from './place';
+import { newLayer, type Layer } from './raster';
+import { EngineRefusal } from './refusal';
+import type { GrayImage, KeypointName, ModelRuntime, PersonAnalysis, RgbaImage } from './types';
+import { variantFor, type VariantOptions } from './variants';
+
+export interface GarmentInput {
+  image: RgbaImage;
+  /** null: classify from the outline. */
+  slot: EngineSlot | null;
+  /** 'on-model': a photo of a model wearing it (the garment is taken off the model); 'auto' is read as laydown. */
+  source: 'laydown' | 'on-model' | 'auto';
+}
+
+export interface TryOnResult {
+  image: RgbaImage;
+  analysis: PersonAnalysis;
+  placed: { slot: EngineSlot; bbox: { x: number; y: number; w: number; h: number } }[];
+  timingsMs: Record<string, number>;
+  /** Where garments were drawn (coverage 0..255) and where the old garment was filled, at the photo's size. */
+  layers: { garment: GrayImage; filled: GrayImage };
+  /** Anchors and warp grids per garment (for docs and debugging). */
+  debug: PlaceDebug[];
+}
+
+export const LAYER_ORDER: EngineSlot[] = ['shoes', 'bottom', 'one-piece', 'top', 'outerwear', 'accessory'];
+
+/** The analysis size: models see at most this many pixels on the long side. */
+export const ANALYSIS_MAX = 1024;
+/** Garment images are worked on at most this size. */
+const GARMENT_MAX = 640;
+
+const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+/** Analyse the person at <= 1024 px and bring keypoints and mask back to the photo's size. */
+export async function analyzePerson(runtime: ModelRuntime, person: RgbaImage): Promise<PersonAnalysis> {
+  const k = Math.min(1, ANALYSIS_MAX / Math.max(person.width, person.height));
+  if (k >= 1) return runtime.analyzePerson(person);
+  const small = resizeRgba(person, Math.round(person.width * k), Math.round(person.height * k));
+  return scaleAnalysis(await runtime.analyzePerson(small), person.width, person.height);
+}
+
+export function scaleAnalysis(a: PersonAnalysis, width: number, height: number): PersonAnalysis {
+  if (a.width === width && a.height === height) return a;
+  const sx = width / a.width;
+  const sy = height / a.height;
+  const keypoints = {} as PersonAnalysis['keypoints'];
+  for (const [name, kp] of Object.entries(a.keypoints) as [KeypointName, PersonAnalysis['keypoints'][KeypointName]][]) {
+    keypoints[name] = { x: kp.x * sx, y: kp.y * sy, score: kp.score };
+  }
+  return { width, height, keypoints, mask: resizeGray(a.mask, width, height) };
+}
+
+const inCapsule = (px: number, py: number, ax: number, ay: number, bx: number, by: number, r: number) => {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const l2 = dx * dx + dy * dy || 1;
+  const t = Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / l2));
+  const ex = ax + dx * t - px;
+  const ey = ay + dy * t - py;
+  return ex * ex + ey * ey <= r * r;
+};
+
+/** Arms as capsules (upper arm, forearm, hand beyond the wrist). */
+function armCapsules(body: Body) {
+  const caps: [number, number, number, number, number][] = [];
+  for (const arm of [body.armL, body.armR]) {
+    const r1 = arm.widthRoot * 0.6;
+    const r2 = arm.widthEnd * 0.62;
+    // the upper arm from below the armpit: its top half is under the garment's shoulder anyway
+    const ux = arm.root.x + (arm.mid.x - arm.root.x) * 0.45;
+    const uy = arm.root.y + (arm.mid.y - arm.root.y) * 0.45;
+    caps.push([ux, uy, arm.mid.x, arm.mid.y, r1]);
+    const hx = arm.end.x + (arm.end.x - arm.mid.x) * 0.35;
+    const hy = arm.end.y + (arm.end.y - arm.mid.y) * 0.35;
+    caps.push([arm.mid.x, arm.mid.y, hx, hy, r2 * 1.25]);
+  }
+  return caps;
+}
+
+/**
+ * The hands and wrists (a capsule from the lower forearm to past the hand, in the person's mask): always in
+ * front of a garment's body piece, never filled as old clothing, whatever their colour (a shadowed hand does
+ * not match the face's skin model).
+ */
+function handZone(body: Body): Uint8Array {
+  const { width: W, height: H, mask } = body;
+  const out = new Uint8Array(W * H);
+  const arms: [Body['armL'], boolean][] = [
+    [body.armL, body.wristSeen[0]],
+    [body.armR, body.wristSeen[1]],
+  ];
+  for (const [arm, seen] of arms) {
+    if (!seen) continue;
+    const a = { x: arm.end.x + (arm.mid.x - arm.end.x) * 0.2, y: arm.end.y + (arm.mid.y - arm.end.y) * 0.2 };
+    const b = { x: arm.end.x + (arm.end.x - arm.mid.x) * 0.45, y: arm.end.y + (arm.end.y - arm.mid.y) * 0.45 };
+    const r = Math.max(4, Math.min(arm.widthEnd, body.span * 0.22) * 0.7);
+    const x0 = Math.max(0, Math.floor(Math.min(a.x, b.x) - r));
+    const x1 = Math.min(W - 1, Math.ceil(Math.max(a.x, b.x) + r));
+    const y0 = Math.max(0, Math.floor(Math.min(a.y, b.y) - r));
+    const y1 = Math.min(H - 1, Math.ceil(Math.max(a.y, b.y) + r));
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const p = y * W + x;
+        if (mask[p]! >= 128 && inCapsule(x, y, a.x, a.y, b.x, b.y, r)) out[p] = 255;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Where a garment may be: the person's silhouette closed across narrow gaps (a skirt spans the legs) and grown
+ * by the ease allowance (a garment hangs a little off the body, not into the background).
+ */
+function garmentRoom(body: Body, grow: number): Uint8Array {
+  const { width: W, height: H, mask } = body;
+  const gap = Math.round(body.span * 0.2);
+  const closed = new Uint8Array(mask);
+  for (let y = 0; y < H; y++) {
+    let last = -1;
+    const row = y * W;
+    for (let x = 0; x < W; x++) {
+      if (mask[row + x]! < 128) continue;
+      if (last >= 0 && x - last > 1 && x - last <= gap) closed.fill(255, row + last + 1, row + x);
+      last = x;
+    }
+  }
+  return dilate(closed, W, H, Math.max(1, Math.round(grow)));
+}
+
+/** The top of a bottom's waistband: up to bare skin above the default waist (a crop top's midriff), else null. */
+function waistTop(body: Body, skin: Uint8Array): number | null {
+  const { width: W } = body;
+  const from = Math.round(body.pelvis.y - body.torsoH * 0.22);
+  const to = Math.round(body.pelvis.y - body.torsoH * 0.45);
+  for (let y = from; y >= to; y--) {
+    const cx = Math.round(body.axisX(y));
+    const half = Math.round(body.span * 0.12);
+    let n = 0;
+    for (let x = cx - half; x <= cx + half; x++) if (skin[y * W + x]) n++;
+    if (n > half * 1.4) return y + 1;
+  }
+  return null;
+}
+
+function legCapsules(body: Body) {
+  return [body.legL, body.legR].flatMap((leg) => [
+    [leg.root.x, leg.root.y, leg.mid.x, leg.mid.y, leg.widthRoot * 0.62] as const,
+    [leg.mid.x, leg.mid.y, leg.end.x, leg.end.y, leg.widthEnd * 0.62] as const,
+  ]);
+}
+
+interface Maps {
+  skin: Uint8Array;
+  hair: Uint8Array;
+  hands: Uint8Array;
+}
+
+/** Hair, the neck and skin on the arms (hands, forearms crossing the body) stay in front of the garment. */
+function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, what: 'body' | 'hair') {
+  if (what === 'body' && slot !== 'shoes') {
+    for (let i = 0; i < maps.hands.length; i++) if (maps.hands[i]) layer.data[i * 4 + 3] = 0;
+  }
+  if (layer.x1 < layer.x0) return;
+  const W = layer.width;
+  const caps = armCapsules(body);
+  const neckY = body.neck.y + body.span * 0.02;
+  const neckHalf = body.span * 0.2;
+  const upper = slot !== 'bottom' && slot !== 'shoes';
+  for (let y = layer.y0; y <= layer.y1; y++) {
+    for (let x = layer.x0; x <= layer.x1; x++) {
+      const p = y * W + x;
+      if (!layer.data[p * 4 + 3]) continue;
+      let front = upper && maps.hair[p]! >= 128;
+      if (!front && what === 'body' && maps.skin[p]) {
+        if (upper && y < neckY && Math.abs(x - body.neck.x) < neckHalf) front = true;
+        else if (slot !== 'shoes') {
+          for (const c of caps) {
+            if (inCapsule(x, y, c[0], c[1], c[2], c[3], c[4])) {
+              front = true;
+              break;
+            }
+          }
+        }
+      }
+      if (front) layer.data[p * 4 + 3] = 0;
+    }
+  }
+}
+
+/** Nothing of the garment outside the room the body gives it. */
+function clip(layer: Layer, room: Uint8Array): void {
+  if (layer.x1 < layer.x0) return;
+  const W = layer.width;
+  for (let y = layer.y0; y <= layer.y1; y++) {
+    for (let x = layer.x0; x <= layer.x1; x++) {
+      const p = y * W + x;
+      if (!room[p]) layer.data[p * 4 + 3] = 0;
+    }
+  }
+}
+
+/** The old garment of this slot: person pixels in the slot's body zone that are neither skin nor hair. */
+function oldRegion(body: Body, maps: Maps, slot: EngineSlot, newBottom: number, waist: number | null): Uint8Array {
+  const { width: W, height: H, mask } = body;
+  const out = new Uint8Array(W * H);
+  const { span, torsoH } = body;
+  const faceBottom = body.neck.y - span * 0.12;
+  const ankleY = Math.min(body.legL.end.y, body.legR.end.y);
+  let y0 = 0;
+  let y1 = H - 1;
+  if (slot === 'top' || slot === 'outerwear') {
+    y0 = faceBottom;
+    // below the new top's hem is the bottom's business (or a dress's skirt)
+    y1 = Math.min(body.pelvis.y + torsoH * 0.3, newBottom);
+  } else if (slot === 'one-piece') {
+    y0 = faceBottom;
+    y1 = Math.min(newBottom, ankleY);
+  } else if (slot === 'bottom') {
+    y0 = Math.min(body.pelvis.y - torsoH * 0.3, waist ?? Infinity);
+    y1 = ankleY - body.legL.widthEnd * 0.4;
+  } else if (slot === 'shoes') {
+    y0 = ankleY - body.legL.widthEnd * 0.6;
+  }
+  const caps = slot === 'shoes' ? [] : slot === 'bottom' ? legCapsules(body) : armCapsules(body);
+  const feet =
+    slot === 'shoes'
+      ? [footBox(body, body.legL.end, body.legL.widthEnd), footBox(body, body.legR.end, body.legR.widthEnd)]
+      : [];
+  let zx0 = W;
+  let zx1 = 0;
+  for (const c of caps) {
+    zx0 = Math.min(zx0, c[0] - c[4] * 1.3, c[2] - c[4] * 1.3);
+    zx1 = Math.max(zx1, c[0] + c[4] * 1.3, c[2] + c[4] * 1.3);
+  }
+  for (const f of feet) {
+    zx0 = Math.min(zx0, f.x - f.w * 0.15);
+    zx1 = Math.max(zx1, f.x + f.w * 1.15);
+  }
+  for (let y = Math.max(0, Math.round(y0)); y <= Math.min(H - 1, Math.round(y1)); y++) {
+    const [tl, tr] = body.torsoEdges(y);
+    const m = span * 0.18;
+    const wide = slot === 'bottom' || (slot === 'one-piece' && y > body.pelvis.y);
+    const xa = wide ? 0 : Math.max(0, Math.floor(Math.min(zx0, tl - m)));
+    const xb = wide ? W - 1 : Math.min(W - 1, Math.ceil(Math.max(zx1, tr + m)));
+    for (let x = xa; x <= xb; x++) {
+      const p = y * W + x;
+      if (mask[p]! < 128 || maps.skin[p] || maps.hair[p]! >= 128 || maps.hands[p]) continue;
+      let inZone = false;
+      if (slot === 'shoes') {
+        for (const f of feet) if (x >= f.x - f.w * 0.15 && x <= f.x + f.w * 1.15 && y >= f.y - f.h * 0.2) inZone = true;
+      } else if (slot === 'bottom' || (slot === 'one-piece' && y > body.pelvis.y)) {
+        // a bottom (or a dress's skirt) may flare anywhere across the row: all of the mask but the arms
+        inZone = !body.onArm(x, y, 0.5);
+      } else {
+        inZone = x >= tl - m && x <= tr + m;
+        if (!inZone) {
+          for (const c of caps) {
+            if (inCapsule(x, y, c[0], c[1], c[2], c[3], c[4] * 1.3)) {
+              inZone = true;
+              break;
+            }
+          }
+        }
+      }
+      if (inZone) out[p] = 255;
+    }
+  }
+  return out;
+}
+
+/** Is a pixel on the body itself (skin would show there) rather than loose clothing over background? */
+function onBody(body: Body, caps: (readonly number[])[], x: number, y: number): boolean {
+  if (y >= body.neck.y - body.span * 0.1 && y <= body.pelvis.y + body.torsoH * 0.1) {
+    const [l, r] = body.torsoEdges(y);
+    if (x >= l && x <= r) return true;
+  }
+  for (const c of caps) if (inCapsule(x, y, c[0]!, c[1]!, c[2]!, c[3]!, c[4]!)) return true;
+  return false;
+}
+
+/** Fill `region` of `out` from the skin around it (on the body) or the background (off the body). */
+function fillRegion(out: RgbaImage, region: Uint8Array, body: Body, maps: Maps): void {
+  const { width: W, height: H } = out;
+  let any = false;
+  for (let i = 0; i < region.length; i++)
+    if (region[i]) {
+      any = true;
+      break;
+    }
+  if (!any) return;
+  const k = Math.min(1, 384 / Math.max(W, H));
+  const w = Math.max(1, Math.round(W * k));
+  const h = Math.max(1, Math.round(H * k));
+  const skinRgb = new Float32Array(w * h * 3);
+  const skinW = new Float32Array(w * h);
+  const bgRgb = new Float32Array(w * h * 3);
+  const bgW = new Float32Array(w * h);
+  // box-sample the full image into the small grids, per source kind
+  // sources: up to 3x3 samples per small cell
+  const stride = Math.max(1, Math.floor(1 / k / 3));
+  for (let y = 0; y < H; y += stride) {
+    const sy = Math.min(h - 1, Math.floor(y * k));
+    for (let x = 0; x < W; x += stride) {
+      const p = y * W + x;
+      if (region[p]) continue;
+      const q = sy * w + Math.min(w - 1, Math.floor(x * k));
+      const o = p * 4;
+      if (maps.skin[p] && maps.hair[p]! < 128) {
+        skinW[q] = skinW[q]! + 1;
+        skinRgb[q * 3] = skinRgb[q * 3]! + out.data[o]!;
+        skinRgb[q * 3 + 1] = skinRgb[q * 3 + 1]! + out.data[o + 1]!;
+        skinRgb[q * 3 + 2] = skinRgb[q * 3 + 2]! + out.data[o + 2]!;
+      } else if (body.mask[p]! < 100) {
+        bgW[q] = bgW[q]! + 1;
+        bgRgb[q * 3] = bgRgb[q * 3]! + out.data[o]!;
+        bgRgb[q * 3 + 1] = bgRgb[q * 3 + 1]! + out.data[o + 1]!;
+        bgRgb[q * 3 + 2] = bgRgb[q * 3 + 2]! + out.data[o + 2]!;
+      }
+    }
+  }
+  const per = 1 / (k * k * stride * stride);
+  for (let q = 0; q < w * h; q++) {
+    for (const [rgb, wt] of [
+      [skinRgb, skinW],
+      [bgRgb, bgW],
+    ] as const) {
+      const n = wt[q]!;
+      if (n > 0) {
+        rgb[q * 3] = rgb[q * 3]! / n;
+        rgb[q * 3 + 1] = rgb[q * 3 + 1]! / n;
+        rgb[q * 3 + 2] = rgb[q * 3 + 2]! / n;
+        wt[q] = Math.min(1, n / per);
+        // only confident cells are sources (partly covered cells would pull the old garment in)
+        if (wt[q]! < 0.6) wt[q] = 0;
+        else wt[q] = 1;
+      }
+    }
+  }
+  pushPullFill(skinRgb, skinW, w, h);
+  pushPullFill(bgRgb, bgW, w, h);
+  const caps = [...armCapsules(body), ...legCapsules(body)];
+  let ry0 = H;
+  let ry1 = -1;
+  for (let y = 0; y < H; y++) {
+    const row = region.subarray(y * W, y * W + W);
+    if (row.indexOf(255) >= 0) {
+      if (y < ry0) ry0 = y;
+      ry1 = y;
+    }
+  }
+  for (let y = ry0; y <= ry1; y++) {
+    const fy = Math.min(h - 1, Math.max(0, (y + 0.5) * k - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(h - 1, y0 + 1);
+    const wy = fy - y0;
+    for (let x = 0; x < W; x++) {
+      const p = y * W + x;
+      if (!region[p]) continue;
+      const rgb = onBody(body, caps, x, y) ? skinRgb : bgRgb;
+      const fx = Math.min(w - 1, Math.max(0, (x + 0.5) * k - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(w - 1, x0 + 1);
+      const wx = fx - x0;
+      for (let c = 0; c < 3; c++) {
+        const a = rgb[(y0 * w + x0) * 3 + c]! * (1 - wx) + rgb[(y0 * w + x1) * 3 + c]! * wx;
+        const b = rgb[(y1 * w + x0) * 3 + c]! * (1 - wx) + rgb[(y1 * w + x1) * 3 + c]! * wx;
+        out.data[p * 4 + c] = a * (1 - wy) + b * wy;
+      }
+    }
+  }
+}
+
+/** Composite the layer over `out`: the photo's light modulates the garment; a 3x3 softened edge. */
+function composite(out: RgbaImage, layer: Layer, light: ReturnType<typeof lightField>, coverage: Uint8Array) {
+  if (layer.x1 < layer.x0) return;
+  const W = layer.width;
+  const H = layer.height;
+  // the reference light: the median over the garment
+  const samples: number[] = [];
+  for (let y = layer.y0; y <= layer.y1; y += 4) {
+    for (let x = layer.x0; x <= layer.x1; x += 4) {
+      if (layer.data[(y * W + x) * 4 + 3]! > 128) {
+        const l = light.sample(x, y);
+        if (l >= 0) samples.push(l);
+      }
+    }
+  }
+  samples.sort((a, b) => a - b);
+  const ref = samples.length ? Math.max(20, samples[samples.length >> 1]!) : 128;
+  const strength = 0.6;
+  for (let y = layer.y0; y <= layer.y1; y++) {
+    for (let x = layer.x0; x <= layer.x1; x++) {
+      const p = y * W + x;
+      let a = 0;
+      let n = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= H) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= W) continue;
+          a += layer.data[(yy * W + xx) * 4 + 3]!;
+          n++;
+        }
+      }
+      const own = layer.data[p * 4 + 3]!;
+      // soften only the outside edge: the garment's own opaque pixels stay opaque
+      const alpha = own >= 250 ? own / 255 : Math.min(own, a / n) / 255;
+      if (alpha <= 0) continue;
+      const l = light.sample(x, y);
+      const f = l < 0 ? 1 : Math.max(0.55, Math.min(1.35, l / ref));
+      const m = 1 + strength * (f - 1);
+      const o = p * 4;
+      for (let c = 0; c < 3; c++) {
+        const g = Math.min(255, layer.data[o + c]! * m);
+        out.data[o + c] = out.data[o + c]! * (1 - alpha) + g * alpha;
+      }
+      coverage[p] = Math.max(coverage[p]!, Math.round(alpha * 255));
+    }
+  }
+}
+
+export async function tryOn(
+  runtime: ModelRuntime,
+  person: RgbaImage,
+  garments: GarmentInput[],
+  options: { variant?: VariantOptions; analysis?: PersonAnalysis } = {},
+): Promise<TryOnResult> {
+  const timingsMs: Record<string, number> = {};
+  let t = now();
+  const lap = (name: string) => {
+    const n = now();
+    timingsMs[name] = Math.round((timingsMs[name] ?? 0) + n - t);
+    t = n;
+  };
+  const variant = options.variant ?? variantFor(0);
+  const analysis = options.analysis
+    ? scaleAnalysis(options.analysis, person.width, person.height)
+    : await analyzePerson(runtime, person);
+  lap('analysis');
+  const fb = checkFullBody(analysis);
+  if (!fb.ok) throw new EngineRefusal(fb.code, fb.message);
+  if (!garments.length) throw new EngineRefusal('no_garment');
+  const found: { image: RgbaImage; det: DetectedGarment }[] = [];
+  for (const g of garments) {
+    if (g.slot === 'accessory') throw new EngineRefusal('unsupported_garment');
+    // product images are drawn at most half the photo's height: 640 px is plenty
+    const k = Math.min(1, GARMENT_MAX / Math.max(g.image.width, g.image.height));
+    const image = k < 1 ? resizeRgba(g.image, Math.round(g.image.width * k), Math.round(g.image.height * k)) : g.image;
+    if (g.source === 'on-model') {
+      const cut = await extractGarmentFromModel(runtime, image, g.slot ?? 'top');
+      found.push({ image: cut.image, det: cut });
+    } else {
+      const det = detectGarment(image, g.slot);
+      if (det.slot === 'accessory') throw new EngineRefusal('unsupported_garment');
+      found.push({ image, det });
+    }
+  }
+  found.sort((a, b) => LAYER_ORDER.indexOf(a.det.slot) - LAYER_ORDER.indexOf(b.det.slot));
+  lap('garments');
+  const body = bodyFrom(analysis);
+  const skin = skinModel(person, body);
+  const skinPx = skinMap(person, body, skin);
+  const maps: Maps = { skin: skinPx, hair: hairMap(person, body, skin).data, hands: handZone(body) };
+  // the garments' room, computed once per allowance that a garment here needs
+  const rooms = new Map<number, Uint8Array>();
+  const roomFor = (slot: EngineSlot) => {
+    const grow = Math.round(body.span * (slot === 'outerwear' ? 0.085 : 0.04));
+    let r = rooms.get(grow);
+    if (!r) rooms.set(grow, (r = garmentRoom(body, grow)));
+    return r;
+  };
+  const waist = waistTop(body, skinPx);
+  const light = lightField(person, body, body.mask);
+  lap('appearance');
+  const out = copyRgba(person);
+  const W = person.width;
+  const H = person.height;
+  const coverage = new Uint8Array(W * H);
+  const filled = new Uint8Array(W * H);
+  const placed: TryOnResult['placed'] = [];
+  const debug: PlaceDebug[] = [];
+  const tint: [number, number, number] = [1, 1, 1];
+  for (const { det, image } of found) {
+    const slot = det.slot;
+    const p = placeGarment(image, det.alpha, slot, body, variant, tint, { waistTop: waist });
+    const layer = newLayer(W, H);
+    p.drawBody(layer);
+    occlude(layer, body, maps, slot, 'body');
+    p.drawLimbs(layer);
+    occlude(layer, body, maps, slot, 'hair');
+    clip(layer, roomFor(slot));
+    lap('warp');
+    // the old garment of this slot, where the new one does not cover it
+    const old = oldRegion(body, maps, slot, layer.y1, waist);
+    const region = new Uint8Array(W * H);
+    for (let i = 0; i < region.length; i++) {
+      if (old[i] && layer.data[i * 4 + 3]! < 160) {
+        region[i] = 255;
+        filled[i] = 255;
+      }
+    }
+    fillRegion(out, region, body, maps);
+    lap('fill');
+    composite(out, layer, light, coverage);
+    lap('composite');
+    placed.push({
+      slot,
+      bbox: {
+        x: layer.x0,
+        y: layer.y0,
+        w: Math.max(0, layer.x1 - layer.x0 + 1),
+        h: Math.max(0, layer.y1 - layer.y0 + 1),
+      },
+    });
+    debug.push(p.debug);
+  }
+  const garmentMap = newGray(W, H);
+  garmentMap.data.set(coverage);
+  const filledMap = newGray(W, H);
+  filledMap.data.set(filled);
+  return { image: out, analysis, placed, timingsMs, layers: { garment: garmentMap, filled: filledMap }, debug };
+}
