@@ -24,6 +24,8 @@ export const STORAGE_SDK_EXCEPTIONS = {
   'functions/lib/s3.ts': 'the S3 clients the media store uses (local endpoint, path style)',
   'functions/lib/presigned-post.ts': "the media store's presigned POST signer (takes the S3Client type only)",
   'infra/local/**': 'the local stack creates the table and buckets and proxies presigned URLs (never deployed)',
+  'infra/ops/**':
+    "operators' day-one scripts (admin:grant, catalog:seed) pass the catalogue seeder an S3 client (never deployed)",
   'test/**': 'tests arrange and inspect stored state directly',
   '**/*.test.ts': 'unit tests next to the code arrange state directly',
 };

@@ -45,6 +45,8 @@ export const ERROR_CODES = {
   templateCompileFailed: 'template.compile_failed',
   /** The image provider or the generation workflow cannot take work now (nothing charged). */
   providerUnavailable: 'provider_unavailable',
+  /** The stage cannot sign results (C2PA credentials missing, broken or expired): nothing is charged. */
+  provenanceUnavailable: 'provenance_unavailable',
   workflowUnavailable: 'workflow_unavailable',
   influencerAlready: 'influencer.already',
   influencerPlanRequired: 'influencer.plan_required',

@@ -23,6 +23,10 @@ export type AwsResource =
   | 'stripeSecret'
   | 'providerSecret'
   | 'provenanceSecret'
+  /** generated keys read at run time (functions/lib/runtime-secrets.ts): cursor HMAC key, IP-hash pepper, edge token */
+  | 'cursorKeySecret'
+  | 'ipHashSecret'
+  | 'originSecret'
   /** the render worker function (asynchronous invocations from the render queue's dispatch) */
   | 'renderWorker'
   /** task tokens of the generation state machine (SendTaskSuccess / SendTaskFailure) */
@@ -70,6 +74,7 @@ export const COMMAND_ACTIONS: Record<string, CommandAccess> = {
   DeleteObjectCommand: { actions: ['s3:DeleteObject'], scope: 'objects' },
   DeleteObjectsCommand: { actions: ['s3:DeleteObject'], scope: 'objects' },
   ListObjectsV2Command: { actions: ['s3:ListBucket'], scope: 'resource' },
+  ListObjectVersionsCommand: { actions: ['s3:ListBucketVersions'], scope: 'resource' },
   // Cognito
   AdminGetUserCommand: { actions: ['cognito-idp:AdminGetUser'] },
   AdminUserGlobalSignOutCommand: { actions: ['cognito-idp:AdminUserGlobalSignOut'] },
@@ -81,6 +86,7 @@ export const COMMAND_ACTIONS: Record<string, CommandAccess> = {
   StopExecutionCommand: { actions: ['states:StopExecution'] },
   // Secrets Manager
   GetSecretValueCommand: { actions: ['secretsmanager:GetSecretValue'] },
+  PutSecretValueCommand: { actions: ['secretsmanager:PutSecretValue'] },
   // Lambda (the render queue starts its worker with InvocationType Event)
   InvokeCommand: { actions: ['lambda:InvokeFunction'] },
   // Step Functions callbacks
@@ -112,10 +118,18 @@ export interface FunctionAccess {
 /** ensureUser on the first authenticated call: the user item, its handle claim, and AdminGetUser for the names. */
 const USER_LOADER: SdkCommand[] = ['GetCommand', 'TransactWriteCommand'];
 
+/**
+ * Every API function checks CloudFront's origin token and signs/verifies cursors in the request pipeline
+ * (functions/lib/http.ts): both generated secrets are read at run time.
+ */
+const PIPELINE_SECRETS: AccessMap = {
+  cursorKeySecret: ['GetSecretValueCommand'],
+  originSecret: ['GetSecretValueCommand'],
+};
 const api = (group: string, access: AccessMap, extra: Partial<FunctionAccess> = {}): FunctionAccess => ({
   entry: `functions/${group}/index.ts`,
   handler: 'handler',
-  access,
+  access: { ...PIPELINE_SECRETS, ...access },
   ...extra,
 });
 const task = (handler: string, access: AccessMap, extra: Partial<FunctionAccess> = {}): FunctionAccess => ({
@@ -136,14 +150,23 @@ export const AWS_ACCESS = {
     {
       table: [...USER_LOADER, 'QueryCommand', 'UpdateCommand', 'PutCommand', 'DeleteCommand', 'BatchWriteCommand'],
       // GetObject: direct-upload photos read from the quarantine (uploads/tmp/<user>/photo_profile.<id>).
-      privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand', 'ListObjectsV2Command'],
+      // ListObjectVersions (+ s3:DeleteObjectVersion): photo deletion removes every version where buckets keep them
+      privateBucket: [
+        'GetObjectCommand',
+        'PutObjectCommand',
+        'DeleteObjectsCommand',
+        'ListObjectsV2Command',
+        'ListObjectVersionsCommand',
+      ],
       userPool: ['AdminGetUserCommand'],
       moderation: ['DetectModerationLabelsCommand'],
+      // the photo consent record keeps a peppered hash of the IP
+      ipHashSecret: ['GetSecretValueCommand'],
       // the full-body check of a new full-body photo runs in the render worker (functions/workflow/body-check.ts)
       renderWorker: ['InvokeCommand'],
     },
     // "Delete all my photos" and profile deletion list users/<id>/ and users/<id>/photo-profiles/<id>/.
-    { listPrefixes: { privateBucket: ['users/*'] } },
+    { listPrefixes: { privateBucket: ['users/*'] }, alsoActions: { privateBucket: ['s3:DeleteObjectVersion'] } },
   ),
   'api:generations': api('generations', {
     table: [...USER_LOADER, 'PutCommand', 'DeleteCommand', 'QueryCommand'],
@@ -154,6 +177,8 @@ export const AWS_ACCESS = {
     userPool: ['AdminGetUserCommand'],
     stateMachine: ['StartExecutionCommand'],
     providerSecret: ['GetSecretValueCommand'],
+    // the readiness check: no credits are taken when results cannot be signed
+    provenanceSecret: ['GetSecretValueCommand'],
     renderWorker: ['InvokeCommand'],
   }),
   'api:catalog': api('catalog', {
@@ -221,6 +246,8 @@ export const AWS_ACCESS = {
     userPool: ['AdminGetUserCommand'],
     provenanceSecret: ['GetSecretValueCommand'],
     moderation: ['DetectModerationLabelsCommand'],
+    // rate limits per peppered IP hash
+    ipHashSecret: ['GetSecretValueCommand'],
   }),
   // Generation workflow (functions/workflow/index.ts): the state machine's tasks, the render worker and its
   // failure handler, the EventBridge target for ended executions, and the sweeper.
@@ -290,14 +317,19 @@ export const AWS_ACCESS = {
         'PutObjectCommand',
         'DeleteObjectsCommand',
         'ListObjectsV2Command',
+        'ListObjectVersionsCommand',
       ],
-      publicBucket: ['DeleteObjectsCommand', 'ListObjectsV2Command'],
+      publicBucket: ['DeleteObjectsCommand', 'ListObjectsV2Command', 'ListObjectVersionsCommand'],
       userPool: ['AdminGetUserCommand', 'AdminUserGlobalSignOutCommand', 'AdminDeleteUserCommand'],
       stripeSecret: ['GetSecretValueCommand'],
       exportFunction: ['InvokeCommand'],
     },
-    // account deletion lists everything under the user's prefixes in both buckets (and their private styles' images)
-    { listPrefixes: { privateBucket: ['users/*', 'style-images/*'], publicBucket: ['uploads/*', 'avatars/*'] } },
+    // account deletion lists everything under the user's prefixes in both buckets (and their private styles' images),
+    // and where buckets keep versions deletes every version (s3:DeleteObjectVersion)
+    {
+      listPrefixes: { privateBucket: ['users/*', 'style-images/*'], publicBucket: ['uploads/*', 'avatars/*'] },
+      alsoActions: { privateBucket: ['s3:DeleteObjectVersion'], publicBucket: ['s3:DeleteObjectVersion'] },
+    },
   ),
   'job:retention': {
     entry: 'functions/privacy/retention-job.ts',
@@ -319,6 +351,12 @@ export const AWS_ACCESS = {
     },
     // the ZIP is put with a Tagging parameter (the lifecycle rule expires tagged archives): PutObjectTagging too
     alsoActions: { privateBucket: ['s3:PutObjectTagging'] },
+  },
+  // Deploy time: fills an empty provenance secret with a generated, self-issued signing chain (custom resource).
+  'job:provenance-key': {
+    entry: 'functions/provisioning/provenance-key.ts',
+    handler: 'handler',
+    access: { provenanceSecret: ['GetSecretValueCommand', 'PutSecretValueCommand'] },
   },
   'job:expire-packs': {
     entry: 'functions/billing/expire-packs.ts',

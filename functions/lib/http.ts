@@ -19,6 +19,9 @@ import { isAccountActive, type UserRecord } from '../../shared/repositories/user
 import { parseInput } from '../../shared/schemas/validation';
 import { StorageContention } from '../../shared/repositories/toolkit';
 import { logger, loggingMiddlewares } from './logger';
+import { edgeClientIp } from './edge';
+import { setCursorSigningKey } from '../../shared/repositories/cursor';
+import { currentSecret } from './runtime-secrets';
 
 export type ApiEvent = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {
@@ -50,6 +53,11 @@ export interface Req<P extends string = string> {
   auth: AuthContext | null;
   /** The signed-in user's item, loaded (and created on first use) by the role check or on demand. */
   user?: UserRecord;
+  /**
+   * The client's IP as the edge saw it (functions/lib/edge.ts): never from a header the client can set.
+   * For rate limits and consent records; null when unknown.
+   */
+  clientIp: string | null;
 }
 
 export type RouteImpl<K extends string = string> = (req: Req<PathParamNames<K>>) => Promise<ApiResult>;
@@ -110,6 +118,7 @@ function toHttpError(err: unknown): HttpError {
 
 interface Internal {
   route?: RouteDef;
+  clientIp?: string | null;
   auth?: AuthContext | null;
   rawBody?: string;
   user?: UserRecord;
@@ -157,6 +166,13 @@ export function createGroupHandler<K extends string>(
         const internal: Internal = { route };
         state.set(request.event, internal);
         request.event.headers = lowerHeaders(request.event.headers);
+        // CloudFront is the only door: a request that went around it is refused before anything else runs.
+        const [clientIp, cursorKey] = await Promise.all([
+          edgeClientIp(request.event.headers as Record<string, string>, request.event.requestContext?.http?.sourceIp),
+          currentSecret('cursorKey'),
+        ]);
+        internal.clientIp = clientIp;
+        setCursorSigningKey(cursorKey);
         if (route.rawBody && request.event.body !== undefined) {
           internal.rawBody = request.event.isBase64Encoded
             ? Buffer.from(request.event.body, 'base64').toString('utf8')
@@ -221,6 +237,7 @@ export function createGroupHandler<K extends string>(
         rawBody: internal.rawBody,
         auth: internal.auth ?? null,
         user: internal.user,
+        clientIp: internal.clientIp ?? null,
       };
       const impl = implOf(routeKey(route));
       // cannot happen: every route of the group was checked to have an implementation when the group was built

@@ -7,6 +7,7 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectVersionsCommand,
   ListObjectsV2Command,
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
@@ -17,7 +18,7 @@ import { UPLOAD_TYPE_VALUES } from '../../shared/schemas/upload';
 import { recordPublicImageHash } from '../../shared/repositories/content-safety-repository';
 import { getDb } from './aws';
 import { getConfig } from './config';
-import { getPresignS3, getS3 } from './s3';
+import { browserUrl, getPresignS3, getS3, isMissingObject } from './s3';
 
 export type BucketKind = 'private' | 'public';
 export type PhotoKind = 'portrait' | 'full-body';
@@ -109,16 +110,12 @@ export async function putImage(
 
 export const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
-/** An object (GetObject), or null when it does not exist; any other failure throws. */
+/** An object (GetObject), or null when it does not exist (isMissingObject: 404, or 403 without ListBucket). */
 async function getObjectOrNull(kind: BucketKind, key: string) {
   try {
     return await getS3().send(new GetObjectCommand({ Bucket: bucketOf(kind), Key: key }));
   } catch (err) {
-    if (
-      (err as Error).name === 'NoSuchKey' ||
-      (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
-    )
-      return null;
+    if (isMissingObject(err)) return null;
     throw err;
   }
 }
@@ -129,11 +126,16 @@ export async function readImage(kind: BucketKind, key: string): Promise<Buffer |
   return res ? Buffer.from(await res.Body!.transformToByteArray()) : null;
 }
 
-/** Copy an object from one bucket to another (read and re-put, so the target gets our cache headers). */
-export async function copyImage(from: BucketKind, fromKey: string, to: BucketKind, toKey: string): Promise<void> {
-  const res = await getS3().send(new GetObjectCommand({ Bucket: bucketOf(from), Key: fromKey }));
+/**
+ * Copy an object from one bucket to another (read and re-put, so the target gets our cache headers).
+ * false when the source does not exist (nothing written).
+ */
+export async function copyImage(from: BucketKind, fromKey: string, to: BucketKind, toKey: string): Promise<boolean> {
+  const res = await getObjectOrNull(from, fromKey);
+  if (!res) return false;
   const body = Buffer.from(await res.Body!.transformToByteArray());
   await putImage(to, toKey, body, res.ContentType ?? 'image/jpeg');
+  return true;
 }
 
 /**
@@ -197,13 +199,14 @@ export async function presignQuarantineUpload(
   maxBytes: number,
   expiresInSeconds: number,
 ): Promise<PresignedPost> {
-  return createPresignedPost(getPresignS3(), {
+  const post = await createPresignedPost(getPresignS3(), {
     bucket: getConfig().privateBucket,
     key,
     contentType,
     maxBytes,
     expiresInSeconds,
   });
+  return { ...post, url: browserUrl(post.url) };
 }
 
 /**
@@ -233,13 +236,14 @@ export async function readObjectCapped(
 export type BucketRef = BucketKind | { bucket: string };
 const nameOf = (b: BucketRef) => (typeof b === 'string' ? bucketOf(b) : b.bucket);
 
-/** True when the object exists (HeadObject); false for any failure to find it. */
+/** True when the object exists (HeadObject); false when it is missing (isMissingObject); other failures throw. */
 export async function objectExists(b: BucketRef, key: string): Promise<boolean> {
   try {
     await getS3().send(new HeadObjectCommand({ Bucket: nameOf(b), Key: key }));
     return true;
-  } catch {
-    return false;
+  } catch (err) {
+    if (isMissingObject(err)) return false;
+    throw err;
   }
 }
 
@@ -249,7 +253,7 @@ export async function presignGet(
   key: string,
   opts: { expiresIn: number; signingDate?: Date },
 ): Promise<string> {
-  return getSignedUrl(getPresignS3(), new GetObjectCommand({ Bucket: nameOf(b), Key: key }), opts);
+  return browserUrl(await getSignedUrl(getPresignS3(), new GetObjectCommand({ Bucket: nameOf(b), Key: key }), opts));
 }
 
 export interface StoredObject {
@@ -268,8 +272,8 @@ async function bodyBytes(body: unknown): Promise<Buffer> {
 }
 
 /**
- * An object with its type, metadata and ETag. S3's errors pass through (NoSuchKey; 304 NotModified when
- * `ifNoneMatch` still matches), so callers can tell them apart.
+ * An object with its type, metadata and ETag. S3's errors pass through (a missing key: see isMissingObject;
+ * 304 NotModified when `ifNoneMatch` still matches), so callers can tell them apart.
  */
 export async function getObject(b: BucketRef, key: string, opts: { ifNoneMatch?: string } = {}): Promise<StoredObject> {
   const res = await getS3().send(
@@ -332,4 +336,39 @@ export async function listObjects(
     token = res.IsTruncated ? res.NextContinuationToken : undefined;
   } while (token);
   return out;
+}
+
+/* ---------------- deletion that is deletion (issue 24) ---------------- */
+
+/**
+ * Where the media buckets keep versions (prod), deleting an object only adds a delete marker and keeps the bytes
+ * as a noncurrent version (30 days by the lifecycle rule). Photo and account deletion therefore also delete every
+ * version and delete marker under the prefix they purge, so the photos are gone at once. `MEDIA_BUCKETS_VERSIONED=true`
+ * (set by the CDK app where the buckets are versioned) turns it on; elsewhere (dev, local: s3rver has no
+ * versioning) a plain delete is already final. Only the functions that purge (profiles, privacy) call it, so only
+ * their bundles and policies carry ListObjectVersions (tree-shaking; checked by the IAM contract test).
+ */
+export const versionedBuckets = (): boolean => process.env.MEDIA_BUCKETS_VERSIONED === 'true';
+
+/**
+ * Delete every version and delete marker of every key under `prefix` (a no-op where buckets are not
+ * versioned). Returns how many versions were deleted; throws if S3 refuses any.
+ */
+export async function purgeVersions(kind: BucketKind, prefix: string): Promise<number> {
+  if (!versionedBuckets()) return 0;
+  if (!prefix.endsWith('/') || prefix.length < 3) throw new Error(`Refusing to purge the unsafe prefix "${prefix}"`);
+  const Bucket = bucketOf(kind);
+  let total = 0;
+  for (;;) {
+    // from the start each time: the versions deleted by the previous batch are gone from the listing
+    const res = await getS3().send(new ListObjectVersionsCommand({ Bucket, Prefix: prefix, MaxKeys: 1000 }));
+    const objects = [...(res.Versions ?? []), ...(res.DeleteMarkers ?? [])]
+      .filter((v): v is { Key: string; VersionId: string } => !!v.Key && !!v.VersionId)
+      .map(({ Key, VersionId }) => ({ Key, VersionId }));
+    if (!objects.length) return total;
+    const del = await getS3().send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: objects, Quiet: true } }));
+    const [first] = del.Errors ?? [];
+    if (first) throw new Error(`Could not delete ${del.Errors!.length} version(s): ${first.Code} ${first.Key}`);
+    total += objects.length;
+  }
 }

@@ -51,7 +51,7 @@ export const handler = createGroupHandler(
         throw err;
       }
       try {
-        await recordPhotoConsent(db, user.id, profile.id, req.event.requestContext?.http?.sourceIp ?? null);
+        await recordPhotoConsent(db, user.id, profile.id, req.clientIp);
       } catch (err) {
         // No profile without its recorded consent.
         await deleteProfile(db, user.id, profile.id).catch(() => undefined);

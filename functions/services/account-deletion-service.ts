@@ -39,7 +39,7 @@ import {
 import { UPLOAD_TYPE_VALUES } from '../../shared/schemas/upload';
 import type { PaymentsAdapter } from '../payments/types';
 import { signOutAndDeleteUser } from '../lib/cognito-admin';
-import { deletePrefix, mediaKeys } from '../lib/media-store';
+import { deletePrefix, mediaKeys, purgeVersions } from '../lib/media-store';
 import { logger } from '../lib/logger';
 import { deleteAllPhotos } from './photo-profile-service';
 import { deleteEditorStyle } from './style-editor-service';
@@ -139,7 +139,11 @@ export async function deleteAccount(
   let files = photos.deletedObjects;
   // the images of the user's private styles (style-images/<id>/, kept apart from the photos)
   files += await deletePrefix('private', mediaKeys.styleImagePrefix(userId));
-  for (const prefix of publicPrefixesOf(userId)) files += await deletePrefix('public', prefix);
+  await purgeVersions('private', mediaKeys.styleImagePrefix(userId));
+  for (const prefix of publicPrefixesOf(userId)) {
+    files += await deletePrefix('public', prefix);
+    await purgeVersions('public', prefix); // versioned buckets: no noncurrent copy outlives the account
+  }
 
   // 5. The user's partition.
   const items = await listUserPartition(db, userId);

@@ -69,6 +69,7 @@ import { startGeneration } from '../lib/workflow-client';
 import { providerNameFor, providerReady } from '../providers';
 import { BODY_CHECK_MESSAGES, bodyCheckOf } from '../../shared/domain/body-check';
 import { assertGarmentsFound } from './garment-check';
+import { provenanceReady } from '../lib/provenance-ready';
 import { generationTtl, retentionOf } from './retention-service';
 import { TABLE_SCHEMA } from '../../shared/repositories/table';
 import { logger } from '../lib/logger';
@@ -279,6 +280,8 @@ const NO_INPUTS: Omit<GenerationInputs, 'photoProfileId'> = {
 /** Reserve and write the pending generation (retrying lost races), then start its execution. */
 async function reserveAndStart(db: Db, s: StartInput): Promise<{ id: string }> {
   if (!(await providerReady(s.mode))) throw new HttpError(503, ERROR_CODES.providerUnavailable, M.providerUnavailable);
+  // results are never stored unmarked: without working signing credentials nothing is charged (issue 24)
+  if (!(await provenanceReady())) throw new HttpError(503, ERROR_CODES.provenanceUnavailable, M.providerUnavailable);
   const id = s.id ?? ulid();
   const now = new Date();
   await retryOptimistic(async (_n, last) => {
@@ -551,14 +554,7 @@ async function startFromRawTemplateOnce(
   const store = async (uploadKey: string | null, name: 'style-ref' | 'background') => {
     if (!uploadKey) return null;
     const key = mediaKeys.generationInput(user.id, id, name, uploadKey.slice(uploadKey.lastIndexOf('.') + 1));
-    const copied = await copyImage('private', uploadKey, 'private', key).then(
-      () => true,
-      (err: { name?: string }) => {
-        if (err?.name === 'NoSuchKey') return false;
-        throw err;
-      },
-    );
-    if (!copied) throw notFound(DIRECT_UPLOAD_MESSAGES.notFound);
+    if (!(await copyImage('private', uploadKey, 'private', key))) throw notFound(DIRECT_UPLOAD_MESSAGES.notFound);
     stored.push(key);
     return key;
   };
@@ -785,7 +781,8 @@ export async function keepVariants(
       const id = ulid();
       const source = run.variantKeys![index]!;
       const key = mediaKeys.generationResult(user.id, id, source.split('.').pop() ?? 'jpg');
-      await copyImage('private', source, 'private', key);
+      // the variant's image expired (lifecycle) or was removed: nothing to keep
+      if (!(await copyImage('private', source, 'private', key))) throw notFound('This variant is no longer available');
       const now = new Date().toISOString();
       const record: GenerationRecord = {
         id,

@@ -38,6 +38,7 @@ import {
   listKeys,
   mediaKeys,
   privateImagePath,
+  purgeVersions,
   putImage,
   type PhotoKind,
 } from '../lib/media-store';
@@ -289,6 +290,8 @@ async function purgePrefix(prefix: string): Promise<number> {
     deleted = await deletePrefix('private', prefix);
     const left = await listKeys('private', prefix);
     if (left.length) throw new Error(`${left.length} object(s) still under ${prefix}`);
+    // versioned buckets (prod): the deleted photos' noncurrent versions and delete markers go too
+    await purgeVersions('private', prefix);
   } catch (error) {
     logger.error('Could not delete photo objects', { error: error as Error, prefix });
     throw new HttpError(503, ERROR_CODES.unavailable, PHOTO_PURGE_FAILED);

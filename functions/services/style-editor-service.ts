@@ -444,7 +444,7 @@ export async function setCoverFromGeneration(
   const ext = /\.([a-z0-9]+)$/i.exec(gen.resultKey)?.[1]?.toLowerCase() ?? 'jpg';
   // private first, like an uploaded cover; the update below copies it to the public bucket if the style is public
   const key = mediaKeys.styleImage(user.id, ulid(now.getTime()), ext);
-  await copyImage('private', gen.resultKey, 'private', key);
+  if (!(await copyImage('private', gen.resultKey, 'private', key))) throw notFound(COVER_MESSAGES.generationNotFound);
   // the usual update: ownership again, the images placed by visibility, the catalogue rebuilt when public
   return updateEditorStyle(
     db,

@@ -151,13 +151,14 @@ export async function presignUpload(db: Db, user: UserRecord, input: PresignUplo
   if (input.size > maxBytes)
     throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge(input.purpose));
   const uploadId = `${input.purpose}.${ulid()}`;
+  // The policy allows exactly what was declared (at most the purpose's cap): S3 refuses a bigger body.
   const post = await presignQuarantineUpload(
     mediaKeys.quarantine(user.id, uploadId),
     input.contentType,
-    maxBytes,
+    input.size,
     DIRECT_UPLOAD_TTL_SECONDS,
   );
-  return { uploadId, url: post.url, fields: post.fields, maxBytes, expiresAt: post.expiresAt };
+  return { uploadId, url: post.url, fields: post.fields, maxBytes: input.size, expiresAt: post.expiresAt };
 }
 
 /**

@@ -38,13 +38,6 @@ import {
 } from '../services/share-service';
 import { newViewerId } from '../services/share-service';
 
-/** The viewer's address: CloudFront's viewer address when behind it, else the connection's. */
-function clientIp(req: Req): string | null {
-  const cf = req.headers['cloudfront-viewer-address'];
-  if (cf) return cf.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
-  return req.event.requestContext?.http?.sourceIp ?? null;
-}
-
 function cookieViewer(req: Req): string | null {
   for (const c of req.event.cookies ?? []) {
     const [name = '', ...rest] = c.split('=');
@@ -73,9 +66,10 @@ function viewerOf(req: Req, create: boolean): Viewer | null {
 const viewerCookie = (id: string): string =>
   `${VIEWER_COOKIE}=${id}; Path=/api/l; Max-Age=${VIEWER_COOKIE_MAX_AGE_DAYS * 86_400}; HttpOnly; SameSite=Lax${getConfig().local ? '' : '; Secure'}`;
 
-const rateCaller = (req: Req, viewer: Viewer | null): RateCaller => ({
+/** The viewer's address comes from the edge (req.clientIp), never from a header the client sets. */
+const rateCaller = async (req: Req, viewer: Viewer | null): Promise<RateCaller> => ({
   who: viewer?.id ?? (req.auth ? `user:${req.auth.sub}` : null),
-  ipHash: hashIp(clientIp(req)),
+  ipHash: await hashIp(req.clientIp),
 });
 
 /** Answers about a share: cacheable for at most a minute; vary on the cookie/token (myVote differs per viewer). */
@@ -120,7 +114,7 @@ export const handler = createGroupHandler(
     'POST /api/shares': withRetryAfter(async (req) => {
       const input = bodyOf(req, createShareSchema);
       const user = await ensureUser(getDb(), requireAuth(req));
-      return json(await createShare(getDb(), user, input, { who: user.id, ipHash: hashIp(clientIp(req)) }), 201);
+      return json(await createShare(getDb(), user, input, { who: user.id, ipHash: await hashIp(req.clientIp) }), 201);
     }),
     'GET /api/shares': async (req) => json(await listMyShares(getDb(), requireAuth(req).sub)),
     'DELETE /api/shares/{id}': async (req) => json(await revokeShare(getDb(), requireAuth(req).sub, req.params.id)),
@@ -150,7 +144,7 @@ export const handler = createGroupHandler(
       const t = token(req);
       const viewer = viewerOf(req, true)!;
       return shareJson(
-        await voteOnShare(getDb(), t, viewer.id, input.generationId, rateCaller(req, viewer)),
+        await voteOnShare(getDb(), t, viewer.id, input.generationId, await rateCaller(req, viewer)),
         viewer,
         200,
         true,
@@ -161,7 +155,7 @@ export const handler = createGroupHandler(
       const t = token(req);
       const viewer = viewerOf(req, true)!;
       return shareJson(
-        await reactToShare(getDb(), t, viewer.id, input.text, rateCaller(req, viewer)),
+        await reactToShare(getDb(), t, viewer.id, input.text, await rateCaller(req, viewer)),
         viewer,
         200,
         true,
@@ -172,7 +166,7 @@ export const handler = createGroupHandler(
       const t = token(req);
       const viewer = viewerOf(req, true)!;
       return shareJson(
-        await reportShare(getDb(), t, viewer.id, input.reason, rateCaller(req, viewer)),
+        await reportShare(getDb(), t, viewer.id, input.reason, await rateCaller(req, viewer)),
         viewer,
         201,
         true,

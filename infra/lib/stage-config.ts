@@ -7,8 +7,10 @@
  *   -c domainName=app.example.com -c certificateArn=arn:aws:acm:us-east-1:...   optional custom domain
  *   -c publicOrigin=https://dxxxx.cloudfront.net   the app's URL (billing return links) when there is no custom domain
  *   -c sesFromEmail=no-reply@example.com [-c sesFromName=Fitly] [-c sesRegion=eu-west-1]   Cognito e-mail through SES
+ *   -c sesIdentity=example.com   when SES verified the domain rather than the address
  *   -c alarmEmail=oncall@example.com   subscribed to the alarm topic
- *   -c webAclArn=arn:aws:wafv2:us-east-1:...:global/webacl/...   the WAF web ACL (Tryon-<stage>-Edge output)
+ *   -c webAclArn=arn:aws:wafv2:us-east-1:...   another WAF web ACL (default: the Edge stack's, cross-region reference)
+ *   -c originSecretVersion=<VersionId>   after rotating the edge token (docs/operations.md "Rotation")
  *   -c exactProvider=fashn|engine -c creativeProvider=gemini|engine   who renders each mode (default: the AI
  *      providers; `engine` chooses the Fitly engine on purpose: "private rendering", photos never leave the account)
  */
@@ -43,12 +45,22 @@ export interface StageConfig {
   /** https://<app host>: return URLs of Stripe checkout and portal (PUBLIC_ORIGIN). */
   publicOrigin?: string;
   /** Cognito sends its e-mails (codes, password resets) through SES from this verified address. */
-  ses?: { fromEmail: string; fromName?: string; region?: string };
+  ses?: { fromEmail: string; fromName?: string; region?: string; verifiedDomain?: string };
   alarmEmail?: string;
-  /** ARN of the CloudFront-scope WAF web ACL (it must live in us-east-1: the Edge stack creates it). */
+  /**
+   * ARN of a CloudFront-scope WAF web ACL to use instead of the Edge stack's (which is attached by default
+   * through a cross-region reference).
+   */
   webAclArn?: string;
+  /** After rotating the edge token: the VersionId CloudFront must send (else the version current at deploy). */
+  originSecretVersion?: string;
   /** Requests per 5 minutes from one IP before the WAF rate rule blocks it. */
   wafRateLimit: number;
+  /**
+   * The media buckets keep object versions (prod). The functions are told (MEDIA_BUCKETS_VERSIONED), so that
+   * photo and account deletion remove every version (functions/lib/media-versions.ts).
+   */
+  mediaVersioned: boolean;
   /**
    * Who renders each mode (EXACT_PROVIDER / CREATIVE_PROVIDER of every function): the AI provider by default; the
    * Fitly engine only when chosen here, never as a stand-in for a missing key (functions/providers/index.ts).
@@ -59,6 +71,17 @@ export interface StageConfig {
 function contextString(scope: Construct, key: string): string | undefined {
   const v = scope.node.tryGetContext(key);
   return typeof v === 'string' && v.trim() ? v.trim() : undefined;
+}
+
+/**
+ * The SES identity Cognito sends through: the address itself (default) or, with -c sesIdentity=example.com, a
+ * verified domain (the address must be of that domain). Both are what SES calls an identity.
+ */
+function sesDomain(fromEmail: string, identity: string | undefined): string | undefined {
+  if (!identity || identity.includes('@')) return undefined;
+  if (!fromEmail.toLowerCase().endsWith(`@${identity.toLowerCase()}`))
+    throw new Error(`sesFromEmail ${fromEmail} is not an address of the SES domain identity ${identity}`);
+  return identity;
 }
 
 function choice<T extends string>(scope: Construct, key: string, allowed: readonly T[], fallback: T): T {
@@ -103,11 +126,14 @@ export function resolveStageConfig(scope: Construct, overrides: Partial<StageCon
           fromEmail: contextString(scope, 'sesFromEmail')!,
           fromName: contextString(scope, 'sesFromName'),
           region: contextString(scope, 'sesRegion'),
+          verifiedDomain: sesDomain(contextString(scope, 'sesFromEmail')!, contextString(scope, 'sesIdentity')),
         }
       : undefined,
     alarmEmail: contextString(scope, 'alarmEmail'),
     webAclArn: contextString(scope, 'webAclArn'),
+    originSecretVersion: contextString(scope, 'originSecretVersion'),
     wafRateLimit: prod ? 2000 : 1000,
+    mediaVersioned: prod,
     renderProviders: {
       exact: choice(scope, 'exactProvider', ['fashn', 'engine'] as const, 'fashn'),
       creative: choice(scope, 'creativeProvider', ['gemini', 'engine'] as const, 'gemini'),

@@ -29,16 +29,17 @@ export interface BuildOptions {
 }
 
 /**
- * Account and region: `-c region=...` pins the region; otherwise the CLI's CDK_DEFAULT_REGION (from the AWS
- * profile or AWS_REGION; the CLI falls back to us-east-1 when none is configured), and eu-west-1 outside the
- * CLI (tests). The account is CDK_DEFAULT_ACCOUNT when credentials are available, else left unresolved
- * (AWS::AccountId). No lookups: synth works offline and without credentials.
+ * Account and region: the region is pinned, never the CLI's default (which falls back to us-east-1 when no
+ * profile region is set): `-c region=...`, else the `region` in cdk.json's context, else eu-west-1. The account
+ * is CDK_DEFAULT_ACCOUNT when credentials are available, else left unresolved (AWS::AccountId). No lookups:
+ * synth works offline and without credentials. `npm run doctor` warns when the profile's region differs.
  */
+export const DEFAULT_REGION = 'eu-west-1';
 export function deployEnvironment(app: App): Environment {
   const region = app.node.tryGetContext('region');
   return {
     account: process.env.CDK_DEFAULT_ACCOUNT,
-    region: (typeof region === 'string' && region) || process.env.CDK_DEFAULT_REGION || 'eu-west-1',
+    region: (typeof region === 'string' && region) || DEFAULT_REGION,
   };
 }
 
@@ -80,19 +81,25 @@ export function buildTryonApp(app: App, opts: BuildOptions = {}): TryonStacks {
     auth: auth.auth,
     description: `tryon ${config.stage}: API, Lambda functions, generation workflow, secrets`,
   });
+  // CloudFront only accepts web ACLs from us-east-1: the Edge stack lives there, and its ARN reaches the Web
+  // stack through CDK's cross-region reference (an SSM parameter written in us-east-1 and read by a custom
+  // resource in the app's region), so one `cdk deploy --all` attaches it.
+  const edge = new EdgeStack(app, name('Edge'), {
+    env: { account: env.account, region: 'us-east-1' },
+    config,
+    crossRegionReferences: true,
+    description: `tryon ${config.stage}: WAF web ACL of the distribution (us-east-1)`,
+  });
   const web = new WebStack(app, name('Web'), {
     env,
     config,
     api: appStack.api,
     publicMediaBucketName: data.data.publicBucket.bucketName,
     webDist: opts.webDist,
+    originSecret: appStack.secrets.originVerify,
+    webAclArn: config.webAclArn ?? edge.webAcl.attrArn,
+    crossRegionReferences: true,
     description: `tryon ${config.stage}: CloudFront distribution and SPA`,
-  });
-
-  const edge = new EdgeStack(app, name('Edge'), {
-    env: { account: env.account, region: 'us-east-1' },
-    config,
-    description: `tryon ${config.stage}: WAF web ACL of the distribution (us-east-1)`,
   });
 
   Tags.of(app).add('project', 'tryon');

@@ -11,14 +11,15 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { timingSafeEqual } from 'node:crypto';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { getPresignS3 } from '../../functions/lib/s3';
+import { createS3Client, getPresignS3 } from '../../functions/lib/s3';
 import { matchRoute, type Group } from '../../shared/routes';
 import { ERROR_CODES } from '../../shared/errors';
 import { bearerToken, verifyToken } from '../../functions/lib/auth';
 import type { ApiEvent, ApiResult } from '../../functions/lib/http';
 import { buildEvent, lambdaContext } from './api-event';
+import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../shared/domain/edge';
 
 const MAX_BODY = 10 * 1024 * 1024; // API Gateway's payload limit
 const INTEGRATION_TIMEOUT_MS = 30_000;
@@ -91,6 +92,21 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
   });
 }
 
+/**
+ * The local server plays CloudFront in front of the API: whatever the client sent as the edge's headers is
+ * dropped, then the edge token (ORIGIN_VERIFY_SECRET, random per local stack) and the connection's address are
+ * added, as the distribution's origin header and viewer-request function do (shared/domain/edge.ts).
+ */
+export function playEdge(req: IncomingMessage): void {
+  delete req.headers[ORIGIN_VERIFY_HEADER];
+  delete req.headers[VIEWER_IP_HEADER];
+  const token = process.env.ORIGIN_VERIFY_SECRET;
+  if (!token) return;
+  req.headers[ORIGIN_VERIFY_HEADER] = token;
+  const ip = (req.socket?.remoteAddress ?? '').replace(/^::ffff:/, '');
+  if (ip) req.headers[VIEWER_IP_HEADER] = ip;
+}
+
 /** /l/{token}: served by the shares Lambda (an HTML page), everything else under /l/ is the SPA's. */
 const SHARE_PAGE = /^\/l\/[^/]+$/;
 
@@ -121,6 +137,7 @@ async function handleApi(
       return sendJson(res, 401, { message: 'Unauthorized', code: ERROR_CODES.unauthorized });
     }
   }
+  playEdge(req);
   const event = buildEvent(req, url, match.route, match.pathParameters, body, claims);
   const handler = await loadGroupHandler(match.route.group);
   let timer: NodeJS.Timeout | undefined;
@@ -218,7 +235,11 @@ function serveMedia(req: IncomingMessage, res: ServerResponse, url: URL, s3Url: 
   up.end();
 }
 
-/** Buffer a browser POST upload (capped), check its policy like S3 (s3rver does not), then forward it. */
+/**
+ * Buffer a browser POST upload (capped) and check it like S3 (s3rver does not check policies). What is stored
+ * is rebuilt from the checked policy (its bucket, key and Content-Type) and the file: the form itself is never
+ * forwarded, so nothing s3rver would read differently from the check can reach it.
+ */
 async function proxyCheckedPost(req: IncomingMessage, res: ServerResponse, target: string, url: URL) {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > LOCAL_POST_BODY_CAP) {
@@ -233,32 +254,18 @@ async function proxyCheckedPost(req: IncomingMessage, res: ServerResponse, targe
       return sendS3Error(res, 400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
     chunks.push(chunk as Buffer);
   }
-  const body = Buffer.concat(chunks);
   const bucket = url.pathname.slice('/s3/'.length).replace(/\/$/, '');
-  const check = checkPresignedPost(bucket, req.headers['content-type'], body);
+  const check = checkPresignedPost(bucket, req.headers['content-type'], Buffer.concat(chunks));
   if (!check.ok) return sendS3Error(res, check.status, check.code, check.message);
-  const t = new URL(target);
-  await new Promise<void>((resolve) => {
-    const up = http.request(
-      {
-        hostname: t.hostname,
-        port: t.port,
-        method: 'POST',
-        path: `/${bucket}`,
-        headers: { 'content-type': req.headers['content-type'], 'content-length': String(body.length), host: t.host },
-      },
-      (upRes) => {
-        res.writeHead(upRes.statusCode ?? 502, upRes.headers);
-        upRes.pipe(res);
-        upRes.on('end', resolve);
-      },
+  try {
+    await createS3Client({ endpoint: target }).send(
+      new PutObjectCommand({ Bucket: check.bucket, Key: check.key, Body: check.body, ContentType: check.contentType }),
     );
-    up.on('error', () => {
-      sendJson(res, 502, { message: 'Bad Gateway', code: ERROR_CODES.badGateway });
-      resolve();
-    });
-    up.end(body);
-  });
+  } catch {
+    return sendS3Error(res, 502, 'InternalError', 'The local S3 could not store the upload');
+  }
+  res.writeHead(204, { 'cache-control': 'no-store' });
+  res.end();
 }
 
 function sendS3Error(res: ServerResponse, status: number, code: string, message: string) {

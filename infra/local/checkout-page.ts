@@ -63,7 +63,7 @@ export interface CheckoutRouteOptions {
   sink?: () => EventSink;
 }
 
-async function localAdmin(req: IncomingMessage, db: Db): Promise<'ok' | 401 | 403> {
+export async function localAdmin(req: IncomingMessage, db: Db): Promise<'ok' | 401 | 403> {
   const token = bearerToken(req.headers as Record<string, string>);
   if (!token) return 401;
   const auth = await verifyToken(token).catch(() => null);

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -19,6 +20,7 @@ import { startCognito, startDynamo, startS3, type ServiceHandle } from './servic
 import { seed, seedDemoSubscriptions, type SeedSummary } from './seed';
 import { startLocalStepFunctions, type LocalStepFunctionsOptions } from './step-functions';
 import { checkoutRoute } from './checkout-page';
+import { adminRoute } from './admin-route';
 
 export const LOCAL_TABLE = 'tryon-local';
 export const LOCAL_PRIVATE_BUCKET = 'tryon-private';
@@ -80,7 +82,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       PRIVATE_BUCKET: LOCAL_PRIVATE_BUCKET,
       PUBLIC_BUCKET: LOCAL_PUBLIC_BUCKET,
       S3_ENDPOINT: s3.url,
-      S3_PUBLIC_ENDPOINT: `${origin}/s3`,
+      // a path: browsers get URLs relative to the page's origin (localhost or 127.0.0.1), see functions/lib/s3.ts
+      S3_PUBLIC_ENDPOINT: '/s3',
       COGNITO_USER_POOL_ID: userPoolId,
       COGNITO_CLIENT_ID: clientId,
       COGNITO_ISSUER: `${origin}/cognito/${userPoolId}`,
@@ -89,6 +92,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       COGNITO_ENDPOINT: cognito.url,
       LOCAL_CONFIRMATION_CODE,
       PUBLIC_ORIGIN: origin,
+      // the local server plays the edge (CloudFront's origin token): random per instance, never a constant
+      ORIGIN_VERIFY_SECRET: randomBytes(24).toString('base64url'),
+      // signs browser upload policies and presigned GETs of this instance (functions/lib/s3.ts)
+      LOCAL_S3_SECRET: randomBytes(24).toString('base64url'),
       // the Open Graph page of a shared look (/l/{token}) embeds the built SPA's tags (functions/lib/spa-shell.ts)
       SPA_INDEX_FILE: path.join(opts.webDir ?? path.resolve('web/dist'), 'index.html'),
     });
@@ -120,7 +127,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       s3Url: s3.url,
       publicBucket: LOCAL_PUBLIC_BUCKET,
       // the local checkout and portal pages stand in for Stripe's hosted pages (local only)
-      localRoutes: [checkoutRoute({ db: () => db }), ...(opts.localRoutes ?? [])],
+      localRoutes: [
+        checkoutRoute({ db: () => db }),
+        adminRoute({ db: () => db, s3: () => createS3Client({ endpoint: s3.url }), publicBucket: LOCAL_PUBLIC_BUCKET }),
+        ...(opts.localRoutes ?? []),
+      ],
       log: process.env.LOG_REQUESTS ? log : undefined,
     });
     try {

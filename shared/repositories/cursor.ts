@@ -3,8 +3,9 @@
  * carries our MAC (HMAC-SHA256 over the payload and a scope such as `ledger:<userId>`). A crafted, tampered or
  * replayed-elsewhere cursor is a 400 before any database call, never an ExclusiveStartKey DynamoDB chokes on.
  *
- * Key: CURSOR_SIGNING_KEY (a generated Secrets Manager value in AWS, see infra/lib/constructs/api.ts);
- * locally a fixed development key. Rotating the key only invalidates cursors in flight (clients restart).
+ * Key: a generated Secrets Manager value in AWS, read at run time by the request pipeline
+ * (functions/lib/runtime-secrets.ts) and handed in with setCursorSigningKey before any route runs; locally
+ * CURSOR_SIGNING_KEY or a fixed development key. Rotating the key only invalidates cursors in flight.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { badRequest } from '../errors';
@@ -12,11 +13,19 @@ import { badRequest } from '../errors';
 const LOCAL_KEY = 'tryon-local-cursor-key';
 const MAX_CURSOR_LENGTH = 2000;
 
+let runtimeKey: string | undefined;
+
+/** The key read from Secrets Manager (the request pipeline sets it before a route runs; cached there). */
+export function setCursorSigningKey(key: string): void {
+  runtimeKey = key;
+}
+
 function signingKey(): string {
+  if (runtimeKey) return runtimeKey;
   const key = process.env.CURSOR_SIGNING_KEY;
   if (key) return key;
   if ((process.env.APP_STAGE ?? 'local') === 'local') return LOCAL_KEY;
-  throw new Error('CURSOR_SIGNING_KEY is not configured');
+  throw new Error('The cursor signing key is not configured (CURSOR_KEY_SECRET_ARN)');
 }
 
 const mac = (payload: string, scope: string) =>

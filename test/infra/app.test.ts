@@ -495,7 +495,10 @@ describe('web distribution', () => {
       AllowedMethods: ['GET', 'HEAD'],
       OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac',
     });
-    expect(page.FunctionAssociations).toBeUndefined(); // not rewritten to index.html: the Lambda answers it
+    // not rewritten to index.html (the Lambda answers it): its only function writes the viewer IP (issue 24)
+    expect(page.FunctionAssociations).toHaveLength(1);
+    const fnId = flatten(page.FunctionAssociations[0].FunctionARN);
+    expect(fnId).toMatch(/^<WebViewerIp\w+\.FunctionARN>$/);
     // the share page's own policy (the distribution has another one for /media/*)
     const [policyId, policy] = Object.entries(resourcesOf(t, 'AWS::CloudFront::CachePolicy')).find(([id]) =>
       flatten(page.CachePolicyId).includes(id),

@@ -3,7 +3,10 @@
  * WAF web ACL in us-east-1, PUBLIC_ORIGIN for billing, Cognito e-mail through SES, the AWS SDK bundled.
  */
 import { rmSync } from 'node:fs';
-import { App } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { Web } from '../../infra/lib/constructs/web';
+import { resolveStageConfig } from '../../infra/lib/stage-config';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,7 +61,8 @@ describe('alarms', () => {
       ]),
     );
     const fnCount = Object.keys(resourcesOf(t, 'AWS::Lambda::Function')).filter(
-      (id) => !/CustomResource|LogRetention|AutoDelete/.test(id),
+      // deploy-time custom resources (CDK's and our provenance key generator: a failure fails the deploy itself)
+      (id) => !/CustomResource|LogRetention|AutoDelete|ProvenanceKeyGenerator/.test(id),
     ).length;
     expect(metricNames.filter((m) => m === 'Errors')).toHaveLength(fnCount);
     expect(metricNames.filter((m) => m === 'Throttles')).toHaveLength(fnCount);
@@ -112,6 +116,17 @@ describe('WAF', () => {
       ]),
     });
   });
+  it('prod refuses to synthesize a distribution without a web ACL', () => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const stack = new Stack(app, 'NoWaf', { env: { region: 'eu-west-1' } });
+    new Web(stack, 'Web', {
+      config: resolveStageConfig(app, { stage: 'prod' }),
+      apiDomainName: 'abc.execute-api.eu-west-1.amazonaws.com',
+      originSecret: new secretsmanager.Secret(stack, 'Token'),
+      webDist: '/nonexistent',
+    });
+    Annotations.fromStack(stack).hasError('*', Match.stringLikeRegexp('No WAF web ACL'));
+  });
   it('is attached to the distribution when its ARN is given', () => {
     const arn = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/tryon/abc';
     const stacks = prodWith({
@@ -142,6 +157,22 @@ describe('PUBLIC_ORIGIN and Cognito e-mail', () => {
     });
     expect(Annotations.fromStack(stacks.auth).findError('*', Match.anyValue())).toEqual([]);
     expect(Annotations.fromStack(stacks.app).findError('*', Match.anyValue())).toEqual([]);
+  });
+  it('SES: an address identity by default, a verified domain identity with -c sesIdentity (issue 24)', () => {
+    const sourceArn = (context: Record<string, string>) => {
+      const stacks = prodWith({
+        sesFromEmail: 'no-reply@example.org',
+        publicOrigin: 'https://app.example.org',
+        ...context,
+      });
+      const [pool] = Object.values(Template.fromStack(stacks.auth).findResources('AWS::Cognito::UserPool'));
+      return flatten(pool!.Properties.EmailConfiguration.SourceArn);
+    };
+    expect(sourceArn({})).toMatch(/:identity\/no-reply@example\.org$/);
+    expect(sourceArn({ sesIdentity: 'example.org' })).toMatch(/:identity\/example\.org$/);
+    expect(() => prodWith({ sesFromEmail: 'no-reply@example.org', sesIdentity: 'other.example' })).toThrow(
+      /not an address of the SES domain identity/,
+    );
   });
   it('prod refuses the built-in e-mail sender and a missing PUBLIC_ORIGIN (synth errors); dev only warns', () => {
     const stacks = prodWith({});

@@ -111,6 +111,9 @@ export function classifyResource(
   if (/^<WorkflowGenerationStateMachine\w+>$/.test(text)) return { resource: 'stateMachine', scope: 'resource' };
   if (/:states:.*:execution:.+:\*$/.test(text)) return { resource: 'executions', scope: 'resource' };
   if (/^<SecretsStripe\w+>$/.test(text)) return { resource: 'stripeSecret', scope: 'resource' };
+  if (/^<SecretsCursorKey\w+>$/.test(text)) return { resource: 'cursorKeySecret', scope: 'resource' };
+  if (/^<SecretsIpHashPepper\w+>$/.test(text)) return { resource: 'ipHashSecret', scope: 'resource' };
+  if (/^<SecretsOriginVerify\w+>$/.test(text)) return { resource: 'originSecret', scope: 'resource' };
   if (/^<SecretsProviders?\w+>$/.test(text)) return { resource: 'providerSecret', scope: 'resource' };
   return null;
 }
@@ -186,6 +189,7 @@ export function descriptionOf(p: Principal): string {
       'job:retention': 'Deletes generated images past each user retention choice (items and objects)',
       'job:export-data': 'Builds a user data export ZIP (Download my data)',
       'job:expire-packs': 'Records expiry ledger entries for credit packs past 12 months',
+      'job:provenance-key': 'Deploy time: fills an empty provenance secret with a self-issued C2PA signing chain',
     } as Record<string, string>
   )[p]!;
 }

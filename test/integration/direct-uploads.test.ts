@@ -52,18 +52,19 @@ const complete = (u: TestUser, uploadId: string) =>
 const quarantine = (u: TestUser) => s3.list(privateBucket(), `uploads/tmp/${u.sub}/`);
 
 describe('POST /api/uploads (presign)', () => {
-  it('signs a POST for one quarantine key of the caller, pinning type and size range in the policy', async () => {
+  it('signs a POST for one quarantine key of the caller, pinning type and the declared size in the policy', async () => {
     const res = await presign(shopper, { purpose: 'outfit', contentType: 'image/png', size: 1000 });
     expect(res.status).toBe(201);
     const post = presignUploadResultSchema.parse(res.body);
     expect(post.uploadId).toMatch(/^outfit\.[0-9A-Z]{26}$/);
     expect(post.fields.key).toBe(`uploads/tmp/${shopper.sub}/${post.uploadId}`);
-    expect(post.maxBytes).toBe(DIRECT_UPLOAD_MAX_BYTES);
+    // capped at the size declared at presign, not the purpose's maximum
+    expect(post.maxBytes).toBe(1000);
     const policy = JSON.parse(Buffer.from(post.fields.Policy!, 'base64').toString('utf8'));
     expect(policy.conditions).toEqual(
       expect.arrayContaining([
         { bucket: privateBucket() },
-        ['content-length-range', 1, DIRECT_UPLOAD_MAX_BYTES],
+        ['content-length-range', 1, 1000],
         { key: post.fields.key },
         { 'Content-Type': 'image/png' },
       ]),

@@ -5,6 +5,7 @@
  * lands in the admins' queue and the takedown ends the share; the Open Graph page has its tags and never the
  * original image key.
  */
+import { EDGE_ERROR_CODE, EDGE_ERROR_MESSAGE, ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../shared/domain/edge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { setModeratorForTests } from '../../functions/lib/moderation';
@@ -96,12 +97,14 @@ async function share(u: TestUser, body: unknown, ip = '198.51.100.1') {
   return ctx.invoke('POST', '/api/shares', {
     token: u.idToken,
     body,
-    headers: { 'cloudfront-viewer-address': `${ip}:443` },
+    viewerIp: ip,
   });
 }
 
 beforeAll(async () => {
   ctx = await setupIntegration();
+  // this file runs behind the (emulated) edge: invoke adds CloudFront's token and the viewer address
+  process.env.ORIGIN_VERIFY_SECRET = 'shares-test-edge-token';
   setModeratorForTests({ name: 'test-safe', moderate: async () => ({ safe: true, reasons: [], labels: [] }) });
   [owner, other, admin] = await Promise.all([
     ctx.createUser({ firstName: 'Ada', lastName: 'Owner' }),
@@ -422,13 +425,13 @@ describe('rate limits', () => {
   it('votes: per IP across anonymous viewers (a fresh cookie does not reset it)', async () => {
     const res = await share(owner, { generationIds: gens }, '198.51.100.77');
     const t = res.body.token;
-    const ip = { 'cloudfront-viewer-address': '192.0.2.9:5000' };
+    const ip = { viewerIp: '192.0.2.9' };
     const limit = RATE_LIMITS['share.vote'].limit.ip;
     for (let i = 0; i < limit; i++)
-      expect(
-        (await ctx.invoke('PUT', `/api/l/${t}/vote`, { body: { generationId: gens[i % 2] }, headers: ip })).status,
-      ).toBe(200);
-    const blocked = await ctx.invoke('PUT', `/api/l/${t}/vote`, { body: { generationId: gens[0] }, headers: ip });
+      expect((await ctx.invoke('PUT', `/api/l/${t}/vote`, { body: { generationId: gens[i % 2] }, ...ip })).status).toBe(
+        200,
+      );
+    const blocked = await ctx.invoke('PUT', `/api/l/${t}/vote`, { body: { generationId: gens[0] }, ...ip });
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe(ERROR_CODES.rateLimited);
     // another address is not affected
@@ -436,7 +439,7 @@ describe('rate limits', () => {
       (
         await ctx.invoke('PUT', `/api/l/${t}/vote`, {
           body: { generationId: gens[0] },
-          headers: { 'cloudfront-viewer-address': '192.0.2.10:5000' },
+          viewerIp: '192.0.2.10',
         })
       ).status,
     ).toBe(200);
@@ -446,12 +449,57 @@ describe('rate limits', () => {
     expect(mine.totalVotes).toBe(limit + 1);
   }, 60_000);
 
+  it('a spoofed CloudFront-Viewer-Address or X-Forwarded-For does not make a new viewer (issue 24)', async () => {
+    const res = await share(owner, { generationIds: gens }, '198.51.100.79');
+    const t = res.body.token;
+    const limit = RATE_LIMITS['share.vote'].limit.ip;
+    const codes: number[] = [];
+    // a fresh anonymous viewer each time (no cookie), every request claiming another address
+    for (let i = 0; i <= limit + 2; i++)
+      codes.push(
+        (
+          await ctx.invoke('PUT', `/api/l/${t}/vote`, {
+            body: { generationId: gens[0] },
+            headers: {
+              'cloudfront-viewer-address': `203.0.113.${i + 1}:443`,
+              'x-forwarded-for': `203.0.113.${i + 1}`,
+              [VIEWER_IP_HEADER]: `203.0.113.${i + 1}`,
+            },
+            viewerIp: '192.0.2.33',
+          })
+        ).status,
+      );
+    expect(codes.filter((c) => c === 200)).toHaveLength(limit);
+    expect(codes.slice(limit)).toEqual([429, 429, 429]);
+  }, 60_000);
+
+  it('a request around the edge (no token, a wrong one, a forged viewer address) is refused with 403', async () => {
+    const res = await share(owner, { generationIds: gens }, '198.51.100.80');
+    const t = res.body.token;
+    const attempts: Record<string, string>[] = [
+      { [VIEWER_IP_HEADER]: '203.0.113.77' },
+      { [ORIGIN_VERIFY_HEADER]: 'guess', [VIEWER_IP_HEADER]: '203.0.113.78' },
+      { 'cloudfront-viewer-address': '203.0.113.79:443' },
+    ];
+    for (const headers of attempts) {
+      const direct = await ctx.invoke('PUT', `/api/l/${t}/vote`, {
+        body: { generationId: gens[0] },
+        headers,
+        aroundEdge: true,
+      });
+      expect(direct.status, JSON.stringify(headers)).toBe(403);
+      expect(direct.body).toEqual({ message: EDGE_ERROR_MESSAGE, code: EDGE_ERROR_CODE });
+    }
+    const config = await ctx.invoke('GET', '/api/config', { aroundEdge: true });
+    expect(config.status).toBe(403);
+  });
+
   it('reactions: per viewer', async () => {
     const res = await share(owner, { generationIds: gens }, '198.51.100.78');
     const t = res.body.token;
     const first = await ctx.invoke('PUT', `/api/l/${t}/reaction`, {
       body: { text: 'one' },
-      headers: { 'cloudfront-viewer-address': '192.0.2.50:1' },
+      viewerIp: '192.0.2.50',
     });
     const cookie = cookieOf(first)!;
     const limit = RATE_LIMITS['share.reaction'].limit.user;
@@ -460,13 +508,15 @@ describe('rate limits', () => {
         (
           await ctx.invoke('PUT', `/api/l/${t}/reaction`, {
             body: { text: `r${i}` },
-            headers: { cookie, 'cloudfront-viewer-address': `192.0.2.${60 + i}:1` },
+            headers: { cookie },
+            viewerIp: `192.0.2.${60 + i}`,
           })
         ).status,
       ).toBe(200);
     const blocked = await ctx.invoke('PUT', `/api/l/${t}/reaction`, {
       body: { text: 'too many' },
-      headers: { cookie, 'cloudfront-viewer-address': '192.0.2.99:1' },
+      headers: { cookie },
+      viewerIp: '192.0.2.99',
     });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/Too many reactions/);

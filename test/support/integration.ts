@@ -13,6 +13,7 @@ import { CreateUserPoolCommand, CreateUserPoolClientCommand } from '@aws-sdk/cli
 import { createDb, type Db } from '../../shared/repositories/table';
 import { matchRoute, type Group } from '../../shared/routes';
 import { buildEvent } from '../../infra/local/api-event';
+import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../shared/domain/edge';
 import { ensureBuckets, ensureTable } from '../../infra/local/stack';
 import { cognitoClient, ensureAccount, signIn } from '../../infra/local/cognito-setup';
 import { bearerToken, verifyToken } from '../../functions/lib/auth';
@@ -34,6 +35,13 @@ export interface InvokeOptions {
   headers?: Record<string, string>;
   /** Skip the gateway's JWT authorizer emulation (to reach the handler's own verification). */
   bypassGateway?: boolean;
+  /**
+   * When the file configures the edge (ORIGIN_VERIFY_SECRET), invoke plays CloudFront: it overwrites the edge
+   * headers with the token and this viewer address (default 127.0.0.1), whatever `headers` says.
+   */
+  viewerIp?: string;
+  /** Call around the edge (the execute-api URL): no edge headers are added, only what `headers` says. */
+  aroundEdge?: boolean;
 }
 
 export interface InvokeResult {
@@ -130,6 +138,11 @@ export async function setupIntegration(): Promise<IntegrationContext> {
         }
       }
       if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      const edgeToken = process.env.ORIGIN_VERIFY_SECRET;
+      if (edgeToken && !opts.aroundEdge) {
+        headers[ORIGIN_VERIFY_HEADER] = edgeToken;
+        headers[VIEWER_IP_HEADER] = opts.viewerIp ?? '127.0.0.1';
+      }
       let claims: Record<string, unknown> | null = null;
       if (match.route.auth === 'user' && !opts.bypassGateway) {
         const token = bearerToken(headers);

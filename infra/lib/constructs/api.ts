@@ -64,8 +64,10 @@ export interface ApiProps {
   renderWorker: { name: string; arn: string };
   /** The C2PA signing key (groups that mark images: shares). */
   provenanceSecret?: secretsmanager.ISecret;
-  /** Resolved at deploy time into CURSOR_SIGNING_KEY (a dynamic reference to the generated secret). */
-  cursorKeySecret?: secretsmanager.ISecret;
+  /** Generated keys read at run time (functions/lib/runtime-secrets.ts): only their ARNs are in the environment. */
+  cursorKeySecret: secretsmanager.ISecret;
+  ipHashSecret: secretsmanager.ISecret;
+  originSecret: secretsmanager.ISecret;
   /**
    * sharp for linux-arm64 when built. Attached to every group: group modules import the image pipeline (and
    * with it sharp) at module load, so a function without the layer fails at cold start.
@@ -158,7 +160,9 @@ export class Api extends Construct {
             : {}),
           // the Open Graph page of a shared look embeds the SPA's tags (functions/lib/spa-shell.ts)
           ...(group === 'shares' ? { SPA_TAGS: builtSpaTags() } : {}),
-          ...(props.cursorKeySecret ? { CURSOR_SIGNING_KEY: props.cursorKeySecret.secretValue.unsafeUnwrap() } : {}),
+          ...(access.cursorKeySecret ? { CURSOR_KEY_SECRET_ARN: props.cursorKeySecret.secretArn } : {}),
+          ...(access.ipHashSecret ? { IP_HASH_SECRET_ARN: props.ipHashSecret.secretArn } : {}),
+          ...(access.originSecret ? { ORIGIN_SECRET_ARN: props.originSecret.secretArn } : {}),
         },
       });
       this.functions[group] = fn.fn;
@@ -175,6 +179,9 @@ export class Api extends Construct {
           stripeSecret: props.stripeSecret,
           providerSecret: props.providerSecret,
           provenanceSecret: props.provenanceSecret,
+          cursorKeySecret: props.cursorKeySecret,
+          ipHashSecret: props.ipHashSecret,
+          originSecret: props.originSecret,
           renderWorkerArn: props.renderWorker.arn,
         },
         { skip: ['exportFunction'] },

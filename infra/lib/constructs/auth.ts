@@ -55,6 +55,9 @@ export class Auth extends Construct {
               fromEmail: config.ses.fromEmail,
               fromName: config.ses.fromName,
               sesRegion: config.ses.region ?? Stack.of(this).region,
+              // a verified domain identity (DKIM) sends for any address of the domain: Cognito then names the
+              // domain identity, not the address (which is not itself an identity then)
+              ...(config.ses.verifiedDomain ? { sesVerifiedDomain: config.ses.verifiedDomain } : {}),
             }),
           }
         : {}),

@@ -115,7 +115,7 @@ export class Data extends Construct {
       enforceSSL: true,
       minimumTLSVersion: 1.2,
       // Versioning protects prod media against an overwrite or delete by a bug; dev does without.
-      versioned: config.prod,
+      versioned: config.mediaVersioned,
       serverAccessLogsBucket: this.accessLogsBucket,
       serverAccessLogsPrefix: `${id}/`,
       // The SPA reads and uploads with presigned URLs straight against S3 (another origin than the SPA).
@@ -146,7 +146,9 @@ export class Data extends Construct {
           tagFilters: { [VARIANT_TAG.key]: VARIANT_TAG.value },
           expiration: Duration.days(VARIANT_RUN_RETENTION_DAYS),
         },
-        ...(config.prod ? [{ id: 'expire-noncurrent-versions', noncurrentVersionExpiration: Duration.days(30) }] : []),
+        ...(config.mediaVersioned
+          ? [{ id: 'expire-noncurrent-versions', noncurrentVersionExpiration: Duration.days(30) }]
+          : []),
       ],
       removalPolicy: config.removalPolicy,
       // Only in dev (DESTROY): empties the bucket so the stack can be deleted.

@@ -31,6 +31,9 @@ export interface SdkAccessResources {
   stripeSecret?: secretsmanager.ISecret;
   providerSecret?: secretsmanager.ISecret;
   provenanceSecret?: secretsmanager.ISecret;
+  cursorKeySecret?: secretsmanager.ISecret;
+  ipHashSecret?: secretsmanager.ISecret;
+  originSecret?: secretsmanager.ISecret;
   /** The render worker's ARN (its name is fixed, so it is known without a reference). */
   renderWorkerArn?: string;
   /** The data-export job ("Download my data"), started by the privacy API. */
@@ -103,6 +106,9 @@ export function grantSdkAccess(
       case 'stripeSecret':
       case 'providerSecret':
       case 'provenanceSecret':
+      case 'cursorKeySecret':
+      case 'ipHashSecret':
+      case 'originSecret':
         add(onResource, [need(resource).secretArn]);
         break;
       case 'renderWorker':

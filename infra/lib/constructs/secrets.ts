@@ -35,6 +35,13 @@ export class Secrets extends Construct {
   readonly provenance: secretsmanager.Secret;
   /** HMAC key of pagination cursors (shared/repositories/cursor.ts): generated, never leaves AWS. */
   readonly cursorKey: secretsmanager.Secret;
+  /** Pepper of the IP hashes in consent records and rate limits (functions/services/consent-service.ts). */
+  readonly ipHashPepper: secretsmanager.Secret;
+  /**
+   * The token CloudFront adds to every request to the API (origin custom header) and every function checks
+   * (functions/lib/edge.ts): the API answers nothing that went around the distribution.
+   */
+  readonly originVerify: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: SecretsProps) {
     super(scope, id);
@@ -59,10 +66,30 @@ export class Secrets extends Construct {
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
       removalPolicy: config.removalPolicy,
     });
+    this.ipHashPepper = new secretsmanager.Secret(this, 'IpHashPepper', {
+      description: `tryon ${config.stage}: pepper of the IP hashes in consent records and rate limits (generated)`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: config.removalPolicy,
+    });
+    this.originVerify = new secretsmanager.Secret(this, 'OriginVerify', {
+      description: `tryon ${config.stage}: token CloudFront adds to API requests (x-origin-verify); requests without it are refused (generated)`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: config.removalPolicy,
+    });
     acknowledge(
       this.cursorKey,
       'AwsSolutions-SMG4',
-      'The cursor key only signs pagination cursors; rotating it invalidates cursors in flight, so it is rotated by redeploying with a new value (docs/security.md), not by a rotation Lambda.',
+      'The cursor key only signs pagination cursors; it is rotated with put-secret-value (functions read it at run time, cached 5 minutes; cursors in flight become invalid), docs/operations.md "Rotation".',
+    );
+    acknowledge(
+      this.ipHashPepper,
+      'AwsSolutions-SMG4',
+      'Rotating the IP pepper would only reset rate-limit counters and make new consent records unlinkable to old ones; rotated by hand with put-secret-value when needed (docs/operations.md "Rotation").',
+    );
+    acknowledge(
+      this.originVerify,
+      'AwsSolutions-SMG4',
+      'The origin token is rotated in two steps (put-secret-value, then redeploy the Web stack; functions accept the current and previous value meanwhile), docs/operations.md "Rotation": a rotation Lambda cannot update the CloudFront distribution in step.',
     );
     for (const secret of [this.stripe, this.providers, this.provenance]) {
       acknowledge(

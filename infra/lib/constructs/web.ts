@@ -9,7 +9,9 @@
  * (/profiles/new) to /index.html. Distribution-wide errorResponses are deliberately NOT used: they would
  * also rewrite the API's 403/404 JSON errors into index.html.
  */
-import { Annotations, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Annotations, Duration, RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../../shared/domain/edge';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -33,7 +35,30 @@ export interface WebProps {
   apiDomainName: string;
   /** Directory of the built SPA; defaults to web/dist. */
   webDist?: string;
+  /**
+   * The generated edge token (App stack): CloudFront adds it to every request to the API as ORIGIN_VERIFY_HEADER
+   * and every function refuses a request without it, so the execute-api URL answers nothing (403).
+   */
+  originSecret: secretsmanager.ISecret;
+  /**
+   * The VersionId of the token to send (after a rotation: -c originSecretVersion=<VersionId>, docs/operations.md
+   * "Rotation"); by default the version current at deploy time.
+   */
+  originSecretVersion?: string;
+  /** The WAF web ACL (Edge stack, us-east-1), handed over by a cross-region reference. Required in prod. */
+  webAclArn?: string;
 }
+
+/**
+ * Viewer-request function of the API behaviours: the client's address as CloudFront saw it, written over
+ * whatever the client sent under that name. Functions trust it only on requests that carry the edge token.
+ */
+export const VIEWER_IP_FUNCTION = `function handler(event) {
+  var request = event.request;
+  delete request.headers['${ORIGIN_VERIFY_HEADER}'];
+  request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
+  return request;
+}`;
 
 /** Viewer-request function: SPA routes (no file extension in the last segment) are served index.html. */
 export const SPA_REWRITE_FUNCTION = `function handler(event) {
@@ -154,10 +179,21 @@ export class Web extends Construct {
       ? acm.Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn)
       : undefined;
 
+    // The edge token as a CloudFormation dynamic reference: resolved by CloudFormation at deploy, never in the template.
+    const originToken = SecretValue.secretsManager(props.originSecret.secretArn, {
+      ...(props.originSecretVersion ? { versionId: props.originSecretVersion } : {}),
+    }).unsafeUnwrap();
     const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: originToken },
     });
+    const viewerIp = new cloudfront.Function(this, 'ViewerIp', {
+      comment: 'API: the viewer address as CloudFront saw it (overwrites any client value)',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(VIEWER_IP_FUNCTION),
+    });
+    const viewerIpAssociation = [{ function: viewerIp, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }];
     // Shared looks' Open Graph page (/l/{token}, rendered by the shares Lambda): cached at most
     // SHARE_CACHE_SECONDS, so a revoked or expired share is gone from the edge within a minute.
     const sharePageCache = new cloudfront.CachePolicy(this, 'SharePageCache', {
@@ -185,8 +221,8 @@ export class Web extends Construct {
             minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
           }
         : {}),
-      // The rate-based WAF rule (Tryon-<stage>-Edge, us-east-1), when its ARN is given (-c webAclArn=...).
-      ...(config.webAclArn ? { webAclId: config.webAclArn } : {}),
+      // The WAF web ACL of the Edge stack (us-east-1), handed over by a cross-region reference.
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       enableLogging: true,
       logBucket: logsBucket,
       logFilePrefix: 'cloudfront/',
@@ -209,6 +245,7 @@ export class Web extends Construct {
           cachePolicy: sharePageCache,
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
+          functionAssociations: viewerIpAssociation,
         },
         '/api/*': {
           origin: apiOrigin,
@@ -220,22 +257,22 @@ export class Web extends Construct {
           // Every viewer header (Authorization, cookies, query strings) except Host, which must be the API's.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
+          functionAssociations: viewerIpAssociation,
         },
       },
     });
 
     acknowledge(this.distribution, 'AwsSolutions-CFR1', 'The product is offered worldwide; no geo restriction.');
-    if (!config.webAclArn) {
+    if (!props.webAclArn) {
+      const message =
+        'No WAF web ACL on the distribution: the Edge stack (us-east-1) hands its ARN over by a cross-region reference (docs/operations.md).';
+      // prod never synthesizes without it
+      if (config.prod) Annotations.of(this.distribution).addError(message);
       acknowledge(
         this.distribution,
         'AwsSolutions-CFR2',
-        'The web ACL is created by the Tryon-<stage>-Edge stack in us-east-1 (CloudFront requires it there) and attached with -c webAclArn=<its WebAclArn output>: until then API Gateway stage throttling, Cognito threat protection (prod) and per-user credit limits bound abuse. Prod warns at synth.',
+        'Only outside prod, and only when the app is built without its Edge stack: API Gateway throttling and per-user limits still bound abuse.',
       );
-      if (config.prod)
-        Annotations.of(this.distribution).addWarningV2(
-          'tryon:noWebAcl',
-          'No WAF web ACL: deploy Tryon-prod-Edge and pass -c webAclArn=... (docs/operations.md, "WAF").',
-        );
     }
     if (!certificate) {
       acknowledge(

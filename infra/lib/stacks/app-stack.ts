@@ -12,6 +12,7 @@ import { sharpLayer } from '../constructs/sharp-layer';
 import type { Auth } from '../constructs/auth';
 import type { Data } from '../constructs/data';
 import { Secrets } from '../constructs/secrets';
+import { ProvenanceKey } from '../constructs/provenance-key';
 import { Workflow } from '../constructs/workflow';
 import type { StageConfig } from '../stage-config';
 
@@ -43,6 +44,8 @@ export class AppStack extends Stack {
       COGNITO_USER_POOL_ID: auth.userPool.userPoolId,
       COGNITO_CLIENT_ID: auth.userPoolClient.userPoolClientId,
       LOG_LEVEL: config.prod ? 'INFO' : 'DEBUG',
+      // the media buckets keep versions in prod (Data construct): deletions then remove every version
+      ...(config.mediaVersioned ? { MEDIA_BUCKETS_VERSIONED: 'true' } : {}),
       // who renders each mode (functions/providers/index.ts): explicit, never a silent fallback
       EXACT_PROVIDER: config.renderProviders.exact,
       CREATIVE_PROVIDER: config.renderProviders.creative,
@@ -57,6 +60,8 @@ export class AppStack extends Stack {
     }
 
     this.secrets = new Secrets(this, 'Secrets', { config });
+    // signs on day one: a self-issued chain generated into the provenance secret when it is empty
+    new ProvenanceKey(this, 'ProvenanceKey', { config, secret: this.secrets.provenance });
     const layer = sharpLayer(this);
 
     this.workflow = new Workflow(this, 'Workflow', {
@@ -84,6 +89,8 @@ export class AppStack extends Stack {
       providerSecret: this.secrets.providers,
       renderWorker: { name: this.workflow.renderWorkerName, arn: this.workflow.renderWorkerArn },
       cursorKeySecret: this.secrets.cursorKey,
+      ipHashSecret: this.secrets.ipHashPepper,
+      originSecret: this.secrets.originVerify,
       provenanceSecret: this.secrets.provenance,
       sharpLayer: layer,
     });
@@ -144,9 +151,12 @@ export class AppStack extends Stack {
     this.api.fulfilmentRefused?.addAlarmAction(new SnsAction(this.alarms.topic));
     new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn });
 
-    new CfnOutput(this, 'ApiEndpoint', { value: this.api.httpApi.apiEndpoint });
     new CfnOutput(this, 'StateMachineArn', { value: this.workflow.stateMachine.stateMachineArn });
     new CfnOutput(this, 'StripeSecretArn', { value: this.secrets.stripe.secretArn });
     new CfnOutput(this, 'ProviderSecretArn', { value: this.secrets.providers.secretArn });
+    new CfnOutput(this, 'ProvenanceSecretArn', {
+      value: this.secrets.provenance.secretArn,
+      description: 'C2PA signing key and chain (self-issued at first deploy; replace with a trusted certificate)',
+    });
   }
 }

@@ -1,0 +1,98 @@
+/**
+ * Keys the deploy generates (the cursor HMAC key, the IP-hash pepper, the origin-verify token CloudFront adds
+ * to every API request) are read at run time from Secrets Manager, never resolved into environment variables
+ * (anyone who can read a function's configuration could read them there). Each is read lazily, on the first
+ * request that needs it (module load stays cheap: the SDK client is imported then), and cached for
+ * SECRET_CACHE_MS, so a rotated value is picked up within minutes without a redeploy.
+ *
+ *   env                      in AWS (the ARN)            locally (the value; a default when unset)
+ *   CURSOR_KEY_SECRET_ARN    generated, 48 characters    CURSOR_SIGNING_KEY or a fixed development key
+ *   IP_HASH_SECRET_ARN       generated, 48 characters    IP_HASH_SECRET or a fixed development pepper
+ *   ORIGIN_SECRET_ARN        generated, 48 characters    ORIGIN_VERIFY_SECRET (the local server sets it)
+ *
+ * A deployed stage (APP_STAGE other than local) never falls back to a development value: a missing ARN is an
+ * error (500), not a weaker key.
+ */
+export const SECRET_CACHE_MS = 5 * 60_000;
+
+export type RuntimeSecret = 'cursorKey' | 'ipPepper' | 'originVerify' | 'provenance';
+
+const ARN_ENV: Record<RuntimeSecret, string> = {
+  cursorKey: 'CURSOR_KEY_SECRET_ARN',
+  ipPepper: 'IP_HASH_SECRET_ARN',
+  originVerify: 'ORIGIN_SECRET_ARN',
+  /** read here only by the readiness check (functions/lib/provenance-ready.ts) */
+  provenance: 'PROVENANCE_SECRET_ARN',
+};
+const LOCAL_ENV: Record<RuntimeSecret, string> = {
+  cursorKey: 'CURSOR_SIGNING_KEY',
+  ipPepper: 'IP_HASH_SECRET',
+  originVerify: 'ORIGIN_VERIFY_SECRET',
+  provenance: 'PROVENANCE_SECRET_JSON',
+};
+const LOCAL_DEFAULT: Record<RuntimeSecret, string | null> = {
+  cursorKey: 'tryon-local-cursor-key',
+  ipPepper: 'fitly-local-development-ip-pepper',
+  // no default: without it, the local stack does not play the edge (handlers invoked directly in tests)
+  originVerify: null,
+  provenance: null,
+};
+
+/** The values in force: the current one, and during a rotation the previous one (accepted, never used to sign). */
+export interface SecretValues {
+  current: string | null;
+  previous: string | null;
+}
+
+type Fetch = (arn: string, stage: 'AWSCURRENT' | 'AWSPREVIOUS') => Promise<string | null>;
+
+let fetcher: Fetch | undefined;
+const defaultFetch: Fetch = async (arn, stage) => {
+  const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
+  client ??= new SecretsManagerClient({});
+  try {
+    const res = await client.send(new GetSecretValueCommand({ SecretId: arn, VersionStage: stage }));
+    return res.SecretString || null;
+  } catch (err) {
+    // a secret never rotated has no AWSPREVIOUS version
+    if (stage === 'AWSPREVIOUS' && (err as Error).name === 'ResourceNotFoundException') return null;
+    throw err;
+  }
+};
+let client: import('@aws-sdk/client-secrets-manager').SecretsManagerClient | undefined;
+
+const cache = new Map<RuntimeSecret, { at: number; values: Promise<SecretValues> }>();
+
+const isLocal = () => (process.env.APP_STAGE ?? 'local') === 'local';
+
+/** The values of one generated secret (cached SECRET_CACHE_MS; concurrent first calls share one read). */
+export function secretValues(name: RuntimeSecret, now = Date.now()): Promise<SecretValues> {
+  const arn = process.env[ARN_ENV[name]];
+  if (!arn) {
+    if (!isLocal()) return Promise.reject(new Error(`${ARN_ENV[name]} is not configured`));
+    return Promise.resolve({ current: process.env[LOCAL_ENV[name]] || LOCAL_DEFAULT[name], previous: null });
+  }
+  const hit = cache.get(name);
+  if (hit && now - hit.at < SECRET_CACHE_MS) return hit.values;
+  const read = fetcher ?? defaultFetch;
+  // the previous version is only needed to accept (origin token); keys that sign use the current one
+  const values = Promise.all([read(arn, 'AWSCURRENT'), name === 'originVerify' ? read(arn, 'AWSPREVIOUS') : null]).then(
+    ([current, previous]) => ({ current, previous }),
+  );
+  cache.set(name, { at: now, values });
+  values.catch(() => cache.delete(name)); // try again on the next call
+  return values;
+}
+
+/** The current value of a secret that signs (cursor key, IP pepper); throws when there is none. */
+export async function currentSecret(name: RuntimeSecret): Promise<string> {
+  const { current } = await secretValues(name);
+  if (!current) throw new Error(`The ${name} secret is empty`);
+  return current;
+}
+
+/** Tests: read secrets with this function instead of Secrets Manager (null: back to the real one), cache cleared. */
+export function setSecretFetcherForTests(f: Fetch | null): void {
+  fetcher = f ?? undefined;
+  cache.clear();
+}

@@ -1,0 +1,216 @@
+/**
+ * The post-deploy check (`npm run smoke -- <url>`), also run against the local stack by the tests: a synthetic
+ * user signs up, gets one credit through the admin path, uploads a photo (a photo profile), generates one look
+ * with the stage's engine or provider, the result carries a valid C2PA manifest, and the account is deleted.
+ *
+ * In AWS the sign-up is confirmed with the operator's credentials (`aws cognito-idp admin-confirm-sign-up`) and
+ * the credit is given by an admin account named by SMOKE_ADMIN_EMAIL / SMOKE_ADMIN_PASSWORD; locally by the
+ * fixed confirmation code and the local admin.
+ */
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { JPEG } from '@trustnxt/c2pa-ts/asset';
+import { SuperBox } from '@trustnxt/c2pa-ts/jumbf';
+import { ManifestStore } from '@trustnxt/c2pa-ts/manifest';
+import { PHOTO_CONSENT } from '../../shared/domain/privacy';
+import { awsCli } from './target';
+import type { RuntimeConfig } from '../../shared/schemas/user';
+
+export interface SmokeStep {
+  step: string;
+  ok: boolean;
+  detail: string;
+}
+
+export interface SmokeOptions {
+  /** An admin's e-mail and password (gives the credit). Default: SMOKE_ADMIN_*, locally the demo admin. */
+  admin?: { email: string; password: string };
+  /** How long to wait for the generation. */
+  timeoutMs?: number;
+  log?: (step: SmokeStep) => void;
+}
+
+class SmokeFailure extends Error {}
+
+export async function runSmoke(baseUrl: string, opts: SmokeOptions = {}): Promise<SmokeStep[]> {
+  const url = baseUrl.replace(/\/$/, '');
+  const steps: SmokeStep[] = [];
+  const record = (step: string, ok: boolean, detail: string) => {
+    const s = { step, ok, detail };
+    steps.push(s);
+    opts.log?.(s);
+    if (!ok) throw new SmokeFailure(`${step}: ${detail}`);
+  };
+  const api = async (token: string | null, method: string, path: string, body?: unknown, headers = {}) => {
+    const isForm = body instanceof FormData;
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let json: any = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = text;
+    }
+    return { status: res.status, json };
+  };
+
+  try {
+    const cfgRes = await api(null, 'GET', '/api/config');
+    record('config', cfgRes.status === 200, `GET /api/config ${cfgRes.status}`);
+    const cfg = cfgRes.json as RuntimeConfig;
+    const cognitoEndpoint = cfg.auth.userPoolEndpoint
+      ? new URL(cfg.auth.userPoolEndpoint, url).href
+      : `https://cognito-idp.${cfg.auth.region}.amazonaws.com/`;
+    const cognito = async (op: string, body: unknown) => {
+      const res = await fetch(cognitoEndpoint, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': `AWSCognitoIdentityProviderService.${op}`,
+        },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, json: (await res.json()) as any };
+    };
+    const signIn = async (email: string, password: string) => {
+      const r = await cognito('InitiateAuth', {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: cfg.auth.userPoolClientId,
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      });
+      return (r.json?.AuthenticationResult?.IdToken as string | undefined) ?? null;
+    };
+
+    // 1. a synthetic user signs up and is confirmed
+    const email = `smoke-${randomUUID().slice(0, 8)}@example.com`;
+    const password = `Smoke-${randomUUID()}-1a`;
+    const up = await cognito('SignUp', {
+      ClientId: cfg.auth.userPoolClientId,
+      Username: email,
+      Password: password,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'given_name', Value: 'Smoke' },
+        { Name: 'family_name', Value: 'Test' },
+      ],
+    });
+    record('sign up', up.status === 200, `${email}: ${up.status} ${up.json?.message ?? ''}`);
+    if (cfg.auth.localConfirmationCode) {
+      const c = await cognito('ConfirmSignUp', {
+        ClientId: cfg.auth.userPoolClientId,
+        Username: email,
+        ConfirmationCode: cfg.auth.localConfirmationCode,
+      });
+      record('confirm', c.status === 200, `local code: ${c.status}`);
+    } else {
+      awsCli(
+        ['cognito-idp', 'admin-confirm-sign-up', '--user-pool-id', cfg.auth.userPoolId, '--username', email],
+        cfg.auth.region,
+      );
+      record('confirm', true, 'admin-confirm-sign-up (operator credentials)');
+    }
+    const token = await signIn(email, password);
+    record('sign in', !!token, token ? 'ID token' : 'no token');
+    const me = await api(token, 'GET', '/api/auth/user');
+    record('user', me.status === 200, `GET /api/auth/user ${me.status}`);
+    const userId = me.json.id as string;
+    const age = await api(token, 'POST', '/api/user/age', { birthDate: '1990-01-01' });
+    record('age statement', age.status < 300, `POST /api/user/age ${age.status}`);
+
+    // 2. one credit through the admin path
+    const admin = opts.admin ??
+      (process.env.SMOKE_ADMIN_EMAIL
+        ? { email: process.env.SMOKE_ADMIN_EMAIL, password: process.env.SMOKE_ADMIN_PASSWORD ?? '' }
+        : cfg.auth.localConfirmationCode
+          ? {
+              email: process.env.ADMIN_EMAIL ?? 'admin@example.com',
+              password: process.env.DEMO_PASSWORD ?? 'Demo-pass-1',
+            }
+          : null) ?? { email: '', password: '' };
+    const adminToken = admin.email ? await signIn(admin.email, admin.password) : null;
+    record(
+      'admin sign in',
+      !!adminToken,
+      adminToken ? admin.email : 'set SMOKE_ADMIN_EMAIL and SMOKE_ADMIN_PASSWORD (an admin: npm run admin:grant)',
+    );
+    const credit = await api(adminToken, 'POST', '/api/admin/credits/adjust', {
+      userId,
+      amount: 1,
+      bucket: 'pack',
+      reason: 'smoke test',
+      idempotencyKey: `smoke-${userId}`,
+    });
+    record(
+      'credit',
+      credit.status === 201,
+      `POST /api/admin/credits/adjust ${credit.status} ${credit.json?.message ?? ''}`,
+    );
+
+    // 3. a photo: a photo profile with a portrait and a full-body photo
+    const jpeg = (w: number, h: number, c: string) =>
+      sharp({ create: { width: w, height: h, channels: 3, background: c } })
+        .jpeg()
+        .toBuffer();
+    const fd = new FormData();
+    fd.append('consent', PHOTO_CONSENT.version);
+    fd.append('name', 'Smoke');
+    fd.append('gender', 'unisex');
+    fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');
+    fd.append('portrait', new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }), 'p.jpg');
+    fd.append('fullBody', new Blob([new Uint8Array(await jpeg(300, 600, '#4070c0'))], { type: 'image/jpeg' }), 'f.jpg');
+    const profile = await api(token, 'POST', '/api/photo-profiles', fd);
+    record(
+      'photo upload',
+      profile.status === 201,
+      `POST /api/photo-profiles ${profile.status} ${profile.json?.message ?? ''}`,
+    );
+
+    // 4. one look
+    const styles = await api(null, 'GET', '/api/styles');
+    const style = (styles.json as { id: string }[] | null)?.[0];
+    record('catalogue', !!style, style ? style.id : 'no public style: npm run catalog:seed');
+    const gen = await api(
+      token,
+      'POST',
+      '/api/generate/style',
+      { styleId: style!.id, photoProfileId: profile.json.id },
+      { 'idempotency-key': `smoke-${randomUUID()}` },
+    );
+    record('generate', gen.status === 201, `POST /api/generate/style ${gen.status} ${gen.json?.message ?? ''}`);
+    const deadline = Date.now() + (opts.timeoutMs ?? 180_000);
+    let g: { status: string; resultUrl: string | null; error?: string } = { status: 'pending', resultUrl: null };
+    while (Date.now() < deadline) {
+      g = (await api(token, 'GET', `/api/generations/${gen.json.id}`)).json;
+      if (g.status === 'completed' || g.status === 'failed') break;
+      await new Promise((r) => setTimeout(r, 1000)); // polling interval, not a condition
+    }
+    record('render', g.status === 'completed', `generation ${gen.json.id}: ${g.status} ${g.error ?? ''}`);
+
+    // 5. the result is C2PA-marked
+    const link = await api(token, 'GET', g.resultUrl!);
+    const imageUrl = new URL(link.json.url as string, url).href;
+    const bytes = new Uint8Array(await (await fetch(imageUrl)).arrayBuffer());
+    const asset = new JPEG(bytes);
+    const jumbf = asset.getManifestJUMBF();
+    const store = jumbf ? ManifestStore.read(SuperBox.fromBuffer(new Uint8Array(jumbf))) : null;
+    const validation = store ? await store.validate(asset) : null;
+    record('C2PA', !!validation?.isValid, validation ? `manifest valid: ${validation.isValid}` : 'no manifest');
+
+    // 6. the account is deleted
+    const del = await api(token, 'DELETE', '/api/user/account', { confirm: 'DELETE' });
+    record('delete account', del.status === 200, `DELETE /api/user/account ${del.status}`);
+    const after = await api(token, 'GET', '/api/auth/user');
+    record('gone', after.status === 401, `GET /api/auth/user after deletion ${after.status}`);
+  } catch (err) {
+    if (!(err instanceof SmokeFailure)) steps.push({ step: 'error', ok: false, detail: (err as Error).message });
+  }
+  return steps;
+}
