@@ -95,6 +95,9 @@ export function bodyFrom(analysis: PersonAnalysis): Body {
   const torsoH = Math.max(20, pelvis.y - neck.y);
   const span = Math.max(dist(shoulderL, shoulderR), torsoH * 0.5);
 
+  const raisedArm = (root: Point, mid: Point, end: Point) => mid.y < root.y + span * 0.1 || end.y < root.y;
+  const raisedL = raisedArm(shoulderL, elbowL, wristL);
+  const raisedR = raisedArm(shoulderR, elbowR, wristR);
   const axisX = (y: number) => {
     const t = (y - neck.y) / torsoH;
     if (t <= 0) return neck.x;
@@ -110,10 +113,13 @@ export function bodyFrom(analysis: PersonAnalysis): Body {
     // the cap: shoulders at the top, the hips' flesh (1.7x the joint span) at the hips
     const hipHalf = Math.max(dist(hipL, hipR) * 0.85, span * 0.36);
     const cap = t < 1 ? span * 0.56 + (hipHalf - span * 0.56) * t : hipHalf * 1.05;
+    // no arm hangs beside the chest on a raised arm's side: the body's own edge there, a little wider
+    const capL = raisedL && t < 1 ? Math.max(cap, span * 0.7) : cap;
+    const capR = raisedR && t < 1 ? Math.max(cap, span * 0.7) : cap;
     let l = 0;
-    while (l < cap && inMask(cx - l, yy)) l++;
+    while (l < capL && inMask(cx - l, yy)) l++;
     let r = 0;
-    while (r < cap && inMask(cx + r, yy)) r++;
+    while (r < capR && inMask(cx + r, yy)) r++;
     const floor = span * 0.3;
     return [cx - Math.max(l, floor), cx + Math.max(r, floor)];
   };
@@ -167,7 +173,6 @@ export function bodyFrom(analysis: PersonAnalysis): Body {
     }
   }
   const head = headFrom(analysis, span);
-  const raised = (a: Limb) => a.mid.y < a.root.y + span * 0.1 || a.end.y < a.root.y;
   return {
     width: W,
     height: H,
@@ -188,7 +193,7 @@ export function bodyFrom(analysis: PersonAnalysis): Body {
     headTop,
     face: g('nose'),
     head,
-    armRaised: [raised(armL), raised(armR)],
+    armRaised: [raisedL, raisedR],
     torsoEdges,
     axisX,
     silhouetteEdges,

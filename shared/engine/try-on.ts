@@ -351,8 +351,8 @@ function oldRegion(
 
 /** Is a pixel on the body itself (skin would show there) rather than loose clothing over background? */
 function onBody(body: Body, caps: (readonly number[])[], x: number, y: number): boolean {
-  // the neck, from the chin to the shoulders' line
-  if (y >= body.head.chinY && y < body.neck.y && Math.abs(x - body.neck.x) <= body.span * 0.3) return true;
+  // the neck and the tops of the shoulders, from the chin to the shoulders' line
+  if (y >= body.head.chinY && y < body.neck.y && Math.abs(x - body.neck.x) <= body.span * 0.6) return true;
   if (y >= body.neck.y - body.span * 0.1 && y <= body.pelvis.y + body.torsoH * 0.1) {
     const [l, r] = body.torsoEdges(y);
     if (x >= l && x <= r) return true;
