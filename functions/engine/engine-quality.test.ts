@@ -36,6 +36,40 @@ describe('engine quality (real models)', () => {
     }, 30_000);
   }
 
+  it('never draws a garment over the face (cgi-model-27, a hand raised to her head)', async () => {
+    const person = await loadPerson('cgi-model-27');
+    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const k = analysis.keypoints;
+    // the face: an ellipse around the eyes and the nose, as wide as the ears, from the brows down to the chin
+    const eyeY = (k.leftEye.y + k.rightEye.y) / 2;
+    const d = k.nose.y - eyeY;
+    const top = eyeY - d;
+    const chin = k.nose.y + d * 1.8;
+    const cx = (k.leftEye.x + k.rightEye.x + 2 * k.nose.x) / 4;
+    const rx = Math.abs(k.leftEar.x - k.rightEar.x) * 0.45;
+    const cy = (top + chin) / 2;
+    const ry = (chin - top) / 2;
+    expect(d).toBeGreaterThan(0);
+    for (const file of ['tee-white.jpg', 'jacket-alpha.png']) {
+      const garment = await loadGarment(file);
+      const result = await tryOn(nodeModelRuntime, person, [{ image: garment, slot: null, source: 'laydown' }], {
+        analysis,
+      });
+      const W = person.width;
+      let inFace = 0;
+      let n = 0;
+      for (let y = Math.floor(top); y <= Math.ceil(chin); y++) {
+        for (let x = Math.floor(cx - rx); x <= Math.ceil(cx + rx); x++) {
+          if (((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 > 1) continue;
+          n++;
+          if (result.layers.garment.data[y * W + x]! > 0) inFace++;
+        }
+      }
+      expect(n).toBeGreaterThan(1000);
+      expect({ file, inFace }).toEqual({ file, inFace: 0 });
+    }
+  }, 30_000);
+
   it('is deterministic and variants differ visibly', async () => {
     const person = await loadPerson('cgi-model-27');
     const garment = await loadGarment('tee-white.jpg');

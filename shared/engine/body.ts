@@ -36,6 +36,13 @@ export interface Body {
   wristSeen: [boolean, boolean];
   headTop: number;
   face: Point;
+  /**
+   * The face as an ellipse from the eyes, ears and nose keypoints, from the forehead down to the chin (chinY):
+   * no garment is ever drawn there.
+   */
+  head: { cx: number; cy: number; rx: number; ry: number; chinY: number };
+  /** Is the arm raised (its elbow or wrist at or above the shoulder)? [image-left, image-right] */
+  armRaised: [boolean, boolean];
   /** Torso half-widths around the axis at row y (mask-based, capped). */
   torsoEdges(y: number): [number, number];
   /** The axis x at row y. */
@@ -88,6 +95,9 @@ export function bodyFrom(analysis: PersonAnalysis): Body {
   const torsoH = Math.max(20, pelvis.y - neck.y);
   const span = Math.max(dist(shoulderL, shoulderR), torsoH * 0.5);
 
+  const raisedArm = (root: Point, mid: Point, end: Point) => mid.y < root.y + span * 0.1 || end.y < root.y;
+  const raisedL = raisedArm(shoulderL, elbowL, wristL);
+  const raisedR = raisedArm(shoulderR, elbowR, wristR);
   const axisX = (y: number) => {
     const t = (y - neck.y) / torsoH;
     if (t <= 0) return neck.x;
@@ -103,10 +113,13 @@ export function bodyFrom(analysis: PersonAnalysis): Body {
     // the cap: shoulders at the top, the hips' flesh (1.7x the joint span) at the hips
     const hipHalf = Math.max(dist(hipL, hipR) * 0.85, span * 0.36);
     const cap = t < 1 ? span * 0.56 + (hipHalf - span * 0.56) * t : hipHalf * 1.05;
+    // no arm hangs beside the chest on a raised arm's side: the body's own edge there, a little wider
+    const capL = raisedL && t < 1 ? Math.max(cap, span * 0.7) : cap;
+    const capR = raisedR && t < 1 ? Math.max(cap, span * 0.7) : cap;
     let l = 0;
-    while (l < cap && inMask(cx - l, yy)) l++;
+    while (l < capL && inMask(cx - l, yy)) l++;
     let r = 0;
-    while (r < cap && inMask(cx + r, yy)) r++;
+    while (r < capR && inMask(cx + r, yy)) r++;
     const floor = span * 0.3;
     return [cx - Math.max(l, floor), cx + Math.max(r, floor)];
   };
@@ -159,6 +172,7 @@ export function bodyFrom(analysis: PersonAnalysis): Body {
       break;
     }
   }
+  const head = headFrom(analysis, span);
   return {
     width: W,
     height: H,
@@ -178,9 +192,30 @@ export function bodyFrom(analysis: PersonAnalysis): Body {
     wristSeen: [wristScores[0]! >= 0.3, wristScores[1]! >= 0.3],
     headTop,
     face: g('nose'),
+    head,
+    armRaised: [raisedL, raisedR],
     torsoEdges,
     axisX,
     silhouetteEdges,
     onArm,
   };
+}
+
+/** The face ellipse: centred between the eyes and the nose, as wide as the ears, from the forehead to the chin. */
+function headFrom(analysis: PersonAnalysis, span: number): Body['head'] {
+  const k = analysis.keypoints;
+  const ok = (n: KeypointName) => k[n].score >= 0.2;
+  const nose = k.nose;
+  const eyes = (['leftEye', 'rightEye'] as const).filter(ok).map((n) => k[n]);
+  const ears = (['leftEar', 'rightEar'] as const).filter(ok).map((n) => k[n]);
+  const eyeY = eyes.length ? eyes.reduce((s, e) => s + e.y, 0) / eyes.length : nose.y - span * 0.13;
+  const xs = [nose.x, ...eyes.map((e) => e.x), ...ears.map((e) => e.x)];
+  const earSpan = ears.length === 2 ? Math.abs(ears[0]!.x - ears[1]!.x) : 0;
+  const eyeSpan = eyes.length === 2 ? Math.abs(eyes[0]!.x - eyes[1]!.x) : 0;
+  const faceW = Math.max(earSpan, eyeSpan * 2.2, (Math.max(...xs) - Math.min(...xs)) * 1.1, span * 0.42);
+  const d = Math.max(nose.y - eyeY, faceW * 0.2);
+  const chinY = nose.y + d * 2.1;
+  const top = eyeY - d * 2.4;
+  const cx = eyes.length === 2 ? (eyes[0]!.x + eyes[1]!.x + nose.x * 2) / 4 : nose.x;
+  return { cx, cy: (top + chinY) / 2, rx: faceW * 0.62, ry: (chinY - top) / 2, chinY };
 }

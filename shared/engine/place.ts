@@ -28,6 +28,8 @@ export interface PlaceDebug {
 export interface PlaceHints {
   /** The top of the old bottom's waistband when bare skin shows above it (a crop top's midriff). */
   waistTop?: number | null;
+  /** A top's hem goes down at least to here (the old top's hem), within 1.35x its own length. */
+  hemAtLeast?: number;
 }
 
 export interface PlacedGarment {
@@ -35,6 +37,8 @@ export interface PlacedGarment {
   drawBody(layer: Layer): void;
   /** Draw the limb pieces (sleeves, legs) after occlusion of the body piece. */
   drawLimbs(layer: Layer): void;
+  /** The torso piece's hem (tops, one-pieces). */
+  hemY?: number;
   debug: PlaceDebug;
 }
 
@@ -135,7 +139,7 @@ export function placeGarment(
       ? placeTrousers(image, alpha, layout, body, variant, tint, wy)
       : placeSkirt(image, alpha, layout, body, variant, tint, wy);
   }
-  return placeUpper(image, alpha, slot, body, variant, tint);
+  return placeUpper(image, alpha, slot, body, variant, tint, hints.hemAtLeast);
 }
 
 function placeUpper(
@@ -145,26 +149,36 @@ function placeUpper(
   body: Body,
   variant: VariantOptions,
   tint: [number, number, number],
+  hemAtLeast?: number,
 ): PlacedGarment {
   const g = upperLayout(alpha);
   const { span, torsoH } = body;
   const ease = variant.ease * (slot === 'outerwear' ? 1.06 : 1);
   const slack = span * (slot === 'outerwear' ? 0.05 : 0.025) * variant.ease;
-  // shoulders: on top of the mask above the joints, a little outwards
+  // shoulders: on top of the mask above the joints, a little outwards; above a raised arm's shoulder the mask is
+  // the arm itself, so that shoulder drops as much as the other one (or a tenth of the span); never above the chin
+  const [raisedL, raisedR] = body.armRaised;
+  const dropL = body.shoulderL.y - maskTopAbove(body, body.shoulderL, span * 0.35);
+  const dropR = body.shoulderR.y - maskTopAbove(body, body.shoulderR, span * 0.35);
+  const dflt = span * 0.1;
+  const dL = raisedL ? (raisedR ? dflt : Math.min(dropR, dflt * 1.5)) : dropL;
+  const dR = raisedR ? (raisedL ? dflt : Math.min(dropL, dflt * 1.5)) : dropR;
+  const chin = body.head.chinY + body.head.ry * 0.08;
   const shTopL = {
     x: body.shoulderL.x - span * 0.06,
-    y: maskTopAbove(body, body.shoulderL, span * 0.35) + span * 0.01,
+    y: Math.max(chin, body.shoulderL.y - dL + span * 0.01),
   };
   const shTopR = {
     x: body.shoulderR.x + span * 0.06,
-    y: maskTopAbove(body, body.shoulderR, span * 0.35) + span * 0.01,
+    y: Math.max(chin, body.shoulderR.y - dR + span * 0.01),
   };
   const srcShoulderW = Math.max(1, g.shoulderR.x - g.shoulderL.x);
   const dstShoulderW = shTopR.x - shTopL.x;
   const scale = dstShoulderW / srcShoulderW;
   const srcShoulderY = (g.shoulderL.y + g.shoulderR.y) / 2;
   const dstShoulderY = (shTopL.y + shTopR.y) / 2;
-  const neck = { x: body.neck.x, y: Math.min(shTopL.y, shTopR.y) - span * 0.05 };
+  // the neckline at the neck's base, between the shoulders, below the chin
+  const neck = { x: body.neck.x, y: Math.max(Math.min(shTopL.y, shTopR.y) - span * 0.05, chin + body.head.ry * 0.03) };
   // armpits: the same drop below the shoulders as in the garment, scaled, on the torso's edges
   const srcArmDrop = (g.armpitL.y + g.armpitR.y) / 2 - srcShoulderY;
   const armY = dstShoulderY + Math.min(Math.max(srcArmDrop * scale, torsoH * 0.22), torsoH * 0.5);
@@ -176,6 +190,11 @@ function placeUpper(
   const minLen = slot === 'one-piece' ? torsoH * 1.3 : torsoH * 0.75;
   length = Math.max(minLen, Math.min(length, torsoH * (slot === 'one-piece' ? 3.2 : 1.8)));
   if (variant.tuck && slot !== 'one-piece') length = Math.min(length, body.pelvis.y - dstShoulderY + torsoH * 0.02);
+  else if (hemAtLeast !== undefined && variant.length >= 1) {
+    // down over the old top (up to its hem or the hips), not stretched past 1.35x its own length
+    const own = (g.hem - srcShoulderY) * scale * variant.length;
+    length = Math.max(length, Math.min(hemAtLeast - dstShoulderY, own * 1.35, torsoH * 1.8));
+  }
   const hemY = dstShoulderY + length;
   const srcArmW = Math.max(1, g.armpitR.x - g.armpitL.x);
   const dstArmW = armpitR.x - armpitL.x;
@@ -222,15 +241,18 @@ function placeUpper(
     for (let i = 0; i <= cols; i++) line.push(map(box.x + (box.w * i) / cols, box.y + (box.h * j) / rows));
     grid.push(line);
   }
-  const sleeves: { s: Sleeve; limb: Limb; part: number }[] = [];
-  if (g.sleeveL) sleeves.push({ s: g.sleeveL, limb: body.armL, part: PART_LEFT });
-  if (g.sleeveR) sleeves.push({ s: g.sleeveR, limb: body.armR, part: PART_RIGHT });
+  const sleeves: { s: Sleeve; limb: Limb; part: number; raised: boolean }[] = [];
+  if (g.sleeveL) sleeves.push({ s: g.sleeveL, limb: body.armL, part: PART_LEFT, raised: raisedL });
+  if (g.sleeveR) sleeves.push({ s: g.sleeveR, limb: body.armR, part: PART_RIGHT, raised: raisedR });
   return {
     drawBody(layer) {
       drawGrid(layer, src(PART_TORSO), box, cols, rows, map);
+      // the body piece never runs along a raised arm: the arm (from its upper arm out) is the sleeve's or bare
+      if (raisedL) clearArm(layer, body.armL, span);
+      if (raisedR) clearArm(layer, body.armR, span);
     },
     drawLimbs(layer) {
-      for (const { s, limb, part } of sleeves) {
+      for (const { s, limb, part, raised } of sleeves) {
         const seamO = map(s.seamOuter.x, s.seamOuter.y);
         const seamI = map(s.seamInner.x, s.seamInner.y);
         const path = [limb.root, limb.mid, limb.end];
@@ -248,14 +270,42 @@ function placeUpper(
         const widthAt = (t: number) => {
           const arm = limbW(t * tAt) * 1.12 * ease + slack;
           const own = seamW + (cuffSrcW - seamW) * t;
-          return Math.max(arm, Math.min(own * ease, arm * 1.6));
+          // a raised arm's sleeve follows the arm closely: no flat lay's width hanging off it
+          return Math.max(arm, Math.min(own * ease, arm * (raised ? 1.15 : 1.6)));
         };
         const st = limbStrip(s.seamOuter, s.seamInner, s.cuffOuter, s.cuffInner, seamO, seamI, path, len, widthAt);
         drawStrip(layer, src(part), st.so, st.si, st.dOut, st.dIn, 3);
       }
     },
+    hemY,
     debug: { anchors: from.map((f, i) => ({ from: f, to: to[i]! })), grid },
   };
+}
+
+/** Take the body piece off a raised arm: capsules around the outer upper arm, the forearm and the hand. */
+function clearArm(layer: Layer, arm: Limb, span: number): void {
+  const a = lerp(arm.root, arm.mid, 0.3);
+  const hand = lerp(arm.mid, arm.end, 1.45);
+  const caps: [Point, Point, number][] = [
+    [a, arm.mid, Math.min(arm.widthRoot, span * 0.35) * 0.75],
+    [arm.mid, hand, Math.min(arm.widthEnd, span * 0.3) * 0.8],
+  ];
+  const W = layer.width;
+  for (const [p, q, r] of caps) {
+    const x0 = Math.max(0, Math.floor(Math.min(p.x, q.x) - r));
+    const x1 = Math.min(W - 1, Math.ceil(Math.max(p.x, q.x) + r));
+    const y0 = Math.max(0, Math.floor(Math.min(p.y, q.y) - r));
+    const y1 = Math.min(layer.height - 1, Math.ceil(Math.max(p.y, q.y) + r));
+    const dx = q.x - p.x;
+    const dy = q.y - p.y;
+    const l2 = dx * dx + dy * dy || 1;
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const t = Math.max(0, Math.min(1, ((x - p.x) * dx + (y - p.y) * dy) / l2));
+        if ((p.x + dx * t - x) ** 2 + (p.y + dy * t - y) ** 2 <= r * r) layer.data[(y * W + x) * 4 + 3] = 0;
+      }
+    }
+  }
 }
 
 /** The waist line of a bottom: a little above the hip joints, or up to bare skin when the midriff shows. */

@@ -77,12 +77,17 @@ const inCapsule = (px: number, py: number, ax: number, ay: number, bx: number, b
 /** Arms as capsules (upper arm, forearm, hand beyond the wrist). */
 function armCapsules(body: Body) {
   const caps: [number, number, number, number, number][] = [];
-  for (const arm of [body.armL, body.armR]) {
+  for (const [arm, raised] of [
+    [body.armL, body.armRaised[0]],
+    [body.armR, body.armRaised[1]],
+  ] as const) {
     const r1 = arm.widthRoot * 0.6;
     const r2 = arm.widthEnd * 0.62;
-    // the upper arm from below the armpit: its top half is under the garment's shoulder anyway
-    const ux = arm.root.x + (arm.mid.x - arm.root.x) * 0.45;
-    const uy = arm.root.y + (arm.mid.y - arm.root.y) * 0.45;
+    // the upper arm from below the armpit: its top half is under the garment's shoulder anyway (not when the arm
+    // is raised: then all of it is off the shoulder)
+    const f = raised ? 0.1 : 0.45;
+    const ux = arm.root.x + (arm.mid.x - arm.root.x) * f;
+    const uy = arm.root.y + (arm.mid.y - arm.root.y) * f;
     caps.push([ux, uy, arm.mid.x, arm.mid.y, r1]);
     const hx = arm.end.x + (arm.end.x - arm.mid.x) * 0.35;
     const hy = arm.end.y + (arm.end.y - arm.mid.y) * 0.35;
@@ -157,6 +162,58 @@ function waistTop(body: Body, skin: Uint8Array): number | null {
   return null;
 }
 
+/**
+ * The head: the face's ellipse (forehead to chin), the hair, and the person's mask above the chin over the head's
+ * width (what is in front of the head there: a hand, a raised forearm). No garment is ever drawn there.
+ */
+function headZone(body: Body, hair: Uint8Array): Uint8Array {
+  const { width: W, height: H, mask } = body;
+  const { cx, cy, rx, ry, chinY } = body.head;
+  const out = new Uint8Array(W * H);
+  for (let i = 0; i < hair.length; i++) if (hair[i]! >= 128) out[i] = 255;
+  const y1 = Math.min(H - 1, Math.ceil(cy + ry));
+  const colHalf = rx * 1.3;
+  for (let y = 0; y <= y1; y++) {
+    const dy = (y - cy) / ry;
+    const inside = 1 - dy * dy;
+    const half = inside > 0 ? rx * Math.sqrt(inside) : -1;
+    const xa = Math.max(0, Math.floor(cx - colHalf));
+    const xb = Math.min(W - 1, Math.ceil(cx + colHalf));
+    for (let x = xa; x <= xb; x++) {
+      const p = y * W + x;
+      if (Math.abs(x - cx) <= half || (y < chinY && mask[p]! >= 128)) out[p] = 255;
+    }
+  }
+  return out;
+}
+
+/**
+ * Where the old top ends: the first row, going down from a little above the new top's hem, where the middle of
+ * the torso is bare skin (a midriff between the old top and the bottom), else null (the old top runs on into
+ * the bottom).
+ */
+function oldTopEnd(body: Body, maps: Maps, hem: number): number | null {
+  const { width: W, mask } = body;
+  const limit = Math.round(body.pelvis.y + body.torsoH * 0.3);
+  const half = Math.round(body.span * 0.22);
+  const bandAt = (y: number) => {
+    const cx = Math.round(body.axisX(y));
+    let n = 0;
+    let skin = 0;
+    for (let x = cx - half; x <= cx + half; x++) {
+      const p = y * W + x;
+      if (x < 0 || x >= W || mask[p]! < 128 || maps.hands[p]) continue;
+      n++;
+      if (maps.skin[p]) skin++;
+    }
+    return n ? skin / n : 0;
+  };
+  // from a quarter of the torso above the new hem (the old top may be the shorter one)
+  const from = Math.max(0, Math.round(hem - body.torsoH * 0.25));
+  for (let y = from; y <= Math.min(body.height - 1, limit); y++) if (bandAt(y) > 0.4) return y;
+  return null;
+}
+
 function legCapsules(body: Body) {
   return [body.legL, body.legR].flatMap((leg) => [
     [leg.root.x, leg.root.y, leg.mid.x, leg.mid.y, leg.widthRoot * 0.62] as const,
@@ -202,20 +259,27 @@ function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, what: '
   }
 }
 
-/** Nothing of the garment outside the room the body gives it. */
-function clip(layer: Layer, room: Uint8Array): void {
+/** Nothing of the garment outside the room the body gives it (or, `inverse`, inside a forbidden zone). */
+function clip(layer: Layer, room: Uint8Array, inverse = false): void {
   if (layer.x1 < layer.x0) return;
   const W = layer.width;
   for (let y = layer.y0; y <= layer.y1; y++) {
     for (let x = layer.x0; x <= layer.x1; x++) {
       const p = y * W + x;
-      if (!room[p]) layer.data[p * 4 + 3] = 0;
+      if (!room[p] !== inverse) layer.data[p * 4 + 3] = 0;
     }
   }
 }
 
 /** The old garment of this slot: person pixels in the slot's body zone that are neither skin nor hair. */
-function oldRegion(body: Body, maps: Maps, slot: EngineSlot, newBottom: number, waist: number | null): Uint8Array {
+function oldRegion(
+  body: Body,
+  maps: Maps,
+  slot: EngineSlot,
+  newBottom: number,
+  waist: number | null,
+  topEnd: number | null = null,
+): Uint8Array {
   const { width: W, height: H, mask } = body;
   const out = new Uint8Array(W * H);
   const { span, torsoH } = body;
@@ -224,7 +288,8 @@ function oldRegion(body: Body, maps: Maps, slot: EngineSlot, newBottom: number, 
   let y0 = 0;
   let y1 = H - 1;
   if (slot === 'top' || slot === 'outerwear') {
-    y0 = faceBottom;
+    // from the chin: the old neckline above the new one (set at the neck's base) is taken away too
+    y0 = Math.min(faceBottom, body.head.chinY);
     // below the new top's hem is the bottom's business (or a dress's skirt)
     y1 = Math.min(body.pelvis.y + torsoH * 0.3, newBottom);
   } else if (slot === 'one-piece') {
@@ -267,7 +332,8 @@ function oldRegion(body: Body, maps: Maps, slot: EngineSlot, newBottom: number, 
         // a bottom (or a dress's skirt) may flare anywhere across the row: all of the mask but the arms
         inZone = !body.onArm(x, y, 0.5);
       } else {
-        inZone = x >= tl - m && x <= tr + m;
+        // below the old top's end (bare skin across the middle) the torso is the bottom's: only the arms go on
+        inZone = x >= tl - m && x <= tr + m && (topEnd === null || y < topEnd);
         if (!inZone) {
           for (const c of caps) {
             if (inCapsule(x, y, c[0], c[1], c[2], c[3], c[4] * 1.3)) {
@@ -285,6 +351,8 @@ function oldRegion(body: Body, maps: Maps, slot: EngineSlot, newBottom: number, 
 
 /** Is a pixel on the body itself (skin would show there) rather than loose clothing over background? */
 function onBody(body: Body, caps: (readonly number[])[], x: number, y: number): boolean {
+  // the neck and the tops of the shoulders, from the chin to the shoulders' line
+  if (y >= body.head.chinY && y < body.neck.y && Math.abs(x - body.neck.x) <= body.span * 0.6) return true;
   if (y >= body.neck.y - body.span * 0.1 && y <= body.pelvis.y + body.torsoH * 0.1) {
     const [l, r] = body.torsoEdges(y);
     if (x >= l && x <= r) return true;
@@ -294,7 +362,13 @@ function onBody(body: Body, caps: (readonly number[])[], x: number, y: number): 
 }
 
 /** Fill `region` of `out` from the skin around it (on the body) or the background (off the body). */
-function fillRegion(out: RgbaImage, region: Uint8Array, body: Body, maps: Maps): void {
+function fillRegion(
+  out: RgbaImage,
+  region: Uint8Array,
+  body: Body,
+  maps: Maps,
+  light: ReturnType<typeof lightField>,
+): void {
   const { width: W, height: H } = out;
   let any = false;
   for (let i = 0; i < region.length; i++)
@@ -363,6 +437,18 @@ function fillRegion(out: RgbaImage, region: Uint8Array, body: Body, maps: Maps):
       ry1 = y;
     }
   }
+  // the photo's shading over the region (its low-passed light relative to the region's median), so the fill is
+  // lit like the body around it rather than one flat tone
+  const lights: number[] = [];
+  for (let y = ry0; y <= ry1; y += 3) {
+    for (let x = 0; x < W; x += 3) {
+      if (!region[y * W + x]) continue;
+      const l = light.smooth(x, y);
+      if (l >= 0) lights.push(l);
+    }
+  }
+  lights.sort((a, b) => a - b);
+  const ref = lights.length ? Math.max(20, lights[lights.length >> 1]!) : 0;
   for (let y = ry0; y <= ry1; y++) {
     const fy = Math.min(h - 1, Math.max(0, (y + 0.5) * k - 0.5));
     const y0 = Math.floor(fy);
@@ -376,10 +462,12 @@ function fillRegion(out: RgbaImage, region: Uint8Array, body: Body, maps: Maps):
       const x0 = Math.floor(fx);
       const x1 = Math.min(w - 1, x0 + 1);
       const wx = fx - x0;
+      const l = ref > 0 ? light.smooth(x, y) : -1;
+      const shade = l < 0 ? 1 : 1 + 0.5 * (Math.max(0.7, Math.min(1.3, l / ref)) - 1);
       for (let c = 0; c < 3; c++) {
         const a = rgb[(y0 * w + x0) * 3 + c]! * (1 - wx) + rgb[(y0 * w + x1) * 3 + c]! * wx;
         const b = rgb[(y1 * w + x0) * 3 + c]! * (1 - wx) + rgb[(y1 * w + x1) * 3 + c]! * wx;
-        out.data[p * 4 + c] = a * (1 - wy) + b * wy;
+        out.data[p * 4 + c] = (a * (1 - wy) + b * wy) * shade;
       }
     }
   }
@@ -486,6 +574,7 @@ export async function tryOn(
     return r;
   };
   const waist = waistTop(body, skinPx);
+  const head = headZone(body, maps.hair);
   const light = lightField(person, body, body.mask);
   lap('appearance');
   const out = copyRgba(person);
@@ -498,24 +587,32 @@ export async function tryOn(
   const tint: [number, number, number] = [1, 1, 1];
   for (const { det, image } of found) {
     const slot = det.slot;
-    const p = placeGarment(image, det.alpha, slot, body, variant, tint, { waistTop: waist });
+    let p = placeGarment(image, det.alpha, slot, body, variant, tint, { waistTop: waist });
+    // a top goes down over the old top where that one is longer (to its hem, or on to the hips)
+    let topEnd: number | null = null;
+    if ((slot === 'top' || slot === 'outerwear') && p.hemY !== undefined) {
+      topEnd = oldTopEnd(body, maps, p.hemY);
+      const want = topEnd ?? body.pelvis.y;
+      if (want > p.hemY + 1) p = placeGarment(image, det.alpha, slot, body, variant, tint, { hemAtLeast: want });
+    }
     const layer = newLayer(W, H);
     p.drawBody(layer);
     occlude(layer, body, maps, slot, 'body');
     p.drawLimbs(layer);
     occlude(layer, body, maps, slot, 'hair');
     clip(layer, roomFor(slot));
+    clip(layer, head, true);
     lap('warp');
     // the old garment of this slot, where the new one does not cover it
-    const old = oldRegion(body, maps, slot, layer.y1, waist);
+    const old = oldRegion(body, maps, slot, layer.y1, waist, topEnd);
     const region = new Uint8Array(W * H);
     for (let i = 0; i < region.length; i++) {
-      if (old[i] && layer.data[i * 4 + 3]! < 160) {
+      if (old[i] && !head[i] && layer.data[i * 4 + 3]! < 160) {
         region[i] = 255;
         filled[i] = 255;
       }
     }
-    fillRegion(out, region, body, maps);
+    fillRegion(out, region, body, maps, light);
     lap('fill');
     composite(out, layer, light, coverage);
     lap('composite');
