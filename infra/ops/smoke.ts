@@ -7,6 +7,8 @@
  * the credit is given by an admin account named by SMOKE_ADMIN_EMAIL / SMOKE_ADMIN_PASSWORD; locally by the
  * fixed confirmation code and the local admin.
  */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { JPEG } from '@trustnxt/c2pa-ts/asset';
@@ -15,6 +17,9 @@ import { ManifestStore } from '@trustnxt/c2pa-ts/manifest';
 import { PHOTO_CONSENT } from '../../shared/domain/privacy';
 import { awsCli } from './target';
 import type { RuntimeConfig } from '../../shared/schemas/user';
+
+/** The photo the smoke check dresses (a computer-generated person, head to feet). */
+const SMOKE_PERSON = fileURLToPath(new URL('../../test/fixtures/people/cgi-model-27.jpg', import.meta.url));
 
 export interface SmokeStep {
   step: string;
@@ -165,13 +170,27 @@ export async function runSmoke(baseUrl: string, opts: SmokeOptions = {}): Promis
     fd.append('gender', 'unisex');
     fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');
     fd.append('portrait', new Blob([new Uint8Array(await jpeg(420, 420, '#c08040'))], { type: 'image/jpeg' }), 'p.jpg');
-    fd.append('fullBody', new Blob([new Uint8Array(await jpeg(300, 600, '#4070c0'))], { type: 'image/jpeg' }), 'f.jpg');
+    // a computer-generated person from head to feet (test/fixtures/people, MIT): the full-body check must pass
+    const person = await sharp(readFileSync(SMOKE_PERSON)).resize({ height: 900 }).jpeg().toBuffer();
+    fd.append('fullBody', new Blob([new Uint8Array(person)], { type: 'image/jpeg' }), 'f.jpg');
     const profile = await api(token, 'POST', '/api/photo-profiles', fd);
     record(
       'photo upload',
       profile.status === 201,
       `POST /api/photo-profiles ${profile.status} ${profile.json?.message ?? ''}`,
     );
+    // its full-body check (the render worker, where the models are)
+    let check = 'checking';
+    const checkDeadline = Date.now() + 60_000;
+    while (check === 'checking' && Date.now() < checkDeadline) {
+      const list = (await api(token, 'GET', '/api/photo-profiles')).json as {
+        id: string;
+        bodyCheck: { status: string } | null;
+      }[];
+      check = list.find((x) => x.id === profile.json.id)?.bodyCheck?.status ?? 'none';
+      if (check === 'checking') await new Promise((r) => setTimeout(r, 500)); // polling interval, not a condition
+    }
+    record('full-body check', check === 'ok', `full-body check: ${check}`);
 
     // 4. one look
     const styles = await api(null, 'GET', '/api/styles');
@@ -181,7 +200,7 @@ export async function runSmoke(baseUrl: string, opts: SmokeOptions = {}): Promis
       token,
       'POST',
       '/api/generate/style',
-      { styleId: style!.id, photoProfileId: profile.json.id },
+      { styleId: style!.id, photoProfileId: profile.json.id, mode: 'exact' },
       { 'idempotency-key': `smoke-${randomUUID()}` },
     );
     record('generate', gen.status === 201, `POST /api/generate/style ${gen.status} ${gen.json?.message ?? ''}`);

@@ -90,6 +90,7 @@ describe('day one against the local stack', () => {
       'admin sign in',
       'credit',
       'photo upload',
+      'full-body check',
       'catalogue',
       'generate',
       'render',
