@@ -74,6 +74,20 @@ describe('AppImage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('covers its box by default; a caller’s own fit (a whole engine result, head to feet) replaces the cover', () => {
+    const { unmount } = show('https://cdn.example.com/a.jpg');
+    expect(screen.getByRole('img', { name: 'Look' }).className).toMatch(/(^|\s)object-cover(\s|$)/);
+    unmount();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <AppImage src="https://cdn.example.com/b.jpg" alt="Result" width={4} height={5} imgClassName="object-contain" />
+      </QueryClientProvider>,
+    );
+    const cls = screen.getByRole('img', { name: 'Result' }).className;
+    expect(cls).toMatch(/(^|\s)object-contain(\s|$)/);
+    expect(cls).not.toMatch(/object-cover/);
+  });
+
   it('shows "No preview" without a source', () => {
     show(null);
     expect(screen.getByText('No preview')).toBeTruthy();

@@ -68,6 +68,9 @@ export function useResolvedImageUrl(src: string | null | undefined): {
   return { url, state: 'ready', refetch: () => void q.refetch() };
 }
 
+/** A caller's own object-fit class replaces the default cover (cn does not merge conflicting classes). */
+const OBJECT_FIT = /(^|\s)object-(contain|fill|none|scale-down|cover)(\s|$)/;
+
 export interface AppImageProps {
   src: string | null | undefined;
   alt: string;
@@ -155,7 +158,11 @@ export function AppImage({
             setFailed(true);
           }
         }}
-        className={cn('relative h-full w-full object-cover', imgClassName)}
+        className={cn(
+          'relative h-full w-full',
+          OBJECT_FIT.test(imgClassName ?? '') ? null : 'object-cover',
+          imgClassName,
+        )}
       />
     </div>
   );
