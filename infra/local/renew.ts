@@ -5,6 +5,8 @@
  * The endpoint is bound to the local admin: the script signs in as ADMIN_EMAIL (default admin@example.com)
  * with DEMO_PASSWORD (default Demo-pass-1) through the app's own /cognito proxy and sends the ID token.
  */
+import { localAdminToken } from '../ops/target';
+
 const email = process.argv.slice(2).find((a) => !a.startsWith('-'));
 if (!email) {
   console.error('usage: npm run local:renew -- <email>');
@@ -15,29 +17,9 @@ const fail = (msg: string): never => {
   console.error(msg);
   process.exit(1);
 };
-const config = (await fetch(`${origin}/api/config`)
-  .then((r) => r.json())
-  .catch((err) => fail(`Could not reach ${origin} (is npm start running?): ${(err as Error).message}`))) as {
-  auth: { userPoolClientId: string };
-};
-const signIn = await fetch(`${origin}/cognito/`, {
-  method: 'POST',
-  headers: {
-    'content-type': 'application/x-amz-json-1.1',
-    'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-  },
-  body: JSON.stringify({
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: config.auth.userPoolClientId,
-    AuthParameters: {
-      USERNAME: process.env.ADMIN_EMAIL ?? 'admin@example.com',
-      PASSWORD: process.env.DEMO_PASSWORD ?? 'Demo-pass-1',
-    },
-  }),
-});
-const idToken =
-  ((await signIn.json()) as { AuthenticationResult?: { IdToken?: string } }).AuthenticationResult?.IdToken ??
-  fail(`Could not sign in as the local admin (${signIn.status})`);
+const idToken = await localAdminToken(origin).catch((err) =>
+  fail(`Could not sign in as the local admin at ${origin} (is npm start running?): ${(err as Error).message}`),
+);
 const res = await fetch(`${origin}/local/checkout/renew?email=${encodeURIComponent(email)}`, {
   method: 'POST',
   headers: { authorization: `Bearer ${idToken}` },
@@ -45,4 +27,3 @@ const res = await fetch(`${origin}/local/checkout/renew?email=${encodeURICompone
 const body = await res.text();
 if (!res.ok) fail(`${res.status}: ${body}`);
 console.log(body);
-export {};
