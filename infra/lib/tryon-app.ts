@@ -5,6 +5,7 @@
 import { Tags, Validations, type App, type Environment } from 'aws-cdk-lib';
 import { TryonNagChecks } from './nag';
 import { resolveStageConfig, type StageConfig } from './stage-config';
+import { AlarmsStack } from './stacks/alarms-stack';
 import { AppStack } from './stacks/app-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
@@ -16,6 +17,8 @@ export interface TryonStacks {
   data: DataStack;
   auth: AuthStack;
   app: AppStack;
+  /** The alarms and their SNS topic (stacks/alarms-stack.ts). */
+  alarms: AlarmsStack;
   web: WebStack;
   /** The WAF web ACL, always in us-east-1 (CloudFront requires it there). */
   edge: EdgeStack;
@@ -81,6 +84,13 @@ export function buildTryonApp(app: App, opts: BuildOptions = {}): TryonStacks {
     auth: auth.auth,
     description: `tryon ${config.stage}: API, Lambda functions, generation workflow, secrets`,
   });
+  const alarms = new AlarmsStack(app, name('Alarms'), {
+    env,
+    config,
+    data: data.data,
+    app: appStack,
+    description: `tryon ${config.stage}: CloudWatch alarms and their SNS topic`,
+  });
   // CloudFront only accepts web ACLs from us-east-1: the Edge stack lives there, and its ARN reaches the Web
   // stack through CDK's cross-region reference (an SSM parameter written in us-east-1 and read by a custom
   // resource in the app's region), so one `cdk deploy --all` attaches it.
@@ -105,5 +115,5 @@ export function buildTryonApp(app: App, opts: BuildOptions = {}): TryonStacks {
   Tags.of(app).add('project', 'tryon');
   Tags.of(app).add('stage', config.stage);
   if (opts.nag ?? true) Validations.of(app).addPlugins(new TryonNagChecks(app, { verbose: true }));
-  return { config, data, auth, app: appStack, web, edge };
+  return { config, data, auth, app: appStack, alarms, web, edge };
 }

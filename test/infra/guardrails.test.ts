@@ -30,8 +30,10 @@ function prodWith(context: Record<string, string>) {
 
 describe('alarms', () => {
   it('alarm on API 5xx rate and p99 latency, every function errors and throttles, generations failed/timed out, DynamoDB throttles and the jobs DLQ, all to one SNS topic', () => {
-    const t = dev.templates.app;
+    const t = dev.templates.alarms;
     const alarms = Object.values(resourcesOf(t, 'AWS::CloudWatch::Alarm'));
+    // in their own stack: none left in the app stack
+    expect(Object.keys(resourcesOf(dev.templates.app, 'AWS::CloudWatch::Alarm'))).toEqual([]);
     const topics = Object.keys(resourcesOf(t, 'AWS::SNS::Topic'));
     expect(topics).toHaveLength(1);
     for (const a of alarms) {
@@ -58,9 +60,10 @@ describe('alarms', () => {
         'ReadThrottleEvents',
         'WriteThrottleEvents',
         'ApproximateNumberOfMessagesVisible',
+        'FulfilmentRefused',
       ]),
     );
-    const fnCount = Object.keys(resourcesOf(t, 'AWS::Lambda::Function')).filter(
+    const fnCount = Object.keys(resourcesOf(dev.templates.app, 'AWS::Lambda::Function')).filter(
       // deploy-time custom resources (CDK's and our provenance key generator: a failure fails the deploy itself)
       (id) => !/CustomResource|LogRetention|AutoDelete|ProvenanceKeyGenerator/.test(id),
     ).length;
@@ -78,8 +81,16 @@ describe('alarms', () => {
         (a) => a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible',
       );
     const q = new sqs.Queue(stacks.app, 'ExtraDlq', { enforceSSL: true });
-    stacks.app.alarms.addDeadLetterQueue('extra', q);
-    expect(dlqAlarms(Template.fromStack(stacks.app))).toHaveLength(3);
+    stacks.alarms.alarms.addDeadLetterQueue('extra', q);
+    expect(dlqAlarms(Template.fromStack(stacks.alarms))).toHaveLength(3);
+  });
+
+  it('keep every stack well under the 500-resource limit (the app stack grows with each route group and task)', () => {
+    const counts = Object.fromEntries(
+      Object.entries(dev.templates).map(([name, t]) => [name, Object.keys(t.toJSON().Resources ?? {}).length]),
+    );
+    for (const [name, n] of Object.entries(counts)) expect(n, `${name} stack resources`).toBeLessThan(400);
+    expect(counts.alarms).toBeGreaterThan(40);
   });
 });
 

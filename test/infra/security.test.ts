@@ -73,7 +73,7 @@ describe('security wiring', () => {
       FilterPattern: Match.stringLikeRegexp('stripe fulfilment refused'),
       MetricTransformations: [Match.objectLike({ MetricName: 'FulfilmentRefused', MetricNamespace: 'Tryon/Billing' })],
     });
-    dev.templates.app.hasResourceProperties('AWS::CloudWatch::Alarm', {
+    dev.templates.alarms.hasResourceProperties('AWS::CloudWatch::Alarm', {
       MetricName: 'FulfilmentRefused',
       Threshold: 1,
     });

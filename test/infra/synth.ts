@@ -25,7 +25,7 @@ export interface SynthesizedApp {
   /** The cloud assembly directory (a temp directory: remove it after the tests). */
   outdir: string;
   stacks: TryonStacks;
-  templates: { data: Template; auth: Template; app: Template; web: Template };
+  templates: { data: Template; auth: Template; app: Template; alarms: Template; web: Template };
   /** cdk-nag findings without an acknowledgment (empty when the synth passed validation). */
   nagViolations: NagViolation[];
 }
@@ -71,6 +71,7 @@ export function synthApp(stage: Stage, opts: { webDist?: string } = {}): Synthes
       data: template(stacks.data),
       auth: template(stacks.auth),
       app: template(stacks.app),
+      alarms: template(stacks.alarms),
       web: template(stacks.web),
     },
     nagViolations,

@@ -7,6 +7,10 @@
  * - Step Functions: any failed or timed-out generation execution.
  * - DynamoDB: any read or write throttle event on the table.
  * - Dead-letter queues: any message (addDeadLetterQueue: the render queue's DLQ can be added later).
+ * - Billing: any signed Stripe event refused at fulfilment.
+ *
+ * They live in their own stack (infra/lib/stacks/alarms-stack.ts), so the app stack keeps its room under
+ * CloudFormation's 500 resources per stack.
  */
 import { Duration } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
@@ -27,6 +31,8 @@ export interface AlarmsProps {
   stateMachine: sfn.IStateMachine;
   table: dynamodb.ITable;
   deadLetterQueues?: Record<string, sqs.IQueue>;
+  /** Signed Stripe events refused at fulfilment (the Api construct's metric filter). */
+  fulfilmentRefused?: cloudwatch.IMetric;
   /** Subscribed to the topic when given. */
   email?: string;
 }
@@ -131,6 +137,13 @@ export class Alarms extends Construct {
         `DynamoDB table ${metricName}`,
       );
     for (const [name, q] of Object.entries(props.deadLetterQueues ?? {})) this.addDeadLetterQueue(name, q);
+    if (props.fulfilmentRefused)
+      this.add(
+        'FulfilmentRefused',
+        props.fulfilmentRefused,
+        1,
+        'A Stripe event was refused at fulfilment (user, product, amount or currency differ from our checkout record; docs/security.md)',
+      );
   }
 
   /** Alarm on any message in a dead-letter queue (e.g. the render queue's DLQ). */

@@ -79,8 +79,11 @@ export class Api extends Construct {
   readonly httpApi: apigw.HttpApi;
   readonly stage: apigw.HttpStage;
   readonly functions: Partial<Record<Group, NodejsFunction>> = {};
-  /** Raised when a signed Stripe event is refused at fulfilment (the app stack sends it to the alarm topic). */
-  fulfilmentRefused?: cloudwatch.Alarm;
+  /**
+   * Counts signed Stripe events refused at fulfilment (a metric filter on the webhook's log group); the alarm
+   * on it lives in the alarms stack (infra/lib/stacks/alarms-stack.ts).
+   */
+  fulfilmentRefused?: cloudwatch.Metric;
   /** API routes by route key ("GET /api/config"). */
   readonly routes: Record<string, apigw.HttpRoute> = {};
 
@@ -186,7 +189,7 @@ export class Api extends Construct {
         },
         { skip: ['exportFunction'] },
       ); // the export job is created later; the app stack grants its invoke
-      if (group === 'stripe-webhook') this.fulfilmentRefusedAlarm(fn.logGroup);
+      if (group === 'stripe-webhook') this.fulfilmentRefused = this.fulfilmentRefusedMetric(fn.logGroup);
 
       // One invoke permission per function for this API (not one per route): keeps the stack far from the
       // 500-resource limit as the route table grows; the function still only receives its own routes.
@@ -197,11 +200,11 @@ export class Api extends Construct {
 
   /**
    * A signed Stripe event that disagrees with our own checkout record is refused and logged as
-   * `stripe fulfilment refused` (functions/services/stripe-events.ts); any such line raises this alarm
-   * (docs/security.md). Subscribe a topic to it per stage.
+   * `stripe fulfilment refused` (functions/services/stripe-events.ts); each such line counts 1 here, and the
+   * alarms stack raises an alarm on any (docs/security.md).
    */
-  private fulfilmentRefusedAlarm(logGroup: logs.ILogGroup): void {
-    const metric = new logs.MetricFilter(this, 'FulfilmentRefusedFilter', {
+  private fulfilmentRefusedMetric(logGroup: logs.ILogGroup): cloudwatch.Metric {
+    return new logs.MetricFilter(this, 'FulfilmentRefusedFilter', {
       logGroup,
       filterPattern: logs.FilterPattern.stringValue('$.message', '=', 'stripe fulfilment refused'),
       metricNamespace: 'Tryon/Billing',
@@ -209,15 +212,6 @@ export class Api extends Construct {
       metricValue: '1',
       defaultValue: 0,
     }).metric({ statistic: 'Sum', period: Duration.minutes(5) });
-    this.fulfilmentRefused = new cloudwatch.Alarm(this, 'FulfilmentRefusedAlarm', {
-      metric,
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      alarmDescription:
-        'A Stripe event was refused at fulfilment (user, product, amount or currency differ from our checkout record). See docs/security.md.',
-    });
   }
 
   private addRoute(route: RouteDef, integration: HttpLambdaIntegration, authorizer: HttpJwtAuthorizer): void {

@@ -1,8 +1,6 @@
 import { Annotations, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
-import { Alarms } from '../constructs/alarms';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { grantSdkAccess } from '../constructs/grants';
 import { acknowledge } from '../nag';
 import type { Construct } from 'constructs';
@@ -29,7 +27,6 @@ export class AppStack extends Stack {
   readonly api: Api;
   readonly jobs: Jobs;
   readonly jobsDeadLetterQueue: sqs.Queue;
-  readonly alarms: Alarms;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
@@ -129,27 +126,6 @@ export class AppStack extends Stack {
       retryAttempts: 2,
       onFailure: new SqsDestination(this.jobsDeadLetterQueue),
     });
-
-    this.alarms = new Alarms(this, 'Alarms', {
-      httpApi: this.api.httpApi,
-      functions: {
-        ...Object.fromEntries(Object.entries(this.api.functions).map(([g, fn]) => [`api-${g}`, fn!])),
-        ...Object.fromEntries(Object.entries(this.workflow.tasks).map(([h, fn]) => [`task-${h}`, fn])),
-        sweeper: this.workflow.sweeper,
-        'render-worker': this.workflow.renderWorker,
-        'render-worker-failed': this.workflow.renderWorkerFailed,
-        'execution-ended': this.workflow.executionEnded,
-        'expire-packs': this.jobs.expirePacks,
-        ...(this.jobs.retention ? { retention: this.jobs.retention } : {}),
-        ...(this.jobs.exportData ? { 'export-data': this.jobs.exportData } : {}),
-      },
-      stateMachine: this.workflow.stateMachine,
-      table: data.table,
-      deadLetterQueues: { jobs: this.jobsDeadLetterQueue, render: this.workflow.deadLetterQueue },
-      email: config.alarmEmail,
-    });
-    this.api.fulfilmentRefused?.addAlarmAction(new SnsAction(this.alarms.topic));
-    new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn });
 
     new CfnOutput(this, 'StateMachineArn', { value: this.workflow.stateMachine.stateMachineArn });
     new CfnOutput(this, 'StripeSecretArn', { value: this.secrets.stripe.secretArn });
