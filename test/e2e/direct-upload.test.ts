@@ -191,3 +191,41 @@ describeE2E('direct uploads: a 12 MB outfit through Try Custom Look', () => {
     },
   );
 });
+
+describeE2E('direct uploads from a page opened at 127.0.0.1 (issue 24)', () => {
+  it('signs in and uploads straight to the bucket on the origin the browser used', { timeout: 120_000 }, async () => {
+    // the stack is started as localhost; the same app opened by its IP must upload too (presigned URLs are
+    // relative, so the page's own CSP allows them)
+    const ipBase = app.baseUrl.replace('//localhost:', '//127.0.0.1:');
+    expect(ipBase).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const { page, context } = await app.openAt(ipBase);
+    const cspErrors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy|Refused to connect/i.test(m.text()))
+        cspErrors.push(m.text());
+    });
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST') posts.push(r.url());
+    });
+    await signIn(page, 'shopper@example.com');
+    expect(new URL(page.url()).hostname).toBe('127.0.0.1');
+
+    await page.goto('/try-custom-look');
+    await page.getByRole('heading', { level: 1, name: 'Try Custom Look' }).waitFor();
+    const small = await sharp({ create: { width: 640, height: 800, channels: 3, background: '#3a6ea5' } })
+      .jpeg()
+      .toBuffer();
+    await page.getByTestId('outfit-file').setInputFiles({ name: 'outfit.jpg', mimeType: 'image/jpeg', buffer: small });
+    await page.getByAltText('Outfit preview').waitFor();
+    await page.getByTestId('outfit-upload').click();
+    await page.getByText('Uploaded', { exact: true }).waitFor({ timeout: 60_000 });
+
+    const s3Posts = posts.filter((u) => new URL(u).pathname.startsWith('/s3/'));
+    expect(s3Posts).toHaveLength(1);
+    expect(new URL(s3Posts[0]!).origin).toBe(ipBase);
+    expect(posts.map((u) => new URL(u).pathname)).toContain('/api/uploads/complete');
+    expect(cspErrors).toEqual([]);
+    await context.close();
+  });
+});

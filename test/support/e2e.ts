@@ -23,6 +23,9 @@ export function useBrowser() {
       return state.baseUrl;
     },
     open: (opts?: Parameters<typeof newPage>[2]): Promise<E2EPage> => newPage(state.browser!, state.baseUrl, opts),
+    /** The same app under another origin (e.g. http://127.0.0.1:<port> for the stack started as localhost). */
+    openAt: (baseUrl: string, opts?: Parameters<typeof newPage>[2]): Promise<E2EPage> =>
+      newPage(state.browser!, baseUrl, opts),
   };
 }
 
