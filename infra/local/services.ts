@@ -5,7 +5,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdirSync, writeFileSync, existsSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync, existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
@@ -89,6 +89,53 @@ function killProcess(proc: ChildProcess, timeoutMs = 5000): Promise<void> {
   });
 }
 
+/**
+ * Pid files (issue 27): a child's pid is kept in its data folder, so that a stack whose main process was killed
+ * outright (SIGKILL: no exit hook runs, DynamoDB Local and cognito-local live on) ends those orphans when it
+ * starts again, instead of failing on a locked database or a busy port. A pid is only ended when the process
+ * with that pid still runs the same program on the same folder (`marker` in its command line): a recycled pid
+ * of another program is left alone.
+ */
+export async function endStaleChild(pidFile: string, marker: string): Promise<'none' | 'ended' | 'not-ours'> {
+  if (!existsSync(pidFile)) return 'none';
+  const pid = Number(readFileSync(pidFile, 'utf8').trim());
+  rmSync(pidFile, { force: true });
+  if (!Number.isInteger(pid) || pid <= 1 || !isAlive(pid)) return 'none';
+  if (!commandLineOf(pid).includes(marker)) return 'not-ours';
+  process.kill(pid, 'SIGTERM');
+  for (let waited = 0; isAlive(pid) && waited < 5000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+  for (let waited = 0; isAlive(pid) && waited < 2000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+  return 'ended';
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return !commandLineOf(pid).startsWith('<zombie>');
+  } catch {
+    return false;
+  }
+}
+
+/** The process's command line (Linux /proc, else `ps`); '' when unknown. */
+function commandLineOf(pid: number): string {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    if (/\) Z /.test(stat)) return '<zombie>';
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    const ps = spawnSync('ps', ['-p', String(pid), '-o', 'command='], { encoding: 'utf8' });
+    return ps.status === 0 ? ps.stdout.trim() : '';
+  }
+}
+
+function writePidFile(pidFile: string | undefined, proc: ChildProcess) {
+  if (!pidFile || !proc.pid) return;
+  writeFileSync(pidFile, String(proc.pid));
+  proc.once('exit', () => rmSync(pidFile, { force: true }));
+}
+
 /** Child processes still running, killed synchronously if the parent exits abruptly. */
 const children = new Set<ChildProcess>();
 let exitHookInstalled = false;
@@ -136,9 +183,15 @@ function spawnDynamoLocal(port: number, dbPath: string | null): ChildProcess {
 export async function startDynamo(opts: { dir?: string; port?: number }): Promise<ServiceHandle> {
   assertJava();
   const port = await freePort(opts.port);
-  if (opts.dir) mkdirSync(opts.dir, { recursive: true });
-  const proc = spawnDynamoLocal(port, opts.dir ? path.resolve(opts.dir) : null);
+  const dbPath = opts.dir ? path.resolve(opts.dir) : null;
+  const pidFile = dbPath ? path.join(dbPath, 'dynamodb-local.pid') : undefined;
+  if (dbPath) {
+    mkdirSync(dbPath, { recursive: true });
+    await endStaleChild(pidFile!, dbPath);
+  }
+  const proc = spawnDynamoLocal(port, dbPath);
   track(proc);
+  writePidFile(pidFile, proc);
   let stderr = '';
   proc.stderr?.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
   proc.stdout?.resume();
@@ -214,12 +267,17 @@ export async function startCognito(opts: {
     ),
   );
   const entry = require.resolve('cognito-local/lib/bin/start.js');
-  const proc = spawn(process.execPath, [entry], {
+  // the folder in the command line lets a later start recognise an orphan of this data folder (endStaleChild)
+  const pidFile = path.join(opts.dir, '.cognito', 'cognito-local.pid');
+  const dirArg = `--fitly-data=${path.resolve(opts.dir)}`;
+  await endStaleChild(pidFile, dirArg);
+  const proc = spawn(process.execPath, [entry, dirArg], {
     cwd: opts.dir,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), CODE: opts.code ?? '123456' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   track(proc);
+  writePidFile(pidFile, proc);
   let output = '';
   const keep = (d: Buffer) => (output = (output + d).slice(-4000));
   proc.stdout?.on('data', keep);

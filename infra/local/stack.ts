@@ -100,7 +100,12 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       SPA_INDEX_FILE: path.join(opts.webDir ?? path.resolve('web/dist'), 'index.html'),
     });
 
-    const sfn = await startLocalStepFunctions(opts.stepFunctions);
+    // executions are journaled in the data folder and resumed by the next start (issue 27)
+    const sfn = await startLocalStepFunctions({
+      stateDir: path.join(dataDir, 'step-functions'),
+      ...opts.stepFunctions,
+    });
+    if (sfn.resumed) log(`resumed ${sfn.resumed} generation workflow(s) left running by the last stop`);
     started.push({ url: sfn.url, port: 0, stop: sfn.stop });
     process.env.SFN_ENDPOINT = sfn.url;
     process.env.STATE_MACHINE_ARN = sfn.stateMachineArn;

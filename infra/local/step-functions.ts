@@ -5,8 +5,16 @@
  * SendTaskSuccess, SendTaskFailure, SendTaskHeartbeat) on a loopback port, so the handlers use the real SFN
  * SDK client locally too, and it emulates the EventBridge rule on ended executions by calling the same
  * executionEnded handler.
+ *
+ * Durable like the real service (issue 27): with a `stateDir`, every execution is journaled there (one JSON
+ * file each, written on start and on end). When the stack starts again, each execution the journal still has
+ * as RUNNING is started again from the beginning under the same name and input: every task is idempotent
+ * (functions/workflow/index.ts), so the replay reaches the state the execution was in — a queued render gets
+ * its new task token, a render whose worker died is rendered again, a stored result is reported without a
+ * second render, a generation already ended ends its execution the same way.
  */
 import http from 'node:http';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
@@ -40,6 +48,63 @@ export interface LocalExecution {
 export interface LocalStepFunctionsOptions {
   /** Milliseconds between retries (default: the definition's own intervals). */
   retryMs?: number;
+  /** Where executions are journaled and resumed from (the data folder's step-functions/; none: in memory). */
+  stateDir?: string;
+}
+
+/** What the journal keeps of an execution (one file per execution). */
+interface JournalEntry {
+  name: string;
+  input: string;
+  status: LocalExecution['status'];
+  startDate: string;
+  stopDate?: string;
+  output?: string;
+  error?: string;
+  cause?: string;
+}
+
+/** Ended executions stay in the journal (DescribeExecution answers them) for this long. */
+const JOURNAL_KEEP_MS = 7 * 24 * 3600_000;
+
+function journal(dir: string | undefined) {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const file = (name: string) => path.join(dir!, `${name}.json`);
+  return {
+    write(exec: LocalExecution) {
+      if (!dir) return;
+      const entry: JournalEntry = {
+        name: exec.name,
+        input: exec.input,
+        status: exec.status,
+        startDate: exec.startDate.toISOString(),
+        ...(exec.stopDate ? { stopDate: exec.stopDate.toISOString() } : {}),
+        ...(exec.output !== undefined ? { output: exec.output } : {}),
+        ...(exec.error !== undefined ? { error: exec.error, cause: exec.cause } : {}),
+      };
+      // write then rename: a crash mid-write leaves the previous entry, never half a file
+      const tmp = `${file(exec.name)}.tmp`;
+      writeFileSync(tmp, JSON.stringify(entry));
+      renameSync(tmp, file(exec.name));
+    },
+    /** Every journaled execution; ended ones older than a week are forgotten (their files removed). */
+    read(now = Date.now()): JournalEntry[] {
+      if (!dir) return [];
+      const entries: JournalEntry[] = [];
+      for (const f of readdirSync(dir)) {
+        if (!f.endsWith('.json')) continue;
+        try {
+          const e = JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as JournalEntry;
+          if (e.status !== 'RUNNING' && e.stopDate && now - Date.parse(e.stopDate) > JOURNAL_KEEP_MS)
+            rmSync(path.join(dir, f), { force: true });
+          else entries.push(e);
+        } catch {
+          rmSync(path.join(dir, f), { force: true }); // unreadable: not a journal entry
+        }
+      }
+      return entries;
+    },
+  };
 }
 
 export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = {}) {
@@ -102,6 +167,9 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
     .map(([n]) => n);
   const machine = new StateMachine(asl as never, { validationOptions: { checkArn: false, checkPaths: false } });
   const executions = new Map<string, LocalExecution>();
+  const log = journal(opts.stateDir);
+  /** Set by stop(): aborted runs keep RUNNING in the journal, to be resumed by the next start. */
+  let closing = false;
 
   /** The EventBridge rule on FAILED / TIMED_OUT / ABORTED executions (infra: Workflow construct), in process. */
   const executionEnded = tasksModule.executionEnded as (e: unknown) => Promise<unknown>;
@@ -128,7 +196,7 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
     for (const [token, w] of waiters) if (w.execution === name) waiters.delete(token);
   };
 
-  function start(name: string, input: string): LocalExecution {
+  function start(name: string, input: string, startDate = new Date()): LocalExecution {
     const run = machine.run(JSON.parse(input), {
       noThrowOnAbort: true,
       overrides: {
@@ -142,7 +210,7 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
           Id: executionArn(name),
           Name: name,
           Input: JSON.parse(input),
-          StartTime: new Date().toISOString(),
+          StartTime: startDate.toISOString(),
         },
         Task: { Token: 'replaced-per-invocation' },
       } as never,
@@ -151,29 +219,32 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
       name,
       input,
       status: 'RUNNING',
-      startDate: new Date(),
+      startDate,
       abort: run.abort,
       done: Promise.resolve(),
     };
     exec.done = run.result.then(
       (out) => {
-        if (exec.status !== 'RUNNING') return;
+        if (closing || exec.status !== 'RUNNING') return;
         exec.status = 'SUCCEEDED';
         exec.output = JSON.stringify(out);
         exec.stopDate = new Date();
+        log.write(exec);
       },
       (err: Error & { cause?: unknown }) => {
         closeWaiters(name);
-        if (exec.status !== 'RUNNING') return;
+        if (closing || exec.status !== 'RUNNING') return;
         const timedOut = err.name === 'ExecutionTimeoutError' || err.name === 'States.Timeout';
         exec.status = timedOut ? 'TIMED_OUT' : 'FAILED';
         exec.error = err.name;
         exec.cause = err.message;
         exec.stopDate = new Date();
+        log.write(exec);
         notifyEnded(exec, exec.status);
       },
     );
     executions.set(name, exec);
+    log.write(exec);
     return exec;
   }
 
@@ -250,6 +321,7 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
         if (exec.status === 'RUNNING') {
           exec.status = 'ABORTED';
           exec.stopDate = new Date();
+          log.write(exec);
           exec.abort?.();
           closeWaiters(name);
           notifyEnded(exec, 'ABORTED');
@@ -280,7 +352,29 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
   )) as typeof import('../../functions/workflow/render-queue');
   invoker.setLocalRenderRunner({ renderWorker: queue.renderWorker, renderWorkerFailed: queue.renderWorkerFailed });
   const { drainLocalInvocations } = invoker;
+
+  // Resume what the last run left: ended executions answer DescribeExecution again, running ones start over.
+  let resumed = 0;
+  for (const e of log.read()) {
+    if (e.status === 'RUNNING') {
+      start(e.name, e.input, new Date(e.startDate));
+      resumed++;
+      continue;
+    }
+    executions.set(e.name, {
+      name: e.name,
+      input: e.input,
+      status: e.status,
+      startDate: new Date(e.startDate),
+      ...(e.stopDate ? { stopDate: new Date(e.stopDate) } : {}),
+      ...(e.output !== undefined ? { output: e.output } : {}),
+      ...(e.error !== undefined ? { error: e.error, cause: e.cause } : {}),
+      done: Promise.resolve(),
+    });
+  }
   return {
+    /** Executions the journal had as RUNNING when this instance started (started again). */
+    resumed,
     url,
     stateMachineArn: LOCAL_STATE_MACHINE_ARN,
     executions,
@@ -299,6 +393,7 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
     },
     stop: () =>
       new Promise<void>((resolve) => {
+        closing = true;
         for (const e of executions.values()) if (e.status === 'RUNNING') e.abort?.();
         server.close(() => resolve());
         server.closeAllConnections();
