@@ -20,6 +20,8 @@ import { startCognito, startDynamo, startS3, type ServiceHandle } from './servic
 import { seed, seedDemoSubscriptions, type SeedSummary } from './seed';
 import { startLocalStepFunctions, type LocalStepFunctionsOptions } from './step-functions';
 import { checkoutRoute } from './checkout-page';
+import { createOutbox } from './event-outbox';
+import { httpEventSink } from '../../functions/payments/local-adapter';
 import { adminRoute } from './admin-route';
 
 export const LOCAL_TABLE = 'tryon-local';
@@ -125,6 +127,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       log,
     });
 
+    // the local checkout's Stripe-format events: kept until the webhook answers 2xx, retried with backoff (issue 27)
+    const outbox = createOutbox({ dir: path.join(dataDir, 'stripe-outbox'), deliver: httpEventSink(), log });
+    started.push({ url: '', port: 0, stop: async () => outbox.stop() });
     const api = createApiServer({
       port: opts.port,
       webDir: opts.webDir ?? path.resolve('web/dist'),
@@ -133,7 +138,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       publicBucket: LOCAL_PUBLIC_BUCKET,
       // the local checkout and portal pages stand in for Stripe's hosted pages (local only)
       localRoutes: [
-        checkoutRoute({ db: () => db }),
+        checkoutRoute({ db: () => db, sink: () => outbox.sink }),
         adminRoute({ db: () => db, s3: () => createS3Client({ endpoint: s3.url }), publicBucket: LOCAL_PUBLIC_BUCKET }),
         ...(opts.localRoutes ?? []),
       ],
@@ -147,6 +152,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       throw err;
     }
     started.push({ url: origin, port: opts.port, stop: api.close });
+    const redelivered = outbox.resume();
+    if (redelivered)
+      log(`redelivering ${redelivered} Stripe event(s) the webhook had not accepted before the last stop`);
 
     // The demo accounts' plans are bought through the local checkout, like a real purchase (once).
     await seedDemoSubscriptions({ db, origin, accounts: summary.accounts, log });
