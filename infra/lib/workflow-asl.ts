@@ -30,7 +30,7 @@ export const localFunctionArn = (handler: string): string => `${LOCAL_LAMBDA_ARN
 
 export interface GenerationAsl {
   /** The Amazon States Language definition (StartAt, States, TimeoutSeconds). */
-  asl: Record<string, any>;
+  asl: { StartAt: string; States: Record<string, Record<string, unknown>>; TimeoutSeconds?: number };
   /** Task state name (Render, MarkCompleted, MarkFailed) -> exported handler of functions/workflow/index.ts. */
   taskStateToHandler: Record<string, GenerationTaskHandler>;
 }
@@ -61,7 +61,7 @@ export function synthesizeGenerationAsl(): GenerationAsl {
     };
     const smLogicalId = stack.getLogicalId(stateMachine.node.defaultChild as sfn.CfnStateMachine);
     const definition = template.Resources[smLogicalId]?.Properties?.DefinitionString;
-    const asl = JSON.parse(resolveIntrinsic(definition, logicalIdToHandler)) as Record<string, any>;
+    const asl = JSON.parse(resolveIntrinsic(definition, logicalIdToHandler)) as GenerationAsl['asl'];
 
     const taskStateToHandler: Record<string, GenerationTaskHandler> = {};
     for (const [name, state] of Object.entries(

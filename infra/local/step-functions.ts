@@ -29,6 +29,9 @@ if (!(Promise as unknown as { withResolvers?: unknown }).withResolvers) {
   };
 }
 
+/** What the runner passes between states (aws-local-stepfunctions' JSONValue). */
+type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
 export const LOCAL_STATE_MACHINE_ARN = 'arn:aws:states:local:000000000000:stateMachine:generation';
 const executionArn = (name: string) => `arn:aws:states:local:000000000000:execution:generation:${name}`;
 
@@ -115,9 +118,9 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
   const tasksModule = (await import(pathToFileURL(path.join(root, 'functions/workflow/index.ts')).href)) as Record<
     string,
-    (i: unknown) => Promise<unknown>
+    (i: unknown) => Promise<JsonValue>
   >;
-  const handlers: Record<string, (input: any) => Promise<any>> = {};
+  const handlers: Record<string, (input: JsonValue) => Promise<JsonValue>> = {};
   /** Task invocations and their total duration per state (the bench reads them). */
   const metrics = { invocations: {} as Record<string, number>, durationMs: {} as Record<string, number> };
   /**
@@ -125,7 +128,7 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
    * is mapped to a handler that makes a token, passes it to enqueueRender as Step Functions would, and waits
    * until SendTaskSuccess / SendTaskFailure names it (or the state's TimeoutSeconds ends it).
    */
-  const waiters = new Map<string, { execution: string; resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const waiters = new Map<string, { execution: string; resolve: (v: JsonValue) => void; reject: (e: Error) => void }>();
   let tokenSeq = 0;
   for (const [state, handlerName] of Object.entries(taskStateToHandler)) {
     const fn = tasksModule[handlerName];
@@ -135,14 +138,24 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
       metrics.durationMs[state] = (metrics.durationMs[state] ?? 0) + (performance.now() - t0);
     };
     if (state === CALLBACK_STATE) {
-      handlers[state] = async (input: { Payload: { generationId: string } & Record<string, unknown> }) => {
+      handlers[state] = async (input) => {
         const t0 = performance.now();
-        const taskToken = `local-token-${input.Payload.generationId}-${++tokenSeq}-${Math.random().toString(36).slice(2)}`;
-        const result = new Promise((resolve, reject) =>
-          waiters.set(taskToken, { execution: input.Payload.generationId, resolve, reject }),
+        // the Render state's payload: { taskToken (replaced here), generationId, userId }
+        const payload = typeof input === 'object' && input && !Array.isArray(input) ? input.Payload : undefined;
+        if (
+          typeof payload !== 'object' ||
+          !payload ||
+          Array.isArray(payload) ||
+          typeof payload.generationId !== 'string'
+        )
+          throw new Error('Render: the state machine passed no generationId');
+        const generationId = payload.generationId;
+        const taskToken = `local-token-${generationId}-${++tokenSeq}-${Math.random().toString(36).slice(2)}`;
+        const result = new Promise<JsonValue>((resolve, reject) =>
+          waiters.set(taskToken, { execution: generationId, resolve, reject }),
         );
         try {
-          await fn({ ...input.Payload, taskToken });
+          await fn({ ...payload, taskToken });
         } catch (err) {
           waiters.delete(taskToken);
           throw err;
@@ -156,7 +169,7 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
     handlers[state] = async (input) => {
       const t0 = performance.now();
       try {
-        return (await fn(input)) as any;
+        return await fn(input);
       } finally {
         count(t0);
       }
@@ -248,7 +261,8 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
     return exec;
   }
 
-  const server = http.createServer(async (req, res) => {
+  const server = http.createServer((req, res) => void answer(req, res));
+  async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const target = String(req.headers['x-amz-target'] ?? '');
@@ -256,9 +270,9 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
       res.writeHead(status, { 'content-type': 'application/x-amz-json-1.0' });
       res.end(JSON.stringify(body));
     };
-    let body: Record<string, any> = {};
+    let body: Record<string, unknown> = {};
     try {
-      body = JSON.parse(Buffer.concat(chunks).toString() || '{}');
+      body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, unknown>;
     } catch {
       return send(400, { __type: 'SerializationException', message: 'Invalid JSON' });
     }
@@ -268,9 +282,9 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
       // Step Functions answers TaskTimedOut for a token whose task is no longer waiting.
       if (!w) return send(400, { __type: 'TaskTimedOut', message: 'Task Timed Out' });
       if (op === 'SendTaskSuccess') {
-        let output: unknown;
+        let output: JsonValue;
         try {
-          output = JSON.parse(String(body.output ?? 'null'));
+          output = JSON.parse(String(body.output ?? 'null')) as JsonValue;
         } catch {
           return send(400, { __type: 'InvalidOutput', message: 'Invalid Output' });
         }
@@ -341,7 +355,7 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
       });
     }
     return send(400, { __type: 'UnknownOperationException', message: `Unsupported operation ${target}` });
-  });
+  }
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const invoker = (await import(

@@ -37,6 +37,14 @@ export interface SmokeOptions {
 
 class SmokeFailure extends Error {}
 
+/** What the checks read of an API answer: an error's message, a created record's id, a link's url. */
+interface Answer {
+  message?: string;
+  id?: string;
+  url?: string;
+  [key: string]: unknown;
+}
+
 export async function runSmoke(baseUrl: string, opts: SmokeOptions = {}): Promise<SmokeStep[]> {
   const url = baseUrl.replace(/\/$/, '');
   const steps: SmokeStep[] = [];
@@ -46,7 +54,14 @@ export async function runSmoke(baseUrl: string, opts: SmokeOptions = {}): Promis
     opts.log?.(s);
     if (!ok) throw new SmokeFailure(`${step}: ${detail}`);
   };
-  const api = async (token: string | null, method: string, path: string, body?: unknown, headers = {}) => {
+  /** One API call; `T` is what the check reads of the answer (a non-JSON answer becomes its message). */
+  const api = async <T = Answer>(
+    token: string | null,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers = {},
+  ): Promise<{ status: number; json: (T & Answer) | null }> => {
     const isForm = body instanceof FormData;
     const res = await fetch(`${url}${path}`, {
       method,
@@ -58,19 +73,19 @@ export async function runSmoke(baseUrl: string, opts: SmokeOptions = {}): Promis
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
     const text = await res.text();
-    let json: any = null;
+    let json: (T & Answer) | null = null;
     try {
-      json = text ? JSON.parse(text) : null;
+      json = text ? (JSON.parse(text) as T & Answer) : null;
     } catch {
-      json = text;
+      json = { message: text } as T & Answer;
     }
     return { status: res.status, json };
   };
 
   try {
-    const cfgRes = await api(null, 'GET', '/api/config');
+    const cfgRes = await api<RuntimeConfig>(null, 'GET', '/api/config');
     record('config', cfgRes.status === 200, `GET /api/config ${cfgRes.status}`);
-    const cfg = cfgRes.json as RuntimeConfig;
+    const cfg = cfgRes.json!;
     const cognitoEndpoint = cfg.auth.userPoolEndpoint
       ? new URL(cfg.auth.userPoolEndpoint, url).href
       : `https://cognito-idp.${cfg.auth.region}.amazonaws.com/`;
@@ -83,7 +98,8 @@ export async function runSmoke(baseUrl: string, opts: SmokeOptions = {}): Promis
         },
         body: JSON.stringify(body),
       });
-      return { status: res.status, json: (await res.json()) as any };
+      const json = (await res.json()) as { message?: string; AuthenticationResult?: { IdToken?: string } };
+      return { status: res.status, json };
     };
     const signIn = async (email: string, password: string) => {
       const r = await cognito('InitiateAuth', {
@@ -91,7 +107,7 @@ export async function runSmoke(baseUrl: string, opts: SmokeOptions = {}): Promis
         ClientId: cfg.auth.userPoolClientId,
         AuthParameters: { USERNAME: email, PASSWORD: password },
       });
-      return (r.json?.AuthenticationResult?.IdToken as string | undefined) ?? null;
+      return r.json?.AuthenticationResult?.IdToken ?? null;
     };
 
     // 1. a synthetic user signs up and is confirmed
@@ -126,7 +142,7 @@ export async function runSmoke(baseUrl: string, opts: SmokeOptions = {}): Promis
     record('sign in', !!token, token ? 'ID token' : 'no token');
     const me = await api(token, 'GET', '/api/auth/user');
     record('user', me.status === 200, `GET /api/auth/user ${me.status}`);
-    const userId = me.json.id as string;
+    const userId = me.json?.id ?? '';
     const age = await api(token, 'POST', '/api/user/age', { birthDate: '1990-01-01' });
     record('age statement', age.status < 300, `POST /api/user/age ${age.status}`);
 
@@ -183,39 +199,38 @@ export async function runSmoke(baseUrl: string, opts: SmokeOptions = {}): Promis
     let check = 'checking';
     const checkDeadline = Date.now() + 60_000;
     while (check === 'checking' && Date.now() < checkDeadline) {
-      const list = (await api(token, 'GET', '/api/photo-profiles')).json as {
-        id: string;
-        bodyCheck: { status: string } | null;
-      }[];
-      check = list.find((x) => x.id === profile.json.id)?.bodyCheck?.status ?? 'none';
+      const list =
+        (await api<{ id: string; bodyCheck: { status: string } | null }[]>(token, 'GET', '/api/photo-profiles')).json ??
+        [];
+      check = list.find((x) => x.id === profile.json?.id)?.bodyCheck?.status ?? 'none';
       if (check === 'checking') await new Promise((r) => setTimeout(r, 500)); // polling interval, not a condition
     }
     record('full-body check', check === 'ok', `full-body check: ${check}`);
 
     // 4. one look
-    const styles = await api(null, 'GET', '/api/styles');
-    const style = (styles.json as { id: string }[] | null)?.[0];
+    const styles = await api<{ id: string }[]>(null, 'GET', '/api/styles');
+    const style = styles.json?.[0];
     record('catalogue', !!style, style ? style.id : 'no public style: npm run catalog:seed');
     const gen = await api(
       token,
       'POST',
       '/api/generate/style',
-      { styleId: style!.id, photoProfileId: profile.json.id, mode: 'exact' },
+      { styleId: style!.id, photoProfileId: profile.json?.id, mode: 'exact' },
       { 'idempotency-key': `smoke-${randomUUID()}` },
     );
     record('generate', gen.status === 201, `POST /api/generate/style ${gen.status} ${gen.json?.message ?? ''}`);
     const deadline = Date.now() + (opts.timeoutMs ?? 180_000);
     let g: { status: string; resultUrl: string | null; error?: string } = { status: 'pending', resultUrl: null };
     while (Date.now() < deadline) {
-      g = (await api(token, 'GET', `/api/generations/${gen.json.id}`)).json;
+      g = (await api<typeof g>(token, 'GET', `/api/generations/${gen.json?.id}`)).json ?? g;
       if (g.status === 'completed' || g.status === 'failed') break;
       await new Promise((r) => setTimeout(r, 1000)); // polling interval, not a condition
     }
-    record('render', g.status === 'completed', `generation ${gen.json.id}: ${g.status} ${g.error ?? ''}`);
+    record('render', g.status === 'completed', `generation ${gen.json?.id}: ${g.status} ${g.error ?? ''}`);
 
     // 5. the result is C2PA-marked
     const link = await api(token, 'GET', g.resultUrl!);
-    const imageUrl = new URL(link.json.url as string, url).href;
+    const imageUrl = new URL(link.json?.url ?? '', url).href;
     const bytes = new Uint8Array(await (await fetch(imageUrl)).arrayBuffer());
     const asset = new JPEG(bytes);
     const jumbf = asset.getManifestJUMBF();

@@ -1,3 +1,4 @@
+import type * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import {
   adviseSize,
@@ -21,7 +22,7 @@ const tee: SizeChart = sizeChartSchema.parse({
   ],
 });
 
-const issues = (input: unknown, schema = sizeChartSchema) => {
+const issues = (input: unknown, schema: z.ZodType = sizeChartSchema) => {
   const r = schema.safeParse(input);
   return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
 };

@@ -51,5 +51,5 @@ export async function benchModeration(n = 20) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  benchModeration().then((r) => console.log(JSON.stringify(r, null, 2)));
+  void benchModeration().then((r) => console.log(JSON.stringify(r, null, 2)));
 }

@@ -201,7 +201,7 @@ async function lighthouseRun(base: string) {
     row('Lighthouse performance (mobile)', String(score), '>= 95');
     row('Lighthouse LCP / TBT', `${Math.round(lcp)} ms / ${Math.round(tbt)} ms`);
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
 }
 

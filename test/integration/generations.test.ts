@@ -505,7 +505,7 @@ describe('Try Custom Look with an uploaded outfit', () => {
   it('stores the outfit privately, generates from it, and refuses it to another user', async () => {
     const a = await newUserWithProfile({ credits: 2 });
     const b = await newUserWithProfile({ credits: 2 });
-    const mp = await multipart({
+    const mp = multipart({
       file: { content: await garmentJpeg('tee', 500), filename: 'outfit.jpg', type: 'image/jpeg' },
     });
     const up = await ctx.invoke('POST', '/api/uploads/outfit', {
@@ -515,7 +515,7 @@ describe('Try Custom Look with an uploaded outfit', () => {
     });
     expect(up.status).toBe(201);
     expect(up.body.url).toMatch(new RegExp(`^/api/private-image/users/${a.user.sub}/outfits/`));
-    const fake = await multipart({
+    const fake = multipart({
       file: { content: Buffer.from('not an image'), filename: 'x.jpg', type: 'image/jpeg' },
     });
     expect(

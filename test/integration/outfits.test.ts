@@ -25,7 +25,7 @@ const s3 = () => createS3Client({ endpoint: ctx.endpoints.s3 });
 const newUserWithProfile = (credits: number) => createUserWithProfile(ctx, { credits, photoSide: 400 });
 
 async function uploadOutfit(user: TestUser, kind: Parameters<typeof garmentJpeg>[0]): Promise<string> {
-  const mp = await multipart({
+  const mp = multipart({
     file: { content: await garmentJpeg(kind, 400), filename: 'piece.jpg', type: 'image/jpeg' },
   });
   const up = await ctx.invoke('POST', '/api/uploads/outfit', {

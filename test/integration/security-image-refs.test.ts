@@ -43,7 +43,7 @@ beforeAll(async () => {
   });
   victim = await userWithProfile(2);
   attacker = await userWithProfile(5);
-  const mp = await multipart({
+  const mp = multipart({
     file: { content: await photo(400, 500, '#aa3355'), filename: 'outfit.jpg', type: 'image/jpeg' },
   });
   const up = await ctx.invoke('POST', '/api/uploads/outfit', {
@@ -91,7 +91,7 @@ describe('image references at generation start (quick-try)', () => {
   });
 
   it("still accepts the caller's own outfit and public images, stored in canonical form", async () => {
-    const mp = await multipart({
+    const mp = multipart({
       file: { content: await garmentJpeg('tee', 500), filename: 'mine.jpg', type: 'image/jpeg' },
     });
     const up = await ctx.invoke('POST', '/api/uploads/outfit', {
