@@ -25,23 +25,33 @@ import { ENGINE_MODEL_FILES, engineModelsDir } from './models';
 
 const INPUT = 256;
 
-async function loadGraph(tf: Tf, file: string): Promise<GraphModel> {
-  const dir = engineModelsDir();
-  const json = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as {
+interface ModelFiles {
+  json: {
     modelTopology: object;
     weightsManifest: { paths: string[]; weights: unknown[] }[];
     format?: string;
     generatedBy?: string;
     convertedBy?: string;
   };
-  const buffers: Buffer[] = [];
-  const weightSpecs: unknown[] = [];
-  for (const group of json.weightsManifest) {
-    for (const p of group.paths) buffers.push(await readFile(path.join(dir, p)));
-    weightSpecs.push(...group.weights);
-  }
-  const all = Buffer.concat(buffers);
-  const weightData = all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength);
+  weightSpecs: unknown[];
+  weightData: ArrayBuffer;
+}
+
+/** A model's JSON and its weights (one read per file), before TensorFlow.js is needed. */
+async function readModel(file: string): Promise<ModelFiles> {
+  const dir = engineModelsDir();
+  const json = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as ModelFiles['json'];
+  const paths = json.weightsManifest.flatMap((group) => group.paths);
+  const buffers = await Promise.all(paths.map((p) => readFile(path.join(dir, p))));
+  const all = buffers.length === 1 ? buffers[0]! : Buffer.concat(buffers);
+  return {
+    json,
+    weightSpecs: json.weightsManifest.flatMap((group) => group.weights),
+    weightData: all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength) as ArrayBuffer,
+  };
+}
+
+function loadGraph(tf: Tf, { json, weightSpecs, weightData }: ModelFiles): Promise<GraphModel> {
   return tf.loadGraphModel({
     load: async () => ({
       modelTopology: json.modelTopology,
@@ -61,13 +71,16 @@ interface Loaded {
 }
 let loaded: Promise<Loaded> | undefined;
 
+/** TensorFlow.js's start and the model files' reads overlap (the reads are I/O, the start is CPU). */
 function load(): Promise<Loaded> {
   loaded ??= (async () => {
-    const tf = await loadTf();
-    const [pose, segmentation] = await Promise.all([
-      loadGraph(tf, ENGINE_MODEL_FILES.pose),
-      loadGraph(tf, ENGINE_MODEL_FILES.segmentation),
+    const [tf, poseFiles, segmentationFiles] = await Promise.all([
+      loadTf(),
+      readModel(ENGINE_MODEL_FILES.pose),
+      readModel(ENGINE_MODEL_FILES.segmentation),
     ]);
+    const pose = await loadGraph(tf, poseFiles);
+    const segmentation = await loadGraph(tf, segmentationFiles);
     return { tf, pose, segmentation };
   })().catch((err) => {
     loaded = undefined;
