@@ -30,6 +30,8 @@ export interface PlaceHints {
   waistTop?: number | null;
   /** A top's hem goes down at least to here (the old top's hem), within 1.35x its own length. */
   hemAtLeast?: number;
+  /** Shoes: the old shoe's box on each foot (left leg, right leg), which the new one is drawn to cover. */
+  oldShoes?: (Box | null)[];
 }
 
 export interface PlacedGarment {
@@ -131,7 +133,7 @@ export function placeGarment(
   tint: [number, number, number],
   hints: PlaceHints = {},
 ): PlacedGarment {
-  if (slot === 'shoes') return placeShoes(image, alpha, body, tint);
+  if (slot === 'shoes') return placeShoes(image, alpha, body, tint, hints.oldShoes ?? []);
   if (slot === 'bottom') {
     const layout = lowerLayout(alpha);
     const wy = waistY(body, hints.waistTop ?? null);
@@ -506,7 +508,13 @@ function toeDirection(alpha: GrayImage, b: Box): 1 | -1 {
  * extent in the mask below the ankle and as tall as its own proportions allow (up to the ankle). What of the old
  * shoe it leaves is filled as old clothing.
  */
-function placeShoes(image: RgbaImage, alpha: GrayImage, body: Body, tint: [number, number, number]): PlacedGarment {
+function placeShoes(
+  image: RgbaImage,
+  alpha: GrayImage,
+  body: Body,
+  tint: [number, number, number],
+  oldShoes: (Box | null)[],
+): PlacedGarment {
   const layout = shoesLayout(alpha);
   const shoes = layout.shoes.slice(0, 2);
   const labels = new Uint8Array(alpha.width * alpha.height);
@@ -531,10 +539,14 @@ function placeShoes(image: RgbaImage, alpha: GrayImage, body: Body, tint: [numbe
         const other = legs[1 - side]!.end;
         const want = leg.end.x < other.x ? -1 : 1;
         const flip = toeDirection(alpha, b) !== want;
-        const width = foot.w * 1.04;
+        // over the old shoe where one was found (its sole, its width), else on the foot
+        const old = oldShoes[side] ?? null;
+        const width = Math.max(foot.w * 1.04, (old?.w ?? 0) * 1.04);
         const own = (width * b.h) / b.w;
-        const height = Math.max(own, Math.min(foot.h * 0.8, own * 1.5));
-        const sole = { x: foot.x + foot.w / 2, y: foot.y + foot.h };
+        const height = Math.max(own, Math.min(Math.max(foot.h * 0.8, (old?.h ?? 0) * 1.02), own * 1.5));
+        const sole = old
+          ? { x: old.x + old.w / 2, y: Math.max(foot.y + foot.h, old.y + old.h) }
+          : { x: foot.x + foot.w / 2, y: foot.y + foot.h };
         const map = (x: number, y: number): Point => {
           let u = (x - b.x) / b.w - 0.5;
           if (flip) u = -u;
