@@ -201,9 +201,12 @@ function personSquare(prob: Float32Array, square: Square, w: number, h: number):
   return { x: (bx0 + bx1) / 2 - size / 2, y: (by0 + by1) / 2 - size / 2, size };
 }
 
-/** The segmentation of `square` brought to the image's pixels (bilinear; 0 outside the square). */
-function maskFrom(prob: Float32Array, square: Square, w: number, h: number): GrayImage {
-  const data = new Uint8Array(w * h);
+/**
+ * The segmentation of `square` brought to the image's pixels (bilinear; 0 outside the square); `into` a mask
+ * already made: only the square's pixels, each the larger of the two.
+ */
+function maskFrom(prob: Float32Array, square: Square, w: number, h: number, into?: GrayImage): GrayImage {
+  const data = into?.data ?? new Uint8Array(w * h);
   const k = INPUT / square.size;
   const xs0 = new Int32Array(w);
   const xs1 = new Int32Array(w);
@@ -232,7 +235,8 @@ function maskFrom(prob: Float32Array, square: Square, w: number, h: number): Gra
       const top = prob[r0 + a]! * (1 - wx) + prob[r0 + b]! * wx;
       const bot = prob[r1 + a]! * (1 - wx) + prob[r1 + b]! * wx;
       const v = (top * (1 - wy) + bot * wy) * 255;
-      data[y * w + x] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
+      const q = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
+      if (!into || q > data[y * w + x]!) data[y * w + x] = q;
     }
   }
   return { width: w, height: h, data };
@@ -256,17 +260,7 @@ async function addFoot(
   const size = Math.hypot(knee.x - ankle.x, knee.y - ankle.y);
   if (size < 16) return;
   const square: Square = { x: ankle.x - size / 2, y: ankle.y - size * 0.35, size };
-  const foot = maskFrom(await segmentIn(m, image, square), square, mask.width, mask.height);
-  const x0 = Math.max(0, Math.floor(square.x));
-  const x1 = Math.min(mask.width - 1, Math.ceil(square.x + size));
-  const y0 = Math.max(0, Math.floor(square.y));
-  const y1 = Math.min(mask.height - 1, Math.ceil(square.y + size));
-  for (let y = y0; y <= y1; y++) {
-    for (let x = x0; x <= x1; x++) {
-      const i = y * mask.width + x;
-      if (foot.data[i]! > mask.data[i]!) mask.data[i] = foot.data[i]!;
-    }
-  }
+  maskFrom(await segmentIn(m, image, square), square, mask.width, mask.height, mask);
 }
 
 /**
