@@ -47,7 +47,10 @@ async function readModel(file: string): Promise<ModelFiles> {
   return {
     json,
     weightSpecs: json.weightsManifest.flatMap((group) => group.weights),
-    weightData: all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength) as ArrayBuffer,
+    // a whole file's read is its own ArrayBuffer: no copy of the 12.5 MB of weights
+    weightData: (all.byteOffset === 0 && all.byteLength === all.buffer.byteLength
+      ? all.buffer
+      : all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength)) as ArrayBuffer,
   };
 }
 
