@@ -177,24 +177,28 @@ function placeUpper(
   const srcShoulderW = Math.max(1, g.shoulderR.x - g.shoulderL.x);
   const dstShoulderW = shTopR.x - shTopL.x;
   const scale = dstShoulderW / srcShoulderW;
+  // lengths: scaled like the shoulders, but shoulders narrower than a frontal body's (a quarter turn, a raised arm
+  // pulling the shoulder in) do not make the garment shorter: at most 0.56 torso heights of shoulder span (the
+  // frontal fixtures' smallest) counts as a frontal one
+  const scaleY = scale * Math.max(1, (torsoH * 0.6) / span);
   const srcShoulderY = (g.shoulderL.y + g.shoulderR.y) / 2;
   const dstShoulderY = (shTopL.y + shTopR.y) / 2;
   // the neckline at the neck's base, between the shoulders, below the chin
   const neck = { x: body.neck.x, y: Math.max(Math.min(shTopL.y, shTopR.y) - span * 0.05, chin + body.head.ry * 0.03) };
   // armpits: the same drop below the shoulders as in the garment, scaled, on the torso's edges
   const srcArmDrop = (g.armpitL.y + g.armpitR.y) / 2 - srcShoulderY;
-  const armY = dstShoulderY + Math.min(Math.max(srcArmDrop * scale, torsoH * 0.22), torsoH * 0.5);
+  const armY = dstShoulderY + Math.min(Math.max(srcArmDrop * scaleY, torsoH * 0.22), torsoH * 0.5);
   const armEdges = body.torsoEdges(armY);
   const armpitL = { x: armEdges[0] - slack, y: armY };
   const armpitR = { x: armEdges[1] + slack, y: armY };
   // the hem: the garment's length scaled like its shoulders, times the variant's length; tucked ends at the hips
-  let length = (g.hem - srcShoulderY) * scale * variant.length;
+  let length = (g.hem - srcShoulderY) * scaleY * variant.length;
   const minLen = slot === 'one-piece' ? torsoH * 1.3 : torsoH * 0.75;
   length = Math.max(minLen, Math.min(length, torsoH * (slot === 'one-piece' ? 3.2 : 1.8)));
   if (variant.tuck && slot !== 'one-piece') length = Math.min(length, body.pelvis.y - dstShoulderY + torsoH * 0.02);
   else if (hemAtLeast !== undefined && variant.length >= 1) {
     // down over the old top (up to its hem or the hips), not stretched past 1.35x its own length
-    const own = (g.hem - srcShoulderY) * scale * variant.length;
+    const own = (g.hem - srcShoulderY) * scaleY * variant.length;
     length = Math.max(length, Math.min(hemAtLeast - dstShoulderY, own * 1.35, torsoH * 1.8));
   }
   const hemY = dstShoulderY + length;
