@@ -132,7 +132,7 @@ export async function benchRenderQueue(ctx: QueueBenchContext, plan: { bursts: n
     const calls0 = ctx.providerCalls?.() ?? 0;
     const ids: string[] = [];
     const cpu0 = cpuMs();
-    const load0 = os.loadavg()[0];
+    const load0 = os.loadavg()[0] ?? 0;
     const probe = mode === 'burst' ? probeApi(ctx) : null;
     // A burst: every start sent at once up to 50 in flight (the local API, like a browser, has finite
     // connections; 500 simultaneous requests would measure the HTTP layer, not the queue).
@@ -145,7 +145,7 @@ export async function benchRenderQueue(ctx: QueueBenchContext, plan: { bursts: n
     await ctx.drain();
     const api = probe ? await probe() : undefined;
     const cpuPerGenerationMs = Math.round((cpuMs() - cpu0) / n);
-    const load1 = os.loadavg()[0];
+    const load1 = os.loadavg()[0] ?? 0;
     const gens = await Promise.all(ids.map((id) => getGeneration(ctx.db, ctx.userId, id)));
     const done = gens.filter((g) => g?.status === 'completed');
     const lat = done.map((g) => Date.parse(g!.completedAt!) - Date.parse(g!.createdAt));
