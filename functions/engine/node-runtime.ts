@@ -25,23 +25,36 @@ import { ENGINE_MODEL_FILES, engineModelsDir } from './models';
 
 const INPUT = 256;
 
-async function loadGraph(tf: Tf, file: string): Promise<GraphModel> {
-  const dir = engineModelsDir();
-  const json = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as {
+interface ModelFiles {
+  json: {
     modelTopology: object;
     weightsManifest: { paths: string[]; weights: unknown[] }[];
     format?: string;
     generatedBy?: string;
     convertedBy?: string;
   };
-  const buffers: Buffer[] = [];
-  const weightSpecs: unknown[] = [];
-  for (const group of json.weightsManifest) {
-    for (const p of group.paths) buffers.push(await readFile(path.join(dir, p)));
-    weightSpecs.push(...group.weights);
-  }
-  const all = Buffer.concat(buffers);
-  const weightData = all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength);
+  weightSpecs: unknown[];
+  weightData: ArrayBuffer;
+}
+
+/** A model's JSON and its weights (one read per file), before TensorFlow.js is needed. */
+async function readModel(file: string): Promise<ModelFiles> {
+  const dir = engineModelsDir();
+  const json = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as ModelFiles['json'];
+  const paths = json.weightsManifest.flatMap((group) => group.paths);
+  const buffers = await Promise.all(paths.map((p) => readFile(path.join(dir, p))));
+  const all = buffers.length === 1 ? buffers[0]! : Buffer.concat(buffers);
+  return {
+    json,
+    weightSpecs: json.weightsManifest.flatMap((group) => group.weights),
+    // a whole file's read is its own ArrayBuffer: no copy of the 12.5 MB of weights
+    weightData: (all.byteOffset === 0 && all.byteLength === all.buffer.byteLength
+      ? all.buffer
+      : all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength)) as ArrayBuffer,
+  };
+}
+
+function loadGraph(tf: Tf, { json, weightSpecs, weightData }: ModelFiles): Promise<GraphModel> {
   return tf.loadGraphModel({
     load: async () => ({
       modelTopology: json.modelTopology,
@@ -61,13 +74,16 @@ interface Loaded {
 }
 let loaded: Promise<Loaded> | undefined;
 
+/** TensorFlow.js's start and the model files' reads overlap (the reads are I/O, the start is CPU). */
 function load(): Promise<Loaded> {
   loaded ??= (async () => {
-    const tf = await loadTf();
-    const [pose, segmentation] = await Promise.all([
-      loadGraph(tf, ENGINE_MODEL_FILES.pose),
-      loadGraph(tf, ENGINE_MODEL_FILES.segmentation),
+    const [tf, poseFiles, segmentationFiles] = await Promise.all([
+      loadTf(),
+      readModel(ENGINE_MODEL_FILES.pose),
+      readModel(ENGINE_MODEL_FILES.segmentation),
     ]);
+    const pose = await loadGraph(tf, poseFiles);
+    const segmentation = await loadGraph(tf, segmentationFiles);
     return { tf, pose, segmentation };
   })().catch((err) => {
     loaded = undefined;
@@ -188,9 +204,12 @@ function personSquare(prob: Float32Array, square: Square, w: number, h: number):
   return { x: (bx0 + bx1) / 2 - size / 2, y: (by0 + by1) / 2 - size / 2, size };
 }
 
-/** The segmentation of `square` brought to the image's pixels (bilinear; 0 outside the square). */
-function maskFrom(prob: Float32Array, square: Square, w: number, h: number): GrayImage {
-  const data = new Uint8Array(w * h);
+/**
+ * The segmentation of `square` brought to the image's pixels (bilinear; 0 outside the square); `into` a mask
+ * already made: only the square's pixels, each the larger of the two.
+ */
+function maskFrom(prob: Float32Array, square: Square, w: number, h: number, into?: GrayImage): GrayImage {
+  const data = into?.data ?? new Uint8Array(w * h);
   const k = INPUT / square.size;
   const xs0 = new Int32Array(w);
   const xs1 = new Int32Array(w);
@@ -219,10 +238,32 @@ function maskFrom(prob: Float32Array, square: Square, w: number, h: number): Gra
       const top = prob[r0 + a]! * (1 - wx) + prob[r0 + b]! * wx;
       const bot = prob[r1 + a]! * (1 - wx) + prob[r1 + b]! * wx;
       const v = (top * (1 - wy) + bot * wy) * 255;
-      data[y * w + x] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
+      const q = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
+      if (!into || q > data[y * w + x]!) data[y * w + x] = q;
     }
   }
   return { width: w, height: h, data };
+}
+
+/**
+ * The feet at their own scale: the body's square at 256 px leaves a foot a few pixels wide and its mask misses
+ * soles, toes and pale shoes on a pale floor. Selfie again on a square one shin long around each ankle, merged
+ * into the mask (the larger probability) within that square.
+ */
+async function addFoot(
+  m: Loaded,
+  image: RgbaImage,
+  keypoints: Record<KeypointName, Keypoint>,
+  side: 'left' | 'right',
+  mask: GrayImage,
+): Promise<void> {
+  const ankle = keypoints[`${side}Ankle`];
+  const knee = keypoints[`${side}Knee`];
+  if (ankle.score < 0.2 || knee.score < 0.2) return;
+  const size = Math.hypot(knee.x - ankle.x, knee.y - ankle.y);
+  if (size < 16) return;
+  const square: Square = { x: ankle.x - size / 2, y: ankle.y - size * 0.35, size };
+  maskFrom(await segmentIn(m, image, square), square, mask.width, mask.height, mask);
 }
 
 /**
@@ -245,7 +286,9 @@ async function analyze(image: RgbaImage): Promise<PersonAnalysis> {
   }
   const seg = square ?? whole;
   const prob = seg === whole ? first : await segmentIn(m, image, seg);
-  return { width: w, height: h, keypoints, mask: maskFrom(prob, seg, w, h) };
+  const mask = maskFrom(prob, seg, w, h);
+  for (const side of ['left', 'right'] as const) await addFoot(m, image, keypoints, side, mask);
+  return { width: w, height: h, keypoints, mask };
 }
 
 export const nodeModelRuntime: ModelRuntime = {

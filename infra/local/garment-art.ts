@@ -1,7 +1,8 @@
 /**
- * Drawn garments: flat product shots (front view, laid down) from SVG, in any colours. The local catalogue's style
- * pictures (./seed-images.ts) and the engine's garment fixtures (test/fixtures/garments/draw.ts) are drawn with
- * these shapes: there is no product photo set in the repository, and drawings are reproducible and free of rights.
+ * Drawn garments: flat product shots (front view, laid down) from SVG, in any colours. The one source of both the
+ * local catalogue's style pictures (./seed-images.ts) and the engine's garment fixtures
+ * (test/fixtures/garments/draw.ts, which only picks the fixtures' colours): there is no product photo set in the
+ * repository, and drawings are reproducible and free of rights.
  * Every picture is one garment on a plain background, the kind of product shot the Fitly engine reads.
  */
 export const GARMENT_KINDS = ['tee', 'shirt', 'jacket', 'jeans', 'skirt', 'dress'] as const;
@@ -10,11 +11,25 @@ export type GarmentKind = (typeof GARMENT_KINDS)[number];
 export interface GarmentColours {
   /** The cloth. */
   main: string;
-  /** Collar, buttons, waistband, print. */
+  /** Neckband, buttons, zip, jeans' stitching, the dress's waist seam. */
   accent: string;
+  /** Pockets, hem band, waistbands (default: the cloth shaded by a translucent black). */
+  trim?: string;
+  /** A jacket's lapels (default: `trim`, else a shade). */
+  lapel?: string;
+  /** The inside of the back neck seen through the neckline (tee: default `accent`; jacket: a dark shade). */
+  inside?: string;
+  /** A shirt's collar (default: the cloth). */
+  collar?: string;
+  /** Buttons and rivets (default: `accent`). */
+  button?: string;
+  /** The zip's teeth on a jacket (default: a light translucent line). */
+  stitch?: string;
 }
 
 const S = 800;
+/** Trim drawn as the cloth in shadow when no colour of its own is given. */
+const SHADE = 'rgba(0,0,0,0.12)';
 
 const seam = (d: string, colour = 'rgba(0,0,0,0.28)') =>
   `<path d="${d}" fill="none" stroke="${colour}" stroke-width="2" stroke-dasharray="6 4"/>`;
@@ -37,7 +52,7 @@ function shapeOf(kind: GarmentKind, c: GarmentColours): Shape {
       return {
         outline:
           'M 330 120 Q 400 165 470 120 L 560 140 L 700 250 L 640 340 L 575 300 L 580 700 Q 400 715 220 700 L 225 300 L 160 340 L 100 250 L 240 140 Z',
-        under: `<path d="M 330 120 Q 400 100 470 120 Z" fill="${c.accent}"/>`,
+        under: `<path d="M 330 120 Q 400 100 470 120 Z" fill="${c.inside ?? c.accent}"/>`,
         folds:
           fold('M 300 420 Q 320 520 300 640') +
           fold('M 500 380 Q 480 500 510 650', 8) +
@@ -59,20 +74,22 @@ function shapeOf(kind: GarmentKind, c: GarmentColours): Shape {
           fold('M 150 330 Q 140 420 125 520', 8, 0.14) +
           fold('M 650 330 Q 660 420 675 520', 8, 0.14),
         details:
-          `<path d="M 335 105 L 400 150 L 372 190 L 320 125 Z M 465 105 L 400 150 L 428 190 L 480 125 Z" fill="${c.main}" stroke="rgba(0,0,0,0.3)" stroke-width="2"/>` +
+          // collar, placket, buttons, cuffs, yoke seams, pocket
+          `<path d="M 335 105 L 400 150 L 372 190 L 320 125 Z M 465 105 L 400 150 L 428 190 L 480 125 Z" fill="${c.collar ?? c.main}" stroke="rgba(0,0,0,0.3)" stroke-width="2"/>` +
           '<rect x="388" y="150" width="24" height="575" fill="none" stroke="rgba(0,0,0,0.18)" stroke-width="2"/>' +
           [210, 290, 370, 450, 530, 610, 690]
-            .map((y) => `<circle cx="400" cy="${y}" r="6" fill="${c.accent}" stroke="rgba(0,0,0,0.35)"/>`)
+            .map((y) => `<circle cx="400" cy="${y}" r="6" fill="${c.button ?? c.accent}" stroke="rgba(0,0,0,0.35)"/>`)
             .join('') +
           '<path d="M 107 525 L 165 538 M 693 525 L 635 538" stroke="rgba(0,0,0,0.3)" stroke-width="2"/>' +
           seam('M 240 128 L 215 330') +
-          seam('M 560 128 L 585 330'),
+          seam('M 560 128 L 585 330') +
+          '<rect x="250" y="250" width="70" height="80" fill="none" stroke="rgba(0,0,0,0.22)" stroke-width="2"/>',
       };
     case 'jacket':
       return {
         outline:
           'M 330 95 L 400 130 L 470 95 L 575 120 L 655 235 L 710 575 L 645 590 L 600 340 L 600 720 L 200 720 L 200 340 L 155 590 L 90 575 L 145 235 L 225 120 Z',
-        under: '<path d="M 330 95 Q 400 70 470 95 Z" fill="rgba(0,0,0,0.55)"/>',
+        under: `<path d="M 330 95 Q 400 70 470 95 Z" fill="${c.inside ?? 'rgba(0,0,0,0.55)'}"/>`,
         folds:
           fold('M 290 380 Q 300 520 285 700', 12, 0.25) +
           fold('M 520 380 Q 510 520 525 700', 12, 0.25) +
@@ -80,11 +97,14 @@ function shapeOf(kind: GarmentKind, c: GarmentColours): Shape {
           fold('M 670 330 Q 680 440 690 560', 10, 0.3) +
           highlight('M 250 250 Q 260 400 245 560', 20),
         details:
-          '<path d="M 330 95 L 400 130 L 350 300 L 300 140 Z M 470 95 L 400 130 L 450 300 L 500 140 Z" fill="rgba(0,0,0,0.12)" stroke="rgba(0,0,0,0.4)" stroke-width="2"/>' +
+          // lapels, zip, pockets, hem band, cuffs
+          `<path d="M 330 95 L 400 130 L 350 300 L 300 140 Z M 470 95 L 400 130 L 450 300 L 500 140 Z" fill="${c.lapel ?? c.trim ?? SHADE}" stroke="rgba(0,0,0,0.4)" stroke-width="2"/>` +
           `<path d="M 400 130 L 400 720" stroke="${c.accent}" stroke-width="5"/>` +
-          '<rect x="240" y="520" width="110" height="20" fill="rgba(0,0,0,0.12)" stroke="rgba(0,0,0,0.4)"/>' +
-          '<rect x="450" y="520" width="110" height="20" fill="rgba(0,0,0,0.12)" stroke="rgba(0,0,0,0.4)"/>' +
-          '<rect x="200" y="680" width="400" height="40" fill="rgba(0,0,0,0.12)" stroke="rgba(0,0,0,0.35)"/>' +
+          `<path d="M 400 130 L 400 720" stroke="${c.stitch ?? 'rgba(255,255,255,0.45)'}" stroke-width="2" stroke-dasharray="3 3"/>` +
+          `<rect x="240" y="520" width="110" height="20" fill="${c.trim ?? SHADE}" stroke="rgba(0,0,0,0.4)"/>` +
+          `<rect x="450" y="520" width="110" height="20" fill="${c.trim ?? SHADE}" stroke="rgba(0,0,0,0.4)"/>` +
+          `<rect x="200" y="680" width="400" height="40" fill="${c.trim ?? SHADE}" stroke="rgba(0,0,0,0.35)"/>` +
+          '<path d="M 95 545 L 152 558 M 705 545 L 648 558" stroke="rgba(0,0,0,0.45)" stroke-width="3"/>' +
           seam('M 225 120 L 200 340') +
           seam('M 575 120 L 600 340'),
       };
@@ -99,8 +119,8 @@ function shapeOf(kind: GarmentKind, c: GarmentColours): Shape {
           highlight('M 270 200 Q 285 420 275 700', 20) +
           highlight('M 530 200 Q 515 420 525 700', 20),
         details:
-          `<rect x="250" y="60" width="300" height="32" fill="rgba(0,0,0,0.12)" stroke="${c.accent}" stroke-width="2" stroke-dasharray="5 3"/>` +
-          `<circle cx="400" cy="76" r="7" fill="${c.accent}"/>` +
+          `<rect x="250" y="60" width="300" height="32" fill="${c.trim ?? SHADE}" stroke="${c.accent}" stroke-width="2" stroke-dasharray="5 3"/>` +
+          `<circle cx="400" cy="76" r="7" fill="${c.button ?? c.accent}"/>` +
           seam('M 400 92 L 400 230 Q 400 250 380 255', c.accent) +
           seam('M 262 100 Q 300 150 345 110', c.accent) +
           seam('M 538 100 Q 500 150 455 110', c.accent) +
@@ -115,7 +135,7 @@ function shapeOf(kind: GarmentKind, c: GarmentColours): Shape {
             .map((x) => fold(`M ${400 + (x - 400) * 0.35} 200 L ${x} 640`, 8, 0.22))
             .join('') + highlight('M 330 200 L 260 620', 16),
         details:
-          '<rect x="285" y="150" width="230" height="35" fill="rgba(0,0,0,0.15)" stroke="rgba(0,0,0,0.35)"/>' +
+          `<rect x="285" y="150" width="230" height="35" fill="${c.trim ?? 'rgba(0,0,0,0.15)'}" stroke="rgba(0,0,0,0.35)"/>` +
           seam('M 155 625 Q 400 662 645 625'),
       };
     case 'dress':
@@ -138,7 +158,8 @@ function shapeOf(kind: GarmentKind, c: GarmentColours): Shape {
 
 /**
  * One garment as an 800 x 800 SVG: `fill` is a colour or a paint server (`url(#id)`) defined in `defs`;
- * `background` null leaves it transparent.
+ * `background` null leaves it transparent. Soft fold shading (blurred) and a light from the top left, clipped to
+ * the outline, then the sharp details.
  */
 export function garmentSvg(
   kind: GarmentKind,
@@ -146,7 +167,7 @@ export function garmentSvg(
   opts: { background?: string | null; fill?: string; defs?: string } = {},
 ): string {
   const s = shapeOf(kind, colours);
-  const id = `g-${kind}`;
+  const id = kind;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${S}" height="${S}" viewBox="0 0 ${S} ${S}">
   <defs>
     ${opts.defs ?? ''}
@@ -156,13 +177,14 @@ export function garmentSvg(
       <stop offset="1" stop-color="#000" stop-opacity="0.16"/>
     </linearGradient>
     <filter id="${id}-blur"><feGaussianBlur stdDeviation="7"/></filter>
-    <clipPath id="${id}-clip"><path d="${s.outline}"/></clipPath>
+    <g id="${id}-folds">${s.folds}</g>
+    <clipPath id="${id}-clip"><path d="${s.outline}" fill-rule="nonzero"/></clipPath>
   </defs>
   ${opts.background ? `<rect width="${S}" height="${S}" fill="${opts.background}"/>` : ''}
   ${s.under ?? ''}
   <path d="${s.outline}" fill="${opts.fill ?? colours.main}" stroke="rgba(0,0,0,0.35)" stroke-width="2"/>
   <g clip-path="url(#${id}-clip)">
-    <g filter="url(#${id}-blur)">${s.folds}</g>
+    <use href="#${id}-folds" filter="url(#${id}-blur)"/>
     <rect width="${S}" height="${S}" fill="url(#${id}-light)"/>
     ${s.details}
   </g>

@@ -30,6 +30,8 @@ export interface PlaceHints {
   waistTop?: number | null;
   /** A top's hem goes down at least to here (the old top's hem), within 1.35x its own length. */
   hemAtLeast?: number;
+  /** Shoes: the old shoe's box on each foot (left leg, right leg), which the new one is drawn to cover. */
+  oldShoes?: (Box | null)[];
 }
 
 export interface PlacedGarment {
@@ -131,7 +133,7 @@ export function placeGarment(
   tint: [number, number, number],
   hints: PlaceHints = {},
 ): PlacedGarment {
-  if (slot === 'shoes') return placeShoes(image, alpha, body, tint);
+  if (slot === 'shoes') return placeShoes(image, alpha, body, tint, hints.oldShoes ?? []);
   if (slot === 'bottom') {
     const layout = lowerLayout(alpha);
     const wy = waistY(body, hints.waistTop ?? null);
@@ -175,24 +177,28 @@ function placeUpper(
   const srcShoulderW = Math.max(1, g.shoulderR.x - g.shoulderL.x);
   const dstShoulderW = shTopR.x - shTopL.x;
   const scale = dstShoulderW / srcShoulderW;
+  // lengths: scaled like the shoulders, but shoulders narrower than a frontal body's (a quarter turn, a raised arm
+  // pulling the shoulder in) do not make the garment shorter: at most 0.56 torso heights of shoulder span (the
+  // frontal fixtures' smallest) counts as a frontal one
+  const scaleY = scale * Math.max(1, (torsoH * 0.6) / span);
   const srcShoulderY = (g.shoulderL.y + g.shoulderR.y) / 2;
   const dstShoulderY = (shTopL.y + shTopR.y) / 2;
   // the neckline at the neck's base, between the shoulders, below the chin
   const neck = { x: body.neck.x, y: Math.max(Math.min(shTopL.y, shTopR.y) - span * 0.05, chin + body.head.ry * 0.03) };
   // armpits: the same drop below the shoulders as in the garment, scaled, on the torso's edges
   const srcArmDrop = (g.armpitL.y + g.armpitR.y) / 2 - srcShoulderY;
-  const armY = dstShoulderY + Math.min(Math.max(srcArmDrop * scale, torsoH * 0.22), torsoH * 0.5);
+  const armY = dstShoulderY + Math.min(Math.max(srcArmDrop * scaleY, torsoH * 0.22), torsoH * 0.5);
   const armEdges = body.torsoEdges(armY);
   const armpitL = { x: armEdges[0] - slack, y: armY };
   const armpitR = { x: armEdges[1] + slack, y: armY };
   // the hem: the garment's length scaled like its shoulders, times the variant's length; tucked ends at the hips
-  let length = (g.hem - srcShoulderY) * scale * variant.length;
+  let length = (g.hem - srcShoulderY) * scaleY * variant.length;
   const minLen = slot === 'one-piece' ? torsoH * 1.3 : torsoH * 0.75;
   length = Math.max(minLen, Math.min(length, torsoH * (slot === 'one-piece' ? 3.2 : 1.8)));
   if (variant.tuck && slot !== 'one-piece') length = Math.min(length, body.pelvis.y - dstShoulderY + torsoH * 0.02);
   else if (hemAtLeast !== undefined && variant.length >= 1) {
     // down over the old top (up to its hem or the hips), not stretched past 1.35x its own length
-    const own = (g.hem - srcShoulderY) * scale * variant.length;
+    const own = (g.hem - srcShoulderY) * scaleY * variant.length;
     length = Math.max(length, Math.min(hemAtLeast - dstShoulderY, own * 1.35, torsoH * 1.8));
   }
   const hemY = dstShoulderY + length;
@@ -506,7 +512,13 @@ function toeDirection(alpha: GrayImage, b: Box): 1 | -1 {
  * extent in the mask below the ankle and as tall as its own proportions allow (up to the ankle). What of the old
  * shoe it leaves is filled as old clothing.
  */
-function placeShoes(image: RgbaImage, alpha: GrayImage, body: Body, tint: [number, number, number]): PlacedGarment {
+function placeShoes(
+  image: RgbaImage,
+  alpha: GrayImage,
+  body: Body,
+  tint: [number, number, number],
+  oldShoes: (Box | null)[],
+): PlacedGarment {
   const layout = shoesLayout(alpha);
   const shoes = layout.shoes.slice(0, 2);
   const labels = new Uint8Array(alpha.width * alpha.height);
@@ -531,10 +543,14 @@ function placeShoes(image: RgbaImage, alpha: GrayImage, body: Body, tint: [numbe
         const other = legs[1 - side]!.end;
         const want = leg.end.x < other.x ? -1 : 1;
         const flip = toeDirection(alpha, b) !== want;
-        const width = foot.w * 1.04;
+        // over the old shoe where one was found (its sole, its width), else on the foot
+        const old = oldShoes[side] ?? null;
+        const width = Math.max(foot.w * 1.04, (old?.w ?? 0) * 1.04);
         const own = (width * b.h) / b.w;
-        const height = Math.max(own, Math.min(foot.h * 0.8, own * 1.5));
-        const sole = { x: foot.x + foot.w / 2, y: foot.y + foot.h };
+        const height = Math.max(own, Math.min(Math.max(foot.h * 0.8, (old?.h ?? 0) * 1.02), own * 1.5));
+        const sole = old
+          ? { x: old.x + old.w / 2, y: Math.max(foot.y + foot.h, old.y + old.h) }
+          : { x: foot.x + foot.w / 2, y: foot.y + foot.h };
         const map = (x: number, y: number): Point => {
           let u = (x - b.x) / b.w - 0.5;
           if (flip) u = -u;

@@ -8,7 +8,7 @@
 import { bodyFrom, type Body } from './body';
 import { hairMap, lightField, skinMap, skinModel } from './appearance';
 import { checkFullBody } from './full-body';
-import { detectGarment, type DetectedGarment, type EngineSlot } from './garment';
+import { detectGarment, type Box, type DetectedGarment, type EngineSlot } from './garment';
 import { extractGarmentFromModel } from './from-model';
 import { copyRgba, dilate, newGray, pushPullFill, resizeGray, resizeRgba } from './image-ops';
 import { placeGarment, footBox, type PlaceDebug } from './place';
@@ -349,6 +349,115 @@ function oldRegion(
   return out;
 }
 
+/**
+ * The old shoes: around each foot's box (from a little above the ankle, where only the mask's pixels that differ
+ * from the shin's own colour are taken, to below the sole, a third of the box beyond its sides; nearer this foot's centre than the other's), the person's mask grown by a fifth of the shin's width (the mask stops short of soles, toes and a
+ * pale shoe on a pale floor), skin, hair and the hands left out; and each old shoe's box (left leg, right leg:
+ * the 3rd to 97th percentiles of its pixels), which the new shoe is drawn to cover.
+ */
+function oldShoes(image: RgbaImage, body: Body, maps: Maps): { region: Uint8Array; boxes: (Box | null)[] } {
+  const { width: W, height: H, mask } = body;
+  const d = image.data;
+  const out = new Uint8Array(W * H);
+  const boxes: (Box | null)[] = [];
+  const feet = [body.legL, body.legR].map((leg) => footBox(body, leg.end, leg.widthEnd));
+  const centre = feet.map((f) => ({ x: f.x + f.w / 2, y: f.y + f.h / 2 }));
+  for (const [side, leg] of [body.legL, body.legR].entries()) {
+    const f = feet[side]!;
+    const mine = centre[side]!;
+    const other = centre[1 - side]!;
+    const w0 = Math.min(leg.widthEnd, body.span * 0.4);
+    const shin = shinColour(image, body, leg);
+    const x0 = Math.max(0, Math.floor(f.x - f.w * 0.45));
+    const x1 = Math.min(W - 1, Math.ceil(f.x + f.w * 1.45));
+    const y0 = Math.max(0, Math.floor(leg.end.y - w0));
+    const y1 = Math.min(H - 1, Math.ceil(f.y + f.h + w0 * 0.35));
+    if (x1 < x0 || y1 < y0) {
+      boxes.push(null);
+      continue;
+    }
+    const cw = x1 - x0 + 1;
+    const ch = y1 - y0 + 1;
+    const crop = new Uint8Array(cw * ch);
+    for (let y = 0; y < ch; y++) for (let x = 0; x < cw; x++) crop[y * cw + x] = mask[(y + y0) * W + x + x0]!;
+    const grown = dilate(crop, cw, ch, Math.max(1, Math.round(w0 * 0.2)), 96);
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (let y = 0; y < ch; y++) {
+      for (let x = 0; x < cw; x++) {
+        const p = (y + y0) * W + x + x0;
+        if (!grown[y * cw + x] || maps.hair[p]! >= 128 || maps.hands[p]) continue;
+        // this foot's: nearer its box's centre than the other's (feet close together, or crossing in a stride)
+        const ax = x + x0 - mine.x;
+        const ay = y + y0 - mine.y;
+        const bx = x + x0 - other.x;
+        const by = y + y0 - other.y;
+        if (ax * ax + ay * ay > bx * bx + by * by) continue;
+        // skin is the foot's own (left as it is) in the top of the foot's box; lower, a pale shoe's shading
+        // passes the skin test too
+        if (maps.skin[p] && y + y0 < f.y + f.h * 0.3) continue;
+        // above the ankle: a shoe's collar, not the shin (a pale shin can fail the skin test: its own colour)
+        if (y + y0 < leg.end.y - w0 * 0.2) {
+          if (!shin || crop[y * cw + x]! < 128) continue;
+          // its chromaticity (shading changes the brightness, not the hue)
+          const o = p * 4;
+          const sum = d[o]! + d[o + 1]! + d[o + 2]! + 1;
+          if (Math.hypot(d[o]! / sum - shin[0], d[o + 1]! / sum - shin[1]) < 0.035) continue;
+        }
+        out[p] = 255;
+        // the shoe itself: in the mask, below the ankle
+        if (crop[y * cw + x]! >= 128 && y + y0 > leg.end.y) {
+          xs.push(x + x0);
+          ys.push(y + y0);
+        }
+      }
+    }
+    if (xs.length < w0 * w0 * 0.2) {
+      boxes.push(null);
+      continue;
+    }
+    xs.sort((a, b) => a - b);
+    ys.sort((a, b) => a - b);
+    const q = (v: number[], t: number) => v[Math.min(v.length - 1, Math.floor(v.length * t))]!;
+    const bx0 = q(xs, 0.03);
+    const by0 = q(ys, 0.03);
+    boxes.push({ x: bx0, y: by0, w: q(xs, 0.97) - bx0 + 1, h: q(ys, 0.97) - by0 + 1 });
+  }
+  return { region: out, boxes };
+}
+
+/** The shin's chromaticity (r, g over r + g + b) from its median colour (the mask's pixels from half-way down
+ * to three quarters of knee -> ankle). */
+function shinColour(image: RgbaImage, body: Body, leg: Body['legL']): [number, number] | null {
+  const { width: W, height: H, mask } = body;
+  const c: number[][] = [[], [], []];
+  const r = Math.max(1, Math.round(leg.widthEnd * 0.2));
+  for (let t = 0.5; t <= 0.75; t += 0.05) {
+    const cx = Math.round(leg.mid.x + (leg.end.x - leg.mid.x) * t);
+    const cy = Math.round(leg.mid.y + (leg.end.y - leg.mid.y) * t);
+    for (let y = cy - r; y <= cy + r; y++) {
+      for (let x = cx - r; x <= cx + r; x++) {
+        if (x < 0 || y < 0 || x >= W || y >= H || mask[y * W + x]! < 128) continue;
+        const o = (y * W + x) * 4;
+        for (let k = 0; k < 3; k++) c[k]!.push(image.data[o + k]!);
+      }
+    }
+  }
+  if (c[0]!.length < 8) return null;
+  const med = (v: number[]) => v.sort((a, b) => a - b)[v.length >> 1]!;
+  const [mr, mg, mb] = [med(c[0]!), med(c[1]!), med(c[2]!)];
+  const sum = mr + mg + mb + 1;
+  return [mr / sum, mg / sum];
+}
+
+/** Below the ankle of the nearer leg: where a shoe, or the floor, is (not skin to diffuse from). */
+function belowAnkle(body: Body, x: number, y: number): boolean {
+  const l = body.legL.end;
+  const r = body.legR.end;
+  const a = Math.abs(x - l.x) <= Math.abs(x - r.x) ? l : r;
+  return y > a.y;
+}
+
 /** Is a pixel on the body itself (skin would show there) rather than loose clothing over background? */
 function onBody(body: Body, caps: (readonly number[])[], x: number, y: number): boolean {
   // the neck and the tops of the shoulders, from the chin to the shoulders' line
@@ -368,6 +477,7 @@ function fillRegion(
   body: Body,
   maps: Maps,
   light: ReturnType<typeof lightField>,
+  slot: EngineSlot,
 ): void {
   const { width: W, height: H } = out;
   let any = false;
@@ -457,7 +567,9 @@ function fillRegion(
     for (let x = 0; x < W; x++) {
       const p = y * W + x;
       if (!region[p]) continue;
-      const rgb = onBody(body, caps, x, y) ? skinRgb : bgRgb;
+      // a shoe's fill: skin only on the leg itself above the ankle; the floor elsewhere
+      const shoeFloor = slot === 'shoes' && (belowAnkle(body, x, y) || body.mask[p]! < 128);
+      const rgb = onBody(body, caps, x, y) && !shoeFloor ? skinRgb : bgRgb;
       const fx = Math.min(w - 1, Math.max(0, (x + 0.5) * k - 0.5));
       const x0 = Math.floor(fx);
       const x1 = Math.min(w - 1, x0 + 1);
@@ -587,7 +699,11 @@ export async function tryOn(
   const tint: [number, number, number] = [1, 1, 1];
   for (const { det, image } of found) {
     const slot = det.slot;
-    let p = placeGarment(image, det.alpha, slot, body, variant, tint, { waistTop: waist });
+    const shoesOld = slot === 'shoes' ? oldShoes(person, body, maps) : null;
+    let p = placeGarment(image, det.alpha, slot, body, variant, tint, {
+      waistTop: waist,
+      oldShoes: shoesOld?.boxes,
+    });
     // a top goes down over the old top where that one is longer (to its hem, or on to the hips)
     let topEnd: number | null = null;
     if ((slot === 'top' || slot === 'outerwear') && p.hemY !== undefined) {
@@ -604,7 +720,7 @@ export async function tryOn(
     clip(layer, head, true);
     lap('warp');
     // the old garment of this slot, where the new one does not cover it
-    const old = oldRegion(body, maps, slot, layer.y1, waist, topEnd);
+    const old = shoesOld ? shoesOld.region : oldRegion(body, maps, slot, layer.y1, waist, topEnd);
     const region = new Uint8Array(W * H);
     for (let i = 0; i < region.length; i++) {
       if (old[i] && !head[i] && layer.data[i * 4 + 3]! < 160) {
@@ -612,7 +728,7 @@ export async function tryOn(
         filled[i] = 255;
       }
     }
-    fillRegion(out, region, body, maps, light);
+    fillRegion(out, region, body, maps, light, slot);
     lap('fill');
     composite(out, layer, light, coverage);
     lap('composite');

@@ -5,6 +5,7 @@
  * MODE=pool runs it on the local worker-thread pool (our path locally).
  */
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { runEngineJob } from '../../functions/engine/render-job';
@@ -32,11 +33,19 @@ const job = {
   background: null,
 };
 const times: number[] = [];
+/** CPU time (user + system, every thread of the process) of the first render: steadier than wall time on a
+ * machine other work shares. */
+let coldCpuMs = 0;
 for (let i = 0; i < RUNS; i++) {
   const t = performance.now();
+  const cpu0 = process.cpuUsage();
   const r = mode === 'pool' ? await submitEngineJob(job) : await runEngineJob(job);
   if (!r.ok) throw new Error(`refused: ${r.refused.message}`);
   times.push(performance.now() - t);
+  if (i === 0) {
+    const cpu = process.cpuUsage(cpu0);
+    coldCpuMs = (cpu.user + cpu.system) / 1000;
+  }
 }
 if (mode === 'pool') await stopEnginePool();
 console.log(
@@ -45,6 +54,8 @@ console.log(
     side: SIDE,
     processToFirstMs: Math.round(startedAt + times[0]!),
     coldMs: Math.round(times[0]!),
+    coldCpuMs: Math.round(coldCpuMs),
+    loadAverage: os.loadavg()[0],
     warmMs: times.slice(1).map(Math.round),
     maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
   }),

@@ -5,6 +5,7 @@
  * 0, 100 and 500. Run twice by run.ts: with the local compositor (CPU-bound on this machine's 2 cores) and
  * with a remote provider (the Gemini HTTP fake answering after a fixed latency, as real providers do).
  */
+import os from 'node:os';
 import type { Db } from '../../shared/repositories/table';
 import { capacityMetrics } from '../../shared/repositories/table';
 import { getGeneration } from '../../shared/repositories/generation-repository';
@@ -33,6 +34,46 @@ export interface QueueBenchContext {
   /** Calls the provider has received so far (the remote run's fake), to report calls per generation. */
   providerCalls?: () => number;
 }
+
+/**
+ * The API while a burst renders: a cheap authenticated GET (the signed-in user) every 100 ms, one at a time,
+ * from the burst's first start until every generation is done. Renders run on worker threads (the Fitly engine's
+ * pool) so these should stay fast.
+ */
+function probeApi(ctx: QueueBenchContext) {
+  const lat: number[] = [];
+  let failed = 0;
+  let stop = false;
+  const loop = (async () => {
+    while (!stop) {
+      const t = performance.now();
+      const res = await fetch(ctx.base + '/api/auth/user', { headers: { authorization: `Bearer ${ctx.token}` } }).catch(
+        () => null,
+      );
+      if (res?.ok) lat.push(performance.now() - t);
+      else failed++;
+      await res?.arrayBuffer().catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  return async () => {
+    stop = true;
+    await loop;
+    return {
+      n: lat.length,
+      failed,
+      p50Ms: Math.round(pct(lat, 50)),
+      p99Ms: Math.round(pct(lat, 99)),
+      maxMs: Math.round(Math.max(...lat)),
+    };
+  };
+}
+
+/** CPU time of this process (the API, the workflow and the engine's worker threads run here), in ms. */
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -90,6 +131,9 @@ export async function benchRenderQueue(ctx: QueueBenchContext, plan: { bursts: n
     const s0 = snapshot();
     const calls0 = ctx.providerCalls?.() ?? 0;
     const ids: string[] = [];
+    const cpu0 = cpuMs();
+    const load0 = os.loadavg()[0] ?? 0;
+    const probe = mode === 'burst' ? probeApi(ctx) : null;
     // A burst: every start sent at once up to 50 in flight (the local API, like a browser, has finite
     // connections; 500 simultaneous requests would measure the HTTP layer, not the queue).
     if (mode === 'burst') ids.push(...(await pool(n, Math.min(n, 50), start)));
@@ -99,6 +143,9 @@ export async function benchRenderQueue(ctx: QueueBenchContext, plan: { bursts: n
         await ctx.drain();
       }
     await ctx.drain();
+    const api = probe ? await probe() : undefined;
+    const cpuPerGenerationMs = Math.round((cpuMs() - cpu0) / n);
+    const load1 = os.loadavg()[0] ?? 0;
     const gens = await Promise.all(ids.map((id) => getGeneration(ctx.db, ctx.userId, id)));
     const done = gens.filter((g) => g?.status === 'completed');
     const lat = done.map((g) => Date.parse(g!.completedAt!) - Date.parse(g!.createdAt));
@@ -143,6 +190,12 @@ export async function benchRenderQueue(ctx: QueueBenchContext, plan: { bursts: n
       mode,
       completed: done.length,
       makespanMs: makespan,
+      /** This process's CPU time per generation (API, workflow and render threads; not DynamoDB Local's). */
+      cpuPerGenerationMs,
+      /** The machine's 1-minute load average at the start and the end (other work shares the 2 cores). */
+      loadAverage: [+load0.toFixed(1), +load1.toFixed(1)],
+      /** The API during a burst: p50 / p99 of a cheap authenticated GET. */
+      api,
       p50Ms: pct(lat, 50),
       p95Ms: pct(lat, 95),
       transitionsPerGeneration: +transitions.toFixed(2),
@@ -161,7 +214,13 @@ export async function benchRenderQueue(ctx: QueueBenchContext, plan: { bursts: n
   const burst: Record<string, unknown>[] = [];
   for (const n of bursts) {
     const r = await run(n, 'burst');
-    burst.push({ ...r, makespanOverNxL1: +(r.makespanMs / (n * L1)).toFixed(3) });
+    burst.push({
+      ...r,
+      makespanOverNxL1: +(r.makespanMs / (n * L1)).toFixed(3),
+      // What the CPU alone allows on 2 otherwise idle cores: the burst's CPU time spread over both cores, against
+      // N x L1 (an upper bound of the makespan's share that is CPU; wall times on a shared machine are inflated).
+      cpuMakespanOverNxL1: +((r.cpuPerGenerationMs * n) / Math.min(2, os.availableParallelism()) / (n * L1)).toFixed(3),
+    });
   }
   const depth: Record<string, unknown>[] = [{ depth: 0, ...single }];
   for (const n of depths) depth.push({ depth: n, ...(await run(n, 'burst')) });

@@ -226,6 +226,41 @@ async function apiLatency(base: string, token: string) {
   results.api = { connections: 50, durationSeconds: duration, routes: out };
 }
 
+/** The render queue's rows of one provider: L1, each burst's makespan and ratio, the API during the burst. */
+function queueRows(runs: [string, Awaited<ReturnType<typeof benchRenderQueue>>][]) {
+  for (const [label, r] of runs) {
+    row(`${label}: one generation alone (L1, p50 of ${r.single.n})`, `${r.L1Ms} ms`);
+    for (const b of r.burst as {
+      n: number;
+      completed: number;
+      makespanMs: number;
+      p50Ms: number;
+      p95Ms: number;
+      makespanOverNxL1: number;
+      cpuMakespanOverNxL1: number;
+      cpuPerGenerationMs: number;
+      loadAverage: number[];
+      api?: { n: number; failed: number; p50Ms: number; p99Ms: number; maxMs: number };
+    }[]) {
+      row(
+        `${label}: burst of ${b.n}: makespan, p50 / p95`,
+        `${(b.makespanMs / 1000).toFixed(1)} s, ${(b.p50Ms / 1000).toFixed(1)} / ${(b.p95Ms / 1000).toFixed(1)} s, ${b.completed}/${b.n} completed`,
+      );
+      row(
+        `${label}: burst of ${b.n}: makespan / (N x L1)`,
+        `${b.makespanOverNxL1.toFixed(3)} (load average ${b.loadAverage.join(' -> ')}; CPU ${b.cpuPerGenerationMs} ms per generation, spread on 2 cores: ${b.cpuMakespanOverNxL1.toFixed(3)})`,
+        label === 'Fitly engine' ? '<= 0.6 on 2 cores' : '<= 0.35 with 4 slots (was 1.67)',
+      );
+      if (b.api)
+        row(
+          `${label}: burst of ${b.n}: GET /api/auth/user during it, p50 / p99 (n)`,
+          `${b.api.p50Ms} / ${b.api.p99Ms} ms (${b.api.n}${b.api.failed ? `, ${b.api.failed} failed` : ''})`,
+          'the API stays responsive',
+        );
+    }
+  }
+}
+
 async function generations(stack: Awaited<ReturnType<typeof startLocalStack>>, base: string, token: string) {
   const db = createDb({ tableName: process.env.TABLE_NAME!, endpoint: process.env.DYNAMODB_ENDPOINT });
   const me = await (await fetch(base + '/api/auth/user', { headers: { authorization: `Bearer ${token}` } })).json();
@@ -254,6 +289,12 @@ async function generations(stack: Awaited<ReturnType<typeof startLocalStack>>, b
   // 4 slots for both providers, so the two runs differ only in where the render's time goes.
   process.env.PROVIDER_CONCURRENCY_GEMINI = '4';
   const local = await benchRenderQueue(ctx, { bursts: QUICK ? [40] : [40, 200], depths: [] });
+  // BENCH_REMOTE=0: the Fitly engine's run only (the remote provider's run takes minutes)
+  if (process.env.BENCH_REMOTE === '0') {
+    results.renderQueue = { slots: 4, local: { provider: 'the Fitly engine (worker threads, CPU-bound)', ...local } };
+    queueRows([['Fitly engine', local]]);
+    return;
+  }
   const latencyMs = 2000;
   const gemini = await startGeminiFake({ apiKey: 'bench', delayMs: latencyMs });
   process.env.GEMINI_API_KEY = 'bench';
@@ -273,30 +314,10 @@ async function generations(stack: Awaited<ReturnType<typeof startLocalStack>>, b
     local: { provider: 'the Fitly engine (worker threads, CPU-bound)', ...local },
     remote: { provider: `remote provider (Gemini HTTP fake, ${latencyMs} ms latency)`, ...remote },
   };
-  for (const [label, r] of [
+  queueRows([
     ['Fitly engine', local],
     [`remote, ${latencyMs / 1000} s latency`, remote],
-  ] as const) {
-    row(`${label}: one generation alone (L1, p50 of ${r.single.n})`, `${r.L1Ms} ms`);
-    for (const b of r.burst as {
-      n: number;
-      completed: number;
-      makespanMs: number;
-      p50Ms: number;
-      p95Ms: number;
-      makespanOverNxL1: number;
-    }[]) {
-      row(
-        `${label}: burst of ${b.n}: makespan, p50 / p95`,
-        `${(b.makespanMs / 1000).toFixed(1)} s, ${(b.p50Ms / 1000).toFixed(1)} / ${(b.p95Ms / 1000).toFixed(1)} s, ${b.completed}/${b.n} completed`,
-      );
-      row(
-        `${label}: burst of ${b.n}: makespan / (N x L1)`,
-        b.makespanOverNxL1.toFixed(3),
-        label === 'Fitly engine' ? '<= 0.6 on 2 cores' : '<= 0.35 with 4 slots (was 1.67)',
-      );
-    }
-  }
+  ]);
   for (const d of remote.depth as {
     depth: number;
     transitionsPerGeneration: number;
