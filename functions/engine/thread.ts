@@ -3,7 +3,9 @@ import { parentPort } from 'node:worker_threads';
 import { warmEngineModels } from './node-runtime';
 import { runEngineJob, type EngineJob } from './render-job';
 
-parentPort!.on('message', async (job: EngineJob | { kind: 'warm' }) => {
+parentPort!.on('message', (job: EngineJob | { kind: 'warm' }) => void answer(job));
+
+async function answer(job: EngineJob | { kind: 'warm' }): Promise<void> {
   try {
     if (job.kind === 'warm') {
       await warmEngineModels();
@@ -15,4 +17,4 @@ parentPort!.on('message', async (job: EngineJob | { kind: 'warm' }) => {
     const e = err as Error;
     parentPort!.postMessage({ error: { name: e.name, message: e.message } });
   }
-});
+}

@@ -9,7 +9,7 @@ import { detectGarment, type EngineSlot, type DetectedGarment } from './garment'
 import { components, newRgba } from './image-ops';
 import { EngineRefusal } from './refusal';
 import type { ModelRuntime, RgbaImage } from './types';
-import { analyzePerson } from './try-on';
+import { analyzePerson } from './analyze';
 
 export async function extractGarmentFromModel(
   runtime: ModelRuntime,

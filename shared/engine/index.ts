@@ -5,15 +5,8 @@ export { EngineRefusal, REFUSAL_MESSAGES, type EngineRefusalCode } from './refus
 export { checkFullBody, type FullBodyResult } from './full-body';
 export { detectGarment, type DetectedGarment, type EngineSlot, type Box } from './garment';
 export { extractGarmentFromModel } from './from-model';
-export {
-  tryOn,
-  analyzePerson,
-  scaleAnalysis,
-  LAYER_ORDER,
-  ANALYSIS_MAX,
-  type GarmentInput,
-  type TryOnResult,
-} from './try-on';
+export { tryOn, LAYER_ORDER, type GarmentInput, type TryOnResult } from './try-on';
+export { analyzePerson, scaleAnalysis, ANALYSIS_MAX } from './analyze';
 export { variantFor, type VariantOptions } from './variants';
 export { applyLook, placeOnBackground, drawBackground } from './look';
 export {

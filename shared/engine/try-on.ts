@@ -10,11 +10,12 @@ import { hairMap, lightField, skinMap, skinModel } from './appearance';
 import { checkFullBody } from './full-body';
 import { detectGarment, type Box, type DetectedGarment, type EngineSlot } from './garment';
 import { extractGarmentFromModel } from './from-model';
-import { copyRgba, dilate, newGray, pushPullFill, resizeGray, resizeRgba } from './image-ops';
+import { analyzePerson, scaleAnalysis } from './analyze';
+import { copyRgba, dilate, newGray, pushPullFill, resizeRgba } from './image-ops';
 import { placeGarment, footBox, type PlaceDebug } from './place';
 import { newLayer, type Layer } from './raster';
 import { EngineRefusal } from './refusal';
-import type { GrayImage, KeypointName, ModelRuntime, PersonAnalysis, RgbaImage } from './types';
+import type { GrayImage, ModelRuntime, PersonAnalysis, RgbaImage } from './types';
 import { variantFor, type VariantOptions } from './variants';
 
 export interface GarmentInput {
@@ -38,31 +39,10 @@ export interface TryOnResult {
 
 export const LAYER_ORDER: EngineSlot[] = ['shoes', 'bottom', 'one-piece', 'top', 'outerwear', 'accessory'];
 
-/** The analysis size: models see at most this many pixels on the long side. */
-export const ANALYSIS_MAX = 1024;
 /** Garment images are worked on at most this size. */
 const GARMENT_MAX = 640;
 
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
-
-/** Analyse the person at <= 1024 px and bring keypoints and mask back to the photo's size. */
-export async function analyzePerson(runtime: ModelRuntime, person: RgbaImage): Promise<PersonAnalysis> {
-  const k = Math.min(1, ANALYSIS_MAX / Math.max(person.width, person.height));
-  if (k >= 1) return runtime.analyzePerson(person);
-  const small = resizeRgba(person, Math.round(person.width * k), Math.round(person.height * k));
-  return scaleAnalysis(await runtime.analyzePerson(small), person.width, person.height);
-}
-
-export function scaleAnalysis(a: PersonAnalysis, width: number, height: number): PersonAnalysis {
-  if (a.width === width && a.height === height) return a;
-  const sx = width / a.width;
-  const sy = height / a.height;
-  const keypoints = {} as PersonAnalysis['keypoints'];
-  for (const [name, kp] of Object.entries(a.keypoints) as [KeypointName, PersonAnalysis['keypoints'][KeypointName]][]) {
-    keypoints[name] = { x: kp.x * sx, y: kp.y * sy, score: kp.score };
-  }
-  return { width, height, keypoints, mask: resizeGray(a.mask, width, height) };
-}
 
 const inCapsule = (px: number, py: number, ax: number, ay: number, bx: number, by: number, r: number) => {
   const dx = bx - ax;
