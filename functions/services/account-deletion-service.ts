@@ -43,13 +43,7 @@ import { deletePrefix, mediaKeys, purgeVersions } from '../lib/media-store';
 import { logger } from '../lib/logger';
 import { deleteAllPhotos } from './photo-profile-service';
 import { deleteEditorStyle } from './style-editor-service';
-
-/**
- * Features with records of their own (e.g. shared looks) register here: each deletes the user's records and
- * returns how many it deleted; the total is the receipt's `shares`.
- */
-export type AccountDeletionHook = (db: Db, userId: string) => Promise<number>;
-export const accountDeletionHooks: AccountDeletionHook[] = [];
+import { deleteSharesOf } from './share-deletion';
 
 /** Public-bucket folders of a user (uploads by type, remote fetches, avatars). */
 export const publicPrefixesOf = (userId: string): string[] => [
@@ -112,8 +106,7 @@ export async function deleteAccount(
     reports.flatMap((r) => [keys.styleReport(r.id), keys.styleReportLock(r.styleId, userId)]),
   );
   await deleteHandleClaim(db, user.handle, userId);
-  let shares = 0;
-  for (const hook of accountDeletionHooks) shares += await hook(db, userId);
+  const shares = await deleteSharesOf(db, userId, now);
 
   // Finance records keep the pseudonym instead of the user id.
   const events = await listStripeEventKeysOf(db, userId);
