@@ -4,13 +4,12 @@
  * export. Reconciliation is the one Scan in the product (admin group only).
  */
 import { BUCKETS, emptyBuckets, type Buckets, type LedgerKind } from '../../shared/domain/ledger';
-import { decodeCursor, encodeCursor, type LedgerEntry } from '../../shared/repositories/ledger-repository';
+import type { LedgerEntry } from '../../shared/repositories/ledger-repository';
 import {
-  dayEntriesPage,
   dayMovements,
   existingEntries,
+  ledgerEntriesPage,
   scanAccounting,
-  userEntriesInRange,
 } from '../../shared/repositories/finance-repository';
 import { appliedEventIds, listReceivedEvents, subscriptionOwners } from '../../shared/repositories/billing-repository';
 import type { Db } from '../../shared/repositories/table';
@@ -36,38 +35,9 @@ export async function financeLedger(
   db: Db,
   q: FinanceLedgerQuery,
 ): Promise<{ items: LedgerEntry[]; nextCursor: string | null; from: string; to: string }> {
-  const limit = q.limit ?? 100;
   const { from, to, days } = range(q.from, q.to);
-  const items: LedgerEntry[] = [];
-  if (q.userId) {
-    const scope = `finance:user:${q.userId}:${from}:${to}:${q.kind ?? ''}`;
-    const page = await userEntriesInRange(db, {
-      userId: q.userId,
-      from,
-      to,
-      kind: q.kind,
-      limit,
-      start: decodeCursor(q.cursor, scope),
-    });
-    return { items: page.items, nextCursor: encodeCursor(page.lastKey, scope), from, to };
-  }
-  const cur = decodeCursor(q.cursor, `finance:days:${from}:${to}:${q.kind ?? ''}`) as
-    { day?: string; key?: Record<string, unknown> } | undefined;
-  let i = cur?.day ? Math.max(0, days.indexOf(cur.day)) : 0;
-  let start = cur?.key;
-  while (items.length < limit) {
-    const day = days[i];
-    if (day === undefined) break;
-    const page = await dayEntriesPage(db, { day, kind: q.kind, limit: limit - items.length, start });
-    items.push(...page.items);
-    start = page.lastKey;
-    if (!start) i++;
-  }
-  const nextCursor =
-    i < days.length
-      ? encodeCursor({ day: days[i], ...(start ? { key: start } : {}) }, `finance:days:${from}:${to}:${q.kind ?? ''}`)
-      : null;
-  return { items, nextCursor, from, to };
+  const page = await ledgerEntriesPage(db, { ...q, from, to, days, limit: q.limit ?? 100 });
+  return { ...page, from, to };
 }
 
 export interface DaySummary {

@@ -57,7 +57,8 @@ import type {
 import { getGeneration } from '../../shared/repositories/generation-repository';
 import { copyImage, mediaKeys, privateImagePath } from '../lib/media-store';
 import { deleteStylePublicCopies, placeStyleImages, settlePlacement } from './style-image-placement';
-import { startFromStyle, type StartOptions, type StartResult } from './generation-service';
+import { startFromStyle } from './generation-start-service';
+import type { StartOptions, StartResult } from './generation-start-steps';
 import { rebuildStyleCatalogue } from './style-catalogue';
 import { creators } from './catalog-service';
 
