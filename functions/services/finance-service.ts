@@ -50,7 +50,17 @@ export interface DaySummary {
   adjusted: number;
 }
 
-const CATEGORY: Record<LedgerKind, keyof Omit<DaySummary, 'day'>> = {
+type Category = keyof Omit<DaySummary, 'day'>;
+const CATEGORIES = [
+  'granted',
+  'spent',
+  'refunded',
+  'expired',
+  'revoked',
+  'adjusted',
+] as const satisfies readonly Category[];
+
+const CATEGORY: Record<LedgerKind, Category> = {
   'grant.trial': 'granted',
   'grant.monthly': 'granted',
   'grant.pack': 'granted',
@@ -63,6 +73,8 @@ const CATEGORY: Record<LedgerKind, keyof Omit<DaySummary, 'day'>> = {
   'admin.adjust': 'adjusted',
 };
 
+const categoryOf = new Map<string, Category>(Object.entries(CATEGORY));
+
 /** Per-day totals (credits; spent, expired and revoked as positive numbers), oldest day first. */
 export async function financeSummary(
   db: Db,
@@ -74,11 +86,11 @@ export async function financeSummary(
   for (const day of [...days].reverse()) {
     const s: DaySummary = { day, granted: 0, spent: 0, refunded: 0, expired: 0, revoked: 0, adjusted: 0 };
     for (const e of await dayMovements(db, day)) {
-      const cat = CATEGORY[e.kind as LedgerKind];
+      const cat = categoryOf.get(e.kind);
       if (!cat) continue;
       s[cat] += cat === 'adjusted' ? e.amount : Math.abs(e.amount);
     }
-    for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += s[k];
+    for (const k of CATEGORIES) totals[k] += s[k];
     out.push(s);
   }
   return { from, to, days: out, totals };
@@ -127,8 +139,10 @@ export async function financeReconciliation(db: Db, now = new Date()): Promise<R
       const b = u(userId).balance;
       for (const k of BUCKETS) b[k] = Number(it[k] ?? 0);
       b.credits = Number(it.credits ?? 0);
-    } else if (type === 'LedgerEntry') u(userId).entries[it.bucket as keyof Buckets] += Number(it.amount);
-    else if (type === 'PackLot') {
+    } else if (type === 'LedgerEntry') {
+      const bucket = BUCKETS.find((b) => b === it.bucket);
+      if (bucket) u(userId).entries[bucket] += Number(it.amount);
+    } else if (type === 'PackLot') {
       u(userId).lots += Number(it.remaining);
       if (Number(it.remaining) < 0) u(userId).negativeLot = true;
     }

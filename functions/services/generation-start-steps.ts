@@ -161,7 +161,7 @@ async function replay(
   const gen = await getGeneration(db, user.id, record.generationId);
   if (gen?.status === 'pending')
     await startGeneration({ generationId: gen.id, userId: user.id }).catch((err) =>
-      logger.warn('restart on replay failed', { generationId: gen.id, error: err as Error }),
+      logger.warn('restart on replay failed', { generationId: gen.id, error: err }),
     );
   return { id: record.generationId, replayed: true };
 }
@@ -270,7 +270,7 @@ export async function reserveAndStart(db: Db, s: StartInput): Promise<{ id: stri
   try {
     await startGeneration({ generationId: id, userId: s.user.id });
   } catch (err) {
-    logger.error('could not start the workflow', { generationId: id, error: err as Error });
+    logger.error('could not start the workflow', { generationId: id, error: err });
     await failWithRefund(db, s.user.id, id, 'The generation could not be started. Your credit was refunded.');
     throw new HttpError(503, ERROR_CODES.workflowUnavailable, 'Could not start generation');
   }

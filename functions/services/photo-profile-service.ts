@@ -160,10 +160,10 @@ async function uploadImages(
   const results = await Promise.allSettled(
     images.map((img) => putImage('private', keys[img.kind]!, img.buffer, img.contentType)),
   );
-  const failed = results.find((r) => r.status === 'rejected');
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) {
     await discard(Object.values(keys));
-    throw (failed as PromiseRejectedResult).reason;
+    throw failed.reason;
   }
   return keys;
 }
@@ -172,7 +172,7 @@ async function discard(keys: (string | null | undefined)[]) {
   try {
     await deleteImages('private', keys);
   } catch (error) {
-    logger.error('Could not delete photo-profile objects', { error: error as Error, keys });
+    logger.error('Could not delete photo-profile objects', { error, keys });
   }
 }
 
@@ -337,7 +337,7 @@ async function purgePrefix(prefix: string): Promise<number> {
     // versioned buckets (prod): the deleted photos' noncurrent versions and delete markers go too
     await purgeVersions('private', prefix);
   } catch (error) {
-    logger.error('Could not delete photo objects', { error: error as Error, prefix });
+    logger.error('Could not delete photo objects', { error, prefix });
     throw new HttpError(503, ERROR_CODES.unavailable, PHOTO_PURGE_FAILED);
   }
   return deleted;

@@ -77,7 +77,7 @@ export async function updateUserProfile(db: Db, user: UserRecord, input: Profile
   // The explore document carries creator names: refresh it when a creator renames themself.
   if (nameChanged && (await ownsAnyStyle(db, user.id)))
     await rebuildStyleCatalogue(db).catch((err) =>
-      logger.warn('Style catalogue rebuild failed', { error: err as Error }),
+      logger.warn('Style catalogue rebuild failed', { error: err }),
     );
   return toCurrentUser(updated, await getBalance(db, user.id));
 }

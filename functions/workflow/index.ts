@@ -19,13 +19,8 @@ import { logger } from '../lib/logger';
 import { CONTENT_SAFETY_MESSAGES } from '../../shared/domain/content-safety';
 import { configuredProvider, loadProviderKeys, providerAvailable } from '../providers';
 import { ProviderRejected } from '../providers/types';
-import {
-  cancelRender,
-  dispatch,
-  renderWorker as runRenderWorker,
-  renderWorkerFailed as onRenderWorkerFailed,
-  RENDER_ERRORS,
-} from './render-queue';
+import { cancelRender, dispatch, RENDER_ERRORS } from './render-dispatch';
+import { renderWorker as runRenderWorker, renderWorkerFailed as onRenderWorkerFailed } from './render-queue';
 import type { RenderWorkerEvent } from './render-invoker';
 
 export interface WorkflowState {
