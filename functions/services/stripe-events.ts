@@ -60,7 +60,10 @@ const syncSubscription = (
     | Stripe.CustomerSubscriptionUpdatedEvent
     | Stripe.CustomerSubscriptionDeletedEvent,
   ctx: EffectContext,
-) => subscriptionSyncEffect(ctx, event.data.object.id, null);
+) => {
+  const subId = event.data.object.id;
+  return subId ? subscriptionSyncEffect(ctx, subId, null) : Promise.resolve(ignored());
+};
 
 /** What each handled event does. */
 const HANDLERS: Handlers = {

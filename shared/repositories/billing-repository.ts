@@ -1,7 +1,8 @@
 /**
  * Billing records: Stripe events (RECEIVED when verified, APPLIED in the same transaction as their effect),
  * what each payment granted (so a refund can remove it), which user owns a Stripe subscription, and the
- * user's plan fields as one transaction item. The rules live in functions/services/stripe-events.ts; this
+ * user's plan fields as one transaction item, and an event's effect (its storage intents) composed into one
+ * transaction (writeEventEffect). The rules live in functions/services/stripe-events.ts; this
  * module only reads and writes the items (docs/data-model.md).
  */
 import type { Bucket } from '../domain/ledger';
