@@ -11,7 +11,6 @@ import {
 import type { Db } from '../../shared/repositories/table';
 import { deleteImages } from '../lib/media-store';
 import { logger } from '../lib/logger';
-
 import { sharePath } from './share-access';
 
 // ------------------------------------------------------------------------------------------------ admins

@@ -36,7 +36,6 @@ import { processImage, MB } from '../lib/image-pipeline';
 import { markAsAiGenerated } from '../lib/provenance-loader';
 import { deleteImages, mediaKeys, putImage, readImage } from '../lib/media-store';
 import { logger } from '../lib/logger';
-
 import {
   assertRate,
   countVotes,

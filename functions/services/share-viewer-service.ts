@@ -25,7 +25,6 @@ import {
 import type { Db } from '../../shared/repositories/table';
 import { readImage } from '../lib/media-store';
 import { logger } from '../lib/logger';
-
 import { assertRate, countVotes, liveShare, sharePath, shareImagePath, type RateCaller } from './share-access';
 
 // ------------------------------------------------------------------------------------------------ viewers

@@ -10,7 +10,6 @@ import { getGeneration } from '../../shared/repositories/generation-repository';
 import { copyImage, mediaKeys, privateImagePath } from '../lib/media-store';
 import { startFromStyle } from './generation-start-service';
 import type { StartOptions, StartResult } from './generation-start-steps';
-
 import { editableStyle, updateEditorStyle } from './style-editor-service';
 
 // ---------------------------------------------------------------------------------------------------------

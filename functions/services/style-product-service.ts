@@ -23,7 +23,6 @@ import type {
   ProductLinkPatchInput,
   ProductPatchInput,
 } from '../../shared/schemas/admin';
-
 import { editableStyle, STYLE_NOT_FOUND } from './style-editor-service';
 
 // ---------------------------------------------------------------------------------------------------------

@@ -26,10 +26,8 @@ import {
 } from '../../shared/repositories/render-queue-repository';
 import { getDb } from '../lib/aws';
 import { logger } from '../lib/logger';
-
 import { reportTaskFailure } from '../lib/workflow-client';
 import { invokeRenderWorker } from './render-invoker';
-
 import { AGAIN, withRetry, type RetryPolicy } from '../../shared/repositories/toolkit';
 import type { SlotPolicy } from '../../shared/domain/render-queue';
 import type { Db } from '../../shared/repositories/table';

@@ -14,7 +14,6 @@ import { renderSteps } from '../../shared/domain/outfit';
 import type { CreativeLook } from '../../shared/domain/creative-look';
 import { getPhotoProfile } from '../../shared/repositories/photo-profile-repository';
 import { getDb } from '../lib/aws';
-
 import { getObject, type BucketKind } from '../lib/media-store';
 import { safeFetchImage } from '../lib/safe-fetch';
 import {
@@ -25,7 +24,6 @@ import {
   type RenderOutcome,
   type RenderRequest,
 } from '../providers/types';
-
 import { withRetry, type RetryPolicy } from '../../shared/repositories/toolkit';
 import { RENDER_ERRORS, RenderTimeout } from './render-dispatch';
 

@@ -11,12 +11,10 @@ import { logger } from '../lib/logger';
 import { processImage } from '../lib/image-pipeline';
 import { markAsAiGenerated } from '../lib/provenance-loader';
 import type { MadeBy } from '../../shared/domain/provenance';
-
 import { deleteImages, mediaKeys, putImage } from '../lib/media-store';
 import { safeFetchImage } from '../lib/safe-fetch';
 import { reportTaskSuccess } from '../lib/workflow-client';
 import { ProviderRejected, type RenderOutcome } from '../providers/types';
-
 import { finishJob } from './render-dispatch';
 
 /** The Fitly engine makes composites; the AI providers generate. */

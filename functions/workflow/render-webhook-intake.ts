@@ -8,11 +8,9 @@ import { ASYNC_POLL_AFTER_SECONDS } from '../../shared/domain/render-queue';
 import { getGeneration } from '../../shared/repositories/generation-repository';
 import { getRenderJob, setRenderJobLease, type RenderJob } from '../../shared/repositories/render-queue-repository';
 import { getDb } from '../lib/aws';
-
 import { loadProviderKeys } from '../providers';
 import { providerByName } from '../providers/registry';
 import { ProviderRejected, type RenderOutcome } from '../providers/types';
-
 import { AGAIN, withRetry, type RetryPolicy } from '../../shared/repositories/toolkit';
 import { PROVIDER_GONE, RENDER_ERRORS, RenderTimeout, failJob, finishJob, timeLimitMs } from './render-dispatch';
 import { isReported, stepsFor } from './render-provider-step';
