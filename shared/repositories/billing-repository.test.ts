@@ -14,8 +14,8 @@ function fakeDb(error?: Error) {
   const db = createDb({ tableName: 't', endpoint: 'http://127.0.0.1:9' });
   db.doc.middlewareStack.add(
     () => async (args) => {
-      const input: { TransactItems?: Record<string, any>[] } = args.input;
-      sent.push({ items: input.TransactItems ?? [] });
+      const items: Record<string, any>[] = ('TransactItems' in args.input && args.input.TransactItems) || [];
+      sent.push({ items });
       if (error) throw error;
       return { output: { $metadata: {} }, response: {} };
     },
