@@ -7,7 +7,7 @@ import { adjustCreditsSchema } from '../../shared/schemas/credits';
 import { financeLedgerQuery, financeSummaryQuery } from '../../shared/schemas/billing';
 import * as adminSchemas from '../../shared/schemas/admin';
 import { refusalSummary, takeDownReportedStyle } from '../services/content-safety-service';
-import { listShareReports, takeDownShare } from '../services/share-service';
+import { listShareReports, takeDownShare } from '../services/share-admin-service';
 import { financeCsv, financeLedger, financeReconciliation, financeSummary } from '../services/finance-service';
 import { getDb } from '../lib/aws';
 import { currentUser } from '../lib/current-user';
@@ -18,20 +18,21 @@ import { adjustCredits } from '../services/credit-service';
 import { ensureUser } from '../services/user-service';
 import {
   createEditorStyle,
-  createLinkFor,
-  createProductFor,
   deleteEditorStyle,
-  deleteProductFor,
   listAllCategories,
   listEditorStyles,
+  updateEditorStyle,
+} from '../services/style-editor-service';
+import {
+  createLinkFor,
+  createProductFor,
+  deleteProductFor,
   listLinksOfProduct,
   listProductsOfStyle,
-  setCoverFromGeneration,
-  startStyleCover,
-  updateEditorStyle,
   updateLinkFor,
   updateProductFor,
-} from '../services/style-editor-service';
+} from '../services/style-product-service';
+import { setCoverFromGeneration, startStyleCover } from '../services/style-cover-service';
 import { adminListApplications, adminReviewApplication } from '../services/influencer-service';
 import {
   adminCreatePrompt,

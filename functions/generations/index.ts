@@ -19,16 +19,17 @@ import { ensureUser } from '../services/user-service';
 import {
   deleteUserGeneration,
   getUserGeneration,
-  keepVariants,
   listUserGenerations,
-  startOutfit,
   readFeedback,
+  submitFeedback,
+} from '../services/generation-service';
+import {
   startFromRawTemplate,
   startFromStyle,
   startQuickTryCustom,
   startQuickTryStyle,
-  submitFeedback,
-} from '../services/generation-service';
+} from '../services/generation-start-service';
+import { keepVariants, startOutfit } from '../services/generation-outfit-service';
 
 const caller = (req: Req) => ensureUser(getDb(), requireAuth(req));
 

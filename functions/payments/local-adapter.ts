@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
-import { PLANS, productInfo, type MonthlyPlanId, type ProductType } from '../../shared/domain/plans';
+import { PLANS, isMonthlyPlan, productInfo, type MonthlyPlanId, type ProductType } from '../../shared/domain/plans';
 import {
   getLocalPaySession,
   getLocalPaySubscription,
@@ -88,6 +88,12 @@ function addMonth(unix: number): number {
   d.setUTCMonth(d.getUTCMonth() + 1);
   d.setUTCDate(Math.min(day, new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate()));
   return toUnix(d);
+}
+
+/** The monthly plan a local session or subscription names (every local subscription has one). */
+function planOf(value: string | undefined, owner: string): MonthlyPlanId {
+  if (!isMonthlyPlan(value)) throw new Error(`${owner} names no monthly plan`);
+  return value;
 }
 
 function setPlanPrice(s: StripeSubscription, plan: MonthlyPlanId) {
@@ -198,7 +204,7 @@ export function createLocalAdapter(opts: LocalAdapterOptions): PaymentsAdapter {
     cancelScheduledChange: (id) =>
       update(id, (s) => {
         delete s.metadata.scheduledPlan;
-        setPlanPrice(s, s.metadata.plan as MonthlyPlanId);
+        setPlanPrice(s, planOf(s.metadata.plan, s.id));
       }),
     applyScheduledPlan: (id, plan) =>
       update(id, (s) => {
@@ -265,7 +271,7 @@ export async function payLocalSession(
   if (session.status === 'expired') throw new Error(`Checkout session ${sessionId} has expired`);
   const events: StripeEvent[] = [];
   if (session.mode === 'subscription') {
-    const plan = session.metadata.productType as MonthlyPlanId;
+    const plan = planOf(session.metadata.productType, sessionId);
     let sub = session.subscription ? await getLocalSubscription(db, session.subscription) : null;
     if (!sub) {
       const start = toUnix(now);
@@ -345,7 +351,8 @@ export async function advanceLocalCycle(
     await putSubscription(db, sub);
     events.push(stripeEvent(`evt_${sub.id}_deleted`, 'customer.subscription.deleted', sub, now));
   } else {
-    const plan = ((sub.metadata.scheduledPlan as MonthlyPlanId) || (sub.metadata.plan as MonthlyPlanId))!;
+    const scheduled = sub.metadata.scheduledPlan;
+    const plan = isMonthlyPlan(scheduled) ? scheduled : planOf(sub.metadata.plan, sub.id);
     sub.metadata.plan = plan;
     delete sub.metadata.scheduledPlan;
     sub.metadata.cycle = String(cycle);

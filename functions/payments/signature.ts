@@ -15,7 +15,7 @@ export function signPayload(payload: string, secret: string, timestamp = Math.fl
 
 export type SignatureCheck = { ok: true } | { ok: false; reason: string };
 export type VerifiedEvent =
-  { ok: true; event: StripeEvent } | { ok: false; problem: 'signature' | 'json'; reason: string };
+  { ok: true; event: Stripe.Event } | { ok: false; problem: 'signature' | 'json'; reason: string };
 
 const headerTimestamp = (header: string): number | null => {
   const m = /(?:^|,)\s*t=(\d+)\s*(?:,|$)/.exec(header);
@@ -37,7 +37,7 @@ export function constructWebhookEvent(
     return { ok: false, problem: 'signature', reason: 'timestamp outside the tolerance' };
   try {
     const event = Stripe.webhooks.constructEvent(payload, header, secret, tolerance, undefined, now * 1000);
-    return { ok: true, event: event as unknown as StripeEvent };
+    return { ok: true, event };
   } catch (err) {
     if (err instanceof Stripe.errors.StripeSignatureVerificationError)
       return { ok: false, problem: 'signature', reason: err.message.split('\n')[0] ?? err.message };
@@ -57,4 +57,15 @@ export function verifySignature(
   const res = constructWebhookEvent(payload, header, secret, now, tolerance);
   if (res.ok || res.problem === 'json') return { ok: true };
   return { ok: false, reason: res.reason };
+}
+
+/**
+ * An event we built (the local checkout, the tests) as the SDK parses it: signed with a throwaway secret and read
+ * back through constructEvent, so it reaches the handlers exactly as a delivered event does.
+ */
+export function sdkEvent(event: StripeEvent): Stripe.Event {
+  const payload = JSON.stringify(event);
+  const secret = 'whsec_local_parse';
+  const now = Math.floor(Date.now() / 1000);
+  return Stripe.webhooks.constructEvent(payload, signPayload(payload, secret, now), secret);
 }

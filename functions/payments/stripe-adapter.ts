@@ -5,7 +5,7 @@
  */
 import Stripe from 'stripe';
 import { PLANS, productInfo, type MonthlyPlanId } from '../../shared/domain/plans';
-import { parseSubscription, subscriptionItem, type StripeSubscription } from './stripe-objects';
+import { parseSubscription, subscriptionItem } from './stripe-objects';
 import {
   StripeApiError,
   type CheckoutInput,
@@ -60,10 +60,12 @@ async function call<T>(fn: () => Promise<T>): Promise<T> {
 export function createStripeAdapter(opts: StripeAdapterOptions): PaymentsAdapter {
   const stripe = stripeClient(opts);
 
-  const getSub = async (id: string) =>
-    (await call(() => stripe.subscriptions.retrieve(id))) as unknown as StripeSubscription;
+  const getSub = (id: string) => call(() => stripe.subscriptions.retrieve(id));
   const updateSub = async (id: string, params: Stripe.SubscriptionUpdateParams) =>
-    parseSubscription((await call(() => stripe.subscriptions.update(id, params))) as unknown as StripeSubscription);
+    parseSubscription(await call(() => stripe.subscriptions.update(id, params)));
+  /** The product of a subscription item's price (an id, or the expanded object). */
+  const productOf = (item: Stripe.SubscriptionItem): string =>
+    typeof item.price.product === 'string' ? item.price.product : item.price.product.id;
 
   function priceData(plan: MonthlyPlanId, product: string): Stripe.SubscriptionUpdateParams.Item.PriceData {
     return { currency: 'eur', product, unit_amount: PLANS[plan].priceCents, recurring: { interval: 'month' } };
@@ -115,7 +117,7 @@ export function createStripeAdapter(opts: StripeAdapterOptions): PaymentsAdapter
     async changePlan(id, plan, when) {
       const sub = await getSub(id);
       const item = subscriptionItem(sub);
-      const items = [{ id: item.id, price_data: priceData(plan, item.price.product) }];
+      const items = [{ id: item.id, price_data: priceData(plan, productOf(item)) }];
       if (when === 'now')
         return updateSub(id, {
           items,
@@ -132,7 +134,7 @@ export function createStripeAdapter(opts: StripeAdapterOptions): PaymentsAdapter
       const item = subscriptionItem(sub);
       if (!current) throw new Error(`subscription ${id} has no plan`);
       return updateSub(id, {
-        items: [{ id: item.id, price_data: priceData(current, item.price.product) }],
+        items: [{ id: item.id, price_data: priceData(current, productOf(item)) }],
         proration_behavior: 'none',
         metadata: { scheduledPlan: '' },
       });
@@ -186,9 +188,10 @@ export function createStripeAdapter(opts: StripeAdapterOptions): PaymentsAdapter
       let paymentIntent: string | undefined = paymentRef;
       if (paymentRef.startsWith('in_')) {
         // an invoice: refund the payment intent that paid it (basil lists it under payments, older APIs inline)
-        const inv = (await call(() =>
+        // read in either API shape (payments list or inline payment_intent)
+        const inv: Record<string, any> = await call(() =>
           stripe.invoices.retrieve(paymentRef, { expand: ['payments'] }),
-        )) as unknown as Record<string, any>;
+        );
         const pi = inv.payments?.data?.[0]?.payment?.payment_intent ?? inv.payment_intent;
         paymentIntent = typeof pi === 'string' ? pi : pi?.id;
         if (!paymentIntent) throw new Error(`invoice ${paymentRef} has no payment to refund`);

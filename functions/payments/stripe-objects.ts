@@ -64,14 +64,33 @@ export interface StripeSubscription {
   metadata: Record<string, string>;
 }
 
+/** What billing reads of a subscription: the SDK's Stripe.Subscription and our local StripeSubscription both are. */
+export interface SubscriptionLike {
+  id: string;
+  status: string;
+  customer: string | { id?: string } | null;
+  cancel_at_period_end: boolean;
+  current_period_start?: number;
+  current_period_end?: number;
+  items: {
+    data: {
+      id: string;
+      price: { unit_amount: number | null };
+      current_period_start?: number;
+      current_period_end?: number;
+    }[];
+  };
+  metadata: Record<string, string> | null;
+}
+
 /** The one item of a subscription (Fitly subscriptions carry exactly one price); a subscription without one is refused. */
-export function subscriptionItem(s: StripeSubscription): StripeSubscription['items']['data'][number] {
+export function subscriptionItem<S extends SubscriptionLike>(s: S): S['items']['data'][number] {
   const item = s.items.data[0];
   if (!item) throw new Error(`Subscription ${s.id} has no item`);
   return item;
 }
 
-export function parseSubscription(s: StripeSubscription): SubscriptionView {
+export function parseSubscription(s: SubscriptionLike): SubscriptionView {
   const item = s.items?.data?.[0];
   const meta = s.metadata ?? {};
   const plan: MonthlyPlanId | null = isMonthlyPlan(meta.plan)
@@ -82,7 +101,7 @@ export function parseSubscription(s: StripeSubscription): SubscriptionView {
   return {
     id: s.id,
     status: s.status,
-    customerId: typeof s.customer === 'string' ? s.customer : ((s.customer as { id?: string } | null)?.id ?? null),
+    customerId: typeof s.customer === 'string' ? s.customer : (s.customer?.id ?? null),
     userId: meta.userId || null,
     plan,
     scheduledPlan: isMonthlyPlan(meta.scheduledPlan) && meta.scheduledPlan !== plan ? meta.scheduledPlan : null,
@@ -100,6 +119,12 @@ export function invoiceSubscriptionId(inv: Record<string, any>): string | null {
     inv.lines?.data?.[0]?.parent?.subscription_item_details?.subscription;
   if (typeof v === 'string') return v;
   return v?.id ?? null;
+}
+
+/** The user an invoice names in its subscription's metadata, in either API shape. */
+export function invoiceUserId(inv: Record<string, any>): string | null {
+  const v = inv.parent?.subscription_details?.metadata?.userId ?? inv.subscription_details?.metadata?.userId;
+  return typeof v === 'string' ? v : null;
 }
 
 /** The unit price an invoice billed for the plan (first line with a recurring price). */

@@ -8,8 +8,6 @@ import { recordAge } from '../services/consent-service';
 import { getPrivacySettings, updateRetention } from '../services/retention-service';
 import { exportStatus, latestExport, requestExport } from '../services/export-service';
 import { deleteAccount } from '../services/account-deletion-service';
-// shared looks end with the account (registers its account-deletion hook)
-import '../services/share-deletion';
 import { getPayments } from '../payments';
 
 const caller = (req: Req) => ensureUser(getDb(), requireAuth(req));

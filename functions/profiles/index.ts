@@ -9,23 +9,8 @@ import {
   deleteAllPhotos,
   deleteProfile,
   listProfiles,
-  photoPurgeHooks,
   updateProfile,
-  uploadIdsOf,
 } from '../services/photo-profile-service';
-import { discardQuarantine } from '../services/upload-service';
-import { clearResultKeys } from '../../shared/repositories/generation-repository';
-import { deleteAllPhotoConsents, deletePhotoConsent } from '../../shared/repositories/privacy-repository';
-import { recordPhotoConsent, requirePhotoConsent } from '../services/consent-service';
-
-// "Delete all my photos" also removes generation result images: their records forget the keys first.
-photoPurgeHooks.push(async (db, userId) => {
-  await clearResultKeys(db, userId);
-});
-// The consent records of the deleted profiles go with them.
-photoPurgeHooks.push(async (db, userId) => {
-  await deleteAllPhotoConsents(db, userId);
-});
 
 const caller = (req: Req) => ensureUser(getDb(), requireAuth(req));
 const list = async (req: Req) => json(await listProfiles(getDb(), requireAuth(req).sub));
@@ -37,41 +22,14 @@ export const handler = createGroupHandler(
     'GET /api/photos': list,
     'POST /api/photo-profiles': async (req) => {
       const form = readForm(req.body);
-      const db = getDb();
-      const user = await caller(req);
-      let profile;
-      try {
-        // Consent and age first (server-enforced): nothing is processed or stored without them. Photos come
-        // as direct-upload ids (the SPA; read from the quarantine) or as multipart files.
-        await requirePhotoConsent(db, user.id, form.fields.consent);
-        profile = await createProfile(db, user, form);
-      } catch (err) {
-        // A refused request leaves no uploaded photo behind (not even in the quarantine).
-        await discardQuarantine(user.id, uploadIdsOf(form));
-        throw err;
-      }
-      try {
-        await recordPhotoConsent(db, user.id, profile.id, req.clientIp);
-      } catch (err) {
-        // No profile without its recorded consent.
-        await deleteProfile(db, user.id, profile.id).catch(() => undefined);
-        throw err;
-      }
-      return json(profile, 201);
+      return json(await createProfile(getDb(), await caller(req), form, req.clientIp), 201);
     },
     'PATCH /api/photo-profiles/{id}': async (req) => {
       const form = readForm(req.body);
-      const user = await caller(req);
-      try {
-        return json(await updateProfile(getDb(), user, req.params.id, form));
-      } catch (err) {
-        await discardQuarantine(user.id, uploadIdsOf(form));
-        throw err;
-      }
+      return json(await updateProfile(getDb(), await caller(req), req.params.id, form));
     },
     'DELETE /api/photo-profiles/{id}': async (req) => {
       await deleteProfile(getDb(), requireAuth(req).sub, req.params.id);
-      await deletePhotoConsent(getDb(), requireAuth(req).sub, req.params.id);
       return noContent();
     },
     'DELETE /api/user/photos': async (req) => json(await deleteAllPhotos(getDb(), requireAuth(req).sub)),

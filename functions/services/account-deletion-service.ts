@@ -43,13 +43,7 @@ import { deletePrefix, mediaKeys, purgeVersions } from '../lib/media-store';
 import { logger } from '../lib/logger';
 import { deleteAllPhotos } from './photo-profile-service';
 import { deleteEditorStyle } from './style-editor-service';
-
-/**
- * Features with records of their own (e.g. shared looks) register here: each deletes the user's records and
- * returns how many it deleted; the total is the receipt's `shares`.
- */
-export type AccountDeletionHook = (db: Db, userId: string) => Promise<number>;
-export const accountDeletionHooks: AccountDeletionHook[] = [];
+import { deleteSharesOf } from './share-deletion';
 
 /** Public-bucket folders of a user (uploads by type, remote fetches, avatars). */
 export const publicPrefixesOf = (userId: string): string[] => [
@@ -78,7 +72,7 @@ export async function deleteAccount(
       try {
         await (await payments()).cancelAtPeriodEnd(user.subscriptionId);
       } catch (error) {
-        logger.error('Account deletion: cancelling the subscription failed', { error: error as Error, userId });
+        logger.error('Account deletion: cancelling the subscription failed', { error, userId });
         await setAccountStatus(db, userId, 'active');
         throw new HttpError(502, ERROR_CODES.billingUnavailable, SUBSCRIPTION_CANCEL_FAILED);
       }
@@ -91,20 +85,20 @@ export async function deleteAccount(
   // 3. Outside the user's partition.
   let styles = 0;
   for (const s of await queryGsi2(db, keys.styleOwnerIndex(userId, '', '').gsi2pk)) {
-    await deleteEditorStyle(db, user, s.id as string).then(
+    await deleteEditorStyle(db, user, String(s.id)).then(
       () => styles++,
       (err) => {
-        if ((err as HttpError).status !== 404) throw err;
+        if (!(err instanceof HttpError) || err.status !== 404) throw err;
       },
     );
   }
   let collections = 0;
   for (const c of await queryGsi2(db, keys.collectionOwnerIndex(userId, '', '').gsi2pk))
-    if (await deleteCollection(db, c.id as string, userId)) collections++;
+    if (await deleteCollection(db, String(c.id), userId)) collections++;
   const applications = await queryGsi2(db, keys.influencerApplicationUserIndex(userId, '', '').gsi2pk);
   await deleteItems(
     db,
-    applications.map((a) => ({ pk: a.pk as string, sk: a.sk as string })),
+    applications.map((a) => ({ pk: String(a.pk), sk: String(a.sk) })),
   );
   const reports = (await listOpenStyleReports(db, 10_000)).filter((r) => r.reporterId === userId);
   await deleteItems(
@@ -112,23 +106,25 @@ export async function deleteAccount(
     reports.flatMap((r) => [keys.styleReport(r.id), keys.styleReportLock(r.styleId, userId)]),
   );
   await deleteHandleClaim(db, user.handle, userId);
-  let shares = 0;
-  for (const hook of accountDeletionHooks) shares += await hook(db, userId);
+  const shares = await deleteSharesOf(db, userId, now);
 
   // Finance records keep the pseudonym instead of the user id.
   const events = await listStripeEventKeysOf(db, userId);
   const refs = new Set<string>();
   for (const e of events) {
     const received = await getItem(db, e);
-    if (received?.paymentRef) refs.add(received.paymentRef as string);
+    const paymentRef = received?.paymentRef;
+    if (typeof paymentRef === 'string' && paymentRef) refs.add(paymentRef);
     await pseudonymiseReference(db, e, userId, pseudonym);
     await pseudonymiseReference(db, keys.stripeEventApplied(keys.stripeEventIdOf(e.pk)), userId, pseudonym);
   }
   const partition = await listUserPartition(db, userId);
   for (const i of partition) {
-    const meta = (i.meta ?? {}) as Record<string, unknown>;
-    for (const k of ['paymentRef', 'sessionId', 'invoiceId'])
-      if (typeof meta[k] === 'string') refs.add(meta[k] as string);
+    const meta = new Map(typeof i.meta === 'object' && i.meta !== null ? Object.entries(i.meta) : []);
+    for (const k of ['paymentRef', 'sessionId', 'invoiceId']) {
+      const ref = meta.get(k);
+      if (typeof ref === 'string') refs.add(ref);
+    }
   }
   for (const ref of refs) await pseudonymiseReference(db, keys.paymentGrant(ref), userId, pseudonym);
   if (user.subscriptionId)
@@ -162,7 +158,7 @@ export async function deleteAccount(
   });
   await deleteItems(
     db,
-    rest.map((i) => ({ pk: i.pk as string, sk: i.sk as string })),
+    rest.map((i) => ({ pk: String(i.pk), sk: String(i.sk) })),
   );
 
   // 6. Sign-in, then the user item itself.
@@ -182,7 +178,7 @@ export async function deleteAccount(
   const late = (await listUserPartition(db, userId)).filter((i) => !accounting(String(i.sk)));
   await deleteItems(
     db,
-    late.map((i) => ({ pk: i.pk as string, sk: i.sk as string })),
+    late.map((i) => ({ pk: String(i.pk), sk: String(i.sk) })),
   );
 
   const generations = count('generation');

@@ -35,7 +35,8 @@ import { getUser, type UserRecord } from '../../shared/repositories/user-reposit
 import type { Db } from '../../shared/repositories/table';
 import { userFieldsItem, writeUserFields } from '../../shared/repositories/billing-repository';
 import type { PaymentsAdapter, SubscriptionView } from '../payments/types';
-import { checkoutKindOf, planFieldsFor } from './stripe-events';
+import { checkoutKindOf } from './stripe-checkout-effect';
+import { planFieldsFor } from './stripe-subscription-effects';
 import type { SubscriptionSummary } from '../../shared/schemas/billing';
 
 /** Billing's error codes (shared/errors.ts). */

@@ -10,13 +10,13 @@ import {
   getItem,
   recordDeletedAccountEvent,
 } from '../../shared/repositories/privacy-repository';
-import type { StripeEvent } from '../payments/stripe-objects';
+import type Stripe from 'stripe';
 
 const PSEUDONYM = /^deleted-/;
 
 /** The pseudonym when the event is about a deleted account, else null. */
-export async function deletedAccountOfEvent(db: Db, event: StripeEvent): Promise<string | null> {
-  const o = event.data.object as Record<string, any>;
+export async function deletedAccountOfEvent(db: Db, event: Stripe.Event): Promise<string | null> {
+  const o: Record<string, any> = event.data.object;
   const ids = [
     o.client_reference_id,
     o.metadata?.userId,
@@ -42,7 +42,7 @@ export async function deletedAccountOfEvent(db: Db, event: StripeEvent): Promise
 }
 
 /** Handle the event if it is about a deleted account; true when it was (nothing else to do). */
-export async function ignoreIfDeletedAccount(db: Db, event: StripeEvent, now = new Date()): Promise<boolean> {
+export async function ignoreIfDeletedAccount(db: Db, event: Stripe.Event, now = new Date()): Promise<boolean> {
   const pseudonym = await deletedAccountOfEvent(db, event);
   if (!pseudonym) return false;
   await recordDeletedAccountEvent(

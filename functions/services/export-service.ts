@@ -11,7 +11,7 @@ import { ERROR_CODES, HttpError, notFound } from '../../shared/errors';
 import { EXPORT_LINK_SECONDS, PRIVACY_MESSAGES as M } from '../../shared/domain/privacy';
 import type { ExportJob } from '../../shared/schemas/privacy';
 import type { Db } from '../../shared/repositories/table';
-import { getUser } from '../../shared/repositories/user-repository';
+import { getUser, isAccountActive } from '../../shared/repositories/user-repository';
 import { getPreferences, listUserLinks } from '../../shared/repositories/user-settings-repository';
 import { listPhotoProfiles } from '../../shared/repositories/photo-profile-repository';
 import { listGenerations } from '../../shared/repositories/generation-repository';
@@ -41,7 +41,7 @@ export type ExportRunner = (db: Db, userId: string, exportId: string) => void;
 let runner: ExportRunner = (db, userId, exportId) => {
   const fn = process.env.EXPORT_FUNCTION_NAME;
   const fail = (error: unknown) => {
-    logger.error('Export failed', { error: error as Error, userId, exportId });
+    logger.error('Export failed', { error, userId, exportId });
     void updateExport(db, userId, exportId, {
       status: 'failed',
       error: 'We could not prepare your data. Please try again.',
@@ -81,8 +81,12 @@ const csvCell = (v: unknown): string => {
   return `"${safe.replace(/"/g, '""')}"`;
 };
 
-export function toCsv(rows: Record<string, unknown>[], columns: string[]): string {
-  return [columns.join(','), ...rows.map((r) => columns.map((c) => csvCell(r[c])).join(','))].join('\r\n') + '\r\n';
+export function toCsv(rows: readonly object[], columns: string[]): string {
+  const line = (r: object) => {
+    const cells = new Map(Object.entries(r));
+    return columns.map((c) => csvCell(cells.get(c))).join(',');
+  };
+  return [columns.join(','), ...rows.map(line)].join('\r\n') + '\r\n';
 }
 
 async function readObject(key: string): Promise<Uint8Array | null> {
@@ -175,11 +179,7 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
     await updateExport(db, userId, exportId, { status: 'building', progress: 5 });
     const user = await getUser(db, userId);
     if (!user) throw new Error('The account no longer exists');
-    if (
-      (user as { accountStatus?: string }).accountStatus &&
-      (user as { accountStatus?: string }).accountStatus !== 'active'
-    )
-      throw new Error('The account is being deleted');
+    if (!isAccountActive(user)) throw new Error('The account is being deleted');
     const [privacy, preferences, links, profiles, generations, ledger, favourites] = await Promise.all([
       getPrivacyFields(db, userId),
       getPreferences(db, userId),
@@ -218,17 +218,9 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
         await updateExport(db, userId, exportId, { progress: 5 + Math.floor((85 * done) / Math.max(1, reads.length)) });
     }
 
-    const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, deletionPseudonym, ...account } = user as unknown as Record<
-      string,
-      unknown
-    >;
-    void pk;
-    void sk;
-    void gsi1pk;
-    void gsi1sk;
-    void gsi2pk;
-    void gsi2sk;
-    void deletionPseudonym;
+    // the account as stored, without the table's key attributes and the deletion bookkeeping
+    const hidden = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'deletionPseudonym']);
+    const account = Object.fromEntries(Object.entries(user).filter(([k]) => !hidden.has(k)));
     const profile = {
       exportedAt: now().toISOString(),
       account,
@@ -262,14 +254,7 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
       ),
     );
     files['credit-history.csv'] = enc.encode(
-      toCsv(ledger as unknown as Record<string, unknown>[], [
-        'createdAt',
-        'kind',
-        'bucket',
-        'amount',
-        'note',
-        'entryId',
-      ]),
+      toCsv(ledger, ['createdAt', 'kind', 'bucket', 'amount', 'note', 'entryId']),
     );
     files['README.txt'] = enc.encode(
       'Your Fitly data.\r\nprofile.json: your account, settings, photo profiles (with the consent you gave) and favourites.\r\n' +

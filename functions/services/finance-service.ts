@@ -4,13 +4,12 @@
  * export. Reconciliation is the one Scan in the product (admin group only).
  */
 import { BUCKETS, emptyBuckets, type Buckets, type LedgerKind } from '../../shared/domain/ledger';
-import { decodeCursor, encodeCursor, type LedgerEntry } from '../../shared/repositories/ledger-repository';
+import type { LedgerEntry } from '../../shared/repositories/ledger-repository';
 import {
-  dayEntriesPage,
   dayMovements,
   existingEntries,
+  ledgerEntriesPage,
   scanAccounting,
-  userEntriesInRange,
 } from '../../shared/repositories/finance-repository';
 import { appliedEventIds, listReceivedEvents, subscriptionOwners } from '../../shared/repositories/billing-repository';
 import type { Db } from '../../shared/repositories/table';
@@ -36,38 +35,9 @@ export async function financeLedger(
   db: Db,
   q: FinanceLedgerQuery,
 ): Promise<{ items: LedgerEntry[]; nextCursor: string | null; from: string; to: string }> {
-  const limit = q.limit ?? 100;
   const { from, to, days } = range(q.from, q.to);
-  const items: LedgerEntry[] = [];
-  if (q.userId) {
-    const scope = `finance:user:${q.userId}:${from}:${to}:${q.kind ?? ''}`;
-    const page = await userEntriesInRange(db, {
-      userId: q.userId,
-      from,
-      to,
-      kind: q.kind,
-      limit,
-      start: decodeCursor(q.cursor, scope),
-    });
-    return { items: page.items, nextCursor: encodeCursor(page.lastKey, scope), from, to };
-  }
-  const cur = decodeCursor(q.cursor, `finance:days:${from}:${to}:${q.kind ?? ''}`) as
-    { day?: string; key?: Record<string, unknown> } | undefined;
-  let i = cur?.day ? Math.max(0, days.indexOf(cur.day)) : 0;
-  let start = cur?.key;
-  while (items.length < limit) {
-    const day = days[i];
-    if (day === undefined) break;
-    const page = await dayEntriesPage(db, { day, kind: q.kind, limit: limit - items.length, start });
-    items.push(...page.items);
-    start = page.lastKey;
-    if (!start) i++;
-  }
-  const nextCursor =
-    i < days.length
-      ? encodeCursor({ day: days[i], ...(start ? { key: start } : {}) }, `finance:days:${from}:${to}:${q.kind ?? ''}`)
-      : null;
-  return { items, nextCursor, from, to };
+  const page = await ledgerEntriesPage(db, { ...q, from, to, days, limit: q.limit ?? 100 });
+  return { ...page, from, to };
 }
 
 export interface DaySummary {
@@ -80,7 +50,17 @@ export interface DaySummary {
   adjusted: number;
 }
 
-const CATEGORY: Record<LedgerKind, keyof Omit<DaySummary, 'day'>> = {
+type Category = keyof Omit<DaySummary, 'day'>;
+const CATEGORIES = [
+  'granted',
+  'spent',
+  'refunded',
+  'expired',
+  'revoked',
+  'adjusted',
+] as const satisfies readonly Category[];
+
+const CATEGORY: Record<LedgerKind, Category> = {
   'grant.trial': 'granted',
   'grant.monthly': 'granted',
   'grant.pack': 'granted',
@@ -93,6 +73,8 @@ const CATEGORY: Record<LedgerKind, keyof Omit<DaySummary, 'day'>> = {
   'admin.adjust': 'adjusted',
 };
 
+const categoryOf = new Map<string, Category>(Object.entries(CATEGORY));
+
 /** Per-day totals (credits; spent, expired and revoked as positive numbers), oldest day first. */
 export async function financeSummary(
   db: Db,
@@ -104,11 +86,11 @@ export async function financeSummary(
   for (const day of [...days].reverse()) {
     const s: DaySummary = { day, granted: 0, spent: 0, refunded: 0, expired: 0, revoked: 0, adjusted: 0 };
     for (const e of await dayMovements(db, day)) {
-      const cat = CATEGORY[e.kind as LedgerKind];
+      const cat = categoryOf.get(e.kind);
       if (!cat) continue;
       s[cat] += cat === 'adjusted' ? e.amount : Math.abs(e.amount);
     }
-    for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += s[k];
+    for (const k of CATEGORIES) totals[k] += s[k];
     out.push(s);
   }
   return { from, to, days: out, totals };
@@ -157,8 +139,10 @@ export async function financeReconciliation(db: Db, now = new Date()): Promise<R
       const b = u(userId).balance;
       for (const k of BUCKETS) b[k] = Number(it[k] ?? 0);
       b.credits = Number(it.credits ?? 0);
-    } else if (type === 'LedgerEntry') u(userId).entries[it.bucket as keyof Buckets] += Number(it.amount);
-    else if (type === 'PackLot') {
+    } else if (type === 'LedgerEntry') {
+      const bucket = BUCKETS.find((b) => b === it.bucket);
+      if (bucket) u(userId).entries[bucket] += Number(it.amount);
+    } else if (type === 'PackLot') {
       u(userId).lots += Number(it.remaining);
       if (Number(it.remaining) < 0) u(userId).negativeLot = true;
     }

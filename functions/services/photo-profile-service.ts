@@ -48,6 +48,9 @@ import { discardQuarantine, processUploadedImage, takeQuarantinedUpload } from '
 import { logger } from '../lib/logger';
 import { BODY_CHECK_RETRY_AFTER_MS, bodyCheckOf } from '../../shared/domain/body-check';
 import { requestBodyCheck } from '../workflow/body-check-request';
+import { clearResultKeys } from '../../shared/repositories/generation-repository';
+import { deleteAllPhotoConsents, deletePhotoConsent } from '../../shared/repositories/privacy-repository';
+import { recordPhotoConsent, requirePhotoConsent } from './consent-service';
 
 const profileId = monotonicFactory();
 
@@ -157,10 +160,10 @@ async function uploadImages(
   const results = await Promise.allSettled(
     images.map((img) => putImage('private', keys[img.kind]!, img.buffer, img.contentType)),
   );
-  const failed = results.find((r) => r.status === 'rejected');
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) {
     await discard(Object.values(keys));
-    throw (failed as PromiseRejectedResult).reason;
+    throw failed.reason;
   }
   return keys;
 }
@@ -169,11 +172,40 @@ async function discard(keys: (string | null | undefined)[]) {
   try {
     await deleteImages('private', keys);
   } catch (error) {
-    logger.error('Could not delete photo-profile objects', { error: error as Error, keys });
+    logger.error('Could not delete photo-profile objects', { error, keys });
   }
 }
 
-export async function createProfile(db: Db, user: UserRecord, form: FormData): Promise<PhotoProfile> {
+/**
+ * "Create a photo profile", the whole use case: consent and age first (server-enforced: nothing is processed or
+ * stored without them), then the photos and the record, then the consent record. A refused request leaves no
+ * uploaded photo behind (not even in the quarantine), and there is no profile without its recorded consent.
+ */
+export async function createProfile(
+  db: Db,
+  user: UserRecord,
+  form: FormData,
+  clientIp: string | null,
+): Promise<PhotoProfile> {
+  let profile: PhotoProfile;
+  try {
+    await requirePhotoConsent(db, user.id, form.fields.consent);
+    profile = await storeProfile(db, user, form);
+  } catch (err) {
+    await discardQuarantine(user.id, uploadIdsOf(form));
+    throw err;
+  }
+  try {
+    await recordPhotoConsent(db, user.id, profile.id, clientIp);
+  } catch (err) {
+    await deleteProfile(db, user.id, profile.id).catch(() => undefined);
+    throw err;
+  }
+  return profile;
+}
+
+/** The photos and the record of a new profile (the consent is checked and recorded by createProfile). */
+async function storeProfile(db: Db, user: UserRecord, form: FormData): Promise<PhotoProfile> {
   const name = check(profileNameSchema, form.fields.name ?? '');
   const portrait = photoInput(form, 'portrait', 'portrait', 'portraitUploadId');
   if (!portrait.file && !portrait.uploadId) throw new HttpError(400, ERROR_CODES.validation, M.portraitRequired);
@@ -215,7 +247,17 @@ export async function createProfile(db: Db, user: UserRecord, form: FormData): P
   return toPhotoProfile(created);
 }
 
+/** "Edit a photo profile": a refused request leaves none of its direct uploads in the quarantine. */
 export async function updateProfile(db: Db, user: UserRecord, id: string, form: FormData): Promise<PhotoProfile> {
+  try {
+    return await changeProfile(db, user, id, form);
+  } catch (err) {
+    await discardQuarantine(user.id, uploadIdsOf(form));
+    throw err;
+  }
+}
+
+async function changeProfile(db: Db, user: UserRecord, id: string, form: FormData): Promise<PhotoProfile> {
   const existing = await getPhotoProfile(db, user.id, id);
   if (!existing) throw notFound(M.notFound);
 
@@ -278,6 +320,8 @@ export async function deleteProfile(db: Db, userId: string, id: string): Promise
   if (!deleted) throw notFound(M.notFound);
   // An image uploaded to the folder while the record was being deleted (a concurrent edit) goes too.
   await purgePrefix(mediaKeys.photoProfilePrefix(userId, id));
+  // the consent given for this profile's photos goes with them
+  await deletePhotoConsent(db, userId, id);
 }
 
 /**
@@ -293,7 +337,7 @@ async function purgePrefix(prefix: string): Promise<number> {
     // versioned buckets (prod): the deleted photos' noncurrent versions and delete markers go too
     await purgeVersions('private', prefix);
   } catch (error) {
-    logger.error('Could not delete photo objects', { error: error as Error, prefix });
+    logger.error('Could not delete photo objects', { error, prefix });
     throw new HttpError(503, ERROR_CODES.unavailable, PHOTO_PURGE_FAILED);
   }
   return deleted;
@@ -302,19 +346,17 @@ async function purgePrefix(prefix: string): Promise<number> {
 export const PHOTO_PURGE_FAILED = 'We could not delete all of your photos just now. Please try again.';
 
 /**
- * Runs during "Delete all my photos", after every object under users/<userId>/ is deleted and before the
- * photo-profile records are. Generation results and inputs live under that prefix too: the generations group
- * registers a hook here to delete or mark its records (so none points at a deleted image). Ledger entries are
- * never touched.
+ * "Delete all my photos", the same from every entry point (the profiles route and account deletion): every
+ * object under users/<userId>/ (generation results and inputs live there too), then the generation records
+ * forget those keys (none points at a deleted image), then the photo consents and the photo-profile records.
+ * Ledger entries are never touched.
  */
-export type PhotoPurgeHook = (db: Db, userId: string) => Promise<void>;
-export const photoPurgeHooks: PhotoPurgeHook[] = [];
-
 export async function deleteAllPhotos(db: Db, userId: string): Promise<DeleteAllPhotosResult> {
   // Objects first: a failure here leaves every record in place (retryable), never a false "deleted".
   const prefix = mediaKeys.userPrefix(userId);
   let deletedObjects = await purgePrefix(prefix);
-  for (const hook of photoPurgeHooks) await hook(db, userId);
+  await clearResultKeys(db, userId);
+  await deleteAllPhotoConsents(db, userId);
   const profiles = await deleteAllPhotoProfiles(db, userId);
   // A photo stored between the first pass and the record deletion (another tab) is removed too.
   deletedObjects += await purgePrefix(prefix);

@@ -49,7 +49,7 @@ export async function updateRetention(
 
 /** The retention choice stored on a user item (absent = keep). */
 export const retentionOf = (user: object): RetentionDays => {
-  const v = (user as { retentionDays?: unknown }).retentionDays ?? null;
+  const v = 'retentionDays' in user ? (user.retentionDays ?? null) : null;
   return isRetentionDays(v) ? v : null;
 };
 
@@ -88,7 +88,7 @@ export async function applyRetention(db: Db, now = new Date()): Promise<Retentio
       const orphans = await orphanedGenerationObjects(userId, cutoff);
       result.objectsDeleted += await deleteImages('private', orphans);
     } catch (error) {
-      logger.error('Retention: a user failed, the others go on', { error: error as Error, userId });
+      logger.error('Retention: a user failed, the others go on', { error, userId });
     }
   }
   return result;

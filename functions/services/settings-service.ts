@@ -76,9 +76,7 @@ export async function updateUserProfile(db: Db, user: UserRecord, input: Profile
     (input.lastName !== undefined && input.lastName !== user.lastName);
   // The explore document carries creator names: refresh it when a creator renames themself.
   if (nameChanged && (await ownsAnyStyle(db, user.id)))
-    await rebuildStyleCatalogue(db).catch((err) =>
-      logger.warn('Style catalogue rebuild failed', { error: err as Error }),
-    );
+    await rebuildStyleCatalogue(db).catch((err) => logger.warn('Style catalogue rebuild failed', { error: err }));
   return toCurrentUser(updated, await getBalance(db, user.id));
 }
 

@@ -142,7 +142,7 @@ async function load(db: Db, current: Loaded | null): Promise<Loaded> {
       return { ...current, loadedAt: Date.now() };
     }
     if (e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) return rebuild(db);
-    logger.warn('Style catalogue: S3 read failed, rebuilding from the table', { error: err as Error });
+    logger.warn('Style catalogue: S3 read failed, rebuilding from the table', { error: err });
     return rebuild(db);
   }
 }

@@ -18,46 +18,22 @@ import {
   styleCaps,
 } from '../../shared/domain/style-rules';
 import type { Db } from '../../shared/repositories/table';
+import { getPromptTemplate, listCategories, type StyleRecord } from '../../shared/repositories/catalog-repository';
 import {
-  getPromptTemplate,
-  listCategories,
-  listStyleProducts,
-  type ProductLinkRecord,
-  type StyleRecord,
-} from '../../shared/repositories/catalog-repository';
-import {
-  createProduct,
-  createProductLink,
   createStyle,
-  deleteProduct,
   deleteStyleItem,
   deleteStyleProducts,
-  getProductById,
-  getProductLinkById,
   getStoredStyle,
-  listProductLinks,
   listStylesOfOwner,
   listPublicAndOwnStyles,
-  updateProduct,
-  updateProductLink,
   updateStyle,
   type StoredStyle,
   type StylePatch,
 } from '../../shared/repositories/style-editor-repository';
 import { removeStyleFromAllCollectionsKeepingCovers } from './collection-cover-service';
 import { getUser, type UserRecord } from '../../shared/repositories/user-repository';
-import type {
-  ProductCreateInput,
-  ProductLinkInput,
-  ProductLinkPatchInput,
-  ProductPatchInput,
-  StyleCreateInput,
-  StylePatchInput,
-} from '../../shared/schemas/admin';
-import { getGeneration } from '../../shared/repositories/generation-repository';
-import { copyImage, mediaKeys, privateImagePath } from '../lib/media-store';
+import type { StyleCreateInput, StylePatchInput } from '../../shared/schemas/admin';
 import { deleteStylePublicCopies, placeStyleImages, settlePlacement } from './style-image-placement';
-import { startFromStyle, type StartOptions, type StartResult } from './generation-service';
 import { rebuildStyleCatalogue } from './style-catalogue';
 import { creators } from './catalog-service';
 
@@ -309,148 +285,4 @@ export async function listAllCategories(db: Db) {
   return (await listCategories(db))
     .sort((a, b) => a.displayOrder - b.displayOrder)
     .map(({ id, name, description, isActive, displayOrder }) => ({ id, name, description, isActive, displayOrder }));
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Products and links (ownership through the product's style)
-
-function newLink(styleId: string, productId: string, l: ProductLinkInput, now: Date): ProductLinkRecord {
-  let retailer = l.retailer ?? null;
-  if (!retailer) retailer = new URL(l.url).hostname.replace(/^www\./, '');
-  return {
-    id: ulid(now.getTime()),
-    productId,
-    styleId,
-    retailer,
-    url: l.url,
-    price: l.price ?? null,
-    currency: l.currency ?? (l.price != null ? 'EUR' : null),
-    affiliateCode: l.affiliateCode ?? null,
-    createdAt: now.toISOString(),
-  };
-}
-
-export async function listProductsOfStyle(db: Db, user: UserRecord, styleId: string | undefined) {
-  if (!styleId) throw badRequest('Query parameter style is required', ERROR_CODES.validation);
-  await editableStyle(db, user, styleId);
-  return listStyleProducts(db, styleId);
-}
-
-export async function createProductFor(db: Db, user: UserRecord, input: ProductCreateInput, now = new Date()) {
-  await editableStyle(db, user, input.styleId);
-  const product = {
-    id: ulid(now.getTime()),
-    styleId: input.styleId,
-    name: input.name,
-    description: input.description ?? null,
-    brand: input.brand ?? null,
-    category: input.category ?? null,
-    imageUrl: input.imageUrl ?? null,
-    createdAt: now.toISOString(),
-  };
-  const links = (input.links ?? []).map((l) => newLink(input.styleId, product.id, l, now));
-  if (!(await createProduct(db, product, links))) throw notFound(STYLE_NOT_FOUND);
-  return { ...product, links };
-}
-
-async function editableProduct(db: Db, user: UserRecord, productId: string) {
-  const p = await getProductById(db, productId);
-  if (!p) throw notFound('Product not found');
-  await editableStyle(db, user, p.styleId);
-  return p;
-}
-
-export async function updateProductFor(db: Db, user: UserRecord, productId: string, patch: ProductPatchInput) {
-  const p = await editableProduct(db, user, productId);
-  const updated = await updateProduct(db, p, patch);
-  if (!updated) throw notFound('Product not found');
-  return { ...updated, links: await listProductLinks(db, p.styleId, p.id) };
-}
-
-export async function deleteProductFor(db: Db, user: UserRecord, productId: string) {
-  const p = await editableProduct(db, user, productId);
-  await deleteProduct(db, p.styleId, p.id);
-  return { id: productId, deleted: true };
-}
-
-export async function listLinksOfProduct(db: Db, user: UserRecord, productId: string) {
-  const p = await editableProduct(db, user, productId);
-  return listProductLinks(db, p.styleId, p.id);
-}
-
-export async function createLinkFor(
-  db: Db,
-  user: UserRecord,
-  productId: string,
-  input: ProductLinkInput,
-  now = new Date(),
-) {
-  const p = await editableProduct(db, user, productId);
-  const link = newLink(p.styleId, p.id, input, now);
-  if (!(await createProductLink(db, link))) throw notFound('Product not found');
-  return link;
-}
-
-export async function updateLinkFor(db: Db, user: UserRecord, linkId: string, patch: ProductLinkPatchInput) {
-  const l = await getProductLinkById(db, linkId);
-  if (!l) throw notFound('Product link not found');
-  await editableStyle(db, user, l.styleId);
-  const { retailer, ...rest } = patch;
-  const updated = await updateProductLink(db, l, { ...rest, ...(retailer ? { retailer } : {}) });
-  if (!updated) throw notFound('Product link not found');
-  return updated;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Generate a cover (spec 02 section 4): a 1-credit generation of the style for the caller (their default photo
-// profile), then its result copied into the public bucket as the style's cover.
-// In AWS the admin Lambda needs states:StartExecution for this (GROUP_ACCESS.admin.startGeneration in
-// infra/lib/constructs/api.ts).
-
-export const COVER_MESSAGES = {
-  generationIdRequired: 'generationId is required',
-  generationNotFound: 'Generation not found',
-  notCompleted: 'The generation is not completed',
-  otherStyle: 'The generation is not of this style',
-} as const;
-
-/** POST /api/admin/styles/{id}/cover: ownership first (403/404 before any write), then the usual generation start. */
-export async function startStyleCover(
-  db: Db,
-  user: UserRecord,
-  styleId: string,
-  opts: StartOptions = {},
-): Promise<StartResult> {
-  const style = await editableStyle(db, user, styleId);
-  return startFromStyle(db, user, { styleId: style.id }, 'style-cover', opts);
-}
-
-/** POST /api/admin/styles/{id}/cover/from-generation: the caller's completed generation of this style becomes the cover. */
-export async function setCoverFromGeneration(
-  db: Db,
-  user: UserRecord,
-  styleId: string,
-  generationId: unknown,
-  now = new Date(),
-) {
-  await editableStyle(db, user, styleId);
-  if (typeof generationId !== 'string' || !generationId.trim())
-    throw badRequest(COVER_MESSAGES.generationIdRequired, ERROR_CODES.validation);
-  const gen = await getGeneration(db, user.id, generationId.trim());
-  if (!gen) throw notFound(COVER_MESSAGES.generationNotFound);
-  if (gen.inputs.styleId !== styleId) throw badRequest(COVER_MESSAGES.otherStyle, ERROR_CODES.validation);
-  if (gen.status !== 'completed' || !gen.resultKey)
-    throw badRequest(COVER_MESSAGES.notCompleted, ERROR_CODES.validation);
-  const ext = /\.([a-z0-9]+)$/i.exec(gen.resultKey)?.[1]?.toLowerCase() ?? 'jpg';
-  // private first, like an uploaded cover; the update below copies it to the public bucket if the style is public
-  const key = mediaKeys.styleImage(user.id, ulid(now.getTime()), ext);
-  if (!(await copyImage('private', gen.resultKey, 'private', key))) throw notFound(COVER_MESSAGES.generationNotFound);
-  // the usual update: ownership again, the images placed by visibility, the catalogue rebuilt when public
-  return updateEditorStyle(
-    db,
-    user,
-    styleId,
-    { coverImageUrl: privateImagePath(key), promptImageOriginalUrl: undefined, defaultPromptTemplateId: undefined },
-    now,
-  );
 }

@@ -23,20 +23,16 @@ import { spaTags } from '../lib/spa-shell';
 import { hashIp } from '../services/consent-service';
 import { publicOrigin } from '../services/billing-service';
 import { ensureUser } from '../services/user-service';
+import { createShare, listMyShares, revokeShare } from '../services/share-service';
 import {
-  RateLimited,
-  createShare,
-  listMyShares,
   reactToShare,
   reportShare,
-  revokeShare,
   shareHtml,
   shareImage,
   viewShare,
   voteOnShare,
-  type RateCaller,
-} from '../services/share-service';
-import { newViewerId } from '../services/share-service';
+} from '../services/share-viewer-service';
+import { RateLimited, newViewerId, type RateCaller } from '../services/share-access';
 
 function cookieViewer(req: Req): string | null {
   for (const c of req.event.cookies ?? []) {

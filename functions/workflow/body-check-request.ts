@@ -12,5 +12,5 @@ export async function requestBodyCheck(userId: string, profileId: string, key: s
     provider: 'engine',
     action: 'check-body',
     bodyCheck: { userId, profileId, key },
-  }).catch((err) => logger.error('could not request a full-body check', { profileId, error: err as Error }));
+  }).catch((err) => logger.error('could not request a full-body check', { profileId, error: err }));
 }

@@ -28,7 +28,7 @@ export async function acceptFashnWebhook(generationId: string, sig: string, body
   const expected = Buffer.from(webhookSignature(generationId, keys.fashnApiKey));
   const given = Buffer.from(sig);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
-  const id = (body as { id?: unknown } | null | undefined)?.id;
+  const id = typeof body === 'object' && body !== null && 'id' in body ? body.id : undefined;
   const predictionId = typeof id === 'string' && /^[\w-]{1,128}$/.test(id) ? id : undefined;
   await invokeRenderWorker({ generationId, provider: 'fashn', action: 'complete', predictionId });
   return true;

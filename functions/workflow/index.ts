@@ -2,7 +2,8 @@
  * Generation workflow handlers. The state machine (infra/lib/workflow-definition.ts) runs
  *   Render (lambda:invoke.waitForTaskToken -> enqueueRender; a render worker reports) -> MarkCompleted,
  *   and any error -> MarkFailed (readable error, exactly one refund).
- * The render queue itself (dispatch, worker, webhook completion, leases) is in ./render-queue.ts. Every
+ * The render queue itself: dispatch and leases in ./render-dispatch.ts, the worker in ./render-queue.ts, webhook
+ * completion in ./render-webhook-intake.ts. Every
  * handler is idempotent, because Step Functions, Lambda and EventBridge may all deliver twice.
  */
 import {
@@ -19,13 +20,8 @@ import { logger } from '../lib/logger';
 import { CONTENT_SAFETY_MESSAGES } from '../../shared/domain/content-safety';
 import { configuredProvider, loadProviderKeys, providerAvailable } from '../providers';
 import { ProviderRejected } from '../providers/types';
-import {
-  cancelRender,
-  dispatch,
-  renderWorker as runRenderWorker,
-  renderWorkerFailed as onRenderWorkerFailed,
-  RENDER_ERRORS,
-} from './render-queue';
+import { cancelRender, dispatch, RENDER_ERRORS } from './render-dispatch';
+import { renderWorker as runRenderWorker, renderWorkerFailed as onRenderWorkerFailed } from './render-queue';
 import type { RenderWorkerEvent } from './render-invoker';
 
 export interface WorkflowState {

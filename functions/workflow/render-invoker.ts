@@ -6,6 +6,9 @@
  */
 import type { ProviderName } from '../../shared/domain/render-queue';
 import { logger } from '../lib/logger';
+import { withRetry, type RetryPolicy } from '../../shared/repositories/toolkit';
+
+const asError = (err: unknown): Error => (err instanceof Error ? err : new Error(String(err)));
 
 export interface RenderWorkerEvent {
   generationId: string;
@@ -74,27 +77,39 @@ async function runLocally(event: RenderWorkerEvent): Promise<void> {
   const { renderWorker, renderWorkerFailed } =
     localRunner ?? ((await import(/* @vite-ignore */ specifier)) as LocalRunner);
   const retryMs = Number(process.env.LOCAL_ASYNC_RETRY_MS ?? 1000);
+  // Lambda's asynchronous retries, on the one retry policy: waits of retryMs, then 2 x retryMs
+  const policy: RetryPolicy = {
+    attempts: ASYNC_RETRY_ATTEMPTS + 1,
+    baseMs: retryMs,
+    capMs: retryMs * ASYNC_RETRY_ATTEMPTS,
+    jitter: 'none',
+  };
   await new Promise((r) => setImmediate(r));
-  for (let attempt = 0; ; attempt++) {
-    const t0 = performance.now();
-    try {
-      await renderWorker(event);
-      return;
-    } catch (err) {
-      logger.warn('render worker failed', { generationId: event.generationId, attempt, error: err as Error });
-      if (attempt >= ASYNC_RETRY_ATTEMPTS) {
-        await renderWorkerFailed({
-          requestPayload: event,
-          responsePayload: { errorType: (err as Error).name, errorMessage: (err as Error).message },
-        }).catch((e) =>
-          logger.error('render failure handler failed', { generationId: event.generationId, error: e as Error }),
-        );
-        return;
-      }
-      await new Promise((r) => setTimeout(r, retryMs * (attempt + 1)));
-    } finally {
-      localInvocationMetrics.invocations++;
-      localInvocationMetrics.durationMs += performance.now() - t0;
-    }
+  try {
+    await withRetry(
+      async (attempt) => {
+        const t0 = performance.now();
+        try {
+          await renderWorker(event);
+        } catch (err) {
+          logger.warn('render worker failed', { generationId: event.generationId, attempt, error: asError(err) });
+          throw err;
+        } finally {
+          localInvocationMetrics.invocations++;
+          localInvocationMetrics.durationMs += performance.now() - t0;
+        }
+      },
+      () => true,
+      asError,
+      policy,
+    );
+  } catch (err) {
+    const e = asError(err);
+    await renderWorkerFailed({
+      requestPayload: event,
+      responsePayload: { errorType: e.name, errorMessage: e.message },
+    }).catch((failure) =>
+      logger.error('render failure handler failed', { generationId: event.generationId, error: asError(failure) }),
+    );
   }
 }

@@ -11,7 +11,7 @@ import { GENERATION_TIMEOUT_SECONDS } from '../../shared/domain/render-queue';
 import { failWithRefund, listActiveBefore } from '../../shared/repositories/generation-repository';
 import { getDb } from '../lib/aws';
 import { logger, withLogging } from '../lib/logger';
-import { cancelRender, sweepRenderLeases } from './render-queue';
+import { cancelRender, sweepRenderLeases } from './render-dispatch';
 
 export const STUCK_MESSAGE = 'The generation took too long and was stopped. Your credit was refunded.';
 
@@ -28,7 +28,7 @@ export async function sweep(
     if (await failWithRefund(db, g.userId, g.id, STUCK_MESSAGE, now)) failed++;
     await cancelRender(g.id);
     await stopExecution(g.id).catch((err) =>
-      logger.warn('could not stop execution', { generationId: g.id, error: err as Error }),
+      logger.warn('could not stop execution', { generationId: g.id, error: err }),
     );
   }
   if (failed || leases.timedOut) logger.info('swept', { failed, ...leases });
@@ -47,7 +47,7 @@ async function stopExecution(generationId: string) {
   try {
     await sfn.send(new StopExecutionCommand({ executionArn, cause: 'Stuck past the workflow timeout' }));
   } catch (err) {
-    if ((err as Error).name !== 'ExecutionDoesNotExist') throw err;
+    if (!(err instanceof Error) || err.name !== 'ExecutionDoesNotExist') throw err;
   } finally {
     sfn.destroy();
   }

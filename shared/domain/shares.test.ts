@@ -11,7 +11,7 @@ import {
   shareExpiresAt,
   withinLimit,
 } from './shares';
-import { newShareToken, newViewerId } from '../../functions/services/share-service';
+import { newShareToken, newViewerId } from '../../functions/services/share-access';
 import { VIEWER_ID_PATTERN } from './shares';
 
 describe('share tokens', () => {

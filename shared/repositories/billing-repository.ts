@@ -1,12 +1,15 @@
 /**
  * Billing records: Stripe events (RECEIVED when verified, APPLIED in the same transaction as their effect),
  * what each payment granted (so a refund can remove it), which user owns a Stripe subscription, and the
- * user's plan fields as one transaction item. The rules live in functions/services/stripe-events.ts; this
+ * user's plan fields as one transaction item, and an event's effect (its storage intents) composed into one
+ * transaction (writeEventEffect). The rules live in functions/services/stripe-events.ts; this
  * module only reads and writes the items (docs/data-model.md).
  */
 import type { Bucket } from '../domain/ledger';
 import { LIVE_SUBSCRIPTION_STATUSES } from '../domain/plans';
 import { keys } from './keys';
+import { checkoutStatusItems, type CheckoutRecord } from './checkout-repository';
+import { ledgerItems, type LedgerWrite } from './ledger-repository';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 import {
   batchGetAll,
@@ -60,11 +63,17 @@ export async function recordEventReceived(db: Db, e: ReceivedEvent): Promise<voi
 export const isEventApplied = (db: Db, eventId: string): Promise<boolean> =>
   itemExists(db, keys.stripeEventApplied(eventId));
 
+/** What an applied event's APPLIED item records. */
+export interface AppliedEvent {
+  eventId: string;
+  eventType: string;
+  outcome: string;
+  userId: string | null;
+  appliedAt: string;
+}
+
 /** The APPLIED marker of an event (attribute_not_exists: a duplicate delivery cancels the whole transaction). */
-export function eventAppliedItem(
-  db: Db,
-  e: { eventId: string; eventType: string; outcome: string; userId: string | null; appliedAt: string },
-): TransactItem {
+export function eventAppliedItem(db: Db, e: AppliedEvent): TransactItem {
   return {
     Put: {
       TableName: db.tableName,
@@ -232,4 +241,60 @@ export async function writeUserFields(db: Db, items: TransactItem[]): Promise<bo
     if (isConditionFailure(err)) return false;
     throw err;
   }
+}
+
+/* ---------------- an event's effect: intents composed into one transaction ---------------- */
+
+/**
+ * What an applied event writes besides its ledger movement, as storage intents (what, not how): this module
+ * turns them into transaction items, so the rules in functions/services never assemble DynamoDB items.
+ */
+export type BillingIntent =
+  /** What a payment granted, under each of its references (so a refund can find and revoke it). */
+  | { kind: 'payment-grant'; refs: string[]; grant: PaymentGrant }
+  /** A payment's revoked total moves from `prev` to `next` (conditional on `prev`). */
+  | { kind: 'payment-revoked'; paymentRef: string; prev: number; next: number }
+  /** The user's plan fields, under the one-live-subscription and trial-once guards. */
+  | { kind: 'user-fields'; userId: string; fields: Record<string, unknown>; guard?: PlanUpdateGuard }
+  /** Which user owns a Stripe subscription. */
+  | { kind: 'subscription-owner'; subscriptionId: string; userId: string }
+  /** The checkout session's status on both of its items. */
+  | { kind: 'checkout-status'; record: Pick<CheckoutRecord, 'sessionId' | 'userId'>; status: 'complete' | 'refused' };
+
+function intentItems(db: Db, intent: BillingIntent, now: Date): TransactItem[] {
+  switch (intent.kind) {
+    case 'payment-grant':
+      return paymentGrantItems(db, intent.refs, intent.grant);
+    case 'payment-revoked':
+      return [paymentRevokedItem(db, intent.paymentRef, intent.prev, intent.next)];
+    case 'user-fields':
+      return [userFieldsItem(db, intent.userId, intent.fields, now, intent.guard)];
+    case 'subscription-owner':
+      return [subscriptionOwnerItem(db, intent.subscriptionId, intent.userId)];
+    case 'checkout-status':
+      return checkoutStatusItems(db, intent.record, intent.status, now);
+  }
+}
+
+/**
+ * Write an event's effect in ONE transaction with its APPLIED item (first, so a duplicate delivery is told apart
+ * from a lost race): the ledger movement and every intent. The items are composed before `beforeWrite` runs (the
+ * provider calls that must precede the record: refunds, cancellations), so an effect that cannot be written
+ * makes no call. 'duplicate': the event was applied meanwhile; 'conflict': an optimistic condition failed
+ * (decide again from fresh reads).
+ */
+export async function writeEventEffect(
+  db: Db,
+  applied: AppliedEvent,
+  effect: { ledger?: LedgerWrite; intents?: BillingIntent[] },
+  now: Date,
+  beforeWrite: () => Promise<void> = async () => undefined,
+): Promise<'written' | 'duplicate' | 'conflict'> {
+  const items = [
+    eventAppliedItem(db, applied),
+    ...(effect.ledger ? ledgerItems(db, effect.ledger, now) : []),
+    ...(effect.intents ?? []).flatMap((i) => intentItems(db, i, now)),
+  ];
+  await beforeWrite();
+  return writeApplied(db, items);
 }

@@ -6,7 +6,17 @@
 import { keys } from './keys';
 import { stripEntry, type LedgerEntry } from './ledger-repository';
 import { TABLE_SCHEMA, type Db } from './table';
-import { batchGetAll, queryAll, queryPage, queryUpTo, scanAll, type Item, type Key } from './toolkit';
+import {
+  batchGetAll,
+  queryAll,
+  queryPage,
+  queryUpTo,
+  scanAll,
+  signedPage,
+  signedPageAcross,
+  type Item,
+  type Key,
+} from './toolkit';
 
 const kindFilter = (kind?: string) =>
   kind ? { FilterExpression: '#k = :kind', ExpressionAttributeNames: { '#k': 'kind' } } : {};
@@ -51,6 +61,36 @@ export async function dayEntriesPage(
     q.start,
   );
   return { items: page.items.map(stripEntry), lastKey: page.lastKey };
+}
+
+/**
+ * The finance ledger a page at a time, newest first, behind a signed cursor bound to the query: one user's entries
+ * in the range (gsi1), or every user's, day after day (gsi2), `days` newest first.
+ */
+export async function ledgerEntriesPage(
+  db: Db,
+  q: {
+    userId?: string;
+    from: string;
+    to: string;
+    days: readonly string[];
+    kind?: string;
+    limit: number;
+    cursor?: string;
+  },
+): Promise<{ items: LedgerEntry[]; nextCursor: string | null }> {
+  const { userId, from, to, kind, limit, cursor } = q;
+  if (userId)
+    return signedPage((max, start) => userEntriesInRange(db, { userId, from, to, kind, limit: max, start }), {
+      limit,
+      cursor,
+      scope: `finance:user:${userId}:${from}:${to}:${kind ?? ''}`,
+    });
+  return signedPageAcross(q.days, (day, max, start) => dayEntriesPage(db, { day, kind, limit: max, start }), {
+    limit,
+    cursor,
+    scope: `finance:days:${from}:${to}:${kind ?? ''}`,
+  });
 }
 
 /** Kind and amount of every entry of one day (the day summaries). */

@@ -8,7 +8,9 @@ import type { Db } from './table';
 import {
   AGAIN,
   RETRY,
+  retryDelay,
   retryOptimistic,
+  signedPageAcross,
   StorageContention,
   transactConditional,
   tx,
@@ -148,5 +150,69 @@ describe('transactConditional', () => {
       StorageContention,
     );
     expect(busy.calls.transact).toBe(RETRY.attempts);
+  });
+});
+
+describe('retry policies', () => {
+  it('full jitter stays under min(cap, base * 2^attempt); no jitter is exactly that', () => {
+    const policy = { attempts: 4, baseMs: 10, capMs: 50 };
+    for (let i = 0; i < 200; i++) {
+      expect(retryDelay(0, policy)).toBeLessThanOrEqual(10);
+      expect(retryDelay(3, policy)).toBeLessThanOrEqual(50);
+    }
+    expect([0, 1, 2, 3].map((n) => retryDelay(n, { ...policy, jitter: 'none' }))).toEqual([10, 20, 40, 50]);
+  });
+
+  it("withRetry runs a caller's policy: its number of tries and its delays, then the caller's answer", async () => {
+    const at: number[] = [];
+    const t0 = Date.now();
+    const gaveUp = new Error('gave up');
+    await expect(
+      withRetry(
+        async () => {
+          at.push(Date.now() - t0);
+          return AGAIN;
+        },
+        () => false,
+        () => gaveUp,
+        { attempts: 3, baseMs: 30, capMs: 30, jitter: 'none' },
+      ),
+    ).rejects.toBe(gaveUp);
+    expect(at).toHaveLength(3);
+    expect(at[2]! - at[0]!).toBeGreaterThanOrEqual(55); // two fixed 30 ms waits (timer slack allowed)
+  });
+});
+
+describe('signedPageAcross', () => {
+  const partitions = ['d3', 'd2', 'd1'];
+  const data: Record<string, number[]> = { d3: [1, 2, 3], d2: [], d1: [4, 5] };
+  /** Pages of at most 2 items per read, the key being the next index. */
+  const read = async (p: string, limit: number, start?: Record<string, unknown>) => {
+    const from = typeof start?.i === 'number' ? start.i : 0;
+    const n = Math.min(limit, 2);
+    const items = data[p]!.slice(from, from + n);
+    return { items, lastKey: from + n < data[p]!.length ? { i: from + n } : undefined };
+  };
+
+  it('reads across partitions in order, a page at a time, resuming from its signed cursor', async () => {
+    const seen: number[] = [];
+    let cursor: string | null | undefined;
+    let pages = 0;
+    do {
+      const page = await signedPageAcross(partitions, read, { limit: 2, cursor, scope: 'test:a' });
+      seen.push(...page.items);
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(seen).toEqual([1, 2, 3, 4, 5]);
+    expect(cursor).toBeNull();
+  });
+
+  it('refuses a cursor signed for another scope (400)', async () => {
+    const first = await signedPageAcross(partitions, read, { limit: 2, scope: 'test:a' });
+    expect(first.nextCursor).toBeTruthy();
+    await expect(
+      signedPageAcross(partitions, read, { limit: 2, cursor: first.nextCursor, scope: 'test:b' }),
+    ).rejects.toMatchObject({ status: 400 });
   });
 });

@@ -33,14 +33,32 @@ export type ScanInput = Omit<ScanCommandInput, 'TableName' | 'ExclusiveStartKey'
 /* ---------------- retries: one policy ---------------- */
 
 /**
+ * A retry policy: at most `attempts` tries, sleeping before try n (n >= 1) a delay of at most
+ * min(capMs, baseMs * 2^(n-1)): uniform below it (full jitter, the default) or exactly it (jitter 'none', for
+ * waits on a known cadence). Every retry and wait loop of the product runs on withRetry with one of these.
+ */
+export interface RetryPolicy {
+  attempts: number;
+  baseMs: number;
+  capMs: number;
+  jitter?: 'full' | 'none';
+}
+
+/**
  * The one retry bound of the storage layer: at most `attempts` tries, sleeping a full-jitter delay
  * (uniform in [0, min(capMs, baseMs * 2^attempt)]) between them. Generous enough for 50 concurrent spends
  * of one user's balance (test/integration/generations.test.ts). Tests may shorten the delays.
  */
-export const RETRY = { attempts: 25, baseMs: 5, capMs: 200 };
+export const RETRY: RetryPolicy = { attempts: 25, baseMs: 5, capMs: 200 };
 
-export const backoff = (attempt: number): Promise<void> =>
-  new Promise((r) => setTimeout(r, Math.random() * Math.min(RETRY.capMs, RETRY.baseMs * 2 ** attempt)));
+/** The delay after the failed try `attempt` (0-based) under `policy`. */
+export function retryDelay(attempt: number, policy: RetryPolicy = RETRY): number {
+  const ceiling = Math.min(policy.capMs, policy.baseMs * 2 ** attempt);
+  return policy.jitter === 'none' ? ceiling : Math.random() * ceiling;
+}
+
+export const backoff = (attempt: number, policy: RetryPolicy = RETRY): Promise<void> =>
+  new Promise((r) => setTimeout(r, retryDelay(attempt, policy)));
 
 /** Contention that outlasted the retry bound: nothing was written; the caller may try again later (503). */
 export class StorageContention extends Error {
@@ -95,18 +113,20 @@ export type Attempt<T> = (n: number, last: boolean) => Promise<T | typeof AGAIN>
 /**
  * Run `attempt` until it returns, retrying (with the one policy) while `retryable(err)` or while it returns
  * AGAIN. After the bound it throws `onContention(lastError)`: StorageContention (a 503 busy) unless the caller
- * names its own answer; never the last conflict in disguise.
+ * names its own answer; never the last conflict in disguise. `policy` is the storage bound unless the caller
+ * names its own (a provider's retries, a wait for a record).
  */
 export async function withRetry<T>(
   attempt: Attempt<T>,
   retryable: (err: unknown) => boolean = isTransactionConflict,
   onContention: (lastError: unknown) => Error = (lastError) => new StorageContention(lastError),
+  policy: RetryPolicy = RETRY,
 ): Promise<T> {
   let last: unknown;
-  for (let n = 0; n < RETRY.attempts; n++) {
-    if (n) await backoff(n - 1);
+  for (let n = 0; n < policy.attempts; n++) {
+    if (n) await backoff(n - 1, policy);
     try {
-      const out = await attempt(n, n === RETRY.attempts - 1);
+      const out = await attempt(n, n === policy.attempts - 1);
       if (out !== AGAIN) return out;
       last = undefined;
     } catch (err) {
@@ -324,6 +344,46 @@ export async function scanAll<T = Item>(db: Db, input: ScanInput): Promise<T[]> 
     start = res.LastEvaluatedKey;
   } while (start);
   return out;
+}
+
+/* ---------------- paging with signed cursors ---------------- */
+
+/** A page read from `start` (one partition): its items and where the next page starts (undefined: no more). */
+export type PageReader<T> = (limit: number, start?: Key) => Promise<{ items: T[]; lastKey?: Key }>;
+
+/** One page of a listing behind a signed cursor: the cursor is verified for `scope`, the next one signed for it. */
+export async function signedPage<T>(
+  read: PageReader<T>,
+  opts: { limit: number; cursor?: string | null; scope: string },
+): Promise<{ items: T[]; nextCursor: string | null }> {
+  const page = await read(opts.limit, decodeCursor(opts.cursor, opts.scope));
+  return { items: page.items, nextCursor: encodeCursor(page.lastKey, opts.scope) };
+}
+
+const isKey = (v: unknown): v is Key => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * One page of up to `limit` items read across ordered partitions (e.g. the days of a range, newest first), each
+ * read a page at a time, behind one signed cursor that names the partition and the key to resume from.
+ */
+export async function signedPageAcross<T>(
+  partitions: readonly string[],
+  read: (partition: string, limit: number, start?: Key) => Promise<{ items: T[]; lastKey?: Key }>,
+  opts: { limit: number; cursor?: string | null; scope: string },
+): Promise<{ items: T[]; nextCursor: string | null }> {
+  const cur = decodeCursor(opts.cursor, opts.scope);
+  const from = typeof cur?.partition === 'string' ? partitions.indexOf(cur.partition) : 0;
+  let i = Math.max(0, from);
+  let start = isKey(cur?.key) ? cur.key : undefined;
+  const items: T[] = [];
+  while (items.length < opts.limit && i < partitions.length) {
+    const page = await read(partitions[i]!, opts.limit - items.length, start);
+    items.push(...page.items);
+    start = page.lastKey;
+    if (!start) i++;
+  }
+  const next = i < partitions.length ? { partition: partitions[i], ...(start ? { key: start } : {}) } : null;
+  return { items, nextCursor: encodeCursor(next, opts.scope) };
 }
 
 /* ---------------- batches ---------------- */

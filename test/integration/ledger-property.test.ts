@@ -17,6 +17,7 @@ import {
 } from '../../functions/payments/local-adapter';
 import { stripeEvent, type StripeEvent } from '../../functions/payments/stripe-objects';
 import { applyStripeEvent } from '../../functions/services/stripe-events';
+import { sdkEvent } from '../../functions/payments/signature';
 import {
   grantUpgradeReconcile,
   startCheckout,
@@ -84,7 +85,7 @@ async function runScenario(ops: Op[]) {
   let expiryClock = Date.now();
   const sink: EventSink = async (e) => {
     delivered.push(e);
-    await applyStripeEvent(ctx.db, payments, e);
+    await applyStripeEvent(ctx.db, payments, sdkEvent(e));
     const o = e.data.object as Record<string, any>;
     if (e.type === 'checkout.session.completed' && o.mode === 'payment')
       payRefs.push({ ref: o.payment_intent, amount: o.amount_total });
@@ -161,13 +162,15 @@ async function runScenario(ops: Op[]) {
         await applyStripeEvent(
           ctx.db,
           payments,
-          stripeEvent(`evt_${id}_${refunded}`, 'charge.refunded', {
-            id,
-            object: 'charge',
-            amount: p.amount,
-            amount_refunded: refunded,
-            payment_intent: p.ref,
-          }),
+          sdkEvent(
+            stripeEvent(`evt_${id}_${refunded}`, 'charge.refunded', {
+              id,
+              object: 'charge',
+              amount: p.amount,
+              amount_refunded: refunded,
+              payment_intent: p.ref,
+            }),
+          ),
         );
         break;
       }
@@ -177,7 +180,8 @@ async function runScenario(ops: Op[]) {
         break;
       case 'replay': {
         const e = delivered[Math.floor(Math.random() * delivered.length)];
-        if (e) expect(['duplicate', 'already-applied']).toContain(await applyStripeEvent(ctx.db, payments, e));
+        if (e)
+          expect(['duplicate', 'already-applied']).toContain(await applyStripeEvent(ctx.db, payments, sdkEvent(e)));
         break;
       }
     }

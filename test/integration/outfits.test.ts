@@ -240,7 +240,7 @@ describe('a whole outfit chained on FASHN', () => {
     process.env.FASHN_API_KEY = 'fk';
     process.env.FASHN_BASE_URL = fashn.url;
     try {
-      const { completeAsyncRender } = await import('../../functions/workflow/render-queue');
+      const { completeAsyncRender } = await import('../../functions/workflow/render-webhook-intake');
       const { getRenderJob } = await import('../../shared/repositories/render-queue-repository');
       const { user, profileId } = await newUserWithProfile(10);
       const res = await startOutfit(
@@ -285,7 +285,7 @@ describe('a whole outfit chained on FASHN', () => {
     process.env.FASHN_API_KEY = 'fk';
     process.env.FASHN_BASE_URL = fashn.url;
     try {
-      const { completeAsyncRender } = await import('../../functions/workflow/render-queue');
+      const { completeAsyncRender } = await import('../../functions/workflow/render-webhook-intake');
       const { claimRenderStepAdvance } = await import('../../shared/repositories/render-queue-repository');
       const { user, profileId } = await newUserWithProfile(10);
       const res = await startOutfit(

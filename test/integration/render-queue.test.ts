@@ -10,7 +10,7 @@ import { getBalance, listLedger } from '../../shared/repositories/ledger-reposit
 import { getGeneration, listGenerations } from '../../shared/repositories/generation-repository';
 import { getRenderJob, inFlight, queueDepth } from '../../shared/repositories/render-queue-repository';
 import { getUser } from '../../shared/repositories/user-repository';
-import { startFromStyle } from '../../functions/services/generation-service';
+import { startFromStyle } from '../../functions/services/generation-start-service';
 import { providerReady } from '../../functions/providers';
 import { renderWorker } from '../../functions/workflow/render-queue';
 import { sweep } from '../../functions/workflow/sweeper';

@@ -365,7 +365,7 @@ describe('revoking and expiry', () => {
 
   it('expired: 404 once the expiry passes', async () => {
     const res = await share(owner, { generationIds: [gens[0]], expiresInDays: 1 });
-    const { viewShare } = await import('../../functions/services/share-service');
+    const { viewShare } = await import('../../functions/services/share-viewer-service');
     const later = new Date(Date.now() + 86_400_000 + 1000);
     await expect(viewShare(ctx.db, res.body.token, null, new Date())).resolves.toMatchObject({
       images: [expect.anything()],

@@ -1,0 +1,88 @@
+/**
+ * What every shared-look use case shares: tokens and paths, the rate limits (per user or viewer and per IP),
+ * a live share by its token, and the vote counts. Rules, limits and texts: shared/domain/shares.ts.
+ */
+import { randomBytes } from 'node:crypto';
+import { ERROR_CODES, HttpError, notFound } from '../../shared/errors';
+import {
+  SHARE_MESSAGES as M,
+  SHARE_TOKEN_BYTES,
+  RATE_LIMITS,
+  isShareLive,
+  rateWindowStart,
+  rateRetryAfter,
+  withinLimit,
+  type RateAction,
+  type RateSubject,
+} from '../../shared/domain/shares';
+import { countRequest, findShareByToken, type ShareRecord } from '../../shared/repositories/share-repository';
+import type { Db } from '../../shared/repositories/table';
+import { logger } from '../lib/logger';
+
+/** A new share token: SHARE_TOKEN_BYTES random bytes, base64url (URL-safe, no padding). */
+export const newShareToken = (): string => randomBytes(SHARE_TOKEN_BYTES).toString('base64url');
+
+/** A new anonymous viewer id: 16 random bytes (128 bits), base64url. */
+export const newViewerId = (): string => randomBytes(16).toString('base64url');
+
+export const sharePath = (token: string) => `/l/${token}`;
+export const shareImagePath = (token: string, index: number) => `/api/l/${token}/images/${index}`;
+
+// --------------------------------------------------------------------------------------------- rate limits
+
+export interface RateCaller {
+  /** user id, or the anonymous viewer id; null when neither is known yet */
+  who: string | null;
+  /** salted hash of the caller's IP (consent-service hashIp); null when unknown */
+  ipHash: string | null;
+}
+
+export class RateLimited extends HttpError {
+  readonly retryAfter: number;
+  constructor(action: RateAction, retryAfter: number) {
+    super(429, ERROR_CODES.rateLimited, M.rateLimited[action]);
+    this.retryAfter = retryAfter;
+  }
+}
+
+/** Count the request per user/viewer and per IP; throws RateLimited (429) once either is over its limit. */
+export async function assertRate(db: Db, action: RateAction, caller: RateCaller, now = new Date()): Promise<void> {
+  const windowStart = rateWindowStart(action, now);
+  const ttl = Math.floor(new Date(windowStart).getTime() / 1000) + RATE_LIMITS[action].windowSeconds + 3600;
+  const subjects: [RateSubject, string | null][] = [
+    ['user', caller.who],
+    ['ip', caller.ipHash],
+  ];
+  for (const [subject, who] of subjects) {
+    if (!who) continue;
+    const count = await countRequest(db, action, subject, who, windowStart, ttl);
+    if (!withinLimit(action, subject, count)) {
+      logger.warn('rate limited', { action, subject, count });
+      throw new RateLimited(action, rateRetryAfter(action, now));
+    }
+  }
+}
+
+export interface ShareVoteCount {
+  generationId: string;
+  votes: number;
+}
+
+export function countVotes(s: ShareRecord, votes: Map<string, string>): { counts: ShareVoteCount[]; total: number } {
+  const counts = s.images.map((i) => ({ generationId: i.generationId, votes: 0 }));
+  let total = 0;
+  for (const g of votes.values()) {
+    const c = counts.find((x) => x.generationId === g);
+    if (c) {
+      c.votes++;
+      total++;
+    }
+  }
+  return { counts, total };
+}
+
+export async function liveShare(db: Db, token: string, now: Date): Promise<ShareRecord> {
+  const s = await findShareByToken(db, token);
+  if (!s || !isShareLive(s, now)) throw notFound(M.notFound);
+  return s;
+}

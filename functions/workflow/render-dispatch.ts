@@ -1,0 +1,139 @@
+/**
+ * The render queue's slots: no polling for capacity. The state machine's Render task hands its task token to
+ * enqueueRender (a `lambda:invoke.waitForTaskToken` step) and waits, at no cost, until a worker reports.
+ * dispatch(provider): while the provider has a free slot and work waits, claim the next job (priority lane
+ * first, standard work promoted by age) and start a render worker (render-queue.ts); called on enqueue, on
+ * every release, and by the sweeper as a safety net, so a render starts the moment a slot frees. Also how a
+ * job ends: its failure reported to the workflow (which refunds once), its slot released.
+ */
+import {
+  PROVIDER_NAMES,
+  RENDER_TIME_LIMIT_SECONDS,
+  pickNext,
+  slotPolicy,
+  type ProviderName,
+} from '../../shared/domain/render-queue';
+import {
+  claimRenderJob,
+  dropQueuedRenderJob,
+  getRenderJob,
+  inFlight,
+  listExpiredRenderLeases,
+  queueHeads,
+  releaseRenderJob,
+  type QueueHead,
+  type RenderJob,
+} from '../../shared/repositories/render-queue-repository';
+import { getDb } from '../lib/aws';
+import { logger } from '../lib/logger';
+import { reportTaskFailure } from '../lib/workflow-client';
+import { invokeRenderWorker } from './render-invoker';
+import { AGAIN, withRetry, type RetryPolicy } from '../../shared/repositories/toolkit';
+import type { SlotPolicy } from '../../shared/domain/render-queue';
+import type { Db } from '../../shared/repositories/table';
+
+/** Error names the state machine's Catch receives from a reported failure (failureMessage reads them). */
+export const RENDER_ERRORS = {
+  timeout: 'RenderTimeout',
+  crashed: 'RenderCrashed',
+  rejected: 'ProviderRejected',
+  busy: 'ProviderThrottled',
+} as const;
+
+/** The provider a job was queued for lost its key meanwhile (a deployed stage's configuration changed). */
+export const PROVIDER_GONE = 'The image service is not available right now. Your credit was refunded.';
+
+export class RenderTimeout extends Error {
+  constructor() {
+    super(`The render took longer than ${RENDER_TIME_LIMIT_SECONDS} s`);
+    this.name = RENDER_ERRORS.timeout;
+  }
+}
+
+export const timeLimitMs = () => Number(process.env.RENDER_TIME_LIMIT_MS ?? RENDER_TIME_LIMIT_SECONDS * 1000);
+
+/** Another dispatcher won the head or the slot: look again after a short random pause (up to 15 ms). */
+const CLAIM_RETRY: RetryPolicy = { attempts: 6, baseMs: 15, capMs: 15 };
+
+// ---------------------------------------------------------------------------------------------- dispatch
+
+/** Start renders while `provider` has free slots and work waits. Bounded; safe to call from anywhere, any time. */
+export async function dispatch(provider: ProviderName): Promise<number> {
+  const db = getDb();
+  const policy = slotPolicy(provider);
+  let started = 0;
+  for (let round = 0; round < policy.limit * 3 + 6; round++) {
+    const job = await claimNext(db, provider, policy);
+    if (!job) return started;
+    started++;
+    await invokeRenderWorker({ generationId: job.generationId, provider }).catch((err) =>
+      // the job keeps its lease; the sweeper times it out and the workflow refunds
+      logger.error('could not start a render worker', { generationId: job.generationId, error: err }),
+    );
+  }
+  return started;
+}
+
+/** Claim the job that runs next (null: no free slot or no work), looking again while other dispatchers win. */
+function claimNext(db: Db, provider: ProviderName, policy: SlotPolicy): Promise<QueueHead | null> {
+  return withRetry(
+    async (_n, last) => {
+      const [heads, busy] = await Promise.all([queueHeads(db, provider), inFlight(db, provider)]);
+      const next = pickNext(heads, busy, policy, new Date());
+      if (!next) return null;
+      if (await claimRenderJob(db, provider, next.job, next.maxInFlight, timeLimitMs() / 1000)) return next.job;
+      return last ? null : AGAIN;
+    },
+    () => false,
+    undefined,
+    CLAIM_RETRY,
+  );
+}
+
+/** Release a job's slot (once) and hand the slot to the next waiting job. */
+export async function finishJob(job: RenderJob): Promise<void> {
+  await releaseRenderJob(getDb(), job.provider, job.generationId);
+  await dispatch(job.provider);
+}
+
+/** Report a failure to the waiting workflow (it refunds exactly once), then free the slot. */
+export async function failJob(job: RenderJob, error: string, cause: string): Promise<void> {
+  const current = (await getRenderJob(getDb(), job.generationId)) ?? job;
+  await reportTaskFailure(current.taskToken, error, cause);
+  await finishJob(current);
+}
+
+/** The generation ended otherwise (failed, aborted, timed out): drop its queued job or free its slot, once. */
+export async function cancelRender(generationId: string): Promise<void> {
+  const db = getDb();
+  const job = await getRenderJob(db, generationId);
+  if (!job || job.state === 'done') return;
+  if (job.state === 'queued') await dropQueuedRenderJob(db, job);
+  else await releaseRenderJob(db, job.provider, job.generationId);
+  await dispatch(job.provider);
+}
+
+/** The sweeper's part: overdue leases (poll fallback or time-out), then a dispatch per provider (safety net). */
+export async function sweepRenderLeases(now = new Date()): Promise<{ timedOut: number; polled: number }> {
+  const db = getDb();
+  let timedOut = 0;
+  let polled = 0;
+  for (const { generationId } of await listExpiredRenderLeases(db, now)) {
+    const job = await getRenderJob(db, generationId);
+    if (!job || job.state !== 'running') continue;
+    try {
+      if (job.providerJobId) {
+        polled++;
+        // the poll needs the provider key and the buckets: the worker does it
+        await invokeRenderWorker({ generationId, provider: job.provider, action: 'poll' });
+      } else {
+        timedOut++;
+        await failJob(job, RENDER_ERRORS.timeout, new RenderTimeout().message);
+      }
+    } catch (err) {
+      logger.warn('overdue render not settled', { generationId, error: err });
+    }
+  }
+  for (const p of PROVIDER_NAMES) await dispatch(p);
+  return { timedOut, polled };
+}
