@@ -3,13 +3,14 @@
  * runs) on a free port with a fresh data dir, and hand the URL to the tests. Without Chromium the browser
  * tests are skipped with a loud line, except under CI=true where Chromium is required.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../infra/local/services';
 import { CHROMIUM_PATH } from './browser';
+import { startStackProcess } from './stack-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -40,45 +41,12 @@ export default async function setup(project: TestProject) {
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tryon-e2e-'));
   const port = await freePort();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'infra/local/start.ts'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const baseUrl = `http://localhost:${port}`;
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The app exited during start:\n${output}`);
-    if (/running at/.test(output)) break;
-    if (Date.now() - started > 120_000) {
-      child.kill('SIGKILL');
-      throw new Error(`The app did not start within 120 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const stack = await startStackProcess({ port, dataDir });
+  const baseUrl = stack.url;
+  const output = stack.output();
   project.provide('e2e', { baseUrl, dataDir, endpoints: output });
   return async () => {
-    await new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      child.once('exit', () => {
-        clearTimeout(t);
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
+    await stack.stop('SIGTERM', 10_000);
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
