@@ -38,6 +38,27 @@ export async function drainLocalInvocations(): Promise<void> {
   while (running.size) await Promise.allSettled([...running]);
 }
 
+/** False once the local stack is stopping: no new local worker invocation starts. */
+let acceptingLocal = true;
+
+/** A local stack (re)starting in this process takes work again. */
+export function acceptLocalInvocations(): void {
+  acceptingLocal = true;
+}
+
+/**
+ * Ctrl-C on the local stack (issue 27): no new worker invocation starts (a job claimed meanwhile keeps its
+ * lease and is rendered again by the next start), and the running ones get `graceMs` to finish. Returns how
+ * many were still running when the grace ended.
+ */
+export async function quiesceLocalInvocations(graceMs: number): Promise<number> {
+  acceptingLocal = false;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([drainLocalInvocations(), new Promise((r) => (timer = setTimeout(r, graceMs)))]);
+  clearTimeout(timer);
+  return running.size;
+}
+
 export async function invokeRenderWorker(event: RenderWorkerEvent): Promise<void> {
   const arn = process.env.RENDER_WORKER_ARN;
   if (arn) {
@@ -46,6 +67,12 @@ export async function invokeRenderWorker(event: RenderWorkerEvent): Promise<void
     await lambda.send(
       new InvokeCommand({ FunctionName: arn, InvocationType: 'Event', Payload: Buffer.from(JSON.stringify(event)) }),
     );
+    return;
+  }
+  if (!acceptingLocal) {
+    logger.info('local stack stopping: render worker not started (the next start renders the job)', {
+      generationId: event.generationId,
+    });
     return;
   }
   const p = runLocally(event).finally(() => running.delete(p));

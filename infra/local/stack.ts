@@ -35,6 +35,8 @@ export interface LocalStackOptions {
   webDir?: string;
   demoPassword?: string;
   log?: (line: string) => void;
+  /** Ctrl-C: how long renders already running may take to finish before the stack stops (default 5 s). */
+  stopGraceMs?: number;
   /** Extra local-only routes (the checkout page, the Step Functions endpoint), added by later modules. */
   localRoutes?: LocalRoute[];
   /** Faster Wait and Retry intervals for tests and the bench. */
@@ -103,6 +105,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     });
 
     // executions are journaled in the data folder and resumed by the next start (issue 27)
+    (await import('../../functions/workflow/render-invoker')).acceptLocalInvocations();
     const sfn = await startLocalStepFunctions({
       stateDir: path.join(dataDir, 'step-functions'),
       ...opts.stepFunctions,
@@ -196,7 +199,14 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       seed: summary,
       drainWorkflows: sfn.drain,
       workflowMetrics: sfn.metrics,
-      stop: stopAll,
+      async stop() {
+        // stop taking new render work, give the running renders a few seconds, then stop everything; what is
+        // left (queued, or claimed but not finished) is resumed by the next start
+        const { quiesceLocalInvocations } = await import('../../functions/workflow/render-invoker');
+        const left = await quiesceLocalInvocations(opts.stopGraceMs ?? 5000);
+        if (left) log(`${left} render(s) still running: they start again with the next start`);
+        await stopAll();
+      },
     };
   } catch (err) {
     await stopAll();

@@ -37,7 +37,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log(`${signal}: stopping...`);
-    const t = setTimeout(() => process.exit(1), 10_000);
+    // renders already running get a few seconds (LocalStack.stop); then everything else stops
+    const t = setTimeout(() => process.exit(1), 20_000);
     await stack.stop();
     clearTimeout(t);
     log('stopped.');
