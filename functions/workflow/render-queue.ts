@@ -28,7 +28,7 @@ import {
   submitWithRetries,
   withDeadline,
 } from './render-provider-step';
-import { completeJob } from './render-result';
+import { completeJob, reportResult } from './render-result';
 import { completeAsyncRender } from './render-webhook-intake';
 
 /** The render worker (an asynchronous invocation per claimed job). Throws only for a crash worth a redelivery. */
@@ -49,6 +49,11 @@ export async function renderWorker(event: RenderWorkerEvent): Promise<{ outcome:
   if (!gen || (gen.status !== 'pending' && gen.status !== 'processing')) {
     await finishJob(job);
     return { outcome: 'generation-final' };
+  }
+  // stored by an attempt that died before reporting it: report it, never render or store twice
+  if (gen.resultKey) {
+    await reportResult(job, gen.resultKey);
+    return { outcome: 'reported-stored' };
   }
   await markProcessing(db, gen.userId, gen.id);
   try {

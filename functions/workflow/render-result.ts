@@ -99,6 +99,15 @@ export async function completeJob(
   outcome: Extract<RenderOutcome, { status: 'done' }>,
 ): Promise<void> {
   const resultKey = await storeResult(gen, outcome, job.provider);
+  await reportResult(job, resultKey);
+}
+
+/**
+ * Tell the waiting workflow (its current task token: a resumed execution gave the job a new one) and free the
+ * slot. Also how a result stored by a worker that died before reporting it is reported by the next attempt,
+ * without a second render or a second store.
+ */
+export async function reportResult(job: RenderJob, resultKey: string): Promise<void> {
   const current = (await getRenderJob(getDb(), job.generationId)) ?? job;
   await reportTaskSuccess(current.taskToken, { resultKey, provider: job.provider });
   await finishJob(current);

@@ -28,6 +28,21 @@ export function slotPolicy(provider: ProviderName, env: Record<string, string | 
 export const PROMOTION_AFTER_SECONDS = 60;
 /** One render (a provider call plus storing its result) must finish within this, or it fails and is refunded. */
 export const RENDER_TIME_LIMIT_SECONDS = 150;
+/** The render worker's own timeout (Lambda): the render's limit plus time to store and report its result. */
+export const RENDER_WORKER_TIMEOUT_SECONDS = RENDER_TIME_LIMIT_SECONDS + 30;
+/**
+ * A claimed job's lease (issue 27): it outlives any invocation of the worker, so a lease that runs out means the
+ * worker is gone (crashed, killed, timed out), never that it is still rendering. The sweeper then renders the
+ * job again, up to RENDER_ATTEMPTS times in all, before it fails and refunds it: the one retry path (Lambda's
+ * own asynchronous retries of the worker are off).
+ */
+export const RENDER_LEASE_SECONDS = RENDER_WORKER_TIMEOUT_SECONDS + 30;
+/** Attempts of one render (the first and the retries after a dead worker); RENDER_ATTEMPTS overrides it. */
+export const RENDER_ATTEMPTS = 3;
+export function renderAttempts(env: Record<string, string | undefined> = process.env): number {
+  const n = Number(env.RENDER_ATTEMPTS);
+  return Number.isInteger(n) && n >= 1 && n <= 10 ? n : RENDER_ATTEMPTS;
+}
 /** An asynchronous provider's job with no webhook by then is polled (the fallback), then every minute. */
 export const ASYNC_POLL_AFTER_SECONDS = 45;
 /** Provider throttling and timeouts are retried inside the render this many times, with backoff and jitter. */
