@@ -11,6 +11,7 @@ import { logger } from '../lib/logger';
 import { getPayments, PaymentsUnavailable } from '../payments';
 import { constructWebhookEvent } from '../payments/signature';
 import { applyStripeEvent } from '../services/stripe-events';
+import { faultPoint } from '../lib/fault-points';
 import { ignoreIfDeletedAccount } from '../services/deleted-account-events';
 
 export const handler = createGroupHandler(stripeWebhookRoutes, {
@@ -43,6 +44,7 @@ export const handler = createGroupHandler(stripeWebhookRoutes, {
     // About a deleted account: recorded under its pseudonym, not applied (docs/privacy.md).
     if (await ignoreIfDeletedAccount(getDb(), event)) return json({ received: true, outcome: 'ignored' });
     const outcome = await applyStripeEvent(getDb(), payments, event);
+    faultPoint('stripe.after-apply');
     logger.info('stripe event', { eventId: event.id, type: event.type, outcome });
     return json({ received: true, outcome });
   },

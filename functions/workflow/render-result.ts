@@ -16,6 +16,7 @@ import { safeFetchImage } from '../lib/safe-fetch';
 import { reportTaskSuccess } from '../lib/workflow-client';
 import { ProviderRejected, type RenderOutcome } from '../providers/types';
 import { finishJob } from './render-dispatch';
+import { faultPoint } from '../lib/fault-points';
 
 /** The Fitly engine makes composites; the AI providers generate. */
 const madeByProvider = (provider: ProviderName): MadeBy => (provider === 'engine' ? 'engine' : 'generative');
@@ -99,6 +100,7 @@ export async function completeJob(
   outcome: Extract<RenderOutcome, { status: 'done' }>,
 ): Promise<void> {
   const resultKey = await storeResult(gen, outcome, job.provider);
+  faultPoint('render.after-store');
   await reportResult(job, resultKey);
 }
 
