@@ -21,6 +21,7 @@ import {
   listExpiredRenderLeases,
   queueHeads,
   releaseRenderJob,
+  setRenderJobLease,
   type QueueHead,
   type RenderJob,
 } from '../../shared/repositories/render-queue-repository';
@@ -111,6 +112,29 @@ export async function cancelRender(generationId: string): Promise<void> {
   if (job.state === 'queued') await dropQueuedRenderJob(db, job);
   else await releaseRenderJob(db, job.provider, job.generationId);
   await dispatch(job.provider);
+}
+
+/**
+ * The local stack starting again after a stop or a crash (issue 27): no worker of the last run is alive, so
+ * every job still running is rendered again now instead of waiting for its lease to run out and being refunded
+ * (a job already submitted to an asynchronous provider is polled: its prediction is looked up, not paid for
+ * again). The next attempt reports a result the dead one had stored without rendering it again.
+ */
+export async function resumeOrphanedRenders(now = new Date()): Promise<number> {
+  const db = getDb();
+  let resumed = 0;
+  for (const { generationId } of await listExpiredRenderLeases(db, new Date('9999-12-31T00:00:00Z'))) {
+    const job = await getRenderJob(db, generationId);
+    if (!job || job.state !== 'running') continue;
+    if (job.providerJobId) {
+      await invokeRenderWorker({ generationId, provider: job.provider, action: 'poll' });
+    } else {
+      if (!(await setRenderJobLease(db, generationId, new Date(now.getTime() + timeLimitMs())))) continue;
+      await invokeRenderWorker({ generationId, provider: job.provider });
+    }
+    resumed++;
+  }
+  return resumed;
 }
 
 /** The sweeper's part: overdue leases (poll fallback or time-out), then a dispatch per provider (safety net). */

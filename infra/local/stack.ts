@@ -111,6 +111,13 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       ...opts.stepFunctions,
     });
     if (sfn.resumed) log(`resumed ${sfn.resumed} generation workflow(s) left running by the last stop`);
+    // renders whose worker died with the last run: rendered again once their executions hold live task tokens
+    const resumeRenders = async () => {
+      await sfn.resumedEnqueued();
+      const { resumeOrphanedRenders } = await import('../../functions/workflow/render-dispatch');
+      const n = await resumeOrphanedRenders();
+      if (n) log(`rendering again ${n} look(s) whose render was cut off by the last stop`);
+    };
     started.push({ url: sfn.url, port: 0, stop: sfn.stop });
     process.env.SFN_ENDPOINT = sfn.url;
     process.env.STATE_MACHINE_ARN = sfn.stateMachineArn;
@@ -166,6 +173,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     // a render that comes first waits for its thread), so the first look does not pay the model load.
     const enginePool = await import('../../functions/engine/pool');
     void enginePool.warmEnginePool().catch((err) => log(`engine: ${(err as Error).message}`));
+    void resumeRenders().catch((err) => log(`resuming renders: ${(err as Error).message}`));
     started.push({ url: '', port: 0, stop: () => enginePool.stopEnginePool() });
 
     // The sweeper runs every minute, as deployed (overdue render leases, a dispatch safety net, stuck generations).

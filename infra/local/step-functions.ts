@@ -161,6 +161,7 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
           throw err;
         } finally {
           count(t0);
+          awaitingEnqueue.get(generationId)?.();
         }
         return result.finally(() => waiters.delete(taskToken));
       };
@@ -181,6 +182,8 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
   const machine = new StateMachine(asl as never, { validationOptions: { checkArn: false, checkPaths: false } });
   const executions = new Map<string, LocalExecution>();
   const log = journal(opts.stateDir);
+  /** Resumed executions whose Render state has not yet handed its new task token to the render job. */
+  const awaitingEnqueue = new Map<string, () => void>();
   /** Set by stop(): aborted runs keep RUNNING in the journal, to be resumed by the next start. */
   let closing = false;
 
@@ -369,9 +372,16 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
 
   // Resume what the last run left: ended executions answer DescribeExecution again, running ones start over.
   let resumed = 0;
+  const enqueued: Promise<void>[] = [];
   for (const e of log.read()) {
     if (e.status === 'RUNNING') {
-      start(e.name, e.input, new Date(e.startDate));
+      const exec = start(e.name, e.input, new Date(e.startDate));
+      // settled when its Render state has re-enqueued (or the execution ended another way)
+      enqueued.push(
+        Promise.race([new Promise<void>((r) => awaitingEnqueue.set(e.name, r)), exec.done]).finally(() =>
+          awaitingEnqueue.delete(e.name),
+        ),
+      );
       resumed++;
       continue;
     }
@@ -389,6 +399,15 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
   return {
     /** Executions the journal had as RUNNING when this instance started (started again). */
     resumed,
+    /**
+     * Resolves when every resumed execution's Render state has handed its new task token to its render job
+     * (or ended): only then may a render of the last run be started again, so that it reports to a live token.
+     */
+    resumedEnqueued: (timeoutMs = 30_000) =>
+      Promise.race([
+        Promise.all(enqueued).then(() => undefined),
+        new Promise<void>((r) => setTimeout(r, timeoutMs).unref()),
+      ]),
     url,
     stateMachineArn: LOCAL_STATE_MACHINE_ARN,
     executions,

@@ -16,7 +16,7 @@ import { SuperBox } from '@trustnxt/c2pa-ts/jumbf';
 import { ManifestStore } from '@trustnxt/c2pa-ts/manifest';
 import { PHOTO_CONSENT } from '../../shared/domain/privacy';
 import { awsCli } from './target';
-import type { RuntimeConfig } from '../../shared/schemas/user';
+import { connectApp } from './app-client';
 
 /** The photo the smoke check dresses (a computer-generated person, head to feet). */
 const SMOKE_PERSON = fileURLToPath(new URL('../../test/fixtures/people/cgi-model-27.jpg', import.meta.url));
@@ -37,14 +37,6 @@ export interface SmokeOptions {
 
 class SmokeFailure extends Error {}
 
-/** What the checks read of an API answer: an error's message, a created record's id, a link's url. */
-interface Answer {
-  message?: string;
-  id?: string;
-  url?: string;
-  [key: string]: unknown;
-}
-
 export async function runSmoke(baseUrl: string, opts: SmokeOptions = {}): Promise<SmokeStep[]> {
   const url = baseUrl.replace(/\/$/, '');
   const steps: SmokeStep[] = [];
@@ -54,61 +46,11 @@ export async function runSmoke(baseUrl: string, opts: SmokeOptions = {}): Promis
     opts.log?.(s);
     if (!ok) throw new SmokeFailure(`${step}: ${detail}`);
   };
-  /** One API call; `T` is what the check reads of the answer (a non-JSON answer becomes its message). */
-  const api = async <T = Answer>(
-    token: string | null,
-    method: string,
-    path: string,
-    body?: unknown,
-    headers = {},
-  ): Promise<{ status: number; json: (T & Answer) | null }> => {
-    const isForm = body instanceof FormData;
-    const res = await fetch(`${url}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-    });
-    const text = await res.text();
-    let json: (T & Answer) | null = null;
-    try {
-      json = text ? (JSON.parse(text) as T & Answer) : null;
-    } catch {
-      json = { message: text } as T & Answer;
-    }
-    return { status: res.status, json };
-  };
-
   try {
-    const cfgRes = await api<RuntimeConfig>(null, 'GET', '/api/config');
-    record('config', cfgRes.status === 200, `GET /api/config ${cfgRes.status}`);
-    const cfg = cfgRes.json!;
-    const cognitoEndpoint = cfg.auth.userPoolEndpoint
-      ? new URL(cfg.auth.userPoolEndpoint, url).href
-      : `https://cognito-idp.${cfg.auth.region}.amazonaws.com/`;
-    const cognito = async (op: string, body: unknown) => {
-      const res = await fetch(cognitoEndpoint, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-amz-json-1.1',
-          'x-amz-target': `AWSCognitoIdentityProviderService.${op}`,
-        },
-        body: JSON.stringify(body),
-      });
-      const json = (await res.json()) as { message?: string; AuthenticationResult?: { IdToken?: string } };
-      return { status: res.status, json };
-    };
-    const signIn = async (email: string, password: string) => {
-      const r = await cognito('InitiateAuth', {
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: cfg.auth.userPoolClientId,
-        AuthParameters: { USERNAME: email, PASSWORD: password },
-      });
-      return r.json?.AuthenticationResult?.IdToken ?? null;
-    };
+    const app = await connectApp(url);
+    const { api, cognito, signIn } = app;
+    const cfg = app.config;
+    record('config', true, 'GET /api/config 200');
 
     // 1. a synthetic user signs up and is confirmed
     const email = `smoke-${randomUUID().slice(0, 8)}@example.com`;
