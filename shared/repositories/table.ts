@@ -77,12 +77,25 @@ export function createTableInput(tableName: string) {
   };
 }
 
+/** The name of a DynamoDB (or any) error, e.g. 'TransactionCanceledException'; undefined for a non-error. */
+export const errorName = (err: unknown): string | undefined => (err instanceof Error ? err.name : undefined);
+
+/** The cancellation reason codes of a failed transaction, by item index (empty for other errors). */
+export function cancellationReasons(err: unknown): (string | undefined)[] {
+  if (!err || typeof err !== 'object' || !('CancellationReasons' in err)) return [];
+  const reasons: unknown = err.CancellationReasons;
+  if (!Array.isArray(reasons)) return [];
+  return reasons.map((r: unknown) =>
+    r && typeof r === 'object' && 'Code' in r && typeof r.Code === 'string' ? r.Code : undefined,
+  );
+}
+
 /** True when a DynamoDB error is a failed condition (single write or a transaction cancelled by one). */
 export function isConditionFailure(err: unknown): boolean {
-  const e = err as { name?: string; CancellationReasons?: { Code?: string }[] };
-  if (e?.name === 'ConditionalCheckFailedException') return true;
-  if (e?.name === 'TransactionCanceledException')
-    return (e.CancellationReasons ?? []).some((r) => r?.Code === 'ConditionalCheckFailed');
+  const name = errorName(err);
+  if (name === 'ConditionalCheckFailedException') return true;
+  if (name === 'TransactionCanceledException')
+    return cancellationReasons(err).some((c) => c === 'ConditionalCheckFailed');
   return false;
 }
 
