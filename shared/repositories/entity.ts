@@ -62,7 +62,7 @@ export interface EntityDeclaration<S extends Schema, X extends IndexBuilders<S>>
    * Each index the item may be in, with its key from keys.ts (null: not in that sparse index). A builder may
    * take only the attributes it needs, so an update that knows only those can move the item in or out.
    */
-  indexes?: X;
+  indexes?: X & IndexBuilders<S>;
 }
 
 export interface Entity<S extends Schema, X extends IndexBuilders<S>> {
