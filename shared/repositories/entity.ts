@@ -51,9 +51,9 @@ export type IndexBuilders<S extends Schema> = { [N in IndexName]?: (record: Outp
 /** What an index's key builder needs: the whole record, or the attributes its declaration names. */
 export type IndexInput<F> = F extends (record: infer R) => unknown ? R : never;
 
-export interface EntityDeclaration<S extends Schema, X extends IndexBuilders<S>> {
+export interface EntityDeclaration<S extends Schema, X extends IndexBuilders<S>, Name extends string> {
   /** The item's `type` attribute, and the name a malformed item's error carries. */
-  name: string;
+  name: Name;
   /** The attributes (never the key, index or `type` attributes: parsing drops those, as z.object strips). */
   schema: S;
   /** The table key, from keys.ts. */
@@ -65,8 +65,8 @@ export interface EntityDeclaration<S extends Schema, X extends IndexBuilders<S>>
   indexes?: X & IndexBuilders<S>;
 }
 
-export interface Entity<S extends Schema, X extends IndexBuilders<S>> {
-  readonly name: string;
+export interface Entity<S extends Schema, X extends IndexBuilders<S>, Name extends string = string> {
+  readonly name: Name;
   readonly schema: S;
   key(record: Output<S>): TableKey;
   /** The item to Put: key, the keys of the indexes it is in, `type`, its attributes and any `extra` ones. */
@@ -98,9 +98,9 @@ const describeIssues = (error: z.ZodError): string =>
     .map((i) => `${i.path.join('.') || '(item)'}: ${i.message}`)
     .join('; ');
 
-export function entity<S extends Schema, X extends IndexBuilders<S> = Record<never, never>>(
-  declaration: EntityDeclaration<S, X>,
-): Entity<S, X> {
+export function entity<S extends Schema, Name extends string, X extends IndexBuilders<S> = Record<never, never>>(
+  declaration: EntityDeclaration<S, X, Name>,
+): Entity<S, X, Name> {
   const { schema } = declaration;
   const picks = new Map<string, z.ZodType>();
   const check = <T>(out: z.ZodSafeParseResult<T>, item: unknown): T => {

@@ -6,9 +6,17 @@
  */
 import type { MadeBy } from '../domain/provenance';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { putItem, queryAll, updateIf } from './toolkit';
+import * as z from 'zod';
+import { entity, putItem, queryAll, updateIf, type EntityRecord } from './toolkit';
 import type { ShareStatus } from '../domain/shares';
-import { closeReport, createReportWithLock, listOpenReportRecords, type ReportRecord } from './report-repository';
+import {
+  closeReport,
+  createReportWithLock,
+  listOpenReportRecords,
+  openReportIndex,
+  reportKey,
+  reportSchema,
+} from './report-repository';
 import { keys } from './keys';
 import { TABLE_SCHEMA, type Db } from './table';
 
@@ -181,10 +189,14 @@ export async function getShareFeedback(db: Db, shareId: string): Promise<ShareFe
 
 // ------------------------------------------------------------------------------------------------- reports
 
-export interface ShareReportRecord extends ReportRecord {
-  shareId: string;
-  shareOwnerId: string;
-}
+/** A report of a shared look (the open-report index is the reports' common declaration). */
+export const shareReportEntity = entity({
+  name: 'ShareReport',
+  schema: reportSchema.extend({ shareId: z.string(), shareOwnerId: z.string() }),
+  key: reportKey,
+  indexes: { gsi1: openReportIndex },
+});
+export type ShareReportRecord = EntityRecord<typeof shareReportEntity>;
 
 /** An open report of a shared look with its per-reporter lock; false when this reporter already has one open. */
 export async function createShareReport(db: Db, r: ShareReportRecord): Promise<boolean> {
@@ -193,12 +205,12 @@ export async function createShareReport(db: Db, r: ShareReportRecord): Promise<b
 
 /** Open reports of shared looks, newest first (the open-report index, type ShareReport). */
 export async function listOpenShareReports(db: Db, limit = 500): Promise<ShareReportRecord[]> {
-  return listOpenReportRecords<ShareReportRecord>(db, 'ShareReport', limit);
+  return listOpenReportRecords(db, shareReportEntity, limit);
 }
 
 export async function getShareReport(db: Db, id: string): Promise<ShareReportRecord | null> {
   const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.styleReport(id) }));
-  return res.Item?.type === 'ShareReport' ? strip<ShareReportRecord>(res.Item) : null;
+  return res.Item?.type === shareReportEntity.name ? shareReportEntity.parse(res.Item) : null;
 }
 
 /** Close every open report of a share (out of the open index, reporters' locks released). */
