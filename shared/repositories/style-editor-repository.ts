@@ -10,7 +10,7 @@
  */
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys';
-import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
+import { cancellationReasons, errorName, isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 import type { ProductLinkRecord, ProductRecord, StyleRecord } from './catalog-repository';
 import { withConflictRetry } from './toolkit';
 import { buildUpdate, keysUnder, queryAll, transactDeleteAll } from './toolkit';
@@ -72,9 +72,7 @@ function decrementCount(db: Db, userId: string, isPublic: boolean) {
 }
 
 const cancellationCodes = (err: unknown): string[] =>
-  (err as { name?: string }).name === 'TransactionCanceledException'
-    ? ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r?.Code ?? 'None')
-    : [];
+  errorName(err) === 'TransactionCanceledException' ? cancellationReasons(err).map((c) => c ?? 'None') : [];
 
 function styleItem(s: StoredStyle): Record<string, unknown> {
   return {
