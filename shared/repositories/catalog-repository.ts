@@ -31,6 +31,8 @@ export const styleEntity = entity({
     usageCount: z.number(),
     /** Number of FAV# items of this style, moved in the same transaction as each favourite Put/Delete. */
     favoriteCount: z.number().optional(),
+    /** Counted on its creator's COUNTERS item (style-editor-repository); seed styles are not. */
+    counted: z.boolean().optional(),
     createdAt: z.string(),
     updatedAt: z.string(),
   }),
