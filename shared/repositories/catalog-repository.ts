@@ -20,13 +20,14 @@ export const styleEntity = entity({
     tasks: z.array(z.enum(TASK_TYPES)),
     styleImageType: z.enum(STYLE_IMAGE_TYPES),
     promptImageUrl: z.string().nullable(),
-    promptImageOriginalUrl: z.string().nullable(),
+    // absent on older and minimal items: read as none
+    promptImageOriginalUrl: z.string().nullable().default(null),
     coverImageUrl: z.string().nullable(),
-    defaultPromptTemplateId: z.string().nullable(),
+    defaultPromptTemplateId: z.string().nullable().default(null),
     isPublic: z.boolean(),
     /** Set when an admin took the style down after a report (content safety): it cannot be made public again. */
     takenDownAt: z.string().nullish(),
-    isAiGenerated: z.boolean(),
+    isAiGenerated: z.boolean().default(false),
     createdBy: z.string(),
     usageCount: z.number(),
     /** Number of FAV# items of this style, moved in the same transaction as each favourite Put/Delete. */
