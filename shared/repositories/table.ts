@@ -4,6 +4,7 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 
 export const TABLE_SCHEMA = {
   partitionKey: 'pk',
@@ -110,18 +111,22 @@ const READ_COMMANDS = new Set([
   'ScanCommand',
 ]);
 
+const capacity = z.object({
+  CapacityUnits: z.number().optional(),
+  ReadCapacityUnits: z.number().optional(),
+  WriteCapacityUnits: z.number().optional(),
+});
+/** What a command answers about its consumed capacity (one total, or one per table of a batch or transaction). */
+const consumedOutput = z.object({ ConsumedCapacity: z.union([z.array(capacity), capacity]).optional() });
+
 function instrumentCapacity(client: DynamoDBClient) {
   client.middlewareStack.add(
     (next, context) => async (args) => {
-      const input = args.input as Record<string, unknown>;
-      input.ReturnConsumedCapacity = 'TOTAL';
+      Object.assign(args.input, { ReturnConsumedCapacity: 'TOTAL' });
       const result = await next(args);
-      const consumed = (result.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
-      const list = (Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) as {
-        CapacityUnits?: number;
-        ReadCapacityUnits?: number;
-        WriteCapacityUnits?: number;
-      }[];
+      const parsed = consumedOutput.safeParse(result.output);
+      const consumed = parsed.success ? parsed.data.ConsumedCapacity : undefined;
+      const list = Array.isArray(consumed) ? consumed : consumed ? [consumed] : [];
       const isRead = READ_COMMANDS.has(String(context.commandName));
       for (const c of list) {
         if (c.ReadCapacityUnits !== undefined || c.WriteCapacityUnits !== undefined) {
