@@ -5,56 +5,70 @@
  * transaction (writeEventEffect). The rules live in functions/services/stripe-events.ts; this
  * module only reads and writes the items (docs/data-model.md).
  */
-import type { Bucket } from '../domain/ledger';
+import * as z from 'zod';
+import { BUCKETS } from '../domain/ledger';
 import { LIVE_SUBSCRIPTION_STATUSES } from '../domain/plans';
 import { keys } from './keys';
 import { checkoutStatusItems, type CheckoutRecord } from './checkout-repository';
 import { ledgerItems, type LedgerWrite } from './ledger-repository';
-import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
+import { errorName, isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 import {
   batchGetAll,
   buildUpdate,
   cancellationReasons,
+  entity,
   getItem,
   isTransactionConflict,
   itemExists,
   putItem,
   queryAll,
   transact,
-  type Item,
+  type EntityRecord,
   type TransactItem,
 } from './toolkit';
 
 /* ---------------- Stripe events ---------------- */
 
-export interface ReceivedFacts {
-  userId: string | null;
+const receivedFacts = z.object({
+  userId: z.string().nullable(),
   /** The grant a payment event must lead to (reconciliation: "payments without a grant"). */
-  expectedEntryId: string | null;
-  paymentRef: string | null;
-  subscriptionId: string | null;
-}
+  expectedEntryId: z.string().nullable().default(null),
+  paymentRef: z.string().nullable().default(null),
+  subscriptionId: z.string().nullable().default(null),
+});
+export type ReceivedFacts = z.output<typeof receivedFacts>;
 
-export interface ReceivedEvent extends ReceivedFacts {
-  eventId: string;
-  eventType: string;
-  eventCreated: string;
-  receivedAt: string;
-}
+/** A verified Stripe event's arrival (RECEIVED), by arrival time (gsi2, reconciliation). */
+export const receivedEventEntity = entity({
+  name: 'StripeEventReceived',
+  schema: receivedFacts.extend({
+    eventId: z.string(),
+    eventType: z.string(),
+    eventCreated: z.string(),
+    receivedAt: z.string(),
+  }),
+  key: (e) => keys.stripeEventReceived(e.eventId),
+  indexes: { gsi2: (e) => keys.stripeEventIndex(e.receivedAt, e.eventId) },
+});
+export type ReceivedEvent = EntityRecord<typeof receivedEventEntity>;
+
+/** An event's APPLIED marker, written in the same transaction as its effect. */
+export const appliedEventEntity = entity({
+  name: 'StripeEventApplied',
+  schema: z.object({
+    eventId: z.string(),
+    eventType: z.string(),
+    outcome: z.string(),
+    userId: z.string().nullable(),
+    appliedAt: z.string(),
+  }),
+  key: (e) => keys.stripeEventApplied(e.eventId),
+});
 
 /** Record a verified event's arrival (the first arrival is kept). */
 export async function recordEventReceived(db: Db, e: ReceivedEvent): Promise<void> {
   try {
-    await putItem(
-      db,
-      {
-        ...keys.stripeEventReceived(e.eventId),
-        ...keys.stripeEventIndex(e.receivedAt, e.eventId),
-        type: 'StripeEventReceived',
-        ...e,
-      },
-      { ConditionExpression: 'attribute_not_exists(pk)' },
-    );
+    await putItem(db, receivedEventEntity.item(e), { ConditionExpression: 'attribute_not_exists(pk)' });
   } catch (err) {
     if (!isConditionFailure(err)) throw err; // received before: keep the first arrival
   }
@@ -77,7 +91,7 @@ export function eventAppliedItem(db: Db, e: AppliedEvent): TransactItem {
   return {
     Put: {
       TableName: db.tableName,
-      Item: { ...keys.stripeEventApplied(e.eventId), type: 'StripeEventApplied', ...e },
+      Item: appliedEventEntity.item(e),
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -85,11 +99,12 @@ export function eventAppliedItem(db: Db, e: AppliedEvent): TransactItem {
 
 /** Every received event, oldest first (reconciliation). */
 export async function listReceivedEvents(db: Db): Promise<ReceivedEvent[]> {
-  return queryAll<ReceivedEvent>(db, {
+  const items = await queryAll(db, {
     IndexName: TABLE_SCHEMA.gsi2.name,
     KeyConditionExpression: 'gsi2pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.stripeEventPartition() },
   });
+  return items.map(receivedEventEntity.parse);
 }
 
 /** The ids among these events that have an APPLIED marker. */
@@ -99,7 +114,7 @@ export async function appliedEventIds(db: Db, eventIds: string[]): Promise<Set<s
     eventIds.map((id) => keys.stripeEventApplied(id)),
     { projection: 'eventId' },
   );
-  return new Set(found.map((i) => String(i.eventId)));
+  return new Set(found.map((i) => appliedEventEntity.parsePick(i, ['eventId']).eventId));
 }
 
 /**
@@ -112,11 +127,7 @@ export async function writeApplied(db: Db, items: TransactItem[]): Promise<'writ
     await transact(db, items);
     return 'written';
   } catch (err) {
-    if (
-      !isConditionFailure(err) &&
-      !isTransactionConflict(err) &&
-      (err as Error).name !== 'TransactionCanceledException'
-    )
+    if (!isConditionFailure(err) && !isTransactionConflict(err) && errorName(err) !== 'TransactionCanceledException')
       throw err;
     return cancellationReasons(err)[0] === 'ConditionalCheckFailed' ? 'duplicate' : 'conflict';
   }
@@ -124,22 +135,36 @@ export async function writeApplied(db: Db, items: TransactItem[]): Promise<'writ
 
 /* ---------------- payment grants ---------------- */
 
-export interface PaymentGrant {
-  userId: string;
-  entryId: string;
-  bucket: Bucket;
-  amount: number;
-  lotKey: string | null;
-}
+const paymentGrant = z.object({
+  userId: z.string(),
+  entryId: z.string(),
+  bucket: z.enum(BUCKETS),
+  amount: z.number(),
+  lotKey: z.string().nullable(),
+});
+export type PaymentGrant = z.output<typeof paymentGrant>;
 
-export type StoredPaymentGrant = PaymentGrant & { paymentRef: string; revoked: number };
+/** What a payment granted (so a refund can remove it) and how much of it was revoked since. */
+export const paymentGrantEntity = entity({
+  name: 'PaymentGrant',
+  schema: paymentGrant.extend({ paymentRef: z.string(), revoked: z.number() }),
+  key: (g) => keys.paymentGrant(g.paymentRef),
+});
+export type StoredPaymentGrant = EntityRecord<typeof paymentGrantEntity>;
+
+/** Which user a Stripe subscription belongs to. */
+export const subscriptionOwnerEntity = entity({
+  name: 'SubscriptionOwner',
+  schema: z.object({ userId: z.string(), subscriptionId: z.string() }),
+  key: (o) => keys.subscriptionOwner(o.subscriptionId),
+});
 
 /** One item per payment reference naming what it granted (written with the grant). */
 export function paymentGrantItems(db: Db, refs: string[], g: PaymentGrant): TransactItem[] {
   return [...new Set(refs.filter(Boolean))].map((ref) => ({
     Put: {
       TableName: db.tableName,
-      Item: { ...keys.paymentGrant(ref), type: 'PaymentGrant', paymentRef: ref, ...g, revoked: 0 },
+      Item: paymentGrantEntity.item({ paymentRef: ref, ...g, revoked: 0 }),
     },
   }));
 }
@@ -147,8 +172,8 @@ export function paymentGrantItems(db: Db, refs: string[], g: PaymentGrant): Tran
 /** The grant of the first of these references that has one. */
 export async function findPaymentGrant(db: Db, refs: string[]): Promise<StoredPaymentGrant | null> {
   for (const ref of refs) {
-    const item = await getItem<StoredPaymentGrant>(db, keys.paymentGrant(ref), { consistent: true });
-    if (item) return item;
+    const item = await getItem(db, keys.paymentGrant(ref), { consistent: true });
+    if (item) return paymentGrantEntity.parse(item);
   }
   return null;
 }
@@ -170,14 +195,14 @@ export function paymentRevokedItem(db: Db, paymentRef: string, prev: number, nex
 
 export async function getSubscriptionOwner(db: Db, subscriptionId: string): Promise<string | null> {
   const item = await getItem(db, keys.subscriptionOwner(subscriptionId), { consistent: true });
-  return (item?.userId as string | undefined) ?? null;
+  return subscriptionOwnerEntity.parseOrNull(item)?.userId ?? null;
 }
 
 export function subscriptionOwnerItem(db: Db, subscriptionId: string, userId: string): TransactItem {
   return {
     Put: {
       TableName: db.tableName,
-      Item: { ...keys.subscriptionOwner(subscriptionId), type: 'SubscriptionOwner', userId, subscriptionId },
+      Item: subscriptionOwnerEntity.item({ userId, subscriptionId }),
     },
   };
 }
@@ -188,7 +213,12 @@ export async function subscriptionOwners(db: Db, subscriptionIds: string[]): Pro
     db,
     [...new Set(subscriptionIds)].map((s) => keys.subscriptionOwner(s)),
   );
-  return new Map(items.map((it: Item) => [String(it.subscriptionId), String(it.userId)]));
+  return new Map(
+    items.map((it) => {
+      const o = subscriptionOwnerEntity.parse(it);
+      return [o.subscriptionId, o.userId];
+    }),
+  );
 }
 
 /* ---------------- the user's plan fields ---------------- */

@@ -6,52 +6,62 @@
  * sessions, to expire the other open ones of the same kind when one completes).
  */
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { ProductType } from '../domain/plans';
+import * as z from 'zod';
+import { PRODUCT_TYPES } from '../domain/plans';
 import { keys } from './keys';
 import type { TransactItem } from './ledger-repository';
 import { isConditionFailure, type Db } from './table';
-import { queryAll } from './toolkit';
+import { entity, queryAll, type EntityRecord } from './toolkit';
 
 /** trial: once ever; subscription: at most one live; pack: any number. */
-export type CheckoutKind = 'trial' | 'subscription' | 'pack';
-export type CheckoutStatus = 'open' | 'complete' | 'expired' | 'refused';
+export const CHECKOUT_KINDS = ['trial', 'subscription', 'pack'] as const;
+export type CheckoutKind = (typeof CHECKOUT_KINDS)[number];
+export const CHECKOUT_STATUSES = ['open', 'complete', 'expired', 'refused'] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
-export interface CheckoutRecord {
-  sessionId: string;
-  userId: string;
-  productType: ProductType;
-  kind: CheckoutKind;
-  mode: 'payment' | 'subscription';
+const checkoutSchema = z.object({
+  sessionId: z.string(),
+  userId: z.string(),
+  productType: z.enum(PRODUCT_TYPES),
+  kind: z.enum(CHECKOUT_KINDS),
+  mode: z.enum(['payment', 'subscription']),
   /** What we asked the customer to pay, in the smallest unit (cents). */
-  expectedAmount: number;
+  expectedAmount: z.number(),
   /** Lower-case ISO code, as Stripe spells it. */
-  currency: string;
-  status: CheckoutStatus;
-  createdAt: string;
-}
+  currency: z.string(),
+  status: z.enum(CHECKOUT_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string().optional(),
+});
 
-const strip = (item: Record<string, unknown> | undefined): CheckoutRecord | null => {
-  if (!item) return null;
-  const { pk, sk, type, ...rest } = item;
-  void pk;
-  void sk;
-  void type;
-  return rest as unknown as CheckoutRecord;
-};
+/** Our record of a checkout session, by session id (the one fulfilment reads). */
+export const checkoutSessionEntity = entity({
+  name: 'CheckoutSession',
+  schema: checkoutSchema,
+  key: (r) => keys.checkoutSession(r.sessionId),
+});
+/** The same record in its user's partition (a user's sessions, to expire the other open ones of a kind). */
+export const userCheckoutSessionEntity = entity({
+  name: 'CheckoutSession',
+  schema: checkoutSchema,
+  key: (r) => keys.userCheckoutSession(r.userId, r.sessionId),
+});
+export type CheckoutRecord = EntityRecord<typeof checkoutSessionEntity>;
+
+const strip = (item: unknown): CheckoutRecord | null => checkoutSessionEntity.parseOrNull(item);
 
 export async function putCheckoutRecord(db: Db, r: CheckoutRecord): Promise<void> {
-  const item = { type: 'CheckoutSession', ...r };
   await db.doc.send(
     new TransactWriteCommand({
       TransactItems: [
         {
           Put: {
             TableName: db.tableName,
-            Item: { ...keys.checkoutSession(r.sessionId), ...item },
+            Item: checkoutSessionEntity.item(r),
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
-        { Put: { TableName: db.tableName, Item: { ...keys.userCheckoutSession(r.userId, r.sessionId), ...item } } },
+        { Put: { TableName: db.tableName, Item: userCheckoutSessionEntity.item(r) } },
       ],
     }),
   );
@@ -72,7 +82,7 @@ export async function listOpenCheckouts(db: Db, userId: string, kind: CheckoutKi
     ExpressionAttributeValues: { ':pk': k.pk, ':p': k.skPrefix },
     ConsistentRead: true,
   });
-  return items.map((i) => strip(i)!).filter((r) => r.kind === kind && r.status === 'open');
+  return items.map(userCheckoutSessionEntity.parse).filter((r) => r.kind === kind && r.status === 'open');
 }
 
 /** Transaction items setting a session's status on both of its items (written with the grant or refusal). */

@@ -7,8 +7,13 @@
  */
 import { TransactWriteCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys';
-import { isConditionFailure, type Db } from './table';
-import { listCollectionIdsOfStyle, type CollectionRecord } from './catalog-repository';
+import { cancellationReasons, errorName, isConditionFailure, type Db } from './table';
+import {
+  collectionEntity,
+  collectionStyleEntity,
+  listCollectionIdsOfStyle,
+  type CollectionRecord,
+} from './catalog-repository';
 import {
   buildUpdate,
   deleteItem,
@@ -20,9 +25,7 @@ import {
 } from './toolkit';
 
 const cancellationCodes = (err: unknown): string[] =>
-  (err as { name?: string }).name === 'TransactionCanceledException'
-    ? ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r?.Code ?? 'None')
-    : [];
+  errorName(err) === 'TransactionCanceledException' ? cancellationReasons(err).map((c) => c ?? 'None') : [];
 
 export async function createCollection(db: Db, c: CollectionRecord): Promise<void> {
   await db.doc.send(
@@ -31,13 +34,7 @@ export async function createCollection(db: Db, c: CollectionRecord): Promise<voi
         {
           Put: {
             TableName: db.tableName,
-            Item: {
-              ...keys.collection(c.id),
-              ...(c.isPublic ? keys.collectionPublishedIndex(c.createdAt, c.id) : {}),
-              ...keys.collectionOwnerIndex(c.userId, c.createdAt, c.id),
-              type: 'Collection',
-              ...c,
-            },
+            Item: collectionEntity.item(c),
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
@@ -56,16 +53,20 @@ export async function updateCollection(
   patch: CollectionPatch,
   now = new Date(),
 ): Promise<CollectionRecord | null> {
-  const index = patch.isPublic === true ? keys.collectionPublishedIndex(current.createdAt, current.id) : {};
+  // publishing puts it in the published index, unpublishing takes it out (the collection's declaration)
+  const index =
+    patch.isPublic === undefined
+      ? { set: {}, remove: [] }
+      : collectionEntity.indexUpdate('gsi1', { ...current, isPublic: patch.isPublic });
   try {
     const res = await db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: keys.collection(current.id),
         ...buildUpdate(
-          { ...patch, updatedAt: now.toISOString(), ...index },
+          { ...patch, updatedAt: now.toISOString(), ...index.set },
           {
-            remove: patch.isPublic === false ? ['gsi1pk', 'gsi1sk'] : [],
+            remove: index.remove,
             names: { '#owner': 'userId' },
             values: { ':owner': ownerId },
           },
@@ -74,15 +75,7 @@ export async function updateCollection(
         ReturnValues: 'ALL_NEW',
       }),
     );
-    const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, type, ...rest } = res.Attributes ?? {};
-    void pk;
-    void sk;
-    void gsi1pk;
-    void gsi1sk;
-    void gsi2pk;
-    void gsi2sk;
-    void type;
-    return rest as CollectionRecord;
+    return collectionEntity.parse(res.Attributes);
   } catch (err) {
     if (isConditionFailure(err)) return null;
     throw err;
@@ -147,14 +140,7 @@ export async function addStyleToCollection(
             {
               Put: {
                 TableName: db.tableName,
-                Item: {
-                  ...keys.collectionStyle(collectionId, styleId),
-                  ...keys.styleCollectionsIndex(styleId, collectionId),
-                  type: 'CollectionStyle',
-                  collectionId,
-                  styleId,
-                  addedAt: now.toISOString(),
-                },
+                Item: collectionStyleEntity.item({ collectionId, styleId, addedAt: now.toISOString() }),
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },

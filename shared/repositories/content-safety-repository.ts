@@ -5,22 +5,37 @@
  * copies, and closing the open reports of taken-down styles.
  */
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { ImageCheckKind } from '../domain/content-safety';
+import * as z from 'zod';
+import { IMAGE_CHECK_KINDS } from '../domain/content-safety';
+import { styleReportEntity } from './discovery-repository';
 import { closeReport, listOpenReports } from './report-repository';
 import { keys } from './keys';
 import type { Db } from './table';
-import { queryAll } from './toolkit';
+import { entity, queryAll, type EntityRecord } from './toolkit';
 
-export interface ContentRefusalRecord {
-  id: string;
-  kind: ImageCheckKind;
-  /** The classifier labels that blocked it. */
-  reasons: string[];
-  /** Which adapter decided (nsfwjs, rekognition, or a test classifier). */
-  moderator: string;
-  userId: string | null;
-  createdAt: string;
-}
+/** A refused image, by month (never the image: only kind, reasons, who and when); expires after a year. */
+export const contentRefusalEntity = entity({
+  name: 'ContentRefusal',
+  schema: z.object({
+    id: z.string(),
+    kind: z.enum(IMAGE_CHECK_KINDS),
+    /** The classifier labels that blocked it. */
+    reasons: z.array(z.string()).default([]),
+    /** Which adapter decided (nsfwjs, rekognition, or a test classifier). */
+    moderator: z.string(),
+    userId: z.string().nullable().default(null),
+    createdAt: z.string(),
+  }),
+  key: (r) => keys.contentRefusal(r.createdAt, r.id),
+});
+export type ContentRefusalRecord = EntityRecord<typeof contentRefusalEntity>;
+
+/** A public-bucket object by its content hash (finds identical copies for a takedown). */
+export const publicImageHashEntity = entity({
+  name: 'PublicImageHash',
+  schema: z.object({ sha256: z.string(), key: z.string(), createdAt: z.string() }),
+  key: (h) => keys.publicImageHash(h.sha256, h.key),
+});
 
 const RETENTION_DAYS = 365;
 
@@ -29,7 +44,7 @@ export async function recordContentRefusal(db: Db, r: ContentRefusalRecord): Pro
   await db.doc.send(
     new PutCommand({
       TableName: db.tableName,
-      Item: { ...keys.contentRefusal(r.createdAt, r.id), type: 'ContentRefusal', ...r, ttl },
+      Item: contentRefusalEntity.item(r, { ttl }),
     }),
   );
 }
@@ -47,15 +62,7 @@ export async function listContentRefusals(db: Db, months: string[], limit = 1000
       },
       { max: limit - out.length },
     );
-    for (const i of items)
-      out.push({
-        id: i.id,
-        kind: i.kind,
-        reasons: i.reasons ?? [],
-        moderator: i.moderator,
-        userId: i.userId ?? null,
-        createdAt: i.createdAt,
-      });
+    for (const i of items) out.push(contentRefusalEntity.parse(i));
     if (out.length >= limit) break;
   }
   return out.slice(0, limit);
@@ -68,7 +75,7 @@ export async function recordPublicImageHash(db: Db, sha256: string, key: string,
   await db.doc.send(
     new PutCommand({
       TableName: db.tableName,
-      Item: { ...keys.publicImageHash(sha256, key), type: 'PublicImageHash', key, createdAt: now.toISOString() },
+      Item: publicImageHashEntity.item({ sha256, key, createdAt: now.toISOString() }),
     }),
   );
 }
@@ -79,7 +86,7 @@ export async function listKeysWithHash(db: Db, sha256: string): Promise<string[]
     KeyConditionExpression: 'pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.publicImageHash(sha256, '').pk },
   });
-  return items.map((i) => String(i.key));
+  return items.map((i) => publicImageHashEntity.parsePick(i, ['key']).key);
 }
 
 export async function deletePublicImageHash(db: Db, sha256: string, key: string): Promise<void> {
@@ -96,7 +103,9 @@ export async function resolveStyleReports(
   now = new Date(),
 ): Promise<number> {
   const wanted = new Set(styleIds);
-  const open = (await listOpenReports(db, 'StyleReport')).filter((i) => wanted.has(i.styleId));
+  const open = (await listOpenReports(db, styleReportEntity.name))
+    .map(styleReportEntity.parse)
+    .filter((i) => wanted.has(i.styleId));
   for (const r of open) await closeReport(db, r.id, keys.styleReportLock(r.styleId, r.reporterId), resolution, now);
   return open.length;
 }
@@ -106,7 +115,7 @@ export async function getStyleReportById(
   id: string,
 ): Promise<{ id: string; styleId: string; status: string } | null> {
   const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.styleReport(id) }));
-  return res.Item?.type === 'StyleReport'
-    ? { id: res.Item.id, styleId: res.Item.styleId, status: res.Item.status }
-    : null;
+  if (res.Item?.type !== styleReportEntity.name) return null;
+  const { id: reportId, styleId, status } = styleReportEntity.parse(res.Item);
+  return { id: reportId, styleId, status };
 }

@@ -8,6 +8,7 @@
  * CURSOR_SIGNING_KEY or a fixed development key. Rotating the key only invalidates cursors in flight.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import * as z from 'zod';
 import { badRequest } from '../errors';
 
 const LOCAL_KEY = 'tryon-local-cursor-key';
@@ -49,11 +50,13 @@ export function verifyCursor(cursor: string | undefined | null, scope: string): 
   const expected = Buffer.from(mac(payload, scope));
   const given = Buffer.from(tag);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
+  let v: unknown;
   try {
-    const v = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
+    v = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
-    // fall through
+    throw invalid();
   }
-  throw invalid();
+  const key = z.record(z.string(), z.unknown()).safeParse(v);
+  if (!key.success) throw invalid();
+  return key.data;
 }

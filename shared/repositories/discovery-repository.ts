@@ -7,28 +7,32 @@
  *   `STYLE#<styleId> / REPORTLOCK#<uid>` (attribute_not_exists): one open report per user and style.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { createReportWithLock, listOpenReportRecords, type ReportRecord } from './report-repository';
+import * as z from 'zod';
+import {
+  createReportWithLock,
+  listOpenReportRecords,
+  openReportIndex,
+  reportKey,
+  reportSchema,
+} from './report-repository';
 import { keys } from './keys';
 import { TABLE_SCHEMA, type Db } from './table';
-import { deleteItem, queryAll, transactConditional, tx } from './toolkit';
+import { deleteItem, entity, queryAll, transactConditional, tx, type EntityRecord } from './toolkit';
+
+/** A user's favourite style; a user's favourites newest first (gsi2). */
+export const favoriteEntity = entity({
+  name: 'Favorite',
+  schema: z.object({ userId: z.string(), styleId: z.string(), createdAt: z.string() }),
+  key: (f) => keys.favorite(f.userId, f.styleId),
+  indexes: { gsi2: (f) => keys.favoriteByUserIndex(f.userId, f.createdAt, f.styleId) },
+});
 
 export type FavoriteResult = 'added' | 'already' | 'style-missing';
 
 export async function addFavorite(db: Db, userId: string, styleId: string, now = new Date()): Promise<FavoriteResult> {
   const createdAt = now.toISOString();
   const out = await transactConditional(db, [
-    tx.put(
-      db,
-      {
-        ...keys.favorite(userId, styleId),
-        ...keys.favoriteByUserIndex(userId, createdAt, styleId),
-        type: 'Favorite',
-        userId,
-        styleId,
-        createdAt,
-      },
-      'attribute_not_exists(pk)',
-    ),
+    tx.put(db, favoriteEntity.item({ userId, styleId, createdAt }), 'attribute_not_exists(pk)'),
     tx.update(db, keys.style(styleId), {
       UpdateExpression: 'ADD favoriteCount :one',
       ConditionExpression: 'attribute_exists(pk)',
@@ -71,7 +75,7 @@ export async function listFavoriteStyleIds(
   limit = 500,
 ): Promise<{ styleId: string; createdAt: string }[]> {
   const pk = keys.favoriteByUserIndex(userId, '', '').gsi2pk;
-  return queryAll<{ styleId: string; createdAt: string }>(
+  const items = await queryAll(
     db,
     {
       IndexName: TABLE_SCHEMA.gsi2.name,
@@ -82,6 +86,7 @@ export async function listFavoriteStyleIds(
     },
     { max: limit },
   );
+  return items.map((i) => favoriteEntity.parsePick(i, ['styleId', 'createdAt']));
 }
 
 /** The number of FAV items of a style (consistent read of the counter on the style item). */
@@ -94,14 +99,17 @@ export async function getFavoriteCount(db: Db, styleId: string): Promise<number>
       ConsistentRead: true,
     }),
   );
-  return Number(res.Item?.favoriteCount ?? 0);
+  return z.object({ favoriteCount: z.number().default(0) }).parse(res.Item ?? {}).favoriteCount;
 }
 
-export interface StyleReportRecord extends ReportRecord {
-  styleId: string;
-  styleName: string;
-  styleCreatedBy: string;
-}
+/** A report of a style (the open-report index is the reports' common declaration). */
+export const styleReportEntity = entity({
+  name: 'StyleReport',
+  schema: reportSchema.extend({ styleId: z.string(), styleName: z.string(), styleCreatedBy: z.string() }),
+  key: reportKey,
+  indexes: { gsi1: openReportIndex },
+});
+export type StyleReportRecord = EntityRecord<typeof styleReportEntity>;
 
 /** Write an open report with its per-user lock; false when this user already has an open report on the style. */
 export async function createStyleReport(db: Db, r: StyleReportRecord): Promise<boolean> {
@@ -110,5 +118,5 @@ export async function createStyleReport(db: Db, r: StyleReportRecord): Promise<b
 
 /** Open reports, newest first. */
 export async function listOpenStyleReports(db: Db, limit = 500): Promise<StyleReportRecord[]> {
-  return listOpenReportRecords<StyleReportRecord>(db, 'StyleReport', limit);
+  return listOpenReportRecords(db, styleReportEntity, limit);
 }

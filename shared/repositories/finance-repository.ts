@@ -4,7 +4,8 @@
  * exist. The views and their rules live in functions/services/finance-service.ts.
  */
 import { keys } from './keys';
-import { stripEntry, type LedgerEntry } from './ledger-repository';
+import { tableKeySchema } from './entity';
+import { ledgerEntryEntity, stripEntry, type LedgerEntry } from './ledger-repository';
 import { TABLE_SCHEMA, type Db } from './table';
 import {
   batchGetAll,
@@ -102,7 +103,7 @@ export async function dayMovements(db: Db, day: string): Promise<{ kind: string;
     ProjectionExpression: '#k, amount',
     ExpressionAttributeNames: { '#k': 'kind' },
   });
-  return items.map((e) => ({ kind: String(e.kind), amount: Number(e.amount) }));
+  return items.map((e) => ledgerEntryEntity.parsePick(e, ['kind', 'amount']));
 }
 
 export type AccountingItem =
@@ -119,9 +120,11 @@ export async function scanAccounting(db: Db): Promise<AccountingItem[]> {
     ExpressionAttributeNames: { '#t': 'type' },
     ExpressionAttributeValues: values,
   });
-  return items.map(
-    (item) => ({ type: item.type, userId: keys.userIdOfPartition(String(item.pk)), item }) as AccountingItem,
-  );
+  return items.flatMap((item): AccountingItem[] => {
+    const userId = keys.userIdOfPartition(tableKeySchema.parse(item).pk);
+    const type = item.type;
+    return type === 'Balance' || type === 'LedgerEntry' || type === 'PackLot' ? [{ type, userId, item }] : [];
+  });
 }
 
 /** Which of these (user, entry id) pairs exist, as `userId|entryId`. */
@@ -131,5 +134,10 @@ export async function existingEntries(db: Db, pairs: { userId: string; entryId: 
     pairs.map((p) => keys.ledgerEntry(p.userId, p.entryId)),
     { projection: 'userId, entryId' },
   );
-  return new Set(found.map((it) => `${it.userId}|${it.entryId}`));
+  return new Set(
+    found.map((it) => {
+      const e = ledgerEntryEntity.parsePick(it, ['userId', 'entryId']);
+      return `${e.userId}|${e.entryId}`;
+    }),
+  );
 }

@@ -1,14 +1,24 @@
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Buckets } from '../domain/ledger';
+import * as z from 'zod';
+import { BUCKETS } from '../domain/ledger';
 import type { MadeBy } from '../domain/provenance';
-import type { GenerationStatus, Mode } from '../domain/generation';
-import type { StyleImageType } from '../domain/catalog';
-import type { OutfitSlot, PieceSource } from '../domain/outfit';
+import { GENERATION_STATUSES, MODES } from '../domain/generation';
+import { STYLE_IMAGE_TYPES } from '../domain/catalog';
+import { OUTFIT_SLOTS, PIECE_SOURCES } from '../domain/outfit';
 import { keys } from './keys';
 import { InsufficientCredits, movementItems, type LotOp } from './ledger-repository';
-import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
+import { cancellationReasons, errorName, isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 import { idempotencyPut, type IdempotencyClaim } from './idempotency-repository';
-import { isCancelledTransaction, queryAll, queryPage, updateIf, WriteConflict } from './toolkit';
+import {
+  buildUpdate,
+  entity,
+  isCancelledTransaction,
+  queryAll,
+  queryPage,
+  updateIf,
+  WriteConflict,
+  type EntityRecord,
+} from './toolkit';
 
 /** The Idempotency-Key of a start is already recorded (by a concurrent or earlier request). */
 export class IdempotencyKeyTaken extends Error {
@@ -19,78 +29,100 @@ export class IdempotencyKeyTaken extends Error {
 }
 
 /** 'style-cover': made by the style editor for a cover; not listed in the gallery, not counted as style usage. */
-export type GenerationKind = 'raw-template' | 'style' | 'quick-try-style' | 'quick-try' | 'style-cover' | 'outfit';
+export const GENERATION_KINDS = [
+  'raw-template',
+  'style',
+  'quick-try-style',
+  'quick-try',
+  'style-cover',
+  'outfit',
+] as const;
+export type GenerationKind = (typeof GENERATION_KINDS)[number];
+
+const madeBy = z.enum(['generative', 'engine']);
+const styleImageType = z.enum(STYLE_IMAGE_TYPES);
 
 /** One piece of an outfit, resolved at start: the image reference the workflow reads, in layering order. */
-export interface OutfitPieceRecord {
-  slot: OutfitSlot;
-  source: PieceSource;
+const outfitPiece = z.object({
+  slot: z.enum(OUTFIT_SLOTS),
+  source: z.enum(PIECE_SOURCES),
   /** An /api/public-image or /api/private-image reference (owner checked), or an http(s) URL (SSRF guard). */
-  imageUrl: string;
-  imageType: StyleImageType;
-  styleId: string | null;
-  productId: string | null;
-  label: string;
-}
+  imageUrl: z.string(),
+  imageType: styleImageType,
+  styleId: z.string().nullable(),
+  productId: z.string().nullable(),
+  label: z.string(),
+});
+export type OutfitPieceRecord = z.output<typeof outfitPiece>;
 
-export interface GenerationInputs {
-  photoProfileId: string;
-  styleId: string | null;
-  promptTemplateId: string | null;
-  rawTemplateId: string | null;
-  imageUrl: string | null;
-  imageType: StyleImageType | null;
+const generationInputs = z.object({
+  photoProfileId: z.string(),
+  styleId: z.string().nullable(),
+  promptTemplateId: z.string().nullable(),
+  rawTemplateId: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  imageType: styleImageType.nullable(),
   /** Private keys of the optional style reference and background uploads (raw templates). */
-  styleRefKey: string | null;
-  backgroundKey: string | null;
+  styleRefKey: z.string().nullable(),
+  backgroundKey: z.string().nullable(),
   /** Kind outfit: the pieces in layering order. */
-  outfit?: OutfitPieceRecord[];
-}
+  outfit: z.array(outfitPiece).optional(),
+});
+export type GenerationInputs = z.output<typeof generationInputs>;
 
-export interface GenerationRecord {
-  id: string;
-  userId: string;
-  status: GenerationStatus;
-  kind: GenerationKind;
-  mode: Mode;
-  inputs: GenerationInputs;
-  styleName: string | null;
-  templateName: string | null;
-  cost: number;
-  /** Credits taken per bucket (refunded exactly once on failure). */
-  reserved: Partial<Buckets>;
-  /** The pack lots the pack part was taken from (soonest-expiring first), restored exactly on a refund. */
-  reservedLots?: { lotKey: string; take: number; expiresAt: string }[];
-  priority: boolean;
-  resultKey: string | null;
-  error: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  completedAt: string | null;
-  updatedAt: string;
-  /** How many variants the run renders (absent = 1). A run with several is not a gallery item itself. */
-  variantCount?: number;
-  /** The rendered variants' private keys (tagged to expire with the run), once completed. */
-  variantKeys?: string[];
-  /** Variant index -> the generation id a kept variant became. */
-  keptVariants?: Record<string, string>;
-  /** On a kept variant: the run it came from and its index there. */
-  variantOf?: string | null;
-  variantIndex?: number | null;
-  /** How the result was made (absent on results from before the Fitly engine: generative). */
-  madeBy?: MadeBy;
-}
+/** What places a generation in the sweeper's sparse work list (gsi2): pending or processing. */
+type Activity = { id: string; createdAt: string; status: string };
 
-const strip = (item: Record<string, unknown> | undefined): GenerationRecord | null => {
-  if (!item) return null;
-  const { pk, sk, gsi2pk, gsi2sk, type, ...rest } = item;
-  void pk;
-  void sk;
-  void gsi2pk;
-  void gsi2sk;
-  void type;
-  return rest as unknown as GenerationRecord;
-};
+/** A generation in its user's partition; in the active index (gsi2) until it is final. */
+export const generationEntity = entity({
+  name: 'Generation',
+  schema: z.object({
+    id: z.string(),
+    userId: z.string(),
+    status: z.enum(GENERATION_STATUSES),
+    kind: z.enum(GENERATION_KINDS),
+    mode: z.enum(MODES),
+    inputs: generationInputs,
+    styleName: z.string().nullable(),
+    templateName: z.string().nullable(),
+    cost: z.number(),
+    /** Credits taken per bucket (refunded exactly once on failure). */
+    reserved: z.partialRecord(z.enum(BUCKETS), z.number()),
+    /** The pack lots the pack part was taken from (soonest-expiring first), restored exactly on a refund. */
+    reservedLots: z.array(z.object({ lotKey: z.string(), take: z.number(), expiresAt: z.string() })).optional(),
+    priority: z.boolean(),
+    resultKey: z.string().nullable(),
+    error: z.string().nullable(),
+    createdAt: z.string(),
+    startedAt: z.string().nullable(),
+    completedAt: z.string().nullable(),
+    updatedAt: z.string(),
+    /** How many variants the run renders (absent = 1). A run with several is not a gallery item itself. */
+    variantCount: z.number().optional(),
+    /** The rendered variants' private keys (tagged to expire with the run), once completed. */
+    variantKeys: z.array(z.string()).optional(),
+    /** Variant index -> the generation id a kept variant became. */
+    keptVariants: z.record(z.string(), z.string()).optional(),
+    /** On a kept variant: the run it came from and its index there. */
+    variantOf: z.string().nullish(),
+    variantIndex: z.number().nullish(),
+    /** How the result was made (absent on results from before the Fitly engine: generative). */
+    madeBy: madeBy.optional(),
+    /** When "Delete all my photos" removed the result image (the record stays). */
+    resultDeletedAt: z.string().optional(),
+  }),
+  key: (g) => keys.generation(g.userId, g.id),
+  indexes: {
+    gsi2: (g: Activity) =>
+      g.status === 'pending' || g.status === 'processing' ? keys.generationActiveIndex(g.createdAt, g.id) : null,
+  },
+});
+export type GenerationRecord = EntityRecord<typeof generationEntity>;
+
+const strip = (item: unknown): GenerationRecord | null => generationEntity.parseOrNull(item);
+
+/** A final generation leaves the sweeper's work list. */
+const FINAL_INDEX = generationEntity.indexUpdate('gsi2', null);
 
 /**
  * Write the pending generation and reserve its cost in one transaction (no reservation when unlimited); with
@@ -122,12 +154,7 @@ export async function createGenerationWithReservation(
           {
             Put: {
               TableName: db.tableName,
-              Item: {
-                ...keys.generation(gen.userId, gen.id),
-                ...keys.generationActiveIndex(gen.createdAt, gen.id),
-                type: 'Generation',
-                ...gen,
-              },
+              Item: generationEntity.item(gen),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
@@ -137,8 +164,8 @@ export async function createGenerationWithReservation(
       }),
     );
   } catch (err) {
-    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    const failed = (i: number) => reasons[i]?.Code === 'ConditionalCheckFailed';
+    const reasons = cancellationReasons(err);
+    const failed = (i: number) => reasons[i] === 'ConditionalCheckFailed';
     if (idempotency && failed(1 + movement.length)) throw new IdempotencyKeyTaken();
     if (isConditionFailure(err) && reasons.slice(1, 1 + movement.length).some((_, i) => failed(1 + i)))
       throw new InsufficientCredits();
@@ -163,7 +190,7 @@ export async function listGenerations(db: Db, userId: string, limit = 200): Prom
     },
     { max: limit },
   );
-  return items.map((i) => strip(i)!);
+  return items.map(generationEntity.parse);
 }
 
 /** pending -> processing, stamping startedAt (idempotent: already processing is fine). False when already final. */
@@ -254,7 +281,7 @@ export async function keepVariant(db: Db, run: GenerationRecord, index: number, 
           {
             Put: {
               TableName: db.tableName,
-              Item: { ...keys.generation(kept.userId, kept.id), type: 'Generation', ...kept },
+              Item: generationEntity.item(kept),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
@@ -286,7 +313,7 @@ export async function keepVariant(db: Db, run: GenerationRecord, index: number, 
       }),
     );
   } catch (err) {
-    if (isConditionFailure(err) || (err as Error).name === 'TransactionConflictException') {
+    if (isConditionFailure(err) || errorName(err) === 'TransactionConflictException') {
       const current = await getGeneration(db, run.userId, run.id);
       throw new VariantAlreadyKept(current?.keptVariants?.[String(index)] ?? null);
     }
@@ -298,10 +325,11 @@ export async function keepVariant(db: Db, run: GenerationRecord, index: number, 
 export async function markCompleted(db: Db, userId: string, id: string, now = new Date()): Promise<boolean> {
   return updateIf(db, {
     Key: keys.generation(userId, id),
-    UpdateExpression: 'SET #s = :completed, completedAt = :now, updatedAt = :now REMOVE gsi2pk, gsi2sk',
+    ...buildUpdate(
+      { status: 'completed', completedAt: now.toISOString(), updatedAt: now.toISOString() },
+      { remove: FINAL_INDEX.remove, names: { '#s': 'status' }, values: { ':processing': 'processing' } },
+    ),
     ConditionExpression: '#s = :processing AND attribute_exists(resultKey)',
-    ExpressionAttributeNames: { '#s': 'status' },
-    ExpressionAttributeValues: { ':completed': 'completed', ':processing': 'processing', ':now': now.toISOString() },
   });
 }
 
@@ -326,17 +354,20 @@ export async function failWithRefund(
             Update: {
               TableName: db.tableName,
               Key: keys.generation(userId, id),
-              UpdateExpression:
-                'SET #s = :failed, #e = :error, completedAt = :now, updatedAt = :now REMOVE gsi2pk, gsi2sk',
+              ...buildUpdate(
+                {
+                  status: 'failed',
+                  error: error.slice(0, 500),
+                  completedAt: now.toISOString(),
+                  updatedAt: now.toISOString(),
+                },
+                {
+                  remove: FINAL_INDEX.remove,
+                  names: { '#s': 'status' },
+                  values: { ':pending': 'pending', ':processing': 'processing' },
+                },
+              ),
               ConditionExpression: '#s IN (:pending, :processing)',
-              ExpressionAttributeNames: { '#s': 'status', '#e': 'error' },
-              ExpressionAttributeValues: {
-                ':failed': 'failed',
-                ':error': error.slice(0, 500),
-                ':now': now.toISOString(),
-                ':pending': 'pending',
-                ':processing': 'processing',
-              },
             },
           },
           ...movementItems(
@@ -394,30 +425,38 @@ export async function listActiveBefore(
     ExpressionAttributeValues: { ':pk': keys.generationActivePartition(), ':before': before },
     Limit: limit,
   });
-  return page.items.map((i) => ({ userId: i.userId as string, id: i.id as string, createdAt: i.createdAt as string }));
+  return page.items.map((i) => generationEntity.parsePick(i, ['userId', 'id', 'createdAt']));
 }
 
-export interface FeedbackRecord {
-  generationId: string;
-  styleId: string;
-  rating: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A user's rating of a generation. */
+export const feedbackEntity = entity({
+  name: 'Feedback',
+  schema: z.object({
+    userId: z.string(),
+    generationId: z.string(),
+    styleId: z.string(),
+    rating: z.number(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+  key: (f) => keys.feedback(f.userId, f.generationId),
+});
+export type FeedbackRecord = Omit<EntityRecord<typeof feedbackEntity>, 'userId'>;
 
 export async function putFeedback(db: Db, userId: string, f: FeedbackRecord): Promise<void> {
   await db.doc.send(
     new PutCommand({
       TableName: db.tableName,
-      Item: { ...keys.feedback(userId, f.generationId), type: 'Feedback', userId, ...f },
+      Item: feedbackEntity.item({ userId, ...f }),
     }),
   );
 }
 
 export async function getFeedback(db: Db, userId: string, generationId: string): Promise<FeedbackRecord | null> {
   const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.feedback(userId, generationId) }));
-  if (!res.Item) return null;
-  const { generationId: g, styleId, rating, createdAt, updatedAt } = res.Item;
+  const f = feedbackEntity.parseOrNull(res.Item);
+  if (!f) return null;
+  const { generationId: g, styleId, rating, createdAt, updatedAt } = f;
   return { generationId: g, styleId, rating, createdAt, updatedAt };
 }
 

@@ -5,41 +5,45 @@
  * status (conditioned on pending) and, on approval, grants the influencer role on the user item, all at once.
  */
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { ApplicationStatus, ReviewDecision } from '../domain/influencer';
+import * as z from 'zod';
+import { APPLICATION_STATUSES, type ApplicationStatus, type ReviewDecision } from '../domain/influencer';
 import type { Role } from '../domain/roles';
 import { keys } from './keys';
-import { TABLE_SCHEMA, type Db } from './table';
-import { withConflictRetry } from './toolkit';
+import { cancellationReasons, errorName, TABLE_SCHEMA, type Db } from './table';
+import { buildUpdate, entity, withConflictRetry, type EntityRecord, type TransactItem } from './toolkit';
 import { queryAll } from './toolkit';
 
-export interface InfluencerApplicationRecord {
-  id: string;
-  userId: string;
-  status: ApplicationStatus;
-  useCase: string;
-  instagramHandle: string | null;
-  tiktokHandle: string | null;
-  youtubeChannel: string | null;
-  otherSocial: string | null;
-  reviewNotes: string | null;
-  reviewedBy: string | null;
-  reviewedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** An influencer application: by status, newest first (gsi1); a user's, newest first (gsi2). */
+export const influencerApplicationEntity = entity({
+  name: 'InfluencerApplication',
+  schema: z.object({
+    id: z.string(),
+    userId: z.string(),
+    status: z.enum(APPLICATION_STATUSES),
+    useCase: z.string(),
+    instagramHandle: z.string().nullable(),
+    tiktokHandle: z.string().nullable(),
+    youtubeChannel: z.string().nullable(),
+    otherSocial: z.string().nullable(),
+    reviewNotes: z.string().nullable(),
+    reviewedBy: z.string().nullable(),
+    reviewedAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+  key: (a) => keys.influencerApplication(a.id),
+  indexes: {
+    gsi1: (a: { id: string; status: string; createdAt: string }) =>
+      keys.influencerApplicationStatusIndex(a.status, a.createdAt, a.id),
+    gsi2: (a) => keys.influencerApplicationUserIndex(a.userId, a.createdAt, a.id),
+  },
+});
+export type InfluencerApplicationRecord = EntityRecord<typeof influencerApplicationEntity>;
 
-const STRIP = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type']);
-const clean = (item: Record<string, unknown> | undefined): InfluencerApplicationRecord | null =>
-  item
-    ? (Object.fromEntries(
-        Object.entries(item).filter(([k]) => !STRIP.has(k)),
-      ) as unknown as InfluencerApplicationRecord)
-    : null;
+const clean = (item: unknown): InfluencerApplicationRecord | null => influencerApplicationEntity.parseOrNull(item);
 
 const cancellationCodes = (err: unknown): string[] =>
-  (err as { name?: string }).name === 'TransactionCanceledException'
-    ? ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r?.Code ?? 'None')
-    : [];
+  errorName(err) === 'TransactionCanceledException' ? cancellationReasons(err).map((c) => c ?? 'None') : [];
 
 /** Create a pending application: 'pending' when one is already pending, 'influencer' when the user already is one. */
 export async function createApplication(
@@ -75,13 +79,7 @@ export async function createApplication(
             {
               Put: {
                 TableName: db.tableName,
-                Item: {
-                  ...keys.influencerApplication(app.id),
-                  ...keys.influencerApplicationStatusIndex(app.status, app.createdAt, app.id),
-                  ...keys.influencerApplicationUserIndex(app.userId, app.createdAt, app.id),
-                  type: 'InfluencerApplication',
-                  ...app,
-                },
+                Item: influencerApplicationEntity.item(app),
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },
@@ -139,7 +137,7 @@ export async function listApplications(
       ExpressionAttributeValues: { ':pk': k.gsi1pk },
       ScanIndexForward: false,
     });
-    for (const i of items) out.push(clean(i)!);
+    for (const i of items) out.push(influencerApplicationEntity.parse(i));
   }
   return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
 }
@@ -166,25 +164,18 @@ export async function reviewApplication(
   now = new Date(),
 ): Promise<'ok' | 'not-pending' | 'user-changed'> {
   const ts = now.toISOString();
-  const idx = keys.influencerApplicationStatusIndex(decision, app.createdAt, app.id);
-  const items: Record<string, unknown>[] = [
+  // the status index moves with the status (the application's declaration)
+  const idx = influencerApplicationEntity.indexUpdate('gsi1', { ...app, status: decision });
+  const items: TransactItem[] = [
     {
       Update: {
         TableName: db.tableName,
         Key: keys.influencerApplication(app.id),
-        UpdateExpression:
-          'SET #s = :s, reviewNotes = :n, reviewedBy = :by, reviewedAt = :now, updatedAt = :now, gsi1pk = :g1pk, gsi1sk = :g1sk',
+        ...buildUpdate(
+          { status: decision, reviewNotes, reviewedBy: reviewerId, reviewedAt: ts, updatedAt: ts, ...idx.set },
+          { undefinedAs: 'null', remove: idx.remove, names: { '#s': 'status' }, values: { ':pending': 'pending' } },
+        ),
         ConditionExpression: 'attribute_exists(pk) AND #s = :pending',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: {
-          ':s': decision,
-          ':n': reviewNotes,
-          ':by': reviewerId,
-          ':now': ts,
-          ':g1pk': idx.gsi1pk,
-          ':g1sk': idx.gsi1sk,
-          ':pending': 'pending',
-        },
       },
     },
     { Delete: { TableName: db.tableName, Key: keys.influencerPendingLock(app.userId) } },
@@ -213,7 +204,7 @@ export async function reviewApplication(
     });
   }
   try {
-    await withConflictRetry(() => db.doc.send(new TransactWriteCommand({ TransactItems: items as never })));
+    await withConflictRetry(() => db.doc.send(new TransactWriteCommand({ TransactItems: items })));
     return 'ok';
   } catch (err) {
     const codes = cancellationCodes(err);

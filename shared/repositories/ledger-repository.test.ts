@@ -79,7 +79,32 @@ describe('recordMovement under contention', () => {
 
   it('an admin adjustment that keeps losing answers 503 busy, not "fewer credits"', async () => {
     const { db } = fakeDb(() => cancelled(['None', 'TransactionConflict']), {
-      PROFILE: { id: 'u1', email: 'a@b.test', handle: 'a', accountStatus: 'active' },
+      // a whole user item: reads parse it by the user's declaration
+      PROFILE: {
+        id: 'u1',
+        email: 'a@b.test',
+        firstName: null,
+        lastName: null,
+        handle: 'a',
+        profileImageUrl: null,
+        hasUnlimitedCredits: false,
+        role: 'shopper',
+        currentRole: 'shopper',
+        permanentRole: 'shopper',
+        currentPlan: 'starter',
+        subscriptionStatus: 'active',
+        hasUsedTrial: true,
+        isInfluencer: false,
+        influencerSince: null,
+        nextScheduledPlan: null,
+        nextScheduledPlanDate: null,
+        isPublic: false,
+        showCollections: true,
+        onboarded: true,
+        accountStatus: 'active',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      },
       BALANCE: { monthly: 50, credits: 50 },
     });
     const err = await adjustCredits(db, 'admin1', {

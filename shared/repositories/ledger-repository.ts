@@ -1,5 +1,7 @@
+import * as z from 'zod';
 import {
   BUCKETS,
+  LEDGER_KINDS,
   emptyBuckets,
   ledgerEntryId,
   planLotConsumption,
@@ -17,31 +19,42 @@ import {
   cancellationReasons,
   decodeCursor as decodeSigned,
   encodeCursor as encodeSigned,
+  entity,
   getItem,
   isTransactionConflict,
   queryAll,
   queryPage,
-  stripKeys,
   transact,
   updateItem,
   withRetry,
+  type EntityRecord,
   type Item,
   type TransactItem,
 } from './toolkit';
 
-export interface LedgerEntry {
-  entryId: string;
-  userId: string;
-  kind: LedgerKind;
-  bucket: Bucket;
-  /** Signed amount: positive adds credits, negative removes them. */
-  amount: number;
-  causeId: string;
-  note: string | null;
-  createdAt: string;
-  /** Optional facts about the movement (e.g. the shortfall of a refund revocation, the pack lot touched). */
-  meta?: Record<string, unknown>;
-}
+/** A ledger entry: in its user's partition, by user and time (gsi1) and by day across users (gsi2). */
+export const ledgerEntryEntity = entity({
+  name: 'LedgerEntry',
+  schema: z.object({
+    entryId: z.string(),
+    userId: z.string(),
+    kind: z.enum(LEDGER_KINDS),
+    bucket: z.enum(BUCKETS),
+    /** Signed amount: positive adds credits, negative removes them. */
+    amount: z.number(),
+    causeId: z.string(),
+    note: z.string().nullable(),
+    createdAt: z.string(),
+    /** Optional facts about the movement (e.g. the shortfall of a refund revocation, the pack lot touched). */
+    meta: z.record(z.string(), z.unknown()).optional(),
+  }),
+  key: (e) => keys.ledgerEntry(e.userId, e.entryId),
+  indexes: {
+    gsi1: (e) => keys.ledgerByUserIndex(e.userId, e.createdAt, e.entryId),
+    gsi2: (e) => keys.ledgerByDayIndex(e.createdAt, e.entryId, e.userId),
+  },
+});
+export type LedgerEntry = EntityRecord<typeof ledgerEntryEntity>;
 
 export interface Balance extends Buckets {
   credits: number;
@@ -58,14 +71,29 @@ export async function getBalance(db: Db, userId: string): Promise<Balance> {
 
 /* ---------------- pack lots ---------------- */
 
-export interface PackLot extends PackLotView {
-  userId: string;
-  amount: number;
-  causeId: string;
-  createdAt: string;
-  expiredTotal: number;
-  revokedTotal: number;
-}
+/** What places a lot in the expiry job's work list (gsi2): it is there while it may still hold credits. */
+type LotExpiry = { userId: string; lotKey: string; expiresAt: string; remaining: number };
+
+/** A pack purchase's credits; in the sparse expiry index (gsi2) while `remaining` > 0. */
+export const packLotEntity = entity({
+  name: 'PackLot',
+  schema: z.object({
+    lotKey: z.string(),
+    userId: z.string(),
+    amount: z.number(),
+    remaining: z.number(),
+    expiresAt: z.string(),
+    causeId: z.string(),
+    createdAt: z.string(),
+    expiredTotal: z.number().default(0),
+    revokedTotal: z.number().default(0),
+  }),
+  key: (l) => keys.packLot(l.userId, l.lotKey),
+  indexes: {
+    gsi2: (l: LotExpiry) => (l.remaining > 0 ? keys.packLotExpiryIndex(l.expiresAt, l.userId, l.lotKey) : null),
+  },
+});
+export type PackLot = EntityRecord<typeof packLotEntity> & PackLotView;
 
 export const lotKeyOf = (expiresAt: string, causeId: string): string => `${expiresAt}#${causeId}`;
 
@@ -77,26 +105,12 @@ export async function listLots(db: Db, userId: string): Promise<PackLot[]> {
     ExpressionAttributeValues: { ':pk': k.pk, ':p': k.skPrefix },
     ConsistentRead: true,
   });
-  return items.map(stripLot);
+  return items.map(packLotEntity.parse);
 }
 
 export async function getLot(db: Db, userId: string, lotKey: string): Promise<PackLot | null> {
   const item = await getItem(db, keys.packLot(userId, lotKey), { consistent: true });
-  return item ? stripLot(item) : null;
-}
-
-function stripLot(i: Record<string, unknown>): PackLot {
-  return {
-    lotKey: i.lotKey as string,
-    userId: i.userId as string,
-    amount: Number(i.amount),
-    remaining: Number(i.remaining),
-    expiresAt: i.expiresAt as string,
-    causeId: i.causeId as string,
-    createdAt: i.createdAt as string,
-    expiredTotal: Number(i.expiredTotal ?? 0),
-    revokedTotal: Number(i.revokedTotal ?? 0),
-  };
+  return packLotEntity.parseOrNull(item);
 }
 
 /** Lots whose expiry is before `now` and that may still hold credits (the expiry job's work list: gsi2). */
@@ -106,7 +120,7 @@ export async function listExpiredOpenLots(db: Db, now: Date): Promise<{ userId: 
     KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :now',
     ExpressionAttributeValues: { ':pk': keys.packLotExpiryPartition(), ':now': now.toISOString() },
   });
-  return items.map((it) => ({ userId: String(it.userId), lotKey: String(it.lotKey) }));
+  return items.map((it) => packLotEntity.parsePick(it, ['userId', 'lotKey']));
 }
 
 /**
@@ -119,7 +133,7 @@ export async function expireLot(db: Db, lot: PackLot, now: Date): Promise<'expir
     if (lot.remaining <= 0) {
       await updateItem(db, {
         Key: keys.packLot(lot.userId, lot.lotKey),
-        ...buildUpdate({}, { remove: ['gsi2pk', 'gsi2sk'], values: { ':zero': 0 } }),
+        ...buildUpdate({}, { remove: packLotEntity.indexUpdate('gsi2', null).remove, values: { ':zero': 0 } }),
         ConditionExpression: 'remaining = :zero',
       });
       return 'closed';
@@ -202,11 +216,7 @@ export function entryItem(db: Db, userId: string, e: EntryInput, createdAt: stri
   return {
     Put: {
       TableName: db.tableName,
-      Item: {
-        ...keys.ledgerEntry(userId, entryId),
-        ...keys.ledgerByUserIndex(userId, createdAt, entryId),
-        ...keys.ledgerByDayIndex(createdAt, entryId, userId),
-        type: 'LedgerEntry',
+      Item: ledgerEntryEntity.item({
         entryId,
         userId,
         kind: e.kind,
@@ -216,7 +226,7 @@ export function entryItem(db: Db, userId: string, e: EntryInput, createdAt: stri
         note: e.note ?? null,
         createdAt,
         ...(e.meta ? { meta: e.meta } : {}),
-      },
+      }),
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -229,10 +239,7 @@ function lotItem(db: Db, userId: string, op: LotOp, now: string): TransactItem {
       return {
         Put: {
           TableName: db.tableName,
-          Item: {
-            ...Key,
-            ...keys.packLotExpiryIndex(op.expiresAt, userId, op.lotKey),
-            type: 'PackLot',
+          Item: packLotEntity.item({
             userId,
             lotKey: op.lotKey,
             amount: op.amount,
@@ -242,7 +249,7 @@ function lotItem(db: Db, userId: string, op: LotOp, now: string): TransactItem {
             createdAt: now,
             expiredTotal: 0,
             revokedTotal: 0,
-          },
+          }),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       };
@@ -257,27 +264,30 @@ function lotItem(db: Db, userId: string, op: LotOp, now: string): TransactItem {
         },
       };
     case 'restore': {
-      const idx = keys.packLotExpiryIndex(op.expiresAt, userId, op.lotKey);
+      // a restored lot holds credits again: back in the expiry index
+      const idx = packLotEntity.indexUpdate('gsi2', { ...op, userId, remaining: op.amount });
       return {
         Update: {
           TableName: db.tableName,
           Key,
-          UpdateExpression: 'ADD remaining :n SET updatedAt = :now, gsi2pk = :g2pk, gsi2sk = :g2sk',
+          ...buildUpdate({ updatedAt: now, ...idx.set }, { add: { remaining: op.amount }, remove: idx.remove }),
           ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':n': op.amount, ':now': now, ':g2pk': idx.gsi2pk, ':g2sk': idx.gsi2sk },
         },
       };
     }
     case 'remove': {
       const left = op.expected - op.take;
+      const idx = packLotEntity.indexUpdate('gsi2', { ...op, userId, remaining: left });
       return {
         Update: {
           TableName: db.tableName,
           Key,
-          UpdateExpression: `SET remaining = :left, updatedAt = :now ADD #c :take${left === 0 ? ' REMOVE gsi2pk, gsi2sk' : ''}`,
+          // an emptied lot leaves the expiry index; one that still holds credits keeps its (unchanged) index key
+          ...buildUpdate(
+            { remaining: left, updatedAt: now },
+            { add: { [op.counter]: op.take }, remove: idx.remove, values: { ':expected': op.expected } },
+          ),
           ConditionExpression: 'remaining = :expected',
-          ExpressionAttributeNames: { '#c': op.counter },
-          ExpressionAttributeValues: { ':left': left, ':take': op.take, ':expected': op.expected, ':now': now },
         },
       };
     }
@@ -416,7 +426,7 @@ export class InsufficientCredits extends Error {
 }
 
 export function stripEntry(i: Item): LedgerEntry {
-  return stripKeys<LedgerEntry>(i);
+  return ledgerEntryEntity.parse(i);
 }
 
 export async function listLedger(db: Db, userId: string, limit = 50): Promise<LedgerEntry[]> {

@@ -2,10 +2,20 @@
  * The local payments adapter's own records (functions/payments/local-adapter.ts; never deployed): its
  * checkout sessions, subscriptions and refunds, stored as opaque Stripe-shaped objects.
  */
+import * as z from 'zod';
 import { keys } from './keys';
 import type { Db } from './table';
-import { getItem, putItem } from './toolkit';
+import { entity, getItem, putItem } from './toolkit';
 
+/** A refund the local adapter "made", by its idempotency key. */
+const localPayRefundEntity = entity({
+  name: 'LocalPayRefund',
+  schema: z.object({ idempotencyKey: z.string(), paymentRef: z.string(), createdAt: z.string() }),
+  key: (r) => keys.localPayRefund(r.idempotencyKey),
+});
+
+// The sessions and subscriptions are the adapter's own Stripe-shaped objects, stored whole and opaque to the
+// table: the adapter names their type (the two casts below), as Stripe's SDK does for its own responses.
 export async function getLocalPaySession<T>(db: Db, id: string): Promise<T | null> {
   return ((await getItem(db, keys.localPaySession(id), { consistent: true }))?.session as T | undefined) ?? null;
 }
@@ -31,17 +41,13 @@ export async function putLocalPayRefund(
   paymentRef: string,
   now = new Date(),
 ): Promise<void> {
-  await putItem(db, {
-    ...keys.localPayRefund(idempotencyKey),
-    type: 'LocalPayRefund',
-    paymentRef,
-    createdAt: now.toISOString(),
-  });
+  await putItem(db, localPayRefundEntity.item({ idempotencyKey, paymentRef, createdAt: now.toISOString() }));
 }
 
 export async function getLocalPayRefund(
   db: Db,
   idempotencyKey: string,
 ): Promise<{ paymentRef: string; createdAt: string } | null> {
-  return getItem(db, keys.localPayRefund(idempotencyKey), { consistent: true });
+  const item = await getItem(db, keys.localPayRefund(idempotencyKey), { consistent: true });
+  return item ? localPayRefundEntity.parsePick(item, ['paymentRef', 'createdAt']) : null;
 }

@@ -8,30 +8,55 @@
  * Records returned from here carry a computed isDefault.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Gender } from '../domain/catalog';
+import * as z from 'zod';
+import { GENDERS, type Gender } from '../domain/catalog';
 import type { BodyCheckRecord } from '../domain/body-check';
 import { keys } from './keys';
 import { isConditionFailure, type Db } from './table';
-import { AGAIN, buildUpdate, queryAll, transactConditional, tx, updateItem, withRetry } from './toolkit';
+import {
+  AGAIN,
+  buildUpdate,
+  entity,
+  queryAll,
+  transactConditional,
+  tx,
+  updateItem,
+  withRetry,
+  type EntityRecord,
+} from './toolkit';
 
-export interface PhotoProfileRecord {
-  id: string;
-  userId: string;
-  name: string;
-  gender: Gender;
-  bodyDescription: string;
-  /** Private-bucket key of the portrait (always present). */
-  portraitKey: string;
-  /** Private-bucket key of the full-body photo, or null. */
-  fullBodyKey: string | null;
-  /** The full-body check's verdict for a full-body key (stale when the key changed: "checking"). */
-  bodyCheck: BodyCheckRecord | null;
-  isDefault: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A photo profile in its user's partition (which one is the default lives on the COUNTERS item). */
+export const photoProfileEntity = entity({
+  name: 'PhotoProfile',
+  schema: z.object({
+    id: z.string(),
+    userId: z.string(),
+    name: z.string(),
+    gender: z.enum(GENDERS),
+    bodyDescription: z.string(),
+    /** Private-bucket key of the portrait (always present). */
+    portraitKey: z.string(),
+    /** Private-bucket key of the full-body photo, or null. */
+    fullBodyKey: z.string().nullable().default(null),
+    /** The full-body check's verdict for a full-body key (stale when the key changed: "checking"). */
+    bodyCheck: z
+      .object({
+        key: z.string(),
+        status: z.enum(['ok', 'refused']),
+        code: z.string().nullable(),
+        message: z.string().nullable(),
+        checkedAt: z.string(),
+      })
+      .nullable()
+      .default(null),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+  key: (p) => keys.photoProfile(p.userId, p.id),
+});
+type StoredProfile = EntityRecord<typeof photoProfileEntity>;
 
-type StoredProfile = Omit<PhotoProfileRecord, 'isDefault'>;
+export type PhotoProfileRecord = StoredProfile & { isDefault: boolean };
 
 export interface NewPhotoProfile {
   id: string;
@@ -47,35 +72,20 @@ export type PhotoProfilePatch = Partial<
   Pick<StoredProfile, 'name' | 'gender' | 'bodyDescription' | 'portraitKey' | 'fullBodyKey'>
 >;
 
-interface Counters {
-  photoProfileCount?: number;
-  defaultPhotoProfileId?: string;
-}
+/** The photo-profile attributes of the user's COUNTERS item. */
+const countersSchema = z.object({
+  photoProfileCount: z.number().optional(),
+  defaultPhotoProfileId: z.string().optional(),
+});
+type Counters = z.output<typeof countersSchema>;
 
-const FIELDS = [
-  'id',
-  'userId',
-  'name',
-  'gender',
-  'bodyDescription',
-  'portraitKey',
-  'fullBodyKey',
-  'bodyCheck',
-  'createdAt',
-  'updatedAt',
-] as const;
-
-function toStored(item: Record<string, unknown>): StoredProfile {
-  const out: Record<string, unknown> = {};
-  for (const f of FIELDS) out[f] = item[f] ?? null;
-  return out as unknown as StoredProfile;
-}
+const toStored = (item: unknown): StoredProfile => photoProfileEntity.parse(item);
 
 async function getCounters(db: Db, userId: string): Promise<Counters> {
   const res = await db.doc.send(
     new GetCommand({ TableName: db.tableName, Key: keys.userCounters(userId), ConsistentRead: true }),
   );
-  return (res.Item ?? {}) as Counters;
+  return countersSchema.parse(res.Item ?? {});
 }
 
 async function queryStored(db: Db, userId: string): Promise<StoredProfile[]> {
@@ -138,11 +148,7 @@ export async function createPhotoProfile(
       ConditionExpression: 'attribute_not_exists(photoProfileCount) OR photoProfileCount < :max',
       ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': maxProfiles, ':id': input.id },
     }),
-    tx.put(
-      db,
-      { ...keys.photoProfile(input.userId, input.id), type: 'PhotoProfile', ...item },
-      'attribute_not_exists(pk)',
-    ),
+    tx.put(db, photoProfileEntity.item(item), 'attribute_not_exists(pk)'),
   ]);
   if (out.conditionFailed(0)) return 'limit';
   if (!out.applied) throw new Error(`Photo profile ${input.id} already exists`);
@@ -173,8 +179,8 @@ export async function updatePhotoProfile(
         ReturnValues: 'ALL_OLD',
       }),
     );
-    const before = toStored(res.Attributes ?? {});
-    return { before, after: { ...before, ...Object.fromEntries(entries) } as StoredProfile };
+    const before = toStored(res.Attributes);
+    return { before, after: toStored({ ...before, ...Object.fromEntries(entries) }) };
   } catch (err) {
     if (isConditionFailure(err)) return null;
     throw err;

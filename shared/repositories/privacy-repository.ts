@@ -6,15 +6,20 @@
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
 import { encodeTime } from 'ulid';
+import * as z from 'zod';
 import type { AgeStatus, RetentionDays } from '../domain/privacy';
-import type { ExportStatus } from '../schemas/privacy';
+import { exportJobSchema } from '../schemas/responses';
+import { tableKeySchema, type TableKey } from './entity';
 import { keys, userItemKind } from './keys';
-import { batchDeleteAll, queryAll as queryEvery, type QueryInput } from './toolkit';
+import { batchDeleteAll, entity, queryAll as queryEvery, type EntityRecord, type QueryInput } from './toolkit';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
-import { buildUpdate, updateIf } from './toolkit';
+import { buildUpdate, updateIf, type Item, type TransactItem } from './toolkit';
+import { ledgerEntryEntity, packLotEntity } from './ledger-repository';
+import { generationEntity } from './generation-repository';
+import { receivedEventEntity, appliedEventEntity } from './billing-repository';
+import { userEntity } from './user-repository';
 
-type Item = Record<string, unknown>;
-type Key = { pk: string; sk: string };
+type Key = TableKey;
 
 /* ---------- user item fields ---------- */
 
@@ -35,12 +40,12 @@ export async function getPrivacyFields(db: Db, userId: string): Promise<PrivacyF
     }),
   );
   if (!res.Item) return null;
-  const i = res.Item;
+  const i = userEntity.parsePick(res.Item, ['ageStatus', 'retentionDays', 'accountStatus', 'deletionPseudonym']);
   return {
-    ageStatus: (i.ageStatus as AgeStatus | undefined) ?? null,
-    retentionDays: (i.retentionDays as RetentionDays | undefined) ?? null,
-    accountStatus: (i.accountStatus as string | undefined) ?? null,
-    deletionPseudonym: (i.deletionPseudonym as string | undefined) ?? null,
+    ageStatus: i.ageStatus ?? null,
+    retentionDays: i.retentionDays ?? null,
+    accountStatus: i.accountStatus ?? null,
+    deletionPseudonym: i.deletionPseudonym ?? null,
   };
 }
 
@@ -62,25 +67,16 @@ export async function setAgeStatus(
 
 /** Store the retention choice; users with automatic deletion are in the sparse gsi2 RETENTION#ON. */
 export async function setRetentionDays(db: Db, userId: string, days: RetentionDays, now = new Date()): Promise<void> {
-  const idx = keys.retentionIndex(userId);
+  // the user's declaration puts it in the retention index (gsi2) exactly while it has a retention setting
+  const idx = userEntity.indexUpdate('gsi2', { id: userId, retentionDays: days });
   await db.doc.send(
     new UpdateCommand({
       TableName: db.tableName,
       Key: keys.user(userId),
-      ...(days === null
-        ? {
-            UpdateExpression: 'SET updatedAt = :u REMOVE retentionDays, gsi2pk, gsi2sk',
-            ExpressionAttributeValues: { ':u': now.toISOString() },
-          }
-        : {
-            UpdateExpression: 'SET retentionDays = :d, gsi2pk = :g2pk, gsi2sk = :g2sk, updatedAt = :u',
-            ExpressionAttributeValues: {
-              ':d': days,
-              ':g2pk': idx.gsi2pk,
-              ':g2sk': idx.gsi2sk,
-              ':u': now.toISOString(),
-            },
-          }),
+      ...buildUpdate(
+        { retentionDays: days ?? undefined, updatedAt: now.toISOString(), ...idx.set },
+        { remove: [...(days === null ? ['retentionDays'] : []), ...idx.remove] },
+      ),
       ConditionExpression: 'attribute_exists(pk)',
     }),
   );
@@ -94,8 +90,8 @@ export async function listRetentionUsers(db: Db): Promise<{ userId: string; rete
     ExpressionAttributeValues: { ':pk': keys.retentionIndex('').gsi2pk },
   });
   return items
-    .filter((i) => typeof i.retentionDays === 'number')
-    .map((i) => ({ userId: i.gsi2sk as string, retentionDays: i.retentionDays as number }));
+    .map((i) => userEntity.parsePick(i, ['id', 'retentionDays']))
+    .flatMap((u) => (u.retentionDays ? [{ userId: u.id, retentionDays: u.retentionDays }] : []));
 }
 
 /* ---------- generations under retention ---------- */
@@ -113,13 +109,13 @@ const queryAll = (db: Db, { TableName: _table, ...input }: QueryInput & { TableN
   queryEvery(db, input);
 
 const toExpiring = (i: Item): ExpiringGeneration => {
-  const inputs = (i.inputs ?? {}) as { styleRefKey?: string | null; backgroundKey?: string | null };
+  const g = generationEntity.parsePick(i, ['id', 'status', 'createdAt', 'resultKey', 'inputs']);
   return {
-    id: i.id as string,
-    status: i.status as string,
-    createdAt: i.createdAt as string,
-    resultKey: (i.resultKey as string | null | undefined) ?? null,
-    inputKeys: [inputs.styleRefKey, inputs.backgroundKey].filter((k): k is string => !!k),
+    id: g.id,
+    status: g.status,
+    createdAt: g.createdAt,
+    resultKey: g.resultKey ?? null,
+    inputKeys: [g.inputs.styleRefKey, g.inputs.backgroundKey].filter((k): k is string => !!k),
   };
 };
 
@@ -158,8 +154,9 @@ export async function setGenerationTtls(
     ProjectionExpression: 'pk, sk, createdAt',
   });
   const ttl = TABLE_SCHEMA.ttlAttribute;
-  for (const i of items) {
-    const expiry = expiryOf(i.createdAt as string);
+  for (const item of items) {
+    const i = { ...tableKeySchema.parse(item), ...generationEntity.parsePick(item, ['createdAt']) };
+    const expiry = expiryOf(i.createdAt);
     await db.doc
       .send(
         new UpdateCommand({
@@ -210,20 +207,26 @@ export async function deleteExpiredGeneration(db: Db, userId: string, id: string
 
 /* ---------- photo consent ---------- */
 
-export interface PhotoConsentRecord {
-  userId: string;
-  profileId: string;
-  wordingVersion: string;
-  acceptedAt: string;
-  /** HMAC-SHA256 of the source IP with a secret salt; never the IP itself. */
-  ipHash: string | null;
-}
+/** Photo consent for one photo profile (wording version, time, salted IP hash). */
+export const photoConsentEntity = entity({
+  name: 'PhotoConsent',
+  schema: z.object({
+    userId: z.string(),
+    profileId: z.string(),
+    wordingVersion: z.string(),
+    acceptedAt: z.string(),
+    /** HMAC-SHA256 of the source IP with a secret salt; never the IP itself. */
+    ipHash: z.string().nullable().default(null),
+  }),
+  key: (c) => keys.photoConsent(c.userId, c.profileId),
+});
+export type PhotoConsentRecord = EntityRecord<typeof photoConsentEntity>;
 
 export async function putPhotoConsent(db: Db, c: PhotoConsentRecord): Promise<void> {
   await db.doc.send(
     new PutCommand({
       TableName: db.tableName,
-      Item: { ...keys.photoConsent(c.userId, c.profileId), type: 'PhotoConsent', ...c },
+      Item: photoConsentEntity.item(c),
     }),
   );
 }
@@ -232,9 +235,7 @@ export async function getPhotoConsent(db: Db, userId: string, profileId: string)
   const res = await db.doc.send(
     new GetCommand({ TableName: db.tableName, Key: keys.photoConsent(userId, profileId), ConsistentRead: true }),
   );
-  if (!res.Item) return null;
-  const { userId: u, profileId: p, wordingVersion, acceptedAt, ipHash } = res.Item;
-  return { userId: u, profileId: p, wordingVersion, acceptedAt, ipHash: ipHash ?? null };
+  return photoConsentEntity.parseOrNull(res.Item);
 }
 
 export async function deletePhotoConsent(db: Db, userId: string, profileId: string): Promise<void> {
@@ -243,28 +244,29 @@ export async function deletePhotoConsent(db: Db, userId: string, profileId: stri
 
 /* ---------- data export jobs ---------- */
 
-export interface ExportRecord {
-  id: string;
-  userId: string;
-  status: ExportStatus;
-  progress: number;
-  createdAt: string;
-  updatedAt: string;
-  objectKey: string | null;
-  readyAt: string | null;
-  error: string | null;
-}
+/** A data export job ("Download my data"), expiring with the table TTL. */
+export const dataExportEntity = entity({
+  name: 'DataExport',
+  schema: z.object({
+    id: z.string(),
+    userId: z.string(),
+    status: exportJobSchema.shape.status,
+    progress: z.number(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    objectKey: z.string().nullable().default(null),
+    readyAt: z.string().nullable().default(null),
+    error: z.string().nullable().default(null),
+  }),
+  key: (e) => keys.dataExport(e.userId, e.id),
+});
+export type ExportRecord = EntityRecord<typeof dataExportEntity>;
 
 export async function putExport(db: Db, e: ExportRecord, ttlEpochSeconds: number): Promise<void> {
   await db.doc.send(
     new PutCommand({
       TableName: db.tableName,
-      Item: {
-        ...keys.dataExport(e.userId, e.id),
-        type: 'DataExport',
-        ...e,
-        [TABLE_SCHEMA.ttlAttribute]: ttlEpochSeconds,
-      },
+      Item: dataExportEntity.item(e, { [TABLE_SCHEMA.ttlAttribute]: ttlEpochSeconds }),
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -291,22 +293,7 @@ export async function updateExport(
     });
 }
 
-const toExport = (i: Item | undefined): ExportRecord | null => {
-  if (!i) return null;
-  const { id, userId, status, progress, createdAt, updatedAt, objectKey, readyAt, error } =
-    i as unknown as ExportRecord;
-  return {
-    id,
-    userId,
-    status,
-    progress,
-    createdAt,
-    updatedAt,
-    objectKey: objectKey ?? null,
-    readyAt: readyAt ?? null,
-    error: error ?? null,
-  };
-};
+const toExport = (i: Item | undefined): ExportRecord | null => dataExportEntity.parseOrNull(i);
 
 export async function getExport(db: Db, userId: string, id: string): Promise<ExportRecord | null> {
   const res = await db.doc.send(
@@ -325,7 +312,7 @@ export async function listExports(db: Db, userId: string): Promise<ExportRecord[
     },
     ScanIndexForward: false,
   });
-  return items.map((i) => toExport(i)!);
+  return items.map(dataExportEntity.parse);
 }
 
 /* ---------- account deletion ---------- */
@@ -387,7 +374,9 @@ export async function claimDeletionPseudonym(db: Db, userId: string, pseudonym: 
       ReturnValues: 'ALL_NEW',
     }),
   );
-  return res.Attributes!.deletionPseudonym as string;
+  const { deletionPseudonym } = userEntity.parsePick(res.Attributes, ['deletionPseudonym']);
+  if (!deletionPseudonym) throw new Error('The deletion pseudonym was not stored');
+  return deletionPseudonym;
 }
 
 const isAccountingItem = (sk: string) => ['ledger', 'balance', 'lot'].includes(userItemKind(sk));
@@ -406,29 +395,28 @@ export async function moveAccountingToPseudonym(
 ): Promise<number> {
   const accounting = items.filter((i) => isAccountingItem(String(i.sk)));
   let ledger = 0;
-  const tx: object[][] = [];
+  const tx: TransactItem[][] = [];
   for (const item of accounting) {
-    const sk = String(item.sk);
+    const key = tableKeySchema.parse(item);
+    const kind = userItemKind(key.sk);
     const copy: Item = { ...item, pk: keys.user(pseudonym).pk, userId: pseudonym, pseudonymised: true };
     delete copy.gsi1pk;
     delete copy.gsi1sk;
     delete copy.gsi2pk;
     delete copy.gsi2sk;
-    if (userItemKind(sk) === 'ledger') {
+    // the indexes are rebuilt by the item's declaration, under the pseudonym
+    if (kind === 'ledger') {
       ledger++;
-      Object.assign(copy, keys.ledgerByUserIndex(pseudonym, item.createdAt as string, item.entryId as string));
-      if (item.gsi2pk)
-        Object.assign(copy, keys.ledgerByDayIndex(item.createdAt as string, item.entryId as string, pseudonym));
-    } else if (userItemKind(sk) === 'lot' && item.gsi2pk) {
-      Object.assign(copy, keys.packLotExpiryIndex(item.expiresAt as string, pseudonym, item.lotKey as string));
+      const entry = { ...ledgerEntryEntity.parse(item), userId: pseudonym };
+      Object.assign(copy, ledgerEntryEntity.indexKey('gsi1', entry));
+      if (item.gsi2pk) Object.assign(copy, ledgerEntryEntity.indexKey('gsi2', entry));
+    } else if (kind === 'lot' && item.gsi2pk) {
+      Object.assign(copy, packLotEntity.indexKey('gsi2', { ...packLotEntity.parse(item), userId: pseudonym }));
     }
-    tx.push([
-      { Put: { TableName: db.tableName, Item: copy } },
-      { Delete: { TableName: db.tableName, Key: { pk: item.pk, sk: item.sk } } },
-    ]);
+    tx.push([{ Put: { TableName: db.tableName, Item: copy } }, { Delete: { TableName: db.tableName, Key: key } }]);
   }
   for (let i = 0; i < tx.length; i += 50) {
-    await db.doc.send(new TransactWriteCommand({ TransactItems: tx.slice(i, i + 50).flat() as never }));
+    await db.doc.send(new TransactWriteCommand({ TransactItems: tx.slice(i, i + 50).flat() }));
   }
   return ledger;
 }
@@ -461,17 +449,24 @@ export async function listStripeEventKeysOf(db: Db, userId: string): Promise<Key
     FilterExpression: 'userId = :u',
     ExpressionAttributeValues: { ':pk': keys.stripeEventIndex('', '').gsi2pk, ':u': userId },
   });
-  return items.map((i) => ({ pk: i.pk as string, sk: i.sk as string }));
+  return items.map((i) => tableKeySchema.parse(i));
 }
 
 export async function getItem(db: Db, key: Key): Promise<Item | null> {
   const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }));
-  return (res.Item as Item | undefined) ?? null;
+  return res.Item ?? null;
 }
 
 /** The key of a deleted account's tombstone (a hash of the id: the id itself is not kept). */
 export const tombstoneKey = (userId: string) =>
   keys.deletedAccount(createHash('sha256').update(`fitly-deleted:${userId}`).digest('hex'));
+
+/** A deleted account's tombstone: the ledger pseudonym and when, never the id (keyed by its hash). */
+const deletedAccountEntity = entity({
+  name: 'DeletedAccount',
+  schema: z.object({ userId: z.string().optional(), pseudonym: z.string(), deletedAt: z.string() }),
+  key: (t) => tombstoneKey(t.userId ?? ''),
+});
 
 /**
  * Written before the user item is deleted; expires (table TTL) once no token issued before the deletion and no
@@ -488,10 +483,9 @@ export async function putTombstone(
     new PutCommand({
       TableName: db.tableName,
       Item: {
+        ...deletedAccountEntity.item({ pseudonym, deletedAt: now.toISOString() }),
+        // the key from the id's hash (the id itself is not written)
         ...tombstoneKey(userId),
-        type: 'DeletedAccount',
-        pseudonym,
-        deletedAt: now.toISOString(),
         [TABLE_SCHEMA.ttlAttribute]: Math.floor(expiresAt.getTime() / 1000),
       },
     }),
@@ -503,7 +497,7 @@ export async function deletedAccountPseudonym(db: Db, userId: string): Promise<s
   const res = await db.doc.send(
     new GetCommand({ TableName: db.tableName, Key: tombstoneKey(userId), ConsistentRead: true }),
   );
-  return (res.Item?.pseudonym as string | undefined) ?? null;
+  return deletedAccountEntity.parseOrNull(res.Item)?.pseudonym ?? null;
 }
 
 /** A payment-provider event about a deleted account: recorded (received and applied, as ignored) under the pseudonym. */
@@ -520,31 +514,29 @@ export async function recordDeletedAccountEvent(
           {
             Put: {
               TableName: db.tableName,
-              Item: {
-                ...keys.stripeEventReceived(e.eventId),
-                ...keys.stripeEventIndex(at, e.eventId),
-                type: 'StripeEventReceived',
+              Item: receivedEventEntity.item({
                 eventId: e.eventId,
                 eventType: e.eventType,
                 eventCreated: e.eventCreated,
                 receivedAt: at,
                 userId: e.pseudonym,
-              },
+                expectedEntryId: null,
+                paymentRef: null,
+                subscriptionId: null,
+              }),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
           {
             Put: {
               TableName: db.tableName,
-              Item: {
-                ...keys.stripeEventApplied(e.eventId),
-                type: 'StripeEventApplied',
+              Item: appliedEventEntity.item({
                 eventId: e.eventId,
                 eventType: e.eventType,
                 outcome: 'ignored: account deleted',
                 userId: e.pseudonym,
                 appliedAt: at,
-              },
+              }),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
@@ -569,6 +561,6 @@ export async function deleteAllPhotoConsents(db: Db, userId: string): Promise<nu
   });
   return deleteItems(
     db,
-    items.map((i) => ({ pk: i.pk as string, sk: i.sk as string })),
+    items.map((i) => tableKeySchema.parse(i)),
   );
 }

@@ -7,33 +7,72 @@
  * retried or duplicated call never takes or frees a slot twice.
  */
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ProviderName } from '../domain/render-queue';
+import * as z from 'zod';
+import { PROVIDER_NAMES, type ProviderName } from '../domain/render-queue';
+import { tableKeySchema } from './entity';
 import { keys } from './keys';
-import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
-import { countAll, queryPage, updateIf, withRetry } from './toolkit';
+import { errorName, isConditionFailure, TABLE_SCHEMA, type Db } from './table';
+import { buildUpdate, countAll, entity, queryPage, updateIf, withRetry, type EntityRecord } from './toolkit';
 
-export type RenderJobState = 'queued' | 'running' | 'done';
+export const RENDER_JOB_STATES = ['queued', 'running', 'done'] as const;
+export type RenderJobState = (typeof RENDER_JOB_STATES)[number];
 
-export interface RenderJob {
-  generationId: string;
-  userId: string;
-  provider: ProviderName;
-  priority: boolean;
-  taskToken: string;
-  state: RenderJobState;
-  enqueuedAt: string;
-  queueSk: string;
-  claimedAt?: string;
-  leaseUntil?: string;
-  /** An asynchronous provider's prediction id, once submitted. */
-  providerJobId?: string;
-  /** Times the job was polled after its webhook did not come. */
-  polls?: number;
-  /** A chained outfit on an asynchronous provider: the step `providerJobId` renders (0-based). */
-  step?: number;
-  /** A chained outfit: the prediction whose step is being advanced (claimed before the next step is submitted). */
-  advancingFrom?: string;
-}
+/** What places a job in the sweeper's expired-lease list (gsi2): running, by lease end. */
+type Lease = { generationId: string; state: RenderJobState; leaseUntil?: string };
+
+/** A generation's render job (one per generation); in the lease index (gsi2) while running. */
+export const renderJobEntity = entity({
+  name: 'RenderJob',
+  schema: z.object({
+    generationId: z.string(),
+    userId: z.string(),
+    provider: z.enum(PROVIDER_NAMES),
+    priority: z.boolean(),
+    taskToken: z.string(),
+    state: z.enum(RENDER_JOB_STATES),
+    enqueuedAt: z.string(),
+    queueSk: z.string(),
+    claimedAt: z.string().optional(),
+    leaseUntil: z.string().optional(),
+    /** An asynchronous provider's prediction id, once submitted. */
+    providerJobId: z.string().optional(),
+    /** Times the job was polled after its webhook did not come. */
+    polls: z.number().optional(),
+    /** A chained outfit on an asynchronous provider: the step `providerJobId` renders (0-based). */
+    step: z.number().optional(),
+    /** A chained outfit: the prediction whose step is being advanced (claimed before the next step is submitted). */
+    advancingFrom: z.string().optional(),
+  }),
+  key: (j) => keys.renderJob(j.generationId),
+  indexes: {
+    gsi2: (j: Lease) =>
+      j.state === 'running' && j.leaseUntil ? keys.renderJobLeaseIndex(j.leaseUntil, j.generationId) : null,
+  },
+});
+export type RenderJob = EntityRecord<typeof renderJobEntity>;
+
+/** A waiting render in its provider's queue lane (P priority, S standard), oldest first. */
+const queueEntryEntity = entity({
+  name: 'RenderQueueEntry',
+  schema: z.object({
+    provider: z.string(),
+    lane: z.enum(['P', 'S']),
+    generationId: z.string(),
+    enqueuedAt: z.string(),
+  }),
+  key: (e) => keys.renderQueueEntry(e.provider, e.lane, e.enqueuedAt, e.generationId),
+});
+
+/** A provider's in-flight counter. */
+const providerSlotsEntity = entity({
+  name: 'ProviderSlots',
+  schema: z.object({ provider: z.string(), inFlight: z.number().default(0) }),
+  key: (p) => keys.providerSlots(p.provider),
+});
+
+/** The lease index key of a running job whose lease ends at `leaseUntil` (the job's declaration builds it). */
+const leaseIndex = (generationId: string, leaseUntil: string) =>
+  renderJobEntity.indexUpdate('gsi2', { generationId, state: 'running', leaseUntil }).set;
 
 export interface QueueHead {
   generationId: string;
@@ -45,20 +84,10 @@ const JOB_TTL_SECONDS = 7 * 24 * 3600;
 const ttl = (now: Date) => Math.floor(now.getTime() / 1000) + JOB_TTL_SECONDS;
 const conflictOrCondition = (err: unknown) =>
   isConditionFailure(err) ||
-  (err as Error).name === 'TransactionCanceledException' ||
-  (err as Error).name === 'TransactionConflictException';
+  errorName(err) === 'TransactionCanceledException' ||
+  errorName(err) === 'TransactionConflictException';
 
-function toJob(item: Record<string, unknown> | undefined): RenderJob | null {
-  if (!item) return null;
-  const { pk, sk, gsi2pk, gsi2sk, type, ttl: t, ...rest } = item;
-  void pk;
-  void sk;
-  void gsi2pk;
-  void gsi2sk;
-  void type;
-  void t;
-  return rest as unknown as RenderJob;
-}
+const toJob = (item: unknown): RenderJob | null => renderJobEntity.parseOrNull(item);
 
 export async function getRenderJob(db: Db, generationId: string): Promise<RenderJob | null> {
   const res = await db.doc.send(
@@ -77,8 +106,9 @@ export async function enqueueRenderJob(
   now = new Date(),
 ): Promise<RenderJob> {
   const enqueuedAt = now.toISOString();
-  const entry = keys.renderQueueEntry(input.provider, input.priority ? 'P' : 'S', enqueuedAt, input.generationId);
-  const job: RenderJob = { ...input, state: 'queued', enqueuedAt, queueSk: entry.sk };
+  const lane = input.priority ? 'P' : 'S';
+  const entry = { provider: input.provider, lane, generationId: input.generationId, enqueuedAt } as const;
+  const job: RenderJob = { ...input, state: 'queued', enqueuedAt, queueSk: queueEntryEntity.key(entry).sk };
   try {
     await db.doc.send(
       new TransactWriteCommand({
@@ -86,14 +116,14 @@ export async function enqueueRenderJob(
           {
             Put: {
               TableName: db.tableName,
-              Item: { ...keys.renderJob(input.generationId), type: 'RenderJob', ...job, ttl: ttl(now) },
+              Item: renderJobEntity.item(job, { ttl: ttl(now) }),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
           {
             Put: {
               TableName: db.tableName,
-              Item: { ...entry, type: 'RenderQueueEntry', generationId: input.generationId, enqueuedAt, ttl: ttl(now) },
+              Item: queueEntryEntity.item(entry, { ttl: ttl(now) }),
             },
           },
         ],
@@ -134,7 +164,9 @@ export async function queueHeads(
       }),
     );
     const i = res.Items?.[0];
-    return i ? { generationId: String(i.generationId), enqueuedAt: String(i.enqueuedAt), sk: String(i.sk) } : null;
+    if (!i) return null;
+    const { generationId, enqueuedAt } = queueEntryEntity.parsePick(i, ['generationId', 'enqueuedAt']);
+    return { generationId, enqueuedAt, sk: tableKeySchema.parse(i).sk };
   };
   const [priority, standard] = await Promise.all([head('P'), head('S')]);
   return { priority, standard };
@@ -176,17 +208,17 @@ export async function claimRenderJob(
             Update: {
               TableName: db.tableName,
               Key: keys.renderJob(head.generationId),
-              UpdateExpression:
-                'SET #s = :running, claimedAt = :now, leaseUntil = :lease, gsi2pk = :gpk, gsi2sk = :gsk',
+              // running: into the lease index
+              ...buildUpdate(
+                {
+                  state: 'running',
+                  claimedAt: now.toISOString(),
+                  leaseUntil,
+                  ...leaseIndex(head.generationId, leaseUntil),
+                },
+                { names: { '#s': 'state' }, values: { ':queued': 'queued' } },
+              ),
               ConditionExpression: '#s = :queued',
-              ExpressionAttributeNames: { '#s': 'state' },
-              ExpressionAttributeValues: {
-                ':running': 'running',
-                ':queued': 'queued',
-                ':now': now.toISOString(),
-                ':lease': leaseUntil,
-                ...gsi(leaseUntil, head.generationId),
-              },
             },
           },
           {
@@ -209,15 +241,12 @@ export async function claimRenderJob(
   }
 }
 
-const gsi = (leaseUntil: string, generationId: string) => {
-  const k = keys.renderJobLeaseIndex(leaseUntil, generationId);
-  return { ':gpk': k.gsi2pk, ':gsk': k.gsi2sk };
-};
-
 /** Finish a running job and free its slot (one transaction). False when it was not running (already released). */
 export async function releaseRenderJob(db: Db, provider: ProviderName, generationId: string): Promise<boolean> {
   // a conflict with a concurrent claim or release of the same counter: the toolkit's bounded retry with jitter
-  const conflict = (err: unknown) => (err as Error).name === 'TransactionCanceledException' && !isConditionFailure(err);
+  const conflict = (err: unknown) => errorName(err) === 'TransactionCanceledException' && !isConditionFailure(err);
+  // done: out of the lease index
+  const done = renderJobEntity.indexUpdate('gsi2', { generationId, state: 'done' });
   return withRetry(async () => {
     try {
       await db.doc.send(
@@ -227,10 +256,11 @@ export async function releaseRenderJob(db: Db, provider: ProviderName, generatio
               Update: {
                 TableName: db.tableName,
                 Key: keys.renderJob(generationId),
-                UpdateExpression: 'SET #s = :done REMOVE gsi2pk, gsi2sk',
+                ...buildUpdate(
+                  { state: 'done', ...done.set },
+                  { remove: done.remove, names: { '#s': 'state' }, values: { ':running': 'running' } },
+                ),
                 ConditionExpression: '#s = :running',
-                ExpressionAttributeNames: { '#s': 'state' },
-                ExpressionAttributeValues: { ':done': 'done', ':running': 'running' },
               },
             },
             {
@@ -293,19 +323,25 @@ export async function setRenderJobLease(
       new UpdateCommand({
         TableName: db.tableName,
         Key: keys.renderJob(generationId),
-        UpdateExpression: `SET leaseUntil = :lease, gsi2sk = :gsk${fields.providerJobId ? ', providerJobId = :pj' : ''}${fields.polls !== undefined ? ', polls = :polls' : ''}${fields.step !== undefined ? ', #step = :step' : ''}`,
+        // the lease moves within the lease index (its sort key is the lease end)
+        ...buildUpdate(
+          {
+            leaseUntil: lease,
+            ...leaseIndex(generationId, lease),
+            providerJobId: fields.providerJobId || undefined,
+            polls: fields.polls,
+            step: fields.step,
+          },
+          {
+            names: { '#s': 'state' },
+            values: {
+              ':running': 'running',
+              ...(fields.expectProviderJobId ? { ':prev': fields.expectProviderJobId } : {}),
+            },
+          },
+        ),
         // advancing a chained outfit: only from the prediction this caller finished (one advance per step)
         ConditionExpression: `#s = :running${fields.expectProviderJobId ? ' AND providerJobId = :prev' : ''}`,
-        ExpressionAttributeNames: { '#s': 'state', ...(fields.step !== undefined ? { '#step': 'step' } : {}) },
-        ExpressionAttributeValues: {
-          ':lease': lease,
-          ':gsk': keys.renderJobLeaseIndex(lease, generationId).gsi2sk,
-          ':running': 'running',
-          ...(fields.providerJobId ? { ':pj': fields.providerJobId } : {}),
-          ...(fields.polls !== undefined ? { ':polls': fields.polls } : {}),
-          ...(fields.step !== undefined ? { ':step': fields.step } : {}),
-          ...(fields.expectProviderJobId ? { ':prev': fields.expectProviderJobId } : {}),
-        },
       }),
     );
     return true;
@@ -330,16 +366,12 @@ export function claimRenderStepAdvance(
   const lease = leaseUntil.toISOString();
   return updateIf(db, {
     Key: keys.renderJob(generationId),
-    UpdateExpression: 'SET advancingFrom = :from, leaseUntil = :lease, gsi2sk = :gsk',
+    ...buildUpdate(
+      { advancingFrom: fromProviderJobId, leaseUntil: lease, ...leaseIndex(generationId, lease) },
+      { names: { '#s': 'state' }, values: { ':from': fromProviderJobId, ':running': 'running' } },
+    ),
     ConditionExpression:
       '#s = :running AND providerJobId = :from AND (attribute_not_exists(advancingFrom) OR advancingFrom <> :from)',
-    ExpressionAttributeNames: { '#s': 'state' },
-    ExpressionAttributeValues: {
-      ':from': fromProviderJobId,
-      ':lease': lease,
-      ':gsk': keys.renderJobLeaseIndex(lease, generationId).gsi2sk,
-      ':running': 'running',
-    },
   });
 }
 
@@ -351,12 +383,12 @@ export async function listExpiredRenderLeases(db: Db, now: Date, limit = 100): P
     ExpressionAttributeValues: { ':pk': keys.renderJobLeasePartition(), ':now': now.toISOString() },
     Limit: limit,
   });
-  return page.items.map((i) => ({ generationId: String(i.generationId) }));
+  return page.items.map((i) => renderJobEntity.parsePick(i, ['generationId']));
 }
 
 export async function inFlight(db: Db, provider: string): Promise<number> {
   const res = await db.doc.send(
     new GetCommand({ TableName: db.tableName, Key: keys.providerSlots(provider), ConsistentRead: true }),
   );
-  return Number(res.Item?.inFlight ?? 0);
+  return res.Item ? providerSlotsEntity.parsePick(res.Item, ['inFlight']).inFlight : 0;
 }

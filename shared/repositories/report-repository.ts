@@ -5,25 +5,43 @@
  * index and releases the lock in one transaction.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import { keys } from './keys';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
-import { queryAll, stripKeys, type Item, type Key } from './toolkit';
+import { buildUpdate, entity, queryAll, type Item, type Key } from './toolkit';
 
 export type ReportType = 'StyleReport' | 'ShareReport';
 
 /** What every report carries (a style report adds the style, a share report the share). */
-export interface ReportRecord {
-  id: string;
-  reporterId: string;
-  reason: string;
-  status: 'open' | 'resolved' | 'dismissed';
-  createdAt: string;
-}
+export const reportSchema = z.object({
+  id: z.string(),
+  reporterId: z.string(),
+  reason: z.string(),
+  status: z.enum(['open', 'resolved', 'dismissed']),
+  resolvedAt: z.string().optional(),
+  createdAt: z.string(),
+});
+export type ReportRecord = z.output<typeof reportSchema>;
+
+/** The key of every report (its declarations in discovery-repository and share-repository use it). */
+export const reportKey = (r: { id: string }) => keys.styleReport(r.id);
+/** The open-report index: a report is in it while open (gsi1). */
+export const openReportIndex = (r: { id: string; status: string; createdAt: string }) =>
+  r.status === 'open' ? keys.styleReportOpenIndex(r.createdAt, r.id) : null;
+
+/** Any report (the common attributes); StyleReport and ShareReport declare their own on top. */
+const reportEntity = entity({
+  name: 'Report',
+  schema: reportSchema,
+  key: reportKey,
+  indexes: { gsi1: openReportIndex },
+});
 
 /** Write a report and its reporter's lock; false when the lock (an open report of this reporter) exists. */
 export async function createReportWithLock(db: Db, type: ReportType, lockKey: Key, r: ReportRecord): Promise<boolean> {
   const lock = { ...lockKey, type: `${type}Lock`, reportId: r.id, createdAt: r.createdAt };
-  const report = { ...keys.styleReport(r.id), ...keys.styleReportOpenIndex(r.createdAt, r.id), type, ...r };
+  // the subtype's own attributes (the style or share reported) are in `r` and written with it
+  const report = reportEntity.item(r, { type });
   try {
     await db.doc.send(
       new TransactWriteCommand({
@@ -56,9 +74,13 @@ export async function listOpenReports(db: Db, type: ReportType, limit?: number):
   );
 }
 
-/** Open reports of one type as records (keys stripped), newest first. */
-export async function listOpenReportRecords<T>(db: Db, type: ReportType, limit: number): Promise<T[]> {
-  return (await listOpenReports(db, type, limit)).map((i) => stripKeys<T>(i));
+/** Open reports of one type as records (parsed by their declaration), newest first. */
+export async function listOpenReportRecords<T>(
+  db: Db,
+  type: { name: ReportType; parse: (item: unknown) => T },
+  limit: number,
+): Promise<T[]> {
+  return (await listOpenReports(db, type.name, limit)).map((i) => type.parse(i));
 }
 
 /** Close a report (status set, out of the open index) and release its reporter's lock. */
@@ -75,10 +97,11 @@ export async function closeReport(
         {
           Update: {
             TableName: db.tableName,
-            Key: keys.styleReport(reportId),
-            UpdateExpression: 'SET #s = :s, resolvedAt = :at REMOVE gsi1pk, gsi1sk',
-            ExpressionAttributeNames: { '#s': 'status' },
-            ExpressionAttributeValues: { ':s': resolution, ':at': now.toISOString() },
+            Key: reportKey({ id: reportId }),
+            ...buildUpdate(
+              { status: resolution, resolvedAt: now.toISOString() },
+              { remove: reportEntity.indexUpdate('gsi1', null).remove },
+            ),
           },
         },
         { Delete: { TableName: db.tableName, Key: lock } },

@@ -4,66 +4,61 @@
  * vote never counts twice), reports of a shared look (in the same open-report index as style reports, type
  * ShareReport) and the fixed-window rate-limit counters.
  */
-import type { MadeBy } from '../domain/provenance';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { putItem, queryAll, updateIf } from './toolkit';
+import * as z from 'zod';
+import { entity, putItem, queryAll, updateIf, type EntityRecord } from './toolkit';
 import type { ShareStatus } from '../domain/shares';
-import { closeReport, createReportWithLock, listOpenReportRecords, type ReportRecord } from './report-repository';
+import {
+  closeReport,
+  createReportWithLock,
+  listOpenReportRecords,
+  openReportIndex,
+  reportKey,
+  reportSchema,
+} from './report-repository';
 import { keys } from './keys';
 import { TABLE_SCHEMA, type Db } from './table';
 
-export interface ShareImage {
-  generationId: string;
+const shareImage = z.object({
+  generationId: z.string(),
   /** Private-bucket key of the downscaled, AI-marked copy (never the original result). */
-  key: string;
-  width: number;
-  height: number;
-  styleId: string | null;
-  styleName: string | null;
+  key: z.string(),
+  width: z.number(),
+  height: z.number(),
+  styleId: z.string().nullable(),
+  styleName: z.string().nullable(),
   /** How the generation was made (absent on shares from before the Fitly engine: generative). */
-  madeBy?: MadeBy;
-}
+  madeBy: z.enum(['generative', 'engine']).optional(),
+});
+export type ShareImage = z.output<typeof shareImage>;
 
-export interface ShareRecord {
-  id: string;
-  token: string;
-  userId: string;
-  images: ShareImage[];
-  /** The owner chose to show their name and handle. */
-  showOwner: boolean;
-  status: ShareStatus;
-  expiresAt: string;
-  createdAt: string;
-  endedAt: string | null;
-}
+/** A shared look in its owner's partition (removed with the account), found by its token on gsi1; TTL-expired. */
+export const shareEntity = entity({
+  name: 'Share',
+  schema: z.object({
+    id: z.string(),
+    token: z.string(),
+    userId: z.string(),
+    images: z.array(shareImage),
+    /** The owner chose to show their name and handle. */
+    showOwner: z.boolean(),
+    status: z.enum(['active', 'revoked', 'taken_down']),
+    expiresAt: z.string(),
+    createdAt: z.string(),
+    endedAt: z.string().nullable(),
+  }),
+  key: (s) => keys.share(s.userId, s.id),
+  indexes: { gsi1: (s) => keys.shareTokenIndex(s.token) },
+});
+export type ShareRecord = EntityRecord<typeof shareEntity>;
 
 const toSec = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
-
-const strip = <T>(item: Record<string, unknown> | undefined): T | null => {
-  if (!item) return null;
-  const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, type, ttl, ...rest } = item;
-  void pk;
-  void sk;
-  void gsi1pk;
-  void gsi1sk;
-  void gsi2pk;
-  void gsi2sk;
-  void type;
-  void ttl;
-  return rest as T;
-};
 
 export async function putShare(db: Db, s: ShareRecord, keepSeconds: number): Promise<void> {
   await db.doc.send(
     new PutCommand({
       TableName: db.tableName,
-      Item: {
-        ...keys.share(s.userId, s.id),
-        ...keys.shareTokenIndex(s.token),
-        type: 'Share',
-        ...s,
-        ttl: toSec(s.expiresAt) + keepSeconds,
-      },
+      Item: shareEntity.item(s, { ttl: toSec(s.expiresAt) + keepSeconds }),
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -71,7 +66,7 @@ export async function putShare(db: Db, s: ShareRecord, keepSeconds: number): Pro
 
 export async function getShare(db: Db, userId: string, shareId: string): Promise<ShareRecord | null> {
   const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.share(userId, shareId) }));
-  return strip<ShareRecord>(res.Item);
+  return shareEntity.parseOrNull(res.Item);
 }
 
 /** The share of a token (gsi1; an item past its TTL that DynamoDB has not deleted yet still comes back: callers check expiry). */
@@ -88,7 +83,7 @@ export async function findShareByToken(db: Db, token: string): Promise<ShareReco
       Limit: 1,
     }),
   );
-  return strip<ShareRecord>(res.Items?.[0]);
+  return shareEntity.parseOrNull(res.Items?.[0]);
 }
 
 /** A user's shares, newest first (ulid ids). */
@@ -103,7 +98,7 @@ export async function listShares(db: Db, userId: string, limit = 200): Promise<S
       Limit: limit,
     }),
   );
-  return (res.Items ?? []).map((i) => strip<ShareRecord>(i)!);
+  return (res.Items ?? []).map(shareEntity.parse);
 }
 
 /** End an active share (revoked by its owner or taken down by an admin). False when it was not active. */
@@ -181,10 +176,14 @@ export async function getShareFeedback(db: Db, shareId: string): Promise<ShareFe
 
 // ------------------------------------------------------------------------------------------------- reports
 
-export interface ShareReportRecord extends ReportRecord {
-  shareId: string;
-  shareOwnerId: string;
-}
+/** A report of a shared look (the open-report index is the reports' common declaration). */
+export const shareReportEntity = entity({
+  name: 'ShareReport',
+  schema: reportSchema.extend({ shareId: z.string(), shareOwnerId: z.string() }),
+  key: reportKey,
+  indexes: { gsi1: openReportIndex },
+});
+export type ShareReportRecord = EntityRecord<typeof shareReportEntity>;
 
 /** An open report of a shared look with its per-reporter lock; false when this reporter already has one open. */
 export async function createShareReport(db: Db, r: ShareReportRecord): Promise<boolean> {
@@ -193,12 +192,12 @@ export async function createShareReport(db: Db, r: ShareReportRecord): Promise<b
 
 /** Open reports of shared looks, newest first (the open-report index, type ShareReport). */
 export async function listOpenShareReports(db: Db, limit = 500): Promise<ShareReportRecord[]> {
-  return listOpenReportRecords<ShareReportRecord>(db, 'ShareReport', limit);
+  return listOpenReportRecords(db, shareReportEntity, limit);
 }
 
 export async function getShareReport(db: Db, id: string): Promise<ShareReportRecord | null> {
   const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.styleReport(id) }));
-  return res.Item?.type === 'ShareReport' ? strip<ShareReportRecord>(res.Item) : null;
+  return res.Item?.type === shareReportEntity.name ? shareReportEntity.parse(res.Item) : null;
 }
 
 /** Close every open report of a share (out of the open index, reporters' locks released). */

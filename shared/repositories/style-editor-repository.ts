@@ -9,19 +9,28 @@
  * switches cannot both move the count. Seed styles (no `counted`) are never counted.
  */
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import { keys } from './keys';
-import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
-import type { ProductLinkRecord, ProductRecord, StyleRecord } from './catalog-repository';
-import { withConflictRetry } from './toolkit';
+import { cancellationReasons, errorName, isConditionFailure, TABLE_SCHEMA, type Db } from './table';
+import {
+  productEntity,
+  productLinkEntity,
+  styleEntity,
+  type ProductLinkRecord,
+  type ProductRecord,
+  type StyleRecord,
+} from './catalog-repository';
+import { withConflictRetry, type Item, type TransactItem } from './toolkit';
 import { buildUpdate, keysUnder, queryAll, transactDeleteAll } from './toolkit';
 
-export type StoredStyle = StyleRecord & { counted?: boolean };
+/** A style as the editor stores it (`counted` is part of the style's declaration). */
+export type StoredStyle = StyleRecord;
 
-const STRIP = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type']);
-const clean = <T>(item: Record<string, unknown> | undefined): T | null => {
-  if (!item) return null;
-  return Object.fromEntries(Object.entries(item).filter(([k]) => !STRIP.has(k))) as T;
-};
+/** The users' COUNTERS item as the style editor reads it (absent counts are zero). */
+const styleCounts = z.object({
+  privateStyleCount: z.number().default(0),
+  publicStyleCount: z.number().default(0),
+});
 
 const countField = (isPublic: boolean) => (isPublic ? 'publicStyleCount' : 'privateStyleCount');
 
@@ -39,9 +48,10 @@ export async function getStyleCounts(db: Db, userId: string): Promise<StyleCount
       ProjectionExpression: 'privateStyleCount, publicStyleCount',
     }),
   );
+  const counts = styleCounts.parse(res.Item ?? {});
   return {
-    privateStyleCount: Math.max(0, Number(res.Item?.privateStyleCount ?? 0)),
-    publicStyleCount: Math.max(0, Number(res.Item?.publicStyleCount ?? 0)),
+    privateStyleCount: Math.max(0, counts.privateStyleCount),
+    publicStyleCount: Math.max(0, counts.publicStyleCount),
   };
 }
 
@@ -72,19 +82,9 @@ function decrementCount(db: Db, userId: string, isPublic: boolean) {
 }
 
 const cancellationCodes = (err: unknown): string[] =>
-  (err as { name?: string }).name === 'TransactionCanceledException'
-    ? ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r?.Code ?? 'None')
-    : [];
+  errorName(err) === 'TransactionCanceledException' ? cancellationReasons(err).map((c) => c ?? 'None') : [];
 
-function styleItem(s: StoredStyle): Record<string, unknown> {
-  return {
-    ...keys.style(s.id),
-    ...(s.isPublic ? keys.stylePublicIndex(s.createdAt, s.id) : {}),
-    ...keys.styleOwnerIndex(s.createdBy, s.createdAt, s.id),
-    type: 'Style',
-    ...s,
-  };
-}
+const styleItem = (s: StoredStyle): Item => styleEntity.item(s);
 
 /** Create a style and count it; 'limit' when the creator's cap for its visibility is reached (nothing written). */
 export async function createStyle(db: Db, style: StyleRecord, cap: number | null): Promise<StoredStyle | 'limit'> {
@@ -131,14 +131,15 @@ export async function updateStyle(
 ): Promise<UpdateStyleResult> {
   const next: StoredStyle = { ...current, ...patch, updatedAt: now.toISOString() };
   const switching = patch.isPublic !== undefined && patch.isPublic !== current.isPublic;
-  const index = switching && next.isPublic ? keys.stylePublicIndex(current.createdAt, current.id) : {};
+  // a visibility switch moves the style in or out of the public index (the style's declaration)
+  const index = switching ? styleEntity.indexUpdate('gsi1', next) : { set: {}, remove: [] };
   const styleUpdate = {
     Update: {
       TableName: db.tableName,
       Key: keys.style(current.id),
       ...buildUpdate(
-        { ...patch, updatedAt: next.updatedAt, ...index, ...(switching ? { counted: true } : {}) },
-        { remove: switching && !next.isPublic ? ['gsi1pk', 'gsi1sk'] : [], values: { ':wasPublic': current.isPublic } },
+        { ...patch, updatedAt: next.updatedAt, ...index.set, ...(switching ? { counted: true } : {}) },
+        { remove: index.remove, values: { ':wasPublic': current.isPublic } },
       ),
       ConditionExpression: 'attribute_exists(pk) AND isPublic = :wasPublic',
     },
@@ -154,8 +155,8 @@ export async function updateStyle(
         const from = countField(current.isPublic);
         move.Update.UpdateExpression += `, ${from} = if_not_exists(${from}, :one) - :one`;
       }
-      const items: Record<string, unknown>[] = [styleUpdate, move];
-      await withConflictRetry(() => db.doc.send(new TransactWriteCommand({ TransactItems: items as never })));
+      const items: TransactItem[] = [styleUpdate, move];
+      await withConflictRetry(() => db.doc.send(new TransactWriteCommand({ TransactItems: items })));
     }
     return { ...next, counted: current.counted || switching };
   } catch (err) {
@@ -202,7 +203,7 @@ export async function deleteStyleItem(db: Db, current: StoredStyle): Promise<'de
 export async function getStoredStyle(db: Db, id: string): Promise<StoredStyle | null> {
   if (!id || id.length > 100) return null;
   const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.style(id), ConsistentRead: true }));
-  return clean<StoredStyle>(res.Item);
+  return styleEntity.parseOrNull(res.Item);
 }
 
 /** A creator's styles, newest first (gsi2 STYLES#OWNER#<id>). */
@@ -214,7 +215,7 @@ export async function listStylesOfOwner(db: Db, userId: string): Promise<StoredS
     ExpressionAttributeValues: { ':pk': k.gsi2pk },
     ScanIndexForward: false,
   });
-  return items.map((i) => clean<StoredStyle>(i)!);
+  return items.map(styleEntity.parse);
 }
 
 /**
@@ -229,7 +230,7 @@ export async function listPublicAndOwnStyles(db: Db, userId: string): Promise<St
       ExpressionAttributeValues: { ':pk': keys.stylePublicIndex('', '').gsi1pk },
       ScanIndexForward: false,
     })
-  ).map((i) => clean<StoredStyle>(i)!);
+  ).map(styleEntity.parse);
   const byId = new Map(pub.map((st) => [st.id, st]));
   for (const st of await listStylesOfOwner(db, userId)) byId.set(st.id, st);
   return [...byId.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -240,17 +241,8 @@ export async function listPublicAndOwnStyles(db: Db, userId: string): Promise<St
 
 export type NewProduct = Omit<ProductRecord, 'links'>;
 
-function productItem(p: NewProduct) {
-  return { ...keys.product(p.styleId, p.id), ...keys.productIdIndex(p.id), type: 'Product', ...p };
-}
-function linkItem(l: ProductLinkRecord) {
-  return {
-    ...keys.productLink(l.styleId, l.productId, l.id),
-    ...keys.productLinkIdIndex(l.id),
-    type: 'ProductLink',
-    ...l,
-  };
-}
+const productItem = (p: NewProduct): Item => productEntity.item(p);
+const linkItem = (l: ProductLinkRecord): Item => productLinkEntity.item(l);
 
 /** Create a product with its links in one transaction; false when the style is gone. */
 export async function createProduct(db: Db, p: NewProduct, links: ProductLinkRecord[]): Promise<boolean> {
@@ -279,7 +271,7 @@ export async function createProduct(db: Db, p: NewProduct, links: ProductLinkRec
   }
 }
 
-async function byGsi1<T>(db: Db, gsi1pk: string, gsi1sk: string): Promise<T | null> {
+async function byGsi1<T>(db: Db, gsi1pk: string, gsi1sk: string, parse: (item: unknown) => T): Promise<T | null> {
   const res = await db.doc.send(
     new QueryCommand({
       TableName: db.tableName,
@@ -289,25 +281,26 @@ async function byGsi1<T>(db: Db, gsi1pk: string, gsi1sk: string): Promise<T | nu
       Limit: 1,
     }),
   );
-  return clean<T>(res.Items?.[0]);
+  const item = res.Items?.[0];
+  return item ? parse(item) : null;
 }
 
 export async function getProductById(db: Db, productId: string): Promise<NewProduct | null> {
   if (!productId || productId.length > 100) return null;
   const k = keys.productIdIndex(productId);
-  const found = await byGsi1<NewProduct>(db, k.gsi1pk, k.gsi1sk);
+  const found = await byGsi1(db, k.gsi1pk, k.gsi1sk, productEntity.parse);
   if (!found) return null;
   // the index is eventually consistent: confirm on the table
   const res = await db.doc.send(
     new GetCommand({ TableName: db.tableName, Key: keys.product(found.styleId, productId), ConsistentRead: true }),
   );
-  return clean<NewProduct>(res.Item);
+  return productEntity.parseOrNull(res.Item);
 }
 
 export async function getProductLinkById(db: Db, linkId: string): Promise<ProductLinkRecord | null> {
   if (!linkId || linkId.length > 100) return null;
   const k = keys.productLinkIdIndex(linkId);
-  const found = await byGsi1<ProductLinkRecord>(db, k.gsi1pk, k.gsi1sk);
+  const found = await byGsi1(db, k.gsi1pk, k.gsi1sk, productLinkEntity.parse);
   if (!found) return null;
   const res = await db.doc.send(
     new GetCommand({
@@ -316,7 +309,7 @@ export async function getProductLinkById(db: Db, linkId: string): Promise<Produc
       ConsistentRead: true,
     }),
   );
-  return clean<ProductLinkRecord>(res.Item);
+  return productLinkEntity.parseOrNull(res.Item);
 }
 
 export async function listProductLinks(db: Db, styleId: string, productId: string): Promise<ProductLinkRecord[]> {
@@ -330,15 +323,20 @@ export async function listProductLinks(db: Db, styleId: string, productId: strin
     }),
   );
   return (res.Items ?? [])
-    .map((i) => clean<ProductLinkRecord>(i)!)
+    .map(productLinkEntity.parse)
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 }
 
-async function updateFields<T>(db: Db, key: Record<string, string>, patch: Record<string, unknown>): Promise<T | null> {
+async function updateFields<T>(
+  db: Db,
+  key: Record<string, string>,
+  patch: Record<string, unknown>,
+  parse: (item: unknown) => T,
+): Promise<T | null> {
   const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
   if (!entries.length) {
     const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }));
-    return clean<T>(res.Item);
+    return res.Item ? parse(res.Item) : null;
   }
   try {
     const res = await db.doc.send(
@@ -350,7 +348,7 @@ async function updateFields<T>(db: Db, key: Record<string, string>, patch: Recor
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return clean<T>(res.Attributes);
+    return parse(res.Attributes);
   } catch (err) {
     if (isConditionFailure(err)) return null;
     throw err;
@@ -358,9 +356,9 @@ async function updateFields<T>(db: Db, key: Record<string, string>, patch: Recor
 }
 
 export const updateProduct = (db: Db, p: NewProduct, patch: Partial<NewProduct>) =>
-  updateFields<NewProduct>(db, keys.product(p.styleId, p.id), patch);
+  updateFields(db, keys.product(p.styleId, p.id), patch, productEntity.parse);
 export const updateProductLink = (db: Db, l: ProductLinkRecord, patch: Partial<ProductLinkRecord>) =>
-  updateFields<ProductLinkRecord>(db, keys.productLink(l.styleId, l.productId, l.id), patch);
+  updateFields(db, keys.productLink(l.styleId, l.productId, l.id), patch, productLinkEntity.parse);
 
 /** Add a link to an existing product; false when the product is gone. */
 export async function createProductLink(db: Db, l: ProductLinkRecord): Promise<boolean> {

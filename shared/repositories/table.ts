@@ -4,6 +4,7 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 
 export const TABLE_SCHEMA = {
   partitionKey: 'pk',
@@ -77,12 +78,25 @@ export function createTableInput(tableName: string) {
   };
 }
 
+/** The name of a DynamoDB (or any) error, e.g. 'TransactionCanceledException'; undefined for a non-error. */
+export const errorName = (err: unknown): string | undefined => (err instanceof Error ? err.name : undefined);
+
+/** The cancellation reason codes of a failed transaction, by item index (empty for other errors). */
+export function cancellationReasons(err: unknown): (string | undefined)[] {
+  if (!err || typeof err !== 'object' || !('CancellationReasons' in err)) return [];
+  const reasons: unknown = err.CancellationReasons;
+  if (!Array.isArray(reasons)) return [];
+  return reasons.map((r: unknown) =>
+    r && typeof r === 'object' && 'Code' in r && typeof r.Code === 'string' ? r.Code : undefined,
+  );
+}
+
 /** True when a DynamoDB error is a failed condition (single write or a transaction cancelled by one). */
 export function isConditionFailure(err: unknown): boolean {
-  const e = err as { name?: string; CancellationReasons?: { Code?: string }[] };
-  if (e?.name === 'ConditionalCheckFailedException') return true;
-  if (e?.name === 'TransactionCanceledException')
-    return (e.CancellationReasons ?? []).some((r) => r?.Code === 'ConditionalCheckFailed');
+  const name = errorName(err);
+  if (name === 'ConditionalCheckFailedException') return true;
+  if (name === 'TransactionCanceledException')
+    return cancellationReasons(err).some((c) => c === 'ConditionalCheckFailed');
   return false;
 }
 
@@ -97,18 +111,22 @@ const READ_COMMANDS = new Set([
   'ScanCommand',
 ]);
 
+const capacity = z.object({
+  CapacityUnits: z.number().optional(),
+  ReadCapacityUnits: z.number().optional(),
+  WriteCapacityUnits: z.number().optional(),
+});
+/** What a command answers about its consumed capacity (one total, or one per table of a batch or transaction). */
+const consumedOutput = z.object({ ConsumedCapacity: z.union([z.array(capacity), capacity]).optional() });
+
 function instrumentCapacity(client: DynamoDBClient) {
   client.middlewareStack.add(
     (next, context) => async (args) => {
-      const input = args.input as Record<string, unknown>;
-      input.ReturnConsumedCapacity = 'TOTAL';
+      Object.assign(args.input, { ReturnConsumedCapacity: 'TOTAL' });
       const result = await next(args);
-      const consumed = (result.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
-      const list = (Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) as {
-        CapacityUnits?: number;
-        ReadCapacityUnits?: number;
-        WriteCapacityUnits?: number;
-      }[];
+      const parsed = consumedOutput.safeParse(result.output);
+      const consumed = parsed.success ? parsed.data.ConsumedCapacity : undefined;
+      const list = Array.isArray(consumed) ? consumed : consumed ? [consumed] : [];
       const isRead = READ_COMMANDS.has(String(context.commandName));
       for (const c of list) {
         if (c.ReadCapacityUnits !== undefined || c.WriteCapacityUnits !== undefined) {

@@ -6,18 +6,19 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys';
 import { isConditionFailure, type Db } from './table';
-import type { PromptTemplateRecord, RawTemplateRecord } from './catalog-repository';
-import { buildUpdate } from './toolkit';
-
-const STRIP = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type']);
-const clean = <T>(item: Record<string, unknown> | undefined): T =>
-  Object.fromEntries(Object.entries(item ?? {}).filter(([k]) => !STRIP.has(k))) as T;
+import {
+  promptTemplateEntity,
+  rawTemplateEntity,
+  type PromptTemplateRecord,
+  type RawTemplateRecord,
+} from './catalog-repository';
+import { buildUpdate, type IndexUpdate } from './toolkit';
 
 export async function createPromptTemplate(db: Db, t: PromptTemplateRecord & { updatedAt: string }): Promise<void> {
   await db.doc.send(
     new PutCommand({
       TableName: db.tableName,
-      Item: { ...keys.promptTemplate(t.id), ...keys.promptTemplateIndex(t.name, t.id), type: 'PromptTemplate', ...t },
+      Item: promptTemplateEntity.item(t),
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -27,7 +28,7 @@ export async function createRawTemplate(db: Db, t: RawTemplateRecord & { updated
   await db.doc.send(
     new PutCommand({
       TableName: db.tableName,
-      Item: { ...keys.rawTemplate(t.id), ...keys.rawTemplateIndex(t.priority, t.id), type: 'RawTemplate', ...t },
+      Item: rawTemplateEntity.item(t),
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -37,19 +38,20 @@ async function update<T>(
   db: Db,
   key: Record<string, string>,
   patch: Record<string, unknown>,
-  index: Record<string, string> | null,
+  index: IndexUpdate | null,
+  parse: (item: unknown) => T,
 ): Promise<T | null> {
   try {
     const res = await db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: key,
-        ...buildUpdate({ ...patch, ...(index ? { gsi1pk: index.gsi1pk, gsi1sk: index.gsi1sk } : {}) }),
+        ...buildUpdate({ ...patch, ...index?.set }, { remove: index?.remove ?? [] }),
         ConditionExpression: 'attribute_exists(pk)',
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return clean<T>(res.Attributes);
+    return parse(res.Attributes);
   } catch (err) {
     if (isConditionFailure(err)) return null;
     throw err;
@@ -58,21 +60,23 @@ async function update<T>(
 
 /** Update a prompt template; `name` (when it changes) rewrites the index key. Null when missing. */
 export function updatePromptTemplate(db: Db, id: string, patch: Partial<PromptTemplateRecord> & { updatedAt: string }) {
-  return update<PromptTemplateRecord>(
+  return update(
     db,
     keys.promptTemplate(id),
     patch,
-    patch.name !== undefined ? keys.promptTemplateIndex(patch.name, id) : null,
+    patch.name !== undefined ? promptTemplateEntity.indexUpdate('gsi1', { id, name: patch.name }) : null,
+    promptTemplateEntity.parse,
   );
 }
 
 /** Update a raw template; `priority` (when given) rewrites the index key. Null when missing. */
 export function updateRawTemplate(db: Db, id: string, patch: Partial<RawTemplateRecord> & { updatedAt: string }) {
-  return update<RawTemplateRecord>(
+  return update(
     db,
     keys.rawTemplate(id),
     patch,
-    patch.priority !== undefined ? keys.rawTemplateIndex(patch.priority, id) : null,
+    patch.priority !== undefined ? rawTemplateEntity.indexUpdate('gsi1', { id, priority: patch.priority }) : null,
+    rawTemplateEntity.parse,
   );
 }
 

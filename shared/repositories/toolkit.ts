@@ -22,9 +22,14 @@ import {
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { signCursor, verifyCursor } from './cursor';
-import { isConditionFailure, type Db } from './table';
+import { tableKeySchema, type StoredItem } from './entity';
+import { cancellationReasons, errorName, isConditionFailure, type Db } from './table';
 
-export type Item = Record<string, any>;
+export { entity, MalformedItem, type EntityRecord, type IndexUpdate, type StoredItem } from './entity';
+export { cancellationReasons, errorName } from './table';
+
+/** A stored item as read: attribute values unknown until an entity declaration parses them (entity.ts). */
+export type Item = StoredItem;
 export type Key = Record<string, unknown>;
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 export type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
@@ -68,15 +73,11 @@ export class StorageContention extends Error {
   }
 }
 
-const cancellationCodes = (err: unknown): (string | undefined)[] =>
-  ((err as { CancellationReasons?: { Code?: string }[] })?.CancellationReasons ?? []).map((r) => r?.Code);
-
-/** The cancellation reason codes of a failed transaction, by item index (empty for other errors). */
-export const cancellationReasons = cancellationCodes;
+const cancellationCodes = cancellationReasons;
 
 /** A transaction that lost a race with another one (no condition of ours failed): safe to run again. */
 export function isTransactionConflict(err: unknown): boolean {
-  const name = (err as Error)?.name;
+  const name = errorName(err);
   if (name === 'TransactionConflictException' || name === 'TransactionInProgressException') return true;
   if (name !== 'TransactionCanceledException') return false;
   const codes = cancellationCodes(err);
@@ -85,7 +86,7 @@ export function isTransactionConflict(err: unknown): boolean {
 
 /** Any transaction that was cancelled or lost a race (its items' conditions, conflicts, throttling). */
 export function isCancelledTransaction(err: unknown): boolean {
-  const name = (err as Error)?.name;
+  const name = errorName(err);
   return (
     name === 'TransactionCanceledException' ||
     name === 'TransactionConflictException' ||
@@ -208,11 +209,11 @@ export const tx = {
 
 /* ---------------- single items ---------------- */
 
-export async function getItem<T = Item>(
+export async function getItem(
   db: Db,
   key: Key,
   opts: { consistent?: boolean; projection?: string; names?: Record<string, string> } = {},
-): Promise<T | null> {
+): Promise<Item | null> {
   const res = await db.doc.send(
     new GetCommand({
       TableName: db.tableName,
@@ -222,7 +223,7 @@ export async function getItem<T = Item>(
       ...(opts.names ? { ExpressionAttributeNames: opts.names } : {}),
     }),
   );
-  return (res.Item as T | undefined) ?? null;
+  return res.Item ?? null;
 }
 
 export async function itemExists(db: Db, key: Key): Promise<boolean> {
@@ -260,12 +261,13 @@ export async function keysUnder(
   db: Db,
   prefix: { pk: string; skPrefix: string },
 ): Promise<{ pk: string; sk: string }[]> {
-  return queryAll<{ pk: string; sk: string }>(db, {
+  const items = await queryAll(db, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
     ExpressionAttributeValues: { ':pk': prefix.pk, ':p': prefix.skPrefix },
     ProjectionExpression: 'pk, sk',
     ConsistentRead: true,
   });
+  return items.map((i) => tableKeySchema.parse(i));
 }
 
 export async function deleteItem(
@@ -279,37 +281,33 @@ export async function deleteItem(
 /* ---------------- queries ---------------- */
 
 /** One page of a query from `start`; `lastKey` is where the next page starts (undefined: no more). */
-export async function queryPage<T = Item>(
+export async function queryPage(
   db: Db,
   input: QueryInput,
   start?: Key,
-): Promise<{ items: T[]; lastKey?: Key; count: number }> {
+): Promise<{ items: Item[]; lastKey?: Key; count: number }> {
   const res = await db.doc.send(
     new QueryCommand({ TableName: db.tableName, ...input, ...(start ? { ExclusiveStartKey: start } : {}) }),
   );
-  return { items: (res.Items ?? []) as T[], lastKey: res.LastEvaluatedKey, count: res.Count ?? 0 };
+  return { items: res.Items ?? [], lastKey: res.LastEvaluatedKey, count: res.Count ?? 0 };
 }
 
 /** Every page of a query (or until `max` items; then `lastKey` says where it stopped). */
-export async function queryAll<T = Item>(
-  db: Db,
-  input: QueryInput,
-  opts: { max?: number; start?: Key } = {},
-): Promise<T[]> {
-  return (await queryUpTo<T>(db, input, opts)).items;
+export async function queryAll(db: Db, input: QueryInput, opts: { max?: number; start?: Key } = {}): Promise<Item[]> {
+  return (await queryUpTo(db, input, opts)).items;
 }
 
 /** Pages of a query until `max` items or the end, with the key to continue from. */
-export async function queryUpTo<T = Item>(
+export async function queryUpTo(
   db: Db,
   input: QueryInput,
   opts: { max?: number; start?: Key } = {},
-): Promise<{ items: T[]; lastKey?: Key }> {
-  const items: T[] = [];
+): Promise<{ items: Item[]; lastKey?: Key }> {
+  const items: Item[] = [];
   let start = opts.start;
   do {
     const room = opts.max === undefined ? undefined : opts.max - items.length;
-    const page = await queryPage<T>(
+    const page = await queryPage(
       db,
       room === undefined ? input : { ...input, Limit: Math.min(room, input.Limit ?? room) },
       start,
@@ -333,14 +331,14 @@ export async function countAll(db: Db, input: QueryInput): Promise<number> {
 }
 
 /** Every page of a Scan (the finance reconciliation is the only caller). */
-export async function scanAll<T = Item>(db: Db, input: ScanInput): Promise<T[]> {
-  const out: T[] = [];
+export async function scanAll(db: Db, input: ScanInput): Promise<Item[]> {
+  const out: Item[] = [];
   let start: Key | undefined;
   do {
     const res = await db.doc.send(
       new ScanCommand({ TableName: db.tableName, ...input, ...(start ? { ExclusiveStartKey: start } : {}) }),
     );
-    out.push(...((res.Items ?? []) as T[]));
+    out.push(...(res.Items ?? []));
     start = res.LastEvaluatedKey;
   } while (start);
   return out;
@@ -396,13 +394,13 @@ const keyId = (k: Key) =>
   );
 
 /** The items of many keys (duplicates asked once; chunks of 100; unprocessed keys retried with the one policy). */
-export async function batchGetAll<T = Item>(
+export async function batchGetAll(
   db: Db,
   keyList: Key[],
   opts: { projection?: string; names?: Record<string, string> } = {},
-): Promise<T[]> {
+): Promise<Item[]> {
   const unique = [...new Map(keyList.map((k) => [keyId(k), k])).values()];
-  const out: T[] = [];
+  const out: Item[] = [];
   for (let i = 0; i < unique.length; i += 100) {
     let pending: Key[] = unique.slice(i, i + 100);
     await withRetry(async () => {
@@ -417,8 +415,8 @@ export async function batchGetAll<T = Item>(
           },
         }),
       );
-      out.push(...((res.Responses?.[db.tableName] ?? []) as T[]));
-      pending = (res.UnprocessedKeys?.[db.tableName]?.Keys as Key[] | undefined) ?? [];
+      out.push(...(res.Responses?.[db.tableName] ?? []));
+      pending = res.UnprocessedKeys?.[db.tableName]?.Keys ?? [];
       return pending.length ? AGAIN : undefined;
     });
   }
@@ -431,7 +429,9 @@ export async function batchDeleteAll(db: Db, keyList: Key[]): Promise<void> {
     let pending = keyList.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
     await withRetry(async () => {
       const res = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: pending } }));
-      pending = (res.UnprocessedItems?.[db.tableName] as typeof pending | undefined) ?? [];
+      pending = (res.UnprocessedItems?.[db.tableName] ?? []).flatMap((r) =>
+        r.DeleteRequest?.Key ? [{ DeleteRequest: { Key: r.DeleteRequest.Key } }] : [],
+      );
       return pending.length ? AGAIN : undefined;
     });
   }
@@ -456,7 +456,9 @@ export async function batchPutAll(db: Db, items: Item[]): Promise<void> {
     let pending = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
     await withRetry(async () => {
       const res = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: pending } }));
-      pending = (res.UnprocessedItems?.[db.tableName] as typeof pending | undefined) ?? [];
+      pending = (res.UnprocessedItems?.[db.tableName] ?? []).flatMap((r) =>
+        r.PutRequest?.Item ? [{ PutRequest: { Item: r.PutRequest.Item } }] : [],
+      );
       return pending.length ? AGAIN : undefined;
     });
   }
@@ -524,12 +526,6 @@ export function buildUpdate(
     ExpressionAttributeNames: names,
     ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
   };
-}
-
-/** Drop the table's key and index attributes (and the item type) from a stored item. */
-export function stripKeys<T>(item: Item, extra: string[] = []): T {
-  const drop = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type', ...extra]);
-  return Object.fromEntries(Object.entries(item).filter(([k]) => !drop.has(k))) as T;
 }
 
 /* ---------------- cursors ---------------- */

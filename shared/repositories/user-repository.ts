@@ -1,49 +1,82 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Role } from '../domain/roles';
-import type { PlanId } from '../domain/plans';
+import * as z from 'zod';
+import { ROLES, type Role } from '../domain/roles';
+import { PLAN_IDS } from '../domain/plans';
+import { RETENTION_DAYS } from '../domain/privacy';
 import { keys } from './keys';
-import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
+import { cancellationReasons, isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 import { tombstoneKey } from './privacy-repository';
 import { ERROR_CODES, HttpError } from '../errors';
-import { batchGetAll, buildUpdate, updateIf } from './toolkit';
+import { batchGetAll, buildUpdate, entity, updateIf, type EntityRecord } from './toolkit';
 
 /** A token issued before "Delete my account" must not re-create the user. */
 export const ACCOUNT_DELETED = { code: ERROR_CODES.accountDeleted, message: 'This account was deleted.' } as const;
 
-export interface UserRecord {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  handle: string;
-  profileImageUrl: string | null;
-  hasUnlimitedCredits: boolean;
-  role: Role;
-  currentRole: Role;
-  permanentRole: Role;
-  currentPlan: PlanId;
-  subscriptionStatus: string;
-  hasUsedTrial: boolean;
-  isInfluencer: boolean;
-  influencerSince: string | null;
-  nextScheduledPlan: PlanId | null;
-  nextScheduledPlanDate: string | null;
-  /** Billing (set from Stripe webhooks; absent until the first checkout). */
-  subscriptionId?: string | null;
-  stripeCustomerId?: string | null;
-  currentPeriodEnd?: string | null;
-  cancelAtPeriodEnd?: boolean;
-  isPublic: boolean;
-  showCollections: boolean;
-  onboarded: boolean;
-  /** Absent means active; account deletion marks 'deleting' first, then 'deleted'; an operator may set 'disabled'. */
-  accountStatus?: AccountStatus;
-  createdAt: string;
-  updatedAt: string;
-}
-
 export const ACCOUNT_STATUSES = ['active', 'deleting', 'deleted', 'disabled'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+const role = z.enum(ROLES);
+const plan = z.enum(PLAN_IDS);
+
+/**
+ * The user item: found by e-mail (gsi1); in the retention job's sparse work list (gsi2) while it has automatic
+ * deletion of generated images (privacy-repository sets it).
+ */
+export const userEntity = entity({
+  name: 'User',
+  schema: z.object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    handle: z.string(),
+    profileImageUrl: z.string().nullable(),
+    hasUnlimitedCredits: z.boolean(),
+    role,
+    currentRole: role,
+    permanentRole: role,
+    currentPlan: plan,
+    subscriptionStatus: z.string(),
+    hasUsedTrial: z.boolean(),
+    isInfluencer: z.boolean(),
+    influencerSince: z.string().nullable(),
+    nextScheduledPlan: plan.nullable(),
+    nextScheduledPlanDate: z.string().nullable(),
+    /** Billing (set from Stripe webhooks; absent until the first checkout). */
+    subscriptionId: z.string().nullish(),
+    stripeCustomerId: z.string().nullish(),
+    currentPeriodEnd: z.string().nullish(),
+    cancelAtPeriodEnd: z.boolean().optional(),
+    isPublic: z.boolean(),
+    showCollections: z.boolean(),
+    onboarded: z.boolean(),
+    /** Absent means active; account deletion marks 'deleting' first, then 'deleted'; an operator may set 'disabled'. */
+    accountStatus: z.enum(ACCOUNT_STATUSES).optional(),
+    accountStatusAt: z.string().optional(),
+    /** Privacy (privacy-repository): the age statement (never the birth date), the retention choice. */
+    ageStatus: z.enum(['adult', 'minor']).optional(),
+    ageConfirmedAt: z.string().optional(),
+    ageWordingVersion: z.string().optional(),
+    retentionDays: z.union(RETENTION_DAYS.map((d) => z.literal(d))).optional(),
+    /** The ledger pseudonym an account deletion moves the accounting items to (once). */
+    deletionPseudonym: z.string().optional(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+  key: (u) => keys.user(u.id),
+  indexes: {
+    gsi1: (u: { email: string }) => keys.userEmailIndex(u.email),
+    gsi2: (u: { id: string; retentionDays?: number | null }) => (u.retentionDays ? keys.retentionIndex(u.id) : null),
+  },
+});
+export type UserRecord = EntityRecord<typeof userEntity>;
+
+/** A unique handle's claim: which user holds it (older claims lack `handle`: reads pick `userId`). */
+export const handleClaimEntity = entity({
+  name: 'Handle',
+  schema: z.object({ handle: z.string(), userId: z.string(), claimedAt: z.string().optional() }),
+  key: (h) => keys.handle(h.handle),
+});
 
 /** True when the account may use the API (no status, or 'active'). */
 export const isAccountActive = (u: Pick<UserRecord, 'accountStatus'>): boolean =>
@@ -56,15 +89,7 @@ export interface NewUser {
   lastName?: string | null;
 }
 
-const strip = <T extends Record<string, unknown>>(item: T | undefined): UserRecord | null => {
-  if (!item) return null;
-  const { pk, sk, gsi1pk, gsi1sk, ...rest } = item as Record<string, unknown>;
-  void pk;
-  void sk;
-  void gsi1pk;
-  void gsi1sk;
-  return rest as unknown as UserRecord;
-};
+const strip = (item: unknown): UserRecord | null => userEntity.parseOrNull(item);
 
 export async function getUser(db: Db, userId: string): Promise<UserRecord | null> {
   const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.user(userId) }));
@@ -139,14 +164,14 @@ export async function createUserIfMissing(db: Db, input: NewUser, now = new Date
             {
               Put: {
                 TableName: db.tableName,
-                Item: { ...keys.user(input.id), ...keys.userEmailIndex(user.email), type: 'User', ...user },
+                Item: userEntity.item(user),
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },
             {
               Put: {
                 TableName: db.tableName,
-                Item: { ...keys.handle(handle), type: 'Handle', userId: input.id },
+                Item: handleClaimEntity.item({ handle, userId: input.id, claimedAt: ts }),
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },
@@ -163,10 +188,10 @@ export async function createUserIfMissing(db: Db, input: NewUser, now = new Date
       return user;
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
-      const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-      if (reasons[2]?.Code === 'ConditionalCheckFailed')
+      const reasons = cancellationReasons(err);
+      if (reasons[2] === 'ConditionalCheckFailed')
         throw new HttpError(401, ACCOUNT_DELETED.code, ACCOUNT_DELETED.message);
-      if (reasons[0]?.Code === 'ConditionalCheckFailed') {
+      if (reasons[0] === 'ConditionalCheckFailed') {
         const raced = await getUser(db, input.id);
         if (raced) return raced;
       }
@@ -182,12 +207,14 @@ export async function getUsersByIds<F extends keyof UserRecord>(
   ids: string[],
   fields: F[],
 ): Promise<Pick<UserRecord, F | 'id'>[]> {
-  const names = Object.fromEntries(fields.map((f, i) => [`#p${i}`, f]));
-  return batchGetAll<Pick<UserRecord, F | 'id'>>(
+  const read = [...new Set<F | 'id'>([...fields, 'id'])];
+  const names = Object.fromEntries(read.map((f, i) => [`#p${i}`, f]));
+  const items = await batchGetAll(
     db,
     ids.map((id) => keys.user(id)),
     { projection: Object.keys(names).join(', '), names },
   );
+  return items.map((i) => userEntity.parsePick(i, read));
 }
 
 export type UserPatch = Partial<Omit<UserRecord, 'id' | 'email' | 'handle' | 'createdAt' | 'updatedAt'>>;

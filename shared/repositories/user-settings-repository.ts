@@ -6,20 +6,32 @@
  *   (`linkCount < :max`), so the cap holds under concurrent adds.
  */
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import { keys } from './keys';
-import { isConditionFailure, type Db } from './table';
-import type { UserRecord } from './user-repository';
-import { transactConditional, tx, withConflictRetry } from './toolkit';
+import { cancellationReasons, isConditionFailure, type Db } from './table';
+import { handleClaimEntity, userEntity, type UserRecord } from './user-repository';
+import { entity, transactConditional, tx, withConflictRetry, type EntityRecord } from './toolkit';
 
-type Reasons = { Code?: string }[];
-const reasonsOf = (err: unknown): Reasons => (err as { CancellationReasons?: Reasons }).CancellationReasons ?? [];
+/** Onboarding preferences (lists absent on older items read as empty). */
+export const preferencesEntity = entity({
+  name: 'Preferences',
+  schema: z.object({
+    userId: z.string(),
+    styles: z.array(z.string()).default([]),
+    brands: z.array(z.string()).default([]),
+    colors: z.array(z.string()).default([]),
+    updatedAt: z.string(),
+  }),
+  key: (p) => keys.preferences(p.userId),
+});
+export type PreferencesRecord = Omit<EntityRecord<typeof preferencesEntity>, 'userId'>;
 
-export interface PreferencesRecord {
-  styles: string[];
-  brands: string[];
-  colors: string[];
-  updatedAt: string;
-}
+/** A link on a user's public profile (ulid ids: creation order), counted by linkCount on COUNTERS. */
+export const userLinkEntity = entity({
+  name: 'UserLink',
+  schema: z.object({ userId: z.string(), id: z.string(), title: z.string(), url: z.string(), createdAt: z.string() }),
+  key: (l) => keys.userLink(l.userId, l.id),
+});
 
 /** Store the preferences and mark the user onboarded, together. */
 export async function savePreferences(
@@ -36,7 +48,7 @@ export async function savePreferences(
           {
             Put: {
               TableName: db.tableName,
-              Item: { ...keys.preferences(userId), type: 'Preferences', userId, ...rec },
+              Item: preferencesEntity.item({ userId, ...rec }),
             },
           },
           {
@@ -57,9 +69,10 @@ export async function savePreferences(
 
 export async function getPreferences(db: Db, userId: string): Promise<PreferencesRecord | null> {
   const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.preferences(userId) }));
-  if (!res.Item) return null;
-  const { styles, brands, colors, updatedAt } = res.Item as PreferencesRecord;
-  return { styles: styles ?? [], brands: brands ?? [], colors: colors ?? [], updatedAt };
+  const prefs = preferencesEntity.parseOrNull(res.Item);
+  if (!prefs) return null;
+  const { styles, brands, colors, updatedAt } = prefs;
+  return { styles, brands, colors, updatedAt };
 }
 
 export interface ProfileFields {
@@ -120,7 +133,7 @@ export async function updateProfile(
         {
           Put: {
             TableName: db.tableName,
-            Item: { ...keys.handle(newHandle!), type: 'Handle', userId, claimedAt: now.toISOString() },
+            Item: handleClaimEntity.item({ handle: newHandle!, userId, claimedAt: now.toISOString() }),
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
@@ -131,33 +144,23 @@ export async function updateProfile(
     await withConflictRetry(() => db.doc.send(new TransactWriteCommand({ TransactItems: items })));
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
-    const reasons = reasonsOf(err);
-    if (moving && reasons[1]?.Code === 'ConditionalCheckFailed') return { ok: false, reason: 'handle-taken' };
+    const reasons = cancellationReasons(err);
+    if (moving && reasons[1] === 'ConditionalCheckFailed') return { ok: false, reason: 'handle-taken' };
     return { ok: false, reason: 'stale' };
   }
   const res = await db.doc.send(
     new GetCommand({ TableName: db.tableName, Key: keys.user(userId), ConsistentRead: true }),
   );
-  const { pk, sk, gsi1pk, gsi1sk, ...rest } = res.Item ?? {};
-  void pk;
-  void sk;
-  void gsi1pk;
-  void gsi1sk;
-  return { ok: true, user: rest as unknown as UserRecord };
+  return { ok: true, user: userEntity.parse(res.Item) };
 }
 
 /** The user id holding a handle claim, or null. */
 export async function findUserIdByHandle(db: Db, handle: string): Promise<string | null> {
   const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.handle(handle) }));
-  return (res.Item?.userId as string | undefined) ?? null;
+  return res.Item ? handleClaimEntity.parsePick(res.Item, ['userId']).userId : null;
 }
 
-export interface UserLinkRecord {
-  id: string;
-  title: string;
-  url: string;
-  createdAt: string;
-}
+export type UserLinkRecord = Omit<EntityRecord<typeof userLinkEntity>, 'userId'>;
 
 export async function listUserLinks(db: Db, userId: string): Promise<UserLinkRecord[]> {
   const k = keys.userLinkPrefix(userId);
@@ -168,12 +171,10 @@ export async function listUserLinks(db: Db, userId: string): Promise<UserLinkRec
       ExpressionAttributeValues: { ':pk': k.pk, ':p': k.skPrefix },
     }),
   );
-  return (res.Items ?? []).map((i) => ({
-    id: i.id as string,
-    title: i.title as string,
-    url: i.url as string,
-    createdAt: i.createdAt as string,
-  }));
+  return (res.Items ?? []).map((i) => {
+    const { id, title, url, createdAt } = userLinkEntity.parse(i);
+    return { id, title, url, createdAt };
+  });
 }
 
 /** Add a link unless the user already has `max`; false when the cap is reached. */
@@ -195,7 +196,7 @@ export async function addUserLink(db: Db, userId: string, link: UserLinkRecord, 
             {
               Put: {
                 TableName: db.tableName,
-                Item: { ...keys.userLink(userId, link.id), type: 'UserLink', userId, ...link },
+                Item: userLinkEntity.item({ userId, ...link }),
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },

@@ -101,7 +101,7 @@ async function completedGeneration(u: TestUser, createdAt: Date, profileId = 'p'
     userId: u.sub,
     status: 'completed',
     kind: 'style',
-    mode: 'fast' as GenerationRecord['mode'],
+    mode: 'exact',
     inputs: {
       photoProfileId: profileId,
       styleId: seedStyleId(0),
