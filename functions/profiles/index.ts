@@ -2,7 +2,7 @@
 import { getDb } from '../lib/aws';
 import { createGroupHandler, json, noContent, requireAuth, type Req } from '../lib/http';
 import { profilesRoutes } from '../../shared/routes/profiles';
-import { readForm } from '../lib/multipart';
+import { photoUploadIdsSchema } from '../../shared/schemas/requests';
 import { ensureUser } from '../services/user-service';
 import {
   createProfile,
@@ -36,18 +36,17 @@ export const handler = createGroupHandler(
     'GET /api/photo-profiles': list,
     'GET /api/photos': list,
     'POST /api/photo-profiles': async (req) => {
-      const form = readForm(req.body);
       const db = getDb();
       const user = await caller(req);
       let profile;
       try {
         // Consent and age first (server-enforced): nothing is processed or stored without them. Photos come
         // as direct-upload ids (the SPA; read from the quarantine) or as multipart files.
-        await requirePhotoConsent(db, user.id, form.fields.consent);
-        profile = await createProfile(db, user, form);
+        await requirePhotoConsent(db, user.id, req.body.consent);
+        profile = await createProfile(db, user, req.body, req.files);
       } catch (err) {
         // A refused request leaves no uploaded photo behind (not even in the quarantine).
-        await discardQuarantine(user.id, uploadIdsOf(form));
+        await discardQuarantine(user.id, uploadIdsOf(req.body));
         throw err;
       }
       try {
@@ -60,12 +59,11 @@ export const handler = createGroupHandler(
       return json(profile, 201);
     },
     'PATCH /api/photo-profiles/{id}': async (req) => {
-      const form = readForm(req.body);
       const user = await caller(req);
       try {
-        return json(await updateProfile(getDb(), user, req.params.id, form));
+        return json(await updateProfile(getDb(), user, req.params.id, req.body, req.files));
       } catch (err) {
-        await discardQuarantine(user.id, uploadIdsOf(form));
+        await discardQuarantine(user.id, uploadIdsOf(req.body));
         throw err;
       }
     },
@@ -77,4 +75,9 @@ export const handler = createGroupHandler(
     'DELETE /api/user/photos': async (req) => json(await deleteAllPhotos(getDb(), requireAuth(req).sub)),
   },
   (auth) => ensureUser(getDb(), auth),
+  // A refused body leaves no uploaded photo behind either: the upload ids it names (well-formed ones) go.
+  async (req, body) => {
+    const named = photoUploadIdsSchema.safeParse(body);
+    if (req.auth && named.success) await discardQuarantine(req.auth.sub, uploadIdsOf(named.data));
+  },
 );
