@@ -13,7 +13,7 @@ import { effectiveRole } from '../../shared/domain/roles';
 import { invalidPathParam } from '../../shared/domain/path-params';
 // Only the route's definition: each function passes its own group's routes (shared/routes/<group>.ts), so it
 // never builds the schemas of other groups.
-import { routeKey, type RouteDef, type RouteKeyOf } from '../../shared/routes/route-def';
+import { routeKey, type PathParamNames, type RouteDef, type RouteKeyOf } from '../../shared/routes/route-def';
 import { splitForm, type UploadedFile } from './multipart';
 import { bearerToken, verifyToken, type AuthContext } from './auth';
 import { isAccountActive, type UserRecord } from '../../shared/repositories/user-repository';
@@ -30,11 +30,6 @@ export type ApiEvent = APIGatewayProxyEventV2 & {
   };
 };
 export type ApiResult = APIGatewayProxyStructuredResultV2;
-
-/** The parameter names of a route path or route key: 'GET /a/{id}/b/{key+}' -> 'id' | 'key'. */
-export type PathParamNames<S extends string> = S extends `${string}{${infer P}}${infer Rest}`
-  ? (P extends `${infer N}+` ? N : P) | PathParamNames<Rest>
-  : never;
 
 /** What every request carries, whatever its route (the helpers shared by a group's routes take this). */
 export interface Req {

@@ -70,6 +70,11 @@ export const defineRoutes = <const R extends readonly RouteDef[]>(routes: R): R 
 /** 'GET /api/x/{id}': the key of a route, as API Gateway spells it and the handlers name their implementations. */
 export type RouteKeyOf<R extends Pick<RouteDef, 'method' | 'path'>> = `${R['method']} ${R['path']}`;
 
+/** The parameter names of a route path or route key: 'GET /a/{id}/b/{key+}' -> 'id' | 'key'. */
+export type PathParamNames<S extends string> = S extends `${string}{${infer P}}${infer Rest}`
+  ? (P extends `${infer N}+` ? N : P) | PathParamNames<Rest>
+  : never;
+
 export const ADMIN = ['admin'] as const;
 export const CREATOR = ['influencer', 'admin'] as const;
 
