@@ -71,7 +71,10 @@ export function useSubmitFeedback(generationId: string) {
     mutationFn: (input: { styleId: string | null; rating: number }) =>
       fetchApi('POST /api/feedback', { body: { styleId: input.styleId, generationId, rating: input.rating } }),
     onSuccess: (data, input) => {
-      qc.setQueryData(getGenerationFeedbackQueryOptions(generationId).queryKey, data ?? { rating: input.rating, styleId: input.styleId });
+      qc.setQueryData(
+        getGenerationFeedbackQueryOptions(generationId).queryKey,
+        data ?? { rating: input.rating, styleId: input.styleId },
+      );
     },
   });
 }

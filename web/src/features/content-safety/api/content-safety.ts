@@ -1,5 +1,6 @@
 /** Admin content-safety calls: refusal counts and reasons, open style reports, takedown. */
 import type * as R from '../../../../../shared/schemas/responses';
+import { queryKeys } from '../../../api/query-keys';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client';
 
@@ -20,7 +21,7 @@ export function useTakeDown() {
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: REPORTS_KEY }),
-        qc.invalidateQueries({ queryKey: ['/api/styles'] }),
+        qc.invalidateQueries({ queryKey: queryKeys.styles.all }),
       ]),
   });
 }
