@@ -99,7 +99,8 @@ describe('SubscriptionPage', () => {
     // the balance changed (30 -> 60) on the first read: billing is refreshed again and the poll stops
     await waitFor(() =>
       expect(
-        invalidate.mock.calls.filter(([f]) => JSON.stringify(f?.queryKey) === JSON.stringify(queryKeys.billing.ledger)).length,
+        invalidate.mock.calls.filter(([f]) => JSON.stringify(f?.queryKey) === JSON.stringify(queryKeys.billing.ledger))
+          .length,
       ).toBe(2),
     );
     expect(toastMock).toHaveBeenCalledTimes(1);

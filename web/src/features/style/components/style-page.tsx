@@ -36,6 +36,7 @@ import {
 } from '../api/style';
 import { GENERATION_MESSAGES as GM, GENERATION_TITLES as GT } from '../../../../../shared/domain/generation';
 import { usePhotoProfiles } from '../../../api/photo-profiles';
+import { ERROR_CODES } from '../../../../../shared/errors';
 import { favoriteCountLabel, pickQuickTryProfile, quickTryModeFor } from '../lib/style-rules';
 import { ChooseProfileDialog } from './choose-profile-dialog';
 import { VisitorCta } from '../../../components/visitor-cta';
@@ -114,7 +115,7 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
           navigate('/dashboard');
         },
         onError: (err) => {
-          if (isApiError(err) && err.code === 'profile_required') return toCreateProfile();
+          if (isApiError(err) && err.code === ERROR_CODES.profileRequired) return toCreateProfile();
           if (handleLimitError(err)) return;
           toast({
             variant: 'destructive',
