@@ -38,6 +38,11 @@ export const queryKeys = {
     settings: ['privacy', 'settings'] as const,
     latestExport: ['privacy', 'latest-export'] as const,
   },
+  contentSafety: {
+    refusals: ['content-safety', 'refusals'] as const,
+    styleReports: ['content-safety', 'style-reports'] as const,
+    shareReports: ['content-safety', 'share-reports'] as const,
+  },
   shares: {
     mine: ['shares', 'mine'] as const,
     public: (token: string) => ['shares', 'public', token] as const,
