@@ -24,7 +24,7 @@ export const coverFromGenerationSchema = z.object({ generationId: z.unknown() })
 const FLAG_TRUE = ['true', '1', 'on'];
 const FLAG_FALSE = ['false', '0', 'off'];
 /** A boolean form field: a JSON boolean, or 'true'/'false'/'1'/'0'/'on'/'off' (any case); '' is absent. */
-export const formFlag = (name: string) =>
+export const formBoolean = (name: string) =>
   z
     .union([z.boolean(), z.string()])
     .optional()
@@ -81,11 +81,11 @@ export type PhotoProfileCreateInput = z.output<typeof photoProfileCreateSchema>;
 export const photoProfilePatchSchema = z.object({
   name: profileNameSchema.optional(),
   portraitUploadId: photoUploadId,
-  removePortrait: formFlag('removePortrait'),
+  removePortrait: formBoolean('removePortrait'),
   bodyDescription: bodyDescriptionSchema.optional(),
   gender: genderField,
   fullBodyUploadId: photoUploadId,
-  removeFullBody: formFlag('removeFullBody'),
-  isDefault: formFlag('isDefault'),
+  removeFullBody: formBoolean('removeFullBody'),
+  isDefault: formBoolean('isDefault'),
 });
 export type PhotoProfilePatchInput = z.output<typeof photoProfilePatchSchema>;
