@@ -17,7 +17,7 @@ const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Json => {
     target: 'draft-2020-12',
     io,
     unrepresentable: 'any',
-  }) as Json;
+  });
   return rest;
 };
 
@@ -35,36 +35,41 @@ const pathParams = (path: string) =>
 
 function queryParams(route: RouteDef) {
   if (!route.query) return [];
-  const s = jsonSchema(route.query, 'input') as { properties?: Record<string, Json>; required?: string[] };
-  return Object.entries(s.properties ?? {}).map(([name, schema]) => ({
+  const s = jsonSchema(route.query, 'input');
+  const required = Array.isArray(s.required) ? s.required : [];
+  return Object.entries(isJsonObject(s.properties) ? s.properties : {}).map(([name, schema]) => ({
     name,
     in: 'query',
-    required: (s.required ?? []).includes(name),
+    required: required.includes(name),
     schema,
   }));
 }
 
+/** A form route's body: its fields (the route's one `body` schema) and its file parts. */
+function multipartSchema(route: RouteDef, files: readonly string[]): Json {
+  const fields = route.body ? jsonSchema(route.body, 'input') : {};
+  const properties = isJsonObject(fields.properties) ? fields.properties : {};
+  const required = Array.isArray(fields.required) ? fields.required : [];
+  const fileProps = Object.fromEntries(
+    files.map((f) => [f, { type: 'string', contentMediaType: 'application/octet-stream' }]),
+  );
+  return { type: 'object', properties: { ...properties, ...fileProps }, required };
+}
+
+const isJsonObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
+
 function requestBody(route: RouteDef): Json | undefined {
-  if (route.body)
-    return { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } };
-  if (route.multipart) {
-    const fields = jsonSchema(route.multipart.fields, 'input') as { properties?: Json; required?: string[] };
-    const files = Object.fromEntries(
-      route.multipart.files.map((f) => [f, { type: 'string', contentMediaType: 'application/octet-stream' }]),
-    );
+  // A form route takes its fields as JSON too (files then come as direct-upload ids where the schema names them).
+  if (route.multipart)
     return {
       required: true,
       content: {
-        'multipart/form-data': {
-          schema: {
-            type: 'object',
-            properties: { ...(fields.properties ?? {}), ...files },
-            required: fields.required ?? [],
-          },
-        },
+        'multipart/form-data': { schema: multipartSchema(route, route.multipart.files) },
+        ...(route.body ? { 'application/json': { schema: jsonSchema(route.body, 'input') } } : {}),
       },
     };
-  }
+  if (route.body)
+    return { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } };
   if (route.rawBody)
     return {
       required: true,

@@ -3,15 +3,12 @@
  * application review) and the style editor shared with influencers (styles, products, product links, categories).
  * Roles are checked against the user item by the pipeline (shared/routes/); ownership by the services.
  */
-import { adjustCreditsSchema } from '../../shared/schemas/credits';
-import { financeLedgerQuery, financeSummaryQuery } from '../../shared/schemas/billing';
-import * as adminSchemas from '../../shared/schemas/admin';
 import { refusalSummary, takeDownReportedStyle } from '../services/content-safety-service';
 import { listShareReports, takeDownShare } from '../services/share-admin-service';
 import { financeCsv, financeLedger, financeReconciliation, financeSummary } from '../services/finance-service';
 import { getDb } from '../lib/aws';
 import { currentUser } from '../lib/current-user';
-import { bodyOf, createGroupHandler, json, requireAuth, queryOf } from '../lib/http';
+import { createGroupHandler, json, requireAuth } from '../lib/http';
 import { adminRoutes } from '../../shared/routes/admin';
 import { idempotencyClaim } from '../lib/idempotency';
 import { adjustCredits } from '../services/credit-service';
@@ -51,17 +48,15 @@ export const handler = createGroupHandler(
   adminRoutes,
   {
     'POST /api/admin/credits/adjust': async (req) => {
-      const input = bodyOf(req, adjustCreditsSchema);
+      const input = req.body;
       const result = await adjustCredits(getDb(), requireAuth(req).sub, input);
       return json(result, result.applied ? 201 : 200);
     },
-    'GET /api/admin/finance/ledger': async (req) =>
-      json(await financeLedger(getDb(), queryOf(req, financeLedgerQuery))),
-    'GET /api/admin/finance/summary': async (req) =>
-      json(await financeSummary(getDb(), queryOf(req, financeSummaryQuery))),
+    'GET /api/admin/finance/ledger': async (req) => json(await financeLedger(getDb(), req.query)),
+    'GET /api/admin/finance/summary': async (req) => json(await financeSummary(getDb(), req.query)),
     'GET /api/admin/finance/reconciliation': async () => json(await financeReconciliation(getDb())),
     'GET /api/admin/finance/export.csv': async (req) => {
-      const { csv, from, to } = await financeCsv(getDb(), queryOf(req, financeLedgerQuery));
+      const { csv, from, to } = await financeCsv(getDb(), req.query);
       return {
         statusCode: 200,
         headers: {
@@ -76,14 +71,14 @@ export const handler = createGroupHandler(
 
     // style editor (influencers and admins)
     'GET /api/admin/styles': async (req) => {
-      const q = queryOf(req, adminSchemas.adminStylesQuery);
+      const q = req.query;
       return json(await listEditorStyles(getDb(), await currentUser(req), q.all === 'true' || q.all === '1'));
     },
     'POST /api/admin/styles': async (req) =>
-      json(await createEditorStyle(getDb(), await currentUser(req), bodyOf(req, adminSchemas.styleCreateSchema)), 201),
+      json(await createEditorStyle(getDb(), await currentUser(req), req.body), 201),
     'PATCH /api/admin/styles/{id}': async (req) => {
       const user = await currentUser(req);
-      return json(await updateEditorStyle(getDb(), user, req.params.id, bodyOf(req, adminSchemas.stylePatchSchema)));
+      return json(await updateEditorStyle(getDb(), user, req.params.id, req.body));
     },
     'DELETE /api/admin/styles/{id}': async (req) =>
       json(await deleteEditorStyle(getDb(), await currentUser(req), req.params.id)),
@@ -94,65 +89,36 @@ export const handler = createGroupHandler(
       return json({ id: r.id }, r.replayed ? 200 : 201, r.replayed ? { 'idempotent-replayed': 'true' } : {});
     },
     'POST /api/admin/styles/{id}/cover/from-generation': async (req) => {
-      const body = (req.body ?? {}) as { generationId?: unknown };
-      return json(await setCoverFromGeneration(getDb(), await currentUser(req), req.params.id, body.generationId));
+      const { generationId } = req.body;
+      return json(await setCoverFromGeneration(getDb(), await currentUser(req), req.params.id, generationId));
     },
     'GET /api/admin/categories': async () => json(await listAllCategories(getDb())),
     'GET /api/admin/products': async (req) =>
       json(await listProductsOfStyle(getDb(), await currentUser(req), req.query.style ?? req.query.styleId)),
     'POST /api/admin/products': async (req) =>
-      json(await createProductFor(getDb(), await currentUser(req), bodyOf(req, adminSchemas.productCreateSchema)), 201),
+      json(await createProductFor(getDb(), await currentUser(req), req.body), 201),
     'PATCH /api/admin/products/{id}': async (req) =>
-      json(
-        await updateProductFor(
-          getDb(),
-          await currentUser(req),
-          req.params.id,
-          bodyOf(req, adminSchemas.productPatchSchema),
-        ),
-      ),
+      json(await updateProductFor(getDb(), await currentUser(req), req.params.id, req.body)),
     'DELETE /api/admin/products/{id}': async (req) =>
       json(await deleteProductFor(getDb(), await currentUser(req), req.params.id)),
     'POST /api/admin/product-links': async (req) => {
-      const { productId, ...link } = bodyOf(req, adminSchemas.productLinkCreateSchema);
+      const { productId, ...link } = req.body;
       return json(await createLinkFor(getDb(), await currentUser(req), productId, link), 201);
     },
     'PATCH /api/admin/product-links/{id}': async (req) =>
-      json(
-        await updateLinkFor(
-          getDb(),
-          await currentUser(req),
-          req.params.id,
-          bodyOf(req, adminSchemas.productLinkPatchSchema),
-        ),
-      ),
+      json(await updateLinkFor(getDb(), await currentUser(req), req.params.id, req.body)),
     'GET /api/admin/products/{id}/links': async (req) =>
       json(await listLinksOfProduct(getDb(), await currentUser(req), req.params.id)),
     'POST /api/admin/products/{id}/links': async (req) =>
-      json(
-        await createLinkFor(
-          getDb(),
-          await currentUser(req),
-          req.params.id,
-          bodyOf(req, adminSchemas.productLinkForProductSchema),
-        ),
-        201,
-      ),
+      json(await createLinkFor(getDb(), await currentUser(req), req.params.id, req.body), 201),
 
     // influencer applications (admins)
     'GET /api/admin/influencer/applications': async (req) => {
-      const q = queryOf(req, adminSchemas.applicationListQuery);
+      const q = req.query;
       return json(await adminListApplications(getDb(), q.status && q.status !== 'all' ? q.status : null));
     },
     'PATCH /api/admin/influencer/applications/{id}': async (req) =>
-      json(
-        await adminReviewApplication(
-          getDb(),
-          await currentUser(req),
-          req.params.id,
-          bodyOf(req, adminSchemas.applicationReviewSchema),
-        ),
-      ),
+      json(await adminReviewApplication(getDb(), await currentUser(req), req.params.id, req.body)),
 
     // content safety (admins)
     'GET /api/admin/content-safety': async () => json(await refusalSummary(getDb())),
@@ -163,25 +129,22 @@ export const handler = createGroupHandler(
 
     // prompt templates (admins)
     'GET /api/admin/prompts': async () => json(await adminListPrompts(getDb())),
-    'POST /api/admin/prompts': async (req) =>
-      json(await adminCreatePrompt(getDb(), bodyOf(req, adminSchemas.promptCreateSchema)), 201),
-    'PATCH /api/admin/prompts/{id}': async (req) =>
-      json(await adminUpdatePrompt(getDb(), req.params.id, bodyOf(req, adminSchemas.promptPatchSchema))),
+    'POST /api/admin/prompts': async (req) => json(await adminCreatePrompt(getDb(), req.body), 201),
+    'PATCH /api/admin/prompts/{id}': async (req) => json(await adminUpdatePrompt(getDb(), req.params.id, req.body)),
     'DELETE /api/admin/prompts/{id}': async (req) => json(await adminDeletePrompt(getDb(), req.params.id)),
     'POST /api/admin/prompts/test': async (req) => {
-      const { styleId, photoProfileId } = bodyOf(req, adminSchemas.promptTestSchema);
+      const { styleId, photoProfileId } = req.body;
       return json(await testPrompt(getDb(), await currentUser(req), styleId, photoProfileId));
     },
 
     // raw templates (admins)
     'GET /api/admin/raw-templates': async () => json(await adminListRawTemplates(getDb())),
-    'POST /api/admin/raw-templates': async (req) =>
-      json(await adminCreateRawTemplate(getDb(), bodyOf(req, adminSchemas.rawTemplateCreateSchema)), 201),
+    'POST /api/admin/raw-templates': async (req) => json(await adminCreateRawTemplate(getDb(), req.body), 201),
     'PATCH /api/admin/raw-templates/{id}': async (req) =>
-      json(await adminUpdateRawTemplate(getDb(), req.params.id, bodyOf(req, adminSchemas.rawTemplatePatchSchema))),
+      json(await adminUpdateRawTemplate(getDb(), req.params.id, req.body)),
     'DELETE /api/admin/raw-templates/{id}': async (req) => json(await adminDeleteRawTemplate(getDb(), req.params.id)),
     'POST /api/admin/raw-templates/compile': async (req) => {
-      const { jsonText, sampleUrls } = bodyOf(req, adminSchemas.rawTemplateCompileSchema);
+      const { jsonText, sampleUrls } = req.body;
       return json(compileTemplate(jsonText, sampleUrls));
     },
   },

@@ -1,8 +1,8 @@
 /** Endpoint group auth-user: runtime config, sign-in redirects, the current user, role switching. */
-import { switchRoleSchema, type RuntimeConfig } from '../../shared/schemas/user';
+import { type RuntimeConfig } from '../../shared/schemas/user';
 import { getDb } from '../lib/aws';
 import { getConfig } from '../lib/config';
-import { bodyOf, createGroupHandler, json, redirect, requireAuth, type Req } from '../lib/http';
+import { createGroupHandler, json, redirect, requireAuth, type Req } from '../lib/http';
 import { authUserRoutes } from '../../shared/routes/auth-user';
 import { ensureUser, getCurrentUser, switchRole } from '../services/user-service';
 
@@ -42,7 +42,7 @@ export const handler = createGroupHandler(
     'GET /api/logout': async () => redirect('/'),
     'GET /api/auth/user': async (req) => json(await getCurrentUser(getDb(), requireAuth(req))),
     'PATCH /api/users/role': async (req) => {
-      const { role } = bodyOf(req, switchRoleSchema);
+      const { role } = req.body;
       return json(await switchRole(getDb(), requireAuth(req), role));
     },
   },

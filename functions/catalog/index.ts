@@ -1,7 +1,6 @@
 /** Endpoint group catalog: styles, categories, collections, favourites, reports, public profiles, user settings and template reads. */
-import { flagStyleSchema, preferencesSchema, profilePatchSchema, userLinkSchema } from '../../shared/schemas/discovery';
 import { getDb } from '../lib/aws';
-import { bodyOf, createGroupHandler, json, noContent, requireAuth, type ApiResult, type Req } from '../lib/http';
+import { createGroupHandler, json, noContent, requireAuth, type ApiResult, type Req } from '../lib/http';
 import { catalogRoutes } from '../../shared/routes/catalog';
 import { ensureUser } from '../services/user-service';
 import { getStyleDetail, getStyleProducts, listActiveCategories, listCollections } from '../services/catalog-service';
@@ -85,7 +84,7 @@ export const handler = createGroupHandler(
       json(await getStyleFavoriteCount(getDb(), req.params.id, viewer(req))),
     'GET /api/favorites': async (req) => json(await listFavoriteStyles(getDb(), requireAuth(req).sub)),
     'POST /api/styles/{id}/flag': async (req) => {
-      const { reason } = bodyOf(req, flagStyleSchema);
+      const { reason } = req.body;
       const user = await me(req);
       return json(await reportStyle(getDb(), user.id, req.params.id, reason), 201);
     },
@@ -97,18 +96,18 @@ export const handler = createGroupHandler(
     'GET /api/profile/{handle}': async (req) => json(await getPublicProfile(getDb(), req.params.handle, viewer(req))),
 
     'POST /api/preferences': async (req) => {
-      const input = bodyOf(req, preferencesSchema);
+      const input = req.body;
       const user = await me(req);
       return json(await saveUserPreferences(getDb(), user.id, input));
     },
     'GET /api/user/preferences': async (req) => json(await readUserPreferences(getDb(), await me(req))),
     'PATCH /api/user/profile': async (req) => {
-      const input = bodyOf(req, profilePatchSchema);
+      const input = req.body;
       return json(await updateUserProfile(getDb(), await me(req), input));
     },
     'GET /api/user/links': async (req) => json(await listLinks(getDb(), await me(req))),
     'POST /api/user/links': async (req) => {
-      const input = bodyOf(req, userLinkSchema);
+      const input = req.body;
       return json(await addLink(getDb(), await me(req), input), 201);
     },
     'DELETE /api/user/links/{id}': async (req) => {

@@ -1,16 +1,6 @@
 /** Endpoint group generations: start (four ways), list, read, delete, feedback. */
-import {
-  feedbackSchema,
-  generateFromRawTemplateSchema,
-  generateFromStyleSchema,
-  keepVariantsSchema,
-  outfitSchema,
-  quickTryCustomSchema,
-  quickTryStyleSchema,
-} from '../../shared/schemas/generation';
-import { parseInput } from '../../shared/schemas/validation';
 import { getDb } from '../lib/aws';
-import { bodyOf, createGroupHandler, json, noContent, requireAuth, type ApiResult, type Req } from '../lib/http';
+import { createGroupHandler, json, noContent, requireAuth, type ApiResult, type Req } from '../lib/http';
 import { generationsRoutes } from '../../shared/routes/generations';
 import { idempotencyClaim } from '../lib/idempotency';
 import { unauthorized } from '../../shared/errors';
@@ -41,36 +31,36 @@ export const handler = createGroupHandler(
   generationsRoutes,
   {
     'POST /api/generate': async (req) => {
-      const input = parseInput(generateFromRawTemplateSchema, req.body ?? {});
+      const input = req.body;
       const idempotency = idempotencyClaim(req, input);
       return started(await startFromRawTemplate(getDb(), await caller(req), input, { idempotency }));
     },
     'POST /api/generate/style': async (req) => {
-      const input = bodyOf(req, generateFromStyleSchema);
+      const input = req.body;
       const idempotency = idempotencyClaim(req, input);
       return started(await startFromStyle(getDb(), await caller(req), input, 'style', { idempotency }));
     },
     'POST /api/quick-try/{styleId}': async (req) => {
-      const input = bodyOf(req, quickTryStyleSchema);
+      const input = req.body;
       const idempotency = idempotencyClaim(req, input);
       return started(await startQuickTryStyle(getDb(), await caller(req), req.params.styleId, input, { idempotency }));
     },
     'POST /api/generate/quick-try': async (req) => {
-      const input = bodyOf(req, quickTryCustomSchema);
+      const input = req.body;
       const idempotency = idempotencyClaim(req, input);
       return started(await startQuickTryCustom(getDb(), await caller(req), input, { idempotency }));
     },
     'POST /api/generate/outfit': async (req) => {
-      const input = bodyOf(req, outfitSchema);
+      const input = req.body;
       const idempotency = idempotencyClaim(req, input);
       return started(await startOutfit(getDb(), await caller(req), input, { idempotency }));
     },
     'POST /api/generations/{id}/keep': async (req) => {
-      const input = bodyOf(req, keepVariantsSchema);
+      const input = req.body;
       return json(await keepVariants(getDb(), await caller(req), req.params.id, input.variants));
     },
     'POST /api/providers/fashn/webhook': async (req) => {
-      const ok = await acceptFashnWebhook(String(req.query.generation ?? ''), String(req.query.sig ?? ''), req.body);
+      const ok = await acceptFashnWebhook(req.query.generation ?? '', req.query.sig ?? '', req.body);
       if (!ok) throw unauthorized('Invalid webhook signature');
       return json({ received: true });
     },
@@ -84,7 +74,7 @@ export const handler = createGroupHandler(
     'GET /api/feedback/generation/{id}': async (req) =>
       json(await readFeedback(getDb(), requireAuth(req).sub, req.params.id)),
     'POST /api/feedback': async (req) => {
-      const input = bodyOf(req, feedbackSchema);
+      const input = req.body;
       return json(await submitFeedback(getDb(), requireAuth(req).sub, input), 201);
     },
   },

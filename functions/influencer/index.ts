@@ -1,13 +1,7 @@
 /** Endpoint group influencer: My Collections (influencers and admins) and the influencer program application. */
-import {
-  collectionAddStyleSchema,
-  collectionCreateSchema,
-  collectionPatchSchema,
-  influencerApplySchema,
-} from '../../shared/schemas/admin';
 import { getDb } from '../lib/aws';
 import { currentUser } from '../lib/current-user';
-import { bodyOf, createGroupHandler, json } from '../lib/http';
+import { createGroupHandler, json } from '../lib/http';
 import { influencerRoutes } from '../../shared/routes/influencer';
 import { ensureUser } from '../services/user-service';
 import {
@@ -26,18 +20,18 @@ export const handler = createGroupHandler(
   {
     'GET /api/influencer-collections': async (req) => json(await listMyCollections(getDb(), await currentUser(req))),
     'POST /api/influencer-collections': async (req) =>
-      json(await createMyCollection(getDb(), await currentUser(req), bodyOf(req, collectionCreateSchema)), 201),
+      json(await createMyCollection(getDb(), await currentUser(req), req.body), 201),
     'GET /api/influencer-collections/{id}': async (req) =>
       json(await getMyCollection(getDb(), await currentUser(req), req.params.id)),
     'PATCH /api/influencer-collections/{id}': async (req) => {
       const user = await currentUser(req);
-      return json(await updateMyCollection(getDb(), user, req.params.id, bodyOf(req, collectionPatchSchema)));
+      return json(await updateMyCollection(getDb(), user, req.params.id, req.body));
     },
     'DELETE /api/influencer-collections/{id}': async (req) =>
       json(await deleteMyCollection(getDb(), await currentUser(req), req.params.id)),
     'POST /api/influencer-collections/{id}/styles': async (req) => {
       const user = await currentUser(req);
-      const { styleId } = bodyOf(req, collectionAddStyleSchema);
+      const { styleId } = req.body;
       return json(await addStyleToMyCollection(getDb(), user, req.params.id, styleId));
     },
     'DELETE /api/influencer-collections/{id}/styles/{styleId}': async (req) =>
@@ -45,7 +39,7 @@ export const handler = createGroupHandler(
     'GET /api/influencer/application': async (req) => json(await myApplication(getDb(), await currentUser(req))),
     'POST /api/influencer/apply': async (req) => {
       const user = await currentUser(req);
-      return json(await apply(getDb(), user, bodyOf(req, influencerApplySchema)), 201);
+      return json(await apply(getDb(), user, req.body), 201);
     },
   },
   (auth) => ensureUser(getDb(), auth),

@@ -13,7 +13,8 @@ import { effectiveRole } from '../../shared/domain/roles';
 import { invalidPathParam } from '../../shared/domain/path-params';
 // Only the route's definition: each function passes its own group's routes (shared/routes/<group>.ts), so it
 // never builds the schemas of other groups.
-import { routeKey, type RouteDef } from '../../shared/routes/route-def';
+import { routeKey, type PathParamNames, type RouteDef, type RouteKeyOf } from '../../shared/routes/route-def';
+import { splitForm, type UploadedFile } from './multipart';
 import { bearerToken, verifyToken, type AuthContext } from './auth';
 import { isAccountActive, type UserRecord } from '../../shared/repositories/user-repository';
 import { parseInput } from '../../shared/schemas/validation';
@@ -30,24 +31,16 @@ export type ApiEvent = APIGatewayProxyEventV2 & {
 };
 export type ApiResult = APIGatewayProxyStructuredResultV2;
 
-/** The parameter names of a route path or route key: 'GET /a/{id}/b/{key+}' -> 'id' | 'key'. */
-export type PathParamNames<S extends string> = S extends `${string}{${infer P}}${infer Rest}`
-  ? (P extends `${infer N}+` ? N : P) | PathParamNames<Rest>
-  : never;
-
-export interface Req<P extends string = string> {
+/** What every request carries, whatever its route (the helpers shared by a group's routes take this). */
+export interface Req {
   event: ApiEvent;
   route: RouteDef;
   /**
-   * The path parameters of the route. Typed per route key by createGroupHandler: the pipeline has already
-   * checked that every parameter of the route's path is present and within its grammar (404 otherwise).
+   * The path parameters of the route: the pipeline has already checked that every parameter of the route's
+   * path is present and within its grammar (404 otherwise).
    */
-  params: Record<P, string>;
-  /** The query string, parsed with the route's `query` schema when it names one. */
-  query: Record<string, string>;
+  params: Readonly<Record<string, string>>;
   headers: Record<string, string>;
-  /** The JSON body parsed with the route's `body` schema; multipart fields/files; or undefined. */
-  body: unknown;
   /** The body exactly as received (only kept for rawBody routes). */
   rawBody?: string;
   auth: AuthContext | null;
@@ -60,7 +53,35 @@ export interface Req<P extends string = string> {
   clientIp: string | null;
 }
 
-export type RouteImpl<K extends string = string> = (req: Req<PathParamNames<K>>) => Promise<ApiResult>;
+/** The route's `body` schema's output; without a schema the parsed JSON as sent (webhooks), unchecked. */
+export type BodyOf<R> = R extends { body: infer B extends z.ZodType } ? z.output<B> : unknown;
+/** The route's `query` schema's output; without a schema the raw query string parameters. */
+export type QueryOf<R> = R extends { query: infer Q extends z.ZodType }
+  ? z.output<Q>
+  : Readonly<Record<string, string | undefined>>;
+/** The file parts a form route names (`multipart.files`), each present when sent. */
+export type FilesOf<R> = R extends { multipart: { files: readonly (infer F extends string)[] } }
+  ? Partial<Record<F, UploadedFile>>
+  : Record<never, UploadedFile>;
+
+/**
+ * The request a route implementation receives, typed from its entry in the route table: path parameters by
+ * name, and the query and body already parsed by the route's schemas (one parse, the pipeline's).
+ */
+export type RouteReq<R extends RouteDef> = Omit<Req, 'params' | 'route'> & {
+  route: R;
+  params: Readonly<Record<PathParamNames<R['path']>, string>>;
+  query: QueryOf<R>;
+  body: BodyOf<R>;
+  files: FilesOf<R>;
+};
+
+export type RouteImpl<R extends RouteDef = RouteDef> = (req: RouteReq<R>) => Promise<ApiResult>;
+
+/** A group's implementations: one per route of its table, keyed 'METHOD /path', each typed from its entry. */
+export type GroupImpls<Defs extends readonly RouteDef[]> = {
+  [R in Defs[number] as RouteKeyOf<R>]: RouteImpl<R>;
+};
 
 /** Resolves the signed-in user's item; installed per group so the pipeline stays free of services. */
 export type UserLoader = (auth: AuthContext) => Promise<UserRecord>;
@@ -86,26 +107,19 @@ export const redirect = (location: string, status = 302): ApiResult => ({
 
 export const errorResponse = (err: HttpError): ApiResult => json(err.toBody(), err.status);
 
-/**
- * The validated JSON body of a route whose table entry names `schema` as its `body` (the pipeline parsed it
- * before the route ran, see createGroupHandler). Naming another schema is a programming error.
- */
-export function bodyOf<S extends z.ZodType>(req: Req, schema: S): z.output<S> {
-  if (req.route.body !== schema) throw new Error(`${routeKey(req.route)}: the route table names another body schema`);
-  return req.body as z.output<S>;
-}
-
-/** The validated query of a route whose table entry names `schema` as its `query`. */
-export function queryOf<S extends z.ZodType>(req: Req, schema: S): z.output<S> {
-  if (req.route.query !== schema) throw new Error(`${routeKey(req.route)}: the route table names another query schema`);
-  return req.query as z.output<S>;
+/** An error the body parsers raise for a bad request (http-errors: a 4xx statusCode and a message). */
+function clientError(err: unknown): { statusCode: number; message?: string } | null {
+  if (!err || typeof err !== 'object' || !('statusCode' in err) || typeof err.statusCode !== 'number') return null;
+  if (err.statusCode < 400 || err.statusCode >= 500) return null;
+  const message = 'message' in err && typeof err.message === 'string' ? err.message : undefined;
+  return { statusCode: err.statusCode, message };
 }
 
 function toHttpError(err: unknown): HttpError {
   if (err instanceof HttpError) return err;
   if (err instanceof StorageContention) return new HttpError(503, ERROR_CODES.busy, BUSY_MESSAGE);
-  const e = err as { statusCode?: number; message?: string; expose?: boolean };
-  if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+  const e = clientError(err);
+  if (e) {
     if (/malformed JSON/i.test(e.message ?? ''))
       return new HttpError(400, ERROR_CODES.badRequest, 'Invalid or malformed JSON was provided');
     if (e.statusCode === 413) return new HttpError(413, ERROR_CODES.payloadTooLarge, 'Request body too large');
@@ -118,6 +132,8 @@ function toHttpError(err: unknown): HttpError {
 
 interface Internal {
   route?: RouteDef;
+  /** The request's headers, names lower-cased. */
+  headers?: Record<string, string>;
   clientIp?: string | null;
   auth?: AuthContext | null;
   rawBody?: string;
@@ -128,17 +144,22 @@ interface Internal {
  * Build the Lambda handler of one endpoint group from its routes (shared/routes/<group>.ts). Every route of the
  * group must have an implementation, and nothing else may be implemented (checked at build time, not per request).
  */
-export function createGroupHandler<K extends string>(
-  defs: readonly RouteDef[],
-  impls: { [P in K]: RouteImpl<P> },
+export function createGroupHandler<const Defs extends readonly RouteDef[]>(
+  defs: Defs,
+  impls: NoInfer<GroupImpls<Defs>>,
   loadUser?: UserLoader,
+  /** Called when a body fails its schema, before the 400 goes out (e.g. to discard the uploads it named). */
+  onInvalidBody?: (req: Req, body: unknown) => Promise<void>,
 ) {
-  const implOf = (key: string): RouteImpl | undefined => (impls as Record<string, RouteImpl | undefined>)[key];
+  // The one widening of the pipeline: each implementation is called with the request its own entry describes
+  // (the parse below uses that entry's schemas), which the table's types cannot express per key at run time.
+  const implByKey = new Map(Object.entries(impls) as [string, RouteImpl][]);
+  const implOf = (key: string): RouteImpl | undefined => implByKey.get(key);
   const group = defs[0]?.group;
   if (!group || defs.some((r) => r.group !== group)) throw new Error('A group handler takes the routes of one group');
   const byKey = new Map(defs.map((r) => [routeKey(r), r]));
   const missing = defs.map(routeKey).filter((k) => !implOf(k));
-  const extra = Object.keys(impls).filter((k) => !byKey.has(k));
+  const extra = [...implByKey.keys()].filter((k) => !byKey.has(k));
   if (missing.length || extra.length)
     throw new Error(
       `Group ${group}: missing implementations [${missing.join(', ')}], not in route table [${extra.join(', ')}]`,
@@ -152,7 +173,7 @@ export function createGroupHandler<K extends string>(
       onError: async (request) => {
         const httpErr = toHttpError(request.error);
         if (httpErr.status >= 500)
-          logger.error('Unhandled error', { error: request.error as Error, routeKey: request.event?.routeKey });
+          logger.error('Unhandled error', { error: request.error ?? undefined, routeKey: request.event?.routeKey });
         request.response = errorResponse(httpErr);
       },
     })
@@ -165,10 +186,12 @@ export function createGroupHandler<K extends string>(
           throw new HttpError(404, ERROR_CODES.notFound, 'Not found');
         const internal: Internal = { route };
         state.set(request.event, internal);
-        request.event.headers = lowerHeaders(request.event.headers);
+        const headers = lowerHeaders(request.event.headers);
+        request.event.headers = headers;
+        internal.headers = headers;
         // CloudFront is the only door: a request that went around it is refused before anything else runs.
         const [clientIp, cursorKey] = await Promise.all([
-          edgeClientIp(request.event.headers as Record<string, string>, request.event.requestContext?.http?.sourceIp),
+          edgeClientIp(headers, request.event.requestContext?.http?.sourceIp),
           currentSecret('cursorKey'),
         ]);
         internal.clientIp = clientIp;
@@ -196,7 +219,7 @@ export function createGroupHandler<K extends string>(
         const route = internal.route!;
         internal.auth = null;
         if (route.auth === 'public') return;
-        const token = bearerToken(request.event.headers as Record<string, string>);
+        const token = bearerToken(internal.headers ?? {});
         if (!token) {
           if (route.auth === 'user') throw unauthorized();
           return;
@@ -211,9 +234,7 @@ export function createGroupHandler<K extends string>(
           // Every authenticated call: the account must still be active (a token outlives account deletion).
           const user = await loadUser(auth);
           // ...except that a deletion which failed midway ('deleting') may be retried by its owner.
-          const retryingDeletion =
-            routeKey(route) === 'DELETE /api/user/account' &&
-            (user as { accountStatus?: string }).accountStatus === 'deleting';
+          const retryingDeletion = routeKey(route) === 'DELETE /api/user/account' && user.accountStatus === 'deleting';
           if (!isAccountActive(user) && !retryingDeletion) throw accountInactive();
           if (route.roles && !route.roles.includes(effectiveRole(user)))
             throw forbidden('You do not have access to this resource');
@@ -226,18 +247,32 @@ export function createGroupHandler<K extends string>(
       const route = internal.route!;
       // The contract of the route table: body and query validated once, here, after authentication and the role
       // check (a stranger learns nothing from a 400), with the one message format (shared/schemas/validation.ts).
-      const query = (event.queryStringParameters ?? {}) as Record<string, string>;
-      const req: Req = {
+      // A form route's text fields meet the same `body` schema as a JSON body; its files go to `files`.
+      const rawQuery = event.queryStringParameters ?? {};
+      const base: Req = {
         event,
         route,
-        params: (event.pathParameters ?? {}) as Record<string, string>,
-        query: route.query ? (parseInput(route.query, query) as Record<string, string>) : query,
-        headers: event.headers as Record<string, string>,
-        body: route.rawBody ? undefined : route.body ? parseInput(route.body, event.body ?? {}) : event.body,
+        params: event.pathParameters ?? {},
+        headers: internal.headers ?? {},
         rawBody: internal.rawBody,
         auth: internal.auth ?? null,
         user: internal.user,
         clientIp: internal.clientIp ?? null,
+      };
+      const form = route.multipart ? splitForm(event.body, route.multipart.files) : null;
+      const sent: unknown = form ? form.fields : (event.body ?? {});
+      let body: unknown;
+      try {
+        body = route.rawBody ? undefined : route.body ? parseInput(route.body, sent) : event.body;
+      } catch (err) {
+        if (onInvalidBody) await onInvalidBody(base, sent).catch((e: unknown) => logger.error('onInvalidBody', { e }));
+        throw err;
+      }
+      const req: RouteReq<RouteDef> = {
+        ...base,
+        query: route.query ? parseInput(route.query, rawQuery) : rawQuery,
+        body,
+        files: form?.files ?? {},
       };
       const impl = implOf(routeKey(route));
       // cannot happen: every route of the group was checked to have an implementation when the group was built

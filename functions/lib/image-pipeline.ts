@@ -18,6 +18,7 @@ import { loadSharp } from './sharp-loader';
 import { ERROR_CODES, HttpError } from '../../shared/errors';
 import type { ImageCheckKind } from '../../shared/domain/content-safety';
 import { assertImageSafe } from './moderation';
+import type { UploadedFile } from './multipart';
 
 export type InputImageType = 'jpeg' | 'png' | 'webp' | 'avif';
 export type OutputFormat = 'jpeg' | 'webp' | 'png';
@@ -66,6 +67,12 @@ export const formatMb = (bytes: number): string => {
 
 export const fileTooLarge = (maxBytes: number) =>
   new HttpError(413, ERROR_CODES.payloadTooLarge, `File too large. The maximum is ${formatMb(maxBytes)}.`);
+
+/** A file of the request, refused as too large when the parser cut it off (it never reaches the pipeline). */
+export function withinLimit(file: UploadedFile | undefined, maxBytes: number): UploadedFile | undefined {
+  if (file && (file.truncated || file.content.length > maxBytes)) throw fileTooLarge(maxBytes);
+  return file;
+}
 
 /** Identify the container from its first bytes; the client's file name and mimetype are never trusted. */
 export function sniffImageType(b: Buffer): InputImageType | null {

@@ -1,9 +1,8 @@
 /** Endpoint group privacy: age statement, retention of generated images, "Download my data", "Delete my account". */
 import { getDb } from '../lib/aws';
-import { bodyOf, createGroupHandler, json, requireAuth, type Req } from '../lib/http';
+import { createGroupHandler, json, requireAuth, type Req } from '../lib/http';
 import { privacyRoutes } from '../../shared/routes/privacy';
 import { ensureUser } from '../services/user-service';
-import { ageInputSchema, deleteAccountInputSchema, retentionInputSchema } from '../../shared/schemas/privacy';
 import { recordAge } from '../services/consent-service';
 import { getPrivacySettings, updateRetention } from '../services/retention-service';
 import { exportStatus, latestExport, requestExport } from '../services/export-service';
@@ -17,11 +16,11 @@ export const handler = createGroupHandler(
   {
     'GET /api/user/privacy': async (req) => json(await getPrivacySettings(getDb(), (await caller(req)).id)),
     'PUT /api/user/privacy/retention': async (req) => {
-      const { retentionDays } = bodyOf(req, retentionInputSchema);
+      const { retentionDays } = req.body;
       return json(await updateRetention(getDb(), (await caller(req)).id, retentionDays));
     },
     'POST /api/user/age': async (req) => {
-      const { birthDate } = bodyOf(req, ageInputSchema);
+      const { birthDate } = req.body;
       return json(await recordAge(getDb(), (await caller(req)).id, birthDate));
     },
     'POST /api/user/export': async (req) => json(await requestExport(getDb(), (await caller(req)).id), 202),
@@ -29,10 +28,11 @@ export const handler = createGroupHandler(
     'GET /api/user/export/{id}': async (req) =>
       json(await exportStatus(getDb(), (await caller(req)).id, req.params.id)),
     'DELETE /api/user/account': async (req) => {
-      bodyOf(req, deleteAccountInputSchema);
+      // the body's confirmation was checked by the route's schema (deleteAccountInputSchema)
       const auth = requireAuth(req);
       const user = await caller(req);
-      const username = (auth.claims['cognito:username'] as string | undefined) ?? auth.sub;
+      const cognitoUsername = auth.claims['cognito:username'];
+      const username = typeof cognitoUsername === 'string' ? cognitoUsername : auth.sub;
       return json(await deleteAccount(getDb(), user, getPayments, username));
     },
   },

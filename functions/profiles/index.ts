@@ -2,12 +2,12 @@
 import { getDb } from '../lib/aws';
 import { createGroupHandler, json, noContent, requireAuth, type Req } from '../lib/http';
 import { profilesRoutes } from '../../shared/routes/profiles';
-import { readForm } from '../lib/multipart';
 import { ensureUser } from '../services/user-service';
 import {
   createProfile,
   deleteAllPhotos,
   deleteProfile,
+  discardNamedUploads,
   listProfiles,
   updateProfile,
 } from '../services/photo-profile-service';
@@ -21,12 +21,10 @@ export const handler = createGroupHandler(
     'GET /api/photo-profiles': list,
     'GET /api/photos': list,
     'POST /api/photo-profiles': async (req) => {
-      const form = readForm(req.body);
-      return json(await createProfile(getDb(), await caller(req), form, req.clientIp), 201);
+      return json(await createProfile(getDb(), await caller(req), req.body, req.files, req.clientIp), 201);
     },
     'PATCH /api/photo-profiles/{id}': async (req) => {
-      const form = readForm(req.body);
-      return json(await updateProfile(getDb(), await caller(req), req.params.id, form));
+      return json(await updateProfile(getDb(), await caller(req), req.params.id, req.body, req.files));
     },
     'DELETE /api/photo-profiles/{id}': async (req) => {
       await deleteProfile(getDb(), requireAuth(req).sub, req.params.id);
@@ -35,4 +33,8 @@ export const handler = createGroupHandler(
     'DELETE /api/user/photos': async (req) => json(await deleteAllPhotos(getDb(), requireAuth(req).sub)),
   },
   (auth) => ensureUser(getDb(), auth),
+  // A refused body leaves no uploaded photo behind either: the upload ids it names (well-formed ones) go.
+  async (req, body) => {
+    if (req.auth) await discardNamedUploads(req.auth.sub, body);
+  },
 );

@@ -4,19 +4,14 @@
  * a failed database write deletes the images it uploaded, and a replaced image is deleted only after the
  * database points at its successor, so no request leaves an orphan or a dangling key behind.
  */
-import { parseInput } from '../../shared/schemas/validation';
 import { monotonicFactory, ulid } from 'ulid';
 import { ERROR_CODES, HttpError, notFound } from '../../shared/errors';
 import { limitsFor } from '../../shared/domain/plans';
-import type { Gender } from '../../shared/domain/catalog';
 import type { Db } from '../../shared/repositories/table';
 import type { UserRecord } from '../../shared/repositories/user-repository';
 import {
   PHOTO_MAX_BYTES,
   PHOTO_PROFILE_MESSAGES as M,
-  bodyDescriptionSchema,
-  genderSchema,
-  profileNameSchema,
   type DeleteAllPhotosResult,
   type PhotoProfile,
 } from '../../shared/schemas/photo-profile';
@@ -42,8 +37,13 @@ import {
   putImage,
   type PhotoKind,
 } from '../lib/media-store';
-import { formFile, formFlag, type FormData, type UploadedFile } from '../lib/multipart';
-import { PHOTO_UPLOAD_ID_PATTERN } from '../../shared/schemas/upload';
+import type { UploadedFile } from '../lib/multipart';
+import { withinLimit } from '../lib/image-pipeline';
+import {
+  photoUploadIdsSchema,
+  type PhotoProfileCreateInput,
+  type PhotoProfilePatchInput,
+} from '../../shared/schemas/requests';
 import { discardQuarantine, processUploadedImage, takeQuarantinedUpload } from './upload-service';
 import { logger } from '../lib/logger';
 import { BODY_CHECK_RETRY_AFTER_MS, bodyCheckOf } from '../../shared/domain/body-check';
@@ -70,12 +70,6 @@ export function toPhotoProfile(p: PhotoProfileRecord): PhotoProfile {
     updatedAt: p.updatedAt,
   };
 }
-
-/** Multipart fields, checked here in the spec's order with the API's one message format. */
-const check = parseInput;
-
-const parseGender = (v: string | undefined): Gender =>
-  v === undefined || v.trim() === '' ? 'unisex' : check(genderSchema, v.trim().toLowerCase());
 
 export function limitError(max: number, user: Pick<UserRecord, 'currentPlan' | 'isInfluencer'>): HttpError {
   const topPlan = user.isInfluencer || user.currentPlan === 'creator';
@@ -106,23 +100,43 @@ interface PhotoInput {
   uploadId: string | undefined;
 }
 
+/** The photos a request may carry as multipart files (the route's `multipart.files`). */
+export interface PhotoFiles {
+  portrait?: UploadedFile;
+  fullBody?: UploadedFile;
+}
+/** The direct-upload ids a request names (checked against their pattern by the route's schema). */
+interface PhotoUploadIds {
+  portraitUploadId?: string;
+  fullBodyUploadId?: string;
+}
+
 /** The photo of one kind: a file or an upload id, never both. */
-function photoInput(form: FormData, kind: PhotoKind, fileField: string, idField: string): PhotoInput {
-  const file = formFile(form, fileField, PHOTO_MAX_BYTES);
-  const raw = form.fields[idField]?.trim();
-  const uploadId = raw ? raw : undefined;
-  if (uploadId && !PHOTO_UPLOAD_ID_PATTERN.test(uploadId))
-    throw new HttpError(400, ERROR_CODES.validation, 'Invalid upload id');
+function photoInput(
+  kind: PhotoKind,
+  upload: UploadedFile | undefined,
+  uploadId: string | undefined,
+  [fileField, idField]: [string, string],
+): PhotoInput {
+  const file = withinLimit(upload, PHOTO_MAX_BYTES);
   if (file && uploadId)
     throw new HttpError(400, ERROR_CODES.validation, `Send either ${fileField} or ${idField}, not both`);
   return { kind, file, uploadId };
 }
+const portraitOf = (input: PhotoUploadIds, files: PhotoFiles) =>
+  photoInput('portrait', files.portrait, input.portraitUploadId, ['portrait', 'portraitUploadId']);
+const fullBodyOf = (input: PhotoUploadIds, files: PhotoFiles) =>
+  photoInput('full-body', files.fullBody, input.fullBodyUploadId, ['fullBody', 'fullBodyUploadId']);
 
-/** The direct-upload ids a form names (to delete their quarantine objects when the request fails early). */
-export const uploadIdsOf = (form: FormData): string[] =>
-  [form.fields.portraitUploadId, form.fields.fullBodyUploadId]
-    .filter((v): v is string => !!v?.trim())
-    .map((v) => v.trim());
+/** The direct-upload ids a request names (to delete their quarantine objects when the request fails early). */
+export const uploadIdsOf = (input: PhotoUploadIds): string[] =>
+  [input.portraitUploadId, input.fullBodyUploadId].filter((v): v is string => !!v);
+
+/** A create or edit refused before it ran (its body did not parse): the uploads it named (well-formed ids) go. */
+export async function discardNamedUploads(userId: string, body: unknown): Promise<void> {
+  const named = photoUploadIdsSchema.safeParse(body);
+  if (named.success) await discardQuarantine(userId, uploadIdsOf(named.data));
+}
 
 /**
  * Run both photos through the one image gate (processUploadedImage: size, type, decode, re-encode without
@@ -180,19 +194,21 @@ async function discard(keys: (string | null | undefined)[]) {
  * "Create a photo profile", the whole use case: consent and age first (server-enforced: nothing is processed or
  * stored without them), then the photos and the record, then the consent record. A refused request leaves no
  * uploaded photo behind (not even in the quarantine), and there is no profile without its recorded consent.
+ * The fields come parsed by the route's schema (shared/schemas/requests.ts photoProfileCreateSchema).
  */
 export async function createProfile(
   db: Db,
   user: UserRecord,
-  form: FormData,
+  input: PhotoProfileCreateInput,
+  files: PhotoFiles,
   clientIp: string | null,
 ): Promise<PhotoProfile> {
   let profile: PhotoProfile;
   try {
-    await requirePhotoConsent(db, user.id, form.fields.consent);
-    profile = await storeProfile(db, user, form);
+    await requirePhotoConsent(db, user.id, input.consent);
+    profile = await storeProfile(db, user, input, files);
   } catch (err) {
-    await discardQuarantine(user.id, uploadIdsOf(form));
+    await discardQuarantine(user.id, uploadIdsOf(input));
     throw err;
   }
   try {
@@ -205,13 +221,17 @@ export async function createProfile(
 }
 
 /** The photos and the record of a new profile (the consent is checked and recorded by createProfile). */
-async function storeProfile(db: Db, user: UserRecord, form: FormData): Promise<PhotoProfile> {
-  const name = check(profileNameSchema, form.fields.name ?? '');
-  const portrait = photoInput(form, 'portrait', 'portrait', 'portraitUploadId');
+async function storeProfile(
+  db: Db,
+  user: UserRecord,
+  input: PhotoProfileCreateInput,
+  files: PhotoFiles,
+): Promise<PhotoProfile> {
+  const { name, bodyDescription } = input;
+  const gender = input.gender ?? 'unisex';
+  const portrait = portraitOf(input, files);
   if (!portrait.file && !portrait.uploadId) throw new HttpError(400, ERROR_CODES.validation, M.portraitRequired);
-  const bodyDescription = check(bodyDescriptionSchema, form.fields.bodyDescription ?? '');
-  const gender = parseGender(form.fields.gender);
-  const fullBody = photoInput(form, 'full-body', 'fullBody', 'fullBodyUploadId');
+  const fullBody = fullBodyOf(input, files);
 
   // Cheap early refusal; the transaction below is what enforces the cap under concurrency.
   const max = limitsFor(user).photoProfiles;
@@ -248,32 +268,44 @@ async function storeProfile(db: Db, user: UserRecord, form: FormData): Promise<P
 }
 
 /** "Edit a photo profile": a refused request leaves none of its direct uploads in the quarantine. */
-export async function updateProfile(db: Db, user: UserRecord, id: string, form: FormData): Promise<PhotoProfile> {
+export async function updateProfile(
+  db: Db,
+  user: UserRecord,
+  id: string,
+  input: PhotoProfilePatchInput,
+  files: PhotoFiles,
+): Promise<PhotoProfile> {
   try {
-    return await changeProfile(db, user, id, form);
+    return await changeProfile(db, user, id, input, files);
   } catch (err) {
-    await discardQuarantine(user.id, uploadIdsOf(form));
+    await discardQuarantine(user.id, uploadIdsOf(input));
     throw err;
   }
 }
 
-async function changeProfile(db: Db, user: UserRecord, id: string, form: FormData): Promise<PhotoProfile> {
+/** The fields come parsed by the route's schema (shared/schemas/requests.ts photoProfilePatchSchema). */
+async function changeProfile(
+  db: Db,
+  user: UserRecord,
+  id: string,
+  input: PhotoProfilePatchInput,
+  files: PhotoFiles,
+): Promise<PhotoProfile> {
   const existing = await getPhotoProfile(db, user.id, id);
   if (!existing) throw notFound(M.notFound);
 
   const patch: PhotoProfilePatch = {};
-  if (form.fields.name !== undefined) patch.name = check(profileNameSchema, form.fields.name);
-  const portrait = photoInput(form, 'portrait', 'portrait', 'portraitUploadId');
-  if (!portrait.file && !portrait.uploadId && formFlag(form, 'removePortrait'))
+  if (input.name !== undefined) patch.name = input.name;
+  const portrait = portraitOf(input, files);
+  if (!portrait.file && !portrait.uploadId && input.removePortrait)
     throw new HttpError(400, ERROR_CODES.validation, M.portraitRequired);
-  if (form.fields.bodyDescription !== undefined)
-    patch.bodyDescription = check(bodyDescriptionSchema, form.fields.bodyDescription);
-  if (form.fields.gender !== undefined) patch.gender = parseGender(form.fields.gender);
-  const fullBody = photoInput(form, 'full-body', 'fullBody', 'fullBodyUploadId');
-  const removeFullBody = formFlag(form, 'removeFullBody') === true;
+  if (input.bodyDescription !== undefined) patch.bodyDescription = input.bodyDescription;
+  if (input.gender !== undefined) patch.gender = input.gender;
+  const fullBody = fullBodyOf(input, files);
+  const removeFullBody = input.removeFullBody === true;
   if (removeFullBody && (fullBody.file || fullBody.uploadId))
     throw new HttpError(400, ERROR_CODES.validation, M.removeAndReplaceFullBody);
-  const makeDefault = formFlag(form, 'isDefault');
+  const makeDefault = input.isDefault;
   // There is always exactly one default: it moves by choosing another profile, not by unsetting this one.
   if (makeDefault === false && existing.isDefault)
     throw new HttpError(400, ERROR_CODES.validation, M.cannotUnsetDefault);

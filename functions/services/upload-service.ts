@@ -14,18 +14,18 @@ import {
   UPLOAD_ID_PATTERN,
   UPLOAD_MAX_BYTES,
   directUploadMaxBytes,
-  uploadTypeSchema,
   type DirectUploadPurpose,
   type DownloadImageInput,
   type PresignUploadInput,
   type PresignUploadResult,
   type ScrapeUrlInput,
+  type UploadType,
 } from '../../shared/schemas/upload';
 import { isCreatorRole } from '../../shared/domain/roles';
 import type { ImageCheckKind } from '../../shared/domain/content-safety';
 import type { UserRecord } from '../../shared/repositories/user-repository';
 import type { AuthContext } from '../lib/auth';
-import { processImage, sniffImageType, type ProcessedImage } from '../lib/image-pipeline';
+import { processImage, sniffImageType, withinLimit, type ProcessedImage } from '../lib/image-pipeline';
 import {
   deleteImages,
   mediaKeys,
@@ -36,7 +36,7 @@ import {
   putImage,
   readObjectCapped,
 } from '../lib/media-store';
-import { formFile, type FormData } from '../lib/multipart';
+import type { UploadedFile } from '../lib/multipart';
 import { safeFetch, safeFetchImage, type SafeFetchOptions } from '../lib/safe-fetch';
 import { logger } from '../lib/logger';
 import { getCurrentUser } from './user-service';
@@ -208,18 +208,20 @@ async function storeStyleImage(userId: string, img: ProcessedImage): Promise<str
 }
 
 /** POST /api/upload: a style prompt or cover image (private until its style is public). */
-export async function uploadStyleImage(userId: string, form: FormData): Promise<{ url: string }> {
-  const parsed = uploadTypeSchema.safeParse(form.fields.type);
-  if (!parsed.success) throw new HttpError(400, ERROR_CODES.validation, 'Type must be style_prompt or style_cover');
-  const file = formFile(form, 'file', UPLOAD_MAX_BYTES);
+export async function uploadStyleImage(
+  userId: string,
+  type: UploadType,
+  upload: UploadedFile | undefined,
+): Promise<{ url: string }> {
+  const file = withinLimit(upload, UPLOAD_MAX_BYTES);
   if (!file) throw new HttpError(400, ERROR_CODES.validation, 'File is required');
-  const img = await processUploadedImage(parsed.data, file.content, userId, UPLOAD_MAX_BYTES);
+  const img = await processUploadedImage(type, file.content, userId, UPLOAD_MAX_BYTES);
   return { url: await storeStyleImage(userId, img) };
 }
 
 /** POST /api/uploads/outfit: an outfit image for Try Custom Look, private to its owner. */
-export async function uploadOutfitImage(userId: string, form: FormData): Promise<{ url: string }> {
-  const file = formFile(form, 'file', UPLOAD_MAX_BYTES);
+export async function uploadOutfitImage(userId: string, upload: UploadedFile | undefined): Promise<{ url: string }> {
+  const file = withinLimit(upload, UPLOAD_MAX_BYTES);
   if (!file) throw new HttpError(400, ERROR_CODES.validation, 'No image uploaded');
   const img = await processUploadedImage('outfit', file.content, userId, UPLOAD_MAX_BYTES);
   const key = mediaKeys.outfit(userId, ulid(), img.ext);
@@ -232,9 +234,9 @@ export async function setProfileImage(
   db: Db,
   auth: AuthContext,
   current: { profileImageUrl: string | null },
-  form: FormData,
+  upload: UploadedFile | undefined,
 ): Promise<CurrentUser> {
-  const file = formFile(form, 'profileImage', PROFILE_IMAGE_MAX_BYTES);
+  const file = withinLimit(upload, PROFILE_IMAGE_MAX_BYTES);
   if (!file) throw new HttpError(400, ERROR_CODES.validation, 'Profile image is required');
   await storeAvatar(db, auth.sub, current, file.content);
   return getCurrentUser(db, auth);

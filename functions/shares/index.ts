@@ -5,7 +5,6 @@
  * at most SHARE_CACHE_SECONDS (60 s: a revoked or expired share is gone from caches within a minute); the JSON
  * answers (the viewer's own vote, the owner's list) are never stored by a cache.
  */
-import { createShareSchema, shareReactionSchema, shareReportSchema, shareVoteSchema } from '../../shared/schemas/share';
 import {
   SHARE_CACHE_CONTROL,
   VIEWER_COOKIE,
@@ -17,7 +16,7 @@ import {
 import { HttpError, notFound } from '../../shared/errors';
 import { getDb } from '../lib/aws';
 import { getConfig } from '../lib/config';
-import { bodyOf, createGroupHandler, json, requireAuth, type ApiResult, type Req } from '../lib/http';
+import { createGroupHandler, json, requireAuth, type ApiResult, type Req } from '../lib/http';
 import { sharesRoutes } from '../../shared/routes/shares';
 import { spaTags } from '../lib/spa-shell';
 import { hashIp } from '../services/consent-service';
@@ -74,44 +73,41 @@ const shareJson = (body: unknown, viewer: Viewer | null = null, status = 200, pe
   ...(viewer?.newCookie ? { cookies: [viewerCookie(viewer.newCookie)] } : {}),
 });
 
-const token = (req: Req<'token'>): string => {
+const token = (req: { params: { token: string } }): string => {
   if (!isShareToken(req.params.token)) throw notFound(SHARE_MESSAGES.notFound);
   return req.params.token;
 };
 
 /** 429 with Retry-After (the body is the usual { message, code }). */
-const withRetryAfter =
-  <P extends string>(impl: (req: Req<P>) => Promise<ApiResult>) =>
-  async (req: Req<P>): Promise<ApiResult> => {
-    try {
-      return await impl(req);
-    } catch (err) {
-      if (err instanceof RateLimited) return json(err.toBody(), 429, { 'retry-after': String(err.retryAfter) });
-      throw err;
-    }
-  };
+async function withRetryAfter(run: () => Promise<ApiResult>): Promise<ApiResult> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof RateLimited) return json(err.toBody(), 429, { 'retry-after': String(err.retryAfter) });
+    throw err;
+  }
+}
 
 /** 404s of the public share routes are cacheable for a minute too (gone stays gone; a CDN may keep it briefly). */
-const goneIsCacheable =
-  <P extends string>(impl: (req: Req<P>) => Promise<ApiResult>) =>
-  async (req: Req<P>): Promise<ApiResult> => {
-    try {
-      return await impl(req);
-    } catch (err) {
-      if (err instanceof HttpError && err.status === 404)
-        return json(err.toBody(), 404, { 'cache-control': SHARE_CACHE_CONTROL });
-      throw err;
-    }
-  };
+async function goneIsCacheable(run: () => Promise<ApiResult>): Promise<ApiResult> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 404)
+      return json(err.toBody(), 404, { 'cache-control': SHARE_CACHE_CONTROL });
+    throw err;
+  }
+}
 
 export const handler = createGroupHandler(
   sharesRoutes,
   {
-    'POST /api/shares': withRetryAfter(async (req) => {
-      const input = bodyOf(req, createShareSchema);
-      const user = await ensureUser(getDb(), requireAuth(req));
-      return json(await createShare(getDb(), user, input, { who: user.id, ipHash: await hashIp(req.clientIp) }), 201);
-    }),
+    'POST /api/shares': async (req) =>
+      withRetryAfter(async () => {
+        const input = req.body;
+        const user = await ensureUser(getDb(), requireAuth(req));
+        return json(await createShare(getDb(), user, input, { who: user.id, ipHash: await hashIp(req.clientIp) }), 201);
+      }),
     'GET /api/shares': async (req) => json(await listMyShares(getDb(), requireAuth(req).sub)),
     'DELETE /api/shares/{id}': async (req) => json(await revokeShare(getDb(), requireAuth(req).sub, req.params.id)),
     // The JSON the SPA reads holds the viewer's own vote and must show a revoke at once: never cached
@@ -120,54 +116,58 @@ export const handler = createGroupHandler(
       const viewer = viewerOf(req, false);
       return shareJson(await viewShare(getDb(), token(req), viewer?.id ?? null), null, 200, true);
     },
-    'GET /api/l/{token}/images/{index}': goneIsCacheable(async (req) => {
-      const index = /^[0-9]$/.test(req.params.index) ? Number(req.params.index) : -1;
-      const bytes = await shareImage(getDb(), token(req), index);
-      return {
-        statusCode: 200,
-        headers: {
-          'content-type': 'image/jpeg',
-          'cache-control': SHARE_CACHE_CONTROL,
-          'x-content-type-options': 'nosniff',
-          'content-security-policy': "default-src 'none'; sandbox",
-        },
-        body: bytes.toString('base64'),
-        isBase64Encoded: true,
-      };
-    }),
-    'PUT /api/l/{token}/vote': withRetryAfter(async (req) => {
-      const input = bodyOf(req, shareVoteSchema);
-      const t = token(req);
-      const viewer = viewerOf(req, true)!;
-      return shareJson(
-        await voteOnShare(getDb(), t, viewer.id, input.generationId, await rateCaller(req, viewer)),
-        viewer,
-        200,
-        true,
-      );
-    }),
-    'PUT /api/l/{token}/reaction': withRetryAfter(async (req) => {
-      const input = bodyOf(req, shareReactionSchema);
-      const t = token(req);
-      const viewer = viewerOf(req, true)!;
-      return shareJson(
-        await reactToShare(getDb(), t, viewer.id, input.text, await rateCaller(req, viewer)),
-        viewer,
-        200,
-        true,
-      );
-    }),
-    'POST /api/l/{token}/report': withRetryAfter(async (req) => {
-      const input = bodyOf(req, shareReportSchema);
-      const t = token(req);
-      const viewer = viewerOf(req, true)!;
-      return shareJson(
-        await reportShare(getDb(), t, viewer.id, input.reason, await rateCaller(req, viewer)),
-        viewer,
-        201,
-        true,
-      );
-    }),
+    'GET /api/l/{token}/images/{index}': async (req) =>
+      goneIsCacheable(async () => {
+        const index = /^[0-9]$/.test(req.params.index) ? Number(req.params.index) : -1;
+        const bytes = await shareImage(getDb(), token(req), index);
+        return {
+          statusCode: 200,
+          headers: {
+            'content-type': 'image/jpeg',
+            'cache-control': SHARE_CACHE_CONTROL,
+            'x-content-type-options': 'nosniff',
+            'content-security-policy': "default-src 'none'; sandbox",
+          },
+          body: bytes.toString('base64'),
+          isBase64Encoded: true,
+        };
+      }),
+    'PUT /api/l/{token}/vote': async (req) =>
+      withRetryAfter(async () => {
+        const input = req.body;
+        const t = token(req);
+        const viewer = viewerOf(req, true)!;
+        return shareJson(
+          await voteOnShare(getDb(), t, viewer.id, input.generationId, await rateCaller(req, viewer)),
+          viewer,
+          200,
+          true,
+        );
+      }),
+    'PUT /api/l/{token}/reaction': async (req) =>
+      withRetryAfter(async () => {
+        const input = req.body;
+        const t = token(req);
+        const viewer = viewerOf(req, true)!;
+        return shareJson(
+          await reactToShare(getDb(), t, viewer.id, input.text, await rateCaller(req, viewer)),
+          viewer,
+          200,
+          true,
+        );
+      }),
+    'POST /api/l/{token}/report': async (req) =>
+      withRetryAfter(async () => {
+        const input = req.body;
+        const t = token(req);
+        const viewer = viewerOf(req, true)!;
+        return shareJson(
+          await reportShare(getDb(), t, viewer.id, input.reason, await rateCaller(req, viewer)),
+          viewer,
+          201,
+          true,
+        );
+      }),
     'GET /l/{token}': async (req) => {
       const t = isShareToken(req.params.token) ? req.params.token : '';
       const page = await shareHtml(getDb(), t, publicOrigin(req.headers), spaTags());

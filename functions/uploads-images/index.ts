@@ -1,14 +1,7 @@
 /** Endpoint group uploads-images: uploads, remote image fetches (SSRF-guarded) and presigned read access to media. */
-import {
-  completeUploadSchema,
-  downloadImageSchema,
-  presignUploadSchema,
-  scrapeUrlSchema,
-} from '../../shared/schemas/upload';
 import { getDb } from '../lib/aws';
-import { bodyOf, createGroupHandler, json, requireAuth, type Req } from '../lib/http';
+import { createGroupHandler, json, requireAuth, type Req } from '../lib/http';
 import { uploadsImagesRoutes } from '../../shared/routes/uploads-images';
-import { readForm } from '../lib/multipart';
 import { privateImageUrl, publicImageUrl, type SignedImage } from '../services/image-access-service';
 import {
   completeUpload,
@@ -34,28 +27,27 @@ export const handler = createGroupHandler(
   uploadsImagesRoutes,
   {
     // roles (influencer, admin) are enforced by the pipeline from the route table
-    'POST /api/upload': async (req) => json(await uploadStyleImage(requireAuth(req).sub, readForm(req.body)), 201),
-    'POST /api/uploads/outfit': async (req) =>
-      json(await uploadOutfitImage(requireAuth(req).sub, readForm(req.body)), 201),
+    'POST /api/upload': async (req) =>
+      json(await uploadStyleImage(requireAuth(req).sub, req.body.type, req.files.file), 201),
+    'POST /api/uploads/outfit': async (req) => json(await uploadOutfitImage(requireAuth(req).sub, req.files.file), 201),
     'POST /api/user/profile-image': async (req) => {
-      const form = readForm(req.body);
       const user = await caller(req);
-      return json(await setProfileImage(getDb(), requireAuth(req), user, form));
+      return json(await setProfileImage(getDb(), requireAuth(req), user, req.files.profileImage));
     },
     'POST /api/download-image': async (req) => {
-      const input = bodyOf(req, downloadImageSchema);
+      const input = req.body;
       return json(await downloadImage(requireAuth(req).sub, input));
     },
     'POST /api/scrape-url': async (req) => {
-      const input = bodyOf(req, scrapeUrlSchema);
+      const input = req.body;
       return json(await scrapeUrl(requireAuth(req).sub, input));
     },
     'POST /api/uploads': async (req) => {
-      const input = bodyOf(req, presignUploadSchema);
+      const input = req.body;
       return json(await presignUpload(getDb(), await caller(req), input), 201);
     },
     'POST /api/uploads/complete': async (req) => {
-      const input = bodyOf(req, completeUploadSchema);
+      const input = req.body;
       return json(await completeUpload(getDb(), await caller(req), input.uploadId), 201);
     },
     // Cacheable answers (same URL for the whole signing window): public ones by any cache, private ones by

@@ -47,6 +47,8 @@ export const VIEWER_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 export const VIEWER_COOKIE_MAX_AGE_DAYS = 90;
 
 export type ShareStatus = 'active' | 'revoked' | 'taken_down';
+/** What the owner's list shows of a share: live, expired, revoked or taken down. */
+export const SHARE_VIEW_STATES = ['live', 'expired', 'revoked', 'taken_down'] as const;
 
 /** A share is live while active and before its expiry. */
 export const isShareLive = (s: { status: ShareStatus; expiresAt: string }, now = new Date()): boolean =>

@@ -1,5 +1,5 @@
 /** The routes of the admin endpoint group (functions/admin/index.ts implements exactly these). */
-import { ADMIN, CREATOR, type RouteDef } from './route-def';
+import { ADMIN, CREATOR, defineRoutes } from './route-def';
 import {
   adminStylesQuery,
   applicationListQuery,
@@ -48,7 +48,7 @@ import {
   takeDownResultSchema,
 } from '../schemas/responses';
 
-export const adminRoutes: readonly RouteDef[] = [
+export const adminRoutes = defineRoutes([
   // admin: maintenance operations
   {
     method: 'POST',
@@ -376,4 +376,4 @@ export const adminRoutes: readonly RouteDef[] = [
     roles: ADMIN,
     response: shareTakeDownSchema,
   },
-];
+]);

@@ -1,9 +1,9 @@
 /** The routes of the auth-user endpoint group (functions/auth-user/index.ts implements exactly these). */
-import { type RouteDef } from './route-def';
+import { defineRoutes } from './route-def';
 import { openApiDocumentSchema } from '../schemas/common';
 import { currentUserSchema, runtimeConfigSchema, switchRoleSchema } from '../schemas/user';
 
-export const authUserRoutes: readonly RouteDef[] = [
+export const authUserRoutes = defineRoutes([
   // auth-user: configuration, sign-in redirects, the current user and role switching
   { method: 'GET', path: '/api/config', group: 'auth-user', auth: 'public', response: runtimeConfigSchema },
   // the OpenAPI 3.1 document of this table (shared/openapi.ts), public and cacheable
@@ -20,4 +20,4 @@ export const authUserRoutes: readonly RouteDef[] = [
     body: switchRoleSchema,
     response: currentUserSchema,
   },
-];
+]);

@@ -1,11 +1,11 @@
 /** The routes of the billing endpoint group (functions/billing/index.ts implements exactly these). */
-import { type RouteDef } from './route-def';
+import { defineRoutes } from './route-def';
 import { changePlanSchema, checkoutSchema, subscriptionSummarySchema } from '../schemas/billing';
 import { urlResultSchema } from '../schemas/common';
 import { ledgerPageQuery } from '../schemas/requests';
 import { checkoutResultSchema, creditsViewSchema, ledgerPageSchema } from '../schemas/responses';
 
-export const billingRoutes: readonly RouteDef[] = [
+export const billingRoutes = defineRoutes([
   // billing: checkout, the subscription, credits and the ledger (fulfilment only by the webhook)
   {
     method: 'POST',
@@ -69,4 +69,4 @@ export const billingRoutes: readonly RouteDef[] = [
     query: ledgerPageQuery,
     response: ledgerPageSchema,
   },
-];
+]);

@@ -1,5 +1,5 @@
 /** The routes of the catalog endpoint group (functions/catalog/index.ts implements exactly these). */
-import { ADMIN, type RouteDef } from './route-def';
+import { ADMIN, defineRoutes } from './route-def';
 import { flagStyleSchema, preferencesSchema, profilePatchSchema, userLinkSchema } from '../schemas/discovery';
 import {
   categoryListSchema,
@@ -27,7 +27,7 @@ import {
 } from '../schemas/responses';
 import { currentUserSchema } from '../schemas/user';
 
-export const catalogRoutes: readonly RouteDef[] = [
+export const catalogRoutes = defineRoutes([
   // catalog: styles, categories, collections (public reads; a signed-in viewer also sees their private styles)
   { method: 'GET', path: '/api/styles', group: 'catalog', auth: 'public', response: styleSummaryListSchema },
   { method: 'GET', path: '/api/styles/{id}', group: 'catalog', auth: 'optional', response: styleDetailSchema },
@@ -164,4 +164,4 @@ export const catalogRoutes: readonly RouteDef[] = [
     auth: 'user',
     response: promptTemplateSchema,
   },
-];
+]);

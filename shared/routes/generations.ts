@@ -1,5 +1,5 @@
 /** The routes of the generations endpoint group (functions/generations/index.ts implements exactly these). */
-import { type RouteDef } from './route-def';
+import { defineRoutes } from './route-def';
 import { idResultSchema, receivedSchema } from '../schemas/common';
 import {
   feedbackSchema,
@@ -14,7 +14,7 @@ import {
 import { fashnWebhookQuery } from '../schemas/requests';
 import { feedbackViewSchema, generationListSchema, keepVariantsResultSchema } from '../schemas/responses';
 
-export const generationsRoutes: readonly RouteDef[] = [
+export const generationsRoutes = defineRoutes([
   // generations: starting, listing, deleting and rating generations
   {
     method: 'POST',
@@ -99,4 +99,4 @@ export const generationsRoutes: readonly RouteDef[] = [
     query: fashnWebhookQuery,
     response: receivedSchema,
   },
-];
+]);

@@ -1,5 +1,5 @@
 /** The routes of the influencer endpoint group (functions/influencer/index.ts implements exactly these). */
-import { CREATOR, type RouteDef } from './route-def';
+import { CREATOR, defineRoutes } from './route-def';
 import {
   collectionAddStyleSchema,
   collectionCreateSchema,
@@ -14,7 +14,7 @@ import {
   myCollectionSchema,
 } from '../schemas/responses';
 
-export const influencerRoutes: readonly RouteDef[] = [
+export const influencerRoutes = defineRoutes([
   // influencer: My Collections (influencers and admins; only the owner changes a collection)
   {
     method: 'GET',
@@ -93,4 +93,4 @@ export const influencerRoutes: readonly RouteDef[] = [
     response: influencerApplicationSchema,
     status: 201,
   },
-];
+]);

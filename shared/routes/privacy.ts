@@ -1,5 +1,5 @@
 /** The routes of the privacy endpoint group (functions/privacy/index.ts implements exactly these). */
-import { type RouteDef } from './route-def';
+import { defineRoutes } from './route-def';
 import { ageInputSchema, deleteAccountInputSchema, retentionInputSchema } from '../schemas/privacy';
 import {
   ageResultSchema,
@@ -9,7 +9,7 @@ import {
   privacySettingsSchema,
 } from '../schemas/responses';
 
-export const privacyRoutes: readonly RouteDef[] = [
+export const privacyRoutes = defineRoutes([
   // privacy: age statement, retention of generated images, data export, account deletion
   { method: 'GET', path: '/api/user/privacy', group: 'privacy', auth: 'user', response: privacySettingsSchema },
   {
@@ -46,4 +46,4 @@ export const privacyRoutes: readonly RouteDef[] = [
     body: deleteAccountInputSchema,
     response: deletionReceiptSchema,
   },
-];
+]);

@@ -1,9 +1,9 @@
 /** The routes of the profiles endpoint group (functions/profiles/index.ts implements exactly these). */
-import { type RouteDef } from './route-def';
+import { defineRoutes } from './route-def';
 import { deleteAllPhotosResultSchema, photoProfileListSchema, photoProfileSchema } from '../schemas/photo-profile';
-import { photoProfileFieldsSchema } from '../schemas/requests';
+import { photoProfileCreateSchema, photoProfilePatchSchema } from '../schemas/requests';
 
-export const profilesRoutes: readonly RouteDef[] = [
+export const profilesRoutes = defineRoutes([
   // profiles: photo profiles and the privacy purge
   { method: 'GET', path: '/api/photo-profiles', group: 'profiles', auth: 'user', response: photoProfileListSchema },
   { method: 'GET', path: '/api/photos', group: 'profiles', auth: 'user', response: photoProfileListSchema },
@@ -12,7 +12,8 @@ export const profilesRoutes: readonly RouteDef[] = [
     path: '/api/photo-profiles',
     group: 'profiles',
     auth: 'user',
-    multipart: { fields: photoProfileFieldsSchema, files: ['portrait', 'fullBody'] },
+    body: photoProfileCreateSchema,
+    multipart: { files: ['portrait', 'fullBody'] },
     response: photoProfileSchema,
     status: 201,
   },
@@ -21,7 +22,8 @@ export const profilesRoutes: readonly RouteDef[] = [
     path: '/api/photo-profiles/{id}',
     group: 'profiles',
     auth: 'user',
-    multipart: { fields: photoProfileFieldsSchema.partial(), files: ['portrait', 'fullBody'] },
+    body: photoProfilePatchSchema,
+    multipart: { files: ['portrait', 'fullBody'] },
     response: photoProfileSchema,
   },
   { method: 'DELETE', path: '/api/photo-profiles/{id}', group: 'profiles', auth: 'user', status: 204 },
@@ -32,4 +34,4 @@ export const profilesRoutes: readonly RouteDef[] = [
     auth: 'user',
     response: deleteAllPhotosResultSchema,
   },
-];
+]);

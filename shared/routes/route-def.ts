@@ -42,20 +42,38 @@ export interface RouteDef {
   rawBody?: boolean;
   /**
    * The API contract (issue 16). `body` and `query` are validated by the pipeline (functions/lib/http.ts) before
-   * the route runs, with the one message format of shared/schemas/validation.ts; `multipart` names the text
-   * fields of a multipart body (files are described by `files`). `response` is the JSON answer on success
-   * (checked against every response in the integration tests), `status` its status code (default 200),
-   * `produces` another content type. Path parameters come from `path` (grammar in shared/domain/path-params.ts).
-   * The OpenAPI document (GET /api/openapi.json, shared/openapi.ts) is generated from these fields.
+   * the route runs, with the one message format of shared/schemas/validation.ts, and the route implementation
+   * receives their parsed, typed output (createGroupHandler derives its signature from this entry). `body` is the
+   * one input schema: a JSON body, or the text fields of a multipart body when `multipart` names the route's file
+   * parts (a multipart route takes the same fields as JSON too, e.g. direct-upload ids instead of files).
+   * `response` is the JSON answer on success (checked against every response in the integration tests), `status`
+   * its status code (default 200), `produces` another content type. Path parameters come from `path` (grammar in
+   * shared/domain/path-params.ts). The OpenAPI document (GET /api/openapi.json, shared/openapi.ts) and the SPA's
+   * typed client (web/src/api/endpoints.ts, types only) are derived from these fields.
    */
   body?: z.ZodType;
-  multipart?: { fields: z.ZodType; files: readonly string[] };
+  multipart?: { files: readonly string[] };
   query?: z.ZodType;
   response?: z.ZodType;
   status?: 200 | 201 | 202 | 204 | 302 | 304;
   produces?: 'text/csv' | 'text/html' | 'image/jpeg';
   summary?: string;
 }
+
+/**
+ * A group's route table, its entries' literal types kept (method, path, schemas): the handler's implementations
+ * (functions/lib/http.ts createGroupHandler) and the SPA's typed client (web/src/api/endpoints.ts) are typed
+ * from them.
+ */
+export const defineRoutes = <const R extends readonly RouteDef[]>(routes: R): R => routes;
+
+/** 'GET /api/x/{id}': the key of a route, as API Gateway spells it and the handlers name their implementations. */
+export type RouteKeyOf<R extends Pick<RouteDef, 'method' | 'path'>> = `${R['method']} ${R['path']}`;
+
+/** The parameter names of a route path or route key: 'GET /a/{id}/b/{key+}' -> 'id' | 'key'. */
+export type PathParamNames<S extends string> = S extends `${string}{${infer P}}${infer Rest}`
+  ? (P extends `${infer N}+` ? N : P) | PathParamNames<Rest>
+  : never;
 
 export const ADMIN = ['admin'] as const;
 export const CREATOR = ['influencer', 'admin'] as const;

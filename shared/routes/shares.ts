@@ -1,10 +1,10 @@
 /** The routes of the shares endpoint group (functions/shares/index.ts implements exactly these). */
-import { type RouteDef } from './route-def';
+import { defineRoutes } from './route-def';
 import { idResultSchema } from '../schemas/common';
 import { ownerShareListSchema, ownerShareSchema, publicShareSchema } from '../schemas/responses';
 import { createShareSchema, shareReactionSchema, shareReportSchema, shareVoteSchema } from '../schemas/share';
 
-export const sharesRoutes: readonly RouteDef[] = [
+export const sharesRoutes = defineRoutes([
   // shares: shared looks for feedback (issue 15). Owner routes need a user; /api/l/* and the /l/{token} page
   // are for anyone with the link (a token is verified when sent: a signed-in viewer votes as themselves).
   {
@@ -47,4 +47,4 @@ export const sharesRoutes: readonly RouteDef[] = [
   },
   // the Open Graph page of a shared look (HTML; CloudFront behaviour /l/* -> this API), then the SPA takes over
   { method: 'GET', path: '/l/{token}', group: 'shares', auth: 'public', produces: 'text/html' },
-];
+]);

@@ -1,8 +1,8 @@
 /** The routes of the stripe-webhook endpoint group (functions/stripe-webhook/index.ts implements exactly these). */
-import { type RouteDef } from './route-def';
+import { defineRoutes } from './route-def';
 import { receivedSchema } from '../schemas/common';
 
-export const stripeWebhookRoutes: readonly RouteDef[] = [
+export const stripeWebhookRoutes = defineRoutes([
   // stripe-webhook: signed events from Stripe (or the local payments adapter)
   {
     method: 'POST',
@@ -12,4 +12,4 @@ export const stripeWebhookRoutes: readonly RouteDef[] = [
     rawBody: true,
     response: receivedSchema,
   },
-];
+]);

@@ -1,5 +1,5 @@
 /** The routes of the uploads-images endpoint group (functions/uploads-images/index.ts implements exactly these). */
-import { type RouteDef } from './route-def';
+import { defineRoutes } from './route-def';
 import { mediaUrlSchema } from '../schemas/common';
 import { noFieldsSchema, uploadFieldsSchema } from '../schemas/requests';
 import {
@@ -15,7 +15,7 @@ import {
 } from '../schemas/upload';
 import { currentUserSchema } from '../schemas/user';
 
-export const uploadsImagesRoutes: readonly RouteDef[] = [
+export const uploadsImagesRoutes = defineRoutes([
   // uploads-images: uploads, remote image fetches (SSRF-guarded) and media access (presigned GETs)
   {
     method: 'POST',
@@ -23,7 +23,8 @@ export const uploadsImagesRoutes: readonly RouteDef[] = [
     group: 'uploads-images',
     auth: 'user',
     roles: ['influencer', 'admin'],
-    multipart: { fields: uploadFieldsSchema, files: ['file'] },
+    body: uploadFieldsSchema,
+    multipart: { files: ['file'] },
     response: uploadResultSchema,
     status: 201,
   },
@@ -32,7 +33,8 @@ export const uploadsImagesRoutes: readonly RouteDef[] = [
     path: '/api/user/profile-image',
     group: 'uploads-images',
     auth: 'user',
-    multipart: { fields: noFieldsSchema, files: ['profileImage'] },
+    body: noFieldsSchema,
+    multipart: { files: ['profileImage'] },
     response: currentUserSchema,
   },
   {
@@ -40,7 +42,8 @@ export const uploadsImagesRoutes: readonly RouteDef[] = [
     path: '/api/uploads/outfit',
     group: 'uploads-images',
     auth: 'user',
-    multipart: { fields: noFieldsSchema, files: ['file'] },
+    body: noFieldsSchema,
+    multipart: { files: ['file'] },
     response: uploadResultSchema,
     status: 201,
   },
@@ -93,4 +96,4 @@ export const uploadsImagesRoutes: readonly RouteDef[] = [
     response: completeUploadResultSchema,
     status: 201,
   },
-];
+]);

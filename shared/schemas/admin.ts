@@ -29,7 +29,7 @@ const optImageUrl = (max: number) =>
   );
 /** A list of strings, also accepted as one comma-separated string. */
 const stringList = z.preprocess(
-  (v) => (typeof v === 'string' ? v.split(',') : v),
+  (v: string | string[]) => (typeof v === 'string' ? v.split(',') : v),
   z.array(z.string().max(200), { message: 'Must be a list' }).max(50, 'Too many entries'),
 );
 

@@ -12,11 +12,16 @@ import {
 } from '../domain/outfit';
 
 const id = z.string().trim().min(1).max(128);
-const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional());
+// The preprocessors' parameter types are the inputs the clients' types see (z.input); any value still reaches them.
+const optionalId = z.preprocess(
+  (v: string | null | undefined) => (v === '' || v === null ? undefined : v),
+  id.optional(),
+);
 
 /** 1 to 4 variants (multipart sends text: "3" is read as 3). */
 export const variantsField = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+  (v: number | string | null | undefined) =>
+    v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v,
   z
     .number({ message: OUTFIT_MESSAGES.variantsRange })
     .int(OUTFIT_MESSAGES.variantsRange)
@@ -28,7 +33,7 @@ export const variantsField = z.preprocess(
 export const generateFromStyleSchema = z
   .object({
     styleId: z.preprocess(
-      (v) => (v === '' ? undefined : v),
+      (v: string) => (v === '' ? undefined : v),
       z.string({ message: 'Please select a style first' }).trim().min(1, 'Please select a style first').max(128),
     ),
     photoProfileId: optionalId,
@@ -49,7 +54,7 @@ export const quickTryStyleSchema = z
 export const quickTryCustomSchema = z
   .object({
     imageUrl: z.preprocess(
-      (v) => (v === '' ? undefined : v),
+      (v: string) => (v === '' ? undefined : v),
       z.string({ message: 'No image uploaded' }).trim().min(1, 'No image uploaded').max(2048),
     ),
     imageType: z.enum(STYLE_IMAGE_TYPES, {
@@ -124,7 +129,7 @@ export const keepVariantsSchema = z
  * first (direct upload with purpose template_input): their /api/private-image/... references.
  */
 const optionalImageRef = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
+  (v: string | null | undefined) => (v === '' || v === null ? undefined : v),
   z.string().trim().max(2048).optional(),
 );
 export const generateFromRawTemplateSchema = z

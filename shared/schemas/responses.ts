@@ -10,6 +10,7 @@ import * as z from 'zod';
 import { APPLICATION_STATUSES } from '../domain/influencer';
 import { BUCKETS, LEDGER_KINDS } from '../domain/ledger';
 import { STYLE_IMAGE_TYPES } from '../domain/catalog';
+import { AI_LABEL, SHARE_VIEW_STATES } from '../domain/shares';
 import { RETENTION_DAYS } from '../domain/privacy';
 import { generationSchema } from './generation';
 import { downloadImageResultSchema } from './upload';
@@ -458,7 +459,7 @@ export const ownerShareSchema = z.object({
   generationIds: z.array(z.string()),
   images: z.array(z.object({ generationId: z.string(), url: z.string(), styleName: nstr })),
   showOwner: z.boolean(),
-  state: z.string(),
+  state: z.enum(SHARE_VIEW_STATES),
   expiresAt: z.string(),
   createdAt: z.string(),
   endedAt: nstr,
@@ -470,7 +471,7 @@ export const ownerShareListSchema = z.array(ownerShareSchema);
 export const publicShareSchema = z.object({
   title: z.string(),
   description: z.string(),
-  label: z.string(),
+  label: z.literal(AI_LABEL),
   images: z.array(
     z.object({
       index: z.number(),
@@ -480,7 +481,7 @@ export const publicShareSchema = z.object({
       height: z.number(),
       styleName: nstr,
       votes: z.number(),
-      label: z.string(),
+      label: z.literal(AI_LABEL),
       madeBy: z.enum(['generative', 'engine']),
     }),
   ),

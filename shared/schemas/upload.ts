@@ -25,6 +25,7 @@ export const scrapeUrlResultSchema = z.object({ image: z.string() });
 
 /** POST /api/upload (multipart: file, type) */
 export const uploadTypeSchema = z.enum(UPLOAD_TYPE_VALUES, { message: 'Type must be style_prompt or style_cover' });
+export type UploadType = z.infer<typeof uploadTypeSchema>;
 export const uploadResultSchema = z.object({ url: z.string() });
 
 /**

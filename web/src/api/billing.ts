@@ -1,15 +1,23 @@
 /** Billing calls (docs/api.md "Billing, credits and the Stripe webhook") as TanStack Query hooks. */
 import type * as R from '../../../shared/schemas/responses';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { MonthlyPlanId, ProductType } from '../../../shared/domain/plans';
-import { apiJson } from '../lib/api-client';
+import { fetchApi } from './endpoints';
+import { queryKeys } from './query-keys';
 import { rememberBalance } from '../lib/format';
 import type { SubscriptionSummary } from '../../../shared/schemas/billing';
 
-export const USER_KEY = ['/api/auth/user'] as const;
-export const SUMMARY_KEY = ['/api/subscriptions/current'] as const;
-export const CREDITS_KEY = ['/api/credits'] as const;
-export const LEDGER_KEY = ['/api/credits/ledger'] as const;
+export const USER_KEY = queryKeys.currentUser;
+export const SUMMARY_KEY = queryKeys.billing.summary;
+export const CREDITS_KEY = queryKeys.billing.credits;
+export const LEDGER_KEY = queryKeys.billing.ledger;
 
 export type { SubscriptionSummary };
 
@@ -19,10 +27,17 @@ export type LedgerEntryView = R.LedgerEntryView;
 
 export type LedgerPage = R.LedgerPage;
 
+export const getSubscriptionSummaryQueryOptions = () =>
+  queryOptions({
+    queryKey: SUMMARY_KEY,
+    queryFn: ({ signal }) => fetchApi('GET /api/subscriptions/current', { signal }),
+  });
 export const useSubscriptionSummary = (enabled = true) =>
-  useQuery<SubscriptionSummary>({ queryKey: SUMMARY_KEY, enabled });
+  useQuery({ ...getSubscriptionSummaryQueryOptions(), enabled });
 
-export const useCredits = (enabled = true) => useQuery<CreditsView>({ queryKey: CREDITS_KEY, enabled });
+export const getCreditsQueryOptions = () =>
+  queryOptions({ queryKey: CREDITS_KEY, queryFn: ({ signal }) => fetchApi('GET /api/credits', { signal }) });
+export const useCredits = (enabled = true) => useQuery({ ...getCreditsQueryOptions(), enabled });
 
 export const LEDGER_PAGE_SIZE = 20;
 
@@ -30,11 +45,11 @@ export function useCreditLedger() {
   return useInfiniteQuery({
     queryKey: LEDGER_KEY,
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => {
-      const q = new URLSearchParams({ limit: String(LEDGER_PAGE_SIZE) });
-      if (pageParam) q.set('cursor', pageParam);
-      return apiJson<LedgerPage>('GET', `/api/credits/ledger?${q}`, undefined, signal);
-    },
+    queryFn: ({ pageParam, signal }) =>
+      fetchApi('GET /api/credits/ledger', {
+        query: { limit: String(LEDGER_PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) },
+        signal,
+      }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
@@ -63,12 +78,11 @@ export const LOGIN_URL = '/api/auth/login';
 export function useCheckout() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (productType: ProductType) =>
-      apiJson<R.CheckoutResult>('POST', '/api/subscriptions/checkout', { productType }),
+    mutationFn: (productType: ProductType) => fetchApi('POST /api/subscriptions/checkout', { body: { productType } }),
     onSuccess: ({ checkoutUrl }) => {
       const credits =
-        client.getQueryData<CreditsView>(CREDITS_KEY)?.credits ??
-        client.getQueryData<SubscriptionSummary>(SUMMARY_KEY)?.credits;
+        client.getQueryData(getCreditsQueryOptions().queryKey)?.credits ??
+        client.getQueryData(getSubscriptionSummaryQueryOptions().queryKey)?.credits;
       rememberBalance(credits);
       browser.go(checkoutUrl);
       return new Promise<void>(() => {}); // keep the button busy until the page unloads
@@ -88,15 +102,13 @@ function useSummaryMutation<V>(fn: (v: V) => Promise<SubscriptionSummary>) {
 }
 
 export const useChangePlan = () =>
-  useSummaryMutation((plan: MonthlyPlanId) =>
-    apiJson<SubscriptionSummary>('POST', '/api/subscriptions/change', { plan }),
-  );
+  useSummaryMutation((plan: MonthlyPlanId) => fetchApi('POST /api/subscriptions/change', { body: { plan } }));
 
 export const useCancelSubscription = () =>
-  useSummaryMutation((_: void) => apiJson<SubscriptionSummary>('DELETE', '/api/subscriptions/cancel'));
+  useSummaryMutation((_: void) => fetchApi('DELETE /api/subscriptions/cancel'));
 
 export const useCancelScheduledChange = () =>
-  useSummaryMutation((_: void) => apiJson<SubscriptionSummary>('DELETE', '/api/subscriptions/scheduled-change'));
+  useSummaryMutation((_: void) => fetchApi('DELETE /api/subscriptions/scheduled-change'));
 
 function useRedirectMutation(fn: () => Promise<{ url: string }>) {
   return useMutation({
@@ -108,7 +120,7 @@ function useRedirectMutation(fn: () => Promise<{ url: string }>) {
   });
 }
 
-export const usePortal = () => useRedirectMutation(() => apiJson<R.UrlResult>('GET', '/api/subscriptions/portal'));
+export const usePortal = () => useRedirectMutation(() => fetchApi('GET /api/subscriptions/portal'));
 
 export const useUpdatePaymentMethod = () =>
-  useRedirectMutation(() => apiJson<R.UrlResult>('POST', '/api/subscriptions/update-payment-method'));
+  useRedirectMutation(() => fetchApi('POST /api/subscriptions/update-payment-method'));

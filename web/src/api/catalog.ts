@@ -1,6 +1,8 @@
 /** Catalog reads used by the generation screens (shapes of functions/services/catalog-service.ts). */
 import type * as R from '../../../shared/schemas/responses';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchApi } from './endpoints';
+import { queryKeys } from './query-keys';
 import type { PhotoProfile } from '../../../shared/schemas/photo-profile';
 
 export type { PhotoProfile };
@@ -19,29 +21,63 @@ export type StyleProduct = R.StyleProduct;
 
 export type CollectionSummary = R.CollectionSummary;
 
-export const PHOTO_PROFILES_KEY = ['/api/photo-profiles'] as const;
+export { PHOTO_PROFILES_KEY, usePhotoProfiles } from './photo-profiles';
 
-export const useRawTemplates = () => useQuery<RawTemplate[]>({ queryKey: ['/api/raw-templates'] });
-export const useRawTemplate = (id: string | undefined) =>
-  useQuery<RawTemplate>({ queryKey: ['/api/raw-templates', id], enabled: !!id });
-/** The caller's photo profiles; asked again every 1.5 s while a full-body photo is being checked. */
-export const usePhotoProfiles = () =>
-  useQuery<PhotoProfile[]>({
-    queryKey: PHOTO_PROFILES_KEY,
-    refetchInterval: (q) => (q.state.data?.some((p) => p.bodyCheck?.status === 'checking') ? 1500 : false),
+export const getRawTemplatesQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.catalog.rawTemplates,
+    queryFn: ({ signal }) => fetchApi('GET /api/raw-templates', { signal }),
   });
-export const useStyles = (enabled = true) => useQuery<StyleSummary[]>({ queryKey: ['/api/styles'], enabled });
-export const useStyle = (id: string | undefined) =>
-  useQuery<StyleDetail>({ queryKey: ['/api/styles', id], enabled: !!id });
+export const useRawTemplates = () => useQuery(getRawTemplatesQueryOptions());
+
+export const getRawTemplateQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.catalog.rawTemplate(id),
+    queryFn: ({ signal }) => fetchApi('GET /api/raw-templates/{id}', { params: { id }, signal }),
+  });
+export const useRawTemplate = (id: string | undefined) =>
+  useQuery({ ...getRawTemplateQueryOptions(id ?? ''), enabled: !!id });
+
+/** The style list (cards of the catalogue document: the full StyleSummary as the list endpoint answers it). */
+export const getStylesQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.styles.list(),
+    queryFn: ({ signal }): Promise<StyleSummary[]> => fetchApi('GET /api/styles', { signal }),
+  });
+export const useStyles = (enabled = true) => useQuery({ ...getStylesQueryOptions(), enabled });
+
+export const getStyleQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.styles.detail(id),
+    queryFn: ({ signal }) => fetchApi('GET /api/styles/{id}', { params: { id }, signal }),
+  });
+export const useStyle = (id: string | undefined) => useQuery({ ...getStyleQueryOptions(id ?? ''), enabled: !!id });
+
+export const getStyleProductsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.styles.products(id),
+    queryFn: ({ signal }) => fetchApi('GET /api/styles/{id}/products', { params: { id }, signal }),
+  });
 export const useStyleProducts = (id: string | null | undefined) =>
-  useQuery<StyleProduct[]>({ queryKey: ['/api/styles', id, 'products'], enabled: !!id });
-export const useCollections = () => useQuery<CollectionSummary[]>({ queryKey: ['/api/collections'] });
+  useQuery({ ...getStyleProductsQueryOptions(id ?? ''), enabled: !!id });
+
+export const getCollectionsQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.catalog.collections,
+    queryFn: ({ signal }) => fetchApi('GET /api/collections', { signal }),
+  });
+export const useCollections = () => useQuery(getCollectionsQueryOptions());
 
 /** GET /api/prompts, filtered to the outfit try-on prompts (spec 02 section 7). */
 export const OUTFIT_TRYON = 'OUTFIT_TRYON';
+export const getPromptsQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.catalog.prompts,
+    queryFn: ({ signal }) => fetchApi('GET /api/prompts', { signal }),
+  });
 export const useOutfitPrompts = (enabled = true) =>
-  useQuery<PromptTemplate[], Error, PromptTemplate[]>({
-    queryKey: ['/api/prompts'],
+  useQuery({
+    ...getPromptsQueryOptions(),
     enabled,
     select: (all) => all.filter((p) => p.task === OUTFIT_TRYON),
   });

@@ -1,19 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../shared/schemas/user';
-import { getQueryFn } from '../lib/api-client';
+import { ApiError } from '../lib/api-client';
 import { hasStoredSession } from '../lib/auth';
 import { setSignedIn } from '../lib/session-expiry';
+import { fetchApi } from './endpoints';
+import { queryKeys } from './query-keys';
 
 /** GET /api/auth/user: the signed-in user, or null (401 yields null) when signed out. */
-export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
+export const CURRENT_USER_KEY = queryKeys.currentUser;
 
-const loadUser = getQueryFn<CurrentUser>({ on401: 'returnNull' });
+async function loadUser({ signal }: { signal?: AbortSignal }): Promise<CurrentUser | null> {
+  try {
+    return await fetchApi('GET /api/auth/user', { signal });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+}
 
 /**
  * The user query. Without a stored Cognito session the answer can only be 401, so it is null at once
  * (no request, no Amplify download, no console error for anonymous visitors).
  */
-export const currentUserQueryFn: typeof loadUser = async (ctx) => {
+export const currentUserQueryFn = async (ctx: { signal?: AbortSignal }): Promise<CurrentUser | null> => {
   const user = hasStoredSession() ? await loadUser(ctx) : null;
   setSignedIn(!!user);
   return user;

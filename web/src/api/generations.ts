@@ -1,46 +1,51 @@
 /** Generations: the list (polled while any is active), one generation, delete, feedback, the start calls. */
 import type * as R from '../../../shared/schemas/responses';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GenerationView } from '../../../shared/schemas/generation';
-import type { QuickTryMode, Mode } from '../../../shared/domain/generation';
-import type { StyleImageType } from '../../../shared/domain/catalog';
-import type { OutfitSlot, PieceSource } from '../../../shared/domain/outfit';
 import { useState } from 'react';
-import { apiJson, apiRequest } from '../lib/api-client';
 import { createIntent, idempotencyHeaders, intentSignature } from '../lib/idempotency';
 import { CURRENT_USER_KEY } from './current-user';
 import { generationsRefetchInterval } from '../lib/polling';
+import { fetchApi, type BodyIn, type ResponseOf } from './endpoints';
+import { queryKeys } from './query-keys';
 
 export type { GenerationView };
 
-export const GENERATIONS_KEY = ['/api/generations'] as const;
-export const generationKey = (id: string) => ['/api/generations', id] as const;
-export const feedbackKey = (id: string) => ['/api/feedback/generation', id] as const;
+/** Every generation query (list and details): the prefix to invalidate. */
+export const GENERATIONS_KEY = queryKeys.generations.all;
+export const generationKey = queryKeys.generations.detail;
+export const feedbackKey = queryKeys.feedback;
 
 /** GET /api/generations, newest first; polled every 5 s while any item is pending or processing. */
-export function useGenerations(opts: { enabled?: boolean } = {}) {
-  return useQuery<GenerationView[]>({
-    queryKey: GENERATIONS_KEY,
-    enabled: opts.enabled ?? true,
+export const getGenerationsQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.generations.list(),
+    queryFn: ({ signal }) => fetchApi('GET /api/generations', { signal }),
     refetchInterval: (q) => generationsRefetchInterval(q.state.data),
   });
+
+export function useGenerations(opts: { enabled?: boolean } = {}) {
+  return useQuery({ ...getGenerationsQueryOptions(), enabled: opts.enabled ?? true });
 }
 
-export function useGeneration(id: string | undefined) {
-  return useQuery<GenerationView>({
-    queryKey: generationKey(id ?? ''),
-    enabled: !!id,
-    // While it runs, keep it fresh the same way as the list.
+/** GET /api/generations/{id}; while it runs, kept fresh the same way as the list. */
+export const getGenerationQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.generations.detail(id),
+    queryFn: ({ signal }) => fetchApi('GET /api/generations/{id}', { params: { id }, signal }),
     refetchInterval: (q) => generationsRefetchInterval(q.state.data ? [q.state.data] : undefined),
   });
+
+export function useGeneration(id: string | undefined) {
+  return useQuery({ ...getGenerationQueryOptions(id ?? ''), enabled: !!id });
 }
 
 export function useDeleteGeneration() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest('DELETE', `/api/generations/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => fetchApi('DELETE /api/generations/{id}', { params: { id } }),
     onSuccess: (_res, id) => {
-      qc.setQueryData<GenerationView[]>(GENERATIONS_KEY, (old) => old?.filter((g) => g.id !== id));
+      qc.setQueryData(getGenerationsQueryOptions().queryKey, (old) => old?.filter((g) => g.id !== id));
       qc.removeQueries({ queryKey: generationKey(id), exact: true });
       void qc.invalidateQueries({ queryKey: GENERATIONS_KEY });
     },
@@ -49,18 +54,25 @@ export function useDeleteGeneration() {
 
 export type Feedback = R.FeedbackView;
 
+/** GET /api/feedback/generation/{id}: the caller's rating of a generation, or null. */
+export const getGenerationFeedbackQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.feedback(id),
+    queryFn: ({ signal }) => fetchApi('GET /api/feedback/generation/{id}', { params: { id }, signal }),
+  });
+
 export function useGenerationFeedback(id: string | undefined, enabled: boolean) {
-  return useQuery<Feedback | null>({ queryKey: feedbackKey(id ?? ''), enabled: !!id && enabled });
+  return useQuery({ ...getGenerationFeedbackQueryOptions(id ?? ''), enabled: !!id && enabled });
 }
 
 export function useSubmitFeedback(generationId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: { styleId: string | null; rating: number }) =>
-      apiJson<Feedback>('POST', '/api/feedback', { styleId: input.styleId, generationId, rating: input.rating }),
+      fetchApi('POST /api/feedback', { body: { styleId: input.styleId, generationId, rating: input.rating } }),
     onSuccess: (data, input) => {
-      qc.setQueryData<Feedback | null>(
-        feedbackKey(generationId),
+      qc.setQueryData(
+        getGenerationFeedbackQueryOptions(generationId).queryKey,
         data ?? { rating: input.rating, styleId: input.styleId },
       );
     },
@@ -68,88 +80,56 @@ export function useSubmitFeedback(generationId: string) {
 }
 
 /** One piece of an outfit as the API takes it (shared/schemas/generation.ts outfitPieceSchema). */
-export interface OutfitPieceRequest {
-  slot: OutfitSlot;
-  source: PieceSource;
-  imageUrl?: string;
-  imageType?: StyleImageType;
-  styleId?: string;
-  productId?: string;
-}
+export type OutfitPieceRequest = BodyIn<'POST /api/generate/outfit'>['pieces'][number];
 
-/** The five ways to start a generation; each answers { id }. `variants`: 1 to 4 renders (default 1). */
-export type StartRequest = (
-  | {
-      kind: 'raw';
-      rawTemplateId: string;
-      photoProfileId: string;
-      styleRefUrl?: string | null;
-      backgroundUrl?: string | null;
-    }
-  | { kind: 'style'; styleId: string; photoProfileId: string; promptTemplateId?: string | null; mode: Mode }
-  | { kind: 'quick-try-style'; styleId: string; photoProfileId?: string | null; mode: QuickTryMode }
-  | {
-      kind: 'quick-try-custom';
-      imageUrl: string;
-      imageType: StyleImageType;
-      photoProfileId?: string | null;
-      promptTemplateId?: string | null;
-      mode?: Mode;
-    }
-  | { kind: 'outfit'; pieces: OutfitPieceRequest[]; photoProfileId: string; mode: Mode }
-) & { variants?: number };
+/** The five ways to start a generation (each the body of its route); each answers { id }. */
+export type StartRequest =
+  | ({ kind: 'raw' } & BodyIn<'POST /api/generate'>)
+  | ({ kind: 'style' } & BodyIn<'POST /api/generate/style'>)
+  | ({ kind: 'quick-try-style'; styleId: string } & BodyIn<'POST /api/quick-try/{styleId}'>)
+  | ({ kind: 'quick-try-custom' } & BodyIn<'POST /api/generate/quick-try'>)
+  | ({ kind: 'outfit' } & BodyIn<'POST /api/generate/outfit'>);
 
-/** Start a generation; `idempotencyKey` makes a repeat of the same intent answer the same generation. */
+/**
+ * Start a generation; `idempotencyKey` makes a repeat of the same intent answer the same generation. Empty
+ * optional fields are left out, and `variants` only when more than one render is asked for.
+ */
 export function startGeneration(req: StartRequest, idempotencyKey: string): Promise<{ id: string }> {
-  const h = idempotencyHeaders(idempotencyKey);
-  const variants = req.variants && req.variants > 1 ? { variants: req.variants } : {};
+  const headers = idempotencyHeaders(idempotencyKey);
+  const variants = typeof req.variants === 'number' && req.variants > 1 ? { variants: req.variants } : {};
   switch (req.kind) {
     case 'raw':
       // The style reference and background were uploaded first (ImageUpload, purpose template_input).
-      return apiJson(
-        'POST',
-        '/api/generate',
-        {
+      return fetchApi('POST /api/generate', {
+        body: {
           rawTemplateId: req.rawTemplateId,
           photoProfileId: req.photoProfileId,
           ...(req.styleRefUrl ? { styleRefUrl: req.styleRefUrl } : {}),
           ...(req.backgroundUrl ? { backgroundUrl: req.backgroundUrl } : {}),
           ...variants,
         },
-        undefined,
-        h,
-      );
+        headers,
+      });
     case 'style':
-      return apiJson(
-        'POST',
-        '/api/generate/style',
-        {
+      return fetchApi('POST /api/generate/style', {
+        body: {
           styleId: req.styleId,
           photoProfileId: req.photoProfileId,
           mode: req.mode,
           ...(req.promptTemplateId ? { promptTemplateId: req.promptTemplateId } : {}),
           ...variants,
         },
-        undefined,
-        h,
-      );
+        headers,
+      });
     case 'quick-try-style':
-      return apiJson(
-        'POST',
-        `/api/quick-try/${encodeURIComponent(req.styleId)}`,
-        {
-          mode: req.mode,
-          ...(req.photoProfileId ? { photoProfileId: req.photoProfileId } : {}),
-          ...variants,
-        },
-        undefined,
-        h,
-      );
+      return fetchApi('POST /api/quick-try/{styleId}', {
+        params: { styleId: req.styleId },
+        body: { mode: req.mode, ...(req.photoProfileId ? { photoProfileId: req.photoProfileId } : {}), ...variants },
+        headers,
+      });
     case 'quick-try-custom':
-      return apiJson(
-        'POST',
-        '/api/generate/quick-try',
-        {
+      return fetchApi('POST /api/generate/quick-try', {
+        body: {
           imageUrl: req.imageUrl,
           imageType: req.imageType,
           ...(req.photoProfileId ? { photoProfileId: req.photoProfileId } : {}),
@@ -157,32 +137,25 @@ export function startGeneration(req: StartRequest, idempotencyKey: string): Prom
           ...(req.mode ? { mode: req.mode } : {}),
           ...variants,
         },
-        undefined,
-        h,
-      );
+        headers,
+      });
     case 'outfit':
-      return apiJson(
-        'POST',
-        '/api/generate/outfit',
-        { pieces: req.pieces, photoProfileId: req.photoProfileId, mode: req.mode, ...variants },
-        undefined,
-        h,
-      );
+      return fetchApi('POST /api/generate/outfit', {
+        body: { pieces: req.pieces, photoProfileId: req.photoProfileId, mode: req.mode, ...variants },
+        headers,
+      });
   }
 }
 
-export interface KeptVariant {
-  index: number;
-  /** The gallery generation the variant became (link to /generation/{generationId}). */
-  generationId: string;
-}
+/** A kept variant and the gallery generation it became (link to /generation/{generationId}). */
+export type KeptVariant = ResponseOf<'POST /api/generations/{id}/keep'>['kept'][number];
 
 /** POST /api/generations/{id}/keep: keep variants of a run (idempotent: keeping again answers the same ids). */
 export function useKeepVariants(runId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (variants: number[]) =>
-      apiJson<{ kept: KeptVariant[] }>('POST', `/api/generations/${encodeURIComponent(runId)}/keep`, { variants }),
+      fetchApi('POST /api/generations/{id}/keep', { params: { id: runId }, body: { variants } }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: generationKey(runId) });
       void qc.invalidateQueries({ queryKey: GENERATIONS_KEY });

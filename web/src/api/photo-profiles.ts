@@ -1,16 +1,23 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DeleteAllPhotosResult, PhotoProfile } from '../../../shared/schemas/photo-profile';
-import { apiJson, apiRequest } from '../lib/api-client';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PhotoProfile } from '../../../shared/schemas/photo-profile';
+import { fetchApi, type BodyIn } from './endpoints';
+import { queryKeys } from './query-keys';
 
 export type { PhotoProfile };
 
 /** GET /api/photo-profiles: the user's profiles, default first (spec 02 section 7). */
-export const PHOTO_PROFILES_KEY = ['/api/photo-profiles'] as const;
-/** The generations list (its owner is the generations feature); "Delete all my photos" invalidates it. */
-export const GENERATIONS_KEY = ['/api/generations'] as const;
+export const PHOTO_PROFILES_KEY = queryKeys.photoProfiles;
 
-export function usePhotoProfiles() {
-  return useQuery<PhotoProfile[]>({ queryKey: PHOTO_PROFILES_KEY });
+/** The caller's profiles; asked again every 1.5 s while a full-body photo is being checked. */
+export const getPhotoProfilesQueryOptions = () =>
+  queryOptions({
+    queryKey: PHOTO_PROFILES_KEY,
+    queryFn: ({ signal }) => fetchApi('GET /api/photo-profiles', { signal }),
+    refetchInterval: (q) => (q.state.data?.some((p) => p.bodyCheck?.status === 'checking') ? 1500 : false),
+  });
+
+export function usePhotoProfiles(opts: { enabled?: boolean } = {}) {
+  return useQuery({ ...getPhotoProfilesQueryOptions(), enabled: opts.enabled ?? true });
 }
 
 /**
@@ -30,8 +37,11 @@ export interface ProfileFormPayload {
   consent?: string;
 }
 
-export function toProfileBody(p: ProfileFormPayload): Record<string, string | boolean> {
-  const body: Record<string, string | boolean> = { name: p.name, gender: p.gender, bodyDescription: p.bodyDescription };
+/** The JSON body of POST /api/photo-profiles (PATCH takes the same fields: its schema's are all optional). */
+type ProfileBody = Exclude<BodyIn<'POST /api/photo-profiles'>, FormData> & BodyIn<'PATCH /api/photo-profiles/{id}'>;
+
+export function toProfileBody(p: ProfileFormPayload): ProfileBody {
+  const body: ProfileBody = { name: p.name, gender: p.gender, bodyDescription: p.bodyDescription };
   if (p.consent) body.consent = p.consent;
   if (p.portraitUploadId) body.portraitUploadId = p.portraitUploadId;
   if (p.fullBodyUploadId) body.fullBodyUploadId = p.fullBodyUploadId;
@@ -44,8 +54,8 @@ export function useSaveProfile(id: string | undefined) {
   return useMutation({
     mutationFn: (p: ProfileFormPayload) =>
       id
-        ? apiJson<PhotoProfile>('PATCH', `/api/photo-profiles/${encodeURIComponent(id)}`, toProfileBody(p))
-        : apiJson<PhotoProfile>('POST', '/api/photo-profiles', toProfileBody(p)),
+        ? fetchApi('PATCH /api/photo-profiles/{id}', { params: { id }, body: toProfileBody(p) })
+        : fetchApi('POST /api/photo-profiles', { body: toProfileBody(p) }),
     onSuccess: () => qc.invalidateQueries({ queryKey: PHOTO_PROFILES_KEY }),
   });
 }
@@ -54,7 +64,7 @@ export function useMakeDefault() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiJson<PhotoProfile>('PATCH', `/api/photo-profiles/${encodeURIComponent(id)}`, { isDefault: true }),
+      fetchApi('PATCH /api/photo-profiles/{id}', { params: { id }, body: { isDefault: true } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: PHOTO_PROFILES_KEY }),
   });
 }
@@ -63,7 +73,7 @@ export function useDeleteProfile() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      await apiRequest('DELETE', `/api/photo-profiles/${encodeURIComponent(id)}`);
+      await fetchApi('DELETE /api/photo-profiles/{id}', { params: { id } });
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: PHOTO_PROFILES_KEY }),
   });
@@ -73,11 +83,11 @@ export function useDeleteProfile() {
 export function useDeleteAllPhotos() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => apiJson<DeleteAllPhotosResult>('DELETE', '/api/user/photos'),
+    mutationFn: () => fetchApi('DELETE /api/user/photos'),
     onSuccess: async () => {
       await Promise.all([
         qc.invalidateQueries({ queryKey: PHOTO_PROFILES_KEY }),
-        qc.invalidateQueries({ queryKey: GENERATIONS_KEY }),
+        qc.invalidateQueries({ queryKey: queryKeys.generations.all }),
       ]);
     },
   });

@@ -1,27 +1,29 @@
 /** Privacy calls: settings (retention, age status, consent wording), age statement, data export, account deletion. */
-import type * as R from '../../../shared/schemas/responses';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RetentionDays } from '../../../shared/domain/privacy';
 import type { DeletionReceipt, ExportJob, PrivacySettings } from '../../../shared/schemas/privacy';
-import { apiJson } from '../lib/api-client';
+import { fetchApi } from './endpoints';
+import { queryKeys } from './query-keys';
 
 export type { DeletionReceipt, ExportJob, PrivacySettings };
 
-export const PRIVACY_KEY = ['/api/user/privacy'] as const;
-export const LATEST_EXPORT_KEY = ['/api/user/export/latest'] as const;
+export const PRIVACY_KEY = queryKeys.privacy.settings;
+export const LATEST_EXPORT_KEY = queryKeys.privacy.latestExport;
 
-export const usePrivacySettings = () => useQuery<PrivacySettings>({ queryKey: PRIVACY_KEY });
+export const getPrivacySettingsQueryOptions = () =>
+  queryOptions({ queryKey: PRIVACY_KEY, queryFn: ({ signal }) => fetchApi('GET /api/user/privacy', { signal }) });
+export const usePrivacySettings = () => useQuery(getPrivacySettingsQueryOptions());
 
 export function useSetRetention() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (retentionDays: RetentionDays) =>
-      apiJson<PrivacySettings>('PUT', '/api/user/privacy/retention', { retentionDays }),
+      fetchApi('PUT /api/user/privacy/retention', { body: { retentionDays } }),
     onSuccess: (s) => qc.setQueryData(PRIVACY_KEY, s),
   });
 }
 
-export const recordBirthDate = (birthDate: string) => apiJson<R.AgeResult>('POST', '/api/user/age', { birthDate });
+export const recordBirthDate = (birthDate: string) => fetchApi('POST /api/user/age', { body: { birthDate } });
 
 export function useRecordAge() {
   const qc = useQueryClient();
@@ -33,8 +35,9 @@ export function useRecordAge() {
 
 /** The latest export; polled every second while it is being built. */
 export function useLatestExport() {
-  return useQuery<R.LatestExport>({
+  return useQuery({
     queryKey: LATEST_EXPORT_KEY,
+    queryFn: ({ signal }) => fetchApi('GET /api/user/export/latest', { signal }),
     refetchInterval: (q) => {
       const s = q.state.data?.export?.status;
       return s === 'pending' || s === 'building' ? 1000 : false;
@@ -45,13 +48,12 @@ export function useLatestExport() {
 export function useRequestExport() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => apiJson<ExportJob>('POST', '/api/user/export'),
+    mutationFn: () => fetchApi('POST /api/user/export'),
     onSuccess: (job) => qc.setQueryData(LATEST_EXPORT_KEY, { export: job }),
   });
 }
 
-export const deleteAccountRequest = () =>
-  apiJson<DeletionReceipt>('DELETE', '/api/user/account', { confirm: 'DELETE' });
+export const deleteAccountRequest = () => fetchApi('DELETE /api/user/account', { body: { confirm: 'DELETE' } });
 
 /** Where the receipt waits for the (signed-out) receipt page. */
 export const RECEIPT_STORAGE_KEY = 'fitly.deletionReceipt';

@@ -1,26 +1,38 @@
 /** Shared looks (issue 15): the owner's shares and the public view of /l/{token} with votes, reactions, reports. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type * as R from '../../../shared/schemas/responses';
-import { apiJson } from '../lib/api-client';
+import { fetchApi } from './endpoints';
+import { queryKeys } from './query-keys';
 import type { PublicShareView, ShareExpiryDays } from '../../../shared/domain/shares';
 
 /** The owner's view of a share (the route's response schema; `state` narrowed to the states a share has). */
-export type OwnerShare = Omit<R.OwnerShare, 'state'> & { state: 'live' | 'expired' | 'revoked' | 'taken_down' };
+export type OwnerShare = R.OwnerShare;
 
 /** GET /api/l/{token}: what a viewer sees (the type the API builds it with). */
 export type PublicShare = PublicShareView;
 
-export const MY_SHARES_KEY = ['/api/shares'] as const;
-const publicKey = (token: string) => ['/api/l', token] as const;
+export const MY_SHARES_KEY = queryKeys.shares.mine;
 
+export const getMySharesQueryOptions = () =>
+  queryOptions({
+    queryKey: MY_SHARES_KEY,
+    queryFn: ({ signal }): Promise<OwnerShare[]> => fetchApi('GET /api/shares', { signal }),
+  });
 export const useMyShares = (opts: { enabled?: boolean } = {}) =>
-  useQuery<OwnerShare[]>({ queryKey: MY_SHARES_KEY, enabled: opts.enabled ?? true });
+  useQuery({ ...getMySharesQueryOptions(), enabled: opts.enabled ?? true });
+
+export const getPublicShareQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: queryKeys.shares.public(token),
+    queryFn: ({ signal }): Promise<PublicShare> => fetchApi('GET /api/l/{token}', { params: { token }, signal }),
+  });
+const publicKey = (token: string) => getPublicShareQueryOptions(token).queryKey;
 
 export function useCreateShare() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: { generationIds: string[]; expiresInDays: ShareExpiryDays; showOwner: boolean }) =>
-      apiJson<OwnerShare>('POST', '/api/shares', input),
+      fetchApi('POST /api/shares', { body: input }),
     onSuccess: () => qc.invalidateQueries({ queryKey: MY_SHARES_KEY }),
   });
 }
@@ -28,14 +40,14 @@ export function useCreateShare() {
 export function useRevokeShare() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiJson<OwnerShare>('DELETE', `/api/shares/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => fetchApi('DELETE /api/shares/{id}', { params: { id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: MY_SHARES_KEY }),
   });
 }
 
 export const usePublicShare = (token: string) =>
-  useQuery<PublicShare>({
-    queryKey: publicKey(token),
+  useQuery({
+    ...getPublicShareQueryOptions(token),
     retry: false,
     refetchOnWindowFocus: true,
     refetchInterval: 60_000,
@@ -48,16 +60,15 @@ function usePublicMutation<I>(token: string, call: (input: I) => Promise<PublicS
 
 export const useVote = (token: string) =>
   usePublicMutation(token, (generationId: string) =>
-    apiJson<PublicShare>('PUT', `/api/l/${encodeURIComponent(token)}/vote`, { generationId }),
+    fetchApi('PUT /api/l/{token}/vote', { params: { token }, body: { generationId } }),
   );
 
 export const useReaction = (token: string) =>
   usePublicMutation(token, (text: string) =>
-    apiJson<PublicShare>('PUT', `/api/l/${encodeURIComponent(token)}/reaction`, { text }),
+    fetchApi('PUT /api/l/{token}/reaction', { params: { token }, body: { text } }),
   );
 
 export const useReportShare = (token: string) =>
   useMutation({
-    mutationFn: (reason: string) =>
-      apiJson<{ id: string }>('POST', `/api/l/${encodeURIComponent(token)}/report`, { reason }),
+    mutationFn: (reason: string) => fetchApi('POST /api/l/{token}/report', { params: { token }, body: { reason } }),
   });

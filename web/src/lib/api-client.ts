@@ -45,7 +45,7 @@ export async function apiRequest(
 ): Promise<Response> {
   const init = await buildInit(method, body, signal, headers);
   const res = await fetch(url, init);
-  if (res.status === 401 && isSessionEnd(url, !!(init.headers as Record<string, string>).Authorization)) {
+  if (res.status === 401 && isSessionEnd(url, new Headers(init.headers).has('Authorization'))) {
     handleSessionExpired();
     return new Promise<Response>(() => {});
   }

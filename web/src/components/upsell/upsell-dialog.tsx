@@ -9,9 +9,8 @@ import {
   type PlanLimits,
 } from '../../../../shared/domain/plans';
 import { useQuery } from '@tanstack/react-query';
-import type { SubscriptionSummary } from '../../../../shared/schemas/billing';
 import { Button } from '../button';
-import { SUMMARY_KEY } from '../../api/billing';
+import { getSubscriptionSummaryQueryOptions } from '../../api/billing';
 import { Dialog, DialogContent } from '../dialog';
 import { useCurrentUser } from '../../api/current-user';
 
@@ -136,8 +135,8 @@ export default function UpsellDialog({
 }) {
   const { user } = useCurrentUser();
   // The limits the server applies to this person (plan, influencer program, admin); refreshed on each open.
-  const summary = useQuery<SubscriptionSummary>({
-    queryKey: SUMMARY_KEY,
+  const summary = useQuery({
+    ...getSubscriptionSummaryQueryOptions(),
     enabled: open && kind !== 'publish' && kind !== 'credits',
     staleTime: 0,
   });

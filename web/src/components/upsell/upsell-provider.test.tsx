@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { ERROR_CODES } from '../../../../shared/errors';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { PLANS } from '../../../../shared/domain/plans';
@@ -160,7 +161,7 @@ describe('upsell copy from the effective limits', () => {
     let handled = true;
     act(() => {
       handled = api.handleLimitError(
-        apiError(400, { code: 'profile_required', message: 'Please create a photo profile first' }),
+        apiError(400, { code: ERROR_CODES.profileRequired, message: 'Please create a photo profile first' }),
       );
     });
     expect(handled).toBe(false);

@@ -1,5 +1,6 @@
 /** Admin prompt-template and raw-template calls (docs/api.md, "Creator and admin tools"). */
 import type * as R from '../../../../../shared/schemas/responses';
+import { queryKeys } from '../../../api/query-keys';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client';
 import type { PromptBody, RawTemplateBody, SampleUrls } from '../lib/templates';
@@ -28,7 +29,7 @@ export function useSavePrompt() {
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: ADMIN_PROMPTS_KEY }),
-        qc.invalidateQueries({ queryKey: ['/api/prompts'] }),
+        qc.invalidateQueries({ queryKey: queryKeys.catalog.prompts }),
       ]),
   });
 }
@@ -40,7 +41,7 @@ export function useDeletePrompt() {
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: ADMIN_PROMPTS_KEY }),
-        qc.invalidateQueries({ queryKey: ['/api/prompts'] }),
+        qc.invalidateQueries({ queryKey: queryKeys.catalog.prompts }),
       ]),
   });
 }
@@ -63,7 +64,7 @@ export function useSaveRawTemplate() {
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: ADMIN_RAW_TEMPLATES_KEY }),
-        qc.invalidateQueries({ queryKey: ['/api/raw-templates'] }),
+        qc.invalidateQueries({ queryKey: queryKeys.catalog.rawTemplates }),
       ]),
   });
 }
@@ -76,7 +77,7 @@ export function useDeleteRawTemplate() {
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: ADMIN_RAW_TEMPLATES_KEY }),
-        qc.invalidateQueries({ queryKey: ['/api/raw-templates'] }),
+        qc.invalidateQueries({ queryKey: queryKeys.catalog.rawTemplates }),
       ]),
   });
 }

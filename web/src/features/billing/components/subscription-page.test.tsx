@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { queryKeys } from '../../../api/query-keys';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 
@@ -91,14 +92,15 @@ describe('SubscriptionPage', () => {
     await waitFor(() =>
       expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Payment successful!' })),
     );
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/auth/user'] });
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/credits'] });
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/subscriptions/current'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.currentUser });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.billing.credits });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.billing.summary });
     await waitFor(() => expect(currentSearch).toBe(''));
     // the balance changed (30 -> 60) on the first read: billing is refreshed again and the poll stops
     await waitFor(() =>
       expect(
-        invalidate.mock.calls.filter(([f]) => JSON.stringify(f?.queryKey) === '["/api/credits/ledger"]').length,
+        invalidate.mock.calls.filter(([f]) => JSON.stringify(f?.queryKey) === JSON.stringify(queryKeys.billing.ledger))
+          .length,
       ).toBe(2),
     );
     expect(toastMock).toHaveBeenCalledTimes(1);

@@ -2,8 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/use-toast';
-import { apiJson } from '../../../lib/api-client';
-import { CREDITS_KEY, refreshBilling, type CreditsView } from '../../../api/billing';
+import { getCreditsQueryOptions, refreshBilling } from '../../../api/billing';
 import { checkoutReturn, pollUntilChanged, takeRememberedBalance } from '../../../lib/format';
 
 /**
@@ -39,8 +38,7 @@ export function useCheckoutReturn(): void {
     void pollUntilChanged({
       baseline,
       read: async () => {
-        const view = await apiJson<CreditsView>('GET', CREDITS_KEY[0]);
-        client.setQueryData(CREDITS_KEY, view);
+        const view = await client.fetchQuery({ ...getCreditsQueryOptions(), staleTime: 0 });
         return view.credits;
       },
     }).then((changed) => {

@@ -1,52 +1,58 @@
 /** Admin content-safety calls: refusal counts and reasons, open style reports, takedown. */
 import type * as R from '../../../../../shared/schemas/responses';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchApi, type ResponseOf } from '../../../api/endpoints';
+import { queryKeys } from '../../../api/query-keys';
 
 export type RefusalSummary = R.RefusalSummary;
 
 export type StyleReport = R.StyleReport;
 
-export const REPORTS_KEY = ['/api/admin/style-reports'] as const;
+export const REPORTS_KEY = queryKeys.contentSafety.styleReports;
 
-export const useRefusalSummary = () => useQuery<RefusalSummary>({ queryKey: ['/api/admin/content-safety'] });
-export const useStyleReports = () => useQuery<StyleReport[]>({ queryKey: REPORTS_KEY });
+export const getRefusalSummaryQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.contentSafety.refusals,
+    queryFn: ({ signal }) => fetchApi('GET /api/admin/content-safety', { signal }),
+  });
+export const useRefusalSummary = () => useQuery(getRefusalSummaryQueryOptions());
+
+export const getStyleReportsQueryOptions = () =>
+  queryOptions({
+    queryKey: REPORTS_KEY,
+    queryFn: ({ signal }) => fetchApi('GET /api/admin/style-reports', { signal }),
+  });
+export const useStyleReports = () => useQuery(getStyleReportsQueryOptions());
 
 export function useTakeDown() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (reportId: string) =>
-      apiJson<R.TakeDownResult>('POST', `/api/admin/style-reports/${encodeURIComponent(reportId)}/take-down`),
+      fetchApi('POST /api/admin/style-reports/{id}/take-down', { params: { id: reportId } }),
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: REPORTS_KEY }),
-        qc.invalidateQueries({ queryKey: ['/api/styles'] }),
+        qc.invalidateQueries({ queryKey: queryKeys.styles.all }),
       ]),
   });
 }
 
 /** A reported shared look (issue 15): same queue, its own takedown (the link ends, its copies are deleted). */
-export interface ShareReport {
-  id: string;
-  shareId: string;
-  reason: string;
-  createdAt: string;
-  /** The look while it is still live. */
-  url: string | null;
-  imageCount: number;
-}
+export type ShareReport = ResponseOf<'GET /api/admin/share-reports'>[number];
 
-export const SHARE_REPORTS_KEY = ['/api/admin/share-reports'] as const;
-export const useShareReports = () => useQuery<ShareReport[]>({ queryKey: SHARE_REPORTS_KEY });
+export const SHARE_REPORTS_KEY = queryKeys.contentSafety.shareReports;
+export const getShareReportsQueryOptions = () =>
+  queryOptions({
+    queryKey: SHARE_REPORTS_KEY,
+    queryFn: ({ signal }) => fetchApi('GET /api/admin/share-reports', { signal }),
+  });
+export const useShareReports = () => useQuery(getShareReportsQueryOptions());
 
 export function useTakeDownShare() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (reportId: string) =>
-      apiJson<{ shareId: string; resolvedReports: number }>(
-        'POST',
-        `/api/admin/share-reports/${encodeURIComponent(reportId)}/take-down`,
-      ),
+      fetchApi('POST /api/admin/share-reports/{id}/take-down', { params: { id: reportId } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: SHARE_REPORTS_KEY }),
   });
 }

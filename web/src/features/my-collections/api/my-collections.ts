@@ -1,5 +1,6 @@
 /** My Collections' calls (docs/api.md, "Creator and admin tools"). */
 import type * as R from '../../../../../shared/schemas/responses';
+import { queryKeys } from '../../../api/query-keys';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client';
 import type { CollectionFormValues } from '../lib/collection-rules';
@@ -23,7 +24,7 @@ function useRefresh() {
   return (id?: string) => {
     void qc.invalidateQueries({ queryKey: MY_COLLECTIONS_KEY, exact: true });
     if (id) void qc.invalidateQueries({ queryKey: detailKey(id) });
-    void qc.invalidateQueries({ queryKey: ['/api/collections'] });
+    void qc.invalidateQueries({ queryKey: queryKeys.catalog.collections });
   };
 }
 

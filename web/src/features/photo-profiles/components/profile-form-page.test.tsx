@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { queryKeys } from '../../../api/query-keys';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
@@ -58,7 +59,7 @@ function renderAt(path: string) {
       },
     },
   });
-  client.setQueryData(['/api/auth/user'], { currentPlan: 'starter', isInfluencer: false });
+  client.setQueryData(queryKeys.currentUser, { currentPlan: 'starter', isInfluencer: false });
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { queryKeys } from '../../../api/query-keys';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 
@@ -57,14 +58,14 @@ function renderPage({ user = baseUser, path = '/settings?tab=privacy' }: { user?
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity, queryFn: getQueryFn({ on401: 'throw' }) } },
   });
-  client.setQueryData(['/api/auth/user'], user);
+  client.setQueryData(queryKeys.currentUser, user);
   // The privacy sections' data (their own tests: features/privacy): seeded so they make no request here.
-  client.setQueryData(['/api/user/privacy'], {
+  client.setQueryData(queryKeys.privacy.settings, {
     retentionDays: null,
     ageStatus: 'adult',
     photoConsent: { version: 'v1', text: 'These photos show me.' },
   });
-  client.setQueryData(['/api/user/export/latest'], { export: null });
+  client.setQueryData(queryKeys.privacy.latestExport, { export: null });
   const invalidate = vi.spyOn(client, 'invalidateQueries');
   render(
     <QueryClientProvider client={client}>
@@ -102,8 +103,8 @@ describe('SettingsPage: Delete all my photos', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/user/photos');
     expect(init?.method).toBe('DELETE');
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/photo-profiles'] });
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/generations'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.photoProfiles });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.generations.all });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 

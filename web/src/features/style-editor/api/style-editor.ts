@@ -1,5 +1,6 @@
 /** The style editor's calls (docs/api.md, "Creator and admin tools"). */
 import type * as R from '../../../../../shared/schemas/responses';
+import { queryKeys } from '../../../api/query-keys';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { idempotencyHeaders } from '../../../lib/idempotency';
 import { apiJson } from '../../../lib/api-client';
@@ -34,7 +35,7 @@ export function useInvalidateStyles() {
   const qc = useQueryClient();
   return () => {
     void qc.invalidateQueries({ queryKey: ADMIN_STYLES_KEY });
-    void qc.invalidateQueries({ queryKey: ['/api/styles'] });
+    void qc.invalidateQueries({ queryKey: queryKeys.styles.all });
   };
 }
 
@@ -63,7 +64,7 @@ export function useCreateProduct(styleId: string) {
     mutationFn: (body: Record<string, unknown>) => apiJson<AdminProduct>('POST', '/api/admin/products', body),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: productsKey(styleId) });
-      void qc.invalidateQueries({ queryKey: ['/api/styles', styleId, 'products'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.styles.products(styleId) });
     },
   });
 }
@@ -74,7 +75,7 @@ export function useDeleteProduct(styleId: string) {
     mutationFn: (id: string) => apiJson<R.IdResult>('DELETE', `/api/admin/products/${encodeURIComponent(id)}`),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: productsKey(styleId) });
-      void qc.invalidateQueries({ queryKey: ['/api/styles', styleId, 'products'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.styles.products(styleId) });
     },
   });
 }

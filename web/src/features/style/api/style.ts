@@ -1,51 +1,67 @@
 /** Style detail reads and actions: favourite state and count, collections, the caller's generations, report. */
-import type * as R from '../../../../../shared/schemas/responses';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GenerationView } from '../../../../../shared/schemas/generation';
-import { apiJson } from '../../../lib/api-client';
-import type { CollectionSummary } from '../../../api/catalog';
-import { optimisticFavorite, type FavoriteState } from '../lib/style-rules';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchApi } from '../../../api/endpoints';
+import { queryKeys } from '../../../api/query-keys';
+import { optimisticFavorite } from '../lib/style-rules';
 
-export const favoriteKey = (id: string) => ['/api/styles', id, 'favorite'] as const;
-export const favoriteCountKey = (id: string) => ['/api/styles', id, 'favorites/count'] as const;
-export const FAVORITES_KEY = ['/api/favorites'] as const;
+export const FAVORITES_KEY = queryKeys.favorites;
 
-export const useFavorite = (id: string, enabled: boolean) =>
-  useQuery<R.FavoriteStateView>({ queryKey: favoriteKey(id), enabled });
-export const useFavoriteCount = (id: string) => useQuery<R.FavoriteCount>({ queryKey: favoriteCountKey(id) });
-export const useStyleCollections = (id: string) =>
-  useQuery<CollectionSummary[]>({ queryKey: ['/api/styles', id, 'collection'] });
+export const getFavoriteQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.styles.favorite(id),
+    queryFn: ({ signal }) => fetchApi('GET /api/styles/{id}/favorite', { params: { id }, signal }),
+  });
+export const getFavoriteCountQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.styles.favoriteCount(id),
+    queryFn: ({ signal }) => fetchApi('GET /api/styles/{id}/favorites/count', { params: { id }, signal }),
+  });
+export const getStyleCollectionsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.styles.collections(id),
+    queryFn: ({ signal }) => fetchApi('GET /api/styles/{id}/collection', { params: { id }, signal }),
+  });
+export const getStyleGenerationsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.styles.generations(id),
+    queryFn: ({ signal }) => fetchApi('GET /api/styles/{id}/generations', { params: { id }, signal }),
+  });
+
+export const useFavorite = (id: string, enabled: boolean) => useQuery({ ...getFavoriteQueryOptions(id), enabled });
+export const useFavoriteCount = (id: string) => useQuery(getFavoriteCountQueryOptions(id));
+export const useStyleCollections = (id: string) => useQuery(getStyleCollectionsQueryOptions(id));
 export const useStyleGenerations = (id: string, enabled: boolean) =>
-  useQuery<GenerationView[]>({ queryKey: ['/api/styles', id, 'generations'], enabled });
+  useQuery({ ...getStyleGenerationsQueryOptions(id), enabled });
 
-/** POST / DELETE /api/styles/{id}/favorite, applied optimistically and rolled back on failure. */
 export function useToggleFavorite(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (next: boolean) =>
-      apiJson<FavoriteState>(next ? 'POST' : 'DELETE', `/api/styles/${encodeURIComponent(id)}/favorite`),
+      next
+        ? fetchApi('POST /api/styles/{id}/favorite', { params: { id } })
+        : fetchApi('DELETE /api/styles/{id}/favorite', { params: { id } }),
     onMutate: async (next) => {
       await Promise.all([
-        qc.cancelQueries({ queryKey: favoriteKey(id) }),
-        qc.cancelQueries({ queryKey: favoriteCountKey(id) }),
+        qc.cancelQueries({ queryKey: getFavoriteQueryOptions(id).queryKey }),
+        qc.cancelQueries({ queryKey: getFavoriteCountQueryOptions(id).queryKey }),
       ]);
-      const prevFav = qc.getQueryData<{ isFavorite: boolean }>(favoriteKey(id));
-      const prevCount = qc.getQueryData<{ count: number }>(favoriteCountKey(id));
+      const prevFav = qc.getQueryData(getFavoriteQueryOptions(id).queryKey);
+      const prevCount = qc.getQueryData(getFavoriteCountQueryOptions(id).queryKey);
       const optimistic = optimisticFavorite(
         { isFavorite: prevFav?.isFavorite ?? false, count: prevCount?.count ?? 0 },
         next,
       );
-      qc.setQueryData(favoriteKey(id), { isFavorite: optimistic.isFavorite });
-      qc.setQueryData(favoriteCountKey(id), { count: optimistic.count });
+      qc.setQueryData(getFavoriteQueryOptions(id).queryKey, { isFavorite: optimistic.isFavorite });
+      qc.setQueryData(getFavoriteCountQueryOptions(id).queryKey, { count: optimistic.count });
       return { prevFav, prevCount };
     },
     onError: (_err, _next, ctx) => {
-      qc.setQueryData(favoriteKey(id), ctx?.prevFav);
-      qc.setQueryData(favoriteCountKey(id), ctx?.prevCount);
+      qc.setQueryData(getFavoriteQueryOptions(id).queryKey, ctx?.prevFav);
+      qc.setQueryData(getFavoriteCountQueryOptions(id).queryKey, ctx?.prevCount);
     },
     onSuccess: (res) => {
-      qc.setQueryData(favoriteKey(id), { isFavorite: res.isFavorite });
-      qc.setQueryData(favoriteCountKey(id), { count: res.count });
+      qc.setQueryData(getFavoriteQueryOptions(id).queryKey, { isFavorite: res.isFavorite });
+      qc.setQueryData(getFavoriteCountQueryOptions(id).queryKey, { count: res.count });
       void qc.invalidateQueries({ queryKey: FAVORITES_KEY });
     },
   });
@@ -54,7 +70,6 @@ export function useToggleFavorite(id: string) {
 /** POST /api/styles/{id}/flag {reason}. */
 export function useReportStyle(id: string) {
   return useMutation({
-    mutationFn: (reason: string) =>
-      apiJson<R.IdResult>('POST', `/api/styles/${encodeURIComponent(id)}/flag`, { reason }),
+    mutationFn: (reason: string) => fetchApi('POST /api/styles/{id}/flag', { params: { id }, body: { reason } }),
   });
 }

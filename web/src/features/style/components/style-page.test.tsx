@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { queryKeys } from '../../../api/query-keys';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 
@@ -91,7 +92,7 @@ function renderAt(path: string) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity, queryFn: getQueryFn({ on401: 'throw' }) } },
   });
-  client.setQueryData(['/api/auth/user'], { id: 'u1', email: 'sam@example.com', firstName: 'Sam', onboarded: true });
+  client.setQueryData(queryKeys.currentUser, { id: 'u1', email: 'sam@example.com', firstName: 'Sam', onboarded: true });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>

@@ -34,9 +34,9 @@ import {
   useStyleGenerations,
   useToggleFavorite,
 } from '../api/style';
-import { useQuery } from '@tanstack/react-query';
 import { GENERATION_MESSAGES as GM, GENERATION_TITLES as GT } from '../../../../../shared/domain/generation';
-import { PHOTO_PROFILES_KEY, type PhotoProfile } from '../../../api/catalog';
+import { usePhotoProfiles } from '../../../api/photo-profiles';
+import { ERROR_CODES } from '../../../../../shared/errors';
 import { favoriteCountLabel, pickQuickTryProfile, quickTryModeFor } from '../lib/style-rules';
 import { ChooseProfileDialog } from './choose-profile-dialog';
 import { VisitorCta } from '../../../components/visitor-cta';
@@ -80,7 +80,7 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
   const start = useStartGeneration();
   const [reporting, setReporting] = useState(false);
   const mode = quickTryModeFor(s.styleImageType);
-  const profiles = useQuery<PhotoProfile[]>({ queryKey: PHOTO_PROFILES_KEY, enabled: signedIn });
+  const profiles = usePhotoProfiles({ enabled: signedIn });
   const [choosing, setChoosing] = useState<string[] | null>(null);
 
   const toCreateProfile = () => {
@@ -115,7 +115,7 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
           navigate('/dashboard');
         },
         onError: (err) => {
-          if (isApiError(err) && err.code === 'profile_required') return toCreateProfile();
+          if (isApiError(err) && err.code === ERROR_CODES.profileRequired) return toCreateProfile();
           if (handleLimitError(err)) return;
           toast({
             variant: 'destructive',

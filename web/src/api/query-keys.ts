@@ -1,0 +1,50 @@
+/**
+ * The one query-key factory of the SPA. Keys name data, not URLs (the fetchers in web/src/api/*.ts build the
+ * URLs from the route table's keys); each area's `all` is the prefix that invalidates everything under it.
+ */
+export const queryKeys = {
+  currentUser: ['current-user'] as const,
+  photoProfiles: ['photo-profiles'] as const,
+  generations: {
+    all: ['generations'] as const,
+    list: () => [...queryKeys.generations.all, 'list'] as const,
+    detail: (id: string) => [...queryKeys.generations.all, 'detail', id] as const,
+  },
+  feedback: (generationId: string) => ['feedback', generationId] as const,
+  catalog: {
+    rawTemplates: ['raw-templates'] as const,
+    rawTemplate: (id: string) => [...queryKeys.catalog.rawTemplates, id] as const,
+    prompts: ['prompts'] as const,
+    categories: ['categories'] as const,
+    collections: ['collections'] as const,
+  },
+  styles: {
+    all: ['styles'] as const,
+    list: () => [...queryKeys.styles.all, 'list'] as const,
+    detail: (id: string) => [...queryKeys.styles.all, 'detail', id] as const,
+    products: (id: string) => [...queryKeys.styles.detail(id), 'products'] as const,
+    collections: (id: string) => [...queryKeys.styles.detail(id), 'collections'] as const,
+    generations: (id: string) => [...queryKeys.styles.detail(id), 'generations'] as const,
+    favorite: (id: string) => [...queryKeys.styles.detail(id), 'favorite'] as const,
+    favoriteCount: (id: string) => [...queryKeys.styles.detail(id), 'favorite-count'] as const,
+  },
+  favorites: ['favorites'] as const,
+  billing: {
+    summary: ['billing', 'subscription'] as const,
+    credits: ['billing', 'credits'] as const,
+    ledger: ['billing', 'ledger'] as const,
+  },
+  privacy: {
+    settings: ['privacy', 'settings'] as const,
+    latestExport: ['privacy', 'latest-export'] as const,
+  },
+  contentSafety: {
+    refusals: ['content-safety', 'refusals'] as const,
+    styleReports: ['content-safety', 'style-reports'] as const,
+    shareReports: ['content-safety', 'share-reports'] as const,
+  },
+  shares: {
+    mine: ['shares', 'mine'] as const,
+    public: (token: string) => ['shares', 'public', token] as const,
+  },
+} as const;
