@@ -16,6 +16,11 @@ import globals from 'globals';
 import backend from './eslint/backend.config.js';
 
 const FEATURES_DIR = 'web/src/features';
+/**
+ * Modules that still read untyped outside payloads (AI providers' JSON, Stripe objects, AWS SDK internals):
+ * `any` and the no-unsafe-* rules are not enforced there yet. Shrink this list; never grow it.
+ */
+const UNTYPED_PAYLOAD_MODULES = ['functions/providers/**', 'functions/payments/**', 'functions/lib/**'];
 const features = readdirSync(new URL(`./${FEATURES_DIR}`, import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
@@ -52,8 +57,9 @@ export default tseslint.config(
     },
   },
   {
-    // `any` only in tests (fakes and recorded payloads); product code parses unknown input instead.
-    files: ['test/**', '**/*.test.{ts,tsx}'],
+    // `any` only in tests (fakes and recorded payloads) and, until their payloads are parsed by schemas, the
+    // modules that take provider and Stripe payloads (issue 22 leaves them for last; product code parses).
+    files: ['test/**', '**/*.test.{ts,tsx}', ...UNTYPED_PAYLOAD_MODULES],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
@@ -72,7 +78,7 @@ export default tseslint.config(
     // No `any` leaking through in what ships: values of type any are not passed, assigned, called, read or
     // returned (tests and the CDK app's ASL documents may).
     files: ['functions/**/*.ts', 'shared/**/*.ts', 'web/src/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', 'web/src/test/**'],
+    ignores: ['**/*.test.{ts,tsx}', 'web/src/test/**', ...UNTYPED_PAYLOAD_MODULES],
     rules: {
       '@typescript-eslint/no-unsafe-argument': 'error',
       '@typescript-eslint/no-unsafe-assignment': 'error',

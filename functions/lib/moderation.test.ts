@@ -21,18 +21,21 @@ const seen: Seen[] = [];
 let answer: { status: number; body: unknown } = { status: 200, body: { ModerationLabels: [] } };
 
 beforeAll(async () => {
-  server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    seen.push({
-      target: String(req.headers['x-amz-target']),
-      contentType: String(req.headers['content-type']),
-      authorization: String(req.headers.authorization ?? ''),
-      body: JSON.parse(Buffer.concat(chunks).toString() || 'null'),
-    });
-    res.writeHead(answer.status, { 'content-type': 'application/x-amz-json-1.1' });
-    res.end(JSON.stringify(answer.body));
-  });
+  server = http.createServer(
+    (req, res) =>
+      void (async () => {
+        const chunks: Buffer[] = [];
+        for await (const c of req) chunks.push(c as Buffer);
+        seen.push({
+          target: String(req.headers['x-amz-target']),
+          contentType: String(req.headers['content-type']),
+          authorization: String(req.headers.authorization ?? ''),
+          body: JSON.parse(Buffer.concat(chunks).toString() || 'null'),
+        });
+        res.writeHead(answer.status, { 'content-type': 'application/x-amz-json-1.1' });
+        res.end(JSON.stringify(answer.body));
+      })(),
+  );
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

@@ -31,7 +31,7 @@ export async function ensureProvenanceKey(
   const res = await client.send(new GetSecretValueCommand({ SecretId: secretArn }));
   let current: { privateKeyPem?: string; certificateChainPem?: string } = {};
   try {
-    current = JSON.parse(res.SecretString ?? '{}');
+    current = JSON.parse(res.SecretString ?? '{}') as typeof current;
   } catch {
     // not JSON: treat as empty (it could not sign anyway)
   }

@@ -120,7 +120,7 @@ export async function deleteAccount(
   }
   const partition = await listUserPartition(db, userId);
   for (const i of partition) {
-    const meta = new Map(typeof i.meta === 'object' && i.meta !== null ? Object.entries(i.meta) : []);
+    const meta = new Map<string, unknown>(typeof i.meta === 'object' && i.meta !== null ? Object.entries(i.meta) : []);
     for (const k of ['paymentRef', 'sessionId', 'invoiceId']) {
       const ref = meta.get(k);
       if (typeof ref === 'string') refs.add(ref);

@@ -14,14 +14,21 @@ import type Stripe from 'stripe';
 
 const PSEUDONYM = /^deleted-/;
 
+/** A nested field of a Stripe object whatever its event type (undefined where the path does not exist). */
+function at(value: unknown, ...path: string[]): unknown {
+  let v = value;
+  for (const k of path) v = v && typeof v === 'object' && k in v ? (v as Record<string, unknown>)[k] : undefined;
+  return v;
+}
+
 /** The pseudonym when the event is about a deleted account, else null. */
 export async function deletedAccountOfEvent(db: Db, event: Stripe.Event): Promise<string | null> {
-  const o: Record<string, any> = event.data.object;
+  const o: unknown = event.data.object;
   const ids = [
-    o.client_reference_id,
-    o.metadata?.userId,
-    o.parent?.subscription_details?.metadata?.userId,
-    o.subscription_details?.metadata?.userId,
+    at(o, 'client_reference_id'),
+    at(o, 'metadata', 'userId'),
+    at(o, 'parent', 'subscription_details', 'metadata', 'userId'),
+    at(o, 'subscription_details', 'metadata', 'userId'),
   ].filter((v): v is string => typeof v === 'string' && v.length > 0);
   for (const id of new Set(ids)) {
     if (PSEUDONYM.test(id)) return id;
@@ -29,11 +36,11 @@ export async function deletedAccountOfEvent(db: Db, event: Stripe.Event): Promis
     if (p) return p;
   }
   const subId =
-    o.object === 'subscription'
-      ? o.id
-      : typeof o.subscription === 'string'
-        ? o.subscription
-        : o.parent?.subscription_details?.subscription;
+    at(o, 'object') === 'subscription'
+      ? at(o, 'id')
+      : typeof at(o, 'subscription') === 'string'
+        ? at(o, 'subscription')
+        : at(o, 'parent', 'subscription_details', 'subscription');
   if (typeof subId === 'string') {
     const owner = (await getItem(db, keys.subscriptionOwner(subId)))?.userId;
     if (typeof owner === 'string' && PSEUDONYM.test(owner)) return owner;

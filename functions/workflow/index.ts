@@ -77,8 +77,9 @@ export async function markCompleted(state: WorkflowState) {
 export function failureMessage(error: WorkflowState['error']): string {
   let cause = error?.Cause ?? '';
   try {
-    const parsed = JSON.parse(cause); // in AWS a Lambda error's Cause is {"errorType","errorMessage",...}
-    if (parsed && typeof parsed.errorMessage === 'string') cause = parsed.errorMessage;
+    const parsed: unknown = JSON.parse(cause); // in AWS a Lambda error's Cause is {"errorType","errorMessage",...}
+    if (parsed && typeof parsed === 'object' && 'errorMessage' in parsed && typeof parsed.errorMessage === 'string')
+      cause = parsed.errorMessage;
   } catch {
     /* a reported failure or the local runner passes the message itself */
   }
@@ -126,7 +127,7 @@ export async function executionEnded(event: { detail?: { status?: string; input?
   const detail = event.detail ?? {};
   let input: { generationId?: string; userId?: string } = {};
   try {
-    input = JSON.parse(detail.input ?? '{}');
+    input = JSON.parse(detail.input ?? '{}') as typeof input;
   } catch {
     /* no input: nothing to do */
   }

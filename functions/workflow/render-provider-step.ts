@@ -115,7 +115,11 @@ export async function buildRenderRequest(
     if (raw) {
       caption = raw.name;
       try {
-        prompt = String(JSON.parse(raw.jsonText).prompt ?? raw.name);
+        const parsed: unknown = JSON.parse(raw.jsonText);
+        prompt =
+          parsed && typeof parsed === 'object' && 'prompt' in parsed && parsed.prompt != null
+            ? String(parsed.prompt)
+            : raw.name;
       } catch {
         prompt = raw.name;
       }

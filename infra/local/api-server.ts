@@ -430,44 +430,49 @@ function gzipped(file: string): Buffer {
 
 export function createApiServer(opts: ApiServerOptions) {
   const webDir = path.resolve(opts.webDir);
-  const server = http.createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
-    const started = Date.now();
-    try {
-      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) await handleApi(req, res, url);
-      // Shared looks' Open Graph page: the same Lambda (route table) as behind CloudFront's /l/* behaviour.
-      else if (SHARE_PAGE.test(url.pathname) && req.method === 'GET') await handleApi(req, res, url, SECURITY_HEADERS);
-      else if (url.pathname.startsWith('/cognito/') || url.pathname === '/cognito') {
-        if (!(await cognitoRequestAllowed(req, url)))
-          return sendJson(res, 400, {
-            __type: 'NotAuthorizedException',
-            message: 'Only the public Cognito API is served here',
-          });
-        proxy(req, res, opts.cognitoUrl, '/cognito', url);
-      } else if (url.pathname.startsWith(PUBLIC_MEDIA_PATH)) serveMedia(req, res, url, opts.s3Url, opts.publicBucket);
-      else if (url.pathname.startsWith('/s3/')) {
-        // Browser uploads (presigned POST to /s3/<bucket>): checked here as S3 would, then forwarded.
-        if (req.method === 'POST' && /^\/s3\/[^/]+\/?$/.test(url.pathname))
-          return await proxyCheckedPost(req, res, opts.s3Url, url);
-        // s3rver checks no signatures: only let through GETs whose presigned signature we verify ourselves.
-        const query = await signedGetQuery(req, url);
-        if (query === null) return sendJson(res, 403, { message: 'Forbidden', code: ERROR_CODES.forbidden });
-        const forward = new URL(url.pathname + query, url);
-        proxy(req, res, opts.s3Url, '/s3', forward, S3_RESPONSE_HEADERS);
-      } else {
-        const local = opts.localRoutes?.find((r) => url.pathname.startsWith(r.prefix));
-        if (local) await local.handle(req, res, url);
-        else serveStatic(req, res, url, webDir);
-      }
-    } catch (err) {
-      opts.log?.(`error ${req.method} ${url.pathname}: ${(err as Error).stack ?? err}`);
-      if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error', code: ERROR_CODES.internal });
-      else res.end();
-    } finally {
-      if (url.pathname.startsWith('/api/'))
-        opts.log?.(`${req.method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
-    }
-  });
+  const server = http.createServer(
+    (req, res) =>
+      void (async () => {
+        const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+        const started = Date.now();
+        try {
+          if (url.pathname === '/api' || url.pathname.startsWith('/api/')) await handleApi(req, res, url);
+          // Shared looks' Open Graph page: the same Lambda (route table) as behind CloudFront's /l/* behaviour.
+          else if (SHARE_PAGE.test(url.pathname) && req.method === 'GET')
+            await handleApi(req, res, url, SECURITY_HEADERS);
+          else if (url.pathname.startsWith('/cognito/') || url.pathname === '/cognito') {
+            if (!(await cognitoRequestAllowed(req, url)))
+              return sendJson(res, 400, {
+                __type: 'NotAuthorizedException',
+                message: 'Only the public Cognito API is served here',
+              });
+            proxy(req, res, opts.cognitoUrl, '/cognito', url);
+          } else if (url.pathname.startsWith(PUBLIC_MEDIA_PATH))
+            serveMedia(req, res, url, opts.s3Url, opts.publicBucket);
+          else if (url.pathname.startsWith('/s3/')) {
+            // Browser uploads (presigned POST to /s3/<bucket>): checked here as S3 would, then forwarded.
+            if (req.method === 'POST' && /^\/s3\/[^/]+\/?$/.test(url.pathname))
+              return await proxyCheckedPost(req, res, opts.s3Url, url);
+            // s3rver checks no signatures: only let through GETs whose presigned signature we verify ourselves.
+            const query = await signedGetQuery(req, url);
+            if (query === null) return sendJson(res, 403, { message: 'Forbidden', code: ERROR_CODES.forbidden });
+            const forward = new URL(url.pathname + query, url);
+            proxy(req, res, opts.s3Url, '/s3', forward, S3_RESPONSE_HEADERS);
+          } else {
+            const local = opts.localRoutes?.find((r) => url.pathname.startsWith(r.prefix));
+            if (local) await local.handle(req, res, url);
+            else serveStatic(req, res, url, webDir);
+          }
+        } catch (err) {
+          opts.log?.(`error ${req.method} ${url.pathname}: ${(err as Error).stack ?? err}`);
+          if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error', code: ERROR_CODES.internal });
+          else res.end();
+        } finally {
+          if (url.pathname.startsWith('/api/'))
+            opts.log?.(`${req.method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
+        }
+      })(),
+  );
   server.keepAliveTimeout = 5000;
   return {
     server,

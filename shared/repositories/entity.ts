@@ -124,7 +124,7 @@ export function entity<S extends Schema, Name extends string, X extends IndexBui
       const indexKeys = indexes.map((build) => build(record) ?? {});
       return {
         ...declaration.key(record),
-        ...Object.assign({}, ...indexKeys),
+        ...indexKeys.reduce<Record<string, string>>((all, k) => ({ ...all, ...k }), {}),
         type: declaration.name,
         ...record,
         ...extra,

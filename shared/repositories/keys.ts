@@ -1,4 +1,5 @@
 /** Key builders: the only place DynamoDB keys are spelled. See docs/data-model.md. */
+import { createHash } from 'node:crypto';
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   userEmailIndex: (email: string) => ({ gsi1pk: `EMAIL#${email.toLowerCase()}`, gsi1sk: 'USER' }),
@@ -245,3 +246,7 @@ export const userItemKind = (
 
 /** The style id of a favourite's sort key (`FAV#<styleId>`). */
 export const favoriteStyleIdOf = (sk: string): string => sk.slice('FAV#'.length);
+
+/** A deleted account's tombstone key: the id's hash, never the id (privacy and user repositories read it). */
+export const tombstoneKey = (userId: string) =>
+  keys.deletedAccount(createHash('sha256').update(`fitly-deleted:${userId}`).digest('hex'));

@@ -10,7 +10,7 @@ import * as z from 'zod';
 import type { AgeStatus, RetentionDays } from '../domain/privacy';
 import { exportJobSchema } from '../schemas/responses';
 import { tableKeySchema, type TableKey } from './entity';
-import { keys, userItemKind } from './keys';
+import { keys, tombstoneKey, userItemKind } from './keys';
 import { batchDeleteAll, entity, queryAll as queryEvery, type EntityRecord, type QueryInput } from './toolkit';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 import { buildUpdate, updateIf, type Item, type TransactItem } from './toolkit';
@@ -458,8 +458,7 @@ export async function getItem(db: Db, key: Key): Promise<Item | null> {
 }
 
 /** The key of a deleted account's tombstone (a hash of the id: the id itself is not kept). */
-export const tombstoneKey = (userId: string) =>
-  keys.deletedAccount(createHash('sha256').update(`fitly-deleted:${userId}`).digest('hex'));
+export { tombstoneKey };
 
 /** A deleted account's tombstone: the ledger pseudonym and when, never the id (keyed by its hash). */
 const deletedAccountEntity = entity({

@@ -5,7 +5,7 @@ import { PLAN_IDS } from '../domain/plans';
 import { RETENTION_DAYS } from '../domain/privacy';
 import { keys } from './keys';
 import { cancellationReasons, isConditionFailure, TABLE_SCHEMA, type Db } from './table';
-import { tombstoneKey } from './privacy-repository';
+import { tombstoneKey } from './keys';
 import { ERROR_CODES, HttpError } from '../errors';
 import { batchGetAll, buildUpdate, entity, updateIf, type EntityRecord } from './toolkit';
 

@@ -19,21 +19,24 @@ async function serve(
   handler: (req: http.IncomingMessage, body: any, fake: Fake) => Answer | Promise<Answer>,
 ): Promise<Fake> {
   const fake = { requests: [], violations: [] } as unknown as Fake;
-  const server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const raw = Buffer.concat(chunks).toString();
-    let body: any = null;
-    try {
-      body = raw ? JSON.parse(raw) : null;
-    } catch {
-      fake.violations.push('body is not JSON');
-    }
-    fake.requests.push({ method: req.method ?? '', path: req.url ?? '', body, headers: req.headers });
-    const out = await handler(req, body, fake);
-    res.writeHead(out.status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(out.body));
-  });
+  const server = http.createServer(
+    (req, res) =>
+      void (async () => {
+        const chunks: Buffer[] = [];
+        for await (const c of req) chunks.push(c as Buffer);
+        const raw = Buffer.concat(chunks).toString();
+        let body: any = null;
+        try {
+          body = raw ? JSON.parse(raw) : null;
+        } catch {
+          fake.violations.push('body is not JSON');
+        }
+        fake.requests.push({ method: req.method ?? '', path: req.url ?? '', body, headers: req.headers });
+        const out = await handler(req, body, fake);
+        res.writeHead(out.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(out.body));
+      })(),
+  );
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.close = () =>

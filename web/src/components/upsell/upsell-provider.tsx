@@ -83,7 +83,7 @@ export function UpsellProvider({ children }: { children: ReactNode }) {
     (target?: string) => {
       setOpen(false);
       const to = kind === 'credits' ? '/subscription' : target;
-      if (to) navigate(to);
+      if (to) void navigate(to);
     },
     [kind, navigate],
   );

@@ -139,7 +139,7 @@ function ResetStep({ email, returnTo, onRestart }: { email: string; returnTo: st
       );
       return;
     }
-    navigate(signInPath(returnTo), { replace: true, state: { notice: RESET_DONE_NOTICE } });
+    void navigate(signInPath(returnTo), { replace: true, state: { notice: RESET_DONE_NOTICE } });
   };
 
   return (

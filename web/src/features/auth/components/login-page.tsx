@@ -50,7 +50,7 @@ export default function LoginPage() {
     try {
       const res = await signIn(email, password);
       if (res.status === 'confirm-sign-up') {
-        navigate(registerPath(returnTo), { state: { confirmEmail: email, password } });
+        void navigate(registerPath(returnTo), { state: { confirmEmail: email, password } });
         return;
       }
       const user = await refreshCurrentUser(qc);
@@ -58,7 +58,7 @@ export default function LoginPage() {
         setError('You are signed in, but your account could not be loaded. Please try again.');
         return;
       }
-      navigate(target, { replace: true });
+      void navigate(target, { replace: true });
     } catch (err) {
       setError(authErrorMessage(err, 'sign-in'));
     }

@@ -118,7 +118,7 @@ function DetailsStep({
       await signIn(values.email, values.password);
       await sendBirthDate(values.birthDate);
       await refreshCurrentUser(qc);
-      navigate(afterSignUpPath(returnTo), { replace: true });
+      void navigate(afterSignUpPath(returnTo), { replace: true });
     } catch (err) {
       setError(authErrorMessage(err));
     }
@@ -216,7 +216,7 @@ function ConfirmStep({
       return;
     }
     if (!pending.password) {
-      navigate(signInPath(returnTo), {
+      void navigate(signInPath(returnTo), {
         replace: true,
         state: { notice: 'Your email is confirmed. Sign in to continue.' },
       });
@@ -227,9 +227,9 @@ function ConfirmStep({
       await signIn(pending.email, pending.password);
       await sendBirthDate(pending.birthDate);
       await refreshCurrentUser(qc);
-      navigate(afterSignUpPath(returnTo), { replace: true });
+      void navigate(afterSignUpPath(returnTo), { replace: true });
     } catch (err) {
-      navigate(signInPath(returnTo), {
+      void navigate(signInPath(returnTo), {
         replace: true,
         state: { notice: `Your email is confirmed. ${authErrorMessage(err, 'sign-in')}` },
       });

@@ -43,7 +43,7 @@ export default function PricingPage() {
     if (plan) {
       const action = planAction(summary, plan);
       if (action.kind === 'checkout') start(plan);
-      else if (action.kind === 'upgrade' || action.kind === 'downgrade') navigate('/subscription#plans');
+      else if (action.kind === 'upgrade' || action.kind === 'downgrade') void navigate('/subscription#plans');
       // current, scheduled or not possible: the page shows the plan's state and reason
     } else if ((PACK_IDS as readonly string[]).includes(buy)) {
       start(buy as ProductType);
@@ -53,7 +53,7 @@ export default function PricingPage() {
   const onAction = (plan: (typeof PLAN_ORDER)[number], action: PlanAction) => {
     if (action.kind === 'checkout') start(plan);
     // Plan changes are confirmed and reported on /subscription.
-    else if (action.kind === 'upgrade' || action.kind === 'downgrade') navigate('/subscription#plans');
+    else if (action.kind === 'upgrade' || action.kind === 'downgrade') void navigate('/subscription#plans');
   };
 
   return (

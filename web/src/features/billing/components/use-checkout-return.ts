@@ -27,7 +27,7 @@ export function useCheckoutReturn(): void {
     const { success, canceled, cleanedSearch } = checkoutReturn(location.search);
     if (!success && !canceled) return;
     handled.current = true;
-    navigate({ pathname: location.pathname, search: cleanedSearch, hash: location.hash }, { replace: true });
+    void navigate({ pathname: location.pathname, search: cleanedSearch, hash: location.hash }, { replace: true });
     if (!success) {
       toast({ title: CHECKOUT_CANCELED.title, description: CHECKOUT_CANCELED.description });
       return;

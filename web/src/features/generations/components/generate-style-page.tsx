@@ -90,7 +90,7 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
       return;
     }
     toast({ title: issue.title, description: issue.description, variant: 'destructive' });
-    if (issue.redirect) navigate(issue.redirect);
+    if (issue.redirect) void navigate(issue.redirect);
   };
 
   const onGenerate = () => {
@@ -117,7 +117,7 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
         onSuccess: ({ id }) => {
           toast(GENERATION_STARTED);
           // several variants: the result page is where they are kept (the run itself is not a gallery item)
-          navigate(variants > 1 ? `/generation/${encodeURIComponent(id)}` : '/dashboard');
+          void navigate(variants > 1 ? `/generation/${encodeURIComponent(id)}` : '/dashboard');
         },
         onError: (err) => onError(err),
       },
@@ -140,7 +140,7 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
       {
         onSuccess: () => {
           toast(GENERATION_STARTED);
-          navigate('/dashboard');
+          void navigate('/dashboard');
         },
         // Limits open their dialog; anything else is the Quick Try toast.
         onError: (err) => onError(err, { title: 'Quick Try failed' }),

@@ -149,7 +149,7 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
     const issue = validateRawTemplateGenerate({ user, profile, requiresFullBody: template.requiresFullBody });
     if (issue) {
       toast({ title: issue.title, description: issue.description, variant: 'destructive' });
-      if (issue.redirect) navigate(issue.redirect);
+      if (issue.redirect) void navigate(issue.redirect);
       return;
     }
     start.mutate(
@@ -164,7 +164,7 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
       {
         onSuccess: () => {
           toast(GENERATION_STARTED);
-          navigate('/dashboard');
+          void navigate('/dashboard');
         },
         onError: (err) => onError(err),
       },

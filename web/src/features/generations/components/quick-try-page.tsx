@@ -146,7 +146,7 @@ function QuickTryForm({
     });
     if (issue) {
       toast({ title: issue.title, description: issue.description, variant: 'destructive' });
-      if (issue.redirect) navigate(issue.redirect);
+      if (issue.redirect) void navigate(issue.redirect);
       return;
     }
     start.mutate(
@@ -163,7 +163,7 @@ function QuickTryForm({
         onSuccess: ({ id }) => {
           toast(GENERATION_STARTED);
           // several variants: the result page is where they are kept (the run itself is not a gallery item)
-          navigate(variants > 1 ? `/generation/${encodeURIComponent(id)}` : '/dashboard');
+          void navigate(variants > 1 ? `/generation/${encodeURIComponent(id)}` : '/dashboard');
         },
         onError: (err) => onError(err),
       },

@@ -89,7 +89,7 @@ export default function TryCustomLookPage() {
     });
     if (issue) {
       toast({ title: issue.title, description: issue.description, variant: 'destructive' });
-      if (issue.redirect) navigate(issue.redirect);
+      if (issue.redirect) void navigate(issue.redirect);
       return;
     }
     const profile = profiles.find((p) => p.id === profileId);
@@ -117,7 +117,7 @@ export default function TryCustomLookPage() {
         onSuccess: ({ id }) => {
           toast(GENERATION_STARTED);
           // several variants: the result page is where they are kept (the run itself is not a gallery item)
-          navigate(variants > 1 ? `/generation/${encodeURIComponent(id)}` : '/dashboard');
+          void navigate(variants > 1 ? `/generation/${encodeURIComponent(id)}` : '/dashboard');
         },
         onError: (err) => onError(err),
       },

@@ -119,7 +119,7 @@ export default function OnboardingPage() {
       qc.setQueryData(PREFERENCES_KEY, data);
       await qc.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       toast({ title: 'Preferences saved!', description: 'Your style profile has been created.' });
-      navigate(AFTER_ONBOARDING_PATH);
+      void navigate(AFTER_ONBOARDING_PATH);
     },
     onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to save preferences' }),
   });

@@ -120,7 +120,7 @@ export default function OutfitBuilderPage() {
       {
         onSuccess: ({ id }) => {
           toast(OUTFIT_STARTED);
-          navigate(`/generation/${encodeURIComponent(id)}`);
+          void navigate(`/generation/${encodeURIComponent(id)}`);
         },
         onError: (err) => onError(err),
       },

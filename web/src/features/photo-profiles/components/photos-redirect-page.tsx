@@ -8,7 +8,7 @@ export default function PhotosRedirectPage() {
   useDocumentTitle('Photo Profiles');
   const navigate = useNavigate();
   useEffect(() => {
-    navigate('/profiles', { replace: true });
+    void navigate('/profiles', { replace: true });
   }, [navigate]);
   return (
     <div className="flex min-h-[50vh] flex-col items-center justify-center gap-3 px-4">

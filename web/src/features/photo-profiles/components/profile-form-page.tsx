@@ -206,7 +206,7 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
       {
         onSuccess: () => {
           toast({ title: profile ? 'Profile updated' : 'Profile created', description: `"${v.name}" is saved.` });
-          navigate('/profiles');
+          void navigate('/profiles');
         },
         onError: (err) => {
           // the uploads were used (or discarded) by the server: a retry sends the photos again

@@ -85,7 +85,7 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
 
   const toCreateProfile = () => {
     toast({ title: 'Profile required', description: GM.profileRequired });
-    navigate('/profiles/new');
+    void navigate('/profiles/new');
   };
 
   /** Quick Try with a profile that has the photo the mode needs: the default, the only one that fits, or the one chosen. */
@@ -101,7 +101,7 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
           title: pick.photo === 'full-body' ? GM.fullBodyRequired : GT.portraitRequired,
           description: pick.photo === 'full-body' ? GM.styleNeedsFullBody : GM.portraitRequired,
         });
-        navigate(`/profiles/${encodeURIComponent(pick.profileId)}/edit`);
+        void navigate(`/profiles/${encodeURIComponent(pick.profileId)}/edit`);
         return;
       }
       photoProfileId = pick.id;
@@ -112,7 +112,7 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
       {
         onSuccess: () => {
           toast(GENERATION_STARTED);
-          navigate('/dashboard');
+          void navigate('/dashboard');
         },
         onError: (err) => {
           if (isApiError(err) && err.code === ERROR_CODES.profileRequired) return toCreateProfile();

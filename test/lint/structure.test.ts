@@ -1,0 +1,82 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The shape of the code (issue 22), as checks: one typed contract from the route table to the screen, use
+ * cases composed explicitly, no god modules, few type assertions. Each check names the files that break it.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+  cwd: root,
+  encoding: 'utf8',
+})
+  .split('\n')
+  .filter((f) => /\.(ts|tsx)$/.test(f));
+const isTest = (f: string) => /\.test\.tsx?$/.test(f) || f.startsWith('test/') || f.includes('/test/');
+/** What ships: the functions, shared code and the SPA (not tests, not the CDK app or the local stack). */
+const product = tracked.filter((f) => /^(functions|shared|web\/src)\//.test(f) && !isTest(f));
+const read = (f: string) => readFileSync(`${root}${f}`, 'utf8');
+
+/** `x as T` and `<T>x` assertions, `as const` excepted. */
+function castsIn(file: string): number {
+  const src = ts.createSourceFile(
+    file,
+    read(file),
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
+  let n = 0;
+  const visit = (node: ts.Node) => {
+    if (ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)) {
+      const t = node.type;
+      if (!(ts.isTypeReferenceNode(t) && t.typeName.getText(src) === 'const')) n++;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(src);
+  return n;
+}
+
+/**
+ * 388 assertions when issue 22 was filed; its target is at most a third. Lower this number when you remove
+ * casts; never raise it (parse at the boundary instead: a zod schema, a typed route, an entity declaration).
+ */
+const CAST_BUDGET = 129;
+
+describe('code structure (issue 22)', () => {
+  it(`type assertions in product code stay within the budget (${CAST_BUDGET})`, () => {
+    const per = product.map((f) => [f, castsIn(f)] as const).filter(([, n]) => n > 0);
+    const total = per.reduce((s, [, n]) => s + n, 0);
+    const top = [...per]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 15)
+      .map(([f, n]) => `${n} ${f}`);
+    expect(product.length).toBeGreaterThan(200);
+    expect(total, `casts per file (top 15):\n${top.join('\n')}`).toBeLessThanOrEqual(CAST_BUDGET);
+  });
+
+  it('has no double assertions, no bodyOf casts and no URL used as a query key', () => {
+    const hits = (re: RegExp) => product.filter((f) => re.test(read(f)));
+    expect(hits(/\bas unknown as\b/), '`as unknown as`').toEqual([]);
+    expect(hits(/\bbodyOf\s*\(/), 'bodyOf').toEqual([]);
+    expect(hits(/\buseQuery</), 'useQuery<T> (use the queryOptions of web/src/api)').toEqual([]);
+  });
+
+  it('has no mutable hook registries (use cases receive their collaborators)', () => {
+    const registries = product.filter((f) => /export const \w*[Hh]ooks\w*\s*(:[^=]+)?=\s*\[\]/.test(read(f)));
+    expect(registries).toEqual([]);
+  });
+
+  it('keeps every module of the money and render paths under 400 lines', () => {
+    const big = product
+      .filter((f) => /^functions\/(services|workflow)\//.test(f))
+      .map((f) => [f, read(f).split('\n').length] as const)
+      .filter(([, n]) => n > 400)
+      .map(([f, n]) => `${f}: ${n} lines`);
+    expect(big).toEqual([]);
+  });
+});
