@@ -166,7 +166,7 @@ describe('crash-safe generations: the stack killed at each point that matters, s
     const checkout = await app.api<{ checkoutUrl: string }>(shopper.token, 'POST', '/api/subscriptions/checkout', {
       productType: 'pack-30',
     });
-    expect(checkout.status).toBe(200);
+    expect(checkout.status).toBe(201);
     await fetch(new URL(`${checkout.json!.checkoutUrl}/pay`, stack.url), { method: 'POST', redirect: 'manual' }).catch(
       () => undefined, // the process dies while answering
     );

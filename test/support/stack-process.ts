@@ -40,7 +40,8 @@ export async function startStackProcess(opts: {
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const exited = new Promise<number | string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+    // tsx runs the app in a child of its own and exits with 128 + the signal that killed that child
+    child.once('exit', (code, signal) => resolve(code === 137 ? 'SIGKILL' : (code ?? signal ?? 'unknown'))),
   );
   const started = Date.now();
   const limit = opts.readyTimeoutMs ?? 120_000;
