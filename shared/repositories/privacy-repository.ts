@@ -4,7 +4,6 @@
  * ledger moved to a pseudonym). See docs/privacy.md and docs/data-model.md ("Privacy").
  */
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { createHash } from 'node:crypto';
 import { encodeTime } from 'ulid';
 import * as z from 'zod';
 import type { AgeStatus, RetentionDays } from '../domain/privacy';
