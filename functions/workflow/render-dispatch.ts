@@ -8,7 +8,9 @@
  */
 import {
   PROVIDER_NAMES,
+  RENDER_LEASE_SECONDS,
   RENDER_TIME_LIMIT_SECONDS,
+  renderAttempts,
   pickNext,
   slotPolicy,
   type ProviderName,
@@ -21,6 +23,7 @@ import {
   listExpiredRenderLeases,
   queueHeads,
   releaseRenderJob,
+  retryRenderJob,
   setRenderJobLease,
   type QueueHead,
   type RenderJob,
@@ -52,6 +55,12 @@ export class RenderTimeout extends Error {
 }
 
 export const timeLimitMs = () => Number(process.env.RENDER_TIME_LIMIT_MS ?? RENDER_TIME_LIMIT_SECONDS * 1000);
+/**
+ * A claimed job's lease for `steps` renders: their time limit plus the margin that makes the lease outlive any
+ * invocation of the worker (shared/domain/render-queue.ts RENDER_LEASE_SECONDS): a lease that runs out means
+ * the worker is gone.
+ */
+export const leaseMs = (steps = 1) => timeLimitMs() * steps + (RENDER_LEASE_SECONDS - RENDER_TIME_LIMIT_SECONDS) * 1000;
 
 /** Another dispatcher won the head or the slot: look again after a short random pause (up to 15 ms). */
 const CLAIM_RETRY: RetryPolicy = { attempts: 6, baseMs: 15, capMs: 15 };
@@ -82,7 +91,7 @@ function claimNext(db: Db, provider: ProviderName, policy: SlotPolicy): Promise<
       const [heads, busy] = await Promise.all([queueHeads(db, provider), inFlight(db, provider)]);
       const next = pickNext(heads, busy, policy, new Date());
       if (!next) return null;
-      if (await claimRenderJob(db, provider, next.job, next.maxInFlight, timeLimitMs() / 1000)) return next.job;
+      if (await claimRenderJob(db, provider, next.job, next.maxInFlight, leaseMs() / 1000)) return next.job;
       return last ? null : AGAIN;
     },
     () => false,
@@ -102,6 +111,30 @@ export async function failJob(job: RenderJob, error: string, cause: string): Pro
   const current = (await getRenderJob(getDb(), job.generationId)) ?? job;
   await reportTaskFailure(current.taskToken, error, cause);
   await finishJob(current);
+}
+
+/**
+ * The one retry path of a render whose worker is gone (its lease ran out: killed, timed out) or crashed (the
+ * invocation threw; Lambda's own asynchronous retries are off): render it again, up to RENDER_ATTEMPTS
+ * attempts in all, then report the failure (the workflow refunds once). A result the dead attempt stored is
+ * reported by the next one without a second render.
+ */
+export async function retryOrFail(
+  job: RenderJob,
+  error: string,
+  cause: string,
+  now = new Date(),
+): Promise<'retried' | 'failed' | 'moved-on'> {
+  const seen = job.attempts ?? 1;
+  // one caller wins this step (two sweepers, or a sweeper and the failure destination): attempts + 1
+  if (!(await retryRenderJob(getDb(), job.generationId, seen, new Date(now.getTime() + leaseMs())))) return 'moved-on'; // finished meanwhile, or another caller took this step
+  if (seen >= renderAttempts()) {
+    await failJob(job, error, cause);
+    return 'failed';
+  }
+  logger.warn('render retried', { generationId: job.generationId, attempt: seen + 1, error, cause });
+  await invokeRenderWorker({ generationId: job.generationId, provider: job.provider });
+  return 'retried';
 }
 
 /** The generation ended otherwise (failed, aborted, timed out): drop its queued job or free its slot, once. */
@@ -129,7 +162,7 @@ export async function resumeOrphanedRenders(now = new Date()): Promise<number> {
     if (job.providerJobId) {
       await invokeRenderWorker({ generationId, provider: job.provider, action: 'poll' });
     } else {
-      if (!(await setRenderJobLease(db, generationId, new Date(now.getTime() + timeLimitMs())))) continue;
+      if (!(await setRenderJobLease(db, generationId, new Date(now.getTime() + leaseMs())))) continue;
       await invokeRenderWorker({ generationId, provider: job.provider });
     }
     resumed++;
@@ -150,9 +183,8 @@ export async function sweepRenderLeases(now = new Date()): Promise<{ timedOut: n
         polled++;
         // the poll needs the provider key and the buckets: the worker does it
         await invokeRenderWorker({ generationId, provider: job.provider, action: 'poll' });
-      } else {
+      } else if ((await retryOrFail(job, RENDER_ERRORS.timeout, new RenderTimeout().message, now)) === 'failed') {
         timedOut++;
-        await failJob(job, RENDER_ERRORS.timeout, new RenderTimeout().message);
       }
     } catch (err) {
       logger.warn('overdue render not settled', { generationId, error: err });

@@ -4,7 +4,7 @@
  * the renderWorkerFailed handler). Locally and in tests the same semantics in process: the worker runs on
  * the next tick, a throw is retried twice after a delay, then renderWorkerFailed runs.
  */
-import type { ProviderName } from '../../shared/domain/render-queue';
+import { RENDER_WORKER_ASYNC_RETRIES, type ProviderName } from '../../shared/domain/render-queue';
 import { logger } from '../lib/logger';
 import { withRetry, type RetryPolicy } from '../../shared/repositories/toolkit';
 
@@ -25,8 +25,12 @@ export interface RenderWorkerEvent {
   predictionId?: string;
 }
 
-/** Lambda's asynchronous invocation retries (the default, set explicitly on the function in CDK). */
-export const ASYNC_RETRY_ATTEMPTS = 2;
+/**
+ * Lambda's asynchronous invocation retries of the render worker: none (set on the function in CDK). A crashed
+ * invocation goes straight to its failure destination (renderWorkerFailed) and a dead one's lease runs out;
+ * both render again through the one retry path (retryOrFail in render-dispatch.ts, RENDER_ATTEMPTS).
+ */
+export const ASYNC_RETRY_ATTEMPTS = RENDER_WORKER_ASYNC_RETRIES;
 
 const running = new Set<Promise<void>>();
 
@@ -104,11 +108,11 @@ async function runLocally(event: RenderWorkerEvent): Promise<void> {
   const { renderWorker, renderWorkerFailed } =
     localRunner ?? ((await import(/* @vite-ignore */ specifier)) as LocalRunner);
   const retryMs = Number(process.env.LOCAL_ASYNC_RETRY_MS ?? 1000);
-  // Lambda's asynchronous retries, on the one retry policy: waits of retryMs, then 2 x retryMs
+  // Lambda's asynchronous retries (none for the worker), on the one retry policy
   const policy: RetryPolicy = {
     attempts: ASYNC_RETRY_ATTEMPTS + 1,
     baseMs: retryMs,
-    capMs: retryMs * ASYNC_RETRY_ATTEMPTS,
+    capMs: retryMs * Math.max(1, ASYNC_RETRY_ATTEMPTS),
     jitter: 'none',
   };
   await new Promise((r) => setImmediate(r));

@@ -18,7 +18,7 @@ import { ProviderRejected } from '../providers/types';
 import { type RenderWorkerEvent } from './render-invoker';
 import { webhookUrl } from './fashn-webhook';
 import { runBodyCheck } from './body-check';
-import { PROVIDER_GONE, RENDER_ERRORS, failJob, finishJob, timeLimitMs } from './render-dispatch';
+import { PROVIDER_GONE, RENDER_ERRORS, failJob, finishJob, leaseMs, retryOrFail, timeLimitMs } from './render-dispatch';
 import {
   buildRenderRequest,
   firstImage,
@@ -62,7 +62,7 @@ export async function renderWorker(event: RenderWorkerEvent): Promise<{ outcome:
     if (!provider) throw new ProviderRejected(PROVIDER_GONE);
     const steps = stepsFor(gen, provider);
     // a chained outfit has the time of one render per step
-    if (steps.length > 1) await setRenderJobLease(db, gen.id, new Date(Date.now() + timeLimitMs() * steps.length));
+    if (steps.length > 1) await setRenderJobLease(db, gen.id, new Date(Date.now() + leaseMs(steps.length)));
     const result = await withDeadline(
       (async () => {
         const full = await buildRenderRequest(gen, provider.name);
@@ -105,6 +105,6 @@ export async function renderWorkerFailed(event: {
   if (!generationId) return;
   const job = await getRenderJob(getDb(), generationId);
   if (!job || job.state !== 'running') return;
-  logger.error('render worker gave up', { generationId, error: event.responsePayload });
-  await failJob(job, RENDER_ERRORS.crashed, event.responsePayload?.errorMessage ?? 'The render worker failed');
+  logger.error('render worker failed', { generationId, error: event.responsePayload });
+  await retryOrFail(job, RENDER_ERRORS.crashed, event.responsePayload?.errorMessage ?? 'The render worker failed');
 }

@@ -37,6 +37,8 @@ export const RENDER_WORKER_TIMEOUT_SECONDS = RENDER_TIME_LIMIT_SECONDS + 30;
  * own asynchronous retries of the worker are off).
  */
 export const RENDER_LEASE_SECONDS = RENDER_WORKER_TIMEOUT_SECONDS + 30;
+/** Lambda's asynchronous retries of the render worker: none, the lease retries (above). */
+export const RENDER_WORKER_ASYNC_RETRIES = 0;
 /** Attempts of one render (the first and the retries after a dead worker); RENDER_ATTEMPTS overrides it. */
 export const RENDER_ATTEMPTS = 3;
 export function renderAttempts(env: Record<string, string | undefined> = process.env): number {

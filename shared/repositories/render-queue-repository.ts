@@ -42,6 +42,8 @@ export const renderJobEntity = entity({
     step: z.number().optional(),
     /** A chained outfit: the prediction whose step is being advanced (claimed before the next step is submitted). */
     advancingFrom: z.string().optional(),
+    /** Render attempts so far (1 from the claim; each retry after a dead or crashed worker adds one). */
+    attempts: z.number().optional(),
   }),
   key: (j) => keys.renderJob(j.generationId),
   indexes: {
@@ -213,6 +215,7 @@ export async function claimRenderJob(
                 {
                   state: 'running',
                   claimedAt: now.toISOString(),
+                  attempts: 1,
                   leaseUntil,
                   ...leaseIndex(head.generationId, leaseUntil),
                 },
@@ -306,6 +309,40 @@ export async function dropQueuedRenderJob(db: Db, job: RenderJob): Promise<boole
     return true;
   } catch (err) {
     if (conflictOrCondition(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Another attempt of a running job whose worker died or crashed (issue 27): attempts + 1 and a new lease, only
+ * from the attempt the caller saw (two sweepers, or a sweeper and the failure destination, retry it once).
+ */
+export async function retryRenderJob(
+  db: Db,
+  generationId: string,
+  seenAttempts: number,
+  leaseUntil: Date,
+): Promise<boolean> {
+  const lease = leaseUntil.toISOString();
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.renderJob(generationId),
+        ...buildUpdate(
+          { leaseUntil: lease, ...leaseIndex(generationId, lease), attempts: seenAttempts + 1 },
+          { names: { '#s': 'state', '#a': 'attempts' }, values: { ':running': 'running', ':seen': seenAttempts } },
+        ),
+        // a job claimed before attempts were counted has none: it is on its first attempt
+        ConditionExpression:
+          seenAttempts === 1
+            ? '#s = :running AND (#a = :seen OR attribute_not_exists(#a))'
+            : '#s = :running AND #a = :seen',
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
     throw err;
   }
 }

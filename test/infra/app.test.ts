@@ -2,6 +2,7 @@
  * CDK assertions on the synthesized app (dev stage, plus prod where the stage changes the template) and the
  * cdk-nag gate: every AwsSolutions finding is either fixed or acknowledged with a reason.
  */
+import { RENDER_LEASE_SECONDS, RENDER_WORKER_TIMEOUT_SECONDS } from '../../shared/domain/render-queue';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
@@ -336,12 +337,20 @@ describe('generation workflow', () => {
     expect(rules[0]!.Properties.Targets[0].DeadLetterConfig).toBeDefined();
   });
 
-  it('runs the render worker with two async retries, a failure destination and a DLQ behind it', () => {
+  it('runs the render worker with no async retries (the lease retries it), a failure destination and a DLQ behind it', () => {
     const t = dev.templates.app;
     t.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
-      MaximumRetryAttempts: 2,
+      MaximumRetryAttempts: 0,
       DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
     });
+    // a lease outlives any invocation: when it runs out the worker is gone, never still rendering
+    const [workerFn] = Object.values(resourcesOf(t, 'AWS::Lambda::Function')).filter(
+      (f) =>
+        f.Properties.Description ===
+        'Render worker: renders one claimed generation and reports to its waiting execution',
+    );
+    expect(workerFn!.Properties.Timeout).toBe(RENDER_WORKER_TIMEOUT_SECONDS);
+    expect(RENDER_LEASE_SECONDS).toBeGreaterThan(RENDER_WORKER_TIMEOUT_SECONDS);
     const worker = statementsOf(
       dev,
       'Render worker: renders one claimed generation and reports to its waiting execution',

@@ -12,7 +12,9 @@ import { getRenderJob, inFlight, queueDepth } from '../../shared/repositories/re
 import { getUser } from '../../shared/repositories/user-repository';
 import { startFromStyle } from '../../functions/services/generation-start-service';
 import { providerReady } from '../../functions/providers';
-import { renderWorker } from '../../functions/workflow/render-queue';
+import { renderWorker, renderWorkerFailed } from '../../functions/workflow/render-queue';
+import { setLocalRenderRunner } from '../../functions/workflow/render-invoker';
+import { RENDER_ATTEMPTS, RENDER_LEASE_SECONDS, RENDER_WORKER_TIMEOUT_SECONDS } from '../../shared/domain/render-queue';
 import { sweep } from '../../functions/workflow/sweeper';
 import { createUserWithProfile } from '../support/users';
 import { seedTestCatalog } from '../support/styles';
@@ -236,6 +238,46 @@ describe('the render queue', () => {
       expect(kinds).toEqual(['grant.monthly', 'spend.generation']);
       expect(await inFlight(ctx.db, 'gemini')).toBe(0);
     } finally {
+      await gemini.close();
+    }
+  });
+
+  it('a dead worker (its lease ran out) is rendered again, up to RENDER_ATTEMPTS, then failed and refunded once', async () => {
+    const gemini = await useGemini({});
+    const calls: string[] = [];
+    // a worker that dies every time: invoked, never renders, never reports (a killed or timed-out Lambda)
+    setLocalRenderRunner({
+      renderWorker: async (e) => void calls.push(e.generationId),
+      renderWorkerFailed: renderWorkerFailed,
+    });
+    try {
+      const { user, profileId } = await newUserWithProfile({ credits: 2 });
+      const res = await startStyle(user, { styleId: CREATIVE, photoProfileId: profileId });
+      await until(async () => calls.length === 1, 'the first attempt');
+      expect((await getRenderJob(ctx.db, res.body.id))?.attempts).toBe(1);
+      // the lease outlives the worker's timeout: swept before it runs out, nothing happens
+      expect((await sweep(new Date(Date.now() + RENDER_WORKER_TIMEOUT_SECONDS * 1000))).timedOut).toBe(0);
+      expect(calls).toHaveLength(1);
+      const later = (n: number) => new Date(Date.now() + n * (RENDER_LEASE_SECONDS + 60) * 1000);
+      await sweep(later(1));
+      await until(async () => calls.length === 2, 'the second attempt');
+      expect((await getRenderJob(ctx.db, res.body.id))?.attempts).toBe(2);
+      await sweep(later(2));
+      await until(async () => calls.length === 3, 'the third attempt');
+      // two sweepers at once: one retry, not two
+      const both = await Promise.all([sweep(later(3)), sweep(later(3))]);
+      expect(both.map((b) => b.timedOut).sort()).toEqual([0, 1]);
+      await wf.drain();
+      expect(calls).toHaveLength(RENDER_ATTEMPTS);
+      const view = await ctx.invoke('GET', `/api/generations/${res.body.id}`, { token: user.idToken });
+      expect([view.body.status, view.body.error]).toEqual([
+        'failed',
+        'The image took too long to render. Your credit was refunded; please try again.',
+      ]);
+      expect((await listLedger(ctx.db, user.sub)).filter((e) => e.kind === 'refund.generation')).toHaveLength(1);
+      expect(await inFlight(ctx.db, 'gemini')).toBe(0);
+    } finally {
+      setLocalRenderRunner({ renderWorker, renderWorkerFailed });
       await gemini.close();
     }
   });

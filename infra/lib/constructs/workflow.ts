@@ -27,7 +27,7 @@ import {
   buildGenerationDefinition,
   type GenerationTaskHandler,
 } from '../workflow-definition';
-import { RENDER_TIME_LIMIT_SECONDS } from '../../../shared/domain/render-queue';
+import { RENDER_WORKER_ASYNC_RETRIES, RENDER_WORKER_TIMEOUT_SECONDS } from '../../../shared/domain/render-queue';
 import { AppFunction } from './app-function';
 import { grantSdkAccess, type SdkAccessResources } from './grants';
 import { usesSharp, type Principal } from '../../../functions/lib/aws-access';
@@ -129,7 +129,7 @@ export class Workflow extends Construct {
     const worker = fn('RenderWorker', {
       handler: 'renderWorker',
       description: 'Render worker: renders one claimed generation and reports to its waiting execution',
-      timeout: Duration.seconds(RENDER_TIME_LIMIT_SECONDS + 30),
+      timeout: Duration.seconds(RENDER_WORKER_TIMEOUT_SECONDS),
       memorySize: 1536,
       principal: 'worker:renderWorker',
       // the Fitly engine renders in this function (models and TensorFlow.js WASM in its package)
@@ -145,8 +145,10 @@ export class Workflow extends Construct {
       description: 'On-failure destination of the render worker: reports the failure so the workflow refunds',
       principal: 'worker:renderWorkerFailed',
     });
+    // no asynchronous retries: a crash goes to renderWorkerFailed, which renders again through the one retry
+    // path (lease and attempts, functions/workflow/render-dispatch.ts retryOrFail)
     worker.fn.configureAsyncInvoke({
-      retryAttempts: 2,
+      retryAttempts: RENDER_WORKER_ASYNC_RETRIES,
       maxEventAge: Duration.minutes(15),
       onFailure: new destinations.LambdaDestination(workerFailed.fn),
     });
