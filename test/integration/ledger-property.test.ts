@@ -112,17 +112,36 @@ async function runScenario(ops: Op[]) {
         const plan = split.pack ? planLotConsumption(lots, split.pack) : [];
         expect(plan, 'the lots always cover the pack bucket').not.toBeNull();
         const now = new Date().toISOString();
-        const gen = {
+        // a whole generation record (items are parsed on read): only the money fields matter here
+        const gen: GenerationRecord = {
           id: randomUUID(),
           userId,
           status: 'pending',
+          kind: 'style',
+          mode: 'exact',
+          inputs: {
+            photoProfileId: 'profile',
+            styleId: 'style',
+            promptTemplateId: null,
+            rawTemplateId: null,
+            imageUrl: null,
+            imageType: null,
+            styleRefKey: null,
+            backgroundKey: null,
+          },
+          styleName: null,
+          templateName: null,
           cost: op.cost,
           reserved: split,
           reservedLots: plan!.map((p) => ({ ...p, expiresAt: lots.find((l) => l.lotKey === p.lotKey)!.expiresAt })),
+          priority: false,
+          resultKey: null,
+          error: null,
           createdAt: now,
+          startedAt: null,
+          completedAt: null,
           updatedAt: now,
-          inputs: {},
-        } as unknown as GenerationRecord;
+        };
         await createGenerationWithReservation(ctx.db, gen);
         pending.push(gen);
         break;
