@@ -251,31 +251,35 @@ describeE2E('discovery: explore, style, collections, profiles, onboarding, setti
     await context.close();
   });
 
-  it('the discovery screens pass axe (no serious or critical violations) in light and dark, at 390 px without horizontal scroll', async () => {
-    const { page, context } = await app.open({ width: 390, height: 844 });
-    await signIn(page, 'shopper@example.com');
-    const screens: [string, string][] = [
-      ['/explore', 'Explore Styles'],
-      ['/style/seed-style-01', 'Weekend Denim'],
-      ['/collections', 'Collections'],
-      ['/collection/seed-collection-autumn', 'Autumn Capsule'],
-      ['/profile/influencer', 'Iris Vale'],
-      ['/onboarding', 'Tell us your style'],
-      ['/settings', 'Settings'],
-    ];
-    for (const theme of ['light', 'dark']) {
-      await page.evaluate((t) => localStorage.setItem('theme', t), theme);
-      for (const [path, heading] of screens) {
-        await page.goto(path);
-        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-        await page.waitForTimeout(400);
-        expect(await seriousViolations(page), `${path} (${theme})`).toEqual([]);
-        expect(
-          await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-          `${path} (${theme})`,
-        ).toBeLessThanOrEqual(0);
+  it(
+    'the discovery screens pass axe (no serious or critical violations) in light and dark, at 390 px without horizontal scroll',
+    { timeout: 120_000 },
+    async () => {
+      const { page, context } = await app.open({ width: 390, height: 844 });
+      await signIn(page, 'shopper@example.com');
+      const screens: [string, string][] = [
+        ['/explore', 'Explore Styles'],
+        ['/style/seed-style-01', 'Weekend Denim'],
+        ['/collections', 'Collections'],
+        ['/collection/seed-collection-autumn', 'Autumn Capsule'],
+        ['/profile/influencer', 'Iris Vale'],
+        ['/onboarding', 'Tell us your style'],
+        ['/settings', 'Settings'],
+      ];
+      for (const theme of ['light', 'dark']) {
+        await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+        for (const [path, heading] of screens) {
+          await page.goto(path);
+          await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+          await page.waitForTimeout(400);
+          expect(await seriousViolations(page), `${path} (${theme})`).toEqual([]);
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+            `${path} (${theme})`,
+          ).toBeLessThanOrEqual(0);
+        }
       }
-    }
-    await context.close();
-  });
+      await context.close();
+    },
+  );
 });
