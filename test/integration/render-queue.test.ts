@@ -247,7 +247,10 @@ describe('the render queue', () => {
     const calls: string[] = [];
     // a worker that dies every time: invoked, never renders, never reports (a killed or timed-out Lambda)
     setLocalRenderRunner({
-      renderWorker: async (e) => void calls.push(e.generationId),
+      renderWorker: async (e) => {
+        if (e.action && e.action !== 'render') return renderWorker(e); // the photo's full-body check runs
+        calls.push(e.generationId);
+      },
       renderWorkerFailed: renderWorkerFailed,
     });
     try {
