@@ -278,7 +278,8 @@ export const AWS_ACCESS = {
     { alsoActions: { privateBucket: ['s3:PutObjectTagging'] } },
   ),
   'worker:renderWorkerFailed': task('renderWorkerFailed', {
-    table: ['GetCommand', 'QueryCommand', 'TransactWriteCommand'],
+    // UpdateItem: another attempt of the crashed render (retryRenderJob: attempts + 1, a new lease)
+    table: ['GetCommand', 'QueryCommand', 'UpdateCommand', 'TransactWriteCommand'],
     renderWorker: ['InvokeCommand'],
     taskTokens: ['SendTaskFailureCommand'],
   }),
@@ -290,7 +291,8 @@ export const AWS_ACCESS = {
     entry: 'functions/workflow/sweeper.ts',
     handler: 'handler',
     access: {
-      table: ['GetCommand', 'QueryCommand', 'TransactWriteCommand'],
+      // UpdateItem: another attempt of a render whose lease ran out (retryRenderJob)
+      table: ['GetCommand', 'QueryCommand', 'UpdateCommand', 'TransactWriteCommand'],
       tableIndexes: ['QueryCommand'],
       executions: ['StopExecutionCommand'],
       renderWorker: ['InvokeCommand'],
