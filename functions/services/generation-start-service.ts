@@ -100,18 +100,21 @@ export function startQuickTryStyle(
   );
 }
 
+/** What Try Custom Look sends: an outfit image of its own, with the person and the look. */
+interface QuickTryCustomInput {
+  imageUrl: string;
+  imageType: StyleImageType;
+  photoProfileId?: string;
+  promptTemplateId?: string;
+  mode?: string;
+  variants?: number;
+}
+
 /** POST /api/generate/quick-try (Try Custom Look and the Quick Try page). */
 export async function startQuickTryCustom(
   db: Db,
   user: UserRecord,
-  input: {
-    imageUrl: string;
-    imageType: StyleImageType;
-    photoProfileId?: string;
-    promptTemplateId?: string;
-    mode?: string;
-    variants?: number;
-  },
+  input: QuickTryCustomInput,
   opts: StartOptions = {},
 ): Promise<StartResult> {
   return once(db, user, opts, (idempotency) => startQuickTryCustomOnce(db, user, input, idempotency));
@@ -120,14 +123,7 @@ export async function startQuickTryCustom(
 async function startQuickTryCustomOnce(
   db: Db,
   user: UserRecord,
-  input: {
-    imageUrl: string;
-    imageType: StyleImageType;
-    photoProfileId?: string;
-    promptTemplateId?: string;
-    mode?: string;
-    variants?: number;
-  },
+  input: QuickTryCustomInput,
   idempotency: IdempotencyClaim | undefined,
 ): Promise<{ id: string }> {
   const imageUrl = checkImageRef(input.imageUrl, user.id);
