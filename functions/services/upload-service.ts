@@ -29,6 +29,7 @@ import { processImage, sniffImageType, withinLimit, type ProcessedImage } from '
 import {
   deleteImages,
   mediaKeys,
+  objectExists,
   presignQuarantineUpload,
   PUBLIC_IMAGE_PATH_PREFIX,
   privateImagePath,
@@ -39,6 +40,7 @@ import {
 import type { UploadedFile } from '../lib/multipart';
 import { safeFetch, safeFetchImage, type SafeFetchOptions } from '../lib/safe-fetch';
 import { logger } from '../lib/logger';
+import { faultPoint } from '../lib/fault-points';
 import { getCurrentUser } from './user-service';
 import { requireAdult } from './consent-service';
 
@@ -165,6 +167,9 @@ export async function presignUpload(db: Db, user: UserRecord, input: PresignUplo
  * POST /api/uploads/complete: validate the uploaded bytes (size again, because s3rver ignores POST policies;
  * type by magic bytes; a real decode), re-encode them into the purpose's real key, and delete the quarantine
  * object whatever the outcome. The key is derived from the caller: nobody can finalize another user's upload.
+ *
+ * Exactly once (issue 27): the stored image's id is the upload's own id, so a finalize retried after a crash
+ * (before or after the quarantine object was deleted) answers the same image and never stores a second copy.
  */
 export async function completeUpload(db: Db, user: UserRecord, uploadId: string): Promise<{ url: string }> {
   const purpose = uploadId.slice(0, uploadId.indexOf('.')) as DirectUploadPurpose;
@@ -172,29 +177,53 @@ export async function completeUpload(db: Db, user: UserRecord, uploadId: string)
   // Nothing is processed or stored on its own: the profile save checks consent first (and deletes it).
   if (FINALIZED_BY_RECORD.includes(purpose) || purpose === 'photo_profile')
     throw new HttpError(400, ERROR_CODES.validation, FINALIZE_WITH_RECORD_MESSAGE);
+  const imageId = uploadId.slice(purpose.length + 1);
   const quarantineKey = mediaKeys.quarantine(user.id, uploadId);
   const maxBytes = directUploadMaxBytes(purpose);
   const bytes = await readObjectCapped('private', quarantineKey, maxBytes);
-  if (bytes === null) throw new HttpError(404, ERROR_CODES.notFound, DIRECT_UPLOAD_MESSAGES.notFound);
+  if (bytes === null) {
+    const stored = await storedUpload(user.id, purpose, imageId);
+    if (stored) return { url: stored };
+    throw new HttpError(404, ERROR_CODES.notFound, DIRECT_UPLOAD_MESSAGES.notFound);
+  }
   try {
     if (bytes === 'too-large')
       throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge(purpose));
-    if (purpose === 'avatar') return { url: await storeAvatar(db, user.id, user, bytes) };
+    if (purpose === 'avatar') return { url: await storeAvatar(db, user.id, user, bytes, imageId) };
     const img = await processUploadedImage(purpose, bytes, user.id);
-    if (purpose === 'outfit' || purpose === 'template_input') {
-      const key =
-        purpose === 'outfit'
-          ? mediaKeys.outfit(user.id, ulid(), img.ext)
-          : mediaKeys.templateInput(user.id, ulid(), img.ext);
-      await putImage('private', key, img.buffer, img.contentType);
-      return { url: privateImagePath(key) };
-    }
-    return { url: await storeStyleImage(user.id, img) };
+    const key = finalKey(purpose, user.id, imageId, img.ext);
+    await putImage('private', key, img.buffer, img.contentType);
+    faultPoint('upload.after-store');
+    return { url: privateImagePath(key) };
   } finally {
     await deleteImages('private', [quarantineKey]).catch((error) =>
       logger.error('Could not delete a quarantine object', { error, key: quarantineKey }),
     );
   }
+}
+
+type FinalizedPurpose = Exclude<DirectUploadPurpose, 'avatar' | 'photo_profile'>;
+
+/** Where a finalized upload of a private purpose is stored, by the upload's own id. */
+function finalKey(purpose: FinalizedPurpose, userId: string, imageId: string, ext: string): string {
+  if (purpose === 'outfit') return mediaKeys.outfit(userId, imageId, ext);
+  if (purpose === 'template_input') return mediaKeys.templateInput(userId, imageId, ext);
+  return mediaKeys.styleImage(userId, imageId, ext);
+}
+
+/** The image a finalize of this upload already stored (a retried finalize answers it again), if it is there. */
+async function storedUpload(userId: string, purpose: DirectUploadPurpose, imageId: string): Promise<string | null> {
+  if (purpose === 'photo_profile') return null;
+  if (purpose === 'avatar') {
+    // an avatar is always re-encoded to JPEG; one that was replaced since is gone, and so is its answer
+    const key = mediaKeys.avatar(userId, imageId, 'jpg');
+    return (await objectExists('public', key)) ? publicImagePath(key) : null;
+  }
+  for (const ext of ['jpg', 'webp'] as const) {
+    const key = finalKey(purpose, userId, imageId, ext);
+    if (await objectExists('private', key)) return privateImagePath(key);
+  }
+  return null;
 }
 
 /**
@@ -248,9 +277,10 @@ async function storeAvatar(
   userId: string,
   current: { profileImageUrl: string | null },
   bytes: Buffer,
+  imageId: string = ulid(),
 ): Promise<string> {
   const img = await processUploadedImage('avatar', bytes, userId);
-  const key = mediaKeys.avatar(userId, ulid(), img.ext);
+  const key = mediaKeys.avatar(userId, imageId, img.ext);
   await putImage('public', key, img.buffer, img.contentType);
   const url = publicImagePath(key);
   try {

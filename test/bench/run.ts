@@ -27,6 +27,7 @@ import { startGeminiFake } from '../support/provider-fakes';
 import { benchModeration } from './moderation';
 import { benchMediaCache } from './media-cache';
 import { benchBundles } from './bundles';
+import { benchRestart } from './restart';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -41,13 +42,15 @@ const row = (name: string, value: string, target = '') => rows.push([name, value
 async function main() {
   // BENCH_ONLY=generations (comma-separated phases) runs a part; the default runs every phase.
   const only = new Set(
-    (process.env.BENCH_ONLY ?? 'bundles,engine,landing,media,api,generations,explore,safety').split(','),
+    (process.env.BENCH_ONLY ?? 'bundles,engine,restart,landing,media,api,generations,explore,safety').split(','),
   );
   // Lambda weight first, with nothing else running in this process (fresh node processes load each bundle).
   if (only.has('bundles')) lambdaWeight();
   // The Fitly engine, each case in a fresh process, before the stack starts (nothing else on the 2 cores).
   if (only.has('engine')) results.engine = benchEngine(QUICK, row);
-  if ([...only].every((p) => p === 'bundles' || p === 'engine')) return report();
+  // Restarts of the whole stack in child processes (issue 27), before this process starts its own.
+  if (only.has('restart')) results.restart = await benchRestart(QUICK, row);
+  if ([...only].every((p) => ['bundles', 'engine', 'restart'].includes(p))) return report();
 
   console.log('bench: building the web app...');
   const build = spawnSync(

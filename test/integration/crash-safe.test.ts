@@ -9,9 +9,11 @@
  *   3. started again: the checkout's outbox delivers the event again and the webhook dedupes it (credited once);
  *      three more looks, Ctrl-C while they render;
  *   4. started again: every look completes, the ledger's sum equals the balance, and a retried start with the
- *      same Idempotency-Key answers the first generation.
+ *      same Idempotency-Key answers the first generation; then an outfit photo is uploaded straight to the
+ *      bucket and the process kills itself inside the finalize, after the image was stored, before answering;
+ *   5. started again: the browser's retried finalize answers the same image, and there is one copy of it.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -19,9 +21,16 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../infra/local/services';
 import { connectApp, type AppClient } from '../../infra/ops/app-client';
-import { PHOTO_CONSENT } from '../../shared/domain/privacy';
 import { startStackProcess, type StackProcess } from '../support/stack-process';
-import { FULL_BODY_FIXTURE } from '../support/api-client';
+import {
+  balanceAndLedger,
+  generations,
+  newShopper,
+  startLook as start,
+  type Gen,
+  type Shopper,
+} from '../support/app-shopper';
+import { postForm } from '../support/media';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tryon-crash-'));
 let stack: StackProcess | undefined;
@@ -30,82 +39,12 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Shopper {
-  token: string;
-  profileId: string;
-  styleId: string;
+/** The object keys s3rver keeps in the data folder (one `._S3rver_object` file per object). */
+function storedKeys(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('._S3rver_object'))
+    .map((f) => `/${f.split(path.sep).join('/')}`);
 }
-
-async function newShopper(app: AppClient): Promise<Shopper> {
-  const email = `crash-${randomUUID().slice(0, 8)}@example.com`;
-  const password = `Crash-${randomUUID()}-1a`;
-  const { userPoolClientId: ClientId, localConfirmationCode } = app.config.auth;
-  await app.cognito('SignUp', {
-    ClientId,
-    Username: email,
-    Password: password,
-    UserAttributes: [
-      { Name: 'email', Value: email },
-      { Name: 'given_name', Value: 'Crash' },
-      { Name: 'family_name', Value: 'Test' },
-    ],
-  });
-  await app.cognito('ConfirmSignUp', { ClientId, Username: email, ConfirmationCode: localConfirmationCode });
-  const token = (await app.signIn(email, password))!;
-  const me = await app.api(token, 'GET', '/api/auth/user');
-  await app.api(token, 'POST', '/api/user/age', { birthDate: '1990-01-01' });
-  const admin = (await app.signIn('admin@example.com', process.env.DEMO_PASSWORD ?? 'Demo-pass-1'))!;
-  const credit = await app.api(admin, 'POST', '/api/admin/credits/adjust', {
-    userId: me.json!.id,
-    amount: 10,
-    bucket: 'pack',
-    reason: 'crash test',
-    idempotencyKey: `crash-${me.json!.id}`,
-  });
-  expect(credit.status).toBe(201);
-  const fd = new FormData();
-  fd.append('consent', PHOTO_CONSENT.version);
-  fd.append('name', 'Crash');
-  fd.append('gender', 'unisex');
-  fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');
-  const jpeg = (file: string, h: number) => sharp(readFileSync(file)).resize({ height: h }).jpeg().toBuffer();
-  fd.append(
-    'portrait',
-    new Blob([new Uint8Array(await jpeg(FULL_BODY_FIXTURE, 480))], { type: 'image/jpeg' }),
-    'p.jpg',
-  );
-  fd.append(
-    'fullBody',
-    new Blob([new Uint8Array(await jpeg(FULL_BODY_FIXTURE, 900))], { type: 'image/jpeg' }),
-    'f.jpg',
-  );
-  const profile = await app.api(token, 'POST', '/api/photo-profiles', fd);
-  expect(profile.status, profile.json?.message).toBe(201);
-  await vi.waitFor(
-    async () => {
-      const list = (
-        await app.api<{ id: string; bodyCheck: { status: string } | null }[]>(token, 'GET', '/api/photo-profiles')
-      ).json!;
-      expect(list.find((p) => p.id === profile.json!.id)?.bodyCheck?.status).toBe('ok');
-    },
-    { timeout: 90_000, interval: 500 },
-  );
-  const styles = await app.api<{ id: string }[]>(null, 'GET', '/api/styles');
-  return { token, profileId: profile.json!.id!, styleId: styles.json![0]!.id };
-}
-
-const start = (app: AppClient, s: Shopper, key: string) =>
-  app.api(
-    s.token,
-    'POST',
-    '/api/generate/style',
-    { styleId: s.styleId, photoProfileId: s.profileId, mode: 'exact' },
-    { 'idempotency-key': key },
-  );
-
-type Gen = { id: string; status: string; error?: string };
-const generations = async (app: AppClient, s: Shopper) =>
-  (await app.api<Gen[]>(s.token, 'GET', '/api/generations')).json ?? [];
 
 async function allEnded(app: AppClient, s: Shopper, ids: string[], timeout: number): Promise<Gen[]> {
   let last: Gen[] = [];
@@ -120,20 +59,8 @@ async function allEnded(app: AppClient, s: Shopper, ids: string[], timeout: numb
 }
 
 async function ledgerMatchesBalance(app: AppClient, s: Shopper): Promise<number> {
-  const credits = (await app.api<{ credits: number }>(s.token, 'GET', '/api/credits')).json!.credits;
-  let sum = 0;
-  let cursor: string | null = null;
-  do {
-    const page: { items: { amount: number }[]; nextCursor: string | null } = (
-      await app.api<{
-        items: { amount: number }[];
-        nextCursor: string | null;
-      }>(s.token, 'GET', `/api/credits/ledger${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`)
-    ).json!;
-    sum += page.items.reduce((t, e) => t + e.amount, 0);
-    cursor = page.nextCursor;
-  } while (cursor);
-  expect(sum).toBe(credits);
+  const { credits, ledgerSum } = await balanceAndLedger(app, s);
+  expect(ledgerSum).toBe(credits);
   return credits;
 }
 
@@ -194,13 +121,48 @@ describe('crash-safe generations: the stack killed at each point that matters, s
     );
     expect(await stack.stop('SIGINT', 30_000)).toBe(0);
 
-    // 4. started again: everything ends, the money adds up, a retried start answers the first generation
-    stack = await boot();
+    // 4. started again: everything ends, the money adds up, a retried start answers the first generation;
+    //    then a power cut inside a direct upload's finalize, after the image was stored
+    stack = await boot({ FAULT_POINT: 'upload.after-store' });
     app = await connectApp(stack.url);
     await allEnded(app, shopper, [...first, ...second], 90_000);
     expect(await ledgerMatchesBalance(app, shopper)).toBe(before + 30 - second.length);
     const again = await start(app, shopper, keys[0]!);
     expect(again.status).toBe(200);
     expect(again.json!.id).toBe(first[0]);
+    const photo = await sharp({ create: { width: 640, height: 800, channels: 3, background: '#3060a0' } })
+      .jpeg()
+      .toBuffer();
+    const presigned = await app.api<{ uploadId: string; url: string; fields: Record<string, string> }>(
+      shopper.token,
+      'POST',
+      '/api/uploads',
+      { purpose: 'outfit', contentType: 'image/jpeg', size: photo.length },
+    );
+    expect(presigned.status).toBe(201);
+    const { uploadId } = presigned.json!;
+    const sent = await postForm(
+      new URL(presigned.json!.url, stack.url).href,
+      presigned.json!.fields,
+      photo,
+      'image/jpeg',
+    );
+    expect(sent.status).toBeLessThan(300);
+    const finalize = () => app.api<{ url: string }>(shopper.token, 'POST', '/api/uploads/complete', { uploadId });
+    await finalize().catch(() => undefined); // the process dies before it answers
+    expect(await stack.exited).toBe('SIGKILL');
+
+    // 5. started again: the retried finalize answers the same image, stored once, the quarantine emptied
+    stack = await boot();
+    app = await connectApp(stack.url);
+    const retried = await finalize();
+    expect(retried.status, retried.json?.message).toBe(201);
+    expect(retried.json!.url).toBe(
+      `/api/private-image/users/${shopper.id}/outfits/${uploadId.slice('outfit.'.length)}.jpg`,
+    );
+    expect((await finalize()).json!.url).toBe(retried.json!.url);
+    const stored = storedKeys(path.join(dataDir, 's3'));
+    expect(stored.filter((k) => k.includes(`/users/${shopper.id}/outfits/`))).toHaveLength(1);
+    expect(stored.filter((k) => k.includes(`/uploads/tmp/${shopper.id}/`))).toEqual([]);
   });
 });

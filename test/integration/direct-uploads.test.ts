@@ -116,9 +116,27 @@ describe('POST /api/uploads/complete (finalize)', () => {
     expect(meta.exif).toBeUndefined();
     expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(2048);
     expect(await quarantine(shopper)).toEqual([]);
-    // single use
-    expect((await complete(shopper, post.uploadId)).status).toBe(404);
+    // a retried finalize (the answer was lost) answers the same image and stores nothing more
+    const again = await complete(shopper, post.uploadId);
+    expect(again.status).toBe(201);
+    expect(again.body.url).toBe(res.body.url);
+    expect(await s3.list(privateBucket(), `users/${shopper.sub}/outfits/`)).toHaveLength(1);
   }, 60_000);
+
+  it('a finalize cut off after storing, before the quarantine object was deleted: the retry stores the same key once', async () => {
+    const post = await upload(shopper, 'template_input', photo);
+    const first = await complete(shopper, post.uploadId);
+    expect(first.status).toBe(201);
+    const stored = await s3.list(privateBucket(), `users/${shopper.sub}/template-inputs/`);
+    // as if the process died before deleting it: the quarantine object is still there
+    await postForm(post.url, post.fields, photo, 'image/jpeg');
+    expect(await quarantine(shopper)).toEqual([post.fields.key]);
+    const retried = await complete(shopper, post.uploadId);
+    expect(retried.status).toBe(201);
+    expect(retried.body.url).toBe(first.body.url);
+    expect(await s3.list(privateBucket(), `users/${shopper.sub}/template-inputs/`)).toEqual(stored);
+    expect(await quarantine(shopper)).toEqual([]);
+  });
 
   it('bytes over the cap (s3rver ignores the policy): 413 at finalize, nothing stored, quarantine deleted', async () => {
     const before = await s3.list(privateBucket(), `users/${shopper.sub}/outfits/`);
@@ -161,6 +179,7 @@ describe('POST /api/uploads/complete (finalize)', () => {
     expect(res.status).toBe(201);
     const me = await ctx.invoke('GET', '/api/auth/user', { token: shopper.idToken });
     expect(me.body.profileImageUrl).toBe(res.body.url);
+    expect((await complete(shopper, post.uploadId)).body.url).toBe(res.body.url);
     const stored = await s3.get(publicBucket(), res.body.url.replace('/api/public-image/', ''));
     const meta = await sharp(stored).metadata();
     expect([meta.width, meta.height]).toEqual([512, 512]);

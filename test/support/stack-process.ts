@@ -25,7 +25,9 @@ export async function startStackProcess(opts: {
   env?: Record<string, string>;
   readyTimeoutMs?: number;
 }): Promise<StackProcess> {
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'infra/local/start.ts'], {
+  // One process, as `npm start` runs it (node --import tsx): the tsx CLI would run the app in a child of its
+  // own and SIGKILL it when it does not acknowledge a relayed Ctrl-C within 30 ms, as happens on a busy machine.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -40,8 +42,7 @@ export async function startStackProcess(opts: {
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const exited = new Promise<number | string>((resolve) =>
-    // tsx runs the app in a child of its own and exits with 128 + the signal that killed that child
-    child.once('exit', (code, signal) => resolve(code === 137 ? 'SIGKILL' : (code ?? signal ?? 'unknown'))),
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
   );
   const started = Date.now();
   const limit = opts.readyTimeoutMs ?? 120_000;

@@ -78,7 +78,30 @@ export async function directUpload(
   signal?: AbortSignal,
 ): Promise<{ url: string }> {
   const { uploadId } = await uploadToQuarantine(file, purpose, onProgress, signal);
-  const done = await apiJson<{ url: string }>('POST', '/api/uploads/complete', { uploadId }, signal);
+  const done = await finalizeUpload(uploadId, signal);
   onProgress?.(100);
   return done;
+}
+
+/** How often a finalize whose answer was lost (network, a restarting server) is sent again, and the waits. */
+export const FINALIZE_RETRY_DELAYS_MS = [1000, 3000] as const;
+
+/** A lost answer: the network failed, or the server was unavailable. Worth sending the same finalize again. */
+const isTransient = (err: unknown) =>
+  err instanceof TypeError || (err instanceof ApiError && (err.status === 0 || err.status >= 502));
+
+/**
+ * POST /api/uploads/complete, sent again when its answer was lost: the finalize is exactly-once by upload id
+ * (the same image is answered, never a second copy), so a retry is safe.
+ */
+export async function finalizeUpload(uploadId: string, signal?: AbortSignal): Promise<{ url: string }> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await apiJson<{ url: string }>('POST', '/api/uploads/complete', { uploadId }, signal);
+    } catch (err) {
+      const wait = FINALIZE_RETRY_DELAYS_MS[attempt];
+      if (wait === undefined || signal?.aborted || !isTransient(err)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }
