@@ -41,14 +41,14 @@ async function once(stop: 'SIGINT' | 'SIGKILL', looks: number): Promise<RestartF
       if (r.status !== 201) throw new Error(`start answered ${r.status}: ${r.json?.message}`);
       ids.push(r.json!.id!);
     }
-    // stop while they render: once the first has ended, so some are done, some rendering, some queued
+    // stop while they render: once the first has completed, so some are done, some rendering, some queued
     let atStop: Record<string, number> = {};
     await waitUntil(
-      'a first look to end',
+      'a first look to complete',
       async () => {
         const mine = (await generations(app, shopper)).filter((g) => ids.includes(g.id));
         atStop = mine.reduce<Record<string, number>>((m, g) => ({ ...m, [g.status]: (m[g.status] ?? 0) + 1 }), {});
-        return mine.some((g) => g.status !== 'processing');
+        return mine.some((g) => g.status === 'completed' || g.status === 'failed');
       },
       120_000,
       100,

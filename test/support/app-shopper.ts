@@ -11,6 +11,8 @@ import { PHOTO_CONSENT } from '../../shared/domain/privacy';
 import { FULL_BODY_FIXTURE } from './api-client';
 
 export interface Shopper {
+  email: string;
+  password: string;
   id: string;
   token: string;
   profileId: string;
@@ -90,7 +92,7 @@ export async function newShopper(app: AppClient, credits = 10): Promise<Shopper>
     90_000,
   );
   const styles = ok(await app.api<{ id: string }[]>(null, 'GET', '/api/styles'), 200, 'GET /api/styles');
-  return { id: me.id!, token, profileId: profile.id!, styleId: styles[0]!.id };
+  return { email, password, id: me.id!, token, profileId: profile.id!, styleId: styles[0]!.id };
 }
 
 /** POST /api/generate/style for the shopper's first style, with the Idempotency-Key given. */
