@@ -123,7 +123,8 @@ async function runLocally(event: RenderWorkerEvent): Promise<void> {
         try {
           await renderWorker(event);
         } catch (err) {
-          logger.warn('render worker failed', { generationId: event.generationId, attempt, error: asError(err) });
+          if (acceptingLocal)
+            logger.warn('render worker failed', { generationId: event.generationId, attempt, error: asError(err) });
           throw err;
         } finally {
           localInvocationMetrics.invocations++;
@@ -135,6 +136,14 @@ async function runLocally(event: RenderWorkerEvent): Promise<void> {
       policy,
     );
   } catch (err) {
+    // Cut off by a stop of the local stack (its services went away under it): not a failure of the render. The
+    // job keeps its claim and the next start renders it again (resumeOrphanedRenders), spending no attempt.
+    if (!acceptingLocal) {
+      logger.info('render cut off by the stop of the local stack: the next start renders it', {
+        generationId: event.generationId,
+      });
+      return;
+    }
     const e = asError(err);
     await renderWorkerFailed({
       requestPayload: event,
