@@ -166,6 +166,10 @@ function spawnDynamoLocal(port: number, dbPath: string | null): ChildProcess {
   if (!dir) throw new Error(`DynamoDB Local jar not found under ${libRoot}`);
   const home = path.join(libRoot, dir);
   const args = [
+    // C1 only: the JVM starts in about half the time (4 s against 8-13 s on this 2-core machine) and a local
+    // database's short bursts never pay back C2's compile work (1,500 put+get rounds: 16-24 s against 23-36 s);
+    // measured side by side in docs/performance.md
+    '-XX:TieredStopAtLevel=1',
     '-Djava.library.path=DynamoDBLocal_lib',
     '-jar',
     'DynamoDBLocal.jar',
@@ -200,6 +204,7 @@ export async function startDynamo(opts: { dir?: string; port?: number }): Promis
     endpoint: url,
     region: 'local',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1, // the wait below polls; the SDK's own backoff would only delay noticing the port is up
   });
   try {
     await waitFor(

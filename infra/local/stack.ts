@@ -58,6 +58,9 @@ export interface LocalStack {
 
 export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
   const log = opts.log ?? (() => undefined);
+  const t0 = performance.now();
+  /** A step of the start, with the seconds since it began (where a slow start spends its time). */
+  const step = (what: string) => log(`${what} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   const dataDir = path.resolve(opts.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const origin = `http://localhost:${opts.port}`;
@@ -76,6 +79,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         code: LOCAL_CONFIRMATION_CODE,
       }).then((s) => (started.push(s), s)),
     ]);
+    step('DynamoDB Local, s3rver and cognito-local up');
     const { userPoolId, clientId } = await ensureUserPool(cognito.url);
 
     Object.assign(process.env, {
@@ -104,12 +108,14 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       SPA_INDEX_FILE: path.join(opts.webDir ?? path.resolve('web/dist'), 'index.html'),
     });
 
+    step('user pool ready');
     // executions are journaled in the data folder and resumed by the next start (issue 27)
     (await import('../../functions/workflow/render-invoker')).acceptLocalInvocations();
     const sfn = await startLocalStepFunctions({
       stateDir: path.join(dataDir, 'step-functions'),
       ...opts.stepFunctions,
     });
+    step('workflow runner ready');
     if (sfn.resumed) log(`resumed ${sfn.resumed} generation workflow(s) left running by the last stop`);
     // renders whose worker died with the last run: rendered again once their executions hold live task tokens
     const resumeRenders = async () => {
@@ -137,6 +143,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       log,
     });
 
+    step('table, buckets and seed data ready');
     // the local checkout's Stripe-format events: kept until the webhook answers 2xx, retried with backoff (issue 27)
     const outbox = createOutbox({ dir: path.join(dataDir, 'stripe-outbox'), deliver: httpEventSink(), log });
     started.push({ url: '', port: 0, stop: async () => outbox.stop() });
@@ -168,6 +175,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
     // The demo accounts' plans are bought through the local checkout, like a real purchase (once).
     await seedDemoSubscriptions({ db, origin, accounts: summary.accounts, log });
+    step('API listening, demo plans in place');
 
     // The Fitly engine's worker threads load their models now (in the background: the API answers meanwhile and
     // a render that comes first waits for its thread), so the first look does not pay the model load.

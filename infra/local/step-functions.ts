@@ -112,9 +112,8 @@ function journal(dir: string | undefined) {
 
 export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = {}) {
   const { StateMachine } = await import('aws-local-stepfunctions');
-  const { synthesizeGenerationAsl } = await import('../lib/workflow-asl');
-  const { CALLBACK_STATE } = await import('../lib/workflow-definition');
-  const { asl, taskStateToHandler } = synthesizeGenerationAsl();
+  const { generationAsl } = await import('./generation-asl-cache');
+  const { asl, taskStateToHandler, callbackState: CALLBACK_STATE } = await generationAsl();
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
   const tasksModule = (await import(pathToFileURL(path.join(root, 'functions/workflow/index.ts')).href)) as Record<
     string,
