@@ -112,9 +112,11 @@ export function createFashnProvider(cfg: FashnConfig): ImageProvider {
         return { status: 'done', imageUrl: outs[0]!, moreUrls: outs.slice(1) };
       }
       if (body.status === 'failed') {
-        const name = body.error?.name as string | undefined;
+        const name: unknown = body.error?.name;
         throw new ProviderRejected(
-          (name && RUNTIME_MESSAGES[name]) ?? body.error?.message ?? 'The image provider failed to render this look',
+          (typeof name === 'string' ? name && RUNTIME_MESSAGES[name] : undefined) ??
+            body.error?.message ??
+            'The image provider failed to render this look',
         );
       }
       return { status: 'pending', jobId, pollAfterSeconds: 3 };
