@@ -42,11 +42,11 @@ function castsIn(file: string): number {
 }
 
 /**
- * A ratchet: 348 assertions in what ships when issue 22 was filed (388 in its count), 88 now; the issue's
+ * A ratchet: 348 assertions in what ships when issue 22 was filed (388 in its count), 87 now; the issue's
  * target is 129. Lower this number when you remove casts; never raise it (parse at the boundary instead: a
  * zod schema, a typed route, an entity declaration).
  */
-const CAST_BUDGET = 88;
+const CAST_BUDGET = 87;
 
 /** Feature API modules not yet on the typed client (useQuery<T> with a URL key): only ever removed. */
 const URL_KEYED_QUERIES_LEFT = [
