@@ -17,10 +17,10 @@ import backend from './eslint/backend.config.js';
 
 const FEATURES_DIR = 'web/src/features';
 /**
- * Modules that still read untyped outside payloads (AI providers' JSON, Stripe objects, AWS SDK internals):
+ * Modules that still read untyped outside payloads (AI providers' JSON, Stripe objects, middy's request):
  * `any` and the no-unsafe-* rules are not enforced there yet. Shrink this list; never grow it.
  */
-const UNTYPED_PAYLOAD_MODULES = ['functions/providers/**', 'functions/payments/**', 'functions/lib/**'];
+const UNTYPED_PAYLOAD_MODULES = ['functions/providers/**', 'functions/payments/**', 'functions/lib/http.ts'];
 const features = readdirSync(new URL(`./${FEATURES_DIR}`, import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);

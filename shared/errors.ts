@@ -110,3 +110,34 @@ export const notFound = (message = 'Not found') => new HttpError(404, ERROR_CODE
 export const conflict = (message: string, code: string = ERROR_CODES.conflict) => new HttpError(409, code, message);
 export const accountInactive = (message = 'This account is no longer active') =>
   new HttpError(401, ERROR_CODES.accountInactive, message);
+
+/** What a caught value says about itself (see thrownInfo). */
+export interface ThrownInfo {
+  name?: string;
+  message?: string;
+  /** S3's XML error code (`Code`), next to `name` on some SDK errors */
+  code?: string;
+  /** the AWS SDK's `$metadata.httpStatusCode` */
+  httpStatus?: number;
+  /** the AWS SDK's whole `$metadata` */
+  metadata?: object;
+}
+
+/**
+ * Read a caught value with checks instead of asserting that it is an Error: AWS SDK v3 exceptions are named
+ * after the service's exception (`name`) and carry `$metadata`; anything can be thrown. A field that is absent or
+ * of another type is undefined (a thrown string or null gives {}).
+ */
+export function thrownInfo(err: unknown): ThrownInfo {
+  if (typeof err !== 'object' || err === null) return {};
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const metadata = '$metadata' in err && typeof err.$metadata === 'object' && err.$metadata ? err.$metadata : undefined;
+  const status = metadata && 'httpStatusCode' in metadata ? metadata.httpStatusCode : undefined;
+  return {
+    name: 'name' in err ? text(err.name) : undefined,
+    message: 'message' in err ? text(err.message) : undefined,
+    code: 'Code' in err ? text(err.Code) : undefined,
+    httpStatus: typeof status === 'number' ? status : undefined,
+    metadata,
+  };
+}

@@ -48,9 +48,10 @@ async function readModel(file: string): Promise<ModelFiles> {
     json,
     weightSpecs: json.weightsManifest.flatMap((group) => group.weights),
     // a whole file's read is its own ArrayBuffer: no copy of the 12.5 MB of weights
-    weightData: (all.byteOffset === 0 && all.byteLength === all.buffer.byteLength
-      ? all.buffer
-      : all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength)) as ArrayBuffer,
+    weightData:
+      all.byteOffset === 0 && all.byteLength === all.buffer.byteLength
+        ? all.buffer
+        : all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength),
   };
 }
 
@@ -65,6 +66,12 @@ function loadGraph(tf: Tf, { json, weightSpecs, weightData }: ModelFiles): Promi
       convertedBy: json.convertedBy,
     }),
   });
+}
+
+/** The one output tensor of a single-output graph model (execute's type also allows several). */
+function single(out: Tensor | Tensor[]): Tensor {
+  if (Array.isArray(out)) throw new Error(`Expected one output tensor, got ${out.length}`);
+  return out;
 }
 
 interface Loaded {
@@ -139,8 +146,8 @@ function cropRgb(image: RgbaImage, square: Square): Float32Array {
 async function poseIn(m: Loaded, image: RgbaImage, square: Square) {
   const { tf } = m;
   const rgb = cropRgb(image, square);
-  const out = tf.tidy(
-    () => m.pose.execute(tf.tensor4d(Int32Array.from(rgb, Math.round), [1, INPUT, INPUT, 3], 'int32')) as Tensor,
+  const out = tf.tidy(() =>
+    single(m.pose.execute(tf.tensor4d(Int32Array.from(rgb, Math.round), [1, INPUT, INPUT, 3], 'int32'))),
   );
   const values = await out.data();
   out.dispose();
@@ -160,8 +167,8 @@ async function segmentIn(m: Loaded, image: RgbaImage, square: Square): Promise<F
   const { tf } = m;
   const rgb = cropRgb(image, square);
   for (let i = 0; i < rgb.length; i++) rgb[i] = rgb[i]! / 255;
-  const out = tf.tidy(() => m.segmentation.execute(tf.tensor4d(rgb, [1, INPUT, INPUT, 3])) as Tensor);
-  const values = (await out.data()) as Float32Array;
+  const out = tf.tidy(() => single(m.segmentation.execute(tf.tensor4d(rgb, [1, INPUT, INPUT, 3]))));
+  const values = await out.data<'float32'>();
   out.dispose();
   return values;
 }

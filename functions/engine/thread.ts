@@ -1,5 +1,6 @@
 /** An engine worker thread (./pool.ts): loads the models once, then runs one job per message. */
 import { parentPort } from 'node:worker_threads';
+import { thrownInfo } from '../../shared/errors';
 import { warmEngineModels } from './node-runtime';
 import { runEngineJob, type EngineJob } from './render-job';
 
@@ -14,7 +15,7 @@ async function answer(job: EngineJob | { kind: 'warm' }): Promise<void> {
     }
     parentPort!.postMessage({ result: await runEngineJob(job) });
   } catch (err) {
-    const e = err as Error;
-    parentPort!.postMessage({ error: { name: e.name, message: e.message } });
+    const { name, message } = thrownInfo(err);
+    parentPort!.postMessage({ error: { name, message } });
   }
 }

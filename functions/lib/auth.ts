@@ -58,7 +58,7 @@ function getVerifier(cfg: AppConfig): Verifier {
     const verifier = cfg.local
       ? JwtRsaVerifier.create(props, { jwksCache: new SimpleJwksCache({ fetcher: httpFetcher }) })
       : JwtRsaVerifier.create(props);
-    v = { verify: (token) => verifier.verify(token) as Promise<Record<string, unknown>> };
+    v = { verify: (token) => verifier.verify(token) };
     verifiers.set(cacheKey, v);
   }
   return v;
@@ -78,9 +78,15 @@ export async function verifyToken(token: string, cfg: AppConfig = getConfig()): 
   } catch {
     throw unauthorized();
   }
-  const str = (k: string) => (typeof payload[k] === 'string' && payload[k] ? (payload[k] as string) : null);
+  const str = (k: string) => {
+    const v = payload[k];
+    return typeof v === 'string' && v ? v : null;
+  };
+  const sub = payload.sub;
+  // customJwtCheck refused every token without a string subject
+  if (typeof sub !== 'string') throw unauthorized();
   return {
-    sub: payload.sub as string,
+    sub,
     email: str('email') ?? str('cognito:username') ?? '',
     givenName: str('given_name'),
     familyName: str('family_name'),

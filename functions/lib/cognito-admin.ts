@@ -4,10 +4,11 @@
  * stops its refresh token from working.
  */
 import { AdminDeleteUserCommand, AdminUserGlobalSignOutCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { thrownInfo } from '../../shared/errors';
 import { cognito } from './cognito-client';
 import { getConfig } from './config';
 
-const isMissingUser = (err: unknown) => (err as Error)?.name === 'UserNotFoundException';
+const isMissingUser = (err: unknown) => thrownInfo(err).name === 'UserNotFoundException';
 
 /** Sign out and delete; true when a user was deleted, false when it was already gone (a retried deletion). */
 export async function signOutAndDeleteUser(username: string): Promise<boolean> {

@@ -8,6 +8,8 @@ import {
   AdminGetUserCommand,
   AdminUserGlobalSignOutCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { thrownInfo } from '../../shared/errors';
+
 import { cognito } from './cognito-client';
 import { getConfig } from './config';
 
@@ -33,7 +35,7 @@ export async function getCognitoUserState(username: string): Promise<CognitoUser
       familyName: attr('family_name'),
     };
   } catch (err) {
-    if ((err as { name?: string }).name === 'UserNotFoundException')
+    if (thrownInfo(err).name === 'UserNotFoundException')
       return { exists: false, enabled: false, givenName: null, familyName: null };
     throw err;
   }
@@ -59,7 +61,7 @@ export async function revokeUserAccess(
   username: string,
 ): Promise<{ disabled: boolean; globalSignOut: 'done' | 'unsupported-locally' | 'user-gone' }> {
   const cfg = getConfig();
-  const isGone = (err: unknown) => (err as { name?: string }).name === 'UserNotFoundException';
+  const isGone = (err: unknown) => thrownInfo(err).name === 'UserNotFoundException';
   try {
     await cognito().send(new AdminDisableUserCommand({ UserPoolId: cfg.userPoolId, Username: username }));
   } catch (err) {
@@ -71,7 +73,8 @@ export async function revokeUserAccess(
     return { disabled: true, globalSignOut: 'done' };
   } catch (err) {
     if (isGone(err)) return { disabled: true, globalSignOut: 'user-gone' };
-    const unsupported = /unsupported/i.test(`${(err as Error).name} ${(err as Error).message}`);
+    const { name, message } = thrownInfo(err);
+    const unsupported = /unsupported/i.test(`${name} ${message}`);
     if (cfg.local && unsupported) return { disabled: true, globalSignOut: 'unsupported-locally' };
     throw err;
   }

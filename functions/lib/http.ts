@@ -168,7 +168,7 @@ export function createGroupHandler<const Defs extends readonly RouteDef[]>(
   const state = new WeakMap<object, Internal>();
 
   const handler = middy<ApiEvent, ApiResult>()
-    .use(loggingMiddlewares() as middy.MiddlewareObj<ApiEvent, ApiResult>[])
+    .use(loggingMiddlewares<ApiEvent, ApiResult>())
     .use({
       onError: async (request) => {
         const httpErr = toHttpError(request.error);

@@ -15,7 +15,7 @@
  */
 import type { Metadata, OutputInfo } from 'sharp';
 import { loadSharp } from './sharp-loader';
-import { ERROR_CODES, HttpError } from '../../shared/errors';
+import { ERROR_CODES, HttpError, thrownInfo } from '../../shared/errors';
 import type { ImageCheckKind } from '../../shared/domain/content-safety';
 import { assertImageSafe } from './moderation';
 import type { UploadedFile } from './multipart';
@@ -158,6 +158,6 @@ function tooManyPixels(maxPixels: number): HttpError {
 }
 
 function pixelOrUnreadable(err: unknown, maxPixels: number): HttpError {
-  if (/pixel limit/i.test((err as Error)?.message ?? '')) return tooManyPixels(maxPixels);
+  if (/pixel limit/i.test(thrownInfo(err).message ?? '')) return tooManyPixels(maxPixels);
   return new HttpError(400, ERROR_CODES.badRequest, IMAGE_MESSAGES.unreadable);
 }

@@ -31,9 +31,9 @@ export function correlationIdOf(event: unknown): string | undefined {
 }
 
 /** Middy middlewares of an API handler: the Lambda context on every line, keys reset per call, the correlation id. */
-export function loggingMiddlewares(): middy.MiddlewareObj[] {
+export function loggingMiddlewares<E, R>(): middy.MiddlewareObj<E, R>[] {
   return [
-    injectLambdaContext(logger, { resetKeys: true }) as middy.MiddlewareObj,
+    injectLambdaContext(logger, { resetKeys: true }),
     {
       before: async (request) => {
         const id = correlationIdOf(request.event);

@@ -24,10 +24,11 @@ import {
 } from '../../shared/domain/content-safety';
 import { HttpError } from '../../shared/errors';
 import { recordContentRefusal } from '../../shared/repositories/content-safety-repository';
+import type { NSFWJS } from 'nsfwjs';
 import { getDb } from './aws';
 import { logger } from './logger';
 import { loadSharp } from './sharp-loader';
-import { loadTf } from './tfjs-loader';
+import { loadTf, type Tf } from './tfjs-loader';
 
 export interface ImageModerator {
   readonly name: string;
@@ -77,22 +78,18 @@ export function rekognitionModerator(opts: { endpoint?: string; region?: string 
 
 // ---------------------------------------------------------------------------------------------- nsfwjs
 
-interface NsfwModel {
-  classify(img: unknown, topk?: number): Promise<{ className: string; probability: number }[]>;
-}
-interface Tf {
-  tensor3d(values: Uint8Array, shape: [number, number, number], dtype: 'int32'): { dispose(): void };
-}
+let nsfw: Promise<{ tf: Tf; model: NSFWJS }> | undefined;
 
-let nsfw: Promise<{ tf: Tf; model: NsfwModel }> | undefined;
-
-/** Load TensorFlow.js (WASM backend, CPU fallback) and the bundled MobileNetV2 once per process. */
-export function loadLocalClassifier(): Promise<{ tf: Tf; model: NsfwModel; backend?: string }> {
+/**
+ * Load TensorFlow.js (WASM backend, CPU fallback) and the bundled MobileNetV2 once per process. nsfwjs is typed
+ * against `@tensorflow/tfjs`, which re-exports the one tfjs-core that tfjs-loader loads: its tensors are ours.
+ */
+export function loadLocalClassifier(): Promise<{ tf: Tf; model: NSFWJS; backend?: string }> {
   nsfw ??= (async () => {
     const tf = await loadTf();
     const { load } = await import('nsfwjs');
-    const model = (await load('MobileNetV2')) as unknown as NsfwModel;
-    return { tf: tf as unknown as Tf, model };
+    const model = await load('MobileNetV2');
+    return { tf, model };
   })().catch((err) => {
     nsfw = undefined;
     throw err;
@@ -157,7 +154,7 @@ export async function assertImageSafe(
     moderator: moderator.name,
     userId: context.userId ?? null,
     createdAt,
-  }).catch((error) => logger.error('Could not record a content refusal', { error: error as Error }));
+  }).catch((error: unknown) => logger.error('Could not record a content refusal', { error }));
   logger.warn('image refused by content safety', {
     kind: context.kind,
     reasons: verdict.reasons,

@@ -6,6 +6,7 @@
  * functions that mark images, functions/lib/provenance.ts).
  */
 import { X509Certificate } from 'node:crypto';
+import { provenanceSecretSchema } from '../../shared/schemas/secrets';
 import { secretValues } from './runtime-secrets';
 
 export async function provenanceReady(now = new Date()): Promise<boolean> {
@@ -13,7 +14,7 @@ export async function provenanceReady(now = new Date()): Promise<boolean> {
   if (!process.env.PROVENANCE_SECRET_ARN) return (process.env.APP_STAGE ?? 'local') === 'local';
   try {
     const { current } = await secretValues('provenance');
-    const parsed = JSON.parse(current ?? '{}') as { privateKeyPem?: string; certificateChainPem?: string };
+    const parsed = provenanceSecretSchema.parse(JSON.parse(current ?? '{}'));
     const pem = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.exec(parsed.certificateChainPem ?? '');
     if (!parsed.privateKeyPem || !pem) return false;
     const cert = new X509Certificate(pem[0]);

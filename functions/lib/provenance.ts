@@ -15,7 +15,6 @@
  * - locally: a development chain (root "Fitly DEVELOPMENT ONLY Root CA" and a leaf) generated in memory on
  *   first use, once per process. It is labelled as development in its subject and is never written anywhere.
  */
-import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 import { JPEG } from '@trustnxt/c2pa-ts/asset';
 import { CoseAlgorithmIdentifier, LocalSigner } from '@trustnxt/c2pa-ts/cose';
@@ -27,8 +26,14 @@ import {
   ManifestStore,
 } from '@trustnxt/c2pa-ts/manifest';
 import { AI_GENERATOR_NAME, AI_SOFTWARE_AGENT, DIGITAL_SOURCE_TYPE, type MadeBy } from '../../shared/domain/provenance';
+import { provenanceSecretSchema } from '../../shared/schemas/secrets';
 
-x509.cryptoProvider.set(webcrypto as unknown as Crypto);
+/**
+ * Web Crypto, typed by the DOM lib as @peculiar/x509 expects: Node's global `crypto` is node:crypto's webcrypto
+ * (Node 19 and later), and its generateKey overloads give ECDSA a CryptoKeyPair.
+ */
+const webcrypto: Crypto = globalThis.crypto;
+x509.cryptoProvider.set(webcrypto);
 
 export interface SigningCredentials {
   /** PKCS#8 DER of an EC P-256 private key. */
@@ -67,12 +72,12 @@ export async function createDevelopmentCredentials(
     name: labels.root,
     notBefore: new Date(now.getTime() - DAY),
     notAfter: new Date(now.getTime() + 3650 * DAY),
-    keys: rootKeys as CryptoKeyPair,
+    keys: rootKeys,
     signingAlgorithm: EC,
     extensions: [
       new x509.BasicConstraintsExtension(true, 0, true),
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
-      await x509.SubjectKeyIdentifierExtension.create(rootKeys.publicKey as CryptoKey),
+      await x509.SubjectKeyIdentifierExtension.create(rootKeys.publicKey),
     ],
   });
   const leafKeys = await webcrypto.subtle.generateKey(EC, true, ['sign', 'verify']);
@@ -82,19 +87,19 @@ export async function createDevelopmentCredentials(
     issuer: root.subject,
     notBefore: new Date(now.getTime() - DAY),
     notAfter: new Date(now.getTime() + 365 * DAY),
-    signingKey: rootKeys.privateKey as CryptoKey,
-    publicKey: leafKeys.publicKey as CryptoKey,
+    signingKey: rootKeys.privateKey,
+    publicKey: leafKeys.publicKey,
     signingAlgorithm: EC,
     extensions: [
       new x509.BasicConstraintsExtension(false, undefined, true),
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
       // emailProtection: one of the two EKUs the C2PA certificate profile accepts for claim signing
       new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.emailProtection], false),
-      await x509.SubjectKeyIdentifierExtension.create(leafKeys.publicKey as CryptoKey),
-      await x509.AuthorityKeyIdentifierExtension.create(rootKeys.publicKey as CryptoKey),
+      await x509.SubjectKeyIdentifierExtension.create(leafKeys.publicKey),
+      await x509.AuthorityKeyIdentifierExtension.create(rootKeys.publicKey),
     ],
   });
-  const privateKey = new Uint8Array(await webcrypto.subtle.exportKey('pkcs8', leafKeys.privateKey as CryptoKey));
+  const privateKey = new Uint8Array(await webcrypto.subtle.exportKey('pkcs8', leafKeys.privateKey));
   return { privateKey, certificate: leaf, chain: [root] };
 }
 
@@ -111,7 +116,7 @@ export function credentialsToSecret(c: SigningCredentials): string {
 
 /** Parse the Secrets Manager JSON (PEM key and PEM chain, signing certificate first). */
 export function credentialsFromSecret(secretString: string): SigningCredentials {
-  const parsed = JSON.parse(secretString) as { privateKeyPem?: string; certificateChainPem?: string };
+  const parsed = provenanceSecretSchema.parse(JSON.parse(secretString));
   if (!parsed.privateKeyPem || !parsed.certificateChainPem)
     throw new Error('The provenance secret needs privateKeyPem and certificateChainPem');
   const b64 = parsed.privateKeyPem.replace(/-----(BEGIN|END) [A-Z ]+-----/g, '').replace(/\s+/g, '');

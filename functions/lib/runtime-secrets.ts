@@ -13,6 +13,8 @@
  * A deployed stage (APP_STAGE other than local) never falls back to a development value: a missing ARN is an
  * error (500), not a weaker key.
  */
+import { thrownInfo } from '../../shared/errors';
+
 export const SECRET_CACHE_MS = 5 * 60_000;
 
 export type RuntimeSecret = 'cursorKey' | 'ipPepper' | 'originVerify' | 'provenance';
@@ -55,7 +57,7 @@ const defaultFetch: Fetch = async (arn, stage) => {
     return res.SecretString || null;
   } catch (err) {
     // a secret never rotated has no AWSPREVIOUS version
-    if (stage === 'AWSPREVIOUS' && (err as Error).name === 'ResourceNotFoundException') return null;
+    if (stage === 'AWSPREVIOUS' && thrownInfo(err).name === 'ResourceNotFoundException') return null;
     throw err;
   }
 };

@@ -1,6 +1,7 @@
 /** S3 clients. Locally they talk to s3rver, which needs path-style addressing and no flexible checksums. */
 import { randomBytes } from 'node:crypto';
 import { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { thrownInfo } from '../../shared/errors';
 
 /**
  * The secret the local stack signs browser URLs and upload policies with (s3rver accepts any). Random per
@@ -20,15 +21,14 @@ export const LOCAL_S3_ACCESS_KEY = 'S3RVER';
  * contract grants the read), so a 403 on one is a missing object too. Shapes: test/support/s3-error-shapes.ts.
  */
 export function isMissingObject(err: unknown): boolean {
-  const e = err as { name?: string; Code?: string; $metadata?: { httpStatusCode?: number } } | null;
-  if (!e || typeof e !== 'object') return false;
-  if (e.name === 'NoSuchBucket' || e.Code === 'NoSuchBucket') return false; // configuration, not a missing key
-  const status = e.$metadata?.httpStatusCode;
+  const e = thrownInfo(err);
+  if (e.name === 'NoSuchBucket' || e.code === 'NoSuchBucket') return false; // configuration, not a missing key
+  const status = e.httpStatus;
   return (
     status === 404 ||
     status === 403 ||
     ['NoSuchKey', 'NotFound', 'AccessDenied', 'Forbidden'].includes(e.name ?? '') ||
-    ['NoSuchKey', 'AccessDenied'].includes(e.Code ?? '')
+    ['NoSuchKey', 'AccessDenied'].includes(e.code ?? '')
   );
 }
 
@@ -43,13 +43,13 @@ function answerMissingKeysLikeAws(client: S3Client): void {
       try {
         return await next(args);
       } catch (err) {
-        const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        const { httpStatus, metadata } = thrownInfo(err);
         const head = context.commandName === 'HeadObjectCommand';
-        if (status === 404 && (head || context.commandName === 'GetObjectCommand'))
+        if (httpStatus === 404 && (head || context.commandName === 'GetObjectCommand'))
           throw new S3ServiceException({
             name: head ? 'Forbidden' : 'AccessDenied',
             $fault: 'client',
-            $metadata: { ...(err as { $metadata: object }).$metadata, httpStatusCode: 403 },
+            $metadata: { ...metadata, httpStatusCode: 403 },
             message: head ? 'Forbidden' : 'Access Denied',
           });
         throw err;

@@ -133,7 +133,7 @@ export function parseIPv6(address: string): number[] | null {
   const [head, rest] = a.split('::');
   const h = head ? head.split(':') : [];
   const r = rest !== undefined ? (rest ? rest.split(':') : []) : [];
-  const groups = rest !== undefined ? [...h, ...Array(8 - h.length - r.length).fill('0'), ...r] : h;
+  const groups = rest !== undefined ? [...h, ...Array<string>(8 - h.length - r.length).fill('0'), ...r] : h;
   if (groups.length !== 8) return null;
   const words = groups.map((g) => parseInt(g || '0', 16));
   if (tail.length) words.splice(6, 2, ...tail);
@@ -211,7 +211,7 @@ export async function safeFetch(rawUrl: string, opts: SafeFetchOptions = {}): Pr
         res.resume();
         throw refuse(`${SAFE_FETCH_MESSAGES.failed} (the server answered ${res.statusCode})`);
       }
-      const contentType = (res.headers['content-type'] as string | undefined)?.toLowerCase() ?? null;
+      const contentType = res.headers['content-type']?.toLowerCase() ?? null;
       const isHtml = !!contentType && /^(text\/html|application\/xhtml\+xml)/.test(contentType);
       const softCap = isHtml && opts.htmlMaxBytes ? opts.htmlMaxBytes : null;
       const declared = Number(res.headers['content-length']);
@@ -293,9 +293,8 @@ function request(
 ): Promise<http.IncomingMessage> {
   // Answers every lookup (single or all-addresses form, as happy-eyeballs asks) with the checked address.
   const lookup: LookupFunction = (_hostname, options, callback) => {
-    const cb = callback as (...args: unknown[]) => void;
-    if ((options as { all?: boolean })?.all) cb(null, [{ address: pinned.address, family: pinned.family }]);
-    else cb(null, pinned.address, pinned.family);
+    if (options?.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
+    else callback(null, pinned.address, pinned.family);
   };
   const mod = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {

@@ -8,7 +8,16 @@ import type Sharp from 'sharp';
 
 let loading: Promise<typeof Sharp> | undefined;
 
+/**
+ * The sharp function from what `import('sharp')` gave: sharp is CommonJS (`module.exports = sharp`), which Node's
+ * ESM loader and esbuild's interop put on `default`; a loader that hands back module.exports itself gives the
+ * function.
+ */
+function sharpOf(m: typeof import('sharp') | typeof Sharp): typeof Sharp {
+  return 'default' in m ? m.default : m;
+}
+
 export function loadSharp(): Promise<typeof Sharp> {
-  loading ??= import('sharp').then((m) => (m as { default?: typeof Sharp }).default ?? (m as unknown as typeof Sharp));
+  loading ??= import('sharp').then(sharpOf);
   return loading;
 }

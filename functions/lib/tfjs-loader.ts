@@ -63,7 +63,7 @@ export function loadTf(): Promise<Tf> {
     }
     await core.ready();
     core.enableProdMode();
-    return { ...core, loadGraphModel: converter.loadGraphModel } as Tf;
+    return { ...core, loadGraphModel: converter.loadGraphModel };
   })().catch((err) => {
     loading = undefined;
     throw err;

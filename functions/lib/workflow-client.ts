@@ -1,5 +1,6 @@
 /** Starts generation executions (Step Functions; locally the same API served by infra/local/step-functions.ts). */
 import { SFNClient, StartExecutionCommand, DescribeExecutionCommand } from '@aws-sdk/client-sfn';
+import { thrownInfo } from '../../shared/errors';
 
 let client: SFNClient | undefined;
 const sfn = () => {
@@ -24,7 +25,7 @@ export async function startGeneration(input: { generationId: string; userId: str
       new StartExecutionCommand({ stateMachineArn: arn(), name: input.generationId, input: JSON.stringify(input) }),
     );
   } catch (err) {
-    if ((err as Error).name === 'ExecutionAlreadyExists') return;
+    if (thrownInfo(err).name === 'ExecutionAlreadyExists') return;
     throw err;
   }
 }
@@ -35,7 +36,7 @@ export async function describeGenerationExecution(generationId: string): Promise
     const res = await sfn().send(new DescribeExecutionCommand({ executionArn }));
     return { status: res.status ?? 'UNKNOWN' };
   } catch (err) {
-    if ((err as Error).name === 'ExecutionDoesNotExist') return null;
+    if (thrownInfo(err).name === 'ExecutionDoesNotExist') return null;
     throw err;
   }
 }
@@ -50,7 +51,7 @@ export async function reportTaskSuccess(taskToken: string, output: unknown): Pro
     await sfn().send(new SendTaskSuccessCommand({ taskToken, output: JSON.stringify(output) }));
     return true;
   } catch (err) {
-    if (CLOSED_TOKEN_ERRORS.has((err as Error).name)) return false;
+    if (CLOSED_TOKEN_ERRORS.has(thrownInfo(err).name ?? '')) return false;
     throw err;
   }
 }
@@ -64,7 +65,7 @@ export async function reportTaskFailure(taskToken: string, error: string, cause:
     );
     return true;
   } catch (err) {
-    if (CLOSED_TOKEN_ERRORS.has((err as Error).name)) return false;
+    if (CLOSED_TOKEN_ERRORS.has(thrownInfo(err).name ?? '')) return false;
     throw err;
   }
 }

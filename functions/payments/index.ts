@@ -3,6 +3,7 @@
  * environment, or the Stripe secret in Secrets Manager via STRIPE_SECRET_ARN: JSON {secretKey, webhookSecret}),
  * otherwise the local adapter in local mode. Deployed without a key, billing answers 503.
  */
+import { stripeSecretSchema } from '../../shared/schemas/secrets';
 import { getDb } from '../lib/aws';
 import { getConfig } from '../lib/config';
 import { createLocalAdapter } from './local-adapter';
@@ -24,7 +25,7 @@ function loadStripeSecret(arn: string) {
   fromSecret ??= (async () => {
     const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
     const res = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
-    const parsed = JSON.parse(res.SecretString ?? '{}') as { secretKey?: string; webhookSecret?: string };
+    const parsed = stripeSecretSchema.parse(JSON.parse(res.SecretString ?? '{}'));
     return { secretKey: parsed.secretKey ?? '', webhookSecret: parsed.webhookSecret ?? '' };
   })().catch((err) => {
     fromSecret = undefined;

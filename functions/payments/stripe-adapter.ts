@@ -39,7 +39,7 @@ export function stripeClient(opts: Pick<StripeAdapterOptions, 'secretKey' | 'api
     telemetry: false,
     ...(base
       ? {
-          protocol: base.protocol.replace(':', '') as 'http' | 'https',
+          protocol: base.protocol === 'http:' ? 'http' : 'https',
           host: base.hostname,
           port: base.port || (base.protocol === 'https:' ? 443 : 80),
         }

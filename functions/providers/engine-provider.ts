@@ -5,7 +5,6 @@
  * the template's background and colour grade, and raw templates with a background image as the person placed
  * on it. A refusal (no full body, no garment) fails the generation with its readable message (refunded).
  */
-import type { EngineSlot } from '../../shared/engine';
 import { submitEngineJob } from '../engine/pool';
 import type { EngineGarment } from '../engine/render-job';
 import {
@@ -30,7 +29,7 @@ function garmentsOf(req: RenderRequest): EngineGarment[] {
       : [];
   return list.map((g) => ({
     bytes: g.image.bytes,
-    slot: (g.slot as EngineSlot | null) ?? null,
+    slot: g.slot ?? null,
     source: SOURCE[g.photoType],
   }));
 }

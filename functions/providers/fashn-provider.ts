@@ -3,6 +3,7 @@
  * (429) are thrown as ProviderThrottled for the workflow's retry with backoff; runtime failures reported by
  * /status (ImageLoadError, NSFWError, PoseError, ...) end the generation with a readable message.
  */
+import { thrownInfo } from '../../shared/errors';
 import type { ImageProvider, RenderOutcome, RenderRequest } from './types';
 import { ProviderRejected, ProviderThrottled, ProviderTimeout } from './types';
 
@@ -34,7 +35,7 @@ export function createFashnProvider(cfg: FashnConfig): ImageProvider {
     try {
       res = await fetch(`${base}${path}`, { ...init, headers, signal: AbortSignal.timeout(cfg.timeoutMs ?? 20_000) });
     } catch (err) {
-      throw new ProviderTimeout(`FASHN did not answer: ${(err as Error).message}`);
+      throw new ProviderTimeout(`FASHN did not answer: ${thrownInfo(err).message}`);
     }
     const text = await res.text();
     let body: Record<string, any> = {};
@@ -111,9 +112,11 @@ export function createFashnProvider(cfg: FashnConfig): ImageProvider {
         return { status: 'done', imageUrl: outs[0]!, moreUrls: outs.slice(1) };
       }
       if (body.status === 'failed') {
-        const name = body.error?.name as string | undefined;
+        const name: unknown = body.error?.name;
         throw new ProviderRejected(
-          (name && RUNTIME_MESSAGES[name]) ?? body.error?.message ?? 'The image provider failed to render this look',
+          (typeof name === 'string' ? name && RUNTIME_MESSAGES[name] : undefined) ??
+            body.error?.message ??
+            'The image provider failed to render this look',
         );
       }
       return { status: 'pending', jobId, pollAfterSeconds: 3 };

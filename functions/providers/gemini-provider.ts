@@ -2,6 +2,7 @@
  * Gemini (Creative mode): image editing through generateContent with the prompt text and inline images;
  * the image comes back inline (candidates[0].content.parts[].inlineData). Synchronous.
  */
+import { thrownInfo } from '../../shared/errors';
 import type { ImageProvider, RenderOutcome, RenderRequest } from './types';
 import { ProviderRejected, ProviderThrottled, ProviderTimeout } from './types';
 
@@ -60,7 +61,7 @@ export function createGeminiProvider(cfg: GeminiConfig): ImageProvider {
             signal: AbortSignal.timeout(cfg.timeoutMs ?? 60_000),
           });
         } catch (err) {
-          throw new ProviderTimeout(`Gemini did not answer: ${(err as Error).message}`);
+          throw new ProviderTimeout(`Gemini did not answer: ${thrownInfo(err).message}`);
         }
         const body = (await res.json().catch(() => ({}))) as Record<string, any>;
         if (res.status === 429) throw new ProviderThrottled(`Gemini ${body?.error?.status ?? 'RESOURCE_EXHAUSTED'}`);

@@ -9,6 +9,7 @@
  * functions never bundle the engine).
  */
 import type { Mode } from '../../shared/domain/generation';
+import { providerSecretSchema } from '../../shared/schemas/secrets';
 import type { ProviderName } from '../../shared/domain/render-queue';
 
 export interface ProviderKeys {
@@ -76,7 +77,7 @@ export function loadProviderKeys(): Promise<ProviderKeys> {
     const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
     const client = new SecretsManagerClient({});
     const res = await client.send(new GetSecretValueCommand({ SecretId: arn }));
-    const parsed = JSON.parse(res.SecretString ?? '{}') as { fashnApiKey?: string; geminiApiKey?: string };
+    const parsed = providerSecretSchema.parse(JSON.parse(res.SecretString ?? '{}'));
     return {
       ...providerKeysFromEnv(),
       fashnApiKey: parsed.fashnApiKey || undefined,

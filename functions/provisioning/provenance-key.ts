@@ -7,6 +7,8 @@
  * deleting the resource leaves the secret as it is. Answers CloudFormation through the presigned ResponseURL.
  */
 import { GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { thrownInfo } from '../../shared/errors';
+import { provenanceSecretSchema, type ProvenanceSecret } from '../../shared/schemas/secrets';
 import { CHAIN_LABELS, createDevelopmentCredentials, credentialsToSecret } from '../lib/provenance';
 
 interface CfnEvent {
@@ -29,12 +31,13 @@ export async function ensureProvenanceKey(
   now = new Date(),
 ): Promise<ProvisionOutcome> {
   const res = await client.send(new GetSecretValueCommand({ SecretId: secretArn }));
-  let current: { privateKeyPem?: string; certificateChainPem?: string } = {};
+  let json: unknown = {};
   try {
-    current = JSON.parse(res.SecretString ?? '{}') as typeof current;
+    json = JSON.parse(res.SecretString ?? '{}');
   } catch {
     // not JSON: treat as empty (it could not sign anyway)
   }
+  const current: ProvenanceSecret = provenanceSecretSchema.parse(json);
   if (current.privateKeyPem && current.certificateChainPem) return 'kept';
   const credentials = await createDevelopmentCredentials(now, CHAIN_LABELS.selfIssued(stage));
   await client.send(new PutSecretValueCommand({ SecretId: secretArn, SecretString: credentialsToSecret(credentials) }));
@@ -70,6 +73,6 @@ export async function handler(event: CfnEvent): Promise<void> {
     );
     await respond(event, 'SUCCESS', outcome, { Outcome: outcome });
   } catch (err) {
-    await respond(event, 'FAILED', (err as Error).message);
+    await respond(event, 'FAILED', thrownInfo(err).message ?? String(err));
   }
 }

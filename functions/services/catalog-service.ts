@@ -34,7 +34,7 @@ export async function creators(db: Db, ids: string[]): Promise<Map<string, Creat
   const unique = [...new Set(ids)];
   const out = new Map<string, Creator>();
   for (const u of await getUsersByIds(db, unique, ['id', 'firstName', 'lastName', 'email', 'handle', 'isPublic']))
-    out.set(u.id, creatorOf(u as UserRecord, u.id));
+    out.set(u.id, creatorOf(u, u.id));
   for (const id of unique) if (!out.has(id)) out.set(id, creatorOf(null, id));
   return out;
 }

@@ -17,7 +17,7 @@ const PSEUDONYM = /^deleted-/;
 /** A nested field of a Stripe object whatever its event type (undefined where the path does not exist). */
 function at(value: unknown, ...path: string[]): unknown {
   let v = value;
-  for (const k of path) v = v && typeof v === 'object' && k in v ? (v as Record<string, unknown>)[k] : undefined;
+  for (const k of path) v = v && typeof v === 'object' && k in v ? Reflect.get(v, k) : undefined;
   return v;
 }
 

@@ -191,7 +191,7 @@ export async function getPublicProfile(db: Db, rawHandle: string, viewerId: stri
   const showCollections = u.showCollections ?? true;
   const [links, collections] = await Promise.all([
     listUserLinks(db, u.id),
-    showCollections ? listCollectionsOfOwner(db, u.id) : Promise.resolve([] as CollectionRecord[]),
+    showCollections ? listCollectionsOfOwner(db, u.id) : Promise.resolve<CollectionRecord[]>([]),
   ]);
   const { isPublic, ...user } = publicUserView(u);
   void isPublic;

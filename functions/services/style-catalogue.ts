@@ -13,6 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { thrownInfo } from '../../shared/errors';
 import { keys } from '../../shared/repositories/keys';
 import type { Db } from '../../shared/repositories/table';
 import { getObject, putObject } from '../lib/media-store';
@@ -136,12 +137,12 @@ async function load(db: Db, current: Loaded | null): Promise<Loaded> {
       loadedAt: Date.now(),
     };
   } catch (err) {
-    const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
-    if (current && (e.$metadata?.httpStatusCode === 304 || e.name === 'NotModified')) {
+    const e = thrownInfo(err);
+    if (current && (e.httpStatus === 304 || e.name === 'NotModified')) {
       if (Date.now() - Date.parse(current.catalogue.generatedAt) >= MAX_AGE_MS) return rebuild(db);
       return { ...current, loadedAt: Date.now() };
     }
-    if (e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) return rebuild(db);
+    if (e.name === 'NoSuchKey' || e.httpStatus === 404) return rebuild(db);
     logger.warn('Style catalogue: S3 read failed, rebuilding from the table', { error: err });
     return rebuild(db);
   }

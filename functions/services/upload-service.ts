@@ -9,6 +9,7 @@ import { updateUser } from '../../shared/repositories/user-repository';
 import type { CurrentUser } from '../../shared/schemas/user';
 import {
   DIRECT_UPLOAD_MESSAGES,
+  DIRECT_UPLOAD_PURPOSES,
   FINALIZED_BY_RECORD,
   PROFILE_IMAGE_MAX_BYTES,
   UPLOAD_ID_PATTERN,
@@ -21,6 +22,7 @@ import {
   type ScrapeUrlInput,
   type UploadType,
 } from '../../shared/schemas/upload';
+import { isOneOf } from '../../shared/domain/one-of';
 import { isCreatorRole } from '../../shared/domain/roles';
 import type { ImageCheckKind } from '../../shared/domain/content-safety';
 import type { UserRecord } from '../../shared/repositories/user-repository';
@@ -172,7 +174,10 @@ export async function presignUpload(db: Db, user: UserRecord, input: PresignUplo
  * (before or after the quarantine object was deleted) answers the same image and never stores a second copy.
  */
 export async function completeUpload(db: Db, user: UserRecord, uploadId: string): Promise<{ url: string }> {
-  const purpose = uploadId.slice(0, uploadId.indexOf('.')) as DirectUploadPurpose;
+  const purpose = uploadId.slice(0, uploadId.indexOf('.'));
+  // the route's schema took only ids of a known purpose (UPLOAD_ID_PATTERN)
+  if (!isOneOf(DIRECT_UPLOAD_PURPOSES, purpose))
+    throw new HttpError(404, ERROR_CODES.notFound, DIRECT_UPLOAD_MESSAGES.notFound);
   checkPurposeAllowed(user, purpose);
   // Nothing is processed or stored on its own: the profile save checks consent first (and deletes it).
   if (FINALIZED_BY_RECORD.includes(purpose) || purpose === 'photo_profile')

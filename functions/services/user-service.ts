@@ -18,7 +18,8 @@ export async function ensureUser(db: Db, auth: AuthContext): Promise<UserRecord>
   if (existing) return existing;
   // No item yet: a first sign-in, or a token that outlived its account (deleted, disabled). Ask the pool once,
   // so a deleted user's still-valid token never silently re-creates the item.
-  const username = (auth.claims['cognito:username'] as string | undefined) ?? auth.email;
+  const claimed = auth.claims['cognito:username'];
+  const username = typeof claimed === 'string' ? claimed : auth.email;
   const state = await getCognitoUserState(username);
   if (!state.exists || !state.enabled) throw accountInactive();
   let { givenName, familyName } = auth;

@@ -6,6 +6,7 @@
  * completion in ./render-webhook-intake.ts. Every
  * handler is idempotent, because Step Functions, Lambda and EventBridge may all deliver twice.
  */
+import * as z from 'zod';
 import {
   getGeneration,
   markCompleted as markGenerationCompleted,
@@ -118,6 +119,13 @@ export const EXECUTION_END_MESSAGES: Readonly<Record<string, string | undefined>
   FAILED: 'Something went wrong while generating this look. Your credit was refunded.',
 };
 
+/** What executionEnded reads of an execution's input (a field of another type reads as absent). */
+const executionInputSchema = z.object({
+  generationId: z.string().optional().catch(undefined),
+  userId: z.string().optional().catch(undefined),
+});
+type ExecutionInput = z.infer<typeof executionInputSchema>;
+
 /**
  * EventBridge rule "Step Functions Execution Status Change" for FAILED, TIMED_OUT and ABORTED executions of
  * the generation state machine: refund at once (exactly once: failWithRefund is conditional) and free the
@@ -125,9 +133,9 @@ export const EXECUTION_END_MESSAGES: Readonly<Record<string, string | undefined>
  */
 export async function executionEnded(event: { detail?: { status?: string; input?: string | null; name?: string } }) {
   const detail = event.detail ?? {};
-  let input: { generationId?: string; userId?: string } = {};
+  let input: ExecutionInput = {};
   try {
-    input = JSON.parse(detail.input ?? '{}') as typeof input;
+    input = executionInputSchema.parse(JSON.parse(detail.input ?? '{}'));
   } catch {
     /* no input: nothing to do */
   }

@@ -12,10 +12,19 @@
 import { ERROR_CODES } from '../errors';
 export const CONTENT_UNSAFE_CODE = ERROR_CODES.contentUnsafe;
 
-export const CONTENT_SAFETY = {
-  local: { block: { Porn: 0.8, Hentai: 0.8 } as Record<string, number> },
-  rekognition: {
+/** Blocking thresholds by class or label name: looked up with whatever name a classifier answers. */
+interface ContentSafetyRules {
+  readonly local: { readonly block: Record<string, number> };
+  readonly rekognition: {
     /** MinConfidence sent with the request: labels below it are not returned at all. */
+    readonly minConfidence: 60;
+    readonly block: Record<string, number>;
+  };
+}
+
+export const CONTENT_SAFETY: ContentSafetyRules = {
+  local: { block: { Porn: 0.8, Hentai: 0.8 } },
+  rekognition: {
     minConfidence: 60,
     block: {
       Explicit: 80,
@@ -26,9 +35,9 @@ export const CONTENT_SAFETY = {
       'Graphic Violence Or Gore': 85,
       'Visually Disturbing': 85,
       'Hate Symbols': 85,
-    } as Record<string, number>,
+    },
   },
-} as const;
+};
 
 /** Which image a check was about (refusals are counted per kind in the admin area). */
 export const IMAGE_CHECK_KINDS = [

@@ -4,6 +4,7 @@
  */
 import type { StyleImageType } from './catalog';
 import { lookCost } from './outfit';
+import { isOneOf } from './one-of';
 
 export const GENERATION_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
@@ -19,11 +20,7 @@ export const fromQuickTryMode = (m: QuickTryMode): Mode => (m === 'precise' ? 'e
 export const toQuickTryMode = (m: Mode): QuickTryMode => (m === 'exact' ? 'precise' : 'creative');
 /** A mode in either wire spelling (exact/creative or Quick Try's precise/creative); undefined for anything else. */
 export const parseMode = (m: string | null | undefined): Mode | undefined =>
-  (MODES as readonly unknown[]).includes(m)
-    ? (m as Mode)
-    : (QUICK_TRY_MODES as readonly unknown[]).includes(m)
-      ? fromQuickTryMode(m as QuickTryMode)
-      : undefined;
+  isOneOf(MODES, m) ? m : isOneOf(QUICK_TRY_MODES, m) ? fromQuickTryMode(m) : undefined;
 
 /** model_wearer forces exact, product_only forces creative, product_laydown lets the user choose. */
 export function resolveMode(imageType: StyleImageType, requested?: Mode | null): Mode {

@@ -23,6 +23,7 @@ export interface ImageRef {
   bucket: ImageBucket;
   key: string;
 }
+import { isOneOf } from './one-of';
 
 export type ImageRefResult =
   | ({ ok: true } & ImageRef)
@@ -119,7 +120,7 @@ export function parseImageRef(ref: unknown, opts: ParseImageRefOptions = {}): Im
       return { ok: false, reason: 'not_found' };
   } else {
     const [root = ''] = key.split('/');
-    if (!(PUBLIC_IMAGE_ROOTS as readonly string[]).includes(root) || key.split('/').length < 2) return invalid;
+    if (!isOneOf(PUBLIC_IMAGE_ROOTS, root) || key.split('/').length < 2) return invalid;
   }
   return { ok: true, bucket, key };
 }

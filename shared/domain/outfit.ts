@@ -79,7 +79,7 @@ export function freeSlots(slots: readonly OutfitSlot[]): OutfitSlot[] {
 }
 
 export const validVariants = (n: unknown): n is number =>
-  Number.isInteger(n) && (n as number) >= MIN_VARIANTS && (n as number) <= MAX_VARIANTS;
+  typeof n === 'number' && Number.isInteger(n) && n >= MIN_VARIANTS && n <= MAX_VARIANTS;
 
 /**
  * The cost of a look: the base generation cost, +1 per piece beyond the first (an option that "adds +1"),

@@ -3,6 +3,8 @@
  * Imported by the functions (enforcement) and the web (pricing pages, upsells).
  * Readings the spec leaves open are decided in docs/decisions.md.
  */
+import { isOneOf } from './one-of';
+
 export const PLAN_IDS = ['none', 'trial', 'starter', 'creator'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 export type PaidPlanId = Exclude<PlanId, 'none'>;
@@ -170,9 +172,9 @@ export function formatCredits(credits: number | null | undefined, unlimited?: bo
 export const MONTHLY_PLAN_IDS = ['starter', 'creator'] as const;
 export type MonthlyPlanId = (typeof MONTHLY_PLAN_IDS)[number];
 
-export const isMonthlyPlan = (p: unknown): p is MonthlyPlanId => (MONTHLY_PLAN_IDS as readonly unknown[]).includes(p);
-export const isPaidPlan = (p: unknown): p is PaidPlanId => (PLAN_IDS as readonly unknown[]).includes(p) && p !== 'none';
-export const isPackId = (p: unknown): p is PackId => (PACK_IDS as readonly unknown[]).includes(p);
+export const isMonthlyPlan = (p: unknown): p is MonthlyPlanId => isOneOf(MONTHLY_PLAN_IDS, p);
+export const isPaidPlan = (p: unknown): p is PaidPlanId => isOneOf(PLAN_IDS, p) && p !== 'none';
+export const isPackId = (p: unknown): p is PackId => isOneOf(PACK_IDS, p);
 
 /** What a product type sells: its checkout mode, price and the credits it grants. */
 export interface ProductInfo {
@@ -226,7 +228,7 @@ export interface PurchaseSubject {
 /** Statuses in which a subscription still gives its plan's benefits. */
 export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due'] as const;
 export const isLiveSubscriptionStatus = (s: string | null | undefined): boolean =>
-  (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(s ?? '');
+  isOneOf(LIVE_SUBSCRIPTION_STATUSES, s ?? '');
 
 /**
  * Why a product cannot be bought now, or null when it can: the trial only once and not on a monthly plan;

@@ -4,6 +4,7 @@
  * A wording change means a new version string: stored confirmations keep the version the person agreed to.
  */
 import { ERROR_CODES } from '../errors';
+import { isOneOf } from './one-of';
 
 /** People under this age can use the app but cannot create photo profiles. */
 export const MIN_PHOTO_PROFILE_AGE = 18;
@@ -61,8 +62,7 @@ export const ageStatusOf = (age: number): AgeStatus => (age >= MIN_PHOTO_PROFILE
 /** Retention of generated images: null = keep until deleted (default), else days after creation. */
 export const RETENTION_DAYS = [7, 30, 90] as const;
 export type RetentionDays = (typeof RETENTION_DAYS)[number] | null;
-export const isRetentionDays = (v: unknown): v is RetentionDays =>
-  v === null || (RETENTION_DAYS as readonly unknown[]).includes(v);
+export const isRetentionDays = (v: unknown): v is RetentionDays => v === null || isOneOf(RETENTION_DAYS, v);
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -2,9 +2,12 @@
  * Raw templates: validation of their jsonText and compilation (token substitution) for the admin test panel
  * and the generation workflow. The only tokens a template may contain are RAW_TEMPLATE_TOKENS.
  */
+import { thrownInfo } from '../errors';
 import { RAW_TEMPLATE_TOKENS } from './catalog';
+import { isOneOf } from './one-of';
 
 export type RawTemplateToken = (typeof RAW_TEMPLATE_TOKENS)[number];
+const isToken = (t: string): t is RawTemplateToken => isOneOf(RAW_TEMPLATE_TOKENS, t);
 
 /** The sample (or real) image URLs the four tokens stand for. */
 export interface RawTemplateUrls {
@@ -47,7 +50,7 @@ export function checkRawTemplateJson(jsonText: string): RawTemplateCheck {
   try {
     value = JSON.parse(jsonText);
   } catch (err) {
-    return { ok: false, message: `Invalid JSON: ${(err as Error).message}` };
+    return { ok: false, message: `Invalid JSON: ${thrownInfo(err).message}` };
   }
   if (!value || typeof value !== 'object' || Array.isArray(value))
     return { ok: false, message: 'Template JSON must be an object' };
@@ -66,14 +69,15 @@ export type CompileResult = { ok: true; input: unknown } | { ok: false; message:
 export function compileRawTemplate(jsonText: string, urls: RawTemplateUrls): CompileResult {
   const check = checkRawTemplateJson(jsonText);
   if (!check.ok) return { ok: false, message: `Compile failed: ${check.message}` };
-  for (const t of new Set(tokensIn(jsonText)) as Set<RawTemplateToken>) {
+  // checkRawTemplateJson refused any other token
+  for (const t of new Set(tokensIn(jsonText).filter(isToken))) {
     const url = urls[TOKEN_URL[t]];
     if (!url) return { ok: false, message: `Compile failed: no URL for token ${t} (sampleUrls.${TOKEN_URL[t]})` };
   }
-  const text = jsonText.replace(TOKEN_RE, (t) => jsonStringBody(String(urls[TOKEN_URL[t as RawTemplateToken]])));
+  const text = jsonText.replace(TOKEN_RE, (t) => (isToken(t) ? jsonStringBody(String(urls[TOKEN_URL[t]])) : t));
   try {
     return { ok: true, input: JSON.parse(text) };
   } catch (err) {
-    return { ok: false, message: `Compile failed: Invalid JSON after substitution: ${(err as Error).message}` };
+    return { ok: false, message: `Compile failed: Invalid JSON after substitution: ${thrownInfo(err).message}` };
   }
 }

@@ -67,7 +67,7 @@ export function drawBackground(
           const on = (cell * 2654435761) % 7 < 2 && v > 0.3;
           if (on) {
             const l = Math.max(0, 1 - Math.hypot(gx - 0.5, gy - 0.5) / 0.45);
-            c = mix(c, (cell % 3 === 0 ? [255, 200, 120] : [140, 190, 255]) as Rgb, l * 0.8);
+            c = mix(c, cell % 3 === 0 ? [255, 200, 120] : [140, 190, 255], l * 0.8);
           }
           break;
         }

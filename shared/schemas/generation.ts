@@ -62,9 +62,7 @@ export const quickTryCustomSchema = z
     }),
     photoProfileId: optionalId,
     promptTemplateId: optionalId,
-    mode: z
-      .enum([...MODES, ...QUICK_TRY_MODES] as [string, ...string[]], { message: 'Mode must be exact or creative' })
-      .optional(),
+    mode: z.enum([...MODES, ...QUICK_TRY_MODES], { message: 'Mode must be exact or creative' }).optional(),
     variants: variantsField,
   })
   .strict();

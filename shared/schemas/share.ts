@@ -23,8 +23,9 @@ export const createShareSchema = z.object({
     .min(SHARE_MIN_IMAGES, `Choose ${SHARE_MIN_IMAGES} to ${SHARE_MAX_IMAGES} results to share.`)
     .max(SHARE_MAX_IMAGES, `Choose ${SHARE_MIN_IMAGES} to ${SHARE_MAX_IMAGES} results to share.`),
   expiresInDays: z
+    // zod 4 takes a union's options as an array: its output is ShareExpiryDays
     .union(
-      SHARE_EXPIRY_DAYS.map((d) => z.literal(d)) as unknown as [z.ZodLiteral<1>, z.ZodLiteral<7>, z.ZodLiteral<30>],
+      SHARE_EXPIRY_DAYS.map((d) => z.literal(d)),
       {
         message: `The link can last ${SHARE_EXPIRY_DAYS.join(', ')} days.`,
       },

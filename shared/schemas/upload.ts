@@ -1,5 +1,6 @@
 /** Uploads and remote image fetches on the wire. */
 import * as z from 'zod';
+import { isOneOf } from '../domain/one-of';
 
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** The avatar must be under 5 MB (spec 02 section 9). */
@@ -97,7 +98,7 @@ export const completeUploadResultSchema = z.object({ url: z.string() });
  * uploaded, else the message to show.
  */
 export function checkUploadFile(purpose: DirectUploadPurpose, file: { type: string; size: number }): string | null {
-  if (!(DIRECT_UPLOAD_CONTENT_TYPES as readonly string[]).includes(file.type))
+  if (!isOneOf(DIRECT_UPLOAD_CONTENT_TYPES, file.type))
     return purpose === 'avatar' ? DIRECT_UPLOAD_MESSAGES.invalidType : DIRECT_UPLOAD_MESSAGES.unsupported;
   if (file.size <= 0) return 'The file is empty';
   if (file.size > directUploadMaxBytes(purpose)) return DIRECT_UPLOAD_MESSAGES.tooLarge(purpose);
