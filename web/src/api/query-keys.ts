@@ -4,6 +4,8 @@
  */
 export const queryKeys = {
   currentUser: ['current-user'] as const,
+  /** The presigned URL an API image path (/api/private-image/...) resolves to. */
+  resolvedImage: (src: string) => ['resolved-image', src] as const,
   photoProfiles: ['photo-profiles'] as const,
   generations: {
     all: ['generations'] as const,
