@@ -42,11 +42,11 @@ function castsIn(file: string): number {
 }
 
 /**
- * A ratchet: 348 assertions in what ships when issue 22 was filed (388 in its count), 173 now; the issue's
- * target is 129. Lower this number when you remove casts; never raise it (parse at the boundary instead: a
- * zod schema, a typed route, an entity declaration).
+ * A ratchet: 348 assertions in what ships when issue 22 was filed (388 in its count), 129 now (web/src 17 of
+ * them); the issue's target was 129. Lower this number when you remove casts; never raise it (parse at the
+ * boundary instead: a zod schema, a typed route, an entity declaration).
  */
-const CAST_BUDGET = 173;
+const CAST_BUDGET = 129;
 
 /** Files that still hold a double assertion (`as unknown as`): only ever removed from this list. */
 const DOUBLE_ASSERTIONS_LEFT = [
