@@ -44,7 +44,7 @@ export const LEDGER_PAGE_SIZE = 20;
 export function useCreditLedger() {
   return useInfiniteQuery({
     queryKey: LEDGER_KEY,
-    initialPageParam: null as string | null,
+    initialPageParam: '', // the first page: no cursor
     queryFn: ({ pageParam, signal }) =>
       fetchApi('GET /api/credits/ledger', {
         query: { limit: String(LEDGER_PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) },

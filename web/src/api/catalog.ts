@@ -21,6 +21,8 @@ export type StyleProduct = R.StyleProduct;
 
 export type CollectionSummary = R.CollectionSummary;
 
+export type Category = R.Category;
+
 export { PHOTO_PROFILES_KEY, usePhotoProfiles } from './photo-profiles';
 
 export const getRawTemplatesQueryOptions = () =>
@@ -61,12 +63,26 @@ export const getStyleProductsQueryOptions = (id: string) =>
 export const useStyleProducts = (id: string | null | undefined) =>
   useQuery({ ...getStyleProductsQueryOptions(id ?? ''), enabled: !!id });
 
+/** GET /api/categories: every category as the API answers it (Explore keeps the active ones). */
+export const getCategoriesQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.catalog.categories,
+    queryFn: ({ signal }) => fetchApi('GET /api/categories', { signal }),
+  });
+
 export const getCollectionsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.catalog.collections,
     queryFn: ({ signal }) => fetchApi('GET /api/collections', { signal }),
   });
 export const useCollections = () => useQuery(getCollectionsQueryOptions());
+
+/** GET /api/collections/{id}: one public collection with its looks and their shop links. */
+export const getCollectionQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.catalog.collection(id),
+    queryFn: ({ signal }) => fetchApi('GET /api/collections/{id}', { params: { id }, signal }),
+  });
 
 /** GET /api/prompts, filtered to the outfit try-on prompts (spec 02 section 7). */
 export const OUTFIT_TRYON = 'OUTFIT_TRYON';

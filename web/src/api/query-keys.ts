@@ -4,6 +4,8 @@
  */
 export const queryKeys = {
   currentUser: ['current-user'] as const,
+  /** The presigned URL an API image path (/api/private-image/...) resolves to. */
+  resolvedImage: (src: string) => ['resolved-image', src] as const,
   photoProfiles: ['photo-profiles'] as const,
   generations: {
     all: ['generations'] as const,
@@ -17,6 +19,7 @@ export const queryKeys = {
     prompts: ['prompts'] as const,
     categories: ['categories'] as const,
     collections: ['collections'] as const,
+    collection: (id: string) => [...queryKeys.catalog.collections, id] as const,
   },
   styles: {
     all: ['styles'] as const,
@@ -42,6 +45,39 @@ export const queryKeys = {
     refusals: ['content-safety', 'refusals'] as const,
     styleReports: ['content-safety', 'style-reports'] as const,
     shareReports: ['content-safety', 'share-reports'] as const,
+  },
+  user: {
+    links: ['user', 'links'] as const,
+    preferences: ['user', 'preferences'] as const,
+  },
+  /** Public profile pages: by handle (normalised) and by user id. */
+  publicProfiles: {
+    all: ['public-profiles'] as const,
+    byHandle: (handle: string) => [...queryKeys.publicProfiles.all, handle] as const,
+  },
+  publicUser: (id: string) => ['public-users', id] as const,
+  influencer: {
+    myApplication: ['influencer', 'application'] as const,
+  },
+  myCollections: {
+    all: ['my-collections'] as const,
+    list: () => [...queryKeys.myCollections.all, 'list'] as const,
+    detail: (id: string) => [...queryKeys.myCollections.all, 'detail', id] as const,
+  },
+  admin: {
+    prompts: ['admin', 'prompts'] as const,
+    rawTemplates: ['admin', 'raw-templates'] as const,
+    styles: ['admin', 'styles'] as const,
+    categories: ['admin', 'categories'] as const,
+    products: (styleId: string) => ['admin', 'products', styleId] as const,
+    applications: {
+      all: ['admin', 'influencer-applications'] as const,
+      list: (status: string) => [...queryKeys.admin.applications.all, status] as const,
+    },
+    finance: {
+      ledger: (filters: object) => ['admin', 'finance', 'ledger', filters] as const,
+      summary: (range: { from: string; to: string }) => ['admin', 'finance', 'summary', range] as const,
+    },
   },
   shares: {
     mine: ['shares', 'mine'] as const,

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import ImageOff from 'lucide-react/icons/image-off';
 import ImageIcon from 'lucide-react/icons/image';
 import { apiJson } from '../lib/api-client';
+import { queryKeys } from '../api/query-keys';
 import { publicMediaUrl } from '../../../shared/domain/image-ref';
 import { cn } from '../lib/cn';
 import { Skeleton } from './skeleton';
@@ -51,8 +52,8 @@ export function useResolvedImageUrl(src: string | null | undefined): {
 } {
   const kind = imageSourceKind(src);
   const q = useQuery({
-    queryKey: [src ?? ''],
-    queryFn: ({ signal }) => apiJson<{ url?: string; expiresAt?: string }>('GET', src as string, undefined, signal),
+    queryKey: queryKeys.resolvedImage(src ?? ''),
+    queryFn: ({ signal }) => apiJson<{ url?: string; expiresAt?: string }>('GET', src ?? '', undefined, signal),
     enabled: kind === 'api',
     staleTime: (query) => resolvedUrlLifetimeMs(query.state.data),
     gcTime: 60 * 60_000,

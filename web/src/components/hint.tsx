@@ -13,10 +13,8 @@ function useIdle(): boolean {
         () => !cancelled && setIdle(true),
         () => undefined,
       );
-    const w = window as Window & {
-      requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number;
-      cancelIdleCallback?: (id: number) => void;
-    };
+    // Not in every browser (Safari): the optional view of the two functions.
+    const w: Partial<Pick<Window, 'requestIdleCallback' | 'cancelIdleCallback'>> = window;
     if (w.requestIdleCallback) {
       const id = w.requestIdleCallback(go, { timeout: 3000 });
       return () => {

@@ -25,7 +25,8 @@ function parseErrorBody(body: string): { message?: string; code?: string } {
   try {
     const json: unknown = JSON.parse(body);
     if (json && typeof json === 'object') {
-      const { message, code } = json as Record<string, unknown>;
+      const message = 'message' in json ? json.message : undefined;
+      const code = 'code' in json ? json.code : undefined;
       return {
         message: typeof message === 'string' && message ? message : undefined,
         code: typeof code === 'string' && code ? code : undefined,

@@ -13,14 +13,27 @@ const FRIENDLY: Record<string, string> = {
   NetworkError: 'Cannot reach the sign-in service. Check your connection and try again.',
 };
 
+/** The name of a thrown Cognito / Amplify error (an Error, or a plain { name } object). */
+export function authErrorName(err: unknown): string | undefined {
+  return typeof err === 'object' && err !== null && 'name' in err && typeof err.name === 'string'
+    ? err.name
+    : undefined;
+}
+
+/** The message of a thrown error (an Error, or a plain { message } object). */
+export const authErrorText = (err: unknown): string | undefined =>
+  typeof err === 'object' && err !== null && 'message' in err && typeof err.message === 'string'
+    ? err.message
+    : undefined;
+
 /**
  * What to show for a Cognito / Amplify error: Cognito's own message, made friendlier for the common ones.
  * When signing in, every credentials error reads the same (no hint whether the account exists); cognito-local
  * answers a wrong password with InvalidPasswordException where Cognito says NotAuthorizedException.
  */
 export function authErrorMessage(err: unknown, context: 'sign-in' | 'sign-up' | 'confirm' = 'sign-up'): string {
-  const e = err as { name?: string; message?: string } | null;
-  const name = e?.name ?? '';
+  const name = authErrorName(err) ?? '';
+  const message = authErrorText(err);
   if (
     context === 'sign-in' &&
     ['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException'].includes(name)
@@ -28,8 +41,8 @@ export function authErrorMessage(err: unknown, context: 'sign-in' | 'sign-up' | 
     return BAD_CREDENTIALS;
   }
   if (name === 'InvalidPasswordException' || name === 'InvalidParameterException') {
-    return e?.message || 'The password does not meet the requirements.';
+    return message || 'The password does not meet the requirements.';
   }
   if (FRIENDLY[name]) return FRIENDLY[name];
-  return e?.message || 'Something went wrong. Please try again.';
+  return message || 'Something went wrong. Please try again.';
 }

@@ -7,6 +7,7 @@
  */
 import type { RuntimeConfig } from '../../../shared/schemas/user';
 import { loadRuntimeConfig } from './runtime-config';
+import { authErrorName } from './auth-errors';
 import { normalizeEmail } from '../../../shared/domain/text-rules';
 
 type AmplifyAuth = typeof import('aws-amplify/auth');
@@ -103,7 +104,7 @@ export async function signIn(email: string, password: string): Promise<SignInRes
     out = await attempt();
   } catch (err) {
     // A stale session of another account is still stored: drop it and sign in again.
-    if ((err as { name?: string })?.name !== 'UserAlreadyAuthenticatedException') throw err;
+    if (authErrorName(err) !== 'UserAlreadyAuthenticatedException') throw err;
     await auth.signOut();
     out = await attempt();
   }

@@ -1,14 +1,7 @@
 /** Display rules of the billing screens: ledger kinds, signed amounts, buckets, dates, the checkout return. */
-import type { Bucket, LedgerKind } from '../../../shared/domain/ledger';
-import {
-  isPaidPlan,
-  PACKS,
-  PLANS,
-  PRODUCT_TYPES,
-  productInfo,
-  type PackId,
-  type ProductType,
-} from '../../../shared/domain/plans';
+import { BUCKETS, LEDGER_KINDS, type Bucket, type LedgerKind } from '../../../shared/domain/ledger';
+import { isPaidPlan, PACKS, PLANS, PRODUCT_TYPES, productInfo, type PackId } from '../../../shared/domain/plans';
+import { isOneOf } from './one-of';
 
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   'grant.trial': 'Trial credits',
@@ -26,16 +19,17 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
 export const BUCKET_LABELS: Record<Bucket, string> = { trial: 'Trial', monthly: 'Monthly', pack: 'Pack' };
 
 /** A ledger kind as a person reads it; an unknown kind is shown as sent. */
-export const ledgerKindLabel = (kind: string): string => LEDGER_KIND_LABELS[kind as LedgerKind] ?? kind;
+export const ledgerKindLabel = (kind: string): string =>
+  isOneOf(LEDGER_KINDS, kind) ? LEDGER_KIND_LABELS[kind] : kind;
 
-export const bucketLabel = (bucket: string): string => BUCKET_LABELS[bucket as Bucket] ?? bucket;
+export const bucketLabel = (bucket: string): string => (isOneOf(BUCKETS, bucket) ? BUCKET_LABELS[bucket] : bucket);
 
 /** "Credit pack · 30 credit pack": the kind's label, then the entry's note when it adds something. */
 export function ledgerDescription(entry: { kind: string; note?: string | null }): string {
   const label = ledgerKindLabel(entry.kind);
   const raw = entry.note?.trim();
   // A note that is a product id ("pack-30", "starter") reads as the product's name.
-  const note = raw && (PRODUCT_TYPES as readonly string[]).includes(raw) ? productInfo(raw as ProductType).name : raw;
+  const note = isOneOf(PRODUCT_TYPES, raw) ? productInfo(raw).name : raw;
   return note && note.toLowerCase() !== label.toLowerCase() ? `${label} · ${note}` : label;
 }
 

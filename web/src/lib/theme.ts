@@ -57,6 +57,6 @@ function subscribe(cb: () => void): () => void {
 }
 
 export function useTheme(): { theme: Theme; setTheme: (t: Theme) => void; toggleTheme: () => Theme } {
-  const theme = useSyncExternalStore(subscribe, currentTheme, () => 'light' as Theme);
+  const theme = useSyncExternalStore(subscribe, currentTheme, (): Theme => 'light');
   return { theme, setTheme, toggleTheme };
 }

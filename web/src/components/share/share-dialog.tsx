@@ -13,8 +13,8 @@ import {
   SHARE_EXPIRY_DAYS,
   SHARE_MAX_IMAGES,
   SHARE_MESSAGES,
-  type ShareExpiryDays,
 } from '../../../../shared/domain/shares';
+import { oneOf } from '../../lib/one-of';
 import { createShareSchema } from '../../../../shared/schemas/share';
 import { useCreateShare, type OwnerShare } from '../../api/shares';
 
@@ -66,7 +66,7 @@ export function ShareDialog({
     try {
       const s = await create.mutateAsync({
         generationIds: values.generationIds,
-        expiresInDays: values.expiresInDays as ShareExpiryDays,
+        expiresInDays: oneOf(SHARE_EXPIRY_DAYS, values.expiresInDays, DEFAULT_SHARE_EXPIRY_DAYS),
         showOwner: values.showOwner,
       });
       setCreated(s);

@@ -2,6 +2,7 @@ import type { LimitKind } from '../../../../shared/domain/limit-errors';
 import {
   GENERATION_COST,
   INFLUENCER_PUBLIC_STYLES,
+  isPaidPlan,
   limitsFor,
   PLAN_ORDER,
   PLANS,
@@ -56,7 +57,8 @@ export function upsellCopy(
   user: { currentPlan?: string | null; isInfluencer?: boolean | null } | null,
   effective: EffectiveLimits = {},
 ): Copy {
-  const planId = user?.currentPlan && user.currentPlan in PLANS ? (user.currentPlan as PaidPlanId) : null;
+  const current = user?.currentPlan;
+  const planId = isPaidPlan(current) ? current : null;
   const isInfluencer = !!user?.isInfluencer;
   const ruled = limitsFor({ currentPlan: planId ?? 'none', isInfluencer });
   const limits = {

@@ -35,10 +35,9 @@ export function limitOfError(err: unknown): LimitKind | null {
     return detectLimit({ message: err.serverMessage }) ?? detectLimit({ message: err.message });
   }
   if (err && typeof err === 'object') {
-    const { code, message } = err as { code?: unknown; message?: unknown };
     return detectLimit({
-      code: typeof code === 'string' ? code : null,
-      message: typeof message === 'string' ? message : null,
+      code: 'code' in err && typeof err.code === 'string' ? err.code : null,
+      message: 'message' in err && typeof err.message === 'string' ? err.message : null,
     });
   }
   return typeof err === 'string' ? detectLimit({ message: err }) : null;

@@ -1,9 +1,10 @@
 /** Admin prompt-template and raw-template calls (docs/api.md, "Creator and admin tools"). */
 import type * as R from '../../../../../shared/schemas/responses';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchApi, type BodyIn } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client';
-import type { PromptBody, RawTemplateBody, SampleUrls } from '../lib/templates';
+import { getCategoriesQueryOptions } from '../../../api/catalog';
+import type { PromptBody, RawTemplateBody } from '../lib/templates';
 
 export type AdminPromptTemplate = R.AdminPromptTemplate;
 
@@ -13,19 +14,24 @@ export type AdminRawTemplate = R.AdminRawTemplate;
 
 export type Category = R.Category;
 
-export const ADMIN_PROMPTS_KEY = ['/api/admin/prompts'] as const;
-export const ADMIN_RAW_TEMPLATES_KEY = ['/api/admin/raw-templates'] as const;
+export const ADMIN_PROMPTS_KEY = queryKeys.admin.prompts;
+export const ADMIN_RAW_TEMPLATES_KEY = queryKeys.admin.rawTemplates;
 
-export const useAdminPrompts = () => useQuery<AdminPromptTemplate[]>({ queryKey: ADMIN_PROMPTS_KEY });
-export const useCategories = () => useQuery<Category[]>({ queryKey: ['/api/categories'] });
+export const getAdminPromptsQueryOptions = () =>
+  queryOptions({
+    queryKey: ADMIN_PROMPTS_KEY,
+    queryFn: ({ signal }) => fetchApi('GET /api/admin/prompts', { signal }),
+  });
+export const useAdminPrompts = () => useQuery(getAdminPromptsQueryOptions());
+export const useCategories = () => useQuery(getCategoriesQueryOptions());
 
 export function useSavePrompt() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: PromptBody }) =>
       id
-        ? apiJson<AdminPromptTemplate>('PATCH', `/api/admin/prompts/${encodeURIComponent(id)}`, body)
-        : apiJson<AdminPromptTemplate>('POST', '/api/admin/prompts', body),
+        ? fetchApi('PATCH /api/admin/prompts/{id}', { params: { id }, body })
+        : fetchApi('POST /api/admin/prompts', { body }),
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: ADMIN_PROMPTS_KEY }),
@@ -37,7 +43,7 @@ export function useSavePrompt() {
 export function useDeletePrompt() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiJson<R.DeletedResult>('DELETE', `/api/admin/prompts/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => fetchApi('DELETE /api/admin/prompts/{id}', { params: { id } }),
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: ADMIN_PROMPTS_KEY }),
@@ -48,19 +54,23 @@ export function useDeletePrompt() {
 
 export const useTestPrompt = () =>
   useMutation({
-    mutationFn: (body: { styleId: string; photoProfileId: string }) =>
-      apiJson<PromptTestResult>('POST', '/api/admin/prompts/test', body),
+    mutationFn: (body: BodyIn<'POST /api/admin/prompts/test'>) => fetchApi('POST /api/admin/prompts/test', { body }),
   });
 
-export const useAdminRawTemplates = () => useQuery<AdminRawTemplate[]>({ queryKey: ADMIN_RAW_TEMPLATES_KEY });
+export const getAdminRawTemplatesQueryOptions = () =>
+  queryOptions({
+    queryKey: ADMIN_RAW_TEMPLATES_KEY,
+    queryFn: ({ signal }) => fetchApi('GET /api/admin/raw-templates', { signal }),
+  });
+export const useAdminRawTemplates = () => useQuery(getAdminRawTemplatesQueryOptions());
 
 export function useSaveRawTemplate() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: RawTemplateBody }) =>
       id
-        ? apiJson<AdminRawTemplate>('PATCH', `/api/admin/raw-templates/${encodeURIComponent(id)}`, body)
-        : apiJson<AdminRawTemplate>('POST', '/api/admin/raw-templates', body),
+        ? fetchApi('PATCH /api/admin/raw-templates/{id}', { params: { id }, body })
+        : fetchApi('POST /api/admin/raw-templates', { body }),
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: ADMIN_RAW_TEMPLATES_KEY }),
@@ -72,8 +82,7 @@ export function useSaveRawTemplate() {
 export function useDeleteRawTemplate() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiJson<R.DeletedResult>('DELETE', `/api/admin/raw-templates/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => fetchApi('DELETE /api/admin/raw-templates/{id}', { params: { id } }),
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: ADMIN_RAW_TEMPLATES_KEY }),
@@ -84,6 +93,6 @@ export function useDeleteRawTemplate() {
 
 export const useCompileRawTemplate = () =>
   useMutation({
-    mutationFn: (body: { jsonText: string; sampleUrls: SampleUrls }) =>
-      apiJson<R.CompileResult>('POST', '/api/admin/raw-templates/compile', body),
+    mutationFn: (body: BodyIn<'POST /api/admin/raw-templates/compile'>) =>
+      fetchApi('POST /api/admin/raw-templates/compile', { body }),
   });

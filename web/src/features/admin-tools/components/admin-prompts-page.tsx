@@ -50,6 +50,7 @@ export default function AdminPromptsPage() {
       columns="lg:grid-cols-[minmax(0,0.9fr)_minmax(0,1.3fr)_minmax(0,1.2fr)]"
       query={prompts}
       schema={promptDraftSchema}
+      defaults={promptDraftFrom(null)}
       draftFrom={promptDraftFrom}
       list={(p) => <PromptList {...p} />}
       editor={(p) => <PromptEditor {...p} />}
@@ -111,7 +112,7 @@ function PromptEditor(props: EditorProps<AdminPromptTemplate, PromptDraft>) {
       newDescription="Fill in the fields and create the template."
       deleteDescription={'"{name}" will be deleted. Styles that use it fall back to another template.'}
     >
-      <TemplateNameField form={props.form} />
+      <TemplateNameField field={register('name')} error={formState.errors.name?.message} />
       <FormField label="Description">
         <Input maxLength={2000} autoComplete="off" {...register('description')} />
       </FormField>

@@ -29,6 +29,7 @@ import {
   prettyJson,
   rawDraftFrom,
   rawDraftSchema,
+  SAMPLE_KEYS,
   toRawBody,
   toSampleUrls,
   type RawDraft,
@@ -69,6 +70,7 @@ export default function AdminRawTemplatesPage() {
       columns="lg:grid-cols-[minmax(0,0.9fr)_minmax(0,1.4fr)_minmax(0,1.1fr)]"
       query={list}
       schema={rawDraftSchema}
+      defaults={rawDraftFrom(null)}
       draftFrom={rawDraftFrom}
       list={(p) => (
         <TemplateListCard
@@ -156,7 +158,7 @@ function RawEditor(props: EditorProps<AdminRawTemplate, RawDraft>) {
         </Button>
       }
     >
-      <TemplateNameField form={props.form} />
+      <TemplateNameField field={register('name')} error={formState.errors.name?.message} />
       <div className="grid gap-4 sm:grid-cols-3">
         <EnumSelectField id="raw-task" label="Task type" values={TASK_TYPES} field={register('taskType')} />
         <EnumSelectField id="raw-vibe" label="Vibe" values={VIBES} field={register('vibeCategory')} />
@@ -287,7 +289,7 @@ function CompilePanel({ jsonText }: { jsonText: string }) {
           >
             <NamedOptions placeholder="Select a profile..." items={profiles.data} />
           </SelectField>
-          {(Object.keys(SAMPLE_LABELS) as (keyof SampleUrls)[]).map((k) => (
+          {SAMPLE_KEYS.map((k) => (
             <FormField key={k} label={SAMPLE_LABELS[k]}>
               <Input type="url" autoComplete="off" {...register(`samples.${k}`)} />
             </FormField>

@@ -7,7 +7,13 @@
  * and test panel (which sees the live draft).
  */
 import { useState, type ReactNode } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod';
 import Plus from 'lucide-react/icons/plus';
@@ -43,6 +49,8 @@ interface Draft extends FieldValues {
 export interface EditorProps<T, D extends Draft> {
   selectedId: string | null;
   form: UseFormReturn<D>;
+  /** The live value of the Name field. */
+  name: string;
   onSaved: (t: T) => void;
   onDeleted: () => void;
 }
@@ -54,6 +62,8 @@ export function TemplateWorkbench<T extends Template, D extends Draft>(props: {
   columns: string;
   query: ListQuery<T>;
   schema: z.ZodType<D, D>;
+  /** The form of a new template (what draftFrom(null) gives). */
+  defaults: DefaultValues<D>;
   draftFrom: (t: T | null) => D;
   list: (p: {
     templates: T[] | undefined;
@@ -78,13 +88,14 @@ function Workbench<T extends Template, D extends Draft>({
   columns,
   query,
   schema,
+  defaults,
   draftFrom,
   list,
   editor,
   panel,
 }: Parameters<typeof TemplateWorkbench<T, D>>[0]) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const form = useForm<D>({ resolver: zodResolver(schema), defaultValues: draftFrom(null) as DefaultValues<D> });
+  const form = useForm<D>({ resolver: zodResolver(schema), defaultValues: defaults });
   const draft = form.watch();
 
   if (isApiError(query.error) && query.error.status === 403) return <AccessDenied />;
@@ -100,9 +111,9 @@ function Workbench<T extends Template, D extends Draft>({
       <div className={cn('grid gap-6 lg:items-start', columns)}>
         {list({ templates: query.data, loading: query.isPending, failed: query.isError, selectedId, onSelect: select })}
         <div key={selectedId ?? 'new'} className="min-w-0">
-          {editor({ selectedId, form, onSaved: select, onDeleted: () => select(null) })}
+          {editor({ selectedId, form, name: draft.name, onSaved: select, onDeleted: () => select(null) })}
         </div>
-        {panel(draft as D)}
+        {panel(draft)}
       </div>
     </div>
   );
@@ -198,6 +209,7 @@ interface Mutation<V, R> {
 export function TemplateEditorCard<T extends Template, D extends Draft, B>({
   selectedId,
   form,
+  name,
   onSaved,
   onDeleted,
   toBody,
@@ -220,7 +232,6 @@ export function TemplateEditorCard<T extends Template, D extends Draft, B>({
 }) {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const editing = !!selectedId;
-  const name = form.watch('name' as Path<D>) as string;
 
   const submit = form.handleSubmit((draft) =>
     save.mutate(
@@ -302,10 +313,10 @@ export function TemplateEditorCard<T extends Template, D extends Draft, B>({
 }
 
 /** The Name field every template has (required; its message from the page's schema). */
-export function TemplateNameField<D extends Draft>({ form }: { form: UseFormReturn<D> }) {
+export function TemplateNameField({ field, error }: { field: UseFormRegisterReturn; error: string | undefined }) {
   return (
-    <FormField label="Name" error={form.formState.errors.name?.message as string | undefined}>
-      <Input maxLength={120} autoComplete="off" {...form.register('name' as Path<D>)} />
+    <FormField label="Name" error={error}>
+      <Input maxLength={120} autoComplete="off" {...field} />
     </FormField>
   );
 }

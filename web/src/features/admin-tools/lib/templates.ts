@@ -16,6 +16,7 @@ import {
   type CreativeBackground,
 } from '../../../../../shared/domain/creative-look';
 import * as z from 'zod';
+import { oneOf } from '../../../lib/one-of';
 
 /** A text field that must hold more than white space. */
 const filled = (message: string) => z.string().refine((v) => v.trim() !== '', message);
@@ -55,11 +56,7 @@ export const EMPTY_PROMPT_DRAFT: PromptDraft = {
   colorGrade: DEFAULT_CREATIVE_LOOK.grade,
 };
 
-const pick = <T extends string>(list: readonly T[], v: string | null | undefined, fallback: T): T =>
-  (list as readonly string[]).includes(v ?? '') ? (v as T) : fallback;
-
-const asTask = (v: string | null | undefined): TaskType =>
-  (TASK_TYPES as readonly string[]).includes(v ?? '') ? (v as TaskType) : 'OUTFIT_TRYON';
+const asTask = (v: string | null | undefined): TaskType => oneOf(TASK_TYPES, v, 'OUTFIT_TRYON');
 
 export function promptDraftFrom(
   t:
@@ -84,8 +81,8 @@ export function promptDraftFrom(
     styleCategory: t.styleCategory ?? '',
     previewImageUrl: t.previewImageUrl ?? '',
     template: t.template ?? '',
-    creativeBackground: pick(CREATIVE_BACKGROUNDS, t.creativeBackground, DEFAULT_CREATIVE_LOOK.background),
-    colorGrade: pick(COLOR_GRADES, t.colorGrade, DEFAULT_CREATIVE_LOOK.grade),
+    creativeBackground: oneOf(CREATIVE_BACKGROUNDS, t.creativeBackground, DEFAULT_CREATIVE_LOOK.background),
+    colorGrade: oneOf(COLOR_GRADES, t.colorGrade, DEFAULT_CREATIVE_LOOK.grade),
   };
 }
 
@@ -176,9 +173,9 @@ export function rawDraftFrom(
   if (!t) return newRawDraft();
   return {
     name: t.name,
-    taskType: pick(TASK_TYPES, t.taskType, 'OUTFIT_TRYON'),
-    vibeCategory: pick(VIBES, t.vibeCategory, VIBES[0]),
-    settingCategory: pick(SETTINGS, t.settingCategory, SETTINGS[0]),
+    taskType: oneOf(TASK_TYPES, t.taskType, 'OUTFIT_TRYON'),
+    vibeCategory: oneOf(VIBES, t.vibeCategory, VIBES[0]),
+    settingCategory: oneOf(SETTINGS, t.settingCategory, SETTINGS[0]),
     requiresFullBody: !!t.requiresFullBody,
     priority: String(t.priority ?? RAW_TEMPLATE_DEFAULTS.priority),
     enabled: t.enabled !== false,
@@ -210,12 +207,9 @@ export const toRawBody = (d: RawDraft): RawTemplateBody => ({
   priority: Number(d.priority.trim()),
 });
 
-export interface SampleUrls {
-  style?: string;
-  portrait?: string;
-  fullBody?: string;
-  background?: string;
-}
+/** The sample images of the compile test, in the order the form shows them. */
+export const SAMPLE_KEYS = ['style', 'portrait', 'fullBody', 'background'] as const;
+export type SampleUrls = Partial<Record<(typeof SAMPLE_KEYS)[number], string>>;
 
 export const DEFAULT_SAMPLES: Required<SampleUrls> = {
   style: 'https://example.com/samples/style.jpg',
@@ -227,7 +221,7 @@ export const DEFAULT_SAMPLES: Required<SampleUrls> = {
 /** The compile call's sampleUrls: trimmed, empty ones left out. */
 export function toSampleUrls(s: Required<SampleUrls>): SampleUrls {
   const out: SampleUrls = {};
-  for (const k of Object.keys(s) as (keyof SampleUrls)[]) {
+  for (const k of SAMPLE_KEYS) {
     const v = s[k].trim();
     if (v) out[k] = v;
   }

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmPasswordReset, requestPasswordReset } from '../../../lib/auth';
-import { authErrorMessage } from '../../../lib/auth-errors';
+import { authErrorMessage, authErrorName } from '../../../lib/auth-errors';
 import { Button } from '../../../components/button';
 import { FormField } from '../../../components/form-field';
 import { Input } from '../../../components/input';
@@ -67,7 +67,7 @@ function EmailStep({
     try {
       await requestPasswordReset(email);
     } catch (err) {
-      const name = (err as { name?: string } | null)?.name;
+      const name = authErrorName(err);
       // Do not tell whether the account exists.
       if (name !== 'UserNotFoundException') {
         setError(authErrorMessage(err));
@@ -130,7 +130,7 @@ function ResetStep({ email, returnTo, onRestart }: { email: string; returnTo: st
     try {
       await confirmPasswordReset(email, code, next);
     } catch (err) {
-      const name = (err as { name?: string } | null)?.name;
+      const name = authErrorName(err);
       // An unknown address reads like a wrong code (no account enumeration).
       setError(
         name === 'UserNotFoundException'

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { PageHeader } from '../../../components/page-header';
-import { PACK_IDS, PLAN_ORDER, type ProductType } from '../../../../../shared/domain/plans';
+import { PACK_IDS, PLAN_ORDER } from '../../../../../shared/domain/plans';
+import { isOneOf } from '../../../lib/one-of';
 import { useCurrentUser } from '../../../api/current-user';
 import { useSubscriptionSummary } from '../../../api/billing';
 import { planAction, type PlanAction } from '../lib/plan-buttons';
@@ -45,8 +46,8 @@ export default function PricingPage() {
       if (action.kind === 'checkout') start(plan);
       else if (action.kind === 'upgrade' || action.kind === 'downgrade') void navigate('/subscription#plans');
       // current, scheduled or not possible: the page shows the plan's state and reason
-    } else if ((PACK_IDS as readonly string[]).includes(buy)) {
-      start(buy as ProductType);
+    } else if (isOneOf(PACK_IDS, buy)) {
+      start(buy);
     }
   }, [buy, isAuthenticated, summary, setParams, start, navigate]);
 

@@ -59,7 +59,7 @@ export function planAction(subject: PlanSubject | null | undefined, plan: PaidPl
   // No live monthly subscription: a monthly plan is bought through checkout (trial holders included).
   if (!live) return { kind: 'checkout', label: cta };
 
-  const from = current as MonthlyPlanId;
+  const from = current;
   if (from === plan) return { kind: 'current', label: 'Current plan' };
   if (subject.nextScheduledPlan === plan) return { kind: 'scheduled', label: 'Scheduled' };
   if (!subject.subscriptionId) {

@@ -1,8 +1,9 @@
 /** Admin finance calls (docs/api.md): ledger explorer, day totals, reconciliation, CSV export. */
 import type * as R from '../../../../../shared/schemas/responses';
-import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import { apiJson, apiRequest } from '../../../lib/api-client';
-import { fileNameFrom, ledgerQuery, type LedgerFilters } from '../lib/finance';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { fetchApi, fetchApiResponse } from '../../../api/endpoints';
+import { queryKeys } from '../../../api/query-keys';
+import { fileNameFrom, ledgerParams, type LedgerFilters } from '../lib/finance';
 
 export const FINANCE_LEDGER_PAGE = 50;
 
@@ -12,40 +13,40 @@ export type FinanceSummary = R.FinanceSummary;
 
 export type ReconciliationReport = R.ReconciliationReport;
 
+/** The ledger across users, 50 entries a page; the first page has no cursor (''). */
 export function useFinanceLedger(filters: LedgerFilters, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: ['/api/admin/finance/ledger', filters],
+    queryKey: queryKeys.admin.finance.ledger(filters),
     enabled,
-    initialPageParam: null as string | null,
+    initialPageParam: '',
     queryFn: ({ pageParam, signal }) =>
-      apiJson<FinanceLedgerPage>(
-        'GET',
-        `/api/admin/finance/ledger${ledgerQuery(filters, { cursor: pageParam, limit: String(FINANCE_LEDGER_PAGE) })}`,
-        undefined,
+      fetchApi('GET /api/admin/finance/ledger', {
+        query: { ...ledgerParams(filters), cursor: pageParam || undefined, limit: String(FINANCE_LEDGER_PAGE) },
         signal,
-      ),
+      }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
-export function useFinanceSummary(range: { from: string; to: string }, enabled: boolean) {
-  return useQuery({
-    queryKey: ['/api/admin/finance/summary', range],
-    enabled,
-    queryFn: ({ signal }) =>
-      apiJson<FinanceSummary>('GET', `/api/admin/finance/summary${ledgerQuery(range)}`, undefined, signal),
+export const getFinanceSummaryQueryOptions = (range: { from: string; to: string }) => {
+  const { from, to } = ledgerParams(range);
+  return queryOptions({
+    queryKey: queryKeys.admin.finance.summary(range),
+    queryFn: ({ signal }) => fetchApi('GET /api/admin/finance/summary', { query: { from, to }, signal }),
   });
-}
+};
+export const useFinanceSummary = (range: { from: string; to: string }, enabled: boolean) =>
+  useQuery({ ...getFinanceSummaryQueryOptions(range), enabled });
 
 /** The reconciliation scans the table: it runs when asked, not on every visit. */
 export const useReconciliation = () =>
-  useMutation({ mutationFn: () => apiJson<ReconciliationReport>('GET', '/api/admin/finance/reconciliation') });
+  useMutation({ mutationFn: () => fetchApi('GET /api/admin/finance/reconciliation') });
 
 /** The CSV needs the Authorization header, so it is fetched as a blob and saved through a temporary link. */
 export const useCsvExport = () =>
   useMutation({
     mutationFn: async (filters: LedgerFilters) => {
-      const res = await apiRequest('GET', `/api/admin/finance/export.csv${ledgerQuery(filters)}`);
+      const res = await fetchApiResponse('GET /api/admin/finance/export.csv', { query: ledgerParams(filters) });
       const blob = await res.blob();
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');

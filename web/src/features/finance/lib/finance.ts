@@ -1,5 +1,7 @@
 /** Pure helpers of /admin/finance: query strings, the day chart's scale, the CSV file name. */
 import * as z from 'zod';
+import { LEDGER_KINDS, type LedgerKind } from '../../../../../shared/domain/ledger';
+import { isOneOf } from '../../../lib/one-of';
 
 export interface LedgerFilters {
   userId: string;
@@ -10,18 +12,30 @@ export interface LedgerFilters {
 
 export const EMPTY_FILTERS: LedgerFilters = { userId: '', kind: '', from: '', to: '' };
 
-/** The query string of the ledger / export calls: only the filters that are set, trimmed. */
+/** The query of the ledger / export calls: only the filters that are set, trimmed (a kind the API knows). */
+export function ledgerParams(f: Partial<LedgerFilters>): {
+  userId?: string;
+  kind?: LedgerKind;
+  from?: string;
+  to?: string;
+} {
+  const set = (v: string | undefined) => v?.trim() || undefined;
+  const kind = set(f.kind);
+  return {
+    userId: set(f.userId),
+    kind: isOneOf(LEDGER_KINDS, kind) ? kind : undefined,
+    from: set(f.from),
+    to: set(f.to),
+  };
+}
+
+/** The same query as a query string, with extra parameters (cursor, limit) after the filters. */
 export function ledgerQuery(f: Partial<LedgerFilters>, extra: Record<string, string | null | undefined> = {}): string {
   const q = new URLSearchParams();
-  const put = (k: string, v: string | null | undefined) => {
+  for (const [k, v] of Object.entries({ ...ledgerParams(f), ...extra })) {
     const t = v?.trim();
     if (t) q.set(k, t);
-  };
-  put('userId', f.userId);
-  put('kind', f.kind);
-  put('from', f.from);
-  put('to', f.to);
-  for (const [k, v] of Object.entries(extra)) put(k, v);
+  }
   const s = q.toString();
   return s ? `?${s}` : '';
 }

@@ -9,7 +9,8 @@ import { PageHeader } from '../../../components/page-header';
 import Images from 'lucide-react/icons/images';
 import { usePhotoProfiles } from '../../../api/catalog';
 import { useGenerations } from '../../../api/generations';
-import { ALL_PROFILES, completedView, partitionGenerations, type GallerySort } from '../lib/gallery';
+import { ALL_PROFILES, completedView, GALLERY_SORTS, partitionGenerations, type GallerySort } from '../lib/gallery';
+import { oneOf } from '../../../lib/one-of';
 import { Notice } from '../../../components/alert';
 import { pageShell } from '../../../components/back-link';
 import { DeleteGenerationDialog } from '../../../components/delete-generation-dialog';
@@ -140,7 +141,11 @@ export default function GalleryPage() {
                 <div className="grid grid-cols-2 gap-2 sm:flex">
                   <label className="flex min-w-0 flex-col gap-1 text-xs font-medium text-muted-foreground">
                     Sort
-                    <select className={select} value={sort} onChange={(e) => setSort(e.target.value as GallerySort)}>
+                    <select
+                      className={select}
+                      value={sort}
+                      onChange={(e) => setSort(oneOf(GALLERY_SORTS, e.target.value, sort))}
+                    >
                       <option value="newest">Newest first</option>
                       <option value="oldest">Oldest first</option>
                     </select>

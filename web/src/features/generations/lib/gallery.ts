@@ -1,7 +1,8 @@
 /** The gallery's sections, sort and profile filter (spec 02 section 2, Gallery). */
 import { isActiveStatus, type GenerationStatus } from '../../../../../shared/domain/generation';
 
-export type GallerySort = 'newest' | 'oldest';
+export const GALLERY_SORTS = ['newest', 'oldest'] as const;
+export type GallerySort = (typeof GALLERY_SORTS)[number];
 export const ALL_PROFILES = 'all';
 
 interface Item {

@@ -1,8 +1,9 @@
 /** Influencer application calls (docs/api.md, "Creator and admin tools"). */
 import type * as R from '../../../../../shared/schemas/responses';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReviewDecision } from '../../../../../shared/domain/influencer';
-import { apiJson } from '../../../lib/api-client';
+import { fetchApi } from '../../../api/endpoints';
+import { queryKeys } from '../../../api/query-keys';
 import { CURRENT_USER_KEY } from '../../../api/current-user';
 import type { ApplyBody, StatusFilter } from '../lib/application';
 
@@ -12,17 +13,21 @@ export type ApplicationUser = R.ApplicationUser;
 
 export type AdminApplication = R.AdminApplication;
 
-export const MY_APPLICATION_KEY = ['/api/influencer/application'] as const;
-export const ADMIN_APPLICATIONS_KEY = '/api/admin/influencer/applications';
+export const MY_APPLICATION_KEY = queryKeys.influencer.myApplication;
+export const ADMIN_APPLICATIONS_KEY = queryKeys.admin.applications.all;
 
 /** The caller's latest application, or null. */
-export const useMyApplication = (enabled = true) =>
-  useQuery<InfluencerApplication | null>({ queryKey: MY_APPLICATION_KEY, enabled });
+export const getMyApplicationQueryOptions = () =>
+  queryOptions({
+    queryKey: MY_APPLICATION_KEY,
+    queryFn: ({ signal }) => fetchApi('GET /api/influencer/application', { signal }),
+  });
+export const useMyApplication = (enabled = true) => useQuery({ ...getMyApplicationQueryOptions(), enabled });
 
 export function useApply() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ApplyBody) => apiJson<InfluencerApplication>('POST', '/api/influencer/apply', body),
+    mutationFn: (body: ApplyBody) => fetchApi('POST /api/influencer/apply', { body }),
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: MY_APPLICATION_KEY }),
@@ -31,24 +36,22 @@ export function useApply() {
   });
 }
 
-export const applicationsUrl = (status: StatusFilter): string =>
-  `${ADMIN_APPLICATIONS_KEY}?status=${encodeURIComponent(status)}`;
-
-export const useAdminApplications = (status: StatusFilter) =>
-  useQuery({
-    queryKey: [ADMIN_APPLICATIONS_KEY, status],
-    queryFn: ({ signal }) => apiJson<AdminApplication[]>('GET', applicationsUrl(status), undefined, signal),
+/** The applications of a status ('all' for every one), for the admin review. */
+export const getAdminApplicationsQueryOptions = (status: StatusFilter) =>
+  queryOptions({
+    queryKey: queryKeys.admin.applications.list(status),
+    queryFn: ({ signal }) => fetchApi('GET /api/admin/influencer/applications', { query: { status }, signal }),
   });
+export const useAdminApplications = (status: StatusFilter) => useQuery(getAdminApplicationsQueryOptions(status));
 
 export function useReviewApplication() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status, reviewNotes }: { id: string; status: ReviewDecision; reviewNotes?: string }) =>
-      apiJson<InfluencerApplication>(
-        'PATCH',
-        `${ADMIN_APPLICATIONS_KEY}/${encodeURIComponent(id)}`,
-        reviewNotes ? { status, reviewNotes } : { status },
-      ),
-    onSuccess: () => qc.invalidateQueries({ queryKey: [ADMIN_APPLICATIONS_KEY] }),
+      fetchApi('PATCH /api/admin/influencer/applications/{id}', {
+        params: { id },
+        body: reviewNotes ? { status, reviewNotes } : { status },
+      }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ADMIN_APPLICATIONS_KEY }),
   });
 }

@@ -6,7 +6,9 @@ export function requestOpenFaq(itemId: string): void {
 }
 
 export function onOpenFaqRequest(cb: (itemId: string) => void): () => void {
-  const handler = (e: Event) => cb((e as CustomEvent<string>).detail);
+  const handler = (e: Event) => {
+    if (e instanceof CustomEvent && typeof e.detail === 'string') cb(e.detail);
+  };
   window.addEventListener(EVENT, handler);
   return () => window.removeEventListener(EVENT, handler);
 }

@@ -1,8 +1,8 @@
 /** My Collections' calls (docs/api.md, "Creator and admin tools"). */
 import type * as R from '../../../../../shared/schemas/responses';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchApi } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client';
 import type { CollectionFormValues } from '../lib/collection-rules';
 
 export type MyCollection = R.MyCollection;
@@ -11,19 +11,29 @@ export type CollectionStyle = R.CollectionStyle;
 
 export type MyCollectionDetail = R.MyCollectionDetail;
 
-export const MY_COLLECTIONS_KEY = ['/api/influencer-collections'] as const;
-const detailKey = (id: string) => ['/api/influencer-collections', id] as const;
+export const MY_COLLECTIONS_KEY = queryKeys.myCollections.list();
 
-export const useMyCollections = () => useQuery<MyCollection[]>({ queryKey: MY_COLLECTIONS_KEY });
+export const getMyCollectionsQueryOptions = () =>
+  queryOptions({
+    queryKey: MY_COLLECTIONS_KEY,
+    queryFn: ({ signal }) => fetchApi('GET /api/influencer-collections', { signal }),
+  });
+export const getMyCollectionQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.myCollections.detail(id),
+    queryFn: ({ signal }) => fetchApi('GET /api/influencer-collections/{id}', { params: { id }, signal }),
+  });
+
+export const useMyCollections = () => useQuery(getMyCollectionsQueryOptions());
 export const useMyCollection = (id: string | null) =>
-  useQuery<MyCollectionDetail>({ queryKey: detailKey(id ?? ''), enabled: !!id });
+  useQuery({ ...getMyCollectionQueryOptions(id ?? ''), enabled: !!id });
 
 /** Any change may move a collection in or out of the public listing. */
 function useRefresh() {
   const qc = useQueryClient();
   return (id?: string) => {
     void qc.invalidateQueries({ queryKey: MY_COLLECTIONS_KEY, exact: true });
-    if (id) void qc.invalidateQueries({ queryKey: detailKey(id) });
+    if (id) void qc.invalidateQueries({ queryKey: queryKeys.myCollections.detail(id) });
     void qc.invalidateQueries({ queryKey: queryKeys.catalog.collections });
   };
 }
@@ -31,8 +41,7 @@ function useRefresh() {
 export function useCreateCollection() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: CollectionFormValues) =>
-      apiJson<MyCollectionDetail>('POST', '/api/influencer-collections', body),
+    mutationFn: (body: CollectionFormValues) => fetchApi('POST /api/influencer-collections', { body }),
     onSuccess: () => refresh(),
   });
 }
@@ -41,7 +50,7 @@ export function useUpdateCollection() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: Partial<CollectionFormValues> }) =>
-      apiJson<MyCollection>('PATCH', `/api/influencer-collections/${encodeURIComponent(id)}`, body),
+      fetchApi('PATCH /api/influencer-collections/{id}', { params: { id }, body }),
     onSuccess: (_d, v) => refresh(v.id),
   });
 }
@@ -49,8 +58,7 @@ export function useUpdateCollection() {
 export function useDeleteCollection() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiJson<R.DeletedResult>('DELETE', `/api/influencer-collections/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => fetchApi('DELETE /api/influencer-collections/{id}', { params: { id } }),
     onSuccess: () => refresh(),
   });
 }
@@ -60,11 +68,8 @@ export function useCollectionStyle() {
   return useMutation({
     mutationFn: ({ id, styleId, action }: { id: string; styleId: string; action: 'add' | 'remove' }) =>
       action === 'add'
-        ? apiJson<MyCollection>('POST', `/api/influencer-collections/${encodeURIComponent(id)}/styles`, { styleId })
-        : apiJson<MyCollection>(
-            'DELETE',
-            `/api/influencer-collections/${encodeURIComponent(id)}/styles/${encodeURIComponent(styleId)}`,
-          ),
+        ? fetchApi('POST /api/influencer-collections/{id}/styles', { params: { id }, body: { styleId } })
+        : fetchApi('DELETE /api/influencer-collections/{id}/styles/{styleId}', { params: { id, styleId } }),
     // The answer is the collection without its styles (its count and cover changed): the detail is re-read.
     onSuccess: (_data, v) => refresh(v.id),
   });

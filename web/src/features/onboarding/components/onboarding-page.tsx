@@ -3,37 +3,28 @@ import { useController, useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod';
 import { Link, useNavigate } from 'react-router-dom';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Check from 'lucide-react/icons/check';
 import Sparkles from 'lucide-react/icons/sparkles';
 import {
+  PREFERENCE_BRANDS,
+  PREFERENCE_COLORS,
+  PREFERENCE_STYLES,
   SELECT_ONE_STYLE,
-  type PreferenceBrand,
-  type PreferenceColor,
-  type PreferenceStyle,
 } from '../../../../../shared/domain/preferences';
 import { preferencesSchema, type PreferencesInput } from '../../../../../shared/schemas/discovery';
 import { Button, buttonClasses } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
 import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
-import { apiJson } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { CURRENT_USER_KEY } from '../../../api/current-user';
+import { isOneOf } from '../../../lib/one-of';
 import { AFTER_ONBOARDING_PATH } from '../../../lib/onboarding-gate';
 import { BRAND_OPTIONS, COLOR_OPTIONS, STYLE_OPTIONS, toggleValue } from '../lib/options';
-
-interface Preferences {
-  styles: PreferenceStyle[];
-  brands: PreferenceBrand[];
-  colors: PreferenceColor[];
-  onboarded?: boolean;
-}
+import { usePreferences, useSavePreferences } from '../api/preferences';
 
 type FormValues = z.input<typeof preferencesSchema>;
 type GroupName = keyof FormValues;
 
-const PREFERENCES_KEY = ['/api/user/preferences'] as const;
 const NO_CHOICES: FormValues = { styles: [], brands: [], colors: [] };
 
 interface Option {
@@ -101,31 +92,32 @@ const GROUPS: readonly {
 /** /onboarding (spec 01 sections 2, 5 and 7): styles (at least one), brands and colours, then /dashboard. */
 export default function OnboardingPage() {
   const navigate = useNavigate();
-  const qc = useQueryClient();
-  const saved = useQuery<Preferences>({ queryKey: PREFERENCES_KEY });
+  const saved = usePreferences();
   // Coming back to onboarding later: start from the saved choices (what the user already changed stays).
   const { control, handleSubmit } = useForm<FormValues, unknown, PreferencesInput>({
     resolver: zodResolver(preferencesSchema),
     defaultValues: NO_CHOICES,
     values: saved.data
-      ? { styles: saved.data.styles ?? [], brands: saved.data.brands ?? [], colors: saved.data.colors ?? [] }
+      ? {
+          styles: saved.data.styles.filter((v) => isOneOf(PREFERENCE_STYLES, v)),
+          brands: saved.data.brands.filter((v) => isOneOf(PREFERENCE_BRANDS, v)),
+          colors: saved.data.colors.filter((v) => isOneOf(PREFERENCE_COLORS, v)),
+        }
       : undefined,
     resetOptions: { keepDirtyValues: true },
   });
 
-  const save = useMutation({
-    mutationFn: (body: PreferencesInput) => apiJson<Preferences>('POST', '/api/preferences', body),
-    onSuccess: async (data) => {
-      qc.setQueryData(PREFERENCES_KEY, data);
-      await qc.invalidateQueries({ queryKey: CURRENT_USER_KEY });
-      toast({ title: 'Preferences saved!', description: 'Your style profile has been created.' });
-      void navigate(AFTER_ONBOARDING_PATH);
-    },
-    onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to save preferences' }),
-  });
+  const save = useSavePreferences();
 
   const submit = handleSubmit(
-    (body) => save.mutate(body),
+    (body) =>
+      save.mutate(body, {
+        onSuccess: () => {
+          toast({ title: 'Preferences saved!', description: 'Your style profile has been created.' });
+          void navigate(AFTER_ONBOARDING_PATH);
+        },
+        onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to save preferences' }),
+      }),
     (invalid) =>
       toast({
         variant: 'destructive',
@@ -175,7 +167,7 @@ function ChoiceGroup({
   render,
 }: (typeof GROUPS)[number] & { control: Control<FormValues, unknown, PreferencesInput> }) {
   const { field } = useController({ control, name });
-  const chosen = (field.value ?? []) as readonly string[];
+  const chosen: readonly string[] = field.value ?? [];
   return (
     <OptionGroup legend={legend} hint={hint} testId={`onboarding-${name}`}>
       <div className={list}>

@@ -10,6 +10,7 @@ import {
 } from '../../../../../shared/schemas/photo-profile';
 import { directUploadMaxBytes } from '../../../../../shared/schemas/upload';
 import { GENDERS } from '../../../../../shared/domain/catalog';
+import { isOneOf } from '../../../lib/one-of';
 import * as z from 'zod';
 import type { PhotoValue } from './photo-upload-field';
 
@@ -52,8 +53,7 @@ export function checkImageFile(file: { type: string; size: number; name?: string
   const type = file.type.toLowerCase();
   const byName = /\.(jpe?g|png|webp|avif)$/i.test(file.name ?? '');
   // Some systems give no type for AVIF: the extension decides then.
-  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(type) && !(type === '' && byName))
-    return FILE_MESSAGES.notImage;
+  if (!isOneOf(ACCEPTED_IMAGE_TYPES, type) && !(type === '' && byName)) return FILE_MESSAGES.notImage;
   if (file.size > PHOTO_MAX_BYTES) return FILE_MESSAGES.tooLarge;
   return null;
 }

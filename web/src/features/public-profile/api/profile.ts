@@ -1,7 +1,9 @@
 /** Public profiles: GET /api/profile/{handle} and GET /api/users/{id} (for /influencer/{userId} links). */
 import type * as R from '../../../../../shared/schemas/responses';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { normalizeHandle } from '../../../../../shared/domain/profile-rules';
+import { fetchApi } from '../../../api/endpoints';
+import { queryKeys } from '../../../api/query-keys';
 
 export const PROFILE_NOT_FOUND = 'Profile Not Found';
 
@@ -9,15 +11,26 @@ export type PublicUser = R.PublicUser;
 
 export type PublicProfile = R.PublicProfile;
 
-export const profileKey = (handle: string) => ['/api/profile', encodeURIComponent(normalizeHandle(handle))] as const;
+/** The profile of a handle ("@iris" and "Iris" are the same: one key, one request). */
+export const getPublicProfileQueryOptions = (handle: string) => {
+  const normalized = normalizeHandle(handle);
+  return queryOptions({
+    queryKey: queryKeys.publicProfiles.byHandle(normalized),
+    queryFn: ({ signal }) => fetchApi('GET /api/profile/{handle}', { params: { handle: normalized }, signal }),
+    retry: false,
+  });
+};
 
-/** The profile of a handle ("@iris" and "Iris" are the same); 404 'Profile Not Found' is an error with status 404. */
+/** 404 'Profile Not Found' is an error with status 404. */
 export const usePublicProfile = (handle: string | undefined) =>
-  useQuery<PublicProfile>({
-    queryKey: profileKey(handle ?? ''),
-    enabled: !!handle && normalizeHandle(handle) !== '',
+  useQuery({ ...getPublicProfileQueryOptions(handle ?? ''), enabled: !!handle && normalizeHandle(handle) !== '' });
+
+export const getPublicUserQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.publicUser(id),
+    queryFn: ({ signal }) => fetchApi('GET /api/users/{id}', { params: { id }, signal }),
     retry: false,
   });
 
 export const usePublicUser = (id: string | undefined) =>
-  useQuery<PublicUser>({ queryKey: ['/api/users', encodeURIComponent(id ?? '')], enabled: !!id, retry: false });
+  useQuery({ ...getPublicUserQueryOptions(id ?? ''), enabled: !!id });

@@ -1,14 +1,15 @@
 /** Settings calls: profile fields, avatar upload, profile links (spec 02 section 7). */
 import type * as R from '../../../../../shared/schemas/responses';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../../../shared/schemas/user';
 import type { ProfilePatchInput, UserLinkInput } from '../../../../../shared/schemas/discovery';
-import { apiJson, apiRequest } from '../../../lib/api-client';
+import { fetchApi } from '../../../api/endpoints';
+import { queryKeys } from '../../../api/query-keys';
 import { CURRENT_USER_KEY } from '../../../api/current-user';
 
 export type UserLink = R.UserLinkView;
 
-export const LINKS_KEY = ['/api/user/links'] as const;
+export const LINKS_KEY = queryKeys.user.links;
 
 /** Every profile change answers the current user: it replaces the cached one (the user menu updates at once). */
 function useSetUser() {
@@ -16,14 +17,14 @@ function useSetUser() {
   return (user: CurrentUser) => {
     qc.setQueryData(CURRENT_USER_KEY, user);
     // Public pages of this user may show the old name, handle or avatar.
-    void qc.invalidateQueries({ queryKey: ['/api/profile'] });
+    void qc.invalidateQueries({ queryKey: queryKeys.publicProfiles.all });
   };
 }
 
 export function useUpdateProfile() {
   const setUser = useSetUser();
   return useMutation({
-    mutationFn: (patch: ProfilePatchInput) => apiJson<CurrentUser>('PATCH', '/api/user/profile', patch),
+    mutationFn: (patch: ProfilePatchInput) => fetchApi('PATCH /api/user/profile', { body: patch }),
     onSuccess: setUser,
   });
 }
@@ -31,18 +32,20 @@ export function useUpdateProfile() {
 /** After a direct avatar upload (components/image-upload, purpose avatar): read the user again. */
 export function useRefreshUserAfterAvatar() {
   const setUser = useSetUser();
-  return async () => setUser(await apiJson<CurrentUser>('GET', '/api/auth/user'));
+  return async () => setUser(await fetchApi('GET /api/auth/user'));
 }
 
-export const useUserLinks = (enabled: boolean) => useQuery<UserLink[]>({ queryKey: LINKS_KEY, enabled });
+export const getUserLinksQueryOptions = () =>
+  queryOptions({ queryKey: LINKS_KEY, queryFn: ({ signal }) => fetchApi('GET /api/user/links', { signal }) });
+export const useUserLinks = (enabled: boolean) => useQuery({ ...getUserLinksQueryOptions(), enabled });
 
 export function useAddLink() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (link: UserLinkInput) => apiJson<UserLink>('POST', '/api/user/links', link),
+    mutationFn: (link: UserLinkInput) => fetchApi('POST /api/user/links', { body: link }),
     onSuccess: (link) => {
-      qc.setQueryData<UserLink[]>(LINKS_KEY, (old) => [...(old ?? []), link]);
-      void qc.invalidateQueries({ queryKey: ['/api/profile'] });
+      qc.setQueryData(getUserLinksQueryOptions().queryKey, (old) => [...(old ?? []), link]);
+      void qc.invalidateQueries({ queryKey: queryKeys.publicProfiles.all });
     },
   });
 }
@@ -50,10 +53,10 @@ export function useAddLink() {
 export function useDeleteLink() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest('DELETE', `/api/user/links/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => fetchApi('DELETE /api/user/links/{id}', { params: { id } }),
     onSuccess: (_res, id) => {
-      qc.setQueryData<UserLink[]>(LINKS_KEY, (old) => old?.filter((l) => l.id !== id));
-      void qc.invalidateQueries({ queryKey: ['/api/profile'] });
+      qc.setQueryData(getUserLinksQueryOptions().queryKey, (old) => old?.filter((l) => l.id !== id));
+      void qc.invalidateQueries({ queryKey: queryKeys.publicProfiles.all });
     },
   });
 }

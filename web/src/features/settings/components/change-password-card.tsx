@@ -10,7 +10,7 @@ import { Input } from '../../../components/input';
 import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { changePassword } from '../../../lib/auth';
-import { authErrorMessage } from '../../../lib/auth-errors';
+import { authErrorMessage, authErrorName, authErrorText } from '../../../lib/auth-errors';
 import { PasswordHints } from '../../../components/password-hints';
 import { newPasswordSchema } from '../../../lib/password-schema';
 import { forgotPasswordPath } from '../../../lib/return-to';
@@ -33,9 +33,10 @@ export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';
  * policy before sending).
  */
 function isWrongCurrentPassword(err: unknown): boolean {
-  const e = err as { name?: string; message?: string } | null;
+  const name = authErrorName(err);
   return (
-    e?.name === 'NotAuthorizedException' || (e?.name === 'InvalidPasswordException' && e.message === 'Invalid password')
+    name === 'NotAuthorizedException' ||
+    (name === 'InvalidPasswordException' && authErrorText(err) === 'Invalid password')
   );
 }
 

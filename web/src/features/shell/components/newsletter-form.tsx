@@ -7,7 +7,9 @@ const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Newsletter sign-up. Deliberately makes NO request: the product has no newsletter endpoint (spec 01
- * section 7 shows none), so a valid-looking address just shows the thank-you message.
+ * section 7 shows none), so a valid-looking address just shows the thank-you message. It stays on plain
+ * state, not react-hook-form + zod: the footer is in the entry chunk, and those two would load on every
+ * first visit for one field (no other entry-chunk module imports them).
  */
 export function NewsletterForm() {
   const id = useId();

@@ -1,10 +1,10 @@
 /** The style editor's calls (docs/api.md, "Creator and admin tools"). */
 import type * as R from '../../../../../shared/schemas/responses';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchApi, type BodyIn } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getPromptsQueryOptions } from '../../../api/catalog';
 import { idempotencyHeaders } from '../../../lib/idempotency';
-import { apiJson } from '../../../lib/api-client';
-import type { AdminStyle } from '../lib/style-form';
 
 export type AdminCategory = R.Category;
 
@@ -14,21 +14,28 @@ export type AdminProduct = R.AdminProduct;
 
 export type PromptOption = R.PromptTemplate;
 
-export const ADMIN_STYLES_KEY = ['/api/admin/styles'] as const;
-export const ADMIN_CATEGORIES_KEY = ['/api/admin/categories'] as const;
-const productsKey = (styleId: string) => ['/api/admin/products', { style: styleId }] as const;
+export const ADMIN_STYLES_KEY = queryKeys.admin.styles;
+export const ADMIN_CATEGORIES_KEY = queryKeys.admin.categories;
 
-export const useAdminStyles = () => useQuery<AdminStyle[]>({ queryKey: ADMIN_STYLES_KEY });
-export const useAdminCategories = () => useQuery<AdminCategory[]>({ queryKey: ADMIN_CATEGORIES_KEY });
-export const usePromptOptions = () => useQuery<PromptOption[]>({ queryKey: ['/api/prompts'] });
-
-export const useAdminProducts = (styleId: string | null) =>
-  useQuery<AdminProduct[]>({
-    queryKey: productsKey(styleId ?? ''),
-    enabled: !!styleId,
-    queryFn: ({ signal }) =>
-      apiJson<AdminProduct[]>('GET', `/api/admin/products?style=${encodeURIComponent(styleId!)}`, undefined, signal),
+export const getAdminStylesQueryOptions = () =>
+  queryOptions({ queryKey: ADMIN_STYLES_KEY, queryFn: ({ signal }) => fetchApi('GET /api/admin/styles', { signal }) });
+export const getAdminCategoriesQueryOptions = () =>
+  queryOptions({
+    queryKey: ADMIN_CATEGORIES_KEY,
+    queryFn: ({ signal }) => fetchApi('GET /api/admin/categories', { signal }),
   });
+/** The products of a style, with their links. */
+export const getAdminProductsQueryOptions = (styleId: string) =>
+  queryOptions({
+    queryKey: queryKeys.admin.products(styleId),
+    queryFn: ({ signal }) => fetchApi('GET /api/admin/products', { query: { style: styleId }, signal }),
+  });
+
+export const useAdminStyles = () => useQuery(getAdminStylesQueryOptions());
+export const useAdminCategories = () => useQuery(getAdminCategoriesQueryOptions());
+export const usePromptOptions = () => useQuery(getPromptsQueryOptions());
+export const useAdminProducts = (styleId: string | null) =>
+  useQuery({ ...getAdminProductsQueryOptions(styleId ?? ''), enabled: !!styleId });
 
 /** Public and catalogue lists change with a style: refresh them too. */
 export function useInvalidateStyles() {
@@ -39,13 +46,16 @@ export function useInvalidateStyles() {
   };
 }
 
+/** The body of a create (an update takes any subset of it). */
+export type StyleBody = BodyIn<'POST /api/admin/styles'> & BodyIn<'PATCH /api/admin/styles/{id}'>;
+
 export function useSaveStyle() {
   const invalidate = useInvalidateStyles();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: Record<string, unknown> }) =>
+    mutationFn: ({ id, body }: { id: string | null; body: StyleBody }) =>
       id
-        ? apiJson<AdminStyle>('PATCH', `/api/admin/styles/${encodeURIComponent(id)}`, body)
-        : apiJson<AdminStyle>('POST', '/api/admin/styles', body),
+        ? fetchApi('PATCH /api/admin/styles/{id}', { params: { id }, body })
+        : fetchApi('POST /api/admin/styles', { body }),
     onSuccess: invalidate,
   });
 }
@@ -53,7 +63,7 @@ export function useSaveStyle() {
 export function useDeleteStyle() {
   const invalidate = useInvalidateStyles();
   return useMutation({
-    mutationFn: (id: string) => apiJson<R.IdResult>('DELETE', `/api/admin/styles/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => fetchApi('DELETE /api/admin/styles/{id}', { params: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -61,9 +71,9 @@ export function useDeleteStyle() {
 export function useCreateProduct(styleId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) => apiJson<AdminProduct>('POST', '/api/admin/products', body),
+    mutationFn: (body: BodyIn<'POST /api/admin/products'>) => fetchApi('POST /api/admin/products', { body }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: productsKey(styleId) });
+      void qc.invalidateQueries({ queryKey: queryKeys.admin.products(styleId) });
       void qc.invalidateQueries({ queryKey: queryKeys.styles.products(styleId) });
     },
   });
@@ -72,9 +82,9 @@ export function useCreateProduct(styleId: string) {
 export function useDeleteProduct(styleId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiJson<R.IdResult>('DELETE', `/api/admin/products/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => fetchApi('DELETE /api/admin/products/{id}', { params: { id } }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: productsKey(styleId) });
+      void qc.invalidateQueries({ queryKey: queryKeys.admin.products(styleId) });
       void qc.invalidateQueries({ queryKey: queryKeys.styles.products(styleId) });
     },
   });
@@ -84,20 +94,14 @@ export type StyleUploadType = 'style_prompt' | 'style_cover';
 
 /** POST /api/download-image: copy a remote image into our storage. */
 export const downloadRemoteImage = (url: string) =>
-  apiJson<R.DownloadImageResult>('POST', '/api/download-image', { url, originalUrl: url });
+  fetchApi('POST /api/download-image', { body: { url, originalUrl: url } });
 
 /** Generate a cover: start a 1-credit generation of the style, read it, then make its result the cover. */
 export const startCoverGeneration = (styleId: string, idempotencyKey: string) =>
-  apiJson<R.IdResult>(
-    'POST',
-    `/api/admin/styles/${encodeURIComponent(styleId)}/cover`,
-    {},
-    undefined,
-    idempotencyHeaders(idempotencyKey),
-  );
-export const readGeneration = (id: string) =>
-  apiJson<{ id: string; status: string; error: string | null }>('GET', `/api/generations/${encodeURIComponent(id)}`);
-export const setCoverFromGeneration = (styleId: string, generationId: string) =>
-  apiJson<AdminStyle>('POST', `/api/admin/styles/${encodeURIComponent(styleId)}/cover/from-generation`, {
-    generationId,
+  fetchApi('POST /api/admin/styles/{id}/cover', {
+    params: { id: styleId },
+    headers: idempotencyHeaders(idempotencyKey),
   });
+export const readGeneration = (id: string) => fetchApi('GET /api/generations/{id}', { params: { id } });
+export const setCoverFromGeneration = (styleId: string, generationId: string) =>
+  fetchApi('POST /api/admin/styles/{id}/cover/from-generation', { params: { id: styleId }, body: { generationId } });

@@ -1,11 +1,11 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { useForm, useWatch, type PathValue } from 'react-hook-form';
+import { useForm, type UseFormSetValue } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Switch } from 'radix-ui';
 import Save from 'lucide-react/icons/save';
 import Trash2 from 'lucide-react/icons/trash-2';
 import X from 'lucide-react/icons/x';
-import { TASK_TYPES, type TaskType } from '../../../../../shared/domain/catalog';
+import { normalizeSex, TASK_TYPES } from '../../../../../shared/domain/catalog';
 import { Button } from '../../../components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/card';
 import { FormField } from '../../../components/form-field';
@@ -55,7 +55,7 @@ export function StyleForm({ style, categories, categoriesLoading, onSaved, onDel
     defaultValues: style ? styleToForm(style) : emptyStyleForm(),
     resolver: zodResolver(styleFormSchema),
   });
-  const values = useWatch({ control: form.control }) as StyleFormValues;
+  const values = form.watch();
   const [categoryError, setCategoryError] = useState<string | null>(null);
   const [tagDraft, setTagDraft] = useState('');
   const [tagError, setTagError] = useState<string | null>(null);
@@ -65,8 +65,7 @@ export function StyleForm({ style, categories, categoriesLoading, onSaved, onDel
   const del = useDeleteStyle();
   const { handleLimitError } = useUpsell();
 
-  const set = <K extends keyof StyleFormValues>(k: K, v: StyleFormValues[K]) =>
-    form.setValue(k, v as PathValue<StyleFormValues, K>, { shouldDirty: true });
+  const set: UseFormSetValue<StyleFormValues> = (name, value) => form.setValue(name, value, { shouldDirty: true });
 
   const pickCategory = (catId: string) => {
     if (!catId) return;
@@ -170,7 +169,7 @@ export function StyleForm({ style, categories, categoriesLoading, onSaved, onDel
               <select
                 className={selectClass}
                 value={values.sex}
-                onChange={(e) => set('sex', e.target.value as StyleFormValues['sex'])}
+                onChange={(e) => set('sex', normalizeSex(e.target.value) ?? values.sex)}
               >
                 {SEX_OPTIONS.map((o) => (
                   <option key={o.value} value={o.value}>
@@ -272,7 +271,7 @@ export function StyleForm({ style, categories, categoriesLoading, onSaved, onDel
                     type="checkbox"
                     className="h-4 w-4 accent-primary"
                     checked={values.tasks.includes(t)}
-                    onChange={(e) => set('tasks', toggleTask(values.tasks, t as TaskType, e.target.checked))}
+                    onChange={(e) => set('tasks', toggleTask(values.tasks, t, e.target.checked))}
                   />
                   {enumLabel(t)}
                 </label>

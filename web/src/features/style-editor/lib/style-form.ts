@@ -3,35 +3,23 @@
  * rule, the category picker (at most 3, no duplicates), tag chips and the product form's messages.
  */
 import * as z from 'zod';
+import type { AdminStyleView } from '../../../../../shared/schemas/responses';
 import {
   MAX_STYLE_CATEGORIES,
   normalizeSex,
   STYLE_IMAGE_TYPES,
+  TASK_TYPES,
   type StyleImageType,
   type StyleSex,
   type TaskType,
 } from '../../../../../shared/domain/catalog';
+import { isOneOf, oneOf } from '../../../lib/one-of';
 import { MAX_STYLE_TAGS, normalizeTags, STYLE_MESSAGES } from '../../../../../shared/domain/style-rules';
 
 export { STYLE_MESSAGES };
 
-export interface AdminStyle {
-  id: string;
-  name: string;
-  description: string | null;
-  sex: string;
-  categoryIds: string[];
-  tags: string[];
-  tasks: string[];
-  styleImageType: StyleImageType;
-  promptImageUrl: string | null;
-  promptImageOriginalUrl: string | null;
-  coverImageUrl: string | null;
-  defaultPromptTemplateId: string | null;
-  isPublic: boolean;
-  usageCount: number;
-  createdAt?: string;
-}
+/** A style as GET /api/admin/styles lists it. */
+export type AdminStyle = AdminStyleView;
 
 export interface StyleFormValues {
   name: string;
@@ -77,15 +65,15 @@ export const emptyStyleForm = (): StyleFormValues => ({
 
 /** A saved style as form values (unknown wire spellings fall back to the defaults). */
 export function styleToForm(s: AdminStyle): StyleFormValues {
-  const type = (STYLE_IMAGE_TYPES as readonly string[]).includes(s.styleImageType) ? s.styleImageType : 'model_wearer';
+  const tasks = (s.tasks ?? []).filter((t) => isOneOf(TASK_TYPES, t));
   return {
     name: s.name ?? '',
     description: s.description ?? '',
     sex: normalizeSex(String(s.sex ?? '').toLowerCase()) ?? 'unisex',
     categoryIds: [...(s.categoryIds ?? [])].slice(0, MAX_STYLE_CATEGORIES),
     tags: [...(s.tags ?? [])],
-    tasks: (s.tasks?.length ? s.tasks : ['OUTFIT_TRYON']) as TaskType[],
-    styleImageType: type,
+    tasks: tasks.length ? tasks : ['OUTFIT_TRYON'],
+    styleImageType: oneOf(STYLE_IMAGE_TYPES, s.styleImageType, 'model_wearer'),
     promptImageUrl: s.promptImageUrl ?? '',
     promptImageOriginalUrl: s.promptImageOriginalUrl ?? null,
     coverImageUrl: s.coverImageUrl ?? null,
