@@ -11,6 +11,7 @@ import {
 } from '../../../shared/domain/plans';
 
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
+  'grant.starter': 'Free first look',
   'grant.trial': 'Trial credits',
   'grant.monthly': 'Monthly credits',
   'grant.pack': 'Credit pack',
