@@ -20,6 +20,7 @@ import {
   type PresignUploadResult,
   type ScrapeUrlInput,
   type UploadType,
+  PHOTO_MIN_SIDE,
 } from '../../shared/schemas/upload';
 import { isCreatorRole } from '../../shared/domain/roles';
 import type { ImageCheckKind } from '../../shared/domain/content-safety';
@@ -77,7 +78,8 @@ export async function processUploadedImage(
     }
   }
   // People's photos: flattened to JPEG (no alpha), as the multipart route always did.
-  if (purpose === 'photo_profile') return processImage(bytes, { maxBytes, alpha: 'flatten', safety });
+  if (purpose === 'photo_profile')
+    return processImage(bytes, { maxBytes, alpha: 'flatten', minSide: PHOTO_MIN_SIDE, safety });
   // Outfits and prompt images are often product cut-outs: transparency is kept (WebP).
   return processImage(bytes, { maxBytes, alpha: 'keep', safety });
 }

@@ -49,13 +49,30 @@ export type DirectUploadPurpose = (typeof DIRECT_UPLOAD_PURPOSES)[number];
  * (`portraitUploadId`, `fullBodyUploadId`), after the consent and age checks, through the same image gate.
  */
 export const FINALIZED_BY_RECORD: readonly DirectUploadPurpose[] = ['photo_profile'];
+/**
+ * The image types accepted everywhere (pickers, presign, the API's image gate in functions/lib/image-pipeline.ts):
+ * the one list, so what a picker offers and what the server takes never differ (issue 26).
+ */
 export const DIRECT_UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
+export const ACCEPTED_IMAGE_TYPES = DIRECT_UPLOAD_CONTENT_TYPES;
+/** The `accept` attribute of every image file input. */
+export const IMAGE_ACCEPT_ATTRIBUTE = ACCEPTED_IMAGE_TYPES.join(',');
+/** How the accepted types read in hints and messages. */
+export const ACCEPTED_IMAGE_TYPES_LABEL = 'JPEG, PNG, WebP or AVIF';
+
+/**
+ * A person photo (portrait, full body) must be at least this many pixels on each side ("at least 400 x 400"):
+ * checked when the file is picked (web) and again by the API's image gate before anything is stored.
+ */
+export const PHOTO_MIN_SIDE = 400;
+export const photoTooSmallMessage = (width: number, height: number) =>
+  `This photo is ${width} x ${height} pixels. Use a photo of at least ${PHOTO_MIN_SIDE} x ${PHOTO_MIN_SIDE} pixels.`;
 /** The avatar keeps its spec cap (under 5 MB); every other image may be up to 15 MB. */
 export const directUploadMaxBytes = (purpose: DirectUploadPurpose): number =>
   purpose === 'avatar' ? PROFILE_IMAGE_MAX_BYTES : DIRECT_UPLOAD_MAX_BYTES;
 export const DIRECT_UPLOAD_MESSAGES = {
   invalidType: 'Invalid file type',
-  unsupported: 'Unsupported image type. Use JPEG, PNG or WebP.',
+  unsupported: `Unsupported image type. Use ${ACCEPTED_IMAGE_TYPES_LABEL}.`,
   tooLarge: (purpose: DirectUploadPurpose) =>
     purpose === 'avatar'
       ? 'File too large. The image must be under 5 MB.'
