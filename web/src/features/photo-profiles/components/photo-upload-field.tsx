@@ -53,7 +53,7 @@ export function PhotoUploadField({ name, label, hint, value, onChange, error, op
     }
     // the pixel size is checked here, before anything is uploaded (the API checks it again)
     setChecking(true);
-    const tooSmall = checkPhotoSize(await readImageSize(file));
+    const tooSmall = checkPhotoSize(name === 'fullBody' ? 'full-body' : 'portrait', await readImageSize(file));
     setChecking(false);
     if (tooSmall) {
       setFileError(tooSmall);

@@ -113,18 +113,26 @@ describe('downscaledSize', () => {
 });
 
 describe('checkPhotoSize (at pick time, before any upload)', () => {
-  it('refuses a photo under 400 x 400 with its size and the minimum, and one that does not decode', () => {
-    expect(checkPhotoSize({ width: 100, height: 100 })).toBe(
-      'This photo is 100 x 100 pixels. Use a photo of at least 400 x 400 pixels.',
+  it('refuses a portrait under 400 x 400 with its size and the minimum, and one that does not decode', () => {
+    expect(checkPhotoSize('portrait', { width: 100, height: 100 })).toBe(
+      'This photo is 100 x 100 pixels. Use a portrait of at least 400 x 400 pixels.',
     );
-    expect(checkPhotoSize({ width: 399, height: 1200 })).toBe(photoTooSmallMessage(399, 1200));
-    expect(checkPhotoSize({ width: 1200, height: 399 })).toBe(photoTooSmallMessage(1200, 399));
-    expect(checkPhotoSize('unreadable')).toBe(FILE_MESSAGES.unreadable);
+    expect(checkPhotoSize('portrait', { width: 399, height: 1200 })).toBe(photoTooSmallMessage('portrait', 399, 1200));
+    expect(checkPhotoSize('portrait', { width: 1200, height: 399 })).toBe(photoTooSmallMessage('portrait', 1200, 399));
+    expect(checkPhotoSize('portrait', 'unreadable')).toBe(FILE_MESSAGES.unreadable);
   });
-  it('accepts 400 x 400 and larger, and leaves the check to the API when the browser cannot tell', () => {
-    expect(checkPhotoSize({ width: PHOTO_MIN_SIDE, height: PHOTO_MIN_SIDE })).toBeNull();
-    expect(checkPhotoSize({ width: 720, height: 1280 })).toBeNull();
-    expect(checkPhotoSize(null)).toBeNull();
+  it('refuses a full-body photo under 300 x 600 (either orientation)', () => {
+    expect(checkPhotoSize('full-body', { width: 299, height: 900 })).toBe(
+      'This photo is 299 x 900 pixels. Use a full-body photo of at least 300 x 600 pixels.',
+    );
+    expect(checkPhotoSize('full-body', { width: 500, height: 599 })).toBe(photoTooSmallMessage('full-body', 500, 599));
+    expect(checkPhotoSize('full-body', { width: 371, height: 600 })).toBeNull();
+    expect(checkPhotoSize('full-body', { width: 600, height: 371 })).toBeNull();
+  });
+  it('accepts the minimum and larger, and leaves the check to the API when the browser cannot tell', () => {
+    expect(checkPhotoSize('portrait', { width: PHOTO_MIN_SIDE, height: PHOTO_MIN_SIDE })).toBeNull();
+    expect(checkPhotoSize('portrait', { width: 720, height: 1280 })).toBeNull();
+    expect(checkPhotoSize('portrait', null)).toBeNull();
   });
   it('offers exactly the types the API accepts (one list in shared/)', () => {
     expect(ACCEPTED_IMAGE_TYPES).toBe(DIRECT_UPLOAD_CONTENT_TYPES);

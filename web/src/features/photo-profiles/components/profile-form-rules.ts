@@ -12,9 +12,9 @@ import {
   ACCEPTED_IMAGE_TYPES,
   ACCEPTED_IMAGE_TYPES_LABEL,
   IMAGE_ACCEPT_ATTRIBUTE,
-  PHOTO_MIN_SIDE,
   directUploadMaxBytes,
-  photoTooSmallMessage,
+  photoSizeProblem,
+  type PersonPhotoKind,
 } from '../../../../../shared/schemas/upload';
 import { GENDERS } from '../../../../../shared/domain/catalog';
 import * as z from 'zod';
@@ -67,14 +67,17 @@ export function checkImageFile(file: { type: string; size: number; name?: string
 }
 
 /**
- * Refuse a person photo by its pixel size (read in the browser at pick time, before any upload): under
- * PHOTO_MIN_SIDE on a side, or not decodable. Null when fine or when the browser cannot tell (the API checks again).
+ * Refuse a person photo by its pixel size (read in the browser at pick time, before any upload): under the
+ * minimum of its kind (PHOTO_MIN_SIZE), or not decodable. Null when fine or when the browser cannot tell (the
+ * API checks again).
  */
-export function checkPhotoSize(size: { width: number; height: number } | 'unreadable' | null): string | null {
+export function checkPhotoSize(
+  kind: PersonPhotoKind,
+  size: { width: number; height: number } | 'unreadable' | null,
+): string | null {
   if (size === null) return null;
   if (size === 'unreadable') return FILE_MESSAGES.unreadable;
-  if (size.width < PHOTO_MIN_SIDE || size.height < PHOTO_MIN_SIDE) return photoTooSmallMessage(size.width, size.height);
-  return null;
+  return photoSizeProblem(kind, size.width, size.height);
 }
 
 /** Longest side of a downscaled photo (the helper is kept for previews; uploads send the original bytes). */
