@@ -19,7 +19,7 @@ import { ERROR_CODES } from '../../shared/errors';
 import { bearerToken, verifyToken } from '../../functions/lib/auth';
 import type { ApiEvent, ApiResult } from '../../functions/lib/http';
 import { buildEvent, lambdaContext } from './api-event';
-import { AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { cognitoClient } from './cognito-setup';
 import { getConfig } from '../../functions/lib/config';
 import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../shared/domain/edge';
@@ -328,13 +328,24 @@ async function proxyConfirmSignUp(req: IncomingMessage, res: ServerResponse, cog
     if (username) {
       const cognito = cognitoClient(cognitoUrl);
       try {
+        // cognito-local wants the address with its verification flag (the username is the address here)
+        const user = await cognito.send(
+          new AdminGetUserCommand({ UserPoolId: getConfig().userPoolId, Username: username }),
+        );
+        const email = user.UserAttributes?.find((a) => a.Name === 'email')?.Value ?? username;
         await cognito.send(
           new AdminUpdateUserAttributesCommand({
             UserPoolId: getConfig().userPoolId,
             Username: username,
-            UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
+            UserAttributes: [
+              { Name: 'email', Value: email },
+              { Name: 'email_verified', Value: 'true' },
+            ],
           }),
         );
+      } catch (err) {
+        // the confirmation itself succeeded: answer it; the account just starts without the starter grant
+        console.error('[local] could not mark the e-mail verified', err);
       } finally {
         cognito.destroy();
       }
