@@ -122,7 +122,12 @@ describeE2E('first use (issue 26)', () => {
       const progress = page.getByTestId('render-progress');
       await progress.waitFor();
       expect(['queued', 'rendering']).toContain(await progress.getAttribute('data-stage'));
-      for (const stage of ['Queued', 'Rendering', 'Ready']) await progress.getByText(stage, { exact: true }).waitFor();
+      for (const [id, label] of [
+        ['queued', 'Queued'],
+        ['rendering', 'Rendering'],
+        ['ready', 'Ready'],
+      ] as const)
+        expect(await progress.getByTestId(`render-stage-${id}`).innerText()).toContain(label);
       expect(await progress.locator('[aria-current="step"]').count()).toBe(1);
       await page
         .getByTestId('render-eta')
