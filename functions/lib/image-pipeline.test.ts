@@ -101,7 +101,7 @@ describe('processImage', () => {
     ]);
     const err = await rejection(processImage(heic, { maxBytes: LIMIT }));
     expect(err.status).toBe(400);
-    expect(err.message).toBe('Unsupported image type. Use JPEG, PNG or WebP.');
+    expect(err.message).toBe('Unsupported image type. Use JPEG, PNG, WebP or AVIF.');
   });
 
   it('refuses an empty file', async () => {
@@ -116,7 +116,7 @@ describe('processImage', () => {
     expect([err.status, err.code, err.message]).toEqual([
       400,
       'unsupported_media_type',
-      'Unsupported image type. Use JPEG, PNG or WebP.',
+      'Unsupported image type. Use JPEG, PNG, WebP or AVIF.',
     ]);
   });
 

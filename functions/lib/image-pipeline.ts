@@ -19,6 +19,7 @@ import { ERROR_CODES, HttpError, thrownInfo } from '../../shared/errors';
 import type { ImageCheckKind } from '../../shared/domain/content-safety';
 import { assertImageSafe } from './moderation';
 import type { UploadedFile } from './multipart';
+import { DIRECT_UPLOAD_MESSAGES } from '../../shared/schemas/upload';
 
 export type InputImageType = 'jpeg' | 'png' | 'webp' | 'avif';
 export type OutputFormat = 'jpeg' | 'webp' | 'png';
@@ -34,6 +35,8 @@ export interface ProcessImageOptions {
   alpha?: 'keep' | 'flatten';
   /** Crop to a centred square of this side (avatars); overrides maxSide. */
   square?: number;
+  /** A check of the pixel size read from the header (person photos: big enough): the refusal message, or null. */
+  sizeCheck?: (width: number, height: number) => string | null;
   /** What the image is and whose (for the refusal record when the content-safety check refuses it). */
   safety?: { kind: ImageCheckKind; userId?: string | null };
 }
@@ -56,7 +59,7 @@ export const MB = 1024 * 1024;
 
 export const IMAGE_MESSAGES = {
   empty: 'The file is empty',
-  unsupported: 'Unsupported image type. Use JPEG, PNG or WebP.',
+  unsupported: DIRECT_UPLOAD_MESSAGES.unsupported,
   unreadable: 'The image could not be read',
 } as const;
 
@@ -117,6 +120,8 @@ export async function processImage(bytes: Buffer, opts: ProcessImageOptions): Pr
     throw new HttpError(400, ERROR_CODES.unsupportedMediaType, IMAGE_MESSAGES.unsupported);
   // Checked from the header before any pixel is decoded (sharp's limitInputPixels guards the decode too).
   if (meta.width * meta.height > maxPixels) throw tooManyPixels(maxPixels);
+  const sizeProblem = opts.sizeCheck?.(meta.width, meta.height);
+  if (sizeProblem) throw new HttpError(400, ERROR_CODES.validation, sizeProblem);
 
   const flatten = opts.alpha !== 'keep';
   const keepAlpha = !flatten && !!meta.hasAlpha;

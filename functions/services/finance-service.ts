@@ -61,6 +61,7 @@ const CATEGORIES = [
 ] as const satisfies readonly Category[];
 
 const CATEGORY: Record<LedgerKind, Category> = {
+  'grant.starter': 'granted',
   'grant.trial': 'granted',
   'grant.monthly': 'granted',
   'grant.pack': 'granted',

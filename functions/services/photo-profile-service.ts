@@ -148,8 +148,8 @@ async function prepareImages(inputs: PhotoInput[], userId: string) {
   try {
     for (const { kind, file, uploadId } of inputs) {
       let img;
-      if (uploadId) img = await takeQuarantinedUpload(userId, uploadId, 'photo_profile');
-      else if (file) img = await processUploadedImage('photo_profile', file.content, userId, PHOTO_MAX_BYTES);
+      if (uploadId) img = await takeQuarantinedUpload(userId, uploadId, 'photo_profile', kind);
+      else if (file) img = await processUploadedImage('photo_profile', file.content, userId, PHOTO_MAX_BYTES, kind);
       else continue;
       out.push({ kind, buffer: img.buffer, contentType: img.contentType, ext: img.ext });
     }

@@ -21,6 +21,8 @@ import {
   type PresignUploadResult,
   type ScrapeUrlInput,
   type UploadType,
+  photoSizeProblem,
+  type PersonPhotoKind,
 } from '../../shared/schemas/upload';
 import { isOneOf } from '../../shared/domain/one-of';
 import { isCreatorRole } from '../../shared/domain/roles';
@@ -65,6 +67,8 @@ export async function processUploadedImage(
   bytes: Buffer,
   userId: string | null,
   maxBytes = directUploadMaxBytes(purpose),
+  /** Purpose photo_profile: which photo (its minimum size differs). */
+  photoKind?: PersonPhotoKind,
 ): Promise<ProcessedImage> {
   // every upload is checked for nudity and violence (content.unsafe, 422) inside processImage
   const safety = { kind: SAFETY_KIND[purpose], userId: userId ?? undefined };
@@ -81,7 +85,14 @@ export async function processUploadedImage(
     }
   }
   // People's photos: flattened to JPEG (no alpha), as the multipart route always did.
-  if (purpose === 'photo_profile') return processImage(bytes, { maxBytes, alpha: 'flatten', safety });
+  if (purpose === 'photo_profile')
+    return processImage(bytes, {
+      maxBytes,
+      alpha: 'flatten',
+      // a portrait or full-body photo too small to use is refused before anything is stored
+      sizeCheck: (w, h) => photoSizeProblem(photoKind ?? 'portrait', w, h),
+      safety,
+    });
   // Outfits and prompt images are often product cut-outs: transparency is kept (WebP).
   return processImage(bytes, { maxBytes, alpha: 'keep', safety });
 }
@@ -116,6 +127,7 @@ export async function takeQuarantinedUpload(
   userId: string,
   uploadId: string,
   purpose: DirectUploadPurpose,
+  photoKind?: PersonPhotoKind,
 ): Promise<ProcessedImage> {
   if (!uploadId.startsWith(`${purpose}.`) || !UPLOAD_ID_PATTERN.test(uploadId))
     throw new HttpError(400, ERROR_CODES.validation, 'Invalid upload id');
@@ -126,7 +138,7 @@ export async function takeQuarantinedUpload(
   try {
     if (bytes === 'too-large')
       throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge(purpose));
-    return await processUploadedImage(purpose, bytes, userId);
+    return await processUploadedImage(purpose, bytes, userId, maxBytes, photoKind);
   } finally {
     await discardQuarantine(userId, [uploadId]);
   }

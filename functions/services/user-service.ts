@@ -12,7 +12,7 @@ import { getBalance, type Balance } from '../../shared/repositories/ledger-repos
 import type { AuthContext } from '../lib/auth';
 import { getCognitoUserState } from '../lib/cognito';
 
-/** The caller's user item, created on first sign-in (role shopper, no plan, no credits). */
+/** The caller's user item, created on first sign-in (role shopper, no plan; the starter grant when verified). */
 export async function ensureUser(db: Db, auth: AuthContext): Promise<UserRecord> {
   const existing = await getUser(db, auth.sub);
   if (existing) return existing;
@@ -24,7 +24,15 @@ export async function ensureUser(db: Db, auth: AuthContext): Promise<UserRecord>
   if (!state.exists || !state.enabled) throw accountInactive();
   let { givenName, familyName } = auth;
   if (!givenName && !familyName) ({ givenName, familyName } = state);
-  return createUserIfMissing(db, { id: auth.sub, email: auth.email, firstName: givenName, lastName: familyName });
+  // Cognito's ID token says whether the e-mail was verified (a confirmed sign-up): the starter grant needs it.
+  const verified = auth.claims.email_verified === true || auth.claims.email_verified === 'true';
+  return createUserIfMissing(db, {
+    id: auth.sub,
+    email: auth.email,
+    firstName: givenName,
+    lastName: familyName,
+    emailVerified: verified,
+  });
 }
 
 export function toCurrentUser(u: UserRecord, balance: Balance): CurrentUser {
@@ -57,8 +65,9 @@ export function toCurrentUser(u: UserRecord, balance: Balance): CurrentUser {
 }
 
 export async function getCurrentUser(db: Db, auth: AuthContext): Promise<CurrentUser> {
-  const [user, balance] = await Promise.all([ensureUser(db, auth), getBalance(db, auth.sub)]);
-  return toCurrentUser(user, balance);
+  // in turn: the first call creates the account with its starter grant, which the balance must include
+  const user = await ensureUser(db, auth);
+  return toCurrentUser(user, await getBalance(db, auth.sub));
 }
 
 /** Only a permanent admin may switch the active role (re-checked inside the conditional write). */

@@ -19,6 +19,9 @@ import { ERROR_CODES } from '../../shared/errors';
 import { bearerToken, verifyToken } from '../../functions/lib/auth';
 import type { ApiEvent, ApiResult } from '../../functions/lib/http';
 import { buildEvent, lambdaContext } from './api-event';
+import { AdminGetUserCommand, AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { cognitoClient } from './cognito-setup';
+import { getConfig } from '../../functions/lib/config';
 import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../shared/domain/edge';
 
 const MAX_BODY = 10 * 1024 * 1024; // API Gateway's payload limit
@@ -299,6 +302,59 @@ const PUBLIC_COGNITO_TARGETS = new Set(
   ].map((op) => `AWSCognitoIdentityProviderService.${op}`),
 );
 
+const CONFIRM_SIGN_UP_TARGET = 'AWSCognitoIdentityProviderService.ConfirmSignUp';
+
+/**
+ * ConfirmSignUp as Cognito does it: confirming a sign-up with the code mailed to the address verifies the
+ * e-mail (`email_verified` = true in the next tokens; the pool auto-verifies e-mail). cognito-local confirms
+ * the user but leaves the attribute unset, so the local proxy sets it after a successful confirmation (the
+ * starter grant is bounded by a verified e-mail, docs/decisions.md).
+ */
+async function proxyConfirmSignUp(req: IncomingMessage, res: ServerResponse, cognitoUrl: string) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const body = Buffer.concat(chunks);
+  const upstream = await fetch(new URL('/', cognitoUrl), {
+    method: 'POST',
+    headers: {
+      'content-type': String(req.headers['content-type'] ?? 'application/x-amz-json-1.1'),
+      'x-amz-target': CONFIRM_SIGN_UP_TARGET,
+    },
+    body,
+  });
+  const text = await upstream.text();
+  if (upstream.ok) {
+    const username = (JSON.parse(body.toString('utf8')) as { Username?: string }).Username;
+    if (username) {
+      const cognito = cognitoClient(cognitoUrl);
+      try {
+        // cognito-local wants the address with its verification flag (the username is the address here)
+        const user = await cognito.send(
+          new AdminGetUserCommand({ UserPoolId: getConfig().userPoolId, Username: username }),
+        );
+        const email = user.UserAttributes?.find((a) => a.Name === 'email')?.Value ?? username;
+        await cognito.send(
+          new AdminUpdateUserAttributesCommand({
+            UserPoolId: getConfig().userPoolId,
+            Username: username,
+            UserAttributes: [
+              { Name: 'email', Value: email },
+              { Name: 'email_verified', Value: 'true' },
+            ],
+          }),
+        );
+      } catch (err) {
+        // the confirmation itself succeeded: answer it; the account just starts without the starter grant
+        console.error('[local] could not mark the e-mail verified', err);
+      } finally {
+        cognito.destroy();
+      }
+    }
+  }
+  res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+  res.end(text);
+}
+
 async function cognitoRequestAllowed(req: IncomingMessage, url: URL): Promise<boolean> {
   if (req.method === 'GET')
     return /^\/cognito\/[\w-]+\/\.well-known\/(jwks\.json|openid-configuration)$/.test(url.pathname);
@@ -446,7 +502,9 @@ export function createApiServer(opts: ApiServerOptions) {
                 __type: 'NotAuthorizedException',
                 message: 'Only the public Cognito API is served here',
               });
-            proxy(req, res, opts.cognitoUrl, '/cognito', url);
+            if (String(req.headers['x-amz-target'] ?? '') === CONFIRM_SIGN_UP_TARGET)
+              await proxyConfirmSignUp(req, res, opts.cognitoUrl);
+            else proxy(req, res, opts.cognitoUrl, '/cognito', url);
           } else if (url.pathname.startsWith(PUBLIC_MEDIA_PATH))
             serveMedia(req, res, url, opts.s3Url, opts.publicBucket);
           else if (url.pathname.startsWith('/s3/')) {

@@ -106,3 +106,22 @@ export const GENERATION_TITLES = {
   promptRequired: 'Prompt required',
   noImageUrl: 'No image URL provided',
 } as const;
+
+/**
+ * The progress page's estimate (issue 26): a render step (one piece of one variant) usually takes well under
+ * this on the Fitly engine and the AI providers alike (docs/performance.md); a look is ready in about
+ * steps x this. The page says when it takes longer than that, never a made-up countdown.
+ */
+export const RENDER_STEP_ESTIMATE_SECONDS = 30;
+export const renderEstimateSeconds = (opts: { pieces?: number; variants?: number }): number =>
+  RENDER_STEP_ESTIMATE_SECONDS * Math.max(1, opts.pieces ?? 1) * Math.max(1, opts.variants ?? 1);
+
+/** The stages every kind of generation goes through, as the progress page shows them. */
+export const RENDER_STAGES = [
+  { id: 'queued', label: 'Queued', hint: 'Waiting for a free renderer' },
+  { id: 'rendering', label: 'Rendering', hint: 'Putting the clothes on your photo' },
+  { id: 'ready', label: 'Ready', hint: 'Your look opens here' },
+] as const;
+export type RenderStage = (typeof RENDER_STAGES)[number]['id'];
+export const renderStageOf = (status: GenerationStatus): RenderStage =>
+  status === 'pending' ? 'queued' : status === 'processing' ? 'rendering' : 'ready';

@@ -1,5 +1,7 @@
 /** Credit ledger vocabulary (ARCHITECTURE.md "Money"). */
 export const LEDGER_KINDS = [
+  /** The one-time starter grant of a newly verified account (STARTER_CREDITS, docs/decisions.md). */
+  'grant.starter',
   'grant.trial',
   'grant.monthly',
   'grant.pack',

@@ -124,6 +124,15 @@ export const GENERATION_COST = 1;
 export const EXTRA_OPTION_COST = 1;
 export const MIN_CREDITS_TO_GENERATE = 1;
 
+/**
+ * "Try it free": a newly verified account gets this many credits once (enough for one single look), as a
+ * `grant.starter` ledger entry in the trial bucket, written in the same transaction that creates the account,
+ * at most once per verified e-mail address (docs/decisions.md "Starter grant").
+ */
+export const STARTER_CREDITS = GENERATION_COST;
+/** How the UI names the starter grant ("1 free look"). */
+export const STARTER_GRANT_LABEL = `${STARTER_CREDITS} free look${STARTER_CREDITS === 1 ? '' : 's'}`;
+
 /** What an unlimited-credit account shows instead of a count. */
 export const UNLIMITED_CREDITS_DISPLAY = 999_999_999;
 

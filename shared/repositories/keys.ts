@@ -209,6 +209,8 @@ export const keys = {
    * table TTL: a token issued before the deletion cannot re-create the user. `idHash` = sha256 hex of the user id.
    */
   deletedAccount: (idHash: string) => ({ pk: `DELETED#${idHash}`, sk: 'TOMBSTONE' }),
+  /** The starter grant's claim of one verified e-mail address (its hash, never the address): survives deletion. */
+  starterClaim: (emailHash: string) => ({ pk: `STARTER#${emailHash}`, sk: 'CLAIM' }),
   /** Every item of a user's own partition (account deletion). */
   userPartition: (userId: string) => ({ pk: `USER#${userId}` }),
   /** The user id of a `USER#<id>` partition key. */
@@ -246,6 +248,16 @@ export const userItemKind = (
 
 /** The style id of a favourite's sort key (`FAV#<styleId>`). */
 export const favoriteStyleIdOf = (sk: string): string => sk.slice('FAV#'.length);
+
+/**
+ * The e-mail address the starter grant is bounded by: lower-cased, without a "+tag" in the local part
+ * (one inbox, one starter grant), hashed so the claim that outlives an account deletion holds no address.
+ */
+export const starterClaimKey = (email: string) => {
+  const [local = '', domain = ''] = email.trim().toLowerCase().split('@');
+  const canonical = `${local.split('+')[0]}@${domain}`;
+  return keys.starterClaim(createHash('sha256').update(`fitly-starter:${canonical}`).digest('hex'));
+};
 
 /** A deleted account's tombstone key: the id's hash, never the id (privacy and user repositories read it). */
 export const tombstoneKey = (userId: string) =>

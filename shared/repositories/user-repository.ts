@@ -1,11 +1,12 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { ROLES, type Role } from '../domain/roles';
-import { PLAN_IDS } from '../domain/plans';
+import { PLAN_IDS, STARTER_CREDITS } from '../domain/plans';
 import { RETENTION_DAYS } from '../domain/privacy';
 import { keys } from './keys';
 import { cancellationReasons, isConditionFailure, TABLE_SCHEMA, type Db } from './table';
-import { tombstoneKey } from './keys';
+import { starterClaimKey, tombstoneKey } from './keys';
+import { ledgerItems } from './ledger-repository';
 import { ERROR_CODES, HttpError } from '../errors';
 import { batchGetAll, buildUpdate, entity, updateIf, type EntityRecord } from './toolkit';
 
@@ -87,7 +88,15 @@ export interface NewUser {
   email: string;
   firstName?: string | null;
   lastName?: string | null;
+  /**
+   * The e-mail is verified (the sign-up was confirmed): the account gets the one-time starter grant
+   * (STARTER_CREDITS) in the creating transaction, unless that e-mail already claimed it (docs/decisions.md).
+   */
+  emailVerified?: boolean;
 }
+
+/** The ledger cause of a user's starter grant: entry id `grant.starter:<userId>`, so it is written once. */
+export const starterGrantCause = (userId: string) => `starter:${userId}`;
 
 const strip = (item: unknown): UserRecord | null => userEntity.parseOrNull(item);
 
@@ -123,13 +132,17 @@ export function baseHandle(email: string): string {
 }
 
 /**
- * Create the user item (role shopper, no plan, no credits) with its unique handle claim, once.
+ * Create the user item (role shopper, no plan) with its unique handle claim, once; with a verified e-mail not
+ * yet used for it, the starter grant too (its e-mail claim, ledger entry and balance in the same transaction).
+ * A claimed e-mail (a second account, or one re-created after deletion) gets no grant: the create is retried
+ * without it.
  * Concurrent first sign-ins are safe: attribute_not_exists makes exactly one create win; the others read it.
  */
 export async function createUserIfMissing(db: Db, input: NewUser, now = new Date()): Promise<UserRecord> {
   const existing = await getUser(db, input.id);
   if (existing) return existing;
   const base = baseHandle(input.email);
+  let grant = !!input.emailVerified && STARTER_CREDITS > 0;
   for (let attempt = 0; attempt < 6; attempt++) {
     const handle = attempt === 0 ? base : `${base}${Math.floor(1000 + Math.random() * 9000)}`;
     const ts = now.toISOString();
@@ -182,6 +195,7 @@ export async function createUserIfMissing(db: Db, input: NewUser, now = new Date
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },
+            ...(grant ? starterGrantItems(db, input.id, input.email, ts, now) : []),
           ],
         }),
       );
@@ -191,6 +205,11 @@ export async function createUserIfMissing(db: Db, input: NewUser, now = new Date
       const reasons = cancellationReasons(err);
       if (reasons[2] === 'ConditionalCheckFailed')
         throw new HttpError(401, ACCOUNT_DELETED.code, ACCOUNT_DELETED.message);
+      if (grant && reasons[3] === 'ConditionalCheckFailed' && reasons[0] !== 'ConditionalCheckFailed') {
+        grant = false; // this e-mail had its starter grant already: create the account without one
+        attempt--; // the handle was not the problem
+        continue;
+      }
       if (reasons[0] === 'ConditionalCheckFailed') {
         const raced = await getUser(db, input.id);
         if (raced) return raced;
@@ -199,6 +218,35 @@ export async function createUserIfMissing(db: Db, input: NewUser, now = new Date
     }
   }
   throw new Error(`Could not allocate a handle for ${input.email}`);
+}
+
+/** The starter grant's items: the e-mail's claim (fails when already claimed), the ledger entry, the balance. */
+function starterGrantItems(db: Db, userId: string, email: string, ts: string, now: Date) {
+  return [
+    {
+      Put: {
+        TableName: db.tableName,
+        Item: { ...starterClaimKey(email), type: 'StarterClaim', claimedAt: ts },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    ...ledgerItems(
+      db,
+      {
+        userId,
+        entries: [
+          {
+            kind: 'grant.starter',
+            bucket: 'trial',
+            amount: STARTER_CREDITS,
+            causeId: starterGrantCause(userId),
+            note: 'Welcome: your first look is free',
+          },
+        ],
+      },
+      now,
+    ),
+  ];
 }
 
 /** Some fields of many users (BatchGet through the toolkit: chunks of 100, unprocessed keys retried). */

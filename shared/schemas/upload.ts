@@ -50,13 +50,47 @@ export type DirectUploadPurpose = (typeof DIRECT_UPLOAD_PURPOSES)[number];
  * (`portraitUploadId`, `fullBodyUploadId`), after the consent and age checks, through the same image gate.
  */
 export const FINALIZED_BY_RECORD: readonly DirectUploadPurpose[] = ['photo_profile'];
+/**
+ * The image types accepted everywhere (pickers, presign, the API's image gate in functions/lib/image-pipeline.ts):
+ * the one list, so what a picker offers and what the server takes never differ (issue 26).
+ */
 export const DIRECT_UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
+export const ACCEPTED_IMAGE_TYPES = DIRECT_UPLOAD_CONTENT_TYPES;
+/** The `accept` attribute of every image file input. */
+export const IMAGE_ACCEPT_ATTRIBUTE = ACCEPTED_IMAGE_TYPES.join(',');
+/** How the accepted types read in hints and messages. */
+export const ACCEPTED_IMAGE_TYPES_LABEL = 'JPEG, PNG, WebP or AVIF';
+
+/**
+ * The smallest person photos taken ("at least 400 x 400" for the portrait; a full-body photo needs height for
+ * the whole person): checked when the file is picked (web) and again by the API's image gate before anything
+ * is stored. `short` and `long` are the image's shorter and longer sides, so either orientation passes.
+ */
+export const PHOTO_MIN_SIZE = {
+  portrait: { short: 400, long: 400 },
+  'full-body': { short: 300, long: 600 },
+} as const;
+export type PersonPhotoKind = keyof typeof PHOTO_MIN_SIZE;
+/** The portrait's minimum side (the "at least 400 x 400" of the hints). */
+export const PHOTO_MIN_SIDE = PHOTO_MIN_SIZE.portrait.short;
+export const photoTooSmallMessage = (kind: PersonPhotoKind, width: number, height: number) => {
+  const min = PHOTO_MIN_SIZE[kind];
+  return `This photo is ${width} x ${height} pixels. Use a ${kind === 'portrait' ? 'portrait' : 'full-body photo'} of at least ${min.short} x ${min.long} pixels.`;
+};
+/** Null when a person photo of this size is big enough, else the message. */
+export function photoSizeProblem(kind: PersonPhotoKind, width: number, height: number): string | null {
+  const min = PHOTO_MIN_SIZE[kind];
+  return Math.min(width, height) < min.short || Math.max(width, height) < min.long
+    ? photoTooSmallMessage(kind, width, height)
+    : null;
+}
+
 /** The avatar keeps its spec cap (under 5 MB); every other image may be up to 15 MB. */
 export const directUploadMaxBytes = (purpose: DirectUploadPurpose): number =>
   purpose === 'avatar' ? PROFILE_IMAGE_MAX_BYTES : DIRECT_UPLOAD_MAX_BYTES;
 export const DIRECT_UPLOAD_MESSAGES = {
   invalidType: 'Invalid file type',
-  unsupported: 'Unsupported image type. Use JPEG, PNG or WebP.',
+  unsupported: `Unsupported image type. Use ${ACCEPTED_IMAGE_TYPES_LABEL}.`,
   tooLarge: (purpose: DirectUploadPurpose) =>
     purpose === 'avatar'
       ? 'File too large. The image must be under 5 MB.'

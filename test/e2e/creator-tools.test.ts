@@ -52,7 +52,6 @@ describeE2E('creator tools: style editor and My Collections', () => {
     await page
       .locator('input[type=file][name=style_prompt]')
       .setInputFiles({ name: 'outfit.jpg', mimeType: 'image/jpeg', buffer: await jpeg(400, 500, 200, 180, 150) });
-    await page.getByTestId('prompt-image-upload').click();
     await page.getByTestId('prompt-image').getByText('Uploaded').waitFor();
     expect(
       await page.getByRole('progressbar', { name: 'Prompt image upload progress' }).getAttribute('aria-valuenow'),

@@ -41,7 +41,7 @@ describeE2E('double clicks never spend twice', () => {
       await page.getByRole('heading', { level: 1, name: 'Generate with Weekend Denim' }).waitFor();
       await page.getByRole('radio', { name: new RegExp(name) }).check();
       await page.getByRole('button', { name: 'Generate Look (1 credit)' }).dblclick();
-      await page.waitForURL(/\/dashboard$/);
+      await page.waitForURL(/\/generation\/[\w-]+$/);
       expect(await credits(token)).toBe(before - 1);
       expect((await generationIds(token)).filter((id) => !gens.includes(id))).toHaveLength(1);
 
@@ -50,7 +50,7 @@ describeE2E('double clicks never spend twice', () => {
       gens = await generationIds(token);
       await page.goto('/style/seed-style-02');
       await page.getByTestId('style-quick-try').dblclick();
-      await page.waitForURL(/\/dashboard$/);
+      await page.waitForURL(/\/generation\/[\w-]+$/);
       expect(await credits(token)).toBe(before - 1);
       expect((await generationIds(token)).filter((id) => !gens.includes(id))).toHaveLength(1);
       await context.close();

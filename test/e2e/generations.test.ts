@@ -36,18 +36,20 @@ describeE2E('generations: style generation, polling gallery, detail, feedback, d
     await page.getByRole('heading', { level: 1, name: 'Generate with Weekend Denim' }).waitFor();
     await page.getByRole('radio', { name: new RegExp(name) }).check();
     await page.getByRole('button', { name: 'Generate Look (1 credit)' }).click();
-    await page.waitForURL(/\/dashboard$/);
+    // a single look goes to the same progress page as outfits and variants (issue 26)
+    await page.waitForURL(/\/generation\/[\w-]+$/);
     await page.getByText('Generation started!', { exact: true }).first().waitFor();
     await page
-      .getByText('Your AI try-on is being created. Check your dashboard shortly.', { exact: true })
+      .getByText('Your AI try-on is being created. This page shows its progress and then the result.', { exact: true })
       .first()
       .waitFor();
 
     const list = (await api<{ id: string; status: string }[]>(token, 'GET', '/api/generations')).json;
     const id = list[0]!.id;
+    expect(new URL(page.url()).pathname).toBe(`/generation/${id}`);
 
     // to the gallery in the app (client-side navigation), then no more navigations while it polls
-    await page.getByRole('link', { name: 'View all: Recent Generations' }).click();
+    await page.getByRole('link', { name: 'Back to Gallery' }).click();
     await page.waitForURL(/\/gallery$/);
     let navigations = 0;
     page.on('framenavigated', (f) => {

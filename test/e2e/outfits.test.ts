@@ -47,7 +47,9 @@ describeE2E('outfits and variants', () => {
       await page
         .getByTestId('piece-1-file')
         .setInputFiles({ name: 'skirt.jpg', mimeType: 'image/jpeg', buffer: await garmentJpeg('skirt', 400) });
-      await page.getByTestId('piece-1-upload').click();
+      // no second click: the image uploads as soon as it is chosen, and the piece has it
+      await page.getByTestId('piece-1').getByText('Uploaded', { exact: true }).waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('piece-1').getByRole('button', { name: 'Upload', exact: true }).count()).toBe(0);
       // piece 3: a product of a style, slot outerwear (the Fitly engine renders here: it refuses accessories)
       await page.getByTestId('outfit-add-piece').click();
       await page.getByTestId('piece-2-slot').selectOption('outerwear');

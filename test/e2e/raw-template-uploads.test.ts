@@ -42,7 +42,7 @@ describeE2E('raw template: style reference and background uploads', () => {
       const styleRef = page.getByTestId('style-ref-input');
       // refused in the browser: a GIF and a 16 MB file, nothing is sent
       await styleRef.setInputFiles({ name: 'look.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
-      await page.getByText('Unsupported image type. Use JPEG, PNG or WebP.', { exact: true }).waitFor();
+      await page.getByText('Unsupported image type. Use JPEG, PNG, WebP or AVIF.', { exact: true }).waitFor();
       await styleRef.setInputFiles({
         name: 'huge.jpg',
         mimeType: 'image/jpeg',
@@ -78,7 +78,7 @@ describeE2E('raw template: style reference and background uploads', () => {
       expect(uploads.filter((m) => m === 'POST')).toHaveLength(4);
 
       await page.getByTestId('generate-button').click();
-      await page.waitForURL(/\/dashboard$/);
+      await page.waitForURL(/\/generation\/[\w-]+$/);
       await page.getByText('Generation started!', { exact: true }).first().waitFor();
       const list = (await (
         await fetch(`${app.baseUrl}/api/generations`, { headers: { authorization: `Bearer ${token}` } })

@@ -75,7 +75,7 @@ describe('POST /api/uploads (presign)', () => {
   it('refuses a bad type, a declared size over the cap, an unknown purpose, and style images for shoppers', async () => {
     const bad = await presign(shopper, { purpose: 'outfit', contentType: 'image/gif', size: 10 });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toContain('Unsupported image type. Use JPEG, PNG or WebP.');
+    expect(bad.body.message).toContain('Unsupported image type. Use JPEG, PNG, WebP or AVIF.');
     const big = await presign(shopper, {
       purpose: 'outfit',
       contentType: 'image/jpeg',
@@ -153,7 +153,7 @@ describe('POST /api/uploads/complete (finalize)', () => {
     const res = await complete(shopper, post.uploadId);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
-      message: 'Unsupported image type. Use JPEG, PNG or WebP.',
+      message: 'Unsupported image type. Use JPEG, PNG, WebP or AVIF.',
       code: 'unsupported_media_type',
     });
     expect(await quarantine(shopper)).toEqual([]);

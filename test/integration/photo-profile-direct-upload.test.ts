@@ -23,7 +23,7 @@ const BODY = 'Slim build, about 170 cm tall, shoulder-length hair.';
 beforeAll(async () => {
   ctx = await setupIntegration();
   s3 = bucketClient(ctx.endpoints.s3);
-  [portrait, fullBody] = await Promise.all([jpegWithGps(400, 300, '#c08040'), jpegWithGps(300, 600, '#4080c0')]);
+  [portrait, fullBody] = await Promise.all([jpegWithGps(480, 400, '#c08040'), jpegWithGps(400, 640, '#4080c0')]);
 });
 
 const newUser = (age: 'adult' | 'minor' | null = 'adult'): Promise<TestUser> => createAdultUser(ctx, { age });

@@ -35,7 +35,7 @@ const BODY = 'Slim build, about 170 cm tall, shoulder-length hair.';
 beforeAll(async () => {
   ctx = await setupIntegration();
   s3 = bucketClient(ctx.endpoints.s3);
-  [portrait, fullBody] = await Promise.all([jpegWithGps(400, 300, '#c08040'), jpegWithGps(300, 600, '#4080c0')]);
+  [portrait, fullBody] = await Promise.all([jpegWithGps(480, 400, '#c08040'), jpegWithGps(400, 640, '#4080c0')]);
 });
 
 const newUser = (plan: PlanId = 'starter'): Promise<TestUser> =>
@@ -187,7 +187,7 @@ describe('edit', () => {
       [{ bodyDescription: '' }, 'Body description is required'],
       [{ bodyDescription: 'too short     ' }, 'Body description must be at least 20 characters'],
       [{ gender: 'robot' }, 'Gender must be male, female or unisex'],
-      [{ portrait: file(Buffer.from('hello'), 'x.jpg') }, 'Unsupported image type. Use JPEG, PNG or WebP.'],
+      [{ portrait: file(Buffer.from('hello'), 'x.jpg') }, 'Unsupported image type. Use JPEG, PNG, WebP or AVIF.'],
     ];
     for (const [parts, message] of cases) {
       const res = await patch(u, p.id, parts);
@@ -338,7 +338,7 @@ describe('validation and bad files: 4xx with the form messages, nothing stored',
       'text file named .jpg',
       async () => validProfile({ portrait: file(Buffer.from('I am text, not a photo\n'), 'me.jpg') }),
       400,
-      'Unsupported image type. Use JPEG, PNG or WebP.',
+      'Unsupported image type. Use JPEG, PNG, WebP or AVIF.',
     ],
     ['empty file', async () => validProfile({ portrait: file(Buffer.alloc(0), 'me.jpg') }), 400, 'The file is empty'],
     [
@@ -366,10 +366,22 @@ describe('validation and bad files: 4xx with the form messages, nothing stored',
       'The image has too many pixels. The maximum is 50 megapixels.',
     ],
     [
+      '100x100 portrait (under the 400 x 400 minimum)',
+      async () => validProfile({ portrait: file(await jpegWithGps(100, 100), 'tiny.jpg') }),
+      400,
+      'This photo is 100 x 100 pixels. Use a portrait of at least 400 x 400 pixels.',
+    ],
+    [
+      'good portrait, full-body photo 299 pixels wide',
+      async () => validProfile({ fullBody: file(await jpegWithGps(299, 900), 'narrow.jpg') }),
+      400,
+      'This photo is 299 x 900 pixels. Use a full-body photo of at least 300 x 600 pixels.',
+    ],
+    [
       'good portrait, bad full-body photo',
       async () => validProfile({ fullBody: file(Buffer.from('GIF89a....'), 'body.gif', 'image/gif') }),
       400,
-      'Unsupported image type. Use JPEG, PNG or WebP.',
+      'Unsupported image type. Use JPEG, PNG, WebP or AVIF.',
     ],
   ];
 

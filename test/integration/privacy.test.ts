@@ -47,7 +47,7 @@ beforeAll(async () => {
   ctx = await setupIntegration();
   wf = await startTestWorkflow();
   s3 = bucketClient(ctx.endpoints.s3);
-  portrait = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#c08040' } })
+  portrait = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#c08040' } })
     .jpeg()
     .toBuffer();
   const owner = await ctx.createUser();

@@ -71,7 +71,7 @@ describe('POST /api/upload', () => {
       [
         { type: 'style_cover', file: file(Buffer.from('<?php echo 1; ?>'), 'x.jpg') },
         400,
-        'Unsupported image type. Use JPEG, PNG or WebP.',
+        'Unsupported image type. Use JPEG, PNG, WebP or AVIF.',
       ],
       [
         { type: 'style_cover', file: file(oversized(10 * 1024 * 1024 + 10)) },
@@ -256,7 +256,7 @@ describe('remote images: success against a local server (service called with a t
       await msg(downloadImage(shopper.sub, { url: `${base}/redirect-loopback` }, { addressPolicy: testPolicy })),
     ).toBe('This address is not allowed');
     expect(await msg(downloadImage(shopper.sub, { url: `${base}/product` }, { addressPolicy: testPolicy }))).toBe(
-      'Unsupported image type. Use JPEG, PNG or WebP.',
+      'Unsupported image type. Use JPEG, PNG, WebP or AVIF.',
     );
     expect(await msg(downloadImage(shopper.sub, { url: `${base}/huge` }, { addressPolicy: testPolicy }))).toBe(
       'The image is too large',

@@ -141,7 +141,7 @@ describe('app shell: logged in', () => {
     signIn();
     renderAt('/dashboard');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada Lovelace' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Lovelace' }, { timeout: 5000 }),
     ).toBeTruthy();
     expect(screen.getByTestId('dashboard-credits').textContent).toBe('1,234');
     expect(screen.getByRole('link', { name: 'Get More' }).getAttribute('href')).toBe('/subscription');
@@ -164,7 +164,7 @@ describe('app shell: logged in', () => {
   it('user menu: identity, credits, role sections, and Switch Role', async () => {
     signIn();
     renderAt('/dashboard');
-    await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada Lovelace' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Lovelace' }, { timeout: 5000 });
     const trigger = await waitFor(() => {
       const t = screen.getByTestId('user-menu-trigger');
       expect(t.hasAttribute('disabled')).toBe(false);
@@ -210,7 +210,7 @@ describe('app shell: logged in', () => {
     signIn();
     roleSwitchFails = true;
     renderAt('/dashboard');
-    await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada Lovelace' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Lovelace' }, { timeout: 5000 });
     const trigger = await waitFor(() => {
       const t = screen.getByTestId('user-menu-trigger');
       expect(t.hasAttribute('disabled')).toBe(false);
@@ -235,7 +235,7 @@ describe('app shell: logged in', () => {
       lastName: null,
     };
     renderAt('/dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, ada@example.com' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, ada@example.com' })).toBeTruthy();
     const trigger = await waitFor(() => {
       const t = screen.getByTestId('user-menu-trigger');
       expect(t.hasAttribute('disabled')).toBe(false);

@@ -4,6 +4,7 @@ import { isPaidPlan, PACKS, PLANS, PRODUCT_TYPES, productInfo, type PackId } fro
 import { isOneOf } from './one-of';
 
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
+  'grant.starter': 'Free first look',
   'grant.trial': 'Trial credits',
   'grant.monthly': 'Monthly credits',
   'grant.pack': 'Credit pack',

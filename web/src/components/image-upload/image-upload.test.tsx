@@ -52,7 +52,7 @@ describe('ImageUpload', () => {
     render(<ImageUpload purpose="outfit" label="Outfit image" onUploaded={() => {}} inputTestId="f" />);
     const input = screen.getByTestId('f');
     fireEvent.change(input, { target: { files: [new File(['x'], 'a.gif', { type: 'image/gif' })] } });
-    expect(screen.getByRole('alert').textContent).toBe('Unsupported image type. Use JPEG, PNG or WebP.');
+    expect(screen.getByRole('alert').textContent).toBe('Unsupported image type. Use JPEG, PNG, WebP or AVIF.');
     fireEvent.change(input, { target: { files: [png(15 * 1024 * 1024 + 1)] } });
     expect(screen.getByRole('alert').textContent).toBe('File too large. The image must be at most 15 MB.');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -75,12 +75,11 @@ describe('ImageUpload', () => {
         ),
       )
       .mockResolvedValueOnce(json({ url: '/api/private-image/users/u/outfits/a.jpg' }, 201));
-    render(
-      <ImageUpload purpose="outfit" label="Outfit image" onUploaded={onUploaded} inputTestId="f" uploadTestId="go" />,
-    );
-    fireEvent.drop(screen.getByTestId('f-zone'), { dataTransfer: { files: [png(2000)] } });
+    render(<ImageUpload purpose="outfit" label="Outfit image" onUploaded={onUploaded} inputTestId="f" />);
+    // no second click: dropping (or choosing) the file uploads it
+    await act(async () => fireEvent.drop(screen.getByTestId('f-zone'), { dataTransfer: { files: [png(2000)] } }));
     expect(screen.getByAltText('Outfit image preview')).toBeTruthy();
-    await act(async () => fireEvent.click(screen.getByTestId('go')));
+    expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
     expect(JSON.parse(fetchMock.mock.calls[0]![1].body)).toEqual({
       purpose: 'outfit',
       contentType: 'image/png',
@@ -109,7 +108,7 @@ describe('ImageUpload', () => {
         201,
       ),
     );
-    render(<ImageUpload purpose="avatar" label="Avatar" autoUpload onUploaded={() => {}} inputTestId="f" />);
+    render(<ImageUpload purpose="avatar" label="Avatar" onUploaded={() => {}} inputTestId="f" />);
     await act(async () => fireEvent.paste(screen.getByTestId('f-zone'), { clipboardData: { files: [png(100)] } }));
     const xhr = FakeXhr.last!;
     await act(async () => {

@@ -1,8 +1,12 @@
 import { useEffect, useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
-import Upload from 'lucide-react/icons/upload';
 import ImagePlus from 'lucide-react/icons/image-plus';
 import CircleCheck from 'lucide-react/icons/circle-check';
-import { checkUploadFile, type DirectUploadPurpose } from '../../../../shared/schemas/upload';
+import {
+  ACCEPTED_IMAGE_TYPES_LABEL,
+  IMAGE_ACCEPT_ATTRIBUTE,
+  checkUploadFile,
+  type DirectUploadPurpose,
+} from '../../../../shared/schemas/upload';
 import { errorMessage } from '../../lib/api-error';
 import { Button } from '../button';
 import { toast } from '../use-toast';
@@ -34,13 +38,10 @@ export interface ImageUploadProps {
   onStateChange?: (s: UploadState) => void;
   /** Toast title when the upload fails (spec: 'Upload failed', 'Error uploading prompt image', ...). */
   errorTitle?: string;
-  /** Upload as soon as a valid file is chosen (the avatar); otherwise an Upload button shows while idle. */
-  autoUpload?: boolean;
   /** Show the preview of the chosen file (default true; a caller may show its own). */
   showPreview?: boolean;
   previewAlt?: string;
   inputTestId?: string;
-  uploadTestId?: string;
   /** The file input's name (tests and autofill tools find it by name). */
   name?: string;
   /** Accessible name of the progress bar (default: "<label> upload progress"). */
@@ -50,7 +51,7 @@ export interface ImageUploadProps {
 
 /**
  * The one image upload of the SPA: choose, drop or paste an image; it is checked here first (type, size,
- * with the server's messages), previewed, and uploaded straight to S3 with a progress bar fed by the
+ * with the server's messages), previewed, and uploaded at once (no second click) straight to S3 with a progress bar fed by the
  * upload itself, then validated and re-encoded by the API (./direct-upload.ts).
  */
 export function ImageUpload({
@@ -60,11 +61,9 @@ export function ImageUpload({
   onUploaded,
   onStateChange,
   errorTitle = 'Upload failed',
-  autoUpload = false,
   showPreview = true,
   previewAlt,
   inputTestId,
-  uploadTestId,
   name,
   progressLabel,
   disabled,
@@ -123,7 +122,8 @@ export function ImageUpload({
       return;
     }
     setFile(f);
-    if (autoUpload) void upload(f);
+    // one behaviour for every garment, outfit and style image: it uploads as soon as it is chosen (issue 26)
+    void upload(f);
   };
 
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
@@ -172,7 +172,7 @@ export function ImageUpload({
           ref={input}
           id={id}
           type="file"
-          accept="image/jpeg,image/png,image/webp,image/avif"
+          accept={IMAGE_ACCEPT_ATTRIBUTE}
           data-testid={inputTestId}
           name={name}
           disabled={busy}
@@ -182,7 +182,7 @@ export function ImageUpload({
           className="block w-full min-w-0 max-w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-muted file:px-3 file:py-2 file:text-sm file:font-medium file:text-foreground hover:file:bg-border"
         />
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint ?? (purpose === 'avatar' ? 'JPEG, PNG or WebP, under 5 MB.' : 'JPEG, PNG or WebP, up to 15 MB.')}
+          {hint ?? `${ACCEPTED_IMAGE_TYPES_LABEL}, ${purpose === 'avatar' ? 'under 5 MB' : 'up to 15 MB'}.`}
         </p>
         {invalid ? (
           <p role="alert" className="text-sm text-destructive dark:text-red-400">
@@ -196,12 +196,6 @@ export function ImageUpload({
           alt={previewAlt ?? `${label} preview`}
           className="max-h-72 w-auto max-w-full rounded-xl border border-border object-contain"
         />
-      ) : null}
-      {file && state === 'idle' && !autoUpload ? (
-        <Button onClick={() => void upload()} data-testid={uploadTestId} disabled={disabled}>
-          <Upload className="h-4 w-4" aria-hidden="true" />
-          Upload
-        </Button>
       ) : null}
       {state === 'uploading' || state === 'success' ? (
         <UploadProgress

@@ -196,7 +196,8 @@ export function ShareDialog({
               <span>
                 Show my name and handle
                 <span className="block text-xs text-muted-foreground">
-                  Off: viewers see the looks only, never who you are. Your photos are never shared.
+                  Off: your name and handle are hidden. The looks still show you (your face and body as rendered), so
+                  share them only with people you trust. Your original photos are not part of the link.
                 </span>
               </span>
             </label>

@@ -1,3 +1,4 @@
+import { STARTER_GRANT_LABEL } from '../../../../../shared/domain/plans';
 import { useState } from 'react';
 import { LocalCodeNote } from './local-code-note';
 import { useForm } from 'react-hook-form';
@@ -127,7 +128,7 @@ function DetailsStep({
   return (
     <AuthCard
       title="Create your account"
-      description="Upload your photos once, then try on any look."
+      description={`Upload your photos once, then try on any look. ${STARTER_GRANT_LABEL} when you confirm your e-mail, no card needed.`}
       footer={
         <>
           Already have an account?{' '}

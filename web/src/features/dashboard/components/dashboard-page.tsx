@@ -1,7 +1,7 @@
 import Shirt from 'lucide-react/icons/shirt';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { formatCredits } from '../../../../../shared/domain/plans';
+import { formatCredits, STARTER_GRANT_LABEL } from '../../../../../shared/domain/plans';
 import { isCreatorRole } from '../../../../../shared/domain/roles';
 import { greetingName } from '../../../../../shared/domain/user-display';
 import { AppImage } from '../../../components/app-image';
@@ -15,7 +15,8 @@ import ImageUp from 'lucide-react/icons/image-up';
 import Palette from 'lucide-react/icons/palette';
 import Images from 'lucide-react/icons/images';
 import Activity from 'lucide-react/icons/activity';
-import { useCollections, useStyles } from '../../../api/catalog';
+import UserPlus from 'lucide-react/icons/user-plus';
+import { useCollections, usePhotoProfiles, useStyles } from '../../../api/catalog';
 import { useGenerations } from '../../../api/generations';
 import { DeleteGenerationDialog } from '../../../components/delete-generation-dialog';
 import { GenerationCard, GenerationGridSkeleton } from '../../../components/generation-card';
@@ -28,15 +29,22 @@ export default function DashboardPage() {
   const { user } = useCurrentUser();
   useDocumentTitle('Dashboard');
   const generations = useGenerations({ enabled: !!user });
+  const profiles = usePhotoProfiles();
   const [toDelete, setToDelete] = useState<string | null>(null);
   if (!user) return null;
   const list = generations.data ?? [];
   const completedCount = list.filter((g) => g.status === 'completed').length;
+  // "Welcome back" only to someone who has been here before (has made a look); a new account is welcomed
+  const returning = list.length > 0;
+  const needsProfile = profiles.isSuccess && profiles.data.length === 0;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
       <h1 className="mb-8 text-2xl font-bold tracking-tight sm:text-3xl" data-testid="dashboard-heading">
-        Welcome back, {greetingName(user)}
+        {generations.isPending ? 'Welcome' : returning ? 'Welcome back' : 'Welcome'}, {greetingName(user)}
       </h1>
+      {needsProfile ? (
+        <FirstProfilePrompt freeLook={!returning && user.credits > 0 && !user.hasUnlimitedCredits} />
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Card>
           <CardHeader className="flex-row items-center justify-between">
@@ -127,6 +135,31 @@ export default function DashboardPage() {
       <RecentCollections />
       <DeleteGenerationDialog generationId={toDelete} onClose={() => setToDelete(null)} copy="dashboard" />
     </div>
+  );
+}
+
+/** The new user's next step: a photo profile (nothing else works without one); says so when the first look is free. */
+function FirstProfilePrompt({ freeLook }: { freeLook: boolean }) {
+  return (
+    <section
+      aria-labelledby="first-profile-title"
+      className="mb-8 flex flex-col gap-4 rounded-2xl border border-primary/40 bg-primary/5 p-5 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="first-profile-prompt"
+    >
+      <div className="space-y-1">
+        <h2 id="first-profile-title" className="text-lg font-semibold">
+          Create your photo profile
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          A portrait and a full-body photo of you: every look is rendered on them.
+          {freeLook ? ` Your first look is free (${STARTER_GRANT_LABEL} is in your credits).` : null}
+        </p>
+      </div>
+      <Link to="/profiles/new" className={buttonClasses({ className: 'shrink-0' })} data-testid="first-profile-create">
+        <UserPlus className="h-4 w-4" aria-hidden="true" />
+        Create photo profile
+      </Link>
+    </section>
   );
 }
 

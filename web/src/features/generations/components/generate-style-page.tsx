@@ -116,8 +116,8 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
       {
         onSuccess: ({ id }) => {
           toast(GENERATION_STARTED);
-          // several variants: the result page is where they are kept (the run itself is not a gallery item)
-          void navigate(variants > 1 ? `/generation/${encodeURIComponent(id)}` : '/dashboard');
+          // every kind goes to the one progress page, which becomes the result (and, for variants, where they are kept)
+          void navigate(`/generation/${encodeURIComponent(id)}`);
         },
         onError: (err) => onError(err),
       },
@@ -138,9 +138,9 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
     quick.mutate(
       { kind: 'quick-try-style', styleId: style.id, photoProfileId: state.profileId, mode: toQuickTryMode('exact') },
       {
-        onSuccess: () => {
+        onSuccess: ({ id }) => {
           toast(GENERATION_STARTED);
-          void navigate('/dashboard');
+          void navigate(`/generation/${encodeURIComponent(id)}`);
         },
         // Limits open their dialog; anything else is the Quick Try toast.
         onError: (err) => onError(err, { title: 'Quick Try failed' }),

@@ -1,3 +1,4 @@
+import { ACCEPTED_IMAGE_TYPES_LABEL } from '../../../../../shared/schemas/upload';
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Tabs } from 'radix-ui';
@@ -162,9 +163,9 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
         backgroundUrl,
       },
       {
-        onSuccess: () => {
+        onSuccess: ({ id }) => {
           toast(GENERATION_STARTED);
-          void navigate('/dashboard');
+          void navigate(`/generation/${encodeURIComponent(id)}`);
         },
         onError: (err) => onError(err),
       },
@@ -233,8 +234,7 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
           <ImageUpload
             purpose="template_input"
             label="Style reference image"
-            hint="A photo of the look you want to copy. JPEG, PNG or WebP, up to 15 MB."
-            autoUpload
+            hint={`A photo of the look you want to copy. ${ACCEPTED_IMAGE_TYPES_LABEL}, up to 15 MB.`}
             onUploaded={setStyleRefUrl}
             onStateChange={uploadState('styleRef')}
             inputTestId="style-ref-input"
@@ -243,8 +243,7 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
         <ImageUpload
           purpose="template_input"
           label="Background image (optional)"
-          hint="Place the result in front of your own background. JPEG, PNG or WebP, up to 15 MB."
-          autoUpload
+          hint={`Place the result in front of your own background. ${ACCEPTED_IMAGE_TYPES_LABEL}, up to 15 MB.`}
           onUploaded={setBackgroundUrl}
           onStateChange={uploadState('background')}
           inputTestId="background-input"

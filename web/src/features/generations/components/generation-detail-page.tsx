@@ -27,6 +27,7 @@ import { Badge } from '../../../components/badge';
 import { DeleteGenerationDialog } from '../../../components/delete-generation-dialog';
 import { formatDateTime, generationTitle } from '../../../components/generation-card';
 import { StarRating } from './star-rating';
+import { RenderProgress } from './render-progress';
 import Share2 from 'lucide-react/icons/share-2';
 import { ShareDialog } from '../../../components/share/share-dialog';
 import { ShareList } from '../../../components/share/share-list';
@@ -45,10 +46,16 @@ export default function GenerationDetailPage() {
       <div className={pageShell}>
         <BackLink to="/gallery">Back to Gallery</BackLink>
         <PageHeader title={generationTitle(g)} documentTitle="Generation" />
-        <Notice live title={g.variantCount > 1 ? `Rendering ${g.variantCount} variants...` : 'Rendering your look...'}>
-          <p className="flex items-center gap-2" data-testid="generation-rendering">
-            <SpinnerIcon /> This page updates when it is ready.
-          </p>
+        {/* not a live region as a whole (the time ticks): RenderProgress announces stage changes itself */}
+        <Notice title={g.variantCount > 1 ? `Rendering ${g.variantCount} variants...` : 'Rendering your look...'}>
+          <div data-testid="generation-rendering">
+            <RenderProgress
+              status={g.status}
+              createdAt={g.createdAt}
+              pieces={g.inputs.outfit?.length ?? 1}
+              variants={g.variantCount}
+            />
+          </div>
         </Notice>
       </div>
     );

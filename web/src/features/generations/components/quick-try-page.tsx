@@ -162,8 +162,8 @@ function QuickTryForm({
       {
         onSuccess: ({ id }) => {
           toast(GENERATION_STARTED);
-          // several variants: the result page is where they are kept (the run itself is not a gallery item)
-          void navigate(variants > 1 ? `/generation/${encodeURIComponent(id)}` : '/dashboard');
+          // every kind goes to the one progress page, which becomes the result (and, for variants, where they are kept)
+          void navigate(`/generation/${encodeURIComponent(id)}`);
         },
         onError: (err) => onError(err),
       },

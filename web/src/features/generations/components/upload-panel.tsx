@@ -21,7 +21,6 @@ export function OutfitUploadPanel({
       onUploaded={onUploaded}
       onStateChange={onStateChange}
       inputTestId="outfit-file"
-      uploadTestId="outfit-upload"
     />
   );
 }

@@ -1,3 +1,4 @@
+import { STARTER_GRANT_LABEL } from '../../../../../shared/domain/plans';
 import { Link } from 'react-router-dom';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import Sparkles from 'lucide-react/icons/sparkles';
@@ -38,6 +39,9 @@ export function Hero() {
             </a>
           </div>
           <p className="text-sm text-muted-foreground">No editing skills needed. Cancel anytime.</p>
+          <p className="text-sm text-muted-foreground" data-testid="hero-free-look">
+            Free to start: {STARTER_GRANT_LABEL} when you sign up, no card needed.
+          </p>
         </div>
 
         <figure className="relative mx-auto w-full max-w-md">

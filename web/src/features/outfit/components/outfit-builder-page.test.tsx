@@ -112,9 +112,29 @@ describe('OutfitBuilderPage', () => {
       screen.getByTestId('piece-1-slot').getAttribute('aria-invalid'),
     ]).toEqual(['true', 'true']);
     fireEvent.click(screen.getByTestId('outfit-generate'));
-    expect(toastMock).toHaveBeenCalledWith(
-      expect.objectContaining({ variant: 'destructive', description: expect.stringMatching(/one-piece/) }),
+    // the form validates (react-hook-form + zod) before it answers
+    await waitFor(() =>
+      expect(toastMock).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: 'This outfit cannot be rendered',
+          variant: 'destructive',
+          description: expect.stringMatching(/one-piece/),
+        }),
+      ),
     );
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('a piece without its image is refused by the form with the piece named, nothing sent', async () => {
+    renderAt('/outfit');
+    await screen.findByRole('radio', { name: /Me/ });
+    fireEvent.click(screen.getByTestId('outfit-generate'));
+    await waitFor(() =>
+      expect(toastMock).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Piece 1', description: 'Upload an image for this piece' }),
+      ),
+    );
+    expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
     expect(posts()).toHaveLength(0);
   });
 

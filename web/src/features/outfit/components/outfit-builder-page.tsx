@@ -1,4 +1,6 @@
-import { useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import ArrowUp from 'lucide-react/icons/arrow-up';
 import ArrowDown from 'lucide-react/icons/arrow-down';
@@ -33,7 +35,16 @@ import { pickInitialProfile } from '../../../lib/mode-state';
 import { usePhotoProfiles, useStyleProducts, useStyles } from '../../../api/catalog';
 import { useStartErrorHandler } from '../../../api/use-start-error';
 import { useStartGeneration } from '../../../api/generations';
-import { draftReducer, draftStatus, newPiece, toRequestPieces, type DraftPiece } from '../lib/outfit-draft';
+import {
+  draftReducer,
+  draftStatus,
+  newPiece,
+  outfitFormSchema,
+  toRequestPieces,
+  type DraftAction,
+  type DraftPiece,
+  type OutfitFormValues,
+} from '../lib/outfit-draft';
 
 const SOURCES: { id: PieceSource; label: string }[] = [
   { id: 'upload', label: 'Upload' },
@@ -52,13 +63,27 @@ export const OUTFIT_STARTED = {
 export default function OutfitBuilderPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [pieces, dispatch] = useReducer(draftReducer, undefined, () => {
+  const [defaultValues] = useState<OutfitFormValues>(() => {
     const styleId = params.get('styleId');
-    return [styleId ? newPiece('top', 'style', styleId) : newPiece('top')];
+    return {
+      pieces: [styleId ? newPiece('top', 'style', styleId) : newPiece('top')],
+      mode: 'exact',
+      variants: 1,
+      photoProfileId: null,
+    };
   });
-  const [variants, setVariants] = useState(1);
-  const [mode, setMode] = useState<Mode>('exact');
-  const [profileId, setProfileId] = useState<string | null>(null);
+  const form = useForm<OutfitFormValues>({ resolver: zodResolver(outfitFormSchema), defaultValues });
+  const { getValues, setValue, watch, handleSubmit } = form;
+  const pieces = watch('pieces');
+  const mode = watch('mode');
+  const variants = watch('variants');
+  const profileId = watch('photoProfileId');
+  /** The pieces change through the pure reducer (unit-tested), written back into the form. */
+  const dispatch = useCallback(
+    (a: DraftAction) =>
+      setValue('pieces', draftReducer(getValues('pieces'), a), { shouldValidate: form.formState.isSubmitted }),
+    [getValues, setValue, form.formState.isSubmitted],
+  );
   const [uploading, setUploading] = useState<Set<string>>(new Set());
   const [focus, setFocus] = useState<{ key: string; dir: 'up' | 'down' } | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
@@ -69,12 +94,11 @@ export default function OutfitBuilderPage() {
   const status = draftStatus(pieces, variants);
 
   useEffect(() => {
-    setProfileId((cur) => {
-      const still = profiles.find((p) => p.id === cur);
-      if (still && profileQualifies(mode, photosOf(still))) return cur;
-      return pickInitialProfile(mode, profiles);
-    });
-  }, [profiles, mode]);
+    const cur = getValues('photoProfileId');
+    const still = profiles.find((p) => p.id === cur);
+    if (still && profileQualifies(mode, photosOf(still))) return;
+    setValue('photoProfileId', pickInitialProfile(mode, profiles));
+  }, [profiles, mode, getValues, setValue]);
 
   // keep the focus on the moved piece's button, so repeated keyboard moves work
   useEffect(() => {
@@ -96,27 +120,15 @@ export default function OutfitBuilderPage() {
     move(key, e.key === 'ArrowUp' ? -1 : 1);
   };
 
-  const onGenerate = () => {
-    if (status.problem) {
-      toast({ title: 'This outfit cannot be rendered', description: status.problem.message, variant: 'destructive' });
-      return;
-    }
-    const firstMissing = [...status.missing.entries()][0];
-    if (firstMissing) {
-      toast({ title: `Piece ${firstMissing[0] + 1}`, description: firstMissing[1], variant: 'destructive' });
-      return;
-    }
-    const profile = profiles.find((p) => p.id === profileId);
-    if (!profile) {
-      toast({
-        title: 'Profile required',
-        description: mode === 'exact' ? 'Choose a profile with a full-body photo' : 'Choose a photo profile',
-        variant: 'destructive',
-      });
-      return;
-    }
+  const onValid = (v: OutfitFormValues) => {
     start.mutate(
-      { kind: 'outfit', pieces: toRequestPieces(pieces), photoProfileId: profile.id, mode, variants },
+      {
+        kind: 'outfit',
+        pieces: toRequestPieces(v.pieces),
+        photoProfileId: v.photoProfileId ?? '',
+        mode: v.mode,
+        variants: v.variants,
+      },
       {
         onSuccess: ({ id }) => {
           toast(OUTFIT_STARTED);
@@ -126,6 +138,25 @@ export default function OutfitBuilderPage() {
       },
     );
   };
+  /** The first refusal, in the order the page reads: the outfit as a whole, then each piece, then the profile. */
+  const onInvalid = (errors: FieldErrors<OutfitFormValues>) => {
+    const list = errors.pieces as
+      (FieldErrors<OutfitFormValues>['pieces'] & { root?: { message?: string } }) | undefined;
+    const whole = list?.root?.message ?? list?.message;
+    if (whole) {
+      toast({ title: 'This outfit cannot be rendered', description: whole, variant: 'destructive' });
+      return;
+    }
+    const i = getValues('pieces').findIndex((_p, n) => !!list?.[n]);
+    const piece = i >= 0 ? (list?.[i] as { message?: string } | undefined) : undefined;
+    if (piece?.message) {
+      toast({ title: `Piece ${i + 1}`, description: piece.message, variant: 'destructive' });
+      return;
+    }
+    if (errors.photoProfileId?.message)
+      toast({ title: 'Profile required', description: errors.photoProfileId.message, variant: 'destructive' });
+  };
+  const onGenerate = handleSubmit(onValid, onInvalid);
 
   const busy = uploading.size > 0;
   const label = `Generate outfit · ${costLabel({ pieces: pieces.length, variants })}`;
@@ -204,7 +235,7 @@ export default function OutfitBuilderPage() {
                 { id: 'creative', title: 'Creative', hint: 'The whole outfit restyled on your portrait.' },
               ]}
               value={mode}
-              onChange={(m) => setMode(m as Mode)}
+              onChange={(m) => setValue('mode', m as Mode, { shouldValidate: form.formState.isSubmitted })}
               render={(m) => (
                 <span className="min-w-0 flex-1">
                   <span className="block text-sm font-medium">{m.title}</span>
@@ -220,16 +251,16 @@ export default function OutfitBuilderPage() {
               pending={profilesQ.isPending}
               profiles={profiles}
               value={profileId}
-              onChange={setProfileId}
+              onChange={(id) => setValue('photoProfileId', id, { shouldValidate: form.formState.isSubmitted })}
             />
-            <VariantsPicker value={variants} onChange={setVariants} pieces={pieces.length} />
+            <VariantsPicker value={variants} onChange={(n) => setValue('variants', n)} pieces={pieces.length} />
             <p className="text-xs text-muted-foreground" data-testid="outfit-cost-rule">
               1 credit for the first piece, +1 for each further piece, times the number of variants.
             </p>
             <Button
               size="lg"
               className="w-full sm:w-auto"
-              onClick={onGenerate}
+              onClick={() => void onGenerate()}
               disabled={busy || start.isPending}
               aria-describedby="outfit-total"
               data-testid="outfit-generate"
@@ -264,7 +295,7 @@ function PieceEditor({
   count: number;
   conflict: boolean;
   missing: string | null;
-  dispatch: (a: Parameters<typeof draftReducer>[1]) => void;
+  dispatch: (a: DraftAction) => void;
   onMove: (key: string, by: -1 | 1) => void;
   onKeyDown: (e: KeyboardEvent<HTMLLIElement>, key: string) => void;
   onUploading: (on: boolean) => void;
@@ -397,7 +428,6 @@ function PieceEditor({
             onUploaded={(url) => dispatch({ type: 'upload', key: p.key, imageUrl: url })}
             onStateChange={(s) => onUploading(s === 'uploading')}
             inputTestId={`piece-${index}-file`}
-            uploadTestId={`piece-${index}-upload`}
             name={`piece-${index}-file`}
           />
         </div>

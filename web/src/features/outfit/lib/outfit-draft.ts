@@ -3,12 +3,17 @@
  * the page shows (conflicts, missing images, the cost on the button) are unit-tested; the slot rules and the
  * cost come from shared/domain/outfit.ts, the same module the API checks with.
  */
-import type { StyleImageType } from '../../../../../shared/domain/catalog';
+import * as z from 'zod';
+import { STYLE_IMAGE_TYPES, type StyleImageType } from '../../../../../shared/domain/catalog';
+import { MODES } from '../../../../../shared/domain/generation';
 import {
   freeSlots,
   lookCost,
   MAX_OUTFIT_PIECES,
+  MAX_VARIANTS,
+  OUTFIT_SLOTS,
   outfitProblem,
+  PIECE_SOURCES,
   type OutfitProblem,
   type OutfitSlot,
   type PieceSource,
@@ -126,3 +131,42 @@ export function toRequestPieces(pieces: DraftPiece[]): OutfitPieceRequest[] {
         : { slot: p.slot, source: 'product', styleId: p.styleId ?? '', productId: p.productId ?? '' },
   );
 }
+
+/**
+ * The builder's form (react-hook-form + zod): the pieces (kept by the pure reducer above), the mode, the
+ * variants and the photo profile. Refusals carry the messages the page shows: a slot conflict on `pieces`,
+ * a piece's missing image, style or product on `pieces.<i>`, a missing profile on `photoProfileId`.
+ */
+export const PROFILE_REQUIRED = {
+  exact: 'Choose a profile with a full-body photo',
+  creative: 'Choose a photo profile',
+} as const;
+
+const draftPieceSchema = z.object({
+  key: z.string(),
+  slot: z.enum(OUTFIT_SLOTS),
+  source: z.enum(PIECE_SOURCES),
+  imageUrl: z.string().nullable(),
+  imageType: z.enum(STYLE_IMAGE_TYPES),
+  styleId: z.string().nullable(),
+  productId: z.string().nullable(),
+});
+
+export const outfitFormSchema = z
+  .object({
+    pieces: z.array(draftPieceSchema),
+    mode: z.enum(MODES),
+    variants: z.number().int().min(1).max(MAX_VARIANTS),
+    photoProfileId: z.string().nullable(),
+  })
+  .superRefine((v, ctx) => {
+    const problem = outfitProblem(v.pieces.map((p) => p.slot));
+    if (problem) ctx.addIssue({ code: 'custom', path: ['pieces'], message: problem.message });
+    v.pieces.forEach((p, i) => {
+      const missing = pieceMissing(p);
+      if (missing) ctx.addIssue({ code: 'custom', path: ['pieces', i], message: missing });
+    });
+    if (!v.photoProfileId)
+      ctx.addIssue({ code: 'custom', path: ['photoProfileId'], message: PROFILE_REQUIRED[v.mode] });
+  });
+export type OutfitFormValues = z.infer<typeof outfitFormSchema>;

@@ -5,7 +5,8 @@ import { AppImage } from '../../../components/app-image';
 import { Button } from '../../../components/button';
 import { SpinnerIcon } from '../../../components/spinner';
 import { cn } from '../../../lib/cn';
-import { ACCEPT_ATTRIBUTE, checkImageFile } from './profile-form-rules';
+import { ACCEPT_ATTRIBUTE, checkImageFile, checkPhotoSize } from './profile-form-rules';
+import { readImageSize } from '../../../lib/image-size';
 import { UploadProgress } from '../../../components/image-upload/image-upload';
 
 /** A photo of the form: the stored one (edit), a newly chosen file with its preview, or none. */
@@ -28,7 +29,8 @@ interface Props {
 }
 
 /**
- * An image picker with preview, replace and remove; refuses non-images and files over 15 MB before upload.
+ * An image picker with preview, replace and remove; refuses non-images, files over 15 MB and photos under
+ * 400 x 400 pixels when picked, before any upload.
  * The file is sent straight to S3 when the form is saved (the consent is confirmed first): `upload` shows it.
  */
 export function PhotoUploadField({ name, label, hint, value, onChange, error, optional, aspect, upload }: Props) {
@@ -36,16 +38,25 @@ export function PhotoUploadField({ name, label, hint, value, onChange, error, op
   const inputRef = useRef<HTMLInputElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const busy = !!upload && !upload.done;
+  const [checking, setChecking] = useState(false);
+  const busy = (!!upload && !upload.done) || checking;
   const shown = fileError ?? error;
   const hintId = `${id}-hint`;
   const errorId = shown ? `${id}-error` : undefined;
 
-  const choose = (file: File | undefined) => {
+  const choose = async (file: File | undefined) => {
     if (!file) return;
     const refused = checkImageFile(file);
     if (refused) {
       setFileError(refused);
+      return;
+    }
+    // the pixel size is checked here, before anything is uploaded (the API checks it again)
+    setChecking(true);
+    const tooSmall = checkPhotoSize(name === 'fullBody' ? 'full-body' : 'portrait', await readImageSize(file));
+    setChecking(false);
+    if (tooSmall) {
+      setFileError(tooSmall);
       return;
     }
     setFileError(null);
@@ -89,7 +100,7 @@ export function PhotoUploadField({ name, label, hint, value, onChange, error, op
         {busy ? (
           <div className="absolute inset-0 flex items-center justify-center bg-background/70">
             <SpinnerIcon className="h-6 w-6 text-brand" />
-            <span className="sr-only">Uploading photo</span>
+            <span className="sr-only">{checking ? 'Checking photo' : 'Uploading photo'}</span>
           </div>
         ) : null}
       </div>
@@ -108,8 +119,9 @@ export function PhotoUploadField({ name, label, hint, value, onChange, error, op
         aria-describedby={[hintId, errorId].filter(Boolean).join(' ')}
         aria-invalid={shown ? true : undefined}
         onChange={(e) => {
-          choose(e.target.files?.[0]);
+          const file = e.target.files?.[0];
           e.target.value = ''; // choosing the same file again still fires change
+          void choose(file);
         }}
       />
       <div className="flex flex-wrap gap-2">

@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../../../test/form-errors';
 import {
+  ACCEPT_ATTRIBUTE,
+  ACCEPTED_IMAGE_TYPES,
   bodyDescriptionCount,
   checkImageFile,
+  checkPhotoSize,
   downscaledSize,
   FILE_MESSAGES,
   PHOTO_MAX_BYTES,
   profileFormSchema,
 } from './profile-form-rules';
+import {
+  ACCEPTED_IMAGE_TYPES_LABEL,
+  DIRECT_UPLOAD_CONTENT_TYPES,
+  PHOTO_MIN_SIDE,
+  photoTooSmallMessage,
+} from '../../../../../shared/schemas/upload';
 
 /** The form's field errors for a name, a body description and a portrait or none (the schema the form uses). */
 const validateProfileForm = (v: { name: string; bodyDescription: string; hasPortrait: boolean }) =>
@@ -100,5 +109,34 @@ describe('downscaledSize', () => {
   it('scales the longest side to 2048 keeping the aspect ratio', () => {
     expect(downscaledSize(4096, 3072)).toEqual({ width: 2048, height: 1536 });
     expect(downscaledSize(3000, 4000)).toEqual({ width: 1536, height: 2048 });
+  });
+});
+
+describe('checkPhotoSize (at pick time, before any upload)', () => {
+  it('refuses a portrait under 400 x 400 with its size and the minimum, and one that does not decode', () => {
+    expect(checkPhotoSize('portrait', { width: 100, height: 100 })).toBe(
+      'This photo is 100 x 100 pixels. Use a portrait of at least 400 x 400 pixels.',
+    );
+    expect(checkPhotoSize('portrait', { width: 399, height: 1200 })).toBe(photoTooSmallMessage('portrait', 399, 1200));
+    expect(checkPhotoSize('portrait', { width: 1200, height: 399 })).toBe(photoTooSmallMessage('portrait', 1200, 399));
+    expect(checkPhotoSize('portrait', 'unreadable')).toBe(FILE_MESSAGES.unreadable);
+  });
+  it('refuses a full-body photo under 300 x 600 (either orientation)', () => {
+    expect(checkPhotoSize('full-body', { width: 299, height: 900 })).toBe(
+      'This photo is 299 x 900 pixels. Use a full-body photo of at least 300 x 600 pixels.',
+    );
+    expect(checkPhotoSize('full-body', { width: 500, height: 599 })).toBe(photoTooSmallMessage('full-body', 500, 599));
+    expect(checkPhotoSize('full-body', { width: 371, height: 600 })).toBeNull();
+    expect(checkPhotoSize('full-body', { width: 600, height: 371 })).toBeNull();
+  });
+  it('accepts the minimum and larger, and leaves the check to the API when the browser cannot tell', () => {
+    expect(checkPhotoSize('portrait', { width: PHOTO_MIN_SIDE, height: PHOTO_MIN_SIDE })).toBeNull();
+    expect(checkPhotoSize('portrait', { width: 720, height: 1280 })).toBeNull();
+    expect(checkPhotoSize('portrait', null)).toBeNull();
+  });
+  it('offers exactly the types the API accepts (one list in shared/)', () => {
+    expect(ACCEPTED_IMAGE_TYPES).toBe(DIRECT_UPLOAD_CONTENT_TYPES);
+    expect(ACCEPT_ATTRIBUTE).toBe(DIRECT_UPLOAD_CONTENT_TYPES.join(','));
+    expect(FILE_MESSAGES.notImage).toContain(ACCEPTED_IMAGE_TYPES_LABEL);
   });
 });

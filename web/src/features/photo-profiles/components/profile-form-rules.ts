@@ -8,7 +8,14 @@ import {
   PHOTO_PROFILE_MESSAGES,
   profileNameSchema,
 } from '../../../../../shared/schemas/photo-profile';
-import { directUploadMaxBytes } from '../../../../../shared/schemas/upload';
+import {
+  ACCEPTED_IMAGE_TYPES,
+  ACCEPTED_IMAGE_TYPES_LABEL,
+  IMAGE_ACCEPT_ATTRIBUTE,
+  directUploadMaxBytes,
+  photoSizeProblem,
+  type PersonPhotoKind,
+} from '../../../../../shared/schemas/upload';
 import { GENDERS } from '../../../../../shared/domain/catalog';
 import { isOneOf } from '../../../lib/one-of';
 import * as z from 'zod';
@@ -39,13 +46,14 @@ export function bodyDescriptionCount(text: string): { count: number; min: number
   };
 }
 
-/** Image types the API accepts. */
-export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
-export const ACCEPT_ATTRIBUTE = ACCEPTED_IMAGE_TYPES.join(',');
+/** Image types the API accepts: the one list in shared/ (the pickers and the API read the same constant). */
+export { ACCEPTED_IMAGE_TYPES };
+export const ACCEPT_ATTRIBUTE = IMAGE_ACCEPT_ATTRIBUTE;
 
 export const FILE_MESSAGES = {
-  notImage: 'Please choose an image file (JPEG, PNG, WebP or AVIF).',
+  notImage: `Please choose an image file (${ACCEPTED_IMAGE_TYPES_LABEL}).`,
   tooLarge: `This image is larger than ${PHOTO_MAX_BYTES / (1024 * 1024)} MB. Please choose a smaller one.`,
+  unreadable: 'This image could not be read. Please choose another photo.',
 } as const;
 
 /** Refuse a chosen file before any upload: not an accepted image type, or over the size limit. Null when fine. */
@@ -56,6 +64,20 @@ export function checkImageFile(file: { type: string; size: number; name?: string
   if (!isOneOf(ACCEPTED_IMAGE_TYPES, type) && !(type === '' && byName)) return FILE_MESSAGES.notImage;
   if (file.size > PHOTO_MAX_BYTES) return FILE_MESSAGES.tooLarge;
   return null;
+}
+
+/**
+ * Refuse a person photo by its pixel size (read in the browser at pick time, before any upload): under the
+ * minimum of its kind (PHOTO_MIN_SIZE), or not decodable. Null when fine or when the browser cannot tell (the
+ * API checks again).
+ */
+export function checkPhotoSize(
+  kind: PersonPhotoKind,
+  size: { width: number; height: number } | 'unreadable' | null,
+): string | null {
+  if (size === null) return null;
+  if (size === 'unreadable') return FILE_MESSAGES.unreadable;
+  return photoSizeProblem(kind, size.width, size.height);
 }
 
 /** Longest side of a downscaled photo (the helper is kept for previews; uploads send the original bytes). */

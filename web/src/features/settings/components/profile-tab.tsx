@@ -1,3 +1,4 @@
+import { ACCEPTED_IMAGE_TYPES_LABEL } from '../../../../../shared/schemas/upload';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
@@ -274,8 +275,7 @@ function AvatarCard({ user }: { user: CurrentUser }) {
           <ImageUpload
             purpose="avatar"
             label="Upload new picture"
-            hint="JPEG, PNG or WebP, under 5 MB."
-            autoUpload
+            hint={`${ACCEPTED_IMAGE_TYPES_LABEL}, under 5 MB.`}
             showPreview={false}
             errorTitle="Failed to upload image"
             inputTestId="avatar-file"

@@ -88,7 +88,6 @@ export function ImageBlock({ title, note, type, value, onChange, uploadError, al
             previewAlt={`${title} chosen file`}
             onUploaded={(url) => onChange(url ?? '', null)}
             errorTitle={uploadError}
-            uploadTestId={`${testId}-upload`}
             name={type}
             progressLabel={`${title} upload progress`}
           />

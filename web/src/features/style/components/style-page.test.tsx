@@ -98,7 +98,7 @@ function renderAt(path: string) {
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/style/:id" element={<StylePage />} />
-          <Route path="/dashboard" element={<p>Dashboard page</p>} />
+          <Route path="/generation/:id" element={<p>Progress page</p>} />
           <Route path="/profiles/new" element={<p>New profile page</p>} />
         </Routes>
       </MemoryRouter>
@@ -151,11 +151,11 @@ describe('StylePage', () => {
     );
   });
 
-  it('Quick Try sends mode precise for a model_wearer style, toasts and goes to the dashboard', async () => {
+  it('Quick Try sends mode precise for a model_wearer style, toasts and goes to the progress page', async () => {
     renderAt('/style/st1');
     await screen.findByRole('heading', { level: 1, name: 'Weekend Denim' });
     await clickQuickTry();
-    await screen.findByText('Dashboard page');
+    await screen.findByText('Progress page');
     const call = fetchMock.mock.calls.find(([u]) => String(u) === '/api/quick-try/st1')!;
     expect(JSON.parse(String(call[1]?.body))).toEqual({ mode: 'precise', photoProfileId: 'pp1' });
     expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Generation started!' }));
@@ -193,7 +193,7 @@ describe('StylePage', () => {
     renderAt('/style/st1');
     await screen.findByRole('heading', { level: 1, name: 'Weekend Denim' });
     await clickQuickTry();
-    await screen.findByText('Dashboard page');
+    await screen.findByText('Progress page');
     const call = fetchMock.mock.calls.find(([u]) => String(u) === '/api/quick-try/st1')!;
     expect(JSON.parse(String(call[1]?.body))).toEqual({ mode: 'precise', photoProfileId: 'pp2' });
   });

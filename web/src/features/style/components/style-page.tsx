@@ -110,9 +110,10 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
     start.mutate(
       { kind: 'quick-try-style', styleId: s.id, mode, photoProfileId },
       {
-        onSuccess: () => {
+        onSuccess: ({ id }) => {
           toast(GENERATION_STARTED);
-          void navigate('/dashboard');
+          // the one progress page of every kind of generation, which becomes the result
+          void navigate(`/generation/${encodeURIComponent(id)}`);
         },
         onError: (err) => {
           if (isApiError(err) && err.code === ERROR_CODES.profileRequired) return toCreateProfile();
