@@ -5,13 +5,12 @@ import { uploadsImagesRoutes } from '../../shared/routes/uploads-images';
 import { privateImageUrl, publicImageUrl, type SignedImage } from '../services/image-access-service';
 import {
   completeUpload,
-  downloadImage,
   presignUpload,
-  scrapeUrl,
   setProfileImage,
   uploadStyleImage,
   uploadOutfitImage,
 } from '../services/upload-service';
+import { downloadImage, scrapeUrl } from '../services/remote-image-service';
 import { ensureUser } from '../services/user-service';
 
 const caller = (req: Req) => ensureUser(getDb(), requireAuth(req));

@@ -78,7 +78,7 @@ export async function newShopper(app: AppClient, credits = 10): Promise<Shopper>
   fd.append('gender', 'unisex');
   fd.append('bodyDescription', 'Average height, athletic build, broad shoulders.');
   const jpeg = (h: number) => sharp(readFileSync(FULL_BODY_FIXTURE)).resize({ height: h }).jpeg().toBuffer();
-  fd.append('portrait', new Blob([new Uint8Array(await jpeg(480))], { type: 'image/jpeg' }), 'p.jpg');
+  fd.append('portrait', new Blob([new Uint8Array(await jpeg(700))], { type: 'image/jpeg' }), 'p.jpg');
   fd.append('fullBody', new Blob([new Uint8Array(await jpeg(900))], { type: 'image/jpeg' }), 'f.jpg');
   const profile = ok(await app.api(token, 'POST', '/api/photo-profiles', fd), 201, 'POST /api/photo-profiles');
   await waitUntil(

@@ -11,11 +11,10 @@ import {
   SLOT_LABELS,
   MAX_OUTFIT_PIECES,
   costLabel,
-  type OutfitSlot,
   type PieceSource,
 } from '../../../../../shared/domain/outfit';
-import { STYLE_IMAGE_TYPES, type StyleImageType } from '../../../../../shared/domain/catalog';
-import { profileQualifies, type Mode } from '../../../../../shared/domain/generation';
+import { STYLE_IMAGE_TYPES } from '../../../../../shared/domain/catalog';
+import { MODES, profileQualifies } from '../../../../../shared/domain/generation';
 import { Button } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
 import { PageHeader } from '../../../components/page-header';
@@ -24,6 +23,7 @@ import { Tooltip } from '../../../components/tooltip';
 import { toast } from '../../../components/use-toast';
 import { ImageUpload } from '../../../components/image-upload/image-upload';
 import { cn } from '../../../lib/cn';
+import { isOneOf } from '../../../lib/one-of';
 import Wand from 'lucide-react/icons/wand';
 import { BackLink, pageShell } from '../../../components/back-link';
 import { CreditsLine } from '../../../components/credits-line';
@@ -140,17 +140,16 @@ export default function OutfitBuilderPage() {
   };
   /** The first refusal, in the order the page reads: the outfit as a whole, then each piece, then the profile. */
   const onInvalid = (errors: FieldErrors<OutfitFormValues>) => {
-    const list = errors.pieces as
-      (FieldErrors<OutfitFormValues>['pieces'] & { root?: { message?: string } }) | undefined;
-    const whole = list?.root?.message ?? list?.message;
+    const list = errors.pieces;
+    const whole = messageOf(list && 'root' in list ? list.root : undefined) ?? messageOf(list);
     if (whole) {
       toast({ title: 'This outfit cannot be rendered', description: whole, variant: 'destructive' });
       return;
     }
     const i = getValues('pieces').findIndex((_p, n) => !!list?.[n]);
-    const piece = i >= 0 ? (list?.[i] as { message?: string } | undefined) : undefined;
-    if (piece?.message) {
-      toast({ title: `Piece ${i + 1}`, description: piece.message, variant: 'destructive' });
+    const piece = i >= 0 ? messageOf(list?.[i]) : undefined;
+    if (piece) {
+      toast({ title: `Piece ${i + 1}`, description: piece, variant: 'destructive' });
       return;
     }
     if (errors.photoProfileId?.message)
@@ -235,7 +234,7 @@ export default function OutfitBuilderPage() {
                 { id: 'creative', title: 'Creative', hint: 'The whole outfit restyled on your portrait.' },
               ]}
               value={mode}
-              onChange={(m) => setValue('mode', m as Mode, { shouldValidate: form.formState.isSubmitted })}
+              onChange={(m) => isOneOf(MODES, m) && setValue('mode', m, { shouldValidate: form.formState.isSubmitted })}
               render={(m) => (
                 <span className="min-w-0 flex-1">
                   <span className="block text-sm font-medium">{m.title}</span>
@@ -331,7 +330,9 @@ function PieceEditor({
           <select
             className={selectClass}
             value={p.slot}
-            onChange={(e) => dispatch({ type: 'slot', key: p.key, slot: e.target.value as OutfitSlot })}
+            onChange={(e) =>
+              isOneOf(OUTFIT_SLOTS, e.target.value) && dispatch({ type: 'slot', key: p.key, slot: e.target.value })
+            }
             aria-invalid={conflict}
             data-testid={`piece-${index}-slot`}
           >
@@ -412,7 +413,10 @@ function PieceEditor({
             <select
               className={selectClass}
               value={p.imageType}
-              onChange={(e) => dispatch({ type: 'imageType', key: p.key, imageType: e.target.value as StyleImageType })}
+              onChange={(e) =>
+                isOneOf(STYLE_IMAGE_TYPES, e.target.value) &&
+                dispatch({ type: 'imageType', key: p.key, imageType: e.target.value })
+              }
             >
               {STYLE_IMAGE_TYPES.map((t) => (
                 <option key={t} value={t}>
@@ -482,4 +486,11 @@ function PieceEditor({
       {missing ? <p className="text-xs text-muted-foreground">{missing}</p> : null}
     </li>
   );
+}
+
+/** A form error's message, read with checks (react-hook-form types an array field's errors loosely). */
+function messageOf(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string'
+    ? error.message
+    : undefined;
 }
