@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { costLabel } from '../../../../../shared/domain/outfit';
 import { useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client';
+import { fetchApi } from '../../../api/endpoints';
+import { queryKeys } from '../../../api/query-keys';
 import { errorMessage } from '../../../lib/api-error';
 import { isOutsideImageUrl } from '../lib/outside-image';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -68,8 +69,8 @@ export default function QuickTryPage() {
 function OutsideImageImport({ url }: { url: string }) {
   const [params, setParams] = useSearchParams();
   const copy = useQuery({
-    queryKey: ['/api/download-image', url],
-    queryFn: () => apiJson<{ url: string; originalUrl: string }>('POST', '/api/download-image', { url }),
+    queryKey: queryKeys.importedImage(url),
+    queryFn: () => fetchApi('POST /api/download-image', { body: { url } }),
     staleTime: Infinity,
     gcTime: 0,
   });
