@@ -343,6 +343,7 @@ describe('the full-body check and the engine, before any credit is spent', () =>
     const { user } = await newUserWithProfile({ credits: 2 });
     const portrait = await sharp(FULL_BODY_FIXTURE)
       .extract({ left: 150, top: 0, width: 500, height: 560 })
+      .resize({ height: 700 }) // big enough for the size gate (300 x 600): the full-body check is what refuses it
       .jpeg()
       .toBuffer();
     const id = await profileWith(user, portrait);

@@ -17,13 +17,19 @@ let ctx: IntegrationContext;
 let s3: ReturnType<typeof bucketClient>;
 let portrait: Buffer;
 let fullBody: Buffer;
+/** Another full-body photo (of the size the gate takes): what a PATCH replaces the first with. */
+let otherFullBody: Buffer;
 const privateBucket = () => process.env.PRIVATE_BUCKET!;
 const BODY = 'Slim build, about 170 cm tall, shoulder-length hair.';
 
 beforeAll(async () => {
   ctx = await setupIntegration();
   s3 = bucketClient(ctx.endpoints.s3);
-  [portrait, fullBody] = await Promise.all([jpegWithGps(480, 400, '#c08040'), jpegWithGps(400, 640, '#4080c0')]);
+  [portrait, fullBody, otherFullBody] = await Promise.all([
+    jpegWithGps(480, 400, '#c08040'),
+    jpegWithGps(400, 640, '#4080c0'),
+    jpegWithGps(420, 700, '#40c080'),
+  ]);
 });
 
 const newUser = (age: 'adult' | 'minor' | null = 'adult'): Promise<TestUser> => createAdultUser(ctx, { age });
@@ -88,7 +94,7 @@ describe('photo-profile photos by direct upload', () => {
     );
     const res = await ctx.invoke('PATCH', `/api/photo-profiles/${p.id}`, {
       token: u.idToken,
-      body: { fullBodyUploadId: await upload(u, portrait) },
+      body: { fullBodyUploadId: await upload(u, otherFullBody) },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const after = photoProfileSchema.parse(res.body);

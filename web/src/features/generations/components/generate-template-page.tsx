@@ -1,5 +1,7 @@
 import { ACCEPTED_IMAGE_TYPES_LABEL } from '../../../../../shared/schemas/upload';
 import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Tabs } from 'radix-ui';
 import { useQuery } from '@tanstack/react-query';
@@ -23,6 +25,7 @@ import { BackLink, pageShell } from '../../../components/back-link';
 import { Badge, enumLabel } from '../../../components/badge';
 import { CreditsLine } from '../../../components/credits-line';
 import { ImageUpload, type UploadState } from '../../../components/image-upload/image-upload';
+import { templateFormSchema, type TemplateFormValues } from '../lib/template-form';
 
 export const PROMPT_GUIDE_URL = '/guides/prompt-guide.md';
 
@@ -113,20 +116,22 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
   const { user } = useCurrentUser();
   const profilesQ = usePhotoProfiles();
   const profiles = profilesQ.data ?? [];
-  const [profileId, setProfileId] = useState<string | null>(null);
-  const [source, setSource] = useState<'template' | 'own'>('template');
   // The two optional images are uploaded as soon as they are chosen (direct upload, purpose template_input).
-  const [styleRefUrl, setStyleRefUrl] = useState<string | null>(null);
-  const [backgroundUrl, setBackgroundUrl] = useState<string | null>(null);
+  const form = useForm<TemplateFormValues>({
+    resolver: zodResolver(templateFormSchema),
+    defaultValues: { photoProfileId: null, source: 'template', styleRefUrl: null, backgroundUrl: null },
+  });
+  const { setValue, watch, handleSubmit } = form;
+  const [profileId, source] = watch(['photoProfileId', 'source']);
   const [uploading, setUploading] = useState({ styleRef: false, background: false });
   const uploadState = (field: keyof typeof uploading) => (s: UploadState) =>
     setUploading((cur) => ({ ...cur, [field]: s === 'uploading' }));
   const anyUploading = uploading.styleRef || uploading.background;
-  const chooseSource = (value: 'template' | 'own') => {
-    setSource(value);
+  const chooseSource = (value: TemplateFormValues['source']) => {
+    setValue('source', value);
     // Leaving "upload my own" drops the style reference (its upload, if running, is aborted on unmount).
     if (value === 'template') {
-      setStyleRefUrl(null);
+      setValue('styleRefUrl', null);
       setUploading((cur) => ({ ...cur, styleRef: false }));
     }
   };
@@ -137,30 +142,30 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
   useEffect(() => {
     const list = profilesQ.data;
     if (!list?.length) return;
-    setProfileId((cur) =>
-      cur && list.some((p) => p.id === cur) ? cur : (list.find((p) => p.isDefault) ?? list[0]!).id,
-    );
-  }, [profilesQ.data]);
+    const cur = form.getValues('photoProfileId');
+    if (!(cur && list.some((p) => p.id === cur)))
+      setValue('photoProfileId', (list.find((p) => p.isDefault) ?? list[0]!).id);
+  }, [profilesQ.data, form, setValue]);
 
   const profile = profiles.find((p) => p.id === profileId) ?? null;
   const problem = profilesQ.isPending ? null : profileSetupProblem(profile, template);
   const cost = generationCost();
 
-  const onGenerate = () => {
+  const onGenerate = handleSubmit((values) => {
     const issue = validateRawTemplateGenerate({ user, profile, requiresFullBody: template.requiresFullBody });
-    if (issue) {
-      toast({ title: issue.title, description: issue.description, variant: 'destructive' });
-      if (issue.redirect) void navigate(issue.redirect);
+    if (issue || !profile) {
+      if (issue) toast({ title: issue.title, description: issue.description, variant: 'destructive' });
+      if (issue?.redirect) void navigate(issue.redirect);
       return;
     }
     start.mutate(
       {
         kind: 'raw',
         rawTemplateId: template.id,
-        photoProfileId: profile!.id,
+        photoProfileId: profile.id,
         // The style reference goes only with "upload my own" and a chosen file.
-        styleRefUrl: source === 'own' ? styleRefUrl : null,
-        backgroundUrl,
+        styleRefUrl: values.source === 'own' ? values.styleRefUrl : null,
+        backgroundUrl: values.backgroundUrl,
       },
       {
         onSuccess: ({ id }) => {
@@ -170,7 +175,7 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
         onError: (err) => onError(err),
       },
     );
-  };
+  });
 
   if (profilesQ.isPending)
     return (
@@ -191,7 +196,7 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
             <select
               id={selectId}
               value={profileId ?? ''}
-              onChange={(e) => setProfileId(e.target.value)}
+              onChange={(e) => setValue('photoProfileId', e.target.value)}
               className="h-10 w-full rounded-lg border border-input bg-background px-3 text-sm text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               {profiles.map((p) => (
@@ -235,7 +240,7 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
             purpose="template_input"
             label="Style reference image"
             hint={`A photo of the look you want to copy. ${ACCEPTED_IMAGE_TYPES_LABEL}, up to 15 MB.`}
-            onUploaded={setStyleRefUrl}
+            onUploaded={(url) => setValue('styleRefUrl', url)}
             onStateChange={uploadState('styleRef')}
             inputTestId="style-ref-input"
           />
@@ -244,7 +249,7 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
           purpose="template_input"
           label="Background image (optional)"
           hint={`Place the result in front of your own background. ${ACCEPTED_IMAGE_TYPES_LABEL}, up to 15 MB.`}
-          onUploaded={setBackgroundUrl}
+          onUploaded={(url) => setValue('backgroundUrl', url)}
           onStateChange={uploadState('background')}
           inputTestId="background-input"
         />
@@ -252,7 +257,7 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
           <Button
             size="lg"
             className="w-full"
-            onClick={onGenerate}
+            onClick={() => void onGenerate()}
             disabled={start.isPending || !!problem || anyUploading}
             aria-describedby={problem ? 'generate-disabled-reason' : undefined}
             data-testid="generate-button"
