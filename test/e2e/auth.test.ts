@@ -1,3 +1,4 @@
+import { STARTER_CREDITS } from '../../shared/domain/plans';
 import { expect, it } from 'vitest';
 import { describeE2E, signIn, useBrowser } from '../support/e2e';
 
@@ -22,7 +23,8 @@ describeE2E('sign-up, sign-in and sign-out', () => {
     await page.getByTestId('user-menu-trigger').click();
     expect(await page.getByTestId('user-display-name').innerText()).toBe('Nora Newman');
     expect(await page.getByTestId('user-handle-role').innerText()).toMatch(/^@new_\d+ · Shopper$/);
-    expect(await page.getByTestId('credit-count').innerText()).toContain('0');
+    // a newly verified account has its one free look (STARTER_CREDITS, issue 26)
+    expect(await page.getByTestId('credit-count').innerText()).toContain(String(STARTER_CREDITS));
 
     // the server created the user item on first sign-in
     const token = await page.evaluate(() => {
@@ -38,7 +40,7 @@ describeE2E('sign-up, sign-in and sign-out', () => {
       lastName: 'Newman',
       role: 'shopper',
       currentPlan: 'none',
-      credits: 0,
+      credits: STARTER_CREDITS,
     });
 
     await page.getByTestId('logout-item').click();
