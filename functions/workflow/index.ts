@@ -14,7 +14,7 @@ import {
   type GenerationRecord,
 } from '../../shared/repositories/generation-repository';
 import { incrementStyleUsage } from '../../shared/repositories/catalog-repository';
-import { enqueueRenderJob } from '../../shared/repositories/render-queue-repository';
+import { enqueueRenderJob, reopenRenderJob } from '../../shared/repositories/render-queue-repository';
 import type { ProviderName } from '../../shared/domain/render-queue';
 import { getDb } from '../lib/aws';
 import { logger } from '../lib/logger';
@@ -53,13 +53,16 @@ export async function enqueueRender(input: { taskToken: string; generationId: st
   const provider = { name: configuredProvider(gen.mode, keys) };
   if (!providerAvailable(provider.name, keys))
     throw new ProviderRejected('The image service is not available right now. Your credit was refunded.');
-  await enqueueRenderJob(getDb(), {
+  const job = await enqueueRenderJob(getDb(), {
     generationId: gen.id,
     userId: gen.userId,
     provider: provider.name,
     priority: gen.priority,
     taskToken: input.taskToken,
   });
+  // A replayed execution whose job had ended unheard (a stop between the job's end and the report): open it
+  // again, so the resume at start or the sweeper reports its stored result or renders it again.
+  if (job.state === 'done') await reopenRenderJob(getDb(), gen.id);
   await dispatch(provider.name);
   return { queued: true };
 }

@@ -347,6 +347,33 @@ export async function retryRenderJob(
   }
 }
 
+/**
+ * A job that ended ('done') while its generation is still active: the end (a result, a cancel) was never heard
+ * by the workflow because the stack stopped or crashed in between (issue 27). The resumed execution opens it
+ * again as running with a lease already out, so the start-up resume (locally) or the sweeper (AWS) takes it:
+ * a stored result is reported, otherwise the look is rendered again. Only from 'done' (one caller wins).
+ */
+export async function reopenRenderJob(db: Db, generationId: string, now = new Date()): Promise<boolean> {
+  const lease = now.toISOString();
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.renderJob(generationId),
+        ...buildUpdate(
+          { state: 'running', leaseUntil: lease, ...leaseIndex(generationId, lease) },
+          { names: { '#s': 'state' }, values: { ':done': 'done' } },
+        ),
+        ConditionExpression: '#s = :done',
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
 /** Record an asynchronous provider's prediction id and move the lease (the webhook is awaited until then). */
 export async function setRenderJobLease(
   db: Db,

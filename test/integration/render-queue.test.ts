@@ -8,7 +8,14 @@ import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { seedStyleId } from '../../infra/local/seed-catalog';
 import { getBalance, listLedger } from '../../shared/repositories/ledger-repository';
 import { getGeneration, listGenerations } from '../../shared/repositories/generation-repository';
-import { getRenderJob, inFlight, queueDepth } from '../../shared/repositories/render-queue-repository';
+import {
+  getRenderJob,
+  inFlight,
+  queueDepth,
+  releaseRenderJob,
+} from '../../shared/repositories/render-queue-repository';
+import { enqueueRender } from '../../functions/workflow/index';
+import { resumeOrphanedRenders } from '../../functions/workflow/render-dispatch';
 import { getUser } from '../../shared/repositories/user-repository';
 import { startFromStyle } from '../../functions/services/generation-start-service';
 import { providerReady } from '../../functions/providers';
@@ -279,6 +286,43 @@ describe('the render queue', () => {
       ]);
       expect((await listLedger(ctx.db, user.sub)).filter((e) => e.kind === 'refund.generation')).toHaveLength(1);
       expect(await inFlight(ctx.db, 'gemini')).toBe(0);
+    } finally {
+      setLocalRenderRunner({ renderWorker, renderWorkerFailed });
+      await gemini.close();
+    }
+  });
+
+  it('a job that ended unheard (a stop between its end and the report) is opened again by the replayed execution and completes', async () => {
+    const gemini = await useGemini({});
+    let ended = 0;
+    // a worker that ends the job (its slot freed, state done) and is stopped before it reports anything
+    setLocalRenderRunner({
+      renderWorker: async (e) => {
+        if (e.action && e.action !== 'render') return renderWorker(e); // the photo's full-body check runs
+        ended++;
+        await releaseRenderJob(ctx.db, e.provider, e.generationId);
+      },
+      renderWorkerFailed,
+    });
+    try {
+      const { user, profileId } = await newUserWithProfile({ credits: 2 });
+      const res = await startStyle(user, { styleId: CREATIVE, photoProfileId: profileId });
+      await until(async () => (await getRenderJob(ctx.db, res.body.id))?.state === 'done', 'the job to end');
+      // still in progress: the workflow never heard
+      expect(['pending', 'processing']).toContain((await getGeneration(ctx.db, user.sub, res.body.id))?.status);
+      setLocalRenderRunner({ renderWorker, renderWorkerFailed });
+      // the execution replayed after the restart enqueues again (with its task token): the job opens again
+      const job = (await getRenderJob(ctx.db, res.body.id))!;
+      await enqueueRender({ taskToken: job.taskToken, generationId: res.body.id, userId: user.sub });
+      expect((await getRenderJob(ctx.db, res.body.id))?.state).toBe('running');
+      expect(await resumeOrphanedRenders()).toBe(1);
+      await until(
+        async () => (await getGeneration(ctx.db, user.sub, res.body.id))?.status === 'completed',
+        'the look to complete',
+        60_000,
+      );
+      expect(ended).toBe(1);
+      expect((await listLedger(ctx.db, user.sub)).filter((e) => e.kind === 'refund.generation')).toHaveLength(0);
     } finally {
       setLocalRenderRunner({ renderWorker, renderWorkerFailed });
       await gemini.close();
