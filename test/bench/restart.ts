@@ -76,7 +76,7 @@ async function once(stop: 'SIGINT' | 'SIGKILL', looks: number): Promise<RestartF
     const money = await balanceAndLedger(app, shopper);
     return { stop, looks, atStop, readyMs, lastEndedMs, ...ended, ledgerMatches: money.credits === money.ledgerSum };
   } finally {
-    await stack?.stop('SIGKILL');
+    await stack?.stop('SIGINT', 30_000); // a graceful stop ends its DynamoDB Local and cognito-local too
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -35,7 +35,7 @@ import { postForm } from '../support/media';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tryon-crash-'));
 let stack: StackProcess | undefined;
 afterAll(async () => {
-  await stack?.stop('SIGKILL');
+  await stack?.stop('SIGINT', 30_000); // a graceful stop ends its DynamoDB Local and cognito-local too
   rmSync(dataDir, { recursive: true, force: true });
 });
 
