@@ -124,6 +124,55 @@ function limbStrip(
   return { so, si, dOut, dIn };
 }
 
+/** Above this bend at the elbow (radians between the upper arm's and the forearm's directions) an arm is folded. */
+const FOLDED_ELBOW = 1.2;
+
+const sub = (a: Point, b: Point): Point => ({ x: a.x - b.x, y: a.y - b.y });
+
+/** How far a limb bends at its middle joint: 0 straight, pi folded back on itself. */
+function bendAngle(limb: Limb): number {
+  const a = sub(limb.mid, limb.root);
+  const b = sub(limb.end, limb.mid);
+  const n = Math.hypot(a.x, a.y) * Math.hypot(b.x, b.y);
+  if (n < 1e-6) return 0;
+  return Math.acos(Math.max(-1, Math.min(1, (a.x * b.x + a.y * b.y) / n)));
+}
+
+/**
+ * A straight limb piece from `from` towards `to` (length `length`), its source sections from fraction `t0` of the
+ * sleeve (seam 0, cuff 1) to the cuff; its outer side on the side of `outerSide`.
+ */
+function segmentStrip(
+  s: Sleeve,
+  t0: number,
+  from: Point,
+  to: Point,
+  length: number,
+  outerSide: Point,
+  widthAt: (t: number) => number,
+  sections = 8,
+) {
+  const L = dist(from, to) || 1e-6;
+  const d = { x: (to.x - from.x) / L, y: (to.y - from.y) / L };
+  let n = { x: -d.y, y: d.x };
+  if (n.x * outerSide.x + n.y * outerSide.y < 0) n = { x: -n.x, y: -n.y };
+  const so: Point[] = [];
+  const si: Point[] = [];
+  const dOut: Point[] = [];
+  const dIn: Point[] = [];
+  for (let i = 0; i <= sections; i++) {
+    const t = i / sections;
+    const f = t0 + (1 - t0) * t;
+    so.push(lerp(s.seamOuter, s.cuffOuter, f));
+    si.push(lerp(s.seamInner, s.cuffInner, f));
+    const c = { x: from.x + d.x * length * t, y: from.y + d.y * length * t };
+    const half = widthAt(t) / 2;
+    dOut.push({ x: c.x + n.x * half, y: c.y + n.y * half });
+    dIn.push({ x: c.x - n.x * half, y: c.y - n.y * half });
+  }
+  return { so, si, dOut, dIn };
+}
+
 export function placeGarment(
   image: RgbaImage,
   alpha: GrayImage,
@@ -193,7 +242,15 @@ function placeUpper(
   const armpitR = { x: armEdges[1] + slack, y: armY };
   // the hem: the garment's length scaled like its shoulders, times the variant's length; tucked ends at the hips
   let length = (g.hem - srcShoulderY) * scaleY * variant.length;
-  const minLen = slot === 'one-piece' ? torsoH * 1.3 : torsoH * 0.75;
+  // outerwear (a jacket, a coat) reaches at least past the hip joints: a flat lay drawn short for its width
+  // (cropped look) would otherwise stop at the waist on a narrow-shouldered body
+  const toHips = body.pelvis.y - dstShoulderY + torsoH * 0.06;
+  const minLen =
+    slot === 'one-piece'
+      ? torsoH * 1.3
+      : slot === 'outerwear' && variant.length >= 1
+        ? Math.max(torsoH * 0.75, toHips)
+        : torsoH * 0.75;
   length = Math.max(minLen, Math.min(length, torsoH * (slot === 'one-piece' ? 3.2 : 1.8)));
   if (variant.tuck && slot !== 'one-piece') length = Math.min(length, body.pelvis.y - dstShoulderY + torsoH * 0.02);
   else if (hemAtLeast !== undefined && variant.length >= 1) {
@@ -279,8 +336,33 @@ function placeUpper(
           // a raised arm's sleeve follows the arm closely: no flat lay's width hanging off it
           return Math.max(arm, Math.min(own * ease, arm * (raised ? 1.15 : 1.6)));
         };
-        const st = limbStrip(s.seamOuter, s.seamInner, s.cuffOuter, s.cuffInner, seamO, seamI, path, len, widthAt);
-        drawStrip(layer, src(part), st.so, st.si, st.dOut, st.dIn, 3);
+        const upperLen = dist(limb.root, limb.mid);
+        if (bendAngle(limb) > FOLDED_ELBOW && len > upperLen + limb.widthEnd * 0.5) {
+          // a folded arm (a hand raised to the head): one strip bent round the elbow would fold its sections over
+          // each other into one wide block; the upper sleeve and the forearm's are drawn apart, each straight
+          const te = upperLen / len;
+          const ext = limb.widthEnd * 0.3;
+          const tx = Math.min(1, (upperLen + ext) / len);
+          const upper = limbStrip(
+            s.seamOuter,
+            s.seamInner,
+            lerp(s.seamOuter, s.cuffOuter, tx),
+            lerp(s.seamInner, s.cuffInner, tx),
+            seamO,
+            seamI,
+            [limb.root, limb.mid],
+            upperLen + ext,
+            (t) => widthAt(t * tx),
+            10,
+          );
+          drawStrip(layer, src(part), upper.so, upper.si, upper.dOut, upper.dIn, 3);
+          const n0 = sub(upper.dOut[upper.dOut.length - 1]!, upper.dIn[upper.dIn.length - 1]!);
+          const fore = segmentStrip(s, te, limb.mid, limb.end, len - upperLen, n0, (t) => widthAt(te + (1 - te) * t));
+          drawStrip(layer, src(part), fore.so, fore.si, fore.dOut, fore.dIn, 3);
+        } else {
+          const st = limbStrip(s.seamOuter, s.seamInner, s.cuffOuter, s.cuffInner, seamO, seamI, path, len, widthAt);
+          drawStrip(layer, src(part), st.so, st.si, st.dOut, st.dIn, 3);
+        }
       }
     },
     hemY,
