@@ -40,7 +40,8 @@ export const handler = createGroupHandler(
     'GET /api/auth/login': toLogin,
     // Tokens live in the browser: the SPA signs out and clears its cache before navigating here.
     'GET /api/logout': async () => redirect('/'),
-    'GET /api/auth/user': async (req) => json(await getCurrentUser(getDb(), requireAuth(req))),
+    // the pipeline has read the user's item (the account check): only the balance is read here
+    'GET /api/auth/user': async (req) => json(await getCurrentUser(getDb(), requireAuth(req), req.user)),
     'PATCH /api/users/role': async (req) => {
       const { role } = req.body;
       return json(await switchRole(getDb(), requireAuth(req), role));

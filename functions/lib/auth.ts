@@ -58,10 +58,40 @@ function getVerifier(cfg: AppConfig): Verifier {
     const verifier = cfg.local
       ? JwtRsaVerifier.create(props, { jwksCache: new SimpleJwksCache({ fetcher: httpFetcher }) })
       : JwtRsaVerifier.create(props);
-    v = { verify: (token) => verifier.verify(token) };
+    v = cachedVerify((token) => verifier.verify(token));
     verifiers.set(cacheKey, v);
   }
   return v;
+}
+
+/** How many verified tokens an instance remembers (the oldest forgotten first). */
+export const VERIFIED_TOKEN_CACHE_SIZE = 1000;
+
+/**
+ * A token already verified in full (signature, issuer, audience, token use) is the same bytes the next time: its
+ * claims are remembered for the life of the instance, so a signed-in user's next requests pay a map lookup, not
+ * an RSA verification. Expiry is checked on every use (a remembered token stops working at its `exp`, as a fresh
+ * verification would), and only successes are remembered. Revocation is not the token's business here: every
+ * authenticated request checks the account's state in the table (functions/lib/http.ts).
+ */
+export function cachedVerify(verify: Verifier['verify']): Verifier {
+  const verified = new Map<string, { payload: Record<string, unknown>; expMs: number }>();
+  return {
+    async verify(token) {
+      const hit = verified.get(token);
+      if (hit) {
+        if (Date.now() < hit.expMs) return hit.payload;
+        verified.delete(token);
+      }
+      const payload = await verify(token);
+      const exp = payload.exp;
+      if (typeof exp === 'number') {
+        if (verified.size >= VERIFIED_TOKEN_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+        verified.set(token, { payload, expMs: exp * 1000 });
+      }
+      return payload;
+    },
+  };
 }
 
 export function bearerToken(headers: Record<string, string | undefined>): string | null {

@@ -64,9 +64,13 @@ export function toCurrentUser(u: UserRecord, balance: Balance): CurrentUser {
   };
 }
 
-export async function getCurrentUser(db: Db, auth: AuthContext): Promise<CurrentUser> {
+/**
+ * The signed-in user with their balance. `loaded`: the user's item the request pipeline already read (its
+ * account check): passed in, the route needs one read more (the balance), not two.
+ */
+export async function getCurrentUser(db: Db, auth: AuthContext, loaded?: UserRecord): Promise<CurrentUser> {
   // in turn: the first call creates the account with its starter grant, which the balance must include
-  const user = await ensureUser(db, auth);
+  const user = loaded?.id === auth.sub ? loaded : await ensureUser(db, auth);
   return toCurrentUser(user, await getBalance(db, auth.sub));
 }
 

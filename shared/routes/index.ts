@@ -46,37 +46,54 @@ export interface RouteMatch {
   pathParameters: Record<string, string>;
 }
 
+/** A route's path split once: its segments and its score (literal segments: the more, the more specific). */
+interface CompiledRoute {
+  route: RouteDef;
+  segs: readonly string[];
+  score: number;
+}
+
+const COMPILED: readonly CompiledRoute[] = ROUTES.map((route) => {
+  const segs = route.path.split('/').filter(Boolean);
+  return { route, segs, score: segs.filter((s) => !s.startsWith('{')).length };
+});
+
 /** Match a concrete method and path against the table, as API Gateway does (literal segments win). */
 export function matchRoute(method: string, path: string): RouteMatch | { methodNotAllowed: true } | null {
   const segs = path.split('/').filter(Boolean);
+  const verb = method.toUpperCase();
   let best: { match: RouteMatch; score: number } | null = null;
   let pathMatched = false;
-  for (const route of ROUTES) {
-    const params = matchPath(route.path, segs);
+  for (const c of COMPILED) {
+    const params = matchPath(c.segs, segs);
     if (!params) continue;
     pathMatched = true;
-    if (route.method !== method.toUpperCase()) continue;
-    const score = route.path.split('/').filter((s) => s && !s.startsWith('{')).length;
-    if (!best || score > best.score) best = { match: { route, pathParameters: params }, score };
+    if (c.route.method !== verb) continue;
+    if (!best || c.score > best.score) best = { match: { route: c.route, pathParameters: params }, score: c.score };
   }
   if (best) return best.match;
   return pathMatched ? { methodNotAllowed: true } : null;
 }
 
-function matchPath(pattern: string, segs: string[]): Record<string, string> | null {
-  const pat = pattern.split('/').filter(Boolean);
-  const params: Record<string, string> = {};
-  for (const [i, p] of pat.entries()) {
-    const seg = segs[i];
-    if (seg === undefined) return null;
-    if (p.startsWith('{') && p.endsWith('+}')) {
+function matchPath(pat: readonly string[], segs: string[]): Record<string, string> | null {
+  // a pattern longer than the path never matches; without a greedy {x+} neither does a shorter one
+  if (pat.length > segs.length) return null;
+  let params: Record<string, string> | null = null;
+  for (let i = 0; i < pat.length; i++) {
+    const p = pat[i]!;
+    const seg = segs[i]!;
+    if (p.charCodeAt(0) !== 123 /* { */) {
+      if (p !== seg) return null;
+      continue;
+    }
+    params ??= {};
+    if (p.endsWith('+}')) {
       params[p.slice(1, -2)] = segs.slice(i).map(safeDecode).join('/');
       return params;
     }
-    if (p.startsWith('{')) params[p.slice(1, -1)] = safeDecode(seg);
-    else if (p !== seg) return null;
+    params[p.slice(1, -1)] = safeDecode(seg);
   }
-  return pat.length === segs.length ? params : null;
+  return pat.length === segs.length ? (params ?? {}) : null;
 }
 
 function safeDecode(s: string): string {

@@ -28,6 +28,7 @@ import { benchModeration } from './moderation';
 import { benchMediaCache } from './media-cache';
 import { benchBundles } from './bundles';
 import { benchRestart } from './restart';
+import { benchApiOverhead } from './api-overhead';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -79,7 +80,10 @@ async function main() {
       )
     ).idToken;
     if (only.has('media')) await mediaCache(base, token);
-    if (only.has('api')) await apiLatency(base, token);
+    if (only.has('api')) {
+      await apiOverhead(stack, base, token);
+      await apiLatency(base, token);
+    }
     if (only.has('generations')) await generations(stack, base, token);
     if (only.has('explore')) await exploreStyles(stack, base);
     if (only.has('safety')) await contentSafety();
@@ -227,6 +231,28 @@ async function apiLatency(base: string, token: string) {
     row(`${name} p50/p99, req/s`, `${r.latency.p50}/${r.latency.p99} ms, ${Math.round(r.requests.average)}/s`);
   }
   results.api = { connections: 50, durationSeconds: duration, routes: out };
+}
+
+/** GET /api/auth/user against the two reads it needs, side by side (test/bench/api-overhead.ts). */
+async function apiOverhead(stack: Awaited<ReturnType<typeof startLocalStack>>, base: string, token: string) {
+  const db = createDb({ tableName: process.env.TABLE_NAME!, endpoint: stack.endpoints.dynamodb });
+  const shopper = stack.seed.accounts.find((a) => a.email === 'shopper@example.com');
+  if (!shopper) throw new Error('the demo shopper is not seeded');
+  const r = await benchApiOverhead({
+    base,
+    db,
+    token,
+    userId: shopper.userId,
+    rounds: QUICK ? 2 : 5,
+    perRound: (c) => (QUICK ? 1 : 4) * Math.max(40, c * 8),
+  });
+  results.apiOverhead = r;
+  for (const x of r)
+    row(
+      `GET /api/auth/user vs its 2 reads, concurrency ${x.concurrency}: p50 raw / handler / http (n)`,
+      `${x.raw.p50} / ${x.handler.p50} / ${x.http.p50} ms (${x.n}): http ${x.httpOverRaw}x, handler ${x.handlerOverRaw}x`,
+      '<= 1.3x',
+    );
 }
 
 /** The render queue's rows of one provider: L1, each burst's makespan and ratio, the API during the burst. */
