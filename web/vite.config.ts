@@ -3,6 +3,7 @@ import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { PRODUCT_NAME } from './src/lib/site-config';
+import { firstLoadReport } from './build/first-load-report';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** The local stack (`npm run dev` / `npm start`) serves the API, cognito-local and s3rver on one origin. */
@@ -55,6 +56,8 @@ export default defineConfig({
     // The product name lives in one constant (src/lib/site-config.ts); index.html says %PRODUCT_NAME%.
     { name: 'product-name', transformIndexHtml: (html: string) => html.replaceAll('%PRODUCT_NAME%', PRODUCT_NAME) },
     preloadLandingChunk(),
+    // what every screen downloads first (.cache/web-first-load.json), held to web/bundle-budgets.ts by a test
+    firstLoadReport(),
   ],
   build: {
     outDir: 'dist',

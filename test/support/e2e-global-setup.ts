@@ -35,6 +35,9 @@ export default async function setup(project: TestProject) {
     {
       cwd: root,
       stdio: 'inherit',
+      // vitest sets NODE_ENV=test, which Vite would keep: React's development build, not what `npm start` and the
+      // deployment serve (and 60% more JavaScript)
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
   if (build.status !== 0) throw new Error('vite build failed');
