@@ -1,9 +1,13 @@
 /**
  * "Download my data": a ZIP built in the background (fflate), stored under the user's private prefix
  * (users/<id>/exports/<exportId>.zip, so account deletion removes it too) and handed out through a presigned
- * GET valid until 24 h after it was ready. Contents: profile.json (account, settings, preferences, links,
- * photo profiles, consents, favourites), photos/, generations/ (images + generations.json), credit-history.csv.
- * Progress is written to the job item as the build goes.
+ * GET valid until 24 h after it was ready. Contents (GDPR art. 20, everything that is the person's): profile.json
+ * (account, settings, preferences, links, photo profiles, consents, favourites), photos/, generations/ (images +
+ * generations.json), outfit-uploads/ and template-inputs/ (images they uploaded), shares/ (their shared looks with
+ * the copies' images and the votes and reactions received, without who gave them), feedback-given.json (votes and
+ * reactions they cast while signed in, from the per-user index), credit-history.csv, and README.txt: every
+ * section, and what is not kept or not exported and why (EXPORT_NOT_INCLUDED). Progress is written to the job
+ * item as the build goes.
  */
 import { zipSync, type Zippable } from 'fflate';
 import { ulid } from 'ulid';
@@ -17,6 +21,7 @@ import { listPhotoProfiles } from '../../shared/repositories/photo-profile-repos
 import { listGenerations } from '../../shared/repositories/generation-repository';
 import { listAllEntries } from '../../shared/repositories/ledger-repository';
 import { listFavoriteStyleIds } from '../../shared/repositories/discovery-repository';
+import { getShareFeedback, listFeedbackCastBy, listShares } from '../../shared/repositories/share-repository';
 import {
   getExport,
   getPrivacyFields,
@@ -26,11 +31,76 @@ import {
   updateExport,
   type ExportRecord,
 } from '../../shared/repositories/privacy-repository';
-import { deleteImages, getObject, mediaKeys, objectExists, presignGet, putObject } from '../lib/media-store';
+import {
+  deleteImages,
+  getObject,
+  listObjects,
+  mediaKeys,
+  objectExists,
+  presignGet,
+  putObject,
+} from '../lib/media-store';
+import { countVotes, sharePath } from './share-access';
 import { logger } from '../lib/logger';
 
 export const exportObjectKey = (userId: string, exportId: string) =>
   `${mediaKeys.userPrefix(userId)}exports/${exportId}.zip`;
+
+/** The sections of the archive (README.txt lists them, in this order). */
+export const EXPORT_SECTIONS: readonly { path: string; what: string }[] = [
+  { path: 'README.txt', what: 'this file: what each part of the archive is, and what is not in it and why' },
+  {
+    path: 'profile.json',
+    what: 'your account, privacy settings, preferences, profile links, photo profiles (with the photo consent you gave) and favourite styles',
+  },
+  { path: 'photos/', what: 'the portrait and full-body photos of your photo profiles' },
+  {
+    path: 'generations/',
+    what: 'the images generated for you (every variant still kept), described in generations/generations.json',
+  },
+  { path: 'outfit-uploads/', what: 'the garment and outfit images you uploaded to try on' },
+  { path: 'template-inputs/', what: 'the style reference and background images you uploaded for templates' },
+  {
+    path: 'shares/',
+    what: 'your shared looks (shares/shares.json: link, status, dates, the votes each image got and the reactions left) and the shared copies of their images',
+  },
+  {
+    path: 'feedback-given.json',
+    what: "the votes and reactions you gave on shared looks while signed in (the look's id, your vote or text, when)",
+  },
+  { path: 'credit-history.csv', what: 'every credit movement of your account' },
+];
+
+/** What is not kept, or not in the archive, and why (README.txt; docs/privacy.md says the same). */
+export const EXPORT_NOT_INCLUDED: readonly string[] = [
+  'Votes and reactions given while signed out: they are stored under a random browser cookie id, not under your account, so we cannot tell they are yours.',
+  "Who voted or reacted on your shared looks: those are other people's data; you get the counts and the reaction texts.",
+  'Image copies of shared looks you revoked (or that were taken down): they are deleted when the look ends; its details and votes stay in shares/shares.json for 30 days.',
+  'Your password: it is kept only by the sign-in service (Amazon Cognito) as a one-way hash that cannot be exported.',
+  'The IP address of your photo consent: we never store it, only a salted one-way hash that cannot be turned back into the address.',
+  'Your exact date of birth: we never store it, only whether you are 18 or over (in profile.json).',
+  'Images you uploaded that failed the content-safety check: they were refused and never stored.',
+  'Working copies a generation makes of its inputs: they are the same images as in photos/, outfit-uploads/ and template-inputs/.',
+  'Styles and collections you created as an influencer: they are catalogue content you manage in the style editor and on your collections page, not part of this archive.',
+  'Generated images deleted by you or by your retention choice: deleted means deleted, they cannot be exported.',
+  'Card details: your payments are handled by Stripe; we never see or store your card number.',
+  'Server logs (technical records of requests, kept for up to six months for security and operations): not part of the export.',
+];
+
+export function exportReadme(exportedAt: string): string {
+  const lines = [
+    'Your Fitly data',
+    `Exported at ${exportedAt}.`,
+    '',
+    'What is in this archive:',
+    ...EXPORT_SECTIONS.map((s) => `- ${s.path}: ${s.what}.`),
+    '',
+    'What is not in it, and why:',
+    ...EXPORT_NOT_INCLUDED.map((t) => `- ${t}`),
+    '',
+  ];
+  return lines.join('\r\n');
+}
 
 /** Runs a build in the background. Locally: in this process. Replaceable (tests, a queue in AWS). */
 export type ExportRunner = (db: Db, userId: string, exportId: string) => void;
@@ -180,7 +250,7 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
     const user = await getUser(db, userId);
     if (!user) throw new Error('The account no longer exists');
     if (!isAccountActive(user)) throw new Error('The account is being deleted');
-    const [privacy, preferences, links, profiles, generations, ledger, favourites] = await Promise.all([
+    const [privacy, preferences, links, profiles, generations, ledger, favourites, shares, given] = await Promise.all([
       getPrivacyFields(db, userId),
       getPreferences(db, userId),
       listUserLinks(db, userId),
@@ -188,6 +258,13 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
       listGenerations(db, userId, 100_000),
       listAllEntries(db, userId),
       listFavoriteStyleIds(db, userId, 100_000),
+      listShares(db, userId, 100_000),
+      listFeedbackCastBy(db, userId),
+    ]);
+    const [uploads, templateInputs, received] = await Promise.all([
+      listObjects('private', `${mediaKeys.userPrefix(userId)}outfits/`),
+      listObjects('private', mediaKeys.templateInputPrefix(userId)),
+      Promise.all(shares.map((sh) => getShareFeedback(db, sh.id))),
     ]);
     const consents = await Promise.all(profiles.map((p) => getPhotoConsent(db, userId, p.id)));
     const files: Zippable = {};
@@ -207,6 +284,13 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
         );
       else if (g.resultKey) reads.push({ path: `generations/${g.id}.${extOf(g.resultKey)}`, key: g.resultKey });
     }
+
+    const baseName = (key: string) => key.slice(key.lastIndexOf('/') + 1);
+    for (const o of uploads) reads.push({ path: `outfit-uploads/${baseName(o.key)}`, key: o.key });
+    for (const o of templateInputs) reads.push({ path: `template-inputs/${baseName(o.key)}`, key: o.key });
+    const shareImagePathOf = (shareId: string, n: number, key: string) => `shares/${shareId}/${n + 1}.${extOf(key)}`;
+    for (const sh of shares)
+      sh.images.forEach((img, n) => reads.push({ path: shareImagePathOf(sh.id, n, img.key), key: img.key }));
 
     let done = 0;
     for (const r of reads) {
@@ -253,14 +337,54 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
         2,
       ),
     );
+    files['shares/shares.json'] = enc.encode(
+      JSON.stringify(
+        shares.map((sh, i) => {
+          const fb = received[i]!;
+          const { counts, total } = countVotes(sh, fb.votes);
+          return {
+            id: sh.id,
+            link: sharePath(sh.token),
+            status: sh.status,
+            showOwner: sh.showOwner,
+            createdAt: sh.createdAt,
+            expiresAt: sh.expiresAt,
+            endedAt: sh.endedAt,
+            images: sh.images.map((img, n) => {
+              const path = shareImagePathOf(sh.id, n, img.key);
+              return {
+                generationId: img.generationId,
+                styleName: img.styleName,
+                image: files[path] ? path.slice('shares/'.length) : null,
+                votes: counts[n]?.votes ?? 0,
+              };
+            }),
+            totalVotes: total,
+            reactionsReceived: fb.reactions.map(({ text, updatedAt }) => ({ text, updatedAt })),
+          };
+        }),
+        null,
+        2,
+      ),
+    );
+    files['feedback-given.json'] = enc.encode(
+      JSON.stringify(
+        {
+          votes: given
+            .filter((g) => g.kind === 'vote')
+            .map((g) => ({ shareId: g.shareId, votedFor: g.generationId, at: g.updatedAt })),
+          reactions: given
+            .filter((g) => g.kind === 'reaction')
+            .map((g) => ({ shareId: g.shareId, text: g.text, at: g.updatedAt })),
+        },
+        null,
+        2,
+      ),
+    );
     files['credit-history.csv'] = enc.encode(
       toCsv(ledger, ['createdAt', 'kind', 'bucket', 'amount', 'note', 'entryId']),
     );
-    files['README.txt'] = enc.encode(
-      'Your Fitly data.\r\nprofile.json: your account, settings, photo profiles (with the consent you gave) and favourites.\r\n' +
-        'photos/: your photo profile photos.\r\ngenerations/: the images you generated, described in generations.json.\r\n' +
-        'credit-history.csv: every credit movement of your account.\r\n',
-    );
+    files['README.txt'] = enc.encode(exportReadme(profile.exportedAt));
 
     const zip = zipSync(files, { level: 6 });
     const key = exportObjectKey(userId, exportId);
