@@ -89,7 +89,7 @@ export type PasswordCheck = 'ok' | 'wrong' | 'too-many-attempts' | 'unverifiable
  * same flow the SPA signs in with; it needs no IAM permission). The tokens a success returns are discarded and
  * their refresh token revoked. A challenge (MFA, a new password required) means the password itself was right.
  * Cognito answers NotAuthorizedException for a wrong password (and, with user-existence errors prevented, for
- * an unknown user too).
+ * an unknown user too); cognito-local answers InvalidPasswordException.
  */
 export async function verifyPassword(username: string, password: string): Promise<PasswordCheck> {
   const cfg = getConfig();
@@ -109,7 +109,8 @@ export async function verifyPassword(username: string, password: string): Promis
     return 'ok';
   } catch (err) {
     const { name } = thrownInfo(err);
-    if (name === 'NotAuthorizedException') return 'wrong';
+    // Cognito: NotAuthorizedException ("Incorrect username or password."); cognito-local: InvalidPasswordException
+    if (name === 'NotAuthorizedException' || name === 'InvalidPasswordException') return 'wrong';
     if (name === 'UserNotFoundException') return 'user-gone';
     if (
       name === 'TooManyRequestsException' ||

@@ -50,7 +50,7 @@ import { deletePrefix, mediaKeys, purgeVersions } from '../lib/media-store';
 import { logger } from '../lib/logger';
 import { deleteAllPhotos } from './photo-profile-service';
 import { deleteEditorStyle } from './style-editor-service';
-import { deleteSharesOf } from './share-deletion';
+import { deleteRateCountersOf, deleteSharesOf } from './share-deletion';
 
 /** Public-bucket folders of a user (uploads by type, remote fetches, avatars). */
 export const publicPrefixesOf = (userId: string): string[] => [
@@ -143,6 +143,7 @@ export async function deleteAccount(
   );
   await deleteHandleClaim(db, user.handle, userId);
   const shares = await deleteSharesOf(db, userId, now);
+  await deleteRateCountersOf(db, userId, now);
   // The votes and reactions the user cast on other people's looks (their per-user index; anonymous ones are no one's).
   const cast = await listFeedbackCastBy(db, userId);
   await deleteItems(

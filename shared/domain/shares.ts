@@ -77,6 +77,12 @@ export function cleanReaction(text: unknown): { ok: true; text: string } | { ok:
 
 export type RateAction = 'share.create' | 'share.vote' | 'share.reaction' | 'share.report';
 export type RateSubject = 'user' | 'ip';
+export const RATE_ACTIONS = [
+  'share.create',
+  'share.vote',
+  'share.reaction',
+  'share.report',
+] as const satisfies readonly RateAction[];
 
 export interface RateRule {
   /** Length of a fixed window, seconds. */
