@@ -151,7 +151,7 @@ function WhatIsLost() {
     );
   if (subscription)
     lines.push(
-      `Your plan is cancelled${subscription.currentPeriodEnd ? ` and ends on ${day(subscription.currentPeriodEnd)}` : ' at the end of the period you paid for'}; nothing more is charged and nothing is refunded.`,
+      `Your plan is cancelled with your account: nothing more is charged${subscription.currentPeriodEnd ? ` after ${day(subscription.currentPeriodEnd)}` : ''}, and the rest of the period you paid for is not refunded.`,
     );
   if (lines.length === 0)
     return (
