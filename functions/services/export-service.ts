@@ -6,7 +6,7 @@
  * generations.json), outfit-uploads/ and template-inputs/ (images they uploaded), shares/ (their shared looks with
  * the copies' images and the votes and reactions received, without who gave them), feedback-given.json (votes and
  * reactions they cast while signed in, from the per-user index), credit-history.csv, and README.txt: every
- * section, and what is not kept or not exported and why (EXPORT_NOT_INCLUDED). Progress is written to the job
+ * section, and what is not kept or not exported and why (export-contents.ts). Progress is written to the job
  * item as the build goes.
  */
 import { zipSync, type Zippable } from 'fflate';
@@ -40,67 +40,11 @@ import {
   presignGet,
   putObject,
 } from '../lib/media-store';
-import { countVotes, sharePath } from './share-access';
+import { exportReadme, feedbackGivenJson, shareImagePath, sharesJson } from './export-contents';
 import { logger } from '../lib/logger';
 
 export const exportObjectKey = (userId: string, exportId: string) =>
   `${mediaKeys.userPrefix(userId)}exports/${exportId}.zip`;
-
-/** The sections of the archive (README.txt lists them, in this order). */
-export const EXPORT_SECTIONS: readonly { path: string; what: string }[] = [
-  { path: 'README.txt', what: 'this file: what each part of the archive is, and what is not in it and why' },
-  {
-    path: 'profile.json',
-    what: 'your account, privacy settings, preferences, profile links, photo profiles (with the photo consent you gave) and favourite styles',
-  },
-  { path: 'photos/', what: 'the portrait and full-body photos of your photo profiles' },
-  {
-    path: 'generations/',
-    what: 'the images generated for you (every variant still kept), described in generations/generations.json',
-  },
-  { path: 'outfit-uploads/', what: 'the garment and outfit images you uploaded to try on' },
-  { path: 'template-inputs/', what: 'the style reference and background images you uploaded for templates' },
-  {
-    path: 'shares/',
-    what: 'your shared looks (shares/shares.json: link, status, dates, the votes each image got and the reactions left) and the shared copies of their images',
-  },
-  {
-    path: 'feedback-given.json',
-    what: "the votes and reactions you gave on shared looks while signed in (the look's id, your vote or text, when)",
-  },
-  { path: 'credit-history.csv', what: 'every credit movement of your account' },
-];
-
-/** What is not kept, or not in the archive, and why (README.txt; docs/privacy.md says the same). */
-export const EXPORT_NOT_INCLUDED: readonly string[] = [
-  'Votes and reactions given while signed out: they are stored under a random browser cookie id, not under your account, so we cannot tell they are yours.',
-  "Who voted or reacted on your shared looks: those are other people's data; you get the counts and the reaction texts.",
-  'Image copies of shared looks you revoked (or that were taken down): they are deleted when the look ends; its details and votes stay in shares/shares.json for 30 days.',
-  'Your password: it is kept only by the sign-in service (Amazon Cognito) as a one-way hash that cannot be exported.',
-  'The IP address of your photo consent: we never store it, only a salted one-way hash that cannot be turned back into the address.',
-  'Your exact date of birth: we never store it, only whether you are 18 or over (in profile.json).',
-  'Images you uploaded that failed the content-safety check: they were refused and never stored.',
-  'Working copies a generation makes of its inputs: they are the same images as in photos/, outfit-uploads/ and template-inputs/.',
-  'Styles and collections you created as an influencer: they are catalogue content you manage in the style editor and on your collections page, not part of this archive.',
-  'Generated images deleted by you or by your retention choice: deleted means deleted, they cannot be exported.',
-  'Card details: your payments are handled by Stripe; we never see or store your card number.',
-  'Server logs (technical records of requests, kept for up to six months for security and operations): not part of the export.',
-];
-
-export function exportReadme(exportedAt: string): string {
-  const lines = [
-    'Your Fitly data',
-    `Exported at ${exportedAt}.`,
-    '',
-    'What is in this archive:',
-    ...EXPORT_SECTIONS.map((s) => `- ${s.path}: ${s.what}.`),
-    '',
-    'What is not in it, and why:',
-    ...EXPORT_NOT_INCLUDED.map((t) => `- ${t}`),
-    '',
-  ];
-  return lines.join('\r\n');
-}
 
 /** Runs a build in the background. Locally: in this process. Replaceable (tests, a queue in AWS). */
 export type ExportRunner = (db: Db, userId: string, exportId: string) => void;
@@ -288,9 +232,9 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
     const baseName = (key: string) => key.slice(key.lastIndexOf('/') + 1);
     for (const o of uploads) reads.push({ path: `outfit-uploads/${baseName(o.key)}`, key: o.key });
     for (const o of templateInputs) reads.push({ path: `template-inputs/${baseName(o.key)}`, key: o.key });
-    const shareImagePathOf = (shareId: string, n: number, key: string) => `shares/${shareId}/${n + 1}.${extOf(key)}`;
+    const shareImagePathOf = (shareId: string, n: number) => `shares/${shareImagePath(shareId, n)}`;
     for (const sh of shares)
-      sh.images.forEach((img, n) => reads.push({ path: shareImagePathOf(sh.id, n, img.key), key: img.key }));
+      sh.images.forEach((img, n) => reads.push({ path: shareImagePathOf(sh.id, n), key: img.key }));
 
     let done = 0;
     for (const r of reads) {
@@ -339,48 +283,12 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
     );
     files['shares/shares.json'] = enc.encode(
       JSON.stringify(
-        shares.map((sh, i) => {
-          const fb = received[i]!;
-          const { counts, total } = countVotes(sh, fb.votes);
-          return {
-            id: sh.id,
-            link: sharePath(sh.token),
-            status: sh.status,
-            showOwner: sh.showOwner,
-            createdAt: sh.createdAt,
-            expiresAt: sh.expiresAt,
-            endedAt: sh.endedAt,
-            images: sh.images.map((img, n) => {
-              const path = shareImagePathOf(sh.id, n, img.key);
-              return {
-                generationId: img.generationId,
-                styleName: img.styleName,
-                image: files[path] ? path.slice('shares/'.length) : null,
-                votes: counts[n]?.votes ?? 0,
-              };
-            }),
-            totalVotes: total,
-            reactionsReceived: fb.reactions.map(({ text, updatedAt }) => ({ text, updatedAt })),
-          };
-        }),
+        sharesJson(shares, received, (id, n) => files[shareImagePathOf(id, n)] !== undefined),
         null,
         2,
       ),
     );
-    files['feedback-given.json'] = enc.encode(
-      JSON.stringify(
-        {
-          votes: given
-            .filter((g) => g.kind === 'vote')
-            .map((g) => ({ shareId: g.shareId, votedFor: g.generationId, at: g.updatedAt })),
-          reactions: given
-            .filter((g) => g.kind === 'reaction')
-            .map((g) => ({ shareId: g.shareId, text: g.text, at: g.updatedAt })),
-        },
-        null,
-        2,
-      ),
-    );
+    files['feedback-given.json'] = enc.encode(JSON.stringify(feedbackGivenJson(given), null, 2));
     files['credit-history.csv'] = enc.encode(
       toCsv(ledger, ['createdAt', 'kind', 'bucket', 'amount', 'note', 'entryId']),
     );

@@ -30,12 +30,8 @@ import { setAccountStatus } from '../../shared/repositories/user-repository';
 import { keys } from '../../shared/repositories/keys';
 import { PRIVACY_MESSAGES } from '../../shared/domain/privacy';
 import { VIEWER_COOKIE } from '../../shared/domain/shares';
-import {
-  EXPORT_NOT_INCLUDED,
-  EXPORT_SECTIONS,
-  buildExport,
-  setExportRunner,
-} from '../../functions/services/export-service';
+import { buildExport, setExportRunner } from '../../functions/services/export-service';
+import { EXPORT_NOT_INCLUDED, EXPORT_SECTIONS } from '../../functions/services/export-contents';
 import { bucketClient } from '../support/media';
 import { AdminDeleteUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { cognitoClient } from '../../infra/local/cognito-setup';
