@@ -60,6 +60,8 @@ export const ERROR_CODES = {
   idempotencyInvalidKey: 'idempotency.invalid_key',
   idempotencyKeyReused: 'idempotency.key_reused',
   contentUnsafe: 'content.unsafe',
+  /** The current password given to confirm a sensitive action (account deletion) is not the account's. */
+  passwordIncorrect: 'auth.password_incorrect',
   /** A token of a deleted account (its tombstone): it cannot re-create the user. */
   accountDeleted: 'auth.account_deleted',
   /** The local API server could not reach a function (local stack only). */

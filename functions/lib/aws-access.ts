@@ -80,6 +80,10 @@ export const COMMAND_ACTIONS: Record<string, CommandAccess> = {
   AdminUserGlobalSignOutCommand: { actions: ['cognito-idp:AdminUserGlobalSignOut'] },
   AdminDeleteUserCommand: { actions: ['cognito-idp:AdminDeleteUser'] },
   AdminDisableUserCommand: { actions: ['cognito-idp:AdminDisableUser'] },
+  // Public (unauthenticated) user-pool APIs: the app client's own flow, no IAM action (the password check before
+  // "Delete my account" signs in with USER_PASSWORD_AUTH and revokes the refresh token it got).
+  InitiateAuthCommand: { actions: [] },
+  RevokeTokenCommand: { actions: [] },
   // Step Functions
   StartExecutionCommand: { actions: ['states:StartExecution'] },
   DescribeExecutionCommand: { actions: ['states:DescribeExecution'] },
@@ -322,7 +326,13 @@ export const AWS_ACCESS = {
         'ListObjectVersionsCommand',
       ],
       publicBucket: ['DeleteObjectsCommand', 'ListObjectsV2Command', 'ListObjectVersionsCommand'],
-      userPool: ['AdminGetUserCommand', 'AdminUserGlobalSignOutCommand', 'AdminDeleteUserCommand'],
+      userPool: [
+        'AdminGetUserCommand',
+        'AdminUserGlobalSignOutCommand',
+        'AdminDeleteUserCommand',
+        'InitiateAuthCommand',
+        'RevokeTokenCommand',
+      ],
       stripeSecret: ['GetSecretValueCommand'],
       exportFunction: ['InvokeCommand'],
     },
@@ -349,10 +359,12 @@ export const AWS_ACCESS = {
     access: {
       table: ['GetCommand', 'QueryCommand', 'UpdateCommand'],
       tableIndexes: ['QueryCommand'],
-      privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
+      privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand', 'ListObjectsV2Command'],
     },
     // the ZIP is put with a Tagging parameter (the lifecycle rule expires tagged archives): PutObjectTagging too
     alsoActions: { privateBucket: ['s3:PutObjectTagging'] },
+    // the user's outfit uploads and template inputs are listed under users/<id>/
+    listPrefixes: { privateBucket: ['users/*'] },
   },
   // Deploy time: fills an empty provenance secret with a generated, self-issued signing chain (custom resource).
   'job:provenance-key': {

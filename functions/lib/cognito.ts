@@ -7,6 +7,8 @@ import {
   AdminDisableUserCommand,
   AdminGetUserCommand,
   AdminUserGlobalSignOutCommand,
+  InitiateAuthCommand,
+  RevokeTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { thrownInfo } from '../../shared/errors';
 
@@ -76,6 +78,47 @@ export async function revokeUserAccess(
     const { name, message } = thrownInfo(err);
     const unsupported = /unsupported/i.test(`${name} ${message}`);
     if (cfg.local && unsupported) return { disabled: true, globalSignOut: 'unsupported-locally' };
+    throw err;
+  }
+}
+
+export type PasswordCheck = 'ok' | 'wrong' | 'too-many-attempts' | 'unverifiable' | 'user-gone';
+
+/**
+ * Check a user's current password against the pool (InitiateAuth USER_PASSWORD_AUTH with the app client, the
+ * same flow the SPA signs in with; it needs no IAM permission). The tokens a success returns are discarded and
+ * their refresh token revoked. A challenge (MFA, a new password required) means the password itself was right.
+ * Cognito answers NotAuthorizedException for a wrong password (and, with user-existence errors prevented, for
+ * an unknown user too); cognito-local answers InvalidPasswordException.
+ */
+export async function verifyPassword(username: string, password: string): Promise<PasswordCheck> {
+  const cfg = getConfig();
+  try {
+    const res = await cognito().send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: cfg.userPoolClientId,
+        AuthParameters: { USERNAME: username, PASSWORD: password },
+      }),
+    );
+    const refreshToken = res.AuthenticationResult?.RefreshToken;
+    if (refreshToken)
+      await cognito()
+        .send(new RevokeTokenCommand({ ClientId: cfg.userPoolClientId, Token: refreshToken }))
+        .catch(() => undefined); // best effort (cognito-local has no RevokeToken); the account is deleted next
+    return 'ok';
+  } catch (err) {
+    const { name } = thrownInfo(err);
+    // Cognito: NotAuthorizedException ("Incorrect username or password."); cognito-local: InvalidPasswordException
+    if (name === 'NotAuthorizedException' || name === 'InvalidPasswordException') return 'wrong';
+    if (name === 'UserNotFoundException') return 'user-gone';
+    if (
+      name === 'TooManyRequestsException' ||
+      name === 'LimitExceededException' ||
+      name === 'TooManyFailedAttemptsException'
+    )
+      return 'too-many-attempts';
+    if (name === 'PasswordResetRequiredException' || name === 'UserNotConfirmedException') return 'unverifiable';
     throw err;
   }
 }

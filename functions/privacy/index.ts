@@ -4,9 +4,9 @@ import { createGroupHandler, json, requireAuth, type Req } from '../lib/http';
 import { privacyRoutes } from '../../shared/routes/privacy';
 import { ensureUser } from '../services/user-service';
 import { recordAge } from '../services/consent-service';
-import { getPrivacySettings, updateRetention } from '../services/retention-service';
+import { getPrivacySettings, retentionImpact, updateRetention } from '../services/retention-service';
 import { exportStatus, latestExport, requestExport } from '../services/export-service';
-import { deleteAccount } from '../services/account-deletion-service';
+import { confirmDeletionPassword, deleteAccount, deletionPreview } from '../services/account-deletion-service';
 import { getPayments } from '../payments';
 
 const caller = (req: Req) => ensureUser(getDb(), requireAuth(req));
@@ -19,6 +19,8 @@ export const handler = createGroupHandler(
       const { retentionDays } = req.body;
       return json(await updateRetention(getDb(), (await caller(req)).id, retentionDays));
     },
+    'GET /api/user/privacy/retention-impact': async (req) =>
+      json(await retentionImpact(getDb(), (await caller(req)).id, req.query.retentionDays)),
     'POST /api/user/age': async (req) => {
       const { birthDate } = req.body;
       return json(await recordAge(getDb(), (await caller(req)).id, birthDate));
@@ -27,12 +29,15 @@ export const handler = createGroupHandler(
     'GET /api/user/export/latest': async (req) => json({ export: await latestExport(getDb(), (await caller(req)).id) }),
     'GET /api/user/export/{id}': async (req) =>
       json(await exportStatus(getDb(), (await caller(req)).id, req.params.id)),
+    'GET /api/user/account/deletion-preview': async (req) => json(await deletionPreview(getDb(), await caller(req))),
     'DELETE /api/user/account': async (req) => {
-      // the body's confirmation was checked by the route's schema (deleteAccountInputSchema)
+      // the body's confirmation and the presence of a password were checked by the route's schema (deleteAccountInputSchema)
       const auth = requireAuth(req);
       const user = await caller(req);
       const cognitoUsername = auth.claims['cognito:username'];
       const username = typeof cognitoUsername === 'string' ? cognitoUsername : auth.sub;
+      // the password of the token's own account, before anything changes
+      await confirmDeletionPassword(user, username, req.body.password);
       return json(await deleteAccount(getDb(), user, getPayments, username));
     },
   },

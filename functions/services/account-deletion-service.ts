@@ -4,7 +4,8 @@
  *  2. a live subscription is cancelled at period end through the payments port (if that fails, the account
  *     goes back to 'active' and nothing is deleted);
  *  3. records outside the user's partition: their styles (with products, links, memberships), collections,
- *     influencer applications, open reports, the handle claim; Stripe records get the pseudonym;
+ *     influencer applications, open reports, the handle claim, their shared looks and the votes and reactions
+ *     they cast on others' looks (found through their per-user index); Stripe records get the pseudonym;
  *  4. every object under the user's prefixes: the "Delete all my photos" purge (private bucket) and the
  *     user's folders in the public bucket;
  *  5. favourites (style counters follow), then the accounting items (ledger, balance, pack lots) move to the
@@ -19,6 +20,12 @@ import { DAY_MS } from '../../shared/domain/privacy';
 /** How long a deleted account's tombstone is kept (longer than any token lifetime). */
 export const TOMBSTONE_DAYS = 2;
 import type { DeletionReceipt } from '../../shared/schemas/privacy';
+import type { DeletionPreview } from '../../shared/schemas/responses';
+import { PRIVACY_MESSAGES as M } from '../../shared/domain/privacy';
+import { unusedCredits } from '../../shared/domain/ledger';
+import { getBalance, listAllEntries } from '../../shared/repositories/ledger-repository';
+import { listFeedbackCastBy } from '../../shared/repositories/share-repository';
+import { getCognitoUserState, verifyPassword } from '../lib/cognito';
 import { favoriteStyleIdOf, keys, userItemKind } from '../../shared/repositories/keys';
 import type { Db } from '../../shared/repositories/table';
 import { setAccountStatus, type UserRecord } from '../../shared/repositories/user-repository';
@@ -43,7 +50,7 @@ import { deletePrefix, mediaKeys, purgeVersions } from '../lib/media-store';
 import { logger } from '../lib/logger';
 import { deleteAllPhotos } from './photo-profile-service';
 import { deleteEditorStyle } from './style-editor-service';
-import { deleteSharesOf } from './share-deletion';
+import { deleteRateCountersOf, deleteSharesOf } from './share-deletion';
 
 /** Public-bucket folders of a user (uploads by type, remote fetches, avatars). */
 export const publicPrefixesOf = (userId: string): string[] => [
@@ -51,6 +58,35 @@ export const publicPrefixesOf = (userId: string): string[] => [
   `uploads/remote/${userId}/`,
   mediaKeys.avatarPrefix(userId),
 ];
+
+/** GET /api/user/account/deletion-preview: the unused credits (paid and granted) and the plan the deletion ends. */
+export async function deletionPreview(db: Db, user: UserRecord): Promise<DeletionPreview> {
+  const [balance, entries] = await Promise.all([getBalance(db, user.id), listAllEntries(db, user.id)]);
+  const live = !!user.subscriptionId && isLiveSubscriptionStatus(user.subscriptionStatus);
+  return {
+    credits: unusedCredits(balance, entries),
+    hasUnlimitedCredits: !!user.hasUnlimitedCredits,
+    subscription: live ? { plan: user.currentPlan ?? 'none', currentPeriodEnd: user.currentPeriodEnd ?? null } : null,
+  };
+}
+
+/**
+ * "Delete my account" asks for the current password: it is checked against the user pool for the account of
+ * the caller's verified token (never a name from the request body) before anything changes. A wrong password
+ * is a 403 that deletes nothing. A deletion that failed after the sign-in was already removed (the pool has no
+ * such user any more, the account is 'deleting') can still be finished by its token's owner.
+ */
+export async function confirmDeletionPassword(user: UserRecord, username: string, password: string): Promise<void> {
+  const check = await verifyPassword(username, password);
+  if (check === 'ok') return;
+  const signInGone =
+    user.accountStatus === 'deleting' &&
+    (check === 'user-gone' || (check === 'wrong' && !(await getCognitoUserState(username)).exists));
+  if (signInGone) return;
+  if (check === 'too-many-attempts') throw new HttpError(429, ERROR_CODES.rateLimited, M.passwordTooManyAttempts);
+  if (check === 'unverifiable') throw new HttpError(403, ERROR_CODES.passwordIncorrect, M.passwordUnverifiable);
+  throw new HttpError(403, ERROR_CODES.passwordIncorrect, M.passwordWrong);
+}
 
 export const SUBSCRIPTION_CANCEL_FAILED =
   'We could not cancel your subscription, so nothing was deleted. Please try again in a few minutes.';
@@ -107,6 +143,13 @@ export async function deleteAccount(
   );
   await deleteHandleClaim(db, user.handle, userId);
   const shares = await deleteSharesOf(db, userId, now);
+  await deleteRateCountersOf(db, userId, now);
+  // The votes and reactions the user cast on other people's looks (their per-user index; anonymous ones are no one's).
+  const cast = await listFeedbackCastBy(db, userId);
+  await deleteItems(
+    db,
+    cast.map((c) => c.key),
+  );
 
   // Finance records keep the pseudonym instead of the user id.
   const events = await listStripeEventKeysOf(db, userId);
@@ -196,6 +239,7 @@ export async function deleteAccount(
       links,
       applications: applications.length,
       shares,
+      votesAndReactions: cast.length,
       consents,
       otherRecords: rest.length - generations - links - count('consent') + 1 + late.length,
       files,

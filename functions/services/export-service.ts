@@ -1,9 +1,13 @@
 /**
  * "Download my data": a ZIP built in the background (fflate), stored under the user's private prefix
  * (users/<id>/exports/<exportId>.zip, so account deletion removes it too) and handed out through a presigned
- * GET valid until 24 h after it was ready. Contents: profile.json (account, settings, preferences, links,
- * photo profiles, consents, favourites), photos/, generations/ (images + generations.json), credit-history.csv.
- * Progress is written to the job item as the build goes.
+ * GET valid until 24 h after it was ready. Contents (GDPR art. 20, everything that is the person's): profile.json
+ * (account, settings, preferences, links, photo profiles, consents, favourites), photos/, generations/ (images +
+ * generations.json), outfit-uploads/ and template-inputs/ (images they uploaded), shares/ (their shared looks with
+ * the copies' images and the votes and reactions received, without who gave them), feedback-given.json (votes and
+ * reactions they cast while signed in, from the per-user index), credit-history.csv, and README.txt: every
+ * section, and what is not kept or not exported and why (export-contents.ts). Progress is written to the job
+ * item as the build goes.
  */
 import { zipSync, type Zippable } from 'fflate';
 import { ulid } from 'ulid';
@@ -17,6 +21,7 @@ import { listPhotoProfiles } from '../../shared/repositories/photo-profile-repos
 import { listGenerations } from '../../shared/repositories/generation-repository';
 import { listAllEntries } from '../../shared/repositories/ledger-repository';
 import { listFavoriteStyleIds } from '../../shared/repositories/discovery-repository';
+import { getShareFeedback, listFeedbackCastBy, listShares } from '../../shared/repositories/share-repository';
 import {
   getExport,
   getPrivacyFields,
@@ -26,7 +31,16 @@ import {
   updateExport,
   type ExportRecord,
 } from '../../shared/repositories/privacy-repository';
-import { deleteImages, getObject, mediaKeys, objectExists, presignGet, putObject } from '../lib/media-store';
+import {
+  deleteImages,
+  getObject,
+  listObjects,
+  mediaKeys,
+  objectExists,
+  presignGet,
+  putObject,
+} from '../lib/media-store';
+import { exportReadme, feedbackGivenJson, shareImagePath, sharesJson } from './export-contents';
 import { logger } from '../lib/logger';
 
 export const exportObjectKey = (userId: string, exportId: string) =>
@@ -180,7 +194,7 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
     const user = await getUser(db, userId);
     if (!user) throw new Error('The account no longer exists');
     if (!isAccountActive(user)) throw new Error('The account is being deleted');
-    const [privacy, preferences, links, profiles, generations, ledger, favourites] = await Promise.all([
+    const [privacy, preferences, links, profiles, generations, ledger, favourites, shares, given] = await Promise.all([
       getPrivacyFields(db, userId),
       getPreferences(db, userId),
       listUserLinks(db, userId),
@@ -188,6 +202,13 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
       listGenerations(db, userId, 100_000),
       listAllEntries(db, userId),
       listFavoriteStyleIds(db, userId, 100_000),
+      listShares(db, userId, 100_000),
+      listFeedbackCastBy(db, userId),
+    ]);
+    const [uploads, templateInputs, received] = await Promise.all([
+      listObjects('private', `${mediaKeys.userPrefix(userId)}outfits/`),
+      listObjects('private', mediaKeys.templateInputPrefix(userId)),
+      Promise.all(shares.map((sh) => getShareFeedback(db, sh.id))),
     ]);
     const consents = await Promise.all(profiles.map((p) => getPhotoConsent(db, userId, p.id)));
     const files: Zippable = {};
@@ -207,6 +228,13 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
         );
       else if (g.resultKey) reads.push({ path: `generations/${g.id}.${extOf(g.resultKey)}`, key: g.resultKey });
     }
+
+    const baseName = (key: string) => key.slice(key.lastIndexOf('/') + 1);
+    for (const o of uploads) reads.push({ path: `outfit-uploads/${baseName(o.key)}`, key: o.key });
+    for (const o of templateInputs) reads.push({ path: `template-inputs/${baseName(o.key)}`, key: o.key });
+    const shareImagePathOf = (shareId: string, n: number) => `shares/${shareImagePath(shareId, n)}`;
+    for (const sh of shares)
+      sh.images.forEach((img, n) => reads.push({ path: shareImagePathOf(sh.id, n), key: img.key }));
 
     let done = 0;
     for (const r of reads) {
@@ -253,14 +281,18 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
         2,
       ),
     );
+    files['shares/shares.json'] = enc.encode(
+      JSON.stringify(
+        sharesJson(shares, received, (id, n) => files[shareImagePathOf(id, n)] !== undefined),
+        null,
+        2,
+      ),
+    );
+    files['feedback-given.json'] = enc.encode(JSON.stringify(feedbackGivenJson(given), null, 2));
     files['credit-history.csv'] = enc.encode(
       toCsv(ledger, ['createdAt', 'kind', 'bucket', 'amount', 'note', 'entryId']),
     );
-    files['README.txt'] = enc.encode(
-      'Your Fitly data.\r\nprofile.json: your account, settings, photo profiles (with the consent you gave) and favourites.\r\n' +
-        'photos/: your photo profile photos.\r\ngenerations/: the images you generated, described in generations.json.\r\n' +
-        'credit-history.csv: every credit movement of your account.\r\n',
-    );
+    files['README.txt'] = enc.encode(exportReadme(profile.exportedAt));
 
     const zip = zipSync(files, { level: 6 });
     const key = exportObjectKey(userId, exportId);

@@ -6,7 +6,10 @@
  *  - every generation item carries the table's TTL attribute (`ttl`, epoch seconds of its expiry), so
  *    DynamoDB removes the item even if the job did not run. The ledger is never touched.
  */
+import { ERROR_CODES, badRequest } from '../../shared/errors';
+import type { RetentionImpact } from '../../shared/schemas/responses';
 import {
+  PRIVACY_MESSAGES,
   PHOTO_CONSENT,
   retentionExpiry,
   isRetentionDays,
@@ -45,6 +48,27 @@ export async function updateRetention(
   await setRetentionDays(db, userId, days, now);
   await setGenerationTtls(db, userId, (createdAt) => retentionExpiry(createdAt, days));
   return getPrivacySettings(db, userId);
+}
+
+/**
+ * What choosing `days` would delete now (the confirmation before a shorter retention): the completed
+ * generations (generated images) made before the cutoff, which the next retention run and the table TTL remove.
+ */
+export async function retentionImpact(
+  db: Db,
+  userId: string,
+  days: number,
+  now = new Date(),
+): Promise<RetentionImpact> {
+  if (!isRetentionDays(days) || days === null)
+    throw badRequest(PRIVACY_MESSAGES.retentionInvalid, ERROR_CODES.validation);
+  const cutoff = new Date(now.getTime() - days * DAY_MS);
+  const due = await listGenerationsCreatedBefore(db, userId, cutoff);
+  return {
+    retentionDays: days,
+    results: due.filter((g) => g.status === 'completed').length,
+    cutoff: cutoff.toISOString(),
+  };
 }
 
 /** The retention choice stored on a user item (absent = keep). */

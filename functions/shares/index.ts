@@ -12,6 +12,7 @@ import {
   VIEWER_ID_PATTERN,
   isShareToken,
   SHARE_MESSAGES,
+  userViewerId,
 } from '../../shared/domain/shares';
 import { HttpError, notFound } from '../../shared/errors';
 import { getDb } from '../lib/aws';
@@ -50,7 +51,7 @@ interface Viewer {
 
 /** A signed-in viewer votes as their user; a signed-out viewer as the anonymous id of their cookie (made on first vote). */
 function viewerOf(req: Req, create: boolean): Viewer | null {
-  if (req.auth) return { id: `user:${req.auth.sub}`, newCookie: null };
+  if (req.auth) return { id: userViewerId(req.auth.sub), newCookie: null };
   const c = cookieViewer(req);
   if (c) return { id: `anon:${c}`, newCookie: null };
   if (!create) return null;
@@ -63,7 +64,7 @@ const viewerCookie = (id: string): string =>
 
 /** The viewer's address comes from the edge (req.clientIp), never from a header the client sets. */
 const rateCaller = async (req: Req, viewer: Viewer | null): Promise<RateCaller> => ({
-  who: viewer?.id ?? (req.auth ? `user:${req.auth.sub}` : null),
+  who: viewer?.id ?? (req.auth ? userViewerId(req.auth.sub) : null),
   ipHash: await hashIp(req.clientIp),
 });
 

@@ -181,7 +181,7 @@ export async function runSmoke(baseUrl: string, opts: SmokeOptions = {}): Promis
     record('C2PA', !!validation?.isValid, validation ? `manifest valid: ${validation.isValid}` : 'no manifest');
 
     // 6. the account is deleted
-    const del = await api(token, 'DELETE', '/api/user/account', { confirm: 'DELETE' });
+    const del = await api(token, 'DELETE', '/api/user/account', { confirm: 'DELETE', password });
     record('delete account', del.status === 200, `DELETE /api/user/account ${del.status}`);
     const after = await api(token, 'GET', '/api/auth/user');
     record('gone', after.status === 401, `GET /api/auth/user after deletion ${after.status}`);

@@ -81,3 +81,35 @@ export function planLotConsumption(lots: PackLotView[], amount: number): { lotKe
   }
   return left > 0 ? null : out;
 }
+
+/** Ledger kinds whose credits were paid for (a purchase, a plan's allowance or its upgrade), net of refund revocations. */
+export const PAID_CREDIT_KINDS: readonly LedgerKind[] = [
+  'grant.trial',
+  'grant.monthly',
+  'grant.pack',
+  'upgrade.reconcile',
+  'revoke.refund',
+];
+
+/**
+ * The unused credits of a balance split into paid and granted (free) ones, for the warning before an account
+ * is deleted. Per bucket, paid = the net paid grants into it, at most what the bucket still holds; the rest is
+ * granted (the starter grant, admin adjustments). Spending is counted against granted credits first, so
+ * `paid` is the most paid credits that can be left: the warning never understates a loss.
+ */
+export function unusedCredits(
+  balance: Buckets,
+  entries: readonly { kind: LedgerKind; bucket: Bucket; amount: number }[],
+): { paid: number; granted: number; total: number } {
+  let paid = 0;
+  let total = 0;
+  for (const b of BUCKETS) {
+    const left = Math.max(0, balance[b]);
+    const paidIn = entries
+      .filter((e) => e.bucket === b && PAID_CREDIT_KINDS.includes(e.kind))
+      .reduce((s, e) => s + e.amount, 0);
+    paid += Math.min(left, Math.max(0, paidIn));
+    total += left;
+  }
+  return { paid, granted: total - paid, total };
+}

@@ -32,6 +32,11 @@ export const PRIVACY_MESSAGES = {
   birthDateInvalid: 'Enter a real date of birth (YYYY-MM-DD).',
   retentionInvalid: 'Choose keep, 7, 30 or 90 days.',
   deleteConfirm: 'Type DELETE to confirm.',
+  passwordRequired: 'Enter your current password to delete your account.',
+  passwordWrong: 'That password is not right, so nothing was deleted. Check it and try again.',
+  passwordUnverifiable:
+    'We could not check your password, so nothing was deleted. Reset your password and try again, or contact support.',
+  passwordTooManyAttempts: 'Too many password attempts. Nothing was deleted. Wait a few minutes and try again.',
   exportNotFound: 'Export not found',
   exportBusy: 'An export is already being prepared. It will be ready in a moment.',
 } as const;
@@ -65,6 +70,10 @@ export type RetentionDays = (typeof RETENTION_DAYS)[number] | null;
 export const isRetentionDays = (v: unknown): v is RetentionDays => v === null || isOneOf(RETENTION_DAYS, v);
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whether `next` keeps generated images for less time than `current` (it deletes existing results: confirmed first). */
+export const isShorterRetention = (next: RetentionDays, current: RetentionDays): next is Exclude<RetentionDays, null> =>
+  next !== null && (current === null || next < current);
 
 /** When a generation created at `createdAt` is due for deletion, or null when kept. */
 export function retentionExpiry(createdAt: string, days: RetentionDays): Date | null {

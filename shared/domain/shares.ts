@@ -46,6 +46,12 @@ export const VIEWER_COOKIE = 'fitly_viewer';
 export const VIEWER_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 export const VIEWER_COOKIE_MAX_AGE_DAYS = 90;
 
+/** A viewer id: `user:<sub>` for a signed-in viewer, `anon:<cookie id>` for a signed-out one. */
+export const userViewerId = (userId: string): string => `user:${userId}`;
+/** The user id of a signed-in viewer's id, or null for an anonymous viewer (whose feedback belongs to no account). */
+export const userIdOfViewer = (viewerId: string): string | null =>
+  viewerId.startsWith('user:') ? viewerId.slice('user:'.length) : null;
+
 export type ShareStatus = 'active' | 'revoked' | 'taken_down';
 /** What the owner's list shows of a share: live, expired, revoked or taken down. */
 export const SHARE_VIEW_STATES = ['live', 'expired', 'revoked', 'taken_down'] as const;
@@ -71,6 +77,12 @@ export function cleanReaction(text: unknown): { ok: true; text: string } | { ok:
 
 export type RateAction = 'share.create' | 'share.vote' | 'share.reaction' | 'share.report';
 export type RateSubject = 'user' | 'ip';
+export const RATE_ACTIONS = [
+  'share.create',
+  'share.vote',
+  'share.reaction',
+  'share.report',
+] as const satisfies readonly RateAction[];
 
 export interface RateRule {
   /** Length of a fixed window, seconds. */

@@ -134,6 +134,15 @@ export const keys = {
   shareVote: (shareId: string, viewerId: string) => ({ pk: `SHAREFB#${shareId}`, sk: `VOTE#${viewerId}` }),
   shareReaction: (shareId: string, viewerId: string) => ({ pk: `SHAREFB#${shareId}`, sk: `REACT#${viewerId}` }),
   shareFeedback: (shareId: string) => ({ pk: `SHAREFB#${shareId}` }),
+  /**
+   * The per-user index of the votes and reactions a signed-in viewer cast (gsi2 on the vote/reaction item itself,
+   * so it is written by the same Put and can never drift; anonymous viewers get none): export and account deletion.
+   */
+  shareFeedbackByUserIndex: (userId: string, kind: 'VOTE' | 'REACT', shareId: string) => ({
+    gsi2pk: `SHAREFB#BY#${userId}`,
+    gsi2sk: `${kind}#${shareId}`,
+  }),
+  shareFeedbackByUserPartition: (userId: string) => `SHAREFB#BY#${userId}`,
   /** One open report per viewer and share (same pattern as styleReportLock); the report itself is a styleReport item of type ShareReport. */
   shareReportLock: (shareId: string, reporterId: string) => ({
     pk: `SHAREFB#${shareId}`,

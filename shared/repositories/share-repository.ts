@@ -7,7 +7,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { entity, putItem, queryAll, updateIf, type EntityRecord } from './toolkit';
-import type { ShareStatus } from '../domain/shares';
+import { userIdOfViewer, type ShareStatus } from '../domain/shares';
 import {
   closeReport,
   createReportWithLock,
@@ -126,7 +126,16 @@ export interface ShareFeedback {
   reactions: { viewerId: string; text: string; updatedAt: string }[];
 }
 
-/** A viewer's own feedback item on a share (Put: a changed vote or reaction replaces the old one). */
+/** The per-user index keys of a signed-in viewer's vote or reaction (none for an anonymous viewer). */
+function castByIndex(kind: 'ShareVote' | 'ShareReaction', shareId: string, viewerId: string) {
+  const userId = userIdOfViewer(viewerId);
+  return userId ? keys.shareFeedbackByUserIndex(userId, kind === 'ShareVote' ? 'VOTE' : 'REACT', shareId) : {};
+}
+
+/**
+ * A viewer's own feedback item on a share (Put: a changed vote or reaction replaces the old one, its index keys
+ * with it, so the per-user index holds one entry per share and kind, always the current one).
+ */
 const putFeedback = (
   db: Db,
   kind: 'ShareVote' | 'ShareReaction',
@@ -138,6 +147,7 @@ const putFeedback = (
 ): Promise<void> =>
   putItem(db, {
     ...(kind === 'ShareVote' ? keys.shareVote(shareId, viewerId) : keys.shareReaction(shareId, viewerId)),
+    ...castByIndex(kind, shareId, viewerId),
     type: kind,
     shareId,
     viewerId,
@@ -172,6 +182,37 @@ export async function getShareFeedback(db: Db, shareId: string): Promise<ShareFe
   }
   out.reactions.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   return out;
+}
+
+/** A vote or reaction a signed-in user cast, found through the per-user index (gsi2). */
+export interface CastFeedback {
+  kind: 'vote' | 'reaction';
+  shareId: string;
+  /** The look voted for (a vote), or null. */
+  generationId: string | null;
+  /** The reaction's text, or null. */
+  text: string | null;
+  updatedAt: string;
+  key: { pk: string; sk: string };
+}
+
+/** Every vote and reaction the user cast on any share (one Query of the per-user index, no scan). */
+export async function listFeedbackCastBy(db: Db, userId: string): Promise<CastFeedback[]> {
+  const items = await queryAll(db, {
+    IndexName: TABLE_SCHEMA.gsi2.name,
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.shareFeedbackByUserPartition(userId) },
+  });
+  return items
+    .filter((i) => i.type === 'ShareVote' || i.type === 'ShareReaction')
+    .map((i) => ({
+      kind: i.type === 'ShareVote' ? ('vote' as const) : ('reaction' as const),
+      shareId: String(i.shareId),
+      generationId: i.type === 'ShareVote' ? String(i.generationId) : null,
+      text: i.type === 'ShareReaction' ? String(i.text) : null,
+      updatedAt: String(i.updatedAt),
+      key: { pk: String(i.pk), sk: String(i.sk) },
+    }));
 }
 
 // ------------------------------------------------------------------------------------------------- reports

@@ -1,12 +1,19 @@
 /** The routes of the privacy endpoint group (functions/privacy/index.ts implements exactly these). */
 import { defineRoutes } from './route-def';
-import { ageInputSchema, deleteAccountInputSchema, retentionInputSchema } from '../schemas/privacy';
+import {
+  ageInputSchema,
+  deleteAccountInputSchema,
+  retentionImpactQuerySchema,
+  retentionInputSchema,
+} from '../schemas/privacy';
 import {
   ageResultSchema,
+  deletionPreviewSchema,
   deletionReceiptSchema,
   exportJobSchema,
   latestExportSchema,
   privacySettingsSchema,
+  retentionImpactSchema,
 } from '../schemas/responses';
 
 export const privacyRoutes = defineRoutes([
@@ -19,6 +26,14 @@ export const privacyRoutes = defineRoutes([
     auth: 'user',
     body: retentionInputSchema,
     response: privacySettingsSchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/user/privacy/retention-impact',
+    group: 'privacy',
+    auth: 'user',
+    query: retentionImpactQuerySchema,
+    response: retentionImpactSchema,
   },
   {
     method: 'POST',
@@ -38,6 +53,13 @@ export const privacyRoutes = defineRoutes([
   },
   { method: 'GET', path: '/api/user/export/latest', group: 'privacy', auth: 'user', response: latestExportSchema },
   { method: 'GET', path: '/api/user/export/{id}', group: 'privacy', auth: 'user', response: exportJobSchema },
+  {
+    method: 'GET',
+    path: '/api/user/account/deletion-preview',
+    group: 'privacy',
+    auth: 'user',
+    response: deletionPreviewSchema,
+  },
   {
     method: 'DELETE',
     path: '/api/user/account',

@@ -1,7 +1,7 @@
 /** Privacy on the wire: age statement, retention setting, account deletion receipt, data export status. */
 import * as z from 'zod';
 import type { DeletionReceiptView, ExportJobView, PrivacySettingsView } from './responses';
-import { PRIVACY_MESSAGES as M, RETENTION_DAYS } from '../domain/privacy';
+import { PRIVACY_MESSAGES as M, RETENTION_DAYS, isRetentionDays } from '../domain/privacy';
 
 export const ageInputSchema = z.object({
   birthDate: z.string({ message: M.birthDateInvalid }).regex(/^\d{4}-\d{2}-\d{2}$/, M.birthDateInvalid),
@@ -17,6 +17,16 @@ export const retentionInputSchema = z.object({
 
 export const deleteAccountInputSchema = z.object({
   confirm: z.literal('DELETE', { message: M.deleteConfirm }),
+  /** The current password, checked against the user pool before anything is deleted. */
+  password: z.string({ message: M.passwordRequired }).min(1, M.passwordRequired).max(256, M.passwordRequired),
+});
+
+/** GET /api/user/privacy/retention-impact?retentionDays=7|30|90 */
+export const retentionImpactQuerySchema = z.object({
+  retentionDays: z
+    .string({ message: M.retentionInvalid })
+    .transform((s) => Number(s))
+    .refine((n) => n !== null && isRetentionDays(n), { message: M.retentionInvalid }),
 });
 
 /** GET /api/user/privacy */

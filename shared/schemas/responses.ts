@@ -368,6 +368,8 @@ export const deletionReceiptSchema = z.object({
     links: n,
     applications: n,
     shares: n,
+    /** Votes and reactions the user cast on other people's shared looks. */
+    votesAndReactions: n,
     consents: n,
     otherRecords: n,
     files: n,
@@ -375,6 +377,21 @@ export const deletionReceiptSchema = z.object({
   subscription: z.enum(['cancelled-at-period-end', 'none']),
   ledgerEntriesKept: n,
   signInRemoved: z.boolean(),
+});
+
+/** GET /api/user/privacy/retention-impact: what choosing this retention would delete now. */
+export const retentionImpactSchema = z.object({
+  retentionDays: n,
+  /** Generated images (completed generations) made before the cutoff: deleted once the choice is saved. */
+  results: n,
+  cutoff: z.string(),
+});
+/** GET /api/user/account/deletion-preview: what deleting the account loses (shown before the password). */
+export const deletionPreviewSchema = z.object({
+  credits: z.object({ paid: n, granted: n, total: n }),
+  hasUnlimitedCredits: z.boolean(),
+  /** A live subscription (cancelled at the end of the paid period by the deletion). */
+  subscription: z.object({ plan: z.string(), currentPeriodEnd: nstr }).nullable(),
 });
 
 // lists
@@ -448,6 +465,8 @@ export type AgeResult = Out<typeof ageResultSchema>;
 export type ExportJobView = Out<typeof exportJobSchema>;
 export type LatestExport = Out<typeof latestExportSchema>;
 export type DeletionReceiptView = Out<typeof deletionReceiptSchema>;
+export type RetentionImpact = Out<typeof retentionImpactSchema>;
+export type DeletionPreview = Out<typeof deletionPreviewSchema>;
 export type DownloadImageResult = z.output<typeof downloadImageResultSchema>;
 
 // shares (issue 15)

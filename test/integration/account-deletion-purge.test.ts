@@ -85,7 +85,10 @@ describe('delete my account: the photo purge', () => {
     process.env.PUBLIC_BUCKET = `missing-${ulid().toLowerCase()}`;
     let res;
     try {
-      res = await ctx.invoke('DELETE', '/api/user/account', { token: u.idToken, body: { confirm: 'DELETE' } });
+      res = await ctx.invoke('DELETE', '/api/user/account', {
+        token: u.idToken,
+        body: { confirm: 'DELETE', password: u.password },
+      });
     } finally {
       process.env.PUBLIC_BUCKET = realPublicBucket;
     }
@@ -99,7 +102,10 @@ describe('delete my account: the photo purge', () => {
     expect(await getPhotoConsent(ctx.db, u.sub, 'p1')).toBeNull();
 
     // Each step is safe to run again: the retried deletion completes.
-    const retry = await ctx.invoke('DELETE', '/api/user/account', { token: u.idToken, body: { confirm: 'DELETE' } });
+    const retry = await ctx.invoke('DELETE', '/api/user/account', {
+      token: u.idToken,
+      body: { confirm: 'DELETE', password: u.password },
+    });
     expect(retry.status, JSON.stringify(retry.body)).toBe(200);
     expect(await getGeneration(ctx.db, u.sub, gen.id)).toBeNull();
   });

@@ -525,7 +525,7 @@ describe('delete my account', () => {
     expect((await createProfile(u)).status).toBe(201);
     const { adapter, calls } = fakePayments(true);
     setPaymentsAdapter(adapter);
-    const res = await as(u).del('/api/user/account', { confirm: 'DELETE' });
+    const res = await as(u).del('/api/user/account', { confirm: 'DELETE', password: u.password });
     expect(res.status).toBe(502);
     expect(res.body.message).toMatch(/nothing was deleted/);
     expect(calls).toEqual(['sub_fail']);
@@ -553,7 +553,7 @@ describe('delete my account', () => {
     const { adapter, calls } = fakePayments();
     setPaymentsAdapter(adapter);
     const handle = (await as(victim).get('/api/auth/user')).body.handle as string;
-    const res = await as(victim).del('/api/user/account', { confirm: 'DELETE' });
+    const res = await as(victim).del('/api/user/account', { confirm: 'DELETE', password: victim.password });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(calls).toEqual(['sub_v']);
     expect(res.body).toMatchObject({

@@ -531,7 +531,10 @@ describe('account deletion', () => {
     const res = await share(u, { generationIds: [g] }, '198.51.100.90');
     expect(res.status).toBe(201);
     const stored = (await getShare(ctx.db, u.sub, res.body.id))!;
-    const del = await ctx.invoke('DELETE', '/api/user/account', { token: u.idToken, body: { confirm: 'DELETE' } });
+    const del = await ctx.invoke('DELETE', '/api/user/account', {
+      token: u.idToken,
+      body: { confirm: 'DELETE', password: u.password },
+    });
     expect(del.status).toBe(200);
     expect(del.body.counts.shares).toBe(1);
     expect((await ctx.invoke('GET', `/api/l/${res.body.token}`)).status).toBe(404);

@@ -1,11 +1,12 @@
 /** Privacy calls: settings (retention, age status, consent wording), age statement, data export, account deletion. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RetentionDays } from '../../../shared/domain/privacy';
+import { DELETE_ACCOUNT_CONFIRMATION, type RetentionDays } from '../../../shared/domain/privacy';
 import type { DeletionReceipt, ExportJob, PrivacySettings } from '../../../shared/schemas/privacy';
+import type { DeletionPreview, RetentionImpact } from '../../../shared/schemas/responses';
 import { fetchApi } from './endpoints';
 import { queryKeys } from './query-keys';
 
-export type { DeletionReceipt, ExportJob, PrivacySettings };
+export type { DeletionPreview, DeletionReceipt, ExportJob, PrivacySettings, RetentionImpact };
 
 export const PRIVACY_KEY = queryKeys.privacy.settings;
 export const LATEST_EXPORT_KEY = queryKeys.privacy.latestExport;
@@ -53,7 +54,29 @@ export function useRequestExport() {
   });
 }
 
-export const deleteAccountRequest = () => fetchApi('DELETE /api/user/account', { body: { confirm: 'DELETE' } });
+/** "Delete my account": the typed confirmation and the current password (checked by the server). */
+export const deleteAccountRequest = (password: string) =>
+  fetchApi('DELETE /api/user/account', { body: { confirm: DELETE_ACCOUNT_CONFIRMATION, password } });
+
+/** What deleting the account loses (unused paid and granted credits, a live plan); read when the dialog opens. */
+export const useDeletionPreview = (enabled: boolean) =>
+  useQuery({
+    queryKey: queryKeys.privacy.deletionPreview,
+    queryFn: ({ signal }) => fetchApi('GET /api/user/account/deletion-preview', { signal }),
+    enabled,
+    staleTime: 0,
+  });
+
+/** How many existing results a shorter retention deletes (asked before the choice is saved; counted afresh). */
+export const useRetentionImpact = (days: RetentionDays) =>
+  useQuery({
+    queryKey: queryKeys.privacy.retentionImpact(days ?? 0),
+    queryFn: ({ signal }) =>
+      fetchApi('GET /api/user/privacy/retention-impact', { query: { retentionDays: String(days) }, signal }),
+    enabled: days !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
 
 /** Where the receipt waits for the (signed-out) receipt page. */
 export const RECEIPT_STORAGE_KEY = 'fitly.deletionReceipt';

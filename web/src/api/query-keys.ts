@@ -42,6 +42,8 @@ export const queryKeys = {
   privacy: {
     settings: ['privacy', 'settings'] as const,
     latestExport: ['privacy', 'latest-export'] as const,
+    deletionPreview: ['privacy', 'deletion-preview'] as const,
+    retentionImpact: (days: number) => ['privacy', 'retention-impact', days] as const,
   },
   contentSafety: {
     refusals: ['content-safety', 'refusals'] as const,

@@ -52,8 +52,10 @@ function show(ui: React.ReactNode) {
 }
 
 describe('retention setting', () => {
-  it('shows the stored choice, saves another with PUT and reports a failure', async () => {
+  it('asks before a shorter period (with the count it deletes), cancel changes nothing; a longer one saves at once and reports a failure', async () => {
     fetchMock.mockImplementation(async (url, init) => {
+      if (String(url).startsWith('/api/user/privacy/retention-impact'))
+        return json({ retentionDays: 30, results: 2, cutoff: '2026-10-27T00:00:00.000Z' });
       if (init?.method === 'PUT')
         return JSON.parse(String(init.body)).retentionDays === 90
           ? json({ message: 'Down', code: 'x' }, 503)
@@ -63,17 +65,39 @@ describe('retention setting', () => {
     show(<RetentionSection />);
     const keep = await screen.findByRole('radio', { name: /Keep until I delete them/ });
     await waitFor(() => expect((keep as HTMLInputElement).checked).toBe(true));
+    const puts = () => fetchMock.mock.calls.filter(([, i]) => i?.method === 'PUT');
+
+    // Shorter (keep -> 30 days): an alert dialog with the server's count; Cancel saves nothing.
     fireEvent.click(screen.getByRole('radio', { name: /Delete after 30 days/ }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Delete results after 30 days?' });
+    expect((await screen.findByTestId('retention-impact')).textContent).toBe(
+      '2 of your generated images are older than 30 days and will be deleted.',
+    );
+    expect(fetchMock.mock.calls.some(([u]) => u === '/api/user/privacy/retention-impact?retentionDays=30')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Keep my current setting' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(puts()).toEqual([]);
+    expect((keep as HTMLInputElement).checked).toBe(true);
+
+    // Confirmed: saved.
+    fireEvent.click(screen.getByRole('radio', { name: /Delete after 30 days/ }));
+    dialog = await screen.findByRole('alertdialog');
+    const confirm = await screen.findByRole('button', { name: 'Save and delete 2 results' });
+    fireEvent.click(confirm);
     await waitFor(() =>
       expect((screen.getByRole('radio', { name: /Delete after 30 days/ }) as HTMLInputElement).checked).toBe(true),
     );
-    const put = fetchMock.mock.calls.find(([, i]) => i?.method === 'PUT')!;
-    expect(put[0]).toBe('/api/user/privacy/retention');
-    expect(JSON.parse(String(put[1]!.body))).toEqual({ retentionDays: 30 });
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+    expect(puts()).toHaveLength(1);
+    expect(puts()[0]![0]).toBe('/api/user/privacy/retention');
+    expect(JSON.parse(String(puts()[0]![1]!.body))).toEqual({ retentionDays: 30 });
+
+    // Longer (30 -> 90 days): no question; the failure is reported and the stored choice stays.
     fireEvent.click(screen.getByRole('radio', { name: /Delete after 90 days/ }));
     await waitFor(() =>
       expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ variant: 'destructive', description: 'Down' })),
     );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect((screen.getByRole('radio', { name: /Delete after 30 days/ }) as HTMLInputElement).checked).toBe(true);
   });
 });
@@ -130,30 +154,55 @@ describe('download my data', () => {
 });
 
 describe('delete my account', () => {
-  it('needs DELETE typed; a failure keeps the dialog open with the message and the user signed in', async () => {
-    fetchMock.mockImplementation(async () =>
-      json(
-        { message: 'We could not cancel your subscription, so nothing was deleted.', code: 'billing.unavailable' },
-        502,
-      ),
-    );
+  const preview = {
+    credits: { paid: 12, granted: 1, total: 13 },
+    hasUnlimitedCredits: false,
+    subscription: { plan: 'starter', currentPeriodEnd: '2026-12-20T00:00:00.000Z' },
+  };
+
+  it('shows the credits lost, offers the export, needs the password and DELETE; a wrong password keeps the dialog open', async () => {
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url === '/api/user/account/deletion-preview') return json(preview);
+      if (url === '/api/user/export/latest') return json({ export: null });
+      if (url === '/api/user/export' && init?.method === 'POST')
+        return json(
+          { id: 'e1', status: 'pending', progress: 0, createdAt: 'x', url: null, expiresAt: null, error: null },
+          202,
+        );
+      return json(
+        {
+          message: 'That password is not right, so nothing was deleted. Check it and try again.',
+          code: 'auth.password_incorrect',
+        },
+        403,
+      );
+    });
     show(<DeleteAccountSection />);
     fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    expect((await screen.findByTestId('delete-credits')).textContent).toContain(
+      'You have 12 unused paid credits. They are lost when your account is deleted and are not refunded.',
+    );
+    expect(screen.getByTestId('delete-credits').textContent).toContain('Also lost: 1 free credit.');
+    fireEvent.click(await screen.findByRole('button', { name: 'Download my data first' }));
+    expect(await screen.findByText(/Preparing your data/)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([u, i]) => u === '/api/user/export' && i?.method === 'POST')).toBe(true);
+
     const confirm = dialog.querySelector('button[type=submit]') as HTMLButtonElement;
-    expect(confirm.disabled).toBe(true);
     fireEvent.change(screen.getByLabelText('Type DELETE to confirm'), { target: { value: 'DELETE' } });
-    expect(confirm.disabled).toBe(false);
+    expect(confirm.disabled).toBe(true); // no password yet
+    fireEvent.change(screen.getByLabelText('Your current password'), { target: { value: 'wrong-pass-1' } });
+    await waitFor(() => expect(confirm.disabled).toBe(false));
     fireEvent.click(confirm);
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'We could not cancel your subscription, so nothing was deleted.',
+      'That password is not right, so nothing was deleted. Check it and try again.',
     );
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect([url, init?.method, init?.body]).toEqual([
+    const del = fetchMock.mock.calls.find(([, i]) => i?.method === 'DELETE')!;
+    expect([del[0], del[1]?.body]).toEqual([
       '/api/user/account',
-      'DELETE',
-      JSON.stringify({ confirm: 'DELETE' }),
+      JSON.stringify({ confirm: 'DELETE', password: 'wrong-pass-1' }),
     ]);
+    expect((screen.getByLabelText('Your current password') as HTMLInputElement).value).toBe('');
     expect(signOut).not.toHaveBeenCalled();
     expect(sessionStorage.getItem(RECEIPT_STORAGE_KEY)).toBeNull();
   });
@@ -170,6 +219,7 @@ describe('delete my account', () => {
         links: 0,
         applications: 0,
         shares: 0,
+        votesAndReactions: 3,
         consents: 2,
         otherRecords: 4,
         files: 9,
@@ -178,12 +228,19 @@ describe('delete my account', () => {
       ledgerEntriesKept: 7,
       signInRemoved: true,
     };
-    fetchMock.mockImplementation(async () => json(receipt));
+    fetchMock.mockImplementation(async (url) => {
+      if (url === '/api/user/account/deletion-preview')
+        return json({ ...preview, credits: { paid: 0, granted: 0, total: 0 }, subscription: null });
+      if (url === '/api/user/export/latest') return json({ export: null });
+      return json(receipt);
+    });
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     show(<DeleteAccountSection />);
     fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
     await screen.findByRole('dialog');
+    expect((await screen.findByTestId('delete-credits')).textContent).toBe('You have no unused credits.');
+    fireEvent.change(screen.getByLabelText('Your current password'), { target: { value: 'Right-pass-1' } });
     fireEvent.change(screen.getByLabelText('Type DELETE to confirm'), { target: { value: 'DELETE' } });
     await act(async () => fireEvent.click(screen.getByRole('dialog').querySelector('button[type=submit]')!));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/account-deleted'));
@@ -193,6 +250,7 @@ describe('delete my account', () => {
     show(<AccountDeletedPage />);
     expect(screen.getByRole('heading', { name: 'Your account is deleted' })).toBeTruthy();
     expect(screen.getByTestId('receipt-photoProfiles').textContent).toBe('2');
+    expect(screen.getByTestId('receipt-votesAndReactions').textContent).toBe('3');
     expect(screen.getByTestId('receipt-files').textContent).toBe('9');
     expect(screen.getByText(/credit history \(7 entries\)/)).toBeTruthy();
     expect(screen.getByText(/will not be charged again/)).toBeTruthy();

@@ -15,6 +15,7 @@ const LABELS: [keyof DeletionReceipt['counts'], string][] = [
   ['links', 'Profile links'],
   ['applications', 'Influencer applications'],
   ['shares', 'Shared looks'],
+  ['votesAndReactions', "Votes and reactions on others' looks"],
   ['consents', 'Photo consent records'],
   ['otherRecords', 'Other records (settings, preferences, counters)'],
 ];

@@ -97,17 +97,22 @@ export default function PrivacyPage() {
         </p>
         <p>
           <strong>Keep or auto-delete:</strong> in Settings, Privacy, choose to keep your generated images until you
-          delete them, or to have each one deleted automatically 7, 30 or 90 days after it was made.
+          delete them, or to have each one deleted automatically 7, 30 or 90 days after it was made. A shorter period
+          also deletes the results already older than it, so we tell you how many and ask first.
         </p>
         <p>
           <strong>Download my data</strong> gives you a ZIP with your account details, your photo profiles and photos,
-          your generated images and your credit history. The download link works for 24 hours.
+          your generated images, the outfit images you uploaded, your shared looks (with the votes and reactions they
+          got, but not who gave them), the votes and reactions you gave while signed in, and your credit history. Its
+          README lists what is not in it and why (for example votes given while signed out, which are tied to a browser,
+          not to you). The download link works for 24 hours.
         </p>
         <p>
-          <strong>Delete my account</strong> signs you out and deletes your account, photos, generated images,
-          favourites, collections and links for good, and cancels a paid plan at the end of the period you paid for. You
-          get a receipt of what was deleted. Only your credit history is kept, without your name or e-mail, because
-          accounting rules require it.
+          <strong>Delete my account</strong> asks for your password, shows the unused credits you would lose and offers
+          the download first. It signs you out and deletes your account, photos, generated images, shared looks, the
+          votes and reactions you gave, favourites, collections and links for good, and cancels a paid plan at the end
+          of the period you paid for. You get a receipt of what was deleted. Only your credit history is kept, without
+          your name or e-mail, because accounting rules require it.
         </p>
       </Section>
 

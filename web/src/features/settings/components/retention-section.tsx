@@ -1,11 +1,18 @@
-/** Settings > Privacy: how long generated images are kept (keep, or delete after 7, 30 or 90 days). */
+/**
+ * Settings > Privacy: how long generated images are kept (keep, or delete after 7, 30 or 90 days). A shorter
+ * period deletes existing results, so it is confirmed first in an alert dialog that says how many (counted by
+ * the server); Cancel changes nothing.
+ */
+import { useState } from 'react';
 import Clock from 'lucide-react/icons/clock';
-import { RETENTION_DAYS, type RetentionDays } from '../../../../../shared/domain/privacy';
+import { RETENTION_DAYS, isShorterRetention, type RetentionDays } from '../../../../../shared/domain/privacy';
+import { AlertConfirmDialog } from '../../../components/alert-dialog';
 import { CardDescription } from '../../../components/card';
+import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
-import { usePrivacySettings, useSetRetention } from '../../../api/privacy';
+import { usePrivacySettings, useRetentionImpact, useSetRetention } from '../../../api/privacy';
 
 const OPTIONS: { value: RetentionDays; label: string; hint: string }[] = [
   { value: null, label: 'Keep until I delete them', hint: 'Your results stay in your gallery.' },
@@ -23,8 +30,16 @@ export function RetentionSection() {
   // The choice being saved shows at once; a failure puts the stored one back.
   const shown = save.isPending ? (save.variables ?? null) : current;
 
+  // A shorter period waiting for its confirmation (null: no dialog).
+  const [asking, setAsking] = useState<Exclude<RetentionDays, null> | null>(null);
+
   const choose = (value: RetentionDays) => {
     if (value === current || save.isPending) return;
+    if (isShorterRetention(value, current)) setAsking(value);
+    else apply(value);
+  };
+
+  const apply = (value: RetentionDays) => {
     save.mutate(value, {
       onSuccess: () =>
         toast({
@@ -40,6 +55,7 @@ export function RetentionSection() {
           title: 'Not saved',
           description: errorMessage(err, 'Could not save your choice. Please try again.'),
         }),
+      onSettled: () => setAsking(null),
     });
   };
 
@@ -83,6 +99,69 @@ export function RetentionSection() {
           );
         })}
       </div>
+      <ShorterRetentionDialog
+        days={asking}
+        pending={save.isPending}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => (asking === null ? undefined : apply(asking))}
+      />
     </section>
+  );
+}
+
+function ShorterRetentionDialog({
+  days,
+  pending,
+  onCancel,
+  onConfirm,
+}: {
+  days: Exclude<RetentionDays, null> | null;
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const impact = useRetentionImpact(days);
+  const n = impact.data?.results ?? 0;
+  const what = impact.isPending ? (
+    <p className="flex items-center gap-2" role="status">
+      <SpinnerIcon />
+      Counting the results this deletes...
+    </p>
+  ) : impact.isError ? (
+    <p role="alert" data-testid="retention-impact">
+      We could not count them just now: saving deletes every result made more than {days} days ago.
+    </p>
+  ) : (
+    <p className="font-medium text-foreground" data-testid="retention-impact">
+      {n === 0
+        ? `None of your current results is older than ${days} days, so none is deleted now.`
+        : `${n} of your generated ${n === 1 ? 'image is' : 'images are'} older than ${days} days and will be deleted.`}
+    </p>
+  );
+  return (
+    <AlertConfirmDialog
+      open={days !== null}
+      onOpenChange={(open) => (open ? undefined : onCancel())}
+      title={`Delete results after ${days ?? ''} days?`}
+      description={
+        <>
+          {what}
+          <p>
+            From now on each result is deleted {days} days after it was made. Deleted results cannot be brought back;
+            download the ones you want to keep first.
+          </p>
+        </>
+      }
+      cancelLabel="Keep my current setting"
+      confirmLabel={
+        n > 0 && !impact.isPending
+          ? `Save and delete ${n} ${n === 1 ? 'result' : 'results'}`
+          : `Delete after ${days ?? ''} days`
+      }
+      pending={pending}
+      confirmDisabled={impact.isPending}
+      onConfirm={onConfirm}
+      confirmTestId="confirm-retention"
+    />
   );
 }
