@@ -133,7 +133,7 @@ export function BeforeAfterSlider({
           More original
         </Button>
         <span className="min-w-0 truncate text-xs text-muted-foreground" aria-hidden="true">
-          {value}% result
+          {value}%<span className="hidden sm:inline"> result</span>
         </span>
         <Button
           type="button"

@@ -33,7 +33,7 @@ export function VariantCompare({ run, title }: { run: GenerationView; title: str
     });
 
   return (
-    <section aria-labelledby="variant-compare-heading" className="mb-8 space-y-4" data-testid="variant-compare">
+    <section aria-labelledby="variant-compare-heading" className="mb-8 mt-4 space-y-4" data-testid="variant-compare">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 id="variant-compare-heading" className="text-lg font-semibold">
