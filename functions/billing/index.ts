@@ -52,8 +52,15 @@ export const handler = createGroupHandler(
   {
     'POST /api/subscriptions/checkout': async (req) =>
       withPayments(async (payments) => {
-        const { productType } = req.body;
-        const result = await startCheckout(getDb(), payments, await me(req), productType, publicOrigin(req.headers));
+        const { productType, returnTo } = req.body;
+        const result = await startCheckout(
+          getDb(),
+          payments,
+          await me(req),
+          productType,
+          publicOrigin(req.headers),
+          returnTo,
+        );
         return json(result, 201);
       }),
     'GET /api/subscriptions/current': async (req) => json(await subscriptionSummary(getDb(), await me(req))),

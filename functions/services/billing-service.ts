@@ -37,6 +37,7 @@ import { userFieldsItem, writeUserFields } from '../../shared/repositories/billi
 import type { PaymentsAdapter, SubscriptionView } from '../payments/types';
 import { checkoutKindOf } from './stripe-checkout-effect';
 import { planFieldsFor } from './stripe-subscription-effects';
+import { checkoutRedirects, DEFAULT_CHECKOUT_RETURN } from '../../shared/domain/return-path';
 import type { SubscriptionSummary } from '../../shared/schemas/billing';
 
 /** Billing's error codes (shared/errors.ts). */
@@ -65,6 +66,7 @@ export async function startCheckout(
   user: UserRecord,
   productType: ProductType,
   origin: string,
+  returnTo: string = DEFAULT_CHECKOUT_RETURN,
 ): Promise<{ checkoutUrl: string; sessionId: string }> {
   const blocker = purchaseBlocker(user, productType);
   if (blocker)
@@ -73,8 +75,8 @@ export async function startCheckout(
     userId: user.id,
     email: user.email,
     productType,
-    successUrl: `${origin}/subscription?success=true`,
-    cancelUrl: `${origin}/subscription?canceled=true`,
+    // back to the page the checkout started from (validated by the route's schema as a path on this site)
+    ...checkoutRedirects(origin, returnTo),
     customerId: user.stripeCustomerId ?? null,
   });
   // Our own record of what this session sells, to whom and for how much: fulfilment trusts nothing else.

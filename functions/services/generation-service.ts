@@ -102,6 +102,17 @@ export async function deleteUserGeneration(db: Db, userId: string, id: string): 
 export const FEEDBACK_NO_STYLE =
   'This generation is not associated with a style. Feedback is only available for style-based generations.';
 
+/**
+ * What a rating is about: the generation's style, or for an outfit its first style piece (null when every
+ * piece is an uploaded image). Outfits are rated like single looks (docs/decisions.md, "Rating outfits");
+ * undefined: nothing to rate (neither a style nor an outfit).
+ */
+function ratedStyleOf(g: GenerationRecord): string | null | undefined {
+  if (g.inputs.styleId) return g.inputs.styleId;
+  if (g.inputs.outfit?.length) return g.inputs.outfit.find((p) => p.styleId)?.styleId ?? null;
+  return undefined;
+}
+
 export async function submitFeedback(
   db: Db,
   userId: string,
@@ -109,14 +120,15 @@ export async function submitFeedback(
 ) {
   const g = await getGeneration(db, userId, input.generationId);
   if (!g) throw notFound(M.generationNotFound);
-  if (!g.inputs.styleId) throw new HttpError(400, ERROR_CODES.feedbackNoStyle, FEEDBACK_NO_STYLE);
-  if (input.styleId && input.styleId !== g.inputs.styleId) throw badRequest('The style does not match this generation');
+  const styleId = ratedStyleOf(g);
+  if (styleId === undefined) throw new HttpError(400, ERROR_CODES.feedbackNoStyle, FEEDBACK_NO_STYLE);
+  if (input.styleId && input.styleId !== styleId) throw badRequest('The style does not match this generation');
   if (g.status !== 'completed') throw conflict('Feedback is available once the generation is completed.');
   const now = new Date().toISOString();
   const prev = await getFeedback(db, userId, g.id);
   const record = {
     generationId: g.id,
-    styleId: g.inputs.styleId,
+    styleId,
     rating: input.rating,
     createdAt: prev?.createdAt ?? now,
     updatedAt: now,

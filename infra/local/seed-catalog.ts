@@ -17,6 +17,11 @@ import { renderStyleImage } from './seed-images';
 import { GARMENT_KINDS } from './garment-art';
 
 export const CATALOG_SEED_VERSION = 'catalog-v1';
+/**
+ * The styles' products have their own marker: a data directory seeded before the products were added gets them
+ * at its next start (each item written only when absent, so edits are kept).
+ */
+export const PRODUCTS_SEED_VERSION = 'catalog-products-v2';
 
 /**
  * The seed content itself (categories, styles, prompt and raw templates) is data: seed-catalog.json, checked
@@ -44,6 +49,20 @@ const seedFileSchema = z.object({
       /** The drawn garment of its pictures (infra/local/garment-art.ts). */
       garment: z.enum(GARMENT_KINDS),
       owner: z.enum(['influencer', 'admin']),
+      /** "Shop This Look": the style's products, each with one retailer link (an affiliate link). */
+      products: z
+        .array(
+          z.object({
+            name: z.string(),
+            brand: z.string(),
+            category: z.string(),
+            retailer: z.string(),
+            url: z.url({ protocol: /^https$/ }),
+            price: z.number().positive(),
+            currency: z.literal('EUR'),
+          }),
+        )
+        .optional(),
     }),
   ),
   promptTemplates: z.array(
@@ -98,20 +117,73 @@ export interface CatalogSeedOptions {
   log?: (line: string) => void;
 }
 
-export async function seedCatalog(o: CatalogSeedOptions): Promise<{ written: boolean }> {
-  const marker = await o.db.doc.send(
-    new GetCommand({ TableName: o.db.tableName, Key: keys.seedMarker(CATALOG_SEED_VERSION) }),
-  );
-  if (marker.Item) return { written: false };
-  const put = async (Item: Record<string, unknown>) => {
-    try {
-      await o.db.doc.send(
-        new PutCommand({ TableName: o.db.tableName, Item, ConditionExpression: 'attribute_not_exists(pk)' }),
-      );
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
+const seeded = async (db: Db, version: string): Promise<boolean> =>
+  !!(await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.seedMarker(version) }))).Item;
+
+/** Write an item only when it is absent (a second start, or an item edited since, is left as it is). */
+const putAbsent = (db: Db) => async (Item: Record<string, unknown>) => {
+  try {
+    await db.doc.send(
+      new PutCommand({ TableName: db.tableName, Item, ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+};
+
+/** The seeded styles' products with their retailer links (seed-catalog.json), once per data directory. */
+async function seedStyleProducts(o: CatalogSeedOptions): Promise<number> {
+  if (await seeded(o.db, PRODUCTS_SEED_VERSION)) return 0;
+  const put = putAbsent(o.db);
+  const base = Date.parse('2026-10-01T09:00:00.000Z');
+  let count = 0;
+  for (const [i, s] of STYLES.entries()) {
+    const id = seedStyleId(i);
+    const createdAt = new Date(base + i * 3_600_000).toISOString();
+    for (const [n, p] of (s.products ?? []).entries()) {
+      const productId = `${id}-p${n + 1}`;
+      const linkId = `${productId}-l1`;
+      await put({
+        ...keys.product(id, productId),
+        ...keys.productIdIndex(productId),
+        type: 'Product',
+        id: productId,
+        styleId: id,
+        name: p.name,
+        description: s.description,
+        brand: p.brand,
+        category: p.category,
+        imageUrl: `/api/public-image/styles/${id}/prompt.webp`,
+        createdAt,
+      });
+      await put({
+        ...keys.productLink(id, productId, linkId),
+        ...keys.productLinkIdIndex(linkId),
+        type: 'ProductLink',
+        id: linkId,
+        productId,
+        styleId: id,
+        retailer: p.retailer,
+        url: p.url,
+        price: p.price,
+        currency: p.currency,
+        affiliateCode: 'FITLY10',
+        createdAt,
+      });
+      count++;
     }
-  };
+  }
+  await put({ ...keys.seedMarker(PRODUCTS_SEED_VERSION), type: 'SeedMarker', at: new Date().toISOString() });
+  return count;
+}
+
+export async function seedCatalog(o: CatalogSeedOptions): Promise<{ written: boolean }> {
+  if (await seeded(o.db, CATALOG_SEED_VERSION)) {
+    const products = await seedStyleProducts(o);
+    if (products) o.log?.(`seeded ${products} style products`);
+    return { written: false };
+  }
+  const put = putAbsent(o.db);
   const upload = (key: string, body: Buffer) =>
     o.s3.send(
       new PutObjectCommand({
@@ -164,40 +236,6 @@ export async function seedCatalog(o: CatalogSeedOptions): Promise<{ written: boo
       createdAt,
       updatedAt: createdAt,
     });
-    if (i % 4 === 0) {
-      for (const [n, piece] of [
-        [1, { name: `${s.name} — main piece`, category: 'Outerwear', brand: 'Northline' }],
-        [2, { name: `${s.name} — finishing touch`, category: 'Accessories', brand: 'Atelier Nove' }],
-      ] as const) {
-        const productId = `${id}-p${n}`;
-        const linkId = `${productId}-l1`;
-        await put({
-          ...keys.product(id, productId),
-          ...keys.productIdIndex(productId),
-          type: 'Product',
-          id: productId,
-          styleId: id,
-          description: s.description,
-          imageUrl: `/api/public-image/${promptKey}`,
-          createdAt,
-          ...piece,
-        });
-        await put({
-          ...keys.productLink(id, productId, linkId),
-          ...keys.productLinkIdIndex(linkId),
-          type: 'ProductLink',
-          id: linkId,
-          productId,
-          styleId: id,
-          retailer: n === 1 ? 'Northline Store' : 'Atelier Nove',
-          url: `https://shop.example.com/${productId}`,
-          price: n === 1 ? 129 : 39,
-          currency: 'EUR',
-          affiliateCode: 'IRIS10',
-          createdAt,
-        });
-      }
-    }
     i++;
   }
 
@@ -277,9 +315,10 @@ export async function seedCatalog(o: CatalogSeedOptions): Promise<{ written: boo
       addedAt: createdAt,
     });
   }
+  const products = await seedStyleProducts(o);
   await put({ ...keys.seedMarker(CATALOG_SEED_VERSION), type: 'SeedMarker', at: new Date().toISOString() });
   o.log?.(
-    `seeded ${CATEGORIES.length} categories, ${STYLES.length} styles, ${PROMPTS.length} prompt templates, ${RAW_TEMPLATES.length} raw templates, 1 collection`,
+    `seeded ${CATEGORIES.length} categories, ${STYLES.length} styles, ${products} style products, ${PROMPTS.length} prompt templates, ${RAW_TEMPLATES.length} raw templates, 1 collection`,
   );
   return { written: true };
 }

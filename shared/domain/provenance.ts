@@ -40,3 +40,12 @@ export function aiDownloadName(title: string | null | undefined, ext = 'jpg'): s
     .slice(0, 60);
   return `fitly-ai-generated${slug ? `-${slug}` : ''}.${ext}`;
 }
+
+/** The AI model behind each mode when an AI provider renders (functions/providers: exact FASHN, creative Gemini). */
+export const AI_MODEL_OF_MODE = { exact: 'FASHN try-on', creative: 'Gemini image' } as const;
+
+/** What made a result, as the result page's "Model" field says it. */
+export function madeByLabel(madeBy: MadeBy | null | undefined, mode: keyof typeof AI_MODEL_OF_MODE): string {
+  if (madeBy === 'engine') return 'Fitly engine (preview quality)';
+  return `${AI_MODEL_OF_MODE[mode]} (AI model)`;
+}

@@ -434,7 +434,8 @@ export const feedbackEntity = entity({
   schema: z.object({
     userId: z.string(),
     generationId: z.string(),
-    styleId: z.string(),
+    /** The rated style; null for an outfit of uploaded pieces only. */
+    styleId: z.string().nullable(),
     rating: z.number(),
     createdAt: z.string(),
     updatedAt: z.string(),

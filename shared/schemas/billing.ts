@@ -1,10 +1,17 @@
 import * as z from 'zod';
 import { LEDGER_KINDS } from '../domain/ledger';
+import { RETURN_PATH_MAX, RETURN_PATH_MESSAGE, safeReturnPath } from '../domain/return-path';
 import { MONTHLY_PLAN_IDS, PLAN_IDS, PRODUCT_TYPES } from '../domain/plans';
 
 /** POST /api/subscriptions/checkout */
 export const checkoutSchema = z.object({
   productType: z.enum(PRODUCT_TYPES, 'productType must be one of trial, starter, creator, pack-30, pack-150, pack-300'),
+  /** The page to come back to after paying or cancelling (a path on this site; default /subscription). */
+  returnTo: z
+    .string(RETURN_PATH_MESSAGE)
+    .max(RETURN_PATH_MAX, RETURN_PATH_MESSAGE)
+    .refine((p) => safeReturnPath(p) !== null, RETURN_PATH_MESSAGE)
+    .optional(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutSchema>;
 

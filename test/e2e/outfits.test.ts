@@ -6,6 +6,7 @@
  * vote, revokes the link and the link is gone: the whole "done when" journey of the issue in one browser walk.
  */
 import { expect, it } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
 import { apiOf, garmentJpeg, photoProfileForm, waitForBodyCheck } from '../support/api-client';
@@ -90,6 +91,33 @@ describeE2E('outfits and variants', () => {
       expect(await variants.count()).toBe(3);
       expect(await page.getByTestId('variants').getByTestId('ai-badge').count()).toBe(3);
 
+      // compare before keeping (issue 26): the variants side by side, each with the before/after slider, by keyboard
+      await page.getByTestId('compare-variants').focus();
+      await page.keyboard.press('Enter');
+      const compareGrid = page.getByTestId('variant-compare-grid');
+      await compareGrid.waitFor();
+      expect(await compareGrid.getByRole('slider').count()).toBe(3);
+      const sliderNames = await compareGrid
+        .getByRole('slider')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+      expect(new Set(sliderNames).size).toBe(3);
+      expect(sliderNames[1]).toMatch(/^Variant 2: /);
+      // any two: variant 2 is taken out with the keyboard, two sliders remain
+      await page.getByTestId('compare-pick-1').focus();
+      await page.keyboard.press('Space');
+      await page.getByTestId('variant-compare-1').waitFor({ state: 'detached' });
+      expect(await compareGrid.getByRole('slider').count()).toBe(2);
+      const firstSlider = page.getByTestId('variant-compare-0').getByRole('slider');
+      const before = Number(await firstSlider.getAttribute('aria-valuenow'));
+      await firstSlider.focus();
+      await page.keyboard.press('ArrowLeft');
+      expect(Number(await firstSlider.getAttribute('aria-valuenow'))).toBeLessThan(before);
+      expect(await axeViolations(page), 'variants with the comparison open').toEqual([]);
+      // at 390 px: one column, no sideways scroll, every slider button fully visible
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expectFitsPhone(page, compareGrid.getByTestId('slider-more-result'));
+      await page.setViewportSize({ width: 1280, height: 800 });
+
       // keep the first and the third
       await page.getByTestId('variant-0-keep').check();
       await page.getByTestId('variant-2-keep').check();
@@ -118,10 +146,32 @@ describeE2E('outfits and variants', () => {
       expect(ids.filter((id) => !galleryBefore.includes(id!)).sort()).toEqual([...kept].sort());
       expect(ids).not.toContain(runId);
 
+      // kept variants have titles of their own
+      const cardText = async (id: string | null | undefined) =>
+        page.locator(`[data-testid="generation-card"][data-id="${id}"]`).innerText();
+      expect(await cardText(kept[0])).toContain('· variant 1');
+      expect(await cardText(kept[1])).toContain('· variant 3');
+
       // a kept variant opens like any result and links back to its run
       await page.locator(`[data-testid="generation-card"][data-id="${kept[0]}"] a`).first().click();
       await page.getByTestId('variant-of').waitFor();
       expect(await page.getByTestId('outfit-pieces-list').locator('li').count()).toBe(3);
+      // its Model is what made it (here the Fitly engine), not the outfit's title
+      expect(await page.getByTestId('detail-model').innerText()).toBe('Fitly engine (preview quality)');
+      // an outfit is rated like a single look
+      await page.getByTestId('feedback-card').getByRole('radio', { name: '4 stars' }).check({ force: true });
+      await page.getByTestId('feedback-card').getByText('You rated this 4 out of 5.').waitFor();
+      await page.reload();
+      await page.getByTestId('feedback-card').getByText('You rated this 4 out of 5.').waitFor();
+      // Shop This Look: the seeded products of the outfit's style and product pieces, as affiliate links
+      const shop = page.getByTestId('shop-this-look');
+      await shop.getByRole('heading', { name: 'Shop This Look' }).waitFor();
+      const shopLink = shop.getByRole('link', { name: /Light-Wash Denim Jacket/ });
+      expect(await shopLink.getAttribute('rel')).toBe('noopener noreferrer sponsored');
+      expect(await shopLink.getAttribute('target')).toBe('_blank');
+      expect(await shopLink.getAttribute('href')).toMatch(/^https:\/\//);
+      expect(await shop.getByRole('link', { name: /Camel Trench Coat/ }).count()).toBe(1);
+      expect(await axeViolations(page), 'a kept variant of an outfit').toEqual([]);
 
       // compare the two kept variants from the run's result page; the before/after slider moves by keyboard
       await page.goto(`/generation/${runId}`);
@@ -131,6 +181,10 @@ describeE2E('outfits and variants', () => {
       await items.nth(1).waitFor();
       expect(await items.count()).toBe(2);
       expect(await page.getByTestId('compare-grid').getByTestId('ai-badge').count()).toBe(2);
+      // two sliders, two names (the kept variants' titles differ too)
+      expect(await items.nth(0).getByRole('slider').getAttribute('aria-label')).toMatch(/^Look 1: .*variant 1\)$/);
+      expect(await items.nth(1).getByRole('slider').getAttribute('aria-label')).toMatch(/^Look 2: .*variant 3\)$/);
+      expect(await axeViolations(page), 'compare').toEqual([]);
       const slider = items.first().getByRole('slider');
       const start = Number(await slider.getAttribute('aria-valuenow'));
       await slider.focus();
@@ -138,6 +192,14 @@ describeE2E('outfits and variants', () => {
       expect(Number(await slider.getAttribute('aria-valuenow'))).toBeGreaterThan(start);
       await page.keyboard.press('End');
       expect(await slider.getAttribute('aria-valuenow')).toBe('100');
+
+      // at 390 px the compare page shows one look at a time: its "More result" button is fully visible
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByTestId('compare-carousel').waitFor();
+      await expectFitsPhone(page, page.getByTestId('compare-carousel').getByTestId('slider-more-result'));
+      expect(await axeViolations(page), 'compare at 390 px').toEqual([]);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.getByTestId('compare-grid').waitFor();
 
       // share both; a signed-out viewer votes for the second
       await page.getByTestId('compare-share').click();
@@ -148,9 +210,14 @@ describeE2E('outfits and variants', () => {
       await viewer.page.getByTestId('shared-image').nth(1).waitFor();
       expect(await viewer.page.getByTestId('shared-image').count()).toBe(2);
       expect(await viewer.page.getByTestId('user-menu-trigger').count()).toBe(0);
+      // each vote button names the look it votes for
+      expect(await viewer.page.getByRole('button', { name: 'Vote for look 1', exact: true }).count()).toBe(1);
+      expect(await viewer.page.getByRole('button', { name: 'Vote for look 2', exact: true }).count()).toBe(1);
       const second = viewer.page.locator(`[data-testid="shared-image"][data-generation-id="${kept[1]}"]`);
       await second.getByTestId('vote-button').click();
       await second.getByTestId('vote-count').getByText('1 vote', { exact: true }).waitFor();
+      await viewer.page.getByRole('button', { name: 'Your favourite (look 2)', exact: true }).waitFor();
+      expect(await axeViolations(viewer.page), 'the shared look').toEqual([]);
 
       // the owner sees the vote on the result page, revokes the link, and the link is gone
       await page.goto(`/generation/${kept[1]}`);
@@ -169,6 +236,30 @@ describeE2E('outfits and variants', () => {
     },
   );
 });
+
+async function axeViolations(page: Page) {
+  const res = await new AxeBuilder({ page }).analyze();
+  return res.violations.map((v) => `${v.impact}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** At a phone width: no sideways scroll, and each of these controls lies fully inside the viewport. */
+async function expectFitsPhone(page: Page, controls: ReturnType<Page['getByTestId']>) {
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
+  const width = page.viewportSize()!.width;
+  const boxes = await controls.evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { left: r.left, right: r.right };
+    }),
+  );
+  expect(boxes.length).toBeGreaterThan(0);
+  for (const b of boxes) {
+    expect(b.left).toBeGreaterThanOrEqual(0);
+    expect(b.right).toBeLessThanOrEqual(width);
+  }
+}
 
 async function pwSelected(page: Page, testId: string, value: string) {
   await page.waitForFunction(

@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
 import { apiOf, photoProfileForm, waitForBodyCheck } from '../support/api-client';
 import { IDEMPOTENCY_HEADER } from '../../shared/domain/idempotency';
-import { SLIDER_START, SLIDER_STEP_SMALL } from '../../web/src/features/shares/lib/slider';
+import { SLIDER_START, SLIDER_STEP_SMALL } from '../../web/src/components/compare/slider';
 
 const app = useBrowser();
 

@@ -84,6 +84,29 @@ describeE2E('landing page', () => {
     await context.close();
   });
 
+  it('the cookie banner never covers the live demo, on a desktop and on a 390 px phone', async () => {
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const { page, context } = await app.open(size);
+      await page.goto('/');
+      await page.getByTestId('cookie-banner').waitFor();
+      await page.getByTestId('demo-widget').waitFor();
+      const end = await page.evaluate(() => document.documentElement.scrollHeight);
+      for (let y = 0; y <= end; y += 120) {
+        await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+        const overlap = await page.evaluate(() => {
+          const b = document.querySelector('[data-testid="cookie-banner"]')!.getBoundingClientRect();
+          const d = document.querySelector('[data-testid="demo-widget"]')!.getBoundingClientRect();
+          return Math.max(0, Math.min(b.bottom, d.bottom) - Math.max(b.top, d.top));
+        });
+        expect(overlap, `${size.width} px wide, scrolled to ${y}`).toBe(0);
+      }
+      await context.close();
+    }
+  });
+
   it('persists the theme across reloads without a flash', async () => {
     const { page, context } = await app.open();
     await page.goto('/');

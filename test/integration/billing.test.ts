@@ -9,12 +9,14 @@ import { signPayload } from '../../functions/payments/signature';
 import {
   LOCAL_WEBHOOK_SECRET,
   advanceLocalCycle,
+  getLocalSession,
   payLocalSession,
   type EventSink,
 } from '../../functions/payments/local-adapter';
 import { stripeEvent, type StripeEvent } from '../../functions/payments/stripe-objects';
 import { expirePacks } from '../../functions/billing/expire-packs';
 import { keys } from '../../shared/repositories/keys';
+import { listOpenCheckouts } from '../../shared/repositories/checkout-repository';
 import {
   getBalance,
   listAllEntries,
@@ -131,6 +133,43 @@ describe('checkout', () => {
     const u = await newUser();
     await checkout(u, 'pack-30');
     expect((await getBalance(ctx.db, u.sub)).credits).toBe(0);
+  });
+
+  it('comes back to the page the checkout started from, after paying and after cancelling', async () => {
+    const u = await newUser();
+    const res = await ctx.invoke('POST', '/api/subscriptions/checkout', {
+      token: u.idToken,
+      body: { productType: 'pack-30', returnTo: '/style/seed-style-01?tab=shop&success=true#top' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const session = (await getLocalSession(ctx.db, res.body.sessionId))!;
+    // the round trip's own parameters and the hash are dropped; the page's own query stays
+    expect(session.cancel_url).toBe('http://localhost:3000/style/seed-style-01?tab=shop&canceled=true');
+    expect(await payLocalSession(ctx.db, res.body.sessionId, deliver)).toBe(
+      'http://localhost:3000/style/seed-style-01?tab=shop&success=true',
+    );
+    expect((await getBalance(ctx.db, u.sub)).credits).toBe(30);
+  });
+
+  it.each([
+    '//evil.example/x',
+    'https://evil.example/',
+    '/\\evil.example',
+    '/\t/evil.example',
+    'javascript:alert(1)',
+    'style/abc',
+    '/api/auth/logout',
+    '',
+    `/${'a'.repeat(2100)}`,
+  ])('refuses the return path %j with 400 and starts no checkout', async (returnTo) => {
+    const u = await newUser();
+    const res = await ctx.invoke('POST', '/api/subscriptions/checkout', {
+      token: u.idToken,
+      body: { productType: 'pack-30', returnTo },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'validation_error', message: expect.stringContaining('returnTo') });
+    expect(await listOpenCheckouts(ctx.db, u.sub, 'pack')).toEqual([]);
   });
 
   it('answers 401 without a token', async () => {

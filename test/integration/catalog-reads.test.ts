@@ -76,8 +76,34 @@ describe('catalog reads', () => {
       creator: { name: 'Iris Vale', handle: 'iris', isPublic: true },
     });
     const p = await ctx.invoke('GET', `/api/styles/${seedStyleId(0)}/products`);
-    expect(p.body).toHaveLength(2);
-    expect(p.body[0].links[0]).toMatchObject({ retailer: 'Northline Store', currency: 'EUR' });
+    expect(p.body).toHaveLength(3);
+    expect(p.body[0]).toMatchObject({ name: 'Light-Wash Denim Jacket', brand: 'Northline' });
+    expect(p.body[0].links[0]).toMatchObject({ retailer: 'Northline Store', currency: 'EUR', price: 129 });
+  });
+
+  it('seeds products with an https retailer link and a price for several styles, once', async () => {
+    const withProducts: string[] = [];
+    for (let i = 0; i < 24; i++) {
+      const p = await ctx.invoke('GET', `/api/styles/${seedStyleId(i)}/products`);
+      expect(p.status).toBe(200);
+      for (const product of p.body as { links: { url: string; price: number | null; retailer: string }[] }[]) {
+        expect(product.links).toHaveLength(1);
+        expect(product.links[0]!.url).toMatch(/^https:\/\/[a-z0-9.-]+\/products\//);
+        expect(product.links[0]!.price).toBeGreaterThan(0);
+        expect(product.links[0]!.retailer).not.toBe('');
+      }
+      if (p.body.length) withProducts.push(seedStyleId(i));
+    }
+    expect(withProducts.length).toBeGreaterThanOrEqual(8);
+    // a second start writes nothing more
+    const again = await seedCatalog({
+      db: ctx.db,
+      s3: createS3Client({ endpoint: ctx.endpoints.s3 }),
+      publicBucket: process.env.PUBLIC_BUCKET!,
+      owners: { influencer: owner.sub, admin: owner.sub },
+    });
+    expect(again).toEqual({ written: false });
+    expect((await ctx.invoke('GET', `/api/styles/${seedStyleId(0)}/products`)).body).toHaveLength(3);
   });
 
   it('lists active categories by display order and published collections', async () => {

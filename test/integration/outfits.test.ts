@@ -118,12 +118,21 @@ describe('a whole outfit in one generation', () => {
     expect(list.body[0].inputs.outfit.map((p: { label: string }) => p.label)).toEqual([
       'Top (your image)',
       expect.any(String),
-      expect.stringContaining('main piece'),
+      expect.stringContaining('Denim Jacket'),
     ]);
     // a repeat of the same intent (double click) answers the same generation and spends nothing
     const again = await startOutfit(user, { pieces, photoProfileId: profileId }, 'outfit-0001-aaaa');
     expect([again.status, again.body.id]).toEqual([200, res.body.id]);
     expect((await getBalance(ctx.db, user.sub)).credits).toBe(7);
+
+    // an outfit is rated like a single look: the rating is about its first style piece
+    const rate = (body: Record<string, unknown>) => ctx.invoke('POST', '/api/feedback', { token: user.idToken, body });
+    expect((await rate({ generationId: res.body.id, rating: 0 })).status).toBe(400);
+    expect((await rate({ generationId: res.body.id, styleId: seedStyleId(5), rating: 4 })).status).toBe(400);
+    const rated = await rate({ generationId: res.body.id, rating: 4 });
+    expect(rated.status, JSON.stringify(rated.body)).toBe(201);
+    const got = await ctx.invoke('GET', `/api/feedback/generation/${res.body.id}`, { token: user.idToken });
+    expect(got.body).toMatchObject({ rating: 4, styleId: seedStyleId(3) });
   });
 
   it('on the engine, an outfit with an accessory is refused before any credit is spent (422, what to do)', async () => {

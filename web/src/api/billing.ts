@@ -74,11 +74,18 @@ export const browser = {
 /** Sign-in for a visitor who tries to buy (spec 01 section 5): full navigation. */
 export const LOGIN_URL = '/api/auth/login';
 
+/** A checkout to start: the product, and the page to come back to after paying or cancelling. */
+export interface CheckoutStart {
+  productType: ProductType;
+  returnTo?: string;
+}
+
 /** POST /api/subscriptions/checkout, then off to the checkout page. The mutation stays pending while leaving. */
 export function useCheckout() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (productType: ProductType) => fetchApi('POST /api/subscriptions/checkout', { body: { productType } }),
+    mutationFn: ({ productType, returnTo }: CheckoutStart) =>
+      fetchApi('POST /api/subscriptions/checkout', { body: { productType, ...(returnTo ? { returnTo } : {}) } }),
     onSuccess: ({ checkoutUrl }) => {
       const credits =
         client.getQueryData(getCreditsQueryOptions().queryKey)?.credits ??

@@ -13,7 +13,13 @@ import { AiBadge } from './ai-badge';
 import type { GenerationView } from '../api/generations';
 import { Tooltip } from './tooltip';
 
-export const generationTitle = (g: GenerationView): string => g.styleName ?? g.templateName ?? 'Custom look';
+/** A result's title: its style, template or outfit; a kept variant says which variant it is. */
+export const generationTitle = (
+  g: Pick<GenerationView, 'styleName' | 'templateName'> & Partial<Pick<GenerationView, 'variantIndex'>>,
+): string => {
+  const base = g.styleName ?? g.templateName ?? 'Custom look';
+  return typeof g.variantIndex === 'number' ? `${base} · variant ${g.variantIndex + 1}` : base;
+};
 
 export const formatDateTime = (iso: string | null | undefined): string => {
   if (!iso) return '';

@@ -3,25 +3,10 @@
  * an expired session) comes back where they were going. Only same-origin paths are kept (no open redirects).
  */
 
-/** Pages that never make sense to return to (the auth screens themselves, API routes). */
-const NOT_RETURNABLE = /^\/(api|auth)(\/|$)/;
+import { safeReturnPath } from '../../../shared/domain/return-path';
 
-/** A same-origin path (with its query and hash) to return to after sign-in, else null. */
-export function safeReturnTo(raw: string | null | undefined): string | null {
-  if (!raw || raw.length > 2000) return null;
-  if (!raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return null;
-  // control characters (a tab or newline inside "/\t/evil.example" is dropped by URL parsers)
-  if ([...raw].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return null;
-  let url: URL;
-  try {
-    url = new URL(raw, 'http://same.origin');
-  } catch {
-    return null;
-  }
-  if (url.origin !== 'http://same.origin') return null;
-  if (NOT_RETURNABLE.test(url.pathname)) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
-}
+/** A same-origin path (with its query and hash) to return to after sign-in, else null (shared/domain/return-path.ts). */
+export const safeReturnTo = safeReturnPath;
 
 const withReturnTo = (base: string, returnTo: string | null | undefined): string => {
   const safe = safeReturnTo(returnTo);

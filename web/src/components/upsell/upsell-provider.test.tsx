@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { PLANS } from '../../../../shared/domain/plans';
 import { ApiError } from '../../lib/api-error';
 import { CURRENT_USER_KEY } from '../../api/current-user';
-import { limitOfError, UpsellProvider, useUpsell, type UpsellApi } from './upsell-provider';
+import { limitOfError, subscriptionFrom, UpsellProvider, useUpsell, type UpsellApi } from './upsell-provider';
 
 let api: UpsellApi;
 function Capture() {
@@ -14,7 +14,13 @@ function Capture() {
   return null;
 }
 function Where() {
-  return <p data-testid="path">{useLocation().pathname}</p>;
+  const loc = useLocation();
+  return (
+    <>
+      <p data-testid="path">{loc.pathname}</p>
+      <p data-testid="search">{loc.search}</p>
+    </>
+  );
 }
 
 function renderProvider(user: Record<string, unknown> | null = { currentPlan: 'starter', isInfluencer: false }) {
@@ -50,6 +56,15 @@ describe('limitOfError', () => {
     expect(limitOfError(apiError(400, { code: 'validation', message: 'Profile name is required' }))).toBeNull();
     expect(limitOfError(null)).toBeNull();
     expect(limitOfError(42)).toBeNull();
+  });
+});
+
+describe('subscriptionFrom', () => {
+  it('carries the page (without the checkout round trip parameters), not /subscription itself', () => {
+    expect(subscriptionFrom({ pathname: '/style/abc', search: '?canceled=true&x=1' })).toBe(
+      '/subscription?returnTo=%2Fstyle%2Fabc%3Fx%3D1',
+    );
+    expect(subscriptionFrom({ pathname: '/subscription', search: '' })).toBe('/subscription');
   });
 });
 
@@ -103,7 +118,7 @@ describe('UpsellProvider', () => {
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/influencer/apply'));
   });
 
-  it('closing the credits upsell with "Not now" navigates to /subscription', async () => {
+  it('closing the credits upsell with "Not now" navigates to /subscription, carrying the page to come back to', async () => {
     renderProvider();
     act(() => {
       api.handleLimitError(apiError(402, { code: 'limit.credits', message: 'Insufficient credits' }));
@@ -111,6 +126,7 @@ describe('UpsellProvider', () => {
     await screen.findByRole('dialog', { name: 'Not enough credits' }, { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/subscription'));
+    expect(screen.getByTestId('search').textContent).toBe('?returnTo=%2Fprofiles%2Fnew');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 

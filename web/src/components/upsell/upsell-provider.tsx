@@ -9,7 +9,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { checkoutReturnPath } from '../../../../shared/domain/return-path';
 import { detectLimit, type LimitKind } from '../../../../shared/domain/limit-errors';
 import { isApiError } from '../../lib/api-error';
 
@@ -43,6 +44,14 @@ export function limitOfError(err: unknown): LimitKind | null {
   return typeof err === 'string' ? detectLimit({ message: err }) : null;
 }
 
+/** /subscription, with the page to come back to after a purchase (none when already there). */
+export function subscriptionFrom(loc: { pathname: string; search: string }): string {
+  const from = checkoutReturnPath(`${loc.pathname}${loc.search}`);
+  return from && !from.startsWith('/subscription')
+    ? `/subscription?returnTo=${encodeURIComponent(from)}`
+    : '/subscription';
+}
+
 const loadDialog = () => import('./upsell-dialog');
 const UpsellDialog = lazy(loadDialog);
 
@@ -53,6 +62,7 @@ const UpsellContext = createContext<UpsellApi>(NO_UPSELL);
 
 export function UpsellProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const [kind, setKind] = useState<LimitKind | null>(null);
   const [open, setOpen] = useState(false);
 
@@ -77,14 +87,17 @@ export function UpsellProvider({ children }: { children: ReactNode }) {
     [openUpsell],
   );
 
-  /** Any close (a button, Esc, the overlay): the credits upsell always ends on /subscription (spec 02 section 5). */
+  /**
+   * Any close (a button, Esc, the overlay): the credits upsell always ends on /subscription (spec 02 section 5),
+   * carrying the page it opened on so a checkout started there comes back to it.
+   */
   const close = useCallback(
     (target?: string) => {
       setOpen(false);
-      const to = kind === 'credits' ? '/subscription' : target;
+      const to = kind === 'credits' ? subscriptionFrom(location) : target;
       if (to) void navigate(to);
     },
-    [kind, navigate],
+    [kind, navigate, location],
   );
 
   const api = useMemo<UpsellApi>(() => ({ openUpsell, handleLimitError }), [openUpsell, handleLimitError]);

@@ -1,6 +1,6 @@
 /** Pieces shared by /pricing, /subscription and /account: plan and pack cards, the notes, usage bars. */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import Check from 'lucide-react/icons/check';
 import Crown from 'lucide-react/icons/crown';
 import Sparkles from 'lucide-react/icons/sparkles';
@@ -22,6 +22,7 @@ import {
   type ProductType,
 } from '../../../../../shared/domain/plans';
 import { browser, useCheckout } from '../../../api/billing';
+import { checkoutReturnPath, DEFAULT_CHECKOUT_RETURN } from '../../../../../shared/domain/return-path';
 import { serverSignInUrl } from '../../../lib/return-to';
 import { perCreditCents } from '../../../lib/format';
 import type { PlanAction } from '../lib/plan-buttons';
@@ -31,24 +32,40 @@ export const pageShell = 'mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10';
 /** Where a visitor who chose a product returns after signing in: /pricing, which then continues the purchase. */
 export const buyReturnPath = (productType: ProductType): string => `/pricing?buy=${encodeURIComponent(productType)}`;
 
-/** Checkout for signed-in users, the sign-in page for visitors (back to the purchase afterwards); errors as the spec's toast. */
+/**
+ * The page a checkout started here comes back to: the `returnTo` this page was opened with (the credits upsell
+ * sends people to /subscription?returnTo=<where they were>), else this page itself.
+ */
+export function checkoutOrigin(loc: { pathname: string; search: string }): string {
+  const asked = checkoutReturnPath(new URLSearchParams(loc.search).get('returnTo'));
+  return asked ?? checkoutReturnPath(`${loc.pathname}${loc.search}`) ?? DEFAULT_CHECKOUT_RETURN;
+}
+
+/**
+ * Checkout for signed-in users (coming back to the page it started from), the sign-in page for visitors (back
+ * to the purchase afterwards); errors as the spec's toast.
+ */
 export function useStartCheckout(signedIn: boolean) {
   const checkout = useCheckout();
+  const location = useLocation();
   const start = (productType: ProductType) => {
     if (!signedIn) {
       browser.go(serverSignInUrl(buyReturnPath(productType)));
       return;
     }
-    checkout.mutate(productType, {
-      onError: (err) =>
-        toast({
-          title: 'Checkout error',
-          description: errorMessage(err, 'Failed to start checkout'),
-          variant: 'destructive',
-        }),
-    });
+    checkout.mutate(
+      { productType, returnTo: checkoutOrigin(location) },
+      {
+        onError: (err) =>
+          toast({
+            title: 'Checkout error',
+            description: errorMessage(err, 'Failed to start checkout'),
+            variant: 'destructive',
+          }),
+      },
+    );
   };
-  return { start, pending: checkout.isPending ? checkout.variables : undefined };
+  return { start, pending: checkout.isPending ? checkout.variables?.productType : undefined };
 }
 
 export function SectionHeading({ id, title, description }: { id: string; title: string; description?: ReactNode }) {

@@ -18,6 +18,7 @@ import { createQueryClient } from '../../../lib/query-client';
 import { subscriptionSummary } from '../../../test/billing-fixtures';
 import { browser } from '../../../api/billing';
 import SubscriptionPage from './subscription-page';
+import { CheckoutReturn } from './use-checkout-return';
 
 const summary = subscriptionSummary();
 
@@ -42,6 +43,7 @@ function renderPage(path = '/subscription') {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
+        <CheckoutReturn />
         <SubscriptionPage />
         <LocationProbe />
       </MemoryRouter>
@@ -117,7 +119,22 @@ describe('SubscriptionPage', () => {
     fireEvent.click(screen.getByTestId('pack-pack-30-button'));
     await waitFor(() => expect(go).toHaveBeenCalledWith('/local/checkout/cs_1'));
     const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ productType: 'pack-30' });
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ productType: 'pack-30', returnTo: '/subscription' });
+    go.mockRestore();
+  });
+
+  it('opened from the credits upsell, the checkout comes back to the page it was opened from', async () => {
+    const go = vi.spyOn(browser, 'go').mockImplementation(() => {});
+    routeFetch({
+      'GET /api/subscriptions/current': () => json(summary),
+      'POST /api/subscriptions/checkout': () => json({ checkoutUrl: '/local/checkout/cs_2', sessionId: 'cs_2' }, 201),
+    });
+    renderPage('/subscription?returnTo=%2Fstyle%2Fseed-style-01');
+    await screen.findByRole('button', { name: 'Upgrade to Creator' });
+    fireEvent.click(screen.getByTestId('pack-pack-30-button'));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('/local/checkout/cs_2'));
+    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ productType: 'pack-30', returnTo: '/style/seed-style-01' });
     go.mockRestore();
   });
 

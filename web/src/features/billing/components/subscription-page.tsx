@@ -19,11 +19,9 @@ import { formatDate, planName, statusLabel } from '../../../lib/format';
 import { planAction, type PlanAction } from '../lib/plan-buttons';
 import { Fact, PackGrid, pageShell, PlanCard, SectionHeading, useStartCheckout } from './billing-ui';
 import { ChangePlanDialog, ScheduledChangeNotice } from './subscription-actions';
-import { useCheckoutReturn } from './use-checkout-return';
 
 /** /subscription (spec 01 section 2): account status, plans, credit packs and the influencer program. */
 export default function SubscriptionPage() {
-  useCheckoutReturn();
   const summary = useSubscriptionSummary();
   const { start, pending } = useStartCheckout(true);
   const [target, setTarget] = useState<{ plan: MonthlyPlanId; kind: 'upgrade' | 'downgrade' } | null>(null);

@@ -6,7 +6,8 @@ import { getCreditsQueryOptions, refreshBilling } from '../../../api/billing';
 import { checkoutReturn, pollUntilChanged, takeRememberedBalance } from '../../../lib/format';
 
 /**
- * Back from checkout (spec 01 section 2): `?success=true` shows "Payment successful!", refreshes the user,
+ * Back from checkout (spec 01 section 2), on whichever page the checkout started from (the checkout carries
+ * that page as its return path): `?success=true` shows "Payment successful!", refreshes the user,
  * credits and subscription, and cleans the URL. The purchase is fulfilled by the webhook, which may land a
  * moment later: the balance is read every second (up to 10 s) until it changes, then everything is refreshed
  * again. `?canceled=true` says so in a toast (nothing was charged) and is removed from the URL.
@@ -45,4 +46,10 @@ export function useCheckoutReturn(): void {
       if (changed !== null) void refreshBilling(client);
     });
   }, [client, location.hash, location.pathname, location.search, navigate]);
+}
+
+/** The checkout return, mounted once for every signed-in page (web/src/app/signed-in-providers.tsx). */
+export function CheckoutReturn(): null {
+  useCheckoutReturn();
+  return null;
 }

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AppImage } from '../../../components/app-image';
 import { AiBadge, EngineNote } from '../../../components/ai-badge';
 import { VARIANT_RUN_RETENTION_DAYS } from '../../../../../shared/domain/outfit';
+import { madeByLabel } from '../../../../../shared/domain/provenance';
 import { Button, buttonClasses } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
 import { PageHeader } from '../../../components/page-header';
@@ -10,8 +11,8 @@ import { PageSpinner, SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import Download from 'lucide-react/icons/download';
 import Trash2 from 'lucide-react/icons/trash-2';
-import ExternalLink from 'lucide-react/icons/external-link';
-import { useStyle, useStyleProducts, type StyleProduct } from '../../../api/catalog';
+import { useStyle } from '../../../api/catalog';
+import { ShopThisLook } from '../../../components/shop-this-look';
 import { downloadGenerationImage } from '../../../api/download';
 import {
   useGeneration,
@@ -28,6 +29,7 @@ import { DeleteGenerationDialog } from '../../../components/delete-generation-di
 import { formatDateTime, generationTitle } from '../../../components/generation-card';
 import { StarRating } from './star-rating';
 import { RenderProgress } from './render-progress';
+import { VariantCompare } from './variant-compare';
 import Share2 from 'lucide-react/icons/share-2';
 import { ShareDialog } from '../../../components/share/share-dialog';
 import { ShareList } from '../../../components/share/share-list';
@@ -117,6 +119,8 @@ function VariantRun({ generation: g }: { generation: GenerationView }) {
         description={`${g.variantCount} variants. Keep the ones you like: each becomes a look in your gallery. Variants you do not keep expire after ${VARIANT_RUN_RETENTION_DAYS} days.`}
       />
       {g.madeBy === 'engine' ? <EngineNote /> : null}
+      <VariantCompare run={g} title={title} />
+      <h2 className="mb-3 text-lg font-semibold">Choose the ones to keep</h2>
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="variants">
         {g.variants.map((v) => {
           const kept = v.keptGenerationId;
@@ -184,6 +188,13 @@ function VariantRun({ generation: g }: { generation: GenerationView }) {
       </div>
     </div>
   );
+}
+
+/** The styles whose products a result offers to shop: its style, or an outfit's style and product pieces. */
+export function shopStyleIds(g: GenerationView): string[] {
+  const own = g.styleId ?? g.inputs.styleId;
+  const ids = own ? [own] : (g.inputs.outfit ?? []).map((p) => p.styleId).filter((id): id is string => !!id);
+  return [...new Set(ids)];
 }
 
 function GenerationDetail({ generation: g }: { generation: GenerationView }) {
@@ -262,7 +273,15 @@ function GenerationDetail({ generation: g }: { generation: GenerationView }) {
                 <dt className="text-muted-foreground">Completed</dt>
                 <dd>{formatDateTime(g.completedAt) || '—'}</dd>
                 <dt className="text-muted-foreground">Model</dt>
-                <dd className="break-words">{g.templateName ?? '—'}</dd>
+                <dd className="break-words" data-testid="detail-model">
+                  {madeByLabel(g.madeBy, g.mode)}
+                </dd>
+                {g.templateName && !g.inputs.outfit?.length ? (
+                  <>
+                    <dt className="text-muted-foreground">Template</dt>
+                    <dd className="break-words">{g.templateName}</dd>
+                  </>
+                ) : null}
                 <dt className="text-muted-foreground">Style</dt>
                 <dd className="break-words">{g.styleName ?? '—'}</dd>
                 <dt className="text-muted-foreground">Mode</dt>
@@ -298,7 +317,7 @@ function GenerationDetail({ generation: g }: { generation: GenerationView }) {
               </dl>
             </CardContent>
           </Card>
-          <FeedbackCard generation={g} styleId={styleId} />
+          <FeedbackCard generation={g} rateable={!!styleId || !!g.inputs.outfit?.length} />
           <Card data-testid="result-shares">
             <CardHeader>
               <CardTitle>Shared for feedback</CardTitle>
@@ -313,7 +332,7 @@ function GenerationDetail({ generation: g }: { generation: GenerationView }) {
           {styleId ? <StyleDetailsCard styleId={styleId} /> : null}
         </div>
       </div>
-      {styleId ? <ShopThisLook styleId={styleId} /> : null}
+      <ShopThisLook styleIds={shopStyleIds(g)} />
       <ShareDialog open={sharing} onOpenChange={setSharing} candidates={[{ id: g.id, title }]} />
       <DeleteGenerationDialog
         generationId={deleting ? g.id : null}
@@ -325,8 +344,10 @@ function GenerationDetail({ generation: g }: { generation: GenerationView }) {
   );
 }
 
-function FeedbackCard({ generation: g, styleId }: { generation: GenerationView; styleId: string | null }) {
-  const existing = useGenerationFeedback(g.id, !!styleId);
+/** The 1 to 5 star rating: looks made from a style, and outfits (rated like single looks). */
+function FeedbackCard({ generation: g, rateable }: { generation: GenerationView; rateable: boolean }) {
+  const styleId = g.styleId ?? g.inputs.styleId;
+  const existing = useGenerationFeedback(g.id, rateable);
   const submit = useSubmitFeedback(g.id);
   const [rating, setRating] = useState<number | null>(null);
   const shown = rating ?? existing.data?.rating ?? null;
@@ -336,7 +357,7 @@ function FeedbackCard({ generation: g, styleId }: { generation: GenerationView; 
         <CardTitle>Rate this result</CardTitle>
       </CardHeader>
       <CardContent className="space-y-2">
-        {!styleId ? (
+        {!rateable ? (
           <p className="text-sm text-muted-foreground">{FEEDBACK_NO_STYLE}</p>
         ) : (
           <>
@@ -415,54 +436,5 @@ function StyleDetailsCard({ styleId }: { styleId: string }) {
         </Link>
       </CardContent>
     </Card>
-  );
-}
-
-const formatPrice = (price: number | null, currency: string | null): string | null => {
-  if (price === null || price === undefined) return null;
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency: currency || 'EUR' }).format(price);
-  } catch {
-    return `${price} ${currency ?? ''}`.trim();
-  }
-};
-
-function ShopThisLook({ styleId }: { styleId: string }) {
-  const q = useStyleProducts(styleId);
-  const products = (q.data ?? []).filter((p: StyleProduct) => p.links.length > 0);
-  if (!products.length) return null;
-  return (
-    <section aria-labelledby="shop-heading" className="mt-10" data-testid="shop-this-look">
-      <h2 id="shop-heading" className="mb-4 text-lg font-semibold">
-        Shop This Look
-      </h2>
-      <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-        {products.map((p) => {
-          const link = p.links[0]!;
-          const price = formatPrice(link.price, link.currency);
-          return (
-            <li key={p.id}>
-              <a
-                href={link.url}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="group block h-full overflow-hidden rounded-2xl border border-border bg-card shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                <AppImage src={p.imageUrl} alt={p.name} width={1} height={1} className="w-full" />
-                <div className="space-y-1 p-3 text-sm">
-                  {p.brand ? <p className="text-xs uppercase tracking-wide text-muted-foreground">{p.brand}</p> : null}
-                  <p className="line-clamp-2 font-medium">{p.name}</p>
-                  <p className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
-                    <span className="truncate">{[price, link.retailer].filter(Boolean).join(' · ')}</span>
-                    <ExternalLink className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
-                    <span className="sr-only">(opens in a new tab)</span>
-                  </p>
-                </div>
-              </a>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
   );
 }

@@ -57,13 +57,60 @@ beforeEach(() => {
       for (const i of variants) kept[i] = `gen-${i}`;
       return json({ kept: variants.map((index) => ({ index, generationId: `gen-${index}` })) });
     }
+    if (url === '/api/photo-profiles')
+      return json([
+        {
+          id: 'pp1',
+          name: 'Me',
+          isDefault: true,
+          portraitUrl: '/api/private-image/p.jpg',
+          fullBodyUrl: '/api/private-image/f.jpg',
+        },
+      ]);
     if (url.startsWith('/api/private-image/'))
       return json({ url: 'http://localhost/s3/x.jpg', expiresAt: '2099-01-01T00:00:00.000Z' });
     return json({ message: 'unexpected' }, 500);
   });
 });
 
+function renderRun() {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, queryFn: getQueryFn({ on401: 'throw' }) } },
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/generation/run1']}>
+        <Routes>
+          <Route path="/generation/:id" element={<GenerationDetailPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
 describe('a run of several variants', () => {
+  it('compares the variants side by side before any is kept: any two or all, each slider named by its variant', async () => {
+    renderRun();
+    const toggle = await screen.findByTestId('compare-variants');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const sliders = () => screen.getByTestId('variant-compare-grid').querySelectorAll('[role="slider"]');
+    expect(sliders()).toHaveLength(3);
+    expect([...sliders()].map((e) => e.getAttribute('aria-label'))).toEqual([
+      'Variant 1: result or original photo (Outfit: Tee + Jeans)',
+      'Variant 2: result or original photo (Outfit: Tee + Jeans)',
+      'Variant 3: result or original photo (Outfit: Tee + Jeans)',
+    ]);
+    fireEvent.click(screen.getByTestId('compare-pick-1'));
+    expect(sliders()).toHaveLength(2);
+    fireEvent.click(screen.getByTestId('compare-pick-2'));
+    expect(screen.queryByTestId('variant-compare-grid')).toBeNull();
+    expect(screen.getByTestId('compare-pick-more').textContent).toBe('Pick at least two variants to compare.');
+    // nothing was kept by comparing
+    expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/keep'))).toBe(false);
+  });
+
   it('shows each variant labelled AI-generated and keeps the chosen ones, linking each to its generation', async () => {
     const client = new QueryClient({
       defaultOptions: { queries: { retry: false, queryFn: getQueryFn({ on401: 'throw' }) } },

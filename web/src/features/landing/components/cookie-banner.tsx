@@ -7,6 +7,11 @@ import { acceptCookies, declineCookies, shouldShowCookieBanner } from '../../../
 /**
  * The cookie banner of the landing page: shown until accepted (localStorage cookies-accepted = "true");
  * Decline hides it for this visit only. Slides in over 0.3 s.
+ *
+ * A compact bar that never covers the live demo: the landing page places it right after the hero, sticky at
+ * the bottom of the viewport. While the hero fills the screen it sits at the bottom edge; once its place (just
+ * above the demo) scrolls into view it stays there, in the flow, so the demo below it is never under it
+ * (docs/decisions.md, "Cookie banner and the live demo").
  */
 export function CookieBanner() {
   const [visible, setVisible] = useState(shouldShowCookieBanner);
@@ -15,11 +20,11 @@ export function CookieBanner() {
     <section
       aria-label="Cookie consent"
       data-testid="cookie-banner"
-      className="fixed inset-x-0 bottom-0 z-40 animate-slide-up p-3 sm:p-4"
+      className="sticky bottom-0 z-40 animate-slide-up border-y border-border bg-card px-4 py-3 text-card-foreground shadow-[0_-6px_20px_rgba(0,0,0,0.08)] sm:px-6"
     >
-      <div className="mx-auto flex max-w-4xl flex-col gap-3 rounded-2xl border border-border bg-card p-4 text-card-foreground shadow-2xl sm:flex-row sm:items-center sm:gap-4">
-        <Cookie className="hidden h-6 w-6 shrink-0 text-brand sm:block" aria-hidden="true" />
-        <p className="flex-1 text-sm">
+      <div className="mx-auto flex max-w-6xl flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
+        <Cookie className="hidden h-5 w-5 shrink-0 text-brand sm:block" aria-hidden="true" />
+        <p className="flex-1 text-xs sm:text-sm">
           We use cookies and local storage to keep you signed in and remember your preferences. No advertising trackers.
           Read our{' '}
           <Link to="/privacy" className="font-semibold text-brand underline underline-offset-2">

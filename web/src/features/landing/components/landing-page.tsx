@@ -22,7 +22,8 @@ const PATH_SECTIONS: Record<string, string> = {
 
 /**
  * The landing page (/): fifteen sections, the footer (rendered by the layout, full variant) being the
- * fourteenth and the cookie banner the last.
+ * fourteenth and the cookie banner the last of the spec's list. The banner is placed right after the hero
+ * (sticky at the bottom of the viewport) so it never covers the live demo (cookie-banner.tsx).
  */
 export default function LandingPage() {
   useDocumentTitle();
@@ -39,6 +40,7 @@ export default function LandingPage() {
   return (
     <>
       <Hero />
+      <CookieBanner />
       <DemoWidget />
       {rest ? (
         <>
@@ -55,7 +57,6 @@ export default function LandingPage() {
           <FinalCta />
         </>
       ) : null}
-      <CookieBanner />
     </>
   );
 }

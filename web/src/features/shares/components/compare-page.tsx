@@ -9,20 +9,14 @@ import { Tooltip } from '../../../components/tooltip';
 import { SHARE_MESSAGES } from '../../../../../shared/domain/shares';
 import { BackLink, pageShell } from '../../../components/back-link';
 import { Notice } from '../../../components/alert';
-import { usePhotoProfiles, type PhotoProfile } from '../../../api/catalog';
+import { usePhotoProfiles } from '../../../api/catalog';
 import { useGenerations, type GenerationView } from '../../../api/generations';
 import { generationTitle, GenerationGridSkeleton } from '../../../components/generation-card';
 import { parseCompareIds } from '../../../lib/compare';
-import { BeforeAfterSlider } from './before-after-slider';
+import { BeforeAfterSlider } from '../../../components/compare/before-after-slider';
+import { originalPhotoOf } from '../../../components/compare/original-photo';
 import { ShareDialog } from '../../../components/share/share-dialog';
-import { useWide } from '../lib/use-wide';
-
-/** The photo a result was made from: the full-body photo for Exact mode, else the portrait. */
-export function originalPhotoOf(g: GenerationView, profiles: PhotoProfile[] | undefined): string | null {
-  const p = profiles?.find((x) => x.id === g.inputs.photoProfileId);
-  if (!p) return null;
-  return g.mode === 'exact' ? (p.fullBodyUrl ?? p.portraitUrl) : p.portraitUrl;
-}
+import { useWide } from '../../../components/compare/use-wide';
 
 const SWIPE_PX = 50;
 
@@ -107,10 +101,23 @@ export default function ComparePage() {
         aria-label={`Look ${n + 1} of ${items.length}: ${title}`}
       >
         {original ? (
-          <BeforeAfterSlider resultSrc={g.resultUrl!} originalSrc={original} title={title} madeBy={g.madeBy} />
+          <BeforeAfterSlider
+            resultSrc={g.resultUrl!}
+            originalSrc={original}
+            title={title}
+            label={`Look ${n + 1}`}
+            madeBy={g.madeBy}
+          />
         ) : (
           <div className="space-y-2">
-            <BeforeAfterSlider resultSrc={g.resultUrl!} originalSrc="" title={title} initial={100} madeBy={g.madeBy} />
+            <BeforeAfterSlider
+              resultSrc={g.resultUrl!}
+              originalSrc=""
+              title={title}
+              label={`Look ${n + 1}`}
+              initial={100}
+              madeBy={g.madeBy}
+            />
             <p className="text-xs text-muted-foreground">The original photo of this look is no longer available.</p>
           </div>
         )}

@@ -139,7 +139,9 @@ function SharedLook({ token, share: s }: { token: string; share: PublicShare }) 
                 data-testid="vote-button"
               >
                 <Heart className={cn('h-4 w-4', mine && 'fill-current')} aria-hidden="true" />
-                {mine ? 'Your favourite' : many ? 'Vote for this one' : 'I like it'}
+                {/* several looks: each button names the look it votes for (not "this one" twice) */}
+                {mine ? 'Your favourite' : many ? `Vote for look ${img.index + 1}` : 'I like it'}
+                {mine && many ? <span className="sr-only"> (look {img.index + 1})</span> : null}
               </Button>
             </li>
           );

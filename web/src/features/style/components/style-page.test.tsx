@@ -131,7 +131,10 @@ describe('StylePage', () => {
     expect(screen.getByRole('link', { name: 'Iris Vale' }).getAttribute('href')).toBe('/profile/influencer');
     expect(screen.getByText('Women')).toBeTruthy();
     const product = await screen.findByRole('link', { name: /Denim Jacket/ });
-    expect(product.getAttribute('rel')).toBe('noopener noreferrer');
+    // an affiliate link: a new tab, no opener, no referrer, sponsored
+    expect(product.getAttribute('rel')).toBe('noopener noreferrer sponsored');
+    expect(product.getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('heading', { level: 2, name: 'Shop This Look' })).toBeTruthy();
     expect((await screen.findByRole('link', { name: 'Autumn Capsule' })).getAttribute('href')).toBe('/collection/c1');
     expect(await screen.findByText('4 favorites')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Generate' }).getAttribute('href')).toBe('/generate/style/st1');

@@ -16,10 +16,10 @@ import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCurrentUser } from '../../../api/current-user';
 import { useUpsell } from '../../../components/upsell/upsell-provider';
-import ExternalLink from 'lucide-react/icons/external-link';
 import Wand from 'lucide-react/icons/wand';
 import Zap from 'lucide-react/icons/zap';
-import { useStyle, useStyleProducts, type StyleProduct } from '../../../api/catalog';
+import { useStyle } from '../../../api/catalog';
+import { ShopThisLook } from '../../../components/shop-this-look';
 import { useStartGeneration } from '../../../api/generations';
 import { GENERATION_STARTED } from '../../../api/use-start-error';
 import { audienceLabel } from '../../../lib/audience';
@@ -219,7 +219,7 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
           <StyleCollections styleId={s.id} />
         </div>
       </div>
-      <StyleProducts styleId={s.id} />
+      <ShopThisLook styleIds={[s.id]} withUnlinked headingId="style-products-heading" />
       {signedIn ? <StyleGenerations styleId={s.id} /> : null}
       {choosing ? (
         <ChooseProfileDialog
@@ -296,60 +296,6 @@ function StyleCollections({ styleId }: { styleId: string }) {
         ))}
       </ul>
     </section>
-  );
-}
-
-function StyleProducts({ styleId }: { styleId: string }) {
-  const q = useStyleProducts(styleId);
-  const products = q.data ?? [];
-  if (q.isPending) return null;
-  if (!products.length) return null;
-  return (
-    <section aria-labelledby="style-products-heading" className="mt-12" data-testid="style-products">
-      <h2 id="style-products-heading" className="mb-4 text-lg font-semibold">
-        Products in this look
-      </h2>
-      <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-        {products.map((p) => (
-          <li key={p.id}>
-            <ProductCard product={p} />
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-function ProductCard({ product: p }: { product: StyleProduct }) {
-  const link = p.links[0];
-  const body = (
-    <>
-      <AppImage src={p.imageUrl} alt={p.name} width={1} height={1} className="w-full" />
-      <div className="space-y-1 p-3 text-sm">
-        {p.brand ? <p className="truncate text-xs uppercase tracking-wide text-muted-foreground">{p.brand}</p> : null}
-        <p className="line-clamp-2 font-medium">{p.name}</p>
-        {link ? (
-          <p className="flex items-center justify-between gap-2 text-xs text-brand">
-            <span className="truncate">{link.retailer ? `Shop at ${link.retailer}` : 'Shop now'}</span>
-            <ExternalLink className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
-            <span className="sr-only">(opens in a new tab)</span>
-          </p>
-        ) : null}
-      </div>
-    </>
-  );
-  const box = 'block h-full overflow-hidden rounded-2xl border border-border bg-card shadow-sm';
-  return link ? (
-    <a
-      href={link.url}
-      target="_blank"
-      rel="noopener noreferrer"
-      className={cn(box, 'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring')}
-    >
-      {body}
-    </a>
-  ) : (
-    <div className={box}>{body}</div>
   );
 }
 

@@ -1,10 +1,10 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
-import { AppImage } from '../../../components/app-image';
-import { Button } from '../../../components/button';
-import { AiBadge } from '../../../components/ai-badge';
-import type { MadeBy } from '../../../../../shared/domain/provenance';
+import { AppImage } from '../app-image';
+import { Button } from '../button';
+import { AiBadge } from '../ai-badge';
+import type { MadeBy } from '../../../../shared/domain/provenance';
 import {
   SLIDER_MAX,
   SLIDER_MIN,
@@ -14,23 +14,26 @@ import {
   sliderFromPointer,
   sliderKey,
   sliderValueText,
-} from '../lib/slider';
+} from './slider';
 
 /**
  * A result over the original photo with a vertical divider: left of it the result, right of it the photo.
  * Works without dragging (WCAG 2.2 2.5.7): the divider is a focusable role="slider" (arrow keys, Page Up/Down,
- * Home/End) and two buttons move it; dragging the divider also works.
+ * Home/End) and two buttons move it; dragging the divider also works. `label` names which of several sliders
+ * on a page this is ("Look 2", "Variant 3"): results often share a title, their sliders must not share a name.
  */
 export function BeforeAfterSlider({
   resultSrc,
   originalSrc,
   title,
+  label,
   initial = SLIDER_START,
   madeBy,
 }: {
   resultSrc: string;
   originalSrc: string;
   title: string;
+  label?: string;
   initial?: number;
   madeBy?: MadeBy | null;
 }) {
@@ -86,7 +89,7 @@ export function BeforeAfterSlider({
         <div
           role="slider"
           tabIndex={0}
-          aria-label={`Result or original photo: ${title}`}
+          aria-label={label ? `${label}: result or original photo (${title})` : `Result or original photo: ${title}`}
           aria-valuemin={SLIDER_MIN}
           aria-valuemax={SLIDER_MAX}
           aria-valuenow={value}
@@ -115,7 +118,8 @@ export function BeforeAfterSlider({
           </span>
         </div>
       </div>
-      <div className="flex items-center justify-between gap-2">
+      {/* two buttons and the value fit a 390 px phone (the value is the slider's aria-valuetext too) */}
+      <div className="flex items-center justify-between gap-1">
         <Button
           type="button"
           size="sm"
@@ -123,12 +127,13 @@ export function BeforeAfterSlider({
           onClick={() => setValue((v) => clampSlider(v - SLIDER_STEP_LARGE))}
           disabled={value <= SLIDER_MIN}
           data-testid="slider-more-original"
+          aria-label={label ? `More original: ${label}` : undefined}
         >
           <ChevronLeft className="h-4 w-4" aria-hidden="true" />
           More original
         </Button>
-        <span className="whitespace-nowrap text-xs text-muted-foreground" aria-hidden="true">
-          {value}% result
+        <span className="min-w-0 truncate text-xs text-muted-foreground" aria-hidden="true">
+          {value}%<span className="hidden sm:inline"> result</span>
         </span>
         <Button
           type="button"
@@ -137,6 +142,7 @@ export function BeforeAfterSlider({
           onClick={() => setValue((v) => clampSlider(v + SLIDER_STEP_LARGE))}
           disabled={value >= SLIDER_MAX}
           data-testid="slider-more-result"
+          aria-label={label ? `More result: ${label}` : undefined}
         >
           More result
           <ChevronRight className="h-4 w-4" aria-hidden="true" />

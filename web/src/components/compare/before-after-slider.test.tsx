@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BeforeAfterSlider } from './before-after-slider';
-import { SLIDER_STEP_LARGE, SLIDER_STEP_SMALL, sliderKey } from '../lib/slider';
-import { parseCompareIds, toggleSelection } from '../../../lib/compare';
+import { SLIDER_STEP_LARGE, SLIDER_STEP_SMALL, sliderKey } from './slider';
+import { parseCompareIds, toggleSelection } from '../../lib/compare';
 
 function renderSlider() {
   render(
