@@ -73,6 +73,8 @@ describe('adviseSize', () => {
     const partial = adviseSize(tee, { chest: 92 });
     expect(partial).toMatchObject({ kind: 'recommended', size: 'M' });
     expect(partial.summary).toMatch(/Add your height for a fuller answer\.$/);
+    expect(partial).toMatchObject({ missing: ['height'] });
+    expect(adviseSize(tee, { chest: 92, height: 175 })).toMatchObject({ missing: [] });
     // a chart of trousers needs the waist and hips, not the chest
     const jeans = sizeChartSchema.parse({
       unit: 'cm',

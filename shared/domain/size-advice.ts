@@ -214,6 +214,8 @@ export type SizeAdvice =
       /** The other size worth considering when the person is between two (else undefined). */
       alternative?: string;
       notes: AreaNote[];
+      /** Measurements the chart could use that the person has not given (named, never guessed). */
+      missing: BodyField[];
       /** One sentence for screen readers and the result page. */
       summary: string;
     }
@@ -246,7 +248,8 @@ export function inseamNote(ease: number): string {
   return `long: about ${Math.round(ease)} cm to turn up`;
 }
 
-const listWords = (words: string[]) =>
+/** "chest", "chest and height", "chest, waist and hips". */
+export const listWords = (words: string[]) =>
   words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 
 /**
@@ -339,6 +342,7 @@ export function adviseSize(chart: SizeChart, body: BodyMeasurementsCm): SizeAdvi
     size: best.name,
     ...(alternative ? { alternative } : {}),
     notes,
+    missing,
     summary: `${alternative ? `Between ${best.name} and ${alternative}: ${best.name} fits best` : `Size ${best.name} fits best`} (${described}).${addMore}`,
   };
 }
