@@ -128,6 +128,21 @@ describe('size chart validation (the style editor)', () => {
     expect(issues({ unit: 'cm', fit: 'regular', sizes: [{ name: 'M' }] })).toContain(
       `sizes.0: ${SIZE_MESSAGES.measurementRequired}`,
     );
+    // an empty row is told that, once (not also "the same measurements"), first or later
+    expect(
+      issues({
+        unit: 'cm',
+        fit: 'regular',
+        sizes: [{ name: 'S', chest: 96 }, { name: 'M' }],
+      }),
+    ).toEqual([`sizes.1: ${SIZE_MESSAGES.measurementRequired}`]);
+    expect(
+      issues({
+        unit: 'cm',
+        fit: 'regular',
+        sizes: [{ name: 'S' }, { name: 'M', chest: 96 }],
+      }),
+    ).toEqual([`sizes.0: ${SIZE_MESSAGES.measurementRequired}`]);
     expect(
       issues({
         unit: 'cm',

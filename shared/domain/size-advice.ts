@@ -133,7 +133,9 @@ export const sizeChartSchema = sizeChartShape.superRefine((chart, ctx) => {
   if (first) {
     const areas = CHART_AREAS.filter((a) => first[a] !== undefined).join();
     chart.sizes.forEach((row, i) => {
-      if (i > 0 && CHART_AREAS.filter((a) => row[a] !== undefined).join() !== areas)
+      const own = CHART_AREAS.filter((a) => row[a] !== undefined).join();
+      // an empty row (or after an empty first row) has its own message: one message per row
+      if (i > 0 && own && areas && own !== areas)
         ctx.addIssue({ code: 'custom', path: ['sizes', i], message: SIZE_MESSAGES.sameMeasurements });
     });
   }
