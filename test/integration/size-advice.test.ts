@@ -11,7 +11,7 @@ import { createS3Client } from '../../functions/lib/s3';
 import { buildExport, setExportRunner } from '../../functions/services/export-service';
 import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
 import { keys } from '../../shared/repositories/keys';
-import { updateUser, type UserPatch } from '../../shared/repositories/user-repository';
+import type { UserPatch } from '../../shared/repositories/user-repository';
 import { ERROR_CODES } from '../../shared/errors';
 import { SIZE_MESSAGES } from '../../shared/domain/size-advice';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
