@@ -139,7 +139,9 @@ describeE2E('size advice (issue 25)', () => {
         // dark mode at 390 px: the same answer, no sideways scroll, no violations
         const phone = await app.open({ width: 390, height: 844, colorScheme: 'dark' });
         await signIn(phone.page, 'shopper@example.com');
+        await phone.page.evaluate(() => localStorage.setItem('theme', 'dark'));
         await phone.page.goto(`/style/${saved.id}`);
+        expect(await phone.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
         await phone.page.getByTestId('size-advice-size').getByText('Your size: M').waitFor();
         expect(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         expect(await violations(phone.page)).toEqual([]);
