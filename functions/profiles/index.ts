@@ -11,6 +11,7 @@ import {
   listProfiles,
   updateProfile,
 } from '../services/photo-profile-service';
+import { setProfileMeasurements } from '../services/profile-measurements-service';
 
 const caller = (req: Req) => ensureUser(getDb(), requireAuth(req));
 const list = async (req: Req) => json(await listProfiles(getDb(), requireAuth(req).sub));
@@ -30,6 +31,8 @@ export const handler = createGroupHandler(
       await deleteProfile(getDb(), requireAuth(req).sub, req.params.id);
       return noContent();
     },
+    'PUT /api/photo-profiles/{id}/measurements': async (req) =>
+      json(await setProfileMeasurements(getDb(), requireAuth(req).sub, req.params.id, req.body)),
     'DELETE /api/user/photos': async (req) => json(await deleteAllPhotos(getDb(), requireAuth(req).sub)),
   },
   (auth) => ensureUser(getDb(), auth),

@@ -76,6 +76,7 @@ export async function getStyleDetail(db: Db, id: string, viewerId: string | null
     promptImageOriginalUrl: s.promptImageOriginalUrl ?? null,
     isAiGenerated: !!s.isAiGenerated,
     creator: { name: creator.name, handle: creator.isPublic ? creator.handle : null, isPublic: creator.isPublic },
+    sizeChart: s.sizeChart ?? null,
   };
 }
 

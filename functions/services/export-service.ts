@@ -260,6 +260,7 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
         name: p.name,
         gender: p.gender,
         bodyDescription: p.bodyDescription,
+        measurements: p.measurements,
         isDefault: p.isDefault,
         createdAt: p.createdAt,
         updatedAt: p.updatedAt,

@@ -66,6 +66,7 @@ export function toPhotoProfile(p: PhotoProfileRecord): PhotoProfile {
     supportsNano: !!p.portraitKey,
     supportsFashn: !!p.fullBodyKey,
     bodyCheck: bodyCheckOf(p),
+    measurements: p.measurements,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };

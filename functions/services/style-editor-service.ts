@@ -9,6 +9,7 @@ import { ERROR_CODES, HttpError, badRequest, conflict, forbidden, notFound } fro
 import { AGAIN, retryOptimistic } from '../../shared/repositories/toolkit';
 import { CONTENT_SAFETY_MESSAGES } from '../../shared/domain/content-safety';
 import { isAdmin } from '../../shared/domain/roles';
+import { sizeChartToCm } from '../../shared/domain/size-advice';
 import { imageRefPath, parseStyleImageRef } from '../../shared/domain/image-ref';
 import {
   STYLE_MESSAGES as M,
@@ -54,6 +55,7 @@ export const styleEditorView = (s: StoredStyle, userName?: string) => {
     defaultPromptTemplateId: s.defaultPromptTemplateId ?? null,
     isAiGenerated: !!s.isAiGenerated,
     usageCount: s.usageCount ?? 0,
+    sizeChart: s.sizeChart ?? null,
     ...(userName !== undefined ? { userName } : {}),
   };
 };
@@ -172,6 +174,7 @@ export async function createEditorStyle(db: Db, user: UserRecord, input: StyleCr
     defaultPromptTemplateId: fields.defaultPromptTemplateId ?? null,
     isPublic: input.isPublic,
     isAiGenerated: input.isAiGenerated,
+    sizeChart: input.sizeChart ? sizeChartToCm(input.sizeChart) : null,
     createdBy: user.id,
     usageCount: 0,
     favoriteCount: 0,
@@ -214,6 +217,7 @@ export async function updateEditorStyle(
     ...(input.promptImageOriginalUrl !== undefined ? { promptImageOriginalUrl: input.promptImageOriginalUrl } : {}),
     ...(input.isPublic !== undefined ? { isPublic: input.isPublic } : {}),
     ...(input.isAiGenerated !== undefined ? { isAiGenerated: input.isAiGenerated } : {}),
+    ...(input.sizeChart !== undefined ? { sizeChart: input.sizeChart && sizeChartToCm(input.sizeChart) } : {}),
     ...fields,
   };
   return retryOptimistic(async () => {

@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import * as z from 'zod';
 import { SETTINGS, STYLE_IMAGE_TYPES, STYLE_SEXES, TASK_TYPES, VIBES } from '../../shared/domain/catalog';
 import { renderStyleImage } from './seed-images';
+import { sizeChartSchema, sizeChartToCm } from '../../shared/domain/size-advice';
 import { GARMENT_KINDS } from './garment-art';
 
 export const CATALOG_SEED_VERSION = 'catalog-v1';
@@ -63,6 +64,8 @@ const seedFileSchema = z.object({
           }),
         )
         .optional(),
+      /** The brand's size chart (issue 25), checked by the style editor's own rule. */
+      sizeChart: sizeChartSchema.optional(),
     }),
   ),
   promptTemplates: z.array(
@@ -230,6 +233,7 @@ export async function seedCatalog(o: CatalogSeedOptions): Promise<{ written: boo
       defaultPromptTemplateId: s.type === 'model_wearer' ? null : 'prompt-editorial',
       isPublic: true,
       isAiGenerated: false,
+      sizeChart: s.sizeChart ? sizeChartToCm(s.sizeChart) : null,
       createdBy: ownerId,
       usageCount: 0,
       favoriteCount: 0,

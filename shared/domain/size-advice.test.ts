@@ -7,6 +7,7 @@ import {
   measurementsToCm,
   SIZE_MESSAGES,
   sizeChartSchema,
+  sizeChartToCm,
   type SizeChart,
 } from './size-advice';
 
@@ -72,6 +73,8 @@ describe('adviseSize', () => {
     const partial = adviseSize(tee, { chest: 92 });
     expect(partial).toMatchObject({ kind: 'recommended', size: 'M' });
     expect(partial.summary).toMatch(/Add your height for a fuller answer\.$/);
+    expect(partial).toMatchObject({ missing: ['height'] });
+    expect(adviseSize(tee, { chest: 92, height: 175 })).toMatchObject({ missing: [] });
     // a chart of trousers needs the waist and hips, not the chest
     const jeans = sizeChartSchema.parse({
       unit: 'cm',
@@ -125,6 +128,21 @@ describe('size chart validation (the style editor)', () => {
     expect(issues({ unit: 'cm', fit: 'regular', sizes: [{ name: 'M' }] })).toContain(
       `sizes.0: ${SIZE_MESSAGES.measurementRequired}`,
     );
+    // an empty row is told that, once (not also "the same measurements"), first or later
+    expect(
+      issues({
+        unit: 'cm',
+        fit: 'regular',
+        sizes: [{ name: 'S', chest: 96 }, { name: 'M' }],
+      }),
+    ).toEqual([`sizes.1: ${SIZE_MESSAGES.measurementRequired}`]);
+    expect(
+      issues({
+        unit: 'cm',
+        fit: 'regular',
+        sizes: [{ name: 'S' }, { name: 'M', chest: 96 }],
+      }),
+    ).toEqual([`sizes.0: ${SIZE_MESSAGES.measurementRequired}`]);
     expect(
       issues({
         unit: 'cm',
@@ -146,14 +164,51 @@ describe('size chart validation (the style editor)', () => {
     ]);
     // 96 in is 244 cm: the wrong unit, caught by the range
     expect(issues({ unit: 'in', fit: 'slim', sizes: [{ name: 'S', chest: 96 }] })).toEqual([
-      'sizes.0.chest: Chest must be between 23.6 and 82.7 in',
+      'sizes.0.chest: Chest must be between 23.7 and 82.6 in',
     ]);
+    // the limits the message names are themselves accepted (rounded inwards: 23.6 in is 59.9 cm, 82.7 in 210.1 cm)
+    expect(
+      issues({
+        unit: 'in',
+        fit: 'slim',
+        sizes: [
+          { name: 'S', chest: 23.7 },
+          { name: 'M', chest: 82.6 },
+        ],
+      }),
+    ).toEqual([]);
+    expect(issues({ unit: 'in', fit: 'slim', sizes: [{ name: 'S', chest: 23.6 }] })).toHaveLength(1);
+    expect(issues({ unit: 'in', fit: 'slim', sizes: [{ name: 'S', chest: 82.7 }] })).toHaveLength(1);
     expect(issues({ unit: 'mm', fit: 'slim', sizes: [{ name: 'S', chest: 960 }] })).toEqual([
       `unit: ${SIZE_MESSAGES.unit}`,
     ]);
     expect(issues({ unit: 'cm', fit: 'baggy', sizes: [{ name: 'S', chest: 96 }] })).toEqual([
       `fit: ${SIZE_MESSAGES.fit}`,
     ]);
+  });
+});
+
+describe('sizeChartToCm (the chart as stored)', () => {
+  it('converts a chart in inches to centimetres, one decimal, keeping names, fit and the areas given', () => {
+    const chart = sizeChartSchema.parse({
+      unit: 'in',
+      fit: 'relaxed',
+      sizes: [
+        { name: ' S ', chest: 38, length: 27 },
+        { name: 'M', chest: 40, length: 28 },
+      ],
+    });
+    expect(sizeChartToCm(chart)).toEqual({
+      unit: 'cm',
+      fit: 'relaxed',
+      sizes: [
+        { name: 'S', chest: 96.5, length: 68.6 },
+        { name: 'M', chest: 101.6, length: 71.1 },
+      ],
+    });
+    // a chart in cm is kept as is, and the stored chart passes the editor's own check again
+    expect(sizeChartToCm(tee)).toEqual(tee);
+    expect(issues(sizeChartToCm(chart))).toEqual([]);
   });
 });
 
@@ -166,6 +221,12 @@ describe('body measurements (the photo profile)', () => {
     expect(issues({ unit: 'cm', waist: -80 }, bodyMeasurementsSchema)).toEqual([
       'waist: Waist must be between 45 and 170 cm',
     ]);
+    expect(issues({ unit: 'in', height: 47.3, inseam: 43.3 }, bodyMeasurementsSchema)).toEqual([]);
+    expect(issues({ unit: 'in', height: 230 }, bodyMeasurementsSchema)).toEqual([
+      'height: Height must be between 47.3 and 90.5 in',
+    ]);
+    expect(issues({ unit: 'cm', chest: Number.NaN }, bodyMeasurementsSchema)).toHaveLength(1);
+    expect(issues({ unit: 'cm', chest: '96' }, bodyMeasurementsSchema)).toEqual(['chest: Enter a number']);
     const inches = bodyMeasurementsSchema.parse({ unit: 'in', height: 69, chest: 38 });
     expect(measurementsToCm(inches)).toEqual({ height: 175.3, chest: 96.5 });
   });

@@ -81,9 +81,11 @@ const toCm = (v: number, unit: Unit) => (unit === 'in' ? v * CM_PER_INCH : v);
 const fromCm = (v: number, unit: Unit) => (unit === 'in' ? v / CM_PER_INCH : v);
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
+/** The limits as the person reads them, rounded inwards (in inches, 60 cm is 23.62 in: "23.7", never "23.6"). */
 function rangeMessage(label: string, [lo, hi]: readonly [number, number], unit: Unit): string {
-  const f = (v: number) => String(round1(fromCm(v, unit)));
-  return `${label} must be between ${f(lo)} and ${f(hi)} ${unit}`;
+  const lower = Math.ceil(Math.round(fromCm(lo, unit) * 1000) / 100) / 10;
+  const upper = Math.floor(Math.round(fromCm(hi, unit) * 1000) / 100) / 10;
+  return `${label} must be between ${lower} and ${upper} ${unit}`;
 }
 
 const measurement = z.number({ error: 'Enter a number' }).finite();
@@ -98,43 +100,46 @@ const sizeRowSchema = z.object({
 });
 export type SizeRow = z.output<typeof sizeRowSchema>;
 
+const sizeChartShape = z.object({
+  unit: z.enum(UNITS, { error: SIZE_MESSAGES.unit }),
+  fit: z.enum(FITS, { error: SIZE_MESSAGES.fit }),
+  sizes: z.array(sizeRowSchema).min(1, SIZE_MESSAGES.sizesRequired).max(15, SIZE_MESSAGES.tooManySizes),
+});
+/** A chart as stored with its style and returned by the reads (checked on the way in; read back as is). */
+export const storedSizeChartSchema = sizeChartShape;
+
 /** A size chart as the creator enters it (in the chart's unit); checked as a whole. */
-export const sizeChartSchema = z
-  .object({
-    unit: z.enum(UNITS, { error: SIZE_MESSAGES.unit }),
-    fit: z.enum(FITS, { error: SIZE_MESSAGES.fit }),
-    sizes: z.array(sizeRowSchema).min(1, SIZE_MESSAGES.sizesRequired).max(15, SIZE_MESSAGES.tooManySizes),
-  })
-  .superRefine((chart, ctx) => {
-    const seen = new Set<string>();
-    chart.sizes.forEach((row, i) => {
-      const key = row.name.toLowerCase();
-      if (seen.has(key))
-        ctx.addIssue({ code: 'custom', path: ['sizes', i, 'name'], message: SIZE_MESSAGES.duplicateName });
-      seen.add(key);
-      const given = CHART_AREAS.filter((a) => row[a] !== undefined);
-      if (!given.length)
-        ctx.addIssue({ code: 'custom', path: ['sizes', i], message: SIZE_MESSAGES.measurementRequired });
-      for (const a of given) {
-        const cm = toCm(row[a]!, chart.unit);
-        const range = GARMENT_RANGES_CM[a];
-        if (cm < range[0] || cm > range[1])
-          ctx.addIssue({
-            code: 'custom',
-            path: ['sizes', i, a],
-            message: rangeMessage(AREA_LABELS[a], range, chart.unit),
-          });
-      }
-    });
-    const first = chart.sizes[0];
-    if (first) {
-      const areas = CHART_AREAS.filter((a) => first[a] !== undefined).join();
-      chart.sizes.forEach((row, i) => {
-        if (i > 0 && CHART_AREAS.filter((a) => row[a] !== undefined).join() !== areas)
-          ctx.addIssue({ code: 'custom', path: ['sizes', i], message: SIZE_MESSAGES.sameMeasurements });
-      });
+export const sizeChartSchema = sizeChartShape.superRefine((chart, ctx) => {
+  const seen = new Set<string>();
+  chart.sizes.forEach((row, i) => {
+    const key = row.name.toLowerCase();
+    if (seen.has(key))
+      ctx.addIssue({ code: 'custom', path: ['sizes', i, 'name'], message: SIZE_MESSAGES.duplicateName });
+    seen.add(key);
+    const given = CHART_AREAS.filter((a) => row[a] !== undefined);
+    if (!given.length) ctx.addIssue({ code: 'custom', path: ['sizes', i], message: SIZE_MESSAGES.measurementRequired });
+    for (const a of given) {
+      const cm = toCm(row[a]!, chart.unit);
+      const range = GARMENT_RANGES_CM[a];
+      if (cm < range[0] || cm > range[1])
+        ctx.addIssue({
+          code: 'custom',
+          path: ['sizes', i, a],
+          message: rangeMessage(AREA_LABELS[a], range, chart.unit),
+        });
     }
   });
+  const first = chart.sizes[0];
+  if (first) {
+    const areas = CHART_AREAS.filter((a) => first[a] !== undefined).join();
+    chart.sizes.forEach((row, i) => {
+      const own = CHART_AREAS.filter((a) => row[a] !== undefined).join();
+      // an empty row (or after an empty first row) has its own message: one message per row
+      if (i > 0 && own && areas && own !== areas)
+        ctx.addIssue({ code: 'custom', path: ['sizes', i], message: SIZE_MESSAGES.sameMeasurements });
+    });
+  }
+});
 export type SizeChart = z.output<typeof sizeChartSchema>;
 
 /** A person's measurements as entered (the unit chosen in the form); all optional. */
@@ -162,6 +167,31 @@ export type BodyMeasurementsInput = z.output<typeof bodyMeasurementsSchema>;
 /** Measurements as stored: centimetres, one decimal. */
 export type BodyMeasurementsCm = Partial<Record<BodyField, number>>;
 
+/** A chart as stored: the same sizes in centimetres, one decimal (the editor shows it in cm afterwards). */
+export function sizeChartToCm(chart: SizeChart): SizeChart {
+  return {
+    unit: 'cm',
+    fit: chart.fit,
+    sizes: chart.sizes.map((row) => {
+      const out: SizeRow = { name: row.name };
+      for (const a of CHART_AREAS) {
+        const v = row[a];
+        if (v !== undefined) out[a] = round1(toCm(v, chart.unit));
+      }
+      return out;
+    }),
+  };
+}
+
+/** The stored measurements (cm): each of BODY_FIELDS, absent when not given. */
+export const bodyMeasurementsCmSchema = z.object({
+  height: z.number().optional(),
+  chest: z.number().optional(),
+  waist: z.number().optional(),
+  hips: z.number().optional(),
+  inseam: z.number().optional(),
+});
+
 export function measurementsToCm(m: BodyMeasurementsInput): BodyMeasurementsCm {
   const out: BodyMeasurementsCm = {};
   for (const f of BODY_FIELDS) {
@@ -186,6 +216,8 @@ export type SizeAdvice =
       /** The other size worth considering when the person is between two (else undefined). */
       alternative?: string;
       notes: AreaNote[];
+      /** Measurements the chart could use that the person has not given (named, never guessed). */
+      missing: BodyField[];
       /** One sentence for screen readers and the result page. */
       summary: string;
     }
@@ -218,7 +250,8 @@ export function inseamNote(ease: number): string {
   return `long: about ${Math.round(ease)} cm to turn up`;
 }
 
-const listWords = (words: string[]) =>
+/** "chest", "chest and height", "chest, waist and hips". */
+export const listWords = (words: string[]) =>
   words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 
 /**
@@ -311,6 +344,7 @@ export function adviseSize(chart: SizeChart, body: BodyMeasurementsCm): SizeAdvi
     size: best.name,
     ...(alternative ? { alternative } : {}),
     notes,
+    missing,
     summary: `${alternative ? `Between ${best.name} and ${alternative}: ${best.name} fits best` : `Size ${best.name} fits best`} (${described}).${addMore}`,
   };
 }

@@ -3,6 +3,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { COLOR_GRADES, CREATIVE_BACKGROUNDS } from '../domain/creative-look';
 import { SETTINGS, STYLE_IMAGE_TYPES, STYLE_SEXES, TASK_TYPES, VIBES } from '../domain/catalog';
+import { storedSizeChartSchema } from '../domain/size-advice';
 import { keys } from './keys';
 import { TABLE_SCHEMA, type Db } from './table';
 import { batchGetAll, entity, queryAll as queryEvery, queryPage, type EntityRecord, type Item } from './toolkit';
@@ -28,6 +29,8 @@ export const styleEntity = entity({
     /** Set when an admin took the style down after a report (content safety): it cannot be made public again. */
     takenDownAt: z.string().nullish(),
     isAiGenerated: z.boolean().default(false),
+    /** The brand's size chart (issue 25), in cm; absent or null: none. */
+    sizeChart: storedSizeChartSchema.nullable().default(null),
     createdBy: z.string(),
     usageCount: z.number(),
     /** Number of FAV# items of this style, moved in the same transaction as each favourite Put/Delete. */

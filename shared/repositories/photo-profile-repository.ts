@@ -11,6 +11,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { GENDERS, type Gender } from '../domain/catalog';
 import type { BodyCheckRecord } from '../domain/body-check';
+import { bodyMeasurementsCmSchema } from '../domain/size-advice';
 import { keys } from './keys';
 import { isConditionFailure, type Db } from './table';
 import {
@@ -49,6 +50,8 @@ export const photoProfileEntity = entity({
       })
       .nullable()
       .default(null),
+    /** The person's measurements in cm (issue 25: optional, private to the owner), or null. */
+    measurements: bodyMeasurementsCmSchema.nullable().default(null),
     createdAt: z.string(),
     updatedAt: z.string(),
   }),
@@ -69,7 +72,7 @@ export interface NewPhotoProfile {
 }
 
 export type PhotoProfilePatch = Partial<
-  Pick<StoredProfile, 'name' | 'gender' | 'bodyDescription' | 'portraitKey' | 'fullBodyKey'>
+  Pick<StoredProfile, 'name' | 'gender' | 'bodyDescription' | 'portraitKey' | 'fullBodyKey' | 'measurements'>
 >;
 
 /** The photo-profile attributes of the user's COUNTERS item. */
@@ -140,7 +143,7 @@ export async function createPhotoProfile(
   now = new Date(),
 ): Promise<PhotoProfileRecord | 'limit'> {
   const ts = now.toISOString();
-  const item: StoredProfile = { ...input, bodyCheck: null, createdAt: ts, updatedAt: ts };
+  const item: StoredProfile = { ...input, bodyCheck: null, measurements: null, createdAt: ts, updatedAt: ts };
   const out = await transactConditional(db, [
     tx.update(db, keys.userCounters(input.userId), {
       UpdateExpression:

@@ -2,6 +2,7 @@
 import { defineRoutes } from './route-def';
 import { deleteAllPhotosResultSchema, photoProfileListSchema, photoProfileSchema } from '../schemas/photo-profile';
 import { photoProfileCreateSchema, photoProfilePatchSchema } from '../schemas/requests';
+import { bodyMeasurementsSchema } from '../domain/size-advice';
 
 export const profilesRoutes = defineRoutes([
   // profiles: photo profiles and the privacy purge
@@ -27,6 +28,15 @@ export const profilesRoutes = defineRoutes([
     response: photoProfileSchema,
   },
   { method: 'DELETE', path: '/api/photo-profiles/{id}', group: 'profiles', auth: 'user', status: 204 },
+  // size advice (issue 25): the owner's measurements, in cm or in (stored in cm); none given removes them
+  {
+    method: 'PUT',
+    path: '/api/photo-profiles/{id}/measurements',
+    group: 'profiles',
+    auth: 'user',
+    body: bodyMeasurementsSchema,
+    response: photoProfileSchema,
+  },
   {
     method: 'DELETE',
     path: '/api/user/photos',

@@ -12,6 +12,7 @@ import {
 } from '../domain/influencer';
 import { STYLE_MESSAGES, isHttpUrl } from '../domain/style-rules';
 import { parseImageRef } from '../domain/image-ref';
+import { sizeChartSchema } from '../domain/size-advice';
 
 const text = (max: number, msg = `At most ${max} characters`) => z.string().trim().max(max, msg);
 const optText = (max: number) =>
@@ -60,6 +61,8 @@ const styleFields = {
   defaultPromptTemplateId: optText(100),
   isPublic: z.boolean({ message: 'isPublic must be true or false' }),
   isAiGenerated: z.boolean(),
+  /** The size chart (in its unit; stored in cm), or null to remove it. */
+  sizeChart: sizeChartSchema.nullable(),
 };
 
 /** POST /api/admin/styles */
@@ -73,6 +76,7 @@ export const styleCreateSchema = z.object({
   styleImageType: styleFields.styleImageType.default('model_wearer'),
   isPublic: styleFields.isPublic.default(true),
   isAiGenerated: styleFields.isAiGenerated.default(false),
+  sizeChart: styleFields.sizeChart.default(null),
 });
 export type StyleCreateInput = z.infer<typeof styleCreateSchema>;
 

@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { isSafeText, normalizeText, UNSAFE_TEXT_MESSAGE } from '../domain/text-rules';
 import { GENDERS } from '../domain/catalog';
+import { bodyMeasurementsCmSchema } from '../domain/size-advice';
 
 export const BODY_DESCRIPTION_MIN = 20;
 export const BODY_DESCRIPTION_MAX = 2000;
@@ -58,6 +59,8 @@ export const photoProfileSchema = z.object({
   supportsFashn: z.boolean(),
   /** The full-body photo's check (null without one): "checking" until the engine answers, then ok or refused. */
   bodyCheck: z.object({ status: z.enum(['checking', 'ok', 'refused']), message: z.string().nullable() }).nullable(),
+  /** The owner's measurements in cm for size advice (only the owner's reads carry them), or null. */
+  measurements: bodyMeasurementsCmSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

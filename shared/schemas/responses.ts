@@ -10,6 +10,7 @@ import * as z from 'zod';
 import { APPLICATION_STATUSES } from '../domain/influencer';
 import { BUCKETS, LEDGER_KINDS } from '../domain/ledger';
 import { STYLE_IMAGE_TYPES } from '../domain/catalog';
+import { storedSizeChartSchema } from '../domain/size-advice';
 import { AI_LABEL, SHARE_VIEW_STATES } from '../domain/shares';
 import { RETENTION_DAYS } from '../domain/privacy';
 import { generationSchema } from './generation';
@@ -47,6 +48,8 @@ export const styleDetailSchema = styleSummarySchema.extend({
   tasks: z.array(z.string()),
   defaultPromptTemplateId: nstr,
   creator: z.object({ name: z.string(), handle: nstr, isPublic: z.boolean() }),
+  /** The brand's size chart in cm (issue 25), or null. */
+  sizeChart: storedSizeChartSchema.nullable(),
 });
 export const productLinkSchema = z.object({
   id: z.string(),
@@ -249,6 +252,8 @@ export const adminStyleSchema = z.object({
   isPublic: z.boolean(),
   usageCount: z.number(),
   createdAt: z.string().optional(),
+  /** The size chart in cm, or null. */
+  sizeChart: storedSizeChartSchema.nullable(),
 });
 export const adminProductLinkSchema = productLinkSchema.extend({ affiliateCode: nstr.optional() });
 export const adminProductSchema = z.object({

@@ -92,3 +92,13 @@ export function useDeleteAllPhotos() {
     },
   });
 }
+
+/** PUT /api/photo-profiles/{id}/measurements: the profile's measurements for size advice (none: removed). */
+export function useSaveMeasurements(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyIn<'PUT /api/photo-profiles/{id}/measurements'>) =>
+      fetchApi('PUT /api/photo-profiles/{id}/measurements', { params: { id }, body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: PHOTO_PROFILES_KEY }),
+  });
+}

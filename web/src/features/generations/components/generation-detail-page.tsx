@@ -33,6 +33,8 @@ import { VariantCompare } from './variant-compare';
 import Share2 from 'lucide-react/icons/share-2';
 import { ShareDialog } from '../../../components/share/share-dialog';
 import { ShareList } from '../../../components/share/share-list';
+import { SizeAdvicePanel } from '../../../components/size-advice-panel';
+import { usePhotoProfiles } from '../../../api/photo-profiles';
 
 export const FEEDBACK_NO_STYLE =
   'This generation is not associated with a style. Feedback is only available for style-based generations.';
@@ -329,6 +331,7 @@ function GenerationDetail({ generation: g }: { generation: GenerationView }) {
               />
             </CardContent>
           </Card>
+          {styleId ? <ResultSizeAdvice styleId={styleId} photoProfileId={g.inputs.photoProfileId} /> : null}
           {styleId ? <StyleDetailsCard styleId={styleId} /> : null}
         </div>
       </div>
@@ -436,5 +439,19 @@ function StyleDetailsCard({ styleId }: { styleId: string }) {
         </Link>
       </CardContent>
     </Card>
+  );
+}
+/** The size to take of the style's garment (issue 25), from the measurements of the profile this look was made with. */
+function ResultSizeAdvice({ styleId, photoProfileId }: { styleId: string; photoProfileId: string }) {
+  const style = useStyle(styleId);
+  const profiles = usePhotoProfiles({ enabled: !!style.data?.sizeChart });
+  return (
+    <SizeAdvicePanel
+      chart={style.data?.sizeChart}
+      signedIn
+      profiles={profiles.data}
+      profilesError={profiles.isError}
+      preferredProfileId={photoProfileId}
+    />
   );
 }

@@ -20,6 +20,7 @@ import { usePhotoProfiles, useSaveProfile, type PhotoProfile } from '../../../ap
 import { PhotoUploadField, type PhotoValue } from './photo-upload-field';
 import { uploadToQuarantine } from '../../../components/image-upload/direct-upload';
 import { ProfileGuidance } from './profile-guidance';
+import { ProfileMeasurements } from './profile-measurements';
 import { PhotoConsentStep, usePhotoConsentGate } from './photo-consent-step';
 import { bodyDescriptionCount, profileFormSchema, type ProfileFormValues } from './profile-form-rules';
 
@@ -55,7 +56,13 @@ export default function ProfileFormPage() {
   else if (profiles.isPending) body = <FormSkeleton />;
   else if (profiles.isError) body = <Missing text="Could not load your photo profiles. Please try again." />;
   else if (!profile) body = <Missing text="Photo profile not found" />;
-  else body = <ProfileForm key={profile.id} profile={profile} />;
+  else
+    body = (
+      <>
+        <ProfileForm key={profile.id} profile={profile} />
+        <ProfileMeasurements key={`${profile.id}-measurements`} profile={profile} />
+      </>
+    );
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">

@@ -36,6 +36,7 @@ import {
 } from '../lib/style-form';
 import { GenerateCoverButton } from './generate-cover-button';
 import { ImageBlock } from './image-block';
+import { SizeChartBlock } from './size-chart-block';
 
 const selectClass =
   'flex h-10 w-full min-w-0 rounded-lg border border-input bg-background px-3 py-2 text-base text-foreground sm:text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-background';
@@ -347,6 +348,8 @@ export function StyleForm({ style, categories, categoriesLoading, onSaved, onDel
               ))}
             </select>
           </FormField>
+
+          <SizeChartBlock form={form} />
 
           <div className="flex items-start justify-between gap-4 rounded-xl border border-border p-4">
             <div className="min-w-0">

@@ -98,6 +98,7 @@ describe('style <-> form', () => {
     promptImageOriginalUrl: null,
     coverImageUrl: null,
     defaultPromptTemplateId: 'p1',
+    sizeChart: null,
     isPublic: false,
     usageCount: 3,
   };

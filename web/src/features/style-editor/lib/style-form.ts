@@ -15,6 +15,7 @@ import {
 } from '../../../../../shared/domain/catalog';
 import { isOneOf, oneOf } from '../../../lib/one-of';
 import { MAX_STYLE_TAGS, normalizeTags, STYLE_MESSAGES } from '../../../../../shared/domain/style-rules';
+import { chartToForm, checkSizeChart, newSizeChartForm, type SizeChartForm } from './size-chart-form';
 
 export { STYLE_MESSAGES };
 
@@ -34,6 +35,9 @@ export interface StyleFormValues {
   coverImageUrl: string | null;
   defaultPromptTemplateId: string | null;
   isPublic: boolean;
+  /** Whether the style has a size chart (the block's values are kept while it is switched off). */
+  hasSizeChart: boolean;
+  sizeChart: SizeChartForm;
 }
 
 export const SEX_OPTIONS: { value: StyleSex; label: string }[] = [
@@ -61,6 +65,8 @@ export const emptyStyleForm = (): StyleFormValues => ({
   coverImageUrl: null,
   defaultPromptTemplateId: null,
   isPublic: true,
+  hasSizeChart: false,
+  sizeChart: newSizeChartForm(),
 });
 
 /** A saved style as form values (unknown wire spellings fall back to the defaults). */
@@ -79,7 +85,17 @@ export function styleToForm(s: AdminStyle): StyleFormValues {
     coverImageUrl: s.coverImageUrl ?? null,
     defaultPromptTemplateId: s.defaultPromptTemplateId ?? null,
     isPublic: s.isPublic !== false,
+    hasSizeChart: !!s.sizeChart,
+    sizeChart: chartToForm(s.sizeChart),
   };
+}
+
+/** The chart of the payload: null without one; the form's schema checked it before any save. */
+function chartPayload(v: Pick<StyleFormValues, 'hasSizeChart' | 'sizeChart'>) {
+  if (!v.hasSizeChart) return null;
+  const checked = checkSizeChart(v.sizeChart);
+  if (!checked.ok) throw new Error('The size chart was not checked before saving');
+  return checked.chart;
 }
 
 /** The body of POST /api/admin/styles and PATCH /api/admin/styles/{id}. */
@@ -97,6 +113,7 @@ export function formToPayload(v: StyleFormValues) {
     coverImageUrl: v.coverImageUrl || null,
     defaultPromptTemplateId: v.defaultPromptTemplateId || null,
     isPublic: v.isPublic,
+    sizeChart: chartPayload(v),
   };
 }
 
@@ -111,10 +128,18 @@ export function saveBlocker(v: Pick<StyleFormValues, 'name' | 'promptImageUrl'>)
   return null;
 }
 
-/** The form's schema for react-hook-form (zod resolver): the save rule above, on the field it names. */
+/**
+ * The form's schema for react-hook-form (zod resolver): the save rule above, on the field it names, and the
+ * size chart (when the style has one) by the shared rule, each issue on the chart's field it names.
+ */
 export const styleFormSchema = z.custom<StyleFormValues>().superRefine((v, ctx) => {
   const problem = saveBlocker(v);
   if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [v.name.trim() ? 'promptImageUrl' : 'name'] });
+  if (!v.hasSizeChart) return;
+  const chart = checkSizeChart(v.sizeChart);
+  if (!chart.ok)
+    for (const issue of chart.issues)
+      ctx.addIssue({ code: 'custom', message: issue.message, path: ['sizeChart', ...issue.path] });
 });
 
 export type PickResult = { ok: true; ids: string[] } | { ok: false; message: string };

@@ -41,6 +41,7 @@ import { favoriteCountLabel, pickQuickTryProfile, quickTryModeFor } from '../lib
 import { ChooseProfileDialog } from './choose-profile-dialog';
 import { VisitorCta } from '../../../components/visitor-cta';
 import { ReportStyleDialog } from './report-dialog';
+import { SizeAdvicePanel } from '../../../components/size-advice-panel';
 
 export const STYLE_NOT_FOUND = 'Style not found';
 
@@ -216,6 +217,12 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
               </Button>
             ) : null}
           </div>
+          <SizeAdvicePanel
+            chart={s.sizeChart}
+            signedIn={signedIn}
+            profiles={profiles.data}
+            profilesError={profiles.isError}
+          />
           <StyleCollections styleId={s.id} />
         </div>
       </div>
