@@ -13,6 +13,10 @@ import poseJsonUrl from '../../../../.cache/engine-models/movenet-thunder.json?u
 import poseWeightsUrl from '../../../../.cache/engine-models/movenet-thunder.bin?url';
 import segmentationJsonUrl from '../../../../.cache/engine-models/selfie.json?url';
 import segmentationWeightsUrl from '../../../../.cache/engine-models/selfie.bin?url';
+// URLs only: a .wasm file is fetched by the WASM backend when it starts (SIMD when the browser has it)
+import wasmUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url';
+import wasmSimdUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url';
+import wasmThreadedUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
 import { checkFullBody } from '../../../../shared/engine/full-body';
 import { checkPortrait } from '../../../../shared/engine/portrait';
 import { analyzeWithModels, type PersonModels } from '../../../../shared/engine/pose-pipeline';
@@ -34,18 +38,13 @@ async function startBackend(): Promise<EngineBackend> {
   } catch {
     // no WebGL backend here: the WASM one below
   }
-  const [wasm, plain, simd, threaded] = await Promise.all([
-    import('@tensorflow/tfjs-backend-wasm'),
-    import('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url'),
-    import('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url'),
-    import('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url'),
-  ]);
+  const wasm = await import('@tensorflow/tfjs-backend-wasm');
   // the threaded build needs cross-origin isolation (SharedArrayBuffer), which the site does not ask for: it is
   // never fetched, but the map must name it
   wasm.setWasmPaths({
-    'tfjs-backend-wasm.wasm': plain.default,
-    'tfjs-backend-wasm-simd.wasm': simd.default,
-    'tfjs-backend-wasm-threaded-simd.wasm': threaded.default,
+    'tfjs-backend-wasm.wasm': wasmUrl,
+    'tfjs-backend-wasm-simd.wasm': wasmSimdUrl,
+    'tfjs-backend-wasm-threaded-simd.wasm': wasmThreadedUrl,
   });
   if (await tfCore.setBackend('wasm')) return 'wasm';
   throw new Error('Neither the WebGL nor the WASM backend of TensorFlow.js started in this browser');
