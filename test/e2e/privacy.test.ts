@@ -3,11 +3,12 @@
  * setting, "Download my data" and "Delete my account" with its receipt, as a new user finds them.
  */
 import { expect, it } from 'vitest';
-import sharp from 'sharp';
+import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { PHOTO_CONSENT } from '../../shared/domain/privacy';
-import { describeE2E, useBrowser, idToken } from '../support/e2e';
+import { describeE2E, useBrowser, idToken, photoCheckOf } from '../support/e2e';
+import { PORTRAIT_FIXTURE } from '../support/api-client';
 
 const app = useBrowser();
 
@@ -53,13 +54,13 @@ describeE2E('privacy: consent, retention, export, account deletion', () => {
       await consent.waitFor();
       expect(await page.getByLabel('Date of birth').count()).toBe(0);
       await page.getByLabel('Profile name').fill('Me, everyday');
-      const portrait = await sharp({ create: { width: 420, height: 420, channels: 3, background: '#b07050' } })
-        .jpeg()
-        .toBuffer();
+      // a real face: the form checks the picked portrait in the browser (the Fitly engine)
+      const portrait = await readFile(PORTRAIT_FIXTURE);
       await page
         .locator('input[type=file][name=portrait]')
         .setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: portrait });
       await page.getByRole('img', { name: 'Portrait photo preview' }).waitFor();
+      expect(await photoCheckOf(page, 'portrait')).toBe('ok');
       await page.getByRole('button', { name: 'Use this example: women, athletic' }).click();
       const save = page.getByRole('button', { name: 'Create Profile' });
       expect(await save.isDisabled()).toBe(true);

@@ -46,3 +46,15 @@ export const idToken = (page: Page) =>
     const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
     return key ? localStorage.getItem(key) : null;
   });
+
+/**
+ * The photo-profile form's check of a picked person photo (the Fitly engine in the browser) has ended for the
+ * field `name` (portrait, fullBody): its verdict, `ok`, `refused` or `unavailable`.
+ */
+export async function photoCheckOf(page: Page, name: 'portrait' | 'fullBody', timeout = 120_000): Promise<string> {
+  const field = page.locator('[role=group]').filter({ has: page.locator(`input[type=file][name=${name}]`) });
+  // a check takes a few hundred milliseconds at least: it is seen running (not a previous pick's verdict), then ends
+  await field.and(page.locator('[data-photo-check=checking]')).waitFor({ timeout: 15_000 });
+  await field.and(page.locator('[data-photo-check]:not([data-photo-check=checking])')).waitFor({ timeout });
+  return (await field.getAttribute('data-photo-check')) ?? '';
+}

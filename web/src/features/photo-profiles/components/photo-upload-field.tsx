@@ -51,6 +51,8 @@ export function PhotoUploadField({ name, label, hint, value, onChange, error, op
   const [checking, setChecking] = useState(false);
   const [engineProgress, setEngineProgress] = useState<LoadProgress | null>(null);
   const [checkNote, setCheckNote] = useState<string | null>(null);
+  // the last check's backend and time (data attributes: what the browser tests report)
+  const [checkRun, setCheckRun] = useState<{ backend: string; ms: number } | null>(null);
   // the pick whose check is current: a check that ends after another pick (or a removal) is dropped
   const pick = useRef(0);
   useEffect(
@@ -95,6 +97,7 @@ export function PhotoUploadField({ name, label, hint, value, onChange, error, op
     });
     if (mine !== pick.current) return;
     setEngineProgress(null);
+    setCheckRun(result.status === 'unavailable' ? null : { backend: result.backend, ms: result.ms });
     if (result.status === 'refused') setFileError(result.message);
     if (result.status === 'unavailable') setCheckNote(PHOTO_CHECK_TEXTS.unavailable);
     onChange({ kind: 'new', file, preview, check: result.status });
@@ -114,7 +117,14 @@ export function PhotoUploadField({ name, label, hint, value, onChange, error, op
   const box = aspect === 'square' ? 'aspect-square' : 'aspect-[3/4]';
 
   return (
-    <div className="flex flex-col gap-2" role="group" aria-labelledby={`${id}-label`}>
+    <div
+      className="flex flex-col gap-2"
+      role="group"
+      aria-labelledby={`${id}-label`}
+      data-photo-check={value?.kind === 'new' ? value.check : undefined}
+      data-check-backend={checkRun?.backend}
+      data-check-ms={checkRun?.ms}
+    >
       <div className="flex items-baseline justify-between gap-2">
         <span id={`${id}-label`} className="text-sm font-medium">
           {label}
