@@ -472,7 +472,8 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webDir
     res.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': String(body.length) });
     return res.end(req.method === 'HEAD' ? undefined : body);
   }
-  res.writeHead(200, headers);
+  // the length, as S3 and CloudFront send it (the engine's model download shows its progress against it)
+  res.writeHead(200, { ...headers, 'content-length': String(statSync(target).size) });
   if (req.method === 'HEAD') return res.end();
   createReadStream(target).pipe(res);
 }

@@ -184,6 +184,7 @@ describe('gateway emulation and the SPA', () => {
     const weights = await fetch(`${base}/assets/movenet-thunder-abc.bin`);
     expect(weights.headers.get('content-type')).toBe('application/octet-stream');
     expect(weights.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(weights.headers.get('content-length')).toBe('64');
     expect((await weights.arrayBuffer()).byteLength).toBe(64);
   });
 });
