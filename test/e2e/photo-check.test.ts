@@ -142,6 +142,9 @@ describeE2E('the photo check at pick time (the Fitly engine in the browser)', ()
       expect(await alertOf(page, 'fullBody').innerText()).toBe(REFUSAL_MESSAGES.no_person);
 
       // the fixture people: accepted (a warm check: the engine is loaded)
+      // the refused photos removed (their verdict goes with them), the fixture people picked
+      await page.getByRole('button', { name: 'Remove portrait photo' }).click();
+      await page.getByRole('button', { name: 'Remove full-body photo' }).click();
       const warm = Date.now();
       await pick(page, 'portrait', 'portrait.jpg', await readFile(PORTRAIT_FIXTURE));
       expect(await photoCheckOf(page, 'portrait')).toBe('ok');
