@@ -70,6 +70,16 @@ export default defineConfig({
     // the dynamic imports keeps Amplify, Radix menus and the auth forms out of the landing page.
     chunkSizeWarningLimit: 600,
     reportCompressedSize: true,
+    rollupOptions: {
+      output: {
+        // TensorFlow.js's backends (lazy chunks of the Fitly engine in the browser, src/lib/engine) by their own
+        // names, not their folder's ("dist"): the browser tests and the bytes report tell them apart by name
+        chunkFileNames: (chunk) => {
+          const backend = /\/@tensorflow\/(tfjs-backend-(?:webgl|wasm))\//.exec(chunk.facadeModuleId ?? '');
+          return `assets/${backend ? backend[1] : '[name]'}-[hash].js`;
+        },
+      },
+    },
   },
   server: {
     port: 5173,

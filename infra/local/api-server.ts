@@ -64,7 +64,7 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'x-frame-options': 'DENY',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'content-security-policy':
-    "default-src 'self'; img-src 'self' data: blob: http://localhost:* http://127.0.0.1:*; connect-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self' data:; frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'",
+    "default-src 'self'; img-src 'self' data: blob: http://localhost:* http://127.0.0.1:*; connect-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; font-src 'self' data:; frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'",
 };
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {
@@ -428,6 +428,10 @@ const MIME: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.md': 'text/markdown; charset=utf-8',
   '.woff2': 'font/woff2',
+  // the Fitly engine in the browser: TensorFlow.js's WASM backend (compiled from the response: its type must say
+  // wasm) and the models' weights
+  '.wasm': 'application/wasm',
+  '.bin': 'application/octet-stream',
   '.webmanifest': 'application/manifest+json',
 };
 
@@ -468,7 +472,8 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webDir
     res.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': String(body.length) });
     return res.end(req.method === 'HEAD' ? undefined : body);
   }
-  res.writeHead(200, headers);
+  // the length, as S3 and CloudFront send it (the engine's model download shows its progress against it)
+  res.writeHead(200, { ...headers, 'content-length': String(statSync(target).size) });
   if (req.method === 'HEAD') return res.end();
   createReadStream(target).pipe(res);
 }

@@ -1,8 +1,9 @@
 /**
  * `npm start`'s web build, skipped when nothing it is built from changed since the last build (issue 27: a
  * restart after Ctrl-C or a crash should not spend half a minute rebuilding the same SPA). The inputs are every
- * file git sees (tracked or not ignored) under web/ (web/dist aside) and shared/, the lockfile and the TypeScript
- * configs; their paths and contents are hashed, with the built index.html (which names every hashed asset), into
+ * file git sees (tracked or not ignored) under web/ (web/dist aside) and shared/, the lockfile, the TypeScript
+ * configs and the engine models' pins (infra/engine-models/fetch.ts: the models are assets of the build); their
+ * paths and contents are hashed, with the built index.html (which names every hashed asset), into
  * .cache/web-build-stamp after a successful build (not into web/dist: that folder is deployed as is). Without git
  * (an exported tarball) it always builds.
  */
@@ -34,6 +35,8 @@ export function webInputsHash(cwd = root): string | null {
         'shared',
         'package-lock.json',
         'tsconfig*.json',
+        // the engine's model files are hashed assets of the build, pinned (by SHA-256) in this file
+        'infra/engine-models/fetch.ts',
       ],
       { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
     )

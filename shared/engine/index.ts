@@ -3,6 +3,7 @@ export type { GrayImage, Keypoint, KeypointName, ModelRuntime, PersonAnalysis, R
 export { KEYPOINT_NAMES } from './types';
 export { EngineRefusal, REFUSAL_MESSAGES, type EngineRefusalCode } from './refusal';
 export { checkFullBody, type FullBodyResult } from './full-body';
+export { checkPortrait, faceWidth, type PortraitResult } from './portrait';
 export { detectGarment, type DetectedGarment, type EngineSlot, type Box } from './garment';
 export { extractGarmentFromModel } from './from-model';
 export { tryOn, LAYER_ORDER, type GarmentInput, type TryOnResult } from './try-on';

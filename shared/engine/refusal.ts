@@ -1,6 +1,15 @@
 /** The engine's refusals: a code a caller maps to its own error, and a message that says what to fix. */
 export type EngineRefusalCode =
-  'no_person' | 'several_people' | 'side_view' | 'cropped' | 'too_small' | 'no_garment' | 'unsupported_garment';
+  | 'no_person'
+  | 'several_people'
+  | 'side_view'
+  | 'cropped'
+  | 'too_small'
+  | 'no_face'
+  | 'several_faces'
+  | 'face_too_small'
+  | 'no_garment'
+  | 'unsupported_garment';
 
 export const REFUSAL_MESSAGES: Record<EngineRefusalCode, string> = {
   no_person:
@@ -13,6 +22,12 @@ export const REFUSAL_MESSAGES: Record<EngineRefusalCode, string> = {
     'We could not see a whole body in this photo: use a photo from head to feet (head and feet inside the frame), facing the camera, with nobody else in it.',
   too_small:
     'You are too small in this photo to try clothes on: use a photo where you fill most of the frame height, from head to feet.',
+  no_face:
+    'We could not see a face in this portrait: use a photo of your head and shoulders, facing the camera, with nobody else in it.',
+  several_faces:
+    'There seem to be several people in this portrait: use a photo with only you in it, your face clearly visible.',
+  face_too_small:
+    'Your face is too small in this portrait: use a photo where your head and shoulders fill most of the frame.',
   no_garment:
     'We could not find a garment in this image: use a product photo of one garment on a plain background, or a photo of a model wearing it.',
   unsupported_garment:

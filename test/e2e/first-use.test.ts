@@ -16,7 +16,7 @@ import sharp from 'sharp';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { describeE2E, idToken, signIn, useBrowser } from '../support/e2e';
+import { describeE2E, idToken, photoCheckOf, signIn, useBrowser } from '../support/e2e';
 import { apiOf, FULL_BODY_FIXTURE, garmentJpeg, photoProfileForm, waitForBodyCheck } from '../support/api-client';
 import { STARTER_CREDITS, STARTER_GRANT_LABEL } from '../../shared/domain/plans';
 
@@ -95,10 +95,13 @@ describeE2E('first use (issue 26)', () => {
         .locator('input[type=file][name=portrait]')
         .setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: await readFile(PORTRAIT_FIXTURE) });
       await page.getByRole('img', { name: 'Portrait photo preview' }).waitFor();
+      // checked in the browser when picked (the Fitly engine): a face, then a whole body
+      expect(await photoCheckOf(page, 'portrait')).toBe('ok');
       await page
         .locator('input[type=file][name=fullBody]')
         .setInputFiles({ name: 'full-body.jpg', mimeType: 'image/jpeg', buffer: await readFile(FULL_BODY_FIXTURE) });
       await page.getByRole('img', { name: 'Full-body photo preview' }).waitFor();
+      expect(await photoCheckOf(page, 'fullBody')).toBe('ok');
       await page.getByRole('button', { name: 'Use this example: women, athletic' }).click();
       expect(posts.filter((p) => p === '/api/uploads')).toEqual([]);
       await page.getByRole('checkbox', { name: /These photos show me/ }).check();

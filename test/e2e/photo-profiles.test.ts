@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
-import sharp from 'sharp';
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
-import { describeE2E, signIn, useBrowser } from '../support/e2e';
+import { describeE2E, photoCheckOf, signIn, useBrowser } from '../support/e2e';
+import { FULL_BODY_FIXTURE, PORTRAIT_FIXTURE } from '../support/api-client';
 
 const app = useBrowser();
 
@@ -14,11 +15,9 @@ interface WireProfile {
   fullBodyUrl: string | null;
 }
 
-/** A small solid-colour JPEG made on the fly. */
-const jpeg = (width: number, height: number, r: number, g: number, b: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
+/** The fixture people (the form checks a picked photo in the browser: a face, a whole body). */
+const portraitPhoto = () => readFile(PORTRAIT_FIXTURE);
+const fullBodyPhoto = () => readFile(FULL_BODY_FIXTURE);
 
 async function idToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => {
@@ -60,6 +59,7 @@ async function fillNewProfile(page: Page, name: string, portrait: Buffer) {
     .locator('input[type=file][name=portrait]')
     .setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: portrait });
   await page.getByRole('img', { name: 'Portrait photo preview' }).waitFor();
+  expect(await photoCheckOf(page, 'portrait')).toBe('ok');
   await page.getByRole('button', { name: 'Use this example: men, stocky' }).click();
   await page.getByRole('checkbox', { name: /These photos show me/ }).check();
 }
@@ -76,11 +76,13 @@ async function createProfile(page: Page, name: string, photos: { portrait: Buffe
     .locator('input[type=file][name=portrait]')
     .setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: photos.portrait });
   await page.getByRole('img', { name: 'Portrait photo preview' }).waitFor();
+  expect(await photoCheckOf(page, 'portrait')).toBe('ok');
   if (photos.fullBody) {
     await page
       .locator('input[type=file][name=fullBody]')
       .setInputFiles({ name: 'full-body.jpg', mimeType: 'image/jpeg', buffer: photos.fullBody });
     await page.getByRole('img', { name: 'Full-body photo preview' }).waitFor();
+    expect(await photoCheckOf(page, 'fullBody')).toBe('ok');
   }
   const body = page.getByLabel('Body description');
   await body.fill('Slim');
@@ -114,8 +116,8 @@ describeE2E('photo profiles', () => {
 
     // 1. a profile with both photos: Creative and Exact
     await createProfile(page, first, {
-      portrait: await jpeg(600, 600, 200, 120, 90),
-      fullBody: await jpeg(500, 900, 60, 90, 160),
+      portrait: await portraitPhoto(),
+      fullBody: await fullBodyPhoto(),
     });
     const firstCard = card(page, first);
     await firstCard.getByText('Creative', { exact: true }).waitFor();
@@ -131,7 +133,7 @@ describeE2E('photo profiles', () => {
     expect(await firstCard.getByRole('button', { name: /Make default/ }).count()).toBe(0);
 
     // 2. a portrait-only profile: Creative only; make it the default
-    await createProfile(page, second, { portrait: await jpeg(400, 400, 90, 160, 120) });
+    await createProfile(page, second, { portrait: await portraitPhoto() });
     const secondCard = card(page, second);
     await secondCard.getByText('Creative', { exact: true }).waitFor();
     expect(await secondCard.getByText('Exact', { exact: true }).count()).toBe(0);
@@ -198,13 +200,13 @@ describeE2E('photo profiles', () => {
     await page.goto('/profiles');
     await page.getByRole('heading', { name: 'No photo profiles yet' }).waitFor();
 
-    await fillNewProfile(page, 'Only one', await jpeg(400, 400, 120, 120, 200));
+    await fillNewProfile(page, 'Only one', await portraitPhoto());
     await page.getByRole('button', { name: 'Create Profile' }).click();
     await page.waitForURL((url) => url.pathname === '/profiles');
     await card(page, 'Only one').getByText('Default', { exact: true }).waitFor();
 
     // no plan: one profile; the second opens the photo-profiles upsell instead of a "Save failed" toast
-    await fillNewProfile(page, 'One too many', await jpeg(400, 400, 200, 120, 120));
+    await fillNewProfile(page, 'One too many', await portraitPhoto());
     await page.getByRole('button', { name: 'Create Profile' }).click();
     const upsell = page.getByRole('dialog', { name: 'Photo profile limit reached' });
     await upsell.waitFor();

@@ -9,11 +9,11 @@
 import { expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
-import sharp from 'sharp';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { PHOTO_CONSENT, PRIVACY_MESSAGES } from '../../shared/domain/privacy';
-import { describeE2E, useBrowser, idToken, signIn } from '../support/e2e';
+import { describeE2E, useBrowser, idToken, photoCheckOf, signIn } from '../support/e2e';
+import { PORTRAIT_FIXTURE } from '../support/api-client';
 
 const app = useBrowser();
 
@@ -64,13 +64,13 @@ describeE2E('privacy: consent, retention, export, account deletion', () => {
       await consent.waitFor();
       expect(await page.getByLabel('Date of birth').count()).toBe(0);
       await page.getByLabel('Profile name').fill('Me, everyday');
-      const portrait = await sharp({ create: { width: 420, height: 420, channels: 3, background: '#b07050' } })
-        .jpeg()
-        .toBuffer();
+      // a real face: the form checks the picked portrait in the browser (the Fitly engine)
+      const portrait = await readFile(PORTRAIT_FIXTURE);
       await page
         .locator('input[type=file][name=portrait]')
         .setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: portrait });
       await page.getByRole('img', { name: 'Portrait photo preview' }).waitFor();
+      expect(await photoCheckOf(page, 'portrait')).toBe('ok');
       await page.getByRole('button', { name: 'Use this example: women, athletic' }).click();
       const save = page.getByRole('button', { name: 'Create Profile' });
       expect(await save.isDisabled()).toBe(true);

@@ -535,10 +535,18 @@ describe('web distribution', () => {
       "default-src 'self'",
       "frame-ancestors 'none'",
       "object-src 'none'",
-      "script-src 'self'",
       "connect-src 'self' https://cognito-idp.eu-west-1.amazonaws.com",
     ])
       expect(csp).toContain(directive);
+    const directives = Object.fromEntries(
+      csp.split(';').map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name, values.join(' ')];
+      }),
+    );
+    // exactly what the Fitly engine in the browser needs: WebAssembly compilation, no JS eval, no worker
+    expect(directives['script-src']).toBe("'self' 'wasm-unsafe-eval'");
+    expect(directives['worker-src']).toBeUndefined();
   });
 
   it('serves public images under /media/* from the public bucket (OAC), cached a year by browsers and a day at the edge', () => {

@@ -23,6 +23,12 @@ beforeAll(async () => {
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>spa</title>');
   writeFileSync(path.join(webDir, 'assets', 'app-abc.js'), 'console.log(1)'.repeat(50));
+  // the Fitly engine's browser assets: TensorFlow.js's WASM backend and a model's weights
+  writeFileSync(
+    path.join(webDir, 'assets', 'tfjs-backend-wasm-simd-abc.wasm'),
+    Buffer.from([0, 97, 115, 109, 1, 0, 0, 0]),
+  );
+  writeFileSync(path.join(webDir, 'assets', 'movenet-thunder-abc.bin'), Buffer.alloc(64));
   const server = createApiServer({
     port,
     webDir,
@@ -153,12 +159,32 @@ describe('gateway emulation and the SPA', () => {
   it('serves index.html for app paths, 404 for missing files, gzip and security headers', async () => {
     const page = await fetch(`${base}/gallery`);
     expect(await page.text()).toContain('<title>spa</title>');
-    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const csp = Object.fromEntries(
+      (page.headers.get('content-security-policy') ?? '').split(';').map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name, values.join(' ')];
+      }),
+    );
+    // exactly what the engine in the browser needs: WebAssembly compilation, no JS eval, no worker
+    expect(csp['script-src']).toBe("'self' 'wasm-unsafe-eval'");
+    expect(csp['worker-src']).toBeUndefined();
+    expect(csp['default-src']).toBe("'self'");
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     expect((await fetch(`${base}/missing.png`)).status).toBe(404);
     const js = await fetch(`${base}/assets/app-abc.js`, { headers: { 'accept-encoding': 'gzip' } });
     expect(js.headers.get('content-encoding')).toBe('gzip');
     expect(js.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${base}/..%2f..%2fetc%2fpasswd`)).status).not.toBe(500);
+  });
+  it("serves the engine's wasm as application/wasm and its model weights, both immutable", async () => {
+    const wasm = await fetch(`${base}/assets/tfjs-backend-wasm-simd-abc.wasm`);
+    expect(wasm.headers.get('content-type')).toBe('application/wasm');
+    expect(wasm.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(new Uint8Array(await wasm.arrayBuffer()).slice(0, 4)).toEqual(new Uint8Array([0, 97, 115, 109]));
+    const weights = await fetch(`${base}/assets/movenet-thunder-abc.bin`);
+    expect(weights.headers.get('content-type')).toBe('application/octet-stream');
+    expect(weights.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(weights.headers.get('content-length')).toBe('64');
+    expect((await weights.arrayBuffer()).byteLength).toBe(64);
   });
 });

@@ -45,6 +45,8 @@ export const solidJpeg = (w: number, h: number, background: string): Promise<Buf
 
 /** A computer-generated person, head to feet (test/fixtures/people, see its SOURCE.md). */
 export const FULL_BODY_FIXTURE = fileURLToPath(new URL('../fixtures/people/cgi-model-27.jpg', import.meta.url));
+/** A computer-generated person's head and shoulders (test/fixtures/people/ai-upper.jpg, 688 x 720). */
+export const PORTRAIT_FIXTURE = fileURLToPath(new URL('../fixtures/people/ai-upper.jpg', import.meta.url));
 
 /** A drawn product shot of one garment on white (test/fixtures/garments): what the engine can dress a person in. */
 export const garmentJpeg = (kind: 'tee' | 'shirt' | 'jacket' | 'jeans' | 'skirt' | 'dress' = 'tee', side = 600) =>

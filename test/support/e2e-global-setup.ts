@@ -44,7 +44,9 @@ export default async function setup(project: TestProject) {
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tryon-e2e-'));
   const port = await freePort();
-  const stack = await startStackProcess({ port, dataDir });
+  // E2E_START_TIMEOUT_MS: more than the default 120 s for the app to start, on a machine shared with other jobs
+  const readyTimeoutMs = Number(process.env.E2E_START_TIMEOUT_MS) || undefined;
+  const stack = await startStackProcess({ port, dataDir, readyTimeoutMs });
   const baseUrl = stack.url;
   const output = stack.output();
   project.provide('e2e', { baseUrl, dataDir, endpoints: output });

@@ -46,3 +46,16 @@ export const idToken = (page: Page) =>
     const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
     return key ? localStorage.getItem(key) : null;
   });
+
+/**
+ * The photo-profile form's check of a picked person photo (the Fitly engine in the browser) has ended for the
+ * field `name` (portrait, fullBody): its verdict, `ok`, `refused` or `unavailable`. Call it after the field's first
+ * pick, or after its photo was removed and another picked.
+ */
+export async function photoCheckOf(page: Page, name: 'portrait' | 'fullBody', timeout = 120_000): Promise<string> {
+  const field = page.locator('[role=group]').filter({ has: page.locator(`input[type=file][name=${name}]`) });
+  // the field has no verdict before its first pick (after a previous one, remove that photo first: its verdict
+  // would be read as this one's)
+  await field.and(page.locator('[data-photo-check]:not([data-photo-check=checking])')).waitFor({ timeout });
+  return (await field.getAttribute('data-photo-check')) ?? '';
+}

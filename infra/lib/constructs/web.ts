@@ -99,7 +99,8 @@ export function contentSecurityPolicy(region: string): string {
     "img-src 'self' data: blob: https://*.amazonaws.com",
     // Cognito for sign-in; S3 for presigned PUT uploads and fetches of presigned GETs.
     `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://*.s3.${region}.amazonaws.com`,
-    "script-src 'self'",
+    // 'wasm-unsafe-eval': the Fitly engine's WASM backend compiles WebAssembly (no JS eval); no worker is used
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     "frame-ancestors 'none'",
     "object-src 'none'",

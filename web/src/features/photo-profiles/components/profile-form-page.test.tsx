@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { queryKeys } from '../../../api/query-keys';
+import { PHOTO_CHECK_TEXTS } from '../../../../../shared/domain/body-check';
+import { REFUSAL_MESSAGES } from '../../../../../shared/engine/refusal';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
@@ -17,6 +19,10 @@ vi.mock('../../../components/use-toast', async (orig) => ({
 // The direct upload (presign + XHR to S3) is its own unit (image-upload tests); here: which file, in which order.
 const uploadMock = vi.hoisted(() => vi.fn());
 vi.mock('../../../components/image-upload/direct-upload', () => ({ uploadToQuarantine: uploadMock }));
+
+// The engine's check of a picked photo (TensorFlow.js in the browser) is its own unit (e2e): here, its verdicts.
+const photoCheckMock = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/engine/photo-check', () => ({ checkPersonPhoto: photoCheckMock }));
 
 import { UpsellProvider } from '../../../components/upsell/upsell-provider';
 import ProfileFormPage from './profile-form-page';
@@ -89,6 +95,8 @@ async function fillValidForm() {
 }
 
 beforeEach(() => {
+  photoCheckMock.mockReset();
+  photoCheckMock.mockResolvedValue({ status: 'ok', backend: 'wasm', ms: 1 });
   uploadMock.mockReset();
   uploadMock.mockImplementation(async (f: File, purpose: string, onProgress?: (p: number) => void) => {
     onProgress?.(50);
@@ -191,6 +199,52 @@ describe('ProfileFormPage (create)', () => {
     ]);
     const ageCall = fetchMock.mock.calls.find(([u]) => u === '/api/user/age')!;
     expect(JSON.parse(String(ageCall[1]!.body))).toEqual({ birthDate: '1992-03-04' });
+  });
+
+  it('checks a picked photo in the browser: Create Profile waits for the check and stays disabled when it refuses', async () => {
+    fetchMock.mockImplementation(async () => json([]));
+    let answer: (v: unknown) => void = () => {};
+    photoCheckMock.mockImplementationOnce(
+      (_f: File, kind: string, onProgress: (p: { loaded: number; total: number }) => void) => {
+        expect(kind).toBe('portrait');
+        onProgress({ loaded: 3_000_000, total: 13_000_000 });
+        return new Promise((resolve) => (answer = resolve));
+      },
+    );
+    renderAt('/profiles/new');
+    await fillValidForm();
+    const save = screen.getByRole('button', { name: 'Create Profile' }) as HTMLButtonElement;
+    expect(screen.getByRole('status').textContent).toBe(PHOTO_CHECK_TEXTS.checking);
+    expect(
+      screen
+        .getByRole('progressbar', { name: /Portrait photo: Loading the photo check/ })
+        .getAttribute('aria-valuenow'),
+    ).toBe('23');
+    expect(screen.getByText(PHOTO_CHECK_TEXTS.checkingSave)).toBeTruthy();
+    expect(save.disabled).toBe(true);
+    answer({ status: 'refused', message: REFUSAL_MESSAGES.no_face, backend: 'wasm', ms: 1 });
+    expect((await screen.findByRole('alert')).textContent).toBe(REFUSAL_MESSAGES.no_face);
+    expect(screen.getByText(PHOTO_CHECK_TEXTS.refusedSave)).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(save.disabled).toBe(true);
+    fireEvent.click(save);
+    expect(uploadMock).not.toHaveBeenCalled();
+
+    // another photo that passes: the refusal goes, the form can be saved
+    fireEvent.change(fileInput('portrait'), { target: { files: [file('me-2.jpg')] } });
+    await waitFor(() => expect(save.disabled).toBe(false));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a browser that cannot run the check says so and still lets the photo be saved', async () => {
+    fetchMock.mockImplementation(async () => json([]));
+    photoCheckMock.mockResolvedValue({ status: 'unavailable', reason: 'no WebGL, no WASM' });
+    renderAt('/profiles/new');
+    await fillValidForm();
+    expect(await screen.findByText(PHOTO_CHECK_TEXTS.unavailable)).toBeTruthy();
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Create Profile' }) as HTMLButtonElement).disabled).toBe(false),
+    );
   });
 
   it('refuses a non-image and a file over 15 MB before any upload', async () => {

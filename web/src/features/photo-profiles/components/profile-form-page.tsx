@@ -5,6 +5,7 @@ import type * as z from 'zod';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { GENDERS, type Gender } from '../../../../../shared/domain/catalog';
+import { PHOTO_CHECK_TEXTS } from '../../../../../shared/domain/body-check';
 import { buttonClasses, Button } from '../../../components/button';
 import { Card, CardContent } from '../../../components/card';
 import { FormField } from '../../../components/form-field';
@@ -159,10 +160,16 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
   const valid = profileFormSchema.safeParse(values).success;
   // A new profile also needs the consent step (age and confirmation); an edit was consented to already.
   const consentOk = !!profile || consentGate.ready;
+  // a photo being checked in the browser, or refused by that check, cannot be saved (one the browser could not
+  // check can: the server checks again)
+  const checks = [portrait, fullBody].map((p) => (p?.kind === 'new' ? p.check : 'ok'));
+  const photosChecking = checks.includes('checking');
+  const photosRefused = checks.includes('refused');
+  const photosOk = !photosChecking && !photosRefused;
   const count = bodyDescriptionCount(values.bodyDescription);
 
   const onValid = async (v: ProfileFormOutput) => {
-    if (!consentOk || save.isPending || preparing) return;
+    if (!consentOk || !photosOk || save.isPending || preparing) return;
     let consent: string | undefined;
     if (!profile) {
       setPreparing(true);
@@ -309,17 +316,21 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
             {!profile ? <PhotoConsentStep gate={consentGate} /> : null}
 
             <div className="flex flex-col-reverse gap-3 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-end">
-              {!valid ? (
+              {photosRefused ? (
+                <p className="text-sm text-muted-foreground sm:mr-auto">{PHOTO_CHECK_TEXTS.refusedSave}</p>
+              ) : !valid ? (
                 <p className="text-sm text-muted-foreground sm:mr-auto">
                   Add a name, a portrait and a body description to save.
                 </p>
+              ) : photosChecking ? (
+                <p className="text-sm text-muted-foreground sm:mr-auto">{PHOTO_CHECK_TEXTS.checkingSave}</p>
               ) : !consentOk && !consentGate.blocked ? (
                 <p className="text-sm text-muted-foreground sm:mr-auto">Confirm who is in the photos to save.</p>
               ) : null}
               <Link to="/profiles" className={buttonClasses({ variant: 'outline' })}>
                 Cancel
               </Link>
-              <Button type="submit" disabled={!valid || !consentOk || save.isPending || preparing}>
+              <Button type="submit" disabled={!valid || !consentOk || !photosOk || save.isPending || preparing}>
                 {save.isPending || preparing ? <SpinnerIcon /> : null}
                 {portraitUpload && !portraitUpload.done
                   ? 'Uploading...'

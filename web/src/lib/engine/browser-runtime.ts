@@ -1,0 +1,162 @@
+/**
+ * The Fitly engine's model runtime in the browser, a lazy chunk (imported only by photo-check.ts on the first
+ * pick of a person photo; never by the landing page or the dashboard): TensorFlow.js core + converter, the WebGL
+ * backend when this browser gives a WebGL context, else the WASM backend (its .wasm files are hashed assets of
+ * the build, fetched only on that path). The two models (MoveNet Thunder and Selfie, the Node runtime's very
+ * files from .cache/engine-models) are hashed assets too, fetched with progress and kept by the browser's cache
+ * (immutable URLs: `Cache-Control: public, max-age=31536000, immutable` locally and through CloudFront).
+ * How the models are run over a photo is the Node runtime's own code (shared/engine/pose-pipeline.ts).
+ */
+import * as tfCore from '@tensorflow/tfjs-core';
+import { loadGraphModel } from '@tensorflow/tfjs-converter';
+import poseJsonUrl from '../../../../.cache/engine-models/movenet-thunder.json?url';
+import poseWeightsUrl from '../../../../.cache/engine-models/movenet-thunder.bin?url';
+import segmentationJsonUrl from '../../../../.cache/engine-models/selfie.json?url';
+import segmentationWeightsUrl from '../../../../.cache/engine-models/selfie.bin?url';
+// URLs only: a .wasm file is fetched by the WASM backend when it starts (SIMD when the browser has it)
+import wasmUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url';
+import wasmSimdUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url';
+import wasmThreadedUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
+import { checkFullBody } from '../../../../shared/engine/full-body';
+import { checkPortrait } from '../../../../shared/engine/portrait';
+import { analyzeWithModels, type PersonModels } from '../../../../shared/engine/pose-pipeline';
+import { loadGraph, parseModelJson, tfPersonModels, type TfForModels } from '../../../../shared/engine/tf-models';
+import type { RgbaImage } from '../../../../shared/engine/types';
+
+/** Bytes of the models fetched so far, of `total` (0 while a response's length is unknown). */
+export type LoadProgress = { loaded: number; total: number };
+
+export type EngineBackend = 'webgl' | 'wasm';
+
+const tf: TfForModels = { ...tfCore, loadGraphModel };
+
+/**
+ * Whether this browser's WebGL runs on a GPU: no context, or a software renderer (SwiftShader, llvmpipe: what
+ * Chromium falls back to without a GPU) is slower than the WASM backend (measured in headless Chromium with
+ * `--disable-gpu`: 82 s for the first check, 8 s for the next, against a few seconds on WASM).
+ */
+function gpuWebGl(): boolean {
+  const gl =
+    document.createElement('canvas').getContext('webgl2') ?? document.createElement('canvas').getContext('webgl');
+  if (!gl) return false;
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  const renderer = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+  gl.getExtension('WEBGL_lose_context')?.loseContext();
+  return !/swiftshader|llvmpipe|softpipe|software|basic render/i.test(renderer);
+}
+
+/** WebGL on a GPU first; else the WASM backend (SIMD when the browser has it), also when WebGL does not start. */
+async function startBackend(): Promise<EngineBackend> {
+  try {
+    if (gpuWebGl()) {
+      await import('@tensorflow/tfjs-backend-webgl');
+      if (await tfCore.setBackend('webgl')) return 'webgl';
+    }
+  } catch {
+    // no WebGL backend here: the WASM one below
+  }
+  const wasm = await import('@tensorflow/tfjs-backend-wasm');
+  // the threaded build needs cross-origin isolation (SharedArrayBuffer), which the site does not ask for: it is
+  // never fetched, but the map must name it
+  wasm.setWasmPaths({
+    'tfjs-backend-wasm.wasm': wasmUrl,
+    'tfjs-backend-wasm-simd.wasm': wasmSimdUrl,
+    'tfjs-backend-wasm-threaded-simd.wasm': wasmThreadedUrl,
+  });
+  if (await tfCore.setBackend('wasm')) return 'wasm';
+  throw new Error('Neither the WebGL nor the WASM backend of TensorFlow.js started in this browser');
+}
+
+/** The bytes of `url`, reporting each chunk's length as it arrives. */
+async function fetchBytes(
+  url: string,
+  onLength: (total: number) => void,
+  onChunk: (n: number) => void,
+): Promise<ArrayBuffer> {
+  const res = await fetch(url);
+  if (!res.ok || !res.body) throw new Error(`Could not load ${url}: ${res.status}`);
+  // a compressed response's length is not the bytes it gives
+  const length = res.headers.get('content-encoding') ? 0 : Number(res.headers.get('content-length') ?? 0);
+  onLength(length);
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+    onChunk(value.byteLength);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out.buffer;
+}
+
+/** The four model files, fetched at once; progress over the bytes whose length is known. */
+async function fetchModels(onProgress: (p: LoadProgress) => void) {
+  const urls = [poseJsonUrl, poseWeightsUrl, segmentationJsonUrl, segmentationWeightsUrl];
+  const totals = urls.map(() => 0);
+  const loaded = urls.map(() => 0);
+  const report = () =>
+    onProgress({
+      loaded: loaded.reduce((s, n) => s + n, 0),
+      // a file of unknown length counts as what came of it so far
+      total: totals.reduce((s, n, i) => s + Math.max(n, loaded[i]!), 0),
+    });
+  const files = await Promise.all(
+    urls.map((url, i) =>
+      fetchBytes(
+        url,
+        (n) => {
+          totals[i] = n;
+          report();
+        },
+        (n) => {
+          loaded[i]! += n;
+          report();
+        },
+      ),
+    ),
+  );
+  const text = (b: ArrayBuffer) => new TextDecoder().decode(b);
+  return {
+    pose: { json: parseModelJson(text(files[0]!)), weights: files[1]! },
+    segmentation: { json: parseModelJson(text(files[2]!)), weights: files[3]! },
+  };
+}
+
+export interface BrowserEngine {
+  backend: EngineBackend;
+  /** The photo profile's rules on one photo: the full-body rule, or the portrait's. */
+  check(image: RgbaImage, kind: 'portrait' | 'full-body'): Promise<{ ok: true } | { ok: false; message: string }>;
+}
+
+let loading: Promise<BrowserEngine> | undefined;
+
+/** TensorFlow.js's start and the models' download overlap; once per page (a failure may be retried). */
+export function loadBrowserEngine(onProgress: (p: LoadProgress) => void): Promise<BrowserEngine> {
+  loading ??= (async (): Promise<BrowserEngine> => {
+    const [backend, files] = await Promise.all([startBackend(), fetchModels(onProgress)]);
+    tfCore.enableProdMode();
+    const pose = await loadGraph(tf, files.pose.json, files.pose.weights);
+    const segmentation = await loadGraph(tf, files.segmentation.json, files.segmentation.weights);
+    const models: PersonModels = tfPersonModels(tf, pose, segmentation);
+    return {
+      backend,
+      async check(image: RgbaImage, kind: 'portrait' | 'full-body') {
+        const analysis = await analyzeWithModels(models, image);
+        const verdict = kind === 'portrait' ? checkPortrait(analysis) : checkFullBody(analysis);
+        return verdict.ok ? { ok: true as const } : { ok: false as const, message: verdict.message };
+      },
+    };
+  })().catch((err: unknown) => {
+    loading = undefined;
+    throw err;
+  });
+  return loading;
+}
