@@ -27,7 +27,8 @@ export const SCREEN_BUDGETS_KIB: Record<string, number> = {
   'generations/components/generate-list-page': 114,
   'generations/components/generate-style-page': 130,
   'generations/components/generate-template-page': 183,
-  'generations/components/generation-detail-page': 210,
+  // raised 2026-11-26 (210 -> 221): size advice and the shared Shop This Look on results (issues 25, 26)
+  'generations/components/generation-detail-page': 221,
   'generations/components/quick-try-page': 129,
   'generations/components/try-custom-look-page': 158,
   'influencer/components/admin-applications-page': 181,
@@ -38,7 +39,8 @@ export const SCREEN_BUDGETS_KIB: Record<string, number> = {
   'onboarding/components/onboarding-page': 154,
   'outfit/components/outfit-builder-page': 199,
   'photo-profiles/components/photos-redirect-page': 108,
-  'photo-profiles/components/profile-form-page': 169,
+  // raised 2026-11-26 (169 -> 176): the measurements card and the pick-time photo check's UI (the engine is lazy)
+  'photo-profiles/components/profile-form-page': 176,
   'photo-profiles/components/profiles-page': 163,
   'privacy/components/account-deleted-page': 111,
   'privacy/components/privacy-page': 111,
@@ -49,5 +51,6 @@ export const SCREEN_BUDGETS_KIB: Record<string, number> = {
   'shares/components/my-shares-page': 132,
   'shares/components/shared-look-page': 190,
   'style-editor/components/style-editor-page': 194,
-  'style/components/style-page': 207,
+  // raised 2026-11-26 (207 -> 215): size advice on the style page (issue 25)
+  'style/components/style-page': 215,
 };
