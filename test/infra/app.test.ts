@@ -426,12 +426,19 @@ describe('generation workflow', () => {
   });
 
   it('builds data exports in their own function, which only the privacy API function may invoke', () => {
-    const exportActions = actionsOf(statementsOf(dev, 'Builds a user data export ZIP (Download my data)'));
+    const exportStatements = statementsOf(dev, 'Builds a user data export ZIP (Download my data)');
+    const exportActions = actionsOf(exportStatements);
     expect(exportActions.filter((a) => a.startsWith('s3:')).sort()).toEqual([
       's3:DeleteObject',
       's3:GetObject',
+      's3:ListBucket',
       's3:PutObject',
       's3:PutObjectTagging',
+    ]);
+    // it lists the user's own uploads (outfit pieces, template inputs: issue 26) and nothing else of the bucket
+    const listing = exportStatements.filter((st: { Action: unknown }) => [st.Action].flat().includes('s3:ListBucket'));
+    expect(listing.map((st: { Condition?: unknown }) => st.Condition)).toEqual([
+      { StringLike: { 's3:prefix': ['users/*'] } },
     ]);
     const privacy = statementsOf(dev, 'API group privacy');
     expect(actionsOf(privacy)).toEqual(
