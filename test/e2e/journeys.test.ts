@@ -153,9 +153,13 @@ describeE2E('journeys: visitors', () => {
     await page.waitForURL(/\/local\/checkout\//);
     expect(await page.content()).toMatch(/Trial/);
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.waitForURL((u) => u.pathname === '/subscription');
+    // back where the purchase started (issue 26: the page of origin), and the purchase is not started again
+    await page.waitForURL((u) => u.pathname === '/pricing');
     await page.getByText('Checkout cancelled', { exact: true }).first().waitFor();
-    await page.waitForURL((u) => u.pathname === '/subscription' && !u.search.includes('canceled'));
+    await page.waitForURL((u) => u.pathname === '/pricing' && !u.search.includes('canceled'));
+    expect(new URL(page.url()).searchParams.get('buy')).toBeNull();
+    await page.getByTestId('plan-trial').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/pricing');
     await context.close();
   });
 });

@@ -37,8 +37,15 @@ export const buyReturnPath = (productType: ProductType): string => `/pricing?buy
  * sends people to /subscription?returnTo=<where they were>), else this page itself.
  */
 export function checkoutOrigin(loc: { pathname: string; search: string }): string {
-  const asked = checkoutReturnPath(new URLSearchParams(loc.search).get('returnTo'));
-  return asked ?? checkoutReturnPath(`${loc.pathname}${loc.search}`) ?? DEFAULT_CHECKOUT_RETURN;
+  const params = new URLSearchParams(loc.search);
+  const asked = checkoutReturnPath(params.get('returnTo'));
+  if (asked) return asked;
+  // `buy` continues a purchase once (the pricing page after sign-in): the way back must not start it again; a
+  // returnTo that was refused is not carried either
+  params.delete('buy');
+  params.delete('returnTo');
+  const search = params.toString();
+  return checkoutReturnPath(`${loc.pathname}${search ? `?${search}` : ''}`) ?? DEFAULT_CHECKOUT_RETURN;
 }
 
 /**
