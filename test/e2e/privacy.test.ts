@@ -184,7 +184,8 @@ describeE2E('privacy: consent, retention, export, account deletion', () => {
       await dialog.getByLabel('Your current password').fill('Sunny-day-7');
       await confirm.click();
       // (the sign-out's own navigation may be aborted by the one to the receipt: wait for the receipt itself)
-      await page.getByRole('heading', { name: 'Your account is deleted' }).waitFor({ timeout: 30_000 });
+      // the deletion runs every step before it answers (cancel, purge, tombstone): up to a minute on a loaded CI machine
+      await page.getByRole('heading', { name: 'Your account is deleted' }).waitFor({ timeout: 60_000 });
       expect(new URL(page.url()).pathname).toBe('/account-deleted');
       expect(await page.getByTestId('receipt-photoProfiles').innerText()).toBe('1');
       expect(Number(await page.getByTestId('receipt-files').innerText())).toBeGreaterThanOrEqual(2); // portrait + export

@@ -93,6 +93,13 @@ describeE2E('landing page', () => {
       await page.goto('/');
       await page.getByTestId('cookie-banner').waitFor();
       await page.getByTestId('demo-widget').waitFor();
+      // the banner's entrance (the spec's 0.3 s slide up from below) is over: its resting place is what is checked
+      await page.waitForFunction(() =>
+        document
+          .querySelector('[data-testid="cookie-banner"]')!
+          .getAnimations()
+          .every((a) => a.playState === 'finished'),
+      );
       const end = await page.evaluate(() => document.documentElement.scrollHeight);
       for (let y = 0; y <= end; y += 120) {
         await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);

@@ -132,7 +132,7 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
   return (
     <div className={pageShell}>
       <BackLink to="/explore">Back to Explore</BackLink>
-      <div className="grid gap-8 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-8 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <Card className="h-fit overflow-hidden">
           <AppImage
             src={s.coverImageUrl ?? s.promptImageUrl}
