@@ -80,17 +80,7 @@ describeE2E('billing: packs, plans and cancellation through the local checkout',
 
   it('a new account buys Starter, then cancels it on /account and sees when it ends', async () => {
     const { page, context } = await app.open();
-    const email = `billing-${Date.now()}@example.test`;
-    await page.goto('/auth/register');
-    await page.getByLabel('First name').fill('Bill');
-    await page.getByLabel('Last name').fill('Payer');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('Sunny-day-7');
-    await page.getByLabel('Date of birth').fill('1990-01-15');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByLabel('Confirmation code').fill('123456');
-    await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.waitForURL(/\/(dashboard|onboarding)/);
+    await registerNew(page, 'billing');
 
     await page.goto('/subscription');
     const starter = page.getByTestId('plan-starter-button');
