@@ -118,8 +118,13 @@ function Advice({ advice, profile }: { advice: SizeAdvice; profile: PhotoProfile
     return (
       <div className="space-y-2 text-sm" data-testid="size-advice-missing">
         <p>{advice.summary}</p>
-        <Link to={edit} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-          Add measurements to “{profile.name}”
+        {/* a long profile name is cut with an ellipsis (full text in the title), never widening a phone's page */}
+        <Link
+          to={edit}
+          title={`Add measurements to “${profile.name}”`}
+          className={buttonClasses({ variant: 'outline', size: 'sm', className: 'max-w-full' })}
+        >
+          <span className="truncate">Add measurements to “{profile.name}”</span>
         </Link>
       </div>
     );
