@@ -50,7 +50,8 @@ export const SCREEN_BUDGETS_KIB: Record<string, number> = {
   'shares/components/compare-page': 204,
   'shares/components/my-shares-page': 132,
   'shares/components/shared-look-page': 190,
-  'style-editor/components/style-editor-page': 194,
+  // raised 2026-11-26 (194 -> 196): +0.4 KiB when the preview's lazy chunk (issue 25) regrouped the shared chunks
+  'style-editor/components/style-editor-page': 196,
   // raised 2026-11-26 (207 -> 215): size advice on the style page (issue 25)
   'style/components/style-page': 215,
 };

@@ -81,6 +81,19 @@ describe('engine quality (real models)', () => {
     }
   }, 30_000);
 
+  it('gives the same pixels when the person and the garment are read once and kept (the preview and variants)', async () => {
+    const person = await loadPerson('cgi-model-27');
+    const garments = [{ image: await loadGarment('tee-white.jpg'), slot: 'top' as const, source: 'laydown' as const }];
+    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const fresh = await tryOn(nodeModelRuntime, person, garments, { analysis, variant: variantFor(1) });
+    const cache = { prepared: new WeakMap(), scenes: new WeakMap() };
+    await tryOn(nodeModelRuntime, person, garments, { analysis, ...cache });
+    expect(cache.scenes.has(person)).toBe(true);
+    expect(cache.prepared.has(garments[0]!.image)).toBe(true);
+    const kept = await tryOn(nodeModelRuntime, person, garments, { analysis, variant: variantFor(1), ...cache });
+    expect(Buffer.from(kept.image.data).equals(Buffer.from(fresh.image.data))).toBe(true);
+  }, 30_000);
+
   it('is deterministic and variants differ visibly', async () => {
     const person = await loadPerson('cgi-model-27');
     const garment = await loadGarment('tee-white.jpg');

@@ -10,6 +10,7 @@ import {
   EngineRefusal,
   placeOnBackground,
   tryOn,
+  tryOnOrProductShot,
   variantFor,
   type EngineSlot,
   type GarmentInput,
@@ -70,26 +71,6 @@ async function encode(image: RgbaImage): Promise<Uint8Array> {
     .toBuffer();
 }
 
-/**
- * tryOn; when a picture said to show a model wearing the garment has nobody in it (a product shot tagged
- * model_wearer), it is read again as the product shot it is, rather than failing the look.
- */
-async function tryOnOrProductShot(
-  person: RgbaImage,
-  garments: GarmentInput[],
-  variant: ReturnType<typeof variantFor>,
-  analysis: Awaited<ReturnType<typeof tryOn>>['analysis'] | undefined,
-) {
-  try {
-    return await tryOn(nodeModelRuntime, person, garments, { variant, analysis });
-  } catch (err) {
-    const onModel = garments.some((g) => g.source === 'on-model');
-    if (!(err instanceof EngineRefusal) || !onModel || err.code === 'unsupported_garment') throw err;
-    const asShots = garments.map((g) => (g.source === 'on-model' ? { ...g, source: 'laydown' as const } : g));
-    return tryOn(nodeModelRuntime, person, asShots, { variant, analysis });
-  }
-}
-
 export async function runEngineJob(job: EngineJob): Promise<EngineJobResult> {
   try {
     if (job.kind === 'check-person') {
@@ -107,11 +88,13 @@ export async function runEngineJob(job: EngineJob): Promise<EngineJobResult> {
     const timingsMs: Record<string, number> = { decode: performance.now() - t0 };
     const images: Uint8Array[] = [];
     let analysis: Awaited<ReturnType<typeof tryOn>>['analysis'] | undefined;
+    // the variants dress one photo: what is read of it (and of the garments) is read once
+    const cache = { prepared: new WeakMap(), scenes: new WeakMap() };
     for (let i = 0; i < Math.max(1, job.samples); i++) {
       const t = performance.now();
       let image: RgbaImage;
       if (garments.length) {
-        const out = await tryOnOrProductShot(person, garments, variantFor(i), analysis);
+        const out = await tryOnOrProductShot(nodeModelRuntime, person, garments, { variant: variantFor(i), analysis, ...cache });
         analysis = out.analysis;
         image = out.image;
         for (const [k, v] of Object.entries(out.timingsMs)) timingsMs[k] = (timingsMs[k] ?? 0) + v;

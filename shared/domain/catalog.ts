@@ -2,6 +2,17 @@
 export const STYLE_IMAGE_TYPES = ['model_wearer', 'product_only', 'product_laydown'] as const;
 export type StyleImageType = (typeof STYLE_IMAGE_TYPES)[number];
 
+/**
+ * How the Fitly engine reads a picture of each type (the render worker's photoType, spelt for the engine): a
+ * model wearing it has the garment taken off the model, a laydown is a product shot, a product alone is
+ * classified from its outline.
+ */
+export const ENGINE_GARMENT_SOURCE: Record<StyleImageType, 'on-model' | 'laydown' | 'auto'> = {
+  model_wearer: 'on-model',
+  product_laydown: 'laydown',
+  product_only: 'auto',
+};
+
 /** Stored spelling of a style's audience; the API also accepts male/female (see normalizeSex). */
 export const STYLE_SEXES = ['man', 'woman', 'unisex'] as const;
 export type StyleSex = (typeof STYLE_SEXES)[number];

@@ -10,6 +10,7 @@ import {
   sizeChartToCm,
   type SizeChart,
 } from './size-advice';
+import { renderFitFor, RENDER_EASE_RANGE } from './size-fit';
 
 /** A regular-fit tee: chest circumference per size (cm) and length from the shoulder. */
 const tee: SizeChart = sizeChartSchema.parse({
@@ -229,5 +230,42 @@ describe('body measurements (the photo profile)', () => {
     expect(issues({ unit: 'cm', chest: '96' }, bodyMeasurementsSchema)).toEqual(['chest: Enter a number']);
     const inches = bodyMeasurementsSchema.parse({ unit: 'in', height: 69, chest: 38 });
     expect(measurementsToCm(inches)).toEqual({ height: 175.3, chest: 96.5 });
+  });
+});
+
+describe('renderFitFor (how a preview draws a size)', () => {
+  it('draws the recommended size at about the default fit, a size up looser and longer, a size down closer', () => {
+    const body = { chest: 92, height: 175 };
+    expect(adviseSize(tee, body)).toMatchObject({ size: 'M' });
+    // the default girth is the body plus a regular fit's middle ease (10.5 cm): 102.5 cm
+    expect(renderFitFor(tee, body, 'M')).toEqual({ ease: 0.995, length: 1 });
+    expect(renderFitFor(tee, body, 'L')).toEqual({ ease: 1.054, length: 1.029 });
+    expect(renderFitFor(tee, body, 'S')).toEqual({ ease: 0.937, length: 0.971 });
+    const eases = ['S', 'M', 'L', 'XL'].map((n) => renderFitFor(tee, body, n)!.ease);
+    expect([...eases].sort((a, b) => a - b)).toEqual(eases);
+  });
+
+  it('reads an inch chart as the same garment in cm', () => {
+    const inches = sizeChartSchema.parse({
+      unit: 'in',
+      fit: 'regular',
+      sizes: tee.sizes.map((s) => ({ name: s.name, chest: s.chest! / 2.54, length: s.length! / 2.54 })),
+    });
+    expect(renderFitFor(inches, { chest: 92, height: 175 }, 'L')).toEqual(
+      renderFitFor(tee, { chest: 92, height: 175 }, 'L'),
+    );
+  });
+
+  it('never guesses: an unknown size or no comparable circumference gives null', () => {
+    expect(renderFitFor(tee, { chest: 92 }, 'XXL')).toBeNull();
+    expect(renderFitFor(tee, { height: 175 }, 'M')).toBeNull();
+    expect(renderFitFor(tee, {}, 'M')).toBeNull();
+  });
+
+  it('keeps a preview within a drawable range for a size far off the body', () => {
+    expect(renderFitFor(tee, { chest: 60 }, 'XL')!.ease).toBe(RENDER_EASE_RANGE[1]);
+    expect(renderFitFor(tee, { chest: 150 }, 'S')!.ease).toBe(RENDER_EASE_RANGE[0]);
+    // out of the chart: no recommended size to measure length against, so the length stays the default
+    expect(renderFitFor(tee, { chest: 150 }, 'S')!.length).toBe(1);
   });
 });

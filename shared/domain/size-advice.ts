@@ -26,7 +26,7 @@ export type ChartArea = (typeof CHART_AREAS)[number];
 /** The person's measurements a photo profile can keep (all optional). */
 export const BODY_FIELDS = ['height', 'chest', 'waist', 'hips', 'inseam'] as const;
 export type BodyField = (typeof BODY_FIELDS)[number];
-const CIRCUMFERENCES = ['chest', 'waist', 'hips'] as const;
+export const CIRCUMFERENCES = ['chest', 'waist', 'hips'] as const;
 type Circumference = (typeof CIRCUMFERENCES)[number];
 
 export const AREA_LABELS: Record<ChartArea | BodyField, string> = {
@@ -77,7 +77,7 @@ export const SIZE_MESSAGES = {
   fit: 'Choose slim, regular or relaxed',
 } as const;
 
-const toCm = (v: number, unit: Unit) => (unit === 'in' ? v * CM_PER_INCH : v);
+export const toCm = (v: number, unit: Unit) => (unit === 'in' ? v * CM_PER_INCH : v);
 const fromCm = (v: number, unit: Unit) => (unit === 'in' ? v / CM_PER_INCH : v);
 const round1 = (v: number) => Math.round(v * 10) / 10;
 

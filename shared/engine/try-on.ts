@@ -615,11 +615,95 @@ function composite(out: RgbaImage, layer: Layer, light: ReturnType<typeof lightF
   }
 }
 
+/**
+ * What the engine reads of the person photo before any garment: the body, skin, hair and hands, the waist, the
+ * head's zone, the light, the garments' room. It depends on the photo only, so a caller that dresses one photo
+ * many times (the browser's preview) keeps it per photo (options.scenes); nothing later writes into it.
+ */
+export interface Scene {
+  body: ReturnType<typeof bodyFrom>;
+  maps: Maps;
+  waist: ReturnType<typeof waistTop>;
+  head: ReturnType<typeof headZone>;
+  light: ReturnType<typeof lightField>;
+  roomFor: (slot: EngineSlot) => Uint8Array;
+}
+
+function readScene(person: RgbaImage, analysis: PersonAnalysis): Scene {
+  const body = bodyFrom(analysis);
+  const skin = skinModel(person, body);
+  const skinPx = skinMap(person, body, skin);
+  const maps: Maps = { skin: skinPx, hair: hairMap(person, body, skin).data, hands: handZone(body) };
+  // the garments' room, computed once per allowance that a garment here needs
+  const rooms = new Map<number, Uint8Array>();
+  const roomFor = (slot: EngineSlot) => {
+    const grow = Math.round(body.span * (slot === 'outerwear' ? 0.085 : 0.04));
+    let r = rooms.get(grow);
+    if (!r) rooms.set(grow, (r = garmentRoom(body, grow)));
+    return r;
+  };
+  return {
+    body,
+    maps,
+    waist: waistTop(body, skinPx),
+    head: headZone(body, maps.hair),
+    light: lightField(person, body, body.mask),
+    roomFor,
+  };
+}
+
+/** A garment as the engine draws it: its picture (at most GARMENT_MAX px, or cut off a model) and its outline. */
+export interface PreparedGarment {
+  image: RgbaImage;
+  det: DetectedGarment;
+}
+
+/**
+ * Garments already read, per input picture and reading: a caller that tries the same pictures again (the
+ * browser's preview, flipping back and forth) or reads the next one ahead of time skips this step.
+ */
+export type GarmentPrepCache = WeakMap<RgbaImage, Map<string, PreparedGarment>>;
+
+/** Read one garment: resize, then find its outline (a product shot) or take it off the model wearing it. */
+export async function prepareGarment(
+  runtime: ModelRuntime,
+  g: GarmentInput,
+  cache?: GarmentPrepCache,
+): Promise<PreparedGarment> {
+  if (g.slot === 'accessory') throw new EngineRefusal('unsupported_garment');
+  const key = `${g.slot ?? ''}|${g.source}`;
+  const hit = cache?.get(g.image)?.get(key);
+  if (hit) return hit;
+  // product images are drawn at most half the photo's height: 640 px is plenty
+  const k = Math.min(1, GARMENT_MAX / Math.max(g.image.width, g.image.height));
+  const image = k < 1 ? resizeRgba(g.image, Math.round(g.image.width * k), Math.round(g.image.height * k)) : g.image;
+  let prepared: PreparedGarment;
+  if (g.source === 'on-model') {
+    const cut = await extractGarmentFromModel(runtime, image, g.slot ?? 'top');
+    prepared = { image: cut.image, det: cut };
+  } else {
+    const det = detectGarment(image, g.slot);
+    if (det.slot === 'accessory') throw new EngineRefusal('unsupported_garment');
+    prepared = { image, det };
+  }
+  if (cache) {
+    const byKey = cache.get(g.image) ?? new Map<string, PreparedGarment>();
+    byKey.set(key, prepared);
+    cache.set(g.image, byKey);
+  }
+  return prepared;
+}
+
 export async function tryOn(
   runtime: ModelRuntime,
   person: RgbaImage,
   garments: GarmentInput[],
-  options: { variant?: VariantOptions; analysis?: PersonAnalysis } = {},
+  options: {
+    variant?: VariantOptions;
+    analysis?: PersonAnalysis;
+    prepared?: GarmentPrepCache;
+    scenes?: WeakMap<RgbaImage, Scene>;
+  } = {},
 ): Promise<TryOnResult> {
   const timingsMs: Record<string, number> = {};
   let t = now();
@@ -636,38 +720,17 @@ export async function tryOn(
   const fb = checkFullBody(analysis);
   if (!fb.ok) throw new EngineRefusal(fb.code, fb.message);
   if (!garments.length) throw new EngineRefusal('no_garment');
-  const found: { image: RgbaImage; det: DetectedGarment }[] = [];
-  for (const g of garments) {
-    if (g.slot === 'accessory') throw new EngineRefusal('unsupported_garment');
-    // product images are drawn at most half the photo's height: 640 px is plenty
-    const k = Math.min(1, GARMENT_MAX / Math.max(g.image.width, g.image.height));
-    const image = k < 1 ? resizeRgba(g.image, Math.round(g.image.width * k), Math.round(g.image.height * k)) : g.image;
-    if (g.source === 'on-model') {
-      const cut = await extractGarmentFromModel(runtime, image, g.slot ?? 'top');
-      found.push({ image: cut.image, det: cut });
-    } else {
-      const det = detectGarment(image, g.slot);
-      if (det.slot === 'accessory') throw new EngineRefusal('unsupported_garment');
-      found.push({ image, det });
-    }
-  }
+  const found: PreparedGarment[] = [];
+  for (const g of garments) found.push(await prepareGarment(runtime, g, options.prepared));
   found.sort((a, b) => LAYER_ORDER.indexOf(a.det.slot) - LAYER_ORDER.indexOf(b.det.slot));
   lap('garments');
-  const body = bodyFrom(analysis);
-  const skin = skinModel(person, body);
-  const skinPx = skinMap(person, body, skin);
-  const maps: Maps = { skin: skinPx, hair: hairMap(person, body, skin).data, hands: handZone(body) };
-  // the garments' room, computed once per allowance that a garment here needs
-  const rooms = new Map<number, Uint8Array>();
-  const roomFor = (slot: EngineSlot) => {
-    const grow = Math.round(body.span * (slot === 'outerwear' ? 0.085 : 0.04));
-    let r = rooms.get(grow);
-    if (!r) rooms.set(grow, (r = garmentRoom(body, grow)));
-    return r;
-  };
-  const waist = waistTop(body, skinPx);
-  const head = headZone(body, maps.hair);
-  const light = lightField(person, body, body.mask);
+  let scene = options.scenes?.get(person);
+  if (!scene) {
+    scene = readScene(person, analysis);
+    options.scenes?.set(person, scene);
+  }
+  const { body, maps, waist, head, light } = scene;
+  const roomFor = scene.roomFor;
   lap('appearance');
   const out = copyRgba(person);
   const W = person.width;
@@ -728,4 +791,25 @@ export async function tryOn(
   const filledMap = newGray(W, H);
   filledMap.data.set(filled);
   return { image: out, analysis, placed, timingsMs, layers: { garment: garmentMap, filled: filledMap }, debug };
+}
+
+/**
+ * tryOn; when a picture said to show a model wearing the garment has nobody in it (a product shot tagged
+ * model_wearer), it is read again as the product shot it is, rather than failing the look. The render worker
+ * and the browser's preview both call this: one rule.
+ */
+export async function tryOnOrProductShot(
+  runtime: ModelRuntime,
+  person: RgbaImage,
+  garments: GarmentInput[],
+  options: Parameters<typeof tryOn>[3] = {},
+): Promise<TryOnResult> {
+  try {
+    return await tryOn(runtime, person, garments, options);
+  } catch (err) {
+    const onModel = garments.some((g) => g.source === 'on-model');
+    if (!(err instanceof EngineRefusal) || !onModel || err.code === 'unsupported_garment') throw err;
+    const asShots = garments.map((g) => (g.source === 'on-model' ? { ...g, source: 'laydown' as const } : g));
+    return tryOn(runtime, person, asShots, options);
+  }
 }

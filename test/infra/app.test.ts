@@ -437,7 +437,7 @@ describe('generation workflow', () => {
     ]);
     // it lists the user's own uploads (outfit pieces, template inputs: issue 26) and nothing else of the bucket
     const listing = exportStatements.filter((st: { Action: unknown }) => [st.Action].flat().includes('s3:ListBucket'));
-    expect(listing.map((st: { Condition?: unknown }) => st.Condition)).toEqual([
+    expect(listing.map((st: { Action: unknown; Condition?: unknown }) => st.Condition)).toEqual([
       { StringLike: { 's3:prefix': ['users/*'] } },
     ]);
     const privacy = statementsOf(dev, 'API group privacy');

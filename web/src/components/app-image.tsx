@@ -44,6 +44,16 @@ export function resolvedUrlLifetimeMs(data: { expiresAt?: string } | undefined, 
 
 export type ImageState = 'none' | 'loading' | 'unavailable' | 'ready';
 
+type ResolvedImage = { url?: string; expiresAt?: string };
+
+/** The query that resolves an API image path to a signed link (one cache for <img> and scripts). */
+export const resolvedImageQuery = (src: string) => ({
+  queryKey: queryKeys.resolvedImage(src),
+  queryFn: ({ signal }: { signal: AbortSignal }) => apiJson<ResolvedImage>('GET', src, undefined, signal),
+  staleTime: (query: { state: { data: ResolvedImage | undefined } }) => resolvedUrlLifetimeMs(query.state.data),
+  gcTime: 60 * 60_000,
+});
+
 /** The url to put in <img src>, resolving API image paths through a credentialed GET. */
 export function useResolvedImageUrl(src: string | null | undefined): {
   url: string | null;
@@ -51,13 +61,7 @@ export function useResolvedImageUrl(src: string | null | undefined): {
   refetch: () => void;
 } {
   const kind = imageSourceKind(src);
-  const q = useQuery({
-    queryKey: queryKeys.resolvedImage(src ?? ''),
-    queryFn: ({ signal }) => apiJson<{ url?: string; expiresAt?: string }>('GET', src ?? '', undefined, signal),
-    enabled: kind === 'api',
-    staleTime: (query) => resolvedUrlLifetimeMs(query.state.data),
-    gcTime: 60 * 60_000,
-  });
+  const q = useQuery({ ...resolvedImageQuery(src ?? ''), enabled: kind === 'api' });
   if (kind === 'none') return { url: null, state: 'none', refetch: () => {} };
   if (kind === 'public') return { url: publicMediaUrl(src!.trim()), state: 'ready', refetch: () => {} };
   if (kind === 'direct') return { url: src!.trim(), state: 'ready', refetch: () => {} };

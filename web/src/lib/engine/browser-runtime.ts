@@ -21,7 +21,15 @@ import { checkFullBody } from '../../../../shared/engine/full-body';
 import { checkPortrait } from '../../../../shared/engine/portrait';
 import { analyzeWithModels, type PersonModels } from '../../../../shared/engine/pose-pipeline';
 import { loadGraph, parseModelJson, tfPersonModels, type TfForModels } from '../../../../shared/engine/tf-models';
-import type { RgbaImage } from '../../../../shared/engine/types';
+import {
+  prepareGarment,
+  tryOnOrProductShot,
+  type GarmentInput,
+  type GarmentPrepCache,
+  type Scene,
+} from '../../../../shared/engine/try-on';
+import type { VariantOptions } from '../../../../shared/engine/variants';
+import type { ModelRuntime, PersonAnalysis, RgbaImage } from '../../../../shared/engine/types';
 
 /** Bytes of the models fetched so far, of `total` (0 while a response's length is unknown). */
 export type LoadProgress = { loaded: number; total: number };
@@ -134,6 +142,18 @@ export interface BrowserEngine {
   backend: EngineBackend;
   /** The photo profile's rules on one photo: the full-body rule, or the portrait's. */
   check(image: RgbaImage, kind: 'portrait' | 'full-body'): Promise<{ ok: true } | { ok: false; message: string }>;
+  /**
+   * The try-on of `garments` on `person` (issue 25's preview), the render worker's own code (tryOnOrProductShot).
+   * The person's analysis is kept per image object: the next garment on the same photo skips the models.
+   * Throws the engine's EngineRefusal (no full body, no garment found) like the worker.
+   */
+  tryOn(
+    person: RgbaImage,
+    garments: GarmentInput[],
+    variant?: VariantOptions,
+  ): Promise<{ image: RgbaImage; timingsMs: Record<string, number> }>;
+  /** Read garments ahead of their try-on (the preview's next look), kept for it; a refusal is left for tryOn. */
+  prepare(garments: GarmentInput[]): Promise<void>;
 }
 
 let loading: Promise<BrowserEngine> | undefined;
@@ -146,8 +166,24 @@ export function loadBrowserEngine(onProgress: (p: LoadProgress) => void): Promis
     const pose = await loadGraph(tf, files.pose.json, files.pose.weights);
     const segmentation = await loadGraph(tf, files.segmentation.json, files.segmentation.weights);
     const models: PersonModels = tfPersonModels(tf, pose, segmentation);
+    const runtime: ModelRuntime = {
+      name: `tfjs-${backend}`,
+      analyzePerson: (image) => analyzeWithModels(models, image),
+    };
+    const analyses = new WeakMap<RgbaImage, PersonAnalysis>();
+    const prepared: GarmentPrepCache = new WeakMap();
+    const scenes = new WeakMap<RgbaImage, Scene>();
     return {
       backend,
+      async prepare(garments) {
+        for (const g of garments) await prepareGarment(runtime, g, prepared).catch(() => undefined);
+      },
+      async tryOn(person, garments, variant) {
+        const analysis = analyses.get(person);
+        const out = await tryOnOrProductShot(runtime, person, garments, { variant, analysis, prepared, scenes });
+        analyses.set(person, out.analysis);
+        return { image: out.image, timingsMs: out.timingsMs };
+      },
       async check(image: RgbaImage, kind: 'portrait' | 'full-body') {
         const analysis = await analyzeWithModels(models, image);
         const verdict = kind === 'portrait' ? checkPortrait(analysis) : checkFullBody(analysis);

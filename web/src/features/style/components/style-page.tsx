@@ -1,5 +1,5 @@
 import Shirt from 'lucide-react/icons/shirt';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import Heart from 'lucide-react/icons/heart';
 import Flag from 'lucide-react/icons/flag';
@@ -18,7 +18,8 @@ import { useCurrentUser } from '../../../api/current-user';
 import { useUpsell } from '../../../components/upsell/upsell-provider';
 import Wand from 'lucide-react/icons/wand';
 import Zap from 'lucide-react/icons/zap';
-import { useStyle } from '../../../api/catalog';
+import { useStyle, useStyles } from '../../../api/catalog';
+import { PreviewOnMe, type PreviewLook } from '../../../components/preview-on-me';
 import { ShopThisLook } from '../../../components/shop-this-look';
 import { useStartGeneration } from '../../../api/generations';
 import { GENERATION_STARTED } from '../../../api/use-start-error';
@@ -37,7 +38,7 @@ import {
 import { GENERATION_MESSAGES as GM, GENERATION_TITLES as GT } from '../../../../../shared/domain/generation';
 import { usePhotoProfiles } from '../../../api/photo-profiles';
 import { ERROR_CODES } from '../../../../../shared/errors';
-import { favoriteCountLabel, pickQuickTryProfile, quickTryModeFor } from '../lib/style-rules';
+import { favoriteCountLabel, pickQuickTryProfile, previewStylesFor, quickTryModeFor } from '../lib/style-rules';
 import { ChooseProfileDialog } from './choose-profile-dialog';
 import { VisitorCta } from '../../../components/visitor-cta';
 import { ReportStyleDialog } from './report-dialog';
@@ -83,14 +84,33 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
   const mode = quickTryModeFor(s.styleImageType);
   const profiles = usePhotoProfiles({ enabled: signedIn });
   const [choosing, setChoosing] = useState<string[] | null>(null);
+  // the preview flips through this style and others like it (the catalogue is fetched when asked for)
+  const [previewing, setPreviewing] = useState(false);
+  const catalogue = useStyles(signedIn && previewing);
+  const looks: PreviewLook[] = useMemo(
+    () =>
+      previewStylesFor(s, catalogue.data ?? [])
+        .filter((x) => x.promptImageUrl)
+        .map((x) => ({
+          id: x.id,
+          name: x.name,
+          thumbSrc: x.coverImageUrl ?? x.promptImageUrl,
+          garments: [{ src: x.promptImageUrl!, imageType: x.styleImageType }],
+          sizeChart: x.id === s.id ? s.sizeChart : null,
+        })),
+    [s, catalogue.data],
+  );
 
   const toCreateProfile = () => {
     toast({ title: 'Profile required', description: GM.profileRequired });
     void navigate('/profiles/new');
   };
 
-  /** Quick Try with a profile that has the photo the mode needs: the default, the only one that fits, or the one chosen. */
-  const quickTry = (chosenProfileId?: string) => {
+  /**
+   * Quick Try with a profile that has the photo the mode needs: the default, the only one that fits, or the one
+   * chosen; `target` is another style when started from the preview ("Render this look").
+   */
+  const quickTry = (chosenProfileId?: string, target: { id: string; mode: typeof mode } = { id: s.id, mode }) => {
     let photoProfileId = chosenProfileId;
     if (!photoProfileId && profiles.data) {
       const pick = pickQuickTryProfile(mode, profiles.data);
@@ -109,7 +129,7 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
     }
     setChoosing(null);
     start.mutate(
-      { kind: 'quick-try-style', styleId: s.id, mode, photoProfileId },
+      { kind: 'quick-try-style', styleId: target.id, mode: target.mode, photoProfileId },
       {
         onSuccess: ({ id }) => {
           toast(GENERATION_STARTED);
@@ -194,6 +214,18 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
               {start.isPending ? <SpinnerIcon /> : <Zap className="h-4 w-4" aria-hidden="true" />}
               {start.isPending ? 'Starting...' : 'Quick Try'}
             </Button>
+            {s.promptImageUrl ? (
+              <PreviewOnMe
+                looks={looks}
+                profiles={profiles.data}
+                onOpen={() => setPreviewing(true)}
+                onRender={(look, profileId) => {
+                  const target = catalogue.data?.find((x) => x.id === look.id) ?? s;
+                  quickTry(profileId, { id: look.id, mode: quickTryModeFor(target.styleImageType) });
+                }}
+                renderPending={start.isPending}
+              />
+            ) : null}
             <Link
               to={`/generate/style/${encodeURIComponent(s.id)}`}
               className={buttonClasses({ variant: 'outline' })}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { favoriteCountLabel, optimisticFavorite, quickTryModeFor, pickQuickTryProfile } from './style-rules';
+import {
+  favoriteCountLabel,
+  optimisticFavorite,
+  quickTryModeFor,
+  pickQuickTryProfile,
+  previewStylesFor,
+  PREVIEW_LOOKS_MAX,
+} from './style-rules';
 
 describe('style detail rules', () => {
   it('maps the style image type to the quick-try wire mode', () => {
@@ -58,5 +65,36 @@ describe('pickQuickTryProfile', () => {
       photo: 'full-body',
       profileId: 'b',
     });
+  });
+});
+
+describe('previewStylesFor (the looks of the style page preview)', () => {
+  const s = (id: string, over: Partial<Parameters<typeof previewStylesFor>[0]> = {}) => ({
+    id,
+    name: id,
+    sex: 'woman',
+    categoryIds: [] as string[],
+    styleImageType: 'product_laydown' as const,
+    coverImageUrl: null,
+    promptImageUrl: `public/${id}.jpg`,
+    ...over,
+  });
+  it('puts the style first, then styles sharing a category, then the rest, for the same audience or unisex', () => {
+    const me = s('me', { categoryIds: ['casual'] });
+    const list = [
+      s('other-a'),
+      s('same-cat', { categoryIds: ['casual'] }),
+      me,
+      s('men', { sex: 'man' }),
+      s('unisex', { sex: 'unisex' }),
+      s('no-picture', { promptImageUrl: null }),
+    ];
+    expect(previewStylesFor(me, list).map((x) => x.id)).toEqual(['me', 'same-cat', 'other-a', 'unisex']);
+  });
+  it('offers at most PREVIEW_LOOKS_MAX looks, and the style alone when the catalogue has nothing else', () => {
+    const me = s('me');
+    const many = Array.from({ length: 20 }, (_, i) => s(`x${i}`));
+    expect(previewStylesFor(me, many)).toHaveLength(PREVIEW_LOOKS_MAX);
+    expect(previewStylesFor(me, [])).toEqual([me]);
   });
 });

@@ -49,3 +49,30 @@ export function pickQuickTryProfile(mode: QuickTryMode, profiles: readonly Picka
   if (ok.length > 1) return { kind: 'ask', ids: ok.map((p) => p.id) };
   return { kind: 'missing-photo', photo: needsFullBody ? 'full-body' : 'portrait', profileId: def.id };
 }
+
+/** How many looks the style page's preview flips through (the style and others like it). */
+export const PREVIEW_LOOKS_MAX = 8;
+
+interface PreviewableStyle {
+  id: string;
+  name: string;
+  sex: string;
+  categoryIds: string[];
+  styleImageType: StyleImageType;
+  coverImageUrl: string | null;
+  promptImageUrl: string | null;
+}
+
+/**
+ * The looks "Preview on me" offers on a style page: the style first, then other styles with an outfit picture
+ * for the same audience (or unisex), those sharing a category first, in the catalogue's order otherwise.
+ */
+export function previewStylesFor<S extends PreviewableStyle>(style: S, catalogue: readonly S[]): S[] {
+  const others = catalogue.filter(
+    (o) =>
+      o.id !== style.id && !!o.promptImageUrl && (o.sex === style.sex || o.sex === 'unisex' || style.sex === 'unisex'),
+  );
+  const shares = (o: S) => o.categoryIds.some((c) => style.categoryIds.includes(c));
+  const ordered = [...others.filter(shares), ...others.filter((o) => !shares(o))];
+  return [style, ...ordered].slice(0, PREVIEW_LOOKS_MAX);
+}

@@ -1,0 +1,512 @@
+/**
+ * The body of the "Preview on me" dialog (./preview-on-me.tsx), a lazy chunk: the engine's state, the preview,
+ * the looks to flip through, the size to draw and "Render this look".
+ */
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import Wand from 'lucide-react/icons/wand';
+import { ENGINE_GARMENT_SOURCE } from '../../../shared/domain/catalog';
+import { adviseSize, type SizeChart } from '../../../shared/domain/size-advice';
+import { renderFitFor } from '../../../shared/domain/size-fit';
+import { variantFor, type VariantOptions } from '../../../shared/engine/variants';
+import type { PhotoProfile } from '../../../shared/schemas/photo-profile';
+import {
+  loadPreviewEngine,
+  PreviewRefused,
+  type LoadProgress,
+  type PreviewEngine,
+  type PreviewGarment,
+} from '../lib/engine/preview';
+import { cn } from '../lib/cn';
+import { AppImage, imageSourceKind, resolvedImageQuery } from './app-image';
+import { publicMediaUrl } from '../../../shared/domain/image-ref';
+import { Button, buttonClasses } from './button';
+import { SpinnerIcon } from './spinner';
+
+import {
+  PREVIEW_TEXTS,
+  SLOW_FIRST_PREVIEW_MS,
+  SLOW_PREVIEW_MS,
+  type PreviewLook,
+  type PreviewOnMeProps,
+} from './preview-look';
+
+type EngineState =
+  | { status: 'loading'; progress: LoadProgress | null }
+  | { status: 'ready'; engine: PreviewEngine }
+  | { status: 'unavailable'; reason: string };
+
+type Shot =
+  | { status: 'idle' }
+  | { status: 'working'; step: 'reading' | 'rendering' }
+  | { status: 'done'; url: string; ms: number; lookId: string; timings: string }
+  | { status: 'refused'; message: string }
+  | { status: 'failed'; message: string }
+  | { status: 'too-slow'; ms: number };
+
+const profileCanPreview = (p: PhotoProfile) => !!p.fullBodyUrl && p.bodyCheck?.status !== 'refused';
+
+function useEngine(): EngineState {
+  const [state, setState] = useState<EngineState>({ status: 'loading', progress: null });
+  useEffect(() => {
+    let live = true;
+    loadPreviewEngine((progress) => live && setState({ status: 'loading', progress }))
+      .then((engine) => live && setState({ status: 'ready', engine }))
+      .catch(
+        (err: unknown) =>
+          live && setState({ status: 'unavailable', reason: err instanceof Error ? err.message : String(err) }),
+      );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}
+
+/**
+ * The URL a script may GET for `src` (what useResolvedImageUrl gives an <img>), through the same cache; null
+ * when there is none or the API does not sign one.
+ */
+async function resolveImageSrc(client: QueryClient, src: string | null | undefined): Promise<string | null> {
+  const kind = imageSourceKind(src);
+  if (kind === 'none') return null;
+  if (kind === 'public') return publicMediaUrl(src!.trim());
+  if (kind === 'direct') return src!.trim();
+  const data = await client.fetchQuery(resolvedImageQuery(src!.trim()));
+  return typeof data.url === 'string' && imageSourceKind(data.url) === 'direct' ? data.url : null;
+}
+
+export default function PreviewBody({
+  looks,
+  profiles,
+  profileId,
+  onRender,
+  renderPending,
+  renderLabel,
+}: Omit<PreviewOnMeProps, 'className' | 'triggerTestId' | 'disabled' | 'onOpen'>) {
+  const id = useId();
+  const client = useQueryClient();
+  const engineState = useEngine();
+  const [index, setIndex] = useState(0);
+  const [chosenProfile, setChosenProfile] = useState<string | null>(null);
+  const [chosenSize, setChosenSize] = useState<string | null>(null);
+  const [shot, setShot] = useState<Shot>({ status: 'idle' });
+  const tooSlow = useRef(false);
+  const firstDone = useRef(false);
+  const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const list = profiles ?? [];
+  const usable = list.filter(profileCanPreview);
+  const profile =
+    list.find((p) => p.id === chosenProfile) ??
+    list.find((p) => p.id === profileId && profileCanPreview(p)) ??
+    usable.find((p) => p.isDefault) ??
+    usable[0];
+  const look = looks[Math.min(index, looks.length - 1)]!;
+
+  // size advice for this look on this profile (the one rule of shared/domain/size-advice.ts)
+  const chart = look.sizeChart ?? null;
+  const advice = chart && profile?.measurements ? adviseSize(chart, profile.measurements) : null;
+  const recommended = advice?.kind === 'recommended' ? advice.size : null;
+  const size = chart?.sizes.some((s) => s.name === chosenSize) ? chosenSize : recommended;
+  const fit = chart && size && profile?.measurements ? renderFitFor(chart, profile.measurements, size) : null;
+  const variant: VariantOptions = useMemo(
+    () => ({ ...variantFor(0), ...(fit ? { ease: fit.ease, length: fit.length } : {}) }),
+    [fit?.ease, fit?.length], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+
+  // one render at a time; a newer choice replaces a waiting one (flipping fast renders the last look only)
+  const seq = useRef(0);
+  const chain = useRef<Promise<void>>(Promise.resolve());
+  const shown = useRef<string | null>(null);
+  useEffect(
+    () => () => {
+      if (shown.current) URL.revokeObjectURL(shown.current);
+    },
+    [],
+  );
+  // the effect runs on what was chosen (ids), not on object identity: a page may build `looks` anew each render
+  const latest = useRef({ look, profile, looks });
+  latest.current = { look, profile, looks };
+  const garmentsOf = useCallback(
+    (l: PreviewLook): Promise<PreviewGarment[]> =>
+      Promise.all(
+        l.garments.map(async (g) => {
+          const url = await resolveImageSrc(client, g.src);
+          if (!url) throw new Error('The outfit picture could not be read');
+          return { url, slot: g.slot ?? null, source: g.imageType ? ENGINE_GARMENT_SOURCE[g.imageType] : 'auto' };
+        }),
+      ),
+    [client],
+  );
+  const lookKey = `${look.id}|${look.garments.map((g) => g.src).join('|')}`;
+  const profileKey = profile?.fullBodyUrl ? profile.id : null;
+  useEffect(() => {
+    if (engineState.status !== 'ready' || !profileKey || tooSlow.current) return;
+    const engine = engineState.engine;
+    const { look, profile } = latest.current;
+    if (!profile?.fullBodyUrl) return;
+    const mine = ++seq.current;
+    const stale = () => mine !== seq.current;
+    chain.current = chain.current.then(async () => {
+      if (stale()) return;
+      try {
+        setShot({ status: 'working', step: 'reading' });
+        const personUrl = await resolveImageSrc(client, profile.fullBodyUrl);
+        if (!personUrl) throw new Error('Your photo could not be read');
+        const person = await engine.person(personUrl);
+        if (stale()) return;
+        setShot({ status: 'working', step: 'rendering' });
+        const garments = await garmentsOf(look);
+        const out = await engine.render(person, garments, variant);
+        if (out.ms > (firstDone.current ? SLOW_PREVIEW_MS : SLOW_FIRST_PREVIEW_MS)) {
+          tooSlow.current = true;
+          URL.revokeObjectURL(out.url);
+          setShot({ status: 'too-slow', ms: out.ms });
+          return;
+        }
+        firstDone.current = true;
+        if (stale()) {
+          URL.revokeObjectURL(out.url);
+          return;
+        }
+        if (shown.current) URL.revokeObjectURL(shown.current);
+        shown.current = out.url;
+        setShot({ status: 'done', url: out.url, ms: out.ms, lookId: look.id, timings: JSON.stringify(out.timingsMs) });
+        // while this one is looked at, read the looks either side (flipping to them skips that step)
+        const { looks } = latest.current;
+        const i = looks.findIndex((l) => l.id === look.id);
+        for (const n of [looks[(i + 1) % looks.length], looks[(i - 1 + looks.length) % looks.length]]) {
+          if (stale()) return;
+          if (n && n.id !== look.id) await engine.prefetch(await garmentsOf(n).catch(() => []));
+        }
+      } catch (err) {
+        if (stale()) return;
+        if (err instanceof PreviewRefused) setShot({ status: 'refused', message: err.message });
+        else setShot({ status: 'failed', message: err instanceof Error ? err.message : String(err) });
+      }
+    });
+  }, [engineState, profileKey, lookKey, variant, garmentsOf, client]);
+
+  const move = useCallback(
+    (to: number) => {
+      const n = (to + looks.length) % looks.length;
+      setIndex(n);
+      setChosenSize(null);
+      thumbs.current[n]?.focus();
+    },
+    [looks.length],
+  );
+  const onStripKey = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowRight' || e.key === 'ArrowDown') move(index + 1);
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') move(index - 1);
+    else if (e.key === 'Home') move(0);
+    else if (e.key === 'End') move(looks.length - 1);
+    else return;
+    e.preventDefault();
+  };
+
+  const busy = engineState.status === 'loading' || shot.status === 'working';
+  const status =
+    engineState.status === 'loading'
+      ? PREVIEW_TEXTS.loading
+      : shot.status === 'working'
+        ? shot.step === 'reading'
+          ? PREVIEW_TEXTS.reading
+          : `${PREVIEW_TEXTS.rendering}: ${look.name}`
+        : shot.status === 'done'
+          ? `Preview of ${look.name} on ${profile?.name ?? 'your photo'} ready`
+          : '';
+
+  if (!profiles)
+    return (
+      <div
+        className="h-64 animate-pulse rounded-xl bg-muted"
+        aria-busy="true"
+        aria-label="Loading your photo profiles"
+      />
+    );
+  if (!profile) {
+    const withoutBody = list.find((p) => !p.fullBodyUrl);
+    return (
+      <div className="space-y-3 text-sm" data-testid="preview-no-profile">
+        <p>{list.length ? PREVIEW_TEXTS.noFullBody : PREVIEW_TEXTS.noProfile}</p>
+        <Link
+          to={withoutBody ? `/profiles/${encodeURIComponent(withoutBody.id)}/edit` : '/profiles/new'}
+          className={buttonClasses({ variant: 'outline', size: 'sm' })}
+        >
+          {withoutBody ? 'Add a full-body photo' : 'Create a photo profile'}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div
+      className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4"
+      data-testid="preview-dialog"
+      data-engine={engineState.status}
+      data-backend={engineState.status === 'ready' ? engineState.engine.backend : ''}
+      data-shot={shot.status}
+      data-look={shot.status === 'done' ? shot.lookId : ''}
+      data-ms={shot.status === 'done' || shot.status === 'too-slow' ? shot.ms : ''}
+      data-timings={shot.status === 'done' ? shot.timings : ''}
+    >
+      {usable.length > 1 ? (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-profile`} className="text-sm font-medium">
+            Photo profile
+          </label>
+          <select
+            id={`${id}-profile`}
+            className="flex h-10 w-full min-w-0 rounded-lg border border-input bg-background px-3 text-base text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:text-sm"
+            value={profile.id}
+            onChange={(e) => setChosenProfile(e.target.value)}
+            data-testid="preview-profile"
+          >
+            {usable.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+
+      <Stage engineState={engineState} shot={shot} lookName={look.name} profileName={profile.name} />
+      <p className="sr-only" role="status" aria-live="polite">
+        {status}
+      </p>
+      {busy && engineState.status !== 'loading' ? (
+        <p className="flex items-center gap-2 text-xs text-muted-foreground" aria-hidden="true">
+          <SpinnerIcon /> {status}
+        </p>
+      ) : null}
+
+      {looks.length > 1 ? (
+        <div className="flex items-center gap-2">
+          <Button
+            variant="outline"
+            size="icon"
+            onClick={() => move(index - 1)}
+            aria-label="Previous look"
+            title="Previous look (Left arrow)"
+          >
+            <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+          </Button>
+          <ul
+            className="flex min-w-0 flex-1 gap-2 overflow-x-auto p-1"
+            aria-label="Looks to preview (arrow keys move)"
+            data-testid="preview-looks"
+          >
+            {looks.map((l, i) => (
+              <li key={l.id} className="shrink-0">
+                <button
+                  ref={(el) => {
+                    thumbs.current[i] = el;
+                  }}
+                  type="button"
+                  aria-current={i === index ? 'true' : undefined}
+                  aria-label={`Preview ${l.name}`}
+                  title={l.name}
+                  tabIndex={i === index ? 0 : -1}
+                  onClick={() => move(i)}
+                  onKeyDown={onStripKey}
+                  className={cn(
+                    'block w-14 overflow-hidden rounded-lg border-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                    i === index ? 'border-primary' : 'border-transparent opacity-80 hover:opacity-100',
+                  )}
+                >
+                  <AppImage src={l.thumbSrc} alt="" width={4} height={5} className="w-full" />
+                </button>
+              </li>
+            ))}
+          </ul>
+          <Button
+            variant="outline"
+            size="icon"
+            onClick={() => move(index + 1)}
+            aria-label="Next look"
+            title="Next look (Right arrow)"
+          >
+            <ChevronRight className="h-4 w-4" aria-hidden="true" />
+          </Button>
+        </div>
+      ) : null}
+
+      {chart ? (
+        <SizeLine
+          id={id}
+          chart={chart}
+          advice={advice}
+          size={size}
+          onSize={setChosenSize}
+          profile={profile}
+          drawn={!!fit}
+        />
+      ) : null}
+
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <p className="flex items-start gap-1.5 text-xs text-muted-foreground">
+          <ShieldCheck className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+          Nothing is uploaded for a preview.
+        </p>
+        <Button onClick={() => onRender(look, profile.id)} disabled={renderPending} data-testid="preview-render">
+          {renderPending ? <SpinnerIcon /> : <Wand className="h-4 w-4" aria-hidden="true" />}
+          {renderPending ? 'Starting...' : (renderLabel ?? PREVIEW_TEXTS.render)}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function Stage({
+  engineState,
+  shot,
+  lookName,
+  profileName,
+}: {
+  engineState: EngineState;
+  shot: Shot;
+  lookName: string;
+  profileName: string;
+}) {
+  const frame =
+    'relative mx-auto flex aspect-[4/5] w-full max-w-sm items-center justify-center overflow-hidden rounded-xl bg-muted';
+  if (engineState.status === 'unavailable')
+    return (
+      <div className="rounded-xl border border-border p-4 text-sm" data-testid="preview-unavailable">
+        <p className="font-medium">{PREVIEW_TEXTS.unavailable}</p>
+        <p className="mt-1 text-muted-foreground">{engineState.reason}. Rendering a look works as usual.</p>
+      </div>
+    );
+  if (shot.status === 'too-slow')
+    return (
+      <p className="rounded-xl border border-border p-4 text-sm" data-testid="preview-too-slow">
+        {PREVIEW_TEXTS.tooSlow}
+      </p>
+    );
+  if (engineState.status === 'loading') {
+    const p = engineState.progress;
+    const percent = p && p.total ? Math.floor((p.loaded / p.total) * 100) : 0;
+    return (
+      <div className={cn(frame, 'flex-col gap-3 p-6')}>
+        <SpinnerIcon />
+        <div
+          role="progressbar"
+          aria-label={PREVIEW_TEXTS.loading}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="h-2 w-full max-w-xs overflow-hidden rounded-full bg-background"
+        >
+          <div
+            className="h-full rounded-full bg-primary transition-[width] duration-150"
+            style={{ width: `${percent}%` }}
+          />
+        </div>
+        <p className="text-center text-xs text-muted-foreground tabular-nums">
+          {PREVIEW_TEXTS.loading}
+          {p && p.total ? `: ${(p.loaded / 1e6).toFixed(1)} / ${(p.total / 1e6).toFixed(1)} MB` : ''}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-2">
+      <div className={frame} aria-busy={shot.status === 'working'}>
+        {shot.status === 'done' ? (
+          <img
+            src={shot.url}
+            alt={`Preview of ${lookName} on ${profileName} (made in your browser, not saved)`}
+            className="h-full w-full object-contain"
+            data-testid="preview-image"
+            draggable={false}
+            onContextMenu={(e) => e.preventDefault()}
+          />
+        ) : shot.status === 'refused' || shot.status === 'failed' ? (
+          <p className="p-6 text-center text-sm" data-testid="preview-refused">
+            {shot.status === 'refused' ? shot.message : `The preview could not be made: ${shot.message}`}
+          </p>
+        ) : (
+          <SpinnerIcon />
+        )}
+        {shot.status === 'done' ? (
+          <span className="absolute left-2 top-2 rounded-full bg-black/70 px-2 py-0.5 text-xs font-semibold text-white">
+            Preview · not saved
+          </span>
+        ) : null}
+        {shot.status === 'working' && shot.step === 'rendering' ? (
+          <span className="absolute inset-0 animate-pulse bg-background/30" aria-hidden="true" />
+        ) : null}
+      </div>
+      {engineState.status === 'ready' && engineState.engine.backend === 'wasm' ? (
+        <p className="text-xs text-muted-foreground">{PREVIEW_TEXTS.wasm}</p>
+      ) : null}
+    </div>
+  );
+}
+
+function SizeLine({
+  id,
+  chart,
+  advice,
+  size,
+  onSize,
+  profile,
+  drawn,
+}: {
+  id: string;
+  chart: SizeChart;
+  advice: ReturnType<typeof adviseSize> | null;
+  size: string | null;
+  onSize: (s: string) => void;
+  profile: PhotoProfile;
+  drawn: boolean;
+}) {
+  if (!advice || advice.kind === 'missing')
+    return (
+      <p className="text-sm" data-testid="preview-size-missing">
+        {advice?.summary ?? 'Add your measurements to this photo profile to see which size fits and preview it.'}{' '}
+        <Link to={`/profiles/${encodeURIComponent(profile.id)}/edit`} className={buttonClasses({ variant: 'link' })}>
+          Add measurements
+        </Link>
+      </p>
+    );
+  return (
+    <div className="grid gap-2 rounded-xl border border-border p-3" data-testid="preview-size">
+      <div className="flex flex-wrap items-center gap-3">
+        <label htmlFor={`${id}-size`} className="text-sm font-medium">
+          Size to preview
+        </label>
+        <select
+          id={`${id}-size`}
+          value={size ?? ''}
+          onChange={(e) => onSize(e.target.value)}
+          className="h-9 rounded-lg border border-input bg-background px-2 text-base text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:text-sm"
+          data-testid="preview-size-select"
+        >
+          {chart.sizes.map((s) => (
+            <option key={s.name} value={s.name}>
+              {s.name}
+              {advice.kind === 'recommended' && s.name === advice.size ? ' (your size)' : ''}
+            </option>
+          ))}
+        </select>
+        {advice.kind === 'recommended' ? (
+          <span className="text-sm font-semibold" data-testid="preview-size-recommended">
+            Your size: {advice.alternative ? `between ${advice.size} and ${advice.alternative}` : advice.size}
+          </span>
+        ) : null}
+      </div>
+      <p className="text-xs text-muted-foreground" aria-live="polite">
+        {advice.summary}
+        {drawn ? ' The preview draws the chosen size’s fit.' : ''}
+      </p>
+    </div>
+  );
+}

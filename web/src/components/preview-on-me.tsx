@@ -1,0 +1,64 @@
+import { lazy, Suspense, useState } from 'react';
+import Eye from 'lucide-react/icons/eye';
+import { Button } from './button';
+import { Dialog, DialogContent } from './dialog';
+import { PREVIEW_TEXTS, type PreviewOnMeProps } from './preview-look';
+
+export type { PreviewLook } from './preview-look';
+
+// the dialog's body (and through it, on first use, the engine) is a lazy chunk: a page with the button stays light
+const PreviewBody = lazy(() => import('./preview-on-me-body'));
+
+/**
+ * "Preview on me" (issue 25): a button that opens the preview dialog. The engine and the models load on the
+ * first open (a lazy chunk with a progress bar, then cached); the person is the chosen profile's full-body
+ * photo, already the caller's; each look is rendered in the browser, watermarked, never uploaded or saved.
+ */
+export function PreviewOnMe({
+  className,
+  triggerTestId = 'preview-on-me',
+  disabled,
+  onOpen,
+  ...props
+}: PreviewOnMeProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="outline"
+        className={className}
+        onClick={() => {
+          onOpen?.();
+          setOpen(true);
+        }}
+        disabled={disabled || !props.looks.length}
+        data-testid={triggerTestId}
+        title="See it on your photo now, free: made on this device"
+      >
+        <Eye className="h-4 w-4" aria-hidden="true" />
+        {PREVIEW_TEXTS.trigger}
+      </Button>
+      {open ? (
+        <Dialog open onOpenChange={setOpen}>
+          <DialogContent
+            title={PREVIEW_TEXTS.trigger}
+            description={PREVIEW_TEXTS.private}
+            className="max-w-2xl p-4 sm:p-6"
+          >
+            <Suspense
+              fallback={
+                <div
+                  className="h-64 animate-pulse rounded-xl bg-muted"
+                  aria-busy="true"
+                  aria-label="Loading the preview"
+                />
+              }
+            >
+              <PreviewBody {...props} />
+            </Suspense>
+          </DialogContent>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}
