@@ -28,6 +28,7 @@ import { ProfileRadioCards, PromptChoice, RadioCards } from '../../../components
 import { CreditsLine } from '../../../components/credits-line';
 import { ModeToggle } from './mode-toggle';
 import { VariantsPicker } from '../../../components/variants-picker';
+import { PreviewOnMe } from '../../../components/preview-on-me';
 
 const TYPE_BADGE: Record<StyleImageType, string> = {
   model_wearer: 'Exact Mode',
@@ -136,14 +137,15 @@ function QuickTryForm({
   const profile = profiles.find((p) => p.id === state.profileId) ?? null;
   const anyQualifies = profiles.some((p) => profileQualifies(state.mode, photosOf(p)));
 
-  const onGenerate = () => {
+  /** Generate with the page's choices; `chosen` is the profile picked in the preview ("Render this look"). */
+  const onGenerate = (chosen: typeof profile = profile) => {
     const issue = validateQuickTry({
       imageUrl,
       user,
       imageType,
       mode: state.mode,
       promptTemplateId: state.promptTemplateId,
-      profile,
+      profile: chosen,
     });
     if (issue) {
       toast({ title: issue.title, description: issue.description, variant: 'destructive' });
@@ -155,7 +157,7 @@ function QuickTryForm({
         kind: 'quick-try-custom',
         imageUrl,
         imageType,
-        photoProfileId: profile!.id,
+        photoProfileId: chosen!.id,
         mode: state.mode,
         promptTemplateId: state.mode === 'creative' ? state.promptTemplateId : null,
         variants,
@@ -186,8 +188,21 @@ function QuickTryForm({
             imgClassName="object-contain"
             loading="eager"
           />
-          <CardContent className="pt-4">
+          <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-4">
             <Badge tone="brand">{TYPE_BADGE[imageType]}</Badge>
+            <PreviewOnMe
+              looks={[
+                { id: imageUrl, name: 'This outfit', thumbSrc: imageUrl, garments: [{ src: imageUrl, imageType }] },
+              ]}
+              profiles={profilesQ.data}
+              profileId={state.profileId}
+              onRender={(_look, id) => {
+                dispatch({ type: 'selectProfile', profileId: id });
+                onGenerate(profiles.find((p) => p.id === id) ?? null);
+              }}
+              renderPending={start.isPending}
+              renderLabel={variants === 1 ? undefined : `Render this look · ${costLabel({ variants })}`}
+            />
           </CardContent>
         </Card>
         <div className="min-w-0 space-y-6">
@@ -251,7 +266,7 @@ function QuickTryForm({
             <Button
               size="lg"
               className="w-full sm:w-auto"
-              onClick={onGenerate}
+              onClick={() => onGenerate()}
               disabled={start.isPending}
               data-testid="quick-try-generate"
             >

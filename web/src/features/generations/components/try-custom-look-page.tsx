@@ -21,6 +21,7 @@ import { ModeProfilePicker, PromptChoice, RadioCards } from '../../../components
 import { CreditsLine } from '../../../components/credits-line';
 import { OutfitUploadPanel, type UploadState } from './upload-panel';
 import { VariantsPicker } from '../../../components/variants-picker';
+import { PreviewOnMe } from '../../../components/preview-on-me';
 import { costLabel } from '../../../../../shared/domain/outfit';
 
 const TYPE_HINTS: Record<StyleImageType, string> = {
@@ -79,7 +80,8 @@ export default function TryCustomLookPage() {
     });
   }, [profiles, mode]);
 
-  const onGenerate = () => {
+  /** Generate with the page's choices; `chosenId` is the profile picked in the preview ("Render this look"). */
+  const onGenerate = (chosenId: string | null = profileId) => {
     const issue = validateCustomLook({
       user,
       imageUrl,
@@ -92,7 +94,7 @@ export default function TryCustomLookPage() {
       if (issue.redirect) void navigate(issue.redirect);
       return;
     }
-    const profile = profiles.find((p) => p.id === profileId);
+    const profile = profiles.find((p) => p.id === chosenId);
     if (!profile) {
       toast({
         title: 'Profile required',
@@ -206,6 +208,22 @@ export default function TryCustomLookPage() {
 
         <Step n={2} title="Upload the outfit image">
           <OutfitUploadPanel onUploaded={setImageUrl} onStateChange={setUploadState} />
+          {imageUrl ? (
+            <PreviewOnMe
+              looks={[
+                { id: imageUrl, name: 'This outfit', thumbSrc: imageUrl, garments: [{ src: imageUrl, imageType }] },
+              ]}
+              profiles={profilesQ.data}
+              profileId={profileId}
+              onRender={(_look, id) => {
+                setProfileId(id);
+                onGenerate(id);
+              }}
+              renderPending={start.isPending}
+              renderLabel={variants === 1 ? undefined : `Render this look · ${costLabel({ variants })}`}
+              className="w-full sm:w-auto"
+            />
+          ) : null}
         </Step>
 
         <Step n={3} title="Choose your photo profile and generate">
@@ -221,7 +239,7 @@ export default function TryCustomLookPage() {
           <Button
             size="lg"
             className="w-full sm:w-auto"
-            onClick={onGenerate}
+            onClick={() => onGenerate()}
             disabled={!imageUrl || uploadState === 'uploading' || start.isPending}
             data-testid="generate-my-look"
           >

@@ -32,7 +32,9 @@ import { ModeProfilePicker, RadioCards } from '../../../components/choice-list';
 import { VariantsPicker } from '../../../components/variants-picker';
 import { photosOf } from '../../../lib/generate-validation';
 import { pickInitialProfile } from '../../../lib/mode-state';
-import { usePhotoProfiles, useStyleProducts, useStyles } from '../../../api/catalog';
+import { getStyleProductsQueryOptions, usePhotoProfiles, useStyleProducts, useStyles } from '../../../api/catalog';
+import { useQueries } from '@tanstack/react-query';
+import { PreviewOnMe } from '../../../components/preview-on-me';
 import { useStartErrorHandler } from '../../../api/use-start-error';
 import { useStartGeneration } from '../../../api/generations';
 import {
@@ -40,6 +42,7 @@ import {
   draftStatus,
   newPiece,
   outfitFormSchema,
+  previewPiecesOf,
   toRequestPieces,
   type DraftAction,
   type DraftPiece,
@@ -92,6 +95,15 @@ export default function OutfitBuilderPage() {
   const start = useStartGeneration();
   const { onError } = useStartErrorHandler();
   const status = draftStatus(pieces, variants);
+  // "Preview on me" (issue 25): the pieces' pictures, from the caches the piece editors fill
+  const stylesQ = useStyles(pieces.some((p) => p.source !== 'upload'));
+  const productStyleIds = [...new Set(pieces.flatMap((p) => (p.source === 'product' && p.styleId ? [p.styleId] : [])))];
+  const productsQs = useQueries({ queries: productStyleIds.map((id) => getStyleProductsQueryOptions(id)) });
+  const previewPieces = previewPiecesOf(
+    pieces,
+    stylesQ.data ?? [],
+    (id) => productsQs[productStyleIds.indexOf(id)]?.data,
+  );
 
   useEffect(() => {
     const cur = getValues('photoProfileId');
@@ -267,6 +279,23 @@ export default function OutfitBuilderPage() {
               {start.isPending ? <SpinnerIcon /> : <Wand className="h-4 w-4" aria-hidden="true" />}
               {start.isPending ? 'Generating...' : label}
             </Button>
+            <PreviewOnMe
+              looks={
+                previewPieces
+                  ? [{ id: 'outfit', name: 'Your outfit', thumbSrc: previewPieces[0]!.src, garments: previewPieces }]
+                  : []
+              }
+              profiles={profilesQ.data}
+              profileId={profileId}
+              disabled={busy || !previewPieces}
+              onRender={(_look, id) => {
+                setValue('photoProfileId', id);
+                void onGenerate();
+              }}
+              renderPending={start.isPending}
+              renderLabel={`Render this outfit · ${costLabel({ pieces: pieces.length, variants })}`}
+              className="w-full sm:w-auto"
+            />
             <p id="outfit-total" className="text-sm" data-testid="outfit-total">
               Total: <span className="font-semibold">{status.cost}</span> {status.cost === 1 ? 'credit' : 'credits'}
             </p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftReducer, draftStatus, newPiece, toRequestPieces, type DraftPiece } from './outfit-draft';
+import { draftReducer, draftStatus, newPiece, previewPiecesOf, toRequestPieces, type DraftPiece } from './outfit-draft';
 
 const build = (...actions: Parameters<typeof draftReducer>[1][]) => actions.reduce(draftReducer, [] as DraftPiece[]);
 
@@ -55,5 +55,30 @@ describe('outfit draft', () => {
     const p = { ...newPiece('top', 'product', 's1'), productId: 'p1' };
     const [next] = draftReducer([p], { type: 'source', key: p.key, source: 'upload' });
     expect([next!.styleId, next!.productId, next!.imageUrl]).toEqual([null, null, null]);
+  });
+});
+
+describe('previewPiecesOf (what Preview on me dresses)', () => {
+  const styles = [{ id: 's1', promptImageUrl: 'public/s1.jpg', styleImageType: 'model_wearer' as const }];
+  const products = (id: string) => (id === 's1' ? [{ id: 'p1', imageUrl: 'public/p1.jpg' }] : undefined);
+  it('gives each piece its picture and type, an upload as typed, a style as its type, a product as a product shot', () => {
+    const up: DraftPiece = {
+      ...newPiece('bottom'),
+      imageUrl: '/api/private-image/users/u/a.jpg',
+      imageType: 'product_laydown',
+    };
+    const st = newPiece('top', 'style', 's1');
+    const pr: DraftPiece = { ...newPiece('shoes', 'product', 's1'), productId: 'p1' };
+    expect(previewPiecesOf([up, st, pr], styles, products)).toEqual([
+      { src: '/api/private-image/users/u/a.jpg', imageType: 'product_laydown', slot: 'bottom' },
+      { src: 'public/s1.jpg', imageType: 'model_wearer', slot: 'top' },
+      { src: 'public/p1.jpg', imageType: 'product_only', slot: 'shoes' },
+    ]);
+  });
+  it('waits for a whole outfit: a piece without a picture (or not loaded yet) gives null', () => {
+    expect(previewPiecesOf([newPiece('top')], styles, products)).toBeNull();
+    expect(previewPiecesOf([newPiece('top', 'style', 'unknown')], styles, products)).toBeNull();
+    expect(previewPiecesOf([{ ...newPiece('top', 'product', 's2'), productId: 'p9' }], styles, products)).toBeNull();
+    expect(previewPiecesOf([], styles, products)).toBeNull();
   });
 });

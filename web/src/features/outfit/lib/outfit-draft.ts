@@ -170,3 +170,38 @@ export const outfitFormSchema = z
       ctx.addIssue({ code: 'custom', path: ['photoProfileId'], message: PROFILE_REQUIRED[v.mode] });
   });
 export type OutfitFormValues = z.infer<typeof outfitFormSchema>;
+
+/** What "Preview on me" dresses for a draft: each piece's picture, as the server reads it (generation-outfit-service). */
+export interface PreviewPiece {
+  src: string;
+  imageType: StyleImageType;
+  slot: DraftPiece['slot'];
+}
+
+/**
+ * The draft's pieces as pictures, in layering order: an upload's own picture and type, a style's outfit picture
+ * and type, a product's picture (a product shot). Null while a piece has no picture yet (nothing chosen, still
+ * uploading, its style or product not loaded): the preview waits for a whole outfit.
+ */
+export function previewPiecesOf(
+  pieces: readonly DraftPiece[],
+  styles: readonly { id: string; promptImageUrl: string | null; styleImageType: StyleImageType }[],
+  productsOf: (styleId: string) => readonly { id: string; imageUrl: string | null }[] | undefined,
+): PreviewPiece[] | null {
+  const out: PreviewPiece[] = [];
+  for (const p of pieces) {
+    if (p.source === 'upload') {
+      if (!p.imageUrl) return null;
+      out.push({ src: p.imageUrl, imageType: p.imageType, slot: p.slot });
+    } else if (p.source === 'style') {
+      const style = styles.find((s) => s.id === p.styleId);
+      if (!style?.promptImageUrl) return null;
+      out.push({ src: style.promptImageUrl, imageType: style.styleImageType, slot: p.slot });
+    } else {
+      const product = p.styleId ? productsOf(p.styleId)?.find((x) => x.id === p.productId) : undefined;
+      if (!product?.imageUrl) return null;
+      out.push({ src: product.imageUrl, imageType: 'product_only', slot: p.slot });
+    }
+  }
+  return out.length ? out : null;
+}
