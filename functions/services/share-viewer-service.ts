@@ -17,7 +17,7 @@ import { getStyle, listStyleProducts } from '../../shared/repositories/catalog-r
 import { getUser } from '../../shared/repositories/user-repository';
 import {
   createShareReport,
-  getShareFeedback,
+  getViewerFeedback,
   putReaction,
   putVote,
   type ShareRecord,
@@ -25,7 +25,15 @@ import {
 import type { Db } from '../../shared/repositories/table';
 import { readImage } from '../lib/media-store';
 import { logger } from '../lib/logger';
-import { assertRate, countVotes, liveShare, sharePath, shareImagePath, type RateCaller } from './share-access';
+import {
+  assertRate,
+  countVotes,
+  liveShare,
+  sharePath,
+  shareImagePath,
+  voteTally,
+  type RateCaller,
+} from './share-access';
 
 // ------------------------------------------------------------------------------------------------ viewers
 
@@ -39,8 +47,11 @@ export async function viewShare(
   now = new Date(),
 ): Promise<PublicShareView> {
   const s = await liveShare(db, token, now);
-  const fb = await getShareFeedback(db, s.id);
-  const { counts, total } = countVotes(s, fb.votes);
+  const [tally, mine] = await Promise.all([
+    voteTally(db, s),
+    viewerId ? getViewerFeedback(db, s.id, viewerId) : { vote: null, reaction: null },
+  ]);
+  const { counts, total } = countVotes(s, tally);
   const styleIds = [...new Set(s.images.map((i) => i.styleId).filter((x): x is string => !!x))];
   const styles = await Promise.all(
     styleIds.map(async (id) => {
@@ -86,8 +97,8 @@ export async function viewShare(
     styles,
     owner,
     totalVotes: total,
-    myVote: viewerId ? (fb.votes.get(viewerId) ?? null) : null,
-    myReaction: viewerId ? (fb.reactions.find((r) => r.viewerId === viewerId)?.text ?? null) : null,
+    myVote: mine.vote,
+    myReaction: mine.reaction,
     expiresAt: s.expiresAt,
   };
 }
@@ -121,7 +132,7 @@ export async function shareImage(db: Db, token: string, index: number, now = new
 const feedbackTtl = (s: ShareRecord) =>
   Math.floor(new Date(s.expiresAt).getTime() / 1000) + SHARE_FEEDBACK_KEEP_DAYS * 86_400;
 
-/** PUT /api/l/{token}/vote: one vote per viewer, changeable (the viewer's item is replaced). */
+/** PUT /api/l/{token}/vote: one vote per viewer, changeable (the item and its counter shard move together). */
 export async function voteOnShare(
   db: Db,
   token: string,
