@@ -13,7 +13,7 @@ import {
   failWithRefund,
   type GenerationRecord,
 } from '../../shared/repositories/generation-repository';
-import { incrementStyleUsage } from '../../shared/repositories/catalog-repository';
+import { incrementStyleUsage } from '../../shared/repositories/style-counter-repository';
 import { enqueueRenderJob, reopenRenderJob } from '../../shared/repositories/render-queue-repository';
 import type { ProviderName } from '../../shared/domain/render-queue';
 import { getDb } from '../lib/aws';
