@@ -5,7 +5,7 @@
  *   1 to a random shard; when that shard last folded more than STYLE_USAGE_FOLD_MS ago, the same call moves its
  *   pending count onto the style in one transaction (the shard's condition: its pending count is still at least
  *   what is moved and nobody folded it meanwhile), so `usageCount + sum(pending)` is always the number of uses, and
- *   the style item takes at most STYLE_COUNTER_SHARDS folds a second however hot the style is.
+ *   the style item takes at most STYLE_COUNTER_SHARDS folds per STYLE_USAGE_FOLD_MS (a minute) however hot the style is.
  * - `favorites`: favourites added (+1) and removed (-1) since the counters exist, on the user's own shard, moved in
  *   the favourite's own transaction; the count is the style's `favoriteCount` (from before) + the shards.
  */

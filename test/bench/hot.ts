@@ -7,7 +7,7 @@
  */
 import { startDynamo } from '../../infra/local/services';
 import { ensureTable } from '../../infra/local/stack';
-import { createDb, type Db } from '../../shared/repositories/table';
+import { capacityMetrics, createDb, type Db } from '../../shared/repositories/table';
 import { keys } from '../../shared/repositories/keys';
 import { batchPutAll } from '../../shared/repositories/toolkit';
 import { countVoteItems, putShare, putVote, type ShareRecord } from '../../shared/repositories/share-repository';
@@ -15,7 +15,7 @@ import { incrementStyleUsage, getFavoriteCount } from '../../shared/repositories
 import { addFavorite } from '../../shared/repositories/discovery-repository';
 import { getStyle } from '../../shared/repositories/catalog-repository';
 import { SHARE_VOTE_SHARDS } from '../../shared/domain/shares';
-import { STYLE_COUNTER_SHARDS } from '../../shared/domain/catalog';
+import { STYLE_COUNTER_SHARDS, STYLE_USAGE_FOLD_MS } from '../../shared/domain/catalog';
 import { viewShare } from '../../functions/services/share-viewer-service';
 import { newShareToken } from '../../functions/services/share-access';
 import { countItemsRead } from '../support/items-read';
@@ -74,8 +74,10 @@ async function pool(n: number, width: number, task: (i: number) => Promise<unkno
 export interface HotBenchResult {
   votes: number;
   votesPerSecond: number;
+  wcuPerVote: number;
   itemsReadPerView: { at10: number; atMany: number; legacyAtMany: number };
   viewMs: { at10: { p50: number; p99: number }; atMany: { p50: number; p99: number } };
+  rcuPerView: { at10: number; atMany: number };
   voteShardWritesPerSecond: number[];
   votePartitionWritesPerSecond: number;
   generations: number;
@@ -127,30 +129,40 @@ export async function benchHot(quick: boolean, row: Row): Promise<HotBenchResult
     const share = await mkShare('01JBENCHHOTSHARE0000000001', true);
     const looks = share.images.map((i) => i.generationId);
     const viewer = (n: number) => `anon:bench-${String(n).padStart(17, '0')}`;
+    // views by viewers who voted (their own vote is one of the items read), after a warm-up
     const views = async (n: number) => {
+      for (let i = 0; i < 20; i++) await viewShare(db, share.token, viewer(i % 10));
       const times: number[] = [];
       reads.reset();
+      const rcu0 = capacityMetrics.read;
       for (let i = 0; i < n; i++) {
         const t = performance.now();
-        await viewShare(db, share.token, viewer(i));
+        await viewShare(db, share.token, viewer(i % 10));
         times.push(performance.now() - t);
       }
-      return { items: reads.items / n, p50: +pct(times, 50).toFixed(1), p99: +pct(times, 99).toFixed(1) };
+      return {
+        items: reads.items / n,
+        rcu: +((capacityMetrics.read - rcu0) / n).toFixed(2),
+        p50: +pct(times, 50).toFixed(1),
+        p99: +pct(times, 99).toFixed(1),
+      };
     };
 
     await pool(10, 10, (i) => putVote(db, share.id, viewer(i), looks[i % 4]!, ttl));
     const at10 = await views(200);
     console.log(`bench hot: ${VOTES} votes on one share (${WIDTH} in flight)...`);
     writes.clear();
+    // VOTES viewers vote once each; every 10th also changes an earlier viewer's vote (two counts on one shard)
+    const tasks: (() => Promise<unknown>)[] = [];
+    for (let n = 10; n < VOTES; n++) {
+      tasks.push(() => putVote(db, share.id, viewer(n), looks[n % 4]!, ttl));
+      if (n % 10 === 0) tasks.push(() => putVote(db, share.id, viewer(n - 5), looks[(n + 1) % 4]!, ttl));
+    }
+    const wcu0 = capacityMetrics.write;
     const t0 = performance.now();
-    // every 10th vote is a change of an earlier vote (a changed vote moves two counts on one shard)
-    await pool(VOTES - 10, WIDTH, (i) => {
-      const n = i + 10;
-      return n % 10 === 0
-        ? putVote(db, share.id, viewer(n - 5), looks[(n + 1) % 4]!, ttl)
-        : putVote(db, share.id, viewer(n), looks[n % 4]!, ttl);
-    });
+    await pool(tasks.length, WIDTH, (i) => tasks[i]!());
     const voteSeconds = (performance.now() - t0) / 1000;
+    const wcuPerVote = +((capacityMetrics.write - wcu0) / tasks.length).toFixed(2);
     const shardWrites = Array.from(
       { length: SHARE_VOTE_SHARDS },
       (_, n) => (writes.get(keys.shareVoteCounter(share.id, n).pk) ?? 0) / voteSeconds,
@@ -176,8 +188,10 @@ export async function benchHot(quick: boolean, row: Row): Promise<HotBenchResult
       })),
     );
     reads.reset();
+    const legacyRcu0 = capacityMetrics.read;
     await viewShare(db, legacy.token, null);
     const legacyItems = reads.items;
+    const legacyRcu = +(capacityMetrics.read - legacyRcu0).toFixed(1);
 
     row('share page: items read per view at 10 votes', `${at10.items}`, 'equal at any count');
     row(
@@ -185,13 +199,21 @@ export async function benchHot(quick: boolean, row: Row): Promise<HotBenchResult
       `${atMany.items}`,
       `= ${at10.items}`,
     );
-    row(`share page: items read, old tally at ${total.toLocaleString('en-US')} votes`, `${legacyItems}`, 'before');
+    row(
+      `share page: items read, old tally at ${total.toLocaleString('en-US')} votes`,
+      `${legacyItems} (${legacyRcu} RCU)`,
+      'before',
+    );
     row('share page view p50/p99 at 10 votes (local)', `${at10.p50} / ${at10.p99} ms`);
     row(
       `share page view p50/p99 at ${total.toLocaleString('en-US')} votes (local)`,
       `${atMany.p50} / ${atMany.p99} ms`,
     );
-    row('votes on one share (local, 32 in flight)', `${(VOTES / voteSeconds).toFixed(0)} /s`);
+    row('share page: RCU per view at 10 / at many votes', `${at10.rcu} / ${atMany.rcu}`);
+    row(
+      'votes on one share (local, 32 in flight)',
+      `${(tasks.length / voteSeconds).toFixed(0)} /s (${tasks.length} writes, ${wcuPerVote} WCU each)`,
+    );
     row(
       'writes per vote counter shard',
       shardWrites.map((w) => `${w.toFixed(0)}/s`).join(', '),
@@ -230,14 +252,15 @@ export async function benchHot(quick: boolean, row: Row): Promise<HotBenchResult
     const t1 = performance.now();
     await pool(GENS, WIDTH, () => incrementStyleUsage(db, styleId));
     const genSeconds = (performance.now() - t1) / 1000;
-    const styleWrites = (writes.get(keys.style(styleId).pk) ?? 0) / genSeconds;
+    const styleWriteCount = writes.get(keys.style(styleId).pk) ?? 0;
+    const styleWrites = styleWriteCount / genSeconds;
     const styleShards = Array.from(
       { length: STYLE_COUNTER_SHARDS },
       (_, n) => (writes.get(keys.styleCounter(styleId, n).pk) ?? 0) / genSeconds,
     );
-    // a last use per shard a second later folds what is left
-    await new Promise((r) => setTimeout(r, 1100));
-    for (let n = 0; n < STYLE_COUNTER_SHARDS; n++) await incrementStyleUsage(db, styleId, new Date(), n);
+    // a last use per shard once the fold window has passed folds what is left
+    const later = new Date(Date.now() + STYLE_USAGE_FOLD_MS + 1);
+    for (let n = 0; n < STYLE_COUNTER_SHARDS; n++) await incrementStyleUsage(db, styleId, later, n);
     const usage = (await getStyle(db, styleId))!.usageCount;
     const usageExact = usage === GENS + STYLE_COUNTER_SHARDS;
 
@@ -272,9 +295,11 @@ export async function benchHot(quick: boolean, row: Row): Promise<HotBenchResult
     db.doc.destroy();
     return {
       votes: total,
-      votesPerSecond: +(VOTES / voteSeconds).toFixed(0),
+      votesPerSecond: +(tasks.length / voteSeconds).toFixed(0),
+      wcuPerVote,
       itemsReadPerView: { at10: at10.items, atMany: atMany.items, legacyAtMany: legacyItems },
       viewMs: { at10: { p50: at10.p50, p99: at10.p99 }, atMany: { p50: atMany.p50, p99: atMany.p99 } },
+      rcuPerView: { at10: at10.rcu, atMany: atMany.rcu },
       voteShardWritesPerSecond: shardWrites.map((w) => +w.toFixed(1)),
       votePartitionWritesPerSecond: +votePartition.toFixed(1),
       generations: GENS,
