@@ -279,8 +279,8 @@ export async function benchHot(quick: boolean, row: Row): Promise<HotBenchResult
     row('generations of one style (local, 32 in flight)', `${(GENS / genSeconds).toFixed(0)} /s`);
     row(
       'writes on the style item (usage folds)',
-      `${styleWrites.toFixed(1)} /s`,
-      `<= ${STYLE_COUNTER_SHARDS}/s whatever the rate`,
+      `${styleWriteCount} in ${genSeconds.toFixed(0)} s (${styleWrites.toFixed(2)} /s)`,
+      `<= ${STYLE_COUNTER_SHARDS} a minute whatever the rate`,
     );
     row('writes per style counter shard, max', `${Math.max(...styleShards).toFixed(0)} /s`, '<= 1,000 WCU/s');
     row('usageCount exact after the last fold', usageExact ? 'yes' : `NO (${usage})`, 'yes');
