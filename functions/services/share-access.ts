@@ -76,8 +76,8 @@ export interface ShareVoteCount {
 }
 
 /** A share's votes per look: its counter shards (bounded reads), or its vote items on a share made before them. */
-export const voteTally = (db: Db, s: ShareRecord): Promise<VoteTally> =>
-  s.voteCounters ? getVoteTally(db, s.id) : countVoteItems(db, s.id);
+export const voteTally = (db: Db, s: ShareRecord, consistent = false): Promise<VoteTally> =>
+  s.voteCounters ? getVoteTally(db, s.id, consistent) : countVoteItems(db, s.id);
 
 /** The votes of each of the share's looks, in its order, and their total (votes for anything else are not counted). */
 export function countVotes(s: ShareRecord, tally: VoteTally): { counts: ShareVoteCount[]; total: number } {

@@ -39,17 +39,21 @@ import {
 
 const httpUrl = (u: string) => /^https?:\/\//i.test(u);
 
-/** GET /api/l/{token}: what a viewer sees (only the chosen copies, styles, shop links; owner only when opted in). */
+/**
+ * GET /api/l/{token}: what a viewer sees (only the chosen copies, styles, shop links; owner only when opted in).
+ * `fresh`: the answer to the viewer's own vote or reaction reads the counts and their feedback consistently.
+ */
 export async function viewShare(
   db: Db,
   token: string,
   viewerId: string | null,
   now = new Date(),
+  fresh = false,
 ): Promise<PublicShareView> {
   const s = await liveShare(db, token, now);
   const [tally, mine] = await Promise.all([
-    voteTally(db, s),
-    viewerId ? getViewerFeedback(db, s.id, viewerId) : { vote: null, reaction: null },
+    voteTally(db, s, fresh),
+    viewerId ? getViewerFeedback(db, s.id, viewerId, fresh) : { vote: null, reaction: null },
   ]);
   const { counts, total } = countVotes(s, tally);
   const styleIds = [...new Set(s.images.map((i) => i.styleId).filter((x): x is string => !!x))];
@@ -145,7 +149,7 @@ export async function voteOnShare(
   const s = await liveShare(db, token, now);
   if (!s.images.some((i) => i.generationId === generationId)) throw badRequest(M.notInShare, ERROR_CODES.validation);
   await putVote(db, s.id, viewerId, generationId, feedbackTtl(s), now);
-  return viewShare(db, token, viewerId, now);
+  return viewShare(db, token, viewerId, now, true);
 }
 
 /** PUT /api/l/{token}/reaction: one short plain-text reaction per viewer, changeable. */
@@ -162,7 +166,7 @@ export async function reactToShare(
   await assertRate(db, 'share.reaction', caller, now);
   const s = await liveShare(db, token, now);
   await putReaction(db, s.id, viewerId, clean.text, feedbackTtl(s), now);
-  return viewShare(db, token, viewerId, now);
+  return viewShare(db, token, viewerId, now, true);
 }
 
 /** POST /api/l/{token}/report: into the admins' report queue (one open report per viewer and look). */

@@ -259,11 +259,14 @@ export function deleteVote(db: Db, shareId: string, viewerId: string): Promise<'
   });
 }
 
-/** A share's votes per look: the sum of its counter shards (one BatchGet of SHARE_VOTE_SHARDS items, whatever the votes). */
-export async function getVoteTally(db: Db, shareId: string): Promise<VoteTally> {
+/**
+ * A share's votes per look: the sum of its counter shards (one BatchGet of SHARE_VOTE_SHARDS items, whatever the
+ * votes); consistent right after the viewer's own vote, so its answer counts it.
+ */
+export async function getVoteTally(db: Db, shareId: string, consistent = false): Promise<VoteTally> {
   const shardKeys = Array.from({ length: SHARE_VOTE_SHARDS }, (_, n) => keys.shareVoteCounter(shareId, n));
   const tally: VoteTally = new Map();
-  for (const item of await batchGetAll(db, shardKeys))
+  for (const item of await batchGetAll(db, shardKeys, { consistent }))
     for (const [name, value] of Object.entries(item))
       if (name.startsWith(VOTES_OF) && typeof value === 'number') {
         const g = name.slice(VOTES_OF.length);
@@ -293,8 +296,11 @@ export async function getViewerFeedback(
   db: Db,
   shareId: string,
   viewerId: string,
+  consistent = false,
 ): Promise<{ vote: string | null; reaction: string | null }> {
-  const items = await batchGetAll(db, [keys.shareVote(shareId, viewerId), keys.shareReaction(shareId, viewerId)]);
+  const items = await batchGetAll(db, [keys.shareVote(shareId, viewerId), keys.shareReaction(shareId, viewerId)], {
+    consistent,
+  });
   const vote = items.find((i) => i.type === 'ShareVote');
   const reaction = items.find((i) => i.type === 'ShareReaction');
   return {
