@@ -24,7 +24,8 @@ import type { DeletionPreview } from '../../shared/schemas/responses';
 import { PRIVACY_MESSAGES as M } from '../../shared/domain/privacy';
 import { unusedCredits } from '../../shared/domain/ledger';
 import { getBalance, listAllEntries } from '../../shared/repositories/ledger-repository';
-import { listFeedbackCastBy } from '../../shared/repositories/share-repository';
+import { deleteVote, listFeedbackCastBy } from '../../shared/repositories/share-repository';
+import { userViewerId } from '../../shared/domain/shares';
 import { getCognitoUserState, verifyPassword } from '../lib/cognito';
 import { favoriteStyleIdOf, keys, userItemKind } from '../../shared/repositories/keys';
 import type { Db } from '../../shared/repositories/table';
@@ -145,10 +146,12 @@ export async function deleteAccount(
   const shares = await deleteSharesOf(db, userId, now);
   await deleteRateCountersOf(db, userId, now);
   // The votes and reactions the user cast on other people's looks (their per-user index; anonymous ones are no one's).
+  // A vote goes with its count (the look's counter shard drops in the same transaction); reactions are plain items.
   const cast = await listFeedbackCastBy(db, userId);
+  for (const v of cast.filter((c) => c.kind === 'vote')) await deleteVote(db, v.shareId, userViewerId(userId));
   await deleteItems(
     db,
-    cast.map((c) => c.key),
+    cast.filter((c) => c.kind === 'reaction').map((c) => c.key),
   );
 
   // Finance records keep the pseudonym instead of the user id.

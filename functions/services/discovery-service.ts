@@ -81,8 +81,7 @@ export async function getStyleFavoriteCount(db: Db, styleId: string, viewerId: s
 /** POST /api/styles/{id}/favorite (idempotent). */
 export async function favoriteStyle(db: Db, userId: string, styleId: string) {
   await visibleStyle(db, styleId, userId);
-  const r = await addFavorite(db, userId, styleId);
-  if (r === 'style-missing') throw notFound(STYLE_NOT_FOUND);
+  await addFavorite(db, userId, styleId);
   return { isFavorite: true, count: Math.max(0, await getFavoriteCount(db, styleId)) };
 }
 

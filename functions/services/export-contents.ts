@@ -3,7 +3,7 @@
  * archive (and why), and the JSON of the shared looks (with the feedback received, never who gave it) and of the
  * feedback the person gave. Used by export-service.ts; docs/privacy.md says the same in prose.
  */
-import type { CastFeedback, ShareFeedback, ShareRecord } from '../../shared/repositories/share-repository';
+import type { CastFeedback, ShareReaction, ShareRecord, VoteTally } from '../../shared/repositories/share-repository';
 import { countVotes, sharePath } from './share-access';
 
 /** The sections of the archive (README.txt lists them, in this order). */
@@ -69,12 +69,12 @@ export const shareImagePath = (shareId: string, n: number) => `${shareId}/${n + 
 /** shares/shares.json: the person's shared looks, the votes each image got and the reactions received (no viewer ids). */
 export function sharesJson(
   shares: readonly ShareRecord[],
-  received: readonly ShareFeedback[],
+  received: readonly { tally: VoteTally; reactions: readonly ShareReaction[] }[],
   hasImage: (shareId: string, n: number) => boolean,
 ) {
   return shares.map((sh, i) => {
-    const fb = received[i] ?? { votes: new Map<string, string>(), reactions: [] };
-    const { counts, total } = countVotes(sh, fb.votes);
+    const fb = received[i] ?? { tally: new Map<string, number>(), reactions: [] };
+    const { counts, total } = countVotes(sh, fb.tally);
     return {
       id: sh.id,
       link: sharePath(sh.token),

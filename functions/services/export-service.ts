@@ -21,7 +21,7 @@ import { listPhotoProfiles } from '../../shared/repositories/photo-profile-repos
 import { listGenerations } from '../../shared/repositories/generation-repository';
 import { listAllEntries } from '../../shared/repositories/ledger-repository';
 import { listFavoriteStyleIds } from '../../shared/repositories/discovery-repository';
-import { getShareFeedback, listFeedbackCastBy, listShares } from '../../shared/repositories/share-repository';
+import { listFeedbackCastBy, listShareReactions, listShares } from '../../shared/repositories/share-repository';
 import {
   getExport,
   getPrivacyFields,
@@ -41,6 +41,7 @@ import {
   putObject,
 } from '../lib/media-store';
 import { exportReadme, feedbackGivenJson, shareImagePath, sharesJson } from './export-contents';
+import { voteTally } from './share-access';
 import { logger } from '../lib/logger';
 
 export const exportObjectKey = (userId: string, exportId: string) =>
@@ -208,7 +209,12 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
     const [uploads, templateInputs, received] = await Promise.all([
       listObjects('private', `${mediaKeys.userPrefix(userId)}outfits/`),
       listObjects('private', mediaKeys.templateInputPrefix(userId)),
-      Promise.all(shares.map((sh) => getShareFeedback(db, sh.id))),
+      Promise.all(
+        shares.map(async (sh) => {
+          const [tally, reactions] = await Promise.all([voteTally(db, sh), listShareReactions(db, sh.id)]);
+          return { tally, reactions };
+        }),
+      ),
     ]);
     const consents = await Promise.all(profiles.map((p) => getPhotoConsent(db, userId, p.id)));
     const files: Zippable = {};

@@ -15,7 +15,14 @@ import {
   type RateAction,
   type RateSubject,
 } from '../../shared/domain/shares';
-import { countRequest, findShareByToken, type ShareRecord } from '../../shared/repositories/share-repository';
+import {
+  countRequest,
+  countVoteItems,
+  findShareByToken,
+  getVoteTally,
+  type ShareRecord,
+  type VoteTally,
+} from '../../shared/repositories/share-repository';
 import type { Db } from '../../shared/repositories/table';
 import { logger } from '../lib/logger';
 
@@ -68,17 +75,17 @@ export interface ShareVoteCount {
   votes: number;
 }
 
-export function countVotes(s: ShareRecord, votes: Map<string, string>): { counts: ShareVoteCount[]; total: number } {
-  const counts = s.images.map((i) => ({ generationId: i.generationId, votes: 0 }));
-  let total = 0;
-  for (const g of votes.values()) {
-    const c = counts.find((x) => x.generationId === g);
-    if (c) {
-      c.votes++;
-      total++;
-    }
-  }
-  return { counts, total };
+/** A share's votes per look: its counter shards (bounded reads), or its vote items on a share made before them. */
+export const voteTally = (db: Db, s: ShareRecord, consistent = false): Promise<VoteTally> =>
+  s.voteCounters ? getVoteTally(db, s.id, consistent) : countVoteItems(db, s.id);
+
+/** The votes of each of the share's looks, in its order, and their total (votes for anything else are not counted). */
+export function countVotes(s: ShareRecord, tally: VoteTally): { counts: ShareVoteCount[]; total: number } {
+  const counts = s.images.map((i) => ({
+    generationId: i.generationId,
+    votes: Math.max(0, tally.get(i.generationId) ?? 0),
+  }));
+  return { counts, total: counts.reduce((sum, c) => sum + c.votes, 0) };
 }
 
 export async function liveShare(db: Db, token: string, now: Date): Promise<ShareRecord> {

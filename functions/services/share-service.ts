@@ -25,7 +25,7 @@ import { type UserRecord } from '../../shared/repositories/user-repository';
 import {
   endShare,
   getShare,
-  getShareFeedback,
+  listShareReactions,
   listShares,
   putShare,
   type ShareImage,
@@ -42,6 +42,7 @@ import {
   newShareToken,
   sharePath,
   shareImagePath,
+  voteTally,
   type RateCaller,
   type ShareVoteCount,
 } from './share-access';
@@ -75,8 +76,8 @@ const stateOf = (s: ShareRecord, now: Date): OwnerShareView['state'] =>
   s.status !== 'active' ? s.status : isShareLive(s, now) ? 'live' : 'expired';
 
 async function ownerView(db: Db, s: ShareRecord, now: Date): Promise<OwnerShareView> {
-  const fb = await getShareFeedback(db, s.id);
-  const { counts, total } = countVotes(s, fb.votes);
+  const [tally, reactions] = await Promise.all([voteTally(db, s), listShareReactions(db, s.id)]);
+  const { counts, total } = countVotes(s, tally);
   return {
     id: s.id,
     token: s.token,
@@ -94,7 +95,7 @@ async function ownerView(db: Db, s: ShareRecord, now: Date): Promise<OwnerShareV
     endedAt: s.endedAt ?? null,
     votes: counts,
     totalVotes: total,
-    reactions: fb.reactions.map(({ text, updatedAt }) => ({ text, updatedAt })),
+    reactions: reactions.map(({ text, updatedAt }) => ({ text, updatedAt })),
   };
 }
 
@@ -159,6 +160,7 @@ export async function createShare(
     expiresAt: shareExpiresAt(input.expiresInDays ?? DEFAULT_SHARE_EXPIRY_DAYS, now),
     createdAt: now.toISOString(),
     endedAt: null,
+    voteCounters: true,
   };
   await putShare(db, share, SHARE_FEEDBACK_KEEP_DAYS * 86_400);
   logger.info('share created', { shareId: id, images: images.length });

@@ -17,7 +17,7 @@ import { getStyle, listStyleProducts } from '../../shared/repositories/catalog-r
 import { getUser } from '../../shared/repositories/user-repository';
 import {
   createShareReport,
-  getShareFeedback,
+  getViewerFeedback,
   putReaction,
   putVote,
   type ShareRecord,
@@ -25,22 +25,37 @@ import {
 import type { Db } from '../../shared/repositories/table';
 import { readImage } from '../lib/media-store';
 import { logger } from '../lib/logger';
-import { assertRate, countVotes, liveShare, sharePath, shareImagePath, type RateCaller } from './share-access';
+import {
+  assertRate,
+  countVotes,
+  liveShare,
+  sharePath,
+  shareImagePath,
+  voteTally,
+  type RateCaller,
+} from './share-access';
 
 // ------------------------------------------------------------------------------------------------ viewers
 
 const httpUrl = (u: string) => /^https?:\/\//i.test(u);
 
-/** GET /api/l/{token}: what a viewer sees (only the chosen copies, styles, shop links; owner only when opted in). */
+/**
+ * GET /api/l/{token}: what a viewer sees (only the chosen copies, styles, shop links; owner only when opted in).
+ * `fresh`: the answer to the viewer's own vote or reaction reads the counts and their feedback consistently.
+ */
 export async function viewShare(
   db: Db,
   token: string,
   viewerId: string | null,
   now = new Date(),
+  fresh = false,
 ): Promise<PublicShareView> {
   const s = await liveShare(db, token, now);
-  const fb = await getShareFeedback(db, s.id);
-  const { counts, total } = countVotes(s, fb.votes);
+  const [tally, mine] = await Promise.all([
+    voteTally(db, s, fresh),
+    viewerId ? getViewerFeedback(db, s.id, viewerId, fresh) : { vote: null, reaction: null },
+  ]);
+  const { counts, total } = countVotes(s, tally);
   const styleIds = [...new Set(s.images.map((i) => i.styleId).filter((x): x is string => !!x))];
   const styles = await Promise.all(
     styleIds.map(async (id) => {
@@ -86,8 +101,8 @@ export async function viewShare(
     styles,
     owner,
     totalVotes: total,
-    myVote: viewerId ? (fb.votes.get(viewerId) ?? null) : null,
-    myReaction: viewerId ? (fb.reactions.find((r) => r.viewerId === viewerId)?.text ?? null) : null,
+    myVote: mine.vote,
+    myReaction: mine.reaction,
     expiresAt: s.expiresAt,
   };
 }
@@ -121,7 +136,7 @@ export async function shareImage(db: Db, token: string, index: number, now = new
 const feedbackTtl = (s: ShareRecord) =>
   Math.floor(new Date(s.expiresAt).getTime() / 1000) + SHARE_FEEDBACK_KEEP_DAYS * 86_400;
 
-/** PUT /api/l/{token}/vote: one vote per viewer, changeable (the viewer's item is replaced). */
+/** PUT /api/l/{token}/vote: one vote per viewer, changeable (the item and its counter shard move together). */
 export async function voteOnShare(
   db: Db,
   token: string,
@@ -134,7 +149,7 @@ export async function voteOnShare(
   const s = await liveShare(db, token, now);
   if (!s.images.some((i) => i.generationId === generationId)) throw badRequest(M.notInShare, ERROR_CODES.validation);
   await putVote(db, s.id, viewerId, generationId, feedbackTtl(s), now);
-  return viewShare(db, token, viewerId, now);
+  return viewShare(db, token, viewerId, now, true);
 }
 
 /** PUT /api/l/{token}/reaction: one short plain-text reaction per viewer, changeable. */
@@ -151,7 +166,7 @@ export async function reactToShare(
   await assertRate(db, 'share.reaction', caller, now);
   const s = await liveShare(db, token, now);
   await putReaction(db, s.id, viewerId, clean.text, feedbackTtl(s), now);
-  return viewShare(db, token, viewerId, now);
+  return viewShare(db, token, viewerId, now, true);
 }
 
 /** POST /api/l/{token}/report: into the admins' report queue (one open report per viewer and look). */

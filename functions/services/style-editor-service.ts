@@ -31,6 +31,7 @@ import {
   type StoredStyle,
   type StylePatch,
 } from '../../shared/repositories/style-editor-repository';
+import { deleteStyleCounters } from '../../shared/repositories/style-counter-repository';
 import { removeStyleFromAllCollectionsKeepingCovers } from './collection-cover-service';
 import { getUser, type UserRecord } from '../../shared/repositories/user-repository';
 import type { StyleCreateInput, StylePatchInput } from '../../shared/schemas/admin';
@@ -278,6 +279,7 @@ export async function deleteEditorStyle(db: Db, user: UserRecord, id: string) {
   const [products, collections] = await Promise.all([
     deleteStyleProducts(db, id),
     removeStyleFromAllCollectionsKeepingCovers(db, current),
+    deleteStyleCounters(db, id),
   ]);
   if (current.isPublic) await rebuildCatalogue(db);
   await deleteStylePublicCopies(current);

@@ -13,7 +13,7 @@ import {
   failWithRefund,
   type GenerationRecord,
 } from '../../shared/repositories/generation-repository';
-import { incrementStyleUsage } from '../../shared/repositories/catalog-repository';
+import { incrementStyleUsage } from '../../shared/repositories/style-counter-repository';
 import { enqueueRenderJob, reopenRenderJob } from '../../shared/repositories/render-queue-repository';
 import type { ProviderName } from '../../shared/domain/render-queue';
 import { getDb } from '../lib/aws';
@@ -72,8 +72,13 @@ export async function markCompleted(state: WorkflowState) {
   const gen = await getGeneration(db, state.userId, state.generationId);
   const ok = await markGenerationCompleted(db, state.userId, state.generationId);
   if (!ok) throw new GenerationNotActive(state.generationId);
-  // A cover made in the style editor is not a use of the style.
-  if (gen?.inputs.styleId && gen.kind !== 'style-cover') await incrementStyleUsage(db, gen.inputs.styleId);
+  // A cover made in the style editor is not a use of the style. The look is done: a count that cannot be kept
+  // (throttled, the style gone) never fails it, and this step is not run again for it.
+  const styleId = gen?.inputs.styleId;
+  if (styleId && gen.kind !== 'style-cover')
+    await incrementStyleUsage(db, styleId).catch((err: unknown) =>
+      logger.warn('style use not counted', { styleId, error: err instanceof Error ? err.name : String(err) }),
+    );
   return { ok: true };
 }
 

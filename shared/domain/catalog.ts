@@ -53,3 +53,15 @@ export const BODY_DESCRIPTION_TOKEN = '{{BODY_DESCRIPTION}}';
 
 export const MAX_STYLE_CATEGORIES = 3;
 export const MAX_CARD_TAGS = 3;
+
+/**
+ * Write shards of a style's counters (issue 28, docs/capacity.md): generations and favourites write one of these
+ * small items instead of the style item (a viral style would otherwise be one hot key for every generation of
+ * it, and every write of a public style's item is also a write of its index entries in the one public-styles
+ * partition). Favourites are summed on read (the style's own `favoriteCount` + the shards); generations' `pending`
+ * uses are folded into the style's `usageCount` by the shard itself, at most once per STYLE_USAGE_FOLD_MS, so lists
+ * and sorts keep reading `usageCount` on the style item: a style's item takes at most 8 usage writes a minute,
+ * and a style used less often than that shows every use at once. May only grow (reads sum shards 0..N-1).
+ */
+export const STYLE_COUNTER_SHARDS = 8;
+export const STYLE_USAGE_FOLD_MS = 60_000;

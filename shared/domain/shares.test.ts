@@ -8,7 +8,10 @@ import {
   isShareToken,
   rateRetryAfter,
   rateWindowStart,
+  SHARE_VOTE_SHARDS,
   shareExpiresAt,
+  stableHash,
+  voteShardOf,
   withinLimit,
 } from './shares';
 import { newShareToken, newViewerId } from '../../functions/services/share-access';
@@ -102,5 +105,21 @@ describe('rate-limit rules', () => {
       expect(withinLimit(action, 'ip', rule.limit.ip)).toBe(true);
       expect(withinLimit(action, 'ip', rule.limit.ip + 1)).toBe(false);
     }
+  });
+});
+
+describe('vote counter shards', () => {
+  it('a viewer always counts on the same shard; viewers spread over every shard', () => {
+    expect(stableHash('anon:abc')).toBe(stableHash('anon:abc'));
+    expect(stableHash('')).toBe(0x811c9dc5);
+    const per = new Array<number>(SHARE_VOTE_SHARDS).fill(0);
+    for (let i = 0; i < 4000; i++) {
+      const shard = voteShardOf(`anon:${newViewerId()}`);
+      expect(Number.isInteger(shard) && shard >= 0 && shard < SHARE_VOTE_SHARDS).toBe(true);
+      per[shard]!++;
+    }
+    // each shard within 20% of an even share
+    for (const n of per) expect(Math.abs(n - 4000 / SHARE_VOTE_SHARDS)).toBeLessThan(0.2 * (4000 / SHARE_VOTE_SHARDS));
+    expect(voteShardOf('user:42')).toBe(voteShardOf('user:42'));
   });
 });

@@ -1,5 +1,5 @@
 /** Reads of catalog items (styles, prompt templates, raw templates, categories). Writes come with the editors. */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { COLOR_GRADES, CREATIVE_BACKGROUNDS } from '../domain/creative-look';
 import { SETTINGS, STYLE_IMAGE_TYPES, STYLE_SEXES, TASK_TYPES, VIBES } from '../domain/catalog';
@@ -32,8 +32,9 @@ export const styleEntity = entity({
     /** The brand's size chart (issue 25), in cm; absent or null: none. */
     sizeChart: storedSizeChartSchema.nullable().default(null),
     createdBy: z.string(),
+    /** Completed generations of it, as folded from its counter shards (style-counter-repository.ts: lags by at most the last second's). */
     usageCount: z.number(),
-    /** Number of FAV# items of this style, moved in the same transaction as each favourite Put/Delete. */
+    /** FAV# items counted before the counter shards (issue 28); the count is this + the shards' `favorites`. */
     favoriteCount: z.number().optional(),
     /** Counted on its creator's COUNTERS item (style-editor-repository); seed styles are not. */
     counted: z.boolean().optional(),
@@ -135,20 +136,6 @@ export async function getVisibleStyle(db: Db, id: string, viewerId: string | nul
   const s = await getStyle(db, id);
   if (!s) return null;
   return s.isPublic || s.createdBy === viewerId ? s : null;
-}
-
-export async function incrementStyleUsage(db: Db, id: string): Promise<void> {
-  await db.doc
-    .send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.style(id),
-        UpdateExpression: 'ADD usageCount :one',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':one': 1 },
-      }),
-    )
-    .catch(() => undefined); // a style deleted meanwhile has no count to keep
 }
 
 export async function getPromptTemplate(db: Db, id: string): Promise<PromptTemplateRecord | null> {

@@ -1,8 +1,10 @@
 /**
  * Favourites and style reports.
  * - Favourite: `USER#<uid> / FAV#<styleId>`; its Put (attribute_not_exists) or Delete (attribute_exists) runs in the
- *   same transaction as `ADD favoriteCount ±1` on the style, so the count equals the number of FAV items under any
- *   interleaving of concurrent toggles, and repeating a toggle changes nothing (idempotent).
+ *   same transaction as `ADD favorites ±1` on one of the style's counter shards (style-counter-repository.ts; never
+ *   the style item, a hot key for a viral style), so the count (the style's favoriteCount from before + the shards)
+ *   equals the number of FAV items under any interleaving of concurrent toggles, and repeating a toggle changes
+ *   nothing (idempotent).
  * - Report: `REPORT#<id>` (open ones in the sparse gsi1 REPORTS#OPEN), written with the lock item
  *   `STYLE#<styleId> / REPORTLOCK#<uid>` (attribute_not_exists): one open report per user and style.
  */
@@ -17,7 +19,8 @@ import {
 } from './report-repository';
 import { keys } from './keys';
 import { TABLE_SCHEMA, type Db } from './table';
-import { deleteItem, entity, queryAll, transactConditional, tx, type EntityRecord } from './toolkit';
+import { entity, queryAll, transactConditional, tx, type EntityRecord } from './toolkit';
+import { favoriteCountMove } from './style-counter-repository';
 
 /** A user's favourite style; a user's favourites newest first (gsi2). */
 export const favoriteEntity = entity({
@@ -27,38 +30,27 @@ export const favoriteEntity = entity({
   indexes: { gsi2: (f) => keys.favoriteByUserIndex(f.userId, f.createdAt, f.styleId) },
 });
 
-export type FavoriteResult = 'added' | 'already' | 'style-missing';
+export type FavoriteResult = 'added' | 'already';
 
+/** Favourite a style (the caller checked it is visible): the FAV item and the user's counter shard move together. */
 export async function addFavorite(db: Db, userId: string, styleId: string, now = new Date()): Promise<FavoriteResult> {
   const createdAt = now.toISOString();
   const out = await transactConditional(db, [
     tx.put(db, favoriteEntity.item({ userId, styleId, createdAt }), 'attribute_not_exists(pk)'),
-    tx.update(db, keys.style(styleId), {
-      UpdateExpression: 'ADD favoriteCount :one',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':one': 1 },
-    }),
+    favoriteCountMove(db, styleId, userId, 1),
   ]);
-  if (out.applied) return 'added';
-  return out.conditionFailed(0) ? 'already' : 'style-missing';
+  return out.applied ? 'added' : 'already';
 }
 
 export type UnfavoriteResult = 'removed' | 'absent';
 
+/** Unfavourite (also a style that is gone or went private): the FAV item goes and the count drops, exactly once. */
 export async function removeFavorite(db: Db, userId: string, styleId: string): Promise<UnfavoriteResult> {
   const out = await transactConditional(db, [
     tx.delete(db, keys.favorite(userId, styleId), 'attribute_exists(pk)'),
-    tx.update(db, keys.style(styleId), {
-      UpdateExpression: 'ADD favoriteCount :minus',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':minus': -1 },
-    }),
+    favoriteCountMove(db, styleId, userId, -1),
   ]);
-  if (out.applied) return 'removed';
-  if (out.conditionFailed(0)) return 'absent';
-  // the style is gone: drop the orphaned favourite on its own (there is no count left to keep)
-  await deleteItem(db, keys.favorite(userId, styleId));
-  return 'removed';
+  return out.applied ? 'removed' : 'absent';
 }
 
 export async function isFavorite(db: Db, userId: string, styleId: string): Promise<boolean> {
@@ -89,18 +81,7 @@ export async function listFavoriteStyleIds(
   return items.map((i) => favoriteEntity.parsePick(i, ['styleId', 'createdAt']));
 }
 
-/** The number of FAV items of a style (consistent read of the counter on the style item). */
-export async function getFavoriteCount(db: Db, styleId: string): Promise<number> {
-  const res = await db.doc.send(
-    new GetCommand({
-      TableName: db.tableName,
-      Key: keys.style(styleId),
-      ProjectionExpression: 'favoriteCount',
-      ConsistentRead: true,
-    }),
-  );
-  return z.object({ favoriteCount: z.number().default(0) }).parse(res.Item ?? {}).favoriteCount;
-}
+export { getFavoriteCount } from './style-counter-repository';
 
 /** A report of a style (the open-report index is the reports' common declaration). */
 export const styleReportEntity = entity({

@@ -62,6 +62,11 @@ export const keys = {
     gsi2pk: `STYLES#OWNER#${userId}`,
     gsi2sk: `${createdAt}#${id}`,
   }),
+  /**
+   * One write shard of a style's counters (issue 28): generations add to `pending` here (never to the style item
+   * itself), and a shard folds its pending count into the style's `usageCount` at most once a second.
+   */
+  styleCounter: (styleId: string, shard: number) => ({ pk: `STYLE#${styleId}#COUNT#${shard}`, sk: 'COUNT' }),
   product: (styleId: string, productId: string) => ({ pk: `STYLE#${styleId}`, sk: `PRODUCT#${productId}` }),
   productIdIndex: (productId: string) => ({ gsi1pk: `PRODUCT#${productId}`, gsi1sk: 'PRODUCT' }),
   productLink: (styleId: string, productId: string, linkId: string) => ({
@@ -134,6 +139,14 @@ export const keys = {
   shareVote: (shareId: string, viewerId: string) => ({ pk: `SHAREFB#${shareId}`, sk: `VOTE#${viewerId}` }),
   shareReaction: (shareId: string, viewerId: string) => ({ pk: `SHAREFB#${shareId}`, sk: `REACT#${viewerId}` }),
   shareFeedback: (shareId: string) => ({ pk: `SHAREFB#${shareId}` }),
+  /** sk prefixes of a share's vote and reaction items (legacy vote count; the owner's list of reactions). */
+  shareVotePrefix: (shareId: string) => ({ pk: `SHAREFB#${shareId}`, skPrefix: 'VOTE#' }),
+  shareReactionPrefix: (shareId: string) => ({ pk: `SHAREFB#${shareId}`, skPrefix: 'REACT#' }),
+  /**
+   * One write shard of a share's vote counters (issue 28): its own partition, so the shards of a viral look spread
+   * over partitions; moved in the same transaction as the vote item. A page sums the shards (one BatchGet).
+   */
+  shareVoteCounter: (shareId: string, shard: number) => ({ pk: `SHAREFB#${shareId}#COUNT#${shard}`, sk: 'COUNT' }),
   /**
    * The per-user index of the votes and reactions a signed-in viewer cast (gsi2 on the vote/reaction item itself,
    * so it is written by the same Put and can never drift; anonymous viewers get none): export and account deletion.

@@ -6,8 +6,20 @@
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { entity, putItem, queryAll, updateIf, type EntityRecord } from './toolkit';
-import { userIdOfViewer, type ShareStatus } from '../domain/shares';
+import {
+  AGAIN,
+  batchGetAll,
+  entity,
+  getItem,
+  putItem,
+  queryAll,
+  transactConditional,
+  tx,
+  updateIf,
+  withRetry,
+  type EntityRecord,
+} from './toolkit';
+import { SHARE_VOTE_SHARDS, userIdOfViewer, voteShardOf, type ShareStatus } from '../domain/shares';
 import {
   closeReport,
   createReportWithLock,
@@ -46,6 +58,8 @@ export const shareEntity = entity({
     expiresAt: z.string(),
     createdAt: z.string(),
     endedAt: z.string().nullable(),
+    /** Votes are counted on the share's counter shards (issue 28); absent on older shares: count the vote items. */
+    voteCounters: z.boolean().optional(),
   }),
   key: (s) => keys.share(s.userId, s.id),
   indexes: { gsi1: (s) => keys.shareTokenIndex(s.token) },
@@ -120,10 +134,13 @@ export async function endShare(
 
 // ------------------------------------------------------------------------------------ votes and reactions
 
-export interface ShareFeedback {
-  /** viewerId -> generationId */
-  votes: Map<string, string>;
-  reactions: { viewerId: string; text: string; updatedAt: string }[];
+/** A share's votes per look (generation id -> votes); looks nobody voted for are absent. */
+export type VoteTally = Map<string, number>;
+
+export interface ShareReaction {
+  viewerId: string;
+  text: string;
+  updatedAt: string;
 }
 
 /** The per-user index keys of a signed-in viewer's vote or reaction (none for an anonymous viewer). */
@@ -132,56 +149,190 @@ function castByIndex(kind: 'ShareVote' | 'ShareReaction', shareId: string, viewe
   return userId ? keys.shareFeedbackByUserIndex(userId, kind === 'ShareVote' ? 'VOTE' : 'REACT', shareId) : {};
 }
 
+/** A viewer's vote item (a changed vote replaces it, its index keys with it: one entry per share and kind). */
+const voteItem = (shareId: string, viewerId: string, generationId: string, ttl: number, now: Date) => ({
+  ...keys.shareVote(shareId, viewerId),
+  ...castByIndex('ShareVote', shareId, viewerId),
+  type: 'ShareVote',
+  shareId,
+  viewerId,
+  generationId,
+  updatedAt: now.toISOString(),
+  ttl,
+});
+
+/** The counter attribute of one look on a shard item (top-level, so ADD can move it). */
+const VOTES_OF = 'votes#';
 /**
- * A viewer's own feedback item on a share (Put: a changed vote or reaction replaces the old one, its index keys
- * with it, so the per-user index holds one entry per share and kind, always the current one).
+ * The shard update that moves a viewer's vote: +1 on `add`, -1 on `remove` (either may be absent), on the viewer's
+ * own shard (voteShardOf), so every shard stays >= 0. The shard carries the votes' TTL and expires with them.
  */
-const putFeedback = (
+function moveCounts(
   db: Db,
-  kind: 'ShareVote' | 'ShareReaction',
   shareId: string,
   viewerId: string,
-  fields: { generationId: string } | { text: string },
-  ttl: number,
-  now: Date,
-): Promise<void> =>
-  putItem(db, {
-    ...(kind === 'ShareVote' ? keys.shareVote(shareId, viewerId) : keys.shareReaction(shareId, viewerId)),
-    ...castByIndex(kind, shareId, viewerId),
-    type: kind,
-    shareId,
-    viewerId,
-    ...fields,
-    updatedAt: now.toISOString(),
-    ttl,
+  moves: { add?: string; remove?: string },
+  ttl: number | null,
+) {
+  const adds: string[] = [];
+  const sets = ['#ty = :ty', '#s = :sid'];
+  const names: Record<string, string> = { '#ty': 'type', '#s': 'shareId' };
+  const values: Record<string, unknown> = { ':ty': 'ShareVoteCounter', ':sid': shareId };
+  if (ttl !== null) {
+    names['#t'] = 'ttl';
+    values[':ttl'] = ttl;
+    sets.push('#t = if_not_exists(#t, :ttl)');
+  }
+  if (moves.add) {
+    names['#a'] = `${VOTES_OF}${moves.add}`;
+    values[':one'] = 1;
+    adds.push('#a :one');
+  }
+  if (moves.remove) {
+    names['#r'] = `${VOTES_OF}${moves.remove}`;
+    values[':minus'] = -1;
+    adds.push('#r :minus');
+  }
+  return tx.update(db, keys.shareVoteCounter(shareId, voteShardOf(viewerId)), {
+    UpdateExpression: `ADD ${adds.join(', ')} SET ${sets.join(', ')}`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
   });
+}
 
-/** One vote per viewer and share: a Put on the viewer's own item (a changed vote replaces the old one). */
-export const putVote = (
+/** The look a viewer voted for on a share, or null (consistent: the vote transactions decide on it). */
+async function currentVote(db: Db, shareId: string, viewerId: string): Promise<string | null> {
+  const item = await getItem(db, keys.shareVote(shareId, viewerId), { consistent: true, projection: 'generationId' });
+  return typeof item?.generationId === 'string' ? item.generationId : null;
+}
+
+/** The vote item's condition: it is still what was read (absent, or for the look read). */
+const stillIs = (previous: string | null) =>
+  previous === null
+    ? { ConditionExpression: 'attribute_not_exists(pk)' }
+    : { ConditionExpression: 'generationId = :prev', ExpressionAttributeValues: { ':prev': previous } };
+
+export type VoteOutcome = 'added' | 'changed' | 'same';
+
+/**
+ * One vote per viewer and share, changeable: the vote item and its shard's counters move in one transaction on
+ * the condition that the vote is still what was read, so a repeated, changed or concurrent vote moves the counts
+ * exactly once (a lost race reads again, on the one retry policy).
+ */
+export function putVote(
   db: Db,
   shareId: string,
   viewerId: string,
   generationId: string,
   ttl: number,
   now = new Date(),
-) => putFeedback(db, 'ShareVote', shareId, viewerId, { generationId }, ttl, now);
-
-export const putReaction = (db: Db, shareId: string, viewerId: string, text: string, ttl: number, now = new Date()) =>
-  putFeedback(db, 'ShareReaction', shareId, viewerId, { text }, ttl, now);
-
-export async function getShareFeedback(db: Db, shareId: string): Promise<ShareFeedback> {
-  const out: ShareFeedback = { votes: new Map(), reactions: [] };
-  const items = await queryAll(db, {
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.shareFeedback(shareId).pk },
+): Promise<VoteOutcome> {
+  return withRetry(async () => {
+    const previous = await currentVote(db, shareId, viewerId);
+    if (previous === generationId) return 'same';
+    const cond = stillIs(previous);
+    const out = await transactConditional(db, [
+      {
+        Put: {
+          TableName: db.tableName,
+          Item: voteItem(shareId, viewerId, generationId, ttl, now),
+          ...cond,
+        },
+      },
+      moveCounts(db, shareId, viewerId, { add: generationId, remove: previous ?? undefined }, ttl),
+    ]);
+    if (!out.applied) return AGAIN;
+    return previous === null ? 'added' : 'changed';
   });
-  for (const i of items) {
-    if (i.type === 'ShareVote') out.votes.set(String(i.viewerId), String(i.generationId));
-    else if (i.type === 'ShareReaction')
-      out.reactions.push({ viewerId: String(i.viewerId), text: String(i.text), updatedAt: String(i.updatedAt) });
-  }
-  out.reactions.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
-  return out;
+}
+
+/** Withdraw a viewer's vote (account deletion): the item goes and its count drops, exactly once. */
+export function deleteVote(db: Db, shareId: string, viewerId: string): Promise<'removed' | 'absent'> {
+  return withRetry(async () => {
+    const previous = await currentVote(db, shareId, viewerId);
+    if (previous === null) return 'absent';
+    const out = await transactConditional(db, [
+      { Delete: { TableName: db.tableName, Key: keys.shareVote(shareId, viewerId), ...stillIs(previous) } },
+      moveCounts(db, shareId, viewerId, { remove: previous }, null),
+    ]);
+    return out.applied ? 'removed' : AGAIN;
+  });
+}
+
+/**
+ * A share's votes per look: the sum of its counter shards (one BatchGet of SHARE_VOTE_SHARDS items, whatever the
+ * votes); consistent right after the viewer's own vote, so its answer counts it.
+ */
+export async function getVoteTally(db: Db, shareId: string, consistent = false): Promise<VoteTally> {
+  const shardKeys = Array.from({ length: SHARE_VOTE_SHARDS }, (_, n) => keys.shareVoteCounter(shareId, n));
+  const tally: VoteTally = new Map();
+  for (const item of await batchGetAll(db, shardKeys, { consistent }))
+    for (const [name, value] of Object.entries(item))
+      if (name.startsWith(VOTES_OF) && typeof value === 'number') {
+        const g = name.slice(VOTES_OF.length);
+        tally.set(g, (tally.get(g) ?? 0) + value);
+      }
+  return tally;
+}
+
+/**
+ * The votes of a share made before the counters (issue 28) counted item by item (a Query of its vote items):
+ * such shares end within 30 days of the change and their feedback 30 days later; no backfill.
+ */
+export async function countVoteItems(db: Db, shareId: string): Promise<VoteTally> {
+  const p = keys.shareVotePrefix(shareId);
+  const items = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': p.pk, ':p': p.skPrefix },
+    ProjectionExpression: 'generationId',
+  });
+  const tally: VoteTally = new Map();
+  for (const i of items) tally.set(String(i.generationId), (tally.get(String(i.generationId)) ?? 0) + 1);
+  return tally;
+}
+
+/** A viewer's own vote and reaction on a share (one BatchGet of two keys). */
+export async function getViewerFeedback(
+  db: Db,
+  shareId: string,
+  viewerId: string,
+  consistent = false,
+): Promise<{ vote: string | null; reaction: string | null }> {
+  const items = await batchGetAll(db, [keys.shareVote(shareId, viewerId), keys.shareReaction(shareId, viewerId)], {
+    consistent,
+  });
+  const vote = items.find((i) => i.type === 'ShareVote');
+  const reaction = items.find((i) => i.type === 'ShareReaction');
+  return {
+    vote: typeof vote?.generationId === 'string' ? vote.generationId : null,
+    reaction: typeof reaction?.text === 'string' ? reaction.text : null,
+  };
+}
+
+/** One reaction per viewer and share: a Put on the viewer's own item (a changed reaction replaces the old one). */
+export const putReaction = (db: Db, shareId: string, viewerId: string, text: string, ttl: number, now = new Date()) =>
+  putItem(db, {
+    ...keys.shareReaction(shareId, viewerId),
+    ...castByIndex('ShareReaction', shareId, viewerId),
+    type: 'ShareReaction',
+    shareId,
+    viewerId,
+    text,
+    updatedAt: now.toISOString(),
+    ttl,
+  });
+
+/** A share's reactions, newest first (a Query of its reaction items only: the owner's list and export). */
+export async function listShareReactions(db: Db, shareId: string): Promise<ShareReaction[]> {
+  const p = keys.shareReactionPrefix(shareId);
+  const items = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': p.pk, ':p': p.skPrefix },
+  });
+  return items
+    .filter((i) => i.type === 'ShareReaction')
+    .map((i) => ({ viewerId: String(i.viewerId), text: String(i.text), updatedAt: String(i.updatedAt) }))
+    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
 }
 
 /** A vote or reaction a signed-in user cast, found through the per-user index (gsi2). */

@@ -397,7 +397,7 @@ const keyId = (k: Key) =>
 export async function batchGetAll(
   db: Db,
   keyList: Key[],
-  opts: { projection?: string; names?: Record<string, string> } = {},
+  opts: { projection?: string; names?: Record<string, string>; consistent?: boolean } = {},
 ): Promise<Item[]> {
   const unique = [...new Map(keyList.map((k) => [keyId(k), k])).values()];
   const out: Item[] = [];
@@ -409,6 +409,7 @@ export async function batchGetAll(
           RequestItems: {
             [db.tableName]: {
               Keys: pending,
+              ...(opts.consistent ? { ConsistentRead: true } : {}),
               ...(opts.projection ? { ProjectionExpression: opts.projection } : {}),
               ...(opts.names ? { ExpressionAttributeNames: opts.names } : {}),
             },

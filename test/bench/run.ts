@@ -29,6 +29,7 @@ import { benchMediaCache } from './media-cache';
 import { benchBundles } from './bundles';
 import { benchRestart } from './restart';
 import { benchApiOverhead } from './api-overhead';
+import { benchHot } from './hot';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -43,7 +44,7 @@ const row = (name: string, value: string, target = '') => rows.push([name, value
 async function main() {
   // BENCH_ONLY=generations (comma-separated phases) runs a part; the default runs every phase.
   const only = new Set(
-    (process.env.BENCH_ONLY ?? 'bundles,engine,restart,landing,media,api,generations,explore,safety').split(','),
+    (process.env.BENCH_ONLY ?? 'bundles,engine,restart,hot,landing,media,api,generations,explore,safety').split(','),
   );
   // Lambda weight first, with nothing else running in this process (fresh node processes load each bundle).
   if (only.has('bundles')) lambdaWeight();
@@ -51,7 +52,9 @@ async function main() {
   if (only.has('engine')) results.engine = benchEngine(QUICK, row);
   // Restarts of the whole stack in child processes (issue 27), before this process starts its own.
   if (only.has('restart')) results.restart = await benchRestart(QUICK, row);
-  if ([...only].every((p) => ['bundles', 'engine', 'restart'].includes(p))) return report();
+  // Hot keys (issue 28): one share's votes and views, one style's generations and favourites, on DynamoDB Local alone.
+  if (only.has('hot')) results.hot = await benchHot(QUICK, row);
+  if ([...only].every((p) => ['bundles', 'engine', 'restart', 'hot'].includes(p))) return report();
 
   console.log('bench: building the web app...');
   const build = spawnSync(

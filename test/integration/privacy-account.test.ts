@@ -23,7 +23,12 @@ import {
   markProcessing,
   setResultKey,
 } from '../../shared/repositories/generation-repository';
-import { getShareFeedback, listFeedbackCastBy } from '../../shared/repositories/share-repository';
+import {
+  countVoteItems,
+  getVoteTally,
+  listFeedbackCastBy,
+  listShareReactions,
+} from '../../shared/repositories/share-repository';
 import { getBalance, recordMovement } from '../../shared/repositories/ledger-repository';
 import { getPrivacyFields } from '../../shared/repositories/privacy-repository';
 import { setAccountStatus } from '../../shared/repositories/user-repository';
@@ -327,14 +332,23 @@ describe('delete my account: the password and what is lost', () => {
   });
 
   it('the right password deletes the account with the votes and reactions it cast; the look keeps the others', async () => {
+    const votesOf = async () =>
+      (await ctx.invoke('GET', `/api/l/${token}`)).body.images.map((i: { votes: number }) => i.votes);
+    expect(await votesOf()).toEqual([1, 1]); // the stranger's and the voter's
     const res = await deleteAccount(voter, { confirm: 'DELETE', password: voter.password });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.counts.votesAndReactions).toBe(2);
     expect(await listFeedbackCastBy(ctx.db, voter.sub)).toEqual([]);
-    const fb = await getShareFeedback(ctx.db, shareId);
-    expect([...fb.votes.keys()].every((k) => k.startsWith('anon:'))).toBe(true);
-    expect(fb.votes.size).toBe(1);
-    expect(fb.reactions.map((r) => r.text)).toEqual(['From a stranger']);
+    // the vote item went and the look's counters dropped with it (issue 28): counters and items agree
+    const voteItems = (await scanAll()).filter(
+      (i) => i.pk === keys.shareFeedback(shareId).pk && String(i.sk).startsWith('VOTE#'),
+    );
+    expect(voteItems.map((i) => String(i.viewerId).startsWith('anon:'))).toEqual([true]);
+    const tally = await getVoteTally(ctx.db, shareId);
+    expect(Object.fromEntries(tally)).toEqual({ [gens[0]!]: 1, [gens[1]!]: 0 });
+    expect(Object.fromEntries(await countVoteItems(ctx.db, shareId))).toEqual({ [gens[0]!]: 1 });
+    expect(await votesOf()).toEqual([1, 0]);
+    expect((await listShareReactions(ctx.db, shareId)).map((r) => r.text)).toEqual(['From a stranger']);
     // nothing in the table names the deleted user any more
     expect((await scanAll()).filter((i) => JSON.stringify(i).includes(voter.sub))).toEqual([]);
     // the owner's look counts what is left

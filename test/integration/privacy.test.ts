@@ -2,6 +2,7 @@
  * Privacy (issue 13): consent and age before photo profiles, the retention setting and its job, the data
  * export, and account deletion verified by listing every table item and every object key afterwards.
  */
+import { getFavoriteCount } from '../../shared/repositories/style-counter-repository';
 import { drainLocalInvocations } from '../../functions/workflow/render-invoker';
 import { fullBodyJpeg } from '../support/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -541,9 +542,7 @@ describe('delete my account', () => {
       (i) => i.pk === `USER#${victim.sub}` && String(i.sk).startsWith('LEDGER#'),
     );
     expect(ledgerBefore.length).toBeGreaterThanOrEqual(2);
-    const favBefore = (
-      await ctx.db.doc.send(new GetCommand({ TableName: ctx.tableName, Key: keys.style(seedStyleId(1)) }))
-    ).Item!.favoriteCount as number;
+    const favBefore = await getFavoriteCount(ctx.db, seedStyleId(1));
     const bystanderItemsBefore = (await scanAll()).filter((i) => JSON.stringify(i).includes(bystander.sub)).length;
     const bystanderKeysBefore = [
       ...(await s3.list(privateBucket(), `users/${bystander.sub}/`)),
@@ -679,9 +678,7 @@ describe('delete my account', () => {
     expect((await scanAll()).filter((i) => JSON.stringify(i).includes(victim.sub))).toEqual([]);
 
     // The favourite count of the style went down by one; the bystander keeps everything.
-    const favAfter = (
-      await ctx.db.doc.send(new GetCommand({ TableName: ctx.tableName, Key: keys.style(seedStyleId(1)) }))
-    ).Item!.favoriteCount;
+    const favAfter = await getFavoriteCount(ctx.db, seedStyleId(1));
     expect(favAfter).toBe(favBefore - 1);
     expect(all.filter((i) => JSON.stringify(i).includes(bystander.sub)).length).toBe(bystanderItemsBefore);
     const bystanderKeysAfter = [
