@@ -50,6 +50,10 @@ function preloadLandingChunk(): Plugin {
 export default defineConfig({
   root,
   publicDir: 'public',
+  // zod without its eval JIT (the CSP forbids eval): see src/lib/zod-jitless.ts
+  resolve: {
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) }],
+  },
   plugins: [
     react(),
     tailwindcss(),

@@ -30,6 +30,7 @@ import { benchBundles } from './bundles';
 import { benchRestart } from './restart';
 import { benchApiOverhead } from './api-overhead';
 import { benchHot } from './hot';
+import { benchPreview } from './preview';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -44,7 +45,9 @@ const row = (name: string, value: string, target = '') => rows.push([name, value
 async function main() {
   // BENCH_ONLY=generations (comma-separated phases) runs a part; the default runs every phase.
   const only = new Set(
-    (process.env.BENCH_ONLY ?? 'bundles,engine,restart,hot,landing,media,api,generations,explore,safety').split(','),
+    (process.env.BENCH_ONLY ?? 'bundles,engine,restart,hot,landing,media,api,preview,generations,explore,safety').split(
+      ',',
+    ),
   );
   // Lambda weight first, with nothing else running in this process (fresh node processes load each bundle).
   if (only.has('bundles')) lambdaWeight();
@@ -87,6 +90,8 @@ async function main() {
       await apiOverhead(stack, base, token);
       await apiLatency(base, token);
     }
+    // issue 25: the preview in the browser (WASM here), beside the Node engine on the same looks
+    if (only.has('preview')) results.preview = await benchPreview(base, token, row, QUICK ? 3 : 5);
     if (only.has('generations')) await generations(stack, base, token);
     if (only.has('explore')) await exploreStyles(stack, base);
     if (only.has('safety')) await contentSafety();

@@ -26,6 +26,7 @@ import { AppImage, imageSourceKind, resolvedImageQuery } from './app-image';
 import { publicMediaUrl } from '../../../shared/domain/image-ref';
 import { Button, buttonClasses } from './button';
 import { SpinnerIcon } from './spinner';
+import { Dialog, DialogContent } from './dialog';
 
 import {
   PREVIEW_TEXTS,
@@ -43,7 +44,7 @@ type EngineState =
 type Shot =
   | { status: 'idle' }
   | { status: 'working'; step: 'reading' | 'rendering' }
-  | { status: 'done'; url: string; ms: number; lookId: string; timings: string }
+  | { status: 'done'; url: string; ms: number; lookId: string; timings: string; size: string }
   | { status: 'refused'; message: string }
   | { status: 'failed'; message: string }
   | { status: 'too-slow'; ms: number };
@@ -80,7 +81,23 @@ async function resolveImageSrc(client: QueryClient, src: string | null | undefin
   return typeof data.url === 'string' && imageSourceKind(data.url) === 'direct' ? data.url : null;
 }
 
-export default function PreviewBody({
+/** The dialog of "Preview on me", open while it is mounted. */
+export default function PreviewDialog({
+  onOpenChange,
+  ...props
+}: Omit<PreviewOnMeProps, 'className' | 'triggerTestId' | 'disabled' | 'onOpen'> & {
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open onOpenChange={onOpenChange}>
+      <DialogContent title={PREVIEW_TEXTS.trigger} description={PREVIEW_TEXTS.private} className="max-w-2xl p-4 sm:p-6">
+        <PreviewBody {...props} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PreviewBody({
   looks,
   profiles,
   profileId,
@@ -130,8 +147,9 @@ export default function PreviewBody({
     [],
   );
   // the effect runs on what was chosen (ids), not on object identity: a page may build `looks` anew each render
-  const latest = useRef({ look, profile, looks });
-  latest.current = { look, profile, looks };
+  const drawnSize = fit ? (size ?? '') : '';
+  const latest = useRef({ look, profile, looks, drawnSize });
+  latest.current = { look, profile, looks, drawnSize };
   const garmentsOf = useCallback(
     (l: PreviewLook): Promise<PreviewGarment[]> =>
       Promise.all(
@@ -148,7 +166,7 @@ export default function PreviewBody({
   useEffect(() => {
     if (engineState.status !== 'ready' || !profileKey || tooSlow.current) return;
     const engine = engineState.engine;
-    const { look, profile } = latest.current;
+    const { look, profile, drawnSize } = latest.current;
     if (!profile?.fullBodyUrl) return;
     const mine = ++seq.current;
     const stale = () => mine !== seq.current;
@@ -176,7 +194,14 @@ export default function PreviewBody({
         }
         if (shown.current) URL.revokeObjectURL(shown.current);
         shown.current = out.url;
-        setShot({ status: 'done', url: out.url, ms: out.ms, lookId: look.id, timings: JSON.stringify(out.timingsMs) });
+        setShot({
+          status: 'done',
+          url: out.url,
+          ms: out.ms,
+          lookId: look.id,
+          timings: JSON.stringify(out.timingsMs),
+          size: drawnSize,
+        });
         // while this one is looked at, read the looks either side (flipping to them skips that step)
         const { looks } = latest.current;
         const i = looks.findIndex((l) => l.id === look.id);
@@ -253,6 +278,7 @@ export default function PreviewBody({
       data-backend={engineState.status === 'ready' ? engineState.engine.backend : ''}
       data-shot={shot.status}
       data-look={shot.status === 'done' ? shot.lookId : ''}
+      data-size={shot.status === 'done' ? shot.size : ''}
       data-ms={shot.status === 'done' || shot.status === 'too-slow' ? shot.ms : ''}
       data-timings={shot.status === 'done' ? shot.timings : ''}
     >

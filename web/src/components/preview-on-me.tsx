@@ -1,13 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import Eye from 'lucide-react/icons/eye';
 import { Button } from './button';
-import { Dialog, DialogContent } from './dialog';
 import { PREVIEW_TEXTS, type PreviewOnMeProps } from './preview-look';
 
 export type { PreviewLook } from './preview-look';
 
-// the dialog's body (and through it, on first use, the engine) is a lazy chunk: a page with the button stays light
-const PreviewBody = lazy(() => import('./preview-on-me-body'));
+// the dialog (and through it, on first use, the engine) is a lazy chunk: a page with the button stays light
+const PreviewDialog = lazy(() => import('./preview-on-me-body'));
 
 /**
  * "Preview on me" (issue 25): a button that opens the preview dialog. The engine and the models load on the
@@ -39,25 +38,9 @@ export function PreviewOnMe({
         {PREVIEW_TEXTS.trigger}
       </Button>
       {open ? (
-        <Dialog open onOpenChange={setOpen}>
-          <DialogContent
-            title={PREVIEW_TEXTS.trigger}
-            description={PREVIEW_TEXTS.private}
-            className="max-w-2xl p-4 sm:p-6"
-          >
-            <Suspense
-              fallback={
-                <div
-                  className="h-64 animate-pulse rounded-xl bg-muted"
-                  aria-busy="true"
-                  aria-label="Loading the preview"
-                />
-              }
-            >
-              <PreviewBody {...props} />
-            </Suspense>
-          </DialogContent>
-        </Dialog>
+        <Suspense fallback={null}>
+          <PreviewDialog {...props} onOpenChange={setOpen} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,0 +1,141 @@
+/**
+ * Issue 25: "Preview on me" on a style page, as a shopper finds it.
+ * - The preview is drawn in the browser by the Fitly engine on the profile's full-body photo: every request the
+ *   page makes from the click on is recorded, and none carries a body (no upload, no API write) while the
+ *   preview runs, flips through three looks and redraws another size; no CSP violation.
+ * - The profile's measurements and the style's size chart give "Your size" in the dialog; choosing a size up
+ *   redraws the preview in that size.
+ * - "Render this look (1 credit)" then starts the real generation of the look shown, for one credit.
+ * - axe: no serious or critical violation in the dialog.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describeE2E, idToken, signIn, useBrowser } from '../support/e2e';
+import { apiOf, photoProfileForm, waitForBodyCheck } from '../support/api-client';
+
+const app = useBrowser();
+const api = apiOf(app);
+
+/** The dialog once its preview of a look other than `notLook` is shown (data-shot="done"). */
+async function previewShown(page: Page, notLook = '', timeout = 180_000) {
+  await page.waitForFunction(
+    (prev) => {
+      const d = document.querySelector('[data-testid=preview-dialog]');
+      return d?.getAttribute('data-shot') === 'done' && d.getAttribute('data-look') !== prev;
+    },
+    notLook,
+    { timeout },
+  );
+  const d = page.getByTestId('preview-dialog');
+  return {
+    look: (await d.getAttribute('data-look'))!,
+    size: await d.getAttribute('data-size'),
+    ms: Number(await d.getAttribute('data-ms')),
+    backend: await d.getAttribute('data-backend'),
+  };
+}
+
+describeE2E('Preview on me (issue 25)', () => {
+  it(
+    'previews a style on the shopper in the browser with nothing sent, flips three looks, draws a size up, then renders one for a credit',
+    { timeout: 420_000 },
+    async () => {
+      const { page, context } = await app.open();
+      const violations: string[] = [];
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) =>
+          console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+        );
+      });
+      page.on('console', (m) => {
+        if (/CSP violation|Content Security Policy/i.test(m.text())) violations.push(m.text());
+      });
+      await signIn(page, 'shopper@example.com');
+      const token = (await idToken(page))!;
+
+      // a profile with a full-body photo and measurements, made the default (other tests share the demo shopper)
+      const made = await api<{ id: string }>(
+        token,
+        'POST',
+        '/api/photo-profiles',
+        await photoProfileForm(`Preview ${Date.now()}`),
+      );
+      expect(made.status).toBe(201);
+      const profileId = made.json.id;
+      try {
+        expect(await waitForBodyCheck(app.baseUrl, token, profileId)).toBe('ok');
+        expect((await api(token, 'PATCH', `/api/photo-profiles/${profileId}`, { isDefault: true })).status).toBe(200);
+        const measured = await api(token, 'PUT', `/api/photo-profiles/${profileId}/measurements`, {
+          unit: 'cm',
+          chest: 92,
+          height: 175,
+        });
+        expect(measured.status).toBe(200);
+        const credits = async () => (await api<{ credits: number }>(token, 'GET', '/api/credits')).json.credits;
+        const before = await credits();
+
+        await page.goto('/style/seed-style-01');
+        await page.getByRole('heading', { level: 1, name: 'Weekend Denim' }).waitFor();
+        const sent: string[] = [];
+        page.on('request', (r) => {
+          const body = r.postDataBuffer();
+          if (r.method() !== 'GET' || (body && body.length))
+            sent.push(`${r.method()} ${new URL(r.url()).pathname} ${body?.length ?? 0} bytes`);
+        });
+
+        await page.getByTestId('preview-on-me').click();
+        const dialog = page.getByRole('dialog', { name: 'Preview on me' });
+        await dialog.getByText('your photo is not sent anywhere').waitFor();
+        const first = await previewShown(page);
+        expect(first.look).toBe('seed-style-01');
+        expect(first.backend).toBe('wasm'); // headless Chromium without a GPU
+        await dialog.getByRole('img', { name: /^Preview of Weekend Denim on Preview \d+/ }).waitFor();
+        // the chart's answer for chest 92 (regular fit): S, M just as close
+        await dialog.getByTestId('preview-size-recommended').getByText('Your size: between S and M').waitFor();
+        expect(first.size).toBe('S');
+
+        // a size up is drawn in that size
+        await dialog.getByLabel('Size to preview').selectOption('L');
+        await page.waitForFunction(
+          () => document.querySelector('[data-testid=preview-dialog]')?.getAttribute('data-size') === 'L',
+          undefined,
+          { timeout: 60_000 },
+        );
+
+        // flip to two more looks: with the Next button, then with the arrow key on the carousel
+        const second = await (async () => {
+          await dialog.getByRole('button', { name: 'Next look' }).click();
+          return previewShown(page, first.look, 60_000);
+        })();
+        expect(second.look).not.toBe(first.look);
+        await page.keyboard.press('ArrowRight');
+        const third = await previewShown(page, second.look, 60_000);
+        expect(new Set([first.look, second.look, third.look]).size).toBe(3);
+        console.log(
+          `[preview] first ${first.ms} ms, next ${second.ms} ms and ${third.ms} ms (${first.backend}, engine time)`,
+        );
+
+        // nothing left the browser with a body while previewing, and the CSP held
+        expect(sent).toEqual([]);
+        expect(violations).toEqual([]);
+        const axe = await new AxeBuilder({ page }).include('[role=dialog]').analyze();
+        expect(
+          axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+        ).toEqual([]);
+
+        // the look shown is rendered for real, for one credit
+        await dialog.getByRole('button', { name: 'Render this look (1 credit)' }).click();
+        await page.waitForURL(/\/generation\/[\w-]+$/);
+        const id = new URL(page.url()).pathname.split('/').pop()!;
+        const gen = await api<{ styleId: string | null }>(token, 'GET', `/api/generations/${id}`);
+        expect(gen.status).toBe(200);
+        expect(gen.json.styleId).toBe(third.look);
+        expect(await credits()).toBe(before - 1);
+      } finally {
+        expect((await api(token, 'DELETE', `/api/photo-profiles/${profileId}`)).status).toBe(204);
+        await context.close();
+      }
+    },
+  );
+});
