@@ -64,9 +64,14 @@ async function decode(blob: Blob, maxSide: number): Promise<RgbaImage> {
   return { width, height, data: ctx.getImageData(0, 0, width, height).data };
 }
 
-/** GET an image (no cookies, no credentials: the URL itself is the permission) and decode it. */
+/**
+ * GET an image (no cookies, no credentials: the URL itself is the permission) and decode it. Another origin (a
+ * signed S3 link in AWS; the bucket's CORS allows the site's origins) is read past the HTTP cache: an <img> may
+ * have cached the same URL without CORS headers (S3 adds them only when asked), and that copy would fail here.
+ */
 async function load(url: string, maxSide: number): Promise<RgbaImage> {
-  const res = await fetch(url, { credentials: 'omit' });
+  const crossOrigin = new URL(url, location.href).origin !== location.origin;
+  const res = await fetch(url, { credentials: 'omit', ...(crossOrigin ? { cache: 'no-store' as const } : {}) });
   if (!res.ok) throw new Error(`The image could not be read (${res.status})`);
   return decode(await res.blob(), maxSide);
 }
