@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { describeE2E, signIn, useBrowser, idToken, photoCheckOf } from '../support/e2e';
+import { describeE2E, itFull, signIn, useBrowser, idToken, photoCheckOf } from '../support/e2e';
 import { photoProfileForm, PORTRAIT_FIXTURE } from '../support/api-client';
 
 const app = useBrowser();
@@ -109,7 +109,9 @@ describeE2E('direct uploads: a 12 MB outfit through Try Custom Look', () => {
     expect(JSON.stringify(list[0])).toMatch(/users\/[^/]+\/outfits\/[0-9A-Z]{26}\.jpg/);
   });
 
-  it(
+  // full suite only: the presigned POST's size policy is test/integration/direct-uploads.test.ts's, the progress
+  // bar and the straight-to-S3 path are the first case's
+  itFull(
     'creates a photo profile with a 12 MB portrait sent straight to S3, with a real progress bar',
     { timeout: 150_000 },
     async () => {
@@ -188,7 +190,8 @@ describeE2E('direct uploads: a 12 MB outfit through Try Custom Look', () => {
     },
   );
 
-  it(
+  // full suite only: the refusal and its message are web/src/components/image-upload/image-upload.test.tsx's
+  itFull(
     'refuses a file over 15 MB in the browser with the spec message, sending nothing',
     { timeout: 60_000 },
     async () => {

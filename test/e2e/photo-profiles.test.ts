@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
-import { describeE2E, photoCheckOf, signIn, useBrowser } from '../support/e2e';
+import { describeE2E, itFull, photoCheckOf, signIn, useBrowser } from '../support/e2e';
 import { FULL_BODY_FIXTURE, PORTRAIT_FIXTURE } from '../support/api-client';
 
 const app = useBrowser();
@@ -194,45 +194,50 @@ describeE2E('photo profiles', () => {
     await context.close();
   });
 
-  it('a new account without a plan hits the profile cap (upsell), then deletes all its photos in Settings', async () => {
-    const { page, context } = await app.open();
-    await register(page, `photos-${Date.now()}@example.test`);
-    await page.goto('/profiles');
-    await page.getByRole('heading', { name: 'No photo profiles yet' }).waitFor();
+  // full suite only: the cap and its 403 are test/integration/photo-profiles.test.ts's, the deletion of all
+  // photos test/integration/privacy.test.ts's
+  itFull(
+    'a new account without a plan hits the profile cap (upsell), then deletes all its photos in Settings',
+    async () => {
+      const { page, context } = await app.open();
+      await register(page, `photos-${Date.now()}@example.test`);
+      await page.goto('/profiles');
+      await page.getByRole('heading', { name: 'No photo profiles yet' }).waitFor();
 
-    await fillNewProfile(page, 'Only one', await portraitPhoto());
-    await page.getByRole('button', { name: 'Create Profile' }).click();
-    await page.waitForURL((url) => url.pathname === '/profiles');
-    await card(page, 'Only one').getByText('Default', { exact: true }).waitFor();
+      await fillNewProfile(page, 'Only one', await portraitPhoto());
+      await page.getByRole('button', { name: 'Create Profile' }).click();
+      await page.waitForURL((url) => url.pathname === '/profiles');
+      await card(page, 'Only one').getByText('Default', { exact: true }).waitFor();
 
-    // no plan: one profile; the second opens the photo-profiles upsell instead of a "Save failed" toast
-    await fillNewProfile(page, 'One too many', await portraitPhoto());
-    await page.getByRole('button', { name: 'Create Profile' }).click();
-    const upsell = page.getByRole('dialog', { name: 'Photo profile limit reached' });
-    await upsell.waitFor();
-    await upsell.getByRole('button', { name: 'See plans' }).waitFor();
-    expect(await page.getByText('Save failed', { exact: true }).count()).toBe(0);
-    await upsell.getByRole('button', { name: 'Not now' }).click();
-    await upsell.waitFor({ state: 'detached' });
-    expect(new URL(page.url()).pathname).toBe('/profiles/new');
+      // no plan: one profile; the second opens the photo-profiles upsell instead of a "Save failed" toast
+      await fillNewProfile(page, 'One too many', await portraitPhoto());
+      await page.getByRole('button', { name: 'Create Profile' }).click();
+      const upsell = page.getByRole('dialog', { name: 'Photo profile limit reached' });
+      await upsell.waitFor();
+      await upsell.getByRole('button', { name: 'See plans' }).waitFor();
+      expect(await page.getByText('Save failed', { exact: true }).count()).toBe(0);
+      await upsell.getByRole('button', { name: 'Not now' }).click();
+      await upsell.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe('/profiles/new');
 
-    // Settings > Privacy > Delete all my photos
-    await page.goto('/settings');
-    await page.getByRole('tab', { name: 'Privacy' }).click(); // Settings opens on Profile
-    await page.getByRole('button', { name: 'Delete all my photos' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete all my photos?' });
-    const confirm = dialog.getByRole('button', { name: 'Delete everything' });
-    expect(await confirm.isDisabled()).toBe(true);
-    await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
-    await confirm.click();
-    await page
-      .getByText(/^Deleted 1 photo profile and \d+ files?\.$/)
-      .first()
-      .waitFor();
-    await dialog.waitFor({ state: 'detached' });
-    expect(await listProfiles(page)).toEqual([]);
-    await page.goto('/profiles');
-    await page.getByRole('heading', { name: 'No photo profiles yet' }).waitFor();
-    await context.close();
-  });
+      // Settings > Privacy > Delete all my photos
+      await page.goto('/settings');
+      await page.getByRole('tab', { name: 'Privacy' }).click(); // Settings opens on Profile
+      await page.getByRole('button', { name: 'Delete all my photos' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete all my photos?' });
+      const confirm = dialog.getByRole('button', { name: 'Delete everything' });
+      expect(await confirm.isDisabled()).toBe(true);
+      await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+      await confirm.click();
+      await page
+        .getByText(/^Deleted 1 photo profile and \d+ files?\.$/)
+        .first()
+        .waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await listProfiles(page)).toEqual([]);
+      await page.goto('/profiles');
+      await page.getByRole('heading', { name: 'No photo profiles yet' }).waitFor();
+      await context.close();
+    },
+  );
 });

@@ -1,5 +1,5 @@
 /** Helpers for browser tests: the running app's URL, a browser per file, sign-in as a demo account. */
-import { afterAll, beforeAll, inject, describe } from 'vitest';
+import { afterAll, beforeAll, inject, describe, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expect as pwExpect } from 'vitest';
 import { launchBrowser, newPage, DEMO_PASSWORD, type E2EPage } from './browser';
@@ -9,6 +9,12 @@ export const e2eConfig = () => inject('e2e');
 /** describe() that is skipped (loudly, by the global setup) when Chromium is missing outside CI. */
 export const describeE2E = (name: string, fn: () => void) =>
   inject('e2e') ? describe(name, fn) : describe.skip(name, fn);
+
+/**
+ * A slow browser case whose rule is also covered by a faster test (named where it is used): out of `npm test`,
+ * which CI runs within its 25-minute budget, and run with the whole browser suite by `npm run test:e2e:full`.
+ */
+export const itFull = process.env.E2E_FULL === '1' ? it : it.skip;
 
 export function useBrowser() {
   const state: { browser?: Browser; baseUrl: string } = { baseUrl: inject('e2e')?.baseUrl ?? '' };
