@@ -6,7 +6,9 @@ import { PREVIEW_TEXTS, type PreviewOnMeProps } from './preview-look';
 export type { PreviewLook } from './preview-look';
 
 // the dialog (and through it, on first use, the engine) is a lazy chunk: a page with the button stays light
-const PreviewDialog = lazy(() => import('./preview-on-me-body'));
+const loadDialog = () => import('./preview-on-me-body');
+const PreviewDialog = lazy(loadDialog);
+const prefetchDialog = () => void loadDialog().catch(() => undefined);
 
 /**
  * "Preview on me" (issue 25): a button that opens the preview dialog. The engine and the models load on the
@@ -31,6 +33,10 @@ export function PreviewOnMe({
           setOpen(true);
         }}
         disabled={disabled || !props.looks.length}
+        // a pointer on the button or the focus on it starts loading the dialog's chunk (not the engine: that is
+        // megabytes, fetched only when asked for)
+        onPointerEnter={prefetchDialog}
+        onFocus={prefetchDialog}
         data-testid={triggerTestId}
         title="See it on your photo now, free: made on this device"
       >
