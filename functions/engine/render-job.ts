@@ -94,7 +94,11 @@ export async function runEngineJob(job: EngineJob): Promise<EngineJobResult> {
       const t = performance.now();
       let image: RgbaImage;
       if (garments.length) {
-        const out = await tryOnOrProductShot(nodeModelRuntime, person, garments, { variant: variantFor(i), analysis, ...cache });
+        const out = await tryOnOrProductShot(nodeModelRuntime, person, garments, {
+          variant: variantFor(i),
+          analysis,
+          ...cache,
+        });
         analysis = out.analysis;
         image = out.image;
         for (const [k, v] of Object.entries(out.timingsMs)) timingsMs[k] = (timingsMs[k] ?? 0) + v;

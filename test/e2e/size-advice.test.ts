@@ -114,7 +114,10 @@ describeE2E('size advice (issue 25)', () => {
         await signIn(phone.page, 'shopper@example.com');
         await phone.page.evaluate(() => localStorage.setItem('theme', 'dark'));
         await phone.page.goto(`/style/${saved.id}`);
-        await phone.page.getByTestId('size-advice-missing').getByRole('link', { name: /Add measurements to/ }).waitFor();
+        await phone.page
+          .getByTestId('size-advice-missing')
+          .getByRole('link', { name: /Add measurements to/ })
+          .waitFor();
         expect(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         await advice.getByRole('link', { name: /Add measurements to/ }).click();
         await sp.waitForURL((u) => u.pathname === `/profiles/${profileId}/edit`);
