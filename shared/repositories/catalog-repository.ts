@@ -4,6 +4,8 @@ import * as z from 'zod';
 import { COLOR_GRADES, CREATIVE_BACKGROUNDS } from '../domain/creative-look';
 import { SETTINGS, STYLE_IMAGE_TYPES, STYLE_SEXES, TASK_TYPES, VIBES } from '../domain/catalog';
 import { storedSizeChartSchema } from '../domain/size-advice';
+import { tierChangesAt } from '../domain/explore-search';
+import { exploreIndexWrites } from './explore-repository';
 import { keys } from './keys';
 import { TABLE_SCHEMA, type Db } from './table';
 import { batchGetAll, entity, queryAll as queryEvery, queryPage, type EntityRecord, type Item } from './toolkit';
@@ -137,8 +139,12 @@ export async function getVisibleStyle(db: Db, id: string, viewerId: string | nul
   return s.isPublic || s.createdBy === viewerId ? s : null;
 }
 
+/**
+ * One more use of a style. When the count reaches a power of two the style moves up a popularity tier: its
+ * popular postings of the explore index move with it (explore-repository), once per tier, not once per use.
+ */
 export async function incrementStyleUsage(db: Db, id: string): Promise<void> {
-  await db.doc
+  const res = await db.doc
     .send(
       new UpdateCommand({
         TableName: db.tableName,
@@ -146,9 +152,15 @@ export async function incrementStyleUsage(db: Db, id: string): Promise<void> {
         UpdateExpression: 'ADD usageCount :one',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':one': 1 },
+        ReturnValues: 'ALL_NEW',
       }),
     )
     .catch(() => undefined); // a style deleted meanwhile has no count to keep
+  const after = styleEntity.parseOrNull(res?.Attributes);
+  if (!after || !tierChangesAt(after.usageCount)) return;
+  const writes = exploreIndexWrites(db, { ...after, usageCount: after.usageCount - 1 }, after);
+  await writes.before();
+  await writes.after();
 }
 
 export async function getPromptTemplate(db: Db, id: string): Promise<PromptTemplateRecord | null> {
