@@ -33,7 +33,10 @@ export const EXPLORE_MAX_QUERY_WORDS = 6;
 
 /** The words of a text: lower-case letter/digit runs, accents removed (é -> e), in order, duplicates dropped. */
 export function searchWords(text: string): string[] {
-  const norm = text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  const norm = text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
   const out: string[] = [];
   for (const m of norm.matchAll(/[\p{L}\p{N}]+/gu)) if (!out.includes(m[0])) out.push(m[0]);
   return out;
@@ -183,7 +186,14 @@ export function styleFacets(s: {
 
 /** Whether a style (as a posting carries it) passes every group of the query (the same rule the index filters). */
 export function matchesExploreQuery(
-  s: { words: readonly string[]; categoryIds: readonly string[]; sex: string; tags: readonly string[]; createdBy: string; styleImageType: string },
+  s: {
+    words: readonly string[];
+    categoryIds: readonly string[];
+    sex: string;
+    tags: readonly string[];
+    createdBy: string;
+    styleImageType: string;
+  },
   q: ExploreQuery,
 ): boolean {
   const any = (sel: readonly string[], vals: readonly string[]) => !sel.length || sel.some((v) => vals.includes(v));

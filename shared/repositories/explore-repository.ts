@@ -271,7 +271,5 @@ export async function listExploreTags(db: Db): Promise<string[]> {
     ExpressionAttributeValues: { ':pk': keys.exploreTagsPartition(), ':zero': 0 },
     ProjectionExpression: 'tag',
   });
-  return items
-    .map((i) => z.object({ tag: z.string() }).parse(i).tag)
-    .sort((a, b) => a.localeCompare(b));
+  return items.map((i) => z.object({ tag: z.string() }).parse(i).tag).sort((a, b) => a.localeCompare(b));
 }
