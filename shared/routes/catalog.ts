@@ -1,6 +1,12 @@
 /** The routes of the catalog endpoint group (functions/catalog/index.ts implements exactly these). */
 import { ADMIN, defineRoutes } from './route-def';
-import { exploreStylesQuery, flagStyleSchema, preferencesSchema, profilePatchSchema, userLinkSchema } from '../schemas/discovery';
+import {
+  exploreStylesQuery,
+  flagStyleSchema,
+  preferencesSchema,
+  profilePatchSchema,
+  userLinkSchema,
+} from '../schemas/discovery';
 import {
   categoryListSchema,
   collectionDetailSchema,
