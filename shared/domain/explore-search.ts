@@ -5,14 +5,14 @@
  *
  * Search: a style's words are the letters-and-digits runs of its name and description, lower-cased with accents
  * removed. A query word matches a style when it is the start of one of the style's words ("lin" finds "Linen");
- * every query word must match (AND). The index holds one posting per distinct word prefix of
- * SEARCH_PREFIX_MIN..SEARCH_PREFIX_MAX characters; a longer query word is looked up by its first
- * SEARCH_PREFIX_MAX characters and checked against the style's word list.
+ * every query word must match (AND). The index holds one posting per distinct word prefix of SEARCH_PREFIX_LENGTHS
+ * characters (3 and 5); a query word is looked up by its longest indexed prefix and checked in full against the
+ * style's word list ("line" by "lin", "linens" by "linen"); a query of 1-2 letter words reads the ALL list.
  */
 import { STYLE_IMAGE_TYPES, STYLE_SEXES } from './catalog';
 
-export const SEARCH_PREFIX_MIN = 2;
-export const SEARCH_PREFIX_MAX = 5;
+/** Prefix lengths with postings: two per long word, not four (2-5), for a third less write amplification. */
+export const SEARCH_PREFIX_LENGTHS = [3, 5] as const;
 /** Words of a style's text that get postings (name words first, then description): bounds write amplification. */
 export const MAX_INDEXED_WORDS = 24;
 
@@ -46,22 +46,21 @@ export function searchWords(text: string): string[] {
 export const styleWords = (s: { name: string; description?: string | null }): string[] =>
   searchWords(`${s.name} ${s.description ?? ''}`).slice(0, MAX_INDEXED_WORDS);
 
-/** The search postings of a word list: each distinct prefix of SEARCH_PREFIX_MIN..SEARCH_PREFIX_MAX characters. */
+/** The search postings of a word list: each distinct prefix of one of SEARCH_PREFIX_LENGTHS characters. */
 export function wordPrefixes(words: readonly string[]): string[] {
   const out = new Set<string>();
   for (const w of words) {
     const chars = [...w];
-    for (let n = SEARCH_PREFIX_MIN; n <= Math.min(SEARCH_PREFIX_MAX, chars.length); n++)
-      out.add(chars.slice(0, n).join(''));
+    for (const n of SEARCH_PREFIX_LENGTHS) if (chars.length >= n) out.add(chars.slice(0, n).join(''));
   }
   return [...out];
 }
 
-/** The posting a query word is looked up by (null for a word too short to have one). */
+/** The posting a query word is looked up by: its longest indexed prefix (null for a word of 1-2 letters). */
 export function queryWordPrefix(word: string): string | null {
   const chars = [...word];
-  if (chars.length < SEARCH_PREFIX_MIN) return null;
-  return chars.slice(0, SEARCH_PREFIX_MAX).join('');
+  const n = [...SEARCH_PREFIX_LENGTHS].reverse().find((len) => chars.length >= len);
+  return n ? chars.slice(0, n).join('') : null;
 }
 
 /** The words as one string " a b c " so that " <prefix>" is a substring exactly when a word starts with prefix. */

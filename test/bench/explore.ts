@@ -1,14 +1,20 @@
 /**
  * Explore at scale (issue 28): GET /api/explore/styles on catalogues of growing size (10k, then 100k styles by
- * default: BENCH_EXPLORE_SIZES), bulk-loaded into DynamoDB Local with their explore index postings.
+ * default: BENCH_EXPLORE_SIZES), bulk-loaded into an in-memory DynamoDB Local of its own with their explore index
+ * postings (the stack's on-disk DynamoDB Local takes ~1,000 items/s on this machine: 100k styles would take an hour).
  * Per size: the bulk load, the first page's bytes (JSON and gzip), p50/p99 of a page (first pages of filters and
- * pages deep along cursor chains) and of a search (HTTP through the local API server, one request at a time),
+ * pages deep along cursor chains) and of a search (the catalog Lambda handler called with API Gateway events, warm,
+ * one request at a time: what a warm Lambda spends per request, DynamoDB calls included),
  * the index items each read (the repository's own count: bounded by EXPLORE_READ_BUDGET whatever the size), and
  * the write amplification of each kind of style write (index items written per style write).
  */
 import { gzipSync } from 'node:zlib';
-import { getUser } from '../../shared/repositories/user-repository';
-import type { Db } from '../../shared/repositories/table';
+import { createDb, type Db } from '../../shared/repositories/table';
+import { matchRoute, type RouteDef } from '../../shared/routes';
+import { buildEvent } from '../../infra/local/api-event';
+import { loadGroupHandler } from '../../infra/local/api-server';
+import { ensureTable } from '../../infra/local/stack';
+import { startDynamo } from '../../infra/local/services';
 import {
   exploreIndexWrites,
   queryExplorePage,
@@ -81,22 +87,41 @@ function queryOf(s: string): ExploreQuery {
   return q;
 }
 
-async function timed(
-  base: string,
-  path: string,
-): Promise<{ ms: number; body: { items: unknown[]; nextCursor: string | null } }> {
+let handler: ((event: unknown) => Promise<{ statusCode?: number; body?: string }>) | null = null;
+
+/** One GET through the catalog Lambda handler (as API Gateway would call it). */
+async function call(path: string): Promise<{ ms: number; text: string }> {
+  const url = new URL(path, 'http://localhost');
+  const m = matchRoute('GET', url.pathname);
+  if (!m || 'methodNotAllowed' in m) throw new Error(`no route ${url.pathname}`);
+  const route: RouteDef = m.route;
+  if (!handler) {
+    const h = await loadGroupHandler(route.group);
+    handler = (event) => h(event as never, {} as never) as Promise<{ statusCode?: number; body?: string }>;
+  }
+  const event = buildEvent(
+    { method: 'GET', headers: { host: 'localhost', 'accept-encoding': 'gzip' } },
+    url,
+    route,
+    m.pathParameters,
+    Buffer.alloc(0),
+    null,
+  );
   const t = performance.now();
-  const res = await fetch(base + path, { headers: { 'accept-encoding': 'gzip' } });
-  const body = (await res.json()) as { items: unknown[]; nextCursor: string | null };
+  const res = await handler(event);
   const ms = performance.now() - t;
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-  return { ms, body };
+  if (res.statusCode !== 200 || !res.body) throw new Error(`${path}: ${res.statusCode} ${res.body ?? ''}`);
+  return { ms, text: res.body };
+}
+
+async function timed(_base: string, path: string) {
+  const r = await call(path);
+  return { ms: r.ms, body: JSON.parse(r.text) as { items: unknown[]; nextCursor: string | null } };
 }
 
 async function measureSize(base: string, db: Db, styles: number, seed: { ms: number; items: number }, rounds: number) {
   // first page: what a visitor downloads to see the first cards
-  const first = await fetch(`${base}/api/explore/styles?limit=48`);
-  const text = await first.text();
+  const { text } = await call('/api/explore/styles?limit=48');
   const firstPageJsonBytes = Buffer.byteLength(text);
   const firstPageGzipBytes = gzipSync(text, { level: 6 }).length;
   const firstPageCards = (JSON.parse(text) as { items: unknown[] }).items.length;
@@ -178,25 +203,41 @@ async function writeAmplification(db: Db): Promise<Record<string, number>> {
   };
 }
 
+/** The explore bench on a DynamoDB Local of its own (in memory); env is restored afterwards. */
 export async function benchExplore(opts: {
-  base: string;
-  db: Db;
-  ownerIds: string[];
   sizes: number[];
   rounds: number;
   log?: (line: string) => void;
 }): Promise<ExploreBenchResult> {
-  const owners = [];
-  for (const id of opts.ownerIds) if (await getUser(opts.db, id)) owners.push(id);
-  const ownerIds = owners.length ? owners : opts.ownerIds;
-  const sizes: ExploreSizeResult[] = [];
-  let have = 0;
-  for (const n of [...opts.sizes].sort((a, b) => a - b)) {
-    opts.log?.(`bench: explore: loading styles ${have}..${n - 1} with their index postings...`);
-    const seed = await seedSyntheticStyles(opts.db, n, { ownerIds, from: have, concurrency: 12 });
-    opts.log?.(`bench: explore: ${seed.items} items in ${seed.ms} ms; measuring ${n} styles...`);
-    have = n;
-    sizes.push(await measureSize(opts.base, opts.db, n, seed, opts.rounds));
+  const dynamo = await startDynamo({});
+  const saved = { ...process.env };
+  try {
+    const tableName = 'bench-explore';
+    await ensureTable(dynamo.url, tableName);
+    Object.assign(process.env, {
+      TABLE_NAME: tableName,
+      DYNAMODB_ENDPOINT: dynamo.url,
+      COGNITO_USER_POOL_ID: process.env.COGNITO_USER_POOL_ID ?? 'local_bench',
+      COGNITO_CLIENT_ID: process.env.COGNITO_CLIENT_ID ?? 'bench',
+    });
+    const db = createDb({ tableName, endpoint: dynamo.url });
+    const ownerIds = ['bench-creator-1', 'bench-creator-2', 'bench-creator-3'];
+    const sizes: ExploreSizeResult[] = [];
+    let have = 0;
+    for (const n of [...opts.sizes].sort((a, b) => a - b)) {
+      opts.log?.(`bench: explore: loading styles ${have}..${n - 1} with their index postings...`);
+      const seed = await seedSyntheticStyles(db, n, { ownerIds, from: have, concurrency: 16 });
+      opts.log?.(`bench: explore: ${seed.items} items in ${seed.ms} ms; measuring ${n} styles...`);
+      have = n;
+      const r = await measureSize('', db, n, seed, opts.rounds);
+      opts.log?.(`bench: explore: ${JSON.stringify(r)}`);
+      sizes.push(r);
+    }
+    return { sizes, writeAmplification: await writeAmplification(db) };
+  } finally {
+    for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+    Object.assign(process.env, saved);
+    handler = null;
+    await dynamo.stop();
   }
-  return { sizes, writeAmplification: await writeAmplification(opts.db) };
 }

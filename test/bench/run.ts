@@ -22,6 +22,7 @@ import { createDb } from '../../shared/repositories/table';
 import { recordMovement } from '../../shared/repositories/ledger-repository';
 import { launchBrowser, CHROMIUM_PATH } from '../support/browser';
 import { benchExplore } from './explore';
+import { seedSyntheticStyles } from './seed-styles';
 import { benchRenderQueue } from './render-queue';
 import { startGeminiFake } from '../support/provider-fakes';
 import { benchModeration } from './moderation';
@@ -51,7 +52,9 @@ async function main() {
   if (only.has('engine')) results.engine = benchEngine(QUICK, row);
   // Restarts of the whole stack in child processes (issue 27), before this process starts its own.
   if (only.has('restart')) results.restart = await benchRestart(QUICK, row);
-  if ([...only].every((p) => ['bundles', 'engine', 'restart'].includes(p))) return report();
+  // Explore at scale (issue 28): 10k and 100k styles on a DynamoDB Local of its own, before the stack starts.
+  if (only.has('explore')) await exploreStyles();
+  if ([...only].every((p) => ['bundles', 'engine', 'restart', 'explore'].includes(p))) return report();
 
   console.log('bench: building the web app...');
   const build = spawnSync(
@@ -85,7 +88,8 @@ async function main() {
       await apiLatency(base, token);
     }
     if (only.has('generations')) await generations(stack, base, token);
-    if (only.has('explore')) await exploreStyles(stack, base);
+    // /explore in Chromium on 10,000 styles loaded into the stack's own table (BENCH_ONLY=explore-render)
+    if (only.has('explore-render')) await exploreRender(stack, base);
     if (only.has('safety')) await contentSafety();
   } finally {
     await stack.stop();
@@ -382,11 +386,9 @@ async function generations(stack: Awaited<ReturnType<typeof startLocalStack>>, b
 // ---------------------------------------------------------------------------------------------------------
 const EXPLORE_TARGETS = { gzipKB: 40, pageMs: 50, searchMs: 200 };
 
-async function exploreStyles(stack: Awaited<ReturnType<typeof startLocalStack>>, base: string) {
-  const db = createDb({ tableName: process.env.TABLE_NAME!, endpoint: stack.endpoints.dynamodb });
-  const ownerIds = stack.seed.accounts.map((a) => a.userId);
+async function exploreStyles() {
   const sizes = (process.env.BENCH_EXPLORE_SIZES ?? (QUICK ? '2000' : '10000,100000')).split(',').map(Number);
-  const r = await benchExplore({ base, db, ownerIds, sizes, rounds: QUICK ? 2 : 6, log: (l) => console.log(l) });
+  const r = await benchExplore({ sizes, rounds: QUICK ? 2 : 6, log: (l) => console.log(l) });
   results.explore = r;
   for (const x of r.sizes) {
     const n = x.styles.toLocaleString('en-US');
@@ -421,12 +423,14 @@ async function exploreStyles(stack: Awaited<ReturnType<typeof startLocalStack>>,
       .map(([k, v]) => `${k} ${v}`)
       .join(', '),
   );
-  const largest = r.sizes[r.sizes.length - 1];
-  if (largest) await exploreRender(base, largest.styles);
 }
 
-/** /explore in Chromium with the bench catalogue: time to the first cards, and to the results of a search. */
-async function exploreRender(base: string, styles: number) {
+/** /explore in Chromium with 10,000 more styles: time to the first cards, and to the results of a search. */
+async function exploreRender(stack: Awaited<ReturnType<typeof startLocalStack>>, base: string) {
+  const db = createDb({ tableName: process.env.TABLE_NAME!, endpoint: stack.endpoints.dynamodb });
+  const ownerIds = stack.seed.accounts.map((a) => a.userId);
+  const styles = 10_000;
+  await seedSyntheticStyles(db, styles, { ownerIds });
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
