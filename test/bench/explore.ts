@@ -119,7 +119,13 @@ async function timed(_base: string, path: string) {
   return { ms: r.ms, body: JSON.parse(r.text) as { items: unknown[]; nextCursor: string | null } };
 }
 
-async function measureSize(base: string, db: Db, styles: number, seed: { ms: number; items: number }, rounds: number) {
+export async function measureSize(
+  base: string,
+  db: Db,
+  styles: number,
+  seed: { ms: number; items: number },
+  rounds: number,
+) {
   // first page: what a visitor downloads to see the first cards
   const { text } = await call('/api/explore/styles?limit=48');
   const firstPageJsonBytes = Buffer.byteLength(text);
