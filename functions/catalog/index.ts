@@ -5,6 +5,7 @@ import { catalogRoutes } from '../../shared/routes/catalog';
 import { ensureUser } from '../services/user-service';
 import { getStyleDetail, getStyleProducts, listActiveCategories, listCollections } from '../services/catalog-service';
 import { getStyleCatalogue } from '../services/style-catalogue';
+import { listExploreStyles, listExploreTagNames } from '../services/explore-service';
 import {
   favoriteStyle,
   getCollectionDetail,
@@ -68,6 +69,8 @@ export const handler = createGroupHandler(
     'GET /api/styles': serveStyleCatalogue,
     'GET /api/styles/{id}': async (req) => json(await getStyleDetail(getDb(), req.params.id, viewer(req))),
     'GET /api/styles/{id}/products': async (req) => json(await getStyleProducts(getDb(), req.params.id, viewer(req))),
+    'GET /api/explore/styles': async (req) => json(await listExploreStyles(getDb(), req.query)),
+    'GET /api/explore/tags': async () => json(await listExploreTagNames(getDb())),
     'GET /api/categories': async () => json(await listActiveCategories(getDb())),
     'GET /api/collections': async () => json(await listCollections(getDb())),
 

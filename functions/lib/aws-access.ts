@@ -230,6 +230,8 @@ export const AWS_ACCESS = {
       'BatchGetCommand',
       'ScanCommand',
       'UpdateCommand',
+      // the explore index postings of a style written, unpublished, taken down or deleted (issue 28)
+      'BatchWriteCommand',
     ],
     tableIndexes: ['QueryCommand'],
     // GetObject/PutObject: images of private styles (style-images/<owner>/), copied back from the public bucket
@@ -260,7 +262,8 @@ export const AWS_ACCESS = {
     providerSecret: ['GetSecretValueCommand'],
     renderWorker: ['InvokeCommand'],
   }),
-  'task:markCompleted': task('markCompleted', { table: ['GetCommand', 'UpdateCommand'] }),
+  // BatchWrite: a use that moves a style to another popularity tier moves its explore index postings (issue 28)
+  'task:markCompleted': task('markCompleted', { table: ['GetCommand', 'UpdateCommand', 'BatchWriteCommand'] }),
   'task:markFailed': task('markFailed', {
     table: ['GetCommand', 'QueryCommand', 'TransactWriteCommand'],
     renderWorker: ['InvokeCommand'],

@@ -10,6 +10,8 @@ import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { Db } from '../../shared/repositories/table';
 import { isConditionFailure } from '../../shared/repositories/table';
 import { keys } from '../../shared/repositories/keys';
+import { listPublicStyles } from '../../shared/repositories/catalog-repository';
+import { putExploreIndex } from '../../shared/repositories/explore-repository';
 import { readFileSync } from 'node:fs';
 import * as z from 'zod';
 import { SETTINGS, STYLE_IMAGE_TYPES, STYLE_SEXES, TASK_TYPES, VIBES } from '../../shared/domain/catalog';
@@ -180,10 +182,26 @@ async function seedStyleProducts(o: CatalogSeedOptions): Promise<number> {
   return count;
 }
 
+/** The explore index (issue 28) of the public styles, once per data directory (a table older than the index). */
+export const EXPLORE_INDEX_VERSION = 'explore-index-v1';
+
+export async function ensureExploreIndex(db: Db, log?: (line: string) => void): Promise<number> {
+  if (await seeded(db, EXPLORE_INDEX_VERSION)) return 0;
+  let n = 0;
+  for (const s of await listPublicStyles(db)) {
+    await putExploreIndex(db, s);
+    n++;
+  }
+  await putAbsent(db)({ ...keys.seedMarker(EXPLORE_INDEX_VERSION), type: 'SeedMarker', at: new Date().toISOString() });
+  if (n) log?.(`indexed ${n} public styles for explore`);
+  return n;
+}
+
 export async function seedCatalog(o: CatalogSeedOptions): Promise<{ written: boolean }> {
   if (await seeded(o.db, CATALOG_SEED_VERSION)) {
     const products = await seedStyleProducts(o);
     if (products) o.log?.(`seeded ${products} style products`);
+    await ensureExploreIndex(o.db, o.log);
     return { written: false };
   }
   const put = putAbsent(o.db);
@@ -321,6 +339,7 @@ export async function seedCatalog(o: CatalogSeedOptions): Promise<{ written: boo
   }
   const products = await seedStyleProducts(o);
   await put({ ...keys.seedMarker(CATALOG_SEED_VERSION), type: 'SeedMarker', at: new Date().toISOString() });
+  await ensureExploreIndex(o.db);
   o.log?.(
     `seeded ${CATEGORIES.length} categories, ${STYLES.length} styles, ${products} style products, ${PROMPTS.length} prompt templates, ${RAW_TEMPLATES.length} raw templates, 1 collection`,
   );

@@ -4,6 +4,8 @@ import * as z from 'zod';
 import { COLOR_GRADES, CREATIVE_BACKGROUNDS } from '../domain/creative-look';
 import { SETTINGS, STYLE_IMAGE_TYPES, STYLE_SEXES, TASK_TYPES, VIBES } from '../domain/catalog';
 import { storedSizeChartSchema } from '../domain/size-advice';
+import { popularityTier } from '../domain/explore-search';
+import { exploreIndexWrites } from './explore-repository';
 import { keys } from './keys';
 import { TABLE_SCHEMA, type Db } from './table';
 import { batchGetAll, entity, queryAll as queryEvery, queryPage, type EntityRecord, type Item } from './toolkit';
@@ -32,7 +34,7 @@ export const styleEntity = entity({
     /** The brand's size chart (issue 25), in cm; absent or null: none. */
     sizeChart: storedSizeChartSchema.nullable().default(null),
     createdBy: z.string(),
-    /** Completed generations of it, as folded from its counter shards (style-counter-repository.ts: lags by at most the last second's). */
+    /** Completed generations of it, as folded from its counter shards (style-counter-repository.ts: lags by at most the last minute's). */
     usageCount: z.number(),
     /** FAV# items counted before the counter shards (issue 28); the count is this + the shards' `favorites`. */
     favoriteCount: z.number().optional(),
@@ -136,6 +138,20 @@ export async function getVisibleStyle(db: Db, id: string, viewerId: string | nul
   const s = await getStyle(db, id);
   if (!s) return null;
   return s.isPublic || s.createdBy === viewerId ? s : null;
+}
+
+/**
+ * After `folded` uses were moved onto a style's `usageCount` (style-counter-repository.ts): when the count crossed
+ * a power of two the style moved up a popularity tier, and its popular postings of the explore index move with
+ * it (explore-repository), once per tier, not once per use.
+ */
+export async function moveStylePopularity(db: Db, id: string, folded: number): Promise<void> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.style(id), ConsistentRead: true }));
+  const after = styleEntity.parseOrNull(res.Item);
+  if (!after || popularityTier(after.usageCount - folded) === popularityTier(after.usageCount)) return;
+  const writes = exploreIndexWrites(db, { ...after, usageCount: after.usageCount - folded }, after);
+  await writes.before();
+  await writes.after();
 }
 
 export async function getPromptTemplate(db: Db, id: string): Promise<PromptTemplateRecord | null> {

@@ -64,9 +64,25 @@ export const keys = {
   }),
   /**
    * One write shard of a style's counters (issue 28): generations add to `pending` here (never to the style item
-   * itself), and a shard folds its pending count into the style's `usageCount` at most once a second.
+   * itself), and a shard folds its pending count into the style's `usageCount` at most once a minute.
    */
   styleCounter: (styleId: string, shard: number) => ({ pk: `STYLE#${styleId}#COUNT#${shard}`, sk: 'COUNT' }),
+  /**
+   * The explore index (issue 28, docs/data-model.md): postings of a public style in base-table partitions, one per
+   * order (N newest first, P by popularity tier then newest) and facet (ALL, CAT#, SEX#, TAG#, BY#, TYPE#, and
+   * W#<word prefix> in order N only). Sort keys sort ascending; pages are read descending.
+   */
+  exploreFacet: (kind: 'all' | 'word' | 'creator' | 'tag' | 'category' | 'type' | 'sex', value = ''): string =>
+    ({ all: 'ALL', word: 'W#', creator: 'BY#', tag: 'TAG#', category: 'CAT#', type: 'TYPE#', sex: 'SEX#' })[kind] +
+    (kind === 'all' ? '' : value),
+  explorePartition: (order: 'N' | 'P', facet: string) => `EXPLORE#${order}#${facet}`,
+  explorePosting: (order: 'N' | 'P', facet: string, createdAt: string, id: string, tier = 0) => ({
+    pk: `EXPLORE#${order}#${facet}`,
+    sk: order === 'N' ? `${createdAt}#${id}` : `${String(tier).padStart(2, '0')}#${createdAt}#${id}`,
+  }),
+  /** The explore tag vocabulary: one item per tag with the number of public styles carrying it. */
+  exploreTag: (tag: string) => ({ pk: 'EXPLORE#TAGS', sk: `TAG#${tag}` }),
+  exploreTagsPartition: () => 'EXPLORE#TAGS',
   product: (styleId: string, productId: string) => ({ pk: `STYLE#${styleId}`, sk: `PRODUCT#${productId}` }),
   productIdIndex: (productId: string) => ({ gsi1pk: `PRODUCT#${productId}`, gsi1sk: 'PRODUCT' }),
   productLink: (styleId: string, productId: string, linkId: string) => ({

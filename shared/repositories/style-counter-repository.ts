@@ -12,6 +12,7 @@
 import * as z from 'zod';
 import { STYLE_COUNTER_SHARDS, STYLE_USAGE_FOLD_MS } from '../domain/catalog';
 import { stableHash } from '../domain/shares';
+import { moveStylePopularity } from './catalog-repository';
 import { keys } from './keys';
 import type { Db } from './table';
 import {
@@ -49,7 +50,7 @@ export async function incrementStyleUsage(db: Db, styleId: string, now = new Dat
   const t = now.getTime();
   if (after.pending <= 0 || after.foldedAt > t - STYLE_USAGE_FOLD_MS) return;
   // a failed condition: another call folded this shard meanwhile, or the style is gone; either way nothing to do
-  await transactConditional(db, [
+  const fold = await transactConditional(db, [
     tx.update(db, key, {
       UpdateExpression: 'SET foldedAt = :now ADD pending :minus',
       ConditionExpression: 'pending >= :d AND (attribute_not_exists(foldedAt) OR foldedAt <= :cutoff)',
@@ -66,6 +67,8 @@ export async function incrementStyleUsage(db: Db, styleId: string, now = new Dat
       ExpressionAttributeValues: { ':d': after.pending },
     }),
   ]);
+  // the explore index's popular order follows the folded count (a tier per power of two)
+  if (fold.applied) await moveStylePopularity(db, styleId, after.pending);
 }
 
 /** The shard update of a favourite's transaction: `favorites` ±1 on the user's own shard. */

@@ -20,6 +20,7 @@ import {
   type ProductRecord,
   type StyleRecord,
 } from './catalog-repository';
+import { exploreIndexWrites } from './explore-repository';
 import { withConflictRetry, type Item, type TransactItem } from './toolkit';
 import { buildUpdate, keysUnder, queryAll, transactDeleteAll } from './toolkit';
 
@@ -106,6 +107,7 @@ export async function createStyle(db: Db, style: StyleRecord, cap: number | null
         }),
       ),
     );
+    await exploreIndexWrites(db, null, stored).after();
     return stored;
   } catch (err) {
     if (cancellationCodes(err)[0] === 'ConditionalCheckFailed') return 'limit';
@@ -139,12 +141,15 @@ export async function updateStyle(
       Key: keys.style(current.id),
       ...buildUpdate(
         { ...patch, updatedAt: next.updatedAt, ...index.set, ...(switching ? { counted: true } : {}) },
-        { remove: index.remove, values: { ':wasPublic': current.isPublic } },
+        { remove: index.remove, values: { ':wasPublic': current.isPublic, ':wasUpdated': current.updatedAt } },
       ),
-      ConditionExpression: 'attribute_exists(pk) AND isPublic = :wasPublic',
+      // the version read: the explore index is moved from exactly this state (a concurrent edit reads again)
+      ConditionExpression: 'attribute_exists(pk) AND isPublic = :wasPublic AND updatedAt = :wasUpdated',
     },
   };
+  const explore = exploreIndexWrites(db, current, next);
   try {
+    await explore.before();
     if (!switching) {
       await db.doc.send(new UpdateCommand(styleUpdate.Update));
     } else {
@@ -158,6 +163,7 @@ export async function updateStyle(
       const items: TransactItem[] = [styleUpdate, move];
       await withConflictRetry(() => db.doc.send(new TransactWriteCommand({ TransactItems: items })));
     }
+    await explore.after();
     return { ...next, counted: current.counted || switching };
   } catch (err) {
     if (!switching && isConditionFailure(err)) return (await styleExists(db, current.id)) ? 'changed' : 'missing';
@@ -186,6 +192,7 @@ export async function deleteStyleItem(db: Db, current: StoredStyle): Promise<'de
     },
   };
   try {
+    await exploreIndexWrites(db, current, null).before();
     if (current.counted)
       await withConflictRetry(() =>
         db.doc.send(

@@ -285,11 +285,12 @@ export async function queryPage(
   db: Db,
   input: QueryInput,
   start?: Key,
-): Promise<{ items: Item[]; lastKey?: Key; count: number }> {
+): Promise<{ items: Item[]; lastKey?: Key; count: number; scanned: number }> {
   const res = await db.doc.send(
     new QueryCommand({ TableName: db.tableName, ...input, ...(start ? { ExclusiveStartKey: start } : {}) }),
   );
-  return { items: res.Items ?? [], lastKey: res.LastEvaluatedKey, count: res.Count ?? 0 };
+  const count = res.Count ?? 0;
+  return { items: res.Items ?? [], lastKey: res.LastEvaluatedKey, count, scanned: res.ScannedCount ?? count };
 }
 
 /** Every page of a query (or until `max` items; then `lastKey` says where it stopped). */

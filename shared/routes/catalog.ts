@@ -1,10 +1,18 @@
 /** The routes of the catalog endpoint group (functions/catalog/index.ts implements exactly these). */
 import { ADMIN, defineRoutes } from './route-def';
-import { flagStyleSchema, preferencesSchema, profilePatchSchema, userLinkSchema } from '../schemas/discovery';
+import {
+  exploreStylesQuery,
+  flagStyleSchema,
+  preferencesSchema,
+  profilePatchSchema,
+  userLinkSchema,
+} from '../schemas/discovery';
 import {
   categoryListSchema,
   collectionDetailSchema,
   collectionSummaryListSchema,
+  exploreStylePageSchema,
+  exploreTagListSchema,
   favoriteCountSchema,
   favoriteStateSchema,
   favoriteStyleListSchema,
@@ -38,6 +46,16 @@ export const catalogRoutes = defineRoutes([
     auth: 'optional',
     response: styleProductListSchema,
   },
+  // explore (issue 28): one page of public styles at a time, searched, filtered and sorted on the server
+  {
+    method: 'GET',
+    path: '/api/explore/styles',
+    group: 'catalog',
+    auth: 'public',
+    query: exploreStylesQuery,
+    response: exploreStylePageSchema,
+  },
+  { method: 'GET', path: '/api/explore/tags', group: 'catalog', auth: 'public', response: exploreTagListSchema },
   { method: 'GET', path: '/api/categories', group: 'catalog', auth: 'public', response: categoryListSchema },
   {
     method: 'GET',

@@ -1,5 +1,6 @@
 /** Request bodies of the discovery routes: style reports, onboarding preferences, profile settings and links. */
 import * as z from 'zod';
+import { EXPLORE_LIMIT_MAX, EXPLORE_SORTS } from '../domain/explore-search';
 import { isSafeText, normalizeText, UNSAFE_TEXT_MESSAGE } from '../domain/text-rules';
 import { PREFERENCE_BRANDS, PREFERENCE_COLORS, PREFERENCE_STYLES, SELECT_ONE_STYLE } from '../domain/preferences';
 import {
@@ -14,6 +15,25 @@ import {
 } from '../domain/profile-rules';
 
 const unique = <T>(xs: T[]): T[] => [...new Set(xs)];
+
+const list = z.string().max(1000).optional();
+/**
+ * GET /api/explore/styles (issue 28): search (q: words, each matching the start of a word of a style's name or
+ * description), filter groups as comma-separated lists (any value of a group, every group), sort, and a page
+ * (limit, and the signed cursor of the page before). shared/domain/explore-search.ts has the rules.
+ */
+export const exploreStylesQuery = z.object({
+  q: z.string().max(200).optional(),
+  category: list,
+  sex: list,
+  tag: list,
+  creator: list,
+  type: list,
+  sort: z.enum(EXPLORE_SORTS).optional(),
+  limit: z.coerce.number().int().min(1).max(EXPLORE_LIMIT_MAX).optional(),
+  cursor: z.string().max(2000).optional(),
+});
+export type ExploreStylesQuery = z.infer<typeof exploreStylesQuery>;
 
 /** POST /api/styles/{id}/flag */
 export const flagStyleSchema = z.object({

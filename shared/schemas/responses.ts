@@ -402,6 +402,10 @@ export const deletionPreviewSchema = z.object({
 // lists
 export const generationListSchema = z.array(generationSchema);
 export const styleSummaryListSchema = z.array(styleSummarySchema);
+/** GET /api/explore/styles: one page of explore cards and the signed cursor of the next (null: the last page). */
+export const exploreStylePageSchema = z.object({ items: z.array(styleSummarySchema), nextCursor: nstr });
+/** GET /api/explore/tags: the tags of public styles, sorted. */
+export const exploreTagListSchema = z.array(z.string());
 export const styleProductListSchema = z.array(styleProductSchema);
 export const categoryListSchema = z.array(categorySchema);
 export const collectionSummaryListSchema = z.array(collectionSummarySchema);

@@ -22,6 +22,7 @@ import { createDb } from '../../shared/repositories/table';
 import { recordMovement } from '../../shared/repositories/ledger-repository';
 import { launchBrowser, CHROMIUM_PATH } from '../support/browser';
 import { benchExplore } from './explore';
+import { seedSyntheticStyles } from './seed-styles';
 import { benchRenderQueue } from './render-queue';
 import { startGeminiFake } from '../support/provider-fakes';
 import { benchModeration } from './moderation';
@@ -57,7 +58,9 @@ async function main() {
   if (only.has('restart')) results.restart = await benchRestart(QUICK, row);
   // Hot keys (issue 28): one share's votes and views, one style's generations and favourites, on DynamoDB Local alone.
   if (only.has('hot')) results.hot = await benchHot(QUICK, row);
-  if ([...only].every((p) => ['bundles', 'engine', 'restart', 'hot'].includes(p))) return report();
+  // Explore at scale (issue 28): 10k and 100k styles on a DynamoDB Local of its own, before the stack starts.
+  if (only.has('explore')) await exploreStyles();
+  if ([...only].every((p) => ['bundles', 'engine', 'restart', 'hot', 'explore'].includes(p))) return report();
 
   console.log('bench: building the web app...');
   const build = spawnSync(
@@ -93,7 +96,8 @@ async function main() {
     // issue 25: the preview in the browser (WASM here), beside the Node engine on the same looks
     if (only.has('preview')) results.preview = await benchPreview(base, token, row, QUICK ? 3 : 5);
     if (only.has('generations')) await generations(stack, base, token);
-    if (only.has('explore')) await exploreStyles(stack, base);
+    // /explore in Chromium on 10,000 styles loaded into the stack's own table (BENCH_ONLY=explore-render)
+    if (only.has('explore-render')) await exploreRender(stack, base);
     if (only.has('safety')) await contentSafety();
   } finally {
     await stack.stop();
@@ -385,30 +389,56 @@ async function generations(stack: Awaited<ReturnType<typeof startLocalStack>>, b
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Explore with 10,000 styles: GET /api/styles served from the materialized catalogue document
-// (functions/services/style-catalogue.ts). Seeds 10,000 synthetic public styles (test/bench/seed-styles.ts).
+// Explore at scale (issue 28): GET /api/explore/styles, one page at a time from the explore index, on catalogues
+// of BENCH_EXPLORE_SIZES styles (default 10,000 and 100,000; bulk-loaded with test/bench/seed-styles.ts).
 // ---------------------------------------------------------------------------------------------------------
-async function exploreStyles(stack: Awaited<ReturnType<typeof startLocalStack>>, base: string) {
-  const db = createDb({ tableName: process.env.TABLE_NAME!, endpoint: stack.endpoints.dynamodb });
-  const ownerIds = stack.seed.accounts.map((a) => a.userId);
-  const r = await benchExplore({ base, db, ownerIds, durationSeconds: QUICK ? 3 : 10 });
+const EXPLORE_TARGETS = { gzipKB: 40, pageMs: 50, searchMs: 200 };
+
+async function exploreStyles() {
+  const sizes = (process.env.BENCH_EXPLORE_SIZES ?? (QUICK ? '2000' : '10000,100000')).split(',').map(Number);
+  const r = await benchExplore({ sizes, rounds: QUICK ? 2 : 6, log: (l) => console.log(l) });
   results.explore = r;
+  for (const x of r.sizes) {
+    const n = x.styles.toLocaleString('en-US');
+    row(
+      `explore ${n}: bulk load (styles + index items)`,
+      `${(x.seedMs / 1000).toFixed(0)} s, ${x.itemsWritten.toLocaleString('en-US')} items (${x.itemsPerSecond}/s)`,
+    );
+    row(
+      `explore ${n}: first page (${x.firstPageCards} cards) JSON / gzip`,
+      `${(x.firstPageJsonBytes / 1024).toFixed(1)} KB / ${(x.firstPageGzipBytes / 1024).toFixed(1)} KB`,
+      `gzip <= ${EXPLORE_TARGETS.gzipKB} KB`,
+    );
+    row(
+      `explore ${n}: page p50/p99 (first + ${x.deepPages} deep pages)`,
+      `${x.pageP50}/${x.pageP99} ms`,
+      `<= ${EXPLORE_TARGETS.pageMs}/${EXPLORE_TARGETS.searchMs} ms`,
+    );
+    row(
+      `explore ${n}: search p50/p99`,
+      `${x.searchP50}/${x.searchP99} ms`,
+      `<= ${EXPLORE_TARGETS.pageMs}/${EXPLORE_TARGETS.searchMs} ms`,
+    );
+    row(
+      `explore ${n}: index items read per page / search (mean, max)`,
+      `${x.pageItemsReadMean}, ${x.pageItemsReadMax} / ${x.searchItemsReadMean}, ${x.searchItemsReadMax}`,
+      'independent of size',
+    );
+  }
   row(
-    `explore GET /api/styles (${r.styles} styles) p50/p99, req/s`,
-    `${r.p50}/${r.p99} ms, ${r.rps}/s`,
-    r.non2xx || r.errors ? `${r.non2xx} non-2xx, ${r.errors} errors` : '',
+    'explore write amplification (index items per style write)',
+    Object.entries(r.writeAmplification)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', '),
   );
-  row(
-    'explore document size (JSON / gzip)',
-    `${(r.jsonBytes / 1024).toFixed(0)} KB / ${(r.gzipBytes / 1024).toFixed(0)} KB`,
-  );
-  row('explore document rebuild / cold load', `${r.rebuildMs} ms / ${r.coldLoadMs} ms`);
-  row('explore handler only (warm) p50/p99', `${r.handlerP50}/${r.handlerP99} ms`);
-  await exploreRender(base, r.styles);
 }
 
-/** /explore in Chromium with the 10,000 styles: time to the first cards, and to the results of a search. */
-async function exploreRender(base: string, styles: number) {
+/** /explore in Chromium with 10,000 more styles: time to the first cards, and to the results of a search. */
+async function exploreRender(stack: Awaited<ReturnType<typeof startLocalStack>>, base: string) {
+  const db = createDb({ tableName: process.env.TABLE_NAME!, endpoint: stack.endpoints.dynamodb });
+  const ownerIds = stack.seed.accounts.map((a) => a.userId);
+  const styles = 10_000;
+  await seedSyntheticStyles(db, styles, { ownerIds });
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

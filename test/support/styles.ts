@@ -3,6 +3,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createS3Client } from '../../functions/lib/s3';
 import { seedCatalog } from '../../infra/local/seed-catalog';
 import { keys } from '../../shared/repositories/keys';
+import { putExploreIndex } from '../../shared/repositories/explore-repository';
 import type { IntegrationContext } from './integration';
 
 export interface TestStyleOptions {
@@ -15,10 +16,30 @@ export interface TestStyleOptions {
 }
 
 /** A minimal style (one try-on task, no products) owned by `createdBy`. */
-export const putTestStyle = (ctx: IntegrationContext, id: string, createdBy: string, opts: TestStyleOptions = {}) => {
+export const putTestStyle = async (
+  ctx: IntegrationContext,
+  id: string,
+  createdBy: string,
+  opts: TestStyleOptions = {},
+) => {
   const isPublic = opts.isPublic ?? true;
   const createdAt = opts.createdAt ?? new Date().toISOString();
-  return ctx.db.doc.send(
+  const style = {
+    id,
+    name: `Style ${id}`,
+    description: 'test',
+    sex: 'unisex' as const,
+    categoryIds: [],
+    tags: ['t'],
+    styleImageType: 'model_wearer' as const,
+    promptImageUrl: opts.promptImageUrl ?? null,
+    coverImageUrl: null,
+    isPublic,
+    createdBy,
+    usageCount: 0,
+    createdAt,
+  };
+  await ctx.db.doc.send(
     new PutCommand({
       TableName: ctx.tableName,
       Item: {
@@ -45,6 +66,8 @@ export const putTestStyle = (ctx: IntegrationContext, id: string, createdBy: str
       },
     }),
   );
+  // as the style editor does: a public style is listed on explore
+  await putExploreIndex(ctx.db, style);
 };
 
 /** The demo catalogue (seed styles, categories, templates, images) with every seed style owned by `ownerId`. */

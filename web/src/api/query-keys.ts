@@ -26,6 +26,9 @@ export const queryKeys = {
   styles: {
     all: ['styles'] as const,
     list: () => [...queryKeys.styles.all, 'list'] as const,
+    /** One explore result list (its filters as the URL query spells them), page by page. */
+    explore: (filtersQuery: string) => [...queryKeys.styles.all, 'explore', filtersQuery] as const,
+    exploreTags: () => [...queryKeys.styles.all, 'explore-tags'] as const,
     detail: (id: string) => [...queryKeys.styles.all, 'detail', id] as const,
     products: (id: string) => [...queryKeys.styles.detail(id), 'products'] as const,
     collections: (id: string) => [...queryKeys.styles.detail(id), 'collections'] as const,

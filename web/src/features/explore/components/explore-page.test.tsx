@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { getQueryFn } from '../../../lib/api-client';
+import { filterStyles, tagList } from '../../../../../shared/domain/explore-filters';
 import { EXPLORE_PAGE_SIZE } from '../lib/incremental';
 import ExplorePage, { NO_STYLES_FOUND } from './explore-page';
 
@@ -29,12 +30,27 @@ const CATEGORIES = [
   { id: 'cat-x', name: 'Hidden', isActive: false, displayOrder: 0 },
 ];
 
+/** A fake of the server's paging: the filters of the query, pages of `limit` with the next offset as cursor. */
 function serve(count: number) {
   const styles = Array.from({ length: count }, (_, i) => style(i));
+  const list = (v: string | null) => (v ? v.split(',') : []);
   fetchMock.mockImplementation(async (input) => {
-    const url = String(input);
-    if (url === '/api/styles') return new Response(JSON.stringify(styles), { status: 200 });
-    if (url === '/api/categories') return new Response(JSON.stringify(CATEGORIES), { status: 200 });
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/api/explore/styles') {
+      const p = url.searchParams;
+      const hits = filterStyles(styles, {
+        q: p.get('q') ?? '',
+        categories: list(p.get('category')),
+        sexes: list(p.get('sex')),
+        tags: list(p.get('tag')),
+      });
+      const from = Number(p.get('cursor') ?? 0);
+      const limit = Number(p.get('limit'));
+      const next = from + limit < hits.length ? String(from + limit) : null;
+      return new Response(JSON.stringify({ items: hits.slice(from, from + limit), nextCursor: next }), { status: 200 });
+    }
+    if (url.pathname === '/api/explore/tags') return new Response(JSON.stringify(tagList(styles)), { status: 200 });
+    if (url.pathname === '/api/categories') return new Response(JSON.stringify(CATEGORIES), { status: 200 });
     return new Response('{}', { status: 404 });
   });
 }
@@ -67,13 +83,18 @@ beforeEach(() => {
 });
 
 describe('ExplorePage', () => {
-  it('renders 10,000 styles incrementally: one page of cards, then a page more on "Show more"', async () => {
+  it('asks for one page of 10,000 styles, then the next page on "Load more"', async () => {
     serve(10_000);
     renderAt('/explore');
-    await screen.findByText('10,000 styles');
+    await screen.findByText(`${EXPLORE_PAGE_SIZE}+ styles`);
     expect(cardCount()).toBe(EXPLORE_PAGE_SIZE);
-    fireEvent.click(screen.getByRole('button', { name: /^Show more/ }));
+    const pageCalls = () => fetchMock.mock.calls.filter(([u]) => String(u).startsWith('/api/explore/styles')).length;
+    expect(pageCalls()).toBe(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByText(`${2 * EXPLORE_PAGE_SIZE}+ styles`);
     expect(cardCount()).toBe(2 * EXPLORE_PAGE_SIZE);
+    expect(pageCalls()).toBe(2);
+    expect(String(fetchMock.mock.calls.at(-1)?.[0])).toContain(`cursor=${EXPLORE_PAGE_SIZE}`);
   });
 
   it('reads the filters from the URL, shows at most 3 tags per card, and offers active categories in order', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Search from 'lucide-react/icons/search';
 import X from 'lucide-react/icons/x';
@@ -6,11 +6,9 @@ import ChevronDown from 'lucide-react/icons/chevron-down';
 import Check from 'lucide-react/icons/check';
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import {
-  filterStyles,
   filtersFromQuery,
   filtersToQuery,
   hasActiveFilters,
-  tagList,
   toggleFilter,
   emptyFilters,
   type ExploreFilterState,
@@ -19,9 +17,9 @@ import { Button } from '../../../components/button';
 import { Input } from '../../../components/input';
 import { PageHeader } from '../../../components/page-header';
 import { cn } from '../../../lib/cn';
-import { useStyles } from '../../../api/catalog';
-import { useCategories } from '../api/explore';
-import { EXPLORE_PAGE_SIZE, countLabel, nextVisibleCount, renderedCount } from '../lib/incremental';
+import { LoadMore } from '../../../components/load-more';
+import { useCategories, useExploreStyles, useExploreTags } from '../api/explore';
+import { MAX_AUTO_PAGES, resultCountLabel, trailingEmptyPages } from '../lib/incremental';
 import { VisitorCta } from '../../../components/visitor-cta';
 import { StyleCard, StyleGridSkeleton, styleGridClasses } from '../../../components/style-card';
 
@@ -35,12 +33,16 @@ const SEXES = [
   { id: 'unisex', label: 'Unisex' },
 ] as const;
 
-/** /explore (spec 01 sections 2 and 5): search, filter groups, an incrementally rendered grid; filters live in the URL. */
+/**
+ * /explore (spec 01 sections 2 and 5): search, filter groups and a grid that loads one page of results at a time
+ * from the server (GET /api/explore/styles) as its end comes into view; filters live in the URL.
+ */
 export default function ExplorePage() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromQuery(params), [params]);
-  const styles = useStyles();
+  const styles = useExploreStyles(filters);
   const categories = useCategories();
+  const tagsQuery = useExploreTags();
 
   const setFilters = useCallback(
     (next: ExploreFilterState) =>
@@ -69,12 +71,20 @@ export default function ExplorePage() {
     return () => window.clearTimeout(id);
   }, [text, setFilters]);
 
-  // Filtering 10,000 styles is cheap but not free: memoized, and deferred so chips and typing stay responsive.
-  const deferred = useDeferredValue(filters);
-  const all = styles.data;
-  const tags = useMemo(() => tagList(all ?? []), [all]);
-  const results = useMemo(() => filterStyles(all ?? [], deferred), [all, deferred]);
+  const tags = tagsQuery.data ?? [];
+  const pages = styles.data?.pages;
+  const results = useMemo(() => (pages ?? []).flatMap((p) => p.items), [pages]);
   const active = hasActiveFilters(filters);
+  const more = styles.hasNextPage;
+  // A page can come back short (the server reads a bounded number of index items per request): keep asking
+  // while the last pages were short, up to MAX_AUTO_PAGES in a row; after that "Load more" continues.
+  const lastPage = pages?.[pages.length - 1];
+  const shortRun = useMemo(() => trailingEmptyPages(pages ?? []), [pages]);
+  const { fetchNextPage, isFetchingNextPage, isFetchNextPageError } = styles;
+  useEffect(() => {
+    if (!more || isFetchingNextPage || isFetchNextPageError || !lastPage) return;
+    if (results.length === 0 && shortRun < MAX_AUTO_PAGES) void fetchNextPage();
+  }, [more, isFetchingNextPage, isFetchNextPageError, lastPage, results.length, shortRun, fetchNextPage]);
   const clear = () => {
     pushed.current = '';
     setText('');
@@ -107,10 +117,15 @@ export default function ExplorePage() {
           ) : (
             <>
               <p className="mb-4 text-sm text-muted-foreground" aria-live="polite" data-testid="explore-count">
-                {countLabel(results.length, 'style', 'styles')}
+                {resultCountLabel(results.length, more)}
                 {active ? ' found' : ''}
               </p>
-              {results.length === 0 ? (
+              {results.length === 0 && more ? (
+                <>
+                  <StyleGridSkeleton />
+                  {shortRun >= MAX_AUTO_PAGES || isFetchNextPageError ? <LoadMore query={styles} /> : null}
+                </>
+              ) : results.length === 0 ? (
                 <EmptyState
                   title={NO_STYLES_FOUND}
                   action={
@@ -120,7 +135,7 @@ export default function ExplorePage() {
                   }
                 />
               ) : (
-                <ResultGrid key={filtersToQuery(deferred)} items={results} />
+                <ResultGrid items={results} query={styles} auto={shortRun < MAX_AUTO_PAGES} />
               )}
             </>
           )}
@@ -291,28 +306,42 @@ interface GridItem {
   tags: string[];
 }
 
-/** The first page of cards, growing by a page as the end nears the viewport (or on "Show more"). */
-function ResultGrid({ items }: { items: GridItem[] }) {
-  const [visible, setVisible] = useState(EXPLORE_PAGE_SIZE);
-  const count = renderedCount(visible, items.length);
-  const more = count < items.length;
+/** The cards loaded so far; the next page loads as the end nears the viewport (or on "Load more"). */
+function ResultGrid({
+  items,
+  query,
+  auto,
+}: {
+  items: GridItem[];
+  /** Load the next page when the end is in view (false after several empty pages in a row: "Load more" then). */
+  auto: boolean;
+  query: {
+    hasNextPage: boolean;
+    isFetchingNextPage: boolean;
+    isFetchNextPageError: boolean;
+    fetchNextPage: () => Promise<unknown>;
+  };
+}) {
   const sentinel = useRef<HTMLDivElement>(null);
-  const grow = useCallback(() => setVisible((v) => nextVisibleCount(v, items.length)), [items.length]);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
 
   useEffect(() => {
     const el = sentinel.current;
-    if (!more || !el || typeof IntersectionObserver === 'undefined') return;
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && grow(), {
-      rootMargin: '600px 0px',
-    });
+    if (!auto || !hasNextPage || isFetchNextPageError || !el || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '600px 0px' },
+    );
     io.observe(el);
     return () => io.disconnect();
-  }, [more, grow, count]);
+  }, [auto, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, items.length]);
 
   return (
     <>
       <ul className={styleGridClasses} data-testid="explore-grid">
-        {items.slice(0, count).map((s) => (
+        {items.map((s) => (
           <li key={s.id}>
             <StyleCard
               id={s.id}
@@ -324,13 +353,14 @@ function ResultGrid({ items }: { items: GridItem[] }) {
           </li>
         ))}
       </ul>
-      {more ? (
-        <div ref={sentinel} className="mt-8 flex justify-center">
-          <Button variant="outline" onClick={grow}>
-            Show more ({countLabel(items.length - count, 'more style', 'more styles')})
-          </Button>
-        </div>
-      ) : null}
+      <div ref={sentinel} data-testid="explore-more">
+        {isFetchNextPageError ? (
+          <p role="alert" className="mt-6 text-center text-sm text-destructive">
+            More styles could not be loaded.
+          </p>
+        ) : null}
+        <LoadMore query={query} />
+      </div>
     </>
   );
 }

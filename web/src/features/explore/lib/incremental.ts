@@ -1,17 +1,23 @@
 /**
- * Incremental rendering of long result lists (/explore with up to 10,000 styles): the grid shows a first page of
- * cards and grows by a page when the end comes into view (or "Show more" is pressed). Pure helpers, unit tested.
+ * Paged result lists (/explore): the grid shows the pages loaded so far and asks the server for the next when the
+ * end comes into view (or "Load more" is pressed). Pure helpers, unit tested.
  */
 export const EXPLORE_PAGE_SIZE = 48;
 
-/** The next number of visible items: one page more, never above the total (and at least one page). */
-export function nextVisibleCount(current: number, total: number, page = EXPLORE_PAGE_SIZE): number {
-  return Math.min(total, Math.max(page, current + page));
-}
-
-/** How many of `total` items to render for a `visible` budget. */
-export const renderedCount = (visible: number, total: number): number => Math.max(0, Math.min(visible, total));
+/** How many empty pages in a row the grid asks for by itself before it waits for "Load more". */
+export const MAX_AUTO_PAGES = 5;
 
 /** "1 style" / "24 styles" (thousands separators for big catalogues). */
 export const countLabel = (n: number, one: string, many: string): string =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** "24 styles" when every result is loaded, "48+ styles" while more pages follow. */
+export const resultCountLabel = (loaded: number, more: boolean): string =>
+  more ? `${loaded.toLocaleString('en-US')}+ styles` : countLabel(loaded, 'style', 'styles');
+
+/** How many of the last pages came back empty, in a row. */
+export function trailingEmptyPages(pages: readonly { items: readonly unknown[] }[]): number {
+  let n = 0;
+  for (let i = pages.length - 1; i >= 0 && pages[i]?.items.length === 0; i--) n++;
+  return n;
+}
