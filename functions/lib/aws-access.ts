@@ -186,7 +186,8 @@ export const AWS_ACCESS = {
     renderWorker: ['InvokeCommand'],
   }),
   'api:catalog': api('catalog', {
-    table: [...USER_LOADER, 'QueryCommand', 'BatchGetCommand', 'DeleteCommand'],
+    // a favourite is removed in a transaction with its style's counter shard (issue 28): no single Delete
+    table: [...USER_LOADER, 'QueryCommand', 'BatchGetCommand'],
     tableIndexes: ['QueryCommand'],
     publicBucket: ['GetObjectCommand', 'PutObjectCommand'],
     userPool: ['AdminGetUserCommand'],
@@ -246,7 +247,8 @@ export const AWS_ACCESS = {
   // Shared looks: the owner's shares (copies made with the image pipeline and C2PA-marked), the public view,
   // votes, reactions, reports and rate-limit counters, the Open Graph page.
   'api:shares': api('shares', {
-    table: [...USER_LOADER, 'PutCommand', 'QueryCommand', 'UpdateCommand'],
+    // BatchGet: a share's vote counter shards (issue 28)
+    table: [...USER_LOADER, 'PutCommand', 'QueryCommand', 'UpdateCommand', 'BatchGetCommand'],
     tableIndexes: ['QueryCommand'],
     privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
     userPool: ['AdminGetUserCommand'],
@@ -262,8 +264,11 @@ export const AWS_ACCESS = {
     providerSecret: ['GetSecretValueCommand'],
     renderWorker: ['InvokeCommand'],
   }),
-  // BatchWrite: a use that moves a style to another popularity tier moves its explore index postings (issue 28)
-  'task:markCompleted': task('markCompleted', { table: ['GetCommand', 'UpdateCommand', 'BatchWriteCommand'] }),
+  // TransactWrite: a style's counter shard folds onto its usageCount; BatchWrite: a fold that moves the style to
+  // another popularity tier moves its explore index postings (issue 28)
+  'task:markCompleted': task('markCompleted', {
+    table: ['GetCommand', 'UpdateCommand', 'TransactWriteCommand', 'BatchWriteCommand'],
+  }),
   'task:markFailed': task('markFailed', {
     table: ['GetCommand', 'QueryCommand', 'TransactWriteCommand'],
     renderWorker: ['InvokeCommand'],
@@ -360,7 +365,8 @@ export const AWS_ACCESS = {
     entry: 'functions/privacy/export-job.ts',
     handler: 'handler',
     access: {
-      table: ['GetCommand', 'QueryCommand', 'UpdateCommand'],
+      // BatchGet: the vote counter shards of the person's shares (issue 28)
+      table: ['GetCommand', 'QueryCommand', 'UpdateCommand', 'BatchGetCommand'],
       tableIndexes: ['QueryCommand'],
       privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand', 'ListObjectsV2Command'],
     },
