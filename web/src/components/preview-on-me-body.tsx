@@ -45,8 +45,8 @@ type Shot =
   | { status: 'idle' }
   | { status: 'working'; step: 'reading' | 'rendering' }
   | { status: 'done'; url: string; ms: number; lookId: string; timings: string; size: string }
-  | { status: 'refused'; message: string }
-  | { status: 'failed'; message: string }
+  | { status: 'refused'; message: string; lookId: string }
+  | { status: 'failed'; message: string; lookId: string }
   | { status: 'too-slow'; ms: number };
 
 const profileCanPreview = (p: PhotoProfile) => !!p.fullBodyUrl && p.bodyCheck?.status !== 'refused';
@@ -211,8 +211,8 @@ function PreviewBody({
         }
       } catch (err) {
         if (stale()) return;
-        if (err instanceof PreviewRefused) setShot({ status: 'refused', message: err.message });
-        else setShot({ status: 'failed', message: err instanceof Error ? err.message : String(err) });
+        if (err instanceof PreviewRefused) setShot({ status: 'refused', message: err.message, lookId: look.id });
+        else setShot({ status: 'failed', message: err instanceof Error ? err.message : String(err), lookId: look.id });
       }
     });
   }, [engineState, profileKey, lookKey, variant, garmentsOf, client]);
@@ -277,7 +277,7 @@ function PreviewBody({
       data-engine={engineState.status}
       data-backend={engineState.status === 'ready' ? engineState.engine.backend : ''}
       data-shot={shot.status}
-      data-look={shot.status === 'done' ? shot.lookId : ''}
+      data-look={shot.status === 'done' || shot.status === 'refused' || shot.status === 'failed' ? shot.lookId : ''}
       data-size={shot.status === 'done' ? shot.size : ''}
       data-ms={shot.status === 'done' || shot.status === 'too-slow' ? shot.ms : ''}
       data-timings={shot.status === 'done' ? shot.timings : ''}
