@@ -6,6 +6,7 @@
  * network error) the photo is not refused here: `unavailable`, and the server's own checks still apply.
  */
 import type { LoadProgress } from './browser-runtime';
+import { decodeImage } from './decode';
 
 export type { LoadProgress };
 
@@ -16,28 +17,6 @@ export type PhotoCheck =
 
 /** The server stores person photos at most this long on their longest side; the check sees the same pixels. */
 const CHECK_MAX_SIDE = 2048;
-
-/** The picked file's pixels (RGBA), fitted inside CHECK_MAX_SIDE, decoded off the main thread. */
-async function decode(file: Blob) {
-  const full = await createImageBitmap(file);
-  const k = Math.min(1, CHECK_MAX_SIDE / Math.max(full.width, full.height));
-  const width = Math.max(1, Math.round(full.width * k));
-  const height = Math.max(1, Math.round(full.height * k));
-  let bitmap = full;
-  if (k < 1) {
-    bitmap = await createImageBitmap(full, { resizeWidth: width, resizeHeight: height, resizeQuality: 'high' });
-    full.close();
-  }
-  const canvas = document.createElement('canvas');
-  canvas.width = width;
-  canvas.height = height;
-  const ctx = canvas.getContext('2d', { willReadFrequently: true });
-  if (!ctx) throw new Error('No 2D canvas in this browser');
-  ctx.drawImage(bitmap, 0, 0);
-  bitmap.close();
-  const { data } = ctx.getImageData(0, 0, width, height);
-  return { width, height, data };
-}
 
 const listeners = new Set<(p: LoadProgress) => void>();
 
@@ -51,7 +30,7 @@ export async function checkPersonPhoto(
   listeners.add(onProgress);
   try {
     const [image, engine] = await Promise.all([
-      decode(file),
+      decodeImage(file, CHECK_MAX_SIDE),
       import('./browser-runtime').then((m) => m.loadBrowserEngine((p) => listeners.forEach((l) => l(p)))),
     ]);
     const t0 = performance.now();

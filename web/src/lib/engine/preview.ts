@@ -11,6 +11,7 @@ import type { EngineSlot } from '../../../../shared/engine/garment';
 import type { VariantOptions } from '../../../../shared/engine/variants';
 import type { RgbaImage } from '../../../../shared/engine/types';
 import type { BrowserEngine, EngineBackend, LoadProgress } from './browser-runtime';
+import { decodeImage as decode } from './decode';
 
 export type { EngineBackend, LoadProgress };
 
@@ -43,26 +44,6 @@ export interface PreviewEngine {
 
 /** A refusal of the engine (no full body in the photo, no garment found), with its readable message. */
 export class PreviewRefused extends Error {}
-
-async function decode(blob: Blob, maxSide: number): Promise<RgbaImage> {
-  const full = await createImageBitmap(blob);
-  const k = Math.min(1, maxSide / Math.max(full.width, full.height));
-  const width = Math.max(1, Math.round(full.width * k));
-  const height = Math.max(1, Math.round(full.height * k));
-  let bitmap = full;
-  if (k < 1) {
-    bitmap = await createImageBitmap(full, { resizeWidth: width, resizeHeight: height, resizeQuality: 'high' });
-    full.close();
-  }
-  const canvas = document.createElement('canvas');
-  canvas.width = width;
-  canvas.height = height;
-  const ctx = canvas.getContext('2d', { willReadFrequently: true });
-  if (!ctx) throw new Error('No 2D canvas in this browser');
-  ctx.drawImage(bitmap, 0, 0);
-  bitmap.close();
-  return { width, height, data: ctx.getImageData(0, 0, width, height).data };
-}
 
 /**
  * GET an image (no cookies, no credentials: the URL itself is the permission) and decode it. Another origin (a

@@ -1,0 +1,22 @@
+/** A picture's pixels in the browser (RGBA), fitted inside `maxSide`, for the engine (photo check, preview). */
+import type { RgbaImage } from '../../../../shared/engine/types';
+
+export async function decodeImage(blob: Blob, maxSide: number): Promise<RgbaImage> {
+  const full = await createImageBitmap(blob);
+  const k = Math.min(1, maxSide / Math.max(full.width, full.height));
+  const width = Math.max(1, Math.round(full.width * k));
+  const height = Math.max(1, Math.round(full.height * k));
+  let bitmap = full;
+  if (k < 1) {
+    bitmap = await createImageBitmap(full, { resizeWidth: width, resizeHeight: height, resizeQuality: 'high' });
+    full.close();
+  }
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  if (!ctx) throw new Error('No 2D canvas in this browser');
+  ctx.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  return { width, height, data: ctx.getImageData(0, 0, width, height).data };
+}
