@@ -12,7 +12,11 @@ export const STORAGE_SDKS = [
   '@aws-sdk/client-dynamodb',
   '@aws-sdk/client-s3',
   '@aws-sdk/s3-request-presigner',
+  '@aws-lite/client',
 ];
+
+/** The repositories' own DynamoDB document client (shared/repositories/dynamo-client.ts), by any relative path. */
+export const STORAGE_CLIENT_PATTERNS = ['**/repositories/dynamo-client', '**/repositories/dynamo-client.ts'];
 
 /**
  * Files allowed to import the storage SDKs, each with its reason.
@@ -20,6 +24,8 @@ export const STORAGE_SDKS = [
  */
 export const STORAGE_SDK_EXCEPTIONS = {
   'shared/repositories/**': 'the repositories: the only modules that read and write the table',
+  'shared/aws-json.ts':
+    "the light JSON-protocol caller (aws-lite) under the repositories' DynamoDB client and the Cognito and Secrets Manager calls",
   'functions/lib/media-store.ts': 'the media store: the only module that reads and writes objects',
   'functions/lib/s3.ts': 'the S3 clients the media store uses (local endpoint, path style)',
   'functions/lib/presigned-post.ts': "the media store's presigned POST signer (takes the S3Client type only)",
@@ -39,7 +45,13 @@ const config = tseslint.config(
     files: ['functions/**/*.ts', 'shared/**/*.ts', 'infra/**/*.ts', 'test/**/*.ts'],
     languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },
     rules: {
-      'no-restricted-imports': ['error', { paths: STORAGE_SDKS.map((name) => ({ name, message })) }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: STORAGE_SDKS.map((name) => ({ name, message })),
+          patterns: [{ group: STORAGE_CLIENT_PATTERNS, message }],
+        },
+      ],
     },
   },
   {

@@ -4,6 +4,10 @@
  * every build). test/e2e/bundle-budget.test.ts fails when a screen grows past its budget or a screen has none.
  * Set 2026-11-26 at the sizes of that day plus 3%: raise one only on purpose, in the commit that needs it, and say
  * why; lower them when a screen gets lighter. The landing page's target (issue 28) is 80 KiB.
+ *
+ * The prerendered pages (shared/domain/prerendered-pages.ts: the landing page, the privacy summary) first load only
+ * their island script (web/build/prerender.ts): 1.1 KiB on 2026-11-26, budget 4. The same screens as SPA routes
+ * (an unknown path falls back to the landing page; a link inside the SPA) keep their figure under `<screen>#spa`.
  */
 export const ENTRY_BUDGET_KIB = 108;
 
@@ -33,7 +37,9 @@ export const SCREEN_BUDGETS_KIB: Record<string, number> = {
   'generations/components/try-custom-look-page': 158,
   'influencer/components/admin-applications-page': 181,
   'influencer/components/influencer-apply-page': 160,
-  'landing/components/landing-page': 121,
+  // prerendered (issue 28): the island script alone, 1.1 KiB (121 KiB before, as an SPA route)
+  'landing/components/landing-page': 4,
+  'landing/components/landing-page#spa': 121,
   'my-collections/components/my-collections-page': 181,
   'not-found/components/not-found-page': 109,
   'onboarding/components/onboarding-page': 154,
@@ -43,7 +49,9 @@ export const SCREEN_BUDGETS_KIB: Record<string, number> = {
   'photo-profiles/components/profile-form-page': 176,
   'photo-profiles/components/profiles-page': 163,
   'privacy/components/account-deleted-page': 111,
-  'privacy/components/privacy-page': 111,
+  // prerendered (issue 28): the island script alone
+  'privacy/components/privacy-page': 4,
+  'privacy/components/privacy-page#spa': 111,
   'public-profile/components/influencer-redirect-page': 109,
   'public-profile/components/public-profile-page': 120,
   'settings/components/settings-page': 200,

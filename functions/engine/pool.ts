@@ -7,20 +7,25 @@
  */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { ModerationVerdict } from '../../shared/domain/content-safety';
+import { runLocalClassifierWith } from '../lib/moderation';
 import type { EngineJob, EngineJobResult } from './render-job';
 
 interface Slot {
   worker: Worker;
   busy: boolean;
 }
-type PoolJob = EngineJob | { kind: 'warm' };
+/** A thread's work: a render or a check (./render-job.ts), its warm-up, or the local content classifier. */
+export type PoolJob = EngineJob | { kind: 'warm' } | { kind: 'moderate'; image: Uint8Array };
 interface Pending {
   job: PoolJob;
-  resolve: (r: EngineJobResult) => void;
+  resolve: (r: never) => void;
   reject: (e: Error) => void;
 }
 
 const slots: Slot[] = [];
+/** Content checks handed to the threads so far (tests). */
+export const poolMetrics = { moderations: 0 };
 const waiting: Pending[] = [];
 
 export function engineThreadCount(env: Record<string, string | undefined> = process.env): number {
@@ -68,7 +73,7 @@ function run(slot: Slot, p: Pending): void {
     slot.worker.unref();
     pump();
   };
-  const onMessage = (msg: { result?: EngineJobResult; error?: { name: string; message: string } }) => {
+  const onMessage = (msg: { result?: never; error?: { name: string; message: string } }) => {
     done();
     if (msg.result) p.resolve(msg.result);
     else
@@ -99,9 +104,25 @@ export async function submitEngineJob(job: EngineJob): Promise<EngineJobResult> 
   });
 }
 
-/** Start the threads and load their models now (the local stack warms up before it takes work). */
+/**
+ * The local content classifier on a thread. First in line: a finished render's check does not wait behind the
+ * renders queued after it (the look, its slot and its credit wait on that check).
+ */
+function submitModeration(image: Buffer): Promise<ModerationVerdict> {
+  poolMetrics.moderations++;
+  return new Promise<ModerationVerdict>((resolve, reject) => {
+    waiting.unshift({ job: { kind: 'moderate', image: new Uint8Array(image) }, resolve, reject });
+    pump();
+  });
+}
+
+/**
+ * Start the threads and load their models now (the local stack warms up before it takes work); from then on
+ * the local content classifier runs on them too.
+ */
 export async function warmEnginePool(): Promise<void> {
   const n = engineThreadCount();
+  if (n > 0) runLocalClassifierWith(submitModeration);
   while (slots.length < n) spawn();
   await Promise.all(
     Array.from(
@@ -117,5 +138,6 @@ export async function warmEnginePool(): Promise<void> {
 
 /** Stop every thread (tests, and the local stack's shutdown). */
 export async function stopEnginePool(): Promise<void> {
+  runLocalClassifierWith(null);
   await Promise.all(slots.splice(0).map((s) => s.worker.terminate()));
 }

@@ -2,14 +2,21 @@
 import { parentPort } from 'node:worker_threads';
 import { thrownInfo } from '../../shared/errors';
 import { warmEngineModels } from './node-runtime';
-import { runEngineJob, type EngineJob } from './render-job';
+import { classifyLocally, loadLocalClassifier } from '../lib/moderation';
+import { runEngineJob } from './render-job';
+import type { PoolJob } from './pool';
 
-parentPort!.on('message', (job: EngineJob | { kind: 'warm' }) => void answer(job));
+parentPort!.on('message', (job: PoolJob) => void answer(job));
 
-async function answer(job: EngineJob | { kind: 'warm' }): Promise<void> {
+async function answer(job: PoolJob): Promise<void> {
   try {
+    if (job.kind === 'moderate') {
+      parentPort!.postMessage({ result: await classifyLocally(Buffer.from(job.image)) });
+      return;
+    }
     if (job.kind === 'warm') {
-      await warmEngineModels();
+      // the engine's models and the local content classifier (the pool runs both)
+      await Promise.all([warmEngineModels(), loadLocalClassifier()]);
       parentPort!.postMessage({ result: { ok: true, check: 'ok' } });
       return;
     }

@@ -29,6 +29,8 @@ export type AwsResource =
   | 'originSecret'
   /** the render worker function (asynchronous invocations from the render queue's dispatch) */
   | 'renderWorker'
+  /** the provider-call function: a synchronous provider's render (asynchronous invocations from the dispatch) */
+  | 'providerCall'
   /** task tokens of the generation state machine (SendTaskSuccess / SendTaskFailure) */
   | 'taskTokens'
   /** Rekognition DetectModerationLabels: no resource-level permissions (Resource "*") */
@@ -259,45 +261,70 @@ export const AWS_ACCESS = {
   }),
   // Generation workflow (functions/workflow/index.ts): the state machine's tasks, the render worker and its
   // failure handler, the EventBridge target for ended executions, and the sweeper.
+  // Everything that dispatches (claims a job and starts its render) or retries a render invokes the render worker
+  // and the provider-call function (a synchronous provider's render runs there: functions/workflow/provider-call.ts).
   'task:enqueueRender': task('enqueueRender', {
     table: ['GetCommand', 'QueryCommand', 'UpdateCommand', 'TransactWriteCommand'],
     providerSecret: ['GetSecretValueCommand'],
     renderWorker: ['InvokeCommand'],
-  }),
-  // TransactWrite: a style's counter shard folds onto its usageCount; BatchWrite: a fold that moves the style to
-  // another popularity tier moves its explore index postings (issue 28)
-  'task:markCompleted': task('markCompleted', {
-    table: ['GetCommand', 'UpdateCommand', 'TransactWriteCommand', 'BatchWriteCommand'],
+    providerCall: ['InvokeCommand'],
   }),
   'task:markFailed': task('markFailed', {
-    table: ['GetCommand', 'QueryCommand', 'TransactWriteCommand'],
+    // UpdateItem: a job reopened after a stop holds no slot, so its end is an update, not the slot's release
+    table: ['GetCommand', 'QueryCommand', 'UpdateCommand', 'TransactWriteCommand'],
     renderWorker: ['InvokeCommand'],
+    providerCall: ['InvokeCommand'],
   }),
+  // The render worker completes the look itself (the state machine ends at Render): TransactWrite, a style's counter
+  // shard folds onto its usageCount; BatchWrite, a fold that moves the style to another popularity tier moves its
+  // explore index postings (issue 28). The provider-call function likewise, for a result an earlier attempt stored.
   'worker:renderWorker': task(
     'renderWorker',
     {
-      table: ['GetCommand', 'PutCommand', 'QueryCommand', 'UpdateCommand', 'TransactWriteCommand'],
+      table: ['GetCommand', 'PutCommand', 'QueryCommand', 'UpdateCommand', 'TransactWriteCommand', 'BatchWriteCommand'],
       // DeleteObjects: the stored variants of a run that failed while storing them
       privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
       publicBucket: ['GetObjectCommand'],
       providerSecret: ['GetSecretValueCommand'],
       provenanceSecret: ['GetSecretValueCommand'],
       renderWorker: ['InvokeCommand'],
+      providerCall: ['InvokeCommand'],
       taskTokens: ['SendTaskSuccessCommand', 'SendTaskFailureCommand'],
       moderation: ['DetectModerationLabelsCommand'],
     },
     // the variants of a run are put with a Tagging parameter (the lifecycle rule expires them): PutObjectTagging too
     { alsoActions: { privateBucket: ['s3:PutObjectTagging'] } },
   ),
+  // The small provider-call function (issue 28): calls a synchronous provider, stages its images in the private
+  // bucket (tagged: PutObjectTagging), records them on the job and hands the image work to the render worker.
+  'worker:providerCall': {
+    entry: 'functions/workflow/provider-call.ts',
+    handler: 'providerCall',
+    access: {
+      // PutItem: in the bundle with the media store's putImage (a public image's hash record, as in the worker)
+      table: ['GetCommand', 'PutCommand', 'QueryCommand', 'UpdateCommand', 'TransactWriteCommand', 'BatchWriteCommand'],
+      // GetObject: the person's photo and the style's images (the request); PutObject: the staged output
+      privateBucket: ['GetObjectCommand', 'PutObjectCommand'],
+      publicBucket: ['GetObjectCommand'],
+      providerSecret: ['GetSecretValueCommand'],
+      renderWorker: ['InvokeCommand'],
+      providerCall: ['InvokeCommand'],
+      taskTokens: ['SendTaskSuccessCommand', 'SendTaskFailureCommand'],
+    },
+    alsoActions: { privateBucket: ['s3:PutObjectTagging'] },
+  },
   'worker:renderWorkerFailed': task('renderWorkerFailed', {
     // UpdateItem: another attempt of the crashed render (retryRenderJob: attempts + 1, a new lease)
     table: ['GetCommand', 'QueryCommand', 'UpdateCommand', 'TransactWriteCommand'],
     renderWorker: ['InvokeCommand'],
+    providerCall: ['InvokeCommand'],
     taskTokens: ['SendTaskFailureCommand'],
   }),
   'job:executionEnded': task('executionEnded', {
-    table: ['GetCommand', 'QueryCommand', 'TransactWriteCommand'],
+    // UpdateItem: a job reopened after a stop holds no slot, so its end is an update, not the slot's release
+    table: ['GetCommand', 'QueryCommand', 'UpdateCommand', 'TransactWriteCommand'],
     renderWorker: ['InvokeCommand'],
+    providerCall: ['InvokeCommand'],
   }),
   'job:sweeper': {
     entry: 'functions/workflow/sweeper.ts',
@@ -308,6 +335,7 @@ export const AWS_ACCESS = {
       tableIndexes: ['QueryCommand'],
       executions: ['StopExecutionCommand'],
       renderWorker: ['InvokeCommand'],
+      providerCall: ['InvokeCommand'],
       taskTokens: ['SendTaskFailureCommand'],
     },
   },

@@ -3,9 +3,8 @@
  * delete the user. cognito-local does not implement AdminUserGlobalSignOut; there deleting the user is what
  * stops its refresh token from working.
  */
-import { AdminDeleteUserCommand, AdminUserGlobalSignOutCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminDeleteUserCommand, AdminUserGlobalSignOutCommand, cognito } from './cognito-client';
 import { thrownInfo } from '../../shared/errors';
-import { cognito } from './cognito-client';
 import { getConfig } from './config';
 
 const isMissingUser = (err: unknown) => thrownInfo(err).name === 'UserNotFoundException';

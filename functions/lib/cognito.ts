@@ -9,10 +9,10 @@ import {
   AdminUserGlobalSignOutCommand,
   InitiateAuthCommand,
   RevokeTokenCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+  cognito,
+} from './cognito-client';
 import { thrownInfo } from '../../shared/errors';
 
-import { cognito } from './cognito-client';
 import { getConfig } from './config';
 
 export interface CognitoUserState {

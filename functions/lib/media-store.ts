@@ -74,8 +74,12 @@ export const mediaKeys = {
    * API while the share is live; deleted on revoke/takedown, expired by a lifecycle rule after the longest expiry).
    */
   shareImage: (shareId: string, index: number, ext: string) => `${SHARE_IMAGE_PREFIX}${shareId}/${index}.${ext}`,
-  generationProviderOutput: (userId: string, generationId: string) =>
-    `users/${userId}/generations/${generationId}/provider-output`,
+  /**
+   * The provider's raw image `index`, staged by the provider-call function for the render worker's image work
+   * (tagged: expires with the run's variants if it is not deleted once the result is stored).
+   */
+  generationProviderOutput: (userId: string, generationId: string, index: number) =>
+    `users/${userId}/generations/${generationId}/provider-output-${index}`,
 };
 
 /** Paths the SPA resolves into presigned URLs (GET answers { url }). */

@@ -99,4 +99,25 @@ describe('local adapter (nsfwjs on TensorFlow.js WASM)', () => {
     expect(verdict.labels.map((l) => l.name).sort()).toEqual(['Drawing', 'Hentai', 'Neutral', 'Porn', 'Sexy']);
     expect(verdict.labels.reduce((s, l) => s + l.confidence, 0)).toBeCloseTo(1, 2);
   }, 30_000);
+
+  it('runs on the engine threads once the local stack starts them, with the verdict it gives in process', async () => {
+    const { renderPerson } = await import('../../infra/local/seed-images');
+    const { poolMetrics, stopEnginePool, warmEnginePool } = await import('../engine/pool');
+    const image = await renderPerson('fullBody', 1);
+    const inProcess = await localModerator().moderate(image);
+    const before = poolMetrics.moderations;
+    await warmEnginePool();
+    try {
+      const onThread = await localModerator().moderate(image);
+      expect(poolMetrics.moderations).toBe(before + 1);
+      expect(onThread.safe).toBe(inProcess.safe);
+      for (const l of inProcess.labels)
+        expect(onThread.labels.find((x) => x.name === l.name)?.confidence).toBeCloseTo(l.confidence, 3);
+    } finally {
+      await stopEnginePool();
+    }
+    // stopped: back in process
+    await localModerator().moderate(image);
+    expect(poolMetrics.moderations).toBe(before + 1);
+  }, 90_000);
 });

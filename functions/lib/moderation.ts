@@ -97,25 +97,40 @@ export function loadLocalClassifier(): Promise<{ tf: Tf; model: NSFWJS; backend?
   return nsfw;
 }
 
+/** The local classifier's verdict on one image, in this thread. */
+export async function classifyLocally(image: Buffer): Promise<ModerationVerdict> {
+  const { tf, model } = await loadLocalClassifier();
+  const sharp = await loadSharp();
+  const { data } = await sharp(image)
+    .flatten({ background: '#ffffff' })
+    .resize(224, 224, { fit: 'fill' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const input = tf.tensor3d(new Uint8Array(data), [224, 224, 3], 'int32');
+  try {
+    return verdictFromNsfw(await model.classify(input));
+  } finally {
+    input.dispose();
+  }
+}
+
+type LocalClassifierRunner = (image: Buffer) => Promise<ModerationVerdict>;
+let localRunner: LocalClassifierRunner | null = null;
+
+/**
+ * Where the local classifier runs: in this thread (null), or where the local stack puts it: on the engine's
+ * worker threads (functions/engine/pool.ts), so that a burst's checks (~0.1-0.2 s of CPU each) do not hold the
+ * one thread that serves the API and the workflow.
+ */
+export function runLocalClassifierWith(runner: LocalClassifierRunner | null): void {
+  localRunner = runner;
+}
+
 export function localModerator(): ImageModerator {
   return {
     name: 'nsfwjs',
-    async moderate(image) {
-      const { tf, model } = await loadLocalClassifier();
-      const sharp = await loadSharp();
-      const { data } = await sharp(image)
-        .flatten({ background: '#ffffff' })
-        .resize(224, 224, { fit: 'fill' })
-        .removeAlpha()
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      const input = tf.tensor3d(new Uint8Array(data), [224, 224, 3], 'int32');
-      try {
-        return verdictFromNsfw(await model.classify(input));
-      } finally {
-        input.dispose();
-      }
-    },
+    moderate: (image) => (localRunner ?? classifyLocally)(image),
   };
 }
 

@@ -27,6 +27,7 @@ import {
 } from '@trustnxt/c2pa-ts/manifest';
 import { AI_GENERATOR_NAME, AI_SOFTWARE_AGENT, DIGITAL_SOURCE_TYPE, type MadeBy } from '../../shared/domain/provenance';
 import { provenanceSecretSchema } from '../../shared/schemas/secrets';
+import { getSecretString } from './secret-value';
 
 /**
  * Web Crypto, typed by the DOM lib as @peculiar/x509 expects: Node's global `crypto` is node:crypto's webcrypto
@@ -132,9 +133,7 @@ function loadCredentials(): Promise<SigningCredentials> {
   credentials ??= (async () => {
     const arn = process.env.PROVENANCE_SECRET_ARN;
     if (arn) {
-      const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
-      const res = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
-      return credentialsFromSecret(res.SecretString ?? '{}');
+      return credentialsFromSecret((await getSecretString(arn)) ?? '{}');
     }
     if ((process.env.APP_STAGE ?? 'local') !== 'local')
       throw new Error('PROVENANCE_SECRET_ARN is not set: refusing to sign with a development key outside local mode');

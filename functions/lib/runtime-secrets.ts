@@ -14,6 +14,7 @@
  * error (500), not a weaker key.
  */
 import { thrownInfo } from '../../shared/errors';
+import { getSecretString } from './secret-value';
 
 export const SECRET_CACHE_MS = 5 * 60_000;
 
@@ -50,18 +51,14 @@ type Fetch = (arn: string, stage: 'AWSCURRENT' | 'AWSPREVIOUS') => Promise<strin
 
 let fetcher: Fetch | undefined;
 const defaultFetch: Fetch = async (arn, stage) => {
-  const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
-  client ??= new SecretsManagerClient({});
   try {
-    const res = await client.send(new GetSecretValueCommand({ SecretId: arn, VersionStage: stage }));
-    return res.SecretString || null;
+    return await getSecretString(arn, stage);
   } catch (err) {
     // a secret never rotated has no AWSPREVIOUS version
     if (stage === 'AWSPREVIOUS' && thrownInfo(err).name === 'ResourceNotFoundException') return null;
     throw err;
   }
 };
-let client: import('@aws-sdk/client-secrets-manager').SecretsManagerClient | undefined;
 
 const cache = new Map<RuntimeSecret, { at: number; values: Promise<SecretValues> }>();
 

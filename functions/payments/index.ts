@@ -9,6 +9,7 @@ import { getConfig } from '../lib/config';
 import { createLocalAdapter } from './local-adapter';
 import type { StripeAdapterOptions } from './stripe-adapter';
 import { PaymentsUnavailable, type PaymentsAdapter } from './types';
+import { getSecretString } from '../lib/secret-value';
 
 /**
  * The Stripe adapter is loaded on first use: the stripe package (~240 KiB) is evaluated only by a request that
@@ -23,9 +24,7 @@ let fromSecret: Promise<{ secretKey: string; webhookSecret: string }> | undefine
 
 function loadStripeSecret(arn: string) {
   fromSecret ??= (async () => {
-    const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
-    const res = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
-    const parsed = stripeSecretSchema.parse(JSON.parse(res.SecretString ?? '{}'));
+    const parsed = stripeSecretSchema.parse(JSON.parse((await getSecretString(arn)) ?? '{}'));
     return { secretKey: parsed.secretKey ?? '', webhookSecret: parsed.webhookSecret ?? '' };
   })().catch((err) => {
     fromSecret = undefined;

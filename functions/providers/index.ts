@@ -11,6 +11,7 @@
 import type { Mode } from '../../shared/domain/generation';
 import { providerSecretSchema } from '../../shared/schemas/secrets';
 import type { ProviderName } from '../../shared/domain/render-queue';
+import { getSecretString } from '../lib/secret-value';
 
 export interface ProviderKeys {
   fashnApiKey?: string;
@@ -74,10 +75,7 @@ export function loadProviderKeys(): Promise<ProviderKeys> {
   const arn = process.env.PROVIDER_SECRET_ARN;
   if (!arn) return Promise.resolve(providerKeysFromEnv());
   secretKeys ??= (async () => {
-    const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
-    const client = new SecretsManagerClient({});
-    const res = await client.send(new GetSecretValueCommand({ SecretId: arn }));
-    const parsed = providerSecretSchema.parse(JSON.parse(res.SecretString ?? '{}'));
+    const parsed = providerSecretSchema.parse(JSON.parse((await getSecretString(arn)) ?? '{}'));
     return {
       ...providerKeysFromEnv(),
       fashnApiKey: parsed.fashnApiKey || undefined,

@@ -2,17 +2,14 @@
 import type { Mode } from '../../shared/domain/generation';
 import type { ProviderName } from '../../shared/domain/render-queue';
 import { engineProvider } from './engine-provider';
-import { createFashnProvider } from './fashn-provider';
-import { createGeminiProvider } from './gemini-provider';
 import { configuredProvider, providerKeysFromEnv, type ProviderKeys } from './index';
+import { remoteProviderByName } from './remote-registry';
 import type { ImageProvider } from './types';
 
 /** The provider by name, or null when it cannot render here (an AI provider without its key). */
 export function providerByName(name: ProviderName, keys: ProviderKeys = providerKeysFromEnv()): ImageProvider | null {
   if (name === 'engine') return engineProvider;
-  if (name === 'fashn')
-    return keys.fashnApiKey ? createFashnProvider({ apiKey: keys.fashnApiKey, baseUrl: keys.fashnBaseUrl }) : null;
-  return keys.geminiApiKey ? createGeminiProvider({ apiKey: keys.geminiApiKey, baseUrl: keys.geminiBaseUrl }) : null;
+  return remoteProviderByName(name, keys);
 }
 
 /** The provider that renders `mode`, or null when the configured one cannot (refused with provider_unavailable). */

@@ -1,19 +1,13 @@
 /**
  * Generation workflow handlers. The state machine (infra/lib/workflow-definition.ts) runs
- *   Render (lambda:invoke.waitForTaskToken -> enqueueRender; a render worker reports) -> MarkCompleted,
+ *   Render (lambda:invoke.waitForTaskToken -> enqueueRender; the render worker completes the look and reports),
  *   and any error -> MarkFailed (readable error, exactly one refund).
  * The render queue itself: dispatch and leases in ./render-dispatch.ts, the worker in ./render-queue.ts, webhook
  * completion in ./render-webhook-intake.ts. Every
  * handler is idempotent, because Step Functions, Lambda and EventBridge may all deliver twice.
  */
 import * as z from 'zod';
-import {
-  getGeneration,
-  markCompleted as markGenerationCompleted,
-  failWithRefund,
-  type GenerationRecord,
-} from '../../shared/repositories/generation-repository';
-import { incrementStyleUsage } from '../../shared/repositories/style-counter-repository';
+import { getGeneration, failWithRefund, type GenerationRecord } from '../../shared/repositories/generation-repository';
 import { enqueueRenderJob, reopenRenderJob } from '../../shared/repositories/render-queue-repository';
 import type { ProviderName } from '../../shared/domain/render-queue';
 import { getDb } from '../lib/aws';
@@ -65,21 +59,6 @@ export async function enqueueRender(input: { taskToken: string; generationId: st
   if (job.state === 'done') await reopenRenderJob(getDb(), gen.id);
   await dispatch(provider.name);
   return { queued: true };
-}
-
-export async function markCompleted(state: WorkflowState) {
-  const db = getDb();
-  const gen = await getGeneration(db, state.userId, state.generationId);
-  const ok = await markGenerationCompleted(db, state.userId, state.generationId);
-  if (!ok) throw new GenerationNotActive(state.generationId);
-  // A cover made in the style editor is not a use of the style. The look is done: a count that cannot be kept
-  // (throttled, the style gone) never fails it, and this step is not run again for it.
-  const styleId = gen?.inputs.styleId;
-  if (styleId && gen.kind !== 'style-cover')
-    await incrementStyleUsage(db, styleId).catch((err: unknown) =>
-      logger.warn('style use not counted', { styleId, error: err instanceof Error ? err.name : String(err) }),
-    );
-  return { ok: true };
 }
 
 /** The message a person sees for a caught error (never a stack trace). */

@@ -13,6 +13,7 @@ import {
   renderAttempts,
   pickNext,
   slotPolicy,
+  stagedCount,
   type ProviderName,
 } from '../../shared/domain/render-queue';
 import {
@@ -28,9 +29,11 @@ import {
   type QueueHead,
   type RenderJob,
 } from '../../shared/repositories/render-queue-repository';
+import { markCompleted, type GenerationRecord } from '../../shared/repositories/generation-repository';
+import { incrementStyleUsage } from '../../shared/repositories/style-counter-repository';
 import { getDb } from '../lib/aws';
 import { logger } from '../lib/logger';
-import { reportTaskFailure } from '../lib/workflow-client';
+import { reportTaskFailure, reportTaskSuccess } from '../lib/workflow-client';
 import { invokeRenderWorker } from './render-invoker';
 import { AGAIN, withRetry, type RetryPolicy } from '../../shared/repositories/toolkit';
 import type { SlotPolicy } from '../../shared/domain/render-queue';
@@ -114,6 +117,56 @@ export async function failJob(job: RenderJob, error: string, cause: string): Pro
 }
 
 /**
+ * The look is done: the generation completed (once: needs its stored result, and only from processing) and
+ * counted as a use of its style. The state machine ends at Render (one state transition per generation), so
+ * this is the worker's part, before it tells the workflow.
+ */
+async function completeGeneration(db: Db, gen: GenerationRecord): Promise<void> {
+  const completed = await markCompleted(db, gen.userId, gen.id);
+  // A cover made in the style editor is not a use of the style. A count that cannot be kept (throttled, the
+  // style gone) never fails the look; an attempt that finds the look completed already does not count it again.
+  const styleId = gen.inputs.styleId;
+  if (completed && styleId && gen.kind !== 'style-cover')
+    await incrementStyleUsage(db, styleId).catch((err: unknown) =>
+      logger.warn('style use not counted', { styleId, error: err instanceof Error ? err.name : String(err) }),
+    );
+}
+
+/**
+ * Complete the look, tell the waiting workflow (its current task token: a resumed execution gave the job a new
+ * one) and free the slot. Also how a result stored (or a look completed) by a worker that died before reporting
+ * it is reported by the next attempt, without a second render or a second store. A generation that ended
+ * otherwise meanwhile (failed and refunded) stays as it is: the report only ends its execution.
+ */
+export async function reportResult(job: RenderJob, gen: GenerationRecord, resultKey: string): Promise<void> {
+  const db = getDb();
+  const current = (await getRenderJob(db, job.generationId)) ?? job;
+  await completeGeneration(db, gen);
+  await reportTaskSuccess(current.taskToken, { resultKey, provider: job.provider });
+  await finishJob(current);
+}
+
+/**
+ * What a new attempt (the render worker's or the provider-call function's) does first with its generation: a
+ * result an earlier attempt stored, or a look it completed, before dying is reported, never rendered or stored
+ * twice; a generation that ended otherwise frees the slot. `null`: nothing was done before, render it.
+ */
+export async function settleEarlierAttempt(
+  job: RenderJob,
+  gen: GenerationRecord | null,
+): Promise<'reported-stored' | 'generation-final' | null> {
+  if (gen?.resultKey && (gen.status === 'processing' || gen.status === 'completed')) {
+    await reportResult(job, gen, gen.resultKey);
+    return 'reported-stored';
+  }
+  if (!gen || (gen.status !== 'pending' && gen.status !== 'processing')) {
+    await finishJob(job);
+    return 'generation-final';
+  }
+  return null;
+}
+
+/**
  * The one retry path of a render whose worker is gone (its lease ran out: killed, timed out) or crashed (the
  * invocation threw; Lambda's own asynchronous retries are off): render it again, up to RENDER_ATTEMPTS
  * attempts in all, then report the failure (the workflow refunds once). A result the dead attempt stored is
@@ -127,7 +180,11 @@ export async function retryOrFail(
 ): Promise<'retried' | 'failed' | 'moved-on'> {
   const seen = job.attempts ?? 1;
   // one caller wins this step (two sweepers, or a sweeper and the failure destination): attempts + 1
-  if (!(await retryRenderJob(getDb(), job.generationId, seen, new Date(now.getTime() + leaseMs())))) return 'moved-on'; // finished meanwhile, or another caller took this step
+  // a staged result whose image work crashed or was lost is rendered again from the provider call, as a
+  // synchronous render that crashed always was (the staged bytes may be what made it crash)
+  const dropPrediction = stagedCount(job.providerJobId) !== null;
+  if (!(await retryRenderJob(getDb(), job.generationId, seen, new Date(now.getTime() + leaseMs()), { dropPrediction })))
+    return 'moved-on'; // finished meanwhile, or another caller took this step
   if (seen >= renderAttempts()) {
     await failJob(job, error, cause);
     return 'failed';
@@ -178,6 +235,9 @@ export async function sweepRenderLeases(now = new Date()): Promise<{ timedOut: n
   for (const { generationId } of await listExpiredRenderLeases(db, now)) {
     const job = await getRenderJob(db, generationId);
     if (!job || job.state !== 'running') continue;
+    // listed overdue, but another sweeper may have retried it since (a new lease, attempts + 1): the item read
+    // now must be overdue itself, or this sweeper would take the next attempt's step too
+    if (job.leaseUntil && new Date(job.leaseUntil).getTime() > now.getTime()) continue;
     try {
       if (job.providerJobId) {
         polled++;

@@ -1,10 +1,12 @@
 /**
  * Starting a render worker: in AWS an asynchronous Lambda invocation of the render worker function
- * (RENDER_WORKER_ARN; Lambda retries a failed event twice, then sends it to the on-failure destination,
- * the renderWorkerFailed handler). Locally and in tests the same semantics in process: the worker runs on
- * the next tick, a throw is retried twice after a delay, then renderWorkerFailed runs.
+ * (RENDER_WORKER_ARN), or, for the render of a synchronous remote provider (Gemini), of the small provider-call
+ * function (PROVIDER_CALL_ARN; ./provider-call.ts), which hands the image work back to the render worker when the
+ * bytes arrive. Both have no asynchronous retries and the same on-failure destination (renderWorkerFailed).
+ * Locally and in tests the same semantics in process: the function runs on the next tick, then
+ * renderWorkerFailed runs if it threw.
  */
-import { RENDER_WORKER_ASYNC_RETRIES, type ProviderName } from '../../shared/domain/render-queue';
+import { RENDER_WORKER_ASYNC_RETRIES, callsInSmallWorker, type ProviderName } from '../../shared/domain/render-queue';
 import { logger } from '../lib/logger';
 import { withRetry, type RetryPolicy } from '../../shared/repositories/toolkit';
 
@@ -32,10 +34,25 @@ export interface RenderWorkerEvent {
  */
 export const ASYNC_RETRY_ATTEMPTS = RENDER_WORKER_ASYNC_RETRIES;
 
+/** The Lambda function an event goes to: a synchronous remote provider's render to the small provider-call function. */
+export type WorkerFunction = 'renderWorker' | 'providerCall';
+export const workerFunctionFor = (event: RenderWorkerEvent): WorkerFunction =>
+  (event.action ?? 'render') === 'render' && callsInSmallWorker(event.provider) ? 'providerCall' : 'renderWorker';
+
 const running = new Set<Promise<void>>();
 
-/** Local worker invocations (retries included) and their total duration (the bench prices them as Lambda). */
-export const localInvocationMetrics = { invocations: 0, durationMs: 0 };
+/**
+ * Local invocations (retries included) and their total duration, in all and per function (the bench prices each
+ * function's invocations at its own memory).
+ */
+export const localInvocationMetrics = {
+  invocations: 0,
+  durationMs: 0,
+  byFunction: {
+    renderWorker: { invocations: 0, durationMs: 0 },
+    providerCall: { invocations: 0, durationMs: 0 },
+  } satisfies Record<WorkerFunction, { invocations: number; durationMs: number }>,
+};
 
 /** Wait until no local worker invocation is in flight (tests, the bench). */
 export async function drainLocalInvocations(): Promise<void> {
@@ -64,7 +81,8 @@ export async function quiesceLocalInvocations(graceMs: number): Promise<number> 
 }
 
 export async function invokeRenderWorker(event: RenderWorkerEvent): Promise<void> {
-  const arn = process.env.RENDER_WORKER_ARN;
+  const target = workerFunctionFor(event);
+  const arn = target === 'providerCall' ? process.env.PROVIDER_CALL_ARN : process.env.RENDER_WORKER_ARN;
   if (arn) {
     const { LambdaClient, InvokeCommand } = await import('@aws-sdk/client-lambda');
     lambda ??= new LambdaClient({});
@@ -87,6 +105,8 @@ let lambda: import('@aws-sdk/client-lambda').LambdaClient | undefined;
 
 type LocalRunner = {
   renderWorker: (e: RenderWorkerEvent) => Promise<unknown>;
+  /** The provider-call function (./provider-call.ts); loaded like the worker when the runner does not give it. */
+  providerCall?: (e: RenderWorkerEvent) => Promise<unknown>;
   renderWorkerFailed: (e: {
     requestPayload?: RenderWorkerEvent;
     responsePayload?: { errorType?: string; errorMessage?: string };
@@ -104,9 +124,12 @@ export function setLocalRenderRunner(runner: LocalRunner): void {
 }
 
 async function runLocally(event: RenderWorkerEvent): Promise<void> {
+  const target = workerFunctionFor(event);
   const specifier = ['.', 'render-queue'].join('/');
-  const { renderWorker, renderWorkerFailed } =
-    localRunner ?? ((await import(/* @vite-ignore */ specifier)) as LocalRunner);
+  const fallback = async () => (await import(/* @vite-ignore */ specifier)) as Required<LocalRunner>;
+  const { renderWorker, renderWorkerFailed, providerCall } = localRunner ?? (await fallback());
+  // a runner that gives no provider-call function (a test's stand-in worker) runs the real one
+  const run = target === 'renderWorker' ? renderWorker : (providerCall ?? (await fallback()).providerCall);
   const retryMs = Number(process.env.LOCAL_ASYNC_RETRY_MS ?? 1000);
   // Lambda's asynchronous retries (none for the worker), on the one retry policy
   const policy: RetryPolicy = {
@@ -121,14 +144,17 @@ async function runLocally(event: RenderWorkerEvent): Promise<void> {
       async (attempt) => {
         const t0 = performance.now();
         try {
-          await renderWorker(event);
+          await run(event);
         } catch (err) {
           if (acceptingLocal)
             logger.warn('render worker failed', { generationId: event.generationId, attempt, error: asError(err) });
           throw err;
         } finally {
+          const ms = performance.now() - t0;
           localInvocationMetrics.invocations++;
-          localInvocationMetrics.durationMs += performance.now() - t0;
+          localInvocationMetrics.durationMs += ms;
+          localInvocationMetrics.byFunction[target].invocations++;
+          localInvocationMetrics.byFunction[target].durationMs += ms;
         }
       },
       () => true,

@@ -18,7 +18,15 @@ import { ProviderRejected } from '../providers/types';
 import { type RenderWorkerEvent } from './render-invoker';
 import { webhookUrl } from './fashn-webhook';
 import { runBodyCheck } from './body-check';
-import { PROVIDER_GONE, RENDER_ERRORS, failJob, finishJob, leaseMs, retryOrFail, timeLimitMs } from './render-dispatch';
+import {
+  PROVIDER_GONE,
+  RENDER_ERRORS,
+  failJob,
+  leaseMs,
+  settleEarlierAttempt,
+  retryOrFail,
+  timeLimitMs,
+} from './render-dispatch';
 import {
   buildRenderRequest,
   firstImage,
@@ -28,8 +36,11 @@ import {
   submitWithRetries,
   withDeadline,
 } from './render-provider-step';
-import { completeJob, reportResult } from './render-result';
+import { completeJob } from './render-result';
 import { completeAsyncRender } from './render-webhook-intake';
+
+/** The provider-call function, for the local invoker's fallback import of this module (render-invoker.ts). */
+export { providerCall } from './provider-call';
 
 /** The render worker (an asynchronous invocation per claimed job). Throws only for a crash worth a redelivery. */
 export async function renderWorker(event: RenderWorkerEvent): Promise<{ outcome: string }> {
@@ -46,15 +57,8 @@ export async function renderWorker(event: RenderWorkerEvent): Promise<{ outcome:
   if (!job || job.state !== 'running') return { outcome: 'not-running' }; // a duplicate delivery after the end
   if (job.providerJobId) return { outcome: 'awaiting-webhook' }; // submitted before a crash: the webhook or the poll finishes it
   const gen = await getGeneration(db, job.userId, job.generationId);
-  if (!gen || (gen.status !== 'pending' && gen.status !== 'processing')) {
-    await finishJob(job);
-    return { outcome: 'generation-final' };
-  }
-  // stored by an attempt that died before reporting it: report it, never render or store twice
-  if (gen.resultKey) {
-    await reportResult(job, gen.resultKey);
-    return { outcome: 'reported-stored' };
-  }
+  const earlier = await settleEarlierAttempt(job, gen);
+  if (earlier || !gen) return { outcome: earlier ?? 'generation-final' };
   await markProcessing(db, gen.userId, gen.id);
   try {
     const keys = await loadProviderKeys();

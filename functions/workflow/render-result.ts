@@ -5,7 +5,7 @@
 import { type ProviderName } from '../../shared/domain/render-queue';
 import { setResultKey, setVariantKeys, type GenerationRecord } from '../../shared/repositories/generation-repository';
 import { VARIANT_TAG } from '../../shared/domain/outfit';
-import { getRenderJob, type RenderJob } from '../../shared/repositories/render-queue-repository';
+import { type RenderJob } from '../../shared/repositories/render-queue-repository';
 import { getDb } from '../lib/aws';
 import { logger } from '../lib/logger';
 import { processImage } from '../lib/image-pipeline';
@@ -13,9 +13,8 @@ import { markAsAiGenerated } from '../lib/provenance-loader';
 import type { MadeBy } from '../../shared/domain/provenance';
 import { deleteImages, mediaKeys, putImage } from '../lib/media-store';
 import { safeFetchImage } from '../lib/safe-fetch';
-import { reportTaskSuccess } from '../lib/workflow-client';
 import { ProviderRejected, type RenderOutcome } from '../providers/types';
-import { finishJob } from './render-dispatch';
+import { reportResult } from './render-dispatch';
 import { faultPoint } from '../lib/fault-points';
 
 /** The Fitly engine makes composites; the AI providers generate. */
@@ -101,16 +100,5 @@ export async function completeJob(
 ): Promise<void> {
   const resultKey = await storeResult(gen, outcome, job.provider);
   faultPoint('render.after-store');
-  await reportResult(job, resultKey);
-}
-
-/**
- * Tell the waiting workflow (its current task token: a resumed execution gave the job a new one) and free the
- * slot. Also how a result stored by a worker that died before reporting it is reported by the next attempt,
- * without a second render or a second store.
- */
-export async function reportResult(job: RenderJob, resultKey: string): Promise<void> {
-  const current = (await getRenderJob(getDb(), job.generationId)) ?? job;
-  await reportTaskSuccess(current.taskToken, { resultKey, provider: job.provider });
-  await finishJob(current);
+  await reportResult(job, gen, resultKey);
 }

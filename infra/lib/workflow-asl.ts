@@ -5,7 +5,7 @@
  * `arn:aws:lambda:local:000000000000:function:<handler>`.
  *
  *   const { asl, taskStateToHandler } = synthesizeGenerationAsl();
- *   // taskStateToHandler.Render === 'enqueueRender' -> taskResourceLocalHandlers: { Render: ..., MarkCompleted: ... }
+ *   // taskStateToHandler.Render === 'enqueueRender' -> taskResourceLocalHandlers: { Render: ..., MarkFailed: ... }
  *
  * No bundling (inline placeholder code), no network, no cdk-nag: about a second, most of it loading
  * aws-cdk-lib.
@@ -31,7 +31,7 @@ export const localFunctionArn = (handler: string): string => `${LOCAL_LAMBDA_ARN
 export interface GenerationAsl {
   /** The Amazon States Language definition (StartAt, States, TimeoutSeconds). */
   asl: { StartAt: string; States: Record<string, Record<string, unknown>>; TimeoutSeconds?: number };
-  /** Task state name (Render, MarkCompleted, MarkFailed) -> exported handler of functions/workflow/index.ts. */
+  /** Task state name (Render, MarkFailed) -> exported handler of functions/workflow/index.ts. */
   taskStateToHandler: Record<string, GenerationTaskHandler>;
 }
 

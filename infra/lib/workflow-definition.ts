@@ -4,16 +4,18 @@
  * aws-local-stepfunctions executes the resulting ASL, with the waitForTaskToken step mapped to a local
  * callback; see infra/local/step-functions.ts).
  *
- *   Render (lambda:invoke.waitForTaskToken -> enqueueRender) ---> MarkCompleted ---> (end)
+ *   Render (lambda:invoke.waitForTaskToken -> enqueueRender) ---> (end)
  *     any error (Catch States.ALL at $.error) -> MarkFailed -> GenerationFailed (Fail)
  *
- * Render costs one state transition however long the queue: the execution waits for its task token, and a
- * render worker reports SendTaskSuccess { resultKey, provider } (at $.render) or SendTaskFailure (error name
+ * A generation that renders costs one state transition however long the queue: the execution waits for its
+ * task token, and the render worker completes the look itself (stored result, status completed, the style's use
+ * counted: functions/workflow/render-dispatch.ts reportResult) before it reports SendTaskSuccess
+ * { resultKey, provider } (at $.render), which ends the execution. Or it reports SendTaskFailure (error name
  * ProviderRejected, RenderTimeout, ...; MarkFailed turns it into a readable message and refunds once).
  * Every task retries Lambda's throttling and service errors with exponential backoff and full jitter.
  *
  * Task contract (functions/workflow/index.ts): the execution input is { generationId, userId } (the execution
- * is named by the generation id); MarkCompleted and MarkFailed receive the whole state (payloadResponseOnly);
+ * is named by the generation id); MarkFailed receives the whole state (payloadResponseOnly);
  * enqueueRender receives { taskToken, generationId, userId }.
  */
 import { Duration } from 'aws-cdk-lib';
@@ -24,14 +26,13 @@ import type { Construct } from 'constructs';
 import { GENERATION_TIMEOUT_SECONDS } from '../../shared/domain/render-queue';
 
 /** Exported handler names of functions/workflow/index.ts that the state machine invokes. */
-export const GENERATION_TASK_HANDLERS = ['enqueueRender', 'markCompleted', 'markFailed'] as const;
+export const GENERATION_TASK_HANDLERS = ['enqueueRender', 'markFailed'] as const;
 export type GenerationTaskHandler = (typeof GENERATION_TASK_HANDLERS)[number];
 export type GenerationTaskFunctions = Record<GenerationTaskHandler, lambda.IFunction>;
 
 /** Task state name -> the handler it invokes. */
 export const TASK_STATE_HANDLERS = {
   Render: 'enqueueRender',
-  MarkCompleted: 'markCompleted',
   MarkFailed: 'markFailed',
 } as const satisfies Record<string, GenerationTaskHandler>;
 
@@ -91,8 +92,6 @@ export function buildGenerationDefinition(scope: Construct, fns: GenerationTaskF
     resultPath: '$.render',
   });
   retryLambda(render);
-  const markCompleted = invoke('MarkCompleted', fns.markCompleted, '$.completed');
-  for (const task of [render, markCompleted]) task.addCatch(markFailed, catchAll);
-
-  return render.next(markCompleted);
+  render.addCatch(markFailed, catchAll);
+  return render;
 }

@@ -3,6 +3,7 @@
  * events, the same handler modules), CloudFront (the built SPA with history fallback and security headers)
  * and same-origin proxies to cognito-local (/cognito) and s3rver (/s3).
  */
+import { prerenderedFileOf } from '../../shared/domain/prerendered-pages';
 import { checkPresignedPost, LOCAL_POST_BODY_CAP } from './s3-post-check';
 import { PUBLIC_MEDIA_CACHE_CONTROL, PUBLIC_MEDIA_PATH, publicMediaKey } from '../../shared/domain/image-ref';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
@@ -64,7 +65,7 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'x-frame-options': 'DENY',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'content-security-policy':
-    "default-src 'self'; img-src 'self' data: blob: http://localhost:* http://127.0.0.1:*; connect-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; font-src 'self' data:; frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'",
+    "default-src 'self'; img-src 'self' data: blob: http://localhost:* http://127.0.0.1:*; connect-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self' data:; frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'",
 };
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {
@@ -452,7 +453,10 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webDir
   const file = path.join(webDir, path.normalize(rel).replace(/^(\.\.[/\\])+/, ''));
   const inside = file.startsWith(webDir + path.sep);
   let target = index;
-  if (inside && existsSync(file) && statSync(file).isFile()) target = file;
+  // a page prerendered at build time at its clean URL (/, /privacy), as CloudFront's viewer-request function does
+  const prerendered = prerenderedFileOf(url.pathname);
+  if (prerendered && existsSync(path.join(webDir, prerendered))) target = path.join(webDir, prerendered);
+  else if (inside && existsSync(file) && statSync(file).isFile()) target = file;
   else if (path.extname(rel)) {
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
     return res.end('Not found\n');
@@ -462,7 +466,11 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webDir
   const headers: Record<string, string> = {
     'content-type': MIME[ext] ?? 'application/octet-stream',
     'cache-control':
-      target === index ? 'no-cache' : immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      target === index || prerendered
+        ? 'no-cache'
+        : immutable
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=3600',
     vary: 'accept-encoding',
     ...SECURITY_HEADERS,
   };

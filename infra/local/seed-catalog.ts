@@ -5,7 +5,7 @@
  * Written once (a seed marker item), each item with attribute_not_exists so edits are never overwritten.
  */
 import { COLOR_GRADES, CREATIVE_BACKGROUNDS } from '../../shared/domain/creative-look';
-import { PutCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, GetCommand } from '../../shared/repositories/dynamo-client';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { Db } from '../../shared/repositories/table';
 import { isConditionFailure } from '../../shared/repositories/table';

@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import {
   CreateTableCommand,
+  DynamoDBClient,
   DescribeTableCommand,
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
@@ -231,7 +232,12 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 }
 
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
-  const { doc } = createDb({ tableName, endpoint });
+  // the table itself (control plane): the SDK's client, here only (the local stack, not a Lambda function)
+  const doc = new DynamoDBClient({
+    region: process.env.AWS_REGION ?? 'eu-west-1',
+    endpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   const wanted = createTableInput(tableName);
   try {
     const desc = await doc.send(new DescribeTableCommand({ TableName: tableName }));

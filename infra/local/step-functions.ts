@@ -366,7 +366,11 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
   const queue = (await import(
     pathToFileURL(path.join(root, 'functions/workflow/render-queue.ts')).href
   )) as typeof import('../../functions/workflow/render-queue');
-  invoker.setLocalRenderRunner({ renderWorker: queue.renderWorker, renderWorkerFailed: queue.renderWorkerFailed });
+  invoker.setLocalRenderRunner({
+    renderWorker: queue.renderWorker,
+    renderWorkerFailed: queue.renderWorkerFailed,
+    providerCall: queue.providerCall,
+  });
   const { drainLocalInvocations } = invoker;
 
   // Resume what the last run left: ended executions answer DescribeExecution again, running ones start over.

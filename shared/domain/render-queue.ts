@@ -50,6 +50,40 @@ export const ASYNC_POLL_AFTER_SECONDS = 45;
 /** Provider throttling and timeouts are retried inside the render this many times, with backoff and jitter. */
 export const PROVIDER_RETRIES = 3;
 export const PROVIDER_RETRY_BASE_MS = 2000;
+/**
+ * Providers whose call is synchronous and remote (the render is the provider's latency, not our CPU): their call
+ * runs in the small provider-call function (functions/workflow/provider-call.ts), which stages the provider's
+ * bytes and hands the image work to the render worker only when they arrive (issue 28). The Fitly engine renders
+ * on the worker's CPU; FASHN is asynchronous (submit and return).
+ */
+export const SMALL_WORKER_PROVIDERS: readonly ProviderName[] = ['gemini'];
+export const callsInSmallWorker = (provider: ProviderName): boolean => SMALL_WORKER_PROVIDERS.includes(provider);
+
+/**
+ * The job's "prediction id" once the provider-call function has staged `count` images: the render worker reads
+ * them back (instead of polling a provider) through the asynchronous providers' completion path, so the sweeper's
+ * fallback and the restart's resume finish a staged job like a submitted one.
+ */
+export const stagedJobId = (count: number): string => `staged:${count}`;
+/** The number of staged images a job's providerJobId names, or null when it names a provider's prediction. */
+export function stagedCount(providerJobId: string | undefined): number | null {
+  const m = /^staged:([1-9]\d?)$/.exec(providerJobId ?? '');
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * Memory (MB) of the generation workflow's Lambda functions: the CDK sets them from here (infra/lib/constructs/
+ * workflow.ts) and the bench prices their invocations from here (test/bench/render-queue.ts).
+ */
+export const WORKFLOW_MEMORY_MB = {
+  /** The state machine's tasks (enqueueRender, markFailed) and the worker's failure handler. */
+  task: 512,
+  /** The render worker: the Fitly engine (TensorFlow.js WASM) and the image work (sharp, moderation, C2PA). */
+  renderWorker: 1536,
+  /** The provider-call function: an HTTP call and an S3 put, no sharp or TensorFlow.js in its bundle. */
+  providerCall: 256,
+} as const;
+
 /** Whole generation (queue wait included): the execution's timeout; the sweeper treats older ones as stuck. */
 export const GENERATION_TIMEOUT_SECONDS = 3600;
 

@@ -73,8 +73,16 @@ function cropRgb(image: RgbaImage, square: Square): Float32Array {
 }
 
 /** Run MoveNet on `square` of the image; keypoints in image pixels. */
+/** The crop as MoveNet's int32 input. A plain loop: `Int32Array.from(rgb, Math.round)` calls back per value
+ * through the iterator protocol, ~100 ms in a process's first (cold, unoptimised) render. */
+function toInt32(rgb: Float32Array): Int32Array {
+  const out = new Int32Array(rgb.length);
+  for (let i = 0; i < rgb.length; i++) out[i] = Math.round(rgb[i]!);
+  return out;
+}
+
 async function poseIn(m: PersonModels, image: RgbaImage, square: Square) {
-  const values = await m.pose(Int32Array.from(cropRgb(image, square), Math.round));
+  const values = await m.pose(toInt32(cropRgb(image, square)));
   const keypoints = {} as Record<KeypointName, Keypoint>;
   KEYPOINT_NAMES.forEach((name, i) => {
     keypoints[name] = {

@@ -629,7 +629,7 @@ export interface Scene {
   roomFor: (slot: EngineSlot) => Uint8Array;
 }
 
-function readScene(person: RgbaImage, analysis: PersonAnalysis): Scene {
+export function readScene(person: RgbaImage, analysis: PersonAnalysis): Scene {
   const body = bodyFrom(analysis);
   const skin = skinModel(person, body);
   const skinPx = skinMap(person, body, skin);

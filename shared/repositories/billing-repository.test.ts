@@ -12,15 +12,14 @@ import { keys } from './keys';
 function fakeDb(error?: Error) {
   const sent: { items: Record<string, any>[] }[] = [];
   const db = createDb({ tableName: 't', endpoint: 'http://127.0.0.1:9' });
-  db.doc.middlewareStack.add(
-    () => async (args) => {
-      const items: Record<string, any>[] = ('TransactItems' in args.input && args.input.TransactItems) || [];
-      sent.push({ items });
-      if (error) throw error;
-      return { output: { $metadata: {} }, response: {} };
-    },
-    { step: 'initialize', name: 'fakeTable' },
-  );
+  db.doc.use('fakeTable', async (command) => {
+    const input: object = command.input;
+    const items: Record<string, any>[] =
+      ('TransactItems' in input && (input.TransactItems as Record<string, any>[])) || [];
+    sent.push({ items });
+    if (error) throw error;
+    return { $metadata: {} } as never;
+  });
   return { db, sent };
 }
 

@@ -5,7 +5,7 @@
  * Two items per session: CHECKOUT#<id>/SESSION (lookup by session id) and USER#<id>/CHECKOUT#<id> (a user's
  * sessions, to expire the other open ones of the same kind when one completes).
  */
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from './dynamo-client';
 import * as z from 'zod';
 import { PRODUCT_TYPES } from '../domain/plans';
 import { keys } from './keys';

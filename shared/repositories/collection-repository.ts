@@ -5,7 +5,7 @@
  *   the same transaction as `ADD styleCount ±1` on the collection, so styleCount equals the number of members.
  *   Adding is conditioned on the style being public at that moment and the collection being the caller's.
  */
-import { TransactWriteCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand, DeleteCommand } from './dynamo-client';
 import { keys } from './keys';
 import { cancellationReasons, errorName, isConditionFailure, type Db } from './table';
 import {

@@ -4,7 +4,7 @@
  * Also: content hashes of public images (`IMGHASH#<sha256> / KEY#<key>`) so a takedown finds identical
  * copies, and closing the open reports of taken-down styles.
  */
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from './dynamo-client';
 import * as z from 'zod';
 import { IMAGE_CHECK_KINDS } from '../domain/content-safety';
 import { styleReportEntity } from './discovery-repository';

@@ -15,7 +15,7 @@
  * not: postings a write removes are deleted BEFORE the style item changes, new ones are put AFTER it.
  */
 import * as z from 'zod';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from './dynamo-client';
 import {
   driverFacet,
   EXPLORE_READ_BUDGET,

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from './dynamo-client';
 import * as z from 'zod';
 import { BUCKETS } from '../domain/ledger';
 import type { MadeBy } from '../domain/provenance';
@@ -232,7 +232,7 @@ export async function setResultKey(
   );
 }
 
-/** A run's variants are stored: the first is its result key (what MarkCompleted needs), all are listed. */
+/** A run's variants are stored: the first is its result key (what completing the look needs), all are listed. */
 export async function setVariantKeys(
   db: Db,
   userId: string,

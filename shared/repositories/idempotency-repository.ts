@@ -3,7 +3,7 @@
  * transaction that reserves the spend (see generation-repository createGenerationWithReservation), read
  * before a start to answer a repeat. Items carry `ttl` (24 h); one past its ttl counts as absent.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from './dynamo-client';
 import { IDEMPOTENCY_TTL_SECONDS } from '../domain/idempotency';
 import { keys } from './keys';
 import type { Db } from './table';

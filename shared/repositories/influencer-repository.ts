@@ -4,7 +4,7 @@
  * (attribute_not_exists) in the apply transaction and deleted in the review transaction. The review moves the
  * status (conditioned on pending) and, on approval, grants the influencer role on the user item, all at once.
  */
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from './dynamo-client';
 import * as z from 'zod';
 import { APPLICATION_STATUSES, type ApplicationStatus, type ReviewDecision } from '../domain/influencer';
 import type { Role } from '../domain/roles';

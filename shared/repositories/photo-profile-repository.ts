@@ -7,7 +7,7 @@
  *   and deleting the default moves it to the oldest remaining profile in the delete's transaction.
  * Records returned from here carry a computed isDefault.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from './dynamo-client';
 import * as z from 'zod';
 import { GENDERS, type Gender } from '../domain/catalog';
 import type { BodyCheckRecord } from '../domain/body-check';

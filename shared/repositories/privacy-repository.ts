@@ -3,7 +3,7 @@
  * jobs, the retention job's work lists, and the account deletion primitives (the user's partition, the
  * ledger moved to a pseudonym). See docs/privacy.md and docs/data-model.md ("Privacy").
  */
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from './dynamo-client';
 import { encodeTime } from 'ulid';
 import * as z from 'zod';
 import type { AgeStatus, RetentionDays } from '../domain/privacy';

@@ -6,12 +6,12 @@
  * transaction; releasing marks it done and frees the slot in one transaction; each is conditional, so a
  * retried or duplicated call never takes or frees a slot twice.
  */
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from './dynamo-client';
 import * as z from 'zod';
 import { PROVIDER_NAMES, type ProviderName } from '../domain/render-queue';
 import { tableKeySchema } from './entity';
 import { keys } from './keys';
-import { errorName, isConditionFailure, TABLE_SCHEMA, type Db } from './table';
+import { cancellationReasons, errorName, isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 import { buildUpdate, countAll, entity, queryPage, updateIf, withRetry, type EntityRecord } from './toolkit';
 
 export const RENDER_JOB_STATES = ['queued', 'running', 'done'] as const;
@@ -280,8 +280,20 @@ export async function releaseRenderJob(db: Db, provider: ProviderName, generatio
       );
       return true;
     } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
+      if (!isConditionFailure(err)) throw err;
+      // The job is running but its provider counts no slot in flight: a job reopened after a stop (reopenRenderJob
+      // takes none) ends without freeing one (before, it stayed running for ever, and the sweeper kept finding it).
+      const [job, slots] = cancellationReasons(err);
+      if (job !== 'ConditionalCheckFailed' && slots === 'ConditionalCheckFailed')
+        return updateIf(db, {
+          Key: keys.renderJob(generationId),
+          ...buildUpdate(
+            { state: 'done', ...done.set },
+            { remove: done.remove, names: { '#s': 'state' }, values: { ':running': 'running' } },
+          ),
+          ConditionExpression: '#s = :running',
+        });
+      return false;
     }
   }, conflict);
 }
@@ -316,12 +328,15 @@ export async function dropQueuedRenderJob(db: Db, job: RenderJob): Promise<boole
 /**
  * Another attempt of a running job whose worker died or crashed (issue 27): attempts + 1 and a new lease, only
  * from the attempt the caller saw (two sweepers, or a sweeper and the failure destination, retry it once).
+ * `dropPrediction`: the attempt starts from the provider call again (a staged result whose image work crashed),
+ * so the recorded prediction id goes with it.
  */
 export async function retryRenderJob(
   db: Db,
   generationId: string,
   seenAttempts: number,
   leaseUntil: Date,
+  opts: { dropPrediction?: boolean } = {},
 ): Promise<boolean> {
   const lease = leaseUntil.toISOString();
   try {
@@ -331,7 +346,11 @@ export async function retryRenderJob(
         Key: keys.renderJob(generationId),
         ...buildUpdate(
           { leaseUntil: lease, ...leaseIndex(generationId, lease), attempts: seenAttempts + 1 },
-          { names: { '#s': 'state', '#a': 'attempts' }, values: { ':running': 'running', ':seen': seenAttempts } },
+          {
+            names: { '#s': 'state', '#a': 'attempts' },
+            values: { ':running': 'running', ':seen': seenAttempts },
+            ...(opts.dropPrediction ? { remove: ['providerJobId'] } : {}),
+          },
         ),
         // a job claimed before attempts were counted has none: it is on its first attempt
         ConditionExpression:

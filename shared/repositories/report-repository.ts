@@ -4,7 +4,7 @@
  * together with its reporter's lock (one open report per reporter and subject); closing it takes it out of the
  * index and releases the lock in one transaction.
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from './dynamo-client';
 import * as z from 'zod';
 import { keys } from './keys';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';

@@ -4,7 +4,7 @@
  * vote never counts twice), reports of a shared look (in the same open-report index as style reports, type
  * ShareReport) and the fixed-window rate-limit counters.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from './dynamo-client';
 import * as z from 'zod';
 import {
   AGAIN,

@@ -31,6 +31,10 @@ describe('storage boundary lint rule', () => {
       "import { GetCommand } from '@aws-sdk/lib-dynamodb';\nimport { S3Client } from '@aws-sdk/client-s3';\nexport const x = [GetCommand, S3Client];\n";
     const [service] = await eslint.lintText(code, { filePath: path.join(root, 'functions/services/leaky-service.ts') });
     expect(service!.messages.map((m) => m.ruleId)).toEqual(['no-restricted-imports', 'no-restricted-imports']);
+    const client =
+      "import { GetCommand } from '../../shared/repositories/dynamo-client';\nexport const y = GetCommand;\n";
+    const [leaky] = await eslint.lintText(client, { filePath: path.join(root, 'functions/services/leaky-service.ts') });
+    expect(leaky!.messages.map((m) => m.ruleId)).toEqual(['no-restricted-imports']);
     const [repo] = await eslint.lintText(code, { filePath: path.join(root, 'shared/repositories/some-repository.ts') });
     expect(repo!.messages).toEqual([]);
   });

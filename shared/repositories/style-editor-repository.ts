@@ -8,7 +8,7 @@
  * exceed it. The style's own write is conditioned on its visibility being the one read, so two concurrent
  * switches cannot both move the count. Seed styles (no `counted`) are never counted.
  */
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from './dynamo-client';
 import * as z from 'zod';
 import { keys } from './keys';
 import { cancellationReasons, errorName, isConditionFailure, TABLE_SCHEMA, type Db } from './table';

@@ -2,9 +2,8 @@
  * The one DynamoDB table: generic keys and the client context every repository receives.
  * The CDK data construct and the local stack create the table from TABLE_SCHEMA.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { DocClient } from './dynamo-client';
 
 export const TABLE_SCHEMA = {
   partitionKey: 'pk',
@@ -15,7 +14,7 @@ export const TABLE_SCHEMA = {
 } as const;
 
 export interface Db {
-  doc: DynamoDBDocumentClient;
+  doc: DocClient;
   tableName: string;
 }
 
@@ -26,15 +25,11 @@ export interface DbOptions {
 }
 
 export function createDb(opts: DbOptions): Db {
-  const client = new DynamoDBClient({
+  const metrics = process.env.DDB_CAPACITY_METRICS === '1';
+  const doc = new DocClient({
     region: opts.region ?? process.env.AWS_REGION ?? 'eu-west-1',
-    ...(opts.endpoint
-      ? { endpoint: opts.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-      : {}),
-  });
-  if (process.env.DDB_CAPACITY_METRICS === '1') instrumentCapacity(client);
-  const doc = DynamoDBDocumentClient.from(client, {
-    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    endpoint: opts.endpoint,
+    ...(metrics ? { consumedCapacity: true, onAnswer: countCapacity } : {}),
   });
   return { doc, tableName: opts.tableName };
 }
@@ -103,13 +98,7 @@ export function isConditionFailure(err: unknown): boolean {
 /** Consumed capacity totals, collected only when DDB_CAPACITY_METRICS=1 (the bench). */
 export const capacityMetrics = { read: 0, write: 0, calls: 0 };
 
-const READ_COMMANDS = new Set([
-  'GetItemCommand',
-  'QueryCommand',
-  'BatchGetItemCommand',
-  'TransactGetItemsCommand',
-  'ScanCommand',
-]);
+const READ_OPERATIONS = new Set(['GetItem', 'Query', 'BatchGetItem', 'TransactGetItems', 'Scan']);
 
 const capacity = z.object({
   CapacityUnits: z.number().optional(),
@@ -119,25 +108,17 @@ const capacity = z.object({
 /** What a command answers about its consumed capacity (one total, or one per table of a batch or transaction). */
 const consumedOutput = z.object({ ConsumedCapacity: z.union([z.array(capacity), capacity]).optional() });
 
-function instrumentCapacity(client: DynamoDBClient) {
-  client.middlewareStack.add(
-    (next, context) => async (args) => {
-      Object.assign(args.input, { ReturnConsumedCapacity: 'TOTAL' });
-      const result = await next(args);
-      const parsed = consumedOutput.safeParse(result.output);
-      const consumed = parsed.success ? parsed.data.ConsumedCapacity : undefined;
-      const list = Array.isArray(consumed) ? consumed : consumed ? [consumed] : [];
-      const isRead = READ_COMMANDS.has(String(context.commandName));
-      for (const c of list) {
-        if (c.ReadCapacityUnits !== undefined || c.WriteCapacityUnits !== undefined) {
-          capacityMetrics.read += c.ReadCapacityUnits ?? 0;
-          capacityMetrics.write += c.WriteCapacityUnits ?? 0;
-        } else if (isRead) capacityMetrics.read += c.CapacityUnits ?? 0;
-        else capacityMetrics.write += c.CapacityUnits ?? 0;
-      }
-      capacityMetrics.calls++;
-      return result;
-    },
-    { step: 'initialize', name: 'consumedCapacityMetrics' },
-  );
+function countCapacity(operation: string, answer: Record<string, unknown>) {
+  const parsed = consumedOutput.safeParse(answer);
+  const consumed = parsed.success ? parsed.data.ConsumedCapacity : undefined;
+  const list = Array.isArray(consumed) ? consumed : consumed ? [consumed] : [];
+  const isRead = READ_OPERATIONS.has(operation);
+  for (const c of list) {
+    if (c.ReadCapacityUnits !== undefined || c.WriteCapacityUnits !== undefined) {
+      capacityMetrics.read += c.ReadCapacityUnits ?? 0;
+      capacityMetrics.write += c.WriteCapacityUnits ?? 0;
+    } else if (isRead) capacityMetrics.read += c.CapacityUnits ?? 0;
+    else capacityMetrics.write += c.CapacityUnits ?? 0;
+  }
+  capacityMetrics.calls++;
 }

@@ -3,7 +3,7 @@
  * gsi1 RAWTPLS by zero-padded priority). An update that changes the name or the priority rewrites the index key
  * in the same write, so listings stay in order.
  */
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from './dynamo-client';
 import { keys } from './keys';
 import { isConditionFailure, type Db } from './table';
 import {

@@ -20,7 +20,7 @@ import {
   type ScanCommandInput,
   type TransactWriteCommandInput,
   type UpdateCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+} from './dynamo-client';
 import { signCursor, verifyCursor } from './cursor';
 import { tableKeySchema, type StoredItem } from './entity';
 import { cancellationReasons, errorName, isConditionFailure, type Db } from './table';

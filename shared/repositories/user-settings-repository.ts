@@ -5,7 +5,7 @@
  * - Links: `USER#<uid> / LINK#<ulid>`, counted by linkCount on the COUNTERS item in the same transaction
  *   (`linkCount < :max`), so the cap holds under concurrent adds.
  */
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from './dynamo-client';
 import * as z from 'zod';
 import { keys } from './keys';
 import { cancellationReasons, isConditionFailure, type Db } from './table';

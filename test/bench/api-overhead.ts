@@ -8,6 +8,9 @@
  * Reported per path: p50 / p99 latency per request; the ratios are http / raw and handler / raw at p50.
  */
 import { Agent, request } from 'node:http';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../shared/repositories/keys';
 import { getBalance } from '../../shared/repositories/ledger-repository';
 import { getUser } from '../../shared/repositories/user-repository';
 import type { Db } from '../../shared/repositories/table';
@@ -28,8 +31,12 @@ export interface OverheadRow {
   raw: { p50: number; p99: number };
   handler: { p50: number; p99: number };
   http: { p50: number; p99: number };
+  /** the same two reads through the SDK v3 document client (the client the repositories used before session 12) */
+  rawSdk: { p50: number; p99: number };
   httpOverRaw: number;
   handlerOverRaw: number;
+  /** raw (our client) over rawSdk at p50 */
+  ourClientOverSdk: number;
 }
 
 type Op = () => Promise<void>;
@@ -54,6 +61,8 @@ async function run(op: Op, concurrency: number, total: number): Promise<number[]
 export async function benchApiOverhead(opts: {
   base: string;
   db: Db;
+  /** DynamoDB Local, for the SDK v3 comparison */
+  endpoint: string;
   token: string;
   userId: string;
   rounds: number;
@@ -70,6 +79,18 @@ export async function benchApiOverhead(opts: {
     const u = await getUser(db, userId);
     if (!u) throw new Error('the bench user is missing');
     await getBalance(db, userId);
+  };
+  const sdk = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      region: process.env.AWS_REGION ?? 'eu-west-1',
+      endpoint: opts.endpoint,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+  const rawSdk: Op = async () => {
+    const u = await sdk.send(new GetCommand({ TableName: db.tableName, Key: keys.user(userId) }));
+    if (!u.Item) throw new Error('the bench user is missing');
+    await sdk.send(new GetCommand({ TableName: db.tableName, Key: keys.balance(userId), ConsistentRead: true }));
   };
   // the claims the gateway's JWT authorizer hands over (the local API verifies the token as API Gateway does)
   const claims = (await verifyToken(token)).claims;
@@ -109,23 +130,33 @@ export async function benchApiOverhead(opts: {
     for (const concurrency of [1, 10, 50]) {
       const per = opts.perRound(concurrency);
       // warm every path (JWKS fetched, connections open, code compiled)
-      for (const op of [raw, viaHandler, viaHttp]) await run(op, concurrency, Math.min(per, 50));
-      const t = { raw: [] as number[], handler: [] as number[], http: [] as number[] };
+      for (const op of [raw, viaHandler, viaHttp, rawSdk]) await run(op, concurrency, Math.min(per, 50));
+      const t = { raw: [] as number[], handler: [] as number[], http: [] as number[], rawSdk: [] as number[] };
       for (let r = 0; r < opts.rounds; r++) {
+        t.rawSdk.push(...(await run(rawSdk, concurrency, per)));
         t.raw.push(...(await run(raw, concurrency, per)));
         t.handler.push(...(await run(viaHandler, concurrency, per)));
         t.http.push(...(await run(viaHttp, concurrency, per)));
       }
       const s = (xs: number[]) => ({ p50: +pct(xs, 50).toFixed(2), p99: +pct(xs, 99).toFixed(2) });
-      const row = { concurrency, n: t.raw.length, raw: s(t.raw), handler: s(t.handler), http: s(t.http) };
+      const row = {
+        concurrency,
+        n: t.raw.length,
+        raw: s(t.raw),
+        handler: s(t.handler),
+        http: s(t.http),
+        rawSdk: s(t.rawSdk),
+      };
       rows.push({
         ...row,
+        ourClientOverSdk: +(row.raw.p50 / row.rawSdk.p50).toFixed(2),
         httpOverRaw: +(row.http.p50 / row.raw.p50).toFixed(2),
         handlerOverRaw: +(row.handler.p50 / row.raw.p50).toFixed(2),
       });
     }
   } finally {
     agent.destroy();
+    sdk.destroy();
   }
   return rows;
 }

@@ -11,7 +11,8 @@ import sharp from 'sharp';
 import { runEngineJob } from '../../functions/engine/render-job';
 import { stopEnginePool, submitEngineJob } from '../../functions/engine/pool';
 
-const root = path.resolve(import.meta.dirname, '../..');
+/** ENGINE_BENCH_ROOT when bundled (the bundle lives elsewhere; engine.ts sets it). */
+const root = process.env.ENGINE_BENCH_ROOT ?? path.resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.RUNS ?? 11);
 const SIDE = Number(process.env.SIDE ?? 1024);
 const mode = process.env.MODE ?? 'raw';
@@ -36,6 +37,7 @@ const times: number[] = [];
 /** CPU time (user + system, every thread of the process) of the first render: steadier than wall time on a
  * machine other work shares. */
 let coldCpuMs = 0;
+let coldTimingsMs: Record<string, number> = {};
 for (let i = 0; i < RUNS; i++) {
   const t = performance.now();
   const cpu0 = process.cpuUsage();
@@ -45,6 +47,9 @@ for (let i = 0; i < RUNS; i++) {
   if (i === 0) {
     const cpu = process.cpuUsage(cpu0);
     coldCpuMs = (cpu.user + cpu.system) / 1000;
+    // the engine's own steps; what the cold render adds beyond them is the models' load (TensorFlow.js's start)
+    if ('timingsMs' in r)
+      coldTimingsMs = Object.fromEntries(Object.entries(r.timingsMs).map(([k, v]) => [k, Math.round(v)]));
   }
 }
 if (mode === 'pool') await stopEnginePool();
@@ -55,6 +60,7 @@ console.log(
     processToFirstMs: Math.round(startedAt + times[0]!),
     coldMs: Math.round(times[0]!),
     coldCpuMs: Math.round(coldCpuMs),
+    coldTimingsMs,
     loadAverage: os.loadavg()[0],
     warmMs: times.slice(1).map(Math.round),
     maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),

@@ -35,29 +35,26 @@ function countWrites(db: Db) {
     const key = 'Key' in x ? x.Key : 'Item' in x ? x.Item : null;
     return key && typeof key === 'object' && 'pk' in key && typeof key.pk === 'string' ? key.pk : null;
   };
-  db.doc.middlewareStack.add(
-    (next) => async (args) => {
-      const result = await next(args);
-      const input: unknown = args.input;
-      const pks: (string | null)[] = [];
-      if (input && typeof input === 'object' && 'TransactItems' in input && Array.isArray(input.TransactItems)) {
-        for (const t of input.TransactItems)
-          if (t && typeof t === 'object')
-            for (const op of ['Put', 'Update', 'Delete'] as const) if (op in t) pks.push(pkOf(t[op]));
-      } else if (
-        input &&
-        typeof input === 'object' &&
-        !('KeyConditionExpression' in input) &&
-        'UpdateExpression' in input
-      )
-        pks.push(pkOf(input));
-      else if (input && typeof input === 'object' && 'ConditionExpression' in input && 'Item' in input)
-        pks.push(pkOf(input));
-      for (const pk of pks) if (pk) perPk.set(pk, (perPk.get(pk) ?? 0) + 1);
-      return result;
-    },
-    { step: 'initialize', name: 'hotWrites' },
-  );
+  db.doc.use('hotWrites', async (command, next) => {
+    const result = await next();
+    const input: object = command.input;
+    const pks: (string | null)[] = [];
+    if (input && typeof input === 'object' && 'TransactItems' in input && Array.isArray(input.TransactItems)) {
+      for (const t of input.TransactItems)
+        if (t && typeof t === 'object')
+          for (const op of ['Put', 'Update', 'Delete'] as const) if (op in t) pks.push(pkOf(t[op]));
+    } else if (
+      input &&
+      typeof input === 'object' &&
+      !('KeyConditionExpression' in input) &&
+      'UpdateExpression' in input
+    )
+      pks.push(pkOf(input));
+    else if (input && typeof input === 'object' && 'ConditionExpression' in input && 'Item' in input)
+      pks.push(pkOf(input));
+    for (const pk of pks) if (pk) perPk.set(pk, (perPk.get(pk) ?? 0) + 1);
+    return result;
+  });
   return perPk;
 }
 

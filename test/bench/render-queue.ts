@@ -9,7 +9,9 @@ import os from 'node:os';
 import type { Db } from '../../shared/repositories/table';
 import { capacityMetrics } from '../../shared/repositories/table';
 import { getGeneration } from '../../shared/repositories/generation-repository';
-import { localInvocationMetrics } from '../../functions/workflow/render-invoker';
+import { localInvocationMetrics, type WorkerFunction } from '../../functions/workflow/render-invoker';
+import { stagingMetrics } from '../../functions/workflow/provider-call';
+import { WORKFLOW_MEMORY_MB } from '../../shared/domain/render-queue';
 
 async function pool<T>(n: number, concurrency: number, fn: () => Promise<T>): Promise<T[]> {
   const out: T[] = [];
@@ -91,8 +93,14 @@ export const PRICES = {
   s3Put: 0.005 / 1000,
   s3Get: 0.0004 / 1000,
 };
-/** Memory of each function as deployed (infra/lib/constructs/workflow.ts). */
-const MEMORY_GB: Record<string, number> = { Render: 0.5, MarkCompleted: 0.5, MarkFailed: 0.5, worker: 1.5 };
+/** Memory of each function as deployed: the constants the CDK sets them from (infra/lib/constructs/workflow.ts). */
+const MEMORY_GB: Record<string, number> = {
+  Render: WORKFLOW_MEMORY_MB.task / 1024,
+  MarkFailed: WORKFLOW_MEMORY_MB.task / 1024,
+  renderWorker: WORKFLOW_MEMORY_MB.renderWorker / 1024,
+  providerCall: WORKFLOW_MEMORY_MB.providerCall / 1024,
+};
+const WORKER_FUNCTIONS: WorkerFunction[] = ['renderWorker', 'providerCall'];
 
 export async function benchRenderQueue(ctx: QueueBenchContext, plan: { bursts: number[]; depths: number[] }) {
   let seq = 0;
@@ -123,7 +131,8 @@ export async function benchRenderQueue(ctx: QueueBenchContext, plan: { bursts: n
   const snapshot = () => ({
     inv: { ...ctx.metrics.invocations },
     dur: { ...ctx.metrics.durationMs },
-    worker: { ...localInvocationMetrics },
+    worker: structuredClone(localInvocationMetrics.byFunction),
+    staged: stagingMetrics.objects,
     cap: { ...capacityMetrics },
   });
   /** Run `n` generations (all at once, or one after another), then read what they cost and how long they took. */
@@ -154,15 +163,21 @@ export async function benchRenderQueue(ctx: QueueBenchContext, plan: { bursts: n
       Math.min(...gens.map((g) => Date.parse(g!.createdAt)));
     const d = (a: Record<string, number>, b: Record<string, number>, k: string) => ((a[k] ?? 0) - (b[k] ?? 0)) / n;
     const s1 = snapshot();
-    const tasks = ['Render', 'MarkCompleted', 'MarkFailed'];
+    // the state machine's task states (since issue 28 part 4 the worker completes the look: no MarkCompleted)
+    const tasks = ['Render', 'MarkFailed'];
     // states entered: every task invocation (retries included, as AWS bills them), plus the Fail state after MarkFailed
     const transitions = tasks.reduce((sum, t) => sum + d(s1.inv, s0.inv, t), 0) + d(s1.inv, s0.inv, 'MarkFailed');
-    const workerInvocations = (s1.worker.invocations - s0.worker.invocations) / n;
+    // the render worker and the provider-call function, each priced at its own memory and duration
+    const workerInv = (f: WorkerFunction) => (s1.worker[f].invocations - s0.worker[f].invocations) / n;
+    const workerInvocations = WORKER_FUNCTIONS.reduce((sum, f) => sum + workerInv(f), 0);
     const measuredMs: Record<string, number> = Object.fromEntries(
       tasks.map((t) => [t, d(s1.dur, s0.dur, t) / Math.max(d(s1.inv, s0.inv, t), 1e-9)]),
     );
-    measuredMs.worker =
-      (s1.worker.durationMs - s0.worker.durationMs) / Math.max(s1.worker.invocations - s0.worker.invocations, 1);
+    for (const f of WORKER_FUNCTIONS)
+      measuredMs[f] =
+        (s1.worker[f].durationMs - s0.worker[f].durationMs) /
+        Math.max(s1.worker[f].invocations - s0.worker[f].invocations, 1);
+    // the first run's figures per function that ran in it; a function first seen later (none here) takes its own
     unitMs ??= measuredMs;
     const ms = (k: string) => {
       const v = unitMs?.[k];
@@ -170,7 +185,10 @@ export async function benchRenderQueue(ctx: QueueBenchContext, plan: { bursts: n
     };
     const gbSeconds =
       tasks.reduce((sum, t) => sum + ((d(s1.inv, s0.inv, t) * ms(t)) / 1000) * (MEMORY_GB[t] ?? NaN), 0) +
-      ((workerInvocations * ms('worker')) / 1000) * (MEMORY_GB.worker ?? NaN);
+      WORKER_FUNCTIONS.reduce((sum, f) => sum + ((workerInv(f) * ms(f)) / 1000) * (MEMORY_GB[f] ?? NaN), 0);
+    const gb = (invocations: number, k: string) => +(((invocations * ms(k)) / 1000) * (MEMORY_GB[k] ?? NaN)).toFixed(4);
+    // images the provider-call function staged for the render worker: one PUT and one GET each (the DELETE is free)
+    const staged = (s1.staged - s0.staged) / n;
     const cap = { read: (s1.cap.read - s0.cap.read) / n, write: (s1.cap.write - s0.cap.write) / n };
     const taskInvocations = tasks.reduce((sum, t) => sum + d(s1.inv, s0.inv, t), 0) + workerInvocations;
     const apiRequests = 1 + 3 + 1; // start, ~3 gallery polls (every 5 s) while it renders, the result image URL
@@ -181,7 +199,8 @@ export async function benchRenderQueue(ctx: QueueBenchContext, plan: { bursts: n
         (gbSeconds + apiRequests * 0.08 * 0.5) * PRICES.lambdaGbSecondArm,
       apiGateway: apiRequests * PRICES.httpApiRequest,
       dynamodb: cap.write * PRICES.ddbWru + cap.read * PRICES.ddbRru,
-      s3: 1 * PRICES.s3Put + 4 * PRICES.s3Get, // result put; person photo, garment, result view (+1 spare)
+      // result put; person photo, garment, result view (+1 spare); the staged images' put and get
+      s3: (1 + staged) * PRICES.s3Put + (4 + staged) * PRICES.s3Get,
     };
     const per1000 = Object.fromEntries(Object.entries(cost).map(([k, v]) => [k, +(v * 1000).toFixed(4)]));
     const totalPer1000 = +(Object.values(cost).reduce((a, b) => a + b, 0) * 1000).toFixed(4);
@@ -200,6 +219,14 @@ export async function benchRenderQueue(ctx: QueueBenchContext, plan: { bursts: n
       p95Ms: pct(lat, 95),
       transitionsPerGeneration: +transitions.toFixed(2),
       workerInvocationsPerGeneration: +workerInvocations.toFixed(2),
+      /** Invocations per generation of each: the render worker (1.5 GB) and the provider-call function (small). */
+      invocationsPerGeneration: Object.fromEntries(WORKER_FUNCTIONS.map((f) => [f, +workerInv(f).toFixed(2)])),
+      /** GB-seconds per generation of each function, at the memory the CDK gives it. */
+      gbSecondsPerGeneration: Object.fromEntries([
+        ...tasks.map((t) => [t, gb(d(s1.inv, s0.inv, t), t)]),
+        ...WORKER_FUNCTIONS.map((f) => [f, gb(workerInv(f), f)]),
+      ]),
+      stagedImagesPerGeneration: +staged.toFixed(2),
       providerCallsPerGeneration: ctx.providerCalls ? +((ctx.providerCalls() - calls0) / n).toFixed(2) : undefined,
       measuredMsPerInvocation: Object.fromEntries(Object.entries(measuredMs).map(([k, v]) => [k, Math.round(v)])),
       dynamodbPerGeneration: { rcu: +cap.read.toFixed(2), wcu: +cap.write.toFixed(2) },

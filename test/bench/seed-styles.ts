@@ -3,7 +3,7 @@
  * unprocessed items retried), shaped like the seed catalogue's styles, each with its explore index postings
  * (shared/repositories/explore-repository.ts) and the tag counts, as the style editor would have written them.
  */
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '../../shared/repositories/dynamo-client';
 import { keys } from '../../shared/repositories/keys';
 import { exploreIndexItems } from '../../shared/repositories/explore-repository';
 import type { Db } from '../../shared/repositories/table';

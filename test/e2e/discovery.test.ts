@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { filtersFromQuery } from '../../shared/domain/explore-filters';
 import { describeE2E, signIn, useBrowser } from '../support/e2e';
+import { settled } from '../support/browser';
 
 const app = useBrowser();
 
@@ -271,7 +272,7 @@ describeE2E('discovery: explore, style, collections, profiles, onboarding, setti
         for (const [path, heading] of screens) {
           await page.goto(path);
           await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-          await page.waitForTimeout(400);
+          await settled(page);
           expect(await seriousViolations(page), `${path} (${theme})`).toEqual([]);
           expect(
             await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),

@@ -32,6 +32,7 @@ describeE2E('generations: style generation, polling gallery, detail, feedback, d
     expect(await waitForBodyCheck(app.baseUrl, token, created.json.id)).toBe('ok');
 
     // generate from the seed style 'Weekend Denim' (a product shot: rendered by the Fitly engine, no AI key here)
+    const usedBefore = (await api<{ usageCount: number }>(token, 'GET', '/api/styles/seed-style-01')).json.usageCount;
     await page.goto('/generate/style/seed-style-01');
     await page.getByRole('heading', { level: 1, name: 'Generate with Weekend Denim' }).waitFor();
     await page.getByRole('radio', { name: new RegExp(name) }).check();
@@ -86,6 +87,10 @@ describeE2E('generations: style generation, polling gallery, detail, feedback, d
     await page.locator(`[data-testid="generation-card"][data-id="${id}"] a`).click();
     await page.waitForURL(new RegExp(`/generation/${id}$`));
     await page.getByTestId('style-details').getByText('Weekend Denim', { exact: true }).waitFor();
+    // the look counts as a use of the style, and the card says so (not the count the generate page had cached)
+    await expect
+      .poll(async () => Number(/Used ([\d,]+) times?/.exec(await page.getByTestId('style-details').innerText())?.[1]))
+      .toBeGreaterThanOrEqual(usedBefore + 1);
 
     // rate 4 stars with the keyboard
     // the stars are disabled until the existing feedback has loaded

@@ -159,6 +159,8 @@ describeE2E('outfits and variants', () => {
       // its Model is what made it (here the Fitly engine), not the outfit's title
       expect(await page.getByTestId('detail-model').innerText()).toBe('Fitly engine (preview quality)');
       // an outfit is rated like a single look
+      // the stars are disabled until the saved rating (if any) has loaded: a forced click before that is lost
+      await page.locator('[data-testid="feedback-card"] [data-testid="star-rating"]:not([disabled])').waitFor();
       await page.getByTestId('feedback-card').getByRole('radio', { name: '4 stars' }).check({ force: true });
       await page.getByTestId('feedback-card').getByText('You rated this 4 out of 5.').waitFor();
       await page.reload();

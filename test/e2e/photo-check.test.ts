@@ -25,8 +25,9 @@ const root = path.resolve(import.meta.dirname, '../..');
 const dist = path.join(root, 'web/dist');
 const GARMENTS = path.join(root, 'test/fixtures/garments');
 
-/** Files of the engine: TensorFlow.js chunks, the WASM backend's binaries, the models. */
-const ENGINE_ASSET = /\/assets\/(browser-runtime|tfjs-backend-(webgl|wasm)|movenet-thunder|selfie)[-.][^/]*$/;
+/** Files of the engine: its worker, TensorFlow.js chunks, the WASM backend's binaries, the models. */
+const ENGINE_ASSET =
+  /\/assets\/(engine-worker|browser-runtime|tfjs-backend-(webgl|wasm)|movenet-thunder|selfie)[-.][^/]*$/;
 
 /** A drawn landscape (sky, hills, a sun): no person in it, 900 x 600. */
 const landscape = () =>
@@ -62,9 +63,12 @@ describeE2E('the photo check at pick time (the Fitly engine in the browser)', ()
           console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`),
         );
       });
-      page.on('console', (m) => {
+      const watch = (m: { text(): string }) => {
         if (/CSP violation|Content Security Policy/i.test(m.text())) violations.push(m.text());
-      });
+      };
+      page.on('console', watch);
+      // the engine runs in a Web Worker, which logs its own violations
+      page.on('worker', (w) => w.on('console', watch));
       const requests: string[] = [];
       const engineResponses: Response[] = [];
       page.on('request', (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`));

@@ -5,6 +5,10 @@
  *   preview runs, flips through three looks and redraws another size; no CSP violation.
  * - The profile's measurements and the style's size chart give "Your size" in the dialog; choosing a size up
  *   redraws the preview in that size.
+ * - The engine runs in a Web Worker: its requests are recorded too (the models' download is seen), and its console
+ *   is watched for CSP violations.
+ * - Warm-up: once the models are in the browser's cache, another style page reads the photo and its look in the
+ *   worker while idle; the first preview there finds the photo read ahead (and sends nothing either).
  * - "Render this look (1 credit)" then starts the real generation of the look shown, for one credit.
  * - axe: no serious or critical violation in the dialog.
  */
@@ -12,6 +16,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeE2E, idToken, signIn, useBrowser } from '../support/e2e';
+import { newPersistentPage } from '../support/browser';
 import { apiOf, photoProfileForm, waitForBodyCheck } from '../support/api-client';
 
 const app = useBrowser();
@@ -48,16 +53,20 @@ describeE2E('Preview on me (issue 25)', () => {
     'previews a style on the shopper in the browser with nothing sent, flips three looks, draws a size up, then renders one for a credit',
     { timeout: 420_000 },
     async () => {
-      const { page, context } = await app.open();
+      // a browser profile on disk: its cache keeps the engine's models, as a returning person's browser does
+      const { page, context } = await newPersistentPage(app.baseUrl);
       const violations: string[] = [];
       await context.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (e) =>
           console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
         );
       });
-      page.on('console', (m) => {
+      const watch = (m: { text(): string }) => {
         if (/CSP violation|Content Security Policy/i.test(m.text())) violations.push(m.text());
-      });
+      };
+      page.on('console', watch);
+      // the engine's worker logs its own violations (a blocked WebAssembly compilation, a blocked fetch)
+      page.on('worker', (w) => w.on('console', watch));
       await signIn(page, 'shopper@example.com');
       const token = (await idToken(page))!;
 
@@ -85,7 +94,9 @@ describeE2E('Preview on me (issue 25)', () => {
         await page.goto('/style/seed-style-01');
         await page.getByRole('heading', { level: 1, name: 'Weekend Denim' }).waitFor();
         const sent: string[] = [];
+        const fetched: string[] = [];
         page.on('request', (r) => {
+          fetched.push(new URL(r.url()).pathname);
           const body = r.postDataBuffer();
           if (r.method() !== 'GET' || (body && body.length))
             sent.push(`${r.method()} ${new URL(r.url()).pathname} ${body?.length ?? 0} bytes`);
@@ -97,6 +108,8 @@ describeE2E('Preview on me (issue 25)', () => {
         const first = await previewShown(page);
         expect(first).toMatchObject({ shot: 'done', look: 'seed-style-01' });
         expect(first.backend).toBe('wasm'); // headless Chromium without a GPU
+        // the recorder sees the worker's requests: the models' download (a cold cache in this browser)
+        expect(fetched.some((f) => /\/assets\/movenet-thunder-[\w-]+\.bin$/.test(f))).toBe(true);
         await dialog.getByRole('img', { name: /^Preview of Weekend Denim on Preview \d+/ }).waitFor();
         // the chart's answer for chest 92 (regular fit): S, M just as close
         await dialog.getByTestId('preview-size-recommended').getByText('Your size: between S and M').waitFor();
@@ -137,6 +150,19 @@ describeE2E('Preview on me (issue 25)', () => {
         expect(
           axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
         ).toEqual([]);
+
+        // another style page, the models now in the browser's cache: the worker reads the photo and the page's
+        // look while the page is idle, so the first preview there only draws (and still sends nothing)
+        await page.keyboard.press('Escape');
+        await page.goto('/style/seed-style-02');
+        await page.locator('[data-testid=preview-on-me][data-warm=ready]').waitFor({ timeout: 120_000 });
+        await page.getByTestId('preview-on-me').click();
+        const warmed = await previewShown(page);
+        expect(warmed).toMatchObject({ shot: 'done', look: 'seed-style-02' });
+        expect(await page.getByTestId('preview-dialog').getAttribute('data-person-read')).toBe('ahead');
+        last = warmed;
+        expect(sent).toEqual([]);
+        expect(violations).toEqual([]);
 
         // the look shown is rendered for real, for one credit
         await dialog.getByRole('button', { name: 'Render this look (1 credit)' }).click();

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describeE2E, signIn, useBrowser } from '../support/e2e';
+import { settled } from '../support/browser';
 
 const app = useBrowser();
 
@@ -15,7 +16,12 @@ async function seriousViolations(page: Page) {
 describeE2E('landing page', () => {
   it('has the hero copy, every documented section and working in-page anchors', async () => {
     const { page, context } = await app.open();
-    await page.goto('/');
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    await page.goto('/', { waitUntil: 'networkidle' });
+    // prerendered at build time (issue 28): the page's HTML and one small island script, not the SPA
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-prerendered'))).toBe(true);
+    expect(scripts).toEqual(['/theme-init.js', expect.stringMatching(/^\/assets\/island-[\w-]+\.js$/)]);
     await page.getByRole('heading', { level: 1, name: 'See yourself in every style' }).waitFor();
     expect(await page.getByText('No editing skills needed. Cancel anytime.').count()).toBe(1);
     await page.getByTestId('instant-badge').waitFor();
@@ -45,18 +51,18 @@ describeE2E('landing page', () => {
   it('opens one FAQ item at a time and lets it collapse', async () => {
     const { page, context } = await app.open();
     await page.goto('/#faq');
-    const items = page.locator('#faq button[aria-expanded]');
-    await items.first().waitFor();
-    await items.nth(0).click();
-    await page.waitForFunction(() => document.querySelectorAll('#faq button[aria-expanded="true"]').length === 1);
-    await items.nth(1).click();
-    await page.waitForFunction(() => {
-      const open = document.querySelectorAll('#faq button[aria-expanded="true"]');
-      return open.length === 1;
-    });
-    expect(await items.nth(0).getAttribute('aria-expanded')).toBe('false');
-    await items.nth(1).click();
-    await page.waitForFunction(() => document.querySelectorAll('#faq button[aria-expanded="true"]').length === 0);
+    // native <details> sharing a name (an exclusive group): no JavaScript involved
+    const items = page.locator('#faq details');
+    const toggles = page.locator('#faq summary');
+    await toggles.first().waitFor();
+    await toggles.nth(0).click();
+    await page.waitForFunction(() => document.querySelectorAll('#faq details[open]').length === 1);
+    await toggles.nth(1).click();
+    await page.waitForFunction(() => document.querySelectorAll('#faq details[open]').length === 1);
+    expect(await items.nth(0).getAttribute('open')).toBeNull();
+    expect(await items.nth(1).getAttribute('open')).not.toBeNull();
+    await toggles.nth(1).click();
+    await page.waitForFunction(() => document.querySelectorAll('#faq details[open]').length === 0);
     await context.close();
   });
 
@@ -79,7 +85,8 @@ describeE2E('landing page', () => {
     expect(await page.evaluate(() => localStorage.getItem('cookies-accepted'))).toBe('true');
     await page.reload();
     await page.getByTestId('hero').waitFor();
-    await page.waitForTimeout(500);
+    // the prerendered page carries the banner; the page's script removes it once consent is stored
+    await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
     expect(await page.getByTestId('cookie-banner').count()).toBe(0);
     await context.close();
   });
@@ -132,7 +139,7 @@ describeE2E('landing page', () => {
     for (const path of ['/', '/privacy', '/auth/login', '/auth/register']) {
       await page.goto(path);
       await page.locator('main').waitFor();
-      await page.waitForTimeout(300);
+      await settled(page);
       expect(await seriousViolations(page), path).toEqual([]);
     }
     await context.close();

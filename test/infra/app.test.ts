@@ -2,13 +2,18 @@
  * CDK assertions on the synthesized app (dev stage, plus prod where the stage changes the template) and the
  * cdk-nag gate: every AwsSolutions finding is either fixed or acknowledged with a reason.
  */
-import { RENDER_LEASE_SECONDS, RENDER_WORKER_TIMEOUT_SECONDS } from '../../shared/domain/render-queue';
+import {
+  RENDER_LEASE_SECONDS,
+  RENDER_WORKER_TIMEOUT_SECONDS,
+  WORKFLOW_MEMORY_MB,
+} from '../../shared/domain/render-queue';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { ROUTES, groupsInUse, routeKey } from '../../shared/routes';
 import { TABLE_SCHEMA } from '../../shared/repositories/table';
 import { MEDIA_REWRITE_FUNCTION, SPA_REWRITE_FUNCTION } from '../../infra/lib/constructs/web';
+import { PRERENDERED_PAGES } from '../../shared/domain/prerendered-pages';
 import { tableIndexes } from '../../infra/lib/constructs/data';
 import { flatten, resourcesOf, synthApp, type SynthesizedApp } from './synth';
 
@@ -283,22 +288,25 @@ describe('generation workflow', () => {
     return { sm: machine!.Properties, asl: JSON.parse(flatten(machine!.Properties.DefinitionString)) };
   };
 
-  it('is a STANDARD state machine: Render waits for a task token, then MarkCompleted; errors to MarkFailed', () => {
+  it('is a STANDARD state machine: Render waits for a task token and ends it (one transition); errors to MarkFailed', () => {
     const { sm, asl } = definition();
     expect(sm.StateMachineType).toBe('STANDARD');
     expect(sm.LoggingConfiguration).toMatchObject({ Level: 'ALL', IncludeExecutionData: false });
     expect(sm.TracingConfiguration).toEqual({ Enabled: true });
     expect(asl.StartAt).toBe('Render');
     expect(asl.TimeoutSeconds).toBe(3600);
-    expect(Object.keys(asl.States).sort()).toEqual(['GenerationFailed', 'MarkCompleted', 'MarkFailed', 'Render']);
+    expect(Object.keys(asl.States).sort()).toEqual(['GenerationFailed', 'MarkFailed', 'Render']);
     expect(asl.States.Render).toMatchObject({
       Type: 'Task',
       Resource: 'arn:<AWS::Partition>:states:::lambda:invoke.waitForTaskToken',
       Parameters: {
         Payload: { 'taskToken.$': '$$.Task.Token', 'generationId.$': '$.generationId', 'userId.$': '$.userId' },
       },
-      Next: 'MarkCompleted',
+      End: true,
+      Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'MarkFailed' }],
     });
+    expect(asl.States.Render.Next).toBeUndefined();
+    expect(asl.States.MarkFailed.Next).toBe('GenerationFailed');
     expect(asl.States.Render.TimeoutSeconds).toBeLessThan(asl.TimeoutSeconds);
     // no Wait/Choice polling loop: the cost per generation does not grow with the queue
     expect(
@@ -310,7 +318,7 @@ describe('generation workflow', () => {
 
   it('retries Lambda throttling and service errors with exponential backoff and full jitter on every task', () => {
     const { asl } = definition();
-    for (const name of ['Render', 'MarkCompleted', 'MarkFailed']) {
+    for (const name of ['Render', 'MarkFailed']) {
       expect(asl.States[name].Retry, name).toContainEqual(
         expect.objectContaining({
           ErrorEquals: expect.arrayContaining([
@@ -369,6 +377,46 @@ describe('generation workflow', () => {
     expect(actions.includes('states:StartExecution')).toBe(false);
   });
 
+  it('waits for a synchronous provider in a small function (no sharp, no engine), memory sizes from one place', () => {
+    const t = dev.templates.app;
+    const fns = Object.entries(resourcesOf(t, 'AWS::Lambda::Function'));
+    const byDescription = (d: string) => fns.find(([, f]) => f.Properties.Description === d)!;
+    const [callId, call] = byDescription(
+      "Provider call: waits for a synchronous provider's render, stages its images, hands the image work to the render worker",
+    );
+    const [, worker] = byDescription(
+      'Render worker: renders one claimed generation and reports to its waiting execution',
+    );
+    const [, enqueue] = byDescription('Generation workflow: queue the render with its task token');
+    expect(call.Properties.MemorySize).toBe(WORKFLOW_MEMORY_MB.providerCall);
+    expect(call.Properties.MemorySize).toBeLessThanOrEqual(512);
+    expect(worker.Properties.MemorySize).toBe(WORKFLOW_MEMORY_MB.renderWorker);
+    expect(enqueue.Properties.MemorySize).toBe(WORKFLOW_MEMORY_MB.task);
+    expect(call.Properties.Timeout).toBe(RENDER_WORKER_TIMEOUT_SECONDS);
+    // neither the sharp layer nor the engine's files
+    expect(call.Properties.Layers).toBeUndefined();
+    expect(Object.keys(call.Properties.Environment.Variables)).not.toContain('ENGINE_MODELS_DIR');
+    expect(call.Properties.Environment.Variables.PROVIDER_CALL_ARN).toBe('Tryon-dev-provider-call');
+    expect(enqueue.Properties.Environment.Variables.PROVIDER_CALL_ARN).toBe('Tryon-dev-provider-call');
+    // no async retries, the worker's failure destination (the one retry path)
+    const [config] = Object.values(resourcesOf(t, 'AWS::Lambda::EventInvokeConfig')).filter(
+      (c) => flatten(c.Properties.FunctionName) === `<${callId}>`,
+    );
+    expect(config!.Properties.MaximumRetryAttempts).toBe(0);
+    expect(flatten(config!.Properties.DestinationConfig.OnFailure.Destination)).toMatch(/RenderWorkerFailed/);
+    // it answers task tokens and invokes the worker; it never reads the C2PA key nor calls Rekognition
+    const statements = statementsOf(
+      dev,
+      "Provider call: waits for a synchronous provider's render, stages its images, hands the image work to the render worker",
+    );
+    const actions = actionsOf(statements);
+    expect(actions).toEqual(
+      expect.arrayContaining(['states:SendTaskFailure', 'lambda:InvokeFunction', 's3:PutObject', 's3:GetObject']),
+    );
+    expect(actions.some((a) => a.startsWith('rekognition:'))).toBe(false);
+    expect(JSON.stringify(statements)).not.toMatch(/Provenance/);
+  });
+
   it('runs a sweeper every minute that may answer task tokens and stop executions', () => {
     dev.templates.app.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(1 minute)' });
     const actions = actionsOf(statementsOf(dev, 'Overdue render leases, dispatch safety net, stuck generations'));
@@ -393,7 +441,6 @@ describe('generation workflow', () => {
   it('reads the provider keys only where a render is queued or run, the C2PA signing key only in the worker', () => {
     const readers = {
       'Generation workflow: queue the render with its task token': true,
-      'Generation workflow: mark completed': false,
       'Generation workflow: readable error, refund once, free the slot': false,
       'Render worker: renders one claimed generation and reports to its waiting execution': true,
     };
@@ -523,6 +570,17 @@ describe('web distribution', () => {
     expect(policy.Properties.CachePolicyConfig).toMatchObject({ MaxTTL: 60, DefaultTTL: 60, MinTTL: 0 });
   });
 
+  it("the default behaviour's viewer-request function is the rewrite that serves the prerendered pages (issue 28)", () => {
+    const t = dev.templates.web;
+    const [dist] = Object.values(resourcesOf(t, 'AWS::CloudFront::Distribution'));
+    const [assoc] = dist!.Properties.DistributionConfig.DefaultCacheBehavior.FunctionAssociations;
+    const fnId = flatten(assoc.FunctionARN);
+    const [, fn] = Object.entries(resourcesOf(t, 'AWS::CloudFront::Function')).find(([id]) => fnId.includes(id))!;
+    expect(fn.Properties.FunctionCode).toBe(SPA_REWRITE_FUNCTION);
+    expect(fn.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+    for (const file of Object.values(PRERENDERED_PAGES)) expect(fn.Properties.FunctionCode).toContain(file);
+  });
+
   it('has no custom error responses (they would rewrite API errors)', () => {
     const [dist] = Object.values(resourcesOf(dev.templates.web, 'AWS::CloudFront::Distribution'));
     expect(dist!.Properties.DistributionConfig.CustomErrorResponses).toBeUndefined();
@@ -551,9 +609,9 @@ describe('web distribution', () => {
         return [name, values.join(' ')];
       }),
     );
-    // exactly what the Fitly engine in the browser needs: WebAssembly compilation, no JS eval, no worker
+    // exactly what the Fitly engine in the browser needs: WebAssembly compilation, no JS eval, workers from the site only
     expect(directives['script-src']).toBe("'self' 'wasm-unsafe-eval'");
-    expect(directives['worker-src']).toBeUndefined();
+    expect(directives['worker-src']).toBe("'self'");
   });
 
   it('serves public images under /media/* from the public bucket (OAC), cached a year by browsers and a day at the edge', () => {
@@ -638,10 +696,17 @@ describe('web distribution', () => {
     }
   });
 
-  it('rewrites extension-less paths to /index.html and leaves files alone', () => {
+  it('serves the prerendered pages at their clean URLs, other extension-less paths /index.html, files as they are', () => {
     const handler = new Function(`${SPA_REWRITE_FUNCTION}; return handler;`)() as (e: unknown) => { uri: string };
     const rewrite = (uri: string) => handler({ request: { uri } }).uri;
-    expect(rewrite('/')).toBe('/index.html');
+    // issue 28: the landing page and the privacy summary are HTML built ahead (web/build/prerender.ts)
+    expect(rewrite('/')).toBe('/prerendered/landing.html');
+    expect(rewrite('/privacy')).toBe('/prerendered/privacy.html');
+    expect(Object.keys(PRERENDERED_PAGES).map(rewrite)).toEqual(Object.values(PRERENDERED_PAGES));
+    // only those exact paths: their neighbours stay the SPA's
+    expect(rewrite('/privacy/')).toBe('/index.html');
+    expect(rewrite('/pricing')).toBe('/index.html');
+    expect(rewrite('/prerendered')).toBe('/index.html');
     expect(rewrite('/profiles/new')).toBe('/index.html');
     expect(rewrite('/styles/abc-123')).toBe('/index.html');
     expect(rewrite('/assets/index-3f2a.js')).toBe('/assets/index-3f2a.js');

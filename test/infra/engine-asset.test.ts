@@ -11,13 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSync } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import {
-  bundleBanner,
   ENGINE_ASSET_DIRS,
   ENGINE_MODEL_FILES,
   EXTERNAL_MODULES,
   engineAssetCommands,
 } from '../../infra/lib/constructs/app-function';
 import { REPO_ROOT } from '../../infra/lib/paths';
+import { renderWorkerBuildOptions } from '../support/render-worker-bundle';
 import { MODEL_FILES } from '../../infra/engine-models/fetch';
 import { resourcesOf, synthApp, type SynthesizedApp } from './synth';
 
@@ -97,16 +97,7 @@ console.log(JSON.stringify({ result: r, backend: tf.getBackend() }));`,
           resolveDir: REPO_ROOT,
           loader: 'ts',
         },
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node20',
-        minify: true,
-        mainFields: ['module', 'main'],
-        external: EXTERNAL_MODULES.filter((m) => m !== '@tensorflow/*'),
-        banner: { js: bundleBanner(true) },
-        outfile: path.join(dir, 'index.mjs'),
-        logLevel: 'silent',
+        ...renderWorkerBuildOptions(path.join(dir, 'index.mjs')),
       });
       writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}');
       const res = spawnSync(process.execPath, [path.join(dir, 'index.mjs')], {

@@ -99,9 +99,9 @@ describe('scheduled jobs', () => {
     const t = dev.templates.app;
     const [dlqId] = Object.keys(resourcesOf(t, 'AWS::SQS::Queue')).filter((id) => id.startsWith('JobsDlq'));
     expect(dlqId).toBeDefined();
-    // expire-packs and the sweeper (the render worker's own destinations are checked in app.test.ts)
+    // expire-packs and the sweeper (the render worker's and provider call's destinations are checked in app.test.ts)
     const configs = Object.values(resourcesOf(t, 'AWS::Lambda::EventInvokeConfig')).filter(
-      (c) => !/RenderWorker/.test(flatten(c.Properties.FunctionName)),
+      (c) => !/RenderWorker|ProviderCall/.test(flatten(c.Properties.FunctionName)),
     );
     expect(configs).toHaveLength(2);
     for (const c of configs)

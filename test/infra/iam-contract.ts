@@ -64,6 +64,13 @@ export function bundleFacts(entry: string, handler: string, opts: { contents?: s
       if (name) local.set(alias ?? name, name);
     }
   const dynamicModules = [...text.matchAll(/import\(\s*"(@aws-sdk\/[^"]+)"\s*\)/g)].map((m) => m[1]);
+  // our own light clients are bundled (shared/repositories/dynamo-client.ts, functions/lib/cognito-client.ts,
+  // functions/lib/secret-value.ts): their command classes carry the SDK's names (esbuild may suffix a renamed one
+  // with a digit)
+  for (const [, declared = '', name = ''] of text.matchAll(
+    /(?:\bclass\s+|\bvar\s+|[;{}\s])(([\w$]+Command)\d*)\s*(?:=\s*class\b|extends\b|\{)/g,
+  ))
+    local.set(declared, name);
   const commands = new Set<string>();
   const unknown: string[] = [];
   for (const [, command = ''] of text.matchAll(/new\s+(?:[\w$]+\.)?([\w$]+Command\d*)\s*\(/g)) {
@@ -99,6 +106,7 @@ export function classifyResource(
   if (/^<WorkflowRenderWorkerFailed\w*\.Arn>(:\*)?$/.test(text) || /^<WorkflowRenderDeadLetters\w*\.Arn>$/.test(text))
     return 'infra';
   if (/:lambda:.*:function:Tryon-\w+-render-worker$/.test(text)) return { resource: 'renderWorker', scope: 'resource' };
+  if (/:lambda:.*:function:Tryon-\w+-provider-call$/.test(text)) return { resource: 'providerCall', scope: 'resource' };
   if (/^<JobsExportData\w*\.Arn>$/.test(text)) return { resource: 'exportFunction', scope: 'resource' };
   if (/^<SecretsProvenance\w+>$/.test(text)) return { resource: 'provenanceSecret', scope: 'resource' };
   if (/DataTable\w*Arn\w*>\/index\//.test(text)) return { resource: 'tableIndexes', scope: 'resource' };
@@ -179,9 +187,10 @@ export function descriptionOf(p: Principal): string {
   return (
     {
       'task:enqueueRender': 'Generation workflow: queue the render with its task token',
-      'task:markCompleted': 'Generation workflow: mark completed',
       'task:markFailed': 'Generation workflow: readable error, refund once, free the slot',
       'worker:renderWorker': 'Render worker: renders one claimed generation and reports to its waiting execution',
+      'worker:providerCall':
+        "Provider call: waits for a synchronous provider's render, stages its images, hands the image work to the render worker",
       'worker:renderWorkerFailed':
         'On-failure destination of the render worker: reports the failure so the workflow refunds',
       'job:executionEnded': 'Refund and free capacity when a generation execution fails, times out or is aborted',

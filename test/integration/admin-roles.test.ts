@@ -4,7 +4,7 @@
  * (also under concurrency), the influencer application lifecycle, prompt and raw templates and the compiler.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand, UpdateCommand } from '../../shared/repositories/dynamo-client';
 import { createS3Client } from '../../functions/lib/s3';
 import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
 import { keys } from '../../shared/repositories/keys';

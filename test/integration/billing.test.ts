@@ -3,7 +3,7 @@
  * the local payments adapter: checkout -> local "Pay" -> Stripe-format signed events -> the webhook route.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../shared/repositories/dynamo-client';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { signPayload } from '../../functions/payments/signature';
 import {

@@ -3,7 +3,7 @@
  * index, and the index kept exact by the style editor's writes (publish, edit, unpublish, delete) and by uses.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, ScanCommand } from '../../shared/repositories/dynamo-client';
 import { createS3Client } from '../../functions/lib/s3';
 import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
 import { keys } from '../../shared/repositories/keys';

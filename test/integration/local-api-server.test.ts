@@ -6,6 +6,7 @@ import path from 'node:path';
 import { PutObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createApiServer } from '../../infra/local/api-server';
+import { PRERENDERED_PAGES } from '../../shared/domain/prerendered-pages';
 import { freePort } from '../../infra/local/services';
 import { createS3Client } from '../../functions/lib/s3';
 import { setupIntegration, type IntegrationContext } from '../support/integration';
@@ -23,6 +24,9 @@ beforeAll(async () => {
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>spa</title>');
   writeFileSync(path.join(webDir, 'assets', 'app-abc.js'), 'console.log(1)'.repeat(50));
+  // a page prerendered at build time (issue 28; web/build/prerender.ts writes them)
+  mkdirSync(path.join(webDir, 'prerendered'));
+  writeFileSync(path.join(webDir, PRERENDERED_PAGES['/'].slice(1)), '<!doctype html><title>landing</title>');
   // the Fitly engine's browser assets: TensorFlow.js's WASM backend and a model's weights
   writeFileSync(
     path.join(webDir, 'assets', 'tfjs-backend-wasm-simd-abc.wasm'),
@@ -165,9 +169,9 @@ describe('gateway emulation and the SPA', () => {
         return [name, values.join(' ')];
       }),
     );
-    // exactly what the engine in the browser needs: WebAssembly compilation, no JS eval, no worker
+    // exactly what the engine in the browser needs: WebAssembly compilation, no JS eval, workers from the site only
     expect(csp['script-src']).toBe("'self' 'wasm-unsafe-eval'");
-    expect(csp['worker-src']).toBeUndefined();
+    expect(csp['worker-src']).toBe("'self'");
     expect(csp['default-src']).toBe("'self'");
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     expect((await fetch(`${base}/missing.png`)).status).toBe(404);
@@ -176,6 +180,19 @@ describe('gateway emulation and the SPA', () => {
     expect(js.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${base}/..%2f..%2fetc%2fpasswd`)).status).not.toBe(500);
   });
+  it('serves a prerendered page at its clean URL only, no-cache, with the same headers; its neighbours are the SPA', async () => {
+    const page = await fetch(`${base}/`);
+    expect(await page.text()).toContain('<title>landing</title>');
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    // listed but not built here (/privacy): the SPA answers, as before the build made it
+    expect(await (await fetch(`${base}/privacy`)).text()).toContain('<title>spa</title>');
+    expect(await (await fetch(`${base}/explore`)).text()).toContain('<title>spa</title>');
+    // the file itself, by its own name, is a file like any other
+    expect(await (await fetch(`${base}${PRERENDERED_PAGES['/']}`)).text()).toContain('<title>landing</title>');
+  });
+
   it("serves the engine's wasm as application/wasm and its model weights, both immutable", async () => {
     const wasm = await fetch(`${base}/assets/tfjs-backend-wasm-simd-abc.wasm`);
     expect(wasm.headers.get('content-type')).toBe('application/wasm');

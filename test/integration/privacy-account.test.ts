@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { unzipSync, strFromU8 } from 'fflate';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '../../shared/repositories/dynamo-client';
 import { ulid } from 'ulid';
 import { setModeratorForTests } from '../../functions/lib/moderation';
 import { mediaKeys, putImage } from '../../functions/lib/media-store';

@@ -7,7 +7,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { seedStyleId } from '../../infra/local/seed-catalog';
 import { getBalance, listLedger } from '../../shared/repositories/ledger-repository';
-import { getGeneration, listGenerations } from '../../shared/repositories/generation-repository';
+import {
+  getGeneration,
+  listGenerations,
+  markCompleted,
+  markProcessing,
+  setResultKey,
+} from '../../shared/repositories/generation-repository';
+import { describeGenerationExecution } from '../../functions/lib/workflow-client';
 import {
   getRenderJob,
   inFlight,
@@ -17,11 +24,26 @@ import {
 import { enqueueRender } from '../../functions/workflow/index';
 import { resumeOrphanedRenders } from '../../functions/workflow/render-dispatch';
 import { getUser } from '../../shared/repositories/user-repository';
+import { getStyle } from '../../shared/repositories/catalog-repository';
+import { getStyleCounterSums } from '../../shared/repositories/style-counter-repository';
 import { startFromStyle } from '../../functions/services/generation-start-service';
 import { providerReady } from '../../functions/providers';
 import { renderWorker, renderWorkerFailed } from '../../functions/workflow/render-queue';
-import { setLocalRenderRunner } from '../../functions/workflow/render-invoker';
-import { RENDER_ATTEMPTS, RENDER_LEASE_SECONDS, RENDER_WORKER_TIMEOUT_SECONDS } from '../../shared/domain/render-queue';
+import {
+  drainLocalInvocations,
+  localInvocationMetrics,
+  setLocalRenderRunner,
+} from '../../functions/workflow/render-invoker';
+import { providerCall } from '../../functions/workflow/provider-call';
+import { getObject, mediaKeys } from '../../functions/lib/media-store';
+import { setModeratorForTests } from '../../functions/lib/moderation';
+import { CONTENT_SAFETY_MESSAGES } from '../../shared/domain/content-safety';
+import {
+  RENDER_ATTEMPTS,
+  RENDER_LEASE_SECONDS,
+  RENDER_WORKER_TIMEOUT_SECONDS,
+  stagedJobId,
+} from '../../shared/domain/render-queue';
 import { sweep } from '../../functions/workflow/sweeper';
 import { createUserWithProfile } from '../support/users';
 import { seedTestCatalog } from '../support/styles';
@@ -162,9 +184,17 @@ describe('production without provider keys', () => {
 });
 
 describe('the render queue', () => {
-  it('costs two task states per generation and leaves no slot, queue entry or waiting token behind', async () => {
+  it('costs one task state per generation (the worker completes the look) and leaves no slot, queue entry or waiting token behind', async () => {
     const { user, profileId } = await newUserWithProfile({ credits: 12 });
     const before = { ...wf.metrics.invocations };
+    const styles = [0, 1, 2, 3].map((i) => seedStyleId(i));
+    const uses = async () =>
+      Promise.all(
+        styles.map(
+          async (id) => (await getStyle(ctx.db, id))!.usageCount + (await getStyleCounterSums(ctx.db, id)).pending,
+        ),
+      );
+    const usesBefore = await uses();
     const starts = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         startStyle(user, { styleId: seedStyleId(i % 4), photoProfileId: profileId }, `burst-${i}-eeeeeeee`),
@@ -174,7 +204,9 @@ describe('the render queue', () => {
     await wf.drain();
     for (const s of starts) expect((await getGeneration(ctx.db, user.sub, s.body.id))?.status).toBe('completed');
     const delta = (k: string) => (wf.metrics.invocations[k] ?? 0) - (before[k] ?? 0);
-    expect([delta('Render'), delta('MarkCompleted'), delta('MarkFailed')]).toEqual([10, 10, 0]);
+    expect([delta('Render'), delta('MarkFailed')]).toEqual([10, 0]);
+    // the worker completed each look and counted it once as a use of its style (10 looks over 4 styles: 3, 3, 2, 2)
+    expect((await uses()).map((n, i) => n - usesBefore[i]!)).toEqual([3, 3, 2, 2]);
     expect(await inFlight(ctx.db, 'engine')).toBe(0);
     expect(await queueDepth(ctx.db, 'engine')).toBe(0);
     expect(wf.waitingTokens()).toBe(0);
@@ -237,8 +269,13 @@ describe('the render queue', () => {
       const gen = await getGeneration(ctx.db, user.sub, res.body.id);
       expect([gen?.status, gen?.error]).toEqual(['completed', null]);
       expect((await getRenderJob(ctx.db, res.body.id))?.state).toBe('done');
-      // Lambda may deliver the same event again: nothing runs twice
+      // Lambda may deliver the same event again: nothing runs twice (the provider call, or its hand-off)
       expect(await renderWorker({ generationId: res.body.id, provider: 'gemini' })).toEqual({ outcome: 'not-running' });
+      expect(await providerCall({ generationId: res.body.id, provider: 'gemini' })).toEqual({ outcome: 'not-running' });
+      const handOff = { generationId: res.body.id, predictionId: stagedJobId(1) };
+      expect(await renderWorker({ ...handOff, provider: 'gemini', action: 'complete' })).toEqual({
+        outcome: 'ignored',
+      });
       await wf.drain();
       expect(gemini.requests).toHaveLength(2);
       const kinds = (await listLedger(ctx.db, user.sub)).map((e) => e.kind).sort();
@@ -249,16 +286,106 @@ describe('the render queue', () => {
     }
   });
 
+  it('a Creative render waits in the small provider-call function; the render worker runs once, for the image work', async () => {
+    // a provider latency well above the worker's own image work (moderation, re-encode, marking, store, report:
+    // ~0.1-0.3 s on a busy machine), so that the wait shows where it was spent
+    const gemini = await useGemini({ delayMs: 1000 });
+    try {
+      const { user, profileId } = await newUserWithProfile({ credits: 2 });
+      const before = structuredClone(localInvocationMetrics.byFunction);
+      const res = await startStyle(user, { styleId: CREATIVE, photoProfileId: profileId });
+      await wf.drain();
+      const gen = await getGeneration(ctx.db, user.sub, res.body.id);
+      expect([gen?.status, gen?.error]).toEqual(['completed', null]);
+      expect(gemini.requests).toHaveLength(1);
+      const ran = (f: 'providerCall' | 'renderWorker') =>
+        localInvocationMetrics.byFunction[f].invocations - before[f].invocations;
+      // one provider call (the wait) and one render worker invocation (the staged bytes' image work)
+      expect([ran('providerCall'), ran('renderWorker')]).toEqual([1, 1]);
+      // the provider waited in the small function: the worker's invocation is far shorter than the provider's latency
+      const workerMs = localInvocationMetrics.byFunction.renderWorker.durationMs - before.renderWorker.durationMs;
+      const callMs = localInvocationMetrics.byFunction.providerCall.durationMs - before.providerCall.durationMs;
+      expect(callMs).toBeGreaterThanOrEqual(1000);
+      expect(workerMs).toBeLessThan(callMs);
+      // the result is stored and marked; the staged provider output is deleted
+      expect(gen?.resultKey).toBe(mediaKeys.generationResult(user.sub, res.body.id, 'jpg'));
+      await expect(
+        getObject('private', mediaKeys.generationProviderOutput(user.sub, res.body.id, 0)),
+      ).rejects.toThrow();
+      expect((await getRenderJob(ctx.db, res.body.id))?.providerJobId).toBe(stagedJobId(1));
+      expect(await inFlight(ctx.db, 'gemini')).toBe(0);
+      expect((await listLedger(ctx.db, user.sub)).map((e) => e.kind).sort()).toEqual([
+        'grant.monthly',
+        'spend.generation',
+      ]);
+    } finally {
+      await gemini.close();
+    }
+  });
+
+  it('a Creative render refused by the provider in the provider-call function fails readably, refunded once, slot freed', async () => {
+    const gemini = await useGemini({ blockReason: 'SAFETY' });
+    try {
+      const { user, profileId } = await newUserWithProfile({ credits: 2 });
+      const before = structuredClone(localInvocationMetrics.byFunction);
+      const res = await startStyle(user, { styleId: CREATIVE, photoProfileId: profileId });
+      await wf.drain();
+      const view = await ctx.invoke('GET', `/api/generations/${res.body.id}`, { token: user.idToken });
+      expect([view.body.status, view.body.error]).toEqual([
+        'failed',
+        "The request was blocked by the provider's safety filters.",
+      ]);
+      // nothing to store: the render worker never ran for it
+      expect(localInvocationMetrics.byFunction.renderWorker.invocations - before.renderWorker.invocations).toBe(0);
+      expect((await getBalance(ctx.db, user.sub)).credits).toBe(2);
+      expect((await listLedger(ctx.db, user.sub)).filter((e) => e.kind === 'refund.generation')).toHaveLength(1);
+      expect(await inFlight(ctx.db, 'gemini')).toBe(0);
+    } finally {
+      await gemini.close();
+    }
+  });
+
+  it('a staged render whose hand-off was lost is finished by the sweeper (lease), without a second provider call', async () => {
+    const gemini = await useGemini({});
+    // the provider-call function stages the bytes, but its hand-off to the render worker is lost
+    setLocalRenderRunner({
+      renderWorker: async (e) => (e.action === 'complete' ? { outcome: 'lost' } : renderWorker(e)),
+      renderWorkerFailed,
+      providerCall,
+    });
+    try {
+      const { user, profileId } = await newUserWithProfile({ credits: 2 });
+      const res = await startStyle(user, { styleId: CREATIVE, photoProfileId: profileId });
+      await until(
+        async () => (await getRenderJob(ctx.db, res.body.id))?.providerJobId === stagedJobId(1),
+        'the staged render',
+      );
+      await drainLocalInvocations(); // the lost hand-off has run (the execution still waits for its token)
+      expect((await getGeneration(ctx.db, user.sub, res.body.id))?.status).toBe('processing');
+      setLocalRenderRunner({ renderWorker, renderWorkerFailed, providerCall });
+      expect((await sweep(new Date(Date.now() + 60_000))).polled).toBe(1);
+      await wf.drain();
+      expect((await getGeneration(ctx.db, user.sub, res.body.id))?.status).toBe('completed');
+      expect(gemini.requests).toHaveLength(1);
+      expect((await listLedger(ctx.db, user.sub)).filter((e) => e.kind === 'refund.generation')).toHaveLength(0);
+      expect(await inFlight(ctx.db, 'gemini')).toBe(0);
+    } finally {
+      setLocalRenderRunner({ renderWorker, renderWorkerFailed, providerCall });
+      await gemini.close();
+    }
+  });
+
   it('a dead worker (its lease ran out) is rendered again, up to RENDER_ATTEMPTS, then failed and refunded once', async () => {
     const gemini = await useGemini({});
     const calls: string[] = [];
-    // a worker that dies every time: invoked, never renders, never reports (a killed or timed-out Lambda)
+    // a Creative render runs in the provider-call function: one that dies every time (invoked, never calls the
+    // provider, never reports: a killed or timed-out Lambda)
     setLocalRenderRunner({
-      renderWorker: async (e) => {
-        if (e.action && e.action !== 'render') return renderWorker(e); // the photo's full-body check runs
+      renderWorker,
+      renderWorkerFailed,
+      providerCall: async (e) => {
         calls.push(e.generationId);
       },
-      renderWorkerFailed: renderWorkerFailed,
     });
     try {
       const { user, profileId } = await newUserWithProfile({ credits: 2 });
@@ -287,7 +414,7 @@ describe('the render queue', () => {
       expect((await listLedger(ctx.db, user.sub)).filter((e) => e.kind === 'refund.generation')).toHaveLength(1);
       expect(await inFlight(ctx.db, 'gemini')).toBe(0);
     } finally {
-      setLocalRenderRunner({ renderWorker, renderWorkerFailed });
+      setLocalRenderRunner({ renderWorker, renderWorkerFailed, providerCall });
       await gemini.close();
     }
   });
@@ -295,14 +422,14 @@ describe('the render queue', () => {
   it('a job that ended unheard (a stop between its end and the report) is opened again by the replayed execution and completes', async () => {
     const gemini = await useGemini({});
     let ended = 0;
-    // a worker that ends the job (its slot freed, state done) and is stopped before it reports anything
+    // a provider-call function that ends the job (its slot freed, state done) and is stopped before it reports
     setLocalRenderRunner({
-      renderWorker: async (e) => {
-        if (e.action && e.action !== 'render') return renderWorker(e); // the photo's full-body check runs
+      renderWorker,
+      renderWorkerFailed,
+      providerCall: async (e) => {
         ended++;
         await releaseRenderJob(ctx.db, e.provider, e.generationId);
       },
-      renderWorkerFailed,
     });
     try {
       const { user, profileId } = await newUserWithProfile({ credits: 2 });
@@ -310,7 +437,7 @@ describe('the render queue', () => {
       await until(async () => (await getRenderJob(ctx.db, res.body.id))?.state === 'done', 'the job to end');
       // still in progress: the workflow never heard
       expect(['pending', 'processing']).toContain((await getGeneration(ctx.db, user.sub, res.body.id))?.status);
-      setLocalRenderRunner({ renderWorker, renderWorkerFailed });
+      setLocalRenderRunner({ renderWorker, renderWorkerFailed, providerCall });
       // the execution replayed after the restart enqueues again (with its task token): the job opens again
       const job = (await getRenderJob(ctx.db, res.body.id))!;
       await enqueueRender({ taskToken: job.taskToken, generationId: res.body.id, userId: user.sub });
@@ -323,8 +450,56 @@ describe('the render queue', () => {
       );
       expect(ended).toBe(1);
       expect((await listLedger(ctx.db, user.sub)).filter((e) => e.kind === 'refund.generation')).toHaveLength(0);
+      // the reopened job held no slot: it ends all the same (no running job left for the sweeper to find)
+      await until(async () => (await getRenderJob(ctx.db, res.body.id))?.state === 'done', 'the reopened job to end');
+      expect(await inFlight(ctx.db, 'gemini')).toBe(0);
     } finally {
-      setLocalRenderRunner({ renderWorker, renderWorkerFailed });
+      setLocalRenderRunner({ renderWorker, renderWorkerFailed, providerCall });
+      await gemini.close();
+    }
+  });
+
+  it('a look completed by a worker that died before telling the workflow is only reported by the next attempt', async () => {
+    const gemini = await useGemini({});
+    let crashed = 0;
+    // the first attempt stores the result and completes the look (the worker's part since the state machine ends
+    // at Render), then dies before its SendTaskSuccess
+    setLocalRenderRunner({
+      renderWorker,
+      renderWorkerFailed,
+      providerCall: async (e) => {
+        if (crashed++ > 0) return providerCall(e);
+        const job = (await getRenderJob(ctx.db, e.generationId))!;
+        await markProcessing(ctx.db, job.userId, e.generationId);
+        await setResultKey(
+          ctx.db,
+          job.userId,
+          e.generationId,
+          mediaKeys.generationResult(job.userId, e.generationId, 'jpg'),
+        );
+        expect(await markCompleted(ctx.db, job.userId, e.generationId)).toBe(true);
+        throw new Error('killed before reporting');
+      },
+    });
+    try {
+      const { user, profileId } = await newUserWithProfile({ credits: 2 });
+      const uses = async () =>
+        (await getStyle(ctx.db, CREATIVE))!.usageCount + (await getStyleCounterSums(ctx.db, CREATIVE)).pending;
+      const usesBefore = await uses();
+      const res = await startStyle(user, { styleId: CREATIVE, photoProfileId: profileId });
+      await wf.drain();
+      expect(crashed).toBe(2); // the dead attempt and the one that reported
+      // the execution ended as it should (succeeded, not timed out waiting), the look completed, nothing rendered
+      // again, nothing refunded, the style's use not counted a second time by the reporting attempt
+      expect(await describeGenerationExecution(res.body.id)).toEqual({ status: 'SUCCEEDED' });
+      expect((await getGeneration(ctx.db, user.sub, res.body.id))?.status).toBe('completed');
+      expect(gemini.requests).toHaveLength(0);
+      expect((await listLedger(ctx.db, user.sub)).filter((e) => e.kind === 'refund.generation')).toHaveLength(0);
+      expect(await uses()).toBe(usesBefore);
+      expect((await getRenderJob(ctx.db, res.body.id))?.state).toBe('done');
+      expect(await inFlight(ctx.db, 'gemini')).toBe(0);
+    } finally {
+      setLocalRenderRunner({ renderWorker, renderWorkerFailed, providerCall });
       await gemini.close();
     }
   });
@@ -396,6 +571,41 @@ describe('the render queue', () => {
         'spend.generation',
       ]);
     } finally {
+      await fashn.close();
+    }
+  });
+
+  it('FASHN: an unsafe result is reported at once (the safety message, one refund), not rendered again', async () => {
+    const fashn = await startFashnFake({ apiKey: 'fk', pollsBeforeDone: 0 });
+    process.env.FASHN_API_KEY = 'fk';
+    process.env.FASHN_BASE_URL = fashn.url;
+    const { user, profileId } = await newUserWithProfile({ credits: 2 });
+    let checks = 0;
+    try {
+      const res = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId });
+      await until(async () => !!(await getRenderJob(ctx.db, res.body.id))?.providerJobId, 'the FASHN submit');
+      // the inputs were checked at the start; from here every image check flags: only the result is checked
+      setModeratorForTests({
+        name: 'test-flag-all',
+        async moderate() {
+          checks++;
+          return { safe: false, reasons: ['Porn'], labels: [{ name: 'Porn', confidence: 0.97 }] };
+        },
+      });
+      expect((await sweep(new Date(Date.now() + 60_000))).polled).toBe(1);
+      await wf.drain();
+      const gen = await getGeneration(ctx.db, user.sub, res.body.id);
+      expect([gen?.status, gen?.error]).toEqual(['failed', CONTENT_SAFETY_MESSAGES.unsafeResult]);
+      expect(checks).toBe(1); // reported, not crashed and redelivered
+      expect(fashn.requests.filter((r) => r.path.startsWith('/v1/run'))).toHaveLength(1);
+      expect((await listLedger(ctx.db, user.sub)).map((e) => e.kind).sort()).toEqual([
+        'grant.monthly',
+        'refund.generation',
+        'spend.generation',
+      ]);
+      expect(await inFlight(ctx.db, 'fashn')).toBe(0);
+    } finally {
+      setModeratorForTests(null);
       await fashn.close();
     }
   });

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AdminDeleteUserCommand, AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '../../shared/repositories/dynamo-client';
 import { cognitoClient } from '../../infra/local/cognito-setup';
 import { keys } from '../../shared/repositories/keys';
 import { getUser, setAccountStatus } from '../../shared/repositories/user-repository';

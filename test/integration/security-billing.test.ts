@@ -5,7 +5,7 @@
  * amount, currency) and the provider's current view of it; mismatches grant nothing and answer 200 (no 500).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '../../shared/repositories/dynamo-client';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { signPayload } from '../../functions/payments/signature';
 import {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../shared/repositories/dynamo-client';
 import { keys } from '../../shared/repositories/keys';
 import { getUser, updateUser } from '../../shared/repositories/user-repository';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';

@@ -5,7 +5,7 @@
  * (the same with 10 votes as with 200; the bench drives 10,000).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '../../shared/repositories/dynamo-client';
 import { setupIntegration, type IntegrationContext } from '../support/integration';
 import { countItemsRead } from '../support/items-read';
 import { keys } from '../../shared/repositories/keys';

@@ -5,7 +5,7 @@
  * and changes nothing; another user's records answer 403 (a style) or 404 (a profile) and stay as they were.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../shared/repositories/dynamo-client';
 import { strFromU8, unzipSync } from 'fflate';
 import { createS3Client } from '../../functions/lib/s3';
 import { buildExport, setExportRunner } from '../../functions/services/export-service';

@@ -6,7 +6,7 @@
  * takes its shards with it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '../../shared/repositories/dynamo-client';
 import { setupIntegration, type IntegrationContext } from '../support/integration';
 import { putTestStyle } from '../support/styles';
 import { keys } from '../../shared/repositories/keys';

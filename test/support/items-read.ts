@@ -19,21 +19,15 @@ const lengthOf = (x: unknown): number => (Array.isArray(x) ? x.length : 0);
 export function countItemsRead(db: Db): ItemsRead {
   const name = `itemsRead${++seq}`;
   const state = { items: 0, calls: 0 };
-  db.doc.middlewareStack.add(
-    (next) => async (args) => {
-      const result = await next(args);
-      const out: unknown = result.output;
-      if (out && typeof out === 'object') {
-        state.calls++;
-        if ('Item' in out && out.Item) state.items++;
-        if ('Items' in out) state.items += lengthOf(out.Items);
-        if ('Responses' in out && out.Responses && typeof out.Responses === 'object')
-          for (const list of Object.values(out.Responses)) state.items += lengthOf(list);
-      }
-      return result;
-    },
-    { step: 'initialize', name },
-  );
+  db.doc.use(name, async (_command, next) => {
+    const out = await next();
+    state.calls++;
+    if ('Item' in out && out.Item) state.items++;
+    if ('Items' in out) state.items += lengthOf(out.Items);
+    if ('Responses' in out && out.Responses && typeof out.Responses === 'object')
+      for (const list of Object.values(out.Responses)) state.items += lengthOf(list);
+    return out;
+  });
   return {
     get items() {
       return state.items;
@@ -46,7 +40,7 @@ export function countItemsRead(db: Db): ItemsRead {
       state.calls = 0;
     },
     stop() {
-      db.doc.middlewareStack.remove(name);
+      db.doc.remove(name);
     },
   };
 }

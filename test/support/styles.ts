@@ -1,5 +1,5 @@
 /** Style items written straight into the table, for tests that need styles without the editor's side effects. */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '../../shared/repositories/dynamo-client';
 import { createS3Client } from '../../functions/lib/s3';
 import { seedCatalog } from '../../infra/local/seed-catalog';
 import { keys } from '../../shared/repositories/keys';

@@ -36,6 +36,8 @@ export interface SdkAccessResources {
   originSecret?: secretsmanager.ISecret;
   /** The render worker's ARN (its name is fixed, so it is known without a reference). */
   renderWorkerArn?: string;
+  /** The provider-call function's ARN (a fixed name too). */
+  providerCallArn?: string;
   /** The data-export job ("Download my data"), started by the privacy API. */
   exportFunctionArn?: string;
 }
@@ -113,6 +115,9 @@ export function grantSdkAccess(
         break;
       case 'renderWorker':
         add(onResource, [need('renderWorkerArn')]);
+        break;
+      case 'providerCall':
+        add(onResource, [need('providerCallArn')]);
         break;
       case 'exportFunction':
         add(onResource, [need('exportFunctionArn')]);

@@ -6,12 +6,13 @@
  * then the SPA takes over), cached at most a minute (SHARE_CACHE_SECONDS).
  *
  * SPA fallback: a CloudFront Function on the default behaviour rewrites extension-less paths
- * (/profiles/new) to /index.html. Distribution-wide errorResponses are deliberately NOT used: they would
+ * (/profiles/new) to /index.html, and the pages prerendered at build time (/, /privacy) to their HTML objects. Distribution-wide errorResponses are deliberately NOT used: they would
  * also rewrite the API's 403/404 JSON errors into index.html.
  */
 import { Annotations, Duration, RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../../shared/domain/edge';
+import { PRERENDERED_PAGES } from '../../../shared/domain/prerendered-pages';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -60,9 +61,17 @@ export const VIEWER_IP_FUNCTION = `function handler(event) {
   return request;
 }`;
 
-/** Viewer-request function: SPA routes (no file extension in the last segment) are served index.html. */
+/**
+ * Viewer-request function: the pages prerendered at build time at their clean URLs (/ -> /prerendered/landing.html,
+ * shared/domain/prerendered-pages.ts), and every other SPA route (no file extension in the last segment) index.html.
+ */
 export const SPA_REWRITE_FUNCTION = `function handler(event) {
   var request = event.request;
+  var pages = ${JSON.stringify(PRERENDERED_PAGES)};
+  if (Object.prototype.hasOwnProperty.call(pages, request.uri)) {
+    request.uri = pages[request.uri];
+    return request;
+  }
   var last = request.uri.split('/').pop();
   if (last.indexOf('.') === -1) request.uri = '/index.html';
   return request;
@@ -99,8 +108,10 @@ export function contentSecurityPolicy(region: string): string {
     "img-src 'self' data: blob: https://*.amazonaws.com",
     // Cognito for sign-in; S3 for presigned PUT uploads and fetches of presigned GETs.
     `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://*.s3.${region}.amazonaws.com`,
-    // 'wasm-unsafe-eval': the Fitly engine's WASM backend compiles WebAssembly (no JS eval); no worker is used
+    // 'wasm-unsafe-eval': the Fitly engine's WASM backend compiles WebAssembly (no JS eval)
     "script-src 'self' 'wasm-unsafe-eval'",
+    // the engine runs in a Web Worker: a script of the site's own, never a blob: or another origin's
+    "worker-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "frame-ancestors 'none'",
     "object-src 'none'",
@@ -171,7 +182,7 @@ export class Web extends Construct {
     });
 
     const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
-      comment: 'SPA fallback: extension-less paths -> /index.html',
+      comment: 'Prerendered pages at their clean URLs; other extension-less paths -> /index.html',
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       code: cloudfront.FunctionCode.fromInline(SPA_REWRITE_FUNCTION),
     });

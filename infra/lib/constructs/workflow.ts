@@ -1,7 +1,9 @@
 /**
  * The generation workflow: a STANDARD state machine over three task functions (definition in
  * ../workflow-definition.ts, shared with the local runner), the render worker that the render queue starts
- * with asynchronous invocations (its failures go to renderWorkerFailed, then to a DLQ), the EventBridge rule
+ * with asynchronous invocations (its failures go to renderWorkerFailed, then to a DLQ), the small provider-call
+ * function that a synchronous provider's render runs in (the same failure destination; it hands the image work
+ * to the render worker when the provider's bytes arrive), the EventBridge rule
  * that refunds and frees capacity when an execution fails, times out or is aborted, and the sweeper (every
  * minute: overdue render leases, a dispatch safety net, stuck generations).
  */
@@ -19,7 +21,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { acknowledge, acknowledgeMatching } from '../nag';
-import { SWEEPER_ENTRY, WORKFLOW_ENTRY } from '../paths';
+import { PROVIDER_CALL_ENTRY, SWEEPER_ENTRY, WORKFLOW_ENTRY } from '../paths';
 import type { StageConfig } from '../stage-config';
 import {
   GENERATION_TASK_HANDLERS,
@@ -27,7 +29,11 @@ import {
   buildGenerationDefinition,
   type GenerationTaskHandler,
 } from '../workflow-definition';
-import { RENDER_WORKER_ASYNC_RETRIES, RENDER_WORKER_TIMEOUT_SECONDS } from '../../../shared/domain/render-queue';
+import {
+  RENDER_WORKER_ASYNC_RETRIES,
+  RENDER_WORKER_TIMEOUT_SECONDS,
+  WORKFLOW_MEMORY_MB,
+} from '../../../shared/domain/render-queue';
 import { AppFunction } from './app-function';
 import { grantSdkAccess, type SdkAccessResources } from './grants';
 import { usesSharp, type Principal } from '../../../functions/lib/aws-access';
@@ -55,6 +61,9 @@ export class Workflow extends Construct {
   /** Its ARN, built from the name (no reference to the function resource, so no cycle). */
   readonly renderWorkerArn: string;
   readonly renderWorkerFailed: NodejsFunction;
+  /** The provider-call function (a synchronous provider's render) and its fixed name. */
+  readonly providerCall: NodejsFunction;
+  readonly providerCallName: string;
   readonly executionEnded: NodejsFunction;
   readonly sweeper: NodejsFunction;
   /** Failed invocations of the render failure handler (alarm on depth). */
@@ -73,8 +82,16 @@ export class Workflow extends Construct {
       resourceName: this.renderWorkerName,
       arnFormat: ArnFormat.COLON_RESOURCE_NAME,
     }));
+    this.providerCallName = `${config.stackPrefix}-provider-call`;
+    const providerCallArn = stack.formatArn({
+      service: 'lambda',
+      resource: 'function',
+      resourceName: this.providerCallName,
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
     const dispatchEnv = {
       RENDER_WORKER_ARN: this.renderWorkerName,
+      PROVIDER_CALL_ARN: this.providerCallName,
       GENERATION_TIMEOUT_SECONDS: String(GENERATION_TIMEOUT.toSeconds()),
     };
     // Every policy comes from the IAM contract (functions/lib/aws-access.ts): everything that dispatches
@@ -87,6 +104,7 @@ export class Workflow extends Construct {
       providerSecret: props.providerSecret,
       provenanceSecret: props.provenanceSecret,
       renderWorkerArn,
+      providerCallArn,
     });
 
     const fn = (
@@ -110,7 +128,7 @@ export class Workflow extends Construct {
         description: extra.description,
         environment: { ...props.environment, ...dispatchEnv, ...extra.env },
         timeout: extra.timeout,
-        memorySize: extra.memorySize,
+        memorySize: extra.memorySize ?? WORKFLOW_MEMORY_MB.task,
         // Only the functions whose bundle loads sharp (SHARP_PRINCIPALS in functions/lib/aws-access.ts).
         layers: props.sharpLayer && usesSharp(extra.principal) ? [props.sharpLayer] : undefined,
         functionName: extra.functionName,
@@ -130,7 +148,7 @@ export class Workflow extends Construct {
       handler: 'renderWorker',
       description: 'Render worker: renders one claimed generation and reports to its waiting execution',
       timeout: Duration.seconds(RENDER_WORKER_TIMEOUT_SECONDS),
-      memorySize: 1536,
+      memorySize: WORKFLOW_MEMORY_MB.renderWorker,
       principal: 'worker:renderWorker',
       // the Fitly engine renders in this function (models and TensorFlow.js WASM in its package)
       engine: true,
@@ -153,6 +171,31 @@ export class Workflow extends Construct {
       onFailure: new destinations.LambdaDestination(workerFailed.fn),
     });
     workerFailed.fn.configureAsyncInvoke({ retryAttempts: 2, onFailure: new destinations.SqsDestination(dlq) });
+
+    // The provider-call function (issue 28): a synchronous provider's render waits here, in a small function
+    // without sharp or TensorFlow.js, instead of in the 1.5 GB worker; the same retry path and failure destination.
+    const providerCall = fn('ProviderCall', {
+      entry: PROVIDER_CALL_ENTRY,
+      handler: 'providerCall',
+      description:
+        "Provider call: waits for a synchronous provider's render, stages its images, hands the image work to the render worker",
+      timeout: Duration.seconds(RENDER_WORKER_TIMEOUT_SECONDS),
+      memorySize: WORKFLOW_MEMORY_MB.providerCall,
+      principal: 'worker:providerCall',
+      env: { PROVIDER_SECRET_ARN: props.providerSecret.secretArn },
+      functionName: this.providerCallName,
+    });
+    providerCall.fn.configureAsyncInvoke({
+      retryAttempts: RENDER_WORKER_ASYNC_RETRIES,
+      maxEventAge: Duration.minutes(15),
+      onFailure: new destinations.LambdaDestination(workerFailed.fn),
+    });
+    acknowledgeMatching(
+      providerCall.role,
+      /^AwsSolutions-IAM5\[Resource::<\w+RenderWorkerFailed\w+\.Arn>:\*\]$/,
+      'The on-failure destination grant (CDK LambdaDestination): lambda:InvokeFunction on the failure handler and its versions only.',
+    );
+    this.providerCall = providerCall.fn;
     acknowledgeMatching(
       worker.role,
       /^AwsSolutions-IAM5\[Resource::<\w+RenderWorkerFailed\w+\.Arn>:\*\]$/,
@@ -167,11 +210,6 @@ export class Workflow extends Construct {
         principal: 'task:enqueueRender',
         description: 'Generation workflow: queue the render with its task token',
         env: { PROVIDER_SECRET_ARN: props.providerSecret.secretArn },
-      }),
-      markCompleted: fn('Task-markCompleted', {
-        handler: 'markCompleted',
-        principal: 'task:markCompleted',
-        description: 'Generation workflow: mark completed',
       }),
       markFailed: fn('Task-markFailed', {
         handler: 'markFailed',
@@ -196,6 +234,7 @@ export class Workflow extends Construct {
       logs: { destination: logGroup, level: sfn.LogLevel.ALL, includeExecutionData: false },
     });
     grantSdkAccess(worker.fn, 'worker:renderWorker', resources());
+    grantSdkAccess(providerCall.fn, 'worker:providerCall', resources());
     grantSdkAccess(workerFailed.fn, 'worker:renderWorkerFailed', resources());
     for (const h of GENERATION_TASK_HANDLERS) grantSdkAccess(tasks[h].fn, `task:${h}` as Principal, resources());
     acknowledge(

@@ -33,6 +33,7 @@ export class AlarmsStack extends Stack {
         sweeper: app.workflow.sweeper,
         'render-worker': app.workflow.renderWorker,
         'render-worker-failed': app.workflow.renderWorkerFailed,
+        'provider-call': app.workflow.providerCall,
         'execution-ended': app.workflow.executionEnded,
         'expire-packs': app.jobs.expirePacks,
         ...(app.jobs.retention ? { retention: app.jobs.retention } : {}),

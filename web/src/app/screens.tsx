@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { preloadableLazy } from './preloadable-lazy';
 
 /**
  * Every screen the router can show, by id: each is a lazy route chunk,
@@ -7,11 +8,13 @@ import { lazy, type ComponentType } from 'react';
 
 export const SCREENS = {
   // Built
-  landing: lazy(() => import('../features/landing/components/landing-page')),
+  // The screens of the pages prerendered at build time (shared/domain/prerendered-pages.ts): the SPA taking over such
+  // a page loads its screen before its first render, which then matches the HTML on screen (no spinner between).
+  landing: preloadableLazy(() => import('../features/landing/components/landing-page')),
   dashboard: lazy(() => import('../features/dashboard/components/dashboard-page')),
   login: lazy(() => import('../features/auth/components/login-page')),
   register: lazy(() => import('../features/auth/components/register-page')),
-  privacy: lazy(() => import('../features/privacy/components/privacy-page')),
+  privacy: preloadableLazy(() => import('../features/privacy/components/privacy-page')),
   'account-deleted': lazy(() => import('../features/privacy/components/account-deleted-page')),
   'not-found': lazy(() => import('../features/not-found/components/not-found-page')),
   generate: lazy(() => import('../features/generations/components/generate-list-page')),

@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
+import { takingOverPrerenderedPage } from '../lib/prerender';
 
 /**
  * Scroll on client-side navigation: to the element named by the hash (landing anchors such as /#pricing),
@@ -8,7 +9,13 @@ import { useLocation, useNavigationType } from 'react-router-dom';
 export function ScrollManager() {
   const { pathname, hash, key } = useLocation();
   const navType = useNavigationType();
+  // Taking over a prerendered page, the browser has scrolled already (to the hash, or where the visitor went since).
+  const takeover = useRef(takingOverPrerenderedPage());
   useEffect(() => {
+    if (takeover.current) {
+      takeover.current = false;
+      return undefined;
+    }
     if (hash) {
       const id = decodeURIComponent(hash.slice(1));
       // The target may be in a lazy chunk that is still loading: try for a short while.

@@ -4,6 +4,27 @@ import type { SizeChart } from '../../../shared/domain/size-advice';
 import type { EngineSlot } from '../../../shared/engine/garment';
 import type { PhotoProfile } from '../../../shared/schemas/photo-profile';
 
+/** A profile the preview can dress: it has a full-body photo the engine did not refuse. */
+export const profileCanPreview = (p: PhotoProfile) => !!p.fullBodyUrl && p.bodyCheck?.status !== 'refused';
+
+/**
+ * The profile a preview dresses: the one chosen in the dialog, else the page's (when it can be previewed), else
+ * the default, else the first that can be previewed.
+ */
+export function previewProfile(
+  profiles: PhotoProfile[],
+  pageProfileId: string | null | undefined,
+  chosenId: string | null,
+): PhotoProfile | undefined {
+  const usable = profiles.filter(profileCanPreview);
+  return (
+    profiles.find((p) => p.id === chosenId) ??
+    profiles.find((p) => p.id === pageProfileId && profileCanPreview(p)) ??
+    usable.find((p) => p.isDefault) ??
+    usable[0]
+  );
+}
+
 /** One thing to preview: a style, an uploaded outfit picture, or an outfit of several pieces. */
 export interface PreviewLook {
   id: string;

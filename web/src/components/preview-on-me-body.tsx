@@ -17,6 +17,7 @@ import type { PhotoProfile } from '../../../shared/schemas/photo-profile';
 import {
   loadPreviewEngine,
   PreviewRefused,
+  warmPreview,
   type LoadProgress,
   type PreviewEngine,
   type PreviewGarment,
@@ -29,6 +30,8 @@ import { SpinnerIcon } from './spinner';
 import { Dialog, DialogContent } from './dialog';
 
 import {
+  previewProfile,
+  profileCanPreview,
   PREVIEW_TEXTS,
   SLOW_FIRST_PREVIEW_MS,
   SLOW_PREVIEW_MS,
@@ -44,12 +47,19 @@ type EngineState =
 type Shot =
   | { status: 'idle' }
   | { status: 'working'; step: 'reading' | 'rendering' }
-  | { status: 'done'; url: string; ms: number; lookId: string; timings: string; size: string }
+  | {
+      status: 'done';
+      url: string;
+      ms: number;
+      lookId: string;
+      timings: string;
+      size: string;
+      /** Whether the photo had been read before this look (the page's warm-up or an earlier look). */
+      personRead: 'ahead' | 'now';
+    }
   | { status: 'refused'; message: string; lookId: string }
   | { status: 'failed'; message: string; lookId: string }
   | { status: 'too-slow'; ms: number };
-
-const profileCanPreview = (p: PhotoProfile) => !!p.fullBodyUrl && p.bodyCheck?.status !== 'refused';
 
 function useEngine(): EngineState {
   const [state, setState] = useState<EngineState>({ status: 'loading', progress: null });
@@ -79,6 +89,39 @@ async function resolveImageSrc(client: QueryClient, src: string | null | undefin
   if (kind === 'direct') return src!.trim();
   const data = await client.fetchQuery(resolvedImageQuery(src!.trim()));
   return typeof data.url === 'string' && imageSourceKind(data.url) === 'direct' ? data.url : null;
+}
+
+/** The engine's inputs for a look: its pictures as URLs a script may GET. */
+const garmentsFor = (client: QueryClient, l: PreviewLook): Promise<PreviewGarment[]> =>
+  Promise.all(
+    l.garments.map(async (g) => {
+      const url = await resolveImageSrc(client, g.src);
+      if (!url) throw new Error('The outfit picture could not be read');
+      return { url, slot: g.slot ?? null, source: g.imageType ? ENGINE_GARMENT_SOURCE[g.imageType] : 'auto' };
+    }),
+  );
+
+/**
+ * The warm-up of ./preview-on-me.tsx, run while the page is idle: where the engine's models are already in this
+ * browser's cache, the worker reads the profile's full-body photo and the page's own look, so the first preview
+ * only draws. False when it did nothing.
+ */
+export async function warmFirstLook(
+  client: QueryClient,
+  looks: PreviewLook[],
+  profiles: PhotoProfile[],
+  profileId: string | null | undefined,
+): Promise<boolean> {
+  const profile = previewProfile(profiles, profileId, null);
+  const look = looks[0];
+  if (!profile?.fullBodyUrl || !look) return false;
+  try {
+    const person = await resolveImageSrc(client, profile.fullBodyUrl);
+    if (!person) return false;
+    return await warmPreview(person, await garmentsFor(client, look));
+  } catch {
+    return false;
+  }
 }
 
 /** The dialog of "Preview on me", open while it is mounted. */
@@ -118,11 +161,7 @@ function PreviewBody({
 
   const list = profiles ?? [];
   const usable = list.filter(profileCanPreview);
-  const profile =
-    list.find((p) => p.id === chosenProfile) ??
-    list.find((p) => p.id === profileId && profileCanPreview(p)) ??
-    usable.find((p) => p.isDefault) ??
-    usable[0];
+  const profile = previewProfile(list, profileId, chosenProfile);
   const look = looks[Math.min(index, looks.length - 1)]!;
 
   // size advice for this look on this profile (the one rule of shared/domain/size-advice.ts)
@@ -150,17 +189,7 @@ function PreviewBody({
   const drawnSize = fit ? (size ?? '') : '';
   const latest = useRef({ look, profile, looks, drawnSize });
   latest.current = { look, profile, looks, drawnSize };
-  const garmentsOf = useCallback(
-    (l: PreviewLook): Promise<PreviewGarment[]> =>
-      Promise.all(
-        l.garments.map(async (g) => {
-          const url = await resolveImageSrc(client, g.src);
-          if (!url) throw new Error('The outfit picture could not be read');
-          return { url, slot: g.slot ?? null, source: g.imageType ? ENGINE_GARMENT_SOURCE[g.imageType] : 'auto' };
-        }),
-      ),
-    [client],
-  );
+  const garmentsOf = useCallback((l: PreviewLook) => garmentsFor(client, l), [client]);
   const lookKey = `${look.id}|${look.garments.map((g) => g.src).join('|')}`;
   const profileKey = profile?.fullBodyUrl ? profile.id : null;
   useEffect(() => {
@@ -176,11 +205,11 @@ function PreviewBody({
         setShot({ status: 'working', step: 'reading' });
         const personUrl = await resolveImageSrc(client, profile.fullBodyUrl);
         if (!personUrl) throw new Error('Your photo could not be read');
-        const person = await engine.person(personUrl);
+        const personRead = await engine.person(personUrl);
         if (stale()) return;
         setShot({ status: 'working', step: 'rendering' });
         const garments = await garmentsOf(look);
-        const out = await engine.render(person, garments, variant);
+        const out = await engine.render(personUrl, garments, variant);
         if (out.ms > (firstDone.current ? SLOW_PREVIEW_MS : SLOW_FIRST_PREVIEW_MS)) {
           tooSlow.current = true;
           URL.revokeObjectURL(out.url);
@@ -201,6 +230,7 @@ function PreviewBody({
           lookId: look.id,
           timings: JSON.stringify(out.timingsMs),
           size: drawnSize,
+          personRead,
         });
         // while this one is looked at, read the looks either side (flipping to them skips that step)
         const { looks } = latest.current;
@@ -281,6 +311,7 @@ function PreviewBody({
       data-size={shot.status === 'done' ? shot.size : ''}
       data-ms={shot.status === 'done' || shot.status === 'too-slow' ? shot.ms : ''}
       data-timings={shot.status === 'done' ? shot.timings : ''}
+      data-person-read={shot.status === 'done' ? shot.personRead : ''}
     >
       {usable.length > 1 ? (
         <div className="flex flex-col gap-1.5">

@@ -9,26 +9,11 @@ import type { RuntimeConfig } from '../../../shared/schemas/user';
 import { loadRuntimeConfig } from './runtime-config';
 import { authErrorName } from './auth-errors';
 import { normalizeEmail } from '../../../shared/domain/text-rules';
+import { AMPLIFY_KEY_PREFIX, hasStoredSession } from './stored-session';
+
+export { hasStoredSession };
 
 type AmplifyAuth = typeof import('aws-amplify/auth');
-
-/** Amplify v6 keeps tokens in localStorage as CognitoIdentityServiceProvider.<clientId>.<user>.<kind>. */
-const AMPLIFY_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
-const TOKEN_KEY_SUFFIXES = ['.idToken', '.accessToken', '.refreshToken'];
-
-/** Cheap, synchronous: has this browser ever kept a Cognito session (that was not signed out)? */
-export function hasStoredSession(): boolean {
-  try {
-    const ls = window.localStorage;
-    for (let i = 0; i < ls.length; i++) {
-      const key = ls.key(i);
-      if (key?.startsWith(AMPLIFY_KEY_PREFIX) && TOKEN_KEY_SUFFIXES.some((s) => key.endsWith(s))) return true;
-    }
-  } catch {
-    /* storage blocked */
-  }
-  return false;
-}
 
 let loading: Promise<AmplifyAuth> | null = null;
 

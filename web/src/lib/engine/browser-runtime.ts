@@ -1,6 +1,7 @@
 /**
- * The Fitly engine's model runtime in the browser, a lazy chunk (imported only by photo-check.ts on the first
- * pick of a person photo; never by the landing page or the dashboard): TensorFlow.js core + converter, the WebGL
+ * The Fitly engine's model runtime in the browser, a lazy chunk of the engine's Web Worker (./engine-worker.ts,
+ * started on the first photo check or preview; never by the landing page or the dashboard, and never on the
+ * page's thread): TensorFlow.js core + converter, the WebGL
  * backend when this browser gives a WebGL context, else the WASM backend (its .wasm files are hashed assets of
  * the build, fetched only on that path). The two models (MoveNet Thunder and Selfie, the Node runtime's very
  * files from .cache/engine-models) are hashed assets too, fetched with progress and kept by the browser's cache
@@ -9,20 +10,18 @@
  */
 import * as tfCore from '@tensorflow/tfjs-core';
 import { loadGraphModel } from '@tensorflow/tfjs-converter';
-import poseJsonUrl from '../../../../.cache/engine-models/movenet-thunder.json?url';
-import poseWeightsUrl from '../../../../.cache/engine-models/movenet-thunder.bin?url';
-import segmentationJsonUrl from '../../../../.cache/engine-models/selfie.json?url';
-import segmentationWeightsUrl from '../../../../.cache/engine-models/selfie.bin?url';
 // URLs only: a .wasm file is fetched by the WASM backend when it starts (SIMD when the browser has it)
 import wasmUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url';
 import wasmSimdUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url';
 import wasmThreadedUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
 import { checkFullBody } from '../../../../shared/engine/full-body';
 import { checkPortrait } from '../../../../shared/engine/portrait';
+import { analyzePerson } from '../../../../shared/engine/analyze';
 import { analyzeWithModels, type PersonModels } from '../../../../shared/engine/pose-pipeline';
-import { loadGraph, parseModelJson, tfPersonModels, type TfForModels } from '../../../../shared/engine/tf-models';
+import { loadGraph, tfPersonModels, type TfForModels } from '../../../../shared/engine/tf-models';
 import {
   prepareGarment,
+  readScene,
   tryOnOrProductShot,
   type GarmentInput,
   type GarmentPrepCache,
@@ -31,10 +30,11 @@ import {
 import type { VariantOptions } from '../../../../shared/engine/variants';
 import type { ModelRuntime, PersonAnalysis, RgbaImage } from '../../../../shared/engine/types';
 
-/** Bytes of the models fetched so far, of `total` (0 while a response's length is unknown). */
-export type LoadProgress = { loaded: number; total: number };
+import type { EngineBackend, LoadProgress } from './engine-protocol';
+import { fetchModels, type ModelFetch, type ModelFiles } from './model-fetch';
+import { MODEL_URLS } from './model-urls';
 
-export type EngineBackend = 'webgl' | 'wasm';
+export type { EngineBackend, LoadProgress };
 
 const tf: TfForModels = { ...tfCore, loadGraphModel };
 
@@ -44,8 +44,9 @@ const tf: TfForModels = { ...tfCore, loadGraphModel };
  * `--disable-gpu`: 82 s for the first check, 8 s for the next, against a few seconds on WASM).
  */
 function gpuWebGl(): boolean {
-  const gl =
-    document.createElement('canvas').getContext('webgl2') ?? document.createElement('canvas').getContext('webgl');
+  // a worker has no document: an OffscreenCanvas (TensorFlow.js's WebGL backend draws on one there too)
+  const canvas = () => new OffscreenCanvas(1, 1);
+  const gl = canvas().getContext('webgl2') ?? canvas().getContext('webgl');
   if (!gl) return false;
   const info = gl.getExtension('WEBGL_debug_renderer_info');
   const renderer = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
@@ -75,69 +76,6 @@ async function startBackend(): Promise<EngineBackend> {
   throw new Error('Neither the WebGL nor the WASM backend of TensorFlow.js started in this browser');
 }
 
-/** The bytes of `url`, reporting each chunk's length as it arrives. */
-async function fetchBytes(
-  url: string,
-  onLength: (total: number) => void,
-  onChunk: (n: number) => void,
-): Promise<ArrayBuffer> {
-  const res = await fetch(url);
-  if (!res.ok || !res.body) throw new Error(`Could not load ${url}: ${res.status}`);
-  // a compressed response's length is not the bytes it gives
-  const length = res.headers.get('content-encoding') ? 0 : Number(res.headers.get('content-length') ?? 0);
-  onLength(length);
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-    onChunk(value.byteLength);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out.buffer;
-}
-
-/** The four model files, fetched at once; progress over the bytes whose length is known. */
-async function fetchModels(onProgress: (p: LoadProgress) => void) {
-  const urls = [poseJsonUrl, poseWeightsUrl, segmentationJsonUrl, segmentationWeightsUrl];
-  const totals = urls.map(() => 0);
-  const loaded = urls.map(() => 0);
-  const report = () =>
-    onProgress({
-      loaded: loaded.reduce((s, n) => s + n, 0),
-      // a file of unknown length counts as what came of it so far
-      total: totals.reduce((s, n, i) => s + Math.max(n, loaded[i]!), 0),
-    });
-  const files = await Promise.all(
-    urls.map((url, i) =>
-      fetchBytes(
-        url,
-        (n) => {
-          totals[i] = n;
-          report();
-        },
-        (n) => {
-          loaded[i]! += n;
-          report();
-        },
-      ),
-    ),
-  );
-  const text = (b: ArrayBuffer) => new TextDecoder().decode(b);
-  return {
-    pose: { json: parseModelJson(text(files[0]!)), weights: files[1]! },
-    segmentation: { json: parseModelJson(text(files[2]!)), weights: files[3]! },
-  };
-}
-
 export interface BrowserEngine {
   backend: EngineBackend;
   /** The photo profile's rules on one photo: the full-body rule, or the portrait's. */
@@ -154,14 +92,31 @@ export interface BrowserEngine {
   ): Promise<{ image: RgbaImage; timingsMs: Record<string, number> }>;
   /** Read garments ahead of their try-on (the preview's next look), kept for it; a refusal is left for tryOn. */
   prepare(garments: GarmentInput[]): Promise<void>;
+  /**
+   * Read the person ahead of the first try-on (the models' analysis and what the try-on reads of the photo),
+   * kept for it: the try-on then only places, warps and composites. A refusal is left for tryOn.
+   */
+  read(person: RgbaImage): Promise<void>;
 }
 
 let loading: Promise<BrowserEngine> | undefined;
 
-/** TensorFlow.js's start and the models' download overlap; once per page (a failure may be retried). */
-export function loadBrowserEngine(onProgress: (p: LoadProgress) => void): Promise<BrowserEngine> {
+/**
+ * TensorFlow.js's start and the models' download overlap; once per worker (a failure may be retried: a
+ * `cached-only` load that found the models missing leaves the next call free to download them).
+ */
+export function loadBrowserEngine(
+  onProgress: (p: LoadProgress) => void,
+  mode: ModelFetch = 'network',
+): Promise<BrowserEngine> {
   loading ??= (async (): Promise<BrowserEngine> => {
-    const [backend, files] = await Promise.all([startBackend(), fetchModels(onProgress)]);
+    // a download overlaps TensorFlow.js's start; a cached-only load reads the files first and stops there on a miss
+    let files: ModelFiles;
+    let backend: EngineBackend;
+    if (mode === 'cached-only') {
+      files = await fetchModels(MODEL_URLS, mode, onProgress);
+      backend = await startBackend();
+    } else [backend, files] = await Promise.all([startBackend(), fetchModels(MODEL_URLS, mode, onProgress)]);
     tfCore.enableProdMode();
     const pose = await loadGraph(tf, files.pose.json, files.pose.weights);
     const segmentation = await loadGraph(tf, files.segmentation.json, files.segmentation.weights);
@@ -177,6 +132,13 @@ export function loadBrowserEngine(onProgress: (p: LoadProgress) => void): Promis
       backend,
       async prepare(garments) {
         for (const g of garments) await prepareGarment(runtime, g, prepared).catch(() => undefined);
+      },
+      async read(person) {
+        if (analyses.has(person)) return;
+        // the try-on's own steps (analyzePerson, readScene), so what it finds kept is what it would compute
+        const analysis = await analyzePerson(runtime, person);
+        analyses.set(person, analysis);
+        if (checkFullBody(analysis).ok && !scenes.has(person)) scenes.set(person, readScene(person, analysis));
       },
       async tryOn(person, garments, variant) {
         const analysis = analyses.get(person);

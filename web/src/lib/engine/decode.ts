@@ -1,4 +1,7 @@
-/** A picture's pixels in the browser (RGBA), fitted inside `maxSide`, for the engine (photo check, preview). */
+/**
+ * A picture's pixels (RGBA), fitted inside `maxSide`, for the engine (photo check, preview). Runs in the engine's
+ * worker (no document there: an OffscreenCanvas).
+ */
 import type { RgbaImage } from '../../../../shared/engine/types';
 
 export async function decodeImage(blob: Blob, maxSide: number): Promise<RgbaImage> {
@@ -11,10 +14,7 @@ export async function decodeImage(blob: Blob, maxSide: number): Promise<RgbaImag
     bitmap = await createImageBitmap(full, { resizeWidth: width, resizeHeight: height, resizeQuality: 'high' });
     full.close();
   }
-  const canvas = document.createElement('canvas');
-  canvas.width = width;
-  canvas.height = height;
-  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  const ctx = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
   if (!ctx) throw new Error('No 2D canvas in this browser');
   ctx.drawImage(bitmap, 0, 0);
   bitmap.close();

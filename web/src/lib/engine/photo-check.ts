@@ -1,12 +1,13 @@
 /**
  * The check of a person photo when it is picked (issue 26): the Fitly engine in the browser runs the photo
  * profile's rules on it (shared/engine: `checkFullBody` for the full-body photo, `checkPortrait` for the
- * portrait) before anything is uploaded. The engine (TensorFlow.js and the models, about 14 MB) is a lazy chunk
- * loaded on the first check, with its download's progress; when it cannot load or run (no WebGL and no WASM, a
- * network error) the photo is not refused here: `unavailable`, and the server's own checks still apply.
+ * portrait) before anything is uploaded. The engine (TensorFlow.js and the models, about 14 MB) runs in its Web
+ * Worker (./engine-client.ts), loaded on the first check with its download's progress; when it cannot load or run
+ * (no Worker, no WebGL and no WASM, a network error) the photo is not refused here: `unavailable`, and the
+ * server's own checks still apply.
  */
-import type { LoadProgress } from './browser-runtime';
-import { decodeImage } from './decode';
+import { callEngine, unexpected } from './engine-client';
+import type { LoadProgress } from './engine-protocol';
 
 export type { LoadProgress };
 
@@ -15,11 +16,6 @@ export type PhotoCheck =
   | { status: 'refused'; message: string; backend: string; ms: number }
   | { status: 'unavailable'; reason: string };
 
-/** The server stores person photos at most this long on their longest side; the check sees the same pixels. */
-const CHECK_MAX_SIDE = 2048;
-
-const listeners = new Set<(p: LoadProgress) => void>();
-
 /** Run the rule of `kind` on the picked photo; `onProgress` follows the engine's download (first use only). */
 export async function checkPersonPhoto(
   file: Blob,
@@ -27,21 +23,12 @@ export async function checkPersonPhoto(
   onProgress: (p: LoadProgress) => void,
 ): Promise<PhotoCheck> {
   if (typeof createImageBitmap !== 'function') return { status: 'unavailable', reason: 'no createImageBitmap' };
-  listeners.add(onProgress);
   try {
-    const [image, engine] = await Promise.all([
-      decodeImage(file, CHECK_MAX_SIDE),
-      import('./browser-runtime').then((m) => m.loadBrowserEngine((p) => listeners.forEach((l) => l(p)))),
-    ]);
-    const t0 = performance.now();
-    const verdict = await engine.check(image, kind);
-    const ms = Math.round(performance.now() - t0);
-    return verdict.ok
-      ? { status: 'ok', backend: engine.backend, ms }
-      : { status: 'refused', message: verdict.message, backend: engine.backend, ms };
+    const done = await callEngine({ op: 'check', image: file, kind }, onProgress);
+    if (done.op !== 'check') return unexpected(done, 'check');
+    const { verdict, backend, ms } = done;
+    return verdict.ok ? { status: 'ok', backend, ms } : { status: 'refused', message: verdict.message, backend, ms };
   } catch (err) {
     return { status: 'unavailable', reason: err instanceof Error ? err.message : String(err) };
-  } finally {
-    listeners.delete(onProgress);
   }
 }

@@ -1,42 +1,35 @@
 /**
  * "Preview on me" (issue 25): the Fitly engine's try-on in the browser, on a photo the page already has, with no
- * credit spent and nothing sent anywhere. The engine (TensorFlow.js, the two models, the shared engine code) is
- * the lazy chunk of ./browser-runtime.ts, loaded on the first preview with its download's progress; the person
- * photo and the garments are read with GET (same origin locally; CloudFront or CORS-enabled S3 in AWS) and
- * decoded here. What is drawn is watermarked "Preview" and handed out as a blob: URL, never uploaded.
+ * credit spent and nothing sent anywhere. The engine runs in its Web Worker (./engine-worker.ts), loaded on the
+ * first preview with its download's progress; the person photo and the garments are read there with GET (same
+ * origin locally; CloudFront or CORS-enabled S3 in AWS). What is drawn is watermarked "Preview" and handed out as
+ * a blob: URL, never uploaded.
+ *
+ * Warm-up: where the engine was used on this device before (its models are in the browser's cache), a page with
+ * "Preview on me" reads the person photo and the page's look in the worker while the page is idle, and once per
+ * worker draws it unseen so the engine's code is compiled (`warmPreview`): the first preview only draws, at the
+ * speed of the next ones. It never downloads the models for that.
  */
-import { EngineRefusal } from '../../../../shared/engine/refusal';
-import type { GarmentInput } from '../../../../shared/engine/try-on';
-import type { EngineSlot } from '../../../../shared/engine/garment';
 import type { VariantOptions } from '../../../../shared/engine/variants';
-import type { RgbaImage } from '../../../../shared/engine/types';
-import type { BrowserEngine, EngineBackend, LoadProgress } from './browser-runtime';
-import { decodeImage as decode } from './decode';
+import { callEngine, engineLoadedHere, EngineRefused, unexpected } from './engine-client';
+import type { EngineBackend, LoadProgress, PreviewGarment } from './engine-protocol';
+import { MODEL_URLS } from './model-urls';
 
-export type { EngineBackend, LoadProgress };
-
-/**
- * The longest side a preview is drawn at: enough for a phone's or a dialog's view, and the next garment stays
- * well under a second on a CPU (the server renders at up to 2048 px).
- */
-export const PREVIEW_MAX_SIDE = 768;
-
-export interface PreviewGarment {
-  /** A URL the browser can GET (resolved: /media/..., a signed link, blob:). */
-  url: string;
-  slot: EngineSlot | null;
-  source: GarmentInput['source'];
-}
+export type { EngineBackend, LoadProgress, PreviewGarment };
+export { PREVIEW_MAX_SIDE } from './engine-protocol';
 
 export interface PreviewEngine {
   backend: EngineBackend;
-  /** The photo at `url`, decoded once for every garment tried on it. */
-  person(url: string): Promise<RgbaImage>;
+  /**
+   * Read the photo at `url` (decoded and analysed once for every garment tried on it); `ahead` when it had been
+   * read before (the page's warm-up, or an earlier look).
+   */
+  person(url: string): Promise<'ahead' | 'now'>;
   /** Fetch, decode and read `garments` ahead of their preview (the looks next to the one shown). */
   prefetch(garments: PreviewGarment[]): Promise<void>;
-  /** The try-on, watermarked; `ms` is the engine's time (decode of the garments included). */
+  /** The try-on on the photo at `person`, watermarked; `ms` is the engine's time (decode of the garments included). */
   render(
-    person: RgbaImage,
+    person: string,
     garments: PreviewGarment[],
     variant?: VariantOptions,
   ): Promise<{ url: string; width: number; height: number; ms: number; timingsMs: Record<string, number> }>;
@@ -45,138 +38,70 @@ export interface PreviewEngine {
 /** A refusal of the engine (no full body in the photo, no garment found), with its readable message. */
 export class PreviewRefused extends Error {}
 
-/**
- * GET an image (no cookies, no credentials: the URL itself is the permission) and decode it. Another origin (a
- * signed S3 link in AWS; the bucket's CORS allows the site's origins) is read past the HTTP cache: an <img> may
- * have cached the same URL without CORS headers (S3 adds them only when asked), and that copy would fail here.
- */
-async function load(url: string, maxSide: number): Promise<RgbaImage> {
-  const crossOrigin = new URL(url, location.href).origin !== location.origin;
-  const res = await fetch(url, { credentials: 'omit', ...(crossOrigin ? { cache: 'no-store' as const } : {}) });
-  if (!res.ok) throw new Error(`The image could not be read (${res.status})`);
-  return decode(await res.blob(), maxSide);
-}
+const refusalOf = (err: unknown) => (err instanceof EngineRefused ? new PreviewRefused(err.message) : err);
 
-/** The garment pictures, decoded once per URL while the dialog is open (flipping back costs nothing). */
-const garmentCache = new Map<string, Promise<RgbaImage>>();
-const GARMENT_CACHE_MAX = 24;
-
-function garment(url: string): Promise<RgbaImage> {
-  let p = garmentCache.get(url);
-  if (!p) {
-    // the engine draws product pictures at most 640 px: a larger decode is wasted
-    p = load(url, 1024).catch((err: unknown) => {
-      garmentCache.delete(url);
-      throw err;
-    });
-    garmentCache.set(url, p);
-    if (garmentCache.size > GARMENT_CACHE_MAX) garmentCache.delete(garmentCache.keys().next().value!);
-  }
-  return p;
-}
-
-/** The result on a canvas with the "Preview" marks: a diagonal word across it and a band that says what made it. */
-function watermark(image: RgbaImage, backend: EngineBackend): Promise<Blob> {
-  const canvas = document.createElement('canvas');
-  canvas.width = image.width;
-  canvas.height = image.height;
-  const ctx = canvas.getContext('2d');
-  if (!ctx) throw new Error('No 2D canvas in this browser');
-  ctx.putImageData(new ImageData(new Uint8ClampedArray(image.data), image.width, image.height), 0, 0);
-  const w = image.width;
-  const h = image.height;
-  ctx.save();
-  ctx.translate(w / 2, h / 2);
-  ctx.rotate(-Math.atan2(h, w));
-  ctx.font = `700 ${Math.round(w * 0.2)}px system-ui, sans-serif`;
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillStyle = 'rgba(255,255,255,0.28)';
-  ctx.strokeStyle = 'rgba(0,0,0,0.18)';
-  ctx.lineWidth = Math.max(1, w * 0.004);
-  ctx.fillText('PREVIEW', 0, 0);
-  ctx.strokeText('PREVIEW', 0, 0);
-  ctx.restore();
-  const band = Math.max(18, Math.round(h * 0.045));
-  ctx.fillStyle = 'rgba(0,0,0,0.6)';
-  ctx.fillRect(0, h - band, w, band);
-  ctx.fillStyle = '#fff';
-  ctx.font = `600 ${Math.round(band * 0.5)}px system-ui, sans-serif`;
-  ctx.textBaseline = 'middle';
-  ctx.textAlign = 'left';
-  // the band's words fit its width (maxWidth squeezes them rather than cutting them off)
-  ctx.fillText(`PREVIEW · made in your browser (${backend.toUpperCase()})`, band * 0.4, h - band / 2, w - band * 0.8);
-  return new Promise((resolve, reject) =>
-    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The preview could not be drawn'))), 'image/jpeg', 0.88),
-  );
-}
-
-let loading: Promise<PreviewEngine> | undefined;
-const listeners = new Set<(p: LoadProgress) => void>();
-
-/**
- * The engine for previews, once per page; `onProgress` follows the models' download (first use only) until the
- * engine is ready.
- */
+/** The engine for previews; `onProgress` follows the models' download (first use only) until it is ready. */
 export async function loadPreviewEngine(onProgress: (p: LoadProgress) => void): Promise<PreviewEngine> {
   if (typeof createImageBitmap !== 'function') throw new Error('This browser cannot decode images for a preview');
-  listeners.add(onProgress);
+  const done = await callEngine({ op: 'load' }, onProgress);
+  if (done.op !== 'load') return unexpected(done, 'load');
+  return {
+    backend: done.backend,
+    async person(url) {
+      const done = await callEngine({ op: 'person', url }).catch((err: unknown) => Promise.reject(refusalOf(err)));
+      if (done.op !== 'person') return unexpected(done, 'person');
+      return done.read;
+    },
+    async prefetch(garments) {
+      await callEngine({ op: 'prefetch', garments }).catch(() => undefined);
+    },
+    async render(person, garments, variant) {
+      const done = await callEngine({ op: 'render', person, garments, variant }).catch((err: unknown) =>
+        Promise.reject(refusalOf(err)),
+      );
+      if (done.op !== 'render') return unexpected(done, 'render');
+      const { blob, width, height, ms, timingsMs } = done.preview;
+      return { url: URL.createObjectURL(blob), width, height, ms, timingsMs };
+    },
+  };
+}
+
+/** Where a warm-up is allowed: a Worker, and no data-saving preference. */
+function mayWarm(): boolean {
+  if (typeof Worker !== 'function' || typeof OffscreenCanvas !== 'function') return false;
+  return !navigator.connection?.saveData;
+}
+
+/**
+ * Whether the models are in this browser's cache (the engine ran here before): asked of the cache alone
+ * (`only-if-cached`, same origin), the answer's body left unread. Nothing is downloaded to find out.
+ */
+export async function modelsCached(): Promise<boolean> {
   try {
-    return await engineOnce();
-  } finally {
-    listeners.delete(onProgress);
+    const answers = await Promise.all(
+      [MODEL_URLS.poseWeights, MODEL_URLS.segmentationWeights].map((url) =>
+        fetch(url, { cache: 'only-if-cached', mode: 'same-origin' }),
+      ),
+    );
+    for (const res of answers) void res.body?.cancel().catch(() => undefined);
+    return answers.every((res) => res.ok);
+  } catch {
+    return false; // a browser without only-if-cached: no warm-up
   }
 }
 
-function engineOnce(): Promise<PreviewEngine> {
-  loading ??= import('./browser-runtime')
-    .then((m) => m.loadBrowserEngine((p) => listeners.forEach((l) => l(p))))
-    .then((engine: BrowserEngine): PreviewEngine => {
-      const people = new Map<string, Promise<RgbaImage>>();
-      return {
-        backend: engine.backend,
-        person(url) {
-          let p = people.get(url);
-          if (!p) {
-            p = load(url, PREVIEW_MAX_SIDE).catch((err: unknown) => {
-              people.delete(url);
-              throw err;
-            });
-            people.set(url, p);
-          }
-          return p;
-        },
-        async prefetch(garments) {
-          const inputs = await Promise.all(
-            garments.map(async (g) => ({ image: await garment(g.url), slot: g.slot, source: g.source })),
-          ).catch(() => null);
-          if (inputs) await engine.prepare(inputs);
-        },
-        async render(person, garments, variant) {
-          const t0 = performance.now();
-          const inputs: GarmentInput[] = await Promise.all(
-            garments.map(async (g) => ({ image: await garment(g.url), slot: g.slot, source: g.source })),
-          );
-          const tDecoded = performance.now();
-          let out: Awaited<ReturnType<BrowserEngine['tryOn']>>;
-          try {
-            out = await engine.tryOn(person, inputs, variant);
-          } catch (err) {
-            // the engine's refusals carry a readable message (what to fix)
-            if (err instanceof EngineRefusal) throw new PreviewRefused(err.message);
-            throw err;
-          }
-          const ms = Math.round(performance.now() - t0);
-          const { image } = out;
-          const blob = await watermark(image, engine.backend);
-          const timingsMs = { garmentDecode: Math.round(tDecoded - t0), ...out.timingsMs };
-          return { url: URL.createObjectURL(blob), width: image.width, height: image.height, ms, timingsMs };
-        },
-      };
-    })
-    .catch((err: unknown) => {
-      loading = undefined;
-      throw err;
-    });
-  return loading;
+/**
+ * Read `person` and `garments` in the engine's worker ahead of a preview, when the engine's models are already
+ * in this browser's cache; resolves `false` when it did nothing (not cached, not allowed, failed). A refusal is
+ * left for the preview, which shows it.
+ */
+export async function warmPreview(person: string, garments: PreviewGarment[]): Promise<boolean> {
+  if (!mayWarm() || !engineLoadedHere() || !(await modelsCached())) return false;
+  try {
+    await callEngine({ op: 'warm', person, garments });
+    return true;
+  } catch {
+    // not cached (EngineNotCached), refused (the preview will say so) or failed: the click does it as usual
+    return false;
+  }
 }

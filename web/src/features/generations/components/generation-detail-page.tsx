@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AppImage } from '../../../components/app-image';
 import { AiBadge, EngineNote } from '../../../components/ai-badge';
@@ -11,7 +12,7 @@ import { PageSpinner, SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import Download from 'lucide-react/icons/download';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { useStyle } from '../../../api/catalog';
+import { getStyleQueryOptions, useStyle } from '../../../api/catalog';
 import { ShopThisLook } from '../../../components/shop-this-look';
 import { downloadGenerationImage } from '../../../api/download';
 import {
@@ -332,7 +333,8 @@ function GenerationDetail({ generation: g }: { generation: GenerationView }) {
             </CardContent>
           </Card>
           {styleId ? <ResultSizeAdvice styleId={styleId} photoProfileId={g.inputs.photoProfileId} /> : null}
-          {styleId ? <StyleDetailsCard styleId={styleId} /> : null}
+          {/* keyed by the status: the card reads the style again once the look completes (this look counts) */}
+          {styleId ? <StyleDetailsCard key={g.status} styleId={styleId} /> : null}
         </div>
       </div>
       <ShopThisLook styleIds={shopStyleIds(g)} />
@@ -394,7 +396,8 @@ function FeedbackCard({ generation: g, rateable }: { generation: GenerationView;
 }
 
 function StyleDetailsCard({ styleId }: { styleId: string }) {
-  const q = useStyle(styleId);
+  // read again when shown (staleTime 0): the generate page cached the style before this look was counted
+  const q = useQuery({ ...getStyleQueryOptions(styleId), staleTime: 0 });
   if (q.isPending) {
     return (
       <Card aria-busy="true">

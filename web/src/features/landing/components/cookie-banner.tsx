@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import Cookie from 'lucide-react/icons/cookie';
 import { Button } from '../../../components/button';
+import { cn } from '../../../lib/cn';
 import { acceptCookies, declineCookies, shouldShowCookieBanner } from '../../../lib/cookie-consent';
+import { takingOverPrerenderedPage } from '../../../lib/prerender';
 
 /**
  * The cookie banner of the landing page: shown until accepted (localStorage cookies-accepted = "true");
@@ -15,12 +17,19 @@ import { acceptCookies, declineCookies, shouldShowCookieBanner } from '../../../
  */
 export function CookieBanner() {
   const [visible, setVisible] = useState(shouldShowCookieBanner);
+  // Taking over a prerendered page, the banner is already on screen: it does not slide in a second time.
+  const [entrance] = useState(() => !takingOverPrerenderedPage());
   if (!visible) return null;
   return (
     <section
       aria-label="Cookie consent"
       data-testid="cookie-banner"
-      className="sticky bottom-0 z-40 animate-slide-up border-y border-border bg-card px-4 py-3 text-card-foreground shadow-[0_-6px_20px_rgba(0,0,0,0.08)] sm:px-6"
+      // In the prerendered page's HTML whatever the choice: public/theme-init.js marks <html> before the first paint
+      // when cookies were accepted, which hides it (the page's island then removes it).
+      className={cn(
+        'sticky bottom-0 z-40 border-y border-border bg-card px-4 py-3 text-card-foreground shadow-[0_-6px_20px_rgba(0,0,0,0.08)] sm:px-6 [[data-cookies-accepted]_&]:hidden',
+        entrance && 'animate-slide-up',
+      )}
     >
       <div className="mx-auto flex max-w-6xl flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
         <Cookie className="hidden h-5 w-5 shrink-0 text-brand sm:block" aria-hidden="true" />

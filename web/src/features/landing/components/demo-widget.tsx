@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import Wand from 'lucide-react/icons/wand-sparkles';
 import { Button, buttonClasses } from '../../../components/button';
 import { cn } from '../../../lib/cn';
+import { takingOverPrerenderedPage } from '../../../lib/prerender';
 import { ANCHORS } from '../../../lib/site-config';
 import { DEMO_LOOKS, DEMO_PEOPLE, demoPreviewSrc, type DemoLookId, type DemoPersonId } from './landing-content';
 import { Section } from './section';
@@ -20,8 +21,9 @@ const option =
  * it shows a short simulated progress, then reveals a pre-rendered preview. No request is made.
  */
 export function DemoWidget() {
-  const [person, setPerson] = useState<DemoPersonId>('ava');
-  const [look, setLook] = useState<DemoLookId>('evening');
+  // Taking over a prerendered page, the visitor may have picked already (the radios work without JavaScript).
+  const [person, setPerson] = useState<DemoPersonId>(() => pickedBefore('demo-person', DEMO_PEOPLE) ?? 'ava');
+  const [look, setLook] = useState<DemoLookId>(() => pickedBefore('demo-look', DEMO_LOOKS) ?? 'evening');
   const [phase, setPhase] = useState<'idle' | 'running' | 'done'>('idle');
   const [progress, setProgress] = useState(0);
   const timer = useRef<number | undefined>(undefined);
@@ -91,7 +93,13 @@ export function DemoWidget() {
             labelClassName="px-1 py-1.5 text-xs sm:text-sm"
             onChange={pickAnd(setLook)}
           />
-          <Button size="lg" onClick={generate} disabled={phase === 'running'} className="self-start">
+          <Button
+            size="lg"
+            onClick={generate}
+            disabled={phase === 'running'}
+            className="self-start"
+            data-testid="demo-generate"
+          >
             <Wand className="h-4 w-4" aria-hidden="true" />
             Generate preview
           </Button>
@@ -149,6 +157,14 @@ export function DemoWidget() {
       </div>
     </Section>
   );
+}
+
+/** The option checked in the page's HTML before the SPA took it over (a prerendered page), if any. */
+function pickedBefore<Id extends string>(name: string, options: readonly { id: Id }[]): Id | undefined {
+  if (!takingOverPrerenderedPage()) return undefined;
+  const checked = document.querySelector(`input[name="${name}"]:checked`);
+  const value = checked instanceof HTMLInputElement ? checked.value : undefined;
+  return options.find((o) => o.id === value)?.id;
 }
 
 /** One step of the demo: a grid of image radio cards. */

@@ -1,14 +1,8 @@
-/** Lets another section open an FAQ item (How it works step 1 -> "Which photos work best?"). */
-const EVENT = 'landing:open-faq';
-
+/**
+ * Lets another section open an FAQ item (How it works step 1 -> "Which photos work best?"): the item is a native
+ * <details> (faq-section.tsx), opened in place, so this works the same on the prerendered page and in the SPA.
+ */
 export function requestOpenFaq(itemId: string): void {
-  window.dispatchEvent(new CustomEvent<string>(EVENT, { detail: itemId }));
-}
-
-export function onOpenFaqRequest(cb: (itemId: string) => void): () => void {
-  const handler = (e: Event) => {
-    if (e instanceof CustomEvent && typeof e.detail === 'string') cb(e.detail);
-  };
-  window.addEventListener(EVENT, handler);
-  return () => window.removeEventListener(EVENT, handler);
+  const item = document.getElementById(`faq-${itemId}`);
+  if (item instanceof HTMLDetailsElement) item.open = true;
 }

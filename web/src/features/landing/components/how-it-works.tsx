@@ -20,6 +20,7 @@ export function HowItWorks() {
             <a
               href={`#${ANCHORS.faq}`}
               onClick={() => requestOpenFaq(FAQ_PHOTOS_ID)}
+              data-open-faq={FAQ_PHOTOS_ID}
               className="font-medium text-brand underline underline-offset-2"
             >
               See which photos work best

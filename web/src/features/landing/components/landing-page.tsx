@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { renderingWholePage } from '../../../lib/prerender';
 import { ANCHORS } from '../../../lib/site-config';
 import { CookieBanner } from './cookie-banner';
 import { DemoWidget } from './demo-widget';
@@ -29,8 +30,9 @@ export default function LandingPage() {
   useDocumentTitle();
   const { pathname, hash } = useLocation();
   // The first paint needs the hero and the demo only: the sections below the fold render right after,
-  // as a transition (interruptible, so the main thread is never blocked for long).
-  const [rest, setRest] = useState(false);
+  // as a transition (interruptible, so the main thread is never blocked for long). Prerendered (at build time, or
+  // the SPA taking over that HTML) the whole page renders at once: it is already on screen.
+  const [rest, setRest] = useState(renderingWholePage);
   useEffect(() => startTransition(() => setRest(true)), []);
   useEffect(() => {
     const id = PATH_SECTIONS[pathname];

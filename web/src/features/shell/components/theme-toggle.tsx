@@ -18,7 +18,10 @@ export function ThemeToggle() {
         aria-pressed={dark}
         data-testid="theme-toggle"
       >
-        {dark ? <Sun className="h-5 w-5" aria-hidden="true" /> : <Moon className="h-5 w-5" aria-hidden="true" />}
+        {/* Both icons, shown by the class on <html>: right from the first paint on a page prerendered at build time
+            (which cannot know the stored theme), and in the SPA alike. */}
+        <Sun className="hidden h-5 w-5 dark:block" aria-hidden="true" />
+        <Moon className="h-5 w-5 dark:hidden" aria-hidden="true" />
       </Button>
     </Hint>
   );

@@ -1,0 +1,108 @@
+/**
+ * Calls to AWS services that speak the JSON protocol (DynamoDB, Cognito user pools, Secrets Manager) through
+ * `@aws-lite/client`: SigV4 (aws4), credentials from the environment (Lambda) or the profile files, keep-alive,
+ * and retries of throttling, transient and connection errors (three attempts, the SDK's default). The API
+ * functions used to bundle the SDK v3 clients for these three; their load alone was over the 100 ms budget of a
+ * cold module load (docs/performance.md, "Lambda weight"; docs/decisions.md, "A lighter AWS client"). S3, Step
+ * Functions, Lambda and Rekognition stay on the SDK, in the functions that need them.
+ *
+ * A failed call throws an AwsServiceError shaped as the SDK's exceptions are where our code reads them
+ * (shared/errors.ts thrownInfo): `name` is the service's exception (e.g. `UserNotFoundException`),
+ * `$metadata.httpStatusCode` is set, and what else the service answered is kept in `details`.
+ */
+import awsLite from '@aws-lite/client';
+
+export type Raw = Record<string, unknown>;
+export type AwsMetadata = { httpStatusCode?: number; requestId?: string };
+
+export const isRaw = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/** The three services, with their JSON protocol's target prefix and content type. */
+export const AWS_JSON_SERVICES = {
+  dynamodb: { target: 'DynamoDB_20120810', contentType: 'application/x-amz-json-1.0' },
+  'cognito-idp': { target: 'AWSCognitoIdentityProviderService', contentType: 'application/x-amz-json-1.1' },
+  secretsmanager: { target: 'secretsmanager', contentType: 'application/x-amz-json-1.1' },
+} as const;
+export type AwsJsonService = keyof typeof AWS_JSON_SERVICES;
+
+export class AwsServiceError extends Error {
+  constructor(
+    name: string,
+    message: string,
+    readonly $metadata: AwsMetadata,
+    /** the rest of the service's answer (e.g. a cancelled transaction's CancellationReasons) */
+    readonly details: Raw,
+  ) {
+    super(message);
+    this.name = name;
+  }
+}
+
+/** aws-lite's error (the service's answer spread on an Error, with statusCode and headers) in the SDK's shape. */
+function toServiceError(err: unknown, what: string): unknown {
+  if (!(err instanceof Error) || !('statusCode' in err) || typeof err.statusCode !== 'number') return err;
+  const type =
+    text('__type' in err ? err.__type : undefined) ?? text('code' in err ? err.code : undefined) ?? 'UnknownError';
+  const name = type.slice(type.lastIndexOf('#') + 1);
+  // aws-lite prefixes the service's message with where it came from
+  const message = err.message.replace(/^@aws-lite\/client: [^:]*: /, '');
+  const headers = 'headers' in err && isRaw(err.headers) ? err.headers : {};
+  const details: Raw = {};
+  for (const [k, v] of Object.entries(err))
+    if (!['statusCode', 'headers', 'message', 'name', 'code', '__type', 'time', 'service'].includes(k)) details[k] = v;
+  return new AwsServiceError(
+    name,
+    message || `${what} failed: ${name}`,
+    { httpStatusCode: err.statusCode, requestId: text(headers['x-amzn-requestid']) },
+    details,
+  );
+}
+
+export interface AwsJsonOptions {
+  region: string;
+  /** a local emulator (DynamoDB Local, cognito-local): its fixed credentials are used with it */
+  endpoint?: string;
+}
+
+type AwsLite = Awaited<ReturnType<typeof awsLite>>;
+
+/** One service's caller; its aws-lite client is made on the first call (it reads credentials then). */
+export function awsJsonCaller(service: AwsJsonService, options: AwsJsonOptions) {
+  let client: Promise<AwsLite> | undefined;
+  const lite = () =>
+    (client ??= awsLite({
+      region: options.region,
+      autoloadPlugins: false,
+      plugins: [],
+      // answers are JSON-parsed, never unmarshalled by aws-lite (the DynamoDB client does it per command)
+      responseContentType: 'application/json',
+      // the SDK's default: three attempts
+      retries: 2,
+      ...(options.endpoint
+        ? { endpoint: options.endpoint, accessKeyId: 'local', secretAccessKey: 'local', keepAlive: true }
+        : {}),
+    }).catch((err: unknown) => {
+      client = undefined;
+      throw err;
+    }));
+  const { target, contentType } = AWS_JSON_SERVICES[service];
+  return async (operation: string, payload: Raw): Promise<{ raw: Raw; $metadata: AwsMetadata }> => {
+    const aws = await lite();
+    try {
+      const res = await aws({
+        service,
+        method: 'POST',
+        path: '/',
+        headers: { 'content-type': contentType, 'x-amz-target': `${target}.${operation}` },
+        payload,
+        awsjson: false,
+      });
+      const raw: Raw = isRaw(res.payload) ? res.payload : {};
+      const headers: Raw = res.headers;
+      return { raw, $metadata: { httpStatusCode: res.statusCode, requestId: text(headers['x-amzn-requestid']) } };
+    } catch (err) {
+      throw toServiceError(err, `${service} ${operation}`);
+    }
+  };
+}
