@@ -189,6 +189,22 @@ describe('api client: a session that ended', () => {
     expect(settled).toBe(false);
   });
 
+  it('a 401 after the page ended its own session (account deleted) does not go to sign-in and never settles', async () => {
+    const { sessionExpiry, endingSession } = await import('./session-expiry');
+    const leave = vi.spyOn(sessionExpiry, 'leave').mockImplementation(() => {});
+    vi.mocked(getIdToken).mockResolvedValue('deleted-user.jwt');
+    endingSession();
+    respond(401, '{"message":"Unauthorized","code":"auth.unauthorized"}');
+    let settled = false;
+    const call = apiRequest('GET', '/api/user/account/deletion-preview').then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await Promise.race([call, new Promise((r) => setTimeout(r, 50))]);
+    expect(leave).not.toHaveBeenCalled();
+    expect(settled).toBe(false);
+  });
+
   it('a signed-in page whose token could not be refreshed (none sent) is also sent to sign-in', async () => {
     const { sessionExpiry, setSignedIn } = await import('./session-expiry');
     const leave = vi.spyOn(sessionExpiry, 'leave').mockImplementation(() => {});

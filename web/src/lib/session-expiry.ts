@@ -35,6 +35,15 @@ export function isSessionEnd(url: string, sentToken: boolean): boolean {
   return sentToken || signedIn;
 }
 
+/**
+ * The page is ending its own session (account deleted, sign-out): from now on a 401 from a call still in flight
+ * (the cache's refetches race the deletion) is expected, so it neither clears anything again nor sends the
+ * browser to sign-in over the navigation the page is about to make. Such calls never settle (no error toast).
+ */
+export function endingSession(): void {
+  leaving = true;
+}
+
 export function handleSessionExpired(): void {
   if (leaving) return;
   leaving = true;

@@ -20,6 +20,7 @@ import { Input } from '../../../components/input';
 import { SpinnerIcon } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api-error';
 import { signOut } from '../../../lib/auth';
+import { endingSession } from '../../../lib/session-expiry';
 import {
   RECEIPT_STORAGE_KEY,
   deleteAccountRequest,
@@ -76,6 +77,7 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     try {
       const receipt = await deleteAccountRequest(password);
       sessionStorage.setItem(RECEIPT_STORAGE_KEY, JSON.stringify(receipt));
+      endingSession(); // the account is gone: the dialog's queries now answer 401, which must not go to sign-in
       qc.clear();
       await signOut();
       window.location.assign('/account-deleted');
