@@ -13,10 +13,20 @@ export const STORAGE_SDKS = [
   '@aws-sdk/client-s3',
   '@aws-sdk/s3-request-presigner',
   '@aws-lite/client',
+  'aws4',
 ];
 
-/** The repositories' own DynamoDB document client (shared/repositories/dynamo-client.ts), by any relative path. */
-export const STORAGE_CLIENT_PATTERNS = ['**/repositories/dynamo-client', '**/repositories/dynamo-client.ts'];
+/**
+ * The repositories' own DynamoDB document client (shared/repositories/dynamo-client.ts) and the functions' own S3
+ * client (functions/lib/s3.ts), by any relative path.
+ */
+export const STORAGE_CLIENT_PATTERNS = [
+  '**/repositories/dynamo-client',
+  '**/repositories/dynamo-client.ts',
+  '**/lib/s3',
+  '**/lib/s3.ts',
+  './s3',
+];
 
 /**
  * Files allowed to import the storage SDKs, each with its reason.
@@ -25,10 +35,10 @@ export const STORAGE_CLIENT_PATTERNS = ['**/repositories/dynamo-client', '**/rep
 export const STORAGE_SDK_EXCEPTIONS = {
   'shared/repositories/**': 'the repositories: the only modules that read and write the table',
   'shared/aws-json.ts':
-    "the light JSON-protocol caller (aws-lite) under the repositories' DynamoDB client and the Cognito and Secrets Manager calls",
+    "the light JSON-protocol caller (aws-lite) under the repositories' DynamoDB client and the Cognito, Secrets Manager, Step Functions and Rekognition calls",
   'functions/lib/media-store.ts': 'the media store: the only module that reads and writes objects',
-  'functions/lib/s3.ts': 'the S3 clients the media store uses (local endpoint, path style)',
-  'functions/lib/presigned-post.ts': "the media store's presigned POST signer (takes the S3Client type only)",
+  'functions/lib/s3.ts': "the media store's light S3 client (aws4 signing, S3's REST and XML, presigned GET)",
+  'functions/lib/presigned-post.ts': "the media store's presigned POST signer (signs with the S3 client's credentials)",
   'infra/local/**': 'the local stack creates the table and buckets and proxies presigned URLs (never deployed)',
   'infra/ops/**':
     "operators' day-one scripts (admin:grant, catalog:seed) pass the catalogue seeder an S3 client (never deployed)",

@@ -1,10 +1,11 @@
 /**
- * Calls to AWS services that speak the JSON protocol (DynamoDB, Cognito user pools, Secrets Manager) through
+ * Calls to AWS services that speak the JSON protocol (DynamoDB, Cognito user pools, Secrets Manager, Step
+ * Functions, Rekognition) through
  * `@aws-lite/client`: SigV4 (aws4), credentials from the environment (Lambda) or the profile files, keep-alive,
  * and retries of throttling, transient and connection errors (three attempts, the SDK's default). The API
  * functions used to bundle the SDK v3 clients for these three; their load alone was over the 100 ms budget of a
- * cold module load (docs/performance.md, "Lambda weight"; docs/decisions.md, "A lighter AWS client"). S3, Step
- * Functions, Lambda and Rekognition stay on the SDK, in the functions that need them.
+ * cold module load (docs/performance.md, "Lambda weight"; docs/decisions.md, "A lighter AWS client"). S3 (REST
+ * and XML) has its own light client, functions/lib/s3.ts.
  *
  * A failed call throws an AwsServiceError shaped as the SDK's exceptions are where our code reads them
  * (shared/errors.ts thrownInfo): `name` is the service's exception (e.g. `UserNotFoundException`),
@@ -18,11 +19,13 @@ export type AwsMetadata = { httpStatusCode?: number; requestId?: string };
 export const isRaw = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
-/** The three services, with their JSON protocol's target prefix and content type. */
+/** The services, with their JSON protocol's target prefix and content type. */
 export const AWS_JSON_SERVICES = {
   dynamodb: { target: 'DynamoDB_20120810', contentType: 'application/x-amz-json-1.0' },
   'cognito-idp': { target: 'AWSCognitoIdentityProviderService', contentType: 'application/x-amz-json-1.1' },
   secretsmanager: { target: 'secretsmanager', contentType: 'application/x-amz-json-1.1' },
+  states: { target: 'AWSStepFunctions', contentType: 'application/x-amz-json-1.0' },
+  rekognition: { target: 'RekognitionService', contentType: 'application/x-amz-json-1.1' },
 } as const;
 export type AwsJsonService = keyof typeof AWS_JSON_SERVICES;
 
@@ -61,7 +64,7 @@ function toServiceError(err: unknown, what: string): unknown {
 
 export interface AwsJsonOptions {
   region: string;
-  /** a local emulator (DynamoDB Local, cognito-local): its fixed credentials are used with it */
+  /** a local emulator (DynamoDB Local, cognito-local, the local Step Functions) or a test's fake: fixed credentials */
   endpoint?: string;
 }
 

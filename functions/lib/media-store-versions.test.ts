@@ -4,8 +4,7 @@
  * marker (the bytes stay as a noncurrent version), with a VersionId it removes that version for good.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { S3Client } from '@aws-sdk/client-s3';
-import { getS3 } from './s3';
+import { getS3, type S3Response } from './s3';
 import { deletePrefix, listKeys, purgeVersions, putImage } from './media-store';
 
 interface Version {
@@ -14,38 +13,45 @@ interface Version {
   marker: boolean;
 }
 
-/** An in-memory versioned bucket answering the commands the deletion code sends. */
+const xml = (body: string): S3Response => ({
+  status: 200,
+  headers: { 'content-type': 'application/xml' },
+  body: Buffer.from(body),
+});
+const entry = (tag: string, v: Version) => `<${tag}><Key>${v.key}</Key><VersionId>${v.id}</VersionId></${tag}>`;
+
+/** An in-memory versioned bucket answering the commands the deletion code sends, in S3's XML. */
 function versionedBucket() {
   const versions: Version[] = [];
   let n = 0;
   const latest = (key: string) => versions.filter((v) => v.key === key).at(-1);
-  const handle = (command: string, input: any): unknown => {
-    switch (command) {
-      case 'PutObjectCommand':
+  const handle = (operation: string, input: any): S3Response => {
+    switch (operation) {
+      case 'PutObject':
         versions.push({ key: input.Key, id: `v${++n}`, marker: false });
-        return {};
-      case 'ListObjectsV2Command': {
+        return { status: 200, headers: { etag: `"${n}"` }, body: Buffer.alloc(0) };
+      case 'ListObjectsV2': {
         const keys = [...new Set(versions.map((v) => v.key))].filter(
           (k) => k.startsWith(input.Prefix ?? '') && latest(k) && !latest(k)!.marker,
         );
-        return { Contents: keys.map((Key) => ({ Key })), IsTruncated: false };
+        return xml(
+          `<ListBucketResult>${keys.map((k) => `<Contents><Key>${k}</Key></Contents>`).join('')}<IsTruncated>false</IsTruncated></ListBucketResult>`,
+        );
       }
-      case 'ListObjectVersionsCommand': {
+      case 'ListObjectVersions': {
         const under = versions.filter((v) => v.key.startsWith(input.Prefix ?? ''));
-        return {
-          Versions: under.filter((v) => !v.marker).map((v) => ({ Key: v.key, VersionId: v.id })),
-          DeleteMarkers: under.filter((v) => v.marker).map((v) => ({ Key: v.key, VersionId: v.id })),
-          IsTruncated: false,
-        };
+        return xml(
+          `<ListVersionsResult><IsTruncated>false</IsTruncated>${under.map((v) => entry(v.marker ? 'DeleteMarker' : 'Version', v)).join('')}</ListVersionsResult>`,
+        );
       }
-      case 'DeleteObjectsCommand':
+      case 'DeleteObjects':
         for (const o of input.Delete.Objects as { Key: string; VersionId?: string }[]) {
           if (o.VersionId) versions.splice(versions.findIndex((v) => v.key === o.Key && v.id === o.VersionId) >>> 0, 1);
           else versions.push({ key: o.Key, id: `v${++n}`, marker: true });
         }
-        return { Errors: [] };
+        return xml('<DeleteResult></DeleteResult>');
       default:
-        throw new Error(`the double does not answer ${command}`);
+        throw new Error(`the double does not answer ${operation}`);
     }
   };
   return { versions, handle };
@@ -66,16 +72,10 @@ beforeEach(() => {
     MEDIA_BUCKETS_VERSIONED: 'true',
   });
   delete process.env.S3_ENDPOINT;
-  (getS3() as S3Client).middlewareStack.add(
-    (_next, context) => async (args) => ({
-      output: bucket.handle(context.commandName!, (args as { input: unknown }).input) as never,
-      response: {},
-    }),
-    { step: 'initialize', name: MIDDLEWARE, override: true },
-  );
+  getS3().use(MIDDLEWARE, async (command) => bucket.handle(command.operation, command.input));
 });
 afterEach(() => {
-  (getS3() as S3Client).middlewareStack.remove(MIDDLEWARE);
+  getS3().remove(MIDDLEWARE);
   process.env = { ...env };
 });
 

@@ -3,22 +3,24 @@
  * Keys are never reused: a replaced image gets a new key, so a presigned URL or a browser cache can never
  * serve stale bytes, and the old object is deleted once the database points at the new one.
  */
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectVersionsCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createHash } from 'node:crypto';
 import { createPresignedPost, type PresignedPost } from './presigned-post';
 import { UPLOAD_TYPE_VALUES } from '../../shared/schemas/upload';
 import { recordPublicImageHash } from '../../shared/repositories/content-safety-repository';
 import { getDb } from './aws';
 import { getConfig } from './config';
-import { browserUrl, getPresignS3, getS3, isMissingObject } from './s3';
+import {
+  browserUrl,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  getPresignS3,
+  getS3,
+  HeadObjectCommand,
+  isMissingObject,
+  ListObjectsV2Command,
+  ListObjectVersionsCommand,
+  PutObjectCommand,
+} from './s3';
 
 export type BucketKind = 'private' | 'public';
 export type PhotoKind = 'portrait' | 'full-body';
@@ -115,9 +117,15 @@ export async function putImage(
 export const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
 /** An object (GetObject), or null when it does not exist (isMissingObject: 404, or 403 without ListBucket). */
-async function getObjectOrNull(kind: BucketKind, key: string) {
+async function getObjectOrNull(kind: BucketKind, key: string, maxBytes?: number) {
   try {
-    return await getS3().send(new GetObjectCommand({ Bucket: bucketOf(kind), Key: key }));
+    return await getS3().send(
+      new GetObjectCommand({
+        Bucket: bucketOf(kind),
+        Key: key,
+        ...(maxBytes !== undefined ? { MaxBytes: maxBytes } : {}),
+      }),
+    );
   } catch (err) {
     if (isMissingObject(err)) return null;
     throw err;
@@ -127,7 +135,7 @@ async function getObjectOrNull(kind: BucketKind, key: string) {
 /** The bytes of an object, or null when it does not exist. */
 export async function readImage(kind: BucketKind, key: string): Promise<Buffer | null> {
   const res = await getObjectOrNull(kind, key);
-  return res ? Buffer.from(await res.Body!.transformToByteArray()) : null;
+  return res ? res.Body : null;
 }
 
 /**
@@ -137,8 +145,7 @@ export async function readImage(kind: BucketKind, key: string): Promise<Buffer |
 export async function copyImage(from: BucketKind, fromKey: string, to: BucketKind, toKey: string): Promise<boolean> {
   const res = await getObjectOrNull(from, fromKey);
   if (!res) return false;
-  const body = Buffer.from(await res.Body!.transformToByteArray());
-  await putImage(to, toKey, body, res.ContentType ?? 'image/jpeg');
+  await putImage(to, toKey, res.Body, res.ContentType ?? 'image/jpeg');
   return true;
 }
 
@@ -154,7 +161,7 @@ export async function copyImageAddressed(
 ): Promise<string | null> {
   const res = await getObjectOrNull(from, fromKey);
   if (!res) return null;
-  const body = Buffer.from(await res.Body!.transformToByteArray());
+  const body = res.Body;
   const ext = /\.([a-z0-9]+)$/i.exec(fromKey)?.[1]?.toLowerCase() ?? 'jpg';
   const key = keyFor(sha256(body).slice(0, 32), ext);
   await putImage(to, key, body, res.ContentType ?? 'image/jpeg');
@@ -171,7 +178,7 @@ export async function deleteImages(kind: BucketKind, keys: (string | null | unde
         Delete: { Objects: list.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
       }),
     );
-    const errors = res.Errors ?? [];
+    const errors = res.Errors;
     const [first] = errors;
     if (first) throw new Error(`Could not delete ${errors.length} object(s): ${first.Code} ${first.Key}`);
   }
@@ -189,7 +196,7 @@ export async function deletePrefix(kind: BucketKind, prefix: string): Promise<nu
   for (;;) {
     // Listing again after each batch (rather than following the token) keeps working while keys disappear.
     const res = await getS3().send(new ListObjectsV2Command({ Bucket: bucketOf(kind), Prefix: prefix, MaxKeys: 1000 }));
-    const keys = (res.Contents ?? []).map((o) => o.Key).filter((k): k is string => !!k);
+    const keys = res.Contents.map((o) => o.Key);
     if (!keys.length) return total;
     total += await deleteImages(kind, keys);
     if (!res.IsTruncated && keys.length < 1000) return total;
@@ -222,16 +229,11 @@ export async function readObjectCapped(
   key: string,
   maxBytes: number,
 ): Promise<Buffer | null | 'too-large'> {
-  const res = await getObjectOrNull(kind, key);
+  const res = await getObjectOrNull(kind, key, maxBytes);
   if (!res) return null;
-  if ((res.ContentLength ?? 0) > maxBytes) {
-    await res.Body?.transformToWebStream()
-      .cancel()
-      .catch(() => undefined);
-    return 'too-large';
-  }
-  const body = Buffer.from(await res.Body!.transformToByteArray());
-  return body.length > maxBytes ? 'too-large' : body;
+  // over the cap by its Content-Length (the body is not read) or while it was read
+  if (res.OverMaxBytes || res.Body.length > maxBytes) return 'too-large';
+  return res.Body;
 }
 
 /* ---------------- objects other than uploaded images (catalogue, exports) and presigned reads ---------------- */
@@ -257,7 +259,7 @@ export async function presignGet(
   key: string,
   opts: { expiresIn: number; signingDate?: Date },
 ): Promise<string> {
-  return browserUrl(await getSignedUrl(getPresignS3(), new GetObjectCommand({ Bucket: nameOf(b), Key: key }), opts));
+  return browserUrl(getPresignS3().presignGet(new GetObjectCommand({ Bucket: nameOf(b), Key: key }), opts));
 }
 
 export interface StoredObject {
@@ -265,14 +267,6 @@ export interface StoredObject {
   contentType: string | undefined;
   metadata: Record<string, string>;
   etag: string | null;
-}
-
-async function bodyBytes(body: unknown): Promise<Buffer> {
-  const b = body as { transformToByteArray?: () => Promise<Uint8Array> };
-  if (b?.transformToByteArray) return Buffer.from(await b.transformToByteArray());
-  const chunks: Buffer[] = [];
-  for await (const c of body as AsyncIterable<Buffer>) chunks.push(Buffer.from(c));
-  return Buffer.concat(chunks);
 }
 
 /**
@@ -287,12 +281,7 @@ export async function getObject(b: BucketRef, key: string, opts: { ifNoneMatch?:
       ...(opts.ifNoneMatch ? { IfNoneMatch: opts.ifNoneMatch } : {}),
     }),
   );
-  return {
-    body: await bodyBytes(res.Body),
-    contentType: res.ContentType,
-    metadata: res.Metadata ?? {},
-    etag: res.ETag ?? null,
-  };
+  return { body: res.Body, contentType: res.ContentType, metadata: res.Metadata, etag: res.ETag ?? null };
 }
 
 /** Put an object that is not a user image (no content-hash index): the catalogue document, data exports. */
@@ -336,7 +325,7 @@ export async function listObjects(
     const res = await getS3().send(
       new ListObjectsV2Command({ Bucket: bucketOf(kind), Prefix: prefix, ContinuationToken: token }),
     );
-    for (const o of res.Contents ?? []) if (o.Key) out.push({ key: o.Key, lastModified: o.LastModified ?? null });
+    for (const o of res.Contents) out.push({ key: o.Key, lastModified: o.LastModified ?? null });
     token = res.IsTruncated ? res.NextContinuationToken : undefined;
   } while (token);
   return out;
@@ -366,13 +355,11 @@ export async function purgeVersions(kind: BucketKind, prefix: string): Promise<n
   for (;;) {
     // from the start each time: the versions deleted by the previous batch are gone from the listing
     const res = await getS3().send(new ListObjectVersionsCommand({ Bucket, Prefix: prefix, MaxKeys: 1000 }));
-    const objects = [...(res.Versions ?? []), ...(res.DeleteMarkers ?? [])]
-      .filter((v): v is { Key: string; VersionId: string } => !!v.Key && !!v.VersionId)
-      .map(({ Key, VersionId }) => ({ Key, VersionId }));
+    const objects = [...res.Versions, ...res.DeleteMarkers];
     if (!objects.length) return total;
     const del = await getS3().send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: objects, Quiet: true } }));
-    const [first] = del.Errors ?? [];
-    if (first) throw new Error(`Could not delete ${del.Errors!.length} version(s): ${first.Code} ${first.Key}`);
+    const [first] = del.Errors;
+    if (first) throw new Error(`Could not delete ${del.Errors.length} version(s): ${first.Code} ${first.Key}`);
     total += objects.length;
   }
 }

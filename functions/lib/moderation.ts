@@ -11,7 +11,7 @@
  * throws ContentUnsafe, an HttpError 422 { code: 'content.unsafe' } whose name the workflow's failure
  * mapping recognises.
  */
-import { DetectModerationLabelsCommand, RekognitionClient } from '@aws-sdk/client-rekognition';
+import { awsJsonCaller, isRaw, text } from '../../shared/aws-json';
 import { ulid } from 'ulid';
 import {
   CONTENT_SAFETY,
@@ -46,32 +46,47 @@ export class ContentUnsafe extends HttpError {
 
 // ---------------------------------------------------------------------------------------------- Rekognition
 
+/**
+ * Rekognition's DetectModerationLabels, named as the SDK's command (the IAM map names it), sent over the light
+ * JSON-protocol caller (shared/aws-json.ts): the image's bytes go base64 in Image.Bytes, as the protocol says.
+ */
+export class DetectModerationLabelsCommand {
+  readonly operation = 'DetectModerationLabels';
+  constructor(readonly input: { Image: { Bytes: Buffer }; MinConfidence: number }) {}
+  payload() {
+    return { Image: { Bytes: this.input.Image.Bytes.toString('base64') }, MinConfidence: this.input.MinConfidence };
+  }
+}
+
 /** The Rekognition adapter. `endpoint` only for tests (an HTTP fake of the documented JSON protocol). */
 export function rekognitionModerator(opts: { endpoint?: string; region?: string } = {}): ImageModerator {
-  let client: RekognitionClient | undefined;
+  let call: ReturnType<typeof awsJsonCaller> | undefined;
   return {
     name: 'rekognition',
     async moderate(image) {
-      const endpoint = opts.endpoint ?? process.env.REKOGNITION_ENDPOINT;
-      client ??= new RekognitionClient({
+      call ??= awsJsonCaller('rekognition', {
         region: opts.region ?? process.env.AWS_REGION ?? 'eu-west-1',
-        ...(endpoint ? { endpoint, credentials: { accessKeyId: 'test', secretAccessKey: 'test' } } : {}),
+        endpoint: opts.endpoint ?? process.env.REKOGNITION_ENDPOINT,
       });
-      const c = client;
       const sharp = await loadSharp();
       const jpeg = await sharp(image)
         .resize(1024, 1024, { fit: 'inside', withoutEnlargement: true })
         .flatten({ background: '#ffffff' })
         .jpeg({ quality: 85 })
         .toBuffer();
-      // a static import, so the IAM contract test sees the command (rekognition:DetectModerationLabels)
-      const res = await c.send(
-        new DetectModerationLabelsCommand({
-          Image: { Bytes: jpeg },
-          MinConfidence: CONTENT_SAFETY.rekognition.minConfidence,
-        }),
+      const command = new DetectModerationLabelsCommand({
+        Image: { Bytes: jpeg },
+        MinConfidence: CONTENT_SAFETY.rekognition.minConfidence,
+      });
+      const { raw } = await call(command.operation, command.payload());
+      const labels = Array.isArray(raw.ModerationLabels) ? raw.ModerationLabels.filter(isRaw) : [];
+      return verdictFromRekognition(
+        labels.map((l) => ({
+          Name: text(l.Name),
+          ParentName: text(l.ParentName),
+          Confidence: typeof l.Confidence === 'number' ? l.Confidence : undefined,
+        })),
       );
-      return verdictFromRekognition(res.ModerationLabels ?? []);
     },
   };
 }

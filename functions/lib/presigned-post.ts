@@ -12,7 +12,7 @@
  * (upload-service.completeUpload) checks the size and the bytes in every environment.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { S3Client } from '@aws-sdk/client-s3';
+import type { S3 } from './s3';
 
 export interface PresignedPost {
   url: string;
@@ -42,19 +42,15 @@ const amzDate = (d: Date) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
-/** The bucket's POST URL, from the client's endpoint (path style when the client uses it, e.g. locally). */
-async function bucketUrl(client: S3Client, bucket: string, region: string): Promise<string> {
-  const endpoint = client.config.endpoint ? await client.config.endpoint() : undefined;
-  if (endpoint) {
-    const base = `${endpoint.protocol}//${endpoint.hostname}${endpoint.port ? `:${endpoint.port}` : ''}${endpoint.path.replace(/\/$/, '')}`;
-    return client.config.forcePathStyle ? `${base}/${bucket}` : base.replace('//', `//${bucket}.`);
-  }
-  return `https://${bucket}.s3.${region}.amazonaws.com`;
+/** The bucket's POST URL (path style on a local endpoint, virtual-hosted in AWS). */
+function bucketUrl(client: S3, bucket: string): string {
+  const { protocol, host, path } = client.address(bucket);
+  return `${protocol}//${host}${path === '/' ? '' : path}`;
 }
 
-export async function createPresignedPost(client: S3Client, input: PresignPostInput): Promise<PresignedPost> {
-  const region = await client.config.region();
-  const creds = await client.config.credentials();
+export async function createPresignedPost(client: S3, input: PresignPostInput): Promise<PresignedPost> {
+  const region = client.region;
+  const creds = client.credentials();
   const now = input.now ?? new Date();
   const date = amzDate(now);
   const day = date.slice(0, 8);
@@ -81,7 +77,7 @@ export async function createPresignedPost(client: S3Client, input: PresignPostIn
   fields['X-Amz-Signature'] = createHmac('sha256', signingKey(creds.secretAccessKey, day, region))
     .update(encoded, 'utf8')
     .digest('hex');
-  return { url: await bucketUrl(client, input.bucket, region), fields, expiresAt };
+  return { url: bucketUrl(client, input.bucket), fields, expiresAt };
 }
 
 export interface PostPolicy {

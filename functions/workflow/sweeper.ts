@@ -6,7 +6,7 @@
  * processing past the workflow timeout are failed and refunded (failWithRefund is conditional: never twice)
  * and their execution is stopped.
  */
-import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
+import { sfnSend, StopExecutionCommand } from '../lib/sfn-client';
 import { GENERATION_TIMEOUT_SECONDS } from '../../shared/domain/render-queue';
 import { failWithRefund, listActiveBefore } from '../../shared/repositories/generation-repository';
 import { getDb } from '../lib/aws';
@@ -38,18 +38,11 @@ export async function sweep(
 async function stopExecution(generationId: string) {
   const arn = process.env.STATE_MACHINE_ARN;
   if (!arn) return;
-  const endpoint = process.env.SFN_ENDPOINT || undefined;
-  const sfn = new SFNClient({
-    region: process.env.AWS_REGION ?? 'eu-west-1',
-    ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-  });
   const executionArn = arn.replace(':stateMachine:', ':execution:') + `:${generationId}`;
   try {
-    await sfn.send(new StopExecutionCommand({ executionArn, cause: 'Stuck past the workflow timeout' }));
+    await sfnSend(new StopExecutionCommand({ executionArn, cause: 'Stuck past the workflow timeout' }));
   } catch (err) {
     if (!(err instanceof Error) || err.name !== 'ExecutionDoesNotExist') throw err;
-  } finally {
-    sfn.destroy();
   }
 }
 

@@ -12,9 +12,9 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { timingSafeEqual } from 'node:crypto';
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { createS3Client, getPresignS3 } from '../../functions/lib/s3';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, getPresignS3 } from '../../functions/lib/s3';
+import { createS3Client } from './s3-sdk';
 import { matchRoute, type Group } from '../../shared/routes';
 import { ERROR_CODES } from '../../shared/errors';
 import { bearerToken, verifyToken } from '../../functions/lib/auth';
@@ -395,10 +395,7 @@ async function signedGetQuery(req: IncomingMessage, url: URL): Promise<string | 
     return null;
   }
   const signed = new URL(
-    await getSignedUrl(getPresignS3(), new GetObjectCommand({ Bucket: bucket, Key: key }), {
-      expiresIn: expires,
-      signingDate,
-    }),
+    getPresignS3().presignGet(new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: expires, signingDate }),
   ).searchParams;
   const expected = signed.get('X-Amz-Signature');
   if (!expected || expected.length !== sig.length || !timingSafeEqual(Buffer.from(expected), Buffer.from(sig)))

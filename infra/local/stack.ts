@@ -14,7 +14,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand } from '@aws-sdk/client-s3';
 import { createDb, createTableInput, TABLE_SCHEMA } from '../../shared/repositories/table';
-import { createS3Client } from '../../functions/lib/s3';
+import { createS3Client } from './s3-sdk';
 import { createApiServer, type LocalRoute } from './api-server';
 import { ensureUserPool } from './cognito-setup';
 import { startCognito, startDynamo, startS3, type ServiceHandle } from './services';

@@ -5,7 +5,7 @@
  *   a deployed stage (AWS credentials):           npm run catalog:seed -- --stage prod --owner you@example.com
  */
 import { createDb } from '../../shared/repositories/table';
-import { createS3Client } from '../../functions/lib/s3';
+import { createS3Client } from '../local/s3-sdk';
 import { seedStarterCatalog, type SeedOutcome } from './day-one';
 import { die, localAdminToken, parseArgs, stackOutputs } from './target';
 

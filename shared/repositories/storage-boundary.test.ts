@@ -35,6 +35,10 @@ describe('storage boundary lint rule', () => {
       "import { GetCommand } from '../../shared/repositories/dynamo-client';\nexport const y = GetCommand;\n";
     const [leaky] = await eslint.lintText(client, { filePath: path.join(root, 'functions/services/leaky-service.ts') });
     expect(leaky!.messages.map((m) => m.ruleId)).toEqual(['no-restricted-imports']);
+    // the functions' own S3 client is the media store's, not a service's
+    const s3 = "import { GetObjectCommand, getS3 } from '../lib/s3';\nexport const z = [GetObjectCommand, getS3];\n";
+    const [direct] = await eslint.lintText(s3, { filePath: path.join(root, 'functions/services/leaky-service.ts') });
+    expect(direct!.messages.map((m) => m.ruleId)).toEqual(['no-restricted-imports']);
     const [repo] = await eslint.lintText(code, { filePath: path.join(root, 'shared/repositories/some-repository.ts') });
     expect(repo!.messages).toEqual([]);
   });

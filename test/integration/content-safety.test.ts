@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { createS3Client } from '../../functions/lib/s3';
+import { createS3Client } from '../../infra/local/s3-sdk';
 import { localModerator, setModeratorForTests, type ImageModerator } from '../../functions/lib/moderation';
 import { readProvenance } from '../support/provenance';
 import { renderPerson } from '../../infra/local/seed-images';

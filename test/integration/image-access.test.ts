@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { createS3Client } from '../../functions/lib/s3';
+import { createS3Client } from '../../infra/local/s3-sdk';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 
 let ctx: IntegrationContext;

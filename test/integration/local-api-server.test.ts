@@ -8,7 +8,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createApiServer } from '../../infra/local/api-server';
 import { PRERENDERED_PAGES } from '../../shared/domain/prerendered-pages';
 import { freePort } from '../../infra/local/services';
-import { createS3Client } from '../../functions/lib/s3';
+import { createS3Client } from '../../infra/local/s3-sdk';
 import { setupIntegration, type IntegrationContext } from '../support/integration';
 
 let ctx: IntegrationContext;

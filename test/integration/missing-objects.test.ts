@@ -5,11 +5,10 @@
  * object" path must still answer 404 (or carry on, where a missing object is fine), never 500.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { S3Client } from '@aws-sdk/client-s3';
-import { getS3 } from '../../functions/lib/s3';
+import { getS3, type S3 } from '../../functions/lib/s3';
 import { copyImage, mediaKeys, objectExists, privateImagePath, readImage } from '../../functions/lib/media-store';
 import { getBalance } from '../../shared/repositories/ledger-repository';
-import { S3_ERROR_SHAPES, s3Error } from '../support/s3-error-shapes';
+import { S3_WIRE_ANSWERS } from '../support/s3-error-shapes';
 import { createUserWithProfile } from '../support/users';
 import { seedTestCatalog } from '../support/styles';
 import { setupIntegration, type IntegrationContext } from '../support/integration';
@@ -17,22 +16,16 @@ import { setupIntegration, type IntegrationContext } from '../support/integratio
 let ctx: IntegrationContext;
 
 /** Every 404 of a read becomes what S3 sends a role without s3:ListBucket. */
-function answerLikeAwsWithoutList(client: S3Client) {
-  client.middlewareStack.add(
-    (next, context) => async (args) => {
-      try {
-        return await next(args);
-      } catch (err) {
-        const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-        if (status === 404 || status === 403) {
-          if (context.commandName === 'GetObjectCommand') throw s3Error(S3_ERROR_SHAPES.getMissingWithoutList);
-          if (context.commandName === 'HeadObjectCommand') throw s3Error(S3_ERROR_SHAPES.headMissingWithoutList);
-        }
-        throw err;
-      }
-    },
-    { step: 'initialize', name: 'testAnswerLikeAwsWithoutList' },
-  );
+function answerLikeAwsWithoutList(client: S3) {
+  client.use('testAnswerLikeAwsWithoutList', async (command, next) => {
+    const res = await next();
+    if (res.status !== 404 && res.status !== 403) return res;
+    // S3's answer to a role without s3:ListBucket: GetObject 403 AccessDenied (XML), HeadObject 403 (no body)
+    if (command.operation === 'GetObject')
+      return { status: 403, headers: {}, body: Buffer.from(S3_WIRE_ANSWERS.getMissingWithoutList.body) };
+    if (command.operation === 'HeadObject') return { status: 403, headers: {}, body: Buffer.alloc(0) };
+    return res;
+  });
 }
 
 beforeAll(async () => {

@@ -33,7 +33,7 @@ import { setupIntegration, type IntegrationContext, type TestUser } from '../sup
 import { bucketClient, file, multipart } from '../support/media';
 import { ulid } from 'ulid';
 import { startTestWorkflow } from '../support/workflow';
-import { createS3Client } from '../../functions/lib/s3';
+import { createS3Client } from '../../infra/local/s3-sdk';
 
 let ctx: IntegrationContext;
 let wf: Awaited<ReturnType<typeof startTestWorkflow>>;

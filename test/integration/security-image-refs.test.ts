@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '../../shared/repositories/dynamo-client';
-import { createS3Client } from '../../functions/lib/s3';
+import { createS3Client } from '../../infra/local/s3-sdk';
 import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
 import { keys } from '../../shared/repositories/keys';
 import { getBalance } from '../../shared/repositories/ledger-repository';

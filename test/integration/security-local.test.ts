@@ -12,7 +12,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createApiServer } from '../../infra/local/api-server';
 import { checkoutRoute } from '../../infra/local/checkout-page';
 import { freePort } from '../../infra/local/services';
-import { createS3Client } from '../../functions/lib/s3';
+import { createS3Client } from '../../infra/local/s3-sdk';
 import { updateUser } from '../../shared/repositories/user-repository';
 import { setupIntegration, type IntegrationContext } from '../support/integration';
 

@@ -29,7 +29,7 @@ import {
   VIEWER_COOKIE,
 } from '../../shared/domain/shares';
 import { TRAINED_ALGORITHMIC_MEDIA } from '../../shared/domain/provenance';
-import { createS3Client } from '../../functions/lib/s3';
+import { createS3Client } from '../../infra/local/s3-sdk';
 import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
 import { listStyleProducts } from '../../shared/repositories/catalog-repository';
 

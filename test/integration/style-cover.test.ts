@@ -4,7 +4,7 @@
  * into the public bucket as the style's cover.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createS3Client } from '../../functions/lib/s3';
+import { createS3Client } from '../../infra/local/s3-sdk';
 import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
 import { getStyle } from '../../shared/repositories/catalog-repository';
 import { getBalance } from '../../shared/repositories/ledger-repository';

@@ -62,3 +62,26 @@ export const S3_ERROR_SHAPES = {
 export function s3Error(shape: (typeof S3_ERROR_SHAPES)[keyof typeof S3_ERROR_SHAPES]): Error {
   return Object.assign(new Error(shape.message), shape);
 }
+
+const xmlError = (code: string, message: string, extra = '') =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message>${extra}<RequestId>R3C0RD3DREQ1D00</RequestId><HostId>k1Jx0rWm3y0Fh1m2Qe4Vn6lC9Xb8Z7aYp5Tt3Ss1Rr0Qq9Pp8Oo7Nn6Mm5Ll4Kk3Jj2Ii1Hh0=</HostId></Error>`;
+
+/**
+ * The same answers as S3 sends them on the wire (status and XML body; HEAD answers have none), for the functions'
+ * own client (functions/lib/s3.ts), which reads them itself. Keyed as S3_ERROR_SHAPES.
+ */
+export const S3_WIRE_ANSWERS: Record<keyof typeof S3_ERROR_SHAPES, { status: number; body: string }> = {
+  getMissingWithoutList: { status: 403, body: xmlError('AccessDenied', 'Access Denied') },
+  getMissingWithList: {
+    status: 404,
+    body: xmlError('NoSuchKey', 'The specified key does not exist.', '<Key>users/u1/x.jpg</Key>'),
+  },
+  headMissingWithoutList: { status: 403, body: '' },
+  headMissingWithList: { status: 404, body: '' },
+  noSuchBucket: {
+    status: 404,
+    body: xmlError('NoSuchBucket', 'The specified bucket does not exist', '<BucketName>tryon-private</BucketName>'),
+  },
+  slowDown: { status: 503, body: xmlError('SlowDown', 'Please reduce your request rate.') },
+  internal: { status: 500, body: xmlError('InternalError', 'We encountered an internal error. Please try again.') },
+};

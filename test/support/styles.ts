@@ -1,6 +1,6 @@
 /** Style items written straight into the table, for tests that need styles without the editor's side effects. */
 import { PutCommand } from '../../shared/repositories/dynamo-client';
-import { createS3Client } from '../../functions/lib/s3';
+import { createS3Client } from '../../infra/local/s3-sdk';
 import { seedCatalog } from '../../infra/local/seed-catalog';
 import { keys } from '../../shared/repositories/keys';
 import { putExploreIndex } from '../../shared/repositories/explore-repository';
