@@ -45,12 +45,16 @@ export class AwsServiceError extends Error {
 /** aws-lite's error (the service's answer spread on an Error, with statusCode and headers) in the SDK's shape. */
 function toServiceError(err: unknown, what: string): unknown {
   if (!(err instanceof Error) || !('statusCode' in err) || typeof err.statusCode !== 'number') return err;
+  const headers = 'headers' in err && isRaw(err.headers) ? err.headers : {};
+  // REST services (Lambda) name the error in a header ("ResourceNotFoundException:http://…"); JSON ones in __type
   const type =
-    text('__type' in err ? err.__type : undefined) ?? text('code' in err ? err.code : undefined) ?? 'UnknownError';
+    text(headers['x-amzn-errortype'])?.split(':')[0] ||
+    text('__type' in err ? err.__type : undefined) ||
+    text('code' in err ? err.code : undefined) ||
+    'UnknownError';
   const name = type.slice(type.lastIndexOf('#') + 1);
   // aws-lite prefixes the service's message with where it came from
   const message = err.message.replace(/^@aws-lite\/client: [^:]*: /, '');
-  const headers = 'headers' in err && isRaw(err.headers) ? err.headers : {};
   const details: Raw = {};
   for (const [k, v] of Object.entries(err))
     if (!['statusCode', 'headers', 'message', 'name', 'code', '__type', 'time', 'service'].includes(k)) details[k] = v;
@@ -70,10 +74,10 @@ export interface AwsJsonOptions {
 
 type AwsLite = Awaited<ReturnType<typeof awsLite>>;
 
-/** One service's caller; its aws-lite client is made on the first call (it reads credentials then). */
-export function awsJsonCaller(service: AwsJsonService, options: AwsJsonOptions) {
+/** An aws-lite client made on the first call (it reads credentials then), made again after a failed start. */
+function lazyClient(options: AwsJsonOptions): () => Promise<AwsLite> {
   let client: Promise<AwsLite> | undefined;
-  const lite = () =>
+  return () =>
     (client ??= awsLite({
       region: options.region,
       autoloadPlugins: false,
@@ -89,6 +93,35 @@ export function awsJsonCaller(service: AwsJsonService, options: AwsJsonOptions) 
       client = undefined;
       throw err;
     }));
+}
+
+/**
+ * Lambda's asynchronous Invoke (REST-JSON: POST /2015-03-31/functions/{name}/invocations with
+ * X-Amz-Invocation-Type: Event; Lambda answers 202 once the event is queued). The function is named by its
+ * name (the last part of an ARN's function path), which needs no escaping in the path.
+ */
+export function lambdaEventInvoker(options: AwsJsonOptions) {
+  const lite = lazyClient(options);
+  return async (functionName: string, event: Raw): Promise<{ statusCode: number }> => {
+    const aws = await lite();
+    try {
+      const res = await aws({
+        service: 'lambda',
+        method: 'POST',
+        path: `/2015-03-31/functions/${encodeURIComponent(functionName)}/invocations`,
+        headers: { 'x-amz-invocation-type': 'Event' },
+        payload: event,
+      });
+      return { statusCode: res.statusCode };
+    } catch (err) {
+      throw toServiceError(err, `lambda Invoke ${functionName}`);
+    }
+  };
+}
+
+/** One service's caller. */
+export function awsJsonCaller(service: AwsJsonService, options: AwsJsonOptions) {
+  const lite = lazyClient(options);
   const { target, contentType } = AWS_JSON_SERVICES[service];
   return async (operation: string, payload: Raw): Promise<{ raw: Raw; $metadata: AwsMetadata }> => {
     const aws = await lite();

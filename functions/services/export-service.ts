@@ -43,6 +43,7 @@ import {
 import { exportReadme, feedbackGivenJson, shareImagePath, sharesJson } from './export-contents';
 import { voteTally } from './share-access';
 import { logger } from '../lib/logger';
+import { invokeEvent } from '../lib/lambda-invoke';
 
 export const exportObjectKey = (userId: string, exportId: string) =>
   `${mediaKeys.userPrefix(userId)}exports/${exportId}.zip`;
@@ -63,19 +64,7 @@ let runner: ExportRunner = (db, userId, exportId) => {
     }).catch(() => undefined);
   };
   if (fn) {
-    pendingInvokes.push(
-      import('@aws-sdk/client-lambda')
-        .then(({ LambdaClient, InvokeCommand }) =>
-          new LambdaClient({}).send(
-            new InvokeCommand({
-              FunctionName: fn,
-              InvocationType: 'Event',
-              Payload: Buffer.from(JSON.stringify({ userId, exportId })),
-            }),
-          ),
-        )
-        .then(() => undefined, fail),
-    );
+    pendingInvokes.push(invokeEvent(fn, { userId, exportId }).then(() => undefined, fail));
     return;
   }
   setImmediate(() => void buildExport(db, userId, exportId).catch(() => undefined));

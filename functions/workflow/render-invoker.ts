@@ -8,6 +8,7 @@
  */
 import { RENDER_WORKER_ASYNC_RETRIES, callsInSmallWorker, type ProviderName } from '../../shared/domain/render-queue';
 import { logger } from '../lib/logger';
+import { invokeEvent } from '../lib/lambda-invoke';
 import { withRetry, type RetryPolicy } from '../../shared/repositories/toolkit';
 
 const asError = (err: unknown): Error => (err instanceof Error ? err : new Error(String(err)));
@@ -84,11 +85,7 @@ export async function invokeRenderWorker(event: RenderWorkerEvent): Promise<void
   const target = workerFunctionFor(event);
   const arn = target === 'providerCall' ? process.env.PROVIDER_CALL_ARN : process.env.RENDER_WORKER_ARN;
   if (arn) {
-    const { LambdaClient, InvokeCommand } = await import('@aws-sdk/client-lambda');
-    lambda ??= new LambdaClient({});
-    await lambda.send(
-      new InvokeCommand({ FunctionName: arn, InvocationType: 'Event', Payload: Buffer.from(JSON.stringify(event)) }),
-    );
+    await invokeEvent(arn, { ...event });
     return;
   }
   if (!acceptingLocal) {
@@ -100,8 +97,6 @@ export async function invokeRenderWorker(event: RenderWorkerEvent): Promise<void
   const p = runLocally(event).finally(() => running.delete(p));
   running.add(p);
 }
-
-let lambda: import('@aws-sdk/client-lambda').LambdaClient | undefined;
 
 type LocalRunner = {
   renderWorker: (e: RenderWorkerEvent) => Promise<unknown>;
