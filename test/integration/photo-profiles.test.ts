@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DeleteObjectsCommand, S3Client } from '@aws-sdk/client-s3';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { getS3 } from '../../functions/lib/s3';
 import { photoProfileListSchema, photoProfileSchema } from '../../shared/schemas/photo-profile';
 import { updateUser } from '../../shared/repositories/user-repository';
 import {
@@ -463,16 +463,21 @@ describe('repository: the cap is enforced by the transaction alone', () => {
 });
 
 describe('purge order: objects first, then records; "deleted" only when true', () => {
-  afterEach(() => vi.restoreAllMocks());
+  const REFUSE = 'test-refuse-deletes';
+  const allowDeletes = () => getS3().remove(REFUSE);
+  afterEach(allowDeletes);
 
-  /** S3 refuses every DeleteObjects (as AWS does without the permission) while everything else works. */
+  /** S3 refuses every DeleteObjects (403 AccessDenied, as AWS does without the permission); the rest works. */
   function refuseDeletes() {
-    const send = S3Client.prototype.send;
-    vi.spyOn(S3Client.prototype, 'send').mockImplementation(function (this: S3Client, cmd: any, ...rest: any[]) {
-      if (cmd instanceof DeleteObjectsCommand)
-        return Promise.reject(Object.assign(new Error('Access Denied'), { name: 'AccessDenied' }));
-      return (send as any).call(this, cmd, ...rest);
-    } as any);
+    getS3().use(REFUSE, async (command, next) =>
+      command.operation === 'DeleteObjects'
+        ? {
+            status: 403,
+            headers: { 'content-type': 'application/xml' },
+            body: Buffer.from('<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>'),
+          }
+        : next(),
+    );
   }
 
   it('"Delete all my photos": when S3 refuses, answers 503, keeps every record, and a retry deletes everything', async () => {
@@ -492,7 +497,7 @@ describe('purge order: objects first, then records; "deleted" only when true', (
     expect(await countPhotoProfiles(ctx.db, u.sub)).toBe(1);
     expect((await userObjects(u)).sort()).toEqual(before);
 
-    vi.restoreAllMocks();
+    allowDeletes();
     const retry = await ctx.invoke('DELETE', '/api/user/photos', { token: u.idToken });
     expect(retry.status).toBe(200);
     expect(retry.body).toEqual({ deletedProfiles: 1, deletedObjects: 2 });
@@ -513,7 +518,7 @@ describe('purge order: objects first, then records; "deleted" only when true', (
     expect((await list(u)).map((x) => x.id)).toEqual([p.id]);
     expect(await userObjects(u)).toHaveLength(3);
 
-    vi.restoreAllMocks();
+    allowDeletes();
     expect((await ctx.invoke('DELETE', `/api/photo-profiles/${p.id}`, { token: u.idToken })).status).toBe(204);
     expect(await list(u)).toEqual([]);
     expect(await userObjects(u)).toEqual([]);
