@@ -5,7 +5,7 @@
  * Written once (a seed marker item), each item with attribute_not_exists so edits are never overwritten.
  */
 import { COLOR_GRADES, CREATIVE_BACKGROUNDS } from '../../shared/domain/creative-look';
-import { PutCommand, GetCommand } from '../../shared/repositories/dynamo-client';
+import { PutCommand, GetCommand, UpdateCommand } from '../../shared/repositories/dynamo-client';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { Db } from '../../shared/repositories/table';
 import { isConditionFailure } from '../../shared/repositories/table';
@@ -15,16 +15,29 @@ import { putExploreIndex } from '../../shared/repositories/explore-repository';
 import { readFileSync } from 'node:fs';
 import * as z from 'zod';
 import { SETTINGS, STYLE_IMAGE_TYPES, STYLE_SEXES, TASK_TYPES, VIBES } from '../../shared/domain/catalog';
-import { renderStyleImage } from './seed-images';
+import { renderProductImage, renderStyleImage } from './seed-images';
 import { sizeChartSchema, sizeChartToCm } from '../../shared/domain/size-advice';
-import { GARMENT_KINDS } from './garment-art';
+import { GARMENT_KINDS, type GarmentKind } from './garment-art';
 
 export const CATALOG_SEED_VERSION = 'catalog-v1';
 /**
  * The styles' products have their own marker: a data directory seeded before the products were added gets them
- * at its next start (each item written only when absent, so edits are kept).
+ * at its next start (each item written only when absent, so edits are kept). v3: each product has its own
+ * picture (it showed the style's garment); a product still showing the style's picture gets its own.
  */
-export const PRODUCTS_SEED_VERSION = 'catalog-products-v2';
+export const PRODUCTS_SEED_VERSION = 'catalog-products-v3';
+
+/**
+ * The drawing of a product by its category (shoes and accessories have none: their card says "No preview"
+ * rather than showing another piece), and the colour of the style it is worn in: a top under outerwear in the
+ * style's accent colour (the white tee under the denim jacket).
+ */
+const PRODUCT_DRAWING: Record<string, { garment: GarmentKind; colour: 'top' | 'bottom' } | undefined> = {
+  Outerwear: { garment: 'jacket', colour: 'top' },
+  Tops: { garment: 'tee', colour: 'top' },
+  Bottoms: { garment: 'jeans', colour: 'bottom' },
+  Dresses: { garment: 'dress', colour: 'top' },
+};
 
 /**
  * The seed content itself (categories, styles, prompt and raw templates) is data: seed-catalog.json, checked
@@ -145,9 +158,49 @@ async function seedStyleProducts(o: CatalogSeedOptions): Promise<number> {
   for (const [i, s] of STYLES.entries()) {
     const id = seedStyleId(i);
     const createdAt = new Date(base + i * 3_600_000).toISOString();
+    const layered = (s.products ?? []).some((p) => p.category === 'Outerwear');
     for (const [n, p] of (s.products ?? []).entries()) {
       const productId = `${id}-p${n + 1}`;
       const linkId = `${productId}-l1`;
+      const drawing = PRODUCT_DRAWING[p.category];
+      let imageUrl: string | null = null;
+      if (drawing) {
+        const main =
+          drawing.colour === 'bottom'
+            ? s.palette.bottom
+            : layered && p.category === 'Tops'
+              ? s.palette.accent
+              : s.palette.top;
+        const key = `styles/${id}/product-${n + 1}.webp`;
+        await o.s3.send(
+          new PutObjectCommand({
+            Bucket: o.publicBucket,
+            Key: key,
+            Body: await renderProductImage(
+              drawing.garment,
+              main,
+              main === s.palette.accent ? s.palette.top : s.palette.accent,
+            ),
+            ContentType: 'image/webp',
+            CacheControl: 'public, max-age=31536000, immutable',
+          }),
+        );
+        imageUrl = `/api/public-image/${key}`;
+      }
+      // a product seeded before v3 still shows the style's picture: it gets its own (an edited one is kept)
+      await o.db.doc
+        .send(
+          new UpdateCommand({
+            TableName: o.db.tableName,
+            Key: keys.product(id, productId),
+            UpdateExpression: 'SET imageUrl = :own',
+            ConditionExpression: 'imageUrl = :style',
+            ExpressionAttributeValues: { ':own': imageUrl, ':style': `/api/public-image/styles/${id}/prompt.webp` },
+          }),
+        )
+        .catch((err: unknown) => {
+          if (!isConditionFailure(err)) throw err;
+        });
       await put({
         ...keys.product(id, productId),
         ...keys.productIdIndex(productId),
@@ -158,7 +211,7 @@ async function seedStyleProducts(o: CatalogSeedOptions): Promise<number> {
         description: s.description,
         brand: p.brand,
         category: p.category,
-        imageUrl: `/api/public-image/styles/${id}/prompt.webp`,
+        imageUrl,
         createdAt,
       });
       await put({

@@ -88,6 +88,15 @@ export async function renderStyleImage(kind: 'prompt' | 'cover', garment: Garmen
     .toBuffer();
 }
 
+/**
+ * A product of a style drawn as its own product shot on white (./garment-art.ts): the pieces that have a drawing
+ * (outerwear, tops, bottoms, dresses) in the colour the style wears them in.
+ */
+export async function renderProductImage(garment: GarmentKind, main: string, accent: string): Promise<Buffer> {
+  const svg = garmentSvg(garment, { main, accent }, { background: '#ffffff' });
+  return sharp(Buffer.from(svg)).resize(480).webp({ quality: 82 }).toBuffer();
+}
+
 /** A plain portrait or full-body placeholder person (demo photo profiles and the landing demo). */
 export async function renderPerson(kind: 'portrait' | 'fullBody', index: number): Promise<Buffer> {
   const p: Palette = { top: '#8fa3b8', bottom: '#4a5563', accent: '#2d3540', bg: '#e9e4dc' };

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
-import { GetCommand, PutCommand } from '../../shared/repositories/dynamo-client';
+import { DeleteCommand, GetCommand, PutCommand } from '../../shared/repositories/dynamo-client';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { createS3Client } from '../../infra/local/s3-sdk';
-import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
+import { PRODUCTS_SEED_VERSION, seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
 import { keys } from '../../shared/repositories/keys';
 import { updateUser } from '../../shared/repositories/user-repository';
 import { rebuildStyleCatalogue } from '../../functions/services/style-catalogue';
@@ -365,5 +365,70 @@ describe('public users and profiles', () => {
     expect((await ctx.invoke('GET', '/api/profile/iris', { token: owner.idToken })).status).toBe(200);
     await ctx.invoke('PATCH', '/api/user/profile', { token: owner.idToken, body: { isPublic: true } });
     expect((await ctx.invoke('GET', '/api/profile/iris')).status).toBe(200);
+  });
+});
+
+describe('seeded products (Shop This Look)', () => {
+  it('each product has its own picture: drawn pieces their own product shot, shoes and accessories none', async () => {
+    const s3 = createS3Client({ endpoint: ctx.endpoints.s3 });
+    const seen = new Set<string>();
+    for (const i of [0, 1, 2]) {
+      const id = seedStyleId(i);
+      const res = await ctx.invoke('GET', `/api/styles/${id}/products`);
+      expect(res.status).toBe(200);
+      const products: { name: string; category: string | null; imageUrl: string | null }[] = res.body;
+      expect(products.length).toBeGreaterThan(1);
+      for (const p of products) {
+        expect(p.imageUrl).not.toBe(`/api/public-image/styles/${id}/prompt.webp`); // never the style's own picture
+        if (p.category === 'Shoes' || p.category === 'Accessories') {
+          expect(p.imageUrl).toBeNull();
+          continue;
+        }
+        expect(p.imageUrl).toMatch(new RegExp(`^/api/public-image/styles/${id}/product-\\d\\.webp$`));
+        seen.add(p.imageUrl!);
+        const head = await s3.send(
+          new HeadObjectCommand({
+            Bucket: process.env.PUBLIC_BUCKET!,
+            Key: p.imageUrl!.slice('/api/public-image/'.length),
+          }),
+        );
+        expect(head.ContentType).toBe('image/webp');
+      }
+    }
+    expect(seen.size).toBeGreaterThanOrEqual(5); // the jacket, tee, jeans, trench, trousers, dress: one each
+  });
+
+  it("a data directory seeded before product pictures: a product still showing the style's picture gets its own; an edited one is kept", async () => {
+    const id = seedStyleId(0);
+    const stylePicture = `/api/public-image/styles/${id}/prompt.webp`;
+    const [p1, p2] = [keys.product(id, `${id}-p1`), keys.product(id, `${id}-p2`)];
+    const get = async (key: { pk: string; sk: string }) =>
+      (await ctx.db.doc.send(new GetCommand({ TableName: ctx.db.tableName, Key: key }))).Item!;
+    await ctx.db.doc.send(
+      new PutCommand({ TableName: ctx.db.tableName, Item: { ...(await get(p1)), imageUrl: stylePicture } }),
+    );
+    await ctx.db.doc.send(
+      new PutCommand({
+        TableName: ctx.db.tableName,
+        Item: { ...(await get(p2)), imageUrl: '/api/public-image/mine.webp' },
+      }),
+    );
+    await ctx.db.doc.send(
+      new PutCommand({
+        TableName: ctx.db.tableName,
+        Item: { ...keys.seedMarker('catalog-products-v2'), type: 'SeedMarker' },
+      }),
+    );
+    await ctx.db.doc.send(
+      new DeleteCommand({ TableName: ctx.db.tableName, Key: keys.seedMarker(PRODUCTS_SEED_VERSION) }),
+    );
+    await seedCatalog({
+      db: ctx.db,
+      s3: createS3Client({ endpoint: ctx.endpoints.s3 }),
+      publicBucket: process.env.PUBLIC_BUCKET!,
+      owners: { influencer: owner.sub, admin: owner.sub },
+    });
+    expect((await get(p1)).imageUrl).toBe(`/api/public-image/styles/${id}/product-1.webp`);
+    expect((await get(p2)).imageUrl).toBe('/api/public-image/mine.webp');
   });
 });
