@@ -48,6 +48,34 @@ describeE2E('landing page', () => {
     await context.close();
   });
 
+  it('a signed-in visitor waiting for the SPA on a prerendered page sees a spinner, not the landing or a blank page', async () => {
+    const { page, context } = await app.open();
+    // a stored session (Amplify's token key) and the SPA's own script held back: the moment before it takes over
+    await context.addInitScript(() =>
+      localStorage.setItem('CognitoIdentityServiceProvider.client.user.idToken', 'stored-token'),
+    );
+    await page.route(/\/assets\/island-[\w-]+\.js$/, (r) => r.abort());
+    await page.goto('/');
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-session'));
+    const look = await page.evaluate(() => {
+      const after = getComputedStyle(document.body, '::after');
+      const hero = document.querySelector('h1');
+      return {
+        hidden: hero ? getComputedStyle(hero).visibility : null,
+        spinner: after.content,
+        size: after.width,
+        animations: after.animationName,
+      };
+    });
+    expect(look).toEqual({
+      hidden: 'hidden',
+      spinner: '""',
+      size: '32px',
+      animations: 'session-wait-in, session-wait-spin',
+    });
+    await context.close();
+  });
+
   it('opens one FAQ item at a time and lets it collapse', async () => {
     const { page, context } = await app.open();
     await page.goto('/#faq');
