@@ -22,6 +22,9 @@ import {
   PutObjectCommand,
 } from './s3';
 
+/** The one "is this a missing object" rule (404, or S3's 403 to a role that may not list the bucket). */
+export { isMissingObject };
+
 export type BucketKind = 'private' | 'public';
 export type PhotoKind = 'portrait' | 'full-body';
 export type UploadType = (typeof UPLOAD_TYPE_VALUES)[number];

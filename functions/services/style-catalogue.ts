@@ -16,7 +16,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { thrownInfo } from '../../shared/errors';
 import { keys } from '../../shared/repositories/keys';
 import type { Db } from '../../shared/repositories/table';
-import { getObject, putObject } from '../lib/media-store';
+import { getObject, isMissingObject, putObject } from '../lib/media-store';
 import { logger } from '../lib/logger';
 import { listStyles } from './catalog-service';
 
@@ -142,7 +142,8 @@ async function load(db: Db, current: Loaded | null): Promise<Loaded> {
       if (Date.now() - Date.parse(current.catalogue.generatedAt) >= MAX_AGE_MS) return rebuild(db);
       return { ...current, loadedAt: Date.now() };
     }
-    if (e.name === 'NoSuchKey' || e.httpStatus === 404) return rebuild(db);
+    // not written yet (a new stage): S3 says 404, or 403 to a role without s3:ListBucket, as ours
+    if (isMissingObject(err)) return rebuild(db);
     logger.warn('Style catalogue: S3 read failed, rebuilding from the table', { error: err });
     return rebuild(db);
   }

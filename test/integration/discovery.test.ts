@@ -1,12 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import { DeleteCommand, GetCommand, PutCommand } from '../../shared/repositories/dynamo-client';
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { createS3Client } from '../../infra/local/s3-sdk';
 import { PRODUCTS_SEED_VERSION, seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
 import { keys } from '../../shared/repositories/keys';
 import { updateUser } from '../../shared/repositories/user-repository';
-import { rebuildStyleCatalogue } from '../../functions/services/style-catalogue';
+import { clearStyleCatalogueMemory, rebuildStyleCatalogue } from '../../functions/services/style-catalogue';
+import { logger } from '../../functions/lib/logger';
 import { putTestStyle } from '../support/styles';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 
@@ -65,6 +66,24 @@ describe('explore catalogue document', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.raw.isBase64Encoded).toBe(true);
     expect(JSON.parse(gunzipSync(Buffer.from(gz.raw.body!, 'base64')).toString('utf8'))).toEqual(res.body);
+  });
+
+  it('a catalogue document not written yet (S3 answers 403 to a role that may not list) is built without a warning', async () => {
+    await createS3Client({ endpoint: ctx.endpoints.s3 }).send(
+      new DeleteObjectCommand({ Bucket: process.env.PUBLIC_BUCKET!, Key: 'catalog/styles.json' }),
+    );
+    clearStyleCatalogueMemory();
+    const warn = vi.spyOn(logger, 'warn');
+    try {
+      const res = await ctx.invoke('GET', '/api/styles');
+      expect(res.status).toBe(200);
+      expect(res.body).toHaveLength(24);
+      expect(warn.mock.calls.map(([m]) => m)).not.toContain(
+        'Style catalogue: S3 read failed, rebuilding from the table',
+      );
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('picks up a new public style after rebuildStyleCatalogue()', async () => {
