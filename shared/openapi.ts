@@ -4,20 +4,34 @@
  * GET /api/openapi.json; checked by shared/openapi.test.ts with an independent validator.
  */
 import * as z from 'zod';
+// the generator alone: the `z.core` namespace would pull all of zod's core (every locale) into each bundle
+import { JSONSchemaGenerator, type $ZodType } from 'zod/v4/core';
 import { ROUTES, routeKey, type RouteDef } from './routes';
 import { ERROR_CODES } from './errors';
+import { builtSchema } from './schemas/lazy-schema';
 
 type Json = Record<string, unknown>;
 
 /** The API's version: bump when a route or a schema changes incompatibly. */
 export const API_VERSION = '1.0.0';
 
-const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Json => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
-    target: 'draft-2020-12',
-    io,
-    unrepresentable: 'any',
+/**
+ * z.toJSONSchema, with its map of the schemas seen keyed by the built schema: the route table's schemas are lazy
+ * (shared/schemas/lazy-schema.ts), a parent holds the wrapper and zod's processors look up the schema they
+ * built, so both must find one entry. The generator class gives this one call its own map.
+ */
+export const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Json => {
+  const gen = new JSONSchemaGenerator({ target: 'draft-2020-12', io, unrepresentable: 'any' });
+  const seen = gen.seen;
+  const { get, set, has } = seen;
+  Object.assign(seen, {
+    get: (k: $ZodType) => get.call(seen, builtSchema(k)),
+    set: (k: $ZodType, v: Parameters<typeof set>[1]) => set.call(seen, builtSchema(k), v),
+    has: (k: $ZodType) => has.call(seen, builtSchema(k)),
   });
+  const root = builtSchema(schema);
+  gen.process(root);
+  const { $schema: _drop, ...rest } = gen.emit(root);
   return rest;
 };
 

@@ -10,15 +10,18 @@ import { createLocalAdapter } from './local-adapter';
 import type { StripeAdapterOptions } from './stripe-adapter';
 import { PaymentsUnavailable, type PaymentsAdapter } from './types';
 import { getSecretString } from '../lib/secret-value';
+import { sideModuleUrl } from '../lib/side-modules';
 
 /**
- * The Stripe adapter is loaded on first use: the stripe package (~240 KiB) is evaluated only by a request that
- * calls Stripe, not by every cold start of the functions that hold billing code (credit balance reads, privacy).
+ * The Stripe adapter is loaded on first use: the stripe package (~240 KiB) is read only by a request that calls
+ * Stripe, not by every cold start of the functions that hold billing code (credit balance reads, privacy). In a
+ * deployed function it is a side module (../lib/side-modules.ts), a file of its own in the package.
  * The local adapter stays a static import: a dynamic import of it made esbuild keep the whole DynamoDB client
- * (every command, +40 KiB, ~10 ms of load), and it loads the SDK for signing lazily itself.
+ * (every command, +40 KiB, ~10 ms of load).
  */
-const createStripeAdapter = async (opts: StripeAdapterOptions) =>
-  (await import('./stripe-adapter')).createStripeAdapter(opts);
+const loadStripeAdapter = (): Promise<typeof import('./stripe-adapter')> =>
+  process.env.FITLY_SIDE_MODULES === 'files' ? import(sideModuleUrl('stripe-adapter')) : import('./stripe-adapter');
+const createStripeAdapter = async (opts: StripeAdapterOptions) => (await loadStripeAdapter()).createStripeAdapter(opts);
 
 let fromSecret: Promise<{ secretKey: string; webhookSecret: string }> | undefined;
 

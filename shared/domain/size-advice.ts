@@ -13,6 +13,7 @@
  * length"). Nothing is guessed: a missing measurement is named, never filled in.
  */
 import * as z from 'zod';
+import { lazySchema } from '../schemas/lazy-schema';
 
 export const FITS = ['slim', 'regular', 'relaxed'] as const;
 export type Fit = (typeof FITS)[number];
@@ -88,80 +89,89 @@ function rangeMessage(label: string, [lo, hi]: readonly [number, number], unit: 
   return `${label} must be between ${lower} and ${upper} ${unit}`;
 }
 
-const measurement = z.number({ error: 'Enter a number' }).finite();
+const measurement = lazySchema(() => z.number({ error: 'Enter a number' }).finite());
 
-const sizeRowSchema = z.object({
-  name: z.string().trim().min(1, SIZE_MESSAGES.nameRequired).max(12, 'A size name has at most 12 characters'),
-  chest: measurement.optional(),
-  waist: measurement.optional(),
-  hips: measurement.optional(),
-  length: measurement.optional(),
-  inseam: measurement.optional(),
-});
+const sizeRowSchema = lazySchema(() =>
+  z.object({
+    name: z.string().trim().min(1, SIZE_MESSAGES.nameRequired).max(12, 'A size name has at most 12 characters'),
+    chest: measurement.optional(),
+    waist: measurement.optional(),
+    hips: measurement.optional(),
+    length: measurement.optional(),
+    inseam: measurement.optional(),
+  }),
+);
 export type SizeRow = z.output<typeof sizeRowSchema>;
 
-const sizeChartShape = z.object({
-  unit: z.enum(UNITS, { error: SIZE_MESSAGES.unit }),
-  fit: z.enum(FITS, { error: SIZE_MESSAGES.fit }),
-  sizes: z.array(sizeRowSchema).min(1, SIZE_MESSAGES.sizesRequired).max(15, SIZE_MESSAGES.tooManySizes),
-});
+const sizeChartShape = lazySchema(() =>
+  z.object({
+    unit: z.enum(UNITS, { error: SIZE_MESSAGES.unit }),
+    fit: z.enum(FITS, { error: SIZE_MESSAGES.fit }),
+    sizes: z.array(sizeRowSchema).min(1, SIZE_MESSAGES.sizesRequired).max(15, SIZE_MESSAGES.tooManySizes),
+  }),
+);
 /** A chart as stored with its style and returned by the reads (checked on the way in; read back as is). */
 export const storedSizeChartSchema = sizeChartShape;
 
 /** A size chart as the creator enters it (in the chart's unit); checked as a whole. */
-export const sizeChartSchema = sizeChartShape.superRefine((chart, ctx) => {
-  const seen = new Set<string>();
-  chart.sizes.forEach((row, i) => {
-    const key = row.name.toLowerCase();
-    if (seen.has(key))
-      ctx.addIssue({ code: 'custom', path: ['sizes', i, 'name'], message: SIZE_MESSAGES.duplicateName });
-    seen.add(key);
-    const given = CHART_AREAS.filter((a) => row[a] !== undefined);
-    if (!given.length) ctx.addIssue({ code: 'custom', path: ['sizes', i], message: SIZE_MESSAGES.measurementRequired });
-    for (const a of given) {
-      const cm = toCm(row[a]!, chart.unit);
-      const range = GARMENT_RANGES_CM[a];
-      if (cm < range[0] || cm > range[1])
-        ctx.addIssue({
-          code: 'custom',
-          path: ['sizes', i, a],
-          message: rangeMessage(AREA_LABELS[a], range, chart.unit),
-        });
-    }
-  });
-  const first = chart.sizes[0];
-  if (first) {
-    const areas = CHART_AREAS.filter((a) => first[a] !== undefined).join();
+export const sizeChartSchema = lazySchema(() =>
+  sizeChartShape.superRefine((chart, ctx) => {
+    const seen = new Set<string>();
     chart.sizes.forEach((row, i) => {
-      const own = CHART_AREAS.filter((a) => row[a] !== undefined).join();
-      // an empty row (or after an empty first row) has its own message: one message per row
-      if (i > 0 && own && areas && own !== areas)
-        ctx.addIssue({ code: 'custom', path: ['sizes', i], message: SIZE_MESSAGES.sameMeasurements });
+      const key = row.name.toLowerCase();
+      if (seen.has(key))
+        ctx.addIssue({ code: 'custom', path: ['sizes', i, 'name'], message: SIZE_MESSAGES.duplicateName });
+      seen.add(key);
+      const given = CHART_AREAS.filter((a) => row[a] !== undefined);
+      if (!given.length)
+        ctx.addIssue({ code: 'custom', path: ['sizes', i], message: SIZE_MESSAGES.measurementRequired });
+      for (const a of given) {
+        const cm = toCm(row[a]!, chart.unit);
+        const range = GARMENT_RANGES_CM[a];
+        if (cm < range[0] || cm > range[1])
+          ctx.addIssue({
+            code: 'custom',
+            path: ['sizes', i, a],
+            message: rangeMessage(AREA_LABELS[a], range, chart.unit),
+          });
+      }
     });
-  }
-});
+    const first = chart.sizes[0];
+    if (first) {
+      const areas = CHART_AREAS.filter((a) => first[a] !== undefined).join();
+      chart.sizes.forEach((row, i) => {
+        const own = CHART_AREAS.filter((a) => row[a] !== undefined).join();
+        // an empty row (or after an empty first row) has its own message: one message per row
+        if (i > 0 && own && areas && own !== areas)
+          ctx.addIssue({ code: 'custom', path: ['sizes', i], message: SIZE_MESSAGES.sameMeasurements });
+      });
+    }
+  }),
+);
 export type SizeChart = z.output<typeof sizeChartSchema>;
 
 /** A person's measurements as entered (the unit chosen in the form); all optional. */
-export const bodyMeasurementsSchema = z
-  .object({
-    unit: z.enum(UNITS, { error: SIZE_MESSAGES.unit }),
-    height: measurement.optional(),
-    chest: measurement.optional(),
-    waist: measurement.optional(),
-    hips: measurement.optional(),
-    inseam: measurement.optional(),
-  })
-  .superRefine((m, ctx) => {
-    for (const f of BODY_FIELDS) {
-      const v = m[f];
-      if (v === undefined) continue;
-      const cm = toCm(v, m.unit);
-      const range = BODY_RANGES_CM[f];
-      if (cm < range[0] || cm > range[1])
-        ctx.addIssue({ code: 'custom', path: [f], message: rangeMessage(AREA_LABELS[f], range, m.unit) });
-    }
-  });
+export const bodyMeasurementsSchema = lazySchema(() =>
+  z
+    .object({
+      unit: z.enum(UNITS, { error: SIZE_MESSAGES.unit }),
+      height: measurement.optional(),
+      chest: measurement.optional(),
+      waist: measurement.optional(),
+      hips: measurement.optional(),
+      inseam: measurement.optional(),
+    })
+    .superRefine((m, ctx) => {
+      for (const f of BODY_FIELDS) {
+        const v = m[f];
+        if (v === undefined) continue;
+        const cm = toCm(v, m.unit);
+        const range = BODY_RANGES_CM[f];
+        if (cm < range[0] || cm > range[1])
+          ctx.addIssue({ code: 'custom', path: [f], message: rangeMessage(AREA_LABELS[f], range, m.unit) });
+      }
+    }),
+);
 export type BodyMeasurementsInput = z.output<typeof bodyMeasurementsSchema>;
 
 /** Measurements as stored: centimetres, one decimal. */
@@ -184,13 +194,15 @@ export function sizeChartToCm(chart: SizeChart): SizeChart {
 }
 
 /** The stored measurements (cm): each of BODY_FIELDS, absent when not given. */
-export const bodyMeasurementsCmSchema = z.object({
-  height: z.number().optional(),
-  chest: z.number().optional(),
-  waist: z.number().optional(),
-  hips: z.number().optional(),
-  inseam: z.number().optional(),
-});
+export const bodyMeasurementsCmSchema = lazySchema(() =>
+  z.object({
+    height: z.number().optional(),
+    chest: z.number().optional(),
+    waist: z.number().optional(),
+    hips: z.number().optional(),
+    inseam: z.number().optional(),
+  }),
+);
 
 export function measurementsToCm(m: BodyMeasurementsInput): BodyMeasurementsCm {
   const out: BodyMeasurementsCm = {};

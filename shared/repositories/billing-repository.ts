@@ -26,27 +26,32 @@ import {
   type EntityRecord,
   type TransactItem,
 } from './toolkit';
+import { lazySchema } from '../schemas/lazy-schema';
 
 /* ---------------- Stripe events ---------------- */
 
-const receivedFacts = z.object({
-  userId: z.string().nullable(),
-  /** The grant a payment event must lead to (reconciliation: "payments without a grant"). */
-  expectedEntryId: z.string().nullable().default(null),
-  paymentRef: z.string().nullable().default(null),
-  subscriptionId: z.string().nullable().default(null),
-});
+const receivedFacts = lazySchema(() =>
+  z.object({
+    userId: z.string().nullable(),
+    /** The grant a payment event must lead to (reconciliation: "payments without a grant"). */
+    expectedEntryId: z.string().nullable().default(null),
+    paymentRef: z.string().nullable().default(null),
+    subscriptionId: z.string().nullable().default(null),
+  }),
+);
 export type ReceivedFacts = z.output<typeof receivedFacts>;
 
 /** A verified Stripe event's arrival (RECEIVED), by arrival time (gsi2, reconciliation). */
 export const receivedEventEntity = entity({
   name: 'StripeEventReceived',
-  schema: receivedFacts.extend({
-    eventId: z.string(),
-    eventType: z.string(),
-    eventCreated: z.string(),
-    receivedAt: z.string(),
-  }),
+  schema: lazySchema(() =>
+    receivedFacts.extend({
+      eventId: z.string(),
+      eventType: z.string(),
+      eventCreated: z.string(),
+      receivedAt: z.string(),
+    }),
+  ),
   key: (e) => keys.stripeEventReceived(e.eventId),
   indexes: { gsi2: (e) => keys.stripeEventIndex(e.receivedAt, e.eventId) },
 });
@@ -55,13 +60,15 @@ export type ReceivedEvent = EntityRecord<typeof receivedEventEntity>;
 /** An event's APPLIED marker, written in the same transaction as its effect. */
 export const appliedEventEntity = entity({
   name: 'StripeEventApplied',
-  schema: z.object({
-    eventId: z.string(),
-    eventType: z.string(),
-    outcome: z.string(),
-    userId: z.string().nullable(),
-    appliedAt: z.string(),
-  }),
+  schema: lazySchema(() =>
+    z.object({
+      eventId: z.string(),
+      eventType: z.string(),
+      outcome: z.string(),
+      userId: z.string().nullable(),
+      appliedAt: z.string(),
+    }),
+  ),
   key: (e) => keys.stripeEventApplied(e.eventId),
 });
 
@@ -135,19 +142,21 @@ export async function writeApplied(db: Db, items: TransactItem[]): Promise<'writ
 
 /* ---------------- payment grants ---------------- */
 
-const paymentGrant = z.object({
-  userId: z.string(),
-  entryId: z.string(),
-  bucket: z.enum(BUCKETS),
-  amount: z.number(),
-  lotKey: z.string().nullable(),
-});
+const paymentGrant = lazySchema(() =>
+  z.object({
+    userId: z.string(),
+    entryId: z.string(),
+    bucket: z.enum(BUCKETS),
+    amount: z.number(),
+    lotKey: z.string().nullable(),
+  }),
+);
 export type PaymentGrant = z.output<typeof paymentGrant>;
 
 /** What a payment granted (so a refund can remove it) and how much of it was revoked since. */
 export const paymentGrantEntity = entity({
   name: 'PaymentGrant',
-  schema: paymentGrant.extend({ paymentRef: z.string(), revoked: z.number() }),
+  schema: lazySchema(() => paymentGrant.extend({ paymentRef: z.string(), revoked: z.number() })),
   key: (g) => keys.paymentGrant(g.paymentRef),
 });
 export type StoredPaymentGrant = EntityRecord<typeof paymentGrantEntity>;
@@ -155,7 +164,7 @@ export type StoredPaymentGrant = EntityRecord<typeof paymentGrantEntity>;
 /** Which user a Stripe subscription belongs to. */
 export const subscriptionOwnerEntity = entity({
   name: 'SubscriptionOwner',
-  schema: z.object({ userId: z.string(), subscriptionId: z.string() }),
+  schema: lazySchema(() => z.object({ userId: z.string(), subscriptionId: z.string() })),
   key: (o) => keys.subscriptionOwner(o.subscriptionId),
 });
 

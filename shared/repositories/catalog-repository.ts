@@ -9,40 +9,43 @@ import { exploreIndexWrites } from './explore-repository';
 import { keys } from './keys';
 import { TABLE_SCHEMA, type Db } from './table';
 import { batchGetAll, entity, queryAll as queryEvery, queryPage, type EntityRecord, type Item } from './toolkit';
+import { lazySchema } from '../schemas/lazy-schema';
 
 /** A style: public ones newest first (gsi1, only while public), a creator's own (gsi2). */
 export const styleEntity = entity({
   name: 'Style',
-  schema: z.object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string(),
-    sex: z.enum(STYLE_SEXES),
-    categoryIds: z.array(z.string()),
-    tags: z.array(z.string()),
-    tasks: z.array(z.enum(TASK_TYPES)),
-    styleImageType: z.enum(STYLE_IMAGE_TYPES),
-    promptImageUrl: z.string().nullable(),
-    // absent on older and minimal items: read as none
-    promptImageOriginalUrl: z.string().nullable().default(null),
-    coverImageUrl: z.string().nullable(),
-    defaultPromptTemplateId: z.string().nullable().default(null),
-    isPublic: z.boolean(),
-    /** Set when an admin took the style down after a report (content safety): it cannot be made public again. */
-    takenDownAt: z.string().nullish(),
-    isAiGenerated: z.boolean().default(false),
-    /** The brand's size chart (issue 25), in cm; absent or null: none. */
-    sizeChart: storedSizeChartSchema.nullable().default(null),
-    createdBy: z.string(),
-    /** Completed generations of it, as folded from its counter shards (style-counter-repository.ts: lags by at most the last minute's). */
-    usageCount: z.number(),
-    /** FAV# items counted before the counter shards (issue 28); the count is this + the shards' `favorites`. */
-    favoriteCount: z.number().optional(),
-    /** Counted on its creator's COUNTERS item (style-editor-repository); seed styles are not. */
-    counted: z.boolean().optional(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  }),
+  schema: lazySchema(() =>
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      description: z.string(),
+      sex: z.enum(STYLE_SEXES),
+      categoryIds: z.array(z.string()),
+      tags: z.array(z.string()),
+      tasks: z.array(z.enum(TASK_TYPES)),
+      styleImageType: z.enum(STYLE_IMAGE_TYPES),
+      promptImageUrl: z.string().nullable(),
+      // absent on older and minimal items: read as none
+      promptImageOriginalUrl: z.string().nullable().default(null),
+      coverImageUrl: z.string().nullable(),
+      defaultPromptTemplateId: z.string().nullable().default(null),
+      isPublic: z.boolean(),
+      /** Set when an admin took the style down after a report (content safety): it cannot be made public again. */
+      takenDownAt: z.string().nullish(),
+      isAiGenerated: z.boolean().default(false),
+      /** The brand's size chart (issue 25), in cm; absent or null: none. */
+      sizeChart: storedSizeChartSchema.nullable().default(null),
+      createdBy: z.string(),
+      /** Completed generations of it, as folded from its counter shards (style-counter-repository.ts: lags by at most the last minute's). */
+      usageCount: z.number(),
+      /** FAV# items counted before the counter shards (issue 28); the count is this + the shards' `favorites`. */
+      favoriteCount: z.number().optional(),
+      /** Counted on its creator's COUNTERS item (style-editor-repository); seed styles are not. */
+      counted: z.boolean().optional(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+    }),
+  ),
   key: (s) => keys.style(s.id),
   indexes: {
     gsi1: (s: { id: string; createdAt: string; isPublic: boolean }) =>
@@ -55,20 +58,22 @@ export type StyleRecord = EntityRecord<typeof styleEntity>;
 /** A prompt template, by lower-cased name (gsi1 PROMPTS). */
 export const promptTemplateEntity = entity({
   name: 'PromptTemplate',
-  schema: z.object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string(),
-    previewImageUrl: z.string().nullable(),
-    task: z.enum(TASK_TYPES),
-    template: z.string(),
-    styleCategory: z.string().nullable(),
-    /** Creative mode on the Fitly engine (absent on templates made before: the photo's own background, no grade). */
-    creativeBackground: z.enum(CREATIVE_BACKGROUNDS).optional(),
-    colorGrade: z.enum(COLOR_GRADES).optional(),
-    createdAt: z.string(),
-    updatedAt: z.string().optional(),
-  }),
+  schema: lazySchema(() =>
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      description: z.string(),
+      previewImageUrl: z.string().nullable(),
+      task: z.enum(TASK_TYPES),
+      template: z.string(),
+      styleCategory: z.string().nullable(),
+      /** Creative mode on the Fitly engine (absent on templates made before: the photo's own background, no grade). */
+      creativeBackground: z.enum(CREATIVE_BACKGROUNDS).optional(),
+      colorGrade: z.enum(COLOR_GRADES).optional(),
+      createdAt: z.string(),
+      updatedAt: z.string().optional(),
+    }),
+  ),
   key: (t) => keys.promptTemplate(t.id),
   indexes: { gsi1: (t: { id: string; name: string }) => keys.promptTemplateIndex(t.name, t.id) },
 });
@@ -77,19 +82,21 @@ export type PromptTemplateRecord = EntityRecord<typeof promptTemplateEntity>;
 /** A raw template, by zero-padded priority (gsi1 RAWTPLS). */
 export const rawTemplateEntity = entity({
   name: 'RawTemplate',
-  schema: z.object({
-    id: z.string(),
-    name: z.string(),
-    taskType: z.enum(TASK_TYPES),
-    vibeCategory: z.enum(VIBES),
-    settingCategory: z.enum(SETTINGS),
-    requiresFullBody: z.boolean(),
-    priority: z.number(),
-    enabled: z.boolean(),
-    jsonText: z.string(),
-    createdAt: z.string(),
-    updatedAt: z.string().optional(),
-  }),
+  schema: lazySchema(() =>
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      taskType: z.enum(TASK_TYPES),
+      vibeCategory: z.enum(VIBES),
+      settingCategory: z.enum(SETTINGS),
+      requiresFullBody: z.boolean(),
+      priority: z.number(),
+      enabled: z.boolean(),
+      jsonText: z.string(),
+      createdAt: z.string(),
+      updatedAt: z.string().optional(),
+    }),
+  ),
   key: (t) => keys.rawTemplate(t.id),
   indexes: { gsi1: (t: { id: string; priority: number }) => keys.rawTemplateIndex(t.priority, t.id) },
 });
@@ -98,13 +105,15 @@ export type RawTemplateRecord = EntityRecord<typeof rawTemplateEntity>;
 /** A category, by display order (gsi1 CATEGORIES). */
 export const categoryEntity = entity({
   name: 'Category',
-  schema: z.object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string(),
-    isActive: z.boolean(),
-    displayOrder: z.number(),
-  }),
+  schema: lazySchema(() =>
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      description: z.string(),
+      isActive: z.boolean(),
+      displayOrder: z.number(),
+    }),
+  ),
   key: (c) => keys.category(c.id),
   indexes: { gsi1: (c) => keys.categoryIndex(c.displayOrder, c.id) },
 });
@@ -185,16 +194,18 @@ export function listPublicStyles(db: Db): Promise<StyleRecord[]> {
 /** A product of a style (in the style's partition), found by its id on gsi1. */
 export const productEntity = entity({
   name: 'Product',
-  schema: z.object({
-    id: z.string(),
-    styleId: z.string(),
-    name: z.string(),
-    description: z.string().nullable(),
-    brand: z.string().nullable(),
-    category: z.string().nullable(),
-    imageUrl: z.string().nullable(),
-    createdAt: z.string(),
-  }),
+  schema: lazySchema(() =>
+    z.object({
+      id: z.string(),
+      styleId: z.string(),
+      name: z.string(),
+      description: z.string().nullable(),
+      brand: z.string().nullable(),
+      category: z.string().nullable(),
+      imageUrl: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
   key: (p) => keys.product(p.styleId, p.id),
   indexes: { gsi1: (p) => keys.productIdIndex(p.id) },
 });
@@ -202,17 +213,19 @@ export const productEntity = entity({
 /** A retailer link of a product (in the style's partition), found by its id on gsi1. */
 export const productLinkEntity = entity({
   name: 'ProductLink',
-  schema: z.object({
-    id: z.string(),
-    productId: z.string(),
-    styleId: z.string(),
-    retailer: z.string(),
-    url: z.string(),
-    price: z.number().nullable(),
-    currency: z.string().nullable(),
-    affiliateCode: z.string().nullable(),
-    createdAt: z.string(),
-  }),
+  schema: lazySchema(() =>
+    z.object({
+      id: z.string(),
+      productId: z.string(),
+      styleId: z.string(),
+      retailer: z.string(),
+      url: z.string(),
+      price: z.number().nullable(),
+      currency: z.string().nullable(),
+      affiliateCode: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
   key: (l) => keys.productLink(l.styleId, l.productId, l.id),
   indexes: { gsi1: (l) => keys.productLinkIdIndex(l.id) },
 });
@@ -241,20 +254,22 @@ export async function listStyleProducts(db: Db, styleId: string): Promise<Produc
 /** A collection: published ones newest first (gsi1, only while public), an owner's (gsi2). */
 export const collectionEntity = entity({
   name: 'Collection',
-  schema: z.object({
-    id: z.string(),
-    userId: z.string(),
-    name: z.string(),
-    description: z.string(),
-    coverImage: z.string().nullable(),
-    isPublic: z.boolean(),
-    styleCount: z.number(),
-    affiliateLinks: z.array(
-      z.object({ id: z.string(), url: z.string(), productName: z.string(), retailer: z.string() }),
-    ),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  }),
+  schema: lazySchema(() =>
+    z.object({
+      id: z.string(),
+      userId: z.string(),
+      name: z.string(),
+      description: z.string(),
+      coverImage: z.string().nullable(),
+      isPublic: z.boolean(),
+      styleCount: z.number(),
+      affiliateLinks: z.array(
+        z.object({ id: z.string(), url: z.string(), productName: z.string(), retailer: z.string() }),
+      ),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+    }),
+  ),
   key: (c) => keys.collection(c.id),
   indexes: {
     gsi1: (c: { id: string; createdAt: string; isPublic: boolean }) =>
@@ -267,7 +282,7 @@ export type CollectionRecord = EntityRecord<typeof collectionEntity>;
 /** A style's membership of a collection (gsi1: the collections of a style). */
 export const collectionStyleEntity = entity({
   name: 'CollectionStyle',
-  schema: z.object({ collectionId: z.string(), styleId: z.string(), addedAt: z.string().optional() }),
+  schema: lazySchema(() => z.object({ collectionId: z.string(), styleId: z.string(), addedAt: z.string().optional() })),
   key: (m) => keys.collectionStyle(m.collectionId, m.styleId),
   indexes: { gsi1: (m) => keys.styleCollectionsIndex(m.styleId, m.collectionId) },
 });

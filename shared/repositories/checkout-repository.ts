@@ -12,6 +12,7 @@ import { keys } from './keys';
 import type { TransactItem } from './ledger-repository';
 import { isConditionFailure, type Db } from './table';
 import { entity, queryAll, type EntityRecord } from './toolkit';
+import { lazySchema } from '../schemas/lazy-schema';
 
 /** trial: once ever; subscription: at most one live; pack: any number. */
 export const CHECKOUT_KINDS = ['trial', 'subscription', 'pack'] as const;
@@ -19,20 +20,22 @@ export type CheckoutKind = (typeof CHECKOUT_KINDS)[number];
 export const CHECKOUT_STATUSES = ['open', 'complete', 'expired', 'refused'] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
-const checkoutSchema = z.object({
-  sessionId: z.string(),
-  userId: z.string(),
-  productType: z.enum(PRODUCT_TYPES),
-  kind: z.enum(CHECKOUT_KINDS),
-  mode: z.enum(['payment', 'subscription']),
-  /** What we asked the customer to pay, in the smallest unit (cents). */
-  expectedAmount: z.number(),
-  /** Lower-case ISO code, as Stripe spells it. */
-  currency: z.string(),
-  status: z.enum(CHECKOUT_STATUSES),
-  createdAt: z.string(),
-  updatedAt: z.string().optional(),
-});
+const checkoutSchema = lazySchema(() =>
+  z.object({
+    sessionId: z.string(),
+    userId: z.string(),
+    productType: z.enum(PRODUCT_TYPES),
+    kind: z.enum(CHECKOUT_KINDS),
+    mode: z.enum(['payment', 'subscription']),
+    /** What we asked the customer to pay, in the smallest unit (cents). */
+    expectedAmount: z.number(),
+    /** Lower-case ISO code, as Stripe spells it. */
+    currency: z.string(),
+    status: z.enum(CHECKOUT_STATUSES),
+    createdAt: z.string(),
+    updatedAt: z.string().optional(),
+  }),
+);
 
 /** Our record of a checkout session, by session id (the one fulfilment reads). */
 export const checkoutSessionEntity = entity({

@@ -12,20 +12,23 @@ import { closeReport, listOpenReports } from './report-repository';
 import { keys } from './keys';
 import type { Db } from './table';
 import { entity, queryAll, type EntityRecord } from './toolkit';
+import { lazySchema } from '../schemas/lazy-schema';
 
 /** A refused image, by month (never the image: only kind, reasons, who and when); expires after a year. */
 export const contentRefusalEntity = entity({
   name: 'ContentRefusal',
-  schema: z.object({
-    id: z.string(),
-    kind: z.enum(IMAGE_CHECK_KINDS),
-    /** The classifier labels that blocked it. */
-    reasons: z.array(z.string()).default([]),
-    /** Which adapter decided (nsfwjs, rekognition, or a test classifier). */
-    moderator: z.string(),
-    userId: z.string().nullable().default(null),
-    createdAt: z.string(),
-  }),
+  schema: lazySchema(() =>
+    z.object({
+      id: z.string(),
+      kind: z.enum(IMAGE_CHECK_KINDS),
+      /** The classifier labels that blocked it. */
+      reasons: z.array(z.string()).default([]),
+      /** Which adapter decided (nsfwjs, rekognition, or a test classifier). */
+      moderator: z.string(),
+      userId: z.string().nullable().default(null),
+      createdAt: z.string(),
+    }),
+  ),
   key: (r) => keys.contentRefusal(r.createdAt, r.id),
 });
 export type ContentRefusalRecord = EntityRecord<typeof contentRefusalEntity>;
@@ -33,7 +36,7 @@ export type ContentRefusalRecord = EntityRecord<typeof contentRefusalEntity>;
 /** A public-bucket object by its content hash (finds identical copies for a takedown). */
 export const publicImageHashEntity = entity({
   name: 'PublicImageHash',
-  schema: z.object({ sha256: z.string(), key: z.string(), createdAt: z.string() }),
+  schema: lazySchema(() => z.object({ sha256: z.string(), key: z.string(), createdAt: z.string() })),
   key: (h) => keys.publicImageHash(h.sha256, h.key),
 });
 

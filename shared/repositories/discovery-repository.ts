@@ -21,11 +21,12 @@ import { keys } from './keys';
 import { TABLE_SCHEMA, type Db } from './table';
 import { entity, queryAll, transactConditional, tx, type EntityRecord } from './toolkit';
 import { favoriteCountMove } from './style-counter-repository';
+import { lazySchema } from '../schemas/lazy-schema';
 
 /** A user's favourite style; a user's favourites newest first (gsi2). */
 export const favoriteEntity = entity({
   name: 'Favorite',
-  schema: z.object({ userId: z.string(), styleId: z.string(), createdAt: z.string() }),
+  schema: lazySchema(() => z.object({ userId: z.string(), styleId: z.string(), createdAt: z.string() })),
   key: (f) => keys.favorite(f.userId, f.styleId),
   indexes: { gsi2: (f) => keys.favoriteByUserIndex(f.userId, f.createdAt, f.styleId) },
 });
@@ -86,7 +87,9 @@ export { getFavoriteCount } from './style-counter-repository';
 /** A report of a style (the open-report index is the reports' common declaration). */
 export const styleReportEntity = entity({
   name: 'StyleReport',
-  schema: reportSchema.extend({ styleId: z.string(), styleName: z.string(), styleCreatedBy: z.string() }),
+  schema: lazySchema(() =>
+    reportSchema.extend({ styleId: z.string(), styleName: z.string(), styleCreatedBy: z.string() }),
+  ),
   key: reportKey,
   indexes: { gsi1: openReportIndex },
 });

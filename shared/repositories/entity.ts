@@ -8,6 +8,7 @@
  * through hand-written `REMOVE gsi2pk, gsi2sk`. Key spelling stays in keys.ts: declarations call its builders.
  */
 import * as z from 'zod';
+import { lazySchema } from '../schemas/lazy-schema';
 
 /** A stored item as DynamoDB hands it back (attribute values not yet known). */
 export type StoredItem = Record<string, unknown>;
@@ -29,7 +30,7 @@ const INDEX_ATTRIBUTES: { [N in IndexName]: [`${N}pk`, `${N}sk`] } = {
 };
 
 /** The table key of an item read with `ProjectionExpression: 'pk, sk'`. */
-export const tableKeySchema = z.object({ pk: z.string(), sk: z.string() });
+export const tableKeySchema = lazySchema(() => z.object({ pk: z.string(), sk: z.string() }));
 
 /** A stored item that does not match its declaration (a missing or mistyped attribute): a bug or bad data. */
 export class MalformedItem extends Error {

@@ -33,6 +33,7 @@ import { badRequest } from '../errors';
 import { keys } from './keys';
 import type { Db } from './table';
 import { batchDeleteAll, batchPutAll, decodeCursor, encodeCursor, queryAll, queryPage, type Item } from './toolkit';
+import { lazySchema } from '../schemas/lazy-schema';
 
 /** What the index needs of a style (a StyleRecord has it all). */
 export interface IndexableStyle {
@@ -52,20 +53,22 @@ export interface IndexableStyle {
   createdAt: string;
 }
 
-export const explorePostingSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  sex: z.string(),
-  categoryIds: z.array(z.string()),
-  tags: z.array(z.string()),
-  styleImageType: z.enum(STYLE_IMAGE_TYPES),
-  coverImageUrl: z.string().nullable(),
-  promptImageUrl: z.string().nullable(),
-  createdBy: z.string(),
-  usageCount: z.number(),
-  createdAt: z.string(),
-});
+export const explorePostingSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    sex: z.string(),
+    categoryIds: z.array(z.string()),
+    tags: z.array(z.string()),
+    styleImageType: z.enum(STYLE_IMAGE_TYPES),
+    coverImageUrl: z.string().nullable(),
+    promptImageUrl: z.string().nullable(),
+    createdBy: z.string(),
+    usageCount: z.number(),
+    createdAt: z.string(),
+  }),
+);
 export type ExplorePosting = z.infer<typeof explorePostingSchema>;
 
 const listed = (s: IndexableStyle | null): s is IndexableStyle => !!s && s.isPublic && !s.takenDownAt;
@@ -210,7 +213,7 @@ export interface ExplorePage {
   itemsRead: number;
 }
 
-const cursorKey = z.object({ pk: z.string(), sk: z.string() });
+const cursorKey = lazySchema(() => z.object({ pk: z.string(), sk: z.string() }));
 
 /**
  * One page of the request: up to `limit` postings of the driving partition that pass every group, newest (or

@@ -19,6 +19,7 @@ import {
   WriteConflict,
   type EntityRecord,
 } from './toolkit';
+import { lazySchema } from '../schemas/lazy-schema';
 
 /** The Idempotency-Key of a start is already recorded (by a concurrent or earlier request). */
 export class IdempotencyKeyTaken extends Error {
@@ -39,35 +40,39 @@ export const GENERATION_KINDS = [
 ] as const;
 export type GenerationKind = (typeof GENERATION_KINDS)[number];
 
-const madeBy = z.enum(['generative', 'engine']);
-const styleImageType = z.enum(STYLE_IMAGE_TYPES);
+const madeBy = lazySchema(() => z.enum(['generative', 'engine']));
+const styleImageType = lazySchema(() => z.enum(STYLE_IMAGE_TYPES));
 
 /** One piece of an outfit, resolved at start: the image reference the workflow reads, in layering order. */
-const outfitPiece = z.object({
-  slot: z.enum(OUTFIT_SLOTS),
-  source: z.enum(PIECE_SOURCES),
-  /** An /api/public-image or /api/private-image reference (owner checked), or an http(s) URL (SSRF guard). */
-  imageUrl: z.string(),
-  imageType: styleImageType,
-  styleId: z.string().nullable(),
-  productId: z.string().nullable(),
-  label: z.string(),
-});
+const outfitPiece = lazySchema(() =>
+  z.object({
+    slot: z.enum(OUTFIT_SLOTS),
+    source: z.enum(PIECE_SOURCES),
+    /** An /api/public-image or /api/private-image reference (owner checked), or an http(s) URL (SSRF guard). */
+    imageUrl: z.string(),
+    imageType: styleImageType,
+    styleId: z.string().nullable(),
+    productId: z.string().nullable(),
+    label: z.string(),
+  }),
+);
 export type OutfitPieceRecord = z.output<typeof outfitPiece>;
 
-const generationInputs = z.object({
-  photoProfileId: z.string(),
-  styleId: z.string().nullable(),
-  promptTemplateId: z.string().nullable(),
-  rawTemplateId: z.string().nullable(),
-  imageUrl: z.string().nullable(),
-  imageType: styleImageType.nullable(),
-  /** Private keys of the optional style reference and background uploads (raw templates). */
-  styleRefKey: z.string().nullable(),
-  backgroundKey: z.string().nullable(),
-  /** Kind outfit: the pieces in layering order. */
-  outfit: z.array(outfitPiece).optional(),
-});
+const generationInputs = lazySchema(() =>
+  z.object({
+    photoProfileId: z.string(),
+    styleId: z.string().nullable(),
+    promptTemplateId: z.string().nullable(),
+    rawTemplateId: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+    imageType: styleImageType.nullable(),
+    /** Private keys of the optional style reference and background uploads (raw templates). */
+    styleRefKey: z.string().nullable(),
+    backgroundKey: z.string().nullable(),
+    /** Kind outfit: the pieces in layering order. */
+    outfit: z.array(outfitPiece).optional(),
+  }),
+);
 export type GenerationInputs = z.output<typeof generationInputs>;
 
 /** What places a generation in the sweeper's sparse work list (gsi2): pending or processing. */
@@ -76,41 +81,43 @@ type Activity = { id: string; createdAt: string; status: string };
 /** A generation in its user's partition; in the active index (gsi2) until it is final. */
 export const generationEntity = entity({
   name: 'Generation',
-  schema: z.object({
-    id: z.string(),
-    userId: z.string(),
-    status: z.enum(GENERATION_STATUSES),
-    kind: z.enum(GENERATION_KINDS),
-    mode: z.enum(MODES),
-    inputs: generationInputs,
-    styleName: z.string().nullable(),
-    templateName: z.string().nullable(),
-    cost: z.number(),
-    /** Credits taken per bucket (refunded exactly once on failure). */
-    reserved: z.partialRecord(z.enum(BUCKETS), z.number()),
-    /** The pack lots the pack part was taken from (soonest-expiring first), restored exactly on a refund. */
-    reservedLots: z.array(z.object({ lotKey: z.string(), take: z.number(), expiresAt: z.string() })).optional(),
-    priority: z.boolean(),
-    resultKey: z.string().nullable(),
-    error: z.string().nullable(),
-    createdAt: z.string(),
-    startedAt: z.string().nullable(),
-    completedAt: z.string().nullable(),
-    updatedAt: z.string(),
-    /** How many variants the run renders (absent = 1). A run with several is not a gallery item itself. */
-    variantCount: z.number().optional(),
-    /** The rendered variants' private keys (tagged to expire with the run), once completed. */
-    variantKeys: z.array(z.string()).optional(),
-    /** Variant index -> the generation id a kept variant became. */
-    keptVariants: z.record(z.string(), z.string()).optional(),
-    /** On a kept variant: the run it came from and its index there. */
-    variantOf: z.string().nullish(),
-    variantIndex: z.number().nullish(),
-    /** How the result was made (absent on results from before the Fitly engine: generative). */
-    madeBy: madeBy.optional(),
-    /** When "Delete all my photos" removed the result image (the record stays). */
-    resultDeletedAt: z.string().optional(),
-  }),
+  schema: lazySchema(() =>
+    z.object({
+      id: z.string(),
+      userId: z.string(),
+      status: z.enum(GENERATION_STATUSES),
+      kind: z.enum(GENERATION_KINDS),
+      mode: z.enum(MODES),
+      inputs: generationInputs,
+      styleName: z.string().nullable(),
+      templateName: z.string().nullable(),
+      cost: z.number(),
+      /** Credits taken per bucket (refunded exactly once on failure). */
+      reserved: z.partialRecord(z.enum(BUCKETS), z.number()),
+      /** The pack lots the pack part was taken from (soonest-expiring first), restored exactly on a refund. */
+      reservedLots: z.array(z.object({ lotKey: z.string(), take: z.number(), expiresAt: z.string() })).optional(),
+      priority: z.boolean(),
+      resultKey: z.string().nullable(),
+      error: z.string().nullable(),
+      createdAt: z.string(),
+      startedAt: z.string().nullable(),
+      completedAt: z.string().nullable(),
+      updatedAt: z.string(),
+      /** How many variants the run renders (absent = 1). A run with several is not a gallery item itself. */
+      variantCount: z.number().optional(),
+      /** The rendered variants' private keys (tagged to expire with the run), once completed. */
+      variantKeys: z.array(z.string()).optional(),
+      /** Variant index -> the generation id a kept variant became. */
+      keptVariants: z.record(z.string(), z.string()).optional(),
+      /** On a kept variant: the run it came from and its index there. */
+      variantOf: z.string().nullish(),
+      variantIndex: z.number().nullish(),
+      /** How the result was made (absent on results from before the Fitly engine: generative). */
+      madeBy: madeBy.optional(),
+      /** When "Delete all my photos" removed the result image (the record stays). */
+      resultDeletedAt: z.string().optional(),
+    }),
+  ),
   key: (g) => keys.generation(g.userId, g.id),
   indexes: {
     gsi2: (g: Activity) =>
@@ -431,15 +438,17 @@ export async function listActiveBefore(
 /** A user's rating of a generation. */
 export const feedbackEntity = entity({
   name: 'Feedback',
-  schema: z.object({
-    userId: z.string(),
-    generationId: z.string(),
-    /** The rated style; null for an outfit of uploaded pieces only. */
-    styleId: z.string().nullable(),
-    rating: z.number(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  }),
+  schema: lazySchema(() =>
+    z.object({
+      userId: z.string(),
+      generationId: z.string(),
+      /** The rated style; null for an outfit of uploaded pieces only. */
+      styleId: z.string().nullable(),
+      rating: z.number(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+    }),
+  ),
   key: (f) => keys.feedback(f.userId, f.generationId),
 });
 export type FeedbackRecord = Omit<EntityRecord<typeof feedbackEntity>, 'userId'>;

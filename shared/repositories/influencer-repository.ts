@@ -12,25 +12,28 @@ import { keys } from './keys';
 import { cancellationReasons, errorName, TABLE_SCHEMA, type Db } from './table';
 import { buildUpdate, entity, withConflictRetry, type EntityRecord, type TransactItem } from './toolkit';
 import { queryAll } from './toolkit';
+import { lazySchema } from '../schemas/lazy-schema';
 
 /** An influencer application: by status, newest first (gsi1); a user's, newest first (gsi2). */
 export const influencerApplicationEntity = entity({
   name: 'InfluencerApplication',
-  schema: z.object({
-    id: z.string(),
-    userId: z.string(),
-    status: z.enum(APPLICATION_STATUSES),
-    useCase: z.string(),
-    instagramHandle: z.string().nullable(),
-    tiktokHandle: z.string().nullable(),
-    youtubeChannel: z.string().nullable(),
-    otherSocial: z.string().nullable(),
-    reviewNotes: z.string().nullable(),
-    reviewedBy: z.string().nullable(),
-    reviewedAt: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  }),
+  schema: lazySchema(() =>
+    z.object({
+      id: z.string(),
+      userId: z.string(),
+      status: z.enum(APPLICATION_STATUSES),
+      useCase: z.string(),
+      instagramHandle: z.string().nullable(),
+      tiktokHandle: z.string().nullable(),
+      youtubeChannel: z.string().nullable(),
+      otherSocial: z.string().nullable(),
+      reviewNotes: z.string().nullable(),
+      reviewedBy: z.string().nullable(),
+      reviewedAt: z.string().nullable(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+    }),
+  ),
   key: (a) => keys.influencerApplication(a.id),
   indexes: {
     gsi1: (a: { id: string; status: string; createdAt: string }) =>

@@ -31,23 +31,26 @@ import {
   type Item,
   type TransactItem,
 } from './toolkit';
+import { lazySchema } from '../schemas/lazy-schema';
 
 /** A ledger entry: in its user's partition, by user and time (gsi1) and by day across users (gsi2). */
 export const ledgerEntryEntity = entity({
   name: 'LedgerEntry',
-  schema: z.object({
-    entryId: z.string(),
-    userId: z.string(),
-    kind: z.enum(LEDGER_KINDS),
-    bucket: z.enum(BUCKETS),
-    /** Signed amount: positive adds credits, negative removes them. */
-    amount: z.number(),
-    causeId: z.string(),
-    note: z.string().nullable(),
-    createdAt: z.string(),
-    /** Optional facts about the movement (e.g. the shortfall of a refund revocation, the pack lot touched). */
-    meta: z.record(z.string(), z.unknown()).optional(),
-  }),
+  schema: lazySchema(() =>
+    z.object({
+      entryId: z.string(),
+      userId: z.string(),
+      kind: z.enum(LEDGER_KINDS),
+      bucket: z.enum(BUCKETS),
+      /** Signed amount: positive adds credits, negative removes them. */
+      amount: z.number(),
+      causeId: z.string(),
+      note: z.string().nullable(),
+      createdAt: z.string(),
+      /** Optional facts about the movement (e.g. the shortfall of a refund revocation, the pack lot touched). */
+      meta: z.record(z.string(), z.unknown()).optional(),
+    }),
+  ),
   key: (e) => keys.ledgerEntry(e.userId, e.entryId),
   indexes: {
     gsi1: (e) => keys.ledgerByUserIndex(e.userId, e.createdAt, e.entryId),
@@ -77,17 +80,19 @@ type LotExpiry = { userId: string; lotKey: string; expiresAt: string; remaining:
 /** A pack purchase's credits; in the sparse expiry index (gsi2) while `remaining` > 0. */
 export const packLotEntity = entity({
   name: 'PackLot',
-  schema: z.object({
-    lotKey: z.string(),
-    userId: z.string(),
-    amount: z.number(),
-    remaining: z.number(),
-    expiresAt: z.string(),
-    causeId: z.string(),
-    createdAt: z.string(),
-    expiredTotal: z.number().default(0),
-    revokedTotal: z.number().default(0),
-  }),
+  schema: lazySchema(() =>
+    z.object({
+      lotKey: z.string(),
+      userId: z.string(),
+      amount: z.number(),
+      remaining: z.number(),
+      expiresAt: z.string(),
+      causeId: z.string(),
+      createdAt: z.string(),
+      expiredTotal: z.number().default(0),
+      revokedTotal: z.number().default(0),
+    }),
+  ),
   key: (l) => keys.packLot(l.userId, l.lotKey),
   indexes: {
     gsi2: (l: LotExpiry) => (l.remaining > 0 ? keys.packLotExpiryIndex(l.expiresAt, l.userId, l.lotKey) : null),

@@ -6,11 +6,12 @@ import * as z from 'zod';
 import { keys } from './keys';
 import type { Db } from './table';
 import { entity, getItem, putItem } from './toolkit';
+import { lazySchema } from '../schemas/lazy-schema';
 
 /** A refund the local adapter "made", by its idempotency key. */
 const localPayRefundEntity = entity({
   name: 'LocalPayRefund',
-  schema: z.object({ idempotencyKey: z.string(), paymentRef: z.string(), createdAt: z.string() }),
+  schema: lazySchema(() => z.object({ idempotencyKey: z.string(), paymentRef: z.string(), createdAt: z.string() })),
   key: (r) => keys.localPayRefund(r.idempotencyKey),
 });
 

@@ -25,36 +25,39 @@ import {
   withRetry,
   type EntityRecord,
 } from './toolkit';
+import { lazySchema } from '../schemas/lazy-schema';
 
 /** A photo profile in its user's partition (which one is the default lives on the COUNTERS item). */
 export const photoProfileEntity = entity({
   name: 'PhotoProfile',
-  schema: z.object({
-    id: z.string(),
-    userId: z.string(),
-    name: z.string(),
-    gender: z.enum(GENDERS),
-    bodyDescription: z.string(),
-    /** Private-bucket key of the portrait (always present). */
-    portraitKey: z.string(),
-    /** Private-bucket key of the full-body photo, or null. */
-    fullBodyKey: z.string().nullable().default(null),
-    /** The full-body check's verdict for a full-body key (stale when the key changed: "checking"). */
-    bodyCheck: z
-      .object({
-        key: z.string(),
-        status: z.enum(['ok', 'refused']),
-        code: z.string().nullable(),
-        message: z.string().nullable(),
-        checkedAt: z.string(),
-      })
-      .nullable()
-      .default(null),
-    /** The person's measurements in cm (issue 25: optional, private to the owner), or null. */
-    measurements: bodyMeasurementsCmSchema.nullable().default(null),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  }),
+  schema: lazySchema(() =>
+    z.object({
+      id: z.string(),
+      userId: z.string(),
+      name: z.string(),
+      gender: z.enum(GENDERS),
+      bodyDescription: z.string(),
+      /** Private-bucket key of the portrait (always present). */
+      portraitKey: z.string(),
+      /** Private-bucket key of the full-body photo, or null. */
+      fullBodyKey: z.string().nullable().default(null),
+      /** The full-body check's verdict for a full-body key (stale when the key changed: "checking"). */
+      bodyCheck: z
+        .object({
+          key: z.string(),
+          status: z.enum(['ok', 'refused']),
+          code: z.string().nullable(),
+          message: z.string().nullable(),
+          checkedAt: z.string(),
+        })
+        .nullable()
+        .default(null),
+      /** The person's measurements in cm (issue 25: optional, private to the owner), or null. */
+      measurements: bodyMeasurementsCmSchema.nullable().default(null),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+    }),
+  ),
   key: (p) => keys.photoProfile(p.userId, p.id),
 });
 type StoredProfile = EntityRecord<typeof photoProfileEntity>;
@@ -76,10 +79,12 @@ export type PhotoProfilePatch = Partial<
 >;
 
 /** The photo-profile attributes of the user's COUNTERS item. */
-const countersSchema = z.object({
-  photoProfileCount: z.number().optional(),
-  defaultPhotoProfileId: z.string().optional(),
-});
+const countersSchema = lazySchema(() =>
+  z.object({
+    photoProfileCount: z.number().optional(),
+    defaultPhotoProfileId: z.string().optional(),
+  }),
+);
 type Counters = z.output<typeof countersSchema>;
 
 const toStored = (item: unknown): StoredProfile => photoProfileEntity.parse(item);

@@ -17,6 +17,7 @@ import { ledgerEntryEntity, packLotEntity } from './ledger-repository';
 import { generationEntity } from './generation-repository';
 import { receivedEventEntity, appliedEventEntity } from './billing-repository';
 import { userEntity } from './user-repository';
+import { lazySchema } from '../schemas/lazy-schema';
 
 type Key = TableKey;
 
@@ -209,14 +210,16 @@ export async function deleteExpiredGeneration(db: Db, userId: string, id: string
 /** Photo consent for one photo profile (wording version, time, salted IP hash). */
 export const photoConsentEntity = entity({
   name: 'PhotoConsent',
-  schema: z.object({
-    userId: z.string(),
-    profileId: z.string(),
-    wordingVersion: z.string(),
-    acceptedAt: z.string(),
-    /** HMAC-SHA256 of the source IP with a secret salt; never the IP itself. */
-    ipHash: z.string().nullable().default(null),
-  }),
+  schema: lazySchema(() =>
+    z.object({
+      userId: z.string(),
+      profileId: z.string(),
+      wordingVersion: z.string(),
+      acceptedAt: z.string(),
+      /** HMAC-SHA256 of the source IP with a secret salt; never the IP itself. */
+      ipHash: z.string().nullable().default(null),
+    }),
+  ),
   key: (c) => keys.photoConsent(c.userId, c.profileId),
 });
 export type PhotoConsentRecord = EntityRecord<typeof photoConsentEntity>;
@@ -246,17 +249,19 @@ export async function deletePhotoConsent(db: Db, userId: string, profileId: stri
 /** A data export job ("Download my data"), expiring with the table TTL. */
 export const dataExportEntity = entity({
   name: 'DataExport',
-  schema: z.object({
-    id: z.string(),
-    userId: z.string(),
-    status: exportJobSchema.shape.status,
-    progress: z.number(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    objectKey: z.string().nullable().default(null),
-    readyAt: z.string().nullable().default(null),
-    error: z.string().nullable().default(null),
-  }),
+  schema: lazySchema(() =>
+    z.object({
+      id: z.string(),
+      userId: z.string(),
+      status: exportJobSchema.shape.status,
+      progress: z.number(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+      objectKey: z.string().nullable().default(null),
+      readyAt: z.string().nullable().default(null),
+      error: z.string().nullable().default(null),
+    }),
+  ),
   key: (e) => keys.dataExport(e.userId, e.id),
 });
 export type ExportRecord = EntityRecord<typeof dataExportEntity>;
@@ -462,7 +467,7 @@ export { tombstoneKey };
 /** A deleted account's tombstone: the ledger pseudonym and when, never the id (keyed by its hash). */
 const deletedAccountEntity = entity({
   name: 'DeletedAccount',
-  schema: z.object({ userId: z.string().optional(), pseudonym: z.string(), deletedAt: z.string() }),
+  schema: lazySchema(() => z.object({ userId: z.string().optional(), pseudonym: z.string(), deletedAt: z.string() })),
   key: (t) => tombstoneKey(t.userId ?? ''),
 });
 

@@ -13,6 +13,7 @@ import { tableKeySchema } from './entity';
 import { keys } from './keys';
 import { cancellationReasons, errorName, isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 import { buildUpdate, countAll, entity, queryPage, updateIf, withRetry, type EntityRecord } from './toolkit';
+import { lazySchema } from '../schemas/lazy-schema';
 
 export const RENDER_JOB_STATES = ['queued', 'running', 'done'] as const;
 export type RenderJobState = (typeof RENDER_JOB_STATES)[number];
@@ -23,28 +24,30 @@ type Lease = { generationId: string; state: RenderJobState; leaseUntil?: string 
 /** A generation's render job (one per generation); in the lease index (gsi2) while running. */
 export const renderJobEntity = entity({
   name: 'RenderJob',
-  schema: z.object({
-    generationId: z.string(),
-    userId: z.string(),
-    provider: z.enum(PROVIDER_NAMES),
-    priority: z.boolean(),
-    taskToken: z.string(),
-    state: z.enum(RENDER_JOB_STATES),
-    enqueuedAt: z.string(),
-    queueSk: z.string(),
-    claimedAt: z.string().optional(),
-    leaseUntil: z.string().optional(),
-    /** An asynchronous provider's prediction id, once submitted. */
-    providerJobId: z.string().optional(),
-    /** Times the job was polled after its webhook did not come. */
-    polls: z.number().optional(),
-    /** A chained outfit on an asynchronous provider: the step `providerJobId` renders (0-based). */
-    step: z.number().optional(),
-    /** A chained outfit: the prediction whose step is being advanced (claimed before the next step is submitted). */
-    advancingFrom: z.string().optional(),
-    /** Render attempts so far (1 from the claim; each retry after a dead or crashed worker adds one). */
-    attempts: z.number().optional(),
-  }),
+  schema: lazySchema(() =>
+    z.object({
+      generationId: z.string(),
+      userId: z.string(),
+      provider: z.enum(PROVIDER_NAMES),
+      priority: z.boolean(),
+      taskToken: z.string(),
+      state: z.enum(RENDER_JOB_STATES),
+      enqueuedAt: z.string(),
+      queueSk: z.string(),
+      claimedAt: z.string().optional(),
+      leaseUntil: z.string().optional(),
+      /** An asynchronous provider's prediction id, once submitted. */
+      providerJobId: z.string().optional(),
+      /** Times the job was polled after its webhook did not come. */
+      polls: z.number().optional(),
+      /** A chained outfit on an asynchronous provider: the step `providerJobId` renders (0-based). */
+      step: z.number().optional(),
+      /** A chained outfit: the prediction whose step is being advanced (claimed before the next step is submitted). */
+      advancingFrom: z.string().optional(),
+      /** Render attempts so far (1 from the claim; each retry after a dead or crashed worker adds one). */
+      attempts: z.number().optional(),
+    }),
+  ),
   key: (j) => keys.renderJob(j.generationId),
   indexes: {
     gsi2: (j: Lease) =>
@@ -56,19 +59,21 @@ export type RenderJob = EntityRecord<typeof renderJobEntity>;
 /** A waiting render in its provider's queue lane (P priority, S standard), oldest first. */
 const queueEntryEntity = entity({
   name: 'RenderQueueEntry',
-  schema: z.object({
-    provider: z.string(),
-    lane: z.enum(['P', 'S']),
-    generationId: z.string(),
-    enqueuedAt: z.string(),
-  }),
+  schema: lazySchema(() =>
+    z.object({
+      provider: z.string(),
+      lane: z.enum(['P', 'S']),
+      generationId: z.string(),
+      enqueuedAt: z.string(),
+    }),
+  ),
   key: (e) => keys.renderQueueEntry(e.provider, e.lane, e.enqueuedAt, e.generationId),
 });
 
 /** A provider's in-flight counter. */
 const providerSlotsEntity = entity({
   name: 'ProviderSlots',
-  schema: z.object({ provider: z.string(), inFlight: z.number().default(0) }),
+  schema: lazySchema(() => z.object({ provider: z.string(), inFlight: z.number().default(0) })),
   key: (p) => keys.providerSlots(p.provider),
 });
 

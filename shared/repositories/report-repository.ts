@@ -9,18 +9,21 @@ import * as z from 'zod';
 import { keys } from './keys';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 import { buildUpdate, entity, queryAll, type Item, type Key } from './toolkit';
+import { lazySchema } from '../schemas/lazy-schema';
 
 export type ReportType = 'StyleReport' | 'ShareReport';
 
 /** What every report carries (a style report adds the style, a share report the share). */
-export const reportSchema = z.object({
-  id: z.string(),
-  reporterId: z.string(),
-  reason: z.string(),
-  status: z.enum(['open', 'resolved', 'dismissed']),
-  resolvedAt: z.string().optional(),
-  createdAt: z.string(),
-});
+export const reportSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    reporterId: z.string(),
+    reason: z.string(),
+    status: z.enum(['open', 'resolved', 'dismissed']),
+    resolvedAt: z.string().optional(),
+    createdAt: z.string(),
+  }),
+);
 export type ReportRecord = z.output<typeof reportSchema>;
 
 /** The key of every report (its declarations in discovery-repository and share-repository use it). */

@@ -30,37 +30,42 @@ import {
 } from './report-repository';
 import { keys } from './keys';
 import { TABLE_SCHEMA, type Db } from './table';
+import { lazySchema } from '../schemas/lazy-schema';
 
-const shareImage = z.object({
-  generationId: z.string(),
-  /** Private-bucket key of the downscaled, AI-marked copy (never the original result). */
-  key: z.string(),
-  width: z.number(),
-  height: z.number(),
-  styleId: z.string().nullable(),
-  styleName: z.string().nullable(),
-  /** How the generation was made (absent on shares from before the Fitly engine: generative). */
-  madeBy: z.enum(['generative', 'engine']).optional(),
-});
+const shareImage = lazySchema(() =>
+  z.object({
+    generationId: z.string(),
+    /** Private-bucket key of the downscaled, AI-marked copy (never the original result). */
+    key: z.string(),
+    width: z.number(),
+    height: z.number(),
+    styleId: z.string().nullable(),
+    styleName: z.string().nullable(),
+    /** How the generation was made (absent on shares from before the Fitly engine: generative). */
+    madeBy: z.enum(['generative', 'engine']).optional(),
+  }),
+);
 export type ShareImage = z.output<typeof shareImage>;
 
 /** A shared look in its owner's partition (removed with the account), found by its token on gsi1; TTL-expired. */
 export const shareEntity = entity({
   name: 'Share',
-  schema: z.object({
-    id: z.string(),
-    token: z.string(),
-    userId: z.string(),
-    images: z.array(shareImage),
-    /** The owner chose to show their name and handle. */
-    showOwner: z.boolean(),
-    status: z.enum(['active', 'revoked', 'taken_down']),
-    expiresAt: z.string(),
-    createdAt: z.string(),
-    endedAt: z.string().nullable(),
-    /** Votes are counted on the share's counter shards (issue 28); absent on older shares: count the vote items. */
-    voteCounters: z.boolean().optional(),
-  }),
+  schema: lazySchema(() =>
+    z.object({
+      id: z.string(),
+      token: z.string(),
+      userId: z.string(),
+      images: z.array(shareImage),
+      /** The owner chose to show their name and handle. */
+      showOwner: z.boolean(),
+      status: z.enum(['active', 'revoked', 'taken_down']),
+      expiresAt: z.string(),
+      createdAt: z.string(),
+      endedAt: z.string().nullable(),
+      /** Votes are counted on the share's counter shards (issue 28); absent on older shares: count the vote items. */
+      voteCounters: z.boolean().optional(),
+    }),
+  ),
   key: (s) => keys.share(s.userId, s.id),
   indexes: { gsi1: (s) => keys.shareTokenIndex(s.token) },
 });
@@ -371,7 +376,7 @@ export async function listFeedbackCastBy(db: Db, userId: string): Promise<CastFe
 /** A report of a shared look (the open-report index is the reports' common declaration). */
 export const shareReportEntity = entity({
   name: 'ShareReport',
-  schema: reportSchema.extend({ shareId: z.string(), shareOwnerId: z.string() }),
+  schema: lazySchema(() => reportSchema.extend({ shareId: z.string(), shareOwnerId: z.string() })),
   key: reportKey,
   indexes: { gsi1: openReportIndex },
 });

@@ -24,15 +24,18 @@ import {
   updateItem,
   type TransactItem,
 } from './toolkit';
+import { lazySchema } from '../schemas/lazy-schema';
 
 const shardKeys = (styleId: string) =>
   Array.from({ length: STYLE_COUNTER_SHARDS }, (_, n) => keys.styleCounter(styleId, n));
 
-const shardNumbers = z.object({
-  pending: z.number().default(0),
-  favorites: z.number().default(0),
-  foldedAt: z.number().default(0),
-});
+const shardNumbers = lazySchema(() =>
+  z.object({
+    pending: z.number().default(0),
+    favorites: z.number().default(0),
+    foldedAt: z.number().default(0),
+  }),
+);
 
 /** Count one completed generation of a style (see above); a style deleted meanwhile keeps no count. */
 export async function incrementStyleUsage(db: Db, styleId: string, now = new Date(), shard?: number): Promise<void> {

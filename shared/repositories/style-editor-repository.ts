@@ -23,15 +23,18 @@ import {
 import { exploreIndexWrites } from './explore-repository';
 import { withConflictRetry, type Item, type TransactItem } from './toolkit';
 import { buildUpdate, keysUnder, queryAll, transactDeleteAll } from './toolkit';
+import { lazySchema } from '../schemas/lazy-schema';
 
 /** A style as the editor stores it (`counted` is part of the style's declaration). */
 export type StoredStyle = StyleRecord;
 
 /** The users' COUNTERS item as the style editor reads it (absent counts are zero). */
-const styleCounts = z.object({
-  privateStyleCount: z.number().default(0),
-  publicStyleCount: z.number().default(0),
-});
+const styleCounts = lazySchema(() =>
+  z.object({
+    privateStyleCount: z.number().default(0),
+    publicStyleCount: z.number().default(0),
+  }),
+);
 
 const countField = (isPublic: boolean) => (isPublic ? 'publicStyleCount' : 'privateStyleCount');
 

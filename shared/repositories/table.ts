@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { DocClient } from './dynamo-client';
+import { lazySchema } from '../schemas/lazy-schema';
 
 export const TABLE_SCHEMA = {
   partitionKey: 'pk',
@@ -100,13 +101,17 @@ export const capacityMetrics = { read: 0, write: 0, calls: 0 };
 
 const READ_OPERATIONS = new Set(['GetItem', 'Query', 'BatchGetItem', 'TransactGetItems', 'Scan']);
 
-const capacity = z.object({
-  CapacityUnits: z.number().optional(),
-  ReadCapacityUnits: z.number().optional(),
-  WriteCapacityUnits: z.number().optional(),
-});
+const capacity = lazySchema(() =>
+  z.object({
+    CapacityUnits: z.number().optional(),
+    ReadCapacityUnits: z.number().optional(),
+    WriteCapacityUnits: z.number().optional(),
+  }),
+);
 /** What a command answers about its consumed capacity (one total, or one per table of a batch or transaction). */
-const consumedOutput = z.object({ ConsumedCapacity: z.union([z.array(capacity), capacity]).optional() });
+const consumedOutput = lazySchema(() =>
+  z.object({ ConsumedCapacity: z.union([z.array(capacity), capacity]).optional() }),
+);
 
 function countCapacity(operation: string, answer: Record<string, unknown>) {
   const parsed = consumedOutput.safeParse(answer);

@@ -9,6 +9,7 @@ import { starterClaimKey, tombstoneKey } from './keys';
 import { ledgerItems } from './ledger-repository';
 import { ERROR_CODES, HttpError } from '../errors';
 import { batchGetAll, buildUpdate, entity, updateIf, type EntityRecord } from './toolkit';
+import { lazySchema } from '../schemas/lazy-schema';
 
 /** A token issued before "Delete my account" must not re-create the user. */
 export const ACCOUNT_DELETED = { code: ERROR_CODES.accountDeleted, message: 'This account was deleted.' } as const;
@@ -16,8 +17,8 @@ export const ACCOUNT_DELETED = { code: ERROR_CODES.accountDeleted, message: 'Thi
 export const ACCOUNT_STATUSES = ['active', 'deleting', 'deleted', 'disabled'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
-const role = z.enum(ROLES);
-const plan = z.enum(PLAN_IDS);
+const role = lazySchema(() => z.enum(ROLES));
+const plan = lazySchema(() => z.enum(PLAN_IDS));
 
 /**
  * The user item: found by e-mail (gsi1); in the retention job's sparse work list (gsi2) while it has automatic
@@ -25,45 +26,47 @@ const plan = z.enum(PLAN_IDS);
  */
 export const userEntity = entity({
   name: 'User',
-  schema: z.object({
-    id: z.string(),
-    email: z.string(),
-    firstName: z.string().nullable(),
-    lastName: z.string().nullable(),
-    handle: z.string(),
-    profileImageUrl: z.string().nullable(),
-    hasUnlimitedCredits: z.boolean(),
-    role,
-    currentRole: role,
-    permanentRole: role,
-    currentPlan: plan,
-    subscriptionStatus: z.string(),
-    hasUsedTrial: z.boolean(),
-    isInfluencer: z.boolean(),
-    influencerSince: z.string().nullable(),
-    nextScheduledPlan: plan.nullable(),
-    nextScheduledPlanDate: z.string().nullable(),
-    /** Billing (set from Stripe webhooks; absent until the first checkout). */
-    subscriptionId: z.string().nullish(),
-    stripeCustomerId: z.string().nullish(),
-    currentPeriodEnd: z.string().nullish(),
-    cancelAtPeriodEnd: z.boolean().optional(),
-    isPublic: z.boolean(),
-    showCollections: z.boolean(),
-    onboarded: z.boolean(),
-    /** Absent means active; account deletion marks 'deleting' first, then 'deleted'; an operator may set 'disabled'. */
-    accountStatus: z.enum(ACCOUNT_STATUSES).optional(),
-    accountStatusAt: z.string().optional(),
-    /** Privacy (privacy-repository): the age statement (never the birth date), the retention choice. */
-    ageStatus: z.enum(['adult', 'minor']).optional(),
-    ageConfirmedAt: z.string().optional(),
-    ageWordingVersion: z.string().optional(),
-    retentionDays: z.union(RETENTION_DAYS.map((d) => z.literal(d))).optional(),
-    /** The ledger pseudonym an account deletion moves the accounting items to (once). */
-    deletionPseudonym: z.string().optional(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  }),
+  schema: lazySchema(() =>
+    z.object({
+      id: z.string(),
+      email: z.string(),
+      firstName: z.string().nullable(),
+      lastName: z.string().nullable(),
+      handle: z.string(),
+      profileImageUrl: z.string().nullable(),
+      hasUnlimitedCredits: z.boolean(),
+      role,
+      currentRole: role,
+      permanentRole: role,
+      currentPlan: plan,
+      subscriptionStatus: z.string(),
+      hasUsedTrial: z.boolean(),
+      isInfluencer: z.boolean(),
+      influencerSince: z.string().nullable(),
+      nextScheduledPlan: plan.nullable(),
+      nextScheduledPlanDate: z.string().nullable(),
+      /** Billing (set from Stripe webhooks; absent until the first checkout). */
+      subscriptionId: z.string().nullish(),
+      stripeCustomerId: z.string().nullish(),
+      currentPeriodEnd: z.string().nullish(),
+      cancelAtPeriodEnd: z.boolean().optional(),
+      isPublic: z.boolean(),
+      showCollections: z.boolean(),
+      onboarded: z.boolean(),
+      /** Absent means active; account deletion marks 'deleting' first, then 'deleted'; an operator may set 'disabled'. */
+      accountStatus: z.enum(ACCOUNT_STATUSES).optional(),
+      accountStatusAt: z.string().optional(),
+      /** Privacy (privacy-repository): the age statement (never the birth date), the retention choice. */
+      ageStatus: z.enum(['adult', 'minor']).optional(),
+      ageConfirmedAt: z.string().optional(),
+      ageWordingVersion: z.string().optional(),
+      retentionDays: z.union(RETENTION_DAYS.map((d) => z.literal(d))).optional(),
+      /** The ledger pseudonym an account deletion moves the accounting items to (once). */
+      deletionPseudonym: z.string().optional(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+    }),
+  ),
   key: (u) => keys.user(u.id),
   indexes: {
     gsi1: (u: { email: string }) => keys.userEmailIndex(u.email),
@@ -75,7 +78,7 @@ export type UserRecord = EntityRecord<typeof userEntity>;
 /** A unique handle's claim: which user holds it (older claims lack `handle`: reads pick `userId`). */
 export const handleClaimEntity = entity({
   name: 'Handle',
-  schema: z.object({ handle: z.string(), userId: z.string(), claimedAt: z.string().optional() }),
+  schema: lazySchema(() => z.object({ handle: z.string(), userId: z.string(), claimedAt: z.string().optional() })),
   key: (h) => keys.handle(h.handle),
 });
 

@@ -11,17 +11,20 @@ import { keys } from './keys';
 import { cancellationReasons, isConditionFailure, type Db } from './table';
 import { handleClaimEntity, userEntity, type UserRecord } from './user-repository';
 import { entity, transactConditional, tx, withConflictRetry, type EntityRecord } from './toolkit';
+import { lazySchema } from '../schemas/lazy-schema';
 
 /** Onboarding preferences (lists absent on older items read as empty). */
 export const preferencesEntity = entity({
   name: 'Preferences',
-  schema: z.object({
-    userId: z.string(),
-    styles: z.array(z.string()).default([]),
-    brands: z.array(z.string()).default([]),
-    colors: z.array(z.string()).default([]),
-    updatedAt: z.string(),
-  }),
+  schema: lazySchema(() =>
+    z.object({
+      userId: z.string(),
+      styles: z.array(z.string()).default([]),
+      brands: z.array(z.string()).default([]),
+      colors: z.array(z.string()).default([]),
+      updatedAt: z.string(),
+    }),
+  ),
   key: (p) => keys.preferences(p.userId),
 });
 export type PreferencesRecord = Omit<EntityRecord<typeof preferencesEntity>, 'userId'>;
@@ -29,7 +32,9 @@ export type PreferencesRecord = Omit<EntityRecord<typeof preferencesEntity>, 'us
 /** A link on a user's public profile (ulid ids: creation order), counted by linkCount on COUNTERS. */
 export const userLinkEntity = entity({
   name: 'UserLink',
-  schema: z.object({ userId: z.string(), id: z.string(), title: z.string(), url: z.string(), createdAt: z.string() }),
+  schema: lazySchema(() =>
+    z.object({ userId: z.string(), id: z.string(), title: z.string(), url: z.string(), createdAt: z.string() }),
+  ),
   key: (l) => keys.userLink(l.userId, l.id),
 });
 

@@ -13,6 +13,7 @@ import {
 import { STYLE_MESSAGES, isHttpUrl } from '../domain/style-rules';
 import { parseImageRef } from '../domain/image-ref';
 import { sizeChartSchema } from '../domain/size-advice';
+import { lazySchema } from './lazy-schema';
 
 const text = (max: number, msg = `At most ${max} characters`) => z.string().trim().max(max, msg);
 const optText = (max: number) =>
@@ -29,9 +30,11 @@ const optImageUrl = (max: number) =>
     IMAGE_URL_RULE,
   );
 /** A list of strings, also accepted as one comma-separated string. */
-const stringList = z.preprocess(
-  (v: string | string[]) => (typeof v === 'string' ? v.split(',') : v),
-  z.array(z.string().max(200), { message: 'Must be a list' }).max(50, 'Too many entries'),
+const stringList = lazySchema(() =>
+  z.preprocess(
+    (v: string | string[]) => (typeof v === 'string' ? v.split(',') : v),
+    z.array(z.string().max(200), { message: 'Must be a list' }).max(50, 'Too many entries'),
+  ),
 );
 
 const styleFields = {
@@ -66,43 +69,49 @@ const styleFields = {
 };
 
 /** POST /api/admin/styles */
-export const styleCreateSchema = z.object({
-  ...styleFields,
-  description: styleFields.description.default(''),
-  sex: styleFields.sex.optional(),
-  categoryIds: styleFields.categoryIds.default([]),
-  tags: styleFields.tags.default([]),
-  tasks: styleFields.tasks.default(['OUTFIT_TRYON']),
-  styleImageType: styleFields.styleImageType.default('model_wearer'),
-  isPublic: styleFields.isPublic.default(true),
-  isAiGenerated: styleFields.isAiGenerated.default(false),
-  sizeChart: styleFields.sizeChart.default(null),
-});
+export const styleCreateSchema = lazySchema(() =>
+  z.object({
+    ...styleFields,
+    description: styleFields.description.default(''),
+    sex: styleFields.sex.optional(),
+    categoryIds: styleFields.categoryIds.default([]),
+    tags: styleFields.tags.default([]),
+    tasks: styleFields.tasks.default(['OUTFIT_TRYON']),
+    styleImageType: styleFields.styleImageType.default('model_wearer'),
+    isPublic: styleFields.isPublic.default(true),
+    isAiGenerated: styleFields.isAiGenerated.default(false),
+    sizeChart: styleFields.sizeChart.default(null),
+  }),
+);
 export type StyleCreateInput = z.infer<typeof styleCreateSchema>;
 
 /** PATCH /api/admin/styles/{id}: any subset of the fields. */
-export const stylePatchSchema = z.object(styleFields).partial();
+export const stylePatchSchema = lazySchema(() => z.object(styleFields).partial());
 export type StylePatchInput = z.infer<typeof stylePatchSchema>;
 
-const price = z
-  .union([z.number(), z.string(), z.null()])
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v === null || v === '') return v === undefined ? undefined : null;
-    const n = typeof v === 'number' ? v : Number(v);
-    if (!Number.isFinite(n) || n < 0 || n > 1_000_000) {
-      ctx.addIssue({ code: 'custom', message: 'Price must be a positive number' });
-      return z.NEVER;
-    }
-    return Math.round(n * 100) / 100;
-  });
+const price = lazySchema(() =>
+  z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === null || v === '') return v === undefined ? undefined : null;
+      const n = typeof v === 'number' ? v : Number(v);
+      if (!Number.isFinite(n) || n < 0 || n > 1_000_000) {
+        ctx.addIssue({ code: 'custom', message: 'Price must be a positive number' });
+        return z.NEVER;
+      }
+      return Math.round(n * 100) / 100;
+    }),
+);
 
-const productUrl = z
-  .string({ message: STYLE_MESSAGES.productUrlRequired })
-  .trim()
-  .min(1, STYLE_MESSAGES.productUrlRequired)
-  .max(2048, 'URL is too long')
-  .refine(isHttpUrl, STYLE_MESSAGES.productUrlInvalid);
+const productUrl = lazySchema(() =>
+  z
+    .string({ message: STYLE_MESSAGES.productUrlRequired })
+    .trim()
+    .min(1, STYLE_MESSAGES.productUrlRequired)
+    .max(2048, 'URL is too long')
+    .refine(isHttpUrl, STYLE_MESSAGES.productUrlInvalid),
+);
 
 const linkFields = {
   retailer: optText(120),
@@ -116,118 +125,141 @@ const linkFields = {
   affiliateCode: optText(120),
 };
 
-export const productLinkInputSchema = z.object(linkFields);
+export const productLinkInputSchema = lazySchema(() => z.object(linkFields));
 export type ProductLinkInput = z.infer<typeof productLinkInputSchema>;
 
-const productName = z
-  .string({ message: STYLE_MESSAGES.productNameRequired })
-  .trim()
-  .min(1, STYLE_MESSAGES.productNameRequired)
-  .max(200, 'Product name is too long')
-  .refine(isSafeText, `Name ${UNSAFE_TEXT_MESSAGE}`)
-  .transform(normalizeText);
+const productName = lazySchema(() =>
+  z
+    .string({ message: STYLE_MESSAGES.productNameRequired })
+    .trim()
+    .min(1, STYLE_MESSAGES.productNameRequired)
+    .max(200, 'Product name is too long')
+    .refine(isSafeText, `Name ${UNSAFE_TEXT_MESSAGE}`)
+    .transform(normalizeText),
+);
 
 /** POST /api/admin/products */
-export const productCreateSchema = z.object({
-  styleId: z.string({ message: 'Style is required' }).trim().min(1, 'Style is required').max(100),
-  name: productName,
-  description: optText(2000),
-  brand: optText(120),
-  category: optText(120),
-  imageUrl: optImageUrl(2048),
-  links: z.array(productLinkInputSchema).max(20, 'At most 20 links').optional(),
-});
+export const productCreateSchema = lazySchema(() =>
+  z.object({
+    styleId: z.string({ message: 'Style is required' }).trim().min(1, 'Style is required').max(100),
+    name: productName,
+    description: optText(2000),
+    brand: optText(120),
+    category: optText(120),
+    imageUrl: optImageUrl(2048),
+    links: z.array(productLinkInputSchema).max(20, 'At most 20 links').optional(),
+  }),
+);
 export type ProductCreateInput = z.infer<typeof productCreateSchema>;
 
 /** PATCH /api/admin/products/{id} */
-export const productPatchSchema = z.object({
-  name: productName.optional(),
-  description: optText(2000),
-  brand: optText(120),
-  category: optText(120),
-  imageUrl: optImageUrl(2048),
-});
+export const productPatchSchema = lazySchema(() =>
+  z.object({
+    name: productName.optional(),
+    description: optText(2000),
+    brand: optText(120),
+    category: optText(120),
+    imageUrl: optImageUrl(2048),
+  }),
+);
 export type ProductPatchInput = z.infer<typeof productPatchSchema>;
 
 /** POST /api/admin/product-links (productId in the body) and POST /api/admin/products/{id}/links. */
-export const productLinkCreateSchema = z.object({
-  productId: z.string().trim().min(1, 'Product is required').max(100),
-  ...linkFields,
-});
+export const productLinkCreateSchema = lazySchema(() =>
+  z.object({
+    productId: z.string().trim().min(1, 'Product is required').max(100),
+    ...linkFields,
+  }),
+);
 export const productLinkForProductSchema = productLinkInputSchema;
 
 /** PATCH /api/admin/product-links/{id} */
-export const productLinkPatchSchema = z.object({ ...linkFields, url: productUrl.optional() });
+export const productLinkPatchSchema = lazySchema(() => z.object({ ...linkFields, url: productUrl.optional() }));
 export type ProductLinkPatchInput = z.infer<typeof productLinkPatchSchema>;
 
 export const COLLECTION_NAME_REQUIRED = 'Collection name is required';
-const collectionName = z
-  .string({ message: COLLECTION_NAME_REQUIRED })
-  .trim()
-  .min(1, COLLECTION_NAME_REQUIRED)
-  .max(120, 'Collection name is too long')
-  .refine(isSafeText, `Name ${UNSAFE_TEXT_MESSAGE}`)
-  .transform(normalizeText);
+const collectionName = lazySchema(() =>
+  z
+    .string({ message: COLLECTION_NAME_REQUIRED })
+    .trim()
+    .min(1, COLLECTION_NAME_REQUIRED)
+    .max(120, 'Collection name is too long')
+    .refine(isSafeText, `Name ${UNSAFE_TEXT_MESSAGE}`)
+    .transform(normalizeText),
+);
 
 /** POST /api/influencer-collections */
-export const collectionCreateSchema = z.object({
-  name: collectionName,
-  description: text(2000).default(''),
-  isPublic: z.boolean({ message: 'isPublic must be true or false' }).default(false),
-});
+export const collectionCreateSchema = lazySchema(() =>
+  z.object({
+    name: collectionName,
+    description: text(2000).default(''),
+    isPublic: z.boolean({ message: 'isPublic must be true or false' }).default(false),
+  }),
+);
 export type CollectionCreateInput = z.infer<typeof collectionCreateSchema>;
 
 /** PATCH /api/influencer-collections/{id} */
-export const collectionPatchSchema = z.object({
-  name: collectionName.optional(),
-  description: text(2000).optional(),
-  isPublic: z.boolean({ message: 'isPublic must be true or false' }).optional(),
-  coverImage: optText(1024),
-});
+export const collectionPatchSchema = lazySchema(() =>
+  z.object({
+    name: collectionName.optional(),
+    description: text(2000).optional(),
+    isPublic: z.boolean({ message: 'isPublic must be true or false' }).optional(),
+    coverImage: optText(1024),
+  }),
+);
 export type CollectionPatchInput = z.infer<typeof collectionPatchSchema>;
 
 /** POST /api/influencer-collections/{id}/styles */
-export const collectionAddStyleSchema = z.object({
-  styleId: z.string({ message: 'Style is required' }).trim().min(1, 'Style is required').max(100),
-});
+export const collectionAddStyleSchema = lazySchema(() =>
+  z.object({
+    styleId: z.string({ message: 'Style is required' }).trim().min(1, 'Style is required').max(100),
+  }),
+);
 
 const social = optText(200);
 
 /** POST /api/influencer/apply */
-export const influencerApplySchema = z.object({
-  useCase: z
-    .union([z.string(), z.null()])
-    .optional()
-    .transform((v) => (v ?? '').trim())
-    .superRefine((v, ctx) => {
-      const msg = useCaseError(v);
-      if (msg) ctx.addIssue({ code: 'custom', message: msg });
-      else if (v.length > MAX_USE_CASE) ctx.addIssue({ code: 'custom', message: `At most ${MAX_USE_CASE} characters` });
-    }),
-  instagramHandle: social,
-  tiktokHandle: social,
-  youtubeChannel: social,
-  otherSocial: social,
-});
+export const influencerApplySchema = lazySchema(() =>
+  z.object({
+    useCase: z
+      .union([z.string(), z.null()])
+      .optional()
+      .transform((v) => (v ?? '').trim())
+      .superRefine((v, ctx) => {
+        const msg = useCaseError(v);
+        if (msg) ctx.addIssue({ code: 'custom', message: msg });
+        else if (v.length > MAX_USE_CASE)
+          ctx.addIssue({ code: 'custom', message: `At most ${MAX_USE_CASE} characters` });
+      }),
+    instagramHandle: social,
+    tiktokHandle: social,
+    youtubeChannel: social,
+    otherSocial: social,
+  }),
+);
 export type InfluencerApplyInput = z.infer<typeof influencerApplySchema>;
 export { APPLICATION_MESSAGES };
 
 /** GET /api/admin/influencer/applications?status= */
-export const applicationListQuery = z.object({
-  status: z
-    .union([
-      z.enum(APPLICATION_STATUSES, { message: `Status must be ${APPLICATION_STATUSES.join(', ')} or all` }),
-      z.literal('all'),
-      z.literal(''),
-    ])
-    .optional(),
-});
+export const applicationListQuery = lazySchema(() =>
+  z.object({
+    status: z
+      .union([
+        z.enum(APPLICATION_STATUSES, { message: `Status must be ${APPLICATION_STATUSES.join(', ')} or all` }),
+        z.literal('all'),
+        z.literal(''),
+      ])
+      .optional(),
+  }),
+);
 
 /** PATCH /api/admin/influencer/applications/{id} */
-export const applicationReviewSchema = z.object({
-  status: z.enum(REVIEW_DECISIONS, { message: 'Status must be approved or rejected' }),
-  reviewNotes: optText(2000),
-});
+export const applicationReviewSchema = lazySchema(() =>
+  z.object({
+    status: z.enum(REVIEW_DECISIONS, { message: 'Status must be approved or rejected' }),
+    reviewNotes: optText(2000),
+  }),
+);
 export type ApplicationReviewInput = z.infer<typeof applicationReviewSchema>;
 
 const promptFields = {
@@ -255,34 +287,40 @@ const promptFields = {
 };
 
 /** POST /api/admin/prompts */
-export const promptCreateSchema = z.object({
-  ...promptFields,
-  description: promptFields.description.default(''),
-  task: promptFields.task.default('OUTFIT_TRYON'),
-  creativeBackground: promptFields.creativeBackground.default('original'),
-  colorGrade: promptFields.colorGrade.default('none'),
-});
+export const promptCreateSchema = lazySchema(() =>
+  z.object({
+    ...promptFields,
+    description: promptFields.description.default(''),
+    task: promptFields.task.default('OUTFIT_TRYON'),
+    creativeBackground: promptFields.creativeBackground.default('original'),
+    colorGrade: promptFields.colorGrade.default('none'),
+  }),
+);
 export type PromptCreateInput = z.infer<typeof promptCreateSchema>;
 
 /** PATCH /api/admin/prompts/{id} */
-export const promptPatchSchema = z.object({
-  name: promptFields.name.optional(),
-  description: promptFields.description.optional(),
-  previewImageUrl: promptFields.previewImageUrl,
-  task: promptFields.task.optional(),
-  template: promptFields.template.optional(),
-  styleCategory: promptFields.styleCategory,
-  creativeBackground: promptFields.creativeBackground.optional(),
-  colorGrade: promptFields.colorGrade.optional(),
-});
+export const promptPatchSchema = lazySchema(() =>
+  z.object({
+    name: promptFields.name.optional(),
+    description: promptFields.description.optional(),
+    previewImageUrl: promptFields.previewImageUrl,
+    task: promptFields.task.optional(),
+    template: promptFields.template.optional(),
+    styleCategory: promptFields.styleCategory,
+    creativeBackground: promptFields.creativeBackground.optional(),
+    colorGrade: promptFields.colorGrade.optional(),
+  }),
+);
 export type PromptPatchInput = z.infer<typeof promptPatchSchema>;
 
 export const MISSING_SELECTION = 'Missing selection';
 /** POST /api/admin/prompts/test */
-export const promptTestSchema = z.object({
-  styleId: z.string({ message: MISSING_SELECTION }).trim().min(1, MISSING_SELECTION).max(100),
-  photoProfileId: z.string({ message: MISSING_SELECTION }).trim().min(1, MISSING_SELECTION).max(100),
-});
+export const promptTestSchema = lazySchema(() =>
+  z.object({
+    styleId: z.string({ message: MISSING_SELECTION }).trim().min(1, MISSING_SELECTION).max(100),
+    photoProfileId: z.string({ message: MISSING_SELECTION }).trim().min(1, MISSING_SELECTION).max(100),
+  }),
+);
 
 const rawFields = {
   name: z
@@ -309,28 +347,32 @@ const rawFields = {
 };
 
 /** POST /api/admin/raw-templates */
-export const rawTemplateCreateSchema = z.object({
-  ...rawFields,
-  requiresFullBody: rawFields.requiresFullBody.default(false),
-  priority: rawFields.priority.default(RAW_TEMPLATE_DEFAULTS.priority),
-  enabled: rawFields.enabled.default(true),
-});
+export const rawTemplateCreateSchema = lazySchema(() =>
+  z.object({
+    ...rawFields,
+    requiresFullBody: rawFields.requiresFullBody.default(false),
+    priority: rawFields.priority.default(RAW_TEMPLATE_DEFAULTS.priority),
+    enabled: rawFields.enabled.default(true),
+  }),
+);
 export type RawTemplateCreateInput = z.infer<typeof rawTemplateCreateSchema>;
 
 /** PATCH /api/admin/raw-templates/{id} */
-export const rawTemplatePatchSchema = z.object(rawFields).partial();
+export const rawTemplatePatchSchema = lazySchema(() => z.object(rawFields).partial());
 export type RawTemplatePatchInput = z.infer<typeof rawTemplatePatchSchema>;
 
-const sampleUrl = z.union([z.string().max(2048), z.null()]).optional();
+const sampleUrl = lazySchema(() => z.union([z.string().max(2048), z.null()]).optional());
 /** POST /api/admin/raw-templates/compile */
-export const rawTemplateCompileSchema = z.object({
-  jsonText: z
-    .string({ message: 'Compile failed: Template JSON is required' })
-    .max(100_000, 'Template JSON is too long'),
-  sampleUrls: z
-    .object({ style: sampleUrl, portrait: sampleUrl, fullBody: sampleUrl, background: sampleUrl })
-    .default({}),
-});
+export const rawTemplateCompileSchema = lazySchema(() =>
+  z.object({
+    jsonText: z
+      .string({ message: 'Compile failed: Template JSON is required' })
+      .max(100_000, 'Template JSON is too long'),
+    sampleUrls: z
+      .object({ style: sampleUrl, portrait: sampleUrl, fullBody: sampleUrl, background: sampleUrl })
+      .default({}),
+  }),
+);
 
 /** GET /api/admin/styles?all=true */
-export const adminStylesQuery = z.object({ all: z.enum(['true', 'false', '1', '0']).optional() });
+export const adminStylesQuery = lazySchema(() => z.object({ all: z.enum(['true', 'false', '1', '0']).optional() }));

@@ -4,16 +4,19 @@
  * schema at cold start (responses.ts re-exports them).
  */
 import * as z from 'zod';
+import { lazySchema } from './lazy-schema';
 
-export const idResultSchema = z.object({ id: z.string() });
-export const deletedResultSchema = z.object({ id: z.string(), deleted: z.boolean() });
-export const urlResultSchema = z.object({ url: z.string() });
-export const mediaUrlSchema = z.object({ url: z.string(), expiresAt: z.string() });
-export const receivedSchema = z.object({ received: z.boolean() });
+export const idResultSchema = lazySchema(() => z.object({ id: z.string() }));
+export const deletedResultSchema = lazySchema(() => z.object({ id: z.string(), deleted: z.boolean() }));
+export const urlResultSchema = lazySchema(() => z.object({ url: z.string() }));
+export const mediaUrlSchema = lazySchema(() => z.object({ url: z.string(), expiresAt: z.string() }));
+export const receivedSchema = lazySchema(() => z.object({ received: z.boolean() }));
 
 /** GET /api/openapi.json (its content is checked by an OpenAPI validator in shared/openapi.test.ts). */
-export const openApiDocumentSchema = z.object({
-  openapi: z.literal('3.1.0'),
-  info: z.object({ title: z.string(), version: z.string() }),
-  paths: z.record(z.string(), z.unknown()),
-});
+export const openApiDocumentSchema = lazySchema(() =>
+  z.object({
+    openapi: z.literal('3.1.0'),
+    info: z.object({ title: z.string(), version: z.string() }),
+    paths: z.record(z.string(), z.unknown()),
+  }),
+);

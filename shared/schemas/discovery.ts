@@ -13,97 +13,110 @@ import {
   normalizeHandle,
   REPORT_REASON_REQUIRED,
 } from '../domain/profile-rules';
+import { lazySchema } from './lazy-schema';
 
 const unique = <T>(xs: T[]): T[] => [...new Set(xs)];
 
-const list = z.string().max(1000).optional();
+const list = lazySchema(() => z.string().max(1000).optional());
 /**
  * GET /api/explore/styles (issue 28): search (q: words, each matching the start of a word of a style's name or
  * description), filter groups as comma-separated lists (any value of a group, every group), sort, and a page
  * (limit, and the signed cursor of the page before). shared/domain/explore-search.ts has the rules.
  */
-export const exploreStylesQuery = z.object({
-  q: z.string().max(200).optional(),
-  category: list,
-  sex: list,
-  tag: list,
-  creator: list,
-  type: list,
-  sort: z.enum(EXPLORE_SORTS).optional(),
-  limit: z.coerce.number().int().min(1).max(EXPLORE_LIMIT_MAX).optional(),
-  cursor: z.string().max(2000).optional(),
-});
+export const exploreStylesQuery = lazySchema(() =>
+  z.object({
+    q: z.string().max(200).optional(),
+    category: list,
+    sex: list,
+    tag: list,
+    creator: list,
+    type: list,
+    sort: z.enum(EXPLORE_SORTS).optional(),
+    limit: z.coerce.number().int().min(1).max(EXPLORE_LIMIT_MAX).optional(),
+    cursor: z.string().max(2000).optional(),
+  }),
+);
 export type ExploreStylesQuery = z.infer<typeof exploreStylesQuery>;
 
 /** POST /api/styles/{id}/flag */
-export const flagStyleSchema = z.object({
-  reason: z
-    .string({ message: REPORT_REASON_REQUIRED })
-    .trim()
-    .min(1, REPORT_REASON_REQUIRED)
-    .max(MAX_REPORT_REASON, `The reason can be at most ${MAX_REPORT_REASON} characters`),
-});
+export const flagStyleSchema = lazySchema(() =>
+  z.object({
+    reason: z
+      .string({ message: REPORT_REASON_REQUIRED })
+      .trim()
+      .min(1, REPORT_REASON_REQUIRED)
+      .max(MAX_REPORT_REASON, `The reason can be at most ${MAX_REPORT_REASON} characters`),
+  }),
+);
 export type FlagStyleInput = z.infer<typeof flagStyleSchema>;
 
 /** POST /api/preferences: at least one style; brands and colours optional, each from its fixed list. */
-export const preferencesSchema = z.object({
-  styles: z
-    .array(z.enum(PREFERENCE_STYLES, { message: `Styles must be among ${PREFERENCE_STYLES.join(', ')}` }), {
-      message: SELECT_ONE_STYLE,
-    })
-    .min(1, SELECT_ONE_STYLE)
-    .transform(unique),
-  brands: z
-    .array(z.enum(PREFERENCE_BRANDS, { message: 'Unknown brand' }), { message: 'Brands must be a list' })
-    .default([])
-    .transform(unique),
-  colors: z
-    .array(z.enum(PREFERENCE_COLORS, { message: `Colours must be among ${PREFERENCE_COLORS.join(', ')}` }), {
-      message: 'Colours must be a list',
-    })
-    .default([])
-    .transform(unique),
-});
+export const preferencesSchema = lazySchema(() =>
+  z.object({
+    styles: z
+      .array(z.enum(PREFERENCE_STYLES, { message: `Styles must be among ${PREFERENCE_STYLES.join(', ')}` }), {
+        message: SELECT_ONE_STYLE,
+      })
+      .min(1, SELECT_ONE_STYLE)
+      .transform(unique),
+    brands: z
+      .array(z.enum(PREFERENCE_BRANDS, { message: 'Unknown brand' }), { message: 'Brands must be a list' })
+      .default([])
+      .transform(unique),
+    colors: z
+      .array(z.enum(PREFERENCE_COLORS, { message: `Colours must be among ${PREFERENCE_COLORS.join(', ')}` }), {
+        message: 'Colours must be a list',
+      })
+      .default([])
+      .transform(unique),
+  }),
+);
 export type PreferencesInput = z.infer<typeof preferencesSchema>;
 
-const nameField = z
-  .string()
-  .trim()
-  .max(50, 'Names can be at most 50 characters')
-  .refine(isSafeText, `Names ${UNSAFE_TEXT_MESSAGE}`)
-  .transform((v) => (v === '' ? null : normalizeText(v)))
-  .nullable();
+const nameField = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .max(50, 'Names can be at most 50 characters')
+    .refine(isSafeText, `Names ${UNSAFE_TEXT_MESSAGE}`)
+    .transform((v) => (v === '' ? null : normalizeText(v)))
+    .nullable(),
+);
 
 /** PATCH /api/user/profile: every field optional; a handle may be sent with a leading @ or in capitals. */
-export const profilePatchSchema = z
-  .object({
-    firstName: nameField.optional(),
-    lastName: nameField.optional(),
-    handle: z
-      .string({ message: HANDLE_RULE })
-      .transform(normalizeHandle)
-      .refine((h) => HANDLE_PATTERN.test(h), HANDLE_RULE)
-      .optional(),
-    isPublic: z.boolean({ message: 'isPublic must be true or false' }).optional(),
-    showCollections: z.boolean({ message: 'showCollections must be true or false' }).optional(),
-  })
-  .strict();
+export const profilePatchSchema = lazySchema(() =>
+  z
+    .object({
+      firstName: nameField.optional(),
+      lastName: nameField.optional(),
+      handle: z
+        .string({ message: HANDLE_RULE })
+        .transform(normalizeHandle)
+        .refine((h) => HANDLE_PATTERN.test(h), HANDLE_RULE)
+        .optional(),
+      isPublic: z.boolean({ message: 'isPublic must be true or false' }).optional(),
+      showCollections: z.boolean({ message: 'showCollections must be true or false' }).optional(),
+    })
+    .strict(),
+);
 export type ProfilePatchInput = z.infer<typeof profilePatchSchema>;
 
 /** POST /api/user/links: title and an absolute http(s) url. */
-export const userLinkSchema = z.object({
-  title: z
-    .string({ message: LINK_FIELDS_REQUIRED })
-    .trim()
-    .min(1, LINK_FIELDS_REQUIRED)
-    .max(100, 'The title can be at most 100 characters')
-    .refine(isSafeText, `The title ${UNSAFE_TEXT_MESSAGE}`)
-    .transform(normalizeText),
-  url: z
-    .string({ message: LINK_FIELDS_REQUIRED })
-    .trim()
-    .min(1, LINK_FIELDS_REQUIRED)
-    .max(2048, 'The URL is too long')
-    .refine(isHttpUrl, LINK_URL_RULE),
-});
+export const userLinkSchema = lazySchema(() =>
+  z.object({
+    title: z
+      .string({ message: LINK_FIELDS_REQUIRED })
+      .trim()
+      .min(1, LINK_FIELDS_REQUIRED)
+      .max(100, 'The title can be at most 100 characters')
+      .refine(isSafeText, `The title ${UNSAFE_TEXT_MESSAGE}`)
+      .transform(normalizeText),
+    url: z
+      .string({ message: LINK_FIELDS_REQUIRED })
+      .trim()
+      .min(1, LINK_FIELDS_REQUIRED)
+      .max(2048, 'The URL is too long')
+      .refine(isHttpUrl, LINK_URL_RULE),
+  }),
+);
 export type UserLinkInput = z.infer<typeof userLinkSchema>;

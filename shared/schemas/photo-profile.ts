@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { isSafeText, normalizeText, UNSAFE_TEXT_MESSAGE } from '../domain/text-rules';
 import { GENDERS } from '../domain/catalog';
 import { bodyMeasurementsCmSchema } from '../domain/size-advice';
+import { lazySchema } from './lazy-schema';
 
 export const BODY_DESCRIPTION_MIN = 20;
 export const BODY_DESCRIPTION_MAX = 2000;
@@ -28,49 +29,57 @@ export const PHOTO_PROFILE_MESSAGES = {
 
 const M = PHOTO_PROFILE_MESSAGES;
 
-export const genderSchema = z.enum(GENDERS, { message: M.gender });
-export const profileNameSchema = z
-  .string({ message: M.nameRequired })
-  .trim()
-  .min(1, M.nameRequired)
-  .max(PROFILE_NAME_MAX, M.nameTooLong)
-  .refine(isSafeText, `Profile name ${UNSAFE_TEXT_MESSAGE}`)
-  .transform(normalizeText);
-export const bodyDescriptionSchema = z
-  .string({ message: M.bodyRequired })
-  .trim()
-  .min(1, M.bodyRequired)
-  .min(BODY_DESCRIPTION_MIN, M.bodyTooShort)
-  .max(BODY_DESCRIPTION_MAX, M.bodyTooLong);
+export const genderSchema = lazySchema(() => z.enum(GENDERS, { message: M.gender }));
+export const profileNameSchema = lazySchema(() =>
+  z
+    .string({ message: M.nameRequired })
+    .trim()
+    .min(1, M.nameRequired)
+    .max(PROFILE_NAME_MAX, M.nameTooLong)
+    .refine(isSafeText, `Profile name ${UNSAFE_TEXT_MESSAGE}`)
+    .transform(normalizeText),
+);
+export const bodyDescriptionSchema = lazySchema(() =>
+  z
+    .string({ message: M.bodyRequired })
+    .trim()
+    .min(1, M.bodyRequired)
+    .min(BODY_DESCRIPTION_MIN, M.bodyTooShort)
+    .max(BODY_DESCRIPTION_MAX, M.bodyTooLong),
+);
 
 /** GET /api/photo-profiles (list items), POST and PATCH responses. */
-export const photoProfileSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  gender: genderSchema,
-  bodyDescription: z.string(),
-  /** `/api/private-image/<key>`: GET it (signed in) for a short-lived URL. */
-  portraitUrl: z.string(),
-  fullBodyUrl: z.string().nullable(),
-  isDefault: z.boolean(),
-  /** Creative mode (needs a portrait). */
-  supportsNano: z.boolean(),
-  /** Exact mode (needs a full-body photo). */
-  supportsFashn: z.boolean(),
-  /** The full-body photo's check (null without one): "checking" until the engine answers, then ok or refused. */
-  bodyCheck: z.object({ status: z.enum(['checking', 'ok', 'refused']), message: z.string().nullable() }).nullable(),
-  /** The owner's measurements in cm for size advice (only the owner's reads carry them), or null. */
-  measurements: bodyMeasurementsCmSchema.nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const photoProfileSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    gender: genderSchema,
+    bodyDescription: z.string(),
+    /** `/api/private-image/<key>`: GET it (signed in) for a short-lived URL. */
+    portraitUrl: z.string(),
+    fullBodyUrl: z.string().nullable(),
+    isDefault: z.boolean(),
+    /** Creative mode (needs a portrait). */
+    supportsNano: z.boolean(),
+    /** Exact mode (needs a full-body photo). */
+    supportsFashn: z.boolean(),
+    /** The full-body photo's check (null without one): "checking" until the engine answers, then ok or refused. */
+    bodyCheck: z.object({ status: z.enum(['checking', 'ok', 'refused']), message: z.string().nullable() }).nullable(),
+    /** The owner's measurements in cm for size advice (only the owner's reads carry them), or null. */
+    measurements: bodyMeasurementsCmSchema.nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);
 export type PhotoProfile = z.infer<typeof photoProfileSchema>;
 
-export const photoProfileListSchema = z.array(photoProfileSchema);
+export const photoProfileListSchema = lazySchema(() => z.array(photoProfileSchema));
 
 /** DELETE /api/user/photos */
-export const deleteAllPhotosResultSchema = z.object({
-  deletedProfiles: z.number().int().nonnegative(),
-  deletedObjects: z.number().int().nonnegative(),
-});
+export const deleteAllPhotosResultSchema = lazySchema(() =>
+  z.object({
+    deletedProfiles: z.number().int().nonnegative(),
+    deletedObjects: z.number().int().nonnegative(),
+  }),
+);
 export type DeleteAllPhotosResult = z.infer<typeof deleteAllPhotosResultSchema>;

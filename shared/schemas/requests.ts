@@ -5,17 +5,18 @@
 import * as z from 'zod';
 import { PHOTO_UPLOAD_ID_PATTERN, uploadTypeSchema } from './upload';
 import { PHOTO_PROFILE_MESSAGES as M, bodyDescriptionSchema, genderSchema, profileNameSchema } from './photo-profile';
+import { lazySchema } from './lazy-schema';
 
-const q = z.string().optional();
+const q = lazySchema(() => z.string().optional());
 
 /** POST /api/providers/fashn/webhook?generation=&sig= (a wrong or missing signature is a 401, not a 400). */
-export const fashnWebhookQuery = z.object({ generation: q, sig: q });
+export const fashnWebhookQuery = lazySchema(() => z.object({ generation: q, sig: q }));
 /** GET /api/credits/ledger */
-export const ledgerPageQuery = z.object({ limit: q, cursor: q });
+export const ledgerPageQuery = lazySchema(() => z.object({ limit: q, cursor: q }));
 /** GET /api/admin/products?style= (styleId accepted too) */
-export const adminProductsQuery = z.object({ style: q, styleId: q });
+export const adminProductsQuery = lazySchema(() => z.object({ style: q, styleId: q }));
 /** POST /api/admin/styles/{id}/cover/from-generation: the id is checked by the service (ownership, state). */
-export const coverFromGenerationSchema = z.object({ generationId: z.unknown() });
+export const coverFromGenerationSchema = lazySchema(() => z.object({ generationId: z.unknown() }));
 
 /**
  * The text fields of form routes (multipart/form-data, or the same fields as JSON). One schema per route, the
@@ -38,28 +39,34 @@ export const formBoolean = (name: string) =>
       return z.NEVER;
     });
 
-export const noFieldsSchema = z.object({});
-export const uploadFieldsSchema = z.object({ type: uploadTypeSchema });
+export const noFieldsSchema = lazySchema(() => z.object({}));
+export const uploadFieldsSchema = lazySchema(() => z.object({ type: uploadTypeSchema }));
 
 /** A direct upload's id (POST /api/uploads, purpose photo_profile); '' is absent. */
-const photoUploadId = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => v || undefined)
-  .pipe(z.string().regex(PHOTO_UPLOAD_ID_PATTERN, 'Invalid upload id').optional());
+const photoUploadId = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.string().regex(PHOTO_UPLOAD_ID_PATTERN, 'Invalid upload id').optional()),
+);
 /** Only the upload ids of a photo-profile body (a refused body's uploads are discarded all the same). */
-export const photoUploadIdsSchema = z.object({
-  portraitUploadId: photoUploadId.catch(undefined),
-  fullBodyUploadId: photoUploadId.catch(undefined),
-});
+export const photoUploadIdsSchema = lazySchema(() =>
+  z.object({
+    portraitUploadId: photoUploadId.catch(undefined),
+    fullBodyUploadId: photoUploadId.catch(undefined),
+  }),
+);
 
 /** '' (a form's empty choice) is unisex; absent is no choice (unisex on create, unchanged on edit). */
-const genderField = z
-  .string({ message: M.gender })
-  .optional()
-  .transform((v) => (v === undefined ? undefined : v.trim().toLowerCase() || 'unisex'))
-  .pipe(genderSchema.optional());
+const genderField = lazySchema(() =>
+  z
+    .string({ message: M.gender })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v.trim().toLowerCase() || 'unisex'))
+    .pipe(genderSchema.optional()),
+);
 
 /**
  * POST /api/photo-profiles: the fields, as multipart (with the files `portrait` and `fullBody`) or as JSON (the
@@ -67,25 +74,29 @@ const genderField = z
  * photo itself (file or upload id, one of them) and the consent (`consent`: the wording version the form showed,
  * with its own error code) are checked by the profiles route.
  */
-export const photoProfileCreateSchema = z.object({
-  name: profileNameSchema,
-  portraitUploadId: photoUploadId,
-  bodyDescription: bodyDescriptionSchema,
-  gender: genderField,
-  fullBodyUploadId: photoUploadId,
-  consent: z.string().optional(),
-});
+export const photoProfileCreateSchema = lazySchema(() =>
+  z.object({
+    name: profileNameSchema,
+    portraitUploadId: photoUploadId,
+    bodyDescription: bodyDescriptionSchema,
+    gender: genderField,
+    fullBodyUploadId: photoUploadId,
+    consent: z.string().optional(),
+  }),
+);
 export type PhotoProfileCreateInput = z.output<typeof photoProfileCreateSchema>;
 
 /** PATCH /api/photo-profiles/{id}: any of the fields; flags to remove the full-body photo or make it the default. */
-export const photoProfilePatchSchema = z.object({
-  name: profileNameSchema.optional(),
-  portraitUploadId: photoUploadId,
-  removePortrait: formBoolean('removePortrait'),
-  bodyDescription: bodyDescriptionSchema.optional(),
-  gender: genderField,
-  fullBodyUploadId: photoUploadId,
-  removeFullBody: formBoolean('removeFullBody'),
-  isDefault: formBoolean('isDefault'),
-});
+export const photoProfilePatchSchema = lazySchema(() =>
+  z.object({
+    name: profileNameSchema.optional(),
+    portraitUploadId: photoUploadId,
+    removePortrait: formBoolean('removePortrait'),
+    bodyDescription: bodyDescriptionSchema.optional(),
+    gender: genderField,
+    fullBodyUploadId: photoUploadId,
+    removeFullBody: formBoolean('removeFullBody'),
+    isDefault: formBoolean('isDefault'),
+  }),
+);
 export type PhotoProfilePatchInput = z.output<typeof photoProfilePatchSchema>;

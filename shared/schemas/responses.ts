@@ -16,166 +16,205 @@ import { RETENTION_DAYS } from '../domain/privacy';
 import { generationSchema } from './generation';
 import { downloadImageResultSchema } from './upload';
 import type { deletedResultSchema, idResultSchema, urlResultSchema } from './common';
+import { lazySchema } from './lazy-schema';
 
 export * from './common';
 
-const nstr = z.string().nullable();
-const count = z.number().int();
+const nstr = lazySchema(() => z.string().nullable());
+const count = lazySchema(() => z.number().int());
 
 // catalog
-export const categorySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: nstr.optional(),
-  isActive: z.boolean().optional(),
-  displayOrder: z.number().optional(),
-});
-export const styleSummarySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: nstr,
-  tags: z.array(z.string()),
-  categoryIds: z.array(z.string()),
-  sex: z.string(),
-  styleImageType: z.enum(STYLE_IMAGE_TYPES),
-  coverImageUrl: nstr,
-  promptImageUrl: nstr,
-  usageCount: z.number(),
-  userName: z.string(),
-  createdAt: z.string(),
-});
-export const styleDetailSchema = styleSummarySchema.extend({
-  tasks: z.array(z.string()),
-  defaultPromptTemplateId: nstr,
-  creator: z.object({ name: z.string(), handle: nstr, isPublic: z.boolean() }),
-  /** The brand's size chart in cm (issue 25), or null. */
-  sizeChart: storedSizeChartSchema.nullable(),
-});
-export const productLinkSchema = z.object({
-  id: z.string(),
-  retailer: nstr,
-  url: z.string(),
-  price: z.number().nullable(),
-  currency: nstr,
-});
-export const styleProductSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  brand: nstr,
-  category: nstr,
-  imageUrl: nstr,
-  links: z.array(productLinkSchema),
-});
-export const collectionSummarySchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: nstr,
-  coverImage: nstr,
-  isPublished: z.boolean(),
-  styleCount: count,
-});
-export const collectionDetailSchema = z.object({
-  id: z.string(),
-  userId: z.string().optional(),
-  title: z.string(),
-  description: nstr,
-  coverImage: nstr,
-  styleCount: count,
-  affiliateLinks: z.array(z.object({ id: z.string(), url: z.string(), productName: nstr, retailer: nstr })),
-  styles: z.array(
-    z.object({ id: z.string(), title: z.string(), description: nstr, coverImage: nstr, tags: z.array(z.string()) }),
-  ),
-});
-export const rawTemplateSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  taskType: z.string(),
-  vibeCategory: nstr,
-  settingCategory: nstr,
-  requiresFullBody: z.boolean(),
-  priority: z.number(),
-  enabled: z.boolean(),
-});
-export const promptTemplateSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: nstr,
-  previewImageUrl: nstr,
-  task: z.string(),
-  styleCategory: nstr,
-});
+export const categorySchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    description: nstr.optional(),
+    isActive: z.boolean().optional(),
+    displayOrder: z.number().optional(),
+  }),
+);
+export const styleSummarySchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    description: nstr,
+    tags: z.array(z.string()),
+    categoryIds: z.array(z.string()),
+    sex: z.string(),
+    styleImageType: z.enum(STYLE_IMAGE_TYPES),
+    coverImageUrl: nstr,
+    promptImageUrl: nstr,
+    usageCount: z.number(),
+    userName: z.string(),
+    createdAt: z.string(),
+  }),
+);
+export const styleDetailSchema = lazySchema(() =>
+  styleSummarySchema.extend({
+    tasks: z.array(z.string()),
+    defaultPromptTemplateId: nstr,
+    creator: z.object({ name: z.string(), handle: nstr, isPublic: z.boolean() }),
+    /** The brand's size chart in cm (issue 25), or null. */
+    sizeChart: storedSizeChartSchema.nullable(),
+  }),
+);
+export const productLinkSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    retailer: nstr,
+    url: z.string(),
+    price: z.number().nullable(),
+    currency: nstr,
+  }),
+);
+export const styleProductSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    brand: nstr,
+    category: nstr,
+    imageUrl: nstr,
+    links: z.array(productLinkSchema),
+  }),
+);
+export const collectionSummarySchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    title: z.string(),
+    description: nstr,
+    coverImage: nstr,
+    isPublished: z.boolean(),
+    styleCount: count,
+  }),
+);
+export const collectionDetailSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    userId: z.string().optional(),
+    title: z.string(),
+    description: nstr,
+    coverImage: nstr,
+    styleCount: count,
+    affiliateLinks: z.array(z.object({ id: z.string(), url: z.string(), productName: nstr, retailer: nstr })),
+    styles: z.array(
+      z.object({ id: z.string(), title: z.string(), description: nstr, coverImage: nstr, tags: z.array(z.string()) }),
+    ),
+  }),
+);
+export const rawTemplateSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    taskType: z.string(),
+    vibeCategory: nstr,
+    settingCategory: nstr,
+    requiresFullBody: z.boolean(),
+    priority: z.number(),
+    enabled: z.boolean(),
+  }),
+);
+export const promptTemplateSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    description: nstr,
+    previewImageUrl: nstr,
+    task: z.string(),
+    styleCategory: nstr,
+  }),
+);
 
 // discovery and settings
-export const favoriteStateSchema = z.object({ isFavorite: z.boolean() });
-export const favoriteToggleSchema = z.object({ isFavorite: z.boolean(), count });
-export const favoriteCountSchema = z.object({ count });
-export const favoriteStyleSchema = styleSummarySchema.partial().extend({ id: z.string(), favoritedAt: z.string() });
-export const styleReportSchema = z.object({
-  id: z.string(),
-  styleId: z.string(),
-  styleName: z.string(),
-  reason: z.string(),
-  createdAt: z.string(),
-});
-export const publicUserSchema = z.object({
-  id: z.string(),
-  handle: z.string(),
-  firstName: nstr,
-  lastName: nstr,
-  profileImageUrl: nstr,
-  isInfluencer: z.boolean(),
-  isPublic: z.boolean().optional(),
-});
-export const userLinkViewSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  url: z.string(),
-  createdAt: z.string().optional(),
-});
-export const publicProfileSchema = z.object({
-  user: publicUserSchema,
-  links: z.array(z.object({ id: z.string(), title: z.string(), url: z.string() })),
-  collections: z.array(collectionSummarySchema),
-  showCollections: z.boolean(),
-});
-export const preferencesViewSchema = z.object({
-  styles: z.array(z.string()),
-  brands: z.array(z.string()),
-  colors: z.array(z.string()),
-  updatedAt: nstr.optional(),
-  onboarded: z.boolean(),
-});
+export const favoriteStateSchema = lazySchema(() => z.object({ isFavorite: z.boolean() }));
+export const favoriteToggleSchema = lazySchema(() => z.object({ isFavorite: z.boolean(), count }));
+export const favoriteCountSchema = lazySchema(() => z.object({ count }));
+export const favoriteStyleSchema = lazySchema(() =>
+  styleSummarySchema.partial().extend({ id: z.string(), favoritedAt: z.string() }),
+);
+export const styleReportSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    styleId: z.string(),
+    styleName: z.string(),
+    reason: z.string(),
+    createdAt: z.string(),
+  }),
+);
+export const publicUserSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    handle: z.string(),
+    firstName: nstr,
+    lastName: nstr,
+    profileImageUrl: nstr,
+    isInfluencer: z.boolean(),
+    isPublic: z.boolean().optional(),
+  }),
+);
+export const userLinkViewSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    title: z.string(),
+    url: z.string(),
+    createdAt: z.string().optional(),
+  }),
+);
+export const publicProfileSchema = lazySchema(() =>
+  z.object({
+    user: publicUserSchema,
+    links: z.array(z.object({ id: z.string(), title: z.string(), url: z.string() })),
+    collections: z.array(collectionSummarySchema),
+    showCollections: z.boolean(),
+  }),
+);
+export const preferencesViewSchema = lazySchema(() =>
+  z.object({
+    styles: z.array(z.string()),
+    brands: z.array(z.string()),
+    colors: z.array(z.string()),
+    updatedAt: nstr.optional(),
+    onboarded: z.boolean(),
+  }),
+);
 
 // generations
-export const feedbackViewSchema = z.object({ rating: z.number(), styleId: nstr, generationId: z.string().optional() });
+export const feedbackViewSchema = lazySchema(() =>
+  z.object({ rating: z.number(), styleId: nstr, generationId: z.string().optional() }),
+);
 
 // billing
-export const creditsViewSchema = z.object({
-  credits: z.number(),
-  hasUnlimitedCredits: z.boolean(),
-  buckets: z.record(z.enum(BUCKETS), z.number()),
-  monthlyAllowance: z.number(),
-  rolloverCap: z.number().nullable(),
-  packLots: z.array(z.object({ remaining: z.number(), amount: z.number(), expiresAt: z.string() })),
-  monthlyExpiresAt: nstr,
-});
-export const ledgerEntryViewSchema = z.object({
-  entryId: z.string(),
-  userId: z.string().optional(),
-  kind: z.enum(LEDGER_KINDS),
-  bucket: z.enum(BUCKETS),
-  amount: z.number(),
-  causeId: z.string().optional(),
-  note: nstr,
-  createdAt: z.string(),
-  meta: z.record(z.string(), z.unknown()).optional(),
-});
-export const ledgerPageSchema = z.object({ items: z.array(ledgerEntryViewSchema), nextCursor: nstr });
-export const checkoutResultSchema = z.object({ checkoutUrl: z.string() });
-export const adjustCreditsResultSchema = z.object({ applied: z.boolean(), balance: z.unknown().optional() });
+export const creditsViewSchema = lazySchema(() =>
+  z.object({
+    credits: z.number(),
+    hasUnlimitedCredits: z.boolean(),
+    buckets: z.record(z.enum(BUCKETS), z.number()),
+    monthlyAllowance: z.number(),
+    rolloverCap: z.number().nullable(),
+    packLots: z.array(z.object({ remaining: z.number(), amount: z.number(), expiresAt: z.string() })),
+    monthlyExpiresAt: nstr,
+  }),
+);
+export const ledgerEntryViewSchema = lazySchema(() =>
+  z.object({
+    entryId: z.string(),
+    userId: z.string().optional(),
+    kind: z.enum(LEDGER_KINDS),
+    bucket: z.enum(BUCKETS),
+    amount: z.number(),
+    causeId: z.string().optional(),
+    note: nstr,
+    createdAt: z.string(),
+    meta: z.record(z.string(), z.unknown()).optional(),
+  }),
+);
+export const ledgerPageSchema = lazySchema(() => z.object({ items: z.array(ledgerEntryViewSchema), nextCursor: nstr }));
+export const checkoutResultSchema = lazySchema(() => z.object({ checkoutUrl: z.string() }));
+export const adjustCreditsResultSchema = lazySchema(() =>
+  z.object({ applied: z.boolean(), balance: z.unknown().optional() }),
+);
 
 // admin: finance and content safety
-export const financeLedgerPageSchema = ledgerPageSchema.extend({ from: z.string(), to: z.string() });
+export const financeLedgerPageSchema = lazySchema(() => ledgerPageSchema.extend({ from: z.string(), to: z.string() }));
 const dayTotalsFields = {
   granted: z.number(),
   spent: z.number(),
@@ -184,243 +223,281 @@ const dayTotalsFields = {
   revoked: z.number(),
   adjusted: z.number(),
 };
-export const financeSummarySchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  days: z.array(z.object({ day: z.string(), ...dayTotalsFields })),
-  totals: z.object(dayTotalsFields),
-});
-const bucketsSchema = z.object({ trial: z.number(), monthly: z.number(), pack: z.number() });
-export const reconciliationReportSchema = z.object({
-  checkedUsers: count,
-  mismatches: z.array(
-    z.object({
-      userId: z.string(),
-      balance: bucketsSchema.extend({ credits: z.number() }),
-      entries: bucketsSchema,
-      lotsRemaining: z.number(),
-      problems: z.array(z.string()),
-    }),
-  ),
-  unappliedEvents: z.array(z.object({ eventId: z.string(), eventType: z.string(), receivedAt: z.string() })),
-  paymentsWithoutGrant: z.array(
-    z.object({
-      eventId: z.string(),
-      eventType: z.string(),
-      userId: nstr,
-      expectedEntryId: z.string(),
-      receivedAt: z.string(),
-    }),
-  ),
-  generatedAt: z.string(),
-});
-export const refusalSummarySchema = z.object({
-  since: z.string(),
-  total: count,
-  byKind: z.record(z.string(), z.number()),
-  byReason: z.record(z.string(), z.number()),
-  recent: z.array(
-    z.object({
-      id: z.string(),
-      kind: z.string(),
-      reasons: z.array(z.string()),
-      moderator: z.string(),
-      createdAt: z.string(),
-    }),
-  ),
-});
-export const takeDownResultSchema = z.object({
-  styleIds: z.array(z.string()),
-  deletedImages: count,
-  resolvedReports: count,
-});
+export const financeSummarySchema = lazySchema(() =>
+  z.object({
+    from: z.string(),
+    to: z.string(),
+    days: z.array(z.object({ day: z.string(), ...dayTotalsFields })),
+    totals: z.object(dayTotalsFields),
+  }),
+);
+const bucketsSchema = lazySchema(() => z.object({ trial: z.number(), monthly: z.number(), pack: z.number() }));
+export const reconciliationReportSchema = lazySchema(() =>
+  z.object({
+    checkedUsers: count,
+    mismatches: z.array(
+      z.object({
+        userId: z.string(),
+        balance: bucketsSchema.extend({ credits: z.number() }),
+        entries: bucketsSchema,
+        lotsRemaining: z.number(),
+        problems: z.array(z.string()),
+      }),
+    ),
+    unappliedEvents: z.array(z.object({ eventId: z.string(), eventType: z.string(), receivedAt: z.string() })),
+    paymentsWithoutGrant: z.array(
+      z.object({
+        eventId: z.string(),
+        eventType: z.string(),
+        userId: nstr,
+        expectedEntryId: z.string(),
+        receivedAt: z.string(),
+      }),
+    ),
+    generatedAt: z.string(),
+  }),
+);
+export const refusalSummarySchema = lazySchema(() =>
+  z.object({
+    since: z.string(),
+    total: count,
+    byKind: z.record(z.string(), z.number()),
+    byReason: z.record(z.string(), z.number()),
+    recent: z.array(
+      z.object({
+        id: z.string(),
+        kind: z.string(),
+        reasons: z.array(z.string()),
+        moderator: z.string(),
+        createdAt: z.string(),
+      }),
+    ),
+  }),
+);
+export const takeDownResultSchema = lazySchema(() =>
+  z.object({
+    styleIds: z.array(z.string()),
+    deletedImages: count,
+    resolvedReports: count,
+  }),
+);
 
 // admin: style editor
-export const adminStyleSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: nstr,
-  sex: z.string(),
-  categoryIds: z.array(z.string()),
-  tags: z.array(z.string()),
-  tasks: z.array(z.string()),
-  styleImageType: z.enum(STYLE_IMAGE_TYPES),
-  promptImageUrl: nstr,
-  promptImageOriginalUrl: nstr,
-  coverImageUrl: nstr,
-  defaultPromptTemplateId: nstr,
-  isPublic: z.boolean(),
-  usageCount: z.number(),
-  createdAt: z.string().optional(),
-  /** The size chart in cm, or null. */
-  sizeChart: storedSizeChartSchema.nullable(),
-});
-export const adminProductLinkSchema = productLinkSchema.extend({ affiliateCode: nstr.optional() });
-export const adminProductSchema = z.object({
-  id: z.string(),
-  styleId: z.string(),
-  name: z.string(),
-  brand: nstr,
-  category: nstr,
-  imageUrl: nstr,
-  links: z.array(adminProductLinkSchema),
-});
+export const adminStyleSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    description: nstr,
+    sex: z.string(),
+    categoryIds: z.array(z.string()),
+    tags: z.array(z.string()),
+    tasks: z.array(z.string()),
+    styleImageType: z.enum(STYLE_IMAGE_TYPES),
+    promptImageUrl: nstr,
+    promptImageOriginalUrl: nstr,
+    coverImageUrl: nstr,
+    defaultPromptTemplateId: nstr,
+    isPublic: z.boolean(),
+    usageCount: z.number(),
+    createdAt: z.string().optional(),
+    /** The size chart in cm, or null. */
+    sizeChart: storedSizeChartSchema.nullable(),
+  }),
+);
+export const adminProductLinkSchema = lazySchema(() => productLinkSchema.extend({ affiliateCode: nstr.optional() }));
+export const adminProductSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    styleId: z.string(),
+    name: z.string(),
+    brand: nstr,
+    category: nstr,
+    imageUrl: nstr,
+    links: z.array(adminProductLinkSchema),
+  }),
+);
 
 // admin: templates
-export const adminPromptTemplateSchema = promptTemplateSchema.extend({
-  template: z.string(),
-  creativeBackground: z.enum(CREATIVE_BACKGROUNDS),
-  colorGrade: z.enum(COLOR_GRADES),
-  createdAt: z.string().optional(),
-  updatedAt: z.string().optional(),
-});
-export const promptTestResultSchema = z.object({
-  prompt: z.string(),
-  imageUrl: nstr,
-  templateUsed: z
-    .object({ id: z.string(), name: z.string(), task: z.string(), styleCategory: nstr, template: z.string() })
-    .nullable(),
-  fullPayload: z.unknown(),
-});
-export const adminRawTemplateSchema = rawTemplateSchema.extend({
-  vibeCategory: z.string(),
-  settingCategory: z.string(),
-  jsonText: z.string(),
-});
-export const compileResultSchema = z.object({ input: z.unknown() });
+export const adminPromptTemplateSchema = lazySchema(() =>
+  promptTemplateSchema.extend({
+    template: z.string(),
+    creativeBackground: z.enum(CREATIVE_BACKGROUNDS),
+    colorGrade: z.enum(COLOR_GRADES),
+    createdAt: z.string().optional(),
+    updatedAt: z.string().optional(),
+  }),
+);
+export const promptTestResultSchema = lazySchema(() =>
+  z.object({
+    prompt: z.string(),
+    imageUrl: nstr,
+    templateUsed: z
+      .object({ id: z.string(), name: z.string(), task: z.string(), styleCategory: nstr, template: z.string() })
+      .nullable(),
+    fullPayload: z.unknown(),
+  }),
+);
+export const adminRawTemplateSchema = lazySchema(() =>
+  rawTemplateSchema.extend({
+    vibeCategory: z.string(),
+    settingCategory: z.string(),
+    jsonText: z.string(),
+  }),
+);
+export const compileResultSchema = lazySchema(() => z.object({ input: z.unknown() }));
 
 // influencer
-export const influencerApplicationSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  status: z.enum(APPLICATION_STATUSES),
-  useCase: z.string(),
-  instagramHandle: nstr,
-  tiktokHandle: nstr,
-  youtubeChannel: nstr,
-  otherSocial: nstr,
-  reviewNotes: nstr,
-  reviewedAt: nstr,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export const adminApplicationSchema = influencerApplicationSchema.extend({
-  user: z
-    .object({
-      id: z.string(),
-      username: z.string(),
-      email: z.string(),
-      firstName: nstr,
-      lastName: nstr,
-      currentPlan: z.string(),
-      isInfluencer: z.boolean(),
-    })
-    .nullable(),
-});
-export const myCollectionSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: nstr,
-  coverImage: nstr,
-  isPublic: z.boolean(),
-  styleCount: count,
-});
-export const myCollectionDetailSchema = myCollectionSchema.extend({
-  styles: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      description: nstr,
-      coverImageUrl: nstr,
-      coverImage: nstr.optional(),
-      tags: z.array(z.string()),
-      isPublic: z.boolean(),
-    }),
-  ),
-});
+export const influencerApplicationSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    userId: z.string(),
+    status: z.enum(APPLICATION_STATUSES),
+    useCase: z.string(),
+    instagramHandle: nstr,
+    tiktokHandle: nstr,
+    youtubeChannel: nstr,
+    otherSocial: nstr,
+    reviewNotes: nstr,
+    reviewedAt: nstr,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);
+export const adminApplicationSchema = lazySchema(() =>
+  influencerApplicationSchema.extend({
+    user: z
+      .object({
+        id: z.string(),
+        username: z.string(),
+        email: z.string(),
+        firstName: nstr,
+        lastName: nstr,
+        currentPlan: z.string(),
+        isInfluencer: z.boolean(),
+      })
+      .nullable(),
+  }),
+);
+export const myCollectionSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    description: nstr,
+    coverImage: nstr,
+    isPublic: z.boolean(),
+    styleCount: count,
+  }),
+);
+export const myCollectionDetailSchema = lazySchema(() =>
+  myCollectionSchema.extend({
+    styles: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        description: nstr,
+        coverImageUrl: nstr,
+        coverImage: nstr.optional(),
+        tags: z.array(z.string()),
+        isPublic: z.boolean(),
+      }),
+    ),
+  }),
+);
 
 // privacy
-export const privacySettingsSchema = z.object({
-  retentionDays: z.union([
-    z.literal(RETENTION_DAYS[0]),
-    z.literal(RETENTION_DAYS[1]),
-    z.literal(RETENTION_DAYS[2]),
-    z.null(),
-  ]),
-  ageStatus: z.enum(['adult', 'minor']).nullable(),
-  photoConsent: z.object({ version: z.string(), text: z.string() }),
-});
-export const ageResultSchema = z.object({ ageStatus: z.enum(['adult', 'minor']) });
-export const exportJobSchema = z.object({
-  id: z.string(),
-  status: z.enum(['pending', 'building', 'ready', 'failed']),
-  progress: z.number(),
-  createdAt: z.string(),
-  url: nstr,
-  expiresAt: nstr,
-  error: nstr,
-});
-export const latestExportSchema = z.object({ export: exportJobSchema.nullable() });
-const n = z.number();
-export const deletionReceiptSchema = z.object({
-  deletedAt: z.string(),
-  counts: z.object({
-    photoProfiles: n,
-    generations: n,
-    favourites: n,
-    collections: n,
-    styles: n,
-    links: n,
-    applications: n,
-    shares: n,
-    /** Votes and reactions the user cast on other people's shared looks. */
-    votesAndReactions: n,
-    consents: n,
-    otherRecords: n,
-    files: n,
+export const privacySettingsSchema = lazySchema(() =>
+  z.object({
+    retentionDays: z.union([
+      z.literal(RETENTION_DAYS[0]),
+      z.literal(RETENTION_DAYS[1]),
+      z.literal(RETENTION_DAYS[2]),
+      z.null(),
+    ]),
+    ageStatus: z.enum(['adult', 'minor']).nullable(),
+    photoConsent: z.object({ version: z.string(), text: z.string() }),
   }),
-  subscription: z.enum(['cancelled-at-period-end', 'none']),
-  ledgerEntriesKept: n,
-  signInRemoved: z.boolean(),
-});
+);
+export const ageResultSchema = lazySchema(() => z.object({ ageStatus: z.enum(['adult', 'minor']) }));
+export const exportJobSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    status: z.enum(['pending', 'building', 'ready', 'failed']),
+    progress: z.number(),
+    createdAt: z.string(),
+    url: nstr,
+    expiresAt: nstr,
+    error: nstr,
+  }),
+);
+export const latestExportSchema = lazySchema(() => z.object({ export: exportJobSchema.nullable() }));
+const n = lazySchema(() => z.number());
+export const deletionReceiptSchema = lazySchema(() =>
+  z.object({
+    deletedAt: z.string(),
+    counts: z.object({
+      photoProfiles: n,
+      generations: n,
+      favourites: n,
+      collections: n,
+      styles: n,
+      links: n,
+      applications: n,
+      shares: n,
+      /** Votes and reactions the user cast on other people's shared looks. */
+      votesAndReactions: n,
+      consents: n,
+      otherRecords: n,
+      files: n,
+    }),
+    subscription: z.enum(['cancelled-at-period-end', 'none']),
+    ledgerEntriesKept: n,
+    signInRemoved: z.boolean(),
+  }),
+);
 
 /** GET /api/user/privacy/retention-impact: what choosing this retention would delete now. */
-export const retentionImpactSchema = z.object({
-  retentionDays: n,
-  /** Generated images (completed generations) made before the cutoff: deleted once the choice is saved. */
-  results: n,
-  cutoff: z.string(),
-});
+export const retentionImpactSchema = lazySchema(() =>
+  z.object({
+    retentionDays: n,
+    /** Generated images (completed generations) made before the cutoff: deleted once the choice is saved. */
+    results: n,
+    cutoff: z.string(),
+  }),
+);
 /** GET /api/user/account/deletion-preview: what deleting the account loses (shown before the password). */
-export const deletionPreviewSchema = z.object({
-  credits: z.object({ paid: n, granted: n, total: n }),
-  hasUnlimitedCredits: z.boolean(),
-  /** A live subscription (cancelled at the end of the paid period by the deletion). */
-  subscription: z.object({ plan: z.string(), currentPeriodEnd: nstr }).nullable(),
-});
+export const deletionPreviewSchema = lazySchema(() =>
+  z.object({
+    credits: z.object({ paid: n, granted: n, total: n }),
+    hasUnlimitedCredits: z.boolean(),
+    /** A live subscription (cancelled at the end of the paid period by the deletion). */
+    subscription: z.object({ plan: z.string(), currentPeriodEnd: nstr }).nullable(),
+  }),
+);
 
 // lists
-export const generationListSchema = z.array(generationSchema);
-export const styleSummaryListSchema = z.array(styleSummarySchema);
+export const generationListSchema = lazySchema(() => z.array(generationSchema));
+export const styleSummaryListSchema = lazySchema(() => z.array(styleSummarySchema));
 /** GET /api/explore/styles: one page of explore cards and the signed cursor of the next (null: the last page). */
-export const exploreStylePageSchema = z.object({ items: z.array(styleSummarySchema), nextCursor: nstr });
+export const exploreStylePageSchema = lazySchema(() =>
+  z.object({ items: z.array(styleSummarySchema), nextCursor: nstr }),
+);
 /** GET /api/explore/tags: the tags of public styles, sorted. */
-export const exploreTagListSchema = z.array(z.string());
-export const styleProductListSchema = z.array(styleProductSchema);
-export const categoryListSchema = z.array(categorySchema);
-export const collectionSummaryListSchema = z.array(collectionSummarySchema);
-export const favoriteStyleListSchema = z.array(favoriteStyleSchema);
-export const styleReportListSchema = z.array(styleReportSchema);
-export const userLinkListSchema = z.array(userLinkViewSchema);
-export const rawTemplateListSchema = z.array(rawTemplateSchema);
-export const promptTemplateListSchema = z.array(promptTemplateSchema);
-export const adminStyleListSchema = z.array(adminStyleSchema);
-export const adminProductListSchema = z.array(adminProductSchema);
-export const adminProductLinkListSchema = z.array(adminProductLinkSchema);
-export const adminApplicationListSchema = z.array(adminApplicationSchema);
-export const adminPromptTemplateListSchema = z.array(adminPromptTemplateSchema);
-export const adminRawTemplateListSchema = z.array(adminRawTemplateSchema);
-export const myCollectionListSchema = z.array(myCollectionSchema);
+export const exploreTagListSchema = lazySchema(() => z.array(z.string()));
+export const styleProductListSchema = lazySchema(() => z.array(styleProductSchema));
+export const categoryListSchema = lazySchema(() => z.array(categorySchema));
+export const collectionSummaryListSchema = lazySchema(() => z.array(collectionSummarySchema));
+export const favoriteStyleListSchema = lazySchema(() => z.array(favoriteStyleSchema));
+export const styleReportListSchema = lazySchema(() => z.array(styleReportSchema));
+export const userLinkListSchema = lazySchema(() => z.array(userLinkViewSchema));
+export const rawTemplateListSchema = lazySchema(() => z.array(rawTemplateSchema));
+export const promptTemplateListSchema = lazySchema(() => z.array(promptTemplateSchema));
+export const adminStyleListSchema = lazySchema(() => z.array(adminStyleSchema));
+export const adminProductListSchema = lazySchema(() => z.array(adminProductSchema));
+export const adminProductLinkListSchema = lazySchema(() => z.array(adminProductLinkSchema));
+export const adminApplicationListSchema = lazySchema(() => z.array(adminApplicationSchema));
+export const adminPromptTemplateListSchema = lazySchema(() => z.array(adminPromptTemplateSchema));
+export const adminRawTemplateListSchema = lazySchema(() => z.array(adminRawTemplateSchema));
+export const myCollectionListSchema = lazySchema(() => z.array(myCollectionSchema));
 
 // The types the SPA's fetchers use (web/src/features/*/api), inferred from the schemas above.
 type Out<S extends z.ZodType> = z.output<S>;
@@ -479,73 +556,81 @@ export type DeletionPreview = Out<typeof deletionPreviewSchema>;
 export type DownloadImageResult = z.output<typeof downloadImageResultSchema>;
 
 // shares (issue 15)
-const shareVoteCountSchema = z.object({ generationId: z.string(), votes: z.number() });
-export const ownerShareSchema = z.object({
-  id: z.string(),
-  token: z.string(),
-  url: z.string(),
-  generationIds: z.array(z.string()),
-  images: z.array(z.object({ generationId: z.string(), url: z.string(), styleName: nstr })),
-  showOwner: z.boolean(),
-  state: z.enum(SHARE_VIEW_STATES),
-  expiresAt: z.string(),
-  createdAt: z.string(),
-  endedAt: nstr,
-  votes: z.array(shareVoteCountSchema),
-  totalVotes: z.number(),
-  reactions: z.array(z.object({ text: z.string(), updatedAt: z.string() })),
-});
-export const ownerShareListSchema = z.array(ownerShareSchema);
-export const publicShareSchema = z.object({
-  title: z.string(),
-  description: z.string(),
-  label: z.literal(AI_LABEL),
-  images: z.array(
-    z.object({
-      index: z.number(),
-      generationId: z.string(),
-      url: z.string(),
-      width: z.number(),
-      height: z.number(),
-      styleName: nstr,
-      votes: z.number(),
-      label: z.literal(AI_LABEL),
-      madeBy: z.enum(['generative', 'engine']),
-    }),
-  ),
-  styles: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      products: z.array(
-        z.object({
-          name: z.string(),
-          brand: nstr,
-          links: z.array(
-            z.object({ retailer: z.string(), url: z.string(), price: z.number().nullable(), currency: nstr }),
-          ),
-        }),
-      ),
-    }),
-  ),
-  owner: z.object({ name: nstr, handle: z.string() }).nullable(),
-  totalVotes: z.number(),
-  myVote: nstr,
-  myReaction: nstr,
-  expiresAt: z.string(),
-});
-export const shareReportViewSchema = z.object({
-  id: z.string(),
-  shareId: z.string(),
-  reason: z.string(),
-  createdAt: z.string(),
-  url: nstr,
-  imageCount: z.number(),
-});
-export const shareReportListSchema = z.array(shareReportViewSchema);
-export const shareTakeDownSchema = z.object({ shareId: z.string(), resolvedReports: z.number() });
-export const keepVariantsResultSchema = z.object({
-  kept: z.array(z.object({ index: z.number(), generationId: z.string() })),
-});
+const shareVoteCountSchema = lazySchema(() => z.object({ generationId: z.string(), votes: z.number() }));
+export const ownerShareSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    token: z.string(),
+    url: z.string(),
+    generationIds: z.array(z.string()),
+    images: z.array(z.object({ generationId: z.string(), url: z.string(), styleName: nstr })),
+    showOwner: z.boolean(),
+    state: z.enum(SHARE_VIEW_STATES),
+    expiresAt: z.string(),
+    createdAt: z.string(),
+    endedAt: nstr,
+    votes: z.array(shareVoteCountSchema),
+    totalVotes: z.number(),
+    reactions: z.array(z.object({ text: z.string(), updatedAt: z.string() })),
+  }),
+);
+export const ownerShareListSchema = lazySchema(() => z.array(ownerShareSchema));
+export const publicShareSchema = lazySchema(() =>
+  z.object({
+    title: z.string(),
+    description: z.string(),
+    label: z.literal(AI_LABEL),
+    images: z.array(
+      z.object({
+        index: z.number(),
+        generationId: z.string(),
+        url: z.string(),
+        width: z.number(),
+        height: z.number(),
+        styleName: nstr,
+        votes: z.number(),
+        label: z.literal(AI_LABEL),
+        madeBy: z.enum(['generative', 'engine']),
+      }),
+    ),
+    styles: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        products: z.array(
+          z.object({
+            name: z.string(),
+            brand: nstr,
+            links: z.array(
+              z.object({ retailer: z.string(), url: z.string(), price: z.number().nullable(), currency: nstr }),
+            ),
+          }),
+        ),
+      }),
+    ),
+    owner: z.object({ name: nstr, handle: z.string() }).nullable(),
+    totalVotes: z.number(),
+    myVote: nstr,
+    myReaction: nstr,
+    expiresAt: z.string(),
+  }),
+);
+export const shareReportViewSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    shareId: z.string(),
+    reason: z.string(),
+    createdAt: z.string(),
+    url: nstr,
+    imageCount: z.number(),
+  }),
+);
+export const shareReportListSchema = lazySchema(() => z.array(shareReportViewSchema));
+export const shareTakeDownSchema = lazySchema(() => z.object({ shareId: z.string(), resolvedReports: z.number() }));
+export const keepVariantsResultSchema = lazySchema(() =>
+  z.object({
+    kept: z.array(z.object({ index: z.number(), generationId: z.string() })),
+  }),
+);
 export type OwnerShare = z.output<typeof ownerShareSchema>;
 export type PublicShare = z.output<typeof publicShareSchema>;

@@ -4,15 +4,18 @@
  * that is not a JSON object is refused (ZodError).
  */
 import * as z from 'zod';
+import { lazySchema } from './lazy-schema';
 
-const secretField = z.string().optional().catch(undefined);
+const secretField = lazySchema(() => z.string().optional().catch(undefined));
 
 /** C2PA signing credentials (functions/lib/provenance.ts): PEM PKCS#8 key, PEM chain signing certificate first. */
-export const provenanceSecretSchema = z.object({ privateKeyPem: secretField, certificateChainPem: secretField });
+export const provenanceSecretSchema = lazySchema(() =>
+  z.object({ privateKeyPem: secretField, certificateChainPem: secretField }),
+);
 export type ProvenanceSecret = z.infer<typeof provenanceSecretSchema>;
 
 /** Stripe (functions/payments). */
-export const stripeSecretSchema = z.object({ secretKey: secretField, webhookSecret: secretField });
+export const stripeSecretSchema = lazySchema(() => z.object({ secretKey: secretField, webhookSecret: secretField }));
 
 /** The AI providers' API keys (functions/providers). */
-export const providerSecretSchema = z.object({ fashnApiKey: secretField, geminiApiKey: secretField });
+export const providerSecretSchema = lazySchema(() => z.object({ fashnApiKey: secretField, geminiApiKey: secretField }));

@@ -1,6 +1,7 @@
 /** Uploads and remote image fetches on the wire. */
 import * as z from 'zod';
 import { isOneOf } from '../domain/one-of';
+import { lazySchema } from './lazy-schema';
 
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** The avatar must be under 5 MB (spec 02 section 9). */
@@ -8,26 +9,28 @@ export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024 - 1;
 export const UPLOAD_TYPE_VALUES = ['style_prompt', 'style_cover'] as const;
 
 // The field name is part of these messages (the wording the API has always sent for these two routes).
-const urlField = z
-  .string({ message: 'url: URL is required' })
-  .trim()
-  .min(1, 'url: URL is required')
-  .max(2048, 'url: URL is too long');
+const urlField = lazySchema(() =>
+  z.string({ message: 'url: URL is required' }).trim().min(1, 'url: URL is required').max(2048, 'url: URL is too long'),
+);
 
 /** POST /api/download-image */
-export const downloadImageSchema = z.object({ url: urlField, originalUrl: z.string().max(2048).optional() }).strict();
+export const downloadImageSchema = lazySchema(() =>
+  z.object({ url: urlField, originalUrl: z.string().max(2048).optional() }).strict(),
+);
 export type DownloadImageInput = z.infer<typeof downloadImageSchema>;
-export const downloadImageResultSchema = z.object({ url: z.string(), originalUrl: z.string() });
+export const downloadImageResultSchema = lazySchema(() => z.object({ url: z.string(), originalUrl: z.string() }));
 
 /** POST /api/scrape-url */
-export const scrapeUrlSchema = z.object({ url: urlField }).strict();
+export const scrapeUrlSchema = lazySchema(() => z.object({ url: urlField }).strict());
 export type ScrapeUrlInput = z.infer<typeof scrapeUrlSchema>;
-export const scrapeUrlResultSchema = z.object({ image: z.string() });
+export const scrapeUrlResultSchema = lazySchema(() => z.object({ image: z.string() }));
 
 /** POST /api/upload (multipart: file, type) */
-export const uploadTypeSchema = z.enum(UPLOAD_TYPE_VALUES, { message: 'Type must be style_prompt or style_cover' });
+export const uploadTypeSchema = lazySchema(() =>
+  z.enum(UPLOAD_TYPE_VALUES, { message: 'Type must be style_prompt or style_cover' }),
+);
 export type UploadType = z.infer<typeof uploadTypeSchema>;
-export const uploadResultSchema = z.object({ url: z.string() });
+export const uploadResultSchema = lazySchema(() => z.object({ url: z.string() }));
 
 /**
  * Direct uploads (browser -> S3 with a presigned POST, then POST /api/uploads/complete): every image field of
@@ -99,22 +102,28 @@ export const DIRECT_UPLOAD_MESSAGES = {
 } as const;
 
 /** POST /api/uploads (JSON): ask for a presigned POST. */
-export const presignUploadSchema = z
-  .object({
-    purpose: z.enum(DIRECT_UPLOAD_PURPOSES, { message: `Purpose must be one of ${DIRECT_UPLOAD_PURPOSES.join(', ')}` }),
-    contentType: z.enum(DIRECT_UPLOAD_CONTENT_TYPES, { message: DIRECT_UPLOAD_MESSAGES.unsupported }),
-    size: z.number({ message: 'Size is required' }).int().positive('The file is empty'),
-  })
-  .strict();
+export const presignUploadSchema = lazySchema(() =>
+  z
+    .object({
+      purpose: z.enum(DIRECT_UPLOAD_PURPOSES, {
+        message: `Purpose must be one of ${DIRECT_UPLOAD_PURPOSES.join(', ')}`,
+      }),
+      contentType: z.enum(DIRECT_UPLOAD_CONTENT_TYPES, { message: DIRECT_UPLOAD_MESSAGES.unsupported }),
+      size: z.number({ message: 'Size is required' }).int().positive('The file is empty'),
+    })
+    .strict(),
+);
 export type PresignUploadInput = z.infer<typeof presignUploadSchema>;
-export const presignUploadResultSchema = z.object({
-  uploadId: z.string(),
-  /** The form action (S3 bucket URL) and the fields to send before the file. */
-  url: z.string(),
-  fields: z.record(z.string(), z.string()),
-  maxBytes: z.number(),
-  expiresAt: z.string(),
-});
+export const presignUploadResultSchema = lazySchema(() =>
+  z.object({
+    uploadId: z.string(),
+    /** The form action (S3 bucket URL) and the fields to send before the file. */
+    url: z.string(),
+    fields: z.record(z.string(), z.string()),
+    maxBytes: z.number(),
+    expiresAt: z.string(),
+  }),
+);
 export type PresignUploadResult = z.infer<typeof presignUploadResultSchema>;
 
 export const UPLOAD_ID_PATTERN =
@@ -122,10 +131,10 @@ export const UPLOAD_ID_PATTERN =
 /** An upload id of a photo-profile photo (POST/PATCH /api/photo-profiles). */
 export const PHOTO_UPLOAD_ID_PATTERN = /^photo_profile\.[0-9A-HJKMNP-TV-Z]{26}$/;
 /** POST /api/uploads/complete (JSON) */
-export const completeUploadSchema = z
-  .object({ uploadId: z.string().regex(UPLOAD_ID_PATTERN, 'Invalid upload id') })
-  .strict();
-export const completeUploadResultSchema = z.object({ url: z.string() });
+export const completeUploadSchema = lazySchema(() =>
+  z.object({ uploadId: z.string().regex(UPLOAD_ID_PATTERN, 'Invalid upload id') }).strict(),
+);
+export const completeUploadResultSchema = lazySchema(() => z.object({ url: z.string() }));
 
 /**
  * The browser's check before anything is sent (same rules as the presign route): null when the file may be

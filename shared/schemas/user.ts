@@ -1,54 +1,59 @@
 import * as z from 'zod';
 import { ROLES } from '../domain/roles';
 import { PLAN_IDS } from '../domain/plans';
+import { lazySchema } from './lazy-schema';
 
-export const roleSchema = z.enum(ROLES, { message: `Role must be one of ${ROLES.join(', ')}` });
-export const planSchema = z.enum(PLAN_IDS);
+export const roleSchema = lazySchema(() => z.enum(ROLES, { message: `Role must be one of ${ROLES.join(', ')}` }));
+export const planSchema = lazySchema(() => z.enum(PLAN_IDS));
 
 /** GET /api/auth/user: every field of spec 01 section 3 (and the user fields spec 02 uses). */
-export const currentUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  handle: z.string(),
-  username: z.string(),
-  profileImageUrl: z.string().nullable(),
-  credits: z.number().int().nonnegative(),
-  hasUnlimitedCredits: z.boolean(),
-  role: roleSchema,
-  currentRole: roleSchema,
-  permanentRole: roleSchema,
-  currentPlan: planSchema,
-  subscriptionStatus: z.string(),
-  hasUsedTrial: z.boolean(),
-  isTrialEligible: z.boolean(),
-  isInfluencer: z.boolean(),
-  influencerSince: z.string().nullable(),
-  nextScheduledPlan: planSchema.nullable(),
-  nextScheduledPlanDate: z.string().nullable(),
-  isPublic: z.boolean(),
-  showCollections: z.boolean(),
-  onboarded: z.boolean(),
-  createdAt: z.string(),
-});
+export const currentUserSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    handle: z.string(),
+    username: z.string(),
+    profileImageUrl: z.string().nullable(),
+    credits: z.number().int().nonnegative(),
+    hasUnlimitedCredits: z.boolean(),
+    role: roleSchema,
+    currentRole: roleSchema,
+    permanentRole: roleSchema,
+    currentPlan: planSchema,
+    subscriptionStatus: z.string(),
+    hasUsedTrial: z.boolean(),
+    isTrialEligible: z.boolean(),
+    isInfluencer: z.boolean(),
+    influencerSince: z.string().nullable(),
+    nextScheduledPlan: planSchema.nullable(),
+    nextScheduledPlanDate: z.string().nullable(),
+    isPublic: z.boolean(),
+    showCollections: z.boolean(),
+    onboarded: z.boolean(),
+    createdAt: z.string(),
+  }),
+);
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-export const switchRoleSchema = z.object({ role: roleSchema }).strict();
+export const switchRoleSchema = lazySchema(() => z.object({ role: roleSchema }).strict());
 export type SwitchRoleInput = z.infer<typeof switchRoleSchema>;
 
 /** GET /api/config: what the SPA needs at run time, so one build serves every environment. */
-export const runtimeConfigSchema = z.object({
-  stage: z.string(),
-  local: z.boolean(),
-  auth: z.object({
-    userPoolId: z.string(),
-    userPoolClientId: z.string(),
-    region: z.string(),
-    /** Local mode only: where the SPA reaches the Cognito API (cognito-local behind the same origin). */
-    userPoolEndpoint: z.string().optional(),
-    /** Local mode only: the fixed e-mail confirmation code cognito-local accepts. */
-    localConfirmationCode: z.string().optional(),
+export const runtimeConfigSchema = lazySchema(() =>
+  z.object({
+    stage: z.string(),
+    local: z.boolean(),
+    auth: z.object({
+      userPoolId: z.string(),
+      userPoolClientId: z.string(),
+      region: z.string(),
+      /** Local mode only: where the SPA reaches the Cognito API (cognito-local behind the same origin). */
+      userPoolEndpoint: z.string().optional(),
+      /** Local mode only: the fixed e-mail confirmation code cognito-local accepts. */
+      localConfirmationCode: z.string().optional(),
+    }),
   }),
-});
+);
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

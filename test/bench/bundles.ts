@@ -13,6 +13,7 @@ import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXTERNAL_MODULES } from '../../infra/lib/constructs/app-function';
+import { buildSideModules, SIDE_MODULES_DEFINE } from '../../infra/lib/constructs/side-modules-build';
 import { GROUPS } from '../../shared/routes';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -57,8 +58,12 @@ const cdkOptions = (external: string[]): BuildOptions => ({
 
 /** main before issue 16: AWS SDK bundled; sharp, TensorFlow and nsfwjs external. */
 export const BEFORE_OPTIONS = cdkOptions(['sharp', '@tensorflow/*', 'nsfwjs']);
-export const AFTER_OPTIONS = cdkOptions(EXTERNAL_MODULES);
-export const SDK_EXTERNAL_OPTIONS = cdkOptions([...EXTERNAL_MODULES, '@aws-sdk/*']);
+// as deployed since issue 28 part 5: the side modules' loaders import their own files (not loaded at cold start)
+export const AFTER_OPTIONS: BuildOptions = { ...cdkOptions(EXTERNAL_MODULES), define: SIDE_MODULES_DEFINE };
+export const SDK_EXTERNAL_OPTIONS: BuildOptions = {
+  ...cdkOptions([...EXTERNAL_MODULES, '@aws-sdk/*']),
+  define: SIDE_MODULES_DEFINE,
+};
 
 export interface Variant {
   name: string;
@@ -232,5 +237,9 @@ export function benchBundles(runs: number) {
     '| --- | --- | --- |',
     ...floors.map((f) => `| ${f.name} | ${kib(f.bytes)} | ${ms(f.loadMs)} |`),
   ].join('\n');
-  return { base, runs, rows, table, floors, floorTable, raw: all };
+  // the side modules (functions/lib/side-modules.ts): in each package beside the handler, loaded on first use only
+  const sideDir = path.join(root, 'node_modules/.cache/bench-bundles/side-modules');
+  mkdirSync(sideDir, { recursive: true });
+  const sideModules = buildSideModules(sideDir, AFTER_OPTIONS);
+  return { base, runs, rows, table, floors, floorTable, sideModules, raw: all };
 }

@@ -128,9 +128,14 @@ const API_MODULE_LOAD_BUDGET_MS = 100;
 function lambdaWeight() {
   console.log('bench: bundling every Lambda function (before / after / SDK external) and timing cold loads...');
   const r = benchBundles(QUICK ? 3 : 7);
-  results.bundles = { base: r.base, runs: r.runs, functions: r.rows, floors: r.floors };
+  results.bundles = { base: r.base, runs: r.runs, functions: r.rows, floors: r.floors, sideModules: r.sideModules };
   console.log(r.table);
   console.log(r.floorTable);
+  console.log(
+    `side modules (own files, loaded on first use): ${Object.entries(r.sideModules)
+      .map(([name, bytes]) => `${name} ${(bytes / 1024).toFixed(0)} KiB`)
+      .join(', ')}`,
+  );
   const api = r.rows.filter((x) => x.api);
   const maxAfter = Math.max(...api.map((x) => x.after.bytes));
   const compared = api.flatMap((x) =>

@@ -17,7 +17,7 @@ import {
 } from '../../functions/payments/local-adapter';
 import { stripeEvent, type StripeEvent } from '../../functions/payments/stripe-objects';
 import { applyStripeEvent } from '../../functions/services/stripe-events';
-import { sdkEvent } from '../../functions/payments/signature';
+import { sdkEvent } from '../support/stripe-sdk-event';
 import {
   grantUpgradeReconcile,
   startCheckout,

@@ -10,8 +10,10 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import type { BuildOptions } from 'esbuild';
 import { acknowledge } from '../nag';
 import { REPO_ROOT, repoPath } from '../paths';
+import { SIDE_MODULES_DEFINE, sideModuleCommands } from './side-modules-build';
 
 export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
 export const LAMBDA_ARCHITECTURE = lambda.Architecture.ARM_64;
@@ -34,6 +36,31 @@ const DIRNAME_BANNER =
 
 /** The banner of every bundle (exported for the test that bundles the engine as the CDK does). */
 export const bundleBanner = (engine: boolean) => (engine ? `${REQUIRE_BANNER} ${DIRNAME_BANNER}` : REQUIRE_BANNER);
+
+const BUNDLE_TARGET = 'node22';
+// Prefer the ESM build of dependencies that ship both.
+const MAIN_FIELDS = ['module', 'main'];
+const externalsOf = (engine: boolean) =>
+  engine ? EXTERNAL_MODULES.filter((m) => m !== '@tensorflow/*') : EXTERNAL_MODULES;
+
+/**
+ * The esbuild options NodejsFunction bundles a function with (the `bundling` props below, spelled for esbuild's
+ * API): for the side modules built beside it (./side-modules-build.ts) and the tests and bench that bundle a
+ * function as deployed.
+ */
+export const lambdaBundleOptions = (engine: boolean): BuildOptions => ({
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: BUNDLE_TARGET,
+  minify: true,
+  sourcemap: true,
+  sourcesContent: false,
+  mainFields: MAIN_FIELDS,
+  external: externalsOf(engine),
+  banner: { js: bundleBanner(engine) },
+  define: SIDE_MODULES_DEFINE,
+});
 
 /** Where the engine's files are inside the render worker's package (/var/task is the function's code). */
 export const ENGINE_ASSET_DIRS = { models: 'engine-models', wasm: 'tfjs-wasm' } as const;
@@ -122,23 +149,23 @@ export class AppFunction extends Construct {
       bundling: {
         forceDockerBundling: false,
         format: OutputFormat.ESM,
-        target: 'node22',
+        target: BUNDLE_TARGET,
         minify: true,
         sourceMap: true,
         // Keep the bundles small: the stack traces still map to file:line through the map's mappings.
         sourcesContent: false,
-        // Prefer the ESM build of dependencies that ship both.
-        mainFields: ['module', 'main'],
-        externalModules: props.engine ? EXTERNAL_MODULES.filter((m) => m !== '@tensorflow/*') : EXTERNAL_MODULES,
-        ...(props.engine
-          ? {
-              commandHooks: {
-                beforeBundling: () => [],
-                beforeInstall: () => [],
-                afterBundling: (inputDir: string, outputDir: string) => engineAssetCommands(inputDir, outputDir),
-              },
-            }
-          : {}),
+        mainFields: MAIN_FIELDS,
+        externalModules: externalsOf(!!props.engine),
+        // the loaders of the side modules import their files (functions/lib/side-modules.ts)
+        define: SIDE_MODULES_DEFINE,
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (inputDir: string, outputDir: string) => [
+            ...sideModuleCommands(inputDir, outputDir),
+            ...(props.engine ? engineAssetCommands(inputDir, outputDir) : []),
+          ],
+        },
         // CommonJS dependencies bundled into an ES module still call require() for Node built-ins; the engine's
         // TensorFlow.js WASM loader also reads __dirname (undefined in an ES module: it would fall back to the
         // pure-JS backend, 30x slower).
