@@ -1,17 +1,16 @@
 /**
  * Calls to AWS services that speak the JSON protocol (DynamoDB, Cognito user pools, Secrets Manager, Step
- * Functions, Rekognition) through
- * `@aws-lite/client`: SigV4 (aws4), credentials from the environment (Lambda) or the profile files, keep-alive,
- * and retries of throttling, transient and connection errors (three attempts, the SDK's default). The API
- * functions used to bundle the SDK v3 clients for these three; their load alone was over the 100 ms budget of a
- * cold module load (docs/performance.md, "Lambda weight"; docs/decisions.md, "A lighter AWS client"). S3 (REST
- * and XML) has its own light client, functions/lib/s3.ts.
+ * Functions, Rekognition) and Lambda's asynchronous Invoke (REST-JSON), over ./aws-http.ts (SigV4, keep-alive,
+ * the SDK's retry rule; a JSON service's throttling answer is a 400 named in its body, retried as the SDK does).
+ * The API functions used to bundle the SDK v3 clients for these, then @aws-lite/client; each was a large part of
+ * the 100 ms budget of a cold module load (docs/performance.md, "Lambda weight"; docs/decisions.md, "A lighter
+ * AWS client"). S3 (REST and XML) has its own client on the same transport, functions/lib/s3.ts.
  *
  * A failed call throws an AwsServiceError shaped as the SDK's exceptions are where our code reads them
  * (shared/errors.ts thrownInfo): `name` is the service's exception (e.g. `UserNotFoundException`),
  * `$metadata.httpStatusCode` is set, and what else the service answered is kept in `details`.
  */
-import awsLite from '@aws-lite/client';
+import { environmentCredentials, sendAws, type AwsCredentials, type AwsHttpResponse } from './aws-http';
 
 export type Raw = Record<string, unknown>;
 export type AwsMetadata = { httpStatusCode?: number; requestId?: string };
@@ -42,26 +41,63 @@ export class AwsServiceError extends Error {
   }
 }
 
-/** aws-lite's error (the service's answer spread on an Error, with statusCode and headers) in the SDK's shape. */
-function toServiceError(err: unknown, what: string): unknown {
-  if (!(err instanceof Error) || !('statusCode' in err) || typeof err.statusCode !== 'number') return err;
-  const headers = 'headers' in err && isRaw(err.headers) ? err.headers : {};
-  // REST services (Lambda) name the error in a header ("ResourceNotFoundException:http://…"); JSON ones in __type
+/**
+ * The SDK's throttling and transient error codes (its retry rule): a JSON service answers them as a 400 (or 5xx)
+ * with the code in the body's __type.
+ */
+const RETRYABLE_TYPES = new Set([
+  'ThrottlingException',
+  'Throttling',
+  'ThrottledException',
+  'RequestThrottledException',
+  'TooManyRequestsException',
+  'ProvisionedThroughputExceededException',
+  'TransactionInProgressException',
+  'RequestLimitExceeded',
+  'BandwidthLimitExceeded',
+  'LimitExceededException',
+  'RequestThrottled',
+  'SlowDown',
+  'PriorRequestNotComplete',
+  'EC2ThrottledException',
+  'RequestTimeout',
+  'RequestTimeoutException',
+]);
+
+const parseJson = (body: Buffer): unknown => {
+  if (body.length === 0) return undefined;
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+};
+
+/** The exception's name: REST services (Lambda) say it in a header ("ResourceNotFoundException:http://…"). */
+function errorType(res: AwsHttpResponse, body: Raw): string {
   const type =
-    text(headers['x-amzn-errortype'])?.split(':')[0] ||
-    text('__type' in err ? err.__type : undefined) ||
-    text('code' in err ? err.code : undefined) ||
-    'UnknownError';
-  const name = type.slice(type.lastIndexOf('#') + 1);
-  // aws-lite prefixes the service's message with where it came from
-  const message = err.message.replace(/^@aws-lite\/client: [^:]*: /, '');
+    text(res.headers['x-amzn-errortype'])?.split(':')[0] || text(body.__type) || text(body.code) || 'UnknownError';
+  return type.slice(type.lastIndexOf('#') + 1);
+}
+
+const isRetryable = (res: AwsHttpResponse): boolean => {
+  if (res.status !== 400) return false;
+  const body = parseJson(res.body);
+  return RETRYABLE_TYPES.has(errorType(res, isRaw(body) ? body : {}));
+};
+
+/** A failed answer in the SDK's shape. */
+function serviceError(res: AwsHttpResponse, what: string): AwsServiceError {
+  const parsed = parseJson(res.body);
+  const body: Raw = isRaw(parsed) ? parsed : {};
+  const name = errorType(res, body);
+  const message = text(body.message) ?? text(body.Message) ?? '';
   const details: Raw = {};
-  for (const [k, v] of Object.entries(err))
-    if (!['statusCode', 'headers', 'message', 'name', 'code', '__type', 'time', 'service'].includes(k)) details[k] = v;
+  for (const [k, v] of Object.entries(body)) if (!['message', 'Message', '__type', 'code'].includes(k)) details[k] = v;
   return new AwsServiceError(
     name,
     message || `${what} failed: ${name}`,
-    { httpStatusCode: err.statusCode, requestId: text(headers['x-amzn-requestid']) },
+    { httpStatusCode: res.status, requestId: text(res.headers['x-amzn-requestid']) },
     details,
   );
 }
@@ -72,28 +108,20 @@ export interface AwsJsonOptions {
   endpoint?: string;
 }
 
-type AwsLite = Awaited<ReturnType<typeof awsLite>>;
-
-/** An aws-lite client made on the first call (it reads credentials then), made again after a failed start. */
-function lazyClient(options: AwsJsonOptions): () => Promise<AwsLite> {
-  let client: Promise<AwsLite> | undefined;
-  return () =>
-    (client ??= awsLite({
-      region: options.region,
-      autoloadPlugins: false,
-      plugins: [],
-      // answers are JSON-parsed, never unmarshalled by aws-lite (the DynamoDB client does it per command)
-      responseContentType: 'application/json',
-      // the SDK's default: three attempts
-      retries: 2,
-      ...(options.endpoint
-        ? { endpoint: options.endpoint, accessKeyId: 'local', secretAccessKey: 'local', keepAlive: true }
-        : {}),
-    }).catch((err: unknown) => {
-      client = undefined;
-      throw err;
-    }));
+/** Where a service is, and with what credentials: a local endpoint's fixed ones, else the environment's. */
+function target(service: string, options: AwsJsonOptions) {
+  const url = new URL(options.endpoint ?? `https://${service}.${options.region}.amazonaws.com`);
+  const credentials = (): AwsCredentials =>
+    options.endpoint ? { accessKeyId: 'local', secretAccessKey: 'local' } : environmentCredentials();
+  return {
+    protocol: url.protocol === 'https:' ? ('https:' as const) : ('http:' as const),
+    host: url.host,
+    base: url.pathname.replace(/\/$/, ''),
+    credentials,
+  };
 }
+
+const jsonBody = (payload: Raw) => Buffer.from(JSON.stringify(payload), 'utf8');
 
 /**
  * Lambda's asynchronous Invoke (REST-JSON: POST /2015-03-31/functions/{name}/invocations with
@@ -101,44 +129,51 @@ function lazyClient(options: AwsJsonOptions): () => Promise<AwsLite> {
  * name (the last part of an ARN's function path), which needs no escaping in the path.
  */
 export function lambdaEventInvoker(options: AwsJsonOptions) {
-  const lite = lazyClient(options);
+  const t = target('lambda', options);
   return async (functionName: string, event: Raw): Promise<{ statusCode: number }> => {
-    const aws = await lite();
-    try {
-      const res = await aws({
+    const res = await sendAws(
+      {
         service: 'lambda',
+        region: options.region,
+        protocol: t.protocol,
+        host: t.host,
         method: 'POST',
-        path: `/2015-03-31/functions/${encodeURIComponent(functionName)}/invocations`,
-        headers: { 'x-amz-invocation-type': 'Event' },
-        payload: event,
-      });
-      return { statusCode: res.statusCode };
-    } catch (err) {
-      throw toServiceError(err, `lambda Invoke ${functionName}`);
-    }
+        path: `${t.base}/2015-03-31/functions/${encodeURIComponent(functionName)}/invocations`,
+        headers: { 'content-type': 'application/json', 'x-amz-invocation-type': 'Event' },
+        body: jsonBody(event),
+      },
+      t.credentials,
+      isRetryable,
+    );
+    if (res.status < 200 || res.status > 299) throw serviceError(res, `lambda Invoke ${functionName}`);
+    return { statusCode: res.status };
   };
 }
 
 /** One service's caller. */
 export function awsJsonCaller(service: AwsJsonService, options: AwsJsonOptions) {
-  const lite = lazyClient(options);
-  const { target, contentType } = AWS_JSON_SERVICES[service];
+  const t = target(service, options);
+  const { target: prefix, contentType } = AWS_JSON_SERVICES[service];
   return async (operation: string, payload: Raw): Promise<{ raw: Raw; $metadata: AwsMetadata }> => {
-    const aws = await lite();
-    try {
-      const res = await aws({
+    const res = await sendAws(
+      {
         service,
+        region: options.region,
+        protocol: t.protocol,
+        host: t.host,
         method: 'POST',
-        path: '/',
-        headers: { 'content-type': contentType, 'x-amz-target': `${target}.${operation}` },
-        payload,
-        awsjson: false,
-      });
-      const raw: Raw = isRaw(res.payload) ? res.payload : {};
-      const headers: Raw = res.headers;
-      return { raw, $metadata: { httpStatusCode: res.statusCode, requestId: text(headers['x-amzn-requestid']) } };
-    } catch (err) {
-      throw toServiceError(err, `${service} ${operation}`);
-    }
+        path: `${t.base}/`,
+        headers: { 'content-type': contentType, 'x-amz-target': `${prefix}.${operation}` },
+        body: jsonBody(payload),
+      },
+      t.credentials,
+      isRetryable,
+    );
+    if (res.status < 200 || res.status > 299) throw serviceError(res, `${service} ${operation}`);
+    const parsed = parseJson(res.body);
+    return {
+      raw: isRaw(parsed) ? parsed : {},
+      $metadata: { httpStatusCode: res.status, requestId: text(res.headers['x-amzn-requestid']) },
+    };
   };
 }

@@ -1,4 +1,4 @@
-/** The part of aws4 (SigV4 signing, the signer @aws-lite/client uses) that functions/lib/s3.ts calls. */
+/** The part of aws4 (SigV4 signing) that shared/aws-http.ts calls. */
 declare module 'aws4' {
   export interface Aws4Request {
     service: string;

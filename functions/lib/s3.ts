@@ -1,8 +1,8 @@
 /**
  * The functions' S3 client: the six object commands our code sends, named as the SDK's are (the IAM map,
- * functions/lib/aws-access.ts, and its contract test read them), signed with SigV4 by aws4 (the signer
- * @aws-lite/client uses), sent over node:http(s) with keep-alive and the SDK's retry rule (three attempts on
- * throttling, 5xx and connection errors); and presigned GET URLs by aws4's query signing. It replaces
+ * functions/lib/aws-access.ts, and its contract test read them), sent by shared/aws-http.ts (SigV4 by aws4,
+ * node:http(s) with keep-alive, the SDK's retry rule: three attempts on throttling, 5xx and connection errors);
+ * and presigned GET URLs by aws4's query signing. It replaces
  * @aws-sdk/client-s3 and its presigner in every function bundle: their load alone was over the 100 ms budget of
  * an API function's cold start (docs/decisions.md, "A lighter AWS client"). Answers are read field by field from
  * S3's documented XML; errors keep the SDK's shape where our code reads them (`name` = S3's error code, `Code`,
@@ -11,11 +11,10 @@
  * Locally it talks to s3rver path-style with the local key. The local tooling (stack, seeds, tests) keeps the
  * SDK's client: infra/local/s3-sdk.ts.
  */
-import aws4 from 'aws4';
 import { createHash, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
+import { STATUS_CODES } from 'node:http';
 import { AwsServiceError, type AwsMetadata } from '../../shared/aws-json';
+import { environmentCredentials, sendAws, signRequest, type AwsHttpResponse } from '../../shared/aws-http';
 import { thrownInfo } from '../../shared/errors';
 
 /**
@@ -72,13 +71,8 @@ export interface S3Wire {
   maxBody?: number;
 }
 
-/** One answer as it came: `overCap` when the body was larger than the request's maxBody (and not read). */
-export interface S3Response {
-  status: number;
-  headers: Record<string, string | undefined>;
-  body: Buffer;
-  overCap?: boolean;
-}
+/** One answer as it came (shared/aws-http.ts). */
+export type S3Response = AwsHttpResponse;
 
 const XML_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 const unescapeXml = (s: string) =>
@@ -320,16 +314,6 @@ const encodeKey = (key: string) =>
     .map((p) => encodeURIComponent(p).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))
     .join('/');
 
-const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
-const RETRYABLE_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNREFUSED', 'EAI_AGAIN', 'ENOTFOUND']);
-const ATTEMPTS = 3;
-const SOCKET_TIMEOUT_MS = 30_000;
-
-const agents = {
-  http: new http.Agent({ keepAlive: true, maxSockets: 50 }),
-  https: new https.Agent({ keepAlive: true, maxSockets: 50 }),
-};
-
 /** A bodiless answer's name, as the SDK gives it (HEAD: NotFound, Forbidden; a matching If-None-Match: NotModified). */
 const STATUS_NAMES: Record<number, string> = {
   304: 'NotModified',
@@ -345,7 +329,7 @@ function errorOf(res: S3Response): S3ServiceError {
   const name = code ?? STATUS_NAMES[res.status] ?? `Http${res.status}`;
   return new S3ServiceError(
     name,
-    xmlText(xml, 'Message') ?? http.STATUS_CODES[res.status] ?? name,
+    xmlText(xml, 'Message') ?? STATUS_CODES[res.status] ?? name,
     { httpStatusCode: res.status, requestId: res.headers['x-amz-request-id'] },
     code,
   );
@@ -372,12 +356,7 @@ export class S3 {
   credentials(): S3Credentials {
     if (this.options.credentials) return this.options.credentials;
     if (this.options.endpoint) return { accessKeyId: LOCAL_S3_ACCESS_KEY, secretAccessKey: localS3Secret() };
-    const accessKeyId = process.env.AWS_ACCESS_KEY_ID;
-    const secretAccessKey = process.env.AWS_SECRET_ACCESS_KEY;
-    if (!accessKeyId || !secretAccessKey)
-      throw new Error('No AWS credentials in the environment (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY)');
-    const sessionToken = process.env.AWS_SESSION_TOKEN;
-    return { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
+    return environmentCredentials();
   }
 
   /** Where a bucket's object lives: path-style on a local endpoint, virtual-hosted in AWS. */
@@ -411,15 +390,15 @@ export class S3 {
   presignGet(command: GetObjectCommand, opts: { expiresIn: number; signingDate?: Date }): string {
     const { protocol, host, path } = this.address(command.input.Bucket, command.input.Key);
     const date = (opts.signingDate ?? new Date()).toISOString().replace(/[:-]|\.\d{3}/g, '');
-    const signed = aws4.sign(
+    const signed = signRequest(
       {
         service: 's3',
         region: this.region,
+        protocol,
         method: 'GET',
         host,
         // the parameters the SDK's presigner sends (X-Amz-Content-Sha256 too), so a URL reads the same either way
         path: `${path}?X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Expires=${opts.expiresIn}&X-Amz-Date=${date}`,
-        headers: { Host: host },
         signQuery: true,
       },
       this.credentials(),
@@ -431,18 +410,22 @@ export class S3 {
     const wire = command.wire();
     const { protocol, host, path } = this.address(command.input.Bucket, wire.key);
     const query = new URLSearchParams(wire.query ?? {}).toString();
-    let res: S3Response | undefined;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        res = await this.request(protocol, host, query ? `${path}?${query}` : path, wire);
-        if (!RETRYABLE_STATUS.has(res.status) || attempt >= ATTEMPTS) break;
-      } catch (err) {
-        const code = err instanceof Error && 'code' in err && typeof err.code === 'string' ? err.code : '';
-        if (!RETRYABLE_CODES.has(code) || attempt >= ATTEMPTS) throw err;
-      }
-      // the SDK's standard retry: exponential backoff with full jitter, base 100 ms
-      await new Promise((r) => setTimeout(r, Math.random() * 100 * 2 ** (attempt - 1)));
-    }
+    // GET and HEAD carry no body (and so no Content-Length or Content-Type, which aws4 adds for any body)
+    const body = wire.method === 'PUT' || wire.method === 'POST' ? (wire.body ?? Buffer.alloc(0)) : undefined;
+    const res = await sendAws(
+      {
+        service: 's3',
+        region: this.region,
+        protocol,
+        host,
+        method: wire.method,
+        path: query ? `${path}?${query}` : path,
+        ...(wire.headers ? { headers: wire.headers } : {}),
+        ...(body ? { body } : {}),
+        ...(wire.maxBody !== undefined ? { maxBody: wire.maxBody } : {}),
+      },
+      () => this.credentials(),
+    );
     const missing = res.status === 404 && (command.operation === 'GetObject' || command.operation === 'HeadObject');
     if (this.options.endpoint && this.options.awsMissingKeySemantics && missing) {
       // s3rver says 404 where S3 says 403 to a role without s3:ListBucket (issue 24): answer as S3 does
@@ -454,68 +437,6 @@ export class S3 {
       };
     }
     return res;
-  }
-
-  /** One signed HTTP exchange (signed anew for each attempt: the date is part of the signature). */
-  private request(protocol: 'http:' | 'https:', host: string, path: string, wire: S3Wire): Promise<S3Response> {
-    // GET and HEAD carry no body (and so no Content-Length or Content-Type, which aws4 adds for any body)
-    const body = wire.method === 'PUT' || wire.method === 'POST' ? (wire.body ?? Buffer.alloc(0)) : undefined;
-    const signed = aws4.sign(
-      {
-        service: 's3',
-        region: this.region,
-        method: wire.method,
-        host,
-        path,
-        headers: { Host: host, ...wire.headers, ...(body ? { 'content-length': body.length } : {}) },
-        ...(body ? { body } : {}),
-      },
-      this.credentials(),
-    );
-    const url = new URL(`${protocol}//${host}`);
-    const transport = protocol === 'https:' ? https : http;
-    return new Promise<S3Response>((resolve, reject) => {
-      const req = transport.request(
-        {
-          protocol,
-          hostname: url.hostname,
-          port: url.port || undefined,
-          method: wire.method,
-          path: signed.path,
-          headers: signed.headers,
-          agent: protocol === 'https:' ? agents.https : agents.http,
-        },
-        (res) => {
-          const headers: Record<string, string | undefined> = {};
-          for (const [k, v] of Object.entries(res.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-          const status = res.statusCode ?? 0;
-          const length = Number(headers['content-length']);
-          if (wire.maxBody !== undefined && status >= 200 && status < 300 && length > wire.maxBody) {
-            res.destroy(); // not read: the caller refuses it by its size
-            resolve({ status, headers, body: Buffer.alloc(0), overCap: true });
-            return;
-          }
-          const chunks: Buffer[] = [];
-          let size = 0;
-          res.on('data', (c: Buffer) => {
-            size += c.length;
-            if (wire.maxBody !== undefined && size > wire.maxBody) {
-              res.destroy();
-              resolve({ status, headers, body: Buffer.alloc(0), overCap: true });
-              return;
-            }
-            chunks.push(c);
-          });
-          res.on('end', () => resolve({ status, headers, body: Buffer.concat(chunks) }));
-          res.on('error', reject);
-        },
-      );
-      req.setTimeout(SOCKET_TIMEOUT_MS, () =>
-        req.destroy(Object.assign(new Error('S3 request timed out'), { code: 'ETIMEDOUT' })),
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
   }
 }
 

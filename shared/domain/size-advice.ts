@@ -89,9 +89,9 @@ function rangeMessage(label: string, [lo, hi]: readonly [number, number], unit: 
   return `${label} must be between ${lower} and ${upper} ${unit}`;
 }
 
-const measurement = lazySchema(() => z.number({ error: 'Enter a number' }).finite());
+const measurement = /* @__PURE__ */ lazySchema(() => z.number({ error: 'Enter a number' }).finite());
 
-const sizeRowSchema = lazySchema(() =>
+const sizeRowSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     name: z.string().trim().min(1, SIZE_MESSAGES.nameRequired).max(12, 'A size name has at most 12 characters'),
     chest: measurement.optional(),
@@ -103,7 +103,7 @@ const sizeRowSchema = lazySchema(() =>
 );
 export type SizeRow = z.output<typeof sizeRowSchema>;
 
-const sizeChartShape = lazySchema(() =>
+const sizeChartShape = /* @__PURE__ */ lazySchema(() =>
   z.object({
     unit: z.enum(UNITS, { error: SIZE_MESSAGES.unit }),
     fit: z.enum(FITS, { error: SIZE_MESSAGES.fit }),
@@ -114,7 +114,7 @@ const sizeChartShape = lazySchema(() =>
 export const storedSizeChartSchema = sizeChartShape;
 
 /** A size chart as the creator enters it (in the chart's unit); checked as a whole. */
-export const sizeChartSchema = lazySchema(() =>
+export const sizeChartSchema = /* @__PURE__ */ lazySchema(() =>
   sizeChartShape.superRefine((chart, ctx) => {
     const seen = new Set<string>();
     chart.sizes.forEach((row, i) => {
@@ -151,7 +151,7 @@ export const sizeChartSchema = lazySchema(() =>
 export type SizeChart = z.output<typeof sizeChartSchema>;
 
 /** A person's measurements as entered (the unit chosen in the form); all optional. */
-export const bodyMeasurementsSchema = lazySchema(() =>
+export const bodyMeasurementsSchema = /* @__PURE__ */ lazySchema(() =>
   z
     .object({
       unit: z.enum(UNITS, { error: SIZE_MESSAGES.unit }),
@@ -194,7 +194,7 @@ export function sizeChartToCm(chart: SizeChart): SizeChart {
 }
 
 /** The stored measurements (cm): each of BODY_FIELDS, absent when not given. */
-export const bodyMeasurementsCmSchema = lazySchema(() =>
+export const bodyMeasurementsCmSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     height: z.number().optional(),
     chest: z.number().optional(),

@@ -30,7 +30,7 @@ import { lazySchema } from '../schemas/lazy-schema';
 
 /* ---------------- Stripe events ---------------- */
 
-const receivedFacts = lazySchema(() =>
+const receivedFacts = /* @__PURE__ */ lazySchema(() =>
   z.object({
     userId: z.string().nullable(),
     /** The grant a payment event must lead to (reconciliation: "payments without a grant"). */
@@ -142,7 +142,7 @@ export async function writeApplied(db: Db, items: TransactItem[]): Promise<'writ
 
 /* ---------------- payment grants ---------------- */
 
-const paymentGrant = lazySchema(() =>
+const paymentGrant = /* @__PURE__ */ lazySchema(() =>
   z.object({
     userId: z.string(),
     entryId: z.string(),

@@ -20,7 +20,7 @@ export type CheckoutKind = (typeof CHECKOUT_KINDS)[number];
 export const CHECKOUT_STATUSES = ['open', 'complete', 'expired', 'refused'] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
-const checkoutSchema = lazySchema(() =>
+const checkoutSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     sessionId: z.string(),
     userId: z.string(),

@@ -1,8 +1,8 @@
 /**
  * The repositories' DynamoDB document client: the commands and `send` of `@aws-sdk/lib-dynamodb` (same names,
  * same inputs and outputs, typed by that package's types, which cost nothing at run time) over a light transport:
- * `@aws-lite/client` (SigV4 by aws4, credentials from the environment or the profile files, keep-alive, retries of
- * throttling, transient and connection errors) and the SDK's own marshaller (`@aws-sdk/util-dynamodb`, the code
+ * shared/aws-json.ts over shared/aws-http.ts (SigV4 by aws4, credentials from the environment, keep-alive, the SDK's
+ * retries of throttling, transient and connection errors) and the SDK's own marshaller (`@aws-sdk/util-dynamodb`, the code
  * lib-dynamodb marshals with, so values convert exactly as before).
  *
  * Why: every API function bundled the SDK v3 DynamoDB client, whose load alone was over the 100 ms budget of a

@@ -30,7 +30,7 @@ const INDEX_ATTRIBUTES: { [N in IndexName]: [`${N}pk`, `${N}sk`] } = {
 };
 
 /** The table key of an item read with `ProjectionExpression: 'pk, sk'`. */
-export const tableKeySchema = lazySchema(() => z.object({ pk: z.string(), sk: z.string() }));
+export const tableKeySchema = /* @__PURE__ */ lazySchema(() => z.object({ pk: z.string(), sk: z.string() }));
 
 /** A stored item that does not match its declaration (a missing or mistyped attribute): a bug or bad data. */
 export class MalformedItem extends Error {

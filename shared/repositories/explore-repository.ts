@@ -53,7 +53,7 @@ export interface IndexableStyle {
   createdAt: string;
 }
 
-export const explorePostingSchema = lazySchema(() =>
+export const explorePostingSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     name: z.string(),
@@ -213,7 +213,7 @@ export interface ExplorePage {
   itemsRead: number;
 }
 
-const cursorKey = lazySchema(() => z.object({ pk: z.string(), sk: z.string() }));
+const cursorKey = /* @__PURE__ */ lazySchema(() => z.object({ pk: z.string(), sk: z.string() }));
 
 /**
  * One page of the request: up to `limit` postings of the driving partition that pass every group, newest (or

@@ -40,11 +40,11 @@ export const GENERATION_KINDS = [
 ] as const;
 export type GenerationKind = (typeof GENERATION_KINDS)[number];
 
-const madeBy = lazySchema(() => z.enum(['generative', 'engine']));
-const styleImageType = lazySchema(() => z.enum(STYLE_IMAGE_TYPES));
+const madeBy = /* @__PURE__ */ lazySchema(() => z.enum(['generative', 'engine']));
+const styleImageType = /* @__PURE__ */ lazySchema(() => z.enum(STYLE_IMAGE_TYPES));
 
 /** One piece of an outfit, resolved at start: the image reference the workflow reads, in layering order. */
-const outfitPiece = lazySchema(() =>
+const outfitPiece = /* @__PURE__ */ lazySchema(() =>
   z.object({
     slot: z.enum(OUTFIT_SLOTS),
     source: z.enum(PIECE_SOURCES),
@@ -58,7 +58,7 @@ const outfitPiece = lazySchema(() =>
 );
 export type OutfitPieceRecord = z.output<typeof outfitPiece>;
 
-const generationInputs = lazySchema(() =>
+const generationInputs = /* @__PURE__ */ lazySchema(() =>
   z.object({
     photoProfileId: z.string(),
     styleId: z.string().nullable(),

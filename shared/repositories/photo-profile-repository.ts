@@ -79,7 +79,7 @@ export type PhotoProfilePatch = Partial<
 >;
 
 /** The photo-profile attributes of the user's COUNTERS item. */
-const countersSchema = lazySchema(() =>
+const countersSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     photoProfileCount: z.number().optional(),
     defaultPhotoProfileId: z.string().optional(),

@@ -14,7 +14,7 @@ import { lazySchema } from '../schemas/lazy-schema';
 export type ReportType = 'StyleReport' | 'ShareReport';
 
 /** What every report carries (a style report adds the style, a share report the share). */
-export const reportSchema = lazySchema(() =>
+export const reportSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     reporterId: z.string(),

@@ -32,7 +32,7 @@ import { keys } from './keys';
 import { TABLE_SCHEMA, type Db } from './table';
 import { lazySchema } from '../schemas/lazy-schema';
 
-const shareImage = lazySchema(() =>
+const shareImage = /* @__PURE__ */ lazySchema(() =>
   z.object({
     generationId: z.string(),
     /** Private-bucket key of the downscaled, AI-marked copy (never the original result). */

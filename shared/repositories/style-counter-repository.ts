@@ -29,7 +29,7 @@ import { lazySchema } from '../schemas/lazy-schema';
 const shardKeys = (styleId: string) =>
   Array.from({ length: STYLE_COUNTER_SHARDS }, (_, n) => keys.styleCounter(styleId, n));
 
-const shardNumbers = lazySchema(() =>
+const shardNumbers = /* @__PURE__ */ lazySchema(() =>
   z.object({
     pending: z.number().default(0),
     favorites: z.number().default(0),

@@ -29,7 +29,7 @@ import { lazySchema } from '../schemas/lazy-schema';
 export type StoredStyle = StyleRecord;
 
 /** The users' COUNTERS item as the style editor reads it (absent counts are zero). */
-const styleCounts = lazySchema(() =>
+const styleCounts = /* @__PURE__ */ lazySchema(() =>
   z.object({
     privateStyleCount: z.number().default(0),
     publicStyleCount: z.number().default(0),

@@ -101,7 +101,7 @@ export const capacityMetrics = { read: 0, write: 0, calls: 0 };
 
 const READ_OPERATIONS = new Set(['GetItem', 'Query', 'BatchGetItem', 'TransactGetItems', 'Scan']);
 
-const capacity = lazySchema(() =>
+const capacity = /* @__PURE__ */ lazySchema(() =>
   z.object({
     CapacityUnits: z.number().optional(),
     ReadCapacityUnits: z.number().optional(),
@@ -109,7 +109,7 @@ const capacity = lazySchema(() =>
   }),
 );
 /** What a command answers about its consumed capacity (one total, or one per table of a batch or transaction). */
-const consumedOutput = lazySchema(() =>
+const consumedOutput = /* @__PURE__ */ lazySchema(() =>
   z.object({ ConsumedCapacity: z.union([z.array(capacity), capacity]).optional() }),
 );
 

@@ -17,8 +17,8 @@ export const ACCOUNT_DELETED = { code: ERROR_CODES.accountDeleted, message: 'Thi
 export const ACCOUNT_STATUSES = ['active', 'deleting', 'deleted', 'disabled'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
-const role = lazySchema(() => z.enum(ROLES));
-const plan = lazySchema(() => z.enum(PLAN_IDS));
+const role = /* @__PURE__ */ lazySchema(() => z.enum(ROLES));
+const plan = /* @__PURE__ */ lazySchema(() => z.enum(PLAN_IDS));
 
 /**
  * The user item: found by e-mail (gsi1); in the retention job's sparse work list (gsi2) while it has automatic

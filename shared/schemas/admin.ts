@@ -30,14 +30,16 @@ const optImageUrl = (max: number) =>
     IMAGE_URL_RULE,
   );
 /** A list of strings, also accepted as one comma-separated string. */
-const stringList = lazySchema(() =>
-  z.preprocess(
-    (v: string | string[]) => (typeof v === 'string' ? v.split(',') : v),
-    z.array(z.string().max(200), { message: 'Must be a list' }).max(50, 'Too many entries'),
+const stringList = /* @__PURE__ */ lazySchema(() =>
+  lazySchema(() =>
+    z.preprocess(
+      (v: string | string[]) => (typeof v === 'string' ? v.split(',') : v),
+      z.array(z.string().max(200), { message: 'Must be a list' }).max(50, 'Too many entries'),
+    ),
   ),
 );
 
-const styleFields = {
+const styleFields = /* @__PURE__ */ lazySchema(() => ({
   name: z
     .string({ message: STYLE_MESSAGES.nameRequired })
     .trim()
@@ -66,10 +68,10 @@ const styleFields = {
   isAiGenerated: z.boolean(),
   /** The size chart (in its unit; stored in cm), or null to remove it. */
   sizeChart: sizeChartSchema.nullable(),
-};
+}));
 
 /** POST /api/admin/styles */
-export const styleCreateSchema = lazySchema(() =>
+export const styleCreateSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     ...styleFields,
     description: styleFields.description.default(''),
@@ -86,34 +88,38 @@ export const styleCreateSchema = lazySchema(() =>
 export type StyleCreateInput = z.infer<typeof styleCreateSchema>;
 
 /** PATCH /api/admin/styles/{id}: any subset of the fields. */
-export const stylePatchSchema = lazySchema(() => z.object(styleFields).partial());
+export const stylePatchSchema = /* @__PURE__ */ lazySchema(() => z.object({ ...styleFields }).partial());
 export type StylePatchInput = z.infer<typeof stylePatchSchema>;
 
-const price = lazySchema(() =>
-  z
-    .union([z.number(), z.string(), z.null()])
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === null || v === '') return v === undefined ? undefined : null;
-      const n = typeof v === 'number' ? v : Number(v);
-      if (!Number.isFinite(n) || n < 0 || n > 1_000_000) {
-        ctx.addIssue({ code: 'custom', message: 'Price must be a positive number' });
-        return z.NEVER;
-      }
-      return Math.round(n * 100) / 100;
-    }),
+const price = /* @__PURE__ */ lazySchema(() =>
+  lazySchema(() =>
+    z
+      .union([z.number(), z.string(), z.null()])
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === null || v === '') return v === undefined ? undefined : null;
+        const n = typeof v === 'number' ? v : Number(v);
+        if (!Number.isFinite(n) || n < 0 || n > 1_000_000) {
+          ctx.addIssue({ code: 'custom', message: 'Price must be a positive number' });
+          return z.NEVER;
+        }
+        return Math.round(n * 100) / 100;
+      }),
+  ),
 );
 
-const productUrl = lazySchema(() =>
-  z
-    .string({ message: STYLE_MESSAGES.productUrlRequired })
-    .trim()
-    .min(1, STYLE_MESSAGES.productUrlRequired)
-    .max(2048, 'URL is too long')
-    .refine(isHttpUrl, STYLE_MESSAGES.productUrlInvalid),
+const productUrl = /* @__PURE__ */ lazySchema(() =>
+  lazySchema(() =>
+    z
+      .string({ message: STYLE_MESSAGES.productUrlRequired })
+      .trim()
+      .min(1, STYLE_MESSAGES.productUrlRequired)
+      .max(2048, 'URL is too long')
+      .refine(isHttpUrl, STYLE_MESSAGES.productUrlInvalid),
+  ),
 );
 
-const linkFields = {
+const linkFields = /* @__PURE__ */ lazySchema(() => ({
   retailer: optText(120),
   url: productUrl,
   price,
@@ -123,23 +129,25 @@ const linkFields = {
     .transform((v) => (v === undefined ? undefined : v === null ? null : v.trim().toUpperCase() || null))
     .refine((v) => v === undefined || v === null || /^[A-Z]{3}$/.test(v), 'Currency must be a 3-letter code'),
   affiliateCode: optText(120),
-};
+}));
 
-export const productLinkInputSchema = lazySchema(() => z.object(linkFields));
+export const productLinkInputSchema = /* @__PURE__ */ lazySchema(() => z.object({ ...linkFields }));
 export type ProductLinkInput = z.infer<typeof productLinkInputSchema>;
 
-const productName = lazySchema(() =>
-  z
-    .string({ message: STYLE_MESSAGES.productNameRequired })
-    .trim()
-    .min(1, STYLE_MESSAGES.productNameRequired)
-    .max(200, 'Product name is too long')
-    .refine(isSafeText, `Name ${UNSAFE_TEXT_MESSAGE}`)
-    .transform(normalizeText),
+const productName = /* @__PURE__ */ lazySchema(() =>
+  lazySchema(() =>
+    z
+      .string({ message: STYLE_MESSAGES.productNameRequired })
+      .trim()
+      .min(1, STYLE_MESSAGES.productNameRequired)
+      .max(200, 'Product name is too long')
+      .refine(isSafeText, `Name ${UNSAFE_TEXT_MESSAGE}`)
+      .transform(normalizeText),
+  ),
 );
 
 /** POST /api/admin/products */
-export const productCreateSchema = lazySchema(() =>
+export const productCreateSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     styleId: z.string({ message: 'Style is required' }).trim().min(1, 'Style is required').max(100),
     name: productName,
@@ -153,7 +161,7 @@ export const productCreateSchema = lazySchema(() =>
 export type ProductCreateInput = z.infer<typeof productCreateSchema>;
 
 /** PATCH /api/admin/products/{id} */
-export const productPatchSchema = lazySchema(() =>
+export const productPatchSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     name: productName.optional(),
     description: optText(2000),
@@ -165,7 +173,7 @@ export const productPatchSchema = lazySchema(() =>
 export type ProductPatchInput = z.infer<typeof productPatchSchema>;
 
 /** POST /api/admin/product-links (productId in the body) and POST /api/admin/products/{id}/links. */
-export const productLinkCreateSchema = lazySchema(() =>
+export const productLinkCreateSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     productId: z.string().trim().min(1, 'Product is required').max(100),
     ...linkFields,
@@ -174,22 +182,26 @@ export const productLinkCreateSchema = lazySchema(() =>
 export const productLinkForProductSchema = productLinkInputSchema;
 
 /** PATCH /api/admin/product-links/{id} */
-export const productLinkPatchSchema = lazySchema(() => z.object({ ...linkFields, url: productUrl.optional() }));
+export const productLinkPatchSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ ...linkFields, url: productUrl.optional() }),
+);
 export type ProductLinkPatchInput = z.infer<typeof productLinkPatchSchema>;
 
 export const COLLECTION_NAME_REQUIRED = 'Collection name is required';
-const collectionName = lazySchema(() =>
-  z
-    .string({ message: COLLECTION_NAME_REQUIRED })
-    .trim()
-    .min(1, COLLECTION_NAME_REQUIRED)
-    .max(120, 'Collection name is too long')
-    .refine(isSafeText, `Name ${UNSAFE_TEXT_MESSAGE}`)
-    .transform(normalizeText),
+const collectionName = /* @__PURE__ */ lazySchema(() =>
+  lazySchema(() =>
+    z
+      .string({ message: COLLECTION_NAME_REQUIRED })
+      .trim()
+      .min(1, COLLECTION_NAME_REQUIRED)
+      .max(120, 'Collection name is too long')
+      .refine(isSafeText, `Name ${UNSAFE_TEXT_MESSAGE}`)
+      .transform(normalizeText),
+  ),
 );
 
 /** POST /api/influencer-collections */
-export const collectionCreateSchema = lazySchema(() =>
+export const collectionCreateSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     name: collectionName,
     description: text(2000).default(''),
@@ -199,7 +211,7 @@ export const collectionCreateSchema = lazySchema(() =>
 export type CollectionCreateInput = z.infer<typeof collectionCreateSchema>;
 
 /** PATCH /api/influencer-collections/{id} */
-export const collectionPatchSchema = lazySchema(() =>
+export const collectionPatchSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     name: collectionName.optional(),
     description: text(2000).optional(),
@@ -210,16 +222,16 @@ export const collectionPatchSchema = lazySchema(() =>
 export type CollectionPatchInput = z.infer<typeof collectionPatchSchema>;
 
 /** POST /api/influencer-collections/{id}/styles */
-export const collectionAddStyleSchema = lazySchema(() =>
+export const collectionAddStyleSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     styleId: z.string({ message: 'Style is required' }).trim().min(1, 'Style is required').max(100),
   }),
 );
 
-const social = optText(200);
+const social = /* @__PURE__ */ lazySchema(() => optText(200));
 
 /** POST /api/influencer/apply */
-export const influencerApplySchema = lazySchema(() =>
+export const influencerApplySchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     useCase: z
       .union([z.string(), z.null()])
@@ -241,7 +253,7 @@ export type InfluencerApplyInput = z.infer<typeof influencerApplySchema>;
 export { APPLICATION_MESSAGES };
 
 /** GET /api/admin/influencer/applications?status= */
-export const applicationListQuery = lazySchema(() =>
+export const applicationListQuery = /* @__PURE__ */ lazySchema(() =>
   z.object({
     status: z
       .union([
@@ -254,7 +266,7 @@ export const applicationListQuery = lazySchema(() =>
 );
 
 /** PATCH /api/admin/influencer/applications/{id} */
-export const applicationReviewSchema = lazySchema(() =>
+export const applicationReviewSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     status: z.enum(REVIEW_DECISIONS, { message: 'Status must be approved or rejected' }),
     reviewNotes: optText(2000),
@@ -262,7 +274,7 @@ export const applicationReviewSchema = lazySchema(() =>
 );
 export type ApplicationReviewInput = z.infer<typeof applicationReviewSchema>;
 
-const promptFields = {
+const promptFields = /* @__PURE__ */ lazySchema(() => ({
   name: z
     .string({ message: 'Name is required' })
     .trim()
@@ -284,10 +296,10 @@ const promptFields = {
     message: `Background must be among ${CREATIVE_BACKGROUNDS.join(', ')}`,
   }),
   colorGrade: z.enum(COLOR_GRADES, { message: `Colour grade must be among ${COLOR_GRADES.join(', ')}` }),
-};
+}));
 
 /** POST /api/admin/prompts */
-export const promptCreateSchema = lazySchema(() =>
+export const promptCreateSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     ...promptFields,
     description: promptFields.description.default(''),
@@ -299,7 +311,7 @@ export const promptCreateSchema = lazySchema(() =>
 export type PromptCreateInput = z.infer<typeof promptCreateSchema>;
 
 /** PATCH /api/admin/prompts/{id} */
-export const promptPatchSchema = lazySchema(() =>
+export const promptPatchSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     name: promptFields.name.optional(),
     description: promptFields.description.optional(),
@@ -315,14 +327,14 @@ export type PromptPatchInput = z.infer<typeof promptPatchSchema>;
 
 export const MISSING_SELECTION = 'Missing selection';
 /** POST /api/admin/prompts/test */
-export const promptTestSchema = lazySchema(() =>
+export const promptTestSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     styleId: z.string({ message: MISSING_SELECTION }).trim().min(1, MISSING_SELECTION).max(100),
     photoProfileId: z.string({ message: MISSING_SELECTION }).trim().min(1, MISSING_SELECTION).max(100),
   }),
 );
 
-const rawFields = {
+const rawFields = /* @__PURE__ */ lazySchema(() => ({
   name: z
     .string({ message: 'Name is required' })
     .trim()
@@ -344,10 +356,10 @@ const rawFields = {
     .string({ message: 'Template JSON is required' })
     .min(1, 'Template JSON is required')
     .max(100_000, 'Template JSON is too long'),
-};
+}));
 
 /** POST /api/admin/raw-templates */
-export const rawTemplateCreateSchema = lazySchema(() =>
+export const rawTemplateCreateSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     ...rawFields,
     requiresFullBody: rawFields.requiresFullBody.default(false),
@@ -358,12 +370,14 @@ export const rawTemplateCreateSchema = lazySchema(() =>
 export type RawTemplateCreateInput = z.infer<typeof rawTemplateCreateSchema>;
 
 /** PATCH /api/admin/raw-templates/{id} */
-export const rawTemplatePatchSchema = lazySchema(() => z.object(rawFields).partial());
+export const rawTemplatePatchSchema = /* @__PURE__ */ lazySchema(() => z.object({ ...rawFields }).partial());
 export type RawTemplatePatchInput = z.infer<typeof rawTemplatePatchSchema>;
 
-const sampleUrl = lazySchema(() => z.union([z.string().max(2048), z.null()]).optional());
+const sampleUrl = /* @__PURE__ */ lazySchema(() =>
+  lazySchema(() => z.union([z.string().max(2048), z.null()]).optional()),
+);
 /** POST /api/admin/raw-templates/compile */
-export const rawTemplateCompileSchema = lazySchema(() =>
+export const rawTemplateCompileSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     jsonText: z
       .string({ message: 'Compile failed: Template JSON is required' })
@@ -375,4 +389,6 @@ export const rawTemplateCompileSchema = lazySchema(() =>
 );
 
 /** GET /api/admin/styles?all=true */
-export const adminStylesQuery = lazySchema(() => z.object({ all: z.enum(['true', 'false', '1', '0']).optional() }));
+export const adminStylesQuery = /* @__PURE__ */ lazySchema(() =>
+  z.object({ all: z.enum(['true', 'false', '1', '0']).optional() }),
+);

@@ -5,7 +5,7 @@ import { MONTHLY_PLAN_IDS, PLAN_IDS, PRODUCT_TYPES } from '../domain/plans';
 import { lazySchema } from './lazy-schema';
 
 /** POST /api/subscriptions/checkout */
-export const checkoutSchema = lazySchema(() =>
+export const checkoutSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     productType: z.enum(
       PRODUCT_TYPES,
@@ -22,15 +22,15 @@ export const checkoutSchema = lazySchema(() =>
 export type CheckoutRequest = z.infer<typeof checkoutSchema>;
 
 /** POST /api/subscriptions/change */
-export const changePlanSchema = lazySchema(() =>
+export const changePlanSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ plan: z.enum(MONTHLY_PLAN_IDS, 'plan must be starter or creator') }),
 );
 export type ChangePlanRequest = z.infer<typeof changePlanSchema>;
 
-const day = lazySchema(() => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as yyyy-mm-dd'));
+const day = /* @__PURE__ */ lazySchema(() => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as yyyy-mm-dd'));
 
 /** GET /api/admin/finance/ledger and export.csv */
-export const financeLedgerQuery = lazySchema(() =>
+export const financeLedgerQuery = /* @__PURE__ */ lazySchema(() =>
   z.object({
     userId: z.string().min(1).max(128).optional(),
     kind: z.enum(LEDGER_KINDS).optional(),
@@ -43,10 +43,12 @@ export const financeLedgerQuery = lazySchema(() =>
 export type FinanceLedgerQuery = z.infer<typeof financeLedgerQuery>;
 
 /** GET /api/admin/finance/summary */
-export const financeSummaryQuery = lazySchema(() => z.object({ from: day.optional(), to: day.optional() }));
+export const financeSummaryQuery = /* @__PURE__ */ lazySchema(() =>
+  z.object({ from: day.optional(), to: day.optional() }),
+);
 
 /** GET /api/subscriptions/current (and the plan-change calls): the summary fields of spec 01 section 3. */
-export const subscriptionSummarySchema = lazySchema(() =>
+export const subscriptionSummarySchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     currentPlan: z.enum(PLAN_IDS),
     subscriptionStatus: z.string(),

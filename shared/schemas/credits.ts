@@ -3,7 +3,7 @@ import { BUCKETS } from '../domain/ledger';
 import { lazySchema } from './lazy-schema';
 
 /** POST /api/admin/credits/adjust: an admin grant or removal, recorded in the ledger once per idempotency key. */
-export const adjustCreditsSchema = lazySchema(() =>
+export const adjustCreditsSchema = /* @__PURE__ */ lazySchema(() =>
   z
     .object({
       userId: z.string().min(1).max(128),

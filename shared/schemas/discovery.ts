@@ -17,13 +17,13 @@ import { lazySchema } from './lazy-schema';
 
 const unique = <T>(xs: T[]): T[] => [...new Set(xs)];
 
-const list = lazySchema(() => z.string().max(1000).optional());
+const list = /* @__PURE__ */ lazySchema(() => z.string().max(1000).optional());
 /**
  * GET /api/explore/styles (issue 28): search (q: words, each matching the start of a word of a style's name or
  * description), filter groups as comma-separated lists (any value of a group, every group), sort, and a page
  * (limit, and the signed cursor of the page before). shared/domain/explore-search.ts has the rules.
  */
-export const exploreStylesQuery = lazySchema(() =>
+export const exploreStylesQuery = /* @__PURE__ */ lazySchema(() =>
   z.object({
     q: z.string().max(200).optional(),
     category: list,
@@ -39,7 +39,7 @@ export const exploreStylesQuery = lazySchema(() =>
 export type ExploreStylesQuery = z.infer<typeof exploreStylesQuery>;
 
 /** POST /api/styles/{id}/flag */
-export const flagStyleSchema = lazySchema(() =>
+export const flagStyleSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     reason: z
       .string({ message: REPORT_REASON_REQUIRED })
@@ -51,7 +51,7 @@ export const flagStyleSchema = lazySchema(() =>
 export type FlagStyleInput = z.infer<typeof flagStyleSchema>;
 
 /** POST /api/preferences: at least one style; brands and colours optional, each from its fixed list. */
-export const preferencesSchema = lazySchema(() =>
+export const preferencesSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     styles: z
       .array(z.enum(PREFERENCE_STYLES, { message: `Styles must be among ${PREFERENCE_STYLES.join(', ')}` }), {
@@ -73,7 +73,7 @@ export const preferencesSchema = lazySchema(() =>
 );
 export type PreferencesInput = z.infer<typeof preferencesSchema>;
 
-const nameField = lazySchema(() =>
+const nameField = /* @__PURE__ */ lazySchema(() =>
   z
     .string()
     .trim()
@@ -84,7 +84,7 @@ const nameField = lazySchema(() =>
 );
 
 /** PATCH /api/user/profile: every field optional; a handle may be sent with a leading @ or in capitals. */
-export const profilePatchSchema = lazySchema(() =>
+export const profilePatchSchema = /* @__PURE__ */ lazySchema(() =>
   z
     .object({
       firstName: nameField.optional(),
@@ -102,7 +102,7 @@ export const profilePatchSchema = lazySchema(() =>
 export type ProfilePatchInput = z.infer<typeof profilePatchSchema>;
 
 /** POST /api/user/links: title and an absolute http(s) url. */
-export const userLinkSchema = lazySchema(() =>
+export const userLinkSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     title: z
       .string({ message: LINK_FIELDS_REQUIRED })

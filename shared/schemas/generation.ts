@@ -12,14 +12,14 @@ import {
 } from '../domain/outfit';
 import { lazySchema } from './lazy-schema';
 
-const id = lazySchema(() => z.string().trim().min(1).max(128));
+const id = /* @__PURE__ */ lazySchema(() => z.string().trim().min(1).max(128));
 // The preprocessors' parameter types are the inputs the clients' types see (z.input); any value still reaches them.
-const optionalId = lazySchema(() =>
+const optionalId = /* @__PURE__ */ lazySchema(() =>
   z.preprocess((v: string | null | undefined) => (v === '' || v === null ? undefined : v), id.optional()),
 );
 
 /** 1 to 4 variants (multipart sends text: "3" is read as 3). */
-export const variantsField = lazySchema(() =>
+export const variantsField = /* @__PURE__ */ lazySchema(() =>
   z.preprocess(
     (v: number | string | null | undefined) =>
       v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v,
@@ -32,7 +32,7 @@ export const variantsField = lazySchema(() =>
   ),
 );
 
-export const generateFromStyleSchema = lazySchema(() =>
+export const generateFromStyleSchema = /* @__PURE__ */ lazySchema(() =>
   z
     .object({
       styleId: z.preprocess(
@@ -47,7 +47,7 @@ export const generateFromStyleSchema = lazySchema(() =>
     .strict(),
 );
 
-export const quickTryStyleSchema = lazySchema(() =>
+export const quickTryStyleSchema = /* @__PURE__ */ lazySchema(() =>
   z
     .object({
       mode: z.enum(QUICK_TRY_MODES, { message: 'Mode must be precise or creative' }).optional(),
@@ -57,7 +57,7 @@ export const quickTryStyleSchema = lazySchema(() =>
     .strict(),
 );
 
-export const quickTryCustomSchema = lazySchema(() =>
+export const quickTryCustomSchema = /* @__PURE__ */ lazySchema(() =>
   z
     .object({
       imageUrl: z.preprocess(
@@ -78,7 +78,7 @@ export const quickTryCustomSchema = lazySchema(() =>
 const SLOT_MESSAGE = `Slot must be one of ${OUTFIT_SLOTS.join(', ')}`;
 
 /** One piece of an outfit: an uploaded image (imageUrl), a style (styleId) or a product of a style (styleId + productId). */
-export const outfitPieceSchema = lazySchema(() =>
+export const outfitPieceSchema = /* @__PURE__ */ lazySchema(() =>
   z
     .object({
       slot: z.enum(OUTFIT_SLOTS, { message: SLOT_MESSAGE }),
@@ -101,7 +101,7 @@ export const outfitPieceSchema = lazySchema(() =>
     }),
 );
 
-export const outfitSchema = lazySchema(() =>
+export const outfitSchema = /* @__PURE__ */ lazySchema(() =>
   z
     .object({
       pieces: z
@@ -118,7 +118,7 @@ export const outfitSchema = lazySchema(() =>
 export type OutfitInput = z.infer<typeof outfitSchema>;
 
 /** POST /api/generations/{id}/keep: the variant indexes (0-based) to keep. */
-export const keepVariantsSchema = lazySchema(() =>
+export const keepVariantsSchema = /* @__PURE__ */ lazySchema(() =>
   z
     .object({
       variants: z
@@ -140,13 +140,13 @@ export const keepVariantsSchema = lazySchema(() =>
  * POST /api/generate (JSON): the optional style reference and background are images the caller uploaded
  * first (direct upload with purpose template_input): their /api/private-image/... references.
  */
-const optionalImageRef = lazySchema(() =>
+const optionalImageRef = /* @__PURE__ */ lazySchema(() =>
   z.preprocess(
     (v: string | null | undefined) => (v === '' || v === null ? undefined : v),
     z.string().trim().max(2048).optional(),
   ),
 );
-export const generateFromRawTemplateSchema = lazySchema(() =>
+export const generateFromRawTemplateSchema = /* @__PURE__ */ lazySchema(() =>
   z
     .object({
       rawTemplateId: z.string({ message: 'Template not found' }).trim().min(1, 'Template not found').max(128),
@@ -159,7 +159,7 @@ export const generateFromRawTemplateSchema = lazySchema(() =>
 );
 export type GenerateFromRawTemplateInput = z.infer<typeof generateFromRawTemplateSchema>;
 
-export const feedbackSchema = lazySchema(() =>
+export const feedbackSchema = /* @__PURE__ */ lazySchema(() =>
   z
     .object({
       styleId: z.string().trim().max(128).nullable().optional(),
@@ -173,7 +173,7 @@ export const feedbackSchema = lazySchema(() =>
     .strict(),
 );
 
-export const generationSchema = lazySchema(() =>
+export const generationSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     status: z.enum(GENERATION_STATUSES),

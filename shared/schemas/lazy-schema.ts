@@ -10,8 +10,9 @@
  * `z.toJSONSchema`'s de-duplication. The build must be pure (no registry side effects: nothing here uses
  * `.meta()` or `z.globalRegistry`); it runs once.
  *
- * Marked free of side effects, so a bundle drops the lazy schemas nothing in it names (esbuild honours the
- * annotation on the declaration).
+ * A bundle drops the lazy schemas nothing in it names: each declaration is written
+ * `/* @__PURE__ *\/ lazySchema(() => ...)` (esbuild does not carry the function's own @__NO_SIDE_EFFECTS__
+ * annotation across modules, so the call sites say it).
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function lazySchema<T extends object>(build: () => T): T {

@@ -29,8 +29,8 @@ export const PHOTO_PROFILE_MESSAGES = {
 
 const M = PHOTO_PROFILE_MESSAGES;
 
-export const genderSchema = lazySchema(() => z.enum(GENDERS, { message: M.gender }));
-export const profileNameSchema = lazySchema(() =>
+export const genderSchema = /* @__PURE__ */ lazySchema(() => z.enum(GENDERS, { message: M.gender }));
+export const profileNameSchema = /* @__PURE__ */ lazySchema(() =>
   z
     .string({ message: M.nameRequired })
     .trim()
@@ -39,7 +39,7 @@ export const profileNameSchema = lazySchema(() =>
     .refine(isSafeText, `Profile name ${UNSAFE_TEXT_MESSAGE}`)
     .transform(normalizeText),
 );
-export const bodyDescriptionSchema = lazySchema(() =>
+export const bodyDescriptionSchema = /* @__PURE__ */ lazySchema(() =>
   z
     .string({ message: M.bodyRequired })
     .trim()
@@ -49,7 +49,7 @@ export const bodyDescriptionSchema = lazySchema(() =>
 );
 
 /** GET /api/photo-profiles (list items), POST and PATCH responses. */
-export const photoProfileSchema = lazySchema(() =>
+export const photoProfileSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     name: z.string(),
@@ -73,10 +73,10 @@ export const photoProfileSchema = lazySchema(() =>
 );
 export type PhotoProfile = z.infer<typeof photoProfileSchema>;
 
-export const photoProfileListSchema = lazySchema(() => z.array(photoProfileSchema));
+export const photoProfileListSchema = /* @__PURE__ */ lazySchema(() => z.array(photoProfileSchema));
 
 /** DELETE /api/user/photos */
-export const deleteAllPhotosResultSchema = lazySchema(() =>
+export const deleteAllPhotosResultSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     deletedProfiles: z.number().int().nonnegative(),
     deletedObjects: z.number().int().nonnegative(),

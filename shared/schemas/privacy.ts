@@ -4,14 +4,14 @@ import type { DeletionReceiptView, ExportJobView, PrivacySettingsView } from './
 import { PRIVACY_MESSAGES as M, RETENTION_DAYS, isRetentionDays } from '../domain/privacy';
 import { lazySchema } from './lazy-schema';
 
-export const ageInputSchema = lazySchema(() =>
+export const ageInputSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     birthDate: z.string({ message: M.birthDateInvalid }).regex(/^\d{4}-\d{2}-\d{2}$/, M.birthDateInvalid),
   }),
 );
 export type AgeInput = z.infer<typeof ageInputSchema>;
 
-export const retentionInputSchema = lazySchema(() =>
+export const retentionInputSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     retentionDays: z.union(
       [z.literal(RETENTION_DAYS[0]), z.literal(RETENTION_DAYS[1]), z.literal(RETENTION_DAYS[2]), z.null()],
@@ -20,7 +20,7 @@ export const retentionInputSchema = lazySchema(() =>
   }),
 );
 
-export const deleteAccountInputSchema = lazySchema(() =>
+export const deleteAccountInputSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     confirm: z.literal('DELETE', { message: M.deleteConfirm }),
     /** The current password, checked against the user pool before anything is deleted. */
@@ -29,7 +29,7 @@ export const deleteAccountInputSchema = lazySchema(() =>
 );
 
 /** GET /api/user/privacy/retention-impact?retentionDays=7|30|90 */
-export const retentionImpactQuerySchema = lazySchema(() =>
+export const retentionImpactQuerySchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     retentionDays: z
       .string({ message: M.retentionInvalid })

@@ -7,16 +7,16 @@ import { PHOTO_UPLOAD_ID_PATTERN, uploadTypeSchema } from './upload';
 import { PHOTO_PROFILE_MESSAGES as M, bodyDescriptionSchema, genderSchema, profileNameSchema } from './photo-profile';
 import { lazySchema } from './lazy-schema';
 
-const q = lazySchema(() => z.string().optional());
+const q = /* @__PURE__ */ lazySchema(() => z.string().optional());
 
 /** POST /api/providers/fashn/webhook?generation=&sig= (a wrong or missing signature is a 401, not a 400). */
-export const fashnWebhookQuery = lazySchema(() => z.object({ generation: q, sig: q }));
+export const fashnWebhookQuery = /* @__PURE__ */ lazySchema(() => z.object({ generation: q, sig: q }));
 /** GET /api/credits/ledger */
-export const ledgerPageQuery = lazySchema(() => z.object({ limit: q, cursor: q }));
+export const ledgerPageQuery = /* @__PURE__ */ lazySchema(() => z.object({ limit: q, cursor: q }));
 /** GET /api/admin/products?style= (styleId accepted too) */
-export const adminProductsQuery = lazySchema(() => z.object({ style: q, styleId: q }));
+export const adminProductsQuery = /* @__PURE__ */ lazySchema(() => z.object({ style: q, styleId: q }));
 /** POST /api/admin/styles/{id}/cover/from-generation: the id is checked by the service (ownership, state). */
-export const coverFromGenerationSchema = lazySchema(() => z.object({ generationId: z.unknown() }));
+export const coverFromGenerationSchema = /* @__PURE__ */ lazySchema(() => z.object({ generationId: z.unknown() }));
 
 /**
  * The text fields of form routes (multipart/form-data, or the same fields as JSON). One schema per route, the
@@ -39,11 +39,11 @@ export const formBoolean = (name: string) =>
       return z.NEVER;
     });
 
-export const noFieldsSchema = lazySchema(() => z.object({}));
-export const uploadFieldsSchema = lazySchema(() => z.object({ type: uploadTypeSchema }));
+export const noFieldsSchema = /* @__PURE__ */ lazySchema(() => z.object({}));
+export const uploadFieldsSchema = /* @__PURE__ */ lazySchema(() => z.object({ type: uploadTypeSchema }));
 
 /** A direct upload's id (POST /api/uploads, purpose photo_profile); '' is absent. */
-const photoUploadId = lazySchema(() =>
+const photoUploadId = /* @__PURE__ */ lazySchema(() =>
   z
     .string()
     .trim()
@@ -52,7 +52,7 @@ const photoUploadId = lazySchema(() =>
     .pipe(z.string().regex(PHOTO_UPLOAD_ID_PATTERN, 'Invalid upload id').optional()),
 );
 /** Only the upload ids of a photo-profile body (a refused body's uploads are discarded all the same). */
-export const photoUploadIdsSchema = lazySchema(() =>
+export const photoUploadIdsSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     portraitUploadId: photoUploadId.catch(undefined),
     fullBodyUploadId: photoUploadId.catch(undefined),
@@ -60,7 +60,7 @@ export const photoUploadIdsSchema = lazySchema(() =>
 );
 
 /** '' (a form's empty choice) is unisex; absent is no choice (unisex on create, unchanged on edit). */
-const genderField = lazySchema(() =>
+const genderField = /* @__PURE__ */ lazySchema(() =>
   z
     .string({ message: M.gender })
     .optional()
@@ -74,7 +74,7 @@ const genderField = lazySchema(() =>
  * photo itself (file or upload id, one of them) and the consent (`consent`: the wording version the form showed,
  * with its own error code) are checked by the profiles route.
  */
-export const photoProfileCreateSchema = lazySchema(() =>
+export const photoProfileCreateSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     name: profileNameSchema,
     portraitUploadId: photoUploadId,
@@ -87,7 +87,7 @@ export const photoProfileCreateSchema = lazySchema(() =>
 export type PhotoProfileCreateInput = z.output<typeof photoProfileCreateSchema>;
 
 /** PATCH /api/photo-profiles/{id}: any of the fields; flags to remove the full-body photo or make it the default. */
-export const photoProfilePatchSchema = lazySchema(() =>
+export const photoProfilePatchSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     name: profileNameSchema.optional(),
     portraitUploadId: photoUploadId,

@@ -20,11 +20,11 @@ import { lazySchema } from './lazy-schema';
 
 export * from './common';
 
-const nstr = lazySchema(() => z.string().nullable());
-const count = lazySchema(() => z.number().int());
+const nstr = /* @__PURE__ */ lazySchema(() => z.string().nullable());
+const count = /* @__PURE__ */ lazySchema(() => z.number().int());
 
 // catalog
-export const categorySchema = lazySchema(() =>
+export const categorySchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     name: z.string(),
@@ -33,7 +33,7 @@ export const categorySchema = lazySchema(() =>
     displayOrder: z.number().optional(),
   }),
 );
-export const styleSummarySchema = lazySchema(() =>
+export const styleSummarySchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     name: z.string(),
@@ -49,7 +49,7 @@ export const styleSummarySchema = lazySchema(() =>
     createdAt: z.string(),
   }),
 );
-export const styleDetailSchema = lazySchema(() =>
+export const styleDetailSchema = /* @__PURE__ */ lazySchema(() =>
   styleSummarySchema.extend({
     tasks: z.array(z.string()),
     defaultPromptTemplateId: nstr,
@@ -58,7 +58,7 @@ export const styleDetailSchema = lazySchema(() =>
     sizeChart: storedSizeChartSchema.nullable(),
   }),
 );
-export const productLinkSchema = lazySchema(() =>
+export const productLinkSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     retailer: nstr,
@@ -67,7 +67,7 @@ export const productLinkSchema = lazySchema(() =>
     currency: nstr,
   }),
 );
-export const styleProductSchema = lazySchema(() =>
+export const styleProductSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     name: z.string(),
@@ -77,7 +77,7 @@ export const styleProductSchema = lazySchema(() =>
     links: z.array(productLinkSchema),
   }),
 );
-export const collectionSummarySchema = lazySchema(() =>
+export const collectionSummarySchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     title: z.string(),
@@ -87,7 +87,7 @@ export const collectionSummarySchema = lazySchema(() =>
     styleCount: count,
   }),
 );
-export const collectionDetailSchema = lazySchema(() =>
+export const collectionDetailSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     userId: z.string().optional(),
@@ -101,7 +101,7 @@ export const collectionDetailSchema = lazySchema(() =>
     ),
   }),
 );
-export const rawTemplateSchema = lazySchema(() =>
+export const rawTemplateSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     name: z.string(),
@@ -113,7 +113,7 @@ export const rawTemplateSchema = lazySchema(() =>
     enabled: z.boolean(),
   }),
 );
-export const promptTemplateSchema = lazySchema(() =>
+export const promptTemplateSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     name: z.string(),
@@ -125,13 +125,13 @@ export const promptTemplateSchema = lazySchema(() =>
 );
 
 // discovery and settings
-export const favoriteStateSchema = lazySchema(() => z.object({ isFavorite: z.boolean() }));
-export const favoriteToggleSchema = lazySchema(() => z.object({ isFavorite: z.boolean(), count }));
-export const favoriteCountSchema = lazySchema(() => z.object({ count }));
-export const favoriteStyleSchema = lazySchema(() =>
+export const favoriteStateSchema = /* @__PURE__ */ lazySchema(() => z.object({ isFavorite: z.boolean() }));
+export const favoriteToggleSchema = /* @__PURE__ */ lazySchema(() => z.object({ isFavorite: z.boolean(), count }));
+export const favoriteCountSchema = /* @__PURE__ */ lazySchema(() => z.object({ count }));
+export const favoriteStyleSchema = /* @__PURE__ */ lazySchema(() =>
   styleSummarySchema.partial().extend({ id: z.string(), favoritedAt: z.string() }),
 );
-export const styleReportSchema = lazySchema(() =>
+export const styleReportSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     styleId: z.string(),
@@ -140,7 +140,7 @@ export const styleReportSchema = lazySchema(() =>
     createdAt: z.string(),
   }),
 );
-export const publicUserSchema = lazySchema(() =>
+export const publicUserSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     handle: z.string(),
@@ -151,7 +151,7 @@ export const publicUserSchema = lazySchema(() =>
     isPublic: z.boolean().optional(),
   }),
 );
-export const userLinkViewSchema = lazySchema(() =>
+export const userLinkViewSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     title: z.string(),
@@ -159,7 +159,7 @@ export const userLinkViewSchema = lazySchema(() =>
     createdAt: z.string().optional(),
   }),
 );
-export const publicProfileSchema = lazySchema(() =>
+export const publicProfileSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     user: publicUserSchema,
     links: z.array(z.object({ id: z.string(), title: z.string(), url: z.string() })),
@@ -167,7 +167,7 @@ export const publicProfileSchema = lazySchema(() =>
     showCollections: z.boolean(),
   }),
 );
-export const preferencesViewSchema = lazySchema(() =>
+export const preferencesViewSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     styles: z.array(z.string()),
     brands: z.array(z.string()),
@@ -178,12 +178,12 @@ export const preferencesViewSchema = lazySchema(() =>
 );
 
 // generations
-export const feedbackViewSchema = lazySchema(() =>
+export const feedbackViewSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ rating: z.number(), styleId: nstr, generationId: z.string().optional() }),
 );
 
 // billing
-export const creditsViewSchema = lazySchema(() =>
+export const creditsViewSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     credits: z.number(),
     hasUnlimitedCredits: z.boolean(),
@@ -194,7 +194,7 @@ export const creditsViewSchema = lazySchema(() =>
     monthlyExpiresAt: nstr,
   }),
 );
-export const ledgerEntryViewSchema = lazySchema(() =>
+export const ledgerEntryViewSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     entryId: z.string(),
     userId: z.string().optional(),
@@ -207,32 +207,38 @@ export const ledgerEntryViewSchema = lazySchema(() =>
     meta: z.record(z.string(), z.unknown()).optional(),
   }),
 );
-export const ledgerPageSchema = lazySchema(() => z.object({ items: z.array(ledgerEntryViewSchema), nextCursor: nstr }));
-export const checkoutResultSchema = lazySchema(() => z.object({ checkoutUrl: z.string() }));
-export const adjustCreditsResultSchema = lazySchema(() =>
+export const ledgerPageSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ items: z.array(ledgerEntryViewSchema), nextCursor: nstr }),
+);
+export const checkoutResultSchema = /* @__PURE__ */ lazySchema(() => z.object({ checkoutUrl: z.string() }));
+export const adjustCreditsResultSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ applied: z.boolean(), balance: z.unknown().optional() }),
 );
 
 // admin: finance and content safety
-export const financeLedgerPageSchema = lazySchema(() => ledgerPageSchema.extend({ from: z.string(), to: z.string() }));
-const dayTotalsFields = {
+export const financeLedgerPageSchema = /* @__PURE__ */ lazySchema(() =>
+  ledgerPageSchema.extend({ from: z.string(), to: z.string() }),
+);
+const dayTotalsFields = /* @__PURE__ */ lazySchema(() => ({
   granted: z.number(),
   spent: z.number(),
   refunded: z.number(),
   expired: z.number(),
   revoked: z.number(),
   adjusted: z.number(),
-};
-export const financeSummarySchema = lazySchema(() =>
+}));
+export const financeSummarySchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     from: z.string(),
     to: z.string(),
     days: z.array(z.object({ day: z.string(), ...dayTotalsFields })),
-    totals: z.object(dayTotalsFields),
+    totals: z.object({ ...dayTotalsFields }),
   }),
 );
-const bucketsSchema = lazySchema(() => z.object({ trial: z.number(), monthly: z.number(), pack: z.number() }));
-export const reconciliationReportSchema = lazySchema(() =>
+const bucketsSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ trial: z.number(), monthly: z.number(), pack: z.number() }),
+);
+export const reconciliationReportSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     checkedUsers: count,
     mismatches: z.array(
@@ -257,7 +263,7 @@ export const reconciliationReportSchema = lazySchema(() =>
     generatedAt: z.string(),
   }),
 );
-export const refusalSummarySchema = lazySchema(() =>
+export const refusalSummarySchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     since: z.string(),
     total: count,
@@ -274,7 +280,7 @@ export const refusalSummarySchema = lazySchema(() =>
     ),
   }),
 );
-export const takeDownResultSchema = lazySchema(() =>
+export const takeDownResultSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     styleIds: z.array(z.string()),
     deletedImages: count,
@@ -283,7 +289,7 @@ export const takeDownResultSchema = lazySchema(() =>
 );
 
 // admin: style editor
-export const adminStyleSchema = lazySchema(() =>
+export const adminStyleSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     name: z.string(),
@@ -304,8 +310,10 @@ export const adminStyleSchema = lazySchema(() =>
     sizeChart: storedSizeChartSchema.nullable(),
   }),
 );
-export const adminProductLinkSchema = lazySchema(() => productLinkSchema.extend({ affiliateCode: nstr.optional() }));
-export const adminProductSchema = lazySchema(() =>
+export const adminProductLinkSchema = /* @__PURE__ */ lazySchema(() =>
+  productLinkSchema.extend({ affiliateCode: nstr.optional() }),
+);
+export const adminProductSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     styleId: z.string(),
@@ -318,7 +326,7 @@ export const adminProductSchema = lazySchema(() =>
 );
 
 // admin: templates
-export const adminPromptTemplateSchema = lazySchema(() =>
+export const adminPromptTemplateSchema = /* @__PURE__ */ lazySchema(() =>
   promptTemplateSchema.extend({
     template: z.string(),
     creativeBackground: z.enum(CREATIVE_BACKGROUNDS),
@@ -327,7 +335,7 @@ export const adminPromptTemplateSchema = lazySchema(() =>
     updatedAt: z.string().optional(),
   }),
 );
-export const promptTestResultSchema = lazySchema(() =>
+export const promptTestResultSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     prompt: z.string(),
     imageUrl: nstr,
@@ -337,17 +345,17 @@ export const promptTestResultSchema = lazySchema(() =>
     fullPayload: z.unknown(),
   }),
 );
-export const adminRawTemplateSchema = lazySchema(() =>
+export const adminRawTemplateSchema = /* @__PURE__ */ lazySchema(() =>
   rawTemplateSchema.extend({
     vibeCategory: z.string(),
     settingCategory: z.string(),
     jsonText: z.string(),
   }),
 );
-export const compileResultSchema = lazySchema(() => z.object({ input: z.unknown() }));
+export const compileResultSchema = /* @__PURE__ */ lazySchema(() => z.object({ input: z.unknown() }));
 
 // influencer
-export const influencerApplicationSchema = lazySchema(() =>
+export const influencerApplicationSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     userId: z.string(),
@@ -363,7 +371,7 @@ export const influencerApplicationSchema = lazySchema(() =>
     updatedAt: z.string(),
   }),
 );
-export const adminApplicationSchema = lazySchema(() =>
+export const adminApplicationSchema = /* @__PURE__ */ lazySchema(() =>
   influencerApplicationSchema.extend({
     user: z
       .object({
@@ -378,7 +386,7 @@ export const adminApplicationSchema = lazySchema(() =>
       .nullable(),
   }),
 );
-export const myCollectionSchema = lazySchema(() =>
+export const myCollectionSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     name: z.string(),
@@ -388,7 +396,7 @@ export const myCollectionSchema = lazySchema(() =>
     styleCount: count,
   }),
 );
-export const myCollectionDetailSchema = lazySchema(() =>
+export const myCollectionDetailSchema = /* @__PURE__ */ lazySchema(() =>
   myCollectionSchema.extend({
     styles: z.array(
       z.object({
@@ -405,7 +413,7 @@ export const myCollectionDetailSchema = lazySchema(() =>
 );
 
 // privacy
-export const privacySettingsSchema = lazySchema(() =>
+export const privacySettingsSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     retentionDays: z.union([
       z.literal(RETENTION_DAYS[0]),
@@ -417,8 +425,8 @@ export const privacySettingsSchema = lazySchema(() =>
     photoConsent: z.object({ version: z.string(), text: z.string() }),
   }),
 );
-export const ageResultSchema = lazySchema(() => z.object({ ageStatus: z.enum(['adult', 'minor']) }));
-export const exportJobSchema = lazySchema(() =>
+export const ageResultSchema = /* @__PURE__ */ lazySchema(() => z.object({ ageStatus: z.enum(['adult', 'minor']) }));
+export const exportJobSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     status: z.enum(['pending', 'building', 'ready', 'failed']),
@@ -429,9 +437,9 @@ export const exportJobSchema = lazySchema(() =>
     error: nstr,
   }),
 );
-export const latestExportSchema = lazySchema(() => z.object({ export: exportJobSchema.nullable() }));
-const n = lazySchema(() => z.number());
-export const deletionReceiptSchema = lazySchema(() =>
+export const latestExportSchema = /* @__PURE__ */ lazySchema(() => z.object({ export: exportJobSchema.nullable() }));
+const n = /* @__PURE__ */ lazySchema(() => z.number());
+export const deletionReceiptSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     deletedAt: z.string(),
     counts: z.object({
@@ -456,7 +464,7 @@ export const deletionReceiptSchema = lazySchema(() =>
 );
 
 /** GET /api/user/privacy/retention-impact: what choosing this retention would delete now. */
-export const retentionImpactSchema = lazySchema(() =>
+export const retentionImpactSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     retentionDays: n,
     /** Generated images (completed generations) made before the cutoff: deleted once the choice is saved. */
@@ -465,7 +473,7 @@ export const retentionImpactSchema = lazySchema(() =>
   }),
 );
 /** GET /api/user/account/deletion-preview: what deleting the account loses (shown before the password). */
-export const deletionPreviewSchema = lazySchema(() =>
+export const deletionPreviewSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     credits: z.object({ paid: n, granted: n, total: n }),
     hasUnlimitedCredits: z.boolean(),
@@ -475,29 +483,29 @@ export const deletionPreviewSchema = lazySchema(() =>
 );
 
 // lists
-export const generationListSchema = lazySchema(() => z.array(generationSchema));
-export const styleSummaryListSchema = lazySchema(() => z.array(styleSummarySchema));
+export const generationListSchema = /* @__PURE__ */ lazySchema(() => z.array(generationSchema));
+export const styleSummaryListSchema = /* @__PURE__ */ lazySchema(() => z.array(styleSummarySchema));
 /** GET /api/explore/styles: one page of explore cards and the signed cursor of the next (null: the last page). */
-export const exploreStylePageSchema = lazySchema(() =>
+export const exploreStylePageSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ items: z.array(styleSummarySchema), nextCursor: nstr }),
 );
 /** GET /api/explore/tags: the tags of public styles, sorted. */
-export const exploreTagListSchema = lazySchema(() => z.array(z.string()));
-export const styleProductListSchema = lazySchema(() => z.array(styleProductSchema));
-export const categoryListSchema = lazySchema(() => z.array(categorySchema));
-export const collectionSummaryListSchema = lazySchema(() => z.array(collectionSummarySchema));
-export const favoriteStyleListSchema = lazySchema(() => z.array(favoriteStyleSchema));
-export const styleReportListSchema = lazySchema(() => z.array(styleReportSchema));
-export const userLinkListSchema = lazySchema(() => z.array(userLinkViewSchema));
-export const rawTemplateListSchema = lazySchema(() => z.array(rawTemplateSchema));
-export const promptTemplateListSchema = lazySchema(() => z.array(promptTemplateSchema));
-export const adminStyleListSchema = lazySchema(() => z.array(adminStyleSchema));
-export const adminProductListSchema = lazySchema(() => z.array(adminProductSchema));
-export const adminProductLinkListSchema = lazySchema(() => z.array(adminProductLinkSchema));
-export const adminApplicationListSchema = lazySchema(() => z.array(adminApplicationSchema));
-export const adminPromptTemplateListSchema = lazySchema(() => z.array(adminPromptTemplateSchema));
-export const adminRawTemplateListSchema = lazySchema(() => z.array(adminRawTemplateSchema));
-export const myCollectionListSchema = lazySchema(() => z.array(myCollectionSchema));
+export const exploreTagListSchema = /* @__PURE__ */ lazySchema(() => z.array(z.string()));
+export const styleProductListSchema = /* @__PURE__ */ lazySchema(() => z.array(styleProductSchema));
+export const categoryListSchema = /* @__PURE__ */ lazySchema(() => z.array(categorySchema));
+export const collectionSummaryListSchema = /* @__PURE__ */ lazySchema(() => z.array(collectionSummarySchema));
+export const favoriteStyleListSchema = /* @__PURE__ */ lazySchema(() => z.array(favoriteStyleSchema));
+export const styleReportListSchema = /* @__PURE__ */ lazySchema(() => z.array(styleReportSchema));
+export const userLinkListSchema = /* @__PURE__ */ lazySchema(() => z.array(userLinkViewSchema));
+export const rawTemplateListSchema = /* @__PURE__ */ lazySchema(() => z.array(rawTemplateSchema));
+export const promptTemplateListSchema = /* @__PURE__ */ lazySchema(() => z.array(promptTemplateSchema));
+export const adminStyleListSchema = /* @__PURE__ */ lazySchema(() => z.array(adminStyleSchema));
+export const adminProductListSchema = /* @__PURE__ */ lazySchema(() => z.array(adminProductSchema));
+export const adminProductLinkListSchema = /* @__PURE__ */ lazySchema(() => z.array(adminProductLinkSchema));
+export const adminApplicationListSchema = /* @__PURE__ */ lazySchema(() => z.array(adminApplicationSchema));
+export const adminPromptTemplateListSchema = /* @__PURE__ */ lazySchema(() => z.array(adminPromptTemplateSchema));
+export const adminRawTemplateListSchema = /* @__PURE__ */ lazySchema(() => z.array(adminRawTemplateSchema));
+export const myCollectionListSchema = /* @__PURE__ */ lazySchema(() => z.array(myCollectionSchema));
 
 // The types the SPA's fetchers use (web/src/features/*/api), inferred from the schemas above.
 type Out<S extends z.ZodType> = z.output<S>;
@@ -556,8 +564,10 @@ export type DeletionPreview = Out<typeof deletionPreviewSchema>;
 export type DownloadImageResult = z.output<typeof downloadImageResultSchema>;
 
 // shares (issue 15)
-const shareVoteCountSchema = lazySchema(() => z.object({ generationId: z.string(), votes: z.number() }));
-export const ownerShareSchema = lazySchema(() =>
+const shareVoteCountSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ generationId: z.string(), votes: z.number() }),
+);
+export const ownerShareSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     token: z.string(),
@@ -574,8 +584,8 @@ export const ownerShareSchema = lazySchema(() =>
     reactions: z.array(z.object({ text: z.string(), updatedAt: z.string() })),
   }),
 );
-export const ownerShareListSchema = lazySchema(() => z.array(ownerShareSchema));
-export const publicShareSchema = lazySchema(() =>
+export const ownerShareListSchema = /* @__PURE__ */ lazySchema(() => z.array(ownerShareSchema));
+export const publicShareSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     title: z.string(),
     description: z.string(),
@@ -615,7 +625,7 @@ export const publicShareSchema = lazySchema(() =>
     expiresAt: z.string(),
   }),
 );
-export const shareReportViewSchema = lazySchema(() =>
+export const shareReportViewSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     shareId: z.string(),
@@ -625,9 +635,11 @@ export const shareReportViewSchema = lazySchema(() =>
     imageCount: z.number(),
   }),
 );
-export const shareReportListSchema = lazySchema(() => z.array(shareReportViewSchema));
-export const shareTakeDownSchema = lazySchema(() => z.object({ shareId: z.string(), resolvedReports: z.number() }));
-export const keepVariantsResultSchema = lazySchema(() =>
+export const shareReportListSchema = /* @__PURE__ */ lazySchema(() => z.array(shareReportViewSchema));
+export const shareTakeDownSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ shareId: z.string(), resolvedReports: z.number() }),
+);
+export const keepVariantsResultSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     kept: z.array(z.object({ index: z.number(), generationId: z.string() })),
   }),

@@ -6,16 +6,20 @@
 import * as z from 'zod';
 import { lazySchema } from './lazy-schema';
 
-const secretField = lazySchema(() => z.string().optional().catch(undefined));
+const secretField = /* @__PURE__ */ lazySchema(() => z.string().optional().catch(undefined));
 
 /** C2PA signing credentials (functions/lib/provenance.ts): PEM PKCS#8 key, PEM chain signing certificate first. */
-export const provenanceSecretSchema = lazySchema(() =>
+export const provenanceSecretSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ privateKeyPem: secretField, certificateChainPem: secretField }),
 );
 export type ProvenanceSecret = z.infer<typeof provenanceSecretSchema>;
 
 /** Stripe (functions/payments). */
-export const stripeSecretSchema = lazySchema(() => z.object({ secretKey: secretField, webhookSecret: secretField }));
+export const stripeSecretSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ secretKey: secretField, webhookSecret: secretField }),
+);
 
 /** The AI providers' API keys (functions/providers). */
-export const providerSecretSchema = lazySchema(() => z.object({ fashnApiKey: secretField, geminiApiKey: secretField }));
+export const providerSecretSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ fashnApiKey: secretField, geminiApiKey: secretField }),
+);

@@ -11,7 +11,7 @@ import {
 } from '../domain/shares';
 import { lazySchema } from './lazy-schema';
 
-const id = lazySchema(() =>
+const id = /* @__PURE__ */ lazySchema(() =>
   z
     .string()
     .min(1)
@@ -20,7 +20,7 @@ const id = lazySchema(() =>
 );
 
 /** POST /api/shares */
-export const createShareSchema = lazySchema(() =>
+export const createShareSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     generationIds: z
       .array(id, { message: `Choose ${SHARE_MIN_IMAGES} to ${SHARE_MAX_IMAGES} results to share.` })
@@ -41,10 +41,10 @@ export const createShareSchema = lazySchema(() =>
 export type CreateShareInput = z.infer<typeof createShareSchema>;
 
 /** PUT /api/l/{token}/vote */
-export const shareVoteSchema = lazySchema(() => z.object({ generationId: id }));
+export const shareVoteSchema = /* @__PURE__ */ lazySchema(() => z.object({ generationId: id }));
 
 /** PUT /api/l/{token}/reaction (the service also cleans the text: shared/domain/shares.ts cleanReaction) */
-export const shareReactionSchema = lazySchema(() =>
+export const shareReactionSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     text: z
       .string({ message: 'Write a reaction first.' })
@@ -53,7 +53,7 @@ export const shareReactionSchema = lazySchema(() =>
 );
 
 /** POST /api/l/{token}/report */
-export const shareReportSchema = lazySchema(() =>
+export const shareReportSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     reason: z
       .string({ message: 'Tell us what is wrong with this look.' })

@@ -9,28 +9,30 @@ export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024 - 1;
 export const UPLOAD_TYPE_VALUES = ['style_prompt', 'style_cover'] as const;
 
 // The field name is part of these messages (the wording the API has always sent for these two routes).
-const urlField = lazySchema(() =>
+const urlField = /* @__PURE__ */ lazySchema(() =>
   z.string({ message: 'url: URL is required' }).trim().min(1, 'url: URL is required').max(2048, 'url: URL is too long'),
 );
 
 /** POST /api/download-image */
-export const downloadImageSchema = lazySchema(() =>
+export const downloadImageSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ url: urlField, originalUrl: z.string().max(2048).optional() }).strict(),
 );
 export type DownloadImageInput = z.infer<typeof downloadImageSchema>;
-export const downloadImageResultSchema = lazySchema(() => z.object({ url: z.string(), originalUrl: z.string() }));
+export const downloadImageResultSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ url: z.string(), originalUrl: z.string() }),
+);
 
 /** POST /api/scrape-url */
-export const scrapeUrlSchema = lazySchema(() => z.object({ url: urlField }).strict());
+export const scrapeUrlSchema = /* @__PURE__ */ lazySchema(() => z.object({ url: urlField }).strict());
 export type ScrapeUrlInput = z.infer<typeof scrapeUrlSchema>;
-export const scrapeUrlResultSchema = lazySchema(() => z.object({ image: z.string() }));
+export const scrapeUrlResultSchema = /* @__PURE__ */ lazySchema(() => z.object({ image: z.string() }));
 
 /** POST /api/upload (multipart: file, type) */
-export const uploadTypeSchema = lazySchema(() =>
+export const uploadTypeSchema = /* @__PURE__ */ lazySchema(() =>
   z.enum(UPLOAD_TYPE_VALUES, { message: 'Type must be style_prompt or style_cover' }),
 );
 export type UploadType = z.infer<typeof uploadTypeSchema>;
-export const uploadResultSchema = lazySchema(() => z.object({ url: z.string() }));
+export const uploadResultSchema = /* @__PURE__ */ lazySchema(() => z.object({ url: z.string() }));
 
 /**
  * Direct uploads (browser -> S3 with a presigned POST, then POST /api/uploads/complete): every image field of
@@ -102,7 +104,7 @@ export const DIRECT_UPLOAD_MESSAGES = {
 } as const;
 
 /** POST /api/uploads (JSON): ask for a presigned POST. */
-export const presignUploadSchema = lazySchema(() =>
+export const presignUploadSchema = /* @__PURE__ */ lazySchema(() =>
   z
     .object({
       purpose: z.enum(DIRECT_UPLOAD_PURPOSES, {
@@ -114,7 +116,7 @@ export const presignUploadSchema = lazySchema(() =>
     .strict(),
 );
 export type PresignUploadInput = z.infer<typeof presignUploadSchema>;
-export const presignUploadResultSchema = lazySchema(() =>
+export const presignUploadResultSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     uploadId: z.string(),
     /** The form action (S3 bucket URL) and the fields to send before the file. */
@@ -131,10 +133,10 @@ export const UPLOAD_ID_PATTERN =
 /** An upload id of a photo-profile photo (POST/PATCH /api/photo-profiles). */
 export const PHOTO_UPLOAD_ID_PATTERN = /^photo_profile\.[0-9A-HJKMNP-TV-Z]{26}$/;
 /** POST /api/uploads/complete (JSON) */
-export const completeUploadSchema = lazySchema(() =>
+export const completeUploadSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ uploadId: z.string().regex(UPLOAD_ID_PATTERN, 'Invalid upload id') }).strict(),
 );
-export const completeUploadResultSchema = lazySchema(() => z.object({ url: z.string() }));
+export const completeUploadResultSchema = /* @__PURE__ */ lazySchema(() => z.object({ url: z.string() }));
 
 /**
  * The browser's check before anything is sent (same rules as the presign route): null when the file may be

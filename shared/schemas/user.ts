@@ -3,11 +3,13 @@ import { ROLES } from '../domain/roles';
 import { PLAN_IDS } from '../domain/plans';
 import { lazySchema } from './lazy-schema';
 
-export const roleSchema = lazySchema(() => z.enum(ROLES, { message: `Role must be one of ${ROLES.join(', ')}` }));
-export const planSchema = lazySchema(() => z.enum(PLAN_IDS));
+export const roleSchema = /* @__PURE__ */ lazySchema(() =>
+  z.enum(ROLES, { message: `Role must be one of ${ROLES.join(', ')}` }),
+);
+export const planSchema = /* @__PURE__ */ lazySchema(() => z.enum(PLAN_IDS));
 
 /** GET /api/auth/user: every field of spec 01 section 3 (and the user fields spec 02 uses). */
-export const currentUserSchema = lazySchema(() =>
+export const currentUserSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     email: z.string(),
@@ -37,11 +39,11 @@ export const currentUserSchema = lazySchema(() =>
 );
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-export const switchRoleSchema = lazySchema(() => z.object({ role: roleSchema }).strict());
+export const switchRoleSchema = /* @__PURE__ */ lazySchema(() => z.object({ role: roleSchema }).strict());
 export type SwitchRoleInput = z.infer<typeof switchRoleSchema>;
 
 /** GET /api/config: what the SPA needs at run time, so one build serves every environment. */
-export const runtimeConfigSchema = lazySchema(() =>
+export const runtimeConfigSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     stage: z.string(),
     local: z.boolean(),

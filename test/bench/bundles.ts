@@ -164,7 +164,7 @@ export function measureBundles(variants: Variant[], runs = 7): BundleMeasure[] {
  */
 export const FLOORS: Record<string, string> = {
   'DynamoDB document client (SDK v3)': `import { DynamoDBClient } from '@aws-sdk/client-dynamodb'; import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb'; export const c = DynamoDBDocumentClient.from(new DynamoDBClient({})); export { GetCommand };`,
-  'DynamoDB document client (ours: aws-lite, since issue 28 part 5)': `import { DocClient, GetCommand } from './shared/repositories/dynamo-client'; export const c = new DocClient({ region: 'eu-west-1' }); export { GetCommand };`,
+  'DynamoDB document client (ours: shared/aws-http.ts, since issue 28 part 5)': `import { DocClient, GetCommand } from './shared/repositories/dynamo-client'; export const c = new DocClient({ region: 'eu-west-1' }); export { GetCommand };`,
   'S3 client + presigner': `import { S3Client, GetObjectCommand } from '@aws-sdk/client-s3'; import { getSignedUrl } from '@aws-sdk/s3-request-presigner'; export const c = new S3Client({}); export { GetObjectCommand, getSignedUrl };`,
   'DynamoDB + Cognito clients': `import { DynamoDBClient } from '@aws-sdk/client-dynamodb'; import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb'; import { CognitoIdentityProviderClient, AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider'; export const c = DynamoDBDocumentClient.from(new DynamoDBClient({})); export const k = new CognitoIdentityProviderClient({}); export { GetCommand, AdminGetUserCommand };`,
   'stripe SDK': `import Stripe from 'stripe'; export const s = new Stripe('sk_test_bench');`,
