@@ -82,5 +82,9 @@ describe('lazySchema (issue 28 part 5: schemas built on first use)', () => {
     const withDefault = lazySchema(() => z.number().default(1));
     expect(() => z.toJSONSchema(withDefault)).toThrow();
     expect(jsonSchema(withDefault, 'output')).toEqual({ type: 'number', default: 1 });
+    // a lazy schema that is another one (an alias) stands for what that one builds
+    const alias = lazySchema(() => withDefault);
+    expect(builtSchema(alias)).toBe(builtSchema(withDefault));
+    expect(jsonSchema(z.object({ n: alias }), 'output')).toMatchObject({ properties: { n: { default: 1 } } });
   });
 });

@@ -17,7 +17,8 @@
 /* @__NO_SIDE_EFFECTS__ */
 export function lazySchema<T extends object>(build: () => T): T {
   let built: T | undefined;
-  const real = (): T => (built ??= build());
+  // a build that answers another lazy schema (`lazySchema(() => other)`) stands for what that one builds
+  const real = (): T => (built ??= builtSchema(build()));
   const proxy =
     // The target is only a placeholder: the traps answer from the built schema. Its descriptors are reported as
     // configurable, the one proxy invariant a placeholder target would otherwise break.
