@@ -9,7 +9,7 @@
  * section, and what is not kept or not exported and why (export-contents.ts). Progress is written to the job
  * item as the build goes.
  */
-import { zipSync, type Zippable } from 'fflate';
+import type { Zippable } from 'fflate';
 import { ulid } from 'ulid';
 import { ERROR_CODES, HttpError, notFound } from '../../shared/errors';
 import { EXPORT_LINK_SECONDS, PRIVACY_MESSAGES as M } from '../../shared/domain/privacy';
@@ -290,6 +290,9 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
     );
     files['README.txt'] = enc.encode(exportReadme(profile.exportedAt));
 
+    // loaded here, not at the top: fflate builds its tables and loads worker_threads when evaluated, and the
+    // privacy API function (which holds this module for requestExport) never zips
+    const { zipSync } = await import('fflate');
     const zip = zipSync(files, { level: 6 });
     const key = exportObjectKey(userId, exportId);
     await putObject('private', key, zip, {
