@@ -34,7 +34,7 @@ const esc = (s: unknown) =>
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(title)}</title><style>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>${esc(title)}</title><style>
 body{font-family:system-ui,sans-serif;background:#f5f5f7;margin:0;display:grid;place-items:center;min-height:100vh;color:#111}
 main{background:#fff;border-radius:12px;box-shadow:0 2px 12px #0002;padding:2rem;max-width:26rem;width:100%}
 h1{font-size:1.25rem;margin:0 0 .25rem}.price{font-size:2rem;font-weight:700;margin:1rem 0}.note{color:#666;font-size:.875rem}
