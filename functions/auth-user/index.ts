@@ -5,8 +5,12 @@ import { getConfig } from '../lib/config';
 import { createGroupHandler, json, redirect, requireAuth, type Req } from '../lib/http';
 import { authUserRoutes } from '../../shared/routes/auth-user';
 import { ensureUser, getCurrentUser, switchRole } from '../services/user-service';
+import { sideModuleUrl } from '../lib/side-modules';
 
 let openApi: Promise<Record<string, unknown>> | undefined;
+/** A side module in a deployed function (../lib/side-modules.ts): every group's routes, read only when asked. */
+const loadOpenApi = (): Promise<typeof import('../../shared/openapi')> =>
+  process.env.FITLY_SIDE_MODULES === 'files' ? import(sideModuleUrl('openapi')) : import('../../shared/openapi');
 
 const toLogin = async (req: Req) => {
   const qs = req.event.rawQueryString;
@@ -33,7 +37,7 @@ export const handler = createGroupHandler(
     },
     // Built on first request from the route table, then kept for the life of the instance.
     'GET /api/openapi.json': async () => {
-      openApi ??= import('../../shared/openapi').then((m) => m.buildOpenApi());
+      openApi ??= loadOpenApi().then((m) => m.buildOpenApi());
       return json(await openApi, 200, { 'cache-control': 'public, max-age=3600' });
     },
     'GET /api/login': toLogin,

@@ -3,7 +3,7 @@
  * its own next to index.mjs and imported on first use (issue 28 part 5). A dynamic import inside one bundle
  * still costs the cold start: V8 reads (pre-parses) every byte of the bundle when the module loads, whether it
  * runs or not — the C2PA and X.509 libraries were ~50 ms of the shares function's load, the Stripe SDK ~20 ms
- * of billing's and privacy's.
+ * of billing's and privacy's, the OpenAPI document (every group's routes and schemas) ~15 ms of auth-user's.
  *
  * The build (infra/lib/constructs/app-function.ts) bundles each side module into `<name>.mjs` beside every
  * function's handler and defines SIDE_MODULES_ENV as 'files' in the function's bundle, so the loaders' other
@@ -14,6 +14,8 @@ export const SIDE_MODULES = {
   provenance: 'functions/lib/provenance.ts',
   /** The Stripe SDK adapter (functions/payments/index.ts). */
   'stripe-adapter': 'functions/payments/stripe-adapter.ts',
+  /** The OpenAPI document: every group's routes and schemas (functions/auth-user/index.ts). */
+  openapi: 'shared/openapi.ts',
 } as const;
 export type SideModule = keyof typeof SIDE_MODULES;
 

@@ -16,6 +16,8 @@ import { REPO_ROOT } from '../../infra/lib/paths';
 import { SIDE_MODULES } from '../../functions/lib/side-modules';
 import { readProvenance } from '../support/provenance';
 
+/** A text only shared/openapi.ts holds (a greedy path parameter's description). */
+const OPENAPI_MARKER = 'The rest of the path (several segments).';
 // under node_modules/.cache: the externals (sharp) resolve from the repository's node_modules, as from the layer
 const out = path.join(REPO_ROOT, 'node_modules/.cache/side-modules-test');
 const bundle = (name: string, contents: string) => {
@@ -29,6 +31,7 @@ const bundle = (name: string, contents: string) => {
   return readFileSync(file, 'utf8');
 };
 let shares = '';
+let authUser = '';
 let loaders = '';
 
 beforeAll(() => {
@@ -37,6 +40,7 @@ beforeAll(() => {
   writeFileSync(path.join(out, 'package.json'), '{"type":"module"}');
   for (const cmd of sideModuleCommands(REPO_ROOT, out)) execSync(cmd, { shell: '/bin/bash', stdio: 'pipe' });
   shares = bundle('index', `export { handler } from './functions/shares/index.ts';`);
+  authUser = bundle('auth-user', `export { handler } from './functions/auth-user/index.ts';`);
   loaders = bundle(
     'loaders',
     `export { markAsAiGenerated } from './functions/lib/provenance-loader.ts';
@@ -64,6 +68,23 @@ describe('side modules in a function package', () => {
     expect(shares.length).toBeLessThan(600_000);
     expect(has(loaders, 'api.stripe.com'), 'Stripe SDK in the bundle').toBe(false);
     expect(has(loaders, '"stripe-adapter"'), 'the bundle names the Stripe side file').toBe(true);
+    expect(has(authUser, OPENAPI_MARKER), 'the OpenAPI document in the auth-user bundle').toBe(false);
+    expect(has(authUser, '"openapi"'), 'the auth-user bundle names the OpenAPI side file').toBe(true);
+  });
+
+  it('hold what their callers use: the OpenAPI document of every route, from its own file', () => {
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { buildOpenApi } = await import('./openapi.mjs'); console.log(Object.keys(buildOpenApi().paths).length);`,
+      ],
+      { cwd: out, encoding: 'utf8' },
+    );
+    expect(run.stderr).toBe('');
+    expect(Number(run.stdout.trim())).toBeGreaterThan(100);
+    expect(readFileSync(path.join(out, 'openapi.mjs'), 'utf8').includes(OPENAPI_MARKER)).toBe(true);
   });
 
   it('are loaded when a request needs them: an image is marked by the side file', async () => {
