@@ -6,9 +6,10 @@
  * `lazySchema(() => z.object({...}))` has the type of the schema it builds and behaves as that schema: every
  * property read, `in`, `instanceof` (zod's checks read `_zod`), key listing and prototype goes to the schema,
  * built by the first of them and kept. A parent built from lazy children builds them when it is built.
- * Identity is the wrapper's: every module sees the same wrapper, so a schema is still one object to
- * `z.toJSONSchema`'s de-duplication. The build must be pure (no registry side effects: nothing here uses
- * `.meta()` or `z.globalRegistry`); it runs once.
+ * Identity is the wrapper's (every module holds the same one), while zod's own methods see the built schema: code
+ * that keys a map by schema across both, as z.toJSONSchema does, goes through `builtSchema` (shared/openapi.ts).
+ * The build must be pure (no registry side effects: nothing here uses `.meta()` or `z.globalRegistry`); it runs
+ * once.
  *
  * A bundle drops the lazy schemas nothing in it names: each declaration is written
  * `/* @__PURE__ *\/ lazySchema(() => ...)` (esbuild does not carry the function's own @__NO_SIDE_EFFECTS__
