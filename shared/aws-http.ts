@@ -81,7 +81,7 @@ export function signRequest(
 
 const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
 const RETRYABLE_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNREFUSED', 'EAI_AGAIN', 'ENOTFOUND']);
-export const ATTEMPTS = 3;
+const ATTEMPTS = 3;
 const SOCKET_TIMEOUT_MS = 30_000;
 
 // Idle keep-alive sockets are unref'd by node's agent: they never hold a process open (tested).

@@ -14,7 +14,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { AwsServiceError, type AwsMetadata } from '../../shared/aws-json';
-import { environmentCredentials, sendAws, signRequest, type AwsHttpResponse } from '../../shared/aws-http';
+import {
+  environmentCredentials,
+  sendAws,
+  signRequest,
+  type AwsCredentials,
+  type AwsHttpResponse,
+} from '../../shared/aws-http';
 import { thrownInfo } from '../../shared/errors';
 
 /**
@@ -301,11 +307,8 @@ export interface S3Options {
   credentials?: S3Credentials;
 }
 
-export interface S3Credentials {
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken?: string;
-}
+/** The credentials a request is signed with (shared/aws-http.ts). */
+export type S3Credentials = AwsCredentials;
 
 /** Each path segment in RFC 3986 form (S3's canonical URI encodes everything but unreserved characters). */
 const encodeKey = (key: string) =>
