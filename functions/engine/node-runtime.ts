@@ -4,47 +4,80 @@
  * How they are run over a photo is shared with the browser runtime (shared/engine/pose-pipeline.ts), and so is
  * the models' loading from their JSON and weights (shared/engine/tf-models.ts).
  */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { GraphModel } from '@tensorflow/tfjs-converter';
 import type { ModelRuntime, PersonAnalysis, RgbaImage } from '../../shared/engine/types';
 import { analyzeWithModels, type PersonModels } from '../../shared/engine/pose-pipeline';
-import { loadGraph, parseModelJson, tfPersonModels, weightPaths, type ModelJson } from '../../shared/engine/tf-models';
-import { loadTf } from '../lib/tfjs-loader';
+import {
+  loadGraph,
+  parseModelJson,
+  tfPersonModels,
+  weightPaths,
+  type ModelJson,
+  type WeightBytes,
+} from '../../shared/engine/tf-models';
+import { loadTf, type Tf } from '../lib/tfjs-loader';
 import { ENGINE_MODEL_FILES, engineModelsDir } from './models';
 
-interface ModelFiles {
-  json: ModelJson;
-  weightData: ArrayBuffer;
+/**
+ * A model's weight files as WeightBytes: read with positioned reads, chunk by chunk, by the decoder that puts
+ * them in the WASM heap (shared/engine/tf-models.ts), so their 12.5 MB never sit in a buffer of their own.
+ */
+function weightFiles(paths: string[]): WeightBytes & { close(): void } {
+  const files = paths.map((p) => {
+    const fd = openSync(p, 'r');
+    return { fd, size: fstatSync(fd).size };
+  });
+  return {
+    byteLength: files.reduce((sum, f) => sum + f.size, 0),
+    read(into, position) {
+      let filled = 0;
+      let start = 0;
+      for (const f of files) {
+        // the part of [position, position + into.length) that lies in this file
+        while (filled < into.length && position + filled < start + f.size) {
+          const at = position + filled - start;
+          const n = readSync(f.fd, into, filled, Math.min(into.length - filled, f.size - at), at);
+          if (n === 0) throw new Error('A model weight file ended early');
+          filled += n;
+        }
+        start += f.size;
+      }
+      if (filled < into.length) throw new Error('The model weight files hold fewer bytes than asked for');
+    },
+    close: () => files.forEach((f) => closeSync(f.fd)),
+  };
 }
 
-/** A model's JSON and its weights (one read per file), before TensorFlow.js is needed. */
-async function readModel(file: string): Promise<ModelFiles> {
-  const dir = engineModelsDir();
-  const json = parseModelJson(await readFile(path.join(dir, file), 'utf8'));
-  const buffers = await Promise.all(weightPaths(json).map((p) => readFile(path.join(dir, p))));
-  const all = buffers.length === 1 ? buffers[0]! : Buffer.concat(buffers);
-  return {
-    json,
-    // a whole file's read is its own ArrayBuffer: no copy of the 12.5 MB of weights
-    weightData:
-      all.byteOffset === 0 && all.byteLength === all.buffer.byteLength
-        ? all.buffer
-        : all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength),
-  };
+/** A model's JSON (read while TensorFlow.js starts: I/O beside CPU). */
+async function readModelJson(file: string): Promise<ModelJson> {
+  return parseModelJson(await readFile(path.join(engineModelsDir(), file), 'utf8'));
+}
+
+/** A model from its JSON, its weights read from their files straight into the backend's memory. */
+async function loadModel(tf: Tf, json: ModelJson): Promise<GraphModel> {
+  const weights = weightFiles(weightPaths(json).map((p) => path.join(engineModelsDir(), p)));
+  try {
+    return await loadGraph(tf, json, weights);
+  } finally {
+    weights.close();
+  }
 }
 
 let loaded: Promise<PersonModels> | undefined;
 
-/** TensorFlow.js's start and the model files' reads overlap (the reads are I/O, the start is CPU). */
+/** TensorFlow.js's start and the models' JSON reads overlap (the reads are I/O, the start is CPU). */
 function load(): Promise<PersonModels> {
   loaded ??= (async () => {
-    const [tf, poseFiles, segmentationFiles] = await Promise.all([
+    const [tf, poseJson, segmentationJson] = await Promise.all([
       loadTf(),
-      readModel(ENGINE_MODEL_FILES.pose),
-      readModel(ENGINE_MODEL_FILES.segmentation),
+      readModelJson(ENGINE_MODEL_FILES.pose),
+      readModelJson(ENGINE_MODEL_FILES.segmentation),
     ]);
-    const pose = await loadGraph(tf, poseFiles.json, poseFiles.weightData);
-    const segmentation = await loadGraph(tf, segmentationFiles.json, segmentationFiles.weightData);
+    const pose = await loadModel(tf, poseJson);
+    const segmentation = await loadModel(tf, segmentationJson);
     return tfPersonModels(tf, pose, segmentation);
   })().catch((err) => {
     loaded = undefined;
@@ -66,3 +99,4 @@ export const nodeModelRuntime: ModelRuntime = {
 export async function warmEngineModels(): Promise<void> {
   await load();
 }
+export const loadPersonModelsForBench = load;

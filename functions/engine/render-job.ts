@@ -18,7 +18,7 @@ import {
 import type { RgbaImage } from '../../shared/engine/types';
 import type { CreativeLook } from '../../shared/domain/creative-look';
 import { loadSharp } from '../lib/sharp-loader';
-import { nodeModelRuntime } from './node-runtime';
+import { nodeModelRuntime, warmEngineModels } from './node-runtime';
 
 /** The largest side the engine composites at (uploads are at most 2048 px: their own resolution is kept). */
 const MAX_SIDE = 2048;
@@ -72,6 +72,9 @@ async function encode(image: RgbaImage): Promise<Uint8Array> {
 }
 
 export async function runEngineJob(job: EngineJob): Promise<EngineJobResult> {
+  // Every job reads the person with the models: their load (CPU on this thread) starts now and overlaps the
+  // images' decoding (sharp, on libuv's threads). A load that fails is tried again, and reported, by the analysis.
+  warmEngineModels().catch(() => undefined);
   try {
     if (job.kind === 'check-person') {
       const analysis = await nodeModelRuntime.analyzePerson(await decode(job.image));
@@ -81,10 +84,16 @@ export async function runEngineJob(job: EngineJob): Promise<EngineJobResult> {
         : { ok: false, refused: { code: verdict.code, message: verdict.message } };
     }
     const t0 = performance.now();
-    const person = await decode(job.person);
-    const garments: GarmentInput[] = [];
-    for (const g of job.garments) garments.push({ image: await decode(g.bytes), slot: g.slot, source: g.source });
-    const background = job.background ? await decode(job.background) : null;
+    const [person, background, ...decoded] = await Promise.all([
+      decode(job.person),
+      job.background ? decode(job.background) : null,
+      ...job.garments.map((g) => decode(g.bytes)),
+    ]);
+    const garments: GarmentInput[] = job.garments.map((g, i) => ({
+      image: decoded[i]!,
+      slot: g.slot,
+      source: g.source,
+    }));
     const timingsMs: Record<string, number> = { decode: performance.now() - t0 };
     const images: Uint8Array[] = [];
     let analysis: Awaited<ReturnType<typeof tryOn>>['analysis'] | undefined;

@@ -4,7 +4,7 @@
  * weights (however they were read) become a GraphModel, and the two GraphModels the engine's PersonModels.
  * Only types come from TensorFlow.js here: each runtime hands in its own loaded `tf`.
  */
-import type { Tensor } from '@tensorflow/tfjs-core';
+import type { Tensor, TensorInfo } from '@tensorflow/tfjs-core';
 import type { GraphModel } from '@tensorflow/tfjs-converter';
 import { MODEL_INPUT, type PersonModels } from './pose-pipeline';
 
@@ -12,10 +12,13 @@ import { MODEL_INPUT, type PersonModels } from './pose-pipeline';
 export type TfForModels = typeof import('@tensorflow/tfjs-core') &
   Pick<typeof import('@tensorflow/tfjs-converter'), 'loadGraphModel'>;
 
+/** One weight in a model's manifest. */
+type WeightSpec = { name: string; shape: number[]; dtype: string; quantization?: { dtype: string } };
+
 /** A converted graph model's JSON (model.json). */
 export interface ModelJson {
   modelTopology: object;
-  weightsManifest: { paths: string[]; weights: unknown[] }[];
+  weightsManifest: { paths: string[]; weights: WeightSpec[] }[];
   format?: string;
   generatedBy?: string;
   convertedBy?: string;
@@ -28,7 +31,38 @@ export function parseModelJson(text: string): ModelJson {
 /** The weight files a model's JSON names, in order (their bytes are concatenated into one buffer). */
 export const weightPaths = (json: ModelJson): string[] => json.weightsManifest.flatMap((group) => group.paths);
 
-type WeightSpec = { name: string; shape: number[]; dtype: string; quantization?: { dtype: string } };
+/**
+ * Where a model's weight bytes come from: a buffer in memory (the browser fetches them), or a reader over the
+ * files (Node: functions/engine/node-runtime.ts reads them from disk chunk by chunk, straight to where they go).
+ */
+export interface WeightBytes {
+  byteLength: number;
+  /** Fill `into` with the bytes from `position` on. */
+  read(into: Uint8Array, position: number): void;
+}
+
+/** A buffer's bytes as WeightBytes. */
+export function bytesOf(data: ArrayBuffer): WeightBytes {
+  return {
+    byteLength: data.byteLength,
+    read: (into, position) => into.set(new Uint8Array(data, position, into.length)),
+  };
+}
+
+/** What the WASM backend offers beyond tfjs-core's KernelBackend: a tensor's storage in its heap, unfilled. */
+interface HeapBackend {
+  makeOutput(shape: number[], dtype: 'float32' | 'int32'): TensorInfo;
+  typedArrayFromHeap(info: TensorInfo): Float32Array | Int32Array | Uint8Array;
+}
+
+function isHeapBackend(b: object): b is HeapBackend {
+  return (
+    'makeOutput' in b &&
+    typeof b.makeOutput === 'function' &&
+    'typedArrayFromHeap' in b &&
+    typeof b.typedArrayFromHeap === 'function'
+  );
+}
 
 let float16Values: Float32Array | undefined;
 
@@ -52,69 +86,91 @@ function float16Table(): Float32Array {
   return (float16Values = table);
 }
 
+/** Float16 values decoded per read: the one reusable buffer the bytes pass through (512 KiB). */
+const CHUNK_HALVES = 1 << 18;
+
 /**
  * The weights as tensors, for the two kinds these models hold (float32 stored as float16, and plain int32), in one
- * pass over the weights' buffer; null for anything else (another quantization, strings, several buffers), which
- * TensorFlow.js's own decoder then takes. Its decoder copies each weight out of the buffer first, builds its
- * float16 tables again for every weight and decodes into new arrays; on the WASM backend, which copies a tensor's
- * values into its heap when the tensor is made, every weight is decoded here into one scratch array as long as the
- * largest weight (3.7 MB for MoveNet Thunder) instead of 25 MB of new ones: in a cold process, memory touched for
- * the first time costs page faults. A cold MoveNet load: 204 -> 148 ms (docs/performance.md). The WebGL and CPU
- * backends keep the array they are given: a new one each.
+ * pass over the weights' bytes; null for anything else (another quantization, strings, several buffers), which
+ * TensorFlow.js's own decoder then takes. Its decoder wants every byte in one buffer, copies each weight out of it,
+ * builds its float16 tables again for every weight and decodes into new arrays, which the WASM backend then
+ * copies into its heap. Here, on the WASM backend, each weight's storage is taken in the heap first and its values
+ * are decoded (or, for 4-byte values, read) straight into it, through one 512 KiB buffer: in a fresh process
+ * every page of memory touched the first time costs a page fault (on this machine ~3.4 ms per MB, docs/
+ * performance.md), and MoveNet Thunder's 12.5 MB file, a decoding scratch and a copy are no longer touched at all.
+ * The WebGL and CPU backends keep the array they are given: a new one each.
  */
 export function decodeModelWeights(
   tf: TfForModels,
-  data: ArrayBuffer | ArrayBuffer[],
+  data: ArrayBuffer | ArrayBuffer[] | WeightBytes,
   specs: WeightSpec[],
 ): Record<string, Tensor> | null {
-  if (!(data instanceof ArrayBuffer)) return null;
+  if (Array.isArray(data)) return null;
+  const bytes = data instanceof ArrayBuffer ? bytesOf(data) : data;
   const supported = (w: WeightSpec) =>
     w.quantization
       ? w.quantization.dtype === 'float16' && w.dtype === 'float32'
       : w.dtype === 'float32' || w.dtype === 'int32';
   if (!specs.every(supported)) return null;
   const sizeOf = (w: WeightSpec) => w.shape.reduce((a, b) => a * b, 1);
-  const bytes = specs.reduce((sum, w) => sum + sizeOf(w) * (w.quantization ? 2 : 4), 0);
-  if (bytes !== data.byteLength) throw new Error(`The weights hold ${data.byteLength} bytes, their specs ${bytes}`);
+  const total = specs.reduce((sum, w) => sum + sizeOf(w) * (w.quantization ? 2 : 4), 0);
+  if (total !== bytes.byteLength) throw new Error(`The weights hold ${bytes.byteLength} bytes, their specs ${total}`);
   const table = float16Table();
   const halvesMax = Math.max(0, ...specs.filter((w) => w.quantization).map(sizeOf));
-  const scratch = tf.getBackend() === 'wasm' ? new Float32Array(halvesMax) : null;
+  const chunk = new Uint8Array(Math.min(CHUNK_HALVES, halvesMax) * 2);
+  const halves = new Uint16Array(chunk.buffer);
+  const backend = tf.getBackend() === 'wasm' ? tf.backend() : null;
+  const heap = backend && isHeapBackend(backend) ? backend : undefined;
   const out: Record<string, Tensor> = {};
-  let offset = 0;
+  let position = 0;
   for (const spec of specs) {
     const size = sizeOf(spec);
+    const dtype = spec.dtype === 'int32' ? 'int32' : 'float32';
+    // the tensor's storage: in the WASM heap (taken before its view: taking memory may grow the heap), else new
+    const info = heap ? heap.makeOutput(spec.shape, dtype) : null;
+    const values =
+      info && heap ? heap.typedArrayFromHeap(info) : dtype === 'int32' ? new Int32Array(size) : new Float32Array(size);
     if (spec.quantization) {
-      const halves = new Uint16Array(data, offset, size);
-      const values = scratch ? scratch.subarray(0, size) : new Float32Array(size);
-      for (let i = 0; i < size; i++) values[i] = table[halves[i]!]!;
-      out[spec.name] = tf.tensor(values, spec.shape, 'float32');
-      offset += size * 2;
+      for (let done = 0; done < size;) {
+        const n = Math.min(CHUNK_HALVES, size - done);
+        bytes.read(chunk.subarray(0, n * 2), position);
+        position += n * 2;
+        const into = values.subarray(done, done + n);
+        for (let i = 0; i < n; i++) into[i] = table[halves[i]!]!;
+        done += n;
+      }
     } else {
-      // a 4-byte value may sit at an offset that is not a multiple of 4 (after an odd count of halves): copied
-      const copy = data.slice(offset, offset + size * 4);
-      out[spec.name] =
-        spec.dtype === 'int32'
-          ? tf.tensor(new Int32Array(copy), spec.shape, 'int32')
-          : tf.tensor(new Float32Array(copy), spec.shape, 'float32');
-      offset += size * 4;
+      bytes.read(new Uint8Array(values.buffer, values.byteOffset, size * 4), position);
+      position += size * 4;
     }
+    out[spec.name] = info ? tf.engine().makeTensorFromTensorInfo(info, heap) : tf.tensor(values, spec.shape, dtype);
   }
   return out;
 }
 
-/** A model from its JSON and its weights, read by the caller (files in Node, fetched assets in the browser). */
-export function loadGraph(tf: TfForModels, json: ModelJson, weightData: ArrayBuffer): Promise<GraphModel> {
+/**
+ * A model from its JSON and its weights, read by the caller (files in Node, fetched assets in the browser).
+ * TensorFlow.js's loader is handed no bytes of its own: the weights reach it through decodeModelWeights.
+ */
+export function loadGraph(tf: TfForModels, json: ModelJson, weights: ArrayBuffer | WeightBytes): Promise<GraphModel> {
+  const weightSpecs = json.weightsManifest.flatMap((group) => group.weights);
+  const decoded = decodeModelWeights(tf, weights, weightSpecs);
+  // what TensorFlow.js decodes itself (an encoding decodeModelWeights leaves to it) it needs in one buffer
+  let weightData = new ArrayBuffer(0);
+  if (!decoded) {
+    weightData = weights instanceof ArrayBuffer ? weights : new ArrayBuffer(weights.byteLength);
+    if (!(weights instanceof ArrayBuffer)) weights.read(new Uint8Array(weightData), 0);
+  }
   // loadGraphModel's third argument is the io module it decodes the weights with
   const io: typeof tf.io = {
     ...tf.io,
-    decodeWeights: (data, specs) =>
-      decodeModelWeights(tf, data, specs as WeightSpec[]) ?? tf.io.decodeWeights(data, specs),
+    decodeWeights: (data, specs) => decoded ?? tf.io.decodeWeights(data, specs),
   };
   return tf.loadGraphModel(
     {
       load: async () => ({
         modelTopology: json.modelTopology,
-        weightSpecs: json.weightsManifest.flatMap((group) => group.weights) as never,
+        weightSpecs: weightSpecs as never,
         weightData,
         format: json.format,
         generatedBy: json.generatedBy,
