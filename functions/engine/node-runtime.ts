@@ -99,4 +99,3 @@ export const nodeModelRuntime: ModelRuntime = {
 export async function warmEngineModels(): Promise<void> {
   await load();
 }
-export const loadPersonModelsForBench = load;
