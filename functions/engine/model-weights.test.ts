@@ -2,13 +2,15 @@
  * The engine's own weight decoder (shared/engine/tf-models.ts) against TensorFlow.js's: the same values, bit for
  * bit, for a real model and for the float16 edge cases; anything it does not handle goes back to TensorFlow.js.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tensor } from '@tensorflow/tfjs-core';
 import { decodeModelWeights, loadGraph, parseModelJson, weightPaths } from '../../shared/engine/tf-models';
 import { loadTf, type Tf } from '../lib/tfjs-loader';
 import { ENGINE_MODEL_FILES, engineModelsDir } from './models';
+import { weightFiles } from './node-runtime';
 
 let tf: Tf;
 beforeAll(async () => {
@@ -20,7 +22,7 @@ function readModel(file: string) {
   const json = parseModelJson(readFileSync(path.join(dir, file), 'utf8'));
   const bytes = Buffer.concat(weightPaths(json).map((p) => readFileSync(path.join(dir, p))));
   const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-  const specs = json.weightsManifest.flatMap((g) => g.weights) as Parameters<typeof decodeModelWeights>[2];
+  const specs = json.weightsManifest.flatMap((g) => g.weights);
   return { json, data, specs };
 }
 
@@ -45,10 +47,15 @@ describe('model weights', () => {
     const { data, specs } = readModel(ENGINE_MODEL_FILES.segmentation);
     expect(specs.some((s) => s.quantization?.dtype === 'float16')).toBe(true);
     expect(specs.some((s) => s.dtype === 'int32')).toBe(true);
+    // on the WASM backend each tensor's storage is taken in its heap and filled there
+    expect(tf.getBackend()).toBe('wasm');
     const ours = decodeModelWeights(tf, data, specs)!;
     const theirs = tf.io.decodeWeights(data, specs as never);
     await expectSameTensors(ours, theirs);
-    tf.dispose([...Object.values(ours), ...Object.values(theirs)]);
+    // other backends (WebGL, CPU) are handed new arrays: the same values
+    const arrays = decodeModelWeights({ ...tf, getBackend: () => 'webgl' }, data, specs)!;
+    await expectSameTensors(arrays, theirs);
+    tf.dispose([...Object.values(ours), ...Object.values(theirs), ...Object.values(arrays)]);
   });
 
   it('decodes every float16 edge case, and an int32 weight after an odd count of halves', async () => {
@@ -69,6 +76,30 @@ describe('model weights', () => {
     expect(Array.from(await ours.h!.data()).slice(5, 9)).toEqual([1, -1, 65504, Infinity]);
     expect(Array.from(await ours.i!.data())).toEqual([7, -1, 2147483647]);
     tf.dispose([...Object.values(ours), ...Object.values(theirs)]);
+  });
+
+  it('reads the weights from their files in chunks, across a split between files, into the same tensors', async () => {
+    const { data, specs } = readModel(ENGINE_MODEL_FILES.segmentation);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'weights-'));
+    try {
+      // an odd split: a float16 value and a 4-byte one straddle the two files
+      const cut = 100_001;
+      writeFileSync(path.join(dir, 'a.bin'), Buffer.from(data, 0, cut));
+      writeFileSync(path.join(dir, 'b.bin'), Buffer.from(data, cut));
+      const files = weightFiles([path.join(dir, 'a.bin'), path.join(dir, 'b.bin')]);
+      expect(files.byteLength).toBe(data.byteLength);
+      const ours = decodeModelWeights(tf, files, specs)!;
+      const theirs = tf.io.decodeWeights(data, specs as never);
+      await expectSameTensors(ours, theirs);
+      tf.dispose([...Object.values(ours), ...Object.values(theirs)]);
+      const tail = new Uint8Array(8);
+      files.read(tail, cut - 4);
+      expect(Buffer.from(tail).equals(Buffer.from(data, cut - 4, 8))).toBe(true);
+      expect(() => files.read(new Uint8Array(8), data.byteLength - 4)).toThrow(/fewer bytes/);
+      files.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('leaves other encodings to TensorFlow.js and refuses weights whose size does not match their specs', () => {

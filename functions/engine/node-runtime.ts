@@ -25,7 +25,7 @@ import { ENGINE_MODEL_FILES, engineModelsDir } from './models';
  * A model's weight files as WeightBytes: read with positioned reads, chunk by chunk, by the decoder that puts
  * them in the WASM heap (shared/engine/tf-models.ts), so their 12.5 MB never sit in a buffer of their own.
  */
-function weightFiles(paths: string[]): WeightBytes & { close(): void } {
+export function weightFiles(paths: string[]): WeightBytes & { close(): void } {
   const files = paths.map((p) => {
     const fd = openSync(p, 'r');
     return { fd, size: fstatSync(fd).size };
