@@ -8,6 +8,7 @@ import {
   applyLook,
   checkFullBody,
   EngineRefusal,
+  GARMENT_MAX,
   placeOnBackground,
   tryOn,
   tryOnOrProductShot,
@@ -50,11 +51,15 @@ export type EngineJobResult =
   | { ok: true; check: 'ok' }
   | { ok: false; refused: EngineRefused };
 
-async function decode(bytes: Uint8Array): Promise<RgbaImage> {
+/**
+ * An image as RGBA, at most `maxSide` px (a garment: GARMENT_MAX, the size the engine draws it from, so libvips
+ * scales it here, off this thread, and the engine's own resampling in JS has nothing left to do).
+ */
+async function decode(bytes: Uint8Array, maxSide = MAX_SIDE): Promise<RgbaImage> {
   const sharp = await loadSharp();
   const { data, info } = await sharp(bytes)
     .rotate()
-    .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
@@ -87,7 +92,7 @@ export async function runEngineJob(job: EngineJob): Promise<EngineJobResult> {
     const [person, background, ...decoded] = await Promise.all([
       decode(job.person),
       job.background ? decode(job.background) : null,
-      ...job.garments.map((g) => decode(g.bytes)),
+      ...job.garments.map((g) => decode(g.bytes, GARMENT_MAX)),
     ]);
     const garments: GarmentInput[] = job.garments.map((g, i) => ({
       image: decoded[i]!,

@@ -40,7 +40,7 @@ export interface TryOnResult {
 export const LAYER_ORDER: EngineSlot[] = ['shoes', 'bottom', 'one-piece', 'top', 'outerwear', 'accessory'];
 
 /** Garment images are worked on at most this size. */
-const GARMENT_MAX = 640;
+export const GARMENT_MAX = 640;
 
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
