@@ -7,7 +7,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tensor } from '@tensorflow/tfjs-core';
-import { decodeModelWeights, loadGraph, parseModelJson, weightPaths } from '../../shared/engine/tf-models';
+import {
+  bytesOf,
+  decodeModelWeights,
+  loadGraph,
+  parseModelJson,
+  weightPaths,
+  type WeightBytes,
+} from '../../shared/engine/tf-models';
 import { loadTf, type Tf } from '../lib/tfjs-loader';
 import { ENGINE_MODEL_FILES, engineModelsDir } from './models';
 import { weightFiles } from './node-runtime';
@@ -97,6 +104,19 @@ describe('model weights', () => {
       expect(Buffer.from(tail).equals(Buffer.from(data, cut - 4, 8))).toBe(true);
       expect(() => files.read(new Uint8Array(8), data.byteLength - 4)).toThrow(/fewer bytes/);
       files.close();
+      // a read that fails half-way (the third weight's) leaves no tensor behind
+      const before = tf.memory().numTensors;
+      let reads = 0;
+      const failing: WeightBytes = {
+        byteLength: data.byteLength,
+        read: (into, position) => {
+          if (++reads === 3) throw new Error('disk gone');
+          bytesOf(data).read(into, position);
+        },
+      };
+      expect(() => decodeModelWeights(tf, failing, specs)).toThrow(/disk gone/);
+      expect(reads).toBe(3);
+      expect(tf.memory().numTensors).toBe(before);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

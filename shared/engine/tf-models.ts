@@ -132,26 +132,35 @@ export function decodeModelWeights(
   const heap = backend && isHeapBackend(backend) ? backend : undefined;
   const out: Record<string, Tensor> = {};
   let position = 0;
-  for (const spec of specs) {
-    const size = sizeOf(spec);
-    const dtype = spec.dtype === 'int32' ? 'int32' : 'float32';
-    // the tensor's storage: in the WASM heap (taken before its view: taking memory may grow the heap), else new
-    const info = heap ? heap.makeOutput(spec.shape, dtype) : null;
-    const values =
-      info && heap ? heap.typedArrayFromHeap(info) : dtype === 'int32' ? new Int32Array(size) : new Float32Array(size);
-    if (spec.quantization) {
-      for (let done = 0; done < size;) {
-        const n = Math.min(CHUNK_HALVES, size - done);
-        bytes.read(chunk.subarray(0, n * 2), position);
-        position += n * 2;
-        decodeHalves(table, halves, new Float32Array(values.buffer, values.byteOffset + done * 4, n));
-        done += n;
+  try {
+    for (const spec of specs) {
+      const size = sizeOf(spec);
+      const dtype = spec.dtype === 'int32' ? 'int32' : 'float32';
+      // the tensor's storage: in the WASM heap (a tensor at once, so a failed read below frees it), else new
+      let values: Float32Array | Int32Array | Uint8Array;
+      if (heap) {
+        const info = heap.makeOutput(spec.shape, dtype);
+        out[spec.name] = tf.engine().makeTensorFromTensorInfo(info, heap);
+        // the view after the storage is taken: taking memory may grow the heap and detach older views
+        values = heap.typedArrayFromHeap(info);
+      } else values = dtype === 'int32' ? new Int32Array(size) : new Float32Array(size);
+      if (spec.quantization) {
+        for (let done = 0; done < size;) {
+          const n = Math.min(CHUNK_HALVES, size - done);
+          bytes.read(chunk.subarray(0, n * 2), position);
+          position += n * 2;
+          decodeHalves(table, halves, new Float32Array(values.buffer, values.byteOffset + done * 4, n));
+          done += n;
+        }
+      } else {
+        bytes.read(new Uint8Array(values.buffer, values.byteOffset, size * 4), position);
+        position += size * 4;
       }
-    } else {
-      bytes.read(new Uint8Array(values.buffer, values.byteOffset, size * 4), position);
-      position += size * 4;
+      if (!heap) out[spec.name] = tf.tensor(values, spec.shape, dtype);
     }
-    out[spec.name] = info ? tf.engine().makeTensorFromTensorInfo(info, heap) : tf.tensor(values, spec.shape, dtype);
+  } catch (err) {
+    tf.dispose(Object.values(out));
+    throw err;
   }
   return out;
 }
