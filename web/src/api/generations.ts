@@ -5,7 +5,7 @@ import type { GenerationView } from '../../../shared/schemas/generation';
 import { useState } from 'react';
 import { createIntent, idempotencyHeaders, intentSignature } from '../lib/idempotency';
 import { CURRENT_USER_KEY } from './current-user';
-import { generationsRefetchInterval } from '../lib/polling';
+import { generationDetailRefetchInterval, generationsRefetchInterval } from '../lib/polling';
 import { fetchApi, type BodyIn, type ResponseOf } from './endpoints';
 import { queryKeys } from './query-keys';
 
@@ -28,12 +28,12 @@ export function useGenerations(opts: { enabled?: boolean } = {}) {
   return useQuery({ ...getGenerationsQueryOptions(), enabled: opts.enabled ?? true });
 }
 
-/** GET /api/generations/{id}; while it runs, kept fresh the same way as the list. */
+/** GET /api/generations/{id}; while it runs, polled every second for a minute, then every 5 s like the list. */
 export const getGenerationQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.generations.detail(id),
     queryFn: ({ signal }) => fetchApi('GET /api/generations/{id}', { params: { id }, signal }),
-    refetchInterval: (q) => generationsRefetchInterval(q.state.data ? [q.state.data] : undefined),
+    refetchInterval: (q) => generationDetailRefetchInterval(q.state.data, q.state.dataUpdateCount),
   });
 
 export function useGeneration(id: string | undefined) {

@@ -10,3 +10,22 @@ export const hasActiveGeneration = (items: readonly { status: GenerationStatus }
 export const generationsRefetchInterval = (
   items: readonly { status: GenerationStatus }[] | null | undefined,
 ): number | false => (hasActiveGeneration(items) ? GENERATIONS_POLL_MS : false);
+
+/**
+ * A look's own page while it runs: every second for its first minute of polls (a render by the Fitly engine takes
+ * about a second, and the spec's cover polls every second, at most 60 tries), then every 5 s like the list
+ * (docs/decisions.md, "A running look's page polls every second").
+ */
+export const GENERATION_DETAIL_POLL_MS = 1000;
+export const GENERATION_DETAIL_FAST_POLLS = 60;
+
+/** The refetchInterval of one generation's query, given how many answers it has had. */
+export const generationDetailRefetchInterval = (
+  item: { status: GenerationStatus } | null | undefined,
+  answers: number,
+): number | false =>
+  item && isActiveStatus(item.status)
+    ? answers <= GENERATION_DETAIL_FAST_POLLS
+      ? GENERATION_DETAIL_POLL_MS
+      : GENERATIONS_POLL_MS
+    : false;
