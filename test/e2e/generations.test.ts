@@ -41,7 +41,7 @@ describeE2E('generations: style generation, polling gallery, detail, feedback, d
     await page.waitForURL(/\/generation\/[\w-]+$/);
     await page.getByText('Generation started!', { exact: true }).first().waitFor();
     await page
-      .getByText('Your AI try-on is being created. This page shows its progress and then the result.', { exact: true })
+      .getByText('Your try-on is being created. This page shows its progress and then the result.', { exact: true })
       .first()
       .waitFor();
 

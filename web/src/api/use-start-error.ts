@@ -25,5 +25,5 @@ export function useStartErrorHandler() {
 
 export const GENERATION_STARTED = {
   title: 'Generation started!',
-  description: 'Your AI try-on is being created. This page shows its progress and then the result.',
+  description: 'Your try-on is being created. This page shows its progress and then the result.',
 } as const;
