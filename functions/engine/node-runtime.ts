@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GraphModel } from '@tensorflow/tfjs-converter';
 import type { ModelRuntime, PersonAnalysis, RgbaImage } from '../../shared/engine/types';
-import { analyzeWithModels, type PersonModels } from '../../shared/engine/pose-pipeline';
+import { analyzeWithModels, MODEL_INPUT, type PersonModels } from '../../shared/engine/pose-pipeline';
 import {
   loadGraph,
   parseModelJson,
@@ -98,4 +98,18 @@ export const nodeModelRuntime: ModelRuntime = {
 /** Load the models now (a worker warms up before it takes work). */
 export async function warmEngineModels(): Promise<void> {
   await load();
+}
+
+/**
+ * Load the models and run each of them twice on a blank crop: the first inference of a model packs its weights
+ * for XNNPACK and touches its activations' memory for the first time, the second settles the heap; a person's
+ * first look on a warmed worker then runs as fast as the ones after it (the local stack's threads do this at start).
+ */
+export async function primeEngineModels(): Promise<void> {
+  const models = await load();
+  const blank = new Float32Array(MODEL_INPUT * MODEL_INPUT * 3);
+  for (let i = 0; i < 2; i++) {
+    await models.segment(blank);
+    await models.pose(new Int32Array(blank.length));
+  }
 }

@@ -16,7 +16,7 @@ interface Slot {
   busy: boolean;
 }
 /** A thread's work: a render or a check (./render-job.ts), its warm-up, or the local content classifier. */
-export type PoolJob = EngineJob | { kind: 'warm' } | { kind: 'moderate'; image: Uint8Array };
+export type PoolJob = EngineJob | { kind: 'warm'; prime: boolean } | { kind: 'moderate'; image: Uint8Array };
 interface Pending {
   job: PoolJob;
   resolve: (r: never) => void;
@@ -118,9 +118,10 @@ function submitModeration(image: Buffer): Promise<ModerationVerdict> {
 
 /**
  * Start the threads and load their models now (the local stack warms up before it takes work); from then on
- * the local content classifier runs on them too.
+ * the local content classifier runs on them too. `prime`: also run each model on a blank crop
+ * (primeEngineModels), so that a person's first look does not pay the models' first inferences either.
  */
-export async function warmEnginePool(): Promise<void> {
+export async function warmEnginePool({ prime = false }: { prime?: boolean } = {}): Promise<void> {
   const n = engineThreadCount();
   if (n > 0) runLocalClassifierWith(submitModeration);
   while (slots.length < n) spawn();
@@ -129,7 +130,7 @@ export async function warmEnginePool(): Promise<void> {
       { length: n },
       () =>
         new Promise<EngineJobResult>((resolve, reject) => {
-          waiting.push({ job: { kind: 'warm' }, resolve, reject });
+          waiting.push({ job: { kind: 'warm', prime }, resolve, reject });
           pump();
         }),
     ),

@@ -1,7 +1,7 @@
 /** An engine worker thread (./pool.ts): loads the models once, then runs one job per message. */
 import { parentPort } from 'node:worker_threads';
 import { thrownInfo } from '../../shared/errors';
-import { warmEngineModels } from './node-runtime';
+import { primeEngineModels, warmEngineModels } from './node-runtime';
 import { classifyLocally, loadLocalClassifier } from '../lib/moderation';
 import { runEngineJob } from './render-job';
 import type { PoolJob } from './pool';
@@ -16,7 +16,7 @@ async function answer(job: PoolJob): Promise<void> {
     }
     if (job.kind === 'warm') {
       // the engine's models and the local content classifier (the pool runs both)
-      await Promise.all([warmEngineModels(), loadLocalClassifier()]);
+      await Promise.all([job.prime ? primeEngineModels() : warmEngineModels(), loadLocalClassifier()]);
       parentPort!.postMessage({ result: { ok: true, check: 'ok' } });
       return;
     }

@@ -28,7 +28,7 @@ export function useGenerations(opts: { enabled?: boolean } = {}) {
   return useQuery({ ...getGenerationsQueryOptions(), enabled: opts.enabled ?? true });
 }
 
-/** GET /api/generations/{id}; while it runs, polled every second for a minute, then every 5 s like the list. */
+/** GET /api/generations/{id}; while it runs, polled every half second for 30 s, then every 5 s like the list. */
 export const getGenerationQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.generations.detail(id),

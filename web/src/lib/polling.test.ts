@@ -21,10 +21,10 @@ describe('generationsRefetchInterval', () => {
 });
 
 describe('generationDetailRefetchInterval', () => {
-  it('polls a running look every second for its first 60 answers, then every 5 s', () => {
+  it('polls a running look every half second for its first 60 answers, then every 5 s', () => {
     expect(GENERATION_DETAIL_FAST_POLLS).toBe(60);
-    expect(generationDetailRefetchInterval({ status: 'pending' }, 1)).toBe(1000);
-    expect(generationDetailRefetchInterval({ status: 'processing' }, 60)).toBe(1000);
+    expect(generationDetailRefetchInterval({ status: 'pending' }, 1)).toBe(500);
+    expect(generationDetailRefetchInterval({ status: 'processing' }, 60)).toBe(500);
     expect(generationDetailRefetchInterval({ status: 'processing' }, 61)).toBe(5000);
   });
   it('does not poll a finished look or before the first answer', () => {

@@ -12,11 +12,11 @@ export const generationsRefetchInterval = (
 ): number | false => (hasActiveGeneration(items) ? GENERATIONS_POLL_MS : false);
 
 /**
- * A look's own page while it runs: every second for its first minute of polls (a render by the Fitly engine takes
- * about a second, and the spec's cover polls every second, at most 60 tries), then every 5 s like the list
- * (docs/decisions.md, "A running look's page polls every second").
+ * A look's own page while it runs: every half second for its first 60 answers (30 s: a render by the Fitly engine
+ * completes about 1.5 s after the click on the local stack, most AI renders within that too), then every 5 s like
+ * the list (docs/decisions.md, "A running look's page polls every half second").
  */
-export const GENERATION_DETAIL_POLL_MS = 1000;
+export const GENERATION_DETAIL_POLL_MS = 500;
 export const GENERATION_DETAIL_FAST_POLLS = 60;
 
 /** The refetchInterval of one generation's query, given how many answers it has had. */
