@@ -91,7 +91,7 @@ export function ShareDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title="Share for feedback"
-        description="Friends can vote for their favourite and leave a short reaction. Only the images you choose are shared, marked as AI-generated."
+        description="Friends can vote for their favourite and leave a short reaction. Only the images you choose are shared, each labelled with what made it."
       >
         {created ? (
           <div className="space-y-3" data-testid="share-created">

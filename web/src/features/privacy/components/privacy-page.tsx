@@ -65,10 +65,13 @@ export default function PrivacyPage() {
 
       <Section title="AI-generated images">
         <p data-testid="privacy-ai-marking">
-          Every try-on result is made by an AI model, and we say so: results carry an <strong>AI-generated</strong>{' '}
-          label wherever they are shown, downloads are named as AI-generated, and each stored image contains a signed{' '}
-          <strong>Content Credentials (C2PA)</strong> record and an IPTC &ldquo;trained algorithmic media&rdquo; tag
-          that tools can read. The record names our service as the generator and contains nothing about you.
+          Every try-on result says what made it. A result made by an AI model carries an <strong>AI-generated</strong>{' '}
+          label wherever it is shown; one rendered by the <strong>Fitly engine</strong> on our own servers (body-pose
+          and segmentation models fit the garment onto your photo; no AI image model draws it) carries a &ldquo;Fitly
+          engine &middot; preview&rdquo; label. Downloads are named as AI-generated, and each stored image contains a
+          signed <strong>Content Credentials (C2PA)</strong> record and an IPTC tag that tools can read (&ldquo;trained
+          algorithmic media&rdquo;, or for the engine &ldquo;composite with trained algorithmic media&rdquo;). The
+          record names our service as the generator and contains nothing about you.
         </p>
         <p>
           Uploads and results are checked automatically for nudity and violence; images that fail the check are refused

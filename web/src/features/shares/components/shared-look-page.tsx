@@ -24,6 +24,7 @@ import {
 } from '../../../../../shared/domain/shares';
 import { shareReportSchema } from '../../../../../shared/schemas/share';
 import { AiBadge, EngineNote } from '../../../components/ai-badge';
+import { madeByNote } from '../../../../../shared/domain/provenance';
 import { usePublicShare, useReaction, useReportShare, useVote, type PublicShare } from '../../../api/shares';
 
 /** /l/{token}: a shared look, for anyone with the link (signed out too): vote, react, report. */
@@ -184,8 +185,8 @@ function SharedLook({ token, share: s }: { token: string; share: PublicShare }) 
         ) : null}
       </div>
       <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-border pt-4 text-xs text-muted-foreground">
-        <p>
-          These images were made by an AI model and are labelled AI-generated. This link expires on{' '}
+        <p data-testid="share-made-by">
+          {madeByNote(s.images.map((img) => img.madeBy))} This link expires on{' '}
           {new Date(s.expiresAt).toLocaleDateString()}.
         </p>
         <Button type="button" variant="ghost" size="sm" onClick={() => setReporting(true)} data-testid="report-share">
