@@ -178,9 +178,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     await seedDemoSubscriptions({ db, origin, accounts: summary.accounts, log });
     step('API listening, demo plans in place');
 
-    // The Fitly engine's worker threads load their models and run them once now (in the background: the API
-    // answers meanwhile and a render that comes first waits for its thread), so the first look pays neither the
-    // models' load nor their first inferences.
+    // The Fitly engine's worker threads load their models and run them on a blank crop now (in the background:
+    // the API answers meanwhile and a render that comes first waits for its thread), so the first look pays
+    // neither the models' load nor their first inferences.
     const enginePool = await import('../../functions/engine/pool');
     void enginePool.warmEnginePool({ prime: true }).catch((err) => log(`engine: ${(err as Error).message}`));
     void resumeRenders().catch((err) => log(`resuming renders: ${(err as Error).message}`));
