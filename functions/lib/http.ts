@@ -1,11 +1,10 @@
 /**
  * The request pipeline every endpoint group shares (middy):
- *   errors -> route lookup (the one route table) -> body parsing -> token verification -> role check -> route impl
+ *   errors -> route lookup (the one route table) -> token verification -> role check -> body parsing -> route impl
  * Route implementations receive a typed request and return a response built with json()/redirect()/noContent().
  */
 import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
-import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
 import { BUSY_MESSAGE, ERROR_CODES, HttpError, accountInactive, forbidden, unauthorized } from '../../shared/errors';
@@ -14,7 +13,7 @@ import { invalidPathParam } from '../../shared/domain/path-params';
 // Only the route's definition: each function passes its own group's routes (shared/routes/<group>.ts), so it
 // never builds the schemas of other groups.
 import { routeKey, type PathParamNames, type RouteDef, type RouteKeyOf } from '../../shared/routes/route-def';
-import { splitForm, type UploadedFile } from './multipart';
+import { isMultipart, jsonForm, parseMultipart, type SplitForm, type UploadedFile } from './multipart';
 import { bearerToken, verifyToken, type AuthContext } from './auth';
 import { isAccountActive, type UserRecord } from '../../shared/repositories/user-repository';
 import { parseInput } from '../../shared/schemas/validation';
@@ -203,16 +202,6 @@ export function createGroupHandler<const Defs extends readonly RouteDef[]>(
         }
       },
     })
-    .use(skipForRawBody(httpJsonBodyParser({ disableContentTypeError: true }), state))
-    .use(
-      skipForRawBody(
-        httpMultipartBodyParser({
-          disableContentTypeError: true,
-          busboy: { limits: { fileSize: 12 * 1024 * 1024, files: 4, fields: 40 } },
-        }),
-        state,
-      ),
-    )
     .use({
       before: async (request) => {
         const internal = state.get(request.event)!;
@@ -242,6 +231,9 @@ export function createGroupHandler<const Defs extends readonly RouteDef[]>(
         }
       },
     })
+    // Bodies are parsed after authentication and the role check: a stranger's body is never read. A JSON body on
+    // any route; a multipart body only on a route whose entry names file parts (in the handler, below).
+    .use(skipForRawBody(httpJsonBodyParser({ disableContentTypeError: true }), state))
     .handler(async (event) => {
       const internal = state.get(event)!;
       const route = internal.route!;
@@ -259,7 +251,7 @@ export function createGroupHandler<const Defs extends readonly RouteDef[]>(
         user: internal.user,
         clientIp: internal.clientIp ?? null,
       };
-      const form = route.multipart ? splitForm(event.body, route.multipart.files) : null;
+      const form = route.multipart ? await readForm(event, route.multipart.files) : null;
       const sent: unknown = form ? form.fields : (event.body ?? {});
       let body: unknown;
       try {
@@ -280,6 +272,14 @@ export function createGroupHandler<const Defs extends readonly RouteDef[]>(
       return impl(req);
     });
   return handler;
+}
+
+/** A form route's body: multipart/form-data (its files and text fields), or the same fields as JSON. */
+function readForm(event: ApiEvent, fileNames: readonly string[]): Promise<SplitForm> | SplitForm {
+  const contentType = event.headers?.['content-type'];
+  if (isMultipart(contentType) && typeof event.body === 'string')
+    return parseMultipart(event.body, !!event.isBase64Encoded, contentType!, fileNames);
+  return jsonForm(event.body);
 }
 
 function lowerHeaders(h: Record<string, string | undefined> | undefined): Record<string, string> {

@@ -6,13 +6,15 @@
  * SECRET_CACHE_MS, so a rotated value is picked up within minutes without a redeploy.
  *
  *   env                      in AWS (the ARN)            locally (the value; a default when unset)
- *   CURSOR_KEY_SECRET_ARN    generated, 48 characters    CURSOR_SIGNING_KEY or a fixed development key
- *   IP_HASH_SECRET_ARN       generated, 48 characters    IP_HASH_SECRET or a fixed development pepper
+ *   CURSOR_KEY_SECRET_ARN    generated, 48 characters    CURSOR_SIGNING_KEY (the local stack's: random per data
+ *                                                        folder, infra/local/local-secrets.ts) or random per process
+ *   IP_HASH_SECRET_ARN       generated, 48 characters    IP_HASH_SECRET (likewise) or random per process
  *   ORIGIN_SECRET_ARN        generated, 48 characters    ORIGIN_VERIFY_SECRET (the local server sets it)
  *
  * A deployed stage (APP_STAGE other than local) never falls back to a development value: a missing ARN is an
  * error (500), not a weaker key.
  */
+import { randomBytes } from 'node:crypto';
 import { thrownInfo } from '../../shared/errors';
 import { getSecretString } from './secret-value';
 
@@ -33,9 +35,11 @@ const LOCAL_ENV: Record<RuntimeSecret, string> = {
   originVerify: 'ORIGIN_VERIFY_SECRET',
   provenance: 'PROVENANCE_SECRET_JSON',
 };
+/** Never a published constant: without the local stack's value, a key random per process. */
+const perProcess = randomBytes(32).toString('base64url');
 const LOCAL_DEFAULT: Record<RuntimeSecret, string | null> = {
-  cursorKey: 'tryon-local-cursor-key',
-  ipPepper: 'fitly-local-development-ip-pepper',
+  cursorKey: perProcess,
+  ipPepper: `${perProcess}.ip`,
   // no default: without it, the local stack does not play the edge (handlers invoked directly in tests)
   originVerify: null,
   provenance: null,

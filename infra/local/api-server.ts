@@ -24,6 +24,7 @@ import { AdminGetUserCommand, AdminUpdateUserAttributesCommand } from '@aws-sdk/
 import { cognitoClient } from './cognito-setup';
 import { getConfig } from '../../functions/lib/config';
 import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../shared/domain/edge';
+import { runContained } from './contain-errors';
 
 const MAX_BODY = 10 * 1024 * 1024; // API Gateway's payload limit
 const INTEGRATION_TIMEOUT_MS = 30_000;
@@ -502,10 +503,12 @@ export function createApiServer(opts: ApiServerOptions) {
         const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
         const started = Date.now();
         try {
-          if (url.pathname === '/api' || url.pathname.startsWith('/api/')) await handleApi(req, res, url);
+          // Each API request in its own scope: an exception escaping it fails it (500), not the stack.
+          if (url.pathname === '/api' || url.pathname.startsWith('/api/'))
+            await runContained(() => handleApi(req, res, url));
           // Shared looks' Open Graph page: the same Lambda (route table) as behind CloudFront's /l/* behaviour.
           else if (SHARE_PAGE.test(url.pathname) && req.method === 'GET')
-            await handleApi(req, res, url, SECURITY_HEADERS);
+            await runContained(() => handleApi(req, res, url, SECURITY_HEADERS));
           else if (url.pathname.startsWith('/cognito/') || url.pathname === '/cognito') {
             if (!(await cognitoRequestAllowed(req, url)))
               return sendJson(res, 400, {

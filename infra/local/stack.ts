@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { localSecrets, localSecretsEnv } from './local-secrets';
 import {
   CreateTableCommand,
   DynamoDBClient,
@@ -105,6 +106,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       ORIGIN_VERIFY_SECRET: randomBytes(24).toString('base64url'),
       // signs browser upload policies and presigned GETs of this instance (functions/lib/s3.ts)
       LOCAL_S3_SECRET: randomBytes(24).toString('base64url'),
+      // cursor key, IP pepper and webhook secret: random per data folder (infra/local/local-secrets.ts)
+      ...localSecretsEnv(localSecrets(dataDir)),
       // the Open Graph page of a shared look (/l/{token}) embeds the built SPA's tags (functions/lib/spa-shell.ts)
       SPA_INDEX_FILE: path.join(opts.webDir ?? path.resolve('web/dist'), 'index.html'),
     });

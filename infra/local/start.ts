@@ -7,6 +7,7 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { MissingJavaError } from './services';
 import { startLocalStack } from './stack';
+import { containUncaughtErrors } from './contain-errors';
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
@@ -15,6 +16,8 @@ const password = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
 const log = (line: string) => console.log(`[local] ${line}`);
 
 async function main() {
+  // A request that throws outside its promise answers 500; the stack goes on (infra/local/contain-errors.ts).
+  containUncaughtErrors((line) => console.error(`[local] ${line}`));
   if (!existsSync(path.join(webDir, 'index.html')))
     log('warning: web/dist is missing; run `npm run build:web` (npm start does it).');
   const t0 = Date.now();

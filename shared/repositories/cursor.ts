@@ -5,14 +5,30 @@
  *
  * Key: a generated Secrets Manager value in AWS, read at run time by the request pipeline
  * (functions/lib/runtime-secrets.ts) and handed in with setCursorSigningKey before any route runs; locally
- * CURSOR_SIGNING_KEY or a fixed development key. Rotating the key only invalidates cursors in flight.
+ * CURSOR_SIGNING_KEY (the local stack's, random per data folder: infra/local/local-secrets.ts) or a key random
+ * per process, never a published constant. Rotating the key only invalidates cursors in flight.
+ *
+ * A cursor's payload is a DynamoDB key: attribute names to strings or numbers (or, across partitions, a partition
+ * name beside such a key). Anything else, even correctly signed, is a 400: never a value DynamoDB or a
+ * repository chokes on.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import { badRequest } from '../errors';
 
-const LOCAL_KEY = 'tryon-local-cursor-key';
 const MAX_CURSOR_LENGTH = 2000;
+let processKey: string | undefined;
+
+/** A DynamoDB key: a few attributes, each a string or a finite number. */
+const keyValue = z.union([z.string().max(1024), z.number().finite()]);
+const flatKey = z
+  .record(z.string().min(1).max(255), keyValue)
+  .refine((k) => Object.keys(k).length > 0 && Object.keys(k).length <= 8);
+/** What a cursor may carry: a key, or a partition's name beside the key to resume from in it (`key`). */
+const cursorKeySchema = z.union([
+  flatKey,
+  z.strictObject({ partition: z.string().min(1).max(1024), key: flatKey.optional() }),
+]);
 
 let runtimeKey: string | undefined;
 
@@ -25,7 +41,7 @@ function signingKey(): string {
   if (runtimeKey) return runtimeKey;
   const key = process.env.CURSOR_SIGNING_KEY;
   if (key) return key;
-  if ((process.env.APP_STAGE ?? 'local') === 'local') return LOCAL_KEY;
+  if ((process.env.APP_STAGE ?? 'local') === 'local') return (processKey ??= randomBytes(32).toString('base64url'));
   throw new Error('The cursor signing key is not configured (CURSOR_KEY_SECRET_ARN)');
 }
 
@@ -56,7 +72,7 @@ export function verifyCursor(cursor: string | undefined | null, scope: string): 
   } catch {
     throw invalid();
   }
-  const key = z.record(z.string(), z.unknown()).safeParse(v);
+  const key = cursorKeySchema.safeParse(v);
   if (!key.success) throw invalid();
   return key.data;
 }
