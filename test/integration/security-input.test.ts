@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../shared/routes';
 import { recordMovement } from '../../shared/repositories/ledger-repository';
 import { updateUser } from '../../shared/repositories/user-repository';
+import { signCursor } from '../../shared/repositories/cursor';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 
 let ctx: IntegrationContext;
@@ -109,6 +110,24 @@ describe('pagination cursors', () => {
     expect(foreign.status).toBe(400);
   });
 
+  it('a cursor signed with the key in force but holding no key (a forged shape) is a 400, not a 500', async () => {
+    await ctx.invoke('GET', '/api/credits/ledger?limit=1', { token: user.idToken }); // the pipeline sets the key
+    for (const forged of [
+      { gsi1pk: `LEDGER#${user.sub}`, pk: 1, sk: { S: 'x' } },
+      { gsi1pk: [`LEDGER#${user.sub}`], pk: 'a', sk: 'b' },
+      { gsi1pk: null },
+    ]) {
+      const cursor = signCursor(forged, `ledger:${user.sub}`)!;
+      const res = await ctx.invoke('GET', `/api/credits/ledger?cursor=${encodeURIComponent(cursor)}`, {
+        token: user.idToken,
+      });
+      expect([res.status, res.body], JSON.stringify(forged)).toEqual([
+        400,
+        { message: 'Invalid cursor', code: 'bad_request' },
+      ]);
+    }
+  });
+
   it('the finance ledger refuses a crafted cursor and one from another query', async () => {
     const crafted = Buffer.from(JSON.stringify({ day: '2020-01-01', key: { gsi2pk: 'x', pk: 1 } })).toString(
       'base64url',
@@ -156,5 +175,18 @@ describe('names and titles (item 6)', () => {
   it('finds users by e-mail in any case (Cognito in AWS is case-insensitive)', async () => {
     const { findUserByEmail } = await import('../../shared/repositories/user-repository');
     expect((await findUserByEmail(ctx.db, user.email.toUpperCase()))?.id).toBe(user.sub);
+  });
+});
+
+describe('text input (issue 40, item 9)', () => {
+  it('a name with a lone surrogate is a 400 and changes nothing; text is stored NFC', async () => {
+    const set = (firstName: string) =>
+      ctx.invoke('PATCH', '/api/user/profile', { token: user.idToken, body: { firstName } });
+    expect((await set('Rene\u0301e')).status).toBe(200);
+    const bad = await set('Ann\uD800');
+    expect([bad.status, bad.body.code]).toEqual([400, 'validation_error']);
+    expect(bad.body.message).toMatch(/^firstName: /);
+    const me = await ctx.invoke('GET', '/api/auth/user', { token: user.idToken });
+    expect(me.body.firstName).toBe('Ren\u00e9e');
   });
 });
