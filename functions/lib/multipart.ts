@@ -147,10 +147,22 @@ export function parseMultipart(
         if (claimName(name)) fields.set(name, value);
       }),
     );
-    parser.on('partsLimit', guard(() => fail(tooMany())));
-    parser.on('filesLimit', guard(() => fail(tooMany())));
-    parser.on('fieldsLimit', guard(() => fail(tooMany())));
-    parser.on('error', guard(() => fail(malformed())));
+    parser.on(
+      'partsLimit',
+      guard(() => fail(tooMany())),
+    );
+    parser.on(
+      'filesLimit',
+      guard(() => fail(tooMany())),
+    );
+    parser.on(
+      'fieldsLimit',
+      guard(() => fail(tooMany())),
+    );
+    parser.on(
+      'error',
+      guard(() => fail(malformed())),
+    );
     parser.on(
       'finish',
       guard(() => {

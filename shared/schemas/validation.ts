@@ -37,7 +37,8 @@ export function wellFormedText(input: unknown, path: readonly (string | number)[
     return typeof last === 'string' && VERBATIM_FIELDS.has(last) ? input : input.normalize('NFC');
   }
   if (Array.isArray(input)) return input.map((v, i) => wellFormedText(v, [...path, i]));
-  if (input && typeof input === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(input))) {
+  const proto: unknown = input && typeof input === 'object' ? Object.getPrototypeOf(input) : undefined;
+  if (input && typeof input === 'object' && (proto === Object.prototype || proto === null)) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(input)) {
       const key = wellFormedText(k, path) as string;

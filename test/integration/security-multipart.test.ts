@@ -40,7 +40,10 @@ function hostileBody(name: string) {
     `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nzz\r\n`,
     `--${boundary}--\r\n`,
   ];
-  return { body: Buffer.from(parts.join('')), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    body: Buffer.from(parts.join('')),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 /** The route's path with every parameter a well-formed value (so the pipeline reaches the body). */
