@@ -4,21 +4,31 @@
  * serves the API, so jobs run on a pool of worker threads (ENGINE_THREADS, default one per core, at most 4),
  * each loading the models once; a burst queues here and the API stays responsive. ENGINE_THREADS=0 runs jobs
  * in process (the bench's raw-engine baseline).
+ *
+ * Two lanes (issue 40, item 8): paid work (a look's render and its result's content check, the warm-up) and free
+ * work (a photo's body check, an upload's content check). Paid work always goes first, and free work never holds
+ * more than ENGINE_THREADS - 1 threads while there are several: a flood of free photo checks cannot keep a paid
+ * look waiting for more than the one free job already running on its thread.
  */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { ModerationVerdict } from '../../shared/domain/content-safety';
+import type { ImageCheckKind, ModerationVerdict } from '../../shared/domain/content-safety';
 import { runLocalClassifierWith } from '../lib/moderation';
 import type { EngineJob, EngineJobResult } from './render-job';
+
+export type Lane = 'paid' | 'free';
 
 interface Slot {
   worker: Worker;
   busy: boolean;
+  /** The lane of the job it runs (while busy). */
+  lane: Lane;
 }
 /** A thread's work: a render or a check (./render-job.ts), its warm-up, or the local content classifier. */
 export type PoolJob = EngineJob | { kind: 'warm'; prime: boolean } | { kind: 'moderate'; image: Uint8Array };
 interface Pending {
   job: PoolJob;
+  lane: Lane;
   resolve: (r: never) => void;
   reject: (e: Error) => void;
 }
@@ -27,6 +37,23 @@ const slots: Slot[] = [];
 /** Content checks handed to the threads so far (tests). */
 export const poolMetrics = { moderations: 0 };
 const waiting: Pending[] = [];
+
+/** The lane of a job: a look's render is paid for; a photo's check is free work. */
+export const laneOf = (job: PoolJob, kind?: ImageCheckKind): Lane =>
+  job.kind === 'check-person' || (job.kind === 'moderate' && kind !== 'generation_result') ? 'free' : 'paid';
+
+/** Most threads free work may hold at once: all but one when there are several. */
+export const freeThreadCap = (threads: number): number => Math.max(1, threads - 1);
+
+/**
+ * The next job to start, given the threads already busy with free work: the first paid job, else the first free
+ * one if free work is under its cap. Pure (tests): the index in `queue`, or -1 for none.
+ */
+export function nextJobIndex(queue: readonly { lane: Lane }[], busyFree: number, threads: number): number {
+  const paid = queue.findIndex((p) => p.lane === 'paid');
+  if (paid >= 0) return paid;
+  return busyFree < freeThreadCap(threads) ? queue.findIndex((p) => p.lane === 'free') : -1;
+}
 
 export function engineThreadCount(env: Record<string, string | undefined> = process.env): number {
   if (env.AWS_LAMBDA_FUNCTION_NAME) return 0;
@@ -44,7 +71,7 @@ function spawn(): Slot {
     `import('tsx/esm/api').then((m) => m.tsImport(${JSON.stringify(thread)}, ${JSON.stringify(import.meta.url)}))`,
     { eval: true, env: process.env },
   );
-  const slot: Slot = { worker, busy: false };
+  const slot: Slot = { worker, busy: false, lane: 'paid' };
   worker.unref();
   worker.on('error', () => {
     // a crashed thread is replaced; its job was rejected by the exit handler
@@ -55,16 +82,20 @@ function spawn(): Slot {
 
 function pump(): void {
   while (waiting.length) {
+    const busyFree = slots.filter((s) => s.busy && s.lane === 'free').length;
+    const i = nextJobIndex(waiting, busyFree, engineThreadCount());
+    if (i < 0) return;
     let slot = slots.find((s) => !s.busy);
     if (!slot && slots.length < engineThreadCount()) slot = spawn();
     if (!slot) return;
-    const next = waiting.shift()!;
-    run(slot, next);
+    const [next] = waiting.splice(i, 1);
+    run(slot, next!);
   }
 }
 
 function run(slot: Slot, p: Pending): void {
   slot.busy = true;
+  slot.lane = p.lane;
   slot.worker.ref();
   const done = () => {
     slot.worker.off('message', onMessage);
@@ -99,19 +130,24 @@ export async function submitEngineJob(job: EngineJob): Promise<EngineJobResult> 
     return runEngineJob(job);
   }
   return new Promise((resolve, reject) => {
-    waiting.push({ job, resolve, reject });
+    waiting.push({ job, lane: laneOf(job), resolve, reject });
     pump();
   });
 }
 
 /**
- * The local content classifier on a thread. First in line: a finished render's check does not wait behind the
- * renders queued after it (the look, its slot and its credit wait on that check).
+ * The local content classifier on a thread. A finished render's check is first in line: it does not wait behind
+ * the renders queued after it (the look, its slot and its credit wait on that check); an upload's check is free
+ * work, in its lane's order.
  */
-function submitModeration(image: Buffer): Promise<ModerationVerdict> {
+function submitModeration(image: Buffer, kind?: ImageCheckKind): Promise<ModerationVerdict> {
   poolMetrics.moderations++;
+  const job: PoolJob = { kind: 'moderate', image: new Uint8Array(image) };
+  const lane = laneOf(job, kind);
   return new Promise<ModerationVerdict>((resolve, reject) => {
-    waiting.unshift({ job: { kind: 'moderate', image: new Uint8Array(image) }, resolve, reject });
+    const p: Pending = { job, lane, resolve, reject };
+    if (lane === 'paid') waiting.unshift(p);
+    else waiting.push(p);
     pump();
   });
 }
@@ -130,7 +166,7 @@ export async function warmEnginePool({ prime = false }: { prime?: boolean } = {}
       { length: n },
       () =>
         new Promise<EngineJobResult>((resolve, reject) => {
-          waiting.push({ job: { kind: 'warm', prime }, resolve, reject });
+          waiting.push({ job: { kind: 'warm', prime }, lane: 'paid', resolve, reject });
           pump();
         }),
     ),

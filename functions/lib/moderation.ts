@@ -32,7 +32,8 @@ import { loadTf, type Tf } from './tfjs-loader';
 
 export interface ImageModerator {
   readonly name: string;
-  moderate(image: Buffer): Promise<ModerationVerdict>;
+  /** `kind`: which image it is (the local stack runs a paid look's result ahead of free uploads' checks). */
+  moderate(image: Buffer, kind?: ImageCheckKind): Promise<ModerationVerdict>;
 }
 
 export class ContentUnsafe extends HttpError {
@@ -130,7 +131,7 @@ export async function classifyLocally(image: Buffer): Promise<ModerationVerdict>
   }
 }
 
-type LocalClassifierRunner = (image: Buffer) => Promise<ModerationVerdict>;
+type LocalClassifierRunner = (image: Buffer, kind?: ImageCheckKind) => Promise<ModerationVerdict>;
 let localRunner: LocalClassifierRunner | null = null;
 
 /**
@@ -145,7 +146,7 @@ export function runLocalClassifierWith(runner: LocalClassifierRunner | null): vo
 export function localModerator(): ImageModerator {
   return {
     name: 'nsfwjs',
-    moderate: (image) => (localRunner ?? classifyLocally)(image),
+    moderate: (image, kind) => (localRunner ? localRunner(image, kind) : classifyLocally(image)),
   };
 }
 
@@ -174,7 +175,7 @@ export async function assertImageSafe(
   context: { kind: ImageCheckKind; userId?: string | null },
 ): Promise<void> {
   const moderator = getModerator();
-  const verdict = await moderator.moderate(image);
+  const verdict = await moderator.moderate(image, context.kind);
   if (verdict.safe) return;
   const createdAt = new Date().toISOString();
   await recordContentRefusal(getDb(), {

@@ -3,20 +3,9 @@
  * a live share by its token, and the vote counts. Rules, limits and texts: shared/domain/shares.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { ERROR_CODES, HttpError, notFound } from '../../shared/errors';
+import { notFound } from '../../shared/errors';
+import { SHARE_MESSAGES as M, SHARE_TOKEN_BYTES, isShareLive } from '../../shared/domain/shares';
 import {
-  SHARE_MESSAGES as M,
-  SHARE_TOKEN_BYTES,
-  RATE_LIMITS,
-  isShareLive,
-  rateWindowStart,
-  rateRetryAfter,
-  withinLimit,
-  type RateAction,
-  type RateSubject,
-} from '../../shared/domain/shares';
-import {
-  countRequest,
   countVoteItems,
   findShareByToken,
   getVoteTally,
@@ -24,7 +13,6 @@ import {
   type VoteTally,
 } from '../../shared/repositories/share-repository';
 import type { Db } from '../../shared/repositories/table';
-import { logger } from '../lib/logger';
 
 /** A new share token: SHARE_TOKEN_BYTES random bytes, base64url (URL-safe, no padding). */
 export const newShareToken = (): string => randomBytes(SHARE_TOKEN_BYTES).toString('base64url');
@@ -36,39 +24,8 @@ export const sharePath = (token: string) => `/l/${token}`;
 export const shareImagePath = (token: string, index: number) => `/api/l/${token}/images/${index}`;
 
 // --------------------------------------------------------------------------------------------- rate limits
-
-export interface RateCaller {
-  /** user id, or the anonymous viewer id; null when neither is known yet */
-  who: string | null;
-  /** salted hash of the caller's IP (consent-service hashIp); null when unknown */
-  ipHash: string | null;
-}
-
-export class RateLimited extends HttpError {
-  readonly retryAfter: number;
-  constructor(action: RateAction, retryAfter: number) {
-    super(429, ERROR_CODES.rateLimited, M.rateLimited[action]);
-    this.retryAfter = retryAfter;
-  }
-}
-
-/** Count the request per user/viewer and per IP; throws RateLimited (429) once either is over its limit. */
-export async function assertRate(db: Db, action: RateAction, caller: RateCaller, now = new Date()): Promise<void> {
-  const windowStart = rateWindowStart(action, now);
-  const ttl = Math.floor(new Date(windowStart).getTime() / 1000) + RATE_LIMITS[action].windowSeconds + 3600;
-  const subjects: [RateSubject, string | null][] = [
-    ['user', caller.who],
-    ['ip', caller.ipHash],
-  ];
-  for (const [subject, who] of subjects) {
-    if (!who) continue;
-    const count = await countRequest(db, action, subject, who, windowStart, ttl);
-    if (!withinLimit(action, subject, count)) {
-      logger.warn('rate limited', { action, subject, count });
-      throw new RateLimited(action, rateRetryAfter(action, now));
-    }
-  }
-}
+// (functions/lib/rate-limit.ts: every rate limit of the product)
+export { RateLimited, assertRate, type RateCaller } from '../lib/rate-limit';
 
 export interface ShareVoteCount {
   generationId: string;

@@ -95,49 +95,19 @@ export function cleanReaction(text: unknown): { ok: true; text: string } | { ok:
 }
 
 // ---------------------------------------------------------------------------------------------- rate limits
+// The shares' limits are among every rate limit of the product: shared/domain/rate-limits.ts.
+export {
+  RATE_ACTIONS,
+  RATE_LIMITS,
+  rateRetryAfter,
+  rateWindowStart,
+  withinLimit,
+  type RateAction,
+  type RateRule,
+  type RateSubject,
+} from './rate-limits';
 
-export type RateAction = 'share.create' | 'share.vote' | 'share.reaction' | 'share.report';
-export type RateSubject = 'user' | 'ip';
-export const RATE_ACTIONS = [
-  'share.create',
-  'share.vote',
-  'share.reaction',
-  'share.report',
-] as const satisfies readonly RateAction[];
-
-export interface RateRule {
-  /** Length of a fixed window, seconds. */
-  windowSeconds: number;
-  /** Most requests per window and subject. */
-  limit: Record<RateSubject, number>;
-}
-
-/**
- * Fixed windows counted in DynamoDB (one counter item per action, subject and window, expiring with TTL).
- * Per IP is looser than per user: several people may share one address (an office, a mobile carrier).
- */
-export const RATE_LIMITS: Record<RateAction, RateRule> = {
-  'share.create': { windowSeconds: 3600, limit: { user: 20, ip: 60 } },
-  'share.vote': { windowSeconds: 600, limit: { user: 30, ip: 120 } },
-  'share.reaction': { windowSeconds: 600, limit: { user: 10, ip: 60 } },
-  'share.report': { windowSeconds: 3600, limit: { user: 5, ip: 20 } },
-};
-
-/** Start of the window `now` falls in (ISO, second precision). */
-export function rateWindowStart(action: RateAction, now = new Date()): string {
-  const w = RATE_LIMITS[action].windowSeconds * 1000;
-  return new Date(Math.floor(now.getTime() / w) * w).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-/** Seconds until the window `now` falls in ends (Retry-After). */
-export function rateRetryAfter(action: RateAction, now = new Date()): number {
-  const w = RATE_LIMITS[action].windowSeconds * 1000;
-  return Math.max(1, Math.ceil((Math.floor(now.getTime() / w) * w + w - now.getTime()) / 1000));
-}
-
-/** True when one more request is allowed after `count` were counted in this window. */
-export const withinLimit = (action: RateAction, subject: RateSubject, countAfterThis: number): boolean =>
-  countAfterThis <= RATE_LIMITS[action].limit[subject];
+import { RATE_MESSAGES } from './rate-limits';
 
 export const SHARE_CODES = {
   notShareable: 'share.not_shareable',
@@ -156,12 +126,7 @@ export const SHARE_MESSAGES = {
   reactionTooLong: `Keep your reaction to ${REACTION_MAX_LENGTH} characters.`,
   reactionInvalid: 'This reaction cannot contain control or invisible characters.',
   alreadyReported: 'You already reported this look. Thank you.',
-  rateLimited: {
-    'share.create': 'You are creating share links too quickly. Please wait a while and try again.',
-    'share.vote': 'Too many votes in a short time. Please wait a few minutes and try again.',
-    'share.reaction': 'Too many reactions in a short time. Please wait a few minutes and try again.',
-    'share.report': 'Too many reports in a short time. Please try again later.',
-  } satisfies Record<RateAction, string>,
+  rateLimited: RATE_MESSAGES,
   compareCount: `Choose ${COMPARE_MIN} to ${COMPARE_MAX} results to compare.`,
 } as const;
 

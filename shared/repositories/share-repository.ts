@@ -2,9 +2,9 @@
  * Shared looks (docs/data-model.md, "Shared looks"): the share item in its owner's partition (looked up by
  * token on gsi1), viewers' votes and reactions (one each per viewer, overwritten when changed, so a changed
  * vote never counts twice), reports of a shared look (in the same open-report index as style reports, type
- * ShareReport) and the fixed-window rate-limit counters.
+ * ShareReport). The rate-limit counters: rate-limit-repository.ts.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from './dynamo-client';
+import { GetCommand, PutCommand, QueryCommand } from './dynamo-client';
 import * as z from 'zod';
 import {
   AGAIN,
@@ -407,31 +407,4 @@ export async function resolveShareReports(
   const open = (await listOpenShareReports(db, 10_000)).filter((r) => r.shareId === shareId);
   for (const r of open) await closeReport(db, r.id, keys.shareReportLock(r.shareId, r.reporterId), resolution, now);
   return open.length;
-}
-
-// --------------------------------------------------------------------------------------------- rate limits
-
-/**
- * Count one request in a fixed window and return the count including it. The counter item expires (TTL)
- * shortly after its window; an item past its window is never read again (the window start is in the key).
- */
-export async function countRequest(
-  db: Db,
-  action: string,
-  subject: string,
-  who: string,
-  windowStart: string,
-  ttl: number,
-): Promise<number> {
-  const res = await db.doc.send(
-    new UpdateCommand({
-      TableName: db.tableName,
-      Key: keys.rateCounter(action, subject, who, windowStart),
-      UpdateExpression: 'ADD #c :one SET #t = if_not_exists(#t, :ttl), #ty = :ty',
-      ExpressionAttributeNames: { '#c': 'count', '#t': 'ttl', '#ty': 'type' },
-      ExpressionAttributeValues: { ':one': 1, ':ttl': ttl, ':ty': 'RateCounter' },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Number(res.Attributes?.count ?? 1);
 }
