@@ -241,7 +241,9 @@ export async function completeUpload(
     if (bytes === 'too-large')
       throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge(purpose));
     const sourceSha = sha256(bytes);
-    if (!(await claimDirectUpload(db, { userId: user.id, uploadId, sourceSha, now, ttlEpochSeconds: recordTtl(now) }))) {
+    if (
+      !(await claimDirectUpload(db, { userId: user.id, uploadId, sourceSha, now, ttlEpochSeconds: recordTtl(now) }))
+    ) {
       // lost to a finalize of other bytes: its answer if it is done, else nothing is stored
       const winner = await getDirectUpload(db, user.id, uploadId);
       if (winner?.status === 'finalized') return { url: await finalizedAnswer(winner) };

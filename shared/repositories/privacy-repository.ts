@@ -12,14 +12,7 @@ import { tableKeySchema, type TableKey } from './entity';
 import { keys, tombstoneKey, userItemKind } from './keys';
 import { batchDeleteAll, entity, queryAll as queryEvery, type EntityRecord, type QueryInput } from './toolkit';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
-import {
-  buildUpdate,
-  transactConditional,
-  updateIf,
-  WriteConflict,
-  type Item,
-  type TransactItem,
-} from './toolkit';
+import { buildUpdate, transactConditional, updateIf, WriteConflict, type Item, type TransactItem } from './toolkit';
 import { ledgerEntryEntity, packLotEntity } from './ledger-repository';
 import { generationEntity } from './generation-repository';
 import { receivedEventEntity, appliedEventEntity } from './billing-repository';
@@ -340,10 +333,13 @@ export async function startExport(
       ConditionCheck: {
         TableName: db.tableName,
         Key: keys.dataExport(e.userId, held),
-        ConditionExpression:
-          'attribute_not_exists(pk) OR NOT (#status IN (:pending, :building)) OR updatedAt < :stale',
+        ConditionExpression: 'attribute_not_exists(pk) OR NOT (#status IN (:pending, :building)) OR updatedAt < :stale',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pending': 'pending', ':building': 'building', ':stale': staleBefore.toISOString() },
+        ExpressionAttributeValues: {
+          ':pending': 'pending',
+          ':building': 'building',
+          ':stale': staleBefore.toISOString(),
+        },
       },
     });
   const out = await transactConditional(db, items);

@@ -7,11 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_CONSENT } from '../../shared/domain/privacy';
 import { getUser } from '../../shared/repositories/user-repository';
-import {
-  claimDirectUpload,
-  finishDirectUpload,
-  getDirectUpload,
-} from '../../shared/repositories/upload-repository';
+import { claimDirectUpload, finishDirectUpload, getDirectUpload } from '../../shared/repositories/upload-repository';
 import { presignUploadResultSchema, type PresignUploadResult } from '../../shared/schemas/upload';
 import { createAdultUser, createSignedInUser, INFLUENCER_ROLE } from '../support/users';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
