@@ -230,13 +230,12 @@ export async function completeUpload(
     if (taken?.status === 'finalized') return { url: await finalizedAnswer(taken) };
     const bytes = await readObjectCapped('private', quarantineKey, maxBytes);
     if (bytes === null) {
-      // claimed by a finalize that stored the image and failed before recording it (its quarantine object went)
-      const stored = taken ? await storedUpload(user.id, purpose, imageId) : null;
-      if (stored && taken) {
-        await finishDirectUpload(db, { ...ids(taken), sourceSha: taken.sourceSha, result: stored, now });
-        return { url: urlOf(stored) };
-      }
-      throw new HttpError(404, ERROR_CODES.notFound, DIRECT_UPLOAD_MESSAGES.notFound);
+      // stored by a finalize that failed before recording it (its claim is finished now), or by one from before
+      // uploads had records: its image (nothing is read from the form)
+      const stored = await storedUpload(user.id, purpose, imageId);
+      if (!stored) throw new HttpError(404, ERROR_CODES.notFound, DIRECT_UPLOAD_MESSAGES.notFound);
+      if (taken) await finishDirectUpload(db, { ...ids(taken), sourceSha: taken.sourceSha, result: stored, now });
+      return { url: urlOf(stored) };
     }
     if (bytes === 'too-large')
       throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge(purpose));
