@@ -53,6 +53,8 @@ export const ERROR_CODES = {
   influencerPending: 'influencer.pending',
   influencerNotPending: 'influencer.not_pending',
   exportInProgress: 'export.in_progress',
+  /** A direct upload finalized (or taken by a record) already: its form cannot bring other bytes (issue 40). */
+  uploadAlreadyUsed: 'upload.already_used',
   consentRequired: 'consent.required',
   ageRequired: 'age.required',
   underAge: 'age.under_minimum',
@@ -92,16 +94,17 @@ export interface ErrorBody {
 export class HttpError extends Error {
   readonly status: number;
   readonly code: string;
-  readonly details?: unknown;
-  constructor(status: number, code: string, message: string, details?: unknown) {
+  /** Fields the body carries beside message and code (e.g. the running export of a 409 export.in_progress). */
+  readonly details?: Record<string, unknown>;
+  constructor(status: number, code: string, message: string, details?: Record<string, unknown>) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
     this.code = code;
     this.details = details;
   }
-  toBody(): ErrorBody {
-    return { message: this.message, code: this.code };
+  toBody(): ErrorBody & Record<string, unknown> {
+    return { ...this.details, message: this.message, code: this.code };
   }
 }
 

@@ -12,9 +12,10 @@
 import type { Zippable } from 'fflate';
 import { ulid } from 'ulid';
 import { ERROR_CODES, HttpError, notFound } from '../../shared/errors';
-import { EXPORT_LINK_SECONDS, PRIVACY_MESSAGES as M } from '../../shared/domain/privacy';
+import { EXPORT_LINK_SECONDS, EXPORT_STALE_SECONDS, PRIVACY_MESSAGES as M } from '../../shared/domain/privacy';
 import type { ExportJob } from '../../shared/schemas/privacy';
 import type { Db } from '../../shared/repositories/table';
+import { retryOptimistic } from '../../shared/repositories/toolkit';
 import { getUser, isAccountActive } from '../../shared/repositories/user-repository';
 import { getPreferences, listUserLinks } from '../../shared/repositories/user-settings-repository';
 import { listPhotoProfiles } from '../../shared/repositories/photo-profile-repository';
@@ -27,7 +28,7 @@ import {
   getPrivacyFields,
   getPhotoConsent,
   listExports,
-  putExport,
+  startExport,
   updateExport,
   type ExportRecord,
 } from '../../shared/repositories/privacy-repository';
@@ -123,17 +124,12 @@ function toJob(e: ExportRecord, url: string | null, now: Date): ExportJob {
   };
 }
 
-/** POST /api/user/export: start a build (one at a time per user). */
+/**
+ * POST /api/user/export: start a build, one at a time per user (issue 40: a conditional write, so concurrent
+ * requests start exactly one). While one is pending or building (and moved in the last EXPORT_STALE_SECONDS),
+ * the answer is 409 `export.in_progress` with that export (`export`: its job) so the caller can show it.
+ */
 export async function requestExport(db: Db, userId: string, now = new Date()): Promise<ExportJob> {
-  const existing = await listExports(db, userId);
-  const fresh = (e: ExportRecord) => now.getTime() - new Date(e.updatedAt).getTime() < 15 * 60_000;
-  if (existing.some((e) => (e.status === 'pending' || e.status === 'building') && fresh(e)))
-    throw new HttpError(409, ERROR_CODES.exportInProgress, M.exportBusy);
-  // Older archives are removed: one export at a time is kept.
-  await deleteImages(
-    'private',
-    existing.map((e) => e.objectKey),
-  );
   const ts = now.toISOString();
   const rec: ExportRecord = {
     id: ulid(now.getTime()),
@@ -146,7 +142,21 @@ export async function requestExport(db: Db, userId: string, now = new Date()): P
     readyAt: null,
     error: null,
   };
-  await putExport(db, rec, Math.floor(now.getTime() / 1000) + 2 * EXPORT_LINK_SECONDS);
+  const staleBefore = new Date(now.getTime() - EXPORT_STALE_SECONDS * 1000);
+  const ttl = Math.floor(now.getTime() / 1000) + 2 * EXPORT_LINK_SECONDS;
+  const started = await retryOptimistic(() => startExport(db, rec, ttl, staleBefore));
+  if (started !== 'started') {
+    const running = await getExport(db, userId, started.running);
+    throw new HttpError(409, ERROR_CODES.exportInProgress, M.exportBusy, {
+      export: running ? toJob(running, null, now) : null,
+    });
+  }
+  // Older archives are removed: one export at a time is kept.
+  const older = (await listExports(db, userId)).filter((e) => e.id !== rec.id);
+  await deleteImages(
+    'private',
+    older.map((e) => e.objectKey),
+  );
   runner(db, userId, rec.id);
   await flushExportInvokes();
   return toJob(rec, null, now);

@@ -144,12 +144,12 @@ export async function discardNamedUploads(userId: string, body: unknown): Promis
  * metadata, moderation) before anything is stored, so a bad second photo stores nothing. Direct uploads are
  * taken out of the quarantine (and deleted there) by takeQuarantinedUpload.
  */
-async function prepareImages(inputs: PhotoInput[], userId: string) {
+async function prepareImages(db: Db, inputs: PhotoInput[], userId: string) {
   const out: { kind: PhotoKind; buffer: Buffer; contentType: string; ext: string }[] = [];
   try {
     for (const { kind, file, uploadId } of inputs) {
       let img;
-      if (uploadId) img = await takeQuarantinedUpload(userId, uploadId, 'photo_profile', kind);
+      if (uploadId) img = await takeQuarantinedUpload(db, userId, uploadId, 'photo_profile', kind);
       else if (file) img = await processUploadedImage('photo_profile', file.content, userId, PHOTO_MAX_BYTES, kind);
       else continue;
       out.push({ kind, buffer: img.buffer, contentType: img.contentType, ext: img.ext });
@@ -238,7 +238,7 @@ async function storeProfile(
   const max = limitsFor(user).photoProfiles;
   if ((await countPhotoProfiles(db, user.id)) >= max) throw limitError(max, user);
 
-  const images = await prepareImages([portrait, fullBody], user.id);
+  const images = await prepareImages(db, [portrait, fullBody], user.id);
   const id = profileId();
   const keys = await uploadImages(user.id, id, images);
   let created: PhotoProfileRecord | 'limit';
@@ -311,7 +311,7 @@ async function changeProfile(
   if (makeDefault === false && existing.isDefault)
     throw new HttpError(400, ERROR_CODES.validation, M.cannotUnsetDefault);
 
-  const images = await prepareImages([portrait, fullBody], user.id);
+  const images = await prepareImages(db, [portrait, fullBody], user.id);
   const keys = await uploadImages(user.id, id, images);
   if (keys.portrait) patch.portraitKey = keys.portrait;
   if (keys['full-body']) patch.fullBodyKey = keys['full-body'];

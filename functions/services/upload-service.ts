@@ -6,6 +6,12 @@ import { ulid } from 'ulid';
 import { ERROR_CODES, HttpError } from '../../shared/errors';
 import type { Db } from '../../shared/repositories/table';
 import { updateUser } from '../../shared/repositories/user-repository';
+import {
+  claimDirectUpload,
+  finishDirectUpload,
+  getDirectUpload,
+  type DirectUploadRecord,
+} from '../../shared/repositories/upload-repository';
 import type { CurrentUser } from '../../shared/schemas/user';
 import {
   DIRECT_UPLOAD_MESSAGES,
@@ -38,6 +44,8 @@ import {
   publicImagePath,
   putImage,
   readObjectCapped,
+  sha256,
+  type BucketKind,
 } from '../lib/media-store';
 import type { UploadedFile } from '../lib/multipart';
 import { logger } from '../lib/logger';
@@ -93,8 +101,20 @@ const SAFETY_KIND: Record<DirectUploadPurpose, ImageCheckKind> = {
   template_input: 'template_input',
 };
 
-/** Presigned POSTs live 10 minutes: long enough for 15 MB on a slow line, short enough to be single-use in practice. */
+/**
+ * Presigned POSTs live 10 minutes: long enough for 15 MB on a slow line. The form can be posted again while it
+ * lives: what makes an upload single-use is its record (shared/repositories/upload-repository.ts).
+ */
 export const DIRECT_UPLOAD_TTL_SECONDS = 600;
+/**
+ * How long an upload's record (its claim, then its finalized answer) is kept: longer than the form lives and
+ * longer than the bucket keeps an abandoned quarantine object (1 day), so no bytes of the form can outlive it.
+ */
+export const DIRECT_UPLOAD_RECORD_TTL_SECONDS = 3 * 24 * 3600;
+const recordTtl = (now: Date) => Math.floor(now.getTime() / 1000) + DIRECT_UPLOAD_RECORD_TTL_SECONDS;
+
+/** 409: the upload was finalized (or is being finalized) with other bytes than the quarantine holds now. */
+const alreadyUsed = () => new HttpError(409, ERROR_CODES.uploadAlreadyUsed, DIRECT_UPLOAD_MESSAGES.alreadyUsed);
 
 const creatorOnly = (purpose: DirectUploadPurpose) => purpose === 'style_prompt' || purpose === 'style_cover';
 
@@ -106,15 +126,18 @@ function checkPurposeAllowed(user: UserRecord, purpose: DirectUploadPurpose) {
 export const FINALIZE_WITH_RECORD_MESSAGE = 'This upload is saved with its photo profile, not on its own';
 
 /**
- * Take a record-finalized upload (a photo-profile photo) out of the quarantine: read it (capped), run it
- * through the one gate (processUploadedImage) and delete the quarantine object whatever the outcome. The key
- * is derived from the caller, so nobody can use another user's upload; a wrong or expired id is a 404.
+ * Take a record-finalized upload (a photo-profile photo) out of the quarantine: read it (capped), claim it (once:
+ * an upload already taken is a 409, whatever was posted to its form since), run it through the one gate
+ * (processUploadedImage) and delete the quarantine object whatever the outcome. The key is derived from the
+ * caller, so nobody can use another user's upload; a wrong or expired id is a 404.
  */
 export async function takeQuarantinedUpload(
+  db: Db,
   userId: string,
   uploadId: string,
   purpose: DirectUploadPurpose,
   photoKind?: PersonPhotoKind,
+  now = new Date(),
 ): Promise<ProcessedImage> {
   if (!uploadId.startsWith(`${purpose}.`) || !UPLOAD_ID_PATTERN.test(uploadId))
     throw new HttpError(400, ERROR_CODES.validation, 'Invalid upload id');
@@ -125,7 +148,13 @@ export async function takeQuarantinedUpload(
   try {
     if (bytes === 'too-large')
       throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge(purpose));
-    return await processUploadedImage(purpose, bytes, userId, maxBytes, photoKind);
+    const sourceSha = sha256(bytes);
+    const claim = { userId, uploadId, sourceSha, now, ttlEpochSeconds: recordTtl(now) };
+    if (!(await claimDirectUpload(db, claim))) throw alreadyUsed();
+    const img = await processUploadedImage(purpose, bytes, userId, maxBytes, photoKind);
+    // taken: the record that uses it is written by the caller; the upload id cannot be used again
+    await finishDirectUpload(db, { userId, uploadId, sourceSha, result: null, now });
+    return img;
   } finally {
     await discardQuarantine(userId, [uploadId]);
   }
@@ -169,10 +198,21 @@ export async function presignUpload(db: Db, user: UserRecord, input: PresignUplo
  * type by magic bytes; a real decode), re-encode them into the purpose's real key, and delete the quarantine
  * object whatever the outcome. The key is derived from the caller: nobody can finalize another user's upload.
  *
+ * Once (issue 40): the presigned form stays valid after a finalize, so the quarantine may hold other bytes by
+ * the next call. The first finalize claims the upload for the sha256 of the bytes it read (a conditional write
+ * on the upload's record) and records the stored image; every later finalize answers that image again without
+ * reading the quarantine (and deletes whatever was posted since), and bytes other than the claimed ones are
+ * never stored (409). The stored key (not the form's key) is never written twice: a key that exists is kept.
+ *
  * Exactly once (issue 27): the stored image's id is the upload's own id, so a finalize retried after a crash
- * (before or after the quarantine object was deleted) answers the same image and never stores a second copy.
+ * (the claim stands for the same bytes) finds its image and never stores a second copy.
  */
-export async function completeUpload(db: Db, user: UserRecord, uploadId: string): Promise<{ url: string }> {
+export async function completeUpload(
+  db: Db,
+  user: UserRecord,
+  uploadId: string,
+  now = new Date(),
+): Promise<{ url: string }> {
   const purpose = uploadId.slice(0, uploadId.indexOf('.'));
   // the route's schema took only ids of a known purpose (UPLOAD_ID_PATTERN)
   if (!isOneOf(DIRECT_UPLOAD_PURPOSES, purpose))
@@ -184,26 +224,66 @@ export async function completeUpload(db: Db, user: UserRecord, uploadId: string)
   const imageId = uploadId.slice(purpose.length + 1);
   const quarantineKey = mediaKeys.quarantine(user.id, uploadId);
   const maxBytes = directUploadMaxBytes(purpose);
-  const bytes = await readObjectCapped('private', quarantineKey, maxBytes);
-  if (bytes === null) {
-    const stored = await storedUpload(user.id, purpose, imageId);
-    if (stored) return { url: stored };
-    throw new HttpError(404, ERROR_CODES.notFound, DIRECT_UPLOAD_MESSAGES.notFound);
-  }
   try {
+    const taken = await getDirectUpload(db, user.id, uploadId);
+    // finalized already: its image, whatever the form received since (not read)
+    if (taken?.status === 'finalized') return { url: await finalizedAnswer(taken) };
+    const bytes = await readObjectCapped('private', quarantineKey, maxBytes);
+    if (bytes === null) {
+      // stored by a finalize that failed before recording it (its claim is finished now), or by one from before
+      // uploads had records: its image (nothing is read from the form)
+      const stored = await storedUpload(user.id, purpose, imageId);
+      if (!stored) throw new HttpError(404, ERROR_CODES.notFound, DIRECT_UPLOAD_MESSAGES.notFound);
+      if (taken) await finishDirectUpload(db, { ...ids(taken), sourceSha: taken.sourceSha, result: stored, now });
+      return { url: urlOf(stored) };
+    }
     if (bytes === 'too-large')
       throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge(purpose));
-    if (purpose === 'avatar') return { url: await storeAvatar(db, user.id, user, bytes, imageId) };
-    const img = await processUploadedImage(purpose, bytes, user.id);
-    const key = finalKey(purpose, user.id, imageId, img.ext);
-    await putImage('private', key, img.buffer, img.contentType);
+    const sourceSha = sha256(bytes);
+    if (
+      !(await claimDirectUpload(db, { userId: user.id, uploadId, sourceSha, now, ttlEpochSeconds: recordTtl(now) }))
+    ) {
+      // lost to a finalize of other bytes: its answer if it is done, else nothing is stored
+      const winner = await getDirectUpload(db, user.id, uploadId);
+      if (winner?.status === 'finalized') return { url: await finalizedAnswer(winner) };
+      throw alreadyUsed();
+    }
+    let result: { bucket: BucketKind; key: string };
+    if (purpose === 'avatar') {
+      result = { bucket: 'public', key: await storeAvatar(db, user.id, user, bytes, imageId) };
+    } else {
+      const img = await processUploadedImage(purpose, bytes, user.id);
+      result = { bucket: 'private', key: finalKey(purpose, user.id, imageId, img.ext) };
+      await putOnce(result.bucket, result.key, img);
+    }
     faultPoint('upload.after-store');
-    return { url: privateImagePath(key) };
+    await finishDirectUpload(db, { userId: user.id, uploadId, sourceSha, result, now });
+    return { url: urlOf(result) };
   } finally {
     await deleteImages('private', [quarantineKey]).catch((error) =>
       logger.error('Could not delete a quarantine object', { error, key: quarantineKey }),
     );
   }
+}
+
+const ids = (r: DirectUploadRecord) => ({ userId: r.userId, uploadId: r.uploadId });
+const urlOf = (r: { bucket: BucketKind; key: string }) =>
+  r.bucket === 'public' ? publicImagePath(r.key) : privateImagePath(r.key);
+
+/** A finalized upload's answer: its image while it exists (a replaced avatar is gone, and so is its answer). */
+async function finalizedAnswer(r: DirectUploadRecord): Promise<string> {
+  if (r.resultBucket && r.resultKey && (await objectExists(r.resultBucket, r.resultKey)))
+    return urlOf({ bucket: r.resultBucket, key: r.resultKey });
+  throw new HttpError(404, ERROR_CODES.notFound, DIRECT_UPLOAD_MESSAGES.notFound);
+}
+
+/**
+ * Store a finalized image under its key unless that key exists: keys are served immutable, so a key is written
+ * once (a retried finalize of the same claimed bytes finds its image there and keeps it).
+ */
+async function putOnce(bucket: BucketKind, key: string, img: ProcessedImage): Promise<void> {
+  if (await objectExists(bucket, key)) return;
+  await putImage(bucket, key, img.buffer, img.contentType);
 }
 
 type FinalizedPurpose = Exclude<DirectUploadPurpose, 'avatar' | 'photo_profile'>;
@@ -216,16 +296,19 @@ function finalKey(purpose: FinalizedPurpose, userId: string, imageId: string, ex
 }
 
 /** The image a finalize of this upload already stored (a retried finalize answers it again), if it is there. */
-async function storedUpload(userId: string, purpose: DirectUploadPurpose, imageId: string): Promise<string | null> {
-  if (purpose === 'photo_profile') return null;
+async function storedUpload(
+  userId: string,
+  purpose: FinalizedPurpose | 'avatar',
+  imageId: string,
+): Promise<{ bucket: BucketKind; key: string } | null> {
   if (purpose === 'avatar') {
     // an avatar is always re-encoded to JPEG; one that was replaced since is gone, and so is its answer
     const key = mediaKeys.avatar(userId, imageId, 'jpg');
-    return (await objectExists('public', key)) ? publicImagePath(key) : null;
+    return (await objectExists('public', key)) ? { bucket: 'public', key } : null;
   }
   for (const ext of ['jpg', 'webp'] as const) {
     const key = finalKey(purpose, userId, imageId, ext);
-    if (await objectExists('private', key)) return privateImagePath(key);
+    if (await objectExists('private', key)) return { bucket: 'private', key };
   }
   return null;
 }
@@ -275,7 +358,10 @@ export async function setProfileImage(
   return getCurrentUser(db, auth);
 }
 
-/** Re-encode the avatar, store it, point the user at it, then delete the previous one. Returns its URL. */
+/**
+ * Re-encode the avatar, store it under a key of its own (public, served immutable: never written twice), point
+ * the user at it, then delete the previous one. Returns its key.
+ */
 async function storeAvatar(
   db: Db,
   userId: string,
@@ -285,7 +371,7 @@ async function storeAvatar(
 ): Promise<string> {
   const img = await processUploadedImage('avatar', bytes, userId);
   const key = mediaKeys.avatar(userId, imageId, img.ext);
-  await putImage('public', key, img.buffer, img.contentType);
+  await putOnce('public', key, img);
   const url = publicImagePath(key);
   try {
     await updateUser(db, userId, { profileImageUrl: url });
@@ -299,7 +385,7 @@ async function storeAvatar(
       logger.error('Could not delete the previous avatar', { error, key: previous }),
     );
   }
-  return url;
+  return key;
 }
 
 /** The key behind a stored avatar URL, only if it is this user's own avatar object (never delete anything else). */

@@ -86,6 +86,12 @@ export type AccountStatus = 'active' | 'deleting' | 'deleted' | 'disabled';
 
 /** The data export's download link lifetime, and how long the ZIP itself is kept. */
 export const EXPORT_LINK_SECONDS = 24 * 60 * 60;
+/**
+ * A pending or building export that has not moved (its `updatedAt`) for this long is taken as dead (its build
+ * crashed): a new export may start. Longer than a build can run between two progress writes (the export
+ * function's whole timeout is 15 minutes).
+ */
+export const EXPORT_STALE_SECONDS = 15 * 60;
 
 /** What the user types to confirm "Delete my account". */
 export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE';

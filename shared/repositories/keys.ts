@@ -243,6 +243,16 @@ export const keys = {
   dataExport: (userId: string, exportId: string) => ({ pk: `USER#${userId}`, sk: `EXPORT#${exportId}` }),
   dataExportPrefix: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'EXPORT#' }),
   /**
+   * One export at a time (issue 40): `{ exportId }` of the user's latest started export, put conditionally in the
+   * transaction that creates a job (not under `EXPORT#`, so listing the jobs never returns it).
+   */
+  dataExportLock: (userId: string) => ({ pk: `USER#${userId}`, sk: 'EXPORTLOCK' }),
+  /**
+   * A direct upload taken by its finalize (issue 40: finalize is once): the source bytes' sha256, its state and
+   * the stored image. Conditionally put by the first finalize; TTL-expired well after the presigned form.
+   */
+  directUpload: (userId: string, uploadId: string) => ({ pk: `USER#${userId}`, sk: `UPLOAD#${uploadId}` }),
+  /**
    * Tombstone of a deleted account, keyed by a hash of its id (never the id itself), kept for a few days with the
    * table TTL: a token issued before the deletion cannot re-create the user. `idHash` = sha256 hex of the user id.
    */

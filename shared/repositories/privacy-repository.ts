@@ -12,7 +12,7 @@ import { tableKeySchema, type TableKey } from './entity';
 import { keys, tombstoneKey, userItemKind } from './keys';
 import { batchDeleteAll, entity, queryAll as queryEvery, type EntityRecord, type QueryInput } from './toolkit';
 import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
-import { buildUpdate, updateIf, type Item, type TransactItem } from './toolkit';
+import { buildUpdate, transactConditional, updateIf, WriteConflict, type Item, type TransactItem } from './toolkit';
 import { ledgerEntryEntity, packLotEntity } from './ledger-repository';
 import { generationEntity } from './generation-repository';
 import { receivedEventEntity, appliedEventEntity } from './billing-repository';
@@ -266,16 +266,6 @@ export const dataExportEntity = entity({
 });
 export type ExportRecord = EntityRecord<typeof dataExportEntity>;
 
-export async function putExport(db: Db, e: ExportRecord, ttlEpochSeconds: number): Promise<void> {
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.tableName,
-      Item: dataExportEntity.item(e, { [TABLE_SCHEMA.ttlAttribute]: ttlEpochSeconds }),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-}
-
 export async function updateExport(
   db: Db,
   userId: string,
@@ -295,6 +285,67 @@ export async function updateExport(
     .catch((err) => {
       if (!isConditionFailure(err)) throw err; // the account was deleted meanwhile
     });
+}
+
+/** One export at a time (issue 40): which export last started for the user; its job's state decides the rest. */
+export const dataExportLockEntity = entity({
+  name: 'DataExportLock',
+  schema: lazySchema(() => z.object({ userId: z.string(), exportId: z.string(), startedAt: z.string() })),
+  key: (l) => keys.dataExportLock(l.userId),
+});
+
+/**
+ * Create an export job unless another one is running, in one transaction: the lock item moves to the new job
+ * only while it names the job read here (or none), and that job is checked to be finished, failed, gone or
+ * stale (`updatedAt` before `staleBefore`). Concurrent requests: exactly one lands. Resolves `{ running }` with
+ * the id of the export that holds the lock; throws WriteConflict when the lock moved meanwhile (decide again).
+ */
+export async function startExport(
+  db: Db,
+  e: ExportRecord,
+  ttlEpochSeconds: number,
+  staleBefore: Date,
+): Promise<'started' | { running: string }> {
+  const lockKey = keys.dataExportLock(e.userId);
+  const held = dataExportLockEntity.parseOrNull(await getItem(db, lockKey))?.exportId ?? null;
+  const ttl = { [TABLE_SCHEMA.ttlAttribute]: ttlEpochSeconds };
+  const lock = dataExportLockEntity.item({ userId: e.userId, exportId: e.id, startedAt: e.createdAt }, ttl);
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: db.tableName,
+        Item: lock,
+        ...(held
+          ? { ConditionExpression: 'exportId = :held', ExpressionAttributeValues: { ':held': held } }
+          : { ConditionExpression: 'attribute_not_exists(pk)' }),
+      },
+    },
+    {
+      Put: {
+        TableName: db.tableName,
+        Item: dataExportEntity.item(e, ttl),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+  if (held)
+    items.push({
+      ConditionCheck: {
+        TableName: db.tableName,
+        Key: keys.dataExport(e.userId, held),
+        ConditionExpression: 'attribute_not_exists(pk) OR NOT (#status IN (:pending, :building)) OR updatedAt < :stale',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':pending': 'pending',
+          ':building': 'building',
+          ':stale': staleBefore.toISOString(),
+        },
+      },
+    });
+  const out = await transactConditional(db, items);
+  if (out.applied) return 'started';
+  if (held && out.conditionFailed(2)) return { running: held };
+  throw new WriteConflict();
 }
 
 const toExport = (i: Item | undefined): ExportRecord | null => dataExportEntity.parseOrNull(i);

@@ -101,6 +101,7 @@ export const DIRECT_UPLOAD_MESSAGES = {
       ? 'File too large. The image must be under 5 MB.'
       : 'File too large. The image must be at most 15 MB.',
   notFound: 'Upload not found or expired. Please upload the image again.',
+  alreadyUsed: 'This upload was already used. Please upload the image again.',
 } as const;
 
 /** POST /api/uploads (JSON): ask for a presigned POST. */

@@ -3,6 +3,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { DELETE_ACCOUNT_CONFIRMATION, type RetentionDays } from '../../../shared/domain/privacy';
 import type { DeletionReceipt, ExportJob, PrivacySettings } from '../../../shared/schemas/privacy';
 import type { DeletionPreview, RetentionImpact } from '../../../shared/schemas/responses';
+import { ERROR_CODES } from '../../../shared/errors';
+import { ApiError } from '../lib/api-error';
 import { fetchApi } from './endpoints';
 import { queryKeys } from './query-keys';
 
@@ -46,10 +48,39 @@ export function useLatestExport() {
   });
 }
 
+/**
+ * The export a 409 `export.in_progress` names (its body carries the running export, issue 40), or null. Only the
+ * fields the screens read are checked: the job is the server's own answer.
+ */
+export function runningExportOf(err: unknown): ExportJob | null {
+  if (!(err instanceof ApiError) || err.status !== 409 || err.code !== ERROR_CODES.exportInProgress) return null;
+  try {
+    const body: unknown = JSON.parse(err.body);
+    const job = body && typeof body === 'object' && 'export' in body ? body.export : null;
+    if (!job || typeof job !== 'object' || !('id' in job) || !('status' in job) || !('progress' in job)) return null;
+    return typeof job.id === 'string' && typeof job.status === 'string' && typeof job.progress === 'number'
+      ? (job as ExportJob)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** POST /api/user/export; while another export runs (409) the answer is that export, shown like a new one. */
+export async function requestExport(): Promise<ExportJob> {
+  try {
+    return await fetchApi('POST /api/user/export');
+  } catch (err) {
+    const running = runningExportOf(err);
+    if (running) return running;
+    throw err;
+  }
+}
+
 export function useRequestExport() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => fetchApi('POST /api/user/export'),
+    mutationFn: requestExport,
     onSuccess: (job) => qc.setQueryData(LATEST_EXPORT_KEY, { export: job }),
   });
 }

@@ -153,6 +153,51 @@ describe('download my data', () => {
   });
 });
 
+describe('download my data while another export runs (issue 40)', () => {
+  it('a 409 export.in_progress shows the running export it names, not an error', async () => {
+    const running = {
+      id: 'e0',
+      status: 'building',
+      progress: 30,
+      createdAt: 'x',
+      url: null,
+      expiresAt: null,
+      error: null,
+    };
+    fetchMock.mockImplementation(async (url, init) => {
+      if (init?.method === 'POST')
+        return json(
+          {
+            message: 'An export is already being prepared. It will be ready in a moment.',
+            code: 'export.in_progress',
+            export: running,
+          },
+          409,
+        );
+      // the page loaded before the other export started (another tab, a double click)
+      if (url === '/api/user/export/latest') return json({ export: null });
+      return json({});
+    });
+    show(<ExportSection />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Prepare my data' }));
+    expect(await screen.findByText('Preparing your data... 30%')).toBeTruthy();
+    expect(toastMock).not.toHaveBeenCalled();
+  });
+
+  it('any other refusal is still reported', async () => {
+    fetchMock.mockImplementation(async (url, init) => {
+      if (init?.method === 'POST') return json({ message: 'Too many requests at once.', code: 'busy' }, 503);
+      if (url === '/api/user/export/latest') return json({ export: null });
+      return json({});
+    });
+    show(<ExportSection />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Prepare my data' }));
+    await waitFor(() =>
+      expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ description: 'Too many requests at once.' })),
+    );
+  });
+});
+
 describe('delete my account', () => {
   const preview = {
     credits: { paid: 12, granted: 1, total: 13 },
