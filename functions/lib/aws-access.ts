@@ -223,6 +223,8 @@ export const AWS_ACCESS = {
     publicBucket: ['GetObjectCommand', 'HeadObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
     userPool: ['AdminGetUserCommand'],
     moderation: ['DetectModerationLabelsCommand'],
+    // rate limits per peppered IP hash (free image work: shared/domain/rate-limits.ts)
+    ipHashSecret: ['GetSecretValueCommand'],
   }),
   'api:admin': api('admin', {
     table: [

@@ -1,6 +1,7 @@
 /**
  * The request pipeline every endpoint group shares (middy):
- *   errors -> route lookup (the one route table) -> token verification -> role check -> body parsing -> route impl
+ *   errors -> route lookup (the one route table) -> token verification -> role check -> rate limit -> body parsing
+ *   -> route impl
  * Route implementations receive a typed request and return a response built with json()/redirect()/noContent().
  */
 import middy from '@middy/core';
@@ -22,6 +23,7 @@ import { logger, loggingMiddlewares } from './logger';
 import { edgeClientIp } from './edge';
 import { setCursorSigningKey } from '../../shared/repositories/cursor';
 import { currentSecret } from './runtime-secrets';
+import type { RouteRateLimiter } from './rate-limit';
 
 export type ApiEvent = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {
@@ -104,7 +106,13 @@ export const redirect = (location: string, status = 302): ApiResult => ({
   headers: { location, 'cache-control': 'no-store' },
 });
 
-export const errorResponse = (err: HttpError): ApiResult => json(err.toBody(), err.status);
+/** An error's answer: its `{ message, code }` body, and Retry-After when it says when to try again (429). */
+export const errorResponse = (err: HttpError): ApiResult =>
+  json(
+    err.toBody(),
+    err.status,
+    'retryAfter' in err && typeof err.retryAfter === 'number' ? { 'retry-after': String(err.retryAfter) } : {},
+  );
 
 /** An error the body parsers raise for a bad request (http-errors: a 4xx statusCode and a message). */
 function clientError(err: unknown): { statusCode: number; message?: string } | null {
@@ -149,6 +157,8 @@ export function createGroupHandler<const Defs extends readonly RouteDef[]>(
   loadUser?: UserLoader,
   /** Called when a body fails its schema, before the 400 goes out (e.g. to discard the uploads it named). */
   onInvalidBody?: (req: Req, body: unknown) => Promise<void>,
+  /** Counts the calls of the group's routes that name a `rateLimit` (functions/lib/rate-limit.ts). */
+  limitRate?: RouteRateLimiter,
 ) {
   // The one widening of the pipeline: each implementation is called with the request its own entry describes
   // (the parse below uses that entry's schemas), which the table's types cannot express per key at run time.
@@ -163,6 +173,8 @@ export function createGroupHandler<const Defs extends readonly RouteDef[]>(
     throw new Error(
       `Group ${group}: missing implementations [${missing.join(', ')}], not in route table [${extra.join(', ')}]`,
     );
+  if (!limitRate && defs.some((r) => r.rateLimit))
+    throw new Error(`Group ${group} has rate-limited routes but no rate limiter`);
 
   const state = new WeakMap<object, Internal>();
 
@@ -229,6 +241,15 @@ export function createGroupHandler<const Defs extends readonly RouteDef[]>(
             throw forbidden('You do not have access to this resource');
           internal.user = user;
         }
+      },
+    })
+    // Free image and model work is counted per caller and address once the caller is known, before the body is read.
+    .use({
+      before: async (request) => {
+        const internal = state.get(request.event)!;
+        const action = internal.route?.rateLimit;
+        if (action && limitRate)
+          await limitRate(action, { userId: internal.auth?.sub ?? null, clientIp: internal.clientIp ?? null });
       },
     })
     // Bodies are parsed after authentication and the role check: a stranger's body is never read. A JSON body on

@@ -1,6 +1,7 @@
 /** Endpoint group profiles: photo profiles and "Delete all my photos". */
 import { getDb } from '../lib/aws';
 import { createGroupHandler, json, noContent, requireAuth, type Req } from '../lib/http';
+import { routeRateLimiter } from '../lib/rate-limit';
 import { profilesRoutes } from '../../shared/routes/profiles';
 import { ensureUser } from '../services/user-service';
 import {
@@ -40,4 +41,6 @@ export const handler = createGroupHandler(
   async (req, body) => {
     if (req.auth) await discardNamedUploads(req.auth.sub, body);
   },
+  // a profile's photos are free image and model work: limited per user and address (shared/domain/rate-limits.ts)
+  routeRateLimiter,
 );

@@ -32,7 +32,7 @@ import {
   viewShare,
   voteOnShare,
 } from '../services/share-viewer-service';
-import { RateLimited, newViewerId, type RateCaller } from '../services/share-access';
+import { newViewerId, type RateCaller } from '../services/share-access';
 
 function cookieViewer(req: Req): string | null {
   for (const c of req.event.cookies ?? []) {
@@ -79,16 +79,6 @@ const token = (req: { params: { token: string } }): string => {
   return req.params.token;
 };
 
-/** 429 with Retry-After (the body is the usual { message, code }). */
-async function withRetryAfter(run: () => Promise<ApiResult>): Promise<ApiResult> {
-  try {
-    return await run();
-  } catch (err) {
-    if (err instanceof RateLimited) return json(err.toBody(), 429, { 'retry-after': String(err.retryAfter) });
-    throw err;
-  }
-}
-
 /** 404s of the public share routes are cacheable for a minute too (gone stays gone; a CDN may keep it briefly). */
 async function goneIsCacheable(run: () => Promise<ApiResult>): Promise<ApiResult> {
   try {
@@ -103,12 +93,11 @@ async function goneIsCacheable(run: () => Promise<ApiResult>): Promise<ApiResult
 export const handler = createGroupHandler(
   sharesRoutes,
   {
-    'POST /api/shares': async (req) =>
-      withRetryAfter(async () => {
-        const input = req.body;
-        const user = await ensureUser(getDb(), requireAuth(req));
-        return json(await createShare(getDb(), user, input, { who: user.id, ipHash: await hashIp(req.clientIp) }), 201);
-      }),
+    'POST /api/shares': async (req) => {
+      const input = req.body;
+      const user = await ensureUser(getDb(), requireAuth(req));
+      return json(await createShare(getDb(), user, input, { who: user.id, ipHash: await hashIp(req.clientIp) }), 201);
+    },
     'GET /api/shares': async (req) => json(await listMyShares(getDb(), requireAuth(req).sub)),
     'DELETE /api/shares/{id}': async (req) => json(await revokeShare(getDb(), requireAuth(req).sub, req.params.id)),
     // The JSON the SPA reads holds the viewer's own vote and must show a revoke at once: never cached
@@ -133,42 +122,39 @@ export const handler = createGroupHandler(
           isBase64Encoded: true,
         };
       }),
-    'PUT /api/l/{token}/vote': async (req) =>
-      withRetryAfter(async () => {
-        const input = req.body;
-        const t = token(req);
-        const viewer = viewerOf(req, true)!;
-        return shareJson(
-          await voteOnShare(getDb(), t, viewer.id, input.generationId, await rateCaller(req, viewer)),
-          viewer,
-          200,
-          true,
-        );
-      }),
-    'PUT /api/l/{token}/reaction': async (req) =>
-      withRetryAfter(async () => {
-        const input = req.body;
-        const t = token(req);
-        const viewer = viewerOf(req, true)!;
-        return shareJson(
-          await reactToShare(getDb(), t, viewer.id, input.text, await rateCaller(req, viewer)),
-          viewer,
-          200,
-          true,
-        );
-      }),
-    'POST /api/l/{token}/report': async (req) =>
-      withRetryAfter(async () => {
-        const input = req.body;
-        const t = token(req);
-        const viewer = viewerOf(req, true)!;
-        return shareJson(
-          await reportShare(getDb(), t, viewer.id, input.reason, await rateCaller(req, viewer)),
-          viewer,
-          201,
-          true,
-        );
-      }),
+    'PUT /api/l/{token}/vote': async (req) => {
+      const input = req.body;
+      const t = token(req);
+      const viewer = viewerOf(req, true)!;
+      return shareJson(
+        await voteOnShare(getDb(), t, viewer.id, input.generationId, await rateCaller(req, viewer)),
+        viewer,
+        200,
+        true,
+      );
+    },
+    'PUT /api/l/{token}/reaction': async (req) => {
+      const input = req.body;
+      const t = token(req);
+      const viewer = viewerOf(req, true)!;
+      return shareJson(
+        await reactToShare(getDb(), t, viewer.id, input.text, await rateCaller(req, viewer)),
+        viewer,
+        200,
+        true,
+      );
+    },
+    'POST /api/l/{token}/report': async (req) => {
+      const input = req.body;
+      const t = token(req);
+      const viewer = viewerOf(req, true)!;
+      return shareJson(
+        await reportShare(getDb(), t, viewer.id, input.reason, await rateCaller(req, viewer)),
+        viewer,
+        201,
+        true,
+      );
+    },
     'GET /l/{token}': async (req) => {
       const t = isShareToken(req.params.token) ? req.params.token : '';
       const page = await shareHtml(getDb(), t, publicOrigin(req.headers), spaTags());

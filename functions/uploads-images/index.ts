@@ -1,6 +1,7 @@
 /** Endpoint group uploads-images: uploads, remote image fetches (SSRF-guarded) and presigned read access to media. */
 import { getDb } from '../lib/aws';
 import { createGroupHandler, json, requireAuth, type Req } from '../lib/http';
+import { routeRateLimiter } from '../lib/rate-limit';
 import { uploadsImagesRoutes } from '../../shared/routes/uploads-images';
 import { privateImageUrl, publicImageUrl, type SignedImage } from '../services/image-access-service';
 import {
@@ -56,4 +57,7 @@ export const handler = createGroupHandler(
       signed(await privateImageUrl(requireAuth(req).sub, req.params.key), 'private'),
   },
   (auth) => ensureUser(getDb(), auth),
+  undefined,
+  // uploads and remote fetches are free image work: limited per user and address (shared/domain/rate-limits.ts)
+  routeRateLimiter,
 );

@@ -44,7 +44,7 @@ export const RATE_LIMITS: Record<RateAction, RateRule> = {
   // A new profile is one request with two photos; a person fixing a refused photo tries a few times.
   'media.photo': { windowSeconds: 300, limit: { user: 6, ip: 20 } },
   // Outfit and style images, the avatar, direct uploads and their finalize: a style with several pictures.
-  'media.upload': { windowSeconds: 60, limit: { user: 12, ip: 40 } },
+  'media.upload': { windowSeconds: 60, limit: { user: 20, ip: 60 } },
   // A product page or image fetched from the web (SSRF-guarded), then processed.
   'media.fetch': { windowSeconds: 60, limit: { user: 10, ip: 30 } },
 };

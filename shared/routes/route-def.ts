@@ -5,6 +5,7 @@
  */
 import type * as z from 'zod';
 import type { Role } from '../domain/roles';
+import type { RateAction } from '../domain/rate-limits';
 
 export const GROUPS = [
   'auth-user',
@@ -40,6 +41,12 @@ export interface RouteDef {
   roles?: readonly Role[];
   /** The handler needs the raw, unparsed body (Stripe signature verification). */
   rawBody?: boolean;
+  /**
+   * The route makes the server do free image or model work: the pipeline counts each call per user and per client
+   * address after authentication, before the body is read, and answers 429 with Retry-After over the limit
+   * (shared/domain/rate-limits.ts).
+   */
+  rateLimit?: RateAction;
   /**
    * The API contract (issue 16). `body` and `query` are validated by the pipeline (functions/lib/http.ts) before
    * the route runs, with the one message format of shared/schemas/validation.ts, and the route implementation

@@ -27,6 +27,7 @@ export const uploadsImagesRoutes = defineRoutes([
     multipart: { files: ['file'] },
     response: uploadResultSchema,
     status: 201,
+    rateLimit: 'media.upload',
   },
   {
     method: 'POST',
@@ -36,6 +37,7 @@ export const uploadsImagesRoutes = defineRoutes([
     body: noFieldsSchema,
     multipart: { files: ['profileImage'] },
     response: currentUserSchema,
+    rateLimit: 'media.upload',
   },
   {
     method: 'POST',
@@ -46,6 +48,7 @@ export const uploadsImagesRoutes = defineRoutes([
     multipart: { files: ['file'] },
     response: uploadResultSchema,
     status: 201,
+    rateLimit: 'media.upload',
   },
   {
     method: 'POST',
@@ -54,6 +57,7 @@ export const uploadsImagesRoutes = defineRoutes([
     auth: 'user',
     body: downloadImageSchema,
     response: downloadImageResultSchema,
+    rateLimit: 'media.fetch',
   },
   {
     method: 'POST',
@@ -62,6 +66,7 @@ export const uploadsImagesRoutes = defineRoutes([
     auth: 'user',
     body: scrapeUrlSchema,
     response: scrapeUrlResultSchema,
+    rateLimit: 'media.fetch',
   },
   {
     method: 'GET',
@@ -95,5 +100,6 @@ export const uploadsImagesRoutes = defineRoutes([
     body: completeUploadSchema,
     response: completeUploadResultSchema,
     status: 201,
+    rateLimit: 'media.upload',
   },
 ]);

@@ -25,7 +25,7 @@ describe('security wiring', () => {
       expect(vars.CURSOR_SIGNING_KEY).toBeUndefined();
     }
     const byGroup = (g: string) => api.find((f) => f.Properties.Description === `API group ${g}`)!;
-    for (const g of ['shares', 'profiles'])
+    for (const g of ['shares', 'profiles', 'uploads-images'])
       expect(flatten(byGroup(g).Properties.Environment.Variables.IP_HASH_SECRET_ARN)).toMatch(
         /^<SecretsIpHashPepper\w+>$/,
       );
