@@ -377,7 +377,7 @@ export interface RepairReport {
 }
 
 /**
- * The repair sweep (ops: `npm run catalog:seed` runs it; tests call it): settles every style with posting work
+ * The repair sweep (ops: `npm run catalog:seed` against a deployed stage runs it; tests call it): settles every style with posting work
  * left (a writer that crashed), and deletes every posting that its style does not list, or whose style is gone
  * (postings from before versioned writes, or from a bug). A stray is deleted in a transaction with a check that
  * the style is still at the version that did not list it (or still absent), so a concurrent write is never undone.
