@@ -36,7 +36,7 @@ if (target.kind === 'aws') {
     await rebuildStyleCatalogue(db);
   }
   // the explore index's repair sweep (issue 40): settles unfinished posting work, deletes postings no style lists
-  const { repairExploreIndex } = await import('../../shared/repositories/explore-postings');
+  const { repairExploreIndex } = await import('../../shared/repositories/explore-repair');
   const repair = await repairExploreIndex(db);
   console.log(`Explore index: ${repair.settled} style(s) settled, ${repair.strays} stray posting(s) deleted.`);
 } else {

@@ -30,26 +30,16 @@ import { STYLE_IMAGE_TYPES } from '../domain/catalog';
 import { exploreIndexItems, isListed, type IndexableStyle } from './explore-repository';
 import { keys } from './keys';
 import type { Db } from './table';
-import {
-  AGAIN,
-  getItem,
-  scanAll,
-  transactConditional,
-  tx,
-  withRetry,
-  type Item,
-  type Key,
-  type TransactItem,
-} from './toolkit';
+import { AGAIN, getItem, transactConditional, tx, withRetry, type Item, type Key, type TransactItem } from './toolkit';
 import { lazySchema } from '../schemas/lazy-schema';
 
 /** Items in one DynamoDB transaction at most. */
 export const MAX_TRANSACTION_ITEMS = 100;
 
-type PostingKey = [pk: string, sk: string];
-const idOf = (k: PostingKey) => `${k[0]}\u0000${k[1]}`;
-const keyOfItem = (i: Item): PostingKey => [String(i.pk), String(i.sk)];
-const asKey = (k: PostingKey): Key => ({ pk: k[0], sk: k[1] });
+export type PostingKey = [pk: string, sk: string];
+export const idOf = (k: PostingKey) => `${k[0]}\u0000${k[1]}`;
+export const keyOfItem = (i: Item): PostingKey => [String(i.pk), String(i.sk)];
+export const asKey = (k: PostingKey): Key => ({ pk: k[0], sk: k[1] });
 
 const stateSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
@@ -205,7 +195,12 @@ export function postingWriteCount(from: IndexableStyle | null, to: IndexableStyl
 }
 
 /** Run posting operations in transactions of at most 100, each with `guard` (the style at its rev). */
-async function guardedChunks(db: Db, guard: TransactItem, ops: TransactItem[], last?: TransactItem): Promise<boolean> {
+export async function guardedChunks(
+  db: Db,
+  guard: TransactItem,
+  ops: TransactItem[],
+  last?: TransactItem,
+): Promise<boolean> {
   const room = MAX_TRANSACTION_ITEMS - 1;
   const chunks: TransactItem[][] = [];
   for (let i = 0; i < ops.length; i += room) chunks.push(ops.slice(i, i + room));
@@ -222,7 +217,7 @@ async function guardedChunks(db: Db, guard: TransactItem, ops: TransactItem[], l
   return true;
 }
 
-const guardAt = (db: Db, id: string, rev: number): TransactItem => {
+export const guardAt = (db: Db, id: string, rev: number): TransactItem => {
   const r = revCondition(rev);
   return {
     ConditionCheck: {
@@ -367,59 +362,4 @@ export function updateParts(b: Bookkeeping) {
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
   };
-}
-
-export interface RepairReport {
-  /** Styles whose unfinished posting work was settled. */
-  settled: number;
-  /** Postings deleted because no style lists them (or the style is gone). */
-  strays: number;
-}
-
-/**
- * The repair sweep (ops: `npm run catalog:seed` against a deployed stage runs it; tests call it): settles every style with posting work
- * left (a writer that crashed), and deletes every posting that its style does not list, or whose style is gone
- * (postings from before versioned writes, or from a bug). A stray is deleted in a transaction with a check that
- * the style is still at the version that did not list it (or still absent), so a concurrent write is never undone.
- * A Scan of the table: run it as an operation, not per request.
- */
-export async function repairExploreIndex(db: Db): Promise<RepairReport> {
-  const postings = await scanAll(db, {
-    FilterExpression: 'begins_with(pk, :p) AND #t = :type',
-    ExpressionAttributeNames: { '#t': 'type' },
-    ExpressionAttributeValues: { ':p': 'EXPLORE#', ':type': 'ExplorePosting' },
-    ProjectionExpression: 'pk, sk, id',
-  });
-  const byStyle = new Map<string, PostingKey[]>();
-  for (const p of postings) {
-    const id = String(p.id);
-    byStyle.set(id, [...(byStyle.get(id) ?? []), keyOfItem(p)]);
-  }
-  const pendingStyles = await scanAll(db, {
-    FilterExpression: '#t = :style AND postingsPending = :yes',
-    ExpressionAttributeNames: { '#t': 'type' },
-    ExpressionAttributeValues: { ':style': 'Style', ':yes': true },
-    ProjectionExpression: 'id',
-  });
-  let settled = 0;
-  for (const s of pendingStyles) if (await settleStylePostings(db, String(s.id))) settled++;
-  let strays = 0;
-  for (const [id, found] of byStyle) {
-    const read = await readPostingState(db, id);
-    if (read?.state.pending && (await settleStylePostings(db, id))) settled++;
-    const now = await readPostingState(db, id);
-    const listedIds = new Set((now ? now.state.keys : []).map(idOf));
-    const stray = found.filter((k) => !listedIds.has(idOf(k)));
-    if (!stray.length) continue;
-    const guard = now ? guardAt(db, id, now.state.rev) : tx.check(db, keys.style(id), 'attribute_not_exists(pk)');
-    if (
-      await guardedChunks(
-        db,
-        guard,
-        stray.map((k) => tx.delete(db, asKey(k))),
-      )
-    )
-      strays += stray.length;
-  }
-  return { settled, strays };
 }

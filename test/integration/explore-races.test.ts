@@ -14,7 +14,7 @@ import { file, multipart } from '../support/media';
 import { GetCommand, ScanCommand, UpdateCommand } from '../../shared/repositories/dynamo-client';
 import { keys } from '../../shared/repositories/keys';
 import { exploreIndexItems } from '../../shared/repositories/explore-repository';
-import { repairExploreIndex } from '../../shared/repositories/explore-postings';
+import { repairExploreIndex } from '../../shared/repositories/explore-repair';
 import { getStoredStyle } from '../../shared/repositories/style-editor-repository';
 import { seedStyleId } from '../../infra/local/seed-catalog';
 import { listPromptTemplates } from '../../shared/repositories/catalog-repository';
