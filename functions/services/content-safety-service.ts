@@ -3,14 +3,13 @@
  * takedown of a reported public image (TAKE IT DOWN Act: removal within 48 h of a valid request, identical
  * copies included).
  *
- * Takedown of a reported style: its public images (cover, prompt image) are hashed (sha256 of the stored
- * bytes); every public object with the same hash (media-store indexes each public put) is deleted; every
- * public style showing one of those objects is made private with the image cleared; the open reports of
- * those styles are resolved, they leave every collection, are marked `takenDownAt` (the owner cannot make them
- * public again) and the public catalogue is rebuilt. Private copies (the owner's own generation
- * the cover came from) are the owner's data and stay.
- */
-import { AGAIN, retryOptimistic } from '../../shared/repositories/toolkit';
+ * Takedown of a reported style (issue 40): the reported style alone is made private, unlisted and stripped of
+ * its images, marked `takenDownAt` (the owner cannot make it public again), leaves every collection, and its own
+ * public images (its copies under styles/<id>/) are deleted with their hash index entries; its open reports are
+ * resolved and the public catalogue is rebuilt. Other public styles showing identical bytes (sha256 index of
+ * public objects) are named in the answer for the admin to review (they may be another creator's own upload);
+ * they are not hidden or deleted by this takedown. Private copies (the owner's own generation the cover came
+ * from) are the owner's data and stay. */
 import { IMAGE_CHECK_KINDS, type ImageCheckKind } from '../../shared/domain/content-safety';
 import { notFound } from '../../shared/errors';
 import {
@@ -21,10 +20,17 @@ import {
   resolveStyleReports,
 } from '../../shared/repositories/content-safety-repository';
 import { listPublicStyles } from '../../shared/repositories/catalog-repository';
-import { getStoredStyle, updateStyle } from '../../shared/repositories/style-editor-repository';
+import { completeStyleTakedown, markStyleTakenDown } from '../../shared/repositories/style-takedown-repository';
 import { removeStyleFromAllCollections } from '../../shared/repositories/collection-repository';
 import type { Db } from '../../shared/repositories/table';
-import { deleteImages, PUBLIC_IMAGE_PATH_PREFIX, publicImagePath, readImage, sha256 } from '../lib/media-store';
+import {
+  deleteImages,
+  mediaKeys,
+  PUBLIC_IMAGE_PATH_PREFIX,
+  publicImagePath,
+  readImage,
+  sha256,
+} from '../lib/media-store';
 import { logger } from '../lib/logger';
 import { rebuildStyleCatalogue } from './style-catalogue';
 
@@ -73,64 +79,62 @@ export interface TakedownResult {
   styleIds: string[];
   deletedImages: number;
   resolvedReports: number;
+  /** Other public styles showing an identical copy of a taken-down image (left alone: for the admin to review). */
+  identicalCopyStyleIds: string[];
 }
 
-/** POST /api/admin/style-reports/{id}/take-down */
+/**
+ * POST /api/admin/style-reports/{id}/take-down: the reported style only (issue 40). Its takedown marker is one
+ * unconditional write, so concurrent edits by its owner cannot delay or undo it (style-takedown-repository.ts);
+ * then it is made private, unlisted and stripped of its images. Only the style's own objects are deleted (its
+ * copies under styles/<id>/, content-safety: a style names no other owner's image); other styles showing the same
+ * bytes are named in the answer for the admin, never hidden or deleted here.
+ */
 export async function takeDownReportedStyle(db: Db, reportId: string, now = new Date()): Promise<TakedownResult> {
   const report = await getStyleReportById(db, reportId);
   if (!report) throw notFound('Report not found');
-  const style = await getStoredStyle(db, report.styleId);
-  if (!style)
-    return {
-      styleIds: [],
-      deletedImages: 0,
-      resolvedReports: await resolveStyleReports(db, [report.styleId], 'resolved', now),
-    };
+  const none = async (): Promise<TakedownResult> => ({
+    styleIds: [],
+    deletedImages: 0,
+    resolvedReports: await resolveStyleReports(db, [report.styleId], 'resolved', now),
+    identicalCopyStyleIds: [],
+  });
+  if (!(await markStyleTakenDown(db, report.styleId, now))) return none();
+  const isPublicImage = (url: string | null | undefined) => keyOf(url) !== null;
+  const before = await completeStyleTakedown(
+    db,
+    report.styleId,
+    (s) => ({
+      ...(isPublicImage(s.coverImageUrl) ? { coverImageUrl: null } : {}),
+      ...(isPublicImage(s.promptImageUrl) ? { promptImageUrl: null } : {}),
+    }),
+    now,
+  );
+  if (!before) return none();
+  await removeStyleFromAllCollections(db, before.id); // as when a creator makes a style private
 
-  // the reported images and every public object with the same bytes
-  const doomed = new Set<string>();
-  const hashed: { sha: string; key: string }[] = [];
-  for (const key of [keyOf(style.coverImageUrl), keyOf(style.promptImageUrl)]) {
-    if (!key) continue;
-    doomed.add(key);
+  // the style's own public objects go; identical copies elsewhere are found (sha256 index) and reported
+  const own = [keyOf(before.coverImageUrl), keyOf(before.promptImageUrl)].filter(
+    (k): k is string => !!k && k.startsWith(mediaKeys.publicStylePrefix(before.id)),
+  );
+  const copies = new Set<string>();
+  const hashes: { sha: string; key: string }[] = [];
+  for (const key of new Set(own)) {
     const bytes = await readImage('public', key);
     if (!bytes) continue;
     const sha = sha256(bytes);
-    for (const copy of await listKeysWithHash(db, sha)) {
-      doomed.add(copy);
-      hashed.push({ sha, key: copy });
-    }
+    hashes.push({ sha, key });
+    for (const copy of await listKeysWithHash(db, sha)) if (copy !== key) copies.add(publicImagePath(copy));
   }
-  const doomedPaths = new Set([...doomed].map(publicImagePath));
-
-  // hide the reported style and every public style showing one of those images
-  const others = (await listPublicStyles(db)).filter(
-    (s) => s.id !== style.id && (doomedPaths.has(s.coverImageUrl ?? '') || doomedPaths.has(s.promptImageUrl ?? '')),
-  );
-  const hidden: string[] = [];
-  for (const id of [style.id, ...others.map((s) => s.id)]) {
-    const hid = await retryOptimistic(async () => {
-      const current = await getStoredStyle(db, id);
-      if (!current) return false;
-      const patch = {
-        isPublic: false,
-        takenDownAt: now.toISOString(),
-        ...(doomedPaths.has(current.coverImageUrl ?? '') ? { coverImageUrl: null } : {}),
-        ...(doomedPaths.has(current.promptImageUrl ?? '') ? { promptImageUrl: null } : {}),
-      };
-      const res = await updateStyle(db, current, patch, null, now);
-      return res === 'changed' ? AGAIN : res !== 'missing';
-    });
-    if (hid) {
-      hidden.push(id);
-      await removeStyleFromAllCollections(db, id); // as when a creator makes a style private
-    }
-  }
-
-  const deletedImages = await deleteImages('public', [...doomed]);
-  for (const h of hashed) await deletePublicImageHash(db, h.sha, h.key);
-  const resolvedReports = await resolveStyleReports(db, [style.id, ...others.map((s) => s.id)], 'resolved', now);
+  const deletedImages = await deleteImages('public', [...new Set(own)]);
+  for (const h of hashes) await deletePublicImageHash(db, h.sha, h.key);
+  const identicalCopyStyleIds = copies.size
+    ? (await listPublicStyles(db))
+        .filter((s) => copies.has(s.coverImageUrl ?? '') || copies.has(s.promptImageUrl ?? ''))
+        .map((s) => s.id)
+    : [];
+  const resolvedReports = await resolveStyleReports(db, [before.id], 'resolved', now);
   await rebuildStyleCatalogue(db, now);
-  logger.info('style taken down', { reportId, styleIds: hidden, deletedImages });
-  return { styleIds: hidden, deletedImages, resolvedReports };
+  logger.info('style taken down', { reportId, styleId: before.id, deletedImages, identicalCopyStyleIds });
+  return { styleIds: [before.id], deletedImages, resolvedReports, identicalCopyStyleIds };
 }

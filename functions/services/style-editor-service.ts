@@ -10,7 +10,7 @@ import { AGAIN, retryOptimistic } from '../../shared/repositories/toolkit';
 import { CONTENT_SAFETY_MESSAGES } from '../../shared/domain/content-safety';
 import { isAdmin } from '../../shared/domain/roles';
 import { sizeChartToCm } from '../../shared/domain/size-advice';
-import { imageRefPath, parseStyleImageRef } from '../../shared/domain/image-ref';
+import { imageRefPath, parseStyleImageRef, type ImageRef } from '../../shared/domain/image-ref';
 import {
   STYLE_MESSAGES as M,
   checkCategoryIds,
@@ -43,8 +43,9 @@ export const STYLE_NOT_FOUND = 'Style not found';
 export const NOT_YOUR_STYLE = 'You can only edit your own styles';
 
 export const styleEditorView = (s: StoredStyle, userName?: string) => {
-  const { counted, ...rest } = s;
+  const { counted, rev, ...rest } = s;
   void counted;
+  void rev;
   return {
     ...rest,
     description: s.description ?? '',
@@ -89,8 +90,27 @@ type Fields = Partial<
   Pick<StyleRecord, 'sex' | 'categoryIds' | 'tags' | 'promptImageUrl' | 'coverImageUrl' | 'defaultPromptTemplateId'>
 >;
 
+/**
+ * A style names only images its owner owns (issue 40): a public image must be one of the owners' uploads
+ * (uploads/<type>/<owner>/...) or a copy of one of the owners' styles (styles/<style>/...); another creator's
+ * image is refused (403), so a takedown of the style can never reach it. Public copies are made per style when
+ * it is published (style-image-placement.ts), so a public style's images are its own objects.
+ */
+async function checkOwnImage(db: Db, path: string, ref: ImageRef, imageOwners: string[], styleId?: string) {
+  if (ref.bucket !== 'public') return; // private refs are parsed against the owners already
+  const [root, a = '', b] = ref.key.split('/');
+  if (root === 'styles' && a === styleId) return; // the style's own copy
+  const owner = root === 'uploads' ? b : (await getStoredStyle(db, a))?.createdBy;
+  if (!owner || !imageOwners.includes(owner)) throw forbidden(`${M.imageNotOwned} (${path})`);
+}
+
 /** Normalise and check the fields that need more than the schema (categories against the table, images, template). */
-async function checkedFields(db: Db, input: Partial<StyleCreateInput>, imageOwners: string[]): Promise<Fields> {
+async function checkedFields(
+  db: Db,
+  input: Partial<StyleCreateInput>,
+  imageOwners: string[],
+  styleId?: string,
+): Promise<Fields> {
   const out: Fields = {};
   if (input.sex !== undefined) {
     const sex = normalizeStyleSex(input.sex);
@@ -115,12 +135,14 @@ async function checkedFields(db: Db, input: Partial<StyleCreateInput>, imageOwne
   if (input.promptImageUrl !== undefined) {
     const ref = parseStyleImageRef(input.promptImageUrl, imageOwners);
     if (!ref.ok) throw badRequest(M.promptImageInvalid, ERROR_CODES.validation);
+    await checkOwnImage(db, 'promptImageUrl', ref, imageOwners, styleId);
     out.promptImageUrl = imageRefPath(ref);
   }
   if (input.coverImageUrl !== undefined) {
     const ref = input.coverImageUrl === null ? null : parseStyleImageRef(input.coverImageUrl, imageOwners);
     if (ref && !ref.ok)
       throw badRequest('Cover image must be an uploaded image (/api/public-image/...)', ERROR_CODES.validation);
+    if (ref) await checkOwnImage(db, 'coverImageUrl', ref, imageOwners, styleId);
     out.coverImageUrl = ref ? imageRefPath(ref) : null;
   }
   if (input.defaultPromptTemplateId !== undefined) {
@@ -209,7 +231,7 @@ export async function updateEditorStyle(
   let current = await editableStyle(db, user, id);
   if (input.isPublic === true && current.takenDownAt) throw forbidden(CONTENT_SAFETY_MESSAGES.takenDown);
   // images of the caller's uploads, or (an admin editing) of the style's owner
-  const fields = await checkedFields(db, input, [...new Set([user.id, current.createdBy])]);
+  const fields = await checkedFields(db, input, [...new Set([user.id, current.createdBy])], current.id);
   const base: StylePatch = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.description !== undefined ? { description: input.description } : {}),
@@ -247,8 +269,9 @@ export async function updateEditorStyle(
       await settlePlacement(placement, false);
       throw err;
     }
-    if (res === 'missing' || res === 'limit' || res === 'changed') await settlePlacement(placement, false);
+    if (typeof res === 'string') await settlePlacement(placement, false);
     if (res === 'missing') throw notFound(STYLE_NOT_FOUND);
+    if (res === 'taken-down') throw forbidden(CONTENT_SAFETY_MESSAGES.takenDown);
     if (res === 'limit') throw limitError(!!patch.isPublic, cap);
     if (res === 'changed') {
       current = await editableStyle(db, user, id);

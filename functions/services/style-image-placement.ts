@@ -2,7 +2,9 @@
  * Where a style's images (prompt image, cover) live, by the style's visibility:
  * - private style: the private bucket (style-images/<owner>/...), read through owner-checked signed URLs only;
  * - public style: a copy in the public bucket at styles/<styleId>/<sha256>.<ext> (content-addressed: immutable,
- *   served and cached under /media/), which is what the record, the catalogue and collections name.
+ *   served and cached under /media/), which is what the record, the catalogue and collections name; an image
+ *   named from elsewhere (the owner's public upload, a copy of another of the owner's styles) is copied too, so
+ *   a public style's images are its own objects and its takedown deletes nothing another style names.
  * Publishing copies private images to the public bucket before the record says "public"; unpublishing copies
  * them back to the private bucket before the record says "private", then deletes the style's public copies
  * (and so does deleting the style). Private originals are kept (another private style may name the same upload);
@@ -70,8 +72,9 @@ export async function placeStyleImages(
     let toRef: string | null | undefined = done.get(ref);
     if (toRef === undefined) {
       toRef = null;
-      if (isPublic && from.bucket === 'private') {
-        const key = await copyImageAddressed('private', from.key, 'public', (sha, ext) =>
+      if (isPublic && !ownPublicCopy(style.id, from)) {
+        // a public style names only its own copies (styles/<id>/): a takedown of it deletes nothing of another's
+        const key = await copyImageAddressed(from.bucket, from.key, 'public', (sha, ext) =>
           mediaKeys.publicStyleImage(style.id, sha, ext),
         );
         if (key) {

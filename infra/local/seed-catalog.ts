@@ -314,13 +314,20 @@ export async function seedCatalog(o: CatalogSeedOptions): Promise<{ written: boo
     i++;
   }
 
+  // the templates' preview and the collection's cover are objects of their own (not a style's images, which a
+  // takedown of that style deletes): the same drawings, copied under the seed owner's uploads
+  const firstCover = await renderStyleImage('cover', STYLES[0]!.garment, STYLES[0]!.palette);
+  const secondCover = await renderStyleImage('cover', STYLES[1]!.garment, STYLES[1]!.palette);
+  const previewKey = `uploads/seed/${o.owners.admin}/template-preview.webp`;
+  const collectionCoverKey = `uploads/seed/${o.owners.influencer}/collection-autumn.webp`;
+  await Promise.all([upload(previewKey, firstCover), upload(collectionCoverKey, secondCover)]);
   for (const p of PROMPTS) {
     await put({
       ...keys.promptTemplate(p.id),
       ...keys.promptTemplateIndex(p.name, p.id),
       type: 'PromptTemplate',
       ...p,
-      previewImageUrl: `/api/public-image/styles/${seedStyleId(0)}/cover.webp`,
+      previewImageUrl: `/api/public-image/${previewKey}`,
       createdAt: new Date(base).toISOString(),
     });
   }
@@ -354,7 +361,7 @@ export async function seedCatalog(o: CatalogSeedOptions): Promise<{ written: boo
     userId: o.owners.influencer,
     name: 'Autumn Capsule',
     description: 'Six easy pieces for cooler days, picked by Iris.',
-    coverImage: `/api/public-image/styles/${seedStyleId(1)}/cover.webp`,
+    coverImage: `/api/public-image/${collectionCoverKey}`,
     isPublic: true,
     styleCount: members.length,
     affiliateLinks: [

@@ -35,6 +35,10 @@ if (target.kind === 'aws') {
     const { rebuildStyleCatalogue } = await import('../../functions/services/style-catalogue');
     await rebuildStyleCatalogue(db);
   }
+  // the explore index's repair sweep (issue 40): settles unfinished posting work, deletes postings no style lists
+  const { repairExploreIndex } = await import('../../shared/repositories/explore-repair');
+  const repair = await repairExploreIndex(db);
+  console.log(`Explore index: ${repair.settled} style(s) settled, ${repair.strays} stray posting(s) deleted.`);
 } else {
   const token = await localAdminToken(target.url).catch((e: Error) => die(`${e.message} (is npm start running?)`));
   const res = await fetch(`${target.url}/local/admin/seed-catalog?owner=${encodeURIComponent(owner)}`, {

@@ -14,6 +14,7 @@ export const STYLE_MESSAGES = {
   nameRequired: 'Style name is required',
   promptImageRequired: 'Prompt image is required',
   promptImageInvalid: 'Prompt image must be an uploaded image (/api/public-image/...)',
+  imageNotOwned: "You can only use your own images: this image belongs to another creator's upload or style",
   maxCategories: 'Maximum 3 categories allowed',
   duplicateCategory: 'Category already selected',
   unknownCategory: 'Category not found',

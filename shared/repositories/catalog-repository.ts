@@ -4,8 +4,7 @@ import * as z from 'zod';
 import { COLOR_GRADES, CREATIVE_BACKGROUNDS } from '../domain/creative-look';
 import { SETTINGS, STYLE_IMAGE_TYPES, STYLE_SEXES, TASK_TYPES, VIBES } from '../domain/catalog';
 import { storedSizeChartSchema } from '../domain/size-advice';
-import { popularityTier } from '../domain/explore-search';
-import { exploreIndexWrites } from './explore-repository';
+import { reindexStylePopularity } from './explore-postings';
 import { keys } from './keys';
 import { TABLE_SCHEMA, type Db } from './table';
 import { batchGetAll, entity, queryAll as queryEvery, queryPage, type EntityRecord, type Item } from './toolkit';
@@ -30,6 +29,8 @@ export const styleEntity = entity({
       coverImageUrl: z.string().nullable(),
       defaultPromptTemplateId: z.string().nullable().default(null),
       isPublic: z.boolean(),
+      /** The version of the item: every write of the style is conditioned on it (explore-postings.ts). */
+      rev: z.number().int().optional(),
       /** Set when an admin took the style down after a report (content safety): it cannot be made public again. */
       takenDownAt: z.string().nullish(),
       isAiGenerated: z.boolean().default(false),
@@ -155,12 +156,7 @@ export async function getVisibleStyle(db: Db, id: string, viewerId: string | nul
  * it (explore-repository), once per tier, not once per use.
  */
 export async function moveStylePopularity(db: Db, id: string, folded: number): Promise<void> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.style(id), ConsistentRead: true }));
-  const after = styleEntity.parseOrNull(res.Item);
-  if (!after || popularityTier(after.usageCount - folded) === popularityTier(after.usageCount)) return;
-  const writes = exploreIndexWrites(db, { ...after, usageCount: after.usageCount - folded }, after);
-  await writes.before();
-  await writes.after();
+  await reindexStylePopularity(db, id, folded);
 }
 
 export async function getPromptTemplate(db: Db, id: string): Promise<PromptTemplateRecord | null> {

@@ -1,8 +1,8 @@
 /**
  * The explore index (issue 28; layout in docs/data-model.md, why in docs/decisions.md): postings of every public
- * style in base-table partitions, kept by the style writes of this repository's callers
- * (style-editor-repository: create, edit, publish, unpublish, takedown, delete; catalog-repository: a use that
- * moves a style to another popularity tier) and read one bounded page at a time.
+ * style in base-table partitions, kept by the style writes (style-editor-repository: create, edit, publish,
+ * unpublish, takedown, delete; catalog-repository: a use that moves a style to another popularity tier) through
+ * explore-postings.ts, and read one bounded page at a time.
  *
  *   EXPLORE#N#<facet>  sk <createdAt>#<id>          newest first (read descending)
  *   EXPLORE#P#<facet>  sk <tier 2 digits>#<createdAt>#<id>   popular: tier, then newest
@@ -11,8 +11,8 @@
  *
  * Each posting carries the card (summary fields) and the attributes every filter checks, so a page is ONE Query
  * of one partition (the most selective facet of the request) with a filter expression for the other groups, and
- * never reads more than EXPLORE_READ_BUDGET items. Write order keeps the index from ever showing what it should
- * not: postings a write removes are deleted BEFORE the style item changes, new ones are put AFTER it.
+ * never reads more than EXPLORE_READ_BUDGET items. The postings are written by explore-postings.ts, in the style's
+ * versioned writes, so they always match the committed style (issue 40; docs/data-model.md).
  */
 import * as z from 'zod';
 import { UpdateCommand } from './dynamo-client';
@@ -32,7 +32,7 @@ import { STYLE_IMAGE_TYPES } from '../domain/catalog';
 import { badRequest } from '../errors';
 import { keys } from './keys';
 import type { Db } from './table';
-import { batchDeleteAll, batchPutAll, decodeCursor, encodeCursor, queryAll, queryPage, type Item } from './toolkit';
+import { batchPutAll, decodeCursor, encodeCursor, queryAll, queryPage, type Item } from './toolkit';
 import { lazySchema } from '../schemas/lazy-schema';
 
 /** What the index needs of a style (a StyleRecord has it all). */
@@ -71,13 +71,14 @@ export const explorePostingSchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type ExplorePosting = z.infer<typeof explorePostingSchema>;
 
-const listed = (s: IndexableStyle | null): s is IndexableStyle => !!s && s.isPublic && !s.takenDownAt;
+/** Whether a style is listed on explore: public and not taken down. */
+export const isListed = (s: IndexableStyle | null): s is IndexableStyle => !!s && s.isPublic && !s.takenDownAt;
 
 const facetKey = (f: ExploreFacet) => keys.exploreFacet(f.kind, f.kind === 'all' ? '' : f.value);
 
 /** Every posting item of a style (none unless it is public and not taken down). */
 export function exploreIndexItems(s: IndexableStyle | null): Item[] {
-  if (!listed(s)) return [];
+  if (!isListed(s)) return [];
   const words = styleWords(s);
   const body = {
     type: 'ExplorePosting',
@@ -107,11 +108,18 @@ export function exploreIndexItems(s: IndexableStyle | null): Item[] {
   return out;
 }
 
-const keyId = (i: Item) => `${String(i.pk)}\n${String(i.sk)}`;
-const keyOf = (i: Item) => ({ pk: i.pk, sk: i.sk });
-const listedTags = (s: IndexableStyle | null) => new Set(listed(s) ? s.tags : []);
+const listedTags = (s: IndexableStyle): string[] => (isListed(s) ? [...new Set(s.tags)] : []);
 
-async function moveTagCounts(db: Db, tags: string[], delta: 1 | -1): Promise<void> {
+/**
+ * Index a style item written without the versioned writes' bookkeeping (the seed, the backfill of a table older
+ * than the index, tests' fixtures): puts its postings and counts its tags once. Such an item's postings are taken
+ * to be those of its current fields (explore-postings.ts, postingStateOf). Every other write goes through
+ * explore-postings.ts.
+ */
+export async function putExploreIndex(db: Db, s: IndexableStyle): Promise<number> {
+  const items = exploreIndexItems(s);
+  const tags = listedTags(s);
+  await batchPutAll(db, items);
   await Promise.all(
     tags.map((tag) =>
       db.doc.send(
@@ -120,51 +128,12 @@ async function moveTagCounts(db: Db, tags: string[], delta: 1 | -1): Promise<voi
           Key: keys.exploreTag(tag),
           UpdateExpression: 'SET #t = :type, tag = :tag ADD #c :d',
           ExpressionAttributeNames: { '#t': 'type', '#c': 'count' },
-          ExpressionAttributeValues: { ':type': 'ExploreTag', ':tag': tag, ':d': delta },
+          ExpressionAttributeValues: { ':type': 'ExploreTag', ':tag': tag, ':d': 1 },
         }),
       ),
     ),
   );
-}
-
-/** Index writes a style write implies: run `before` ahead of the style write, `after` once it is done. */
-export interface IndexWrites {
-  /** Items written (put, deleted, tag counts moved): the write amplification of this style write. */
-  readonly count: number;
-  before(): Promise<void>;
-  after(): Promise<void>;
-}
-
-/** The index writes that take the style from `from` to `to` (null: absent); nothing when nothing indexed changed. */
-export function exploreIndexWrites(db: Db, from: IndexableStyle | null, to: IndexableStyle | null): IndexWrites {
-  const old = exploreIndexItems(from);
-  const next = exploreIndexItems(to);
-  const nextIds = new Set(next.map(keyId));
-  const oldById = new Map(old.map((i) => [keyId(i), i]));
-  const removed = old.filter((i) => !nextIds.has(keyId(i))).map(keyOf);
-  const changed = next.filter((i) => JSON.stringify(oldById.get(keyId(i))) !== JSON.stringify(i));
-  const oldTags = listedTags(from);
-  const newTags = listedTags(to);
-  const lostTags = [...oldTags].filter((t) => !newTags.has(t));
-  const gainedTags = [...newTags].filter((t) => !oldTags.has(t));
-  return {
-    count: removed.length + changed.length + lostTags.length + gainedTags.length,
-    async before() {
-      await batchDeleteAll(db, removed);
-      await moveTagCounts(db, lostTags, -1);
-    },
-    async after() {
-      await batchPutAll(db, changed);
-      await moveTagCounts(db, gainedTags, 1);
-    },
-  };
-}
-
-/** Index a style as it is now (seeds, the backfill): puts its postings and counts its tags once. */
-export async function putExploreIndex(db: Db, s: IndexableStyle): Promise<number> {
-  const w = exploreIndexWrites(db, null, s);
-  await w.after();
-  return w.count;
+  return items.length + tags.length;
 }
 
 /** The filter expression of the request's groups the driving partition does not already guarantee. */

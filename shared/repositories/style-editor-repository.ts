@@ -8,10 +8,10 @@
  * exceed it. The style's own write is conditioned on its visibility being the one read, so two concurrent
  * switches cannot both move the count. Seed styles (no `counted`) are never counted.
  */
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from './dynamo-client';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from './dynamo-client';
 import * as z from 'zod';
 import { keys } from './keys';
-import { cancellationReasons, errorName, isConditionFailure, TABLE_SCHEMA, type Db } from './table';
+import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 import {
   productEntity,
   productLinkEntity,
@@ -20,8 +20,8 @@ import {
   type ProductRecord,
   type StyleRecord,
 } from './catalog-repository';
-import { exploreIndexWrites } from './explore-repository';
-import { withConflictRetry, type Item, type TransactItem } from './toolkit';
+import { commitStyle, readPostingState } from './explore-postings';
+import { tx, type Item, type TransactItem } from './toolkit';
 import { buildUpdate, keysUnder, queryAll, transactDeleteAll } from './toolkit';
 import { lazySchema } from '../schemas/lazy-schema';
 
@@ -85,47 +85,45 @@ function decrementCount(db: Db, userId: string, isPublic: boolean) {
   };
 }
 
-const cancellationCodes = (err: unknown): string[] =>
-  errorName(err) === 'TransactionCanceledException' ? cancellationReasons(err).map((c) => c ?? 'None') : [];
-
-const styleItem = (s: StoredStyle): Item => styleEntity.item(s);
-
 /** Create a style and count it; 'limit' when the creator's cap for its visibility is reached (nothing written). */
 export async function createStyle(db: Db, style: StyleRecord, cap: number | null): Promise<StoredStyle | 'limit'> {
-  const stored: StoredStyle = { ...style, counted: true };
-  try {
-    await withConflictRetry(() =>
-      db.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            incrementCount(db, style.createdBy, style.isPublic, cap),
-            {
-              Put: {
-                TableName: db.tableName,
-                Item: styleItem(stored),
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-          ],
-        }),
-      ),
-    );
-    await exploreIndexWrites(db, null, stored).after();
-    return stored;
-  } catch (err) {
-    if (cancellationCodes(err)[0] === 'ConditionalCheckFailed') return 'limit';
-    throw err;
+  const stored: StoredStyle = { ...style, counted: true, rev: 1 };
+  const res = await commitStyle(db, {
+    id: style.id,
+    from: null,
+    to: stored,
+    styleWrite: (b) => tx.put(db, styleEntity.item(stored, b.set), 'attribute_not_exists(pk)'),
+    others: [incrementCount(db, style.createdBy, style.isPublic, cap)],
+  });
+  if (res === 'settle-first' || !res.applied) {
+    if (res !== 'settle-first' && res.conditionFailed(1)) return 'limit';
+    throw new Error(`Style ${style.id} exists already`);
   }
+  return stored;
 }
 
-export type StylePatch = Partial<Omit<StyleRecord, 'id' | 'createdBy' | 'createdAt' | 'usageCount' | 'favoriteCount'>>;
+/** The fields of a style an edit may change (a takedown is takeDownStyle's, the counts the counters'). */
+export type StylePatch = Partial<
+  Omit<StyleRecord, 'id' | 'createdBy' | 'createdAt' | 'usageCount' | 'favoriteCount' | 'rev' | 'takenDownAt'>
+>;
 
-export type UpdateStyleResult = StoredStyle | 'limit' | 'changed' | 'missing';
+/** 'taken-down': the patch would make a taken-down style public (refused, nothing written). */
+export type UpdateStyleResult = StoredStyle | 'limit' | 'changed' | 'missing' | 'taken-down';
+
+/** The style as read at `current`'s version, with its posting state; 'changed' when it moved on, or is being taken down. */
+async function readAt(db: Db, current: StoredStyle) {
+  const read = await readPostingState(db, current.id);
+  if (!read) return 'missing' as const;
+  // a takedown in progress: edits wait for it (then see the style taken down)
+  if (read.state.rev !== (current.rev ?? 0) || read.state.takedownPending) return 'changed' as const;
+  return read;
+}
 
 /**
- * Apply a patch to a style as read (`current`). A visibility switch moves the count from one attribute to the
- * other under the new cap, and the public index key is set or removed. 'changed' when the style's visibility
- * moved since it was read (read again and retry), 'missing' when it is gone.
+ * Apply a patch to a style as read (`current`), as one versioned write (explore-postings.ts): conditioned on the
+ * version read, with its explore postings and tag counts. A visibility switch moves the count from one attribute
+ * to the other under the new cap, and the public index key is set or removed. 'changed' when the style changed
+ * since it was read (read again and retry), 'missing' when it is gone.
  */
 export async function updateStyle(
   db: Db,
@@ -134,47 +132,49 @@ export async function updateStyle(
   cap: number | null,
   now = new Date(),
 ): Promise<UpdateStyleResult> {
-  const next: StoredStyle = { ...current, ...patch, updatedAt: now.toISOString() };
+  const read = await readAt(db, current);
+  if (typeof read === 'string') return read;
+  if (patch.isPublic === true && (current.takenDownAt || read.style.takenDownAt)) return 'taken-down';
   const switching = patch.isPublic !== undefined && patch.isPublic !== current.isPublic;
+  const next: StoredStyle = {
+    ...current,
+    ...patch,
+    usageCount: read.style.usageCount,
+    updatedAt: now.toISOString(),
+    counted: current.counted || switching,
+    rev: read.state.rev + 1,
+  };
   // a visibility switch moves the style in or out of the public index (the style's declaration)
   const index = switching ? styleEntity.indexUpdate('gsi1', next) : { set: {}, remove: [] };
-  const styleUpdate = {
-    Update: {
-      TableName: db.tableName,
-      Key: keys.style(current.id),
-      ...buildUpdate(
-        { ...patch, updatedAt: next.updatedAt, ...index.set, ...(switching ? { counted: true } : {}) },
-        { remove: index.remove, values: { ':wasPublic': current.isPublic, ':wasUpdated': current.updatedAt } },
-      ),
-      // the version read: the explore index is moved from exactly this state (a concurrent edit reads again)
-      ConditionExpression: 'attribute_exists(pk) AND isPublic = :wasPublic AND updatedAt = :wasUpdated',
-    },
-  };
-  const explore = exploreIndexWrites(db, current, next);
-  try {
-    await explore.before();
-    if (!switching) {
-      await db.doc.send(new UpdateCommand(styleUpdate.Update));
-    } else {
-      // An uncounted (seed) style starts being counted when it switches; a counted one moves its count
-      // (one update of the counters item: a transaction may touch an item only once).
-      const move = incrementCount(db, current.createdBy, !!next.isPublic, cap);
-      if (current.counted) {
-        const from = countField(current.isPublic);
-        move.Update.UpdateExpression += `, ${from} = if_not_exists(${from}, :one) - :one`;
-      }
-      const items: TransactItem[] = [styleUpdate, move];
-      await withConflictRetry(() => db.doc.send(new TransactWriteCommand({ TransactItems: items })));
+  const others: TransactItem[] = [];
+  if (switching) {
+    // An uncounted (seed) style starts being counted when it switches; a counted one moves its count
+    // (one update of the counters item: a transaction may touch an item only once).
+    const move = incrementCount(db, current.createdBy, !!next.isPublic, cap);
+    if (current.counted) {
+      const from = countField(current.isPublic);
+      move.Update.UpdateExpression += `, ${from} = if_not_exists(${from}, :one) - :one`;
     }
-    await explore.after();
-    return { ...next, counted: current.counted || switching };
-  } catch (err) {
-    if (!switching && isConditionFailure(err)) return (await styleExists(db, current.id)) ? 'changed' : 'missing';
-    const codes = cancellationCodes(err);
-    if (codes[1] === 'ConditionalCheckFailed') return 'limit';
-    if (codes[0] === 'ConditionalCheckFailed') return (await styleExists(db, current.id)) ? 'changed' : 'missing';
-    throw err;
+    others.push(move);
   }
+  const res = await commitStyle(db, {
+    id: current.id,
+    from: read,
+    to: next,
+    others,
+    styleWrite: (b) =>
+      tx.update(db, keys.style(current.id), {
+        ...buildUpdate(
+          { ...patch, updatedAt: next.updatedAt, ...index.set, ...(switching ? { counted: true } : {}), ...b.set },
+          { remove: [...index.remove, ...b.remove], names: b.names, values: b.values },
+        ),
+        ConditionExpression: `attribute_exists(pk) AND ${b.condition}`,
+      }),
+  });
+  if (res === 'settle-first') return 'changed';
+  if (res.applied) return next;
+  if (res.conditionFailed(1)) return 'limit';
+  return (await styleExists(db, current.id)) ? 'changed' : 'missing';
 }
 
 async function styleExists(db: Db, id: string): Promise<boolean> {
@@ -184,30 +184,32 @@ async function styleExists(db: Db, id: string): Promise<boolean> {
   return !!res.Item;
 }
 
-/** Delete the style item and uncount it (conditioned on the visibility read). */
+/**
+ * Delete the style item and uncount it, conditioned on the version read; every explore posting the style lists
+ * goes in the same transaction (explore-postings.ts: a posting exists only if its style lists it).
+ */
 export async function deleteStyleItem(db: Db, current: StoredStyle): Promise<'deleted' | 'changed' | 'missing'> {
-  const del = {
-    Delete: {
-      TableName: db.tableName,
-      Key: keys.style(current.id),
-      ConditionExpression: 'attribute_exists(pk) AND isPublic = :wasPublic',
-      ExpressionAttributeValues: { ':wasPublic': current.isPublic },
-    },
-  };
-  try {
-    await exploreIndexWrites(db, current, null).before();
-    if (current.counted)
-      await withConflictRetry(() =>
-        db.doc.send(
-          new TransactWriteCommand({ TransactItems: [del, decrementCount(db, current.createdBy, current.isPublic)] }),
-        ),
-      );
-    else await db.doc.send(new DeleteCommand(del.Delete));
-    return 'deleted';
-  } catch (err) {
-    if (isConditionFailure(err)) return (await styleExists(db, current.id)) ? 'changed' : 'missing';
-    throw err;
-  }
+  const read = await readPostingState(db, current.id);
+  if (!read) return 'missing';
+  if (read.state.rev !== (current.rev ?? 0)) return 'changed';
+  const res = await commitStyle(db, {
+    id: current.id,
+    from: read,
+    to: null,
+    others: current.counted ? [decrementCount(db, current.createdBy, current.isPublic)] : [],
+    styleWrite: (b) => ({
+      Delete: {
+        TableName: db.tableName,
+        Key: keys.style(current.id),
+        ConditionExpression: `attribute_exists(pk) AND ${b.condition}`,
+        ExpressionAttributeNames: b.names,
+        ...(Object.keys(b.values).length ? { ExpressionAttributeValues: b.values } : {}),
+      },
+    }),
+  });
+  if (res === 'settle-first') return 'changed';
+  if (res.applied) return 'deleted';
+  return (await styleExists(db, current.id)) ? 'changed' : 'missing';
 }
 
 export async function getStoredStyle(db: Db, id: string): Promise<StoredStyle | null> {

@@ -285,6 +285,8 @@ export const takeDownResultSchema = /* @__PURE__ */ lazySchema(() =>
     styleIds: z.array(z.string()),
     deletedImages: count,
     resolvedReports: count,
+    /** Other public styles showing identical bytes: left alone, for the admin to review. */
+    identicalCopyStyleIds: z.array(z.string()),
   }),
 );
 

@@ -15,14 +15,11 @@ import { buildEvent } from '../../infra/local/api-event';
 import { loadGroupHandler } from '../../infra/local/api-server';
 import { ensureTable } from '../../infra/local/stack';
 import { startDynamo } from '../../infra/local/services';
-import {
-  exploreIndexWrites,
-  queryExplorePage,
-  type IndexableStyle,
-} from '../../shared/repositories/explore-repository';
+import { queryExplorePage, type IndexableStyle } from '../../shared/repositories/explore-repository';
 import { exploreQueryOf, type ExploreQuery } from '../../shared/domain/explore-search';
 import { benchStyleId, seedSyntheticStyles } from './seed-styles';
 import { getStyle } from '../../shared/repositories/catalog-repository';
+import { postingWriteCount } from '../../shared/repositories/explore-postings';
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -194,7 +191,7 @@ async function writeAmplification(db: Db): Promise<Record<string, number>> {
   const s = await getStyle(db, benchStyleId(7));
   if (!s) throw new Error('no bench style');
   const st: IndexableStyle = s;
-  const count = (from: IndexableStyle | null, to: IndexableStyle | null) => exploreIndexWrites(db, from, to).count;
+  const count = (from: IndexableStyle | null, to: IndexableStyle | null) => postingWriteCount(from, to);
   return {
     publish: count(null, st),
     'edit (rename)': count(st, { ...st, name: 'Renamed Bench Look 7' }),

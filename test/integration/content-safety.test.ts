@@ -254,7 +254,7 @@ describe('admin: refusals and takedown of a reported public image', () => {
     expect(JSON.stringify(res.body)).not.toContain(shopper.sub);
   });
 
-  it('takes down a reported style: hides it and every public style showing the same bytes, deletes the copies, resolves the reports', async () => {
+  it('takes down a reported style and only its own objects: other styles with the same bytes are named, not touched', async () => {
     const admin = await newUser();
     const [creatorA, creatorB, reporter] = await Promise.all([newUser(), newUser(), newUser()]);
     await setRole(admin, 'admin');
@@ -301,26 +301,27 @@ describe('admin: refusals and takedown of a reported public image', () => {
 
     const res = await json(admin, 'POST', `/api/admin/style-reports/${report.id}/take-down`);
     expect(res.status).toBe(200);
-    expect(res.body.styleIds.sort()).toEqual([a.body.id, b.body.id].sort());
-    expect(res.body.deletedImages).toBe(3); // the reported cover, its prompt image, and the identical copy
+    expect(res.body.styleIds).toEqual([a.body.id]);
+    expect(res.body.deletedImages).toBe(2); // the reported style's own cover and prompt image
     expect(res.body.resolvedReports).toBe(1);
+    // another creator's style showing identical bytes is named for the admin, never hidden or deleted here
+    expect(res.body.identicalCopyStyleIds).toEqual([b.body.id]);
 
-    // gone for the public, the copies deleted, the innocent style and its image untouched
+    // gone for the public, its own images deleted; the other creators' styles and images untouched
     expect((await json(null, 'GET', `/api/styles/${a.body.id}`)).status).toBe(404);
-    expect((await json(null, 'GET', `/api/styles/${b.body.id}`)).status).toBe(404);
+    expect((await json(null, 'GET', `/api/styles/${b.body.id}`)).status).toBe(200);
     expect((await json(null, 'GET', `/api/styles/${c.body.id}`)).status).toBe(200);
     // the public copies the styles named when published (uploads stay private until then)
     const publicKeys = await buckets.list(process.env.PUBLIC_BUCKET!, 'styles/');
     const key = (url: string) => url.replace('/api/public-image/', '');
     for (const url of [a.body.coverImageUrl, a.body.promptImageUrl, b.body.coverImageUrl, c.body.coverImageUrl])
       expect(url).toMatch(/^\/api\/public-image\/styles\//);
-    for (const gone of [a.body.coverImageUrl, a.body.promptImageUrl, b.body.coverImageUrl])
-      expect(publicKeys).not.toContain(key(gone));
-    expect(publicKeys).toContain(key(c.body.coverImageUrl));
+    for (const gone of [a.body.coverImageUrl, a.body.promptImageUrl]) expect(publicKeys).not.toContain(key(gone));
+    for (const kept of [b.body.coverImageUrl, c.body.coverImageUrl]) expect(publicKeys).toContain(key(kept));
     const listed = await json(null, 'GET', '/api/styles');
     const ids = JSON.stringify(listed.body);
     expect(ids).not.toContain(a.body.id);
-    expect(ids).not.toContain(b.body.id);
+    expect(ids).toContain(b.body.id);
     // the report is closed; the owner still has the (now private) style without its image
     expect(
       (await json(admin, 'GET', '/api/admin/style-reports')).body.find((r: { id: string }) => r.id === report.id),

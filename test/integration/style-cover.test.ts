@@ -41,7 +41,8 @@ beforeAll(async () => {
     db: ctx.db,
     s3: s3(),
     publicBucket: process.env.PUBLIC_BUCKET!,
-    owners: { influencer: infl2.sub, admin: infl2.sub },
+    // the seed styles are infl's: a style names only its owner's images (issue 40)
+    owners: { influencer: infl.sub, admin: infl.sub },
   });
   const style = await post(infl, '/api/admin/styles', {
     name: 'Cover me',

@@ -107,12 +107,15 @@ function SafetyDesk() {
         )}
         confirmTitle="Take this style down?"
         confirmDescription={(r) =>
-          `"${r?.styleName ?? ''}" becomes private, its images and identical copies are deleted. This cannot be undone.`
+          `"${r?.styleName ?? ''}" becomes private and its own images are deleted. This cannot be undone.`
         }
         pending={takeDown.isPending}
         takeDown={async (r) => {
           const res = await takeDown.mutateAsync(r.id);
-          return `${res.styleIds.length} style(s) hidden, ${res.deletedImages} image(s) deleted, identical copies included.`;
+          const copies = res.identicalCopyStyleIds.length;
+          return `${res.styleIds.length} style(s) hidden, ${res.deletedImages} image(s) deleted.${
+            copies ? ` ${copies} other public style(s) show an identical image: review them.` : ''
+          }`;
         }}
         failure="Could not take the style down"
       />
