@@ -105,7 +105,9 @@ export async function emptyCorridor(width = 960, height = 1280): Promise<RgbaIma
   for (const t of [0.1, 0.35, 0.55, 0.7, 0.8]) {
     const y = far.y0 * t;
     const half = (width / 2) * (1 - t) * 0.35 + 6;
-    lights.push(`<rect x="${vx - half}" y="${y}" width="${half * 2}" height="${Math.max(4, 30 * (1 - t))}" fill="#fffbe8"/>`);
+    lights.push(
+      `<rect x="${vx - half}" y="${y}" width="${half * 2}" height="${Math.max(4, 30 * (1 - t))}" fill="#fffbe8"/>`,
+    );
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
   <defs>

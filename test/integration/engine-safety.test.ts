@@ -50,7 +50,11 @@ beforeEach(() => {
 
 async function uploadOutfit(user: TestUser): Promise<string> {
   const mp = multipart({ file: { content: await garmentJpeg('tee', 500), filename: 'look.jpg', type: 'image/jpeg' } });
-  const up = await ctx.invoke('POST', '/api/uploads/outfit', { token: user.idToken, body: mp.body, headers: mp.headers });
+  const up = await ctx.invoke('POST', '/api/uploads/outfit', {
+    token: user.idToken,
+    body: mp.body,
+    headers: mp.headers,
+  });
   expect(up.status, JSON.stringify(up.body)).toBe(201);
   return up.body.url as string;
 }

@@ -158,7 +158,12 @@ describe('the safety gate', () => {
       person,
       result,
       analysis: f.analysis,
-      pieces: [piece('top', f.coverage((x, y) => f.torso(x, y) && !straps(x, y)))],
+      pieces: [
+        piece(
+          'top',
+          f.coverage((x, y) => f.torso(x, y) && !straps(x, y)),
+        ),
+      ],
     });
     expect(verdict).toMatchObject({ ok: true });
     expect(verdict.bareTorso).toBe(0);
@@ -173,7 +178,12 @@ describe('the safety gate', () => {
       person,
       result,
       analysis: f.analysis,
-      pieces: [piece('bottom', f.coverage((x, y) => (f.torso(x, y) && y >= 372) || f.legs(x, y)))],
+      pieces: [
+        piece(
+          'bottom',
+          f.coverage((x, y) => (f.torso(x, y) && y >= 372) || f.legs(x, y)),
+        ),
+      ],
     });
     expect(verdict).toMatchObject({ ok: true });
   });
@@ -186,9 +196,17 @@ describe('the safety gate', () => {
     const result = f.paint((x, y) => (stray(x, y) ? NEW_TOP : null));
     const verdict = checkRenderSafety({
       person,
-      result: { ...result, data: result.data.map((v, i) => (stray((i >> 2) % f.W, Math.floor((i >> 2) / f.W)) ? v : person.data[i]!)) },
+      result: {
+        ...result,
+        data: result.data.map((v, i) => (stray((i >> 2) % f.W, Math.floor((i >> 2) / f.W)) ? v : person.data[i]!)),
+      },
       analysis: f.analysis,
-      pieces: [piece('top', f.coverage((x, y) => f.torso(x, y) || stray(x, y)))],
+      pieces: [
+        piece(
+          'top',
+          f.coverage((x, y) => f.torso(x, y) || stray(x, y)),
+        ),
+      ],
     });
     expect(verdict).toMatchObject({ ok: false, code: 'garment_off_body' });
     expect(verdict.offBody).toBeGreaterThan(SAFETY_GATE.offBodyMax);
@@ -243,8 +261,18 @@ describe('garment pictures with skin in them', () => {
     // head, neck and arms are skin: about a fifth of the figure; the background is not counted under its alpha
     const share = skinShare(photo, f.analysis.mask);
     expect(share).toBeGreaterThan(SAFETY_GATE.personCheckSkinShare);
-    expect(skinShare(f.dressed(() => SKIN), f.analysis.mask)).toBeGreaterThan(SAFETY_GATE.skinClothShare);
-    expect(skinShare(f.paint(() => NEW_TOP), null)).toBe(0);
+    expect(
+      skinShare(
+        f.dressed(() => SKIN),
+        f.analysis.mask,
+      ),
+    ).toBeGreaterThan(SAFETY_GATE.skinClothShare);
+    expect(
+      skinShare(
+        f.paint(() => NEW_TOP),
+        null,
+      ),
+    ).toBe(0);
   });
 
   it('sees a person by a face or a torso in the mask, and nobody in a picture with no mask', () => {

@@ -72,9 +72,7 @@ export interface SafetyMeasures {
   ms: number;
 }
 
-export type SafetyVerdict =
-  | ({ ok: true } & SafetyMeasures)
-  | ({ ok: false; code: SafetyRefusalCode } & SafetyMeasures);
+export type SafetyVerdict = ({ ok: true } & SafetyMeasures) | ({ ok: false; code: SafetyRefusalCode } & SafetyMeasures);
 
 export interface SafetyInput {
   /** The person's photo and the render, the same size. */
@@ -149,7 +147,8 @@ function bareTorso(input: SafetyInput, skin: SkinModel, span: number): number {
   const W = person.width;
   const H = person.height;
   // image sides: whichever shoulder and hip are further left
-  const [sl, sr] = k.leftShoulder.x <= k.rightShoulder.x ? [k.leftShoulder, k.rightShoulder] : [k.rightShoulder, k.leftShoulder];
+  const [sl, sr] =
+    k.leftShoulder.x <= k.rightShoulder.x ? [k.leftShoulder, k.rightShoulder] : [k.rightShoulder, k.leftShoulder];
   const [hl, hr] = k.leftHip.x <= k.rightHip.x ? [k.leftHip, k.rightHip] : [k.rightHip, k.leftHip];
   const topY = (sl.y + sr.y) / 2;
   const botY = (hl.y + hr.y) / 2;
