@@ -82,6 +82,8 @@ export const ERROR_CODES = {
   engineAccessory: 'outfit.accessory_unsupported',
   /** An uploaded garment image with no garment the engine can find (before any spend). */
   garmentNotFound: 'garment.not_found',
+  /** A garment given as a photo of a model wearing it, which the engine does not take off the model (before any spend). */
+  garmentOnModel: 'garment.on_model',
 } as const;
 
 export const BUSY_MESSAGE = 'Too many requests at once. Please try again.';

@@ -11,7 +11,6 @@ import {
   GARMENT_MAX,
   placeOnBackground,
   tryOn,
-  tryOnOrProductShot,
   variantFor,
   type EngineSlot,
   type GarmentInput,
@@ -108,7 +107,7 @@ export async function runEngineJob(job: EngineJob): Promise<EngineJobResult> {
       const t = performance.now();
       let image: RgbaImage;
       if (garments.length) {
-        const out = await tryOnOrProductShot(nodeModelRuntime, person, garments, {
+        const out = await tryOn(nodeModelRuntime, person, garments, {
           variant: variantFor(i),
           analysis,
           ...cache,

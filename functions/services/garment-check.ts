@@ -1,8 +1,11 @@
 /**
- * An image with no garment in it is refused before any credit is spent, when the Fitly engine renders the mode:
+ * A garment given as a photo of a model wearing it (model_wearer: a style's picture, an upload, an outfit piece)
+ * is refused before any credit is spent when the Fitly engine renders the mode (`garment.on_model`: the engine
+ * does not take garments off a model; an AI provider, where configured, renders these); and
+ * an image with no garment in it is refused before any credit is spent, when the Fitly engine renders the mode:
  * the caller's own uploaded pieces (outfit images, raw-template style references) are read and run through the
  * engine's garment detection (`detectGarment`, pure code: no model, so it runs in the API function) at a small
- * size. Pictures of a model wearing the garment need the models (the render worker checks them), remote URLs are
+ * size. Remote URLs are
  * fetched only by the worker, and curated catalogue pictures were chosen by their creators: those are checked
  * when rendered, and a refusal there is refunded.
  */
@@ -10,7 +13,7 @@ import type { Mode } from '../../shared/domain/generation';
 import type { StyleImageType } from '../../shared/domain/catalog';
 import { looksLikeImageRef, parseImageRef } from '../../shared/domain/image-ref';
 import { detectGarment } from '../../shared/engine/garment';
-import { EngineRefusal } from '../../shared/engine/refusal';
+import { EngineRefusal, REFUSAL_MESSAGES } from '../../shared/engine/refusal';
 import { ERROR_CODES, HttpError } from '../../shared/errors';
 import { readImage } from '../lib/media-store';
 import { loadSharp } from '../lib/sharp-loader';
@@ -25,8 +28,11 @@ export async function assertGarmentsFound(
   pieces: { imageUrl: string | null; imageType: StyleImageType | null }[],
 ): Promise<void> {
   if ((await providerNameFor(mode)) !== 'engine') return;
+  // a photo of a model wearing the garment: the engine does not take garments off a model (docs/decisions.md)
+  if (pieces.some((p) => p.imageType === 'model_wearer'))
+    throw new HttpError(422, ERROR_CODES.garmentOnModel, REFUSAL_MESSAGES.on_model_garment);
   for (const p of pieces) {
-    if (!p.imageUrl || p.imageType === 'model_wearer' || !looksLikeImageRef(p.imageUrl)) continue;
+    if (!p.imageUrl || !looksLikeImageRef(p.imageUrl)) continue;
     const ref = parseImageRef(p.imageUrl, { callerId: userId });
     if (!ref.ok || ref.bucket !== 'private') continue;
     const bytes = await readImage('private', ref.key);

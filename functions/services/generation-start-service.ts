@@ -65,6 +65,9 @@ async function startFromStyleOnce(
     mode === 'creative' ? await resolvePrompt(db, input.promptTemplateId, style.defaultPromptTemplateId, null) : null;
   const profile = await resolveProfile(db, user, input.photoProfileId);
   await assertPhotosFor(mode, profile);
+  await assertGarmentsFound(mode, user.id, [
+    { imageUrl: style.promptImageUrl ?? null, imageType: style.styleImageType },
+  ]);
   return reserveAndStart(db, {
     user,
     kind,

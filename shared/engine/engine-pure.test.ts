@@ -70,6 +70,19 @@ describe('checkFullBody', () => {
     expect(r).toMatchObject({ ok: false, code: 'cropped' });
     expect(r.ok ? '' : r.message).toMatch(/head to feet/);
   });
+  it('accepts a whole figure whose mask runs on to the bottom edge below the feet (a reflection on a shiny floor)', () => {
+    const f = figure();
+    // her reflection: the mask mirrored below the soles (row 740) down to the frame's bottom
+    for (let y = 740; y < f.height; y++) {
+      const src = 2 * 740 - 1 - y;
+      f.mask.data.copyWithin(y * f.width, src * f.width, (src + 1) * f.width);
+    }
+    expect(checkFullBody(f)).toEqual({ ok: true });
+  });
+  it('refuses ankles too near the bottom edge for a foot below them, however the mask ends', () => {
+    const f = figure({ feetY: 790 });
+    expect(checkFullBody(f)).toMatchObject({ ok: false, code: 'cropped' });
+  });
   it('refuses two blobs as several people', () => {
     const a = figure();
     for (let y = 100; y < 700; y++) for (let x = 330; x < 390; x++) a.mask.data[y * 400 + x] = 255;

@@ -12,6 +12,22 @@ const refuse = (code: EngineRefusalCode): FullBodyResult => ({ ok: false, code, 
 
 /** Minimum keypoint confidence to count a joint as seen. */
 const SEEN = 0.3;
+/** Room there must be below the lower ankle, in shins (knee to ankle): the foot is in the frame. */
+const FOOT_ROOM = 0.25;
+
+/** Does the person's mask end, below the ankles and across the feet's columns, before the frame's bottom? */
+function feetEndInFrame(analysis: PersonAnalysis, la: Keypoint, ra: Keypoint, shin: number): boolean {
+  const { mask } = analysis;
+  const W = mask.width;
+  const x0 = Math.max(0, Math.floor(Math.min(la.x, ra.x) - shin * 0.4));
+  const x1 = Math.min(W - 1, Math.ceil(Math.max(la.x, ra.x) + shin * 0.4));
+  for (let y = Math.ceil(Math.max(la.y, ra.y)); y < mask.height; y++) {
+    let any = false;
+    for (let x = x0; x <= x1 && !any; x++) any = mask.data[y * W + x]! >= 128;
+    if (!any) return true;
+  }
+  return false;
+}
 
 export interface MaskBlobs {
   /** Areas of the mask's blobs as fractions of the image, largest first. */
@@ -73,22 +89,27 @@ export function checkFullBody(analysis: PersonAnalysis): FullBodyResult {
   const second = blobs.areas[1] ?? 0;
   if (second >= 0.012 && second >= 0.3 * mainArea) return refuse('several_people');
 
-  // head and feet inside the frame
+  // head and feet inside the frame, by the keypoints: the mask may run on to the bottom edge below the feet (a
+  // reflection on a shiny floor, a shadow) and still the whole body is there
   const headSeen = seen(g('nose')) || seen(g('leftEye')) || seen(g('rightEye'));
   const la = g('leftAnkle');
   const ra = g('rightAnkle');
-  const anklesSeen = seen(la, 0.2) && seen(ra, 0.2) && Math.max(la.score, ra.score) >= SEEN;
   const hipsSeen = seen(g('leftHip'), 0.25) || seen(g('rightHip'), 0.25);
   const kneesSeen = seen(g('leftKnee'), 0.25) || seen(g('rightKnee'), 0.25);
-  const edge = 0.004 * H;
-  if (!headSeen || !hipsSeen || !kneesSeen || !anklesSeen) return refuse('cropped');
+  if (!headSeen || !hipsSeen || !kneesSeen || !seen(la, 0.2) || !seen(ra, 0.2)) return refuse('cropped');
+  const ankleY = Math.max(la.y, ra.y);
+  const knees = [g('leftKnee'), g('rightKnee')].filter((k) => seen(k, 0.25));
+  const kneeY = knees.reduce((s, k) => s + k.y, 0) / knees.length;
+  const shin = Math.max(ankleY - kneeY, 0.02 * H);
+  // ankles seen with confidence, or less surely seen where the feet's mask ends inside the frame below them
+  if (Math.max(la.score, ra.score) < SEEN && !feetEndInFrame(analysis, la, ra, shin)) return refuse('cropped');
+  // room below the lower ankle for a foot (a foot reaches 0.35-0.5 of a shin below its ankle): not cut off
+  if (ankleY + FOOT_ROOM * shin > H) return refuse('cropped');
   // the head may touch the top edge (hair), but the eyes must sit well below it
+  const edge = 0.004 * H;
   const eyeY = Math.min(...[g('leftEye'), g('rightEye'), g('nose')].filter((k) => seen(k)).map((k) => k.y));
   const shoulderY = (g('leftShoulder').y + g('rightShoulder').y) / 2;
   if (main.y0 <= edge && eyeY < 0.45 * (shoulderY - eyeY)) return refuse('cropped');
-  if (main.y1 >= H - edge) return refuse('cropped');
-  const ankleY = Math.max(la.y, ra.y);
-  if (ankleY >= H - 0.01 * H) return refuse('cropped');
 
   // tall enough: head top to ankles
   const bodyH = ankleY - main.y0;

@@ -6,7 +6,14 @@ export { checkFullBody, type FullBodyResult } from './full-body';
 export { checkPortrait, faceWidth, type PortraitResult } from './portrait';
 export { detectGarment, type DetectedGarment, type EngineSlot, type Box } from './garment';
 export { extractGarmentFromModel } from './from-model';
-export { tryOn, tryOnOrProductShot, GARMENT_MAX, LAYER_ORDER, type GarmentInput, type TryOnResult } from './try-on';
+export { tryOn, GARMENT_MAX, LAYER_ORDER, type GarmentInput, type TryOnResult } from './try-on';
+export {
+  checkRenderSafety,
+  SAFETY_GATE,
+  type DrawnPiece,
+  type SafetyVerdict,
+  type SafetyRefusalCode,
+} from './checks/safety-gate';
 export { analyzePerson, scaleAnalysis, ANALYSIS_MAX } from './analyze';
 export { variantFor, type VariantOptions } from './variants';
 export { applyLook, placeOnBackground, drawBackground } from './look';

@@ -9,7 +9,10 @@ export type EngineRefusalCode =
   | 'several_faces'
   | 'face_too_small'
   | 'no_garment'
-  | 'unsupported_garment';
+  | 'unsupported_garment'
+  | 'on_model_garment'
+  | 'bare_torso'
+  | 'garment_off_body';
 
 export const REFUSAL_MESSAGES: Record<EngineRefusalCode, string> = {
   no_person:
@@ -32,6 +35,12 @@ export const REFUSAL_MESSAGES: Record<EngineRefusalCode, string> = {
     'We could not find a garment in this image: use a product photo of one garment on a plain background, or a photo of a model wearing it.',
   unsupported_garment:
     'This kind of item (bags, hats, glasses and other accessories) cannot be tried on by the Fitly engine yet: pick a top, bottom, dress, jacket or shoes.',
+  on_model_garment:
+    'The Fitly engine cannot take a garment off a photo of someone wearing it (parts of that person would come with it): use a product photo of the garment, laid flat or on a plain background. Looks made by an AI model, where offered, can use this photo.',
+  bare_torso:
+    'This look was not shown: the try-on would have left part of the body bare where the garment should cover it. Try a product photo of the garment on a plain background, or another garment.',
+  garment_off_body:
+    'This look was not shown: pieces of the garment ended up off the body. Try a product photo of the garment on a plain background, or another garment.',
 };
 
 export class EngineRefusal extends Error {

@@ -6,10 +6,18 @@
  * photo's own resolution.
  */
 import { bodyFrom, type Body } from './body';
-import { hairMap, lightField, skinMap, skinModel } from './appearance';
+import { hairMap, lightField, skinMap, skinModel, type SkinModel } from './appearance';
+import {
+  alphaOnGrid,
+  checkRenderSafety,
+  SAFETY_GATE,
+  showsPerson,
+  skinShare,
+  type DrawnPiece,
+  type SafetyVerdict,
+} from './checks/safety-gate';
 import { checkFullBody } from './full-body';
 import { detectGarment, type Box, type DetectedGarment, type EngineSlot } from './garment';
-import { extractGarmentFromModel } from './from-model';
 import { analyzePerson, scaleAnalysis } from './analyze';
 import { copyRgba, dilate, newGray, pushPullFill, resizeRgba } from './image-ops';
 import { placeGarment, footBox, type PlaceDebug } from './place';
@@ -22,7 +30,10 @@ export interface GarmentInput {
   image: RgbaImage;
   /** null: classify from the outline. */
   slot: EngineSlot | null;
-  /** 'on-model': a photo of a model wearing it (the garment is taken off the model); 'auto' is read as laydown. */
+  /**
+   * 'on-model': a photo of a model wearing it: refused (`on_model_garment`, docs/decisions.md: taking it off the
+   * model carried straps, hair, legs and bags along and bared the torso); 'auto' is read as laydown.
+   */
   source: 'laydown' | 'on-model' | 'auto';
 }
 
@@ -35,6 +46,8 @@ export interface TryOnResult {
   layers: { garment: GrayImage; filled: GrayImage };
   /** Anchors and warp grids per garment (for docs and debugging). */
   debug: PlaceDebug[];
+  /** The safety gate's measures (a result that fails it is never returned: the render is refused). */
+  safety: SafetyVerdict;
 }
 
 export const LAYER_ORDER: EngineSlot[] = ['shoes', 'bottom', 'one-piece', 'top', 'outerwear', 'accessory'];
@@ -623,6 +636,8 @@ function composite(out: RgbaImage, layer: Layer, light: ReturnType<typeof lightF
 export interface Scene {
   body: ReturnType<typeof bodyFrom>;
   maps: Maps;
+  /** The person's skin colour (sampled on the face). */
+  skin: SkinModel;
   waist: ReturnType<typeof waistTop>;
   head: ReturnType<typeof headZone>;
   light: ReturnType<typeof lightField>;
@@ -645,6 +660,7 @@ export function readScene(person: RgbaImage, analysis: PersonAnalysis): Scene {
   return {
     body,
     maps,
+    skin,
     waist: waistTop(body, skinPx),
     head: headZone(body, maps.hair),
     light: lightField(person, body, body.mask),
@@ -656,6 +672,11 @@ export function readScene(person: RgbaImage, analysis: PersonAnalysis): Scene {
 export interface PreparedGarment {
   image: RgbaImage;
   det: DetectedGarment;
+  /**
+   * Skin-coloured cloth: much of the picture is skin-coloured and the models found no person in it (a beige or
+   * nude garment). The safety gate does not count its drawn cloth as bare skin.
+   */
+  skinCloth: boolean;
 }
 
 /**
@@ -664,28 +685,34 @@ export interface PreparedGarment {
  */
 export type GarmentPrepCache = WeakMap<RgbaImage, Map<string, PreparedGarment>>;
 
-/** Read one garment: resize, then find its outline (a product shot) or take it off the model wearing it. */
+/**
+ * Read one garment: resize, then find its outline (a product shot). A picture much of which is skin-coloured is
+ * looked at by the models: a person in it (a photo of a model wearing the garment, whatever it was said to be)
+ * is refused (`on_model_garment`), else it is skin-coloured cloth.
+ */
 export async function prepareGarment(
   runtime: ModelRuntime,
   g: GarmentInput,
   cache?: GarmentPrepCache,
 ): Promise<PreparedGarment> {
   if (g.slot === 'accessory') throw new EngineRefusal('unsupported_garment');
+  // a garment on a model is not taken off the model by this engine (refused before any credit is spent too)
+  if (g.source === 'on-model') throw new EngineRefusal('on_model_garment');
   const key = `${g.slot ?? ''}|${g.source}`;
   const hit = cache?.get(g.image)?.get(key);
   if (hit) return hit;
   // product images are drawn at most half the photo's height: 640 px is plenty
   const k = Math.min(1, GARMENT_MAX / Math.max(g.image.width, g.image.height));
   const image = k < 1 ? resizeRgba(g.image, Math.round(g.image.width * k), Math.round(g.image.height * k)) : g.image;
-  let prepared: PreparedGarment;
-  if (g.source === 'on-model') {
-    const cut = await extractGarmentFromModel(runtime, image, g.slot ?? 'top');
-    prepared = { image: cut.image, det: cut };
-  } else {
-    const det = detectGarment(image, g.slot);
-    if (det.slot === 'accessory') throw new EngineRefusal('unsupported_garment');
-    prepared = { image, det };
+  const det = detectGarment(image, g.slot);
+  if (det.slot === 'accessory') throw new EngineRefusal('unsupported_garment');
+  let skinCloth = false;
+  const share = skinShare(image, det.alpha);
+  if (share >= SAFETY_GATE.personCheckSkinShare) {
+    if (showsPerson(await analyzePerson(runtime, image))) throw new EngineRefusal('on_model_garment');
+    skinCloth = share >= SAFETY_GATE.skinClothShare;
   }
+  const prepared: PreparedGarment = { image, det, skinCloth };
   if (cache) {
     const byKey = cache.get(g.image) ?? new Map<string, PreparedGarment>();
     byKey.set(key, prepared);
@@ -703,6 +730,12 @@ export async function tryOn(
     analysis?: PersonAnalysis;
     prepared?: GarmentPrepCache;
     scenes?: WeakMap<RgbaImage, Scene>;
+    /**
+     * The safety gate: 'refuse' (default: a result that fails it is refused, EngineRefusal) or 'report' (the
+     * result is returned with the verdict in `safety`: the gallery's contact sheet only; nothing that shows an
+     * image to a person passes it).
+     */
+    gate?: 'refuse' | 'report';
   } = {},
 ): Promise<TryOnResult> {
   const timingsMs: Record<string, number> = {};
@@ -739,8 +772,9 @@ export async function tryOn(
   const filled = new Uint8Array(W * H);
   const placed: TryOnResult['placed'] = [];
   const debug: PlaceDebug[] = [];
+  const pieces: DrawnPiece[] = [];
   const tint: [number, number, number] = [1, 1, 1];
-  for (const { det, image } of found) {
+  for (const { det, image, skinCloth } of found) {
     const slot = det.slot;
     const shoesOld = slot === 'shoes' ? oldShoes(person, body, maps) : null;
     let p = placeGarment(image, det.alpha, slot, body, variant, tint, {
@@ -785,31 +819,23 @@ export async function tryOn(
       },
     });
     debug.push(p.debug);
+    pieces.push({ slot, alpha: alphaOnGrid(layer), skinCloth });
   }
+  // the safety gate: a render with the torso left bare or garment pieces off the body is never shown
+  const safety = checkRenderSafety({ person, result: out, analysis, pieces, skin: scene.skin });
+  lap('safety');
+  if (!safety.ok && options.gate !== 'report') throw new EngineRefusal(safety.code);
   const garmentMap = newGray(W, H);
   garmentMap.data.set(coverage);
   const filledMap = newGray(W, H);
   filledMap.data.set(filled);
-  return { image: out, analysis, placed, timingsMs, layers: { garment: garmentMap, filled: filledMap }, debug };
-}
-
-/**
- * tryOn; when a picture said to show a model wearing the garment has nobody in it (a product shot tagged
- * model_wearer), it is read again as the product shot it is, rather than failing the look. The render worker
- * and the browser's preview both call this: one rule.
- */
-export async function tryOnOrProductShot(
-  runtime: ModelRuntime,
-  person: RgbaImage,
-  garments: GarmentInput[],
-  options: Parameters<typeof tryOn>[3] = {},
-): Promise<TryOnResult> {
-  try {
-    return await tryOn(runtime, person, garments, options);
-  } catch (err) {
-    const onModel = garments.some((g) => g.source === 'on-model');
-    if (!(err instanceof EngineRefusal) || !onModel || err.code === 'unsupported_garment') throw err;
-    const asShots = garments.map((g) => (g.source === 'on-model' ? { ...g, source: 'laydown' as const } : g));
-    return tryOn(runtime, person, asShots, options);
-  }
+  return {
+    image: out,
+    analysis,
+    placed,
+    timingsMs,
+    layers: { garment: garmentMap, filled: filledMap },
+    debug,
+    safety,
+  };
 }

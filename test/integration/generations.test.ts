@@ -528,7 +528,7 @@ describe('Try Custom Look with an uploaded outfit', () => {
         })
       ).status,
     ).toBe(400);
-    const body = { imageUrl: up.body.url, imageType: 'model_wearer', photoProfileId: a.profileId };
+    const body = { imageUrl: up.body.url, imageType: 'product_laydown', mode: 'exact', photoProfileId: a.profileId };
     const res = await ctx.invoke('POST', '/api/generate/quick-try', { token: a.user.idToken, body });
     expect(res.status).toBe(201);
     const stolen = await ctx.invoke('POST', '/api/generate/quick-try', {

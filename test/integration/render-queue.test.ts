@@ -144,7 +144,11 @@ describe('Idempotency-Key on credit-spending starts', () => {
 
   it('a repeat still answers the first id after the spend used the last credit (no 402 for a double click)', async () => {
     const { user, profileId } = await newUserWithProfile({ credits: 1 });
-    const body = { imageUrl: '/api/public-image/styles/seed-style-01/prompt.webp', imageType: 'model_wearer' };
+    const body = {
+      imageUrl: '/api/public-image/styles/seed-style-01/prompt.webp',
+      imageType: 'product_laydown',
+      mode: 'exact',
+    };
     const send = () =>
       ctx.invoke('POST', '/api/generate/quick-try', {
         token: user.idToken,

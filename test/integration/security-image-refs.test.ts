@@ -102,7 +102,7 @@ describe('image references at generation start (quick-try)', () => {
     const encoded = (up.body.url as string).replace('/outfits/', '/%6futfits/');
     const res = await ctx.invoke('POST', '/api/generate/quick-try', {
       token: attacker.user.idToken,
-      body: { imageUrl: encoded, imageType: 'model_wearer', photoProfileId: attacker.profileId },
+      body: { imageUrl: encoded, imageType: 'product_laydown', mode: 'exact', photoProfileId: attacker.profileId },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const gens = await listGenerations(ctx.db, attacker.user.sub);

@@ -22,7 +22,7 @@ import { loadGraph, tfPersonModels, type TfForModels } from '../../../../shared/
 import {
   prepareGarment,
   readScene,
-  tryOnOrProductShot,
+  tryOn,
   type GarmentInput,
   type GarmentPrepCache,
   type Scene,
@@ -81,7 +81,7 @@ export interface BrowserEngine {
   /** The photo profile's rules on one photo: the full-body rule, or the portrait's. */
   check(image: RgbaImage, kind: 'portrait' | 'full-body'): Promise<{ ok: true } | { ok: false; message: string }>;
   /**
-   * The try-on of `garments` on `person` (issue 25's preview), the render worker's own code (tryOnOrProductShot).
+   * The try-on of `garments` on `person` (issue 25's preview), the render worker's own code (tryOn).
    * The person's analysis is kept per image object: the next garment on the same photo skips the models.
    * Throws the engine's EngineRefusal (no full body, no garment found) like the worker.
    */
@@ -142,7 +142,7 @@ export function loadBrowserEngine(
       },
       async tryOn(person, garments, variant) {
         const analysis = analyses.get(person);
-        const out = await tryOnOrProductShot(runtime, person, garments, { variant, analysis, prepared, scenes });
+        const out = await tryOn(runtime, person, garments, { variant, analysis, prepared, scenes });
         analyses.set(person, out.analysis);
         return { image: out.image, timingsMs: out.timingsMs };
       },

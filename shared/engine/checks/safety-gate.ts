@@ -1,0 +1,310 @@
+/**
+ * The safety gate: the last step of every render, on the server (the render worker) and in the browser's
+ * preview alike (both call `tryOn`, which runs it). A result is refused, never shown, when
+ * - the torso is left bare: skin in the torso (between the shoulder and hip keypoints, the arms left out) where
+ *   the person's photo showed no skin, over more than `SAFETY_GATE.bareTorsoMax` of it (the old garment filled
+ *   with skin, or a cut-out's skin drawn there); skin that was already there (a swimsuit, bare shoulders under a
+ *   sleeveless top) does not count, nor a garment's own cloth when the garment itself is skin-coloured;
+ * - pieces of a garment are off the body: its pixels outside the person's silhouette (closed across narrow gaps
+ *   and grown by `offBodyGrow` of the shoulder span), or in pieces detached from the garment's main piece(s).
+ * Pure and fast: it samples the photos on a grid of at most `gridSide` px (a few ms a render).
+ */
+import { isSkin, skinModel, type SkinModel } from '../appearance';
+import { bodyFrom } from '../body';
+import { components, dilate } from '../image-ops';
+import type { EngineSlot } from '../garment';
+import type { GrayImage, Keypoint, PersonAnalysis, RgbaImage } from '../types';
+
+/** The gate's thresholds: the one place for them. */
+export const SAFETY_GATE = {
+  /** Share of the torso region that may turn to skin where the photo showed none (broken renders: 0.3-0.7). */
+  bareTorsoMax: 0.15,
+  /** The torso region starts this far below the shoulder line (x the torso's height): necklines stay free. */
+  torsoTop: 0.22,
+  /** ...and its sides are this far inside the shoulder and hip joints (x the shoulder span). */
+  torsoInset: 0.06,
+  /** The arms left out of it: capsules along shoulder-elbow-wrist-hand, this wide (radius, x the span). */
+  armRadius: 0.13,
+  /** Share of a garment's pixels that may lie off the body. */
+  offBodyMax: 0.04,
+  /** The body's room for a garment: the silhouette closed across gaps of this (x span) and grown by offBodyGrow. */
+  offBodyGap: 0.2,
+  offBodyGrow: 0.12,
+  /** Share of a garment's pixels that may be in pieces detached from its main piece(s). */
+  detachedMax: 0.04,
+  /** A piece at least this share of the largest is a main piece (a top split by crossed forearms), not a fragment. */
+  mainPiece: 0.2,
+  /** The grid the silhouette and the pieces are measured on (long side, px). */
+  gridSide: 256,
+  /**
+   * "Was skin in the photo" is read with the skin model loosened (its chroma spread x this, its luminance range
+   * widened by loosenLum): a highlight or a shadow on bare skin the strict model misses, filled with skin by
+   * the engine, is not skin newly bared.
+   */
+  loosenSpread: 1.5,
+  loosenLum: 0.3,
+  /**
+   * A garment picture with at least this share of skin-coloured pixels (any skin tone) is looked at by the models
+   * before it is drawn: a person in it is refused, else it is skin-coloured cloth (not bare skin).
+   */
+  personCheckSkinShare: 0.15,
+  /** ...and with at least this share (the garment is itself skin-coloured) and nobody in it, it is cloth. */
+  skinClothShare: 0.5,
+} as const;
+
+export type SafetyRefusalCode = 'bare_torso' | 'garment_off_body';
+
+/** One garment as drawn: its slot and its coverage (0..255) at any size (resampled to the gate's grid). */
+export interface DrawnPiece {
+  slot: EngineSlot;
+  alpha: GrayImage;
+  /** The garment's picture is skin-coloured cloth with no person in it: its drawn cloth is not bare skin. */
+  skinCloth?: boolean;
+}
+
+export interface SafetyMeasures {
+  /** Share of the torso region that became skin. */
+  bareTorso: number;
+  /** Share of all garment pixels off the body. */
+  offBody: number;
+  /** Largest share of one garment's pixels in detached pieces. */
+  detached: number;
+  ms: number;
+}
+
+export type SafetyVerdict = ({ ok: true } & SafetyMeasures) | ({ ok: false; code: SafetyRefusalCode } & SafetyMeasures);
+
+export interface SafetyInput {
+  /** The person's photo and the render, the same size. */
+  person: RgbaImage;
+  result: RgbaImage;
+  /** The person's analysis at the photo's size. */
+  analysis: PersonAnalysis;
+  pieces: DrawnPiece[];
+  /** The person's skin colour model, when the caller has it (else sampled on the face here). */
+  skin?: SkinModel;
+}
+
+const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+const segDist2 = (px: number, py: number, a: Keypoint, b: Keypoint) => {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const l2 = dx * dx + dy * dy || 1;
+  const t = Math.max(0, Math.min(1, ((px - a.x) * dx + (py - a.y) * dy) / l2));
+  const ex = a.x + dx * t - px;
+  const ey = a.y + dy * t - py;
+  return ex * ex + ey * ey;
+};
+
+/**
+ * Skin of any tone (a YCbCr box, after Chai and Ngan): broad on purpose, it also takes beige, tan and pink cloth.
+ * Used only to decide whether a garment picture needs a look by the models.
+ */
+export function anySkin(r: number, g: number, b: number): boolean {
+  const cb = 128 - 0.168736 * r - 0.331264 * g + 0.5 * b;
+  const cr = 128 + 0.5 * r - 0.418688 * g - 0.081312 * b;
+  return cb >= 77 && cb <= 127 && cr >= 133 && cr <= 173;
+}
+
+/** The share of a garment picture's opaque pixels (its alpha, else the image's) that could be skin, sampled. */
+export function skinShare(image: RgbaImage, alpha: GrayImage | null): number {
+  const n = image.width * image.height;
+  const step = Math.max(1, Math.floor(n / 20000));
+  let opaque = 0;
+  let skinny = 0;
+  for (let i = 0; i < n; i += step) {
+    if ((alpha ? alpha.data[i]! : image.data[i * 4 + 3]!) < 128) continue;
+    opaque++;
+    const o = i * 4;
+    if (anySkin(image.data[o]!, image.data[o + 1]!, image.data[o + 2]!)) skinny++;
+  }
+  return opaque ? skinny / opaque : 0;
+}
+
+/** Is there a person in a garment picture (the models' analysis of it): a face, or shoulders and hips, seen? */
+export function showsPerson(analysis: PersonAnalysis): boolean {
+  const k = analysis.keypoints;
+  let masked = 0;
+  const m = analysis.mask.data;
+  const step = Math.max(1, Math.floor(m.length / 20000));
+  let n = 0;
+  for (let i = 0; i < m.length; i += step, n++) if (m[i]! >= 128) masked++;
+  if (!n || masked / n < 0.03) return false;
+  const seen = (p: Keypoint) => p.score >= 0.3;
+  const face = seen(k.nose) && (seen(k.leftEye) || seen(k.rightEye));
+  const torso = [k.leftShoulder, k.rightShoulder, k.leftHip, k.rightHip].filter(seen).length >= 3;
+  return face || torso;
+}
+
+/**
+ * The torso left bare: the share of the torso region (shoulders to hips, inset, arms left out) that is skin in
+ * the render and was not skin in the photo (cloth of a skin-coloured garment excepted).
+ */
+function bareTorso(input: SafetyInput, skin: SkinModel, span: number): number {
+  const { person, result, analysis, pieces } = input;
+  const k = analysis.keypoints;
+  const W = person.width;
+  const H = person.height;
+  // image sides: whichever shoulder and hip are further left
+  const [sl, sr] =
+    k.leftShoulder.x <= k.rightShoulder.x ? [k.leftShoulder, k.rightShoulder] : [k.rightShoulder, k.leftShoulder];
+  const [hl, hr] = k.leftHip.x <= k.rightHip.x ? [k.leftHip, k.rightHip] : [k.rightHip, k.leftHip];
+  const topY = (sl.y + sr.y) / 2;
+  const botY = (hl.y + hr.y) / 2;
+  const torsoH = botY - topY;
+  if (torsoH <= 4) return 0;
+  const y0 = Math.max(0, Math.ceil(topY + torsoH * SAFETY_GATE.torsoTop));
+  const y1 = Math.min(H - 1, Math.floor(botY));
+  const inset = span * SAFETY_GATE.torsoInset;
+  const armR2 = (span * SAFETY_GATE.armRadius) ** 2;
+  const hand = (elbow: Keypoint, wrist: Keypoint): Keypoint => ({
+    x: wrist.x + (wrist.x - elbow.x) * 0.4,
+    y: wrist.y + (wrist.y - elbow.y) * 0.4,
+    score: wrist.score,
+  });
+  const arms: [Keypoint, Keypoint][] = [
+    [k.leftShoulder, k.leftElbow],
+    [k.leftElbow, k.leftWrist],
+    [k.leftWrist, hand(k.leftElbow, k.leftWrist)],
+    [k.rightShoulder, k.rightElbow],
+    [k.rightElbow, k.rightWrist],
+    [k.rightWrist, hand(k.rightElbow, k.rightWrist)],
+  ];
+  const skinCloth = pieces.filter((p) => p.skinCloth);
+  const before: SkinModel = {
+    ...skin,
+    spread: skin.spread * SAFETY_GATE.loosenSpread,
+    lumMin: skin.lumMin * (1 - SAFETY_GATE.loosenLum),
+    lumMax: Math.min(255, skin.lumMax * (1 + SAFETY_GATE.loosenLum) + 10),
+  };
+  // about 12k samples over the region whatever the photo's size
+  const area = Math.max(1, (y1 - y0 + 1) * Math.max(1, sr.x - sl.x));
+  const step = Math.max(1, Math.floor(Math.sqrt(area / 12000)));
+  let n = 0;
+  let bare = 0;
+  for (let y = y0; y <= y1; y += step) {
+    const t = (y - topY) / torsoH;
+    const xa = Math.max(0, Math.ceil(sl.x + (hl.x - sl.x) * t + inset));
+    const xb = Math.min(W - 1, Math.floor(sr.x + (hr.x - sr.x) * t - inset));
+    for (let x = xa; x <= xb; x += step) {
+      let onArm = false;
+      for (const [a, b] of arms) {
+        if (segDist2(x, y, a, b) <= armR2) {
+          onArm = true;
+          break;
+        }
+      }
+      if (onArm) continue;
+      n++;
+      const o = (y * W + x) * 4;
+      if (!isSkin(skin, result.data[o]!, result.data[o + 1]!, result.data[o + 2]!)) continue;
+      if (isSkin(before, person.data[o]!, person.data[o + 1]!, person.data[o + 2]!)) continue;
+      let cloth = false;
+      for (const p of skinCloth) {
+        const ax = Math.min(p.alpha.width - 1, Math.floor((x * p.alpha.width) / W));
+        const ay = Math.min(p.alpha.height - 1, Math.floor((y * p.alpha.height) / H));
+        if (p.alpha.data[ay * p.alpha.width + ax]! >= 128) cloth = true;
+      }
+      if (!cloth) bare++;
+    }
+  }
+  return n ? bare / n : 0;
+}
+
+/** A drawn layer's alpha (RGBA, at the photo's size) on the gate's grid: what `DrawnPiece.alpha` keeps. */
+export function alphaOnGrid(layer: RgbaImage): GrayImage {
+  const k = Math.min(1, SAFETY_GATE.gridSide / Math.max(layer.width, layer.height));
+  const w = Math.max(1, Math.round(layer.width * k));
+  const h = Math.max(1, Math.round(layer.height * k));
+  const data = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const sy = Math.min(layer.height - 1, Math.floor(((y + 0.5) * layer.height) / h));
+    for (let x = 0; x < w; x++) {
+      const sx = Math.min(layer.width - 1, Math.floor(((x + 0.5) * layer.width) / w));
+      data[y * w + x] = layer.data[(sy * layer.width + sx) * 4 + 3]!;
+    }
+  }
+  return { width: w, height: h, data };
+}
+
+/** A piece's coverage on the gate's grid (nearest sample), binary. */
+function onGrid(alpha: GrayImage, w: number, h: number): Uint8Array {
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const sy = Math.min(alpha.height - 1, Math.floor(((y + 0.5) * alpha.height) / h));
+    for (let x = 0; x < w; x++) {
+      const sx = Math.min(alpha.width - 1, Math.floor(((x + 0.5) * alpha.width) / w));
+      if (alpha.data[sy * alpha.width + sx]! >= 128) out[y * w + x] = 1;
+    }
+  }
+  return out;
+}
+
+/** Garment pixels off the body (share of all of them), and the largest share of one garment in detached pieces. */
+function offBody(input: SafetyInput, span: number): { offBody: number; detached: number } {
+  const { analysis, pieces } = input;
+  const mask = analysis.mask;
+  const k = Math.min(1, SAFETY_GATE.gridSide / Math.max(mask.width, mask.height));
+  const w = Math.max(1, Math.round(mask.width * k));
+  const h = Math.max(1, Math.round(mask.height * k));
+  const room = onGrid(mask, w, h);
+  // closed across narrow gaps (between the legs a skirt spans), grown by the ease a garment may have
+  const gap = Math.round(span * k * SAFETY_GATE.offBodyGap);
+  for (let y = 0; y < h; y++) {
+    let last = -1;
+    for (let x = 0; x < w; x++) {
+      if (!room[y * w + x]) continue;
+      if (last >= 0 && x - last > 1 && x - last <= gap) room.fill(1, y * w + last + 1, y * w + x);
+      last = x;
+    }
+  }
+  const grown = dilate(room, w, h, Math.max(1, Math.round(span * k * SAFETY_GATE.offBodyGrow)), 1);
+  let all = 0;
+  let off = 0;
+  let detached = 0;
+  for (const piece of pieces) {
+    const g = onGrid(piece.alpha, w, h);
+    let area = 0;
+    for (let i = 0; i < g.length; i++) {
+      if (!g[i]) continue;
+      area++;
+      if (!grown[i]) off++;
+    }
+    all += area;
+    if (!area) continue;
+    // pieces: components of the garment bridged across one cell (a strand of hair, a finger)
+    const bridged = dilate(g, w, h, 1, 1);
+    const { labels, sizes } = components(bridged, w, h);
+    const own = new Array<number>(sizes.length).fill(0);
+    for (let i = 0; i < g.length; i++) if (g[i]) own[labels[i]!]!++;
+    const order = own
+      .map((s, i) => ({ s, i }))
+      .filter((c) => c.i > 0 && c.s > 0)
+      .sort((a, b) => b.s - a.s);
+    const largest = order[0]?.s ?? 0;
+    // a pair of shoes is two main pieces; any piece of at least `mainPiece` of the largest is one too
+    const mains = piece.slot === 'shoes' ? 2 : 1;
+    let loose = 0;
+    for (const [rank, c] of order.entries()) {
+      if (rank < mains || c.s >= largest * SAFETY_GATE.mainPiece) continue;
+      loose += c.s;
+    }
+    detached = Math.max(detached, loose / area);
+  }
+  return { offBody: all ? off / all : 0, detached };
+}
+
+/** The gate: is this render fit to show? (measures included either way, for logs and the gallery) */
+export function checkRenderSafety(input: SafetyInput): SafetyVerdict {
+  const t0 = now();
+  const body = bodyFrom(input.analysis);
+  const skin = input.skin ?? skinModel(input.person, body);
+  const bare = bareTorso(input, skin, body.span);
+  const { offBody: off, detached } = offBody(input, body.span);
+  const measures: SafetyMeasures = { bareTorso: bare, offBody: off, detached, ms: now() - t0 };
+  if (bare > SAFETY_GATE.bareTorsoMax) return { ok: false, code: 'bare_torso', ...measures };
+  if (off > SAFETY_GATE.offBodyMax || detached > SAFETY_GATE.detachedMax)
+    return { ok: false, code: 'garment_off_body', ...measures };
+  return { ok: true, ...measures };
+}
