@@ -3,7 +3,10 @@ import { expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describeE2E, itFull, signIn, useBrowser, idToken, photoCheckOf } from '../support/e2e';
+import { fileURLToPath } from 'node:url';
 import { photoProfileForm, PORTRAIT_FIXTURE } from '../support/api-client';
+
+const GARMENT_FIXTURE = fileURLToPath(new URL('../fixtures/garments/tee-white.jpg', import.meta.url));
 
 const app = useBrowser();
 
@@ -19,11 +22,24 @@ async function slowUplink(context: BrowserContext, page: Page) {
   });
 }
 
-/** Incompressible noise: about 12 MB. */
-const bigJpeg = () =>
-  sharp(randomBytes(2400 * 1800 * 3), { raw: { width: 2400, height: 1800, channels: 3 } })
+/**
+ * About 12 MB: a product photo of a tee (the engine checks that an outfit image shows a garment) at 2400 x 2300
+ * under strong per-pixel noise, which JPEG cannot compress.
+ */
+async function bigJpeg() {
+  const width = 2400;
+  const height = 2300;
+  const data = await sharp(GARMENT_FIXTURE)
+    .resize(width, height, { fit: 'contain', background: '#ffffff' })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  const noise = randomBytes(data.length);
+  for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, data[i]! + ((noise[i]! * 96) >> 8) - 48));
+  return sharp(data, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 100, chromaSubsampling: '4:4:4' })
     .toBuffer();
+}
 
 /**
  * A 12 MB portrait with a face in it (the form checks a picked portrait in the browser): the fixture portrait at
@@ -46,7 +62,7 @@ describeE2E('direct uploads: a 12 MB outfit through Try Custom Look', () => {
     await signIn(page, 'shopper@example.com');
     const token = (await idToken(page))!;
 
-    // a profile with a full-body photo (model_wearer is Exact mode)
+    // a profile with a full-body photo (a product laydown without a prompt is Exact mode)
     const fd = await photoProfileForm(`Upload ${Date.now()}`, { gender: '' });
     expect(
       (
@@ -64,6 +80,9 @@ describeE2E('direct uploads: a 12 MB outfit through Try Custom Look', () => {
 
     await page.goto('/try-custom-look');
     await page.getByRole('heading', { level: 1, name: 'Try Custom Look' }).waitFor();
+    // the Fitly engine renders here: it takes product photos (a photo of a model wearing it is refused before
+    // any credit is spent, issue 38)
+    await page.getByText('Product Laydown', { exact: true }).click();
     await slowUplink(context, page);
 
     const requests: string[] = [];
