@@ -41,8 +41,8 @@ export const RATE_LIMITS: Record<RateAction, RateRule> = {
   'share.vote': { windowSeconds: 600, limit: { user: 30, ip: 120 } },
   'share.reaction': { windowSeconds: 600, limit: { user: 10, ip: 60 } },
   'share.report': { windowSeconds: 3600, limit: { user: 5, ip: 20 } },
-  // A new profile is one request with two photos; a person fixing a refused photo tries a few times.
-  'media.photo': { windowSeconds: 300, limit: { user: 6, ip: 20 } },
+  // A new profile is one request with two photos; a person fixing refused photos tries several times.
+  'media.photo': { windowSeconds: 600, limit: { user: 30, ip: 90 } },
   // Outfit and style images, the avatar, direct uploads and their finalize: a style with several pictures.
   'media.upload': { windowSeconds: 60, limit: { user: 20, ip: 60 } },
   // A product page or image fetched from the web (SSRF-guarded), then processed.

@@ -33,6 +33,7 @@ import { benchRestart } from './restart';
 import { benchApiOverhead } from './api-overhead';
 import { benchHot } from './hot';
 import { benchPreview } from './preview';
+import { benchFlood } from './flood';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -47,7 +48,7 @@ const row = (name: string, value: string, target = '') => rows.push([name, value
 async function main() {
   // BENCH_ONLY=generations (comma-separated phases) runs a part; the default runs every phase.
   const only = new Set(
-    (process.env.BENCH_ONLY ?? 'bundles,engine,restart,hot,landing,media,api,preview,generations,explore,safety').split(
+    (process.env.BENCH_ONLY ?? 'bundles,engine,restart,hot,landing,media,api,preview,generations,flood,explore,safety').split(
       ',',
     ),
   );
@@ -97,6 +98,8 @@ async function main() {
     // issue 25: the preview in the browser (WASM here), beside the Node engine on the same looks
     if (only.has('preview')) results.preview = await benchPreview(base, token, row, QUICK ? 3 : 5);
     if (only.has('generations')) await generations(stack, base, token);
+    // issue 40: a paid look under a flood of free image work from two other accounts
+    if (only.has('flood')) await flood(stack, base, token);
     // /explore in Chromium on 10,000 styles loaded into the stack's own table (BENCH_ONLY=explore-render)
     if (only.has('explore-render')) await exploreRender(stack, base);
     if (only.has('safety')) await contentSafety();
@@ -413,6 +416,32 @@ async function generations(stack: Awaited<ReturnType<typeof startLocalStack>>, b
       'the provider wait off the big worker',
     );
   }
+}
+
+async function flood(stack: Awaited<ReturnType<typeof startLocalStack>>, base: string, token: string) {
+  const db = createDb({ tableName: process.env.TABLE_NAME!, endpoint: process.env.DYNAMODB_ENDPOINT });
+  const me = await (await fetch(base + '/api/auth/user', { headers: { authorization: `Bearer ${token}` } })).json();
+  await recordMovement(db, {
+    userId: me.id,
+    kind: 'admin.adjust',
+    bucket: 'pack',
+    amount: 50,
+    causeId: `bench-flood:${Date.now()}`,
+    note: 'bench credits',
+  });
+  const profileId = await createPhotoProfile(base, token, 'Bench flood');
+  const flooders = [];
+  for (const email of ['influencer@example.com', 'admin@example.com']) {
+    const t = (
+      await signIn(stack.endpoints.cognito, stack.clientId, email, process.env.DEMO_PASSWORD ?? 'Demo-pass-1')
+    ).idToken;
+    flooders.push({ token: t, profileId: await createPhotoProfile(base, t, 'Flood') });
+  }
+  results.flood = await benchFlood(
+    { base, token, db, userId: me.id, profileId, drain: stack.drainWorkflows, flooders },
+    QUICK ? 1 : 3,
+    row,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------
