@@ -112,15 +112,7 @@ async function callProvider(job: RenderJob): Promise<{ outcome: string }> {
     const staged = stagedJobId(images.length);
     // the worker has the lease's time to pick it up; a lost hand-off is polled by the sweeper when it runs out
     const attempt = job.attempts ?? 1;
-    if (
-      !(await recordProviderJob(
-        db,
-        gen.id,
-        attempt,
-        staged,
-        new Date(Date.now() + ASYNC_POLL_AFTER_SECONDS * 1000),
-      ))
-    )
+    if (!(await recordProviderJob(db, gen.id, attempt, staged, new Date(Date.now() + ASYNC_POLL_AFTER_SECONDS * 1000))))
       return { outcome: 'not-running' }; // the job ended meanwhile (failed, aborted): nothing to hand over
     await invokeRenderWorker({
       generationId: gen.id,

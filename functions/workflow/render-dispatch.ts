@@ -191,13 +191,7 @@ export async function beginAttempt(
     attempt = current.attempts ?? 1;
   }
   const runToken = randomUUID();
-  const job = await beginRenderAttempt(
-    db,
-    event.generationId,
-    attempt,
-    runToken,
-    new Date(now.getTime() + leaseMs()),
-  );
+  const job = await beginRenderAttempt(db, event.generationId, attempt, runToken, new Date(now.getTime() + leaseMs()));
   if (job) return { job, runToken };
   const current = await getRenderJob(db, event.generationId);
   if (!current || current.state !== 'running') return { outcome: 'not-running' };

@@ -371,9 +371,7 @@ export async function retryRenderJob(
     '#s = :running',
     // a job claimed before attempts were counted has none: it is on its first attempt
     seenAttempts === 1 ? '(#a = :seen OR attribute_not_exists(#a))' : '#a = :seen',
-    ...(opts.runOver
-      ? []
-      : ['(attribute_not_exists(startedAttempt) OR startedAttempt < :seen OR leaseUntil <= :now)']),
+    ...(opts.runOver ? [] : ['(attribute_not_exists(startedAttempt) OR startedAttempt < :seen OR leaseUntil <= :now)']),
   ];
   try {
     await db.doc.send(
