@@ -13,12 +13,19 @@
  *
  * A deployed stage (APP_STAGE other than local) never falls back to a development value: a missing ARN is an
  * error (500), not a weaker key.
+ *
+ * The secrets the operator fills (Stripe's keys, the AI providers' keys) are read through `filledSecret`: cached
+ * for FILLED_SECRET_CACHE_MS (a key put or rotated with `put-secret-value` is in use within a minute) and never
+ * cached while empty (issue 41: a function that first ran before the operator filled the secret answered 503 until
+ * its container was recycled), nor when the read failed.
  */
 import { randomBytes } from 'node:crypto';
 import { thrownInfo } from '../../shared/errors';
 import { getSecretString } from './secret-value';
 
 export const SECRET_CACHE_MS = 5 * 60_000;
+/** How long a filled operator secret (Stripe, provider keys) is kept before it is read again. */
+export const FILLED_SECRET_CACHE_MS = 60_000;
 
 export type RuntimeSecret = 'cursorKey' | 'ipPepper' | 'originVerify' | 'provenance';
 
@@ -94,8 +101,37 @@ export async function currentSecret(name: RuntimeSecret): Promise<string> {
   return current;
 }
 
+const filledCache = new Map<string, { at: number; value: Promise<unknown> }>();
+
+/**
+ * A secret the operator fills (Stripe's keys, the providers' keys), read by its ARN and parsed: cached
+ * FILLED_SECRET_CACHE_MS once `filled(value)`; an empty value (not filled yet) or a failed read is read again on the
+ * next call. Concurrent calls share one read.
+ */
+export function filledSecret<T>(
+  arn: string,
+  parse: (raw: string | null) => T,
+  filled: (value: T) => boolean,
+): Promise<T> {
+  const now = Date.now();
+  const hit = filledCache.get(arn);
+  if (hit && now - hit.at < FILLED_SECRET_CACHE_MS) return hit.value as Promise<T>;
+  const read = fetcher ?? defaultFetch;
+  const value = read(arn, 'AWSCURRENT').then(parse);
+  const entry = { at: now, value };
+  filledCache.set(arn, entry);
+  const forget = () => {
+    if (filledCache.get(arn) === entry) filledCache.delete(arn);
+  };
+  value.then((v) => {
+    if (!filled(v)) forget();
+  }, forget);
+  return value;
+}
+
 /** Tests: read secrets with this function instead of Secrets Manager (null: back to the real one), cache cleared. */
 export function setSecretFetcherForTests(f: Fetch | null): void {
   fetcher = f ?? undefined;
   cache.clear();
+  filledCache.clear();
 }

@@ -9,7 +9,7 @@ import { getConfig } from '../lib/config';
 import { createLocalAdapter } from './local-adapter';
 import type { StripeAdapterOptions } from './stripe-adapter';
 import { PaymentsUnavailable, type PaymentsAdapter } from './types';
-import { getSecretString } from '../lib/secret-value';
+import { filledSecret } from '../lib/runtime-secrets';
 import { sideModuleUrl } from '../lib/side-modules';
 
 /**
@@ -23,17 +23,16 @@ const loadStripeAdapter = (): Promise<typeof import('./stripe-adapter')> =>
   process.env.FITLY_SIDE_MODULES === 'files' ? import(sideModuleUrl('stripe-adapter')) : import('./stripe-adapter');
 const createStripeAdapter = async (opts: StripeAdapterOptions) => (await loadStripeAdapter()).createStripeAdapter(opts);
 
-let fromSecret: Promise<{ secretKey: string; webhookSecret: string }> | undefined;
-
+/** The Stripe keys: cached a minute once the secret key is there, read again while it is not (filledSecret). */
 function loadStripeSecret(arn: string) {
-  fromSecret ??= (async () => {
-    const parsed = stripeSecretSchema.parse(JSON.parse((await getSecretString(arn)) ?? '{}'));
-    return { secretKey: parsed.secretKey ?? '', webhookSecret: parsed.webhookSecret ?? '' };
-  })().catch((err) => {
-    fromSecret = undefined;
-    throw err;
-  });
-  return fromSecret;
+  return filledSecret(
+    arn,
+    (raw) => {
+      const parsed = stripeSecretSchema.parse(JSON.parse(raw ?? '{}'));
+      return { secretKey: parsed.secretKey ?? '', webhookSecret: parsed.webhookSecret ?? '' };
+    },
+    (s) => !!s.secretKey,
+  );
 }
 
 let override: PaymentsAdapter | null = null;

@@ -11,7 +11,7 @@
 import type { Mode } from '../../shared/domain/generation';
 import { providerSecretSchema } from '../../shared/schemas/secrets';
 import type { ProviderName } from '../../shared/domain/render-queue';
-import { getSecretString } from '../lib/secret-value';
+import { filledSecret } from '../lib/runtime-secrets';
 
 export interface ProviderKeys {
   fashnApiKey?: string;
@@ -65,25 +65,24 @@ export async function providerNameFor(mode: Mode): Promise<ProviderName> {
   return configuredProvider(mode, await loadProviderKeys());
 }
 
-let secretKeys: Promise<ProviderKeys> | undefined;
-
 /**
  * The provider keys: from Secrets Manager when PROVIDER_SECRET_ARN is set (AWS; JSON {fashnApiKey, geminiApiKey},
- * read once per cold start), else from the environment.
+ * cached a minute once a key is there, read again while none is: functions/lib/runtime-secrets.ts filledSecret),
+ * else from the environment.
  */
 export function loadProviderKeys(): Promise<ProviderKeys> {
   const arn = process.env.PROVIDER_SECRET_ARN;
   if (!arn) return Promise.resolve(providerKeysFromEnv());
-  secretKeys ??= (async () => {
-    const parsed = providerSecretSchema.parse(JSON.parse((await getSecretString(arn)) ?? '{}'));
-    return {
-      ...providerKeysFromEnv(),
-      fashnApiKey: parsed.fashnApiKey || undefined,
-      geminiApiKey: parsed.geminiApiKey || undefined,
-    };
-  })().catch((err) => {
-    secretKeys = undefined; // try again on the next invocation
-    throw err;
-  });
-  return secretKeys;
+  return filledSecret(
+    arn,
+    (raw): ProviderKeys => {
+      const parsed = providerSecretSchema.parse(JSON.parse(raw ?? '{}'));
+      return {
+        ...providerKeysFromEnv(),
+        fashnApiKey: parsed.fashnApiKey || undefined,
+        geminiApiKey: parsed.geminiApiKey || undefined,
+      };
+    },
+    (keys) => !!(keys.fashnApiKey || keys.geminiApiKey),
+  );
 }

@@ -15,6 +15,7 @@
 import type Stripe from 'stripe';
 import { isPackId } from '../../shared/domain/plans';
 import { ledgerEntryId } from '../../shared/domain/ledger';
+import { STRIPE_WEBHOOK_EVENTS, type StripeWebhookEvent } from '../../shared/domain/stripe-webhook';
 import type { Db } from '../../shared/repositories/table';
 import {
   isEventApplied,
@@ -33,19 +34,10 @@ import { revocationEffect } from './stripe-refund-effect';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'already-applied' | 'ignored';
 
-export const HANDLED_EVENT_TYPES = [
-  'checkout.session.completed',
-  'checkout.session.async_payment_succeeded',
-  'invoice.paid',
-  'invoice.payment_failed',
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'charge.refunded',
-  'charge.dispute.created',
-] as const;
+/** The events the webhook handles: the list registered at Stripe (shared/domain/stripe-webhook.ts), one handler each. */
+export const HANDLED_EVENT_TYPES = STRIPE_WEBHOOK_EVENTS;
 
-type HandledType = (typeof HANDLED_EVENT_TYPES)[number];
+type HandledType = StripeWebhookEvent;
 /** The SDK's event type for each handled type (e.g. Stripe.InvoicePaidEvent for 'invoice.paid'). */
 type EventMap = { [K in HandledType]: Extract<Stripe.Event, { type: K }> };
 type Handlers = { [K in HandledType]: (event: EventMap[K], ctx: EffectContext) => Promise<Effect> };

@@ -11,7 +11,8 @@
  * result, reports the task token and frees the slot. A lost hand-off is finished by the sweeper's poll when the
  * lease runs out, and by the restart's resume locally, as a submitted FASHN job is.
  *
- * Exactly once: a duplicate or retried invocation finds the job staged (or ended) and does nothing; a result
+ * Exactly once: the invocation begins its attempt (the fence, issue 41) before the provider call, so a late or
+ * repeated event stops; a duplicate or retried invocation finds the job staged (or ended) and does nothing; a result
  * already stored by a worker that died before reporting it is reported without another provider call; a refusal
  * or a time-out is reported (the workflow refunds once) and frees the slot; any other error is thrown, so the
  * on-failure destination (renderWorkerFailed) retries the render through the one retry path.
@@ -19,7 +20,7 @@
 import { ASYNC_POLL_AFTER_SECONDS, stagedJobId } from '../../shared/domain/render-queue';
 import { VARIANT_TAG } from '../../shared/domain/outfit';
 import { getGeneration, markProcessing } from '../../shared/repositories/generation-repository';
-import { getRenderJob, setRenderJobLease } from '../../shared/repositories/render-queue-repository';
+import { recordProviderJob, type RenderJob } from '../../shared/repositories/render-queue-repository';
 import { getDb } from '../lib/aws';
 import { mediaKeys, putImage } from '../lib/media-store';
 import { safeFetchImage } from '../lib/safe-fetch';
@@ -27,7 +28,14 @@ import { faultPoint } from '../lib/fault-points';
 import { loadProviderKeys } from '../providers';
 import { remoteProviderByName } from '../providers/remote-registry';
 import { ProviderRejected, type ImageInput, type RenderOutcome } from '../providers/types';
-import { PROVIDER_GONE, failJob, settleEarlierAttempt, timeLimitMs } from './render-dispatch';
+import {
+  PROVIDER_GONE,
+  beginAttempt,
+  endCrashedRun,
+  failJob,
+  settleEarlierAttempt,
+  timeLimitMs,
+} from './render-dispatch';
 import { invokeRenderWorker, type RenderWorkerEvent } from './render-invoker';
 import {
   buildRenderRequest,
@@ -54,9 +62,20 @@ async function outcomeImages(outcome: Extract<RenderOutcome, { status: 'done' }>
 
 /** The provider-call function's handler (an asynchronous invocation per claimed job). */
 export async function providerCall(event: RenderWorkerEvent): Promise<{ outcome: string }> {
+  // the fence: this attempt is begun once, before the provider call; a stale or repeated event stops here
+  const begun = await beginAttempt(event);
+  if ('outcome' in begun) return begun;
+  try {
+    return await callProvider(begun.job);
+  } catch (err) {
+    await endCrashedRun(event.generationId, begun.runToken);
+    throw err;
+  }
+}
+
+/** A begun attempt: the provider's wait, its images staged and handed to the render worker. */
+async function callProvider(job: RenderJob): Promise<{ outcome: string }> {
   const db = getDb();
-  const job = await getRenderJob(db, event.generationId);
-  if (!job || job.state !== 'running') return { outcome: 'not-running' }; // a duplicate delivery after the end
   if (job.providerJobId) return { outcome: 'handed-over' }; // staged already: the worker (or the sweeper's poll) finishes it
   const gen = await getGeneration(db, job.userId, job.generationId);
   const earlier = await settleEarlierAttempt(job, gen);
@@ -92,17 +111,15 @@ export async function providerCall(event: RenderWorkerEvent): Promise<{ outcome:
     faultPoint('render.after-stage');
     const staged = stagedJobId(images.length);
     // the worker has the lease's time to pick it up; a lost hand-off is polled by the sweeper when it runs out
-    if (
-      !(await setRenderJobLease(db, gen.id, new Date(Date.now() + ASYNC_POLL_AFTER_SECONDS * 1000), {
-        providerJobId: staged,
-      }))
-    )
+    const attempt = job.attempts ?? 1;
+    if (!(await recordProviderJob(db, gen.id, attempt, staged, new Date(Date.now() + ASYNC_POLL_AFTER_SECONDS * 1000))))
       return { outcome: 'not-running' }; // the job ended meanwhile (failed, aborted): nothing to hand over
     await invokeRenderWorker({
       generationId: gen.id,
       provider: job.provider,
       action: 'complete',
       predictionId: staged,
+      attempt,
     });
     return { outcome: 'handed-over' };
   } catch (err) {

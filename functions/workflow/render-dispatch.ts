@@ -6,9 +6,11 @@
  * every release, and by the sweeper as a safety net, so a render starts the moment a slot frees. Also how a
  * job ends: its failure reported to the workflow (which refunds once), its slot released.
  */
+import { randomUUID } from 'node:crypto';
 import {
   PROVIDER_NAMES,
   RENDER_LEASE_SECONDS,
+  RENDER_START_LEASE_SECONDS,
   RENDER_TIME_LIMIT_SECONDS,
   renderAttempts,
   pickNext,
@@ -17,15 +19,16 @@ import {
   type ProviderName,
 } from '../../shared/domain/render-queue';
 import {
+  beginRenderAttempt,
   claimRenderJob,
   dropQueuedRenderJob,
+  endRenderRun,
   getRenderJob,
   inFlight,
   listExpiredRenderLeases,
   queueHeads,
   releaseRenderJob,
   retryRenderJob,
-  setRenderJobLease,
   type QueueHead,
   type RenderJob,
 } from '../../shared/repositories/render-queue-repository';
@@ -34,7 +37,7 @@ import { incrementStyleUsage } from '../../shared/repositories/style-counter-rep
 import { getDb } from '../lib/aws';
 import { logger } from '../lib/logger';
 import { reportTaskFailure, reportTaskSuccess } from '../lib/workflow-client';
-import { invokeRenderWorker } from './render-invoker';
+import { invokeRenderWorker, type RenderWorkerEvent } from './render-invoker';
 import { AGAIN, withRetry, type RetryPolicy } from '../../shared/repositories/toolkit';
 import type { SlotPolicy } from '../../shared/domain/render-queue';
 import type { Db } from '../../shared/repositories/table';
@@ -64,6 +67,8 @@ export const timeLimitMs = () => Number(process.env.RENDER_TIME_LIMIT_MS ?? REND
  * the worker is gone.
  */
 export const leaseMs = (steps = 1) => timeLimitMs() * steps + (RENDER_LEASE_SECONDS - RENDER_TIME_LIMIT_SECONDS) * 1000;
+/** A new attempt's lease until its worker begins it (the claim, a retry): RENDER_START_LEASE_SECONDS. */
+export const startLeaseMs = () => RENDER_START_LEASE_SECONDS * 1000;
 
 /** Another dispatcher won the head or the slot: look again after a short random pause (up to 15 ms). */
 const CLAIM_RETRY: RetryPolicy = { attempts: 6, baseMs: 15, capMs: 15 };
@@ -79,7 +84,7 @@ export async function dispatch(provider: ProviderName): Promise<number> {
     const job = await claimNext(db, provider, policy);
     if (!job) return started;
     started++;
-    await invokeRenderWorker({ generationId: job.generationId, provider }).catch((err) =>
+    await invokeRenderWorker({ generationId: job.generationId, provider, attempt: 1 }).catch((err) =>
       // the job keeps its lease; the sweeper times it out and the workflow refunds
       logger.error('could not start a render worker', { generationId: job.generationId, error: err }),
     );
@@ -94,7 +99,7 @@ function claimNext(db: Db, provider: ProviderName, policy: SlotPolicy): Promise<
       const [heads, busy] = await Promise.all([queueHeads(db, provider), inFlight(db, provider)]);
       const next = pickNext(heads, busy, policy, new Date());
       if (!next) return null;
-      if (await claimRenderJob(db, provider, next.job, next.maxInFlight, leaseMs() / 1000)) return next.job;
+      if (await claimRenderJob(db, provider, next.job, next.maxInFlight, startLeaseMs() / 1000)) return next.job;
       return last ? null : AGAIN;
     },
     () => false,
@@ -167,30 +172,74 @@ export async function settleEarlierAttempt(
 }
 
 /**
+ * The fence (issue 41): what a render worker or a provider-call function does first, before anything that could
+ * reach a provider. It begins the attempt its event names (conditional: the job is on that attempt and nobody began
+ * it), which also starts the attempt's lease (leaseMs: it outlives the invocation). A stale event (the job moved on
+ * to a later attempt, a late delivery after the sweeper gave up on it) or a second delivery of the same event stops
+ * here. `{ job, runToken }` to go on, or the outcome to return.
+ */
+export async function beginAttempt(
+  event: RenderWorkerEvent,
+  now = new Date(),
+): Promise<{ job: RenderJob; runToken: string } | { outcome: 'not-running' | 'stale' }> {
+  const db = getDb();
+  let attempt = event.attempt;
+  if (attempt === undefined) {
+    // an event sent before attempts travelled: the job's current attempt (begun once all the same)
+    const current = await getRenderJob(db, event.generationId);
+    if (!current || current.state !== 'running') return { outcome: 'not-running' };
+    attempt = current.attempts ?? 1;
+  }
+  const runToken = randomUUID();
+  const job = await beginRenderAttempt(db, event.generationId, attempt, runToken, new Date(now.getTime() + leaseMs()));
+  if (job) return { job, runToken };
+  const current = await getRenderJob(db, event.generationId);
+  if (!current || current.state !== 'running') return { outcome: 'not-running' };
+  logger.warn('stale render attempt stopped before the provider', {
+    generationId: event.generationId,
+    attempt,
+    current: current.attempts,
+    begun: current.startedAttempt,
+  });
+  return { outcome: 'stale' };
+}
+
+/** A begun run crashed: its lease ends now, so the failure destination may start the next attempt at once. */
+export async function endCrashedRun(generationId: string, runToken: string): Promise<void> {
+  await endRenderRun(getDb(), generationId, runToken).catch((err: unknown) =>
+    // the lease still runs out by itself: the sweeper retries the job then
+    logger.warn('crashed run could not give its lease back', { generationId, error: err }),
+  );
+}
+
+/**
  * The one retry path of a render whose worker is gone (its lease ran out: killed, timed out) or crashed (the
  * invocation threw; Lambda's own asynchronous retries are off): render it again, up to RENDER_ATTEMPTS
  * attempts in all, then report the failure (the workflow refunds once). A result the dead attempt stored is
- * reported by the next one without a second render.
+ * reported by the next one without a second render. The next attempt is taken only while no worker may still run
+ * this one (retryRenderJob), and its event names it (the old attempt's late events stop at their begin).
  */
 export async function retryOrFail(
   job: RenderJob,
   error: string,
   cause: string,
   now = new Date(),
+  opts: { runOver?: boolean } = {},
 ): Promise<'retried' | 'failed' | 'moved-on'> {
   const seen = job.attempts ?? 1;
   // one caller wins this step (two sweepers, or a sweeper and the failure destination): attempts + 1
   // a staged result whose image work crashed or was lost is rendered again from the provider call, as a
   // synchronous render that crashed always was (the staged bytes may be what made it crash)
   const dropPrediction = stagedCount(job.providerJobId) !== null;
-  if (!(await retryRenderJob(getDb(), job.generationId, seen, new Date(now.getTime() + leaseMs()), { dropPrediction })))
-    return 'moved-on'; // finished meanwhile, or another caller took this step
-  if (seen >= renderAttempts()) {
+  const lease = new Date(now.getTime() + startLeaseMs());
+  if (!(await retryRenderJob(getDb(), job.generationId, seen, lease, { now, dropPrediction, ...opts })))
+    return 'moved-on'; // finished meanwhile, another caller took this step, or a worker still runs the attempt
+  if (seen - (job.freeAttempts ?? 0) >= renderAttempts()) {
     await failJob(job, error, cause);
     return 'failed';
   }
   logger.warn('render retried', { generationId: job.generationId, attempt: seen + 1, error, cause });
-  await invokeRenderWorker({ generationId: job.generationId, provider: job.provider });
+  await invokeRenderWorker({ generationId: job.generationId, provider: job.provider, attempt: seen + 1 });
   return 'retried';
 }
 
@@ -211,6 +260,7 @@ export async function cancelRender(generationId: string): Promise<void> {
  * again). The next attempt reports a result the dead one had stored without rendering it again.
  */
 export async function resumeOrphanedRenders(now = new Date()): Promise<number> {
+  // every run of the last process is dead: its begun attempts are replaced whatever their leases say (runOver)
   const db = getDb();
   let resumed = 0;
   for (const { generationId } of await listExpiredRenderLeases(db, new Date('9999-12-31T00:00:00Z'))) {
@@ -219,8 +269,12 @@ export async function resumeOrphanedRenders(now = new Date()): Promise<number> {
     if (job.providerJobId) {
       await invokeRenderWorker({ generationId, provider: job.provider, action: 'poll' });
     } else {
-      if (!(await setRenderJobLease(db, generationId, new Date(now.getTime() + leaseMs())))) continue;
-      await invokeRenderWorker({ generationId, provider: job.provider });
+      // a new attempt that spends none of the job's (the stop was not the render's failure); the dead run's own
+      // event, were it ever delivered again, stops at its begin
+      const seen = job.attempts ?? 1;
+      const lease = new Date(now.getTime() + startLeaseMs());
+      if (!(await retryRenderJob(db, generationId, seen, lease, { runOver: true, free: true }))) continue;
+      await invokeRenderWorker({ generationId, provider: job.provider, attempt: seen + 1 });
     }
     resumed++;
   }
@@ -242,7 +296,7 @@ export async function sweepRenderLeases(now = new Date()): Promise<{ timedOut: n
       if (job.providerJobId) {
         polled++;
         // the poll needs the provider key and the buckets: the worker does it
-        await invokeRenderWorker({ generationId, provider: job.provider, action: 'poll' });
+        await invokeRenderWorker({ generationId, provider: job.provider, action: 'poll', attempt: job.attempts ?? 1 });
       } else if ((await retryOrFail(job, RENDER_ERRORS.timeout, new RenderTimeout().message, now)) === 'failed') {
         timedOut++;
       }

@@ -26,6 +26,12 @@ export interface RenderWorkerEvent {
   bodyCheck?: { userId: string; profileId: string; key: string };
   /** 'complete': the prediction the webhook says ended (a hint for which one to wait for; never its status). */
   predictionId?: string;
+  /**
+   * The job's attempt this event is for (issue 41): a 'render' begins exactly this attempt (beginRenderAttempt) before
+   * any provider call, and stops when the job has moved on (a late or repeated event). Absent in events sent before
+   * attempts travelled: the job's current attempt (still begun once).
+   */
+  attempt?: number;
 }
 
 /**

@@ -4,12 +4,19 @@
  * (render-dispatch.ts). Asynchronous providers (FASHN) are submitted with a webhook; completeAsyncRender
  * (render-webhook-intake.ts) finishes the job when the webhook comes, or when the sweeper polls after the lease.
  * A readable provider refusal or a time-out is reported with SendTaskFailure (the workflow refunds once); any
- * other error is thrown, so the invocation is retried (a crash mid-render is redelivered and finishes once);
- * after the retries renderWorkerFailed reports the failure.
+ * other error is thrown (a crash): the run gives its lease back and the failure destination, renderWorkerFailed,
+ * starts the next attempt (the one retry path, up to RENDER_ATTEMPTS). Each attempt is fenced (issue 41): its event
+ * names it, and the worker begins it (a conditional write) before any provider call, so two attempts of one render
+ * never both call the provider; the prediction id is recorded once, by its attempt.
  */
 import { ASYNC_POLL_AFTER_SECONDS } from '../../shared/domain/render-queue';
 import { getGeneration, markProcessing } from '../../shared/repositories/generation-repository';
-import { getRenderJob, setRenderJobLease } from '../../shared/repositories/render-queue-repository';
+import {
+  getRenderJob,
+  recordProviderJob,
+  setRenderJobLease,
+  type RenderJob,
+} from '../../shared/repositories/render-queue-repository';
 import { getDb } from '../lib/aws';
 import { logger } from '../lib/logger';
 import { loadProviderKeys } from '../providers';
@@ -21,6 +28,8 @@ import { runBodyCheck } from './body-check';
 import {
   PROVIDER_GONE,
   RENDER_ERRORS,
+  beginAttempt,
+  endCrashedRun,
   failJob,
   leaseMs,
   settleEarlierAttempt,
@@ -52,9 +61,20 @@ export async function renderWorker(event: RenderWorkerEvent): Promise<{ outcome:
         predictionId: event.predictionId,
       }),
     };
+  // the fence: this attempt is begun once, before any provider call; a stale or repeated event stops here
+  const begun = await beginAttempt(event);
+  if ('outcome' in begun) return begun;
+  try {
+    return await renderAttempt(begun.job);
+  } catch (err) {
+    await endCrashedRun(event.generationId, begun.runToken);
+    throw err;
+  }
+}
+
+/** A begun attempt of a claimed job: render, submit or report; throws only for a crash worth another attempt. */
+async function renderAttempt(job: RenderJob): Promise<{ outcome: string }> {
   const db = getDb();
-  const job = await getRenderJob(db, event.generationId);
-  if (!job || job.state !== 'running') return { outcome: 'not-running' }; // a duplicate delivery after the end
   if (job.providerJobId) return { outcome: 'awaiting-webhook' }; // submitted before a crash: the webhook or the poll finishes it
   const gen = await getGeneration(db, job.userId, job.generationId);
   const earlier = await settleEarlierAttempt(job, gen);
@@ -85,10 +105,22 @@ export async function renderWorker(event: RenderWorkerEvent): Promise<{ outcome:
     );
     const outcome = result.outcome;
     if (outcome.status === 'pending') {
-      await setRenderJobLease(db, gen.id, new Date(Date.now() + ASYNC_POLL_AFTER_SECONDS * 1000), {
-        providerJobId: outcome.jobId,
-        ...(steps.length > 1 ? { step: result.step } : {}),
-      });
+      // set once, by this attempt (a prediction is never recorded over another)
+      const recorded = await recordProviderJob(
+        db,
+        gen.id,
+        job.attempts ?? 1,
+        outcome.jobId,
+        new Date(Date.now() + ASYNC_POLL_AFTER_SECONDS * 1000),
+        steps.length > 1 ? { step: result.step } : {},
+      );
+      if (!recorded) {
+        logger.warn('prediction not recorded: the job ended or moved on meanwhile', {
+          generationId: gen.id,
+          providerJobId: outcome.jobId,
+        });
+        return { outcome: 'not-recorded' };
+      }
       return { outcome: 'submitted' };
     }
     await completeJob(job, gen, outcome);
@@ -100,15 +132,36 @@ export async function renderWorker(event: RenderWorkerEvent): Promise<{ outcome:
   }
 }
 
-/** The on-failure destination of the worker's asynchronous invocations (after Lambda's retries). */
+/**
+ * The on-failure destination of the worker's and the provider-call function's asynchronous invocations (no async
+ * retries): an invocation that threw, timed out, or an event that waited longer than its maximum age
+ * (RENDER_WORKER_MAX_EVENT_AGE_SECONDS) and never ran. The next attempt is started only for the attempt the event
+ * named, while the job is still on it, and only when no worker may still run that attempt (retryOrFail); an expired
+ * hand-off or poll is left to the lease's poll (the staged bytes or the prediction are still there).
+ */
 export async function renderWorkerFailed(event: {
   requestPayload?: RenderWorkerEvent;
+  requestContext?: { condition?: string };
   responsePayload?: { errorType?: string; errorMessage?: string };
 }): Promise<void> {
-  const generationId = event.requestPayload?.generationId;
-  if (!generationId) return;
+  const payload = event.requestPayload;
+  const generationId = payload?.generationId;
+  if (!generationId || payload.action === 'check-body') return;
   const job = await getRenderJob(getDb(), generationId);
   if (!job || job.state !== 'running') return;
+  const action = payload.action ?? 'render';
+  if ((job.attempts ?? 1) !== (payload.attempt ?? job.attempts ?? 1)) {
+    logger.warn('failure of a stale render attempt ignored', { generationId, attempt: payload.attempt });
+    return;
+  }
+  if (action !== 'render' && event.requestContext?.condition === 'EventAgeExceeded') return;
   logger.error('render worker failed', { generationId, error: event.responsePayload });
-  await retryOrFail(job, RENDER_ERRORS.crashed, event.responsePayload?.errorMessage ?? 'The render worker failed');
+  await retryOrFail(
+    job,
+    RENDER_ERRORS.crashed,
+    event.responsePayload?.errorMessage ?? 'The render worker failed',
+    new Date(),
+    // a webhook's or a staged result's completion crashed: the attempt's run had handed its result on and is over
+    { runOver: action !== 'render' },
+  );
 }

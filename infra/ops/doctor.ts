@@ -1,10 +1,11 @@
 /**
  * `npm run doctor`: a preflight that prints what to fix before (and after) a deploy.
  *   npm run doctor                                 checks for the local stack (what CI runs)
- *   npm run doctor -- --stage prod [--region eu-west-1] [--ses-from no-reply@example.com]
+ *   npm run doctor -- --stage prod [--region eu-west-1] [--ses-from no-reply@example.com] [--ses-region r]
  *                                                  checks an AWS account: credentials, region, CDK bootstrap in
- *                                                  the app's region and us-east-1, SES, the Lambda concurrency
- *                                                  quota, and once deployed: secrets filled, WAF attached
+ *                                                  the app's region and us-east-1, SES (in the region Cognito
+ *                                                  sends from), the Lambda concurrency quota, and once deployed:
+ *                                                  secrets filled, WAF attached; prints the Stripe webhook
  * AWS checks use the AWS CLI (the operator's credentials and profile), no SDK client of its own.
  */
 import { spawnSync } from 'node:child_process';
@@ -13,6 +14,7 @@ import { repoPath } from '../lib/paths';
 import { DEFAULT_REGION } from '../lib/tryon-app';
 import { awsCli, stackOutputs, type Target } from './target';
 import { credentialsFromSecret } from '../../functions/lib/provenance';
+import { STRIPE_WEBHOOK_EVENTS, stripeWebhookUrl } from '../../shared/domain/stripe-webhook';
 
 export type Verdict = 'ok' | 'warn' | 'fail';
 export interface Check {
@@ -72,8 +74,57 @@ export async function localChecks(url?: string): Promise<Check[]> {
   return checks;
 }
 
+/** What the doctor knows of the SES sender: where Cognito sends through SES, from which address. */
+export interface SesSettings {
+  region: string;
+  from?: string;
+  /** Where the answer came from (printed with the checks). */
+  source: string;
+}
+
+/** A Cognito user pool's EmailConfiguration (describe-user-pool), as far as the doctor reads it. */
+export interface PoolEmailConfiguration {
+  EmailSendingAccount?: string;
+  SourceArn?: string;
+  From?: string;
+}
+
+/**
+ * The SES region and sender to check, where they are configured (issue 41): the flags (`--ses-region`, the deploy's
+ * `-c sesRegion`; `--ses-from`), else the deployed user pool's own configuration (its SES identity ARN names the
+ * region, `From` the address), else the app's region (the stack's default for `sesRegion`).
+ */
+export function sesSettings(
+  appRegion: string,
+  flags: { sesRegion?: string; sesFrom?: string },
+  pool?: PoolEmailConfiguration | null,
+): SesSettings {
+  const arnRegion = /^arn:aws[\w-]*:ses:([a-z0-9-]+):/.exec(pool?.SourceArn ?? '')?.[1];
+  const poolFrom = /<?([^<>\s]+@[^<>\s]+)>?\s*$/.exec(pool?.From ?? '')?.[1];
+  const region = flags.sesRegion ?? arnRegion ?? appRegion;
+  const source = flags.sesRegion
+    ? '--ses-region'
+    : arnRegion
+      ? "the deployed user pool's SES identity"
+      : "the app's region (-c sesRegion not given)";
+  return { region, from: flags.sesFrom ?? poolFrom, source };
+}
+
+/** The Stripe endpoint to register: the webhook URL on the app's origin and the events to enable. */
+export function stripeWebhookCheck(appUrl: string | undefined): Check {
+  return {
+    name: 'Stripe webhook',
+    verdict: appUrl ? 'ok' : 'warn',
+    detail: `register ${appUrl ? stripeWebhookUrl(appUrl) : `<AppUrl>${stripeWebhookUrl('')}`} with the events ${STRIPE_WEBHOOK_EVENTS.join(', ')}`,
+    fix: 'after the first deploy: the Web stack output AppUrl (or your custom domain) is the origin',
+  };
+}
+
 /** The checks of an AWS account and, when deployed, of the stage. */
-export async function awsChecks(target: Extract<Target, { kind: 'aws' }>, sesFrom?: string): Promise<Check[]> {
+export async function awsChecks(
+  target: Extract<Target, { kind: 'aws' }>,
+  opts: { sesFrom?: string; sesRegion?: string } = {},
+): Promise<Check[]> {
   const checks: Check[] = [];
   const attempt = (name: string, fix: string, f: () => Omit<Check, 'name' | 'fix'>) => {
     try {
@@ -118,41 +169,68 @@ export async function awsChecks(target: Extract<Target, { kind: 'aws' }>, sesFro
       return { verdict: n >= 100 ? 'ok' : 'fail', detail: `${n} concurrent executions` };
     },
   );
-  attempt('SES account', 'SES console: request production access (the sandbox only mails verified addresses)', () => {
-    const a = awsCli(['sesv2', 'get-account'], region) as {
-      ProductionAccessEnabled?: boolean;
-      SendingEnabled?: boolean;
-    };
-    return {
-      verdict: a.ProductionAccessEnabled && a.SendingEnabled ? 'ok' : stage === 'prod' ? 'fail' : 'warn',
-      detail: `production access ${a.ProductionAccessEnabled ? 'yes' : 'no'}, sending ${a.SendingEnabled ? 'on' : 'off'}`,
-    };
-  });
+  // where Cognito sends through SES: the flags, else the deployed user pool's configuration, else the app's region
+  let pool: PoolEmailConfiguration | null = null;
+  try {
+    const poolId = stackOutputs(stage, 'Auth', region).UserPoolId;
+    if (poolId)
+      pool =
+        (
+          awsCli(['cognito-idp', 'describe-user-pool', '--user-pool-id', poolId], region) as {
+            UserPool?: { EmailConfiguration?: PoolEmailConfiguration };
+          }
+        ).UserPool?.EmailConfiguration ?? null;
+  } catch {
+    // not deployed yet: the flags or the app's region
+  }
+  const ses = sesSettings(region, opts, pool);
+  const sesFrom = ses.from;
+  attempt(
+    'SES account',
+    `SES console (${ses.region}): request production access (the sandbox only mails verified addresses)`,
+    () => {
+      const a = awsCli(['sesv2', 'get-account'], ses.region) as {
+        ProductionAccessEnabled?: boolean;
+        SendingEnabled?: boolean;
+      };
+      return {
+        verdict: a.ProductionAccessEnabled && a.SendingEnabled ? 'ok' : stage === 'prod' ? 'fail' : 'warn',
+        detail: `${ses.region} (${ses.source}): production access ${a.ProductionAccessEnabled ? 'yes' : 'no'}, sending ${a.SendingEnabled ? 'on' : 'off'}`,
+      };
+    },
+  );
   if (sesFrom) {
     const domain = sesFrom.split('@')[1] ?? '';
     attempt(
       'SES identity',
-      `SES console: verify ${sesFrom} or the domain ${domain} (then deploy with -c sesIdentity=${domain} for a domain)`,
+      `SES console (${ses.region}): verify ${sesFrom} or the domain ${domain} (then deploy with -c sesIdentity=${domain} for a domain)`,
       () => {
         for (const identity of [sesFrom, domain]) {
           try {
-            const i = awsCli(['sesv2', 'get-email-identity', '--email-identity', identity], region) as {
+            const i = awsCli(['sesv2', 'get-email-identity', '--email-identity', identity], ses.region) as {
               VerifiedForSendingStatus?: boolean;
             };
             if (i.VerifiedForSendingStatus)
               return {
                 verdict: 'ok',
-                detail: `${identity} verified${identity === domain ? ' (-c sesIdentity=' + domain + ')' : ''}`,
+                detail: `${identity} verified in ${ses.region}${identity === domain ? ' (-c sesIdentity=' + domain + ')' : ''}`,
               };
           } catch {
             // not an identity: try the next
           }
         }
-        return { verdict: 'fail', detail: `neither ${sesFrom} nor ${domain} is a verified identity` };
+        return { verdict: 'fail', detail: `neither ${sesFrom} nor ${domain} is a verified identity in ${ses.region}` };
       },
     );
   }
   // after the first deploy
+  let appUrl: string | undefined;
+  try {
+    appUrl = stackOutputs(stage, 'Web', region).AppUrl;
+  } catch {
+    // not deployed yet
+  }
+  checks.push(stripeWebhookCheck(appUrl));
   let app: Record<string, string> | null = null;
   try {
     app = stackOutputs(stage, 'App', region);

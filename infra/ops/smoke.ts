@@ -37,6 +37,16 @@ export interface SmokeOptions {
 
 class SmokeFailure extends Error {}
 
+/**
+ * The synthetic user's address: SES's mailbox simulator, which accepts the sign-up code as delivered (also from an
+ * account still in the SES sandbox) without a real mailbox, a bounce or a mark on the account's reputation; the
+ * label (`+smoke-...`, which the simulator supports) makes each run's user new. An address at example.com hard-
+ * bounced on every run.
+ */
+export const SMOKE_EMAIL_DOMAIN = 'simulator.amazonses.com';
+export const smokeEmail = (id: string = randomUUID().slice(0, 8)): string =>
+  `success+smoke-${id}@${SMOKE_EMAIL_DOMAIN}`;
+
 export async function runSmoke(baseUrl: string, opts: SmokeOptions = {}): Promise<SmokeStep[]> {
   const url = baseUrl.replace(/\/$/, '');
   const steps: SmokeStep[] = [];
@@ -53,7 +63,7 @@ export async function runSmoke(baseUrl: string, opts: SmokeOptions = {}): Promis
     record('config', true, 'GET /api/config 200');
 
     // 1. a synthetic user signs up and is confirmed
-    const email = `smoke-${randomUUID().slice(0, 8)}@example.com`;
+    const email = smokeEmail();
     const password = `Smoke-${randomUUID()}-1a`;
     const up = await cognito('SignUp', {
       ClientId: cfg.auth.userPoolClientId,
@@ -160,7 +170,15 @@ export async function runSmoke(baseUrl: string, opts: SmokeOptions = {}): Promis
       { styleId: style!.id, photoProfileId: profile.json?.id, mode: 'exact' },
       { 'idempotency-key': `smoke-${randomUUID()}` },
     );
-    record('generate', gen.status === 201, `POST /api/generate/style ${gen.status} ${gen.json?.message ?? ''}`);
+    record(
+      'generate',
+      gen.status === 201,
+      `POST /api/generate/style ${gen.status} ${gen.json?.message ?? ''}${
+        gen.json?.code === 'provider_unavailable'
+          ? ' (fill the provider secret first: docs/operations.md "Secrets you bring", then run the smoke again)'
+          : ''
+      }`,
+    );
     const deadline = Date.now() + (opts.timeoutMs ?? 180_000);
     let g: { status: string; resultUrl: string | null; error?: string } = { status: 'pending', resultUrl: null };
     while (Date.now() < deadline) {

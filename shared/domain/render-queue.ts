@@ -31,10 +31,24 @@ export const RENDER_TIME_LIMIT_SECONDS = 150;
 /** The render worker's own timeout (Lambda): the render's limit plus time to store and report its result. */
 export const RENDER_WORKER_TIMEOUT_SECONDS = RENDER_TIME_LIMIT_SECONDS + 30;
 /**
- * A claimed job's lease (issue 27): it outlives any invocation of the worker, so a lease that runs out means the
- * worker is gone (crashed, killed, timed out), never that it is still rendering. The sweeper then renders the
- * job again, up to RENDER_ATTEMPTS times in all, before it fails and refunds it: the one retry path (Lambda's
- * own asynchronous retries of the worker are off).
+ * How long an event for the render worker (or the provider-call function) may wait in Lambda's asynchronous queue
+ * (throttling) before Lambda drops it to the on-failure destination (MaximumEventAgeInSeconds; Lambda's minimum is
+ * 60 s, its default 6 h). Short, so an attempt that could not start is retried at once by the destination instead
+ * of starting late, and so the sweeper (RENDER_START_LEASE_SECONDS) never gives up on an event that may still come.
+ */
+export const RENDER_WORKER_MAX_EVENT_AGE_SECONDS = 60;
+/**
+ * A new attempt's lease until its worker begins (the claim, a retry): the event's longest wait in Lambda's queue plus
+ * a margin. When it runs out without a begin the event was lost: the sweeper starts the next attempt (a late event
+ * of the old one then stops at its begin, docs/reliability.md "Fenced attempts").
+ */
+export const RENDER_START_LEASE_SECONDS = RENDER_WORKER_MAX_EVENT_AGE_SECONDS + 30;
+/**
+ * A begun attempt's lease (issue 27, issue 41): it starts when the worker begins the attempt (its conditional
+ * "begin attempt N" write, before any provider call) and outlives any invocation of the worker, so a lease that runs
+ * out means the worker is gone (crashed, killed, timed out), never that it is still rendering. The sweeper then
+ * renders the job again, up to RENDER_ATTEMPTS times in all, before it fails and refunds it: the one retry path
+ * (Lambda's own asynchronous retries of the worker are off).
  */
 export const RENDER_LEASE_SECONDS = RENDER_WORKER_TIMEOUT_SECONDS + 30;
 /** Lambda's asynchronous retries of the render worker: none, the lease retries (above). */

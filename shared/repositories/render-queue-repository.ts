@@ -6,6 +6,7 @@
  * transaction; releasing marks it done and frees the slot in one transaction; each is conditional, so a
  * retried or duplicated call never takes or frees a slot twice.
  */
+import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from './dynamo-client';
 import * as z from 'zod';
 import { PROVIDER_NAMES, type ProviderName } from '../domain/render-queue';
@@ -44,8 +45,19 @@ export const renderJobEntity = entity({
       step: z.number().optional(),
       /** A chained outfit: the prediction whose step is being advanced (claimed before the next step is submitted). */
       advancingFrom: z.string().optional(),
-      /** Render attempts so far (1 from the claim; each retry after a dead or crashed worker adds one). */
+      /**
+       * The job's current attempt (1 from the claim; each retry after a dead or crashed worker adds one, and so does
+       * a resume after a local stop). The worker's event names the attempt it is for (issue 41).
+       */
       attempts: z.number().optional(),
+      /** Attempts that do not count towards RENDER_ATTEMPTS (resumes after a stop of the local stack). */
+      freeAttempts: z.number().optional(),
+      /** The claim's own token: a claim retried after its answer was lost reads back that it holds the job. */
+      claimToken: z.string().optional(),
+      /** The last attempt a worker began (the fence: one begin per attempt, none for an attempt left behind). */
+      startedAttempt: z.number().optional(),
+      /** The invocation that began `startedAttempt` (a begin retried after its answer was lost knows it is its own). */
+      runToken: z.string().optional(),
     }),
   ),
   key: (j) => keys.renderJob(j.generationId),
@@ -188,8 +200,11 @@ export async function queueDepth(db: Db, provider: ProviderName): Promise<number
 }
 
 /**
- * Take a slot for a waiting job: delete its queue entry, mark it running with a lease, and add one to the
- * provider's in-flight count (below `maxInFlight`), in one transaction. False when another dispatcher won.
+ * Take a slot for a waiting job: delete its queue entry, mark it running (attempt 1) with a start lease, and add one
+ * to the provider's in-flight count (below `maxInFlight`), in one transaction. False when another dispatcher won.
+ * The claim carries its own token: when the transaction is sent again after its answer was lost (it applied, the
+ * repeat fails its conditions), the job read back holds this token and the claim is ours (true), so the job is not
+ * left running with no worker until its lease runs out.
  */
 export async function claimRenderJob(
   db: Db,
@@ -198,6 +213,7 @@ export async function claimRenderJob(
   maxInFlight: number,
   leaseSeconds: number,
   now = new Date(),
+  claimToken: string = randomUUID(),
 ): Promise<boolean> {
   const leaseUntil = new Date(now.getTime() + leaseSeconds * 1000).toISOString();
   try {
@@ -221,6 +237,7 @@ export async function claimRenderJob(
                   state: 'running',
                   claimedAt: now.toISOString(),
                   attempts: 1,
+                  claimToken,
                   leaseUntil,
                   ...leaseIndex(head.generationId, leaseUntil),
                 },
@@ -244,8 +261,10 @@ export async function claimRenderJob(
     );
     return true;
   } catch (err) {
-    if (conflictOrCondition(err)) return false;
-    throw err;
+    if (!conflictOrCondition(err)) throw err;
+    // lost: another dispatcher won, or this very claim applied and only its answer was lost
+    const job = await getRenderJob(db, head.generationId);
+    return job?.claimToken === claimToken && job.state !== 'queued';
   }
 }
 
@@ -331,19 +350,29 @@ export async function dropQueuedRenderJob(db: Db, job: RenderJob): Promise<boole
 }
 
 /**
- * Another attempt of a running job whose worker died or crashed (issue 27): attempts + 1 and a new lease, only
- * from the attempt the caller saw (two sweepers, or a sweeper and the failure destination, retry it once).
- * `dropPrediction`: the attempt starts from the provider call again (a staged result whose image work crashed),
- * so the recorded prediction id goes with it.
+ * Another attempt of a running job whose worker died or crashed (issue 27): attempts + 1 and a new start lease
+ * (`leaseUntil`), only from the attempt the caller saw (two sweepers, or a sweeper and the failure destination, retry
+ * it once), and only when no worker may still run that attempt (issue 41): no worker began it, or the run that began
+ * it gave its lease back (it crashed: endRenderRun) or its lease ran out by `now` (it died). `runOver`: the attempt's
+ * run is known to be over (it handed its result on: a crash in a webhook's or a staged result's completion), so the
+ * begun run's lease is not asked about. `dropPrediction`: the attempt starts from the provider call again (a staged
+ * result whose image work crashed), so the recorded prediction id goes with it. `free`: the attempt does not count
+ * towards RENDER_ATTEMPTS (a resume after a stop of the local stack).
  */
 export async function retryRenderJob(
   db: Db,
   generationId: string,
   seenAttempts: number,
   leaseUntil: Date,
-  opts: { dropPrediction?: boolean } = {},
+  opts: { now?: Date; runOver?: boolean; dropPrediction?: boolean; free?: boolean } = {},
 ): Promise<boolean> {
   const lease = leaseUntil.toISOString();
+  const conditions = [
+    '#s = :running',
+    // a job claimed before attempts were counted has none: it is on its first attempt
+    seenAttempts === 1 ? '(#a = :seen OR attribute_not_exists(#a))' : '#a = :seen',
+    ...(opts.runOver ? [] : ['(attribute_not_exists(startedAttempt) OR startedAttempt < :seen OR leaseUntil <= :now)']),
+  ];
   try {
     await db.doc.send(
       new UpdateCommand({
@@ -353,15 +382,16 @@ export async function retryRenderJob(
           { leaseUntil: lease, ...leaseIndex(generationId, lease), attempts: seenAttempts + 1 },
           {
             names: { '#s': 'state', '#a': 'attempts' },
-            values: { ':running': 'running', ':seen': seenAttempts },
+            values: {
+              ':running': 'running',
+              ':seen': seenAttempts,
+              ...(opts.runOver ? {} : { ':now': (opts.now ?? new Date()).toISOString() }),
+            },
+            ...(opts.free ? { add: { freeAttempts: 1 } } : {}),
             ...(opts.dropPrediction ? { remove: ['providerJobId'] } : {}),
           },
         ),
-        // a job claimed before attempts were counted has none: it is on its first attempt
-        ConditionExpression:
-          seenAttempts === 1
-            ? '#s = :running AND (#a = :seen OR attribute_not_exists(#a))'
-            : '#s = :running AND #a = :seen',
+        ConditionExpression: conditions.join(' AND '),
       }),
     );
     return true;
@@ -369,6 +399,90 @@ export async function retryRenderJob(
     if (isConditionFailure(err)) return false;
     throw err;
   }
+}
+
+/**
+ * A begun run that crashed gives its lease back (it ends now), so its failure destination may start the next attempt
+ * at once (retryRenderJob). Only the run that began the attempt (`runToken`), and only before it recorded a
+ * prediction or a staged result (that one is finished by the webhook or the sweeper's poll, never paid for again).
+ */
+export function endRenderRun(db: Db, generationId: string, runToken: string, now = new Date()): Promise<boolean> {
+  const lease = now.toISOString();
+  return updateIf(db, {
+    Key: keys.renderJob(generationId),
+    ...buildUpdate(
+      { leaseUntil: lease, ...leaseIndex(generationId, lease) },
+      { names: { '#s': 'state' }, values: { ':running': 'running', ':t': runToken } },
+    ),
+    ConditionExpression: '#s = :running AND runToken = :t AND attribute_not_exists(providerJobId)',
+  });
+}
+
+/**
+ * "Begin attempt N" (issue 41), written by the worker before anything else and so before any provider call: only
+ * while the job is running on attempt N and no worker began it yet. It moves the lease to `leaseUntil` (the lease
+ * starts when the worker starts). The job as it is afterwards, or null: a stale attempt (the job moved on to a later
+ * one, or ended) or another delivery of the same event that began first; either way the caller stops. A begin sent
+ * again after its answer was lost reads back its own `runToken` and goes on.
+ */
+export async function beginRenderAttempt(
+  db: Db,
+  generationId: string,
+  attempt: number,
+  runToken: string,
+  leaseUntil: Date,
+): Promise<RenderJob | null> {
+  const lease = leaseUntil.toISOString();
+  try {
+    const res = await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.renderJob(generationId),
+        ...buildUpdate(
+          { startedAttempt: attempt, runToken, leaseUntil: lease, ...leaseIndex(generationId, lease) },
+          { names: { '#s': 'state', '#a': 'attempts' }, values: { ':running': 'running', ':n': attempt } },
+        ),
+        ConditionExpression: [
+          '#s = :running',
+          attempt === 1 ? '(#a = :n OR attribute_not_exists(#a))' : '#a = :n',
+          '(attribute_not_exists(startedAttempt) OR startedAttempt < :n)',
+        ].join(' AND '),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return toJob(res.Attributes);
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    const job = await getRenderJob(db, generationId);
+    return job?.state === 'running' && job.startedAttempt === attempt && job.runToken === runToken ? job : null;
+  }
+}
+
+/**
+ * Record the prediction (or staged result) attempt `attempt` got from the provider and move the lease (the webhook
+ * is awaited until then). Set once: only while the job is running on that attempt and has none. False when it was
+ * not recorded (the job ended or moved on). Sent again after a lost answer, it reads back its own id (true).
+ */
+export async function recordProviderJob(
+  db: Db,
+  generationId: string,
+  attempt: number,
+  providerJobId: string,
+  leaseUntil: Date,
+  fields: { step?: number } = {},
+): Promise<boolean> {
+  const lease = leaseUntil.toISOString();
+  const applied = await updateIf(db, {
+    Key: keys.renderJob(generationId),
+    ...buildUpdate(
+      { providerJobId, leaseUntil: lease, ...leaseIndex(generationId, lease), step: fields.step },
+      { names: { '#s': 'state', '#a': 'attempts' }, values: { ':running': 'running', ':n': attempt } },
+    ),
+    ConditionExpression: `#s = :running AND ${attempt === 1 ? '(#a = :n OR attribute_not_exists(#a))' : '#a = :n'} AND attribute_not_exists(providerJobId)`,
+  });
+  if (applied) return true;
+  const job = await getRenderJob(db, generationId);
+  return job?.state === 'running' && job.providerJobId === providerJobId && (job.attempts ?? 1) === attempt;
 }
 
 /**
@@ -398,12 +512,19 @@ export async function reopenRenderJob(db: Db, generationId: string, now = new Da
   }
 }
 
-/** Record an asynchronous provider's prediction id and move the lease (the webhook is awaited until then). */
+/**
+ * Move a running job's lease (and its polls); a chained outfit's advance records the next step's prediction, only
+ * from the prediction the caller finished (`expectProviderJobId`). A first prediction is recorded by
+ * recordProviderJob (once, by its attempt).
+ */
 export async function setRenderJobLease(
   db: Db,
   generationId: string,
   leaseUntil: Date,
-  fields: { providerJobId?: string; polls?: number; step?: number; expectProviderJobId?: string } = {},
+  fields: { polls?: number; step?: number } & (
+    | { providerJobId?: undefined; expectProviderJobId?: undefined }
+    | { providerJobId: string; expectProviderJobId: string }
+  ) = {},
 ): Promise<boolean> {
   const lease = leaseUntil.toISOString();
   try {

@@ -1,12 +1,13 @@
 /** The routes of the stripe-webhook endpoint group (functions/stripe-webhook/index.ts implements exactly these). */
 import { defineRoutes } from './route-def';
 import { receivedSchema } from '../schemas/common';
+import { STRIPE_WEBHOOK_PATH } from '../domain/stripe-webhook';
 
 export const stripeWebhookRoutes = defineRoutes([
   // stripe-webhook: signed events from Stripe (or the local payments adapter)
   {
     method: 'POST',
-    path: '/api/stripe/webhook',
+    path: STRIPE_WEBHOOK_PATH,
     group: 'stripe-webhook',
     auth: 'public',
     rawBody: true,

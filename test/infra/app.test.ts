@@ -4,6 +4,8 @@
  */
 import {
   RENDER_LEASE_SECONDS,
+  RENDER_START_LEASE_SECONDS,
+  RENDER_WORKER_MAX_EVENT_AGE_SECONDS,
   RENDER_WORKER_TIMEOUT_SECONDS,
   WORKFLOW_MEMORY_MB,
 } from '../../shared/domain/render-queue';
@@ -349,8 +351,12 @@ describe('generation workflow', () => {
     const t = dev.templates.app;
     t.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
       MaximumRetryAttempts: 0,
+      // issue 41: a throttled event is dropped to the failure destination before the claim's start lease runs out,
+      // so the sweeper never starts another attempt while this one's event may still be delivered
+      MaximumEventAgeInSeconds: RENDER_WORKER_MAX_EVENT_AGE_SECONDS,
       DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
     });
+    expect(RENDER_START_LEASE_SECONDS).toBeGreaterThan(RENDER_WORKER_MAX_EVENT_AGE_SECONDS);
     // a lease outlives any invocation: when it runs out the worker is gone, never still rendering
     const [workerFn] = Object.values(resourcesOf(t, 'AWS::Lambda::Function')).filter(
       (f) =>
@@ -403,6 +409,7 @@ describe('generation workflow', () => {
       (c) => flatten(c.Properties.FunctionName) === `<${callId}>`,
     );
     expect(config!.Properties.MaximumRetryAttempts).toBe(0);
+    expect(config!.Properties.MaximumEventAgeInSeconds).toBe(RENDER_WORKER_MAX_EVENT_AGE_SECONDS);
     expect(flatten(config!.Properties.DestinationConfig.OnFailure.Destination)).toMatch(/RenderWorkerFailed/);
     // it answers task tokens and invokes the worker; it never reads the C2PA key nor calls Rekognition
     const statements = statementsOf(

@@ -2,7 +2,8 @@
  * Guardrails for a real account: alarms to one SNS topic, failure destinations for the scheduled jobs, the
  * WAF web ACL in us-east-1, PUBLIC_ORIGIN for billing, Cognito e-mail through SES, the AWS SDK bundled.
  */
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Web } from '../../infra/lib/constructs/web';
@@ -184,6 +185,17 @@ describe('PUBLIC_ORIGIN and Cognito e-mail', () => {
     expect(() => prodWith({ sesFromEmail: 'no-reply@example.org', sesIdentity: 'other.example' })).toThrow(
       /not an address of the SES domain identity/,
     );
+  });
+  it("the README's prod context is all a prod synth needs (issue 41: day one as written)", () => {
+    const readme = readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
+    const line = /^PROD="([^"]+)"$/m.exec(readme)?.[1];
+    expect(line, 'README.md gives the prod context as PROD="..."').toBeDefined();
+    const context = Object.fromEntries([...line!.matchAll(/-c (\w+)=(\S+)/g)].map((m) => [m[1]!, m[2]!]));
+    expect(context.stage).toBe('prod');
+    const { config, ...stacks } = prodWith(context);
+    expect(config.prod).toBe(true);
+    for (const [name, stack] of Object.entries(stacks))
+      expect(Annotations.fromStack(stack).findError('*', Match.anyValue()), `${name} stack errors`).toEqual([]);
   });
   it('prod refuses the built-in e-mail sender and a missing PUBLIC_ORIGIN (synth errors); dev only warns', () => {
     const stacks = prodWith({});

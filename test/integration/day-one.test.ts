@@ -80,6 +80,10 @@ describe('day one against the local stack', () => {
   it('smoke: every step of the post-deploy check passes', { timeout: 240_000 }, async () => {
     const steps = await runSmoke(stack.url, { timeoutMs: 180_000 });
     expect(steps.filter((s) => !s.ok)).toEqual([]);
+    // signed up at SES's mailbox simulator (a real address at example.com hard-bounced on every run in AWS)
+    expect(steps.find((s) => s.step === 'sign up')?.detail).toMatch(
+      /^success\+smoke-[0-9a-f]{8}@simulator\.amazonses\.com: 200/,
+    );
     expect(steps.map((s) => s.step)).toEqual([
       'config',
       'sign up',

@@ -15,14 +15,20 @@ import {
   setResultKey,
 } from '../../shared/repositories/generation-repository';
 import { describeGenerationExecution } from '../../functions/lib/workflow-client';
+import { randomUUID } from 'node:crypto';
 import {
+  beginRenderAttempt,
+  claimRenderJob,
+  enqueueRenderJob,
   getRenderJob,
   inFlight,
   queueDepth,
+  recordProviderJob,
   releaseRenderJob,
 } from '../../shared/repositories/render-queue-repository';
+import type { Db } from '../../shared/repositories/table';
 import { enqueueRender } from '../../functions/workflow/index';
-import { resumeOrphanedRenders } from '../../functions/workflow/render-dispatch';
+import { beginAttempt, resumeOrphanedRenders } from '../../functions/workflow/render-dispatch';
 import { getUser } from '../../shared/repositories/user-repository';
 import { getStyle } from '../../shared/repositories/catalog-repository';
 import { getStyleCounterSums } from '../../shared/repositories/style-counter-repository';
@@ -33,6 +39,7 @@ import {
   drainLocalInvocations,
   localInvocationMetrics,
   setLocalRenderRunner,
+  type RenderWorkerEvent,
 } from '../../functions/workflow/render-invoker';
 import { providerCall } from '../../functions/workflow/provider-call';
 import { getObject, mediaKeys } from '../../functions/lib/media-store';
@@ -41,6 +48,7 @@ import { CONTENT_SAFETY_MESSAGES } from '../../shared/domain/content-safety';
 import {
   RENDER_ATTEMPTS,
   RENDER_LEASE_SECONDS,
+  RENDER_START_LEASE_SECONDS,
   RENDER_WORKER_TIMEOUT_SECONDS,
   stagedJobId,
 } from '../../shared/domain/render-queue';
@@ -389,22 +397,28 @@ describe('the render queue', () => {
       renderWorkerFailed,
       providerCall: async (e) => {
         calls.push(e.generationId);
+        await beginAttempt(e); // it began its attempt (the lease is the run's from here), then died
       },
     });
     try {
       const { user, profileId } = await newUserWithProfile({ credits: 2 });
       const res = await startStyle(user, { styleId: CREATIVE, photoProfileId: profileId });
-      await until(async () => calls.length === 1, 'the first attempt');
+      await until(
+        async () => calls.length === 1 && (await getRenderJob(ctx.db, res.body.id))?.startedAttempt === 1,
+        'the first attempt',
+      );
       expect((await getRenderJob(ctx.db, res.body.id))?.attempts).toBe(1);
       // the lease outlives the worker's timeout: swept before it runs out, nothing happens
       expect((await sweep(new Date(Date.now() + RENDER_WORKER_TIMEOUT_SECONDS * 1000))).timedOut).toBe(0);
       expect(calls).toHaveLength(1);
       const later = (n: number) => new Date(Date.now() + n * (RENDER_LEASE_SECONDS + 60) * 1000);
       await sweep(later(1));
-      await until(async () => calls.length === 2, 'the second attempt');
+      const begun = (n: number) => async () =>
+        calls.length === n && (await getRenderJob(ctx.db, res.body.id))?.startedAttempt === n;
+      await until(begun(2), 'the second attempt');
       expect((await getRenderJob(ctx.db, res.body.id))?.attempts).toBe(2);
       await sweep(later(2));
-      await until(async () => calls.length === 3, 'the third attempt');
+      await until(begun(3), 'the third attempt');
       // two sweepers at once: one retry, not two
       const both = await Promise.all([sweep(later(3)), sweep(later(3))]);
       expect(both.map((b) => b.timedOut).sort()).toEqual([0, 1]);
@@ -631,5 +645,183 @@ describe('the render queue', () => {
     } finally {
       await fashn.close();
     }
+  });
+});
+
+describe('fenced render attempts (issue 41): two attempts of one render never both call the provider', () => {
+  /** Hold the worker's events instead of running them (Lambda's queue under throttling), to deliver them by hand. */
+  function holdWorkerEvents() {
+    const held: RenderWorkerEvent[] = [];
+    setLocalRenderRunner({
+      renderWorker: async (e) => {
+        if ((e.action ?? 'render') === 'render') held.push(e);
+        else return renderWorker(e);
+      },
+      renderWorkerFailed,
+      providerCall: async (e) => {
+        held.push(e);
+      },
+    });
+    return held;
+  }
+  const runs = (f: { requests: { path: string }[] }) => f.requests.filter((r) => r.path.startsWith('/v1/run')).length;
+
+  async function useFashn() {
+    const fashn = await startFashnFake({ apiKey: 'fk', pollsBeforeDone: 0 });
+    process.env.FASHN_API_KEY = 'fk';
+    process.env.FASHN_BASE_URL = fashn.url;
+    return fashn;
+  }
+
+  /** A FASHN look whose first attempt's event waited in Lambda's queue until the sweeper gave up on it. */
+  async function lookWithTwoAttempts(held: RenderWorkerEvent[]) {
+    const { user, profileId } = await newUserWithProfile({ credits: 2 });
+    const res = await startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId });
+    expect(res.status).toBe(201);
+    await until(async () => held.length === 1, 'the first attempt');
+    // the sweeper finds the attempt's lease run out (its event never ran) and starts attempt 2
+    await sweep(new Date(Date.now() + (RENDER_LEASE_SECONDS + 60) * 1000));
+    await until(async () => held.length === 2, 'the second attempt');
+    expect((await getRenderJob(ctx.db, res.body.id))?.attempts).toBe(2);
+    return { user, id: res.body.id as string, first: held[0]!, second: held[1]! };
+  }
+
+  it('attempt 1 (delivered late), attempt 2 and a repeat of attempt 2 run at once: exactly one FASHN prediction', async () => {
+    const fashn = await useFashn();
+    const held = holdWorkerEvents();
+    try {
+      const { user, id, first, second } = await lookWithTwoAttempts(held);
+      expect(runs(fashn)).toBe(0);
+      const outcomes = await Promise.all([renderWorker(first), renderWorker(second), renderWorker(second)]);
+      expect(runs(fashn)).toBe(1);
+      expect(outcomes.map((o) => o.outcome).sort()).toEqual(['stale', 'stale', 'submitted']);
+      const job = (await getRenderJob(ctx.db, id))!;
+      expect([job.attempts, job.startedAttempt, job.providerJobId]).toEqual([2, 2, 'pred-1']);
+      // the prediction finishes the look once (the sweeper's poll), no refund, the slot freed
+      setLocalRenderRunner({ renderWorker, renderWorkerFailed, providerCall });
+      expect((await sweep(new Date(Date.now() + 60_000))).polled).toBe(1);
+      await wf.drain();
+      expect((await getGeneration(ctx.db, user.sub, id))?.status).toBe('completed');
+      expect(runs(fashn)).toBe(1);
+      expect((await listLedger(ctx.db, user.sub)).filter((e) => e.kind === 'refund.generation')).toHaveLength(0);
+      expect(await inFlight(ctx.db, 'fashn')).toBe(0);
+    } finally {
+      setLocalRenderRunner({ renderWorker, renderWorkerFailed, providerCall });
+      await fashn.close();
+    }
+  });
+
+  it("a stale attempt's late event stops before the provider, even before the current attempt began", async () => {
+    const fashn = await useFashn();
+    const held = holdWorkerEvents();
+    try {
+      const { user, id, first, second } = await lookWithTwoAttempts(held);
+      expect(await renderWorker(first)).toEqual({ outcome: 'stale' });
+      expect(runs(fashn)).toBe(0);
+      // its failure record (an event that aged out) does not start a third attempt either
+      await renderWorkerFailed({ requestPayload: first, requestContext: { condition: 'EventAgeExceeded' } });
+      expect((await getRenderJob(ctx.db, id))?.attempts).toBe(2);
+      expect(await renderWorker(second)).toEqual({ outcome: 'submitted' });
+      expect(runs(fashn)).toBe(1);
+      setLocalRenderRunner({ renderWorker, renderWorkerFailed, providerCall });
+      await sweep(new Date(Date.now() + 60_000));
+      await wf.drain();
+      expect((await getGeneration(ctx.db, user.sub, id))?.status).toBe('completed');
+      expect(runs(fashn)).toBe(1);
+    } finally {
+      setLocalRenderRunner({ renderWorker, renderWorkerFailed, providerCall });
+      await fashn.close();
+    }
+  });
+
+  it('the sweeper does not replace an attempt whose worker began it (its lease starts at the begin)', async () => {
+    const gemini = await useGemini({});
+    const held = holdWorkerEvents();
+    try {
+      const { user, profileId } = await newUserWithProfile({ credits: 2 });
+      const res = await startStyle(user, { styleId: CREATIVE, photoProfileId: profileId });
+      await until(async () => held.length === 1, 'the first attempt');
+      // the event waited in the queue for most of its start lease, then the worker began: the lease is its own now
+      const lateStart = new Date(Date.now() + (RENDER_START_LEASE_SECONDS - 5) * 1000);
+      const begun = await beginAttempt(held[0]!, lateStart);
+      expect('job' in begun).toBe(true);
+      // past the claim's start lease, within the begun run's lease: nothing happens
+      await sweep(new Date(Date.now() + (RENDER_START_LEASE_SECONDS + 30) * 1000));
+      expect(held).toHaveLength(1);
+      expect((await getRenderJob(ctx.db, res.body.id))?.attempts).toBe(1);
+      // a failure record of another delivery of the same event that never ran does not replace it either
+      await renderWorkerFailed({ requestPayload: held[0]!, requestContext: { condition: 'EventAgeExceeded' } });
+      expect((await getRenderJob(ctx.db, res.body.id))?.attempts).toBe(1);
+      // and a repeated delivery of the begun attempt stops before the provider
+      expect(await providerCall(held[0]!)).toEqual({ outcome: 'stale' });
+      expect(gemini.requests).toHaveLength(0);
+      // that worker died: once its own lease has run out, the next attempt renders the look (one provider call)
+      setLocalRenderRunner({ renderWorker, renderWorkerFailed, providerCall });
+      await sweep(new Date(Date.now() + (RENDER_START_LEASE_SECONDS + RENDER_LEASE_SECONDS + 60) * 1000));
+      await wf.drain();
+      expect((await getGeneration(ctx.db, user.sub, res.body.id))?.status).toBe('completed');
+      expect(gemini.requests).toHaveLength(1);
+      expect(await inFlight(ctx.db, 'gemini')).toBe(0);
+    } finally {
+      setLocalRenderRunner({ renderWorker, renderWorkerFailed, providerCall });
+      await gemini.close();
+    }
+  });
+});
+
+describe('the render queue after a lost answer (issue 41)', () => {
+  /** A table whose next matching write applies and then is sent again, as a client retries after a lost answer. */
+  function losingFirstAnswer(matches: (input: Record<string, unknown>) => boolean): Db {
+    let lost = false;
+    const doc = Object.create(ctx.db.doc) as { send: (cmd: { input: Record<string, unknown> }) => Promise<unknown> };
+    doc.send = async (cmd) => {
+      const send = (c: typeof cmd) => (ctx.db.doc.send as unknown as typeof doc.send).call(ctx.db.doc, c);
+      if (!lost && matches(cmd.input)) {
+        lost = true;
+        await send(cmd); // applied; its answer never arrives
+      }
+      return send(cmd);
+    };
+    return { tableName: ctx.db.tableName, doc: doc as unknown as Db['doc'] };
+  }
+
+  async function queuedJob() {
+    const generationId = `fence-${randomUUID()}`;
+    const job = await enqueueRenderJob(ctx.db, {
+      generationId,
+      userId: 'u-fence',
+      provider: 'fashn',
+      priority: false,
+      taskToken: 'token',
+    });
+    return { generationId, head: { generationId, enqueuedAt: job.enqueuedAt, sk: job.queueSk } };
+  }
+
+  it('a claim sent again after its success was lost is ours: the job is not left running without a worker', async () => {
+    const { generationId, head } = await queuedJob();
+    const db = losingFirstAnswer((i) => Array.isArray(i.TransactItems));
+    expect(await claimRenderJob(db, 'fashn', head, 6, RENDER_START_LEASE_SECONDS)).toBe(true);
+    const job = (await getRenderJob(ctx.db, generationId))!;
+    expect([job.state, job.attempts]).toEqual(['running', 1]);
+    expect(await inFlight(ctx.db, 'fashn')).toBe(1);
+    // another dispatcher's claim of the same head loses
+    expect(await claimRenderJob(ctx.db, 'fashn', head, 6, RENDER_START_LEASE_SECONDS)).toBe(false);
+    expect(await releaseRenderJob(ctx.db, 'fashn', generationId)).toBe(true);
+    expect(await inFlight(ctx.db, 'fashn')).toBe(0);
+  });
+
+  it('a begin or a prediction record sent again after a lost answer is its own; another attempt or id is refused', async () => {
+    const { generationId, head } = await queuedJob();
+    expect(await claimRenderJob(ctx.db, 'fashn', head, 6, RENDER_START_LEASE_SECONDS)).toBe(true);
+    const lease = new Date(Date.now() + 60_000);
+    const lostBegin = losingFirstAnswer((i) => String(i.ConditionExpression ?? '').includes('startedAttempt'));
+    expect((await beginRenderAttempt(lostBegin, generationId, 1, 'run-a', lease))?.runToken).toBe('run-a');
+    expect(await beginRenderAttempt(ctx.db, generationId, 1, 'run-b', lease)).toBeNull(); // a repeated delivery
+    expect(await beginRenderAttempt(ctx.db, generationId, 2, 'run-c', lease)).toBeNull(); // no such attempt yet
+    const lostRecord = losingFirstAnswer((i) => String(i.ConditionExpression ?? '').includes('providerJobId'));
+    expect(await recordProviderJob(lostRecord, generationId, 1, 'pred-a', lease)).toBe(true);
+    expect(await recordProviderJob(ctx.db, generationId, 1, 'pred-b', lease)).toBe(false); // set once
+    expect((await getRenderJob(ctx.db, generationId))?.providerJobId).toBe('pred-a');
+    expect(await releaseRenderJob(ctx.db, 'fashn', generationId)).toBe(true);
   });
 });

@@ -31,6 +31,7 @@ import {
 } from '../workflow-definition';
 import {
   RENDER_WORKER_ASYNC_RETRIES,
+  RENDER_WORKER_MAX_EVENT_AGE_SECONDS,
   RENDER_WORKER_TIMEOUT_SECONDS,
   WORKFLOW_MEMORY_MB,
 } from '../../../shared/domain/render-queue';
@@ -164,10 +165,12 @@ export class Workflow extends Construct {
       principal: 'worker:renderWorkerFailed',
     });
     // no asynchronous retries: a crash goes to renderWorkerFailed, which renders again through the one retry
-    // path (lease and attempts, functions/workflow/render-dispatch.ts retryOrFail)
+    // path (lease and attempts, functions/workflow/render-dispatch.ts retryOrFail); an event throttled past its
+    // short maximum age goes there too, before the claim's start lease runs out (RENDER_START_LEASE_SECONDS), so
+    // the sweeper never starts another attempt while this one's event may still come (issue 41)
     worker.fn.configureAsyncInvoke({
       retryAttempts: RENDER_WORKER_ASYNC_RETRIES,
-      maxEventAge: Duration.minutes(15),
+      maxEventAge: Duration.seconds(RENDER_WORKER_MAX_EVENT_AGE_SECONDS),
       onFailure: new destinations.LambdaDestination(workerFailed.fn),
     });
     workerFailed.fn.configureAsyncInvoke({ retryAttempts: 2, onFailure: new destinations.SqsDestination(dlq) });
@@ -187,7 +190,7 @@ export class Workflow extends Construct {
     });
     providerCall.fn.configureAsyncInvoke({
       retryAttempts: RENDER_WORKER_ASYNC_RETRIES,
-      maxEventAge: Duration.minutes(15),
+      maxEventAge: Duration.seconds(RENDER_WORKER_MAX_EVENT_AGE_SECONDS),
       onFailure: new destinations.LambdaDestination(workerFailed.fn),
     });
     acknowledgeMatching(
