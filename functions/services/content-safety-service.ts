@@ -7,7 +7,7 @@
  * bytes); every public object with the same hash (media-store indexes each public put) is deleted; every
  * public style showing one of those objects is made private with the image cleared; the open reports of
  * those styles are resolved, they leave every collection, are marked `takenDownAt` (the owner cannot make them
- * public again) and the public catalogue is rebuilt. Private copies (the owner's own generation
+ * public again); their explore postings go with the update (GET /api/styles and explore stop listing them). Private copies (the owner's own generation
  * the cover came from) are the owner's data and stay.
  */
 import { AGAIN, retryOptimistic } from '../../shared/repositories/toolkit';
@@ -26,7 +26,6 @@ import { removeStyleFromAllCollections } from '../../shared/repositories/collect
 import type { Db } from '../../shared/repositories/table';
 import { deleteImages, PUBLIC_IMAGE_PATH_PREFIX, publicImagePath, readImage, sha256 } from '../lib/media-store';
 import { logger } from '../lib/logger';
-import { rebuildStyleCatalogue } from './style-catalogue';
 
 export const REFUSAL_WINDOW_DAYS = 30;
 
@@ -130,7 +129,6 @@ export async function takeDownReportedStyle(db: Db, reportId: string, now = new 
   const deletedImages = await deleteImages('public', [...doomed]);
   for (const h of hashed) await deletePublicImageHash(db, h.sha, h.key);
   const resolvedReports = await resolveStyleReports(db, [style.id, ...others.map((s) => s.id)], 'resolved', now);
-  await rebuildStyleCatalogue(db, now);
   logger.info('style taken down', { reportId, styleIds: hidden, deletedImages });
   return { styleIds: hidden, deletedImages, resolvedReports };
 }

@@ -2,7 +2,7 @@
  * The style editor (admins and influencers): styles, their products and product links, categories.
  * Influencers change only their own styles, admins every style; a refused call answers 403 before any write.
  * Private and public styles are counted on the creator's COUNTERS item under the caps of shared/domain/style-rules.ts.
- * Any change touching a public style rebuilds the explore catalogue document.
+ * A public style's listing (GET /api/styles, explore) follows from the explore postings its repository writes.
  */
 import { ulid } from 'ulid';
 import { ERROR_CODES, HttpError, badRequest, conflict, forbidden, notFound } from '../../shared/errors';
@@ -36,7 +36,6 @@ import { removeStyleFromAllCollectionsKeepingCovers } from './collection-cover-s
 import { getUser, type UserRecord } from '../../shared/repositories/user-repository';
 import type { StyleCreateInput, StylePatchInput } from '../../shared/schemas/admin';
 import { deleteStylePublicCopies, placeStyleImages, settlePlacement } from './style-image-placement';
-import { rebuildStyleCatalogue } from './style-catalogue';
 import { creators } from './catalog-service';
 
 export const STYLE_NOT_FOUND = 'Style not found';
@@ -131,10 +130,6 @@ async function checkedFields(db: Db, input: Partial<StyleCreateInput>, imageOwne
   return out;
 }
 
-async function rebuildCatalogue(db: Db) {
-  await rebuildStyleCatalogue(db);
-}
-
 /** GET /api/admin/styles: the caller's own styles, newest first; `all` (admins only) every public style plus their own. */
 export async function listEditorStyles(db: Db, user: UserRecord, all: boolean) {
   const styles =
@@ -194,7 +189,6 @@ export async function createEditorStyle(db: Db, user: UserRecord, input: StyleCr
     await settlePlacement(placement, false);
     throw limitError(input.isPublic, cap);
   }
-  if (created.isPublic) await rebuildCatalogue(db);
   return styleEditorView(created);
 }
 
@@ -262,7 +256,6 @@ export async function updateEditorStyle(
       });
     // the style's public copies it no longer names (unpublished) go once the record and collections moved on
     await settlePlacement(placement, true);
-    if (current.isPublic || res.isPublic) await rebuildCatalogue(db);
     return styleEditorView(res);
   }, styleChanged);
 }
@@ -281,7 +274,6 @@ export async function deleteEditorStyle(db: Db, user: UserRecord, id: string) {
     removeStyleFromAllCollectionsKeepingCovers(db, current),
     deleteStyleCounters(db, id),
   ]);
-  if (current.isPublic) await rebuildCatalogue(db);
   await deleteStylePublicCopies(current);
   return { id, deleted: true, productItemsDeleted: products, collectionsUpdated: collections };
 }

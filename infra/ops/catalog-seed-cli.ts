@@ -30,11 +30,6 @@ if (target.kind === 'aws') {
     ownerEmail: owner,
     log: (l) => console.log(l),
   });
-  // the public catalogue document the API serves is rebuilt from the table (as after any public edit)
-  if (out.status === 'seeded') {
-    const { rebuildStyleCatalogue } = await import('../../functions/services/style-catalogue');
-    await rebuildStyleCatalogue(db);
-  }
 } else {
   const token = await localAdminToken(target.url).catch((e: Error) => die(`${e.message} (is npm start running?)`));
   const res = await fetch(`${target.url}/local/admin/seed-catalog?owner=${encodeURIComponent(owner)}`, {
