@@ -26,7 +26,6 @@ import {
   deleteStyleProducts,
   getStoredStyle,
   listStylesOfOwner,
-  listPublicAndOwnStyles,
   updateStyle,
   type StoredStyle,
   type StylePatch,
@@ -130,10 +129,12 @@ async function checkedFields(db: Db, input: Partial<StyleCreateInput>, imageOwne
   return out;
 }
 
-/** GET /api/admin/styles: the caller's own styles, newest first; `all` (admins only) every public style plus their own. */
-export async function listEditorStyles(db: Db, user: UserRecord, all: boolean) {
-  const styles =
-    all && isAdmin(user) ? await listPublicAndOwnStyles(db, user.id) : await listStylesOfOwner(db, user.id);
+/**
+ * GET /api/admin/styles: the caller's own styles, newest first (spec 02: the editor lists the user's own; bounded by
+ * the plan's style caps). Other creators' public styles are read a page at a time from GET /api/styles (issue 41).
+ */
+export async function listEditorStyles(db: Db, user: UserRecord) {
+  const styles = await listStylesOfOwner(db, user.id);
   const names = await creators(
     db,
     styles.map((s) => s.createdBy),
