@@ -70,10 +70,7 @@ export const handler = createGroupHandler(
     },
 
     // style editor (influencers and admins)
-    'GET /api/admin/styles': async (req) => {
-      const q = req.query;
-      return json(await listEditorStyles(getDb(), await currentUser(req), q.all === 'true' || q.all === '1'));
-    },
+    'GET /api/admin/styles': async (req) => json(await listEditorStyles(getDb(), await currentUser(req))),
     'POST /api/admin/styles': async (req) =>
       json(await createEditorStyle(getDb(), await currentUser(req), req.body), 201),
     'PATCH /api/admin/styles/{id}': async (req) => {

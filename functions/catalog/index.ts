@@ -1,11 +1,10 @@
 /** Endpoint group catalog: styles, categories, collections, favourites, reports, public profiles, user settings and template reads. */
 import { getDb } from '../lib/aws';
-import { createGroupHandler, json, noContent, requireAuth, type ApiResult, type Req } from '../lib/http';
+import { createGroupHandler, json, noContent, requireAuth, type Req } from '../lib/http';
 import { catalogRoutes } from '../../shared/routes/catalog';
 import { ensureUser } from '../services/user-service';
 import { getStyleDetail, getStyleProducts, listActiveCategories, listCollections } from '../services/catalog-service';
-import { getStyleCatalogue } from '../services/style-catalogue';
-import { listExploreStyles, listExploreTagNames } from '../services/explore-service';
+import { listExploreStyles, listExploreTagNames, listStylePage } from '../services/explore-service';
 import {
   favoriteStyle,
   getCollectionDetail,
@@ -34,39 +33,10 @@ import { getEnabledRawTemplate, getPrompt, listEnabledRawTemplates, listPrompts 
 const viewer = (req: Req) => req.auth?.sub ?? null;
 const me = (req: Req) => ensureUser(getDb(), requireAuth(req));
 
-const PLAIN_LIMIT_BYTES = 4 * 1024 * 1024;
-
-/**
- * GET /api/styles: the materialized catalogue document (see services/style-catalogue.ts), gzip when accepted,
- * with a strong ETag; `If-None-Match` gets a 304. The SPA filters it with shared/domain/explore-filters.ts.
- */
-async function serveStyleCatalogue(req: Req): Promise<ApiResult> {
-  const cat = await getStyleCatalogue(getDb());
-  const headers: Record<string, string> = {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'public, no-cache',
-    etag: cat.etag,
-    vary: 'accept-encoding',
-    'x-content-type-options': 'nosniff',
-  };
-  const inm = req.headers['if-none-match'];
-  if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === cat.etag)) return { statusCode: 304, headers };
-  // A Lambda response is at most 6 MB: past PLAIN_LIMIT_BYTES the document goes out gzip whatever was asked
-  // (every browser accepts gzip; the gateway passes Accept-Encoding through).
-  if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '') || cat.jsonBytes > PLAIN_LIMIT_BYTES)
-    return {
-      statusCode: 200,
-      headers: { ...headers, 'content-encoding': 'gzip' },
-      body: cat.gzipBase64,
-      isBase64Encoded: true,
-    };
-  return { statusCode: 200, headers, body: cat.json() };
-}
-
 export const handler = createGroupHandler(
   catalogRoutes,
   {
-    'GET /api/styles': serveStyleCatalogue,
+    'GET /api/styles': async (req) => json(await listStylePage(getDb(), req.query)),
     'GET /api/styles/{id}': async (req) => json(await getStyleDetail(getDb(), req.params.id, viewer(req))),
     'GET /api/styles/{id}/products': async (req) => json(await getStyleProducts(getDb(), req.params.id, viewer(req))),
     'GET /api/explore/styles': async (req) => json(await listExploreStyles(getDb(), req.query)),

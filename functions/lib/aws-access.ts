@@ -191,7 +191,7 @@ export const AWS_ACCESS = {
     // a favourite is removed in a transaction with its style's counter shard (issue 28): no single Delete
     table: [...USER_LOADER, 'QueryCommand', 'BatchGetCommand'],
     tableIndexes: ['QueryCommand'],
-    publicBucket: ['GetObjectCommand', 'PutObjectCommand'],
+    // no bucket since issue 41: GET /api/styles reads pages of the explore index, not a catalogue document
     userPool: ['AdminGetUserCommand'],
   }),
   'api:influencer': api('influencer', {

@@ -5,7 +5,6 @@ import type { Db } from '../../shared/repositories/table';
 import {
   getVisibleStyle,
   listCategories,
-  listPublicStyles,
   listPublishedCollections,
   listStyleProducts,
   type CollectionRecord,
@@ -55,15 +54,6 @@ export const styleSummary = (s: StyleRecord, creator: Creator) => ({
   userName: creator.name,
   createdAt: s.createdAt,
 });
-
-export async function listStyles(db: Db) {
-  const styles = await listPublicStyles(db);
-  const byId = await creators(
-    db,
-    styles.map((s) => s.createdBy),
-  );
-  return styles.map((s) => styleSummary(s, byId.get(s.createdBy)!));
-}
 
 export async function getStyleDetail(db: Db, id: string, viewerId: string | null) {
   const s = await getVisibleStyle(db, id, viewerId);

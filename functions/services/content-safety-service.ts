@@ -6,7 +6,7 @@
  * Takedown of a reported style (issue 40): the reported style alone is made private, unlisted and stripped of
  * its images, marked `takenDownAt` (the owner cannot make it public again), leaves every collection, and its own
  * public images (its copies under styles/<id>/) are deleted with their hash index entries; its open reports are
- * resolved and the public catalogue is rebuilt. Other public styles showing identical bytes (sha256 index of
+ * resolved (its explore postings go with the takedown's writes). Other public styles showing identical bytes (sha256 index of
  * public objects) are named in the answer for the admin to review (they may be another creator's own upload);
  * they are not hidden or deleted by this takedown. Private copies (the owner's own generation the cover came
  * from) are the owner's data and stay. */
@@ -32,7 +32,6 @@ import {
   sha256,
 } from '../lib/media-store';
 import { logger } from '../lib/logger';
-import { rebuildStyleCatalogue } from './style-catalogue';
 
 export const REFUSAL_WINDOW_DAYS = 30;
 
@@ -134,7 +133,6 @@ export async function takeDownReportedStyle(db: Db, reportId: string, now = new 
         .map((s) => s.id)
     : [];
   const resolvedReports = await resolveStyleReports(db, [before.id], 'resolved', now);
-  await rebuildStyleCatalogue(db, now);
   logger.info('style taken down', { reportId, styleId: before.id, deletedImages, identicalCopyStyleIds });
   return { styleIds: [before.id], deletedImages, resolvedReports, identicalCopyStyleIds };
 }

@@ -1,13 +1,14 @@
 /**
  * Explore (issue 28): one page of public styles at a time, searched, filtered and sorted on the server from the
  * explore index (shared/repositories/explore-repository.ts), so a visit costs the same whatever the catalogue size.
+ * GET /api/styles (issue 41) reads the same pages: no route answers the whole catalogue.
  * Creator names are looked up per page (BatchGet of the page's distinct creators), remembered for NAME_TTL_MS.
  */
 import { EXPLORE_LIMIT_DEFAULT, exploreQueryOf } from '../../shared/domain/explore-search';
 import { badRequest, ERROR_CODES } from '../../shared/errors';
 import { listExploreTags, queryExplorePage } from '../../shared/repositories/explore-repository';
 import type { Db } from '../../shared/repositories/table';
-import type { ExploreStylesQuery } from '../../shared/schemas/discovery';
+import type { ExploreStylesQuery, StylesListQuery } from '../../shared/schemas/discovery';
 import { creators } from './catalog-service';
 
 export const NAME_TTL_MS = 30_000;
@@ -63,6 +64,12 @@ export async function listExploreStyles(db: Db, input: ExploreStylesQuery) {
     nextCursor: page.nextCursor,
   };
 }
+
+/**
+ * GET /api/styles: the public styles newest first, a page at a time (at most EXPLORE_LIMIT_MAX cards, a signed
+ * cursor to the next), searched and narrowed by audience and category exactly as explore (the same index reads).
+ */
+export const listStylePage = (db: Db, input: StylesListQuery) => listExploreStyles(db, { ...input, sort: 'new' });
 
 /** GET /api/explore/tags */
 export const listExploreTagNames = (db: Db) => listExploreTags(db);

@@ -13,7 +13,6 @@ import {
 import type { PreferencesInput, ProfilePatchInput, UserLinkInput } from '../../shared/schemas/discovery';
 import type { Db } from '../../shared/repositories/table';
 import { getBalance } from '../../shared/repositories/ledger-repository';
-import { ownsAnyStyle } from '../../shared/repositories/catalog-repository';
 import { getUser, type UserRecord } from '../../shared/repositories/user-repository';
 import {
   addUserLink,
@@ -24,8 +23,6 @@ import {
   updateProfile,
 } from '../../shared/repositories/user-settings-repository';
 import { toCurrentUser } from './user-service';
-import { rebuildStyleCatalogue } from './style-catalogue';
-import { logger } from '../lib/logger';
 
 export async function saveUserPreferences(db: Db, userId: string, input: PreferencesInput) {
   const rec = await savePreferences(db, userId, input);
@@ -71,12 +68,6 @@ export async function updateUserProfile(db: Db, user: UserRecord, input: Profile
     },
     () => conflict('Your profile changed meanwhile. Please try again.'),
   );
-  const nameChanged =
-    (input.firstName !== undefined && input.firstName !== user.firstName) ||
-    (input.lastName !== undefined && input.lastName !== user.lastName);
-  // The explore document carries creator names: refresh it when a creator renames themself.
-  if (nameChanged && (await ownsAnyStyle(db, user.id)))
-    await rebuildStyleCatalogue(db).catch((err) => logger.warn('Style catalogue rebuild failed', { error: err }));
   return toCurrentUser(updated, await getBalance(db, user.id));
 }
 

@@ -56,7 +56,7 @@ export async function setCoverFromGeneration(
   // private first, like an uploaded cover; the update below copies it to the public bucket if the style is public
   const key = mediaKeys.styleImage(user.id, ulid(now.getTime()), ext);
   if (!(await copyImage('private', gen.resultKey, 'private', key))) throw notFound(COVER_MESSAGES.generationNotFound);
-  // the usual update: ownership again, the images placed by visibility, the catalogue rebuilt when public
+  // the usual update: ownership again, the images placed by visibility, a public style's postings rewritten
   return updateEditorStyle(
     db,
     user,

@@ -2,7 +2,7 @@
  * The style editor (admins and influencers): styles, their products and product links, categories.
  * Influencers change only their own styles, admins every style; a refused call answers 403 before any write.
  * Private and public styles are counted on the creator's COUNTERS item under the caps of shared/domain/style-rules.ts.
- * Any change touching a public style rebuilds the explore catalogue document.
+ * A public style's listing (GET /api/styles, explore) follows from the explore postings its repository writes.
  */
 import { ulid } from 'ulid';
 import { ERROR_CODES, HttpError, badRequest, conflict, forbidden, notFound } from '../../shared/errors';
@@ -26,7 +26,6 @@ import {
   deleteStyleProducts,
   getStoredStyle,
   listStylesOfOwner,
-  listPublicAndOwnStyles,
   updateStyle,
   type StoredStyle,
   type StylePatch,
@@ -36,7 +35,6 @@ import { removeStyleFromAllCollectionsKeepingCovers } from './collection-cover-s
 import { getUser, type UserRecord } from '../../shared/repositories/user-repository';
 import type { StyleCreateInput, StylePatchInput } from '../../shared/schemas/admin';
 import { deleteStylePublicCopies, placeStyleImages, settlePlacement } from './style-image-placement';
-import { rebuildStyleCatalogue } from './style-catalogue';
 import { creators } from './catalog-service';
 
 export const STYLE_NOT_FOUND = 'Style not found';
@@ -153,14 +151,12 @@ async function checkedFields(
   return out;
 }
 
-async function rebuildCatalogue(db: Db) {
-  await rebuildStyleCatalogue(db);
-}
-
-/** GET /api/admin/styles: the caller's own styles, newest first; `all` (admins only) every public style plus their own. */
-export async function listEditorStyles(db: Db, user: UserRecord, all: boolean) {
-  const styles =
-    all && isAdmin(user) ? await listPublicAndOwnStyles(db, user.id) : await listStylesOfOwner(db, user.id);
+/**
+ * GET /api/admin/styles: the caller's own styles, newest first (spec 02: the editor lists the user's own; bounded by
+ * the plan's style caps). Other creators' public styles are read a page at a time from GET /api/styles (issue 41).
+ */
+export async function listEditorStyles(db: Db, user: UserRecord) {
+  const styles = await listStylesOfOwner(db, user.id);
   const names = await creators(
     db,
     styles.map((s) => s.createdBy),
@@ -216,7 +212,6 @@ export async function createEditorStyle(db: Db, user: UserRecord, input: StyleCr
     await settlePlacement(placement, false);
     throw limitError(input.isPublic, cap);
   }
-  if (created.isPublic) await rebuildCatalogue(db);
   return styleEditorView(created);
 }
 
@@ -285,7 +280,6 @@ export async function updateEditorStyle(
       });
     // the style's public copies it no longer names (unpublished) go once the record and collections moved on
     await settlePlacement(placement, true);
-    if (current.isPublic || res.isPublic) await rebuildCatalogue(db);
     return styleEditorView(res);
   }, styleChanged);
 }
@@ -304,7 +298,6 @@ export async function deleteEditorStyle(db: Db, user: UserRecord, id: string) {
     removeStyleFromAllCollectionsKeepingCovers(db, current),
     deleteStyleCounters(db, id),
   ]);
-  if (current.isPublic) await rebuildCatalogue(db);
   await deleteStylePublicCopies(current);
   return { id, deleted: true, productItemsDeleted: products, collectionsUpdated: collections };
 }

@@ -30,11 +30,6 @@ if (target.kind === 'aws') {
     ownerEmail: owner,
     log: (l) => console.log(l),
   });
-  // the public catalogue document the API serves is rebuilt from the table (as after any public edit)
-  if (out.status === 'seeded') {
-    const { rebuildStyleCatalogue } = await import('../../functions/services/style-catalogue');
-    await rebuildStyleCatalogue(db);
-  }
   // the explore index's repair sweep (issue 40): settles unfinished posting work, deletes postings no style lists
   const { repairExploreIndex } = await import('../../shared/repositories/explore-repair');
   const repair = await repairExploreIndex(db);

@@ -160,8 +160,8 @@ export async function runSmoke(baseUrl: string, opts: SmokeOptions = {}): Promis
     record('full-body check', check === 'ok', `full-body check: ${check}`);
 
     // 4. one look
-    const styles = await api<{ id: string }[]>(null, 'GET', '/api/styles');
-    const style = styles.json?.[0];
+    const styles = await api<{ items: { id: string }[] }>(null, 'GET', '/api/styles?limit=1');
+    const style = styles.json?.items[0];
     record('catalogue', !!style, style ? style.id : 'no public style: npm run catalog:seed');
     const gen = await api(
       token,

@@ -7,7 +7,7 @@ import { storedSizeChartSchema } from '../domain/size-advice';
 import { reindexStylePopularity } from './explore-postings';
 import { keys } from './keys';
 import { TABLE_SCHEMA, type Db } from './table';
-import { batchGetAll, entity, queryAll as queryEvery, queryPage, type EntityRecord, type Item } from './toolkit';
+import { batchGetAll, entity, queryAll as queryEvery, type EntityRecord, type Item } from './toolkit';
 import { lazySchema } from '../schemas/lazy-schema';
 
 /** A style: public ones newest first (gsi1, only while public), a creator's own (gsi2). */
@@ -337,17 +337,4 @@ export async function listCollectionIdsOfStyle(db: Db, styleId: string): Promise
 export function listCollectionsOfOwner(db: Db, userId: string): Promise<CollectionRecord[]> {
   const k = keys.collectionOwnerIndex(userId, '', '');
   return queryAll(db, TABLE_SCHEMA.gsi2.name, k.gsi2pk, 'gsi2pk', false, collectionEntity.parse);
-}
-
-/** Whether a user has created any style (gsi2 STYLES#OWNER#<id>, one item read). */
-export async function ownsAnyStyle(db: Db, userId: string): Promise<boolean> {
-  const k = keys.styleOwnerIndex(userId, '', '');
-  const page = await queryPage(db, {
-    IndexName: TABLE_SCHEMA.gsi2.name,
-    KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': k.gsi2pk },
-    Limit: 1,
-    ProjectionExpression: 'id',
-  });
-  return page.items.length > 0;
 }

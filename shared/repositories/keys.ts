@@ -188,8 +188,6 @@ export const keys = {
   userLinkPrefix: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'LINK#' }),
   /** sk prefix of a collection's member styles. */
   collectionStylePrefix: (collectionId: string) => ({ pk: `COLLECTION#${collectionId}`, skPrefix: 'STYLE#' }),
-  /** Materialized documents in the public bucket (S3 object keys, not table keys). */
-  styleCatalogueObject: () => 'catalog/styles.json',
   seedMarker: (name: string) => ({ pk: `SEED#${name}`, sk: 'SEED' }),
   generation: (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `GEN#${id}` }),
   generationPrefix: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'GEN#' }),

@@ -230,24 +230,6 @@ export async function listStylesOfOwner(db: Db, userId: string): Promise<StoredS
   return items.map(styleEntity.parse);
 }
 
-/**
- * The admin's "all styles" view: every public style (gsi1 STYLES#PUBLIC) plus the admin's own private ones
- * (gsi2), newest first. Index queries only: other users' private styles stay with their creators.
- */
-export async function listPublicAndOwnStyles(db: Db, userId: string): Promise<StoredStyle[]> {
-  const pub = (
-    await queryAll(db, {
-      IndexName: TABLE_SCHEMA.gsi1.name,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.stylePublicIndex('', '').gsi1pk },
-      ScanIndexForward: false,
-    })
-  ).map(styleEntity.parse);
-  const byId = new Map(pub.map((st) => [st.id, st]));
-  for (const st of await listStylesOfOwner(db, userId)) byId.set(st.id, st);
-  return [...byId.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Products and links
 

@@ -1,7 +1,6 @@
 /** The routes of the admin endpoint group (functions/admin/index.ts implements exactly these). */
 import { ADMIN, CREATOR, defineRoutes } from './route-def';
 import {
-  adminStylesQuery,
   applicationListQuery,
   applicationReviewSchema,
   productCreateSchema,
@@ -120,7 +119,6 @@ export const adminRoutes = defineRoutes([
     group: 'admin',
     auth: 'user',
     roles: CREATOR,
-    query: adminStylesQuery,
     response: adminStyleListSchema,
   },
   {

@@ -3,6 +3,7 @@ import { ADMIN, defineRoutes } from './route-def';
 import {
   exploreStylesQuery,
   flagStyleSchema,
+  stylesListQuery,
   preferencesSchema,
   profilePatchSchema,
   userLinkSchema,
@@ -29,7 +30,6 @@ import {
   styleProductListSchema,
   styleReportListSchema,
   styleReportSchema,
-  styleSummaryListSchema,
   userLinkListSchema,
   userLinkViewSchema,
 } from '../schemas/responses';
@@ -37,7 +37,15 @@ import { currentUserSchema } from '../schemas/user';
 
 export const catalogRoutes = defineRoutes([
   // catalog: styles, categories, collections (public reads; a signed-in viewer also sees their private styles)
-  { method: 'GET', path: '/api/styles', group: 'catalog', auth: 'public', response: styleSummaryListSchema },
+  // GET /api/styles (issue 41): one page of public styles at a time, newest first, searched like explore
+  {
+    method: 'GET',
+    path: '/api/styles',
+    group: 'catalog',
+    auth: 'public',
+    query: stylesListQuery,
+    response: exploreStylePageSchema,
+  },
   { method: 'GET', path: '/api/styles/{id}', group: 'catalog', auth: 'optional', response: styleDetailSchema },
   {
     method: 'GET',

@@ -387,8 +387,3 @@ export const rawTemplateCompileSchema = /* @__PURE__ */ lazySchema(() =>
       .default({}),
   }),
 );
-
-/** GET /api/admin/styles?all=true */
-export const adminStylesQuery = /* @__PURE__ */ lazySchema(() =>
-  z.object({ all: z.enum(['true', 'false', '1', '0']).optional() }),
-);

@@ -38,6 +38,16 @@ export const exploreStylesQuery = /* @__PURE__ */ lazySchema(() =>
 );
 export type ExploreStylesQuery = z.infer<typeof exploreStylesQuery>;
 
+/**
+ * GET /api/styles (issue 41): the public styles newest first, one page at a time, through the explore index (no
+ * route answers the whole catalogue): a search (q, as explore's), the audience and category groups the pickers
+ * and the preview carousel narrow by, a page size (limit) and the signed cursor of the page before.
+ */
+export const stylesListQuery = /* @__PURE__ */ lazySchema(() =>
+  exploreStylesQuery.pick({ q: true, category: true, sex: true, limit: true, cursor: true }),
+);
+export type StylesListQuery = z.infer<typeof stylesListQuery>;
+
 /** POST /api/styles/{id}/flag */
 export const flagStyleSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({

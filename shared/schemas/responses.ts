@@ -486,8 +486,10 @@ export const deletionPreviewSchema = /* @__PURE__ */ lazySchema(() =>
 
 // lists
 export const generationListSchema = /* @__PURE__ */ lazySchema(() => z.array(generationSchema));
-export const styleSummaryListSchema = /* @__PURE__ */ lazySchema(() => z.array(styleSummarySchema));
-/** GET /api/explore/styles: one page of explore cards and the signed cursor of the next (null: the last page). */
+/**
+ * GET /api/styles and GET /api/explore/styles: one page of style cards and the signed cursor of the next (null: the
+ * last page).
+ */
 export const exploreStylePageSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ items: z.array(styleSummarySchema), nextCursor: nstr }),
 );

@@ -133,7 +133,8 @@ describeE2E('admin tools: influencer application and review, prompt templates an
         // 5. the prompt tester: nothing selected gives 'Missing selection', then a style and the profile give the prompt
         await admin.page.getByRole('button', { name: 'Test prompt' }).click();
         await admin.page.getByText('Missing selection', { exact: true }).first().waitFor();
-        await admin.page.getByLabel('Style', { exact: true }).selectOption('seed-style-01');
+        await admin.page.getByTestId('tester-style-search').fill('Weekend Denim');
+        await admin.page.getByTestId('tester-style').locator('input[value="seed-style-01"]').check();
         await admin.page.getByLabel('Photo profile', { exact: true }).selectOption({ label: profileName });
         await admin.page.getByRole('button', { name: 'Test prompt' }).click();
         const prompt = admin.page.getByTestId('prompt-test-prompt');
@@ -163,8 +164,7 @@ describeE2E('admin tools: influencer application and review, prompt templates an
     // the test needs a style template and a photo profile (spec 02 section 5)
     await page.getByRole('button', { name: 'Compile' }).click();
     await page.getByTestId('compile-error').filter({ hasText: 'Please select a style template' }).waitFor();
-    const style = page.getByLabel('Style template');
-    await style.selectOption({ index: 1 });
+    await page.getByTestId('raw-test-style').getByRole('radio').first().check();
     await page.getByRole('button', { name: 'Compile' }).click();
     await page.getByTestId('compile-error').filter({ hasText: 'Please select a photo profile' }).waitFor();
     const adminToken = (await idToken(page))!;
@@ -177,7 +177,7 @@ describeE2E('admin tools: influencer application and review, prompt templates an
     try {
       await page.reload();
       await page.getByTestId('raw-template-item').first().waitFor();
-      await page.getByLabel('Style template').selectOption({ index: 1 });
+      await page.getByTestId('raw-test-style').getByRole('radio').first().check();
       await page.getByLabel('Photo profile').selectOption(profile.json.id);
       // the chosen images fill the sample URLs; they stay editable
       expect(await page.getByLabel('Portrait URL').inputValue()).toMatch(/\/api\/private-image\//);

@@ -24,7 +24,7 @@ import { getBalance, listLedger } from '../../shared/repositories/ledger-reposit
 import { updateUser } from '../../shared/repositories/user-repository';
 import { PHOTO_CONSENT } from '../../shared/domain/privacy';
 import { createAdultUser } from '../support/users';
-import { seedTestCatalog } from '../support/styles';
+import { listedStyleIds, seedTestCatalog } from '../support/styles';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { bucketClient, file, multipart, type Part } from '../support/media';
 import { startTestWorkflow } from '../support/workflow';
@@ -318,8 +318,7 @@ describe('admin: refusals and takedown of a reported public image', () => {
       expect(url).toMatch(/^\/api\/public-image\/styles\//);
     for (const gone of [a.body.coverImageUrl, a.body.promptImageUrl]) expect(publicKeys).not.toContain(key(gone));
     for (const kept of [b.body.coverImageUrl, c.body.coverImageUrl]) expect(publicKeys).toContain(key(kept));
-    const listed = await json(null, 'GET', '/api/styles');
-    const ids = JSON.stringify(listed.body);
+    const ids = await listedStyleIds(ctx);
     expect(ids).not.toContain(a.body.id);
     expect(ids).toContain(b.body.id);
     // the report is closed; the owner still has the (now private) style without its image

@@ -1,13 +1,10 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { gunzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DeleteCommand, GetCommand, PutCommand } from '../../shared/repositories/dynamo-client';
-import { DeleteObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { createS3Client } from '../../infra/local/s3-sdk';
 import { PRODUCTS_SEED_VERSION, seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
 import { keys } from '../../shared/repositories/keys';
 import { updateUser } from '../../shared/repositories/user-repository';
-import { clearStyleCatalogueMemory, rebuildStyleCatalogue } from '../../functions/services/style-catalogue';
-import { logger } from '../../functions/lib/logger';
 import { putTestStyle } from '../support/styles';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 
@@ -43,56 +40,6 @@ beforeAll(async () => {
     owners: { influencer: owner.sub, admin: owner.sub },
   });
   await putStyle('private-1', owner.sub, false);
-});
-
-describe('explore catalogue document', () => {
-  it('serves the public styles from one cached document with an ETag, gzip and 304s', async () => {
-    const res = await ctx.invoke('GET', '/api/styles');
-    expect(res.status).toBe(200);
-    expect(res.body).toHaveLength(24);
-    expect(res.body[0]).toMatchObject({ id: seedStyleId(23), userName: 'Iris Vale' });
-    expect(res.body.some((s: { id: string }) => s.id === 'private-1')).toBe(false);
-    const etag = res.headers.etag!;
-    expect(etag).toMatch(/^".+"$/);
-    expect(res.headers['cache-control']).toContain('no-cache');
-
-    const head = await createS3Client({ endpoint: ctx.endpoints.s3 }).send(
-      new HeadObjectCommand({ Bucket: process.env.PUBLIC_BUCKET!, Key: 'catalog/styles.json' }),
-    );
-    expect(head.Metadata?.count).toBe('24');
-
-    expect((await ctx.invoke('GET', '/api/styles', { headers: { 'if-none-match': etag } })).status).toBe(304);
-    const gz = await ctx.invoke('GET', '/api/styles', { headers: { 'accept-encoding': 'gzip, br' } });
-    expect(gz.headers['content-encoding']).toBe('gzip');
-    expect(gz.raw.isBase64Encoded).toBe(true);
-    expect(JSON.parse(gunzipSync(Buffer.from(gz.raw.body!, 'base64')).toString('utf8'))).toEqual(res.body);
-  });
-
-  it('a catalogue document not written yet (S3 answers 403 to a role that may not list) is built without a warning', async () => {
-    await createS3Client({ endpoint: ctx.endpoints.s3 }).send(
-      new DeleteObjectCommand({ Bucket: process.env.PUBLIC_BUCKET!, Key: 'catalog/styles.json' }),
-    );
-    clearStyleCatalogueMemory();
-    const warn = vi.spyOn(logger, 'warn');
-    try {
-      const res = await ctx.invoke('GET', '/api/styles');
-      expect(res.status).toBe(200);
-      expect(res.body).toHaveLength(24);
-      expect(warn.mock.calls.map(([m]) => m)).not.toContain(
-        'Style catalogue: S3 read failed, rebuilding from the table',
-      );
-    } finally {
-      warn.mockRestore();
-    }
-  });
-
-  it('picks up a new public style after rebuildStyleCatalogue()', async () => {
-    await putStyle('public-new', owner.sub, true, new Date(Date.now() + 60_000).toISOString());
-    await rebuildStyleCatalogue(ctx.db);
-    const res = await ctx.invoke('GET', '/api/styles');
-    expect(res.body).toHaveLength(25);
-    expect(res.body[0].id).toBe('public-new');
-  });
 });
 
 describe('private styles', () => {

@@ -10,6 +10,7 @@ import { updateUser, type UserPatch } from '../../shared/repositories/user-repos
 import { presignUploadResultSchema } from '../../shared/schemas/upload';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { bucketClient, postForm } from '../support/media';
+import { listedStyles } from '../support/styles';
 
 let ctx: IntegrationContext;
 let s3: ReturnType<typeof bucketClient>;
@@ -122,9 +123,9 @@ describe('images of private styles', () => {
     );
     const seen = await as(other).get(pub.body.coverImageUrl);
     expect(seen.status).toBe(200);
-    const catalogue = await ctx.invoke('GET', '/api/styles');
-    expect(JSON.stringify(catalogue.body)).toContain(keyOf(pub.body.coverImageUrl));
-    expect(JSON.stringify(catalogue.body)).not.toContain('style-images/');
+    const catalogue = await listedStyles(ctx);
+    expect(JSON.stringify(catalogue)).toContain(keyOf(pub.body.coverImageUrl));
+    expect(JSON.stringify(catalogue)).not.toContain('style-images/');
 
     // unpublish: back to private objects of the owner, the public copies deleted
     const priv = await as(owner).patch(`/api/admin/styles/${id}`, { isPublic: false });

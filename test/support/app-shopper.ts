@@ -91,8 +91,12 @@ export async function newShopper(app: AppClient, credits = 10): Promise<Shopper>
     },
     90_000,
   );
-  const styles = ok(await app.api<{ id: string }[]>(null, 'GET', '/api/styles'), 200, 'GET /api/styles');
-  return { email, password, id: me.id!, token, profileId: profile.id!, styleId: styles[0]!.id };
+  const styles = ok(
+    await app.api<{ items: { id: string }[] }>(null, 'GET', '/api/styles?limit=1'),
+    200,
+    'GET /api/styles',
+  );
+  return { email, password, id: me.id!, token, profileId: profile.id!, styleId: styles.items[0]!.id };
 }
 
 /** POST /api/generate/style for the shopper's first style, with the Idempotency-Key given. */

@@ -78,3 +78,32 @@ export const seedTestCatalog = (ctx: IntegrationContext, ownerId: string) =>
     publicBucket: process.env.PUBLIC_BUCKET!,
     owners: { influencer: ownerId, admin: ownerId },
   });
+
+/** Every card GET /api/styles lists for a query (`q=...&sex=...`), page by page along its cursors, in order. */
+export async function listedStyles(
+  ctx: IntegrationContext,
+  query = '',
+  limit = 60,
+): Promise<
+  { id: string; name: string; userName: string; promptImageUrl: string | null; coverImageUrl: string | null }[]
+> {
+  const out: Awaited<ReturnType<typeof listedStyles>> = [];
+  let cursor: string | null = null;
+  for (let pages = 0; pages < 200; pages++) {
+    const params = new URLSearchParams(query);
+    params.set('limit', String(limit));
+    if (cursor) params.set('cursor', cursor);
+    const res = await ctx.invoke('GET', `/api/styles?${params.toString()}`);
+    if (res.status !== 200) throw new Error(`GET /api/styles ${res.status}: ${JSON.stringify(res.body)}`);
+    const page = res.body as { items: Awaited<ReturnType<typeof listedStyles>>; nextCursor: string | null };
+    if (page.items.length > limit) throw new Error(`GET /api/styles answered ${page.items.length} > ${limit} cards`);
+    out.push(...page.items);
+    cursor = page.nextCursor;
+    if (!cursor) return out;
+  }
+  throw new Error('GET /api/styles: more than 200 pages');
+}
+
+/** The ids of every public style GET /api/styles lists (all its pages). */
+export const listedStyleIds = async (ctx: IntegrationContext, query = '') =>
+  (await listedStyles(ctx, query)).map((s) => s.id);

@@ -1,6 +1,6 @@
 /** Catalog reads used by the generation screens (shapes of functions/services/catalog-service.ts). */
 import type * as R from '../../../shared/schemas/responses';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { fetchApi } from './endpoints';
 import { queryKeys } from './query-keys';
 import type { PhotoProfile } from '../../../shared/schemas/photo-profile';
@@ -40,13 +40,57 @@ export const getRawTemplateQueryOptions = (id: string) =>
 export const useRawTemplate = (id: string | undefined) =>
   useQuery({ ...getRawTemplateQueryOptions(id ?? ''), enabled: !!id });
 
-/** The style list (cards of the catalogue document: the full StyleSummary as the list endpoint answers it). */
-export const getStylesQueryOptions = () =>
+/**
+ * What a screen asks GET /api/styles for (issue 41: never the whole catalogue): a search (words matching the start
+ * of a style's words), audiences and categories (any of each), and how many cards a page holds.
+ */
+export interface StyleListParams {
+  q?: string;
+  sexes?: readonly string[];
+  categories?: readonly string[];
+  limit: number;
+}
+
+const joined = (xs: readonly string[] | undefined) => (xs?.length ? xs.join(',') : undefined);
+
+/** The request's query (and the cache key's text): absent parts left out, the search trimmed. */
+export function styleListQuery(p: StyleListParams): { q?: string; sex?: string; category?: string; limit: string } {
+  const q = p.q?.trim();
+  return {
+    ...(q ? { q } : {}),
+    ...(joined(p.sexes) ? { sex: joined(p.sexes) } : {}),
+    ...(joined(p.categories) ? { category: joined(p.categories) } : {}),
+    limit: String(p.limit),
+  };
+}
+const keyOf = (p: StyleListParams) => queryKeys.styles.list(new URLSearchParams(styleListQuery(p)).toString());
+
+/** One page of GET /api/styles: the first `limit` cards of the list (the dashboard, the preview carousel). */
+export const getStylePageQueryOptions = (p: StyleListParams) =>
   queryOptions({
-    queryKey: queryKeys.styles.list(),
-    queryFn: ({ signal }): Promise<StyleSummary[]> => fetchApi('GET /api/styles', { signal }),
+    queryKey: [...keyOf(p), 'first'] as const,
+    queryFn: ({ signal }) => fetchApi('GET /api/styles', { query: styleListQuery(p), signal }),
   });
-export const useStyles = (enabled = true) => useQuery({ ...getStylesQueryOptions(), enabled });
+export const useStylePage = (p: StyleListParams, enabled = true) =>
+  useQuery({ ...getStylePageQueryOptions(p), enabled });
+
+/**
+ * GET /api/styles page after page along its signed cursors (the style pickers: search as you type, "Load more");
+ * a new search keeps the cards on screen until its first page arrives.
+ */
+export const useStylePages = (p: StyleListParams, enabled = true) =>
+  useInfiniteQuery({
+    queryKey: [...keyOf(p), 'pages'] as const,
+    initialPageParam: '',
+    queryFn: ({ pageParam, signal }) =>
+      fetchApi('GET /api/styles', {
+        query: { ...styleListQuery(p), ...(pageParam ? { cursor: pageParam } : {}) },
+        signal,
+      }),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
 
 export const getStyleQueryOptions = (id: string) =>
   queryOptions({
@@ -54,6 +98,9 @@ export const getStyleQueryOptions = (id: string) =>
     queryFn: ({ signal }) => fetchApi('GET /api/styles/{id}', { params: { id }, signal }),
   });
 export const useStyle = (id: string | undefined) => useQuery({ ...getStyleQueryOptions(id ?? ''), enabled: !!id });
+/** The styles a screen has chosen, by id (GET /api/styles/{id} each): what it shows of them, never the list. */
+export const useStylesById = (ids: readonly string[]) =>
+  useQueries({ queries: [...new Set(ids)].map((id) => getStyleQueryOptions(id)) });
 
 export const getStyleProductsQueryOptions = (id: string) =>
   queryOptions({

@@ -25,7 +25,8 @@ export const queryKeys = {
   },
   styles: {
     all: ['styles'] as const,
-    list: () => [...queryKeys.styles.all, 'list'] as const,
+    /** One GET /api/styles list (its query: search, audience, category, page size), a page or pages of it. */
+    list: (listQuery: string) => [...queryKeys.styles.all, 'list', listQuery] as const,
     /** One explore result list (its filters as the URL query spells them), page by page. */
     explore: (filtersQuery: string) => [...queryKeys.styles.all, 'explore', filtersQuery] as const,
     exploreTags: () => [...queryKeys.styles.all, 'explore-tags'] as const,

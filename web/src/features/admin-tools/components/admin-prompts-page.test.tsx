@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import { json, renderPage, stubFetch, toastMock, userWithRole } from '../../../test/page-harness';
 import AdminPromptsPage from './admin-prompts-page';
+import { STYLE_PICKER_PAGE_SIZE } from '../../../components/style-picker';
 
 const fetchMock = stubFetch();
 const stored = {
@@ -15,10 +16,34 @@ const stored = {
   template: 'A person {{BODY_DESCRIPTION}} in a minimal outfit',
 };
 
+const card = (id: string, name: string) => ({
+  id,
+  name,
+  description: null,
+  tags: [],
+  categoryIds: [],
+  sex: 'unisex',
+  styleImageType: 'model_wearer',
+  coverImageUrl: null,
+  promptImageUrl: null,
+  usageCount: 0,
+  userName: 'Iris',
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
 function serve() {
   fetchMock.mockImplementation(async (input, init) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
+    const url = new URL(String(input), 'http://localhost');
+    const path = url.pathname;
     if (path === '/api/auth/user') return json(userWithRole('admin'));
+    if (path === '/api/styles') {
+      if (url.searchParams.get('q') === 'linen') return json({ items: [card('s9', 'Linen Suit')], nextCursor: null });
+      return json({ items: [card('s1', 'Weekend Denim')], nextCursor: 'c1' });
+    }
+    if (path === '/api/styles/s9') return json({ ...card('s9', 'Linen Suit'), tasks: [] });
+    if (path === '/api/photo-profiles') return json([{ id: 'pp1', name: 'Me', isDefault: true }]);
+    if (path === '/api/admin/prompts/test' && init?.method === 'POST')
+      return json({ prompt: 'P', fullPayload: {}, imageUrl: null, templateUsed: null });
     if (path === '/api/admin/prompts' && init?.method === 'POST')
       return json({ ...stored, ...JSON.parse(String(init.body)), id: 'pt2' }, 201);
     if (path === '/api/admin/prompts') return json([stored]);
@@ -62,6 +87,29 @@ describe('AdminPromptsPage: the template editor form', () => {
         expect.objectContaining({ title: 'Template created', description: '"Street Night" was saved.' }),
       ),
     );
+  });
+
+  it('the tester finds its style by a server search (a page, never the whole list) and sends the chosen one', async () => {
+    serve();
+    renderPage(<AdminPromptsPage />);
+    const tester = within(await screen.findByRole('form', { name: 'Test a prompt' }));
+    fireEvent.click(tester.getByRole('button', { name: 'Test prompt' }));
+    await waitFor(() =>
+      expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Missing selection' })),
+    );
+    await tester.findByRole('radio', { name: /Weekend Denim/ });
+    expect(tester.getByRole('button', { name: 'Load more' })).toBeTruthy();
+    fireEvent.change(tester.getByRole('searchbox', { name: 'Search styles' }), { target: { value: 'linen' } });
+    fireEvent.click(await tester.findByRole('radio', { name: /Linen Suit/ }));
+    fireEvent.change(tester.getByLabelText('Photo profile'), { target: { value: 'pp1' } });
+    fireEvent.click(tester.getByRole('button', { name: 'Test prompt' }));
+    await waitFor(() => expect(posts().some(([u]) => String(u) === '/api/admin/prompts/test')).toBe(true));
+    const [, init] = posts().find(([u]) => String(u) === '/api/admin/prompts/test')!;
+    expect(JSON.parse(String(init!.body))).toEqual({ styleId: 's9', photoProfileId: 'pp1' });
+    const lists = fetchMock.mock.calls
+      .map(([u]) => new URL(String(u), 'http://localhost'))
+      .filter((u) => u.pathname === '/api/styles');
+    expect(lists.map((u) => u.searchParams.get('limit'))).toEqual(lists.map(() => String(STYLE_PICKER_PAGE_SIZE)));
   });
 
   it('selecting a template loads it into the editor', async () => {

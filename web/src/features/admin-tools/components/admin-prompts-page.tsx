@@ -20,7 +20,8 @@ import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import { BODY_DESCRIPTION_TOKEN, TASK_TYPES } from '../../../../../shared/domain/catalog';
-import { usePhotoProfiles, useStyles } from '../../../api/catalog';
+import { usePhotoProfiles } from '../../../api/catalog';
+import { StylePicker } from '../../../components/style-picker';
 import { enumLabel } from '../../../components/badge';
 import {
   useAdminPrompts,
@@ -179,10 +180,9 @@ function PromptEditor(props: EditorProps<AdminPromptTemplate, PromptDraft>) {
 }
 
 function PromptTester() {
-  const styles = useStyles();
   const profiles = usePhotoProfiles();
   const test = useTestPrompt();
-  const { register, handleSubmit } = useForm<
+  const { register, handleSubmit, watch, setValue, formState } = useForm<
     z.input<typeof promptTestSchema>,
     unknown,
     z.output<typeof promptTestSchema>
@@ -220,9 +220,13 @@ function PromptTester() {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <form onSubmit={(e) => void run(e)} noValidate className="flex flex-col gap-4" aria-label="Test a prompt">
-          <SelectField id="tester-style" label="Style" field={register('styleId')} disabled={styles.isPending}>
-            <NamedOptions placeholder={styles.isPending ? 'Loading styles…' : 'Select a style'} items={styles.data} />
-          </SelectField>
+          <StylePicker
+            legend="Style"
+            value={watch('styleId') || null}
+            onChange={(s) => setValue('styleId', s.id, { shouldValidate: formState.isSubmitted })}
+            invalid={!!formState.errors.styleId}
+            testId="tester-style"
+          />
           <SelectField
             id="tester-profile"
             label="Photo profile"

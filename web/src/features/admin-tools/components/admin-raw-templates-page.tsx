@@ -15,7 +15,8 @@ import { errorMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import { RAW_TEMPLATE_TOKENS, SETTINGS, TASK_TYPES, VIBES } from '../../../../../shared/domain/catalog';
 import { enumLabel } from '../../../components/badge';
-import { usePhotoProfiles, useStyles } from '../../../api/catalog';
+import { usePhotoProfiles, type StyleSummary } from '../../../api/catalog';
+import { StylePicker } from '../../../components/style-picker';
 import { compileErrorDetail, RAW_TEST_MESSAGES, samplesFromSelection } from '../lib/raw-test';
 import {
   useAdminRawTemplates,
@@ -216,21 +217,24 @@ type CompileForm = z.infer<typeof compileFormSchema>;
 
 function CompilePanel({ jsonText }: { jsonText: string }) {
   const compile = useCompileRawTemplate();
-  const styles = useStyles();
   const profiles = usePhotoProfiles();
-  const { register, handleSubmit, getValues, setValue } = useForm<CompileForm>({
+  const { register, handleSubmit, getValues, setValue, watch, formState } = useForm<CompileForm>({
     resolver: zodResolver(compileFormSchema),
     defaultValues: { styleId: '', profileId: '', samples: DEFAULT_SAMPLES },
   });
   const [outcome, setOutcome] = useState<{ ok: true; output: string } | { ok: false; error: string } | null>(null);
 
+  // the chosen style as its picker row had it (the picker pages through GET /api/styles; issue 41)
+  const [style, setStyle] = useState<StyleSummary | null>(null);
+  const styleId = watch('styleId');
+
   /** A style and a profile fill the sample URLs with their images (still editable). */
-  const fillSamples = () => {
-    const { styleId, profileId, samples } = getValues();
+  const fillSamples = (chosen: StyleSummary | null = style) => {
+    const { profileId, samples } = getValues();
     setValue(
       'samples',
       samplesFromSelection(samples, {
-        style: styles.data?.find((x) => x.id === styleId),
+        style: chosen,
         profile: profiles.data?.find((x) => x.id === profileId),
         origin: window.location.origin,
       }),
@@ -270,17 +274,21 @@ function CompilePanel({ jsonText }: { jsonText: string }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <form onSubmit={(e) => void run(e)} noValidate className="flex flex-col gap-4" aria-label="Compile test">
-          <SelectField
-            id="raw-test-style"
-            label="Style template"
-            field={register('styleId', { onChange: fillSamples })}
-          >
-            <NamedOptions placeholder="Select a style..." items={styles.data} />
-          </SelectField>
+          <StylePicker
+            legend="Style template"
+            value={styleId || null}
+            onChange={(s) => {
+              setStyle(s);
+              setValue('styleId', s.id, { shouldValidate: formState.isSubmitted });
+              fillSamples(s);
+            }}
+            invalid={!!formState.errors.styleId}
+            testId="raw-test-style"
+          />
           <SelectField
             id="raw-test-profile"
             label="Photo profile"
-            field={register('profileId', { onChange: fillSamples })}
+            field={register('profileId', { onChange: () => fillSamples() })}
             hint={
               profiles.data && profiles.data.length === 0
                 ? 'You have no photo profile yet: create one under Photo Profiles.'

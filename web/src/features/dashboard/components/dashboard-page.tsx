@@ -5,7 +5,7 @@ import { formatCredits, STARTER_GRANT_LABEL } from '../../../../../shared/domain
 import { isCreatorRole } from '../../../../../shared/domain/roles';
 import { greetingName } from '../../../../../shared/domain/user-display';
 import { AppImage } from '../../../components/app-image';
-import { buttonClasses } from '../../../components/button';
+import { Button, buttonClasses } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCurrentUser } from '../../../api/current-user';
@@ -16,7 +16,7 @@ import Palette from 'lucide-react/icons/palette';
 import Images from 'lucide-react/icons/images';
 import Activity from 'lucide-react/icons/activity';
 import UserPlus from 'lucide-react/icons/user-plus';
-import { useCollections, usePhotoProfiles, useStyles } from '../../../api/catalog';
+import { useCollections, usePhotoProfiles, useStylePage } from '../../../api/catalog';
 import { useGenerations } from '../../../api/generations';
 import { DeleteGenerationDialog } from '../../../components/delete-generation-dialog';
 import { GenerationCard, GenerationGridSkeleton } from '../../../components/generation-card';
@@ -270,12 +270,19 @@ function Tile({ to, image, title, subtitle }: { to: string; image: string | null
 }
 
 function RecentStyles() {
-  const q = useStyles();
-  const styles = (q.data ?? []).slice(0, LIST_SIZE);
+  // the newest LIST_SIZE public styles: one page of GET /api/styles of that size (issue 41)
+  const q = useStylePage({ limit: LIST_SIZE });
+  const styles = q.data?.items ?? [];
   return (
     <ListSection id="recent-styles" title="Recently Added Styles" viewAll="/explore">
       {q.isPending ? (
         <TileSkeletons />
+      ) : q.isError ? (
+        <EmptyBox text="Styles could not be loaded.">
+          <Button variant="outline" size="sm" onClick={() => void q.refetch()}>
+            Try again
+          </Button>
+        </EmptyBox>
       ) : styles.length === 0 ? (
         <EmptyBox text="No styles available yet" />
       ) : (

@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { AccessDenied, CREATOR_ACCESS_MESSAGE } from '../../../components/access-denied';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -7,7 +7,6 @@ import { Link } from 'react-router-dom';
 import FolderHeart from 'lucide-react/icons/folder-heart';
 import Pencil from 'lucide-react/icons/pencil';
 import Plus from 'lucide-react/icons/plus';
-import Search from 'lucide-react/icons/search';
 import Trash2 from 'lucide-react/icons/trash-2';
 import X from 'lucide-react/icons/x';
 import { isCreatorRole } from '../../../../../shared/domain/roles';
@@ -24,7 +23,7 @@ import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../../api/current-user';
-import { useStyles } from '../../../api/catalog';
+import { StyleChoice, StyleSearch } from '../../../components/style-picker';
 import { Badge } from '../../../components/badge';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import {
@@ -40,7 +39,6 @@ import {
   COLLECTION_MESSAGES,
   collectionFormSchema,
   emptyCollectionForm,
-  pickableStyles,
   stylesCountLabel,
   type CollectionFormValues,
 } from '../lib/collection-rules';
@@ -347,18 +345,10 @@ function CollectionForm({
 
 function ManageStyles({ collection }: { collection: MyCollection }) {
   const detail = useMyCollection(collection.id);
-  const publicStyles = useStyles();
   const change = useCollectionStyle();
-  const [search, setSearch] = useState('');
-  const deferred = useDeferredValue(search);
   const [busyId, setBusyId] = useState<string | null>(null);
-  const searchId = useId();
 
   const inCollection = useMemo(() => new Set((detail.data?.styles ?? []).map((s) => s.id)), [detail.data]);
-  const choices = useMemo(
-    () => pickableStyles(publicStyles.data ?? [], inCollection, deferred),
-    [publicStyles.data, inCollection, deferred],
-  );
 
   const run = (styleId: string, action: 'add' | 'remove', name: string) => {
     setBusyId(styleId);
@@ -426,64 +416,32 @@ function ManageStyles({ collection }: { collection: MyCollection }) {
 
         <div className="space-y-3">
           <h3 className="text-sm font-semibold">Add public styles</h3>
-          <div className="relative">
-            <label htmlFor={searchId} className="sr-only">
-              Search public styles
-            </label>
-            <Search
-              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              id={searchId}
-              type="search"
-              placeholder="Search public styles"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              className="pl-9"
-            />
-          </div>
-          {publicStyles.isPending ? (
-            <Skeleton className="h-32 w-full rounded-lg" />
-          ) : publicStyles.isError ? (
-            <p className="text-sm text-destructive dark:text-red-400">Could not load public styles.</p>
-          ) : choices.length === 0 ? (
-            <p className="text-sm text-muted-foreground">
-              {search.trim() ? 'No public styles match your search.' : 'No more public styles to add.'}
-            </p>
-          ) : (
-            <ul
-              className="grid max-h-[28rem] grid-cols-1 gap-2 overflow-y-auto pr-1 sm:grid-cols-2"
-              aria-label="Public styles"
-              data-testid="style-picker"
-            >
-              {choices.map((s) => (
-                <li key={s.id} className="flex min-w-0 items-center gap-3 rounded-lg border border-border p-2">
-                  <AppImage
-                    src={s.coverImageUrl ?? s.promptImageUrl}
-                    alt=""
-                    className="aspect-[4/5] w-12 shrink-0 rounded-md"
-                  />
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm font-medium">{s.name}</span>
-                    {s.userName ? (
-                      <span className="block truncate text-xs text-muted-foreground">by {s.userName}</span>
-                    ) : null}
-                  </span>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() => run(s.id, 'add', s.name)}
-                    disabled={busyId === s.id}
-                    aria-label={`Add ${s.name}`}
-                  >
-                    {busyId === s.id ? <SpinnerIcon /> : <Plus className="h-4 w-4" aria-hidden="true" />}
-                    Add
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
+          {/* public styles a page at a time, searched on the server as you type (issue 41) */}
+          <StyleSearch label="Search public styles" hide={inCollection} testId="style-search">
+            {(choices) => (
+              <ul
+                className="grid max-h-[28rem] grid-cols-1 gap-2 overflow-y-auto pr-1 sm:grid-cols-2"
+                aria-label="Public styles"
+                data-testid="style-picker"
+              >
+                {choices.map((s) => (
+                  <li key={s.id} className="flex min-w-0 items-center gap-3 rounded-lg border border-border p-2">
+                    <StyleChoice style={s} />
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => run(s.id, 'add', s.name)}
+                      disabled={busyId === s.id}
+                      aria-label={`Add ${s.name}`}
+                    >
+                      {busyId === s.id ? <SpinnerIcon /> : <Plus className="h-4 w-4" aria-hidden="true" />}
+                      Add
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </StyleSearch>
         </div>
       </CardContent>
     </Card>

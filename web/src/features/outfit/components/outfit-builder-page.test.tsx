@@ -16,6 +16,7 @@ vi.mock('../../../components/use-toast', async (orig) => ({
 
 import { getQueryFn } from '../../../lib/api-client';
 import OutfitBuilderPage from './outfit-builder-page';
+import { STYLE_PICKER_PAGE_SIZE } from '../../../components/style-picker';
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
@@ -34,12 +35,22 @@ const style = (id: string, name: string) => ({
   createdAt: '2026-01-01T00:00:00.000Z',
 });
 
+const CATALOGUE = [style('st1', 'Weekend Denim'), style('st2', 'City Coat')];
+
 function serve() {
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
-    if (url === '/api/styles' && method === 'GET')
-      return json([style('st1', 'Weekend Denim'), style('st2', 'City Coat')]);
+    const u = new URL(url, 'http://localhost');
+    // the pickers' pages: one card a page here, so the second style is on the page after the first
+    if (u.pathname === '/api/styles' && method === 'GET') {
+      const words = (u.searchParams.get('q') ?? '').toLowerCase();
+      const matching = CATALOGUE.filter((s) => s.name.toLowerCase().includes(words));
+      const at = Number(u.searchParams.get('cursor') ?? 0);
+      return json({ items: matching.slice(at, at + 1), nextCursor: at + 1 < matching.length ? String(at + 1) : null });
+    }
+    const one = /^\/api\/styles\/(st\d)$/.exec(u.pathname);
+    if (one) return json({ ...CATALOGUE.find((s) => s.id === one[1])!, tasks: [], creator: { name: 'Iris' } });
     if (url === '/api/styles/st2/products')
       return json([
         {
@@ -89,6 +100,13 @@ function renderAt(path: string) {
   );
 }
 
+/** The style a piece's picker has chosen (its checked radio), or null. */
+const chosenIn = (i: number) =>
+  (within(screen.getByTestId(`piece-${i}-style`)).queryAllByRole('radio') as HTMLInputElement[]).find((r) => r.checked)
+    ?.value ?? null;
+const listRequests = () =>
+  fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://localhost')).filter((u) => u.pathname === '/api/styles');
+
 const slotOf = (i: number) => (screen.getByTestId(`piece-${i}-slot`) as HTMLSelectElement).value;
 const posts = () =>
   fetchMock.mock.calls.filter(([u, init]) => String(u) === '/api/generate/outfit' && init?.method === 'POST');
@@ -103,7 +121,7 @@ beforeEach(() => {
 describe('OutfitBuilderPage', () => {
   it('refuses a one-piece with a top: a clear message, both pieces marked, nothing sent', async () => {
     renderAt('/outfit?styleId=st1');
-    await waitFor(() => expect((screen.getByTestId('piece-0-style') as HTMLSelectElement).value).toBe('st1'));
+    await waitFor(() => expect(chosenIn(0)).toBe('st1'));
     fireEvent.click(screen.getByTestId('outfit-add-piece'));
     fireEvent.change(screen.getByTestId('piece-1-slot'), { target: { value: 'one-piece' } });
     expect(screen.getByRole('alert').textContent).toMatch(/one-piece cannot be worn with a separate top or bottom/);
@@ -157,11 +175,16 @@ describe('OutfitBuilderPage', () => {
 
   it('shows the exact total on the button and sends the pieces in layering order with the variants', async () => {
     renderAt('/outfit?styleId=st1');
-    await waitFor(() => expect((screen.getByTestId('piece-0-style') as HTMLSelectElement).value).toBe('st1'));
+    await waitFor(() => expect(chosenIn(0)).toBe('st1'));
+    expect(screen.getByTestId('piece-0-style-chosen').textContent).toBe('Chosen: Weekend Denim');
     fireEvent.click(screen.getByTestId('outfit-add-piece'));
     fireEvent.click(screen.getByTestId('piece-1-source-product'));
-    await waitFor(() => expect(screen.getByTestId('piece-1-style').querySelectorAll('option')).toHaveLength(3));
-    fireEvent.change(screen.getByTestId('piece-1-style'), { target: { value: 'st2' } });
+    // the picker asks page by page: City Coat is on the second page, behind "Load more"
+    const picker = within(screen.getByTestId('piece-1-style'));
+    await picker.findByRole('radio', { name: /Weekend Denim/ });
+    expect(picker.queryByRole('radio', { name: /City Coat/ })).toBeNull();
+    fireEvent.click(picker.getByRole('button', { name: 'Load more' }));
+    fireEvent.click(await picker.findByRole('radio', { name: /City Coat/ }));
     await screen.findByRole('option', { name: 'Wool Coat' });
     fireEvent.change(screen.getByTestId('piece-1-product'), { target: { value: 'p1' } });
     fireEvent.click(screen.getByTestId('variants-3'));
@@ -182,5 +205,27 @@ describe('OutfitBuilderPage', () => {
       variants: 3,
     });
     expect(new Headers(init!.headers).get('idempotency-key')).toMatch(/\S{8,}/);
+    // never the whole catalogue: every list request is one bounded page
+    expect(listRequests().length).toBeGreaterThan(0);
+    for (const u of listRequests()) expect(Number(u.searchParams.get('limit'))).toBe(STYLE_PICKER_PAGE_SIZE);
+  });
+
+  it('finds a style by searching as you type (one request after the pause), with an empty state', async () => {
+    renderAt('/outfit');
+    fireEvent.click(screen.getByTestId('piece-0-source-style'));
+    const picker = within(screen.getByTestId('piece-0-style'));
+    await picker.findByRole('radio', { name: /Weekend Denim/ });
+    const search = picker.getByRole('searchbox', { name: 'Search styles' });
+    fireEvent.change(search, { target: { value: 'ci' } });
+    fireEvent.change(search, { target: { value: 'city' } });
+    fireEvent.click(await picker.findByRole('radio', { name: /City Coat/ }));
+    await waitFor(() => expect(chosenIn(0)).toBe('st2'));
+    const searched = listRequests().map((u) => u.searchParams.get('q'));
+    expect(searched).toContain('city');
+    expect(searched).not.toContain('ci');
+    fireEvent.change(search, { target: { value: 'velvet' } });
+    expect(await picker.findByText('No styles match “velvet”.')).toBeTruthy();
+    // the chosen style stays named while the list shows another search
+    expect(screen.getByTestId('piece-0-style-chosen').textContent).toBe('Chosen: City Coat');
   });
 });

@@ -32,7 +32,8 @@ import { ModeProfilePicker, RadioCards } from '../../../components/choice-list';
 import { VariantsPicker } from '../../../components/variants-picker';
 import { photosOf } from '../../../lib/generate-validation';
 import { pickInitialProfile } from '../../../lib/mode-state';
-import { getStyleProductsQueryOptions, usePhotoProfiles, useStyleProducts, useStyles } from '../../../api/catalog';
+import { getStyleProductsQueryOptions, usePhotoProfiles, useStyleProducts, useStylesById } from '../../../api/catalog';
+import { StylePicker } from '../../../components/style-picker';
 import { useQueries } from '@tanstack/react-query';
 import { PreviewOnMe } from '../../../components/preview-on-me';
 import { useStartErrorHandler } from '../../../api/use-start-error';
@@ -96,12 +97,13 @@ export default function OutfitBuilderPage() {
   const { onError } = useStartErrorHandler();
   const status = draftStatus(pieces, variants);
   // "Preview on me" (issue 25): the pieces' pictures, from the caches the piece editors fill
-  const stylesQ = useStyles(pieces.some((p) => p.source !== 'upload'));
+  // only the chosen styles, by id (issue 41): the pickers page through the catalogue themselves
+  const chosenStyles = useStylesById(pieces.flatMap((p) => (p.source === 'style' && p.styleId ? [p.styleId] : [])));
   const productStyleIds = [...new Set(pieces.flatMap((p) => (p.source === 'product' && p.styleId ? [p.styleId] : [])))];
   const productsQs = useQueries({ queries: productStyleIds.map((id) => getStyleProductsQueryOptions(id)) });
   const previewPieces = previewPiecesOf(
     pieces,
-    stylesQ.data ?? [],
+    chosenStyles.flatMap((q) => (q.data ? [q.data] : [])),
     (id) => productsQs[productStyleIds.indexOf(id)]?.data,
   );
 
@@ -329,7 +331,6 @@ function PieceEditor({
   onUploading: (on: boolean) => void;
 }) {
   const n = index + 1;
-  const stylesQ = useStyles(p.source !== 'upload');
   const productsQ = useStyleProducts(p.source === 'product' ? (p.styleId ?? undefined) : undefined);
   const products = (productsQ.data ?? []).filter((x) => !!x.imageUrl);
   return (
@@ -465,24 +466,13 @@ function PieceEditor({
           />
         </div>
       ) : (
-        <div className="grid gap-2 sm:grid-cols-2">
-          <label className="block text-sm">
-            <span className="mb-1 block font-medium">Style</span>
-            <select
-              className={selectClass}
-              value={p.styleId ?? ''}
-              onChange={(e) => dispatch({ type: 'style', key: p.key, styleId: e.target.value || null })}
-              disabled={stylesQ.isPending}
-              data-testid={`piece-${index}-style`}
-            >
-              <option value="">{stylesQ.isPending ? 'Loading styles...' : 'Choose a style'}</option>
-              {(stylesQ.data ?? []).map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </label>
+        <div className="space-y-3">
+          <StylePicker
+            legend={`Style of piece ${n}`}
+            value={p.styleId ?? null}
+            onChange={(s) => dispatch({ type: 'style', key: p.key, styleId: s.id })}
+            testId={`piece-${index}-style`}
+          />
           {p.source === 'product' ? (
             <label className="block text-sm">
               <span className="mb-1 block font-medium">Product</span>

@@ -16,6 +16,7 @@ vi.mock('../../../components/use-toast', async (orig) => ({
 
 import { getQueryFn } from '../../../lib/api-client';
 import StylePage from './style-page';
+import { PREVIEW_LOOKS_MAX } from '../lib/style-rules';
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
@@ -55,6 +56,9 @@ function serve() {
     const url = String(input);
     const method = init?.method ?? 'GET';
     if (url === '/api/styles/st1' && method === 'GET') return json(STYLE);
+    if (url === '/api/styles/st2' && method === 'GET')
+      return json({ ...STYLE, id: 'st2', promptImageUrl: '/api/public-image/styles/st2/p.jpg', categoryIds: ['c1'] });
+    if (url.startsWith('/api/styles?') && method === 'GET') return json({ items: [], nextCursor: 'more' });
     if (url === '/api/styles/missing') return json({ message: 'Style not found' }, 404);
     if (url === '/api/styles/st1/products')
       return json([
@@ -125,6 +129,27 @@ beforeEach(() => {
 });
 
 describe('StylePage', () => {
+  it('asks for the preview looks only when it opens: a page of alike styles, never the whole catalogue', async () => {
+    renderAt('/style/st2');
+    await screen.findByRole('heading', { level: 1, name: 'Weekend Denim' });
+    const lists = () =>
+      fetchMock.mock.calls
+        .map(([u]) => new URL(String(u), 'http://localhost'))
+        .filter((u) => u.pathname === '/api/styles');
+    const trigger = await screen.findByTestId('preview-on-me');
+    await waitFor(() => expect((trigger as HTMLButtonElement).disabled).toBe(false));
+    expect(lists()).toEqual([]);
+    fireEvent.click(trigger);
+    await waitFor(() => expect(lists()).toHaveLength(2));
+    const asked = lists().map((u) => Object.fromEntries(u.searchParams));
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        { sex: 'woman,unisex', category: 'c1', limit: String(PREVIEW_LOOKS_MAX) },
+        { sex: 'woman,unisex', limit: String(PREVIEW_LOOKS_MAX) },
+      ]),
+    );
+  });
+
   it('shows the style, creator link, product link, collection membership and the favourite count', async () => {
     renderAt('/style/st1');
     await screen.findByRole('heading', { level: 1, name: 'Weekend Denim' });

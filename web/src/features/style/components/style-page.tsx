@@ -18,7 +18,7 @@ import { useCurrentUser } from '../../../api/current-user';
 import { useUpsell } from '../../../components/upsell/upsell-provider';
 import Wand from 'lucide-react/icons/wand';
 import Zap from 'lucide-react/icons/zap';
-import { useStyle, useStyles } from '../../../api/catalog';
+import { useStyle, useStylePage } from '../../../api/catalog';
 import { PreviewOnMe, type PreviewLook } from '../../../components/preview-on-me';
 import { ShopThisLook } from '../../../components/shop-this-look';
 import { useStartGeneration } from '../../../api/generations';
@@ -38,7 +38,13 @@ import {
 import { GENERATION_MESSAGES as GM, GENERATION_TITLES as GT } from '../../../../../shared/domain/generation';
 import { usePhotoProfiles } from '../../../api/photo-profiles';
 import { ERROR_CODES } from '../../../../../shared/errors';
-import { favoriteCountLabel, pickQuickTryProfile, previewStylesFor, quickTryModeFor } from '../lib/style-rules';
+import {
+  favoriteCountLabel,
+  pickQuickTryProfile,
+  PREVIEW_LOOKS_MAX,
+  previewStylesFor,
+  quickTryModeFor,
+} from '../lib/style-rules';
 import { ChooseProfileDialog } from './choose-profile-dialog';
 import { VisitorCta } from '../../../components/visitor-cta';
 import { ReportStyleDialog } from './report-dialog';
@@ -84,12 +90,22 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
   const mode = quickTryModeFor(s.styleImageType);
   const profiles = usePhotoProfiles({ enabled: signedIn });
   const [choosing, setChoosing] = useState<string[] | null>(null);
-  // the preview flips through this style and others like it (the catalogue is fetched when asked for)
+  // the preview flips through this style and others like it, asked for when it opens: one page of the same
+  // audience sharing a category and one of the same audience (issue 41: never the whole catalogue)
   const [previewing, setPreviewing] = useState(false);
-  const catalogue = useStyles(signedIn && previewing);
+  const audience = s.sex === 'unisex' ? undefined : [s.sex, 'unisex'];
+  const alike = useStylePage(
+    { sexes: audience, categories: s.categoryIds, limit: PREVIEW_LOOKS_MAX },
+    signedIn && previewing && s.categoryIds.length > 0,
+  );
+  const sameAudience = useStylePage({ sexes: audience, limit: PREVIEW_LOOKS_MAX }, signedIn && previewing);
+  const candidates = useMemo(
+    () => [...(alike.data?.items ?? []), ...(sameAudience.data?.items ?? [])],
+    [alike.data, sameAudience.data],
+  );
   const looks: PreviewLook[] = useMemo(
     () =>
-      previewStylesFor(s, catalogue.data ?? [])
+      previewStylesFor(s, candidates)
         .filter((x) => x.promptImageUrl)
         .map((x) => ({
           id: x.id,
@@ -98,7 +114,7 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
           garments: [{ src: x.promptImageUrl!, imageType: x.styleImageType }],
           sizeChart: x.id === s.id ? s.sizeChart : null,
         })),
-    [s, catalogue.data],
+    [s, candidates],
   );
 
   const toCreateProfile = () => {
@@ -220,7 +236,7 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
                 profiles={profiles.data}
                 onOpen={() => setPreviewing(true)}
                 onRender={(look, profileId) => {
-                  const target = catalogue.data?.find((x) => x.id === look.id) ?? s;
+                  const target = candidates.find((x) => x.id === look.id) ?? s;
                   quickTry(profileId, { id: look.id, mode: quickTryModeFor(target.styleImageType) });
                 }}
                 renderPending={start.isPending}
