@@ -16,6 +16,8 @@ import { MEDIA_REWRITE_FUNCTION, SPA_REWRITE_FUNCTION } from '../../infra/lib/co
 import { PRERENDERED_PAGES } from '../../shared/domain/prerendered-pages';
 import { tableIndexes } from '../../infra/lib/constructs/data';
 import { flatten, resourcesOf, synthApp, type SynthesizedApp } from './synth';
+import { EDGE_IDENTITY } from '../../infra/lib/constructs/api';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/domain/edge';
 
 let dev: SynthesizedApp;
 let prod: SynthesizedApp;
@@ -244,27 +246,43 @@ describe('API (generated from the route table)', () => {
     expect(routes.map((r) => r.Properties.RouteKey).sort()).toEqual(ROUTES.map(routeKey).sort());
   });
 
-  it('attaches the Cognito JWT authorizer exactly to the user routes', () => {
-    const t = dev.templates.app;
-    const authorizers = resourcesOf(t, 'AWS::ApiGatewayV2::Authorizer');
-    expect(Object.keys(authorizers)).toHaveLength(1);
-    const [authorizerId, authorizer] = Object.entries(authorizers)[0]!;
-    expect(authorizer.Properties.AuthorizerType).toBe('JWT');
-    expect(flatten(authorizer.Properties.JwtConfiguration.Issuer)).toMatch(
-      /^https:\/\/cognito-idp\.eu-west-1\.amazonaws\.com\/</,
-    );
-    expect(authorizer.Properties.JwtConfiguration.Audience).toHaveLength(1);
-    const byKey = new Map(
-      Object.values(resourcesOf(t, 'AWS::ApiGatewayV2::Route')).map((r) => [r.Properties.RouteKey, r.Properties]),
-    );
-    for (const route of ROUTES) {
-      const r = byKey.get(routeKey(route))!;
-      if (route.auth === 'user') {
-        expect(r.AuthorizationType, routeKey(route)).toBe('JWT');
-        expect(r.AuthorizerId).toEqual({ Ref: authorizerId });
-      } else {
-        expect(r.AuthorizerId, routeKey(route)).toBeUndefined();
-        expect(r.AuthorizationType ?? 'NONE').toBe('NONE');
+  it('closes the side entrance: every route has the edge authorizer, so a request without the origin token runs no function', () => {
+    for (const s of [dev, prod]) {
+      const t = s.templates.app;
+      const authorizers = Object.entries(resourcesOf(t, 'AWS::ApiGatewayV2::Authorizer'));
+      // Lambda REQUEST authorizers only (no JWT authorizer: an HTTP API route takes one authorizer)
+      expect(authorizers).toHaveLength(2);
+      const byName = new Map(authorizers.map(([id, a]) => [a.Properties.Name, { id, p: a.Properties }]));
+      const edgeOnly = byName.get('edge-only')!;
+      const edgeAndBearer = byName.get('edge-and-bearer')!;
+      for (const [a, identity] of [
+        [edgeOnly, EDGE_IDENTITY.edge],
+        [edgeAndBearer, EDGE_IDENTITY.user],
+      ] as const) {
+        expect(a.p.AuthorizerType).toBe('REQUEST');
+        // missing identity source = API Gateway's own 401, the authorizer is not even invoked
+        expect(a.p.IdentitySource).toEqual([...identity]);
+        expect(a.p.IdentitySource[0]).toBe(`$request.header.${ORIGIN_VERIFY_HEADER}`);
+        expect(a.p.EnableSimpleResponses).toBe(true);
+        expect(a.p.AuthorizerPayloadFormatVersion).toBe('2.0');
+        // the answer is cached per header value: CloudFront's token is checked about once an hour
+        expect(a.p.AuthorizerResultTtlInSeconds).toBe(3600);
+        expect(flatten(a.p.AuthorizerUri)).toContain('EdgeAuthorizer');
+      }
+      // the authorizer function reads only the origin secret
+      const [fnId] = Object.entries(resourcesOf(t, 'AWS::Lambda::Function')).find(([, f]) =>
+        String(f.Properties?.Description).startsWith('API authorizer'),
+      )!;
+      expect(flatten(edgeOnly.p.AuthorizerUri)).toContain(fnId);
+      const byKey = new Map(
+        Object.values(resourcesOf(t, 'AWS::ApiGatewayV2::Route')).map((r) => [r.Properties.RouteKey, r.Properties]),
+      );
+      for (const route of ROUTES) {
+        const r = byKey.get(routeKey(route))!;
+        expect(r.AuthorizationType, routeKey(route)).toBe('CUSTOM');
+        expect(r.AuthorizerId, routeKey(route)).toEqual({
+          Ref: route.auth === 'user' ? edgeAndBearer.id : edgeOnly.id,
+        });
       }
     }
   });

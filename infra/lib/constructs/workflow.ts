@@ -231,8 +231,16 @@ export class Workflow extends Construct {
       definitionBody: sfn.DefinitionBody.fromChainable(buildGenerationDefinition(this, this.tasks)),
       timeout: GENERATION_TIMEOUT,
       tracingEnabled: true,
-      logs: { destination: logGroup, level: sfn.LogLevel.ALL, includeExecutionData: false },
+      // Every state's events in dev; in prod only errors (ALL writes ~5 log events per look: docs/capacity.md,
+      // "Logs"). The execution history in the console has every event anyway.
+      logs: { destination: logGroup, level: config.stateMachineLogLevel, includeExecutionData: false },
     });
+    if (config.stateMachineLogLevel !== sfn.LogLevel.ALL)
+      acknowledge(
+        this.stateMachine,
+        'AwsSolutions-SF1',
+        'prod logs the state machine at ERROR: ALL would write every state transition of every look to CloudWatch Logs (paid per GB, docs/capacity.md); the execution history keeps every event for 90 days and X-Ray traces the executions.',
+      );
     grantSdkAccess(worker.fn, 'worker:renderWorker', resources());
     grantSdkAccess(providerCall.fn, 'worker:providerCall', resources());
     grantSdkAccess(workerFailed.fn, 'worker:renderWorkerFailed', resources());
