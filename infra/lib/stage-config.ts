@@ -14,6 +14,7 @@
  *   -c exactProvider=fashn|engine -c creativeProvider=gemini|engine   who renders each mode (default: the AI
  *      providers; `engine` chooses the Fitly engine on purpose: "private rendering", photos never leave the account)
  *   -c providerConcurrency=fashn:6,gemini:20   a provider's slots capped (or raised) to what its account allows
+ *   -c lambdaConcurrencyQuota=1000   the account's Lambda concurrency quota (its alarm fires at 80 %)
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -70,6 +71,11 @@ export interface StageConfig {
   webAclArn?: string;
   /** After rotating the edge token: the VersionId CloudFront must send (else the version current at deploy). */
   originSecretVersion?: string;
+  /**
+   * The account's Lambda concurrency quota in the app's region (`-c lambdaConcurrencyQuota=...` after a raise; a
+   * fresh account may have 10, the usual default is 1,000): the alarm fires at 80 % of it.
+   */
+  lambdaConcurrencyQuota: number;
   /** Requests per 5 minutes from one IP before the WAF rate rule blocks it. */
   wafRateLimit: number;
   /**
@@ -107,6 +113,14 @@ function sesDomain(fromEmail: string, identity: string | undefined): string | un
   if (!fromEmail.toLowerCase().endsWith(`@${identity.toLowerCase()}`))
     throw new Error(`sesFromEmail ${fromEmail} is not an address of the SES domain identity ${identity}`);
   return identity;
+}
+
+function positiveInt(scope: Construct, key: string): number | undefined {
+  const v = contextString(scope, key);
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`-c ${key}=${v}: a positive whole number`);
+  return n;
 }
 
 function choice<T extends string>(scope: Construct, key: string, allowed: readonly T[], fallback: T): T {
@@ -165,6 +179,7 @@ export function resolveStageConfig(scope: Construct, overrides: Partial<StageCon
     webAclArn: contextString(scope, 'webAclArn'),
     originSecretVersion: contextString(scope, 'originSecretVersion'),
     wafRateLimit: prod ? 2000 : 1000,
+    lambdaConcurrencyQuota: positiveInt(scope, 'lambdaConcurrencyQuota') ?? 1000,
     mediaVersioned: prod,
     renderProviders: {
       exact: choice(scope, 'exactProvider', ['fashn', 'engine'] as const, 'fashn'),

@@ -97,6 +97,11 @@ export class Api extends Construct {
    * on it lives in the alarms stack (infra/lib/stacks/alarms-stack.ts).
    */
   fulfilmentRefused?: cloudwatch.Metric;
+  /**
+   * 429 answers (the stage throttle's and the app's own rate limits), counted from the access logs: HTTP APIs
+   * publish no 429 metric of their own. The alarm (a share of all requests) lives in the alarms stack.
+   */
+  readonly tooManyRequests: cloudwatch.Metric;
   /** API routes by route key ("GET /api/config"). */
   readonly routes: Record<string, apigw.HttpRoute> = {};
   /** The edge authorizer's function (functions/edge/authorizer.ts). */
@@ -140,6 +145,15 @@ export class Api extends Construct {
         ),
       },
     });
+
+    this.tooManyRequests = new logs.MetricFilter(this, 'TooManyRequestsFilter', {
+      logGroup: accessLogs,
+      filterPattern: logs.FilterPattern.stringValue('$.status', '=', '429'),
+      metricNamespace: 'Tryon/Api',
+      metricName: 'TooManyRequests',
+      metricValue: '1',
+      defaultValue: 0,
+    }).metric({ statistic: 'Sum', period: Duration.minutes(5) });
 
     const authorizerFn = new AppFunction(this, 'EdgeAuthorizer', {
       entry: EDGE_AUTHORIZER_ENTRY,
