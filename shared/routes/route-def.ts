@@ -26,7 +26,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * public:   no token needed (an Authorization header is ignored).
  * optional: no authorizer at the gateway; the handler verifies a token when one is sent.
- * user:     JWT authorizer at the gateway, and the handler verifies again.
+ * user:     the gateway refuses a call without a bearer token (the edge authorizer's identity source), and the
+ *           handler verifies the token (aws-jwt-verify).
  */
 export type AuthLevel = 'public' | 'optional' | 'user';
 
