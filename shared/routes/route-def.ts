@@ -61,9 +61,10 @@ export interface RouteDef {
   /**
    * The answer is the same for every caller and CloudFront may keep it up to this many seconds (a behaviour of
    * its own, keyed on the path and the `query` schema's parameters only: infra/lib/constructs/web.ts). Only on
-   * `public` GET routes (a unit test checks it): neither the Authorization header nor cookies reach the function
-   * through such a behaviour, and `public` routes ignore them anyway. A 200 whose handler left the default
-   * `no-store` goes out as `edgeCacheControl(seconds)` (shared/domain/edge.ts); errors are never cached.
+   * `public` GET routes (the CDK build refuses anything else: infra/lib/edge-cache.ts): neither the Authorization
+   * header nor cookies reach the function through such a behaviour, and `public` routes ignore them anyway. A 200
+   * whose handler left the default `no-store` goes out as `edgeCacheControl(seconds)` (shared/domain/edge.ts);
+   * errors are never cached.
    */
   edgeCacheSeconds?: number;
   summary?: string;
