@@ -1,6 +1,8 @@
 /**
  * The SPA's delivery: a private S3 bucket (web/dist) behind CloudFront with Origin Access Control, and the
- * API on the same origin under /api/* (no CORS for API calls, cookies and Authorization pass through).
+ * API on the same origin under /api/* (no CORS for API calls, cookies and Authorization pass through; not
+ * cached), except the public answers the route table marks `edgeCacheSeconds`, each under a cached behaviour of
+ * its own (apiCacheBehaviors).
  *
  * Shared looks: /l/* goes to the same HTTP API (the shares Lambda answers the page with its Open Graph tags,
  * then the SPA takes over), cached at most a minute (SHARE_CACHE_SECONDS).
