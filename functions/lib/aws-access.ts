@@ -405,6 +405,12 @@ export const AWS_ACCESS = {
     // the user's outfit uploads and template inputs are listed under users/<id>/
     listPrefixes: { privateBucket: ['users/*'] },
   },
+  // The HTTP API's authorizer (every route): CloudFront's origin token, nothing else (functions/edge/authorizer.ts).
+  'edge:authorizer': {
+    entry: 'functions/edge/authorizer.ts',
+    handler: 'handler',
+    access: { originSecret: ['GetSecretValueCommand'] },
+  },
   // Deploy time: fills an empty provenance secret with a generated, self-issued signing chain (custom resource).
   'job:provenance-key': {
     entry: 'functions/provisioning/provenance-key.ts',

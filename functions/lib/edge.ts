@@ -22,6 +22,16 @@ const same = (a: string, b: string | null): boolean => {
 
 const IP = /^[0-9a-fA-F:.]{2,45}$/;
 
+/**
+ * Whether a request's origin-verify header is CloudFront's token (current or previous). Fails closed: a stage
+ * whose token is unknown answers false (the API's authorizer, functions/edge/authorizer.ts).
+ */
+export async function isEdgeToken(given: string | undefined): Promise<boolean> {
+  const token = await secretValues('originVerify');
+  if (!token.current || !given) return false;
+  return same(given, token.current) || same(given, token.previous);
+}
+
 /** Checks the edge token (403 without it) and returns the client IP the edge saw (null when unknown). */
 export async function edgeClientIp(
   headers: Record<string, string>,

@@ -21,6 +21,7 @@ import { parseInput } from '../../shared/schemas/validation';
 import { StorageContention } from '../../shared/repositories/toolkit';
 import { logger, loggingMiddlewares } from './logger';
 import { edgeClientIp } from './edge';
+import { edgeCacheControl } from '../../shared/domain/edge';
 import { setCursorSigningKey } from '../../shared/repositories/cursor';
 import { currentSecret } from './runtime-secrets';
 import type { RouteRateLimiter } from './rate-limit';
@@ -290,7 +291,7 @@ export function createGroupHandler<const Defs extends readonly RouteDef[]>(
       const impl = implOf(routeKey(route));
       // cannot happen: every route of the group was checked to have an implementation when the group was built
       if (!impl) throw new Error(`${routeKey(route)}: no implementation`);
-      return impl(req);
+      return withEdgeCache(route, await impl(req));
     });
   return handler;
 }
@@ -301,6 +302,17 @@ function readForm(event: ApiEvent, fileNames: readonly string[]): Promise<SplitF
   if (isMultipart(contentType) && typeof event.body === 'string')
     return parseMultipart(event.body, !!event.isBase64Encoded, contentType!, fileNames);
   return jsonForm(event.body);
+}
+
+/**
+ * A route the edge may cache (`edgeCacheSeconds` in the route table): its 200 goes out cacheable by CloudFront
+ * for that long unless the handler chose its own Cache-Control; anything else keeps the default `no-store`.
+ */
+export function withEdgeCache(route: RouteDef, result: ApiResult): ApiResult {
+  if (!route.edgeCacheSeconds || result.statusCode !== 200) return result;
+  const headers = result.headers ?? {};
+  if (headers['cache-control'] !== baseHeaders['cache-control']) return result;
+  return { ...result, headers: { ...headers, 'cache-control': edgeCacheControl(route.edgeCacheSeconds) } };
 }
 
 function lowerHeaders(h: Record<string, string | undefined> | undefined): Record<string, string> {

@@ -12,6 +12,7 @@ import { failWithRefund, listActiveBefore } from '../../shared/repositories/gene
 import { getDb } from '../lib/aws';
 import { logger, withLogging } from '../lib/logger';
 import { cancelRender, sweepRenderLeases } from './render-dispatch';
+import { reportQueueAge } from './queue-age';
 
 export const STUCK_MESSAGE = 'The generation took too long and was stopped. Your credit was refunded.';
 
@@ -46,4 +47,9 @@ async function stopExecution(generationId: string) {
   }
 }
 
-export const handler = withLogging(async () => sweep());
+export const handler = withLogging(async () => {
+  const swept = await sweep();
+  // the render queue's age for its alarm; a failed read never fails the sweep
+  await reportQueueAge(getDb()).catch((err: unknown) => logger.warn('render queue age not read', { error: err }));
+  return swept;
+});

@@ -14,6 +14,8 @@ export const WORKFLOW_ENTRY = repoPath('functions', 'workflow', 'index.ts');
 export const SWEEPER_ENTRY = repoPath('functions', 'workflow', 'sweeper.ts');
 /** The small provider-call function (its own entry: no sharp or TensorFlow.js in its bundle). */
 export const PROVIDER_CALL_ENTRY = repoPath('functions', 'workflow', 'provider-call.ts');
+/** The HTTP API's Lambda authorizer: CloudFront's origin token (functions/edge/authorizer.ts). */
+export const EDGE_AUTHORIZER_ENTRY = repoPath('functions', 'edge', 'authorizer.ts');
 export const WEB_DIST = repoPath('web', 'dist');
 /** package.json + lock of the sharp layer, installed for linux-arm64 by the CDK build (constructs/sharp-layer.ts). */
 export const SHARP_LAYER_SOURCE = repoPath('infra', 'sharp-layer');

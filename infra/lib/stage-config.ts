@@ -13,10 +13,15 @@
  *   -c originSecretVersion=<VersionId>   after rotating the edge token (docs/operations.md "Rotation")
  *   -c exactProvider=fashn|engine -c creativeProvider=gemini|engine   who renders each mode (default: the AI
  *      providers; `engine` chooses the Fitly engine on purpose: "private rendering", photos never leave the account)
+ *   -c providerConcurrency=fashn:6,gemini:20   a provider's slots capped (or raised) to what its account allows
+ *   -c lambdaConcurrencyQuota=1000   the account's Lambda concurrency quota (its alarm fires at 80 %)
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogLevel } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
+import type { ProviderName } from '../../shared/domain/render-queue';
+import { apiThrottle, parseProviderConcurrency, providerSlots, type CapacityTarget } from './capacity';
 
 export const STAGES = ['dev', 'prod'] as const;
 export type Stage = (typeof STAGES)[number];
@@ -29,6 +34,8 @@ export interface StageConfig {
   /** Stateful resources (table, buckets, user pool): kept in prod, removed with the stack in dev. */
   removalPolicy: RemovalPolicy;
   logRetention: RetentionDays;
+  /** The state machine's log level: ALL in dev, ERROR in prod (each state's events are log lines paid per GB). */
+  stateMachineLogLevel: LogLevel;
   /**
    * Browser origins allowed by the media buckets' CORS rules (presigned GET/PUT go straight to S3, a
    * different origin than the SPA). Default: the custom domain when set, else any CloudFront domain
@@ -40,8 +47,18 @@ export interface StageConfig {
   certificateArn?: string;
   /** Cognito threat protection (Plus feature plan, billed per MAU): enforced in prod only. */
   cognitoThreatProtection: boolean;
-  /** API Gateway stage-wide throttling (requests per second, burst). */
+  /**
+   * What the stage is sized for (docs/capacity.md, generated from ./capacity.ts): the provider slots and the API
+   * throttle below follow from it.
+   */
+  capacity: CapacityTarget;
+  /** API Gateway stage-wide throttling (requests per second, burst): `apiThrottle(capacity)`. */
   apiThrottle: { rateLimit: number; burstLimit: number };
+  /**
+   * Concurrent renders per provider (the render queue's slots, PROVIDER_CONCURRENCY_<P> of every function):
+   * `providerSlots(capacity)`, then `-c providerConcurrency=...` where the provider's account allows fewer.
+   */
+  providerConcurrency: Record<ProviderName, number>;
   /** https://<app host>: return URLs of Stripe checkout and portal (PUBLIC_ORIGIN). */
   publicOrigin?: string;
   /** Cognito sends its e-mails (codes, password resets) through SES from this verified address. */
@@ -54,6 +71,11 @@ export interface StageConfig {
   webAclArn?: string;
   /** After rotating the edge token: the VersionId CloudFront must send (else the version current at deploy). */
   originSecretVersion?: string;
+  /**
+   * The account's Lambda concurrency quota in the app's region (`-c lambdaConcurrencyQuota=...` after a raise; a
+   * fresh account may have 10, the usual default is 1,000): the alarm fires at 80 % of it.
+   */
+  lambdaConcurrencyQuota: number;
   /** Requests per 5 minutes from one IP before the WAF rate rule blocks it. */
   wafRateLimit: number;
   /**
@@ -67,6 +89,15 @@ export interface StageConfig {
    */
   renderProviders: { exact: 'fashn' | 'engine'; creative: 'gemini' | 'engine' };
 }
+
+/**
+ * What each stage is built for. dev: a team's testing (10k looks a day, no viral share). prod: 1M looks a day and
+ * one viral shared look at 10,000 votes a minute x 10 views a vote (docs/capacity.md, "A viral shared look").
+ */
+export const STAGE_CAPACITY: Record<Stage, CapacityTarget> = {
+  dev: { looksPerDay: 10_000, viralShareViewsPerSecond: 0 },
+  prod: { looksPerDay: 1_000_000, viralShareViewsPerSecond: 1_667 },
+};
 
 function contextString(scope: Construct, key: string): string | undefined {
   const v = scope.node.tryGetContext(key);
@@ -82,6 +113,14 @@ function sesDomain(fromEmail: string, identity: string | undefined): string | un
   if (!fromEmail.toLowerCase().endsWith(`@${identity.toLowerCase()}`))
     throw new Error(`sesFromEmail ${fromEmail} is not an address of the SES domain identity ${identity}`);
   return identity;
+}
+
+function positiveInt(scope: Construct, key: string): number | undefined {
+  const v = contextString(scope, key);
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`-c ${key}=${v}: a positive whole number`);
+  return n;
 }
 
 function choice<T extends string>(scope: Construct, key: string, allowed: readonly T[], fallback: T): T {
@@ -106,17 +145,24 @@ export function resolveStageConfig(scope: Construct, overrides: Partial<StageCon
       ?.split(',')
       .map((o) => o.trim())
       .filter(Boolean) ?? (domainName ? [`https://${domainName}`] : ['https://*.cloudfront.net']);
+  const capacity = overrides.capacity ?? STAGE_CAPACITY[stage];
   return {
     stage,
     prod,
     stackPrefix: `Tryon-${stage}`,
     removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     logRetention: prod ? RetentionDays.SIX_MONTHS : RetentionDays.TWO_WEEKS,
+    stateMachineLogLevel: prod ? LogLevel.ERROR : LogLevel.ALL,
     webOrigins,
     domainName,
     certificateArn,
     cognitoThreatProtection: prod,
-    apiThrottle: prod ? { rateLimit: 200, burstLimit: 400 } : { rateLimit: 50, burstLimit: 100 },
+    capacity,
+    apiThrottle: apiThrottle(capacity),
+    providerConcurrency: {
+      ...providerSlots(capacity),
+      ...parseProviderConcurrency(contextString(scope, 'providerConcurrency')),
+    },
     publicOrigin: (contextString(scope, 'publicOrigin') ?? (domainName ? `https://${domainName}` : undefined))?.replace(
       /\/$/,
       '',
@@ -133,6 +179,7 @@ export function resolveStageConfig(scope: Construct, overrides: Partial<StageCon
     webAclArn: contextString(scope, 'webAclArn'),
     originSecretVersion: contextString(scope, 'originSecretVersion'),
     wafRateLimit: prod ? 2000 : 1000,
+    lambdaConcurrencyQuota: positiveInt(scope, 'lambdaConcurrencyQuota') ?? 1000,
     mediaVersioned: prod,
     renderProviders: {
       exact: choice(scope, 'exactProvider', ['fashn', 'engine'] as const, 'fashn'),

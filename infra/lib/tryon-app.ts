@@ -10,6 +10,7 @@ import { AppStack } from './stacks/app-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
 import { EdgeStack } from './stacks/edge-stack';
+import { EdgeAlarmsStack } from './stacks/edge-alarms-stack';
 import { WebStack } from './stacks/web-stack';
 
 export interface TryonStacks {
@@ -22,6 +23,8 @@ export interface TryonStacks {
   web: WebStack;
   /** The WAF web ACL, always in us-east-1 (CloudFront requires it there). */
   edge: EdgeStack;
+  /** The distribution's 5xx alarm, in us-east-1 (where CloudFront's metrics are). */
+  edgeAlarms: EdgeAlarmsStack;
 }
 
 export interface BuildOptions {
@@ -112,8 +115,16 @@ export function buildTryonApp(app: App, opts: BuildOptions = {}): TryonStacks {
     description: `tryon ${config.stage}: CloudFront distribution and SPA`,
   });
 
+  const edgeAlarms = new EdgeAlarmsStack(app, name('EdgeAlarms'), {
+    env: { account: env.account, region: 'us-east-1' },
+    config,
+    distributionId: web.web.distribution.distributionId,
+    crossRegionReferences: true,
+    description: `tryon ${config.stage}: the distribution's 5xx alarm (us-east-1, where CloudFront's metrics are)`,
+  });
+
   Tags.of(app).add('project', 'tryon');
   Tags.of(app).add('stage', config.stage);
   if (opts.nag ?? true) Validations.of(app).addPlugins(new TryonNagChecks(app, { verbose: true }));
-  return { config, data, auth, app: appStack, alarms, web, edge };
+  return { config, data, auth, app: appStack, alarms, web, edge, edgeAlarms };
 }

@@ -1,5 +1,5 @@
 /**
- * The local origin: one HTTP server that plays API Gateway (the route table, JWT authorizer, payload 2.0
+ * The local origin: one HTTP server that plays API Gateway (the route table, the 401 of `user` routes, payload 2.0
  * events, the same handler modules), CloudFront (the built SPA with history fallback and security headers)
  * and same-origin proxies to cognito-local (/cognito) and s3rver (/s3).
  */
@@ -129,12 +129,14 @@ async function handleApi(
   if (body === null)
     return sendJson(res, 413, { message: 'Request Entity Too Large', code: ERROR_CODES.payloadTooLarge });
 
-  // The deployed JWT authorizer guards `user` routes before the Lambda runs.
+  // `user` routes: in AWS the edge authorizer's identity source includes the Authorization header, so a call
+  // without a token is refused by API Gateway before the Lambda runs, and the handler verifies the token (its
+  // 401 is this one). Locally the token is verified here already, with the same 401.
   let claims: Record<string, unknown> | null = null;
   if (match.route.auth === 'user') {
     const token = bearerToken(req.headers as Record<string, string>);
-    // AWS's own JWT authorizer answers {"message":"Unauthorized"} (no code, not configurable for HTTP APIs);
-    // locally the same 401 carries our code too (docs/security.md). The SPA treats any 401 as signed out.
+    // API Gateway's own 401 is {"message":"Unauthorized"} (no code, not configurable for HTTP APIs); locally the
+    // same 401 carries our code too (docs/security.md). The SPA treats any 401 as signed out.
     if (!token) return sendJson(res, 401, { message: 'Unauthorized', code: ERROR_CODES.unauthorized });
     try {
       claims = (await verifyToken(token)).claims;

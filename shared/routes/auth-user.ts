@@ -1,13 +1,28 @@
 /** The routes of the auth-user endpoint group (functions/auth-user/index.ts implements exactly these). */
 import { defineRoutes } from './route-def';
+import { OPENAPI_EDGE_SECONDS, PUBLIC_LIST_EDGE_SECONDS } from '../domain/edge';
 import { openApiDocumentSchema } from '../schemas/common';
 import { currentUserSchema, runtimeConfigSchema, switchRoleSchema } from '../schemas/user';
 
 export const authUserRoutes = defineRoutes([
   // auth-user: configuration, sign-in redirects, the current user and role switching
-  { method: 'GET', path: '/api/config', group: 'auth-user', auth: 'public', response: runtimeConfigSchema },
+  {
+    method: 'GET',
+    path: '/api/config',
+    group: 'auth-user',
+    auth: 'public',
+    response: runtimeConfigSchema,
+    edgeCacheSeconds: PUBLIC_LIST_EDGE_SECONDS,
+  },
   // the OpenAPI 3.1 document of this table (shared/openapi.ts), public and cacheable
-  { method: 'GET', path: '/api/openapi.json', group: 'auth-user', auth: 'public', response: openApiDocumentSchema },
+  {
+    method: 'GET',
+    path: '/api/openapi.json',
+    group: 'auth-user',
+    auth: 'public',
+    response: openApiDocumentSchema,
+    edgeCacheSeconds: OPENAPI_EDGE_SECONDS,
+  },
   { method: 'GET', path: '/api/login', group: 'auth-user', auth: 'public', status: 302 },
   { method: 'GET', path: '/api/auth/login', group: 'auth-user', auth: 'public', status: 302 },
   { method: 'GET', path: '/api/logout', group: 'auth-user', auth: 'public', status: 302 },

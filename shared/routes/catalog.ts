@@ -1,5 +1,6 @@
 /** The routes of the catalog endpoint group (functions/catalog/index.ts implements exactly these). */
 import { ADMIN, defineRoutes } from './route-def';
+import { PUBLIC_LIST_EDGE_SECONDS } from '../domain/edge';
 import {
   exploreStylesQuery,
   flagStyleSchema,
@@ -62,15 +63,31 @@ export const catalogRoutes = defineRoutes([
     auth: 'public',
     query: exploreStylesQuery,
     response: exploreStylePageSchema,
+    edgeCacheSeconds: PUBLIC_LIST_EDGE_SECONDS,
   },
-  { method: 'GET', path: '/api/explore/tags', group: 'catalog', auth: 'public', response: exploreTagListSchema },
-  { method: 'GET', path: '/api/categories', group: 'catalog', auth: 'public', response: categoryListSchema },
+  {
+    method: 'GET',
+    path: '/api/explore/tags',
+    group: 'catalog',
+    auth: 'public',
+    response: exploreTagListSchema,
+    edgeCacheSeconds: PUBLIC_LIST_EDGE_SECONDS,
+  },
+  {
+    method: 'GET',
+    path: '/api/categories',
+    group: 'catalog',
+    auth: 'public',
+    response: categoryListSchema,
+    edgeCacheSeconds: PUBLIC_LIST_EDGE_SECONDS,
+  },
   {
     method: 'GET',
     path: '/api/collections',
     group: 'catalog',
     auth: 'public',
     response: collectionSummaryListSchema,
+    edgeCacheSeconds: PUBLIC_LIST_EDGE_SECONDS,
   },
   // catalog (discovery): style detail extras, favourites, reports, collections, public users and profiles
   {

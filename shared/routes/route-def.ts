@@ -27,7 +27,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * public:   no token needed (an Authorization header is ignored).
  * optional: no authorizer at the gateway; the handler verifies a token when one is sent.
- * user:     JWT authorizer at the gateway, and the handler verifies again.
+ * user:     the gateway refuses a call without a bearer token (the edge authorizer's identity source), and the
+ *           handler verifies the token (aws-jwt-verify).
  */
 export type AuthLevel = 'public' | 'optional' | 'user';
 
@@ -64,6 +65,15 @@ export interface RouteDef {
   response?: z.ZodType;
   status?: 200 | 201 | 202 | 204 | 302 | 304;
   produces?: 'text/csv' | 'text/html' | 'image/jpeg';
+  /**
+   * The answer is the same for every caller and CloudFront may keep it up to this many seconds (a behaviour of
+   * its own, keyed on the path and the `query` schema's parameters only: infra/lib/constructs/web.ts). Only on
+   * `public` GET routes (the CDK build refuses anything else: infra/lib/edge-cache.ts): neither the Authorization
+   * header nor cookies reach the function through such a behaviour, and `public` routes ignore them anyway. A 200
+   * whose handler left the default `no-store` goes out as `edgeCacheControl(seconds)` (shared/domain/edge.ts);
+   * errors are never cached.
+   */
+  edgeCacheSeconds?: number;
   summary?: string;
 }
 

@@ -1,5 +1,6 @@
 /** The routes of the shares endpoint group (functions/shares/index.ts implements exactly these). */
 import { defineRoutes } from './route-def';
+import { SHARE_CACHE_SECONDS } from '../domain/shares';
 import { idResultSchema } from '../schemas/common';
 import { ownerShareListSchema, ownerShareSchema, publicShareSchema } from '../schemas/responses';
 import { createShareSchema, shareReactionSchema, shareReportSchema, shareVoteSchema } from '../schemas/share';
@@ -19,7 +20,15 @@ export const sharesRoutes = defineRoutes([
   { method: 'GET', path: '/api/shares', group: 'shares', auth: 'user', response: ownerShareListSchema },
   { method: 'DELETE', path: '/api/shares/{id}', group: 'shares', auth: 'user', response: ownerShareSchema },
   { method: 'GET', path: '/api/l/{token}', group: 'shares', auth: 'optional', response: publicShareSchema },
-  { method: 'GET', path: '/api/l/{token}/images/{index}', group: 'shares', auth: 'public', produces: 'image/jpeg' },
+  // the images of a shared look: the same bytes for every viewer, at most SHARE_CACHE_SECONDS at the edge
+  {
+    method: 'GET',
+    path: '/api/l/{token}/images/{index}',
+    group: 'shares',
+    auth: 'public',
+    produces: 'image/jpeg',
+    edgeCacheSeconds: SHARE_CACHE_SECONDS,
+  },
   {
     method: 'PUT',
     path: '/api/l/{token}/vote',

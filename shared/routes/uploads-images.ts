@@ -1,5 +1,6 @@
 /** The routes of the uploads-images endpoint group (functions/uploads-images/index.ts implements exactly these). */
 import { defineRoutes } from './route-def';
+import { PUBLIC_IMAGE_URL_EDGE_SECONDS } from '../domain/edge';
 import { mediaUrlSchema } from '../schemas/common';
 import { noFieldsSchema, uploadFieldsSchema } from '../schemas/requests';
 import {
@@ -74,6 +75,8 @@ export const uploadsImagesRoutes = defineRoutes([
     group: 'uploads-images',
     auth: 'public',
     response: mediaUrlSchema,
+    // a public image's presigned URL is the same for everyone within its signing hour (its answer's max-age)
+    edgeCacheSeconds: PUBLIC_IMAGE_URL_EDGE_SECONDS,
   },
   {
     method: 'GET',

@@ -19,6 +19,12 @@ import { STYLE_COUNTER_SHARDS, STYLE_USAGE_FOLD_MS } from '../../shared/domain/c
 import { viewShare } from '../../functions/services/share-viewer-service';
 import { newShareToken } from '../../functions/services/share-access';
 import { countItemsRead } from '../support/items-read';
+import {
+  claimRenderJob,
+  enqueueRenderJob,
+  queueHeads,
+  releaseRenderJob,
+} from '../../shared/repositories/render-queue-repository';
 
 type Row = (name: string, value: string, target?: string) => void;
 
@@ -86,6 +92,17 @@ export interface HotBenchResult {
   favoriteStyleItemWrites: number;
   favoriteShardWritesPerSecondMax: number;
   favoriteCountExact: boolean;
+  /** The render pipeline's hot keys: one provider's queue partition and slot counter. */
+  render: {
+    looks: number;
+    looksPerSecond: number;
+    lostClaimsPerLook: number;
+    slotWritesPerLook: number;
+    queueWritesPerLook: number;
+    wcuPerLook: number;
+    slotWcuPerSecondAt10M: number;
+    queueWcuPerSecondAt10M: number;
+  };
 }
 
 export async function benchHot(quick: boolean, row: Row): Promise<HotBenchResult> {
@@ -288,6 +305,73 @@ export async function benchHot(quick: boolean, row: Row): Promise<HotBenchResult
       '<= 500/s (tx = 2 WCU)',
     );
     row('favourite count exact', favoriteCountExact ? 'yes' : 'NO', 'yes');
+
+    // ------------------------------------------------------------------ the render pipeline: one provider's keys
+    // Every look of one provider goes through RENDERQ#<p> (enqueue, claim) and PROVIDER#<p> / SLOTS (claim, release):
+    // the queue and the slots as the dispatcher drives them, WIDTH dispatchers racing for the heads.
+    const LOOKS = quick ? 400 : 2_000;
+    const SLOTS = 16;
+    const provider = 'gemini' as const;
+    console.log(`bench hot: ${LOOKS} looks through one provider's queue and ${SLOTS} slots...`);
+    writes.clear();
+    const rWcu0 = capacityMetrics.write;
+    const t3 = performance.now();
+    await pool(LOOKS, WIDTH, (i) =>
+      enqueueRenderJob(db, {
+        generationId: `bench-look-${String(i).padStart(6, '0')}`,
+        userId: 'bench',
+        provider,
+        priority: i % 4 === 0,
+        taskToken: `token-${i}`,
+      }),
+    );
+    let done = 0;
+    let lost = 0;
+    await Promise.all(
+      Array.from({ length: WIDTH }, async () => {
+        while (done < LOOKS) {
+          const { priority, standard } = await queueHeads(db, provider);
+          const head = priority ?? standard;
+          if (!head) {
+            // the last looks are being released by other dispatchers
+            await new Promise((r) => setTimeout(r, 1));
+            continue;
+          }
+          if (await claimRenderJob(db, provider, head, SLOTS, 300)) {
+            await releaseRenderJob(db, provider, head.generationId);
+            done++;
+          } else lost++;
+        }
+      }),
+    );
+    const renderSeconds = (performance.now() - t3) / 1000;
+    const slotWrites = (writes.get(keys.providerSlots(provider).pk) ?? 0) / LOOKS;
+    const queueWrites = (writes.get(keys.renderQueuePartition(provider).pk) ?? 0) / LOOKS;
+    const renderWcu = +((capacityMetrics.write - rWcu0) / LOOKS).toFixed(1);
+    // 10M looks a day at 3x the average: 347 a second on one provider; every write here is transactional (2 WCU)
+    const PEAK_10M = (10_000_000 / 86_400) * 3;
+    const render = {
+      looks: LOOKS,
+      looksPerSecond: +(LOOKS / renderSeconds).toFixed(0),
+      lostClaimsPerLook: +(lost / LOOKS).toFixed(2),
+      slotWritesPerLook: +slotWrites.toFixed(2),
+      queueWritesPerLook: +queueWrites.toFixed(2),
+      wcuPerLook: renderWcu,
+      slotWcuPerSecondAt10M: Math.round(PEAK_10M * slotWrites * 2),
+      queueWcuPerSecondAt10M: Math.round(PEAK_10M * queueWrites * 2),
+    };
+    row(
+      `render pipeline: looks through one provider (local, ${WIDTH} dispatchers, ${SLOTS} slots)`,
+      `${render.looksPerSecond} /s (${render.lostClaimsPerLook} lost claims a look)`,
+    );
+    row('writes per look on PROVIDER#<p> / SLOTS', `${render.slotWritesPerLook} (tx: 2 WCU each)`, 'claim + release');
+    row('writes per look on RENDERQ#<p>', `${render.queueWritesPerLook} (tx: 2 WCU each)`, 'enqueue + claim');
+    row('WCU per look, queue and slots (whole table, index copies included)', `${render.wcuPerLook}`);
+    row(
+      'one provider at 10M looks a day (347/s at peak): SLOTS / RENDERQ partition',
+      `${render.slotWcuPerSecondAt10M} / ${render.queueWcuPerSecondAt10M} WCU/s`,
+      '<= 1,000 WCU/s: shard (docs/capacity.md)',
+    );
     reads.stop();
     db.doc.destroy();
     return {
@@ -308,6 +392,7 @@ export async function benchHot(quick: boolean, row: Row): Promise<HotBenchResult
       favoriteStyleItemWrites: favStyleWrites,
       favoriteShardWritesPerSecondMax: +Math.max(...favShards).toFixed(1),
       favoriteCountExact,
+      render,
     };
   } finally {
     await dynamo.stop();

@@ -18,6 +18,12 @@ import { MEDIA_REWRITE_FUNCTION, SPA_REWRITE_FUNCTION } from '../../infra/lib/co
 import { PRERENDERED_PAGES } from '../../shared/domain/prerendered-pages';
 import { tableIndexes } from '../../infra/lib/constructs/data';
 import { flatten, resourcesOf, synthApp, type SynthesizedApp } from './synth';
+import { EDGE_IDENTITY } from '../../infra/lib/constructs/api';
+import { edgeCachedRoutes } from '../../infra/lib/edge-cache';
+import { App } from 'aws-cdk-lib';
+import { STAGE_CAPACITY, resolveStageConfig } from '../../infra/lib/stage-config';
+import { apiThrottle, providerConcurrencyEnv, providerSlots } from '../../infra/lib/capacity';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/domain/edge';
 
 let dev: SynthesizedApp;
 let prod: SynthesizedApp;
@@ -246,27 +252,43 @@ describe('API (generated from the route table)', () => {
     expect(routes.map((r) => r.Properties.RouteKey).sort()).toEqual(ROUTES.map(routeKey).sort());
   });
 
-  it('attaches the Cognito JWT authorizer exactly to the user routes', () => {
-    const t = dev.templates.app;
-    const authorizers = resourcesOf(t, 'AWS::ApiGatewayV2::Authorizer');
-    expect(Object.keys(authorizers)).toHaveLength(1);
-    const [authorizerId, authorizer] = Object.entries(authorizers)[0]!;
-    expect(authorizer.Properties.AuthorizerType).toBe('JWT');
-    expect(flatten(authorizer.Properties.JwtConfiguration.Issuer)).toMatch(
-      /^https:\/\/cognito-idp\.eu-west-1\.amazonaws\.com\/</,
-    );
-    expect(authorizer.Properties.JwtConfiguration.Audience).toHaveLength(1);
-    const byKey = new Map(
-      Object.values(resourcesOf(t, 'AWS::ApiGatewayV2::Route')).map((r) => [r.Properties.RouteKey, r.Properties]),
-    );
-    for (const route of ROUTES) {
-      const r = byKey.get(routeKey(route))!;
-      if (route.auth === 'user') {
-        expect(r.AuthorizationType, routeKey(route)).toBe('JWT');
-        expect(r.AuthorizerId).toEqual({ Ref: authorizerId });
-      } else {
-        expect(r.AuthorizerId, routeKey(route)).toBeUndefined();
-        expect(r.AuthorizationType ?? 'NONE').toBe('NONE');
+  it('closes the side entrance: every route has the edge authorizer, so a request without the origin token runs no function', () => {
+    for (const s of [dev, prod]) {
+      const t = s.templates.app;
+      const authorizers = Object.entries(resourcesOf(t, 'AWS::ApiGatewayV2::Authorizer'));
+      // Lambda REQUEST authorizers only (no JWT authorizer: an HTTP API route takes one authorizer)
+      expect(authorizers).toHaveLength(2);
+      const byName = new Map(authorizers.map(([id, a]) => [a.Properties.Name, { id, p: a.Properties }]));
+      const edgeOnly = byName.get('edge-only')!;
+      const edgeAndBearer = byName.get('edge-and-bearer')!;
+      for (const [a, identity] of [
+        [edgeOnly, EDGE_IDENTITY.edge],
+        [edgeAndBearer, EDGE_IDENTITY.user],
+      ] as const) {
+        expect(a.p.AuthorizerType).toBe('REQUEST');
+        // missing identity source = API Gateway's own 401, the authorizer is not even invoked
+        expect(a.p.IdentitySource).toEqual([...identity]);
+        expect(a.p.IdentitySource[0]).toBe(`$request.header.${ORIGIN_VERIFY_HEADER}`);
+        expect(a.p.EnableSimpleResponses).toBe(true);
+        expect(a.p.AuthorizerPayloadFormatVersion).toBe('2.0');
+        // the answer is cached per header value: CloudFront's token is checked about once an hour
+        expect(a.p.AuthorizerResultTtlInSeconds).toBe(3600);
+        expect(flatten(a.p.AuthorizerUri)).toContain('EdgeAuthorizer');
+      }
+      // the authorizer function reads only the origin secret
+      const [fnId] = Object.entries(resourcesOf(t, 'AWS::Lambda::Function')).find(([, f]) =>
+        String(f.Properties?.Description).startsWith('API authorizer'),
+      )!;
+      expect(flatten(edgeOnly.p.AuthorizerUri)).toContain(fnId);
+      const byKey = new Map(
+        Object.values(resourcesOf(t, 'AWS::ApiGatewayV2::Route')).map((r) => [r.Properties.RouteKey, r.Properties]),
+      );
+      for (const route of ROUTES) {
+        const r = byKey.get(routeKey(route))!;
+        expect(r.AuthorizationType, routeKey(route)).toBe('CUSTOM');
+        expect(r.AuthorizerId, routeKey(route)).toEqual({
+          Ref: route.auth === 'user' ? edgeAndBearer.id : edgeOnly.id,
+        });
       }
     }
   });
@@ -521,8 +543,66 @@ describe('generation workflow', () => {
   });
 });
 
+describe('capacity per stage (infra/lib/capacity.ts, docs/capacity.md)', () => {
+  it("sets every function's provider slots and the stage throttle from the stage config, sized for its target", () => {
+    for (const s of [dev, prod]) {
+      const { config } = s.stacks;
+      const slots = providerSlots(STAGE_CAPACITY[config.stage]);
+      expect(config.providerConcurrency).toEqual(slots);
+      expect(config.apiThrottle).toEqual(apiThrottle(STAGE_CAPACITY[config.stage]));
+      const env = providerConcurrencyEnv(slots);
+      const fns = Object.values(resourcesOf(s.templates.app, 'AWS::Lambda::Function')).filter((f) =>
+        /^(API group |Render worker|Overdue render|Generation workflow)/.test(String(f.Properties?.Description)),
+      );
+      expect(fns.length).toBeGreaterThan(5);
+      for (const f of fns) expect(f.Properties.Environment.Variables).toMatchObject(env);
+      s.templates.app.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+        DefaultRouteSettings: {
+          ThrottlingRateLimit: config.apiThrottle.rateLimit,
+          ThrottlingBurstLimit: config.apiThrottle.burstLimit,
+        },
+      });
+    }
+    // prod carries 1M looks a day (35 a second at peak) and a viral share: no longer 200 rps and 6 FASHN slots
+    expect(prod.stacks.config.apiThrottle.rateLimit).toBeGreaterThanOrEqual(1_800);
+    expect(prod.stacks.config.providerConcurrency.fashn).toBeGreaterThanOrEqual(35 * 10);
+    expect(dev.stacks.config.providerConcurrency).toEqual({ engine: 4, fashn: 6, gemini: 10 });
+  });
+
+  it('-c providerConcurrency caps a provider to what its account allows; nonsense is refused', () => {
+    const app = new App({ context: { stage: 'prod', providerConcurrency: 'fashn:6, gemini:40' } });
+    expect(resolveStageConfig(app).providerConcurrency).toMatchObject({ fashn: 6, gemini: 40, engine: 70 });
+    for (const bad of ['fashn:0', 'openai:3', 'fashn'])
+      expect(() => resolveStageConfig(new App({ context: { providerConcurrency: bad } }))).toThrow(
+        /providerConcurrency/,
+      );
+  });
+
+  it('logs the state machine at ALL in dev and ERROR in prod (paid per GB)', () => {
+    const level = (s: SynthesizedApp) =>
+      Object.values(resourcesOf(s.templates.app, 'AWS::StepFunctions::StateMachine'))[0]!.Properties
+        .LoggingConfiguration.Level;
+    expect([level(dev), level(prod)]).toEqual(['ALL', 'ERROR']);
+  });
+
+  it('expires the noncurrent versions of transient objects (uploads, exports, share copies, variants) after a day in prod', () => {
+    const [bucket] = Object.values(resourcesOf(prod.templates.data, 'AWS::S3::Bucket')).filter(
+      (b) => b.Properties.VersioningConfiguration?.Status === 'Enabled',
+    );
+    const rules: { Id: string; NoncurrentVersionExpiration?: { NoncurrentDays: number } }[] =
+      bucket!.Properties.LifecycleConfiguration.Rules;
+    const days = (id: string) => rules.find((r) => r.Id === id)?.NoncurrentVersionExpiration?.NoncurrentDays;
+    for (const id of ['expire-tmp-uploads', 'expire-data-exports', 'expire-shared-looks', 'expire-unkept-variants'])
+      expect(days(id), id).toBe(1);
+    expect(days('expire-noncurrent-versions')).toBe(30);
+    expect(rules.find((r) => r.Id === 'remove-expired-delete-markers')).toMatchObject({
+      ExpiredObjectDeleteMarker: true,
+    });
+  });
+});
+
 describe('web distribution', () => {
-  it('serves the SPA from S3 with OAC and proxies /api/* uncached to the HTTP API', () => {
+  it('serves the SPA from S3 with OAC and proxies /api/* uncached to the HTTP API (but the edge-cached public routes)', () => {
     const t = dev.templates.web;
     // one for the SPA bucket, one for the public media bucket (/media/*)
     t.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
@@ -532,11 +612,9 @@ describe('web distribution', () => {
     expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
       expect.objectContaining({ EventType: 'viewer-request' }),
     ]);
-    expect(config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern).sort()).toEqual([
-      '/api/*',
-      '/l/*',
-      '/media/*',
-    ]);
+    expect(config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern).sort()).toEqual(
+      ['/api/*', '/l/*', '/media/*', ...edgeCachedRoutes().map((r) => r.pathPattern)].sort(),
+    );
     const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
     expect(api).toMatchObject({
       PathPattern: '/api/*',
@@ -551,6 +629,69 @@ describe('web distribution', () => {
       OriginSSLProtocols: ['TLSv1.2'],
     });
     expect(config.Logging).toBeDefined();
+  });
+
+  it('caches the public routes marked in the route table at the edge: honouring the origin, keyed on their query only, before /api/*', () => {
+    const cached = edgeCachedRoutes();
+    // what the issue names: the share images, explore; never a route whose answer depends on the caller
+    expect(cached.map((c) => routeKey(c.route))).toEqual(
+      expect.arrayContaining(['GET /api/l/{token}/images/{index}', 'GET /api/explore/styles']),
+    );
+    for (const c of cached) expect([c.route.method, c.route.auth]).toEqual(['GET', 'public']);
+    for (const key of ['GET /api/l/{token}', 'GET /api/styles/{id}', 'GET /api/private-image/{key+}'])
+      expect(cached.map((c) => routeKey(c.route))).not.toContain(key);
+    for (const s of [dev, prod]) {
+      const t = s.templates.web;
+      const [dist] = Object.values(resourcesOf(t, 'AWS::CloudFront::Distribution'));
+      const config = dist!.Properties.DistributionConfig;
+      const behaviors: { PathPattern: string; CachePolicyId: unknown; [k: string]: unknown }[] = config.CacheBehaviors;
+      const order = behaviors.map((b) => b.PathPattern);
+      const api = behaviors.find((b) => b.PathPattern === '/api/*')!;
+      const policies = resourcesOf(t, 'AWS::CloudFront::CachePolicy');
+      for (const c of cached) {
+        const b = behaviors.find((x) => x.PathPattern === c.pathPattern)!;
+        // CloudFront takes the first matching behaviour: each must come before /api/*
+        expect(order.indexOf(c.pathPattern), c.pathPattern).toBeLessThan(order.indexOf('/api/*'));
+        expect(b.TargetOriginId).toBe(api.TargetOriginId);
+        expect(b.AllowedMethods).toEqual(['GET', 'HEAD']);
+        // nothing of the viewer's reaches the function but the cache key: no Authorization, no cookie
+        expect(b.OriginRequestPolicyId, c.pathPattern).toBeUndefined();
+        expect(b.FunctionAssociations).toBeUndefined();
+        const policy = policies[(b.CachePolicyId as { Ref: string }).Ref]!.Properties.CachePolicyConfig;
+        expect(policy.MinTTL).toBe(0);
+        // an answer without Cache-Control (or no-store, private) is not kept: the origin decides, up to MaxTTL
+        expect(policy.DefaultTTL).toBe(0);
+        expect(policy.MaxTTL).toBeGreaterThanOrEqual(c.seconds);
+        const key = policy.ParametersInCacheKeyAndForwardedToOrigin;
+        expect(key.HeadersConfig.HeaderBehavior).toBe('none');
+        expect(key.CookiesConfig.CookieBehavior).toBe('none');
+        if (c.queryKeys.length)
+          expect(key.QueryStringsConfig).toEqual({
+            QueryStringBehavior: 'whitelist',
+            QueryStrings: expect.arrayContaining(c.queryKeys),
+          });
+        else expect(key.QueryStringsConfig.QueryStringBehavior).toBe('none');
+      }
+      // explore is keyed on exactly its query parameters
+      const explore = cached.find((c) => c.route.path === '/api/explore/styles')!;
+      expect(explore.queryKeys).toEqual(expect.arrayContaining(['q', 'category', 'sort', 'cursor', 'limit']));
+    }
+  });
+
+  it('refuses to cache a route that is not a public GET, or a path pattern that would catch another route', () => {
+    const base = { group: 'catalog', edgeCacheSeconds: 60 } as const;
+    expect(() => edgeCachedRoutes([{ ...base, method: 'GET', path: '/api/a/{id}', auth: 'optional' }])).toThrow(
+      /only public GET/,
+    );
+    expect(() => edgeCachedRoutes([{ ...base, method: 'POST', path: '/api/a', auth: 'public' }])).toThrow(
+      /only public GET/,
+    );
+    expect(() =>
+      edgeCachedRoutes([
+        { ...base, method: 'GET', path: '/api/a/{id}', auth: 'public' },
+        { group: 'catalog', method: 'GET', path: '/api/a/{id}/private', auth: 'user' },
+      ]),
+    ).toThrow(/would also cache GET \/api\/a\/\{id\}\/private/);
   });
 
   it("sends /l/* (shared looks' Open Graph page) to the same API, cached at most a minute, read-only", () => {

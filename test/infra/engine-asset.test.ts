@@ -72,7 +72,12 @@ describe('the engine in the render worker package', () => {
       TFJS_WASM_DIR: `/var/task/${ENGINE_ASSET_DIRS.wasm}`,
     });
     // every function is told who renders each mode; a dev stage without -c keeps the AI providers
-    for (const f of fns.filter((x) => x.Properties?.Environment?.Variables?.APP_STAGE))
+    // (the API's edge authorizer is given only its stage and the origin secret: it renders nothing)
+    for (const f of fns.filter(
+      (x) =>
+        x.Properties?.Environment?.Variables?.APP_STAGE &&
+        !String(x.Properties.Description).startsWith('API authorizer'),
+    ))
       expect(f.Properties.Environment.Variables).toMatchObject({
         EXACT_PROVIDER: 'fashn',
         CREATIVE_PROVIDER: 'gemini',

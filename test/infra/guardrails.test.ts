@@ -14,6 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXTERNAL_MODULES } from '../../infra/lib/constructs/app-function';
 import { buildTryonApp } from '../../infra/lib/tryon-app';
 import { flatten, resourcesOf, synthApp, type SynthesizedApp } from './synth';
+import { ALARM_THRESHOLDS } from '../../infra/lib/constructs/alarms';
+import { CLOUDFRONT_ALARM } from '../../infra/lib/stacks/edge-alarms-stack';
+import { QUEUE_AGE_MESSAGE } from '../../functions/workflow/queue-age';
 
 let dev: SynthesizedApp;
 beforeAll(() => {
@@ -56,7 +59,7 @@ describe('alarms', () => {
         'Latency',
         'Errors',
         'Throttles',
-        'ExecutionsFailed',
+        'ExecutionsFailed+ExecutionsStarted',
         'ExecutionsTimedOut',
         'ReadThrottleEvents',
         'WriteThrottleEvents',
@@ -73,6 +76,89 @@ describe('alarms', () => {
     const latency = alarms.find((a) => a.Properties.MetricName === 'Latency')!;
     expect(latency.Properties.ExtendedStatistic).toBe('p99');
     t.hasResourceProperties('AWS::SNS::Topic', Match.anyValue());
+  });
+
+  it('alarms that mean something: a failure RATE (not every refusal), 429s, the render queue age, account concurrency, SES reputation', () => {
+    const stacks = prodWith({ sesFromEmail: 'no-reply@example.org', publicOrigin: 'https://app.example.org' });
+    const t = Template.fromStack(stacks.alarms);
+    const alarms = resourcesOf(t, 'AWS::CloudWatch::Alarm');
+    const byId = (prefix: string) => {
+      const hit = Object.entries(alarms).find(([id]) => id.startsWith(`Alarms${prefix}`));
+      if (!hit) throw new Error(`no alarm ${prefix}`);
+      return hit[1].Properties;
+    };
+    const mathOf = (p: { Metrics: { Expression?: string; MetricStat?: { Metric: { MetricName: string } } }[] }) => ({
+      expression: p.Metrics.find((m) => m.Expression)?.Expression,
+      metrics: p.Metrics.flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric.MetricName] : [])).sort(),
+    });
+    // no alarm on a single failed execution any more (a refused photo fails its execution by design)
+    expect(Object.values(alarms).filter((a) => a.Properties.MetricName === 'ExecutionsFailed')).toEqual([]);
+    const failure = byId('GenerationFailureRate');
+    expect(mathOf(failure)).toEqual({
+      expression: `IF(started >= ${ALARM_THRESHOLDS.generationFailureMinStarted}, 100 * failed / started, 0)`,
+      metrics: ['ExecutionsFailed', 'ExecutionsStarted'],
+    });
+    expect(failure.Threshold).toBe(ALARM_THRESHOLDS.generationFailurePercent);
+    const tooMany = byId('Api429Rate');
+    expect(mathOf(tooMany).metrics).toEqual(['Count', 'TooManyRequests']);
+    expect(tooMany.Threshold).toBe(ALARM_THRESHOLDS.api429Percent);
+    // the 429 count comes from the API's access logs (HTTP APIs publish no 429 metric)
+    Template.fromStack(stacks.app).hasResourceProperties('AWS::Logs::MetricFilter', {
+      FilterPattern: '{ $.status = "429" }',
+      MetricTransformations: [Match.objectLike({ MetricName: 'TooManyRequests', MetricNamespace: 'Tryon/Api' })],
+    });
+    const queue = byId('RenderQueueAge');
+    expect([queue.MetricName, queue.Namespace, queue.Threshold]).toEqual([
+      'RenderQueueOldestWaitSeconds',
+      'Tryon/Render',
+      ALARM_THRESHOLDS.renderQueueAgeSeconds,
+    ]);
+    Template.fromStack(stacks.app).hasResourceProperties('AWS::Logs::MetricFilter', {
+      FilterPattern: `{ $.message = "${QUEUE_AGE_MESSAGE}" }`,
+      MetricTransformations: [Match.objectLike({ MetricValue: '$.oldestWaitSeconds' })],
+    });
+    const concurrency = byId('AccountConcurrency');
+    expect([concurrency.MetricName, concurrency.Threshold]).toEqual(['ClaimedAccountConcurrency', 800]);
+    expect(byId('SesBounceRate')).toMatchObject({ Namespace: 'AWS/SES', MetricName: 'Reputation.BounceRate' });
+    expect(byId('SesComplaintRate')).toMatchObject({ MetricName: 'Reputation.ComplaintRate' });
+    // a raised quota moves the threshold; SES in another region cannot be alarmed from here; dev has no SES
+    const raised = prodWith({
+      sesFromEmail: 'no-reply@example.org',
+      sesRegion: 'us-east-1',
+      publicOrigin: 'https://app.example.org',
+      lambdaConcurrencyQuota: '3000',
+    });
+    const raisedAlarms = Object.entries(resourcesOf(Template.fromStack(raised.alarms), 'AWS::CloudWatch::Alarm'));
+    expect(raisedAlarms.find(([id]) => id.startsWith('AlarmsAccountConcurrency'))![1].Properties.Threshold).toBe(2400);
+    expect(raisedAlarms.some(([id]) => id.startsWith('AlarmsSes'))).toBe(false);
+    expect(
+      Object.keys(resourcesOf(dev.templates.alarms, 'AWS::CloudWatch::Alarm')).some((id) => id.includes('Ses')),
+    ).toBe(false);
+  });
+
+  it("alarms on CloudFront's 5xx rate from us-east-1 (where its metrics are), to a topic there", () => {
+    const stacks = prodWith({
+      sesFromEmail: 'no-reply@example.org',
+      publicOrigin: 'https://app.example.org',
+      alarmEmail: 'oncall@example.org',
+    });
+    expect(stacks.edgeAlarms.region).toBe('us-east-1');
+    const t = Template.fromStack(stacks.edgeAlarms);
+    const [topic] = Object.keys(resourcesOf(t, 'AWS::SNS::Topic'));
+    t.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'oncall@example.org' });
+    const [alarm] = Object.values(resourcesOf(t, 'AWS::CloudWatch::Alarm'));
+    const p = alarm!.Properties;
+    expect(p.AlarmActions).toEqual([{ Ref: topic }]);
+    expect(p.Threshold).toBe(CLOUDFRONT_ALARM.fiveXxPercent);
+    const stats = p.Metrics.flatMap((m: { MetricStat?: { Metric: Record<string, unknown> } }) =>
+      m.MetricStat ? [m.MetricStat.Metric] : [],
+    );
+    expect(stats.map((m: { MetricName: string }) => m.MetricName).sort()).toEqual(['5xxErrorRate', 'Requests']);
+    for (const m of stats)
+      expect(m).toMatchObject({
+        Namespace: 'AWS/CloudFront',
+        Dimensions: expect.arrayContaining([{ Name: 'Region', Value: 'Global' }]),
+      });
   });
 
   it('alarms on the jobs and render dead-letter queues, and accepts more later', () => {

@@ -198,6 +198,7 @@ export function descriptionOf(p: Principal): string {
       'job:retention': 'Deletes generated images past each user retention choice (items and objects)',
       'job:export-data': 'Builds a user data export ZIP (Download my data)',
       'job:expire-packs': 'Records expiry ledger entries for credit packs past 12 months',
+      'edge:authorizer': "API authorizer: lets through only requests carrying CloudFront's origin token",
       'job:provenance-key': 'Deploy time: fills an empty provenance secret with a self-issued C2PA signing chain',
     } as Record<string, string>
   )[p]!;

@@ -12,6 +12,7 @@ import { incrementStyleUsage } from '../../shared/repositories/style-counter-rep
 import { putExploreIndex } from '../../shared/repositories/explore-repository';
 import { updateUser, type UserPatch } from '../../shared/repositories/user-repository';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
+import { PUBLIC_LIST_EDGE_SECONDS, edgeCacheControl } from '../../shared/domain/edge';
 
 let ctx: IntegrationContext;
 let infl: TestUser; // creator of the seed styles and of the editor's style
@@ -346,5 +347,27 @@ describe('bad input: 400 { message, code }, nothing read', () => {
     const second = await get(`/api/explore/styles?limit=5&cursor=${encodeURIComponent(cursor)}`);
     expect(second.status).toBe(200);
     expect(second.body.items[0].id).toBe(newest(all)[5]);
+  });
+});
+
+describe('cached at the edge (issue 41: edgeCacheSeconds in the route table)', () => {
+  it('a page goes out cacheable by CloudFront for a minute (browsers revalidate), the same whoever asks; a 400 never', async () => {
+    const anon = await get('/api/explore/styles?limit=5');
+    expect(anon.status).toBe(200);
+    expect(anon.headers['cache-control']).toBe(edgeCacheControl(PUBLIC_LIST_EDGE_SECONDS));
+    expect(anon.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
+    // a public route ignores a token: the answer cannot depend on the caller
+    const signedIn = await ctx.invoke('GET', '/api/explore/styles?limit=5', { token: infl.idToken });
+    expect(signedIn.body).toEqual(anon.body);
+    expect(signedIn.headers['cache-control']).toBe(anon.headers['cache-control']);
+    const tags = await get('/api/explore/tags');
+    expect(tags.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
+    const bad = await get('/api/explore/styles?limit=0');
+    expect(bad.status).toBe(400);
+    expect(bad.headers['cache-control']).toBe('no-store');
+    // a route that may depend on the caller keeps no-store
+    const style = await ctx.invoke('GET', `/api/styles/${seedStyleId(0)}`, { token: infl.idToken });
+    expect(style.status).toBe(200);
+    expect(style.headers['cache-control']).toBe('no-store');
   });
 });

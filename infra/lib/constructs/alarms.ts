@@ -2,9 +2,15 @@
  * Guardrails: CloudWatch alarms that notify one SNS topic (subscribe the on-call e-mail with
  * -c alarmEmail=... or in the console). docs/operations.md says what to do when each fires.
  *
- * - API: 5xx rate over 5 % (and at least 5 requests) in 5 minutes; p99 latency over 5 s for 15 minutes.
- * - Lambda: any error (a crash or a timeout: handled errors are answers, not errors) or throttle, per function.
- * - Step Functions: any failed or timed-out generation execution.
+ * - API: 5xx rate over 5 % (and at least 5 requests) in 5 minutes; p99 latency over 5 s for 15 minutes; 429s
+ *   (the stage throttle or the app's rate limits) over 2 % of requests.
+ * - Lambda: any error (a crash or a timeout: handled errors are answers, not errors) or throttle, per function;
+ *   the account's claimed concurrency over 80 % of its quota.
+ * - Step Functions: a generation failure RATE (a refused photo or prompt fails its execution by design: one
+ *   failure is not an incident, a quarter of them is); any timed-out execution.
+ * - Render queue: the oldest waiting render has waited over 5 minutes.
+ * - SES (where Cognito sends through it, in this region): bounce rate over 4 %, complaint rate over 0.08 %
+ *   (SES reviews an account at 5 % / 0.1 %).
  * - DynamoDB: any read or write throttle event on the table.
  * - Dead-letter queues: any message (addDeadLetterQueue: the render queue's DLQ can be added later).
  * - Billing: any signed Stripe event refused at fulfilment.
@@ -35,12 +41,32 @@ export interface AlarmsProps {
   fulfilmentRefused?: cloudwatch.IMetric;
   /** Subscribed to the topic when given. */
   email?: string;
+  /** 429 answers counted from the API's access logs (the Api construct's metric filter). */
+  tooManyRequests?: cloudwatch.IMetric;
+  /** Seconds the oldest waiting render has waited (the Workflow construct's metric filter). */
+  renderQueueAge?: cloudwatch.IMetric;
+  /** The account's Lambda concurrency quota in this region (stage config: 1,000 unless raised). */
+  lambdaConcurrencyQuota?: number;
+  /** Alarm on SES's reputation metrics (SES sends Cognito's e-mails from this region). */
+  sesReputation?: boolean;
 }
 
 export const ALARM_THRESHOLDS = {
   api5xxPercent: 5,
   api5xxMinRequests: 5,
   apiP99LatencyMs: 5000,
+  /** 429s as a share of the API's requests (5 minutes), from this many requests on. */
+  api429Percent: 2,
+  api429MinRequests: 20,
+  /** Failed generation executions as a share of those started (15 minutes), from this many started. */
+  generationFailurePercent: 25,
+  generationFailureMinStarted: 8,
+  renderQueueAgeSeconds: 300,
+  /** Share of the account's Lambda concurrency quota. */
+  accountConcurrencyPercent: 80,
+  /** SES reputation (fractions): SES puts an account under review at 5 % bounces and 0.1 % complaints. */
+  sesBounceRate: 0.04,
+  sesComplaintRate: 0.0008,
 } as const;
 
 export class Alarms extends Construct {
@@ -111,11 +137,23 @@ export class Alarms extends Construct {
         `Lambda ${name}: throttled (concurrency limit)`,
       );
     }
+    // A refused photo or prompt ends its execution FAILED (MarkFailed, refunded): one failure is an answer, not an
+    // incident. The rate over 15 minutes is, once enough generations started to mean something.
+    const fifteenMin = Duration.minutes(15);
+    const T = ALARM_THRESHOLDS;
     this.add(
-      'GenerationsFailed',
-      props.stateMachine.metricFailed({ period: fiveMin, statistic: 'Sum' }),
-      1,
-      'Generation executions failed',
+      'GenerationFailureRate',
+      new cloudwatch.MathExpression({
+        expression: `IF(started >= ${T.generationFailureMinStarted}, 100 * failed / started, 0)`,
+        usingMetrics: {
+          failed: props.stateMachine.metricFailed({ period: fifteenMin, statistic: 'Sum' }),
+          started: props.stateMachine.metricStarted({ period: fifteenMin, statistic: 'Sum' }),
+        },
+        period: fifteenMin,
+        label: 'generations failed %',
+      }),
+      T.generationFailurePercent,
+      `More than ${T.generationFailurePercent} % of generation executions failed (15 min, at least ${T.generationFailureMinStarted} started)`,
     );
     this.add(
       'GenerationsTimedOut',
@@ -136,6 +174,50 @@ export class Alarms extends Construct {
         1,
         `DynamoDB table ${metricName}`,
       );
+    if (props.tooManyRequests)
+      this.add(
+        'Api429Rate',
+        new cloudwatch.MathExpression({
+          expression: `IF(requests >= ${T.api429MinRequests}, 100 * throttled / requests, 0)`,
+          usingMetrics: { throttled: props.tooManyRequests, requests: count },
+          period: fiveMin,
+          label: 'API 429 %',
+        }),
+        T.api429Percent,
+        `More than ${T.api429Percent} % of API requests answered 429 (the stage throttle or rate limits, 5 min)`,
+      );
+    if (props.renderQueueAge)
+      this.add(
+        'RenderQueueAge',
+        props.renderQueueAge,
+        T.renderQueueAgeSeconds,
+        `A render has waited in the queue over ${T.renderQueueAgeSeconds / 60} minutes (provider slots all busy or a stalled dispatch)`,
+        2,
+      );
+    if (props.lambdaConcurrencyQuota)
+      this.add(
+        'AccountConcurrency',
+        new cloudwatch.Metric({
+          namespace: 'AWS/Lambda',
+          metricName: 'ClaimedAccountConcurrency',
+          statistic: 'Maximum',
+          period: Duration.minutes(1),
+        }),
+        Math.floor((props.lambdaConcurrencyQuota * T.accountConcurrencyPercent) / 100),
+        `Lambda concurrency over ${T.accountConcurrencyPercent} % of the account's quota (${props.lambdaConcurrencyQuota}) for 3 minutes`,
+        3,
+      );
+    if (props.sesReputation)
+      for (const [id, metricName, threshold] of [
+        ['SesBounceRate', 'Reputation.BounceRate', T.sesBounceRate],
+        ['SesComplaintRate', 'Reputation.ComplaintRate', T.sesComplaintRate],
+      ] as const)
+        this.add(
+          id,
+          new cloudwatch.Metric({ namespace: 'AWS/SES', metricName, statistic: 'Maximum', period: Duration.hours(1) }),
+          threshold,
+          `SES ${metricName} at ${threshold * 100} % (SES reviews the account at ${metricName.includes('Bounce') ? '5' : '0.1'} %)`,
+        );
     for (const [name, q] of Object.entries(props.deadLetterQueues ?? {})) this.addDeadLetterQueue(name, q);
     if (props.fulfilmentRefused)
       this.add(

@@ -1,12 +1,17 @@
 /**
  * The HTTP API, generated from the one route table (shared/routes/): one Lambda per endpoint group in use,
- * one API route per table entry, the Cognito JWT authorizer exactly on `user` routes (the handlers verify
- * the token again: defence in depth). `public` and `optional` routes have no gateway authorizer.
+ * one API route per table entry, and on every route the edge authorizer (functions/edge/authorizer.ts; docs/
+ * decisions.md, "Nothing reaches the API except through the edge"): a Lambda REQUEST authorizer whose identity
+ * source is CloudFront's origin-verify header, so a request that went around CloudFront (the execute-api URL,
+ * no header) is refused by API Gateway with 401 before any function runs, and the authorizer's answer is cached
+ * per header value. On `user` routes the identity source adds the Authorization header: a call without a token
+ * is refused there too, as the Cognito JWT authorizer did (an HTTP API route takes one authorizer); the token
+ * itself is verified by the handlers (aws-jwt-verify, functions/lib/http.ts), as it always was.
  */
 import { Duration, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
@@ -19,8 +24,8 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { groupsInUse, routeKey, routesOfGroup, type Group, type RouteDef } from '../../../shared/routes';
-import { acknowledge } from '../nag';
-import { WEB_DIST, exists, groupEntry } from '../paths';
+import { EDGE_AUTHORIZER_ENTRY, WEB_DIST, exists, groupEntry } from '../paths';
+import { ORIGIN_VERIFY_HEADER } from '../../../shared/domain/edge';
 import { readFileSync } from 'node:fs';
 import { spaTagsFromIndexHtml } from '../../../functions/lib/spa-shell';
 import type { StageConfig } from '../stage-config';
@@ -45,6 +50,17 @@ function builtSpaTags(): string {
 
 export const groupPrincipal = (group: Group): Principal => `api:${group}` as Principal;
 
+/**
+ * How long API Gateway keeps the authorizer's answer for one identity (the header values): the maximum. The
+ * token changes only by rotation, and the functions check it themselves on every request.
+ */
+export const EDGE_AUTHORIZER_CACHE = Duration.hours(1);
+/** The identity sources of the edge authorizers: CloudFront's header; on `user` routes the bearer token too. */
+export const EDGE_IDENTITY = {
+  edge: [`$request.header.${ORIGIN_VERIFY_HEADER}`],
+  user: [`$request.header.${ORIGIN_VERIFY_HEADER}`, '$request.header.Authorization'],
+} as const;
+
 export interface ApiProps {
   config: StageConfig;
   /** Environment every function of the app receives (stage, table, buckets, user pool). */
@@ -53,9 +69,6 @@ export interface ApiProps {
   privateBucket: s3.IBucket;
   publicBucket: s3.IBucket;
   userPool: cognito.IUserPool;
-  userPoolClient: cognito.IUserPoolClient;
-  /** https://cognito-idp.<region>.amazonaws.com/<poolId> */
-  issuer: string;
   stateMachine: sfn.IStateMachine;
   stripeSecret: secretsmanager.ISecret;
   /** Provider keys: groups that start generations refuse (503, before any spend) when prod has none. */
@@ -84,8 +97,15 @@ export class Api extends Construct {
    * on it lives in the alarms stack (infra/lib/stacks/alarms-stack.ts).
    */
   fulfilmentRefused?: cloudwatch.Metric;
+  /**
+   * 429 answers (the stage throttle's and the app's own rate limits), counted from the access logs: HTTP APIs
+   * publish no 429 metric of their own. The alarm (a share of all requests) lives in the alarms stack.
+   */
+  readonly tooManyRequests: cloudwatch.Metric;
   /** API routes by route key ("GET /api/config"). */
   readonly routes: Record<string, apigw.HttpRoute> = {};
+  /** The edge authorizer's function (functions/edge/authorizer.ts). */
+  readonly authorizerFunction: NodejsFunction;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -126,10 +146,37 @@ export class Api extends Construct {
       },
     });
 
-    const authorizer = new HttpJwtAuthorizer('CognitoJwt', props.issuer, {
-      jwtAudience: [props.userPoolClient.userPoolClientId],
-      identitySource: ['$request.header.Authorization'],
+    this.tooManyRequests = new logs.MetricFilter(this, 'TooManyRequestsFilter', {
+      logGroup: accessLogs,
+      filterPattern: logs.FilterPattern.stringValue('$.status', '=', '429'),
+      metricNamespace: 'Tryon/Api',
+      metricName: 'TooManyRequests',
+      metricValue: '1',
+      defaultValue: 0,
+    }).metric({ statistic: 'Sum', period: Duration.minutes(5) });
+
+    const authorizerFn = new AppFunction(this, 'EdgeAuthorizer', {
+      entry: EDGE_AUTHORIZER_ENTRY,
+      description: "API authorizer: lets through only requests carrying CloudFront's origin token",
+      logRetention: config.logRetention,
+      removalPolicy: config.removalPolicy,
+      memorySize: 256,
+      timeout: Duration.seconds(10),
+      environment: { APP_STAGE: config.stage, ORIGIN_SECRET_ARN: props.originSecret.secretArn },
     });
+    this.authorizerFunction = authorizerFn.fn;
+    grantSdkAccess(authorizerFn.fn, 'edge:authorizer', { originSecret: props.originSecret });
+    const edgeAuthorizer = (id: string, identitySource: readonly string[]) =>
+      new HttpLambdaAuthorizer(id, authorizerFn.fn, {
+        authorizerName: id,
+        identitySource: [...identitySource],
+        responseTypes: [HttpLambdaResponseType.SIMPLE],
+        resultsCacheTtl: EDGE_AUTHORIZER_CACHE,
+      });
+    const authorizers = {
+      edge: edgeAuthorizer('edge-only', EDGE_IDENTITY.edge),
+      user: edgeAuthorizer('edge-and-bearer', EDGE_IDENTITY.user),
+    };
 
     const groups = groupsInUse();
     const missing = groups.filter((g) => !exists(groupEntry(g)));
@@ -194,7 +241,8 @@ export class Api extends Construct {
       // One invoke permission per function for this API (not one per route): keeps the stack far from the
       // 500-resource limit as the route table grows; the function still only receives its own routes.
       const integration = new HttpLambdaIntegration(`Integration-${group}`, fn.fn, { scopePermissionToRoute: false });
-      for (const route of routesOfGroup(group)) this.addRoute(route, integration, authorizer);
+      for (const route of routesOfGroup(group))
+        this.addRoute(route, integration, route.auth === 'user' ? authorizers.user : authorizers.edge);
     }
   }
 
@@ -214,24 +262,15 @@ export class Api extends Construct {
     }).metric({ statistic: 'Sum', period: Duration.minutes(5) });
   }
 
-  private addRoute(route: RouteDef, integration: HttpLambdaIntegration, authorizer: HttpJwtAuthorizer): void {
+  private addRoute(route: RouteDef, integration: HttpLambdaIntegration, authorizer: HttpLambdaAuthorizer): void {
     const [httpRoute] = this.httpApi.addRoutes({
       path: route.path,
       methods: [apigw.HttpMethod[route.method]],
       integration,
-      authorizer: route.auth === 'user' ? authorizer : undefined,
+      authorizer,
     });
     if (!httpRoute) throw new Error(`${routeKey(route)}: API Gateway created no route`);
     this.routes[routeKey(route)] = httpRoute;
-    if (route.auth !== 'user') {
-      acknowledge(
-        httpRoute,
-        'AwsSolutions-APIG4',
-        route.auth === 'public'
-          ? `${routeKey(route)} is public by design (route table auth: public).`
-          : `${routeKey(route)} accepts anonymous callers by design (route table auth: optional); the handler verifies a token when one is sent.`,
-      );
-    }
   }
 
   /** The execute-api host name, for the CloudFront origin. */

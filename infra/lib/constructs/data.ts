@@ -22,6 +22,11 @@ import { VARIANT_RUN_RETENTION_DAYS, VARIANT_TAG } from '../../../shared/domain/
 
 export const EXPORT_TAG = { key: 'fitly-export', value: 'true' } as const;
 
+/** Versioned buckets: how long an overwritten or deleted object's bytes are kept (a bug's undo window). */
+export const NONCURRENT_VERSION_EXPIRY = Duration.days(30);
+/** ...and those of transient objects (uploads awaiting finalize, exports, share copies, unkept variants). */
+export const NONCURRENT_TRANSIENT_EXPIRY = Duration.days(1);
+
 /** Every GSI declared in TABLE_SCHEMA (gsi1, gsi2, ...): the table and the grants follow the schema. */
 export function tableIndexes(): { name: string; partitionKey: string; sortKey: string }[] {
   return Object.entries(TABLE_SCHEMA)
@@ -108,6 +113,9 @@ export class Data extends Construct {
   }
 
   private mediaBucket(id: string, config: StageConfig): s3.Bucket {
+    // Where the bucket keeps versions (prod), a transient object's expiry only makes its bytes a noncurrent
+    // version: those go a day later, not after the bucket-wide 30 days.
+    const transientVersions = config.mediaVersioned ? { noncurrentVersionExpiration: NONCURRENT_TRANSIENT_EXPIRY } : {};
     return new s3.Bucket(this, id, {
       encryption: s3.BucketEncryption.S3_MANAGED,
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
@@ -131,23 +139,39 @@ export class Data extends Construct {
       ],
       lifecycleRules: [
         { id: 'abort-incomplete-multipart-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
-        { id: 'expire-tmp-uploads', prefix: TMP_UPLOAD_PREFIX, expiration: Duration.days(1) },
+        {
+          id: 'expire-tmp-uploads',
+          prefix: TMP_UPLOAD_PREFIX,
+          expiration: Duration.days(1),
+          ...transientVersions,
+        },
         // Shared-look copies: deleted on revoke/takedown; never needed after the longest share expiry (+1 day).
         {
           id: 'expire-shared-looks',
           prefix: SHARE_IMAGE_PREFIX,
           expiration: Duration.days(Math.max(...SHARE_EXPIRY_DAYS) + 1),
+          ...transientVersions,
         },
         // "Download my data" archives (tagged when written): the link lasts 24 h, the object at most 2 days.
-        { id: 'expire-data-exports', tagFilters: { [EXPORT_TAG.key]: EXPORT_TAG.value }, expiration: Duration.days(2) },
+        {
+          id: 'expire-data-exports',
+          tagFilters: { [EXPORT_TAG.key]: EXPORT_TAG.value },
+          expiration: Duration.days(2),
+          ...transientVersions,
+        },
         // The variants of a run (tagged when written) expire with the run; kept variants are untagged copies.
         {
           id: 'expire-unkept-variants',
           tagFilters: { [VARIANT_TAG.key]: VARIANT_TAG.value },
           expiration: Duration.days(VARIANT_RUN_RETENTION_DAYS),
+          ...transientVersions,
         },
         ...(config.mediaVersioned
-          ? [{ id: 'expire-noncurrent-versions', noncurrentVersionExpiration: Duration.days(30) }]
+          ? [
+              { id: 'expire-noncurrent-versions', noncurrentVersionExpiration: NONCURRENT_VERSION_EXPIRY },
+              // the delete markers left once a key's last noncurrent version has expired
+              { id: 'remove-expired-delete-markers', expiredObjectDeleteMarker: true },
+            ]
           : []),
       ],
       removalPolicy: config.removalPolicy,

@@ -1,6 +1,8 @@
 /**
  * The SPA's delivery: a private S3 bucket (web/dist) behind CloudFront with Origin Access Control, and the
- * API on the same origin under /api/* (no CORS for API calls, cookies and Authorization pass through).
+ * API on the same origin under /api/* (no CORS for API calls, cookies and Authorization pass through; not
+ * cached), except the public answers the route table marks `edgeCacheSeconds`, each under a cached behaviour of
+ * its own (apiCacheBehaviors).
  *
  * Shared looks: /l/* goes to the same HTTP API (the shares Lambda answers the page with its Open Graph tags,
  * then the SPA takes over), cached at most a minute (SHARE_CACHE_SECONDS).
@@ -24,6 +26,7 @@ import { WEB_DIST, exists } from '../paths';
 import { PUBLIC_IMAGE_ROOTS, PUBLIC_MEDIA_CACHE_CONTROL, PUBLIC_MEDIA_PATH } from '../../../shared/domain/image-ref';
 import type { StageConfig } from '../stage-config';
 import { SHARE_CACHE_SECONDS } from '../../../shared/domain/shares';
+import { edgeCachedRoutes } from '../edge-cache';
 
 export interface WebProps {
   config: StageConfig;
@@ -124,10 +127,12 @@ export class Web extends Construct {
   readonly distribution: cloudfront.Distribution;
   /** True when web/dist was missing at synth time and a placeholder page is deployed instead. */
   readonly placeholder: boolean;
+  private readonly stage: string;
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
     const { config } = props;
+    this.stage = config.stage;
     const region = Stack.of(this).region;
 
     // CloudFront standard logging writes with ACLs, so this bucket keeps ACLs enabled (object writer);
@@ -259,6 +264,7 @@ export class Web extends Construct {
           responseHeadersPolicy: securityHeaders,
           functionAssociations: viewerIpAssociation,
         },
+        ...this.apiCacheBehaviors(apiOrigin, securityHeaders),
         '/api/*': {
           origin: apiOrigin,
           // No redirect for the API: a redirected POST would lose its body.
@@ -383,6 +389,56 @@ export class Web extends Construct {
         functionAssociations: [{ function: rewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
     };
+  }
+
+  /**
+   * The public API answers CloudFront keeps (infra/lib/edge-cache.ts: routes with `edgeCacheSeconds`), each its own
+   * behaviour ahead of `/api/*`. The cache policy honours the origin's Cache-Control (default TTL 0: an answer
+   * without one, or `no-store`/`private`, is not kept) up to the routes' longest time, and its key is the path and
+   * the route's own query parameters: no header (no Authorization), no cookie. There is no origin request policy,
+   * so nothing but the key and the edge token reaches the function: an answer cannot depend on who asked.
+   */
+  private apiCacheBehaviors(
+    origin: cloudfront.IOrigin,
+    responseHeadersPolicy: cloudfront.IResponseHeadersPolicy,
+  ): Record<string, cloudfront.BehaviorOptions> {
+    const routes = edgeCachedRoutes();
+    const policies = new Map<string, cloudfront.CachePolicy>();
+    const policyFor = (queryKeys: string[]): cloudfront.CachePolicy => {
+      const key = queryKeys.join(',');
+      const existing = policies.get(key);
+      if (existing) return existing;
+      const maxSeconds = Math.max(...routes.filter((r) => r.queryKeys.join(',') === key).map((r) => r.seconds));
+      const policy = new cloudfront.CachePolicy(this, `ApiPublicCache${policies.size || ''}`, {
+        comment: `tryon ${this.stage} public API answers (origin Cache-Control, at most ${maxSeconds} s)${key ? ` keyed on ${key}` : ''}`,
+        minTtl: Duration.seconds(0),
+        defaultTtl: Duration.seconds(0),
+        maxTtl: Duration.seconds(maxSeconds),
+        cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+        headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+        queryStringBehavior: queryKeys.length
+          ? cloudfront.CacheQueryStringBehavior.allowList(...queryKeys)
+          : cloudfront.CacheQueryStringBehavior.none(),
+        enableAcceptEncodingGzip: true,
+        enableAcceptEncodingBrotli: true,
+      });
+      policies.set(key, policy);
+      return policy;
+    };
+    return Object.fromEntries(
+      routes.map((r) => [
+        r.pathPattern,
+        {
+          origin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          compress: true,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD,
+          cachePolicy: policyFor(r.queryKeys),
+          responseHeadersPolicy,
+        } satisfies cloudfront.BehaviorOptions,
+      ]),
+    );
   }
 
   /** BucketDeployment's singleton handler (a CDK-managed Lambda, one per stack) is not ours to shape. */

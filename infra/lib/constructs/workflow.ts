@@ -16,6 +16,8 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import { QUEUE_AGE_MESSAGE } from '../../../functions/workflow/queue-age';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
@@ -67,6 +69,11 @@ export class Workflow extends Construct {
   readonly providerCallName: string;
   readonly executionEnded: NodejsFunction;
   readonly sweeper: NodejsFunction;
+  /**
+   * Seconds the oldest waiting render has waited (any provider; the sweeper logs it each minute:
+   * functions/workflow/queue-age.ts). The alarm on it lives in the alarms stack.
+   */
+  readonly renderQueueAge: cloudwatch.IMetric;
   /** Failed invocations of the render failure handler (alarm on depth). */
   readonly deadLetterQueue: sqs.Queue;
 
@@ -234,8 +241,16 @@ export class Workflow extends Construct {
       definitionBody: sfn.DefinitionBody.fromChainable(buildGenerationDefinition(this, this.tasks)),
       timeout: GENERATION_TIMEOUT,
       tracingEnabled: true,
-      logs: { destination: logGroup, level: sfn.LogLevel.ALL, includeExecutionData: false },
+      // Every state's events in dev; in prod only errors (ALL writes ~5 log events per look: docs/capacity.md,
+      // "Logs"). The execution history in the console has every event anyway.
+      logs: { destination: logGroup, level: config.stateMachineLogLevel, includeExecutionData: false },
     });
+    if (config.stateMachineLogLevel !== sfn.LogLevel.ALL)
+      acknowledge(
+        this.stateMachine,
+        'AwsSolutions-SF1',
+        'prod logs the state machine at ERROR: ALL would write every state transition of every look to CloudWatch Logs (paid per GB, docs/capacity.md); the execution history keeps every event for 90 days and X-Ray traces the executions.',
+      );
     grantSdkAccess(worker.fn, 'worker:renderWorker', resources());
     grantSdkAccess(providerCall.fn, 'worker:providerCall', resources());
     grantSdkAccess(workerFailed.fn, 'worker:renderWorkerFailed', resources());
@@ -287,6 +302,13 @@ export class Workflow extends Construct {
       environment: { ...props.environment, ...dispatchEnv, STATE_MACHINE_ARN: this.stateMachine.stateMachineArn },
     });
     this.sweeper = sweeper.fn;
+    this.renderQueueAge = new logs.MetricFilter(this, 'RenderQueueAgeFilter', {
+      logGroup: sweeper.logGroup,
+      filterPattern: logs.FilterPattern.stringValue('$.message', '=', QUEUE_AGE_MESSAGE),
+      metricNamespace: 'Tryon/Render',
+      metricName: 'RenderQueueOldestWaitSeconds',
+      metricValue: '$.oldestWaitSeconds',
+    }).metric({ statistic: 'Maximum', period: Duration.minutes(5) });
     grantSdkAccess(this.sweeper, 'job:sweeper', resources());
     acknowledgeMatching(
       sweeper.role,

@@ -34,6 +34,7 @@ export class AlarmsStack extends Stack {
         'render-worker': app.workflow.renderWorker,
         'render-worker-failed': app.workflow.renderWorkerFailed,
         'provider-call': app.workflow.providerCall,
+        'edge-authorizer': app.api.authorizerFunction,
         'execution-ended': app.workflow.executionEnded,
         'expire-packs': app.jobs.expirePacks,
         ...(app.jobs.retention ? { retention: app.jobs.retention } : {}),
@@ -43,6 +44,11 @@ export class AlarmsStack extends Stack {
       table: data.table,
       deadLetterQueues: { jobs: app.jobsDeadLetterQueue, render: app.workflow.deadLetterQueue },
       fulfilmentRefused: app.api.fulfilmentRefused,
+      tooManyRequests: app.api.tooManyRequests,
+      renderQueueAge: app.workflow.renderQueueAge,
+      lambdaConcurrencyQuota: config.lambdaConcurrencyQuota,
+      // SES publishes its reputation in its own region; an alarm can only read metrics of its region
+      sesReputation: !!config.ses && (!config.ses.region || config.ses.region === this.region),
       email: config.alarmEmail,
     });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn });

@@ -13,6 +13,7 @@ import { Secrets } from '../constructs/secrets';
 import { ProvenanceKey } from '../constructs/provenance-key';
 import { Workflow } from '../constructs/workflow';
 import type { StageConfig } from '../stage-config';
+import { providerConcurrencyEnv } from '../capacity';
 
 export interface AppStackProps extends StackProps {
   config: StageConfig;
@@ -46,6 +47,8 @@ export class AppStack extends Stack {
       // who renders each mode (functions/providers/index.ts): explicit, never a silent fallback
       EXACT_PROVIDER: config.renderProviders.exact,
       CREATIVE_PROVIDER: config.renderProviders.creative,
+      // the render queue's slots per provider, sized per stage (stage-config.ts, docs/capacity.md)
+      ...providerConcurrencyEnv(config.providerConcurrency),
       // Return URLs of Stripe checkout and the billing portal (else the raw execute-api host would be used).
       ...(config.publicOrigin ? { PUBLIC_ORIGIN: config.publicOrigin } : {}),
     };
@@ -79,8 +82,6 @@ export class AppStack extends Stack {
       privateBucket: data.privateBucket,
       publicBucket: data.publicBucket,
       userPool: auth.userPool,
-      userPoolClient: auth.userPoolClient,
-      issuer: auth.issuer,
       stateMachine: this.workflow.stateMachine,
       stripeSecret: this.secrets.stripe,
       providerSecret: this.secrets.providers,
