@@ -12,7 +12,7 @@ import { updateUser, type UserPatch } from '../../shared/repositories/user-repos
 import { createPhotoProfile } from '../../shared/repositories/photo-profile-repository';
 import { ROUTES, routeKey } from '../../shared/routes';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
-import { listedStyleIds } from '../support/styles';
+import { listedStyleIds, uploadOwnStyleImage } from '../support/styles';
 
 let ctx: IntegrationContext;
 let admin: TestUser;
@@ -38,10 +38,41 @@ async function snapshot(): Promise<string> {
   return JSON.stringify(items.map((i) => JSON.stringify(i, Object.keys(i).sort())).sort());
 }
 
+/** Each user's own style pictures (a style may name only its owner's images, issue 40), uploaded once. */
+const ownImages = new Map<string, Promise<{ prompt: string; cover: string }>>();
+const imagesOf = (u: TestUser) => {
+  let p = ownImages.get(u.sub);
+  if (!p) {
+    // a user who may not upload (no creator role) keeps the placeholders: the route refuses their style anyway
+    p = Promise.all([uploadOwnStyleImage(ctx, u, 'style_prompt'), uploadOwnStyleImage(ctx, u, 'style_cover')])
+      .then(([prompt, cover]) => ({ prompt, cover }))
+      .catch(() => {
+        ownImages.delete(u.sub); // tried again once the user may upload
+        return { prompt: PROMPT_IMG, cover: COVER_IMG };
+      });
+    ownImages.set(u.sub, p);
+  }
+  return p;
+};
+/** A style body as `u` sends it: the shared placeholders PROMPT_IMG / COVER_IMG become `u`'s own uploads. */
+async function own(u: TestUser, body: unknown): Promise<unknown> {
+  if (!body || typeof body !== 'object') return body;
+  const b = body as Record<string, unknown>;
+  if (b.promptImageUrl !== PROMPT_IMG && b.coverImageUrl !== COVER_IMG) return body;
+  const img = await imagesOf(u);
+  return {
+    ...b,
+    ...(b.promptImageUrl === PROMPT_IMG ? { promptImageUrl: img.prompt } : {}),
+    ...(b.coverImageUrl === COVER_IMG ? { coverImageUrl: img.cover } : {}),
+  };
+}
+
 const as = (u: TestUser) => ({
   get: (path: string) => ctx.invoke('GET', path, { token: u.idToken }),
-  post: (path: string, body: unknown = {}) => ctx.invoke('POST', path, { token: u.idToken, body }),
-  patch: (path: string, body: unknown = {}) => ctx.invoke('PATCH', path, { token: u.idToken, body }),
+  post: async (path: string, body: unknown = {}) =>
+    ctx.invoke('POST', path, { token: u.idToken, body: await own(u, body) }),
+  patch: async (path: string, body: unknown = {}) =>
+    ctx.invoke('PATCH', path, { token: u.idToken, body: await own(u, body) }),
   del: (path: string) => ctx.invoke('DELETE', path, { token: u.idToken }),
 });
 
@@ -742,7 +773,7 @@ describe('prompt and raw templates', () => {
     const t = await a.post('/api/admin/prompts/test', { styleId: style.body.id, photoProfileId: fx.profileId });
     expect(t.status).toBe(200);
     expect(t.body.prompt).toBe('A person (Tall, athletic build, long dark hair) in the outfit.');
-    expect(t.body.imageUrl).toBe(PROMPT_IMG);
+    expect(t.body.imageUrl).toBe(style.body.promptImageUrl);
     expect(t.body.templateUsed).toMatchObject({ id: p.body.id, name: 'Alpha' });
     expect(JSON.stringify(t.body.fullPayload)).toContain('/api/private-image/users/x/portrait.webp');
     expect((await a.get('/api/credits')).body).toEqual(credits);
@@ -815,7 +846,7 @@ describe('role matrix (admin)', () => {
     const ordered = calls().sort((a, b) => rank(a) - rank(b));
     // admins see other users' published collections but only the owner changes one
     for (const c of ordered) {
-      const res = await ctx.invoke(c.method, c.path, { token: admin.idToken, body: c.body });
+      const res = await ctx.invoke(c.method, c.path, { token: admin.idToken, body: await own(admin, c.body) });
       const key = `${c.method} ${c.route}`;
       if (c.route.startsWith('/api/influencer-collections/{id}') && c.method !== 'GET')
         expect(res.status, key).toBe(403);

@@ -16,6 +16,7 @@ import { ERROR_CODES } from '../../shared/errors';
 import { SIZE_MESSAGES } from '../../shared/domain/size-advice';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { createUserWithProfile, createSignedInUser } from '../support/users';
+import { uploadOwnStyleImage } from '../support/styles';
 
 let ctx: IntegrationContext;
 let creator: TestUser;
@@ -170,7 +171,10 @@ describe('a style size chart', () => {
   });
 
   it("refuses a chart on another creator's style (403) and leaves it as it was", async () => {
-    const theirs = await as(otherCreator).post('/api/admin/styles', { name: 'Theirs', promptImageUrl: PROMPT_IMG });
+    const theirs = await as(otherCreator).post('/api/admin/styles', {
+      name: 'Theirs',
+      promptImageUrl: await uploadOwnStyleImage(ctx, otherCreator),
+    });
     expect(theirs.status).toBe(201);
     const res = await as(creator).patch(`/api/admin/styles/${theirs.body.id}`, { sizeChart: teeInches });
     expect(res.status).toBe(403);

@@ -5,6 +5,8 @@ import { seedCatalog } from '../../infra/local/seed-catalog';
 import { keys } from '../../shared/repositories/keys';
 import { putExploreIndex } from '../../shared/repositories/explore-repository';
 import type { IntegrationContext } from './integration';
+import { garmentJpeg } from './api-client';
+import { file, multipart } from './media';
 
 export interface TestStyleOptions {
   /** Default true (then the style is in the public index too). */
@@ -107,3 +109,18 @@ export async function listedStyles(
 /** The ids of every public style GET /api/styles lists (all its pages). */
 export const listedStyleIds = async (ctx: IntegrationContext, query = '') =>
   (await listedStyles(ctx, query)).map((s) => s.id);
+
+/**
+ * An image `user` uploaded for their styles (POST /api/upload, the editor's own path): a style may name only its
+ * owner's images (issue 40), so a test's style takes its pictures from here, never another creator's.
+ */
+export async function uploadOwnStyleImage(
+  ctx: IntegrationContext,
+  user: { idToken: string },
+  type: 'style_prompt' | 'style_cover' = 'style_prompt',
+): Promise<string> {
+  const { body, headers } = multipart({ type, file: file(await garmentJpeg('tee', 500)) });
+  const up = await ctx.invoke('POST', '/api/upload', { token: user.idToken, body, headers });
+  if (up.status !== 201) throw new Error(`POST /api/upload answered ${up.status}: ${JSON.stringify(up.body)}`);
+  return up.body.url as string;
+}
