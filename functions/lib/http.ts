@@ -25,6 +25,7 @@ import { edgeCacheControl } from '../../shared/domain/edge';
 import { setCursorSigningKey } from '../../shared/repositories/cursor';
 import { currentSecret } from './runtime-secrets';
 import type { RouteRateLimiter } from './rate-limit';
+import { freeWork } from './free-work';
 
 export type ApiEvent = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {
@@ -291,7 +292,8 @@ export function createGroupHandler<const Defs extends readonly RouteDef[]>(
       const impl = implOf(routeKey(route));
       // cannot happen: every route of the group was checked to have an implementation when the group was built
       if (!impl) throw new Error(`${routeKey(route)}: no implementation`);
-      return withEdgeCache(route, await impl(req));
+      // free image work waits its turn (functions/lib/free-work.ts): a flood of it queues behind the gate
+      return withEdgeCache(route, await (route.rateLimit ? freeWork.run(() => impl(req)) : impl(req)));
     });
   return handler;
 }
