@@ -278,12 +278,13 @@ export const AWS_ACCESS = {
     providerCall: ['InvokeCommand'],
   }),
   // The render worker completes the look itself (the state machine ends at Render): TransactWrite, a style's counter
-  // shard folds onto its usageCount; BatchWrite, a fold that moves the style to another popularity tier moves its
-  // explore index postings (issue 28). The provider-call function likewise, for a result an earlier attempt stored.
+  // shard folds onto its usageCount, and a fold that moves the style to another popularity tier is a versioned
+  // write of the style with its explore postings (issue 40). The provider-call function likewise, for a result an
+  // earlier attempt stored.
   'worker:renderWorker': task(
     'renderWorker',
     {
-      table: ['GetCommand', 'PutCommand', 'QueryCommand', 'UpdateCommand', 'TransactWriteCommand', 'BatchWriteCommand'],
+      table: ['GetCommand', 'PutCommand', 'QueryCommand', 'UpdateCommand', 'TransactWriteCommand'],
       // DeleteObjects: the stored variants of a run that failed while storing them
       privateBucket: ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectsCommand'],
       publicBucket: ['GetObjectCommand'],
@@ -304,7 +305,7 @@ export const AWS_ACCESS = {
     handler: 'providerCall',
     access: {
       // PutItem: in the bundle with the media store's putImage (a public image's hash record, as in the worker)
-      table: ['GetCommand', 'PutCommand', 'QueryCommand', 'UpdateCommand', 'TransactWriteCommand', 'BatchWriteCommand'],
+      table: ['GetCommand', 'PutCommand', 'QueryCommand', 'UpdateCommand', 'TransactWriteCommand'],
       // GetObject: the person's photo and the style's images (the request); PutObject: the staged output
       privateBucket: ['GetObjectCommand', 'PutObjectCommand'],
       publicBucket: ['GetObjectCommand'],
@@ -431,6 +432,8 @@ export type Principal = keyof typeof AWS_ACCESS;
  * test/infra/iam-contract.test.ts checks this list against the bundles both ways.
  */
 export const SHARP_PRINCIPALS: readonly Principal[] = [
+  // a template test starts a generation: its garment check reads the uploaded pieces (functions/services/garment-check.ts)
+  'api:admin',
   'api:profiles',
   'api:generations',
   'api:uploads-images',
