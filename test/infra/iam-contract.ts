@@ -138,6 +138,7 @@ export function expectedGrants(access: Partial<Record<AwsResource, string[]>>): 
       const ca = COMMAND_ACTIONS[cmd];
       if (!ca) throw new Error(`Unknown command ${cmd}`);
       for (const a of ca.actions) out.add(grantKey(a, on, ca.scope ?? 'resource'));
+      for (const a of ca.bucketActions ?? []) out.add(grantKey(a, on, 'resource'));
     }
   }
   return out;
