@@ -5,7 +5,7 @@
  */
 import type { GetObjectCommandOutput } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { createPresignedPost, type PresignedPost } from './presigned-post';
 import { UPLOAD_TYPE_VALUES } from '../../shared/schemas/upload';
 import { recordPublicImageHash } from '../../shared/repositories/content-safety-repository';
@@ -126,8 +126,10 @@ export const sha256 = (bytes: Buffer): string => createHash('sha256').update(byt
  * before the body is read, or while it is read (the rest is not read: the stream is destroyed).
  */
 async function bodyUpTo(res: GetObjectCommandOutput, maxBytes: number): Promise<Buffer | null> {
-  const stream = res.Body as Readable | undefined;
-  if (!stream) return Buffer.alloc(0);
+  const stream = res.Body;
+  if (stream === undefined) return Buffer.alloc(0);
+  // in Node the SDK answers the body as the response's stream (an http.IncomingMessage)
+  if (!(stream instanceof Readable)) throw new Error('GetObject answered a body that is not a Node stream');
   if ((res.ContentLength ?? 0) > maxBytes) {
     stream.destroy();
     return null;
@@ -135,7 +137,7 @@ async function bodyUpTo(res: GetObjectCommandOutput, maxBytes: number): Promise<
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
-    const bytes = Buffer.from(chunk as Uint8Array);
+    const bytes: Buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
     size += bytes.length;
     if (size > maxBytes) {
       stream.destroy();
@@ -147,7 +149,8 @@ async function bodyUpTo(res: GetObjectCommandOutput, maxBytes: number): Promise<
 }
 
 /** The whole body of a GetObject's answer. */
-const bodyOf = async (res: GetObjectCommandOutput): Promise<Buffer> => (await bodyUpTo(res, Infinity))!;
+const wholeBody = async (res: GetObjectCommandOutput): Promise<Buffer> =>
+  (await bodyUpTo(res, Infinity)) ?? Buffer.alloc(0);
 
 /** An object's bytes (null past `maxBytes`) and type, or null when it does not exist (isMissingObject: 404). */
 async function getObjectOrNull(
@@ -317,7 +320,7 @@ export async function getObject(b: BucketRef, key: string, opts: { ifNoneMatch?:
     }),
   );
   return {
-    body: await bodyOf(res),
+    body: await wholeBody(res),
     contentType: res.ContentType,
     metadata: res.Metadata ?? {},
     etag: res.ETag ?? null,

@@ -8,7 +8,14 @@
  * Locally it talks to s3rver (or the local /s3 proxy) path-style with the local key, and computes checksums only
  * where S3 requires them (s3rver stores aws-chunked framing as the object's bytes otherwise: LOCAL-STACK.md).
  */
-import { S3Client, type GetObjectCommand, type S3ClientConfig } from '@aws-sdk/client-s3';
+import {
+  S3Client,
+  type GetObjectCommand,
+  type S3ClientConfig,
+  type ServiceInputTypes,
+  type ServiceOutputTypes,
+} from '@aws-sdk/client-s3';
+import type { Command } from '@smithy/types';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { randomBytes } from 'node:crypto';
 import { thrownInfo } from '../../shared/errors';
@@ -93,7 +100,11 @@ export class S3 {
     return this.client;
   }
 
-  send: S3Client['send'] = ((command: Parameters<S3Client['send']>[0]) => this.sdk().send(command)) as S3Client['send'];
+  send<I extends ServiceInputTypes, O extends ServiceOutputTypes>(
+    command: Command<ServiceInputTypes, I, ServiceOutputTypes, O, never>,
+  ): Promise<O> {
+    return this.sdk().send(command);
+  }
 
   /** The credentials requests are signed with (the SDK's chain; a presigned POST signs its policy with them). */
   async credentials(): Promise<{ accessKeyId: string; secretAccessKey: string; sessionToken?: string }> {

@@ -4,7 +4,8 @@
  * credential chain. Locally SFN_ENDPOINT is the local Step Functions (infra/local/step-functions.ts), which speaks
  * the same protocol. The commands are the SDK's own classes (the IAM map, functions/lib/aws-access.ts, names them).
  */
-import { SFNClient } from '@aws-sdk/client-sfn';
+import { SFNClient, type ServiceInputTypes, type ServiceOutputTypes } from '@aws-sdk/client-sfn';
+import type { Command } from '@smithy/types';
 
 export {
   DescribeExecutionCommand,
@@ -27,4 +28,8 @@ export function sfn(): SFNClient {
 }
 
 /** Send one command (errors: the SDK's, named as Step Functions' exception, e.g. ExecutionAlreadyExists). */
-export const sfnSend = ((command: Parameters<SFNClient['send']>[0]) => sfn().send(command)) as SFNClient['send'];
+export function sfnSend<I extends ServiceInputTypes, O extends ServiceOutputTypes>(
+  command: Command<ServiceInputTypes, I, ServiceOutputTypes, O, never>,
+): Promise<O> {
+  return sfn().send(command);
+}
