@@ -12,12 +12,11 @@ export const STORAGE_SDKS = [
   '@aws-sdk/client-dynamodb',
   '@aws-sdk/client-s3',
   '@aws-sdk/s3-request-presigner',
-  'aws4',
 ];
 
 /**
- * The repositories' own DynamoDB document client (shared/repositories/dynamo-client.ts), the functions' own S3
- * client (functions/lib/s3.ts) and the signed transport under both (shared/aws-http.ts), by any relative path.
+ * The repositories' DynamoDB document client (shared/repositories/dynamo-client.ts) and the functions' S3 client
+ * (functions/lib/s3.ts), both the SDK's, by any relative path.
  */
 export const STORAGE_CLIENT_PATTERNS = [
   '**/repositories/dynamo-client',
@@ -25,9 +24,6 @@ export const STORAGE_CLIENT_PATTERNS = [
   '**/lib/s3',
   '**/lib/s3.ts',
   './s3',
-  '**/aws-http',
-  '**/aws-http.ts',
-  './aws-http',
 ];
 
 /**
@@ -36,12 +32,8 @@ export const STORAGE_CLIENT_PATTERNS = [
  */
 export const STORAGE_SDK_EXCEPTIONS = {
   'shared/repositories/**': 'the repositories: the only modules that read and write the table',
-  'shared/aws-http.ts':
-    'the signed AWS transport (aws4 SigV4, keep-alive, retries) under the S3 client and the JSON caller',
-  'shared/aws-json.ts':
-    "the JSON-protocol caller (on shared/aws-http.ts) under the repositories' DynamoDB client and the Cognito, Secrets Manager, Step Functions, Rekognition and Lambda calls",
   'functions/lib/media-store.ts': 'the media store: the only module that reads and writes objects',
-  'functions/lib/s3.ts': "the media store's light S3 client (aws4 signing, S3's REST and XML, presigned GET)",
+  'functions/lib/s3.ts': "the media store's S3 client (the SDK's, created on first use; presigned GET)",
   'functions/lib/presigned-post.ts': "the media store's presigned POST signer (signs with the S3 client's credentials)",
   'infra/local/**': 'the local stack creates the table and buckets and proxies presigned URLs (never deployed)',
   'infra/ops/**':

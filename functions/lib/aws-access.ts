@@ -46,6 +46,13 @@ export interface CommandAccess {
   actions: string[];
   /** For buckets: the objects (arn/*) or the bucket (arn). Default: 'resource' (or 'objects' for S3 object commands). */
   scope?: ResourceScope;
+  /**
+   * For S3 object reads: actions on the bucket itself, with no prefix condition. S3 answers a read of a missing key
+   * with 404 only to a caller allowed s3:ListBucket on the bucket (403 AccessDenied to anyone else), and our code
+   * reads only a 404 as "missing" (functions/lib/s3.ts, isMissingObject): a 403 is a refusal and surfaces. The
+   * role could already read every object (s3:GetObject on arn/*); listing adds the keys' names, nothing more.
+   */
+  bucketActions?: string[];
 }
 
 /**
@@ -69,8 +76,8 @@ export const COMMAND_ACTIONS: Record<string, CommandAccess> = {
     actions: ['dynamodb:ConditionCheckItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
   },
   // S3
-  GetObjectCommand: { actions: ['s3:GetObject'], scope: 'objects' },
-  HeadObjectCommand: { actions: ['s3:GetObject'], scope: 'objects' },
+  GetObjectCommand: { actions: ['s3:GetObject'], scope: 'objects', bucketActions: ['s3:ListBucket'] },
+  HeadObjectCommand: { actions: ['s3:GetObject'], scope: 'objects', bucketActions: ['s3:ListBucket'] },
   PutObjectCommand: { actions: ['s3:PutObject'], scope: 'objects' },
   PresignedPost: { actions: ['s3:PutObject'], scope: 'objects' },
   DeleteObjectCommand: { actions: ['s3:DeleteObject'], scope: 'objects' },
@@ -443,16 +450,26 @@ export const SHARP_PRINCIPALS: readonly Principal[] = [
 
 export const usesSharp = (p: Principal): boolean => SHARP_PRINCIPALS.includes(p);
 
-/** IAM actions of a principal on one resource, by scope. */
-export function actionsFor(principal: Principal, resource: AwsResource): { resource: string[]; objects: string[] } {
-  const out = { resource: new Set<string>(), objects: new Set<string>() };
+/**
+ * IAM actions of a principal on one resource, by scope: on the resource (a bucket's are limited to the listed
+ * prefixes), on a bucket's objects, and on the bucket with no condition (`bucket`: a reader's s3:ListBucket).
+ */
+export function actionsFor(
+  principal: Principal,
+  resource: AwsResource,
+): { resource: string[]; objects: string[]; bucket: string[] } {
+  const out = { resource: new Set<string>(), objects: new Set<string>(), bucket: new Set<string>() };
   const fa: FunctionAccess = AWS_ACCESS[principal];
   for (const cmd of fa.access[resource] ?? []) {
     const ca = COMMAND_ACTIONS[cmd];
     if (!ca) throw new Error(`${principal}: unknown SDK command ${cmd} (add it to COMMAND_ACTIONS)`);
     for (const a of ca.actions) out[ca.scope ?? 'resource'].add(a);
+    for (const a of ca.bucketActions ?? []) out.bucket.add(a);
   }
   if (resource === 'privateBucket' || resource === 'publicBucket')
     for (const a of fa.alsoActions?.[resource] ?? []) out.objects.add(a);
-  return { resource: [...out.resource].sort(), objects: [...out.objects].sort() };
+  // an action granted on the whole bucket needs no prefix-limited grant besides
+  for (const a of out.bucket) out.resource.delete(a);
+  const sorted = (x: Set<string>) => [...x].sort();
+  return { resource: sorted(out.resource), objects: sorted(out.objects), bucket: sorted(out.bucket) };
 }

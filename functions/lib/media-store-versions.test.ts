@@ -4,7 +4,8 @@
  * marker (the bytes stay as a noncurrent version), with a VersionId it removes that version for good.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getS3, type S3Response } from './s3';
+import { getS3 } from './s3';
+import { atS3Wire, type WireAnswer } from '../../test/support/s3-wire';
 import { deletePrefix, listKeys, purgeVersions, putImage } from './media-store';
 
 interface Version {
@@ -13,7 +14,7 @@ interface Version {
   marker: boolean;
 }
 
-const xml = (body: string): S3Response => ({
+const xml = (body: string): WireAnswer => ({
   status: 200,
   headers: { 'content-type': 'application/xml' },
   body: Buffer.from(body),
@@ -25,7 +26,7 @@ function versionedBucket() {
   const versions: Version[] = [];
   let n = 0;
   const latest = (key: string) => versions.filter((v) => v.key === key).at(-1);
-  const handle = (operation: string, input: any): S3Response => {
+  const handle = (operation: string, input: any): WireAnswer => {
     switch (operation) {
       case 'PutObject':
         versions.push({ key: input.Key, id: `v${++n}`, marker: false });
@@ -60,6 +61,7 @@ function versionedBucket() {
 let bucket: ReturnType<typeof versionedBucket>;
 const env = { ...process.env };
 const MIDDLEWARE = 'versionedBucketDouble';
+let removeDouble: () => void;
 
 beforeEach(() => {
   bucket = versionedBucket();
@@ -70,12 +72,15 @@ beforeEach(() => {
     COGNITO_USER_POOL_ID: 'eu-west-1_x',
     COGNITO_CLIENT_ID: 'x',
     MEDIA_BUCKETS_VERSIONED: 'true',
+    // the SDK's credential chain finds these first (nothing leaves the process: the double answers)
+    AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+    AWS_SECRET_ACCESS_KEY: 'secret',
   });
   delete process.env.S3_ENDPOINT;
-  getS3().use(MIDDLEWARE, async (command) => bucket.handle(command.operation, command.input));
+  removeDouble = atS3Wire(getS3(), MIDDLEWARE, async (operation, input) => bucket.handle(operation, input));
 });
 afterEach(() => {
-  getS3().remove(MIDDLEWARE);
+  removeDouble();
   process.env = { ...env };
 });
 

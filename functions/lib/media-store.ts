@@ -3,7 +3,9 @@
  * Keys are never reused: a replaced image gets a new key, so a presigned URL or a browser cache can never
  * serve stale bytes, and the old object is deleted once the database points at the new one.
  */
+import type { GetObjectCommandOutput } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { createPresignedPost, type PresignedPost } from './presigned-post';
 import { UPLOAD_TYPE_VALUES } from '../../shared/schemas/upload';
 import { recordPublicImageHash } from '../../shared/repositories/content-safety-repository';
@@ -22,7 +24,7 @@ import {
   PutObjectCommand,
 } from './s3';
 
-/** The one "is this a missing object" rule (404, or S3's 403 to a role that may not list the bucket). */
+/** The one "is this a missing object" rule (S3's 404: a 403 is a refusal, not a missing key). */
 export { isMissingObject };
 
 export type BucketKind = 'private' | 'public';
@@ -119,26 +121,61 @@ export async function putImage(
 
 export const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
-/** An object (GetObject), or null when it does not exist (isMissingObject: 404, or 403 without ListBucket). */
-async function getObjectOrNull(kind: BucketKind, key: string, maxBytes?: number) {
+/**
+ * The bytes of a GetObject's answer, or null when there are more than `maxBytes`: told by the Content-Length
+ * before the body is read, or while it is read (the rest is not read: the stream is destroyed).
+ */
+async function bodyUpTo(res: GetObjectCommandOutput, maxBytes: number): Promise<Buffer | null> {
+  const stream = res.Body;
+  if (stream === undefined) return Buffer.alloc(0);
+  // in Node the SDK answers the body as the response's stream (an http.IncomingMessage)
+  if (!(stream instanceof Readable)) throw new Error('GetObject answered a body that is not a Node stream');
+  if ((res.ContentLength ?? 0) > maxBytes) {
+    stream.destroy();
+    return null;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const bytes: Buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += bytes.length;
+    if (size > maxBytes) {
+      stream.destroy();
+      return null;
+    }
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The whole body of a GetObject's answer. */
+const wholeBody = async (res: GetObjectCommandOutput): Promise<Buffer> =>
+  (await bodyUpTo(res, Infinity)) ?? Buffer.alloc(0);
+
+/** An object's bytes (null past `maxBytes`) and type, or null when it does not exist (isMissingObject: 404). */
+async function getObjectOrNull(
+  kind: BucketKind,
+  key: string,
+  maxBytes = Infinity,
+): Promise<{ body: Buffer | null; contentType: string | undefined } | null> {
   try {
-    return await getS3().send(
-      new GetObjectCommand({
-        Bucket: bucketOf(kind),
-        Key: key,
-        ...(maxBytes !== undefined ? { MaxBytes: maxBytes } : {}),
-      }),
-    );
+    const res = await getS3().send(new GetObjectCommand({ Bucket: bucketOf(kind), Key: key }));
+    return { body: await bodyUpTo(res, maxBytes), contentType: res.ContentType };
   } catch (err) {
     if (isMissingObject(err)) return null;
     throw err;
   }
 }
 
+/** An object's bytes and type, or null when it does not exist. */
+async function readWhole(kind: BucketKind, key: string): Promise<{ body: Buffer; contentType?: string } | null> {
+  const res = await getObjectOrNull(kind, key);
+  return res?.body ? { body: res.body, contentType: res.contentType } : null;
+}
+
 /** The bytes of an object, or null when it does not exist. */
 export async function readImage(kind: BucketKind, key: string): Promise<Buffer | null> {
-  const res = await getObjectOrNull(kind, key);
-  return res ? res.Body : null;
+  return (await readWhole(kind, key))?.body ?? null;
 }
 
 /**
@@ -146,9 +183,9 @@ export async function readImage(kind: BucketKind, key: string): Promise<Buffer |
  * false when the source does not exist (nothing written).
  */
 export async function copyImage(from: BucketKind, fromKey: string, to: BucketKind, toKey: string): Promise<boolean> {
-  const res = await getObjectOrNull(from, fromKey);
+  const res = await readWhole(from, fromKey);
   if (!res) return false;
-  await putImage(to, toKey, res.Body, res.ContentType ?? 'image/jpeg');
+  await putImage(to, toKey, res.body, res.contentType ?? 'image/jpeg');
   return true;
 }
 
@@ -162,12 +199,12 @@ export async function copyImageAddressed(
   to: BucketKind,
   keyFor: (sha: string, ext: string) => string,
 ): Promise<string | null> {
-  const res = await getObjectOrNull(from, fromKey);
+  const res = await readWhole(from, fromKey);
   if (!res) return null;
-  const body = res.Body;
+  const body = res.body;
   const ext = /\.([a-z0-9]+)$/i.exec(fromKey)?.[1]?.toLowerCase() ?? 'jpg';
   const key = keyFor(sha256(body).slice(0, 32), ext);
-  await putImage(to, key, body, res.ContentType ?? 'image/jpeg');
+  await putImage(to, key, body, res.contentType ?? 'image/jpeg');
   return key;
 }
 
@@ -181,7 +218,7 @@ export async function deleteImages(kind: BucketKind, keys: (string | null | unde
         Delete: { Objects: list.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
       }),
     );
-    const errors = res.Errors;
+    const errors = res.Errors ?? [];
     const [first] = errors;
     if (first) throw new Error(`Could not delete ${errors.length} object(s): ${first.Code} ${first.Key}`);
   }
@@ -199,7 +236,7 @@ export async function deletePrefix(kind: BucketKind, prefix: string): Promise<nu
   for (;;) {
     // Listing again after each batch (rather than following the token) keeps working while keys disappear.
     const res = await getS3().send(new ListObjectsV2Command({ Bucket: bucketOf(kind), Prefix: prefix, MaxKeys: 1000 }));
-    const keys = res.Contents.map((o) => o.Key);
+    const keys = (res.Contents ?? []).flatMap((o) => (o.Key === undefined ? [] : [o.Key]));
     if (!keys.length) return total;
     total += await deleteImages(kind, keys);
     if (!res.IsTruncated && keys.length < 1000) return total;
@@ -234,9 +271,7 @@ export async function readObjectCapped(
 ): Promise<Buffer | null | 'too-large'> {
   const res = await getObjectOrNull(kind, key, maxBytes);
   if (!res) return null;
-  // over the cap by its Content-Length (the body is not read) or while it was read
-  if (res.OverMaxBytes || res.Body.length > maxBytes) return 'too-large';
-  return res.Body;
+  return res.body ?? 'too-large';
 }
 
 /* ---------------- objects other than uploaded images (catalogue, exports) and presigned reads ---------------- */
@@ -262,7 +297,7 @@ export async function presignGet(
   key: string,
   opts: { expiresIn: number; signingDate?: Date },
 ): Promise<string> {
-  return browserUrl(getPresignS3().presignGet(new GetObjectCommand({ Bucket: nameOf(b), Key: key }), opts));
+  return browserUrl(await getPresignS3().presignGet(new GetObjectCommand({ Bucket: nameOf(b), Key: key }), opts));
 }
 
 export interface StoredObject {
@@ -284,7 +319,12 @@ export async function getObject(b: BucketRef, key: string, opts: { ifNoneMatch?:
       ...(opts.ifNoneMatch ? { IfNoneMatch: opts.ifNoneMatch } : {}),
     }),
   );
-  return { body: res.Body, contentType: res.ContentType, metadata: res.Metadata, etag: res.ETag ?? null };
+  return {
+    body: await wholeBody(res),
+    contentType: res.ContentType,
+    metadata: res.Metadata ?? {},
+    etag: res.ETag ?? null,
+  };
 }
 
 /** Put an object that is not a user image (no content-hash index): the catalogue document, data exports. */
@@ -328,7 +368,7 @@ export async function listObjects(
     const res = await getS3().send(
       new ListObjectsV2Command({ Bucket: bucketOf(kind), Prefix: prefix, ContinuationToken: token }),
     );
-    for (const o of res.Contents) out.push({ key: o.Key, lastModified: o.LastModified ?? null });
+    for (const o of res.Contents ?? []) if (o.Key) out.push({ key: o.Key, lastModified: o.LastModified ?? null });
     token = res.IsTruncated ? res.NextContinuationToken : undefined;
   } while (token);
   return out;
@@ -358,11 +398,14 @@ export async function purgeVersions(kind: BucketKind, prefix: string): Promise<n
   for (;;) {
     // from the start each time: the versions deleted by the previous batch are gone from the listing
     const res = await getS3().send(new ListObjectVersionsCommand({ Bucket, Prefix: prefix, MaxKeys: 1000 }));
-    const objects = [...res.Versions, ...res.DeleteMarkers];
+    const objects = [...(res.Versions ?? []), ...(res.DeleteMarkers ?? [])].flatMap(({ Key, VersionId }) =>
+      Key !== undefined ? [{ Key, VersionId }] : [],
+    );
     if (!objects.length) return total;
     const del = await getS3().send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: objects, Quiet: true } }));
-    const [first] = del.Errors;
-    if (first) throw new Error(`Could not delete ${del.Errors.length} version(s): ${first.Code} ${first.Key}`);
+    const errors = del.Errors ?? [];
+    const [first] = errors;
+    if (first) throw new Error(`Could not delete ${errors.length} version(s): ${first.Code} ${first.Key}`);
     total += objects.length;
   }
 }

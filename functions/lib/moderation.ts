@@ -11,7 +11,7 @@
  * throws ContentUnsafe, an HttpError 422 { code: 'content.unsafe' } whose name the workflow's failure
  * mapping recognises.
  */
-import { awsJsonCaller, isRaw, text } from '../../shared/aws-json';
+import { DetectModerationLabelsCommand, RekognitionClient } from '@aws-sdk/client-rekognition';
 import { ulid } from 'ulid';
 import {
   CONTENT_SAFETY,
@@ -48,26 +48,18 @@ export class ContentUnsafe extends HttpError {
 // ---------------------------------------------------------------------------------------------- Rekognition
 
 /**
- * Rekognition's DetectModerationLabels, named as the SDK's command (the IAM map names it), sent over the light
- * JSON-protocol caller (shared/aws-json.ts): the image's bytes go base64 in Image.Bytes, as the protocol says.
+ * The Rekognition adapter: DetectModerationLabels through the AWS SDK v3 client (created on first use; the SDK's
+ * standard retry and credential chain). `endpoint` only for tests (an HTTP fake of the documented JSON protocol).
  */
-export class DetectModerationLabelsCommand {
-  readonly operation = 'DetectModerationLabels';
-  constructor(readonly input: { Image: { Bytes: Buffer }; MinConfidence: number }) {}
-  payload() {
-    return { Image: { Bytes: this.input.Image.Bytes.toString('base64') }, MinConfidence: this.input.MinConfidence };
-  }
-}
-
-/** The Rekognition adapter. `endpoint` only for tests (an HTTP fake of the documented JSON protocol). */
 export function rekognitionModerator(opts: { endpoint?: string; region?: string } = {}): ImageModerator {
-  let call: ReturnType<typeof awsJsonCaller> | undefined;
+  let client: RekognitionClient | undefined;
   return {
     name: 'rekognition',
     async moderate(image) {
-      call ??= awsJsonCaller('rekognition', {
+      const endpoint = opts.endpoint ?? process.env.REKOGNITION_ENDPOINT;
+      client ??= new RekognitionClient({
         region: opts.region ?? process.env.AWS_REGION ?? 'eu-west-1',
-        endpoint: opts.endpoint ?? process.env.REKOGNITION_ENDPOINT,
+        ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
       });
       const sharp = await loadSharp();
       const jpeg = await sharp(image)
@@ -75,19 +67,13 @@ export function rekognitionModerator(opts: { endpoint?: string; region?: string 
         .flatten({ background: '#ffffff' })
         .jpeg({ quality: 85 })
         .toBuffer();
-      const command = new DetectModerationLabelsCommand({
-        Image: { Bytes: jpeg },
-        MinConfidence: CONTENT_SAFETY.rekognition.minConfidence,
-      });
-      const { raw } = await call(command.operation, command.payload());
-      const labels = Array.isArray(raw.ModerationLabels) ? raw.ModerationLabels.filter(isRaw) : [];
-      return verdictFromRekognition(
-        labels.map((l) => ({
-          Name: text(l.Name),
-          ParentName: text(l.ParentName),
-          Confidence: typeof l.Confidence === 'number' ? l.Confidence : undefined,
-        })),
+      const res = await client.send(
+        new DetectModerationLabelsCommand({
+          Image: { Bytes: jpeg },
+          MinConfidence: CONTENT_SAFETY.rekognition.minConfidence,
+        }),
       );
+      return verdictFromRekognition(res.ModerationLabels ?? []);
     },
   };
 }

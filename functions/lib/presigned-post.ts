@@ -4,8 +4,10 @@
  * that breaks any condition, so the browser can send at most `maxBytes` of the declared type to that one key.
  *
  * The signing is the documented SigV4 POST scheme (HMAC-SHA256 chain over date, region, "s3",
- * "aws4_request"; the signature is over the base64 policy), done with node:crypto: the SDK's
- * @aws-sdk/s3-presigned-post would bring a second copy of client-s3 at another version.
+ * "aws4_request"; the signature is over the base64 policy), done with node:crypto, with the credentials the SDK's
+ * client resolves (its default chain in AWS). This is a signature, not a transport: nothing is sent from here.
+ * `@aws-sdk/s3-presigned-post` would compute the same fields for one more dependency, and the local /s3 proxy
+ * needs this module's verifier (verifyPresignedPost, the same signing key) anyway (docs/decisions.md).
  *
  * Locally, s3rver does not check POST policies: the local API's /s3 proxy verifies the signature and the
  * expiry with verifyPresignedPost (so only our own signed uploads get through), and the finalize step
@@ -50,7 +52,7 @@ function bucketUrl(client: S3, bucket: string): string {
 
 export async function createPresignedPost(client: S3, input: PresignPostInput): Promise<PresignedPost> {
   const region = client.region;
-  const creds = client.credentials();
+  const creds = await client.credentials();
   const now = input.now ?? new Date();
   const date = amzDate(now);
   const day = date.slice(0, 8);

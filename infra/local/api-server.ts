@@ -398,7 +398,10 @@ async function signedGetQuery(req: IncomingMessage, url: URL): Promise<string | 
     return null;
   }
   const signed = new URL(
-    getPresignS3().presignGet(new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: expires, signingDate }),
+    await getPresignS3().presignGet(new GetObjectCommand({ Bucket: bucket, Key: key }), {
+      expiresIn: expires,
+      signingDate,
+    }),
   ).searchParams;
   const expected = signed.get('X-Amz-Signature');
   if (!expected || expected.length !== sig.length || !timingSafeEqual(Buffer.from(expected), Buffer.from(sig)))

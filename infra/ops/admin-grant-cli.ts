@@ -6,14 +6,13 @@
  */
 import { createDb } from '../../shared/repositories/table';
 import { grantAdmin, type GrantOutcome } from './day-one';
-import { die, localAdminToken, parseArgs, stackOutputs, useOperatorCredentials } from './target';
+import { die, localAdminToken, parseArgs, stackOutputs } from './target';
 
 const { target, positional } = parseArgs(process.argv.slice(2));
 const email = positional[0] ?? die('usage: npm run admin:grant -- <email> [--stage <stage> [--region <region>]]');
 
 let out: GrantOutcome;
 if (target.kind === 'aws') {
-  useOperatorCredentials();
   const { TableName } = stackOutputs(target.stage, 'Data', target.region);
   process.env.AWS_REGION = target.region;
   out = await grantAdmin(createDb({ tableName: TableName ?? die('No TableName output on the Data stack') }), email);

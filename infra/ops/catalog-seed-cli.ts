@@ -7,7 +7,7 @@
 import { createDb } from '../../shared/repositories/table';
 import { createS3Client } from '../local/s3-sdk';
 import { seedStarterCatalog, type SeedOutcome } from './day-one';
-import { die, localAdminToken, parseArgs, stackOutputs, useOperatorCredentials } from './target';
+import { die, localAdminToken, parseArgs, stackOutputs } from './target';
 
 const { target, flags } = parseArgs(process.argv.slice(2));
 const owner = flags.owner ?? (target.kind === 'local' ? (process.env.ADMIN_EMAIL ?? 'admin@example.com') : undefined);
@@ -15,7 +15,6 @@ if (!owner) die('usage: npm run catalog:seed -- --stage <stage> --owner <admin e
 
 let out: SeedOutcome;
 if (target.kind === 'aws') {
-  useOperatorCredentials();
   const data = stackOutputs(target.stage, 'Data', target.region);
   Object.assign(process.env, {
     AWS_REGION: target.region,

@@ -2,10 +2,10 @@
  * Where an ops script acts: the local stack (`npm start`, the default; `--url` or PORT picks it) or a deployed
  * stage (`--stage prod [--region eu-west-1]`, with the operator's AWS credentials). Deployed resources are found
  * by the stacks' outputs, read with the AWS CLI (`aws cloudformation describe-stacks`), which every operator
- * has: no extra SDK client in the repository.
+ * has: no extra SDK client in the repository. The repositories' client (the SDK's) finds the operator's
+ * credentials itself through its default chain: environment, profiles (AWS_PROFILE), SSO, credential_process.
  */
 import { spawnSync } from 'node:child_process';
-import * as z from 'zod';
 import { DEFAULT_REGION } from '../lib/tryon-app';
 
 export type Target = { kind: 'local'; url: string } | { kind: 'aws'; stage: string; region: string };
@@ -41,35 +41,6 @@ export function awsCli(args: string[], region: string): unknown {
   if (r.error) throw new Error(`The AWS CLI is needed here (${r.error.message}): https://aws.amazon.com/cli/`);
   if (r.status !== 0) throw new Error((r.stderr || r.stdout).trim());
   return r.stdout.trim() ? JSON.parse(r.stdout) : null;
-}
-
-/** What `aws configure export-credentials --format process` prints (the credential_process format). */
-const exportedCredentials = z.object({
-  AccessKeyId: z.string().min(1),
-  SecretAccessKey: z.string().min(1),
-  SessionToken: z.string().optional(),
-});
-
-/**
- * The operator's credentials, put in the environment where the repositories' client reads them
- * (shared/aws-http.ts: AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN), resolved by the AWS CLI
- * (`aws configure export-credentials`, CLI v2) as for every other command here: profiles, SSO, assumed roles.
- * Credentials already in the environment are kept.
- */
-export function useOperatorCredentials(): void {
-  if (process.env.AWS_ACCESS_KEY_ID && process.env.AWS_SECRET_ACCESS_KEY) return;
-  const r = spawnSync('aws', ['configure', 'export-credentials', '--format', 'process'], { encoding: 'utf8' });
-  if (r.error) throw new Error(`The AWS CLI is needed here (${r.error.message}): https://aws.amazon.com/cli/`);
-  if (r.status !== 0) throw new Error((r.stderr || r.stdout).trim());
-  const {
-    AccessKeyId: id,
-    SecretAccessKey: secret,
-    SessionToken: token,
-  } = exportedCredentials.parse(JSON.parse(r.stdout));
-  process.env.AWS_ACCESS_KEY_ID = id;
-  process.env.AWS_SECRET_ACCESS_KEY = secret;
-  if (token) process.env.AWS_SESSION_TOKEN = token;
-  else delete process.env.AWS_SESSION_TOKEN;
 }
 
 /** The outputs of one deployed stack (Tryon-<stage>-<part>). */

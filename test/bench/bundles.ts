@@ -1,19 +1,24 @@
 /**
  * Lambda weight (issue 16, part 6): every Lambda function bundled as the CDK bundles it, its minified size and
  * its module-load time (CPU time of a cold `import()` of the bundle in a fresh node process, median of N; the variants'
- * runs are interleaved so the machine's load hits them alike). Built side by side in one run:
- * - `before`: the tree as it was before issue 16 (BENCH_BUNDLE_BASE, default 821fcfa) with the esbuild options
- *   main used then (AWS SDK bundled, minified);
- * - `after`: this tree with the options infra/lib/constructs/app-function.ts uses now;
+ * runs are interleaved so the machine's load hits them alike). Source maps are counted as deployed (issue 41): each
+ * bundle is written with its .map beside it, and loaded with `--enable-source-maps` where the function runs with it.
+ * Built side by side in one run:
+ * - `before`: the tree at BENCH_BUNDLE_BASE (default 4d7827a: the hand-written AWS transport) with today's esbuild
+ *   options, every function loaded with `--enable-source-maps` (as every function ran then);
+ * - `after`: this tree with the options infra/lib/constructs/app-function.ts uses now, source maps at run time
+ *   only where sourceMapsAtRuntime says;
+ * - `after, maps everywhere`: the same bundles, every function loaded with `--enable-source-maps` (what the
+ *   decision in app-function.ts saves);
  * - `after, SDK external`: this tree with @aws-sdk/* left to the runtime (the alternative weighed in
  *   docs/decisions.md; its load time includes reading the SDK from node_modules, as the runtime would).
  */
-import { buildSync, type BuildOptions } from 'esbuild';
+import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { EXTERNAL_MODULES } from '../../infra/lib/constructs/app-function';
-import { buildSideModules, SIDE_MODULES_DEFINE } from '../../infra/lib/constructs/side-modules-build';
+import { lambdaBundleOptions, sourceMapsAtRuntime } from '../../infra/lib/constructs/app-function';
+import { buildSideModules } from '../../infra/lib/constructs/side-modules-build';
 import { GROUPS } from '../../shared/routes';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -23,6 +28,8 @@ export interface LambdaEntry {
   entry: string;
   handler: string;
   api: boolean;
+  /** runs the Fitly engine (the render worker): what app-function.ts decides its source maps by */
+  engine?: boolean;
 }
 
 export const LAMBDA_ENTRIES: LambdaEntry[] = [
@@ -32,6 +39,7 @@ export const LAMBDA_ENTRIES: LambdaEntry[] = [
     entry: 'functions/workflow/index.ts',
     handler: 'renderWorker',
     api: false,
+    engine: true,
   },
   // a synchronous provider's wait (issue 28): no sharp or TensorFlow.js in this bundle
   { name: 'workflow provider call', entry: 'functions/workflow/provider-call.ts', handler: 'providerCall', api: false },
@@ -58,11 +66,13 @@ const cdkOptions = (external: string[]): BuildOptions => ({
 
 /** main before issue 16: AWS SDK bundled; sharp, TensorFlow and nsfwjs external. */
 export const BEFORE_OPTIONS = cdkOptions(['sharp', '@tensorflow/*', 'nsfwjs']);
-// as deployed since issue 28 part 5: the side modules' loaders import their own files (not loaded at cold start)
-export const AFTER_OPTIONS: BuildOptions = { ...cdkOptions(EXTERNAL_MODULES), define: SIDE_MODULES_DEFINE };
+// as deployed (app-function.ts): the side modules' loaders import their own files (not loaded at cold start), the
+// source map written beside the bundle; TensorFlow.js left out of the render worker here (it is the engine's, not
+// the cold start's: functions/lib/tfjs-loader.ts)
+export const AFTER_OPTIONS: BuildOptions = lambdaBundleOptions(false);
 export const SDK_EXTERNAL_OPTIONS: BuildOptions = {
-  ...cdkOptions([...EXTERNAL_MODULES, '@aws-sdk/*']),
-  define: SIDE_MODULES_DEFINE,
+  ...AFTER_OPTIONS,
+  external: [...(AFTER_OPTIONS.external ?? []), '@aws-sdk/*'],
 };
 
 export interface Variant {
@@ -70,7 +80,12 @@ export interface Variant {
   /** The source tree to bundle (a checkout of another commit for `before`). */
   tree: string;
   options: BuildOptions;
+  /** Whether the function is loaded with `--enable-source-maps` (as it runs in this variant's deployment). */
+  sourceMaps?: (fn: LambdaEntry) => boolean;
 }
+
+/** As deployed now (infra/lib/constructs/app-function.ts). */
+export const deployedSourceMaps = (fn: LambdaEntry): boolean => sourceMapsAtRuntime(!!fn.engine);
 
 export interface BundleMeasure {
   variant: string;
@@ -104,18 +119,23 @@ function build(variant: Variant, fn: LambdaEntry): { file: string; bytes: number
     logLevel: 'silent',
     metafile: true,
   });
-  return { file, bytes: Object.values(res.metafile!.outputs)[0]!.bytes };
+  return { file, bytes: codeBytes(res.metafile!) };
 }
+
+/** The bundle's own size (not its source map's). */
+const codeBytes = (metafile: Metafile): number =>
+  Object.entries(metafile.outputs).find(([name]) => !name.endsWith('.map'))![1].bytes;
 
 /**
  * One cold load: CPU time (user + system) the import takes in a fresh process. CPU time, not wall time: on a
  * shared machine the wall clock measures the scheduler; in Lambda the init phase has its vCPU to itself, so its
  * duration is close to this CPU time.
  */
-function loadOnce(file: string): number {
+function loadOnce(file: string, sourceMaps = false): number {
   const p = spawnSync(
     process.execPath,
     [
+      ...(sourceMaps ? ['--enable-source-maps'] : []),
       '--input-type=module',
       '-e',
       `const c = process.cpuUsage(); await import(${JSON.stringify(file)}); const d = process.cpuUsage(c); console.log((d.user + d.system) / 1000);`,
@@ -140,10 +160,11 @@ export function measureBundles(variants: Variant[], runs = 7): BundleMeasure[] {
       v,
       fn,
       ...build(v, fn),
+      sourceMaps: v.sourceMaps?.(fn) ?? false,
       loads: [] as number[],
     })),
   );
-  for (let i = 0; i < runs; i++) for (const b of built) b.loads.push(loadOnce(b.file));
+  for (let i = 0; i < runs; i++) for (const b of built) b.loads.push(loadOnce(b.file, b.sourceMaps));
   return built.map((b) => {
     const sorted = [...b.loads].sort((x, y) => x - y);
     return {
@@ -164,7 +185,7 @@ export function measureBundles(variants: Variant[], runs = 7): BundleMeasure[] {
  */
 export const FLOORS: Record<string, string> = {
   'DynamoDB document client (SDK v3)': `import { DynamoDBClient } from '@aws-sdk/client-dynamodb'; import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb'; export const c = DynamoDBDocumentClient.from(new DynamoDBClient({})); export { GetCommand };`,
-  'DynamoDB document client (ours: shared/aws-http.ts, since issue 28 part 5)': `import { DocClient, GetCommand } from './shared/repositories/dynamo-client'; export const c = new DocClient({ region: 'eu-west-1' }); export { GetCommand };`,
+  'DynamoDB document client (ours: the SDK v3 one created on first use, issue 41)': `import { DocClient, GetCommand } from './shared/repositories/dynamo-client'; export const c = new DocClient({ region: 'eu-west-1' }); export { GetCommand };`,
   'S3 client + presigner': `import { S3Client, GetObjectCommand } from '@aws-sdk/client-s3'; import { getSignedUrl } from '@aws-sdk/s3-request-presigner'; export const c = new S3Client({}); export { GetObjectCommand, getSignedUrl };`,
   'DynamoDB + Cognito clients': `import { DynamoDBClient } from '@aws-sdk/client-dynamodb'; import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb'; import { CognitoIdentityProviderClient, AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider'; export const c = DynamoDBDocumentClient.from(new DynamoDBClient({})); export const k = new CognitoIdentityProviderClient({}); export { GetCommand, AdminGetUserCommand };`,
   'stripe SDK': `import Stripe from 'stripe'; export const s = new Stripe('sk_test_bench');`,
@@ -185,7 +206,7 @@ export function measureFloors(runs: number): { name: string; bytes: number; load
       logLevel: 'silent',
       metafile: true,
     });
-    return { name, file, bytes: Object.values(res.metafile!.outputs)[0]!.bytes, loads: [] as number[] };
+    return { name, file, bytes: codeBytes(res.metafile!), loads: [] as number[] };
   });
   for (let i = 0; i < runs; i++) for (const b of built) b.loads.push(loadOnce(b.file));
   return built.map((b) => ({
@@ -197,11 +218,12 @@ export function measureFloors(runs: number): { name: string; bytes: number; load
 
 /** The bench phase: `before`, `after` and `after, SDK external`, with a table of sizes, load times and ratios. */
 export function benchBundles(runs: number) {
-  const base = process.env.BENCH_BUNDLE_BASE ?? '821fcfa';
+  const base = process.env.BENCH_BUNDLE_BASE ?? '4d7827a';
   const variants: Variant[] = [
-    { name: 'before', tree: treeAt(base), options: BEFORE_OPTIONS },
-    { name: 'after', tree: root, options: AFTER_OPTIONS },
-    { name: 'after, SDK external', tree: root, options: SDK_EXTERNAL_OPTIONS },
+    { name: 'before', tree: treeAt(base), options: AFTER_OPTIONS, sourceMaps: () => true },
+    { name: 'after', tree: root, options: AFTER_OPTIONS, sourceMaps: deployedSourceMaps },
+    { name: 'after, maps everywhere', tree: root, options: AFTER_OPTIONS, sourceMaps: () => true },
+    { name: 'after, SDK external', tree: root, options: SDK_EXTERNAL_OPTIONS, sourceMaps: deployedSourceMaps },
   ];
   const all = measureBundles(variants, runs);
   const of = (variant: string, name: string) => all.find((m) => m.variant === variant && m.name === name);
@@ -216,6 +238,7 @@ export function benchBundles(runs: number) {
       api: fn.api,
       before: b,
       after: a,
+      mapsEverywhere: pick(of('after, maps everywhere', fn.name))!,
       sdkExternal: pick(of('after, SDK external', fn.name))!,
       sizeRatio: b ? a.bytes / b.bytes : null,
       loadRatio: b ? a.loadMs / b.loadMs : null,
@@ -224,11 +247,11 @@ export function benchBundles(runs: number) {
   const cell = (m: { bytes: number; loadMs: number } | null) => (m ? `${kib(m.bytes)}, ${ms(m.loadMs)}` : 'new');
   const ratio = (x: number | null) => (x === null ? '-' : x.toFixed(2));
   const table = [
-    '| function | before: size, load | after: size, load | after / before (size, load) | SDK external: size, load |',
-    '| --- | --- | --- | --- | --- |',
+    '| function | before: size, load | after: size, load | after / before (size, load) | after, maps everywhere: load | SDK external: size, load |',
+    '| --- | --- | --- | --- | --- | --- |',
     ...rows.map(
       (r) =>
-        `| ${r.function}${r.api ? '' : ' (not API)'} | ${cell(r.before)} | ${cell(r.after)} | ${ratio(r.sizeRatio)}, ${ratio(r.loadRatio)} | ${cell(r.sdkExternal)} |`,
+        `| ${r.function}${r.api ? '' : ' (not API)'} | ${cell(r.before)} | ${cell(r.after)} | ${ratio(r.sizeRatio)}, ${ratio(r.loadRatio)} | ${ms(r.mapsEverywhere.loadMs)} | ${cell(r.sdkExternal)} |`,
     ),
   ].join('\n');
   const floors = measureFloors(runs);

@@ -121,8 +121,8 @@ function report() {
   console.log('\nwritten: bench/results/latest.json');
 }
 
-/** Issue 28: every API function's cold module load, CPU on this machine. */
-const API_MODULE_LOAD_BUDGET_MS = 100;
+/** Issues 28, 41: every API function's cold module load, CPU on this machine, source maps as deployed. */
+const API_MODULE_LOAD_BUDGET_MS = 250;
 
 /**
  * Lambda weight (issue 16): per function, the minified bundle and a cold module load, before (the tree and
@@ -148,9 +148,9 @@ function lambdaWeight() {
   row(
     'API bundles: largest, after (before)',
     `${(maxAfter / 1024).toFixed(0)} KiB (${(Math.max(...compared.map((x) => x.before.bytes)) / 1024).toFixed(0)} KiB)`,
-    '< 250 KiB',
   );
-  row('API module load: worst after / before', worstLoad.toFixed(2), '<= 0.5');
+  // issue 41: the SDK v3 is back in every function; the budget is the cold load itself (below), source maps counted
+  row('API module load: worst after / before', worstLoad.toFixed(2));
   // issue 28: a cold start budget per function (CPU of the bundle's cold import in a fresh node process)
   for (const x of api)
     row(

@@ -64,13 +64,6 @@ export function bundleFacts(entry: string, handler: string, opts: { contents?: s
       if (name) local.set(alias ?? name, name);
     }
   const dynamicModules = [...text.matchAll(/import\(\s*"(@aws-sdk\/[^"]+)"\s*\)/g)].map((m) => m[1]);
-  // our own light clients are bundled (shared/repositories/dynamo-client.ts, functions/lib/cognito-client.ts,
-  // functions/lib/secret-value.ts): their command classes carry the SDK's names (esbuild may suffix a renamed one
-  // with a digit)
-  for (const [, declared = '', name = ''] of text.matchAll(
-    /(?:\bclass\s+|\bvar\s+|[;{}\s])(([\w$]+Command)\d*)\s*(?:=\s*class\b|extends\b|\{)/g,
-  ))
-    local.set(declared, name);
   const commands = new Set<string>();
   const unknown: string[] = [];
   for (const [, command = ''] of text.matchAll(/new\s+(?:[\w$]+\.)?([\w$]+Command\d*)\s*\(/g)) {
@@ -138,6 +131,7 @@ export function expectedGrants(access: Partial<Record<AwsResource, string[]>>): 
       const ca = COMMAND_ACTIONS[cmd];
       if (!ca) throw new Error(`Unknown command ${cmd}`);
       for (const a of ca.actions) out.add(grantKey(a, on, ca.scope ?? 'resource'));
+      for (const a of ca.bucketActions ?? []) out.add(grantKey(a, on, 'resource'));
     }
   }
   return out;

@@ -65,7 +65,8 @@ describe('side modules in a function package', () => {
     const has = (text: string, marker: string) => text.includes(marker);
     expect(has(shares, 'c2pa.actions'), 'C2PA code in the shares bundle').toBe(false);
     expect(has(shares, '"provenance"') && has(shares, '.mjs'), 'the shares bundle names its side file').toBe(true);
-    expect(shares.length).toBeLessThan(600_000);
+    // ~0.8 MB with the AWS SDK v3 clients it calls (issue 41); the C2PA side file alone is ~1.2 MB
+    expect(shares.length).toBeLessThan(1_000_000);
     expect(has(loaders, 'api.stripe.com'), 'Stripe SDK in the bundle').toBe(false);
     expect(has(loaders, '"stripe-adapter"'), 'the bundle names the Stripe side file').toBe(true);
     expect(has(authUser, OPENAPI_MARKER), 'the OpenAPI document in the auth-user bundle').toBe(false);

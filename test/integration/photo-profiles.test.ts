@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getS3 } from '../../functions/lib/s3';
+import { atS3Wire } from '../support/s3-wire';
 import { photoProfileListSchema, photoProfileSchema } from '../../shared/schemas/photo-profile';
 import { updateUser } from '../../shared/repositories/user-repository';
 import {
@@ -464,19 +465,19 @@ describe('repository: the cap is enforced by the transaction alone', () => {
 
 describe('purge order: objects first, then records; "deleted" only when true', () => {
   const REFUSE = 'test-refuse-deletes';
-  const allowDeletes = () => getS3().remove(REFUSE);
-  afterEach(allowDeletes);
+  let allowDeletes = () => {};
+  afterEach(() => allowDeletes());
 
   /** S3 refuses every DeleteObjects (403 AccessDenied, as AWS does without the permission); the rest works. */
   function refuseDeletes() {
-    getS3().use(REFUSE, async (command, next) =>
-      command.operation === 'DeleteObjects'
+    allowDeletes = atS3Wire(getS3(), REFUSE, async (operation) =>
+      operation === 'DeleteObjects'
         ? {
             status: 403,
             headers: { 'content-type': 'application/xml' },
-            body: Buffer.from('<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>'),
+            body: '<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>',
           }
-        : next(),
+        : undefined,
     );
   }
 

@@ -1,7 +1,8 @@
 /**
- * What the AWS SDK v3 (client-s3 3.11xx) throws when real S3 answers, as deserialized from the wire (recorded
+ * What the AWS SDK v3 (client-s3 3.1142) throws when real S3 answers, as deserialized from the wire (recorded
  * from S3's documented answers: a role without s3:ListBucket gets 403 for a key that does not exist, so as not
  * to learn which keys exist; HEAD answers have no body, so the SDK names those errors from the status).
+ * functions/lib/s3.test.ts checks that the SDK reads S3_WIRE_ANSWERS into these shapes.
  */
 const meta = (httpStatusCode: number) => ({
   httpStatusCode,
@@ -30,10 +31,13 @@ export const S3_ERROR_SHAPES = {
     Key: 'users/u1/x.jpg',
     message: 'The specified key does not exist.',
   },
-  /** HeadObject of a missing key, without s3:ListBucket (no body: named from the status). */
-  headMissingWithoutList: { name: 'Forbidden', $fault: 'client', $metadata: meta(403), message: 'Forbidden' },
-  /** HeadObject of a missing key, with s3:ListBucket. */
-  headMissingWithList: { name: 'NotFound', $fault: 'client', $metadata: meta(404), message: 'Not Found' },
+  /**
+   * HeadObject of a missing key, without s3:ListBucket (no body: client-s3 3.1142 names it 'Unknown', older
+   * versions 'Forbidden'; only the status is reliable).
+   */
+  headMissingWithoutList: { name: 'Unknown', $fault: 'client', $metadata: meta(403), message: 'UnknownError' },
+  /** HeadObject of a missing key, with s3:ListBucket (no body: named from the status). */
+  headMissingWithList: { name: 'NotFound', $fault: 'client', $metadata: meta(404), message: 'UnknownError' },
   /** Not "missing": the bucket itself is wrong (configuration), throttling, a server error. */
   noSuchBucket: {
     name: 'NoSuchBucket',
@@ -67,8 +71,8 @@ const xmlError = (code: string, message: string, extra = '') =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message>${extra}<RequestId>R3C0RD3DREQ1D00</RequestId><HostId>k1Jx0rWm3y0Fh1m2Qe4Vn6lC9Xb8Z7aYp5Tt3Ss1Rr0Qq9Pp8Oo7Nn6Mm5Ll4Kk3Jj2Ii1Hh0=</HostId></Error>`;
 
 /**
- * The same answers as S3 sends them on the wire (status and XML body; HEAD answers have none), for the functions'
- * own client (functions/lib/s3.ts), which reads them itself. Keyed as S3_ERROR_SHAPES.
+ * The same answers as S3 sends them on the wire (status and XML body; HEAD answers have none), for tests that
+ * answer at the wire under the functions' SDK client (test/support/s3-wire.ts). Keyed as S3_ERROR_SHAPES.
  */
 export const S3_WIRE_ANSWERS: Record<keyof typeof S3_ERROR_SHAPES, { status: number; body: string }> = {
   getMissingWithoutList: { status: 403, body: xmlError('AccessDenied', 'Access Denied') },

@@ -62,6 +62,15 @@ export const lambdaBundleOptions = (engine: boolean): BuildOptions => ({
   define: SIDE_MODULES_DEFINE,
 });
 
+/**
+ * Whether a function's stack traces are mapped at run time (`--enable-source-maps`). Every package ships its
+ * `index.mjs.map` (sourcemap on, sources left out), but Node reads it at start only with that flag, and reading it
+ * cost ~88 ms of every cold start on this machine (docs/performance.md, session 16). So only the render worker
+ * (the engine; not in a user's request path, and where a failure's stack is the hardest to read) maps at run time;
+ * a minified stack of any other function is mapped offline with the .map of its deployed package.
+ */
+export const sourceMapsAtRuntime = (engine: boolean): boolean => engine;
+
 /** Where the engine's files are inside the render worker's package (/var/task is the function's code). */
 export const ENGINE_ASSET_DIRS = { models: 'engine-models', wasm: 'tfjs-wasm' } as const;
 export const ENGINE_MODEL_FILES = ['movenet-thunder.json', 'movenet-thunder.bin', 'selfie.json', 'selfie.bin'];
@@ -137,7 +146,7 @@ export class AppFunction extends Construct {
       projectRoot: REPO_ROOT,
       depsLockFilePath: repoPath('package-lock.json'),
       environment: {
-        NODE_OPTIONS: '--enable-source-maps',
+        ...(sourceMapsAtRuntime(!!props.engine) ? { NODE_OPTIONS: '--enable-source-maps' } : {}),
         ...(props.engine
           ? {
               ENGINE_MODELS_DIR: `/var/task/${ENGINE_ASSET_DIRS.models}`,
@@ -152,7 +161,7 @@ export class AppFunction extends Construct {
         target: BUNDLE_TARGET,
         minify: true,
         sourceMap: true,
-        // Keep the bundles small: the stack traces still map to file:line through the map's mappings.
+        // Keep the maps small: a stack trace still maps to file:line through the map's mappings (sourceMapsAtRuntime).
         sourcesContent: false,
         mainFields: MAIN_FIELDS,
         externalModules: externalsOf(!!props.engine),

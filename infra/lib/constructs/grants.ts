@@ -65,7 +65,7 @@ export function grantSdkAccess(
   };
   for (const resource of Object.keys(entry.access) as AwsResource[]) {
     if ((opts.only && !opts.only.includes(resource)) || opts.skip?.includes(resource)) continue;
-    const { resource: onResource, objects } = actionsFor(principal, resource);
+    const { resource: onResource, objects, bucket: onWholeBucket } = actionsFor(principal, resource);
     switch (resource) {
       case 'table':
         add(onResource, [need('table').tableArn]);
@@ -88,6 +88,8 @@ export function grantSdkAccess(
               "Object-level actions on the keys of the app's media buckets: keys are per user and per record (users/<userId>/...), created at run time; ownership is checked by the service before any presign or write.",
             );
         }
+        // a reader may list the bucket, so that S3 answers a missing key 404, not 403 (aws-access.ts, bucketActions)
+        add(onWholeBucket, [bucket.bucketArn]);
         if (onResource.length) {
           const prefixes = entry.listPrefixes?.[resource];
           if (!prefixes?.length) throw new Error(`${principal}: lists ${resource} without listPrefixes in AWS_ACCESS`);
