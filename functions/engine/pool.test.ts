@@ -6,7 +6,9 @@ const q = (...lanes: Lane[]) => lanes.map((lane) => ({ lane }));
 describe('engine pool lanes', () => {
   it("a look's render and its result's check are paid work; photo checks and uploads' checks are free", () => {
     const img = new Uint8Array(1);
-    expect(laneOf({ kind: 'render', person: img, garments: [], samples: 1, look: null, background: null })).toBe('paid');
+    expect(laneOf({ kind: 'render', person: img, garments: [], samples: 1, look: null, background: null })).toBe(
+      'paid',
+    );
     expect(laneOf({ kind: 'moderate', image: img }, 'generation_result')).toBe('paid');
     expect(laneOf({ kind: 'check-person', image: img })).toBe('free');
     for (const kind of ['photo_profile', 'outfit', 'avatar', 'style_image', 'remote_image'] as const)

@@ -11,13 +11,7 @@
  *   whose entry names the action (`rateLimit` in shared/routes).
  */
 export type RateAction =
-  | 'share.create'
-  | 'share.vote'
-  | 'share.reaction'
-  | 'share.report'
-  | 'media.photo'
-  | 'media.upload'
-  | 'media.fetch';
+  'share.create' | 'share.vote' | 'share.reaction' | 'share.report' | 'media.photo' | 'media.upload' | 'media.fetch';
 export type RateSubject = 'user' | 'ip';
 export const RATE_ACTIONS = [
   'share.create',

@@ -48,9 +48,9 @@ const row = (name: string, value: string, target = '') => rows.push([name, value
 async function main() {
   // BENCH_ONLY=generations (comma-separated phases) runs a part; the default runs every phase.
   const only = new Set(
-    (process.env.BENCH_ONLY ?? 'bundles,engine,restart,hot,landing,media,api,preview,generations,flood,explore,safety').split(
-      ',',
-    ),
+    (
+      process.env.BENCH_ONLY ?? 'bundles,engine,restart,hot,landing,media,api,preview,generations,flood,explore,safety'
+    ).split(','),
   );
   // Lambda weight first, with nothing else running in this process (fresh node processes load each bundle).
   if (only.has('bundles')) lambdaWeight();
@@ -432,9 +432,8 @@ async function flood(stack: Awaited<ReturnType<typeof startLocalStack>>, base: s
   const profileId = await createPhotoProfile(base, token, 'Bench flood');
   const flooders = [];
   for (const email of ['influencer@example.com', 'admin@example.com']) {
-    const t = (
-      await signIn(stack.endpoints.cognito, stack.clientId, email, process.env.DEMO_PASSWORD ?? 'Demo-pass-1')
-    ).idToken;
+    const t = (await signIn(stack.endpoints.cognito, stack.clientId, email, process.env.DEMO_PASSWORD ?? 'Demo-pass-1'))
+      .idToken;
     flooders.push({ token: t, profileId: await createPhotoProfile(base, t, 'Flood') });
   }
   results.flood = await benchFlood(
