@@ -51,6 +51,8 @@ beforeAll(async () => {
     categoryIds: ['cat-casual'],
     tags: ['denim'],
     tasks: ['OUTFIT_TRYON'],
+    // a product photo, as the seed's (the Fitly engine refuses a garment shown on a model before spending, issue 38)
+    styleImageType: 'product_laydown',
     promptImageUrl: `/api/public-image/styles/${seedStyleId(0)}/prompt.webp`,
     isPublic: true,
   });

@@ -136,14 +136,17 @@ describe('remote images: refusals through the routes (strict policy)', () => {
     ['ftp://x', 'Only http and https URLs are allowed'],
   ];
 
+  // one user a case: remote fetches are rate limited per user (shared/domain/rate-limits.ts), not this test's subject
   it.each(refused)('download-image %s', async (url, message) => {
-    const res = await ctx.invoke('POST', '/api/download-image', { token: shopper.idToken, body: { url } });
+    const u = await createSignedInUser(ctx);
+    const res = await ctx.invoke('POST', '/api/download-image', { token: u.idToken, body: { url } });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
   });
 
   it.each(refused)('scrape-url %s', async (url, message) => {
-    const res = await ctx.invoke('POST', '/api/scrape-url', { token: shopper.idToken, body: { url } });
+    const u = await createSignedInUser(ctx);
+    const res = await ctx.invoke('POST', '/api/scrape-url', { token: u.idToken, body: { url } });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
   });
