@@ -8,12 +8,14 @@
  * Two lanes (issue 40, item 8): paid work (a look's render and its result's content check, the warm-up) and free
  * work (a photo's body check, an upload's content check). Paid work always goes first, and free work never holds
  * more than ENGINE_THREADS - 1 threads while there are several: a flood of free photo checks cannot keep a paid
- * look waiting for more than the one free job already running on its thread.
+ * look waiting for more than the one free job already running on its thread. A body check also takes a share
+ * of the process's free-work budget (functions/lib/free-work.ts), with the API's free image work.
  */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ImageCheckKind, ModerationVerdict } from '../../shared/domain/content-safety';
 import { runLocalClassifierWith } from '../lib/moderation';
+import { freeWork } from '../lib/free-work';
 import type { EngineJob, EngineJobResult } from './render-job';
 
 export type Lane = 'paid' | 'free';
@@ -129,10 +131,16 @@ export async function submitEngineJob(job: EngineJob): Promise<EngineJobResult> 
     const { runEngineJob } = await import('./render-job');
     return runEngineJob(job);
   }
-  return new Promise((resolve, reject) => {
-    waiting.push({ job, lane: laneOf(job), resolve, reject });
-    pump();
-  });
+  const lane = laneOf(job);
+  const enqueue = () =>
+    new Promise<EngineJobResult>((resolve, reject) => {
+      waiting.push({ job, lane, resolve, reject });
+      pump();
+    });
+  // A photo's body check shares the process's budget for free work with the API's free image work
+  // (functions/lib/free-work.ts): a flood of photo changes holds at most that much CPU, whichever part it is in.
+  // (An upload's content check runs inside its API request, which already holds a share: it is not gated twice.)
+  return lane === 'free' ? freeWork.run(enqueue) : enqueue();
 }
 
 /**

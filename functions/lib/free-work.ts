@@ -2,8 +2,9 @@
  * Free image work (the routes whose entry names a `rateLimit`: a profile's photos, uploads, remote fetches) runs
  * at most FREE_WORK_CONCURRENCY at a time in one process; the rest wait their turn (issue 40, item 8). On the
  * local stack one process serves every user, so a flood of free uploads queues here instead of taking the CPU
- * a paid look's render needs (with the engine pool's lanes, functions/engine/pool.ts). In Lambda an instance
- * serves one request at a time: the gate never waits there.
+ * a paid look's render needs (with the engine pool's lanes, functions/engine/pool.ts). A photo's full-body check
+ * on the engine threads takes its share from the same budget. In Lambda an instance serves one request at a time:
+ * the gate never waits there.
  */
 import os from 'node:os';
 
