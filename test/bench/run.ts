@@ -331,17 +331,23 @@ function queueRows(runs: [string, Awaited<ReturnType<typeof benchRenderQueue>>][
   }
 }
 
-async function generations(stack: Awaited<ReturnType<typeof startLocalStack>>, base: string, token: string) {
+/** The signed-in bench user, given `amount` credits (an admin adjustment in the ledger), and the stack's table. */
+async function creditedUser(base: string, token: string, amount: number) {
   const db = createDb({ tableName: process.env.TABLE_NAME!, endpoint: process.env.DYNAMODB_ENDPOINT });
   const me = await (await fetch(base + '/api/auth/user', { headers: { authorization: `Bearer ${token}` } })).json();
   await recordMovement(db, {
     userId: me.id,
     kind: 'admin.adjust',
     bucket: 'pack',
-    amount: 2000,
+    amount,
     causeId: `bench:${Date.now()}`,
     note: 'bench credits',
   });
+  return { db, me: me as { id: string } };
+}
+
+async function generations(stack: Awaited<ReturnType<typeof startLocalStack>>, base: string, token: string) {
+  const { db, me } = await creditedUser(base, token, 2000);
   const prof = {
     id: await createPhotoProfile(base, token, 'Bench', { bodyDescription: 'Average build, 175 cm, short hair' }),
   };
@@ -419,16 +425,7 @@ async function generations(stack: Awaited<ReturnType<typeof startLocalStack>>, b
 }
 
 async function flood(stack: Awaited<ReturnType<typeof startLocalStack>>, base: string, token: string) {
-  const db = createDb({ tableName: process.env.TABLE_NAME!, endpoint: process.env.DYNAMODB_ENDPOINT });
-  const me = await (await fetch(base + '/api/auth/user', { headers: { authorization: `Bearer ${token}` } })).json();
-  await recordMovement(db, {
-    userId: me.id,
-    kind: 'admin.adjust',
-    bucket: 'pack',
-    amount: 50,
-    causeId: `bench-flood:${Date.now()}`,
-    note: 'bench credits',
-  });
+  const { db, me } = await creditedUser(base, token, 50);
   const profileId = await createPhotoProfile(base, token, 'Bench flood');
   const flooders = [];
   for (const email of ['influencer@example.com', 'admin@example.com']) {
