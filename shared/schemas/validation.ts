@@ -22,26 +22,25 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** Fields whose text is checked for well-formedness but never normalised. */
 const VERBATIM_FIELDS = new Set(['password']);
 
+/** One string well-formed (else a 400 naming its field) and NFC, unless its field is kept verbatim. */
+function wellFormedString(text: string, path: readonly (string | number)[]): string {
+  if (LONE_SURROGATE.test(text)) {
+    const field = path.length ? `${path.join('.')}: ` : '';
+    throw new HttpError(400, ERROR_CODES.validation, `${field}Text must be valid Unicode (it has a broken character).`);
+  }
+  const last = path[path.length - 1];
+  return typeof last === 'string' && VERBATIM_FIELDS.has(last) ? text : text.normalize('NFC');
+}
+
 /** `input` with every string (and object key) NFC-normalised; a 400 for a string that is not well-formed. */
 export function wellFormedText(input: unknown, path: readonly (string | number)[] = []): unknown {
-  if (typeof input === 'string') {
-    if (LONE_SURROGATE.test(input)) {
-      const field = path.length ? `${path.join('.')}: ` : '';
-      throw new HttpError(
-        400,
-        ERROR_CODES.validation,
-        `${field}Text must be valid Unicode (it has a broken character).`,
-      );
-    }
-    const last = path[path.length - 1];
-    return typeof last === 'string' && VERBATIM_FIELDS.has(last) ? input : input.normalize('NFC');
-  }
+  if (typeof input === 'string') return wellFormedString(input, path);
   if (Array.isArray(input)) return input.map((v, i) => wellFormedText(v, [...path, i]));
   const proto: unknown = input && typeof input === 'object' ? Object.getPrototypeOf(input) : undefined;
   if (input && typeof input === 'object' && (proto === Object.prototype || proto === null)) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(input)) {
-      const key = wellFormedText(k, path) as string;
+      const key = wellFormedString(k, path);
       // CreateDataProperty semantics: a key named __proto__ stays an own key, never the prototype
       Object.defineProperty(out, key, {
         value: wellFormedText(v, [...path, key]),
