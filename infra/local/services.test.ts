@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,8 +19,19 @@ function sleeper(marker: string): Promise<ChildProcess> {
   // a stand-in for an orphaned DynamoDB Local / cognito-local: a process with the data folder in its command line
   const p = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', marker], { stdio: 'ignore' });
   spawned.push(p);
-  return new Promise((resolve) => p.once('spawn', () => resolve(p)));
+  return new Promise<void>((resolve) => p.once('spawn', () => resolve())).then(async () => {
+    // until its command line is its own (on a busy machine /proc can still show the parent's for a moment)
+    for (let i = 0; i < 100 && !cmdline(p.pid!).includes(marker); i++) await new Promise((r) => setTimeout(r, 20));
+    return p;
+  });
 }
+const cmdline = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    return '';
+  }
+};
 afterEach(() => {
   for (const p of spawned.splice(0)) p.kill('SIGKILL');
 });
