@@ -12,8 +12,9 @@
 export const ENTRY_BUDGET_KIB = 108;
 
 export const SCREEN_BUDGETS_KIB: Record<string, number> = {
-  'admin-tools/components/admin-prompts-page': 186,
-  'admin-tools/components/admin-raw-templates-page': 180,
+  // +3 on 2026-11-28 (issue 41): the paged, searchable style picker replaced a list of the whole catalogue
+  'admin-tools/components/admin-prompts-page': 189,
+  'admin-tools/components/admin-raw-templates-page': 183,
   'auth/components/forgot-password-page': 152,
   'auth/components/login-page': 150,
   'auth/components/register-page': 158,
@@ -33,7 +34,8 @@ export const SCREEN_BUDGETS_KIB: Record<string, number> = {
   'generations/components/generate-template-page': 183,
   // raised 2026-11-26 (210 -> 221): size advice and the shared Shop This Look on results (issues 25, 26)
   'generations/components/generation-detail-page': 221,
-  'generations/components/quick-try-page': 129,
+  // +2 on 2026-11-28 (issue 38): the engine's safety gate runs in the preview too
+  'generations/components/quick-try-page': 131,
   'generations/components/try-custom-look-page': 158,
   'influencer/components/admin-applications-page': 181,
   'influencer/components/influencer-apply-page': 160,
@@ -43,7 +45,8 @@ export const SCREEN_BUDGETS_KIB: Record<string, number> = {
   'my-collections/components/my-collections-page': 181,
   'not-found/components/not-found-page': 109,
   'onboarding/components/onboarding-page': 154,
-  'outfit/components/outfit-builder-page': 199,
+  // +3 on 2026-11-28 (issue 41): the paged, searchable style picker per piece
+  'outfit/components/outfit-builder-page': 202,
   'photo-profiles/components/photos-redirect-page': 108,
   // raised 2026-11-26 (169 -> 176): the measurements card and the pick-time photo check's UI (the engine is lazy)
   'photo-profiles/components/profile-form-page': 176,
