@@ -17,7 +17,8 @@ const alive = (pid: number) => {
 const spawned: ChildProcess[] = [];
 function sleeper(marker: string): Promise<ChildProcess> {
   // a stand-in for an orphaned DynamoDB Local / cognito-local: a process with the data folder in its command line
-  const p = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', marker], { stdio: 'ignore' });
+  // `--` ends node's own options: without it node exits at once with "bad option: --fitly-data=…" (a race the test lost on a busy machine)
+  const p = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', '--', marker], { stdio: 'ignore' });
   spawned.push(p);
   return new Promise<void>((resolve) => p.once('spawn', () => resolve())).then(async () => {
     // until its command line is its own (on a busy machine /proc can still show the parent's for a moment)
@@ -43,6 +44,7 @@ describe('endStaleChild (a restart after the main process was killed outright)',
     const pidFile = path.join(dir, 'x.pid');
     writeFileSync(pidFile, String(child.pid));
     const exited = new Promise((r) => child.once('exit', r));
+    expect(alive(child.pid!)).toBe(true);
     expect(await endStaleChild(pidFile, `--fitly-data=${dir}`)).toBe('ended');
     await exited;
     expect(alive(child.pid!)).toBe(false);
