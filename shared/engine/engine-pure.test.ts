@@ -83,6 +83,35 @@ describe('checkFullBody', () => {
     const f = figure({ feetY: 790 });
     expect(checkFullBody(f)).toMatchObject({ ok: false, code: 'cropped' });
   });
+  it('refuses a seated figure (knees level with the hips) as not standing, not as cropped', () => {
+    const f = figure();
+    // seated: thighs come towards the camera, the knees seen weakly just below the hips
+    f.keypoints.leftKnee = { x: 230, y: 420, score: 0.16 };
+    f.keypoints.rightKnee = { x: 170, y: 415, score: 0.2 };
+    expect(checkFullBody(f)).toMatchObject({
+      ok: false,
+      code: 'not_standing',
+      message: expect.stringMatching(/stand/),
+    });
+  });
+  it('refuses a figure kneeling on a chair (one shin level) as not standing', () => {
+    const f = figure();
+    f.keypoints.rightAnkle = { x: 60, y: 585, score: 0.7 };
+    expect(checkFullBody(f)).toMatchObject({ ok: false, code: 'not_standing' });
+  });
+  it('accepts a wide stance and a walking step (shins slanted, thighs below the hips)', () => {
+    const wide = figure();
+    wide.keypoints.leftKnee = { x: 270, y: 565, score: 0.9 };
+    wide.keypoints.rightKnee = { x: 130, y: 565, score: 0.9 };
+    wide.keypoints.leftAnkle = { x: 320, y: 720, score: 0.9 };
+    wide.keypoints.rightAnkle = { x: 80, y: 720, score: 0.9 };
+    expect(checkFullBody(wide)).toEqual({ ok: true });
+    const step = figure();
+    step.keypoints.leftKnee = { x: 245, y: 550, score: 0.9 };
+    step.keypoints.leftAnkle = { x: 200, y: 720, score: 0.9 };
+    step.keypoints.rightAnkle = { x: 215, y: 715, score: 0.6 };
+    expect(checkFullBody(step)).toEqual({ ok: true });
+  });
   it('refuses two blobs as several people', () => {
     const a = figure();
     for (let y = 100; y < 700; y++) for (let x = 330; x < 390; x++) a.mask.data[y * 400 + x] = 255;

@@ -73,6 +73,33 @@ export function maskBlobs(analysis: PersonAnalysis): MaskBlobs {
 
 const seen = (k: Keypoint | undefined, min = SEEN): k is Keypoint => !!k && k.score >= min;
 
+/** Knee scores from which a knee's place is used to tell sitting (seated knees are seen less surely). */
+const KNEE_WEAK = 0.12;
+
+/** Sitting or kneeling, by the legs' keypoints (see checkFullBody). */
+function notStanding(analysis: PersonAnalysis): boolean {
+  const kp = analysis.keypoints;
+  const shoulderY = (kp.leftShoulder.y + kp.rightShoulder.y) / 2;
+  const sides = (['left', 'right'] as const).map((s) => ({
+    hip: kp[`${s}Hip`],
+    knee: kp[`${s}Knee`],
+    ankle: kp[`${s}Ankle`],
+  }));
+  const hipY = sides.filter((s) => seen(s.hip, 0.25)).map((s) => s.hip.y);
+  if (hipY.length === 0 || !seen(kp.leftShoulder, 0.25) || !seen(kp.rightShoulder, 0.25)) return false;
+  const torsoH = hipY.reduce((a, b) => a + b, 0) / hipY.length - shoulderY;
+  if (torsoH <= 0) return false;
+  const thighs = sides.filter((s) => seen(s.hip, 0.25) && seen(s.knee, KNEE_WEAK)).map((s) => s.knee.y - s.hip.y);
+  if (thighs.length > 0 && Math.max(...thighs) < 0.4 * torsoH) return true;
+  return sides.some(
+    (s) =>
+      seen(s.knee) &&
+      seen(s.ankle) &&
+      Math.abs(s.ankle.x - s.knee.x) > 1.2 * (s.ankle.y - s.knee.y) &&
+      Math.hypot(s.ankle.x - s.knee.x, s.ankle.y - s.knee.y) > 0.3 * torsoH,
+  );
+}
+
 export function checkFullBody(analysis: PersonAnalysis): FullBodyResult {
   const kp = analysis.keypoints;
   const H = analysis.height;
@@ -88,6 +115,11 @@ export function checkFullBody(analysis: PersonAnalysis): FullBodyResult {
   // several people: a second large blob (people side by side), not a detached bit of the same person
   const second = blobs.areas[1] ?? 0;
   if (second >= 0.012 && second >= 0.3 * mainArea) return refuse('several_people');
+
+  // sitting or kneeling (before "cropped": a seated figure's knees are often seen only weakly): both thighs level
+  // (the knees hardly below the hips) or a shin lying level (a knee on a chair); standing, walking and a wide stance
+  // keep the thighs well below the hips and the shins nearer upright than level
+  if (notStanding(analysis)) return refuse('not_standing');
 
   // head and feet inside the frame, by the keypoints: the mask may run on to the bottom edge below the feet (a
   // reflection on a shiny floor, a shadow) and still the whole body is there

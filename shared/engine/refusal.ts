@@ -4,6 +4,7 @@ export type EngineRefusalCode =
   | 'several_people'
   | 'side_view'
   | 'cropped'
+  | 'not_standing'
   | 'too_small'
   | 'no_face'
   | 'several_faces'
@@ -23,6 +24,8 @@ export const REFUSAL_MESSAGES: Record<EngineRefusalCode, string> = {
     'You seem to be turned to the side in this photo: use a photo where you face the camera, from head to feet.',
   cropped:
     'We could not see a whole body in this photo: use a photo from head to feet (head and feet inside the frame), facing the camera, with nobody else in it.',
+  not_standing:
+    'You seem to be sitting or kneeling in this photo: use a photo where you stand, from head to feet, facing the camera.',
   too_small:
     'You are too small in this photo to try clothes on: use a photo where you fill most of the frame height, from head to feet.',
   no_face:

@@ -8,14 +8,26 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const PEOPLE_DIR = path.join(HERE, '../fixtures/people');
 export const GARMENTS_DIR = path.join(HERE, '../fixtures/garments');
 
-/** The fixtures with a whole body in the frame, facing the camera (cgi-model-28 is cut at the thighs, cgi-model-25 turned away: see SOURCE.md). */
-export const FULL_BODY = ['ai-body', 'cgi-model-27', 'cgi-model-23', 'cgi-model-4'];
+/** The fixtures with a whole body in the frame, facing the camera (cgi-model-28 and -3 are cut at the thighs, cgi-model-25 turned away, -21 and -31 seated or kneeling: see SOURCE.md). */
+export const FULL_BODY = [
+  'ai-body',
+  'cgi-model-27',
+  'cgi-model-23',
+  'cgi-model-4',
+  'cgi-model-2',
+  'cgi-model-15',
+  'cgi-model-24',
+  'cgi-model-30',
+];
 /** Not whole bodies, with the refusal the engine gives. */
 export const NOT_FULL_BODY: Record<string, string> = {
   'ai-upper': 'cropped',
   'cgi-model-13': 'cropped',
   'cgi-model-28': 'cropped',
   'cgi-model-25': 'side_view',
+  'cgi-model-3': 'cropped',
+  'cgi-model-21': 'not_standing',
+  'cgi-model-31': 'not_standing',
 };
 
 export const GARMENTS: { file: string; slot: EngineSlot }[] = [
