@@ -229,7 +229,6 @@ function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, what: '
   const W = layer.width;
   const caps = armCapsules(body);
   const neckY = body.neck.y + body.span * 0.02;
-  const neckHalf = body.span * 0.2;
   const upper = slot !== 'bottom' && slot !== 'shoes';
   for (let y = layer.y0; y <= layer.y1; y++) {
     for (let x = layer.x0; x <= layer.x1; x++) {
@@ -237,7 +236,7 @@ function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, what: '
       if (!layer.data[p * 4 + 3]) continue;
       let front = upper && maps.hair[p]! >= 128;
       if (!front && what === 'body' && maps.skin[p]) {
-        if (upper && y < neckY && Math.abs(x - body.neck.x) < neckHalf) front = true;
+        if (upper && inNeckOpening(body, x, y, neckY)) front = true;
         else if (slot !== 'shoes') {
           for (const c of caps) {
             if (inCapsule(x, y, c[0], c[1], c[2], c[3], c[4])) {
@@ -250,6 +249,21 @@ function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, what: '
       if (front) layer.data[p * 4 + 3] = 0;
     }
   }
+}
+
+/**
+ * Where the neck shows above a top's neckline: the neck's column down to the neck's base, then a rounded scoop
+ * down to `bottomY` at the middle (a square cut-out here drew a skin box at every neckline).
+ */
+function inNeckOpening(body: Body, x: number, y: number, bottomY: number): boolean {
+  const { neck, head, span } = body;
+  const half = span * NECK_HALF_WIDTH;
+  const dx = Math.abs(x - neck.x);
+  if (dx >= half || y >= bottomY) return false;
+  const baseY = neck.y - (neck.y - head.chinY) * NECK_BASE_RISE;
+  if (y <= baseY) return true;
+  const t = (y - baseY) / Math.max(1, bottomY - baseY);
+  return dx < half * Math.sqrt(1 - t * t);
 }
 
 /** Nothing of the garment outside the room the body gives it (or, `inverse`, inside a forbidden zone). */
@@ -295,6 +309,7 @@ function oldRegion(
     y0 = ankleY - body.legL.widthEnd * 0.6;
   }
   const caps = slot === 'shoes' ? [] : slot === 'bottom' ? legCapsules(body) : armCapsules(body);
+  const upper = slot === 'top' || slot === 'outerwear' || slot === 'one-piece';
   const feet =
     slot === 'shoes'
       ? [footBox(body, body.legL.end, body.legL.widthEnd), footBox(body, body.legR.end, body.legR.widthEnd)]
@@ -318,6 +333,9 @@ function oldRegion(
     for (let x = xa; x <= xb; x++) {
       const p = y * W + x;
       if (mask[p]! < 128 || maps.skin[p] || maps.hair[p]! >= 128 || maps.hands[p]) continue;
+      // above the shoulders' line only the neck and the shoulders' slope are the old garment's: the mask beyond
+      // them is loose hair or the mask's own overreach, kept as it is (filling it drew a box at the neckline)
+      if (upper && y < body.neck.y && onBody(body, caps, x, y) < 0.5) continue;
       let inZone = false;
       if (slot === 'shoes') {
         for (const f of feet) if (x >= f.x - f.w * 0.15 && x <= f.x + f.w * 1.15 && y >= f.y - f.h * 0.2) inZone = true;
@@ -451,17 +469,46 @@ function belowAnkle(body: Body, x: number, y: number): boolean {
   return y > a.y;
 }
 
-/** Is a pixel on the body itself (skin would show there) rather than loose clothing over background? */
-function onBody(body: Body, caps: (readonly number[])[], x: number, y: number): boolean {
-  // the neck and the tops of the shoulders, from the chin to the shoulders' line
-  if (y >= body.head.chinY && y < body.neck.y && Math.abs(x - body.neck.x) <= body.span * 0.6) return true;
-  if (y >= body.neck.y - body.span * 0.1 && y <= body.pelvis.y + body.torsoH * 0.1) {
-    const [l, r] = body.torsoEdges(y);
-    if (x >= l && x <= r) return true;
+/**
+ * How much a pixel is on the body itself (skin would show there) rather than loose clothing over background:
+ * 1 on the body, 0 off it, a few pixels' ramp between. Above the shoulders' line the body is the neck's column
+ * and the slope of the shoulders (from the neck's side down to the top of each shoulder), not the old garment's
+ * outline: a square yoke or a high collar filled with skin to its edges made a flat skin box at every neckline.
+ */
+function onBody(body: Body, caps: (readonly number[])[], x: number, y: number): number {
+  const { span, neck, head } = body;
+  const ramp = Math.max(1.5, span * 0.02);
+  const soft = (d: number) => Math.max(0, Math.min(1, 0.5 + d / (2 * ramp)));
+  let best = 0;
+  if (y >= head.chinY && y < neck.y) {
+    const neckHalf = span * NECK_HALF_WIDTH;
+    const dx = Math.abs(x - neck.x);
+    best = soft(neckHalf - dx);
+    if (dx > neckHalf) {
+      // the shoulder's slope: from the neck's side, a little above the shoulders' line, to the shoulder's top
+      const sh = x < neck.x === body.shoulderL.x < neck.x ? body.shoulderL : body.shoulderR;
+      const baseY = neck.y - (neck.y - head.chinY) * NECK_BASE_RISE;
+      const topY = sh.y - span * SHOULDER_TOP_RISE;
+      const run = Math.max(1, Math.abs(sh.x - neck.x) - neckHalf);
+      const t = Math.min(1, (dx - neckHalf) / run);
+      best = Math.max(best, soft(y - (baseY + (topY - baseY) * t)));
+    }
   }
-  for (const c of caps) if (inCapsule(x, y, c[0]!, c[1]!, c[2]!, c[3]!, c[4]!)) return true;
-  return false;
+  if (y >= neck.y - span * 0.1 && y <= body.pelvis.y + body.torsoH * 0.1) {
+    const [l, r] = body.torsoEdges(y);
+    // the band just above the shoulders' line keeps the shoulders' slope (above); from the line down, the torso
+    if (y >= neck.y && x >= l && x <= r) return 1;
+  }
+  for (const c of caps) if (inCapsule(x, y, c[0]!, c[1]!, c[2]!, c[3]!, c[4]!)) return 1;
+  return best;
 }
+
+/** Half the neck's width, in shoulder spans (a neck is about a third of the shoulders' width). */
+const NECK_HALF_WIDTH = 0.17;
+/** Where the neck meets the shoulders' slope: this fraction of the chin-to-shoulder-line height above that line. */
+const NECK_BASE_RISE = 0.3;
+/** The top of a shoulder above its joint, in shoulder spans. */
+const SHOULDER_TOP_RISE = 0.1;
 
 /** Fill `region` of `out` from the skin around it (on the body) or the background (off the body). */
 function fillRegion(
@@ -562,17 +609,26 @@ function fillRegion(
       if (!region[p]) continue;
       // a shoe's fill: skin only on the leg itself above the ankle; the floor elsewhere
       const shoeFloor = slot === 'shoes' && (belowAnkle(body, x, y) || body.mask[p]! < 128);
-      const rgb = onBody(body, caps, x, y) && !shoeFloor ? skinRgb : bgRgb;
+      const on = shoeFloor ? 0 : onBody(body, caps, x, y);
       const fx = Math.min(w - 1, Math.max(0, (x + 0.5) * k - 0.5));
       const x0 = Math.floor(fx);
       const x1 = Math.min(w - 1, x0 + 1);
       const wx = fx - x0;
       const l = ref > 0 ? light.smooth(x, y) : -1;
       const shade = l < 0 ? 1 : 1 + 0.5 * (Math.max(0.7, Math.min(1.3, l / ref)) - 1);
+      const q00 = (y0 * w + x0) * 3;
+      const q01 = (y0 * w + x1) * 3;
+      const q10 = (y1 * w + x0) * 3;
+      const q11 = (y1 * w + x1) * 3;
+      const w00 = (1 - wx) * (1 - wy);
+      const w01 = wx * (1 - wy);
+      const w10 = (1 - wx) * wy;
+      const w11 = wx * wy;
       for (let c = 0; c < 3; c++) {
-        const a = rgb[(y0 * w + x0) * 3 + c]! * (1 - wx) + rgb[(y0 * w + x1) * 3 + c]! * wx;
-        const b = rgb[(y1 * w + x0) * 3 + c]! * (1 - wx) + rgb[(y1 * w + x1) * 3 + c]! * wx;
-        out.data[p * 4 + c] = (a * (1 - wy) + b * wy) * shade;
+        const sk =
+          skinRgb[q00 + c]! * w00 + skinRgb[q01 + c]! * w01 + skinRgb[q10 + c]! * w10 + skinRgb[q11 + c]! * w11;
+        const bg = bgRgb[q00 + c]! * w00 + bgRgb[q01 + c]! * w01 + bgRgb[q10 + c]! * w10 + bgRgb[q11 + c]! * w11;
+        out.data[p * 4 + c] = (sk * on + bg * (1 - on)) * shade;
       }
     }
   }
