@@ -72,7 +72,77 @@ export function skinMap(image: RgbaImage, body: Body, model: SkinModel): Uint8Ar
     if (body.mask[i]! < 128) continue;
     if (isSkin(model, d[i * 4]!, d[i * 4 + 1]!, d[i * 4 + 2]!)) out[i] = 255;
   }
+  bareLimbs(image, body, model, out);
   return out;
+}
+
+/** How far the skin test is widened on a limb that is mostly bare (shade and the scene's light shift its colour). */
+const LIMB_SPREAD = 2.2;
+/** The largest colour step (sum over RGB) between neighbouring pixels of one bare limb. */
+const LIMB_STEP = 24;
+/** A limb segment is bare when this share of its pixels passes the widened test. */
+const LIMB_BARE = 0.6;
+
+/**
+ * The face's colour model misses an arm or leg in shade (low light, the side away from the sun), which was then
+ * taken for old clothing and repainted as a smear. Segment by segment (upper arm, forearm, thigh, shin), when most of
+ * the limb's pixels pass a widened skin test the limb is bare there and those pixels are skin too; a sleeve or a
+ * trouser leg stays clothing (few of its pixels pass).
+ */
+function bareLimbs(image: RgbaImage, body: Body, model: SkinModel, out: Uint8Array): void {
+  const W = image.width;
+  const H = image.height;
+  const d = image.data;
+  const wide: SkinModel = {
+    ...model,
+    spread: model.spread * LIMB_SPREAD,
+    lumMin: model.lumMin * 0.6,
+    lumMax: Math.min(255, model.lumMax * 1.15),
+  };
+  for (const limb of [body.armL, body.armR, body.legL, body.legR]) {
+    for (const [a, b, width] of [
+      [limb.root, limb.mid, limb.widthRoot],
+      [limb.mid, limb.end, limb.widthEnd],
+    ] as const) {
+      const r = Math.max(2, width * 0.45);
+      const x0 = Math.max(0, Math.floor(Math.min(a.x, b.x) - r));
+      const x1 = Math.min(W - 1, Math.ceil(Math.max(a.x, b.x) + r));
+      const y0 = Math.max(0, Math.floor(Math.min(a.y, b.y) - r));
+      const y1 = Math.min(H - 1, Math.ceil(Math.max(a.y, b.y) + r));
+      const dx = b.x - a.x;
+      const dy = b.y - a.y;
+      const l2 = dx * dx + dy * dy || 1;
+      const inside: number[] = [];
+      let pass = 0;
+      for (let y = y0; y <= y1; y++) {
+        for (let x = x0; x <= x1; x++) {
+          const i = y * W + x;
+          if (body.mask[i]! < 128) continue;
+          const t = Math.max(0, Math.min(1, ((x - a.x) * dx + (y - a.y) * dy) / l2));
+          if ((a.x + dx * t - x) ** 2 + (a.y + dy * t - y) ** 2 > r * r) continue;
+          inside.push(i);
+          if (out[i] || isSkin(wide, d[i * 4]!, d[i * 4 + 1]!, d[i * 4 + 2]!)) pass++;
+        }
+      }
+      if (inside.length < 20 || pass < LIMB_BARE * inside.length) continue;
+      // grown from the skin already found through small colour steps only: shade changes smoothly along an arm,
+      // while a sleeve's edge is a step (an old sleeve of a skin-like colour stays clothing)
+      const inSeg = new Set(inside);
+      const stack = inside.filter((i) => out[i]);
+      while (stack.length) {
+        const i = stack.pop()!;
+        for (const j of [i - 1, i + 1, i - W, i + W]) {
+          if (out[j] || !inSeg.has(j)) continue;
+          const o = i * 4;
+          const q = j * 4;
+          const step = Math.abs(d[o]! - d[q]!) + Math.abs(d[o + 1]! - d[q + 1]!) + Math.abs(d[o + 2]! - d[q + 2]!);
+          if (step > LIMB_STEP || !isSkin(wide, d[q]!, d[q + 1]!, d[q + 2]!)) continue;
+          out[j] = 255;
+          stack.push(j);
+        }
+      }
+    }
+  }
 }
 
 /**

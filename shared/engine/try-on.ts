@@ -577,7 +577,10 @@ function fillRegion(
   }
   pushPullFill(skinRgb, skinW, w, h);
   pushPullFill(bgRgb, bgW, w, h);
-  const caps = [...armCapsules(body), ...legCapsules(body)];
+  // the whole upper arm from the shoulder's joint (the arm capsules start lower down, where a sleeve's shoulder
+  // no longer covers the arm): a sleeveless garment leaves the shoulder bare, so skin is what shows there
+  const shoulders = [body.armL, body.armR].map((a) => [a.root.x, a.root.y, a.mid.x, a.mid.y, a.widthRoot * 0.6]);
+  const caps = [...armCapsules(body), ...legCapsules(body), ...shoulders];
   let ry0 = H;
   let ry1 = -1;
   for (let y = 0; y < H; y++) {
