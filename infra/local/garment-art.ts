@@ -303,7 +303,8 @@ function shoeProfile(kind: GarmentKind): { upper: string; sole: string; extra: (
       };
     case 'heels':
       return {
-        upper: 'M 30 60 Q 40 40 70 48 L 110 70 L 150 90 Q 240 96 300 118 Q 325 130 320 142 L 200 142 Q 120 108 40 100 Z',
+        upper:
+          'M 30 60 Q 40 40 70 48 L 110 70 L 150 90 Q 240 96 300 118 Q 325 130 320 142 L 200 142 Q 120 108 40 100 Z',
         sole: 'M 36 98 L 70 100 L 70 172 L 42 172 Z M 200 140 L 322 140 Q 326 152 300 154 L 205 152 Z',
         extra: (c) => stroke('M 70 60 Q 140 40 170 95', c.accent, 6) + stroke('M 110 70 L 240 110', c.accent, 6),
       };
@@ -392,7 +393,9 @@ function moreShapeOf(kind: GarmentKind, c: GarmentColours): Shape {
         outline:
           'M 330 120 L 400 150 L 470 120 L 560 140 L 700 250 L 640 340 L 575 300 L 580 700 Q 400 715 220 700 L 225 300 L 160 340 L 100 250 L 240 140 Z',
         folds:
-          fold('M 300 420 Q 320 520 300 640') + fold('M 500 380 Q 480 500 510 650', 8) + highlight('M 440 320 Q 450 480 435 660', 18),
+          fold('M 300 420 Q 320 520 300 640') +
+          fold('M 500 380 Q 480 500 510 650', 8) +
+          highlight('M 440 320 Q 450 480 435 660', 18),
         details:
           `<path d="M 330 120 L 400 150 L 360 205 L 300 140 Z M 470 120 L 400 150 L 440 205 L 500 140 Z" fill="${c.trim ?? c.main}" stroke="rgba(0,0,0,0.35)" stroke-width="2"/>` +
           '<rect x="385" y="150" width="30" height="130" fill="none" stroke="rgba(0,0,0,0.25)" stroke-width="2"/>' +
@@ -583,8 +586,7 @@ function moreShapeOf(kind: GarmentKind, c: GarmentColours): Shape {
     case 'joggers':
       // tapered legs gathered into ribbed ankle cuffs; an elastic waist with a drawstring
       return {
-        outline:
-          'M 250 60 L 550 60 L 565 140 L 560 700 L 450 705 L 405 270 L 395 270 L 350 705 L 240 700 L 235 140 Z',
+        outline: 'M 250 60 L 550 60 L 565 140 L 560 700 L 450 705 L 405 270 L 395 270 L 350 705 L 240 700 L 235 140 Z',
         folds: LEG_FOLDS + fold('M 260 620 Q 300 640 340 620', 6, 0.3) + fold('M 460 620 Q 500 640 540 620', 6, 0.3),
         details:
           `<rect x="248" y="60" width="304" height="46" fill="${c.trim ?? c.main}" stroke="rgba(0,0,0,0.3)" stroke-width="2"/>` +
@@ -607,7 +609,8 @@ function moreShapeOf(kind: GarmentKind, c: GarmentColours): Shape {
       };
     case 'shorts':
       return {
-        outline: 'M 245 200 L 555 200 L 575 270 L 620 520 L 425 535 L 405 380 L 395 380 L 375 535 L 180 520 L 225 270 Z',
+        outline:
+          'M 245 200 L 555 200 L 575 270 L 620 520 L 425 535 L 405 380 L 395 380 L 375 535 L 180 520 L 225 270 Z',
         folds: fold('M 300 300 Q 290 420 290 510', 10, 0.2) + fold('M 500 300 Q 510 420 510 510', 10, 0.2),
         details:
           `<rect x="240" y="200" width="320" height="34" fill="${c.trim ?? SHADE}" stroke="${c.accent}" stroke-width="2" stroke-dasharray="5 3"/>` +
@@ -707,7 +710,10 @@ function moreShapeOf(kind: GarmentKind, c: GarmentColours): Shape {
     case 'hoops':
       return {
         outline: [260, 540]
-          .map((x) => `M ${x - 110} 400 a 110 110 0 1 0 220 0 a 110 110 0 1 0 -220 0 Z M ${x - 88} 400 a 88 88 0 1 1 176 0 a 88 88 0 1 1 -176 0 Z`)
+          .map(
+            (x) =>
+              `M ${x - 110} 400 a 110 110 0 1 0 220 0 a 110 110 0 1 0 -220 0 Z M ${x - 88} 400 a 88 88 0 1 1 176 0 a 88 88 0 1 1 -176 0 Z`,
+          )
           .join(' '),
         folds: highlight('M 180 340 Q 170 400 190 460', 8) + highlight('M 460 340 Q 450 400 470 460', 8),
         details: '',
@@ -715,7 +721,8 @@ function moreShapeOf(kind: GarmentKind, c: GarmentColours): Shape {
     case 'tote':
       // a tall canvas bag with two long handles
       return {
-        outline: 'M 200 330 L 600 330 L 630 720 L 170 720 Z M 280 330 Q 280 110 400 110 Q 520 110 520 330 L 490 330 Q 490 145 400 145 Q 310 145 310 330 Z',
+        outline:
+          'M 200 330 L 600 330 L 630 720 L 170 720 Z M 280 330 Q 280 110 400 110 Q 520 110 520 330 L 490 330 Q 490 145 400 145 Q 310 145 310 330 Z',
         folds: fold('M 300 400 Q 290 560 300 700', 10, 0.15) + fold('M 500 400 Q 510 560 500 700', 10, 0.15),
         details:
           `<rect x="200" y="330" width="400" height="40" fill="${c.trim ?? SHADE}"/>` +

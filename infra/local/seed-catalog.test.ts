@@ -9,7 +9,6 @@ import { GARMENT_KINDS, garmentSvg, type GarmentKind } from './garment-art';
 import { SEED_STYLES } from './seed-catalog';
 import { lookPieces, renderLookImage, renderProductImage } from './seed-images';
 
-const TOPS: GarmentKind[] = ['tee', 'shirt', 'sweater', 'turtleneck', 'hoodie', 'polo', 'cami', 'vest', 'fleece'];
 const JACKETS: GarmentKind[] = ['jacket', 'quilted-jacket', 'fringe-jacket', 'bomber', 'shell', 'blazer', 'trench'];
 const TROUSERS: GarmentKind[] = ['trousers', 'wide-trousers', 'cargo-pants', 'joggers', 'jeans'];
 const DRESSES: GarmentKind[] = ['dress', 'slip-dress', 'wrap-dress', 'floral-midi'];
@@ -141,7 +140,7 @@ describe('the seeded catalogue shows what it names', () => {
       const meta = await sharp(await renderProductImage(s.palette, p)).metadata();
       expect(meta.format).toBe('webp');
     }
-    const cover = await sharp(await renderLookImage('cover', s.products, s.palette)).metadata();
+    const cover = await sharp(await renderLookImage(s.products, s.palette)).metadata();
     expect([cover.format, cover.width, cover.height]).toEqual(['webp', 600, 750]);
   });
 });
@@ -196,7 +195,8 @@ describe('distinct garments are drawn as distinct shapes', () => {
   it('a crewneck has no collar: nothing of it rises above its neckband, where a shirt has its collar', async () => {
     const [sweater, shirt] = await Promise.all([silhouette('sweater'), grey('shirt')]);
     // the neckline's middle, just below the shoulders' line: cloth on a shirt (its collar), open on a crewneck
-    const at = (img: Uint8Array | Buffer, x: number, y: number) => img[Math.round((y / 800) * N) * N + Math.round((x / 800) * N)]!;
+    const at = (img: Uint8Array | Buffer, x: number, y: number) =>
+      img[Math.round((y / 800) * N) * N + Math.round((x / 800) * N)]!;
     expect(at(sweater, 400, 135)).toBe(0);
     expect(at(shirt, 372, 160)).toBeLessThan(240);
   });

@@ -15,7 +15,7 @@ import { putExploreIndex } from '../../shared/repositories/explore-repository';
 import { readFileSync } from 'node:fs';
 import * as z from 'zod';
 import { SETTINGS, STYLE_IMAGE_TYPES, STYLE_SEXES, TASK_TYPES, VIBES } from '../../shared/domain/catalog';
-import { PIECE_PRINTS, renderLookImage, renderProductImage } from './seed-images';
+import { PIECE_PRINTS, renderLookImage, renderProductImage, renderPromptImage } from './seed-images';
 import { sizeChartSchema, sizeChartToCm } from '../../shared/domain/size-advice';
 import { GARMENT_KINDS } from './garment-art';
 
@@ -70,7 +70,12 @@ const seedFileSchema = z.object({
             currency: z.literal('EUR'),
             /** Its product shot (infra/local/garment-art.ts). */
             drawing: z.enum(GARMENT_KINDS),
-            colour: z.union([z.enum(['top', 'bottom', 'accent']), z.custom<`#${string}`>((v) => typeof v === 'string' && /^#[0-9a-f]{6}$/i.test(v))]).optional(),
+            colour: z
+              .union([
+                z.enum(['top', 'bottom', 'accent']),
+                z.custom<`#${string}`>((v) => typeof v === 'string' && /^#[0-9a-f]{6}$/i.test(v)),
+              ])
+              .optional(),
             print: z.enum(PIECE_PRINTS).optional(),
           }),
         )
@@ -264,8 +269,8 @@ export async function seedCatalog(o: CatalogSeedOptions): Promise<{ written: boo
     const createdAt = new Date(base + i * 3_600_000).toISOString();
     const ownerId = o.owners[s.owner];
     const [cover, prompt] = await Promise.all([
-      renderLookImage('cover', s.products, s.palette),
-      renderLookImage('prompt', s.products, s.palette),
+      renderLookImage(s.products, s.palette),
+      renderPromptImage(s.products, s.palette),
     ]);
     const coverKey = `styles/${id}/cover.webp`;
     const promptKey = `styles/${id}/prompt.webp`;
@@ -301,8 +306,8 @@ export async function seedCatalog(o: CatalogSeedOptions): Promise<{ written: boo
 
   // the templates' preview and the collection's cover are objects of their own (not a style's images, which a
   // takedown of that style deletes): the same drawings, copied under the seed owner's uploads
-  const firstCover = await renderLookImage('cover', STYLES[0]!.products, STYLES[0]!.palette);
-  const secondCover = await renderLookImage('cover', STYLES[1]!.products, STYLES[1]!.palette);
+  const firstCover = await renderLookImage(STYLES[0]!.products, STYLES[0]!.palette);
+  const secondCover = await renderLookImage(STYLES[1]!.products, STYLES[1]!.palette);
   const previewKey = `uploads/seed/${o.owners.admin}/template-preview.webp`;
   const collectionCoverKey = `uploads/seed/${o.owners.influencer}/collection-autumn.webp`;
   await Promise.all([upload(previewKey, firstCover), upload(collectionCoverKey, secondCover)]);

@@ -88,7 +88,9 @@ export interface LookPiece {
 
 /** The colour of a piece's cloth: its own, else the style's colour its category is worn in. */
 export function pieceColour(p: Palette, piece: LookPiece): string {
-  const c = piece.colour ?? (piece.category === 'Bottoms' ? 'bottom' : /^(Shoes|Accessories)$/.test(piece.category) ? 'accent' : 'top');
+  const c =
+    piece.colour ??
+    (piece.category === 'Bottoms' ? 'bottom' : /^(Shoes|Accessories)$/.test(piece.category) ? 'accent' : 'top');
   return c.startsWith('#') ? c : p[c as 'top' | 'bottom' | 'accent'];
 }
 
@@ -113,7 +115,9 @@ export function pieceSvg(p: Palette, piece: LookPiece, background: string | null
             )
             .join('') + `<circle cx="${x}" cy="${y}" r="4" fill="${p.bottom}"/>`,
       )
-      .join('')}<path d="M 60 20 q 8 -6 14 2 M 20 70 q 6 -8 14 -2" stroke="${p.bottom}" stroke-width="3" fill="none"/></pattern>`,
+      .join(
+        '',
+      )}<path d="M 60 20 q 8 -6 14 2 M 20 70 q 6 -8 14 -2" stroke="${p.bottom}" stroke-width="3" fill="none"/></pattern>`,
     graphic: `<pattern id="${id}" width="800" height="800" patternUnits="userSpaceOnUse"><rect width="800" height="800" fill="${main}"/><circle cx="400" cy="330" r="95" fill="none" stroke="${accent}" stroke-width="22"/><path d="M 340 370 L 400 270 L 460 370 Z" fill="${accent}"/><rect x="300" y="450" width="200" height="26" fill="${accent}"/></pattern>`,
   };
   return garmentSvg(
@@ -150,41 +154,47 @@ export const lookPieces = <P extends LookPiece>(pieces: readonly P[]): P[] =>
   [...pieces].sort((a, b) => LAYOUT_ORDER.indexOf(a.category) - LAYOUT_ORDER.indexOf(b.category));
 
 /**
- * A style's look in one picture: every piece it names, laid flat side by side in the style's colours (one piece:
- * that piece alone), so the picture shows what the style's title, description and products name. On white for
- * the picture the engine and the AI providers read (`prompt`, 800 px square), on the style's own background for
- * the cover (600 x 750).
+ * A style's cover: its whole look in one picture, every piece it names laid flat side by side in the style's
+ * colours on the style's background (one piece: that piece alone), 600 x 750, so the picture shows what the
+ * style's title, description and products name.
  */
-export async function renderLookImage(kind: 'prompt' | 'cover', pieces: readonly LookPiece[], p: Palette): Promise<Buffer> {
+export async function renderLookImage(pieces: readonly LookPiece[], p: Palette): Promise<Buffer> {
   const ordered = lookPieces(pieces);
   const cells = CELLS[ordered.length];
   if (!cells) throw new Error(`a look of ${ordered.length} pieces has no layout`);
-  const [w, h] = kind === 'prompt' ? [800, 800] : [600, 750];
-  const background = kind === 'prompt' ? '#ffffff' : p.bg;
-  if (ordered.length === 1) {
-    const svg = pieceSvg(p, ordered[0]!, background);
-    return sharp(Buffer.from(svg))
-      .resize(kind === 'prompt' ? 800 : 600)
-      .webp({ quality: kind === 'prompt' ? 88 : 78 })
-      .toBuffer();
-  }
-  // a square prompt: the cells fitted into the square (their layout is for a 4:5 picture)
-  const scale = kind === 'prompt' ? 0.8 : 1;
-  const offset = kind === 'prompt' ? (w - w * scale) / 2 : 0;
+  const [w, h] = [600, 750];
   const layers = await Promise.all(
     ordered.map(async (piece, i) => {
       const [x, y, size] = cells[i]!;
-      const px = Math.round(size * w * scale);
+      const px = Math.round(size * w);
       return {
-        input: await sharp(Buffer.from(pieceSvg(p, piece, null))).resize(px, px).png().toBuffer(),
-        left: Math.round(offset + x * w * scale),
-        top: Math.round(y * w * scale),
+        input: await sharp(Buffer.from(pieceSvg(p, piece, null)))
+          .resize(px, px)
+          .png()
+          .toBuffer(),
+        left: Math.round(x * w),
+        top: Math.round(y * w),
       };
     }),
   );
-  return sharp({ create: { width: w, height: h, channels: 3, background } })
+  return sharp({ create: { width: w, height: h, channels: 3, background: p.bg } })
     .composite(layers)
-    .webp({ quality: kind === 'prompt' ? 88 : 78 })
+    .webp({ quality: 78 })
+    .toBuffer();
+}
+
+/**
+ * The piece the try-on reads (the style's prompt picture, 800 px on white): its main piece, the first in the
+ * look's order (outerwear, a dress, else the top). A style is one garment to the try-on today (Quick Try, the
+ * preview, the outfit builder's pieces), and the engine reads one garment per picture: a flat-lay of several
+ * would be read as one shape (docs/decisions.md, "Issue 39: a catalogue that tells the truth").
+ */
+export async function renderPromptImage(pieces: readonly LookPiece[], p: Palette): Promise<Buffer> {
+  const main = lookPieces(pieces)[0];
+  if (!main) throw new Error('a style has at least one piece');
+  return sharp(Buffer.from(pieceSvg(p, main, '#ffffff')))
+    .resize(800)
+    .webp({ quality: 88 })
     .toBuffer();
 }
 
