@@ -338,9 +338,9 @@ function shoes(kind: GarmentKind, c: GarmentColours): Shape {
   const shift = (d: string, x: number, y: number) =>
     d.replace(/(-?\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?)/g, (_, a: string, b: string) => `${Number(a) + x} ${Number(b) + y}`);
   return {
-    outline: `${shift(s.upper, 60, 250)} ${shift(s.upper, 410, 390)}`,
-    folds: highlight('M 110 300 Q 200 300 300 350', 14) + highlight('M 460 440 Q 550 440 650 490', 14),
-    details: placed(60, 250) + placed(410, 390),
+    outline: [45, 420].map((x, i) => `${shift(s.upper, x, 300 + i * 20)} ${shift(s.sole, x, 300 + i * 20)}`).join(' '),
+    folds: highlight('M 95 360 Q 185 360 285 400', 14) + highlight('M 470 380 Q 560 380 660 420', 14),
+    details: placed(45, 300) + placed(420, 320),
   };
 }
 
