@@ -46,7 +46,7 @@ export function Hero() {
         </div>
 
         <figure className="relative mx-auto w-full max-w-md">
-          <div className="grid grid-cols-2 gap-3 rounded-3xl border border-border bg-card p-3 shadow-xl">
+          <div className="relative grid grid-cols-2 gap-3 rounded-3xl border border-border bg-card p-3 shadow-xl">
             <HeroImage
               src={HERO_IMAGES.before}
               alt={HERO_IMAGES.beforeAlt}
@@ -59,14 +59,14 @@ export function Hero() {
               label="After"
               labelClassName="bg-primary text-primary-foreground"
             />
+            <p
+              className="absolute -bottom-4 left-1/2 inline-flex -translate-x-1/2 items-center gap-1.5 whitespace-nowrap rounded-full bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground shadow-lg"
+              data-testid="instant-badge"
+            >
+              <Sparkles className="h-4 w-4" aria-hidden="true" />
+              Instant transformation
+            </p>
           </div>
-          <p
-            className="absolute -bottom-4 left-1/2 inline-flex -translate-x-1/2 items-center gap-1.5 whitespace-nowrap rounded-full bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground shadow-lg"
-            data-testid="instant-badge"
-          >
-            <Sparkles className="h-4 w-4" aria-hidden="true" />
-            Instant transformation
-          </p>
           <figcaption className="mt-8 text-center text-xs text-muted-foreground" data-testid="hero-render-note">
             {LANDING_RENDER_NOTE}
           </figcaption>
