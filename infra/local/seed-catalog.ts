@@ -15,9 +15,12 @@ import { putExploreIndex } from '../../shared/repositories/explore-repository';
 import { readFileSync } from 'node:fs';
 import * as z from 'zod';
 import { SETTINGS, STYLE_IMAGE_TYPES, STYLE_SEXES, TASK_TYPES, VIBES } from '../../shared/domain/catalog';
-import { renderProductImage, renderStyleImage } from './seed-images';
+import { PIECE_PRINTS, renderLookImage, renderProductImage, renderPromptImage } from './seed-images';
 import { sizeChartSchema, sizeChartToCm } from '../../shared/domain/size-advice';
-import { GARMENT_KINDS, type GarmentKind } from './garment-art';
+import { GARMENT_KINDS } from './garment-art';
+
+/** The seeded products' categories (the style editor's own are free text). */
+export const PRODUCT_CATEGORIES = ['Outerwear', 'Tops', 'Bottoms', 'Dresses', 'Shoes', 'Accessories'] as const;
 
 export const CATALOG_SEED_VERSION = 'catalog-v1';
 /**
@@ -26,18 +29,6 @@ export const CATALOG_SEED_VERSION = 'catalog-v1';
  * picture (it showed the style's garment); a product still showing the style's picture gets its own.
  */
 export const PRODUCTS_SEED_VERSION = 'catalog-products-v3';
-
-/**
- * The drawing of a product by its category (shoes and accessories have none: their card says "No preview"
- * rather than showing another piece), and the colour of the style it is worn in: a top under outerwear in the
- * style's accent colour (the white tee under the denim jacket).
- */
-const PRODUCT_DRAWING: Record<string, { garment: GarmentKind; colour: 'top' | 'bottom' } | undefined> = {
-  Outerwear: { garment: 'jacket', colour: 'top' },
-  Tops: { garment: 'tee', colour: 'top' },
-  Bottoms: { garment: 'jeans', colour: 'bottom' },
-  Dresses: { garment: 'dress', colour: 'top' },
-};
 
 /**
  * The seed content itself (categories, styles, prompt and raw templates) is data: seed-catalog.json, checked
@@ -62,23 +53,33 @@ const seedFileSchema = z.object({
       tags: z.array(z.string()),
       type: z.enum(STYLE_IMAGE_TYPES),
       palette: z.object({ top: z.string(), bottom: z.string(), accent: z.string(), bg: z.string() }),
-      /** The drawn garment of its pictures (infra/local/garment-art.ts). */
-      garment: z.enum(GARMENT_KINDS),
       owner: z.enum(['influencer', 'admin']),
-      /** "Shop This Look": the style's products, each with one retailer link (an affiliate link). */
+      /**
+       * "Shop This Look": every piece the style names (its title and description), each with one retailer link
+       * (an affiliate link) and its own drawing; the style's pictures show them all (./seed-images.ts).
+       */
       products: z
         .array(
           z.object({
             name: z.string(),
             brand: z.string(),
-            category: z.string(),
+            category: z.enum(PRODUCT_CATEGORIES),
             retailer: z.string(),
             url: z.url({ protocol: /^https$/ }),
             price: z.number().positive(),
             currency: z.literal('EUR'),
+            /** Its product shot (infra/local/garment-art.ts). */
+            drawing: z.enum(GARMENT_KINDS),
+            colour: z
+              .union([
+                z.enum(['top', 'bottom', 'accent']),
+                z.custom<`#${string}`>((v) => typeof v === 'string' && /^#[0-9a-f]{6}$/i.test(v)),
+              ])
+              .optional(),
+            print: z.enum(PIECE_PRINTS).optional(),
           }),
         )
-        .optional(),
+        .min(1),
       /** The brand's size chart (issue 25), checked by the style editor's own rule. */
       sizeChart: sizeChartSchema.optional(),
     }),
@@ -110,6 +111,10 @@ const seedFileSchema = z.object({
 
 const SEED = seedFileSchema.parse(JSON.parse(readFileSync(new URL('./seed-catalog.json', import.meta.url), 'utf8')));
 const { categories: CATEGORIES, styles: STYLES, promptTemplates: PROMPTS, rawTemplates: RAW_TEMPLATES } = SEED;
+
+/** The seeded styles as seed-catalog.json has them (checked against its schema), for tests. */
+export const SEED_STYLES: readonly SeedStyle[] = STYLES;
+export type SeedStyle = z.infer<typeof seedFileSchema>['styles'][number];
 
 function rawJson(t: (typeof RAW_TEMPLATES)[number]): string {
   const body = t.taskType === 'OUTFIT_TRYON' ? '{{FULL_BODY_URL}}' : '{{PORTRAIT_URL}}';
@@ -158,35 +163,20 @@ async function seedStyleProducts(o: CatalogSeedOptions): Promise<number> {
   for (const [i, s] of STYLES.entries()) {
     const id = seedStyleId(i);
     const createdAt = new Date(base + i * 3_600_000).toISOString();
-    const layered = (s.products ?? []).some((p) => p.category === 'Outerwear');
-    for (const [n, p] of (s.products ?? []).entries()) {
+    for (const [n, p] of s.products.entries()) {
       const productId = `${id}-p${n + 1}`;
       const linkId = `${productId}-l1`;
-      const drawing = PRODUCT_DRAWING[p.category];
-      let imageUrl: string | null = null;
-      if (drawing) {
-        const main =
-          drawing.colour === 'bottom'
-            ? s.palette.bottom
-            : layered && p.category === 'Tops'
-              ? s.palette.accent
-              : s.palette.top;
-        const key = `styles/${id}/product-${n + 1}.webp`;
-        await o.s3.send(
-          new PutObjectCommand({
-            Bucket: o.publicBucket,
-            Key: key,
-            Body: await renderProductImage(
-              drawing.garment,
-              main,
-              main === s.palette.accent ? s.palette.top : s.palette.accent,
-            ),
-            ContentType: 'image/webp',
-            CacheControl: 'public, max-age=31536000, immutable',
-          }),
-        );
-        imageUrl = `/api/public-image/${key}`;
-      }
+      const key = `styles/${id}/product-${n + 1}.webp`;
+      await o.s3.send(
+        new PutObjectCommand({
+          Bucket: o.publicBucket,
+          Key: key,
+          Body: await renderProductImage(s.palette, p),
+          ContentType: 'image/webp',
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
+      const imageUrl = `/api/public-image/${key}`;
       // a product seeded before v3 still shows the style's picture: it gets its own (an edited one is kept)
       await o.db.doc
         .send(
@@ -279,8 +269,8 @@ export async function seedCatalog(o: CatalogSeedOptions): Promise<{ written: boo
     const createdAt = new Date(base + i * 3_600_000).toISOString();
     const ownerId = o.owners[s.owner];
     const [cover, prompt] = await Promise.all([
-      renderStyleImage('cover', s.garment, s.palette),
-      renderStyleImage('prompt', s.garment, s.palette),
+      renderLookImage(s.products, s.palette),
+      renderPromptImage(s.products, s.palette),
     ]);
     const coverKey = `styles/${id}/cover.webp`;
     const promptKey = `styles/${id}/prompt.webp`;
@@ -316,8 +306,8 @@ export async function seedCatalog(o: CatalogSeedOptions): Promise<{ written: boo
 
   // the templates' preview and the collection's cover are objects of their own (not a style's images, which a
   // takedown of that style deletes): the same drawings, copied under the seed owner's uploads
-  const firstCover = await renderStyleImage('cover', STYLES[0]!.garment, STYLES[0]!.palette);
-  const secondCover = await renderStyleImage('cover', STYLES[1]!.garment, STYLES[1]!.palette);
+  const firstCover = await renderLookImage(STYLES[0]!.products, STYLES[0]!.palette);
+  const secondCover = await renderLookImage(STYLES[1]!.products, STYLES[1]!.palette);
   const previewKey = `uploads/seed/${o.owners.admin}/template-preview.webp`;
   const collectionCoverKey = `uploads/seed/${o.owners.influencer}/collection-autumn.webp`;
   await Promise.all([upload(previewKey, firstCover), upload(collectionCoverKey, secondCover)]);

@@ -71,30 +71,139 @@ export function styleSvg(kind: StyleImageType | 'cover', p: Palette, index: numb
   return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="750" viewBox="0 0 600 750">${bg}${body}</svg>`;
 }
 
-/**
- * A style's pictures: its garment drawn as a product shot (./garment-art.ts) in the style's colours, on white for
- * the picture the engine reads (`prompt`), on the style's own background for the cover.
- */
-export async function renderStyleImage(kind: 'prompt' | 'cover', garment: GarmentKind, p: Palette): Promise<Buffer> {
-  const bottom = garment === 'jeans' || garment === 'skirt';
-  const svg = garmentSvg(
-    garment,
-    { main: bottom ? p.bottom : p.top, accent: p.accent },
-    { background: kind === 'prompt' ? '#ffffff' : p.bg },
+/** Prints a piece's cloth may carry. */
+export const PIECE_PRINTS = ['stripes', 'floral', 'graphic'] as const;
+export type PiecePrint = (typeof PIECE_PRINTS)[number];
+
+/** One piece of a style as seed-catalog.json describes it (a product of its Shop This Look). */
+export interface LookPiece {
+  /** Its drawing (./garment-art.ts). */
+  drawing: GarmentKind;
+  /** Its product category (Outerwear, Tops, Bottoms, Dresses, Shoes, Accessories). */
+  category: string;
+  /** Its cloth: one of the style's colours, or a colour of its own (default by category). */
+  colour?: 'top' | 'bottom' | 'accent' | `#${string}`;
+  print?: PiecePrint;
+}
+
+/** The colour of a piece's cloth: its own, else the style's colour its category is worn in. */
+export function pieceColour(p: Palette, piece: LookPiece): string {
+  const c =
+    piece.colour ??
+    (piece.category === 'Bottoms' ? 'bottom' : /^(Shoes|Accessories)$/.test(piece.category) ? 'accent' : 'top');
+  return c.startsWith('#') ? c : p[c as 'top' | 'bottom' | 'accent'];
+}
+
+/** A piece drawn as a product shot (800 x 800 SVG) in its colours, with its print. */
+export function pieceSvg(p: Palette, piece: LookPiece, background: string | null): string {
+  const main = pieceColour(p, piece);
+  // details (neckband, buttons, stitching) in the style's accent, or its top colour where the cloth is the accent
+  const accent = main === p.accent ? p.top : p.accent;
+  const id = `print-${piece.drawing}`;
+  const prints: Record<PiecePrint, string> = {
+    stripes: `<pattern id="${id}" width="40" height="40" patternUnits="userSpaceOnUse"><rect width="40" height="40" fill="${main}"/><rect y="22" width="40" height="16" fill="${accent}"/></pattern>`,
+    floral: `<pattern id="${id}" width="90" height="90" patternUnits="userSpaceOnUse"><rect width="90" height="90" fill="${main}"/>${[
+      [22, 24],
+      [67, 68],
+    ]
+      .map(
+        ([x, y]) =>
+          [0, 72, 144, 216, 288]
+            .map(
+              (a) =>
+                `<ellipse cx="${x}" cy="${y! - 9}" rx="5" ry="9" fill="${accent}" transform="rotate(${a} ${x} ${y})"/>`,
+            )
+            .join('') + `<circle cx="${x}" cy="${y}" r="4" fill="${p.bottom}"/>`,
+      )
+      .join(
+        '',
+      )}<path d="M 60 20 q 8 -6 14 2 M 20 70 q 6 -8 14 -2" stroke="${p.bottom}" stroke-width="3" fill="none"/></pattern>`,
+    graphic: `<pattern id="${id}" width="800" height="800" patternUnits="userSpaceOnUse"><rect width="800" height="800" fill="${main}"/><circle cx="400" cy="330" r="95" fill="none" stroke="${accent}" stroke-width="22"/><path d="M 340 370 L 400 270 L 460 370 Z" fill="${accent}"/><rect x="300" y="450" width="200" height="26" fill="${accent}"/></pattern>`,
+  };
+  return garmentSvg(
+    piece.drawing,
+    { main, accent },
+    piece.print ? { background, defs: prints[piece.print], fill: `url(#${id})` } : { background },
   );
-  return sharp(Buffer.from(svg))
-    .resize(kind === 'prompt' ? 800 : 600)
-    .webp({ quality: kind === 'prompt' ? 88 : 78 })
+}
+
+/** The order a look's pieces are laid out in: outer and upper pieces first, then bottoms, shoes, accessories. */
+const LAYOUT_ORDER = ['Outerwear', 'Dresses', 'Tops', 'Bottoms', 'Shoes', 'Accessories'];
+/** Cells of the look's picture per number of pieces: [x, y, size] as fractions of the width. */
+const CELLS: Record<number, [number, number, number][]> = {
+  1: [[0, 0.125, 1]],
+  2: [
+    [0.2, 0, 0.6],
+    [0.2, 0.65, 0.6],
+  ],
+  3: [
+    [0, 0.02, 0.54],
+    [0.46, 0.02, 0.54],
+    [0.2, 0.6, 0.64],
+  ],
+  4: [
+    [0, 0.02, 0.52],
+    [0.48, 0.02, 0.52],
+    [0, 0.64, 0.52],
+    [0.48, 0.64, 0.52],
+  ],
+};
+
+/** The pieces a look's picture shows, in the order they are laid out: all of them. */
+export const lookPieces = <P extends LookPiece>(pieces: readonly P[]): P[] =>
+  [...pieces].sort((a, b) => LAYOUT_ORDER.indexOf(a.category) - LAYOUT_ORDER.indexOf(b.category));
+
+/**
+ * A style's cover: its whole look in one picture, every piece it names laid flat side by side in the style's
+ * colours on the style's background (one piece: that piece alone), 600 x 750, so the picture shows what the
+ * style's title, description and products name.
+ */
+export async function renderLookImage(pieces: readonly LookPiece[], p: Palette): Promise<Buffer> {
+  const ordered = lookPieces(pieces);
+  const cells = CELLS[ordered.length];
+  if (!cells) throw new Error(`a look of ${ordered.length} pieces has no layout`);
+  const [w, h] = [600, 750];
+  const layers = await Promise.all(
+    ordered.map(async (piece, i) => {
+      const [x, y, size] = cells[i]!;
+      const px = Math.round(size * w);
+      return {
+        input: await sharp(Buffer.from(pieceSvg(p, piece, null)))
+          .resize(px, px)
+          .png()
+          .toBuffer(),
+        left: Math.round(x * w),
+        top: Math.round(y * w),
+      };
+    }),
+  );
+  return sharp({ create: { width: w, height: h, channels: 3, background: p.bg } })
+    .composite(layers)
+    .webp({ quality: 78 })
     .toBuffer();
 }
 
 /**
- * A product of a style drawn as its own product shot on white (./garment-art.ts): the pieces that have a drawing
- * (outerwear, tops, bottoms, dresses) in the colour the style wears them in.
+ * The piece the try-on reads (the style's prompt picture, 800 px on white): its main piece, the first in the
+ * look's order (outerwear, a dress, else the top). A style is one garment to the try-on today (Quick Try, the
+ * preview, the outfit builder's pieces), and the engine reads one garment per picture: a flat-lay of several
+ * would be read as one shape (docs/decisions.md, "Issue 39: a catalogue that tells the truth").
  */
-export async function renderProductImage(garment: GarmentKind, main: string, accent: string): Promise<Buffer> {
-  const svg = garmentSvg(garment, { main, accent }, { background: '#ffffff' });
-  return sharp(Buffer.from(svg)).resize(480).webp({ quality: 82 }).toBuffer();
+export async function renderPromptImage(pieces: readonly LookPiece[], p: Palette): Promise<Buffer> {
+  const main = lookPieces(pieces)[0];
+  if (!main) throw new Error('a style has at least one piece');
+  return sharp(Buffer.from(pieceSvg(p, main, '#ffffff')))
+    .resize(800)
+    .webp({ quality: 88 })
+    .toBuffer();
+}
+
+/** A product of a style drawn as its own product shot on white (./garment-art.ts), in the style's colours. */
+export async function renderProductImage(p: Palette, piece: LookPiece): Promise<Buffer> {
+  return sharp(Buffer.from(pieceSvg(p, piece, '#ffffff')))
+    .resize(480)
+    .webp({ quality: 82 })
+    .toBuffer();
 }
 
 /** A plain portrait or full-body placeholder person (demo photo profiles and the landing demo). */

@@ -29,7 +29,7 @@ describe('image source kinds', () => {
     expect(imageSourceKind('/api/public-image/../x.jpg')).toBe('api');
     expect(imageSourceKind('https://cdn.example.com/a.jpg')).toBe('direct');
     expect(imageSourceKind('http://localhost:3000/s3/a.jpg')).toBe('direct');
-    expect(imageSourceKind('/landing/hero-after.svg')).toBe('direct');
+    expect(imageSourceKind('/landing/hero-after.webp')).toBe('direct');
     expect(imageSourceKind('/api/other')).toBe('none');
     expect(imageSourceKind('javascript:alert(1)')).toBe('none');
     expect(imageSourceKind('')).toBe('none');

@@ -5,7 +5,14 @@ import { Button, buttonClasses } from '../../../components/button';
 import { cn } from '../../../lib/cn';
 import { takingOverPrerenderedPage } from '../../../lib/prerender';
 import { ANCHORS } from '../../../lib/site-config';
-import { DEMO_LOOKS, DEMO_PEOPLE, demoPreviewSrc, type DemoLookId, type DemoPersonId } from './landing-content';
+import {
+  DEMO_LOOKS,
+  DEMO_PEOPLE,
+  LANDING_RENDER_NOTE,
+  demoPreviewSrc,
+  type DemoLookId,
+  type DemoPersonId,
+} from './landing-content';
 import { Section } from './section';
 
 /** Length of the simulated generation. */
@@ -18,7 +25,8 @@ const option =
 
 /**
  * Section 2, "Try it in seconds": pick a demo photo, choose a look, Generate preview. Purely client-side:
- * it shows a short simulated progress, then reveals a pre-rendered preview. No request is made.
+ * it shows a short progress, then the Fitly engine's own render of that figure in that look, made ahead by
+ * `npm run landing:images` (and said so under the pictures). No request is made.
  */
 export function DemoWidget() {
   // Taking over a prerendered page, the visitor may have picked already (the radios work without JavaScript).
@@ -103,6 +111,9 @@ export function DemoWidget() {
             <Wand className="h-4 w-4" aria-hidden="true" />
             Generate preview
           </Button>
+          <p className="text-sm text-muted-foreground" data-testid="demo-render-note">
+            {LANDING_RENDER_NOTE}
+          </p>
         </div>
 
         <div

@@ -4,6 +4,7 @@ import ArrowRight from 'lucide-react/icons/arrow-right';
 import Sparkles from 'lucide-react/icons/sparkles';
 import { buttonClasses } from '../../../components/button';
 import { ANCHORS } from '../../../lib/site-config';
+import { HERO_IMAGES, LANDING_RENDER_NOTE } from './landing-content';
 
 /** Section 1: the hero with the before/after comparison and the "Instant transformation" badge. */
 export function Hero() {
@@ -45,28 +46,30 @@ export function Hero() {
         </div>
 
         <figure className="relative mx-auto w-full max-w-md">
-          <div className="grid grid-cols-2 gap-3 rounded-3xl border border-border bg-card p-3 shadow-xl">
+          <div className="relative grid grid-cols-2 gap-3 rounded-3xl border border-border bg-card p-3 shadow-xl">
             <HeroImage
-              src="/landing/hero-before.svg"
-              alt="Before: a woman in a plain grey T-shirt and jeans"
+              src={HERO_IMAGES.before}
+              alt={HERO_IMAGES.beforeAlt}
               label="Before"
               labelClassName="bg-white/90 text-zinc-900"
             />
             <HeroImage
-              src="/landing/hero-after.svg"
-              alt="After: the same woman in an evening tailored suit"
+              src={HERO_IMAGES.after}
+              alt={HERO_IMAGES.afterAlt}
               label="After"
               labelClassName="bg-primary text-primary-foreground"
             />
+            <p
+              className="absolute -bottom-4 left-1/2 inline-flex -translate-x-1/2 items-center gap-1.5 whitespace-nowrap rounded-full bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground shadow-lg"
+              data-testid="instant-badge"
+            >
+              <Sparkles className="h-4 w-4" aria-hidden="true" />
+              Instant transformation
+            </p>
           </div>
-          <p
-            className="absolute -bottom-4 left-1/2 inline-flex -translate-x-1/2 items-center gap-1.5 whitespace-nowrap rounded-full bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground shadow-lg"
-            data-testid="instant-badge"
-          >
-            <Sparkles className="h-4 w-4" aria-hidden="true" />
-            Instant transformation
-          </p>
-          <figcaption className="sr-only">Before and after: one photo, a new outfit in seconds.</figcaption>
+          <figcaption className="mt-8 text-center text-xs text-muted-foreground" data-testid="hero-render-note">
+            {LANDING_RENDER_NOTE}
+          </figcaption>
         </figure>
       </div>
     </section>

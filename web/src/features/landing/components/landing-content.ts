@@ -8,22 +8,41 @@ import {
   formatEur,
 } from '../../../../../shared/domain/plans';
 
+/**
+ * The landing's pictures are real renders of the Fitly engine (issue 39): computer-generated fixture figures
+ * (test/fixtures/people, no real person) dressed in pieces of the seeded catalogue, written by
+ * `npm run landing:images` (test/engine/landing-images.ts) so they follow the engine. The page says so.
+ */
+export const LANDING_RENDER_NOTE =
+  'The people shown are computer-generated figures, dressed by the Fitly engine: real renders, not retouched.';
+
+/** The hero's before/after: a fixture figure's photo, and the engine's render of it in a seeded style. */
+export const HERO_IMAGES = {
+  fixture: 'ai-body',
+  style: 'Weekend Denim',
+  before: '/landing/hero-before.webp',
+  after: '/landing/hero-after.webp',
+  beforeAlt: 'Before: a computer-generated woman in a white sleeveless dress',
+  afterAlt: 'After: the same figure as rendered by the Fitly engine in a denim jacket, white tee and straight jeans',
+} as const;
+
 export const DEMO_PEOPLE = [
-  { id: 'ava', name: 'Ava', src: '/landing/demo-ava.svg' },
-  { id: 'leo', name: 'Leo', src: '/landing/demo-leo.svg' },
+  { id: 'ava', name: 'Ava', fixture: 'ai-body', src: '/landing/demo-ava.webp' },
+  { id: 'nora', name: 'Nora', fixture: 'cgi-model-27', src: '/landing/demo-nora.webp' },
 ] as const;
 
+/** Each look is a seeded style (infra/local/seed-catalog.json), all of its wearable pieces at once. */
 export const DEMO_LOOKS = [
-  { id: 'linen', name: 'Summer linen', src: '/landing/look-linen.svg' },
-  { id: 'denim', name: 'Street denim', src: '/landing/look-denim.svg' },
-  { id: 'evening', name: 'Evening tailoring', src: '/landing/look-evening.svg' },
+  { id: 'linen', name: 'Resort linen', style: 'Resort Linen', src: '/landing/look-linen.webp' },
+  { id: 'denim', name: 'Weekend denim', style: 'Weekend Denim', src: '/landing/look-denim.webp' },
+  { id: 'evening', name: 'Midnight slip dress', style: 'Midnight Slip Dress', src: '/landing/look-evening.webp' },
 ] as const;
 
 export type DemoPersonId = (typeof DEMO_PEOPLE)[number]['id'];
 export type DemoLookId = (typeof DEMO_LOOKS)[number]['id'];
 
 export const demoPreviewSrc = (person: DemoPersonId, look: DemoLookId): string =>
-  `/landing/preview-${person}-${look}.svg`;
+  `/landing/preview-${person}-${look}.webp`;
 
 export const TESTIMONIALS = [
   {
