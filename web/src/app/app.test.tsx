@@ -179,6 +179,7 @@ describe('app shell: logged in', () => {
       'Photo Profiles',
       'Try Custom Look',
       'Gallery',
+      'Favorites',
       'Settings',
       'Subscription',
       'My Collections',

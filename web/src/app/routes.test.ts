@@ -144,3 +144,10 @@ describe('shared looks and compare (issue 15)', () => {
     expect(resolveRoute('/shares', 'logged-out').screen).toBe('sign-in-required');
   });
 });
+
+describe('favorites (issue 39)', () => {
+  it('/favorites is its own page signed in, and asks a visitor to sign in first', () => {
+    expect(resolveRoute('/favorites', 'logged-in')).toMatchObject({ screen: 'favorites', fallback: false });
+    expect(resolveRoute('/favorites', 'logged-out')).toMatchObject({ screen: 'sign-in-required' });
+  });
+});

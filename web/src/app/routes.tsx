@@ -65,6 +65,8 @@ export const LOGGED_IN_ROUTES: readonly RouteEntry[] = [
   { path: '/admin/safety', screen: 'admin-safety' },
   { path: '/settings', screen: 'settings' },
   { path: '/influencer/collections', screen: 'influencer-collections' },
+  // The styles the user marked with the heart (issue 39).
+  { path: '/favorites', screen: 'favorites' },
   ...SHARED_ROUTES,
   { path: '*', screen: 'not-found' },
 ];
