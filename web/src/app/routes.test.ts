@@ -151,3 +151,11 @@ describe('favorites (issue 39)', () => {
     expect(resolveRoute('/favorites', 'logged-out')).toMatchObject({ screen: 'sign-in-required' });
   });
 });
+
+describe('FAQ page (issue 39)', () => {
+  it('/faq is the same page signed in or out', () => {
+    expect(resolveRoute('/faq', 'logged-out')).toMatchObject({ screen: 'faq', fallback: false });
+    expect(resolveRoute('/faq', 'logged-in')).toMatchObject({ screen: 'faq', fallback: false });
+    expect(isStateIndependent('/faq')).toBe(true);
+  });
+});

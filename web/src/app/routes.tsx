@@ -32,6 +32,8 @@ export const SHARED_ROUTES: readonly RouteEntry[] = [
   { path: '/pricing', screen: 'pricing' },
   // A look shared for feedback (issue 15): anyone with the link, signed in or not.
   { path: '/l/:token', screen: 'shared-look' },
+  // Every question and answer: the landing's "View all FAQs" (issue 39).
+  { path: '/faq', screen: 'faq' },
 ];
 
 export const LOGGED_IN_ROUTES: readonly RouteEntry[] = [
