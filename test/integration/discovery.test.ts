@@ -100,7 +100,7 @@ describe('favourites', () => {
     expect(res.body.nextCursor).toBeNull();
   });
 
-  it('pages a list of favourites that is only the caller\'s, and refuses a bad or foreign cursor', async () => {
+  it("pages a list of favourites that is only the caller's, and refuses a bad or foreign cursor", async () => {
     const [fan, bystander] = await Promise.all([ctx.createUser(), ctx.createUser()]);
     const ids = [seedStyleId(0), seedStyleId(2), seedStyleId(4), seedStyleId(6), seedStyleId(7)];
     for (const id of ids) {

@@ -33,11 +33,16 @@ describe('FavoritesPage', () => {
     renderPage(<FavoritesPage />, '/favorites');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Favorites');
     const grid = await screen.findByTestId('favorites-grid');
-    expect(within(grid).getAllByTestId('style-card-name').map((n) => n.textContent)).toEqual([
-      'City Trench',
-      'Weekend Denim',
-    ]);
-    expect(within(grid).getByRole('link', { name: /City Trench/ }).getAttribute('href')).toBe('/style/s1');
+    expect(
+      within(grid)
+        .getAllByTestId('style-card-name')
+        .map((n) => n.textContent),
+    ).toEqual(['City Trench', 'Weekend Denim']);
+    expect(
+      within(grid)
+        .getByRole('link', { name: /City Trench/ })
+        .getAttribute('href'),
+    ).toBe('/style/s1');
     expect(seen[0]).toContain('limit=24');
     expect(seen[0]).not.toContain('cursor');
 
@@ -55,7 +60,11 @@ describe('FavoritesPage', () => {
     renderPage(<FavoritesPage />, '/favorites');
     const empty = await screen.findByTestId('favorites-empty');
     expect(within(empty).getByText(FAVORITES_EMPTY)).toBeTruthy();
-    expect(within(empty).getByRole('link', { name: /Find styles/ }).getAttribute('href')).toBe('/explore');
+    expect(
+      within(empty)
+        .getByRole('link', { name: /Find styles/ })
+        .getAttribute('href'),
+    ).toBe('/explore');
   });
 
   it('offers a retry when the list cannot be loaded', async () => {

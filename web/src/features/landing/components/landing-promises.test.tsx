@@ -14,7 +14,7 @@ const show = (ui: ReactNode) => render(<MemoryRouter>{ui}</MemoryRouter>);
 const hrefs = (root: HTMLElement) => [...root.querySelectorAll('a')].map((a) => a.getAttribute('href'));
 
 describe('landing promises', () => {
-  it('promises favourites (which exist), not shoppers\' own collections (which do not)', () => {
+  it("promises favourites (which exist), not shoppers' own collections (which do not)", () => {
     show(<ShopperPromo />);
     const promo = screen.getByTestId('shopper-promo');
     expect(promo.textContent).not.toMatch(/into collections|collections of favourites/i);
@@ -34,7 +34,11 @@ describe('landing promises', () => {
     show(<StylistPromo />);
     const promo = screen.getByTestId('stylist-promo');
     expect(promo.textContent).not.toMatch(/pro stylist|lookbook|comments/i);
-    expect(within(promo).getByRole('link', { name: /Start free/ }).getAttribute('href')).toBe('/auth/register');
+    expect(
+      within(promo)
+        .getByRole('link', { name: /Start free/ })
+        .getAttribute('href'),
+    ).toBe('/auth/register');
   });
 
   it('has no link to "#": stories are not promised, "View all FAQs" opens the FAQ page', () => {
