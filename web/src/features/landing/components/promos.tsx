@@ -143,7 +143,7 @@ export function RetailerPromo() {
         'Auto-generated content for email, product pages and social',
       ]}
       cta={{ label: 'Ask to join the retailer beta', href: RETAILER_BETA_MAILTO }}
-      note="Planned for the beta: not part of the app yet."
+      note="The list is what the beta will offer: none of it is part of the app yet."
       reverse
       tint
     />
