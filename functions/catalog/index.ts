@@ -55,7 +55,7 @@ export const handler = createGroupHandler(
       json(await unfavoriteStyle(getDb(), (await me(req)).id, req.params.id)),
     'GET /api/styles/{id}/favorites/count': async (req) =>
       json(await getStyleFavoriteCount(getDb(), req.params.id, viewer(req))),
-    'GET /api/favorites': async (req) => json(await listFavoriteStyles(getDb(), requireAuth(req).sub)),
+    'GET /api/favorites': async (req) => json(await listFavoriteStyles(getDb(), requireAuth(req).sub, req.query)),
     'POST /api/styles/{id}/flag': async (req) => {
       const { reason } = req.body;
       const user = await me(req);

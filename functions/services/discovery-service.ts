@@ -7,6 +7,8 @@ import { isListedCollection } from '../../shared/domain/collection-rules';
 import { ulid } from 'ulid';
 import { conflict, notFound } from '../../shared/errors';
 import { REPORT_ALREADY_OPEN } from '../../shared/domain/profile-rules';
+import { FAVORITES_LIMIT_DEFAULT } from '../../shared/domain/catalog';
+import type { FavoritesPageQuery } from '../../shared/schemas/discovery';
 import { normalizeHandle } from '../../shared/domain/profile-rules';
 import type { Db } from '../../shared/repositories/table';
 import {
@@ -25,7 +27,7 @@ import {
   createStyleReport,
   getFavoriteCount,
   isFavorite,
-  listFavoriteStyleIds,
+  listFavoritePage,
   listOpenStyleReports,
   removeFavorite,
 } from '../../shared/repositories/discovery-repository';
@@ -91,21 +93,35 @@ export async function unfavoriteStyle(db: Db, userId: string, styleId: string) {
   return { isFavorite: false, count: Math.max(0, await getFavoriteCount(db, styleId)) };
 }
 
-/** GET /api/favorites: the caller's favourite styles (still visible to them), most recently favourited first. */
-export async function listFavoriteStyles(db: Db, userId: string) {
-  const favs = await listFavoriteStyleIds(db, userId);
-  const styles = (
-    await getStylesByIds(
-      db,
-      favs.map((f) => f.styleId),
+/**
+ * GET /api/favorites: a page of the caller's favourite styles (still visible to them), most recently favourited
+ * first. A favourite of a style that is gone or went private is left out of its page (the page may be short; the
+ * cursor goes on).
+ */
+export async function listFavoriteStyles(db: Db, userId: string, q: FavoritesPageQuery = {}) {
+  const page = await listFavoritePage(db, userId, {
+    limit: q.limit ?? FAVORITES_LIMIT_DEFAULT,
+    cursor: q.cursor ?? null,
+  });
+  const styles = new Map(
+    (
+      await getStylesByIds(
+        db,
+        page.items.map((f) => f.styleId),
+      )
     )
-  ).filter((s) => isVisible(s, userId));
+      .filter((s) => isVisible(s, userId))
+      .map((s) => [s.id, s]),
+  );
   const byCreator = await creators(
     db,
-    styles.map((s) => s.createdBy),
+    [...styles.values()].map((s) => s.createdBy),
   );
-  const at = new Map(favs.map((f) => [f.styleId, f.createdAt]));
-  return styles.map((s) => ({ ...styleSummary(s, byCreator.get(s.createdBy)!), favoritedAt: at.get(s.id) ?? null }));
+  const items = page.items.flatMap((f) => {
+    const s = styles.get(f.styleId);
+    return s ? [{ ...styleSummary(s, byCreator.get(s.createdBy)!), favoritedAt: f.createdAt }] : [];
+  });
+  return { items, nextCursor: page.nextCursor };
 }
 
 /** POST /api/styles/{id}/flag: one open report per user and style. */

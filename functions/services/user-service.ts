@@ -61,6 +61,7 @@ export function toCurrentUser(u: UserRecord, balance: Balance): CurrentUser {
     showCollections: u.showCollections ?? true,
     onboarded: !!u.onboarded,
     createdAt: u.createdAt,
+    starterGrant: u.starterGrant ?? null,
   };
 }
 

@@ -65,3 +65,7 @@ export const MAX_CARD_TAGS = 3;
  */
 export const STYLE_COUNTER_SHARDS = 8;
 export const STYLE_USAGE_FOLD_MS = 60_000;
+
+/** GET /api/favorites (issue 39): a page of the caller's favourite styles, most recently favourited first. */
+export const FAVORITES_LIMIT_DEFAULT = 24;
+export const FAVORITES_LIMIT_MAX = 60;

@@ -130,6 +130,12 @@ export const MIN_CREDITS_TO_GENERATE = 1;
  * at most once per verified e-mail address (docs/decisions.md "Starter grant").
  */
 export const STARTER_CREDITS = GENERATION_COST;
+/** What became of the starter grant when an account was created with a verified e-mail (issue 39). */
+export const STARTER_GRANT_STATES = ['granted', 'address-used'] as const;
+export type StarterGrantState = (typeof STARTER_GRANT_STATES)[number];
+/** Why an account made with an address that already had its free look starts with none (only that address). */
+export const STARTER_GRANT_USED_MESSAGE =
+  'No free look on this account: this e-mail address already had its free look on an earlier Fitly account (each address gets one, also after an account is deleted). Plans and credit packs start at the Trial.';
 /** How the UI names the starter grant ("1 free look"). */
 export const STARTER_GRANT_LABEL = `${STARTER_CREDITS} free look${STARTER_CREDITS === 1 ? '' : 's'}`;
 

@@ -19,7 +19,16 @@ import {
 } from './report-repository';
 import { keys } from './keys';
 import { TABLE_SCHEMA, type Db } from './table';
-import { entity, queryAll, transactConditional, tx, type EntityRecord } from './toolkit';
+import {
+  decodeCursor,
+  encodeCursor,
+  entity,
+  queryAll,
+  queryPage,
+  transactConditional,
+  tx,
+  type EntityRecord,
+} from './toolkit';
 import { favoriteCountMove } from './style-counter-repository';
 import { lazySchema } from '../schemas/lazy-schema';
 
@@ -80,6 +89,36 @@ export async function listFavoriteStyleIds(
     { max: limit },
   );
   return items.map((i) => favoriteEntity.parsePick(i, ['styleId', 'createdAt']));
+}
+
+/**
+ * One page of a user's favourites, newest first (`cursor` from the page before; signed for this user's list, so
+ * a cursor of another list or user is a 400).
+ */
+export async function listFavoritePage(
+  db: Db,
+  userId: string,
+  opts: { limit: number; cursor?: string | null },
+): Promise<{ items: { styleId: string; createdAt: string }[]; nextCursor: string | null }> {
+  const scope = `favorites:${userId}`;
+  const pk = keys.favoriteByUserIndex(userId, '', '').gsi2pk;
+  const start = decodeCursor(opts.cursor, scope);
+  const page = await queryPage(
+    db,
+    {
+      IndexName: TABLE_SCHEMA.gsi2.name,
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      ProjectionExpression: 'pk, sk, gsi2pk, gsi2sk, styleId, createdAt',
+      ScanIndexForward: false,
+      Limit: opts.limit,
+    },
+    start && start.gsi2pk === pk ? start : undefined,
+  );
+  return {
+    items: page.items.map((i) => favoriteEntity.parsePick(i, ['styleId', 'createdAt'])),
+    nextCursor: encodeCursor(page.lastKey, scope),
+  };
 }
 
 export { getFavoriteCount } from './style-counter-repository';

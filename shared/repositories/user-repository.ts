@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from './dynamo-client';
 import * as z from 'zod';
 import { ROLES, type Role } from '../domain/roles';
-import { PLAN_IDS, STARTER_CREDITS } from '../domain/plans';
+import { PLAN_IDS, STARTER_CREDITS, STARTER_GRANT_STATES } from '../domain/plans';
 import { RETENTION_DAYS } from '../domain/privacy';
 import { keys } from './keys';
 import { cancellationReasons, isConditionFailure, TABLE_SCHEMA, type Db } from './table';
@@ -58,6 +58,12 @@ export const userEntity = entity({
       accountStatusAt: z.string().optional(),
       /** Privacy (privacy-repository): the age statement (never the birth date), the retention choice. */
       ageStatus: z.enum(['adult', 'minor']).optional(),
+      /**
+       * The starter grant at creation (issue 39): 'granted', or 'address-used' when the verified e-mail had
+       * claimed it before (an earlier, maybe deleted, account): the SPA says why there is no free look.
+       * Absent: an unverified account (no grant was due) or one created before this field.
+       */
+      starterGrant: z.enum(STARTER_GRANT_STATES).optional(),
       ageConfirmedAt: z.string().optional(),
       ageWordingVersion: z.string().optional(),
       retentionDays: z.union(RETENTION_DAYS.map((d) => z.literal(d))).optional(),
@@ -146,6 +152,7 @@ export async function createUserIfMissing(db: Db, input: NewUser, now = new Date
   if (existing) return existing;
   const base = baseHandle(input.email);
   let grant = !!input.emailVerified && STARTER_CREDITS > 0;
+  let addressUsed = false; // the e-mail's claim exists: created without the grant, and said so
   for (let attempt = 0; attempt < 6; attempt++) {
     const handle = attempt === 0 ? base : `${base}${Math.floor(1000 + Math.random() * 9000)}`;
     const ts = now.toISOString();
@@ -170,6 +177,7 @@ export async function createUserIfMissing(db: Db, input: NewUser, now = new Date
       isPublic: false,
       showCollections: true,
       onboarded: false,
+      ...(grant ? { starterGrant: 'granted' as const } : addressUsed ? { starterGrant: 'address-used' as const } : {}),
       createdAt: ts,
       updatedAt: ts,
     };
@@ -210,6 +218,7 @@ export async function createUserIfMissing(db: Db, input: NewUser, now = new Date
         throw new HttpError(401, ACCOUNT_DELETED.code, ACCOUNT_DELETED.message);
       if (grant && reasons[3] === 'ConditionalCheckFailed' && reasons[0] !== 'ConditionalCheckFailed') {
         grant = false; // this e-mail had its starter grant already: create the account without one
+        addressUsed = true;
         attempt--; // the handle was not the problem
         continue;
       }

@@ -3,6 +3,7 @@ import { ADMIN, defineRoutes } from './route-def';
 import { PUBLIC_LIST_EDGE_SECONDS } from '../domain/edge';
 import {
   exploreStylesQuery,
+  favoritesPageQuery,
   flagStyleSchema,
   stylesListQuery,
   preferencesSchema,
@@ -17,7 +18,7 @@ import {
   exploreTagListSchema,
   favoriteCountSchema,
   favoriteStateSchema,
-  favoriteStyleListSchema,
+  favoriteStylePageSchema,
   favoriteToggleSchema,
   generationListSchema,
   preferencesViewSchema,
@@ -132,7 +133,15 @@ export const catalogRoutes = defineRoutes([
     auth: 'optional',
     response: favoriteCountSchema,
   },
-  { method: 'GET', path: '/api/favorites', group: 'catalog', auth: 'user', response: favoriteStyleListSchema },
+  // GET /api/favorites (issue 39): the caller's favourites, a page at a time (the /favorites page)
+  {
+    method: 'GET',
+    path: '/api/favorites',
+    group: 'catalog',
+    auth: 'user',
+    query: favoritesPageQuery,
+    response: favoriteStylePageSchema,
+  },
   {
     method: 'POST',
     path: '/api/styles/{id}/flag',

@@ -1,6 +1,7 @@
 /** Request bodies of the discovery routes: style reports, onboarding preferences, profile settings and links. */
 import * as z from 'zod';
 import { EXPLORE_LIMIT_MAX, EXPLORE_SORTS } from '../domain/explore-search';
+import { FAVORITES_LIMIT_MAX } from '../domain/catalog';
 import { isSafeText, normalizeText, UNSAFE_TEXT_MESSAGE } from '../domain/text-rules';
 import { PREFERENCE_BRANDS, PREFERENCE_COLORS, PREFERENCE_STYLES, SELECT_ONE_STYLE } from '../domain/preferences';
 import {
@@ -130,3 +131,12 @@ export const userLinkSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 export type UserLinkInput = z.infer<typeof userLinkSchema>;
+
+/** GET /api/favorites (issue 39): a page size (limit) and the signed cursor of the page before. */
+export const favoritesPageQuery = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    limit: z.coerce.number().int().min(1).max(FAVORITES_LIMIT_MAX).optional(),
+    cursor: z.string().max(2000).optional(),
+  }),
+);
+export type FavoritesPageQuery = z.infer<typeof favoritesPageQuery>;

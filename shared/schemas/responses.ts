@@ -498,7 +498,10 @@ export const exploreTagListSchema = /* @__PURE__ */ lazySchema(() => z.array(z.s
 export const styleProductListSchema = /* @__PURE__ */ lazySchema(() => z.array(styleProductSchema));
 export const categoryListSchema = /* @__PURE__ */ lazySchema(() => z.array(categorySchema));
 export const collectionSummaryListSchema = /* @__PURE__ */ lazySchema(() => z.array(collectionSummarySchema));
-export const favoriteStyleListSchema = /* @__PURE__ */ lazySchema(() => z.array(favoriteStyleSchema));
+/** GET /api/favorites: one page of the caller's favourite styles and the signed cursor of the next (null: the last). */
+export const favoriteStylePageSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ items: z.array(favoriteStyleSchema), nextCursor: nstr }),
+);
 export const styleReportListSchema = /* @__PURE__ */ lazySchema(() => z.array(styleReportSchema));
 export const userLinkListSchema = /* @__PURE__ */ lazySchema(() => z.array(userLinkViewSchema));
 export const rawTemplateListSchema = /* @__PURE__ */ lazySchema(() => z.array(rawTemplateSchema));
@@ -527,6 +530,7 @@ export type PromptTemplate = Out<typeof promptTemplateSchema>;
 export type FavoriteStateView = Out<typeof favoriteStateSchema>;
 export type FavoriteToggle = Out<typeof favoriteToggleSchema>;
 export type FavoriteCount = Out<typeof favoriteCountSchema>;
+export type FavoriteStylePage = Out<typeof favoriteStylePageSchema>;
 export type StyleReport = Out<typeof styleReportSchema>;
 export type PublicUser = Out<typeof publicUserSchema>;
 export type PublicProfile = Out<typeof publicProfileSchema>;

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ROLES } from '../domain/roles';
-import { PLAN_IDS } from '../domain/plans';
+import { PLAN_IDS, STARTER_GRANT_STATES } from '../domain/plans';
 import { lazySchema } from './lazy-schema';
 
 export const roleSchema = /* @__PURE__ */ lazySchema(() =>
@@ -35,6 +35,8 @@ export const currentUserSchema = /* @__PURE__ */ lazySchema(() =>
     showCollections: z.boolean(),
     onboarded: z.boolean(),
     createdAt: z.string(),
+    /** The free look at sign-up (issue 39): granted, withheld because the address had it before, or null. */
+    starterGrant: z.enum(STARTER_GRANT_STATES).nullable(),
   }),
 );
 export type CurrentUser = z.infer<typeof currentUserSchema>;

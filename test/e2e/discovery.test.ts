@@ -97,7 +97,7 @@ describeE2E('discovery: explore, style, collections, profiles, onboarding, setti
     await context.close();
   });
 
-  it('favourites a style (count +1) and unfavourites it (count back)', async () => {
+  it('favourites a style (count +1), finds it on the Favorites page and unfavourites it (count back)', async () => {
     const { page, context } = await app.open();
     await signIn(page, 'shopper@example.com');
     await page.goto('/style/seed-style-02');
@@ -130,6 +130,16 @@ describeE2E('discovery: explore, style, collections, profiles, onboarding, setti
       })
     ).json();
     expect(server).toEqual({ count: before + 1 });
+    // found again (issue 39): the style page says where favourites are kept, and the Favorites page lists it
+    await page.getByTestId('favorites-link').click();
+    await page.waitForURL(/\/favorites$/);
+    await page.getByRole('heading', { level: 1, name: 'Favorites' }).waitFor();
+    await page.getByTestId('favorites-grid').getByTestId('style-card').filter({ hasText: 'City Trench' }).click();
+    await page.waitForURL(/\/style\/seed-style-02$/);
+    await page.waitForFunction(() => {
+      const btn = document.querySelector('[data-testid=favorite-toggle]') as HTMLButtonElement | null;
+      return btn?.getAttribute('aria-pressed') === 'true' && !btn.disabled;
+    });
     await toggle.click();
     await page
       .getByTestId('favorite-count')

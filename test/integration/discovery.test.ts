@@ -62,7 +62,7 @@ describe('private styles', () => {
     ).toBe(404);
     expect((await ctx.invoke('GET', '/api/styles/private-1/favorites/count')).status).toBe(404);
     const favs = await ctx.invoke('GET', '/api/favorites', { token: owner.idToken });
-    expect(favs.body.map((s: { id: string }) => s.id)).toContain('private-1');
+    expect(favs.body.items.map((s: { id: string }) => s.id)).toContain('private-1');
     await ctx.invoke('DELETE', '/api/styles/private-1/favorite', { token: owner.idToken });
   });
 });
@@ -95,8 +95,52 @@ describe('favourites', () => {
     await new Promise((r) => setTimeout(r, 5));
     await ctx.invoke('POST', `/api/styles/${seedStyleId(1)}/favorite`, { token: other.idToken });
     const res = await ctx.invoke('GET', '/api/favorites', { token: other.idToken });
-    expect(res.body.map((s: { id: string }) => s.id)).toEqual([seedStyleId(1), seedStyleId(5)]);
-    expect(res.body[0]).toMatchObject({ name: 'City Trench', userName: 'Iris Vale' });
+    expect(res.body.items.map((s: { id: string }) => s.id)).toEqual([seedStyleId(1), seedStyleId(5)]);
+    expect(res.body.items[0]).toMatchObject({ name: 'City Trench', userName: 'Iris Vale' });
+    expect(res.body.nextCursor).toBeNull();
+  });
+
+  it("pages a list of favourites that is only the caller's, and refuses a bad or foreign cursor", async () => {
+    const [fan, bystander] = await Promise.all([ctx.createUser(), ctx.createUser()]);
+    const ids = [seedStyleId(0), seedStyleId(2), seedStyleId(4), seedStyleId(6), seedStyleId(7)];
+    for (const id of ids) {
+      expect((await ctx.invoke('POST', `/api/styles/${id}/favorite`, { token: fan.idToken })).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 3)); // distinct favouriting times: a defined order
+    }
+    await ctx.invoke('POST', `/api/styles/${seedStyleId(1)}/favorite`, { token: bystander.idToken });
+
+    const seen: string[] = [];
+    const cursors: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const q: string = `?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const page = await ctx.invoke('GET', `/api/favorites${q}`, { token: fan.idToken });
+      expect(page.status).toBe(200);
+      expect(page.body.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.body.items.map((s: { id: string }) => s.id));
+      cursor = page.body.nextCursor;
+      if (cursor) cursors.push(cursor);
+    } while (cursor);
+    expect(seen).toEqual([...ids].reverse()); // newest first, each once, none of the bystander's
+    expect(cursors.length).toBeGreaterThanOrEqual(2);
+
+    // the bystander sees only their own
+    const theirs = await ctx.invoke('GET', '/api/favorites', { token: bystander.idToken });
+    expect(theirs.body.items.map((s: { id: string }) => s.id)).toEqual([seedStyleId(1)]);
+    // a cursor is bound to its list: the fan's cursor is refused on the bystander's list, a made-up one everywhere
+    for (const bad of [cursors[0]!, 'not-a-cursor', `${cursors[0]!.split('.')[0]}.${'A'.repeat(43)}`]) {
+      const res = await ctx.invoke('GET', `/api/favorites?cursor=${encodeURIComponent(bad)}`, {
+        token: bystander.idToken,
+      });
+      expect(res.status, bad).toBe(400);
+      expect(res.body).toMatchObject({ message: 'Invalid cursor' });
+    }
+    for (const limit of ['0', '61', 'abc']) {
+      const res = await ctx.invoke('GET', `/api/favorites?limit=${limit}`, { token: fan.idToken });
+      expect(res.status, limit).toBe(400);
+      expect(res.body.code).toBeTruthy();
+    }
+    expect((await ctx.invoke('GET', '/api/favorites')).status).toBe(401);
   });
 
   it('keeps an exact count under 20 concurrent toggles from 10 users', async () => {

@@ -106,4 +106,22 @@ describe('starter grant', () => {
     expect(res.body.credits).toBe(0);
     await expectGrants(user.sub, 0);
   });
+
+  it('GET /api/auth/user says why an address that had its free look gets none (issue 39), and nothing otherwise', async () => {
+    const first = await ctx.createUser();
+    const verified = (sub: string) =>
+      ctx.forgeToken({ sub, email: first.email, 'cognito:username': first.email, email_verified: true });
+    const granted = await ctx.invoke('GET', '/api/auth/user', { token: verified(first.sub) });
+    expect(granted.body).toMatchObject({ credits: STARTER_CREDITS, starterGrant: 'granted' });
+    // the same address signs up again (a new account id, as after deleting the first account)
+    const again = `reg-${randomUUID()}`;
+    const res = await ctx.invoke('GET', '/api/auth/user', { token: verified(again) });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ credits: 0, starterGrant: 'address-used' });
+    await expectGrants(again, 0);
+    expect((await getUser(ctx.db, again))?.starterGrant).toBe('address-used');
+    // an account with no verified address was never due a grant: nothing to explain
+    const unverified = await ctx.createUser();
+    expect((await ctx.invoke('GET', '/api/auth/user', { token: unverified.idToken })).body.starterGrant).toBeNull();
+  });
 });

@@ -38,6 +38,7 @@ const baseUser: CurrentUser = {
   showCollections: true,
   onboarded: true,
   createdAt: '2025-01-01T00:00:00.000Z',
+  starterGrant: null,
 };
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -179,6 +180,7 @@ describe('app shell: logged in', () => {
       'Photo Profiles',
       'Try Custom Look',
       'Gallery',
+      'Favorites',
       'Settings',
       'Subscription',
       'My Collections',

@@ -144,3 +144,18 @@ describe('shared looks and compare (issue 15)', () => {
     expect(resolveRoute('/shares', 'logged-out').screen).toBe('sign-in-required');
   });
 });
+
+describe('favorites (issue 39)', () => {
+  it('/favorites is its own page signed in, and asks a visitor to sign in first', () => {
+    expect(resolveRoute('/favorites', 'logged-in')).toMatchObject({ screen: 'favorites', fallback: false });
+    expect(resolveRoute('/favorites', 'logged-out')).toMatchObject({ screen: 'sign-in-required' });
+  });
+});
+
+describe('FAQ page (issue 39)', () => {
+  it('/faq is the same page signed in or out', () => {
+    expect(resolveRoute('/faq', 'logged-out')).toMatchObject({ screen: 'faq', fallback: false });
+    expect(resolveRoute('/faq', 'logged-in')).toMatchObject({ screen: 'faq', fallback: false });
+    expect(isStateIndependent('/faq')).toBe(true);
+  });
+});

@@ -32,6 +32,8 @@ export const SHARED_ROUTES: readonly RouteEntry[] = [
   { path: '/pricing', screen: 'pricing' },
   // A look shared for feedback (issue 15): anyone with the link, signed in or not.
   { path: '/l/:token', screen: 'shared-look' },
+  // Every question and answer: the landing's "View all FAQs" (issue 39).
+  { path: '/faq', screen: 'faq' },
 ];
 
 export const LOGGED_IN_ROUTES: readonly RouteEntry[] = [
@@ -65,6 +67,8 @@ export const LOGGED_IN_ROUTES: readonly RouteEntry[] = [
   { path: '/admin/safety', screen: 'admin-safety' },
   { path: '/settings', screen: 'settings' },
   { path: '/influencer/collections', screen: 'influencer-collections' },
+  // The styles the user marked with the heart (issue 39).
+  { path: '/favorites', screen: 'favorites' },
   ...SHARED_ROUTES,
   { path: '*', screen: 'not-found' },
 ];

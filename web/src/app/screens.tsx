@@ -54,6 +54,8 @@ export const SCREENS = {
   'forgot-password': lazy(() => import('../features/auth/components/forgot-password-page')),
   'sign-in-required': lazy(() => import('../features/auth/components/sign-in-required-page')),
   'influencer-redirect': lazy(() => import('../features/public-profile/components/influencer-redirect-page')),
+  favorites: lazy(() => import('../features/favorites/components/favorites-page')),
+  faq: lazy(() => import('../features/landing/components/faq-page')),
 } satisfies Record<string, ComponentType>;
 
 export type ScreenId = keyof typeof SCREENS;

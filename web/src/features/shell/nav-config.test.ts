@@ -21,11 +21,12 @@ describe('navigation', () => {
     ]);
   });
 
-  it('shopper: the five account items only', () => {
+  it('shopper: the six account items only (Favorites: issue 39)', () => {
     expect(labels(userMenuSections({ role: 'shopper', currentRole: 'shopper' }))).toEqual([
       'Photo Profiles',
       'Try Custom Look',
       'Gallery',
+      'Favorites',
       'Settings',
       'Subscription',
     ]);

@@ -26,6 +26,7 @@ export function userMenuSections(user: RoleCarrier): NavSection[] {
         { label: 'Photo Profiles', href: '/profiles' },
         { label: 'Try Custom Look', href: '/try-custom-look' },
         { label: 'Gallery', href: '/gallery' },
+        { label: 'Favorites', href: '/favorites' },
         { label: 'Settings', href: '/settings' },
         { label: 'Subscription', href: '/subscription' },
       ],

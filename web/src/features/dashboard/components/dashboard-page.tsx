@@ -1,7 +1,7 @@
 import Shirt from 'lucide-react/icons/shirt';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { formatCredits, STARTER_GRANT_LABEL } from '../../../../../shared/domain/plans';
+import { formatCredits, STARTER_GRANT_LABEL, STARTER_GRANT_USED_MESSAGE } from '../../../../../shared/domain/plans';
 import { isCreatorRole } from '../../../../../shared/domain/roles';
 import { greetingName } from '../../../../../shared/domain/user-display';
 import { AppImage } from '../../../components/app-image';
@@ -9,6 +9,8 @@ import { Button, buttonClasses } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCurrentUser } from '../../../api/current-user';
+import { usePrivacySettings } from '../../../api/privacy';
+import { MinorNotice } from '../../../components/minor-notice';
 import Coins from 'lucide-react/icons/coins';
 import Wand from 'lucide-react/icons/wand';
 import ImageUp from 'lucide-react/icons/image-up';
@@ -30,6 +32,7 @@ export default function DashboardPage() {
   useDocumentTitle('Dashboard');
   const generations = useGenerations({ enabled: !!user });
   const profiles = usePhotoProfiles();
+  const privacy = usePrivacySettings();
   const [toDelete, setToDelete] = useState<string | null>(null);
   if (!user) return null;
   const list = generations.data ?? [];
@@ -37,14 +40,21 @@ export default function DashboardPage() {
   // "Welcome back" only to someone who has been here before (has made a look); a new account is welcomed
   const returning = list.length > 0;
   const needsProfile = profiles.isSuccess && profiles.data.length === 0;
+  // under 18 (said at sign-up): no photo profile can be made, so none is asked for (issue 39)
+  const minor = privacy.data?.ageStatus === 'minor';
+  // the address had its free look on an earlier account: say why this one starts with none (issue 39)
+  const noFreeLook =
+    user.starterGrant === 'address-used' && !returning && user.credits === 0 && !user.hasUnlimitedCredits;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
       <h1 className="mb-8 text-2xl font-bold tracking-tight sm:text-3xl" data-testid="dashboard-heading">
         {generations.isPending ? 'Welcome' : returning ? 'Welcome back' : 'Welcome'}, {greetingName(user)}
       </h1>
-      {needsProfile ? (
+      {needsProfile && minor ? <MinorNotice /> : null}
+      {needsProfile && !minor && privacy.isFetched ? (
         <FirstProfilePrompt freeLook={!returning && user.credits > 0 && !user.hasUnlimitedCredits} />
       ) : null}
+      {noFreeLook && !minor ? <NoFreeLookNotice /> : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Card>
           <CardHeader className="flex-row items-center justify-between">
@@ -158,6 +168,22 @@ function FirstProfilePrompt({ freeLook }: { freeLook: boolean }) {
       <Link to="/profiles/new" className={buttonClasses({ className: 'shrink-0' })} data-testid="first-profile-create">
         <UserPlus className="h-4 w-4" aria-hidden="true" />
         Create photo profile
+      </Link>
+    </section>
+  );
+}
+
+/** Why a new account has no free look: its address had one before (only about the address the person signed up with). */
+function NoFreeLookNotice() {
+  return (
+    <section
+      aria-label="No free look"
+      className="mb-8 flex flex-col gap-3 rounded-2xl border border-border bg-muted/40 p-5 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="no-free-look"
+    >
+      <p className="text-sm text-muted-foreground">{STARTER_GRANT_USED_MESSAGE}</p>
+      <Link to="/pricing" className={buttonClasses({ variant: 'outline', size: 'sm', className: 'shrink-0' })}>
+        See plans
       </Link>
     </section>
   );

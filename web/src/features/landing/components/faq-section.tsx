@@ -1,4 +1,5 @@
 import ChevronDown from 'lucide-react/icons/chevron-down';
+import { Link } from 'react-router-dom';
 import { ANCHORS } from '../../../lib/site-config';
 import { faqClasses } from './faq-classes';
 import { FAQ_ITEMS } from './landing-content';
@@ -24,10 +25,10 @@ export function FaqSection() {
         ))}
       </div>
       <p className="mt-8 text-center">
-        {/* eslint-disable-next-line jsx-a11y/anchor-is-valid -- spec 01: this link points nowhere (#) */}
-        <a href="#" className="font-semibold text-brand underline-offset-4 hover:underline">
+        {/* spec 01 points this nowhere (#); it leads to the FAQ page (issue 39) */}
+        <Link to="/faq" className="font-semibold text-brand underline-offset-4 hover:underline">
           View all FAQs
-        </a>
+        </Link>
       </p>
     </Section>
   );

@@ -6,7 +6,9 @@ import {
   PLANS,
   ROLLOVER_MULTIPLIER,
   formatEur,
+  STARTER_GRANT_LABEL,
 } from '../../../../../shared/domain/plans';
+import { MIN_PHOTO_PROFILE_AGE, RETENTION_DAYS } from '../../../../../shared/domain/privacy';
 
 /**
  * The landing's pictures are real renders of the Fitly engine (issue 39): computer-generated fixture figures
@@ -44,26 +46,25 @@ export type DemoLookId = (typeof DEMO_LOOKS)[number]['id'];
 export const demoPreviewSrc = (person: DemoPersonId, look: DemoLookId): string =>
   `/landing/preview-${person}-${look}.webp`;
 
-export const TESTIMONIALS = [
+/**
+ * Section 10 (issue 39): how each audience uses Fitly, said in the product's own words. Spec 01 asks for three
+ * testimonials; we have no real customers' permission to quote, so no invented names or quotes (docs/decisions.md).
+ */
+export const USE_CASES = [
   {
-    quote:
-      'I stopped ordering three sizes "just to see". I try the look on my own photo first and only buy what actually suits me.',
-    author: 'Maya Okafor',
-    role: 'Shopper, Lisbon',
-    initials: 'MO',
+    role: 'Shoppers',
+    initials: 'S',
+    text: 'Try a look on your own photo before you buy, instead of ordering three sizes "just to see". Keep the styles you like in Favorites.',
   },
   {
-    quote:
-      'My clients see themselves in a whole capsule wardrobe before we shop. Lookbooks that used to take an afternoon take ten minutes.',
-    author: 'Daniel Weber',
-    role: 'Personal stylist, Berlin',
-    initials: 'DW',
+    role: 'Personal stylists',
+    initials: 'PS',
+    text: `Keep a private photo profile for each client (up to ${PLANS.creator.limits.photoProfiles} on the Creator plan), try options on them and compare them side by side.`,
   },
   {
-    quote: 'I publish a collection, my followers try every piece on themselves, and the affiliate links do the rest.',
-    author: 'Sofia Marino',
-    role: 'Fashion creator, Milan',
-    initials: 'SM',
+    role: 'Creators',
+    initials: 'C',
+    text: 'Publish styles and collections with links to every piece; your audience tries each look on themselves.',
   },
 ] as const;
 
@@ -107,5 +108,57 @@ export const FAQ_ITEMS = [
     question: 'Can I cancel anytime?',
     answer:
       'Yes. Cancel from your Subscription page in two clicks; you keep access and your credits until the end of the billing period. The Trial is a one-time purchase with no subscription at all.',
+  },
+] as const;
+
+/**
+ * The FAQ page (/faq, issue 39): the landing's questions and these, each answer drawn from what the product does
+ * (the rules it cites are the shared constants).
+ */
+export const MORE_FAQ_ITEMS = [
+  {
+    id: 'free-look',
+    question: 'Is the first look really free?',
+    answer: `Yes: a new account with a confirmed e-mail address gets ${STARTER_GRANT_LABEL}, no card needed. It is given once per e-mail address, so an address that already had it (on an earlier account, also one that was deleted) starts with none; the dashboard says so.`,
+  },
+  {
+    id: 'age',
+    question: 'Can I use Fitly if I am under 18?',
+    answer: `You can explore styles and collections and keep favourites, but photo profiles are for people ${MIN_PHOTO_PROFILE_AGE} and over, so looks cannot be rendered on you. We keep only whether you are ${MIN_PHOTO_PROFILE_AGE} or over, not your date of birth.`,
+  },
+  {
+    id: 'favorites',
+    question: 'Where do I find the styles I liked?',
+    answer:
+      'Tap Favorite on any style; your favourites are listed on the Favorites page (in your account menu), newest first. Collections are put together by creators; you can browse them under Collections.',
+  },
+  {
+    id: 'failed',
+    question: 'What happens to my credit if a look fails?',
+    answer:
+      'A look that fails, or whose result does not pass our safety check, gives its credits back automatically; the credit history on your Account and Billing page shows the refund.',
+  },
+  {
+    id: 'sharing',
+    question: 'Can I share a look for a second opinion?',
+    answer:
+      'Yes. A share link shows the look (not your original photos) to anyone who has it, for 1, 7 or 30 days; you can revoke it at any time under My shares in your Gallery.',
+  },
+  {
+    id: 'retention',
+    question: 'How long are my looks kept?',
+    answer: `Until you delete them, unless you choose to have them deleted automatically after ${RETENTION_DAYS.join(', ')} days in Settings. You can download all your data as a ZIP file, and delete your account with everything in it, from Settings.`,
+  },
+  {
+    id: 'creators',
+    question: 'How do I become a creator?',
+    answer:
+      'The creator program is invite-only and an add-on for Starter and Creator plan holders: apply from the Become a Creator page; applications are typically reviewed in 2-3 business days. Creators publish styles and collections.',
+  },
+  {
+    id: 'retailers',
+    question: 'Is there something for shops?',
+    answer:
+      'A retailer beta (a try-on widget for product pages) is in preparation and not part of the app yet. Write to us and we will get in touch when it opens.',
   },
 ] as const;

@@ -9,7 +9,8 @@ import Upload from 'lucide-react/icons/upload';
 import Users from 'lucide-react/icons/users';
 import { buttonClasses } from '../../../components/button';
 import { cn } from '../../../lib/cn';
-import { ANCHORS } from '../../../lib/site-config';
+import { PLANS } from '../../../../../shared/domain/plans';
+import { ANCHORS, CONTACT_EMAIL } from '../../../lib/site-config';
 
 /** Section 5: Try Custom Look. */
 export function TryCustomLookPromo() {
@@ -46,7 +47,8 @@ interface PromoProps {
   title: string;
   text: string;
   points: readonly string[];
-  cta?: { label: string; to: string };
+  /** `to`: a page of the app; `href`: anywhere else (e.g. an e-mail to the team). */
+  cta?: { label: string; to: string; href?: never } | { label: string; href: string; to?: never };
   note?: ReactNode;
   reverse?: boolean;
   tint?: boolean;
@@ -76,11 +78,16 @@ function Promo({ id, testId, eyebrow, icon: Icon, title, text, points, cta, note
             {title}
           </h2>
           <p className="text-lg text-muted-foreground">{text}</p>
-          {cta ? (
+          {cta?.to ? (
             <Link to={cta.to} className={buttonClasses({ className: 'mt-2' })}>
               {cta.label}
               <ArrowRight className="h-4 w-4" aria-hidden="true" />
             </Link>
+          ) : cta?.href ? (
+            <a href={cta.href} className={buttonClasses({ className: 'mt-2' })}>
+              {cta.label}
+              <ArrowRight className="h-4 w-4" aria-hidden="true" />
+            </a>
           ) : null}
           {note ? <p className="text-sm text-muted-foreground">{note}</p> : null}
         </div>
@@ -97,6 +104,9 @@ function Promo({ id, testId, eyebrow, icon: Icon, title, text, points, cta, note
   );
 }
 
+/** The retailer beta is not in the app yet (issue 39): its call writes to the team. */
+export const RETAILER_BETA_MAILTO = `mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent('Retailer beta')}`;
+
 /** Sections 6 to 9: the audience promos. */
 export function ShopperPromo() {
   return (
@@ -106,10 +116,10 @@ export function ShopperPromo() {
       eyebrow="For shoppers"
       icon={Heart}
       title="Shop smarter, return less"
-      text="Know how it looks on you before you buy. Build collections of favourites and get a second opinion in one tap."
+      text="Know how it looks on you before you buy. Keep your favourites in one place and get a second opinion in one tap."
       points={[
         'Visualize outfits on yourself, not on a model',
-        'Save favourites into collections',
+        'Keep the styles you love in Favorites',
         'Compare variations side by side',
         'Share looks with friends for feedback',
       ]}
@@ -122,17 +132,18 @@ export function RetailerPromo() {
     <Promo
       id={ANCHORS.shops}
       testId="retailer-promo"
-      eyebrow="For retailers (beta)"
+      eyebrow="For retailers (beta in preparation)"
       icon={Store}
       title="Let every customer try before they buy"
-      text="Bring virtual try-on to your store and turn browsing into confident purchases."
+      text="We are preparing virtual try-on for shops. Tell us about your store and we will write when the beta opens."
       points={[
         'Try-on widget on your product pages',
         'Virtual models across body types and skin tones',
         'Complete-the-look upsell and cross-sell',
         'Auto-generated content for email, product pages and social',
       ]}
-      cta={{ label: 'Join retailer beta', to: '/influencer/apply' }}
+      cta={{ label: 'Ask to join the retailer beta', href: RETAILER_BETA_MAILTO }}
+      note="The list is what the beta will offer: none of it is part of the app yet."
       reverse
       tint
     />
@@ -169,12 +180,12 @@ export function StylistPromo() {
       title="Style more clients in less time"
       text="Show clients their new wardrobe before a single item is bought."
       points={[
-        'Client photo profiles, kept private',
+        `A private photo profile per client (up to ${PLANS.creator.limits.photoProfiles} on the Creator plan)`,
         'Instant try-ons for every client',
-        'Shoppable lookbooks with comments and favourites',
+        'Share looks with a client for feedback',
         'Side-by-side comparison of options',
       ]}
-      cta={{ label: 'Start free for Pro Stylist tools', to: '/auth/register' }}
+      cta={{ label: 'Start free', to: '/auth/register' }}
       reverse
       tint
     />

@@ -47,7 +47,18 @@ import {
 export default function MyCollectionsPage() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <PageSpinner />;
-  if (!isCreatorRole(user)) return <AccessDenied message={CREATOR_ACCESS_MESSAGE} />;
+  if (!isCreatorRole(user))
+    return (
+      <AccessDenied message={CREATOR_ACCESS_MESSAGE}>
+        {/* a shopper keeps styles as favourites (issue 39); collections are made by creators */}
+        <Link to="/favorites" className={buttonClasses()} data-testid="access-denied-favorites">
+          Your favorites
+        </Link>
+        <Link to="/collections" className={buttonClasses({ variant: 'outline' })}>
+          Browse collections
+        </Link>
+      </AccessDenied>
+    );
   return <MyCollections />;
 }
 

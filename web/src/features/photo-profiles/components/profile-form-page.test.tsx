@@ -166,6 +166,17 @@ describe('ProfileFormPage (create)', () => {
     expect(save.disabled).toBe(true);
   });
 
+  it('a known minor is told why no profile can be made and what to do instead, with no form (issue 39)', async () => {
+    privacy.ageStatus = 'minor';
+    fetchMock.mockImplementation(async () => json([]));
+    renderAt('/profiles/new');
+    const notice = await screen.findByTestId('minor-notice');
+    expect(notice.textContent).toContain('Photo profiles are for people 18 and over');
+    expect(screen.getByRole('link', { name: /Explore styles/ }).getAttribute('href')).toBe('/explore');
+    expect(screen.queryByLabelText('Profile name')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Create Profile' })).toBeNull();
+  });
+
   it('asks for a date of birth when none is on file, records it first, and stops a minor', async () => {
     privacy.ageStatus = null;
     const calls: string[] = [];

@@ -11,6 +11,8 @@ import { Card, CardContent } from '../../../components/card';
 import { FormField } from '../../../components/form-field';
 import { Input } from '../../../components/input';
 import { PageHeader } from '../../../components/page-header';
+import { MinorNotice } from '../../../components/minor-notice';
+import { usePrivacySettings } from '../../../api/privacy';
 import { Skeleton } from '../../../components/skeleton';
 import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
@@ -51,9 +53,12 @@ export default function ProfileFormPage() {
   const profiles = usePhotoProfiles();
   const profile = isEdit ? profiles.data?.find((p) => p.id === id) : undefined;
   const title = isEdit ? 'Edit Photo Profile' : 'Create Photo Profile';
+  const privacy = usePrivacySettings();
 
   let body;
-  if (!isEdit) body = <ProfileForm />;
+  // under 18: say why no profile can be made and what to do instead, rather than a form that refuses (issue 39)
+  if (!isEdit && privacy.data?.ageStatus === 'minor') body = <MinorNotice />;
+  else if (!isEdit) body = <ProfileForm />;
   else if (profiles.isPending) body = <FormSkeleton />;
   else if (profiles.isError) body = <Missing text="Could not load your photo profiles. Please try again." />;
   else if (!profile) body = <Missing text="Photo profile not found" />;

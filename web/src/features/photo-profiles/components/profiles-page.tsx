@@ -11,6 +11,8 @@ import { Button, buttonClasses } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { Dialog, DialogContent } from '../../../components/dialog';
 import { PageHeader } from '../../../components/page-header';
+import { MinorNotice } from '../../../components/minor-notice';
+import { usePrivacySettings } from '../../../api/privacy';
 import { Skeleton } from '../../../components/skeleton';
 import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
@@ -33,6 +35,9 @@ const newProfileLink = (label = 'New Profile') => (
 /** /profiles: the user's photo profiles (spec 02 section 2, "Photo profiles list"). */
 export default function ProfilesPage() {
   const profiles = usePhotoProfiles();
+  const privacy = usePrivacySettings();
+  // under 18 (issue 39): no profile can be made, so none is offered; the notice says why and what to do instead
+  const minor = privacy.data?.ageStatus === 'minor';
   const [toDelete, setToDelete] = useState<PhotoProfile | null>(null);
 
   useEffect(() => {
@@ -64,6 +69,8 @@ export default function ProfilesPage() {
         </Button>
       </Card>
     );
+  } else if (profiles.data.length === 0 && minor) {
+    content = <MinorNotice />;
   } else if (profiles.data.length === 0) {
     content = (
       <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
@@ -95,7 +102,7 @@ export default function ProfilesPage() {
       <PageHeader
         title="Photo Profiles"
         description="The photos and body description the AI dresses. Your default profile is picked first when you generate."
-        actions={newProfileLink()}
+        actions={minor ? undefined : newProfileLink()}
       />
       {content}
       <DeleteProfileDialog profile={toDelete} onDone={() => setToDelete(null)} />

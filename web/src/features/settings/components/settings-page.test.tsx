@@ -43,6 +43,7 @@ const baseUser: CurrentUser = {
   showCollections: false,
   onboarded: true,
   createdAt: '2026-01-01T00:00:00.000Z',
+  starterGrant: null,
 };
 
 const fetchMock = vi.fn<typeof fetch>();

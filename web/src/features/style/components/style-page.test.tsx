@@ -169,10 +169,13 @@ describe('StylePage', () => {
     let release: (r: Response) => void = () => {};
     renderAt('/style/st1');
     await screen.findByText('4 favorites');
+    expect(screen.queryByRole('link', { name: 'See your favorites' })).toBeNull();
     fetchMock.mockImplementationOnce(() => new Promise<Response>((r) => (release = r)));
     fireEvent.click(screen.getByTestId('favorite-toggle'));
     expect(await screen.findByText('5 favorites')).toBeTruthy();
     expect(screen.getByTestId('favorite-toggle').getAttribute('aria-pressed')).toBe('true');
+    // a favourite is found again: the page says where (issue 39)
+    expect(screen.getByRole('link', { name: 'See your favorites' }).getAttribute('href')).toBe('/favorites');
     release(json({ isFavorite: true, count: 5 }));
     await waitFor(() =>
       expect(fetchMock).toHaveBeenCalledWith('/api/styles/st1/favorite', expect.objectContaining({ method: 'POST' })),

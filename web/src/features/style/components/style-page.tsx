@@ -324,6 +324,15 @@ function FavoriteControl({ styleId, signedIn }: { styleId: string; signedIn: boo
       >
         {n === undefined ? '' : favoriteCountLabel(n)}
       </span>
+      {isFavorite ? (
+        <Link
+          to="/favorites"
+          className="text-sm font-medium text-brand underline-offset-4 hover:underline"
+          data-testid="favorites-link"
+        >
+          See your favorites
+        </Link>
+      ) : null}
     </div>
   );
 }
