@@ -82,7 +82,8 @@ async function startFromStyleOnce(
   let fit: { size: string; ease: number; length: number } | null = null;
   if (input.size) {
     if (!style.sizeChart) throw badRequest(RENDER_SIZE_MESSAGES.noChart);
-    if (!style.sizeChart.sizes.some((s) => s.name === input.size)) throw badRequest(RENDER_SIZE_MESSAGES.unknown(input.size));
+    if (!style.sizeChart.sizes.some((s) => s.name === input.size))
+      throw badRequest(RENDER_SIZE_MESSAGES.unknown(input.size));
     const drawn = profile.measurements ? renderFitFor(style.sizeChart, profile.measurements, input.size) : null;
     if (drawn) fit = { size: input.size, ...drawn };
   }

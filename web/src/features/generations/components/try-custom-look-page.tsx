@@ -118,9 +118,10 @@ export default function TryCustomLookPage() {
     if (!profile) {
       toast({
         title: 'Profile required',
-        description: fromPreview || needsFullBody(imageType, mode)
-          ? 'Choose a profile with a full-body photo'
-          : 'Choose a photo profile',
+        description:
+          fromPreview || needsFullBody(imageType, mode)
+            ? 'Choose a profile with a full-body photo'
+            : 'Choose a photo profile',
         variant: 'destructive',
       });
       return;

@@ -149,7 +149,13 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
     }
     setChoosing(null);
     start.mutate(
-      { kind: 'quick-try-style', styleId: target.id, mode: target.mode, photoProfileId, size: target.size ?? undefined },
+      {
+        kind: 'quick-try-style',
+        styleId: target.id,
+        mode: target.mode,
+        photoProfileId,
+        size: target.size ?? undefined,
+      },
       {
         onSuccess: ({ id }) => {
           toast(GENERATION_STARTED);
