@@ -100,8 +100,9 @@ export function GarmentSlotField({
           <label
             key={slot}
             className={cn(
-              'inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-full border border-border bg-card px-3 py-1.5 text-sm transition-colors hover:bg-muted/60',
-              'has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:checked]:font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+              'inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-full border bg-card px-3 py-1.5 text-sm transition-colors hover:bg-muted/60 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+              // drawn from the state, not :has(:checked) (Chromium may keep a :has style after a radio is unchecked)
+              shown === slot ? 'border-primary bg-primary/10 font-medium' : 'border-border',
             )}
           >
             <input
