@@ -15,6 +15,7 @@ import {
   type EngineSlot,
   type GarmentInput,
 } from '../../shared/engine';
+import type { VariantOptions } from '../../shared/engine/variants';
 import type { RgbaImage } from '../../shared/engine/types';
 import type { CreativeLook } from '../../shared/domain/creative-look';
 import { loadSharp } from '../lib/sharp-loader';
@@ -36,6 +37,8 @@ export type EngineJob =
       garments: EngineGarment[];
       /** How many images (variants): variantFor(0..n-1). */
       samples: number;
+      /** The fit of the chosen size (issue 39): multiplies each variant's width and length (variant 0 = the preview). */
+      fit?: { ease: number; length: number } | null;
       /** Creative without an AI provider: a background and a colour grade after the try-on. */
       look: CreativeLook | null;
       /** Raw templates: the person cut out and placed on this image. */
@@ -75,6 +78,11 @@ async function encode(image: RgbaImage): Promise<Uint8Array> {
     .toBuffer();
 }
 
+/** A variant drawn at a size's fit (the preview draws variant 0 with exactly this fit). */
+function fitted(v: VariantOptions, fit: { ease: number; length: number } | null): VariantOptions {
+  return fit ? { ...v, ease: v.ease * fit.ease, length: v.length * fit.length } : v;
+}
+
 export async function runEngineJob(job: EngineJob): Promise<EngineJobResult> {
   // Every job reads the person with the models: their load (CPU on this thread) starts now and overlaps the
   // images' decoding (sharp, on libuv's threads). A load that fails is tried again, and reported, by the analysis.
@@ -108,7 +116,7 @@ export async function runEngineJob(job: EngineJob): Promise<EngineJobResult> {
       let image: RgbaImage;
       if (garments.length) {
         const out = await tryOn(nodeModelRuntime, person, garments, {
-          variant: variantFor(i),
+          variant: fitted(variantFor(i), job.fit ?? null),
           analysis,
           ...cache,
         });

@@ -43,6 +43,7 @@ export const engineProvider: ImageProvider = {
       person: req.person.bytes,
       garments: garmentsOf(req),
       samples: Math.max(1, req.samples ?? 1),
+      fit: req.fit ?? null,
       look: req.mode === 'creative' ? (req.look ?? null) : null,
       background: req.background?.bytes ?? null,
     });

@@ -33,8 +33,10 @@ export interface RenderRequest {
   webhookUrl?: string;
   /** How many images to render (variants: FASHN num_samples, Gemini candidates, local seeds). Default 1. */
   samples?: number;
-  /** The slot of `garment` in an outfit (placement, FASHN category). */
+  /** The slot of `garment` (placement, FASHN category): an outfit piece's, or the one the person or style said. */
   slot?: OutfitSlot | null;
+  /** The fit of the size the preview drew (issue 39): width and length multipliers of the engine's variants. */
+  fit?: { ease: number; length: number } | null;
   /** A multi-image provider's whole outfit in layering order (then `garment` is the first of them). */
   garments?: GarmentInput[];
   /** Creative mode on the Fitly engine: the prompt template's background and colour grade. */

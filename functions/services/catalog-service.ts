@@ -46,6 +46,7 @@ export const styleSummary = (s: StyleRecord, creator: Creator) => ({
   categoryIds: s.categoryIds ?? [],
   sex: s.sex,
   styleImageType: s.styleImageType,
+  garmentSlot: s.garmentSlot ?? null,
   coverImageUrl: s.coverImageUrl,
   promptImageUrl: s.promptImageUrl,
   usageCount: s.usageCount ?? 0,

@@ -37,6 +37,8 @@ export function toGenerationView(g: GenerationRecord): GenerationView {
       rawTemplateId: g.inputs.rawTemplateId,
       imageUrl: g.inputs.imageUrl,
       imageType: g.inputs.imageType,
+      slot: g.inputs.slot ?? null,
+      size: g.inputs.fit?.size ?? null,
       ...(g.inputs.outfit
         ? {
             outfit: g.inputs.outfit.map((p) => ({

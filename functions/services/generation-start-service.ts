@@ -15,6 +15,8 @@ import {
   type Mode,
 } from '../../shared/domain/generation';
 import type { StyleImageType } from '../../shared/domain/catalog';
+import type { GarmentSlot } from '../../shared/domain/outfit';
+import { RENDER_SIZE_MESSAGES, renderFitFor } from '../../shared/domain/size-fit';
 import type { Db } from '../../shared/repositories/table';
 import type { UserRecord } from '../../shared/repositories/user-repository';
 import { getRawTemplate } from '../../shared/repositories/catalog-repository';
@@ -39,11 +41,21 @@ import {
   type StartResult,
 } from './generation-start-steps';
 
+interface StyleStartInput {
+  styleId: string;
+  photoProfileId?: string;
+  promptTemplateId?: string;
+  mode?: Mode;
+  variants?: number;
+  /** The size of the style's chart the preview drew (issue 39): the render draws its fit. */
+  size?: string;
+}
+
 /** POST /api/generate/style and POST /api/quick-try/{styleId}. */
 export async function startFromStyle(
   db: Db,
   user: UserRecord,
-  input: { styleId: string; photoProfileId?: string; promptTemplateId?: string; mode?: Mode; variants?: number },
+  input: StyleStartInput,
   kind: GenerationKind = 'style',
   opts: StartOptions = {},
 ): Promise<StartResult> {
@@ -53,7 +65,7 @@ export async function startFromStyle(
 async function startFromStyleOnce(
   db: Db,
   user: UserRecord,
-  input: { styleId: string; photoProfileId?: string; promptTemplateId?: string; mode?: Mode; variants?: number },
+  input: StyleStartInput,
   kind: GenerationKind,
   idempotency: IdempotencyClaim | undefined,
 ): Promise<{ id: string }> {
@@ -65,6 +77,16 @@ async function startFromStyleOnce(
     mode === 'creative' ? await resolvePrompt(db, input.promptTemplateId, style.defaultPromptTemplateId, null) : null;
   const profile = await resolveProfile(db, user, input.photoProfileId);
   await assertPhotosFor(mode, profile);
+  // the size the preview drew: its fit on this profile (the preview's own rule), or the default fit when the
+  // profile has no measurements the chart can be compared with
+  let fit: { size: string; ease: number; length: number } | null = null;
+  if (input.size) {
+    if (!style.sizeChart) throw badRequest(RENDER_SIZE_MESSAGES.noChart);
+    if (!style.sizeChart.sizes.some((s) => s.name === input.size))
+      throw badRequest(RENDER_SIZE_MESSAGES.unknown(input.size));
+    const drawn = profile.measurements ? renderFitFor(style.sizeChart, profile.measurements, input.size) : null;
+    if (drawn) fit = { size: input.size, ...drawn };
+  }
   await assertGarmentsFound(mode, user.id, [
     { imageUrl: style.promptImageUrl ?? null, imageType: style.styleImageType },
   ]);
@@ -73,7 +95,14 @@ async function startFromStyleOnce(
     kind,
     mode,
     profile,
-    inputs: { styleId: style.id, promptTemplateId: prompt?.id ?? null, imageType: style.styleImageType },
+    inputs: {
+      styleId: style.id,
+      promptTemplateId: prompt?.id ?? null,
+      imageType: style.styleImageType,
+      // the style's slot, as its creator said it (null: the engine's guess)
+      slot: style.garmentSlot ?? null,
+      fit,
+    },
     styleName: style.name,
     templateName: prompt?.name ?? null,
     cost,
@@ -86,7 +115,7 @@ export function startQuickTryStyle(
   db: Db,
   user: UserRecord,
   styleId: string,
-  input: { mode?: 'precise' | 'creative'; photoProfileId?: string; variants?: number },
+  input: { mode?: 'precise' | 'creative'; photoProfileId?: string; variants?: number; size?: string },
   opts: StartOptions = {},
 ) {
   return startFromStyle(
@@ -97,6 +126,7 @@ export function startQuickTryStyle(
       photoProfileId: input.photoProfileId,
       mode: input.mode ? fromQuickTryMode(input.mode) : undefined,
       variants: input.variants,
+      size: input.size,
     },
     'quick-try-style',
     opts,
@@ -111,6 +141,8 @@ interface QuickTryCustomInput {
   promptTemplateId?: string;
   mode?: string;
   variants?: number;
+  /** The slot the person said the garment takes (issue 39); absent: the engine's guess. */
+  slot?: GarmentSlot;
 }
 
 /** POST /api/generate/quick-try (Try Custom Look and the Quick Try page). */
@@ -151,7 +183,7 @@ async function startQuickTryCustomOnce(
     kind: 'quick-try',
     mode,
     profile,
-    inputs: { promptTemplateId: prompt?.id ?? null, imageUrl, imageType: input.imageType },
+    inputs: { promptTemplateId: prompt?.id ?? null, imageUrl, imageType: input.imageType, slot: input.slot ?? null },
     styleName: null,
     templateName: prompt?.name ?? 'Custom look',
     cost,

@@ -56,6 +56,7 @@ export const styleEditorView = (s: StoredStyle, userName?: string) => {
     isAiGenerated: !!s.isAiGenerated,
     usageCount: s.usageCount ?? 0,
     sizeChart: s.sizeChart ?? null,
+    garmentSlot: s.garmentSlot ?? null,
     ...(userName !== undefined ? { userName } : {}),
   };
 };
@@ -194,6 +195,7 @@ export async function createEditorStyle(db: Db, user: UserRecord, input: StyleCr
     isPublic: input.isPublic,
     isAiGenerated: input.isAiGenerated,
     sizeChart: input.sizeChart ? sizeChartToCm(input.sizeChart) : null,
+    garmentSlot: input.garmentSlot ?? null,
     createdBy: user.id,
     usageCount: 0,
     favoriteCount: 0,
@@ -236,6 +238,7 @@ export async function updateEditorStyle(
     ...(input.isPublic !== undefined ? { isPublic: input.isPublic } : {}),
     ...(input.isAiGenerated !== undefined ? { isAiGenerated: input.isAiGenerated } : {}),
     ...(input.sizeChart !== undefined ? { sizeChart: input.sizeChart && sizeChartToCm(input.sizeChart) } : {}),
+    ...(input.garmentSlot !== undefined ? { garmentSlot: input.garmentSlot } : {}),
     ...fields,
   };
   return retryOptimistic(async () => {

@@ -136,6 +136,9 @@ export async function buildRenderRequest(
     garmentPhotoType,
     samples: gen.variantCount ?? 1,
     look,
+    // the slot the person (or the style's creator) said; null: the provider's own guess (issue 39)
+    slot: gen.inputs.slot ?? null,
+    fit: gen.inputs.fit ? { ease: gen.inputs.fit.ease, length: gen.inputs.fit.length } : null,
     ...(garments ? { garments } : {}),
   };
 }

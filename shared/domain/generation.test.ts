@@ -9,9 +9,11 @@ import {
 } from './generation';
 
 describe('mode routing', () => {
-  it('forces exact for model_wearer and creative for product_only; laydown lets the user choose', () => {
+  it('forces exact for model_wearer; product_only and laydown take the mode asked for, creative by default', () => {
     expect(resolveMode('model_wearer', 'creative')).toBe('exact');
-    expect(resolveMode('product_only', 'exact')).toBe('creative');
+    // issue 39: the preview's "Render this look" asks for exact (what the preview drew); no mode: creative
+    expect(resolveMode('product_only', 'exact')).toBe('exact');
+    expect(resolveMode('product_only')).toBe('creative');
     expect(resolveMode('product_laydown', 'exact')).toBe('exact');
     expect(resolveMode('product_laydown')).toBe('creative');
   });

@@ -22,10 +22,13 @@ export const toQuickTryMode = (m: Mode): QuickTryMode => (m === 'exact' ? 'preci
 export const parseMode = (m: string | null | undefined): Mode | undefined =>
   isOneOf(MODES, m) ? m : isOneOf(QUICK_TRY_MODES, m) ? fromQuickTryMode(m) : undefined;
 
-/** model_wearer forces exact, product_only forces creative, product_laydown lets the user choose. */
+/**
+ * model_wearer forces exact; product_only and product_laydown take the mode asked for, creative when none is.
+ * A product_only garment in Exact mode is what "Preview on me" draws, so "Render this look" renders exactly that
+ * (issue 39, docs/decisions.md); old clients that ask for no mode keep Creative.
+ */
 export function resolveMode(imageType: StyleImageType, requested?: Mode | null): Mode {
   if (imageType === 'model_wearer') return 'exact';
-  if (imageType === 'product_only') return 'creative';
   return requested ?? 'creative';
 }
 

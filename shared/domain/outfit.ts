@@ -17,6 +17,14 @@ export const SLOT_LABELS: Record<OutfitSlot, string> = {
   accessory: 'Accessory',
 };
 
+/**
+ * The slots a single garment may be said to take (Try Custom Look, Quick Try with an image, a style): the outfit
+ * slots the engine places on a body (an accessory is not placed, so it is not offered for one garment).
+ */
+export const GARMENT_SLOTS = ['top', 'bottom', 'one-piece', 'outerwear', 'shoes'] as const;
+export type GarmentSlot = (typeof GARMENT_SLOTS)[number];
+export const GARMENT_SLOT_MESSAGE = `Slot must be one of ${GARMENT_SLOTS.join(', ')}`;
+
 /** Where a piece comes from: an image the user uploaded, a style of the catalogue, or a product of a style. */
 export const PIECE_SOURCES = ['upload', 'style', 'product'] as const;
 export type PieceSource = (typeof PIECE_SOURCES)[number];

@@ -9,6 +9,12 @@ export const RENDER_EASE_RANGE = [0.88, 1.25] as const;
 /** The shortest and longest length a preview draws, relative to the recommended size. */
 export const RENDER_LENGTH_RANGE = [0.85, 1.2] as const;
 
+/** A render asked for a size the style cannot draw (issue 39): answered 400 before anything is spent. */
+export const RENDER_SIZE_MESSAGES = {
+  noChart: 'This style has no size chart, so no size can be chosen',
+  unknown: (size: string) => `Size ${size} is not in this style's size chart`,
+} as const;
+
 const clamp = (v: number, [lo, hi]: readonly [number, number]) => Math.min(hi, Math.max(lo, v));
 
 /**

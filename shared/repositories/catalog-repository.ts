@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { COLOR_GRADES, CREATIVE_BACKGROUNDS } from '../domain/creative-look';
 import { SETTINGS, STYLE_IMAGE_TYPES, STYLE_SEXES, TASK_TYPES, VIBES } from '../domain/catalog';
 import { storedSizeChartSchema } from '../domain/size-advice';
+import { GARMENT_SLOTS } from '../domain/outfit';
 import { reindexStylePopularity } from './explore-postings';
 import { keys } from './keys';
 import { TABLE_SCHEMA, type Db } from './table';
@@ -34,6 +35,8 @@ export const styleEntity = entity({
       /** Set when an admin took the style down after a report (content safety): it cannot be made public again. */
       takenDownAt: z.string().nullish(),
       isAiGenerated: z.boolean().default(false),
+      /** The slot its garment takes, as its creator said it (issue 39); absent or null: the engine's guess. */
+      garmentSlot: z.enum(GARMENT_SLOTS).nullish(),
       /** The brand's size chart (issue 25), in cm; absent or null: none. */
       sizeChart: storedSizeChartSchema.nullable().default(null),
       createdBy: z.string(),

@@ -4,7 +4,7 @@ import { BUCKETS } from '../domain/ledger';
 import type { MadeBy } from '../domain/provenance';
 import { GENERATION_STATUSES, MODES } from '../domain/generation';
 import { STYLE_IMAGE_TYPES } from '../domain/catalog';
-import { OUTFIT_SLOTS, PIECE_SOURCES } from '../domain/outfit';
+import { GARMENT_SLOTS, OUTFIT_SLOTS, PIECE_SOURCES } from '../domain/outfit';
 import { keys } from './keys';
 import { InsufficientCredits, movementItems, type LotOp } from './ledger-repository';
 import { cancellationReasons, errorName, isConditionFailure, TABLE_SCHEMA, type Db } from './table';
@@ -71,6 +71,13 @@ const generationInputs = /* @__PURE__ */ lazySchema(() =>
     backgroundKey: z.string().nullable(),
     /** Kind outfit: the pieces in layering order. */
     outfit: z.array(outfitPiece).optional(),
+    /**
+     * The slot the garment takes (issue 39): said by the person, or the style's; absent or null: the engine's guess
+     * (older generations, old clients).
+     */
+    slot: z.enum(GARMENT_SLOTS).nullish(),
+    /** The fit the preview drew for the chosen size (issue 39): the engine's width and length multipliers. */
+    fit: z.object({ size: z.string(), ease: z.number(), length: z.number() }).nullish(),
   }),
 );
 export type GenerationInputs = z.output<typeof generationInputs>;

@@ -13,6 +13,7 @@ import {
 import { STYLE_MESSAGES, isHttpUrl } from '../domain/style-rules';
 import { parseImageRef } from '../domain/image-ref';
 import { sizeChartSchema } from '../domain/size-advice';
+import { GARMENT_SLOTS, GARMENT_SLOT_MESSAGE } from '../domain/outfit';
 import { lazySchema } from './lazy-schema';
 
 const text = (max: number, msg = `At most ${max} characters`) => z.string().trim().max(max, msg);
@@ -68,6 +69,8 @@ const styleFields = /* @__PURE__ */ lazySchema(() => ({
   isAiGenerated: z.boolean(),
   /** The size chart (in its unit; stored in cm), or null to remove it. */
   sizeChart: sizeChartSchema.nullable(),
+  /** The slot the style's garment takes (issue 39), or null: the engine's guess. */
+  garmentSlot: z.enum(GARMENT_SLOTS, { message: GARMENT_SLOT_MESSAGE }).nullable(),
 }));
 
 /** POST /api/admin/styles */
@@ -83,6 +86,7 @@ export const styleCreateSchema = /* @__PURE__ */ lazySchema(() =>
     isPublic: styleFields.isPublic.default(true),
     isAiGenerated: styleFields.isAiGenerated.default(false),
     sizeChart: styleFields.sizeChart.default(null),
+    garmentSlot: styleFields.garmentSlot.default(null),
   }),
 );
 export type StyleCreateInput = z.infer<typeof styleCreateSchema>;

@@ -2,6 +2,8 @@ import * as z from 'zod';
 import { GENERATION_STATUSES, MODES, QUICK_TRY_MODES } from '../domain/generation';
 import { STYLE_IMAGE_TYPES } from '../domain/catalog';
 import {
+  GARMENT_SLOTS,
+  GARMENT_SLOT_MESSAGE,
   MAX_OUTFIT_PIECES,
   MAX_VARIANTS,
   MIN_OUTFIT_PIECES,
@@ -32,6 +34,22 @@ export const variantsField = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
+/** The slot the person says a garment takes (issue 39); absent, empty or null: the engine's guess (old clients). */
+export const garmentSlotField = /* @__PURE__ */ lazySchema(() =>
+  z.preprocess(
+    (v: string | null | undefined) => (v === '' || v === null ? undefined : v),
+    z.enum(GARMENT_SLOTS, { message: GARMENT_SLOT_MESSAGE }).optional(),
+  ),
+);
+
+/** The size of the style's chart the preview drew (issue 39): the render draws the same fit. */
+const sizeField = /* @__PURE__ */ lazySchema(() =>
+  z.preprocess(
+    (v: string | null | undefined) => (v === '' || v === null ? undefined : v),
+    z.string({ message: 'Size must be a size of the style' }).trim().min(1).max(40).optional(),
+  ),
+);
+
 export const generateFromStyleSchema = /* @__PURE__ */ lazySchema(() =>
   z
     .object({
@@ -53,6 +71,7 @@ export const quickTryStyleSchema = /* @__PURE__ */ lazySchema(() =>
       mode: z.enum(QUICK_TRY_MODES, { message: 'Mode must be precise or creative' }).optional(),
       photoProfileId: optionalId,
       variants: variantsField,
+      size: sizeField,
     })
     .strict(),
 );
@@ -71,6 +90,7 @@ export const quickTryCustomSchema = /* @__PURE__ */ lazySchema(() =>
       promptTemplateId: optionalId,
       mode: z.enum([...MODES, ...QUICK_TRY_MODES], { message: 'Mode must be exact or creative' }).optional(),
       variants: variantsField,
+      slot: garmentSlotField,
     })
     .strict(),
 );
@@ -194,6 +214,10 @@ export const generationSchema = /* @__PURE__ */ lazySchema(() =>
       rawTemplateId: z.string().nullable(),
       imageUrl: z.string().nullable(),
       imageType: z.string().nullable(),
+      /** The slot the garment was rendered as (issue 39); null: the engine's guess. */
+      slot: z.enum(GARMENT_SLOTS).nullable().optional(),
+      /** The size of the style's chart whose fit was drawn (issue 39); null: the default fit. */
+      size: z.string().nullable().optional(),
       /** Kind outfit: the pieces in layering order. */
       outfit: z
         .array(

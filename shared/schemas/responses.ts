@@ -11,6 +11,7 @@ import { APPLICATION_STATUSES } from '../domain/influencer';
 import { BUCKETS, LEDGER_KINDS } from '../domain/ledger';
 import { STYLE_IMAGE_TYPES } from '../domain/catalog';
 import { storedSizeChartSchema } from '../domain/size-advice';
+import { GARMENT_SLOTS } from '../domain/outfit';
 import { AI_LABEL, SHARE_VIEW_STATES } from '../domain/shares';
 import { RETENTION_DAYS } from '../domain/privacy';
 import { generationSchema } from './generation';
@@ -42,6 +43,8 @@ export const styleSummarySchema = /* @__PURE__ */ lazySchema(() =>
     categoryIds: z.array(z.string()),
     sex: z.string(),
     styleImageType: z.enum(STYLE_IMAGE_TYPES),
+    /** The slot its garment takes (issue 39); null: the engine's guess. */
+    garmentSlot: z.enum(GARMENT_SLOTS).nullable().optional(),
     coverImageUrl: nstr,
     promptImageUrl: nstr,
     usageCount: z.number(),
@@ -310,6 +313,8 @@ export const adminStyleSchema = /* @__PURE__ */ lazySchema(() =>
     createdAt: z.string().optional(),
     /** The size chart in cm, or null. */
     sizeChart: storedSizeChartSchema.nullable(),
+    /** The slot its garment takes (issue 39); null: the engine's guess. */
+    garmentSlot: z.enum(GARMENT_SLOTS).nullable().optional(),
   }),
 );
 export const adminProductLinkSchema = /* @__PURE__ */ lazySchema(() =>

@@ -55,6 +55,20 @@ export const garmentJpeg = (kind: 'tee' | 'shirt' | 'jacket' | 'jeans' | 'skirt'
     .jpeg({ quality: 88 })
     .toBuffer();
 
+/**
+ * A teal hoodie laid flat (hood on top, long sleeves hanging past the hem), as a JPEG on white: the engine's
+ * outline rule guesses it is a bottom (the sleeves read as legs), the garment of issue 39's first finding.
+ */
+export const HOODIE_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
+<rect width="800" height="800" fill="#ffffff"/>
+<path d="M330 70 Q400 20 470 70 L480 150 L320 150 Z" fill="#2f7f7a"/>
+<path d="M250 150 L550 150 L560 470 L240 470 Z" fill="#2f7f7a"/>
+<path d="M250 150 L190 170 L150 760 L215 765 L250 300 Z" fill="#2f7f7a"/>
+<path d="M550 150 L610 170 L650 760 L585 765 L550 300 Z" fill="#2f7f7a"/>
+<rect x="320" y="340" width="160" height="80" rx="10" fill="#27706b"/>
+</svg>`;
+export const hoodieJpeg = (side = 600) => sharp(Buffer.from(HOODIE_SVG)).resize(side).jpeg({ quality: 90 }).toBuffer();
+
 /** A full-body photo that passes the full-body check: the fixture person, `height` pixels tall. */
 export const fullBodyJpeg = (height = 900): Promise<Buffer> =>
   sharp(FULL_BODY_FIXTURE).resize({ height }).jpeg({ quality: 88 }).toBuffer();

@@ -124,7 +124,12 @@ export function startGeneration(req: StartRequest, idempotencyKey: string): Prom
     case 'quick-try-style':
       return fetchApi('POST /api/quick-try/{styleId}', {
         params: { styleId: req.styleId },
-        body: { mode: req.mode, ...(req.photoProfileId ? { photoProfileId: req.photoProfileId } : {}), ...variants },
+        body: {
+          mode: req.mode,
+          ...(req.photoProfileId ? { photoProfileId: req.photoProfileId } : {}),
+          ...(req.size ? { size: req.size } : {}),
+          ...variants,
+        },
         headers,
       });
     case 'quick-try-custom':
@@ -135,6 +140,7 @@ export function startGeneration(req: StartRequest, idempotencyKey: string): Prom
           ...(req.photoProfileId ? { photoProfileId: req.photoProfileId } : {}),
           ...(req.promptTemplateId ? { promptTemplateId: req.promptTemplateId } : {}),
           ...(req.mode ? { mode: req.mode } : {}),
+          ...(req.slot ? { slot: req.slot } : {}),
           ...variants,
         },
         headers,

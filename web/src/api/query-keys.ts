@@ -6,6 +6,8 @@ export const queryKeys = {
   currentUser: ['current-user'] as const,
   /** The presigned URL an API image path (/api/private-image/...) resolves to. */
   resolvedImage: (src: string) => ['resolved-image', src] as const,
+  /** The engine's guess of a garment picture's slot (issue 39). */
+  garmentGuess: (src: string) => ['garment-guess', src] as const,
   /** Our stored copy of an image of another site (POST /api/download-image), by its address. */
   importedImage: (url: string) => ['imported-image', url] as const,
   photoProfiles: ['photo-profiles'] as const,

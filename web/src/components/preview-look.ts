@@ -65,8 +65,11 @@ export interface PreviewOnMeProps {
   profiles: PhotoProfile[] | undefined;
   /** The profile the page has chosen (else the default, else the first that can be previewed). */
   profileId?: string | null;
-  /** "Render this look": the page starts the real generation with these choices. */
-  onRender: (look: PreviewLook, profileId: string) => void;
+  /**
+   * "Render this look": the page starts the real generation with these choices; `drawn.size` is the size of the
+   * look's chart whose fit the preview drew (null: the default fit), so the render draws the same (issue 39).
+   */
+  onRender: (look: PreviewLook, profileId: string, drawn: { size: string | null }) => void;
   renderPending?: boolean;
   renderLabel?: string;
   disabled?: boolean;

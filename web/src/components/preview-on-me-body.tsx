@@ -412,7 +412,11 @@ function PreviewBody({
           <ShieldCheck className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden="true" />
           Nothing is uploaded for a preview.
         </p>
-        <Button onClick={() => onRender(look, profile.id)} disabled={renderPending} data-testid="preview-render">
+        <Button
+          onClick={() => onRender(look, profile.id, { size: fit ? size : null })}
+          disabled={renderPending}
+          data-testid="preview-render"
+        >
           {renderPending ? <SpinnerIcon /> : <Wand className="h-4 w-4" aria-hidden="true" />}
           {renderPending ? 'Starting...' : (renderLabel ?? PREVIEW_TEXTS.render)}
         </Button>

@@ -128,7 +128,7 @@ describe('validateCustomLook (spec order)', () => {
     imageType: 'product_only' as const,
     promptTemplateId: 'pt',
   };
-  it('checks login, image, profile, product_only prompt', () => {
+  it('checks login, image, profile; a creative look is optional (issue 39: none renders the try-on)', () => {
     expect(validateCustomLook({ ...base, user: null, imageUrl: null })).toMatchObject({
       title: 'Login required',
       redirect: '/',
@@ -140,10 +140,7 @@ describe('validateCustomLook (spec order)', () => {
       title: 'No photo profile',
       redirect: '/profiles',
     });
-    expect(validateCustomLook({ ...base, promptTemplateId: null })).toMatchObject({
-      title: 'Prompt required',
-      description: M.promptRequired,
-    });
+    expect(validateCustomLook({ ...base, promptTemplateId: null })).toBeNull();
     expect(validateCustomLook({ ...base, imageType: 'product_laydown', promptTemplateId: null })).toBeNull();
     expect(validateCustomLook(base)).toBeNull();
   });

@@ -132,8 +132,7 @@ export function validateCustomLook(input: {
   if (!input.user) return { title: T.loginRequired, description: M.loginRequired, redirect: '/' };
   if (!input.imageUrl) return { title: T.noImage, description: M.uploadOutfitFirst };
   if (input.profileCount < 1) return { title: T.noPhotoProfile, description: M.profileRequired, redirect: '/profiles' };
-  if (input.imageType === 'product_only' && !input.promptTemplateId)
-    return { title: T.promptRequired, description: M.promptRequired };
+  // a creative look is optional for every picture (issue 39): none renders the try-on itself (Exact)
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
-import { costLabel } from '../../../../../shared/domain/outfit';
+import { costLabel, type GarmentSlot } from '../../../../../shared/domain/outfit';
 import { useQuery } from '@tanstack/react-query';
 import { fetchApi } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';
@@ -29,6 +29,7 @@ import { CreditsLine } from '../../../components/credits-line';
 import { ModeToggle } from './mode-toggle';
 import { VariantsPicker } from '../../../components/variants-picker';
 import { PreviewOnMe } from '../../../components/preview-on-me';
+import { GarmentSlotField, slotToUse, useGarmentGuess } from '../../../components/garment-slot-field';
 
 const TYPE_BADGE: Record<StyleImageType, string> = {
   model_wearer: 'Exact Mode',
@@ -129,6 +130,9 @@ function QuickTryForm({
   const start = useStartGeneration();
   const { onError } = useStartErrorHandler();
   const [variants, setVariants] = useState(1);
+  const [slot, setSlot] = useState<GarmentSlot | null>(null);
+  const guess = useGarmentGuess(imageType === 'model_wearer' ? null : imageUrl);
+  const garmentSlot = slotToUse(slot, guess);
 
   useEffect(() => {
     if (profilesQ.data) dispatch({ type: 'profilesLoaded', profiles: profilesQ.data });
@@ -137,14 +141,19 @@ function QuickTryForm({
   const profile = profiles.find((p) => p.id === state.profileId) ?? null;
   const anyQualifies = profiles.some((p) => profileQualifies(state.mode, photosOf(p)));
 
-  /** Generate with the page's choices; `chosen` is the profile picked in the preview ("Render this look"). */
-  const onGenerate = (chosen: typeof profile = profile) => {
+  /**
+   * Generate with the page's choices; `chosen` is the profile picked in the preview ("Render this look"), whose
+   * render is what the preview drew: the try-on (Exact), no creative look, the same slot (issue 39).
+   */
+  const onGenerate = (chosen: typeof profile = profile, fromPreview = false) => {
+    const mode: Mode = fromPreview ? 'exact' : state.mode;
+    const promptTemplateId = mode === 'creative' ? state.promptTemplateId : null;
     const issue = validateQuickTry({
       imageUrl,
       user,
       imageType,
-      mode: state.mode,
-      promptTemplateId: state.promptTemplateId,
+      mode,
+      promptTemplateId,
       profile: chosen,
     });
     if (issue) {
@@ -158,9 +167,10 @@ function QuickTryForm({
         imageUrl,
         imageType,
         photoProfileId: chosen!.id,
-        mode: state.mode,
-        promptTemplateId: state.mode === 'creative' ? state.promptTemplateId : null,
+        mode,
+        promptTemplateId,
         variants,
+        slot: garmentSlot ?? undefined,
       },
       {
         onSuccess: ({ id }) => {
@@ -192,13 +202,19 @@ function QuickTryForm({
             <Badge tone="brand">{TYPE_BADGE[imageType]}</Badge>
             <PreviewOnMe
               looks={[
-                { id: imageUrl, name: 'This outfit', thumbSrc: imageUrl, garments: [{ src: imageUrl, imageType }] },
+                {
+                  id: `${imageUrl}#${garmentSlot ?? ''}`,
+                  name: 'This outfit',
+                  thumbSrc: imageUrl,
+                  garments: [{ src: imageUrl, imageType, slot: garmentSlot }],
+                },
               ]}
               profiles={profilesQ.data}
               profileId={state.profileId}
+              disabled={guess === 'pending' && !slot}
               onRender={(_look, id) => {
                 dispatch({ type: 'selectProfile', profileId: id });
-                onGenerate(profiles.find((p) => p.id === id) ?? null);
+                onGenerate(profiles.find((p) => p.id === id) ?? null, true);
               }}
               renderPending={start.isPending}
               renderLabel={variants === 1 ? undefined : `Render this look · ${costLabel({ variants })}`}
@@ -206,6 +222,9 @@ function QuickTryForm({
           </CardContent>
         </Card>
         <div className="min-w-0 space-y-6">
+          {imageType !== 'model_wearer' ? (
+            <GarmentSlotField name="quick-try-slot" value={slot} guess={guess} onChange={setSlot} />
+          ) : null}
           {modeChoiceVisible(imageType) ? (
             <ModeToggle value={state.mode} onChange={(mode: Mode) => dispatch({ type: 'setMode', mode, profiles })} />
           ) : null}

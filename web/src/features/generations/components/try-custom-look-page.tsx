@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { STYLE_IMAGE_TYPES, type StyleImageType } from '../../../../../shared/domain/catalog';
+import type { StyleImageType } from '../../../../../shared/domain/catalog';
 import { profileQualifies, resolveMode } from '../../../../../shared/domain/generation';
 import { Button, buttonClasses } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
@@ -22,15 +22,26 @@ import { CreditsLine } from '../../../components/credits-line';
 import { OutfitUploadPanel, type UploadState } from './upload-panel';
 import { VariantsPicker } from '../../../components/variants-picker';
 import { PreviewOnMe } from '../../../components/preview-on-me';
-import { costLabel } from '../../../../../shared/domain/outfit';
+import { costLabel, type GarmentSlot } from '../../../../../shared/domain/outfit';
+import { GarmentSlotField, slotToUse, useGarmentGuess } from '../../../components/garment-slot-field';
 
 const TYPE_HINTS: Record<StyleImageType, string> = {
-  model_wearer: 'A photo of a person wearing the outfit.',
-  product_only: 'The garment alone, on a plain background.',
+  product_only: 'One garment alone, on a plain background (a shop’s product photo). Best for trying it on.',
   product_laydown: 'The pieces laid out flat together.',
+  model_wearer:
+    'A photo of a person wearing the outfit. The Fitly engine cannot take clothes off a model: it refuses these before any credit is spent.',
 };
+/** The modes each picture renders in here: the try-on (Exact), or Creative when a look is chosen. */
+const TYPE_MODES: Record<StyleImageType, string> = {
+  product_only: 'Exact or Creative',
+  product_laydown: 'Exact or Creative',
+  model_wearer: 'Exact Mode',
+};
+/** Product Only first: the kind of picture the engine dresses a person in (issue 39). */
+const TYPE_ORDER: StyleImageType[] = ['product_only', 'product_laydown', 'model_wearer'];
 
-const AUTO_PROMPT = '__auto__';
+/** No creative look: the try-on on the photo, exactly what "Preview on me" draws. */
+const NO_LOOK = '__none__';
 
 function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
   return (
@@ -56,7 +67,8 @@ function Step({ n, title, children }: { n: number; title: string; children: Reac
 export default function TryCustomLookPage() {
   const navigate = useNavigate();
   const { user } = useCurrentUser();
-  const [imageType, setImageType] = useState<StyleImageType>('model_wearer');
+  const [imageType, setImageType] = useState<StyleImageType>('product_only');
+  const [slot, setSlot] = useState<GarmentSlot | null>(null);
   const [promptId, setPromptId] = useState<string | null>(null);
   const [imageUrl, setImageUrl] = useState<string | null>(null);
   const [uploadState, setUploadState] = useState<UploadState>('idle');
@@ -68,9 +80,12 @@ export default function TryCustomLookPage() {
   const start = useStartGeneration();
   const { onError } = useStartErrorHandler();
 
-  // product_only needs a prompt, product_laydown may have one (then creative), model_wearer is exact.
+  const guess = useGarmentGuess(imageUrl);
+  const garmentSlot = slotToUse(slot, guess);
+  // a creative look only when the person chose one (then Creative); else the try-on itself (Exact), which is what
+  // the preview draws; a model photo is Exact
   const effectivePrompt = imageType === 'model_wearer' ? null : promptId;
-  const mode = resolveMode(imageType, imageType === 'product_laydown' && effectivePrompt ? 'creative' : undefined);
+  const mode = resolveMode(imageType, effectivePrompt ? 'creative' : 'exact');
 
   useEffect(() => {
     setProfileId((cur) => {
@@ -80,14 +95,19 @@ export default function TryCustomLookPage() {
     });
   }, [profiles, mode]);
 
-  /** Generate with the page's choices; `chosenId` is the profile picked in the preview ("Render this look"). */
-  const onGenerate = (chosenId: string | null = profileId) => {
+  /**
+   * Generate with the page's choices; from the preview ("Render this look") `fromPreview` names the profile it
+   * dressed, and the render is what it drew: the try-on (Exact), no creative look, the same slot.
+   */
+  const onGenerate = (fromPreview?: { profileId: string }) => {
+    const chosenId = fromPreview?.profileId ?? profileId;
+    const prompt = fromPreview ? null : effectivePrompt;
     const issue = validateCustomLook({
       user,
       imageUrl,
       profileCount: profiles.length,
       imageType,
-      promptTemplateId: effectivePrompt,
+      promptTemplateId: prompt,
     });
     if (issue) {
       toast({ title: issue.title, description: issue.description, variant: 'destructive' });
@@ -98,9 +118,10 @@ export default function TryCustomLookPage() {
     if (!profile) {
       toast({
         title: 'Profile required',
-        description: needsFullBody(imageType, mode)
-          ? 'Choose a profile with a full-body photo'
-          : 'Choose a photo profile',
+        description:
+          fromPreview || needsFullBody(imageType, mode)
+            ? 'Choose a profile with a full-body photo'
+            : 'Choose a photo profile',
         variant: 'destructive',
       });
       return;
@@ -111,9 +132,10 @@ export default function TryCustomLookPage() {
         imageUrl: imageUrl!,
         imageType,
         photoProfileId: profile.id,
-        promptTemplateId: effectivePrompt,
-        mode: imageType === 'product_laydown' && effectivePrompt ? 'creative' : undefined,
+        promptTemplateId: prompt,
+        mode: prompt ? 'creative' : 'exact',
         variants,
+        slot: garmentSlot ?? undefined,
       },
       {
         onSuccess: ({ id }) => {
@@ -127,13 +149,14 @@ export default function TryCustomLookPage() {
   };
 
   const prompts = promptsQ.data ?? [];
-  const promptItems =
-    imageType === 'product_laydown'
-      ? [
-          { id: AUTO_PROMPT, name: 'No prompt (automatic)', description: 'Let us pick the mode and style for you.' },
-          ...prompts,
-        ]
-      : prompts;
+  const promptItems = [
+    {
+      id: NO_LOOK,
+      name: 'No creative look',
+      description: 'Just the garment on your photo, as “Preview on me” shows it.',
+    },
+    ...prompts,
+  ];
 
   return (
     <div className={`${pageShell} max-w-3xl`}>
@@ -156,7 +179,7 @@ export default function TryCustomLookPage() {
           <RadioCards
             legend="Image type"
             name="image-type"
-            items={STYLE_IMAGE_TYPES.map((t) => ({ id: t }))}
+            items={TYPE_ORDER.map((t) => ({ id: t }))}
             value={imageType}
             onChange={(t) => {
               setImageType(t as StyleImageType);
@@ -168,7 +191,8 @@ export default function TryCustomLookPage() {
                 <span className="min-w-0 flex-1">
                   <span className="flex flex-wrap items-center gap-2">
                     <span className="text-sm font-medium">{IMAGE_TYPE_LABELS[t].label}</span>
-                    <Badge tone="outline">{IMAGE_TYPE_LABELS[t].mode}</Badge>
+                    {t === 'product_only' ? <Badge tone="outline">Recommended</Badge> : null}
+                    <Badge tone="outline">{TYPE_MODES[t]}</Badge>
                   </span>
                   <span className="block text-xs text-muted-foreground">{TYPE_HINTS[t]}</span>
                 </span>
@@ -183,11 +207,11 @@ export default function TryCustomLookPage() {
               </div>
             ) : (
               <RadioCards
-                legend={imageType === 'product_only' ? 'Creative prompt (required)' : 'Creative prompt (optional)'}
+                legend="Creative look (optional: a background and colour grade)"
                 name="custom-prompt"
                 items={promptItems}
-                value={imageType === 'product_laydown' ? (promptId ?? AUTO_PROMPT) : promptId}
-                onChange={(id) => setPromptId(id === AUTO_PROMPT ? null : id)}
+                value={promptId ?? NO_LOOK}
+                onChange={(id) => setPromptId(id === NO_LOOK ? null : id)}
                 render={(p) => (
                   <PromptChoice
                     prompt={{
@@ -207,17 +231,33 @@ export default function TryCustomLookPage() {
         </Step>
 
         <Step n={2} title="Upload the outfit image">
-          <OutfitUploadPanel onUploaded={setImageUrl} onStateChange={setUploadState} />
+          <OutfitUploadPanel
+            onUploaded={(url) => {
+              setImageUrl(url);
+              setSlot(null);
+            }}
+            onStateChange={setUploadState}
+          />
+          {imageUrl && imageType !== 'model_wearer' ? (
+            <GarmentSlotField name="custom-slot" value={slot} guess={guess} onChange={setSlot} />
+          ) : null}
           {imageUrl ? (
             <PreviewOnMe
               looks={[
-                { id: imageUrl, name: 'This outfit', thumbSrc: imageUrl, garments: [{ src: imageUrl, imageType }] },
+                {
+                  // the slot is part of the look: a changed slot draws again
+                  id: `${imageUrl}#${garmentSlot ?? ''}`,
+                  name: 'This outfit',
+                  thumbSrc: imageUrl,
+                  garments: [{ src: imageUrl, imageType, slot: garmentSlot }],
+                },
               ]}
               profiles={profilesQ.data}
               profileId={profileId}
+              disabled={guess === 'pending' && !slot}
               onRender={(_look, id) => {
                 setProfileId(id);
-                onGenerate(id);
+                onGenerate({ profileId: id });
               }}
               renderPending={start.isPending}
               renderLabel={variants === 1 ? undefined : `Render this look · ${costLabel({ variants })}`}

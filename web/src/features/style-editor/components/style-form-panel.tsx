@@ -35,6 +35,7 @@ import {
   type StyleFormValues,
 } from '../lib/style-form';
 import { GenerateCoverButton } from './generate-cover-button';
+import { GarmentSlotField, useGarmentGuess } from '../../../components/garment-slot-field';
 import { ImageBlock } from './image-block';
 import { SizeChartBlock } from './size-chart-block';
 
@@ -67,6 +68,8 @@ export function StyleForm({ style, categories, categoriesLoading, onSaved, onDel
   const { handleLimitError } = useUpsell();
 
   const set: UseFormSetValue<StyleFormValues> = (name, value) => form.setValue(name, value, { shouldDirty: true });
+  // the engine's guess of the prompt image's slot (a model photo has none: the engine does not take those)
+  const guess = useGarmentGuess(values.styleImageType === 'model_wearer' ? null : values.promptImageUrl || null);
 
   const pickCategory = (catId: string) => {
     if (!catId) return;
@@ -97,7 +100,10 @@ export function StyleForm({ style, categories, categoriesLoading, onSaved, onDel
 
   const submit = (values: StyleFormValues) => {
     const pending = tagDraft.trim() ? addTags(values.tags, tagDraft) : null;
-    const body = formToPayload(pending && !pending.error ? { ...values, tags: pending.tags } : values);
+    const body = formToPayload(
+      pending && !pending.error ? { ...values, tags: pending.tags } : values,
+      guess === 'pending' ? null : guess,
+    );
     save.mutate(
       { id: style?.id ?? null, body },
       {
@@ -317,11 +323,21 @@ export function StyleForm({ style, categories, categoriesLoading, onSaved, onDel
             onChange={(url, original) => {
               set('promptImageUrl', url);
               set('promptImageOriginalUrl', original);
+              // a new picture: its own guess until the creator says otherwise
+              if (url !== values.promptImageUrl) set('garmentSlot', null);
             }}
             uploadError="Error uploading prompt image"
             allowUrl
             testId="prompt-image"
           />
+          {values.promptImageUrl && values.styleImageType !== 'model_wearer' ? (
+            <GarmentSlotField
+              name={`${id}-garment-slot`}
+              value={values.garmentSlot}
+              guess={guess}
+              onChange={(slot) => set('garmentSlot', slot)}
+            />
+          ) : null}
           <ImageBlock
             title="Cover image"
             note="Shown on cards in Explore and collections. Without one, the prompt image is used."

@@ -195,3 +195,17 @@ describe('product form', () => {
     });
   });
 });
+
+describe('the style garment slot (issue 39)', () => {
+  const base = { ...emptyStyleForm(), name: 'Teal hoodie', promptImageUrl: '/api/private-image/x.jpg' };
+  it('saves the engine’s guess when the creator did not choose, and the choice when they did', () => {
+    const shot = { ...base, styleImageType: 'product_only' as const };
+    expect(formToPayload(shot, 'bottom').garmentSlot).toBe('bottom');
+    expect(formToPayload({ ...shot, garmentSlot: 'top' }, 'bottom').garmentSlot).toBe('top');
+    expect(formToPayload(shot, null).garmentSlot).toBeNull();
+    // a photo of a model wearing it has no slot (the engine does not take garments off a model)
+    expect(
+      formToPayload({ ...base, styleImageType: 'model_wearer', garmentSlot: 'top' }, 'top').garmentSlot,
+    ).toBeNull();
+  });
+});

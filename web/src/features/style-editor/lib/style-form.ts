@@ -15,6 +15,7 @@ import {
 } from '../../../../../shared/domain/catalog';
 import { isOneOf, oneOf } from '../../../lib/one-of';
 import { MAX_STYLE_TAGS, normalizeTags, STYLE_MESSAGES } from '../../../../../shared/domain/style-rules';
+import { GARMENT_SLOTS, type GarmentSlot } from '../../../../../shared/domain/outfit';
 import { chartToForm, checkSizeChart, newSizeChartForm, type SizeChartForm } from './size-chart-form';
 
 export { STYLE_MESSAGES };
@@ -38,6 +39,8 @@ export interface StyleFormValues {
   /** Whether the style has a size chart (the block's values are kept while it is switched off). */
   hasSizeChart: boolean;
   sizeChart: SizeChartForm;
+  /** The slot its garment takes (issue 39); null: not said (the engine's guess is shown and saved). */
+  garmentSlot: GarmentSlot | null;
 }
 
 export const SEX_OPTIONS: { value: StyleSex; label: string }[] = [
@@ -67,6 +70,7 @@ export const emptyStyleForm = (): StyleFormValues => ({
   isPublic: true,
   hasSizeChart: false,
   sizeChart: newSizeChartForm(),
+  garmentSlot: null,
 });
 
 /** A saved style as form values (unknown wire spellings fall back to the defaults). */
@@ -87,6 +91,7 @@ export function styleToForm(s: AdminStyle): StyleFormValues {
     isPublic: s.isPublic !== false,
     hasSizeChart: !!s.sizeChart,
     sizeChart: chartToForm(s.sizeChart),
+    garmentSlot: isOneOf(GARMENT_SLOTS, s.garmentSlot) ? s.garmentSlot : null,
   };
 }
 
@@ -98,8 +103,11 @@ function chartPayload(v: Pick<StyleFormValues, 'hasSizeChart' | 'sizeChart'>) {
   return checked.chart;
 }
 
-/** The body of POST /api/admin/styles and PATCH /api/admin/styles/{id}. */
-export function formToPayload(v: StyleFormValues) {
+/**
+ * The body of POST /api/admin/styles and PATCH /api/admin/styles/{id}; `guess` is the engine's guess of the prompt
+ * image's slot, saved when the creator did not choose another (what they saw is what shoppers get, issue 39).
+ */
+export function formToPayload(v: StyleFormValues, guess: GarmentSlot | null = null) {
   return {
     name: v.name.trim(),
     description: v.description.trim(),
@@ -114,6 +122,7 @@ export function formToPayload(v: StyleFormValues) {
     defaultPromptTemplateId: v.defaultPromptTemplateId || null,
     isPublic: v.isPublic,
     sizeChart: chartPayload(v),
+    garmentSlot: v.styleImageType === 'model_wearer' ? null : (v.garmentSlot ?? guess),
   };
 }
 

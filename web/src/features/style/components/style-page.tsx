@@ -111,7 +111,8 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
           id: x.id,
           name: x.name,
           thumbSrc: x.coverImageUrl ?? x.promptImageUrl,
-          garments: [{ src: x.promptImageUrl!, imageType: x.styleImageType }],
+          // the slot its creator said (issue 39); none: the engine guesses, as the render does
+          garments: [{ src: x.promptImageUrl!, imageType: x.styleImageType, slot: x.garmentSlot ?? null }],
           sizeChart: x.id === s.id ? s.sizeChart : null,
         })),
     [s, candidates],
@@ -126,7 +127,10 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
    * Quick Try with a profile that has the photo the mode needs: the default, the only one that fits, or the one
    * chosen; `target` is another style when started from the preview ("Render this look").
    */
-  const quickTry = (chosenProfileId?: string, target: { id: string; mode: typeof mode } = { id: s.id, mode }) => {
+  const quickTry = (
+    chosenProfileId?: string,
+    target: { id: string; mode: typeof mode; size?: string | null } = { id: s.id, mode },
+  ) => {
     let photoProfileId = chosenProfileId;
     if (!photoProfileId && profiles.data) {
       const pick = pickQuickTryProfile(mode, profiles.data);
@@ -145,7 +149,13 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
     }
     setChoosing(null);
     start.mutate(
-      { kind: 'quick-try-style', styleId: target.id, mode: target.mode, photoProfileId },
+      {
+        kind: 'quick-try-style',
+        styleId: target.id,
+        mode: target.mode,
+        photoProfileId,
+        size: target.size ?? undefined,
+      },
       {
         onSuccess: ({ id }) => {
           toast(GENERATION_STARTED);
@@ -235,9 +245,10 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
                 looks={looks}
                 profiles={profiles.data}
                 onOpen={() => setPreviewing(true)}
-                onRender={(look, profileId) => {
-                  const target = candidates.find((x) => x.id === look.id) ?? s;
-                  quickTry(profileId, { id: look.id, mode: quickTryModeFor(target.styleImageType) });
+                onRender={(look, profileId, drawn) => {
+                  // what the preview drew (issue 39): the try-on (Exact, no template), at the size it drew; a
+                  // model photo is Exact anyway
+                  quickTry(profileId, { id: look.id, mode: 'precise', size: drawn.size });
                 }}
                 renderPending={start.isPending}
               />
