@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { GARMENT_KINDS, garmentSvg, type GarmentKind } from './garment-art';
-import { SEED_STYLES } from './seed-catalog';
+import { SEED_STYLES, slotOfCategory } from './seed-catalog';
 import { lookPieces, renderLookImage, renderProductImage } from './seed-images';
 
 const JACKETS: GarmentKind[] = ['jacket', 'quilted-jacket', 'fringe-jacket', 'bomber', 'shell', 'blazer', 'trench'];
@@ -125,6 +125,12 @@ describe('the seeded catalogue shows what it names', () => {
       );
     },
   );
+
+  it("every style's try-on picture is a piece worn in a known slot (stored on the style, not guessed)", () => {
+    for (const s of SEED_STYLES) expect(slotOfCategory(lookPieces(s.products)[0]!.category), s.name).not.toBeNull();
+    expect(slotOfCategory('Dresses')).toBe('one-piece');
+    expect(slotOfCategory('Accessories')).toBeNull();
+  });
 
   it("a style's pictures show every one of its products", () => {
     for (const s of SEED_STYLES) {

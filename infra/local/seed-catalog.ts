@@ -15,12 +15,26 @@ import { putExploreIndex } from '../../shared/repositories/explore-repository';
 import { readFileSync } from 'node:fs';
 import * as z from 'zod';
 import { SETTINGS, STYLE_IMAGE_TYPES, STYLE_SEXES, TASK_TYPES, VIBES } from '../../shared/domain/catalog';
-import { PIECE_PRINTS, renderLookImage, renderProductImage, renderPromptImage } from './seed-images';
+import { lookPieces, PIECE_PRINTS, renderLookImage, renderProductImage, renderPromptImage } from './seed-images';
 import { sizeChartSchema, sizeChartToCm } from '../../shared/domain/size-advice';
 import { GARMENT_KINDS } from './garment-art';
+import type { GarmentSlot } from '../../shared/domain/outfit';
 
 /** The seeded products' categories (the style editor's own are free text). */
 export const PRODUCT_CATEGORIES = ['Outerwear', 'Tops', 'Bottoms', 'Dresses', 'Shoes', 'Accessories'] as const;
+
+/** The engine slot a seeded product's category is worn in (null: an accessory, not worn by the try-on). */
+export function slotOfCategory(category: (typeof PRODUCT_CATEGORIES)[number]): GarmentSlot | null {
+  const slots = {
+    Outerwear: 'outerwear',
+    Tops: 'top',
+    Bottoms: 'bottom',
+    Dresses: 'one-piece',
+    Shoes: 'shoes',
+    Accessories: null,
+  } as const satisfies Record<(typeof PRODUCT_CATEGORIES)[number], GarmentSlot | null>;
+  return slots[category];
+}
 
 export const CATALOG_SEED_VERSION = 'catalog-v1';
 /**
@@ -290,6 +304,8 @@ export async function seedCatalog(o: CatalogSeedOptions): Promise<{ written: boo
       styleImageType: s.type,
       promptImageUrl: `/api/public-image/${promptKey}`,
       promptImageOriginalUrl: null,
+      // the prompt picture is the look's main piece: its slot is known, not guessed from its outline
+      garmentSlot: slotOfCategory(lookPieces(s.products)[0]!.category),
       coverImageUrl: `/api/public-image/${coverKey}`,
       defaultPromptTemplateId: s.type === 'model_wearer' ? null : 'prompt-editorial',
       isPublic: true,
