@@ -54,6 +54,9 @@ export const SCREENS = {
   'forgot-password': lazy(() => import('../features/auth/components/forgot-password-page')),
   'sign-in-required': lazy(() => import('../features/auth/components/sign-in-required-page')),
   'influencer-redirect': lazy(() => import('../features/public-profile/components/influencer-redirect-page')),
+  terms: lazy(() => import('../features/legal/components/terms-page')),
+  refunds: lazy(() => import('../features/legal/components/refunds-page')),
+  imprint: lazy(() => import('../features/legal/components/imprint-page')),
 } satisfies Record<string, ComponentType>;
 
 export type ScreenId = keyof typeof SCREENS;
