@@ -46,7 +46,9 @@ export async function revocationEffect(
         bucket: g.bucket,
         amount: take === 0 ? 0 : -take,
         causeId,
-        note: shortfall ? `Refund: ${creditCount(shortfall)} ${shortfall === 1 ? 'was' : 'were'} already spent` : 'Refund',
+        note: shortfall
+          ? `Refund: ${creditCount(shortfall)} ${shortfall === 1 ? 'was' : 'were'} already spent`
+          : 'Refund',
         meta: { paymentRef: g.paymentRef, grantEntryId: g.entryId, requested: toRevoke, shortfall },
       },
     ],

@@ -109,8 +109,7 @@ export function resolveRoute(pathname: string, status: AuthStatus): ResolvedRout
   );
   const m = matches?.[matches.length - 1];
   const entry = m ? table.find((r) => r.path === m.route.path) : undefined;
-  if (!m || !entry)
-    return { path: '*', screen: 'not-found', params: {}, fallback: true };
+  if (!m || !entry) return { path: '*', screen: 'not-found', params: {}, fallback: true };
   return {
     path: entry.path,
     screen: entry.screen,

@@ -47,7 +47,8 @@ export function AlertConfirmDialog({
         <RadixAlertDialog.Content
           onOpenAutoFocus={focus.onOpenAutoFocus}
           onCloseAutoFocus={focus.onCloseAutoFocus}
-          className="fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-border bg-card p-6 text-card-foreground shadow-xl focus:outline-none">
+          className="fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-border bg-card p-6 text-card-foreground shadow-xl focus:outline-none"
+        >
           <RadixAlertDialog.Title className="text-lg font-semibold">{title}</RadixAlertDialog.Title>
           <RadixAlertDialog.Description asChild>
             <div className="flex flex-col gap-2 text-sm text-muted-foreground">{description}</div>

@@ -2,7 +2,6 @@ import { MAX_VARIANTS, MIN_VARIANTS, costPerVariant } from '../../../shared/doma
 import { creditCount } from '../../../shared/domain/plans';
 import { cn } from '../lib/cn';
 
-
 /**
  * How many variants to render (1 to 4), with the cost per variant spelled out. A radio group: arrow keys
  * move between the choices, as in any native radio group.

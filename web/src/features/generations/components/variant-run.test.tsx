@@ -99,7 +99,9 @@ describe('a look that is gone', () => {
   });
 
   it('says why for a failed look and for a load error', () => {
-    expect(unavailableMessage(undefined, new Error('offline'))).toBe('This look could not be loaded. Please try again.');
+    expect(unavailableMessage(undefined, new Error('offline'))).toBe(
+      'This look could not be loaded. Please try again.',
+    );
   });
 });
 

@@ -5,7 +5,6 @@ import { LEGAL_PAGES } from '../../../components/legal-links';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PLACEHOLDER_PREFIX } from '../lib/legal-facts';
 
-
 /** A blank the operator must fill in before launch: highlighted, so it cannot pass for the real thing. */
 export function Blank({ children }: { children: string }) {
   return (
@@ -57,7 +56,11 @@ export function LegalPage({ title, lead, children }: { title: string; lead: stri
       {children}
       <nav aria-label="Legal" className="flex flex-wrap gap-x-5 gap-y-2 border-t border-border pt-6 text-sm">
         {LEGAL_PAGES.map((p) => (
-          <Link key={p.to} to={p.to} className="text-muted-foreground underline-offset-2 hover:text-foreground hover:underline">
+          <Link
+            key={p.to}
+            to={p.to}
+            className="text-muted-foreground underline-offset-2 hover:text-foreground hover:underline"
+          >
             {p.label}
           </Link>
         ))}

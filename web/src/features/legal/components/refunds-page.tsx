@@ -17,8 +17,8 @@ export default function RefundsPage() {
       <LegalSection title="Credits of a look that failed">
         <p data-testid="refund-failed-look">
           If a look fails (the render stops, times out, or its result does not pass the safety check), every credit it
-          took is given back <strong>automatically, once</strong>, to the balance it came from. You see it in the
-          credit history on your <Link to="/account">Account</Link> page as &ldquo;Refund (failed generation)&rdquo;.
+          took is given back <strong>automatically, once</strong>, to the balance it came from. You see it in the credit
+          history on your <Link to="/account">Account</Link> page as &ldquo;Refund (failed generation)&rdquo;.
         </p>
       </LegalSection>
 
@@ -40,8 +40,11 @@ export default function RefundsPage() {
       <LegalSection title="Refunds of a payment">
         <p>
           Within <Blank>period, e.g. 14 days</Blank> of a purchase you may ask for a refund at{' '}
-          <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>. <Blank>the operator&rsquo;s rule: which purchases,
-          whether used credits reduce the amount, and the statutory right of withdrawal for digital content</Blank>
+          <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>.{' '}
+          <Blank>
+            the operator&rsquo;s rule: which purchases, whether used credits reduce the amount, and the statutory right
+            of withdrawal for digital content
+          </Blank>
         </p>
         <p>
           When a payment is refunded (by us, or through a dispute with your bank), the credits it granted that are still
@@ -52,9 +55,7 @@ export default function RefundsPage() {
       <LegalSection title="What each purchase grants">
         <PriceList lines={planLines()} />
         <PriceList lines={packLines()} />
-        <p>
-          Credits are for {PRODUCT_NAME} only, have no cash value and are not paid out.
-        </p>
+        <p>Credits are for {PRODUCT_NAME} only, have no cash value and are not paid out.</p>
       </LegalSection>
     </LegalPage>
   );

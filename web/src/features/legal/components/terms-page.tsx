@@ -13,7 +13,8 @@ export default function TermsPage() {
       <LegalSection title="Who provides the service">
         <p>
           {PRODUCT_NAME} is operated by <Blank>company name and legal form</Blank>, <Blank>registered address</Blank>{' '}
-          (details in the <Link to="/imprint">imprint</Link>). Questions: <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>.
+          (details in the <Link to="/imprint">imprint</Link>). Questions:{' '}
+          <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>.
         </p>
       </LegalSection>
 
@@ -42,10 +43,10 @@ export default function TermsPage() {
 
       <LegalSection title="Subscriptions: renewal, changes, cancellation">
         <p>
-          Monthly plans renew every month until cancelled. You can cancel at any time on your Account page: the plan
-          and its credits stay until the end of the period you paid for, and it does not renew. Upgrades apply at once
-          (you pay the prorated difference and get the extra monthly credits at once); downgrades take effect at the
-          end of the billing cycle. Payments are processed by Stripe. What is refunded is in the{' '}
+          Monthly plans renew every month until cancelled. You can cancel at any time on your Account page: the plan and
+          its credits stay until the end of the period you paid for, and it does not renew. Upgrades apply at once (you
+          pay the prorated difference and get the extra monthly credits at once); downgrades take effect at the end of
+          the billing cycle. Payments are processed by Stripe. What is refunded is in the{' '}
           <Link to="/refunds">refund policy</Link>.
         </p>
       </LegalSection>
@@ -53,8 +54,8 @@ export default function TermsPage() {
       <LegalSection title="Your content">
         <p>
           Your photos and results stay yours. You allow us to store and process them only to provide the service, as
-          described in the <Link to="/privacy">privacy summary</Link>. Styles you publish are shown to others until
-          you unpublish or delete them. Content that breaks these terms or the law may be removed.
+          described in the <Link to="/privacy">privacy summary</Link>. Styles you publish are shown to others until you
+          unpublish or delete them. Content that breaks these terms or the law may be removed.
         </p>
       </LegalSection>
 

@@ -132,7 +132,8 @@ export default function PrivacyPage() {
         <ul className="list-disc space-y-2 pl-5">
           <li>
             <strong>Theme</strong> (<code>{THEME_STORAGE_KEY}</code>): whether you chose light or dark mode (without a
-            choice the site follows your device&rsquo;s setting). Kept only if you did not decline; declining removes it.
+            choice the site follows your device&rsquo;s setting). Kept only if you did not decline; declining removes
+            it.
           </li>
           <li>
             <strong>Cookie consent</strong> (<code>{COOKIES_ACCEPTED_KEY}</code>): whether you accepted or declined this
