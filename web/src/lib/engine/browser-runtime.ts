@@ -64,10 +64,10 @@ const WASM_FILES = new Set([wasmUrl, wasmSimdUrl, wasmThreadedUrl].map((u) => ne
  * Cache Storage (a second visit downloads none), anything else to the platform as before. Prod mode first, so
  * replacing the platform logs nothing.
  */
-function useEngineCacheForWasm(): void {
+function routeWasmThroughEngineCache(): void {
   tfCore.enableProdMode();
   const base = tfCore.env().platform;
-  const platform: typeof base = Object.create(base);
+  const platform = Object.create(base) as typeof base;
   platform.fetch = (path: string, init?: RequestInit) =>
     WASM_FILES.has(new URL(path, self.location.href).href) ? engineFetch(path) : base.fetch(path, init);
   tfCore.env().setPlatform('browser', platform);
@@ -87,7 +87,7 @@ async function startBackend(): Promise<EngineBackend> {
   // the threaded build needs cross-origin isolation (SharedArrayBuffer), which the site does not ask for: it is
   // never fetched, but the map must name it
   // fetched through TensorFlow.js's platform (usePlatformFetch), which reads the engine's Cache Storage first
-  useEngineCacheForWasm();
+  routeWasmThroughEngineCache();
   wasm.setWasmPaths(
     {
       'tfjs-backend-wasm.wasm': wasmUrl,
