@@ -102,7 +102,7 @@ export function SiteFooter({ variant }: { variant: 'full' | 'compact' }) {
               </Link>
             ))}
           </div>
-          <div className="flex flex-col gap-2">
+          <div className="col-span-2 flex flex-col gap-2">
             <h2 className="text-sm font-semibold">Contact</h2>
             <ContactLink />
           </div>
