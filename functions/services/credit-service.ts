@@ -1,4 +1,5 @@
 import { BUSY_MESSAGE, HttpError, ERROR_CODES } from '../../shared/errors';
+import { creditCount } from '../../shared/domain/plans';
 import { StorageContention } from '../../shared/repositories/toolkit';
 import type { Db } from '../../shared/repositories/table';
 import {
@@ -32,7 +33,7 @@ export async function adjustCredits(
       throw new HttpError(
         409,
         ERROR_CODES.conflict,
-        `The ${input.bucket} bucket has fewer than ${-input.amount} credits`,
+        `The ${input.bucket} bucket has fewer than ${creditCount(-input.amount)}`,
       );
     // conflicting writes outlasted the retries: nothing was recorded, and it is not the bucket's fault
     if (err instanceof StorageContention) throw new HttpError(503, ERROR_CODES.busy, BUSY_MESSAGE);

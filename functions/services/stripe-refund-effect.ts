@@ -3,6 +3,7 @@
  * (`revoke.refund:<charge id>:<amount refunded>`).
  */
 import { ledgerEntryId } from '../../shared/domain/ledger';
+import { creditCount } from '../../shared/domain/plans';
 import { getBalance, getLot, type LedgerWrite } from '../../shared/repositories/ledger-repository';
 import { findPaymentGrant } from '../../shared/repositories/billing-repository';
 import { ignored, type Effect, type EffectContext } from './stripe-effect';
@@ -45,7 +46,9 @@ export async function revocationEffect(
         bucket: g.bucket,
         amount: take === 0 ? 0 : -take,
         causeId,
-        note: shortfall ? `Refund: ${shortfall} credits were already spent` : 'Refund',
+        note: shortfall
+          ? `Refund: ${creditCount(shortfall)} ${shortfall === 1 ? 'was' : 'were'} already spent`
+          : 'Refund',
         meta: { paymentRef: g.paymentRef, grantEntryId: g.entryId, requested: toRevoke, shortfall },
       },
     ],

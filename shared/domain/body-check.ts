@@ -55,4 +55,7 @@ export const PHOTO_CHECK_TEXTS = {
   unavailable: 'This browser could not check the photo here. You can still save it.',
   refusedSave: 'Replace or remove the refused photo to save.',
   checkingSave: 'Checking your photo before you can save…',
+  // said when the check passed (issue 39: a passed check is not silent)
+  passedPortrait: 'Photo checked: your face is clearly visible.',
+  passedFullBody: 'Photo checked: your whole body is in the picture.',
 } as const;

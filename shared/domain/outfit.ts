@@ -3,7 +3,7 @@
  * pieces and variants, and the cost rule. Imported by the API (validation, reservation), the workflow
  * (layering order) and the SPA (the builder refuses the same conflicts and shows the same total).
  */
-import { EXTRA_OPTION_COST, GENERATION_COST } from './plans';
+import { EXTRA_OPTION_COST, GENERATION_COST, creditCount } from './plans';
 
 export const OUTFIT_SLOTS = ['top', 'bottom', 'one-piece', 'outerwear', 'shoes', 'accessory'] as const;
 export type OutfitSlot = (typeof OUTFIT_SLOTS)[number];
@@ -106,10 +106,9 @@ export const costPerVariant = (pieces = 1) => lookCost({ pieces, variants: 1 });
 export function costLabel(opts: { pieces?: number; variants?: number }): string {
   const variants = Math.max(1, Math.floor(opts.variants ?? 1));
   const total = lookCost(opts);
-  const credits = (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`;
   return variants === 1
-    ? credits(total)
-    : `${variants} variants × ${credits(costPerVariant(opts.pieces))} = ${credits(total)}`;
+    ? creditCount(total)
+    : `${variants} variants × ${creditCount(costPerVariant(opts.pieces))} = ${creditCount(total)}`;
 }
 
 /**

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { hasPriorityQueue, PACKS, PLANS, planFeatures } from './plans';
+import { creditCount, creditWord, hasPriorityQueue, PACKS, PLANS, planFeatures } from './plans';
+
+describe('credits counted in words (issue 39)', () => {
+  it('one credit, never "1 credits"; thousands separated', () => {
+    expect(creditCount(1)).toBe('1 credit');
+    expect(creditCount(0)).toBe('0 credits');
+    expect(creditCount(2)).toBe('2 credits');
+    expect(creditCount(1234)).toBe('1,234 credits');
+    expect(creditWord(1)).toBe('credit');
+    expect(creditWord(1, true)).toBe('credits');
+    expect(creditWord(undefined)).toBe('credits');
+  });
+});
 
 describe('plan rules written once', () => {
   it('feature texts follow the numbers and flags', () => {

@@ -40,7 +40,7 @@ export const INFLUENCER_PUBLIC_STYLES = 120;
 /** A plan's feature list, derived from its numbers and flags (never restated by hand). */
 export function planFeatures(p: Omit<Plan, 'features'>): string[] {
   return [
-    p.period === 'one-time' ? `${p.credits} credits, one time` : `${p.credits} credits every month`,
+    p.period === 'one-time' ? `${creditCount(p.credits)}, one time` : `${creditCount(p.credits)} every month`,
     ...(p.rolloverCap ? [`Unused credits roll over (up to ${p.rolloverCap})`] : []),
     `${p.limits.photoProfiles} photo profiles`,
     `${p.limits.privateStyles} private styles`,
@@ -176,6 +176,17 @@ export function hasAdvancedControls(u: LimitSubject): boolean {
 export const formatEur = (cents: number): string =>
   new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(cents / 100);
 
+/** The word after a count of credits: "credit" for exactly one (an unlimited balance is never one). Hoisted: the
+ * plans below use it as they are built. */
+export function creditWord(credits: number | null | undefined, unlimited?: boolean | null): 'credit' | 'credits' {
+  return credits === 1 && !unlimited ? 'credit' : 'credits';
+}
+
+/** A count of credits in words: "1 credit", "30 credits", "1,234 credits" (issue 39: never "1 credits"). */
+export function creditCount(credits: number): string {
+  return `${credits.toLocaleString('en-US')} ${creditWord(credits)}`;
+}
+
 /** Credits as displayed (spec 01 section 9). */
 export function formatCredits(credits: number | null | undefined, unlimited?: boolean | null): string {
   if (unlimited) return UNLIMITED_CREDITS_DISPLAY.toLocaleString('en-US');
@@ -208,7 +219,7 @@ export function productInfo(productType: ProductType): ProductInfo {
     const p = PACKS[productType];
     return {
       productType,
-      name: `${p.credits} credit pack`,
+      name: `${p.credits.toLocaleString('en-US')} credit pack`,
       mode: 'payment',
       priceCents: p.priceCents,
       credits: p.credits,

@@ -29,6 +29,9 @@ const GARMENTS = path.join(root, 'test/fixtures/garments');
 const ENGINE_ASSET =
   /\/assets\/(engine-worker|browser-runtime|tfjs-backend-(webgl|wasm)|movenet-thunder|selfie)[-.][^/]*$/;
 
+/** The engine's data: the models and the WASM backend's binaries (12.9 MB), kept in Cache Storage. */
+const ENGINE_DATA = /\/assets\/(movenet-thunder|selfie)[-.][^/]*$|\.wasm$/;
+
 /** A drawn landscape (sky, hills, a sun): no person in it, 900 x 600. */
 const landscape = () =>
   sharp(
@@ -188,6 +191,25 @@ describeE2E('the photo check at pick time (the Fitly engine in the browser)', ()
       );
       expect(files.some((f) => f.startsWith('movenet-thunder'))).toBe(true);
       expect(bytes).toBeLessThanOrEqual(20e6);
+
+      // a second visit (a new page, the same browser; its HTTP cache lives in memory and cannot hold the 12.5 MB
+      // model): the engine's models and WASM binary come from its Cache Storage, so not one of them is requested
+      // (issue 39), and no page logs a cache miss
+      const second = await context.newPage();
+      const again: string[] = [];
+      const consoleErrors: string[] = [];
+      second.on('request', (r) => {
+        if (ENGINE_DATA.test(new URL(r.url()).pathname)) again.push(new URL(r.url()).pathname);
+      });
+      second.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+      await second.goto('/profiles/new');
+      await second.getByRole('heading', { level: 1, name: 'Create Photo Profile' }).waitFor();
+      await pick(second, 'fullBody', 'full-body.jpg', await readFile(FULL_BODY_FIXTURE));
+      expect(await photoCheckOf(second, 'fullBody')).toBe('ok');
+      // the check says it passed
+      await second.getByTestId('photo-check-passed').waitFor();
+      expect(again).toEqual([]);
+      expect(consoleErrors.filter((e) => /ERR_CACHE_MISS/.test(e))).toEqual([]);
       await context.close();
     },
   );

@@ -94,7 +94,38 @@ describeE2E('landing page', () => {
     await context.close();
   });
 
-  it('shows the cookie banner until accepted; declining hides it for this visit only', async () => {
+  it('remembers Decline (nothing optional stored after it) and Accept', async () => {
+    const { page, context } = await app.open();
+    await page.goto('/');
+    await page.getByTestId('cookie-banner').waitFor();
+    await page.getByTestId('cookie-decline').click();
+    await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
+    // the theme still switches for the page, but nothing but the choice itself is stored
+    await page.getByTestId('theme-toggle').click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await page.evaluate(() => ({ ...localStorage }))).toEqual({ 'cookies-accepted': 'false' });
+    // a reload and another page: not asked again
+    await page.reload();
+    await page.getByTestId('hero').waitFor();
+    await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
+    await page.goto('/explore');
+    await page.locator('main').waitFor();
+    expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+    expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(['cookies-accepted']);
+    await context.close();
+  });
+
+  it("follows the system's dark setting until a choice is made", async () => {
+    const { page, context } = await app.open();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForFunction(() => !document.documentElement.classList.contains('dark'));
+    await context.close();
+  });
+
+  it('shows the cookie banner until a choice is made, with a link to /privacy', async () => {
     const { page, context } = await app.open();
     await page.goto('/');
     await page.getByTestId('cookie-banner').waitFor();
@@ -104,10 +135,6 @@ describeE2E('landing page', () => {
         .getByRole('link', { name: /privacy/i })
         .getAttribute('href'),
     ).toBe('/privacy');
-    await page.getByTestId('cookie-decline').click();
-    await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
-    await page.reload();
-    await page.getByTestId('cookie-banner').waitFor();
     await page.getByTestId('cookie-accept').click();
     await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
     expect(await page.evaluate(() => localStorage.getItem('cookies-accepted'))).toBe('true');
@@ -175,20 +202,31 @@ describeE2E('landing page', () => {
 });
 
 describeE2E('routing', () => {
-  it('sends signed-out visitors on signed-in pages to sign-in, unknown paths to the landing page, and shows the 404 page when signed in', async () => {
+  it('sends signed-out visitors on signed-in pages to sign-in, and shows unknown paths a 404 page (visitor and member) under their own URL', async () => {
     const { page, context } = await app.open();
     for (const path of ['/dashboard', '/admin/prompts', '/gallery']) {
       await page.goto(path);
       await page.waitForURL((u) => u.pathname === '/auth/login' && u.searchParams.get('returnTo') === path);
     }
     await page.goto('/no/such/page');
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/no/such/page');
+    expect(await page.title()).toBe('Page not found · Fitly');
+    expect(await page.getByTestId('hero').count()).toBe(0);
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
     await page.getByTestId('hero').waitFor();
+    // the legal pages, from the footer
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Terms of service' }).waitFor();
+    await page.getByTestId('legal-template-notice').waitFor();
     await page.goto('/profile/someone');
     expect(await page.getByTestId('hero').count()).toBe(0);
     await signIn(page, 'shopper@example.com');
     await page.goto('/no/such/page');
-    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
-    await page.getByText('Did you forget to add the page to the router?').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/no/such/page');
+    expect(await page.getByText(/forget to add the page to the router/).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/dashboard');
     await page.goto('/results');
     await page.waitForURL(/\/gallery$/);
     await context.close();

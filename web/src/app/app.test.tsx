@@ -125,9 +125,39 @@ describe('app shell: logged out', () => {
     );
   });
 
-  it('falls back to the landing page for unknown paths', async () => {
+  it('shows a 404 page for unknown paths, under the address as typed, with a way home and a title', async () => {
     renderAt('/no/such/page');
-    expect(await screen.findByRole('heading', { level: 1, name: 'See yourself in every style' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/no/such/page');
+    expect(screen.getByTestId('not-found').textContent).toContain('/no/such/page');
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+    await waitFor(() => expect(document.title).toBe('Page not found · Fitly'));
+    expect(screen.queryByRole('heading', { name: 'See yourself in every style' })).toBeNull();
+  });
+
+  it('shows the Terms, the refund policy and the imprint, marked as templates, linked from the footer', async () => {
+    renderAt('/terms');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms of service' })).toBeTruthy();
+    expect(screen.getByTestId('legal-template-notice').textContent).toContain('Template for the operator');
+    expect(screen.getAllByTestId('legal-blank').length).toBeGreaterThan(0);
+    // the product's own plans and packs, counted in words
+    expect(screen.getByText(/Starter/, { selector: 'strong' })).toBeTruthy();
+    expect(document.body.textContent).toContain('30 credits every month');
+    expect(document.body.textContent).toContain('€5.99');
+    const footer = screen.getByRole('contentinfo');
+    for (const [name, href] of [
+      ['Terms', '/terms'],
+      ['Refund policy', '/refunds'],
+      ['Imprint', '/imprint'],
+      ['Privacy', '/privacy'],
+    ])
+      expect(within(footer).getByRole('link', { name }).getAttribute('href')).toBe(href);
+    fireEvent.click(within(footer).getByRole('link', { name: 'Refund policy' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Refund policy' })).toBeTruthy();
+    expect(screen.getByTestId('refund-failed-look').textContent).toContain('given back automatically, once');
+    fireEvent.click(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Imprint' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Imprint' })).toBeTruthy();
+    expect(screen.getAllByTestId('legal-blank').length).toBeGreaterThan(3);
   });
 
   it('shows the privacy page', async () => {
@@ -154,8 +184,10 @@ describe('app shell: logged in', () => {
   it('shows 404 for unknown paths and redirects /results to /gallery', async () => {
     signIn();
     const { unmount } = renderAt('/does-not-exist');
-    expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeTruthy();
-    expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.queryByText(/forget to add the page to the router/)).toBeNull();
+    expect(window.location.pathname).toBe('/does-not-exist');
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/dashboard');
     unmount();
     renderAt('/results');
     expect(await screen.findByRole('heading', { level: 1, name: 'My Gallery' })).toBeTruthy();

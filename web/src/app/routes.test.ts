@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LOGGED_IN_ROUTES, isStateIndependent, resolveRoute } from './routes';
 
 describe('route access (spec 01 section 2)', () => {
-  it('logged out: / is the landing page, signed-in pages lead to sign-in, unknown paths fall back to the landing page', () => {
+  it('logged out: / is the landing page, signed-in pages lead to sign-in, unknown paths are the 404 page', () => {
     expect(resolveRoute('/', 'logged-out')).toMatchObject({ screen: 'landing', fallback: false });
     for (const p of [
       '/dashboard',
@@ -16,12 +16,15 @@ describe('route access (spec 01 section 2)', () => {
       expect(resolveRoute(p, 'logged-out')).toMatchObject({ screen: 'sign-in-required', fallback: false });
     }
     for (const p of ['/nope/at/all', '/influencer/apply/extra']) {
-      expect(resolveRoute(p, 'logged-out')).toMatchObject({ screen: 'landing', fallback: true });
+      expect(resolveRoute(p, 'logged-out')).toMatchObject({ screen: 'not-found', fallback: true });
     }
   });
 
   it('logged out: visitors browse styles, collections and pricing read-only (same screens as signed in)', () => {
     for (const [p, screen] of [
+      ['/terms', 'terms'],
+      ['/refunds', 'refunds'],
+      ['/imprint', 'imprint'],
       ['/explore', 'explore'],
       ['/style/abc', 'style'],
       ['/collections', 'collections'],

@@ -1,8 +1,8 @@
 /**
  * The route table of spec 01 section 2, in one place. Which table applies depends on the sign-in state:
  * logged-out visitors (and while the auth state is loading) get the landing page, public profiles and the
- * sign-in/privacy pages, and every other path falls back to the landing page; logged-in users get every
- * listed route, and unknown paths show the 404 page.
+ * sign-in/privacy pages, and signed-in pages lead to sign-in; logged-in users get every listed route. Unknown paths
+ * show the 404 page to both, under the address as typed (issue 39).
  */
 import { Suspense } from 'react';
 import { Navigate, Route, Routes, matchRoutes, useLocation } from 'react-router-dom';
@@ -34,6 +34,10 @@ export const SHARED_ROUTES: readonly RouteEntry[] = [
   { path: '/l/:token', screen: 'shared-look' },
   // Every question and answer: the landing's "View all FAQs" (issue 39).
   { path: '/faq', screen: 'faq' },
+  // The operator's legal pages (issue 39): linked from the footer, the pricing and the checkout pages.
+  { path: '/terms', screen: 'terms' },
+  { path: '/refunds', screen: 'refunds' },
+  { path: '/imprint', screen: 'imprint' },
 ];
 
 export const LOGGED_IN_ROUTES: readonly RouteEntry[] = [
@@ -75,7 +79,7 @@ export const LOGGED_IN_ROUTES: readonly RouteEntry[] = [
 
 /**
  * Logged out: the landing page, the shared routes, and every signed-in page of the table leads to sign-in
- * with the path to come back to; anything else falls back to the landing page.
+ * with the path to come back to; anything else is the 404 page (issue 39: not the landing under a wrong URL).
  */
 export const LOGGED_OUT_ROUTES: readonly RouteEntry[] = [
   { path: '/', screen: 'landing' },
@@ -83,7 +87,7 @@ export const LOGGED_OUT_ROUTES: readonly RouteEntry[] = [
   ...LOGGED_IN_ROUTES.filter(
     (r) => r.path !== '/' && r.path !== '*' && !SHARED_ROUTES.some((s) => s.path === r.path),
   ).map((r): RouteEntry => ({ path: r.path, screen: 'sign-in-required' })),
-  { path: '*', screen: 'landing' }, // anything else falls back to the landing page
+  { path: '*', screen: 'not-found' },
 ];
 
 /** Logged-out visitors and the loading state share the logged-out table. */
@@ -96,7 +100,7 @@ export interface ResolvedRoute {
   screen?: ScreenId;
   redirect?: string;
   params: Record<string, string | undefined>;
-  /** True when the path is not in the table and the catch-all answered (landing or 404). */
+  /** True when the path is not in the table and the catch-all (the 404 page) answered. */
   fallback: boolean;
 }
 
@@ -109,8 +113,7 @@ export function resolveRoute(pathname: string, status: AuthStatus): ResolvedRout
   );
   const m = matches?.[matches.length - 1];
   const entry = m ? table.find((r) => r.path === m.route.path) : undefined;
-  if (!m || !entry)
-    return { path: '*', screen: status === 'logged-in' ? 'not-found' : 'landing', params: {}, fallback: true };
+  if (!m || !entry) return { path: '*', screen: 'not-found', params: {}, fallback: true };
   return {
     path: entry.path,
     screen: entry.screen,

@@ -56,6 +56,9 @@ export const SCREENS = {
   'influencer-redirect': lazy(() => import('../features/public-profile/components/influencer-redirect-page')),
   favorites: lazy(() => import('../features/favorites/components/favorites-page')),
   faq: lazy(() => import('../features/landing/components/faq-page')),
+  terms: lazy(() => import('../features/legal/components/terms-page')),
+  refunds: lazy(() => import('../features/legal/components/refunds-page')),
+  imprint: lazy(() => import('../features/legal/components/imprint-page')),
 } satisfies Record<string, ComponentType>;
 
 export type ScreenId = keyof typeof SCREENS;

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AlertDialog as RadixAlertDialog } from 'radix-ui';
 import { buttonClasses, type ButtonVariant } from './button';
 import { SpinnerIcon } from './spinner';
+import { useReturnFocus } from './return-focus';
 
 /**
  * A confirmation that interrupts (Radix AlertDialog, role alertdialog): it does not close on an outside click,
@@ -38,11 +39,16 @@ export function AlertConfirmDialog({
   onConfirm: () => void;
   confirmTestId?: string;
 }) {
+  const focus = useReturnFocus();
   return (
     <RadixAlertDialog.Root open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
       <RadixAlertDialog.Portal>
         <RadixAlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <RadixAlertDialog.Content className="fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-border bg-card p-6 text-card-foreground shadow-xl focus:outline-none">
+        <RadixAlertDialog.Content
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
+          className="fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-border bg-card p-6 text-card-foreground shadow-xl focus:outline-none"
+        >
           <RadixAlertDialog.Title className="text-lg font-semibold">{title}</RadixAlertDialog.Title>
           <RadixAlertDialog.Description asChild>
             <div className="flex flex-col gap-2 text-sm text-muted-foreground">{description}</div>

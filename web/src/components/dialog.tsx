@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import X from 'lucide-react/icons/x';
 import { cn } from '../lib/cn';
+import { useReturnFocus } from './return-focus';
 
 export const Dialog = RadixDialog.Root;
 export const DialogTrigger = RadixDialog.Trigger;
@@ -17,7 +18,7 @@ interface ContentProps {
   hideDescription?: boolean;
   children?: ReactNode;
   className?: string;
-  /** Where focus goes when the dialog closes (default: back to its Trigger). */
+  /** Where focus goes when the dialog closes (default: back to what opened it, ./return-focus.ts). */
   onCloseAutoFocus?: (e: Event) => void;
 }
 
@@ -33,12 +34,14 @@ function PanelContent({
   titleClassName,
   closeLabel,
 }: ContentProps & { titleClassName?: string; closeLabel: string }) {
+  const focus = useReturnFocus(onCloseAutoFocus);
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className={overlay} />
       <RadixDialog.Content
         className={className}
-        onCloseAutoFocus={onCloseAutoFocus}
+        onOpenAutoFocus={focus.onOpenAutoFocus}
+        onCloseAutoFocus={focus.onCloseAutoFocus}
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
         <RadixDialog.Title className={cn('text-lg font-semibold', titleClassName, hideTitle && 'sr-only')}>

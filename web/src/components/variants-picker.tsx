@@ -1,7 +1,6 @@
 import { MAX_VARIANTS, MIN_VARIANTS, costPerVariant } from '../../../shared/domain/outfit';
+import { creditCount } from '../../../shared/domain/plans';
 import { cn } from '../lib/cn';
-
-const plural = (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`;
 
 /**
  * How many variants to render (1 to 4), with the cost per variant spelled out. A radio group: arrow keys
@@ -24,7 +23,7 @@ export function VariantsPicker({
     <fieldset className="min-w-0" data-testid="variants-picker">
       <legend className="mb-1 text-sm font-semibold">Variants</legend>
       <p className="mb-2 text-xs text-muted-foreground">
-        Each variant is a separate render of the same look ({plural(each)} per variant). Keep the ones you like.
+        Each variant is a separate render of the same look ({creditCount(each)} per variant). Keep the ones you like.
       </p>
       <div className="grid grid-cols-4 gap-2">
         {choices.map((n) => (
@@ -45,7 +44,7 @@ export function VariantsPicker({
               data-testid={`variants-${n}`}
             />
             <span>{n}</span>
-            <span className="text-xs font-normal text-muted-foreground">{plural(each * n)}</span>
+            <span className="text-xs font-normal text-muted-foreground">{creditCount(each * n)}</span>
           </label>
         ))}
       </div>

@@ -44,11 +44,11 @@ describe('the prerendered pages island', () => {
     expect(document.querySelector<HTMLDetailsElement>('#faq-photos')!.open).toBe(true);
   });
 
-  it('declines cookies for this page (the SPA reads the same flag) and removes the banner', () => {
+  it('declines cookies, remembered (the SPA reads the same record), and removes the banner', () => {
     expect(shouldShowCookieBanner()).toBe(true);
     click('[data-testid="cookie-decline"]');
     expect(document.querySelector('[data-testid="cookie-banner"]')).toBeNull();
     expect(shouldShowCookieBanner()).toBe(false);
-    expect(localStorage.getItem('cookies-accepted')).toBeNull();
+    expect(localStorage.getItem('cookies-accepted')).toBe('false');
   });
 });

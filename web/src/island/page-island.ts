@@ -13,7 +13,7 @@ import { acceptCookies, declineCookies, shouldShowCookieBanner } from '../lib/co
 import { requestOpenFaq } from '../features/landing/components/faq-events';
 import { SPA_ENTRY_ATTRIBUTE } from '../../../shared/domain/prerendered-pages';
 import { hasStoredSession } from '../lib/stored-session';
-import { currentTheme, toggleTheme } from '../lib/theme-store';
+import { currentTheme, subscribeTheme, toggleTheme } from '../lib/theme-store';
 
 let spa: Promise<unknown> | undefined;
 /**
@@ -94,6 +94,8 @@ if (hasStoredSession()) void loadSpa();
 else {
   if (!shouldShowCookieBanner()) document.querySelector('[data-testid="cookie-banner"]')?.remove();
   syncThemeToggle();
+  // the system's dark setting, followed while no choice is made (the SPA, once it takes over, follows it too)
+  subscribeTheme(syncThemeToggle);
   document.addEventListener('click', onClick);
   document.addEventListener('submit', onSubmit);
 }

@@ -54,6 +54,15 @@ export async function throwIfNotOk(res: Response): Promise<Response> {
 
 export const isApiError = (err: unknown): err is ApiError => err instanceof ApiError;
 
+/** A message as a sentence of its own: trimmed, ending in a full stop unless it already ends in . ! ? or …. */
+export function asSentence(message: string): string {
+  const t = message.trim();
+  return !t || /[.!?…]$/.test(t) ? t : `${t}.`;
+}
+
+/** errorMessage as a sentence, for text that continues after it (issue 39: never "not allowed You can…"). */
+export const errorSentence = (err: unknown, fallback: string): string => asSentence(errorMessage(err, fallback));
+
 /** The message to show a person: the server's own message when it sent one, else the fallback. */
 export function errorMessage(err: unknown, fallback: string): string {
   if (isApiError(err)) return err.serverMessage ?? fallback;

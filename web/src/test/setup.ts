@@ -14,6 +14,7 @@ afterEach(() => {
   window.sessionStorage.clear();
   document.documentElement.className = '';
   document.documentElement.removeAttribute('style');
+  document.documentElement.removeAttribute('data-cookie-choice');
 });
 
 if (!window.matchMedia) {

@@ -1,5 +1,6 @@
 import type { LimitKind } from '../../../../shared/domain/limit-errors';
 import {
+  creditCount,
   GENERATION_COST,
   INFLUENCER_PUBLIC_STYLES,
   isPaidPlan,
@@ -119,7 +120,7 @@ export function upsellCopy(
     case 'credits':
       return {
         title: 'Not enough credits',
-        body: `Each look costs ${plural(GENERATION_COST, 'credit', 'credits')} and your balance is too low. ${PLANS.starter.name} adds ${PLANS.starter.credits} credits every month and ${PLANS.creator.name} ${PLANS.creator.credits}; credit packs are available too.`,
+        body: `Each look costs ${creditCount(GENERATION_COST)} and your balance is too low. ${PLANS.starter.name} adds ${creditCount(PLANS.starter.credits)} every month and ${PLANS.creator.name} ${PLANS.creator.credits}; credit packs are available too.`,
         ...seePlans,
       };
   }

@@ -33,6 +33,7 @@ import type { ModelRuntime, PersonAnalysis, RgbaImage } from '../../../../shared
 import type { EngineBackend, LoadProgress } from './engine-protocol';
 import { fetchModels, type ModelFetch, type ModelFiles } from './model-fetch';
 import { MODEL_URLS } from './model-urls';
+import { engineFetch, pruneEngineCache } from './engine-cache';
 
 export type { EngineBackend, LoadProgress };
 
@@ -54,6 +55,24 @@ function gpuWebGl(): boolean {
   return !/swiftshader|llvmpipe|softpipe|software|basic render/i.test(renderer);
 }
 
+/** Every file of the engine this build names: what its Cache Storage keeps (the rest is pruned). */
+const ENGINE_FILES = [...Object.values(MODEL_URLS), wasmUrl, wasmSimdUrl, wasmThreadedUrl];
+const WASM_FILES = new Set([wasmUrl, wasmSimdUrl, wasmThreadedUrl].map((u) => new URL(u, self.location.href).href));
+
+/**
+ * TensorFlow.js fetches the WASM binary through its platform's fetch: the WASM files go through the engine's
+ * Cache Storage (a second visit downloads none), anything else to the platform as before. Prod mode first, so
+ * replacing the platform logs nothing.
+ */
+function routeWasmThroughEngineCache(): void {
+  tfCore.enableProdMode();
+  const base = tfCore.env().platform;
+  const platform = Object.create(base) as typeof base;
+  platform.fetch = (path: string, init?: RequestInit) =>
+    WASM_FILES.has(new URL(path, self.location.href).href) ? engineFetch(path) : base.fetch(path, init);
+  tfCore.env().setPlatform('browser', platform);
+}
+
 /** WebGL on a GPU first; else the WASM backend (SIMD when the browser has it), also when WebGL does not start. */
 async function startBackend(): Promise<EngineBackend> {
   try {
@@ -67,11 +86,16 @@ async function startBackend(): Promise<EngineBackend> {
   const wasm = await import('@tensorflow/tfjs-backend-wasm');
   // the threaded build needs cross-origin isolation (SharedArrayBuffer), which the site does not ask for: it is
   // never fetched, but the map must name it
-  wasm.setWasmPaths({
-    'tfjs-backend-wasm.wasm': wasmUrl,
-    'tfjs-backend-wasm-simd.wasm': wasmSimdUrl,
-    'tfjs-backend-wasm-threaded-simd.wasm': wasmThreadedUrl,
-  });
+  // fetched through TensorFlow.js's platform (usePlatformFetch), which reads the engine's Cache Storage first
+  routeWasmThroughEngineCache();
+  wasm.setWasmPaths(
+    {
+      'tfjs-backend-wasm.wasm': wasmUrl,
+      'tfjs-backend-wasm-simd.wasm': wasmSimdUrl,
+      'tfjs-backend-wasm-threaded-simd.wasm': wasmThreadedUrl,
+    },
+    true,
+  );
   if (await tfCore.setBackend('wasm')) return 'wasm';
   throw new Error('Neither the WebGL nor the WASM backend of TensorFlow.js started in this browser');
 }
@@ -118,6 +142,8 @@ export function loadBrowserEngine(
       backend = await startBackend();
     } else [backend, files] = await Promise.all([startBackend(), fetchModels(MODEL_URLS, mode, onProgress)]);
     tfCore.enableProdMode();
+    // the files of an older build go (hashed names: this build's are the only ones it reads)
+    void pruneEngineCache(ENGINE_FILES);
     const pose = await loadGraph(tf, files.pose.json, files.pose.weights);
     const segmentation = await loadGraph(tf, files.segmentation.json, files.segmentation.weights);
     const models: PersonModels = tfPersonModels(tf, pose, segmentation);

@@ -42,7 +42,6 @@ function start(): Worker {
     }
     pending.delete(m.id);
     if (m.kind === 'done') {
-      if (m.done.op === 'load' || m.done.op === 'check') markEngineLoaded();
       p.resolve(m.done);
     } else if (m.kind === 'refused') p.reject(new EngineRefused(m.message));
     else p.reject(m.notCached ? new EngineNotCached(m.message) : new Error(m.message));
@@ -52,29 +51,6 @@ function start(): Worker {
   w.addEventListener('messageerror', () => failAll('The preview engine sent a message that could not be read'));
   worker = w;
   return w;
-}
-
-/**
- * localStorage "fitly-engine" = "loaded": the engine's models were loaded in this browser (a photo check or a
- * preview), so a page may ask the browser's cache for them (a warm-up); a browser that never ran the engine is
- * not asked at all. No personal data: one word, like the theme's.
- */
-const ENGINE_USED_KEY = 'fitly-engine';
-
-export function engineLoadedHere(): boolean {
-  try {
-    return localStorage.getItem(ENGINE_USED_KEY) === 'loaded';
-  } catch {
-    return false;
-  }
-}
-
-function markEngineLoaded() {
-  try {
-    localStorage.setItem(ENGINE_USED_KEY, 'loaded');
-  } catch {
-    // storage refused (a private window's quota): no warm-up later, nothing else changes
-  }
 }
 
 /** Send `request` to the engine; `onProgress` follows the models' download while it waits on it. */

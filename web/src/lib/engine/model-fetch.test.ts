@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NotCached, type LoadProgress } from './engine-protocol';
 import { fetchModels, type ModelUrls } from './model-fetch';
+import { engineFetch, engineFilesCached, pruneEngineCache } from './engine-cache';
 
 const URLS: ModelUrls = {
   poseJson: '/assets/pose.json',
@@ -88,13 +89,102 @@ describe('fetchModels (the engine download with its progress)', () => {
     expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
   });
 
-  it('asks the cache only for a warm-up, and says NotCached when the cache misses (504)', async () => {
-    const asked: RequestInit[] = [];
-    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
-      asked.push(init);
+  it('a warm-up reads Cache Storage alone: a miss is NotCached without any request', async () => {
+    const fetched: string[] = [];
+    vi.stubGlobal('caches', fakeCaches());
+    vi.stubGlobal('fetch', async (url: string) => {
+      fetched.push(url);
       return new Response(null, { status: 504 });
     });
     await expect(fetchModels(URLS, 'cached-only', () => undefined)).rejects.toBeInstanceOf(NotCached);
-    expect(asked[0]).toEqual({ cache: 'only-if-cached', mode: 'same-origin' });
+    expect(fetched).toEqual([]);
+  });
+
+  it('keeps the files of a download in Cache Storage: the next load (a second visit) downloads nothing', async () => {
+    const storage = fakeCaches();
+    vi.stubGlobal('caches', storage);
+    const fetched: string[] = [];
+    const bodies: Record<string, () => Response> = {
+      [URLS.poseJson]: () => new Response(json('pose')),
+      [URLS.segmentationJson]: () => new Response(json('seg')),
+      [URLS.poseWeights]: () => new Response(new Uint8Array(900).fill(1), { headers: { 'content-length': '900' } }),
+      [URLS.segmentationWeights]: () => new Response(new Uint8Array(300).fill(2)),
+    };
+    vi.stubGlobal('fetch', async (url: string) => {
+      fetched.push(url);
+      return bodies[url]!();
+    });
+    await fetchModels(URLS, 'network', () => undefined);
+    expect(fetched.sort()).toEqual(Object.values(URLS).sort());
+    await vi.waitFor(() => expect(storage.size()).toBe(4));
+
+    fetched.length = 0;
+    const seen: LoadProgress[] = [];
+    const again = await fetchModels(URLS, 'network', (p) => seen.push(p));
+    expect(fetched).toEqual([]);
+    expect(new Uint8Array(again.pose.weights)).toEqual(new Uint8Array(900).fill(1));
+    expect(again.segmentation.json.modelTopology).toEqual({ name: 'seg' });
+    // a warm-up now finds them too
+    await expect(fetchModels(URLS, 'cached-only', () => undefined)).resolves.toBeTruthy();
+    expect(fetched).toEqual([]);
+  });
+
+  it('never keeps a failed download', async () => {
+    const storage = fakeCaches();
+    vi.stubGlobal('caches', storage);
+    vi.stubGlobal('fetch', async () => new Response('busy', { status: 503 }));
+    await expect(fetchModels(URLS, 'network', () => undefined)).rejects.toThrow(/503/);
+    expect(storage.size()).toBe(0);
   });
 });
+
+describe('the engine cache (Cache Storage)', () => {
+  it('says whether every file is kept, asks nothing of the network, and prunes an older build', async () => {
+    const storage = fakeCaches();
+    vi.stubGlobal('caches', storage);
+    const fetched: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      fetched.push(url);
+      return new Response('x');
+    });
+    expect(await engineFilesCached(['/assets/a.bin'])).toBe(false);
+    await engineFetch('/assets/old.bin');
+    await engineFetch('/assets/a.bin');
+    await vi.waitFor(() => expect(storage.size()).toBe(2));
+    fetched.length = 0;
+    expect(await engineFilesCached(['/assets/a.bin'])).toBe(true);
+    await pruneEngineCache(['/assets/a.bin']);
+    expect(storage.size()).toBe(1);
+    expect(await engineFilesCached(['/assets/old.bin'])).toBe(false);
+    expect(fetched).toEqual([]);
+  });
+
+  it('answers from the network when the browser has no Cache Storage', async () => {
+    vi.stubGlobal('caches', undefined);
+    vi.stubGlobal('fetch', async () => new Response('net'));
+    expect(await (await engineFetch('/assets/a.bin')).text()).toBe('net');
+    expect(await engineFilesCached(['/assets/a.bin'])).toBe(false);
+  });
+});
+
+/** An in-memory CacheStorage with one cache (jsdom has none): what a browser's Cache Storage does for these calls. */
+function fakeCaches() {
+  const entries = new Map<string, { body: ArrayBuffer; init: ResponseInit }>();
+  const cache = {
+    async match(url: string) {
+      const e = entries.get(url);
+      return e ? new Response(e.body.slice(0), e.init) : undefined;
+    },
+    async put(url: string, res: Response) {
+      const body = await res.arrayBuffer();
+      entries.set(url, { body, init: { status: res.status, headers: res.headers } });
+    },
+    async keys() {
+      return [...entries.keys()].map((url) => ({ url }));
+    },
+    async delete(req: { url: string }) {
+      return entries.delete(req.url);
+    },
+  };
+  return { open: async () => cache, size: () => entries.size };
+}

@@ -3,11 +3,13 @@
  * bytes; the engine's Web Worker parses and loads them (./browser-runtime.ts).
  */
 import { parseModelJson, type ModelJson } from '../../../../shared/engine/tf-models';
-import { NotCached, type LoadProgress } from './engine-protocol';
+import type { LoadProgress } from './engine-protocol';
+import { engineFetch } from './engine-cache';
 
 /**
- * How the models are fetched: `network` as usual (the browser's cache first, else a download), `cached-only`
- * from the browser's cache or not at all (a warm-up the person did not ask for must never download 14 MB).
+ * How the models are fetched: `network` as usual (the engine's Cache Storage first, else a download kept there:
+ * ./engine-cache.ts), `cached-only` from that cache or not at all (a warm-up the person did not ask for must
+ * never download 14 MB).
  */
 export type ModelFetch = 'network' | 'cached-only';
 
@@ -18,9 +20,8 @@ async function fetchBytes(
   onLength: (total: number) => void,
   onChunk: (n: number) => void,
 ): Promise<ArrayBuffer> {
-  // only-if-cached answers 504 when the file is not in the cache (same-origin requests only: the models are)
-  const res = await fetch(url, mode === 'cached-only' ? { cache: 'only-if-cached', mode: 'same-origin' } : {});
-  if (mode === 'cached-only' && !res.ok) throw new NotCached(url);
+  // from Cache Storage when kept (no request at all), else downloaded and kept; cached-only throws NotCached
+  const res = await engineFetch(url, mode === 'cached-only');
   if (!res.ok || !res.body) throw new Error(`Could not load ${url}: ${res.status}`);
   // a compressed response's length is not the bytes it gives
   const length = res.headers.get('content-encoding') ? 0 : Number(res.headers.get('content-length') ?? 0);

@@ -11,7 +11,8 @@
  * speed of the next ones. It never downloads the models for that.
  */
 import type { VariantOptions } from '../../../../shared/engine/variants';
-import { callEngine, engineLoadedHere, EngineRefused, unexpected } from './engine-client';
+import { callEngine, EngineRefused, unexpected } from './engine-client';
+import { engineFilesCached } from './engine-cache';
 import type { EngineBackend, LoadProgress, PreviewGarment } from './engine-protocol';
 import { MODEL_URLS } from './model-urls';
 
@@ -73,22 +74,11 @@ function mayWarm(): boolean {
 }
 
 /**
- * Whether the models are in this browser's cache (the engine ran here before): asked of the cache alone
- * (`only-if-cached`, same origin), the answer's body left unread. Nothing is downloaded to find out.
+ * Whether the models are kept in this browser (the engine ran here before): asked of the engine's Cache Storage
+ * alone (./engine-cache.ts). No request is made to find out (issue 39: the old `only-if-cached` fetch logged
+ * ERR_CACHE_MISS on every style page of a browser that never ran the engine).
  */
-export async function modelsCached(): Promise<boolean> {
-  try {
-    const answers = await Promise.all(
-      [MODEL_URLS.poseWeights, MODEL_URLS.segmentationWeights].map((url) =>
-        fetch(url, { cache: 'only-if-cached', mode: 'same-origin' }),
-      ),
-    );
-    for (const res of answers) void res.body?.cancel().catch(() => undefined);
-    return answers.every((res) => res.ok);
-  } catch {
-    return false; // a browser without only-if-cached: no warm-up
-  }
-}
+export const modelsCached = (): Promise<boolean> => engineFilesCached(Object.values(MODEL_URLS));
 
 /**
  * Read `person` and `garments` in the engine's worker ahead of a preview, when the engine's models are already
@@ -96,7 +86,7 @@ export async function modelsCached(): Promise<boolean> {
  * left for the preview, which shows it.
  */
 export async function warmPreview(person: string, garments: PreviewGarment[]): Promise<boolean> {
-  if (!mayWarm() || !engineLoadedHere() || !(await modelsCached())) return false;
+  if (!mayWarm() || !(await modelsCached())) return false;
   try {
     await callEngine({ op: 'warm', person, garments });
     return true;

@@ -15,7 +15,7 @@ import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { PagedTable } from '../../../components/paged-table';
 import { cn } from '../../../lib/cn';
-import { formatCredits, isMonthlyPlan } from '../../../../../shared/domain/plans';
+import { creditCount, creditWord, formatCredits, isMonthlyPlan } from '../../../../../shared/domain/plans';
 import {
   useCancelSubscription,
   useCreditLedger,
@@ -119,7 +119,7 @@ function CreditsCard({
             <ul className="flex flex-col gap-1 text-sm text-muted-foreground">
               {credits.monthlyAllowance > 0 ? (
                 <li>
-                  {credits.monthlyAllowance} credits every month
+                  {creditCount(credits.monthlyAllowance)} every month
                   {credits.rolloverCap ? `, rolling over up to ${credits.rolloverCap}` : ''}.
                 </li>
               ) : null}
@@ -131,7 +131,7 @@ function CreditsCard({
               ) : null}
               {credits.packLots.map((lot) => (
                 <li key={`${lot.expiresAt}-${lot.amount}`}>
-                  {lot.remaining} of {lot.amount} pack credits valid until {formatDate(lot.expiresAt)}.
+                  {lot.remaining} of {lot.amount} pack {creditWord(lot.amount)} valid until {formatDate(lot.expiresAt)}.
                 </li>
               ))}
             </ul>

@@ -11,6 +11,7 @@ import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import {
+  creditCount,
   formatEur,
   PACK_IDS,
   PACKS,
@@ -25,6 +26,7 @@ import { browser, useCheckout } from '../../../api/billing';
 import { checkoutReturnPath, DEFAULT_CHECKOUT_RETURN } from '../../../../../shared/domain/return-path';
 import { serverSignInUrl } from '../../../lib/return-to';
 import { perCreditCents } from '../../../lib/format';
+import { PurchaseTerms } from '../../../components/legal-links';
 import type { PlanAction } from '../lib/plan-buttons';
 
 export const pageShell = 'mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10';
@@ -233,7 +235,7 @@ export function PackGrid({ onBuy, pending }: { onBuy: (pack: PackId) => void; pe
               data-testid={`pack-${id}`}
             >
               <div className="flex flex-wrap items-center gap-2">
-                <h3 className="text-lg font-semibold">{pack.credits} credits</h3>
+                <h3 className="text-lg font-semibold">{creditCount(pack.credits)}</h3>
                 {pack.bestValue ? <Pill>Best value</Pill> : null}
               </div>
               <p className="mt-3 text-2xl font-bold tracking-tight">{formatEur(pack.priceCents)}</p>
@@ -246,11 +248,11 @@ export function PackGrid({ onBuy, pending }: { onBuy: (pack: PackId) => void; pe
                 disabled={pending !== undefined}
                 aria-busy={busy || undefined}
                 onClick={() => onBuy(id)}
-                aria-label={`Buy ${pack.credits} credits for ${formatEur(pack.priceCents)}`}
+                aria-label={`Buy ${creditCount(pack.credits)} for ${formatEur(pack.priceCents)}`}
                 data-testid={`pack-${id}-button`}
               >
                 {busy ? <SpinnerIcon /> : null}
-                Buy {pack.credits} credits
+                Buy {creditCount(pack.credits)}
               </Button>
             </Card>
           </li>
@@ -281,6 +283,7 @@ export function GoodToKnow() {
           </li>
         ))}
       </ul>
+      <PurchaseTerms className="mt-4" />
     </Card>
   );
 }

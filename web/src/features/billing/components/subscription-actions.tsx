@@ -5,7 +5,13 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/dialog';
 import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
-import { isMonthlyPlan, PLANS, upgradeReconcileCredits, type MonthlyPlanId } from '../../../../../shared/domain/plans';
+import {
+  creditCount,
+  isMonthlyPlan,
+  PLANS,
+  upgradeReconcileCredits,
+  type MonthlyPlanId,
+} from '../../../../../shared/domain/plans';
 import { useCancelScheduledChange, useChangePlan, type SubscriptionSummary } from '../../../api/billing';
 import { formatDate, planName } from '../../../lib/format';
 import { scheduledChange } from '../lib/plan-buttons';
@@ -75,7 +81,7 @@ export function ChangePlanDialog({
   const description =
     target && plan && from
       ? target.kind === 'upgrade'
-        ? `${plan.name} starts now. You are charged the prorated difference today and get ${upgradeReconcileCredits(from, target.plan)} extra credits for this billing cycle.`
+        ? `${plan.name} starts now. You are charged the prorated difference today and get an extra ${creditCount(upgradeReconcileCredits(from, target.plan))} for this billing cycle.`
         : `You keep ${PLANS[from].name} until ${formatDate(summary.currentPeriodEnd)}; ${plan.name} starts with the next billing cycle.`
       : undefined;
   return (

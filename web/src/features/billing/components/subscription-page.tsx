@@ -17,6 +17,7 @@ import {
 import { useSubscriptionSummary, type SubscriptionSummary } from '../../../api/billing';
 import { formatDate, planName, statusLabel } from '../../../lib/format';
 import { planAction, type PlanAction } from '../lib/plan-buttons';
+import { PurchaseTerms } from '../../../components/legal-links';
 import { Fact, PackGrid, pageShell, PlanCard, SectionHeading, useStartCheckout } from './billing-ui';
 import { ChangePlanDialog, ScheduledChangeNotice } from './subscription-actions';
 
@@ -97,6 +98,7 @@ export default function SubscriptionPage() {
           description="One-time top-ups, valid 12 months. Credits expiring soonest are spent first."
         />
         <PackGrid onBuy={start} pending={pending} />
+        <PurchaseTerms className="mt-4" />
       </section>
 
       <section aria-labelledby="influencer-title">

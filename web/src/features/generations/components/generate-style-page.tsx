@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { costLabel } from '../../../../../shared/domain/outfit';
+import { creditCount } from '../../../../../shared/domain/plans';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   defaultPromptTemplateId,
@@ -286,7 +287,7 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
                 {start.isPending
                   ? 'Generating...'
                   : variants === 1
-                    ? `Generate Look (${cost} credit${cost === 1 ? '' : 's'})`
+                    ? `Generate Look (${creditCount(cost)})`
                     : `Generate ${costLabel({ variants })}`}
               </Button>
               {style.styleImageType !== 'product_only' ? (

@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Tabs } from 'radix-ui';
 import { useQuery } from '@tanstack/react-query';
 import { generationCost } from '../../../../../shared/domain/generation';
+import { creditCount } from '../../../../../shared/domain/plans';
 import { AppImage } from '../../../components/app-image';
 import { Button, buttonClasses } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
@@ -263,7 +264,7 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
             data-testid="generate-button"
           >
             {start.isPending ? <SpinnerIcon /> : <Wand className="h-4 w-4" aria-hidden="true" />}
-            {start.isPending ? 'Generating...' : `Generate Look (${cost} credit${cost === 1 ? '' : 's'})`}
+            {start.isPending ? 'Generating...' : `Generate Look (${creditCount(cost)})`}
           </Button>
           {problem ? (
             <p

@@ -23,6 +23,7 @@ import {
   type GenerationView,
 } from '../../../api/generations';
 import { audienceLabel } from '../../../lib/audience';
+import { isApiError } from '../../../lib/api-error';
 import { Notice } from '../../../components/alert';
 import { BackLink, pageShell } from '../../../components/back-link';
 import { Badge } from '../../../components/badge';
@@ -36,6 +37,17 @@ import { ShareDialog } from '../../../components/share/share-dialog';
 import { ShareList } from '../../../components/share/share-list';
 import { SizeAdvicePanel } from '../../../components/size-advice-panel';
 import { usePhotoProfiles } from '../../../api/photo-profiles';
+
+export const LOOK_GONE_TITLE = 'Look not found';
+export const LOOK_GONE_MESSAGE = 'This look was deleted, or the link is wrong. Your other looks are in your gallery.';
+
+/** Why a look cannot be shown (issue 39: a deleted look is not "not yet completed"). */
+export function unavailableMessage(g: GenerationView | undefined, error: unknown): string {
+  if (g?.status === 'failed') return g.error ?? 'This look failed. Its credits were refunded.';
+  if (g) return 'This look has no image.';
+  if (isApiError(error) && error.status === 404) return LOOK_GONE_MESSAGE;
+  return 'This look could not be loaded. Please try again.';
+}
 
 export const FEEDBACK_NO_STYLE =
   'This generation is not associated with a style. Feedback is only available for style-based generations.';
@@ -66,13 +78,18 @@ export default function GenerationDetailPage() {
     );
   }
   if (q.isError || !g || g.status !== 'completed' || !g.resultUrl) {
+    const gone = !g && isApiError(q.error) && q.error.status === 404;
     return (
       <div className={pageShell}>
         <BackLink to="/gallery">Back to Gallery</BackLink>
-        <PageHeader title="Generation" />
-        <Notice
-          title={g?.status === 'failed' && g.error ? g.error : 'This generation is not yet completed or has no result.'}
-        />
+        <PageHeader title={gone ? LOOK_GONE_TITLE : 'Generation'} />
+        <Notice title={unavailableMessage(g, q.error)}>
+          {gone ? (
+            <Link to="/gallery" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+              Go to your gallery
+            </Link>
+          ) : null}
+        </Notice>
       </div>
     );
   }

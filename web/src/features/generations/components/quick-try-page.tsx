@@ -3,7 +3,7 @@ import { costLabel, type GarmentSlot } from '../../../../../shared/domain/outfit
 import { useQuery } from '@tanstack/react-query';
 import { fetchApi } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';
-import { errorMessage } from '../../../lib/api-error';
+import { errorSentence } from '../../../lib/api-error';
 import { isOutsideImageUrl } from '../lib/outside-image';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { STYLE_IMAGE_TYPES, type StyleImageType } from '../../../../../shared/domain/catalog';
@@ -89,7 +89,7 @@ function OutsideImageImport({ url }: { url: string }) {
       {copy.isError ? (
         <Notice tone="warning" title="This image could not be fetched">
           <p>
-            {errorMessage(copy.error, 'The address did not give us an image.')} You can upload the image on the Try
+            {errorSentence(copy.error, 'The address did not give us an image.')} You can upload the image on the Try
             Custom Look page instead.
           </p>
           <Link to="/try-custom-look" className={buttonClasses({ variant: 'outline', size: 'sm' })}>

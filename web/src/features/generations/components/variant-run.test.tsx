@@ -9,7 +9,7 @@ vi.mock('../../../lib/auth', async (orig) => ({
 }));
 
 import { getQueryFn } from '../../../lib/api-client';
-import GenerationDetailPage from './generation-detail-page';
+import GenerationDetailPage, { LOOK_GONE_MESSAGE, LOOK_GONE_TITLE, unavailableMessage } from './generation-detail-page';
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
@@ -87,6 +87,23 @@ function renderRun() {
     </QueryClientProvider>,
   );
 }
+
+describe('a look that is gone', () => {
+  it('a deleted look (404) says so and leads to the gallery, not "not yet completed" (issue 39)', async () => {
+    fetchMock.mockImplementation(async () => json({ message: 'Generation not found', code: 'not_found' }, 404));
+    renderRun();
+    expect(await screen.findByRole('heading', { level: 1, name: LOOK_GONE_TITLE })).toBeTruthy();
+    expect(screen.getByText(LOOK_GONE_MESSAGE)).toBeTruthy();
+    expect(screen.queryByText(/not yet completed/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to your gallery' }).getAttribute('href')).toBe('/gallery');
+  });
+
+  it('says why for a failed look and for a load error', () => {
+    expect(unavailableMessage(undefined, new Error('offline'))).toBe(
+      'This look could not be loaded. Please try again.',
+    );
+  });
+});
 
 describe('a run of several variants', () => {
   it('compares the variants side by side before any is kept: any two or all, each slider named by its variant', async () => {

@@ -1,9 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { THEME_STORAGE_KEY, setTheme } from '../../../lib/theme';
 import {
   COOKIES_ACCEPTED_KEY,
+  acceptCookies,
+  declineCookies,
   hasAcceptedCookies,
+  hasDeclinedCookies,
   resetCookieConsentMemory,
   shouldShowCookieBanner,
 } from '../../../lib/cookie-consent';
@@ -40,25 +44,40 @@ describe('cookie banner', () => {
     expect(screen.queryByTestId('cookie-banner')).toBeNull();
   });
 
-  it('Decline hides it for this visit only (nothing stored; a reload shows it again)', () => {
+  it('Decline is remembered (a reload does not ask again), removes the stored theme and stores nothing else', () => {
+    window.localStorage.setItem(THEME_STORAGE_KEY, 'dark');
     const { unmount } = show();
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
     expect(screen.queryByTestId('cookie-banner')).toBeNull();
-    expect(window.localStorage.getItem(COOKIES_ACCEPTED_KEY)).toBeNull();
+    // only the choice itself: the optional theme key is gone
+    expect({ ...window.localStorage }).toEqual({ [COOKIES_ACCEPTED_KEY]: 'false' });
     expect(window.sessionStorage.length).toBe(0);
+    expect(hasDeclinedCookies()).toBe(true);
     unmount();
-    // Navigating inside the app (same visit): still hidden.
+    resetCookieConsentMemory(); // a reload
     show();
     expect(screen.queryByTestId('cookie-banner')).toBeNull();
-    expect(shouldShowCookieBanner()).toBe(false);
-    // Next visit / reload: the in-memory flag is gone.
-    resetCookieConsentMemory();
-    expect(shouldShowCookieBanner()).toBe(true);
+    expect(hasAcceptedCookies()).toBe(false);
   });
 
-  it('a stored value other than "true" does not count as accepted', () => {
-    window.localStorage.setItem(COOKIES_ACCEPTED_KEY, 'false');
+  it('after Decline the theme toggle works for the page but writes nothing to storage', () => {
+    declineCookies();
+    const before = { ...window.localStorage };
+    setTheme('dark');
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
+    expect({ ...window.localStorage }).toEqual(before);
+    // with consent, the choice is kept
+    resetCookieConsentMemory();
+    window.localStorage.clear();
+    acceptCookies();
+    setTheme('dark');
+    expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
+  });
+
+  it('an unknown stored value is no choice: the banner asks', () => {
+    window.localStorage.setItem(COOKIES_ACCEPTED_KEY, 'maybe');
     show();
     expect(screen.getByTestId('cookie-banner')).toBeTruthy();
+    expect(shouldShowCookieBanner()).toBe(true);
   });
 });

@@ -7,8 +7,8 @@ import { acceptCookies, declineCookies, shouldShowCookieBanner } from '../../../
 import { takingOverPrerenderedPage } from '../../../lib/prerender';
 
 /**
- * The cookie banner of the landing page: shown until accepted (localStorage cookies-accepted = "true");
- * Decline hides it for this visit only. Slides in over 0.3 s.
+ * The cookie banner of the landing page: shown until a choice is made (localStorage cookies-accepted = "true" or
+ * "false": both remembered, lib/cookie-consent.ts). Slides in over 0.3 s.
  *
  * A compact bar that never covers the live demo: the landing page places it right after the hero, sticky at
  * the bottom of the viewport. While the hero fills the screen it sits at the bottom edge; once its place (just
@@ -27,7 +27,7 @@ export function CookieBanner() {
       // In the prerendered page's HTML whatever the choice: public/theme-init.js marks <html> before the first paint
       // when cookies were accepted, which hides it (the page's island then removes it).
       className={cn(
-        'sticky bottom-0 z-40 border-y border-border bg-card px-4 py-3 text-card-foreground shadow-[0_-6px_20px_rgba(0,0,0,0.08)] sm:px-6 [[data-cookies-accepted]_&]:hidden',
+        'sticky bottom-0 z-40 border-y border-border bg-card px-4 py-3 text-card-foreground shadow-[0_-6px_20px_rgba(0,0,0,0.08)] sm:px-6 [[data-cookie-choice]_&]:hidden',
         entrance && 'animate-slide-up',
       )}
     >

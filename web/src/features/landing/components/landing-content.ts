@@ -1,5 +1,6 @@
 /** Copy of the landing page that is data (lists); section headings live with their sections. */
 import {
+  creditCount,
   GENERATION_COST,
   EXTRA_OPTION_COST,
   PACKS,
@@ -89,7 +90,7 @@ export const FAQ_ITEMS = [
   {
     id: 'credits',
     question: 'How do credits work?',
-    answer: `Most generations cost ${GENERATION_COST} credit; some options add +${EXTRA_OPTION_COST}. Monthly plans add credits every month (Starter ${PLANS.starter.credits}, Creator ${PLANS.creator.credits}) and unused credits roll over up to ${ROLLOVER_MULTIPLIER} times the monthly amount. Need more? Credit packs start at ${pack.credits} credits for ${formatEur(pack.priceCents)} and stay valid for ${pack.validityMonths} months (${bigPack.credits} credits for ${formatEur(bigPack.priceCents)} is the best value).`,
+    answer: `Most generations cost ${creditCount(GENERATION_COST)}; some options add +${EXTRA_OPTION_COST}. Monthly plans add credits every month (Starter ${PLANS.starter.credits}, Creator ${PLANS.creator.credits}) and unused credits roll over up to ${ROLLOVER_MULTIPLIER} times the monthly amount. Need more? Credit packs start at ${creditCount(pack.credits)} for ${formatEur(pack.priceCents)} and stay valid for ${pack.validityMonths} months (${creditCount(bigPack.credits)} for ${formatEur(bigPack.priceCents)} is the best value).`,
   },
   {
     id: 'modes',

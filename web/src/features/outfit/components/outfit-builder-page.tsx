@@ -14,6 +14,7 @@ import {
   type PieceSource,
 } from '../../../../../shared/domain/outfit';
 import { STYLE_IMAGE_TYPES } from '../../../../../shared/domain/catalog';
+import { creditWord } from '../../../../../shared/domain/plans';
 import { MODES, profileQualifies } from '../../../../../shared/domain/generation';
 import { Button } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
@@ -299,7 +300,7 @@ export default function OutfitBuilderPage() {
               className="w-full sm:w-auto"
             />
             <p id="outfit-total" className="text-sm" data-testid="outfit-total">
-              Total: <span className="font-semibold">{status.cost}</span> {status.cost === 1 ? 'credit' : 'credits'}
+              Total: <span className="font-semibold">{status.cost}</span> {creditWord(status.cost)}
             </p>
             <CreditsLine />
           </CardContent>

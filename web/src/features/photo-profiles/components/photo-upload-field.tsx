@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import Upload from 'lucide-react/icons/upload';
 import Trash2 from 'lucide-react/icons/trash-2';
+import CircleCheck from 'lucide-react/icons/circle-check';
 import { AppImage } from '../../../components/app-image';
 import { Button } from '../../../components/button';
 import { SpinnerIcon } from '../../../components/spinner';
@@ -210,6 +211,18 @@ export function PhotoUploadField({ name, label, hint, value, onChange, error, op
         {hint}
       </p>
       {checkNote && !shown ? <p className="text-xs text-muted-foreground">{checkNote}</p> : null}
+      {/* a live region kept in place, so the pass is announced when it is filled in */}
+      <div role="status">
+        {value?.kind === 'new' && value.check === 'ok' && !shown ? (
+          <p
+            data-testid="photo-check-passed"
+            className="flex items-center gap-1.5 text-sm text-emerald-700 dark:text-emerald-400"
+          >
+            <CircleCheck className="h-4 w-4 shrink-0" aria-hidden="true" />
+            {name === 'fullBody' ? PHOTO_CHECK_TEXTS.passedFullBody : PHOTO_CHECK_TEXTS.passedPortrait}
+          </p>
+        ) : null}
+      </div>
       {shown ? (
         <p id={errorId} className="text-sm text-destructive dark:text-red-400" role={fileError ? 'alert' : undefined}>
           {shown}

@@ -225,7 +225,8 @@ describe('ProfileFormPage (create)', () => {
     renderAt('/profiles/new');
     await fillValidForm();
     const save = screen.getByRole('button', { name: 'Create Profile' }) as HTMLButtonElement;
-    expect(screen.getByRole('status').textContent).toBe(PHOTO_CHECK_TEXTS.checking);
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain(PHOTO_CHECK_TEXTS.checking);
+    expect(screen.queryByTestId('photo-check-passed')).toBeNull();
     expect(
       screen
         .getByRole('progressbar', { name: /Portrait photo: Loading the photo check/ })
@@ -245,6 +246,10 @@ describe('ProfileFormPage (create)', () => {
     fireEvent.change(fileInput('portrait'), { target: { files: [file('me-2.jpg')] } });
     await waitFor(() => expect(save.disabled).toBe(false));
     expect(screen.queryByRole('alert')).toBeNull();
+    // a passed check is said, in a live region (issue 39: it was silent)
+    const passed = screen.getByTestId('photo-check-passed');
+    expect(passed.textContent).toBe(PHOTO_CHECK_TEXTS.passedPortrait);
+    expect(passed.closest('[role=status]')).not.toBeNull();
   });
 
   it('a browser that cannot run the check says so and still lets the photo be saved', async () => {

@@ -131,11 +131,18 @@ export default function PrivacyPage() {
         <p>We use no advertising or tracking cookies. Your browser keeps a few small items for the app to work:</p>
         <ul className="list-disc space-y-2 pl-5">
           <li>
-            <strong>Theme</strong> (<code>{THEME_STORAGE_KEY}</code>): whether you chose light or dark mode.
+            <strong>Theme</strong> (<code>{THEME_STORAGE_KEY}</code>): whether you chose light or dark mode (without a
+            choice the site follows your device&rsquo;s setting). Kept only if you did not decline; declining removes
+            it.
           </li>
           <li>
-            <strong>Cookie consent</strong> (<code>{COOKIES_ACCEPTED_KEY}</code>): that you accepted this notice, so it
-            is not shown again.
+            <strong>Cookie consent</strong> (<code>{COOKIES_ACCEPTED_KEY}</code>): whether you accepted or declined this
+            notice, so it is not asked again.
+          </li>
+          <li>
+            <strong>Preview engine</strong> (the browser&rsquo;s cache storage): the files of the in-browser preview
+            (its models and program), once you used it, so it is not downloaded again. They are the same for everyone
+            and hold nothing about you.
           </li>
           <li>
             <strong>Sign-in tokens</strong>: kept by the sign-in service while you are signed in, and removed when you

@@ -93,6 +93,22 @@ describe('compare view', () => {
     expect(shown()).toBe('g3');
   });
 
+  it('phone: the looks sit under the title, the back link and Share, not in a layer over them (issue 39)', async () => {
+    narrow(false);
+    renderAt('/compare?ids=g1,g2');
+    const carousel = await screen.findByTestId('compare-carousel');
+    // in the page's flow: no fixed or absolute layer that would cover the header
+    expect(carousel.className).not.toMatch(/\b(fixed|absolute)\b/);
+    for (let el = carousel.parentElement; el; el = el.parentElement)
+      expect(el.className || '').not.toMatch(/\bfixed\b/);
+    const heading = screen.getByRole('heading', { level: 1, name: 'Compare looks' });
+    const back = screen.getByRole('link', { name: 'Back to Gallery' });
+    // both come before the looks in the page, and stay reachable
+    expect(back.compareDocumentPosition(carousel) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(heading.compareDocumentPosition(carousel) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Share' })).toHaveLength(1);
+  });
+
   it("refuses a bad selection and ids that are not the user's", async () => {
     narrow(true);
     renderAt('/compare?ids=g1');

@@ -21,8 +21,9 @@ import { useWide } from '../../../components/compare/use-wide';
 const SWIPE_PX = 50;
 
 /**
- * /compare?ids=a,b,c: 2 to 4 of the user's own results side by side (desktop) or one at a time full screen
- * with swipe and Previous/Next (mobile), each with a before/after slider against its original photo.
+ * /compare?ids=a,b,c: 2 to 4 of the user's own results side by side (desktop) or one at a time with swipe and
+ * Previous/Next (phone, under the page's title, back link and Share), each with a before/after slider against
+ * its original photo.
  */
 export default function ComparePage() {
   const [params] = useSearchParams();
@@ -153,10 +154,11 @@ export default function ComparePage() {
           {items.map(card)}
         </div>
       ) : (
-        /* mobile: full screen, one at a time, swipe or Previous/Next */
+        /* phone: one at a time, swipe or Previous/Next, in the page under its title and back link (issue 39: it
+           was a fixed layer over them, with no way out) */
         // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the WAI carousel pattern: swipe and arrow keys are shortcuts on the region; Previous/Next are the buttons
         <section
-          className="fixed inset-x-0 bottom-0 top-16 z-30 flex flex-col gap-3 overflow-y-auto bg-background px-4 pb-6 pt-3"
+          className="flex flex-col gap-3"
           aria-roledescription="carousel"
           aria-label="Compared looks"
           onTouchStart={onTouchStart}
@@ -183,10 +185,6 @@ export default function ComparePage() {
             </Tooltip>
           </div>
           <div aria-roledescription="slide">{items[current] && card(items[current], current)}</div>
-          <Button onClick={() => setSharing(true)} className="w-full">
-            <Share2 className="h-4 w-4" aria-hidden="true" />
-            Share
-          </Button>
         </section>
       )}
       <ShareDialog

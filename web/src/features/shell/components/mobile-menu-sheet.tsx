@@ -4,7 +4,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import LogOut from 'lucide-react/icons/log-out';
 import type { CurrentUser } from '../../../../../shared/schemas/user';
 import { displayName, effectiveRoleLabel } from '../../../../../shared/domain/user-display';
-import { formatCredits } from '../../../../../shared/domain/plans';
+import { creditWord, formatCredits } from '../../../../../shared/domain/plans';
 import { PRODUCT_NAME } from '../../../lib/site-config';
 import { buttonClasses } from '../../../components/button';
 import { SheetContent } from '../../../components/dialog';
@@ -56,7 +56,7 @@ export default function MobileMenuSheet({ open, onOpenChange, user, isHome, onCl
                   <span className="font-semibold text-foreground">
                     {formatCredits(user.credits, user.hasUnlimitedCredits)}
                   </span>{' '}
-                  credits
+                  {creditWord(user.credits, user.hasUnlimitedCredits)}
                 </p>
               </div>
             </div>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import Mail from 'lucide-react/icons/mail';
 import { ANCHORS, CONTACT_EMAIL, PRODUCT_NAME, PRODUCT_TAGLINE, SOCIAL_LINKS } from '../../../lib/site-config';
+import { LEGAL_PAGES } from '../../../components/legal-links';
 import { LogoMark } from './logo';
 import { NewsletterForm } from './newsletter-form';
 import { SocialIcon } from './social-icons';
@@ -48,9 +49,11 @@ export function SiteFooter({ variant }: { variant: 'full' | 'compact' }) {
             © {year} {PRODUCT_NAME}
           </p>
           <nav aria-label="Footer" className="flex flex-wrap items-center gap-x-5 gap-y-2">
-            <Link to="/privacy" className={link}>
-              Privacy
-            </Link>
+            {LEGAL_PAGES.map((p) => (
+              <Link key={p.to} to={p.to} className={link}>
+                {p.label}
+              </Link>
+            ))}
             <ContactLink />
           </nav>
           <SocialLinks />
@@ -90,9 +93,14 @@ export function SiteFooter({ variant }: { variant: 'full' | 'compact' }) {
             <a href={`#${ANCHORS.shops}`} className={link}>
               Retailers
             </a>
-            <Link to="/privacy" className={link}>
-              Privacy
-            </Link>
+          </div>
+          <div className="flex flex-col gap-2">
+            <h2 className="text-sm font-semibold">Legal</h2>
+            {LEGAL_PAGES.map((p) => (
+              <Link key={p.to} to={p.to} className={link}>
+                {p.label}
+              </Link>
+            ))}
           </div>
           <div className="col-span-2 flex flex-col gap-2">
             <h2 className="text-sm font-semibold">Contact</h2>

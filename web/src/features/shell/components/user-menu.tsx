@@ -9,7 +9,7 @@ import LogOut from 'lucide-react/icons/log-out';
 import Repeat from 'lucide-react/icons/repeat';
 import type { CurrentUser } from '../../../../../shared/schemas/user';
 import { displayName, effectiveRoleLabel } from '../../../../../shared/domain/user-display';
-import { formatCredits } from '../../../../../shared/domain/plans';
+import { creditWord, formatCredits } from '../../../../../shared/domain/plans';
 import { cn } from '../../../lib/cn';
 import { logout } from '../../../api/logout';
 import { useSwitchRole } from '../api/use-switch-role';
@@ -67,7 +67,7 @@ export default function UserMenu({ user }: { user: CurrentUser }) {
               <span className="font-semibold" data-testid="credit-count">
                 {formatCredits(user.credits, user.hasUnlimitedCredits)}
               </span>{' '}
-              credits
+              {creditWord(user.credits, user.hasUnlimitedCredits)}
             </span>
           </div>
           {sections.map((section) => (
