@@ -10,7 +10,9 @@ describe('mode state', () => {
     expect(initialModeState('model_wearer').mode).toBe('exact');
     expect(initialModeState('product_only').mode).toBe('creative');
     expect(initialModeState('product_laydown').mode).toBe('creative');
-    expect(initialModeState('product_only', 'exact').mode).toBe('creative');
+    // an explicit Exact is honoured for a product-only picture: "Render this look" renders what the preview drew
+    expect(initialModeState('product_only', 'exact').mode).toBe('exact');
+    expect(initialModeState('model_wearer', 'creative').mode).toBe('exact');
   });
   it('preselects the default profile when it qualifies, else the first that does', () => {
     expect(pickInitialProfile('creative', profiles)).toBe('portrait');

@@ -1,7 +1,8 @@
 /**
- * The mode / profile / prompt choice of the style and quick-try screens (spec 02 section 4): the mode is
- * forced by the image type except for product_laydown; when the mode changes, a selected profile that no
- * longer qualifies is cleared.
+ * The mode / profile / prompt choice of the style and quick-try screens (spec 02 section 4): the mode follows
+ * the image type (shared/domain/generation.ts resolveMode: model_wearer is always Exact; a product picture takes
+ * the mode asked for, Creative when none is); when the mode changes, a selected profile that no longer
+ * qualifies is cleared.
  */
 import { defaultModeFor, profileQualifies, resolveMode, type Mode } from '../../../shared/domain/generation';
 import type { StyleImageType } from '../../../shared/domain/catalog';
