@@ -31,6 +31,8 @@ import { ProfileRadioCards, PromptChoice, RadioCards } from '../../../components
 import { CreditsLine } from '../../../components/credits-line';
 import { ModeToggle } from './mode-toggle';
 import { VariantsPicker } from '../../../components/variants-picker';
+import { useSpendConfirm } from '../../../components/spend-confirm';
+import { spendLabel } from '../../../lib/spend-confirm';
 
 /** /generate/style/{id}: profile, mode (laydown only) and creative prompt, then Generate or Quick Try Exact. */
 export default function GenerateStylePage() {
@@ -66,6 +68,7 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
   const start = useStartGeneration();
   const quick = useStartGeneration();
   const { onError, openUpsell } = useStartErrorHandler();
+  const { confirmSpend, spendDialog } = useSpendConfirm();
 
   useEffect(() => {
     if (profilesQ.data) dispatch({ type: 'profilesLoaded', profiles: profilesQ.data });
@@ -82,6 +85,7 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
   const anyQualifies = profiles.some((p) => profileQualifies(state.mode, photosOf(p)));
   const [variants, setVariants] = useState(1);
   const cost = generationCost({ variants });
+  const quickTryCost = generationCost();
   const busy = start.isPending || quick.isPending;
 
   const report = (issue: GenerateIssue) => {
@@ -104,23 +108,25 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
       promptTemplateId: state.promptTemplateId,
     });
     if (issue) return report(issue);
-    start.mutate(
-      {
-        kind: 'style',
-        styleId: style.id,
-        photoProfileId: state.profileId!,
-        mode: state.mode,
-        promptTemplateId: state.mode === 'creative' ? state.promptTemplateId : null,
-        variants,
-      },
-      {
-        onSuccess: ({ id }) => {
-          toast(GENERATION_STARTED);
-          // every kind goes to the one progress page, which becomes the result (and, for variants, where they are kept)
-          void navigate(`/generation/${encodeURIComponent(id)}`);
+    confirmSpend({ cost, action: 'Generate Look', does: `renders ${style.name} on your photo` }, () =>
+      start.mutate(
+        {
+          kind: 'style',
+          styleId: style.id,
+          photoProfileId: state.profileId!,
+          mode: state.mode,
+          promptTemplateId: state.mode === 'creative' ? state.promptTemplateId : null,
+          variants,
         },
-        onError: (err) => onError(err),
-      },
+        {
+          onSuccess: ({ id }) => {
+            toast(GENERATION_STARTED);
+            // every kind goes to the one progress page, which becomes the result (and, for variants, where they are kept)
+            void navigate(`/generation/${encodeURIComponent(id)}`);
+          },
+          onError: (err) => onError(err),
+        },
+      ),
     );
   };
 
@@ -135,16 +141,18 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
       promptTemplateId: null,
     });
     if (issue) return report(issue);
-    quick.mutate(
-      { kind: 'quick-try-style', styleId: style.id, photoProfileId: state.profileId, mode: toQuickTryMode('exact') },
-      {
-        onSuccess: ({ id }) => {
-          toast(GENERATION_STARTED);
-          void navigate(`/generation/${encodeURIComponent(id)}`);
+    confirmSpend({ cost: quickTryCost, action: 'Quick Try Exact', does: `renders ${style.name} on your photo` }, () =>
+      quick.mutate(
+        { kind: 'quick-try-style', styleId: style.id, photoProfileId: state.profileId, mode: toQuickTryMode('exact') },
+        {
+          onSuccess: ({ id }) => {
+            toast(GENERATION_STARTED);
+            void navigate(`/generation/${encodeURIComponent(id)}`);
+          },
+          // Limits open their dialog; anything else is the Quick Try toast.
+          onError: (err) => onError(err, { title: 'Quick Try failed' }),
         },
-        // Limits open their dialog; anything else is the Quick Try toast.
-        onError: (err) => onError(err, { title: 'Quick Try failed' }),
-      },
+      ),
     );
   };
 
@@ -300,7 +308,7 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
                   aria-describedby="quick-try-hint"
                 >
                   {quick.isPending ? <SpinnerIcon /> : <Zap className="h-4 w-4" aria-hidden="true" />}
-                  Quick Try Exact
+                  {spendLabel('Quick Try Exact', quickTryCost)}
                 </Button>
               ) : null}
             </div>
@@ -315,6 +323,7 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
           </div>
         </div>
       </div>
+      {spendDialog}
     </div>
   );
 }

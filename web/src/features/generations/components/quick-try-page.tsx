@@ -28,6 +28,9 @@ import { ProfileRadioCards, PromptChoice, RadioCards } from '../../../components
 import { CreditsLine } from '../../../components/credits-line';
 import { ModeToggle } from './mode-toggle';
 import { VariantsPicker } from '../../../components/variants-picker';
+import { useSpendConfirm } from '../../../components/spend-confirm';
+import { spendLabel } from '../../../lib/spend-confirm';
+import { generationCost } from '../../../../../shared/domain/generation';
 import { PreviewOnMe } from '../../../components/preview-on-me';
 
 const TYPE_BADGE: Record<StyleImageType, string> = {
@@ -128,6 +131,7 @@ function QuickTryForm({
   const promptsQ = useOutfitPrompts(state.mode === 'creative');
   const start = useStartGeneration();
   const { onError } = useStartErrorHandler();
+  const { confirmSpend, spendDialog } = useSpendConfirm();
   const [variants, setVariants] = useState(1);
 
   useEffect(() => {
@@ -138,7 +142,7 @@ function QuickTryForm({
   const anyQualifies = profiles.some((p) => profileQualifies(state.mode, photosOf(p)));
 
   /** Generate with the page's choices; `chosen` is the profile picked in the preview ("Render this look"). */
-  const onGenerate = (chosen: typeof profile = profile) => {
+  const onGenerate = (chosen: typeof profile = profile, action = 'Generate Look') => {
     const issue = validateQuickTry({
       imageUrl,
       user,
@@ -152,24 +156,26 @@ function QuickTryForm({
       if (issue.redirect) void navigate(issue.redirect);
       return;
     }
-    start.mutate(
-      {
-        kind: 'quick-try-custom',
-        imageUrl,
-        imageType,
-        photoProfileId: chosen!.id,
-        mode: state.mode,
-        promptTemplateId: state.mode === 'creative' ? state.promptTemplateId : null,
-        variants,
-      },
-      {
-        onSuccess: ({ id }) => {
-          toast(GENERATION_STARTED);
-          // every kind goes to the one progress page, which becomes the result (and, for variants, where they are kept)
-          void navigate(`/generation/${encodeURIComponent(id)}`);
+    confirmSpend({ cost: generationCost({ variants }), action, does: 'renders this outfit on your photo' }, () =>
+      start.mutate(
+        {
+          kind: 'quick-try-custom',
+          imageUrl,
+          imageType,
+          photoProfileId: chosen!.id,
+          mode: state.mode,
+          promptTemplateId: state.mode === 'creative' ? state.promptTemplateId : null,
+          variants,
         },
-        onError: (err) => onError(err),
-      },
+        {
+          onSuccess: ({ id }) => {
+            toast(GENERATION_STARTED);
+            // every kind goes to the one progress page, which becomes the result (and, for variants, where they are kept)
+            void navigate(`/generation/${encodeURIComponent(id)}`);
+          },
+          onError: (err) => onError(err),
+        },
+      ),
     );
   };
 
@@ -198,7 +204,7 @@ function QuickTryForm({
               profileId={state.profileId}
               onRender={(_look, id) => {
                 dispatch({ type: 'selectProfile', profileId: id });
-                onGenerate(profiles.find((p) => p.id === id) ?? null);
+                onGenerate(profiles.find((p) => p.id === id) ?? null, 'Render this look');
               }}
               renderPending={start.isPending}
               renderLabel={variants === 1 ? undefined : `Render this look · ${costLabel({ variants })}`}
@@ -274,13 +280,14 @@ function QuickTryForm({
               {start.isPending
                 ? 'Generating...'
                 : variants === 1
-                  ? 'Generate Look'
+                  ? spendLabel('Generate Look', generationCost())
                   : `Generate Look · ${costLabel({ variants })}`}
             </Button>
             <CreditsLine />
           </div>
         </div>
       </div>
+      {spendDialog}
     </div>
   );
 }

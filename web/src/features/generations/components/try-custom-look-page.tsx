@@ -21,8 +21,10 @@ import { ModeProfilePicker, PromptChoice, RadioCards } from '../../../components
 import { CreditsLine } from '../../../components/credits-line';
 import { OutfitUploadPanel, type UploadState } from './upload-panel';
 import { VariantsPicker } from '../../../components/variants-picker';
+import { useSpendConfirm } from '../../../components/spend-confirm';
+import { spendLabel } from '../../../lib/spend-confirm';
 import { PreviewOnMe } from '../../../components/preview-on-me';
-import { costLabel } from '../../../../../shared/domain/outfit';
+import { costLabel, lookCost } from '../../../../../shared/domain/outfit';
 
 const TYPE_HINTS: Record<StyleImageType, string> = {
   model_wearer: 'A photo of a person wearing the outfit.',
@@ -67,6 +69,7 @@ export default function TryCustomLookPage() {
   const profiles = useMemo(() => profilesQ.data ?? [], [profilesQ.data]);
   const start = useStartGeneration();
   const { onError } = useStartErrorHandler();
+  const { confirmSpend, spendDialog } = useSpendConfirm();
 
   // product_only needs a prompt, product_laydown may have one (then creative), model_wearer is exact.
   const effectivePrompt = imageType === 'model_wearer' ? null : promptId;
@@ -81,7 +84,7 @@ export default function TryCustomLookPage() {
   }, [profiles, mode]);
 
   /** Generate with the page's choices; `chosenId` is the profile picked in the preview ("Render this look"). */
-  const onGenerate = (chosenId: string | null = profileId) => {
+  const onGenerate = (chosenId: string | null = profileId, action = 'Generate My Look') => {
     const issue = validateCustomLook({
       user,
       imageUrl,
@@ -105,24 +108,26 @@ export default function TryCustomLookPage() {
       });
       return;
     }
-    start.mutate(
-      {
-        kind: 'quick-try-custom',
-        imageUrl: imageUrl!,
-        imageType,
-        photoProfileId: profile.id,
-        promptTemplateId: effectivePrompt,
-        mode: imageType === 'product_laydown' && effectivePrompt ? 'creative' : undefined,
-        variants,
-      },
-      {
-        onSuccess: ({ id }) => {
-          toast(GENERATION_STARTED);
-          // every kind goes to the one progress page, which becomes the result (and, for variants, where they are kept)
-          void navigate(`/generation/${encodeURIComponent(id)}`);
+    confirmSpend({ cost: lookCost({ variants }), action, does: 'renders this outfit on your photo' }, () =>
+      start.mutate(
+        {
+          kind: 'quick-try-custom',
+          imageUrl: imageUrl!,
+          imageType,
+          photoProfileId: profile.id,
+          promptTemplateId: effectivePrompt,
+          mode: imageType === 'product_laydown' && effectivePrompt ? 'creative' : undefined,
+          variants,
         },
-        onError: (err) => onError(err),
-      },
+        {
+          onSuccess: ({ id }) => {
+            toast(GENERATION_STARTED);
+            // every kind goes to the one progress page, which becomes the result (and, for variants, where they are kept)
+            void navigate(`/generation/${encodeURIComponent(id)}`);
+          },
+          onError: (err) => onError(err),
+        },
+      ),
     );
   };
 
@@ -217,7 +222,7 @@ export default function TryCustomLookPage() {
               profileId={profileId}
               onRender={(_look, id) => {
                 setProfileId(id);
-                onGenerate(id);
+                onGenerate(id, 'Render this look');
               }}
               renderPending={start.isPending}
               renderLabel={variants === 1 ? undefined : `Render this look · ${costLabel({ variants })}`}
@@ -247,13 +252,14 @@ export default function TryCustomLookPage() {
             {start.isPending
               ? 'Generating...'
               : variants === 1
-                ? 'Generate My Look'
+                ? spendLabel('Generate My Look', lookCost())
                 : `Generate My Look · ${costLabel({ variants })}`}
           </Button>
           {!imageUrl ? <p className="text-xs text-muted-foreground">Upload an outfit image first.</p> : null}
           <CreditsLine />
         </Step>
       </div>
+      {spendDialog}
     </div>
   );
 }
