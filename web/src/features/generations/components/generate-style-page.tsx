@@ -33,6 +33,8 @@ import { ModeToggle } from './mode-toggle';
 import { VariantsPicker } from '../../../components/variants-picker';
 import { useSpendConfirm } from '../../../components/spend-confirm';
 import { spendLabel } from '../../../lib/spend-confirm';
+import { useRenderers } from '../../../api/renderers';
+import { quickTryExactHint } from '../../../../../shared/domain/render-copy';
 
 /** /generate/style/{id}: profile, mode (laydown only) and creative prompt, then Generate or Quick Try Exact. */
 export default function GenerateStylePage() {
@@ -69,6 +71,7 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
   const quick = useStartGeneration();
   const { onError, openUpsell } = useStartErrorHandler();
   const { confirmSpend, spendDialog } = useSpendConfirm();
+  const renderers = useRenderers();
 
   useEffect(() => {
     if (profilesQ.data) dispatch({ type: 'profilesLoaded', profiles: profilesQ.data });
@@ -314,9 +317,7 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
             </div>
             {style.styleImageType !== 'product_only' ? (
               <p id="quick-try-hint" className="text-xs text-muted-foreground">
-                {canQuickTry
-                  ? 'Quick Try Exact renders a photorealistic try-on of this outfit.'
-                  : 'Quick Try Exact needs a profile with a full-body photo.'}
+                {canQuickTry ? quickTryExactHint(renderers) : 'Quick Try Exact needs a profile with a full-body photo.'}
               </p>
             ) : null}
             <CreditsLine />
