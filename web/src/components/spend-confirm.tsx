@@ -35,6 +35,8 @@ export function useSpendConfirm(): { confirmSpend: (spend: Spend, go: () => void
   const [dontAsk, setDontAsk] = useState(false);
   // the confirm button answers once: a double click on it is one spend (the start's idempotency covers the rest)
   const answered = useRef(false);
+  // the button that asked: focus goes back to it when the question is cancelled (the dialog has no Radix trigger)
+  const opener = useRef<HTMLElement | null>(null);
 
   const confirmSpend = useCallback(
     (spend: Spend, go: () => void) => {
@@ -46,6 +48,7 @@ export function useSpendConfirm(): { confirmSpend: (spend: Spend, go: () => void
       });
       if (!ask) return go();
       answered.current = false;
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setDontAsk(false);
       setAsked({ ...spend, go });
     },
@@ -65,7 +68,15 @@ export function useSpendConfirm(): { confirmSpend: (spend: Spend, go: () => void
   const spendDialog = asked ? (
     <AlertConfirmDialog
       open
-      onOpenChange={(open) => (open ? undefined : setAsked(null))}
+      onOpenChange={(open) => {
+        if (open) return;
+        setAsked(null);
+        const back = opener.current;
+        // after the dialog has gone (its focus trap lets go on unmount)
+        window.setTimeout(() => {
+          if (back?.isConnected) back.focus();
+        }, 0);
+      }}
       title={`Spend ${creditsWord(asked.cost)}?`}
       confirmLabel={`Spend ${creditsWord(asked.cost)}`}
       confirmVariant="default"

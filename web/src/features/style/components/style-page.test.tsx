@@ -91,6 +91,7 @@ function serve() {
 async function pressQuickTry() {
   const button = screen.getByRole('button', { name: 'Quick Try · 1 credit' }) as HTMLButtonElement;
   await waitFor(() => expect(button.disabled).toBe(false));
+  button.focus(); // as a click does in a browser
   fireEvent.click(button);
 }
 
@@ -263,6 +264,10 @@ describe('StylePage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(quickTryCalls()).toHaveLength(0);
+    // focus goes back to the button that asked
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Quick Try · 1 credit' })),
+    );
     expect(screen.queryByText('Progress page')).toBeNull();
   });
 
