@@ -6,6 +6,7 @@ import { createGroupHandler, json, redirect, requireAuth, type Req } from '../li
 import { authUserRoutes } from '../../shared/routes/auth-user';
 import { ensureUser, getCurrentUser, switchRole } from '../services/user-service';
 import { sideModuleUrl } from '../lib/side-modules';
+import { configuredRenderers } from '../providers/choice';
 
 let openApi: Promise<Record<string, unknown>> | undefined;
 /** A side module in a deployed function (../lib/side-modules.ts): every group's routes, read only when asked. */
@@ -32,6 +33,8 @@ export const handler = createGroupHandler(
           ...(cfg.local && cfg.cognitoPublicEndpoint ? { userPoolEndpoint: cfg.cognitoPublicEndpoint } : {}),
           ...(cfg.local && cfg.localConfirmationCode ? { localConfirmationCode: cfg.localConfirmationCode } : {}),
         },
+        // who renders each mode, so the SPA's words match what renders (issue 39)
+        renderers: configuredRenderers(),
       };
       return json(body, 200, { 'cache-control': 'public, max-age=60' });
     },

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { ROLES } from '../domain/roles';
 import { PLAN_IDS, STARTER_GRANT_STATES } from '../domain/plans';
+import { RENDERER_NAMES } from '../domain/render-copy';
 import { lazySchema } from './lazy-schema';
 
 export const roleSchema = /* @__PURE__ */ lazySchema(() =>
@@ -58,6 +59,11 @@ export const runtimeConfigSchema = /* @__PURE__ */ lazySchema(() =>
       /** Local mode only: the fixed e-mail confirmation code cognito-local accepts. */
       localConfirmationCode: z.string().optional(),
     }),
+    /**
+     * Who renders each mode here: the SPA's words per provider (shared/domain/render-copy.ts, issue 39). Always
+     * sent; optional for the SPA, which says neither "photorealistic" nor "preview" while it does not know.
+     */
+    renderers: z.object({ exact: z.enum(RENDERER_NAMES.exact), creative: z.enum(RENDERER_NAMES.creative) }).optional(),
   }),
 );
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -1,10 +1,13 @@
 /**
  * A double click on a button that spends credits spends exactly one credit: "Generate Look", a style's
- * "Quick Try" and the style editor's "Generate cover" (the SPA sends one Idempotency-Key per intent, shares
- * the in-flight request, and the server answers a repeat with the first generation).
+ * "Quick Try" and the style editor's "Generate cover". Each asks once before it spends (issue 39): the double
+ * click opens one question (its second click lands on the question, which an outside click does not close),
+ * and a double click on its yes starts one generation (the dialog answers once; the SPA sends one
+ * Idempotency-Key per intent, shares the in-flight request, and the server answers a repeat with the first
+ * generation).
  */
 import { expect, it } from 'vitest';
-import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
+import { confirmSpend, describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
 import { apiOf, photoProfileForm, waitForBodyCheck } from '../support/api-client';
 
 const app = useBrowser();
@@ -41,6 +44,9 @@ describeE2E('double clicks never spend twice', () => {
       await page.getByRole('heading', { level: 1, name: 'Generate with Weekend Denim' }).waitFor();
       await page.getByRole('radio', { name: new RegExp(name) }).check();
       await page.getByRole('button', { name: 'Generate Look (1 credit)' }).dblclick();
+      expect(await page.getByRole('alertdialog').count()).toBe(1);
+      expect(await generationIds(token)).toEqual(gens); // nothing spent before the yes
+      await confirmSpend(page, 1, { dblclick: true });
       await page.waitForURL(/\/generation\/[\w-]+$/);
       expect(await credits(token)).toBe(before - 1);
       expect((await generationIds(token)).filter((id) => !gens.includes(id))).toHaveLength(1);
@@ -49,7 +55,10 @@ describeE2E('double clicks never spend twice', () => {
       before = await credits(token);
       gens = await generationIds(token);
       await page.goto('/style/seed-style-02');
-      await page.getByTestId('style-quick-try').dblclick();
+      const quickTry = page.getByTestId('style-quick-try');
+      await expect.poll(() => quickTry.textContent()).toBe('Quick Try · 1 credit'); // the cost, before the click
+      await quickTry.dblclick();
+      await confirmSpend(page, 1, { dblclick: true });
       await page.waitForURL(/\/generation\/[\w-]+$/);
       expect(await credits(token)).toBe(before - 1);
       expect((await generationIds(token)).filter((id) => !gens.includes(id))).toHaveLength(1);
@@ -83,6 +92,7 @@ describeE2E('double clicks never spend twice', () => {
     const button = page.getByTestId('generate-cover');
     await button.waitFor();
     await button.dblclick();
+    await confirmSpend(page, 1, { dblclick: true });
     await page.getByText('Cover generated').first().waitFor({ timeout: 90_000 });
     expect(await credits(token)).toBe(before - 1);
     await context.close();

@@ -16,7 +16,7 @@ import sharp from 'sharp';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { describeE2E, idToken, photoCheckOf, signIn, useBrowser } from '../support/e2e';
+import { confirmSpend, describeE2E, idToken, photoCheckOf, signIn, useBrowser } from '../support/e2e';
 import { apiOf, FULL_BODY_FIXTURE, garmentJpeg, photoProfileForm, waitForBodyCheck } from '../support/api-client';
 import { STARTER_CREDITS, STARTER_GRANT_LABEL } from '../../shared/domain/plans';
 
@@ -117,6 +117,9 @@ describeE2E('first use (issue 26)', () => {
       await page.getByRole('heading', { level: 1, name: 'Generate with Weekend Denim' }).waitFor();
       await page.getByRole('radio', { name: /Me/ }).check();
       await page.getByRole('button', { name: 'Generate Look (1 credit)' }).click();
+      // the cost is asked once, with the balance: the starter grant is all there is
+      await page.getByRole('alertdialog').getByText('You have 1 credit; 0 will be left.', { exact: false }).waitFor();
+      await confirmSpend(page);
       expect(await page.getByText('Not enough credits').count()).toBe(0);
 
       // the progress page of a single look: its stages, the current one marked, the usual time
@@ -174,6 +177,7 @@ describeE2E('first use (issue 26)', () => {
       expect(await violations(page)).toEqual([]);
 
       await page.getByTestId('outfit-generate').click();
+      await confirmSpend(page);
       await page.waitForURL(/\/generation\/[\w-]+$/);
       const progress = page.getByTestId('render-progress');
       await progress.waitFor();

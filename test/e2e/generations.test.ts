@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
-import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
+import { confirmSpend, describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
 import { apiOf, photoProfileForm, waitForBodyCheck } from '../support/api-client';
 import { readProvenance } from '../support/provenance';
 import {
@@ -37,6 +37,7 @@ describeE2E('generations: style generation, polling gallery, detail, feedback, d
     await page.getByRole('heading', { level: 1, name: 'Generate with Weekend Denim' }).waitFor();
     await page.getByRole('radio', { name: new RegExp(name) }).check();
     await page.getByRole('button', { name: 'Generate Look (1 credit)' }).click();
+    await confirmSpend(page);
     // a single look goes to the same progress page as outfits and variants (issue 26)
     await page.waitForURL(/\/generation\/[\w-]+$/);
     await page.getByText('Generation started!', { exact: true }).first().waitFor();

@@ -8,7 +8,7 @@
 import { expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
+import { confirmSpend, describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
 import { apiOf, garmentJpeg, photoProfileForm, waitForBodyCheck } from '../support/api-client';
 import { lookCost } from '../../shared/domain/outfit';
 
@@ -80,7 +80,8 @@ describeE2E('outfits and variants', () => {
       const total = lookCost({ pieces: 3, variants: 3 });
       const button = page.getByRole('button', { name: `Generate outfit · 3 variants × 3 credits = ${total} credits` });
       await pwEnabled(page, 'outfit-generate');
-      await button.dblclick(); // a double click starts one run and spends the total once
+      await button.dblclick(); // a double click asks once, and a double click on yes starts one run for the total
+      await confirmSpend(page, total, { dblclick: true });
 
       await page.waitForURL(/\/generation\/[\w-]+$/);
       const runId = page.url().split('/').pop()!;

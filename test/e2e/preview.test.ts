@@ -15,7 +15,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeE2E, idToken, signIn, useBrowser } from '../support/e2e';
+import { confirmSpend, describeE2E, idToken, signIn, useBrowser } from '../support/e2e';
 import { newPersistentPage } from '../support/browser';
 import { apiOf, photoProfileForm, waitForBodyCheck } from '../support/api-client';
 
@@ -166,6 +166,7 @@ describeE2E('Preview on me (issue 25)', () => {
 
         // the look shown is rendered for real, for one credit
         await dialog.getByRole('button', { name: 'Render this look (1 credit)' }).click();
+        await confirmSpend(page);
         await page.waitForURL(/\/generation\/[\w-]+$/);
         const id = new URL(page.url()).pathname.split('/').pop()!;
         const gen = await api<{ styleId: string | null }>(token, 'GET', `/api/generations/${id}`);

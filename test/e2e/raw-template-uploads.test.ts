@@ -5,7 +5,7 @@
  * both uploaded images.
  */
 import { expect, it } from 'vitest';
-import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
+import { confirmSpend, describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
 import { garmentJpeg, solidJpeg as jpeg, photoProfileForm, waitForBodyCheck } from '../support/api-client';
 
 const app = useBrowser();
@@ -78,6 +78,7 @@ describeE2E('raw template: style reference and background uploads', () => {
       expect(uploads.filter((m) => m === 'POST')).toHaveLength(4);
 
       await page.getByTestId('generate-button').click();
+      await confirmSpend(page);
       await page.waitForURL(/\/generation\/[\w-]+$/);
       await page.getByText('Generation started!', { exact: true }).first().waitFor();
       const list = (await (

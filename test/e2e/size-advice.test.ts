@@ -120,13 +120,21 @@ describeE2E('size advice (issue 25)', () => {
           .waitFor();
         expect(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         await advice.getByRole('link', { name: /Add measurements to/ }).click();
-        await sp.waitForURL((u) => u.pathname === `/profiles/${profileId}/edit`);
+        await sp.waitForURL((u) => u.pathname === `/profiles/${profileId}/edit` && u.hash === '#measurements');
 
+        // the link lands on the measurements section: its heading focused and on screen (issue 39)
         const card = sp.getByTestId('profile-measurements');
-        await card.getByRole('heading', { name: 'Measurements (optional)' }).waitFor();
+        const heading = card.getByRole('heading', { name: 'Measurements (optional)' });
+        await heading.waitFor();
+        await sp.waitForFunction(() => document.activeElement?.id === 'measurements');
+        const box = (await heading.boundingBox())!;
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height).toBeLessThanOrEqual(sp.viewportSize()!.height);
         await card.getByLabel('Chest (cm)').fill('920');
         await card.getByLabel('Height (cm)').fill('175');
-        await card.getByRole('button', { name: 'Save measurements' }).click();
+        // one Save for the whole page: the measurements have no save button of their own
+        expect(await sp.getByRole('button', { name: /^Save/ }).allTextContents()).toEqual(['Save Changes']);
+        await sp.getByRole('button', { name: 'Save Changes' }).click();
         await card.getByText('Chest must be between 60 and 170 cm').waitFor();
         const stored = async () =>
           (await api<{ id: string; measurements: unknown }[]>(token, 'GET', '/api/photo-profiles')).json.find(
@@ -135,8 +143,8 @@ describeE2E('size advice (issue 25)', () => {
         expect(await stored()).toBeNull(); // nothing saved
         expect(await violations(sp)).toEqual([]);
         await card.getByLabel('Chest (cm)').fill('92');
-        await card.getByRole('button', { name: 'Save measurements' }).click();
-        await card.getByTestId('measurements-status').getByText('Measurements saved').waitFor();
+        await sp.getByRole('button', { name: 'Save Changes' }).click();
+        await sp.waitForURL((u) => u.pathname === '/profiles');
         expect(await stored()).toEqual({ chest: 92, height: 175 });
 
         await sp.goto(`/style/${saved.id}`);

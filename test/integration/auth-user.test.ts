@@ -25,7 +25,29 @@ describe('GET /api/config', () => {
         userPoolEndpoint: 'http://localhost:3000/cognito',
         localConfirmationCode: '123456',
       },
+      renderers: { exact: 'engine', creative: 'engine' },
     });
+  });
+
+  it('says who renders each mode, as the render path chooses it (the SPA words its promises by it)', async () => {
+    const saved = { ...process.env };
+    try {
+      // locally an AI provider renders its mode when its key is set; an explicit choice wins
+      process.env.FASHN_API_KEY = 'test-key';
+      expect((await ctx.invoke('GET', '/api/config')).body).toMatchObject({
+        renderers: { exact: 'fashn', creative: 'engine' },
+      });
+      process.env.EXACT_PROVIDER = 'engine';
+      process.env.CREATIVE_PROVIDER = 'gemini';
+      expect((await ctx.invoke('GET', '/api/config')).body).toMatchObject({
+        renderers: { exact: 'engine', creative: 'gemini' },
+      });
+    } finally {
+      for (const k of ['FASHN_API_KEY', 'EXACT_PROVIDER', 'CREATIVE_PROVIDER']) {
+        if (saved[k] === undefined) delete process.env[k];
+        else process.env[k] = saved[k];
+      }
+    }
   });
 });
 

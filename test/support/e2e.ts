@@ -65,3 +65,15 @@ export async function photoCheckOf(page: Page, name: 'portrait' | 'fullBody', ti
   await field.and(page.locator('[data-photo-check]:not([data-photo-check=checking])')).waitFor({ timeout });
   return (await field.getAttribute('data-photo-check')) ?? '';
 }
+
+/**
+ * Say yes to a spend (issue 39): every button that spends credits asks once, with the cost and the balance,
+ * before anything is sent. `credits` is the cost the question must name. A double click on the yes is one spend.
+ */
+export async function confirmSpend(page: Page, credits = 1, opts: { dblclick?: boolean } = {}) {
+  const label = `Spend ${credits} ${credits === 1 ? 'credit' : 'credits'}`;
+  const dialog = page.getByRole('alertdialog', { name: `${label}?` });
+  await dialog.waitFor();
+  const yes = dialog.getByRole('button', { name: label });
+  await (opts.dblclick ? yes.dblclick() : yes.click());
+}

@@ -533,7 +533,10 @@ function SizeLine({
     return (
       <p className="text-sm" data-testid="preview-size-missing">
         {advice?.summary ?? 'Add your measurements to this photo profile to see which size fits and preview it.'}{' '}
-        <Link to={`/profiles/${encodeURIComponent(profile.id)}/edit`} className={buttonClasses({ variant: 'link' })}>
+        <Link
+          to={`/profiles/${encodeURIComponent(profile.id)}/edit#measurements`}
+          className={buttonClasses({ variant: 'link' })}
+        >
           Add measurements
         </Link>
       </p>

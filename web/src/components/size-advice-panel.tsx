@@ -113,7 +113,8 @@ export function SizeAdvicePanel({
 }
 
 function Advice({ advice, profile }: { advice: SizeAdvice; profile: PhotoProfile }) {
-  const edit = `/profiles/${encodeURIComponent(profile.id)}/edit`;
+  // lands on the edit page's measurements section, focused (app/scroll-manager.tsx)
+  const edit = `/profiles/${encodeURIComponent(profile.id)}/edit#measurements`;
   if (advice.kind === 'missing')
     return (
       <div className="space-y-2 text-sm" data-testid="size-advice-missing">

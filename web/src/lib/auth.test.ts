@@ -165,6 +165,17 @@ describe('runtime config', () => {
       region: 'r',
     });
   });
+  it('keeps who renders each mode, and drops an unknown answer (the words then promise neither)', () => {
+    const base = { stage: 'prod', local: false, auth: { userPoolId: 'p', userPoolClientId: 'c', region: 'r' } };
+    expect(parseRuntimeConfig({ ...base, renderers: { exact: 'engine', creative: 'gemini' } }).renderers).toEqual({
+      exact: 'engine',
+      creative: 'gemini',
+    });
+    expect(
+      parseRuntimeConfig({ ...base, renderers: { exact: 'magic', creative: 'gemini' } }).renderers,
+    ).toBeUndefined();
+    expect(parseRuntimeConfig(base).renderers).toBeUndefined();
+  });
   it('rejects a malformed config', () => {
     expect(() => parseRuntimeConfig({ stage: 'x' })).toThrow();
     expect(() => parseRuntimeConfig(null)).toThrow();

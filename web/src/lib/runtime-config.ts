@@ -38,9 +38,14 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   ) {
     throw new Error('Invalid runtime configuration from /api/config');
   }
+  const r = c.renderers;
   return {
     stage: c.stage,
     local: c.local,
+    // without it (an older API) the words promise neither photorealism nor a preview (render-copy.ts)
+    ...((r?.exact === 'fashn' || r?.exact === 'engine') && (r.creative === 'gemini' || r.creative === 'engine')
+      ? { renderers: { exact: r.exact, creative: r.creative } }
+      : {}),
     auth: {
       userPoolId: a.userPoolId,
       userPoolClientId: a.userPoolClientId,

@@ -32,6 +32,10 @@ import { ProfileRadioCards, PromptChoice, RadioCards } from '../../../components
 import { CreditsLine } from '../../../components/credits-line';
 import { ModeToggle } from './mode-toggle';
 import { VariantsPicker } from '../../../components/variants-picker';
+import { useSpendConfirm } from '../../../components/spend-confirm';
+import { spendLabel } from '../../../lib/spend-confirm';
+import { useRenderers } from '../../../api/renderers';
+import { quickTryExactHint } from '../../../../../shared/domain/render-copy';
 
 /** /generate/style/{id}: profile, mode (laydown only) and creative prompt, then Generate or Quick Try Exact. */
 export default function GenerateStylePage() {
@@ -67,6 +71,8 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
   const start = useStartGeneration();
   const quick = useStartGeneration();
   const { onError, openUpsell } = useStartErrorHandler();
+  const { confirmSpend, spendDialog } = useSpendConfirm();
+  const renderers = useRenderers();
 
   useEffect(() => {
     if (profilesQ.data) dispatch({ type: 'profilesLoaded', profiles: profilesQ.data });
@@ -83,6 +89,7 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
   const anyQualifies = profiles.some((p) => profileQualifies(state.mode, photosOf(p)));
   const [variants, setVariants] = useState(1);
   const cost = generationCost({ variants });
+  const quickTryCost = generationCost();
   const busy = start.isPending || quick.isPending;
 
   const report = (issue: GenerateIssue) => {
@@ -105,23 +112,25 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
       promptTemplateId: state.promptTemplateId,
     });
     if (issue) return report(issue);
-    start.mutate(
-      {
-        kind: 'style',
-        styleId: style.id,
-        photoProfileId: state.profileId!,
-        mode: state.mode,
-        promptTemplateId: state.mode === 'creative' ? state.promptTemplateId : null,
-        variants,
-      },
-      {
-        onSuccess: ({ id }) => {
-          toast(GENERATION_STARTED);
-          // every kind goes to the one progress page, which becomes the result (and, for variants, where they are kept)
-          void navigate(`/generation/${encodeURIComponent(id)}`);
+    confirmSpend({ cost, action: 'Generate Look', does: `renders ${style.name} on your photo` }, () =>
+      start.mutate(
+        {
+          kind: 'style',
+          styleId: style.id,
+          photoProfileId: state.profileId!,
+          mode: state.mode,
+          promptTemplateId: state.mode === 'creative' ? state.promptTemplateId : null,
+          variants,
         },
-        onError: (err) => onError(err),
-      },
+        {
+          onSuccess: ({ id }) => {
+            toast(GENERATION_STARTED);
+            // every kind goes to the one progress page, which becomes the result (and, for variants, where they are kept)
+            void navigate(`/generation/${encodeURIComponent(id)}`);
+          },
+          onError: (err) => onError(err),
+        },
+      ),
     );
   };
 
@@ -136,16 +145,18 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
       promptTemplateId: null,
     });
     if (issue) return report(issue);
-    quick.mutate(
-      { kind: 'quick-try-style', styleId: style.id, photoProfileId: state.profileId, mode: toQuickTryMode('exact') },
-      {
-        onSuccess: ({ id }) => {
-          toast(GENERATION_STARTED);
-          void navigate(`/generation/${encodeURIComponent(id)}`);
+    confirmSpend({ cost: quickTryCost, action: 'Quick Try Exact', does: `renders ${style.name} on your photo` }, () =>
+      quick.mutate(
+        { kind: 'quick-try-style', styleId: style.id, photoProfileId: state.profileId, mode: toQuickTryMode('exact') },
+        {
+          onSuccess: ({ id }) => {
+            toast(GENERATION_STARTED);
+            void navigate(`/generation/${encodeURIComponent(id)}`);
+          },
+          // Limits open their dialog; anything else is the Quick Try toast.
+          onError: (err) => onError(err, { title: 'Quick Try failed' }),
         },
-        // Limits open their dialog; anything else is the Quick Try toast.
-        onError: (err) => onError(err, { title: 'Quick Try failed' }),
-      },
+      ),
     );
   };
 
@@ -301,21 +312,20 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
                   aria-describedby="quick-try-hint"
                 >
                   {quick.isPending ? <SpinnerIcon /> : <Zap className="h-4 w-4" aria-hidden="true" />}
-                  Quick Try Exact
+                  {spendLabel('Quick Try Exact', quickTryCost)}
                 </Button>
               ) : null}
             </div>
             {style.styleImageType !== 'product_only' ? (
               <p id="quick-try-hint" className="text-xs text-muted-foreground">
-                {canQuickTry
-                  ? 'Quick Try Exact renders a photorealistic try-on of this outfit.'
-                  : 'Quick Try Exact needs a profile with a full-body photo.'}
+                {canQuickTry ? quickTryExactHint(renderers) : 'Quick Try Exact needs a profile with a full-body photo.'}
               </p>
             ) : null}
             <CreditsLine />
           </div>
         </div>
       </div>
+      {spendDialog}
     </div>
   );
 }

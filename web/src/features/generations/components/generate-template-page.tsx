@@ -25,6 +25,7 @@ import { Notice } from '../../../components/alert';
 import { BackLink, pageShell } from '../../../components/back-link';
 import { Badge, enumLabel } from '../../../components/badge';
 import { CreditsLine } from '../../../components/credits-line';
+import { useSpendConfirm } from '../../../components/spend-confirm';
 import { ImageUpload, type UploadState } from '../../../components/image-upload/image-upload';
 import { templateFormSchema, type TemplateFormValues } from '../lib/template-form';
 
@@ -138,6 +139,7 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
   };
   const start = useStartGeneration();
   const { onError } = useStartErrorHandler();
+  const { confirmSpend, spendDialog } = useSpendConfirm();
   const selectId = useId();
 
   useEffect(() => {
@@ -159,22 +161,24 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
       if (issue?.redirect) void navigate(issue.redirect);
       return;
     }
-    start.mutate(
-      {
-        kind: 'raw',
-        rawTemplateId: template.id,
-        photoProfileId: profile.id,
-        // The style reference goes only with "upload my own" and a chosen file.
-        styleRefUrl: values.source === 'own' ? values.styleRefUrl : null,
-        backgroundUrl: values.backgroundUrl,
-      },
-      {
-        onSuccess: ({ id }) => {
-          toast(GENERATION_STARTED);
-          void navigate(`/generation/${encodeURIComponent(id)}`);
+    confirmSpend({ cost, action: 'Generate Look', does: `renders ${template.name} on your photo` }, () =>
+      start.mutate(
+        {
+          kind: 'raw',
+          rawTemplateId: template.id,
+          photoProfileId: profile.id,
+          // The style reference goes only with "upload my own" and a chosen file.
+          styleRefUrl: values.source === 'own' ? values.styleRefUrl : null,
+          backgroundUrl: values.backgroundUrl,
         },
-        onError: (err) => onError(err),
-      },
+        {
+          onSuccess: ({ id }) => {
+            toast(GENERATION_STARTED);
+            void navigate(`/generation/${encodeURIComponent(id)}`);
+          },
+          onError: (err) => onError(err),
+        },
+      ),
     );
   });
 
@@ -288,6 +292,7 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
           <CreditsLine />
         </div>
       </div>
+      {spendDialog}
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import type { Mode } from '../../../../../shared/domain/generation';
+import { modeHint } from '../../../../../shared/domain/render-copy';
+import { useRenderers } from '../../../api/renderers';
 
-const OPTIONS: { value: Mode; label: string; hint: string }[] = [
-  { value: 'exact', label: 'Exact', hint: 'Photorealistic try-on, needs a full-body photo' },
-  { value: 'creative', label: 'Creative', hint: 'Artistic result, needs only a portrait' },
+const OPTIONS: { value: Mode; label: string }[] = [
+  { value: 'exact', label: 'Exact' },
+  { value: 'creative', label: 'Creative' },
 ];
 
-/** Exact / Creative as a native radio group (arrow keys switch). */
+/** Exact / Creative as a native radio group (arrow keys switch), each said as what renders it here. */
 export function ModeToggle({
   value,
   onChange,
@@ -15,6 +17,7 @@ export function ModeToggle({
   onChange: (m: Mode) => void;
   legend?: string;
 }) {
+  const renderers = useRenderers();
   return (
     <fieldset className="min-w-0" data-testid="mode-toggle">
       <legend className="mb-2 text-sm font-semibold">{legend}</legend>
@@ -34,7 +37,9 @@ export function ModeToggle({
             />
             <span>
               <span className="block text-sm font-medium">{o.label}</span>
-              <span className="block text-xs text-muted-foreground">{o.hint}</span>
+              <span className="block text-xs text-muted-foreground" data-testid={`mode-hint-${o.value}`}>
+                {modeHint(o.value, renderers)}
+              </span>
             </span>
           </label>
         ))}

@@ -28,6 +28,9 @@ import { ProfileRadioCards, PromptChoice, RadioCards } from '../../../components
 import { CreditsLine } from '../../../components/credits-line';
 import { ModeToggle } from './mode-toggle';
 import { VariantsPicker } from '../../../components/variants-picker';
+import { useSpendConfirm } from '../../../components/spend-confirm';
+import { spendLabel } from '../../../lib/spend-confirm';
+import { generationCost } from '../../../../../shared/domain/generation';
 import { PreviewOnMe } from '../../../components/preview-on-me';
 import { GarmentSlotField, slotToUse, useGarmentGuess } from '../../../components/garment-slot-field';
 
@@ -129,6 +132,7 @@ function QuickTryForm({
   const promptsQ = useOutfitPrompts(state.mode === 'creative');
   const start = useStartGeneration();
   const { onError } = useStartErrorHandler();
+  const { confirmSpend, spendDialog } = useSpendConfirm();
   const [variants, setVariants] = useState(1);
   const [slot, setSlot] = useState<GarmentSlot | null>(null);
   const guess = useGarmentGuess(imageType === 'model_wearer' ? null : imageUrl);
@@ -148,6 +152,7 @@ function QuickTryForm({
   const onGenerate = (chosen: typeof profile = profile, fromPreview = false) => {
     const mode: Mode = fromPreview ? 'exact' : state.mode;
     const promptTemplateId = mode === 'creative' ? state.promptTemplateId : null;
+    const action = fromPreview ? 'Render this look' : 'Generate Look';
     const issue = validateQuickTry({
       imageUrl,
       user,
@@ -161,25 +166,27 @@ function QuickTryForm({
       if (issue.redirect) void navigate(issue.redirect);
       return;
     }
-    start.mutate(
-      {
-        kind: 'quick-try-custom',
-        imageUrl,
-        imageType,
-        photoProfileId: chosen!.id,
-        mode,
-        promptTemplateId,
-        variants,
-        slot: garmentSlot ?? undefined,
-      },
-      {
-        onSuccess: ({ id }) => {
-          toast(GENERATION_STARTED);
-          // every kind goes to the one progress page, which becomes the result (and, for variants, where they are kept)
-          void navigate(`/generation/${encodeURIComponent(id)}`);
+    confirmSpend({ cost: generationCost({ variants }), action, does: 'renders this outfit on your photo' }, () =>
+      start.mutate(
+        {
+          kind: 'quick-try-custom',
+          imageUrl,
+          imageType,
+          photoProfileId: chosen!.id,
+          mode,
+          promptTemplateId,
+          variants,
+          slot: garmentSlot ?? undefined,
         },
-        onError: (err) => onError(err),
-      },
+        {
+          onSuccess: ({ id }) => {
+            toast(GENERATION_STARTED);
+            // every kind goes to the one progress page, which becomes the result (and, for variants, where they are kept)
+            void navigate(`/generation/${encodeURIComponent(id)}`);
+          },
+          onError: (err) => onError(err),
+        },
+      ),
     );
   };
 
@@ -293,13 +300,14 @@ function QuickTryForm({
               {start.isPending
                 ? 'Generating...'
                 : variants === 1
-                  ? 'Generate Look'
+                  ? spendLabel('Generate Look', generationCost())
                   : `Generate Look · ${costLabel({ variants })}`}
             </Button>
             <CreditsLine />
           </div>
         </div>
       </div>
+      {spendDialog}
     </div>
   );
 }

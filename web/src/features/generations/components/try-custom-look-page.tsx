@@ -21,8 +21,10 @@ import { ModeProfilePicker, PromptChoice, RadioCards } from '../../../components
 import { CreditsLine } from '../../../components/credits-line';
 import { OutfitUploadPanel, type UploadState } from './upload-panel';
 import { VariantsPicker } from '../../../components/variants-picker';
+import { useSpendConfirm } from '../../../components/spend-confirm';
+import { spendLabel } from '../../../lib/spend-confirm';
 import { PreviewOnMe } from '../../../components/preview-on-me';
-import { costLabel, type GarmentSlot } from '../../../../../shared/domain/outfit';
+import { costLabel, lookCost, type GarmentSlot } from '../../../../../shared/domain/outfit';
 import { GarmentSlotField, slotToUse, useGarmentGuess } from '../../../components/garment-slot-field';
 
 const TYPE_HINTS: Record<StyleImageType, string> = {
@@ -79,6 +81,7 @@ export default function TryCustomLookPage() {
   const profiles = useMemo(() => profilesQ.data ?? [], [profilesQ.data]);
   const start = useStartGeneration();
   const { onError } = useStartErrorHandler();
+  const { confirmSpend, spendDialog } = useSpendConfirm();
 
   const guess = useGarmentGuess(imageUrl);
   const garmentSlot = slotToUse(slot, guess);
@@ -102,6 +105,7 @@ export default function TryCustomLookPage() {
   const onGenerate = (fromPreview?: { profileId: string }) => {
     const chosenId = fromPreview?.profileId ?? profileId;
     const prompt = fromPreview ? null : effectivePrompt;
+    const action = fromPreview ? 'Render this look' : 'Generate My Look';
     const issue = validateCustomLook({
       user,
       imageUrl,
@@ -126,25 +130,27 @@ export default function TryCustomLookPage() {
       });
       return;
     }
-    start.mutate(
-      {
-        kind: 'quick-try-custom',
-        imageUrl: imageUrl!,
-        imageType,
-        photoProfileId: profile.id,
-        promptTemplateId: prompt,
-        mode: prompt ? 'creative' : 'exact',
-        variants,
-        slot: garmentSlot ?? undefined,
-      },
-      {
-        onSuccess: ({ id }) => {
-          toast(GENERATION_STARTED);
-          // every kind goes to the one progress page, which becomes the result (and, for variants, where they are kept)
-          void navigate(`/generation/${encodeURIComponent(id)}`);
+    confirmSpend({ cost: lookCost({ variants }), action, does: 'renders this outfit on your photo' }, () =>
+      start.mutate(
+        {
+          kind: 'quick-try-custom',
+          imageUrl: imageUrl!,
+          imageType,
+          photoProfileId: profile.id,
+          promptTemplateId: prompt,
+          mode: prompt ? 'creative' : 'exact',
+          variants,
+          slot: garmentSlot ?? undefined,
         },
-        onError: (err) => onError(err),
-      },
+        {
+          onSuccess: ({ id }) => {
+            toast(GENERATION_STARTED);
+            // every kind goes to the one progress page, which becomes the result (and, for variants, where they are kept)
+            void navigate(`/generation/${encodeURIComponent(id)}`);
+          },
+          onError: (err) => onError(err),
+        },
+      ),
     );
   };
 
@@ -287,13 +293,14 @@ export default function TryCustomLookPage() {
             {start.isPending
               ? 'Generating...'
               : variants === 1
-                ? 'Generate My Look'
+                ? spendLabel('Generate My Look', lookCost())
                 : `Generate My Look · ${costLabel({ variants })}`}
           </Button>
           {!imageUrl ? <p className="text-xs text-muted-foreground">Upload an outfit image first.</p> : null}
           <CreditsLine />
         </Step>
       </div>
+      {spendDialog}
     </div>
   );
 }

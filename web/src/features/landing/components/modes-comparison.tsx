@@ -10,7 +10,7 @@ const MODES = [
     tagline: 'Stylized, editorial results',
     input: 'Product-only shots and flat-lays',
     points: [
-      'Magazine-style lighting and poses',
+      'Styled backgrounds and colour grades',
       'Great for mood boards and inspiration',
       'Works with any product photo',
     ],
@@ -18,9 +18,14 @@ const MODES = [
   {
     name: 'Exact mode',
     icon: Camera,
-    tagline: 'Photorealistic transfer',
+    // true whoever renders (issue 39): this page is built once for every deployment, so it names both
+    tagline: 'The exact garment on your own photo',
     input: 'Images of a model wearing the outfit',
-    points: ['Keeps the garment true to life', 'Best for deciding what to buy', 'Fit, drape and colour carried over'],
+    points: [
+      'The garment as it is: no restyling',
+      'Best for deciding what to buy',
+      'Photorealistic with an AI try-on model, preview quality from the Fitly engine: each result says which',
+    ],
   },
 ] as const;
 

@@ -192,6 +192,11 @@ describe('OutfitBuilderPage', () => {
     expect(button.textContent).toBe('Generate outfit · 3 variants × 2 credits = 6 credits');
     await screen.findByRole('radio', { name: /Me/ });
     fireEvent.click(button);
+    // the cost is asked once, with the balance, before anything is sent
+    const dialog = await screen.findByRole('alertdialog', { name: 'Spend 6 credits?' });
+    expect(within(dialog).getByTestId('spend-confirm-balance').textContent).toMatch(/^You have 20 credits; 14 will/);
+    expect(posts()).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Spend 6 credits' }));
     await screen.findByText('Result page');
     expect(posts()).toHaveLength(1);
     const [, init] = posts()[0]!;

@@ -11,6 +11,7 @@ import {
   SLOT_LABELS,
   MAX_OUTFIT_PIECES,
   costLabel,
+  lookCost,
   type PieceSource,
 } from '../../../../../shared/domain/outfit';
 import { STYLE_IMAGE_TYPES } from '../../../../../shared/domain/catalog';
@@ -28,6 +29,7 @@ import { isOneOf } from '../../../lib/one-of';
 import Wand from 'lucide-react/icons/wand';
 import { BackLink, pageShell } from '../../../components/back-link';
 import { CreditsLine } from '../../../components/credits-line';
+import { useSpendConfirm } from '../../../components/spend-confirm';
 import { IMAGE_TYPE_LABELS } from '../../../lib/audience';
 import { ModeProfilePicker, RadioCards } from '../../../components/choice-list';
 import { VariantsPicker } from '../../../components/variants-picker';
@@ -96,6 +98,9 @@ export default function OutfitBuilderPage() {
   const profiles = useMemo(() => profilesQ.data ?? [], [profilesQ.data]);
   const start = useStartGeneration();
   const { onError } = useStartErrorHandler();
+  const { confirmSpend, spendDialog } = useSpendConfirm();
+  /** The button that asked: its name starts the confirmation's sentence. */
+  const spendAction = useRef('Generate outfit');
   const status = draftStatus(pieces, variants);
   // "Preview on me" (issue 25): the pieces' pictures, from the caches the piece editors fill
   // only the chosen styles, by id (issue 41): the pickers page through the catalogue themselves
@@ -136,21 +141,24 @@ export default function OutfitBuilderPage() {
   };
 
   const onValid = (v: OutfitFormValues) => {
-    start.mutate(
-      {
-        kind: 'outfit',
-        pieces: toRequestPieces(v.pieces),
-        photoProfileId: v.photoProfileId ?? '',
-        mode: v.mode,
-        variants: v.variants,
-      },
-      {
-        onSuccess: ({ id }) => {
-          toast(OUTFIT_STARTED);
-          void navigate(`/generation/${encodeURIComponent(id)}`);
+    const cost = lookCost({ pieces: v.pieces.length, variants: v.variants });
+    confirmSpend({ cost, action: spendAction.current, does: 'renders this outfit on your photo' }, () =>
+      start.mutate(
+        {
+          kind: 'outfit',
+          pieces: toRequestPieces(v.pieces),
+          photoProfileId: v.photoProfileId ?? '',
+          mode: v.mode,
+          variants: v.variants,
         },
-        onError: (err) => onError(err),
-      },
+        {
+          onSuccess: ({ id }) => {
+            toast(OUTFIT_STARTED);
+            void navigate(`/generation/${encodeURIComponent(id)}`);
+          },
+          onError: (err) => onError(err),
+        },
+      ),
     );
   };
   /** The first refusal, in the order the page reads: the outfit as a whole, then each piece, then the profile. */
@@ -274,7 +282,10 @@ export default function OutfitBuilderPage() {
             <Button
               size="lg"
               className="w-full sm:w-auto"
-              onClick={() => void onGenerate()}
+              onClick={() => {
+                spendAction.current = 'Generate outfit';
+                void onGenerate();
+              }}
               disabled={busy || start.isPending}
               aria-describedby="outfit-total"
               data-testid="outfit-generate"
@@ -293,6 +304,7 @@ export default function OutfitBuilderPage() {
               disabled={busy || !previewPieces}
               onRender={(_look, id) => {
                 setValue('photoProfileId', id);
+                spendAction.current = 'Render this outfit';
                 void onGenerate();
               }}
               renderPending={start.isPending}
@@ -306,6 +318,7 @@ export default function OutfitBuilderPage() {
           </CardContent>
         </Card>
       </div>
+      {spendDialog}
     </div>
   );
 }

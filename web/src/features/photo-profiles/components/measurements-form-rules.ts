@@ -56,3 +56,13 @@ export const measurementsFormSchema = z
 
 export type MeasurementsFormValues = z.input<typeof measurementsFormSchema>;
 export type MeasurementsFormOutput = BodyMeasurementsInput;
+
+/** Whether the form says something else than what is stored (typed, changed or cleared; blanks around a number are no change). */
+export function measurementsChanged(
+  values: MeasurementsFormValues,
+  stored: BodyMeasurementsCm | null | undefined,
+): boolean {
+  const before = measurementsToForm(stored);
+  const typed = (v: string | undefined) => (v ?? '').trim();
+  return values.unit !== before.unit || BODY_FIELDS.some((f) => typed(values[f]) !== before[f]);
+}

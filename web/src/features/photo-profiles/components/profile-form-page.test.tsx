@@ -359,6 +359,91 @@ describe('ProfileFormPage (edit)', () => {
     expect((screen.getByRole('button', { name: 'Save Changes' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('one Save: measurements typed on the page are saved with it (only they changed: no profile update)', async () => {
+    const sent: string[] = [];
+    let body: unknown;
+    fetchMock.mockImplementation(async (url, init) => {
+      if (init?.method && init.method !== 'GET') sent.push(`${init.method} ${String(url)}`);
+      if (init?.method === 'PUT') {
+        body = JSON.parse(String(init.body));
+        return json({ ...stored, measurements: { chest: 92, height: 175 } });
+      }
+      return json([stored]);
+    });
+    renderAt('/profiles/p1/edit');
+    await screen.findByDisplayValue('Everyday');
+    // the page has one save button: the measurements have none of their own
+    expect(screen.getAllByRole('button', { name: /^Save/ }).map((b) => b.textContent)).toEqual(['Save Changes']);
+    fireEvent.change(screen.getByLabelText('Chest (cm)'), { target: { value: '92' } });
+    fireEvent.change(screen.getByLabelText('Height (cm)'), { target: { value: ' 175 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/profiles'));
+    expect(sent).toEqual(['PUT /api/photo-profiles/p1/measurements']);
+    expect(body).toEqual({ unit: 'cm', chest: 92, height: 175 });
+    expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Profile updated' }));
+  });
+
+  it('one Save: a changed name and measurements are both saved, the measurements first', async () => {
+    const sent: string[] = [];
+    fetchMock.mockImplementation(async (url, init) => {
+      if (init?.method && init.method !== 'GET') sent.push(`${init.method} ${String(url)}`);
+      if (init?.method === 'PUT') return json({ ...stored, measurements: { waist: 80 } });
+      if (init?.method === 'PATCH') return json({ ...stored, name: 'Weekend' });
+      return json([stored]);
+    });
+    renderAt('/profiles/p1/edit');
+    await screen.findByDisplayValue('Everyday');
+    fireEvent.change(screen.getByLabelText('Profile name'), { target: { value: 'Weekend' } });
+    fireEvent.change(screen.getByLabelText('Waist (cm)'), { target: { value: '80' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/profiles'));
+    expect(sent).toEqual(['PUT /api/photo-profiles/p1/measurements', 'PATCH /api/photo-profiles/p1']);
+  });
+
+  it('one Save: an invalid measurement is shown on its field and nothing is saved', async () => {
+    const sent: string[] = [];
+    fetchMock.mockImplementation(async (url, init) => {
+      if (init?.method && init.method !== 'GET') sent.push(`${init.method} ${String(url)}`);
+      return json([stored]);
+    });
+    renderAt('/profiles/p1/edit');
+    await screen.findByDisplayValue('Everyday');
+    fireEvent.change(screen.getByLabelText('Profile name'), { target: { value: 'Weekend' } });
+    fireEvent.change(screen.getByLabelText('Chest (cm)'), { target: { value: '920' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Chest must be between 60 and 170 cm')).toBeTruthy();
+    expect(sent).toEqual([]);
+    expect(screen.queryByTestId('path')).toBeNull();
+  });
+
+  it('a failed measurements save says so and stays on the page with what was typed', async () => {
+    fetchMock.mockImplementation(async (_url, init) => {
+      if (init?.method === 'PUT') return json({ message: 'Service unavailable' }, 503);
+      if (init?.method === 'PATCH') throw new Error('the profile is not saved after a failed measurements save');
+      return json([stored]);
+    });
+    renderAt('/profiles/p1/edit');
+    await screen.findByDisplayValue('Everyday');
+    fireEvent.change(screen.getByLabelText('Profile name'), { target: { value: 'Weekend' } });
+    fireEvent.change(screen.getByLabelText('Hips (cm)'), { target: { value: '98' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(toastMock).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Could not save your measurements', variant: 'destructive' }),
+      ),
+    );
+    expect((screen.getByLabelText('Hips (cm)') as HTMLInputElement).value).toBe('98');
+    expect(screen.queryByTestId('path')).toBeNull();
+  });
+
+  it('the measurements heading is the deep link\'s target: id "measurements", focusable', async () => {
+    fetchMock.mockImplementation(async () => json([stored]));
+    renderAt('/profiles/p1/edit');
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Measurements (optional)' });
+    expect(heading.id).toBe('measurements');
+    expect(heading.getAttribute('tabindex')).toBe('-1');
+  });
+
   it('an unknown id shows "Photo profile not found"', async () => {
     fetchMock.mockImplementation(async () => json([stored]));
     renderAt('/profiles/nope/edit');

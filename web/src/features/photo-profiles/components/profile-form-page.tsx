@@ -19,11 +19,12 @@ import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import { useUpsell } from '../../../components/upsell/upsell-provider';
-import { usePhotoProfiles, useSaveProfile, type PhotoProfile } from '../../../api/photo-profiles';
+import { usePhotoProfiles, useSaveMeasurements, useSaveProfile, type PhotoProfile } from '../../../api/photo-profiles';
 import { PhotoUploadField, type PhotoValue } from './photo-upload-field';
 import { uploadToQuarantine } from '../../../components/image-upload/direct-upload';
 import { ProfileGuidance } from './profile-guidance';
-import { ProfileMeasurements } from './profile-measurements';
+import { MeasurementsSection, useMeasurementsForm } from './profile-measurements';
+import { measurementsChanged, measurementsToForm, type MeasurementsFormOutput } from './measurements-form-rules';
 import { PhotoConsentStep, usePhotoConsentGate } from './photo-consent-step';
 import { bodyDescriptionCount, profileFormSchema, type ProfileFormValues } from './profile-form-rules';
 
@@ -62,13 +63,7 @@ export default function ProfileFormPage() {
   else if (profiles.isPending) body = <FormSkeleton />;
   else if (profiles.isError) body = <Missing text="Could not load your photo profiles. Please try again." />;
   else if (!profile) body = <Missing text="Photo profile not found" />;
-  else
-    body = (
-      <>
-        <ProfileForm key={profile.id} profile={profile} />
-        <ProfileMeasurements key={`${profile.id}-measurements`} profile={profile} />
-      </>
-    );
+  else body = <ProfileForm key={profile.id} profile={profile} />;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
@@ -126,6 +121,9 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
   const navigate = useNavigate();
   const { handleLimitError } = useUpsell();
   const save = useSaveProfile(profile?.id);
+  // the measurements (edit only) are part of this form: its one Save saves them too (issue 39)
+  const measurementsForm = useMeasurementsForm(profile);
+  const saveMeasurements = useSaveMeasurements(profile?.id ?? '');
   const consentGate = usePhotoConsentGate();
   const [preparing, setPreparing] = useState(false);
   const [portraitUpload, setPortraitUpload] = useState<Upload>(null);
@@ -136,7 +134,7 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
     watch,
     setValue,
     setFocus,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<ProfileFormValues, unknown, ProfileFormOutput>({
     resolver: zodResolver(profileFormSchema),
     mode: 'onTouched',
@@ -173,8 +171,32 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
   const photosOk = !photosChecking && !photosRefused;
   const count = bodyDescriptionCount(values.bodyDescription);
 
-  const onValid = async (v: ProfileFormOutput) => {
-    if (!consentOk || !photosOk || save.isPending || preparing) return;
+  const saving = save.isPending || saveMeasurements.isPending || preparing;
+  const saved = (name: string) => {
+    toast({ title: profile ? 'Profile updated' : 'Profile created', description: `"${name}" is saved.` });
+    void navigate('/profiles');
+  };
+
+  /**
+   * The measurements first (checked by their own schema, then PUT): a failure there leaves the rest unsaved and
+   * the page as it was, so a retry repeats nothing. Then the profile, unless only the measurements changed.
+   */
+  const onValid = async (v: ProfileFormOutput, measurements: MeasurementsFormOutput | null) => {
+    if (!consentOk || !photosOk || saving) return;
+    if (profile && measurements) {
+      try {
+        const res = await saveMeasurements.mutateAsync(measurements);
+        measurementsForm.reset(measurementsToForm(res.measurements));
+      } catch (err) {
+        toast({
+          variant: 'destructive',
+          title: 'Could not save your measurements',
+          description: errorMessage(err, 'Please try again.'),
+        });
+        return;
+      }
+      if (!isDirty) return saved(v.name);
+    }
     let consent: string | undefined;
     if (!profile) {
       setPreparing(true);
@@ -223,10 +245,7 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
         removeFullBody: !!profile?.fullBodyUrl && !v.fullBody,
       },
       {
-        onSuccess: () => {
-          toast({ title: profile ? 'Profile updated' : 'Profile created', description: `"${v.name}" is saved.` });
-          void navigate('/profiles');
-        },
+        onSuccess: () => saved(v.name),
         onError: (err) => {
           // the uploads were used (or discarded) by the server: a retry sends the photos again
           setPortraitUpload(null);
@@ -241,14 +260,31 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
       },
     );
   };
-  const onSubmit = handleSubmit(onValid);
+  const onSubmit = async () => {
+    let measurements: MeasurementsFormOutput | null = null;
+    // changed from what is stored (typed, or cleared): compared by value, so typing a number back is no change
+    const changed = !!profile && measurementsChanged(measurementsForm.getValues(), profile.measurements);
+    if (changed) {
+      let ok = false;
+      // an invalid measurement is shown on its field (and focused); nothing is saved
+      await measurementsForm.handleSubmit((m) => {
+        measurements = m;
+        ok = true;
+      })();
+      if (!ok) return;
+    }
+    await handleSubmit((v) => onValid(v, measurements))();
+  };
 
   return (
     <div className="grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_20rem] lg:grid-cols-[minmax(0,1fr)_24rem]">
       <Card>
         <CardContent className="pt-5 sm:p-6">
           <form
-            onSubmit={(e) => void onSubmit(e)}
+            onSubmit={(e) => {
+              e.preventDefault();
+              void onSubmit();
+            }}
             noValidate
             className="flex flex-col gap-6"
             aria-label={profile ? 'Edit photo profile' : 'Create photo profile'}
@@ -318,7 +354,7 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
               />
             </FormField>
 
-            {!profile ? <PhotoConsentStep gate={consentGate} /> : null}
+            {!profile ? <PhotoConsentStep gate={consentGate} /> : <MeasurementsSection form={measurementsForm} />}
 
             <div className="flex flex-col-reverse gap-3 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-end">
               {photosRefused ? (
@@ -335,13 +371,13 @@ function ProfileForm({ profile }: { profile?: PhotoProfile }) {
               <Link to="/profiles" className={buttonClasses({ variant: 'outline' })}>
                 Cancel
               </Link>
-              <Button type="submit" disabled={!valid || !consentOk || !photosOk || save.isPending || preparing}>
-                {save.isPending || preparing ? <SpinnerIcon /> : null}
+              <Button type="submit" disabled={!valid || !consentOk || !photosOk || saving}>
+                {saving ? <SpinnerIcon /> : null}
                 {portraitUpload && !portraitUpload.done
                   ? 'Uploading...'
                   : fullBodyUpload && !fullBodyUpload.done
                     ? 'Uploading...'
-                    : save.isPending
+                    : save.isPending || saveMeasurements.isPending
                       ? 'Saving...'
                       : profile
                         ? 'Save Changes'

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 
 vi.mock('../../../lib/auth', async (orig) => ({
@@ -52,22 +52,31 @@ describe('generate cover button', () => {
     routeFetch(() => json({ id: 'g1', status: 'completed', error: null }));
     const onGenerated = renderButton();
     fireEvent.click(screen.getByRole('button', { name: 'Generate cover (1 credit)' }));
-    await waitFor(() => expect(onGenerated).toHaveBeenCalledWith(COVER), { timeout: 3000 });
-    const calls = fetchMock.mock.calls.map(
-      ([u, i]) => `${i?.method ?? 'GET'} ${new URL(String(u), 'http://localhost').pathname}`,
+    // asked first: nothing is sent until the cost is accepted
+    const dialog = await screen.findByRole('alertdialog', { name: 'Spend 1 credit?' });
+    expect(within(dialog).getByTestId('spend-confirm-cost').textContent).toBe(
+      'Generate cover renders this style as its cover for 1 credit.',
     );
+    expect(fetchMock.mock.calls.filter(([, i]) => i?.method === 'POST')).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Spend 1 credit' }));
+    await waitFor(() => expect(onGenerated).toHaveBeenCalledWith(COVER), { timeout: 3000 });
+    const calls = fetchMock.mock.calls
+      .map(([u, i]) => `${i?.method ?? 'GET'} ${new URL(String(u), 'http://localhost').pathname}`)
+      .filter((c) => c !== 'GET /api/auth/user'); // the balance the question shows
     expect(calls).toEqual([
       'POST /api/admin/styles/s1/cover',
       'GET /api/generations/g1',
       'POST /api/admin/styles/s1/cover/from-generation',
     ]);
-    expect(JSON.parse(String(fetchMock.mock.calls[2]![1]?.body))).toEqual({ generationId: 'g1' });
+    const setCover = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/cover/from-generation'))!;
+    expect(JSON.parse(String(setCover[1]?.body))).toEqual({ generationId: 'g1' });
   });
 
   it('toasts "Error generating cover" with the generation\'s error when it fails', async () => {
     routeFetch(() => json({ id: 'g1', status: 'failed', error: 'The provider refused' }));
     const onGenerated = renderButton();
     fireEvent.click(screen.getByRole('button', { name: 'Generate cover (1 credit)' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Spend 1 credit' }));
     await waitFor(
       () =>
         expect(toastMock).toHaveBeenCalledWith(

@@ -8,6 +8,8 @@ import { useUpsell } from '../../../components/upsell/upsell-provider';
 import { readGeneration, setCoverFromGeneration, startCoverGeneration, useInvalidateStyles } from '../api/style-editor';
 import { GenerationPollError, pollGeneration } from '../lib/poll-generation';
 import { createIntent } from '../../../lib/idempotency';
+import { useSpendConfirm } from '../../../components/spend-confirm';
+import { generationCost } from '../../../../../shared/domain/generation';
 
 interface GenerateCoverButtonProps {
   styleId: string;
@@ -16,8 +18,9 @@ interface GenerateCoverButtonProps {
 }
 
 /**
- * "Generate cover (1 credit)" for a saved style (spec 02 section 4): start a generation of the style, poll it
- * every second up to 60 times, then make its result the cover. Errors toast 'Error generating cover'.
+ * "Generate cover (1 credit)" for a saved style (spec 02 section 4), asked once (useSpendConfirm): start a
+ * generation of the style, poll it every second up to 60 times, then make its result the cover. Errors toast
+ * 'Error generating cover'.
  */
 export function GenerateCoverButton({ styleId, onGenerated }: GenerateCoverButtonProps) {
   const [busy, setBusy] = useState(false);
@@ -25,6 +28,8 @@ export function GenerateCoverButton({ styleId, onGenerated }: GenerateCoverButto
   const alive = useRef(true);
   const { handleLimitError } = useUpsell();
   const invalidate = useInvalidateStyles();
+  const { confirmSpend, spendDialog } = useSpendConfirm();
+  const cost = generationCost();
 
   useEffect(() => {
     alive.current = true;
@@ -64,9 +69,23 @@ export function GenerateCoverButton({ styleId, onGenerated }: GenerateCoverButto
   };
 
   return (
-    <Button variant="outline" size="sm" onClick={() => void generate()} disabled={busy} data-testid="generate-cover">
-      {busy ? <SpinnerIcon /> : <Sparkles className="h-4 w-4" aria-hidden="true" />}
-      {busy ? 'Generating cover...' : 'Generate cover (1 credit)'}
-    </Button>
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() =>
+          confirmSpend(
+            { cost, action: 'Generate cover', does: 'renders this style as its cover' },
+            () => void generate(),
+          )
+        }
+        disabled={busy}
+        data-testid="generate-cover"
+      >
+        {busy ? <SpinnerIcon /> : <Sparkles className="h-4 w-4" aria-hidden="true" />}
+        {busy ? 'Generating cover...' : `Generate cover (${cost} credit${cost === 1 ? '' : 's'})`}
+      </Button>
+      {spendDialog}
+    </>
   );
 }

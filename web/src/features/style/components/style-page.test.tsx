@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { queryKeys } from '../../../api/query-keys';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -17,6 +17,8 @@ vi.mock('../../../components/use-toast', async (orig) => ({
 import { getQueryFn } from '../../../lib/api-client';
 import StylePage from './style-page';
 import { PREVIEW_LOOKS_MAX } from '../lib/style-rules';
+import { COOKIES_ACCEPTED_KEY } from '../../../lib/cookie-consent';
+import { resetSpendConfirmMemory, SPEND_CONFIRM_KEY_PREFIX } from '../../../lib/spend-confirm';
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
@@ -85,18 +87,37 @@ function serve() {
   });
 }
 
-/** Quick Try is enabled once the photo profiles are known. */
-async function clickQuickTry() {
-  const button = screen.getByRole('button', { name: 'Quick Try' }) as HTMLButtonElement;
+/** Quick Try (its cost on the button) is enabled once the photo profiles are known. */
+async function pressQuickTry() {
+  const button = screen.getByRole('button', { name: 'Quick Try · 1 credit' }) as HTMLButtonElement;
   await waitFor(() => expect(button.disabled).toBe(false));
+  button.focus(); // as a click does in a browser
   fireEvent.click(button);
 }
+
+/** Quick Try, then yes to its cost in the confirmation. */
+async function clickQuickTry() {
+  await pressQuickTry();
+  const dialog = await screen.findByRole('alertdialog', { name: 'Spend 1 credit?' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Spend 1 credit' }));
+}
+
+const quickTryCalls = () => fetchMock.mock.calls.filter(([u]) => String(u) === '/api/quick-try/st1');
+
+let credits = 5;
 
 function renderAt(path: string) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity, queryFn: getQueryFn({ on401: 'throw' }) } },
   });
-  client.setQueryData(queryKeys.currentUser, { id: 'u1', email: 'sam@example.com', firstName: 'Sam', onboarded: true });
+  client.setQueryData(queryKeys.currentUser, {
+    id: 'u1',
+    email: 'sam@example.com',
+    firstName: 'Sam',
+    onboarded: true,
+    credits,
+    hasUnlimitedCredits: false,
+  });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
@@ -114,6 +135,8 @@ beforeEach(() => {
   fetchMock.mockReset();
   toastMock.mockReset();
   quickTry = () => json({ id: 'g1' }, 201);
+  credits = 5;
+  resetSpendConfirmMemory();
   flag = () => json({ id: 'r1' }, 201);
   photoProfiles = [
     {
@@ -208,7 +231,7 @@ describe('StylePage', () => {
     photoProfiles = [];
     renderAt('/style/st1');
     await screen.findByRole('heading', { level: 1, name: 'Weekend Denim' });
-    await clickQuickTry();
+    await pressQuickTry(); // no question about a cost that cannot be spent yet
     await screen.findByText('New profile page');
     expect(toastMock).toHaveBeenCalledWith(
       expect.objectContaining({ title: 'Profile required', description: 'Please create a photo profile first' }),
@@ -227,6 +250,96 @@ describe('StylePage', () => {
     await screen.findByText('Progress page');
     const call = fetchMock.mock.calls.find(([u]) => String(u) === '/api/quick-try/st1')!;
     expect(JSON.parse(String(call[1]?.body))).toEqual({ mode: 'precise', photoProfileId: 'pp2' });
+  });
+
+  it('Quick Try says its cost and asks once with the cost and the balance: Cancel spends nothing', async () => {
+    renderAt('/style/st1');
+    await screen.findByRole('heading', { level: 1, name: 'Weekend Denim' });
+    await pressQuickTry();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Spend 1 credit?' });
+    expect(within(dialog).getByTestId('spend-confirm-cost').textContent).toBe(
+      'Quick Try renders this look on your photo for 1 credit.',
+    );
+    expect(within(dialog).getByTestId('spend-confirm-balance').textContent).toMatch(
+      /^You have 5 credits; 4 will be left\./,
+    );
+    expect(quickTryCalls()).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(quickTryCalls()).toHaveLength(0);
+    // focus goes back to the button that asked
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Quick Try · 1 credit' })),
+    );
+    expect(screen.queryByText('Progress page')).toBeNull();
+  });
+
+  it('a double click on "Spend 1 credit" starts one generation', async () => {
+    renderAt('/style/st1');
+    await screen.findByRole('heading', { level: 1, name: 'Weekend Denim' });
+    await pressQuickTry();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Spend 1 credit?' });
+    const yes = within(dialog).getByRole('button', { name: 'Spend 1 credit' });
+    fireEvent.click(yes);
+    fireEvent.click(yes);
+    await screen.findByText('Progress page');
+    expect(quickTryCalls()).toHaveLength(1);
+  });
+
+  it('"Don\'t ask again" with cookies accepted is stored for this user: the next Quick Try starts at once', async () => {
+    window.localStorage.setItem(COOKIES_ACCEPTED_KEY, 'true');
+    renderAt('/style/st1');
+    await screen.findByRole('heading', { level: 1, name: 'Weekend Denim' });
+    await pressQuickTry();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Spend 1 credit?' });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /Don't ask again on this device/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Spend 1 credit' }));
+    await screen.findByText('Progress page');
+    expect(window.localStorage.getItem(`${SPEND_CONFIRM_KEY_PREFIX}u1`)).toBe('true');
+
+    cleanup();
+    renderAt('/style/st1');
+    await screen.findByRole('heading', { level: 1, name: 'Weekend Denim' });
+    await pressQuickTry();
+    await screen.findByText('Progress page');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(quickTryCalls()).toHaveLength(2);
+  });
+
+  it('"Don\'t ask again" without cookie consent stores nothing and lasts for this visit only', async () => {
+    renderAt('/style/st1');
+    await screen.findByRole('heading', { level: 1, name: 'Weekend Denim' });
+    await pressQuickTry();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Spend 1 credit?' });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /Don't ask again during this visit/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Spend 1 credit' }));
+    await screen.findByText('Progress page');
+    expect(Object.keys(window.localStorage).filter((k) => k.startsWith(SPEND_CONFIRM_KEY_PREFIX))).toEqual([]);
+
+    cleanup();
+    renderAt('/style/st1');
+    await screen.findByRole('heading', { level: 1, name: 'Weekend Denim' });
+    await pressQuickTry();
+    await screen.findByText('Progress page');
+    expect(quickTryCalls()).toHaveLength(2);
+
+    // a reload forgets it: asked again
+    resetSpendConfirmMemory();
+    cleanup();
+    renderAt('/style/st1');
+    await screen.findByRole('heading', { level: 1, name: 'Weekend Denim' });
+    await pressQuickTry();
+    await screen.findByRole('alertdialog', { name: 'Spend 1 credit?' });
+  });
+
+  it('with too few credits there is no question: the server is asked and its refusal answers', async () => {
+    credits = 0;
+    quickTry = () => json({ message: 'Not enough credits', code: 'insufficient_credits' }, 402);
+    renderAt('/style/st1');
+    await screen.findByRole('heading', { level: 1, name: 'Weekend Denim' });
+    await pressQuickTry();
+    await waitFor(() => expect(quickTryCalls()).toHaveLength(1));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('report: a reason is required; a failure toasts "Error reporting style"', async () => {

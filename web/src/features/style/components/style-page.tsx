@@ -35,7 +35,11 @@ import {
   useStyleGenerations,
   useToggleFavorite,
 } from '../api/style';
-import { GENERATION_MESSAGES as GM, GENERATION_TITLES as GT } from '../../../../../shared/domain/generation';
+import {
+  generationCost,
+  GENERATION_MESSAGES as GM,
+  GENERATION_TITLES as GT,
+} from '../../../../../shared/domain/generation';
 import { usePhotoProfiles } from '../../../api/photo-profiles';
 import { ERROR_CODES } from '../../../../../shared/errors';
 import {
@@ -49,6 +53,8 @@ import { ChooseProfileDialog } from './choose-profile-dialog';
 import { VisitorCta } from '../../../components/visitor-cta';
 import { ReportStyleDialog } from './report-dialog';
 import { SizeAdvicePanel } from '../../../components/size-advice-panel';
+import { useSpendConfirm } from '../../../components/spend-confirm';
+import { spendLabel } from '../../../lib/spend-confirm';
 
 export const STYLE_NOT_FOUND = 'Style not found';
 
@@ -86,6 +92,8 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
   const navigate = useNavigate();
   const { handleLimitError } = useUpsell();
   const start = useStartGeneration();
+  const { confirmSpend, spendDialog } = useSpendConfirm();
+  const quickTryCost = generationCost();
   const [reporting, setReporting] = useState(false);
   const mode = quickTryModeFor(s.styleImageType);
   const profiles = usePhotoProfiles({ enabled: signedIn });
@@ -125,11 +133,13 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
 
   /**
    * Quick Try with a profile that has the photo the mode needs: the default, the only one that fits, or the one
-   * chosen; `target` is another style when started from the preview ("Render this look").
+   * chosen; `target` is another style when started from the preview ("Render this look"). The credit is spent
+   * once the person said yes to its cost (useSpendConfirm).
    */
   const quickTry = (
     chosenProfileId?: string,
     target: { id: string; mode: typeof mode; size?: string | null } = { id: s.id, mode },
+    action = 'Quick Try',
   ) => {
     let photoProfileId = chosenProfileId;
     if (!photoProfileId && profiles.data) {
@@ -148,6 +158,15 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
       photoProfileId = pick.id;
     }
     setChoosing(null);
+    confirmSpend({ cost: quickTryCost, action, does: 'renders this look on your photo' }, () =>
+      startQuickTry(target, photoProfileId),
+    );
+  };
+
+  const startQuickTry = (
+    target: { id: string; mode: typeof mode; size?: string | null },
+    photoProfileId: string | undefined,
+  ) => {
     start.mutate(
       {
         kind: 'quick-try-style',
@@ -238,7 +257,7 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
               data-testid="style-quick-try"
             >
               {start.isPending ? <SpinnerIcon /> : <Zap className="h-4 w-4" aria-hidden="true" />}
-              {start.isPending ? 'Starting...' : 'Quick Try'}
+              {start.isPending ? 'Starting...' : spendLabel('Quick Try', quickTryCost)}
             </Button>
             {s.promptImageUrl ? (
               <PreviewOnMe
@@ -248,7 +267,7 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
                 onRender={(look, profileId, drawn) => {
                   // what the preview drew (issue 39): the try-on (Exact, no template), at the size it drew; a
                   // model photo is Exact anyway
-                  quickTry(profileId, { id: look.id, mode: 'precise', size: drawn.size });
+                  quickTry(profileId, { id: look.id, mode: 'precise', size: drawn.size }, 'Render this look');
                 }}
                 renderPending={start.isPending}
               />
@@ -296,6 +315,7 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
         />
       ) : null}
       <ReportStyleDialog styleId={s.id} styleName={s.name} open={reporting} onOpenChange={setReporting} />
+      {spendDialog}
     </div>
   );
 }
