@@ -49,7 +49,7 @@ describe('SizeAdvicePanel', () => {
     show({ profiles: [profile('a', { isDefault: true })] });
     expect(screen.getByText('Add your chest and height to your photo profile to see which size fits.')).toBeTruthy();
     const link = screen.getByRole('link', { name: 'Add measurements to “Profile a”' });
-    expect(link.getAttribute('href')).toBe('/profiles/a/edit');
+    expect(link.getAttribute('href')).toBe('/profiles/a/edit#measurements'); // lands on the section (issue 39);
   });
 
   it('recommends from the default profile, or the one preferred, and switches with the select', () => {
