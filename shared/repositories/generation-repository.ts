@@ -470,6 +470,19 @@ export async function getFeedback(db: Db, userId: string, generationId: string):
   return { generationId: g, styleId, rating, createdAt, updatedAt };
 }
 
+/** Every rating the user gave (one per generation): the data export. */
+export async function listFeedback(db: Db, userId: string): Promise<FeedbackRecord[]> {
+  const k = keys.feedbackPrefix(userId);
+  const items = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :fb)',
+    ExpressionAttributeValues: { ':pk': k.pk, ':fb': k.skPrefix },
+  });
+  return items.map((i) => {
+    const { generationId, styleId, rating, createdAt, updatedAt } = feedbackEntity.parse(i);
+    return { generationId, styleId, rating, createdAt, updatedAt };
+  });
+}
+
 /**
  * "Delete all my photos": the result images are deleted with the rest of the user's media, so every
  * generation forgets its result key (its record, and the ledger entries of its spend, remain).
