@@ -216,8 +216,15 @@ export const adjustCreditsResultSchema = /* @__PURE__ */ lazySchema(() =>
 );
 
 // admin: finance and content safety
+/** A finance row: the entry, whose it is (e-mail; null when the account is gone) and the money behind it (issue 39). */
+export const financeLedgerEntrySchema = /* @__PURE__ */ lazySchema(() =>
+  ledgerEntryViewSchema.extend({
+    email: nstr,
+    money: z.object({ amount: z.number(), currency: z.string() }).nullable(),
+  }),
+);
 export const financeLedgerPageSchema = /* @__PURE__ */ lazySchema(() =>
-  ledgerPageSchema.extend({ from: z.string(), to: z.string() }),
+  z.object({ items: z.array(financeLedgerEntrySchema), nextCursor: nstr, from: z.string(), to: z.string() }),
 );
 const dayTotalsFields = /* @__PURE__ */ lazySchema(() => ({
   granted: z.number(),
@@ -541,6 +548,7 @@ export type UrlResult = Out<typeof urlResultSchema>;
 export type IdResult = Out<typeof idResultSchema>;
 export type DeletedResult = Out<typeof deletedResultSchema>;
 export type FinanceLedgerPage = Out<typeof financeLedgerPageSchema>;
+export type FinanceLedgerEntry = Out<typeof financeLedgerEntrySchema>;
 export type FinanceSummary = Out<typeof financeSummarySchema>;
 export type ReconciliationReport = Out<typeof reconciliationReportSchema>;
 export type RefusalSummary = Out<typeof refusalSummarySchema>;
