@@ -12,7 +12,9 @@ import { BUCKETS, LEDGER_KINDS } from '../domain/ledger';
 import { STYLE_IMAGE_TYPES } from '../domain/catalog';
 import { storedSizeChartSchema } from '../domain/size-advice';
 import { AI_LABEL, SHARE_VIEW_STATES } from '../domain/shares';
-import { RETENTION_DAYS } from '../domain/privacy';
+import { ACCOUNT_STATUSES, RETENTION_DAYS } from '../domain/privacy';
+import { PLAN_IDS } from '../domain/plans';
+import { ROLES } from '../domain/roles';
 import { generationSchema } from './generation';
 import { downloadImageResultSchema } from './upload';
 import type { deletedResultSchema, idResultSchema, urlResultSchema } from './common';
@@ -216,6 +218,27 @@ export const adjustCreditsResultSchema = /* @__PURE__ */ lazySchema(() =>
 );
 
 // admin: finance and content safety
+/** GET /api/admin/users: who a person is and where their account stands (issue 39, the admin user search). */
+export const adminUserSummarySchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    email: z.string(),
+    name: nstr,
+    handle: z.string(),
+    plan: z.enum(PLAN_IDS),
+    subscriptionStatus: z.string(),
+    credits: z.number(),
+    hasUnlimitedCredits: z.boolean(),
+    role: z.enum(ROLES),
+    isInfluencer: z.boolean(),
+    status: z.enum(ACCOUNT_STATUSES),
+    createdAt: z.string(),
+  }),
+);
+export const adminUserSearchResultSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ items: z.array(adminUserSummarySchema), matchedBy: z.enum(['email', 'id']) }),
+);
+
 /** A finance row: the entry, whose it is (e-mail; null when the account is gone) and the money behind it (issue 39). */
 export const financeLedgerEntrySchema = /* @__PURE__ */ lazySchema(() =>
   ledgerEntryViewSchema.extend({
@@ -549,6 +572,8 @@ export type IdResult = Out<typeof idResultSchema>;
 export type DeletedResult = Out<typeof deletedResultSchema>;
 export type FinanceLedgerPage = Out<typeof financeLedgerPageSchema>;
 export type FinanceLedgerEntry = Out<typeof financeLedgerEntrySchema>;
+export type AdminUserSummary = Out<typeof adminUserSummarySchema>;
+export type AdminUserSearchResult = Out<typeof adminUserSearchResultSchema>;
 export type FinanceSummary = Out<typeof financeSummarySchema>;
 export type ReconciliationReport = Out<typeof reconciliationReportSchema>;
 export type RefusalSummary = Out<typeof refusalSummarySchema>;
