@@ -8,8 +8,7 @@ import { getBalance } from '../../shared/repositories/ledger-repository';
 import type { AdminUserSearchQuery } from '../../shared/schemas/admin';
 import type { AdminUserSearchResult, AdminUserSummary } from '../../shared/schemas/responses';
 import type { Db } from '../../shared/repositories/table';
-
-const looksLikeEmail = (q: string) => q.includes('@');
+import { isEmailTerm } from '../../shared/domain/admin-user-search';
 
 async function summary(db: Db, u: UserRecord): Promise<AdminUserSummary> {
   const balance = await getBalance(db, u.id);
@@ -32,7 +31,7 @@ async function summary(db: Db, u: UserRecord): Promise<AdminUserSummary> {
 
 /** GET /api/admin/users?q=: the person with this e-mail (any case) or id, or no one. */
 export async function searchUsers(db: Db, q: AdminUserSearchQuery): Promise<AdminUserSearchResult> {
-  const matchedBy = looksLikeEmail(q.q) ? 'email' : 'id';
+  const matchedBy = isEmailTerm(q.q) ? 'email' : 'id';
   const user = matchedBy === 'email' ? await findUserByEmail(db, q.q) : await getUser(db, q.q);
   return { items: user ? [await summary(db, user)] : [], matchedBy };
 }

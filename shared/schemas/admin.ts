@@ -14,6 +14,7 @@ import { STYLE_MESSAGES, isHttpUrl } from '../domain/style-rules';
 import { parseImageRef } from '../domain/image-ref';
 import { sizeChartSchema } from '../domain/size-advice';
 import { lazySchema } from './lazy-schema';
+import { ADMIN_USER_SEARCH_MESSAGE, isAdminUserSearchTerm } from '../domain/admin-user-search';
 
 const text = (max: number, msg = `At most ${max} characters`) => z.string().trim().max(max, msg);
 const optText = (max: number) =>
@@ -388,23 +389,10 @@ export const rawTemplateCompileSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/**
- * GET /api/admin/users?q=: an admin finds a person by their exact e-mail (the table's e-mail index) or their user
- * id (the key). No prefix or name search: nothing in the table can answer one without a scan (docs/decisions.md,
- * "Issue 39: server-side rough edges").
- */
-export const ADMIN_USER_SEARCH_MESSAGE = 'Enter a whole e-mail address (name@example.com) or a user id.';
+/** GET /api/admin/users?q=: a whole e-mail address or a user id (shared/domain/admin-user-search.ts). */
 export const adminUserSearchQuery = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    q: z
-      .string({ message: ADMIN_USER_SEARCH_MESSAGE })
-      .trim()
-      .min(1, ADMIN_USER_SEARCH_MESSAGE)
-      .max(254, ADMIN_USER_SEARCH_MESSAGE)
-      .refine(
-        (v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) || /^[A-Za-z0-9_-]{6,128}$/.test(v),
-        ADMIN_USER_SEARCH_MESSAGE,
-      ),
+    q: z.string({ message: ADMIN_USER_SEARCH_MESSAGE }).trim().refine(isAdminUserSearchTerm, ADMIN_USER_SEARCH_MESSAGE),
   }),
 );
 export type AdminUserSearchQuery = z.infer<typeof adminUserSearchQuery>;
