@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateComm
 import * as z from 'zod';
 import { BUCKETS } from '../domain/ledger';
 import type { MadeBy } from '../domain/provenance';
-import { GENERATION_STATUSES, MODES } from '../domain/generation';
+import { GENERATION_STATUSES, lookTitle, MODES } from '../domain/generation';
 import { STYLE_IMAGE_TYPES } from '../domain/catalog';
 import { OUTFIT_SLOTS, PIECE_SOURCES } from '../domain/outfit';
 import { keys } from './keys';
@@ -147,7 +147,7 @@ export async function createGenerationWithReservation(
       userId: gen.userId,
       kind: 'spend.generation',
       causeId: gen.id,
-      note: gen.styleName ?? gen.templateName ?? undefined,
+      note: lookTitle(gen),
     },
     gen.reserved,
     -1,
