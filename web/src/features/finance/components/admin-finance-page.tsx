@@ -161,7 +161,8 @@ function FinanceDashboard() {
         </CardContent>
       </Card>
 
-      <div className="grid gap-6">
+      {/* one column of minmax(0, 1fr): a wide table scrolls inside its card, the page never does (phone) */}
+      <div className="grid grid-cols-1 gap-6">
         <SummaryCard loading={summary.isPending} error={summary.error} data={summary.data} />
         <LedgerCard ledger={ledger} />
         <ReconciliationCard />
@@ -230,7 +231,8 @@ function SummaryCard({
                     </li>
                   ))}
                 </ul>
-                <div className="overflow-x-auto">
+                {/* relative: the header's sr-only label is positioned inside the scroller, not past the page edge */}
+                <div className="relative overflow-x-auto">
                   <table className="w-full min-w-[36rem] text-sm" aria-labelledby="finance-summary-title">
                     <thead className="border-b border-border">
                       <tr>
