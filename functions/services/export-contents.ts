@@ -30,7 +30,10 @@ export const EXPORT_SECTIONS: readonly { path: string; what: string }[] = [
     path: 'feedback-given.json',
     what: "the votes and reactions you gave on shared looks while signed in (the look's id, your vote or text, when)",
   },
-  { path: 'ratings.json', what: 'the star ratings you gave your generated looks (the look, the style rated, stars, when)' },
+  {
+    path: 'ratings.json',
+    what: 'the star ratings you gave your generated looks (the look, the style rated, stars, when)',
+  },
   {
     path: 'reports.json',
     what: 'the styles and shared looks you reported while signed in (what, your reason, when, and whether it is still open or was resolved or dismissed)',

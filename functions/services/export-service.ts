@@ -208,18 +208,18 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
     if (!isAccountActive(user)) throw new Error('The account is being deleted');
     const [privacy, preferences, links, profiles, generations, ledger, favourites, shares, given, ratings, reports] =
       await Promise.all([
-      getPrivacyFields(db, userId),
-      getPreferences(db, userId),
-      listUserLinks(db, userId),
-      listPhotoProfiles(db, userId),
-      listGenerations(db, userId, 100_000),
-      listAllEntries(db, userId),
-      listFavoriteStyleIds(db, userId, 100_000),
-      listShares(db, userId, 100_000),
-      listFeedbackCastBy(db, userId),
-      listFeedback(db, userId),
-      listReportsMadeBy(db, userId),
-    ]);
+        getPrivacyFields(db, userId),
+        getPreferences(db, userId),
+        listUserLinks(db, userId),
+        listPhotoProfiles(db, userId),
+        listGenerations(db, userId, 100_000),
+        listAllEntries(db, userId),
+        listFavoriteStyleIds(db, userId, 100_000),
+        listShares(db, userId, 100_000),
+        listFeedbackCastBy(db, userId),
+        listFeedback(db, userId),
+        listReportsMadeBy(db, userId),
+      ]);
     const [uploads, templateInputs, received] = await Promise.all([
       listObjects('private', `${mediaKeys.userPrefix(userId)}outfits/`),
       listObjects('private', mediaKeys.templateInputPrefix(userId)),
@@ -246,7 +246,8 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
       // a run of several variants: every variant not yet expired and not kept (issue 15)
       if (g.variantKeys?.length)
         g.variantKeys.forEach((key, i) => {
-          if (!kept.has(`${g.id}#${i}`)) reads.push({ path: `generations/${g.id}-variant-${i + 1}.${extOf(key)}`, key });
+          if (!kept.has(`${g.id}#${i}`))
+            reads.push({ path: `generations/${g.id}-variant-${i + 1}.${extOf(key)}`, key });
         });
       else if (g.resultKey) reads.push({ path: `generations/${g.id}.${extOf(g.resultKey)}`, key: g.resultKey });
     }

@@ -41,8 +41,7 @@ export function ExportSection() {
             A ZIP with your account details and settings, your photo profiles and their photos, your generated images,
             the outfit images you uploaded, your shared looks with their votes and reactions, the votes and reactions
             you gave, your ratings and reports, and your credit history (CSV), with a README of what is in it and what
-            is not. We prepare it in
-            the background; the download link works for 24 hours.
+            is not. We prepare it in the background; the download link works for 24 hours.
           </CardDescription>
         </div>
         <Button variant="outline" className="shrink-0" onClick={start} disabled={building || request.isPending}>
