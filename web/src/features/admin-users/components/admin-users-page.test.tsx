@@ -68,6 +68,14 @@ describe('AdminUsersPage (issue 39)', () => {
 
     fireEvent.change(input, { target: { value: 'nobody@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('No user with the e-mail address'));
+  });
+
+  it('holds a term from the address bar to the same rule (no request for a part of an address)', async () => {
+    routeFetch(fetchMock, { '/api/auth/user': () => json(userWithRole('admin')) });
+    renderPage(<AdminUsersPage />, '/admin/users?q=sam%40');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/whole e-mail address/);
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/admin/users'))).toBe(false);
   });
 });

@@ -25,9 +25,12 @@ export default function AdminUsersPage() {
 
 function UserSearch() {
   const [params, setParams] = useSearchParams();
-  const q = params.get('q')?.trim() ?? '';
-  const [draft, setDraft] = useState(q);
-  const [problem, setProblem] = useState<string | null>(null);
+  const asked = params.get('q')?.trim() ?? '';
+  // a term from the address bar is held to the same rule as a typed one (no request for a part of an address)
+  const q = isAdminUserSearchTerm(asked) ? asked : '';
+  const [draft, setDraft] = useState(asked);
+  const [typedProblem, setProblem] = useState<string | null>(null);
+  const problem = typedProblem ?? (asked && !q ? ADMIN_USER_SEARCH_MESSAGE : null);
   const search = useAdminUserSearch(q);
   if (isApiError(search.error) && search.error.status === 403) return <AccessDenied />;
 
