@@ -12,6 +12,7 @@ import { createGroupHandler, json, requireAuth } from '../lib/http';
 import { adminRoutes } from '../../shared/routes/admin';
 import { idempotencyClaim } from '../lib/idempotency';
 import { adjustCredits } from '../services/credit-service';
+import { searchUsers } from '../services/admin-user-service';
 import { ensureUser } from '../services/user-service';
 import {
   createEditorStyle,
@@ -55,6 +56,7 @@ export const handler = createGroupHandler(
     'GET /api/admin/finance/ledger': async (req) => json(await financeLedger(getDb(), req.query)),
     'GET /api/admin/finance/summary': async (req) => json(await financeSummary(getDb(), req.query)),
     'GET /api/admin/finance/reconciliation': async () => json(await financeReconciliation(getDb())),
+    'GET /api/admin/users': async (req) => json(await searchUsers(getDb(), req.query)),
     'GET /api/admin/finance/export.csv': async (req) => {
       const { csv, from, to } = await financeCsv(getDb(), req.query);
       return {

@@ -103,7 +103,8 @@ describe('engine quality (real models)', () => {
         analysis,
         variant: variantFor(i),
       });
-    const [a, b, c] = [await run(0), await run(0), await run(2)];
+    // the first two variants are what a run of 2 asks for (issue 39: they must not come out nearly identical)
+    const [a, b, c] = [await run(0), await run(0), await run(1)];
     expect(Buffer.from(a.image.data).equals(Buffer.from(b.image.data))).toBe(true);
     let diff = 0;
     for (let i = 0; i < a.layers.garment.data.length; i++) {

@@ -3,6 +3,8 @@
  * archive (and why), and the JSON of the shared looks (with the feedback received, never who gave it) and of the
  * feedback the person gave. Used by export-service.ts; docs/privacy.md says the same in prose.
  */
+import type { FeedbackRecord, GenerationRecord } from '../../shared/repositories/generation-repository';
+import type { MadeReport } from '../../shared/repositories/report-repository';
 import type { CastFeedback, ShareReaction, ShareRecord, VoteTally } from '../../shared/repositories/share-repository';
 import { countVotes, sharePath } from './share-access';
 
@@ -16,7 +18,7 @@ export const EXPORT_SECTIONS: readonly { path: string; what: string }[] = [
   { path: 'photos/', what: 'the portrait and full-body photos of your photo profiles' },
   {
     path: 'generations/',
-    what: 'the images generated for you (every variant still kept), described in generations/generations.json',
+    what: 'the images generated for you, described in generations/generations.json (a variant you kept is stored once, as its own generation; the variants of a run you did not keep are stored as <run>-variant-<n> until they expire)',
   },
   { path: 'outfit-uploads/', what: 'the garment and outfit images you uploaded to try on' },
   { path: 'template-inputs/', what: 'the style reference and background images you uploaded for templates' },
@@ -28,12 +30,21 @@ export const EXPORT_SECTIONS: readonly { path: string; what: string }[] = [
     path: 'feedback-given.json',
     what: "the votes and reactions you gave on shared looks while signed in (the look's id, your vote or text, when)",
   },
+  {
+    path: 'ratings.json',
+    what: 'the star ratings you gave your generated looks (the look, the style rated, stars, when)',
+  },
+  {
+    path: 'reports.json',
+    what: 'the styles and shared looks you reported while signed in (what, your reason, when, and whether it is still open or was resolved or dismissed)',
+  },
   { path: 'credit-history.csv', what: 'every credit movement of your account' },
 ];
 
 /** What is not kept, or not in the archive, and why (README.txt; docs/privacy.md says the same). */
 export const EXPORT_NOT_INCLUDED: readonly string[] = [
-  'Votes and reactions given while signed out: they are stored under a random browser cookie id, not under your account, so we cannot tell they are yours.',
+  'Votes, reactions and reports given while signed out: they are stored under a random browser cookie id, not under your account, so we cannot tell they are yours.',
+  "Who closed your reports: that is the moderators' record; reports.json says whether each report is open, resolved or dismissed.",
   "Who voted or reacted on your shared looks: those are other people's data; you get the counts and the reaction texts.",
   'Image copies of shared looks you revoked (or that were taken down): they are deleted when the look ends; its details and votes stay in shares/shares.json for 30 days.',
   'Your password: it is kept only by the sign-in service (Amazon Cognito) as a one-way hash that cannot be exported.',
@@ -104,3 +115,76 @@ export const feedbackGivenJson = (given: readonly CastFeedback[]) => ({
     .filter((g) => g.kind === 'reaction')
     .map((g) => ({ shareId: g.shareId, text: g.text, at: g.updatedAt })),
 });
+
+const extOf = (key: string) => /\.([a-z0-9]+)$/i.exec(key)?.[1] ?? 'bin';
+
+/** The archive path (under generations/) of a generation's own image, or null when it has none. */
+export const generationImagePath = (g: Pick<GenerationRecord, 'id' | 'resultKey'>) =>
+  g.resultKey ? `${g.id}.${extOf(g.resultKey)}` : null;
+
+/**
+ * The variants of runs that were kept as their own generation still in the list: `<runId>#<index>` -> that
+ * generation. Their image is exported once, as the kept generation's (a kept variant deleted since is not here:
+ * the run's copy, while it lasts, is then the only one).
+ */
+export function keptVariantIds(generations: readonly GenerationRecord[]): Map<string, GenerationRecord> {
+  const byId = new Map(generations.map((g) => [g.id, g]));
+  const kept = new Map<string, GenerationRecord>();
+  for (const run of generations)
+    for (const [index, id] of Object.entries(run.keptVariants ?? {})) {
+      const g = byId.get(id);
+      if (g) kept.set(`${run.id}#${index}`, g);
+    }
+  return kept;
+}
+
+/** generations/generations.json: each generation without its storage keys, naming its image files in the archive. */
+export function generationsJson(generations: readonly GenerationRecord[], kept: ReadonlyMap<string, GenerationRecord>) {
+  return generations.map(({ resultKey, variantKeys, ...g }) =>
+    variantKeys?.length
+      ? {
+          ...g,
+          image: null,
+          variantImages: variantKeys.map((k, i) => {
+            const keptAs = kept.get(`${g.id}#${i}`);
+            return keptAs ? generationImagePath(keptAs) : `${g.id}-variant-${i + 1}.${extOf(k)}`;
+          }),
+        }
+      : { ...g, image: generationImagePath({ id: g.id, resultKey }) },
+  );
+}
+
+/** ratings.json: the ratings the person gave their looks. */
+export const ratingsJson = (ratings: readonly FeedbackRecord[]) =>
+  ratings.map((r) => ({
+    generationId: r.generationId,
+    styleId: r.styleId,
+    stars: r.rating,
+    ratedAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  }));
+
+/** reports.json: the reports the person made while signed in (never the moderators' side). */
+export const reportsJson = (reports: readonly MadeReport[]) =>
+  reports.map((r) =>
+    r.type === 'StyleReport'
+      ? {
+          id: r.id,
+          about: 'style' as const,
+          styleId: r.styleId,
+          styleName: r.styleName,
+          reason: r.reason,
+          status: r.status,
+          createdAt: r.createdAt,
+          closedAt: r.resolvedAt ?? null,
+        }
+      : {
+          id: r.id,
+          about: 'shared look' as const,
+          shareId: r.shareId,
+          reason: r.reason,
+          status: r.status,
+          createdAt: r.createdAt,
+          closedAt: r.resolvedAt ?? null,
+        },
+  );

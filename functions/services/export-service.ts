@@ -5,7 +5,9 @@
  * (account, settings, preferences, links, photo profiles, consents, favourites), photos/, generations/ (images +
  * generations.json), outfit-uploads/ and template-inputs/ (images they uploaded), shares/ (their shared looks with
  * the copies' images and the votes and reactions received, without who gave them), feedback-given.json (votes and
- * reactions they cast while signed in, from the per-user index), credit-history.csv, and README.txt: every
+ * reactions they cast while signed in, from the per-user index), ratings.json (the stars they gave their looks),
+ * reports.json (what they reported while signed in, from the per-reporter index), credit-history.csv (a kept
+ * variant's image is stored once, as its own generation, issue 39), and README.txt: every
  * section, and what is not kept or not exported and why (export-contents.ts). Progress is written to the job
  * item as the build goes.
  */
@@ -19,7 +21,8 @@ import { retryOptimistic } from '../../shared/repositories/toolkit';
 import { getUser, isAccountActive } from '../../shared/repositories/user-repository';
 import { getPreferences, listUserLinks } from '../../shared/repositories/user-settings-repository';
 import { listPhotoProfiles } from '../../shared/repositories/photo-profile-repository';
-import { listGenerations } from '../../shared/repositories/generation-repository';
+import { listFeedback, listGenerations } from '../../shared/repositories/generation-repository';
+import { listReportsMadeBy } from '../../shared/repositories/report-repository';
 import { listAllEntries } from '../../shared/repositories/ledger-repository';
 import { listFavoriteStyleIds } from '../../shared/repositories/discovery-repository';
 import { listFeedbackCastBy, listShareReactions, listShares } from '../../shared/repositories/share-repository';
@@ -41,7 +44,16 @@ import {
   presignGet,
   putObject,
 } from '../lib/media-store';
-import { exportReadme, feedbackGivenJson, shareImagePath, sharesJson } from './export-contents';
+import {
+  exportReadme,
+  feedbackGivenJson,
+  generationsJson,
+  keptVariantIds,
+  ratingsJson,
+  reportsJson,
+  shareImagePath,
+  sharesJson,
+} from './export-contents';
 import { voteTally } from './share-access';
 import { logger } from '../lib/logger';
 import { invokeEvent } from '../lib/lambda-invoke';
@@ -194,17 +206,20 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
     const user = await getUser(db, userId);
     if (!user) throw new Error('The account no longer exists');
     if (!isAccountActive(user)) throw new Error('The account is being deleted');
-    const [privacy, preferences, links, profiles, generations, ledger, favourites, shares, given] = await Promise.all([
-      getPrivacyFields(db, userId),
-      getPreferences(db, userId),
-      listUserLinks(db, userId),
-      listPhotoProfiles(db, userId),
-      listGenerations(db, userId, 100_000),
-      listAllEntries(db, userId),
-      listFavoriteStyleIds(db, userId, 100_000),
-      listShares(db, userId, 100_000),
-      listFeedbackCastBy(db, userId),
-    ]);
+    const [privacy, preferences, links, profiles, generations, ledger, favourites, shares, given, ratings, reports] =
+      await Promise.all([
+        getPrivacyFields(db, userId),
+        getPreferences(db, userId),
+        listUserLinks(db, userId),
+        listPhotoProfiles(db, userId),
+        listGenerations(db, userId, 100_000),
+        listAllEntries(db, userId),
+        listFavoriteStyleIds(db, userId, 100_000),
+        listShares(db, userId, 100_000),
+        listFeedbackCastBy(db, userId),
+        listFeedback(db, userId),
+        listReportsMadeBy(db, userId),
+      ]);
     const [uploads, templateInputs, received] = await Promise.all([
       listObjects('private', `${mediaKeys.userPrefix(userId)}outfits/`),
       listObjects('private', mediaKeys.templateInputPrefix(userId)),
@@ -225,12 +240,15 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
       reads.push({ path: `${dir}/portrait.${extOf(p.portraitKey)}`, key: p.portraitKey });
       if (p.fullBodyKey) reads.push({ path: `${dir}/full-body.${extOf(p.fullBodyKey)}`, key: p.fullBodyKey });
     }
+    // a kept variant is its own generation (its own copy of the image): the run's copy is not stored again
+    const kept = keptVariantIds(generations);
     for (const g of generations) {
-      // a run of several variants: every variant not yet expired (issue 15)
+      // a run of several variants: every variant not yet expired and not kept (issue 15)
       if (g.variantKeys?.length)
-        g.variantKeys.forEach((key, i) =>
-          reads.push({ path: `generations/${g.id}-variant-${i + 1}.${extOf(key)}`, key }),
-        );
+        g.variantKeys.forEach((key, i) => {
+          if (!kept.has(`${g.id}#${i}`))
+            reads.push({ path: `generations/${g.id}-variant-${i + 1}.${extOf(key)}`, key });
+        });
       else if (g.resultKey) reads.push({ path: `generations/${g.id}.${extOf(g.resultKey)}`, key: g.resultKey });
     }
 
@@ -276,17 +294,9 @@ export async function buildExport(db: Db, userId: string, exportId: string, now 
       favourites,
     };
     files['profile.json'] = enc.encode(JSON.stringify(profile, null, 2));
-    files['generations/generations.json'] = enc.encode(
-      JSON.stringify(
-        generations.map(({ resultKey, variantKeys, ...g }) =>
-          variantKeys?.length
-            ? { ...g, image: null, variantImages: variantKeys.map((k, i) => `${g.id}-variant-${i + 1}.${extOf(k)}`) }
-            : { ...g, image: resultKey ? `${g.id}.${extOf(resultKey)}` : null },
-        ),
-        null,
-        2,
-      ),
-    );
+    files['generations/generations.json'] = enc.encode(JSON.stringify(generationsJson(generations, kept), null, 2));
+    files['ratings.json'] = enc.encode(JSON.stringify(ratingsJson(ratings), null, 2));
+    files['reports.json'] = enc.encode(JSON.stringify(reportsJson(reports), null, 2));
     files['shares/shares.json'] = enc.encode(
       JSON.stringify(
         sharesJson(shares, received, (id, n) => files[shareImagePathOf(id, n)] !== undefined),

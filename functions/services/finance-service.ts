@@ -3,7 +3,16 @@
  * reconciliation (balances vs entries, events received but not applied, payments without a grant) and a CSV
  * export. Reconciliation is the one Scan in the product (admin group only).
  */
-import { BUCKETS, emptyBuckets, type Buckets, type LedgerKind } from '../../shared/domain/ledger';
+import {
+  BUCKETS,
+  emptyBuckets,
+  moneyDecimal,
+  moneyOf,
+  type Buckets,
+  type LedgerKind,
+  type LedgerMoney,
+} from '../../shared/domain/ledger';
+import { getUsersByIds } from '../../shared/repositories/user-repository';
 import type { LedgerEntry } from '../../shared/repositories/ledger-repository';
 import {
   dayMovements,
@@ -30,14 +39,21 @@ function range(from?: string, to?: string, now = new Date()): { from: string; to
   return { from: f, to: t, days };
 }
 
-/** Entries newest first, across users (or one user's), a page at a time. */
+/** A finance row: the entry, its owner's e-mail (null once the account is gone) and the money behind it. */
+export type FinanceEntry = LedgerEntry & { email: string | null; money: LedgerMoney | null };
+
+/** Entries newest first, across users (or one user's), a page at a time, with e-mails and amounts (issue 39). */
 export async function financeLedger(
   db: Db,
   q: FinanceLedgerQuery,
-): Promise<{ items: LedgerEntry[]; nextCursor: string | null; from: string; to: string }> {
+): Promise<{ items: FinanceEntry[]; nextCursor: string | null; from: string; to: string }> {
   const { from, to, days } = range(q.from, q.to);
   const page = await ledgerEntriesPage(db, { ...q, from, to, days, limit: q.limit ?? 100 });
-  return { ...page, from, to };
+  const ids = [...new Set(page.items.map((e) => e.userId))];
+  const users = ids.length ? await getUsersByIds(db, ids, ['email']) : [];
+  const emailOf = new Map(users.map((u) => [u.id, u.email]));
+  const items = page.items.map((e) => ({ ...e, email: emailOf.get(e.userId) ?? null, money: moneyOf(e.meta) }));
+  return { ...page, items, from, to };
 }
 
 export interface DaySummary {
@@ -212,11 +228,30 @@ export async function financeReconciliation(db: Db, now = new Date()): Promise<R
 const csvCell = (v: unknown): string => {
   const s = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
   // neutralise spreadsheet formulas, quote everything that needs it
-  const safe = /^[=+\-@\t\r]/.test(s) && !/^-?\d+$/.test(s) ? `'${s}` : s;
+  const safe = /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s) ? `'${s}` : s;
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-export const CSV_COLUMNS = ['createdAt', 'userId', 'entryId', 'kind', 'bucket', 'amount', 'causeId', 'note'] as const;
+export const CSV_COLUMNS = [
+  'createdAt',
+  'userId',
+  'email',
+  'entryId',
+  'kind',
+  'bucket',
+  'amount',
+  'money',
+  'currency',
+  'causeId',
+  'note',
+] as const;
+
+/** One CSV row's cells: the entry's, the e-mail, and the money as a plain decimal with its currency code. */
+const csvFields = (e: FinanceEntry): Record<(typeof CSV_COLUMNS)[number], unknown> => ({
+  ...e,
+  money: e.money ? moneyDecimal(e.money) : '',
+  currency: e.money?.currency.toUpperCase() ?? '',
+});
 
 export async function financeCsv(
   db: Db,
@@ -231,7 +266,10 @@ export async function financeCsv(
     const page = await financeLedger(db, { ...q, cursor, limit: 500 });
     from = page.from;
     to = page.to;
-    for (const e of page.items) rows.push(CSV_COLUMNS.map((c) => csvCell(e[c])).join(','));
+    for (const e of page.items) {
+      const f = csvFields(e);
+      rows.push(CSV_COLUMNS.map((c) => csvCell(f[c])).join(','));
+    }
     cursor = page.nextCursor ?? undefined;
   } while (cursor && rows.length <= maxRows);
   return { csv: `${rows.join('\r\n')}\r\n`, from, to };

@@ -4,6 +4,7 @@
  */
 import { ERROR_CODES, HttpError, badRequest, conflict, notFound } from '../../shared/errors';
 import { GENERATION_MESSAGES as M } from '../../shared/domain/generation';
+import { variantLabel } from '../../shared/domain/outfit';
 import type { Db } from '../../shared/repositories/table';
 import {
   deleteGeneration as deleteGenerationRecord,
@@ -58,10 +59,13 @@ export function toGenerationView(g: GenerationRecord): GenerationView {
             index,
             url: privateImagePath(key),
             keptGenerationId: g.keptVariants?.[String(index)] ?? null,
+            label: variantLabel(index, g.madeBy ?? 'generative'),
           }))
         : [],
     variantOf: g.variantOf ?? null,
     variantIndex: g.variantIndex ?? null,
+    variantLabel:
+      g.variantOf && typeof g.variantIndex === 'number' ? variantLabel(g.variantIndex, g.madeBy ?? 'generative') : null,
     madeBy: g.status === 'completed' ? (g.madeBy ?? 'generative') : null,
   };
 }

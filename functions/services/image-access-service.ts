@@ -3,8 +3,8 @@
  * owner; anything else answers 404 (never a hint that the object exists).
  *
  * Cacheable by design: a URL is signed for a fixed window (signing date = the start of the current hour,
- * valid 2 hours), so every request in that hour gets the SAME URL and the browser serves the image from its
- * cache (objects are immutable, stored with Cache-Control max-age=1 year). The answer itself says how long
+ * valid PRESIGN_SECONDS: shared/domain/image-links.ts, which the privacy page quotes), so every request in that
+ * hour gets the SAME URL and the browser serves the image from its cache (objects are immutable, stored with Cache-Control max-age=1 year). The answer itself says how long
  * it stays valid (expiresAt, and an HTTP max-age up to 5 minutes before expiry), so the SPA does not sign
  * again on revisits. In AWS a URL also ends when the signing role's session ends; the SPA re-resolves an
  * image that fails to load.
@@ -12,11 +12,8 @@
 import { notFound, badRequest } from '../../shared/errors';
 import { objectExists, presignGet, type BucketKind } from '../lib/media-store';
 import { isOwnPrivateKey, isSafeImageKey } from '../../shared/domain/image-ref';
+import { PRESIGN_SECONDS, SIGN_WINDOW_SECONDS } from '../../shared/domain/image-links';
 
-/** Window of one signature: URLs signed in the same hour are identical. */
-export const SIGN_WINDOW_SECONDS = 3600;
-/** Each URL stays valid one window after its window ends: at least an hour after any request. */
-export const PRESIGN_SECONDS = 2 * SIGN_WINDOW_SECONDS;
 /** The answer is not reused in the last minutes of a URL's life. */
 export const REUSE_MARGIN_SECONDS = 300;
 

@@ -6,7 +6,7 @@
  */
 import type Stripe from 'stripe';
 import { isPackId, packExpiry, PACKS, PLANS, type ProductType } from '../../shared/domain/plans';
-import { ledgerEntryId, type Bucket } from '../../shared/domain/ledger';
+import { ledgerEntryId, moneyMeta, type Bucket } from '../../shared/domain/ledger';
 import { lotKeyOf, type LedgerWrite } from '../../shared/repositories/ledger-repository';
 import { getUser } from '../../shared/repositories/user-repository';
 import type { Db } from '../../shared/repositories/table';
@@ -128,7 +128,13 @@ export async function checkoutEffect(ctx: EffectContext, s: Stripe.Checkout.Sess
         amount: grant.amount,
         causeId: record.sessionId,
         note: productType,
-        meta: { sessionId: record.sessionId, paymentRef, ...(grant.lot ? { expiresAt: grant.lot.expiresAt } : {}) },
+        meta: {
+          sessionId: record.sessionId,
+          paymentRef,
+          ...(grant.lot ? { expiresAt: grant.lot.expiresAt } : {}),
+          // what was paid (checked above against the event and the provider)
+          ...moneyMeta(record.expectedAmount, record.currency),
+        },
       },
     ],
     lots: grant.lot ? [{ op: 'create', ...grant.lot, amount: grant.amount, causeId: record.sessionId }] : [],

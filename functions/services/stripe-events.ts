@@ -74,12 +74,20 @@ const HANDLERS: Handlers = {
       `${charge.id}:${charge.amount_refunded}`,
       Number(charge.amount_refunded ?? 0),
       Number(charge.amount ?? 0),
+      charge.currency ?? null,
     );
   },
   'charge.dispute.created': (event, ctx) => {
     const dispute = event.data.object;
     const amount = Number(dispute.amount ?? 1);
-    return revocationEffect(ctx, chargePaymentRefs(dispute), `dispute:${dispute.id}`, amount, amount);
+    return revocationEffect(
+      ctx,
+      chargePaymentRefs(dispute),
+      `dispute:${dispute.id}`,
+      amount,
+      amount,
+      dispute.currency ?? null,
+    );
   },
 };
 

@@ -2,7 +2,7 @@
  * A refund or dispute revokes what the payment granted, once per charge and refunded amount
  * (`revoke.refund:<charge id>:<amount refunded>`).
  */
-import { ledgerEntryId } from '../../shared/domain/ledger';
+import { ledgerEntryId, moneyMeta } from '../../shared/domain/ledger';
 import { creditCount } from '../../shared/domain/plans';
 import { getBalance, getLot, type LedgerWrite } from '../../shared/repositories/ledger-repository';
 import { findPaymentGrant } from '../../shared/repositories/billing-repository';
@@ -19,6 +19,7 @@ export async function revocationEffect(
   causeId: string,
   refunded: number,
   paid: number,
+  currency: string | null = null,
 ): Promise<Effect> {
   const { db } = ctx;
   const g = await findPaymentGrant(db, refs);
@@ -49,7 +50,14 @@ export async function revocationEffect(
         note: shortfall
           ? `Refund: ${creditCount(shortfall)} ${shortfall === 1 ? 'was' : 'were'} already spent`
           : 'Refund',
-        meta: { paymentRef: g.paymentRef, grantEntryId: g.entryId, requested: toRevoke, shortfall },
+        // money: what the charge has had returned so far (the event's cumulative refunded amount)
+        meta: {
+          paymentRef: g.paymentRef,
+          grantEntryId: g.entryId,
+          requested: toRevoke,
+          shortfall,
+          ...moneyMeta(refunded, currency, -1),
+        },
       },
     ],
     ...(g.bucket === 'pack' ? {} : { expect: { [g.bucket]: balance[g.bucket] } }),

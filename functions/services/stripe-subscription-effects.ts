@@ -13,7 +13,7 @@ import {
   rolloverCapOf,
   type PlanId,
 } from '../../shared/domain/plans';
-import { ledgerEntryId, renewalAmounts } from '../../shared/domain/ledger';
+import { ledgerEntryId, moneyMeta, renewalAmounts } from '../../shared/domain/ledger';
 import { getBalance, type LedgerWrite } from '../../shared/repositories/ledger-repository';
 import { getUser, type UserRecord } from '../../shared/repositories/user-repository';
 import type { BillingIntent } from '../../shared/repositories/billing-repository';
@@ -82,7 +82,7 @@ export async function invoicePaidEffect(ctx: EffectContext, inv: Stripe.Invoice)
         amount: grant,
         causeId: inv.id,
         note: `${PLANS[plan].name} ${reason === 'subscription_create' ? 'first month' : 'renewal'}`,
-        meta: { invoiceId: inv.id, subscriptionId: subId },
+        meta: { invoiceId: inv.id, subscriptionId: subId, ...moneyMeta(inv.amount_paid, inv.currency) },
       },
       ...(capped > 0
         ? [

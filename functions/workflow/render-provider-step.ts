@@ -5,7 +5,7 @@
  * and refunded) rather than a crash to redeliver.
  */
 import { BODY_DESCRIPTION_TOKEN } from '../../shared/domain/catalog';
-import { GENERATION_MESSAGES, GENERATION_TITLES } from '../../shared/domain/generation';
+import { GENERATION_MESSAGES, GENERATION_TITLES, lookTitle } from '../../shared/domain/generation';
 import { looksLikeImageRef, parseImageRef } from '../../shared/domain/image-ref';
 import { PROVIDER_RETRIES, PROVIDER_RETRY_BASE_MS } from '../../shared/domain/render-queue';
 import { getPromptTemplate, getRawTemplate, getStyle } from '../../shared/repositories/catalog-repository';
@@ -63,7 +63,7 @@ export async function buildRenderRequest(
 
   let garment: ImageInput | null = null;
   let prompt: string | null = null;
-  let caption = gen.styleName ?? gen.templateName ?? 'Your look';
+  let caption = lookTitle(gen);
   let garmentPhotoType: RenderRequest['garmentPhotoType'] = 'auto';
   if (gen.inputs.styleId) {
     const style = await getStyle(db, gen.inputs.styleId);

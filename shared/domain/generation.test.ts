@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CUSTOM_LOOK_TITLE,
   defaultPromptTemplateId,
+  lookTitle,
   fromQuickTryMode,
   generationCost,
   profileQualifies,
@@ -45,5 +47,26 @@ describe('cost', () => {
   it('is 1 credit plus 1 per extra sample', () => {
     expect(generationCost()).toBe(1);
     expect(generationCost({ extraSamples: 1 })).toBe(2);
+  });
+});
+
+describe('lookTitle (issue 39: a custom look is not titled by its template)', () => {
+  it('calls a Quick Try of an uploaded image a Custom look, whatever template styled it', () => {
+    expect(
+      lookTitle({ kind: 'quick-try', styleName: null, templateName: 'Editorial Studio', inputs: { styleId: null } }),
+    ).toBe('Custom look');
+    expect(lookTitle({ kind: 'quick-try', styleName: null, templateName: null, inputs: { styleId: null } })).toBe(
+      CUSTOM_LOOK_TITLE,
+    );
+  });
+
+  it('keeps a style, a raw template and an outfit by their own names', () => {
+    expect(lookTitle({ kind: 'style', styleName: 'Summer Linen', templateName: 'Editorial Studio' })).toBe(
+      'Summer Linen',
+    );
+    expect(lookTitle({ kind: 'raw-template', styleName: null, templateName: 'Rooftop' })).toBe('Rooftop');
+    expect(lookTitle({ kind: 'outfit', styleName: null, templateName: 'Outfit: Tee + Jeans' })).toBe(
+      'Outfit: Tee + Jeans',
+    );
   });
 });

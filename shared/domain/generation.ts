@@ -128,3 +128,23 @@ export const RENDER_STAGES = [
 export type RenderStage = (typeof RENDER_STAGES)[number]['id'];
 export const renderStageOf = (status: GenerationStatus): RenderStage =>
   status === 'pending' ? 'queued' : status === 'processing' ? 'rendering' : 'ready';
+
+/** What a look is called when nothing names it (a custom look: an uploaded garment, no style). */
+export const CUSTOM_LOOK_TITLE = 'Custom look';
+
+/**
+ * A look's title, said the same way everywhere (gallery, result page, compare, the ledger's note; issue 39): its
+ * style; a custom look (Quick Try with an uploaded image) is a "Custom look", never the name of the prompt template
+ * that styled it (the template is a detail of how it was made, shown as such); a raw template's or an outfit's
+ * name otherwise.
+ */
+export function lookTitle(g: {
+  kind?: string;
+  styleName: string | null;
+  templateName: string | null;
+  inputs?: { styleId?: string | null };
+}): string {
+  if (g.styleName) return g.styleName;
+  if (g.kind === 'quick-try' && !g.inputs?.styleId) return CUSTOM_LOOK_TITLE;
+  return g.templateName ?? CUSTOM_LOOK_TITLE;
+}

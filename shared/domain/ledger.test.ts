@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitCost, unusedCredits } from './ledger';
+import { formatMoney, moneyDecimal, moneyMeta, moneyOf, splitCost, unusedCredits } from './ledger';
 
 describe('splitCost', () => {
   it('takes monthly credits first, then packs, then trial', () => {
@@ -31,5 +31,20 @@ describe('unused credits before an account deletion: paid vs granted', () => {
     expect(
       unusedCredits({ trial: 1, monthly: 0, pack: 0 }, [{ kind: 'grant.starter', bucket: 'trial', amount: 1 }]),
     ).toEqual({ paid: 0, granted: 1, total: 1 });
+  });
+});
+
+describe('the money behind an entry (issue 39)', () => {
+  it('reads meta.money and says it in its currency', () => {
+    expect(moneyOf(moneyMeta(599, 'EUR'))).toEqual({ amount: 599, currency: 'eur' });
+    expect(moneyOf(moneyMeta(599, 'eur', -1))).toEqual({ amount: -599, currency: 'eur' });
+    expect(moneyMeta(599, null)).toEqual({});
+    expect(moneyOf(undefined)).toBeNull();
+    expect(moneyOf({ money: { amount: '5', currency: 'eur' } })).toBeNull();
+    expect(moneyOf({ money: { amount: 5, currency: 'euro' } })).toBeNull();
+    expect(formatMoney({ amount: 599, currency: 'eur' })).toBe('€5.99');
+    expect(formatMoney({ amount: -2599, currency: 'eur' })).toBe('-€25.99');
+    expect(moneyDecimal({ amount: -450, currency: 'eur' })).toBe('-4.50');
+    expect(moneyDecimal({ amount: 500, currency: 'jpy' })).toBe('500');
   });
 });

@@ -113,3 +113,43 @@ export function unusedCredits(
   }
   return { paid, granted: total - paid, total };
 }
+
+/**
+ * The money behind a ledger entry (issue 39: finance shows amounts, not only credits): what a payment grant was
+ * paid, or what a refund or dispute took back so far, in the currency's minor units (cents). Written in the
+ * entry's `meta.money` by the payment effects; entries without it moved no money (spends, expiries, adjustments).
+ */
+export interface LedgerMoney {
+  /** Minor units; negative for money returned (a refund or dispute). */
+  amount: number;
+  /** ISO 4217, lower case as Stripe sends it. */
+  currency: string;
+}
+
+export const moneyMeta = (amount: number, currency: string | null | undefined, sign: 1 | -1 = 1) =>
+  currency ? { money: { amount: sign * Math.abs(amount), currency: currency.toLowerCase() } } : {};
+
+/** The entry's money, or null (none recorded, or not well formed). */
+export function moneyOf(meta: Record<string, unknown> | undefined): LedgerMoney | null {
+  const m = meta?.money;
+  if (!m || typeof m !== 'object') return null;
+  const amount: unknown = Reflect.get(m, 'amount');
+  const currency: unknown = Reflect.get(m, 'currency');
+  if (typeof amount !== 'number' || !Number.isFinite(amount)) return null;
+  if (typeof currency !== 'string' || !/^[a-z]{3}$/i.test(currency)) return null;
+  return { amount, currency: currency.toLowerCase() };
+}
+
+const currencyFormat = (currency: string) =>
+  new Intl.NumberFormat('en-IE', { style: 'currency', currency: currency.toUpperCase() });
+const minorDigits = (currency: string) => currencyFormat(currency).resolvedOptions().maximumFractionDigits ?? 2;
+
+/** "€9.99", "-€4.99", "US$12.00": the amount in its currency (minor units as the currency has them). */
+export const formatMoney = (m: LedgerMoney): string =>
+  currencyFormat(m.currency).format(m.amount / 10 ** minorDigits(m.currency));
+
+/** The amount as a plain decimal ("9.99", "-4.99"): spreadsheets. */
+export function moneyDecimal(m: LedgerMoney): string {
+  const digits = minorDigits(m.currency);
+  return (m.amount / 10 ** digits).toFixed(digits);
+}

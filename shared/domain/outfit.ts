@@ -4,6 +4,8 @@
  * (layering order) and the SPA (the builder refuses the same conflicts and shows the same total).
  */
 import { EXTRA_OPTION_COST, GENERATION_COST, creditCount } from './plans';
+import { variantFor } from '../engine/variants';
+import type { MadeBy } from './provenance';
 
 export const OUTFIT_SLOTS = ['top', 'bottom', 'one-piece', 'outerwear', 'shoes', 'accessory'] as const;
 export type OutfitSlot = (typeof OUTFIT_SLOTS)[number];
@@ -33,6 +35,19 @@ export const MIN_OUTFIT_PIECES = 1;
 export const MAX_OUTFIT_PIECES = 5;
 export const MIN_VARIANTS = 1;
 export const MAX_VARIANTS = 4;
+/**
+ * How a variant differs from the others, as its label says (issue 39): the Fitly engine renders each variant in
+ * another fit (shared/engine/variants.ts); an AI provider renders several samples of the same try-on, which
+ * differ only as its model varies them, and that is what their label says.
+ */
+export function variantLabel(index: number, madeBy: MadeBy | null): string {
+  return madeBy === 'engine' ? variantFor(index).label : `Take ${index + 1}: the AI model's own variation`;
+}
+
+/** What the variants picker says variants are (the engine's fits, or the AI model's takes). */
+export const VARIANTS_EXPLAINED =
+  'Each variant is its own render: the Fitly engine shows the look in another fit (regular, closer and cropped, looser and longer, tucked in), an AI model gives another take of the same try-on. Each is labelled with its difference.';
+
 /** A run with several variants (and its unkept images) expires this long after it was made. */
 export const VARIANT_RUN_RETENTION_DAYS = 7;
 /** The S3 tag a run's variant images are written with; the private bucket's lifecycle rule expires them. */

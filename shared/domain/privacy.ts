@@ -82,7 +82,8 @@ export function retentionExpiry(createdAt: string, days: RetentionDays): Date | 
 }
 
 /** Account status on the user item (absent = active). Non-active accounts are refused by the request pipeline. */
-export type AccountStatus = 'active' | 'deleting' | 'deleted' | 'disabled';
+export const ACCOUNT_STATUSES = ['active', 'deleting', 'deleted', 'disabled'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 /** The data export's download link lifetime, and how long the ZIP itself is kept. */
 export const EXPORT_LINK_SECONDS = 24 * 60 * 60;

@@ -1,4 +1,8 @@
-/** Variant presets: the same look rendered with a visibly different fit. */
+/**
+ * Variant presets: the same look rendered with a visibly different fit, each named for what changed (issue 39:
+ * two variants for 2 credits must not come out nearly identical, and each says how it differs). The order puts
+ * the most different fits first, as most runs ask for 2: regular, then cropped and closer.
+ */
 export interface VariantOptions {
   /** Width multiplier around the body (1 = the default fit). */
   ease: number;
@@ -6,16 +10,21 @@ export interface VariantOptions {
   length: number;
   /** Tops end at the waist (tucked in). */
   tuck: boolean;
-  /** Seeds the small deterministic variations (a slight tint). */
+  /** Seeds the small deterministic variations. */
   seed: number;
+  /** What this variant changes, as the result page labels it. */
+  label: string;
 }
 
-const PRESETS: VariantOptions[] = [
-  { ease: 1, length: 1, tuck: false, seed: 1 },
-  { ease: 1.14, length: 1.12, tuck: false, seed: 2 }, // looser and longer
-  { ease: 0.94, length: 0.82, tuck: false, seed: 3 }, // closer fit, cropped
-  { ease: 1.04, length: 1, tuck: true, seed: 4 }, // tucked in
+const PRESETS: readonly VariantOptions[] = [
+  { ease: 1, length: 1, tuck: false, seed: 1, label: 'Regular fit' },
+  { ease: 0.92, length: 0.8, tuck: false, seed: 2, label: 'Closer fit, cropped' },
+  { ease: 1.16, length: 1.14, tuck: false, seed: 3, label: 'Looser fit, longer' },
+  { ease: 1.04, length: 1, tuck: true, seed: 4, label: 'Tucked in' },
 ];
+
+/** How many variants differ in their fit; beyond, the presets cycle (MAX_VARIANTS is within it). */
+export const DISTINCT_VARIANTS = PRESETS.length;
 
 /** Index 0 is the default; 1..3 differ visibly; beyond, the presets cycle with another seed. */
 export function variantFor(index: number): VariantOptions {

@@ -12,6 +12,7 @@ import { GetCommand } from './dynamo-client';
 import * as z from 'zod';
 import {
   createReportWithLock,
+  reportByReporterIndex,
   listOpenReportRecords,
   openReportIndex,
   reportKey,
@@ -130,13 +131,14 @@ export const styleReportEntity = entity({
     reportSchema.extend({ styleId: z.string(), styleName: z.string(), styleCreatedBy: z.string() }),
   ),
   key: reportKey,
-  indexes: { gsi1: openReportIndex },
+  indexes: { gsi1: openReportIndex, gsi2: (r) => reportByReporterIndex(r.reporterId, r) },
 });
 export type StyleReportRecord = EntityRecord<typeof styleReportEntity>;
 
 /** Write an open report with its per-user lock; false when this user already has an open report on the style. */
 export async function createStyleReport(db: Db, r: StyleReportRecord): Promise<boolean> {
-  return createReportWithLock(db, 'StyleReport', keys.styleReportLock(r.styleId, r.reporterId), r);
+  const lock = keys.styleReportLock(r.styleId, r.reporterId);
+  return createReportWithLock(db, 'StyleReport', lock, r, styleReportEntity.item(r));
 }
 
 /** Open reports, newest first. */

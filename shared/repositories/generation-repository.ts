@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateComm
 import * as z from 'zod';
 import { BUCKETS } from '../domain/ledger';
 import type { MadeBy } from '../domain/provenance';
-import { GENERATION_STATUSES, MODES } from '../domain/generation';
+import { GENERATION_STATUSES, lookTitle, MODES } from '../domain/generation';
 import { STYLE_IMAGE_TYPES } from '../domain/catalog';
 import { GARMENT_SLOTS, OUTFIT_SLOTS, PIECE_SOURCES } from '../domain/outfit';
 import { keys } from './keys';
@@ -154,7 +154,7 @@ export async function createGenerationWithReservation(
       userId: gen.userId,
       kind: 'spend.generation',
       causeId: gen.id,
-      note: gen.styleName ?? gen.templateName ?? undefined,
+      note: lookTitle(gen),
     },
     gen.reserved,
     -1,
@@ -475,6 +475,19 @@ export async function getFeedback(db: Db, userId: string, generationId: string):
   if (!f) return null;
   const { generationId: g, styleId, rating, createdAt, updatedAt } = f;
   return { generationId: g, styleId, rating, createdAt, updatedAt };
+}
+
+/** Every rating the user gave (one per generation): the data export. */
+export async function listFeedback(db: Db, userId: string): Promise<FeedbackRecord[]> {
+  const k = keys.feedbackPrefix(userId);
+  const items = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :fb)',
+    ExpressionAttributeValues: { ':pk': k.pk, ':fb': k.skPrefix },
+  });
+  return items.map((i) => {
+    const { generationId, styleId, rating, createdAt, updatedAt } = feedbackEntity.parse(i);
+    return { generationId, styleId, rating, createdAt, updatedAt };
+  });
 }
 
 /**

@@ -137,6 +137,15 @@ export const keys = {
     gsi1pk: 'REPORTS#OPEN',
     gsi1sk: `${createdAt}#${reportId}`,
   }),
+  /**
+   * The per-user index of the reports a signed-in person made (gsi2 on the report item itself, so it is written by
+   * the same Put and can never drift; anonymous viewers' share reports get none): the data export (issue 39).
+   */
+  reportByReporterIndex: (userId: string, createdAt: string, reportId: string) => ({
+    gsi2pk: `REPORTS#BY#${userId}`,
+    gsi2sk: `${createdAt}#${reportId}`,
+  }),
+  reportByReporterPartition: (userId: string) => `REPORTS#BY#${userId}`,
   /** One open report per user and style: this lock item is written in the same transaction as the report. */
   styleReportLock: (styleId: string, userId: string) => ({ pk: `STYLE#${styleId}`, sk: `REPORTLOCK#${userId}` }),
   /** A refused image (content safety), by month, newest last: never the image, only kind, reasons, who and when. */
@@ -197,6 +206,7 @@ export const keys = {
   /** An Idempotency-Key of a credit-spending request (ttl 24 h), written in the reservation's transaction. */
   idempotencyKey: (userId: string, key: string) => ({ pk: `USER#${userId}`, sk: `IDEMP#${key}` }),
   feedback: (userId: string, generationId: string) => ({ pk: `USER#${userId}`, sk: `FEEDBACK#${generationId}` }),
+  feedbackPrefix: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'FEEDBACK#' }),
   providerSlots: (provider: string) => ({ pk: `PROVIDER#${provider}`, sk: 'SLOTS' }),
   /** A generation's render job (task token, state queued|running|done, lease); one per generation. */
   renderJob: (generationId: string) => ({ pk: `RENDERJOB#${generationId}`, sk: 'JOB' }),

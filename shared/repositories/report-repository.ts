@@ -32,6 +32,10 @@ export const reportKey = (r: { id: string }) => keys.styleReport(r.id);
 export const openReportIndex = (r: { id: string; status: string; createdAt: string }) =>
   r.status === 'open' ? keys.styleReportOpenIndex(r.createdAt, r.id) : null;
 
+/** The per-reporter index (gsi2) of a report whose reporter is this account (null: an anonymous reporter). */
+export const reportByReporterIndex = (reporterUserId: string | null, r: { id: string; createdAt: string }) =>
+  reporterUserId ? keys.reportByReporterIndex(reporterUserId, r.createdAt, r.id) : null;
+
 /** Any report (the common attributes); StyleReport and ShareReport declare their own on top. */
 const reportEntity = entity({
   name: 'Report',
@@ -40,11 +44,18 @@ const reportEntity = entity({
   indexes: { gsi1: openReportIndex },
 });
 
-/** Write a report and its reporter's lock; false when the lock (an open report of this reporter) exists. */
-export async function createReportWithLock(db: Db, type: ReportType, lockKey: Key, r: ReportRecord): Promise<boolean> {
+/**
+ * Write a report and its reporter's lock; false when the lock (an open report of this reporter) exists. `report`
+ * is the subtype's whole item (its entity's `item`: the style or share reported, the open and per-reporter indexes).
+ */
+export async function createReportWithLock(
+  db: Db,
+  type: ReportType,
+  lockKey: Key,
+  r: ReportRecord,
+  report: Item,
+): Promise<boolean> {
   const lock = { ...lockKey, type: `${type}Lock`, reportId: r.id, createdAt: r.createdAt };
-  // the subtype's own attributes (the style or share reported) are in `r` and written with it
-  const report = reportEntity.item(r, { type });
   try {
     await db.doc.send(
       new TransactWriteCommand({
@@ -59,6 +70,36 @@ export async function createReportWithLock(db: Db, type: ReportType, lockKey: Ke
     if (isConditionFailure(err)) return false;
     throw err;
   }
+}
+
+/** A report as its reporter sees it in their export: what was reported (a style or a shared look), why, its status. */
+export type MadeReport = ReportRecord & {
+  type: ReportType;
+  styleId: string | null;
+  styleName: string | null;
+  shareId: string | null;
+};
+
+const madeReportSchema = /* @__PURE__ */ lazySchema(() =>
+  reportSchema.extend({
+    type: z.enum(['StyleReport', 'ShareReport']),
+    styleId: z.string().nullish(),
+    styleName: z.string().nullish(),
+    shareId: z.string().nullish(),
+  }),
+);
+
+/** The reports a person made while signed in (both types, through the per-reporter index), oldest first. */
+export async function listReportsMadeBy(db: Db, userId: string): Promise<MadeReport[]> {
+  const items = await queryAll(db, {
+    IndexName: TABLE_SCHEMA.gsi2.name,
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.reportByReporterPartition(userId) },
+  });
+  return items.map((i) => {
+    const r = madeReportSchema.parse(i);
+    return { ...r, styleId: r.styleId ?? null, styleName: r.styleName ?? null, shareId: r.shareId ?? null };
+  });
 }
 
 /** Open reports of one type, newest first (at most `limit`). */

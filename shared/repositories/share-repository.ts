@@ -23,6 +23,7 @@ import { SHARE_VOTE_SHARDS, userIdOfViewer, voteShardOf, type ShareStatus } from
 import {
   closeReport,
   createReportWithLock,
+  reportByReporterIndex,
   listOpenReportRecords,
   openReportIndex,
   reportKey,
@@ -378,13 +379,14 @@ export const shareReportEntity = entity({
   name: 'ShareReport',
   schema: lazySchema(() => reportSchema.extend({ shareId: z.string(), shareOwnerId: z.string() })),
   key: reportKey,
-  indexes: { gsi1: openReportIndex },
+  indexes: { gsi1: openReportIndex, gsi2: (r) => reportByReporterIndex(userIdOfViewer(r.reporterId), r) },
 });
 export type ShareReportRecord = EntityRecord<typeof shareReportEntity>;
 
 /** An open report of a shared look with its per-reporter lock; false when this reporter already has one open. */
 export async function createShareReport(db: Db, r: ShareReportRecord): Promise<boolean> {
-  return createReportWithLock(db, 'ShareReport', keys.shareReportLock(r.shareId, r.reporterId), r);
+  const lock = keys.shareReportLock(r.shareId, r.reporterId);
+  return createReportWithLock(db, 'ShareReport', lock, r, shareReportEntity.item(r));
 }
 
 /** Open reports of shared looks, newest first (the open-report index, type ShareReport). */

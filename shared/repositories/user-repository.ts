@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '.
 import * as z from 'zod';
 import { ROLES, type Role } from '../domain/roles';
 import { PLAN_IDS, STARTER_CREDITS, STARTER_GRANT_STATES } from '../domain/plans';
-import { RETENTION_DAYS } from '../domain/privacy';
+import { ACCOUNT_STATUSES, RETENTION_DAYS, type AccountStatus } from '../domain/privacy';
 import { keys } from './keys';
 import { cancellationReasons, isConditionFailure, TABLE_SCHEMA, type Db } from './table';
 import { starterClaimKey, tombstoneKey } from './keys';
@@ -14,8 +14,7 @@ import { lazySchema } from '../schemas/lazy-schema';
 /** A token issued before "Delete my account" must not re-create the user. */
 export const ACCOUNT_DELETED = { code: ERROR_CODES.accountDeleted, message: 'This account was deleted.' } as const;
 
-export const ACCOUNT_STATUSES = ['active', 'deleting', 'deleted', 'disabled'] as const;
-export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+export { ACCOUNT_STATUSES, type AccountStatus };
 
 const role = /* @__PURE__ */ lazySchema(() => z.enum(ROLES));
 const plan = /* @__PURE__ */ lazySchema(() => z.enum(PLAN_IDS));

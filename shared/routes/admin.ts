@@ -1,6 +1,7 @@
 /** The routes of the admin endpoint group (functions/admin/index.ts implements exactly these). */
 import { ADMIN, CREATOR, defineRoutes } from './route-def';
 import {
+  adminUserSearchQuery,
   applicationListQuery,
   applicationReviewSchema,
   productCreateSchema,
@@ -23,6 +24,7 @@ import { adjustCreditsSchema } from '../schemas/credits';
 import { adminProductsQuery, coverFromGenerationSchema } from '../schemas/requests';
 import {
   adjustCreditsResultSchema,
+  adminUserSearchResultSchema,
   adminApplicationListSchema,
   adminProductLinkListSchema,
   adminProductLinkSchema,
@@ -94,6 +96,16 @@ export const adminRoutes = defineRoutes([
     roles: ADMIN,
     query: financeLedgerQuery,
     produces: 'text/csv',
+  },
+  // admin: find a person by exact e-mail or user id (issue 39): plan, credits, role, status
+  {
+    method: 'GET',
+    path: '/api/admin/users',
+    group: 'admin',
+    auth: 'user',
+    roles: ADMIN,
+    query: adminUserSearchQuery,
+    response: adminUserSearchResultSchema,
   },
   // admin: content safety (refusal counts and reasons, never the image) and takedown of a reported public image
   {

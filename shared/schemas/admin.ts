@@ -15,6 +15,7 @@ import { parseImageRef } from '../domain/image-ref';
 import { sizeChartSchema } from '../domain/size-advice';
 import { GARMENT_SLOTS, GARMENT_SLOT_MESSAGE } from '../domain/outfit';
 import { lazySchema } from './lazy-schema';
+import { ADMIN_USER_SEARCH_MESSAGE, isAdminUserSearchTerm } from '../domain/admin-user-search';
 
 const text = (max: number, msg = `At most ${max} characters`) => z.string().trim().max(max, msg);
 const optText = (max: number) =>
@@ -391,3 +392,11 @@ export const rawTemplateCompileSchema = /* @__PURE__ */ lazySchema(() =>
       .default({}),
   }),
 );
+
+/** GET /api/admin/users?q=: a whole e-mail address or a user id (shared/domain/admin-user-search.ts). */
+export const adminUserSearchQuery = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    q: z.string({ message: ADMIN_USER_SEARCH_MESSAGE }).trim().refine(isAdminUserSearchTerm, ADMIN_USER_SEARCH_MESSAGE),
+  }),
+);
+export type AdminUserSearchQuery = z.infer<typeof adminUserSearchQuery>;

@@ -234,10 +234,20 @@ export const generationSchema = /* @__PURE__ */ lazySchema(() =>
     /** How many variants the run renders (1 = an ordinary generation, itself a gallery item). */
     variantCount: z.number(),
     /** A completed run with several variants: each variant, and the generation id it became when kept. */
-    variants: z.array(z.object({ index: z.number(), url: z.string(), keptGenerationId: z.string().nullable() })),
+    variants: z.array(
+      z.object({
+        index: z.number(),
+        url: z.string(),
+        keptGenerationId: z.string().nullable(),
+        /** How this variant differs (the engine's fit, or the AI model's take): issue 39. */
+        label: z.string(),
+      }),
+    ),
     /** On a kept variant: the run it came from and its index there. */
     variantOf: z.string().nullable(),
     variantIndex: z.number().nullable(),
+    /** On a kept variant: how it differed from the run's other variants. */
+    variantLabel: z.string().nullable(),
     /** A completed result: made by an AI image model ('generative') or by the Fitly engine ('engine', preview quality). */
     madeBy: z.enum(['generative', 'engine']).nullable(),
   }),

@@ -13,7 +13,9 @@ import { STYLE_IMAGE_TYPES } from '../domain/catalog';
 import { storedSizeChartSchema } from '../domain/size-advice';
 import { GARMENT_SLOTS } from '../domain/outfit';
 import { AI_LABEL, SHARE_VIEW_STATES } from '../domain/shares';
-import { RETENTION_DAYS } from '../domain/privacy';
+import { ACCOUNT_STATUSES, RETENTION_DAYS } from '../domain/privacy';
+import { PLAN_IDS } from '../domain/plans';
+import { ROLES } from '../domain/roles';
 import { generationSchema } from './generation';
 import { downloadImageResultSchema } from './upload';
 import type { deletedResultSchema, idResultSchema, urlResultSchema } from './common';
@@ -219,8 +221,36 @@ export const adjustCreditsResultSchema = /* @__PURE__ */ lazySchema(() =>
 );
 
 // admin: finance and content safety
+/** GET /api/admin/users: who a person is and where their account stands (issue 39, the admin user search). */
+export const adminUserSummarySchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    email: z.string(),
+    name: nstr,
+    handle: z.string(),
+    plan: z.enum(PLAN_IDS),
+    subscriptionStatus: z.string(),
+    credits: z.number(),
+    hasUnlimitedCredits: z.boolean(),
+    role: z.enum(ROLES),
+    isInfluencer: z.boolean(),
+    status: z.enum(ACCOUNT_STATUSES),
+    createdAt: z.string(),
+  }),
+);
+export const adminUserSearchResultSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ items: z.array(adminUserSummarySchema), matchedBy: z.enum(['email', 'id']) }),
+);
+
+/** A finance row: the entry, whose it is (e-mail; null when the account is gone) and the money behind it (issue 39). */
+export const financeLedgerEntrySchema = /* @__PURE__ */ lazySchema(() =>
+  ledgerEntryViewSchema.extend({
+    email: nstr,
+    money: z.object({ amount: z.number(), currency: z.string() }).nullable(),
+  }),
+);
 export const financeLedgerPageSchema = /* @__PURE__ */ lazySchema(() =>
-  ledgerPageSchema.extend({ from: z.string(), to: z.string() }),
+  z.object({ items: z.array(financeLedgerEntrySchema), nextCursor: nstr, from: z.string(), to: z.string() }),
 );
 const dayTotalsFields = /* @__PURE__ */ lazySchema(() => ({
   granted: z.number(),
@@ -550,6 +580,9 @@ export type UrlResult = Out<typeof urlResultSchema>;
 export type IdResult = Out<typeof idResultSchema>;
 export type DeletedResult = Out<typeof deletedResultSchema>;
 export type FinanceLedgerPage = Out<typeof financeLedgerPageSchema>;
+export type FinanceLedgerEntry = Out<typeof financeLedgerEntrySchema>;
+export type AdminUserSummary = Out<typeof adminUserSummarySchema>;
+export type AdminUserSearchResult = Out<typeof adminUserSearchResultSchema>;
 export type FinanceSummary = Out<typeof financeSummarySchema>;
 export type ReconciliationReport = Out<typeof reconciliationReportSchema>;
 export type RefusalSummary = Out<typeof refusalSummarySchema>;

@@ -8,7 +8,8 @@ import { ScanCommand, UpdateCommand } from '../../shared/repositories/dynamo-cli
 import { createS3Client } from '../../infra/local/s3-sdk';
 import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
 import { keys } from '../../shared/repositories/keys';
-import { updateUser, type UserPatch } from '../../shared/repositories/user-repository';
+import { setAccountStatus, updateUser, type UserPatch } from '../../shared/repositories/user-repository';
+import { getBalance, recordMovement } from '../../shared/repositories/ledger-repository';
 import { createPhotoProfile } from '../../shared/repositories/photo-profile-repository';
 import { ROUTES, routeKey } from '../../shared/routes';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
@@ -330,6 +331,7 @@ const calls = (): {
     adminOnly: true,
   },
   { method: 'GET', route: '/api/admin/share-reports', path: '/api/admin/share-reports', adminOnly: true },
+  { method: 'GET', route: '/api/admin/users', path: '/api/admin/users?q=someone%40example.com', adminOnly: true },
   {
     method: 'POST',
     route: '/api/admin/share-reports/{id}/take-down',
@@ -412,6 +414,69 @@ describe('role matrix', () => {
       expect(res.status, `${c.method} ${c.path}`).toBe(403);
     }
     expect(await snapshot()).toBe(before);
+  });
+});
+
+describe('admin user search (issue 39)', () => {
+  it('finds one person by exact e-mail (any case) or id with plan, credits, role and status; refuses bad input', async () => {
+    const person = await ctx.createUser({ firstName: 'Sam', lastName: 'Search' });
+    await ctx.invoke('GET', '/api/auth/user', { token: person.idToken });
+    await setUser(person, { currentPlan: 'creator', subscriptionStatus: 'active' });
+    await recordMovement(ctx.db, {
+      userId: person.sub,
+      kind: 'grant.monthly',
+      bucket: 'monthly',
+      amount: 7,
+      causeId: `search-${person.sub}`,
+    });
+    const search = (u: TestUser, q: string) =>
+      ctx.invoke('GET', `/api/admin/users?q=${encodeURIComponent(q)}`, { token: u.idToken });
+
+    const byEmail = await search(admin, `  ${person.email.toUpperCase()} `);
+    expect(byEmail.status, JSON.stringify(byEmail.body)).toBe(200);
+    expect(byEmail.body).toEqual({
+      matchedBy: 'email',
+      items: [
+        expect.objectContaining({
+          id: person.sub,
+          email: person.email,
+          name: 'Sam Search',
+          plan: 'creator',
+          subscriptionStatus: 'active',
+          role: 'shopper',
+          status: 'active',
+        }),
+      ],
+    });
+    const credits = byEmail.body.items[0].credits;
+    expect(credits).toBe((await getBalance(ctx.db, person.sub)).credits);
+    expect(credits).toBeGreaterThanOrEqual(7);
+
+    const byId = await search(admin, person.sub);
+    expect(byId.body).toMatchObject({ matchedBy: 'id', items: [{ email: person.email }] });
+    await setAccountStatus(ctx.db, person.sub, 'disabled');
+    expect((await search(admin, person.sub)).body.items[0].status).toBe('disabled');
+
+    // a prefix is not a match: exact e-mail only (no scan behind it)
+    const prefix = person.email.slice(0, person.email.indexOf('@') + 1) + 'example';
+    expect((await search(admin, prefix)).status).toBe(400);
+    const nobody = await search(admin, 'nobody-here@example.com');
+    expect(nobody.body).toEqual({ matchedBy: 'email', items: [] });
+
+    for (const bad of ['', '   ', 'a b@c', 'x'.repeat(300), 'ab', '<script>']) {
+      const res = await search(admin, bad);
+      expect([res.status, res.body.code], JSON.stringify(bad)).toEqual([400, 'validation_error']);
+      expect(res.body.message).toMatch(/whole e-mail address/);
+    }
+    const missing = await ctx.invoke('GET', '/api/admin/users', { token: admin.idToken });
+    expect([missing.status, missing.body.code]).toEqual([400, 'validation_error']);
+
+    // only admins: a shopper and an influencer get 403, and learn nothing about the person
+    for (const u of [shopper, infl]) {
+      const res = await search(u, person.email);
+      expect(res.status).toBe(403);
+      expect(JSON.stringify(res.body)).not.toContain(person.sub);
+    }
   });
 });
 

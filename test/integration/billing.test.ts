@@ -16,6 +16,7 @@ import {
 import { stripeEvent, type StripeEvent } from '../../functions/payments/stripe-objects';
 import { expirePacks } from '../../functions/billing/expire-packs';
 import { keys } from '../../shared/repositories/keys';
+import { PACKS } from '../../shared/domain/plans';
 import { listOpenCheckouts } from '../../shared/repositories/checkout-repository';
 import {
   getBalance,
@@ -550,6 +551,12 @@ describe('finance (admin)', () => {
     const ledger = await ctx.invoke('GET', `/api/admin/finance/ledger?userId=${shopper.sub}`, { token: admin.idToken });
     expect(ledger.status, JSON.stringify(ledger.body)).toBe(200);
     expect(ledger.body.items.map((e: { kind: string }) => e.kind)).toEqual(['grant.pack']);
+    // issue 39: whose it is (the e-mail, not only an id) and the money behind it, in its currency
+    expect(ledger.body.items[0]).toMatchObject({
+      userId: shopper.sub,
+      email: shopper.email,
+      money: { amount: PACKS['pack-30'].priceCents, currency: 'eur' },
+    });
     const all = await ctx.invoke('GET', '/api/admin/finance/ledger?kind=grant.pack&limit=1', { token: admin.idToken });
     expect(all.status, JSON.stringify(all.body)).toBe(200);
     expect(all.body.items).toHaveLength(1);
@@ -575,7 +582,39 @@ describe('finance (admin)', () => {
       token: admin.idToken,
     });
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(String(csv.body).split('\r\n')[0]).toBe('createdAt,userId,entryId,kind,bucket,amount,causeId,note');
-    expect(String(csv.body)).toContain(',grant.pack,pack,30,');
+    expect(String(csv.body).split('\r\n')[0]).toBe(
+      'createdAt,userId,email,entryId,kind,bucket,amount,money,currency,causeId,note',
+    );
+    expect(String(csv.body)).toContain(`${shopper.sub},${shopper.email},`);
+    expect(String(csv.body)).toContain(',grant.pack,pack,30,5.99,EUR,');
+
+    // a refund's row carries the money returned (negative); a spend moved no money
+    const refundedSession = await buy(other, 'pack-30');
+    await post(
+      stripeEvent('evt_fin_refund', 'charge.refunded', {
+        id: 'ch_fin_refund',
+        object: 'charge',
+        amount: 599,
+        amount_refunded: 599,
+        refunded: true,
+        payment_intent: `pi_local_${refundedSession.replace('cs_local_', '')}`,
+        currency: 'eur',
+      }),
+    );
+    await recordMovement(ctx.db, {
+      userId: other.sub,
+      kind: 'spend.generation',
+      bucket: 'pack',
+      amount: -1,
+      causeId: 'g-fin',
+    });
+    const otherRows = await ctx.invoke('GET', `/api/admin/finance/ledger?userId=${other.sub}`, {
+      token: admin.idToken,
+    });
+    const byKind = (k: string) => otherRows.body.items.filter((e: { kind: string }) => e.kind === k);
+    expect(byKind('revoke.refund')).toEqual([
+      expect.objectContaining({ email: other.email, money: { amount: -599, currency: 'eur' } }),
+    ]);
+    expect(byKind('spend.generation')).toEqual([expect.objectContaining({ money: null })]);
   });
 });

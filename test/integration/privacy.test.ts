@@ -20,6 +20,8 @@ import {
   type GenerationRecord,
 } from '../../shared/repositories/generation-repository';
 import { getBalance, recordMovement } from '../../shared/repositories/ledger-repository';
+import { createShareReport } from '../../shared/repositories/share-repository';
+import { userViewerId } from '../../shared/domain/shares';
 import { getPhotoConsent, getPrivacyFields, setAgeStatus } from '../../shared/repositories/privacy-repository';
 import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
 import { cognitoClient, signIn } from '../../infra/local/cognito-setup';
@@ -385,6 +387,112 @@ describe('download my data', () => {
     const later = await exportStatus(ctx.db, u.sub, started.body.id, new Date(Date.now() + 25 * 3600_000));
     expect(later.url).toBeNull();
     expect(later.error).toMatch(/expired/);
+  });
+});
+
+describe('download my data: ratings, reports and kept variants (issue 39)', () => {
+  it('holds the ratings and the reports made while signed in, and each kept variant once', async () => {
+    const u = await newUser();
+    await recordMovement(ctx.db, {
+      userId: u.sub,
+      kind: 'grant.monthly',
+      bucket: 'monthly',
+      amount: 2,
+      causeId: `v-${u.sub}`,
+    });
+    const rated = await completedGeneration(u, new Date(Date.now() - 60_000));
+    // a run of two variants (as the workflow leaves it), the first kept as its own generation
+    const run = await completedGeneration(u, new Date(Date.now() - 30_000));
+    const variantKeys = [0, 1].map((i) => `users/${u.sub}/generations/${run.id}-v${i}.jpg`);
+    const variantBytes = await Promise.all(
+      ['#102030', '#304050'].map((background) =>
+        sharp({ create: { width: 40, height: 40, channels: 3, background } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    );
+    await Promise.all(variantKeys.map((k, i) => s3.put(privateBucket(), k, variantBytes[i]!)));
+    await ctx.db.doc.send(
+      new PutCommand({
+        TableName: ctx.tableName,
+        Item: {
+          ...(await ctx.db.doc.send(new GetCommand({ TableName: ctx.tableName, Key: keys.generation(u.sub, run.id) })))
+            .Item,
+          variantCount: 2,
+          variantKeys,
+          resultKey: variantKeys[0],
+        },
+      }),
+    );
+    const kept = await as(u).post(`/api/generations/${run.id}/keep`, { variants: [0] });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    const keptId: string = kept.body.kept[0].generationId;
+
+    const rating = await as(u).post('/api/feedback', { generationId: rated.id, rating: 4 });
+    expect(rating.status, JSON.stringify(rating.body)).toBe(201);
+    const report = await as(u).post(`/api/styles/${seedStyleId(1)}/flag`, { reason: 'Not what it shows' });
+    expect(report.status, JSON.stringify(report.body)).toBe(201);
+    const now = new Date().toISOString();
+    // a shared look reported while signed in is theirs; one reported by an anonymous viewer is nobody's
+    await createShareReport(ctx.db, {
+      id: ulid(),
+      reporterId: userViewerId(u.sub),
+      reason: 'Spam link',
+      status: 'open',
+      createdAt: now,
+      shareId: 'share-1',
+      shareOwnerId: 'someone',
+    });
+    await createShareReport(ctx.db, {
+      id: ulid(),
+      reporterId: 'anon:cookie-1',
+      reason: 'Anonymous',
+      status: 'open',
+      createdAt: now,
+      shareId: 'share-1',
+      shareOwnerId: 'someone',
+    });
+
+    const started = await as(u).post('/api/user/export');
+    await buildExport(ctx.db, u.sub, started.body.id);
+    const ready = await as(u).get(`/api/user/export/${started.body.id}`);
+    const files = unzipSync(new Uint8Array(await (await fetch(ready.body.url)).arrayBuffer()));
+    const names = Object.keys(files);
+
+    expect(JSON.parse(strFromU8(files['ratings.json']!))).toEqual([
+      expect.objectContaining({ generationId: rated.id, styleId: seedStyleId(0), stars: 4 }),
+    ]);
+    const reports = JSON.parse(strFromU8(files['reports.json']!));
+    expect(reports).toHaveLength(2);
+    expect(reports).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          about: 'style',
+          styleId: seedStyleId(1),
+          reason: 'Not what it shows',
+          status: 'open',
+        }),
+        expect.objectContaining({ about: 'shared look', shareId: 'share-1', reason: 'Spam link' }),
+      ]),
+    );
+
+    // the kept variant once (as its own generation), the variant not kept from the run, nothing twice
+    const images = names.filter((n) => n.startsWith('generations/') && n.endsWith('.jpg'));
+    expect(images.sort()).toEqual(
+      [`generations/${rated.id}.jpg`, `generations/${keptId}.jpg`, `generations/${run.id}-variant-2.jpg`].sort(),
+    );
+    expect(Buffer.from(files[`generations/${keptId}.jpg`]!)).toEqual(variantBytes[0]);
+    const listed = JSON.parse(strFromU8(files['generations/generations.json']!));
+    expect(listed.find((g: { id: string }) => g.id === run.id).variantImages).toEqual([
+      `${keptId}.jpg`,
+      `${run.id}-variant-2.jpg`,
+    ]);
+
+    // the README names both new sections, and says signed-out reports are not in it
+    const readme = strFromU8(files['README.txt']!);
+    expect(readme).toContain('- ratings.json:');
+    expect(readme).toContain('- reports.json:');
+    expect(readme).toMatch(/Votes, reactions and reports given while signed out/);
   });
 });
 

@@ -84,6 +84,7 @@ export const queryKeys = {
       all: ['admin', 'influencer-applications'] as const,
       list: (status: string) => [...queryKeys.admin.applications.all, status] as const,
     },
+    users: (q: string) => ['admin', 'users', q] as const,
     finance: {
       ledger: (filters: object) => ['admin', 'finance', 'ledger', filters] as const,
       summary: (range: { from: string; to: string }) => ['admin', 'finance', 'summary', range] as const,

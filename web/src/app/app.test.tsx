@@ -221,6 +221,7 @@ describe('app shell: logged in', () => {
       'Raw Templates',
       'Influencer Applications',
       'Finance',
+      'Users',
       'Logout',
     ]) {
       expect(within(menu).getByRole('menuitem', { name }), name).toBeTruthy();

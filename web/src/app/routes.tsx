@@ -69,6 +69,7 @@ export const LOGGED_IN_ROUTES: readonly RouteEntry[] = [
   // Not in the spec's table: the admin menu's Finance entry needs a target (see the web report).
   { path: '/admin/finance', screen: 'admin-finance' },
   { path: '/admin/safety', screen: 'admin-safety' },
+  { path: '/admin/users', screen: 'admin-users' }, // query: q (an exact e-mail or a user id), issue 39
   { path: '/settings', screen: 'settings' },
   { path: '/influencer/collections', screen: 'influencer-collections' },
   // The styles the user marked with the heart (issue 39).

@@ -48,6 +48,7 @@ export const SCREENS = {
   'admin-influencer-applications': lazy(() => import('../features/influencer/components/admin-applications-page')),
   'admin-finance': lazy(() => import('../features/finance/components/admin-finance-page')),
   'admin-safety': lazy(() => import('../features/content-safety/components/admin-safety-page')),
+  'admin-users': lazy(() => import('../features/admin-users/components/admin-users-page')),
   settings: lazy(() => import('../features/settings/components/settings-page')),
   'influencer-collections': lazy(() => import('../features/my-collections/components/my-collections-page')),
   'public-profile': lazy(() => import('../features/public-profile/components/public-profile-page')),

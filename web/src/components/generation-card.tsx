@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import Download from 'lucide-react/icons/download';
 import Trash2 from 'lucide-react/icons/trash-2';
 import CircleX from 'lucide-react/icons/circle-x';
-import { isActiveStatus } from '../../../shared/domain/generation';
+import { isActiveStatus, lookTitle } from '../../../shared/domain/generation';
 import { AppImage } from './app-image';
 import { SpinnerIcon } from './spinner';
 import { toast } from './use-toast';
@@ -13,11 +13,12 @@ import { AiBadge } from './ai-badge';
 import type { GenerationView } from '../api/generations';
 import { Tooltip } from './tooltip';
 
-/** A result's title: its style, template or outfit; a kept variant says which variant it is. */
+/** A result's title (lookTitle: its style, "Custom look", a template's or an outfit's name); a kept variant says which. */
 export const generationTitle = (
-  g: Pick<GenerationView, 'styleName' | 'templateName'> & Partial<Pick<GenerationView, 'variantIndex'>>,
+  g: Pick<GenerationView, 'styleName' | 'templateName'> &
+    Partial<Pick<GenerationView, 'variantIndex' | 'kind' | 'inputs'>>,
 ): string => {
-  const base = g.styleName ?? g.templateName ?? 'Custom look';
+  const base = lookTitle(g);
   return typeof g.variantIndex === 'number' ? `${base} · variant ${g.variantIndex + 1}` : base;
 };
 

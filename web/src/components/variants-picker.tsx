@@ -1,4 +1,4 @@
-import { MAX_VARIANTS, MIN_VARIANTS, costPerVariant } from '../../../shared/domain/outfit';
+import { MAX_VARIANTS, MIN_VARIANTS, VARIANTS_EXPLAINED, costPerVariant } from '../../../shared/domain/outfit';
 import { creditCount } from '../../../shared/domain/plans';
 import { cn } from '../lib/cn';
 
@@ -23,7 +23,7 @@ export function VariantsPicker({
     <fieldset className="min-w-0" data-testid="variants-picker">
       <legend className="mb-1 text-sm font-semibold">Variants</legend>
       <p className="mb-2 text-xs text-muted-foreground">
-        Each variant is a separate render of the same look ({creditCount(each)} per variant). Keep the ones you like.
+        {VARIANTS_EXPLAINED} {creditCount(each)} per variant; keep the ones you like.
       </p>
       <div className="grid grid-cols-4 gap-2">
         {choices.map((n) => (

@@ -54,6 +54,7 @@ export function userMenuSections(user: RoleCarrier): NavSection[] {
         { label: 'Influencer Applications', href: '/admin/influencer/applications' },
         { label: 'Finance', href: '/admin/finance' },
         { label: 'Content Safety', href: '/admin/safety' },
+        { label: 'Users', href: '/admin/users' },
       ],
     });
   }

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AccessDenied } from '../../../components/access-denied';
 import Download from 'lucide-react/icons/download';
@@ -14,7 +15,7 @@ import { toast } from '../../../components/use-toast';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { PagedTable } from '../../../components/paged-table';
 import { cn } from '../../../lib/cn';
-import { LEDGER_KINDS } from '../../../../../shared/domain/ledger';
+import { formatMoney, LEDGER_KINDS } from '../../../../../shared/domain/ledger';
 import { isAdmin } from '../../../../../shared/domain/roles';
 import { useCurrentUser } from '../../../api/current-user';
 import { bucketLabel, formatDateTime, formatSignedCredits, ledgerKindLabel } from '../../../lib/format';
@@ -55,11 +56,14 @@ export default function AdminFinancePage() {
 }
 
 function FinanceDashboard() {
-  const [filters, setFilters] = useState<LedgerFilters>(EMPTY_FILTERS);
+  // ?userId= opens the page on one person's entries (the admin user search links here)
+  const [params] = useSearchParams();
+  const [initial] = useState<LedgerFilters>(() => ({ ...EMPTY_FILTERS, userId: params.get('userId')?.trim() ?? '' }));
+  const [filters, setFilters] = useState<LedgerFilters>(initial);
   // The filters apply on Apply (a date problem is checked again on the next Apply, not while typing).
   const { register, handleSubmit, reset, formState } = useForm<LedgerFilters>({
     resolver: zodResolver(ledgerFiltersSchema),
-    defaultValues: EMPTY_FILTERS,
+    defaultValues: initial,
     reValidateMode: 'onSubmit',
   });
   const problem = formState.errors.to?.message;
@@ -157,7 +161,8 @@ function FinanceDashboard() {
         </CardContent>
       </Card>
 
-      <div className="grid gap-6">
+      {/* one column of minmax(0, 1fr): a wide table scrolls inside its card, the page never does (phone) */}
+      <div className="grid grid-cols-1 gap-6">
         <SummaryCard loading={summary.isPending} error={summary.error} data={summary.data} />
         <LedgerCard ledger={ledger} />
         <ReconciliationCard />
@@ -226,7 +231,8 @@ function SummaryCard({
                     </li>
                   ))}
                 </ul>
-                <div className="overflow-x-auto">
+                {/* relative: the header's sr-only label is positioned inside the scroller, not past the page edge */}
+                <div className="relative overflow-x-auto">
                   <table className="w-full min-w-[36rem] text-sm" aria-labelledby="finance-summary-title">
                     <thead className="border-b border-border">
                       <tr>
@@ -301,7 +307,7 @@ function LedgerCard({ ledger }: { ledger: ReturnType<typeof useFinanceLedger> })
         ) : (
           <PagedTable
             query={ledger}
-            className="w-full min-w-[40rem] text-sm"
+            className="w-full min-w-[48rem] text-sm"
             aria-labelledby="finance-ledger-title"
             head={
               <thead className="border-b border-border">
@@ -312,7 +318,10 @@ function LedgerCard({ ledger }: { ledger: ReturnType<typeof useFinanceLedger> })
                     </th>
                   ))}
                   <th scope="col" className={cn(th, 'text-right')}>
-                    Amount
+                    Credits
+                  </th>
+                  <th scope="col" className={cn(th, 'text-right')}>
+                    Money
                   </th>
                 </tr>
               </thead>
@@ -321,8 +330,17 @@ function LedgerCard({ ledger }: { ledger: ReturnType<typeof useFinanceLedger> })
             {items.map((e) => (
               <tr key={`${e.userId}-${e.entryId}`} className="border-b border-border last:border-0">
                 <td className={cn(td, 'whitespace-nowrap text-muted-foreground')}>{formatDateTime(e.createdAt)}</td>
-                <td className={cn(td, 'max-w-40 truncate font-mono text-xs')} title={e.userId}>
-                  {e.userId}
+                <td className={cn(td, 'max-w-56')}>
+                  {e.email ? (
+                    <span className="block truncate" title={e.email}>
+                      {e.email}
+                    </span>
+                  ) : (
+                    <span className="block text-muted-foreground">Deleted account</span>
+                  )}
+                  <span className="block truncate font-mono text-xs text-muted-foreground" title={e.userId}>
+                    {e.userId}
+                  </span>
                 </td>
                 <td className={td}>{ledgerKindLabel(e.kind)}</td>
                 <td className={td}>{bucketLabel(e.bucket)}</td>
@@ -335,6 +353,15 @@ function LedgerCard({ ledger }: { ledger: ReturnType<typeof useFinanceLedger> })
                   )}
                 >
                   {formatSignedCredits(e.amount)}
+                </td>
+                <td className={cn(td, 'whitespace-nowrap text-right tabular-nums')}>
+                  {e.money ? (
+                    formatMoney(e.money)
+                  ) : (
+                    <span className="text-muted-foreground" aria-label="No money moved">
+                      —
+                    </span>
+                  )}
                 </td>
               </tr>
             ))}

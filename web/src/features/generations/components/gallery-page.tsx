@@ -14,7 +14,8 @@ import { oneOf } from '../../../lib/one-of';
 import { Notice } from '../../../components/alert';
 import { pageShell } from '../../../components/back-link';
 import { DeleteGenerationDialog } from '../../../components/delete-generation-dialog';
-import { GenerationCard, GenerationGridSkeleton } from '../../../components/generation-card';
+import { GenerationCard, GenerationGridSkeleton, generationTitle } from '../../../components/generation-card';
+import { CUSTOM_LOOK_TITLE } from '../../../../../shared/domain/generation';
 
 const grid = 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4';
 const select =
@@ -43,7 +44,7 @@ export default function GalleryPage() {
   const canCompare = selected.length >= COMPARE_MIN && selected.length <= COMPARE_MAX;
   const titleOf = (id: string) => {
     const g = items.find((x) => x.id === id);
-    return g?.styleName ?? g?.templateName ?? 'Custom look';
+    return g ? generationTitle(g) : CUSTOM_LOOK_TITLE;
   };
 
   return (

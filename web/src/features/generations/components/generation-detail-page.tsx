@@ -155,7 +155,7 @@ function VariantRun({ generation: g }: { generation: GenerationView }) {
               <Card className="relative overflow-hidden">
                 <AppImage
                   src={v.url}
-                  alt={`Variant ${n} of ${g.variantCount}: ${title}`}
+                  alt={`Variant ${n} of ${g.variantCount} (${v.label}): ${title}`}
                   width={4}
                   height={5}
                   className="w-full"
@@ -163,6 +163,9 @@ function VariantRun({ generation: g }: { generation: GenerationView }) {
                 />
                 <AiBadge className="absolute left-3 top-3" madeBy={g.madeBy} />
               </Card>
+              <p className="text-sm font-medium" data-testid={`variant-${v.index}-label`}>
+                Variant {n}: {v.label}
+              </p>
               {kept ? (
                 <Link
                   to={`/generation/${encodeURIComponent(kept)}`}

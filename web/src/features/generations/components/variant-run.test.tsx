@@ -40,9 +40,11 @@ const run = () => ({
     index,
     url: `/api/private-image/users/u1/generations/run1/variant-${index}.jpg`,
     keptGenerationId: kept[index] ?? null,
+    label: ['Regular fit', 'Closer fit, cropped', 'Looser fit, longer'][index],
   })),
   variantOf: null,
   variantIndex: null,
+  variantLabel: null,
 });
 
 beforeEach(() => {
@@ -143,6 +145,8 @@ describe('a run of several variants', () => {
     );
     await screen.findByTestId('variants');
     expect(screen.getAllByTestId('ai-badge')).toHaveLength(3);
+    // issue 39: each variant says how it differs
+    expect(screen.getByTestId('variant-1-label').textContent).toBe('Variant 2: Closer fit, cropped');
     const keep = screen.getByTestId('keep-variants') as HTMLButtonElement;
     expect(keep.disabled).toBe(true);
     fireEvent.click(screen.getByTestId('variant-0-keep'));

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { IMAGE_LINK_LIFETIME_WORDS } from '../../../../../shared/domain/image-links';
 import { CONTACT_EMAIL, PRODUCT_NAME } from '../../../lib/site-config';
 import { COOKIES_ACCEPTED_KEY } from '../../../lib/cookie-consent';
 import { THEME_STORAGE_KEY } from '../../../lib/theme';
@@ -52,7 +53,9 @@ export default function PrivacyPage() {
           </li>
           <li>
             <strong>Only you</strong> can fetch your photos and results: each view goes through a check that you own the
-            image and then a <strong>short-lived signed link</strong> that expires within minutes.
+            image and then a <strong>short-lived signed link</strong> that stops working at most{' '}
+            {IMAGE_LINK_LIFETIME_WORDS} after it was handed out (the same link is reused within the hour, so your
+            browser can keep the image cached).
           </li>
           <li>
             On upload, every image is re-encoded and its{' '}
@@ -106,9 +109,10 @@ export default function PrivacyPage() {
         <p>
           <strong>Download my data</strong> gives you a ZIP with your account details, your photo profiles and photos,
           your generated images, the outfit images you uploaded, your shared looks (with the votes and reactions they
-          got, but not who gave them), the votes and reactions you gave while signed in, and your credit history. Its
-          README lists what is not in it and why (for example votes given while signed out, which are tied to a browser,
-          not to you). The download link works for 24 hours.
+          got, but not who gave them), the votes and reactions you gave while signed in, the ratings you gave your
+          looks, the styles and shared looks you reported, and your credit history. Its README lists what is not in it
+          and why (for example votes and reports given while signed out, which are tied to a browser, not to you). The
+          download link works for 24 hours.
         </p>
         <p>
           <strong>Delete my account</strong> asks for your password, shows the unused credits you would lose and offers

@@ -40,8 +40,8 @@ export function ExportSection() {
           <CardDescription className="mt-1">
             A ZIP with your account details and settings, your photo profiles and their photos, your generated images,
             the outfit images you uploaded, your shared looks with their votes and reactions, the votes and reactions
-            you gave, and your credit history (CSV), with a README of what is in it and what is not. We prepare it in
-            the background; the download link works for 24 hours.
+            you gave, your ratings and reports, and your credit history (CSV), with a README of what is in it and what
+            is not. We prepare it in the background; the download link works for 24 hours.
           </CardDescription>
         </div>
         <Button variant="outline" className="shrink-0" onClick={start} disabled={building || request.isPending}>

@@ -1,0 +1,15 @@
+/** The admin user search (issue 39): one person by exact e-mail or user id. */
+import type * as R from '../../../../../shared/schemas/responses';
+import { useQuery } from '@tanstack/react-query';
+import { fetchApi } from '../../../api/endpoints';
+import { queryKeys } from '../../../api/query-keys';
+
+export type AdminUserSummary = R.AdminUserSummary;
+
+/** Runs once there is a (valid) search term; '' asks nothing. */
+export const useAdminUserSearch = (q: string) =>
+  useQuery({
+    queryKey: queryKeys.admin.users(q),
+    enabled: q !== '',
+    queryFn: ({ signal }) => fetchApi('GET /api/admin/users', { query: { q }, signal }),
+  });
