@@ -45,6 +45,12 @@ export const SCREEN_BUDGETS_KIB: Record<string, number> = {
   'landing/components/landing-page': 4,
   'landing/components/landing-page#spa': 121,
   'my-collections/components/my-collections-page': 181,
+  // issue 39: favourites, the FAQ and the operator's legal pages (first build, plus 3%)
+  'favorites/components/favorites-page': 115,
+  'landing/components/faq-page': 117,
+  'legal/components/imprint-page': 113,
+  'legal/components/refunds-page': 113,
+  'legal/components/terms-page': 114,
   'not-found/components/not-found-page': 109,
   'onboarding/components/onboarding-page': 154,
   // +3 on 2026-11-28 (issue 41): the paged, searchable style picker per piece

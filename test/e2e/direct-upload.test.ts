@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { describeE2E, itFull, signIn, useBrowser, idToken, photoCheckOf } from '../support/e2e';
+import { confirmSpend, describeE2E, itFull, signIn, useBrowser, idToken, photoCheckOf } from '../support/e2e';
 import { fileURLToPath } from 'node:url';
 import { photoProfileForm, PORTRAIT_FIXTURE } from '../support/api-client';
 
@@ -120,6 +120,8 @@ describeE2E('direct uploads: a 12 MB outfit through Try Custom Look', () => {
     expect(requests.filter((r) => r.startsWith('POST /api/uploads/outfit'))).toEqual([]);
 
     await page.getByTestId('generate-my-look').click();
+    // the cost is asked before the credit is spent (issue 39)
+    await confirmSpend(page);
     await page.waitForURL(/\/generation\/[\w-]+$/);
     await page.getByText('Generation started!', { exact: true }).first().waitFor();
     const list = (await (

@@ -40,13 +40,17 @@ describeE2E('privacy: consent, retention, export, account deletion', () => {
     const { page, context } = await app.open();
     await register(page, `minor-${Date.now()}@example.test`, `${new Date().getUTCFullYear() - 15}-03-01`);
     await page.goto('/profiles/new');
-    const step = page.getByTestId('photo-consent-step');
-    await step.getByRole('alert').waitFor();
-    expect(await step.getByRole('alert').innerText()).toBe(
-      'Photo profiles are for people 18 and over. You can still explore styles and collections.',
-    );
-    expect(await step.getByRole('checkbox').count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Create Profile' }).isDisabled()).toBe(true);
+    // issue 39: no form they may not send, but why, and what they can do instead
+    const notice = page.getByTestId('minor-notice');
+    await notice.getByRole('heading', { name: 'Photo profiles are for people 18 and over' }).waitFor();
+    expect(await notice.innerText()).toContain('You can still explore styles');
+    expect(await notice.getByRole('link', { name: 'Explore styles' }).getAttribute('href')).toBe('/explore');
+    expect(await page.getByRole('checkbox').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Create Profile' }).count()).toBe(0);
+    // the dashboard tells them the same instead of inviting them to make a profile
+    await page.goto('/dashboard');
+    await page.getByTestId('minor-notice').waitFor();
+    expect(await page.getByTestId('first-profile-prompt').count()).toBe(0);
     await context.close();
   });
 
