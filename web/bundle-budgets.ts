@@ -13,8 +13,10 @@ export const ENTRY_BUDGET_KIB = 108;
 
 export const SCREEN_BUDGETS_KIB: Record<string, number> = {
   // +3 on 2026-11-28 (issue 41): the paged, searchable style picker replaced a list of the whole catalogue
-  'admin-tools/components/admin-prompts-page': 189,
-  'admin-tools/components/admin-raw-templates-page': 183,
+  // issue 39 (2026-11-28): the shared shell (plural credits, legal links, system theme) and the cost asked before spending (+2)
+  'admin-tools/components/admin-prompts-page': 191,
+  // issue 39 (2026-11-28): the shared shell (plural credits, legal links, system theme) and the cost asked before spending (+2)
+  'admin-tools/components/admin-raw-templates-page': 185,
   'auth/components/forgot-password-page': 152,
   'auth/components/login-page': 150,
   'auth/components/register-page': 158,
@@ -27,24 +29,28 @@ export const SCREEN_BUDGETS_KIB: Record<string, number> = {
   // issue 39: the admin user search (112.3 KiB at its first build, plus 3%)
   'admin-users/components/admin-users-page': 116,
   'content-safety/components/admin-safety-page': 132,
-  'dashboard/components/dashboard-page': 160,
+  // issue 39 (2026-11-28): the minor notice and the re-registered e-mail's reason (+4)
+  'dashboard/components/dashboard-page': 164,
   'explore/components/explore-page': 119,
   'finance/components/admin-finance-page': 159,
   'generations/components/gallery-page': 204,
   'generations/components/generate-list-page': 114,
-  'generations/components/generate-style-page': 130,
+  // issue 39 (2026-11-28): the shared shell (plural credits, legal links, system theme) and the cost asked before spending (+3)
+  'generations/components/generate-style-page': 133,
   'generations/components/generate-template-page': 183,
   // raised 2026-11-26 (210 -> 221): size advice and the shared Shop This Look on results (issues 25, 26)
   'generations/components/generation-detail-page': 221,
   // +2 on 2026-11-28 (issue 38): the engine's safety gate runs in the preview too
-  'generations/components/quick-try-page': 131,
+  // issue 39 (2026-11-28): the garment's slot asked (with the engine's outline guess) and the cost asked (+5)
+  'generations/components/quick-try-page': 136,
   'generations/components/try-custom-look-page': 158,
   'influencer/components/admin-applications-page': 181,
   'influencer/components/influencer-apply-page': 160,
   // prerendered (issue 28): the island script alone, 1.1 KiB (121 KiB before, as an SPA route)
   'landing/components/landing-page': 4,
   'landing/components/landing-page#spa': 121,
-  'my-collections/components/my-collections-page': 181,
+  // issue 39 (2026-11-28): the shared shell (plural credits, legal links, system theme) and the cost asked before spending (+2)
+  'my-collections/components/my-collections-page': 183,
   // issue 39: favourites, the FAQ and the operator's legal pages (first build, plus 3%)
   'favorites/components/favorites-page': 115,
   'landing/components/faq-page': 117,
@@ -54,11 +60,13 @@ export const SCREEN_BUDGETS_KIB: Record<string, number> = {
   'not-found/components/not-found-page': 109,
   'onboarding/components/onboarding-page': 154,
   // +3 on 2026-11-28 (issue 41): the paged, searchable style picker per piece
-  'outfit/components/outfit-builder-page': 202,
+  // issue 39 (2026-11-28): the shared shell (plural credits, legal links, system theme) and the cost asked before spending (+2)
+  'outfit/components/outfit-builder-page': 204,
   'photo-profiles/components/photos-redirect-page': 108,
   // raised 2026-11-26 (169 -> 176): the measurements card and the pick-time photo check's UI (the engine is lazy)
   'photo-profiles/components/profile-form-page': 176,
-  'photo-profiles/components/profiles-page': 163,
+  // issue 39 (2026-11-28): the minor notice (+4)
+  'photo-profiles/components/profiles-page': 167,
   'privacy/components/account-deleted-page': 111,
   // prerendered (issue 28): the island script alone
   'privacy/components/privacy-page': 4,
@@ -66,11 +74,13 @@ export const SCREEN_BUDGETS_KIB: Record<string, number> = {
   'public-profile/components/influencer-redirect-page': 109,
   'public-profile/components/public-profile-page': 120,
   'settings/components/settings-page': 200,
-  'shares/components/compare-page': 204,
+  // issue 39 (2026-11-28): the shared shell (plural credits, legal links, system theme) and the cost asked before spending (+2)
+  'shares/components/compare-page': 206,
   'shares/components/my-shares-page': 132,
   'shares/components/shared-look-page': 190,
   // raised 2026-11-26 (194 -> 196): +0.4 KiB when the preview's lazy chunk (issue 25) regrouped the shared chunks
-  'style-editor/components/style-editor-page': 196,
+  // issue 39 (2026-11-28): the garment's slot asked, with the engine's outline guess (+8)
+  'style-editor/components/style-editor-page': 204,
   // raised 2026-11-26 (207 -> 215): size advice on the style page (issue 25)
   'style/components/style-page': 215,
 };

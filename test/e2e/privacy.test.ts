@@ -140,12 +140,17 @@ describeE2E('privacy: consent, retention, export, account deletion', () => {
           'generations/generations.json',
           'shares/shares.json',
           'feedback-given.json',
+          // issue 39: the ratings a person gave and the reports they made
+          'ratings.json',
+          'reports.json',
         ]),
       );
       expect(names.some((n) => /^photos\/Me-everyday-[0-9A-Z]+\/portrait\.jpg$/.test(n))).toBe(true);
-      expect(names.filter((n) => !/^(photos\/|README|profile|credit|generations\/|shares\/|feedback)/.test(n))).toEqual(
-        [],
-      );
+      expect(
+        names.filter(
+          (n) => !/^(photos\/|README|profile|credit|generations\/|shares\/|feedback|ratings|reports)/.test(n),
+        ),
+      ).toEqual([]);
       const readme = strFromU8(files['README.txt']!);
       expect(readme).toContain('What is not in it, and why:');
       expect(readme).toMatch(/Votes and reactions given while signed out/);

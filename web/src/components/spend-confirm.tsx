@@ -1,14 +1,9 @@
-import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { formatCredits } from '../../../shared/domain/plans';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useCurrentUser } from '../api/current-user';
-import {
-  creditsWord,
-  spendChoiceRemembered,
-  spendConfirmOff,
-  spendNeedsConfirm,
-  turnSpendConfirmOff,
-} from '../lib/spend-confirm';
-import { AlertConfirmDialog } from './alert-dialog';
+import { spendChoiceRemembered, spendConfirmOff, spendNeedsConfirm, turnSpendConfirmOff } from '../lib/spend-confirm';
+
+const loadDialog = () => import('./spend-confirm-dialog');
+const SpendConfirmDialog = lazy(loadDialog);
 
 export interface Spend {
   /** Credits the action spends. */
@@ -19,7 +14,7 @@ export interface Spend {
   does?: string;
 }
 
-interface Asked extends Spend {
+export interface Asked extends Spend {
   go: () => void;
 }
 
@@ -37,6 +32,11 @@ export function useSpendConfirm(): { confirmSpend: (spend: Spend, go: () => void
   const answered = useRef(false);
   // the button that asked: focus goes back to it when the question is cancelled (the dialog has no Radix trigger)
   const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    // fetch the dialog's chunk once the page is idle, so the question opens at once when asked
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
+    idle(() => void loadDialog());
+  }, []);
 
   const confirmSpend = useCallback(
     (spend: Spend, go: () => void) => {
@@ -64,57 +64,27 @@ export function useSpendConfirm(): { confirmSpend: (spend: Spend, go: () => void
     go();
   };
 
-  const remembered = spendChoiceRemembered();
   const spendDialog = asked ? (
-    <AlertConfirmDialog
-      open
-      onOpenChange={(open) => {
-        if (open) return;
-        setAsked(null);
-        const back = opener.current;
-        // after the dialog has gone (its focus trap lets go on unmount)
-        window.setTimeout(() => {
-          if (back?.isConnected) back.focus();
-        }, 0);
-      }}
-      title={`Spend ${creditsWord(asked.cost)}?`}
-      confirmLabel={`Spend ${creditsWord(asked.cost)}`}
-      confirmVariant="default"
-      confirmTestId="spend-confirm"
-      onConfirm={onConfirm}
-      description={
-        <>
-          <p data-testid="spend-confirm-cost">
-            {asked.action} {asked.does ?? 'starts a render'} for{' '}
-            <strong className="text-foreground">{creditsWord(asked.cost)}</strong>.
-          </p>
-          {typeof user?.credits === 'number' ? (
-            <p data-testid="spend-confirm-balance">
-              You have {creditsWord(user.credits)}; {formatCredits(user.credits - asked.cost)} will be left. A render
-              that fails is refunded.
-            </p>
-          ) : null}
-        </>
-      }
-    >
-      <label className="flex items-start gap-2 text-sm">
-        <input
-          type="checkbox"
-          className="mt-0.5 h-4 w-4 shrink-0 accent-primary"
-          checked={dontAsk}
-          onChange={(e) => setDontAsk(e.target.checked)}
-          data-testid="spend-confirm-off"
-        />
-        <span>
-          Don&apos;t ask again {remembered ? 'on this device' : 'during this visit'}
-          <span className="block text-xs text-muted-foreground">
-            {remembered
-              ? 'The cost stays on every button.'
-              : 'Without cookies accepted nothing is stored: you will be asked again next time.'}
-          </span>
-        </span>
-      </label>
-    </AlertConfirmDialog>
+    // the dialog's code (Radix's focus trap and scroll lock) is its own chunk, fetched while the page is idle: it
+    // is not in the first load of every page that spends (issue 39 budgets)
+    <Suspense fallback={null}>
+      <SpendConfirmDialog
+        asked={asked}
+        credits={typeof user?.credits === 'number' ? user.credits : null}
+        remembered={spendChoiceRemembered()}
+        dontAsk={dontAsk}
+        onDontAsk={setDontAsk}
+        onConfirm={onConfirm}
+        onClose={() => {
+          setAsked(null);
+          const back = opener.current;
+          // after the dialog has gone (its focus trap lets go on unmount)
+          window.setTimeout(() => {
+            if (back?.isConnected) back.focus();
+          }, 0);
+        }}
+      />
+    </Suspense>
   ) : null;
 
   return { confirmSpend, spendDialog };

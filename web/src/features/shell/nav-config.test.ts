@@ -51,6 +51,7 @@ describe('navigation', () => {
       '/admin/influencer/applications',
       '/admin/finance',
       '/admin/safety',
+      '/admin/users', // issue 39: find a user
     ]);
     expect(labels(s).filter((l) => l === 'Style Creator')).toHaveLength(1);
     expect(labels(s)).toContain('My Collections');
