@@ -299,7 +299,7 @@ function GenerationDetail({ generation: g }: { generation: GenerationView }) {
                 <dd className="break-words" data-testid="detail-model">
                   {madeByLabel(g.madeBy, g.mode)}
                 </dd>
-                {g.templateName && !g.inputs.outfit?.length ? (
+                {g.templateName && (g.inputs.promptTemplateId || g.inputs.rawTemplateId) && !g.inputs.outfit?.length ? (
                   <>
                     <dt className="text-muted-foreground">Template</dt>
                     <dd className="break-words">{g.templateName}</dd>

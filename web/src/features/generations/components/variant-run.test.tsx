@@ -107,6 +107,39 @@ describe('a look that is gone', () => {
   });
 });
 
+describe("a look's details", () => {
+  const single = (inputs: Record<string, unknown>, templateName: string) => ({
+    ...run(),
+    kind: 'quick-try-custom',
+    templateName,
+    variantCount: 1,
+    variants: [],
+    inputs: { ...run().inputs, imageUrl: '/api/private-image/u/o.jpg', imageType: 'product_only', ...inputs },
+  });
+  const serve = (g: unknown) =>
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/generations/run1'
+        ? json(g)
+        : String(input).startsWith('/api/private-image/')
+          ? json({ url: 'http://localhost/s3/x.jpg', expiresAt: '2099-01-01T00:00:00.000Z' })
+          : json([]),
+    );
+
+  it('names a template only when one was used (a custom look without one has no "Template" row)', async () => {
+    serve(single({}, 'Custom look'));
+    renderRun();
+    await screen.findByText('Mode');
+    expect(screen.queryByText('Template')).toBeNull();
+  });
+
+  it('names the template a look was made with', async () => {
+    serve(single({ promptTemplateId: 'prompt-editorial' }, 'Editorial Studio'));
+    renderRun();
+    await screen.findByText('Template');
+    expect(screen.getAllByText('Editorial Studio').length).toBeGreaterThan(0);
+  });
+});
+
 describe('a run of several variants', () => {
   it('compares the variants side by side before any is kept: any two or all, each slider named by its variant', async () => {
     renderRun();
