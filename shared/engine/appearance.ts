@@ -79,13 +79,13 @@ export function skinMap(image: RgbaImage, body: Body, model: SkinModel): Uint8Ar
 /** How far the skin test is widened on a limb that is mostly bare (shade and the scene's light shift its colour). */
 const LIMB_SPREAD = 2.2;
 /** The largest colour step (sum over RGB) between neighbouring pixels of one bare limb. */
-const LIMB_STEP = 24;
+const LIMB_STEP = 18;
 /** A limb segment is bare when this share of its pixels passes the widened test. */
 const LIMB_BARE = 0.6;
 
 /**
  * The face's colour model misses an arm or leg in shade (low light, the side away from the sun), which was then
- * taken for old clothing and repainted as a smear. Segment by segment (upper arm, forearm, thigh, shin), when most of
+ * taken for old clothing and repainted as a smear. Segment by segment (upper arm, forearm), when most of
  * the limb's pixels pass a widened skin test the limb is bare there and those pixels are skin too; a sleeve or a
  * trouser leg stays clothing (few of its pixels pass).
  */
@@ -99,7 +99,8 @@ function bareLimbs(image: RgbaImage, body: Body, model: SkinModel, out: Uint8Arr
     lumMin: model.lumMin * 0.6,
     lumMax: Math.min(255, model.lumMax * 1.15),
   };
-  for (const limb of [body.armL, body.armR, body.legL, body.legR]) {
+  // arms only: on legs the widened test took in a few pixels of an old skirt's hem and of sandals (cgi-model-4)
+  for (const limb of [body.armL, body.armR]) {
     for (const [a, b, width] of [
       [limb.root, limb.mid, limb.widthRoot],
       [limb.mid, limb.end, limb.widthEnd],

@@ -67,9 +67,12 @@ const WASM_FILES = new Set([wasmUrl, wasmSimdUrl, wasmThreadedUrl].map((u) => ne
 function routeWasmThroughEngineCache(): void {
   tfCore.enableProdMode();
   const base = tfCore.env().platform;
-  const platform = Object.create(base) as typeof base;
-  platform.fetch = (path: string, init?: RequestInit) =>
-    WASM_FILES.has(new URL(path, self.location.href).href) ? engineFetch(path) : base.fetch(path, init);
+  const platform: typeof base = Object.create(base, {
+    fetch: {
+      value: (path: string, init?: RequestInit) =>
+        WASM_FILES.has(new URL(path, self.location.href).href) ? engineFetch(path) : base.fetch(path, init),
+    },
+  });
   tfCore.env().setPlatform('browser', platform);
 }
 

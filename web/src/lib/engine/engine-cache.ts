@@ -58,6 +58,7 @@ export async function pruneEngineCache(current: readonly string[]): Promise<void
   const cache = await openCache();
   if (!cache) return;
   const keep = new Set(current.map(absolute));
-  const keys = await cache.keys().catch(() => [] as readonly Request[]);
+  const none: readonly Request[] = [];
+  const keys = await cache.keys().catch(() => none);
   await Promise.all(keys.filter((k) => !keep.has(k.url)).map((k) => cache.delete(k).catch(() => false)));
 }
