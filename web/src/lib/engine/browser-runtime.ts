@@ -67,11 +67,11 @@ const WASM_FILES = new Set([wasmUrl, wasmSimdUrl, wasmThreadedUrl].map((u) => ne
 function routeWasmThroughEngineCache(): void {
   tfCore.enableProdMode();
   const base = tfCore.env().platform;
-  const platform: typeof base = Object.create(base, {
-    fetch: {
-      value: (path: string, init?: RequestInit) =>
-        WASM_FILES.has(new URL(path, self.location.href).href) ? engineFetch(path) : base.fetch(path, init),
-    },
+  const routed = (path: string, init?: RequestInit) =>
+    WASM_FILES.has(new URL(path, self.location.href).href) ? engineFetch(path) : base.fetch(path, init);
+  // the platform as it is, but for its fetch
+  const platform = new Proxy(base, {
+    get: (target, prop, receiver): unknown => (prop === 'fetch' ? routed : Reflect.get(target, prop, receiver)),
   });
   tfCore.env().setPlatform('browser', platform);
 }
