@@ -44,6 +44,8 @@ describeE2E('double clicks never spend twice', () => {
       await page.getByRole('heading', { level: 1, name: 'Generate with Weekend Denim' }).waitFor();
       await page.getByRole('radio', { name: new RegExp(name) }).check();
       await page.getByRole('button', { name: 'Generate Look (1 credit)' }).dblclick();
+      // one question for the two clicks (its chunk may still be arriving: wait for it, then count)
+      await page.getByRole('alertdialog').first().waitFor();
       expect(await page.getByRole('alertdialog').count()).toBe(1);
       expect(await generationIds(token)).toEqual(gens); // nothing spent before the yes
       await confirmSpend(page, 1, { dblclick: true });

@@ -153,7 +153,7 @@ describeE2E('privacy: consent, retention, export, account deletion', () => {
       ).toEqual([]);
       const readme = strFromU8(files['README.txt']!);
       expect(readme).toContain('What is not in it, and why:');
-      expect(readme).toMatch(/Votes and reactions given while signed out/);
+      expect(readme).toMatch(/Votes, reactions and reports given while signed out/);
       const data = JSON.parse(strFromU8(files['profile.json']!));
       expect(data.account.email).toBe(email);
       expect(data.privacy).toEqual({ retentionDays: 7, ageStatus: 'adult' });
