@@ -11,7 +11,7 @@
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { confirmSpend, describeE2E, idToken, useBrowser } from '../support/e2e';
+import { confirmSpend, describeE2E, idToken, registerOnPage, useBrowser } from '../support/e2e';
 import { newPersistentPage } from '../support/browser';
 import { apiOf, hoodieJpeg, photoProfileForm, waitForBodyCheck } from '../support/api-client';
 import { STARTER_CREDITS } from '../../shared/domain/plans';
@@ -60,14 +60,12 @@ describeE2E("the newcomer's path (issue 39)", () => {
       await page.goto('/');
       await page.getByTestId('hero-try-free').click();
       await page.waitForURL((u) => u.pathname === '/auth/register');
-      await page.getByLabel('First name').fill('Nia');
-      await page.getByLabel('Last name').fill('Newcomer');
-      await page.getByLabel('Email').fill(`newcomer-${Date.now()}-${Math.floor(Math.random() * 1e4)}@example.test`);
-      await page.getByLabel('Password').fill('Sunny-day-7');
-      await page.getByLabel('Date of birth').fill('1992-04-02');
-      await page.getByRole('button', { name: 'Create account' }).click();
-      await page.getByLabel('Confirmation code').fill('123456');
-      await page.getByRole('button', { name: 'Confirm' }).click();
+      await registerOnPage(page, {
+        first: 'Nia',
+        last: 'Newcomer',
+        email: `newcomer-${Date.now()}-${Math.floor(Math.random() * 1e4)}@example.test`,
+        birthDate: '1992-04-02',
+      });
       await page.waitForURL((u) => u.pathname === '/onboarding');
       await page.getByTestId('onboarding-skip').click();
       await page.waitForURL((u) => u.pathname === '/dashboard');

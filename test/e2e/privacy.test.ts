@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { PHOTO_CONSENT, PRIVACY_MESSAGES } from '../../shared/domain/privacy';
-import { describeE2E, useBrowser, idToken, photoCheckOf, signIn } from '../support/e2e';
+import { describeE2E, useBrowser, idToken, photoCheckOf, registerOnPage, signIn } from '../support/e2e';
 import { PORTRAIT_FIXTURE } from '../support/api-client';
 
 const app = useBrowser();
@@ -24,15 +24,7 @@ async function violations(page: Page) {
 
 async function register(page: Page, email: string, birthDate: string) {
   await page.goto('/auth/register');
-  await page.getByLabel('First name').fill('Priya');
-  await page.getByLabel('Last name').fill('Vacy');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('Sunny-day-7');
-  await page.getByLabel('Date of birth').fill(birthDate);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByLabel('Confirmation code').fill('123456');
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await page.waitForURL(/\/(dashboard|onboarding)/);
+  await registerOnPage(page, { first: 'Priya', last: 'Vacy', email, birthDate });
 }
 
 describeE2E('privacy: consent, retention, export, account deletion', () => {

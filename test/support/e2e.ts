@@ -77,3 +77,22 @@ export async function confirmSpend(page: Page, credits = 1, opts: { dblclick?: b
   const yes = dialog.getByRole('button', { name: label });
   await (opts.dblclick ? yes.dblclick() : yes.click());
 }
+
+/**
+ * Fill in and send the sign-up form on /auth/register (the page must be there), then the local confirmation code;
+ * the account is signed in afterwards (on /onboarding or the dashboard).
+ */
+export async function registerOnPage(
+  page: Page,
+  who: { first: string; last: string; email: string; birthDate: string; password?: string },
+) {
+  await page.getByLabel('First name').fill(who.first);
+  await page.getByLabel('Last name').fill(who.last);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password ?? 'Sunny-day-7');
+  await page.getByLabel('Date of birth').fill(who.birthDate);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByLabel('Confirmation code').fill('123456');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.waitForURL(/\/(dashboard|onboarding)/);
+}
