@@ -238,7 +238,13 @@ function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, what: '
       if (!front && what === 'body' && maps.skin[p]) {
         if (upper && inNeckOpening(body, x, y, neckY)) front = true;
         else if (slot !== 'shoes') {
-          for (const c of caps) {
+          // an upper arm hanging beside the body is in front only outside the torso's edges (which leave such arms
+          // out): the skin just inside them is the chest's side, which the top covers (a hole was cut there)
+          const [tl, tr] = y >= body.neck.y && y <= body.pelvis.y ? body.torsoEdges(y) : [Infinity, -Infinity];
+          const insideTorso = x > tl && x < tr;
+          for (let k = 0; k < caps.length; k++) {
+            const c = caps[k]!;
+            if (k % 2 === 0 && insideTorso) continue;
             if (inCapsule(x, y, c[0], c[1], c[2], c[3], c[4])) {
               front = true;
               break;
