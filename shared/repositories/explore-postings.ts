@@ -26,8 +26,7 @@
  */
 import * as z from 'zod';
 import { popularityTier } from '../domain/explore-search';
-import { STYLE_IMAGE_TYPES } from '../domain/catalog';
-import { exploreIndexItems, isListed, type IndexableStyle } from './explore-repository';
+import { explorePostingSchema, exploreIndexItems, isListed, type IndexableStyle } from './explore-repository';
 import { keys } from './keys';
 import type { Db } from './table';
 import { AGAIN, getItem, transactConditional, tx, withRetry, type Item, type Key, type TransactItem } from './toolkit';
@@ -52,24 +51,9 @@ const stateSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** The fields of a style item the postings are made of (IndexableStyle), as stored. */
+/** The fields of a style item the postings are made of (IndexableStyle), as stored: a posting's, and whether it is listed. */
 const indexableSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string(),
-    sex: z.string(),
-    categoryIds: z.array(z.string()),
-    tags: z.array(z.string()),
-    styleImageType: z.enum(STYLE_IMAGE_TYPES),
-    coverImageUrl: z.string().nullable(),
-    promptImageUrl: z.string().nullable(),
-    isPublic: z.boolean(),
-    takenDownAt: z.string().nullish(),
-    createdBy: z.string(),
-    usageCount: z.number(),
-    createdAt: z.string(),
-  }),
+  explorePostingSchema.extend({ isPublic: z.boolean(), takenDownAt: z.string().nullish() }),
 );
 
 /** What a style item records about its postings. */
