@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzePerson, checkFullBody } from '../../shared/engine';
 import { loadPerson } from '../../test/engine/fixtures';
 import { emptyCorridor, onShinyFloor } from '../../test/engine/synthetic-scenes';
-import { maskBlobs } from '../../shared/engine/full-body';
+import { maskBlobs } from '../../shared/engine/checks/full-body';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
 
 beforeAll(async () => {

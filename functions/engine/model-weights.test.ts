@@ -1,5 +1,5 @@
 /**
- * The engine's own weight decoder (shared/engine/tf-models.ts) against TensorFlow.js's: the same values, bit for
+ * The engine's own weight decoder (shared/engine/perception/tf-models.ts) against TensorFlow.js's: the same values, bit for
  * bit, for a real model and for the float16 edge cases; anything it does not handle goes back to TensorFlow.js.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import {
   parseModelJson,
   weightPaths,
   type WeightBytes,
-} from '../../shared/engine/tf-models';
+} from '../../shared/engine/perception/tf-models';
 import { loadTf, type Tf } from '../lib/tfjs-loader';
 import { ENGINE_MODEL_FILES, engineModelsDir } from './models';
 import { weightFiles } from './node-runtime';

@@ -1,15 +1,15 @@
 /**
  * The Fitly engine's model runtime for Node: TensorFlow.js (WASM backend) running two small graph models from
  * local files, loaded once per process (MoveNet Thunder, 17 body keypoints; Selfie segmentation, a person mask).
- * How they are run over a photo is shared with the browser runtime (shared/engine/pose-pipeline.ts), and so is
- * the models' loading from their JSON and weights (shared/engine/tf-models.ts).
+ * How they are run over a photo is shared with the browser runtime (shared/engine/perception/pose-pipeline.ts), and so is
+ * the models' loading from their JSON and weights (shared/engine/perception/tf-models.ts).
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GraphModel } from '@tensorflow/tfjs-converter';
-import type { ModelRuntime, PersonAnalysis, RgbaImage } from '../../shared/engine/types';
-import { analyzeWithModels, MODEL_INPUT, type PersonModels } from '../../shared/engine/pose-pipeline';
+import type { ModelRuntime, PersonAnalysis, RgbaImage } from '../../shared/engine/core/types';
+import { analyzeWithModels, MODEL_INPUT, type PersonModels } from '../../shared/engine/perception/pose-pipeline';
 import {
   loadGraph,
   parseModelJson,
@@ -17,13 +17,13 @@ import {
   weightPaths,
   type ModelJson,
   type WeightBytes,
-} from '../../shared/engine/tf-models';
+} from '../../shared/engine/perception/tf-models';
 import { loadTf, type Tf } from '../lib/tfjs-loader';
 import { ENGINE_MODEL_FILES, engineModelsDir } from './models';
 
 /**
  * A model's weight files as WeightBytes: read with positioned reads, chunk by chunk, by the decoder that puts
- * them in the WASM heap (shared/engine/tf-models.ts), so their 12.5 MB never sit in a buffer of their own.
+ * them in the WASM heap (shared/engine/perception/tf-models.ts), so their 12.5 MB never sit in a buffer of their own.
  */
 export function weightFiles(paths: string[]): WeightBytes & { close(): void } {
   const files = paths.map((p) => {

@@ -1,8 +1,8 @@
 /**
- * The portrait rule (shared/engine/portrait.ts) on analyses by the real models: the fixture portrait and head
+ * The portrait rule (shared/engine/checks/portrait.ts) on analyses by the real models: the fixture portrait and head
  * crops of the full-body fixtures pass; full-body photos (a face too small for a portrait), drawn garments and a
  * drawn landscape (nobody there) are refused with their reason. The browser runs the same rule on the same
- * pipeline (shared/engine/pose-pipeline.ts) at pick time.
+ * pipeline (shared/engine/perception/pose-pipeline.ts) at pick time.
  */
 import path from 'node:path';
 import sharp from 'sharp';

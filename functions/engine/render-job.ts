@@ -15,8 +15,8 @@ import {
   type EngineSlot,
   type GarmentInput,
 } from '../../shared/engine';
-import type { VariantOptions } from '../../shared/engine/variants';
-import type { RgbaImage } from '../../shared/engine/types';
+import type { VariantOptions } from '../../shared/engine/look/variants';
+import type { RgbaImage } from '../../shared/engine/core/types';
 import type { CreativeLook } from '../../shared/domain/creative-look';
 import { loadSharp } from '../lib/sharp-loader';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';

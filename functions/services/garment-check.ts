@@ -12,8 +12,8 @@
 import type { Mode } from '../../shared/domain/generation';
 import type { StyleImageType } from '../../shared/domain/catalog';
 import { looksLikeImageRef, parseImageRef } from '../../shared/domain/image-ref';
-import { detectGarment } from '../../shared/engine/garment';
-import { EngineRefusal, REFUSAL_MESSAGES } from '../../shared/engine/refusal';
+import { detectGarment } from '../../shared/engine/garment/garment';
+import { EngineRefusal, REFUSAL_MESSAGES } from '../../shared/engine/checks/refusal';
 import { ERROR_CODES, HttpError } from '../../shared/errors';
 import { readImage } from '../lib/media-store';
 import { loadSharp } from '../lib/sharp-loader';

@@ -47,7 +47,7 @@ export const BODY_CHECK_RETRY_AFTER_MS = 20_000;
  * The check of a person photo when it is picked in the photo-profile form (in the browser, before any upload):
  * the full-body rule for the full-body photo, the portrait rule (a face, big enough) for the portrait, run by
  * the Fitly engine in the browser (web/src/lib/engine). A refusal shows the rule's own message (REFUSAL_MESSAGES
- * of shared/engine/refusal.ts); the server checks the full-body photo again after the save.
+ * of shared/engine/checks/refusal.ts); the server checks the full-body photo again after the save.
  */
 export const PHOTO_CHECK_TEXTS = {
   checking: 'Checking your photo…',

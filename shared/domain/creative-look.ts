@@ -1,6 +1,6 @@
 /**
  * Creative looks without an AI provider (issue 23): a prompt template names a procedural background and a colour
- * grade, applied by the Fitly engine (shared/engine/look.ts) to the try-on. Honest: no imitation of generative AI.
+ * grade, applied by the Fitly engine (shared/engine/look/look.ts) to the try-on. Honest: no imitation of generative AI.
  */
 export const CREATIVE_BACKGROUNDS = [
   'original',

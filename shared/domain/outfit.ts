@@ -4,7 +4,7 @@
  * (layering order) and the SPA (the builder refuses the same conflicts and shows the same total).
  */
 import { EXTRA_OPTION_COST, GENERATION_COST, creditCount } from './plans';
-import { variantFor } from '../engine/variants';
+import { variantFor } from '../engine/look/variants';
 import type { MadeBy } from './provenance';
 
 export const OUTFIT_SLOTS = ['top', 'bottom', 'one-piece', 'outerwear', 'shoes', 'accessory'] as const;
@@ -37,7 +37,7 @@ export const MIN_VARIANTS = 1;
 export const MAX_VARIANTS = 4;
 /**
  * How a variant differs from the others, as its label says (issue 39): the Fitly engine renders each variant in
- * another fit (shared/engine/variants.ts); an AI provider renders several samples of the same try-on, which
+ * another fit (shared/engine/look/variants.ts); an AI provider renders several samples of the same try-on, which
  * differ only as its model varies them, and that is what their label says.
  */
 export function variantLabel(index: number, madeBy: MadeBy | null): string {

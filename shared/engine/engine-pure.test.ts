@@ -9,8 +9,8 @@ import {
   CREATIVE_BACKGROUNDS,
   COLOR_GRADES,
 } from './index';
-import { fitTps } from './tps';
-import { KEYPOINT_NAMES, type Keypoint, type KeypointName, type PersonAnalysis, type RgbaImage } from './types';
+import { fitTps } from './core/tps';
+import { KEYPOINT_NAMES, type Keypoint, type KeypointName, type PersonAnalysis, type RgbaImage } from './core/types';
 
 function solid(w: number, h: number, rgb: [number, number, number]): RgbaImage {
   const data = new Uint8ClampedArray(w * h * 4);

@@ -5,8 +5,8 @@
  * diffused from around it), carry the photo's light onto the garment and composite with a soft edge, at the
  * photo's own resolution.
  */
-import { bodyFrom, type Body } from './body';
-import { hairMap, lightField, skinMap, skinModel, type SkinModel } from './appearance';
+import { bodyFrom, type Body } from './perception/body';
+import { hairMap, lightField, skinMap, skinModel, type SkinModel } from './perception/appearance';
 import {
   alphaOnGrid,
   checkRenderSafety,
@@ -16,15 +16,15 @@ import {
   type DrawnPiece,
   type SafetyVerdict,
 } from './checks/safety-gate';
-import { checkFullBody } from './full-body';
-import { detectGarment, type Box, type DetectedGarment, type EngineSlot } from './garment';
-import { analyzePerson, scaleAnalysis } from './analyze';
-import { copyRgba, dilate, newGray, pushPullFill, resizeRgba } from './image-ops';
-import { placeGarment, footBox, type PlaceDebug } from './place';
-import { newLayer, type Layer } from './raster';
-import { EngineRefusal } from './refusal';
-import type { GrayImage, ModelRuntime, PersonAnalysis, RgbaImage } from './types';
-import { variantFor, type VariantOptions } from './variants';
+import { checkFullBody } from './checks/full-body';
+import { detectGarment, type Box, type DetectedGarment, type EngineSlot } from './garment/garment';
+import { analyzePerson, scaleAnalysis } from './perception/analyze';
+import { copyRgba, dilate, newGray, pushPullFill, resizeRgba } from './core/image-ops';
+import { placeGarment, footBox, type PlaceDebug } from './place/place';
+import { newLayer, type Layer } from './core/raster';
+import { EngineRefusal } from './checks/refusal';
+import type { GrayImage, ModelRuntime, PersonAnalysis, RgbaImage } from './core/types';
+import { variantFor, type VariantOptions } from './look/variants';
 
 export interface GarmentInput {
   image: RgbaImage;

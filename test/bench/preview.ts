@@ -12,7 +12,7 @@ import type { Page, Response } from 'playwright-core';
 import sharp from 'sharp';
 import { newPersistentPage } from '../support/browser';
 import { createPhotoProfile, fullBodyJpeg } from '../support/api-client';
-import type { RgbaImage } from '../../shared/engine/types';
+import type { RgbaImage } from '../../shared/engine/core/types';
 import { publicMediaUrl } from '../../shared/domain/image-ref';
 
 async function rgba(bytes: Buffer, maxSide: number): Promise<RgbaImage> {

@@ -18,7 +18,7 @@ import type { Page, Response } from 'playwright-core';
 import { describeE2E, photoCheckOf, signIn, useBrowser } from '../support/e2e';
 import { FULL_BODY_FIXTURE, PORTRAIT_FIXTURE } from '../support/api-client';
 import { PHOTO_CHECK_TEXTS } from '../../shared/domain/body-check';
-import { REFUSAL_MESSAGES } from '../../shared/engine/refusal';
+import { REFUSAL_MESSAGES } from '../../shared/engine/checks/refusal';
 
 const app = useBrowser();
 const root = path.resolve(import.meta.dirname, '../..');

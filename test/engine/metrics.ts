@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EngineSlot, PersonAnalysis, RgbaImage, TryOnResult } from '../../shared/engine';
-import { bodyFrom } from '../../shared/engine/body';
-import { dilate } from '../../shared/engine/image-ops';
+import { bodyFrom } from '../../shared/engine/perception/body';
+import { dilate } from '../../shared/engine/core/image-ops';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export type Clothes = Record<string, Partial<Record<EngineSlot, [number, number][][]>>>;

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getBalance, listLedger } from '../../shared/repositories/ledger-repository';
 import { getGeneration, listGenerations } from '../../shared/repositories/generation-repository';
-import { REFUSAL_MESSAGES } from '../../shared/engine/refusal';
+import { REFUSAL_MESSAGES } from '../../shared/engine/checks/refusal';
 import { createUserWithProfile, garmentJpeg } from '../support/users';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { multipart } from '../support/media';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkRenderSafety, SAFETY_GATE, showsPerson, skinShare, type DrawnPiece } from './safety-gate';
-import type { GrayImage, Keypoint, KeypointName, PersonAnalysis, RgbaImage } from '../types';
+import type { GrayImage, Keypoint, KeypointName, PersonAnalysis, RgbaImage } from '../core/types';
 
 type Rgb = [number, number, number];
 const SKIN: Rgb = [222, 170, 138];

@@ -9,11 +9,11 @@
  *   and grown by `offBodyGrow` of the shoulder span), or in pieces detached from the garment's main piece(s).
  * Pure and fast: it samples the photos on a grid of at most `gridSide` px (a few ms a render).
  */
-import { isSkin, skinModel, type SkinModel } from '../appearance';
-import { bodyFrom } from '../body';
-import { components, dilate } from '../image-ops';
-import type { EngineSlot } from '../garment';
-import type { GrayImage, Keypoint, PersonAnalysis, RgbaImage } from '../types';
+import { isSkin, skinModel, type SkinModel } from '../perception/appearance';
+import { bodyFrom } from '../perception/body';
+import { components, dilate } from '../core/image-ops';
+import type { EngineSlot } from '../garment/garment';
+import type { GrayImage, Keypoint, PersonAnalysis, RgbaImage } from '../core/types';
 
 /** The gate's thresholds: the one place for them. */
 export const SAFETY_GATE = {

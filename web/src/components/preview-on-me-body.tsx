@@ -12,7 +12,7 @@ import Wand from 'lucide-react/icons/wand';
 import { ENGINE_GARMENT_SOURCE } from '../../../shared/domain/catalog';
 import { adviseSize, type SizeChart } from '../../../shared/domain/size-advice';
 import { renderFitFor } from '../../../shared/domain/size-fit';
-import { variantFor, type VariantOptions } from '../../../shared/engine/variants';
+import { variantFor, type VariantOptions } from '../../../shared/engine/look/variants';
 import type { PhotoProfile } from '../../../shared/schemas/photo-profile';
 import {
   loadPreviewEngine,

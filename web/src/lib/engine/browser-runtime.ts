@@ -6,7 +6,7 @@
  * the build, fetched only on that path). The two models (MoveNet Thunder and Selfie, the Node runtime's very
  * files from .cache/engine-models) are hashed assets too, fetched with progress and kept by the browser's cache
  * (immutable URLs: `Cache-Control: public, max-age=31536000, immutable` locally and through CloudFront).
- * How the models are run over a photo is the Node runtime's own code (shared/engine/pose-pipeline.ts).
+ * How the models are run over a photo is the Node runtime's own code (shared/engine/perception/pose-pipeline.ts).
  */
 import * as tfCore from '@tensorflow/tfjs-core';
 import { loadGraphModel } from '@tensorflow/tfjs-converter';
@@ -14,11 +14,11 @@ import { loadGraphModel } from '@tensorflow/tfjs-converter';
 import wasmUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url';
 import wasmSimdUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url';
 import wasmThreadedUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
-import { checkFullBody } from '../../../../shared/engine/full-body';
-import { checkPortrait } from '../../../../shared/engine/portrait';
-import { analyzePerson } from '../../../../shared/engine/analyze';
-import { analyzeWithModels, type PersonModels } from '../../../../shared/engine/pose-pipeline';
-import { loadGraph, tfPersonModels, type TfForModels } from '../../../../shared/engine/tf-models';
+import { checkFullBody } from '../../../../shared/engine/checks/full-body';
+import { checkPortrait } from '../../../../shared/engine/checks/portrait';
+import { analyzePerson } from '../../../../shared/engine/perception/analyze';
+import { analyzeWithModels, type PersonModels } from '../../../../shared/engine/perception/pose-pipeline';
+import { loadGraph, tfPersonModels, type TfForModels } from '../../../../shared/engine/perception/tf-models';
 import {
   prepareGarment,
   readScene,
@@ -27,8 +27,8 @@ import {
   type GarmentPrepCache,
   type Scene,
 } from '../../../../shared/engine/try-on';
-import type { VariantOptions } from '../../../../shared/engine/variants';
-import type { ModelRuntime, PersonAnalysis, RgbaImage } from '../../../../shared/engine/types';
+import type { VariantOptions } from '../../../../shared/engine/look/variants';
+import type { ModelRuntime, PersonAnalysis, RgbaImage } from '../../../../shared/engine/core/types';
 
 import type { EngineBackend, LoadProgress } from './engine-protocol';
 import { fetchModels, type ModelFetch, type ModelFiles } from './model-fetch';

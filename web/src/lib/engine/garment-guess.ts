@@ -1,5 +1,5 @@
 /**
- * The engine's guess of a garment's slot (issue 39): the outline rule of shared/engine/garment.ts (pure code, no
+ * The engine's guess of a garment's slot (issue 39): the outline rule of shared/engine/garment/garment.ts (pure code, no
  * model: a lazy chunk of a few kB), run on the picture in the page at the size the API's own check uses. Null
  * when it cannot tell (no garment found, an accessory, no canvas in this browser): then the person says.
  */
@@ -16,7 +16,7 @@ export async function guessGarmentSlot(url: string, signal?: AbortSignal): Promi
     const res = await fetch(url, { signal, credentials: 'omit' });
     if (!res.ok) return null;
     const image = await decodeImage(await res.blob(), GUESS_SIDE);
-    const { detectGarment } = await import('../../../../shared/engine/garment');
+    const { detectGarment } = await import('../../../../shared/engine/garment/garment');
     const { slot } = detectGarment(image);
     return isOneOf(GARMENT_SLOTS, slot) ? slot : null;
   } catch {

@@ -3,7 +3,7 @@
  * to the body's, sleeves and trouser legs segment by segment along the limbs, shoes at the feet. Each renderer
  * draws into a layer at the photo's resolution.
  */
-import type { Body, Limb } from './body';
+import type { Body, Limb } from '../perception/body';
 import {
   lowerLayout,
   PART_LEFT,
@@ -12,12 +12,12 @@ import {
   shoesLayout,
   upperLayout,
   type Sleeve,
-} from './garment-anchors';
-import type { Box, EngineSlot } from './garment';
-import { drawGrid, drawStrip, type Layer, type Source } from './raster';
-import { fitTps, type Point } from './tps';
-import type { GrayImage, RgbaImage } from './types';
-import type { VariantOptions } from './variants';
+} from '../garment/garment-anchors';
+import type { Box, EngineSlot } from '../garment/garment';
+import { drawGrid, drawStrip, type Layer, type Source } from '../core/raster';
+import { fitTps, type Point } from '../core/tps';
+import type { GrayImage, RgbaImage } from '../core/types';
+import type { VariantOptions } from '../look/variants';
 
 export interface PlaceDebug {
   anchors: { from: Point; to: Point }[];

@@ -3,13 +3,13 @@
  * keypoints), without skin (sampled on the face), hair, the head, and arms below the sleeves. The result is an
  * RGBA cut-out the rest of the engine treats like a laid-down product shot.
  */
-import { bodyFrom } from './body';
-import { hairMap, isSkin, skinModel } from './appearance';
+import { bodyFrom } from '../perception/body';
+import { hairMap, isSkin, skinModel } from '../perception/appearance';
 import { detectGarment, type EngineSlot, type DetectedGarment } from './garment';
-import { components, newRgba } from './image-ops';
-import { EngineRefusal } from './refusal';
-import type { ModelRuntime, RgbaImage } from './types';
-import { analyzePerson } from './analyze';
+import { components, newRgba } from '../core/image-ops';
+import { EngineRefusal } from '../checks/refusal';
+import type { ModelRuntime, RgbaImage } from '../core/types';
+import { analyzePerson } from '../perception/analyze';
 
 export async function extractGarmentFromModel(
   runtime: ModelRuntime,

@@ -5,8 +5,8 @@
  * (torso, a sleeve, a leg) each garment pixel belongs to, so each piece is warped on its own.
  */
 import { garmentBlobs, rowRuns, type Box } from './garment';
-import type { Point } from './tps';
-import type { GrayImage } from './types';
+import type { Point } from '../core/tps';
+import type { GrayImage } from '../core/types';
 
 export const PART_TORSO = 1;
 export const PART_LEFT = 2; // the image-left sleeve or leg

@@ -3,9 +3,9 @@
  * flood fill from the border colour (with a tolerance), which keeps near-white parts of the garment that the
  * garment's outline encloses; then the outline decides the slot when the caller does not say.
  */
-import { components, dilate, newGray } from './image-ops';
-import { EngineRefusal } from './refusal';
-import type { GrayImage, RgbaImage } from './types';
+import { components, dilate, newGray } from '../core/image-ops';
+import { EngineRefusal } from '../checks/refusal';
+import type { GrayImage, RgbaImage } from '../core/types';
 
 export type EngineSlot = 'top' | 'bottom' | 'one-piece' | 'outerwear' | 'shoes' | 'accessory';
 

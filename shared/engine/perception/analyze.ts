@@ -1,6 +1,6 @@
 /** The person's analysis (keypoints and mask) at the engine's working size, brought back to the photo's size. */
-import { resizeGray, resizeRgba } from './image-ops';
-import type { KeypointName, ModelRuntime, PersonAnalysis, RgbaImage } from './types';
+import { resizeGray, resizeRgba } from '../core/image-ops';
+import type { KeypointName, ModelRuntime, PersonAnalysis, RgbaImage } from '../core/types';
 
 /** The analysis size: models see at most this many pixels on the long side. */
 export const ANALYSIS_MAX = 1024;

@@ -3,8 +3,8 @@
  * (grown from the top of the head through hair-coloured pixels), and the photo's low-passed light.
  */
 import type { Body } from './body';
-import { gaussianish, newGray, resizeGray } from './image-ops';
-import type { GrayImage, RgbaImage } from './types';
+import { gaussianish, newGray, resizeGray } from '../core/image-ops';
+import type { GrayImage, RgbaImage } from '../core/types';
 
 export interface SkinModel {
   /** Chroma (r/sum, g/sum) mean and spread, luminance range. */

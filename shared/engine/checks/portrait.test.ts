@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkPortrait, faceWidth, REFUSAL_MESSAGES } from './index';
-import { KEYPOINT_NAMES, type Keypoint, type KeypointName, type PersonAnalysis } from './types';
+import { checkPortrait, faceWidth, REFUSAL_MESSAGES } from '../index';
+import { KEYPOINT_NAMES, type Keypoint, type KeypointName, type PersonAnalysis } from '../core/types';
 
 /** A head-and-shoulders portrait W x W: eyes `eyeSpan` apart, a mask blob over the head and shoulders. */
 function portrait(

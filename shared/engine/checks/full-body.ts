@@ -2,9 +2,9 @@
  * The one rule for "a whole body is there" (used at profile save, before a render, and in the browser at pick
  * time): one person, facing the camera enough, head and feet inside the frame, tall enough in the frame.
  */
-import { components, resizeGray } from './image-ops';
+import { components, resizeGray } from '../core/image-ops';
 import { REFUSAL_MESSAGES, type EngineRefusalCode } from './refusal';
-import type { Keypoint, KeypointName, PersonAnalysis } from './types';
+import type { Keypoint, KeypointName, PersonAnalysis } from '../core/types';
 
 export type FullBodyResult = { ok: true } | { ok: false; code: EngineRefusalCode; message: string };
 

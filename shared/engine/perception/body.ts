@@ -3,8 +3,8 @@
  * model calls them), the torso axis, the shoulder span, the torso's edges at each height read from the mask
  * (arms hanging against the body left out by a cap from the joints), and limb widths.
  */
-import type { Point } from './tps';
-import type { Keypoint, KeypointName, PersonAnalysis } from './types';
+import type { Point } from '../core/tps';
+import type { Keypoint, KeypointName, PersonAnalysis } from '../core/types';
 
 export interface Limb {
   root: Point;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_VARIANTS } from '../domain/outfit';
-import { variantLabel } from '../domain/outfit';
+import { MAX_VARIANTS } from '../../domain/outfit';
+import { variantLabel } from '../../domain/outfit';
 import { DISTINCT_VARIANTS, variantFor } from './variants';
 
 describe('variant parameters (issue 39: variants differ visibly and say how)', () => {

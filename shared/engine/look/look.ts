@@ -3,9 +3,9 @@
  * feathered edge) and a colour grade as per-channel curves. Raw templates with a background image: the person
  * cut out and placed on it. Honest: plain image processing, no imitation of generative AI.
  */
-import type { ColorGrade, CreativeBackground } from '../domain/creative-look';
-import { gaussianish, newRgba, resizeGray, resizeRgba } from './image-ops';
-import type { GrayImage, RgbaImage } from './types';
+import type { ColorGrade, CreativeBackground } from '../../domain/creative-look';
+import { gaussianish, newRgba, resizeGray, resizeRgba } from '../core/image-ops';
+import type { GrayImage, RgbaImage } from '../core/types';
 
 type Rgb = [number, number, number];
 

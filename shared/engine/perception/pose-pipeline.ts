@@ -15,7 +15,7 @@ import {
   type KeypointName,
   type PersonAnalysis,
   type RgbaImage,
-} from './types';
+} from '../core/types';
 
 /** The models' input size (both models take a 256x256 RGB square). */
 export const MODEL_INPUT = 256;

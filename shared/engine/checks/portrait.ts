@@ -5,7 +5,7 @@
  */
 import { maskBlobs } from './full-body';
 import { REFUSAL_MESSAGES, type EngineRefusalCode } from './refusal';
-import type { Keypoint, PersonAnalysis } from './types';
+import type { Keypoint, PersonAnalysis } from '../core/types';
 
 export type PortraitResult = { ok: true } | { ok: false; code: EngineRefusalCode; message: string };
 
