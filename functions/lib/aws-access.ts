@@ -10,6 +10,7 @@
  * When code starts sending a new command, add it here (the test says where); the policy follows.
  * Pure data: imported by the CDK app and the tests, never by a handler.
  */
+import { groupEntryPath, type Group } from '../../shared/routes/route-def';
 
 /** Resources a function may be granted access to. */
 export type AwsResource =
@@ -139,14 +140,14 @@ const PIPELINE_SECRETS: AccessMap = {
   cursorKeySecret: ['GetSecretValueCommand'],
   originSecret: ['GetSecretValueCommand'],
 };
-const api = (group: string, access: AccessMap, extra: Partial<FunctionAccess> = {}): FunctionAccess => ({
-  entry: `functions/${group}/index.ts`,
+const api = (group: Group, access: AccessMap, extra: Partial<FunctionAccess> = {}): FunctionAccess => ({
+  entry: groupEntryPath(group),
   handler: 'handler',
   access: { ...PIPELINE_SECRETS, ...access },
   ...extra,
 });
 const task = (handler: string, access: AccessMap, extra: Partial<FunctionAccess> = {}): FunctionAccess => ({
-  entry: 'functions/workflow/index.ts',
+  entry: 'functions/generations/workflow/index.ts',
   handler,
   access,
   ...extra,
@@ -175,7 +176,7 @@ export const AWS_ACCESS = {
       moderation: ['DetectModerationLabelsCommand'],
       // the photo consent record keeps a peppered hash of the IP
       ipHashSecret: ['GetSecretValueCommand'],
-      // the full-body check of a new full-body photo runs in the render worker (functions/workflow/body-check.ts)
+      // the full-body check of a new full-body photo runs in the render worker (functions/generations/workflow/body-check.ts)
       renderWorker: ['InvokeCommand'],
     },
     // "Delete all my photos" and profile deletion list users/<id>/ and users/<id>/photo-profiles/<id>/.
@@ -268,10 +269,10 @@ export const AWS_ACCESS = {
     // rate limits per peppered IP hash
     ipHashSecret: ['GetSecretValueCommand'],
   }),
-  // Generation workflow (functions/workflow/index.ts): the state machine's tasks, the render worker and its
+  // Generation workflow (functions/generations/workflow/index.ts): the state machine's tasks, the render worker and its
   // failure handler, the EventBridge target for ended executions, and the sweeper.
   // Everything that dispatches (claims a job and starts its render) or retries a render invokes the render worker
-  // and the provider-call function (a synchronous provider's render runs there: functions/workflow/provider-call.ts).
+  // and the provider-call function (a synchronous provider's render runs there: functions/generations/workflow/provider-call.ts).
   'task:enqueueRender': task('enqueueRender', {
     table: ['GetCommand', 'QueryCommand', 'UpdateCommand', 'TransactWriteCommand'],
     providerSecret: ['GetSecretValueCommand'],
@@ -308,7 +309,7 @@ export const AWS_ACCESS = {
   // The small provider-call function (issue 28): calls a synchronous provider, stages its images in the private
   // bucket (tagged: PutObjectTagging), records them on the job and hands the image work to the render worker.
   'worker:providerCall': {
-    entry: 'functions/workflow/provider-call.ts',
+    entry: 'functions/generations/workflow/provider-call.ts',
     handler: 'providerCall',
     access: {
       // PutItem: in the bundle with the media store's putImage (a public image's hash record, as in the worker)
@@ -337,7 +338,7 @@ export const AWS_ACCESS = {
     providerCall: ['InvokeCommand'],
   }),
   'job:sweeper': {
-    entry: 'functions/workflow/sweeper.ts',
+    entry: 'functions/generations/workflow/sweeper.ts',
     handler: 'handler',
     access: {
       // UpdateItem: another attempt of a render whose lease ran out (retryRenderJob)
@@ -439,7 +440,7 @@ export type Principal = keyof typeof AWS_ACCESS;
  * test/infra/iam-contract.test.ts checks this list against the bundles both ways.
  */
 export const SHARP_PRINCIPALS: readonly Principal[] = [
-  // a template test starts a generation: its garment check reads the uploaded pieces (functions/services/garment-check.ts)
+  // a template test starts a generation: its garment check reads the uploaded pieces (functions/generations/garment-check.ts)
   'api:admin',
   'api:profiles',
   'api:generations',

@@ -3,7 +3,7 @@
  * first use) now. For the groups whose routes need the whole user, not only the token's claims.
  */
 import type { UserRecord } from '../../shared/repositories/user-repository';
-import { ensureUser } from '../services/user-service';
+import { ensureUser } from '../profiles/user-service';
 import { getDb } from './aws';
 import { requireAuth, type Req } from './http';
 

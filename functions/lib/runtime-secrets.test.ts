@@ -5,8 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FILLED_SECRET_CACHE_MS, filledSecret, setSecretFetcherForTests } from './runtime-secrets';
-import { loadProviderKeys, providerReady } from '../providers';
-import { getPayments, PaymentsUnavailable } from '../payments';
+import { loadProviderKeys, providerReady } from '../generations/providers';
+import { getPayments, PaymentsUnavailable } from '../billing/payments';
 
 const env = { ...process.env };
 let stored: Record<string, string | null>;

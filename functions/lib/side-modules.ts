@@ -12,9 +12,9 @@
 export const SIDE_MODULES = {
   /** The AI marking: C2PA manifest, X.509 signing (functions/lib/provenance-loader.ts). */
   provenance: 'functions/lib/provenance.ts',
-  /** The Stripe SDK adapter (functions/payments/index.ts). */
-  'stripe-adapter': 'functions/payments/stripe-adapter.ts',
-  /** The OpenAPI document: every group's routes and schemas (functions/auth-user/index.ts). */
+  /** The Stripe SDK adapter (functions/billing/payments/index.ts). */
+  'stripe-adapter': 'functions/billing/payments/stripe-adapter.ts',
+  /** The OpenAPI document: every group's routes and schemas (functions/profiles/handlers/auth-user.ts). */
   openapi: 'shared/openapi.ts',
 } as const;
 export type SideModule = keyof typeof SIDE_MODULES;

@@ -2,18 +2,19 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { groupEntryPath, type Group } from '../../shared/routes/route-def';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export const repoPath = (...segments: string[]): string => path.join(REPO_ROOT, ...segments);
 
-/** The Lambda entry module of an endpoint group: functions/<group>/index.ts. */
-export const groupEntry = (group: string): string => repoPath('functions', group, 'index.ts');
+/** The Lambda entry module of an endpoint group: functions/<domain>/handlers/<group>.ts (shared/routes/route-def.ts). */
+export const groupEntry = (group: Group): string => repoPath(groupEntryPath(group));
 
-export const WORKFLOW_ENTRY = repoPath('functions', 'workflow', 'index.ts');
-export const SWEEPER_ENTRY = repoPath('functions', 'workflow', 'sweeper.ts');
+export const WORKFLOW_ENTRY = repoPath('functions', 'generations', 'workflow', 'index.ts');
+export const SWEEPER_ENTRY = repoPath('functions', 'generations', 'workflow', 'sweeper.ts');
 /** The small provider-call function (its own entry: no sharp or TensorFlow.js in its bundle). */
-export const PROVIDER_CALL_ENTRY = repoPath('functions', 'workflow', 'provider-call.ts');
+export const PROVIDER_CALL_ENTRY = repoPath('functions', 'generations', 'workflow', 'provider-call.ts');
 /** The HTTP API's Lambda authorizer: CloudFront's origin token (functions/edge/authorizer.ts). */
 export const EDGE_AUTHORIZER_ENTRY = repoPath('functions', 'edge', 'authorizer.ts');
 export const WEB_DIST = repoPath('web', 'dist');

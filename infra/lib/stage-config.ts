@@ -85,7 +85,7 @@ export interface StageConfig {
   mediaVersioned: boolean;
   /**
    * Who renders each mode (EXACT_PROVIDER / CREATIVE_PROVIDER of every function): the AI provider by default; the
-   * Fitly engine only when chosen here, never as a stand-in for a missing key (functions/providers/index.ts).
+   * Fitly engine only when chosen here, never as a stand-in for a missing key (functions/generations/providers/index.ts).
    */
   renderProviders: { exact: 'fashn' | 'engine'; creative: 'gemini' | 'engine' };
 }

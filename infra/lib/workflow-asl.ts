@@ -31,7 +31,7 @@ export const localFunctionArn = (handler: string): string => `${LOCAL_LAMBDA_ARN
 export interface GenerationAsl {
   /** The Amazon States Language definition (StartAt, States, TimeoutSeconds). */
   asl: { StartAt: string; States: Record<string, Record<string, unknown>>; TimeoutSeconds?: number };
-  /** Task state name (Render, MarkFailed) -> exported handler of functions/workflow/index.ts. */
+  /** Task state name (Render, MarkFailed) -> exported handler of functions/generations/workflow/index.ts. */
   taskStateToHandler: Record<string, GenerationTaskHandler>;
 }
 

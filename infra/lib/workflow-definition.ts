@@ -9,12 +9,12 @@
  *
  * A generation that renders costs one state transition however long the queue: the execution waits for its
  * task token, and the render worker completes the look itself (stored result, status completed, the style's use
- * counted: functions/workflow/render-dispatch.ts reportResult) before it reports SendTaskSuccess
+ * counted: functions/generations/workflow/render-dispatch.ts reportResult) before it reports SendTaskSuccess
  * { resultKey, provider } (at $.render), which ends the execution. Or it reports SendTaskFailure (error name
  * ProviderRejected, RenderTimeout, ...; MarkFailed turns it into a readable message and refunds once).
  * Every task retries Lambda's throttling and service errors with exponential backoff and full jitter.
  *
- * Task contract (functions/workflow/index.ts): the execution input is { generationId, userId } (the execution
+ * Task contract (functions/generations/workflow/index.ts): the execution input is { generationId, userId } (the execution
  * is named by the generation id); MarkFailed receives the whole state (payloadResponseOnly);
  * enqueueRender receives { taskToken, generationId, userId }.
  */
@@ -25,7 +25,7 @@ import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import type { Construct } from 'constructs';
 import { GENERATION_TIMEOUT_SECONDS } from '../../shared/domain/render-queue';
 
-/** Exported handler names of functions/workflow/index.ts that the state machine invokes. */
+/** Exported handler names of functions/generations/workflow/index.ts that the state machine invokes. */
 export const GENERATION_TASK_HANDLERS = ['enqueueRender', 'markFailed'] as const;
 export type GenerationTaskHandler = (typeof GENERATION_TASK_HANDLERS)[number];
 export type GenerationTaskFunctions = Record<GenerationTaskHandler, lambda.IFunction>;

@@ -15,7 +15,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetObjectCommand, getPresignS3 } from '../../functions/lib/s3';
 import { createS3Client } from './s3-sdk';
-import { matchRoute, type Group } from '../../shared/routes';
+import { groupEntryPath, matchRoute, type Group } from '../../shared/routes';
 import { ERROR_CODES } from '../../shared/errors';
 import { bearerToken, verifyToken } from '../../functions/lib/auth';
 import type { ApiEvent, ApiResult } from '../../functions/lib/http';
@@ -54,7 +54,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../.
 export function loadGroupHandler(group: Group): Promise<Handler> {
   let h = handlers.get(group);
   if (!h) {
-    const file = path.join(root, 'functions', group, 'index.ts');
+    const file = path.join(root, groupEntryPath(group));
     h = import(pathToFileURL(file).href).then((m) => m.handler as Handler);
     handlers.set(group, h);
   }

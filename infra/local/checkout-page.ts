@@ -20,7 +20,7 @@ import {
   httpEventSink,
   payLocalSession,
   type EventSink,
-} from '../../functions/payments/local-adapter';
+} from '../../functions/billing/payments/local-adapter';
 import type { LocalRoute } from './api-server';
 import { ERROR_CODES } from '../../shared/errors';
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { stripeEvent } from '../../functions/payments/stripe-objects';
+import { stripeEvent } from '../../functions/billing/payments/stripe-objects';
 import { createOutbox } from './event-outbox';
 
 const ev = (id: string) => stripeEvent(id, 'checkout.session.completed', { id: `cs_${id}` });

@@ -7,8 +7,8 @@
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { EventSink } from '../../functions/payments/local-adapter';
-import type { StripeEvent } from '../../functions/payments/stripe-objects';
+import type { EventSink } from '../../functions/billing/payments/local-adapter';
+import type { StripeEvent } from '../../functions/billing/payments/stripe-objects';
 
 export interface OutboxOptions {
   dir: string;

@@ -3,14 +3,14 @@
  * nothing: accounts are looked up before they are created and every credit grant has a deterministic
  * ledger id, so it is recorded once.
  */
-import { startCheckout } from '../../functions/services/billing-service';
+import { startCheckout } from '../../functions/billing/billing-service';
 import type { Db } from '../../shared/repositories/table';
 import { createUserIfMissing, getUser, updateUser, type UserPatch } from '../../shared/repositories/user-repository';
 import { setAgeStatus } from '../../shared/repositories/privacy-repository';
 import { AGE_CONFIRMATION } from '../../shared/domain/privacy';
 import { recordMovement } from '../../shared/repositories/ledger-repository';
 import type { MonthlyPlanId } from '../../shared/domain/plans';
-import { createLocalAdapter, httpEventSink, payLocalSession } from '../../functions/payments/local-adapter';
+import { createLocalAdapter, httpEventSink, payLocalSession } from '../../functions/billing/payments/local-adapter';
 import { ensureAccount } from './cognito-setup';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { seedCatalog } from './seed-catalog';

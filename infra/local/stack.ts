@@ -23,7 +23,7 @@ import { seed, seedDemoSubscriptions, type SeedSummary } from './seed';
 import { startLocalStepFunctions, type LocalStepFunctionsOptions } from './step-functions';
 import { checkoutRoute } from './checkout-page';
 import { createOutbox } from './event-outbox';
-import { httpEventSink } from '../../functions/payments/local-adapter';
+import { httpEventSink } from '../../functions/billing/payments/local-adapter';
 import { adminRoute } from './admin-route';
 
 export const LOCAL_TABLE = 'tryon-local';
@@ -114,7 +114,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
     step('user pool ready');
     // executions are journaled in the data folder and resumed by the next start (issue 27)
-    (await import('../../functions/workflow/render-invoker')).acceptLocalInvocations();
+    (await import('../../functions/generations/workflow/render-invoker')).acceptLocalInvocations();
     const sfn = await startLocalStepFunctions({
       stateDir: path.join(dataDir, 'step-functions'),
       ...opts.stepFunctions,
@@ -124,7 +124,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     // renders whose worker died with the last run: rendered again once their executions hold live task tokens
     const resumeRenders = async () => {
       await sfn.resumedEnqueued();
-      const { resumeOrphanedRenders } = await import('../../functions/workflow/render-dispatch');
+      const { resumeOrphanedRenders } = await import('../../functions/generations/workflow/render-dispatch');
       const n = await resumeOrphanedRenders();
       if (n) log(`rendering again ${n} look(s) whose render was cut off by the last stop`);
     };
@@ -190,7 +190,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     started.push({ url: '', port: 0, stop: () => enginePool.stopEnginePool() });
 
     // The sweeper runs every minute, as deployed (overdue render leases, a dispatch safety net, stuck generations).
-    const { sweep } = await import('../../functions/workflow/sweeper');
+    const { sweep } = await import('../../functions/generations/workflow/sweeper');
     const sweeper = setInterval(() => void sweep().catch((err) => log(`sweeper: ${(err as Error).message}`)), 60_000);
     sweeper.unref();
     started.push({ url: '', port: 0, stop: async () => clearInterval(sweeper) });
@@ -204,7 +204,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     started.push({ url: '', port: 0, stop: async () => clearInterval(expiry) });
 
     // Retention of generated images runs daily in AWS; locally every hour (and once at start).
-    const { applyRetention } = await import('../../functions/services/retention-service');
+    const { applyRetention } = await import('../../functions/privacy/retention-service');
     const runRetention = () => void applyRetention(db).catch((err) => log(`retention: ${(err as Error).message}`));
     runRetention();
     const retention = setInterval(runRetention, 60 * 60_000);
@@ -223,7 +223,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       async stop() {
         // stop taking new render work, give the running renders a few seconds, then stop everything; what is
         // left (queued, or claimed but not finished) is resumed by the next start
-        const { quiesceLocalInvocations } = await import('../../functions/workflow/render-invoker');
+        const { quiesceLocalInvocations } = await import('../../functions/generations/workflow/render-invoker');
         const left = await quiesceLocalInvocations(opts.stopGraceMs ?? 5000);
         if (left) log(`${left} render(s) still running: they start again with the next start`);
         await stopAll();

@@ -9,7 +9,7 @@
  * Durable like the real service (issue 27): with a `stateDir`, every execution is journaled there (one JSON
  * file each, written on start and on end). When the stack starts again, each execution the journal still has
  * as RUNNING is started again from the beginning under the same name and input: every task is idempotent
- * (functions/workflow/index.ts), so the replay reaches the state the execution was in — a queued render gets
+ * (functions/generations/workflow/index.ts), so the replay reaches the state the execution was in — a queued render gets
  * its new task token, a render whose worker died is rendered again, a stored result is reported without a
  * second render, a generation already ended ends its execution the same way.
  */
@@ -115,10 +115,9 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
   const { generationAsl } = await import('./generation-asl-cache');
   const { asl, taskStateToHandler, callbackState: CALLBACK_STATE } = await generationAsl();
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
-  const tasksModule = (await import(pathToFileURL(path.join(root, 'functions/workflow/index.ts')).href)) as Record<
-    string,
-    (i: unknown) => Promise<JsonValue>
-  >;
+  const tasksModule = (await import(
+    pathToFileURL(path.join(root, 'functions/generations/workflow/index.ts')).href
+  )) as Record<string, (i: unknown) => Promise<JsonValue>>;
   const handlers: Record<string, (input: JsonValue) => Promise<JsonValue>> = {};
   /** Task invocations and their total duration per state (the bench reads them). */
   const metrics = { invocations: {} as Record<string, number>, durationMs: {} as Record<string, number> };
@@ -131,7 +130,8 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
   let tokenSeq = 0;
   for (const [state, handlerName] of Object.entries(taskStateToHandler)) {
     const fn = tasksModule[handlerName];
-    if (typeof fn !== 'function') throw new Error(`functions/workflow/index.ts does not export ${handlerName}`);
+    if (typeof fn !== 'function')
+      throw new Error(`functions/generations/workflow/index.ts does not export ${handlerName}`);
     const count = (t0: number) => {
       metrics.invocations[state] = (metrics.invocations[state] ?? 0) + 1;
       metrics.durationMs[state] = (metrics.durationMs[state] ?? 0) + (performance.now() - t0);
@@ -361,11 +361,11 @@ export async function startLocalStepFunctions(opts: LocalStepFunctionsOptions = 
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const invoker = (await import(
-    pathToFileURL(path.join(root, 'functions/workflow/render-invoker.ts')).href
-  )) as typeof import('../../functions/workflow/render-invoker');
+    pathToFileURL(path.join(root, 'functions/generations/workflow/render-invoker.ts')).href
+  )) as typeof import('../../functions/generations/workflow/render-invoker');
   const queue = (await import(
-    pathToFileURL(path.join(root, 'functions/workflow/render-queue.ts')).href
-  )) as typeof import('../../functions/workflow/render-queue');
+    pathToFileURL(path.join(root, 'functions/generations/workflow/render-queue.ts')).href
+  )) as typeof import('../../functions/generations/workflow/render-queue');
   invoker.setLocalRenderRunner({
     renderWorker: queue.renderWorker,
     renderWorkerFailed: queue.renderWorkerFailed,

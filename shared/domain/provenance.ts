@@ -59,7 +59,7 @@ export function aiDownloadName(title: string | null | undefined, ext = 'jpg'): s
   return `fitly-ai-generated${slug ? `-${slug}` : ''}.${ext}`;
 }
 
-/** The AI model behind each mode when an AI provider renders (functions/providers: exact FASHN, creative Gemini). */
+/** The AI model behind each mode when an AI provider renders (functions/generations/providers: exact FASHN, creative Gemini). */
 export const AI_MODEL_OF_MODE = { exact: 'FASHN try-on', creative: 'Gemini image' } as const;
 
 /** What made a result, as the result page's "Model" field says it. */

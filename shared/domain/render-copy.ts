@@ -1,6 +1,6 @@
 /**
  * The words that promise a result before it is made (issue 39): what the mode choices and Quick Try say depends on
- * who renders the mode here (functions/providers/choice.ts, told to the SPA by GET /api/config `renderers`). Only
+ * who renders the mode here (functions/generations/providers/choice.ts, told to the SPA by GET /api/config `renderers`). Only
  * an AI provider's looks are called photorealistic; the Fitly engine's are "preview quality" and say the engine
  * made them. While the configuration is not known, the words promise neither.
  */

@@ -66,7 +66,7 @@ export const PROVIDER_RETRIES = 3;
 export const PROVIDER_RETRY_BASE_MS = 2000;
 /**
  * Providers whose call is synchronous and remote (the render is the provider's latency, not our CPU): their call
- * runs in the small provider-call function (functions/workflow/provider-call.ts), which stages the provider's
+ * runs in the small provider-call function (functions/generations/workflow/provider-call.ts), which stages the provider's
  * bytes and hands the image work to the render worker only when they arrive (issue 28). The Fitly engine renders
  * on the worker's CPU; FASHN is asynchronous (submit and return).
  */

@@ -14,7 +14,7 @@ import {
   voteShardOf,
   withinLimit,
 } from './shares';
-import { newShareToken, newViewerId } from '../../functions/services/share-access';
+import { newShareToken, newViewerId } from '../../functions/shares/share-access';
 import { VIEWER_ID_PATTERN } from './shares';
 
 describe('share tokens', () => {

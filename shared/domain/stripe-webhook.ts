@@ -1,7 +1,7 @@
 /**
  * The Stripe webhook, written out once (issue 41): its path on the app's origin and the events to enable on the
  * Stripe endpoint. The route table names the path, the webhook's handlers are keyed by these events
- * (functions/services/stripe-events.ts: one handler each, checked by the type), and `npm run doctor -- --stage prod`
+ * (functions/billing/stripe-events.ts: one handler each, checked by the type), and `npm run doctor -- --stage prod`
  * prints the URL and the list to register (docs/operations.md "Secrets you bring").
  */
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';

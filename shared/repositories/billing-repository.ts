@@ -2,7 +2,7 @@
  * Billing records: Stripe events (RECEIVED when verified, APPLIED in the same transaction as their effect),
  * what each payment granted (so a refund can remove it), which user owns a Stripe subscription, and the
  * user's plan fields as one transaction item, and an event's effect (its storage intents) composed into one
- * transaction (writeEventEffect). The rules live in functions/services/stripe-events.ts; this
+ * transaction (writeEventEffect). The rules live in functions/billing/stripe-events.ts; this
  * module only reads and writes the items (docs/data-model.md).
  */
 import * as z from 'zod';
@@ -286,7 +286,7 @@ export async function writeUserFields(db: Db, items: TransactItem[]): Promise<bo
 
 /**
  * What an applied event writes besides its ledger movement, as storage intents (what, not how): this module
- * turns them into transaction items, so the rules in functions/services never assemble DynamoDB items.
+ * turns them into transaction items, so the rules in functions/<domain> never assemble DynamoDB items.
  */
 export type BillingIntent =
   /** What a payment granted, under each of its references (so a refund can find and revoke it). */

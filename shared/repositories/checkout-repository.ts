@@ -1,6 +1,6 @@
 /**
  * Our own record of every checkout session we open: the user, the product, the amount and currency we asked
- * for. Stripe fulfilment (functions/services/stripe-events.ts) grants only what this record says, and only
+ * for. Stripe fulfilment (functions/billing/stripe-events.ts) grants only what this record says, and only
  * when the paid session matches it; an event body is never trusted for who, what or how much.
  * Two items per session: CHECKOUT#<id>/SESSION (lookup by session id) and USER#<id>/CHECKOUT#<id> (a user's
  * sessions, to expire the other open ones of the same kind when one completes).

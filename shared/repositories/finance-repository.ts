@@ -1,7 +1,7 @@
 /**
  * Finance reads across users: ledger entries by day (gsi2) or one user's by time range (gsi1), the
  * accounting items for reconciliation (the one Scan in the product, admin only), and which grant entries
- * exist. The views and their rules live in functions/services/finance-service.ts.
+ * exist. The views and their rules live in functions/billing/finance-service.ts.
  */
 import { keys } from './keys';
 import { tableKeySchema } from './entity';

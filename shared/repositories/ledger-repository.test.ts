@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES, HttpError } from '../errors';
-import { adjustCredits } from '../../functions/services/credit-service';
+import { adjustCredits } from '../../functions/billing/credit-service';
 import { InsufficientCredits, recordMovement } from './ledger-repository';
 import type { Db } from './table';
 import { RETRY, StorageContention } from './toolkit';

@@ -1,5 +1,5 @@
 /**
- * The local payments adapter's own records (functions/payments/local-adapter.ts; never deployed): its
+ * The local payments adapter's own records (functions/billing/payments/local-adapter.ts; never deployed): its
  * checkout sessions, subscriptions and refunds, stored as opaque Stripe-shaped objects.
  */
 import * as z from 'zod';

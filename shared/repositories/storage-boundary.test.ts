@@ -29,15 +29,15 @@ describe('storage boundary lint rule', () => {
     const eslint = lint(backend);
     const code =
       "import { GetCommand } from '@aws-sdk/lib-dynamodb';\nimport { S3Client } from '@aws-sdk/client-s3';\nexport const x = [GetCommand, S3Client];\n";
-    const [service] = await eslint.lintText(code, { filePath: path.join(root, 'functions/services/leaky-service.ts') });
+    const [service] = await eslint.lintText(code, { filePath: path.join(root, 'functions/billing/leaky-service.ts') });
     expect(service!.messages.map((m) => m.ruleId)).toEqual(['no-restricted-imports', 'no-restricted-imports']);
     const client =
       "import { GetCommand } from '../../shared/repositories/dynamo-client';\nexport const y = GetCommand;\n";
-    const [leaky] = await eslint.lintText(client, { filePath: path.join(root, 'functions/services/leaky-service.ts') });
+    const [leaky] = await eslint.lintText(client, { filePath: path.join(root, 'functions/billing/leaky-service.ts') });
     expect(leaky!.messages.map((m) => m.ruleId)).toEqual(['no-restricted-imports']);
     // the functions' own S3 client is the media store's, not a service's
     const s3 = "import { GetObjectCommand, getS3 } from '../lib/s3';\nexport const z = [GetObjectCommand, getS3];\n";
-    const [direct] = await eslint.lintText(s3, { filePath: path.join(root, 'functions/services/leaky-service.ts') });
+    const [direct] = await eslint.lintText(s3, { filePath: path.join(root, 'functions/billing/leaky-service.ts') });
     expect(direct!.messages.map((m) => m.ruleId)).toEqual(['no-restricted-imports']);
     const [repo] = await eslint.lintText(code, { filePath: path.join(root, 'shared/repositories/some-repository.ts') });
     expect(repo!.messages).toEqual([]);

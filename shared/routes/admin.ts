@@ -1,4 +1,4 @@
-/** The routes of the admin endpoint group (functions/admin/index.ts implements exactly these). */
+/** The routes of the admin endpoint group (functions/admin/handlers/admin.ts implements exactly these). */
 import { ADMIN, CREATOR, defineRoutes } from './route-def';
 import {
   adminUserSearchQuery,

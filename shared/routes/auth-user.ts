@@ -1,4 +1,4 @@
-/** The routes of the auth-user endpoint group (functions/auth-user/index.ts implements exactly these). */
+/** The routes of the auth-user endpoint group (functions/profiles/handlers/auth-user.ts implements exactly these). */
 import { defineRoutes } from './route-def';
 import { OPENAPI_EDGE_SECONDS, PUBLIC_LIST_EDGE_SECONDS } from '../domain/edge';
 import { openApiDocumentSchema } from '../schemas/common';

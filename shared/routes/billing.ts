@@ -1,4 +1,4 @@
-/** The routes of the billing endpoint group (functions/billing/index.ts implements exactly these). */
+/** The routes of the billing endpoint group (functions/billing/handlers/billing.ts implements exactly these). */
 import { defineRoutes } from './route-def';
 import { changePlanSchema, checkoutSchema, subscriptionSummarySchema } from '../schemas/billing';
 import { urlResultSchema } from '../schemas/common';

@@ -1,4 +1,4 @@
-/** The routes of the catalog endpoint group (functions/catalog/index.ts implements exactly these). */
+/** The routes of the catalog endpoint group (functions/styles/handlers/catalog.ts implements exactly these). */
 import { ADMIN, defineRoutes } from './route-def';
 import { PUBLIC_LIST_EDGE_SECONDS } from '../domain/edge';
 import {

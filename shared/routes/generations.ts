@@ -1,4 +1,4 @@
-/** The routes of the generations endpoint group (functions/generations/index.ts implements exactly these). */
+/** The routes of the generations endpoint group (functions/generations/handlers/generations.ts implements exactly these). */
 import { defineRoutes } from './route-def';
 import { idResultSchema, receivedSchema } from '../schemas/common';
 import {

@@ -1,4 +1,4 @@
-/** The routes of the influencer endpoint group (functions/influencer/index.ts implements exactly these). */
+/** The routes of the influencer endpoint group (functions/styles/handlers/influencer.ts implements exactly these). */
 import { CREATOR, defineRoutes } from './route-def';
 import {
   collectionAddStyleSchema,

@@ -1,4 +1,4 @@
-/** The routes of the privacy endpoint group (functions/privacy/index.ts implements exactly these). */
+/** The routes of the privacy endpoint group (functions/privacy/handlers/privacy.ts implements exactly these). */
 import { defineRoutes } from './route-def';
 import {
   ageInputSchema,

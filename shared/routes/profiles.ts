@@ -1,4 +1,4 @@
-/** The routes of the profiles endpoint group (functions/profiles/index.ts implements exactly these). */
+/** The routes of the profiles endpoint group (functions/profiles/handlers/profiles.ts implements exactly these). */
 import { defineRoutes } from './route-def';
 import { deleteAllPhotosResultSchema, photoProfileListSchema, photoProfileSchema } from '../schemas/photo-profile';
 import { photoProfileCreateSchema, photoProfilePatchSchema } from '../schemas/requests';

@@ -22,6 +22,29 @@ export const GROUPS = [
 ] as const;
 export type Group = (typeof GROUPS)[number];
 
+/**
+ * The domains of functions/ (functions/<domain>/): each group's Lambda entry lives in its domain's handlers folder,
+ * functions/<domain>/handlers/<group>.ts (the one place that says where a group's code is: CDK, the local server,
+ * the integration harness and the bundle bench all ask `groupEntryPath`).
+ */
+export const DOMAINS = ['admin', 'billing', 'generations', 'privacy', 'profiles', 'shares', 'styles'] as const;
+export type Domain = (typeof DOMAINS)[number];
+export const GROUP_DOMAIN: Readonly<Record<Group, Domain>> = {
+  'auth-user': 'profiles',
+  profiles: 'profiles',
+  generations: 'generations',
+  catalog: 'styles',
+  influencer: 'styles',
+  billing: 'billing',
+  'stripe-webhook': 'billing',
+  'uploads-images': 'profiles',
+  admin: 'admin',
+  privacy: 'privacy',
+  shares: 'shares',
+};
+/** A group's Lambda entry module, relative to the repository root. */
+export const groupEntryPath = (group: Group): string => `functions/${GROUP_DOMAIN[group]}/handlers/${group}.ts`;
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**

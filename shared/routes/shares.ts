@@ -1,4 +1,4 @@
-/** The routes of the shares endpoint group (functions/shares/index.ts implements exactly these). */
+/** The routes of the shares endpoint group (functions/shares/handlers/shares.ts implements exactly these). */
 import { defineRoutes } from './route-def';
 import { SHARE_CACHE_SECONDS } from '../domain/shares';
 import { idResultSchema } from '../schemas/common';

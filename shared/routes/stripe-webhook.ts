@@ -1,4 +1,4 @@
-/** The routes of the stripe-webhook endpoint group (functions/stripe-webhook/index.ts implements exactly these). */
+/** The routes of the stripe-webhook endpoint group (functions/billing/handlers/stripe-webhook.ts implements exactly these). */
 import { defineRoutes } from './route-def';
 import { receivedSchema } from '../schemas/common';
 import { STRIPE_WEBHOOK_PATH } from '../domain/stripe-webhook';

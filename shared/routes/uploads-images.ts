@@ -1,4 +1,4 @@
-/** The routes of the uploads-images endpoint group (functions/uploads-images/index.ts implements exactly these). */
+/** The routes of the uploads-images endpoint group (functions/profiles/handlers/uploads-images.ts implements exactly these). */
 import { defineRoutes } from './route-def';
 import { PUBLIC_IMAGE_URL_EDGE_SECONDS } from '../domain/edge';
 import { mediaUrlSchema } from '../schemas/common';

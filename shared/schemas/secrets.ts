@@ -14,12 +14,12 @@ export const provenanceSecretSchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type ProvenanceSecret = z.infer<typeof provenanceSecretSchema>;
 
-/** Stripe (functions/payments). */
+/** Stripe (functions/billing/payments). */
 export const stripeSecretSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ secretKey: secretField, webhookSecret: secretField }),
 );
 
-/** The AI providers' API keys (functions/providers). */
+/** The AI providers' API keys (functions/generations/providers). */
 export const providerSecretSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ fashnApiKey: secretField, geminiApiKey: secretField }),
 );

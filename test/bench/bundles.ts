@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:
 import path from 'node:path';
 import { lambdaBundleOptions, sourceMapsAtRuntime } from '../../infra/lib/constructs/app-function';
 import { buildSideModules } from '../../infra/lib/constructs/side-modules-build';
-import { GROUPS } from '../../shared/routes';
+import { GROUPS, groupEntryPath } from '../../shared/routes';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -33,17 +33,22 @@ export interface LambdaEntry {
 }
 
 export const LAMBDA_ENTRIES: LambdaEntry[] = [
-  ...GROUPS.map((g) => ({ name: g, entry: `functions/${g}/index.ts`, handler: 'handler', api: true })),
+  ...GROUPS.map((g) => ({ name: g, entry: groupEntryPath(g), handler: 'handler', api: true })),
   {
     name: 'workflow (render worker, tasks)',
-    entry: 'functions/workflow/index.ts',
+    entry: 'functions/generations/workflow/index.ts',
     handler: 'renderWorker',
     api: false,
     engine: true,
   },
   // a synchronous provider's wait (issue 28): no sharp or TensorFlow.js in this bundle
-  { name: 'workflow provider call', entry: 'functions/workflow/provider-call.ts', handler: 'providerCall', api: false },
-  { name: 'workflow sweeper', entry: 'functions/workflow/sweeper.ts', handler: 'handler', api: false },
+  {
+    name: 'workflow provider call',
+    entry: 'functions/generations/workflow/provider-call.ts',
+    handler: 'providerCall',
+    api: false,
+  },
+  { name: 'workflow sweeper', entry: 'functions/generations/workflow/sweeper.ts', handler: 'handler', api: false },
   { name: 'expire-packs job', entry: 'functions/billing/expire-packs.ts', handler: 'handler', api: false },
   { name: 'retention job', entry: 'functions/privacy/retention-job.ts', handler: 'handler', api: false },
   { name: 'export job', entry: 'functions/privacy/export-job.ts', handler: 'handler', api: false },

@@ -16,8 +16,8 @@ import { addFavorite } from '../../shared/repositories/discovery-repository';
 import { getStyle } from '../../shared/repositories/catalog-repository';
 import { SHARE_VOTE_SHARDS } from '../../shared/domain/shares';
 import { STYLE_COUNTER_SHARDS, STYLE_USAGE_FOLD_MS } from '../../shared/domain/catalog';
-import { viewShare } from '../../functions/services/share-viewer-service';
-import { newShareToken } from '../../functions/services/share-access';
+import { viewShare } from '../../functions/shares/share-viewer-service';
+import { newShareToken } from '../../functions/shares/share-access';
 import { countItemsRead } from '../support/items-read';
 import {
   claimRenderJob,

@@ -9,8 +9,8 @@ import os from 'node:os';
 import type { Db } from '../../shared/repositories/table';
 import { capacityMetrics } from '../../shared/repositories/table';
 import { getGeneration } from '../../shared/repositories/generation-repository';
-import { localInvocationMetrics, type WorkerFunction } from '../../functions/workflow/render-invoker';
-import { stagingMetrics } from '../../functions/workflow/provider-call';
+import { localInvocationMetrics, type WorkerFunction } from '../../functions/generations/workflow/render-invoker';
+import { stagingMetrics } from '../../functions/generations/workflow/provider-call';
 import { WORKFLOW_MEMORY_MB } from '../../shared/domain/render-queue';
 
 async function pool<T>(n: number, concurrency: number, fn: () => Promise<T>): Promise<T[]> {

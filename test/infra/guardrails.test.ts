@@ -16,7 +16,7 @@ import { buildTryonApp } from '../../infra/lib/tryon-app';
 import { flatten, resourcesOf, synthApp, type SynthesizedApp } from './synth';
 import { ALARM_THRESHOLDS } from '../../infra/lib/constructs/alarms';
 import { CLOUDFRONT_ALARM } from '../../infra/lib/stacks/edge-alarms-stack';
-import { QUEUE_AGE_MESSAGE } from '../../functions/workflow/queue-age';
+import { QUEUE_AGE_MESSAGE } from '../../functions/generations/workflow/queue-age';
 
 let dev: SynthesizedApp;
 beforeAll(() => {

@@ -39,12 +39,12 @@ beforeAll(() => {
   mkdirSync(out, { recursive: true });
   writeFileSync(path.join(out, 'package.json'), '{"type":"module"}');
   for (const cmd of sideModuleCommands(REPO_ROOT, out)) execSync(cmd, { shell: '/bin/bash', stdio: 'pipe' });
-  shares = bundle('index', `export { handler } from './functions/shares/index.ts';`);
-  authUser = bundle('auth-user', `export { handler } from './functions/auth-user/index.ts';`);
+  shares = bundle('index', `export { handler } from './functions/shares/handlers/shares.ts';`);
+  authUser = bundle('auth-user', `export { handler } from './functions/profiles/handlers/auth-user.ts';`);
   loaders = bundle(
     'loaders',
     `export { markAsAiGenerated } from './functions/lib/provenance-loader.ts';
-     export { getPayments } from './functions/payments/index.ts';`,
+     export { getPayments } from './functions/billing/payments/index.ts';`,
   );
 }, 120_000);
 

@@ -195,7 +195,7 @@ describe('token verification', () => {
       Buffer.alloc(0),
       { sub: 'other' },
     );
-    const { handler } = await import('../../functions/auth-user/index');
+    const { handler } = await import('../../functions/profiles/handlers/auth-user');
     const out = await handler(event, {} as never);
     expect(out.statusCode).toBe(401);
   });

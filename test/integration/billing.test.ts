@@ -5,15 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '../../shared/repositories/dynamo-client';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
-import { signPayload } from '../../functions/payments/signature';
+import { signPayload } from '../../functions/billing/payments/signature';
 import {
   LOCAL_WEBHOOK_SECRET,
   advanceLocalCycle,
   getLocalSession,
   payLocalSession,
   type EventSink,
-} from '../../functions/payments/local-adapter';
-import { stripeEvent, type StripeEvent } from '../../functions/payments/stripe-objects';
+} from '../../functions/billing/payments/local-adapter';
+import { stripeEvent, type StripeEvent } from '../../functions/billing/payments/stripe-objects';
 import { expirePacks } from '../../functions/billing/expire-packs';
 import { keys } from '../../shared/repositories/keys';
 import { PACKS } from '../../shared/domain/plans';

@@ -17,7 +17,7 @@ import { seedStyleId } from '../../infra/local/seed-catalog';
 import { CONTENT_SAFETY_MESSAGES } from '../../shared/domain/content-safety';
 // the results here are the Fitly engine's (no AI key): a composite made with trained models
 import { COMPOSITE_WITH_TRAINED_ALGORITHMIC_MEDIA as SOURCE_TYPE_CHECK } from '../../shared/domain/provenance';
-import { drainLocalInvocations } from '../../functions/workflow/render-invoker';
+import { drainLocalInvocations } from '../../functions/generations/workflow/render-invoker';
 import { fullBodyJpeg } from '../support/api-client';
 import { listContentRefusals } from '../../shared/repositories/content-safety-repository';
 import { getBalance, listLedger } from '../../shared/repositories/ledger-repository';

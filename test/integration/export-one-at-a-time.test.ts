@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_STALE_SECONDS } from '../../shared/domain/privacy';
 import { listExports, updateExport } from '../../shared/repositories/privacy-repository';
-import { requestExport, setExportRunner } from '../../functions/services/export-service';
+import { requestExport, setExportRunner } from '../../functions/privacy/export-service';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 
 let ctx: IntegrationContext;

@@ -11,10 +11,10 @@ import {
   listGenerations,
 } from '../../shared/repositories/generation-repository';
 import { startGeneration } from '../../functions/lib/workflow-client';
-import { sweep, STUCK_MESSAGE } from '../../functions/workflow/sweeper';
+import { sweep, STUCK_MESSAGE } from '../../functions/generations/workflow/sweeper';
 import { createUserWithProfile, garmentJpeg, solidJpeg as photo } from '../support/users';
 import { FULL_BODY_FIXTURE, fullBodyJpeg } from '../support/api-client';
-import { drainLocalInvocations } from '../../functions/workflow/render-invoker';
+import { drainLocalInvocations } from '../../functions/generations/workflow/render-invoker';
 import { PHOTO_CONSENT } from '../../shared/domain/privacy';
 import { readProvenance } from '../support/provenance';
 import { COMPOSITE_WITH_TRAINED_ALGORITHMIC_MEDIA } from '../../shared/domain/provenance';

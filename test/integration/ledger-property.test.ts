@@ -14,15 +14,15 @@ import {
   advanceLocalCycle,
   payLocalSession,
   type EventSink,
-} from '../../functions/payments/local-adapter';
-import { stripeEvent, type StripeEvent } from '../../functions/payments/stripe-objects';
-import { applyStripeEvent } from '../../functions/services/stripe-events';
+} from '../../functions/billing/payments/local-adapter';
+import { stripeEvent, type StripeEvent } from '../../functions/billing/payments/stripe-objects';
+import { applyStripeEvent } from '../../functions/billing/stripe-events';
 import { sdkEvent } from '../support/stripe-sdk-event';
 import {
   grantUpgradeReconcile,
   startCheckout,
   syncUserFromSubscription,
-} from '../../functions/services/billing-service';
+} from '../../functions/billing/billing-service';
 import { expirePacks } from '../../functions/billing/expire-packs';
 import { planLotConsumption, splitCost } from '../../shared/domain/ledger';
 import { isLiveSubscriptionStatus, purchaseBlocker, type ProductType } from '../../shared/domain/plans';
@@ -33,7 +33,7 @@ import {
   type GenerationRecord,
 } from '../../shared/repositories/generation-repository';
 import { createUserIfMissing, getUser } from '../../shared/repositories/user-repository';
-import type { PaymentsAdapter } from '../../functions/payments/types';
+import type { PaymentsAdapter } from '../../functions/billing/payments/types';
 
 let ctx: IntegrationContext;
 let payments: PaymentsAdapter;

@@ -215,7 +215,7 @@ describe('a whole outfit in one generation', () => {
       );
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       // no webhook in this fake: the worker submits step 1, the sweeper's poll advances the chain
-      const { sweep } = await import('../../functions/workflow/sweeper');
+      const { sweep } = await import('../../functions/generations/workflow/sweeper');
       const { getRenderJob } = await import('../../shared/repositories/render-queue-repository');
       const end = Date.now() + 20_000;
       while ((await getGeneration(ctx.db, user.sub, res.body.id))?.status !== 'failed') {
@@ -249,7 +249,7 @@ describe('a whole outfit chained on FASHN', () => {
     process.env.FASHN_API_KEY = 'fk';
     process.env.FASHN_BASE_URL = fashn.url;
     try {
-      const { completeAsyncRender } = await import('../../functions/workflow/render-webhook-intake');
+      const { completeAsyncRender } = await import('../../functions/generations/workflow/render-webhook-intake');
       const { getRenderJob } = await import('../../shared/repositories/render-queue-repository');
       const { user, profileId } = await newUserWithProfile(10);
       const res = await startOutfit(
@@ -294,7 +294,7 @@ describe('a whole outfit chained on FASHN', () => {
     process.env.FASHN_API_KEY = 'fk';
     process.env.FASHN_BASE_URL = fashn.url;
     try {
-      const { completeAsyncRender } = await import('../../functions/workflow/render-webhook-intake');
+      const { completeAsyncRender } = await import('../../functions/generations/workflow/render-webhook-intake');
       const { claimRenderStepAdvance } = await import('../../shared/repositories/render-queue-repository');
       const { user, profileId } = await newUserWithProfile(10);
       const res = await startOutfit(

@@ -3,7 +3,7 @@
  * export, and account deletion verified by listing every table item and every object key afterwards.
  */
 import { getFavoriteCount } from '../../shared/repositories/style-counter-repository';
-import { drainLocalInvocations } from '../../functions/workflow/render-invoker';
+import { drainLocalInvocations } from '../../functions/generations/workflow/render-invoker';
 import { fullBodyJpeg } from '../support/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -25,12 +25,12 @@ import { userViewerId } from '../../shared/domain/shares';
 import { getPhotoConsent, getPrivacyFields, setAgeStatus } from '../../shared/repositories/privacy-repository';
 import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
 import { cognitoClient, signIn } from '../../infra/local/cognito-setup';
-import { setPaymentsAdapter } from '../../functions/payments';
-import { signPayload } from '../../functions/payments/signature';
-import type { PaymentsAdapter } from '../../functions/payments/types';
-import { applyRetention } from '../../functions/services/retention-service';
-import { buildExport, exportStatus, setExportRunner } from '../../functions/services/export-service';
-import { hashIp } from '../../functions/services/consent-service';
+import { setPaymentsAdapter } from '../../functions/billing/payments';
+import { signPayload } from '../../functions/billing/payments/signature';
+import type { PaymentsAdapter } from '../../functions/billing/payments/types';
+import { applyRetention } from '../../functions/privacy/retention-service';
+import { buildExport, exportStatus, setExportRunner } from '../../functions/privacy/export-service';
+import { hashIp } from '../../functions/privacy/consent-service';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { bucketClient, file, multipart } from '../support/media';
 import { ulid } from 'ulid';

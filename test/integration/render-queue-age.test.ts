@@ -1,10 +1,10 @@
 /**
- * The render queue's age for its alarm (functions/workflow/queue-age.ts): the oldest waiting job of each
+ * The render queue's age for its alarm (functions/generations/workflow/queue-age.ts): the oldest waiting job of each
  * provider, either lane, read from the queue itself (DynamoDB Local).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueRenderJob } from '../../shared/repositories/render-queue-repository';
-import { reportQueueAge } from '../../functions/workflow/queue-age';
+import { reportQueueAge } from '../../functions/generations/workflow/queue-age';
 import { setupIntegration, type IntegrationContext } from '../support/integration';
 
 let ctx: IntegrationContext;

@@ -27,21 +27,21 @@ import {
   releaseRenderJob,
 } from '../../shared/repositories/render-queue-repository';
 import type { Db } from '../../shared/repositories/table';
-import { enqueueRender } from '../../functions/workflow/index';
-import { beginAttempt, resumeOrphanedRenders } from '../../functions/workflow/render-dispatch';
+import { enqueueRender } from '../../functions/generations/workflow/index';
+import { beginAttempt, resumeOrphanedRenders } from '../../functions/generations/workflow/render-dispatch';
 import { getUser } from '../../shared/repositories/user-repository';
 import { getStyle } from '../../shared/repositories/catalog-repository';
 import { getStyleCounterSums } from '../../shared/repositories/style-counter-repository';
-import { startFromStyle } from '../../functions/services/generation-start-service';
-import { providerReady } from '../../functions/providers';
-import { renderWorker, renderWorkerFailed } from '../../functions/workflow/render-queue';
+import { startFromStyle } from '../../functions/generations/generation-start-service';
+import { providerReady } from '../../functions/generations/providers';
+import { renderWorker, renderWorkerFailed } from '../../functions/generations/workflow/render-queue';
 import {
   drainLocalInvocations,
   localInvocationMetrics,
   setLocalRenderRunner,
   type RenderWorkerEvent,
-} from '../../functions/workflow/render-invoker';
-import { providerCall } from '../../functions/workflow/provider-call';
+} from '../../functions/generations/workflow/render-invoker';
+import { providerCall } from '../../functions/generations/workflow/provider-call';
 import { getObject, mediaKeys } from '../../functions/lib/media-store';
 import { setModeratorForTests } from '../../functions/lib/moderation';
 import { CONTENT_SAFETY_MESSAGES } from '../../shared/domain/content-safety';
@@ -52,7 +52,7 @@ import {
   RENDER_WORKER_TIMEOUT_SECONDS,
   stagedJobId,
 } from '../../shared/domain/render-queue';
-import { sweep } from '../../functions/workflow/sweeper';
+import { sweep } from '../../functions/generations/workflow/sweeper';
 import { createUserWithProfile } from '../support/users';
 import { seedTestCatalog } from '../support/styles';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';

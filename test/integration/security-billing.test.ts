@@ -7,15 +7,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DeleteCommand, GetCommand } from '../../shared/repositories/dynamo-client';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
-import { signPayload } from '../../functions/payments/signature';
+import { signPayload } from '../../functions/billing/payments/signature';
 import {
   LOCAL_WEBHOOK_SECRET,
   getLocalSession,
   getLocalSubscription,
   payLocalSession,
   type EventSink,
-} from '../../functions/payments/local-adapter';
-import { stripeEvent, type StripeEvent } from '../../functions/payments/stripe-objects';
+} from '../../functions/billing/payments/local-adapter';
+import { stripeEvent, type StripeEvent } from '../../functions/billing/payments/stripe-objects';
 import { PLANS } from '../../shared/domain/plans';
 import { keys } from '../../shared/repositories/keys';
 import { getCheckoutRecord } from '../../shared/repositories/checkout-repository';

@@ -18,9 +18,9 @@ import {
   type ShareRecord,
 } from '../../shared/repositories/share-repository';
 import { SHARE_VOTE_SHARDS, voteShardOf } from '../../shared/domain/shares';
-import { viewShare, voteOnShare } from '../../functions/services/share-viewer-service';
-import { listMyShares, revokeShare } from '../../functions/services/share-service';
-import { newShareToken } from '../../functions/services/share-access';
+import { viewShare, voteOnShare } from '../../functions/shares/share-viewer-service';
+import { listMyShares, revokeShare } from '../../functions/shares/share-service';
+import { newShareToken } from '../../functions/shares/share-access';
 
 let ctx: IntegrationContext;
 const TTL = Math.floor(Date.now() / 1000) + 40 * 86_400;

@@ -365,13 +365,13 @@ describe('revoking and expiry', () => {
 
   it('expired: 404 once the expiry passes', async () => {
     const res = await share(owner, { generationIds: [gens[0]], expiresInDays: 1 });
-    const { viewShare } = await import('../../functions/services/share-viewer-service');
+    const { viewShare } = await import('../../functions/shares/share-viewer-service');
     const later = new Date(Date.now() + 86_400_000 + 1000);
     await expect(viewShare(ctx.db, res.body.token, null, new Date())).resolves.toMatchObject({
       images: [expect.anything()],
     });
     await expect(viewShare(ctx.db, res.body.token, null, later)).rejects.toMatchObject({ status: 404 });
-    const { listMyShares } = await import('../../functions/services/share-service');
+    const { listMyShares } = await import('../../functions/shares/share-service');
     expect((await listMyShares(ctx.db, owner.sub, later)).find((s) => s.id === res.body.id)?.state).toBe('expired');
   });
 });

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '../../shared/repositories/dynamo-client';
 import { strFromU8, unzipSync } from 'fflate';
 import { createS3Client } from '../../infra/local/s3-sdk';
-import { buildExport, setExportRunner } from '../../functions/services/export-service';
+import { buildExport, setExportRunner } from '../../functions/privacy/export-service';
 import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
 import { keys } from '../../shared/repositories/keys';
 import type { UserPatch } from '../../shared/repositories/user-repository';

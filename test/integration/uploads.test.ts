@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentUserSchema } from '../../shared/schemas/user';
 import { strictAddressPolicy, type AddressPolicy } from '../../functions/lib/safe-fetch';
-import { downloadImage, scrapeUrl } from '../../functions/services/remote-image-service';
+import { downloadImage, scrapeUrl } from '../../functions/profiles/remote-image-service';
 import { createSignedInUser, INFLUENCER_ROLE } from '../support/users';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { bucketClient, file, jpegWithGps, multipart, oversized, type Part } from '../support/media';

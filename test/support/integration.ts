@@ -11,7 +11,7 @@ import { inject } from 'vitest';
 import { sign } from './jwt';
 import { CreateUserPoolCommand, CreateUserPoolClientCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { createDb, type Db } from '../../shared/repositories/table';
-import { matchRoute, type Group } from '../../shared/routes';
+import { groupEntryPath, matchRoute, type Group } from '../../shared/routes';
 import { buildEvent } from '../../infra/local/api-event';
 import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../shared/domain/edge';
 import { ensureBuckets, ensureTable } from '../../infra/local/stack';
@@ -192,7 +192,7 @@ const cache = new Map<Group, Promise<(e: ApiEvent, c: unknown) => Promise<ApiRes
 function loadHandler(group: Group) {
   let h = cache.get(group);
   if (!h) {
-    h = import(`../../functions/${group}/index.ts`).then((m) => m.handler);
+    h = import(`../../${groupEntryPath(group)}`).then((m) => m.handler);
     cache.set(group, h);
   }
   return h;

@@ -4,8 +4,8 @@
  * does.
  */
 import Stripe from 'stripe';
-import { signPayload } from '../../functions/payments/signature';
-import type { StripeEvent } from '../../functions/payments/stripe-objects';
+import { signPayload } from '../../functions/billing/payments/signature';
+import type { StripeEvent } from '../../functions/billing/payments/stripe-objects';
 
 export function sdkEvent(event: StripeEvent): Stripe.Event {
   const payload = JSON.stringify(event);

@@ -4,7 +4,7 @@
  * through the API (with consent). One place, so every test sets users up the way the product does.
  */
 import { fullBodyJpeg, garmentJpeg, solidJpeg } from './api-client';
-import { drainLocalInvocations } from '../../functions/workflow/render-invoker';
+import { drainLocalInvocations } from '../../functions/generations/workflow/render-invoker';
 import { expect } from 'vitest';
 import { AGE_CONFIRMATION, PHOTO_CONSENT, type AgeStatus } from '../../shared/domain/privacy';
 import { recordMovement } from '../../shared/repositories/ledger-repository';

@@ -182,7 +182,7 @@ export class Api extends Construct {
     const missing = groups.filter((g) => !exists(groupEntry(g)));
     if (missing.length)
       throw new Error(
-        `The route table names groups without a handler module: ${missing.map((g) => `functions/${g}/index.ts`).join(', ')}`,
+        `The route table names groups without a handler module: ${missing.map((g) => groupEntry(g)).join(', ')}`,
       );
 
     for (const group of groups) {
@@ -248,7 +248,7 @@ export class Api extends Construct {
 
   /**
    * A signed Stripe event that disagrees with our own checkout record is refused and logged as
-   * `stripe fulfilment refused` (functions/services/stripe-events.ts); each such line counts 1 here, and the
+   * `stripe fulfilment refused` (functions/billing/stripe-events.ts); each such line counts 1 here, and the
    * alarms stack raises an alarm on any (docs/security.md).
    */
   private fulfilmentRefusedMetric(logGroup: logs.ILogGroup): cloudwatch.Metric {

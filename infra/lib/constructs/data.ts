@@ -17,7 +17,7 @@ import type { StageConfig } from '../stage-config';
 /** Objects under this prefix are transient (browser uploads waiting for their finalize call): 1 day. */
 export const TMP_UPLOAD_PREFIX = QUARANTINE_PREFIX;
 
-/** The tag of data export ZIPs (functions/services/export-service.ts writes it). */
+/** The tag of data export ZIPs (functions/privacy/export-service.ts writes it). */
 import { VARIANT_RUN_RETENTION_DAYS, VARIANT_TAG } from '../../../shared/domain/outfit';
 
 export const EXPORT_TAG = { key: 'fitly-export', value: 'true' } as const;

@@ -35,7 +35,7 @@ export class Secrets extends Construct {
   readonly provenance: secretsmanager.Secret;
   /** HMAC key of pagination cursors (shared/repositories/cursor.ts): generated, never leaves AWS. */
   readonly cursorKey: secretsmanager.Secret;
-  /** Pepper of the IP hashes in consent records and rate limits (functions/services/consent-service.ts). */
+  /** Pepper of the IP hashes in consent records and rate limits (functions/privacy/consent-service.ts). */
   readonly ipHashPepper: secretsmanager.Secret;
   /**
    * The token CloudFront adds to every request to the API (origin custom header) and every function checks

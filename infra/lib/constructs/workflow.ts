@@ -17,7 +17,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import { QUEUE_AGE_MESSAGE } from '../../../functions/workflow/queue-age';
+import { QUEUE_AGE_MESSAGE } from '../../../functions/generations/workflow/queue-age';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
@@ -71,7 +71,7 @@ export class Workflow extends Construct {
   readonly sweeper: NodejsFunction;
   /**
    * Seconds the oldest waiting render has waited (any provider; the sweeper logs it each minute:
-   * functions/workflow/queue-age.ts). The alarm on it lives in the alarms stack.
+   * functions/generations/workflow/queue-age.ts). The alarm on it lives in the alarms stack.
    */
   readonly renderQueueAge: cloudwatch.IMetric;
   /** Failed invocations of the render failure handler (alarm on depth). */
@@ -172,7 +172,7 @@ export class Workflow extends Construct {
       principal: 'worker:renderWorkerFailed',
     });
     // no asynchronous retries: a crash goes to renderWorkerFailed, which renders again through the one retry
-    // path (lease and attempts, functions/workflow/render-dispatch.ts retryOrFail); an event throttled past its
+    // path (lease and attempts, functions/generations/workflow/render-dispatch.ts retryOrFail); an event throttled past its
     // short maximum age goes there too, before the claim's start lease runs out (RENDER_START_LEASE_SECONDS), so
     // the sweeper never starts another attempt while this one's event may still come (issue 41)
     worker.fn.configureAsyncInvoke({

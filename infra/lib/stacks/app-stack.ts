@@ -44,7 +44,7 @@ export class AppStack extends Stack {
       LOG_LEVEL: config.prod ? 'INFO' : 'DEBUG',
       // the media buckets keep versions in prod (Data construct): deletions then remove every version
       ...(config.mediaVersioned ? { MEDIA_BUCKETS_VERSIONED: 'true' } : {}),
-      // who renders each mode (functions/providers/index.ts): explicit, never a silent fallback
+      // who renders each mode (functions/generations/providers/index.ts): explicit, never a silent fallback
       EXACT_PROVIDER: config.renderProviders.exact,
       CREATIVE_PROVIDER: config.renderProviders.creative,
       // the render queue's slots per provider, sized per stage (stage-config.ts, docs/capacity.md)

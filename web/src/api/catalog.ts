@@ -1,4 +1,4 @@
-/** Catalog reads used by the generation screens (shapes of functions/services/catalog-service.ts). */
+/** Catalog reads used by the generation screens (shapes of functions/styles/catalog-service.ts). */
 import type * as R from '../../../shared/schemas/responses';
 import { keepPreviousData, queryOptions, useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { fetchApi } from './endpoints';

@@ -7,7 +7,7 @@ import { GARMENT_SLOTS, type GarmentSlot } from '../../../../shared/domain/outfi
 import { isOneOf } from '../../../../shared/domain/one-of';
 import { decodeImage } from './decode';
 
-/** The side the outline is read at (as functions/services/garment-check.ts). */
+/** The side the outline is read at (as functions/generations/garment-check.ts). */
 const GUESS_SIDE = 512;
 
 export async function guessGarmentSlot(url: string, signal?: AbortSignal): Promise<GarmentSlot | null> {
