@@ -768,9 +768,11 @@ export async function prepareGarment(
   if (hit) return hit;
   // product images are drawn at most half the photo's height: 640 px is plenty
   const k = Math.min(1, GARMENT_MAX / Math.max(g.image.width, g.image.height));
-  const image = k < 1 ? resizeRgba(g.image, Math.round(g.image.width * k), Math.round(g.image.height * k)) : g.image;
-  const det = detectGarment(image, g.slot);
+  const resized = k < 1 ? resizeRgba(g.image, Math.round(g.image.width * k), Math.round(g.image.height * k)) : g.image;
+  const det = detectGarment(resized, g.slot);
   if (det.slot === 'accessory') throw new EngineRefusal('unsupported_garment');
+  // the picture the outline belongs to: the product photo, or the photo turned upright
+  const image = det.image ?? resized;
   let skinCloth = false;
   const share = skinShare(image, det.alpha);
   if (share >= SAFETY_GATE.personCheckSkinShare) {
