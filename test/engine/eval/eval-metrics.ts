@@ -46,6 +46,14 @@ export interface EvalMetrics extends RenderMetrics {
   failures: string[];
 }
 
+/**
+ * The slot guessed from the outline alone is right: the garment's own slot, or a top for outerwear (an outline
+ * does not tell a jacket from a shirt; the catalogue says which it is).
+ */
+export function slotGuessRight(slot: EngineSlot, guessed: EngineSlot | null): boolean {
+  return guessed === slot || (slot === 'outerwear' && guessed === 'top');
+}
+
 export function evalMetrics(c: EvalCaseInput): EvalMetrics {
   // measure() reads the labels by name: an unlabelled photo (or variant) gets no old-garment measure
   const m = measure(c.labels ?? `${c.personName}~unlabelled`, c.slot, c.person, c.analysis, c.result);
@@ -60,14 +68,13 @@ export function evalMetrics(c: EvalCaseInput): EvalMetrics {
   if (m.untouchedMad > THRESHOLDS.untouchedMad) failures.push('untouchedMad');
   if (m.wristsVisible.some((v) => v < THRESHOLDS.wristVisible)) failures.push('wristsVisible');
   if (!c.result.safety.ok) failures.push(`safety:${c.result.safety.code}`);
-  const slotGuessRight = c.guessedSlot === c.truth.slot;
   return {
     ...m,
     bareTorso: c.result.safety.bareTorso,
     offBody: c.result.safety.offBody,
     detached: c.result.safety.detached,
     safetyOk: c.result.safety.ok,
-    slotGuessRight,
+    slotGuessRight: slotGuessRight(c.truth.slot, c.guessedSlot),
     failures,
   };
 }

@@ -31,7 +31,7 @@ import { resizeRgba } from '../../../shared/engine/core/image-ops';
 import { loadPerson } from '../fixtures';
 import { THRESHOLDS } from '../metrics';
 import { conditionsFor, cutout, productPhoto, type PhotoCondition } from './conditions';
-import { evalMetrics, type EvalMetrics } from './eval-metrics';
+import { evalMetrics, slotGuessRight, type EvalMetrics } from './eval-metrics';
 import { EVAL_GARMENTS, truthOf, type DrawnGarment } from './garments';
 import {
   ARMS_IN_FRONT,
@@ -56,7 +56,22 @@ const CONDITION_PEOPLE = ['cgi-model-27', 'cgi-model-2', 'ai-body', 'cgi-model-1
 /** The person the "model wearing it" photos are made on (plain background, A-pose): the engine's easy case. */
 const MODEL_PEOPLE = ['ai-body', 'cgi-model-27'];
 /** The panels shown in docs/engine.md (remade with --docs-only). */
-const DOC_SHEETS: Record<string, string[]> = {};
+const DOC_SHEETS: Record<string, string[]> = {
+  'flat-lay': [
+    'tee-stripe@cgi-model-27#flat-white',
+    'longsleeve-breton@ai-body#flat-white',
+    'cami-silk@cgi-model-27#flat-white',
+    'coat-camel@ai-body#flat-white',
+    'maxi-floral@ai-body#flat-white',
+    'midi-dots@cgi-model-27#flat-white',
+  ],
+  conditions: [
+    'tee-stripe@cgi-model-15#grey-shadow',
+    'shorts-chino@ai-body#hanger',
+    'heels-red@cgi-model-15#rotated',
+    'midi-dots@cgi-model-15#on-model~auto',
+  ],
+};
 
 type Source = 'laydown' | 'on-model' | 'auto';
 interface CaseSpec {
@@ -332,6 +347,19 @@ async function docsSheets(): Promise<void> {
   }
 }
 
+/** The report as JSON, one case (or summary entry) per line: small, and diffs stay readable. */
+function compactJson(report: Record<string, unknown>): string {
+  const lines = Object.entries(report).map(([k, v]) => {
+    if (Array.isArray(v)) return `${JSON.stringify(k)}: [\n  ${v.map((x) => JSON.stringify(x)).join(',\n  ')}\n ]`;
+    if (v && typeof v === 'object')
+      return `${JSON.stringify(k)}: {\n  ${Object.entries(v)
+        .map(([a, b]) => `${JSON.stringify(a)}: ${JSON.stringify(b)}`)
+        .join(',\n  ')}\n }`;
+    return `${JSON.stringify(k)}: ${JSON.stringify(v)}`;
+  });
+  return `{\n ${lines.join(',\n ')}\n}\n`;
+}
+
 const fileName = (id: string) => id.replace(/[^a-zA-Z0-9._-]+/g, '_');
 
 async function main(): Promise<void> {
@@ -522,7 +550,7 @@ async function main(): Promise<void> {
   };
   const slotGuess = rows.filter((r) => r.condition !== 'on-model' && r.variant === 'photo');
   const guessed = new Map<string, boolean>();
-  for (const r of slotGuess) guessed.set(`${r.garment}#${r.condition}`, r.guessedSlot === r.slot);
+  for (const r of slotGuess) guessed.set(`${r.garment}#${r.condition}`, slotGuessRight(r.slot, r.guessedSlot));
   const report = {
     generated: new Date().toISOString().slice(0, 10),
     thresholds: THRESHOLDS,
@@ -539,7 +567,7 @@ async function main(): Promise<void> {
   };
   const partial = opt.quick || opt.people || opt.garments || opt.conditions;
   const jsonFile = partial ? path.join(CACHE, 'eval.json') : path.join(DOCS, 'eval.json');
-  writeFileSync(jsonFile, JSON.stringify(report, null, 1) + '\n');
+  writeFileSync(jsonFile, compactJson(report));
   await docsSheets();
   console.log(
     `${rows.length} cases, ${report.asExpected} as expected, ${report.renders} renders; slot guessed right ${report.slotGuessRight}; ${jsonFile}; sheets in ${CACHE}`,
