@@ -104,8 +104,13 @@ describe('engine evaluation set, representative subset (real models)', () => {
       analysis: other.analysis,
     });
     await expect(attempt).rejects.toBeInstanceOf(EngineRefusal);
-    await expect(attempt).rejects.toMatchObject({ code: 'on_model_garment' });
-    expect(REFUSAL_MESSAGES.on_model_garment).toMatch(/product photo/);
+    // the message says why and what to use instead
+    await expect(attempt).rejects.toMatchObject({
+      code: 'on_model_garment',
+      message: REFUSAL_MESSAGES.on_model_garment,
+    });
+    expect(REFUSAL_MESSAGES.on_model_garment).toMatch(/someone wearing it/);
+    expect(REFUSAL_MESSAGES.on_model_garment).toMatch(/use a product photo/);
   }, 60_000);
 
   it('refuses the people who are not whole bodies with their own reason, whatever the garment', async () => {

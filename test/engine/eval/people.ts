@@ -11,8 +11,8 @@ export { FULL_BODY, NOT_FULL_BODY };
 
 /** A forearm or hand in front of the body (a top must go under it without holes). */
 export const ARMS_IN_FRONT = [
-  'cgi-model-2', // right hand at the chin, the forearm across the upper chest
-  'cgi-model-15', // both forearms held in front of the waist, hands before the body's edge
+  'cgi-model-2', // a hand raised to the chin, the forearm before the upper chest
+  'cgi-model-15', // both forearms raised in front of the body's sides, hands at chest height
   'cgi-model-27', // a hand raised to her head, the forearm folded before the face's side
 ];
 /** Legs apart (a skirt or a dress must stay one piece across the gap between the legs). */
