@@ -534,7 +534,11 @@ async function main(): Promise<void> {
       `[${n}/${cases.length}] ${c.id} ${outcome} ${ms}ms ${row.metrics ? JSON.stringify((row.metrics as { failures: string[] }).failures) : ''}`,
     );
   }
-  for (const [id, panels] of byGarment) await sheet(panels, path.join(CACHE, `${id}.jpg`));
+  // a partial run (filters, --quick) keeps the whole run's sheets and report: its own go to .cache/engine-eval/partial/
+  const partial = Boolean(opt.quick || opt.people || opt.garments || opt.conditions);
+  const sheetDir = partial ? path.join(CACHE, 'partial') : CACHE;
+  mkdirSync(sheetDir, { recursive: true });
+  for (const [id, panels] of byGarment) await sheet(panels, path.join(sheetDir, `${id}.jpg`));
   // the summary: per category and per condition, rendered / refused as expected / failing a metric
   const summary = (key: (r: CaseRow) => string) => {
     const out: Record<string, { cases: number; asExpected: number; metricsPass: number; gated: number }> = {};
@@ -565,12 +569,11 @@ async function main(): Promise<void> {
     garments: EVAL_GARMENTS.map(truthOf),
     rows,
   };
-  const partial = opt.quick || opt.people || opt.garments || opt.conditions;
-  const jsonFile = partial ? path.join(CACHE, 'eval.json') : path.join(DOCS, 'eval.json');
+  const jsonFile = partial ? path.join(sheetDir, 'eval.json') : path.join(DOCS, 'eval.json');
   writeFileSync(jsonFile, compactJson(report));
-  await docsSheets();
+  if (!partial) await docsSheets();
   console.log(
-    `${rows.length} cases, ${report.asExpected} as expected, ${report.renders} renders; slot guessed right ${report.slotGuessRight}; ${jsonFile}; sheets in ${CACHE}`,
+    `${rows.length} cases, ${report.asExpected} as expected, ${report.renders} renders; slot guessed right ${report.slotGuessRight}; ${jsonFile}; sheets in ${sheetDir}`,
   );
 }
 
