@@ -17,3 +17,4 @@ export { bareTorso, hardFill, oldShowing, topHoles } from './metrics/cover';
 export { hemTilt, legGapOpen, legWidthRatio, lengthError, shouldersKept } from './metrics/shape';
 export { legsKept, shoeOffset } from './metrics/legs';
 export { colourDelta, productTilt, shadowEdge, slotGuess } from './metrics/product';
+export { FIXTURE_TRUTH } from './metrics/fixture-truth';

@@ -6,6 +6,7 @@ import type { EngineSlot } from '../../../shared/engine';
 import type { MetricContext } from './context';
 import {
   armCapsules,
+  binary,
   enclosed,
   inCapsules,
   loosened,
@@ -68,12 +69,7 @@ export function oldShowing(
 ): number | null {
   if (!clothes) return null;
   const { person, result, skin, garment, width: W, height: H } = ctx;
-  const rows = rowExtent(
-    Uint8Array.from(garment, (v) => (v >= 128 ? 1 : 0)),
-    W,
-    H,
-    Math.max(2, Math.round(ctx.body.span * 0.05)),
-  );
+  const rows = rowExtent(binary(garment), W, H, Math.max(2, Math.round(ctx.body.span * 0.05)));
   const rule = REPLACES[slot];
   let n = 0;
   let seen = 0;
@@ -95,15 +91,16 @@ export function oldShowing(
 }
 
 /**
- * Holes in an upper garment: pixels enclosed by the drawn garment and the arms (the arms in front close a hole
- * that a forearm crossing the torso leaves open at the garment's edge) that show neither garment nor skin (the old
- * top or the background between the forearms and the torso), in the torso's rows; share of the torso region the
- * garment covers with its holes. null for a bottom or shoes.
+ * Holes in an upper garment: pixels enclosed by the drawn garment and the arms (the arms in front, capsules 1.3x
+ * the limbs' widths, close a hole that a forearm crossing the torso leaves open at the garment's edge): the old
+ * top, the background or the body's own skin seen through the garment, in the torso's rows; share of the torso
+ * region the garment covers with its holes. null for a bottom or shoes.
  */
 export function topHoles(ctx: MetricContext, slot: EngineSlot): number | null {
   if (slot !== 'top' && slot !== 'outerwear' && slot !== 'one-piece') return null;
-  const { body, result, skin, garment, width: W, height: H } = ctx;
-  const arms = armCapsules(body, 1, 0.3);
+  const { body, garment, width: W, height: H } = ctx;
+  // the arms (generously: a hand is wider than its wrist) are walls; the rest enclosed shows through a hole
+  const arms = armCapsules(body, 1.3, 0.3);
   const wall = new Uint8Array(W * H);
   // the arms are walls only where they overlap the garment's bounding rows (a hand in the hair closes nothing)
   for (let y = 0; y < H; y++) {
@@ -133,7 +130,7 @@ export function topHoles(ctx: MetricContext, slot: EngineSlot): number | null {
       }
       if (!hole[i]) continue;
       area++;
-      if (!skinAt(skin, result, i)) holes++;
+      holes++;
     }
   }
   return area ? holes / area : 0;

@@ -93,6 +93,13 @@ describe('topHoles', () => {
     expect(topHoles(ctxOf(figureHanging, result, garment), 'top')).toBeGreaterThan(T.topHolesMax);
     expect(topHoles(ctxOf(figureHanging, result, garment), 'bottom')).toBeNull();
   });
+  it('fires on a hole that shows the bare body under the top (a strapless outfit)', () => {
+    const bare = figure({ bareTorso: true });
+    const { result, garment } = cleanTop(bare);
+    paint(result, (x, y) => x >= 112 && x <= 124 && y >= 95 && y <= 115, SKIN);
+    for (let y = 95; y <= 115; y++) for (let x = 112; x <= 124; x++) garment[y * W + x] = 0;
+    expect(topHoles(ctxOf(bare, result, garment), 'top')).toBeGreaterThan(T.topHolesMax);
+  });
 });
 
 describe('hardFill', () => {

@@ -173,8 +173,12 @@ export function rowExtent(bin: Uint8Array, w: number, h: number, min = 1): [numb
   return y0 < 0 ? null : [y0, y1];
 }
 
-/** Binary mask from a coverage image (>= at). */
-export const binary = (g: GrayImage, at = 128) => Uint8Array.from(g.data, (v) => (v >= at ? 1 : 0));
+/** Binary mask (0/1) of a coverage buffer (>= at). A plain loop: `Uint8Array.from` with a map is ~50x slower. */
+export function binary(data: Uint8Array, at = 128): Uint8Array {
+  const out = new Uint8Array(data.length);
+  for (let i = 0; i < data.length; i++) if (data[i]! >= at) out[i] = 1;
+  return out;
+}
 
 // --- colour -------------------------------------------------------------------------------------------------
 

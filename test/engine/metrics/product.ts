@@ -5,7 +5,7 @@
 import { detectGarment, GARMENT_MAX, type EngineSlot, type GrayImage, type RgbaImage } from '../../../shared/engine';
 import { resizeRgba } from '../../../shared/engine/core/image-ops';
 import type { MetricContext } from './context';
-import { deltaE2000, erodeBin, linearToLab, median, srgbToLinear, type Lab } from './pixels';
+import { binary, deltaE2000, erodeBin, linearToLab, median, srgbToLinear, type Lab } from './pixels';
 
 /** The product as the engine reads it: at most GARMENT_MAX px, cut out by `detectGarment` (null: refused). */
 export function productCutout(
@@ -126,30 +126,31 @@ export function slotGuess(product: RgbaImage, truth: EngineSlot): { guessed: Eng
   return { guessed, right: guessed === truth || (upper(guessed) && upper(truth)) };
 }
 
-/** Median CIELAB of an image's pixels where `use` is set. */
-function medianLab(
+/**
+ * CIELAB of the mean colour (in linear RGB, times `gains`) of an image's pixels where `use` is set: the mean, not
+ * a median, so a print (navy and white stripes) gives its mixed colour rather than whichever stripe is the most.
+ */
+function meanLab(
   image: RgbaImage,
   use: (i: number) => boolean,
   gains: [number, number, number] = [1, 1, 1],
 ): Lab | null {
-  const L: number[] = [];
-  const A: number[] = [];
-  const B: number[] = [];
-  const n = image.width * image.height;
-  const step = Math.max(1, Math.floor(n / 60000));
-  for (let i = 0; i < n; i += step) {
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  let n = 0;
+  const N = image.width * image.height;
+  const step = Math.max(1, Math.floor(N / 60000));
+  for (let i = 0; i < N; i += step) {
     if (!use(i)) continue;
     const o = i * 4;
-    const [l, a, b] = linearToLab(
-      Math.min(1, srgbToLinear(image.data[o]!) * gains[0]),
-      Math.min(1, srgbToLinear(image.data[o + 1]!) * gains[1]),
-      Math.min(1, srgbToLinear(image.data[o + 2]!) * gains[2]),
-    );
-    L.push(l);
-    A.push(a);
-    B.push(b);
+    r += srgbToLinear(image.data[o]!);
+    g += srgbToLinear(image.data[o + 1]!);
+    b += srgbToLinear(image.data[o + 2]!);
+    n++;
   }
-  return L.length ? [median(L), median(A), median(B)] : null;
+  if (!n) return null;
+  return linearToLab(Math.min(1, (r / n) * gains[0]), Math.min(1, (g / n) * gains[1]), Math.min(1, (b / n) * gains[2]));
 }
 
 /**
@@ -178,7 +179,7 @@ export function sceneGains(person: RgbaImage, mask: Uint8Array): [number, number
 
 /**
  * The garment's colour in the render against its product photo lit by the scene's light: CIEDE2000 between the
- * median CIELAB of the drawn garment (fully covered pixels, 2 px in from its edge) and the median of the product's
+ * mean colour of the drawn garment (fully covered pixels, 2 px in from its edge) and the mean of the product's
  * cut-out (3 px in: no outline) with the scene's gains applied. Also the difference without the gains (how much
  * the scene's tint would change it). null without a cut-out or a drawn garment.
  */
@@ -188,22 +189,12 @@ export function colourDelta(
 ): { deltaE: number; deltaEUntinted: number } | null {
   if (!product) return null;
   const { image: pi, alpha } = product;
-  const inner = erodeBin(
-    Uint8Array.from(alpha.data, (v) => (v >= 250 ? 1 : 0)),
-    alpha.width,
-    alpha.height,
-    3,
-  );
-  const drawn = erodeBin(
-    Uint8Array.from(ctx.garment, (v) => (v >= 250 ? 1 : 0)),
-    ctx.width,
-    ctx.height,
-    2,
-  );
+  const inner = erodeBin(binary(alpha.data, 250), alpha.width, alpha.height, 3);
+  const drawn = erodeBin(binary(ctx.garment, 250), ctx.width, ctx.height, 2);
   const gains = sceneGains(ctx.person, ctx.body.mask);
-  const own = medianLab(pi, (i) => inner[i] === 1);
-  const lit = medianLab(pi, (i) => inner[i] === 1, gains);
-  const got = medianLab(ctx.result, (i) => drawn[i] === 1);
+  const own = meanLab(pi, (i) => inner[i] === 1);
+  const lit = meanLab(pi, (i) => inner[i] === 1, gains);
+  const got = meanLab(ctx.result, (i) => drawn[i] === 1);
   if (!own || !lit || !got) return null;
   return { deltaE: deltaE2000(lit, got), deltaEUntinted: deltaE2000(own, got) };
 }

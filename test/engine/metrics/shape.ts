@@ -168,23 +168,18 @@ export function legWidthRatio(ctx: MetricContext, productAlpha: GrayImage | null
 }
 
 /**
- * The drawn garment's hem tilt against the hips' line, in degrees: a line fitted to the lowest garment pixel of
- * each column over the middle 60% of the garment's width (a rotated product photo left tilted). null for shoes or
- * too small a garment.
+ * The drawn garment's hem tilt, in degrees, against the level or the hips' line, whichever is nearer: a line
+ * fitted to the lowest garment pixel of each column between the hip joints (a rotated product photo left tilted).
+ * null when too few columns have garment.
  */
 export function hemTilt(ctx: MetricContext): number | null {
   const { garment, body, width: W, height: H } = ctx;
-  let x0 = W;
-  let x1 = -1;
-  for (let i = 0; i < W * H; i++) {
-    if (garment[i]! < 128) continue;
-    const x = i % W;
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-  }
-  if (x1 - x0 < 10) return null;
-  const a = Math.round(x0 + (x1 - x0) * 0.2);
-  const b = Math.round(x0 + (x1 - x0) * 0.8);
+  // the torso's columns only (between the hip joints, 10% in): a sleeve's cuff is no hem
+  const l = Math.min(body.hipL.x, body.hipR.x);
+  const r = Math.max(body.hipL.x, body.hipR.x);
+  const a = Math.max(0, Math.round(l + (r - l) * 0.1));
+  const b = Math.min(W - 1, Math.round(r - (r - l) * 0.1));
+  if (b - a < 10) return null;
   const pts: [number, number][] = [];
   for (let x = a; x <= b; x++) {
     for (let y = H - 1; y >= 0; y--) {
@@ -205,5 +200,6 @@ export function hemTilt(ctx: MetricContext): number | null {
   }
   const hemDeg = (Math.atan(sxy / (sxx || 1)) * 180) / Math.PI;
   const hipDeg = (Math.atan2(body.hipR.y - body.hipL.y, body.hipR.x - body.hipL.x) * 180) / Math.PI;
-  return Math.abs(hemDeg - hipDeg);
+  // a hem hangs level, or follows hips that tilt (a weight-bearing leg): the nearer of the two
+  return Math.min(Math.abs(hemDeg), Math.abs(hemDeg - hipDeg));
 }
