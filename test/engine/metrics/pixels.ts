@@ -2,7 +2,7 @@
  * Pixel helpers for the metrics: polygons to masks, "unchanged" pixels, capsules, hole filling, CIELAB and
  * CIEDE2000. Pure functions over plain buffers (no engine state).
  */
-import type { GrayImage, RgbaImage } from '../../../shared/engine';
+import type { RgbaImage } from '../../../shared/engine';
 import type { Body } from '../../../shared/engine/perception/body';
 import { isSkin, type SkinModel } from '../../../shared/engine/perception/appearance';
 import { METRIC_THRESHOLDS as T } from './thresholds';
