@@ -102,7 +102,8 @@ export function measureAll(input: MeasureInput): AllMetrics {
     shoeOffset: slot === 'shoes' ? shoeOffset(ctx) : null,
     shadowEdge: product && slot !== 'shoes' ? shadowEdge(product.image, product.alpha) : null,
     productTilt: product ? productTilt(product.alpha) : null,
-    hemTilt: upper ? hemTilt(ctx) : null,
+    // a top's or a jacket's hem (a dress's is cut by the legs' gap and its slits: not a line)
+    hemTilt: slot === 'top' || slot === 'outerwear' ? hemTilt(ctx) : null,
     slotGuessed: guess?.guessed ?? null,
     slotRight: guess?.right ?? null,
     deltaE: colour?.deltaE ?? null,

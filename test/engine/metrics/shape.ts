@@ -169,8 +169,8 @@ export function legWidthRatio(ctx: MetricContext, productAlpha: GrayImage | null
 
 /**
  * The drawn garment's hem tilt, in degrees, against the level or the hips' line, whichever is nearer: a line
- * fitted to the lowest garment pixel of each column between the hip joints (a rotated product photo left tilted).
- * null when too few columns have garment.
+ * through the medians of the lowest garment pixel of each column in the left and right halves of the columns
+ * between the hip joints (a rotated product photo left tilted). null when too few columns have garment.
  */
 export function hemTilt(ctx: MetricContext): number | null {
   const { garment, body, width: W, height: H } = ctx;
@@ -190,15 +190,16 @@ export function hemTilt(ctx: MetricContext): number | null {
     }
   }
   if (pts.length < 10) return null;
-  const mx = pts.reduce((s, p) => s + p[0], 0) / pts.length;
-  const my = pts.reduce((s, p) => s + p[1], 0) / pts.length;
-  let sxy = 0;
-  let sxx = 0;
-  for (const [x, y] of pts) {
-    sxy += (x - mx) * (y - my);
-    sxx += (x - mx) ** 2;
-  }
-  const hemDeg = (Math.atan(sxy / (sxx || 1)) * 180) / Math.PI;
+  // the slope between the medians of the left and right halves: a slit or a notch in a few columns moves neither
+  const half = pts.length >> 1;
+  const mid = (v: [number, number][]) => {
+    const ys = v.map((p) => p[1]).sort((p, q) => p - q);
+    const xs = v.map((p) => p[0]).sort((p, q) => p - q);
+    return { x: xs[xs.length >> 1]!, y: ys[ys.length >> 1]! };
+  };
+  const L = mid(pts.slice(0, half));
+  const R = mid(pts.slice(half));
+  const hemDeg = (Math.atan2(R.y - L.y, R.x - L.x || 1) * 180) / Math.PI;
   const hipDeg = (Math.atan2(body.hipR.y - body.hipL.y, body.hipR.x - body.hipL.x) * 180) / Math.PI;
   // a hem hangs level, or follows hips that tilt (a weight-bearing leg): the nearer of the two
   return Math.min(Math.abs(hemDeg), Math.abs(hemDeg - hipDeg));
