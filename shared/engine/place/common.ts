@@ -26,6 +26,12 @@ export interface PlacedGarment {
   drawLimbs(layer: Layer): void;
   /** The torso piece's hem (tops, one-pieces). */
   hemY?: number;
+  /**
+   * Where this garment may be, given the body's room (the silhouette closed across narrow gaps, grown): a skirt,
+   * a dress or a coat adds the gap between the legs below the crotch and its flare (it drapes as one piece), wide
+   * trouser legs their own width. Absent: the body's room as it is.
+   */
+  room?: (base: Uint8Array) => Uint8Array;
   debug: PlaceDebug;
 }
 
@@ -108,4 +114,104 @@ export function limbStrip(
     dIn.push(lerp(dstSeamInner, inner, sb));
   }
   return { so, si, dOut, dIn };
+}
+
+/**
+ * The canonical body's landmarks for a garment's length, in the garment's own chest widths from its top (the
+ * high point of its shoulder): a tee (65 cm long on a 48 cm chest, 1.35) ends at the top of the thigh, a knee-length
+ * coat (100 cm on 52 cm) at the knee, a maxi dress (145 cm on 44 cm) at the ankle. From a size chart's
+ * proportions (a 165 cm figure: the hip joints 53 cm, the knees 94 cm, the ankles 132 cm below the shoulders'
+ * top); mapped onto the person's own hips, knees and ankles, so a long-legged figure's coat still reaches her knee.
+ */
+export const UPPER_LANDMARKS = { hip: 1.1, knee: 1.95, ankle: 2.75 };
+/**
+ * The same for a bottom, in its own waist widths from the waistband (worn 0.22 torso heights above the hip
+ * joints): a mini skirt (40 cm on a 36 cm waist) ends mid-thigh, a midi (72 cm) mid-calf, full-length trousers
+ * (105 cm) at the ankle.
+ */
+export const LOWER_LANDMARKS = { hip: 0.45, knee: 1.5, ankle: 2.55 };
+/** How far a skirt's, a dress's or a coat's own flare may reach past the legs, a side, at the hem (x the span). */
+export const DRAPE_FLARE = 0.2;
+
+const kneeY = (body: Body) => (body.legL.mid.y + body.legR.mid.y) / 2;
+const ankleY = (body: Body) => (body.legL.end.y + body.legR.end.y) / 2;
+
+/**
+ * Where a garment `r` of its own widths long ends on this body: piecewise between the body's `top` (where the
+ * garment's top sits), the hip joints, the knees and the ankles, as the canonical landmarks say.
+ */
+export function hemOnBody(body: Body, r: number, marks: { hip: number; knee: number; ankle: number }, top: number) {
+  const hip = body.pelvis.y;
+  const knee = kneeY(body);
+  const ankle = ankleY(body);
+  if (r <= marks.hip) return top + ((hip - top) * r) / marks.hip;
+  if (r <= marks.knee) return hip + ((knee - hip) * (r - marks.hip)) / (marks.knee - marks.hip);
+  return knee + ((ankle - knee) * (r - marks.knee)) / (marks.ankle - marks.knee);
+}
+
+/** The lowest a hem goes: just below the ankles (a floor-length garment still shows the feet). */
+export function lowestHem(body: Body): number {
+  return ankleY(body) + (ankleY(body) - kneeY(body)) * 0.06;
+}
+
+/**
+ * The room of a garment that drapes from the hips (a skirt, a dress, a coat): the body's room, plus, from the
+ * crotch down to its hem, the gap between the legs whatever its width (one piece, not culottes) and its flare up
+ * to `flare` spans past the legs' outer edges at the knee-to-ankle (growing from the hips).
+ */
+export function drapeRoom(body: Body, base: Uint8Array, hemY: number, flare: number): Uint8Array {
+  const { width: W, height: H, mask, span, torsoH } = body;
+  const out = new Uint8Array(base);
+  const y0 = Math.max(0, Math.round(body.pelvis.y));
+  const y1 = Math.min(H - 1, Math.round(hemY));
+  const legs = [body.legL, body.legR];
+  for (let y = y0; y <= y1; y++) {
+    // the legs' outer edges in the mask on this row, searched out from the legs' joints
+    let l = Infinity;
+    let r = -Infinity;
+    for (const leg of legs) {
+      const thigh = y <= leg.mid.y;
+      const a = thigh ? leg.root : leg.mid;
+      const b = thigh ? leg.mid : leg.end;
+      const t = Math.max(0, Math.min(1, (y - a.y) / (b.y - a.y || 1)));
+      const cx = Math.round(a.x + (b.x - a.x) * t);
+      const half = (thigh ? leg.widthRoot : leg.widthEnd) * 0.75;
+      for (let x = Math.max(0, Math.round(cx - half)); x <= Math.min(W - 1, Math.round(cx + half)); x++) {
+        if (mask[y * W + x]! < 128) continue;
+        l = Math.min(l, x);
+        r = Math.max(r, x);
+      }
+      l = Math.min(l, cx - half * 0.5);
+      r = Math.max(r, cx + half * 0.5);
+    }
+    const grow = span * flare * Math.min(1, (y - body.pelvis.y) / torsoH);
+    const xa = Math.max(0, Math.floor(l - grow));
+    const xb = Math.min(W - 1, Math.ceil(r + grow));
+    out.fill(255, y * W + xa, y * W + xb + 1);
+  }
+  return out;
+}
+
+/** Set the pixels inside a polygon (even-odd, by scanlines) in a W x H mask. */
+export function fillPolygon(out: Uint8Array, W: number, H: number, pts: Point[]): void {
+  if (pts.length < 3) return;
+  const ys = pts.map((p) => p.y);
+  const y0 = Math.max(0, Math.ceil(Math.min(...ys)));
+  const y1 = Math.min(H - 1, Math.floor(Math.max(...ys)));
+  const xs: number[] = [];
+  for (let y = y0; y <= y1; y++) {
+    xs.length = 0;
+    for (let i = 0; i < pts.length; i++) {
+      const a = pts[i]!;
+      const b = pts[(i + 1) % pts.length]!;
+      if (a.y <= y === b.y <= y) continue;
+      xs.push(a.x + ((y - a.y) / (b.y - a.y)) * (b.x - a.x));
+    }
+    xs.sort((p, q) => p - q);
+    for (let k = 0; k + 1 < xs.length; k += 2) {
+      const xa = Math.max(0, Math.ceil(xs[k]!));
+      const xb = Math.min(W - 1, Math.floor(xs[k + 1]!));
+      if (xb >= xa) out.fill(255, y * W + xa, y * W + xb + 1);
+    }
+  }
 }

@@ -5,7 +5,22 @@ import { drawStrip, type Layer } from '../core/raster';
 import type { Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
 import type { VariantOptions } from '../look/variants';
-import { dist, lerp, limbStrip, pathLength, type PlacedGarment } from './common';
+import {
+  DRAPE_FLARE,
+  dist,
+  drapeRoom,
+  fillPolygon,
+  hemOnBody,
+  lerp,
+  limbStrip,
+  LOWER_LANDMARKS,
+  lowestHem,
+  pathLength,
+  type PlacedGarment,
+} from './common';
+
+/** A trouser leg is at most this many times the leg's width in the mask (wide-leg trousers stay wide). */
+const WIDE_LEG = 2.6;
 
 /** The waist line of a bottom: a little above the hip joints, or up to bare skin when the midriff shows. */
 export function waistY(body: Body, top: number | null): number {
@@ -37,6 +52,8 @@ export function placeTrousers(
   const H = g.hem - g.top;
   const srcLegLen = g.hem - crotch.y;
   const anchors: { from: Point; to: Point }[] = [];
+  // each leg's outline as drawn: its room (a wide leg hangs off the leg in the mask)
+  const outlines: Point[][] = [[], []];
   const draw = (layer: Layer, side: 0 | 1) => {
     const leg = side === 0 ? body.legL : body.legR;
     const part = side === 0 ? PART_LEFT : PART_RIGHT;
@@ -80,7 +97,8 @@ export function placeTrousers(
       const s = srcAt(t);
       const own = dist(s.o, s.i) * scale * ease;
       const limb = t * len < thighLen ? leg.widthRoot : leg.widthEnd;
-      return Math.max(limb * 1.1 * ease + slack, Math.min(own, limb * 1.3));
+      // the garment's own width (wide legs stay wide), at least the leg's, at most WIDE_LEG times it
+      return Math.max(limb * 1.1 * ease + slack, Math.min(own, limb * WIDE_LEG));
     };
     const st = limbStrip(a.o, a.i, b.o, b.i, outerHip, innerCrotch, path, len, widthAt, 16);
     // the source sections follow the garment's own leg edges, not a straight line
@@ -98,6 +116,7 @@ export function placeTrousers(
       [...dIn, ...st.dIn],
       3,
     );
+    outlines[side] = [...dOut, ...st.dOut, ...[...dIn, ...st.dIn].reverse()];
     if (layer.call >= 0)
       anchors.push(
         { from: a.o, to: outerHip },
@@ -111,6 +130,11 @@ export function placeTrousers(
       draw(layer, 1);
     },
     drawLimbs() {},
+    room(base) {
+      const out = new Uint8Array(base);
+      for (const o of outlines) fillPolygon(out, body.width, body.height, o);
+      return out;
+    },
     debug: { anchors, grid: [] },
   };
 }
@@ -131,7 +155,9 @@ export function placeSkirt(
   const srcWaistW = Math.max(1, g.edgeR[2]! - g.edgeL[2]!);
   const scale = (wr - wl + 2 * slack) / srcWaistW;
   const H = g.hem - g.top;
-  const length = H * scale * variant.length;
+  // its length against its own waist, on the body's hips, knees and ankles (a midi to mid-calf on any legs)
+  const ownHem = hemOnBody(body, H / srcWaistW, LOWER_LANDMARKS, wy);
+  const length = Math.min((ownHem - wy) * variant.length, lowestHem(body) - wy);
   const so: Point[] = [];
   const si: Point[] = [];
   const dOut: Point[] = [];
@@ -148,7 +174,9 @@ export function placeSkirt(
     const [tl, tr] = body.torsoEdges(Math.min(y, body.pelvis.y));
     const bw = Math.max(br - bl, t < 0.45 ? tr - tl : 0);
     const own = (sr - sl) * scale * ease;
-    const w = Math.min(Math.max(own, bw + 2 * slack), bw + span * 0.1);
+    // its own flare (an A-line), up to DRAPE_FLARE spans a side past the legs at the knee and below
+    const flare = span * DRAPE_FLARE * 2 * Math.max(0, Math.min(1, (y - body.pelvis.y) / body.torsoH));
+    const w = Math.min(Math.max(own, bw + 2 * slack), bw + span * 0.1 + flare);
     const cx = t < 0.5 ? body.axisX(y) : (bl + br) / 2;
     so.push({ x: sl, y: g.top + row });
     si.push({ x: sr, y: g.top + row });
@@ -160,6 +188,8 @@ export function placeSkirt(
       drawStrip(layer, { image, alpha: alpha.data, labels: g.labels, part: PART_TORSO, tint }, so, si, dOut, dIn, 6);
     },
     drawLimbs() {},
+    // one piece across the gap between the legs (not culottes), its flare kept
+    room: (base) => drapeRoom(body, base, wy + length, DRAPE_FLARE),
     debug: { anchors: so.map((s, i) => ({ from: s, to: dOut[i]! })), grid: [dOut, dIn] },
   };
 }

@@ -3,13 +3,34 @@
  * anchors to the body's, sleeves segment by segment along the arms.
  */
 import type { Body, Limb } from '../perception/body';
-import { PART_LEFT, PART_RIGHT, PART_TORSO, upperLayout, type Sleeve } from '../garment/garment-anchors';
+import { PART_HOOD, PART_LEFT, PART_RIGHT, PART_TORSO, upperLayout, type Sleeve } from '../garment/garment-anchors';
 import type { EngineSlot } from '../garment/garment';
 import { drawGrid, drawStrip, type Layer, type Source } from '../core/raster';
 import { fitTps, type Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
 import type { VariantOptions } from '../look/variants';
-import { dist, lerp, limbStrip, maskTopAbove, pathLength, sub, type PlacedGarment } from './common';
+import {
+  DRAPE_FLARE,
+  dist,
+  drapeRoom,
+  hemOnBody,
+  lerp,
+  limbStrip,
+  lowestHem,
+  maskTopAbove,
+  pathLength,
+  sub,
+  UPPER_LANDMARKS,
+  type PlacedGarment,
+} from './common';
+
+/**
+ * A sleeveless garment's shoulders are this share of its chest's width (its top corners are its straps): its
+ * width on the body is read from its chest.
+ */
+const SLEEVELESS_SHOULDERS = 0.9;
+/** A sleeveless top's corners this far out (x half its chest) are a strapless top edge, not straps. */
+const STRAPLESS = 0.8;
 
 /** Above this bend at the elbow (radians between the upper arm's and the forearm's directions) an arm is folded. */
 const FOLDED_ELBOW = 1.2;
@@ -88,7 +109,9 @@ export function placeUpper(
     x: body.shoulderR.x + span * 0.06,
     y: Math.max(chin, body.shoulderR.y - dR + span * 0.01),
   };
-  const srcShoulderW = Math.max(1, g.shoulderR.x - g.shoulderL.x);
+  const srcArmW = Math.max(1, g.armpitR.x - g.armpitL.x);
+  // a sleeveless garment's top corners are its straps, not its shoulders: its width is read from its chest
+  const srcShoulderW = Math.max(1, g.shoulderR.x - g.shoulderL.x, g.sleeveless ? srcArmW * SLEEVELESS_SHOULDERS : 0);
   const dstShoulderW = shTopR.x - shTopL.x;
   const scale = dstShoulderW / srcShoulderW;
   // lengths: scaled like the shoulders, but shoulders narrower than a frontal body's (a quarter turn, a raised arm
@@ -105,8 +128,14 @@ export function placeUpper(
   const armEdges = body.torsoEdges(armY);
   const armpitL = { x: armEdges[0] - slack, y: armY };
   const armpitR = { x: armEdges[1] + slack, y: armY };
-  // the hem: the garment's length scaled like its shoulders, times the variant's length; tucked ends at the hips
-  let length = (g.hem - srcShoulderY) * scaleY * variant.length;
+  const dstArmW = armpitR.x - armpitL.x;
+  // the hem: the garment's length scaled like its shoulders, times the variant's length; tucked ends at the hips.
+  // A coat or a dress: its length against its own chest, on the body's hips, knees and ankles (`hemOnBody`)
+  const long = slot === 'outerwear' || slot === 'one-piece';
+  const ownLength = long
+    ? (hemOnBody(body, (g.hem - g.lengthTop) / srcArmW, UPPER_LANDMARKS, neck.y) - dstShoulderY) * variant.length
+    : (g.hem - srcShoulderY) * scaleY * variant.length;
+  let length = ownLength;
   // outerwear (a jacket, a coat) reaches at least past the hip joints: a flat lay drawn short for its width
   // (cropped look) would otherwise stop at the waist on a narrow-shouldered body
   const toHips = body.pelvis.y - dstShoulderY + torsoH * 0.06;
@@ -116,19 +145,32 @@ export function placeUpper(
       : slot === 'outerwear' && variant.length >= 1
         ? Math.max(torsoH * 0.75, toHips)
         : torsoH * 0.75;
-  length = Math.max(minLen, Math.min(length, torsoH * (slot === 'one-piece' ? 3.2 : 1.8)));
+  // a top is at most 1.8 torso heights long; a coat or a dress at most to just below the ankles
+  const maxLen = long ? lowestHem(body) - dstShoulderY : torsoH * 1.8;
+  length = Math.max(minLen, Math.min(length, maxLen));
   if (variant.tuck && slot !== 'one-piece') length = Math.min(length, body.pelvis.y - dstShoulderY + torsoH * 0.02);
   else if (hemAtLeast !== undefined && variant.length >= 1) {
     // down over the old top (up to its hem or the hips), not stretched past 1.35x its own length
-    const own = (g.hem - srcShoulderY) * scaleY * variant.length;
-    length = Math.max(length, Math.min(hemAtLeast - dstShoulderY, own * 1.35, torsoH * 1.8));
+    length = Math.max(length, Math.min(hemAtLeast - dstShoulderY, ownLength * 1.35, maxLen));
   }
   const hemY = dstShoulderY + length;
-  const srcArmW = Math.max(1, g.armpitR.x - g.armpitL.x);
-  const dstArmW = armpitR.x - armpitL.x;
+  // sleeveless: the straps sit where the garment has them, across the chest's width from the middle (a camisole's
+  // straps on the shoulders' slope, the shoulders and upper arms left as they are); a strapless top edge at its own
+  // height above the armpits
+  const strap = (p: Point, sign: -1 | 1): Point => {
+    const off = Math.abs(p.x - g.centerX) / (srcArmW / 2);
+    const x = neck.x + sign * off * (dstArmW / 2);
+    if (off >= STRAPLESS) return { x, y: armY - (Math.min(g.armpitL.y, g.armpitR.y) - p.y) * scaleY };
+    const shoulder = sign < 0 ? shTopL : shTopR;
+    const neckSide = neck.x + sign * span * 0.17;
+    const t = Math.max(0, Math.min(1, (x - neckSide) / (shoulder.x - neckSide || 1)));
+    return { x: sign < 0 ? Math.max(x, shoulder.x) : Math.min(x, shoulder.x), y: neck.y + (shoulder.y - neck.y) * t };
+  };
+  const topL = g.sleeveless ? strap(g.shoulderL, -1) : shTopL;
+  const topR = g.sleeveless ? strap(g.shoulderR, 1) : shTopR;
   const from: Point[] = [g.neck, g.shoulderL, g.shoulderR, g.armpitL, g.armpitR];
-  const to: Point[] = [neck, shTopL, shTopR, armpitL, armpitR];
-  const levels = 7;
+  const to: Point[] = [neck, topL, topR, armpitL, armpitR];
+  const levels = long && hemY > body.pelvis.y + torsoH * 0.5 ? 12 : 7;
   const srcArmY = Math.max(g.armpitL.y, g.armpitR.y);
   for (let i = 1; i <= levels; i++) {
     const f = i / levels;
@@ -141,7 +183,9 @@ export function placeUpper(
     const [xl, xr] = body.silhouetteEdges(dy, span * 1.2);
     const bodyW = br - bl;
     const wanted = Math.max(bodyW * ease + 2 * slack, ((sr - sl) / srcArmW) * dstArmW * ease);
-    const limit = Math.max(bodyW, xr - xl) + span * (slot === 'outerwear' ? 0.18 : 0.08);
+    // below the hips a coat's or a dress's own flare (an A-line) is kept, up to DRAPE_FLARE of the span a side
+    const flare = long && dy > body.pelvis.y ? Math.min(1, (dy - body.pelvis.y) / torsoH) * span * DRAPE_FLARE * 2 : 0;
+    const limit = Math.max(bodyW, xr - xl) + span * (slot === 'outerwear' ? 0.18 : 0.08) + flare;
     const half = Math.min(wanted, limit) / 2;
     const cx = (bl + br) / 2;
     from.push({ x: sl, y: sy }, { x: sr, y: sy }, { x: (sl + sr) / 2, y: sy });
@@ -172,8 +216,36 @@ export function placeUpper(
   const sleeves: { s: Sleeve; limb: Limb; part: number; raised: boolean }[] = [];
   if (g.sleeveL) sleeves.push({ s: g.sleeveL, limb: body.armL, part: PART_LEFT, raised: raisedL });
   if (g.sleeveR) sleeves.push({ s: g.sleeveR, limb: body.armR, part: PART_RIGHT, raised: raisedR });
+  // a hood, worn down: behind the neck and the head, showing either side of them above the shoulders' slope,
+  // from the neckline up to the ears at most (not over the throat: the neck's column is cleared; the head's zone
+  // takes away what would be over the face and the head), in the head's shade
+  const hood = g.hood;
+  const hoodMap = hood
+    ? (() => {
+        // as wide as it is (at least the head's width and a half: it lies around the head), up to the ears
+        const w = Math.min(Math.max(hood.w * scale, body.head.rx * 3), span * 1.05);
+        const bottom = neck.y + span * 0.06;
+        const top = Math.max(bottom - hood.h * scaleY * 0.7, body.head.cy);
+        return (x: number, y: number): Point => ({
+          x: neck.x + ((x - (hood.x + hood.w / 2)) / hood.w) * w,
+          y: bottom + ((y - (hood.y + hood.h)) / hood.h) * (bottom - top),
+        });
+      })()
+    : null;
   return {
     drawBody(layer) {
+      if (hood && hoodMap) {
+        // behind the head: in its shade
+        drawGrid(
+          layer,
+          { ...src(PART_HOOD), tint: [tint[0] * 0.82, tint[1] * 0.82, tint[2] * 0.82] },
+          hood,
+          6,
+          6,
+          hoodMap,
+        );
+        clearNeck(layer, body, neck.y + span * 0.06);
+      }
       drawGrid(layer, src(PART_TORSO), box, cols, rows, map);
       // the body piece never runs along a raised arm: the arm (from its upper arm out) is the sleeve's or bare
       if (raisedL) clearArm(layer, body.armL, span);
@@ -231,8 +303,20 @@ export function placeUpper(
       }
     },
     hemY,
+    room: long && hemY > body.pelvis.y ? (base) => drapeRoom(body, base, hemY, DRAPE_FLARE) : undefined,
     debug: { anchors: from.map((f, i) => ({ from: f, to: to[i]! })), grid },
   };
+}
+
+/** Clear the neck's column (its front, the throat) above `bottom`: a hood folded behind the neck shows beside it. */
+function clearNeck(layer: Layer, body: Body, bottom: number): void {
+  const half = body.span * 0.17;
+  const W = layer.width;
+  const x0 = Math.max(0, Math.floor(body.neck.x - half));
+  const x1 = Math.min(W - 1, Math.ceil(body.neck.x + half));
+  for (let y = Math.max(0, Math.floor(body.head.chinY - body.head.ry)); y < Math.min(layer.height, bottom); y++) {
+    for (let x = x0; x <= x1; x++) layer.data[(y * W + x) * 4 + 3] = 0;
+  }
 }
 
 /** Take the body piece off a raised arm: capsules around the outer upper arm, the forearm and the hand. */
