@@ -165,6 +165,7 @@ export function drapeRoom(body: Body, base: Uint8Array, hemY: number, flare: num
   const y0 = Math.max(0, Math.round(body.pelvis.y));
   const y1 = Math.min(H - 1, Math.round(hemY));
   const legs = [body.legL, body.legR];
+  const edges: [number, number][] = [];
   for (let y = y0; y <= y1; y++) {
     // the legs' outer edges in the mask on this row, searched out from the legs' joints
     let l = Infinity;
@@ -185,9 +186,22 @@ export function drapeRoom(body: Body, base: Uint8Array, hemY: number, flare: num
       r = Math.max(r, cx + half * 0.5);
     }
     const grow = span * flare * Math.min(1, (y - body.pelvis.y) / torsoH);
-    const xa = Math.max(0, Math.floor(l - grow));
-    const xb = Math.min(W - 1, Math.ceil(r + grow));
-    out.fill(255, y * W + xa, y * W + xb + 1);
+    edges.push([l - grow, r + grow]);
+  }
+  // the widest extent within a tenth of the span up or down (the mask's outline steps from row to row: the room's
+  // edge would cut a ragged side into the garment)
+  const k = Math.max(1, Math.round(span * 0.1));
+  for (let i = 0; i < edges.length; i++) {
+    let l = Infinity;
+    let r = -Infinity;
+    for (let j = Math.max(0, i - k); j <= Math.min(edges.length - 1, i + k); j++) {
+      l = Math.min(l, edges[j]![0]);
+      r = Math.max(r, edges[j]![1]);
+    }
+    const y = y0 + i;
+    const xa = Math.max(0, Math.floor(l));
+    const xb = Math.min(W - 1, Math.ceil(r));
+    if (xb >= xa) out.fill(255, y * W + xa, y * W + xb + 1);
   }
   return out;
 }

@@ -163,6 +163,7 @@ export function placeSkirt(
   const dOut: Point[] = [];
   const dIn: Point[] = [];
   const sections = 16;
+  let cap = 0;
   for (let i = 0; i <= sections; i++) {
     const t = i / sections;
     const row = Math.round(t * H);
@@ -176,7 +177,9 @@ export function placeSkirt(
     const own = (sr - sl) * scale * ease;
     // its own flare (an A-line), up to DRAPE_FLARE spans a side past the legs at the knee and below
     const flare = span * DRAPE_FLARE * 2 * Math.max(0, Math.min(1, (y - body.pelvis.y) / body.torsoH));
-    const w = Math.min(Math.max(own, bw + 2 * slack), bw + span * 0.1 + flare);
+    // the cap never narrows going down (the knee's step from thigh to shin cut a notch in the skirt's side)
+    cap = Math.max(cap, bw + span * 0.1 + flare);
+    const w = Math.min(Math.max(own, bw + 2 * slack), cap);
     const cx = t < 0.5 ? body.axisX(y) : (bl + br) / 2;
     so.push({ x: sl, y: g.top + row });
     si.push({ x: sr, y: g.top + row });

@@ -172,6 +172,7 @@ export function placeUpper(
   const to: Point[] = [neck, topL, topR, armpitL, armpitR];
   const levels = long && hemY > body.pelvis.y + torsoH * 0.5 ? 12 : 7;
   const srcArmY = Math.max(g.armpitL.y, g.armpitR.y);
+  let lastLimit = 0;
   for (let i = 1; i <= levels; i++) {
     const f = i / levels;
     const sy = srcArmY + (g.hem - srcArmY) * f;
@@ -185,7 +186,10 @@ export function placeUpper(
     const wanted = Math.max(bodyW * ease + 2 * slack, ((sr - sl) / srcArmW) * dstArmW * ease);
     // below the hips a coat's or a dress's own flare (an A-line) is kept, up to DRAPE_FLARE of the span a side
     const flare = long && dy > body.pelvis.y ? Math.min(1, (dy - body.pelvis.y) / torsoH) * span * DRAPE_FLARE * 2 : 0;
-    const limit = Math.max(bodyW, xr - xl) + span * (slot === 'outerwear' ? 0.18 : 0.08) + flare;
+    let limit = Math.max(bodyW, xr - xl) + span * (slot === 'outerwear' ? 0.18 : 0.08) + flare;
+    // below the hips a coat's or a dress's limit never narrows going down (the legs' outline in the mask steps)
+    if (long && dy > body.pelvis.y) limit = Math.max(limit, lastLimit);
+    lastLimit = limit;
     const half = Math.min(wanted, limit) / 2;
     const cx = (bl + br) / 2;
     from.push({ x: sl, y: sy }, { x: sr, y: sy }, { x: (sl + sr) / 2, y: sy });
