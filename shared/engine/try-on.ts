@@ -860,7 +860,7 @@ export async function tryOn(
     occlude(layer, body, maps, slot, 'body');
     p.drawLimbs(layer);
     occlude(layer, body, maps, slot, 'hair');
-    clip(layer, roomFor(slot));
+    clip(layer, p.room ? p.room(roomFor(slot)) : roomFor(slot));
     clip(layer, head, true);
     lap('warp');
     // the old garment of this slot, where the new one does not cover it

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { EngineSlot, PersonAnalysis, RgbaImage, TryOnResult } from '../../../shared/engine';
 import { bodyFrom } from '../../../shared/engine/perception/body';
 import { dilate } from '../../../shared/engine/core/image-ops';
+import { DRAPE_FLARE } from '../../../shared/engine/place/common';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export type Clothes = Record<string, Partial<Record<EngineSlot, [number, number][][]>>>;
@@ -73,6 +74,22 @@ export function measure(
     }
   }
   const sil = dilate(closed, W, H, allowance);
+  // a skirt, a dress, a coat or wide trouser legs drape from the hips: one piece across the gap between the legs
+  // (whatever its width) and their own flare past them (DRAPE_FLARE, as placing and the safety gate allow)
+  if (slot === 'bottom' || slot === 'one-piece' || slot === 'outerwear') {
+    const flare = Math.round(allowance + body.span * DRAPE_FLARE);
+    for (let y = Math.max(0, Math.round(body.pelvis.y)); y < H; y++) {
+      let a = -1;
+      let b = -1;
+      for (let x = 0; x < W; x++) {
+        if (closed[y * W + x]! < 128) continue;
+        if (a < 0) a = x;
+        b = x;
+      }
+      if (a < 0) continue;
+      sil.fill(255, y * W + Math.max(0, a - flare), y * W + Math.min(W - 1, b + flare) + 1);
+    }
+  }
   let g = 0;
   let gin = 0;
   for (let i = 0; i < W * H; i++) {
