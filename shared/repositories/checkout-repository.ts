@@ -5,13 +5,13 @@
  * Two items per session: CHECKOUT#<id>/SESSION (lookup by session id) and USER#<id>/CHECKOUT#<id> (a user's
  * sessions, to expire the other open ones of the same kind when one completes).
  */
-import { GetCommand, TransactWriteCommand } from './dynamo-client';
+import { GetCommand } from './dynamo-client';
 import * as z from 'zod';
 import { PRODUCT_TYPES } from '../domain/plans';
 import { keys } from './keys';
 import type { TransactItem } from './ledger-repository';
 import { type Db } from './table';
-import { entity, ITEM_EXISTS, queryAll, transactNamed, tx, type EntityRecord } from './toolkit';
+import { entity, ITEM_ABSENT, ITEM_EXISTS, queryAll, transact, transactNamed, tx, type EntityRecord } from './toolkit';
 import { lazySchema } from '../schemas/lazy-schema';
 
 /** trial: once ever; subscription: at most one live; pack: any number. */
@@ -54,20 +54,10 @@ export type CheckoutRecord = EntityRecord<typeof checkoutSessionEntity>;
 const strip = (item: unknown): CheckoutRecord | null => checkoutSessionEntity.parseOrNull(item);
 
 export async function putCheckoutRecord(db: Db, r: CheckoutRecord): Promise<void> {
-  await db.doc.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: db.tableName,
-            Item: checkoutSessionEntity.item(r),
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        { Put: { TableName: db.tableName, Item: userCheckoutSessionEntity.item(r) } },
-      ],
-    }),
-  );
+  await transact(db, [
+    tx.put(db, checkoutSessionEntity.item(r), ITEM_ABSENT),
+    tx.put(db, userCheckoutSessionEntity.item(r)),
+  ]);
 }
 
 export async function getCheckoutRecord(db: Db, sessionId: string): Promise<CheckoutRecord | null> {

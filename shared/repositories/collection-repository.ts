@@ -5,7 +5,6 @@
  *   the same transaction as `ADD styleCount ±1` on the collection, so styleCount equals the number of members.
  *   Adding is conditioned on the style being public at that moment and the collection being the caller's.
  */
-import { TransactWriteCommand } from './dynamo-client';
 import { keys } from './keys';
 import { type Db } from './table';
 import {
@@ -21,6 +20,7 @@ import {
   ITEM_ABSENT,
   ITEM_EXISTS,
   keysUnder,
+  transact,
   transactDeleteAll,
   transactNamed,
   tx,
@@ -28,19 +28,7 @@ import {
 } from './toolkit';
 
 export async function createCollection(db: Db, c: CollectionRecord): Promise<void> {
-  await db.doc.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: db.tableName,
-            Item: collectionEntity.item(c),
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      ],
-    }),
-  );
+  await transact(db, [tx.put(db, collectionEntity.item(c), ITEM_ABSENT)]);
 }
 
 export type CollectionPatch = Partial<Pick<CollectionRecord, 'name' | 'description' | 'isPublic' | 'coverImage'>>;

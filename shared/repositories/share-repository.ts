@@ -4,7 +4,7 @@
  * vote never counts twice), reports of a shared look (in the same open-report index as style reports, type
  * ShareReport). The rate-limit counters: rate-limit-repository.ts.
  */
-import { GetCommand, PutCommand, QueryCommand } from './dynamo-client';
+import { GetCommand, QueryCommand } from './dynamo-client';
 import * as z from 'zod';
 import {
   AGAIN,
@@ -79,13 +79,7 @@ export type ShareRecord = EntityRecord<typeof shareEntity>;
 const toSec = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
 
 export async function putShare(db: Db, s: ShareRecord, keepSeconds: number): Promise<void> {
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.tableName,
-      Item: shareEntity.item(s, { ttl: toSec(s.expiresAt) + keepSeconds }),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putItem(db, shareEntity.item(s, { ttl: toSec(s.expiresAt) + keepSeconds }), ITEM_ABSENT);
 }
 
 export async function getShare(db: Db, userId: string, shareId: string): Promise<ShareRecord | null> {

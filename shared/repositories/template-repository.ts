@@ -3,7 +3,6 @@
  * gsi1 RAWTPLS by zero-padded priority). An update that changes the name or the priority rewrites the index key
  * in the same write, so listings stay in order.
  */
-import { PutCommand } from './dynamo-client';
 import { keys } from './keys';
 import { type Db } from './table';
 import {
@@ -12,26 +11,14 @@ import {
   type PromptTemplateRecord,
   type RawTemplateRecord,
 } from './catalog-repository';
-import { deleteIf, ITEM_EXISTS, updateIfReturning } from './toolkit';
+import { deleteIf, ITEM_ABSENT, ITEM_EXISTS, putItem, updateIfReturning } from './toolkit';
 
 export async function createPromptTemplate(db: Db, t: PromptTemplateRecord & { updatedAt: string }): Promise<void> {
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.tableName,
-      Item: promptTemplateEntity.item(t),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putItem(db, promptTemplateEntity.item(t), ITEM_ABSENT);
 }
 
 export async function createRawTemplate(db: Db, t: RawTemplateRecord & { updatedAt: string }): Promise<void> {
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.tableName,
-      Item: rawTemplateEntity.item(t),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putItem(db, rawTemplateEntity.item(t), ITEM_ABSENT);
 }
 
 /** Update a prompt template; `name` (when it changes) rewrites the index key. Null when missing. */

@@ -284,8 +284,9 @@ export async function itemExists(db: Db, key: Key): Promise<boolean> {
   return !!(await getItem(db, key, { consistent: true, projection: 'pk' }));
 }
 
-export async function putItem(db: Db, item: Item): Promise<void> {
-  await db.doc.send(new PutCommand({ TableName: db.tableName, Item: item }));
+/** A put; with a condition, one that must hold (a failed one throws: use putIf when it is an answer). */
+export async function putItem(db: Db, item: Item, condition?: Condition): Promise<void> {
+  await db.doc.send(new PutCommand({ TableName: db.tableName, Item: item, ...withCondition(condition) }));
 }
 
 /** A conditional put: true when it applied, false when its condition failed (any other error is thrown). */

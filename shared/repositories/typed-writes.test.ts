@@ -1,5 +1,6 @@
 /**
- * Writes are typed (expression.ts): outside the storage toolkit no code spells an UpdateExpression, and no code
+ * Writes are typed (expression.ts): outside the storage toolkit no code spells an UpdateExpression or a
+ * ConditionExpression (a key condition of a query is not a write's, and stays), and no code
  * catches a failed condition itself (a conditional write answers false, a transaction names the items whose
  * condition failed). Read from the syntax tree, so comments and strings that merely mention them do not count.
  */
@@ -37,7 +38,7 @@ function sourceFiles(dir: string): string[] {
 
 /** Where a file spells an UpdateExpression or uses isConditionFailure (file:line what). */
 function untypedWrites(file: string, text = readFileSync(file, 'utf8')): string[] {
-  if (!text.includes('UpdateExpression') && !text.includes('isConditionFailure')) return [];
+  if (!['UpdateExpression', 'ConditionExpression', 'isConditionFailure'].some((w) => text.includes(w))) return [];
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const found: string[] = [];
   const at = (node: ts.Node, what: string) =>
@@ -48,9 +49,9 @@ function untypedWrites(file: string, text = readFileSync(file, 'utf8')): string[
     if (
       (ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node)) &&
       ts.isIdentifier(node.name) &&
-      node.name.text === 'UpdateExpression'
+      (node.name.text === 'UpdateExpression' || node.name.text === 'ConditionExpression')
     )
-      at(node, 'UpdateExpression written by hand');
+      at(node, `${node.name.text} written by hand`);
     if (
       ts.isBinaryExpression(node) &&
       node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
@@ -67,7 +68,7 @@ function untypedWrites(file: string, text = readFileSync(file, 'utf8')): string[
 }
 
 describe('typed writes', () => {
-  it('no UpdateExpression and no isConditionFailure outside the storage toolkit', () => {
+  it('no UpdateExpression or ConditionExpression and no isConditionFailure outside the storage toolkit', () => {
     const files = SCANNED.flatMap((d) => sourceFiles(path.join(root, d))).filter((f) => !TOOLKIT.has(f));
     expect(files.length).toBeGreaterThan(200);
     expect(files.flatMap((f) => untypedWrites(f))).toEqual([]);
@@ -78,7 +79,7 @@ describe('typed writes', () => {
       "import { isConditionFailure } from './table';",
       'export async function f(db: Db) {',
       "  // an UpdateExpression in a comment is fine; so is 'UpdateExpression' in a string",
-      "  const input = { UpdateExpression: 'SET a = :a' };",
+      "  const input = { UpdateExpression: 'SET a = :a', ConditionExpression: 'attribute_exists(pk)' };",
       "  input.UpdateExpression += ', b = :b';",
       '  expect(input.UpdateExpression).toBe(compiled);',
       '  try { await send(input); } catch (err) { if (!isConditionFailure(err)) throw err; }',
@@ -88,6 +89,7 @@ describe('typed writes', () => {
     expect(untypedWrites(file, leaky)).toEqual([
       'shared/repositories/leaky-repository.ts:1 isConditionFailure outside the toolkit',
       'shared/repositories/leaky-repository.ts:4 UpdateExpression written by hand',
+      'shared/repositories/leaky-repository.ts:4 ConditionExpression written by hand',
       'shared/repositories/leaky-repository.ts:5 UpdateExpression edited by hand',
       'shared/repositories/leaky-repository.ts:7 isConditionFailure outside the toolkit',
     ]);
