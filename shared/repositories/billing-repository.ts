@@ -279,14 +279,13 @@ export function userFieldsItem(
   guard: PlanUpdateGuard = {},
 ): TransactItem {
   const w = userEntity.where;
-  // cast: a field given as undefined is cleared (stored null), as the plan fields' readers expect
-  const nulled = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v ?? null])) as UserPatch;
   return tx.update(
     db,
     keys.user(userId),
     userEntity
       .update()
-      .set({ ...nulled, updatedAt: now.toISOString() })
+      // a field given as undefined is cleared (stored null), as the plan fields' readers expect
+      .set({ ...fields, updatedAt: now.toISOString() }, { undefinedAs: 'null' })
       .where(ITEM_EXISTS)
       .where(guard.trialUnused && w.or(w.notExists('hasUsedTrial'), w.eq('hasUsedTrial', false)))
       .where(

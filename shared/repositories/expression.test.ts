@@ -35,6 +35,12 @@ describe('update compiler', () => {
     expect(u.UpdateExpression).toBe('SET #n0 = :v0, #n1 = :v1, #n2 = :v1');
     expect(u.ExpressionAttributeNames).toEqual({ '#n0': 'b', '#n1': 'c', '#n2': 'd' });
     expect(u.ExpressionAttributeValues).toEqual({ ':v0': null, ':v1': now });
+    // a patch whose undefined fields mean "clear it"
+    const cleared = update<{ a?: string; b: string }>()
+      .set({ a: undefined, b: 'x' }, { undefinedAs: 'null' })
+      .compile();
+    expect(cleared.UpdateExpression).toBe('SET #n0 = :v0, #n1 = :v1');
+    expect(cleared.ExpressionAttributeValues).toEqual({ ':v0': null, ':v1': 'x' });
   });
 
   it('groups SET, ADD, REMOVE and DELETE clauses in that order, whatever order they were written in', () => {

@@ -162,10 +162,8 @@ export interface Where<T> {
   not(condition: Condition): Condition;
 }
 
-const compare =
-  (op: string) =>
-  (path: Path<never> | string, value: unknown): Condition =>
-    cond((p) => `${p.path(path)} ${op} ${p.value(value)}`);
+const compare = (op: string, path: string | readonly (string | number)[], value: unknown): Condition =>
+  cond((p) => `${p.path(path)} ${op} ${p.value(value)}`);
 const join = (op: 'AND' | 'OR', cs: Maybe[]): Condition => {
   const list = present(cs);
   if (!list.length) throw new Error(`${op} of no condition`);
@@ -173,36 +171,37 @@ const join = (op: 'AND' | 'OR', cs: Maybe[]): Condition => {
   return cond((p) => list.map((c) => `(${c.render(p)})`).join(` ${op} `));
 };
 
-const operators: Where<Record<string, unknown>> = {
-  eq: compare('='),
-  ne: compare('<>'),
-  lt: compare('<'),
-  le: compare('<='),
-  gt: compare('>'),
-  ge: compare('>='),
-  between: (path, low, high) => cond((p) => `${p.path(path)} BETWEEN ${p.value(low)} AND ${p.value(high)}`),
-  in: (path, values) => {
-    if (!values.length) throw new Error('IN of no value');
-    return cond((p) => `${p.path(path)} IN (${values.map((v) => p.value(v)).join(', ')})`);
-  },
-  exists: (path) => cond((p) => `attribute_exists(${p.path(path)})`),
-  notExists: (path) => cond((p) => `attribute_not_exists(${p.path(path)})`),
-  beginsWith: (path, prefix) => cond((p) => `begins_with(${p.path(path)}, ${p.value(prefix)})`),
-  contains: (path, element) => cond((p) => `contains(${p.path(path)}, ${p.value(element)})`),
-  and: (...cs) => join('AND', cs),
-  or: (...cs) => join('OR', cs),
-  not: (c) => cond((p) => `NOT (${c.render(p)})`),
-};
+/** The condition operators for items of attributes T (typed at compile time; the same code for every T). */
+function whereOf<T>(): Where<T> {
+  return {
+    eq: (path, value) => compare('=', path, value),
+    ne: (path, value) => compare('<>', path, value),
+    lt: (path, value) => compare('<', path, value),
+    le: (path, value) => compare('<=', path, value),
+    gt: (path, value) => compare('>', path, value),
+    ge: (path, value) => compare('>=', path, value),
+    between: (path, low, high) => cond((p) => `${p.path(path)} BETWEEN ${p.value(low)} AND ${p.value(high)}`),
+    in: (path, values) => {
+      if (!values.length) throw new Error('IN of no value');
+      return cond((p) => `${p.path(path)} IN (${values.map((v) => p.value(v)).join(', ')})`);
+    },
+    exists: (path) => cond((p) => `attribute_exists(${p.path(path)})`),
+    notExists: (path) => cond((p) => `attribute_not_exists(${p.path(path)})`),
+    beginsWith: (path, prefix) => cond((p) => `begins_with(${p.path(path)}, ${p.value(prefix)})`),
+    contains: (path, element) => cond((p) => `contains(${p.path(path)}, ${p.value(element)})`),
+    and: (...cs) => join('AND', cs),
+    or: (...cs) => join('OR', cs),
+    not: (c) => cond((p) => `NOT (${c.render(p)})`),
+  };
+}
 
 /** The condition operators for items of attributes R (an entity's record; the table's attributes are added). */
-export const where = <R = Record<string, unknown>>(): Where<Attributes<R>> =>
-  // cast: the operators are untyped at run time; the type is what callers may write
-  operators as unknown as Where<Attributes<R>>;
+export const where = <R = Record<string, unknown>>(): Where<Attributes<R>> => whereOf<Attributes<R>>();
 
 /** The item exists (a write that must not create it). */
-export const ITEM_EXISTS: Condition = operators.exists('pk');
+export const ITEM_EXISTS: Condition = whereOf<TableAttributes>().exists('pk');
 /** No item has this key yet (a create that must not overwrite). */
-export const ITEM_ABSENT: Condition = operators.notExists('pk');
+export const ITEM_ABSENT: Condition = whereOf<TableAttributes>().notExists('pk');
 
 /** A condition on its own, compiled (a Put, Delete or ConditionCheck). */
 export function compileCondition(c: Condition): {
@@ -236,10 +235,14 @@ export class Update<T> {
   private readonly actions: Action[] = [];
   private readonly conditions: Condition[] = [];
 
-  /** SET each attribute of the patch (undefined ones are skipped). */
-  set(patch: { [K in Key<T>]?: T[K] | undefined }): this {
+  /**
+   * SET each attribute of the patch: undefined ones are skipped, or written as null with `undefinedAs: 'null'`
+   * (a patch whose undefined fields mean "clear it").
+   */
+  set(patch: { [K in Key<T>]?: T[K] | undefined }, opts: { undefinedAs?: 'skip' | 'null' } = {}): this {
     for (const [k, v] of Object.entries(patch)) {
-      if (v !== undefined) this.push('SET', (p) => `${p.path([k])} = ${p.value(v)}`);
+      if (v === undefined && opts.undefinedAs !== 'null') continue;
+      this.push('SET', (p) => `${p.path([k])} = ${p.value(v ?? null)}`);
     }
     return this;
   }
@@ -321,7 +324,7 @@ export class Update<T> {
 
   /** Add a condition (all of them must hold): a Condition, or a function of the typed operators. */
   where(condition: Maybe | ((w: Where<T>) => Maybe)): this {
-    const c = typeof condition === 'function' ? condition(operators as unknown as Where<T>) : condition;
+    const c = typeof condition === 'function' ? condition(whereOf<T>()) : condition;
     if (c) this.conditions.push(c);
     return this;
   }

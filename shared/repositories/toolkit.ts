@@ -179,17 +179,19 @@ export async function transactWithRetry(
   await withRetry(async (n) => transact(db, await build(n)), retryable);
 }
 
+const isItemList = (entry: TransactItem | readonly TransactItem[]): entry is readonly TransactItem[] =>
+  Array.isArray(entry);
+
 /** The items of a transaction by name (a name may stand for several items, e.g. the lots a spend takes from). */
 export type NamedItems = Record<string, TransactItem | readonly TransactItem[] | null | undefined | false>;
 
 /** A named transaction's answer: applied, or which named items' conditions failed (or that it lost a race). */
 export type NamedOutcome<N extends string> =
-  | { applied: true; conflict: false; failed: (name: N) => false; failedNames: [] }
+  | { applied: true; conflict: false; failed: (name: N) => false }
   | {
       applied: false;
       conflict: boolean;
       failed: (name: N) => boolean;
-      failedNames: N[];
       /** What DynamoDB answered (for a caller that tells one kind of race from another). */
       error: unknown;
     };
@@ -210,36 +212,33 @@ export async function transactNamed<I extends NamedItems>(
     anyCancellationIsConflict?: boolean;
   } = {},
 ): Promise<NamedOutcome<keyof I & string>> {
-  type N = keyof I & string;
-  const names: N[] = [];
+  const names: string[] = [];
   const items: TransactItem[] = [];
   for (const [name, entry] of Object.entries(named)) {
     if (!entry) continue;
-    for (const item of Array.isArray(entry) ? (entry as readonly TransactItem[]) : [entry as TransactItem]) {
-      names.push(name as N);
+    for (const item of isItemList(entry) ? entry : [entry]) {
+      names.push(name);
       items.push(item);
     }
   }
   try {
     if (opts.retryConflicts === false) await transact(db, items);
     else await withConflictRetry(() => transact(db, items));
-    return { applied: true, conflict: false, failed: () => false, failedNames: [] };
+    return { applied: true, conflict: false, failed: () => false };
   } catch (err) {
     const condition = isConditionFailure(err);
     const lostRace = opts.anyCancellationIsConflict ? isCancelledTransaction(err) : isTransactionConflict(err);
     if (!condition && !(opts.retryConflicts === false && lostRace)) throw err;
     const codes = cancellationCodes(err);
     // a single write's ConditionalCheckFailedException has no reasons: its (only) item failed
-    const failedNames = condition
-      ? [...new Set(codes.length ? names.filter((_, i) => codes[i] === 'ConditionalCheckFailed') : names.slice(0, 1))]
-      : [];
-    return {
-      applied: false,
-      conflict: !condition,
-      failed: (name) => failedNames.includes(name),
-      failedNames,
-      error: err,
-    };
+    const failed = new Set(
+      condition
+        ? codes.length
+          ? names.filter((_, i) => codes[i] === 'ConditionalCheckFailed')
+          : names.slice(0, 1)
+        : [],
+    );
+    return { applied: false, conflict: !condition, failed: (name) => failed.has(name), error: err };
   }
 }
 
