@@ -5,7 +5,7 @@
 import type { Body } from '../perception/body';
 import type { lightField } from '../perception/appearance';
 import type { Box, EngineSlot } from '../garment/garment';
-import { dilate, pushPullFill } from '../core/image-ops';
+import { dilate, erode, pushPullFill } from '../core/image-ops';
 import { footBox } from '../place/place';
 import type { RgbaImage } from '../core/types';
 import { armCapsules, inCapsule, legCapsules, NECK_BASE_RISE, NECK_HALF_WIDTH, type Maps } from './occlusion';
@@ -50,6 +50,65 @@ export function oldTopEnd(body: Body, maps: Maps, hem: number): number | null {
   const from = Math.max(0, Math.round(hem - body.torsoH * 0.25));
   for (let y = from; y <= Math.min(body.height - 1, limit); y++) if (bandAt(y) > 0.4) return y;
   return null;
+}
+
+/** The widest rim, in shoulder spans, of non-skin pixels along bare skin that is the skin's own edge. */
+const SKIN_RIM = 0.025;
+
+/**
+ * Thin rims of the old region along skin are the skin's own edge (a bare arm's shaded side against the
+ * background blends into colours the skin test refuses), not old clothing: filling them repainted every bare arm's
+ * outline as a stair-stepped smear. The region's parts thinner than 2 x `r` (what an opening by `r` removes) that
+ * lie between skin and the background are left as they are; a sleeve is wider, a strip of the old top beside an
+ * arm lies between the skin and the new garment (it is still filled).
+ */
+export function dropSkinRims(
+  region: Uint8Array,
+  skin: Uint8Array,
+  mask: Uint8Array,
+  W: number,
+  H: number,
+  r: number,
+): void {
+  let x0 = W;
+  let x1 = -1;
+  let y0 = H;
+  let y1 = -1;
+  for (let y = 0; y < H; y++) {
+    const row = region.subarray(y * W, y * W + W);
+    const a = row.indexOf(255);
+    if (a < 0) continue;
+    const b = row.lastIndexOf(255);
+    if (a < x0) x0 = a;
+    if (b > x1) x1 = b;
+    if (y < y0) y0 = y;
+    y1 = y;
+  }
+  if (x1 < 0) return;
+  const pad = 2 * r + 2;
+  x0 = Math.max(0, x0 - pad);
+  y0 = Math.max(0, y0 - pad);
+  x1 = Math.min(W - 1, x1 + pad);
+  y1 = Math.min(H - 1, y1 + pad);
+  const cw = x1 - x0 + 1;
+  const ch = y1 - y0 + 1;
+  const reg = new Uint8Array(cw * ch);
+  const sk = new Uint8Array(cw * ch);
+  const off = new Uint8Array(cw * ch);
+  for (let y = 0; y < ch; y++) {
+    const o = (y + y0) * W + x0;
+    reg.set(region.subarray(o, o + cw), y * cw);
+    sk.set(skin.subarray(o, o + cw), y * cw);
+    for (let x = 0; x < cw; x++) if (mask[o + x]! < 128) off[y * cw + x] = 255;
+  }
+  const opened = dilate(erode(reg, cw, ch, r), cw, ch, r);
+  const nearSkin = dilate(sk, cw, ch, r + 1);
+  const nearOff = dilate(off, cw, ch, r + 1);
+  for (let i = 0; i < reg.length; i++) {
+    if (!reg[i] || opened[i] || !nearSkin[i] || !nearOff[i]) continue;
+    const x = i % cw;
+    region[(((i - x) / cw) | 0) * W + y0 * W + x + x0] = 0;
+  }
 }
 
 /** The old garment of this slot: person pixels in the slot's body zone that are neither skin nor hair. */
@@ -131,6 +190,7 @@ export function oldRegion(
       if (inZone) out[p] = 255;
     }
   }
+  dropSkinRims(out, maps.skin, mask, W, H, Math.max(2, Math.round(span * SKIN_RIM)));
   return out;
 }
 
