@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzePerson, tryOn, type EngineSlot, type PersonAnalysis, type RgbaImage } from '../../shared/engine';
 import { bodyFrom, type Body } from '../../shared/engine/perception/body';
+import { isSkin, skinModel, widenedSkin } from '../../shared/engine/perception/appearance';
 import { loadGarment, loadPerson } from '../../test/engine/fixtures';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
 
@@ -68,5 +69,32 @@ describe('compose (real models)', () => {
     }
     // 12-15% of them were repainted before; what is left is the hand's shaded side where the hand is not seen
     for (const share of changed) expect(share).toBeLessThan(0.03);
+  }, 30_000);
+
+  it('covers the old top beside a hand held in front of the chest (cgi-model-2, a camisole, x a tee)', async () => {
+    const { person, body, result } = await render('cgi-model-2', 'tee-white.jpg', 'top');
+    const W = person.width;
+    // the photo's own pixels that are not hand-coloured (by the widened skin test) left unchanged around each
+    // hand held in front of the torso: the old top showing beside the hand, inside the new top
+    const wide = widenedSkin(skinModel(person, body));
+    const shares: number[] = [];
+    for (const arm of [body.armL, body.armR] as Body['armL'][]) {
+      const c = { x: arm.end.x + (arm.end.x - arm.mid.x) * 0.35, y: arm.end.y + (arm.end.y - arm.mid.y) * 0.35 };
+      if (c.y < body.neck.y || c.y > body.pelvis.y) continue;
+      const [tl, tr] = body.torsoEdges(c.y);
+      let n = 0;
+      let old = 0;
+      for (const i of capsule(W, person.height, c, c, body.span * 0.45)) {
+        const x = i % W;
+        if (x < tl || x > tr || body.mask[i]! < 128) continue;
+        n++;
+        const [r, g, b] = [person.data[i * 4]!, person.data[i * 4 + 1]!, person.data[i * 4 + 2]!];
+        if (diff(person, result.image, i) <= 6 && !isSkin(wide, r, g, b)) old++;
+      }
+      shares.push(old / n);
+    }
+    // one hand at her chest (the other is raised over her head); 10% of its surroundings were the old top before
+    expect(shares).toHaveLength(1);
+    expect(shares[0]).toBeLessThan(0.05);
   }, 30_000);
 });

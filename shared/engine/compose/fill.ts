@@ -40,7 +40,7 @@ export function oldTopEnd(body: Body, maps: Maps, hem: number): number | null {
     let skin = 0;
     for (let x = cx - half; x <= cx + half; x++) {
       const p = y * W + x;
-      if (x < 0 || x >= W || mask[p]! < 128 || maps.hands[p]) continue;
+      if (x < 0 || x >= W || mask[p]! < 128 || maps.handArea[p]) continue;
       n++;
       if (maps.skin[p]) skin++;
     }
@@ -165,7 +165,7 @@ export function oldRegion(
     const xb = wide ? W - 1 : Math.min(W - 1, Math.ceil(Math.max(zx1, tr + m)));
     for (let x = xa; x <= xb; x++) {
       const p = y * W + x;
-      if (mask[p]! < 128 || maps.skin[p] || maps.hair[p]! >= 128 || maps.hands[p]) continue;
+      if (mask[p]! < 128 || maps.skin[p] || maps.hair[p]! >= 128 || maps.handArea[p]) continue;
       // above the shoulders' line only the neck and the shoulders' slope are the old garment's: the mask beyond
       // them is loose hair or the mask's own overreach, kept as it is (filling it drew a box at the neckline)
       if (upper && y < body.neck.y && onBody(body, caps, x, y) < 0.5) continue;
@@ -231,7 +231,7 @@ export function oldShoes(image: RgbaImage, body: Body, maps: Maps): { region: Ui
     for (let y = 0; y < ch; y++) {
       for (let x = 0; x < cw; x++) {
         const p = (y + y0) * W + x + x0;
-        if (!grown[y * cw + x] || maps.hair[p]! >= 128 || maps.hands[p]) continue;
+        if (!grown[y * cw + x] || maps.hair[p]! >= 128 || maps.handArea[p]) continue;
         // this foot's: nearer its box's centre than the other's (feet close together, or crossing in a stride)
         const ax = x + x0 - mine.x;
         const ay = y + y0 - mine.y;

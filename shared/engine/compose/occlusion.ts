@@ -4,8 +4,10 @@
  */
 import type { Body } from '../perception/body';
 import type { EngineSlot } from '../garment/garment';
-import { dilate } from '../core/image-ops';
+import { dilate, erode } from '../core/image-ops';
 import type { Layer } from '../core/raster';
+import type { RgbaImage } from '../core/types';
+import { isSkin, LIMB_STEP, widenedSkin, type SkinModel } from '../perception/appearance';
 
 export const inCapsule = (px: number, py: number, ax: number, ay: number, bx: number, by: number, r: number) => {
   const dx = bx - ax;
@@ -40,13 +42,24 @@ export function armCapsules(body: Body) {
 }
 
 /**
- * The hands and wrists (a capsule from the lower forearm to past the hand, in the person's mask): always in
- * front of a garment's body piece, never filled as old clothing, whatever their colour (a shadowed hand does
- * not match the face's skin model).
+ * The hands and wrists: in a capsule from the lower forearm to past the hand, inside the person's mask, the hand's
+ * own pixels: skin (by the face's model), grown through small colour steps into pixels that pass the widened skin
+ * test (a shadowed hand does not match the face's model). They stay in front of every garment but shoes; the whole
+ * capsule (`handArea`) is never filled as old clothing. The old garment beside a hand held in front of the body is not the hand (taking
+ * the whole capsule left a patch of the old top beside the hand, inside the new one): it is covered. A hand
+ * with too little of it hand-coloured (a glove) is the whole capsule.
  */
-export function handZone(body: Body): Uint8Array {
+export function handZone(
+  body: Body,
+  image: RgbaImage,
+  skin: Uint8Array,
+  model: SkinModel,
+): { hands: Uint8Array; handArea: Uint8Array } {
   const { width: W, height: H, mask } = body;
+  const d = image.data;
+  const wide = widenedSkin(model);
   const out = new Uint8Array(W * H);
+  const area = new Uint8Array(W * H);
   const arms: [Body['armL'], boolean][] = [
     [body.armL, body.wristSeen[0]],
     [body.armR, body.wristSeen[1]],
@@ -60,15 +73,43 @@ export function handZone(body: Body): Uint8Array {
     const x1 = Math.min(W - 1, Math.ceil(Math.max(a.x, b.x) + r));
     const y0 = Math.max(0, Math.floor(Math.min(a.y, b.y) - r));
     const y1 = Math.min(H - 1, Math.ceil(Math.max(a.y, b.y) + r));
+    const inside: number[] = [];
+    const zone = new Set<number>();
     for (let y = y0; y <= y1; y++) {
       for (let x = x0; x <= x1; x++) {
         const p = y * W + x;
-        if (mask[p]! >= 128 && inCapsule(x, y, a.x, a.y, b.x, b.y, r)) out[p] = 255;
+        if (mask[p]! >= 128 && inCapsule(x, y, a.x, a.y, b.x, b.y, r)) {
+          inside.push(p);
+          zone.add(p);
+          area[p] = 255;
+        }
       }
     }
+    const hand = new Set<number>();
+    const stack = inside.filter((p) => skin[p]);
+    for (const p of stack) hand.add(p);
+    while (stack.length) {
+      const i = stack.pop()!;
+      for (const j of [i - 1, i + 1, i - W, i + W]) {
+        if (hand.has(j) || !zone.has(j)) continue;
+        const o = i * 4;
+        const q = j * 4;
+        const step = Math.abs(d[o]! - d[q]!) + Math.abs(d[o + 1]! - d[q + 1]!) + Math.abs(d[o + 2]! - d[q + 2]!);
+        if (step > HAND_STEP || !isSkin(wide, d[q]!, d[q + 1]!, d[q + 2]!)) continue;
+        hand.add(j);
+        stack.push(j);
+      }
+    }
+    if (hand.size < inside.length * HAND_SEEN) for (const p of inside) out[p] = 255;
+    else for (const p of hand) out[p] = 255;
   }
-  return out;
+  return { hands: out, handArea: area };
 }
+
+/** The largest colour step (sum over RGB) between neighbouring pixels of one hand (more shading than an arm). */
+const HAND_STEP = LIMB_STEP * 1.5;
+/** Below this share of the hand's capsule hand-coloured, the hand is gloved or unseen: all of the capsule. */
+const HAND_SEEN = 0.25;
 
 /**
  * Where a garment may be: the person's silhouette closed across narrow gaps (a skirt spans the legs) and grown
@@ -125,23 +166,34 @@ export function legCapsules(body: Body) {
 export interface Maps {
   skin: Uint8Array;
   hair: Uint8Array;
+  /** The hands' own pixels: in front of a garment. */
   hands: Uint8Array;
+  /** Around each seen hand (its capsule in the mask): never filled as old clothing. */
+  handArea: Uint8Array;
 }
 
 /** Hair, the neck and skin on the arms (hands, forearms crossing the body) stay in front of the garment. */
 export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, what: 'body' | 'hair') {
-  if (what === 'body' && slot !== 'shoes') {
-    for (let i = 0; i < maps.hands.length; i++) if (maps.hands[i]) layer.data[i * 4 + 3] = 0;
-  }
   if (layer.x1 < layer.x0) return;
   const W = layer.width;
   const caps = armCapsules(body);
   const neckY = body.neck.y + body.span * 0.02;
   const upper = slot !== 'bottom' && slot !== 'shoes';
+  const limbs = what === 'body' && slot !== 'shoes';
+  const bw = layer.x1 - layer.x0 + 1;
+  const bh = layer.y1 - layer.y0 + 1;
+  // what is in front (cut), and where a hand or a forearm may be (closing the cut stays there)
+  const cut = new Uint8Array(bw * bh);
+  const arm = new Uint8Array(bw * bh);
   for (let y = layer.y0; y <= layer.y1; y++) {
     for (let x = layer.x0; x <= layer.x1; x++) {
       const p = y * W + x;
-      if (!layer.data[p * 4 + 3]) continue;
+      const b = (y - layer.y0) * bw + x - layer.x0;
+      if (limbs && body.mask[p]! >= 128) {
+        if (maps.hands[p]) arm[b] = cut[b] = 255;
+        else for (const c of caps) if (inCapsule(x, y, c[0], c[1], c[2], c[3], c[4])) arm[b] = 255;
+      }
+      if (!layer.data[p * 4 + 3] || cut[b]) continue;
       let front = upper && maps.hair[p]! >= 128;
       if (!front && what === 'body' && maps.skin[p]) {
         if (upper && inNeckOpening(body, x, y, neckY)) front = true;
@@ -153,17 +205,51 @@ export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, 
           for (let k = 0; k < caps.length; k++) {
             const c = caps[k]!;
             if (k % 2 === 0 && insideTorso) continue;
-            if (inCapsule(x, y, c[0], c[1], c[2], c[3], c[4])) {
-              front = true;
-              break;
-            }
+            if (!inCapsule(x, y, c[0], c[1], c[2], c[3], c[4])) continue;
+            // over the torso a forearm is in front only where its own axis is over the torso (an elbow held
+            // beside the body cut a hole in the chest's side that the forearm's capsule reached)
+            if (insideTorso && !axisOverTorso(body, x, y, c)) continue;
+            front = true;
+            break;
           }
         }
       }
-      if (front) layer.data[p * 4 + 3] = 0;
+      if (front) cut[b] = 255;
+    }
+  }
+  // a hand's or a forearm's highlights, nails and shaded folds fail the skin tests: closed over (they were left
+  // as specks of garment on the hand and along the arm's edge)
+  const closed = limbs
+    ? erode(
+        dilate(cut, bw, bh, Math.max(1, Math.round(body.span * LIMB_CLOSE))),
+        bw,
+        bh,
+        Math.max(1, Math.round(body.span * LIMB_CLOSE)),
+      )
+    : cut;
+  for (let y = layer.y0; y <= layer.y1; y++) {
+    for (let x = layer.x0; x <= layer.x1; x++) {
+      const b = (y - layer.y0) * bw + x - layer.x0;
+      if (cut[b] || (closed[b] && arm[b])) layer.data[(y * W + x) * 4 + 3] = 0;
     }
   }
 }
+
+/** Is the point of capsule c's axis nearest (x, y) over the torso, at least half the capsule's radius inside it? */
+function axisOverTorso(body: Body, x: number, y: number, c: readonly number[]): boolean {
+  const [ax, ay, bx, by, r] = c as [number, number, number, number, number];
+  const dx = bx - ax;
+  const dy = by - ay;
+  const t = Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy || 1)));
+  const px = ax + dx * t;
+  const py = ay + dy * t;
+  if (py < body.neck.y || py > body.pelvis.y) return false;
+  const [tl, tr] = body.torsoEdges(py);
+  return px > tl + r * 0.5 && px < tr - r * 0.5;
+}
+
+/** Gaps in a hand's or a forearm's cut narrower than twice this (in shoulder spans) are closed. */
+const LIMB_CLOSE = 0.02;
 
 /**
  * Where the neck shows above a top's neckline: the neck's column down to the neck's base, then a rounded scoop

@@ -26,7 +26,11 @@ export function readScene(person: RgbaImage, analysis: PersonAnalysis): Scene {
   const body = bodyFrom(analysis);
   const skin = skinModel(person, body);
   const skinPx = skinMap(person, body, skin);
-  const maps: Maps = { skin: skinPx, hair: hairMap(person, body, skin).data, hands: handZone(body) };
+  const maps: Maps = {
+    skin: skinPx,
+    hair: hairMap(person, body, skin).data,
+    ...handZone(body, person, skinPx, skin),
+  };
   // the garments' room, computed once per allowance that a garment here needs
   const rooms = new Map<number, Uint8Array>();
   const roomFor = (slot: EngineSlot) => {
