@@ -237,7 +237,7 @@ export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, 
 
 /** Is the point of capsule c's axis nearest (x, y) over the torso, at least half the capsule's radius inside it? */
 function axisOverTorso(body: Body, x: number, y: number, c: readonly number[]): boolean {
-  const [ax, ay, bx, by, r] = c as [number, number, number, number, number];
+  const [ax = 0, ay = 0, bx = 0, by = 0, r = 0] = c;
   const dx = bx - ax;
   const dy = by - ay;
   const t = Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy || 1)));
