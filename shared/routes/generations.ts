@@ -1,5 +1,5 @@
 /** The routes of the generations endpoint group (functions/generations/handlers/generations.ts implements exactly these). */
-import { defineRoutes } from './route-def';
+import { defineGroup } from './route-def';
 import { idResultSchema, receivedSchema } from '../schemas/common';
 import {
   feedbackSchema,
@@ -14,13 +14,11 @@ import {
 import { fashnWebhookQuery } from '../schemas/requests';
 import { feedbackViewSchema, generationListSchema, keepVariantsResultSchema } from '../schemas/responses';
 
-export const generationsRoutes = defineRoutes([
+export const generationsRoutes = defineGroup('generations', { auth: 'user' }, [
   // generations: starting, listing, deleting and rating generations
   {
     method: 'POST',
     path: '/api/generate',
-    group: 'generations',
-    auth: 'user',
     body: generateFromRawTemplateSchema,
     response: idResultSchema,
     status: 201,
@@ -28,8 +26,6 @@ export const generationsRoutes = defineRoutes([
   {
     method: 'POST',
     path: '/api/generate/style',
-    group: 'generations',
-    auth: 'user',
     body: generateFromStyleSchema,
     response: idResultSchema,
     status: 201,
@@ -37,8 +33,6 @@ export const generationsRoutes = defineRoutes([
   {
     method: 'POST',
     path: '/api/quick-try/{styleId}',
-    group: 'generations',
-    auth: 'user',
     body: quickTryStyleSchema,
     response: idResultSchema,
     status: 201,
@@ -46,8 +40,6 @@ export const generationsRoutes = defineRoutes([
   {
     method: 'POST',
     path: '/api/generate/quick-try',
-    group: 'generations',
-    auth: 'user',
     body: quickTryCustomSchema,
     response: idResultSchema,
     status: 201,
@@ -56,8 +48,6 @@ export const generationsRoutes = defineRoutes([
   {
     method: 'POST',
     path: '/api/generate/outfit',
-    group: 'generations',
-    auth: 'user',
     body: outfitSchema,
     response: idResultSchema,
     status: 201,
@@ -66,26 +56,20 @@ export const generationsRoutes = defineRoutes([
   {
     method: 'POST',
     path: '/api/generations/{id}/keep',
-    group: 'generations',
-    auth: 'user',
     body: keepVariantsSchema,
     response: keepVariantsResultSchema,
   },
-  { method: 'GET', path: '/api/generations', group: 'generations', auth: 'user', response: generationListSchema },
-  { method: 'GET', path: '/api/generations/{id}', group: 'generations', auth: 'user', response: generationSchema },
-  { method: 'DELETE', path: '/api/generations/{id}', group: 'generations', auth: 'user', status: 204 },
+  { method: 'GET', path: '/api/generations', response: generationListSchema },
+  { method: 'GET', path: '/api/generations/{id}', response: generationSchema },
+  { method: 'DELETE', path: '/api/generations/{id}', status: 204 },
   {
     method: 'GET',
     path: '/api/feedback/generation/{id}',
-    group: 'generations',
-    auth: 'user',
     response: feedbackViewSchema.nullable(),
   },
   {
     method: 'POST',
     path: '/api/feedback',
-    group: 'generations',
-    auth: 'user',
     body: feedbackSchema,
     response: feedbackViewSchema,
     status: 201,
@@ -94,7 +78,6 @@ export const generationsRoutes = defineRoutes([
   {
     method: 'POST',
     path: '/api/providers/fashn/webhook',
-    group: 'generations',
     auth: 'public',
     query: fashnWebhookQuery,
     response: receivedSchema,
