@@ -75,13 +75,15 @@ export async function getCurrentUser(db: Db, auth: AuthContext, loaded?: UserRec
   return toCurrentUser(user, await getBalance(db, auth.sub));
 }
 
-/** Only a permanent admin may switch the active role (re-checked inside the conditional write). */
-export async function switchRole(db: Db, auth: AuthContext, role: Role): Promise<CurrentUser> {
-  const user = await ensureUser(db, auth);
+/**
+ * Only a permanent admin may switch the active role (re-checked inside the conditional write). `user`: the
+ * caller's item as the request pipeline read it.
+ */
+export async function switchRole(db: Db, user: UserRecord, role: Role): Promise<CurrentUser> {
   if (!canSwitchRole(user)) throw forbidden('Only administrators can switch roles');
-  const updated = await setCurrentRole(db, auth.sub, role);
+  const updated = await setCurrentRole(db, user.id, role);
   if (!updated) throw forbidden('Only administrators can switch roles');
-  return toCurrentUser(updated, await getBalance(db, auth.sub));
+  return toCurrentUser(updated, await getBalance(db, user.id));
 }
 
 export async function requireUserById(db: Db, userId: string): Promise<UserRecord> {

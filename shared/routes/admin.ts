@@ -143,6 +143,7 @@ export const adminRoutes = defineGroup('admin', { auth: 'user' }, [
     roles: CREATOR,
     response: idResultSchema,
     status: 201,
+    idempotent: true,
   },
   {
     method: 'POST',

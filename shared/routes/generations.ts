@@ -22,6 +22,7 @@ export const generationsRoutes = defineGroup('generations', { auth: 'user' }, [
     body: generateFromRawTemplateSchema,
     response: idResultSchema,
     status: 201,
+    idempotent: true,
   },
   {
     method: 'POST',
@@ -29,6 +30,7 @@ export const generationsRoutes = defineGroup('generations', { auth: 'user' }, [
     body: generateFromStyleSchema,
     response: idResultSchema,
     status: 201,
+    idempotent: true,
   },
   {
     method: 'POST',
@@ -36,6 +38,7 @@ export const generationsRoutes = defineGroup('generations', { auth: 'user' }, [
     body: quickTryStyleSchema,
     response: idResultSchema,
     status: 201,
+    idempotent: true,
   },
   {
     method: 'POST',
@@ -43,6 +46,7 @@ export const generationsRoutes = defineGroup('generations', { auth: 'user' }, [
     body: quickTryCustomSchema,
     response: idResultSchema,
     status: 201,
+    idempotent: true,
   },
   // a whole outfit (up to 5 pieces in layering order) in one generation; spends credits (Idempotency-Key)
   {
@@ -51,6 +55,7 @@ export const generationsRoutes = defineGroup('generations', { auth: 'user' }, [
     body: outfitSchema,
     response: idResultSchema,
     status: 201,
+    idempotent: true,
   },
   // keep chosen variants of a run: each becomes a gallery generation (idempotent, owner-checked, free)
   {

@@ -55,5 +55,7 @@ export const privacyRoutes = defineGroup('privacy', { auth: 'user' }, [
     path: '/api/user/account',
     body: deleteAccountInputSchema,
     response: deletionReceiptSchema,
+    // a deletion that failed midway may be retried by its owner
+    allowsDeletingAccount: true,
   },
 ]);
