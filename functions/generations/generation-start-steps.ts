@@ -139,7 +139,6 @@ export interface StartInput {
   idempotency?: IdempotencyClaim;
 }
 
-
 /** The answer when a reservation or a keep kept losing races past the retry bound. */
 export const busy = (lastError?: unknown) => new StorageContention(lastError);
 

@@ -74,9 +74,7 @@ export interface IdempotencyStore {
 
 /** How an idempotent start ended: a new start's own result, or the id of the start that holds the key. */
 export type IdempotentOutcome<T> =
-  | { outcome: 'created'; result: T }
-  | { outcome: 'replayed'; id: string }
-  | { outcome: 'lost-race'; id: string };
+  { outcome: 'created'; result: T } | { outcome: 'replayed'; id: string } | { outcome: 'lost-race'; id: string };
 
 async function replayOf(
   store: IdempotencyStore,
