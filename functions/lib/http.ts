@@ -136,9 +136,19 @@ export type RouteResult<R> = R extends { produces: string }
 
 export type RouteImpl<R extends RouteDef = RouteDef> = (req: RouteReq<R>) => Promise<RouteResult<R>>;
 
+/**
+ * An idempotent start's repeat is answered `{ id }` by the pipeline: its entry's response must take that, else
+ * no implementation compiles for it.
+ */
+type ImplOf<R extends RouteDef> = R extends { idempotent: true }
+  ? { id: string } extends ResponseOf<R>
+    ? RouteImpl<R>
+    : never
+  : RouteImpl<R>;
+
 /** A group's implementations: one per route of its table, keyed 'METHOD /path', each typed from its entry. */
 export type GroupImpls<Defs extends readonly RouteDef[]> = {
-  [R in Defs[number] as RouteKeyOf<R>]: RouteImpl<R>;
+  [R in Defs[number] as RouteKeyOf<R>]: ImplOf<R>;
 };
 
 /** Resolves the signed-in user's item; installed per group so the pipeline stays free of services. */

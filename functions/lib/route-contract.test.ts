@@ -14,10 +14,12 @@ const contract = defineGroup('generations', { auth: 'user' }, [
   { method: 'DELETE', path: '/c/{id}', status: 204 },
   { method: 'GET', path: '/c/page', auth: 'public', produces: 'text/html' },
   { method: 'GET', path: '/c/login', auth: 'public', status: 302 },
+  // a repeat of an idempotent start is answered { id } by the pipeline: its response must take that
+  { method: 'POST', path: '/c/count', response: z.object({ n: z.number() }), status: 201, idempotent: true },
 ]);
 type Impls = GroupImpls<typeof contract>;
 
-/** What compiles: the entry's body (or a reply of it), nothing for a 204, raw()/redirect() for the others. */
+/** What compiles: the entry's body (or a reply of it), nothing for a 204, raw()/redirect() for the others (but the last). */
 const matching: Impls = {
   // a user route's caller is never null
   'POST /c/start': async ({ caller }) => ({ id: caller.user.id }),
@@ -27,6 +29,8 @@ const matching: Impls = {
   },
   'GET /c/page': async () => raw({ statusCode: 200, headers: { 'content-type': 'text/html' }, body: '' }),
   'GET /c/login': async () => redirect('/auth/login'),
+  // @ts-expect-error an idempotent start whose response is not { id }
+  'POST /c/count': async () => ({ n: 1 }),
 };
 
 /** What does not: each implementation below drifts from its entry. */
@@ -62,6 +66,7 @@ describe('the route contract (checked by tsc)', () => {
       ['generations', 'user'],
       ['generations', 'public'],
       ['generations', 'public'],
+      ['generations', 'user'],
     ]);
   });
 });
