@@ -12,9 +12,14 @@ import { getBalance, type Balance } from '../../shared/repositories/ledger-repos
 import type { AuthContext } from '../lib/auth';
 import { getCognitoUserState } from '../lib/cognito';
 
-/** The caller's user item, created on first sign-in (role shopper, no plan; the starter grant when verified). */
+/**
+ * The caller's user item, created on first sign-in (role shopper, no plan; the starter grant when verified). The
+ * request pipeline's one read of the caller (every group's `loadUser`): strongly consistent, so the account
+ * check, the role check and the rules the routes apply to it (the age gate, the privacy settings) see what the
+ * caller's previous request wrote.
+ */
 export async function ensureUser(db: Db, auth: AuthContext): Promise<UserRecord> {
-  const existing = await getUser(db, auth.sub);
+  const existing = await getUser(db, auth.sub, true);
   if (existing) return existing;
   // No item yet: a first sign-in, or a token that outlived its account (deleted, disabled). Ask the pool once,
   // so a deleted user's still-valid token never silently re-creates the item.

@@ -4,7 +4,7 @@ import { createGroupHandler } from '../../lib/http';
 import { privacyRoutes } from '../../../shared/routes/privacy';
 import { ensureUser } from '../../profiles/user-service';
 import { recordAge } from '../consent-service';
-import { getPrivacySettings, retentionImpact, updateRetention } from '../retention-service';
+import { privacySettingsOf, retentionImpact, updateRetention } from '../retention-service';
 import { exportStatus, latestExport, requestExport } from '../export-service';
 import { confirmDeletionPassword, deleteAccount, deletionPreview } from '../account-deletion-service';
 import { getPayments } from '../../billing/payments';
@@ -12,7 +12,7 @@ import { getPayments } from '../../billing/payments';
 export const handler = createGroupHandler(
   privacyRoutes,
   {
-    'GET /api/user/privacy': async ({ caller }) => getPrivacySettings(getDb(), caller.user.id),
+    'GET /api/user/privacy': async ({ caller }) => privacySettingsOf(caller.user),
     'PUT /api/user/privacy/retention': async ({ caller, body }) =>
       updateRetention(getDb(), caller.user.id, body.retentionDays),
     'GET /api/user/privacy/retention-impact': async ({ caller, query }) =>
