@@ -29,13 +29,10 @@ import {
   assertPhotosFor,
   busy,
   checkImageRef,
-  once,
   requireStyle,
   reserveAndStart,
   resolveProfile,
   resolvePrompt,
-  type StartOptions,
-  type StartResult,
 } from './generation-start-steps';
 import { isVariantRun } from './generation-service';
 
@@ -96,8 +93,8 @@ export async function startOutfit(
   db: Db,
   user: UserRecord,
   input: OutfitInput,
-  opts: StartOptions = {},
-): Promise<StartResult> {
+  idempotency?: IdempotencyClaim,
+): Promise<{ id: string }> {
   // Conflicting slots are bad input: refused before anything else, and nothing changes.
   const problem = outfitProblem(input.pieces.map((p) => p.slot));
   if (problem)
@@ -105,15 +102,6 @@ export async function startOutfit(
       problem.message,
       problem.code === 'outfit.slot_conflict' ? CODES.outfitSlotConflict : CODES.outfitPieces,
     );
-  return once(db, user, opts, (idempotency) => startOutfitOnce(db, user, input, idempotency));
-}
-
-async function startOutfitOnce(
-  db: Db,
-  user: UserRecord,
-  input: OutfitInput,
-  idempotency: IdempotencyClaim | undefined,
-): Promise<{ id: string }> {
   const pieces: OutfitPieceRecord[] = [];
   for (const [i, p] of input.pieces.entries()) pieces.push(await resolvePiece(db, user, p, i));
   const cost = lookCost({ pieces: pieces.length, variants: input.variants });

@@ -32,13 +32,10 @@ import {
   assertCredits,
   assertPhotosFor,
   checkImageRef,
-  once,
   requireStyle,
   reserveAndStart,
   resolveProfile,
   resolvePrompt,
-  type StartOptions,
-  type StartResult,
 } from './generation-start-steps';
 
 interface StyleStartInput {
@@ -51,23 +48,16 @@ interface StyleStartInput {
   size?: string;
 }
 
-/** POST /api/generate/style and POST /api/quick-try/{styleId}. */
+/**
+ * POST /api/generate/style and POST /api/quick-try/{styleId}. `idempotency`: the request's Idempotency-Key
+ * claim, recorded in the reservation's own transaction (a repeat never reaches here: functions/lib/idempotency.ts).
+ */
 export async function startFromStyle(
   db: Db,
   user: UserRecord,
   input: StyleStartInput,
   kind: GenerationKind = 'style',
-  opts: StartOptions = {},
-): Promise<StartResult> {
-  return once(db, user, opts, (idempotency) => startFromStyleOnce(db, user, input, kind, idempotency));
-}
-
-async function startFromStyleOnce(
-  db: Db,
-  user: UserRecord,
-  input: StyleStartInput,
-  kind: GenerationKind,
-  idempotency: IdempotencyClaim | undefined,
+  idempotency?: IdempotencyClaim,
 ): Promise<{ id: string }> {
   const style = await requireStyle(db, user, input.styleId);
   const cost = generationCost({ variants: input.variants });
@@ -116,7 +106,7 @@ export function startQuickTryStyle(
   user: UserRecord,
   styleId: string,
   input: { mode?: 'precise' | 'creative'; photoProfileId?: string; variants?: number; size?: string },
-  opts: StartOptions = {},
+  idempotency?: IdempotencyClaim,
 ) {
   return startFromStyle(
     db,
@@ -129,7 +119,7 @@ export function startQuickTryStyle(
       size: input.size,
     },
     'quick-try-style',
-    opts,
+    idempotency,
   );
 }
 
@@ -150,16 +140,7 @@ export async function startQuickTryCustom(
   db: Db,
   user: UserRecord,
   input: QuickTryCustomInput,
-  opts: StartOptions = {},
-): Promise<StartResult> {
-  return once(db, user, opts, (idempotency) => startQuickTryCustomOnce(db, user, input, idempotency));
-}
-
-async function startQuickTryCustomOnce(
-  db: Db,
-  user: UserRecord,
-  input: QuickTryCustomInput,
-  idempotency: IdempotencyClaim | undefined,
+  idempotency?: IdempotencyClaim,
 ): Promise<{ id: string }> {
   const imageUrl = checkImageRef(input.imageUrl, user.id);
   const cost = generationCost({ variants: input.variants });
@@ -213,16 +194,7 @@ export async function startFromRawTemplate(
   db: Db,
   user: UserRecord,
   input: GenerateFromRawTemplateInput,
-  opts: StartOptions = {},
-): Promise<StartResult> {
-  return once(db, user, opts, (idempotency) => startFromRawTemplateOnce(db, user, input, idempotency));
-}
-
-async function startFromRawTemplateOnce(
-  db: Db,
-  user: UserRecord,
-  input: GenerateFromRawTemplateInput,
-  idempotency: IdempotencyClaim | undefined,
+  idempotency?: IdempotencyClaim,
 ): Promise<{ id: string }> {
   const uploads = {
     styleRef: templateInputKey(input.styleRefUrl, user.id),

@@ -1,12 +1,13 @@
 /**
  * The steps every generation start shares, in the spec's order (spec 02 section 5): credits, the photo profile
- * and its photos, the prompt; then exactly-once starts (Idempotency-Key), and reserveAndStart, which reserves
- * the cost and writes the pending generation in one transaction, then starts the workflow execution named by
- * the generation id. Each start of generation-start-service.ts / generation-outfit-service.ts reads top to
- * bottom as these steps.
+ * and its photos, the prompt; then reserveAndStart, which reserves the cost and writes the pending generation
+ * (and the Idempotency-Key's claim) in one transaction, then starts the workflow execution named by the
+ * generation id. Each start of generation-start-service.ts / generation-outfit-service.ts reads top to bottom as
+ * these steps; exactly-once (a repeat, a lost race for the key) is the pipeline's, for every `idempotent` route
+ * (functions/lib/idempotency.ts, with start-idempotency.ts).
  */
 import { ulid } from 'ulid';
-import { BUSY_MESSAGE, ERROR_CODES, HttpError, badRequest, conflict, notFound } from '../../shared/errors';
+import { ERROR_CODES, HttpError, badRequest, notFound } from '../../shared/errors';
 import {
   GENERATION_MESSAGES as M,
   defaultPromptTemplateId,
@@ -16,7 +17,7 @@ import {
 import { hasPriorityQueue } from '../../shared/domain/plans';
 import { planLotConsumption, splitCost, type Buckets } from '../../shared/domain/ledger';
 import type { Db } from '../../shared/repositories/table';
-import { AGAIN, retryOptimistic } from '../../shared/repositories/toolkit';
+import { AGAIN, retryOptimistic, StorageContention } from '../../shared/repositories/toolkit';
 import { getBalance, InsufficientCredits, listLots } from '../../shared/repositories/ledger-repository';
 import type { UserRecord } from '../../shared/repositories/user-repository';
 import {
@@ -31,17 +32,10 @@ import {
   listPhotoProfiles,
   type PhotoProfileRecord,
 } from '../../shared/repositories/photo-profile-repository';
+import type { IdempotencyClaim } from '../../shared/repositories/idempotency-repository';
 import {
-  getIdempotencyRecord,
-  type IdempotencyClaim,
-  type IdempotencyRecord,
-} from '../../shared/repositories/idempotency-repository';
-import { IDEMPOTENCY_CODES, IDEMPOTENCY_MESSAGES } from '../../shared/domain/idempotency';
-import {
-  IdempotencyKeyTaken,
   createGenerationWithReservation,
   failWithRefund,
-  getGeneration,
   type GenerationInputs,
   type GenerationKind,
   type GenerationRecord,
@@ -56,7 +50,14 @@ import { logger } from '../lib/logger';
 import { imageRefPath, looksLikeImageRef, parseImageRef } from '../../shared/domain/image-ref';
 import { isVariantRun } from './generation-service';
 
-const insufficient = () => new HttpError(402, ERROR_CODES.limitCredits, M.insufficientCredits);
+/** Too few credits for the start (402 limit.credits): typed, since another start's spend can be the cause. */
+export class NotEnoughCredits extends HttpError {
+  constructor() {
+    super(402, ERROR_CODES.limitCredits, M.insufficientCredits);
+    this.name = 'NotEnoughCredits';
+  }
+}
+const insufficient = () => new NotEnoughCredits();
 
 /** Credits first (spec order): at least the cost, unless the account is unlimited. */
 export async function assertCredits(db: Db, user: UserRecord, cost: number) {
@@ -138,63 +139,8 @@ export interface StartInput {
   idempotency?: IdempotencyClaim;
 }
 
-/** How a start is asked for: with the request's Idempotency-Key (hash of route + body), when it has one. */
-export interface StartOptions {
-  idempotency?: IdempotencyClaim;
-}
-
-/** A start's answer: the generation id, and whether it is a repeat of an earlier request (no new spend). */
-export interface StartResult {
-  id: string;
-  replayed: boolean;
-}
-
-async function replay(
-  db: Db,
-  user: UserRecord,
-  record: IdempotencyRecord,
-  claim: IdempotencyClaim,
-): Promise<StartResult> {
-  if (record.requestHash !== claim.requestHash)
-    throw conflict(IDEMPOTENCY_MESSAGES.keyReused, IDEMPOTENCY_CODES.keyReused);
-  // The first request may have died between its transaction and StartExecution: starting again is idempotent.
-  const gen = await getGeneration(db, user.id, record.generationId);
-  if (gen?.status === 'pending')
-    await startGeneration({ generationId: gen.id, userId: user.id }).catch((err) =>
-      logger.warn('restart on replay failed', { generationId: gen.id, error: err }),
-    );
-  return { id: record.generationId, replayed: true };
-}
-
-/**
- * Exactly-once starts: a repeat of a recorded key answers the first generation; a start that loses the race
- * for its key (IdempotencyKeyTaken, or a 402/503 caused by the winner's spend) answers the winner's.
- */
-export async function once(
-  db: Db,
-  user: UserRecord,
-  opts: StartOptions,
-  start: (claim?: IdempotencyClaim) => Promise<{ id: string }>,
-): Promise<StartResult> {
-  const claim = opts.idempotency;
-  if (!claim) return { ...(await start()), replayed: false };
-  const existing = await getIdempotencyRecord(db, user.id, claim.key);
-  if (existing) return replay(db, user, existing, claim);
-  try {
-    return { ...(await start(claim)), replayed: false };
-  } catch (err) {
-    const lostRace =
-      err instanceof IdempotencyKeyTaken || (err instanceof HttpError && (err.status === 402 || err.status === 503));
-    if (!lostRace) throw err;
-    const winner = await getIdempotencyRecord(db, user.id, claim.key);
-    if (winner) return replay(db, user, winner, claim);
-    if (err instanceof IdempotencyKeyTaken) throw new HttpError(503, ERROR_CODES.busy, BUSY_MESSAGE);
-    throw err;
-  }
-}
-
 /** The answer when a reservation or a keep kept losing races past the retry bound. */
-export const busy = () => new HttpError(503, ERROR_CODES.busy, BUSY_MESSAGE);
+export const busy = (lastError?: unknown) => new StorageContention(lastError);
 
 /** What a start does not use (each kind names only its own inputs). */
 const NO_INPUTS: Omit<GenerationInputs, 'photoProfileId'> = {

@@ -42,16 +42,18 @@ export async function recordAge(
  * Before a photo profile is created: the caller is a known adult and ticked the current consent wording.
  * `consentVersion` is the multipart field `consent` (the version the form showed).
  */
-export async function requirePhotoConsent(db: Db, userId: string, consentVersion: string | undefined): Promise<void> {
-  await requireAdult(db, userId);
+export function requirePhotoConsent(user: AgeFields, consentVersion: string | undefined): void {
+  requireAdult(user);
   if (!consentVersion) throw new HttpError(400, PRIVACY_CODES.consentRequired, M.consentRequired);
   if (consentVersion !== PHOTO_CONSENT.version)
     throw new HttpError(400, PRIVACY_CODES.consentRequired, M.consentOutdated);
 }
 
+/** The caller's age as their user item holds it (read once by the request pipeline, strongly consistent). */
+type AgeFields = { ageStatus?: AgeStatus | null };
+
 /** The caller stated an adult age (a photo of a person is uploaded only then: presign and profile save). */
-export async function requireAdult(db: Db, userId: string): Promise<void> {
-  const fields = await getPrivacyFields(db, userId);
+export function requireAdult(fields: AgeFields): void {
   if (fields?.ageStatus === 'minor') throw new HttpError(403, PRIVACY_CODES.underAge, M.underAge);
   if (fields?.ageStatus !== 'adult') throw new HttpError(403, PRIVACY_CODES.ageRequired, M.ageRequired);
 }

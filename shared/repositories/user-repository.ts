@@ -119,8 +119,15 @@ export const starterGrantCause = (userId: string) => `starter:${userId}`;
 
 const strip = (item: unknown): UserRecord | null => userEntity.parseOrNull(item);
 
-export async function getUser(db: Db, userId: string): Promise<UserRecord | null> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.user(userId) }));
+/** `consistent`: a strongly consistent read (the request pipeline's one read of the caller: functions/lib/http.ts). */
+export async function getUser(db: Db, userId: string, consistent = false): Promise<UserRecord | null> {
+  const res = await db.doc.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: keys.user(userId),
+      ...(consistent ? { ConsistentRead: true } : {}),
+    }),
+  );
   return strip(res.Item);
 }
 

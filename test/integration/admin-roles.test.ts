@@ -4,7 +4,7 @@
  * (also under concurrency), the influencer application lifecycle, prompt and raw templates and the compiler.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ScanCommand } from '../../shared/repositories/dynamo-client';
+import { DeleteCommand, ScanCommand } from '../../shared/repositories/dynamo-client';
 import { createS3Client } from '../../infra/local/s3-sdk';
 import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
 import { keys } from '../../shared/repositories/keys';
@@ -942,5 +942,25 @@ describe('role matrix (admin)', () => {
       200,
     );
     expect((await as(admin).del(`/api/influencer-collections/${mine.body.id}`)).status).toBe(200);
+  });
+});
+
+describe('the admin list of applications', () => {
+  it("an applicant whose user item is gone is listed with user: null (the schema's and the screen's 'Unknown user')", async () => {
+    const u = await ctx.createUser();
+    await ctx.invoke('GET', '/api/auth/user', { token: u.idToken });
+    await setUser(u, { currentPlan: 'starter', subscriptionStatus: 'active' });
+    const applied = await as(u).post('/api/influencer/apply', {
+      useCase: 'I create weekly outfit guides for my followers and want to publish try-on styles.',
+    });
+    expect(applied.status).toBe(201);
+    await ctx.db.doc.send(new DeleteCommand({ TableName: ctx.tableName, Key: keys.user(u.sub) }));
+    // the harness checks the answer against the route's response schema (a user of nulls was drift)
+    const list = await as(admin).get('/api/admin/influencer/applications?status=pending');
+    expect(list.status).toBe(200);
+    expect(list.body.find((a: { id: string }) => a.id === applied.body.id)).toMatchObject({
+      userId: u.sub,
+      user: null,
+    });
   });
 });
