@@ -18,6 +18,8 @@ export const PRODUCT_PHOTO = {
   shadowChroma: 0.035,
   /** ...and reached by a gradual change: at most this many grey levels between neighbours. */
   shadowStep: 7,
+  /** ...and at most this share of what the background's own flood left as foreground. */
+  shadowMaxShare: 0.3,
   /** A hook: rows above the garment's first wide row whose runs are narrower than this share of its width... */
   hookMaxWidth: 0.1,
   /** ...and centred: within this share of the width from the outline's centre column. */
@@ -66,14 +68,30 @@ export function growIntoShadow(
       Math.abs(d[o + 1]! / s - cg) <= PRODUCT_PHOTO.shadowChroma
     );
   };
+  // a shadow is smooth all round: no neighbour of a shadow pixel differs by more than a gradual step (a garment's
+  // outline, even blurred by resizing, is a sharp change on one side)
+  const smoothAt = (i: number): boolean => {
+    const l = lum(d, i * 4);
+    const x = i % w;
+    const lim = PRODUCT_PHOTO.shadowStep * 1.5;
+    return (
+      (x === 0 || Math.abs(lum(d, (i - 1) * 4) - l) <= lim) &&
+      (x === w - 1 || Math.abs(lum(d, (i + 1) * 4) - l) <= lim) &&
+      (i < w || Math.abs(lum(d, (i - w) * 4) - l) <= lim) &&
+      (i >= n - w || Math.abs(lum(d, (i + w) * 4) - l) <= lim)
+    );
+  };
+  let foreground = 0;
+  for (let i = 0; i < n; i++) if (!isBg[i]) foreground++;
   const stack = new Int32Array(n);
   let sp = 0;
   for (let i = 0; i < n; i++) if (isBg[i]) stack[sp++] = i;
-  let added = 0;
+  const added: number[] = [];
   const visit = (from: number, to: number) => {
-    if (isBg[to] || Math.abs(lum(d, from * 4) - lum(d, to * 4)) > PRODUCT_PHOTO.shadowStep || !shadowLike(to)) return;
+    if (isBg[to] || Math.abs(lum(d, from * 4) - lum(d, to * 4)) > PRODUCT_PHOTO.shadowStep) return;
+    if (!shadowLike(to) || !smoothAt(to)) return;
     isBg[to] = 1;
-    added++;
+    added.push(to);
     stack[sp++] = to;
   };
   while (sp > 0) {
@@ -85,7 +103,12 @@ export function growIntoShadow(
     if (p < n - w) visit(p, p + w);
   }
   void h;
-  return added;
+  // a drop shadow is a band beside the garment, never most of it: a flood that took more went into a grey garment
+  if (added.length > PRODUCT_PHOTO.shadowMaxShare * foreground) {
+    for (const i of added) isBg[i] = 0;
+    return 0;
+  }
+  return added.length;
 }
 
 /** The runs of coverage (>= 128) in row y. */
