@@ -8,11 +8,6 @@ import { queryKeys } from './query-keys';
 
 export type { GenerationView };
 
-/** Every generation query (list and details): the prefix to invalidate. */
-export const GENERATIONS_KEY = queryKeys.generations.all;
-export const generationKey = queryKeys.generations.detail;
-export const feedbackKey = queryKeys.feedback;
-
 /** GET /api/generations, newest first; polled every 5 s while any item is pending or processing. */
 export const getGenerationsQueryOptions = () =>
   queryOptions({
@@ -43,8 +38,8 @@ export function useDeleteGeneration() {
     mutationFn: (id: string) => fetchApi('DELETE /api/generations/{id}', { params: { id } }),
     onSuccess: (_res, id) => {
       qc.setQueryData(getGenerationsQueryOptions().queryKey, (old) => old?.filter((g) => g.id !== id));
-      qc.removeQueries({ queryKey: generationKey(id), exact: true });
-      void qc.invalidateQueries({ queryKey: GENERATIONS_KEY });
+      qc.removeQueries({ queryKey: queryKeys.generations.detail(id), exact: true });
+      void qc.invalidateQueries({ queryKey: queryKeys.generations.all });
     },
   });
 }
@@ -86,8 +81,8 @@ export function useKeepVariants(runId: string) {
     mutationFn: (variants: number[]) =>
       fetchApi('POST /api/generations/{id}/keep', { params: { id: runId }, body: { variants } }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: generationKey(runId) });
-      void qc.invalidateQueries({ queryKey: GENERATIONS_KEY });
+      void qc.invalidateQueries({ queryKey: queryKeys.generations.detail(runId) });
+      void qc.invalidateQueries({ queryKey: queryKeys.generations.all });
     },
   });
 }

@@ -1,4 +1,5 @@
 import { ACCEPTED_IMAGE_TYPES_LABEL } from '../../../../../shared/schemas/upload';
+import { queryKeys } from '../../../api/query-keys';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -87,7 +88,7 @@ export default function GenerateTemplatePage() {
 
 function PromptGuide() {
   const q = useQuery({
-    queryKey: ['static', PROMPT_GUIDE_URL],
+    queryKey: queryKeys.staticText(PROMPT_GUIDE_URL),
     queryFn: async ({ signal }) => {
       const res = await fetch(PROMPT_GUIDE_URL, { signal });
       const type = res.headers.get('content-type') ?? '';
