@@ -29,7 +29,7 @@ import { ModeToggle } from './mode-toggle';
 import { VariantsPicker } from '../../../components/variants-picker';
 import { spendLabel } from '../../../lib/spend-confirm';
 import { generationCost } from '../../../../../shared/domain/generation';
-import { PreviewOnMe } from '../../../components/preview-on-me';
+import { PreviewOnMe } from '../../preview';
 import { GarmentSlotField, slotToUse, useGarmentGuess } from '../../../components/garment-slot-field';
 
 const TYPE_BADGE: Record<StyleImageType, string> = {

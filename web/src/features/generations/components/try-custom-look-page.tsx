@@ -21,7 +21,7 @@ import { CreditsLine } from '../../../components/credits-line';
 import { OutfitUploadPanel, type UploadState } from './upload-panel';
 import { VariantsPicker } from '../../../components/variants-picker';
 import { spendLabel } from '../../../lib/spend-confirm';
-import { PreviewOnMe } from '../../../components/preview-on-me';
+import { PreviewOnMe } from '../../preview';
 import { costLabel, lookCost, type GarmentSlot } from '../../../../../shared/domain/outfit';
 import { GarmentSlotField, slotToUse, useGarmentGuess } from '../../../components/garment-slot-field';
 

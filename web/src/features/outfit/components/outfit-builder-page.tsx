@@ -37,7 +37,7 @@ import { pickInitialProfile } from '../../../lib/mode-state';
 import { getStyleProductsQueryOptions, usePhotoProfiles, useStyleProducts, useStylesById } from '../../../api/catalog';
 import { StylePicker } from '../../../components/style-picker';
 import { useQueries } from '@tanstack/react-query';
-import { PreviewOnMe } from '../../../components/preview-on-me';
+import { PreviewOnMe } from '../../preview';
 import { useStartAndOpen } from '../../generate';
 import {
   draftReducer,

@@ -18,7 +18,7 @@ import { useCurrentUser } from '../../../api/current-user';
 import Wand from 'lucide-react/icons/wand';
 import Zap from 'lucide-react/icons/zap';
 import { useStyle, useStylePage } from '../../../api/catalog';
-import { PreviewOnMe, type PreviewLook } from '../../../components/preview-on-me';
+import { PreviewOnMe, type PreviewLook } from '../../preview';
 import { ShopThisLook } from '../../../components/shop-this-look';
 import { useStartAndOpen } from '../../generate';
 import { audienceLabel } from '../../../lib/audience';
