@@ -20,8 +20,11 @@ import { sharesRoutes } from './shares';
 
 export * from './route-def';
 
-/** Every group's routes, by group (a group with no routes yet has an empty list). */
-export const ROUTES_BY_GROUP: Readonly<Record<Group, readonly RouteDef[]>> = {
+/**
+ * Every group's routes, by group (a group with no routes yet has an empty list). `satisfies`, not an annotation:
+ * each group keeps its entries' own types, which the SPA's typed client derives its keys from (web/src/api/endpoints.ts).
+ */
+export const ROUTES_BY_GROUP = {
   'auth-user': authUserRoutes,
   profiles: profilesRoutes,
   generations: generationsRoutes,
@@ -33,11 +36,14 @@ export const ROUTES_BY_GROUP: Readonly<Record<Group, readonly RouteDef[]>> = {
   admin: adminRoutes,
   privacy: privacyRoutes,
   shares: sharesRoutes,
+} as const satisfies Readonly<Record<Group, readonly RouteDef[]>>;
+
+export const ROUTES: readonly RouteDef[] = GROUPS.flatMap((g): readonly RouteDef[] => ROUTES_BY_GROUP[g]);
+
+export const routesOfGroup = (group: Group): RouteDef[] => {
+  const routes: readonly RouteDef[] = ROUTES_BY_GROUP[group];
+  return [...routes];
 };
-
-export const ROUTES: readonly RouteDef[] = GROUPS.flatMap((g) => ROUTES_BY_GROUP[g]);
-
-export const routesOfGroup = (group: Group): RouteDef[] => [...ROUTES_BY_GROUP[group]];
 
 export const groupsInUse = (): Group[] => GROUPS.filter((g) => ROUTES.some((r) => r.group === g));
 

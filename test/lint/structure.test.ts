@@ -70,6 +70,16 @@ describe('code structure (issue 22)', () => {
     expect(hits(/queryKey:\s*\[\s*['"`]\/api\//), 'a URL as query key').toEqual([]);
   });
 
+  it('spells every query key once, in web/src/api/query-keys.ts, under one name (issue 42)', () => {
+    const web = product.filter((f) => f.startsWith('web/src/') && f !== 'web/src/api/query-keys.ts');
+    // an alias (`export const X_KEY = queryKeys.x`) is a second name for a key
+    const aliases = web.filter((f) => /\bconst \w+\s*=\s*queryKeys\./.test(read(f))).sort();
+    expect(aliases, 'a second name for a query key').toEqual([]);
+    // a key written as a literal array (or extended with literal parts) is a key outside the factory
+    const literal = web.filter((f) => /queryKey:\s*\[/.test(read(f))).sort();
+    expect(literal, 'a query key spelled outside web/src/api/query-keys.ts').toEqual([]);
+  });
+
   it('has no mutable hook registries (use cases receive their collaborators)', () => {
     const registries = product.filter((f) => /export const \w*[Hh]ooks\w*\s*(:[^=]+)?=\s*\[\]/.test(read(f)));
     expect(registries).toEqual([]);

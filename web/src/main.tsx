@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { CURRENT_USER_KEY } from './api/current-user';
 import { App } from './app/app';
 import { resolveRoute } from './app/routes';
 import { SCREENS } from './app/screens';
@@ -9,6 +8,7 @@ import { queryClient } from './lib/query-client';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import { hasStoredSession } from './lib/stored-session';
 import './index.css';
+import { queryKeys } from './api/query-keys';
 
 // GET /api/config at start: auth needs it (tiny, cacheable). A failure is retried when auth asks again.
 loadRuntimeConfig().catch(() => undefined);
@@ -20,7 +20,7 @@ loadRuntimeConfig().catch(() => undefined);
  */
 async function prepareTakeover(): Promise<void> {
   if (!takingOverPrerenderedPage() || hasStoredSession()) return;
-  queryClient.setQueryData(CURRENT_USER_KEY, null);
+  queryClient.setQueryData(queryKeys.currentUser, null);
   const screen = SCREENS[resolveRoute(window.location.pathname, 'logged-out').screen ?? 'landing'];
   if ('preload' in screen) await screen.preload();
 }

@@ -14,11 +14,6 @@ import { queryKeys } from './query-keys';
 import { rememberBalance } from '../lib/format';
 import type { SubscriptionSummary } from '../../../shared/schemas/billing';
 
-export const USER_KEY = queryKeys.currentUser;
-export const SUMMARY_KEY = queryKeys.billing.summary;
-export const CREDITS_KEY = queryKeys.billing.credits;
-export const LEDGER_KEY = queryKeys.billing.ledger;
-
 export type { SubscriptionSummary };
 
 export type CreditsView = R.CreditsView;
@@ -29,21 +24,24 @@ export type LedgerPage = R.LedgerPage;
 
 export const getSubscriptionSummaryQueryOptions = () =>
   queryOptions({
-    queryKey: SUMMARY_KEY,
+    queryKey: queryKeys.billing.summary,
     queryFn: ({ signal }) => fetchApi('GET /api/subscriptions/current', { signal }),
   });
 export const useSubscriptionSummary = (enabled = true) =>
   useQuery({ ...getSubscriptionSummaryQueryOptions(), enabled });
 
 export const getCreditsQueryOptions = () =>
-  queryOptions({ queryKey: CREDITS_KEY, queryFn: ({ signal }) => fetchApi('GET /api/credits', { signal }) });
+  queryOptions({
+    queryKey: queryKeys.billing.credits,
+    queryFn: ({ signal }) => fetchApi('GET /api/credits', { signal }),
+  });
 export const useCredits = (enabled = true) => useQuery({ ...getCreditsQueryOptions(), enabled });
 
 export const LEDGER_PAGE_SIZE = 20;
 
 export function useCreditLedger() {
   return useInfiniteQuery({
-    queryKey: LEDGER_KEY,
+    queryKey: queryKeys.billing.ledger,
     initialPageParam: '', // the first page: no cursor
     queryFn: ({ pageParam, signal }) =>
       fetchApi('GET /api/credits/ledger', {
@@ -57,10 +55,10 @@ export function useCreditLedger() {
 /** Everything a purchase or a plan change can move. */
 export function refreshBilling(client: QueryClient): Promise<unknown> {
   return Promise.all([
-    client.invalidateQueries({ queryKey: USER_KEY }),
-    client.invalidateQueries({ queryKey: CREDITS_KEY }),
-    client.invalidateQueries({ queryKey: SUMMARY_KEY }),
-    client.invalidateQueries({ queryKey: LEDGER_KEY }),
+    client.invalidateQueries({ queryKey: queryKeys.currentUser }),
+    client.invalidateQueries({ queryKey: queryKeys.billing.credits }),
+    client.invalidateQueries({ queryKey: queryKeys.billing.summary }),
+    client.invalidateQueries({ queryKey: queryKeys.billing.ledger }),
   ]);
 }
 
@@ -102,7 +100,7 @@ function useSummaryMutation<V>(fn: (v: V) => Promise<SubscriptionSummary>) {
   return useMutation({
     mutationFn: fn,
     onSuccess: async (summary) => {
-      if (summary) client.setQueryData(SUMMARY_KEY, summary);
+      if (summary) client.setQueryData(queryKeys.billing.summary, summary);
       await refreshBilling(client);
     },
   });

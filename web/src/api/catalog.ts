@@ -23,7 +23,7 @@ export type CollectionSummary = R.CollectionSummary;
 
 export type Category = R.Category;
 
-export { PHOTO_PROFILES_KEY, usePhotoProfiles } from './photo-profiles';
+export { usePhotoProfiles } from './photo-profiles';
 
 export const getRawTemplatesQueryOptions = () =>
   queryOptions({
@@ -63,12 +63,12 @@ export function styleListQuery(p: StyleListParams): { q?: string; sex?: string; 
     limit: String(p.limit),
   };
 }
-const keyOf = (p: StyleListParams) => queryKeys.styles.list(new URLSearchParams(styleListQuery(p)).toString());
+const listQueryOf = (p: StyleListParams) => new URLSearchParams(styleListQuery(p)).toString();
 
 /** One page of GET /api/styles: the first `limit` cards of the list (the dashboard, the preview carousel). */
 export const getStylePageQueryOptions = (p: StyleListParams) =>
   queryOptions({
-    queryKey: [...keyOf(p), 'first'] as const,
+    queryKey: queryKeys.styles.listFirstPage(listQueryOf(p)),
     queryFn: ({ signal }) => fetchApi('GET /api/styles', { query: styleListQuery(p), signal }),
   });
 export const useStylePage = (p: StyleListParams, enabled = true) =>
@@ -80,7 +80,7 @@ export const useStylePage = (p: StyleListParams, enabled = true) =>
  */
 export const useStylePages = (p: StyleListParams, enabled = true) =>
   useInfiniteQuery({
-    queryKey: [...keyOf(p), 'pages'] as const,
+    queryKey: queryKeys.styles.listPages(listQueryOf(p)),
     initialPageParam: '',
     queryFn: ({ pageParam, signal }) =>
       fetchApi('GET /api/styles', {

@@ -7,8 +7,6 @@ import { fetchApi } from './endpoints';
 import { queryKeys } from './query-keys';
 
 /** GET /api/auth/user: the signed-in user, or null (401 yields null) when signed out. */
-export const CURRENT_USER_KEY = queryKeys.currentUser;
-
 async function loadUser({ signal }: { signal?: AbortSignal }): Promise<CurrentUser | null> {
   try {
     return await fetchApi('GET /api/auth/user', { signal });
@@ -38,7 +36,7 @@ export interface CurrentUserState {
 }
 
 export function useCurrentUser(): CurrentUserState {
-  const q = useQuery({ queryKey: CURRENT_USER_KEY, queryFn: currentUserQueryFn, retry: false });
+  const q = useQuery({ queryKey: queryKeys.currentUser, queryFn: currentUserQueryFn, retry: false });
   const user = q.data ?? null;
   // A failed user call (server error) counts as signed out: the app stays usable as a visitor.
   const status: AuthStatus = q.isPending ? 'loading' : user ? 'logged-in' : 'logged-out';

@@ -5,13 +5,13 @@ import { queryKeys } from './query-keys';
 
 export type { PhotoProfile };
 
-/** GET /api/photo-profiles: the user's profiles, default first (spec 02 section 7). */
-export const PHOTO_PROFILES_KEY = queryKeys.photoProfiles;
-
-/** The caller's profiles; asked again every 1.5 s while a full-body photo is being checked. */
+/**
+ * GET /api/photo-profiles: the caller's profiles, default first (spec 02 section 7); asked again every 1.5 s while
+ * a full-body photo is being checked.
+ */
 export const getPhotoProfilesQueryOptions = () =>
   queryOptions({
-    queryKey: PHOTO_PROFILES_KEY,
+    queryKey: queryKeys.photoProfiles,
     queryFn: ({ signal }) => fetchApi('GET /api/photo-profiles', { signal }),
     refetchInterval: (q) => (q.state.data?.some((p) => p.bodyCheck?.status === 'checking') ? 1500 : false),
   });
@@ -56,7 +56,7 @@ export function useSaveProfile(id: string | undefined) {
       id
         ? fetchApi('PATCH /api/photo-profiles/{id}', { params: { id }, body: toProfileBody(p) })
         : fetchApi('POST /api/photo-profiles', { body: toProfileBody(p) }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: PHOTO_PROFILES_KEY }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.photoProfiles }),
   });
 }
 
@@ -65,7 +65,7 @@ export function useMakeDefault() {
   return useMutation({
     mutationFn: (id: string) =>
       fetchApi('PATCH /api/photo-profiles/{id}', { params: { id }, body: { isDefault: true } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: PHOTO_PROFILES_KEY }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.photoProfiles }),
   });
 }
 
@@ -75,7 +75,7 @@ export function useDeleteProfile() {
     mutationFn: async (id: string) => {
       await fetchApi('DELETE /api/photo-profiles/{id}', { params: { id } });
     },
-    onSuccess: () => qc.invalidateQueries({ queryKey: PHOTO_PROFILES_KEY }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.photoProfiles }),
   });
 }
 
@@ -86,7 +86,7 @@ export function useDeleteAllPhotos() {
     mutationFn: () => fetchApi('DELETE /api/user/photos'),
     onSuccess: async () => {
       await Promise.all([
-        qc.invalidateQueries({ queryKey: PHOTO_PROFILES_KEY }),
+        qc.invalidateQueries({ queryKey: queryKeys.photoProfiles }),
         qc.invalidateQueries({ queryKey: queryKeys.generations.all }),
       ]);
     },
@@ -99,6 +99,6 @@ export function useSaveMeasurements(id: string) {
   return useMutation({
     mutationFn: (body: BodyIn<'PUT /api/photo-profiles/{id}/measurements'>) =>
       fetchApi('PUT /api/photo-profiles/{id}/measurements', { params: { id }, body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: PHOTO_PROFILES_KEY }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.photoProfiles }),
   });
 }

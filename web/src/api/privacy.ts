@@ -10,11 +10,11 @@ import { queryKeys } from './query-keys';
 
 export type { DeletionPreview, DeletionReceipt, ExportJob, PrivacySettings, RetentionImpact };
 
-export const PRIVACY_KEY = queryKeys.privacy.settings;
-export const LATEST_EXPORT_KEY = queryKeys.privacy.latestExport;
-
 export const getPrivacySettingsQueryOptions = () =>
-  queryOptions({ queryKey: PRIVACY_KEY, queryFn: ({ signal }) => fetchApi('GET /api/user/privacy', { signal }) });
+  queryOptions({
+    queryKey: queryKeys.privacy.settings,
+    queryFn: ({ signal }) => fetchApi('GET /api/user/privacy', { signal }),
+  });
 export const usePrivacySettings = () => useQuery(getPrivacySettingsQueryOptions());
 
 export function useSetRetention() {
@@ -22,7 +22,7 @@ export function useSetRetention() {
   return useMutation({
     mutationFn: (retentionDays: RetentionDays) =>
       fetchApi('PUT /api/user/privacy/retention', { body: { retentionDays } }),
-    onSuccess: (s) => qc.setQueryData(PRIVACY_KEY, s),
+    onSuccess: (s) => qc.setQueryData(queryKeys.privacy.settings, s),
   });
 }
 
@@ -32,14 +32,14 @@ export function useRecordAge() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: recordBirthDate,
-    onSuccess: () => qc.invalidateQueries({ queryKey: PRIVACY_KEY }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.privacy.settings }),
   });
 }
 
 /** The latest export; polled every second while it is being built. */
 export function useLatestExport() {
   return useQuery({
-    queryKey: LATEST_EXPORT_KEY,
+    queryKey: queryKeys.privacy.latestExport,
     queryFn: ({ signal }) => fetchApi('GET /api/user/export/latest', { signal }),
     refetchInterval: (q) => {
       const s = q.state.data?.export?.status;
@@ -81,7 +81,7 @@ export function useRequestExport() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: requestExport,
-    onSuccess: (job) => qc.setQueryData(LATEST_EXPORT_KEY, { export: job }),
+    onSuccess: (job) => qc.setQueryData(queryKeys.privacy.latestExport, { export: job }),
   });
 }
 

@@ -1,9 +1,14 @@
 /**
- * The one query-key factory of the SPA. Keys name data, not URLs (the fetchers in web/src/api/*.ts build the
- * URLs from the route table's keys); each area's `all` is the prefix that invalidates everything under it.
+ * The one query-key factory of the SPA: every query's key is spelled here, once, under one name (no aliases
+ * elsewhere; test/lint/structure.test.ts holds it). Keys name data, not URLs (the fetchers in web/src/api/*.ts
+ * build the URLs from the route table's keys); each area's `all` is the prefix that invalidates everything under it.
  */
 export const queryKeys = {
   currentUser: ['current-user'] as const,
+  /** GET /api/config: the runtime configuration (sign-in settings, who renders each mode), read once. */
+  runtimeConfig: ['runtime-config'] as const,
+  /** A static text file of the site (the prompt guide), by its address. */
+  staticText: (url: string) => ['static', url] as const,
   /** The presigned URL an API image path (/api/private-image/...) resolves to. */
   resolvedImage: (src: string) => ['resolved-image', src] as const,
   /** The engine's guess of a garment picture's slot (issue 39). */
@@ -29,6 +34,10 @@ export const queryKeys = {
     all: ['styles'] as const,
     /** One GET /api/styles list (its query: search, audience, category, page size), a page or pages of it. */
     list: (listQuery: string) => [...queryKeys.styles.all, 'list', listQuery] as const,
+    /** The first page of a list (the dashboard, the preview carousel). */
+    listFirstPage: (listQuery: string) => [...queryKeys.styles.list(listQuery), 'first'] as const,
+    /** A list page after page (the style pickers). */
+    listPages: (listQuery: string) => [...queryKeys.styles.list(listQuery), 'pages'] as const,
     /** One explore result list (its filters as the URL query spells them), page by page. */
     explore: (filtersQuery: string) => [...queryKeys.styles.all, 'explore', filtersQuery] as const,
     exploreTags: () => [...queryKeys.styles.all, 'explore-tags'] as const,
@@ -39,7 +48,10 @@ export const queryKeys = {
     favorite: (id: string) => [...queryKeys.styles.detail(id), 'favorite'] as const,
     favoriteCount: (id: string) => [...queryKeys.styles.detail(id), 'favorite-count'] as const,
   },
-  favorites: ['favorites'] as const,
+  favorites: {
+    all: ['favorites'] as const,
+    pages: () => [...queryKeys.favorites.all, 'pages'] as const,
+  },
   billing: {
     summary: ['billing', 'subscription'] as const,
     credits: ['billing', 'credits'] as const,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Renderers } from '../../../shared/domain/render-copy';
 import { loadRuntimeConfig } from '../lib/runtime-config';
+import { queryKeys } from './query-keys';
 
 /**
  * Who renders each mode here (GET /api/config `renderers`, fetched once at start): the words of the mode choices
@@ -8,7 +9,7 @@ import { loadRuntimeConfig } from '../lib/runtime-config';
  */
 export function useRenderers(): Renderers | null {
   const q = useQuery({
-    queryKey: ['runtime-config'],
+    queryKey: queryKeys.runtimeConfig,
     queryFn: loadRuntimeConfig,
     staleTime: Infinity,
     retry: false,

@@ -11,11 +11,9 @@ export type OwnerShare = R.OwnerShare;
 /** GET /api/l/{token}: what a viewer sees (the type the API builds it with). */
 export type PublicShare = PublicShareView;
 
-export const MY_SHARES_KEY = queryKeys.shares.mine;
-
 export const getMySharesQueryOptions = () =>
   queryOptions({
-    queryKey: MY_SHARES_KEY,
+    queryKey: queryKeys.shares.mine,
     queryFn: ({ signal }): Promise<OwnerShare[]> => fetchApi('GET /api/shares', { signal }),
   });
 export const useMyShares = (opts: { enabled?: boolean } = {}) =>
@@ -33,7 +31,7 @@ export function useCreateShare() {
   return useMutation({
     mutationFn: (input: { generationIds: string[]; expiresInDays: ShareExpiryDays; showOwner: boolean }) =>
       fetchApi('POST /api/shares', { body: input }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: MY_SHARES_KEY }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.shares.mine }),
   });
 }
 
@@ -41,7 +39,7 @@ export function useRevokeShare() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => fetchApi('DELETE /api/shares/{id}', { params: { id } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: MY_SHARES_KEY }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.shares.mine }),
   });
 }
 

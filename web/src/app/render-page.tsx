@@ -7,12 +7,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
-import { CURRENT_USER_KEY } from '../api/current-user';
 import { lastPrerenderedTitle } from '../lib/use-document-title';
 import { AppLayout } from './app-layout';
 import { Providers } from './providers';
 import { resolveRoute } from './routes';
 import { SCREENS } from './screens';
+import { queryKeys } from '../api/query-keys';
 
 export interface RenderedPage {
   html: string;
@@ -24,7 +24,7 @@ export async function renderPage(pathname: string): Promise<RenderedPage> {
   if (!('preload' in screen)) throw new Error(`${pathname}: its screen is not preloadable (app/screens.tsx)`);
   await screen.preload();
   const client = new QueryClient();
-  client.setQueryData(CURRENT_USER_KEY, null);
+  client.setQueryData(queryKeys.currentUser, null);
   // renderToString, not react-dom/static's prerender: with the screen preloaded nothing suspends, and prerender
   // outlines large Suspense boundaries behind inline scripts (the CSP forbids them)
   const html = renderToString(

@@ -5,8 +5,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { PLANS } from '../../../../shared/domain/plans';
 import { ApiError } from '../../lib/api-error';
-import { CURRENT_USER_KEY } from '../../api/current-user';
 import { limitOfError, subscriptionFrom, UpsellProvider, useUpsell, type UpsellApi } from './upsell-provider';
+import { queryKeys } from '../../api/query-keys';
 
 let api: UpsellApi;
 function Capture() {
@@ -25,7 +25,7 @@ function Where() {
 
 function renderProvider(user: Record<string, unknown> | null = { currentPlan: 'starter', isInfluencer: false }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(CURRENT_USER_KEY, user);
+  client.setQueryData(queryKeys.currentUser, user);
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/profiles/new']}>

@@ -14,12 +14,9 @@ export type AdminRawTemplate = R.AdminRawTemplate;
 
 export type Category = R.Category;
 
-export const ADMIN_PROMPTS_KEY = queryKeys.admin.prompts;
-export const ADMIN_RAW_TEMPLATES_KEY = queryKeys.admin.rawTemplates;
-
 export const getAdminPromptsQueryOptions = () =>
   queryOptions({
-    queryKey: ADMIN_PROMPTS_KEY,
+    queryKey: queryKeys.admin.prompts,
     queryFn: ({ signal }) => fetchApi('GET /api/admin/prompts', { signal }),
   });
 export const useAdminPrompts = () => useQuery(getAdminPromptsQueryOptions());
@@ -34,7 +31,7 @@ export function useSavePrompt() {
         : fetchApi('POST /api/admin/prompts', { body }),
     onSuccess: () =>
       Promise.all([
-        qc.invalidateQueries({ queryKey: ADMIN_PROMPTS_KEY }),
+        qc.invalidateQueries({ queryKey: queryKeys.admin.prompts }),
         qc.invalidateQueries({ queryKey: queryKeys.catalog.prompts }),
       ]),
   });
@@ -46,7 +43,7 @@ export function useDeletePrompt() {
     mutationFn: (id: string) => fetchApi('DELETE /api/admin/prompts/{id}', { params: { id } }),
     onSuccess: () =>
       Promise.all([
-        qc.invalidateQueries({ queryKey: ADMIN_PROMPTS_KEY }),
+        qc.invalidateQueries({ queryKey: queryKeys.admin.prompts }),
         qc.invalidateQueries({ queryKey: queryKeys.catalog.prompts }),
       ]),
   });
@@ -59,7 +56,7 @@ export const useTestPrompt = () =>
 
 export const getAdminRawTemplatesQueryOptions = () =>
   queryOptions({
-    queryKey: ADMIN_RAW_TEMPLATES_KEY,
+    queryKey: queryKeys.admin.rawTemplates,
     queryFn: ({ signal }) => fetchApi('GET /api/admin/raw-templates', { signal }),
   });
 export const useAdminRawTemplates = () => useQuery(getAdminRawTemplatesQueryOptions());
@@ -73,7 +70,7 @@ export function useSaveRawTemplate() {
         : fetchApi('POST /api/admin/raw-templates', { body }),
     onSuccess: () =>
       Promise.all([
-        qc.invalidateQueries({ queryKey: ADMIN_RAW_TEMPLATES_KEY }),
+        qc.invalidateQueries({ queryKey: queryKeys.admin.rawTemplates }),
         qc.invalidateQueries({ queryKey: queryKeys.catalog.rawTemplates }),
       ]),
   });
@@ -85,7 +82,7 @@ export function useDeleteRawTemplate() {
     mutationFn: (id: string) => fetchApi('DELETE /api/admin/raw-templates/{id}', { params: { id } }),
     onSuccess: () =>
       Promise.all([
-        qc.invalidateQueries({ queryKey: ADMIN_RAW_TEMPLATES_KEY }),
+        qc.invalidateQueries({ queryKey: queryKeys.admin.rawTemplates }),
         qc.invalidateQueries({ queryKey: queryKeys.catalog.rawTemplates }),
       ]),
   });

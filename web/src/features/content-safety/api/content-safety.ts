@@ -8,8 +8,6 @@ export type RefusalSummary = R.RefusalSummary;
 
 export type StyleReport = R.StyleReport;
 
-export const REPORTS_KEY = queryKeys.contentSafety.styleReports;
-
 export const getRefusalSummaryQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.contentSafety.refusals,
@@ -19,7 +17,7 @@ export const useRefusalSummary = () => useQuery(getRefusalSummaryQueryOptions())
 
 export const getStyleReportsQueryOptions = () =>
   queryOptions({
-    queryKey: REPORTS_KEY,
+    queryKey: queryKeys.contentSafety.styleReports,
     queryFn: ({ signal }) => fetchApi('GET /api/admin/style-reports', { signal }),
   });
 export const useStyleReports = () => useQuery(getStyleReportsQueryOptions());
@@ -31,7 +29,7 @@ export function useTakeDown() {
       fetchApi('POST /api/admin/style-reports/{id}/take-down', { params: { id: reportId } }),
     onSuccess: () =>
       Promise.all([
-        qc.invalidateQueries({ queryKey: REPORTS_KEY }),
+        qc.invalidateQueries({ queryKey: queryKeys.contentSafety.styleReports }),
         qc.invalidateQueries({ queryKey: queryKeys.styles.all }),
       ]),
   });
@@ -40,10 +38,9 @@ export function useTakeDown() {
 /** A reported shared look (issue 15): same queue, its own takedown (the link ends, its copies are deleted). */
 export type ShareReport = ResponseOf<'GET /api/admin/share-reports'>[number];
 
-export const SHARE_REPORTS_KEY = queryKeys.contentSafety.shareReports;
 export const getShareReportsQueryOptions = () =>
   queryOptions({
-    queryKey: SHARE_REPORTS_KEY,
+    queryKey: queryKeys.contentSafety.shareReports,
     queryFn: ({ signal }) => fetchApi('GET /api/admin/share-reports', { signal }),
   });
 export const useShareReports = () => useQuery(getShareReportsQueryOptions());
@@ -53,6 +50,6 @@ export function useTakeDownShare() {
   return useMutation({
     mutationFn: (reportId: string) =>
       fetchApi('POST /api/admin/share-reports/{id}/take-down', { params: { id: reportId } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: SHARE_REPORTS_KEY }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.contentSafety.shareReports }),
   });
 }

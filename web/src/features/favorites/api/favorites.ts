@@ -6,10 +6,10 @@ import { queryKeys } from '../../../api/query-keys';
 
 export const FAVORITES_PAGE_SIZE = FAVORITES_LIMIT_DEFAULT;
 
-/** Pages of favourites, newest first; the style page's heart invalidates queryKeys.favorites (style/api/style.ts). */
+/** Pages of favourites, newest first; the style page's heart invalidates queryKeys.favorites.all (style/api/style.ts). */
 export function useFavoriteStyles() {
   return useInfiniteQuery({
-    queryKey: [...queryKeys.favorites, 'pages'] as const,
+    queryKey: queryKeys.favorites.pages(),
     initialPageParam: '', // the first page: no cursor
     queryFn: ({ pageParam, signal }) =>
       fetchApi('GET /api/favorites', {

@@ -20,8 +20,8 @@ import { useCurrentUser } from '../../../api/current-user';
 import Wand from 'lucide-react/icons/wand';
 import Zap from 'lucide-react/icons/zap';
 import { useOutfitPrompts, usePhotoProfiles, useStyle } from '../../../api/catalog';
-import { useStartGeneration } from '../../../api/generations';
-import { GENERATION_STARTED, useStartErrorHandler } from '../../../api/use-start-error';
+import { useStartAndOpen } from '../../generate';
+import { useUpsell } from '../../../components/upsell/upsell-provider';
 import { audienceLabel, genderMismatch, IMAGE_TYPE_LABELS } from '../../../lib/audience';
 import { initialModeState, modeReducer } from '../../../lib/mode-state';
 import { photosOf, validateStyleGenerate, type GenerateIssue } from '../../../lib/generate-validation';
@@ -32,7 +32,6 @@ import { ProfileRadioCards, PromptChoice, RadioCards } from '../../../components
 import { CreditsLine } from '../../../components/credits-line';
 import { ModeToggle } from './mode-toggle';
 import { VariantsPicker } from '../../../components/variants-picker';
-import { useSpendConfirm } from '../../../components/spend-confirm';
 import { spendLabel } from '../../../lib/spend-confirm';
 import { useRenderers } from '../../../api/renderers';
 import { quickTryExactHint } from '../../../../../shared/domain/render-copy';
@@ -68,10 +67,10 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
   const promptsQ = useOutfitPrompts();
   const prompts = useMemo(() => promptsQ.data ?? [], [promptsQ.data]);
   const [state, dispatch] = useReducer(modeReducer, style.styleImageType, (t) => initialModeState(t));
-  const start = useStartGeneration();
-  const quick = useStartGeneration();
-  const { onError, openUpsell } = useStartErrorHandler();
-  const { confirmSpend, spendDialog } = useSpendConfirm();
+  // two buttons, two intents: Generate Look and Quick Try Exact start different things
+  const start = useStartAndOpen();
+  const quick = useStartAndOpen();
+  const { openUpsell } = useUpsell();
   const renderers = useRenderers();
 
   useEffect(() => {
@@ -112,26 +111,17 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
       promptTemplateId: state.promptTemplateId,
     });
     if (issue) return report(issue);
-    confirmSpend({ cost, action: 'Generate Look', does: `renders ${style.name} on your photo` }, () =>
-      start.mutate(
-        {
-          kind: 'style',
-          styleId: style.id,
-          photoProfileId: state.profileId!,
-          mode: state.mode,
-          promptTemplateId: state.mode === 'creative' ? state.promptTemplateId : null,
-          variants,
-        },
-        {
-          onSuccess: ({ id }) => {
-            toast(GENERATION_STARTED);
-            // every kind goes to the one progress page, which becomes the result (and, for variants, where they are kept)
-            void navigate(`/generation/${encodeURIComponent(id)}`);
-          },
-          onError: (err) => onError(err),
-        },
-      ),
-    );
+    start.startAndOpen({
+      spend: { cost, action: 'Generate Look', does: `renders ${style.name} on your photo` },
+      request: {
+        kind: 'style',
+        styleId: style.id,
+        photoProfileId: state.profileId!,
+        mode: state.mode,
+        promptTemplateId: state.mode === 'creative' ? state.promptTemplateId : null,
+        variants,
+      },
+    });
   };
 
   const onQuickTry = () => {
@@ -145,19 +135,17 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
       promptTemplateId: null,
     });
     if (issue) return report(issue);
-    confirmSpend({ cost: quickTryCost, action: 'Quick Try Exact', does: `renders ${style.name} on your photo` }, () =>
-      quick.mutate(
-        { kind: 'quick-try-style', styleId: style.id, photoProfileId: state.profileId, mode: toQuickTryMode('exact') },
-        {
-          onSuccess: ({ id }) => {
-            toast(GENERATION_STARTED);
-            void navigate(`/generation/${encodeURIComponent(id)}`);
-          },
-          // Limits open their dialog; anything else is the Quick Try toast.
-          onError: (err) => onError(err, { title: 'Quick Try failed' }),
-        },
-      ),
-    );
+    quick.startAndOpen({
+      spend: { cost: quickTryCost, action: 'Quick Try Exact', does: `renders ${style.name} on your photo` },
+      request: {
+        kind: 'quick-try-style',
+        styleId: style.id,
+        photoProfileId: state.profileId,
+        mode: toQuickTryMode('exact'),
+      },
+      // Limits open their dialog; anything else is the Quick Try toast.
+      errorTitle: 'Quick Try failed',
+    });
   };
 
   const types = IMAGE_TYPE_LABELS[style.styleImageType];
@@ -325,7 +313,8 @@ function GenerateStyleForm({ style }: { style: NonNullable<ReturnType<typeof use
           </div>
         </div>
       </div>
-      {spendDialog}
+      {start.spendDialog}
+      {quick.spendDialog}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { ACCEPTED_IMAGE_TYPES_LABEL } from '../../../../../shared/schemas/upload';
+import { queryKeys } from '../../../api/query-keys';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -18,14 +19,12 @@ import { isApiError } from '../../../lib/api-error';
 import { useCurrentUser } from '../../../api/current-user';
 import Wand from 'lucide-react/icons/wand';
 import { usePhotoProfiles, useRawTemplate, type PhotoProfile, type RawTemplate } from '../../../api/catalog';
-import { useStartGeneration } from '../../../api/generations';
-import { GENERATION_STARTED, useStartErrorHandler } from '../../../api/use-start-error';
+import { useStartAndOpen } from '../../generate';
 import { profileSetupProblem, SETUP_REASON, validateRawTemplateGenerate } from '../../../lib/generate-validation';
 import { Notice } from '../../../components/alert';
 import { BackLink, pageShell } from '../../../components/back-link';
 import { Badge, enumLabel } from '../../../components/badge';
 import { CreditsLine } from '../../../components/credits-line';
-import { useSpendConfirm } from '../../../components/spend-confirm';
 import { ImageUpload, type UploadState } from '../../../components/image-upload/image-upload';
 import { templateFormSchema, type TemplateFormValues } from '../lib/template-form';
 
@@ -89,7 +88,7 @@ export default function GenerateTemplatePage() {
 
 function PromptGuide() {
   const q = useQuery({
-    queryKey: ['static', PROMPT_GUIDE_URL],
+    queryKey: queryKeys.staticText(PROMPT_GUIDE_URL),
     queryFn: async ({ signal }) => {
       const res = await fetch(PROMPT_GUIDE_URL, { signal });
       const type = res.headers.get('content-type') ?? '';
@@ -137,9 +136,7 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
       setUploading((cur) => ({ ...cur, styleRef: false }));
     }
   };
-  const start = useStartGeneration();
-  const { onError } = useStartErrorHandler();
-  const { confirmSpend, spendDialog } = useSpendConfirm();
+  const { startAndOpen, isPending: starting, spendDialog } = useStartAndOpen();
   const selectId = useId();
 
   useEffect(() => {
@@ -161,25 +158,17 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
       if (issue?.redirect) void navigate(issue.redirect);
       return;
     }
-    confirmSpend({ cost, action: 'Generate Look', does: `renders ${template.name} on your photo` }, () =>
-      start.mutate(
-        {
-          kind: 'raw',
-          rawTemplateId: template.id,
-          photoProfileId: profile.id,
-          // The style reference goes only with "upload my own" and a chosen file.
-          styleRefUrl: values.source === 'own' ? values.styleRefUrl : null,
-          backgroundUrl: values.backgroundUrl,
-        },
-        {
-          onSuccess: ({ id }) => {
-            toast(GENERATION_STARTED);
-            void navigate(`/generation/${encodeURIComponent(id)}`);
-          },
-          onError: (err) => onError(err),
-        },
-      ),
-    );
+    startAndOpen({
+      spend: { cost, action: 'Generate Look', does: `renders ${template.name} on your photo` },
+      request: {
+        kind: 'raw',
+        rawTemplateId: template.id,
+        photoProfileId: profile.id,
+        // The style reference goes only with "upload my own" and a chosen file.
+        styleRefUrl: values.source === 'own' ? values.styleRefUrl : null,
+        backgroundUrl: values.backgroundUrl,
+      },
+    });
   });
 
   if (profilesQ.isPending)
@@ -263,12 +252,12 @@ function TemplateGenerateForm({ template }: { template: RawTemplate }) {
             size="lg"
             className="w-full"
             onClick={() => void onGenerate()}
-            disabled={start.isPending || !!problem || anyUploading}
+            disabled={starting || !!problem || anyUploading}
             aria-describedby={problem ? 'generate-disabled-reason' : undefined}
             data-testid="generate-button"
           >
-            {start.isPending ? <SpinnerIcon /> : <Wand className="h-4 w-4" aria-hidden="true" />}
-            {start.isPending ? 'Generating...' : `Generate Look (${creditCount(cost)})`}
+            {starting ? <SpinnerIcon /> : <Wand className="h-4 w-4" aria-hidden="true" />}
+            {starting ? 'Generating...' : `Generate Look (${creditCount(cost)})`}
           </Button>
           {problem ? (
             <p

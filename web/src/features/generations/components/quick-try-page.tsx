@@ -17,8 +17,7 @@ import { toast } from '../../../components/use-toast';
 import { useCurrentUser } from '../../../api/current-user';
 import Wand from 'lucide-react/icons/wand';
 import { useOutfitPrompts, usePhotoProfiles } from '../../../api/catalog';
-import { useStartGeneration } from '../../../api/generations';
-import { GENERATION_STARTED, useStartErrorHandler } from '../../../api/use-start-error';
+import { useStartAndOpen } from '../../generate';
 import { initialModeState, modeReducer } from '../../../lib/mode-state';
 import { photosOf, validateQuickTry } from '../../../lib/generate-validation';
 import { Notice } from '../../../components/alert';
@@ -28,10 +27,9 @@ import { ProfileRadioCards, PromptChoice, RadioCards } from '../../../components
 import { CreditsLine } from '../../../components/credits-line';
 import { ModeToggle } from './mode-toggle';
 import { VariantsPicker } from '../../../components/variants-picker';
-import { useSpendConfirm } from '../../../components/spend-confirm';
 import { spendLabel } from '../../../lib/spend-confirm';
 import { generationCost } from '../../../../../shared/domain/generation';
-import { PreviewOnMe } from '../../../components/preview-on-me';
+import { PreviewOnMe } from '../../preview';
 import { GarmentSlotField, slotToUse, useGarmentGuess } from '../../../components/garment-slot-field';
 
 const TYPE_BADGE: Record<StyleImageType, string> = {
@@ -130,9 +128,7 @@ function QuickTryForm({
     promptTemplateId: initialPrompt,
   }));
   const promptsQ = useOutfitPrompts(state.mode === 'creative');
-  const start = useStartGeneration();
-  const { onError } = useStartErrorHandler();
-  const { confirmSpend, spendDialog } = useSpendConfirm();
+  const { startAndOpen, isPending: starting, spendDialog } = useStartAndOpen();
   const [variants, setVariants] = useState(1);
   const [slot, setSlot] = useState<GarmentSlot | null>(null);
   const guess = useGarmentGuess(imageType === 'model_wearer' ? null : imageUrl);
@@ -166,28 +162,19 @@ function QuickTryForm({
       if (issue.redirect) void navigate(issue.redirect);
       return;
     }
-    confirmSpend({ cost: generationCost({ variants }), action, does: 'renders this outfit on your photo' }, () =>
-      start.mutate(
-        {
-          kind: 'quick-try-custom',
-          imageUrl,
-          imageType,
-          photoProfileId: chosen!.id,
-          mode,
-          promptTemplateId,
-          variants,
-          slot: garmentSlot ?? undefined,
-        },
-        {
-          onSuccess: ({ id }) => {
-            toast(GENERATION_STARTED);
-            // every kind goes to the one progress page, which becomes the result (and, for variants, where they are kept)
-            void navigate(`/generation/${encodeURIComponent(id)}`);
-          },
-          onError: (err) => onError(err),
-        },
-      ),
-    );
+    startAndOpen({
+      spend: { cost: generationCost({ variants }), action, does: 'renders this outfit on your photo' },
+      request: {
+        kind: 'quick-try-custom',
+        imageUrl,
+        imageType,
+        photoProfileId: chosen!.id,
+        mode,
+        promptTemplateId,
+        variants,
+        slot: garmentSlot ?? undefined,
+      },
+    });
   };
 
   return (
@@ -223,7 +210,7 @@ function QuickTryForm({
                 dispatch({ type: 'selectProfile', profileId: id });
                 onGenerate(profiles.find((p) => p.id === id) ?? null, true);
               }}
-              renderPending={start.isPending}
+              renderPending={starting}
               renderLabel={variants === 1 ? undefined : `Render this look · ${costLabel({ variants })}`}
             />
           </CardContent>
@@ -293,11 +280,11 @@ function QuickTryForm({
               size="lg"
               className="w-full sm:w-auto"
               onClick={() => onGenerate()}
-              disabled={start.isPending}
+              disabled={starting}
               data-testid="quick-try-generate"
             >
-              {start.isPending ? <SpinnerIcon /> : <Wand className="h-4 w-4" aria-hidden="true" />}
-              {start.isPending
+              {starting ? <SpinnerIcon /> : <Wand className="h-4 w-4" aria-hidden="true" />}
+              {starting
                 ? 'Generating...'
                 : variants === 1
                   ? spendLabel('Generate Look', generationCost())

@@ -10,8 +10,7 @@ import { toast } from '../../../components/use-toast';
 import { useCurrentUser } from '../../../api/current-user';
 import Wand from 'lucide-react/icons/wand';
 import { useOutfitPrompts, usePhotoProfiles } from '../../../api/catalog';
-import { useStartGeneration } from '../../../api/generations';
-import { GENERATION_STARTED, useStartErrorHandler } from '../../../api/use-start-error';
+import { useStartAndOpen } from '../../generate';
 import { IMAGE_TYPE_LABELS } from '../../../lib/audience';
 import { pickInitialProfile } from '../../../lib/mode-state';
 import { needsFullBody, photosOf, validateCustomLook } from '../../../lib/generate-validation';
@@ -21,9 +20,8 @@ import { ModeProfilePicker, PromptChoice, RadioCards } from '../../../components
 import { CreditsLine } from '../../../components/credits-line';
 import { OutfitUploadPanel, type UploadState } from './upload-panel';
 import { VariantsPicker } from '../../../components/variants-picker';
-import { useSpendConfirm } from '../../../components/spend-confirm';
 import { spendLabel } from '../../../lib/spend-confirm';
-import { PreviewOnMe } from '../../../components/preview-on-me';
+import { PreviewOnMe } from '../../preview';
 import { costLabel, lookCost, type GarmentSlot } from '../../../../../shared/domain/outfit';
 import { GarmentSlotField, slotToUse, useGarmentGuess } from '../../../components/garment-slot-field';
 
@@ -79,9 +77,7 @@ export default function TryCustomLookPage() {
   const promptsQ = useOutfitPrompts(imageType !== 'model_wearer');
   const profilesQ = usePhotoProfiles();
   const profiles = useMemo(() => profilesQ.data ?? [], [profilesQ.data]);
-  const start = useStartGeneration();
-  const { onError } = useStartErrorHandler();
-  const { confirmSpend, spendDialog } = useSpendConfirm();
+  const { startAndOpen, isPending: starting, spendDialog } = useStartAndOpen();
 
   const guess = useGarmentGuess(imageUrl);
   const garmentSlot = slotToUse(slot, guess);
@@ -130,28 +126,19 @@ export default function TryCustomLookPage() {
       });
       return;
     }
-    confirmSpend({ cost: lookCost({ variants }), action, does: 'renders this outfit on your photo' }, () =>
-      start.mutate(
-        {
-          kind: 'quick-try-custom',
-          imageUrl: imageUrl!,
-          imageType,
-          photoProfileId: profile.id,
-          promptTemplateId: prompt,
-          mode: prompt ? 'creative' : 'exact',
-          variants,
-          slot: garmentSlot ?? undefined,
-        },
-        {
-          onSuccess: ({ id }) => {
-            toast(GENERATION_STARTED);
-            // every kind goes to the one progress page, which becomes the result (and, for variants, where they are kept)
-            void navigate(`/generation/${encodeURIComponent(id)}`);
-          },
-          onError: (err) => onError(err),
-        },
-      ),
-    );
+    startAndOpen({
+      spend: { cost: lookCost({ variants }), action, does: 'renders this outfit on your photo' },
+      request: {
+        kind: 'quick-try-custom',
+        imageUrl: imageUrl!,
+        imageType,
+        photoProfileId: profile.id,
+        promptTemplateId: prompt,
+        mode: prompt ? 'creative' : 'exact',
+        variants,
+        slot: garmentSlot ?? undefined,
+      },
+    });
   };
 
   const prompts = promptsQ.data ?? [];
@@ -265,7 +252,7 @@ export default function TryCustomLookPage() {
                 setProfileId(id);
                 onGenerate({ profileId: id });
               }}
-              renderPending={start.isPending}
+              renderPending={starting}
               renderLabel={variants === 1 ? undefined : `Render this look · ${costLabel({ variants })}`}
               className="w-full sm:w-auto"
             />
@@ -286,11 +273,11 @@ export default function TryCustomLookPage() {
             size="lg"
             className="w-full sm:w-auto"
             onClick={() => onGenerate()}
-            disabled={!imageUrl || uploadState === 'uploading' || start.isPending}
+            disabled={!imageUrl || uploadState === 'uploading' || starting}
             data-testid="generate-my-look"
           >
-            {start.isPending ? <SpinnerIcon /> : <Wand className="h-4 w-4" aria-hidden="true" />}
-            {start.isPending
+            {starting ? <SpinnerIcon /> : <Wand className="h-4 w-4" aria-hidden="true" />}
+            {starting
               ? 'Generating...'
               : variants === 1
                 ? spendLabel('Generate My Look', lookCost())

@@ -4,7 +4,6 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { ReviewDecision } from '../../../../../shared/domain/influencer';
 import { fetchApi } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';
-import { CURRENT_USER_KEY } from '../../../api/current-user';
 import type { ApplyBody, StatusFilter } from '../lib/application';
 
 export type InfluencerApplication = R.InfluencerApplication;
@@ -13,13 +12,10 @@ export type ApplicationUser = R.ApplicationUser;
 
 export type AdminApplication = R.AdminApplication;
 
-export const MY_APPLICATION_KEY = queryKeys.influencer.myApplication;
-export const ADMIN_APPLICATIONS_KEY = queryKeys.admin.applications.all;
-
 /** The caller's latest application, or null. */
 export const getMyApplicationQueryOptions = () =>
   queryOptions({
-    queryKey: MY_APPLICATION_KEY,
+    queryKey: queryKeys.influencer.myApplication,
     queryFn: ({ signal }) => fetchApi('GET /api/influencer/application', { signal }),
   });
 export const useMyApplication = (enabled = true) => useQuery({ ...getMyApplicationQueryOptions(), enabled });
@@ -30,8 +26,8 @@ export function useApply() {
     mutationFn: (body: ApplyBody) => fetchApi('POST /api/influencer/apply', { body }),
     onSuccess: () =>
       Promise.all([
-        qc.invalidateQueries({ queryKey: MY_APPLICATION_KEY }),
-        qc.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
+        qc.invalidateQueries({ queryKey: queryKeys.influencer.myApplication }),
+        qc.invalidateQueries({ queryKey: queryKeys.currentUser }),
       ]),
   });
 }
@@ -52,6 +48,6 @@ export function useReviewApplication() {
         params: { id },
         body: reviewNotes ? { status, reviewNotes } : { status },
       }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ADMIN_APPLICATIONS_KEY }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.admin.applications.all }),
   });
 }

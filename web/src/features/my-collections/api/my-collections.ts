@@ -11,11 +11,9 @@ export type CollectionStyle = R.CollectionStyle;
 
 export type MyCollectionDetail = R.MyCollectionDetail;
 
-export const MY_COLLECTIONS_KEY = queryKeys.myCollections.list();
-
 export const getMyCollectionsQueryOptions = () =>
   queryOptions({
-    queryKey: MY_COLLECTIONS_KEY,
+    queryKey: queryKeys.myCollections.list(),
     queryFn: ({ signal }) => fetchApi('GET /api/influencer-collections', { signal }),
   });
 export const getMyCollectionQueryOptions = (id: string) =>
@@ -32,7 +30,7 @@ export const useMyCollection = (id: string | null) =>
 function useRefresh() {
   const qc = useQueryClient();
   return (id?: string) => {
-    void qc.invalidateQueries({ queryKey: MY_COLLECTIONS_KEY, exact: true });
+    void qc.invalidateQueries({ queryKey: queryKeys.myCollections.list(), exact: true });
     if (id) void qc.invalidateQueries({ queryKey: queryKeys.myCollections.detail(id) });
     void qc.invalidateQueries({ queryKey: queryKeys.catalog.collections });
   };

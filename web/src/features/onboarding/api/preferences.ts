@@ -3,7 +3,6 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { PreferencesInput } from '../../../../../shared/schemas/discovery';
 import { fetchApi } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';
-import { CURRENT_USER_KEY } from '../../../api/current-user';
 
 export const getPreferencesQueryOptions = () =>
   queryOptions({
@@ -19,7 +18,7 @@ export function useSavePreferences() {
     mutationFn: (body: PreferencesInput) => fetchApi('POST /api/preferences', { body }),
     onSuccess: async (data) => {
       qc.setQueryData(getPreferencesQueryOptions().queryKey, data);
-      await qc.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      await qc.invalidateQueries({ queryKey: queryKeys.currentUser });
     },
   });
 }

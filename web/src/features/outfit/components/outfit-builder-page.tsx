@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import ArrowUp from 'lucide-react/icons/arrow-up';
 import ArrowDown from 'lucide-react/icons/arrow-down';
 import Plus from 'lucide-react/icons/plus';
@@ -29,7 +29,6 @@ import { isOneOf } from '../../../lib/one-of';
 import Wand from 'lucide-react/icons/wand';
 import { BackLink, pageShell } from '../../../components/back-link';
 import { CreditsLine } from '../../../components/credits-line';
-import { useSpendConfirm } from '../../../components/spend-confirm';
 import { IMAGE_TYPE_LABELS } from '../../../lib/audience';
 import { ModeProfilePicker, RadioCards } from '../../../components/choice-list';
 import { VariantsPicker } from '../../../components/variants-picker';
@@ -38,9 +37,8 @@ import { pickInitialProfile } from '../../../lib/mode-state';
 import { getStyleProductsQueryOptions, usePhotoProfiles, useStyleProducts, useStylesById } from '../../../api/catalog';
 import { StylePicker } from '../../../components/style-picker';
 import { useQueries } from '@tanstack/react-query';
-import { PreviewOnMe } from '../../../components/preview-on-me';
-import { useStartErrorHandler } from '../../../api/use-start-error';
-import { useStartGeneration } from '../../../api/generations';
+import { PreviewOnMe } from '../../preview';
+import { useStartAndOpen } from '../../generate';
 import {
   draftReducer,
   draftStatus,
@@ -68,7 +66,6 @@ export const OUTFIT_STARTED = {
 
 /** /outfit: up to 5 pieces in layering order (uploaded images, styles or products), variants, and Generate. */
 export default function OutfitBuilderPage() {
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const [defaultValues] = useState<OutfitFormValues>(() => {
     const styleId = params.get('styleId');
@@ -96,9 +93,7 @@ export default function OutfitBuilderPage() {
   const listRef = useRef<HTMLOListElement>(null);
   const profilesQ = usePhotoProfiles();
   const profiles = useMemo(() => profilesQ.data ?? [], [profilesQ.data]);
-  const start = useStartGeneration();
-  const { onError } = useStartErrorHandler();
-  const { confirmSpend, spendDialog } = useSpendConfirm();
+  const { startAndOpen, isPending: starting, spendDialog } = useStartAndOpen();
   /** The button that asked: its name starts the confirmation's sentence. */
   const spendAction = useRef('Generate outfit');
   const status = draftStatus(pieces, variants);
@@ -142,24 +137,17 @@ export default function OutfitBuilderPage() {
 
   const onValid = (v: OutfitFormValues) => {
     const cost = lookCost({ pieces: v.pieces.length, variants: v.variants });
-    confirmSpend({ cost, action: spendAction.current, does: 'renders this outfit on your photo' }, () =>
-      start.mutate(
-        {
-          kind: 'outfit',
-          pieces: toRequestPieces(v.pieces),
-          photoProfileId: v.photoProfileId ?? '',
-          mode: v.mode,
-          variants: v.variants,
-        },
-        {
-          onSuccess: ({ id }) => {
-            toast(OUTFIT_STARTED);
-            void navigate(`/generation/${encodeURIComponent(id)}`);
-          },
-          onError: (err) => onError(err),
-        },
-      ),
-    );
+    startAndOpen({
+      spend: { cost, action: spendAction.current, does: 'renders this outfit on your photo' },
+      request: {
+        kind: 'outfit',
+        pieces: toRequestPieces(v.pieces),
+        photoProfileId: v.photoProfileId ?? '',
+        mode: v.mode,
+        variants: v.variants,
+      },
+      started: OUTFIT_STARTED,
+    });
   };
   /** The first refusal, in the order the page reads: the outfit as a whole, then each piece, then the profile. */
   const onInvalid = (errors: FieldErrors<OutfitFormValues>) => {
@@ -286,12 +274,12 @@ export default function OutfitBuilderPage() {
                 spendAction.current = 'Generate outfit';
                 void onGenerate();
               }}
-              disabled={busy || start.isPending}
+              disabled={busy || starting}
               aria-describedby="outfit-total"
               data-testid="outfit-generate"
             >
-              {start.isPending ? <SpinnerIcon /> : <Wand className="h-4 w-4" aria-hidden="true" />}
-              {start.isPending ? 'Generating...' : label}
+              {starting ? <SpinnerIcon /> : <Wand className="h-4 w-4" aria-hidden="true" />}
+              {starting ? 'Generating...' : label}
             </Button>
             <PreviewOnMe
               looks={
@@ -307,7 +295,7 @@ export default function OutfitBuilderPage() {
                 spendAction.current = 'Render this outfit';
                 void onGenerate();
               }}
-              renderPending={start.isPending}
+              renderPending={starting}
               renderLabel={`Render this outfit · ${costLabel({ pieces: pieces.length, variants })}`}
               className="w-full sm:w-auto"
             />

@@ -18,7 +18,7 @@ import {
   type OutfitSlot,
   type PieceSource,
 } from '../../../../../shared/domain/outfit';
-import type { OutfitPieceRequest } from '../../../api/generations';
+import type { OutfitPieceRequest } from '../../generate';
 
 export interface DraftPiece {
   /** Stable React key (not sent). */

@@ -5,17 +5,14 @@ import type { CurrentUser } from '../../../../../shared/schemas/user';
 import type { ProfilePatchInput, UserLinkInput } from '../../../../../shared/schemas/discovery';
 import { fetchApi } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';
-import { CURRENT_USER_KEY } from '../../../api/current-user';
 
 export type UserLink = R.UserLinkView;
-
-export const LINKS_KEY = queryKeys.user.links;
 
 /** Every profile change answers the current user: it replaces the cached one (the user menu updates at once). */
 function useSetUser() {
   const qc = useQueryClient();
   return (user: CurrentUser) => {
-    qc.setQueryData(CURRENT_USER_KEY, user);
+    qc.setQueryData(queryKeys.currentUser, user);
     // Public pages of this user may show the old name, handle or avatar.
     void qc.invalidateQueries({ queryKey: queryKeys.publicProfiles.all });
   };
@@ -36,7 +33,10 @@ export function useRefreshUserAfterAvatar() {
 }
 
 export const getUserLinksQueryOptions = () =>
-  queryOptions({ queryKey: LINKS_KEY, queryFn: ({ signal }) => fetchApi('GET /api/user/links', { signal }) });
+  queryOptions({
+    queryKey: queryKeys.user.links,
+    queryFn: ({ signal }) => fetchApi('GET /api/user/links', { signal }),
+  });
 export const useUserLinks = (enabled: boolean) => useQuery({ ...getUserLinksQueryOptions(), enabled });
 
 export function useAddLink() {

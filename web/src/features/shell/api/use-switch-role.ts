@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../../../../shared/schemas/user';
 import { apiJson } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../components/use-toast';
-import { CURRENT_USER_KEY } from '../../../api/current-user';
+import { queryKeys } from '../../../api/query-keys';
 
 /** PATCH /api/users/role {role}: only for permanentRole admin (spec 01 sections 4, 7, 8). */
 export function useSwitchRole() {
@@ -12,7 +12,7 @@ export function useSwitchRole() {
   return useMutation({
     mutationFn: (role: Role) => apiJson<CurrentUser>('PATCH', '/api/users/role', { role }),
     onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      await qc.invalidateQueries({ queryKey: queryKeys.currentUser });
       toast({ title: 'Role switched', description: 'Your role has been updated successfully' });
     },
     onError: (err) => {

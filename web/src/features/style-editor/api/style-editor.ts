@@ -14,14 +14,14 @@ export type AdminProduct = R.AdminProduct;
 
 export type PromptOption = R.PromptTemplate;
 
-export const ADMIN_STYLES_KEY = queryKeys.admin.styles;
-export const ADMIN_CATEGORIES_KEY = queryKeys.admin.categories;
-
 export const getAdminStylesQueryOptions = () =>
-  queryOptions({ queryKey: ADMIN_STYLES_KEY, queryFn: ({ signal }) => fetchApi('GET /api/admin/styles', { signal }) });
+  queryOptions({
+    queryKey: queryKeys.admin.styles,
+    queryFn: ({ signal }) => fetchApi('GET /api/admin/styles', { signal }),
+  });
 export const getAdminCategoriesQueryOptions = () =>
   queryOptions({
-    queryKey: ADMIN_CATEGORIES_KEY,
+    queryKey: queryKeys.admin.categories,
     queryFn: ({ signal }) => fetchApi('GET /api/admin/categories', { signal }),
   });
 /** The products of a style, with their links. */
@@ -41,7 +41,7 @@ export const useAdminProducts = (styleId: string | null) =>
 export function useInvalidateStyles() {
   const qc = useQueryClient();
   return () => {
-    void qc.invalidateQueries({ queryKey: ADMIN_STYLES_KEY });
+    void qc.invalidateQueries({ queryKey: queryKeys.admin.styles });
     void qc.invalidateQueries({ queryKey: queryKeys.styles.all });
   };
 }

@@ -4,8 +4,6 @@ import { fetchApi } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';
 import { optimisticFavorite } from '../lib/style-rules';
 
-export const FAVORITES_KEY = queryKeys.favorites;
-
 export const getFavoriteQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.styles.favorite(id),
@@ -62,7 +60,7 @@ export function useToggleFavorite(id: string) {
     onSuccess: (res) => {
       qc.setQueryData(getFavoriteQueryOptions(id).queryKey, { isFavorite: res.isFavorite });
       qc.setQueryData(getFavoriteCountQueryOptions(id).queryKey, { count: res.count });
-      void qc.invalidateQueries({ queryKey: FAVORITES_KEY });
+      void qc.invalidateQueries({ queryKey: queryKeys.favorites.all });
     },
   });
 }

@@ -15,14 +15,12 @@ import { errorMessage, isApiError } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCurrentUser } from '../../../api/current-user';
-import { useUpsell } from '../../../components/upsell/upsell-provider';
 import Wand from 'lucide-react/icons/wand';
 import Zap from 'lucide-react/icons/zap';
 import { useStyle, useStylePage } from '../../../api/catalog';
-import { PreviewOnMe, type PreviewLook } from '../../../components/preview-on-me';
+import { PreviewOnMe, type PreviewLook } from '../../preview';
 import { ShopThisLook } from '../../../components/shop-this-look';
-import { useStartGeneration } from '../../../api/generations';
-import { GENERATION_STARTED } from '../../../api/use-start-error';
+import { useStartAndOpen } from '../../generate';
 import { audienceLabel } from '../../../lib/audience';
 import { Badge } from '../../../components/badge';
 import { BackLink, pageShell } from '../../../components/back-link';
@@ -53,7 +51,6 @@ import { ChooseProfileDialog } from './choose-profile-dialog';
 import { VisitorCta } from '../../../components/visitor-cta';
 import { ReportStyleDialog } from './report-dialog';
 import { SizeAdvicePanel } from '../../../components/size-advice-panel';
-import { useSpendConfirm } from '../../../components/spend-confirm';
 import { spendLabel } from '../../../lib/spend-confirm';
 
 export const STYLE_NOT_FOUND = 'Style not found';
@@ -90,9 +87,7 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
   const { user } = useCurrentUser();
   const signedIn = !!user;
   const navigate = useNavigate();
-  const { handleLimitError } = useUpsell();
-  const start = useStartGeneration();
-  const { confirmSpend, spendDialog } = useSpendConfirm();
+  const { startAndOpen, isPending: starting, spendDialog } = useStartAndOpen();
   const quickTryCost = generationCost();
   const [reporting, setReporting] = useState(false);
   const mode = quickTryModeFor(s.styleImageType);
@@ -134,7 +129,7 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
   /**
    * Quick Try with a profile that has the photo the mode needs: the default, the only one that fits, or the one
    * chosen; `target` is another style when started from the preview ("Render this look"). The credit is spent
-   * once the person said yes to its cost (useSpendConfirm).
+   * once the person said yes to its cost (useStartAndOpen).
    */
   const quickTry = (
     chosenProfileId?: string,
@@ -158,40 +153,23 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
       photoProfileId = pick.id;
     }
     setChoosing(null);
-    confirmSpend({ cost: quickTryCost, action, does: 'renders this look on your photo' }, () =>
-      startQuickTry(target, photoProfileId),
-    );
-  };
-
-  const startQuickTry = (
-    target: { id: string; mode: typeof mode; size?: string | null },
-    photoProfileId: string | undefined,
-  ) => {
-    start.mutate(
-      {
+    startAndOpen({
+      spend: { cost: quickTryCost, action, does: 'renders this look on your photo' },
+      request: {
         kind: 'quick-try-style',
         styleId: target.id,
         mode: target.mode,
         photoProfileId,
         size: target.size ?? undefined,
       },
-      {
-        onSuccess: ({ id }) => {
-          toast(GENERATION_STARTED);
-          // the one progress page of every kind of generation, which becomes the result
-          void navigate(`/generation/${encodeURIComponent(id)}`);
-        },
-        onError: (err) => {
-          if (isApiError(err) && err.code === ERROR_CODES.profileRequired) return toCreateProfile();
-          if (handleLimitError(err)) return;
-          toast({
-            variant: 'destructive',
-            title: 'Quick Try failed',
-            description: errorMessage(err, 'Could not start generation'),
-          });
-        },
+      errorTitle: 'Quick Try failed',
+      // the server found no usable profile after all: off to create one
+      onError: (err) => {
+        if (!(isApiError(err) && err.code === ERROR_CODES.profileRequired)) return false;
+        toCreateProfile();
+        return true;
       },
-    );
+    });
   };
 
   return (
@@ -253,11 +231,11 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
           <div className={cn('flex flex-col gap-2 sm:flex-row sm:flex-wrap', !signedIn && 'hidden')}>
             <Button
               onClick={() => quickTry()}
-              disabled={!signedIn || start.isPending || profiles.isPending}
+              disabled={!signedIn || starting || profiles.isPending}
               data-testid="style-quick-try"
             >
-              {start.isPending ? <SpinnerIcon /> : <Zap className="h-4 w-4" aria-hidden="true" />}
-              {start.isPending ? 'Starting...' : spendLabel('Quick Try', quickTryCost)}
+              {starting ? <SpinnerIcon /> : <Zap className="h-4 w-4" aria-hidden="true" />}
+              {starting ? 'Starting...' : spendLabel('Quick Try', quickTryCost)}
             </Button>
             {s.promptImageUrl ? (
               <PreviewOnMe
@@ -269,7 +247,7 @@ function StyleDetailView({ style: s }: { style: StyleDetail }) {
                   // model photo is Exact anyway
                   quickTry(profileId, { id: look.id, mode: 'precise', size: drawn.size }, 'Render this look');
                 }}
-                renderPending={start.isPending}
+                renderPending={starting}
               />
             ) : null}
             <Link

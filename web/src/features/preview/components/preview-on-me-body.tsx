@@ -4,31 +4,20 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import Wand from 'lucide-react/icons/wand';
-import { ENGINE_GARMENT_SOURCE } from '../../../shared/domain/catalog';
-import { adviseSize, type SizeChart } from '../../../shared/domain/size-advice';
-import { renderFitFor } from '../../../shared/domain/size-fit';
-import { variantFor, type VariantOptions } from '../../../shared/engine/look/variants';
-import type { PhotoProfile } from '../../../shared/schemas/photo-profile';
-import {
-  loadPreviewEngine,
-  PreviewRefused,
-  warmPreview,
-  type LoadProgress,
-  type PreviewEngine,
-  type PreviewGarment,
-} from '../lib/engine/preview';
-import { cn } from '../lib/cn';
-import { AppImage, imageSourceKind, resolvedImageQuery } from './app-image';
-import { publicMediaUrl } from '../../../shared/domain/image-ref';
-import { Button, buttonClasses } from './button';
-import { SpinnerIcon } from './spinner';
-import { Dialog, DialogContent } from './dialog';
-
+import { adviseSize } from '../../../../../shared/domain/size-advice';
+import { renderFitFor } from '../../../../../shared/domain/size-fit';
+import { variantFor, type VariantOptions } from '../../../../../shared/engine/look/variants';
+import { PreviewRefused } from '../../../lib/engine/preview';
+import { cn } from '../../../lib/cn';
+import { AppImage } from '../../../components/app-image';
+import { Button, buttonClasses } from '../../../components/button';
+import { SpinnerIcon } from '../../../components/spinner';
+import { Dialog, DialogContent } from '../../../components/dialog';
 import {
   previewProfile,
   profileCanPreview,
@@ -37,92 +26,13 @@ import {
   SLOW_PREVIEW_MS,
   type PreviewLook,
   type PreviewOnMeProps,
-} from './preview-look';
+} from '../lib/preview-look';
+import { useEngine } from '../hooks/use-engine';
+import { garmentsFor, resolveImageSrc } from '../lib/preview-garments';
+import { Stage, type Shot } from './preview-stage';
+import { SizeLine } from './size-line';
 
-type EngineState =
-  | { status: 'loading'; progress: LoadProgress | null }
-  | { status: 'ready'; engine: PreviewEngine }
-  | { status: 'unavailable'; reason: string };
-
-type Shot =
-  | { status: 'idle' }
-  | { status: 'working'; step: 'reading' | 'rendering' }
-  | {
-      status: 'done';
-      url: string;
-      ms: number;
-      lookId: string;
-      timings: string;
-      size: string;
-      /** Whether the photo had been read before this look (the page's warm-up or an earlier look). */
-      personRead: 'ahead' | 'now';
-    }
-  | { status: 'refused'; message: string; lookId: string }
-  | { status: 'failed'; message: string; lookId: string }
-  | { status: 'too-slow'; ms: number };
-
-function useEngine(): EngineState {
-  const [state, setState] = useState<EngineState>({ status: 'loading', progress: null });
-  useEffect(() => {
-    let live = true;
-    loadPreviewEngine((progress) => live && setState({ status: 'loading', progress }))
-      .then((engine) => live && setState({ status: 'ready', engine }))
-      .catch(
-        (err: unknown) =>
-          live && setState({ status: 'unavailable', reason: err instanceof Error ? err.message : String(err) }),
-      );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return state;
-}
-
-/**
- * The URL a script may GET for `src` (what useResolvedImageUrl gives an <img>), through the same cache; null
- * when there is none or the API does not sign one.
- */
-async function resolveImageSrc(client: QueryClient, src: string | null | undefined): Promise<string | null> {
-  const kind = imageSourceKind(src);
-  if (kind === 'none') return null;
-  if (kind === 'public') return publicMediaUrl(src!.trim());
-  if (kind === 'direct') return src!.trim();
-  const data = await client.fetchQuery(resolvedImageQuery(src!.trim()));
-  return typeof data.url === 'string' && imageSourceKind(data.url) === 'direct' ? data.url : null;
-}
-
-/** The engine's inputs for a look: its pictures as URLs a script may GET. */
-const garmentsFor = (client: QueryClient, l: PreviewLook): Promise<PreviewGarment[]> =>
-  Promise.all(
-    l.garments.map(async (g) => {
-      const url = await resolveImageSrc(client, g.src);
-      if (!url) throw new Error('The outfit picture could not be read');
-      return { url, slot: g.slot ?? null, source: g.imageType ? ENGINE_GARMENT_SOURCE[g.imageType] : 'auto' };
-    }),
-  );
-
-/**
- * The warm-up of ./preview-on-me.tsx, run while the page is idle: where the engine's models are already in this
- * browser's cache, the worker reads the profile's full-body photo and the page's own look, so the first preview
- * only draws. False when it did nothing.
- */
-export async function warmFirstLook(
-  client: QueryClient,
-  looks: PreviewLook[],
-  profiles: PhotoProfile[],
-  profileId: string | null | undefined,
-): Promise<boolean> {
-  const profile = previewProfile(profiles, profileId, null);
-  const look = looks[0];
-  if (!profile?.fullBodyUrl || !look) return false;
-  try {
-    const person = await resolveImageSrc(client, profile.fullBodyUrl);
-    if (!person) return false;
-    return await warmPreview(person, await garmentsFor(client, look));
-  } catch {
-    return false;
-  }
-}
+export { warmFirstLook } from '../lib/preview-garments';
 
 /** The dialog of "Preview on me", open while it is mounted. */
 export default function PreviewDialog({
@@ -421,156 +331,6 @@ function PreviewBody({
           {renderPending ? 'Starting...' : (renderLabel ?? PREVIEW_TEXTS.render)}
         </Button>
       </div>
-    </div>
-  );
-}
-
-function Stage({
-  engineState,
-  shot,
-  lookName,
-  profileName,
-}: {
-  engineState: EngineState;
-  shot: Shot;
-  lookName: string;
-  profileName: string;
-}) {
-  const frame =
-    'relative mx-auto flex aspect-[4/5] w-full max-w-sm items-center justify-center overflow-hidden rounded-xl bg-muted';
-  if (engineState.status === 'unavailable')
-    return (
-      <div className="rounded-xl border border-border p-4 text-sm" data-testid="preview-unavailable">
-        <p className="font-medium">{PREVIEW_TEXTS.unavailable}</p>
-        <p className="mt-1 text-muted-foreground">{engineState.reason}. Rendering a look works as usual.</p>
-      </div>
-    );
-  if (shot.status === 'too-slow')
-    return (
-      <p className="rounded-xl border border-border p-4 text-sm" data-testid="preview-too-slow">
-        {PREVIEW_TEXTS.tooSlow}
-      </p>
-    );
-  if (engineState.status === 'loading') {
-    const p = engineState.progress;
-    const percent = p && p.total ? Math.floor((p.loaded / p.total) * 100) : 0;
-    return (
-      <div className={cn(frame, 'flex-col gap-3 p-6')}>
-        <SpinnerIcon />
-        <div
-          role="progressbar"
-          aria-label={PREVIEW_TEXTS.loading}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-2 w-full max-w-xs overflow-hidden rounded-full bg-background"
-        >
-          <div
-            className="h-full rounded-full bg-primary transition-[width] duration-150"
-            style={{ width: `${percent}%` }}
-          />
-        </div>
-        <p className="text-center text-xs text-muted-foreground tabular-nums">
-          {PREVIEW_TEXTS.loading}
-          {p && p.total ? `: ${(p.loaded / 1e6).toFixed(1)} / ${(p.total / 1e6).toFixed(1)} MB` : ''}
-        </p>
-      </div>
-    );
-  }
-  return (
-    <div className="grid gap-2">
-      <div className={frame} aria-busy={shot.status === 'working'}>
-        {shot.status === 'done' ? (
-          <img
-            src={shot.url}
-            alt={`Preview of ${lookName} on ${profileName} (made in your browser, not saved)`}
-            className="h-full w-full object-contain"
-            data-testid="preview-image"
-            draggable={false}
-            onContextMenu={(e) => e.preventDefault()}
-          />
-        ) : shot.status === 'refused' || shot.status === 'failed' ? (
-          <p className="p-6 text-center text-sm" data-testid="preview-refused">
-            {shot.status === 'refused' ? shot.message : `The preview could not be made: ${shot.message}`}
-          </p>
-        ) : (
-          <SpinnerIcon />
-        )}
-        {shot.status === 'done' ? (
-          <span className="absolute left-2 top-2 rounded-full bg-black/70 px-2 py-0.5 text-xs font-semibold text-white">
-            Preview · not saved
-          </span>
-        ) : null}
-        {shot.status === 'working' && shot.step === 'rendering' ? (
-          <span className="absolute inset-0 animate-pulse bg-background/30" aria-hidden="true" />
-        ) : null}
-      </div>
-      {engineState.status === 'ready' && engineState.engine.backend === 'wasm' ? (
-        <p className="text-xs text-muted-foreground">{PREVIEW_TEXTS.wasm}</p>
-      ) : null}
-    </div>
-  );
-}
-
-function SizeLine({
-  id,
-  chart,
-  advice,
-  size,
-  onSize,
-  profile,
-  drawn,
-}: {
-  id: string;
-  chart: SizeChart;
-  advice: ReturnType<typeof adviseSize> | null;
-  size: string | null;
-  onSize: (s: string) => void;
-  profile: PhotoProfile;
-  drawn: boolean;
-}) {
-  if (!advice || advice.kind === 'missing')
-    return (
-      <p className="text-sm" data-testid="preview-size-missing">
-        {advice?.summary ?? 'Add your measurements to this photo profile to see which size fits and preview it.'}{' '}
-        <Link
-          to={`/profiles/${encodeURIComponent(profile.id)}/edit#measurements`}
-          className={buttonClasses({ variant: 'link' })}
-        >
-          Add measurements
-        </Link>
-      </p>
-    );
-  return (
-    <div className="grid gap-2 rounded-xl border border-border p-3" data-testid="preview-size">
-      <div className="flex flex-wrap items-center gap-3">
-        <label htmlFor={`${id}-size`} className="text-sm font-medium">
-          Size to preview
-        </label>
-        <select
-          id={`${id}-size`}
-          value={size ?? ''}
-          onChange={(e) => onSize(e.target.value)}
-          className="h-9 rounded-lg border border-input bg-background px-2 text-base text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:text-sm"
-          data-testid="preview-size-select"
-        >
-          {chart.sizes.map((s) => (
-            <option key={s.name} value={s.name}>
-              {s.name}
-              {advice.kind === 'recommended' && s.name === advice.size ? ' (your size)' : ''}
-            </option>
-          ))}
-        </select>
-        {advice.kind === 'recommended' ? (
-          <span className="text-sm font-semibold" data-testid="preview-size-recommended">
-            Your size: {advice.alternative ? `between ${advice.size} and ${advice.alternative}` : advice.size}
-          </span>
-        ) : null}
-      </div>
-      <p className="text-xs text-muted-foreground" aria-live="polite">
-        {advice.summary}
-        {drawn ? ' The preview draws the chosen size’s fit.' : ''}
-      </p>
     </div>
   );
 }

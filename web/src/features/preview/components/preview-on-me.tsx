@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Eye from 'lucide-react/icons/eye';
-import { Button } from './button';
-import { PREVIEW_TEXTS, profileCanPreview, type PreviewOnMeProps } from './preview-look';
+import { Button } from '../../../components/button';
+import { PREVIEW_TEXTS, profileCanPreview, type PreviewOnMeProps } from '../lib/preview-look';
 
-export type { PreviewLook } from './preview-look';
+export type { PreviewLook } from '../lib/preview-look';
 
 // the dialog (and through it, on first use, the engine) is a lazy chunk: a page with the button stays light
 const loadDialog = () => import('./preview-on-me-body');

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { toast } from '../components/use-toast';
-import { errorMessage } from '../lib/api-error';
-import { useUpsell } from '../components/upsell/upsell-provider';
+import { toast } from '../../../components/use-toast';
+import { errorMessage } from '../../../lib/api-error';
+import { useUpsell } from '../../../components/upsell/upsell-provider';
 
 /**
  * A failed start (spec 02 section 8): a limit error opens its upsell; anything else is the toast
@@ -22,8 +22,3 @@ export function useStartErrorHandler() {
   );
   return { onError, openUpsell };
 }
-
-export const GENERATION_STARTED = {
-  title: 'Generation started!',
-  description: 'Your try-on is being created. This page shows its progress and then the result.',
-} as const;
