@@ -35,7 +35,7 @@ export const REFUSAL_MESSAGES: Record<EngineRefusalCode, string> = {
   face_too_small:
     'Your face is too small in this portrait: use a photo where your head and shoulders fill most of the frame.',
   no_garment:
-    'We could not find a garment in this image: use a product photo of one garment on a plain background, or a photo of a model wearing it.',
+    'We could not find a garment in this image: use a product photo of one garment, laid flat or on a plain background (the Fitly engine cannot take a garment off a photo of someone wearing it).',
   unsupported_garment:
     'This kind of item (bags, hats, glasses and other accessories) cannot be tried on by the Fitly engine yet: pick a top, bottom, dress, jacket or shoes.',
   on_model_garment:

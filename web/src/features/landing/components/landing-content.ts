@@ -96,7 +96,7 @@ export const FAQ_ITEMS = [
     id: 'modes',
     question: 'What is the difference between Creative and Exact mode?',
     answer:
-      'Creative mode makes stylized, editorial results and works from product-only shots and flat-lays. Exact mode puts the exact garment from an image of a model wearing it onto your full-body photo: photorealistic when an AI try-on model renders it, a preview-quality composite when the Fitly engine does, and every result is labelled with what made it. You do not have to choose: we detect the outfit type and route it to the best mode.',
+      'Creative mode makes stylized, editorial results and works from product-only shots and flat-lays. Exact mode puts the exact garment onto your full-body photo: photorealistic when an AI try-on model renders it (from a product photo or an image of a model wearing it), a preview-quality composite when the Fitly engine does (from a product photo: the engine does not take a garment off someone wearing it), and every result is labelled with what made it. You do not have to choose: we detect the outfit type and route it to the best mode.',
   },
   {
     id: 'skills',
