@@ -76,6 +76,7 @@ async function onGreyWithShadow(g: DrawnGarment): Promise<RgbaImage> {
   const sigma = Math.max(4, W * 0.014);
   const blurred = await sharp(alpha, { raw: { width: W, height: H, channels: 1 } })
     .blur(sigma)
+    .extractChannel(0) // one value a pixel (sharp's blur may hand back three channels of a grey image)
     .raw()
     .toBuffer();
   const dx = Math.round(W * 0.018);
