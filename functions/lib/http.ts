@@ -189,14 +189,16 @@ export const raw = (result: ApiResult): RawReply => ({ [REPLY]: 'raw', result })
 export const redirect = (location: string, status: 302 = 302): RawReply =>
   raw({ statusCode: status, headers: { location, 'cache-control': 'no-store' } });
 
-const isTagged = (out: unknown, tag: 'json' | 'raw'): boolean =>
-  typeof out === 'object' && out !== null && REPLY in out && out[REPLY] === tag;
+const isRaw = (out: unknown): out is RawReply =>
+  typeof out === 'object' && out !== null && REPLY in out && out[REPLY] === 'raw';
+const isReply = (out: unknown): out is Reply<unknown> =>
+  typeof out === 'object' && out !== null && REPLY in out && out[REPLY] === 'json';
 
 /** An implementation's result as the answer its entry describes (status from the entry unless a reply says). */
 function answer(route: RouteDef, out: unknown): ApiResult {
-  if (isTagged(out, 'raw')) return (out as RawReply).result;
+  if (isRaw(out)) return out.result;
   if (route.status === 204 && !route.response) return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
-  const r: Omit<Reply<unknown>, typeof REPLY> = isTagged(out, 'json') ? (out as Reply<unknown>) : { body: out };
+  const r: Omit<Reply<unknown>, typeof REPLY> = isReply(out) ? out : { body: out };
   return {
     ...jsonResult(r.body, r.status ?? route.status ?? 200, r.headers),
     ...(r.cookies?.length ? { cookies: r.cookies } : {}),

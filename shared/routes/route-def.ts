@@ -137,10 +137,10 @@ export function defineGroup<
   const G extends Group,
   const D extends GroupDefaults,
   const R extends readonly RouteEntry[],
->(group: G, defaults: D, routes: R): { readonly [I in keyof R]: GroupRoute<R[I], G, D> } {
-  return routes.map((r) => ({ ...defaults, ...r, group })) as unknown as {
-    readonly [I in keyof R]: GroupRoute<R[I], G, D>;
-  };
+>(group: G, defaults: D, routes: R): { readonly [I in keyof R]: GroupRoute<R[I], G, D> };
+// the implementation's own signature: Array.map cannot say it keeps a tuple's per-entry types (the overload does)
+export function defineGroup(group: Group, defaults: GroupDefaults, routes: readonly RouteEntry[]): readonly RouteDef[] {
+  return routes.map((r) => ({ ...defaults, ...r, group }));
 }
 
 /** 'GET /api/x/{id}': the key of a route, as API Gateway spells it and the handlers name their implementations. */
