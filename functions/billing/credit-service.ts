@@ -9,7 +9,7 @@ import {
   type Balance,
 } from '../../shared/repositories/ledger-repository';
 import type { AdjustCreditsInput } from '../../shared/schemas/credits';
-import { requireUserById } from '../profiles/user-service';
+import { requireUserById } from '../profiles';
 
 /** An admin adjustment: one ledger entry per idempotency key, never below zero in the bucket. */
 export async function adjustCredits(

@@ -8,8 +8,8 @@ import type { Db } from '../../shared/repositories/table';
 import { type UserRecord } from '../../shared/repositories/user-repository';
 import { getGeneration } from '../../shared/repositories/generation-repository';
 import { copyImage, mediaKeys, privateImagePath } from '../lib/media-store';
-import { startFromStyle } from '../generations/generation-start-service';
-import type { StartOptions, StartResult } from '../generations/generation-start-steps';
+import { startFromStyle } from '../generations';
+import type { StartOptions, StartResult } from '../generations';
 import { editableStyle, updateEditorStyle } from './style-editor-service';
 
 // ---------------------------------------------------------------------------------------------------------

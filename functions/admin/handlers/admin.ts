@@ -4,23 +4,23 @@
  * Roles are checked against the user item by the pipeline (shared/routes/); ownership by the services.
  */
 import { refusalSummary, takeDownReportedStyle } from '../content-safety-service';
-import { listShareReports, takeDownShare } from '../../shares/share-admin-service';
-import { financeCsv, financeLedger, financeReconciliation, financeSummary } from '../../billing/finance-service';
+import { listShareReports, takeDownShare } from '../../shares';
+import { financeCsv, financeLedger, financeReconciliation, financeSummary } from '../../billing';
 import { getDb } from '../../lib/aws';
-import { currentUser } from '../../lib/current-user';
+import { currentUser } from '../../profiles';
 import { createGroupHandler, json, requireAuth } from '../../lib/http';
 import { adminRoutes } from '../../../shared/routes/admin';
 import { idempotencyClaim } from '../../lib/idempotency';
-import { adjustCredits } from '../../billing/credit-service';
+import { adjustCredits } from '../../billing';
 import { searchUsers } from '../admin-user-service';
-import { ensureUser } from '../../profiles/user-service';
+import { ensureUser } from '../../profiles';
 import {
   createEditorStyle,
   deleteEditorStyle,
   listAllCategories,
   listEditorStyles,
   updateEditorStyle,
-} from '../../styles/style-editor-service';
+} from '../../styles';
 import {
   createLinkFor,
   createProductFor,
@@ -29,9 +29,9 @@ import {
   listProductsOfStyle,
   updateLinkFor,
   updateProductFor,
-} from '../../styles/style-product-service';
-import { setCoverFromGeneration, startStyleCover } from '../../styles/style-cover-service';
-import { adminListApplications, adminReviewApplication } from '../../styles/influencer-service';
+} from '../../styles';
+import { setCoverFromGeneration, startStyleCover } from '../../styles';
+import { adminListApplications, adminReviewApplication } from '../../styles';
 import {
   adminCreatePrompt,
   adminCreateRawTemplate,
@@ -43,7 +43,7 @@ import {
   adminUpdateRawTemplate,
   compileTemplate,
   testPrompt,
-} from '../../styles/template-admin-service';
+} from '../../styles';
 
 export const handler = createGroupHandler(
   adminRoutes,

@@ -17,7 +17,7 @@ import {
   startCheckout,
   subscriptionSummary,
 } from '../billing-service';
-import { ensureUser } from '../../profiles/user-service';
+import { ensureUser } from '../../profiles';
 
 const me = (req: Req) => ensureUser(getDb(), requireAuth(req));
 

@@ -5,7 +5,7 @@ import { generationsRoutes } from '../../../shared/routes/generations';
 import { idempotencyClaim } from '../../lib/idempotency';
 import { unauthorized } from '../../../shared/errors';
 import { acceptFashnWebhook } from '../workflow/fashn-webhook';
-import { ensureUser } from '../../profiles/user-service';
+import { ensureUser } from '../../profiles';
 import {
   deleteUserGeneration,
   getUserGeneration,

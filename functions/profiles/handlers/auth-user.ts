@@ -6,7 +6,7 @@ import { createGroupHandler, json, redirect, requireAuth, type Req } from '../..
 import { authUserRoutes } from '../../../shared/routes/auth-user';
 import { ensureUser, getCurrentUser, switchRole } from '../user-service';
 import { sideModuleUrl } from '../../lib/side-modules';
-import { configuredRenderers } from '../../generations/providers/choice';
+import { configuredRenderers } from '../../generations';
 
 let openApi: Promise<Record<string, unknown>> | undefined;
 /** A side module in a deployed function (../lib/side-modules.ts): every group's routes, read only when asked. */

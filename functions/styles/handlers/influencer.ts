@@ -1,9 +1,9 @@
 /** Endpoint group influencer: My Collections (influencers and admins) and the influencer program application. */
 import { getDb } from '../../lib/aws';
-import { currentUser } from '../../lib/current-user';
+import { currentUser } from '../../profiles';
 import { createGroupHandler, json } from '../../lib/http';
 import { influencerRoutes } from '../../../shared/routes/influencer';
-import { ensureUser } from '../../profiles/user-service';
+import { ensureUser } from '../../profiles';
 import {
   addStyleToMyCollection,
   createMyCollection,

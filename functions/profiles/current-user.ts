@@ -3,8 +3,8 @@
  * first use) now. For the groups whose routes need the whole user, not only the token's claims.
  */
 import type { UserRecord } from '../../shared/repositories/user-repository';
-import { ensureUser } from '../profiles/user-service';
-import { getDb } from './aws';
-import { requireAuth, type Req } from './http';
+import { ensureUser } from './user-service';
+import { getDb } from '../lib/aws';
+import { requireAuth, type Req } from '../lib/http';
 
 export const currentUser = async (req: Req): Promise<UserRecord> => req.user ?? ensureUser(getDb(), requireAuth(req));
