@@ -90,7 +90,7 @@ export function outfitUseCases(deps: StartDeps) {
   }
 
   /** POST /api/generate/outfit: up to 5 pieces in layering order, rendered by one generation. */
-  function startOutfit(user: UserRecord, input: OutfitInput, opts: StartOptions = {}): Promise<StartResult> {
+  async function startOutfit(user: UserRecord, input: OutfitInput, opts: StartOptions = {}): Promise<StartResult> {
     // Conflicting slots are bad input: refused before anything else, and nothing changes.
     const problem = outfitProblem(input.pieces.map((p) => p.slot));
     if (problem)

@@ -3,8 +3,7 @@ import { getDb } from '../../lib/aws';
 import { createGroupHandler, json, noContent, requireAuth, type ApiResult, type Req } from '../../lib/http';
 import { generationsRoutes } from '../../../shared/routes/generations';
 import { idempotencyClaim } from '../../lib/idempotency';
-import { unauthorized } from '../../../shared/errors';
-import { acceptFashnWebhook } from '../workflow/fashn-webhook';
+import { receiveFashnWebhook } from '../workflow/fashn-webhook';
 import { ensureUser } from '../../profiles';
 import {
   deleteUserGeneration,
@@ -59,11 +58,7 @@ export const handler = createGroupHandler(
       const input = req.body;
       return json(await keepVariants(getDb(), await caller(req), req.params.id, input.variants));
     },
-    'POST /api/providers/fashn/webhook': async (req) => {
-      const ok = await acceptFashnWebhook(req.query.generation ?? '', req.query.sig ?? '', req.body);
-      if (!ok) throw unauthorized('Invalid webhook signature');
-      return json({ received: true });
-    },
+    'POST /api/providers/fashn/webhook': async (req) => json(await receiveFashnWebhook(req.query, req.body)),
     'GET /api/generations': async (req) => json(await listUserGenerations(getDb(), requireAuth(req).sub)),
     'GET /api/generations/{id}': async (req) =>
       json(await getUserGeneration(getDb(), requireAuth(req).sub, req.params.id)),
