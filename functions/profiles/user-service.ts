@@ -10,15 +10,29 @@ import {
 } from '../../shared/repositories/user-repository';
 import { getBalance, type Balance } from '../../shared/repositories/ledger-repository';
 import type { AuthContext } from '../lib/auth';
-import { bindDb, type Store } from '../lib/bind-db';
-import { getCognitoUserState, type CognitoUserState } from '../lib/cognito';
+import { getCognitoUserState } from '../lib/cognito';
 
-const repositories = { createUserIfMissing, getUser, setCurrentRole, getBalance };
-
-/** What the user use cases work with: the user items and balances, and the user pool's view of an account. */
-export interface UserDeps {
-  store: Store<typeof repositories>;
-  userState: (username: string) => Promise<CognitoUserState>;
+/** The caller's user item, created on first sign-in (role shopper, no plan; the starter grant when verified). */
+export async function ensureUser(db: Db, auth: AuthContext): Promise<UserRecord> {
+  const existing = await getUser(db, auth.sub);
+  if (existing) return existing;
+  // No item yet: a first sign-in, or a token that outlived its account (deleted, disabled). Ask the pool once,
+  // so a deleted user's still-valid token never silently re-creates the item.
+  const claimed = auth.claims['cognito:username'];
+  const username = typeof claimed === 'string' ? claimed : auth.email;
+  const state = await getCognitoUserState(username);
+  if (!state.exists || !state.enabled) throw accountInactive();
+  let { givenName, familyName } = auth;
+  if (!givenName && !familyName) ({ givenName, familyName } = state);
+  // Cognito's ID token says whether the e-mail was verified (a confirmed sign-up): the starter grant needs it.
+  const verified = auth.claims.email_verified === true || auth.claims.email_verified === 'true';
+  return createUserIfMissing(db, {
+    id: auth.sub,
+    email: auth.email,
+    firstName: givenName,
+    lastName: familyName,
+    emailVerified: verified,
+  });
 }
 
 export function toCurrentUser(u: UserRecord, balance: Balance): CurrentUser {
@@ -51,64 +65,27 @@ export function toCurrentUser(u: UserRecord, balance: Balance): CurrentUser {
   };
 }
 
-/** The user use cases, on their collaborators. */
-export function userUseCases(deps: UserDeps) {
-  const { store } = deps;
-  /** The caller's user item, created on first sign-in (role shopper, no plan; the starter grant when verified). */
-  async function ensureUser(auth: AuthContext): Promise<UserRecord> {
-    const existing = await store.getUser(auth.sub);
-    if (existing) return existing;
-    // No item yet: a first sign-in, or a token that outlived its account (deleted, disabled). Ask the pool once,
-    // so a deleted user's still-valid token never silently re-creates the item.
-    const claimed = auth.claims['cognito:username'];
-    const username = typeof claimed === 'string' ? claimed : auth.email;
-    const state = await deps.userState(username);
-    if (!state.exists || !state.enabled) throw accountInactive();
-    let { givenName, familyName } = auth;
-    if (!givenName && !familyName) ({ givenName, familyName } = state);
-    // Cognito's ID token says whether the e-mail was verified (a confirmed sign-up): the starter grant needs it.
-    const verified = auth.claims.email_verified === true || auth.claims.email_verified === 'true';
-    return store.createUserIfMissing({
-      id: auth.sub,
-      email: auth.email,
-      firstName: givenName,
-      lastName: familyName,
-      emailVerified: verified,
-    });
-  }
-
-  /**
-   * The signed-in user with their balance. `loaded`: the user's item the request pipeline already read (its
-   * account check): passed in, the route needs one read more (the balance), not two.
-   */
-  async function getCurrentUser(auth: AuthContext, loaded?: UserRecord): Promise<CurrentUser> {
-    // in turn: the first call creates the account with its starter grant, which the balance must include
-    const user = loaded?.id === auth.sub ? loaded : await ensureUser(auth);
-    return toCurrentUser(user, await store.getBalance(auth.sub));
-  }
-
-  /** Only a permanent admin may switch the active role (re-checked inside the conditional write). */
-  async function switchRole(auth: AuthContext, role: Role): Promise<CurrentUser> {
-    const user = await ensureUser(auth);
-    if (!canSwitchRole(user)) throw forbidden('Only administrators can switch roles');
-    const updated = await store.setCurrentRole(auth.sub, role);
-    if (!updated) throw forbidden('Only administrators can switch roles');
-    return toCurrentUser(updated, await store.getBalance(auth.sub));
-  }
-
-  async function requireUserById(userId: string): Promise<UserRecord> {
-    const u = await store.getUser(userId);
-    if (!u) throw notFound('User not found');
-    return u;
-  }
-  return { ensureUser, getCurrentUser, switchRole, requireUserById };
+/**
+ * The signed-in user with their balance. `loaded`: the user's item the request pipeline already read (its
+ * account check): passed in, the route needs one read more (the balance), not two.
+ */
+export async function getCurrentUser(db: Db, auth: AuthContext, loaded?: UserRecord): Promise<CurrentUser> {
+  // in turn: the first call creates the account with its starter grant, which the balance must include
+  const user = loaded?.id === auth.sub ? loaded : await ensureUser(db, auth);
+  return toCurrentUser(user, await getBalance(db, auth.sub));
 }
 
-const production = (db: Db) => userUseCases({ store: bindDb(db, repositories), userState: getCognitoUserState });
+/** Only a permanent admin may switch the active role (re-checked inside the conditional write). */
+export async function switchRole(db: Db, auth: AuthContext, role: Role): Promise<CurrentUser> {
+  const user = await ensureUser(db, auth);
+  if (!canSwitchRole(user)) throw forbidden('Only administrators can switch roles');
+  const updated = await setCurrentRole(db, auth.sub, role);
+  if (!updated) throw forbidden('Only administrators can switch roles');
+  return toCurrentUser(updated, await getBalance(db, auth.sub));
+}
 
-export const ensureUser = (db: Db, auth: AuthContext): Promise<UserRecord> => production(db).ensureUser(auth);
-export const getCurrentUser = (db: Db, auth: AuthContext, loaded?: UserRecord): Promise<CurrentUser> =>
-  production(db).getCurrentUser(auth, loaded);
-export const switchRole = (db: Db, auth: AuthContext, role: Role): Promise<CurrentUser> =>
-  production(db).switchRole(auth, role);
-export const requireUserById = (db: Db, userId: string): Promise<UserRecord> => production(db).requireUserById(userId);
+export async function requireUserById(db: Db, userId: string): Promise<UserRecord> {
+  const u = await getUser(db, userId);
+  if (!u) throw notFound('User not found');
+  return u;
+}
