@@ -6,8 +6,8 @@
  */
 import type { Db } from '../../shared/repositories/table';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any function whose first parameter is the table
-type RepositoryFn = (db: Db, ...args: any[]) => unknown;
+/** Any function whose first parameter is the table. */
+type RepositoryFn = (db: Db, ...args: never[]) => unknown;
 
 /** A repository function without its `db` argument. */
 export type Bound<F> = F extends (db: Db, ...args: infer A) => infer R ? (...args: A) => R : never;
