@@ -11,6 +11,12 @@ import { ERROR_CODES } from './errors';
 import { builtSchema } from './schemas/lazy-schema';
 
 type Json = Record<string, unknown>;
+/** The document GET /api/openapi.json answers (its route's `response` schema, and the rest of OpenAPI 3.1). */
+export type OpenApiDocument = Json & {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description?: string };
+  paths: Record<string, unknown>;
+};
 
 /** The API's version: bump when a route or a schema changes incompatibly. */
 export const API_VERSION = '1.0.0';
@@ -127,7 +133,7 @@ const SECURITY: Record<RouteDef['auth'], Json[]> = {
   user: [{ cognito: [] }],
 };
 
-export function buildOpenApi(): Json {
+export function buildOpenApi(): OpenApiDocument {
   const paths: Record<string, Record<string, Json>> = {};
   for (const route of ROUTES) {
     const [status, ok] = success(route);

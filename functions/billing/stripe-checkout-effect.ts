@@ -8,7 +8,7 @@ import type Stripe from 'stripe';
 import { isPackId, packExpiry, PACKS, PLANS, type ProductType } from '../../shared/domain/plans';
 import { ledgerEntryId, moneyMeta, type Bucket } from '../../shared/domain/ledger';
 import { lotKeyOf, type LedgerWrite } from '../../shared/repositories/ledger-repository';
-import { getUser } from '../../shared/repositories/user-repository';
+import { getUser, type UserPatch } from '../../shared/repositories/user-repository';
 import type { Db } from '../../shared/repositories/table';
 import {
   expireOpenCheckout,
@@ -91,7 +91,7 @@ export async function checkoutEffect(ctx: EffectContext, s: Stripe.Checkout.Sess
       );
   }
   const createdAt = typeof s.created === 'number' ? new Date(s.created * 1000) : now;
-  const userSets: Record<string, unknown> = {};
+  const userSets: UserPatch = {};
   if (customerId && !user.stripeCustomerId) userSets.stripeCustomerId = customerId;
   const productType = record.productType;
   let grant: {

@@ -15,7 +15,7 @@ import {
 } from '../../shared/domain/plans';
 import { ledgerEntryId, moneyMeta, renewalAmounts } from '../../shared/domain/ledger';
 import { getBalance, type LedgerWrite } from '../../shared/repositories/ledger-repository';
-import { getUser, type UserRecord } from '../../shared/repositories/user-repository';
+import { getUser, type UserPatch, type UserRecord } from '../../shared/repositories/user-repository';
 import type { BillingIntent } from '../../shared/repositories/billing-repository';
 import type { SubscriptionView } from './payments/types';
 import { invoicePaymentRefs, invoicePlan, invoiceSubscriptionId } from './payments/stripe-objects';
@@ -116,10 +116,7 @@ export async function invoicePaidEffect(ctx: EffectContext, inv: Stripe.Invoice)
 }
 
 /** The user's plan fields for the subscription as it is now (null: leave the user alone). */
-export function planFieldsFor(
-  user: Pick<UserRecord, 'subscriptionId'>,
-  sub: SubscriptionView,
-): Record<string, unknown> | null {
+export function planFieldsFor(user: Pick<UserRecord, 'subscriptionId'>, sub: SubscriptionView): UserPatch | null {
   if (isLiveSubscriptionStatus(sub.status) && sub.plan) {
     const scheduled: PlanId | null = sub.cancelAtPeriodEnd ? 'none' : sub.scheduledPlan;
     return {

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzePerson, checkFullBody, detectGarment, EngineRefusal, tryOn, variantFor } from '../../shared/engine';
 import { loadGarment, loadPerson, NOT_FULL_BODY, sideBySide } from '../../test/engine/fixtures';
-import { measure, THRESHOLDS } from '../../test/engine/metrics';
+import { failuresOf, FIXTURE_TRUTH, measure, measureAll, THRESHOLDS } from '../../test/engine/metrics';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
 
 beforeAll(async () => {
@@ -24,6 +24,21 @@ const PAIRS = [
   { person: 'ai-body', garment: 'trainers-white.jpg', slot: 'shoes' as const },
   { person: 'cgi-model-27', garment: 'trainers-white.jpg', slot: 'shoes' as const },
 ];
+
+/**
+ * The metrics that see what a person sees (issue 38, test/engine/metrics/) that the engine fails today on these
+ * pairs: the rest are held; these are listed, with their values, in docs/engine.md ("Metrics"), not loosened.
+ */
+const KNOWN_FAILS: Record<string, string[]> = {
+  // a flared, above-knee dress drawn as a mid-calf tube; skin halos with hard edges along the arms
+  'ai-body x dress-white.jpg': ['hardFill', 'lengthError'],
+  // a flat skin band between the old top and the new waistband; an A-line skirt drawn to the shin
+  'cgi-model-27 x skirt-alpha.png': ['bareTorso', 'hardFill', 'lengthError'],
+  // the old flats show beside the new trainers; the floor fill's box edges
+  'ai-body x trainers-white.jpg': ['oldShowing', 'hardFill'],
+  // both trainers drawn at one foot (the feet cross in a stride); the old shoes show
+  'cgi-model-27 x trainers-white.jpg': ['oldShowing', 'shoeOffset'],
+};
 
 describe('engine quality (real models)', () => {
   for (const p of PAIRS) {
@@ -44,7 +59,27 @@ describe('engine quality (real models)', () => {
       if (m.oldVisible !== null) expect(m.oldVisible).toBeLessThanOrEqual(THRESHOLDS.oldVisible);
       expect(m.untouchedMad).toBeLessThanOrEqual(THRESHOLDS.untouchedMad);
       for (const w of m.wristsVisible) expect(w).toBeGreaterThanOrEqual(THRESHOLDS.wristVisible);
-    }, 30_000);
+      // issue 38's metrics: every one the engine passes today is held
+      const truth = FIXTURE_TRUTH[p.garment];
+      const all = measureAll({
+        person,
+        analysis: result.analysis,
+        tryOn: result,
+        product: garment,
+        slotGiven: slot,
+        truth,
+        fixture: p.person,
+      });
+      const known = KNOWN_FAILS[`${p.person} x ${p.garment}`] ?? [];
+      expect({
+        pair: `${p.person} x ${p.garment}`,
+        fails: failuresOf(all, truth).filter((f) => !known.includes(f)),
+      }).toEqual({
+        pair: `${p.person} x ${p.garment}`,
+        fails: [],
+      });
+      expect(all.gate.ok).toBe(true);
+    }, 60_000);
   }
 
   it('never draws a garment over the face (cgi-model-27, a hand raised to her head)', async () => {

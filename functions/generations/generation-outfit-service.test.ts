@@ -59,7 +59,6 @@ describe('an outfit start', () => {
       piece({ source: 'upload', imageUrl: 'https://shop.example.com/skirt.jpg', slot: 'bottom', styleId: undefined }),
     ];
     const r = await outfits.startOutfit(user, { pieces });
-    expect(r.replayed).toBe(false);
     const g = m.generations.get(`${user.id}#${r.id}`)!;
     expect(g.cost).toBe(lookCost({ pieces: 3 }));
     expect(g.mode).toBe('exact');

@@ -13,6 +13,7 @@ import { ERROR_CODES as CODES } from '../../shared/errors';
 import { isVariantRun, lookCost, outfitProblem, SLOT_LABELS } from '../../shared/domain/outfit';
 import { generationTtl, retentionOf } from '../../shared/domain/privacy';
 import type { OutfitInput } from '../../shared/schemas/generation';
+import type { IdempotencyClaim } from '../../shared/repositories/idempotency-repository';
 import {
   VariantAlreadyKept,
   type OutfitPieceRecord,
@@ -29,7 +30,7 @@ import {
   resolvePrompt,
 } from './generation-start-checks';
 import { assertGarmentsFound } from './garment-check';
-import { busy, once, reserveAndStart, type StartOptions, type StartResult } from './generation-start-commit';
+import { busy, reserveAndStart } from './generation-start-commit';
 import { startDeps, type StartDeps } from './start-deps';
 
 const outfitConflict = (message: string, code: string) => new HttpError(400, code, message);
@@ -90,7 +91,11 @@ export function outfitUseCases(deps: StartDeps) {
   }
 
   /** POST /api/generate/outfit: up to 5 pieces in layering order, rendered by one generation. */
-  async function startOutfit(user: UserRecord, input: OutfitInput, opts: StartOptions = {}): Promise<StartResult> {
+  async function startOutfit(
+    user: UserRecord,
+    input: OutfitInput,
+    idempotency?: IdempotencyClaim,
+  ): Promise<{ id: string }> {
     // Conflicting slots are bad input: refused before anything else, and nothing changes.
     const problem = outfitProblem(input.pieces.map((p) => p.slot));
     if (problem)
@@ -98,34 +103,32 @@ export function outfitUseCases(deps: StartDeps) {
         problem.message,
         problem.code === 'outfit.slot_conflict' ? CODES.outfitSlotConflict : CODES.outfitPieces,
       );
-    return once(deps, user, opts, async ({ id, idempotency }) => {
-      const pieces: OutfitPieceRecord[] = [];
-      for (const [i, p] of input.pieces.entries()) pieces.push(await resolvePiece(user, p, i));
-      const cost = lookCost({ pieces: pieces.length, variants: input.variants });
-      await assertCredits(deps, user, cost);
-      const mode: Mode = input.mode ?? 'exact';
-      const prompt = mode === 'creative' ? await resolvePrompt(deps, input.promptTemplateId, null, null) : null;
-      const profile = await resolveProfile(deps, user, input.photoProfileId);
-      await assertPhotosFor(
-        deps,
-        mode,
-        profile,
-        pieces.map((p) => p.slot),
-      );
-      await assertGarmentsFound(deps, mode, user.id, pieces);
-      return reserveAndStart(deps, {
-        id,
-        user,
-        kind: 'outfit',
-        mode,
-        profile,
-        inputs: { promptTemplateId: prompt?.id ?? null, outfit: pieces },
-        styleName: null,
-        templateName: `Outfit: ${pieces.map((p) => p.label).join(' + ')}`.slice(0, 200),
-        cost,
-        variants: input.variants,
-        idempotency,
-      });
+    const pieces: OutfitPieceRecord[] = [];
+    for (const [i, p] of input.pieces.entries()) pieces.push(await resolvePiece(user, p, i));
+    const cost = lookCost({ pieces: pieces.length, variants: input.variants });
+    await assertCredits(deps, user, cost);
+    const mode: Mode = input.mode ?? 'exact';
+    const prompt = mode === 'creative' ? await resolvePrompt(deps, input.promptTemplateId, null, null) : null;
+    const profile = await resolveProfile(deps, user, input.photoProfileId);
+    await assertPhotosFor(
+      deps,
+      mode,
+      profile,
+      pieces.map((p) => p.slot),
+    );
+    await assertGarmentsFound(deps, mode, user.id, pieces);
+    return reserveAndStart(deps, {
+      id: deps.ids(),
+      user,
+      kind: 'outfit',
+      mode,
+      profile,
+      inputs: { promptTemplateId: prompt?.id ?? null, outfit: pieces },
+      styleName: null,
+      templateName: `Outfit: ${pieces.map((p) => p.label).join(' + ')}`.slice(0, 200),
+      cost,
+      variants: input.variants,
+      idempotency,
     });
   }
 
@@ -209,8 +212,8 @@ export const startOutfit = (
   db: Db,
   user: UserRecord,
   input: OutfitInput,
-  opts: StartOptions = {},
-): Promise<StartResult> => outfitUseCases(startDeps(db)).startOutfit(user, input, opts);
+  idempotency?: IdempotencyClaim,
+): Promise<{ id: string }> => outfitUseCases(startDeps(db)).startOutfit(user, input, idempotency);
 
 export const keepVariants = (
   db: Db,

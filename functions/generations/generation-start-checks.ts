@@ -20,8 +20,17 @@ import { DIRECT_UPLOAD_MESSAGES } from '../../shared/schemas/upload';
 import { mediaKeys } from '../lib/media-store';
 import type { StartDeps } from './start-deps';
 
-/** 402: not enough credits for the cost (also the commit's answer when the balance fell meanwhile). */
-export const insufficient = () => new HttpError(402, ERROR_CODES.limitCredits, M.insufficientCredits);
+/**
+ * Too few credits for the start (402 limit.credits; also the commit's answer when the balance fell meanwhile):
+ * typed, since another start's spend can be the cause (start-idempotency.ts reads the key again then).
+ */
+export class NotEnoughCredits extends HttpError {
+  constructor() {
+    super(402, ERROR_CODES.limitCredits, M.insufficientCredits);
+    this.name = 'NotEnoughCredits';
+  }
+}
+export const insufficient = () => new NotEnoughCredits();
 
 /** Credits first (spec order): at least the cost, unless the account is unlimited. */
 export async function assertCredits({ store }: StartDeps, user: UserRecord, cost: number) {

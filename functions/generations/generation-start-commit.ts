@@ -1,24 +1,23 @@
 /**
- * The end of every generation start, once its checks passed (generation-start-checks.ts): exactly-once
- * (Idempotency-Key), then charge → record → dispatch: the cost is reserved and the pending generation written in
- * one transaction (with the key, when there is one), then the workflow execution named by the generation id is
- * started; a dispatch that fails is refunded at once.
+ * The end of every generation start, once its checks passed (generation-start-checks.ts): charge → record →
+ * dispatch: the cost is reserved and the pending generation written in one transaction (with the request's
+ * Idempotency-Key claim, when there is one), then the workflow execution named by the generation id is started;
+ * a dispatch that fails is refunded at once. Exactly-once (a repeat, a lost race for the key) is the pipeline's,
+ * for every `idempotent` route (functions/lib/idempotency.ts, with start-idempotency.ts).
  */
-import { BUSY_MESSAGE, ERROR_CODES, HttpError, conflict } from '../../shared/errors';
+import { ERROR_CODES, HttpError } from '../../shared/errors';
 import { GENERATION_MESSAGES as M, type Mode } from '../../shared/domain/generation';
 import { hasPriorityQueue } from '../../shared/domain/plans';
 import { planLotConsumption, splitCost, type Buckets } from '../../shared/domain/ledger';
 import { retentionOf } from '../../shared/domain/privacy';
 import { newGenerationTtl } from '../../shared/domain/outfit';
-import { IDEMPOTENCY_CODES, IDEMPOTENCY_MESSAGES } from '../../shared/domain/idempotency';
-import { AGAIN, retryOptimistic } from '../../shared/repositories/toolkit';
+import { AGAIN, retryOptimistic, StorageContention } from '../../shared/repositories/toolkit';
 import { InsufficientCredits } from '../../shared/repositories/ledger-repository';
 import { TABLE_SCHEMA } from '../../shared/repositories/table';
 import type { UserRecord } from '../../shared/repositories/user-repository';
 import type { PhotoProfileRecord } from '../../shared/repositories/photo-profile-repository';
-import type { IdempotencyClaim, IdempotencyRecord } from '../../shared/repositories/idempotency-repository';
+import type { IdempotencyClaim } from '../../shared/repositories/idempotency-repository';
 import {
-  IdempotencyKeyTaken,
   type GenerationInputs,
   type GenerationKind,
   type GenerationRecord,
@@ -27,68 +26,8 @@ import { logger } from '../lib/logger';
 import { insufficient } from './generation-start-checks';
 import type { StartDeps } from './start-deps';
 
-/** How a start is asked for: with the request's Idempotency-Key (hash of route + body), when it has one. */
-export interface StartOptions {
-  idempotency?: IdempotencyClaim;
-}
-
-/** A start's answer: the generation id, and whether it is a repeat of an earlier request (no new spend). */
-export interface StartResult {
-  id: string;
-  replayed: boolean;
-}
-
-/** What a start hands to `once`: the generation's id (chosen first) and the key to record with it. */
-export interface StartAttempt {
-  id: string;
-  idempotency: IdempotencyClaim | undefined;
-}
-
-/** The answer when a reservation or a keep kept losing races past the retry bound. */
-export const busy = () => new HttpError(503, ERROR_CODES.busy, BUSY_MESSAGE);
-
-async function replay(
-  deps: StartDeps,
-  user: UserRecord,
-  record: IdempotencyRecord,
-  claim: IdempotencyClaim,
-): Promise<StartResult> {
-  if (record.requestHash !== claim.requestHash)
-    throw conflict(IDEMPOTENCY_MESSAGES.keyReused, IDEMPOTENCY_CODES.keyReused);
-  // The first request may have died between its transaction and StartExecution: starting again is idempotent.
-  const gen = await deps.store.getGeneration(user.id, record.generationId);
-  if (gen?.status === 'pending')
-    await deps.workflow
-      .start({ generationId: gen.id, userId: user.id })
-      .catch((err) => logger.warn('restart on replay failed', { generationId: gen.id, error: err }));
-  return { id: record.generationId, replayed: true };
-}
-
-/**
- * Exactly-once starts: a repeat of a recorded key answers the first generation; a start that fails while
- * another request recorded its key (it lost the race for the key, or the winner's spend left too little)
- * answers the winner's. A start whose own generation was recorded and then failed answers its own error.
- */
-export async function once(
-  deps: StartDeps,
-  user: UserRecord,
-  opts: StartOptions,
-  start: (attempt: StartAttempt) => Promise<{ id: string }>,
-): Promise<StartResult> {
-  const id = deps.ids();
-  const claim = opts.idempotency;
-  if (!claim) return { ...(await start({ id, idempotency: undefined })), replayed: false };
-  const existing = await deps.store.getIdempotencyRecord(user.id, claim.key);
-  if (existing) return replay(deps, user, existing, claim);
-  try {
-    return { ...(await start({ id, idempotency: claim })), replayed: false };
-  } catch (err) {
-    const winner = await deps.store.getIdempotencyRecord(user.id, claim.key);
-    if (winner && winner.generationId !== id) return replay(deps, user, winner, claim);
-    if (err instanceof IdempotencyKeyTaken) throw busy();
-    throw err;
-  }
-}
+/** The answer when a reservation or a keep kept losing races past the retry bound (503 busy, typed). */
+export const busy = (lastError?: unknown) => new StorageContention(lastError);
 
 /** A checked start: everything the pending generation records. */
 export interface StartInput {

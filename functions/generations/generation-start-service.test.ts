@@ -11,7 +11,10 @@ import { IDEMPOTENCY_CODES } from '../../shared/domain/idempotency';
 import { VARIANT_RUN_RETENTION_DAYS } from '../../shared/domain/outfit';
 import { DAY_MS } from '../../shared/domain/privacy';
 import { mediaKeys } from '../lib/media-store';
+import type { IdempotencyClaim } from '../../shared/repositories/idempotency-repository';
+import { runIdempotent } from '../lib/idempotency';
 import { generationStarts } from './generation-start-service';
+import { startIdempotency } from './start-idempotency';
 import {
   aProfile,
   aPrompt,
@@ -63,7 +66,7 @@ beforeEach(() => {
 describe('a start from a style', () => {
   it('reserves the cost, records a pending generation with the style and dispatches it once', async () => {
     const r = await starts.fromStyle(user, { styleId: 's1', mode: 'exact' });
-    expect(r).toEqual({ id: 'gen-1', replayed: false });
+    expect(r).toEqual({ id: 'gen-1' });
     const g = onlyGeneration();
     expect(g).toMatchObject({
       id: 'gen-1',
@@ -262,40 +265,55 @@ describe('a start from a style', () => {
   });
 });
 
-describe('exactly-once starts (Idempotency-Key)', () => {
+describe('exactly-once starts (Idempotency-Key, run by the pipeline: runIdempotent with start-idempotency.ts)', () => {
   const claim = { key: 'k1', requestHash: 'h1' };
+  /** What the pipeline does for an `idempotent` route: the start, at most once per key. */
+  const keyed = (c: IdempotencyClaim, start: (c: IdempotencyClaim) => Promise<{ id: string }>) =>
+    runIdempotent(
+      startIdempotency(() => m.deps),
+      user.id,
+      c,
+      () => start(c),
+    );
+  const fromStyle = (c: IdempotencyClaim) => starts.fromStyle(user, { styleId: 's1' }, 'style', c);
 
   it('a repeat answers the first generation, replayed, with no second spend or dispatch', async () => {
-    const first = await starts.fromStyle(user, { styleId: 's1' }, 'style', { idempotency: claim });
-    m.generations.set(`${user.id}#${first.id}`, { ...onlyGeneration(), status: 'processing' });
-    const again = await starts.fromStyle(user, { styleId: 's1' }, 'style', { idempotency: claim });
-    expect(again).toEqual({ id: first.id, replayed: true });
+    const first = await keyed(claim, fromStyle);
+    if (first.outcome !== 'created') throw new Error('the first start was not created');
+    m.generations.set(`${user.id}#${first.result.id}`, { ...onlyGeneration(), status: 'processing' });
+    const again = await keyed(claim, fromStyle);
+    expect(again).toEqual({ outcome: 'replayed', id: first.result.id });
     expect(m.generations.size).toBe(1);
     expect(m.balances.get(user.id)!.credits).toBe(3 - GENERATION_COST);
     expect(m.dispatched).toHaveLength(1);
   });
 
+  it('the start records its key with its generation, in the reservation', async () => {
+    const { id } = await fromStyle(claim);
+    expect(m.idempotency.get(`${user.id}#k1`)).toMatchObject({ requestHash: 'h1', generationId: id });
+  });
+
   it('a repeat of a start that died before its dispatch starts the execution again', async () => {
-    const first = await starts.fromStyle(user, { styleId: 's1' }, 'style', { idempotency: claim });
+    const first = await keyed(claim, fromStyle);
+    if (first.outcome !== 'created') throw new Error('the first start was not created');
     m.dispatched.length = 0;
-    await starts.fromStyle(user, { styleId: 's1' }, 'style', { idempotency: claim });
-    expect(m.dispatched).toEqual([{ generationId: first.id, userId: user.id }]);
+    await keyed(claim, fromStyle);
+    expect(m.dispatched).toEqual([{ generationId: first.result.id, userId: user.id }]);
   });
 
   it('the same key with another request is 409', async () => {
-    await starts.fromStyle(user, { styleId: 's1' }, 'style', { idempotency: claim });
-    expect(
-      await refusal(
-        starts.fromStyle(user, { styleId: 's1' }, 'style', { idempotency: { key: 'k1', requestHash: 'h2' } }),
-      ),
-    ).toMatchObject({ status: 409, code: IDEMPOTENCY_CODES.keyReused });
+    await keyed(claim, fromStyle);
+    expect(await refusal(keyed({ key: 'k1', requestHash: 'h2' }, fromStyle))).toMatchObject({
+      status: 409,
+      code: IDEMPOTENCY_CODES.keyReused,
+    });
   });
 
   it('a start that loses the race for its key answers the winner’s generation', async () => {
     m.beforeNextReservation = () =>
       m.idempotency.set(`${user.id}#k1`, { ...claim, generationId: 'winner', createdAt: m.now.toISOString() });
-    const r = await starts.fromStyle(user, { styleId: 's1' }, 'style', { idempotency: claim });
-    expect(r).toEqual({ id: 'winner', replayed: true });
+    const r = await keyed(claim, fromStyle);
+    expect(r).toEqual({ outcome: 'lost-race', id: 'winner' });
     expect(m.balances.get(user.id)!.credits).toBe(3);
     expect(m.dispatched).toEqual([]);
   });
@@ -307,13 +325,19 @@ describe('exactly-once starts (Idempotency-Key)', () => {
       m.idempotency.set(`${user.id}#k1`, { ...claim, generationId: 'winner', createdAt: m.now.toISOString() });
       giveCredits(m, user.id, { trial: 0 });
     };
-    const r = await starts.fromStyle(user, { styleId: 's1' }, 'style', { idempotency: claim });
-    expect(r).toEqual({ id: 'winner', replayed: true });
+    const r = await keyed(claim, fromStyle);
+    expect(r).toEqual({ outcome: 'lost-race', id: 'winner' });
+  });
+
+  it('too few credits with no other request holding the key is the start’s own 402', async () => {
+    giveCredits(m, user.id, { trial: 0 });
+    expect(await refusal(keyed(claim, fromStyle))).toMatchObject({ status: 402, code: ERROR_CODES.limitCredits });
+    nothingChanged(0);
   });
 
   it('a start whose own generation could not be dispatched answers 503, not a replay of itself', async () => {
     m.workflowFails = new Error('throttled');
-    expect(await refusal(starts.fromStyle(user, { styleId: 's1' }, 'style', { idempotency: claim }))).toMatchObject({
+    expect(await refusal(keyed(claim, fromStyle))).toMatchObject({
       status: 503,
       code: ERROR_CODES.workflowUnavailable,
     });

@@ -1,7 +1,9 @@
 /**
  * Starting generations: from a style (and Quick Try on a style), Quick Try with any image, and a raw template
  * with its uploaded inputs. Each start reads top to bottom: validate and resolve its input in the spec's order
- * (generation-start-checks.ts), then charge → record → dispatch once (generation-start-commit.ts).
+ * (generation-start-checks.ts), then charge → record → dispatch (generation-start-commit.ts). A start takes the
+ * request's Idempotency-Key claim and records it in its reservation's own transaction; a repeat never reaches
+ * here (the pipeline answers it: functions/lib/idempotency.ts with start-idempotency.ts).
  * `generationStarts(deps)` are the use cases on their collaborators (start-deps.ts); the functions exported
  * below them are the production wiring the handlers call.
  */
@@ -21,6 +23,7 @@ import { RENDER_SIZE_MESSAGES, renderFitFor } from '../../shared/domain/size-fit
 import type { Db } from '../../shared/repositories/table';
 import type { UserRecord } from '../../shared/repositories/user-repository';
 import type { GenerationKind } from '../../shared/repositories/generation-repository';
+import type { IdempotencyClaim } from '../../shared/repositories/idempotency-repository';
 import type { GenerateFromRawTemplateInput } from '../../shared/schemas/generation';
 import { DIRECT_UPLOAD_MESSAGES } from '../../shared/schemas/upload';
 import { mediaKeys } from '../lib/media-store';
@@ -35,13 +38,7 @@ import {
   templateInputKey,
 } from './generation-start-checks';
 import { assertGarmentsFound } from './garment-check';
-import {
-  once,
-  reserveAndStart,
-  type StartAttempt,
-  type StartOptions,
-  type StartResult,
-} from './generation-start-commit';
+import { reserveAndStart } from './generation-start-commit';
 import { startDeps, type StartDeps } from './start-deps';
 
 export interface StyleStartInput {
@@ -76,61 +73,64 @@ export type QuickTryStyleInput = {
 /** The generation starts, on their collaborators. */
 export function generationStarts(deps: StartDeps) {
   /** POST /api/generate/style and POST /api/quick-try/{styleId}. */
-  function fromStyle(
+  async function fromStyle(
     user: UserRecord,
     input: StyleStartInput,
     kind: GenerationKind = 'style',
-    opts: StartOptions = {},
-  ): Promise<StartResult> {
-    return once(deps, user, opts, async ({ id, idempotency }) => {
-      const style = await requireStyle(deps, user, input.styleId);
-      const cost = generationCost({ variants: input.variants });
-      await assertCredits(deps, user, cost);
-      const mode = resolveMode(style.styleImageType, input.mode);
-      const prompt =
-        mode === 'creative'
-          ? await resolvePrompt(deps, input.promptTemplateId, style.defaultPromptTemplateId, null)
-          : null;
-      const profile = await resolveProfile(deps, user, input.photoProfileId);
-      await assertPhotosFor(deps, mode, profile);
-      // the size the preview drew: its fit on this profile (the preview's own rule), or the default fit when the
-      // profile has no measurements the chart can be compared with
-      let fit: { size: string; ease: number; length: number } | null = null;
-      if (input.size) {
-        if (!style.sizeChart) throw badRequest(RENDER_SIZE_MESSAGES.noChart);
-        if (!style.sizeChart.sizes.some((s) => s.name === input.size))
-          throw badRequest(RENDER_SIZE_MESSAGES.unknown(input.size));
-        const drawn = profile.measurements ? renderFitFor(style.sizeChart, profile.measurements, input.size) : null;
-        if (drawn) fit = { size: input.size, ...drawn };
-      }
-      await assertGarmentsFound(deps, mode, user.id, [
-        { imageUrl: style.promptImageUrl ?? null, imageType: style.styleImageType },
-      ]);
-      return reserveAndStart(deps, {
-        id,
-        user,
-        kind,
-        mode,
-        profile,
-        inputs: {
-          styleId: style.id,
-          promptTemplateId: prompt?.id ?? null,
-          imageType: style.styleImageType,
-          // the style's slot, as its creator said it (null: the engine's guess)
-          slot: style.garmentSlot ?? null,
-          fit,
-        },
-        styleName: style.name,
-        templateName: prompt?.name ?? null,
-        cost,
-        variants: input.variants,
-        idempotency,
-      });
+    idempotency?: IdempotencyClaim,
+  ): Promise<{ id: string }> {
+    const style = await requireStyle(deps, user, input.styleId);
+    const cost = generationCost({ variants: input.variants });
+    await assertCredits(deps, user, cost);
+    const mode = resolveMode(style.styleImageType, input.mode);
+    const prompt =
+      mode === 'creative'
+        ? await resolvePrompt(deps, input.promptTemplateId, style.defaultPromptTemplateId, null)
+        : null;
+    const profile = await resolveProfile(deps, user, input.photoProfileId);
+    await assertPhotosFor(deps, mode, profile);
+    // the size the preview drew: its fit on this profile (the preview's own rule), or the default fit when the
+    // profile has no measurements the chart can be compared with
+    let fit: { size: string; ease: number; length: number } | null = null;
+    if (input.size) {
+      if (!style.sizeChart) throw badRequest(RENDER_SIZE_MESSAGES.noChart);
+      if (!style.sizeChart.sizes.some((s) => s.name === input.size))
+        throw badRequest(RENDER_SIZE_MESSAGES.unknown(input.size));
+      const drawn = profile.measurements ? renderFitFor(style.sizeChart, profile.measurements, input.size) : null;
+      if (drawn) fit = { size: input.size, ...drawn };
+    }
+    await assertGarmentsFound(deps, mode, user.id, [
+      { imageUrl: style.promptImageUrl ?? null, imageType: style.styleImageType },
+    ]);
+    return reserveAndStart(deps, {
+      id: deps.ids(),
+      user,
+      kind,
+      mode,
+      profile,
+      inputs: {
+        styleId: style.id,
+        promptTemplateId: prompt?.id ?? null,
+        imageType: style.styleImageType,
+        // the style's slot, as its creator said it (null: the engine's guess)
+        slot: style.garmentSlot ?? null,
+        fit,
+      },
+      styleName: style.name,
+      templateName: prompt?.name ?? null,
+      cost,
+      variants: input.variants,
+      idempotency,
     });
   }
 
   /** POST /api/quick-try/{styleId}: a style start with Quick Try's names for the modes. */
-  function quickTryStyle(user: UserRecord, styleId: string, input: QuickTryStyleInput, opts: StartOptions = {}) {
+  function quickTryStyle(
+    user: UserRecord,
+    styleId: string,
+    input: QuickTryStyleInput,
+    idempotency?: IdempotencyClaim,
+  ): Promise<{ id: string }> {
     return fromStyle(
       user,
       {
@@ -141,64 +141,58 @@ export function generationStarts(deps: StartDeps) {
         size: input.size,
       },
       'quick-try-style',
-      opts,
+      idempotency,
     );
   }
 
   /** POST /api/generate/quick-try (Try Custom Look and the Quick Try page). */
-  function quickTryCustom(user: UserRecord, input: QuickTryCustomInput, opts: StartOptions = {}): Promise<StartResult> {
-    return once(deps, user, opts, async ({ id, idempotency }) => {
-      const imageUrl = checkImageRef(input.imageUrl, user.id);
-      const cost = generationCost({ variants: input.variants });
-      await assertCredits(deps, user, cost);
-      const requested: Mode | undefined = parseMode(input.mode);
-      const mode = resolveMode(input.imageType, requested);
-      const prompt =
-        mode === 'creative'
-          ? await resolvePrompt(
-              deps,
-              input.promptTemplateId,
-              null,
-              input.imageType === 'product_only' ? { message: M.promptRequired } : null,
-            )
-          : null;
-      const profile = await resolveProfile(deps, user, input.photoProfileId);
-      await assertPhotosFor(deps, mode, profile);
-      await assertGarmentsFound(deps, mode, user.id, [{ imageUrl, imageType: input.imageType }]);
-      return reserveAndStart(deps, {
-        id,
-        user,
-        kind: 'quick-try',
-        mode,
-        profile,
-        inputs: {
-          promptTemplateId: prompt?.id ?? null,
-          imageUrl,
-          imageType: input.imageType,
-          slot: input.slot ?? null,
-        },
-        styleName: null,
-        templateName: prompt?.name ?? 'Custom look',
-        cost,
-        variants: input.variants,
-        idempotency,
-      });
+  async function quickTryCustom(
+    user: UserRecord,
+    input: QuickTryCustomInput,
+    idempotency?: IdempotencyClaim,
+  ): Promise<{ id: string }> {
+    const imageUrl = checkImageRef(input.imageUrl, user.id);
+    const cost = generationCost({ variants: input.variants });
+    await assertCredits(deps, user, cost);
+    const requested: Mode | undefined = parseMode(input.mode);
+    const mode = resolveMode(input.imageType, requested);
+    const prompt =
+      mode === 'creative'
+        ? await resolvePrompt(
+            deps,
+            input.promptTemplateId,
+            null,
+            input.imageType === 'product_only' ? { message: M.promptRequired } : null,
+          )
+        : null;
+    const profile = await resolveProfile(deps, user, input.photoProfileId);
+    await assertPhotosFor(deps, mode, profile);
+    await assertGarmentsFound(deps, mode, user.id, [{ imageUrl, imageType: input.imageType }]);
+    return reserveAndStart(deps, {
+      id: deps.ids(),
+      user,
+      kind: 'quick-try',
+      mode,
+      profile,
+      inputs: {
+        promptTemplateId: prompt?.id ?? null,
+        imageUrl,
+        imageType: input.imageType,
+        slot: input.slot ?? null,
+      },
+      styleName: null,
+      templateName: prompt?.name ?? 'Custom look',
+      cost,
+      variants: input.variants,
+      idempotency,
     });
   }
 
   /** POST /api/generate: a raw template with the optional style reference and background images (uploaded first). */
-  function fromRawTemplate(
+  async function fromRawTemplate(
     user: UserRecord,
     input: GenerateFromRawTemplateInput,
-    opts: StartOptions = {},
-  ): Promise<StartResult> {
-    return once(deps, user, opts, (attempt) => rawTemplateStart(user, input, attempt));
-  }
-
-  async function rawTemplateStart(
-    user: UserRecord,
-    input: GenerateFromRawTemplateInput,
-    { id, idempotency }: StartAttempt,
+    idempotency?: IdempotencyClaim,
   ): Promise<{ id: string }> {
     const uploads = {
       styleRef: templateInputKey(input.styleRefUrl, user.id),
@@ -221,6 +215,7 @@ export function generationStarts(deps: StartDeps) {
     // The uploads were checked and re-encoded by POST /api/uploads/complete. They are copied into the
     // generation's own keys before anything is reserved (deleting the generation deletes its copies); on
     // failure nothing is kept, on success the uploads are removed.
+    const id = deps.ids();
     const stored: string[] = [];
     const store = async (uploadKey: string | null, name: 'style-ref' | 'background') => {
       if (!uploadKey) return null;
@@ -266,27 +261,27 @@ export const startFromStyle = (
   user: UserRecord,
   input: StyleStartInput,
   kind: GenerationKind = 'style',
-  opts: StartOptions = {},
-): Promise<StartResult> => generationStarts(startDeps(db)).fromStyle(user, input, kind, opts);
+  idempotency?: IdempotencyClaim,
+): Promise<{ id: string }> => generationStarts(startDeps(db)).fromStyle(user, input, kind, idempotency);
 
 export const startQuickTryStyle = (
   db: Db,
   user: UserRecord,
   styleId: string,
   input: QuickTryStyleInput,
-  opts: StartOptions = {},
-): Promise<StartResult> => generationStarts(startDeps(db)).quickTryStyle(user, styleId, input, opts);
+  idempotency?: IdempotencyClaim,
+): Promise<{ id: string }> => generationStarts(startDeps(db)).quickTryStyle(user, styleId, input, idempotency);
 
 export const startQuickTryCustom = (
   db: Db,
   user: UserRecord,
   input: QuickTryCustomInput,
-  opts: StartOptions = {},
-): Promise<StartResult> => generationStarts(startDeps(db)).quickTryCustom(user, input, opts);
+  idempotency?: IdempotencyClaim,
+): Promise<{ id: string }> => generationStarts(startDeps(db)).quickTryCustom(user, input, idempotency);
 
 export const startFromRawTemplate = (
   db: Db,
   user: UserRecord,
   input: GenerateFromRawTemplateInput,
-  opts: StartOptions = {},
-): Promise<StartResult> => generationStarts(startDeps(db)).fromRawTemplate(user, input, opts);
+  idempotency?: IdempotencyClaim,
+): Promise<{ id: string }> => generationStarts(startDeps(db)).fromRawTemplate(user, input, idempotency);

@@ -1,8 +1,13 @@
 /**
  * The request pipeline every endpoint group shares (middy):
- *   errors -> route lookup (the one route table) -> token verification -> role check -> rate limit -> body parsing
- *   -> route impl
- * Route implementations receive a typed request and return a response built with json()/redirect()/noContent().
+ *   errors -> route lookup (the one route table) -> token verification -> the caller's user item (read once)
+ *   -> account and role check -> rate limit -> body parsing -> (idempotent starts: the key) -> route impl
+ *   -> the answer
+ * The route's entry is the whole contract: an implementation receives a request typed from its entry (params,
+ * query, body, files, the caller: non-null on `user` routes) and returns the body its entry's `response`
+ * schema takes (a mismatch does not compile); the pipeline answers it with the entry's status. `reply()` adds
+ * headers, cookies or another success status; routes that answer another content type (`produces`) or a
+ * redirect return `raw()`/`redirect()`.
  */
 import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
@@ -19,6 +24,7 @@ import { bearerToken, verifyToken, type AuthContext } from './auth';
 import { isAccountActive, type UserRecord } from '../../shared/repositories/user-repository';
 import { parseInput } from '../../shared/schemas/validation';
 import { StorageContention } from '../../shared/repositories/toolkit';
+import { idempotencyClaim, runIdempotent, type IdempotencyClaim, type IdempotencyStore } from './idempotency';
 import { logger, loggingMiddlewares } from './logger';
 import { edgeClientIp } from './edge';
 import { edgeCacheControl } from '../../shared/domain/edge';
@@ -34,6 +40,15 @@ export type ApiEvent = APIGatewayProxyEventV2 & {
 };
 export type ApiResult = APIGatewayProxyStructuredResultV2;
 
+/**
+ * Who calls a route: the verified token's claims and the caller's user item, which the pipeline reads once per
+ * request (created on first use) for its account and role checks and hands to the implementation.
+ */
+export interface Caller {
+  auth: AuthContext;
+  user: UserRecord;
+}
+
 /** What every request carries, whatever its route (the helpers shared by a group's routes take this). */
 export interface Req {
   event: ApiEvent;
@@ -46,9 +61,8 @@ export interface Req {
   headers: Record<string, string>;
   /** The body exactly as received (only kept for rawBody routes). */
   rawBody?: string;
-  auth: AuthContext | null;
-  /** The signed-in user's item, loaded (and created on first use) by the role check or on demand. */
-  user?: UserRecord;
+  /** The signed-in caller (null on `public` routes, and on `optional` routes called without a token). */
+  caller: Caller | null;
   /**
    * The client's IP as the edge saw it (functions/lib/edge.ts): never from a header the client can set.
    * For rate limits and consent records; null when unknown.
@@ -67,27 +81,90 @@ export type FilesOf<R> = R extends { multipart: { files: readonly (infer F exten
   ? Partial<Record<F, UploadedFile>>
   : Record<never, UploadedFile>;
 
+/** The caller a route's implementation receives: always one on `user` routes, maybe one on `optional` routes. */
+export type CallerOf<R> = R extends { auth: 'user' } ? Caller : R extends { auth: 'public' } ? null : Caller | null;
+/** An idempotent start's claim (its Idempotency-Key and request hash; none without the header). */
+export type IdempotencyOf<R> = R extends { idempotent?: undefined } ? undefined : IdempotencyClaim | undefined;
+
 /**
  * The request a route implementation receives, typed from its entry in the route table: path parameters by
- * name, and the query and body already parsed by the route's schemas (one parse, the pipeline's).
+ * name, the query and body already parsed by the route's schemas (one parse, the pipeline's), and the caller.
  */
-export type RouteReq<R extends RouteDef> = Omit<Req, 'params' | 'route'> & {
+export type RouteReq<R extends RouteDef> = Omit<Req, 'params' | 'route' | 'caller'> & {
   route: R;
   params: Readonly<Record<PathParamNames<R['path']>, string>>;
   query: QueryOf<R>;
   body: BodyOf<R>;
   files: FilesOf<R>;
+  caller: CallerOf<R>;
+  /** On `idempotent` routes: the claim the start writes in its spend's own transaction. */
+  idempotency: IdempotencyOf<R>;
 };
 
-export type RouteImpl<R extends RouteDef = RouteDef> = (req: RouteReq<R>) => Promise<ApiResult>;
+/** Marks what an implementation built with reply()/raw() (a plain body can never be taken for one). */
+const REPLY: unique symbol = Symbol('fitly.reply');
+/** A JSON answer with what the entry alone does not say: headers, cookies, or another success status. */
+export interface Reply<B> {
+  readonly [REPLY]: 'json';
+  body: B;
+  status?: 200 | 201 | 202;
+  headers?: Record<string, string>;
+  cookies?: string[];
+}
+/** The typed escape: a whole answer built by the route (another content type, a redirect, a cacheable 404). */
+export interface RawReply {
+  readonly [REPLY]: 'raw';
+  result: ApiResult;
+}
+
+/** The JSON body the entry's `response` schema takes (z.input: what the schema accepts). */
+export type ResponseOf<R> = R extends { response: infer S extends z.ZodType } ? z.input<S> : never;
+
+/**
+ * What an implementation returns, derived from its entry: the `response` body (or a `reply()` of it);
+ * nothing for a 204; `raw()`/`redirect()` for `produces` and redirect routes.
+ */
+export type RouteResult<R> = R extends { produces: string }
+  ? RawReply
+  : R extends { status: 302 | 304 }
+    ? RawReply
+    : R extends { response: z.ZodType }
+      ? ResponseOf<R> | Reply<ResponseOf<R>>
+      : R extends { status: 204 }
+        ? void
+        : never;
+
+export type RouteImpl<R extends RouteDef = RouteDef> = (req: RouteReq<R>) => Promise<RouteResult<R>>;
+
+/**
+ * An idempotent start's repeat is answered `{ id }` by the pipeline: its entry's response must take that, else
+ * no implementation compiles for it.
+ */
+type ImplOf<R extends RouteDef> = R extends { idempotent: true }
+  ? { id: string } extends ResponseOf<R>
+    ? RouteImpl<R>
+    : never
+  : RouteImpl<R>;
 
 /** A group's implementations: one per route of its table, keyed 'METHOD /path', each typed from its entry. */
 export type GroupImpls<Defs extends readonly RouteDef[]> = {
-  [R in Defs[number] as RouteKeyOf<R>]: RouteImpl<R>;
+  [R in Defs[number] as RouteKeyOf<R>]: ImplOf<R>;
 };
 
 /** Resolves the signed-in user's item; installed per group so the pipeline stays free of services. */
 export type UserLoader = (auth: AuthContext) => Promise<UserRecord>;
+
+/** What a group gives its pipeline beside its routes and implementations. */
+export interface GroupOptions {
+  /** Reads (and creates on first use) the caller's user item: required when the group has non-public routes. */
+  loadUser?: UserLoader;
+  /** Called when a body fails its schema, before the 400 goes out (e.g. to discard the uploads it named). */
+  onInvalidBody?: (req: Req, body: unknown) => Promise<void>;
+  /** Counts the calls of the group's routes that name a `rateLimit` (functions/lib/rate-limit.ts). */
+  limitRate?: RouteRateLimiter;
+  /** What the Idempotency-Key of the group's `idempotent` starts records (functions/lib/idempotency.ts). */
+  idempotency?: IdempotencyStore;
+}
 
 const baseHeaders = {
   'content-type': 'application/json; charset=utf-8',
@@ -95,25 +172,48 @@ const baseHeaders = {
   'x-content-type-options': 'nosniff',
 };
 
-export const json = (body: unknown, status = 200, headers: Record<string, string> = {}): ApiResult => ({
+/** A JSON answer (the pipeline's own: errors and the entries' bodies; routes return their body or reply()). */
+const jsonResult = (body: unknown, status: number, headers: Record<string, string> = {}): ApiResult => ({
   statusCode: status,
   headers: { ...baseHeaders, ...headers },
   body: JSON.stringify(body),
 });
 
-export const noContent = (): ApiResult => ({ statusCode: 204, headers: { 'cache-control': 'no-store' } });
+export const reply = <B>(
+  body: B,
+  opts: { status?: 200 | 201 | 202; headers?: Record<string, string>; cookies?: string[] } = {},
+): Reply<B> => ({ [REPLY]: 'json', body, ...opts });
 
-export const redirect = (location: string, status = 302): ApiResult => ({
-  statusCode: status,
-  headers: { location, 'cache-control': 'no-store' },
-});
+export const raw = (result: ApiResult): RawReply => ({ [REPLY]: 'raw', result });
+
+export const redirect = (location: string, status: 302 = 302): RawReply =>
+  raw({ statusCode: status, headers: { location, 'cache-control': 'no-store' } });
+
+const isTagged = (out: unknown, tag: 'json' | 'raw'): boolean =>
+  typeof out === 'object' && out !== null && REPLY in out && out[REPLY] === tag;
+
+/** An implementation's result as the answer its entry describes (status from the entry unless a reply says). */
+function answer(route: RouteDef, out: unknown): ApiResult {
+  if (isTagged(out, 'raw')) return (out as RawReply).result;
+  if (route.status === 204 && !route.response) return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
+  const r: Omit<Reply<unknown>, typeof REPLY> = isTagged(out, 'json') ? (out as Reply<unknown>) : { body: out };
+  return {
+    ...jsonResult(r.body, r.status ?? route.status ?? 200, r.headers),
+    ...(r.cookies?.length ? { cookies: r.cookies } : {}),
+  };
+}
+
+/** A repeat of an idempotent start (or a lost race for its key): the first start's id, 200, marked replayed. */
+const replayed = (id: string): ApiResult => jsonResult({ id }, 200, { 'idempotent-replayed': 'true' });
 
 /** An error's answer: its `{ message, code }` body, and Retry-After when it says when to try again (429). */
-export const errorResponse = (err: HttpError): ApiResult =>
-  json(
+export const errorResponse = (err: HttpError, headers: Record<string, string> = {}): ApiResult =>
+  jsonResult(
     err.toBody(),
     err.status,
-    'retryAfter' in err && typeof err.retryAfter === 'number' ? { 'retry-after': String(err.retryAfter) } : {},
+    'retryAfter' in err && typeof err.retryAfter === 'number'
+      ? { ...headers, 'retry-after': String(err.retryAfter) }
+      : headers,
   );
 
 /** An error the body parsers raise for a bad request (http-errors: a 4xx statusCode and a message). */
@@ -144,9 +244,8 @@ interface Internal {
   /** The request's headers, names lower-cased. */
   headers?: Record<string, string>;
   clientIp?: string | null;
-  auth?: AuthContext | null;
+  caller?: Caller | null;
   rawBody?: string;
-  user?: UserRecord;
 }
 
 /**
@@ -156,12 +255,9 @@ interface Internal {
 export function createGroupHandler<const Defs extends readonly RouteDef[]>(
   defs: Defs,
   impls: NoInfer<GroupImpls<Defs>>,
-  loadUser?: UserLoader,
-  /** Called when a body fails its schema, before the 400 goes out (e.g. to discard the uploads it named). */
-  onInvalidBody?: (req: Req, body: unknown) => Promise<void>,
-  /** Counts the calls of the group's routes that name a `rateLimit` (functions/lib/rate-limit.ts). */
-  limitRate?: RouteRateLimiter,
+  options: GroupOptions = {},
 ) {
+  const { loadUser, onInvalidBody, limitRate, idempotency } = options;
   // The one widening of the pipeline: each implementation is called with the request its own entry describes
   // (the parse below uses that entry's schemas), which the table's types cannot express per key at run time.
   const implByKey = new Map(Object.entries(impls) as [string, RouteImpl][]);
@@ -177,6 +273,12 @@ export function createGroupHandler<const Defs extends readonly RouteDef[]>(
     );
   if (!limitRate && defs.some((r) => r.rateLimit))
     throw new Error(`Group ${group} has rate-limited routes but no rate limiter`);
+  if (!loadUser && defs.some((r) => r.auth !== 'public'))
+    throw new Error(`Group ${group} has signed-in routes but no user loader`);
+  if (defs.some((r) => r.idempotent && r.auth !== 'user'))
+    throw new Error(`Group ${group}: an idempotent start needs a signed-in caller`);
+  if (!idempotency && defs.some((r) => r.idempotent))
+    throw new Error(`Group ${group} has idempotent routes but no idempotency store`);
 
   const state = new WeakMap<object, Internal>();
 
@@ -220,7 +322,7 @@ export function createGroupHandler<const Defs extends readonly RouteDef[]>(
       before: async (request) => {
         const internal = state.get(request.event)!;
         const route = internal.route!;
-        internal.auth = null;
+        internal.caller = null;
         if (route.auth === 'public') return;
         const token = bearerToken(internal.headers ?? {});
         if (!token) {
@@ -231,18 +333,15 @@ export function createGroupHandler<const Defs extends readonly RouteDef[]>(
         // Defence in depth: behind the gateway's authorizer the claims it verified must be the same subject.
         const gwSub = request.event.requestContext?.authorizer?.jwt?.claims?.sub;
         if (gwSub !== undefined && gwSub !== auth.sub) throw unauthorized();
-        internal.auth = auth;
-        if (route.roles && !loadUser) throw new Error(`Group ${group} has role-restricted routes but no user loader`);
-        if (loadUser) {
-          // Every authenticated call: the account must still be active (a token outlives account deletion).
-          const user = await loadUser(auth);
-          // ...except that a deletion which failed midway ('deleting') may be retried by its owner.
-          const retryingDeletion = routeKey(route) === 'DELETE /api/user/account' && user.accountStatus === 'deleting';
-          if (!isAccountActive(user) && !retryingDeletion) throw accountInactive();
-          if (route.roles && !route.roles.includes(effectiveRole(user)))
-            throw forbidden('You do not have access to this resource');
-          internal.user = user;
-        }
+        // The caller's user item, read once for the whole request (the implementation receives it).
+        const user = await loadUser!(auth);
+        // Every authenticated call: the account must still be active (a token outlives account deletion),
+        // except on a route that lets its owner retry a deletion which failed midway ('deleting').
+        const retryingDeletion = route.allowsDeletingAccount === true && user.accountStatus === 'deleting';
+        if (!isAccountActive(user) && !retryingDeletion) throw accountInactive();
+        if (route.roles && !route.roles.includes(effectiveRole(user)))
+          throw forbidden('You do not have access to this resource');
+        internal.caller = { auth, user };
       },
     })
     // Free image and model work is counted per caller and address once the caller is known, before the body is read.
@@ -251,7 +350,7 @@ export function createGroupHandler<const Defs extends readonly RouteDef[]>(
         const internal = state.get(request.event)!;
         const action = internal.route?.rateLimit;
         if (action && limitRate)
-          await limitRate(action, { userId: internal.auth?.sub ?? null, clientIp: internal.clientIp ?? null });
+          await limitRate(action, { userId: internal.caller?.auth.sub ?? null, clientIp: internal.clientIp ?? null });
       },
     })
     // Bodies are parsed after authentication and the role check: a stranger's body is never read. A JSON body on
@@ -270,8 +369,7 @@ export function createGroupHandler<const Defs extends readonly RouteDef[]>(
         params: event.pathParameters ?? {},
         headers: internal.headers ?? {},
         rawBody: internal.rawBody,
-        auth: internal.auth ?? null,
-        user: internal.user,
+        caller: internal.caller ?? null,
         clientIp: internal.clientIp ?? null,
       };
       const form = route.multipart ? await readForm(event, route.multipart.files) : null;
@@ -283,17 +381,19 @@ export function createGroupHandler<const Defs extends readonly RouteDef[]>(
         if (onInvalidBody) await onInvalidBody(base, sent).catch((e: unknown) => logger.error('onInvalidBody', { e }));
         throw err;
       }
-      const req: RouteReq<RouteDef> = {
-        ...base,
-        query: route.query ? parseInput(route.query, rawQuery) : rawQuery,
-        body,
-        files: form?.files ?? {},
-      };
+      const query = route.query ? parseInput(route.query, rawQuery) : rawQuery;
+      // an idempotent start: its key read and checked (400 when malformed) before anything runs
+      const claim = route.idempotent ? idempotencyClaim(base, route.body ? body : {}) : undefined;
+      const req: RouteReq<RouteDef> = { ...base, query, body, files: form?.files ?? {}, idempotency: claim };
       const impl = implOf(routeKey(route));
       // cannot happen: every route of the group was checked to have an implementation when the group was built
       if (!impl) throw new Error(`${routeKey(route)}: no implementation`);
       // free image work waits its turn (functions/lib/free-work.ts): a flood of it queues behind the gate
-      return withEdgeCache(route, await (route.rateLimit ? freeWork.run(() => impl(req)) : impl(req)));
+      const run = () => (route.rateLimit ? freeWork.run(() => impl(req)) : impl(req));
+      if (!route.idempotent) return withEdgeCache(route, answer(route, await run()));
+      // once per key: a repeat, or a lost race for the key, answers the first start's id (no second spend)
+      const started = await runIdempotent(idempotency!, base.caller!.user.id, claim, run);
+      return started.outcome === 'created' ? answer(route, started.result) : replayed(started.id);
     });
   return handler;
 }
@@ -335,10 +435,4 @@ function skipForRawBody(
       return mw.before?.(request);
     },
   };
-}
-
-/** The signed-in caller; throws 401 when the route ran without a verified token. */
-export function requireAuth(req: Req): AuthContext {
-  if (!req.auth) throw unauthorized();
-  return req.auth;
 }

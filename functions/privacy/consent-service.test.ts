@@ -1,9 +1,12 @@
-/** Age and photo consent on an in-memory store: the age is stated once, photos only for adults with the current wording. */
+/**
+ * Age and photo consent: the age is stated once (on an in-memory store), photos only for adults with the current
+ * wording (checked on the caller's item, which the request pipeline reads once).
+ */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../shared/errors';
 import { PHOTO_CONSENT, PRIVACY_CODES, type AgeStatus } from '../../shared/domain/privacy';
 import type { PhotoConsentRecord, PrivacyFields } from '../../shared/repositories/privacy-repository';
-import { consentUseCases } from './consent-service';
+import { consentUseCases, requireAdult, requirePhotoConsent } from './consent-service';
 
 const now = new Date('2026-11-01T12:00:00.000Z');
 let ages: Map<string, AgeStatus>;
@@ -69,23 +72,24 @@ describe('the age statement', () => {
 });
 
 describe('photo consent', () => {
-  it('needs a stated adult age: minors and the unstated are refused with 403', async () => {
-    await expect(consent.requireAdult('u1')).rejects.toMatchObject({ status: 403, code: PRIVACY_CODES.ageRequired });
-    ages.set('u1', 'minor');
-    await expect(consent.requirePhotoConsent('u1', PHOTO_CONSENT.version)).rejects.toMatchObject({
-      status: 403,
-      code: PRIVACY_CODES.underAge,
-    });
+  it('needs a stated adult age: minors and the unstated are refused with 403', () => {
+    expect(() => requireAdult({ ageStatus: null })).toThrow(
+      expect.objectContaining({ status: 403, code: PRIVACY_CODES.ageRequired }),
+    );
+    expect(() => requireAdult({})).toThrow(expect.objectContaining({ status: 403, code: PRIVACY_CODES.ageRequired }));
+    expect(() => requirePhotoConsent({ ageStatus: 'minor' }, PHOTO_CONSENT.version)).toThrow(
+      expect.objectContaining({ status: 403, code: PRIVACY_CODES.underAge }),
+    );
+    expect(() => requireAdult({ ageStatus: 'adult' })).not.toThrow();
   });
 
-  it('needs the current wording ticked', async () => {
-    ages.set('u1', 'adult');
-    await expect(consent.requirePhotoConsent('u1', undefined)).rejects.toMatchObject({
-      status: 400,
-      code: PRIVACY_CODES.consentRequired,
-    });
-    await expect(consent.requirePhotoConsent('u1', 'v0-old')).rejects.toMatchObject({ status: 400 });
-    await expect(consent.requirePhotoConsent('u1', PHOTO_CONSENT.version)).resolves.toBeUndefined();
+  it('needs the current wording ticked', () => {
+    const adult = { ageStatus: 'adult' as const };
+    expect(() => requirePhotoConsent(adult, undefined)).toThrow(
+      expect.objectContaining({ status: 400, code: PRIVACY_CODES.consentRequired }),
+    );
+    expect(() => requirePhotoConsent(adult, 'v0-old')).toThrow(expect.objectContaining({ status: 400 }));
+    expect(() => requirePhotoConsent(adult, PHOTO_CONSENT.version)).not.toThrow();
   });
 
   it('is recorded with the wording version, the time, the profile and the hashed address only', async () => {

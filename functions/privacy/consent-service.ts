@@ -2,8 +2,9 @@
  * Consent and age: the age statement (date of birth -> adult or minor, the date itself is not kept) and the
  * photo consent recorded for every new photo profile (wording version, time, profile id, salted IP hash).
  * A photo profile is created only for an adult who confirmed the current wording: enforced here, server-side.
- * `consentUseCases(deps)` are the use cases on their collaborators; the functions below them are the production
- * wiring the handlers and the photo-profile and upload services call.
+ * The checks on the caller's own item (`requireAdult`, `requirePhotoConsent`) are plain functions of it; the writes
+ * are `consentUseCases(deps)` on their collaborators, and the functions below them are the production wiring the
+ * handlers and the photo-profile and upload services call.
  */
 import { hashIp } from '../lib/ip-hash';
 import { HttpError, ERROR_CODES } from '../../shared/errors';
@@ -30,6 +31,26 @@ export interface ConsentDeps {
   hashIp: (ip: string | null) => Promise<string | null>;
 }
 
+/**
+ * Before a photo profile is created: the caller is a known adult and ticked the current consent wording.
+ * `consentVersion` is the multipart field `consent` (the version the form showed).
+ */
+export function requirePhotoConsent(user: AgeFields, consentVersion: string | undefined): void {
+  requireAdult(user);
+  if (!consentVersion) throw new HttpError(400, PRIVACY_CODES.consentRequired, M.consentRequired);
+  if (consentVersion !== PHOTO_CONSENT.version)
+    throw new HttpError(400, PRIVACY_CODES.consentRequired, M.consentOutdated);
+}
+
+/** The caller's age as their user item holds it (read once by the request pipeline, strongly consistent). */
+type AgeFields = { ageStatus?: AgeStatus | null };
+
+/** The caller stated an adult age (a photo of a person is uploaded only then: presign and profile save). */
+export function requireAdult(fields: AgeFields): void {
+  if (fields?.ageStatus === 'minor') throw new HttpError(403, PRIVACY_CODES.underAge, M.underAge);
+  if (fields?.ageStatus !== 'adult') throw new HttpError(403, PRIVACY_CODES.ageRequired, M.ageRequired);
+}
+
 export function consentUseCases({ store, hashIp }: ConsentDeps) {
   /** POST /api/user/age: record adult or minor once. Returns the status. */
   async function recordAge(userId: string, birthDate: string, now: Date): Promise<{ ageStatus: AgeStatus }> {
@@ -45,24 +66,6 @@ export function consentUseCases({ store, hashIp }: ConsentDeps) {
     return { ageStatus: status };
   }
 
-  /** The caller stated an adult age (a photo of a person is uploaded only then: presign and profile save). */
-  async function requireAdult(userId: string): Promise<void> {
-    const fields = await store.getPrivacyFields(userId);
-    if (fields?.ageStatus === 'minor') throw new HttpError(403, PRIVACY_CODES.underAge, M.underAge);
-    if (fields?.ageStatus !== 'adult') throw new HttpError(403, PRIVACY_CODES.ageRequired, M.ageRequired);
-  }
-
-  /**
-   * Before a photo profile is created: the caller is a known adult and ticked the current consent wording.
-   * `consentVersion` is the multipart field `consent` (the version the form showed).
-   */
-  async function requirePhotoConsent(userId: string, consentVersion: string | undefined): Promise<void> {
-    await requireAdult(userId);
-    if (!consentVersion) throw new HttpError(400, PRIVACY_CODES.consentRequired, M.consentRequired);
-    if (consentVersion !== PHOTO_CONSENT.version)
-      throw new HttpError(400, PRIVACY_CODES.consentRequired, M.consentOutdated);
-  }
-
   async function recordPhotoConsent(userId: string, profileId: string, sourceIp: string | null, now: Date) {
     await store.putPhotoConsent({
       userId,
@@ -73,18 +76,13 @@ export function consentUseCases({ store, hashIp }: ConsentDeps) {
     });
   }
 
-  return { recordAge, requireAdult, requirePhotoConsent, recordPhotoConsent };
+  return { recordAge, recordPhotoConsent };
 }
 
 const production = (db: Db) => consentUseCases({ store: bindDb(db, repositories), hashIp });
 
 export const recordAge = (db: Db, userId: string, birthDate: string, now = new Date()) =>
   production(db).recordAge(userId, birthDate, now);
-
-export const requirePhotoConsent = (db: Db, userId: string, consentVersion: string | undefined): Promise<void> =>
-  production(db).requirePhotoConsent(userId, consentVersion);
-
-export const requireAdult = (db: Db, userId: string): Promise<void> => production(db).requireAdult(userId);
 
 export const recordPhotoConsent = (
   db: Db,

@@ -29,13 +29,17 @@ import {
 import { deleteImages, deletePrefix, listObjects, mediaKeys } from '../lib/media-store';
 import { logger } from '../lib/logger';
 
-export async function getPrivacySettings(db: Db, userId: string): Promise<PrivacySettings> {
-  const f = await getPrivacyFields(db, userId);
+/** The settings as the caller's item holds them (GET /api/user/privacy: the item the request pipeline read). */
+export function privacySettingsOf(f: { retentionDays?: RetentionDays; ageStatus?: 'adult' | 'minor' | null } | null) {
   return {
     retentionDays: f?.retentionDays ?? null,
     ageStatus: f?.ageStatus ?? null,
     photoConsent: { ...PHOTO_CONSENT },
-  };
+  } satisfies PrivacySettings;
+}
+
+export async function getPrivacySettings(db: Db, userId: string): Promise<PrivacySettings> {
+  return privacySettingsOf(await getPrivacyFields(db, userId));
 }
 
 /** Save the choice and re-stamp the TTL of every existing generation (a shorter period applies to old images too). */

@@ -3,7 +3,6 @@
  * (created on first use), the settings the catalog group serves, and deleting every photo with the account.
  */
 export { ensureUser, requireUserById } from './user-service';
-export { currentUser } from './current-user';
 export {
   addLink,
   listLinks,

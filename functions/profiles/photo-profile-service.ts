@@ -206,7 +206,7 @@ export async function createProfile(
 ): Promise<PhotoProfile> {
   let profile: PhotoProfile;
   try {
-    await requirePhotoConsent(db, user.id, input.consent);
+    requirePhotoConsent(user, input.consent);
     profile = await storeProfile(db, user, input, files);
   } catch (err) {
     await discardQuarantine(user.id, uploadIdsOf(input));

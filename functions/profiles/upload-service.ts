@@ -178,7 +178,7 @@ export async function discardQuarantine(userId: string, uploadIds: (string | nul
 export async function presignUpload(db: Db, user: UserRecord, input: PresignUploadInput): Promise<PresignUploadResult> {
   checkPurposeAllowed(user, input.purpose);
   // A person's photo is only sent by a known adult (the consent itself is checked when the profile is saved).
-  if (input.purpose === 'photo_profile') await requireAdult(db, user.id);
+  if (input.purpose === 'photo_profile') requireAdult(user);
   const maxBytes = directUploadMaxBytes(input.purpose);
   if (input.size > maxBytes)
     throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge(input.purpose));

@@ -12,9 +12,14 @@ import { getBalance, type Balance } from '../../shared/repositories/ledger-repos
 import type { AuthContext } from '../lib/auth';
 import { getCognitoUserState } from '../lib/cognito';
 
-/** The caller's user item, created on first sign-in (role shopper, no plan; the starter grant when verified). */
+/**
+ * The caller's user item, created on first sign-in (role shopper, no plan; the starter grant when verified). The
+ * request pipeline's one read of the caller (every group's `loadUser`): strongly consistent, so the account
+ * check, the role check and the rules the routes apply to it (the age gate, the privacy settings) see what the
+ * caller's previous request wrote.
+ */
 export async function ensureUser(db: Db, auth: AuthContext): Promise<UserRecord> {
-  const existing = await getUser(db, auth.sub);
+  const existing = await getUser(db, auth.sub, true);
   if (existing) return existing;
   // No item yet: a first sign-in, or a token that outlived its account (deleted, disabled). Ask the pool once,
   // so a deleted user's still-valid token never silently re-creates the item.
@@ -75,13 +80,15 @@ export async function getCurrentUser(db: Db, auth: AuthContext, loaded?: UserRec
   return toCurrentUser(user, await getBalance(db, auth.sub));
 }
 
-/** Only a permanent admin may switch the active role (re-checked inside the conditional write). */
-export async function switchRole(db: Db, auth: AuthContext, role: Role): Promise<CurrentUser> {
-  const user = await ensureUser(db, auth);
+/**
+ * Only a permanent admin may switch the active role (re-checked inside the conditional write). `user`: the
+ * caller's item as the request pipeline read it.
+ */
+export async function switchRole(db: Db, user: UserRecord, role: Role): Promise<CurrentUser> {
   if (!canSwitchRole(user)) throw forbidden('Only administrators can switch roles');
-  const updated = await setCurrentRole(db, auth.sub, role);
+  const updated = await setCurrentRole(db, user.id, role);
   if (!updated) throw forbidden('Only administrators can switch roles');
-  return toCurrentUser(updated, await getBalance(db, auth.sub));
+  return toCurrentUser(updated, await getBalance(db, user.id));
 }
 
 export async function requireUserById(db: Db, userId: string): Promise<UserRecord> {

@@ -65,6 +65,7 @@ export async function adminListApplications(db: Db, status: ApplicationStatus | 
     const u = users.get(a.userId) ?? null;
     return {
       ...applicationView(a),
+      // the applicant's account is gone (deleted): no user (the screen says so), never a user of nulls
       user: u
         ? {
             id: u.id,
@@ -75,15 +76,7 @@ export async function adminListApplications(db: Db, status: ApplicationStatus | 
             currentPlan: u.currentPlan ?? 'none',
             isInfluencer: !!u.isInfluencer,
           }
-        : {
-            id: a.userId,
-            username: null,
-            email: null,
-            firstName: null,
-            lastName: null,
-            currentPlan: 'none',
-            isInfluencer: false,
-          },
+        : null,
     };
   });
 }

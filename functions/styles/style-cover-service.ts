@@ -9,7 +9,7 @@ import { type UserRecord } from '../../shared/repositories/user-repository';
 import { getGeneration } from '../../shared/repositories/generation-repository';
 import { copyImage, mediaKeys, privateImagePath } from '../lib/media-store';
 import { startFromStyle } from '../generations';
-import type { StartOptions, StartResult } from '../generations';
+import type { IdempotencyClaim } from '../../shared/repositories/idempotency-repository';
 import { editableStyle, updateEditorStyle } from './style-editor-service';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -30,10 +30,10 @@ export async function startStyleCover(
   db: Db,
   user: UserRecord,
   styleId: string,
-  opts: StartOptions = {},
-): Promise<StartResult> {
+  idempotency?: IdempotencyClaim,
+): Promise<{ id: string }> {
   const style = await editableStyle(db, user, styleId);
-  return startFromStyle(db, user, { styleId: style.id }, 'style-cover', opts);
+  return startFromStyle(db, user, { styleId: style.id }, 'style-cover', idempotency);
 }
 
 /** POST /api/admin/styles/{id}/cover/from-generation: the caller's completed generation of this style becomes the cover. */

@@ -5,12 +5,12 @@
  * Written once (a seed marker item), each item with attribute_not_exists so edits are never overwritten.
  */
 import { COLOR_GRADES, CREATIVE_BACKGROUNDS } from '../../shared/domain/creative-look';
-import { PutCommand, GetCommand, UpdateCommand } from '../../shared/repositories/dynamo-client';
+import { GetCommand } from '../../shared/repositories/dynamo-client';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { Db } from '../../shared/repositories/table';
-import { isConditionFailure } from '../../shared/repositories/table';
+import { ITEM_ABSENT, putIf, updateIf } from '../../shared/repositories/toolkit';
 import { keys } from '../../shared/repositories/keys';
-import { listPublicStyles } from '../../shared/repositories/catalog-repository';
+import { listPublicStyles, productEntity } from '../../shared/repositories/catalog-repository';
 import { putExploreIndex } from '../../shared/repositories/explore-repository';
 import { readFileSync } from 'node:fs';
 import * as z from 'zod';
@@ -158,14 +158,8 @@ const seeded = async (db: Db, version: string): Promise<boolean> =>
   !!(await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.seedMarker(version) }))).Item;
 
 /** Write an item only when it is absent (a second start, or an item edited since, is left as it is). */
-const putAbsent = (db: Db) => async (Item: Record<string, unknown>) => {
-  try {
-    await db.doc.send(
-      new PutCommand({ TableName: db.tableName, Item, ConditionExpression: 'attribute_not_exists(pk)' }),
-    );
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
+const putAbsent = (db: Db) => async (item: Record<string, unknown>) => {
+  await putIf(db, item, ITEM_ABSENT);
 };
 
 /** The seeded styles' products with their retailer links (seed-catalog.json), once per data directory. */
@@ -192,19 +186,14 @@ async function seedStyleProducts(o: CatalogSeedOptions): Promise<number> {
       );
       const imageUrl = `/api/public-image/${key}`;
       // a product seeded before v3 still shows the style's picture: it gets its own (an edited one is kept)
-      await o.db.doc
-        .send(
-          new UpdateCommand({
-            TableName: o.db.tableName,
-            Key: keys.product(id, productId),
-            UpdateExpression: 'SET imageUrl = :own',
-            ConditionExpression: 'imageUrl = :style',
-            ExpressionAttributeValues: { ':own': imageUrl, ':style': `/api/public-image/styles/${id}/prompt.webp` },
-          }),
-        )
-        .catch((err: unknown) => {
-          if (!isConditionFailure(err)) throw err;
-        });
+      await updateIf(
+        o.db,
+        keys.product(id, productId),
+        productEntity
+          .update()
+          .set({ imageUrl })
+          .where((w) => w.eq('imageUrl', `/api/public-image/styles/${id}/prompt.webp`)),
+      );
       await put({
         ...keys.product(id, productId),
         ...keys.productIdIndex(productId),

@@ -98,6 +98,10 @@ export const ACCOUNT_STATUSES = ['active', 'deleting', 'deleted', 'disabled'] as
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 /** The data export's download link lifetime, and how long the ZIP itself is kept. */
+/** The states of a data export job ("Download my data"): stored on the job and shown to its owner. */
+export const EXPORT_STATUSES = ['pending', 'building', 'ready', 'failed'] as const;
+export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+
 export const EXPORT_LINK_SECONDS = 24 * 60 * 60;
 /**
  * A pending or building export that has not moved (its `updatedAt`) for this long is taken as dead (its build

@@ -11,18 +11,21 @@ import { LIVE_SUBSCRIPTION_STATUSES } from '../domain/plans';
 import { keys } from './keys';
 import { checkoutStatusItems, type CheckoutRecord } from './checkout-repository';
 import { ledgerItems, type LedgerWrite } from './ledger-repository';
-import { errorName, isConditionFailure, TABLE_SCHEMA, type Db } from './table';
+import { tableKeySchema, type TableKey } from './entity';
+import { TABLE_SCHEMA, type Db } from './table';
+import type { UserPatch } from './user-repository';
+import { userEntity } from './user-repository';
 import {
   batchGetAll,
-  buildUpdate,
-  cancellationReasons,
   entity,
   getItem,
-  isTransactionConflict,
+  ITEM_ABSENT,
+  ITEM_EXISTS,
   itemExists,
-  putItem,
+  putIf,
   queryAll,
-  transact,
+  transactNamed,
+  tx,
   type EntityRecord,
   type TransactItem,
 } from './toolkit';
@@ -74,11 +77,7 @@ export const appliedEventEntity = entity({
 
 /** Record a verified event's arrival (the first arrival is kept). */
 export async function recordEventReceived(db: Db, e: ReceivedEvent): Promise<void> {
-  try {
-    await putItem(db, receivedEventEntity.item(e), { ConditionExpression: 'attribute_not_exists(pk)' });
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err; // received before: keep the first arrival
-  }
+  await putIf(db, receivedEventEntity.item(e), ITEM_ABSENT); // false: received before, the first arrival is kept
 }
 
 export const isEventApplied = (db: Db, eventId: string): Promise<boolean> =>
@@ -95,13 +94,7 @@ export interface AppliedEvent {
 
 /** The APPLIED marker of an event (attribute_not_exists: a duplicate delivery cancels the whole transaction). */
 export function eventAppliedItem(db: Db, e: AppliedEvent): TransactItem {
-  return {
-    Put: {
-      TableName: db.tableName,
-      Item: appliedEventEntity.item(e),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
+  return tx.put(db, appliedEventEntity.item(e), ITEM_ABSENT);
 }
 
 /** Every received event, oldest first (reconciliation). */
@@ -125,19 +118,66 @@ export async function appliedEventIds(db: Db, eventIds: string[]): Promise<Set<s
 }
 
 /**
- * Write an effect together with its APPLIED marker (the marker first). 'duplicate' when the marker already
- * existed; 'conflict' when another condition failed or another transaction won (the caller re-reads and
- * decides); anything else is thrown.
+ * Write an effect's items together with its APPLIED marker. 'duplicate' when the marker already existed;
+ * 'conflict' when another condition failed or the transaction was cancelled otherwise (another one won: the
+ * caller re-reads and decides); anything else is thrown.
  */
-export async function writeApplied(db: Db, items: TransactItem[]): Promise<'written' | 'duplicate' | 'conflict'> {
-  try {
-    await transact(db, items);
-    return 'written';
-  } catch (err) {
-    if (!isConditionFailure(err) && !isTransactionConflict(err) && errorName(err) !== 'TransactionCanceledException')
-      throw err;
-    return cancellationReasons(err)[0] === 'ConditionalCheckFailed' ? 'duplicate' : 'conflict';
-  }
+export async function writeApplied(
+  db: Db,
+  applied: TransactItem,
+  effect: readonly TransactItem[],
+): Promise<'written' | 'duplicate' | 'conflict'> {
+  const out = await transactNamed(db, { applied, effect }, { retryConflicts: false, anyCancellationIsConflict: true });
+  if (out.applied) return 'written';
+  return out.failed('applied') ? 'duplicate' : 'conflict';
+}
+
+/** Received Stripe events of this user (finance records: pseudonymised on account deletion, not deleted). */
+export async function listStripeEventKeysOf(db: Db, userId: string): Promise<TableKey[]> {
+  const items = await queryAll(db, {
+    IndexName: TABLE_SCHEMA.gsi2.name,
+    KeyConditionExpression: 'gsi2pk = :pk',
+    FilterExpression: 'userId = :u',
+    ExpressionAttributeValues: { ':pk': keys.stripeEventIndex('', '').gsi2pk, ':u': userId },
+  });
+  return items.map((i) => tableKeySchema.parse(i));
+}
+
+/** A payment-provider event about a deleted account: recorded (received and applied, as ignored) under the pseudonym. */
+export async function recordDeletedAccountEvent(
+  db: Db,
+  e: { eventId: string; eventType: string; eventCreated: string; pseudonym: string },
+  now = new Date(),
+): Promise<void> {
+  const at = now.toISOString();
+  // not applied: a repeated delivery (both items exist already)
+  await transactNamed(db, {
+    received: tx.put(
+      db,
+      receivedEventEntity.item({
+        eventId: e.eventId,
+        eventType: e.eventType,
+        eventCreated: e.eventCreated,
+        receivedAt: at,
+        userId: e.pseudonym,
+        expectedEntryId: null,
+        paymentRef: null,
+        subscriptionId: null,
+      }),
+      ITEM_ABSENT,
+    ),
+    applied: tx.put(
+      db,
+      appliedEventEntity.item({
+        eventId: e.eventId,
+        eventType: e.eventType,
+        outcome: 'ignored: account deleted',
+        userId: e.pseudonym,
+        appliedAt: at,
+      }),
+      ITEM_ABSENT,
+    ),
+  });
 }
 
 /* ---------------- payment grants ---------------- */
@@ -170,12 +210,9 @@ export const subscriptionOwnerEntity = entity({
 
 /** One item per payment reference naming what it granted (written with the grant). */
 export function paymentGrantItems(db: Db, refs: string[], g: PaymentGrant): TransactItem[] {
-  return [...new Set(refs.filter(Boolean))].map((ref) => ({
-    Put: {
-      TableName: db.tableName,
-      Item: paymentGrantEntity.item({ paymentRef: ref, ...g, revoked: 0 }),
-    },
-  }));
+  return [...new Set(refs.filter(Boolean))].map((ref) =>
+    tx.put(db, paymentGrantEntity.item({ paymentRef: ref, ...g, revoked: 0 })),
+  );
 }
 
 /** The grant of the first of these references that has one. */
@@ -189,15 +226,14 @@ export async function findPaymentGrant(db: Db, refs: string[]): Promise<StoredPa
 
 /** Advance a grant's revoked total, only from the value it was computed from (optimistic). */
 export function paymentRevokedItem(db: Db, paymentRef: string, prev: number, next: number): TransactItem {
-  return {
-    Update: {
-      TableName: db.tableName,
-      Key: keys.paymentGrant(paymentRef),
-      UpdateExpression: 'SET revoked = :next',
-      ConditionExpression: 'revoked = :prev',
-      ExpressionAttributeValues: { ':next': next, ':prev': prev },
-    },
-  };
+  return tx.update(
+    db,
+    keys.paymentGrant(paymentRef),
+    paymentGrantEntity
+      .update()
+      .set({ revoked: next })
+      .where((w) => w.eq('revoked', prev)),
+  );
 }
 
 /* ---------------- subscription owners ---------------- */
@@ -208,12 +244,7 @@ export async function getSubscriptionOwner(db: Db, subscriptionId: string): Prom
 }
 
 export function subscriptionOwnerItem(db: Db, subscriptionId: string, userId: string): TransactItem {
-  return {
-    Put: {
-      TableName: db.tableName,
-      Item: subscriptionOwnerEntity.item({ userId, subscriptionId }),
-    },
-  };
+  return tx.put(db, subscriptionOwnerEntity.item({ userId, subscriptionId }));
 }
 
 /** Owners of many subscriptions (reconciliation). */
@@ -239,47 +270,39 @@ export interface PlanUpdateGuard {
   liveSubscription?: string;
 }
 
-/** Transaction item: set these fields of an existing user (and updatedAt), with the optional guards. */
+/** Transaction item: set these fields of an existing user (and updatedAt; undefined ones written as null), with the optional guards. */
 export function userFieldsItem(
   db: Db,
   userId: string,
-  fields: Record<string, unknown>,
+  fields: UserPatch,
   now: Date,
   guard: PlanUpdateGuard = {},
 ): TransactItem {
-  const conds = ['attribute_exists(pk)'];
-  const values: Record<string, unknown> = {};
-  if (guard.trialUnused) {
-    conds.push('(attribute_not_exists(hasUsedTrial) OR hasUsedTrial = :notUsed)');
-    values[':notUsed'] = false;
-  }
-  if (guard.liveSubscription !== undefined) {
-    const live = Object.fromEntries(LIVE_SUBSCRIPTION_STATUSES.map((st, i) => [`:live${i}`, st]));
-    conds.push(
-      `(attribute_not_exists(subscriptionId) OR subscriptionId = :thisSub OR subscriptionId = :noSub OR NOT subscriptionStatus IN (${Object.keys(live).join(', ')}))`,
-    );
-    Object.assign(values, live, { ':thisSub': guard.liveSubscription, ':noSub': null });
-  }
-  const update = buildUpdate({ ...fields, updatedAt: now.toISOString() }, { undefinedAs: 'null', values });
-  return {
-    Update: {
-      TableName: db.tableName,
-      Key: keys.user(userId),
-      ...update,
-      ConditionExpression: conds.join(' AND '),
-    },
-  };
+  const w = userEntity.where;
+  return tx.update(
+    db,
+    keys.user(userId),
+    userEntity
+      .update()
+      // a field given as undefined is cleared (stored null), as the plan fields' readers expect
+      .set({ ...fields, updatedAt: now.toISOString() }, { undefinedAs: 'null' })
+      .where(ITEM_EXISTS)
+      .where(guard.trialUnused && w.or(w.notExists('hasUsedTrial'), w.eq('hasUsedTrial', false)))
+      .where(
+        guard.liveSubscription !== undefined &&
+          w.or(
+            w.notExists('subscriptionId'),
+            w.eq('subscriptionId', guard.liveSubscription),
+            w.eq('subscriptionId', null),
+            w.not(w.in('subscriptionStatus', LIVE_SUBSCRIPTION_STATUSES)),
+          ),
+      ),
+  );
 }
 
 /** Write one user's fields (and, optionally, ledger items) in one transaction; false when a condition failed. */
 export async function writeUserFields(db: Db, items: TransactItem[]): Promise<boolean> {
-  try {
-    await transact(db, items);
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return (await transactNamed(db, { items })).applied;
 }
 
 /* ---------------- an event's effect: intents composed into one transaction ---------------- */
@@ -294,7 +317,7 @@ export type BillingIntent =
   /** A payment's revoked total moves from `prev` to `next` (conditional on `prev`). */
   | { kind: 'payment-revoked'; paymentRef: string; prev: number; next: number }
   /** The user's plan fields, under the one-live-subscription and trial-once guards. */
-  | { kind: 'user-fields'; userId: string; fields: Record<string, unknown>; guard?: PlanUpdateGuard }
+  | { kind: 'user-fields'; userId: string; fields: UserPatch; guard?: PlanUpdateGuard }
   /** Which user owns a Stripe subscription. */
   | { kind: 'subscription-owner'; subscriptionId: string; userId: string }
   /** The checkout session's status on both of its items. */
@@ -329,11 +352,11 @@ export async function writeEventEffect(
   now: Date,
   beforeWrite: () => Promise<void> = async () => undefined,
 ): Promise<'written' | 'duplicate' | 'conflict'> {
+  const marker = eventAppliedItem(db, applied);
   const items = [
-    eventAppliedItem(db, applied),
     ...(effect.ledger ? ledgerItems(db, effect.ledger, now) : []),
     ...(effect.intents ?? []).flatMap((i) => intentItems(db, i, now)),
   ];
   await beforeWrite();
-  return writeApplied(db, items);
+  return writeApplied(db, marker, items);
 }

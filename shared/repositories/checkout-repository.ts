@@ -5,13 +5,13 @@
  * Two items per session: CHECKOUT#<id>/SESSION (lookup by session id) and USER#<id>/CHECKOUT#<id> (a user's
  * sessions, to expire the other open ones of the same kind when one completes).
  */
-import { GetCommand, TransactWriteCommand } from './dynamo-client';
+import { GetCommand } from './dynamo-client';
 import * as z from 'zod';
 import { PRODUCT_TYPES } from '../domain/plans';
 import { keys } from './keys';
 import type { TransactItem } from './ledger-repository';
-import { isConditionFailure, type Db } from './table';
-import { entity, queryAll, type EntityRecord } from './toolkit';
+import { type Db } from './table';
+import { entity, ITEM_ABSENT, ITEM_EXISTS, queryAll, transact, transactNamed, tx, type EntityRecord } from './toolkit';
 import { lazySchema } from '../schemas/lazy-schema';
 
 /** trial: once ever; subscription: at most one live; pack: any number. */
@@ -54,20 +54,10 @@ export type CheckoutRecord = EntityRecord<typeof checkoutSessionEntity>;
 const strip = (item: unknown): CheckoutRecord | null => checkoutSessionEntity.parseOrNull(item);
 
 export async function putCheckoutRecord(db: Db, r: CheckoutRecord): Promise<void> {
-  await db.doc.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: db.tableName,
-            Item: checkoutSessionEntity.item(r),
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        { Put: { TableName: db.tableName, Item: userCheckoutSessionEntity.item(r) } },
-      ],
-    }),
-  );
+  await transact(db, [
+    tx.put(db, checkoutSessionEntity.item(r), ITEM_ABSENT),
+    tx.put(db, userCheckoutSessionEntity.item(r)),
+  ]);
 }
 
 export async function getCheckoutRecord(db: Db, sessionId: string): Promise<CheckoutRecord | null> {
@@ -96,20 +86,17 @@ export function checkoutStatusItems(
   now: Date,
   onlyFrom?: CheckoutStatus,
 ): TransactItem[] {
-  return [keys.checkoutSession(r.sessionId), keys.userCheckoutSession(r.userId, r.sessionId)].map((Key) => ({
-    Update: {
-      TableName: db.tableName,
-      Key,
-      UpdateExpression: 'SET #s = :s, updatedAt = :now',
-      ConditionExpression: onlyFrom ? 'attribute_exists(pk) AND #s = :from' : 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: {
-        ':s': status,
-        ':now': now.toISOString(),
-        ...(onlyFrom ? { ':from': onlyFrom } : {}),
-      },
-    },
-  }));
+  return [keys.checkoutSession(r.sessionId), keys.userCheckoutSession(r.userId, r.sessionId)].map((key) =>
+    tx.update(
+      db,
+      key,
+      checkoutSessionEntity
+        .update()
+        .set({ status, updatedAt: now.toISOString() })
+        .where(ITEM_EXISTS)
+        .where((w) => onlyFrom && w.eq('status', onlyFrom)),
+    ),
+  );
 }
 
 /** Mark an open session expired; false when it is no longer open (completed or refused meanwhile). */
@@ -118,11 +105,7 @@ export async function expireOpenCheckout(
   r: Pick<CheckoutRecord, 'sessionId' | 'userId'>,
   now = new Date(),
 ): Promise<boolean> {
-  try {
-    await db.doc.send(new TransactWriteCommand({ TransactItems: checkoutStatusItems(db, r, 'expired', now, 'open') }));
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  // conflicts are retried (the one policy); a failed condition (no longer open) is the answer
+  const out = await transactNamed(db, { status: checkoutStatusItems(db, r, 'expired', now, 'open') });
+  return out.applied;
 }

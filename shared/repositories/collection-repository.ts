@@ -5,42 +5,30 @@
  *   the same transaction as `ADD styleCount ±1` on the collection, so styleCount equals the number of members.
  *   Adding is conditioned on the style being public at that moment and the collection being the caller's.
  */
-import { TransactWriteCommand, UpdateCommand, DeleteCommand } from './dynamo-client';
 import { keys } from './keys';
-import { cancellationReasons, errorName, isConditionFailure, type Db } from './table';
+import { type Db } from './table';
 import {
   collectionEntity,
   collectionStyleEntity,
   listCollectionIdsOfStyle,
+  styleEntity,
   type CollectionRecord,
 } from './catalog-repository';
 import {
-  buildUpdate,
+  deleteIf,
   deleteItem,
+  ITEM_ABSENT,
+  ITEM_EXISTS,
   keysUnder,
-  transactConditional,
+  transact,
   transactDeleteAll,
+  transactNamed,
   tx,
-  withConflictRetry,
+  updateIfReturning,
 } from './toolkit';
 
-const cancellationCodes = (err: unknown): string[] =>
-  errorName(err) === 'TransactionCanceledException' ? cancellationReasons(err).map((c) => c ?? 'None') : [];
-
 export async function createCollection(db: Db, c: CollectionRecord): Promise<void> {
-  await db.doc.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: db.tableName,
-            Item: collectionEntity.item(c),
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      ],
-    }),
-  );
+  await transact(db, [tx.put(db, collectionEntity.item(c), ITEM_ABSENT)]);
 }
 
 export type CollectionPatch = Partial<Pick<CollectionRecord, 'name' | 'description' | 'isPublic' | 'coverImage'>>;
@@ -58,28 +46,17 @@ export async function updateCollection(
     patch.isPublic === undefined
       ? { set: {}, remove: [] }
       : collectionEntity.indexUpdate('gsi1', { ...current, isPublic: patch.isPublic });
-  try {
-    const res = await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.collection(current.id),
-        ...buildUpdate(
-          { ...patch, updatedAt: now.toISOString(), ...index.set },
-          {
-            remove: index.remove,
-            names: { '#owner': 'userId' },
-            values: { ':owner': ownerId },
-          },
-        ),
-        ConditionExpression: 'attribute_exists(pk) AND #owner = :owner',
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return collectionEntity.parse(res.Attributes);
-  } catch (err) {
-    if (isConditionFailure(err)) return null;
-    throw err;
-  }
+  const written = await updateIfReturning(
+    db,
+    keys.collection(current.id),
+    collectionEntity
+      .update()
+      .set({ ...patch, updatedAt: now.toISOString() })
+      .index(index)
+      .where((w) => w.and(ITEM_EXISTS, w.eq('userId', ownerId))),
+    'ALL_NEW',
+  );
+  return written ? collectionEntity.parse(written) : null;
 }
 
 async function memberKeys(db: Db, collectionId: string): Promise<{ pk: string; sk: string }[]> {
@@ -88,19 +65,8 @@ async function memberKeys(db: Db, collectionId: string): Promise<{ pk: string; s
 
 /** Delete the owner's collection, then its memberships. False if not the owner's or gone. */
 export async function deleteCollection(db: Db, collectionId: string, ownerId: string): Promise<boolean> {
-  try {
-    await db.doc.send(
-      new DeleteCommand({
-        TableName: db.tableName,
-        Key: keys.collection(collectionId),
-        ConditionExpression: 'attribute_exists(pk) AND userId = :owner',
-        ExpressionAttributeValues: { ':owner': ownerId },
-      }),
-    );
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  const w = collectionEntity.where;
+  if (!(await deleteIf(db, keys.collection(collectionId), w.and(ITEM_EXISTS, w.eq('userId', ownerId))))) return false;
   await transactDeleteAll(db, await memberKeys(db, collectionId));
   return true;
 }
@@ -115,47 +81,31 @@ export async function addStyleToCollection(
   styleId: string,
   now = new Date(),
 ): Promise<AddStyleResult> {
-  try {
-    await withConflictRetry(() =>
-      db.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              ConditionCheck: {
-                TableName: db.tableName,
-                Key: keys.style(styleId),
-                ConditionExpression: 'attribute_exists(pk) AND isPublic = :true',
-                ExpressionAttributeValues: { ':true': true },
-              },
-            },
-            {
-              Update: {
-                TableName: db.tableName,
-                Key: keys.collection(collectionId),
-                UpdateExpression: 'ADD styleCount :one SET updatedAt = :now',
-                ConditionExpression: 'attribute_exists(pk) AND userId = :owner',
-                ExpressionAttributeValues: { ':one': 1, ':owner': ownerId, ':now': now.toISOString() },
-              },
-            },
-            {
-              Put: {
-                TableName: db.tableName,
-                Item: collectionStyleEntity.item({ collectionId, styleId, addedAt: now.toISOString() }),
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-          ],
-        }),
-      ),
-    );
-    return 'added';
-  } catch (err) {
-    const codes = cancellationCodes(err);
-    if (codes[0] === 'ConditionalCheckFailed') return 'not-public';
-    if (codes[1] === 'ConditionalCheckFailed') return 'not-owner';
-    if (codes[2] === 'ConditionalCheckFailed') return 'already';
-    throw err;
-  }
+  const out = await transactNamed(db, {
+    publicStyle: tx.check(
+      db,
+      keys.style(styleId),
+      styleEntity.where.and(ITEM_EXISTS, styleEntity.where.eq('isPublic', true)),
+    ),
+    ownersCollection: tx.update(
+      db,
+      keys.collection(collectionId),
+      collectionEntity
+        .update()
+        .add({ styleCount: 1 })
+        .set({ updatedAt: now.toISOString() })
+        .where((w) => w.and(ITEM_EXISTS, w.eq('userId', ownerId))),
+    ),
+    membership: tx.put(
+      db,
+      collectionStyleEntity.item({ collectionId, styleId, addedAt: now.toISOString() }),
+      ITEM_ABSENT,
+    ),
+  });
+  if (out.applied) return 'added';
+  if (out.failed('publicStyle')) return 'not-public';
+  if (out.failed('ownersCollection')) return 'not-owner';
+  return 'already';
 }
 
 /** Remove a style from a collection (idempotent); ownerId null skips the owner condition (style deletion). */
@@ -166,26 +116,26 @@ export async function removeStyleFromCollection(
   ownerId: string | null,
   now = new Date(),
 ): Promise<'removed' | 'absent' | 'not-owner'> {
-  const out = await transactConditional(db, [
-    tx.delete(db, keys.collectionStyle(collectionId, styleId), 'attribute_exists(pk)'),
-    tx.update(db, keys.collection(collectionId), {
-      UpdateExpression: 'ADD styleCount :minus SET updatedAt = :now',
-      ConditionExpression: ownerId === null ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND userId = :owner',
-      ExpressionAttributeValues: {
-        ':minus': -1,
-        ':now': now.toISOString(),
-        ...(ownerId === null ? {} : { ':owner': ownerId }),
-      },
-    }),
-  ]);
+  const out = await transactNamed(db, {
+    membership: tx.delete(db, keys.collectionStyle(collectionId, styleId), ITEM_EXISTS),
+    collection: tx.update(
+      db,
+      keys.collection(collectionId),
+      collectionEntity
+        .update()
+        .add({ styleCount: -1 })
+        .set({ updatedAt: now.toISOString() })
+        .where((w) => w.and(ITEM_EXISTS, ownerId !== null && w.eq('userId', ownerId))),
+    ),
+  });
   if (out.applied) return 'removed';
-  if (out.conditionFailed(1)) {
+  if (out.failed('collection')) {
     if (ownerId !== null) return 'not-owner';
     // the collection itself is gone: drop the orphan membership
     await deleteItem(db, keys.collectionStyle(collectionId, styleId));
     return 'removed';
   }
-  if (out.conditionFailed(0)) return 'absent';
+  if (out.failed('membership')) return 'absent';
   throw new Error('removeStyleFromCollection: a condition failed that names no item');
 }
 

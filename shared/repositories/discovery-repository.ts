@@ -26,7 +26,9 @@ import {
   entity,
   queryAll,
   queryPage,
-  transactConditional,
+  ITEM_ABSENT,
+  ITEM_EXISTS,
+  transactNamed,
   tx,
   type EntityRecord,
 } from './toolkit';
@@ -46,10 +48,10 @@ export type FavoriteResult = 'added' | 'already';
 /** Favourite a style (the caller checked it is visible): the FAV item and the user's counter shard move together. */
 export async function addFavorite(db: Db, userId: string, styleId: string, now = new Date()): Promise<FavoriteResult> {
   const createdAt = now.toISOString();
-  const out = await transactConditional(db, [
-    tx.put(db, favoriteEntity.item({ userId, styleId, createdAt }), 'attribute_not_exists(pk)'),
-    favoriteCountMove(db, styleId, userId, 1),
-  ]);
+  const out = await transactNamed(db, {
+    favorite: tx.put(db, favoriteEntity.item({ userId, styleId, createdAt }), ITEM_ABSENT),
+    count: favoriteCountMove(db, styleId, userId, 1),
+  });
   return out.applied ? 'added' : 'already';
 }
 
@@ -57,10 +59,10 @@ export type UnfavoriteResult = 'removed' | 'absent';
 
 /** Unfavourite (also a style that is gone or went private): the FAV item goes and the count drops, exactly once. */
 export async function removeFavorite(db: Db, userId: string, styleId: string): Promise<UnfavoriteResult> {
-  const out = await transactConditional(db, [
-    tx.delete(db, keys.favorite(userId, styleId), 'attribute_exists(pk)'),
-    favoriteCountMove(db, styleId, userId, -1),
-  ]);
+  const out = await transactNamed(db, {
+    favorite: tx.delete(db, keys.favorite(userId, styleId), ITEM_EXISTS),
+    count: favoriteCountMove(db, styleId, userId, -1),
+  });
   return out.applied ? 'removed' : 'absent';
 }
 

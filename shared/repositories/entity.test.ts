@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { buildUpdate } from './toolkit';
 import { entity, MalformedItem, type EntityRecord } from './entity';
 
 const job = entity({
@@ -79,8 +78,14 @@ describe('entity', () => {
     const out = job.indexUpdate('gsi2', { ...running, state: 'done' });
     expect(out).toEqual({ set: {}, remove: ['gsi2pk', 'gsi2sk'] });
     expect(job.indexUpdate('gsi2', null)).toEqual(out);
-    const u = buildUpdate({ state: 'done', ...out.set }, { remove: out.remove });
-    expect(u.UpdateExpression).toBe('SET #u0 = :u0 REMOVE #u1, #u2');
-    expect(u.ExpressionAttributeNames).toEqual({ '#u0': 'state', '#u1': 'gsi2pk', '#u2': 'gsi2sk' });
+    const u = job
+      .update()
+      .set({ state: 'done' })
+      .index(out)
+      .where((w) => w.eq('state', 'running'))
+      .compile();
+    expect(u.UpdateExpression).toBe('SET #n0 = :v0 REMOVE #n1, #n2');
+    expect(u.ConditionExpression).toBe('#n0 = :v1');
+    expect(u.ExpressionAttributeNames).toEqual({ '#n0': 'state', '#n1': 'gsi2pk', '#n2': 'gsi2sk' });
   });
 });

@@ -5,10 +5,12 @@
  * reads parse at the repository boundary (`e.parse`: the key, index and `type` attributes are dropped because
  * the schema does not declare them, and a malformed item fails loudly with the entity's name); writes build the
  * whole item (`e.item`) and move an item in or out of an index through the declaration (`e.indexUpdate`), never
- * through hand-written `REMOVE gsi2pk, gsi2sk`. Key spelling stays in keys.ts: declarations call its builders.
+ * through hand-written `REMOVE gsi2pk, gsi2sk`; updates and conditions are typed against its attributes
+ * (`e.update().set({...}).where((w) => w.eq('state', 'running'))`, expression.ts). Key spelling stays in keys.ts: declarations call its builders.
  */
 import * as z from 'zod';
 import { lazySchema } from '../schemas/lazy-schema';
+import { Update, where, type Attributes, type Where } from './expression';
 
 /** A stored item as DynamoDB hands it back (attribute values not yet known). */
 export type StoredItem = Record<string, unknown>;
@@ -18,7 +20,7 @@ export type IndexKey<N extends IndexName> = N extends 'gsi1'
   ? { gsi1pk: string; gsi1sk: string }
   : { gsi2pk: string; gsi2sk: string };
 
-/** The SET and REMOVE parts of moving an item into (or out of) an index; feed them to buildUpdate. */
+/** The SET and REMOVE parts of moving an item into (or out of) an index; feed them to an Update's `index`. */
 export interface IndexUpdate {
   set: Record<string, string>;
   remove: string[];
@@ -82,6 +84,10 @@ export interface Entity<S extends Schema, X extends IndexBuilders<S>, Name exten
   parseOrNull(item: unknown): Output<S> | null;
   /** Some attributes only (a projected read): the others are not required. */
   parsePick<K extends keyof Output<S> & string>(item: unknown, attributes: readonly K[]): Pick<Output<S>, K>;
+  /** A new typed update of this entity's items (expression.ts): set/add/remove/... and where. */
+  update(): Update<Attributes<Output<S>>>;
+  /** The condition operators, typed against this entity's attributes. */
+  readonly where: Where<Attributes<Output<S>>>;
 }
 
 /** The record type an entity declares. */
@@ -135,6 +141,8 @@ export function entity<S extends Schema, Name extends string, X extends IndexBui
       const k = record ? indexKey(index, record) : null;
       return k ? { set: { ...k }, remove: [] } : { set: {}, remove: [...INDEX_ATTRIBUTES[index]] };
     },
+    update: () => new Update<Attributes<Output<S>>>(),
+    where: where<Output<S>>(),
     parse,
     parseOrNull: (item) => (item === undefined || item === null ? null : parse(item)),
     parsePick<K extends keyof Output<S> & string>(item: unknown, attributes: readonly K[]) {

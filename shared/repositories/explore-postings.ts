@@ -26,10 +26,30 @@
  */
 import * as z from 'zod';
 import { popularityTier } from '../domain/explore-search';
-import { explorePostingSchema, exploreIndexItems, isListed, type IndexableStyle } from './explore-repository';
+import {
+  explorePostingSchema,
+  exploreIndexItems,
+  exploreTagUpdate,
+  isListed,
+  type IndexableStyle,
+} from './explore-repository';
 import { keys } from './keys';
 import type { Db } from './table';
-import { AGAIN, getItem, transactConditional, tx, withRetry, type Item, type Key, type TransactItem } from './toolkit';
+import {
+  AGAIN,
+  getItem,
+  ITEM_EXISTS,
+  transactNamed,
+  tx,
+  update,
+  where,
+  withRetry,
+  type Condition,
+  type Item,
+  type Key,
+  type TransactItem,
+} from './toolkit';
+import type { StyleRecord } from './catalog-repository';
 import { lazySchema } from '../schemas/lazy-schema';
 
 /** Items in one DynamoDB transaction at most. */
@@ -99,26 +119,41 @@ export async function readPostingState(
   return { style, state: postingStateOf(item, style) };
 }
 
+/** The style item's attributes as a versioned write sees them: the style's and its posting bookkeeping. */
+export type StyleItem = StyleRecord & {
+  rev: number;
+  postingKeys: PostingKey[];
+  listedTags: string[];
+  indexedUsage: number;
+  postingsPending: boolean;
+  takedownPending: boolean;
+};
+
+/** A new typed update of the style item. */
+export const styleUpdate = () => update<StyleItem>();
+/** The condition operators for the style item. */
+export const styleWhere = where<StyleItem>();
+
 /** The condition "the item is still at `rev`" (an item from before versions has none: rev 0). */
-export function revCondition(rev: number): {
-  condition: string;
-  names: Record<string, string>;
-  values: Record<string, unknown>;
-} {
-  return rev === 0
-    ? { condition: 'attribute_not_exists(#rev)', names: { '#rev': 'rev' }, values: {} }
-    : { condition: '#rev = :rev', names: { '#rev': 'rev' }, values: { ':rev': rev } };
+export function revCondition(rev: number): Condition {
+  return rev === 0 ? styleWhere.notExists('rev') : styleWhere.eq('rev', rev);
 }
 
 /** What a versioned style write adds to the style item's own write: bookkeeping to SET/REMOVE and its condition. */
 export interface Bookkeeping {
-  set: Record<string, unknown>;
-  remove: string[];
-  /** `rev = <read>` (AND it into the write's own condition). */
-  condition: string;
-  names: Record<string, string>;
-  values: Record<string, unknown>;
+  set: Pick<StyleItem, 'rev' | 'postingKeys' | 'listedTags' | 'indexedUsage'> & { postingsPending?: true };
+  remove: 'postingsPending'[];
+  /** `rev = <read>` (the write's own conditions are added to it). */
+  condition: Condition;
 }
+
+/** A style item update carrying the bookkeeping: its SETs and REMOVE, conditioned on the item at the rev read. */
+export const bookkeepingUpdate = (b: Bookkeeping) =>
+  styleUpdate()
+    .set(b.set)
+    .remove(...b.remove)
+    .where(ITEM_EXISTS)
+    .where(b.condition);
 
 export interface StyleCommit {
   id: string;
@@ -128,21 +163,17 @@ export interface StyleCommit {
   to: IndexableStyle | null;
   /** The style item's own write, given the bookkeeping (a Put, Update or Delete of keys.style(id)). */
   styleWrite: (b: Bookkeeping) => TransactItem;
-  /** Other items of the same transaction (the creator's counters), at indexes 1.. of the outcome. */
+  /** Other items of the same transaction (the creator's counters): `failed('others')` names them. */
   others?: TransactItem[];
 }
 
 export type CommitOutcome =
   | { applied: true }
-  /** A condition failed; `index` 0 is the style write (changed or gone), 1.. the `others`. */
-  | { applied: false; conditionFailed: (index: number) => boolean };
+  /** A condition failed: the style write's (changed or gone) or one of the `others`'. */
+  | { applied: false; failed: (item: 'style' | 'others') => boolean };
 
-const tagMove = (db: Db, tag: string, delta: 1 | -1): TransactItem =>
-  tx.update(db, keys.exploreTag(tag), {
-    UpdateExpression: 'SET #t = :type, tag = :tag ADD #c :d',
-    ExpressionAttributeNames: { '#t': 'type', '#c': 'count' },
-    ExpressionAttributeValues: { ':type': 'ExploreTag', ':tag': tag, ':d': delta },
-  });
+const tagMove = (db: Db, tag: string, delta: number): TransactItem =>
+  tx.update(db, keys.exploreTag(tag), exploreTagUpdate(tag, delta));
 
 const listedTagsOf = (s: IndexableStyle | null) => (isListed(s) ? [...new Set(s.tags)] : []);
 
@@ -195,24 +226,14 @@ export async function guardedChunks(
   }
   for (const [n, chunk] of chunks.entries()) {
     const closing = last && n === chunks.length - 1 ? last : guard;
-    const res = await transactConditional(db, [closing, ...chunk]);
+    const res = await transactNamed(db, { closing, chunk });
     if (!res.applied) return false;
   }
   return true;
 }
 
-export const guardAt = (db: Db, id: string, rev: number): TransactItem => {
-  const r = revCondition(rev);
-  return {
-    ConditionCheck: {
-      TableName: db.tableName,
-      Key: keys.style(id),
-      ConditionExpression: r.condition,
-      ExpressionAttributeNames: r.names,
-      ...(Object.keys(r.values).length ? { ExpressionAttributeValues: r.values } : {}),
-    },
-  };
-};
+export const guardAt = (db: Db, id: string, rev: number): TransactItem =>
+  tx.check(db, keys.style(id), revCondition(rev));
 
 /**
  * Commit a versioned style write with its postings and tag counts (rule 1), then settle what did not fit (rule 3).
@@ -241,12 +262,11 @@ export async function commitStyle(db: Db, c: StyleCommit): Promise<CommitOutcome
         overflow.map((k) => tx.delete(db, asKey(k))),
       ))
     )
-      return { applied: false, conditionFailed: (i) => i === 0 };
+      return { applied: false, failed: (item) => item === 'style' };
   }
   room -= inTxDeletes.length;
   const inTxPuts = plan.puts.slice(0, Math.max(0, room));
   const pending = overflow.length > 0 || inTxPuts.length < plan.puts.length;
-  const r = revCondition(rev);
   const listedKeys = [...plan.target.map(keyOfItem), ...overflow];
   const book: Bookkeeping = {
     set: {
@@ -257,19 +277,16 @@ export async function commitStyle(db: Db, c: StyleCommit): Promise<CommitOutcome
       ...(pending ? { postingsPending: true } : {}),
     },
     remove: pending ? [] : ['postingsPending'],
-    condition: r.condition,
-    names: r.names,
-    values: r.values,
+    condition: revCondition(rev),
   };
-  const items: TransactItem[] = [
-    c.styleWrite(book),
-    ...others,
-    ...plan.tags.map((t) => tagMove(db, t.tag, t.delta)),
-    ...inTxDeletes.map((k) => tx.delete(db, asKey(k))),
-    ...inTxPuts.map((i) => tx.put(db, i)),
-  ];
-  const res = await transactConditional(db, items);
-  if (!res.applied) return { applied: false, conditionFailed: res.conditionFailed };
+  const res = await transactNamed(db, {
+    style: c.styleWrite(book),
+    others,
+    tags: plan.tags.map((t) => tagMove(db, t.tag, t.delta)),
+    deletes: inTxDeletes.map((k) => tx.delete(db, asKey(k))),
+    puts: inTxPuts.map((i) => tx.put(db, i)),
+  });
+  if (!res.applied) return { applied: false, failed: (item) => res.failed(item) };
   if (pending && to) await settleStylePostings(db, c.id);
   return { applied: true };
 }
@@ -286,13 +303,14 @@ export async function settleStylePostings(db: Db, id: string): Promise<boolean> 
   const target = exploreIndexItems({ ...style, usageCount: state.usage });
   const targetIds = new Set(target.map((i) => idOf(keyOfItem(i))));
   const extras = state.keys.filter((k) => !targetIds.has(idOf(k)));
-  const r = revCondition(state.rev);
-  const closing = tx.update(db, keys.style(id), {
-    UpdateExpression: 'SET postingKeys = :keys REMOVE postingsPending',
-    ConditionExpression: r.condition,
-    ExpressionAttributeNames: r.names,
-    ExpressionAttributeValues: { ...r.values, ':keys': target.map(keyOfItem) },
-  });
+  const closing = tx.update(
+    db,
+    keys.style(id),
+    styleUpdate()
+      .set({ postingKeys: target.map(keyOfItem) })
+      .remove('postingsPending')
+      .where(revCondition(state.rev)),
+  );
   await guardedChunks(
     db,
     guardAt(db, id, state.rev),
@@ -316,34 +334,10 @@ export async function reindexStylePopularity(db: Db, id: string, folded = 0): Pr
         id,
         from: { style, state },
         to: style,
-        styleWrite: (b) =>
-          tx.update(db, keys.style(id), {
-            ...updateParts(b),
-            ConditionExpression: `attribute_exists(pk) AND ${b.condition}`,
-          }),
+        styleWrite: (b) => tx.update(db, keys.style(id), bookkeepingUpdate(b)),
       });
       return res !== 'settle-first' && res.applied ? undefined : AGAIN;
     },
     () => false,
   );
-}
-
-/** The SET/REMOVE expression of the bookkeeping alone (no other field changes). */
-export function updateParts(b: Bookkeeping) {
-  const names: Record<string, string> = { ...b.names };
-  const values: Record<string, unknown> = { ...b.values };
-  const sets = Object.entries(b.set).map(([k, v], i) => {
-    names[`#b${i}`] = k;
-    values[`:b${i}`] = v;
-    return `#b${i} = :b${i}`;
-  });
-  const removes = b.remove.map((k, i) => {
-    names[`#r${i}`] = k;
-    return `#r${i}`;
-  });
-  return {
-    UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: values,
-  };
 }

@@ -1,7 +1,7 @@
 /** The explore index's repair sweep (issue 40; docs/data-model.md "Explore index: consistency"). */
 import { keys } from './keys';
 import type { Db } from './table';
-import { scanAll, tx } from './toolkit';
+import { ITEM_ABSENT, scanAll, tx } from './toolkit';
 import {
   asKey,
   guardAt,
@@ -55,7 +55,7 @@ export async function repairExploreIndex(db: Db): Promise<RepairReport> {
     const listedIds = new Set((now ? now.state.keys : []).map(idOf));
     const stray = found.filter((k) => !listedIds.has(idOf(k)));
     if (!stray.length) continue;
-    const guard = now ? guardAt(db, id, now.state.rev) : tx.check(db, keys.style(id), 'attribute_not_exists(pk)');
+    const guard = now ? guardAt(db, id, now.state.rev) : tx.check(db, keys.style(id), ITEM_ABSENT);
     if (
       await guardedChunks(
         db,

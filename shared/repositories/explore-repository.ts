@@ -15,7 +15,6 @@
  * versioned writes, so they always match the committed style (issue 40; docs/data-model.md).
  */
 import * as z from 'zod';
-import { UpdateCommand } from './dynamo-client';
 import {
   driverFacet,
   EXPLORE_READ_BUDGET,
@@ -32,7 +31,7 @@ import { STYLE_IMAGE_TYPES } from '../domain/catalog';
 import { badRequest } from '../errors';
 import { keys } from './keys';
 import type { Db } from './table';
-import { batchPutAll, decodeCursor, encodeCursor, queryAll, queryPage, type Item } from './toolkit';
+import { batchPutAll, decodeCursor, encodeCursor, queryAll, queryPage, update, updateItem, type Item } from './toolkit';
 import { lazySchema } from '../schemas/lazy-schema';
 
 /** What the index needs of a style (a StyleRecord has it all). */
@@ -108,6 +107,10 @@ export function exploreIndexItems(s: IndexableStyle | null): Item[] {
   return out;
 }
 
+/** The update of an explore tag's counter item (EXPLORE#TAGS): its count moves by `delta` (created on its first move). */
+export const exploreTagUpdate = (tag: string, delta: number) =>
+  update<{ tag: string; count: number }>().set({ type: 'ExploreTag', tag }).add({ count: delta });
+
 const listedTags = (s: IndexableStyle): string[] => (isListed(s) ? [...new Set(s.tags)] : []);
 
 /**
@@ -120,19 +123,7 @@ export async function putExploreIndex(db: Db, s: IndexableStyle): Promise<number
   const items = exploreIndexItems(s);
   const tags = listedTags(s);
   await batchPutAll(db, items);
-  await Promise.all(
-    tags.map((tag) =>
-      db.doc.send(
-        new UpdateCommand({
-          TableName: db.tableName,
-          Key: keys.exploreTag(tag),
-          UpdateExpression: 'SET #t = :type, tag = :tag ADD #c :d',
-          ExpressionAttributeNames: { '#t': 'type', '#c': 'count' },
-          ExpressionAttributeValues: { ':type': 'ExploreTag', ':tag': tag, ':d': 1 },
-        }),
-      ),
-    ),
-  );
+  await Promise.all(tags.map((tag) => updateItem(db, keys.exploreTag(tag), exploreTagUpdate(tag, 1))));
   return items.length + tags.length;
 }
 

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from './dynamo-client';
+import { GetCommand, PutCommand } from './dynamo-client';
 import * as z from 'zod';
 import { BUCKETS } from '../domain/ledger';
 import type { MadeBy } from '../domain/provenance';
@@ -7,15 +7,19 @@ import { STYLE_IMAGE_TYPES } from '../domain/catalog';
 import { GARMENT_SLOTS, OUTFIT_SLOTS, PIECE_SOURCES } from '../domain/outfit';
 import { keys } from './keys';
 import { InsufficientCredits, movementItems, type LotOp } from './ledger-repository';
-import { cancellationReasons, errorName, isConditionFailure, TABLE_SCHEMA, type Db } from './table';
+import { errorName, TABLE_SCHEMA, type Db } from './table';
 import { idempotencyPut, type IdempotencyClaim } from './idempotency-repository';
 import {
-  buildUpdate,
+  deleteIfReturning,
   entity,
-  isCancelledTransaction,
+  ITEM_ABSENT,
+  ITEM_EXISTS,
   queryAll,
   queryPage,
+  transactNamed,
+  tx,
   updateIf,
+  updateItem,
   WriteConflict,
   type EntityRecord,
 } from './toolkit';
@@ -161,30 +165,19 @@ export async function createGenerationWithReservation(
     new Date(gen.createdAt),
     (gen.reservedLots ?? []).map((l): LotOp => ({ op: 'consume', lotKey: l.lotKey, take: l.take })),
   );
-  try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: db.tableName,
-              Item: generationEntity.item(gen),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          ...movement,
-          ...(idempotency ? [idempotencyPut(db, gen.userId, idempotency, gen.id, new Date(gen.createdAt))] : []),
-        ],
-      }),
-    );
-  } catch (err) {
-    const reasons = cancellationReasons(err);
-    const failed = (i: number) => reasons[i] === 'ConditionalCheckFailed';
-    if (idempotency && failed(1 + movement.length)) throw new IdempotencyKeyTaken();
-    if (isConditionFailure(err) && reasons.slice(1, 1 + movement.length).some((_, i) => failed(1 + i)))
-      throw new InsufficientCredits();
-    throw isCancelledTransaction(err) ? new WriteConflict(err) : err;
-  }
+  const out = await transactNamed(
+    db,
+    {
+      generation: tx.put(db, generationEntity.item(gen), ITEM_ABSENT),
+      movement,
+      idempotency: idempotency && idempotencyPut(db, gen.userId, idempotency, gen.id, new Date(gen.createdAt)),
+    },
+    { retryConflicts: false, anyCancellationIsConflict: true },
+  );
+  if (out.applied) return;
+  if (out.failed('idempotency')) throw new IdempotencyKeyTaken();
+  if (out.failed('movement')) throw new InsufficientCredits();
+  throw new WriteConflict(out.error);
 }
 
 export async function getGeneration(db: Db, userId: string, id: string): Promise<GenerationRecord | null> {
@@ -209,13 +202,15 @@ export async function listGenerations(db: Db, userId: string, limit = 200): Prom
 
 /** pending -> processing, stamping startedAt (idempotent: already processing is fine). False when already final. */
 export async function markProcessing(db: Db, userId: string, id: string, now = new Date()): Promise<boolean> {
-  const applied = await updateIf(db, {
-    Key: keys.generation(userId, id),
-    UpdateExpression: 'SET #s = :processing, startedAt = :now, updatedAt = :now',
-    ConditionExpression: '#s = :pending',
-    ExpressionAttributeNames: { '#s': 'status' },
-    ExpressionAttributeValues: { ':processing': 'processing', ':pending': 'pending', ':now': now.toISOString() },
-  });
+  const at = now.toISOString();
+  const applied = await updateIf(
+    db,
+    keys.generation(userId, id),
+    generationEntity
+      .update()
+      .set({ status: 'processing', startedAt: at, updatedAt: at })
+      .where((w) => w.eq('status', 'pending')),
+  );
   if (applied) return true;
   const current = await getGeneration(db, userId, id);
   return current?.status === 'processing';
@@ -229,20 +224,13 @@ export async function setResultKey(
   madeBy: MadeBy = 'generative',
   now = new Date(),
 ): Promise<void> {
-  await db.doc.send(
-    new UpdateCommand({
-      TableName: db.tableName,
-      Key: keys.generation(userId, id),
-      UpdateExpression: 'SET resultKey = :k, madeBy = :by, updatedAt = :now',
-      ConditionExpression: '#s = :processing',
-      ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: {
-        ':k': resultKey,
-        ':by': madeBy,
-        ':now': now.toISOString(),
-        ':processing': 'processing',
-      },
-    }),
+  await updateItem(
+    db,
+    keys.generation(userId, id),
+    generationEntity
+      .update()
+      .set({ resultKey, madeBy, updatedAt: now.toISOString() })
+      .where((w) => w.eq('status', 'processing')),
   );
 }
 
@@ -255,21 +243,13 @@ export async function setVariantKeys(
   madeBy: MadeBy = 'generative',
   now = new Date(),
 ): Promise<void> {
-  await db.doc.send(
-    new UpdateCommand({
-      TableName: db.tableName,
-      Key: keys.generation(userId, id),
-      UpdateExpression: 'SET resultKey = :k, variantKeys = :all, madeBy = :by, updatedAt = :now',
-      ConditionExpression: '#s = :processing',
-      ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: {
-        ':k': variantKeys[0],
-        ':all': variantKeys,
-        ':by': madeBy,
-        ':now': now.toISOString(),
-        ':processing': 'processing',
-      },
-    }),
+  await updateItem(
+    db,
+    keys.generation(userId, id),
+    generationEntity
+      .update()
+      .set({ resultKey: variantKeys[0], variantKeys, madeBy, updatedAt: now.toISOString() })
+      .where((w) => w.eq('status', 'processing')),
   );
 }
 
@@ -288,63 +268,44 @@ export class VariantAlreadyKept extends Error {
  */
 export async function keepVariant(db: Db, run: GenerationRecord, index: number, kept: GenerationRecord): Promise<void> {
   const previous = run.keptVariants?.[String(index)];
-  try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: db.tableName,
-              Item: generationEntity.item(kept),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Update: {
-              TableName: db.tableName,
-              Key: keys.generation(run.userId, run.id),
-              UpdateExpression: run.keptVariants
-                ? 'SET keptVariants.#i = :id, updatedAt = :now'
-                : 'SET keptVariants = :map, updatedAt = :now',
-              ConditionExpression: [
-                '#s = :completed',
-                run.keptVariants
-                  ? previous
-                    ? 'keptVariants.#i = :previous'
-                    : 'attribute_not_exists(keptVariants.#i)'
-                  : 'attribute_not_exists(keptVariants)',
-              ].join(' AND '),
-              ExpressionAttributeNames: { '#s': 'status', ...(run.keptVariants ? { '#i': String(index) } : {}) },
-              ExpressionAttributeValues: {
-                ':completed': 'completed',
-                ':now': kept.createdAt,
-                ...(run.keptVariants ? { ':id': kept.id } : { ':map': { [String(index)]: kept.id } }),
-                ...(run.keptVariants && previous ? { ':previous': previous } : {}),
-              },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (err) {
-    if (isConditionFailure(err) || errorName(err) === 'TransactionConflictException') {
-      const current = await getGeneration(db, run.userId, run.id);
-      throw new VariantAlreadyKept(current?.keptVariants?.[String(index)] ?? null);
-    }
-    throw isCancelledTransaction(err) ? new WriteConflict(err) : err;
+  const slot = ['keptVariants', String(index)] as const;
+  const record = generationEntity.update().set({ updatedAt: kept.createdAt });
+  if (run.keptVariants) record.setPath(slot, kept.id);
+  else record.set({ keptVariants: { [String(index)]: kept.id } });
+  record.where((w) =>
+    w.and(
+      w.eq('status', 'completed'),
+      run.keptVariants ? (previous ? w.eq(slot, previous) : w.notExists(slot)) : w.notExists('keptVariants'),
+    ),
+  );
+  const out = await transactNamed(
+    db,
+    {
+      kept: tx.put(db, generationEntity.item(kept), ITEM_ABSENT),
+      run: tx.update(db, keys.generation(run.userId, run.id), record),
+    },
+    { retryConflicts: false, anyCancellationIsConflict: true },
+  );
+  if (out.applied) return;
+  if (!out.conflict || errorName(out.error) === 'TransactionConflictException') {
+    const current = await getGeneration(db, run.userId, run.id);
+    throw new VariantAlreadyKept(current?.keptVariants?.[String(index)] ?? null);
   }
+  throw new WriteConflict(out.error);
 }
 
 /** processing -> completed (needs a stored result). Returns false when it was not processing. */
 export async function markCompleted(db: Db, userId: string, id: string, now = new Date()): Promise<boolean> {
-  return updateIf(db, {
-    Key: keys.generation(userId, id),
-    ...buildUpdate(
-      { status: 'completed', completedAt: now.toISOString(), updatedAt: now.toISOString() },
-      { remove: FINAL_INDEX.remove, names: { '#s': 'status' }, values: { ':processing': 'processing' } },
-    ),
-    ConditionExpression: '#s = :processing AND attribute_exists(resultKey)',
-  });
+  const at = now.toISOString();
+  return updateIf(
+    db,
+    keys.generation(userId, id),
+    generationEntity
+      .update()
+      .set({ status: 'completed', completedAt: at, updatedAt: at })
+      .index(FINAL_INDEX)
+      .where((w) => w.and(w.eq('status', 'processing'), w.exists('resultKey'))),
+  );
 }
 
 /**
@@ -360,71 +321,51 @@ export async function failWithRefund(
 ): Promise<boolean> {
   const gen = await getGeneration(db, userId, id);
   if (!gen || (gen.status !== 'pending' && gen.status !== 'processing')) return false;
-  try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: db.tableName,
-              Key: keys.generation(userId, id),
-              ...buildUpdate(
-                {
-                  status: 'failed',
-                  error: error.slice(0, 500),
-                  completedAt: now.toISOString(),
-                  updatedAt: now.toISOString(),
-                },
-                {
-                  remove: FINAL_INDEX.remove,
-                  names: { '#s': 'status' },
-                  values: { ':pending': 'pending', ':processing': 'processing' },
-                },
-              ),
-              ConditionExpression: '#s IN (:pending, :processing)',
-            },
-          },
-          ...movementItems(
-            db,
-            { userId, kind: 'refund.generation', causeId: id, note: 'Generation failed' },
-            gen.reserved ?? {},
-            1,
-            now,
-            (gen.reservedLots ?? []).map((l): LotOp => ({
-              op: 'restore',
-              lotKey: l.lotKey,
-              amount: l.take,
-              expiresAt: l.expiresAt,
-            })),
-          ),
-        ],
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  const out = await transactNamed(
+    db,
+    {
+      generation: tx.update(
+        db,
+        keys.generation(userId, id),
+        generationEntity
+          .update()
+          .set({
+            status: 'failed',
+            error: error.slice(0, 500),
+            completedAt: now.toISOString(),
+            updatedAt: now.toISOString(),
+          })
+          .index(FINAL_INDEX)
+          .where((w) => w.in('status', ['pending', 'processing'])),
+      ),
+      refund: movementItems(
+        db,
+        { userId, kind: 'refund.generation', causeId: id, note: 'Generation failed' },
+        gen.reserved ?? {},
+        1,
+        now,
+        (gen.reservedLots ?? []).map((l): LotOp => ({
+          op: 'restore',
+          lotKey: l.lotKey,
+          amount: l.take,
+          expiresAt: l.expiresAt,
+        })),
+      ),
+    },
+    { retryConflicts: false },
+  );
+  if (out.conflict) throw out.error; // as before: a lost race is the caller's to retry
+  return out.applied;
 }
 
 /** Delete a final generation; returns the deleted record (for its result object) or null. */
 export async function deleteGeneration(db: Db, userId: string, id: string): Promise<GenerationRecord | null> {
-  try {
-    const res = await db.doc.send(
-      new DeleteCommand({
-        TableName: db.tableName,
-        Key: keys.generation(userId, id),
-        ConditionExpression: '#s IN (:completed, :failed)',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':completed': 'completed', ':failed': 'failed' },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    return strip(res.Attributes);
-  } catch (err) {
-    if (isConditionFailure(err)) return null;
-    throw err;
-  }
+  const deleted = await deleteIfReturning(
+    db,
+    keys.generation(userId, id),
+    generationEntity.where.in('status', ['completed', 'failed']),
+  );
+  return strip(deleted);
 }
 
 /** Pending or processing generations created before `before` (the sweeper's work list). */
@@ -498,21 +439,18 @@ export async function clearResultKeys(db: Db, userId: string, now = new Date()):
   let cleared = 0;
   for (const g of await listGenerations(db, userId, 10_000)) {
     if (!g.resultKey && !g.inputs.styleRefKey && !g.inputs.backgroundKey && !g.variantKeys?.length) continue;
-    await db.doc
-      .send(
-        new UpdateCommand({
-          TableName: db.tableName,
-          Key: keys.generation(userId, g.id),
-          // a run's variant images are deleted with the rest: it forgets them too
-          UpdateExpression:
-            'SET resultKey = :null, inputs.styleRefKey = :null, inputs.backgroundKey = :null, resultDeletedAt = :now, updatedAt = :now REMOVE variantKeys',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':null': null, ':now': now.toISOString() },
-        }),
-      )
-      .catch((err) => {
-        if (!isConditionFailure(err)) throw err;
-      });
+    // a run's variant images are deleted with the rest: it forgets them too (false: deleted meanwhile)
+    await updateIf(
+      db,
+      keys.generation(userId, g.id),
+      generationEntity
+        .update()
+        .set({ resultKey: null, resultDeletedAt: now.toISOString(), updatedAt: now.toISOString() })
+        .setPath('inputs.styleRefKey', null)
+        .setPath('inputs.backgroundKey', null)
+        .remove('variantKeys')
+        .where(ITEM_EXISTS),
+    );
     cleared++;
   }
   return cleared;

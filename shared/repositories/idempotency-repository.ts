@@ -7,6 +7,7 @@ import { GetCommand } from './dynamo-client';
 import { IDEMPOTENCY_TTL_SECONDS } from '../domain/idempotency';
 import { keys } from './keys';
 import type { Db } from './table';
+import { tx, where } from './toolkit';
 
 export interface IdempotencyClaim {
   key: string;
@@ -41,21 +42,19 @@ export async function getIdempotencyRecord(
 /** The Put of a transaction that records the key (refused while an unexpired record holds it). */
 export function idempotencyPut(db: Db, userId: string, claim: IdempotencyClaim, generationId: string, now: Date) {
   const nowSec = Math.floor(now.getTime() / 1000);
-  return {
-    Put: {
-      TableName: db.tableName,
-      Item: {
-        ...keys.idempotencyKey(userId, claim.key),
-        type: 'IdempotencyKey',
-        userId,
-        requestHash: claim.requestHash,
-        generationId,
-        createdAt: now.toISOString(),
-        ttl: nowSec + IDEMPOTENCY_TTL_SECONDS,
-      },
-      ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :now',
-      ExpressionAttributeNames: { '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':now': nowSec },
+  const w = where();
+  return tx.put(
+    db,
+    {
+      ...keys.idempotencyKey(userId, claim.key),
+      type: 'IdempotencyKey',
+      userId,
+      requestHash: claim.requestHash,
+      generationId,
+      createdAt: now.toISOString(),
+      ttl: nowSec + IDEMPOTENCY_TTL_SECONDS,
     },
-  };
+    // absent, or its record expired (the table's TTL deletes it some time later)
+    w.or(w.notExists('pk'), w.le('ttl', nowSec)),
+  );
 }

@@ -4,13 +4,14 @@
  * (attribute_not_exists) in the apply transaction and deleted in the review transaction. The review moves the
  * status (conditioned on pending) and, on approval, grants the influencer role on the user item, all at once.
  */
-import { GetCommand, QueryCommand, TransactWriteCommand } from './dynamo-client';
+import { GetCommand, QueryCommand } from './dynamo-client';
 import * as z from 'zod';
 import { APPLICATION_STATUSES, type ApplicationStatus, type ReviewDecision } from '../domain/influencer';
 import type { Role } from '../domain/roles';
 import { keys } from './keys';
-import { cancellationReasons, errorName, TABLE_SCHEMA, type Db } from './table';
-import { buildUpdate, entity, withConflictRetry, type EntityRecord, type TransactItem } from './toolkit';
+import { TABLE_SCHEMA, type Db } from './table';
+import { entity, ITEM_ABSENT, ITEM_EXISTS, transactNamed, tx, type EntityRecord } from './toolkit';
+import { userEntity } from './user-repository';
 import { queryAll } from './toolkit';
 import { lazySchema } from '../schemas/lazy-schema';
 
@@ -45,58 +46,34 @@ export type InfluencerApplicationRecord = EntityRecord<typeof influencerApplicat
 
 const clean = (item: unknown): InfluencerApplicationRecord | null => influencerApplicationEntity.parseOrNull(item);
 
-const cancellationCodes = (err: unknown): string[] =>
-  errorName(err) === 'TransactionCanceledException' ? cancellationReasons(err).map((c) => c ?? 'None') : [];
-
 /** Create a pending application: 'pending' when one is already pending, 'influencer' when the user already is one. */
 export async function createApplication(
   db: Db,
   app: InfluencerApplicationRecord,
 ): Promise<'created' | 'pending' | 'influencer'> {
-  try {
-    await withConflictRetry(() =>
-      db.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              ConditionCheck: {
-                TableName: db.tableName,
-                Key: keys.user(app.userId),
-                ConditionExpression:
-                  'attribute_exists(pk) AND (attribute_not_exists(isInfluencer) OR isInfluencer = :false)',
-                ExpressionAttributeValues: { ':false': false },
-              },
-            },
-            {
-              Put: {
-                TableName: db.tableName,
-                Item: {
-                  ...keys.influencerPendingLock(app.userId),
-                  type: 'InfluencerPendingLock',
-                  applicationId: app.id,
-                  createdAt: app.createdAt,
-                },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              Put: {
-                TableName: db.tableName,
-                Item: influencerApplicationEntity.item(app),
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-          ],
-        }),
-      ),
-    );
-    return 'created';
-  } catch (err) {
-    const codes = cancellationCodes(err);
-    if (codes[0] === 'ConditionalCheckFailed') return 'influencer';
-    if (codes[1] === 'ConditionalCheckFailed') return 'pending';
-    throw err;
-  }
+  const u = userEntity.where;
+  const out = await transactNamed(db, {
+    notInfluencer: tx.check(
+      db,
+      keys.user(app.userId),
+      u.and(ITEM_EXISTS, u.or(u.notExists('isInfluencer'), u.eq('isInfluencer', false))),
+    ),
+    pendingLock: tx.put(
+      db,
+      {
+        ...keys.influencerPendingLock(app.userId),
+        type: 'InfluencerPendingLock',
+        applicationId: app.id,
+        createdAt: app.createdAt,
+      },
+      ITEM_ABSENT,
+    ),
+    application: tx.put(db, influencerApplicationEntity.item(app), ITEM_ABSENT),
+  });
+  if (out.applied) return 'created';
+  if (out.failed('notInfluencer')) return 'influencer';
+  if (out.failed('pendingLock')) return 'pending';
+  throw out.error;
 }
 
 export async function getApplication(db: Db, id: string): Promise<InfluencerApplicationRecord | null> {
@@ -169,50 +146,44 @@ export async function reviewApplication(
   const ts = now.toISOString();
   // the status index moves with the status (the application's declaration)
   const idx = influencerApplicationEntity.indexUpdate('gsi1', { ...app, status: decision });
-  const items: TransactItem[] = [
-    {
-      Update: {
-        TableName: db.tableName,
-        Key: keys.influencerApplication(app.id),
-        ...buildUpdate(
-          { status: decision, reviewNotes, reviewedBy: reviewerId, reviewedAt: ts, updatedAt: ts, ...idx.set },
-          { undefinedAs: 'null', remove: idx.remove, names: { '#s': 'status' }, values: { ':pending': 'pending' } },
-        ),
-        ConditionExpression: 'attribute_exists(pk) AND #s = :pending',
-      },
-    },
-    { Delete: { TableName: db.tableName, Key: keys.influencerPendingLock(app.userId) } },
-  ];
-  if (grant) {
-    items.push({
-      Update: {
-        TableName: db.tableName,
-        Key: keys.user(app.userId),
-        UpdateExpression:
-          'SET #role = :role, currentRole = :cur, permanentRole = :perm, isInfluencer = :true, influencerSince = :now, updatedAt = :now',
-        ConditionExpression:
-          grant.expectedPermanentRole === null
-            ? 'attribute_exists(pk) AND attribute_not_exists(permanentRole)'
-            : 'attribute_exists(pk) AND permanentRole = :expected',
-        ExpressionAttributeNames: { '#role': 'role' },
-        ExpressionAttributeValues: {
-          ':role': grant.role,
-          ':cur': grant.currentRole,
-          ':perm': grant.permanentRole,
-          ':true': true,
-          ':now': ts,
-          ...(grant.expectedPermanentRole === null ? {} : { ':expected': grant.expectedPermanentRole }),
-        },
-      },
-    });
-  }
-  try {
-    await withConflictRetry(() => db.doc.send(new TransactWriteCommand({ TransactItems: items })));
-    return 'ok';
-  } catch (err) {
-    const codes = cancellationCodes(err);
-    if (codes[0] === 'ConditionalCheckFailed') return 'not-pending';
-    if (codes[2] === 'ConditionalCheckFailed') return 'user-changed';
-    throw err;
-  }
+  const out = await transactNamed(db, {
+    application: tx.update(
+      db,
+      keys.influencerApplication(app.id),
+      influencerApplicationEntity
+        .update()
+        .set({ status: decision, reviewNotes, reviewedBy: reviewerId, reviewedAt: ts, updatedAt: ts })
+        .index(idx)
+        .where((w) => w.and(ITEM_EXISTS, w.eq('status', 'pending'))),
+    ),
+    pendingLock: tx.delete(db, keys.influencerPendingLock(app.userId)),
+    user:
+      grant &&
+      tx.update(
+        db,
+        keys.user(app.userId),
+        userEntity
+          .update()
+          .set({
+            role: grant.role,
+            currentRole: grant.currentRole,
+            permanentRole: grant.permanentRole,
+            isInfluencer: true,
+            influencerSince: ts,
+            updatedAt: ts,
+          })
+          .where((w) =>
+            w.and(
+              ITEM_EXISTS,
+              grant.expectedPermanentRole === null
+                ? w.notExists('permanentRole')
+                : w.eq('permanentRole', grant.expectedPermanentRole),
+            ),
+          ),
+      ),
+  });
+  if (out.applied) return 'ok';
+  if (out.failed('application')) return 'not-pending';
+  if (out.failed('user')) return 'user-changed';
+  throw out.error;
 }

@@ -12,24 +12,27 @@ import {
 } from '../domain/ledger';
 import { packExpiry } from '../domain/plans';
 import { keys } from './keys';
-import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
+import { TABLE_SCHEMA, type Db } from './table';
 import {
   AGAIN,
-  buildUpdate,
-  cancellationReasons,
   decodeCursor as decodeSigned,
   encodeCursor as encodeSigned,
   entity,
   getItem,
-  isTransactionConflict,
+  ITEM_ABSENT,
+  ITEM_EXISTS,
   queryAll,
   queryPage,
-  transact,
-  updateItem,
+  transactNamed,
+  tx,
+  update,
+  updateIf,
   withRetry,
   type EntityRecord,
   type Item,
+  type Condition,
   type TransactItem,
+  where,
 } from './toolkit';
 import { lazySchema } from '../schemas/lazy-schema';
 
@@ -62,6 +65,8 @@ export type LedgerEntry = EntityRecord<typeof ledgerEntryEntity>;
 export interface Balance extends Buckets {
   credits: number;
 }
+/** The balance item's attributes (its type is written by every ledger write: the item has no declaration). */
+type BalanceItem = Balance & { updatedAt: string };
 
 export type { TransactItem };
 
@@ -134,50 +139,49 @@ export async function listExpiredOpenLots(db: Db, now: Date): Promise<{ userId: 
  * the expiry index. 'changed' when a spend or refund got there first (the next run sees the new remaining).
  */
 export async function expireLot(db: Db, lot: PackLot, now: Date): Promise<'expired' | 'closed' | 'changed'> {
-  try {
-    if (lot.remaining <= 0) {
-      await updateItem(db, {
-        Key: keys.packLot(lot.userId, lot.lotKey),
-        ...buildUpdate({}, { remove: packLotEntity.indexUpdate('gsi2', null).remove, values: { ':zero': 0 } }),
-        ConditionExpression: 'remaining = :zero',
-      });
-      return 'closed';
-    }
-    await transact(
+  if (lot.remaining <= 0) {
+    const closed = await updateIf(
       db,
-      ledgerItems(
-        db,
-        {
-          userId: lot.userId,
-          entries: [
-            {
-              kind: 'expire',
-              bucket: 'pack',
-              amount: -lot.remaining,
-              causeId: `lot:${lot.lotKey}:${lot.expiredTotal}`,
-              note: 'Credit pack expired (12 months)',
-              meta: { lotKey: lot.lotKey, expiresAt: lot.expiresAt },
-            },
-          ],
-          lots: [
-            {
-              op: 'remove',
-              lotKey: lot.lotKey,
-              take: lot.remaining,
-              expected: lot.remaining,
-              expiresAt: lot.expiresAt,
-              counter: 'expiredTotal',
-            },
-          ],
-        },
-        now,
-      ),
+      keys.packLot(lot.userId, lot.lotKey),
+      packLotEntity
+        .update()
+        .index(packLotEntity.indexUpdate('gsi2', null))
+        .where((w) => w.eq('remaining', 0)),
     );
-    return 'expired';
-  } catch (err) {
-    if (isConditionFailure(err) || isTransactionConflict(err)) return 'changed';
-    throw err;
+    return closed ? 'closed' : 'changed';
   }
+  const out = await transactNamed(
+    db,
+    ledgerParts(
+      db,
+      {
+        userId: lot.userId,
+        entries: [
+          {
+            kind: 'expire',
+            bucket: 'pack',
+            amount: -lot.remaining,
+            causeId: `lot:${lot.lotKey}:${lot.expiredTotal}`,
+            note: 'Credit pack expired (12 months)',
+            meta: { lotKey: lot.lotKey, expiresAt: lot.expiresAt },
+          },
+        ],
+        lots: [
+          {
+            op: 'remove',
+            lotKey: lot.lotKey,
+            take: lot.remaining,
+            expected: lot.remaining,
+            expiresAt: lot.expiresAt,
+            counter: 'expiredTotal',
+          },
+        ],
+      },
+      now,
+    ),
+    { retryConflicts: false },
+  );
+  return out.applied ? 'expired' : 'changed';
 }
 
 /** What a movement does to the pack lots (the pack bucket always equals the sum of the lots' `remaining`). */
@@ -218,85 +222,86 @@ export interface LedgerWrite {
 
 export function entryItem(db: Db, userId: string, e: EntryInput, createdAt: string): TransactItem {
   const entryId = ledgerEntryId(e.kind, e.causeId);
-  return {
-    Put: {
-      TableName: db.tableName,
-      Item: ledgerEntryEntity.item({
-        entryId,
-        userId,
-        kind: e.kind,
-        bucket: e.bucket,
-        amount: e.amount === 0 ? 0 : e.amount,
-        causeId: e.causeId,
-        note: e.note ?? null,
-        createdAt,
-        ...(e.meta ? { meta: e.meta } : {}),
-      }),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
+  return tx.put(
+    db,
+    ledgerEntryEntity.item({
+      entryId,
+      userId,
+      kind: e.kind,
+      bucket: e.bucket,
+      amount: e.amount === 0 ? 0 : e.amount,
+      causeId: e.causeId,
+      note: e.note ?? null,
+      createdAt,
+      ...(e.meta ? { meta: e.meta } : {}),
+    }),
+    ITEM_ABSENT,
+  );
 }
 
+/** A pack lot as its writes see it: the record and when a movement last changed it. */
+const lotUpdate = () => update<EntityRecord<typeof packLotEntity> & { updatedAt: string }>();
+
 function lotItem(db: Db, userId: string, op: LotOp, now: string): TransactItem {
-  const Key = keys.packLot(userId, op.lotKey);
+  const key = keys.packLot(userId, op.lotKey);
   switch (op.op) {
     case 'create':
-      return {
-        Put: {
-          TableName: db.tableName,
-          Item: packLotEntity.item({
-            userId,
-            lotKey: op.lotKey,
-            amount: op.amount,
-            remaining: op.amount,
-            expiresAt: op.expiresAt,
-            causeId: op.causeId,
-            createdAt: now,
-            expiredTotal: 0,
-            revokedTotal: 0,
-          }),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      };
+      return tx.put(
+        db,
+        packLotEntity.item({
+          userId,
+          lotKey: op.lotKey,
+          amount: op.amount,
+          remaining: op.amount,
+          expiresAt: op.expiresAt,
+          causeId: op.causeId,
+          createdAt: now,
+          expiredTotal: 0,
+          revokedTotal: 0,
+        }),
+        ITEM_ABSENT,
+      );
     case 'consume':
-      return {
-        Update: {
-          TableName: db.tableName,
-          Key,
-          UpdateExpression: 'ADD remaining :neg SET updatedAt = :now',
-          ConditionExpression: 'remaining >= :take',
-          ExpressionAttributeValues: { ':neg': -op.take, ':take': op.take, ':now': now },
-        },
-      };
+      return tx.update(
+        db,
+        key,
+        lotUpdate()
+          .add({ remaining: -op.take })
+          .set({ updatedAt: now })
+          .where((w) => w.ge('remaining', op.take)),
+      );
     case 'restore': {
       // a restored lot holds credits again: back in the expiry index
       const idx = packLotEntity.indexUpdate('gsi2', { ...op, userId, remaining: op.amount });
-      return {
-        Update: {
-          TableName: db.tableName,
-          Key,
-          ...buildUpdate({ updatedAt: now, ...idx.set }, { add: { remaining: op.amount }, remove: idx.remove }),
-          ConditionExpression: 'attribute_exists(pk)',
-        },
-      };
+      return tx.update(
+        db,
+        key,
+        lotUpdate().set({ updatedAt: now }).index(idx).add({ remaining: op.amount }).where(ITEM_EXISTS),
+      );
     }
     case 'remove': {
       const left = op.expected - op.take;
       const idx = packLotEntity.indexUpdate('gsi2', { ...op, userId, remaining: left });
-      return {
-        Update: {
-          TableName: db.tableName,
-          Key,
-          // an emptied lot leaves the expiry index; one that still holds credits keeps its (unchanged) index key
-          ...buildUpdate(
-            { remaining: left, updatedAt: now },
-            { add: { [op.counter]: op.take }, remove: idx.remove, values: { ':expected': op.expected } },
-          ),
-          ConditionExpression: 'remaining = :expected',
-        },
-      };
+      // an emptied lot leaves the expiry index; one that still holds credits keeps its (unchanged) index key
+      return tx.update(
+        db,
+        key,
+        lotUpdate()
+          .set({ remaining: left, updatedAt: now })
+          .add({ [op.counter]: op.take })
+          .index({ set: {}, remove: idx.remove })
+          .where((w) => w.eq('remaining', op.expected)),
+      );
     }
   }
+}
+
+/** A ledger write's transaction items by part: the entries, the balance (absent when untouched), the lots. */
+export interface LedgerParts {
+  [part: string]: TransactItem | TransactItem[] | null;
+  entries: TransactItem[];
+  balance: TransactItem | null;
+  lots: TransactItem[];
 }
 
 /**
@@ -305,8 +310,14 @@ function lotItem(db: Db, userId: string, op: LotOp, now: string): TransactItem {
  * (or, with `expect`, so the buckets still hold what the write was computed from), and the lot changes.
  */
 export function ledgerItems(db: Db, w: LedgerWrite, now = new Date()): TransactItem[] {
+  const parts = ledgerParts(db, w, now);
+  return [...parts.entries, ...(parts.balance ? [parts.balance] : []), ...parts.lots];
+}
+
+/** ledgerItems by part, so a transaction of them reads which part's condition failed by name. */
+export function ledgerParts(db: Db, w: LedgerWrite, now = new Date()): LedgerParts {
   const createdAt = now.toISOString();
-  const items: TransactItem[] = w.entries.map((e) => {
+  const entries: TransactItem[] = w.entries.map((e) => {
     // a refund revocation may remove nothing (all spent): its entry still records the shortfall
     if (!Number.isInteger(e.amount) || (e.amount === 0 && e.kind !== 'revoke.refund'))
       throw new Error(`ledger amount must be a non-zero integer (${e.kind})`);
@@ -314,48 +325,37 @@ export function ledgerItems(db: Db, w: LedgerWrite, now = new Date()): TransactI
   });
   const net: Partial<Record<Bucket, number>> = {};
   for (const e of w.entries) net[e.bucket] = (net[e.bucket] ?? 0) + e.amount;
-  const names: Record<string, string> = { '#t': 'type' };
-  const values: Record<string, unknown> = { ':type': 'Balance', ':now': createdAt };
-  const adds: string[] = [];
-  const conds: string[] = [];
+  const balance = update<BalanceItem>();
+  const w2 = where<BalanceItem>();
+  const conds: Condition[] = [];
   let total = 0;
+  let touched = false;
   for (const bucket of BUCKETS) {
     const n = net[bucket];
     const expected = w.expect?.[bucket];
     if (n === undefined && expected === undefined) continue;
-    names[`#${bucket}`] = bucket;
+    touched = true;
     if (n !== undefined) {
       total += n;
-      values[`:${bucket}`] = n;
-      adds.push(`#${bucket} :${bucket}`);
+      balance.add({ [bucket]: n });
     }
     if (expected !== undefined) {
-      values[`:exp_${bucket}`] = expected;
-      conds.push(
-        expected === 0
-          ? `(attribute_not_exists(#${bucket}) OR #${bucket} = :exp_${bucket})`
-          : `#${bucket} = :exp_${bucket}`,
-      );
+      conds.push(expected === 0 ? w2.or(w2.notExists(bucket), w2.eq(bucket, 0)) : w2.eq(bucket, expected));
     } else if (n !== undefined && n < 0) {
-      values[`:need_${bucket}`] = -n;
-      conds.push(`#${bucket} >= :need_${bucket}`);
+      conds.push(w2.ge(bucket, -n));
     }
   }
-  if (adds.length || conds.length) {
-    values[':total'] = total;
-    items.push({
-      Update: {
-        TableName: db.tableName,
-        Key: keys.balance(w.userId),
-        UpdateExpression: `ADD ${[...adds, 'credits :total'].join(', ')} SET #t = :type, updatedAt = :now`,
-        ...(conds.length ? { ConditionExpression: conds.join(' AND ') } : {}),
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
-    });
-  }
-  for (const op of w.lots ?? []) items.push(lotItem(db, w.userId, op, createdAt));
-  return items;
+  const balanceItem = touched
+    ? tx.update(
+        db,
+        keys.balance(w.userId),
+        balance
+          .add({ credits: total })
+          .set({ type: 'Balance', updatedAt: createdAt })
+          .where(conds.length ? w2.and(...conds) : null),
+      )
+    : null;
+  return { entries, balance: balanceItem, lots: (w.lots ?? []).map((op) => lotItem(db, w.userId, op, createdAt)) };
 }
 
 /** Lot ops for a pack-bucket amount: a credit creates a lot valid 12 months, a debit consumes the soonest-expiring lots. */
@@ -396,31 +396,19 @@ export async function recordMovement(db: Db, m: MovementInput, now = new Date())
   if (!Number.isInteger(m.amount) || m.amount === 0) throw new Error('amount must be a non-zero integer');
   return withRetry(async () => {
     const lots = m.bucket === 'pack' ? await packLotOpsFor(db, m.userId, m.amount, m.causeId, now) : [];
-    try {
-      await transact(
-        db,
-        ledgerItems(
-          db,
-          {
-            userId: m.userId,
-            entries: [
-              { kind: m.kind, bucket: m.bucket, amount: m.amount, causeId: m.causeId, note: m.note, meta: m.meta },
-            ],
-            lots,
-          },
-          now,
-        ),
-      );
-      return true;
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err; // a conflict is retried by withRetry, anything else is real
-      const reasons = cancellationReasons(err);
-      if (reasons[0] === 'ConditionalCheckFailed') return false;
-      // a lot changed under a pack debit: re-plan; otherwise the bucket is too small
-      if (reasons.slice(2).some((c) => c === 'ConditionalCheckFailed')) return AGAIN;
-      throw new InsufficientCredits();
-    }
-  }, isTransactionConflict);
+    const entries = [
+      { kind: m.kind, bucket: m.bucket, amount: m.amount, causeId: m.causeId, note: m.note, meta: m.meta },
+    ];
+    const out = await transactNamed(db, ledgerParts(db, { userId: m.userId, entries, lots }, now), {
+      retryConflicts: false,
+    });
+    if (out.applied) return true;
+    if (out.conflict) return AGAIN; // lost a race: read the lots again and retry (the one policy)
+    if (out.failed('entries')) return false;
+    // a lot changed under a pack debit: re-plan; otherwise the bucket is too small
+    if (out.failed('lots')) return AGAIN;
+    throw new InsufficientCredits();
+  });
 }
 
 export class InsufficientCredits extends Error {

@@ -7,20 +7,24 @@
  *   and deleting the default moves it to the oldest remaining profile in the delete's transaction.
  * Records returned from here carry a computed isDefault.
  */
-import { GetCommand, UpdateCommand } from './dynamo-client';
+import { GetCommand } from './dynamo-client';
 import * as z from 'zod';
 import { GENDERS, type Gender } from '../domain/catalog';
 import type { BodyCheckRecord } from '../domain/body-check';
 import { bodyMeasurementsCmSchema } from '../domain/size-advice';
 import { keys } from './keys';
-import { isConditionFailure, type Db } from './table';
+import { type Db } from './table';
+import { countersUpdate, countersWhere } from './user-counters';
 import {
   AGAIN,
-  buildUpdate,
   entity,
+  ITEM_ABSENT,
+  ITEM_EXISTS,
   queryAll,
-  transactConditional,
+  transactNamed,
   tx,
+  updateIf,
+  updateIfReturning,
   updateItem,
   withRetry,
   type EntityRecord,
@@ -149,16 +153,19 @@ export async function createPhotoProfile(
 ): Promise<PhotoProfileRecord | 'limit'> {
   const ts = now.toISOString();
   const item: StoredProfile = { ...input, bodyCheck: null, measurements: null, createdAt: ts, updatedAt: ts };
-  const out = await transactConditional(db, [
-    tx.update(db, keys.userCounters(input.userId), {
-      UpdateExpression:
-        'SET photoProfileCount = if_not_exists(photoProfileCount, :zero) + :one, defaultPhotoProfileId = if_not_exists(defaultPhotoProfileId, :id)',
-      ConditionExpression: 'attribute_not_exists(photoProfileCount) OR photoProfileCount < :max',
-      ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': maxProfiles, ':id': input.id },
-    }),
-    tx.put(db, photoProfileEntity.item(item), 'attribute_not_exists(pk)'),
-  ]);
-  if (out.conditionFailed(0)) return 'limit';
+  const w = countersWhere;
+  const out = await transactNamed(db, {
+    counters: tx.update(
+      db,
+      keys.userCounters(input.userId),
+      countersUpdate()
+        .increment('photoProfileCount', 1)
+        .setIfNotExists({ defaultPhotoProfileId: input.id })
+        .where(w.or(w.notExists('photoProfileCount'), w.lt('photoProfileCount', maxProfiles))),
+    ),
+    profile: tx.put(db, photoProfileEntity.item(item), ITEM_ABSENT),
+  });
+  if (out.failed('counters')) return 'limit';
   if (!out.applied) throw new Error(`Photo profile ${input.id} already exists`);
   const created = await getPhotoProfile(db, input.userId, input.id);
   return created ?? { ...item, isDefault: false };
@@ -177,22 +184,18 @@ export async function updatePhotoProfile(
   now = new Date(),
 ): Promise<{ before: StoredProfile; after: StoredProfile } | null> {
   const entries = Object.entries({ ...patch, updatedAt: now.toISOString() }).filter(([, v]) => v !== undefined);
-  try {
-    const res = await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.photoProfile(userId, profileId),
-        ...buildUpdate(Object.fromEntries(entries)),
-        ConditionExpression: 'attribute_exists(pk)',
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    const before = toStored(res.Attributes);
-    return { before, after: toStored({ ...before, ...Object.fromEntries(entries) }) };
-  } catch (err) {
-    if (isConditionFailure(err)) return null;
-    throw err;
-  }
+  const old = await updateIfReturning(
+    db,
+    keys.photoProfile(userId, profileId),
+    photoProfileEntity
+      .update()
+      .set({ ...patch, updatedAt: now.toISOString() })
+      .where(ITEM_EXISTS),
+    'ALL_OLD',
+  );
+  if (!old) return null;
+  const before = toStored(old);
+  return { before, after: toStored({ ...before, ...Object.fromEntries(entries) }) };
 }
 
 /**
@@ -205,32 +208,22 @@ export async function recordBodyCheck(
   profileId: string,
   check: BodyCheckRecord,
 ): Promise<boolean> {
-  try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.photoProfile(userId, profileId),
-        UpdateExpression: 'SET bodyCheck = :c',
-        ConditionExpression: 'fullBodyKey = :k',
-        ExpressionAttributeValues: { ':c': check, ':k': check.key },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return updateIf(
+    db,
+    keys.photoProfile(userId, profileId),
+    photoProfileEntity
+      .update()
+      .set({ bodyCheck: check })
+      .where((w) => w.eq('fullBodyKey', check.key)),
+  );
 }
 
 /** Make this profile the default (the previous default stops being one in the same write). False if it does not exist. */
 export async function setDefaultPhotoProfile(db: Db, userId: string, profileId: string): Promise<boolean> {
-  const out = await transactConditional(db, [
-    tx.check(db, keys.photoProfile(userId, profileId), 'attribute_exists(pk)'),
-    tx.update(db, keys.userCounters(userId), {
-      UpdateExpression: 'SET defaultPhotoProfileId = :id',
-      ExpressionAttributeValues: { ':id': profileId },
-    }),
-  ]);
+  const out = await transactNamed(db, {
+    profile: tx.check(db, keys.photoProfile(userId, profileId), ITEM_EXISTS),
+    counters: tx.update(db, keys.userCounters(userId), countersUpdate().set({ defaultPhotoProfileId: profileId })),
+  });
   return out.applied;
 }
 
@@ -248,28 +241,17 @@ function countersAfterRemoval(db: Db, userId: string, all: StoredProfile[], coun
       : effectiveDefault(remaining, undefined);
   const before = counters.photoProfileCount;
   const after = remaining.length === 0 ? 0 : Math.max(0, (before ?? all.length) - removed.size);
-  const values: Record<string, unknown> = { ':after': after };
-  const conds: string[] = [];
-  if (before === undefined) conds.push('attribute_not_exists(photoProfileCount)');
-  else {
-    conds.push('photoProfileCount = :before');
-    values[':before'] = before;
-  }
-  if (pointer === undefined) conds.push('attribute_not_exists(defaultPhotoProfileId)');
-  else {
-    conds.push('defaultPhotoProfileId = :pointer');
-    values[':pointer'] = pointer;
-  }
-  let update = 'SET photoProfileCount = :after';
-  if (nextDefault) {
-    update += ', defaultPhotoProfileId = :next';
-    values[':next'] = nextDefault;
-  } else update += ' REMOVE defaultPhotoProfileId';
-  return tx.update(db, keys.userCounters(userId), {
-    UpdateExpression: update,
-    ConditionExpression: conds.join(' AND '),
-    ExpressionAttributeValues: values,
-  });
+  const w = countersWhere;
+  const u = countersUpdate().set({ photoProfileCount: after });
+  if (nextDefault) u.set({ defaultPhotoProfileId: nextDefault });
+  else u.remove('defaultPhotoProfileId');
+  u.where(
+    w.and(
+      before === undefined ? w.notExists('photoProfileCount') : w.eq('photoProfileCount', before),
+      pointer === undefined ? w.notExists('defaultPhotoProfileId') : w.eq('defaultPhotoProfileId', pointer),
+    ),
+  );
+  return tx.update(db, keys.userCounters(userId), u);
 }
 
 /** Delete one profile (promoting the oldest remaining one if it was the default). Returns it, or null if missing. */
@@ -282,12 +264,12 @@ export async function deletePhotoProfile(
     const [all, counters] = await Promise.all([queryStored(db, userId), getCounters(db, userId)]);
     const target = all.find((p) => p.id === profileId);
     if (!target) return null;
-    const items = [
-      tx.delete(db, keys.photoProfile(userId, profileId), 'attribute_exists(pk)'),
-      countersAfterRemoval(db, userId, all, counters, new Set([profileId])),
-    ];
+    const out = await transactNamed(db, {
+      profile: tx.delete(db, keys.photoProfile(userId, profileId), ITEM_EXISTS),
+      counters: countersAfterRemoval(db, userId, all, counters, new Set([profileId])),
+    });
     // A failed condition means something changed since the read: read again and retry (conflicts too).
-    if (!(await transactConditional(db, items)).applied) return AGAIN;
+    if (!out.applied) return AGAIN;
     return { ...target, isDefault: effectiveDefault(all, counters.defaultPhotoProfileId) === profileId };
   });
 }
@@ -300,20 +282,20 @@ export async function deleteAllPhotoProfiles(db: Db, userId: string): Promise<Ph
     const [all, counters] = await Promise.all([queryStored(db, userId), getCounters(db, userId)]);
     if (!all.length) {
       if (counters.photoProfileCount || counters.defaultPhotoProfileId) {
-        await updateItem(db, {
-          Key: keys.userCounters(userId),
-          UpdateExpression: 'SET photoProfileCount = :zero REMOVE defaultPhotoProfileId',
-          ExpressionAttributeValues: { ':zero': 0 },
-        });
+        await updateItem(
+          db,
+          keys.userCounters(userId),
+          countersUpdate().set({ photoProfileCount: 0 }).remove('defaultPhotoProfileId'),
+        );
       }
       return deleted;
     }
     // A transaction holds at most 100 items: one is the counters update. Caps are far below that.
     const chunk = all.slice(0, 99);
-    const out = await transactConditional(db, [
-      ...chunk.map((p) => tx.delete(db, keys.photoProfile(userId, p.id), 'attribute_exists(pk)')),
-      countersAfterRemoval(db, userId, all, counters, new Set(chunk.map((p) => p.id))),
-    ]);
+    const out = await transactNamed(db, {
+      profiles: chunk.map((p) => tx.delete(db, keys.photoProfile(userId, p.id), ITEM_EXISTS)),
+      counters: countersAfterRemoval(db, userId, all, counters, new Set(chunk.map((p) => p.id))),
+    });
     if (out.applied) {
       const def = effectiveDefault(all, counters.defaultPhotoProfileId);
       deleted.push(...chunk.map((p) => ({ ...p, isDefault: p.id === def })));

@@ -1,7 +1,12 @@
 /** The fixed-window rate-limit counters (rules: shared/domain/rate-limits.ts). */
-import { UpdateCommand } from './dynamo-client';
 import { keys } from './keys';
 import type { Db } from './table';
+import { update, updateItem } from './toolkit';
+
+/** A rate counter item's attributes (it has no declaration: nothing reads it but this count). */
+interface RateCounter {
+  count: number;
+}
 
 /**
  * Count one request in a fixed window and return the count including it. The counter item expires (TTL)
@@ -15,15 +20,11 @@ export async function countRequest(
   windowStart: string,
   ttl: number,
 ): Promise<number> {
-  const res = await db.doc.send(
-    new UpdateCommand({
-      TableName: db.tableName,
-      Key: keys.rateCounter(action, subject, who, windowStart),
-      UpdateExpression: 'ADD #c :one SET #t = if_not_exists(#t, :ttl), #ty = :ty',
-      ExpressionAttributeNames: { '#c': 'count', '#t': 'ttl', '#ty': 'type' },
-      ExpressionAttributeValues: { ':one': 1, ':ttl': ttl, ':ty': 'RateCounter' },
-      ReturnValues: 'UPDATED_NEW',
-    }),
+  const after = await updateItem(
+    db,
+    keys.rateCounter(action, subject, who, windowStart),
+    update<RateCounter>().add({ count: 1 }).setIfNotExists({ ttl }).set({ type: 'RateCounter' }),
+    { returnValues: 'ALL_NEW' },
   );
-  return Number(res.Attributes?.count ?? 1);
+  return Number(after?.count ?? 1);
 }

@@ -7,13 +7,29 @@
  * retried or duplicated call never takes or frees a slot twice.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from './dynamo-client';
+import { GetCommand, QueryCommand } from './dynamo-client';
 import * as z from 'zod';
 import { PROVIDER_NAMES, type ProviderName } from '../domain/render-queue';
 import { tableKeySchema } from './entity';
 import { keys } from './keys';
-import { cancellationReasons, errorName, isConditionFailure, TABLE_SCHEMA, type Db } from './table';
-import { buildUpdate, countAll, entity, queryPage, updateIf, withRetry, type EntityRecord } from './toolkit';
+import { TABLE_SCHEMA, type Db } from './table';
+import {
+  AGAIN,
+  countAll,
+  entity,
+  ITEM_ABSENT,
+  ITEM_EXISTS,
+  queryPage,
+  transactNamed,
+  tx,
+  updateIf,
+  updateIfReturning,
+  updateItem,
+  withRetry,
+  type EntityRecord,
+  update,
+  where,
+} from './toolkit';
 import { lazySchema } from '../schemas/lazy-schema';
 
 export const RENDER_JOB_STATES = ['queued', 'running', 'done'] as const;
@@ -91,7 +107,15 @@ const providerSlotsEntity = entity({
 
 /** The lease index key of a running job whose lease ends at `leaseUntil` (the job's declaration builds it). */
 const leaseIndex = (generationId: string, leaseUntil: string) =>
-  renderJobEntity.indexUpdate('gsi2', { generationId, state: 'running', leaseUntil }).set;
+  renderJobEntity.indexUpdate('gsi2', { generationId, state: 'running', leaseUntil });
+
+/** A running job's update that moves its lease to `leaseUntil` (within the lease index: its sort key is the lease end). */
+const leaseMove = (generationId: string, leaseUntil: string) =>
+  renderJobEntity.update().set({ leaseUntil }).index(leaseIndex(generationId, leaseUntil));
+
+/** "The job is on attempt n" (a job claimed before attempts were counted has none: it is on its first). */
+const onAttempt = (w: typeof renderJobEntity.where, n: number) =>
+  n === 1 ? w.or(w.eq('attempts', n), w.notExists('attempts')) : w.eq('attempts', n);
 
 export interface QueueHead {
   generationId: string;
@@ -101,10 +125,8 @@ export interface QueueHead {
 
 const JOB_TTL_SECONDS = 7 * 24 * 3600;
 const ttl = (now: Date) => Math.floor(now.getTime() / 1000) + JOB_TTL_SECONDS;
-const conflictOrCondition = (err: unknown) =>
-  isConditionFailure(err) ||
-  errorName(err) === 'TransactionCanceledException' ||
-  errorName(err) === 'TransactionConflictException';
+/** The provider's in-flight counter item's attributes. */
+type ProviderSlots = { inFlight: number };
 
 const toJob = (item: unknown): RenderJob | null => renderJobEntity.parseOrNull(item);
 
@@ -128,42 +150,24 @@ export async function enqueueRenderJob(
   const lane = input.priority ? 'P' : 'S';
   const entry = { provider: input.provider, lane, generationId: input.generationId, enqueuedAt } as const;
   const job: RenderJob = { ...input, state: 'queued', enqueuedAt, queueSk: queueEntryEntity.key(entry).sk };
-  try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: db.tableName,
-              Item: renderJobEntity.item(job, { ttl: ttl(now) }),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: db.tableName,
-              Item: queueEntryEntity.item(entry, { ttl: ttl(now) }),
-            },
-          },
-        ],
-      }),
-    );
-    return job;
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
-  // Already queued or running: the task was retried with a new token; the old one is dead.
-  const res = await db.doc.send(
-    new UpdateCommand({
-      TableName: db.tableName,
-      Key: keys.renderJob(input.generationId),
-      UpdateExpression: 'SET taskToken = :t',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':t': input.taskToken },
-      ReturnValues: 'ALL_NEW',
-    }),
+  const out = await transactNamed(
+    db,
+    {
+      job: tx.put(db, renderJobEntity.item(job, { ttl: ttl(now) }), ITEM_ABSENT),
+      entry: tx.put(db, queueEntryEntity.item(entry, { ttl: ttl(now) })),
+    },
+    { retryConflicts: false },
   );
-  return toJob(res.Attributes)!;
+  if (out.applied) return job;
+  if (out.conflict) throw out.error; // as before: only an existing job is an answer
+  // Already queued or running: the task was retried with a new token; the old one is dead.
+  const after = await updateItem(
+    db,
+    keys.renderJob(input.generationId),
+    renderJobEntity.update().set({ taskToken: input.taskToken }).where(ITEM_EXISTS),
+    { returnValues: 'ALL_NEW' },
+  );
+  return toJob(after)!;
 }
 
 /** The oldest waiting job of each lane (strongly consistent). */
@@ -216,137 +220,88 @@ export async function claimRenderJob(
   claimToken: string = randomUUID(),
 ): Promise<boolean> {
   const leaseUntil = new Date(now.getTime() + leaseSeconds * 1000).toISOString();
-  try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: db.tableName,
-              Key: keys.renderQueueItem(provider, head.sk),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          {
-            Update: {
-              TableName: db.tableName,
-              Key: keys.renderJob(head.generationId),
-              // running: into the lease index
-              ...buildUpdate(
-                {
-                  state: 'running',
-                  claimedAt: now.toISOString(),
-                  attempts: 1,
-                  claimToken,
-                  leaseUntil,
-                  ...leaseIndex(head.generationId, leaseUntil),
-                },
-                { names: { '#s': 'state' }, values: { ':queued': 'queued' } },
-              ),
-              ConditionExpression: '#s = :queued',
-            },
-          },
-          {
-            Update: {
-              TableName: db.tableName,
-              Key: keys.providerSlots(provider),
-              UpdateExpression: 'SET inFlight = if_not_exists(inFlight, :zero) + :one, #t = :type',
-              ConditionExpression: 'attribute_not_exists(inFlight) OR inFlight < :max',
-              ExpressionAttributeNames: { '#t': 'type' },
-              ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': maxInFlight, ':type': 'ProviderSlots' },
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (!conflictOrCondition(err)) throw err;
-    // lost: another dispatcher won, or this very claim applied and only its answer was lost
-    const job = await getRenderJob(db, head.generationId);
-    return job?.claimToken === claimToken && job.state !== 'queued';
-  }
+  const slots = where<ProviderSlots>();
+  const out = await transactNamed(
+    db,
+    {
+      entry: tx.delete(db, keys.renderQueueItem(provider, head.sk), ITEM_EXISTS),
+      // running: into the lease index
+      job: tx.update(
+        db,
+        keys.renderJob(head.generationId),
+        leaseMove(head.generationId, leaseUntil)
+          .set({ state: 'running', claimedAt: now.toISOString(), attempts: 1, claimToken })
+          .where((w) => w.eq('state', 'queued')),
+      ),
+      slots: tx.update(
+        db,
+        keys.providerSlots(provider),
+        update<ProviderSlots>()
+          .increment('inFlight', 1)
+          .set({ type: 'ProviderSlots' })
+          .where(slots.or(slots.notExists('inFlight'), slots.lt('inFlight', maxInFlight))),
+      ),
+    },
+    { retryConflicts: false, anyCancellationIsConflict: true },
+  );
+  if (out.applied) return true;
+  // lost: another dispatcher won, or this very claim applied and only its answer was lost
+  const job = await getRenderJob(db, head.generationId);
+  return job?.claimToken === claimToken && job.state !== 'queued';
 }
 
 /** Finish a running job and free its slot (one transaction). False when it was not running (already released). */
 export async function releaseRenderJob(db: Db, provider: ProviderName, generationId: string): Promise<boolean> {
-  // a conflict with a concurrent claim or release of the same counter: the toolkit's bounded retry with jitter
-  const conflict = (err: unknown) => errorName(err) === 'TransactionCanceledException' && !isConditionFailure(err);
   // done: out of the lease index
-  const done = renderJobEntity.indexUpdate('gsi2', { generationId, state: 'done' });
+  const finish = () =>
+    renderJobEntity
+      .update()
+      .set({ state: 'done' })
+      .index(renderJobEntity.indexUpdate('gsi2', { generationId, state: 'done' }))
+      .where((w) => w.eq('state', 'running'));
+  // a conflict with a concurrent claim or release of the same counter: the toolkit's bounded retry with jitter
   return withRetry(async () => {
-    try {
-      await db.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: db.tableName,
-                Key: keys.renderJob(generationId),
-                ...buildUpdate(
-                  { state: 'done', ...done.set },
-                  { remove: done.remove, names: { '#s': 'state' }, values: { ':running': 'running' } },
-                ),
-                ConditionExpression: '#s = :running',
-              },
-            },
-            {
-              Update: {
-                TableName: db.tableName,
-                Key: keys.providerSlots(provider),
-                UpdateExpression: 'SET inFlight = inFlight - :one',
-                ConditionExpression: 'inFlight > :zero',
-                ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
-              },
-            },
-          ],
-        }),
-      );
-      return true;
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-      // The job is running but its provider counts no slot in flight: a job reopened after a stop (reopenRenderJob
-      // takes none) ends without freeing one (before, it stayed running for ever, and the sweeper kept finding it).
-      const [job, slots] = cancellationReasons(err);
-      if (job !== 'ConditionalCheckFailed' && slots === 'ConditionalCheckFailed')
-        return updateIf(db, {
-          Key: keys.renderJob(generationId),
-          ...buildUpdate(
-            { state: 'done', ...done.set },
-            { remove: done.remove, names: { '#s': 'state' }, values: { ':running': 'running' } },
-          ),
-          ConditionExpression: '#s = :running',
-        });
-      return false;
-    }
-  }, conflict);
+    const out = await transactNamed(
+      db,
+      {
+        job: tx.update(db, keys.renderJob(generationId), finish()),
+        slots: tx.update(
+          db,
+          keys.providerSlots(provider),
+          update<ProviderSlots>()
+            .increment('inFlight', -1)
+            .where((w) => w.gt('inFlight', 0)),
+        ),
+      },
+      { retryConflicts: false, anyCancellationIsConflict: true },
+    );
+    if (out.applied) return true;
+    if (out.conflict) return AGAIN;
+    // The job is running but its provider counts no slot in flight: a job reopened after a stop (reopenRenderJob
+    // takes none) ends without freeing one (before, it stayed running for ever, and the sweeper kept finding it).
+    if (!out.failed('job') && out.failed('slots')) return updateIf(db, keys.renderJob(generationId), finish());
+    return false;
+  });
 }
 
 /** Take a job out of the queue without running it (aborted or failed execution). False when it was not queued. */
 export async function dropQueuedRenderJob(db: Db, job: RenderJob): Promise<boolean> {
-  try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: db.tableName, Key: keys.renderQueueItem(job.provider, job.queueSk) } },
-          {
-            Update: {
-              TableName: db.tableName,
-              Key: keys.renderJob(job.generationId),
-              UpdateExpression: 'SET #s = :done',
-              ConditionExpression: '#s = :queued',
-              ExpressionAttributeNames: { '#s': 'state' },
-              ExpressionAttributeValues: { ':done': 'done', ':queued': 'queued' },
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (conflictOrCondition(err)) return false;
-    throw err;
-  }
+  const out = await transactNamed(
+    db,
+    {
+      entry: tx.delete(db, keys.renderQueueItem(job.provider, job.queueSk)),
+      job: tx.update(
+        db,
+        keys.renderJob(job.generationId),
+        renderJobEntity
+          .update()
+          .set({ state: 'done' })
+          .where((w) => w.eq('state', 'queued')),
+      ),
+    },
+    { retryConflicts: false, anyCancellationIsConflict: true },
+  );
+  return out.applied;
 }
 
 /**
@@ -367,38 +322,20 @@ export async function retryRenderJob(
   opts: { now?: Date; runOver?: boolean; dropPrediction?: boolean; free?: boolean } = {},
 ): Promise<boolean> {
   const lease = leaseUntil.toISOString();
-  const conditions = [
-    '#s = :running',
-    // a job claimed before attempts were counted has none: it is on its first attempt
-    seenAttempts === 1 ? '(#a = :seen OR attribute_not_exists(#a))' : '#a = :seen',
-    ...(opts.runOver ? [] : ['(attribute_not_exists(startedAttempt) OR startedAttempt < :seen OR leaseUntil <= :now)']),
-  ];
-  try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.renderJob(generationId),
-        ...buildUpdate(
-          { leaseUntil: lease, ...leaseIndex(generationId, lease), attempts: seenAttempts + 1 },
-          {
-            names: { '#s': 'state', '#a': 'attempts' },
-            values: {
-              ':running': 'running',
-              ':seen': seenAttempts,
-              ...(opts.runOver ? {} : { ':now': (opts.now ?? new Date()).toISOString() }),
-            },
-            ...(opts.free ? { add: { freeAttempts: 1 } } : {}),
-            ...(opts.dropPrediction ? { remove: ['providerJobId'] } : {}),
-          },
-        ),
-        ConditionExpression: conditions.join(' AND '),
-      }),
+  const now = (opts.now ?? new Date()).toISOString();
+  const u = leaseMove(generationId, lease)
+    .set({ attempts: seenAttempts + 1 })
+    .where((w) =>
+      w.and(
+        w.eq('state', 'running'),
+        onAttempt(w, seenAttempts),
+        !opts.runOver &&
+          w.or(w.notExists('startedAttempt'), w.lt('startedAttempt', seenAttempts), w.le('leaseUntil', now)),
+      ),
     );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  if (opts.free) u.add({ freeAttempts: 1 });
+  if (opts.dropPrediction) u.remove('providerJobId');
+  return updateIf(db, keys.renderJob(generationId), u);
 }
 
 /**
@@ -408,14 +345,13 @@ export async function retryRenderJob(
  */
 export function endRenderRun(db: Db, generationId: string, runToken: string, now = new Date()): Promise<boolean> {
   const lease = now.toISOString();
-  return updateIf(db, {
-    Key: keys.renderJob(generationId),
-    ...buildUpdate(
-      { leaseUntil: lease, ...leaseIndex(generationId, lease) },
-      { names: { '#s': 'state' }, values: { ':running': 'running', ':t': runToken } },
+  return updateIf(
+    db,
+    keys.renderJob(generationId),
+    leaseMove(generationId, lease).where((w) =>
+      w.and(w.eq('state', 'running'), w.eq('runToken', runToken), w.notExists('providerJobId')),
     ),
-    ConditionExpression: '#s = :running AND runToken = :t AND attribute_not_exists(providerJobId)',
-  });
+  );
 }
 
 /**
@@ -433,29 +369,23 @@ export async function beginRenderAttempt(
   leaseUntil: Date,
 ): Promise<RenderJob | null> {
   const lease = leaseUntil.toISOString();
-  try {
-    const res = await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.renderJob(generationId),
-        ...buildUpdate(
-          { startedAttempt: attempt, runToken, leaseUntil: lease, ...leaseIndex(generationId, lease) },
-          { names: { '#s': 'state', '#a': 'attempts' }, values: { ':running': 'running', ':n': attempt } },
+  const begun = await updateIfReturning(
+    db,
+    keys.renderJob(generationId),
+    leaseMove(generationId, lease)
+      .set({ startedAttempt: attempt, runToken })
+      .where((w) =>
+        w.and(
+          w.eq('state', 'running'),
+          onAttempt(w, attempt),
+          w.or(w.notExists('startedAttempt'), w.lt('startedAttempt', attempt)),
         ),
-        ConditionExpression: [
-          '#s = :running',
-          attempt === 1 ? '(#a = :n OR attribute_not_exists(#a))' : '#a = :n',
-          '(attribute_not_exists(startedAttempt) OR startedAttempt < :n)',
-        ].join(' AND '),
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return toJob(res.Attributes);
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-    const job = await getRenderJob(db, generationId);
-    return job?.state === 'running' && job.startedAttempt === attempt && job.runToken === runToken ? job : null;
-  }
+      ),
+    'ALL_NEW',
+  );
+  if (begun) return toJob(begun);
+  const job = await getRenderJob(db, generationId);
+  return job?.state === 'running' && job.startedAttempt === attempt && job.runToken === runToken ? job : null;
 }
 
 /**
@@ -472,14 +402,13 @@ export async function recordProviderJob(
   fields: { step?: number } = {},
 ): Promise<boolean> {
   const lease = leaseUntil.toISOString();
-  const applied = await updateIf(db, {
-    Key: keys.renderJob(generationId),
-    ...buildUpdate(
-      { providerJobId, leaseUntil: lease, ...leaseIndex(generationId, lease), step: fields.step },
-      { names: { '#s': 'state', '#a': 'attempts' }, values: { ':running': 'running', ':n': attempt } },
-    ),
-    ConditionExpression: `#s = :running AND ${attempt === 1 ? '(#a = :n OR attribute_not_exists(#a))' : '#a = :n'} AND attribute_not_exists(providerJobId)`,
-  });
+  const applied = await updateIf(
+    db,
+    keys.renderJob(generationId),
+    leaseMove(generationId, lease)
+      .set({ providerJobId, step: fields.step })
+      .where((w) => w.and(w.eq('state', 'running'), onAttempt(w, attempt), w.notExists('providerJobId'))),
+  );
   if (applied) return true;
   const job = await getRenderJob(db, generationId);
   return job?.state === 'running' && job.providerJobId === providerJobId && (job.attempts ?? 1) === attempt;
@@ -493,23 +422,13 @@ export async function recordProviderJob(
  */
 export async function reopenRenderJob(db: Db, generationId: string, now = new Date()): Promise<boolean> {
   const lease = now.toISOString();
-  try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.renderJob(generationId),
-        ...buildUpdate(
-          { state: 'running', leaseUntil: lease, ...leaseIndex(generationId, lease) },
-          { names: { '#s': 'state' }, values: { ':done': 'done' } },
-        ),
-        ConditionExpression: '#s = :done',
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return updateIf(
+    db,
+    keys.renderJob(generationId),
+    leaseMove(generationId, lease)
+      .set({ state: 'running' })
+      .where((w) => w.eq('state', 'done')),
+  );
 }
 
 /**
@@ -527,37 +446,19 @@ export async function setRenderJobLease(
   ) = {},
 ): Promise<boolean> {
   const lease = leaseUntil.toISOString();
-  try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.renderJob(generationId),
-        // the lease moves within the lease index (its sort key is the lease end)
-        ...buildUpdate(
-          {
-            leaseUntil: lease,
-            ...leaseIndex(generationId, lease),
-            providerJobId: fields.providerJobId || undefined,
-            polls: fields.polls,
-            step: fields.step,
-          },
-          {
-            names: { '#s': 'state' },
-            values: {
-              ':running': 'running',
-              ...(fields.expectProviderJobId ? { ':prev': fields.expectProviderJobId } : {}),
-            },
-          },
+  return updateIf(
+    db,
+    keys.renderJob(generationId),
+    leaseMove(generationId, lease)
+      .set({ providerJobId: fields.providerJobId || undefined, polls: fields.polls, step: fields.step })
+      // advancing a chained outfit: only from the prediction this caller finished (one advance per step)
+      .where((w) =>
+        w.and(
+          w.eq('state', 'running'),
+          !!fields.expectProviderJobId && w.eq('providerJobId', fields.expectProviderJobId),
         ),
-        // advancing a chained outfit: only from the prediction this caller finished (one advance per step)
-        ConditionExpression: `#s = :running${fields.expectProviderJobId ? ' AND providerJobId = :prev' : ''}`,
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+      ),
+  );
 }
 
 /**
@@ -573,15 +474,19 @@ export function claimRenderStepAdvance(
   leaseUntil: Date,
 ): Promise<boolean> {
   const lease = leaseUntil.toISOString();
-  return updateIf(db, {
-    Key: keys.renderJob(generationId),
-    ...buildUpdate(
-      { advancingFrom: fromProviderJobId, leaseUntil: lease, ...leaseIndex(generationId, lease) },
-      { names: { '#s': 'state' }, values: { ':from': fromProviderJobId, ':running': 'running' } },
-    ),
-    ConditionExpression:
-      '#s = :running AND providerJobId = :from AND (attribute_not_exists(advancingFrom) OR advancingFrom <> :from)',
-  });
+  return updateIf(
+    db,
+    keys.renderJob(generationId),
+    leaseMove(generationId, lease)
+      .set({ advancingFrom: fromProviderJobId })
+      .where((w) =>
+        w.and(
+          w.eq('state', 'running'),
+          w.eq('providerJobId', fromProviderJobId),
+          w.or(w.notExists('advancingFrom'), w.ne('advancingFrom', fromProviderJobId)),
+        ),
+      ),
+  );
 }
 
 /** Running jobs whose lease ended before `now` (the sweeper: poll fallback or time-out). */

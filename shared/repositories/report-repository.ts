@@ -4,11 +4,10 @@
  * together with its reporter's lock (one open report per reporter and subject); closing it takes it out of the
  * index and releases the lock in one transaction.
  */
-import { TransactWriteCommand } from './dynamo-client';
 import * as z from 'zod';
 import { keys } from './keys';
-import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
-import { buildUpdate, entity, queryAll, type Item, type Key } from './toolkit';
+import { TABLE_SCHEMA, type Db } from './table';
+import { entity, ITEM_ABSENT, queryAll, transact, transactNamed, tx, type Item, type Key } from './toolkit';
 import { lazySchema } from '../schemas/lazy-schema';
 
 export type ReportType = 'StyleReport' | 'ShareReport';
@@ -56,20 +55,11 @@ export async function createReportWithLock(
   report: Item,
 ): Promise<boolean> {
   const lock = { ...lockKey, type: `${type}Lock`, reportId: r.id, createdAt: r.createdAt };
-  try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: db.tableName, Item: lock, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName: db.tableName, Item: report, ConditionExpression: 'attribute_not_exists(pk)' } },
-        ],
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  const out = await transactNamed(db, {
+    lock: tx.put(db, lock, ITEM_ABSENT),
+    report: tx.put(db, report, ITEM_ABSENT),
+  });
+  return out.applied;
 }
 
 /** A report as its reporter sees it in their export: what was reported (a style or a shared look), why, its status. */
@@ -135,21 +125,15 @@ export async function closeReport(
   resolution: 'resolved' | 'dismissed',
   now: Date,
 ): Promise<void> {
-  await db.doc.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: db.tableName,
-            Key: reportKey({ id: reportId }),
-            ...buildUpdate(
-              { status: resolution, resolvedAt: now.toISOString() },
-              { remove: reportEntity.indexUpdate('gsi1', null).remove },
-            ),
-          },
-        },
-        { Delete: { TableName: db.tableName, Key: lock } },
-      ],
-    }),
-  );
+  await transact(db, [
+    tx.update(
+      db,
+      reportKey({ id: reportId }),
+      reportEntity
+        .update()
+        .set({ status: resolution, resolvedAt: now.toISOString() })
+        .index(reportEntity.indexUpdate('gsi1', null)),
+    ),
+    tx.delete(db, lock),
+  ]);
 }

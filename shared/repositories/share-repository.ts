@@ -4,18 +4,22 @@
  * vote never counts twice), reports of a shared look (in the same open-report index as style reports, type
  * ShareReport). The rate-limit counters: rate-limit-repository.ts.
  */
-import { GetCommand, PutCommand, QueryCommand } from './dynamo-client';
+import { GetCommand, QueryCommand } from './dynamo-client';
 import * as z from 'zod';
 import {
   AGAIN,
   batchGetAll,
   entity,
   getItem,
+  ITEM_ABSENT,
+  ITEM_EXISTS,
   putItem,
   queryAll,
-  transactConditional,
+  transactNamed,
   tx,
+  update,
   updateIf,
+  where,
   withRetry,
   type EntityRecord,
 } from './toolkit';
@@ -75,13 +79,7 @@ export type ShareRecord = EntityRecord<typeof shareEntity>;
 const toSec = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
 
 export async function putShare(db: Db, s: ShareRecord, keepSeconds: number): Promise<void> {
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.tableName,
-      Item: shareEntity.item(s, { ttl: toSec(s.expiresAt) + keepSeconds }),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putItem(db, shareEntity.item(s, { ttl: toSec(s.expiresAt) + keepSeconds }), ITEM_ABSENT);
 }
 
 export async function getShare(db: Db, userId: string, shareId: string): Promise<ShareRecord | null> {
@@ -129,13 +127,14 @@ export async function endShare(
   status: Exclude<ShareStatus, 'active'>,
   now = new Date(),
 ): Promise<boolean> {
-  return updateIf(db, {
-    Key: keys.share(userId, shareId),
-    UpdateExpression: 'SET #s = :s, endedAt = :at',
-    ConditionExpression: 'attribute_exists(pk) AND #s = :active',
-    ExpressionAttributeNames: { '#s': 'status' },
-    ExpressionAttributeValues: { ':s': status, ':at': now.toISOString(), ':active': 'active' },
-  });
+  return updateIf(
+    db,
+    keys.share(userId, shareId),
+    shareEntity
+      .update()
+      .set({ status, endedAt: now.toISOString() })
+      .where((w) => w.and(ITEM_EXISTS, w.eq('status', 'active'))),
+  );
 }
 
 // ------------------------------------------------------------------------------------ votes and reactions
@@ -169,6 +168,10 @@ const voteItem = (shareId: string, viewerId: string, generationId: string, ttl: 
 
 /** The counter attribute of one look on a shard item (top-level, so ADD can move it). */
 const VOTES_OF = 'votes#';
+/** A vote shard's attributes: a counter per look, the share, and the votes' TTL. */
+type VoteShard = { [look: `${typeof VOTES_OF}${string}`]: number } & { shareId: string };
+/** A vote item's attributes (the look it is for). */
+type VoteItem = { generationId: string };
 /**
  * The shard update that moves a viewer's vote: +1 on `add`, -1 on `remove` (either may be absent), on the viewer's
  * own shard (voteShardOf), so every shard stays >= 0. The shard carries the votes' TTL and expires with them.
@@ -180,30 +183,11 @@ function moveCounts(
   moves: { add?: string; remove?: string },
   ttl: number | null,
 ) {
-  const adds: string[] = [];
-  const sets = ['#ty = :ty', '#s = :sid'];
-  const names: Record<string, string> = { '#ty': 'type', '#s': 'shareId' };
-  const values: Record<string, unknown> = { ':ty': 'ShareVoteCounter', ':sid': shareId };
-  if (ttl !== null) {
-    names['#t'] = 'ttl';
-    values[':ttl'] = ttl;
-    sets.push('#t = if_not_exists(#t, :ttl)');
-  }
-  if (moves.add) {
-    names['#a'] = `${VOTES_OF}${moves.add}`;
-    values[':one'] = 1;
-    adds.push('#a :one');
-  }
-  if (moves.remove) {
-    names['#r'] = `${VOTES_OF}${moves.remove}`;
-    values[':minus'] = -1;
-    adds.push('#r :minus');
-  }
-  return tx.update(db, keys.shareVoteCounter(shareId, voteShardOf(viewerId)), {
-    UpdateExpression: `ADD ${adds.join(', ')} SET ${sets.join(', ')}`,
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: values,
-  });
+  const u = update<VoteShard>().set({ type: 'ShareVoteCounter', shareId });
+  if (ttl !== null) u.setIfNotExists({ ttl });
+  if (moves.add) u.addTo(`${VOTES_OF}${moves.add}`, 1);
+  if (moves.remove) u.addTo(`${VOTES_OF}${moves.remove}`, -1);
+  return tx.update(db, keys.shareVoteCounter(shareId, voteShardOf(viewerId)), u);
 }
 
 /** The look a viewer voted for on a share, or null (consistent: the vote transactions decide on it). */
@@ -214,9 +198,7 @@ async function currentVote(db: Db, shareId: string, viewerId: string): Promise<s
 
 /** The vote item's condition: it is still what was read (absent, or for the look read). */
 const stillIs = (previous: string | null) =>
-  previous === null
-    ? { ConditionExpression: 'attribute_not_exists(pk)' }
-    : { ConditionExpression: 'generationId = :prev', ExpressionAttributeValues: { ':prev': previous } };
+  previous === null ? ITEM_ABSENT : where<VoteItem>().eq('generationId', previous);
 
 export type VoteOutcome = 'added' | 'changed' | 'same';
 
@@ -237,16 +219,10 @@ export function putVote(
     const previous = await currentVote(db, shareId, viewerId);
     if (previous === generationId) return 'same';
     const cond = stillIs(previous);
-    const out = await transactConditional(db, [
-      {
-        Put: {
-          TableName: db.tableName,
-          Item: voteItem(shareId, viewerId, generationId, ttl, now),
-          ...cond,
-        },
-      },
-      moveCounts(db, shareId, viewerId, { add: generationId, remove: previous ?? undefined }, ttl),
-    ]);
+    const out = await transactNamed(db, {
+      vote: tx.put(db, voteItem(shareId, viewerId, generationId, ttl, now), cond),
+      counts: moveCounts(db, shareId, viewerId, { add: generationId, remove: previous ?? undefined }, ttl),
+    });
     if (!out.applied) return AGAIN;
     return previous === null ? 'added' : 'changed';
   });
@@ -257,10 +233,10 @@ export function deleteVote(db: Db, shareId: string, viewerId: string): Promise<'
   return withRetry(async () => {
     const previous = await currentVote(db, shareId, viewerId);
     if (previous === null) return 'absent';
-    const out = await transactConditional(db, [
-      { Delete: { TableName: db.tableName, Key: keys.shareVote(shareId, viewerId), ...stillIs(previous) } },
-      moveCounts(db, shareId, viewerId, { remove: previous }, null),
-    ]);
+    const out = await transactNamed(db, {
+      vote: tx.delete(db, keys.shareVote(shareId, viewerId), stillIs(previous)),
+      counts: moveCounts(db, shareId, viewerId, { remove: previous }, null),
+    });
     return out.applied ? 'removed' : AGAIN;
   });
 }

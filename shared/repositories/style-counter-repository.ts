@@ -12,15 +12,17 @@
 import * as z from 'zod';
 import { STYLE_COUNTER_SHARDS, STYLE_USAGE_FOLD_MS } from '../domain/catalog';
 import { stableHash } from '../domain/shares';
-import { moveStylePopularity } from './catalog-repository';
+import { moveStylePopularity, styleEntity } from './catalog-repository';
 import { keys } from './keys';
 import type { Db } from './table';
 import {
   batchDeleteAll,
   batchGetAll,
   getItem,
-  transactConditional,
+  ITEM_EXISTS,
+  transactNamed,
   tx,
+  update,
   updateItem,
   type TransactItem,
 } from './toolkit';
@@ -36,51 +38,52 @@ const shardNumbers = /* @__PURE__ */ lazySchema(() =>
     foldedAt: z.number().default(0),
   }),
 );
+/** A shard's attributes as written (its numbers, and the style it counts). */
+type StyleCounterShard = z.output<typeof shardNumbers> & { styleId: string };
 
 /** Count one completed generation of a style (see above); a style deleted meanwhile keeps no count. */
 export async function incrementStyleUsage(db: Db, styleId: string, now = new Date(), shard?: number): Promise<void> {
   const n = shard ?? Math.floor(Math.random() * STYLE_COUNTER_SHARDS);
   const key = keys.styleCounter(styleId, n);
   const after = shardNumbers.parse(
-    (await updateItem(db, {
-      Key: key,
-      UpdateExpression: 'ADD pending :one SET #ty = :ty, styleId = :id',
-      ExpressionAttributeNames: { '#ty': 'type' },
-      ExpressionAttributeValues: { ':one': 1, ':ty': 'StyleCounter', ':id': styleId },
-      ReturnValues: 'ALL_NEW',
+    (await updateItem(db, key, update<StyleCounterShard>().add({ pending: 1 }).set({ type: 'StyleCounter', styleId }), {
+      returnValues: 'ALL_NEW',
     })) ?? {},
   );
   const t = now.getTime();
   if (after.pending <= 0 || after.foldedAt > t - STYLE_USAGE_FOLD_MS) return;
   // a failed condition: another call folded this shard meanwhile, or the style is gone; either way nothing to do
-  const fold = await transactConditional(db, [
-    tx.update(db, key, {
-      UpdateExpression: 'SET foldedAt = :now ADD pending :minus',
-      ConditionExpression: 'pending >= :d AND (attribute_not_exists(foldedAt) OR foldedAt <= :cutoff)',
-      ExpressionAttributeValues: {
-        ':now': t,
-        ':minus': -after.pending,
-        ':d': after.pending,
-        ':cutoff': t - STYLE_USAGE_FOLD_MS,
-      },
-    }),
-    tx.update(db, keys.style(styleId), {
-      UpdateExpression: 'ADD usageCount :d',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':d': after.pending },
-    }),
-  ]);
+  const fold = await transactNamed(db, {
+    shard: tx.update(
+      db,
+      key,
+      update<StyleCounterShard>()
+        .set({ foldedAt: t })
+        .add({ pending: -after.pending })
+        .where((w) =>
+          w.and(
+            w.ge('pending', after.pending),
+            w.or(w.notExists('foldedAt'), w.le('foldedAt', t - STYLE_USAGE_FOLD_MS)),
+          ),
+        ),
+    ),
+    style: tx.update(
+      db,
+      keys.style(styleId),
+      styleEntity.update().add({ usageCount: after.pending }).where(ITEM_EXISTS),
+    ),
+  });
   // the explore index's popular order follows the folded count (a tier per power of two)
   if (fold.applied) await moveStylePopularity(db, styleId, after.pending);
 }
 
 /** The shard update of a favourite's transaction: `favorites` ±1 on the user's own shard. */
 export const favoriteCountMove = (db: Db, styleId: string, userId: string, delta: 1 | -1): TransactItem =>
-  tx.update(db, keys.styleCounter(styleId, stableHash(userId) % STYLE_COUNTER_SHARDS), {
-    UpdateExpression: 'ADD favorites :d SET #ty = :ty, styleId = :id',
-    ExpressionAttributeNames: { '#ty': 'type' },
-    ExpressionAttributeValues: { ':d': delta, ':ty': 'StyleCounter', ':id': styleId },
-  });
+  tx.update(
+    db,
+    keys.styleCounter(styleId, stableHash(userId) % STYLE_COUNTER_SHARDS),
+    update<StyleCounterShard>().add({ favorites: delta }).set({ type: 'StyleCounter', styleId }),
+  );
 
 /** Sums of a style's shards (one consistent BatchGet of STYLE_COUNTER_SHARDS small items). */
 export async function getStyleCounterSums(db: Db, styleId: string): Promise<{ pending: number; favorites: number }> {

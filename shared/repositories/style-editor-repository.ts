@@ -8,10 +8,11 @@
  * exceed it. The style's own write is conditioned on its visibility being the one read, so two concurrent
  * switches cannot both move the count. Seed styles (no `counted`) are never counted.
  */
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from './dynamo-client';
+import { GetCommand, QueryCommand } from './dynamo-client';
 import * as z from 'zod';
 import { keys } from './keys';
-import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
+import { TABLE_SCHEMA, type Db } from './table';
+import { countersUpdate, countersWhere } from './user-counters';
 import {
   productEntity,
   productLinkEntity,
@@ -20,9 +21,20 @@ import {
   type ProductRecord,
   type StyleRecord,
 } from './catalog-repository';
-import { commitStyle, readPostingState } from './explore-postings';
-import { tx, type Item, type TransactItem } from './toolkit';
-import { buildUpdate, keysUnder, queryAll, transactDeleteAll } from './toolkit';
+import { bookkeepingUpdate, commitStyle, readPostingState } from './explore-postings';
+import {
+  ITEM_ABSENT,
+  ITEM_EXISTS,
+  keysUnder,
+  queryAll,
+  transactDeleteAll,
+  transactNamed,
+  tx,
+  updateIfReturning,
+  type CompiledUpdate,
+  type Item,
+  type TransactItem,
+} from './toolkit';
 import { lazySchema } from '../schemas/lazy-schema';
 
 /** A style as the editor stores it (`counted` is part of the style's declaration). */
@@ -59,30 +71,22 @@ export async function getStyleCounts(db: Db, userId: string): Promise<StyleCount
   };
 }
 
-/** The counters update adding one style of this visibility, under `cap` (null = no cap). */
-function incrementCount(db: Db, userId: string, isPublic: boolean, cap: number | null) {
+/**
+ * The counters update adding one style of this visibility, under `cap` (null = no cap); with `movedFrom`, the
+ * same update takes one from the other visibility (a transaction may touch the counters item only once).
+ */
+function incrementCount(db: Db, userId: string, isPublic: boolean, cap: number | null, movedFrom?: boolean) {
   const f = countField(isPublic);
-  return {
-    Update: {
-      TableName: db.tableName,
-      Key: keys.userCounters(userId),
-      UpdateExpression: `SET ${f} = if_not_exists(${f}, :zero) + :one`,
-      ...(cap === null ? {} : { ConditionExpression: `attribute_not_exists(${f}) OR ${f} < :max` }),
-      ExpressionAttributeValues: { ':zero': 0, ':one': 1, ...(cap === null ? {} : { ':max': cap }) },
-    },
-  };
+  const w = countersWhere;
+  const u = countersUpdate()
+    .increment(f, 1)
+    .where(cap !== null && w.or(w.notExists(f), w.lt(f, cap)));
+  if (movedFrom !== undefined) u.increment(countField(movedFrom), -1, { from: 1 });
+  return tx.update(db, keys.userCounters(userId), u);
 }
 
 function decrementCount(db: Db, userId: string, isPublic: boolean) {
-  const f = countField(isPublic);
-  return {
-    Update: {
-      TableName: db.tableName,
-      Key: keys.userCounters(userId),
-      UpdateExpression: `SET ${f} = if_not_exists(${f}, :one) - :one`,
-      ExpressionAttributeValues: { ':one': 1 },
-    },
-  };
+  return tx.update(db, keys.userCounters(userId), countersUpdate().increment(countField(isPublic), -1, { from: 1 }));
 }
 
 /** Create a style and count it; 'limit' when the creator's cap for its visibility is reached (nothing written). */
@@ -92,11 +96,11 @@ export async function createStyle(db: Db, style: StyleRecord, cap: number | null
     id: style.id,
     from: null,
     to: stored,
-    styleWrite: (b) => tx.put(db, styleEntity.item(stored, b.set), 'attribute_not_exists(pk)'),
+    styleWrite: (b) => tx.put(db, styleEntity.item(stored, b.set), ITEM_ABSENT),
     others: [incrementCount(db, style.createdBy, style.isPublic, cap)],
   });
   if (res === 'settle-first' || !res.applied) {
-    if (res !== 'settle-first' && res.conditionFailed(1)) return 'limit';
+    if (res !== 'settle-first' && res.failed('others')) return 'limit';
     throw new Error(`Style ${style.id} exists already`);
   }
   return stored;
@@ -150,12 +154,9 @@ export async function updateStyle(
   if (switching) {
     // An uncounted (seed) style starts being counted when it switches; a counted one moves its count
     // (one update of the counters item: a transaction may touch an item only once).
-    const move = incrementCount(db, current.createdBy, !!next.isPublic, cap);
-    if (current.counted) {
-      const from = countField(current.isPublic);
-      move.Update.UpdateExpression += `, ${from} = if_not_exists(${from}, :one) - :one`;
-    }
-    others.push(move);
+    others.push(
+      incrementCount(db, current.createdBy, !!next.isPublic, cap, current.counted ? current.isPublic : undefined),
+    );
   }
   const res = await commitStyle(db, {
     id: current.id,
@@ -163,17 +164,17 @@ export async function updateStyle(
     to: next,
     others,
     styleWrite: (b) =>
-      tx.update(db, keys.style(current.id), {
-        ...buildUpdate(
-          { ...patch, updatedAt: next.updatedAt, ...index.set, ...(switching ? { counted: true } : {}), ...b.set },
-          { remove: [...index.remove, ...b.remove], names: b.names, values: b.values },
-        ),
-        ConditionExpression: `attribute_exists(pk) AND ${b.condition}`,
-      }),
+      tx.update(
+        db,
+        keys.style(current.id),
+        bookkeepingUpdate(b)
+          .set({ ...patch, updatedAt: next.updatedAt, ...(switching ? { counted: true } : {}) })
+          .index(index),
+      ),
   });
   if (res === 'settle-first') return 'changed';
   if (res.applied) return next;
-  if (res.conditionFailed(1)) return 'limit';
+  if (res.failed('others')) return 'limit';
   return (await styleExists(db, current.id)) ? 'changed' : 'missing';
 }
 
@@ -197,15 +198,7 @@ export async function deleteStyleItem(db: Db, current: StoredStyle): Promise<'de
     from: read,
     to: null,
     others: current.counted ? [decrementCount(db, current.createdBy, current.isPublic)] : [],
-    styleWrite: (b) => ({
-      Delete: {
-        TableName: db.tableName,
-        Key: keys.style(current.id),
-        ConditionExpression: `attribute_exists(pk) AND ${b.condition}`,
-        ExpressionAttributeNames: b.names,
-        ...(Object.keys(b.values).length ? { ExpressionAttributeValues: b.values } : {}),
-      },
-    }),
+    styleWrite: (b) => tx.delete(db, keys.style(current.id), styleEntity.where.and(ITEM_EXISTS, b.condition)),
   });
   if (res === 'settle-first') return 'changed';
   if (res.applied) return 'deleted';
@@ -240,29 +233,17 @@ const linkItem = (l: ProductLinkRecord): Item => productLinkEntity.item(l);
 
 /** Create a product with its links in one transaction; false when the style is gone. */
 export async function createProduct(db: Db, p: NewProduct, links: ProductLinkRecord[]): Promise<boolean> {
-  try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: db.tableName,
-              Key: keys.style(p.styleId),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          { Put: { TableName: db.tableName, Item: productItem(p), ConditionExpression: 'attribute_not_exists(pk)' } },
-          ...links.map((l) => ({
-            Put: { TableName: db.tableName, Item: linkItem(l), ConditionExpression: 'attribute_not_exists(pk)' },
-          })),
-        ],
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  const out = await transactNamed(
+    db,
+    {
+      style: tx.check(db, keys.style(p.styleId), ITEM_EXISTS),
+      product: tx.put(db, productItem(p), ITEM_ABSENT),
+      links: links.map((l) => tx.put(db, linkItem(l), ITEM_ABSENT)),
+    },
+    { retryConflicts: false },
+  );
+  if (out.conflict) throw out.error; // as before: only a failed condition is an answer
+  return out.applied;
 }
 
 async function byGsi1<T>(db: Db, gsi1pk: string, gsi1sk: string, parse: (item: unknown) => T): Promise<T | null> {
@@ -321,61 +302,48 @@ export async function listProductLinks(db: Db, styleId: string, productId: strin
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 }
 
+/** The item as it is after the patch (read when nothing changes), or null when it is gone. */
 async function updateFields<T>(
   db: Db,
   key: Record<string, string>,
-  patch: Record<string, unknown>,
+  update: { empty: boolean; compile(): CompiledUpdate },
   parse: (item: unknown) => T,
 ): Promise<T | null> {
-  const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
-  if (!entries.length) {
+  if (update.empty) {
     const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }));
     return res.Item ? parse(res.Item) : null;
   }
-  try {
-    const res = await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: key,
-        ...buildUpdate(Object.fromEntries(entries)),
-        ConditionExpression: 'attribute_exists(pk)',
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return parse(res.Attributes);
-  } catch (err) {
-    if (isConditionFailure(err)) return null;
-    throw err;
-  }
+  const written = await updateIfReturning(db, key, update, 'ALL_NEW');
+  return written ? parse(written) : null;
 }
 
 export const updateProduct = (db: Db, p: NewProduct, patch: Partial<NewProduct>) =>
-  updateFields(db, keys.product(p.styleId, p.id), patch, productEntity.parse);
+  updateFields(
+    db,
+    keys.product(p.styleId, p.id),
+    productEntity.update().set(patch).where(ITEM_EXISTS),
+    productEntity.parse,
+  );
 export const updateProductLink = (db: Db, l: ProductLinkRecord, patch: Partial<ProductLinkRecord>) =>
-  updateFields(db, keys.productLink(l.styleId, l.productId, l.id), patch, productLinkEntity.parse);
+  updateFields(
+    db,
+    keys.productLink(l.styleId, l.productId, l.id),
+    productLinkEntity.update().set(patch).where(ITEM_EXISTS),
+    productLinkEntity.parse,
+  );
 
 /** Add a link to an existing product; false when the product is gone. */
 export async function createProductLink(db: Db, l: ProductLinkRecord): Promise<boolean> {
-  try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: db.tableName,
-              Key: keys.product(l.styleId, l.productId),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          { Put: { TableName: db.tableName, Item: linkItem(l), ConditionExpression: 'attribute_not_exists(pk)' } },
-        ],
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  const out = await transactNamed(
+    db,
+    {
+      product: tx.check(db, keys.product(l.styleId, l.productId), ITEM_EXISTS),
+      link: tx.put(db, linkItem(l), ITEM_ABSENT),
+    },
+    { retryConflicts: false },
+  );
+  if (out.conflict) throw out.error; // as before: only a failed condition is an answer
+  return out.applied;
 }
 
 /** Delete a product and its links. */

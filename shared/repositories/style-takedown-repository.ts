@@ -15,10 +15,11 @@
  * and a rename cannot list it (explore lists only public styles that are not taken down).
  */
 import { styleEntity, type StyleRecord } from './catalog-repository';
-import { commitStyle, postingStateOf } from './explore-postings';
+import { bookkeepingUpdate, commitStyle, postingStateOf, styleUpdate } from './explore-postings';
 import { keys } from './keys';
 import type { Db } from './table';
-import { AGAIN, buildUpdate, getItem, retryOptimistic, tx, updateIf, type TransactItem } from './toolkit';
+import { AGAIN, getItem, ITEM_EXISTS, retryOptimistic, tx, updateIf, type TransactItem } from './toolkit';
+import { countersUpdate } from './user-counters';
 
 /** Step 1: set the takedown marker (whatever the version); false when the style is gone. */
 export async function markStyleTakenDown(db: Db, id: string, now = new Date()): Promise<boolean> {
@@ -27,24 +28,16 @@ export async function markStyleTakenDown(db: Db, id: string, now = new Date()): 
   const style = styleEntity.parse(item);
   // an item from before versioned writes: its posting bookkeeping is written down before `takenDownAt` hides it
   const legacy = postingStateOf(item, style);
-  return updateIf(db, {
-    Key: keys.style(id),
-    UpdateExpression:
-      'SET takenDownAt = if_not_exists(takenDownAt, :now), takedownPending = :yes, postingsPending = :yes, ' +
-      'postingKeys = if_not_exists(postingKeys, :keys), listedTags = if_not_exists(listedTags, :tags), ' +
-      'indexedUsage = if_not_exists(indexedUsage, :usage), #rev = if_not_exists(#rev, :zero) + :one',
-    ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeNames: { '#rev': 'rev' },
-    ExpressionAttributeValues: {
-      ':now': now.toISOString(),
-      ':yes': true,
-      ':keys': legacy.keys,
-      ':tags': legacy.tags,
-      ':usage': legacy.usage,
-      ':zero': 0,
-      ':one': 1,
-    },
-  });
+  return updateIf(
+    db,
+    keys.style(id),
+    styleUpdate()
+      .setIfNotExists({ takenDownAt: now.toISOString() })
+      .set({ takedownPending: true, postingsPending: true })
+      .setIfNotExists({ postingKeys: legacy.keys, listedTags: legacy.tags, indexedUsage: legacy.usage })
+      .increment('rev', 1)
+      .where(ITEM_EXISTS),
+  );
 }
 
 /** What to clear on the style (the images that were taken down). */
@@ -72,13 +65,9 @@ export async function completeStyleTakedown(
     const others: TransactItem[] = [];
     if (style.isPublic) {
       // public -> private, never capped (a takedown is not the owner's choice): one update of the counters item
-      const dec = style.counted ? ', publicStyleCount = if_not_exists(publicStyleCount, :one) - :one' : '';
-      others.push(
-        tx.update(db, keys.userCounters(style.createdBy), {
-          UpdateExpression: `SET privateStyleCount = if_not_exists(privateStyleCount, :zero) + :one${dec}`,
-          ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
-        }),
-      );
+      const move = countersUpdate().increment('privateStyleCount', 1);
+      if (style.counted) move.increment('publicStyleCount', -1, { from: 1 });
+      others.push(tx.update(db, keys.userCounters(style.createdBy), move));
     }
     const res = await commitStyle(db, {
       id,
@@ -86,13 +75,14 @@ export async function completeStyleTakedown(
       to: next,
       others,
       styleWrite: (b) =>
-        tx.update(db, keys.style(id), {
-          ...buildUpdate(
-            { ...patch, ...index.set, ...(next.counted ? { counted: true } : {}), ...b.set },
-            { remove: [...index.remove, ...b.remove, 'takedownPending'], names: b.names, values: b.values },
-          ),
-          ConditionExpression: `attribute_exists(pk) AND ${b.condition}`,
-        }),
+        tx.update(
+          db,
+          keys.style(id),
+          bookkeepingUpdate(b)
+            .set({ ...patch, ...(next.counted ? { counted: true } : {}) })
+            .index(index)
+            .remove('takedownPending'),
+        ),
     });
     if (res === 'settle-first' || !res.applied) return AGAIN;
     return style;

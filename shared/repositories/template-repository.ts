@@ -3,94 +3,47 @@
  * gsi1 RAWTPLS by zero-padded priority). An update that changes the name or the priority rewrites the index key
  * in the same write, so listings stay in order.
  */
-import { DeleteCommand, PutCommand, UpdateCommand } from './dynamo-client';
 import { keys } from './keys';
-import { isConditionFailure, type Db } from './table';
+import { type Db } from './table';
 import {
   promptTemplateEntity,
   rawTemplateEntity,
   type PromptTemplateRecord,
   type RawTemplateRecord,
 } from './catalog-repository';
-import { buildUpdate, type IndexUpdate } from './toolkit';
+import { deleteIf, ITEM_ABSENT, ITEM_EXISTS, putItem, updateIfReturning } from './toolkit';
 
 export async function createPromptTemplate(db: Db, t: PromptTemplateRecord & { updatedAt: string }): Promise<void> {
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.tableName,
-      Item: promptTemplateEntity.item(t),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putItem(db, promptTemplateEntity.item(t), ITEM_ABSENT);
 }
 
 export async function createRawTemplate(db: Db, t: RawTemplateRecord & { updatedAt: string }): Promise<void> {
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.tableName,
-      Item: rawTemplateEntity.item(t),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-}
-
-async function update<T>(
-  db: Db,
-  key: Record<string, string>,
-  patch: Record<string, unknown>,
-  index: IndexUpdate | null,
-  parse: (item: unknown) => T,
-): Promise<T | null> {
-  try {
-    const res = await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: key,
-        ...buildUpdate({ ...patch, ...index?.set }, { remove: index?.remove ?? [] }),
-        ConditionExpression: 'attribute_exists(pk)',
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return parse(res.Attributes);
-  } catch (err) {
-    if (isConditionFailure(err)) return null;
-    throw err;
-  }
+  await putItem(db, rawTemplateEntity.item(t), ITEM_ABSENT);
 }
 
 /** Update a prompt template; `name` (when it changes) rewrites the index key. Null when missing. */
-export function updatePromptTemplate(db: Db, id: string, patch: Partial<PromptTemplateRecord> & { updatedAt: string }) {
-  return update(
-    db,
-    keys.promptTemplate(id),
-    patch,
-    patch.name !== undefined ? promptTemplateEntity.indexUpdate('gsi1', { id, name: patch.name }) : null,
-    promptTemplateEntity.parse,
-  );
+export async function updatePromptTemplate(
+  db: Db,
+  id: string,
+  patch: Partial<PromptTemplateRecord> & { updatedAt: string },
+): Promise<PromptTemplateRecord | null> {
+  const u = promptTemplateEntity.update().set(patch).where(ITEM_EXISTS);
+  if (patch.name !== undefined) u.index(promptTemplateEntity.indexUpdate('gsi1', { id, name: patch.name }));
+  const written = await updateIfReturning(db, keys.promptTemplate(id), u, 'ALL_NEW');
+  return written ? promptTemplateEntity.parse(written) : null;
 }
 
 /** Update a raw template; `priority` (when given) rewrites the index key. Null when missing. */
-export function updateRawTemplate(db: Db, id: string, patch: Partial<RawTemplateRecord> & { updatedAt: string }) {
-  return update(
-    db,
-    keys.rawTemplate(id),
-    patch,
-    patch.priority !== undefined ? rawTemplateEntity.indexUpdate('gsi1', { id, priority: patch.priority }) : null,
-    rawTemplateEntity.parse,
-  );
+export async function updateRawTemplate(
+  db: Db,
+  id: string,
+  patch: Partial<RawTemplateRecord> & { updatedAt: string },
+): Promise<RawTemplateRecord | null> {
+  const u = rawTemplateEntity.update().set(patch).where(ITEM_EXISTS);
+  if (patch.priority !== undefined) u.index(rawTemplateEntity.indexUpdate('gsi1', { id, priority: patch.priority }));
+  const written = await updateIfReturning(db, keys.rawTemplate(id), u, 'ALL_NEW');
+  return written ? rawTemplateEntity.parse(written) : null;
 }
 
-async function del(db: Db, key: Record<string, string>): Promise<boolean> {
-  try {
-    await db.doc.send(
-      new DeleteCommand({ TableName: db.tableName, Key: key, ConditionExpression: 'attribute_exists(pk)' }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
-}
-
-export const deletePromptTemplate = (db: Db, id: string) => del(db, keys.promptTemplate(id));
-export const deleteRawTemplate = (db: Db, id: string) => del(db, keys.rawTemplate(id));
+export const deletePromptTemplate = (db: Db, id: string) => deleteIf(db, keys.promptTemplate(id), ITEM_EXISTS);
+export const deleteRawTemplate = (db: Db, id: string) => deleteIf(db, keys.rawTemplate(id), ITEM_EXISTS);

@@ -7,13 +7,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from './table';
 import {
   AGAIN,
+  ITEM_ABSENT,
+  ITEM_EXISTS,
   RETRY,
   retryDelay,
   retryOptimistic,
   signedPageAcross,
   StorageContention,
-  transactConditional,
+  transactNamed,
   tx,
+  update,
   withRetry,
   WriteConflict,
 } from './toolkit';
@@ -104,28 +107,43 @@ describe('retryOptimistic', () => {
   });
 });
 
-describe('transactConditional', () => {
+describe('transactNamed: retries and items', () => {
   it('applies after conflicts (retried) and builds items with the table name', async () => {
     const { db, calls } = fakeDb([cancelled(['TransactionConflict', 'None'])]);
-    const out = await transactConditional(db, [
-      tx.put(db, { pk: 'a', sk: 'b' }, 'attribute_not_exists(pk)'),
-      tx.delete(db, { pk: 'c', sk: 'd' }),
-      tx.check(db, { pk: 'e', sk: 'f' }, 'attribute_exists(pk)'),
-      tx.update(db, { pk: 'g', sk: 'h' }, { UpdateExpression: 'SET n = :n', ExpressionAttributeValues: { ':n': 1 } }),
-    ]);
+    const out = await transactNamed(db, {
+      put: tx.put(db, { pk: 'a', sk: 'b' }, ITEM_ABSENT),
+      delete: tx.delete(db, { pk: 'c', sk: 'd' }),
+      check: tx.check(db, { pk: 'e', sk: 'f' }, ITEM_EXISTS),
+      update: tx.update(db, { pk: 'g', sk: 'h' }, update<{ n: number }>().set({ n: 1 })),
+    });
     expect(out.applied).toBe(true);
-    expect(out.conditionFailed(0)).toBe(false);
+    expect(out.failed('put')).toBe(false);
     expect(calls.transact).toBe(2);
     expect(calls.items).toEqual([
-      { Put: { TableName: 't', Item: { pk: 'a', sk: 'b' }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Put: {
+          TableName: 't',
+          Item: { pk: 'a', sk: 'b' },
+          ConditionExpression: 'attribute_not_exists(#n0)',
+          ExpressionAttributeNames: { '#n0': 'pk' },
+        },
+      },
       { Delete: { TableName: 't', Key: { pk: 'c', sk: 'd' } } },
-      { ConditionCheck: { TableName: 't', Key: { pk: 'e', sk: 'f' }, ConditionExpression: 'attribute_exists(pk)' } },
+      {
+        ConditionCheck: {
+          TableName: 't',
+          Key: { pk: 'e', sk: 'f' },
+          ConditionExpression: 'attribute_exists(#n0)',
+          ExpressionAttributeNames: { '#n0': 'pk' },
+        },
+      },
       {
         Update: {
           TableName: 't',
           Key: { pk: 'g', sk: 'h' },
-          UpdateExpression: 'SET n = :n',
-          ExpressionAttributeValues: { ':n': 1 },
+          UpdateExpression: 'SET #n0 = :v0',
+          ExpressionAttributeNames: { '#n0': 'n' },
+          ExpressionAttributeValues: { ':v0': 1 },
         },
       },
     ]);
@@ -133,23 +151,68 @@ describe('transactConditional', () => {
 
   it('resolves which condition failed (not retried)', async () => {
     const { db, calls } = fakeDb([cancelled(['None', 'ConditionalCheckFailed'])]);
-    const out = await transactConditional(db, [
-      tx.delete(db, { pk: 'a', sk: 'b' }),
-      tx.delete(db, { pk: 'c', sk: 'd' }),
-    ]);
+    const out = await transactNamed(db, {
+      first: tx.delete(db, { pk: 'a', sk: 'b' }),
+      second: tx.delete(db, { pk: 'c', sk: 'd' }),
+    });
     expect(out.applied).toBe(false);
-    expect([out.conditionFailed(0), out.conditionFailed(1)]).toEqual([false, true]);
+    expect([out.failed('first'), out.failed('second')]).toEqual([false, true]);
     expect(calls.transact).toBe(1);
   });
 
   it('throws other errors, and StorageContention when conflicts last', async () => {
     const other = fakeDb([Object.assign(new Error('bad'), { name: 'ValidationException' })]);
-    await expect(transactConditional(other.db, [tx.delete(other.db, { pk: 'a', sk: 'b' })])).rejects.toThrow('bad');
+    await expect(transactNamed(other.db, { a: tx.delete(other.db, { pk: 'a', sk: 'b' }) })).rejects.toThrow('bad');
     const busy = fakeDb(Array.from({ length: RETRY.attempts }, () => cancelled(['TransactionConflict'])));
-    await expect(transactConditional(busy.db, [tx.delete(busy.db, { pk: 'a', sk: 'b' })])).rejects.toBeInstanceOf(
+    await expect(transactNamed(busy.db, { a: tx.delete(busy.db, { pk: 'a', sk: 'b' }) })).rejects.toBeInstanceOf(
       StorageContention,
     );
     expect(busy.calls.transact).toBe(RETRY.attempts);
+  });
+});
+
+describe('transactNamed', () => {
+  it('reads a failed condition by name: a name of several items failed when any of them did', async () => {
+    const { db, calls } = fakeDb([cancelled(['None', 'None', 'ConditionalCheckFailed', 'None'])]);
+    const out = await transactNamed(db, {
+      entry: tx.put(db, { pk: 'e', sk: '1' }, ITEM_ABSENT),
+      lots: [tx.delete(db, { pk: 'l', sk: '1' }, ITEM_EXISTS), tx.delete(db, { pk: 'l', sk: '2' }, ITEM_EXISTS)],
+      skipped: false,
+      balance: tx.check(db, { pk: 'b', sk: 'B' }, ITEM_EXISTS),
+    });
+    expect(calls.items).toHaveLength(4);
+    expect(out.applied).toBe(false);
+    expect([out.failed('entry'), out.failed('lots'), out.failed('balance')]).toEqual([false, true, false]);
+    expect(out.conflict).toBe(false);
+  });
+
+  it('answers a lost race as a conflict when told not to retry it (one try), and retries it otherwise', async () => {
+    const once = fakeDb([cancelled(['TransactionConflict', 'None'])]);
+    const out = await transactNamed(
+      once.db,
+      { a: tx.delete(once.db, { pk: 'a', sk: 'a' }), b: tx.delete(once.db, { pk: 'b', sk: 'b' }) },
+      { retryConflicts: false },
+    );
+    expect(out).toMatchObject({ applied: false, conflict: true });
+    expect(out.failed('a') || out.failed('b')).toBe(false);
+    expect(once.calls.transact).toBe(1);
+    const again = fakeDb([cancelled(['TransactionConflict', 'None'])]);
+    const retried = await transactNamed(again.db, { a: tx.delete(again.db, { pk: 'a', sk: 'a' }) });
+    expect(retried.applied).toBe(true);
+    expect(again.calls.transact).toBe(2);
+    // a cancellation for another reason is thrown unless the caller counts it as a lost race
+    const throttled = () => fakeDb([cancelled(['ThrottlingError'])]);
+    const t1 = throttled();
+    await expect(
+      transactNamed(t1.db, { a: tx.delete(t1.db, { pk: 'a', sk: 'a' }) }, { retryConflicts: false }),
+    ).rejects.toThrow('Transaction cancelled');
+    const t2 = throttled();
+    const lost = await transactNamed(
+      t2.db,
+      { a: tx.delete(t2.db, { pk: 'a', sk: 'a' }) },
+      { retryConflicts: false, anyCancellationIsConflict: true },
+    );
+    expect(lost).toMatchObject({ applied: false, conflict: true });
   });
 });
 

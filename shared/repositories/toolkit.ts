@@ -1,7 +1,8 @@
 /**
- * The repositories' one toolkit: every page of a query, an update expression from a patch, transactions with
- * ONE bounded retry policy (full jitter), batch reads with their unprocessed keys retried, and the signed
- * pagination cursors (cursor.ts). Only shared/repositories use its storage helpers; services use only its retry
+ * The repositories' one toolkit: every page of a query, typed writes (expression.ts compiles them; a failed
+ * condition answers false or names the transaction items that failed, never a caught exception in a
+ * repository), transactions with ONE bounded retry policy (full jitter), batch reads with their unprocessed keys
+ * retried, and the signed pagination cursors (cursor.ts). Only shared/repositories use its storage helpers; services use only its retry
  * loop (retryOptimistic, AGAIN) and typed errors (WriteConflict, StorageContention), never DynamoDB commands.
  */
 import {
@@ -14,19 +15,29 @@ import {
   ScanCommand,
   TransactWriteCommand,
   UpdateCommand,
-  type DeleteCommandInput,
-  type PutCommandInput,
   type QueryCommandInput,
   type ScanCommandInput,
   type TransactWriteCommandInput,
-  type UpdateCommandInput,
 } from './dynamo-client';
 import { signCursor, verifyCursor } from './cursor';
 import { tableKeySchema, type StoredItem } from './entity';
 import { cancellationReasons, errorName, isConditionFailure, type Db } from './table';
+import { compileCondition, type Compilable, type Condition } from './expression';
 
 export { entity, MalformedItem, type EntityRecord, type IndexUpdate, type StoredItem } from './entity';
 export { cancellationReasons, errorName } from './table';
+export {
+  ITEM_ABSENT,
+  ITEM_EXISTS,
+  update,
+  where,
+  Update,
+  type Attributes,
+  type Compilable,
+  type CompiledUpdate,
+  type Condition,
+  type Where,
+} from './expression';
 
 /** A stored item as read: attribute values unknown until an entity declaration parses them (entity.ts). */
 export type Item = StoredItem;
@@ -168,42 +179,84 @@ export async function transactWithRetry(
   await withRetry(async (n) => transact(db, await build(n)), retryable);
 }
 
-/** The outcome of a transaction whose failed conditions are an answer rather than an error. */
-export interface TransactOutcome {
-  applied: boolean;
-  /** True when the condition of the item at this index failed (always false when applied). */
-  conditionFailed: (index: number) => boolean;
-}
+const isItemList = (entry: TransactItem | readonly TransactItem[]): entry is readonly TransactItem[] =>
+  Array.isArray(entry);
+
+/** The items of a transaction by name (a name may stand for several items, e.g. the lots a spend takes from). */
+export type NamedItems = Record<string, TransactItem | readonly TransactItem[] | null | undefined | false>;
+
+/** A named transaction's answer: applied, or which named items' conditions failed (or that it lost a race). */
+export type NamedOutcome<N extends string> =
+  | { applied: true; conflict: false; failed: (name: N) => false }
+  | {
+      applied: false;
+      conflict: boolean;
+      failed: (name: N) => boolean;
+      /** What DynamoDB answered (for a caller that tells one kind of race from another). */
+      error: unknown;
+    };
 
 /**
- * One transaction, conflicts retried with the one policy; a failed condition resolves (applied: false, and which
- * items' conditions failed) instead of throwing. Any other error is thrown.
+ * One transaction of named items (absent ones skipped). A failed condition is an answer: `failed(name)` says
+ * whose (for a name of several items, any of them). Conflicts are retried with the one policy (a lasting one
+ * throws StorageContention), or with `retryConflicts: false` answered as `{ applied: false, conflict: true }`
+ * (the caller decides again from fresh reads).
+ * Any other error is thrown.
  */
-export async function transactConditional(db: Db, items: TransactItem[]): Promise<TransactOutcome> {
+export async function transactNamed<I extends NamedItems>(
+  db: Db,
+  named: I,
+  opts: {
+    retryConflicts?: boolean;
+    /** With retryConflicts false: any cancellation without a failed condition answers as a conflict. */
+    anyCancellationIsConflict?: boolean;
+  } = {},
+): Promise<NamedOutcome<keyof I & string>> {
+  const names: string[] = [];
+  const items: TransactItem[] = [];
+  for (const [name, entry] of Object.entries(named)) {
+    if (!entry) continue;
+    for (const item of isItemList(entry) ? entry : [entry]) {
+      names.push(name);
+      items.push(item);
+    }
+  }
   try {
-    await withConflictRetry(() => transact(db, items));
-    return { applied: true, conditionFailed: () => false };
+    if (opts.retryConflicts === false) await transact(db, items);
+    else await withConflictRetry(() => transact(db, items));
+    return { applied: true, conflict: false, failed: () => false };
   } catch (err) {
-    if (!isConditionFailure(err)) throw err;
+    const condition = isConditionFailure(err);
+    const lostRace = opts.anyCancellationIsConflict ? isCancelledTransaction(err) : isTransactionConflict(err);
+    if (!condition && !(opts.retryConflicts === false && lostRace)) throw err;
     const codes = cancellationCodes(err);
     // a single write's ConditionalCheckFailedException has no reasons: its (only) item failed
-    return { applied: false, conditionFailed: (i) => (codes.length ? codes[i] === 'ConditionalCheckFailed' : i === 0) };
+    const failed = new Set(
+      condition
+        ? codes.length
+          ? names.filter((_, i) => codes[i] === 'ConditionalCheckFailed')
+          : names.slice(0, 1)
+        : [],
+    );
+    return { applied: false, conflict: !condition, failed: (name) => failed.has(name), error: err };
   }
 }
 
-/** Transaction items without the table name spelled each time. */
+const withCondition = (condition: Condition | undefined) => (condition ? compileCondition(condition) : {});
+
+/** Transaction items without the table name spelled each time; conditions and updates typed (expression.ts). */
 export const tx = {
-  put: (db: Db, item: Item, condition?: string): TransactItem => ({
-    Put: { TableName: db.tableName, Item: item, ...(condition ? { ConditionExpression: condition } : {}) },
+  put: (db: Db, item: Item, condition?: Condition): TransactItem => ({
+    Put: { TableName: db.tableName, Item: item, ...withCondition(condition) },
   }),
-  delete: (db: Db, key: Key, condition?: string): TransactItem => ({
-    Delete: { TableName: db.tableName, Key: key, ...(condition ? { ConditionExpression: condition } : {}) },
+  delete: (db: Db, key: Key, condition?: Condition): TransactItem => ({
+    Delete: { TableName: db.tableName, Key: key, ...withCondition(condition) },
   }),
-  check: (db: Db, key: Key, condition: string): TransactItem => ({
-    ConditionCheck: { TableName: db.tableName, Key: key, ConditionExpression: condition },
+  check: (db: Db, key: Key, condition: Condition): TransactItem => ({
+    ConditionCheck: { TableName: db.tableName, Key: key, ...compileCondition(condition) },
   }),
-  update: (db: Db, key: Key, update: Omit<NonNullable<TransactItem['Update']>, 'TableName' | 'Key'>): TransactItem => ({
-    Update: { TableName: db.tableName, Key: key, ...update },
+  update: (db: Db, key: Key, update: Compilable): TransactItem => ({
+    Update: { TableName: db.tableName, Key: key, ...update.compile() },
   }),
 };
 
@@ -230,25 +283,72 @@ export async function itemExists(db: Db, key: Key): Promise<boolean> {
   return !!(await getItem(db, key, { consistent: true, projection: 'pk' }));
 }
 
-export async function putItem(
-  db: Db,
-  item: Item,
-  opts: Omit<PutCommandInput, 'TableName' | 'Item'> = {},
-): Promise<void> {
-  await db.doc.send(new PutCommand({ TableName: db.tableName, Item: item, ...opts }));
+/** A put; with a condition, one that must hold (a failed one throws: use putIf when it is an answer). */
+export async function putItem(db: Db, item: Item, condition?: Condition): Promise<void> {
+  await db.doc.send(new PutCommand({ TableName: db.tableName, Item: item, ...withCondition(condition) }));
 }
 
-export async function updateItem(db: Db, input: Omit<UpdateCommandInput, 'TableName'>): Promise<Item | undefined> {
-  return (await db.doc.send(new UpdateCommand({ TableName: db.tableName, ...input }))).Attributes;
+/** A conditional put: true when it applied, false when its condition failed (any other error is thrown). */
+export async function putIf(db: Db, item: Item, condition: Condition): Promise<boolean> {
+  return answered(db.doc.send(new PutCommand({ TableName: db.tableName, Item: item, ...compileCondition(condition) })));
+}
+
+/** An update (a condition it carries that fails throws; use updateIf for a condition that is an answer). */
+export async function updateItem(
+  db: Db,
+  key: Key,
+  update: Compilable,
+  opts: { returnValues?: 'ALL_NEW' | 'ALL_OLD' } = {},
+): Promise<Item | undefined> {
+  const input = { TableName: db.tableName, Key: key, ...update.compile() };
+  const res = await db.doc.send(
+    new UpdateCommand(opts.returnValues ? { ...input, ReturnValues: opts.returnValues } : input),
+  );
+  return res.Attributes;
 }
 
 /** A conditional update: true when it applied, false when its condition failed (any other error is thrown). */
-export async function updateIf(
+export async function updateIf(db: Db, key: Key, update: Compilable): Promise<boolean> {
+  return answered(updateItem(db, key, update));
+}
+
+/**
+ * A conditional update that answers the item as it was (ALL_OLD) or is (ALL_NEW) after it, or null when its
+ * condition failed (any other error is thrown).
+ */
+export async function updateIfReturning(
   db: Db,
-  input: Omit<UpdateCommandInput, 'TableName'> & { ConditionExpression: string },
-): Promise<boolean> {
+  key: Key,
+  update: Compilable,
+  returnValues: 'ALL_NEW' | 'ALL_OLD',
+): Promise<Item | null> {
   try {
-    await updateItem(db, input);
+    return (await updateItem(db, key, update, { returnValues })) ?? null;
+  } catch (err) {
+    if (isConditionFailure(err)) return null;
+    throw err;
+  }
+}
+
+/** A conditional delete answering the deleted item, or null when its condition failed (any other error is thrown). */
+export async function deleteIfReturning(db: Db, key: Key, condition: Condition): Promise<Item | null> {
+  try {
+    return (await deleteItem(db, key, { condition, returnValues: 'ALL_OLD' })) ?? null;
+  } catch (err) {
+    if (isConditionFailure(err)) return null;
+    throw err;
+  }
+}
+
+/** A conditional delete: true when it applied, false when its condition failed (any other error is thrown). */
+export async function deleteIf(db: Db, key: Key, condition: Condition): Promise<boolean> {
+  return answered(deleteItem(db, key, { condition }));
+}
+
+/** A write whose failed condition is an answer (false), not an error; the toolkit's one such catch. */
+async function answered(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
@@ -273,9 +373,17 @@ export async function keysUnder(
 export async function deleteItem(
   db: Db,
   key: Key,
-  opts: Omit<DeleteCommandInput, 'TableName' | 'Key'> = {},
+  opts: { condition?: Condition; returnValues?: 'ALL_OLD' } = {},
 ): Promise<Item | undefined> {
-  return (await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: key, ...opts }))).Attributes;
+  const res = await db.doc.send(
+    new DeleteCommand({
+      TableName: db.tableName,
+      Key: key,
+      ...withCondition(opts.condition),
+      ...(opts.returnValues ? { ReturnValues: opts.returnValues } : {}),
+    }),
+  );
+  return res.Attributes;
 }
 
 /* ---------------- queries ---------------- */
@@ -464,70 +572,6 @@ export async function batchPutAll(db: Db, items: Item[]): Promise<void> {
       return pending.length ? AGAIN : undefined;
     });
   }
-}
-
-/* ---------------- update expressions ---------------- */
-
-export interface UpdateParts {
-  UpdateExpression: string;
-  ExpressionAttributeNames: Record<string, string>;
-  /** Absent when nothing needs a value (DynamoDB refuses an empty map). */
-  ExpressionAttributeValues?: Record<string, unknown>;
-}
-
-/**
- * `SET #f0 = :v0, ...` for a patch (undefined fields skipped, or written as null with `undefinedAs: 'null'`),
- * plus `ADD` counters and `REMOVE` attributes. Extra names/values (for a condition) are merged in.
- */
-export function buildUpdate(
-  set: Record<string, unknown>,
-  opts: {
-    add?: Record<string, number>;
-    remove?: string[];
-    undefinedAs?: 'skip' | 'null';
-    names?: Record<string, string>;
-    values?: Record<string, unknown>;
-  } = {},
-): UpdateParts {
-  const names: Record<string, string> = { ...opts.names };
-  const values: Record<string, unknown> = { ...opts.values };
-  let i = 0;
-  const name = (k: string) => {
-    const n = `#u${i}`;
-    names[n] = k;
-    return n;
-  };
-  const sets: string[] = [];
-  for (const [k, v] of Object.entries(set)) {
-    if (v === undefined && opts.undefinedAs !== 'null') continue;
-    const n = name(k);
-    values[`:u${i}`] = v ?? null;
-    sets.push(`${n} = :u${i}`);
-    i++;
-  }
-  const adds: string[] = [];
-  for (const [k, v] of Object.entries(opts.add ?? {})) {
-    const n = name(k);
-    values[`:u${i}`] = v;
-    adds.push(`${n} :u${i}`);
-    i++;
-  }
-  const removes = (opts.remove ?? []).map((k) => {
-    const n = name(k);
-    i++;
-    return n;
-  });
-  const parts = [
-    sets.length ? `SET ${sets.join(', ')}` : '',
-    adds.length ? `ADD ${adds.join(', ')}` : '',
-    removes.length ? `REMOVE ${removes.join(', ')}` : '',
-  ].filter(Boolean);
-  if (!parts.length) throw new Error('buildUpdate: nothing to update');
-  return {
-    UpdateExpression: parts.join(' '),
-    ExpressionAttributeNames: names,
-    ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
-  };
 }
 
 /* ---------------- cursors ---------------- */

@@ -8,8 +8,8 @@
 import * as z from 'zod';
 import { lazySchema } from '../schemas/lazy-schema';
 import { keys } from './keys';
-import { isConditionFailure, TABLE_SCHEMA, type Db } from './table';
-import { entity, getItem, putItem, updateIf, type EntityRecord } from './toolkit';
+import { TABLE_SCHEMA, type Db } from './table';
+import { entity, getItem, putIf, updateIf, type EntityRecord } from './toolkit';
 
 export const directUploadEntity = entity({
   name: 'DirectUpload',
@@ -55,17 +55,12 @@ export async function claimDirectUpload(
     resultBucket: null,
     resultKey: null,
   };
-  try {
-    await putItem(db, directUploadEntity.item(record, { [TABLE_SCHEMA.ttlAttribute]: claim.ttlEpochSeconds }), {
-      ConditionExpression: 'attribute_not_exists(pk) OR (sourceSha = :sha AND #status = :claimed)',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':sha': claim.sourceSha, ':claimed': 'claimed' },
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  const w = directUploadEntity.where;
+  return putIf(
+    db,
+    directUploadEntity.item(record, { [TABLE_SCHEMA.ttlAttribute]: claim.ttlEpochSeconds }),
+    w.or(w.notExists('pk'), w.and(w.eq('sourceSha', claim.sourceSha), w.eq('status', 'claimed'))),
+  );
 }
 
 /** Mark a claimed upload finalized with its stored image (false if the claim is gone or is another's). */
@@ -79,17 +74,17 @@ export async function finishDirectUpload(
     now: Date;
   },
 ): Promise<boolean> {
-  return updateIf(db, {
-    Key: keys.directUpload(done.userId, done.uploadId),
-    UpdateExpression: 'SET #status = :finalized, finalizedAt = :at, resultBucket = :bucket, resultKey = :key',
-    ConditionExpression: 'sourceSha = :sha',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: {
-      ':finalized': 'finalized',
-      ':at': done.now.toISOString(),
-      ':bucket': done.result?.bucket ?? null,
-      ':key': done.result?.key ?? null,
-      ':sha': done.sourceSha,
-    },
-  });
+  return updateIf(
+    db,
+    keys.directUpload(done.userId, done.uploadId),
+    directUploadEntity
+      .update()
+      .set({
+        status: 'finalized',
+        finalizedAt: done.now.toISOString(),
+        resultBucket: done.result?.bucket ?? null,
+        resultKey: done.result?.key ?? null,
+      })
+      .where((w) => w.eq('sourceSha', done.sourceSha)),
+  );
 }

@@ -1,14 +1,25 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from './dynamo-client';
+import { GetCommand, QueryCommand } from './dynamo-client';
 import * as z from 'zod';
 import { ROLES, type Role } from '../domain/roles';
 import { PLAN_IDS, STARTER_CREDITS, STARTER_GRANT_STATES } from '../domain/plans';
 import { ACCOUNT_STATUSES, RETENTION_DAYS, type AccountStatus } from '../domain/privacy';
 import { keys } from './keys';
-import { cancellationReasons, isConditionFailure, TABLE_SCHEMA, type Db } from './table';
+import { TABLE_SCHEMA, type Db } from './table';
 import { starterClaimKey, tombstoneKey } from './keys';
 import { ledgerItems } from './ledger-repository';
 import { ERROR_CODES, HttpError } from '../errors';
-import { batchGetAll, buildUpdate, entity, updateIf, type EntityRecord } from './toolkit';
+import {
+  batchGetAll,
+  entity,
+  ITEM_ABSENT,
+  ITEM_EXISTS,
+  transactNamed,
+  tx,
+  updateIf,
+  updateIfReturning,
+  updateItem,
+  type EntityRecord,
+} from './toolkit';
 import { lazySchema } from '../schemas/lazy-schema';
 
 /** A token issued before "Delete my account" must not re-create the user. */
@@ -108,8 +119,15 @@ export const starterGrantCause = (userId: string) => `starter:${userId}`;
 
 const strip = (item: unknown): UserRecord | null => userEntity.parseOrNull(item);
 
-export async function getUser(db: Db, userId: string): Promise<UserRecord | null> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.user(userId) }));
+/** `consistent`: a strongly consistent read (the request pipeline's one read of the caller: functions/lib/http.ts). */
+export async function getUser(db: Db, userId: string, consistent = false): Promise<UserRecord | null> {
+  const res = await db.doc.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: keys.user(userId),
+      ...(consistent ? { ConsistentRead: true } : {}),
+    }),
+  );
   return strip(res.Item);
 }
 
@@ -180,67 +198,34 @@ export async function createUserIfMissing(db: Db, input: NewUser, now = new Date
       createdAt: ts,
       updatedAt: ts,
     };
-    try {
-      await db.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: db.tableName,
-                Item: userEntity.item(user),
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              Put: {
-                TableName: db.tableName,
-                Item: handleClaimEntity.item({ handle, userId: input.id, claimedAt: ts }),
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              ConditionCheck: {
-                TableName: db.tableName,
-                Key: tombstoneKey(input.id),
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            ...(grant ? starterGrantItems(db, input.id, input.email, ts, now) : []),
-          ],
-        }),
-      );
-      return user;
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-      const reasons = cancellationReasons(err);
-      if (reasons[2] === 'ConditionalCheckFailed')
-        throw new HttpError(401, ACCOUNT_DELETED.code, ACCOUNT_DELETED.message);
-      if (grant && reasons[3] === 'ConditionalCheckFailed' && reasons[0] !== 'ConditionalCheckFailed') {
-        grant = false; // this e-mail had its starter grant already: create the account without one
-        addressUsed = true;
-        attempt--; // the handle was not the problem
-        continue;
-      }
-      if (reasons[0] === 'ConditionalCheckFailed') {
-        const raced = await getUser(db, input.id);
-        if (raced) return raced;
-      }
-      // the handle is taken: try again with a suffix
+    const out = await transactNamed(db, {
+      user: tx.put(db, userEntity.item(user), ITEM_ABSENT),
+      handle: tx.put(db, handleClaimEntity.item({ handle, userId: input.id, claimedAt: ts }), ITEM_ABSENT),
+      tombstone: tx.check(db, tombstoneKey(input.id), ITEM_ABSENT),
+      starterClaim:
+        grant && tx.put(db, { ...starterClaimKey(input.email), type: 'StarterClaim', claimedAt: ts }, ITEM_ABSENT),
+      starterGrant: grant && starterGrantItems(db, input.id, ts, now),
+    });
+    if (out.applied) return user;
+    if (out.failed('tombstone')) throw new HttpError(401, ACCOUNT_DELETED.code, ACCOUNT_DELETED.message);
+    if (out.failed('starterClaim') && !out.failed('user')) {
+      grant = false; // this e-mail had its starter grant already: create the account without one
+      addressUsed = true;
+      attempt--; // the handle was not the problem
+      continue;
     }
+    if (out.failed('user')) {
+      const raced = await getUser(db, input.id);
+      if (raced) return raced;
+    }
+    // the handle is taken: try again with a suffix
   }
   throw new Error(`Could not allocate a handle for ${input.email}`);
 }
 
-/** The starter grant's items: the e-mail's claim (fails when already claimed), the ledger entry, the balance. */
-function starterGrantItems(db: Db, userId: string, email: string, ts: string, now: Date) {
+/** The starter grant's ledger items (the entry and the balance; the e-mail's claim is its own item). */
+function starterGrantItems(db: Db, userId: string, ts: string, now: Date) {
   return [
-    {
-      Put: {
-        TableName: db.tableName,
-        Item: { ...starterClaimKey(email), type: 'StarterClaim', claimedAt: ts },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
     ...ledgerItems(
       db,
       {
@@ -280,36 +265,30 @@ export type UserPatch = Partial<Omit<UserRecord, 'id' | 'email' | 'handle' | 'cr
 
 /** Update plain fields of an existing user (never its keys, e-mail or handle). */
 export async function updateUser(db: Db, userId: string, patch: UserPatch, now = new Date()): Promise<UserRecord> {
-  const res = await db.doc.send(
-    new UpdateCommand({
-      TableName: db.tableName,
-      Key: keys.user(userId),
-      ...buildUpdate({ ...patch, updatedAt: now.toISOString() }),
-      ConditionExpression: 'attribute_exists(pk)',
-      ReturnValues: 'ALL_NEW',
-    }),
+  const written = await updateItem(
+    db,
+    keys.user(userId),
+    userEntity
+      .update()
+      .set({ ...patch, updatedAt: now.toISOString() })
+      .where(ITEM_EXISTS),
+    { returnValues: 'ALL_NEW' },
   );
-  return strip(res.Attributes)!;
+  return strip(written)!;
 }
 
 /** Switch the active role, only if the stored permanentRole is still admin (checked in the same write). */
 export async function setCurrentRole(db: Db, userId: string, role: Role, now = new Date()): Promise<UserRecord | null> {
-  try {
-    const res = await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.user(userId),
-        UpdateExpression: 'SET currentRole = :r, updatedAt = :u',
-        ConditionExpression: 'attribute_exists(pk) AND permanentRole = :admin',
-        ExpressionAttributeValues: { ':r': role, ':u': now.toISOString(), ':admin': 'admin' },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return strip(res.Attributes);
-  } catch (err) {
-    if (isConditionFailure(err)) return null;
-    throw err;
-  }
+  const written = await updateIfReturning(
+    db,
+    keys.user(userId),
+    userEntity
+      .update()
+      .set({ currentRole: role, updatedAt: now.toISOString() })
+      .where((w) => w.and(ITEM_EXISTS, w.eq('permanentRole', 'admin'))),
+    'ALL_NEW',
+  );
+  return strip(written);
 }
 
 /**
@@ -323,10 +302,10 @@ export async function setAccountStatus(
   status: AccountStatus,
   now = new Date(),
 ): Promise<boolean> {
-  return updateIf(db, {
-    Key: keys.user(userId),
-    UpdateExpression: 'SET accountStatus = :s, accountStatusAt = :u, updatedAt = :u',
-    ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':s': status, ':u': now.toISOString() },
-  });
+  const at = now.toISOString();
+  return updateIf(
+    db,
+    keys.user(userId),
+    userEntity.update().set({ accountStatus: status, accountStatusAt: at, updatedAt: at }).where(ITEM_EXISTS),
+  );
 }

@@ -5,12 +5,22 @@
  * - Links: `USER#<uid> / LINK#<ulid>`, counted by linkCount on the COUNTERS item in the same transaction
  *   (`linkCount < :max`), so the cap holds under concurrent adds.
  */
-import { GetCommand, QueryCommand, TransactWriteCommand } from './dynamo-client';
+import { GetCommand, QueryCommand } from './dynamo-client';
 import * as z from 'zod';
 import { keys } from './keys';
-import { cancellationReasons, isConditionFailure, type Db } from './table';
+import { type Db } from './table';
+import { countersUpdate, countersWhere } from './user-counters';
 import { handleClaimEntity, userEntity, type UserRecord } from './user-repository';
-import { entity, transactConditional, tx, withConflictRetry, type EntityRecord } from './toolkit';
+import {
+  entity,
+  ITEM_ABSENT,
+  ITEM_EXISTS,
+  transact,
+  transactNamed,
+  tx,
+  withConflictRetry,
+  type EntityRecord,
+} from './toolkit';
 import { lazySchema } from '../schemas/lazy-schema';
 
 /** Onboarding preferences (lists absent on older items read as empty). */
@@ -47,27 +57,14 @@ export async function savePreferences(
 ): Promise<PreferencesRecord> {
   const rec: PreferencesRecord = { ...prefs, updatedAt: now.toISOString() };
   await withConflictRetry(() =>
-    db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: db.tableName,
-              Item: preferencesEntity.item({ userId, ...rec }),
-            },
-          },
-          {
-            Update: {
-              TableName: db.tableName,
-              Key: keys.user(userId),
-              UpdateExpression: 'SET onboarded = :t, updatedAt = :u',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':t': true, ':u': rec.updatedAt },
-            },
-          },
-        ],
-      }),
-    ),
+    transact(db, [
+      tx.put(db, preferencesEntity.item({ userId, ...rec })),
+      tx.update(
+        db,
+        keys.user(userId),
+        userEntity.update().set({ onboarded: true, updatedAt: rec.updatedAt }).where(ITEM_EXISTS),
+      ),
+    ]),
   );
   return rec;
 }
@@ -101,58 +98,24 @@ export async function updateProfile(
   newHandle: string | null,
   now = new Date(),
 ): Promise<ProfileUpdateResult> {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':u': now.toISOString(), ':old': oldHandle };
-  const sets = ['updatedAt = :u'];
-  const all: Record<string, unknown> = { ...fields };
   const moving = newHandle !== null && newHandle !== oldHandle;
-  if (moving) all.handle = newHandle;
-  Object.entries(all)
-    .filter(([, v]) => v !== undefined)
-    .forEach(([k, v], i) => {
-      names[`#f${i}`] = k;
-      values[`:v${i}`] = v;
-      sets.push(`#f${i} = :v${i}`);
-    });
-  names['#h'] = 'handle';
-  const update = {
-    Update: {
-      TableName: db.tableName,
-      Key: keys.user(userId),
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk) AND #h = :old',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-  };
-  const items = moving
-    ? [
-        {
-          Delete: {
-            TableName: db.tableName,
-            Key: keys.handle(oldHandle),
-            ConditionExpression: 'attribute_not_exists(pk) OR userId = :uid',
-            ExpressionAttributeValues: { ':uid': userId },
-          },
-        },
-        {
-          Put: {
-            TableName: db.tableName,
-            Item: handleClaimEntity.item({ handle: newHandle!, userId, claimedAt: now.toISOString() }),
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        update,
-      ]
-    : [update];
-  try {
-    await withConflictRetry(() => db.doc.send(new TransactWriteCommand({ TransactItems: items })));
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-    const reasons = cancellationReasons(err);
-    if (moving && reasons[1] === 'ConditionalCheckFailed') return { ok: false, reason: 'handle-taken' };
-    return { ok: false, reason: 'stale' };
-  }
+  const claims = handleClaimEntity.where;
+  const out = await transactNamed(db, {
+    oldClaim:
+      moving && tx.delete(db, keys.handle(oldHandle), claims.or(claims.notExists('pk'), claims.eq('userId', userId))),
+    newClaim:
+      moving &&
+      tx.put(db, handleClaimEntity.item({ handle: newHandle, userId, claimedAt: now.toISOString() }), ITEM_ABSENT),
+    user: tx.update(
+      db,
+      keys.user(userId),
+      userEntity
+        .update()
+        .set({ updatedAt: now.toISOString(), ...fields, ...(moving ? { handle: newHandle } : {}) })
+        .where((w) => w.and(ITEM_EXISTS, w.eq('handle', oldHandle))),
+    ),
+  });
+  if (!out.applied) return { ok: false, reason: out.failed('newClaim') ? 'handle-taken' : 'stale' };
   const res = await db.doc.send(
     new GetCommand({ TableName: db.tableName, Key: keys.user(userId), ConsistentRead: true }),
   );
@@ -184,46 +147,25 @@ export async function listUserLinks(db: Db, userId: string): Promise<UserLinkRec
 
 /** Add a link unless the user already has `max`; false when the cap is reached. */
 export async function addUserLink(db: Db, userId: string, link: UserLinkRecord, max: number): Promise<boolean> {
-  try {
-    await withConflictRetry(() =>
-      db.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: db.tableName,
-                Key: keys.userCounters(userId),
-                UpdateExpression: 'ADD linkCount :one',
-                ConditionExpression: 'attribute_not_exists(linkCount) OR linkCount < :max',
-                ExpressionAttributeValues: { ':one': 1, ':max': max },
-              },
-            },
-            {
-              Put: {
-                TableName: db.tableName,
-                Item: userLinkEntity.item({ userId, ...link }),
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-          ],
-        }),
-      ),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  const w = countersWhere;
+  const out = await transactNamed(db, {
+    counters: tx.update(
+      db,
+      keys.userCounters(userId),
+      countersUpdate()
+        .add({ linkCount: 1 })
+        .where(w.or(w.notExists('linkCount'), w.lt('linkCount', max))),
+    ),
+    link: tx.put(db, userLinkEntity.item({ userId, ...link }), ITEM_ABSENT),
+  });
+  return out.applied;
 }
 
 /** Delete one of the user's links; false when it does not exist. */
 export async function deleteUserLink(db: Db, userId: string, linkId: string): Promise<boolean> {
-  const out = await transactConditional(db, [
-    tx.delete(db, keys.userLink(userId, linkId), 'attribute_exists(pk)'),
-    tx.update(db, keys.userCounters(userId), {
-      UpdateExpression: 'ADD linkCount :minus',
-      ExpressionAttributeValues: { ':minus': -1 },
-    }),
-  ]);
+  const out = await transactNamed(db, {
+    link: tx.delete(db, keys.userLink(userId, linkId), ITEM_EXISTS),
+    counters: tx.update(db, keys.userCounters(userId), countersUpdate().add({ linkCount: -1 })),
+  });
   return out.applied;
 }

@@ -1,5 +1,5 @@
 /** The routes of the admin endpoint group (functions/admin/handlers/admin.ts implements exactly these). */
-import { ADMIN, CREATOR, defineRoutes } from './route-def';
+import { ADMIN, CREATOR, defineGroup } from './route-def';
 import {
   adminUserSearchQuery,
   applicationListQuery,
@@ -49,13 +49,11 @@ import {
   takeDownResultSchema,
 } from '../schemas/responses';
 
-export const adminRoutes = defineRoutes([
+export const adminRoutes = defineGroup('admin', { auth: 'user' }, [
   // admin: maintenance operations
   {
     method: 'POST',
     path: '/api/admin/credits/adjust',
-    group: 'admin',
-    auth: 'user',
     roles: ADMIN,
     body: adjustCreditsSchema,
     response: adjustCreditsResultSchema,
@@ -65,8 +63,6 @@ export const adminRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/admin/finance/ledger',
-    group: 'admin',
-    auth: 'user',
     roles: ADMIN,
     query: financeLedgerQuery,
     response: financeLedgerPageSchema,
@@ -74,8 +70,6 @@ export const adminRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/admin/finance/summary',
-    group: 'admin',
-    auth: 'user',
     roles: ADMIN,
     query: financeSummaryQuery,
     response: financeSummarySchema,
@@ -83,16 +77,12 @@ export const adminRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/admin/finance/reconciliation',
-    group: 'admin',
-    auth: 'user',
     roles: ADMIN,
     response: reconciliationReportSchema,
   },
   {
     method: 'GET',
     path: '/api/admin/finance/export.csv',
-    group: 'admin',
-    auth: 'user',
     roles: ADMIN,
     query: financeLedgerQuery,
     produces: 'text/csv',
@@ -101,8 +91,6 @@ export const adminRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/admin/users',
-    group: 'admin',
-    auth: 'user',
     roles: ADMIN,
     query: adminUserSearchQuery,
     response: adminUserSearchResultSchema,
@@ -111,16 +99,12 @@ export const adminRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/admin/content-safety',
-    group: 'admin',
-    auth: 'user',
     roles: ADMIN,
     response: refusalSummarySchema,
   },
   {
     method: 'POST',
     path: '/api/admin/style-reports/{id}/take-down',
-    group: 'admin',
-    auth: 'user',
     roles: ADMIN,
     response: takeDownResultSchema,
   },
@@ -128,16 +112,12 @@ export const adminRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/admin/styles',
-    group: 'admin',
-    auth: 'user',
     roles: CREATOR,
     response: adminStyleListSchema,
   },
   {
     method: 'POST',
     path: '/api/admin/styles',
-    group: 'admin',
-    auth: 'user',
     roles: CREATOR,
     body: styleCreateSchema,
     response: adminStyleSchema,
@@ -146,8 +126,6 @@ export const adminRoutes = defineRoutes([
   {
     method: 'PATCH',
     path: '/api/admin/styles/{id}',
-    group: 'admin',
-    auth: 'user',
     roles: CREATOR,
     body: stylePatchSchema,
     response: adminStyleSchema,
@@ -155,8 +133,6 @@ export const adminRoutes = defineRoutes([
   {
     method: 'DELETE',
     path: '/api/admin/styles/{id}',
-    group: 'admin',
-    auth: 'user',
     roles: CREATOR,
     response: idResultSchema,
   },
@@ -164,17 +140,14 @@ export const adminRoutes = defineRoutes([
   {
     method: 'POST',
     path: '/api/admin/styles/{id}/cover',
-    group: 'admin',
-    auth: 'user',
     roles: CREATOR,
     response: idResultSchema,
     status: 201,
+    idempotent: true,
   },
   {
     method: 'POST',
     path: '/api/admin/styles/{id}/cover/from-generation',
-    group: 'admin',
-    auth: 'user',
     roles: CREATOR,
     body: coverFromGenerationSchema,
     response: adminStyleSchema,
@@ -182,16 +155,12 @@ export const adminRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/admin/categories',
-    group: 'admin',
-    auth: 'user',
     roles: CREATOR,
     response: categoryListSchema,
   },
   {
     method: 'GET',
     path: '/api/admin/products',
-    group: 'admin',
-    auth: 'user',
     roles: CREATOR,
     query: adminProductsQuery,
     response: adminProductListSchema,
@@ -199,8 +168,6 @@ export const adminRoutes = defineRoutes([
   {
     method: 'POST',
     path: '/api/admin/products',
-    group: 'admin',
-    auth: 'user',
     roles: CREATOR,
     body: productCreateSchema,
     response: adminProductSchema,
@@ -209,8 +176,6 @@ export const adminRoutes = defineRoutes([
   {
     method: 'PATCH',
     path: '/api/admin/products/{id}',
-    group: 'admin',
-    auth: 'user',
     roles: CREATOR,
     body: productPatchSchema,
     response: adminProductSchema,
@@ -218,24 +183,18 @@ export const adminRoutes = defineRoutes([
   {
     method: 'DELETE',
     path: '/api/admin/products/{id}',
-    group: 'admin',
-    auth: 'user',
     roles: CREATOR,
     response: idResultSchema,
   },
   {
     method: 'GET',
     path: '/api/admin/products/{id}/links',
-    group: 'admin',
-    auth: 'user',
     roles: CREATOR,
     response: adminProductLinkListSchema,
   },
   {
     method: 'POST',
     path: '/api/admin/products/{id}/links',
-    group: 'admin',
-    auth: 'user',
     roles: CREATOR,
     body: productLinkForProductSchema,
     response: adminProductLinkSchema,
@@ -244,8 +203,6 @@ export const adminRoutes = defineRoutes([
   {
     method: 'POST',
     path: '/api/admin/product-links',
-    group: 'admin',
-    auth: 'user',
     roles: CREATOR,
     body: productLinkCreateSchema,
     response: adminProductLinkSchema,
@@ -254,8 +211,6 @@ export const adminRoutes = defineRoutes([
   {
     method: 'PATCH',
     path: '/api/admin/product-links/{id}',
-    group: 'admin',
-    auth: 'user',
     roles: CREATOR,
     body: productLinkPatchSchema,
     response: adminProductLinkSchema,
@@ -264,8 +219,6 @@ export const adminRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/admin/influencer/applications',
-    group: 'admin',
-    auth: 'user',
     roles: ADMIN,
     query: applicationListQuery,
     response: adminApplicationListSchema,
@@ -273,8 +226,6 @@ export const adminRoutes = defineRoutes([
   {
     method: 'PATCH',
     path: '/api/admin/influencer/applications/{id}',
-    group: 'admin',
-    auth: 'user',
     roles: ADMIN,
     body: applicationReviewSchema,
     response: influencerApplicationSchema,
@@ -283,16 +234,12 @@ export const adminRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/admin/prompts',
-    group: 'admin',
-    auth: 'user',
     roles: ADMIN,
     response: adminPromptTemplateListSchema,
   },
   {
     method: 'POST',
     path: '/api/admin/prompts',
-    group: 'admin',
-    auth: 'user',
     roles: ADMIN,
     body: promptCreateSchema,
     response: adminPromptTemplateSchema,
@@ -301,8 +248,6 @@ export const adminRoutes = defineRoutes([
   {
     method: 'POST',
     path: '/api/admin/prompts/test',
-    group: 'admin',
-    auth: 'user',
     roles: ADMIN,
     body: promptTestSchema,
     response: promptTestResultSchema,
@@ -310,8 +255,6 @@ export const adminRoutes = defineRoutes([
   {
     method: 'PATCH',
     path: '/api/admin/prompts/{id}',
-    group: 'admin',
-    auth: 'user',
     roles: ADMIN,
     body: promptPatchSchema,
     response: adminPromptTemplateSchema,
@@ -319,8 +262,6 @@ export const adminRoutes = defineRoutes([
   {
     method: 'DELETE',
     path: '/api/admin/prompts/{id}',
-    group: 'admin',
-    auth: 'user',
     roles: ADMIN,
     response: deletedResultSchema,
   },
@@ -328,16 +269,12 @@ export const adminRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/admin/raw-templates',
-    group: 'admin',
-    auth: 'user',
     roles: ADMIN,
     response: adminRawTemplateListSchema,
   },
   {
     method: 'POST',
     path: '/api/admin/raw-templates',
-    group: 'admin',
-    auth: 'user',
     roles: ADMIN,
     body: rawTemplateCreateSchema,
     response: adminRawTemplateSchema,
@@ -346,8 +283,6 @@ export const adminRoutes = defineRoutes([
   {
     method: 'POST',
     path: '/api/admin/raw-templates/compile',
-    group: 'admin',
-    auth: 'user',
     roles: ADMIN,
     body: rawTemplateCompileSchema,
     response: compileResultSchema,
@@ -355,8 +290,6 @@ export const adminRoutes = defineRoutes([
   {
     method: 'PATCH',
     path: '/api/admin/raw-templates/{id}',
-    group: 'admin',
-    auth: 'user',
     roles: ADMIN,
     body: rawTemplatePatchSchema,
     response: adminRawTemplateSchema,
@@ -364,8 +297,6 @@ export const adminRoutes = defineRoutes([
   {
     method: 'DELETE',
     path: '/api/admin/raw-templates/{id}',
-    group: 'admin',
-    auth: 'user',
     roles: ADMIN,
     response: deletedResultSchema,
   },
@@ -373,16 +304,12 @@ export const adminRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/admin/share-reports',
-    group: 'admin',
-    auth: 'user',
     roles: ADMIN,
     response: shareReportListSchema,
   },
   {
     method: 'POST',
     path: '/api/admin/share-reports/{id}/take-down',
-    group: 'admin',
-    auth: 'user',
     roles: ADMIN,
     response: shareTakeDownSchema,
   },

@@ -1,15 +1,14 @@
 /** The routes of the auth-user endpoint group (functions/profiles/handlers/auth-user.ts implements exactly these). */
-import { defineRoutes } from './route-def';
+import { defineGroup } from './route-def';
 import { OPENAPI_EDGE_SECONDS, PUBLIC_LIST_EDGE_SECONDS } from '../domain/edge';
 import { openApiDocumentSchema } from '../schemas/common';
 import { currentUserSchema, runtimeConfigSchema, switchRoleSchema } from '../schemas/user';
 
-export const authUserRoutes = defineRoutes([
+export const authUserRoutes = defineGroup('auth-user', { auth: 'user' }, [
   // auth-user: configuration, sign-in redirects, the current user and role switching
   {
     method: 'GET',
     path: '/api/config',
-    group: 'auth-user',
     auth: 'public',
     response: runtimeConfigSchema,
     edgeCacheSeconds: PUBLIC_LIST_EDGE_SECONDS,
@@ -18,20 +17,17 @@ export const authUserRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/openapi.json',
-    group: 'auth-user',
     auth: 'public',
     response: openApiDocumentSchema,
     edgeCacheSeconds: OPENAPI_EDGE_SECONDS,
   },
-  { method: 'GET', path: '/api/login', group: 'auth-user', auth: 'public', status: 302 },
-  { method: 'GET', path: '/api/auth/login', group: 'auth-user', auth: 'public', status: 302 },
-  { method: 'GET', path: '/api/logout', group: 'auth-user', auth: 'public', status: 302 },
-  { method: 'GET', path: '/api/auth/user', group: 'auth-user', auth: 'user', response: currentUserSchema },
+  { method: 'GET', path: '/api/login', auth: 'public', status: 302 },
+  { method: 'GET', path: '/api/auth/login', auth: 'public', status: 302 },
+  { method: 'GET', path: '/api/logout', auth: 'public', status: 302 },
+  { method: 'GET', path: '/api/auth/user', response: currentUserSchema },
   {
     method: 'PATCH',
     path: '/api/users/role',
-    group: 'auth-user',
-    auth: 'user',
     body: switchRoleSchema,
     response: currentUserSchema,
   },

@@ -1,5 +1,5 @@
 /** The routes of the catalog endpoint group (functions/styles/handlers/catalog.ts implements exactly these). */
-import { ADMIN, defineRoutes } from './route-def';
+import { ADMIN, defineGroup } from './route-def';
 import { PUBLIC_LIST_EDGE_SECONDS } from '../domain/edge';
 import {
   exploreStylesQuery,
@@ -37,22 +37,20 @@ import {
 } from '../schemas/responses';
 import { currentUserSchema } from '../schemas/user';
 
-export const catalogRoutes = defineRoutes([
+export const catalogRoutes = defineGroup('catalog', { auth: 'user' }, [
   // catalog: styles, categories, collections (public reads; a signed-in viewer also sees their private styles)
   // GET /api/styles (issue 41): one page of public styles at a time, newest first, searched like explore
   {
     method: 'GET',
     path: '/api/styles',
-    group: 'catalog',
     auth: 'public',
     query: stylesListQuery,
     response: exploreStylePageSchema,
   },
-  { method: 'GET', path: '/api/styles/{id}', group: 'catalog', auth: 'optional', response: styleDetailSchema },
+  { method: 'GET', path: '/api/styles/{id}', auth: 'optional', response: styleDetailSchema },
   {
     method: 'GET',
     path: '/api/styles/{id}/products',
-    group: 'catalog',
     auth: 'optional',
     response: styleProductListSchema,
   },
@@ -60,7 +58,6 @@ export const catalogRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/explore/styles',
-    group: 'catalog',
     auth: 'public',
     query: exploreStylesQuery,
     response: exploreStylePageSchema,
@@ -69,7 +66,6 @@ export const catalogRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/explore/tags',
-    group: 'catalog',
     auth: 'public',
     response: exploreTagListSchema,
     edgeCacheSeconds: PUBLIC_LIST_EDGE_SECONDS,
@@ -77,7 +73,6 @@ export const catalogRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/categories',
-    group: 'catalog',
     auth: 'public',
     response: categoryListSchema,
     edgeCacheSeconds: PUBLIC_LIST_EDGE_SECONDS,
@@ -85,7 +80,6 @@ export const catalogRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/collections',
-    group: 'catalog',
     auth: 'public',
     response: collectionSummaryListSchema,
     edgeCacheSeconds: PUBLIC_LIST_EDGE_SECONDS,
@@ -94,42 +88,33 @@ export const catalogRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/styles/{id}/collection',
-    group: 'catalog',
     auth: 'optional',
     response: collectionSummaryListSchema,
   },
   {
     method: 'GET',
     path: '/api/styles/{id}/generations',
-    group: 'catalog',
-    auth: 'user',
     response: generationListSchema,
   },
   {
     method: 'GET',
     path: '/api/styles/{id}/favorite',
-    group: 'catalog',
     auth: 'optional',
     response: favoriteStateSchema,
   },
   {
     method: 'POST',
     path: '/api/styles/{id}/favorite',
-    group: 'catalog',
-    auth: 'user',
     response: favoriteToggleSchema,
   },
   {
     method: 'DELETE',
     path: '/api/styles/{id}/favorite',
-    group: 'catalog',
-    auth: 'user',
     response: favoriteToggleSchema,
   },
   {
     method: 'GET',
     path: '/api/styles/{id}/favorites/count',
-    group: 'catalog',
     auth: 'optional',
     response: favoriteCountSchema,
   },
@@ -137,16 +122,12 @@ export const catalogRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/favorites',
-    group: 'catalog',
-    auth: 'user',
     query: favoritesPageQuery,
     response: favoriteStylePageSchema,
   },
   {
     method: 'POST',
     path: '/api/styles/{id}/flag',
-    group: 'catalog',
-    auth: 'user',
     body: flagStyleSchema,
     response: styleReportSchema,
     status: 201,
@@ -154,66 +135,54 @@ export const catalogRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/admin/style-reports',
-    group: 'catalog',
-    auth: 'user',
     roles: ADMIN,
     response: styleReportListSchema,
   },
-  { method: 'GET', path: '/api/users/{id}', group: 'catalog', auth: 'optional', response: publicUserSchema },
+  { method: 'GET', path: '/api/users/{id}', auth: 'optional', response: publicUserSchema },
   {
     method: 'GET',
     path: '/api/collections/{id}',
-    group: 'catalog',
     auth: 'optional',
     response: collectionDetailSchema,
   },
   {
     method: 'GET',
     path: '/api/influencer-collections/user/{userId}',
-    group: 'catalog',
     auth: 'optional',
     response: collectionSummaryListSchema,
   },
-  { method: 'GET', path: '/api/profile/{handle}', group: 'catalog', auth: 'optional', response: publicProfileSchema },
+  { method: 'GET', path: '/api/profile/{handle}', auth: 'optional', response: publicProfileSchema },
   // catalog (settings): onboarding preferences, profile settings and profile links of the signed-in user
   {
     method: 'POST',
     path: '/api/preferences',
-    group: 'catalog',
-    auth: 'user',
     body: preferencesSchema,
     response: preferencesViewSchema,
   },
-  { method: 'GET', path: '/api/user/preferences', group: 'catalog', auth: 'user', response: preferencesViewSchema },
+  { method: 'GET', path: '/api/user/preferences', response: preferencesViewSchema },
   {
     method: 'PATCH',
     path: '/api/user/profile',
-    group: 'catalog',
-    auth: 'user',
     body: profilePatchSchema,
     response: currentUserSchema,
   },
-  { method: 'GET', path: '/api/user/links', group: 'catalog', auth: 'user', response: userLinkListSchema },
+  { method: 'GET', path: '/api/user/links', response: userLinkListSchema },
   {
     method: 'POST',
     path: '/api/user/links',
-    group: 'catalog',
-    auth: 'user',
     body: userLinkSchema,
     response: userLinkViewSchema,
     status: 201,
   },
-  { method: 'DELETE', path: '/api/user/links/{id}', group: 'catalog', auth: 'user', status: 204 },
+  { method: 'DELETE', path: '/api/user/links/{id}', status: 204 },
   // catalog: templates (reads)
-  { method: 'GET', path: '/api/raw-templates', group: 'catalog', auth: 'user', response: rawTemplateListSchema },
-  { method: 'GET', path: '/api/raw-templates/{id}', group: 'catalog', auth: 'user', response: rawTemplateSchema },
-  { method: 'GET', path: '/api/templates', group: 'catalog', auth: 'user', response: rawTemplateListSchema },
-  { method: 'GET', path: '/api/prompts', group: 'catalog', auth: 'user', response: promptTemplateListSchema },
+  { method: 'GET', path: '/api/raw-templates', response: rawTemplateListSchema },
+  { method: 'GET', path: '/api/raw-templates/{id}', response: rawTemplateSchema },
+  { method: 'GET', path: '/api/templates', response: rawTemplateListSchema },
+  { method: 'GET', path: '/api/prompts', response: promptTemplateListSchema },
   {
     method: 'GET',
     path: '/api/prompt-templates/{id}',
-    group: 'catalog',
-    auth: 'user',
     response: promptTemplateSchema,
   },
 ]);

@@ -1,6 +1,6 @@
 /**
  * The one route table: every HTTP route of the product, its Lambda group, its auth level and its contract.
- * Written one file a group (shared/routes/<group>.ts, the routes that functions/<group>/index.ts implements:
+ * Written one file a group (shared/routes/<group>.ts, the routes that functions/<domain>/handlers/<group>.ts implements:
  * a function loads only its own group's file and schemas); this module joins them. The CDK API construct
  * (infra/lib/constructs/api.ts), the local HTTP API (infra/local/api-server.ts) and the OpenAPI document
  * (shared/openapi.ts) read the joined table.

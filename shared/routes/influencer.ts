@@ -1,5 +1,5 @@
 /** The routes of the influencer endpoint group (functions/styles/handlers/influencer.ts implements exactly these). */
-import { CREATOR, defineRoutes } from './route-def';
+import { CREATOR, defineGroup } from './route-def';
 import {
   collectionAddStyleSchema,
   collectionCreateSchema,
@@ -14,21 +14,17 @@ import {
   myCollectionSchema,
 } from '../schemas/responses';
 
-export const influencerRoutes = defineRoutes([
+export const influencerRoutes = defineGroup('influencer', { auth: 'user' }, [
   // influencer: My Collections (influencers and admins; only the owner changes a collection)
   {
     method: 'GET',
     path: '/api/influencer-collections',
-    group: 'influencer',
-    auth: 'user',
     roles: CREATOR,
     response: myCollectionListSchema,
   },
   {
     method: 'POST',
     path: '/api/influencer-collections',
-    group: 'influencer',
-    auth: 'user',
     roles: CREATOR,
     body: collectionCreateSchema,
     response: myCollectionDetailSchema,
@@ -37,16 +33,12 @@ export const influencerRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/influencer-collections/{id}',
-    group: 'influencer',
-    auth: 'user',
     roles: CREATOR,
     response: myCollectionDetailSchema,
   },
   {
     method: 'PATCH',
     path: '/api/influencer-collections/{id}',
-    group: 'influencer',
-    auth: 'user',
     roles: CREATOR,
     body: collectionPatchSchema,
     response: myCollectionSchema,
@@ -54,16 +46,12 @@ export const influencerRoutes = defineRoutes([
   {
     method: 'DELETE',
     path: '/api/influencer-collections/{id}',
-    group: 'influencer',
-    auth: 'user',
     roles: CREATOR,
     response: deletedResultSchema,
   },
   {
     method: 'POST',
     path: '/api/influencer-collections/{id}/styles',
-    group: 'influencer',
-    auth: 'user',
     roles: CREATOR,
     body: collectionAddStyleSchema,
     response: myCollectionSchema,
@@ -71,8 +59,6 @@ export const influencerRoutes = defineRoutes([
   {
     method: 'DELETE',
     path: '/api/influencer-collections/{id}/styles/{styleId}',
-    group: 'influencer',
-    auth: 'user',
     roles: CREATOR,
     response: myCollectionSchema,
   },
@@ -80,15 +66,11 @@ export const influencerRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/influencer/application',
-    group: 'influencer',
-    auth: 'user',
     response: influencerApplicationSchema.nullable(),
   },
   {
     method: 'POST',
     path: '/api/influencer/apply',
-    group: 'influencer',
-    auth: 'user',
     body: influencerApplySchema,
     response: influencerApplicationSchema,
     status: 201,

@@ -1,5 +1,5 @@
 /** The routes of the privacy endpoint group (functions/privacy/handlers/privacy.ts implements exactly these). */
-import { defineRoutes } from './route-def';
+import { defineGroup } from './route-def';
 import {
   ageInputSchema,
   deleteAccountInputSchema,
@@ -16,56 +16,46 @@ import {
   retentionImpactSchema,
 } from '../schemas/responses';
 
-export const privacyRoutes = defineRoutes([
+export const privacyRoutes = defineGroup('privacy', { auth: 'user' }, [
   // privacy: age statement, retention of generated images, data export, account deletion
-  { method: 'GET', path: '/api/user/privacy', group: 'privacy', auth: 'user', response: privacySettingsSchema },
+  { method: 'GET', path: '/api/user/privacy', response: privacySettingsSchema },
   {
     method: 'PUT',
     path: '/api/user/privacy/retention',
-    group: 'privacy',
-    auth: 'user',
     body: retentionInputSchema,
     response: privacySettingsSchema,
   },
   {
     method: 'GET',
     path: '/api/user/privacy/retention-impact',
-    group: 'privacy',
-    auth: 'user',
     query: retentionImpactQuerySchema,
     response: retentionImpactSchema,
   },
   {
     method: 'POST',
     path: '/api/user/age',
-    group: 'privacy',
-    auth: 'user',
     body: ageInputSchema,
     response: ageResultSchema,
   },
   {
     method: 'POST',
     path: '/api/user/export',
-    group: 'privacy',
-    auth: 'user',
     response: exportJobSchema,
     status: 202,
   },
-  { method: 'GET', path: '/api/user/export/latest', group: 'privacy', auth: 'user', response: latestExportSchema },
-  { method: 'GET', path: '/api/user/export/{id}', group: 'privacy', auth: 'user', response: exportJobSchema },
+  { method: 'GET', path: '/api/user/export/latest', response: latestExportSchema },
+  { method: 'GET', path: '/api/user/export/{id}', response: exportJobSchema },
   {
     method: 'GET',
     path: '/api/user/account/deletion-preview',
-    group: 'privacy',
-    auth: 'user',
     response: deletionPreviewSchema,
   },
   {
     method: 'DELETE',
     path: '/api/user/account',
-    group: 'privacy',
-    auth: 'user',
     body: deleteAccountInputSchema,
     response: deletionReceiptSchema,
+    // a deletion that failed midway may be retried by its owner
+    allowsDeletingAccount: true,
   },
 ]);

@@ -59,10 +59,24 @@ export interface RouteDef {
   method: HttpMethod;
   /** API Gateway HTTP API path syntax: {id} for one segment, {key+} for a greedy tail. */
   path: string;
+  /** Set by `defineGroup` from the group's declaration (never written on an entry). */
   group: Group;
+  /** The group's default (`defineGroup`) unless the entry says otherwise. */
   auth: AuthLevel;
   /** Effective roles allowed (checked by the handler against the user item); absent = any signed-in user. */
   roles?: readonly Role[];
+  /**
+   * A spending start that honours the Idempotency-Key header (functions/lib/idempotency.ts): the pipeline reads
+   * and checks the key, answers a repeat with the first start's id (200, `idempotent-replayed: true`) and a
+   * lost race for the key with the winner's, and a new start with the entry's status. Only on `user` routes
+   * whose response is `{ id }`.
+   */
+  idempotent?: true;
+  /**
+   * The route also runs for the caller's account whose deletion failed midway (`accountStatus` 'deleting'), so
+   * its owner can retry it; every other route refuses an inactive account (401 auth.account_inactive).
+   */
+  allowsDeletingAccount?: true;
   /** The handler needs the raw, unparsed body (Stripe signature verification). */
   rawBody?: boolean;
   /**
@@ -100,12 +114,34 @@ export interface RouteDef {
   summary?: string;
 }
 
+/** What an entry of a group's file says: everything but the group, and the auth level only where it differs. */
+export type RouteEntry = Omit<RouteDef, 'group' | 'auth'> & { auth?: AuthLevel };
+
+/** A group's defaults, given once in its declaration (`defineGroup`). */
+export interface GroupDefaults {
+  auth: AuthLevel;
+}
+
+/** An entry with its group and the group's defaults filled in (its own fields win), its literal types kept. */
+export type GroupRoute<E, G extends Group, D extends GroupDefaults> = {
+  [K in keyof (Omit<D, keyof E> & E & { group: G })]: (Omit<D, keyof E> & E & { group: G })[K];
+};
+
 /**
- * A group's route table, its entries' literal types kept (method, path, schemas): the handler's implementations
- * (functions/lib/http.ts createGroupHandler) and the SPA's typed client (web/src/api/endpoints.ts) are typed
- * from them.
+ * A group's route table, declared once with its group and defaults (shared/routes/<group>.ts): each entry gets
+ * the group and the group's auth level unless it names its own. The entries' literal types are kept (method,
+ * path, schemas, auth): the handler's implementations (functions/lib/http.ts createGroupHandler) and the SPA's
+ * typed client (web/src/api/endpoints.ts) are typed from them.
  */
-export const defineRoutes = <const R extends readonly RouteDef[]>(routes: R): R => routes;
+export function defineGroup<
+  const G extends Group,
+  const D extends GroupDefaults,
+  const R extends readonly RouteEntry[],
+>(group: G, defaults: D, routes: R): { readonly [I in keyof R]: GroupRoute<R[I], G, D> } {
+  return routes.map((r) => ({ ...defaults, ...r, group })) as unknown as {
+    readonly [I in keyof R]: GroupRoute<R[I], G, D>;
+  };
+}
 
 /** 'GET /api/x/{id}': the key of a route, as API Gateway spells it and the handlers name their implementations. */
 export type RouteKeyOf<R extends Pick<RouteDef, 'method' | 'path'>> = `${R['method']} ${R['path']}`;

@@ -1,5 +1,5 @@
 /** The routes of the uploads-images endpoint group (functions/profiles/handlers/uploads-images.ts implements exactly these). */
-import { defineRoutes } from './route-def';
+import { defineGroup } from './route-def';
 import { PUBLIC_IMAGE_URL_EDGE_SECONDS } from '../domain/edge';
 import { mediaUrlSchema } from '../schemas/common';
 import { noFieldsSchema, uploadFieldsSchema } from '../schemas/requests';
@@ -16,13 +16,11 @@ import {
 } from '../schemas/upload';
 import { currentUserSchema } from '../schemas/user';
 
-export const uploadsImagesRoutes = defineRoutes([
+export const uploadsImagesRoutes = defineGroup('uploads-images', { auth: 'user' }, [
   // uploads-images: uploads, remote image fetches (SSRF-guarded) and media access (presigned GETs)
   {
     method: 'POST',
     path: '/api/upload',
-    group: 'uploads-images',
-    auth: 'user',
     roles: ['influencer', 'admin'],
     body: uploadFieldsSchema,
     multipart: { files: ['file'] },
@@ -33,8 +31,6 @@ export const uploadsImagesRoutes = defineRoutes([
   {
     method: 'POST',
     path: '/api/user/profile-image',
-    group: 'uploads-images',
-    auth: 'user',
     body: noFieldsSchema,
     multipart: { files: ['profileImage'] },
     response: currentUserSchema,
@@ -43,8 +39,6 @@ export const uploadsImagesRoutes = defineRoutes([
   {
     method: 'POST',
     path: '/api/uploads/outfit',
-    group: 'uploads-images',
-    auth: 'user',
     body: noFieldsSchema,
     multipart: { files: ['file'] },
     response: uploadResultSchema,
@@ -54,8 +48,6 @@ export const uploadsImagesRoutes = defineRoutes([
   {
     method: 'POST',
     path: '/api/download-image',
-    group: 'uploads-images',
-    auth: 'user',
     body: downloadImageSchema,
     response: downloadImageResultSchema,
     rateLimit: 'media.fetch',
@@ -63,8 +55,6 @@ export const uploadsImagesRoutes = defineRoutes([
   {
     method: 'POST',
     path: '/api/scrape-url',
-    group: 'uploads-images',
-    auth: 'user',
     body: scrapeUrlSchema,
     response: scrapeUrlResultSchema,
     rateLimit: 'media.fetch',
@@ -72,7 +62,6 @@ export const uploadsImagesRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/public-image/{key+}',
-    group: 'uploads-images',
     auth: 'public',
     response: mediaUrlSchema,
     // a public image's presigned URL is the same for everyone within its signing hour (its answer's max-age)
@@ -81,16 +70,12 @@ export const uploadsImagesRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/private-image/{key+}',
-    group: 'uploads-images',
-    auth: 'user',
     response: mediaUrlSchema,
   },
   // direct uploads: presigned POST to a quarantine key, then finalize (validate + re-encode into the real key)
   {
     method: 'POST',
     path: '/api/uploads',
-    group: 'uploads-images',
-    auth: 'user',
     body: presignUploadSchema,
     response: presignUploadResultSchema,
     status: 201,
@@ -98,8 +83,6 @@ export const uploadsImagesRoutes = defineRoutes([
   {
     method: 'POST',
     path: '/api/uploads/complete',
-    group: 'uploads-images',
-    auth: 'user',
     body: completeUploadSchema,
     response: completeUploadResultSchema,
     status: 201,

@@ -13,7 +13,7 @@ import { STYLE_IMAGE_TYPES } from '../domain/catalog';
 import { storedSizeChartSchema } from '../domain/size-advice';
 import { GARMENT_SLOTS } from '../domain/outfit';
 import { AI_LABEL, SHARE_VIEW_STATES } from '../domain/shares';
-import { ACCOUNT_STATUSES, RETENTION_DAYS } from '../domain/privacy';
+import { ACCOUNT_STATUSES, EXPORT_STATUSES, RETENTION_DAYS } from '../domain/privacy';
 import { PLAN_IDS } from '../domain/plans';
 import { ROLES } from '../domain/roles';
 import { generationSchema } from './generation';
@@ -466,7 +466,7 @@ export const ageResultSchema = /* @__PURE__ */ lazySchema(() => z.object({ ageSt
 export const exportJobSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
-    status: z.enum(['pending', 'building', 'ready', 'failed']),
+    status: z.enum(EXPORT_STATUSES),
     progress: z.number(),
     createdAt: z.string(),
     url: nstr,

@@ -8,12 +8,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { nodeModelRuntime, warmEngineModels } from '../../functions/engine/node-runtime';
-import { analyzePerson, checkFullBody, tryOn, type TryOnResult } from '../../shared/engine';
+import { analyzePerson, checkFullBody, tryOn, type RgbaImage, type TryOnResult } from '../../shared/engine';
 import { FULL_BODY, GARMENTS, NOT_FULL_BODY, loadGarment, loadPerson, toPng } from './fixtures';
-import { measure, THRESHOLDS, type RenderMetrics } from './metrics';
+import { FIXTURE_TRUTH } from './metrics/fixture-truth';
+import {
+  failuresOf,
+  measure,
+  measureAll,
+  METRIC_THRESHOLDS,
+  THRESHOLDS,
+  type AllMetrics,
+  type RenderMetrics,
+} from './metrics';
 
 const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../docs/engine');
 const TILE = 300;
+/** GALLERY_PANELS=<dir>: also write each render full size beside its photo (person | result), to look at. */
+const PANELS = process.env.GALLERY_PANELS;
 
 function failures(m: RenderMetrics, slot: string): string[] {
   const f: string[] = [];
@@ -67,8 +78,10 @@ async function main(): Promise<void> {
       const t = Date.now();
       let result: TryOnResult;
       try {
+        // the gate reports rather than refuses here: the metrics look at what it would have refused too
         result = await tryOn(nodeModelRuntime, person, [{ image: g.image, slot: g.slot, source: 'laydown' }], {
           analysis,
+          gate: 'report',
         });
       } catch (err) {
         rows.push({ person: name, garment: g.file, error: String(err) });
@@ -77,13 +90,43 @@ async function main(): Promise<void> {
       const ms = Date.now() - t;
       const m = measure(name, g.slot, person, analysis, result);
       const fails = failures(m, g.slot);
-      rows.push({ person: name, garment: g.file, slot: g.slot, ms, timingsMs: result.timingsMs, ...round(m), fails });
-      tiles.push(
-        await tile(
-          await toPng(result.image),
-          `${g.file.replace(/\.(jpg|png)$/, '')} ${fails.length ? 'x ' + fails.join(',') : 'ok'}`,
-        ),
-      );
+      const truth = FIXTURE_TRUTH[g.file];
+      const all = measureAll({
+        person,
+        analysis,
+        tryOn: result,
+        product: g.image,
+        slotGiven: g.slot,
+        truth,
+        fixture: name,
+      });
+      const seen = failuresOf(all, truth);
+      rows.push({
+        person: name,
+        garment: g.file,
+        slot: g.slot,
+        ms,
+        timingsMs: result.timingsMs,
+        ...round(m),
+        fails,
+        metrics: roundAll(all),
+        metricFails: seen,
+      });
+      const label = [
+        result.safety.ok ? '' : `GATE ${result.safety.code}`,
+        fails.length ? 'x ' + fails.join(',') : '',
+        seen.length ? 'x ' + seen.join(',') : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
+      tiles.push(await tile(await toPng(result.image), `${g.file.replace(/\.(jpg|png)$/, '')} ${label || 'ok'}`));
+      if (PANELS)
+        await panel(
+          person,
+          result.image,
+          `${name} x ${g.file}: ${label || 'ok'}`,
+          path.join(PANELS, `${name}--${g.file.replace(/\.(jpg|png)$/, '')}.png`),
+        );
     }
   }
   const cols = GARMENTS.length + 1;
@@ -101,7 +144,11 @@ async function main(): Promise<void> {
   writeFileSync(path.join(OUT, 'gallery.png'), sheet);
   writeFileSync(
     path.join(OUT, 'gallery.json'),
-    JSON.stringify({ thresholds: THRESHOLDS, modelLoadMs: loadMs, refusals, renders: rows }, null, 1) + '\n',
+    JSON.stringify(
+      { thresholds: THRESHOLDS, metricThresholds: METRIC_THRESHOLDS, modelLoadMs: loadMs, refusals, renders: rows },
+      null,
+      1,
+    ) + '\n',
   );
   for (const r of rows) {
     console.log(
@@ -115,6 +162,7 @@ async function main(): Promise<void> {
         r.untouchedMad,
         JSON.stringify(r.wristsVisible),
         JSON.stringify(r.fails ?? r.error),
+        JSON.stringify(r.metricFails ?? null),
       ].join(' '),
     );
   }
@@ -130,6 +178,41 @@ function round(m: RenderMetrics) {
     untouchedMad: r(m.untouchedMad),
     wristsVisible: m.wristsVisible.map((v) => r(v)),
   };
+}
+
+/** A metric's value rounded for the JSON (3 decimals; the legacy block is the issue-23 metrics, already listed). */
+function roundAll(m: AllMetrics) {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(m)) {
+    if (k === 'legacy') continue;
+    if (typeof v === 'number') out[k] = Math.round(v * 1000) / 1000;
+    else if (v && typeof v === 'object')
+      out[k] = Object.fromEntries(
+        Object.entries(v).map(([a, b]) => [a, typeof b === 'number' ? Math.round(b * 1000) / 1000 : b]),
+      );
+    else out[k] = v;
+  }
+  return out;
+}
+
+/** The photo and the render side by side at full size, a caption above (to look at, not tiles). */
+async function panel(person: RgbaImage, result: RgbaImage, caption: string, file: string): Promise<void> {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const w = person.width;
+  const h = person.height;
+  const bar = 28;
+  const esc = caption.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const text = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w * 2}" height="${bar}"><rect width="${w * 2}" height="${bar}" fill="#222"/><text x="6" y="20" font-size="16" font-family="sans-serif" fill="#fff">${esc}</text></svg>`,
+  );
+  await sharp({ create: { width: w * 2, height: h + bar, channels: 3, background: '#fff' } })
+    .composite([
+      { input: text, left: 0, top: 0 },
+      { input: await toPng(person), left: 0, top: bar },
+      { input: await toPng(result), left: w, top: bar },
+    ])
+    .png()
+    .toFile(file);
 }
 
 await main();

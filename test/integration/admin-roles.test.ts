@@ -4,7 +4,7 @@
  * (also under concurrency), the influencer application lifecycle, prompt and raw templates and the compiler.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ScanCommand, UpdateCommand } from '../../shared/repositories/dynamo-client';
+import { DeleteCommand, ScanCommand } from '../../shared/repositories/dynamo-client';
 import { createS3Client } from '../../infra/local/s3-sdk';
 import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
 import { keys } from '../../shared/repositories/keys';
@@ -14,6 +14,8 @@ import { createPhotoProfile } from '../../shared/repositories/photo-profile-repo
 import { ROUTES, routeKey } from '../../shared/routes';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { listedStyleIds, uploadOwnStyleImage } from '../support/styles';
+import { updateItem } from '../../shared/repositories/toolkit';
+import { countersUpdate } from '../../shared/repositories/user-counters';
 
 let ctx: IntegrationContext;
 let admin: TestUser;
@@ -648,13 +650,10 @@ describe('style limits', () => {
     await ctx.invoke('GET', '/api/auth/user', { token: u.idToken });
     await setUser(u, INFLUENCER);
     // 118 already counted, plus a photo-profile counter that must stay untouched
-    await ctx.db.doc.send(
-      new UpdateCommand({
-        TableName: ctx.tableName,
-        Key: keys.userCounters(u.sub),
-        UpdateExpression: 'SET publicStyleCount = :n, photoProfileCount = :p',
-        ExpressionAttributeValues: { ':n': 118, ':p': 3 },
-      }),
+    await updateItem(
+      ctx.db,
+      keys.userCounters(u.sub),
+      countersUpdate().set({ publicStyleCount: 118, photoProfileCount: 3 }),
     );
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) => as(u).post('/api/admin/styles', styleBody({ name: `P${i}` }))),
@@ -943,5 +942,25 @@ describe('role matrix (admin)', () => {
       200,
     );
     expect((await as(admin).del(`/api/influencer-collections/${mine.body.id}`)).status).toBe(200);
+  });
+});
+
+describe('the admin list of applications', () => {
+  it("an applicant whose user item is gone is listed with user: null (the schema's and the screen's 'Unknown user')", async () => {
+    const u = await ctx.createUser();
+    await ctx.invoke('GET', '/api/auth/user', { token: u.idToken });
+    await setUser(u, { currentPlan: 'starter', subscriptionStatus: 'active' });
+    const applied = await as(u).post('/api/influencer/apply', {
+      useCase: 'I create weekly outfit guides for my followers and want to publish try-on styles.',
+    });
+    expect(applied.status).toBe(201);
+    await ctx.db.doc.send(new DeleteCommand({ TableName: ctx.tableName, Key: keys.user(u.sub) }));
+    // the harness checks the answer against the route's response schema (a user of nulls was drift)
+    const list = await as(admin).get('/api/admin/influencer/applications?status=pending');
+    expect(list.status).toBe(200);
+    expect(list.body.find((a: { id: string }) => a.id === applied.body.id)).toMatchObject({
+      userId: u.sub,
+      user: null,
+    });
   });
 });

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ensureTable } from '../../infra/local/stack';
 import { DocClient } from '../../shared/repositories/dynamo-client';
 import type { Db } from '../../shared/repositories/table';
-import { getItem, putItem, transact, tx } from '../../shared/repositories/toolkit';
+import { getItem, putItem, transact, tx, update } from '../../shared/repositories/toolkit';
 
 const region = 'eu-west-1';
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -90,7 +90,7 @@ async function addOnceWithALostAnswer(db: Db): Promise<number> {
   const key = { pk: `COUNTER#${randomUUID()}`, sk: 'COUNTER' };
   await putItem(plain, { ...key, n: 0 });
   await transact(db, [
-    tx.update(db, key, { UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } }),
+    tx.update(db, key, update<{ n: number }>().add({ n: 1 })),
     tx.put(db, { pk: key.pk, sk: `MOVE#${randomUUID()}` }),
   ]);
   const item = await getItem(plain, key, { consistent: true });

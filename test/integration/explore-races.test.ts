@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setModeratorForTests } from '../../functions/lib/moderation';
 import { renderPerson } from '../../infra/local/seed-images';
 import { file, multipart } from '../support/media';
-import { GetCommand, ScanCommand, UpdateCommand } from '../../shared/repositories/dynamo-client';
+import { GetCommand, ScanCommand } from '../../shared/repositories/dynamo-client';
 import { keys } from '../../shared/repositories/keys';
 import { exploreIndexItems } from '../../shared/repositories/explore-repository';
 import { repairExploreIndex } from '../../shared/repositories/explore-repair';
@@ -21,6 +21,8 @@ import { listPromptTemplates } from '../../shared/repositories/catalog-repositor
 import { seedTestCatalog } from '../support/styles';
 import { updateUser } from '../../shared/repositories/user-repository';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
+import { update, updateItem } from '../../shared/repositories/toolkit';
+import { styleUpdate } from '../../shared/repositories/explore-postings';
 
 let ctx: IntegrationContext;
 let owner: TestUser; // an influencer: the creator racing with herself, and the owner a takedown is done against
@@ -232,34 +234,21 @@ describe('the repair sweep', () => {
   it('deletes postings no style lists and settles a style whose writer stopped half-way', async () => {
     const [kept, gone] = await createStyles('Sweep', 2);
     // a stray: a posting of a style that no longer exists (as the former writes could leave)
-    await ctx.db.doc.send(
-      new UpdateCommand({
-        TableName: ctx.tableName,
-        Key: keys.explorePosting('N', 'ALL', '2020-01-01T00:00:00.000Z', 'no-such-style'),
-        UpdateExpression: 'SET #t = :t, id = :id',
-        ExpressionAttributeNames: { '#t': 'type' },
-        ExpressionAttributeValues: { ':t': 'ExplorePosting', ':id': 'no-such-style' },
-      }),
+    await updateItem(
+      ctx.db,
+      keys.explorePosting('N', 'ALL', '2020-01-01T00:00:00.000Z', 'no-such-style'),
+      update<{ id: string }>().set({ type: 'ExplorePosting', id: 'no-such-style' }),
     );
     // a writer that stopped after its commit: the style lists a key it no longer wants and is marked pending
     const style = await getStoredStyle(ctx.db, kept!);
     const staleKey = keys.explorePosting('N', 'W#zzzz', style!.createdAt, kept!);
-    await ctx.db.doc.send(
-      new UpdateCommand({
-        TableName: ctx.tableName,
-        Key: staleKey,
-        UpdateExpression: 'SET #t = :t, id = :id',
-        ExpressionAttributeNames: { '#t': 'type' },
-        ExpressionAttributeValues: { ':t': 'ExplorePosting', ':id': kept },
-      }),
-    );
-    await ctx.db.doc.send(
-      new UpdateCommand({
-        TableName: ctx.tableName,
-        Key: keys.style(kept!),
-        UpdateExpression: 'SET postingsPending = :y, postingKeys = list_append(postingKeys, :k)',
-        ExpressionAttributeValues: { ':y': true, ':k': [[staleKey.pk, staleKey.sk]] },
-      }),
+    await updateItem(ctx.db, staleKey, update<{ id: string }>().set({ type: 'ExplorePosting', id: kept! }));
+    await updateItem(
+      ctx.db,
+      keys.style(kept!),
+      styleUpdate()
+        .set({ postingsPending: true })
+        .append('postingKeys', [[staleKey.pk, staleKey.sk]]),
     );
     expect((await call(owner, 'DELETE', `/api/admin/styles/${gone}`)).status).toBe(200);
     const before = await postingsByStyle();

@@ -5,18 +5,18 @@
  * same parser (shared/domain/image-ref.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UpdateCommand } from '../../shared/repositories/dynamo-client';
 import { createS3Client } from '../../infra/local/s3-sdk';
 import { seedCatalog, seedStyleId } from '../../infra/local/seed-catalog';
 import { keys } from '../../shared/repositories/keys';
 import { getBalance } from '../../shared/repositories/ledger-repository';
 import { listGenerations } from '../../shared/repositories/generation-repository';
-import { getStyle } from '../../shared/repositories/catalog-repository';
+import { getStyle, type StyleRecord } from '../../shared/repositories/catalog-repository';
 import { updateUser } from '../../shared/repositories/user-repository';
 import { createUserWithProfile, garmentJpeg, solidJpeg as photo } from '../support/users';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { multipart } from '../support/media';
 import { startTestWorkflow } from '../support/workflow';
+import { update, updateItem } from '../../shared/repositories/toolkit';
 
 let ctx: IntegrationContext;
 let wf: Awaited<ReturnType<typeof startTestWorkflow>>;
@@ -178,13 +178,10 @@ describe('image references stored on styles, collections, products and templates
   it("a traversal already stored on a style (legacy data) fails the generation instead of reading the victim's image", async () => {
     const id = seedStyleId(1);
     const bucket = process.env.PRIVATE_BUCKET!;
-    await ctx.db.doc.send(
-      new UpdateCommand({
-        TableName: ctx.tableName,
-        Key: keys.style(id),
-        UpdateExpression: 'SET promptImageUrl = :u',
-        ExpressionAttributeValues: { ':u': `/api/public-image/%2e%2e/${bucket}/${victimKey}` },
-      }),
+    await updateItem(
+      ctx.db,
+      keys.style(id),
+      update<StyleRecord>().set({ promptImageUrl: `/api/public-image/%2e%2e/${bucket}/${victimKey}` }),
     );
     const res = await ctx.invoke('POST', '/api/generate/style', {
       token: attacker.user.idToken,

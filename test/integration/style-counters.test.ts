@@ -6,7 +6,7 @@
  * takes its shards with it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PutCommand, UpdateCommand } from '../../shared/repositories/dynamo-client';
+import { PutCommand } from '../../shared/repositories/dynamo-client';
 import { setupIntegration, type IntegrationContext } from '../support/integration';
 import { putTestStyle } from '../support/styles';
 import { keys } from '../../shared/repositories/keys';
@@ -18,8 +18,8 @@ import {
   incrementStyleUsage,
 } from '../../shared/repositories/style-counter-repository';
 import { addFavorite, removeFavorite } from '../../shared/repositories/discovery-repository';
-import { getStyle } from '../../shared/repositories/catalog-repository';
-import { queryAll } from '../../shared/repositories/toolkit';
+import { getStyle, type StyleRecord } from '../../shared/repositories/catalog-repository';
+import { queryAll, update, updateItem } from '../../shared/repositories/toolkit';
 
 let ctx: IntegrationContext;
 let seq = 0;
@@ -92,14 +92,7 @@ describe('favourites of a style', () => {
           },
         }),
       );
-    await ctx.db.doc.send(
-      new UpdateCommand({
-        TableName: ctx.tableName,
-        Key: keys.style(id),
-        UpdateExpression: 'SET favoriteCount = :two',
-        ExpressionAttributeValues: { ':two': 2 },
-      }),
-    );
+    await updateItem(ctx.db, keys.style(id), update<StyleRecord>().set({ favoriteCount: 2 }));
     expect(await getFavoriteCount(ctx.db, id)).toBe(2);
     const users = Array.from({ length: 40 }, (_, n) => `fan-${n}`);
     const first = await Promise.all(users.map((u) => addFavorite(ctx.db, u, id)));

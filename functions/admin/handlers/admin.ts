@@ -7,10 +7,9 @@ import { refusalSummary, takeDownReportedStyle } from '../content-safety-service
 import { listShareReports, takeDownShare } from '../../shares';
 import { financeCsv, financeLedger, financeReconciliation, financeSummary } from '../../billing';
 import { getDb } from '../../lib/aws';
-import { currentUser } from '../../profiles';
-import { createGroupHandler, json, requireAuth } from '../../lib/http';
+import { createGroupHandler, raw, reply } from '../../lib/http';
 import { adminRoutes } from '../../../shared/routes/admin';
-import { idempotencyClaim } from '../../lib/idempotency';
+import { generationStarts } from '../../generations';
 import { adjustCredits } from '../../billing';
 import { searchUsers } from '../admin-user-service';
 import { ensureUser } from '../../profiles';
@@ -48,18 +47,18 @@ import {
 export const handler = createGroupHandler(
   adminRoutes,
   {
-    'POST /api/admin/credits/adjust': async (req) => {
-      const input = req.body;
-      const result = await adjustCredits(getDb(), requireAuth(req).sub, input);
-      return json(result, result.applied ? 201 : 200);
+    'POST /api/admin/credits/adjust': async ({ caller, body }) => {
+      const result = await adjustCredits(getDb(), caller.user.id, body);
+      // a repeat of the same idempotency key applies nothing: 200
+      return reply(result, { status: result.applied ? 201 : 200 });
     },
-    'GET /api/admin/finance/ledger': async (req) => json(await financeLedger(getDb(), req.query)),
-    'GET /api/admin/finance/summary': async (req) => json(await financeSummary(getDb(), req.query)),
-    'GET /api/admin/finance/reconciliation': async () => json(await financeReconciliation(getDb())),
-    'GET /api/admin/users': async (req) => json(await searchUsers(getDb(), req.query)),
+    'GET /api/admin/finance/ledger': async (req) => financeLedger(getDb(), req.query),
+    'GET /api/admin/finance/summary': async (req) => financeSummary(getDb(), req.query),
+    'GET /api/admin/finance/reconciliation': async () => financeReconciliation(getDb()),
+    'GET /api/admin/users': async (req) => searchUsers(getDb(), req.query),
     'GET /api/admin/finance/export.csv': async (req) => {
       const { csv, from, to } = await financeCsv(getDb(), req.query);
-      return {
+      return raw({
         statusCode: 200,
         headers: {
           'content-type': 'text/csv; charset=utf-8',
@@ -68,84 +67,74 @@ export const handler = createGroupHandler(
           'x-content-type-options': 'nosniff',
         },
         body: csv,
-      };
+      });
     },
 
     // style editor (influencers and admins)
-    'GET /api/admin/styles': async (req) => json(await listEditorStyles(getDb(), await currentUser(req))),
-    'POST /api/admin/styles': async (req) =>
-      json(await createEditorStyle(getDb(), await currentUser(req), req.body), 201),
-    'PATCH /api/admin/styles/{id}': async (req) => {
-      const user = await currentUser(req);
-      return json(await updateEditorStyle(getDb(), user, req.params.id, req.body));
-    },
-    'DELETE /api/admin/styles/{id}': async (req) =>
-      json(await deleteEditorStyle(getDb(), await currentUser(req), req.params.id)),
+    'GET /api/admin/styles': async (req) => listEditorStyles(getDb(), req.caller.user),
+    'POST /api/admin/styles': async (req) => createEditorStyle(getDb(), req.caller.user, req.body),
+    'PATCH /api/admin/styles/{id}': async (req) => updateEditorStyle(getDb(), req.caller.user, req.params.id, req.body),
+    'DELETE /api/admin/styles/{id}': async (req) => deleteEditorStyle(getDb(), req.caller.user, req.params.id),
     // generate a cover (needs states:StartExecution for the admin group in AWS, see infra/lib/constructs/api.ts)
-    'POST /api/admin/styles/{id}/cover': async (req) => {
-      const idempotency = idempotencyClaim(req, {});
-      const r = await startStyleCover(getDb(), await currentUser(req), req.params.id, { idempotency });
-      return json({ id: r.id }, r.replayed ? 200 : 201, r.replayed ? { 'idempotent-replayed': 'true' } : {});
-    },
+    // an `idempotent` start: the pipeline answers a repeat of its Idempotency-Key (functions/lib/idempotency.ts)
+    'POST /api/admin/styles/{id}/cover': async ({ caller, params, idempotency }) =>
+      startStyleCover(getDb(), caller.user, params.id, idempotency),
     'POST /api/admin/styles/{id}/cover/from-generation': async (req) => {
       const { generationId } = req.body;
-      return json(await setCoverFromGeneration(getDb(), await currentUser(req), req.params.id, generationId));
+      return setCoverFromGeneration(getDb(), req.caller.user, req.params.id, generationId);
     },
-    'GET /api/admin/categories': async () => json(await listAllCategories(getDb())),
+    'GET /api/admin/categories': async () => listAllCategories(getDb()),
     'GET /api/admin/products': async (req) =>
-      json(await listProductsOfStyle(getDb(), await currentUser(req), req.query.style ?? req.query.styleId)),
-    'POST /api/admin/products': async (req) =>
-      json(await createProductFor(getDb(), await currentUser(req), req.body), 201),
+      await listProductsOfStyle(getDb(), req.caller.user, req.query.style ?? req.query.styleId),
+    'POST /api/admin/products': async (req) => createProductFor(getDb(), req.caller.user, req.body),
     'PATCH /api/admin/products/{id}': async (req) =>
-      json(await updateProductFor(getDb(), await currentUser(req), req.params.id, req.body)),
-    'DELETE /api/admin/products/{id}': async (req) =>
-      json(await deleteProductFor(getDb(), await currentUser(req), req.params.id)),
+      await updateProductFor(getDb(), req.caller.user, req.params.id, req.body),
+    'DELETE /api/admin/products/{id}': async (req) => deleteProductFor(getDb(), req.caller.user, req.params.id),
     'POST /api/admin/product-links': async (req) => {
       const { productId, ...link } = req.body;
-      return json(await createLinkFor(getDb(), await currentUser(req), productId, link), 201);
+      return createLinkFor(getDb(), req.caller.user, productId, link);
     },
     'PATCH /api/admin/product-links/{id}': async (req) =>
-      json(await updateLinkFor(getDb(), await currentUser(req), req.params.id, req.body)),
+      await updateLinkFor(getDb(), req.caller.user, req.params.id, req.body),
     'GET /api/admin/products/{id}/links': async (req) =>
-      json(await listLinksOfProduct(getDb(), await currentUser(req), req.params.id)),
+      await listLinksOfProduct(getDb(), req.caller.user, req.params.id),
     'POST /api/admin/products/{id}/links': async (req) =>
-      json(await createLinkFor(getDb(), await currentUser(req), req.params.id, req.body), 201),
+      await createLinkFor(getDb(), req.caller.user, req.params.id, req.body),
 
     // influencer applications (admins)
     'GET /api/admin/influencer/applications': async (req) => {
       const q = req.query;
-      return json(await adminListApplications(getDb(), q.status && q.status !== 'all' ? q.status : null));
+      return adminListApplications(getDb(), q.status && q.status !== 'all' ? q.status : null);
     },
     'PATCH /api/admin/influencer/applications/{id}': async (req) =>
-      json(await adminReviewApplication(getDb(), await currentUser(req), req.params.id, req.body)),
+      await adminReviewApplication(getDb(), req.caller.user, req.params.id, req.body),
 
     // content safety (admins)
-    'GET /api/admin/content-safety': async () => json(await refusalSummary(getDb())),
-    'POST /api/admin/style-reports/{id}/take-down': async (req) =>
-      json(await takeDownReportedStyle(getDb(), req.params.id)),
-    'GET /api/admin/share-reports': async () => json(await listShareReports(getDb())),
-    'POST /api/admin/share-reports/{id}/take-down': async (req) => json(await takeDownShare(getDb(), req.params.id)),
+    'GET /api/admin/content-safety': async () => refusalSummary(getDb()),
+    'POST /api/admin/style-reports/{id}/take-down': async (req) => takeDownReportedStyle(getDb(), req.params.id),
+    'GET /api/admin/share-reports': async () => listShareReports(getDb()),
+    'POST /api/admin/share-reports/{id}/take-down': async (req) => takeDownShare(getDb(), req.params.id),
 
     // prompt templates (admins)
-    'GET /api/admin/prompts': async () => json(await adminListPrompts(getDb())),
-    'POST /api/admin/prompts': async (req) => json(await adminCreatePrompt(getDb(), req.body), 201),
-    'PATCH /api/admin/prompts/{id}': async (req) => json(await adminUpdatePrompt(getDb(), req.params.id, req.body)),
-    'DELETE /api/admin/prompts/{id}': async (req) => json(await adminDeletePrompt(getDb(), req.params.id)),
+    'GET /api/admin/prompts': async () => adminListPrompts(getDb()),
+    'POST /api/admin/prompts': async (req) => adminCreatePrompt(getDb(), req.body),
+    'PATCH /api/admin/prompts/{id}': async (req) => adminUpdatePrompt(getDb(), req.params.id, req.body),
+    'DELETE /api/admin/prompts/{id}': async (req) => adminDeletePrompt(getDb(), req.params.id),
     'POST /api/admin/prompts/test': async (req) => {
       const { styleId, photoProfileId } = req.body;
-      return json(await testPrompt(getDb(), await currentUser(req), styleId, photoProfileId));
+      return testPrompt(getDb(), req.caller.user, styleId, photoProfileId);
     },
 
     // raw templates (admins)
-    'GET /api/admin/raw-templates': async () => json(await adminListRawTemplates(getDb())),
-    'POST /api/admin/raw-templates': async (req) => json(await adminCreateRawTemplate(getDb(), req.body), 201),
+    'GET /api/admin/raw-templates': async () => adminListRawTemplates(getDb()),
+    'POST /api/admin/raw-templates': async (req) => adminCreateRawTemplate(getDb(), req.body),
     'PATCH /api/admin/raw-templates/{id}': async (req) =>
-      json(await adminUpdateRawTemplate(getDb(), req.params.id, req.body)),
-    'DELETE /api/admin/raw-templates/{id}': async (req) => json(await adminDeleteRawTemplate(getDb(), req.params.id)),
+      await adminUpdateRawTemplate(getDb(), req.params.id, req.body),
+    'DELETE /api/admin/raw-templates/{id}': async (req) => adminDeleteRawTemplate(getDb(), req.params.id),
     'POST /api/admin/raw-templates/compile': async (req) => {
       const { jsonText, sampleUrls } = req.body;
-      return json(compileTemplate(jsonText, sampleUrls));
+      return compileTemplate(jsonText, sampleUrls);
     },
   },
-  (auth) => ensureUser(getDb(), auth),
+  { loadUser: (auth) => ensureUser(getDb(), auth), idempotency: generationStarts(getDb) },
 );

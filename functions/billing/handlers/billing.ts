@@ -1,7 +1,7 @@
 /** Endpoint group billing: checkout, the subscription summary, credits and ledger, plan changes, the portal. */
 import { HttpError } from '../../../shared/errors';
 import { getDb } from '../../lib/aws';
-import { createGroupHandler, json, requireAuth, type ApiResult, type Req } from '../../lib/http';
+import { createGroupHandler, type Caller } from '../../lib/http';
 import { billingRoutes } from '../../../shared/routes/billing';
 import { getPayments, PaymentsUnavailable, type PaymentsAdapter } from '../payments';
 import { StripeApiError } from '../payments/types';
@@ -19,10 +19,8 @@ import {
 } from '../billing-service';
 import { ensureUser } from '../../profiles';
 
-const me = (req: Req) => ensureUser(getDb(), requireAuth(req));
-
 /** Provider problems become clear 503/502 answers instead of a generic 500. */
-async function withPayments(fn: (payments: PaymentsAdapter) => Promise<ApiResult>): Promise<ApiResult> {
+async function withPayments<T>(fn: (payments: PaymentsAdapter) => Promise<T>): Promise<T> {
   let payments: PaymentsAdapter;
   try {
     payments = await getPayments();
@@ -44,43 +42,29 @@ async function withPayments(fn: (payments: PaymentsAdapter) => Promise<ApiResult
   }
 }
 
-const cancel = (req: Req) =>
-  withPayments(async (payments) => json(await cancelSubscription(getDb(), payments, await me(req))));
+const cancel = ({ caller }: { caller: Caller }) =>
+  withPayments((payments) => cancelSubscription(getDb(), payments, caller.user));
 
 export const handler = createGroupHandler(
   billingRoutes,
   {
-    'POST /api/subscriptions/checkout': async (req) =>
-      withPayments(async (payments) => {
-        const { productType, returnTo } = req.body;
-        const result = await startCheckout(
-          getDb(),
-          payments,
-          await me(req),
-          productType,
-          publicOrigin(req.headers),
-          returnTo,
-        );
-        return json(result, 201);
-      }),
-    'GET /api/subscriptions/current': async (req) => json(await subscriptionSummary(getDb(), await me(req))),
+    'POST /api/subscriptions/checkout': async ({ caller, body, headers }) =>
+      withPayments((payments) =>
+        startCheckout(getDb(), payments, caller.user, body.productType, publicOrigin(headers), body.returnTo),
+      ),
+    'GET /api/subscriptions/current': async ({ caller }) => subscriptionSummary(getDb(), caller.user),
     'POST /api/subscriptions/cancel': cancel,
     'DELETE /api/subscriptions/cancel': cancel,
-    'DELETE /api/subscriptions/scheduled-change': async (req) =>
-      withPayments(async (payments) => json(await cancelScheduledChange(getDb(), payments, await me(req)))),
-    'POST /api/subscriptions/change': async (req) =>
-      withPayments(async (payments) => {
-        const { plan } = req.body;
-        return json(await changePlan(getDb(), payments, await me(req), plan));
-      }),
-    'POST /api/subscriptions/update-payment-method': async (req) =>
-      withPayments(async (payments) =>
-        json(await portalUrl(payments, await me(req), publicOrigin(req.headers), 'payment_method_update')),
-      ),
-    'GET /api/subscriptions/portal': async (req) =>
-      withPayments(async (payments) => json(await portalUrl(payments, await me(req), publicOrigin(req.headers)))),
-    'GET /api/credits': async (req) => json(await creditsView(getDb(), await me(req))),
-    'GET /api/credits/ledger': async (req) => json(await ledgerPage(getDb(), requireAuth(req).sub, req.query)),
+    'DELETE /api/subscriptions/scheduled-change': async ({ caller }) =>
+      withPayments((payments) => cancelScheduledChange(getDb(), payments, caller.user)),
+    'POST /api/subscriptions/change': async ({ caller, body }) =>
+      withPayments((payments) => changePlan(getDb(), payments, caller.user, body.plan)),
+    'POST /api/subscriptions/update-payment-method': async ({ caller, headers }) =>
+      withPayments((payments) => portalUrl(payments, caller.user, publicOrigin(headers), 'payment_method_update')),
+    'GET /api/subscriptions/portal': async ({ caller, headers }) =>
+      withPayments((payments) => portalUrl(payments, caller.user, publicOrigin(headers))),
+    'GET /api/credits': async ({ caller }) => creditsView(getDb(), caller.user),
+    'GET /api/credits/ledger': async ({ caller, query }) => ledgerPage(getDb(), caller.user.id, query),
   },
-  (auth) => ensureUser(getDb(), auth),
+  { loadUser: (auth) => ensureUser(getDb(), auth) },
 );

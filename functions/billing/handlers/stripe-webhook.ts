@@ -5,7 +5,7 @@
  */
 import { ERROR_CODES, HttpError } from '../../../shared/errors';
 import { getDb } from '../../lib/aws';
-import { createGroupHandler, json } from '../../lib/http';
+import { createGroupHandler } from '../../lib/http';
 import { stripeWebhookRoutes } from '../../../shared/routes/stripe-webhook';
 import { logger } from '../../lib/logger';
 import { getPayments, PaymentsUnavailable } from '../payments';
@@ -29,9 +29,9 @@ export const handler = createGroupHandler(stripeWebhookRoutes, {
     const check = constructWebhookEvent(raw, req.headers['stripe-signature'], await payments.webhookSecret());
     if (!check.ok && check.problem === 'signature') {
       logger.warn('stripe webhook refused', { reason: check.reason });
-      return json({ message: `Invalid signature: ${check.reason}`, code: ERROR_CODES.stripeInvalidSignature }, 400);
+      throw new HttpError(400, ERROR_CODES.stripeInvalidSignature, `Invalid signature: ${check.reason}`);
     }
-    if (!check.ok) return json({ message: 'Invalid JSON', code: ERROR_CODES.badRequest }, 400);
+    if (!check.ok) throw new HttpError(400, ERROR_CODES.badRequest, 'Invalid JSON');
     const event = check.event;
     if (
       !event ||
@@ -40,12 +40,12 @@ export const handler = createGroupHandler(stripeWebhookRoutes, {
       typeof event.type !== 'string' ||
       !event.data?.object
     )
-      return json({ message: 'Not a Stripe event', code: ERROR_CODES.badRequest }, 400);
+      throw new HttpError(400, ERROR_CODES.badRequest, 'Not a Stripe event');
     // About a deleted account: recorded under its pseudonym, not applied (docs/privacy.md).
-    if (await ignoreIfDeletedAccount(getDb(), event)) return json({ received: true, outcome: 'ignored' });
+    if (await ignoreIfDeletedAccount(getDb(), event)) return { received: true, outcome: 'ignored' };
     const outcome = await applyStripeEvent(getDb(), payments, event);
     faultPoint('stripe.after-apply');
     logger.info('stripe event', { eventId: event.id, type: event.type, outcome });
-    return json({ received: true, outcome });
+    return { received: true, outcome };
   },
 });

@@ -1,6 +1,6 @@
 /**
  * Which provider is configured for a mode (the rule of ./index.ts's header), apart from the keys' secret so the
- * runtime config (GET /api/config, functions/auth-user) can tell the SPA who renders without bundling the
+ * runtime config (GET /api/config, functions/profiles/handlers/auth-user.ts) can tell the SPA who renders without bundling the
  * secret reading: an environment choice, else locally the AI provider when its key is in the environment.
  */
 import type { Mode } from '../../../shared/domain/generation';

@@ -1,6 +1,6 @@
 /** Endpoint group profiles: photo profiles and "Delete all my photos". */
 import { getDb } from '../../lib/aws';
-import { createGroupHandler, json, noContent, requireAuth, type Req } from '../../lib/http';
+import { createGroupHandler, type Caller } from '../../lib/http';
 import { routeRateLimiter } from '../../lib/rate-limit';
 import { profilesRoutes } from '../../../shared/routes/profiles';
 import { ensureUser } from '../user-service';
@@ -14,33 +14,31 @@ import {
 } from '../photo-profile-service';
 import { setProfileMeasurements } from '../profile-measurements-service';
 
-const caller = (req: Req) => ensureUser(getDb(), requireAuth(req));
-const list = async (req: Req) => json(await listProfiles(getDb(), requireAuth(req).sub));
+const list = async ({ caller }: { caller: Caller }) => listProfiles(getDb(), caller.user.id);
 
 export const handler = createGroupHandler(
   profilesRoutes,
   {
     'GET /api/photo-profiles': list,
     'GET /api/photos': list,
-    'POST /api/photo-profiles': async (req) => {
-      return json(await createProfile(getDb(), await caller(req), req.body, req.files, req.clientIp), 201);
+    'POST /api/photo-profiles': async ({ caller, body, files, clientIp }) =>
+      createProfile(getDb(), caller.user, body, files, clientIp),
+    'PATCH /api/photo-profiles/{id}': async ({ caller, params, body, files }) =>
+      updateProfile(getDb(), caller.user, params.id, body, files),
+    'DELETE /api/photo-profiles/{id}': async ({ caller, params }) => {
+      await deleteProfile(getDb(), caller.user.id, params.id);
     },
-    'PATCH /api/photo-profiles/{id}': async (req) => {
-      return json(await updateProfile(getDb(), await caller(req), req.params.id, req.body, req.files));
-    },
-    'DELETE /api/photo-profiles/{id}': async (req) => {
-      await deleteProfile(getDb(), requireAuth(req).sub, req.params.id);
-      return noContent();
-    },
-    'PUT /api/photo-profiles/{id}/measurements': async (req) =>
-      json(await setProfileMeasurements(getDb(), requireAuth(req).sub, req.params.id, req.body)),
-    'DELETE /api/user/photos': async (req) => json(await deleteAllPhotos(getDb(), requireAuth(req).sub)),
+    'PUT /api/photo-profiles/{id}/measurements': async ({ caller, params, body }) =>
+      setProfileMeasurements(getDb(), caller.user.id, params.id, body),
+    'DELETE /api/user/photos': async ({ caller }) => deleteAllPhotos(getDb(), caller.user.id),
   },
-  (auth) => ensureUser(getDb(), auth),
-  // A refused body leaves no uploaded photo behind either: the upload ids it names (well-formed ones) go.
-  async (req, body) => {
-    if (req.auth) await discardNamedUploads(req.auth.sub, body);
+  {
+    loadUser: (auth) => ensureUser(getDb(), auth),
+    // A refused body leaves no uploaded photo behind either: the upload ids it names (well-formed ones) go.
+    onInvalidBody: async (req, body) => {
+      if (req.caller) await discardNamedUploads(req.caller.user.id, body);
+    },
+    // a profile's photos are free image and model work: limited per user and address (shared/domain/rate-limits.ts)
+    limitRate: routeRateLimiter,
   },
-  // a profile's photos are free image and model work: limited per user and address (shared/domain/rate-limits.ts)
-  routeRateLimiter,
 );

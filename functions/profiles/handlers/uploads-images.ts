@@ -1,6 +1,6 @@
 /** Endpoint group uploads-images: uploads, remote image fetches (SSRF-guarded) and presigned read access to media. */
 import { getDb } from '../../lib/aws';
-import { createGroupHandler, json, requireAuth, type Req } from '../../lib/http';
+import { createGroupHandler, reply } from '../../lib/http';
 import { routeRateLimiter } from '../../lib/rate-limit';
 import { uploadsImagesRoutes } from '../../../shared/routes/uploads-images';
 import { privateImageUrl, publicImageUrl, type SignedImage } from '../image-access-service';
@@ -8,50 +8,39 @@ import { completeUpload, presignUpload, setProfileImage, uploadStyleImage, uploa
 import { downloadImage, scrapeUrl } from '../remote-image-service';
 import { ensureUser } from '../user-service';
 
-const caller = (req: Req) => ensureUser(getDb(), requireAuth(req));
-
 const signed = (img: SignedImage, scope: 'public' | 'private') =>
-  json({ url: img.url, expiresAt: img.expiresAt }, 200, {
-    'cache-control': `${scope}, max-age=${img.maxAge}`,
-    // A browser shared by two accounts must not answer one user's request with the other's cached answer.
-    ...(scope === 'private' ? { vary: 'Authorization' } : {}),
-  });
+  reply(
+    { url: img.url, expiresAt: img.expiresAt },
+    {
+      headers: {
+        'cache-control': `${scope}, max-age=${img.maxAge}`,
+        // A browser shared by two accounts must not answer one user's request with the other's cached answer.
+        ...(scope === 'private' ? { vary: 'Authorization' } : {}),
+      },
+    },
+  );
 
 export const handler = createGroupHandler(
   uploadsImagesRoutes,
   {
     // roles (influencer, admin) are enforced by the pipeline from the route table
-    'POST /api/upload': async (req) =>
-      json(await uploadStyleImage(requireAuth(req).sub, req.body.type, req.files.file), 201),
-    'POST /api/uploads/outfit': async (req) => json(await uploadOutfitImage(requireAuth(req).sub, req.files.file), 201),
-    'POST /api/user/profile-image': async (req) => {
-      const user = await caller(req);
-      return json(await setProfileImage(getDb(), requireAuth(req), user, req.files.profileImage));
-    },
-    'POST /api/download-image': async (req) => {
-      const input = req.body;
-      return json(await downloadImage(requireAuth(req).sub, input));
-    },
-    'POST /api/scrape-url': async (req) => {
-      const input = req.body;
-      return json(await scrapeUrl(requireAuth(req).sub, input));
-    },
-    'POST /api/uploads': async (req) => {
-      const input = req.body;
-      return json(await presignUpload(getDb(), await caller(req), input), 201);
-    },
-    'POST /api/uploads/complete': async (req) => {
-      const input = req.body;
-      return json(await completeUpload(getDb(), await caller(req), input.uploadId), 201);
-    },
+    'POST /api/upload': async ({ caller, body, files }) => uploadStyleImage(caller.user.id, body.type, files.file),
+    'POST /api/uploads/outfit': async ({ caller, files }) => uploadOutfitImage(caller.user.id, files.file),
+    'POST /api/user/profile-image': async ({ caller, files }) =>
+      setProfileImage(getDb(), caller.auth, caller.user, files.profileImage),
+    'POST /api/download-image': async ({ caller, body }) => downloadImage(caller.user.id, body),
+    'POST /api/scrape-url': async ({ caller, body }) => scrapeUrl(caller.user.id, body),
+    'POST /api/uploads': async ({ caller, body }) => presignUpload(getDb(), caller.user, body),
+    'POST /api/uploads/complete': async ({ caller, body }) => completeUpload(getDb(), caller.user, body.uploadId),
     // Cacheable answers (same URL for the whole signing window): public ones by any cache, private ones by
     // the browser only (the answer depends on the caller's token).
-    'GET /api/public-image/{key+}': async (req) => signed(await publicImageUrl(req.params.key), 'public'),
-    'GET /api/private-image/{key+}': async (req) =>
-      signed(await privateImageUrl(requireAuth(req).sub, req.params.key), 'private'),
+    'GET /api/public-image/{key+}': async ({ params }) => signed(await publicImageUrl(params.key), 'public'),
+    'GET /api/private-image/{key+}': async ({ caller, params }) =>
+      signed(await privateImageUrl(caller.user.id, params.key), 'private'),
   },
-  (auth) => ensureUser(getDb(), auth),
-  undefined,
-  // uploads and remote fetches are free image work: limited per user and address (shared/domain/rate-limits.ts)
-  routeRateLimiter,
+  {
+    loadUser: (auth) => ensureUser(getDb(), auth),
+    // uploads and remote fetches are free image work: limited per user and address (shared/domain/rate-limits.ts)
+    limitRate: routeRateLimiter,
+  },
 );

@@ -17,7 +17,7 @@ import {
 import { HttpError, notFound } from '../../../shared/errors';
 import { getDb } from '../../lib/aws';
 import { getConfig } from '../../lib/config';
-import { createGroupHandler, json, requireAuth, type ApiResult, type Req } from '../../lib/http';
+import { createGroupHandler, errorResponse, raw, reply, type RawReply, type Req } from '../../lib/http';
 import { sharesRoutes } from '../../../shared/routes/shares';
 import { spaTags } from '../../lib/spa-shell';
 import { hashIp } from '../../lib/ip-hash';
@@ -44,7 +44,7 @@ interface Viewer {
 
 /** A signed-in viewer votes as their user; a signed-out viewer as the anonymous id of their cookie (made on first vote). */
 function viewerOf(req: Req, create: boolean): Viewer | null {
-  if (req.auth) return { id: userViewerId(req.auth.sub), newCookie: null };
+  if (req.caller) return { id: userViewerId(req.caller.user.id), newCookie: null };
   const c = cookieViewer(req);
   if (c) return { id: `anon:${c}`, newCookie: null };
   if (!create) return null;
@@ -57,15 +57,19 @@ const viewerCookie = (id: string): string =>
 
 /** The viewer's address comes from the edge (req.clientIp), never from a header the client sets. */
 const rateCaller = async (req: Req, viewer: Viewer | null): Promise<RateCaller> => ({
-  who: viewer?.id ?? (req.auth ? userViewerId(req.auth.sub) : null),
+  who: viewer?.id ?? (req.caller ? userViewerId(req.caller.user.id) : null),
   ipHash: await hashIp(req.clientIp),
 });
 
-/** Answers about a share: cacheable for at most a minute; vary on the cookie/token (myVote differs per viewer). */
-const shareJson = (body: unknown, viewer: Viewer | null = null, status = 200, personal = false): ApiResult => ({
-  ...json(body, status, { 'cache-control': personal ? 'private, no-store' : SHARE_CACHE_CONTROL }),
-  ...(viewer?.newCookie ? { cookies: [viewerCookie(viewer.newCookie)] } : {}),
-});
+/**
+ * Answers about a share, with the viewer's new cookie when one was made. Every JSON answer holds the viewer's own
+ * vote: private, never stored (`SHARE_CACHE_CONTROL` is for the page and the images).
+ */
+const shareJson = <B>(body: B, viewer: Viewer | null = null) =>
+  reply(body, {
+    headers: { 'cache-control': 'private, no-store' },
+    ...(viewer?.newCookie ? { cookies: [viewerCookie(viewer.newCookie)] } : {}),
+  });
 
 const token = (req: { params: { token: string } }): string => {
   if (!isShareToken(req.params.token)) throw notFound(SHARE_MESSAGES.notFound);
@@ -73,12 +77,12 @@ const token = (req: { params: { token: string } }): string => {
 };
 
 /** 404s of the public share routes are cacheable for a minute too (gone stays gone; a CDN may keep it briefly). */
-async function goneIsCacheable(run: () => Promise<ApiResult>): Promise<ApiResult> {
+async function goneIsCacheable(run: () => Promise<RawReply>): Promise<RawReply> {
   try {
     return await run();
   } catch (err) {
     if (err instanceof HttpError && err.status === 404)
-      return json(err.toBody(), 404, { 'cache-control': SHARE_CACHE_CONTROL });
+      return raw(errorResponse(err, { 'cache-control': SHARE_CACHE_CONTROL }));
     throw err;
   }
 }
@@ -86,24 +90,21 @@ async function goneIsCacheable(run: () => Promise<ApiResult>): Promise<ApiResult
 export const handler = createGroupHandler(
   sharesRoutes,
   {
-    'POST /api/shares': async (req) => {
-      const input = req.body;
-      const user = await ensureUser(getDb(), requireAuth(req));
-      return json(await createShare(getDb(), user, input, { who: user.id, ipHash: await hashIp(req.clientIp) }), 201);
-    },
-    'GET /api/shares': async (req) => json(await listMyShares(getDb(), requireAuth(req).sub)),
-    'DELETE /api/shares/{id}': async (req) => json(await revokeShare(getDb(), requireAuth(req).sub, req.params.id)),
+    'POST /api/shares': async ({ caller, body, clientIp }) =>
+      createShare(getDb(), caller.user, body, { who: caller.user.id, ipHash: await hashIp(clientIp) }),
+    'GET /api/shares': async ({ caller }) => listMyShares(getDb(), caller.user.id),
+    'DELETE /api/shares/{id}': async ({ caller, params }) => revokeShare(getDb(), caller.user.id, params.id),
     // The JSON the SPA reads holds the viewer's own vote and must show a revoke at once: never cached
     // (max-age 0). The page and the images are what caches and crawlers keep: at most a minute.
     'GET /api/l/{token}': async (req) => {
       const viewer = viewerOf(req, false);
-      return shareJson(await viewShare(getDb(), token(req), viewer?.id ?? null), null, 200, true);
+      return shareJson(await viewShare(getDb(), token(req), viewer?.id ?? null));
     },
     'GET /api/l/{token}/images/{index}': async (req) =>
       goneIsCacheable(async () => {
         const index = /^[0-9]$/.test(req.params.index) ? Number(req.params.index) : -1;
         const bytes = await shareImage(getDb(), token(req), index);
-        return {
+        return raw({
           statusCode: 200,
           headers: {
             'content-type': 'image/jpeg',
@@ -113,7 +114,7 @@ export const handler = createGroupHandler(
           },
           body: bytes.toString('base64'),
           isBase64Encoded: true,
-        };
+        });
       }),
     'PUT /api/l/{token}/vote': async (req) => {
       const input = req.body;
@@ -122,36 +123,24 @@ export const handler = createGroupHandler(
       return shareJson(
         await voteOnShare(getDb(), t, viewer.id, input.generationId, await rateCaller(req, viewer)),
         viewer,
-        200,
-        true,
       );
     },
     'PUT /api/l/{token}/reaction': async (req) => {
       const input = req.body;
       const t = token(req);
       const viewer = viewerOf(req, true)!;
-      return shareJson(
-        await reactToShare(getDb(), t, viewer.id, input.text, await rateCaller(req, viewer)),
-        viewer,
-        200,
-        true,
-      );
+      return shareJson(await reactToShare(getDb(), t, viewer.id, input.text, await rateCaller(req, viewer)), viewer);
     },
     'POST /api/l/{token}/report': async (req) => {
       const input = req.body;
       const t = token(req);
       const viewer = viewerOf(req, true)!;
-      return shareJson(
-        await reportShare(getDb(), t, viewer.id, input.reason, await rateCaller(req, viewer)),
-        viewer,
-        201,
-        true,
-      );
+      return shareJson(await reportShare(getDb(), t, viewer.id, input.reason, await rateCaller(req, viewer)), viewer);
     },
     'GET /l/{token}': async (req) => {
       const t = isShareToken(req.params.token) ? req.params.token : '';
       const page = await shareHtml(getDb(), t, publicOrigin(req.headers), spaTags());
-      return {
+      return raw({
         statusCode: page.status,
         headers: {
           'content-type': 'text/html; charset=utf-8',
@@ -159,8 +148,8 @@ export const handler = createGroupHandler(
           'x-content-type-options': 'nosniff',
         },
         body: page.html,
-      };
+      });
     },
   },
-  (auth) => ensureUser(getDb(), auth),
+  { loadUser: (auth) => ensureUser(getDb(), auth) },
 );

@@ -1,7 +1,6 @@
 /** Endpoint group influencer: My Collections (influencers and admins) and the influencer program application. */
 import { getDb } from '../../lib/aws';
-import { currentUser } from '../../profiles';
-import { createGroupHandler, json } from '../../lib/http';
+import { createGroupHandler } from '../../lib/http';
 import { influencerRoutes } from '../../../shared/routes/influencer';
 import { ensureUser } from '../../profiles';
 import {
@@ -18,29 +17,28 @@ import { apply, myApplication } from '../influencer-service';
 export const handler = createGroupHandler(
   influencerRoutes,
   {
-    'GET /api/influencer-collections': async (req) => json(await listMyCollections(getDb(), await currentUser(req))),
-    'POST /api/influencer-collections': async (req) =>
-      json(await createMyCollection(getDb(), await currentUser(req), req.body), 201),
+    'GET /api/influencer-collections': async (req) => listMyCollections(getDb(), req.caller.user),
+    'POST /api/influencer-collections': async (req) => await createMyCollection(getDb(), req.caller.user, req.body),
     'GET /api/influencer-collections/{id}': async (req) =>
-      json(await getMyCollection(getDb(), await currentUser(req), req.params.id)),
+      await getMyCollection(getDb(), req.caller.user, req.params.id),
     'PATCH /api/influencer-collections/{id}': async (req) => {
-      const user = await currentUser(req);
-      return json(await updateMyCollection(getDb(), user, req.params.id, req.body));
+      const user = req.caller.user;
+      return updateMyCollection(getDb(), user, req.params.id, req.body);
     },
     'DELETE /api/influencer-collections/{id}': async (req) =>
-      json(await deleteMyCollection(getDb(), await currentUser(req), req.params.id)),
+      await deleteMyCollection(getDb(), req.caller.user, req.params.id),
     'POST /api/influencer-collections/{id}/styles': async (req) => {
-      const user = await currentUser(req);
+      const user = req.caller.user;
       const { styleId } = req.body;
-      return json(await addStyleToMyCollection(getDb(), user, req.params.id, styleId));
+      return addStyleToMyCollection(getDb(), user, req.params.id, styleId);
     },
     'DELETE /api/influencer-collections/{id}/styles/{styleId}': async (req) =>
-      json(await removeStyleFromMyCollection(getDb(), await currentUser(req), req.params.id, req.params.styleId)),
-    'GET /api/influencer/application': async (req) => json(await myApplication(getDb(), await currentUser(req))),
+      await removeStyleFromMyCollection(getDb(), req.caller.user, req.params.id, req.params.styleId),
+    'GET /api/influencer/application': async (req) => myApplication(getDb(), req.caller.user),
     'POST /api/influencer/apply': async (req) => {
-      const user = await currentUser(req);
-      return json(await apply(getDb(), user, req.body), 201);
+      const user = req.caller.user;
+      return apply(getDb(), user, req.body);
     },
   },
-  (auth) => ensureUser(getDb(), auth),
+  { loadUser: (auth) => ensureUser(getDb(), auth) },
 );

@@ -14,6 +14,7 @@ import { bodyFrom } from '../perception/body';
 import { components, dilate } from '../core/image-ops';
 import type { EngineSlot } from '../garment/garment';
 import type { GrayImage, Keypoint, PersonAnalysis, RgbaImage } from '../core/types';
+import { DRAPE_FLARE } from '../place/common';
 
 /** The gate's thresholds: the one place for them. */
 export const SAFETY_GATE = {
@@ -51,6 +52,9 @@ export const SAFETY_GATE = {
   /** ...and with at least this share (the garment is itself skin-coloured) and nobody in it, it is cloth. */
   skinClothShare: 0.5,
 } as const;
+
+/** The garments that may drape from the hips, across the gap between the legs and past them (`offBody`). */
+const DRAPES = new Set<EngineSlot>(['bottom', 'one-piece', 'outerwear']);
 
 export type SafetyRefusalCode = 'bare_torso' | 'garment_off_body';
 
@@ -260,16 +264,34 @@ function offBody(input: SafetyInput, span: number): { offBody: number; detached:
     }
   }
   const grown = dilate(room, w, h, Math.max(1, Math.round(span * k * SAFETY_GATE.offBodyGrow)), 1);
+  // a garment that drapes from the hips (a skirt, a dress, a coat, wide trouser legs) spans the gap between the
+  // legs and flares past them: below the hips its room is the row between the legs' outer edges, grown by its
+  // flare (DRAPE_FLARE, the room placing gives it) on top of the ease
+  const drape = new Uint8Array(grown);
+  const kp = analysis.keypoints;
+  const hipY = Math.round(((kp.leftHip.y + kp.rightHip.y) / 2) * k);
+  const flare = Math.round(span * k * (SAFETY_GATE.offBodyGrow + DRAPE_FLARE));
+  for (let y = Math.max(0, hipY); y < h; y++) {
+    let a = -1;
+    let b = -1;
+    for (let x = 0; x < w; x++) {
+      if (!room[y * w + x]) continue;
+      if (a < 0) a = x;
+      b = x;
+    }
+    if (a >= 0) drape.fill(1, y * w + Math.max(0, a - flare), y * w + Math.min(w - 1, b + flare) + 1);
+  }
   let all = 0;
   let off = 0;
   let detached = 0;
   for (const piece of pieces) {
     const g = onGrid(piece.alpha, w, h);
+    const allowed = DRAPES.has(piece.slot) ? drape : grown;
     let area = 0;
     for (let i = 0; i < g.length; i++) {
       if (!g[i]) continue;
       area++;
-      if (!grown[i]) off++;
+      if (!allowed[i]) off++;
     }
     all += area;
     if (!area) continue;

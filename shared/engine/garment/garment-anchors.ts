@@ -11,6 +11,8 @@ import type { GrayImage } from '../core/types';
 export const PART_TORSO = 1;
 export const PART_LEFT = 2; // the image-left sleeve or leg
 export const PART_RIGHT = 3;
+/** A hood: drawn on its own, behind the head and the neck. */
+export const PART_HOOD = 4;
 
 export interface Sleeve {
   /** Seam at the body: the shoulder point (outer edge) and the armpit (inner edge). */
@@ -35,6 +37,12 @@ export interface UpperLayout {
   edgeR: Float32Array;
   sleeveL: Sleeve | null;
   sleeveR: Sleeve | null;
+  /** No sleeves: straps (or a strapless top edge); `shoulderL/R` are then the straps' outer top corners. */
+  sleeveless: boolean;
+  /** A hood above the neckline (its pixels labelled PART_HOOD), else null. */
+  hood: Box | null;
+  /** Where the garment's length is measured from: its top (the hood left out). */
+  lengthTop: number;
   labels: Uint8Array;
 }
 
@@ -115,6 +123,12 @@ export function upperLayout(alpha: GrayImage): UpperLayout {
     rowsR[i] = r ? r[1] : centerX;
   }
   const bodyW = hemRun[1] - hemRun[0];
+  /** The garment's outer extent on row i (all its runs), outwards positive on the side `sign`. */
+  const extent = (i: number, sign: number): number => {
+    const runs = rowRuns(alpha, top + Math.min(H - 1, i), 2);
+    if (!runs.length) return -Infinity;
+    return sign < 0 ? -runs[0]![0] : runs[runs.length - 1]![1];
+  };
   // armpits: going up from the hem, the first sudden outward jump of the centre run's edge (a sleeve joins);
   // without one (sleeveless), the widest row of the upper half (the bust line under the armhole)
   const jump = Math.max(3, bodyW * 0.04);
@@ -124,15 +138,25 @@ export function upperLayout(alpha: GrayImage): UpperLayout {
       const below = edge[Math.min(H - 1, i + 2)]! * sign;
       if (here - below > jump) return { y: i + 2, sleeve: true };
     }
+    // straps, then the armhole's curve running outwards, then the side seam: the armpit is where the garment's
+    // outer extent stops running outwards (steep to shallow), else the widest row of the upper third
+    const step = Math.max(2, Math.round(H * 0.02));
+    let steep = false;
+    for (let i = Math.round(H * 0.02); i + step < Math.round(H * 0.5); i++) {
+      const out = (extent(i + step, sign) - extent(i, sign)) / step;
+      if (out > 0.6) steep = true;
+      else if (steep && out < 0.25) return { y: i, sleeve: false };
+    }
     let best = Math.round(H * 0.3);
     for (let i = Math.round(H * 0.1); i < Math.round(H * 0.33); i++) if (edge[i]! * sign > edge[best]! * sign) best = i;
     return { y: best, sleeve: false };
   };
   const aL = findArmpit(rowsL, -1);
   const aR = findArmpit(rowsR, 1);
-  const armpitL = { x: rowsL[Math.min(H - 1, aL.y + 2)]!, y: top + aL.y };
-  const armpitR = { x: rowsR[Math.min(H - 1, aR.y + 2)]!, y: top + aR.y };
   const sleeved = aL.sleeve && aR.sleeve;
+  // sleeveless: the armpit on the outer extent (the centre's run is a strap above a scoop)
+  const armpitL = { x: sleeved ? rowsL[Math.min(H - 1, aL.y + 2)]! : -extent(aL.y + 2, -1), y: top + aL.y };
+  const armpitR = { x: sleeved ? rowsR[Math.min(H - 1, aR.y + 2)]! : extent(aR.y + 2, 1), y: top + aR.y };
   // shoulder points: above the armpits, a little inwards, on the top outline (sleeveless: the strap tops)
   let shoulderL: Point;
   let shoulderR: Point;
@@ -148,7 +172,34 @@ export function upperLayout(alpha: GrayImage): UpperLayout {
     shoulderL = { x: first[0], y: top };
     shoulderR = { x: last[1], y: top };
   }
-  const neck = { x: centerX, y: top };
+  // a hood: the garment's centre column starts well above the shoulders' line (more than a fifth of the chest
+  // above it, a collar is lower) and is narrower than the shoulders there
+  const chestW = armpitR.x - armpitL.x;
+  const shoulderLine = Math.min(shoulderL.y, shoulderR.y);
+  let hood: Box | null = null;
+  if (sleeved && shoulderLine - top > chestW * 0.2) {
+    // down from the top while the centre's run stays the hood's (it widens suddenly where the shoulders join)
+    let x0 = Infinity;
+    let x1 = -Infinity;
+    let widest = 0;
+    let narrowing = false;
+    let bottom = top;
+    for (let y = top; y < shoulderLine; y++) {
+      const r = runAt(alpha, y, centerX);
+      if (!r) break;
+      const w = r[1] - r[0];
+      // the hood widens, then narrows towards the neckline; the shoulders then widen past its widest
+      if (w < widest * 0.97) narrowing = true;
+      if (narrowing && w > widest * 1.08) break;
+      if (!narrowing) widest = Math.max(widest, w);
+      x0 = Math.min(x0, r[0]);
+      x1 = Math.max(x1, r[1]);
+      bottom = y;
+    }
+    if (x1 > x0 && bottom - top > chestW * 0.2) hood = { x: x0, y: top, w: x1 - x0 + 1, h: bottom - top + 1 };
+  }
+  // the neckline's middle: the top of the garment (a hood's bottom)
+  const neck = { x: centerX, y: hood ? hood.y + hood.h : top };
   // torso edges per row: below the armpits the centre run; above, the seam lines shoulder -> armpit
   const edgeL = new Float32Array(H);
   const edgeR = new Float32Array(H);
@@ -175,7 +226,8 @@ export function upperLayout(alpha: GrayImage): UpperLayout {
     for (let x = box.x; x < box.x + box.w; x++) {
       const p = y * w + x;
       if (alpha.data[p]! < 24) continue;
-      if (!sleeved || (x >= edgeL[i]! - 1 && x <= edgeR[i]! + 1)) labels[p] = PART_TORSO;
+      if (hood && y < hood.y + hood.h && x >= hood.x && x < hood.x + hood.w) labels[p] = PART_HOOD;
+      else if (!sleeved || (x >= edgeL[i]! - 1 && x <= edgeR[i]! + 1)) labels[p] = PART_TORSO;
       else {
         const left = x < centerX;
         labels[p] = left ? PART_LEFT : PART_RIGHT;
@@ -249,6 +301,9 @@ export function upperLayout(alpha: GrayImage): UpperLayout {
     edgeR,
     sleeveL: sleeve(0),
     sleeveR: sleeve(1),
+    sleeveless: !sleeved,
+    hood,
+    lengthTop: hood ? neck.y : top,
     labels,
   };
 }

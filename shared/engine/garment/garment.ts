@@ -6,6 +6,7 @@
 import { components, dilate, newGray } from '../core/image-ops';
 import { EngineRefusal } from '../checks/refusal';
 import type { GrayImage, RgbaImage } from '../core/types';
+import { estimateTilt, growIntoShadow, removeHook, untilt } from './product-photo';
 
 export type EngineSlot = 'top' | 'bottom' | 'one-piece' | 'outerwear' | 'shoes' | 'accessory';
 
@@ -21,6 +22,10 @@ export interface DetectedGarment {
   /** The garment's coverage (0..255) at the image's size. */
   alpha: GrayImage;
   bbox: Box;
+  /** The picture `alpha` belongs to when it is not the one given: the photo turned upright (`corrections.tilt`). */
+  image?: RgbaImage;
+  /** What was cleaned off the product photo (product-photo.ts): shadow pixels, hook rows, the tilt undone (degrees). */
+  corrections: { shadow: number; hookRows: number; tilt: number };
 }
 
 /** Background tolerance: the largest RGB distance from the border colour still counted as background. */
@@ -62,7 +67,7 @@ function borderColour(image: RgbaImage): { r: number; g: number; b: number; shar
 }
 
 /** Background removal: flood from the border through background-coloured pixels. */
-function cutOut(image: RgbaImage): GrayImage {
+function cutOut(image: RgbaImage): { alpha: GrayImage; shadow: number } {
   const { width: w, height: h, data: d } = image;
   const bg = borderColour(image);
   if (bg.share < 0.6) throw new EngineRefusal('no_garment');
@@ -97,6 +102,8 @@ function cutOut(image: RgbaImage): GrayImage {
     if (p >= w) seed(p - w);
     if (p < n - w) seed(p + w);
   }
+  // a soft drop shadow is background too (reached from it gradually, with its hue)
+  const shadow = growIntoShadow(image, isBg, bg, TOLERANCE);
   const alpha = newGray(w, h);
   for (let i = 0; i < n; i++) {
     // a soft edge: background pixels next to the garment get a partial alpha from their colour distance
@@ -110,7 +117,7 @@ function cutOut(image: RgbaImage): GrayImage {
     2,
   );
   for (let i = 0; i < n; i++) if (!near[i]) alpha.data[i] = 0;
-  return alpha;
+  return { alpha, shadow };
 }
 
 /** Keep the garment's blobs: the largest and any at least 15% of its size (a pair of shoes). */
@@ -219,21 +226,44 @@ export function detectGarment(image: RgbaImage, hint: EngineSlot | null = null):
   if (hint === 'accessory') throw new EngineRefusal('unsupported_garment');
   const { width: w, height: h, data: d } = image;
   let alpha: GrayImage;
+  let shadow = 0;
   if (hasOwnAlpha(image)) {
     alpha = newGray(w, h);
     for (let i = 0; i < w * h; i++) alpha.data[i] = d[i * 4 + 3]!;
   } else {
-    alpha = cutOut(image);
+    ({ alpha, shadow } = cutOut(image));
   }
-  const kept = keepMainBlobs(alpha);
+  let kept = keepMainBlobs(alpha);
   const area = kept.alpha.data.reduce((s, v) => s + (v >= 128 ? 1 : 0), 0) / (w * h);
   if (!kept.blobs.length || area < 0.03 || area > 0.92) throw new EngineRefusal('no_garment');
-  const bbox = unionBox(kept.blobs);
+  let bbox = unionBox(kept.blobs);
   // a garment is one solid shape (or a pair): a speckled foreground (noise) is not
   const fill = area / ((bbox.w * bbox.h) / (w * h));
   if (fill < 0.3 || kept.blobs.length > 3) throw new EngineRefusal('no_garment');
+  // a hanger's hook above the top is not the garment's neckline
+  const hookRows = kept.blobs.length === 1 ? removeHook(image, kept.alpha, bbox) : 0;
+  if (hookRows) {
+    kept = keepMainBlobs(kept.alpha);
+    bbox = unionBox(kept.blobs);
+  }
+  // a photo taken askew is turned upright (one piece only: a pair of shoes need not be symmetric)
+  const tilt = kept.blobs.length === 1 && hint !== 'shoes' ? estimateTilt(kept.alpha) : 0;
+  let straight: RgbaImage | undefined;
+  if (tilt) {
+    const turned = untilt(image, kept.alpha, tilt);
+    straight = turned.image;
+    kept = keepMainBlobs(turned.alpha);
+    if (!kept.blobs.length) throw new EngineRefusal('no_garment');
+    bbox = unionBox(kept.blobs);
+  }
   const slot = hint ?? classify(kept.alpha, kept.blobs);
-  return { slot, alpha: kept.alpha, bbox };
+  return {
+    slot,
+    alpha: kept.alpha,
+    bbox,
+    ...(straight ? { image: straight } : {}),
+    corrections: { shadow, hookRows, tilt },
+  };
 }
 
 /** The blobs of a detected garment (for shoes: one a shoe). */

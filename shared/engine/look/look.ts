@@ -4,10 +4,17 @@
  * cut out and placed on it. Honest: plain image processing, no imitation of generative AI.
  */
 import type { ColorGrade, CreativeBackground } from '../../domain/creative-look';
-import { gaussianish, newRgba, resizeGray, resizeRgba } from '../core/image-ops';
+import { newRgba, resizeGray, resizeRgba } from '../core/image-ops';
 import type { GrayImage, RgbaImage } from '../core/types';
+import { personMatte } from './matte';
 
 type Rgb = [number, number, number];
+
+/** 0 below e0, 1 above e1, smooth between: backgrounds have no straight seams (issue 38). */
+const smooth = (e0: number, e1: number, x: number): number => {
+  const t = Math.max(0, Math.min(1, (x - e0) / (e1 - e0)));
+  return t * t * (3 - 2 * t);
+};
 
 const mix = (a: Rgb, b: Rgb, t: number): Rgb => [
   a[0] + (b[0] - a[0]) * t,
@@ -33,7 +40,9 @@ export function drawBackground(
         case 'studio-white': {
           // a seamless paper sweep: light wall, a soft floor shadow, a vignette
           const r = Math.hypot(x - width / 2, y - height * 0.45) / diag;
-          const base = 248 - r * 40 - (v > 0.82 ? (v - 0.82) * 40 : 0);
+          // the floor darkens smoothly where the paper curves (no crease line)
+          const floor = smooth(0.72, 1, v) * (v - 0.72);
+          const base = 248 - r * 40 - floor * 40;
           c = [base, base, base + 1];
           break;
         }
@@ -50,12 +59,12 @@ export function drawBackground(
           c = mix([200, 226, 246], [86, 110, 170], v * 0.8 + (1 - u) * 0.2);
           break;
         case 'sunset': {
-          const sky =
-            v < 0.5
-              ? mix([62, 70, 140], [240, 140, 90], v / 0.5)
-              : mix([240, 140, 90], [250, 205, 120], (v - 0.5) / 0.2);
-          const sun = Math.max(0, 1 - Math.hypot(u - 0.72, v - 0.62) / 0.12);
-          c = v > 0.7 ? mix([70, 50, 60], [40, 30, 40], (v - 0.7) / 0.3) : mix(sky, [255, 236, 180], sun);
+          const sky = mix(mix([62, 70, 140], [240, 140, 90], smooth(0, 0.5, v)), [250, 205, 120], smooth(0.5, 0.7, v));
+          // a soft sun (no hard rim) and a hazy horizon rather than a cut
+          const sunD = Math.hypot(u - 0.72, v - 0.62) / 0.12;
+          const sun = 1 - smooth(0.6, 1.25, sunD);
+          const ground = mix([70, 50, 60], [40, 30, 40], smooth(0.7, 1, v));
+          c = mix(mix(sky, [255, 236, 180], sun), ground, smooth(0.67, 0.76, v));
           break;
         }
         case 'night-city': {
@@ -64,10 +73,12 @@ export function drawBackground(
           const gx = (u * 18) % 1;
           const gy = (v * 26) % 1;
           const cell = Math.floor(u * 18) * 31 + Math.floor(v * 26) * 17;
-          const on = (cell * 2654435761) % 7 < 2 && v > 0.3;
-          if (on) {
-            const l = Math.max(0, 1 - Math.hypot(gx - 0.5, gy - 0.5) / 0.45);
-            c = mix(c, cell % 3 === 0 ? [255, 200, 120] : [140, 190, 255], l * 0.8);
+          // the lights fade in below the skyline instead of stopping at a line
+          const on = (cell * 2654435761) % 7 < 2;
+          const fade = smooth(0.22, 0.42, v);
+          if (on && fade > 0) {
+            const l = 1 - smooth(0, 0.45, Math.hypot(gx - 0.5, gy - 0.5));
+            c = mix(c, cell % 3 === 0 ? [255, 200, 120] : [140, 190, 255], l * 0.8 * fade);
           }
           break;
         }
@@ -143,15 +154,6 @@ function grade(image: RgbaImage, g: ColorGrade): void {
   }
 }
 
-/** The mask feathered (a few pixels, relative to the image) as 0..1 floats. */
-function feather(mask: GrayImage, width: number, height: number): Float32Array {
-  const m = mask.width === width && mask.height === height ? mask : resizeGray(mask, width, height);
-  const f = new Float32Array(width * height);
-  for (let i = 0; i < f.length; i++) f[i] = m.data[i]! / 255;
-  gaussianish(f, width, height, Math.max(1, Math.round(Math.max(width, height) / 500)));
-  return f;
-}
-
 export function applyLook(
   image: RgbaImage,
   mask: GrayImage,
@@ -162,14 +164,15 @@ export function applyLook(
   out.data.set(image.data);
   if (look.background !== 'original') {
     const bg = drawBackground(look.background, width, height);
-    const a = feather(mask, width, height);
+    // the person by a colour matte that keeps loose hair without the old background in it (matte.ts)
+    const { alpha: a, fg } = personMatte(image, mask);
     const d = out.data;
     for (let i = 0; i < a.length; i++) {
       const t = a[i]!;
       const o = i * 4;
-      d[o] = d[o]! * t + bg.data[o]! * (1 - t);
-      d[o + 1] = d[o + 1]! * t + bg.data[o + 1]! * (1 - t);
-      d[o + 2] = d[o + 2]! * t + bg.data[o + 2]! * (1 - t);
+      d[o] = fg[i * 3]! * t + bg.data[o]! * (1 - t);
+      d[o + 1] = fg[i * 3 + 1]! * t + bg.data[o + 1]! * (1 - t);
+      d[o + 2] = fg[i * 3 + 2]! * t + bg.data[o + 2]! * (1 - t);
       d[o + 3] = 255;
     }
   }
@@ -206,8 +209,18 @@ export function placeOnBackground(person: RgbaImage, mask: GrayImage, background
   const s = Math.min((bh * 0.8) / ph, (bw * 0.9) / (x1 - x0 + 1));
   const tw = Math.max(1, Math.round(person.width * s));
   const th = Math.max(1, Math.round(person.height * s));
-  const scaled = resizeRgba(person, tw, th);
-  const a = feather(resizeGray(m, tw, th), tw, th);
+  // the person by the colour matte (matte.ts), at the photo's size, then scaled with its coverage
+  const matte = personMatte(person, m);
+  const cut = newRgba(person.width, person.height);
+  for (let i = 0; i < matte.alpha.length; i++) {
+    cut.data[i * 4] = matte.fg[i * 3]!;
+    cut.data[i * 4 + 1] = matte.fg[i * 3 + 1]!;
+    cut.data[i * 4 + 2] = matte.fg[i * 3 + 2]!;
+    cut.data[i * 4 + 3] = Math.round(matte.alpha[i]! * 255);
+  }
+  const scaled = resizeRgba(cut, tw, th);
+  const a = new Float32Array(tw * th);
+  for (let i = 0; i < a.length; i++) a[i] = scaled.data[i * 4 + 3]! / 255;
   // feet at 95% of the height, the body's centre at the middle
   const offX = Math.round(bw / 2 - ((x0 + x1) / 2) * s);
   const offY = Math.round(bh * 0.95 - (y1 + 1) * s);

@@ -63,6 +63,16 @@ export function isSkin(m: SkinModel, r: number, g: number, b: number): boolean {
   return dr * dr + dg * dg < m.spread * m.spread;
 }
 
+/** The skin test widened for a limb or a hand in shade or in the scene's light (their colour shifts from the face's). */
+export function widenedSkin(model: SkinModel): SkinModel {
+  return {
+    ...model,
+    spread: model.spread * LIMB_SPREAD,
+    lumMin: model.lumMin * 0.6,
+    lumMax: Math.min(255, model.lumMax * 1.15),
+  };
+}
+
 /** Skin pixels of the person (0/255) at the image's size. */
 export function skinMap(image: RgbaImage, body: Body, model: SkinModel): Uint8Array {
   const n = image.width * image.height;
@@ -79,7 +89,7 @@ export function skinMap(image: RgbaImage, body: Body, model: SkinModel): Uint8Ar
 /** How far the skin test is widened on a limb that is mostly bare (shade and the scene's light shift its colour). */
 const LIMB_SPREAD = 2.2;
 /** The largest colour step (sum over RGB) between neighbouring pixels of one bare limb. */
-const LIMB_STEP = 18;
+export const LIMB_STEP = 18;
 /** A limb segment is bare when this share of its pixels passes the widened test. */
 const LIMB_BARE = 0.6;
 
@@ -93,12 +103,7 @@ function bareLimbs(image: RgbaImage, body: Body, model: SkinModel, out: Uint8Arr
   const W = image.width;
   const H = image.height;
   const d = image.data;
-  const wide: SkinModel = {
-    ...model,
-    spread: model.spread * LIMB_SPREAD,
-    lumMin: model.lumMin * 0.6,
-    lumMax: Math.min(255, model.lumMax * 1.15),
-  };
+  const wide = widenedSkin(model);
   // arms only: on legs the widened test took in a few pixels of an old skirt's hem and of sandals (cgi-model-4)
   for (const limb of [body.armL, body.armR]) {
     for (const [a, b, width] of [

@@ -1,0 +1,468 @@
+/**
+ * The old garment and its fill: where the old garment of a slot shows outside the new one (tops, bottoms,
+ * one-pieces, the old shoes), filled from the skin around it on the body or from the background off it.
+ */
+import type { Body } from '../perception/body';
+import type { lightField } from '../perception/appearance';
+import type { Box, EngineSlot } from '../garment/garment';
+import { dilate, erode, pushPullFill } from '../core/image-ops';
+import { footBox } from '../place/place';
+import type { RgbaImage } from '../core/types';
+import { armCapsules, inCapsule, legCapsules, NECK_BASE_RISE, NECK_HALF_WIDTH, type Maps } from './occlusion';
+
+/** The top of a bottom's waistband: up to bare skin above the default waist (a crop top's midriff), else null. */
+export function waistTop(body: Body, skin: Uint8Array): number | null {
+  const { width: W } = body;
+  const from = Math.round(body.pelvis.y - body.torsoH * 0.22);
+  const to = Math.round(body.pelvis.y - body.torsoH * 0.45);
+  for (let y = from; y >= to; y--) {
+    const cx = Math.round(body.axisX(y));
+    const half = Math.round(body.span * 0.12);
+    let n = 0;
+    for (let x = cx - half; x <= cx + half; x++) if (skin[y * W + x]) n++;
+    if (n > half * 1.4) return y + 1;
+  }
+  return null;
+}
+
+/**
+ * Where the old top ends: the first row, going down from a little above the new top's hem, where the middle of
+ * the torso is bare skin (a midriff between the old top and the bottom), else null (the old top runs on into
+ * the bottom).
+ */
+export function oldTopEnd(body: Body, maps: Maps, hem: number): number | null {
+  const { width: W, mask } = body;
+  const limit = Math.round(body.pelvis.y + body.torsoH * 0.3);
+  const half = Math.round(body.span * 0.22);
+  const bandAt = (y: number) => {
+    const cx = Math.round(body.axisX(y));
+    let n = 0;
+    let skin = 0;
+    for (let x = cx - half; x <= cx + half; x++) {
+      const p = y * W + x;
+      if (x < 0 || x >= W || mask[p]! < 128 || maps.handArea[p]) continue;
+      n++;
+      if (maps.skin[p]) skin++;
+    }
+    return n ? skin / n : 0;
+  };
+  // from a quarter of the torso above the new hem (the old top may be the shorter one)
+  const from = Math.max(0, Math.round(hem - body.torsoH * 0.25));
+  for (let y = from; y <= Math.min(body.height - 1, limit); y++) if (bandAt(y) > 0.4) return y;
+  return null;
+}
+
+/** The widest rim, in shoulder spans, of non-skin pixels along bare skin that is the skin's own edge. */
+const SKIN_RIM = 0.025;
+
+/**
+ * Thin rims of the old region along skin are the skin's own edge (a bare arm's shaded side against the
+ * background blends into colours the skin test refuses), not old clothing: filling them repainted every bare arm's
+ * outline as a stair-stepped smear. The region's parts thinner than 2 x `r` (what an opening by `r` removes) that
+ * lie between skin and the background are left as they are; a sleeve is wider, a strip of the old top beside an
+ * arm lies between the skin and the new garment (it is still filled).
+ */
+export function dropSkinRims(
+  region: Uint8Array,
+  skin: Uint8Array,
+  mask: Uint8Array,
+  W: number,
+  H: number,
+  r: number,
+): void {
+  let x0 = W;
+  let x1 = -1;
+  let y0 = H;
+  let y1 = -1;
+  for (let y = 0; y < H; y++) {
+    const row = region.subarray(y * W, y * W + W);
+    const a = row.indexOf(255);
+    if (a < 0) continue;
+    const b = row.lastIndexOf(255);
+    if (a < x0) x0 = a;
+    if (b > x1) x1 = b;
+    if (y < y0) y0 = y;
+    y1 = y;
+  }
+  if (x1 < 0) return;
+  const pad = 2 * r + 2;
+  x0 = Math.max(0, x0 - pad);
+  y0 = Math.max(0, y0 - pad);
+  x1 = Math.min(W - 1, x1 + pad);
+  y1 = Math.min(H - 1, y1 + pad);
+  const cw = x1 - x0 + 1;
+  const ch = y1 - y0 + 1;
+  const reg = new Uint8Array(cw * ch);
+  const sk = new Uint8Array(cw * ch);
+  const off = new Uint8Array(cw * ch);
+  for (let y = 0; y < ch; y++) {
+    const o = (y + y0) * W + x0;
+    reg.set(region.subarray(o, o + cw), y * cw);
+    sk.set(skin.subarray(o, o + cw), y * cw);
+    for (let x = 0; x < cw; x++) if (mask[o + x]! < 128) off[y * cw + x] = 255;
+  }
+  const opened = dilate(erode(reg, cw, ch, r), cw, ch, r);
+  const nearSkin = dilate(sk, cw, ch, r + 1);
+  const nearOff = dilate(off, cw, ch, r + 1);
+  for (let i = 0; i < reg.length; i++) {
+    if (!reg[i] || opened[i] || !nearSkin[i] || !nearOff[i]) continue;
+    const x = i % cw;
+    region[(((i - x) / cw) | 0) * W + y0 * W + x + x0] = 0;
+  }
+}
+
+/** The old garment of this slot: person pixels in the slot's body zone that are neither skin nor hair. */
+export function oldRegion(
+  body: Body,
+  maps: Maps,
+  slot: EngineSlot,
+  newBottom: number,
+  waist: number | null,
+  topEnd: number | null = null,
+): Uint8Array {
+  const { width: W, height: H, mask } = body;
+  const out = new Uint8Array(W * H);
+  const { span, torsoH } = body;
+  const faceBottom = body.neck.y - span * 0.12;
+  const ankleY = Math.min(body.legL.end.y, body.legR.end.y);
+  let y0 = 0;
+  let y1 = H - 1;
+  if (slot === 'top' || slot === 'outerwear') {
+    // from the chin: the old neckline above the new one (set at the neck's base) is taken away too
+    y0 = Math.min(faceBottom, body.head.chinY);
+    // below the new top's hem is the bottom's business (or a dress's skirt)
+    y1 = Math.min(body.pelvis.y + torsoH * 0.3, newBottom);
+  } else if (slot === 'one-piece') {
+    y0 = faceBottom;
+    y1 = Math.min(newBottom, ankleY);
+  } else if (slot === 'bottom') {
+    y0 = Math.min(body.pelvis.y - torsoH * 0.3, waist ?? Infinity);
+    y1 = ankleY - body.legL.widthEnd * 0.4;
+  } else if (slot === 'shoes') {
+    y0 = ankleY - body.legL.widthEnd * 0.6;
+  }
+  const caps = slot === 'shoes' ? [] : slot === 'bottom' ? legCapsules(body) : armCapsules(body);
+  const upper = slot === 'top' || slot === 'outerwear' || slot === 'one-piece';
+  const feet =
+    slot === 'shoes'
+      ? [footBox(body, body.legL.end, body.legL.widthEnd), footBox(body, body.legR.end, body.legR.widthEnd)]
+      : [];
+  let zx0 = W;
+  let zx1 = 0;
+  for (const c of caps) {
+    zx0 = Math.min(zx0, c[0] - c[4] * 1.3, c[2] - c[4] * 1.3);
+    zx1 = Math.max(zx1, c[0] + c[4] * 1.3, c[2] + c[4] * 1.3);
+  }
+  for (const f of feet) {
+    zx0 = Math.min(zx0, f.x - f.w * 0.15);
+    zx1 = Math.max(zx1, f.x + f.w * 1.15);
+  }
+  for (let y = Math.max(0, Math.round(y0)); y <= Math.min(H - 1, Math.round(y1)); y++) {
+    const [tl, tr] = body.torsoEdges(y);
+    const m = span * 0.18;
+    const wide = slot === 'bottom' || (slot === 'one-piece' && y > body.pelvis.y);
+    const xa = wide ? 0 : Math.max(0, Math.floor(Math.min(zx0, tl - m)));
+    const xb = wide ? W - 1 : Math.min(W - 1, Math.ceil(Math.max(zx1, tr + m)));
+    for (let x = xa; x <= xb; x++) {
+      const p = y * W + x;
+      if (mask[p]! < 128 || maps.skin[p] || maps.hair[p]! >= 128 || maps.handArea[p]) continue;
+      // above the shoulders' line only the neck and the shoulders' slope are the old garment's: the mask beyond
+      // them is loose hair or the mask's own overreach, kept as it is (filling it drew a box at the neckline)
+      if (upper && y < body.neck.y && onBody(body, caps, x, y) < 0.5) continue;
+      let inZone = false;
+      if (slot === 'shoes') {
+        for (const f of feet) if (x >= f.x - f.w * 0.15 && x <= f.x + f.w * 1.15 && y >= f.y - f.h * 0.2) inZone = true;
+      } else if (slot === 'bottom' || (slot === 'one-piece' && y > body.pelvis.y)) {
+        // a bottom (or a dress's skirt) may flare anywhere across the row: all of the mask but the arms
+        inZone = !body.onArm(x, y, 0.5);
+      } else {
+        // below the old top's end (bare skin across the middle) the torso is the bottom's: only the arms go on
+        inZone = x >= tl - m && x <= tr + m && (topEnd === null || y < topEnd);
+        if (!inZone) {
+          for (const c of caps) {
+            if (inCapsule(x, y, c[0], c[1], c[2], c[3], c[4] * 1.3)) {
+              inZone = true;
+              break;
+            }
+          }
+        }
+      }
+      if (inZone) out[p] = 255;
+    }
+  }
+  dropSkinRims(out, maps.skin, mask, W, H, Math.max(2, Math.round(span * SKIN_RIM)));
+  return out;
+}
+
+/**
+ * The old shoes: around each foot's box (from a little above the ankle, where only the mask's pixels that differ
+ * from the shin's own colour are taken, to below the sole, a third of the box beyond its sides; nearer this foot's centre than the other's), the person's mask grown by a fifth of the shin's width (the mask stops short of soles, toes and a
+ * pale shoe on a pale floor), skin, hair and the hands left out; and each old shoe's box (left leg, right leg:
+ * the 3rd to 97th percentiles of its pixels), which the new shoe is drawn to cover.
+ */
+export function oldShoes(image: RgbaImage, body: Body, maps: Maps): { region: Uint8Array; boxes: (Box | null)[] } {
+  const { width: W, height: H, mask } = body;
+  const d = image.data;
+  const out = new Uint8Array(W * H);
+  const boxes: (Box | null)[] = [];
+  const feet = [body.legL, body.legR].map((leg) => footBox(body, leg.end, leg.widthEnd));
+  const centre = feet.map((f) => ({ x: f.x + f.w / 2, y: f.y + f.h / 2 }));
+  for (const [side, leg] of [body.legL, body.legR].entries()) {
+    const f = feet[side]!;
+    const mine = centre[side]!;
+    const other = centre[1 - side]!;
+    const w0 = Math.min(leg.widthEnd, body.span * 0.4);
+    const shin = shinColour(image, body, leg);
+    const x0 = Math.max(0, Math.floor(f.x - f.w * 0.45));
+    const x1 = Math.min(W - 1, Math.ceil(f.x + f.w * 1.45));
+    const y0 = Math.max(0, Math.floor(leg.end.y - w0));
+    const y1 = Math.min(H - 1, Math.ceil(f.y + f.h + w0 * 0.35));
+    if (x1 < x0 || y1 < y0) {
+      boxes.push(null);
+      continue;
+    }
+    const cw = x1 - x0 + 1;
+    const ch = y1 - y0 + 1;
+    const crop = new Uint8Array(cw * ch);
+    for (let y = 0; y < ch; y++) for (let x = 0; x < cw; x++) crop[y * cw + x] = mask[(y + y0) * W + x + x0]!;
+    const grown = dilate(crop, cw, ch, Math.max(1, Math.round(w0 * 0.2)), 96);
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (let y = 0; y < ch; y++) {
+      for (let x = 0; x < cw; x++) {
+        const p = (y + y0) * W + x + x0;
+        if (!grown[y * cw + x] || maps.hair[p]! >= 128 || maps.handArea[p]) continue;
+        // this foot's: nearer its box's centre than the other's (feet close together, or crossing in a stride)
+        const ax = x + x0 - mine.x;
+        const ay = y + y0 - mine.y;
+        const bx = x + x0 - other.x;
+        const by = y + y0 - other.y;
+        if (ax * ax + ay * ay > bx * bx + by * by) continue;
+        // skin is the foot's own (left as it is) in the top of the foot's box; lower, a pale shoe's shading
+        // passes the skin test too
+        if (maps.skin[p] && y + y0 < f.y + f.h * 0.3) continue;
+        // above the ankle: a shoe's collar, not the shin (a pale shin can fail the skin test: its own colour)
+        if (y + y0 < leg.end.y - w0 * 0.2) {
+          if (!shin || crop[y * cw + x]! < 128) continue;
+          // its chromaticity (shading changes the brightness, not the hue)
+          const o = p * 4;
+          const sum = d[o]! + d[o + 1]! + d[o + 2]! + 1;
+          if (Math.hypot(d[o]! / sum - shin[0], d[o + 1]! / sum - shin[1]) < 0.035) continue;
+        }
+        out[p] = 255;
+        // the shoe itself: in the mask, below the ankle
+        if (crop[y * cw + x]! >= 128 && y + y0 > leg.end.y) {
+          xs.push(x + x0);
+          ys.push(y + y0);
+        }
+      }
+    }
+    if (xs.length < w0 * w0 * 0.2) {
+      boxes.push(null);
+      continue;
+    }
+    xs.sort((a, b) => a - b);
+    ys.sort((a, b) => a - b);
+    const q = (v: number[], t: number) => v[Math.min(v.length - 1, Math.floor(v.length * t))]!;
+    const bx0 = q(xs, 0.03);
+    const by0 = q(ys, 0.03);
+    boxes.push({ x: bx0, y: by0, w: q(xs, 0.97) - bx0 + 1, h: q(ys, 0.97) - by0 + 1 });
+  }
+  return { region: out, boxes };
+}
+
+/** The shin's chromaticity (r, g over r + g + b) from its median colour (the mask's pixels from half-way down
+ * to three quarters of knee -> ankle). */
+export function shinColour(image: RgbaImage, body: Body, leg: Body['legL']): [number, number] | null {
+  const { width: W, height: H, mask } = body;
+  const c: number[][] = [[], [], []];
+  const r = Math.max(1, Math.round(leg.widthEnd * 0.2));
+  for (let t = 0.5; t <= 0.75; t += 0.05) {
+    const cx = Math.round(leg.mid.x + (leg.end.x - leg.mid.x) * t);
+    const cy = Math.round(leg.mid.y + (leg.end.y - leg.mid.y) * t);
+    for (let y = cy - r; y <= cy + r; y++) {
+      for (let x = cx - r; x <= cx + r; x++) {
+        if (x < 0 || y < 0 || x >= W || y >= H || mask[y * W + x]! < 128) continue;
+        const o = (y * W + x) * 4;
+        for (let k = 0; k < 3; k++) c[k]!.push(image.data[o + k]!);
+      }
+    }
+  }
+  if (c[0]!.length < 8) return null;
+  const med = (v: number[]) => v.sort((a, b) => a - b)[v.length >> 1]!;
+  const [mr, mg, mb] = [med(c[0]!), med(c[1]!), med(c[2]!)];
+  const sum = mr + mg + mb + 1;
+  return [mr / sum, mg / sum];
+}
+
+/** Below the ankle of the nearer leg: where a shoe, or the floor, is (not skin to diffuse from). */
+export function belowAnkle(body: Body, x: number, y: number): boolean {
+  const l = body.legL.end;
+  const r = body.legR.end;
+  const a = Math.abs(x - l.x) <= Math.abs(x - r.x) ? l : r;
+  return y > a.y;
+}
+
+/**
+ * How much a pixel is on the body itself (skin would show there) rather than loose clothing over background:
+ * 1 on the body, 0 off it, a few pixels' ramp between. Above the shoulders' line the body is the neck's column
+ * and the slope of the shoulders (from the neck's side down to the top of each shoulder), not the old garment's
+ * outline: a square yoke or a high collar filled with skin to its edges made a flat skin box at every neckline.
+ */
+export function onBody(body: Body, caps: (readonly number[])[], x: number, y: number): number {
+  const { span, neck, head } = body;
+  const ramp = Math.max(1.5, span * 0.02);
+  const soft = (d: number) => Math.max(0, Math.min(1, 0.5 + d / (2 * ramp)));
+  let best = 0;
+  if (y >= head.chinY && y < neck.y) {
+    const neckHalf = span * NECK_HALF_WIDTH;
+    const dx = Math.abs(x - neck.x);
+    best = soft(neckHalf - dx);
+    if (dx > neckHalf) {
+      // the shoulder's slope: from the neck's side, a little above the shoulders' line, to the shoulder's top
+      const sh = x < neck.x === body.shoulderL.x < neck.x ? body.shoulderL : body.shoulderR;
+      const baseY = neck.y - (neck.y - head.chinY) * NECK_BASE_RISE;
+      const topY = sh.y - span * SHOULDER_TOP_RISE;
+      const run = Math.max(1, Math.abs(sh.x - neck.x) - neckHalf);
+      const t = Math.min(1, (dx - neckHalf) / run);
+      best = Math.max(best, soft(y - (baseY + (topY - baseY) * t)));
+    }
+  }
+  if (y >= neck.y - span * 0.1 && y <= body.pelvis.y + body.torsoH * 0.1) {
+    const [l, r] = body.torsoEdges(y);
+    // the band just above the shoulders' line keeps the shoulders' slope (above); from the line down, the torso
+    if (y >= neck.y && x >= l && x <= r) return 1;
+  }
+  for (const c of caps) if (inCapsule(x, y, c[0]!, c[1]!, c[2]!, c[3]!, c[4]!)) return 1;
+  return best;
+}
+
+/** The top of a shoulder above its joint, in shoulder spans. */
+export const SHOULDER_TOP_RISE = 0.1;
+
+/** Fill `region` of `out` from the skin around it (on the body) or the background (off the body). */
+export function fillRegion(
+  out: RgbaImage,
+  region: Uint8Array,
+  body: Body,
+  maps: Maps,
+  light: ReturnType<typeof lightField>,
+  slot: EngineSlot,
+): void {
+  const { width: W, height: H } = out;
+  let any = false;
+  for (let i = 0; i < region.length; i++)
+    if (region[i]) {
+      any = true;
+      break;
+    }
+  if (!any) return;
+  const k = Math.min(1, 384 / Math.max(W, H));
+  const w = Math.max(1, Math.round(W * k));
+  const h = Math.max(1, Math.round(H * k));
+  const skinRgb = new Float32Array(w * h * 3);
+  const skinW = new Float32Array(w * h);
+  const bgRgb = new Float32Array(w * h * 3);
+  const bgW = new Float32Array(w * h);
+  // box-sample the full image into the small grids, per source kind
+  // sources: up to 3x3 samples per small cell
+  const stride = Math.max(1, Math.floor(1 / k / 3));
+  for (let y = 0; y < H; y += stride) {
+    const sy = Math.min(h - 1, Math.floor(y * k));
+    for (let x = 0; x < W; x += stride) {
+      const p = y * W + x;
+      if (region[p]) continue;
+      const q = sy * w + Math.min(w - 1, Math.floor(x * k));
+      const o = p * 4;
+      if (maps.skin[p] && maps.hair[p]! < 128) {
+        skinW[q] = skinW[q]! + 1;
+        skinRgb[q * 3] = skinRgb[q * 3]! + out.data[o]!;
+        skinRgb[q * 3 + 1] = skinRgb[q * 3 + 1]! + out.data[o + 1]!;
+        skinRgb[q * 3 + 2] = skinRgb[q * 3 + 2]! + out.data[o + 2]!;
+      } else if (body.mask[p]! < 100) {
+        bgW[q] = bgW[q]! + 1;
+        bgRgb[q * 3] = bgRgb[q * 3]! + out.data[o]!;
+        bgRgb[q * 3 + 1] = bgRgb[q * 3 + 1]! + out.data[o + 1]!;
+        bgRgb[q * 3 + 2] = bgRgb[q * 3 + 2]! + out.data[o + 2]!;
+      }
+    }
+  }
+  const per = 1 / (k * k * stride * stride);
+  for (let q = 0; q < w * h; q++) {
+    for (const [rgb, wt] of [
+      [skinRgb, skinW],
+      [bgRgb, bgW],
+    ] as const) {
+      const n = wt[q]!;
+      if (n > 0) {
+        rgb[q * 3] = rgb[q * 3]! / n;
+        rgb[q * 3 + 1] = rgb[q * 3 + 1]! / n;
+        rgb[q * 3 + 2] = rgb[q * 3 + 2]! / n;
+        wt[q] = Math.min(1, n / per);
+        // only confident cells are sources (partly covered cells would pull the old garment in)
+        if (wt[q]! < 0.6) wt[q] = 0;
+        else wt[q] = 1;
+      }
+    }
+  }
+  pushPullFill(skinRgb, skinW, w, h);
+  pushPullFill(bgRgb, bgW, w, h);
+  // the whole upper arm from the shoulder's joint (the arm capsules start lower down, where a sleeve's shoulder
+  // no longer covers the arm): a sleeveless garment leaves the shoulder bare, so skin is what shows there
+  const shoulders = [body.armL, body.armR].map((a) => [a.root.x, a.root.y, a.mid.x, a.mid.y, a.widthRoot * 0.6]);
+  const caps = [...armCapsules(body), ...legCapsules(body), ...shoulders];
+  let ry0 = H;
+  let ry1 = -1;
+  for (let y = 0; y < H; y++) {
+    const row = region.subarray(y * W, y * W + W);
+    if (row.indexOf(255) >= 0) {
+      if (y < ry0) ry0 = y;
+      ry1 = y;
+    }
+  }
+  // the photo's shading over the region (its low-passed light relative to the region's median), so the fill is
+  // lit like the body around it rather than one flat tone
+  const lights: number[] = [];
+  for (let y = ry0; y <= ry1; y += 3) {
+    for (let x = 0; x < W; x += 3) {
+      if (!region[y * W + x]) continue;
+      const l = light.smooth(x, y);
+      if (l >= 0) lights.push(l);
+    }
+  }
+  lights.sort((a, b) => a - b);
+  const ref = lights.length ? Math.max(20, lights[lights.length >> 1]!) : 0;
+  for (let y = ry0; y <= ry1; y++) {
+    const fy = Math.min(h - 1, Math.max(0, (y + 0.5) * k - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(h - 1, y0 + 1);
+    const wy = fy - y0;
+    for (let x = 0; x < W; x++) {
+      const p = y * W + x;
+      if (!region[p]) continue;
+      // a shoe's fill: skin only on the leg itself above the ankle; the floor elsewhere
+      const shoeFloor = slot === 'shoes' && (belowAnkle(body, x, y) || body.mask[p]! < 128);
+      const on = shoeFloor ? 0 : onBody(body, caps, x, y);
+      const fx = Math.min(w - 1, Math.max(0, (x + 0.5) * k - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(w - 1, x0 + 1);
+      const wx = fx - x0;
+      const l = ref > 0 ? light.smooth(x, y) : -1;
+      const shade = l < 0 ? 1 : 1 + 0.5 * (Math.max(0.7, Math.min(1.3, l / ref)) - 1);
+      const q00 = (y0 * w + x0) * 3;
+      const q01 = (y0 * w + x1) * 3;
+      const q10 = (y1 * w + x0) * 3;
+      const q11 = (y1 * w + x1) * 3;
+      const w00 = (1 - wx) * (1 - wy);
+      const w01 = wx * (1 - wy);
+      const w10 = (1 - wx) * wy;
+      const w11 = wx * wy;
+      for (let c = 0; c < 3; c++) {
+        const sk =
+          skinRgb[q00 + c]! * w00 + skinRgb[q01 + c]! * w01 + skinRgb[q10 + c]! * w10 + skinRgb[q11 + c]! * w11;
+        const bg = bgRgb[q00 + c]! * w00 + bgRgb[q01 + c]! * w01 + bgRgb[q10 + c]! * w10 + bgRgb[q11 + c]! * w11;
+        out.data[p * 4 + c] = (sk * on + bg * (1 - on)) * shade;
+      }
+    }
+  }
+}

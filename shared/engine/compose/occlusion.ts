@@ -1,0 +1,284 @@
+/**
+ * Occlusion: what stays in front of a garment (the head, hair, the neck's opening, hands and forearms in front of
+ * the body) and the room a garment may take (the silhouette closed across narrow gaps, grown by the ease).
+ */
+import type { Body } from '../perception/body';
+import type { EngineSlot } from '../garment/garment';
+import { dilate, erode } from '../core/image-ops';
+import type { Layer } from '../core/raster';
+import type { RgbaImage } from '../core/types';
+import { isSkin, LIMB_STEP, widenedSkin, type SkinModel } from '../perception/appearance';
+
+export const inCapsule = (px: number, py: number, ax: number, ay: number, bx: number, by: number, r: number) => {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const l2 = dx * dx + dy * dy || 1;
+  const t = Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / l2));
+  const ex = ax + dx * t - px;
+  const ey = ay + dy * t - py;
+  return ex * ex + ey * ey <= r * r;
+};
+
+/** Arms as capsules (upper arm, forearm, hand beyond the wrist). */
+export function armCapsules(body: Body) {
+  const caps: [number, number, number, number, number][] = [];
+  for (const [arm, raised] of [
+    [body.armL, body.armRaised[0]],
+    [body.armR, body.armRaised[1]],
+  ] as const) {
+    const r1 = arm.widthRoot * 0.6;
+    const r2 = arm.widthEnd * 0.62;
+    // the upper arm from below the armpit: its top half is under the garment's shoulder anyway (not when the arm
+    // is raised: then all of it is off the shoulder)
+    const f = raised ? 0.1 : 0.45;
+    const ux = arm.root.x + (arm.mid.x - arm.root.x) * f;
+    const uy = arm.root.y + (arm.mid.y - arm.root.y) * f;
+    caps.push([ux, uy, arm.mid.x, arm.mid.y, r1]);
+    const hx = arm.end.x + (arm.end.x - arm.mid.x) * 0.35;
+    const hy = arm.end.y + (arm.end.y - arm.mid.y) * 0.35;
+    caps.push([arm.mid.x, arm.mid.y, hx, hy, r2 * 1.25]);
+  }
+  return caps;
+}
+
+/**
+ * The hands and wrists: in a capsule from the lower forearm to past the hand, inside the person's mask, the hand's
+ * own pixels: skin (by the face's model), grown through small colour steps into pixels that pass the widened skin
+ * test (a shadowed hand does not match the face's model). They stay in front of every garment but shoes; the whole
+ * capsule (`handArea`) is never filled as old clothing. The old garment beside a hand held in front of the body is not the hand (taking
+ * the whole capsule left a patch of the old top beside the hand, inside the new one): it is covered. A hand
+ * with too little of it hand-coloured (a glove) is the whole capsule.
+ */
+export function handZone(
+  body: Body,
+  image: RgbaImage,
+  skin: Uint8Array,
+  model: SkinModel,
+): { hands: Uint8Array; handArea: Uint8Array } {
+  const { width: W, height: H, mask } = body;
+  const d = image.data;
+  const wide = widenedSkin(model);
+  const out = new Uint8Array(W * H);
+  const area = new Uint8Array(W * H);
+  const arms: [Body['armL'], boolean][] = [
+    [body.armL, body.wristSeen[0]],
+    [body.armR, body.wristSeen[1]],
+  ];
+  for (const [arm, seen] of arms) {
+    if (!seen) continue;
+    const a = { x: arm.end.x + (arm.mid.x - arm.end.x) * 0.2, y: arm.end.y + (arm.mid.y - arm.end.y) * 0.2 };
+    const b = { x: arm.end.x + (arm.end.x - arm.mid.x) * 0.45, y: arm.end.y + (arm.end.y - arm.mid.y) * 0.45 };
+    const r = Math.max(4, Math.min(arm.widthEnd, body.span * 0.22) * 0.7);
+    const x0 = Math.max(0, Math.floor(Math.min(a.x, b.x) - r));
+    const x1 = Math.min(W - 1, Math.ceil(Math.max(a.x, b.x) + r));
+    const y0 = Math.max(0, Math.floor(Math.min(a.y, b.y) - r));
+    const y1 = Math.min(H - 1, Math.ceil(Math.max(a.y, b.y) + r));
+    const inside: number[] = [];
+    const zone = new Set<number>();
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const p = y * W + x;
+        if (mask[p]! >= 128 && inCapsule(x, y, a.x, a.y, b.x, b.y, r)) {
+          inside.push(p);
+          zone.add(p);
+          area[p] = 255;
+        }
+      }
+    }
+    const hand = new Set<number>();
+    const stack = inside.filter((p) => skin[p]);
+    for (const p of stack) hand.add(p);
+    while (stack.length) {
+      const i = stack.pop()!;
+      for (const j of [i - 1, i + 1, i - W, i + W]) {
+        if (hand.has(j) || !zone.has(j)) continue;
+        const o = i * 4;
+        const q = j * 4;
+        const step = Math.abs(d[o]! - d[q]!) + Math.abs(d[o + 1]! - d[q + 1]!) + Math.abs(d[o + 2]! - d[q + 2]!);
+        if (step > HAND_STEP || !isSkin(wide, d[q]!, d[q + 1]!, d[q + 2]!)) continue;
+        hand.add(j);
+        stack.push(j);
+      }
+    }
+    if (hand.size < inside.length * HAND_SEEN) for (const p of inside) out[p] = 255;
+    else for (const p of hand) out[p] = 255;
+  }
+  return { hands: out, handArea: area };
+}
+
+/** The largest colour step (sum over RGB) between neighbouring pixels of one hand (more shading than an arm). */
+const HAND_STEP = LIMB_STEP * 1.5;
+/** Below this share of the hand's capsule hand-coloured, the hand is gloved or unseen: all of the capsule. */
+const HAND_SEEN = 0.25;
+
+/**
+ * Where a garment may be: the person's silhouette closed across narrow gaps (a skirt spans the legs) and grown
+ * by the ease allowance (a garment hangs a little off the body, not into the background).
+ */
+export function garmentRoom(body: Body, grow: number): Uint8Array {
+  const { width: W, height: H, mask } = body;
+  const gap = Math.round(body.span * 0.2);
+  const closed = new Uint8Array(mask);
+  for (let y = 0; y < H; y++) {
+    let last = -1;
+    const row = y * W;
+    for (let x = 0; x < W; x++) {
+      if (mask[row + x]! < 128) continue;
+      if (last >= 0 && x - last > 1 && x - last <= gap) closed.fill(255, row + last + 1, row + x);
+      last = x;
+    }
+  }
+  return dilate(closed, W, H, Math.max(1, Math.round(grow)));
+}
+
+/**
+ * The head: the face's ellipse (forehead to chin), the hair, and the person's mask above the chin over the head's
+ * width (what is in front of the head there: a hand, a raised forearm). No garment is ever drawn there.
+ */
+export function headZone(body: Body, hair: Uint8Array): Uint8Array {
+  const { width: W, height: H, mask } = body;
+  const { cx, cy, rx, ry, chinY } = body.head;
+  const out = new Uint8Array(W * H);
+  for (let i = 0; i < hair.length; i++) if (hair[i]! >= 128) out[i] = 255;
+  const y1 = Math.min(H - 1, Math.ceil(cy + ry));
+  const colHalf = rx * 1.3;
+  for (let y = 0; y <= y1; y++) {
+    const dy = (y - cy) / ry;
+    const inside = 1 - dy * dy;
+    const half = inside > 0 ? rx * Math.sqrt(inside) : -1;
+    const xa = Math.max(0, Math.floor(cx - colHalf));
+    const xb = Math.min(W - 1, Math.ceil(cx + colHalf));
+    for (let x = xa; x <= xb; x++) {
+      const p = y * W + x;
+      if (Math.abs(x - cx) <= half || (y < chinY && mask[p]! >= 128)) out[p] = 255;
+    }
+  }
+  return out;
+}
+
+export function legCapsules(body: Body) {
+  return [body.legL, body.legR].flatMap((leg) => [
+    [leg.root.x, leg.root.y, leg.mid.x, leg.mid.y, leg.widthRoot * 0.62] as const,
+    [leg.mid.x, leg.mid.y, leg.end.x, leg.end.y, leg.widthEnd * 0.62] as const,
+  ]);
+}
+
+export interface Maps {
+  skin: Uint8Array;
+  hair: Uint8Array;
+  /** The hands' own pixels: in front of a garment. */
+  hands: Uint8Array;
+  /** Around each seen hand (its capsule in the mask): never filled as old clothing. */
+  handArea: Uint8Array;
+}
+
+/** Hair, the neck and skin on the arms (hands, forearms crossing the body) stay in front of the garment. */
+export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, what: 'body' | 'hair') {
+  if (layer.x1 < layer.x0) return;
+  const W = layer.width;
+  const caps = armCapsules(body);
+  const neckY = body.neck.y + body.span * 0.02;
+  const upper = slot !== 'bottom' && slot !== 'shoes';
+  const limbs = what === 'body' && slot !== 'shoes';
+  const bw = layer.x1 - layer.x0 + 1;
+  const bh = layer.y1 - layer.y0 + 1;
+  // what is in front (cut), and where a hand or a forearm may be (closing the cut stays there)
+  const cut = new Uint8Array(bw * bh);
+  const arm = new Uint8Array(bw * bh);
+  for (let y = layer.y0; y <= layer.y1; y++) {
+    for (let x = layer.x0; x <= layer.x1; x++) {
+      const p = y * W + x;
+      const b = (y - layer.y0) * bw + x - layer.x0;
+      if (limbs && body.mask[p]! >= 128) {
+        if (maps.hands[p]) arm[b] = cut[b] = 255;
+        else for (const c of caps) if (inCapsule(x, y, c[0], c[1], c[2], c[3], c[4])) arm[b] = 255;
+      }
+      if (!layer.data[p * 4 + 3] || cut[b]) continue;
+      let front = upper && maps.hair[p]! >= 128;
+      if (!front && what === 'body' && maps.skin[p]) {
+        if (upper && inNeckOpening(body, x, y, neckY)) front = true;
+        else if (slot !== 'shoes') {
+          // an upper arm hanging beside the body is in front only outside the torso's edges (which leave such arms
+          // out): the skin just inside them is the chest's side, which the top covers (a hole was cut there)
+          const [tl, tr] = y >= body.neck.y && y <= body.pelvis.y ? body.torsoEdges(y) : [Infinity, -Infinity];
+          const insideTorso = x > tl && x < tr;
+          for (let k = 0; k < caps.length; k++) {
+            const c = caps[k]!;
+            if (k % 2 === 0 && insideTorso) continue;
+            if (!inCapsule(x, y, c[0], c[1], c[2], c[3], c[4])) continue;
+            // over the torso a forearm is in front only where its own axis is over the torso (an elbow held
+            // beside the body cut a hole in the chest's side that the forearm's capsule reached)
+            if (insideTorso && !axisOverTorso(body, x, y, c)) continue;
+            front = true;
+            break;
+          }
+        }
+      }
+      if (front) cut[b] = 255;
+    }
+  }
+  // a hand's or a forearm's highlights, nails and shaded folds fail the skin tests: closed over (they were left
+  // as specks of garment on the hand and along the arm's edge)
+  const closed = limbs
+    ? erode(
+        dilate(cut, bw, bh, Math.max(1, Math.round(body.span * LIMB_CLOSE))),
+        bw,
+        bh,
+        Math.max(1, Math.round(body.span * LIMB_CLOSE)),
+      )
+    : cut;
+  for (let y = layer.y0; y <= layer.y1; y++) {
+    for (let x = layer.x0; x <= layer.x1; x++) {
+      const b = (y - layer.y0) * bw + x - layer.x0;
+      if (cut[b] || (closed[b] && arm[b])) layer.data[(y * W + x) * 4 + 3] = 0;
+    }
+  }
+}
+
+/** Is the point of capsule c's axis nearest (x, y) over the torso, at least half the capsule's radius inside it? */
+function axisOverTorso(body: Body, x: number, y: number, c: readonly number[]): boolean {
+  const [ax = 0, ay = 0, bx = 0, by = 0, r = 0] = c;
+  const dx = bx - ax;
+  const dy = by - ay;
+  const t = Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy || 1)));
+  const px = ax + dx * t;
+  const py = ay + dy * t;
+  if (py < body.neck.y || py > body.pelvis.y) return false;
+  const [tl, tr] = body.torsoEdges(py);
+  return px > tl + r * 0.5 && px < tr - r * 0.5;
+}
+
+/** Gaps in a hand's or a forearm's cut narrower than twice this (in shoulder spans) are closed. */
+const LIMB_CLOSE = 0.02;
+
+/**
+ * Where the neck shows above a top's neckline: the neck's column down to the neck's base, then a rounded scoop
+ * down to `bottomY` at the middle (a square cut-out here drew a skin box at every neckline).
+ */
+export function inNeckOpening(body: Body, x: number, y: number, bottomY: number): boolean {
+  const { neck, head, span } = body;
+  const half = span * NECK_HALF_WIDTH;
+  const dx = Math.abs(x - neck.x);
+  if (dx >= half || y >= bottomY) return false;
+  const baseY = neck.y - (neck.y - head.chinY) * NECK_BASE_RISE;
+  if (y <= baseY) return true;
+  const t = (y - baseY) / Math.max(1, bottomY - baseY);
+  return dx < half * Math.sqrt(1 - t * t);
+}
+
+/** Nothing of the garment outside the room the body gives it (or, `inverse`, inside a forbidden zone). */
+export function clip(layer: Layer, room: Uint8Array, inverse = false): void {
+  if (layer.x1 < layer.x0) return;
+  const W = layer.width;
+  for (let y = layer.y0; y <= layer.y1; y++) {
+    for (let x = layer.x0; x <= layer.x1; x++) {
+      const p = y * W + x;
+      if (!room[p] !== inverse) layer.data[p * 4 + 3] = 0;
+    }
+  }
+}
+
+/** Half the neck's width, in shoulder spans (a neck is about a third of the shoulders' width). */
+export const NECK_HALF_WIDTH = 0.17;
+/** Where the neck meets the shoulders' slope: this fraction of the chin-to-shoulder-line height above that line. */
+export const NECK_BASE_RISE = 0.3;

@@ -1,0 +1,296 @@
+/**
+ * A shop's product photo, cleaned before the garment is read (issue 38): what a camera adds around a garment is not
+ * cloth. Three corrections, each decided by what the picture shows:
+ * - a soft drop shadow on a plain background (darker background of the same hue, reached from the background by a
+ *   gradual change, never across the garment's edge) is background, not grey cloth under the hem;
+ * - a hanger's hook (thin runs centred above the garment's top, not in its colour) is not a neckline;
+ * - a photo taken askew is turned upright: the angle that makes the outline most left-right symmetric (garments
+ *   are cut symmetric), when it beats upright clearly.
+ */
+import { newGray, newRgba } from '../core/image-ops';
+import type { GrayImage, RgbaImage } from '../core/types';
+
+/** The thresholds of the three corrections (one place). */
+export const PRODUCT_PHOTO = {
+  /** A shadow pixel is 45-100% as bright as the background... */
+  shadowMinRatio: 0.45,
+  /** ...with the background's hue: chromaticity within this of the background's. */
+  shadowChroma: 0.035,
+  /** ...and reached by a gradual change: at most this many grey levels between neighbours. */
+  shadowStep: 7,
+  /** A hook: rows above the garment's first wide row whose runs are narrower than this share of its width... */
+  hookMaxWidth: 0.1,
+  /** ...and centred: within this share of the width from the outline's centre column. */
+  hookCentre: 0.16,
+  /** ...in a colour this far (largest channel difference) from the garment's just below. */
+  hookColour: 40,
+  /** Angles searched (degrees either way) and the smallest tilt worth undoing. */
+  maxTilt: 20,
+  minTilt: 2,
+  /** Symmetry must beat upright by this much (share of the area) for a turn. */
+  symmetryGain: 0.04,
+} as const;
+
+const lum = (d: Uint8ClampedArray | Uint8Array, o: number) => (d[o]! + d[o + 1]! + d[o + 2]!) / 3;
+
+/**
+ * Grow the background (isBg, 1 = background) into a drop shadow: pixels darker than the background by up to
+ * `1 - shadowMinRatio`, with its chromaticity, reached from background pixels by steps of at most `shadowStep`.
+ * Returns how many pixels were added.
+ */
+export function growIntoShadow(
+  image: RgbaImage,
+  isBg: Uint8Array,
+  bg: { r: number; g: number; b: number },
+  tolerance: number,
+): number {
+  const { width: w, height: h, data: d } = image;
+  const bgSum = bg.r + bg.g + bg.b;
+  if (bgSum < 3 * 90) return 0; // a dark background casts no visible shadow
+  const cr = bg.r / bgSum;
+  const cg = bg.g / bgSum;
+  const bgLum = bgSum / 3;
+  const n = w * h;
+  const shadowLike = (i: number): boolean => {
+    const o = i * 4;
+    const s = d[o]! + d[o + 1]! + d[o + 2]!;
+    if (s <= 0) return false;
+    const ratio = s / 3 / bgLum;
+    if (ratio < PRODUCT_PHOTO.shadowMinRatio || ratio > 1.02) return false;
+    // as light as the background (within the cut-out's tolerance) yet not reached by its flood: enclosed by the
+    // garment's outline, so part of the garment (a white shirt on white)
+    if (Math.max(Math.abs(d[o]! - bg.r), Math.abs(d[o + 1]! - bg.g), Math.abs(d[o + 2]! - bg.b)) <= tolerance)
+      return false;
+    return (
+      Math.abs(d[o]! / s - cr) <= PRODUCT_PHOTO.shadowChroma &&
+      Math.abs(d[o + 1]! / s - cg) <= PRODUCT_PHOTO.shadowChroma
+    );
+  };
+  const stack = new Int32Array(n);
+  let sp = 0;
+  for (let i = 0; i < n; i++) if (isBg[i]) stack[sp++] = i;
+  let added = 0;
+  const visit = (from: number, to: number) => {
+    if (isBg[to] || Math.abs(lum(d, from * 4) - lum(d, to * 4)) > PRODUCT_PHOTO.shadowStep || !shadowLike(to)) return;
+    isBg[to] = 1;
+    added++;
+    stack[sp++] = to;
+  };
+  while (sp > 0) {
+    const p = stack[--sp]!;
+    const x = p % w;
+    if (x > 0) visit(p, p - 1);
+    if (x < w - 1) visit(p, p + 1);
+    if (p >= w) visit(p, p - w);
+    if (p < n - w) visit(p, p + w);
+  }
+  void h;
+  return added;
+}
+
+/** The runs of coverage (>= 128) in row y. */
+function runsOf(alpha: GrayImage, y: number): [number, number][] {
+  const { width: w, data } = alpha;
+  const runs: [number, number][] = [];
+  let start = -1;
+  for (let x = 0; x <= w; x++) {
+    const on = x < w && data[y * w + x]! >= 128;
+    if (on && start < 0) start = x;
+    if (!on && start >= 0) {
+      runs.push([start, x - 1]);
+      start = -1;
+    }
+  }
+  return runs;
+}
+
+/**
+ * Remove a hanger's hook: the rows at the top of the outline whose every run is thin and centred, in a colour
+ * unlike the garment's just below them (a halter's neck strap is the garment's own colour and stays). Straps (thin
+ * runs either side of the centre) end the scan. Returns the number of rows cleared.
+ */
+export function removeHook(
+  image: RgbaImage,
+  alpha: GrayImage,
+  bbox: { x: number; y: number; w: number; h: number },
+): number {
+  const cx = bbox.x + bbox.w / 2;
+  const hookLike = (y: number): boolean => {
+    const runs = runsOf(alpha, y);
+    return (
+      runs.length > 0 &&
+      runs.every(
+        ([a, b]) =>
+          b - a + 1 <= PRODUCT_PHOTO.hookMaxWidth * bbox.w &&
+          Math.abs((a + b) / 2 - cx) <= PRODUCT_PHOTO.hookCentre * bbox.w,
+      )
+    );
+  };
+  let top = bbox.y;
+  while (top < bbox.y + bbox.h && hookLike(top)) top++;
+  // a hook is a few rows tall at least, and the garment goes on well below it
+  if (top - bbox.y < Math.max(3, bbox.h * 0.03) || top - bbox.y > bbox.h * 0.4) return 0;
+  const mean = (y0: number, y1: number) => {
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    let n = 0;
+    for (let y = y0; y < y1; y++) {
+      for (let x = bbox.x; x < bbox.x + bbox.w; x++) {
+        const i = y * alpha.width + x;
+        if (alpha.data[i]! < 200) continue;
+        r += image.data[i * 4]!;
+        g += image.data[i * 4 + 1]!;
+        b += image.data[i * 4 + 2]!;
+        n++;
+      }
+    }
+    return n ? [r / n, g / n, b / n] : [0, 0, 0];
+  };
+  const hook = mean(bbox.y, top);
+  const below = mean(top, Math.min(bbox.y + bbox.h, top + Math.max(4, Math.round(bbox.h * 0.1))));
+  const diff = Math.max(...hook.map((v, i) => Math.abs(v - below[i]!)));
+  if (diff < PRODUCT_PHOTO.hookColour) return 0;
+  for (let y = bbox.y; y < top; y++) alpha.data.fill(0, y * alpha.width + bbox.x, y * alpha.width + bbox.x + bbox.w);
+  return top - bbox.y;
+}
+
+/** Left-right symmetry of a binary mask (w x h) turned by `deg` about (cx, cy): overlap with its mirror / area. */
+function symmetryAt(bin: Uint8Array, w: number, h: number, cx: number, cy: number, deg: number): number {
+  const a = (deg * Math.PI) / 180;
+  const cos = Math.cos(a);
+  const sin = Math.sin(a);
+  // sample the turned mask on a grid: the value at (u, v) of the turned frame is the mask at R(-a)(u, v)
+  const at = (u: number, v: number): number => {
+    const x = Math.round(cx + u * cos + v * sin);
+    const y = Math.round(cy - u * sin + v * cos);
+    return x >= 0 && y >= 0 && x < w && y < h ? bin[y * w + x]! : 0;
+  };
+  const r = Math.ceil(Math.hypot(w, h) / 2);
+  let area = 0;
+  let both = 0;
+  for (let v = -r; v <= r; v++) {
+    for (let u = 1; u <= r; u++) {
+      const l = at(-u, v);
+      const rr = at(u, v);
+      area += l + rr;
+      both += 2 * (l & rr);
+    }
+  }
+  return area ? both / area : 0;
+}
+
+/**
+ * The tilt of a garment's outline in degrees (positive: turned clockwise in the picture), or 0 when upright is as
+ * symmetric as any turn within `maxTilt`. Works on a copy at most 96 px on its long side.
+ */
+export function estimateTilt(alpha: GrayImage): number {
+  const k = Math.min(1, 96 / Math.max(alpha.width, alpha.height));
+  const w = Math.max(1, Math.round(alpha.width * k));
+  const h = Math.max(1, Math.round(alpha.height * k));
+  const bin = new Uint8Array(w * h);
+  let sx = 0;
+  let sy = 0;
+  let n = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const v =
+        alpha.data[
+          Math.min(alpha.height - 1, Math.floor(y / k)) * alpha.width + Math.min(alpha.width - 1, Math.floor(x / k))
+        ]!;
+      if (v >= 128) {
+        bin[y * w + x] = 1;
+        sx += x;
+        sy += y;
+        n++;
+      }
+    }
+  }
+  if (n < 50) return 0;
+  const cx = sx / n;
+  const cy = sy / n;
+  // the symmetry axis goes through the centroid: search the turn, then refine around the best
+  const upright = symmetryAt(bin, w, h, cx, cy, 0);
+  let best = 0;
+  let bestScore = upright;
+  for (let d = -PRODUCT_PHOTO.maxTilt; d <= PRODUCT_PHOTO.maxTilt; d += 1) {
+    const s = symmetryAt(bin, w, h, cx, cy, d);
+    if (s > bestScore) {
+      bestScore = s;
+      best = d;
+    }
+  }
+  for (let d = best - 0.75; d <= best + 0.75; d += 0.25) {
+    const s = symmetryAt(bin, w, h, cx, cy, d);
+    if (s > bestScore) {
+      bestScore = s;
+      best = d;
+    }
+  }
+  if (Math.abs(best) < PRODUCT_PHOTO.minTilt || bestScore - upright < PRODUCT_PHOTO.symmetryGain) return 0;
+  // the mask is symmetric when turned by `best` (counter-clockwise sampling): the picture is tilted by -best
+  return -best;
+}
+
+/**
+ * Turn an image by -tilt degrees about its centre onto a canvas that holds all of it, with the garment's coverage
+ * as the alpha (outside the picture: transparent). Bilinear.
+ */
+export function untilt(image: RgbaImage, alpha: GrayImage, tilt: number): { image: RgbaImage; alpha: GrayImage } {
+  const a = (-tilt * Math.PI) / 180;
+  const cos = Math.cos(a);
+  const sin = Math.sin(a);
+  const { width: sw, height: sh, data: sd } = image;
+  const w = Math.ceil(Math.abs(sw * cos) + Math.abs(sh * sin));
+  const h = Math.ceil(Math.abs(sw * sin) + Math.abs(sh * cos));
+  const out = newRgba(w, h);
+  const outAlpha = newGray(w, h);
+  const scx = sw / 2;
+  const scy = sh / 2;
+  const dcx = w / 2;
+  const dcy = h / 2;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      // inverse map: the source point that lands on (x, y)
+      const u = x + 0.5 - dcx;
+      const v = y + 0.5 - dcy;
+      const fx = scx + u * cos + v * sin - 0.5;
+      const fy = scy - u * sin + v * cos - 0.5;
+      const x0 = Math.floor(fx);
+      const y0 = Math.floor(fy);
+      if (x0 < -1 || y0 < -1 || x0 >= sw || y0 >= sh) continue;
+      const tx = fx - x0;
+      const ty = fy - y0;
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let al = 0;
+      let wsum = 0;
+      for (let j = 0; j < 2; j++) {
+        for (let i = 0; i < 2; i++) {
+          const px = x0 + i;
+          const py = y0 + j;
+          if (px < 0 || py < 0 || px >= sw || py >= sh) continue;
+          const wt = (i ? tx : 1 - tx) * (j ? ty : 1 - ty);
+          const p = py * sw + px;
+          const cov = alpha.data[p]! * wt;
+          r += sd[p * 4]! * cov;
+          g += sd[p * 4 + 1]! * cov;
+          b += sd[p * 4 + 2]! * cov;
+          al += cov;
+          wsum += wt;
+        }
+      }
+      const o = (y * w + x) * 4;
+      if (al > 0) {
+        out.data[o] = Math.round(r / al);
+        out.data[o + 1] = Math.round(g / al);
+        out.data[o + 2] = Math.round(b / al);
+      }
+      const cover = wsum > 0 ? al : 0;
+      out.data[o + 3] = Math.round(cover);
+      outAlpha.data[y * w + x] = Math.round(cover);
+    }
+  }
+  return { image: out, alpha: outAlpha };
+}

@@ -1,0 +1,178 @@
+/**
+ * The person cut out for a new background with a matte that keeps loose hair (issue 38: Creative looks chopped
+ * loose hair into a grey haze). The segmentation mask is soft and coarse at the hair: blending the photo by it
+ * carries the old background seen between strands onto the new one. In a band around the mask's edge each pixel's
+ * coverage is read from its colour instead, between the local background colour (diffused from the pixels surely
+ * outside) and the local person colour (diffused from the pixels surely inside), and the colour drawn is the
+ * person's own with the old background taken out (colour decontamination). Where the two colours are too alike to
+ * tell apart, or the pixel is plainly neither, the mask's own feathered value is kept.
+ */
+import { dilate, erode, gaussianish, pushPullFill, resizeGray } from '../core/image-ops';
+import type { GrayImage, RgbaImage } from '../core/types';
+
+/** The matte's constants (one place). */
+export const MATTE = {
+  /** The band's half width, as a share of the image's long side. */
+  band: 1 / 45,
+  /** Person and background colours closer than this (RGB distance) are not told apart by colour. */
+  minContrast: 24,
+  /** The long side of the copy the local colours are diffused on. */
+  fillSize: 320,
+  /** The long side of the copy the band's zones are found on. */
+  bandSize: 480,
+  /** A pixel within this RGB distance of the local background colour (and twice nearer it than the person's) is
+   * background whatever the mask says; one beyond 1.5 times it is not background. */
+  bgMatch: 30,
+} as const;
+
+/** 0 at e0, 1 at e1 (either order), smooth between. */
+const ramp = (e0: number, e1: number, x: number): number => {
+  const t = Math.max(0, Math.min(1, (x - e0) / (e1 - e0)));
+  return t * t * (3 - 2 * t);
+};
+
+export interface PersonMatte {
+  /** Coverage 0..1 per pixel. */
+  alpha: Float32Array;
+  /** The person's colour per pixel (3 floats a pixel), the old background taken out in the band. */
+  fg: Float32Array;
+}
+
+/** The mask at the image's size, feathered (a few pixels, relative to the image), as 0..1. */
+export function featherMask(mask: GrayImage, width: number, height: number): Float32Array {
+  const m = mask.width === width && mask.height === height ? mask : resizeGray(mask, width, height);
+  const f = new Float32Array(width * height);
+  for (let i = 0; i < f.length; i++) f[i] = m.data[i]! / 255;
+  gaussianish(f, width, height, Math.max(1, Math.round(Math.max(width, height) / 500)));
+  return f;
+}
+
+export function personMatte(image: RgbaImage, mask: GrayImage): PersonMatte {
+  const { width: w, height: h, data: d } = image;
+  const n = w * h;
+  const soft = featherMask(mask, w, h);
+  // the band's zones on a copy at most bandSize px long (the segmentation mask is coarser still), read back nearest
+  const q = Math.min(1, MATTE.bandSize / Math.max(w, h));
+  const qw = Math.max(1, Math.round(w * q));
+  const qh = Math.max(1, Math.round(h * q));
+  const small = resizeGray(mask.width === w && mask.height === h ? mask : resizeGray(mask, w, h), qw, qh);
+  const bin = new Uint8Array(qw * qh);
+  for (let i = 0; i < bin.length; i++) bin[i] = small.data[i]! >= 128 ? 255 : 0;
+  const r = Math.max(3, Math.round(Math.max(qw, qh) * MATTE.band));
+  const zone = (z: Uint8Array): Uint8Array => {
+    const full = new Uint8Array(n);
+    for (let y = 0; y < h; y++) {
+      const row = Math.min(qh - 1, Math.floor(y * q)) * qw;
+      for (let x = 0; x < w; x++) full[y * w + x] = z[row + Math.min(qw - 1, Math.floor(x * q))]!;
+    }
+    return full;
+  };
+  const outer = zone(dilate(bin, qw, qh, r));
+  const inner = zone(erode(bin, qw, qh, r));
+  // the old background is taken out only near the mask's edge (its overreach), never half a band inside it
+  const deep = zone(erode(bin, qw, qh, Math.ceil(r / 2)));
+  // the local background and person colours are smooth: diffused on a small copy, read back bilinearly
+  const k = Math.min(1, MATTE.fillSize / Math.max(w, h));
+  const sw = Math.max(1, Math.round(w * k));
+  const sh = Math.max(1, Math.round(h * k));
+  const sBg = new Float32Array(sw * sh * 3);
+  const sFg = new Float32Array(sw * sh * 3);
+  const bgKnown = new Float32Array(sw * sh);
+  const fgKnown = new Float32Array(sw * sh);
+  for (let y = 0; y < h; y++) {
+    const sy = Math.min(sh - 1, Math.floor(y * k));
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const j = sy * sw + Math.min(sw - 1, Math.floor(x * k));
+      const into = !outer[i] ? sBg : inner[i] ? sFg : null;
+      if (!into) continue;
+      (into === sBg ? bgKnown : fgKnown)[j]! += 1;
+      for (let c = 0; c < 3; c++) into[j * 3 + c]! += d[i * 4 + c]!;
+    }
+  }
+  for (const [plane, known] of [
+    [sBg, bgKnown],
+    [sFg, fgKnown],
+  ] as const) {
+    for (let j = 0; j < sw * sh; j++) {
+      const cnt = known[j]!;
+      if (!cnt) continue;
+      for (let c = 0; c < 3; c++) plane[j * 3 + c] = plane[j * 3 + c]! / cnt;
+      known[j] = 1;
+    }
+    pushPullFill(plane, known, sw, sh);
+  }
+  const sample = (plane: Float32Array, x: number, y: number, out: Float32Array, at: number) => {
+    const fx = Math.max(0, Math.min(sw - 1, (x + 0.5) * k - 0.5));
+    const fy = Math.max(0, Math.min(sh - 1, (y + 0.5) * k - 0.5));
+    const x0 = Math.floor(fx);
+    const y0 = Math.floor(fy);
+    const x1 = Math.min(sw - 1, x0 + 1);
+    const y1 = Math.min(sh - 1, y0 + 1);
+    const tx = fx - x0;
+    const ty = fy - y0;
+    for (let c = 0; c < 3; c++) {
+      const a = plane[(y0 * sw + x0) * 3 + c]! * (1 - tx) + plane[(y0 * sw + x1) * 3 + c]! * tx;
+      const b = plane[(y1 * sw + x0) * 3 + c]! * (1 - tx) + plane[(y1 * sw + x1) * 3 + c]! * tx;
+      out[at + c] = a * (1 - ty) + b * ty;
+    }
+  };
+  const bg = new Float32Array(3);
+  const fg = new Float32Array(n * 3);
+  const alpha = new Float32Array(n);
+  const minC2 = MATTE.minContrast * MATTE.minContrast;
+  for (let i = 0; i < n; i++) {
+    if (!outer[i]) {
+      alpha[i] = 0;
+      for (let c = 0; c < 3; c++) fg[i * 3 + c] = d[i * 4 + c]!;
+      continue;
+    }
+    if (inner[i]) {
+      alpha[i] = 1;
+      for (let c = 0; c < 3; c++) fg[i * 3 + c] = d[i * 4 + c]!;
+      continue;
+    }
+    sample(sBg, i % w, Math.floor(i / w), bg, 0);
+    sample(sFg, i % w, Math.floor(i / w), fg, i * 3);
+    const br = bg[0]!;
+    const bgg = bg[1]!;
+    const bb = bg[2]!;
+    const dr = fg[i * 3]! - br;
+    const dg = fg[i * 3 + 1]! - bgg;
+    const db = fg[i * 3 + 2]! - bb;
+    const den = dr * dr + dg * dg + db * db;
+    const ir = d[i * 4]!;
+    const ig = d[i * 4 + 1]!;
+    const ib = d[i * 4 + 2]!;
+    if (den < minC2) {
+      // no colour contrast: the mask decides, and the photo's colour is drawn
+      alpha[i] = soft[i]!;
+      fg[i * 3] = ir;
+      fg[i * 3 + 1] = ig;
+      fg[i * 3 + 2] = ib;
+      continue;
+    }
+    const fromColour = Math.max(0, Math.min(1, ((ir - br) * dr + (ig - bgg) * dg + (ib - bb) * db) / den));
+    const toBg = Math.hypot(ir - br, ig - bgg, ib - bb);
+    const toFg = Math.hypot(ir - fg[i * 3]!, ig - fg[i * 3 + 1]!, ib - fg[i * 3 + 2]!);
+    // the colour overrules the mask only where it is clear: a pixel plainly the old background's colour is taken out
+    // (the halo, the wall between strands), a pixel plainly not it is kept (a strand the mask missed); a cheek or a
+    // stripe that is merely nearer one estimate than the other keeps the mask's value
+    // (weights, not switches: a hard switch draws stair-steps along soft hair)
+    const m = soft[i]!;
+    const looksBg = deep[i]
+      ? 0
+      : ramp(MATTE.bgMatch, MATTE.bgMatch * 0.5, toBg) * ramp(0.7, 0.4, toBg / Math.max(1, toFg));
+    const looksPerson = ramp(MATTE.bgMatch, MATTE.bgMatch * 2, toBg);
+    const a = m + looksBg * (Math.min(m, fromColour) - m) + looksPerson * (Math.max(m, fromColour) - m);
+    alpha[i] = a;
+    if (a > 0.02) {
+      // the pixel is a * person + (1 - a) * background: the person's part, kept near the photo's colour
+      for (let c = 0; c < 3; c++) {
+        const v = (d[i * 4 + c]! - (1 - a) * bg[c]!) / a;
+        fg[i * 3 + c] = Math.max(0, Math.min(255, v));
+      }
+    }
+  }
+  return { alpha, fg };
+}

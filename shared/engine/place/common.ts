@@ -1,0 +1,231 @@
+/** What placing shares: the placed garment's contract, the caller's hints, and the geometry of limb strips. */
+import type { Body } from '../perception/body';
+import type { Box } from '../garment/garment';
+import type { Layer } from '../core/raster';
+import type { Point } from '../core/tps';
+
+export interface PlaceDebug {
+  anchors: { from: Point; to: Point }[];
+  grid: Point[][];
+}
+
+/** What the caller read off the photo that placing uses. */
+export interface PlaceHints {
+  /** The top of the old bottom's waistband when bare skin shows above it (a crop top's midriff). */
+  waistTop?: number | null;
+  /** A top's hem goes down at least to here (the old top's hem), within 1.35x its own length. */
+  hemAtLeast?: number;
+  /** Shoes: the old shoe's box on each foot (left leg, right leg), which the new one is drawn to cover. */
+  oldShoes?: (Box | null)[];
+}
+
+export interface PlacedGarment {
+  /** Draw the torso (or the whole garment when it has no limb pieces). */
+  drawBody(layer: Layer): void;
+  /** Draw the limb pieces (sleeves, legs) after occlusion of the body piece. */
+  drawLimbs(layer: Layer): void;
+  /** The torso piece's hem (tops, one-pieces). */
+  hemY?: number;
+  /**
+   * Where this garment may be, given the body's room (the silhouette closed across narrow gaps, grown): a skirt,
+   * a dress or a coat adds the gap between the legs below the crotch and its flare (it drapes as one piece), wide
+   * trouser legs their own width. Absent: the body's room as it is.
+   */
+  room?: (base: Uint8Array) => Uint8Array;
+  debug: PlaceDebug;
+}
+
+export const lerp = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
+export const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+export const sub = (a: Point, b: Point): Point => ({ x: a.x - b.x, y: a.y - b.y });
+
+/** The point at arc length s along a polyline (extrapolating past its end), with its unit direction. */
+export function along(path: Point[], s: number): { p: Point; d: Point } {
+  let rest = s;
+  for (let i = 0; i + 1 < path.length; i++) {
+    const a = path[i]!;
+    const b = path[i + 1]!;
+    const len = dist(a, b) || 1e-6;
+    if (rest <= len || i + 2 === path.length) {
+      const d = { x: (b.x - a.x) / len, y: (b.y - a.y) / len };
+      return { p: { x: a.x + d.x * rest, y: a.y + d.y * rest }, d };
+    }
+    rest -= len;
+  }
+  return { p: path[0]!, d: { x: 0, y: 1 } };
+}
+
+export function pathLength(path: Point[]): number {
+  let s = 0;
+  for (let i = 0; i + 1 < path.length; i++) s += dist(path[i]!, path[i + 1]!);
+  return s;
+}
+
+/** Where the mask ends going up from p (the top of a shoulder). */
+export function maskTopAbove(body: Body, p: Point, maxUp: number): number {
+  const x = Math.round(Math.max(0, Math.min(body.width - 1, p.x)));
+  let y = Math.round(p.y);
+  const stop = Math.max(0, Math.round(p.y - maxUp));
+  while (y > stop && body.mask[(y - 1) * body.width + x]! >= 128) y--;
+  return y;
+}
+
+/**
+ * A limb piece (sleeve or trouser leg): source sections interpolated from the seam to the far end, destination
+ * sections following the limb's joints, starting exactly on the mapped seam so the piece joins the body piece.
+ */
+export function limbStrip(
+  srcSeamOuter: Point,
+  srcSeamInner: Point,
+  srcEndOuter: Point,
+  srcEndInner: Point,
+  dstSeamOuter: Point,
+  dstSeamInner: Point,
+  path: Point[],
+  length: number,
+  widthAt: (t: number) => number,
+  sections = 14,
+) {
+  const so: Point[] = [];
+  const si: Point[] = [];
+  const dOut: Point[] = [];
+  const dIn: Point[] = [];
+  const seamMid = lerp(dstSeamOuter, dstSeamInner, 0.5);
+  const start = path[0]!;
+  let prevN: Point | null = null;
+  const seamDir = { x: dstSeamOuter.x - dstSeamInner.x, y: dstSeamOuter.y - dstSeamInner.y };
+  for (let i = 0; i <= sections; i++) {
+    const t = i / sections;
+    so.push(lerp(srcSeamOuter, srcEndOuter, t));
+    si.push(lerp(srcSeamInner, srcEndInner, t));
+    const { p, d } = along(path, t * length);
+    const k = (1 - t) * (1 - t);
+    const c = { x: p.x + (seamMid.x - start.x) * k, y: p.y + (seamMid.y - start.y) * k };
+    let n = { x: -d.y, y: d.x };
+    const ref = prevN ?? seamDir;
+    if (n.x * ref.x + n.y * ref.y < 0) n = { x: -n.x, y: -n.y };
+    prevN = n;
+    const half = widthAt(t) / 2;
+    const outer = { x: c.x + n.x * half, y: c.y + n.y * half };
+    const inner = { x: c.x - n.x * half, y: c.y - n.y * half };
+    const blend = Math.min(1, t / 0.3);
+    const sb = blend * blend * (3 - 2 * blend);
+    dOut.push(lerp(dstSeamOuter, outer, sb));
+    dIn.push(lerp(dstSeamInner, inner, sb));
+  }
+  return { so, si, dOut, dIn };
+}
+
+/**
+ * The canonical body's landmarks for a garment's length, in the garment's own chest widths from its top (the
+ * high point of its shoulder): a tee (65 cm long on a 48 cm chest, 1.35) ends at the top of the thigh, a knee-length
+ * coat (100 cm on 52 cm) at the knee, a maxi dress (145 cm on 44 cm) at the ankle. From a size chart's
+ * proportions (a 165 cm figure: the hip joints 53 cm, the knees 94 cm, the ankles 132 cm below the shoulders'
+ * top); mapped onto the person's own hips, knees and ankles, so a long-legged figure's coat still reaches her knee.
+ */
+export const UPPER_LANDMARKS = { hip: 1.1, knee: 1.95, ankle: 2.75 };
+/**
+ * The same for a bottom, in its own waist widths from the waistband (worn 0.22 torso heights above the hip
+ * joints): a mini skirt (40 cm on a 36 cm waist) ends mid-thigh, a midi (72 cm) mid-calf, full-length trousers
+ * (105 cm) at the ankle.
+ */
+export const LOWER_LANDMARKS = { hip: 0.45, knee: 1.5, ankle: 2.55 };
+/** How far a skirt's, a dress's or a coat's own flare may reach past the legs, a side, at the hem (x the span). */
+export const DRAPE_FLARE = 0.2;
+
+const kneeY = (body: Body) => (body.legL.mid.y + body.legR.mid.y) / 2;
+const ankleY = (body: Body) => (body.legL.end.y + body.legR.end.y) / 2;
+
+/**
+ * Where a garment `r` of its own widths long ends on this body: piecewise between the body's `top` (where the
+ * garment's top sits), the hip joints, the knees and the ankles, as the canonical landmarks say.
+ */
+export function hemOnBody(body: Body, r: number, marks: { hip: number; knee: number; ankle: number }, top: number) {
+  const hip = body.pelvis.y;
+  const knee = kneeY(body);
+  const ankle = ankleY(body);
+  if (r <= marks.hip) return top + ((hip - top) * r) / marks.hip;
+  if (r <= marks.knee) return hip + ((knee - hip) * (r - marks.hip)) / (marks.knee - marks.hip);
+  return knee + ((ankle - knee) * (r - marks.knee)) / (marks.ankle - marks.knee);
+}
+
+/** The lowest a hem goes: just below the ankles (a floor-length garment still shows the feet). */
+export function lowestHem(body: Body): number {
+  return ankleY(body) + (ankleY(body) - kneeY(body)) * 0.06;
+}
+
+/**
+ * The room of a garment that drapes from the hips (a skirt, a dress, a coat): the body's room, plus, from the
+ * crotch down to its hem, the gap between the legs whatever its width (one piece, not culottes) and its flare up
+ * to `flare` spans past the legs' outer edges at the knee-to-ankle (growing from the hips).
+ */
+export function drapeRoom(body: Body, base: Uint8Array, hemY: number, flare: number): Uint8Array {
+  const { width: W, height: H, mask, span, torsoH } = body;
+  const out = new Uint8Array(base);
+  const y0 = Math.max(0, Math.round(body.pelvis.y));
+  const y1 = Math.min(H - 1, Math.round(hemY));
+  const legs = [body.legL, body.legR];
+  const edges: [number, number][] = [];
+  for (let y = y0; y <= y1; y++) {
+    // the legs' outer edges in the mask on this row, searched out from the legs' joints
+    let l = Infinity;
+    let r = -Infinity;
+    for (const leg of legs) {
+      const thigh = y <= leg.mid.y;
+      const a = thigh ? leg.root : leg.mid;
+      const b = thigh ? leg.mid : leg.end;
+      const t = Math.max(0, Math.min(1, (y - a.y) / (b.y - a.y || 1)));
+      const cx = Math.round(a.x + (b.x - a.x) * t);
+      const half = (thigh ? leg.widthRoot : leg.widthEnd) * 0.75;
+      for (let x = Math.max(0, Math.round(cx - half)); x <= Math.min(W - 1, Math.round(cx + half)); x++) {
+        if (mask[y * W + x]! < 128) continue;
+        l = Math.min(l, x);
+        r = Math.max(r, x);
+      }
+      l = Math.min(l, cx - half * 0.5);
+      r = Math.max(r, cx + half * 0.5);
+    }
+    const grow = span * flare * Math.min(1, (y - body.pelvis.y) / torsoH);
+    edges.push([l - grow, r + grow]);
+  }
+  // the widest extent within a tenth of the span up or down (the mask's outline steps from row to row: the room's
+  // edge would cut a ragged side into the garment)
+  const k = Math.max(1, Math.round(span * 0.1));
+  for (let i = 0; i < edges.length; i++) {
+    let l = Infinity;
+    let r = -Infinity;
+    for (let j = Math.max(0, i - k); j <= Math.min(edges.length - 1, i + k); j++) {
+      l = Math.min(l, edges[j]![0]);
+      r = Math.max(r, edges[j]![1]);
+    }
+    const y = y0 + i;
+    const xa = Math.max(0, Math.floor(l));
+    const xb = Math.min(W - 1, Math.ceil(r));
+    if (xb >= xa) out.fill(255, y * W + xa, y * W + xb + 1);
+  }
+  return out;
+}
+
+/** Set the pixels inside a polygon (even-odd, by scanlines) in a W x H mask. */
+export function fillPolygon(out: Uint8Array, W: number, H: number, pts: Point[]): void {
+  if (pts.length < 3) return;
+  const ys = pts.map((p) => p.y);
+  const y0 = Math.max(0, Math.ceil(Math.min(...ys)));
+  const y1 = Math.min(H - 1, Math.floor(Math.max(...ys)));
+  const xs: number[] = [];
+  for (let y = y0; y <= y1; y++) {
+    xs.length = 0;
+    for (let i = 0; i < pts.length; i++) {
+      const a = pts[i]!;
+      const b = pts[(i + 1) % pts.length]!;
+      if (a.y <= y === b.y <= y) continue;
+      xs.push(a.x + ((y - a.y) / (b.y - a.y)) * (b.x - a.x));
+    }
+    xs.sort((p, q) => p - q);
+    for (let k = 0; k + 1 < xs.length; k += 2) {
+      const xa = Math.max(0, Math.ceil(xs[k]!));
+      const xb = Math.min(W - 1, Math.floor(xs[k + 1]!));
+      if (xb >= xa) out.fill(255, y * W + xa, y * W + xb + 1);
+    }
+  }
+}

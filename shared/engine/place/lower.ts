@@ -1,0 +1,215 @@
+/** Placing a bottom: trousers leg by leg along the legs, a skirt as one piece over both legs. */
+import type { Body } from '../perception/body';
+import { lowerLayout, PART_LEFT, PART_RIGHT, PART_TORSO } from '../garment/garment-anchors';
+import { drawStrip, type Layer } from '../core/raster';
+import type { Point } from '../core/tps';
+import type { GrayImage, RgbaImage } from '../core/types';
+import type { VariantOptions } from '../look/variants';
+import {
+  DRAPE_FLARE,
+  dist,
+  drapeRoom,
+  fillPolygon,
+  hemOnBody,
+  lerp,
+  limbStrip,
+  LOWER_LANDMARKS,
+  lowestHem,
+  pathLength,
+  type PlacedGarment,
+} from './common';
+
+/** A trouser leg is at most this many times the leg's width in the mask (wide-leg trousers stay wide). */
+const WIDE_LEG = 2.6;
+
+/** The waist line of a bottom: a little above the hip joints, or up to bare skin when the midriff shows. */
+export function waistY(body: Body, top: number | null): number {
+  const dflt = body.pelvis.y - body.torsoH * 0.22;
+  return top === null ? dflt : Math.min(dflt, top);
+}
+
+export function placeTrousers(
+  image: RgbaImage,
+  alpha: GrayImage,
+  g: ReturnType<typeof lowerLayout>,
+  body: Body,
+  variant: VariantOptions,
+  tint: [number, number, number],
+  wy: number,
+): PlacedGarment {
+  const legs = g.legs!;
+  const crotch = g.crotch!;
+  const { span, torsoH } = body;
+  const ease = variant.ease;
+  const slack = span * 0.02 * ease;
+  const [wl, wr] = body.torsoEdges(wy);
+  const srcWaistW = Math.max(1, g.edgeR[0]! - g.edgeL[0]!);
+  const dstWaistW = wr - wl + 2 * slack;
+  const scale = dstWaistW / srcWaistW;
+  const crotchY = body.pelvis.y + torsoH * 0.14;
+  const [hl, hr] = body.torsoEdges(body.pelvis.y);
+  const crotchRow = crotch.y - g.top;
+  const H = g.hem - g.top;
+  const srcLegLen = g.hem - crotch.y;
+  const anchors: { from: Point; to: Point }[] = [];
+  // each leg's outline as drawn: its room (a wide leg hangs off the leg in the mask)
+  const outlines: Point[][] = [[], []];
+  const draw = (layer: Layer, side: 0 | 1) => {
+    const leg = side === 0 ? body.legL : body.legR;
+    const part = side === 0 ? PART_LEFT : PART_RIGHT;
+    const sign = side === 0 ? -1 : 1;
+    const so: Point[] = [];
+    const si: Point[] = [];
+    const dOut: Point[] = [];
+    const dIn: Point[] = [];
+    // above the crotch: waist line to crotch line, straight
+    const upper = 5;
+    const outerWaist = { x: side === 0 ? wl - slack : wr + slack, y: wy };
+    const innerWaist = { x: body.axisX(wy), y: wy };
+    const outerHip = { x: (side === 0 ? hl : hr) + sign * slack * 2, y: crotchY };
+    const innerCrotch = { x: body.axisX(crotchY), y: crotchY };
+    for (let i = 0; i < upper; i++) {
+      const t = i / upper;
+      const row = Math.round(t * crotchRow);
+      so.push({ x: legs.outer[row * 2 + side]!, y: g.top + row });
+      si.push({ x: legs.inner[row * 2 + side]!, y: g.top + row });
+      dOut.push(lerp(outerWaist, outerHip, t));
+      dIn.push(lerp(innerWaist, innerCrotch, t));
+    }
+    // below: along the leg (hip -> knee -> ankle), from the crotch-level section
+    const path = [lerp(outerHip, innerCrotch, 0.5), leg.mid, leg.end];
+    const legLen = pathLength(path);
+    // full-length trousers end at the ankle; shorter ones (shorts, cropped) keep their share of the leg
+    const srcWaistW2 = Math.max(1, g.edgeR[0]! - g.edgeL[0]!);
+    const share = Math.min(1, srcLegLen / srcWaistW2 / 1.45);
+    const len = Math.min(legLen * share * variant.length, legLen + leg.widthEnd * 0.25);
+    const srcAt = (t: number) => {
+      const row = Math.min(H, Math.round(crotchRow + t * (H - crotchRow)));
+      return {
+        o: { x: legs.outer[row * 2 + side]!, y: g.top + row },
+        i: { x: legs.inner[row * 2 + side]!, y: g.top + row },
+      };
+    };
+    const a = srcAt(0);
+    const b = srcAt(1);
+    const thighLen = dist(path[0]!, leg.mid);
+    const widthAt = (t: number) => {
+      const s = srcAt(t);
+      const own = dist(s.o, s.i) * scale * ease;
+      const limb = t * len < thighLen ? leg.widthRoot : leg.widthEnd;
+      // the garment's own width (wide legs stay wide), at least the leg's, at most WIDE_LEG times it
+      return Math.max(limb * 1.1 * ease + slack, Math.min(own, limb * WIDE_LEG));
+    };
+    const st = limbStrip(a.o, a.i, b.o, b.i, outerHip, innerCrotch, path, len, widthAt, 16);
+    // the source sections follow the garment's own leg edges, not a straight line
+    for (let i = 0; i < st.so.length; i++) {
+      const s = srcAt(i / (st.so.length - 1));
+      st.so[i] = s.o;
+      st.si[i] = s.i;
+    }
+    drawStrip(
+      layer,
+      { image, alpha: alpha.data, labels: g.labels, part, tint },
+      [...so, ...st.so],
+      [...si, ...st.si],
+      [...dOut, ...st.dOut],
+      [...dIn, ...st.dIn],
+      3,
+    );
+    outlines[side] = [...dOut, ...st.dOut, ...[...dIn, ...st.dIn].reverse()];
+    if (layer.call >= 0)
+      anchors.push(
+        { from: a.o, to: outerHip },
+        { from: a.i, to: innerCrotch },
+        { from: b.o, to: st.dOut[st.dOut.length - 1]! },
+      );
+  };
+  return {
+    drawBody(layer) {
+      draw(layer, 0);
+      draw(layer, 1);
+    },
+    drawLimbs() {},
+    room(base) {
+      const out = new Uint8Array(base);
+      for (const o of outlines) fillPolygon(out, body.width, body.height, o);
+      return out;
+    },
+    debug: { anchors, grid: [] },
+  };
+}
+
+export function placeSkirt(
+  image: RgbaImage,
+  alpha: GrayImage,
+  g: ReturnType<typeof lowerLayout>,
+  body: Body,
+  variant: VariantOptions,
+  tint: [number, number, number],
+  wy: number,
+): PlacedGarment {
+  const { span } = body;
+  const ease = variant.ease;
+  const slack = span * 0.02 * ease;
+  const [wl, wr] = body.torsoEdges(wy);
+  const srcWaistW = Math.max(1, g.edgeR[2]! - g.edgeL[2]!);
+  const scale = (wr - wl + 2 * slack) / srcWaistW;
+  const H = g.hem - g.top;
+  // its length against its own waist, on the body's hips, knees and ankles (a midi to mid-calf on any legs)
+  const ownHem = hemOnBody(body, H / srcWaistW, LOWER_LANDMARKS, wy);
+  const length = Math.min((ownHem - wy) * variant.length, lowestHem(body) - wy);
+  const so: Point[] = [];
+  const si: Point[] = [];
+  const dOut: Point[] = [];
+  const dIn: Point[] = [];
+  const sections = 16;
+  let cap = 0;
+  for (let i = 0; i <= sections; i++) {
+    const t = i / sections;
+    const row = Math.round(t * H);
+    const sl = g.edgeL[row]!;
+    const sr = g.edgeR[row]!;
+    const y = wy + t * length;
+    // the legs' own extent (not the old garment's flare, nor the arms hanging beside them)
+    const [bl, br] = legsEdges(body, y);
+    const [tl, tr] = body.torsoEdges(Math.min(y, body.pelvis.y));
+    const bw = Math.max(br - bl, t < 0.45 ? tr - tl : 0);
+    const own = (sr - sl) * scale * ease;
+    // its own flare (an A-line), up to DRAPE_FLARE spans a side past the legs at the knee and below
+    const flare = span * DRAPE_FLARE * 2 * Math.max(0, Math.min(1, (y - body.pelvis.y) / body.torsoH));
+    // the cap never narrows going down (the knee's step from thigh to shin cut a notch in the skirt's side)
+    cap = Math.max(cap, bw + span * 0.1 + flare);
+    const w = Math.min(Math.max(own, bw + 2 * slack), cap);
+    const cx = t < 0.5 ? body.axisX(y) : (bl + br) / 2;
+    so.push({ x: sl, y: g.top + row });
+    si.push({ x: sr, y: g.top + row });
+    dOut.push({ x: cx - w / 2, y });
+    dIn.push({ x: cx + w / 2, y });
+  }
+  return {
+    drawBody(layer) {
+      drawStrip(layer, { image, alpha: alpha.data, labels: g.labels, part: PART_TORSO, tint }, so, si, dOut, dIn, 6);
+    },
+    drawLimbs() {},
+    // one piece across the gap between the legs (not culottes), its flare kept
+    room: (base) => drapeRoom(body, base, wy + length, DRAPE_FLARE),
+    debug: { anchors: so.map((s, i) => ({ from: s, to: dOut[i]! })), grid: [dOut, dIn] },
+  };
+}
+
+/** The outer edges of both legs together at row y (from the joints and the legs' widths in the mask). */
+function legsEdges(body: Body, y: number): [number, number] {
+  let l = Infinity;
+  let r = -Infinity;
+  for (const leg of [body.legL, body.legR]) {
+    const thigh = y <= leg.mid.y;
+    const a = thigh ? leg.root : leg.mid;
+    const b = thigh ? leg.mid : leg.end;
+    const t = Math.max(0, Math.min(1, (y - a.y) / (b.y - a.y || 1)));
+    const cx = a.x + (b.x - a.x) * t;
+    const half = Math.min(thigh ? leg.widthRoot : leg.widthEnd, body.span * 0.45) / 2;
+    l = Math.min(l, cx - half);
+    r = Math.max(r, cx + half);
+  }
+  return [l, r];
+}

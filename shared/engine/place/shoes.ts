@@ -1,0 +1,141 @@
+/** Placing shoes: each shoe of the pair on its own foot. */
+import type { Body } from '../perception/body';
+import { shoesLayout } from '../garment/garment-anchors';
+import type { Box } from '../garment/garment';
+import { drawGrid } from '../core/raster';
+import type { Point } from '../core/tps';
+import type { GrayImage, RgbaImage } from '../core/types';
+import type { PlacedGarment } from './common';
+
+/** Which way a side-view shoe's toe points in its box: the collar (the highest part) is over the heel. */
+function toeDirection(alpha: GrayImage, b: Box): 1 | -1 {
+  const W = alpha.width;
+  let sum = 0;
+  let n = 0;
+  // the top fifth of the shoe's rows: where its collar is
+  for (let y = b.y; y < b.y + Math.max(1, Math.round(b.h * 0.2)); y++) {
+    for (let x = b.x; x < b.x + b.w; x++) {
+      if (alpha.data[y * W + x]! >= 128) {
+        sum += x;
+        n++;
+      }
+    }
+  }
+  const collar = n ? sum / n : b.x + b.w / 2;
+  return collar > b.x + b.w / 2 ? -1 : 1;
+}
+
+/**
+ * Shoes: each shoe of the pair on its own foot, its toe pointing outwards (mirrored when the product shot has it
+ * the other way), its sole across the shin's direction (from the knee to the ankle), as wide as the foot's
+ * extent in the mask below the ankle and as tall as its own proportions allow (up to the ankle). What of the old
+ * shoe it leaves is filled as old clothing.
+ */
+export function placeShoes(
+  image: RgbaImage,
+  alpha: GrayImage,
+  body: Body,
+  tint: [number, number, number],
+  oldShoes: (Box | null)[],
+): PlacedGarment {
+  const layout = shoesLayout(alpha);
+  const shoes = layout.shoes.slice(0, 2);
+  const labels = new Uint8Array(alpha.width * alpha.height);
+  shoes.forEach((b, k) => {
+    for (let y = b.y; y < b.y + b.h; y++) for (let x = b.x; x < b.x + b.w; x++) labels[y * alpha.width + x] = k + 1;
+  });
+  const anchors: { from: Point; to: Point }[] = [];
+  const grid: Point[][] = [];
+  const legs = [body.legL, body.legR];
+  return {
+    drawBody(layer) {
+      legs.forEach((leg, side) => {
+        const k = shoes.length === 1 ? 0 : side;
+        const b = shoes[k]!;
+        const foot = footBox(body, leg.end, leg.widthEnd);
+        // the shin's direction: the shoe's "up" leans with it (half the shin's tilt, at most 11 degrees)
+        let angle = Math.atan2(leg.mid.x - leg.end.x, leg.end.y - leg.mid.y);
+        angle = Math.max(-0.2, Math.min(0.2, angle * 0.5));
+        const up = { x: Math.sin(angle), y: -Math.cos(angle) };
+        const across = { x: -up.y, y: up.x };
+        // toes outwards: the image-left foot's toe to the image left (legs may cross: by the feet, not the hips)
+        const other = legs[1 - side]!.end;
+        const want = leg.end.x < other.x ? -1 : 1;
+        const flip = toeDirection(alpha, b) !== want;
+        // over the old shoe where one was found (its sole, its width), else on the foot
+        const old = oldShoes[side] ?? null;
+        const width = Math.max(foot.w * 1.04, (old?.w ?? 0) * 1.04);
+        const own = (width * b.h) / b.w;
+        const height = Math.max(own, Math.min(Math.max(foot.h * 0.8, (old?.h ?? 0) * 1.02), own * 1.5));
+        const sole = old
+          ? { x: old.x + old.w / 2, y: Math.max(foot.y + foot.h, old.y + old.h) }
+          : { x: foot.x + foot.w / 2, y: foot.y + foot.h };
+        const map = (x: number, y: number): Point => {
+          let u = (x - b.x) / b.w - 0.5;
+          if (flip) u = -u;
+          const v = 1 - (y - b.y) / b.h;
+          return {
+            x: sole.x + across.x * u * width + up.x * v * height,
+            y: sole.y + across.y * u * width + up.y * v * height,
+          };
+        };
+        anchors.push({ from: { x: b.x + b.w / 2, y: b.y + b.h }, to: sole });
+        grid.push([map(b.x, b.y), map(b.x + b.w, b.y), map(b.x + b.w, b.y + b.h), map(b.x, b.y + b.h)]);
+        drawGrid(layer, { image, alpha: alpha.data, labels, part: k + 1, tint }, b, 6, 3, map);
+      });
+    },
+    drawLimbs() {},
+    debug: { anchors, grid },
+  };
+}
+
+/**
+ * The box a shoe takes: the foot below the ankle, followed down through the mask from the ankle (the run of mask
+ * pixels under it, row by row, so the other foot or a shadow beside it is not taken), to the sole; as wide as
+ * the foot's widest row.
+ */
+export function footBox(body: Body, ankle: Point, shinW: number): Box {
+  const { mask, width: W, height: H } = body;
+  const w0 = Math.min(shinW, body.span * 0.4);
+  let cx = ankle.x;
+  let sole = Math.round(ankle.y);
+  let minX = Infinity;
+  let maxX = -Infinity;
+  const yEnd = Math.min(H, Math.round(ankle.y + w0 * 1.9));
+  // this foot only: not past the middle between the ankles
+  const other = Math.abs(ankle.x - body.legL.end.x) < 1e-6 ? body.legR.end : body.legL.end;
+  const split = Math.round((ankle.x + other.x) / 2);
+  const lo = other.x < ankle.x ? Math.max(0, split) : 0;
+  const hi = other.x < ankle.x ? W - 1 : Math.min(W - 1, split);
+  for (let y = Math.max(0, Math.round(ankle.y)); y < yEnd; y++) {
+    const row = y * W;
+    // the mask pixel nearest the foot's centre line on this row
+    let seed = -1;
+    for (let d = 0; d <= w0 * 0.6 && seed < 0; d++) {
+      const a = Math.round(cx - d);
+      const b = Math.round(cx + d);
+      if (a >= 0 && a < W && mask[row + a]! >= 128) seed = a;
+      else if (b >= 0 && b < W && mask[row + b]! >= 128) seed = b;
+    }
+    if (seed < 0) break;
+    let a = seed;
+    let b = seed;
+    const lim = w0 * 1.1;
+    while (a > lo && mask[row + a - 1]! >= 128 && cx - a < lim) a--;
+    while (b < hi && mask[row + b + 1]! >= 128 && b - cx < lim) b++;
+    sole = y;
+    if (y > ankle.y + w0 * 0.25) {
+      minX = Math.min(minX, a);
+      maxX = Math.max(maxX, b);
+    }
+    cx = cx * 0.8 + ((a + b) / 2) * 0.2;
+  }
+  if (!(maxX > minX)) {
+    minX = ankle.x - w0 * 0.7;
+    maxX = ankle.x + w0 * 0.7;
+  }
+  const h = Math.max(w0 * 0.8, sole - ankle.y + w0 * 0.15);
+  const w = Math.min(Math.max(maxX - minX, w0 * 0.9), w0 * 1.5) * 1.06;
+  const mid = (minX + maxX) / 2;
+  return { x: mid - w / 2, y: sole + w0 * 0.04 - h, w, h };
+}

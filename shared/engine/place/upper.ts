@@ -1,0 +1,350 @@
+/**
+ * Placing an upper garment (a top, outerwear, a one-piece): the torso by a thin-plate spline from the garment's
+ * anchors to the body's, sleeves segment by segment along the arms.
+ */
+import type { Body, Limb } from '../perception/body';
+import { PART_HOOD, PART_LEFT, PART_RIGHT, PART_TORSO, upperLayout, type Sleeve } from '../garment/garment-anchors';
+import type { EngineSlot } from '../garment/garment';
+import { drawGrid, drawStrip, type Layer, type Source } from '../core/raster';
+import { fitTps, type Point } from '../core/tps';
+import type { GrayImage, RgbaImage } from '../core/types';
+import type { VariantOptions } from '../look/variants';
+import {
+  DRAPE_FLARE,
+  dist,
+  drapeRoom,
+  hemOnBody,
+  lerp,
+  limbStrip,
+  lowestHem,
+  maskTopAbove,
+  pathLength,
+  sub,
+  UPPER_LANDMARKS,
+  type PlacedGarment,
+} from './common';
+
+/**
+ * A sleeveless garment's shoulders are this share of its chest's width (its top corners are its straps): its
+ * width on the body is read from its chest.
+ */
+const SLEEVELESS_SHOULDERS = 0.9;
+/** A sleeveless top's corners this far out (x half its chest) are a strapless top edge, not straps. */
+const STRAPLESS = 0.8;
+
+/** Above this bend at the elbow (radians between the upper arm's and the forearm's directions) an arm is folded. */
+const FOLDED_ELBOW = 1.2;
+
+/** How far a limb bends at its middle joint: 0 straight, pi folded back on itself. */
+function bendAngle(limb: Limb): number {
+  const a = sub(limb.mid, limb.root);
+  const b = sub(limb.end, limb.mid);
+  const n = Math.hypot(a.x, a.y) * Math.hypot(b.x, b.y);
+  if (n < 1e-6) return 0;
+  return Math.acos(Math.max(-1, Math.min(1, (a.x * b.x + a.y * b.y) / n)));
+}
+
+/**
+ * A straight limb piece from `from` towards `to` (length `length`), its source sections from fraction `t0` of the
+ * sleeve (seam 0, cuff 1) to the cuff; its outer side on the side of `outerSide`.
+ */
+function segmentStrip(
+  s: Sleeve,
+  t0: number,
+  from: Point,
+  to: Point,
+  length: number,
+  outerSide: Point,
+  widthAt: (t: number) => number,
+  sections = 8,
+) {
+  const L = dist(from, to) || 1e-6;
+  const d = { x: (to.x - from.x) / L, y: (to.y - from.y) / L };
+  let n = { x: -d.y, y: d.x };
+  if (n.x * outerSide.x + n.y * outerSide.y < 0) n = { x: -n.x, y: -n.y };
+  const so: Point[] = [];
+  const si: Point[] = [];
+  const dOut: Point[] = [];
+  const dIn: Point[] = [];
+  for (let i = 0; i <= sections; i++) {
+    const t = i / sections;
+    const f = t0 + (1 - t0) * t;
+    so.push(lerp(s.seamOuter, s.cuffOuter, f));
+    si.push(lerp(s.seamInner, s.cuffInner, f));
+    const c = { x: from.x + d.x * length * t, y: from.y + d.y * length * t };
+    const half = widthAt(t) / 2;
+    dOut.push({ x: c.x + n.x * half, y: c.y + n.y * half });
+    dIn.push({ x: c.x - n.x * half, y: c.y - n.y * half });
+  }
+  return { so, si, dOut, dIn };
+}
+
+export function placeUpper(
+  image: RgbaImage,
+  alpha: GrayImage,
+  slot: EngineSlot,
+  body: Body,
+  variant: VariantOptions,
+  tint: [number, number, number],
+  hemAtLeast?: number,
+): PlacedGarment {
+  const g = upperLayout(alpha);
+  const { span, torsoH } = body;
+  const ease = variant.ease * (slot === 'outerwear' ? 1.06 : 1);
+  const slack = span * (slot === 'outerwear' ? 0.05 : 0.025) * variant.ease;
+  // shoulders: on top of the mask above the joints, a little outwards; above a raised arm's shoulder the mask is
+  // the arm itself, so that shoulder drops as much as the other one (or a tenth of the span); never above the chin
+  const [raisedL, raisedR] = body.armRaised;
+  const dropL = body.shoulderL.y - maskTopAbove(body, body.shoulderL, span * 0.35);
+  const dropR = body.shoulderR.y - maskTopAbove(body, body.shoulderR, span * 0.35);
+  const dflt = span * 0.1;
+  const dL = raisedL ? (raisedR ? dflt : Math.min(dropR, dflt * 1.5)) : dropL;
+  const dR = raisedR ? (raisedL ? dflt : Math.min(dropL, dflt * 1.5)) : dropR;
+  const chin = body.head.chinY + body.head.ry * 0.08;
+  const shTopL = {
+    x: body.shoulderL.x - span * 0.06,
+    y: Math.max(chin, body.shoulderL.y - dL + span * 0.01),
+  };
+  const shTopR = {
+    x: body.shoulderR.x + span * 0.06,
+    y: Math.max(chin, body.shoulderR.y - dR + span * 0.01),
+  };
+  const srcArmW = Math.max(1, g.armpitR.x - g.armpitL.x);
+  // a sleeveless garment's top corners are its straps, not its shoulders: its width is read from its chest
+  const srcShoulderW = Math.max(1, g.shoulderR.x - g.shoulderL.x, g.sleeveless ? srcArmW * SLEEVELESS_SHOULDERS : 0);
+  const dstShoulderW = shTopR.x - shTopL.x;
+  const scale = dstShoulderW / srcShoulderW;
+  // lengths: scaled like the shoulders, but shoulders narrower than a frontal body's (a quarter turn, a raised arm
+  // pulling the shoulder in) do not make the garment shorter: at most 0.56 torso heights of shoulder span (the
+  // frontal fixtures' smallest) counts as a frontal one
+  const scaleY = scale * Math.max(1, (torsoH * 0.6) / span);
+  const srcShoulderY = (g.shoulderL.y + g.shoulderR.y) / 2;
+  const dstShoulderY = (shTopL.y + shTopR.y) / 2;
+  // the neckline at the neck's base, between the shoulders, below the chin
+  const neck = { x: body.neck.x, y: Math.max(Math.min(shTopL.y, shTopR.y) - span * 0.05, chin + body.head.ry * 0.03) };
+  // armpits: the same drop below the shoulders as in the garment, scaled, on the torso's edges
+  const srcArmDrop = (g.armpitL.y + g.armpitR.y) / 2 - srcShoulderY;
+  const armY = dstShoulderY + Math.min(Math.max(srcArmDrop * scaleY, torsoH * 0.22), torsoH * 0.5);
+  const armEdges = body.torsoEdges(armY);
+  const armpitL = { x: armEdges[0] - slack, y: armY };
+  const armpitR = { x: armEdges[1] + slack, y: armY };
+  const dstArmW = armpitR.x - armpitL.x;
+  // the hem: the garment's length scaled like its shoulders, times the variant's length; tucked ends at the hips.
+  // A coat or a dress: its length against its own chest, on the body's hips, knees and ankles (`hemOnBody`)
+  const long = slot === 'outerwear' || slot === 'one-piece';
+  const ownLength = long
+    ? (hemOnBody(body, (g.hem - g.lengthTop) / srcArmW, UPPER_LANDMARKS, neck.y) - dstShoulderY) * variant.length
+    : (g.hem - srcShoulderY) * scaleY * variant.length;
+  let length = ownLength;
+  // outerwear (a jacket, a coat) reaches at least past the hip joints: a flat lay drawn short for its width
+  // (cropped look) would otherwise stop at the waist on a narrow-shouldered body
+  const toHips = body.pelvis.y - dstShoulderY + torsoH * 0.06;
+  const minLen =
+    slot === 'one-piece'
+      ? torsoH * 1.3
+      : slot === 'outerwear' && variant.length >= 1
+        ? Math.max(torsoH * 0.75, toHips)
+        : torsoH * 0.75;
+  // a top is at most 1.8 torso heights long; a coat or a dress at most to just below the ankles
+  const maxLen = long ? lowestHem(body) - dstShoulderY : torsoH * 1.8;
+  length = Math.max(minLen, Math.min(length, maxLen));
+  if (variant.tuck && slot !== 'one-piece') length = Math.min(length, body.pelvis.y - dstShoulderY + torsoH * 0.02);
+  else if (hemAtLeast !== undefined && variant.length >= 1) {
+    // down over the old top (up to its hem or the hips), not stretched past 1.35x its own length
+    length = Math.max(length, Math.min(hemAtLeast - dstShoulderY, ownLength * 1.35, maxLen));
+  }
+  const hemY = dstShoulderY + length;
+  // sleeveless: the straps sit where the garment has them, across the chest's width from the middle (a camisole's
+  // straps on the shoulders' slope, the shoulders and upper arms left as they are); a strapless top edge at its own
+  // height above the armpits
+  const strap = (p: Point, sign: -1 | 1): Point => {
+    const off = Math.abs(p.x - g.centerX) / (srcArmW / 2);
+    const x = neck.x + sign * off * (dstArmW / 2);
+    if (off >= STRAPLESS) return { x, y: armY - (Math.min(g.armpitL.y, g.armpitR.y) - p.y) * scaleY };
+    const shoulder = sign < 0 ? shTopL : shTopR;
+    const neckSide = neck.x + sign * span * 0.17;
+    const t = Math.max(0, Math.min(1, (x - neckSide) / (shoulder.x - neckSide || 1)));
+    return { x: sign < 0 ? Math.max(x, shoulder.x) : Math.min(x, shoulder.x), y: neck.y + (shoulder.y - neck.y) * t };
+  };
+  const topL = g.sleeveless ? strap(g.shoulderL, -1) : shTopL;
+  const topR = g.sleeveless ? strap(g.shoulderR, 1) : shTopR;
+  const from: Point[] = [g.neck, g.shoulderL, g.shoulderR, g.armpitL, g.armpitR];
+  const to: Point[] = [neck, topL, topR, armpitL, armpitR];
+  const levels = long && hemY > body.pelvis.y + torsoH * 0.5 ? 12 : 7;
+  const srcArmY = Math.max(g.armpitL.y, g.armpitR.y);
+  let lastLimit = 0;
+  for (let i = 1; i <= levels; i++) {
+    const f = i / levels;
+    const sy = srcArmY + (g.hem - srcArmY) * f;
+    const row = Math.min(g.edgeL.length - 1, Math.max(0, Math.round(sy - g.top)));
+    const sl = g.edgeL[row]!;
+    const sr = g.edgeR[row]!;
+    const dy = armY + (hemY - armY) * f;
+    const [bl, br] = body.torsoEdges(dy);
+    const [xl, xr] = body.silhouetteEdges(dy, span * 1.2);
+    const bodyW = br - bl;
+    const wanted = Math.max(bodyW * ease + 2 * slack, ((sr - sl) / srcArmW) * dstArmW * ease);
+    // below the hips a coat's or a dress's own flare (an A-line) is kept, up to DRAPE_FLARE of the span a side
+    const flare = long && dy > body.pelvis.y ? Math.min(1, (dy - body.pelvis.y) / torsoH) * span * DRAPE_FLARE * 2 : 0;
+    let limit = Math.max(bodyW, xr - xl) + span * (slot === 'outerwear' ? 0.18 : 0.08) + flare;
+    // below the hips a coat's or a dress's limit never narrows going down (the legs' outline in the mask steps)
+    if (long && dy > body.pelvis.y) limit = Math.max(limit, lastLimit);
+    lastLimit = limit;
+    const half = Math.min(wanted, limit) / 2;
+    const cx = (bl + br) / 2;
+    from.push({ x: sl, y: sy }, { x: sr, y: sy }, { x: (sl + sr) / 2, y: sy });
+    to.push({ x: cx - half, y: dy }, { x: cx + half, y: dy }, { x: cx, y: dy });
+  }
+  const tps = fitTps(from, to, 1e-4);
+  const out = new Float64Array(2);
+  const map = (x: number, y: number): Point => {
+    tps.map(x, y, out);
+    return { x: out[0]!, y: out[1]! };
+  };
+  const src = (part: number): Source => ({ image, alpha: alpha.data, labels: g.labels, part, tint });
+  let minX = Infinity;
+  let maxX = -Infinity;
+  for (let i = 0; i < g.edgeL.length; i++) {
+    minX = Math.min(minX, g.edgeL[i]!);
+    maxX = Math.max(maxX, g.edgeR[i]!);
+  }
+  const box = { x: minX - 4, y: g.top - 4, w: maxX - minX + 8, h: g.hem - g.top + 8 };
+  const cols = 16;
+  const rows = 24;
+  const grid: Point[][] = [];
+  for (let j = 0; j <= rows; j += 2) {
+    const line: Point[] = [];
+    for (let i = 0; i <= cols; i++) line.push(map(box.x + (box.w * i) / cols, box.y + (box.h * j) / rows));
+    grid.push(line);
+  }
+  const sleeves: { s: Sleeve; limb: Limb; part: number; raised: boolean }[] = [];
+  if (g.sleeveL) sleeves.push({ s: g.sleeveL, limb: body.armL, part: PART_LEFT, raised: raisedL });
+  if (g.sleeveR) sleeves.push({ s: g.sleeveR, limb: body.armR, part: PART_RIGHT, raised: raisedR });
+  // a hood, worn down: behind the neck and the head, showing either side of them above the shoulders' slope,
+  // from the neckline up to the ears at most (not over the throat: the neck's column is cleared; the head's zone
+  // takes away what would be over the face and the head), in the head's shade
+  const hood = g.hood;
+  const hoodMap = hood
+    ? (() => {
+        // as wide as it is (at least the head's width and a half: it lies around the head), up to the ears
+        const w = Math.min(Math.max(hood.w * scale, body.head.rx * 3), span * 1.05);
+        const bottom = neck.y + span * 0.06;
+        const top = Math.max(bottom - hood.h * scaleY * 0.7, body.head.cy);
+        return (x: number, y: number): Point => ({
+          x: neck.x + ((x - (hood.x + hood.w / 2)) / hood.w) * w,
+          y: bottom + ((y - (hood.y + hood.h)) / hood.h) * (bottom - top),
+        });
+      })()
+    : null;
+  return {
+    drawBody(layer) {
+      if (hood && hoodMap) {
+        // behind the head: in its shade
+        drawGrid(
+          layer,
+          { ...src(PART_HOOD), tint: [tint[0] * 0.82, tint[1] * 0.82, tint[2] * 0.82] },
+          hood,
+          6,
+          6,
+          hoodMap,
+        );
+        clearNeck(layer, body, neck.y + span * 0.06);
+      }
+      drawGrid(layer, src(PART_TORSO), box, cols, rows, map);
+      // the body piece never runs along a raised arm: the arm (from its upper arm out) is the sleeve's or bare
+      if (raisedL) clearArm(layer, body.armL, span);
+      if (raisedR) clearArm(layer, body.armR, span);
+    },
+    drawLimbs(layer) {
+      for (const { s, limb, part, raised } of sleeves) {
+        const seamO = map(s.seamOuter.x, s.seamOuter.y);
+        const seamI = map(s.seamInner.x, s.seamInner.y);
+        const path = [limb.root, limb.mid, limb.end];
+        const armLen = pathLength(path);
+        const srcLen = dist(lerp(s.seamOuter, s.seamInner, 0.5), lerp(s.cuffOuter, s.cuffInner, 0.5));
+        // sleeves stop before the wrist so it stays visible; the variant's length shortens or lengthens them
+        // long sleeves (longer than half the shoulders in the flat lay) run to the wrist; short ones keep their scale
+        const long = srcLen > srcShoulderW * 0.6;
+        const wanted = long ? armLen * variant.length : srcLen * scale * Math.min(1.1, variant.length);
+        const len = Math.min(wanted, armLen - limb.widthEnd * 0.55);
+        const seamW = dist(seamO, seamI);
+        const cuffSrcW = dist(s.cuffOuter, s.cuffInner) * scale;
+        const tAt = len / Math.max(1, armLen);
+        const limbW = (t: number) => (t * armLen < dist(limb.root, limb.mid) ? limb.widthRoot : limb.widthEnd);
+        const widthAt = (t: number) => {
+          const arm = limbW(t * tAt) * 1.12 * ease + slack;
+          const own = seamW + (cuffSrcW - seamW) * t;
+          // a raised arm's sleeve follows the arm closely: no flat lay's width hanging off it
+          return Math.max(arm, Math.min(own * ease, arm * (raised ? 1.15 : 1.6)));
+        };
+        const upperLen = dist(limb.root, limb.mid);
+        if (bendAngle(limb) > FOLDED_ELBOW && len > upperLen + limb.widthEnd * 0.5) {
+          // a folded arm (a hand raised to the head): one strip bent round the elbow would fold its sections over
+          // each other into one wide block; the upper sleeve and the forearm's are drawn apart, each straight
+          const te = upperLen / len;
+          const ext = limb.widthEnd * 0.3;
+          const tx = Math.min(1, (upperLen + ext) / len);
+          const upper = limbStrip(
+            s.seamOuter,
+            s.seamInner,
+            lerp(s.seamOuter, s.cuffOuter, tx),
+            lerp(s.seamInner, s.cuffInner, tx),
+            seamO,
+            seamI,
+            [limb.root, limb.mid],
+            upperLen + ext,
+            (t) => widthAt(t * tx),
+            10,
+          );
+          drawStrip(layer, src(part), upper.so, upper.si, upper.dOut, upper.dIn, 3);
+          const n0 = sub(upper.dOut[upper.dOut.length - 1]!, upper.dIn[upper.dIn.length - 1]!);
+          const fore = segmentStrip(s, te, limb.mid, limb.end, len - upperLen, n0, (t) => widthAt(te + (1 - te) * t));
+          drawStrip(layer, src(part), fore.so, fore.si, fore.dOut, fore.dIn, 3);
+        } else {
+          const st = limbStrip(s.seamOuter, s.seamInner, s.cuffOuter, s.cuffInner, seamO, seamI, path, len, widthAt);
+          drawStrip(layer, src(part), st.so, st.si, st.dOut, st.dIn, 3);
+        }
+      }
+    },
+    hemY,
+    room: long && hemY > body.pelvis.y ? (base) => drapeRoom(body, base, hemY, DRAPE_FLARE) : undefined,
+    debug: { anchors: from.map((f, i) => ({ from: f, to: to[i]! })), grid },
+  };
+}
+
+/** Clear the neck's column (its front, the throat) above `bottom`: a hood folded behind the neck shows beside it. */
+function clearNeck(layer: Layer, body: Body, bottom: number): void {
+  const half = body.span * 0.17;
+  const W = layer.width;
+  const x0 = Math.max(0, Math.floor(body.neck.x - half));
+  const x1 = Math.min(W - 1, Math.ceil(body.neck.x + half));
+  for (let y = Math.max(0, Math.floor(body.head.chinY - body.head.ry)); y < Math.min(layer.height, bottom); y++) {
+    for (let x = x0; x <= x1; x++) layer.data[(y * W + x) * 4 + 3] = 0;
+  }
+}
+
+/** Take the body piece off a raised arm: capsules around the outer upper arm, the forearm and the hand. */
+function clearArm(layer: Layer, arm: Limb, span: number): void {
+  const a = lerp(arm.root, arm.mid, 0.3);
+  const hand = lerp(arm.mid, arm.end, 1.45);
+  const caps: [Point, Point, number][] = [
+    [a, arm.mid, Math.min(arm.widthRoot, span * 0.35) * 0.75],
+    [arm.mid, hand, Math.min(arm.widthEnd, span * 0.3) * 0.8],
+  ];
+  const W = layer.width;
+  for (const [p, q, r] of caps) {
+    const x0 = Math.max(0, Math.floor(Math.min(p.x, q.x) - r));
+    const x1 = Math.min(W - 1, Math.ceil(Math.max(p.x, q.x) + r));
+    const y0 = Math.max(0, Math.floor(Math.min(p.y, q.y) - r));
+    const y1 = Math.min(layer.height - 1, Math.ceil(Math.max(p.y, q.y) + r));
+    const dx = q.x - p.x;
+    const dy = q.y - p.y;
+    const l2 = dx * dx + dy * dy || 1;
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const t = Math.max(0, Math.min(1, ((x - p.x) * dx + (y - p.y) * dy) / l2));
+        if ((p.x + dx * t - x) ** 2 + (p.y + dy * t - y) ** 2 <= r * r) layer.data[(y * W + x) * 4 + 3] = 0;
+      }
+    }
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * The metrics' thresholds and constants (issue 38, point 2): the one place for them. A render fails a metric when
+ * its value is past the threshold (see `failuresOf` in measure-all.ts for the direction of each).
+ */
+export const METRIC_THRESHOLDS = {
+  /** A pixel is the photo's own when no channel differs by more than this (the engine copies untouched pixels). */
+  unchangedMax: 6,
+  /** "Was skin in the photo": the face's skin model with its chroma spread x this (and a wider luminance range). */
+  skinBeforeSpread: 1.6,
+
+  /** Torso left bare: share of the torso (shoulder line + torsoTop .. hips, inset, arms out) newly skin. */
+  bareTorsoMax: 0.05,
+  torsoTop: 0.2,
+  torsoInset: 0.06,
+
+  /** Old clothes of the replaced slot(s) still showing unchanged: share of their labelled area. */
+  oldShowingMax: 0.08,
+
+  /** Holes in an upper garment (old top or background enclosed by the garment and the arms): share of its torso area. */
+  topHolesMax: 0.01,
+
+  /**
+   * Hard-edged fill: straight (axis-aligned), sharp (a step of >= hardStep in a channel) edges between a painted
+   * region (changed, not garment) and the photo's own pixels, runs of >= hardRunMin x span, total length in spans.
+   */
+  hardStep: 28,
+  hardRunMin: 0.06,
+  hardFillMax: 0.35,
+
+  /** A sleeveless garment: share of the shoulders and upper arms left as they were (or bared to skin). */
+  shouldersKeptMin: 0.8,
+  /** The hem's length against the garment's own (0 hip, 1 knee, 2 ankle): the largest difference. */
+  lengthErrorMax: 0.3,
+  /** A skirt or dress: share of the gap between the legs' axes (crotch to hem) not covered (culottes). */
+  legGapOpenMax: 0.08,
+  /** Wide legs: the render's hem-to-waist width ratio over the product's, at least. */
+  legWidthRatioMin: 0.75,
+
+  /** Legwear and shoes: share of the shins and feet not under the new garment (nor old clothes it replaces) unchanged. */
+  legsKeptMin: 0.9,
+  /** Shoes on the feet: the largest offset of a shoe from its foot (ankle column, below the ankle, down to the sole), in spans. */
+  shoeOffsetMax: 0.12,
+
+  /** A drop shadow drawn as cloth: share of the cut-out's boundary that is a neutral darkening of the background, 3 px deep. */
+  shadowEdgeMax: 0.25,
+  /** The drawn garment's hem against the hips' line, degrees. */
+  tiltMaxDeg: 5,
+  /** The garment's colour in the render against its product photo under the scene's light (CIEDE2000). */
+  deltaEMax: 12,
+} as const;
