@@ -320,13 +320,21 @@ describe('exactly-once starts (Idempotency-Key, run by the pipeline: runIdempote
 
   it('a start refused because the winner spent the credits answers the winner’s generation', async () => {
     giveCredits(m, user.id, { trial: 1 });
-    // the winner recorded the key and spent the last credit between this start's checks and its reservation
-    m.beforeNextReservation = () => {
-      m.idempotency.set(`${user.id}#k1`, { ...claim, generationId: 'winner', createdAt: m.now.toISOString() });
-      giveCredits(m, user.id, { trial: 0 });
+    // the winner recorded the key and spent the last credit between this start's credit check and its
+    // reservation's read of the balance: the start fails with NotEnoughCredits (not a taken key)
+    const { getBalance } = m.deps.store;
+    let reads = 0;
+    m.deps.store.getBalance = (userId) => {
+      if (++reads === 2) {
+        m.idempotency.set(`${user.id}#k1`, { ...claim, generationId: 'winner', createdAt: m.now.toISOString() });
+        giveCredits(m, user.id, { trial: 0 });
+      }
+      return getBalance(userId);
     };
     const r = await keyed(claim, fromStyle);
+    expect(reads).toBeGreaterThanOrEqual(2);
     expect(r).toEqual({ outcome: 'lost-race', id: 'winner' });
+    expect(m.generations.size).toBe(0);
   });
 
   it('too few credits with no other request holding the key is the start’s own 402', async () => {
