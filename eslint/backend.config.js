@@ -5,7 +5,24 @@
  * spreads this array; shared/repositories/storage-boundary.test.ts runs it alone over functions/, shared/
  * and infra/ and expects zero problems.
  */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/**
+ * The domains of functions/ (issue 42): every folder with a `handlers/` folder (functions/<domain>/handlers/<group>.ts).
+ * Each has one entry, functions/<domain>/index.ts, the only module another domain may import.
+ */
+export const DOMAINS = readdirSync(path.join(root, 'functions'), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && existsSync(path.join(root, 'functions', d.name, 'handlers')))
+  .map((d) => d.name)
+  .sort();
+
+/** The code every domain shares; it imports no domain. */
+export const SHARED_FUNCTION_FOLDERS = ['lib', 'engine', 'edge', 'provisioning'];
 
 export const STORAGE_SDKS = [
   '@aws-sdk/lib-dynamodb',
@@ -45,6 +62,33 @@ export const STORAGE_SDK_EXCEPTIONS = {
 const message =
   'Storage SDKs belong to shared/repositories (DynamoDB) and functions/lib/media-store.ts (S3): call a repository or the media store instead.';
 
+const DOMAIN_MESSAGE =
+  'A domain reaches another domain only through its entry (functions/<domain>/index.ts): export what you need there.';
+const SHARED_MESSAGE =
+  'functions/lib (and engine, edge, provisioning) serve every domain and import none: take the collaborator as a parameter, or move the code into the domain.';
+const LAYER_MESSAGE = 'shared/ is used by functions/, infra/ and web/, and imports none of them.';
+
+/**
+ * The import zones of the backend (import-x `no-restricted-paths`): a domain imports another only through its
+ * entry; the shared folders of functions/ import no domain; shared/ imports nothing from functions/.
+ * Unit tests next to shared code may reach into a domain to drive it (ledger-repository.test.ts, shares.test.ts,
+ * runtime-secrets.test.ts): the zones bind what ships.
+ */
+export const IMPORT_ZONES = [
+  ...DOMAINS.map((domain) => ({
+    target: `./functions/${domain}`,
+    from: DOMAINS.filter((other) => other !== domain).map((other) => `./functions/${other}`),
+    except: ['./index.ts'],
+    message: DOMAIN_MESSAGE,
+  })),
+  {
+    target: SHARED_FUNCTION_FOLDERS.map((folder) => `./functions/${folder}`),
+    from: DOMAINS.map((domain) => `./functions/${domain}`),
+    message: SHARED_MESSAGE,
+  },
+  { target: './shared', from: ['./functions', './infra', './web'], message: LAYER_MESSAGE },
+];
+
 /** @type {import('typescript-eslint').ConfigArray} */
 const config = tseslint.config(
   {
@@ -63,6 +107,20 @@ const config = tseslint.config(
   {
     files: Object.keys(STORAGE_SDK_EXCEPTIONS),
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['functions/**/*.ts', 'shared/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: IMPORT_ZONES }] },
+  },
+  {
+    // tests next to shared code may drive a domain (see IMPORT_ZONES); a domain's own tests keep to the entries
+    files: ['shared/**/*.test.ts', 'functions/lib/**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': 'off' },
   },
 );
 

@@ -15,19 +15,19 @@ import { looksLikeImageRef, parseImageRef } from '../../shared/domain/image-ref'
 import { detectGarment } from '../../shared/engine/garment/garment';
 import { EngineRefusal, REFUSAL_MESSAGES } from '../../shared/engine/checks/refusal';
 import { ERROR_CODES, HttpError } from '../../shared/errors';
-import { readImage } from '../lib/media-store';
 import { loadSharp } from '../lib/sharp-loader';
-import { providerNameFor } from './providers';
+import type { StartDeps } from './start-deps';
 
 /** The side the detection works at (enough for an outline; ~20 ms). */
 const CHECK_SIDE = 512;
 
 export async function assertGarmentsFound(
+  { providers, media }: Pick<StartDeps, 'providers' | 'media'>,
   mode: Mode,
   userId: string,
   pieces: { imageUrl: string | null; imageType: StyleImageType | null }[],
 ): Promise<void> {
-  if ((await providerNameFor(mode)) !== 'engine') return;
+  if ((await providers.nameFor(mode)) !== 'engine') return;
   // a photo of a model wearing the garment: the engine does not take garments off a model (docs/decisions.md)
   if (pieces.some((p) => p.imageType === 'model_wearer'))
     throw new HttpError(422, ERROR_CODES.garmentOnModel, REFUSAL_MESSAGES.on_model_garment);
@@ -35,7 +35,7 @@ export async function assertGarmentsFound(
     if (!p.imageUrl || !looksLikeImageRef(p.imageUrl)) continue;
     const ref = parseImageRef(p.imageUrl, { callerId: userId });
     if (!ref.ok || ref.bucket !== 'private') continue;
-    const bytes = await readImage('private', ref.key);
+    const bytes = await media.read(ref.key);
     if (!bytes) continue; // a missing upload is answered by the start's own checks
     const sharp = await loadSharp();
     const { data, info } = await sharp(bytes)

@@ -4,7 +4,7 @@
  */
 import { ERROR_CODES, HttpError, badRequest, conflict, notFound } from '../../shared/errors';
 import { GENERATION_MESSAGES as M } from '../../shared/domain/generation';
-import { variantLabel } from '../../shared/domain/outfit';
+import { isVariantRun, variantLabel } from '../../shared/domain/outfit';
 import type { Db } from '../../shared/repositories/table';
 import {
   deleteGeneration as deleteGenerationRecord,
@@ -69,9 +69,6 @@ export function toGenerationView(g: GenerationRecord): GenerationView {
     madeBy: g.status === 'completed' ? (g.madeBy ?? 'generative') : null,
   };
 }
-
-/** A run with several variants is not a gallery item: its kept variants are. */
-export const isVariantRun = (g: Pick<GenerationRecord, 'variantCount'>) => (g.variantCount ?? 1) > 1;
 
 const deleteObjects = (keys: string[]) => deleteImages('private', keys);
 

@@ -45,13 +45,13 @@ import {
   queryGsi2,
 } from '../../shared/repositories/privacy-repository';
 import { UPLOAD_TYPE_VALUES } from '../../shared/schemas/upload';
-import type { PaymentsAdapter } from '../billing/payments/types';
+import type { PaymentsAdapter } from '../billing';
 import { signOutAndDeleteUser } from '../lib/cognito-admin';
 import { deletePrefix, mediaKeys, purgeVersions } from '../lib/media-store';
 import { logger } from '../lib/logger';
-import { deleteAllPhotos } from '../profiles/photo-profile-service';
-import { deleteEditorStyle } from '../styles/style-editor-service';
-import { deleteRateCountersOf, deleteSharesOf } from '../shares/share-deletion';
+import { deleteAllPhotos } from '../profiles';
+import { deleteEditorStyle } from '../styles';
+import { deleteRateCountersOf, deleteSharesOf } from '../shares';
 
 /** Public-bucket folders of a user (uploads by type, remote fetches, avatars). */
 export const publicPrefixesOf = (userId: string): string[] => [

@@ -2,6 +2,9 @@
  * Consent and age: the age statement (date of birth -> adult or minor, the date itself is not kept) and the
  * photo consent recorded for every new photo profile (wording version, time, profile id, salted IP hash).
  * A photo profile is created only for an adult who confirmed the current wording: enforced here, server-side.
+ * The checks on the caller's own item (`requireAdult`, `requirePhotoConsent`) are plain functions of it; the writes
+ * are `consentUseCases(deps)` on their collaborators, and the functions below them are the production wiring the
+ * handlers and the photo-profile and upload services call.
  */
 import { hashIp } from '../lib/ip-hash';
 import { HttpError, ERROR_CODES } from '../../shared/errors';
@@ -16,26 +19,16 @@ import {
 } from '../../shared/domain/privacy';
 import type { Db } from '../../shared/repositories/table';
 import { getPrivacyFields, putPhotoConsent, setAgeStatus } from '../../shared/repositories/privacy-repository';
+import { bindDb, type Store } from '../lib/bind-db';
 
 export { hashIp } from '../lib/ip-hash';
 
-/** POST /api/user/age: record adult or minor once. Returns the status. */
-export async function recordAge(
-  db: Db,
-  userId: string,
-  birthDate: string,
-  now = new Date(),
-): Promise<{ ageStatus: AgeStatus }> {
-  const age = ageOn(birthDate, now);
-  if (age === null) throw new HttpError(400, ERROR_CODES.validation, M.birthDateInvalid);
-  const status = ageStatusOf(age);
-  if (!(await setAgeStatus(db, userId, status, AGE_CONFIRMATION.version, now))) {
-    const current = await getPrivacyFields(db, userId);
-    // Repeating the same answer (a retried request, sign-up then the profile form) is fine.
-    if (current?.ageStatus === status) return { ageStatus: status };
-    throw new HttpError(409, PRIVACY_CODES.ageAlreadySet, M.ageAlreadySet);
-  }
-  return { ageStatus: status };
+const repositories = { getPrivacyFields, putPhotoConsent, setAgeStatus };
+
+export interface ConsentDeps {
+  store: Store<typeof repositories>;
+  /** The salted hash of the caller's address (never the address). */
+  hashIp: (ip: string | null) => Promise<string | null>;
 }
 
 /**
@@ -58,18 +51,43 @@ export function requireAdult(fields: AgeFields): void {
   if (fields?.ageStatus !== 'adult') throw new HttpError(403, PRIVACY_CODES.ageRequired, M.ageRequired);
 }
 
-export async function recordPhotoConsent(
+export function consentUseCases({ store, hashIp }: ConsentDeps) {
+  /** POST /api/user/age: record adult or minor once. Returns the status. */
+  async function recordAge(userId: string, birthDate: string, now: Date): Promise<{ ageStatus: AgeStatus }> {
+    const age = ageOn(birthDate, now);
+    if (age === null) throw new HttpError(400, ERROR_CODES.validation, M.birthDateInvalid);
+    const status = ageStatusOf(age);
+    if (!(await store.setAgeStatus(userId, status, AGE_CONFIRMATION.version, now))) {
+      const current = await store.getPrivacyFields(userId);
+      // Repeating the same answer (a retried request, sign-up then the profile form) is fine.
+      if (current?.ageStatus === status) return { ageStatus: status };
+      throw new HttpError(409, PRIVACY_CODES.ageAlreadySet, M.ageAlreadySet);
+    }
+    return { ageStatus: status };
+  }
+
+  async function recordPhotoConsent(userId: string, profileId: string, sourceIp: string | null, now: Date) {
+    await store.putPhotoConsent({
+      userId,
+      profileId,
+      wordingVersion: PHOTO_CONSENT.version,
+      acceptedAt: now.toISOString(),
+      ipHash: await hashIp(sourceIp),
+    });
+  }
+
+  return { recordAge, recordPhotoConsent };
+}
+
+const production = (db: Db) => consentUseCases({ store: bindDb(db, repositories), hashIp });
+
+export const recordAge = (db: Db, userId: string, birthDate: string, now = new Date()) =>
+  production(db).recordAge(userId, birthDate, now);
+
+export const recordPhotoConsent = (
   db: Db,
   userId: string,
   profileId: string,
   sourceIp: string | null,
   now = new Date(),
-): Promise<void> {
-  await putPhotoConsent(db, {
-    userId,
-    profileId,
-    wordingVersion: PHOTO_CONSENT.version,
-    acceptedAt: now.toISOString(),
-    ipHash: await hashIp(sourceIp),
-  });
-}
+): Promise<void> => production(db).recordPhotoConsent(userId, profileId, sourceIp, now);

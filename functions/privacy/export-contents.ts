@@ -6,7 +6,7 @@
 import type { FeedbackRecord, GenerationRecord } from '../../shared/repositories/generation-repository';
 import type { MadeReport } from '../../shared/repositories/report-repository';
 import type { CastFeedback, ShareReaction, ShareRecord, VoteTally } from '../../shared/repositories/share-repository';
-import { countVotes, sharePath } from '../shares/share-access';
+import { countVotes, sharePath } from '../shares';
 
 /** The sections of the archive (README.txt lists them, in this order). */
 export const EXPORT_SECTIONS: readonly { path: string; what: string }[] = [

@@ -54,7 +54,7 @@ import {
   shareImagePath,
   sharesJson,
 } from './export-contents';
-import { voteTally } from '../shares/share-access';
+import { voteTally } from '../shares';
 import { logger } from '../lib/logger';
 import { invokeEvent } from '../lib/lambda-invoke';
 

@@ -75,18 +75,6 @@ export async function retentionImpact(
   };
 }
 
-/** The retention choice stored on a user item (absent = keep). */
-export const retentionOf = (user: object): RetentionDays => {
-  const v = 'retentionDays' in user ? (user.retentionDays ?? null) : null;
-  return isRetentionDays(v) ? v : null;
-};
-
-/** The TTL attribute value (epoch seconds) a new generation of this user gets, or null when kept. */
-export function generationTtl(createdAt: string, days: RetentionDays): number | null {
-  const e = retentionExpiry(createdAt, days);
-  return e ? Math.floor(e.getTime() / 1000) : null;
-}
-
 export interface RetentionRunResult {
   users: number;
   generationsDeleted: number;

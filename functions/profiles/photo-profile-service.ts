@@ -47,10 +47,10 @@ import {
 import { discardQuarantine, processUploadedImage, takeQuarantinedUpload } from './upload-service';
 import { logger } from '../lib/logger';
 import { BODY_CHECK_RETRY_AFTER_MS, bodyCheckOf } from '../../shared/domain/body-check';
-import { requestBodyCheck } from '../generations/workflow/body-check-request';
+import { requestBodyCheck } from '../generations';
 import { clearResultKeys } from '../../shared/repositories/generation-repository';
 import { deleteAllPhotoConsents, deletePhotoConsent } from '../../shared/repositories/privacy-repository';
-import { recordPhotoConsent, requirePhotoConsent } from '../privacy/consent-service';
+import { recordPhotoConsent, requirePhotoConsent } from '../privacy';
 
 const profileId = monotonicFactory();
 

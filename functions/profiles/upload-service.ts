@@ -51,7 +51,7 @@ import type { UploadedFile } from '../lib/multipart';
 import { logger } from '../lib/logger';
 import { faultPoint } from '../lib/fault-points';
 import { getCurrentUser } from './user-service';
-import { requireAdult } from '../privacy/consent-service';
+import { requireAdult } from '../privacy';
 
 /**
  * THE gate of every uploaded image of these purposes (multipart and direct-to-S3 alike): size, type, decode

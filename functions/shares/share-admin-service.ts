@@ -10,8 +10,17 @@ import {
 } from '../../shared/repositories/share-repository';
 import type { Db } from '../../shared/repositories/table';
 import { deleteImages } from '../lib/media-store';
+import { bindDb, type Store } from '../lib/bind-db';
 import { logger } from '../lib/logger';
 import { sharePath } from './share-access';
+
+const repositories = { endShare, getShare, getShareReport, listOpenShareReports, resolveShareReports };
+
+/** What the admins' share use cases work with: the share items and the private bucket's copies. */
+export interface ShareAdminDeps {
+  store: Store<typeof repositories>;
+  deleteImages: (keys: string[]) => Promise<number>;
+}
 
 // ------------------------------------------------------------------------------------------------ admins
 
@@ -25,41 +34,54 @@ export interface ShareReportView {
   imageCount: number;
 }
 
-/** GET /api/admin/share-reports: open reports of shared looks, newest first. */
-export async function listShareReports(db: Db, now = new Date()): Promise<ShareReportView[]> {
-  const reports = await listOpenShareReports(db);
-  return Promise.all(
-    reports.map(async (r) => {
-      const s = await getShare(db, r.shareOwnerId, r.shareId);
-      return {
-        id: r.id,
-        shareId: r.shareId,
-        reason: r.reason,
-        createdAt: r.createdAt,
-        url: s && isShareLive(s, now) ? sharePath(s.token) : null,
-        imageCount: s?.images.length ?? 0,
-      };
-    }),
-  );
+/** The admins' share use cases, on their collaborators. */
+export function shareAdminUseCases(deps: ShareAdminDeps) {
+  const { store } = deps;
+  /** GET /api/admin/share-reports: open reports of shared looks, newest first. */
+  async function listShareReports(now: Date): Promise<ShareReportView[]> {
+    const reports = await store.listOpenShareReports();
+    return Promise.all(
+      reports.map(async (r) => {
+        const s = await store.getShare(r.shareOwnerId, r.shareId);
+        return {
+          id: r.id,
+          shareId: r.shareId,
+          reason: r.reason,
+          createdAt: r.createdAt,
+          url: s && isShareLive(s, now) ? sharePath(s.token) : null,
+          imageCount: s?.images.length ?? 0,
+        };
+      }),
+    );
+  }
+
+  /** POST /api/admin/share-reports/{id}/take-down: the look ends (taken_down, copies deleted), its open reports close. */
+  async function takeDownShare(reportId: string, now: Date): Promise<{ shareId: string; resolvedReports: number }> {
+    const r = await store.getShareReport(reportId);
+    if (!r) throw notFound('Report not found');
+    const s = await store.getShare(r.shareOwnerId, r.shareId);
+    if (s) {
+      await store.endShare(s.userId, s.id, 'taken_down', now);
+      await deps.deleteImages(s.images.map((i) => i.key));
+    }
+    const resolvedReports = await store.resolveShareReports(r.shareId, 'resolved', now);
+    logger.info('share taken down', { shareId: r.shareId, reportId });
+    return { shareId: r.shareId, resolvedReports };
+  }
+  return { listShareReports, takeDownShare };
 }
 
-/** POST /api/admin/share-reports/{id}/take-down: the look ends (taken_down, copies deleted), its open reports close. */
-export async function takeDownShare(
+const production = (db: Db): ShareAdminDeps => ({
+  store: bindDb(db, repositories),
+  deleteImages: (keys) => deleteImages('private', keys),
+});
+
+export const listShareReports = (db: Db, now = new Date()): Promise<ShareReportView[]> =>
+  shareAdminUseCases(production(db)).listShareReports(now);
+
+export const takeDownShare = (
   db: Db,
   reportId: string,
   now = new Date(),
-): Promise<{ shareId: string; resolvedReports: number }> {
-  const r = await getShareReport(db, reportId);
-  if (!r) throw notFound('Report not found');
-  const s = await getShare(db, r.shareOwnerId, r.shareId);
-  if (s) {
-    await endShare(db, s.userId, s.id, 'taken_down', now);
-    await deleteImages(
-      'private',
-      s.images.map((i) => i.key),
-    );
-  }
-  const resolvedReports = await resolveShareReports(db, r.shareId, 'resolved', now);
-  logger.info('share taken down', { shareId: r.shareId, reportId });
-  return { shareId: r.shareId, resolvedReports };
-}
+): Promise<{ shareId: string; resolvedReports: number }> =>
+  shareAdminUseCases(production(db)).takeDownShare(reportId, now);

@@ -12,6 +12,15 @@ import { deleteItems } from '../../shared/repositories/privacy-repository';
 import { endShare, listShares } from '../../shared/repositories/share-repository';
 import type { Db } from '../../shared/repositories/table';
 import { deleteImages } from '../lib/media-store';
+import { bindDb, type Store } from '../lib/bind-db';
+
+const repositories = { endShare, listShares };
+
+/** What ending a deleted account's shares works with: the share items and the private bucket's copies. */
+export interface ShareDeletionDeps {
+  store: Store<typeof repositories>;
+  deleteImages: (keys: string[]) => Promise<number>;
+}
 
 /** Every share rate-limit counter of the user that may still exist (each window back to its TTL margin). */
 export async function deleteRateCountersOf(db: Db, userId: string, now = new Date()): Promise<void> {
@@ -26,14 +35,15 @@ export async function deleteRateCountersOf(db: Db, userId: string, now = new Dat
   await deleteItems(db, list);
 }
 
-export async function deleteSharesOf(db: Db, userId: string, now = new Date()): Promise<number> {
-  const shares = await listShares(db, userId, 10_000);
+/** Every share of the user ends (an active one is revoked) and its copies are deleted; answers how many there were. */
+export async function endSharesOf(deps: ShareDeletionDeps, userId: string, now: Date): Promise<number> {
+  const shares = await deps.store.listShares(userId, 10_000);
   for (const s of shares) {
-    if (s.status === 'active') await endShare(db, userId, s.id, 'revoked', now);
-    await deleteImages(
-      'private',
-      s.images.map((i) => i.key),
-    );
+    if (s.status === 'active') await deps.store.endShare(userId, s.id, 'revoked', now);
+    await deps.deleteImages(s.images.map((i) => i.key));
   }
   return shares.length;
 }
+
+export const deleteSharesOf = (db: Db, userId: string, now = new Date()): Promise<number> =>
+  endSharesOf({ store: bindDb(db, repositories), deleteImages: (keys) => deleteImages('private', keys) }, userId, now);

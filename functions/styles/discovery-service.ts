@@ -35,7 +35,7 @@ import { listGenerations } from '../../shared/repositories/generation-repository
 import { getUser, type UserRecord } from '../../shared/repositories/user-repository';
 import { findUserIdByHandle, listUserLinks } from '../../shared/repositories/user-settings-repository';
 import { collectionSummary, creators, styleSummary } from './catalog-service';
-import { toGenerationView } from '../generations/generation-service';
+import { toGenerationView } from '../generations';
 
 const STYLE_NOT_FOUND = 'Style not found';
 const COLLECTION_NOT_FOUND = 'Collection not found';

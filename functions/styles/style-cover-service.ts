@@ -8,7 +8,7 @@ import type { Db } from '../../shared/repositories/table';
 import { type UserRecord } from '../../shared/repositories/user-repository';
 import { getGeneration } from '../../shared/repositories/generation-repository';
 import { copyImage, mediaKeys, privateImagePath } from '../lib/media-store';
-import { startFromStyle } from '../generations/generation-start-service';
+import { startFromStyle } from '../generations';
 import type { IdempotencyClaim } from '../../shared/repositories/idempotency-repository';
 import { editableStyle, updateEditorStyle } from './style-editor-service';
 

@@ -9,6 +9,10 @@ import {
   type PromptTemplateRecord,
   type RawTemplateRecord,
 } from '../../shared/repositories/catalog-repository';
+import { bindDb, type Store } from '../lib/bind-db';
+
+const repositories = { getPromptTemplate, getRawTemplate, listPromptTemplates, listRawTemplates };
+export type TemplateStore = Store<typeof repositories>;
 
 export const rawTemplateView = (t: RawTemplateRecord) => ({
   id: t.id,
@@ -30,23 +34,33 @@ export const promptTemplateView = (t: PromptTemplateRecord) => ({
   styleCategory: t.styleCategory,
 });
 
-/** Enabled raw templates, by priority then name. */
-export async function listEnabledRawTemplates(db: Db) {
-  return (await listRawTemplates(db)).filter((t) => t.enabled).map(rawTemplateView);
+/** The template reads, on their store. */
+export function templateUseCases(store: TemplateStore) {
+  return {
+    /** Enabled raw templates, by priority then name (the store's order). */
+    async listEnabledRawTemplates() {
+      return (await store.listRawTemplates()).filter((t) => t.enabled).map(rawTemplateView);
+    },
+    /** An enabled raw template; a disabled one is as absent as an unknown one (404). */
+    async getEnabledRawTemplate(id: string) {
+      const t = await store.getRawTemplate(id);
+      if (!t || !t.enabled) throw notFound('Template not found');
+      return rawTemplateView(t);
+    },
+    async listPrompts() {
+      return (await store.listPromptTemplates()).map(promptTemplateView);
+    },
+    async getPrompt(id: string) {
+      const t = await store.getPromptTemplate(id);
+      if (!t) throw notFound('Template not found');
+      return promptTemplateView(t);
+    },
+  };
 }
 
-export async function getEnabledRawTemplate(db: Db, id: string) {
-  const t = await getRawTemplate(db, id);
-  if (!t || !t.enabled) throw notFound('Template not found');
-  return rawTemplateView(t);
-}
+const production = (db: Db) => templateUseCases(bindDb(db, repositories));
 
-export async function listPrompts(db: Db) {
-  return (await listPromptTemplates(db)).map(promptTemplateView);
-}
-
-export async function getPrompt(db: Db, id: string) {
-  const t = await getPromptTemplate(db, id);
-  if (!t) throw notFound('Template not found');
-  return promptTemplateView(t);
-}
+export const listEnabledRawTemplates = (db: Db) => production(db).listEnabledRawTemplates();
+export const getEnabledRawTemplate = (db: Db, id: string) => production(db).getEnabledRawTemplate(id);
+export const listPrompts = (db: Db) => production(db).listPrompts();
+export const getPrompt = (db: Db, id: string) => production(db).getPrompt(id);

@@ -6,6 +6,7 @@
 import { EXTRA_OPTION_COST, GENERATION_COST, creditCount } from './plans';
 import { variantFor } from '../engine/look/variants';
 import type { MadeBy } from './provenance';
+import { generationTtl, type RetentionDays } from './privacy';
 
 export const OUTFIT_SLOTS = ['top', 'bottom', 'one-piece', 'outerwear', 'shoes', 'accessory'] as const;
 export type OutfitSlot = (typeof OUTFIT_SLOTS)[number];
@@ -50,6 +51,21 @@ export const VARIANTS_EXPLAINED =
 
 /** A run with several variants (and its unkept images) expires this long after it was made. */
 export const VARIANT_RUN_RETENTION_DAYS = 7;
+
+/** A run with several variants is not a gallery item: its kept variants are. */
+export const isVariantRun = (g: { variantCount?: number }) => (g.variantCount ?? 1) > 1;
+
+/**
+ * The TTL attribute (epoch seconds) a new generation gets: the owner's retention choice (Settings > Privacy), and
+ * for a run of several variants at most VARIANT_RUN_RETENTION_DAYS (its kept variants are generations of their
+ * own, each with the owner's retention). Null: kept until deleted.
+ */
+export function newGenerationTtl(createdAt: string, retention: RetentionDays, variants = 1): number | null {
+  const kept = generationTtl(createdAt, retention);
+  if (variants <= 1) return kept;
+  const run = Math.floor(new Date(createdAt).getTime() / 1000) + VARIANT_RUN_RETENTION_DAYS * 86_400;
+  return Math.min(kept ?? Infinity, run);
+}
 /** The S3 tag a run's variant images are written with; the private bucket's lifecycle rule expires them. */
 export const VARIANT_TAG = { key: 'fitly-variant', value: 'true' } as const;
 

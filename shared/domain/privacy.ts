@@ -81,6 +81,18 @@ export function retentionExpiry(createdAt: string, days: RetentionDays): Date | 
   return new Date(new Date(createdAt).getTime() + days * DAY_MS);
 }
 
+/** The retention choice stored on a user item (absent or unknown = keep). */
+export const retentionOf = (user: object): RetentionDays => {
+  const v = 'retentionDays' in user ? (user.retentionDays ?? null) : null;
+  return isRetentionDays(v) ? v : null;
+};
+
+/** The table's TTL attribute value (epoch seconds) of a generation created at `createdAt`, or null when kept. */
+export function generationTtl(createdAt: string, days: RetentionDays): number | null {
+  const e = retentionExpiry(createdAt, days);
+  return e ? Math.floor(e.getTime() / 1000) : null;
+}
+
 /** Account status on the user item (absent = active). Non-active accounts are refused by the request pipeline. */
 export const ACCOUNT_STATUSES = ['active', 'deleting', 'deleted', 'disabled'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];

@@ -4,22 +4,22 @@
  * Roles are checked against the user item by the pipeline (shared/routes/); ownership by the services.
  */
 import { refusalSummary, takeDownReportedStyle } from '../content-safety-service';
-import { listShareReports, takeDownShare } from '../../shares/share-admin-service';
-import { financeCsv, financeLedger, financeReconciliation, financeSummary } from '../../billing/finance-service';
+import { listShareReports, takeDownShare } from '../../shares';
+import { financeCsv, financeLedger, financeReconciliation, financeSummary } from '../../billing';
 import { getDb } from '../../lib/aws';
 import { createGroupHandler, raw, reply } from '../../lib/http';
 import { adminRoutes } from '../../../shared/routes/admin';
-import { generationStarts } from '../../generations/start-idempotency';
-import { adjustCredits } from '../../billing/credit-service';
+import { generationStarts } from '../../generations';
+import { adjustCredits } from '../../billing';
 import { searchUsers } from '../admin-user-service';
-import { ensureUser } from '../../profiles/user-service';
+import { ensureUser } from '../../profiles';
 import {
   createEditorStyle,
   deleteEditorStyle,
   listAllCategories,
   listEditorStyles,
   updateEditorStyle,
-} from '../../styles/style-editor-service';
+} from '../../styles';
 import {
   createLinkFor,
   createProductFor,
@@ -28,9 +28,9 @@ import {
   listProductsOfStyle,
   updateLinkFor,
   updateProductFor,
-} from '../../styles/style-product-service';
-import { setCoverFromGeneration, startStyleCover } from '../../styles/style-cover-service';
-import { adminListApplications, adminReviewApplication } from '../../styles/influencer-service';
+} from '../../styles';
+import { setCoverFromGeneration, startStyleCover } from '../../styles';
+import { adminListApplications, adminReviewApplication } from '../../styles';
 import {
   adminCreatePrompt,
   adminCreateRawTemplate,
@@ -42,7 +42,7 @@ import {
   adminUpdateRawTemplate,
   compileTemplate,
   testPrompt,
-} from '../../styles/template-admin-service';
+} from '../../styles';
 
 export const handler = createGroupHandler(
   adminRoutes,

@@ -17,7 +17,7 @@ import {
   startCheckout,
   subscriptionSummary,
 } from '../billing-service';
-import { ensureUser } from '../../profiles/user-service';
+import { ensureUser } from '../../profiles';
 
 /** Provider problems become clear 503/502 answers instead of a generic 500. */
 async function withPayments<T>(fn: (payments: PaymentsAdapter) => Promise<T>): Promise<T> {

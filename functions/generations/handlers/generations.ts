@@ -3,9 +3,8 @@ import { getDb } from '../../lib/aws';
 import { createGroupHandler } from '../../lib/http';
 import { generationsRoutes } from '../../../shared/routes/generations';
 import { generationStarts } from '../start-idempotency';
-import { unauthorized } from '../../../shared/errors';
-import { acceptFashnWebhook } from '../workflow/fashn-webhook';
-import { ensureUser } from '../../profiles/user-service';
+import { receiveFashnWebhook } from '../workflow/fashn-webhook';
+import { ensureUser } from '../../profiles';
 import {
   deleteUserGeneration,
   getUserGeneration,
@@ -38,11 +37,7 @@ export const handler = createGroupHandler(
       startOutfit(getDb(), caller.user, body, idempotency),
     'POST /api/generations/{id}/keep': async ({ caller, params, body }) =>
       keepVariants(getDb(), caller.user, params.id, body.variants),
-    'POST /api/providers/fashn/webhook': async (req) => {
-      const ok = await acceptFashnWebhook(req.query.generation ?? '', req.query.sig ?? '', req.body);
-      if (!ok) throw unauthorized('Invalid webhook signature');
-      return { received: true };
-    },
+    'POST /api/providers/fashn/webhook': async ({ query, body }) => receiveFashnWebhook(query, body),
     'GET /api/generations': async ({ caller }) => listUserGenerations(getDb(), caller.user.id),
     'GET /api/generations/{id}': async ({ caller, params }) => getUserGeneration(getDb(), caller.user.id, params.id),
     'DELETE /api/generations/{id}': async ({ caller, params }) => {

@@ -2,12 +2,12 @@
 import { getDb } from '../../lib/aws';
 import { createGroupHandler } from '../../lib/http';
 import { privacyRoutes } from '../../../shared/routes/privacy';
-import { ensureUser } from '../../profiles/user-service';
+import { ensureUser } from '../../profiles';
 import { recordAge } from '../consent-service';
 import { privacySettingsOf, retentionImpact, updateRetention } from '../retention-service';
 import { exportStatus, latestExport, requestExport } from '../export-service';
 import { confirmDeletionPassword, deleteAccount, deletionPreview } from '../account-deletion-service';
-import { getPayments } from '../../billing/payments';
+import { getPayments } from '../../billing';
 
 export const handler = createGroupHandler(
   privacyRoutes,

@@ -7,7 +7,7 @@ import { createGroupHandler, redirect, reply, type Req } from '../../lib/http';
 import { authUserRoutes } from '../../../shared/routes/auth-user';
 import { ensureUser, getCurrentUser, switchRole } from '../user-service';
 import { sideModuleUrl } from '../../lib/side-modules';
-import { configuredRenderers } from '../../generations/providers/choice';
+import { configuredRenderers } from '../../generations';
 
 let openApi: Promise<OpenApiDocument> | undefined;
 /** A side module in a deployed function (../lib/side-modules.ts): every group's routes, read only when asked. */

@@ -2,7 +2,7 @@
 import { getDb } from '../../lib/aws';
 import { createGroupHandler, type Caller } from '../../lib/http';
 import { catalogRoutes } from '../../../shared/routes/catalog';
-import { ensureUser } from '../../profiles/user-service';
+import { ensureUser } from '../../profiles';
 import { getStyleDetail, getStyleProducts, listActiveCategories, listCollections } from '../catalog-service';
 import { listExploreStyles, listExploreTagNames, listStylePage } from '../explore-service';
 import {
@@ -27,7 +27,7 @@ import {
   removeLink,
   saveUserPreferences,
   updateUserProfile,
-} from '../../profiles/settings-service';
+} from '../../profiles';
 import { getEnabledRawTemplate, getPrompt, listEnabledRawTemplates, listPrompts } from '../template-service';
 
 /** The signed-in viewer of an `optional` route (null when signed out). */

@@ -2,7 +2,7 @@
 import { getDb } from '../../lib/aws';
 import { createGroupHandler } from '../../lib/http';
 import { influencerRoutes } from '../../../shared/routes/influencer';
-import { ensureUser } from '../../profiles/user-service';
+import { ensureUser } from '../../profiles';
 import {
   addStyleToMyCollection,
   createMyCollection,
