@@ -23,7 +23,7 @@ import {
   giveCredits,
   inMemoryStart,
   type InMemoryStart,
-} from './in-memory-start-deps';
+} from '../../test/support/in-memory-start-deps';
 
 let m: InMemoryStart;
 let starts: ReturnType<typeof generationStarts>;

@@ -176,8 +176,8 @@ export function rowRuns(alpha: GrayImage, y: number, minGap = 2): [number, numbe
 /** Classify the slot from the outline. */
 function classify(alpha: GrayImage, blobs: Box[]): EngineSlot {
   const union = unionBox(blobs);
-  if (blobs.length === 2) {
-    const [a, b] = blobs as [Box, Box];
+  const [a, b] = blobs;
+  if (blobs.length === 2 && a && b) {
     const similar = Math.min(a.w * a.h, b.w * b.h) / Math.max(a.w * a.h, b.w * b.h) > 0.5;
     if (similar && a.w > a.h * 1.2 && b.w > b.h * 1.2) return 'shoes';
   }

@@ -38,8 +38,9 @@ const TYPE_BADGE: Record<StyleImageType, string> = {
   product_laydown: 'Both Modes Available',
 };
 
-export const parseImageType = (v: string | null): StyleImageType =>
-  (STYLE_IMAGE_TYPES as readonly string[]).includes(v ?? '') ? (v as StyleImageType) : 'model_wearer';
+const isStyleImageType = (v: string | null): v is StyleImageType => STYLE_IMAGE_TYPES.some((t) => t === v);
+
+export const parseImageType = (v: string | null): StyleImageType => (isStyleImageType(v) ? v : 'model_wearer');
 
 /** /quick-try?imageUrl=&imageType=&promptTemplateId=: try an outfit image on a photo profile. */
 export default function QuickTryPage() {

@@ -25,7 +25,7 @@ import {
   type GenerationRecord,
 } from '../../shared/repositories/generation-repository';
 import type { UserRecord } from '../../shared/repositories/user-repository';
-import type { StartDeps } from './start-deps';
+import type { StartDeps } from '../../functions/generations/start-deps';
 
 export interface InMemoryStart {
   deps: StartDeps;
