@@ -3,6 +3,7 @@
  * hand-labelled clothes of the fixtures (test/fixtures/people/clothes.json).
  */
 import { readFileSync } from 'node:fs';
+import { polygonMask } from './pixels';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EngineSlot, PersonAnalysis, RgbaImage, TryOnResult } from '../../../shared/engine';
@@ -27,27 +28,6 @@ export interface RenderMetrics {
   untouchedMad: number;
   /** Each visible wrist: share of a small disc around it unchanged. */
   wristsVisible: number[];
-}
-
-function polygonMask(polys: [number, number][][], w: number, h: number): Uint8Array {
-  const out = new Uint8Array(w * h);
-  for (const poly of polys) {
-    for (let y = 0; y < h; y++) {
-      const xs: number[] = [];
-      for (let i = 0; i < poly.length; i++) {
-        const [x1, y1] = poly[i]!;
-        const [x2, y2] = poly[(i + 1) % poly.length]!;
-        if (y1 === y2) continue;
-        if ((y + 0.5 - y1) * (y + 0.5 - y2) < 0) xs.push(x1 + ((y + 0.5 - y1) * (x2 - x1)) / (y2 - y1));
-      }
-      xs.sort((a, b) => a - b);
-      for (let k = 0; k + 1 < xs.length; k += 2) {
-        for (let x = Math.max(0, Math.ceil(xs[k]!)); x <= Math.min(w - 1, Math.floor(xs[k + 1]!)); x++)
-          out[y * w + x] = 1;
-      }
-    }
-  }
-  return out;
 }
 
 export function measure(
