@@ -10,7 +10,14 @@ import { DAY_MS } from '../../shared/domain/privacy';
 import type { GenerationRecord } from '../../shared/repositories/generation-repository';
 import type { OutfitInput } from '../../shared/schemas/generation';
 import { outfitUseCases } from './generation-outfit-service';
-import { aProfile, aStyle, aUser, giveCredits, inMemoryStart, type InMemoryStart } from '../../test/support/in-memory-start-deps';
+import {
+  aProfile,
+  aStyle,
+  aUser,
+  giveCredits,
+  inMemoryStart,
+  type InMemoryStart,
+} from '../../test/support/in-memory-start-deps';
 
 let m: InMemoryStart;
 let outfits: ReturnType<typeof outfitUseCases>;
