@@ -1,6 +1,8 @@
 /**
  * Generations once started: their view, the gallery listing, reading, deleting (with their images) and feedback.
- * Starts: generation-start-service.ts and generation-outfit-service.ts.
+ * Starts: generation-start-service.ts and generation-outfit-service.ts. `generationUseCases(deps)` is the use case
+ * on its collaborators (the generation items, the private bucket's deletions, the clock); the functions taking
+ * `db` below are the production wiring the handlers call.
  */
 import { ERROR_CODES, HttpError, badRequest, conflict, notFound } from '../../shared/errors';
 import { GENERATION_MESSAGES as M } from '../../shared/domain/generation';
@@ -16,6 +18,7 @@ import {
 } from '../../shared/repositories/generation-repository';
 import type { GenerationView } from '../../shared/schemas/generation';
 import { deleteImages, privateImagePath } from '../lib/media-store';
+import { bindDb, type Store } from '../lib/bind-db';
 
 export function toGenerationView(g: GenerationRecord): GenerationView {
   return {
@@ -70,36 +73,14 @@ export function toGenerationView(g: GenerationRecord): GenerationView {
   };
 }
 
-const deleteObjects = (keys: string[]) => deleteImages('private', keys);
+const repositories = { deleteGenerationRecord, getFeedback, getGeneration, listGenerations, putFeedback };
 
-export async function listUserGenerations(db: Db, userId: string): Promise<GenerationView[]> {
-  // Covers made in the style editor belong to the style, not to the user's gallery.
-  // A run of several variants is not a gallery item either: the variants kept from it are (issue 15).
-  return (await listGenerations(db, userId))
-    .filter((g) => g.kind !== 'style-cover' && !isVariantRun(g))
-    .map(toGenerationView);
-}
-
-export async function getUserGeneration(db: Db, userId: string, id: string): Promise<GenerationView> {
-  const g = await getGeneration(db, userId, id);
-  if (!g) throw notFound(M.generationNotFound);
-  return toGenerationView(g);
-}
-
-/** Deletes a completed or failed generation and its images; the ledger keeps its entries. */
-export async function deleteUserGeneration(db: Db, userId: string, id: string): Promise<void> {
-  const existing = await getGeneration(db, userId, id);
-  if (!existing) throw notFound(M.generationNotFound);
-  const deleted = await deleteGenerationRecord(db, userId, id);
-  if (!deleted) throw conflict('This generation is still in progress and cannot be deleted yet.');
-  await deleteObjects(
-    [
-      deleted.resultKey,
-      deleted.inputs.styleRefKey,
-      deleted.inputs.backgroundKey,
-      ...(deleted.variantKeys ?? []),
-    ].filter((k): k is string => !!k),
-  );
+/** What the generation use cases work with: the generation and feedback items, the private bucket, a clock. */
+export interface GenerationDeps {
+  store: Store<typeof repositories>;
+  /** Deletes objects of the private bucket. */
+  deleteImages: (keys: string[]) => Promise<number>;
+  now: () => Date;
 }
 
 export const FEEDBACK_NO_STYLE =
@@ -116,32 +97,86 @@ function ratedStyleOf(g: GenerationRecord): string | null | undefined {
   return undefined;
 }
 
-export async function submitFeedback(
-  db: Db,
-  userId: string,
-  input: { generationId: string; styleId?: string | null; rating: number },
-) {
-  const g = await getGeneration(db, userId, input.generationId);
-  if (!g) throw notFound(M.generationNotFound);
-  const styleId = ratedStyleOf(g);
-  if (styleId === undefined) throw new HttpError(400, ERROR_CODES.feedbackNoStyle, FEEDBACK_NO_STYLE);
-  if (input.styleId && input.styleId !== styleId) throw badRequest('The style does not match this generation');
-  if (g.status !== 'completed') throw conflict('Feedback is available once the generation is completed.');
-  const now = new Date().toISOString();
-  const prev = await getFeedback(db, userId, g.id);
-  const record = {
-    generationId: g.id,
-    styleId,
-    rating: input.rating,
-    createdAt: prev?.createdAt ?? now,
-    updatedAt: now,
-  };
-  await putFeedback(db, userId, record);
-  return record;
+/** The use cases of started generations, on their collaborators. */
+export function generationUseCases({ store, ...deps }: GenerationDeps) {
+  async function listUserGenerations(userId: string): Promise<GenerationView[]> {
+    // Covers made in the style editor belong to the style, not to the user's gallery.
+    // A run of several variants is not a gallery item either: the variants kept from it are (issue 15).
+    return (await store.listGenerations(userId))
+      .filter((g) => g.kind !== 'style-cover' && !isVariantRun(g))
+      .map(toGenerationView);
+  }
+
+  async function getUserGeneration(userId: string, id: string): Promise<GenerationView> {
+    const g = await store.getGeneration(userId, id);
+    if (!g) throw notFound(M.generationNotFound);
+    return toGenerationView(g);
+  }
+
+  /** Deletes a completed or failed generation and its images; the ledger keeps its entries. */
+  async function deleteUserGeneration(userId: string, id: string): Promise<void> {
+    const existing = await store.getGeneration(userId, id);
+    if (!existing) throw notFound(M.generationNotFound);
+    const deleted = await store.deleteGenerationRecord(userId, id);
+    if (!deleted) throw conflict('This generation is still in progress and cannot be deleted yet.');
+    await deps.deleteImages(
+      [
+        deleted.resultKey,
+        deleted.inputs.styleRefKey,
+        deleted.inputs.backgroundKey,
+        ...(deleted.variantKeys ?? []),
+      ].filter((k): k is string => !!k),
+    );
+  }
+
+  async function submitFeedback(
+    userId: string,
+    input: { generationId: string; styleId?: string | null; rating: number },
+  ) {
+    const g = await store.getGeneration(userId, input.generationId);
+    if (!g) throw notFound(M.generationNotFound);
+    const styleId = ratedStyleOf(g);
+    if (styleId === undefined) throw new HttpError(400, ERROR_CODES.feedbackNoStyle, FEEDBACK_NO_STYLE);
+    if (input.styleId && input.styleId !== styleId) throw badRequest('The style does not match this generation');
+    if (g.status !== 'completed') throw conflict('Feedback is available once the generation is completed.');
+    const now = deps.now().toISOString();
+    const prev = await store.getFeedback(userId, g.id);
+    const record = {
+      generationId: g.id,
+      styleId,
+      rating: input.rating,
+      createdAt: prev?.createdAt ?? now,
+      updatedAt: now,
+    };
+    await store.putFeedback(userId, record);
+    return record;
+  }
+
+  async function readFeedback(userId: string, generationId: string) {
+    const g = await store.getGeneration(userId, generationId);
+    if (!g) throw notFound(M.generationNotFound);
+    return store.getFeedback(userId, generationId);
+  }
+
+  return { listUserGenerations, getUserGeneration, deleteUserGeneration, submitFeedback, readFeedback };
 }
 
-export async function readFeedback(db: Db, userId: string, generationId: string) {
-  const g = await getGeneration(db, userId, generationId);
-  if (!g) throw notFound(M.generationNotFound);
-  return getFeedback(db, userId, generationId);
-}
+type GenerationUseCases = ReturnType<typeof generationUseCases>;
+
+const production = (db: Db) =>
+  generationUseCases({
+    store: bindDb(db, repositories),
+    deleteImages: (keys) => deleteImages('private', keys),
+    now: () => new Date(),
+  });
+
+export const listUserGenerations = (db: Db, ...a: Parameters<GenerationUseCases['listUserGenerations']>) =>
+  production(db).listUserGenerations(...a);
+export const getUserGeneration = (db: Db, ...a: Parameters<GenerationUseCases['getUserGeneration']>) =>
+  production(db).getUserGeneration(...a);
+export const deleteUserGeneration = (db: Db, ...a: Parameters<GenerationUseCases['deleteUserGeneration']>) =>
+  production(db).deleteUserGeneration(...a);
+export const submitFeedback = (db: Db, ...a: Parameters<GenerationUseCases['submitFeedback']>) =>
+  production(db).submitFeedback(...a);
+export const readFeedback = (db: Db, ...a: Parameters<GenerationUseCases['readFeedback']>) =>
+  production(db).readFeedback(...a);
