@@ -1,6 +1,7 @@
 /**
  * The style editor's products and their shop links (admins and influencers): ownership through the product's
- * style (editableStyle, style-editor-service.ts).
+ * style (editableStyle, style-editor-service.ts). `styleProductUseCases({ store })` is the use case on its store;
+ * the functions taking `db` below are the production wiring the handlers call.
  */
 import { ulid } from 'ulid';
 import { ERROR_CODES, badRequest, notFound } from '../../shared/errors';
@@ -23,7 +24,22 @@ import type {
   ProductLinkPatchInput,
   ProductPatchInput,
 } from '../../shared/schemas/admin';
+import { getStoredStyle } from '../../shared/repositories/style-editor-repository';
+import { bindDb, type Store } from '../lib/bind-db';
 import { editableStyle, STYLE_NOT_FOUND } from './style-editor-service';
+
+const repositories = {
+  createProduct,
+  createProductLink,
+  deleteProduct,
+  getProductById,
+  getProductLinkById,
+  getStoredStyle,
+  listProductLinks,
+  listStyleProducts,
+  updateProduct,
+  updateProductLink,
+};
 
 // ---------------------------------------------------------------------------------------------------------
 // Products and links (ownership through the product's style)
@@ -44,73 +60,98 @@ function newLink(styleId: string, productId: string, l: ProductLinkInput, now: D
   };
 }
 
-export async function listProductsOfStyle(db: Db, user: UserRecord, styleId: string | undefined) {
-  if (!styleId) throw badRequest('Query parameter style is required', ERROR_CODES.validation);
-  await editableStyle(db, user, styleId);
-  return listStyleProducts(db, styleId);
-}
+/** The products' and links' use cases, on their store. */
+export function styleProductUseCases({ store }: { store: Store<typeof repositories> }) {
+  async function listProductsOfStyle(user: UserRecord, styleId: string | undefined) {
+    if (!styleId) throw badRequest('Query parameter style is required', ERROR_CODES.validation);
+    await editableStyle(store, user, styleId);
+    return store.listStyleProducts(styleId);
+  }
 
-export async function createProductFor(db: Db, user: UserRecord, input: ProductCreateInput, now = new Date()) {
-  await editableStyle(db, user, input.styleId);
-  const product = {
-    id: ulid(now.getTime()),
-    styleId: input.styleId,
-    name: input.name,
-    description: input.description ?? null,
-    brand: input.brand ?? null,
-    category: input.category ?? null,
-    imageUrl: input.imageUrl ?? null,
-    createdAt: now.toISOString(),
+  async function createProductFor(user: UserRecord, input: ProductCreateInput, now = new Date()) {
+    await editableStyle(store, user, input.styleId);
+    const product = {
+      id: ulid(now.getTime()),
+      styleId: input.styleId,
+      name: input.name,
+      description: input.description ?? null,
+      brand: input.brand ?? null,
+      category: input.category ?? null,
+      imageUrl: input.imageUrl ?? null,
+      createdAt: now.toISOString(),
+    };
+    const links = (input.links ?? []).map((l) => newLink(input.styleId, product.id, l, now));
+    if (!(await store.createProduct(product, links))) throw notFound(STYLE_NOT_FOUND);
+    return { ...product, links };
+  }
+
+  async function editableProduct(user: UserRecord, productId: string) {
+    const p = await store.getProductById(productId);
+    if (!p) throw notFound('Product not found');
+    await editableStyle(store, user, p.styleId);
+    return p;
+  }
+
+  async function updateProductFor(user: UserRecord, productId: string, patch: ProductPatchInput) {
+    const p = await editableProduct(user, productId);
+    const updated = await store.updateProduct(p, patch);
+    if (!updated) throw notFound('Product not found');
+    return { ...updated, links: await store.listProductLinks(p.styleId, p.id) };
+  }
+
+  async function deleteProductFor(user: UserRecord, productId: string) {
+    const p = await editableProduct(user, productId);
+    await store.deleteProduct(p.styleId, p.id);
+    return { id: productId, deleted: true };
+  }
+
+  async function listLinksOfProduct(user: UserRecord, productId: string) {
+    const p = await editableProduct(user, productId);
+    return store.listProductLinks(p.styleId, p.id);
+  }
+
+  async function createLinkFor(user: UserRecord, productId: string, input: ProductLinkInput, now = new Date()) {
+    const p = await editableProduct(user, productId);
+    const link = newLink(p.styleId, p.id, input, now);
+    if (!(await store.createProductLink(link))) throw notFound('Product not found');
+    return link;
+  }
+
+  async function updateLinkFor(user: UserRecord, linkId: string, patch: ProductLinkPatchInput) {
+    const l = await store.getProductLinkById(linkId);
+    if (!l) throw notFound('Product link not found');
+    await editableStyle(store, user, l.styleId);
+    const { retailer, ...rest } = patch;
+    const updated = await store.updateProductLink(l, { ...rest, ...(retailer ? { retailer } : {}) });
+    if (!updated) throw notFound('Product link not found');
+    return updated;
+  }
+
+  return {
+    listProductsOfStyle,
+    createProductFor,
+    updateProductFor,
+    deleteProductFor,
+    listLinksOfProduct,
+    createLinkFor,
+    updateLinkFor,
   };
-  const links = (input.links ?? []).map((l) => newLink(input.styleId, product.id, l, now));
-  if (!(await createProduct(db, product, links))) throw notFound(STYLE_NOT_FOUND);
-  return { ...product, links };
 }
 
-async function editableProduct(db: Db, user: UserRecord, productId: string) {
-  const p = await getProductById(db, productId);
-  if (!p) throw notFound('Product not found');
-  await editableStyle(db, user, p.styleId);
-  return p;
-}
+type StyleProductUseCases = ReturnType<typeof styleProductUseCases>;
+const production = (db: Db) => styleProductUseCases({ store: bindDb(db, repositories) });
 
-export async function updateProductFor(db: Db, user: UserRecord, productId: string, patch: ProductPatchInput) {
-  const p = await editableProduct(db, user, productId);
-  const updated = await updateProduct(db, p, patch);
-  if (!updated) throw notFound('Product not found');
-  return { ...updated, links: await listProductLinks(db, p.styleId, p.id) };
-}
-
-export async function deleteProductFor(db: Db, user: UserRecord, productId: string) {
-  const p = await editableProduct(db, user, productId);
-  await deleteProduct(db, p.styleId, p.id);
-  return { id: productId, deleted: true };
-}
-
-export async function listLinksOfProduct(db: Db, user: UserRecord, productId: string) {
-  const p = await editableProduct(db, user, productId);
-  return listProductLinks(db, p.styleId, p.id);
-}
-
-export async function createLinkFor(
-  db: Db,
-  user: UserRecord,
-  productId: string,
-  input: ProductLinkInput,
-  now = new Date(),
-) {
-  const p = await editableProduct(db, user, productId);
-  const link = newLink(p.styleId, p.id, input, now);
-  if (!(await createProductLink(db, link))) throw notFound('Product not found');
-  return link;
-}
-
-export async function updateLinkFor(db: Db, user: UserRecord, linkId: string, patch: ProductLinkPatchInput) {
-  const l = await getProductLinkById(db, linkId);
-  if (!l) throw notFound('Product link not found');
-  await editableStyle(db, user, l.styleId);
-  const { retailer, ...rest } = patch;
-  const updated = await updateProductLink(db, l, { ...rest, ...(retailer ? { retailer } : {}) });
-  if (!updated) throw notFound('Product link not found');
-  return updated;
-}
+export const listProductsOfStyle = (db: Db, ...a: Parameters<StyleProductUseCases['listProductsOfStyle']>) =>
+  production(db).listProductsOfStyle(...a);
+export const createProductFor = (db: Db, ...a: Parameters<StyleProductUseCases['createProductFor']>) =>
+  production(db).createProductFor(...a);
+export const updateProductFor = (db: Db, ...a: Parameters<StyleProductUseCases['updateProductFor']>) =>
+  production(db).updateProductFor(...a);
+export const deleteProductFor = (db: Db, ...a: Parameters<StyleProductUseCases['deleteProductFor']>) =>
+  production(db).deleteProductFor(...a);
+export const listLinksOfProduct = (db: Db, ...a: Parameters<StyleProductUseCases['listLinksOfProduct']>) =>
+  production(db).listLinksOfProduct(...a);
+export const createLinkFor = (db: Db, ...a: Parameters<StyleProductUseCases['createLinkFor']>) =>
+  production(db).createLinkFor(...a);
+export const updateLinkFor = (db: Db, ...a: Parameters<StyleProductUseCases['updateLinkFor']>) =>
+  production(db).updateLinkFor(...a);
