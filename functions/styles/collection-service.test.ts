@@ -1,6 +1,7 @@
 /** My Collections and their covers on an in-memory catalogue: ownership (403/404), public styles only, covers. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../shared/errors';
+import type { CollectionPatchInput } from '../../shared/schemas/admin';
 import { aStyle, aUser } from '../../test/support/in-memory-start-deps';
 import {
   aCollection,
@@ -16,6 +17,7 @@ import {
   collectionUseCases,
 } from './collection-service';
 
+const patch = (p: Partial<CollectionPatchInput>): CollectionPatchInput => ({ coverImage: undefined, ...p });
 const now = new Date('2026-11-01T12:00:00.000Z');
 const inf = aUser({ id: 'inf', role: 'influencer', currentRole: 'influencer', isInfluencer: true });
 const other = aUser({ id: 'other', role: 'influencer', currentRole: 'influencer', isInfluencer: true });
@@ -39,7 +41,7 @@ beforeEach(() => {
 
 describe('creating and listing', () => {
   it('creates an empty collection of the caller and lists the caller’s own only', async () => {
-    const c = await uc.createMyCollection(other, { name: 'Autumn', isPublic: false }, now);
+    const c = await uc.createMyCollection(other, { name: 'Autumn', description: '', isPublic: false }, now);
     expect(c).toMatchObject({
       userId: 'other',
       name: 'Autumn',
@@ -56,7 +58,7 @@ describe('creating and listing', () => {
 describe('ownership', () => {
   it('another user’s published collection is 403 to change; an unpublished one is 404 (as if absent)', async () => {
     for (const change of [
-      () => uc.updateMyCollection(other, 'published', { name: 'Mine now' }, now),
+      () => uc.updateMyCollection(other, 'published', patch({ name: 'Mine now' }), now),
       () => uc.deleteMyCollection(other, 'published'),
       () => uc.addStyleToMyCollection(other, 'published', 'pub', now),
       () => uc.removeStyleFromMyCollection(other, 'published', 'pub', now),
@@ -64,7 +66,7 @@ describe('ownership', () => {
       await expect(change()).rejects.toMatchObject({ status: 403, message: NOT_YOUR_COLLECTION });
     for (const change of [
       () => uc.getMyCollection(other, 'draft'),
-      () => uc.updateMyCollection(other, 'draft', { name: 'Mine now' }, now),
+      () => uc.updateMyCollection(other, 'draft', patch({ name: 'Mine now' }), now),
       () => uc.deleteMyCollection(other, 'draft'),
     ])
       await expect(change()).rejects.toMatchObject({ status: 404, message: COLLECTION_NOT_FOUND });
@@ -127,6 +129,15 @@ describe('styles in a collection', () => {
     expect(last).toMatchObject({ styleCount: 0, coverImage: null });
   });
 
+  it('removing a style the cover did not come from keeps the cover', async () => {
+    fillCollection(m, { ...m.collections.get('published')!, coverImage: '/api/public-image/styles/pub/a.jpg' }, [
+      'pub',
+      'pub2',
+    ]);
+    const after = await uc.removeStyleFromMyCollection(inf, 'published', 'pub2', now);
+    expect(after).toMatchObject({ styleCount: 1, coverImage: '/api/public-image/styles/pub/a.jpg' });
+  });
+
   it('an uploaded cover stays when styles leave', async () => {
     fillCollection(m, { ...m.collections.get('published')!, coverImage: '/api/public-image/uploads/cover/inf/c.jpg' }, [
       'pub',
@@ -138,12 +149,12 @@ describe('styles in a collection', () => {
 
   it('a cover must be an uploaded image reference (400), and is stored as its path', async () => {
     await expect(
-      uc.updateMyCollection(inf, 'published', { coverImage: 'https://evil.example/x.jpg' }, now),
+      uc.updateMyCollection(inf, 'published', patch({ coverImage: 'https://evil.example/x.jpg' }), now),
     ).rejects.toMatchObject({ status: 400, code: ERROR_CODES.validation });
     const ok = await uc.updateMyCollection(
       inf,
       'published',
-      { coverImage: '/api/public-image/uploads/cover/inf/c.jpg' },
+      patch({ coverImage: '/api/public-image/uploads/cover/inf/c.jpg' }),
       now,
     );
     expect(ok.coverImage).toBe('/api/public-image/uploads/cover/inf/c.jpg');
