@@ -4,6 +4,7 @@ import { ERROR_CODES } from '../../shared/errors';
 import { APPLICATION_MESSAGES } from '../../shared/domain/influencer';
 import type { InfluencerApplicationRecord, RoleGrant } from '../../shared/repositories/influencer-repository';
 import type { UserRecord } from '../../shared/repositories/user-repository';
+import type { ApplicationReviewInput, InfluencerApplyInput } from '../../shared/schemas/admin';
 import { aUser } from '../../test/support/in-memory-start-deps';
 import { influencerGrant, influencerUseCases } from './influencer-service';
 
@@ -11,6 +12,18 @@ const now = new Date('2026-11-01T12:00:00.000Z');
 const USE_CASE = 'I post outfit ideas for my followers every week and want to publish styles for them.';
 const subscriber = aUser({ id: 'sub', currentPlan: 'starter', subscriptionStatus: 'active' });
 const reviewer = aUser({ id: 'admin', role: 'admin', currentRole: 'admin', permanentRole: 'admin' });
+const applying = (fields: Partial<InfluencerApplyInput> = {}): InfluencerApplyInput => ({
+  useCase: USE_CASE,
+  instagramHandle: undefined,
+  tiktokHandle: undefined,
+  youtubeChannel: undefined,
+  otherSocial: undefined,
+  ...fields,
+});
+const review = (status: ApplicationReviewInput['status'], reviewNotes?: string): ApplicationReviewInput => ({
+  status,
+  reviewNotes,
+});
 let users: Map<string, UserRecord>;
 let apps: Map<string, InfluencerApplicationRecord>;
 let grants: { userId: string; grant: RoleGrant | null }[];
@@ -67,7 +80,7 @@ beforeEach(() => {
 
 describe('applying', () => {
   it('a live Starter or Creator subscriber applies; the answer hides the reviewer', async () => {
-    const a = await uc.apply(subscriber, { useCase: USE_CASE, instagramHandle: 'ada' }, now);
+    const a = await uc.apply(subscriber, applying({ instagramHandle: 'ada' }), now);
     expect(a).toMatchObject({ userId: 'sub', status: 'pending', instagramHandle: 'ada', tiktokHandle: null });
     expect(a).not.toHaveProperty('reviewedBy');
     expect(await uc.myApplication(subscriber)).toEqual(a);
@@ -78,7 +91,7 @@ describe('applying', () => {
       aUser({ id: 'none' }),
       aUser({ id: 'lapsed', currentPlan: 'starter', subscriptionStatus: 'canceled' }),
     ])
-      await expect(uc.apply(u, { useCase: USE_CASE }, now)).rejects.toMatchObject({
+      await expect(uc.apply(u, applying(), now)).rejects.toMatchObject({
         status: 403,
         code: ERROR_CODES.influencerPlanRequired,
         message: APPLICATION_MESSAGES.planRequired,
@@ -87,13 +100,13 @@ describe('applying', () => {
   });
 
   it('one pending application at a time (409); an influencer cannot apply (409)', async () => {
-    await uc.apply(subscriber, { useCase: USE_CASE }, now);
-    await expect(uc.apply(subscriber, { useCase: USE_CASE }, now)).rejects.toMatchObject({
+    await uc.apply(subscriber, applying(), now);
+    await expect(uc.apply(subscriber, applying(), now)).rejects.toMatchObject({
       status: 409,
       code: ERROR_CODES.influencerPending,
     });
     const inf = aUser({ id: 'inf', isInfluencer: true, currentPlan: 'starter', subscriptionStatus: 'active' });
-    await expect(uc.apply(inf, { useCase: USE_CASE }, now)).rejects.toMatchObject({
+    await expect(uc.apply(inf, applying(), now)).rejects.toMatchObject({
       status: 409,
       code: ERROR_CODES.influencerAlready,
     });
@@ -103,14 +116,9 @@ describe('applying', () => {
 
 describe('reviewing', () => {
   it('approval grants the influencer role with the decision; a second review is 409', async () => {
-    const a = await uc.apply(subscriber, { useCase: USE_CASE }, now);
-    const reviewed = await uc.adminReviewApplication(
-      reviewer,
-      a.id,
-      { status: 'approved', reviewNotes: 'Welcome' },
-      now,
-    );
-    expect(reviewed).toMatchObject({ status: 'approved', reviewNotes: 'Welcome' });
+    const a = await uc.apply(subscriber, applying(), now);
+    const reviewed = await uc.adminReviewApplication(reviewer, a.id, review('approved', 'Welcome'), now);
+    expect(reviewed).toMatchObject(review('approved', 'Welcome'));
     expect(reviewed).not.toHaveProperty('reviewedBy');
     expect(grants).toEqual([
       {
@@ -123,25 +131,25 @@ describe('reviewing', () => {
         },
       },
     ]);
-    await expect(uc.adminReviewApplication(reviewer, a.id, { status: 'rejected' }, now)).rejects.toMatchObject({
+    await expect(uc.adminReviewApplication(reviewer, a.id, review('rejected'), now)).rejects.toMatchObject({
       status: 409,
       code: ERROR_CODES.influencerNotPending,
     });
   });
 
   it('a rejection grants nothing; an unknown application is 404', async () => {
-    const a = await uc.apply(subscriber, { useCase: USE_CASE }, now);
-    await uc.adminReviewApplication(reviewer, a.id, { status: 'rejected' }, now);
+    const a = await uc.apply(subscriber, applying(), now);
+    await uc.adminReviewApplication(reviewer, a.id, review('rejected'), now);
     expect(grants).toEqual([{ userId: 'sub', grant: null }]);
-    await expect(uc.adminReviewApplication(reviewer, 'nope', { status: 'approved' }, now)).rejects.toMatchObject({
+    await expect(uc.adminReviewApplication(reviewer, 'nope', review('approved'), now)).rejects.toMatchObject({
       status: 404,
     });
   });
 
   it('a user whose role changed meanwhile is read again and the grant retried', async () => {
-    const a = await uc.apply(subscriber, { useCase: USE_CASE }, now);
+    const a = await uc.apply(subscriber, applying(), now);
     nextReview = 'user-changed';
-    expect((await uc.adminReviewApplication(reviewer, a.id, { status: 'approved' }, now)).status).toBe('approved');
+    expect((await uc.adminReviewApplication(reviewer, a.id, review('approved'), now)).status).toBe('approved');
     expect(grants).toHaveLength(1);
   });
 
@@ -155,8 +163,8 @@ describe('reviewing', () => {
   });
 
   it('the admin list shows each applicant, or no user when the account is gone', async () => {
-    const a = await uc.apply(subscriber, { useCase: USE_CASE }, now);
-    apps.set('orphan', { ...a, id: 'orphan', userId: 'deleted' });
+    const a = await uc.apply(subscriber, applying(), now);
+    apps.set('orphan', { ...a, id: 'orphan', userId: 'deleted', reviewedBy: null });
     const list = await uc.adminListApplications('pending');
     expect(list.map((x) => [x.id, x.user?.id ?? null])).toEqual([
       ['orphan', null],

@@ -7,7 +7,7 @@ import type {
   RawTemplateRecord,
   StyleRecord,
 } from '../../shared/repositories/catalog-repository';
-import { promptCreateSchema, rawTemplateCreateSchema } from '../../shared/schemas/admin';
+import { promptCreateSchema, rawTemplateCreateSchema, type PromptPatchInput } from '../../shared/schemas/admin';
 import { aProfile, aPrompt, aStyle, aUser } from '../../test/support/in-memory-start-deps';
 import { compileTemplate, templateAdminUseCases } from './template-admin-service';
 
@@ -15,6 +15,11 @@ const now = new Date('2026-11-01T12:00:00.000Z');
 const admin = aUser({ id: 'u1', role: 'admin', currentRole: 'admin', permanentRole: 'admin' });
 const JSON_OK = '{"image":"{{PORTRAIT_URL}}","garment":"{{STYLE_REF_URL}}"}';
 type Stored<T> = T & { updatedAt: string };
+const promptPatch = (p: Partial<PromptPatchInput>): PromptPatchInput => ({
+  previewImageUrl: undefined,
+  styleCategory: undefined,
+  ...p,
+});
 let prompts: Map<string, Stored<PromptTemplateRecord>>;
 let raws: Map<string, Stored<RawTemplateRecord>>;
 let styles: Map<string, StyleRecord>;
@@ -112,8 +117,8 @@ describe('prompts', () => {
   it('are created with their defaults, edited and deleted; an unknown one is 404', async () => {
     const p = await uc.adminCreatePrompt(promptCreateSchema.parse({ name: 'Studio', template: 'soft light' }), now);
     expect(p).toMatchObject({ name: 'Studio', template: 'soft light', description: '', task: 'OUTFIT_TRYON' });
-    expect((await uc.adminUpdatePrompt(p.id, { name: 'Studio 2' }, now)).name).toBe('Studio 2');
-    await expect(uc.adminUpdatePrompt('nope', { name: 'x' }, now)).rejects.toMatchObject({ status: 404 });
+    expect((await uc.adminUpdatePrompt(p.id, promptPatch({ name: 'Studio 2' }), now)).name).toBe('Studio 2');
+    await expect(uc.adminUpdatePrompt('nope', promptPatch({ name: 'x' }), now)).rejects.toMatchObject({ status: 404 });
     await uc.adminDeletePrompt(p.id);
     await expect(uc.adminDeletePrompt(p.id)).rejects.toMatchObject({ status: 404 });
     expect(await uc.adminListPrompts()).toEqual([]);
