@@ -175,7 +175,7 @@ describe('a published style keeps its slot', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     await wf.drain();
     const gen = await getGeneration(ctx.db, shopper.sub, res.body.id);
-    expect([gen?.status, gen?.mode, gen?.inputs.slot, gen?.inputs.promptTemplateId]).toEqual([
+    expect([gen?.status, gen?.mode, gen?.inputs.slot, gen?.inputs.promptTemplateId], gen?.error ?? '').toEqual([
       'completed',
       'exact',
       'top',

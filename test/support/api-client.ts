@@ -63,11 +63,11 @@ export const garmentJpeg = (kind: 'tee' | 'shirt' | 'jacket' | 'jeans' | 'skirt'
  */
 export const PEPLUM_TOP_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
 <rect width="800" height="800" fill="#ffffff"/>
-<path d="M295 180 L350 180 Q400 240 450 180 L505 180 L520 255 Q512 330 500 440 L300 440 Q288 330 280 255 Z" fill="#2f7f7a"/>
-<path d="M300 432 L500 432 Q560 500 600 580 Q400 612 200 580 Q240 500 300 432 Z" fill="#2f7f7a"/>
-<path d="M300 440 L500 440" stroke="#1f5f5b" stroke-width="6"/>
-<path d="M345 475 Q335 530 320 585 M400 475 L400 595 M455 475 Q465 530 480 585" stroke="#27706b" stroke-width="4" fill="none"/>
-<path d="M330 260 L330 400 M470 260 L470 400" stroke="#27706b" stroke-width="3" fill="none"/>
+<path d="M305 220 L355 220 Q400 270 445 220 L495 220 L512 285 Q506 350 498 430 L302 430 Q294 350 288 285 Z" fill="#2f7f7a"/>
+<path d="M302 422 L498 422 Q538 480 560 550 Q400 575 240 550 Q262 480 302 422 Z" fill="#2f7f7a"/>
+<path d="M302 430 L498 430" stroke="#1f5f5b" stroke-width="6"/>
+<path d="M350 462 Q342 505 330 552 M400 462 L400 560 M450 462 Q458 505 470 552" stroke="#27706b" stroke-width="4" fill="none"/>
+<path d="M335 290 L335 400 M465 290 L465 400" stroke="#27706b" stroke-width="3" fill="none"/>
 </svg>`;
 export const peplumTopJpeg = (side = 600) =>
   sharp(Buffer.from(PEPLUM_TOP_SVG)).resize(side).jpeg({ quality: 90 }).toBuffer();
