@@ -16,6 +16,7 @@ import {
 } from './checks/safety-gate';
 import { checkFullBody } from './checks/full-body';
 import { detectGarment, type DetectedGarment, type EngineSlot } from './garment/garment';
+import { refuseIfWorn } from './garment/from-model';
 import { analyzePerson, scaleAnalysis } from './perception/analyze';
 import { copyRgba, newGray, resizeRgba } from './core/image-ops';
 import { placeGarment, type PlaceDebug } from './place/place';
@@ -81,7 +82,8 @@ export type GarmentPrepCache = WeakMap<RgbaImage, Map<string, PreparedGarment>>;
 /**
  * Read one garment: resize, then find its outline (a product shot). A picture much of which is skin-coloured is
  * looked at by the models: a person in it (a photo of a model wearing the garment, whatever it was said to be)
- * is refused (`on_model_garment`), else it is skin-coloured cloth.
+ * is refused (`on_model_garment`), else it is skin-coloured cloth. A picture with no garment found in it is looked
+ * at too: a person in it is refused as `on_model_garment` (what to use instead), not as "no garment".
  */
 export async function prepareGarment(
   runtime: ModelRuntime,
@@ -97,7 +99,14 @@ export async function prepareGarment(
   // product images are drawn at most half the photo's height: 640 px is plenty
   const k = Math.min(1, GARMENT_MAX / Math.max(g.image.width, g.image.height));
   const resized = k < 1 ? resizeRgba(g.image, Math.round(g.image.width * k), Math.round(g.image.height * k)) : g.image;
-  const det = detectGarment(resized, g.slot);
+  let det: DetectedGarment;
+  try {
+    det = detectGarment(resized, g.slot);
+  } catch (err) {
+    // no garment found: a photo of someone wearing one, uploaded without saying so, is refused for that reason
+    if (err instanceof EngineRefusal && err.code === 'no_garment') await refuseIfWorn(runtime, resized);
+    throw err;
+  }
   if (det.slot === 'accessory') throw new EngineRefusal('unsupported_garment');
   // the picture the outline belongs to: the product photo, or the photo turned upright
   const image = det.image ?? resized;

@@ -2,7 +2,7 @@
  * Issue 39, "Every promise kept", the newcomer's path in one browser at a phone's width (390 px) and a laptop's
  * (1280 px), on the whole local stack:
  * - sign-up from the landing's "Try it free", then a photo profile (its form is first-use.test.ts's);
- * - an uploaded hoodie, which the engine's outline guess takes for a bottom, is said to be a top, previewed on the
+ * - an uploaded peplum top, which the engine's outline guess takes for a bottom, is said to be a top, previewed on the
  *   person in the browser and rendered as a top: the cost is asked before the credit is spent, and the look's
  *   inputs carry the slot, Exact mode and no template (what the preview drew);
  * - a favourited style is found again on the Favorites page; the Terms are reachable from the footer;
@@ -13,7 +13,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { confirmSpend, describeE2E, idToken, registerOnPage, useBrowser } from '../support/e2e';
 import { newPersistentPage } from '../support/browser';
-import { apiOf, hoodieJpeg, photoProfileForm, waitForBodyCheck } from '../support/api-client';
+import { apiOf, peplumTopJpeg, photoProfileForm, waitForBodyCheck } from '../support/api-client';
 import { STARTER_CREDITS } from '../../shared/domain/plans';
 
 const app = useBrowser();
@@ -51,7 +51,7 @@ async function termsFromTheFooter(page: Page) {
 
 describeE2E("the newcomer's path (issue 39)", () => {
   it(
-    'signs up, says an uploaded hoodie is a top, previews and renders it as a top after the cost is asked, finds a favourite again and reaches the Terms, at 390 and 1280 px',
+    'signs up, says an uploaded peplum top is a top, previews and renders it as a top after the cost is asked, finds a favourite again and reaches the Terms, at 390 and 1280 px',
     { timeout: 420_000 },
     async () => {
       // a browser profile on disk, as a person's own: the preview engine's files are kept between pages
@@ -79,14 +79,14 @@ describeE2E("the newcomer's path (issue 39)", () => {
       await page.getByRole('heading', { level: 1, name: 'Try Custom Look' }).waitFor();
       expect(await page.getByRole('radio', { name: /Product Only/ }).isChecked()).toBe(true);
       await page.getByTestId('outfit-file').setInputFiles({
-        name: 'hoodie.jpg',
+        name: 'peplum-top.jpg',
         mimeType: 'image/jpeg',
-        buffer: await hoodieJpeg(),
+        buffer: await peplumTopJpeg(),
       });
       const slotField = page.getByTestId('garment-slot');
       await slotField
         .getByTestId('garment-slot-hint')
-        .getByText(/We think this is/)
+        .getByText(/We think this is a bottom/)
         .waitFor({ timeout: 60_000 });
       await slotField.getByTestId('garment-slot-top').check();
       await slotField

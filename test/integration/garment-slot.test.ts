@@ -2,7 +2,7 @@
  * Say what a garment is (issue 39): the slot a person gives an uploaded garment (Try Custom Look, Quick Try with an
  * image) or a creator gives a style is the slot the Fitly engine places it as, in the render and for every shopper
  * of a published style; a bad slot or size is refused before anything is spent; old clients without a slot keep
- * the engine's guess. The garment is a hoodie the engine's outline rule guesses is a bottom.
+ * the engine's guess. The garment is a peplum top the engine's outline rule guesses is a bottom (a skirt).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
@@ -12,7 +12,7 @@ import { getGeneration } from '../../shared/repositories/generation-repository';
 import { getPhotoProfile } from '../../shared/repositories/photo-profile-repository';
 import { getBalance, listLedger } from '../../shared/repositories/ledger-repository';
 import { presignUploadResultSchema } from '../../shared/schemas/upload';
-import { hoodieJpeg } from '../support/api-client';
+import { peplumTopJpeg } from '../support/api-client';
 import { createUserWithProfile, INFLUENCER_ROLE } from '../support/users';
 import { setupIntegration, type IntegrationContext, type TestUser } from '../support/integration';
 import { multipart, postForm } from '../support/media';
@@ -34,8 +34,8 @@ afterAll(async () => {
 const post = (u: TestUser, path: string, body: unknown, key?: string) =>
   ctx.invoke('POST', path, { token: u.idToken, body, headers: key ? { 'idempotency-key': key } : undefined });
 
-async function uploadHoodie(user: TestUser): Promise<string> {
-  const mp = multipart({ file: { content: await hoodieJpeg(400), filename: 'hoodie.jpg', type: 'image/jpeg' } });
+async function uploadPeplumTop(user: TestUser): Promise<string> {
+  const mp = multipart({ file: { content: await peplumTopJpeg(400), filename: 'peplum-top.jpg', type: 'image/jpeg' } });
   const up = await ctx.invoke('POST', '/api/uploads/outfit', {
     token: user.idToken,
     body: mp.body,
@@ -47,7 +47,7 @@ async function uploadHoodie(user: TestUser): Promise<string> {
 
 /** A style picture through the direct upload (presign, POST to S3, finalize): its reference. */
 async function uploadStylePrompt(u: TestUser): Promise<string> {
-  const bytes = await hoodieJpeg(600);
+  const bytes = await peplumTopJpeg(600);
   const res = await post(u, '/api/uploads', { purpose: 'style_prompt', contentType: 'image/jpeg', size: bytes.length });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const form = presignUploadResultSchema.parse(res.body);
@@ -97,9 +97,9 @@ function expectWornAsTop(bands: { torso: number; legs: number }) {
 }
 
 describe('the slot a person says a garment takes', () => {
-  it('a hoodie uploaded with slot=top renders as a top (the engine guesses a bottom)', async () => {
+  it('a peplum top uploaded with slot=top renders as a top (the engine guesses a bottom)', async () => {
     const { user, profileId } = await createUserWithProfile(ctx, { credits: 5, photoSide: 400 });
-    const imageUrl = await uploadHoodie(user);
+    const imageUrl = await uploadPeplumTop(user);
     const res = await post(
       user,
       '/api/generate/quick-try',
@@ -122,7 +122,7 @@ describe('the slot a person says a garment takes', () => {
 
   it('refuses a slot that is not one of the five with 400 { message, code } and spends nothing; no slot is the guess', async () => {
     const { user, profileId } = await createUserWithProfile(ctx, { credits: 5, photoSide: 400 });
-    const imageUrl = await uploadHoodie(user);
+    const imageUrl = await uploadPeplumTop(user);
     const base = { imageUrl, imageType: 'product_only', mode: 'exact', photoProfileId: profileId };
     for (const slot of ['hat', 'accessory', 3]) {
       const bad = await post(user, '/api/generate/quick-try', { ...base, slot }, `slot-bad-${String(slot)}`);
@@ -147,8 +147,8 @@ describe('a published style keeps its slot', () => {
     });
     const promptImageUrl = await uploadStylePrompt(creator);
     const body = {
-      name: 'Teal hoodie',
-      description: 'A relaxed hoodie',
+      name: 'Teal peplum top',
+      description: 'A sleeveless peplum top',
       sex: 'unisex',
       tasks: ['OUTFIT_TRYON'],
       styleImageType: 'product_only',
@@ -175,7 +175,7 @@ describe('a published style keeps its slot', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     await wf.drain();
     const gen = await getGeneration(ctx.db, shopper.sub, res.body.id);
-    expect([gen?.status, gen?.mode, gen?.inputs.slot, gen?.inputs.promptTemplateId]).toEqual([
+    expect([gen?.status, gen?.mode, gen?.inputs.slot, gen?.inputs.promptTemplateId], gen?.error ?? '').toEqual([
       'completed',
       'exact',
       'top',

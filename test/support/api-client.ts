@@ -56,18 +56,21 @@ export const garmentJpeg = (kind: 'tee' | 'shirt' | 'jacket' | 'jeans' | 'skirt'
     .toBuffer();
 
 /**
- * A teal hoodie laid flat (hood on top, long sleeves hanging past the hem), as a JPEG on white: the engine's
- * outline rule guesses it is a bottom (the sleeves read as legs), the garment of issue 39's first finding.
+ * A teal sleeveless peplum top laid flat (a fitted bodice, a flared peplum below the waist seam), as a JPEG on
+ * white: the engine's outline rule reads it as a bottom (narrow at the top, flaring wider than tall: a skirt's
+ * outline). A garment whose guess is wrong: the person says it is a top (issue 39's first finding, which was a
+ * hoodie until the outline rule learnt sleeves; functions/engine/slot-guess.test.ts holds the misreading).
  */
-export const HOODIE_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
+export const PEPLUM_TOP_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
 <rect width="800" height="800" fill="#ffffff"/>
-<path d="M330 70 Q400 20 470 70 L480 150 L320 150 Z" fill="#2f7f7a"/>
-<path d="M250 150 L550 150 L560 470 L240 470 Z" fill="#2f7f7a"/>
-<path d="M250 150 L190 170 L150 760 L215 765 L250 300 Z" fill="#2f7f7a"/>
-<path d="M550 150 L610 170 L650 760 L585 765 L550 300 Z" fill="#2f7f7a"/>
-<rect x="320" y="340" width="160" height="80" rx="10" fill="#27706b"/>
+<path d="M305 220 L355 220 Q400 270 445 220 L495 220 L512 285 Q506 350 498 430 L302 430 Q294 350 288 285 Z" fill="#2f7f7a"/>
+<path d="M302 422 L498 422 Q538 480 560 550 Q400 575 240 550 Q262 480 302 422 Z" fill="#2f7f7a"/>
+<path d="M302 430 L498 430" stroke="#1f5f5b" stroke-width="6"/>
+<path d="M350 462 Q342 505 330 552 M400 462 L400 560 M450 462 Q458 505 470 552" stroke="#27706b" stroke-width="4" fill="none"/>
+<path d="M335 290 L335 400 M465 290 L465 400" stroke="#27706b" stroke-width="3" fill="none"/>
 </svg>`;
-export const hoodieJpeg = (side = 600) => sharp(Buffer.from(HOODIE_SVG)).resize(side).jpeg({ quality: 90 }).toBuffer();
+export const peplumTopJpeg = (side = 600) =>
+  sharp(Buffer.from(PEPLUM_TOP_SVG)).resize(side).jpeg({ quality: 90 }).toBuffer();
 
 /** A full-body photo that passes the full-body check: the fixture person, `height` pixels tall. */
 export const fullBodyJpeg = (height = 900): Promise<Buffer> =>

@@ -10,6 +10,17 @@ import { components, newRgba } from '../core/image-ops';
 import { EngineRefusal } from '../checks/refusal';
 import type { ModelRuntime, RgbaImage } from '../core/types';
 import { analyzePerson } from '../perception/analyze';
+import { showsPerson } from '../checks/safety-gate';
+
+/**
+ * A garment photo in which no garment was found (no plain background, or the whole picture taken as one): when
+ * the models see a person in it, it is a photo of someone wearing the garment, uploaded without saying so, and is
+ * refused for that reason (`on_model_garment`: what to use instead) rather than as "no garment". Returns when no
+ * person is seen (the caller's own refusal stands).
+ */
+export async function refuseIfWorn(runtime: ModelRuntime, image: RgbaImage): Promise<void> {
+  if (showsPerson(await analyzePerson(runtime, image))) throw new EngineRefusal('on_model_garment');
+}
 
 export async function extractGarmentFromModel(
   runtime: ModelRuntime,

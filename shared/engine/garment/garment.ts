@@ -6,7 +6,7 @@
 import { components, dilate, newGray } from '../core/image-ops';
 import { EngineRefusal } from '../checks/refusal';
 import type { GrayImage, RgbaImage } from '../core/types';
-import { estimateTilt, growIntoShadow, removeHook, untilt } from './product-photo';
+import { estimateTilt, growIntoShadow, removeHook, SHADOW, untilt } from './product-photo';
 
 export type EngineSlot = 'top' | 'bottom' | 'one-piece' | 'outerwear' | 'shoes' | 'accessory';
 
@@ -106,8 +106,9 @@ function cutOut(image: RgbaImage): { alpha: GrayImage; shadow: number } {
   const shadow = growIntoShadow(image, isBg, bg, TOLERANCE);
   const alpha = newGray(w, h);
   for (let i = 0; i < n; i++) {
-    // a soft edge: background pixels next to the garment get a partial alpha from their colour distance
-    alpha.data[i] = isBg[i] ? Math.min(255, Math.round((dist[i]! / TOLERANCE) * 96)) : 255;
+    // a soft edge: background pixels next to the garment get a partial alpha from their colour distance (a
+    // shadow's pixels are far from the background's colour without being cloth: none)
+    alpha.data[i] = isBg[i] === SHADOW ? 0 : isBg[i] ? Math.min(255, Math.round((dist[i]! / TOLERANCE) * 96)) : 255;
   }
   // background pixels far from the garment: exactly 0
   const near = dilate(
@@ -173,39 +174,78 @@ export function rowRuns(alpha: GrayImage, y: number, minGap = 2): [number, numbe
   return runs;
 }
 
-/** Classify the slot from the outline. */
+/** The width of a row's runs from the first run's left edge to the last's right edge (0: an empty row). */
+const spanOf = (runs: [number, number][]): number => {
+  const first = runs[0];
+  const last = runs[runs.length - 1];
+  return first && last ? last[1] - first[0] : 0;
+};
+
+/**
+ * Classify the slot from the outline: a pair of shoes or boots (two pieces of about one size), trousers (two legs
+ * a leg's width each, side by side, below one waist), a jumpsuit (legs under a narrower bodice), a top or a dress
+ * (sleeves beside the body or wider than the hem; sleeveless: a dress flares or is long, a tank hangs straight),
+ * a skirt (narrow at the waist, widening, short).
+ */
 function classify(alpha: GrayImage, blobs: Box[]): EngineSlot {
   const union = unionBox(blobs);
   const [a, b] = blobs;
   if (blobs.length === 2 && a && b) {
-    const similar = Math.min(a.w * a.h, b.w * b.h) / Math.max(a.w * a.h, b.w * b.h) > 0.5;
-    if (similar && a.w > a.h * 1.2 && b.w > b.h * 1.2) return 'shoes';
+    const sizeRatio = Math.min(a.w * a.h, b.w * b.h) / Math.max(a.w * a.h, b.w * b.h);
+    if (sizeRatio > 0.5 && a.w > a.h * 1.2 && b.w > b.h * 1.2) return 'shoes';
+    // a pair of tall boots: two separate pieces of about one size (trousers are one piece, joined at the waist)
+    if (sizeRatio > 0.6) return 'shoes';
   }
   if (blobs.length >= 2 && union.w > union.h * 1.6) return 'shoes';
-  // two legs: the lower third has two runs separated by a gap in most rows
+  const minGap = Math.max(2, Math.round(union.w * 0.01));
+  const runsAt = (f: number) =>
+    rowRuns(alpha, Math.round(union.y + union.h * f), minGap).filter((r) => r[1] - r[0] > union.w * 0.04);
+  // sleeves hanging beside the body: rows of three runs (sleeve, body, sleeve, the body widest); trousers and
+  // skirts have none
+  let threeRuns = 0;
+  let midRows = 0;
+  for (let f = 0.25; f <= 0.95; f += 0.025) {
+    midRows++;
+    const [l, m, r, ...more] = runsAt(f);
+    if (!l || !m || !r || more.length) continue;
+    // the middle run is the body: wider than either sleeve
+    const body = m[1] - m[0];
+    if (body > l[1] - l[0] && body > r[1] - r[0]) threeRuns++;
+  }
+  const sleevesDown = threeRuns / midRows > 0.2;
+  // two legs: the lower third has two runs in most rows, each a leg's width, side by side (two cuffs below a short
+  // body are narrow and a body's width apart)
   let twoRuns = 0;
   let rows = 0;
   for (let y = Math.round(union.y + union.h * 0.62); y < union.y + union.h * 0.95; y += 2) {
     rows++;
-    const runs = rowRuns(alpha, y, Math.max(2, Math.round(union.w * 0.01))).filter((r) => r[1] - r[0] > union.w * 0.08);
-    if (runs.length === 2) twoRuns++;
+    // (the slit between two legs laid side by side can be a pixel or two wide: no gap is closed here)
+    const [l, r, ...more] = rowRuns(alpha, y, 1).filter((run) => run[1] - run[0] > union.w * 0.08);
+    if (!l || !r || more.length) continue;
+    const width = (l[1] - l[0] + r[1] - r[0]) / 2;
+    if (width >= union.w * 0.12 && r[0] - l[1] <= width * 1.6) twoRuns++;
   }
-  if (rows && twoRuns / rows > 0.6) return 'bottom';
+  if (!sleevesDown && rows && twoRuns / rows > 0.6) {
+    // a jumpsuit: legs under a bodice narrower than its hips, the whole much taller than wide
+    const hips = Math.max(...[0.3, 0.35, 0.4].map((f) => spanOf(runsAt(f))));
+    const chest = Math.max(...[0.04, 0.08].map((f) => spanOf(runsAt(f))));
+    return union.h > union.w * 2.3 && chest < hips * 0.8 ? 'one-piece' : 'bottom';
+  }
   // sleeves: rows in the upper half much wider than the body near the hem
-  const widthAt = (f: number) => {
-    const runs = rowRuns(alpha, Math.round(union.y + union.h * f), 3);
-    if (!runs.length) return 0;
-    return runs[runs.length - 1]![1] - runs[0]![0];
-  };
+  const widthAt = (f: number) => spanOf(rowRuns(alpha, Math.round(union.y + union.h * f), 3));
   const hem = widthAt(0.92);
   let upper = 0;
   for (let f = 0.1; f <= 0.45; f += 0.05) upper = Math.max(upper, widthAt(f));
   const top = widthAt(0.03);
   const aspect = union.h / union.w;
+  // sleeves beside the body: a dress when much taller than wide; sleeves wider than the hem: a dress when tall
+  if (sleevesDown) return aspect > 1.6 ? 'one-piece' : 'top';
   if (upper > hem * 1.25) return aspect > 1.35 ? 'one-piece' : 'top';
   // no sleeves: narrow top widening downwards is a skirt when short, a dress when long (straps at the top)
   if (top < hem * 0.75 && aspect < 1.15) return 'bottom';
-  if (aspect >= 1.15) return 'one-piece';
+  // sleeveless and long: a dress flares to its hem or is long; a tank top hangs straight
+  const mid = widthAt(0.5);
+  if (aspect >= 1.15 && (aspect >= 1.7 || hem >= mid * 1.15)) return 'one-piece';
   return 'top';
 }
 
@@ -237,8 +277,9 @@ export function detectGarment(image: RgbaImage, hint: EngineSlot | null = null):
   const area = kept.alpha.data.reduce((s, v) => s + (v >= 128 ? 1 : 0), 0) / (w * h);
   if (!kept.blobs.length || area < 0.03 || area > 0.92) throw new EngineRefusal('no_garment');
   let bbox = unionBox(kept.blobs);
-  // a garment is one solid shape (or a pair): a speckled foreground (noise) is not
-  const fill = area / ((bbox.w * bbox.h) / (w * h));
+  // a garment is one solid shape (or a pair, each piece solid in its own box however far apart or askew the two
+  // lie): a speckled foreground (noise) is not
+  const fill = area / (kept.blobs.reduce((s, b) => s + b.w * b.h, 0) / (w * h));
   if (fill < 0.3 || kept.blobs.length > 3) throw new EngineRefusal('no_garment');
   // a hanger's hook above the top is not the garment's neckline
   const hookRows = kept.blobs.length === 1 ? removeHook(image, kept.alpha, bbox) : 0;

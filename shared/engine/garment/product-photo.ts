@@ -33,11 +33,15 @@ export const PRODUCT_PHOTO = {
   symmetryGain: 0.04,
 } as const;
 
+/** The mark growIntoShadow leaves on a shadow pixel in the background map (1: the background's own colour). */
+export const SHADOW = 2;
+
 const lum = (d: Uint8ClampedArray | Uint8Array, o: number) => (d[o]! + d[o + 1]! + d[o + 2]!) / 3;
 
 /**
  * Grow the background (isBg, 1 = background) into a drop shadow: pixels darker than the background by up to
  * `1 - shadowMinRatio`, with its chromaticity, reached from background pixels by steps of at most `shadowStep`.
+ * The shadow's pixels are marked SHADOW in isBg (not the background's colour: no soft edge is drawn from them).
  * Returns how many pixels were added.
  */
 export function growIntoShadow(
@@ -90,7 +94,7 @@ export function growIntoShadow(
   const visit = (from: number, to: number) => {
     if (isBg[to] || Math.abs(lum(d, from * 4) - lum(d, to * 4)) > PRODUCT_PHOTO.shadowStep) return;
     if (!shadowLike(to) || !smoothAt(to)) return;
-    isBg[to] = 1;
+    isBg[to] = SHADOW;
     added.push(to);
     stack[sp++] = to;
   };
