@@ -100,7 +100,9 @@ export default defineConfig({
           globalSetup: ['test/support/e2e-global-setup.ts'],
           // Two browser files at a time at most (one per worker), each on its worker's own app: no file shares an app
           // with a file running at the same time. (With fileParallelism: false they ran one by one on one worker,
-          // after every other project: vitest runs such a project as a group of its own, last.)
+          // after every other project: vitest runs such a project as a group of its own, last.) E2E_SERIAL=1 runs
+          // them that way again, on one app.
+          ...(process.env.E2E_SERIAL === '1' ? { fileParallelism: false } : {}),
           testTimeout: 60_000,
           hookTimeout: 240_000,
           env,
