@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * `npm test` runs every project: unit (shared, functions, infra code), web (jsdom), integration (handlers
@@ -13,10 +14,36 @@ const env = {
   ENGINE_THREADS: '1',
 };
 
+/**
+ * The order `npm test` hands its files to the two workers (CI time, issue 42). Every project runs in one pool of two
+ * workers; vitest's own order (BaseSequencer: projects by name, then the longest files first, by the durations
+ * vitest cached, or by size on a clean clone) is kept within a project, and the projects go in this order:
+ *   - lint first: the ESLint file is the longest of all (one type-aware program over the repository): started first,
+ *     it ends while the other worker still has short files to take, instead of holding the end of the run;
+ *   - the browser files after the integration files: their apps start in the background meanwhile
+ *     (test/support/e2e-global-setup.ts), so no browser file waits for one;
+ *   - unit and web last: many short files that fill in around the long ones.
+ */
+const PROJECT_ORDER = ['lint', 'infra', 'integration', 'e2e', 'unit', 'web'];
+const rank = (spec: TestSpecification) => {
+  const i = PROJECT_ORDER.indexOf(spec.project.name);
+  return i < 0 ? PROJECT_ORDER.length : i;
+};
+
+class ProjectOrderSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    // Array.prototype.sort is stable: vitest's order stays within each project
+    return sorted.sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 export default defineConfig({
   test: {
     reporters: ['default', './test/support/summary-reporter.ts'],
     maxWorkers: 2,
+    // every project in one pool of two workers, the browser files included (one app per worker), in the order above
+    sequence: { sequencer: ProjectOrderSequencer },
     projects: [
       {
         test: {
@@ -71,7 +98,11 @@ export default defineConfig({
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/support/e2e-global-setup.ts'],
-          fileParallelism: false,
+          // Two browser files at a time at most (one per worker), each on its worker's own app: no file shares an app
+          // with a file running at the same time. (With fileParallelism: false they ran one by one on one worker,
+          // after every other project: vitest runs such a project as a group of its own, last.) E2E_SERIAL=1 runs
+          // them that way again, on one app.
+          ...(process.env.E2E_SERIAL === '1' ? { fileParallelism: false } : {}),
           testTimeout: 60_000,
           hookTimeout: 240_000,
           env,

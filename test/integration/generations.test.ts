@@ -173,24 +173,37 @@ describe('the workflow (the Fitly engine where no AI key is set)', () => {
 
 describe('credits under concurrency', () => {
   it('accepts exactly 10 of 50 simultaneous starts with 10 credits', async () => {
-    const { user, profileId } = await newUserWithProfile({ credits: 10 });
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () => startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId })),
-    );
-    const accepted = results.filter((r) => r.status === 201);
-    const refused = results.filter((r) => r.status === 402);
-    expect(accepted).toHaveLength(10);
-    expect(refused).toHaveLength(40);
-    expect(
-      refused.every(
-        (r) => r.body.code === 'limit.credits' && r.body.message === 'You need at least 1 credit to generate a look',
-      ),
-    ).toBe(true);
-    expect((await getBalance(ctx.db, user.sub)).credits).toBe(0);
-    await wf.drain();
-    const spends = (await listLedger(ctx.db, user.sub, 200)).filter((e) => e.kind === 'spend.generation');
-    expect(spends).toHaveLength(10);
-    expect((await listGenerations(ctx.db, user.sub)).filter((g) => g.status === 'completed')).toHaveLength(10);
+    // the rule is the credits, not the render: the 10 accepted looks run on the FASHN fake (answers at once), not
+    // as 10 engine renders one after another on the test's single engine thread
+    const fashn = await startFashnFake({ apiKey: 'fk', deliver: deliverWebhook });
+    process.env.FASHN_API_KEY = 'fk';
+    process.env.FASHN_BASE_URL = fashn.url;
+    try {
+      const { user, profileId } = await newUserWithProfile({ credits: 10 });
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          startStyle(user, { styleId: seedStyleId(0), photoProfileId: profileId, mode: 'exact' }),
+        ),
+      );
+      const accepted = results.filter((r) => r.status === 201);
+      const refused = results.filter((r) => r.status === 402);
+      expect(accepted).toHaveLength(10);
+      expect(refused).toHaveLength(40);
+      expect(
+        refused.every(
+          (r) => r.body.code === 'limit.credits' && r.body.message === 'You need at least 1 credit to generate a look',
+        ),
+      ).toBe(true);
+      expect((await getBalance(ctx.db, user.sub)).credits).toBe(0);
+      await wf.drain();
+      const spends = (await listLedger(ctx.db, user.sub, 200)).filter((e) => e.kind === 'spend.generation');
+      expect(spends).toHaveLength(10);
+      expect((await listGenerations(ctx.db, user.sub)).filter((g) => g.status === 'completed')).toHaveLength(10);
+      expect(fashn.runs).toBe(10);
+      expect(fashn.violations).toEqual([]);
+    } finally {
+      await fashn.close();
+    }
   });
 
   it('never debits an unlimited account', async () => {

@@ -1,8 +1,10 @@
 /** Helpers for browser tests: the running app's URL, a browser per file, sign-in as a demo account. */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, inject, describe, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expect as pwExpect } from 'vitest';
 import { launchBrowser, newPage, DEMO_PASSWORD, type E2EPage } from './browser';
+import { appStatusFile, appWantedFile, type AppStatus } from './e2e-apps';
 
 export const e2eConfig = () => inject('e2e');
 
@@ -16,10 +18,27 @@ export const describeE2E = (name: string, fn: () => void) =>
  */
 export const itFull = process.env.E2E_FULL === '1' ? it : it.skip;
 
+/**
+ * The app of this worker (test/support/e2e-global-setup.ts: one per worker, started in the background): asks for
+ * it, and resolves with its URL once it is up; throws with the reason when it could not start.
+ */
+export async function workerApp(e2e: { apps: number; statusDir: string }): Promise<string> {
+  const k = (((Number(process.env.VITEST_POOL_ID) || 1) - 1) % e2e.apps) + 1;
+  const statusFile = appStatusFile(e2e.statusDir, k);
+  if (!existsSync(statusFile)) writeFileSync(appWantedFile(e2e.statusDir, k), '');
+  while (!existsSync(statusFile)) await new Promise((r) => setTimeout(r, 100)); // polling the status file
+  const status = JSON.parse(readFileSync(statusFile, 'utf8')) as AppStatus;
+  if (!status.ok) throw new Error(`The app for the browser tests did not start: ${status.error}`);
+  return status.baseUrl;
+}
+
 export function useBrowser() {
-  const state: { browser?: Browser; baseUrl: string } = { baseUrl: inject('e2e')?.baseUrl ?? '' };
+  const state: { browser?: Browser; baseUrl: string } = { baseUrl: '' };
   beforeAll(async () => {
-    if (inject('e2e')) state.browser = await launchBrowser();
+    const e2e = inject('e2e');
+    if (!e2e) return;
+    state.baseUrl = await workerApp(e2e);
+    state.browser = await launchBrowser();
   });
   afterAll(async () => {
     await state.browser?.close();
