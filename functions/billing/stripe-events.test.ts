@@ -197,19 +197,24 @@ describe('one-time purchases', () => {
     openCheckout('cs_other_product', 'trial');
     openCheckout('cs_provider_amount', 'pack-300', { amount: 100 });
     openCheckout('cs_event_amount', 'pack-300');
+    openCheckout('cs_event_currency', 'pack-300');
     const cases = [
       completed('cs_other_user', 'pack-30', { client_reference_id: 'u2', metadata: { userId: 'u2' } }),
       completed('cs_other_product', 'trial', { metadata: { userId: 'u1', productType: 'pack-300' } }),
       completed('cs_provider_amount', 'pack-300'),
       completed('cs_event_amount', 'pack-300', { amount_total: 100 }),
+      completed('cs_event_currency', 'pack-300', { currency: 'usd' }),
       completed('cs_never_opened', 'pack-30'),
     ];
     for (const e of cases) expect(await apply(e)).toBe('applied');
     expect(entriesOf(state, 'u1')).toEqual([]);
     expect(entriesOf(state, 'u2')).toEqual([]);
     expect([...state.applied.values()].map((a) => a.outcome.split(':')[0])).toEqual(
-      Array.from({ length: 5 }, () => 'refused'),
+      Array.from({ length: 6 }, () => 'refused'),
     );
+    // a paid amount that is not ours closes the session as refused (it can never be fulfilled later)
+    for (const id of ['cs_provider_amount', 'cs_event_amount', 'cs_event_currency'])
+      expect(state.checkouts.get(id)?.status).toBe('refused');
     expect(state.applied.get('evt_cs_never_opened_completed')?.outcome).toBe('refused: unknown checkout session');
   });
 
