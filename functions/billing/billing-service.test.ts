@@ -253,6 +253,17 @@ describe('plan changes', () => {
     expect(payments.calls).toEqual([]);
   });
 
+  it('answers 404 when the user item is gone by the time the plan is written, and writes nothing', async () => {
+    const u = starter();
+    const sub = payments.subscriptions.get('sub_1');
+    state.users.delete('u1');
+    expect((await refusal(billing.cancelSubscription(payments, u))).slice(0, 2)).toEqual([404, ERROR_CODES.notFound]);
+    expect(
+      sub && (await refusal(billing.grantUpgradeReconcile('u1', sub, 'starter', 'creator', now))).slice(0, 2),
+    ).toEqual([404, ERROR_CODES.notFound]);
+    expect(entriesOf(state, 'u1')).toEqual([]);
+  });
+
   it('the portal needs a billing account (409 otherwise)', async () => {
     expect((await refusal(portalUrl(payments, given(), 'https://f.example'))).slice(0, 2)).toEqual([
       409,
