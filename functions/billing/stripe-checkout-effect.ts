@@ -8,16 +8,8 @@ import type Stripe from 'stripe';
 import { isPackId, packExpiry, PACKS, PLANS, type ProductType } from '../../shared/domain/plans';
 import { ledgerEntryId, moneyMeta, type Bucket } from '../../shared/domain/ledger';
 import { lotKeyOf, type LedgerWrite } from '../../shared/repositories/ledger-repository';
-import { getUser, type UserPatch } from '../../shared/repositories/user-repository';
-import type { Db } from '../../shared/repositories/table';
-import {
-  expireOpenCheckout,
-  getCheckoutRecord,
-  listOpenCheckouts,
-  type CheckoutKind,
-  type CheckoutRecord,
-} from '../../shared/repositories/checkout-repository';
-import type { PaymentsAdapter } from './payments/types';
+import type { UserPatch } from '../../shared/repositories/user-repository';
+import type { CheckoutKind, CheckoutRecord } from '../../shared/repositories/checkout-repository';
 import { refused, type Effect, type EffectContext } from './stripe-effect';
 import { subscriptionSyncEffect } from './stripe-subscription-effects';
 
@@ -26,25 +18,25 @@ export const checkoutKindOf = (productType: ProductType): CheckoutKind =>
   productType === 'trial' ? 'trial' : isPackId(productType) ? 'pack' : 'subscription';
 
 /** Expire the user's other open sessions of the same kind (best effort, after the grant is recorded). */
-function expireOtherOpen(db: Db, payments: PaymentsAdapter, record: CheckoutRecord): (() => Promise<void>)[] {
+function expireOtherOpen({ store, payments }: EffectContext, record: CheckoutRecord): (() => Promise<void>)[] {
   if (record.kind === 'pack') return [];
   return [
     async () => {
-      for (const other of await listOpenCheckouts(db, record.userId, record.kind)) {
+      for (const other of await store.listOpenCheckouts(record.userId, record.kind)) {
         if (other.sessionId === record.sessionId) continue;
         // our record first, only while still open (a concurrent fulfilment of that session wins), then the provider
-        if (await expireOpenCheckout(db, other)) await payments.expireCheckoutSession(other.sessionId);
+        if (await store.expireOpenCheckout(other)) await payments.expireCheckoutSession(other.sessionId);
       }
     },
   ];
 }
 
 export async function checkoutEffect(ctx: EffectContext, s: Stripe.Checkout.Session): Promise<Effect> {
-  const { db, payments, now } = ctx;
+  const { store, payments, now } = ctx;
   const sessionId: string | null = typeof s.id === 'string' ? s.id : null;
   const claimedUser: string | null = s.client_reference_id ?? s.metadata?.userId ?? null;
   // Our own record decides who gets what for how much; the event body only has to agree with it.
-  const record = sessionId ? await getCheckoutRecord(db, sessionId) : null;
+  const record = sessionId ? await store.getCheckoutRecord(sessionId) : null;
   if (!record) return refused('unknown checkout session', { sessionId, userId: null, claimedUser });
   const userId = record.userId;
   const facts = { sessionId, userId, productType: record.productType };
@@ -60,7 +52,7 @@ export async function checkoutEffect(ctx: EffectContext, s: Stripe.Checkout.Sess
   if ((live.userId && live.userId !== userId) || (live.productType && live.productType !== record.productType))
     return refused('provider session differs from our record', facts);
   const customerId = typeof s.customer === 'string' ? s.customer : null;
-  const user = await getUser(db, userId);
+  const user = await store.getUser(userId);
   if (!user) return refused('unknown user', facts);
   const status = (value: 'complete' | 'refused') => ({ kind: 'checkout-status' as const, record, status: value });
 
@@ -72,7 +64,7 @@ export async function checkoutEffect(ctx: EffectContext, s: Stripe.Checkout.Sess
       ...eff,
       userId,
       intents: [...(eff.intents ?? []), status(ok ? 'complete' : 'refused')],
-      after: ok ? expireOtherOpen(db, payments, record) : [],
+      after: ok ? expireOtherOpen(ctx, record) : [],
     };
   }
   if (live.paymentStatus !== 'paid') return { outcome: 'awaiting payment', userId };
@@ -155,6 +147,6 @@ export async function checkoutEffect(ctx: EffectContext, s: Stripe.Checkout.Sess
       status('complete'),
     ],
     witness: { userId, entryId },
-    after: expireOtherOpen(db, payments, record),
+    after: expireOtherOpen(ctx, record),
   };
 }

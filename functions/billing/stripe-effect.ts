@@ -5,16 +5,45 @@
  * Shared by the event handlers (stripe-events.ts and the stripe-*-effect(s).ts modules).
  */
 import { isLiveSubscriptionStatus } from '../../shared/domain/plans';
-import { entryExists, type LedgerWrite } from '../../shared/repositories/ledger-repository';
-import type { UserRecord } from '../../shared/repositories/user-repository';
-import type { Db } from '../../shared/repositories/table';
-import { getSubscriptionOwner, type BillingIntent } from '../../shared/repositories/billing-repository';
+import { entryExists, getBalance, getLot, type LedgerWrite } from '../../shared/repositories/ledger-repository';
+import { getUser, type UserRecord } from '../../shared/repositories/user-repository';
+import {
+  findPaymentGrant,
+  getSubscriptionOwner,
+  isEventApplied,
+  recordEventReceived,
+  writeEventEffect,
+  type BillingIntent,
+} from '../../shared/repositories/billing-repository';
+import {
+  expireOpenCheckout,
+  getCheckoutRecord,
+  listOpenCheckouts,
+} from '../../shared/repositories/checkout-repository';
+import type { Store } from '../lib/bind-db';
 import type { PaymentsAdapter, SubscriptionView } from './payments/types';
 import { logger } from '../lib/logger';
 
-/** The collaborators every event handler receives. */
+/** The repository functions applying an event reads and writes through (bound to the table in production). */
+export const stripeRepositories = {
+  entryExists,
+  expireOpenCheckout,
+  findPaymentGrant,
+  getBalance,
+  getCheckoutRecord,
+  getLot,
+  getSubscriptionOwner,
+  getUser,
+  isEventApplied,
+  listOpenCheckouts,
+  recordEventReceived,
+  writeEventEffect,
+};
+export type StripeStore = Store<typeof stripeRepositories>;
+
+/** The collaborators every event handler receives: the store, the payments provider and the event's clock. */
 export interface EffectContext {
-  db: Db;
+  store: StripeStore;
   payments: PaymentsAdapter;
   now: Date;
 }
@@ -66,11 +95,11 @@ export function otherLiveSubscription(
 export const ENDED_STATUSES = ['canceled', 'incomplete_expired', 'unpaid'];
 
 /** Who owns a subscription: the caller's hint, the subscription's metadata, else our owner record. */
-export async function ownerOf(db: Db, sub: SubscriptionView, hint: string | null): Promise<string | null> {
+export async function ownerOf(store: StripeStore, sub: SubscriptionView, hint: string | null): Promise<string | null> {
   if (hint) return hint;
   if (sub.userId) return sub.userId;
-  return getSubscriptionOwner(db, sub.id);
+  return store.getSubscriptionOwner(sub.id);
 }
 
 /** The witness entry exists: another event (or an earlier delivery) already carried the same cause. */
-export const witnessed = (db: Db, w: Witness): Promise<boolean> => entryExists(db, w.userId, w.entryId);
+export const witnessed = (store: StripeStore, w: Witness): Promise<boolean> => store.entryExists(w.userId, w.entryId);

@@ -17,17 +17,20 @@ import { isPackId } from '../../shared/domain/plans';
 import { ledgerEntryId } from '../../shared/domain/ledger';
 import { STRIPE_WEBHOOK_EVENTS, type StripeWebhookEvent } from '../../shared/domain/stripe-webhook';
 import type { Db } from '../../shared/repositories/table';
-import {
-  isEventApplied,
-  recordEventReceived,
-  writeEventEffect,
-  type ReceivedFacts,
-} from '../../shared/repositories/billing-repository';
+import type { ReceivedFacts } from '../../shared/repositories/billing-repository';
 import { AGAIN, withRetry } from '../../shared/repositories/toolkit';
 import type { PaymentsAdapter } from './payments/types';
+import { bindDb } from '../lib/bind-db';
 import { logger } from '../lib/logger';
 import { chargePaymentRefs, invoiceSubscriptionId, invoiceUserId } from './payments/stripe-objects';
-import { ignored, witnessed, type Effect, type EffectContext } from './stripe-effect';
+import {
+  ignored,
+  stripeRepositories,
+  witnessed,
+  type Effect,
+  type EffectContext,
+  type StripeStore,
+} from './stripe-effect';
 import { checkoutEffect } from './stripe-checkout-effect';
 import { invoicePaidEffect, subscriptionSyncEffect } from './stripe-subscription-effects';
 import { revocationEffect } from './stripe-refund-effect';
@@ -136,16 +139,6 @@ function receivedFacts(event: Stripe.Event): ReceivedFacts {
   return none;
 }
 
-export async function recordReceived(db: Db, event: Stripe.Event, now = new Date()): Promise<void> {
-  await recordEventReceived(db, {
-    eventId: event.id,
-    eventType: event.type,
-    eventCreated: new Date(event.created * 1000).toISOString(),
-    receivedAt: now.toISOString(),
-    ...receivedFacts(event),
-  });
-}
-
 const outcomeOf = (effect: Effect): EventOutcome =>
   effect.outcome === 'ignored'
     ? 'ignored'
@@ -153,49 +146,74 @@ const outcomeOf = (effect: Effect): EventOutcome =>
       ? 'already-applied'
       : 'applied';
 
-/**
- * Apply one verified event: its effect and its APPLIED marker in one transaction. Optimistic writes that lost
- * a race are rebuilt from fresh reads and retried.
- */
-export async function applyStripeEvent(
+/** What the webhook works with: the store (ledger, user, checkout and event records) and the payments provider. */
+export interface StripeEventDeps {
+  store: StripeStore;
+  payments: PaymentsAdapter;
+}
+
+/** Applying verified events, on their collaborators. */
+export function stripeEventUseCases({ store, payments }: StripeEventDeps) {
+  /** What the event announces (for reconciliation), recorded whether or not it is applied. */
+  const recordReceived = (event: Stripe.Event, now: Date): Promise<void> =>
+    store.recordEventReceived({
+      eventId: event.id,
+      eventType: event.type,
+      eventCreated: new Date(event.created * 1000).toISOString(),
+      receivedAt: now.toISOString(),
+      ...receivedFacts(event),
+    });
+
+  /**
+   * Apply one verified event: its effect and its APPLIED marker in one transaction. Optimistic writes that lost
+   * a race are rebuilt from fresh reads and retried.
+   */
+  async function applyStripeEvent(event: Stripe.Event, now: Date): Promise<EventOutcome> {
+    const ctx: EffectContext = { store, payments, now };
+    const applied = (effect: Effect) => ({
+      eventId: event.id,
+      eventType: event.type,
+      outcome: effect.outcome,
+      userId: effect.userId ?? null,
+      appliedAt: now.toISOString(),
+    });
+    await recordReceived(event, now);
+    return withRetry(async (): Promise<EventOutcome | typeof AGAIN> => {
+      if (await store.isEventApplied(event.id)) return 'duplicate';
+      const effect = await buildEffect(event, ctx);
+      const written = await store.writeEventEffect(
+        applied(effect),
+        { ledger: effect.write, intents: effect.intents },
+        now,
+        async () => {
+          for (const call of effect.before ?? []) await call();
+        },
+      );
+      if (written === 'duplicate') return 'duplicate';
+      if (written === 'written') {
+        for (const call of effect.after ?? []) {
+          await call().catch((err: Error) =>
+            logger.error('stripe follow-up failed', { eventId: event.id, error: err }),
+          );
+        }
+        return outcomeOf(effect);
+      }
+      if (effect.witness && (await witnessed(store, effect.witness))) {
+        // another event (or an earlier delivery) carried the same cause: record this event as done
+        await store.writeEventEffect(applied({ ...effect, outcome: `already-applied (${effect.outcome})` }), {}, now);
+        return 'already-applied';
+      }
+      return AGAIN; // optimistic writes lost a race: rebuilt from fresh reads
+    });
+  }
+  return { applyStripeEvent };
+}
+
+/** Production wiring: the use case on the table and the configured payments provider. */
+export const applyStripeEvent = (
   db: Db,
   payments: PaymentsAdapter,
   event: Stripe.Event,
   now = new Date(),
-): Promise<EventOutcome> {
-  const ctx: EffectContext = { db, payments, now };
-  const applied = (effect: Effect) => ({
-    eventId: event.id,
-    eventType: event.type,
-    outcome: effect.outcome,
-    userId: effect.userId ?? null,
-    appliedAt: now.toISOString(),
-  });
-  await recordReceived(db, event, now);
-  return withRetry(async (): Promise<EventOutcome | typeof AGAIN> => {
-    if (await isEventApplied(db, event.id)) return 'duplicate';
-    const effect = await buildEffect(event, ctx);
-    const written = await writeEventEffect(
-      db,
-      applied(effect),
-      { ledger: effect.write, intents: effect.intents },
-      now,
-      async () => {
-        for (const call of effect.before ?? []) await call();
-      },
-    );
-    if (written === 'duplicate') return 'duplicate';
-    if (written === 'written') {
-      for (const call of effect.after ?? []) {
-        await call().catch((err: Error) => logger.error('stripe follow-up failed', { eventId: event.id, error: err }));
-      }
-      return outcomeOf(effect);
-    }
-    if (effect.witness && (await witnessed(db, effect.witness))) {
-      // another event (or an earlier delivery) carried the same cause: record this event as done
-      await writeEventEffect(db, applied({ ...effect, outcome: `already-applied (${effect.outcome})` }), {}, now);
-      return 'already-applied';
-    }
-    return AGAIN; // optimistic writes lost a race: rebuilt from fresh reads
-  });
-}
+): Promise<EventOutcome> =>
+  stripeEventUseCases({ store: bindDb(db, stripeRepositories), payments }).applyStripeEvent(event, now);

@@ -4,8 +4,7 @@
  */
 import { ledgerEntryId, moneyMeta } from '../../shared/domain/ledger';
 import { creditCount } from '../../shared/domain/plans';
-import { getBalance, getLot, type LedgerWrite } from '../../shared/repositories/ledger-repository';
-import { findPaymentGrant } from '../../shared/repositories/billing-repository';
+import type { LedgerWrite } from '../../shared/repositories/ledger-repository';
 import { ignored, type Effect, type EffectContext } from './stripe-effect';
 
 /**
@@ -21,19 +20,19 @@ export async function revocationEffect(
   paid: number,
   currency: string | null = null,
 ): Promise<Effect> {
-  const { db } = ctx;
-  const g = await findPaymentGrant(db, refs);
+  const { store } = ctx;
+  const g = await store.findPaymentGrant(refs);
   if (!g) return ignored('no grant for this payment');
   const share = paid > 0 ? Math.min(1, refunded / paid) : 1;
   const target = Math.ceil(g.amount * share);
   const revokedBefore = Number(g.revoked ?? 0);
   const toRevoke = target - revokedBefore;
   if (toRevoke <= 0) return { ...ignored('already revoked'), userId: g.userId };
-  const balance = await getBalance(db, g.userId);
+  const balance = await store.getBalance(g.userId);
   let available = Math.max(0, balance[g.bucket]);
   let lot = null;
   if (g.bucket === 'pack' && g.lotKey) {
-    lot = await getLot(db, g.userId, g.lotKey);
+    lot = await store.getLot(g.userId, g.lotKey);
     available = Math.max(0, lot?.remaining ?? 0);
   }
   const take = Math.min(toRevoke, available);

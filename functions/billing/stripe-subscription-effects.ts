@@ -14,8 +14,8 @@ import {
   type PlanId,
 } from '../../shared/domain/plans';
 import { ledgerEntryId, moneyMeta, renewalAmounts } from '../../shared/domain/ledger';
-import { getBalance, type LedgerWrite } from '../../shared/repositories/ledger-repository';
-import { getUser, type UserPatch, type UserRecord } from '../../shared/repositories/user-repository';
+import type { LedgerWrite } from '../../shared/repositories/ledger-repository';
+import type { UserPatch, UserRecord } from '../../shared/repositories/user-repository';
 import type { BillingIntent } from '../../shared/repositories/billing-repository';
 import type { SubscriptionView } from './payments/types';
 import { invoicePaymentRefs, invoicePlan, invoiceSubscriptionId } from './payments/stripe-objects';
@@ -33,14 +33,14 @@ import {
 
 /** invoice.paid: the period's monthly credits (first month or renewal), or a sync for any other invoice. */
 export async function invoicePaidEffect(ctx: EffectContext, inv: Stripe.Invoice): Promise<Effect> {
-  const { db, payments } = ctx;
+  const { store, payments } = ctx;
   const subId = invoiceSubscriptionId(inv);
   if (!subId) return ignored('not a subscription invoice');
   let sub = await payments.retrieveSubscription(subId);
   if (!sub) return refused(`subscription ${subId} unknown to the payments provider`, { invoiceId: inv.id });
-  const userId = await ownerOf(db, sub, null);
+  const userId = await ownerOf(store, sub, null);
   if (!userId) return refused(`no owner for subscription ${subId}`, { invoiceId: inv.id });
-  const owner = await getUser(db, userId);
+  const owner = await store.getUser(userId);
   if (!owner) return refused('unknown user', { invoiceId: inv.id, userId });
   if (otherLiveSubscription(owner, subId)) {
     // a second subscription paid while another is live: nothing granted, ended at once and refunded
@@ -69,7 +69,7 @@ export async function invoicePaidEffect(ctx: EffectContext, inv: Stripe.Invoice)
   }
   if (reason === 'subscription_cycle' && sub.scheduledPlan === plan)
     sub = await payments.applyScheduledPlan(subId, plan);
-  const balance = await getBalance(db, userId);
+  const balance = await store.getBalance(userId);
   const allowance = monthlyAllowance(plan);
   const { grant, capped } = renewalAmounts(balance.monthly, allowance, rolloverCapOf(plan)!);
   const entryId = ledgerEntryId('grant.monthly', inv.id);
@@ -160,8 +160,8 @@ async function subscriptionSyncParts(
   customerId: string | null,
   opts: { skipExpire?: boolean } = {},
 ): Promise<SyncParts> {
-  const { db } = ctx;
-  const user = await getUser(db, userId);
+  const { store } = ctx;
+  const user = await store.getUser(userId);
   if (!user) return { intents: [], outcome: refused('unknown user', { subscriptionId: sub.id, userId }).outcome };
   if (isLiveSubscriptionStatus(sub.status) && otherLiveSubscription(user, sub.id))
     return {
@@ -190,8 +190,8 @@ async function subscriptionSyncParts(
   if (fields && ENDED_STATUSES.includes(sub.status) && !opts.skipExpire) {
     const causeId = `sub-end:${sub.id}`;
     witness = { userId, entryId: ledgerEntryId('expire', causeId) };
-    const balance = await getBalance(db, userId);
-    if (balance.monthly > 0 && !(await witnessed(db, witness))) {
+    const balance = await store.getBalance(userId);
+    if (balance.monthly > 0 && !(await witnessed(store, witness))) {
       write = {
         userId,
         entries: [
@@ -218,10 +218,10 @@ export async function subscriptionSyncEffect(
   userHint: string | null,
   customerId: string | null = null,
 ): Promise<Effect> {
-  const { db, payments } = ctx;
+  const { store, payments } = ctx;
   const sub = await payments.retrieveSubscription(subId);
   if (!sub) return ignored(`subscription ${subId} not found`);
-  const userId = await ownerOf(db, sub, userHint);
+  const userId = await ownerOf(store, sub, userHint);
   if (!userId) return refused(`no owner for subscription ${subId}`, { subscriptionId: subId });
   const parts = await subscriptionSyncParts(ctx, sub, userId, customerId);
   // a second live subscription is ended at once (its first invoice is refunded when invoice.paid arrives)

@@ -520,23 +520,6 @@ describe('refunds', () => {
     });
     await assertInvariant(u.sub);
   });
-
-  it('a partial refund of a monthly invoice removes its share', async () => {
-    const { u, subId } = await subscriber('creator');
-    const inv = `in_local_${subId.replace('sub_local_', '')}_1`;
-    await post(
-      stripeEvent('evt_partial', 'charge.refunded', {
-        id: 'ch_partial',
-        object: 'charge',
-        amount: 1499,
-        amount_refunded: 750,
-        invoice: inv,
-      }),
-    );
-    // 750/1499 of 60 credits, rounded up: 31 revoked
-    expect((await getBalance(ctx.db, u.sub)).monthly).toBe(29);
-    await assertInvariant(u.sub);
-  });
 });
 
 describe('finance (admin)', () => {

@@ -3,6 +3,8 @@
  * own transaction), at most one subscription is live, other open sessions of the same kind expire when one
  * completes, and a validly signed event is fulfilled only from our own record of the session (user, product,
  * amount, currency) and the provider's current view of it; mismatches grant nothing and answer 200 (no 500).
+ * Which mismatches are refused is a rule of the checkout effect, unit-tested on in-memory collaborators
+ * (functions/billing/stripe-events.test.ts); here the races, the real transactions and the route's answers.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DeleteCommand, GetCommand } from '../../shared/repositories/dynamo-client';
@@ -127,55 +129,6 @@ describe('at most one live subscription', () => {
 });
 
 describe('a validly signed event is fulfilled only from our own record', () => {
-  it('a completed session rewritten to name another user grants nothing to anyone', async () => {
-    const attacker = await newUser();
-    const victim = await newUser();
-    const id = await checkout(attacker, 'pack-30');
-    const { events, sink } = collect();
-    await payLocalSession(ctx.db, id, sink);
-    const o = events[0]!.data.object as Record<string, any>;
-    const forged = stripeEvent('evt_forged_user', 'checkout.session.completed', {
-      ...o,
-      client_reference_id: victim.sub,
-      metadata: { ...o.metadata, userId: victim.sub },
-    });
-    const res = await post(forged);
-    expect(res.status).toBe(200);
-    expect(res.body.outcome).toBe('applied');
-    expect(await kinds(victim.sub)).toEqual([]);
-    expect(await kinds(attacker.sub)).toEqual([]);
-  });
-
-  it('a pack-300 event carrying a 1 EUR trial session grants nothing', async () => {
-    const u = await newUser();
-    const id = await checkout(u, 'trial');
-    const { events, sink } = collect();
-    await payLocalSession(ctx.db, id, sink);
-    const o = events[0]!.data.object as Record<string, any>;
-    for (const [n, body] of [
-      ['relabelled', { ...o, metadata: { ...o.metadata, productType: 'pack-300' } }],
-      ['cheaper', { ...o, amount_total: 1 }],
-      ['other currency', { ...o, currency: 'usd' }],
-    ] as const) {
-      const res = await post(stripeEvent(`evt_forged_${n.replace(' ', '_')}`, 'checkout.session.completed', body));
-      expect(res.status, n).toBe(200);
-    }
-    expect(await kinds(u.sub)).toEqual([]);
-    expect((await getBalance(ctx.db, u.sub)).credits).toBe(0);
-  });
-
-  it('a pack-300 session whose paid amount is 100 grants nothing', async () => {
-    const u = await newUser();
-    const id = await checkout(u, 'pack-300');
-    const { events, sink } = collect();
-    await payLocalSession(ctx.db, id, sink);
-    const o = events[0]!.data.object as Record<string, any>;
-    const res = await post(stripeEvent('evt_pack300_cheap', 'checkout.session.completed', { ...o, amount_total: 100 }));
-    expect(res.status).toBe(200);
-    expect((await getBalance(ctx.db, u.sub)).pack).toBe(0);
-    expect((await getCheckoutRecord(ctx.db, id))!.status).toBe('refused');
-  });
-
   it('a session we never opened, or one for a user who no longer exists, answers 200 and grants nothing (no 500)', async () => {
     const u = await newUser();
     const ghost = stripeEvent('evt_ghost', 'checkout.session.completed', {
