@@ -194,13 +194,16 @@ export async function tryOn(
     // the old garment of this slot, where the new one does not cover it
     const old = shoesOld ? shoesOld.region : oldRegion(body, maps, slot, layer.y1, waist, topEnd);
     const region = new Uint8Array(W * H);
+    // where the new garment will hide what is under it (the fill's seams there need not match)
+    const covered = new Uint8Array(W * H);
     for (let i = 0; i < region.length; i++) {
-      if (old[i] && !head[i] && layer.data[i * 4 + 3]! < 160) {
+      if (layer.data[i * 4 + 3]! >= 160) covered[i] = 255;
+      else if (old[i] && !head[i]) {
         region[i] = 255;
         filled[i] = 255;
       }
     }
-    fillRegion(out, region, body, maps, light, slot);
+    fillRegion(out, region, body, maps, light, slot, covered);
     lap('fill');
     composite(out, layer, light, coverage);
     lap('composite');
