@@ -9,6 +9,9 @@ import { analyzePerson, tryOn, type EngineSlot, type PersonAnalysis, type RgbaIm
 import { bodyFrom, type Body } from '../../shared/engine/perception/body';
 import { isSkin, skinModel, widenedSkin } from '../../shared/engine/perception/appearance';
 import { loadGarment, loadPerson } from '../../test/engine/fixtures';
+import { hardFill } from '../../test/engine/metrics/cover';
+import { metricContext } from '../../test/engine/metrics/context';
+import { METRIC_THRESHOLDS } from '../../test/engine/metrics/thresholds';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
 
 beforeAll(async () => {
@@ -96,5 +99,15 @@ describe('compose (real models)', () => {
     // one hand at her chest (the other is raised over her head); 10% of its surroundings were the old top before
     expect(shares).toHaveLength(1);
     expect(shares[0]).toBeLessThan(0.05);
+  }, 30_000);
+
+  it('feathers the fill into what it meets: no hard-edged box at the neckline or the hem (tees on ai-body, cgi-model-2)', async () => {
+    // the old garment's fill met the photo along the zone's straight lines: the old dress below a tee's hem
+    // (ai-body: 1.24 spans of hard edge), skin boxes at the neckline and a shoulder (cgi-model-2: 1.23)
+    for (const name of ['ai-body', 'cgi-model-2']) {
+      const { person, result } = await render(name, 'tee-white.jpg', 'top');
+      const ctx = metricContext(person, result.image, result.analysis, result.layers.garment.data);
+      expect(hardFill(ctx), name).toBeLessThanOrEqual(METRIC_THRESHOLDS.hardFillMax);
+    }
   }, 30_000);
 });
