@@ -110,4 +110,30 @@ describe('compose (real models)', () => {
       expect(hardFill(ctx), name).toBeLessThanOrEqual(METRIC_THRESHOLDS.hardFillMax);
     }
   }, 30_000);
+
+  it("covers the old top in the narrow gap between a new tee's sleeve and body piece (cgi-model-27, a tee, x a tee)", async () => {
+    const { person, body, result } = await render('cgi-model-27', 'tee-white.jpg', 'top');
+    const W = person.width;
+    // below the shoulders' line and above the armpits: the old tee filled (with skin: a wedge at her shoulder) in
+    // narrow gaps of the new tee (runs along a row, under no garment, with the tee on both ends, at most 0.12
+    // shoulder spans long)
+    let wedge = 0;
+    const g = result.layers.garment.data;
+    const y0 = Math.round(body.neck.y);
+    const y1 = Math.round(body.neck.y + body.torsoH * 0.3);
+    const maxRun = body.span * 0.12;
+    for (let y = y0; y <= y1; y++) {
+      let start = -1;
+      for (let x = 1; x < W; x++) {
+        const i = y * W + x;
+        if (g[i]! < 128 && g[i - 1]! >= 128) start = x;
+        if (g[i]! >= 128 && g[i - 1]! < 128 && start >= 0) {
+          if (x - start <= maxRun) for (let k = start; k < x; k++) if (result.layers.filled.data[y * W + k]) wedge++;
+          start = -1;
+        }
+      }
+    }
+    // 0.0014 span² before (the rest of the wedge is open to the background above); none now
+    expect(wedge / body.span ** 2).toBeLessThan(0.0005);
+  }, 30_000);
 });
