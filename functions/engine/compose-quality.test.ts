@@ -9,6 +9,9 @@ import { analyzePerson, tryOn, type EngineSlot, type PersonAnalysis, type RgbaIm
 import { bodyFrom, type Body } from '../../shared/engine/perception/body';
 import { isSkin, skinModel, widenedSkin } from '../../shared/engine/perception/appearance';
 import { loadGarment, loadPerson } from '../../test/engine/fixtures';
+import { hardFill } from '../../test/engine/metrics/cover';
+import { metricContext } from '../../test/engine/metrics/context';
+import { METRIC_THRESHOLDS } from '../../test/engine/metrics/thresholds';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
 
 beforeAll(async () => {
@@ -96,5 +99,41 @@ describe('compose (real models)', () => {
     // one hand at her chest (the other is raised over her head); 10% of its surroundings were the old top before
     expect(shares).toHaveLength(1);
     expect(shares[0]).toBeLessThan(0.05);
+  }, 30_000);
+
+  it('feathers the fill into what it meets: no hard-edged box at the neckline or the hem (tees on ai-body, cgi-model-2)', async () => {
+    // the old garment's fill met the photo along the zone's straight lines: the old dress below a tee's hem
+    // (ai-body: 1.24 spans of hard edge), skin boxes at the neckline and a shoulder (cgi-model-2: 1.23)
+    for (const name of ['ai-body', 'cgi-model-2']) {
+      const { person, result } = await render(name, 'tee-white.jpg', 'top');
+      const ctx = metricContext(person, result.image, result.analysis, result.layers.garment.data);
+      expect(hardFill(ctx), name).toBeLessThanOrEqual(METRIC_THRESHOLDS.hardFillMax);
+    }
+  }, 30_000);
+
+  it("covers the old top in the narrow gap between a new tee's sleeve and body piece (cgi-model-27, a tee, x a tee)", async () => {
+    const { person, body, result } = await render('cgi-model-27', 'tee-white.jpg', 'top');
+    const W = person.width;
+    // below the shoulders' line and above the armpits: the old tee filled (with skin: a wedge at her shoulder) in
+    // narrow gaps of the new tee (runs along a row, under no garment, with the tee on both ends, at most 0.12
+    // shoulder spans long)
+    let wedge = 0;
+    const g = result.layers.garment.data;
+    const y0 = Math.round(body.neck.y);
+    const y1 = Math.round(body.neck.y + body.torsoH * 0.3);
+    const maxRun = body.span * 0.12;
+    for (let y = y0; y <= y1; y++) {
+      let start = -1;
+      for (let x = 1; x < W; x++) {
+        const i = y * W + x;
+        if (g[i]! < 128 && g[i - 1]! >= 128) start = x;
+        if (g[i]! >= 128 && g[i - 1]! < 128 && start >= 0) {
+          if (x - start <= maxRun) for (let k = start; k < x; k++) if (result.layers.filled.data[y * W + k]) wedge++;
+          start = -1;
+        }
+      }
+    }
+    // 0.0014 span² before (the rest of the wedge is open to the background above); none now
+    expect(wedge / body.span ** 2).toBeLessThan(0.0005);
   }, 30_000);
 });

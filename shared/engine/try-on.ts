@@ -24,7 +24,7 @@ import { newLayer } from './core/raster';
 import { EngineRefusal } from './checks/refusal';
 import type { GrayImage, ModelRuntime, PersonAnalysis, RgbaImage } from './core/types';
 import { variantFor, type VariantOptions } from './look/variants';
-import { clip, occlude } from './compose/occlusion';
+import { clip, easeCover, occlude } from './compose/occlusion';
 import { fillRegion, oldRegion, oldShoes, oldTopEnd } from './compose/fill';
 import { composite } from './compose/composite';
 import { readScene, type Scene } from './compose/scene';
@@ -202,14 +202,19 @@ export async function tryOn(
     lap('warp');
     // the old garment of this slot, where the new one does not cover it
     const old = shoesOld ? shoesOld.region : oldRegion(body, maps, slot, layer.y1, waist, topEnd);
+    // a top's ease covers the old garment in the narrow gaps it leaves (not a fill of skin there)
+    if (slot === 'top' || slot === 'outerwear') easeCover(layer, old, body, maps, head);
     const region = new Uint8Array(W * H);
+    // where the new garment will hide what is under it (the fill's seams there need not match)
+    const covered = new Uint8Array(W * H);
     for (let i = 0; i < region.length; i++) {
-      if (old[i] && !head[i] && layer.data[i * 4 + 3]! < 160) {
+      if (layer.data[i * 4 + 3]! >= 160) covered[i] = 255;
+      else if (old[i] && !head[i]) {
         region[i] = 255;
         filled[i] = 255;
       }
     }
-    fillRegion(out, region, body, maps, light, slot);
+    fillRegion(out, region, body, maps, light, slot, covered);
     lap('fill');
     composite(out, layer, light, coverage);
     lap('composite');

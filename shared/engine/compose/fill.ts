@@ -340,7 +340,10 @@ export function onBody(body: Body, caps: (readonly number[])[], x: number, y: nu
 /** The top of a shoulder above its joint, in shoulder spans. */
 export const SHOULDER_TOP_RISE = 0.1;
 
-/** Fill `region` of `out` from the skin around it (on the body) or the background (off the body). */
+/**
+ * Fill `region` of `out` from the skin around it (on the body) or the background (off the body), blended into
+ * what it meets (`seamCorrection`). `covered`: where the new garment will be drawn over (no seam to match there).
+ */
 export function fillRegion(
   out: RgbaImage,
   region: Uint8Array,
@@ -348,6 +351,7 @@ export function fillRegion(
   maps: Maps,
   light: ReturnType<typeof lightField>,
   slot: EngineSlot,
+  covered: Uint8Array | null = null,
 ): void {
   const { width: W, height: H } = out;
   let any = false;
@@ -432,37 +436,225 @@ export function fillRegion(
   }
   lights.sort((a, b) => a - b);
   const ref = lights.length ? Math.max(20, lights[lights.length >> 1]!) : 0;
-  for (let y = ry0; y <= ry1; y++) {
+  // the fill at (x, y): skin on the body, the background off it, times the photo's shading
+  const estimate = (x: number, y: number, into: number[]) => {
+    const p = y * W + x;
     const fy = Math.min(h - 1, Math.max(0, (y + 0.5) * k - 0.5));
     const y0 = Math.floor(fy);
     const y1 = Math.min(h - 1, y0 + 1);
     const wy = fy - y0;
+    // a shoe's fill: skin only on the leg itself above the ankle; the floor elsewhere
+    const shoeFloor = slot === 'shoes' && (belowAnkle(body, x, y) || body.mask[p]! < 128);
+    const on = shoeFloor ? 0 : onBody(body, caps, x, y);
+    const fx = Math.min(w - 1, Math.max(0, (x + 0.5) * k - 0.5));
+    const x0 = Math.floor(fx);
+    const x1 = Math.min(w - 1, x0 + 1);
+    const wx = fx - x0;
+    const l = ref > 0 ? light.smooth(x, y) : -1;
+    const shade = l < 0 ? 1 : 1 + 0.5 * (Math.max(0.7, Math.min(1.3, l / ref)) - 1);
+    const q00 = (y0 * w + x0) * 3;
+    const q01 = (y0 * w + x1) * 3;
+    const q10 = (y1 * w + x0) * 3;
+    const q11 = (y1 * w + x1) * 3;
+    const w00 = (1 - wx) * (1 - wy);
+    const w01 = wx * (1 - wy);
+    const w10 = (1 - wx) * wy;
+    const w11 = wx * wy;
+    for (let c = 0; c < 3; c++) {
+      const sk = skinRgb[q00 + c]! * w00 + skinRgb[q01 + c]! * w01 + skinRgb[q10 + c]! * w10 + skinRgb[q11 + c]! * w11;
+      const bg = bgRgb[q00 + c]! * w00 + bgRgb[q01 + c]! * w01 + bgRgb[q10 + c]! * w10 + bgRgb[q11 + c]! * w11;
+      into[c] = (sk * on + bg * (1 - on)) * shade;
+    }
+  };
+  const seam = seamCorrection(out, region, covered, Math.max(3, body.span * SEAM_FEATHER), estimate, ry0, ry1);
+  const v = [0, 0, 0];
+  const sc = [0, 0, 0];
+  for (let y = ry0; y <= ry1; y++) {
     for (let x = 0; x < W; x++) {
       const p = y * W + x;
       if (!region[p]) continue;
-      // a shoe's fill: skin only on the leg itself above the ankle; the floor elsewhere
-      const shoeFloor = slot === 'shoes' && (belowAnkle(body, x, y) || body.mask[p]! < 128);
-      const on = shoeFloor ? 0 : onBody(body, caps, x, y);
-      const fx = Math.min(w - 1, Math.max(0, (x + 0.5) * k - 0.5));
-      const x0 = Math.floor(fx);
-      const x1 = Math.min(w - 1, x0 + 1);
-      const wx = fx - x0;
-      const l = ref > 0 ? light.smooth(x, y) : -1;
-      const shade = l < 0 ? 1 : 1 + 0.5 * (Math.max(0.7, Math.min(1.3, l / ref)) - 1);
-      const q00 = (y0 * w + x0) * 3;
-      const q01 = (y0 * w + x1) * 3;
-      const q10 = (y1 * w + x0) * 3;
-      const q11 = (y1 * w + x1) * 3;
-      const w00 = (1 - wx) * (1 - wy);
-      const w01 = wx * (1 - wy);
-      const w10 = (1 - wx) * wy;
-      const w11 = wx * wy;
-      for (let c = 0; c < 3; c++) {
-        const sk =
-          skinRgb[q00 + c]! * w00 + skinRgb[q01 + c]! * w01 + skinRgb[q10 + c]! * w10 + skinRgb[q11 + c]! * w11;
-        const bg = bgRgb[q00 + c]! * w00 + bgRgb[q01 + c]! * w01 + bgRgb[q10 + c]! * w10 + bgRgb[q11 + c]! * w11;
-        out.data[p * 4 + c] = (sk * on + bg * (1 - on)) * shade;
-      }
+      estimate(x, y, v);
+      const s = seam?.at(x, y, sc) ? sc : null;
+      for (let c = 0; c < 3; c++) out.data[p * 4 + c] = Math.max(0, Math.min(255, Math.round(v[c]! + (s ? s[c]! : 0))));
     }
   }
 }
+
+/** How far, in shoulder spans, the fill is blended into what it meets (the photo's own pixels). */
+export const SEAM_FEATHER = 0.07;
+
+/**
+ * The fill meets the photo seamlessly: at every pixel next to the region that stays seen (not under the new
+ * garment: `covered`), the difference between what is there (skin, the background, an old garment the zone stops
+ * at, a hand) and the fill beside it is carried into the region, faded out over `radius` pixels and relaxed
+ * towards the smooth (harmonic) correction, so a thin strip between skin and the background meets each. A flat
+ * fill meeting the photo along the zone's straight lines drew a hard-edged box (at the neckline, the hem, a
+ * shoulder); now it is feathered into what is around it, like a seamless clone. Returns the correction per pixel
+ * (`at`: false where there is none).
+ */
+export function seamCorrection(
+  out: RgbaImage,
+  region: Uint8Array,
+  covered: Uint8Array | null,
+  radius: number,
+  estimate: (x: number, y: number, into: number[]) => void,
+  ry0: number,
+  ry1: number,
+): { at: (x: number, y: number, into: number[]) => boolean } | null {
+  const { width: W, height: H, data } = out;
+  const pad = Math.ceil(radius) + 2;
+  let bx0 = W;
+  let bx1 = -1;
+  for (let y = ry0; y <= ry1; y++) {
+    const row = region.subarray(y * W, y * W + W);
+    const a = row.indexOf(255);
+    if (a < 0) continue;
+    bx0 = Math.min(bx0, a);
+    bx1 = Math.max(bx1, row.lastIndexOf(255));
+  }
+  if (bx1 < 0) return null;
+  const x0 = Math.max(0, bx0 - pad);
+  const x1 = Math.min(W - 1, bx1 + pad);
+  const y0 = Math.max(0, ry0 - pad);
+  const y1 = Math.min(H - 1, ry1 + pad);
+  const cw = x1 - x0 + 1;
+  const ch = y1 - y0 + 1;
+  const resid = new Float32Array(cw * ch * 3);
+  const weight = new Float32Array(cw * ch);
+  // distance (chamfer) from the seen edge, inside the region
+  const dist = new Float32Array(cw * ch).fill(Infinity);
+  const v = [0, 0, 0];
+  const sum = [0, 0, 0];
+  const seen = (p: number) => !region[p] && !(covered && covered[p]);
+  let any = false;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const p = y * W + x;
+      const b = (y - y0) * cw + x - x0;
+      if (region[p]) continue;
+      if (!seen(p)) continue;
+      // next to the region: the difference to the fill of the region's pixels beside it (the fill's own
+      // estimate here may be of another kind: the background beside a leg that is filled with skin)
+      let n = 0;
+      sum[0] = sum[1] = sum[2] = 0;
+      for (let e = 0; e < 4; e++) {
+        const q = e === 0 ? (x > 0 ? p - 1 : -1) : e === 1 ? (x < W - 1 ? p + 1 : -1) : e === 2 ? p - W : p + W;
+        if (q < 0 || q >= W * H || !region[q]) continue;
+        estimate(q % W, (q / W) | 0, v);
+        sum[0] += v[0]!;
+        sum[1] += v[1]!;
+        sum[2] += v[2]!;
+        n++;
+      }
+      if (!n) continue;
+      for (let c = 0; c < 3; c++) resid[b * 3 + c] = data[p * 4 + c]! - sum[c]! / n;
+      weight[b] = 1;
+      dist[b] = 0;
+      any = true;
+    }
+  }
+  if (!any) return null;
+  // two-pass chamfer distance through the region from the seen edge
+  const reg = new Uint8Array(cw * ch);
+  for (let y = 0; y < ch; y++) {
+    const o = (y + y0) * W + x0;
+    reg.set(region.subarray(o, o + cw), y * cw);
+  }
+  // (and which edge pixel is nearest: its difference starts the correction)
+  const D = Math.SQRT2;
+  const near = new Int32Array(cw * ch).fill(-1);
+  for (let b = 0; b < cw * ch; b++) if (weight[b] === 1) near[b] = b;
+  const relax = (b: number, j: number, step: number) => {
+    if (dist[j]! + step < dist[b]!) {
+      dist[b] = dist[j]! + step;
+      near[b] = near[j]!;
+    }
+  };
+  for (let y = 0; y < ch; y++) {
+    for (let x = 0; x < cw; x++) {
+      const b = y * cw + x;
+      if (!reg[b]) continue;
+      if (x > 0) relax(b, b - 1, 1);
+      if (y > 0) {
+        relax(b, b - cw, 1);
+        if (x > 0) relax(b, b - cw - 1, D);
+        if (x < cw - 1) relax(b, b - cw + 1, D);
+      }
+    }
+  }
+  for (let y = ch - 1; y >= 0; y--) {
+    for (let x = cw - 1; x >= 0; x--) {
+      const b = y * cw + x;
+      if (!reg[b]) continue;
+      if (x < cw - 1) relax(b, b + 1, 1);
+      if (y < ch - 1) {
+        relax(b, b + cw, 1);
+        if (x < cw - 1) relax(b, b + cw + 1, D);
+        if (x > 0) relax(b, b + cw - 1, D);
+      }
+    }
+  }
+  // the correction: the nearest edge pixel's difference, faded to nothing at `radius` (smooth-stepped)...
+  // cells: 2 the seen edge (held), 1 the band (relaxed), 0 the region beyond it (no correction), -1 unseen
+  const corr = new Float32Array(cw * ch * 3);
+  const cell = new Int8Array(cw * ch).fill(-1);
+  const band: number[] = [];
+  for (let b = 0; b < cw * ch; b++) {
+    const d = dist[b]!;
+    if (weight[b] === 1) {
+      cell[b] = 2;
+      for (let c = 0; c < 3; c++) corr[b * 3 + c] = resid[b * 3 + c]!;
+    } else if (reg[b] && d < radius) {
+      cell[b] = 1;
+      const t = d / radius;
+      const f = 1 - t * t * (3 - 2 * t);
+      const e = near[b]!;
+      if (e >= 0) for (let c = 0; c < 3; c++) corr[b * 3 + c] = resid[e * 3 + c]! * f;
+      band.push(b);
+    } else if (reg[b]) cell[b] = 0;
+  }
+  // ...then relaxed towards the harmonic one (Gauss-Seidel, the seen edge and the band's inner end held): a thin
+  // strip between skin and the background meets each of them, not their average. An unseen neighbour (under the
+  // garment, or not the region's) holds nothing.
+  const order = Int32Array.from(band);
+  const N = cw * ch;
+  for (let it = 0; it < SEAM_RELAX; it++) {
+    for (let k = 0; k < order.length; k++) {
+      const b = order[k]!;
+      const x = b % cw;
+      let n = 0;
+      let r = 0;
+      let g = 0;
+      let bl = 0;
+      for (let e = 0; e < 4; e++) {
+        const j = e === 0 ? (x > 0 ? b - 1 : -1) : e === 1 ? (x < cw - 1 ? b + 1 : -1) : e === 2 ? b - cw : b + cw;
+        if (j < 0 || j >= N) continue;
+        const t = cell[j]!;
+        if (t < 0) continue;
+        n++;
+        if (t === 0) continue;
+        r += corr[j * 3]!;
+        g += corr[j * 3 + 1]!;
+        bl += corr[j * 3 + 2]!;
+      }
+      if (!n) continue;
+      corr[b * 3] = r / n;
+      corr[b * 3 + 1] = g / n;
+      corr[b * 3 + 2] = bl / n;
+    }
+  }
+  return {
+    at: (x: number, y: number, into: number[]) => {
+      if (x < x0 || x > x1 || y < y0 || y > y1) return false;
+      const b = (y - y0) * cw + x - x0;
+      if (cell[b] !== 1) return false;
+      into[0] = corr[b * 3]!;
+      into[1] = corr[b * 3 + 1]!;
+      into[2] = corr[b * 3 + 2]!;
+      return true;
+    },
+  };
+}
+
+/** Gauss-Seidel sweeps over the seam's band (a few pixels wide, started from the nearest edge's difference: twenty sweeps smooth it). */
+const SEAM_RELAX = 20;

@@ -282,3 +282,86 @@ export function clip(layer: Layer, room: Uint8Array, inverse = false): void {
 export const NECK_HALF_WIDTH = 0.17;
 /** Where the neck meets the shoulders' slope: this fraction of the chin-to-shoulder-line height above that line. */
 export const NECK_BASE_RISE = 0.3;
+
+/** Gaps in a top narrower than twice this (in shoulder spans) over the old garment are the new garment's. */
+export const EASE_COVER = 0.06;
+
+/**
+ * The new top's ease covers the old one: where the drawn top leaves a narrow gap over the old garment (between a
+ * sleeve and the body piece at the shoulder, a sliver between a forearm's cut and the top's edge), the gap is the
+ * new garment's (its colour carried in from the nearest drawn pixels), not the old garment's fill: filling it drew
+ * a stray skin wedge at a shoulder. Only pixels of `old` (the old garment: not skin, hair or a hand) are taken;
+ * never the neck's opening and the middle of the chest below it, where the garment's own neckline (a V) is.
+ */
+export function easeCover(layer: Layer, old: Uint8Array, body: Body, maps: Maps, head: Uint8Array): void {
+  if (layer.x1 < layer.x0) return;
+  const W = layer.width;
+  const r = Math.max(1, Math.round(body.span * EASE_COVER));
+  const x0 = Math.max(0, layer.x0 - r);
+  const y0 = Math.max(0, layer.y0 - r);
+  const x1 = Math.min(W - 1, layer.x1 + r);
+  const y1 = Math.min(layer.height - 1, layer.y1 + r);
+  const cw = x1 - x0 + 1;
+  const ch = y1 - y0 + 1;
+  const drawn = new Uint8Array(cw * ch);
+  for (let y = 0; y < ch; y++)
+    for (let x = 0; x < cw; x++) if (layer.data[((y + y0) * W + x + x0) * 4 + 3]! >= 128) drawn[y * cw + x] = 255;
+  const closed = erode(dilate(drawn, cw, ch, r), cw, ch, r);
+  const neckHalf = body.span * NECK_HALF_WIDTH;
+  const chestY = body.neck.y + body.span * 0.5;
+  const todo: number[] = [];
+  for (let y = 0; y < ch; y++) {
+    for (let x = 0; x < cw; x++) {
+      const b = y * cw + x;
+      if (!closed[b] || drawn[b]) continue;
+      const p = (y + y0) * W + x + x0;
+      if (!old[p] || head[p] || maps.hands[p] || maps.skin[p]) continue;
+      if (Math.abs(x + x0 - body.neck.x) < neckHalf && y + y0 < chestY) continue;
+      todo.push(b);
+    }
+  }
+  // colour: grown in from the drawn pixels, ring by ring (the mean of the coloured 8-neighbours)
+  let left = todo;
+  const d = layer.data;
+  while (left.length) {
+    const next: number[] = [];
+    const done: [number, number, number, number][] = [];
+    for (const b of left) {
+      const x = b % cw;
+      const y = (b - x) / cw;
+      let n = 0;
+      let rr = 0;
+      let gg = 0;
+      let bb = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          const yy = y + dy;
+          if ((!dx && !dy) || xx < 0 || yy < 0 || xx >= cw || yy >= ch || !drawn[yy * cw + xx]) continue;
+          const o = ((yy + y0) * W + xx + x0) * 4;
+          rr += d[o]!;
+          gg += d[o + 1]!;
+          bb += d[o + 2]!;
+          n++;
+        }
+      }
+      if (n) done.push([b, rr / n, gg / n, bb / n]);
+      else next.push(b);
+    }
+    if (!done.length) break;
+    for (const [b, rr, gg, bb] of done) {
+      const x = b % cw;
+      const o = (((b - x) / cw + y0) * W + x + x0) * 4;
+      d[o] = rr;
+      d[o + 1] = gg;
+      d[o + 2] = bb;
+      d[o + 3] = 255;
+      drawn[b] = 255;
+      layer.x0 = Math.min(layer.x0, x + x0);
+      layer.x1 = Math.max(layer.x1, x + x0);
+      layer.y0 = Math.min(layer.y0, (b - x) / cw + y0);
+      layer.y1 = Math.max(layer.y1, (b - x) / cw + y0);
+    }
+    left = next;
+  }
+}
