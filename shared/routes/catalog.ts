@@ -2,39 +2,39 @@
 import { ADMIN, defineGroup } from './route-def';
 import { PUBLIC_LIST_EDGE_SECONDS } from '../domain/edge';
 import {
+  exploreStylePageSchema,
   exploreStylesQuery,
+  exploreTagListSchema,
+  favoriteCountSchema,
   favoritesPageQuery,
+  favoriteStateSchema,
+  favoriteStylePageSchema,
+  favoriteToggleSchema,
   flagStyleSchema,
-  stylesListQuery,
   preferencesSchema,
+  preferencesViewSchema,
   profilePatchSchema,
+  publicProfileSchema,
+  publicUserSchema,
+  styleReportListSchema,
+  styleReportSchema,
+  stylesListQuery,
+  userLinkListSchema,
   userLinkSchema,
+  userLinkViewSchema,
 } from '../schemas/discovery';
 import {
   categoryListSchema,
   collectionDetailSchema,
   collectionSummaryListSchema,
-  exploreStylePageSchema,
-  exploreTagListSchema,
-  favoriteCountSchema,
-  favoriteStateSchema,
-  favoriteStylePageSchema,
-  favoriteToggleSchema,
-  generationListSchema,
-  preferencesViewSchema,
   promptTemplateListSchema,
   promptTemplateSchema,
-  publicProfileSchema,
-  publicUserSchema,
   rawTemplateListSchema,
   rawTemplateSchema,
   styleDetailSchema,
   styleProductListSchema,
-  styleReportListSchema,
-  styleReportSchema,
-  userLinkListSchema,
-  userLinkViewSchema,
-} from '../schemas/responses';
+} from '../schemas/catalog';
+import { generationListSchema } from '../schemas/generation';
 import { currentUserSchema } from '../schemas/user';
 
 export const catalogRoutes = defineGroup('catalog', { auth: 'user' }, [

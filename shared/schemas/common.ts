@@ -1,7 +1,14 @@
 /**
- * The small answers many routes share (an id, a URL, a receipt) and the OpenAPI document's shape: apart from
- * responses.ts so that a group whose routes need only these (the Stripe webhook) does not build every response
- * schema at cold start (responses.ts re-exports them).
+ * Response bodies of the API (issue 16) live by area, next to their requests (admin.ts, billing.ts, catalog.ts,
+ * discovery.ts, generation.ts, privacy.ts, share.ts, upload.ts, ...): one zod schema per JSON answer, named by the
+ * route table (shared/routes/ `response`), checked against every response the integration tests receive
+ * (test/support/integration.ts), published in the OpenAPI document and inferred by the SPA's fetchers
+ * (web/src/features/<feature>/api). Objects are not strict: a field the server adds is not drift, a field it drops or
+ * retypes is.
+ *
+ * This file holds the small answers many routes share (an id, a URL, a receipt), the OpenAPI document's shape and the
+ * field pieces the area files reuse; it imports no other schema file, so a group whose routes need only these (the
+ * Stripe webhook) does not build the other areas' schemas at cold start, and no two area files import each other.
  */
 import * as z from 'zod';
 import { lazySchema } from './lazy-schema';
@@ -20,3 +27,11 @@ export const openApiDocumentSchema = /* @__PURE__ */ lazySchema(() =>
     paths: z.record(z.string(), z.unknown()),
   }),
 );
+
+/** A text field that may be null. */
+export const nstr = /* @__PURE__ */ lazySchema(() => z.string().nullable());
+/** A count (an integer). */
+export const count = /* @__PURE__ */ lazySchema(() => z.number().int());
+export type UrlResult = z.output<typeof urlResultSchema>;
+export type IdResult = z.output<typeof idResultSchema>;
+export type DeletedResult = z.output<typeof deletedResultSchema>;

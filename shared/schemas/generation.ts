@@ -12,6 +12,7 @@ import {
   OUTFIT_SLOTS,
   PIECE_SOURCES,
 } from '../domain/outfit';
+import { nstr } from './common';
 import { lazySchema } from './lazy-schema';
 
 const id = /* @__PURE__ */ lazySchema(() => z.string().trim().min(1).max(128));
@@ -253,3 +254,15 @@ export const generationSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 export type GenerationView = z.infer<typeof generationSchema>;
+
+// Responses (the route table's `response`: see common.ts)
+export const feedbackViewSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ rating: z.number(), styleId: nstr, generationId: z.string().optional() }),
+);
+export const generationListSchema = /* @__PURE__ */ lazySchema(() => z.array(generationSchema));
+export type FeedbackView = z.output<typeof feedbackViewSchema>;
+export const keepVariantsResultSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    kept: z.array(z.object({ index: z.number(), generationId: z.string() })),
+  }),
+);

@@ -3,7 +3,7 @@
  * rule, the category picker (at most 3, no duplicates), tag chips and the product form's messages.
  */
 import * as z from 'zod';
-import type { AdminStyleView } from '../../../../../shared/schemas/responses';
+import type { AdminStyleView } from '../../../../../shared/schemas/admin';
 import {
   MAX_STYLE_CATEGORIES,
   normalizeSex,
