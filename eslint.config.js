@@ -12,7 +12,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
-import { importX } from 'eslint-plugin-import-x';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import ts from 'typescript';
 import backend from './eslint/backend.config.js';
@@ -44,6 +44,18 @@ const features = readdirSync(new URL(`./${FEATURES_DIR}`, import.meta.url), { wi
 const DOM_NODE_FILES = /** @type {{ include: string[] }} */ (
   ts.readConfigFile(fileURLToPath(new URL('./tsconfig.dom-node.json', import.meta.url)), ts.sys.readFile).config
 ).include.map((p) => (/\.tsx?$/.test(p) ? p : `${p}/**/*.{ts,tsx}`));
+
+/**
+ * How import-x finds a module: Node's resolution, and the SPA's `@/…` and `@shared/…` (web/tsconfig.paths.json), so
+ * no-cycle and the feature boundaries see an aliased import as the file it is (an import it cannot resolve is one
+ * they cannot check).
+ */
+const RESOLVER = [
+  createNodeResolver({
+    extensions: ['.ts', '.tsx', '.js'],
+    tsconfig: { configFile: fileURLToPath(new URL('./web/tsconfig.paths.json', import.meta.url)) },
+  }),
+];
 
 export default tseslint.config(
   {
@@ -123,7 +135,7 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'import-x/resolver-next': RESOLVER,
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
@@ -137,7 +149,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'import-x/resolver-next': RESOLVER,
     },
     rules: {
       ...reactHooks.configs.flat.recommended.rules,

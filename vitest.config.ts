@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { webAliases } from './web/build/aliases.ts';
 
 /**
  * `npm test` runs every project: unit (shared, functions, infra code), web (jsdom), integration (handlers
@@ -28,6 +29,8 @@ export default defineConfig({
       },
       {
         esbuild: { jsx: 'automatic' },
+        // `@/…` and `@shared/…` (web/tsconfig.paths.json), as the Vite build resolves them
+        resolve: { alias: webAliases() },
         test: {
           name: 'web',
           environment: 'jsdom',
@@ -66,6 +69,8 @@ export default defineConfig({
         },
       },
       {
+        // the browser tests import a few SPA modules (constants), which use the SPA's aliases
+        resolve: { alias: webAliases() },
         test: {
           name: 'e2e',
           environment: 'node',

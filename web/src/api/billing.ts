@@ -1,5 +1,5 @@
 /** Billing calls (docs/api.md "Billing, credits and the Stripe webhook") as TanStack Query hooks. */
-import type { CreditsView, LedgerEntryView, LedgerPage, SubscriptionSummary } from '../../../shared/schemas/billing';
+import type { CreditsView, LedgerEntryView, LedgerPage, SubscriptionSummary } from '@shared/schemas/billing';
 import {
   queryOptions,
   useInfiniteQuery,
@@ -8,7 +8,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { MonthlyPlanId, ProductType } from '../../../shared/domain/plans';
+import type { MonthlyPlanId, ProductType } from '@shared/domain/plans';
 import { fetchApi } from './endpoints';
 import { queryKeys } from './query-keys';
 import { rememberBalance } from '../lib/format';

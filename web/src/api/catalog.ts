@@ -8,11 +8,11 @@ import type {
   StyleDetail,
   StyleProduct,
   StyleSummary,
-} from '../../../shared/schemas/catalog';
+} from '@shared/schemas/catalog';
 import { keepPreviousData, queryOptions, useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { fetchApi } from './endpoints';
 import { queryKeys } from './query-keys';
-import type { PhotoProfile } from '../../../shared/schemas/photo-profile';
+import type { PhotoProfile } from '@shared/schemas/photo-profile';
 
 export type { PhotoProfile };
 

@@ -1,5 +1,5 @@
 /** Generations: the list (polled while any is active), one generation, delete, feedback, keeping variants (starts: features/generate). */
-import type { FeedbackView, GenerationView } from '../../../shared/schemas/generation';
+import type { FeedbackView, GenerationView } from '@shared/schemas/generation';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { generationDetailRefetchInterval, generationsRefetchInterval } from '../lib/polling';
 import { fetchApi, type ResponseOf } from './endpoints';

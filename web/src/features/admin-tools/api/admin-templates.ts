@@ -1,6 +1,6 @@
 /** Admin prompt-template and raw-template calls (docs/api.md, "Creator and admin tools"). */
-import type { AdminPromptTemplate, AdminRawTemplate, PromptTestResult } from '../../../../../shared/schemas/admin';
-import type { Category } from '../../../../../shared/schemas/catalog';
+import type { AdminPromptTemplate, AdminRawTemplate, PromptTestResult } from '@shared/schemas/admin';
+import type { Category } from '@shared/schemas/catalog';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchApi, type BodyIn } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';

@@ -1,5 +1,5 @@
 /** The admin user search (issue 39): one person by exact e-mail or user id. */
-import type { AdminUserSummary } from '../../../../../shared/schemas/admin';
+import type { AdminUserSummary } from '@shared/schemas/admin';
 import { useQuery } from '@tanstack/react-query';
 import { fetchApi } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';

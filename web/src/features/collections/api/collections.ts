@@ -1,5 +1,5 @@
 /** Public collections: the list (shared query with the dashboard) and one collection with its looks and links. */
-import type { AffiliateLink, CollectionDetail, CollectionLook } from '../../../../../shared/schemas/catalog';
+import type { AffiliateLink, CollectionDetail, CollectionLook } from '@shared/schemas/catalog';
 import { useQuery } from '@tanstack/react-query';
 import { getCollectionQueryOptions } from '../../../api/catalog';
 

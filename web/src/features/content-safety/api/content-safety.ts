@@ -1,6 +1,6 @@
 /** Admin content-safety calls: refusal counts and reasons, open style reports, takedown. */
-import type { RefusalSummary } from '../../../../../shared/schemas/admin';
-import type { StyleReport } from '../../../../../shared/schemas/discovery';
+import type { RefusalSummary } from '@shared/schemas/admin';
+import type { StyleReport } from '@shared/schemas/discovery';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchApi, type ResponseOf } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';

@@ -1,5 +1,5 @@
 /** Admin finance calls (docs/api.md): ledger explorer, day totals, reconciliation, CSV export. */
-import type { FinanceLedgerPage, FinanceSummary, ReconciliationReport } from '../../../../../shared/schemas/billing';
+import type { FinanceLedgerPage, FinanceSummary, ReconciliationReport } from '@shared/schemas/billing';
 import { queryOptions, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { fetchApi, fetchApiResponse } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';

@@ -1,7 +1,7 @@
 /** Influencer application calls (docs/api.md, "Creator and admin tools"). */
-import type { AdminApplication, ApplicationUser, InfluencerApplication } from '../../../../../shared/schemas/admin';
+import type { AdminApplication, ApplicationUser, InfluencerApplication } from '@shared/schemas/admin';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReviewDecision } from '../../../../../shared/domain/influencer';
+import type { ReviewDecision } from '@shared/domain/influencer';
 import { fetchApi } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';
 import type { ApplyBody, StatusFilter } from '../lib/application';

@@ -1,5 +1,5 @@
 /** My Collections' calls (docs/api.md, "Creator and admin tools"). */
-import type { CollectionStyle, MyCollection, MyCollectionDetail } from '../../../../../shared/schemas/admin';
+import type { CollectionStyle, MyCollection, MyCollectionDetail } from '@shared/schemas/admin';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchApi } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';

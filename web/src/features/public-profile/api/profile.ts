@@ -1,7 +1,7 @@
 /** Public profiles: GET /api/profile/{handle} and GET /api/users/{id} (for /influencer/{userId} links). */
-import type { PublicProfile, PublicUser } from '../../../../../shared/schemas/discovery';
+import type { PublicProfile, PublicUser } from '@shared/schemas/discovery';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { normalizeHandle } from '../../../../../shared/domain/profile-rules';
+import { normalizeHandle } from '@shared/domain/profile-rules';
 import { fetchApi } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';
 

@@ -1,7 +1,7 @@
 /** Settings calls: profile fields, avatar upload, profile links (spec 02 section 7). */
-import type { ProfilePatchInput, UserLinkInput, UserLinkView } from '../../../../../shared/schemas/discovery';
+import type { ProfilePatchInput, UserLinkInput, UserLinkView } from '@shared/schemas/discovery';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser } from '../../../../../shared/schemas/user';
+import type { CurrentUser } from '@shared/schemas/user';
 import { fetchApi } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';
 

@@ -1,6 +1,6 @@
 /** The style editor's calls (docs/api.md, "Creator and admin tools"). */
-import type { AdminProduct, AdminProductLink } from '../../../../../shared/schemas/admin';
-import type { Category, PromptTemplate } from '../../../../../shared/schemas/catalog';
+import type { AdminProduct, AdminProductLink } from '@shared/schemas/admin';
+import type { Category, PromptTemplate } from '@shared/schemas/catalog';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchApi, type BodyIn } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';
