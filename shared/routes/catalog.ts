@@ -2,20 +2,16 @@
 import { ADMIN, defineGroup } from './route-def';
 import { PUBLIC_LIST_EDGE_SECONDS } from '../domain/edge';
 import {
-  exploreStylePageSchema,
   exploreStylesQuery,
   exploreTagListSchema,
   favoriteCountSchema,
   favoritesPageQuery,
   favoriteStateSchema,
-  favoriteStylePageSchema,
   favoriteToggleSchema,
   flagStyleSchema,
   preferencesSchema,
   preferencesViewSchema,
   profilePatchSchema,
-  publicProfileSchema,
-  publicUserSchema,
   styleReportListSchema,
   styleReportSchema,
   stylesListQuery,
@@ -25,6 +21,10 @@ import {
 } from '../schemas/discovery';
 import {
   categoryListSchema,
+  exploreStylePageSchema,
+  favoriteStylePageSchema,
+  publicProfileSchema,
+  publicUserSchema,
   collectionDetailSchema,
   collectionSummaryListSchema,
   promptTemplateListSchema,

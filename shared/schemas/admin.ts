@@ -21,9 +21,11 @@ import { ACCOUNT_STATUSES } from '../domain/privacy';
 import { PLAN_IDS } from '../domain/plans';
 import { ROLES } from '../domain/roles';
 import { productLinkSchema, promptTemplateSchema, rawTemplateSchema } from './catalog';
-import { count, nstr } from './common';
 import { lazySchema } from './lazy-schema';
 import { ADMIN_USER_SEARCH_MESSAGE, isAdminUserSearchTerm } from '../domain/admin-user-search';
+
+const nstr = /* @__PURE__ */ lazySchema(() => z.string().nullable());
+const count = /* @__PURE__ */ lazySchema(() => z.number().int());
 
 const text = (max: number, msg = `At most ${max} characters`) => z.string().trim().max(max, msg);
 const optText = (max: number) =>

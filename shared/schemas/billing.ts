@@ -2,8 +2,10 @@ import * as z from 'zod';
 import { BUCKETS, LEDGER_KINDS } from '../domain/ledger';
 import { RETURN_PATH_MAX, RETURN_PATH_MESSAGE, safeReturnPath } from '../domain/return-path';
 import { MONTHLY_PLAN_IDS, PLAN_IDS, PRODUCT_TYPES } from '../domain/plans';
-import { count, nstr } from './common';
 import { lazySchema } from './lazy-schema';
+
+const nstr = /* @__PURE__ */ lazySchema(() => z.string().nullable());
+const count = /* @__PURE__ */ lazySchema(() => z.number().int());
 
 /** POST /api/subscriptions/checkout */
 export const checkoutSchema = /* @__PURE__ */ lazySchema(() =>

@@ -6,8 +6,10 @@ import * as z from 'zod';
 import { STYLE_IMAGE_TYPES } from '../domain/catalog';
 import { storedSizeChartSchema } from '../domain/size-advice';
 import { GARMENT_SLOTS } from '../domain/outfit';
-import { count, nstr } from './common';
 import { lazySchema } from './lazy-schema';
+
+const nstr = /* @__PURE__ */ lazySchema(() => z.string().nullable());
+const count = /* @__PURE__ */ lazySchema(() => z.number().int());
 
 export const categorySchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
@@ -126,3 +128,42 @@ export type AffiliateLink = CollectionDetail['affiliateLinks'][number];
 export type CollectionLook = CollectionDetail['styles'][number];
 export type RawTemplate = z.output<typeof rawTemplateSchema>;
 export type PromptTemplate = z.output<typeof promptTemplateSchema>;
+
+// Pages of the views above (their queries are in discovery.ts, which the SPA's forms import: that file stays free of
+// the catalog views, so a form does not bundle them)
+export const favoriteStyleSchema = /* @__PURE__ */ lazySchema(() =>
+  styleSummarySchema.partial().extend({ id: z.string(), favoritedAt: z.string() }),
+);
+export const publicUserSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    handle: z.string(),
+    firstName: nstr,
+    lastName: nstr,
+    profileImageUrl: nstr,
+    isInfluencer: z.boolean(),
+    isPublic: z.boolean().optional(),
+  }),
+);
+export const publicProfileSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    user: publicUserSchema,
+    links: z.array(z.object({ id: z.string(), title: z.string(), url: z.string() })),
+    collections: z.array(collectionSummarySchema),
+    showCollections: z.boolean(),
+  }),
+);
+/**
+ * GET /api/styles and GET /api/explore/styles: one page of style cards and the signed cursor of the next (null: the
+ * last page).
+ */
+export const exploreStylePageSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ items: z.array(styleSummarySchema), nextCursor: nstr }),
+);
+/** GET /api/favorites: one page of the caller's favourite styles and the signed cursor of the next (null: the last). */
+export const favoriteStylePageSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ items: z.array(favoriteStyleSchema), nextCursor: nstr }),
+);
+export type FavoriteStylePage = z.output<typeof favoriteStylePageSchema>;
+export type PublicUser = z.output<typeof publicUserSchema>;
+export type PublicProfile = z.output<typeof publicProfileSchema>;

@@ -6,9 +6,11 @@
  * (web/src/features/<feature>/api). Objects are not strict: a field the server adds is not drift, a field it drops or
  * retypes is.
  *
- * This file holds the small answers many routes share (an id, a URL, a receipt), the OpenAPI document's shape and the
- * field pieces the area files reuse; it imports no other schema file, so a group whose routes need only these (the
- * Stripe webhook) does not build the other areas' schemas at cold start, and no two area files import each other.
+ * This file holds the small answers many routes share (an id, a URL, a receipt) and the OpenAPI document's shape; it
+ * imports no other schema file, so a group whose routes need only these (the Stripe webhook) does not build the other
+ * areas' schemas at cold start. The area files do not import it: each has its own one-line `nstr`/`count`, because a
+ * module the SPA's forms reach only for such pieces stays in their first load as a chunk of its own (it imports zod,
+ * whose SPA alias has a side effect).
  */
 import * as z from 'zod';
 import { lazySchema } from './lazy-schema';
@@ -28,10 +30,6 @@ export const openApiDocumentSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A text field that may be null. */
-export const nstr = /* @__PURE__ */ lazySchema(() => z.string().nullable());
-/** A count (an integer). */
-export const count = /* @__PURE__ */ lazySchema(() => z.number().int());
 export type UrlResult = z.output<typeof urlResultSchema>;
 export type IdResult = z.output<typeof idResultSchema>;
 export type DeletedResult = z.output<typeof deletedResultSchema>;

@@ -17,9 +17,10 @@ import {
   normalizeHandle,
   REPORT_REASON_REQUIRED,
 } from '../domain/profile-rules';
-import { collectionSummarySchema, styleSummarySchema } from './catalog';
-import { count, nstr } from './common';
 import { lazySchema } from './lazy-schema';
+
+const nstr = /* @__PURE__ */ lazySchema(() => z.string().nullable());
+const count = /* @__PURE__ */ lazySchema(() => z.number().int());
 
 const unique = <T>(xs: T[]): T[] => [...new Set(xs)];
 
@@ -150,9 +151,6 @@ export type FavoritesPageQuery = z.infer<typeof favoritesPageQuery>;
 export const favoriteStateSchema = /* @__PURE__ */ lazySchema(() => z.object({ isFavorite: z.boolean() }));
 export const favoriteToggleSchema = /* @__PURE__ */ lazySchema(() => z.object({ isFavorite: z.boolean(), count }));
 export const favoriteCountSchema = /* @__PURE__ */ lazySchema(() => z.object({ count }));
-export const favoriteStyleSchema = /* @__PURE__ */ lazySchema(() =>
-  styleSummarySchema.partial().extend({ id: z.string(), favoritedAt: z.string() }),
-);
 export const styleReportSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
@@ -162,31 +160,12 @@ export const styleReportSchema = /* @__PURE__ */ lazySchema(() =>
     createdAt: z.string(),
   }),
 );
-export const publicUserSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({
-    id: z.string(),
-    handle: z.string(),
-    firstName: nstr,
-    lastName: nstr,
-    profileImageUrl: nstr,
-    isInfluencer: z.boolean(),
-    isPublic: z.boolean().optional(),
-  }),
-);
 export const userLinkViewSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     title: z.string(),
     url: z.string(),
     createdAt: z.string().optional(),
-  }),
-);
-export const publicProfileSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({
-    user: publicUserSchema,
-    links: z.array(z.object({ id: z.string(), title: z.string(), url: z.string() })),
-    collections: z.array(collectionSummarySchema),
-    showCollections: z.boolean(),
   }),
 );
 export const preferencesViewSchema = /* @__PURE__ */ lazySchema(() =>
@@ -198,27 +177,13 @@ export const preferencesViewSchema = /* @__PURE__ */ lazySchema(() =>
     onboarded: z.boolean(),
   }),
 );
-/**
- * GET /api/styles and GET /api/explore/styles: one page of style cards and the signed cursor of the next (null: the
- * last page).
- */
-export const exploreStylePageSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({ items: z.array(styleSummarySchema), nextCursor: nstr }),
-);
 /** GET /api/explore/tags: the tags of public styles, sorted. */
 export const exploreTagListSchema = /* @__PURE__ */ lazySchema(() => z.array(z.string()));
-/** GET /api/favorites: one page of the caller's favourite styles and the signed cursor of the next (null: the last). */
-export const favoriteStylePageSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({ items: z.array(favoriteStyleSchema), nextCursor: nstr }),
-);
 export const styleReportListSchema = /* @__PURE__ */ lazySchema(() => z.array(styleReportSchema));
 export const userLinkListSchema = /* @__PURE__ */ lazySchema(() => z.array(userLinkViewSchema));
 export type FavoriteStateView = z.output<typeof favoriteStateSchema>;
 export type FavoriteToggle = z.output<typeof favoriteToggleSchema>;
 export type FavoriteCount = z.output<typeof favoriteCountSchema>;
-export type FavoriteStylePage = z.output<typeof favoriteStylePageSchema>;
 export type StyleReport = z.output<typeof styleReportSchema>;
-export type PublicUser = z.output<typeof publicUserSchema>;
-export type PublicProfile = z.output<typeof publicProfileSchema>;
 export type UserLinkView = z.output<typeof userLinkViewSchema>;
 export type PreferencesView = z.output<typeof preferencesViewSchema>;

@@ -12,8 +12,9 @@ import {
   OUTFIT_SLOTS,
   PIECE_SOURCES,
 } from '../domain/outfit';
-import { nstr } from './common';
 import { lazySchema } from './lazy-schema';
+
+const nstr = /* @__PURE__ */ lazySchema(() => z.string().nullable());
 
 const id = /* @__PURE__ */ lazySchema(() => z.string().trim().min(1).max(128));
 // The preprocessors' parameter types are the inputs the clients' types see (z.input); any value still reaches them.

@@ -1,8 +1,9 @@
 /** Privacy on the wire: age statement, retention setting, account deletion receipt, data export status. */
 import * as z from 'zod';
 import { EXPORT_STATUSES, PRIVACY_MESSAGES as M, RETENTION_DAYS, isRetentionDays } from '../domain/privacy';
-import { nstr } from './common';
 import { lazySchema } from './lazy-schema';
+
+const nstr = /* @__PURE__ */ lazySchema(() => z.string().nullable());
 
 export const ageInputSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({

@@ -11,8 +11,9 @@ import {
   AI_LABEL,
   SHARE_VIEW_STATES,
 } from '../domain/shares';
-import { nstr } from './common';
 import { lazySchema } from './lazy-schema';
+
+const nstr = /* @__PURE__ */ lazySchema(() => z.string().nullable());
 
 const id = /* @__PURE__ */ lazySchema(() =>
   z

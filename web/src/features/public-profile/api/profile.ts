@@ -1,5 +1,5 @@
 /** Public profiles: GET /api/profile/{handle} and GET /api/users/{id} (for /influencer/{userId} links). */
-import type { PublicProfile, PublicUser } from '@shared/schemas/discovery';
+import type { PublicProfile, PublicUser } from '@shared/schemas/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { normalizeHandle } from '@shared/domain/profile-rules';
 import { fetchApi } from '../../../api/endpoints';
