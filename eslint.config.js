@@ -7,12 +7,14 @@
  * eslint/backend.config.js.
  */
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
-import { importX } from 'eslint-plugin-import-x';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import ts from 'typescript';
 import backend from './eslint/backend.config.js';
 
 const FEATURES_DIR = 'web/src/features';
@@ -33,6 +35,27 @@ const COMPOSED_FEATURES = ['generate', 'preview'];
 const features = readdirSync(new URL(`./${FEATURES_DIR}`, import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
+
+/**
+ * The files of the program that has both the DOM lib and Node's types (tsconfig.dom-node.json: browser tests, the
+ * bench, the web build), as globs. The project service gives every other file the nearest tsconfig.json
+ * (web/tsconfig.json for web/src, tsconfig.json for the rest); these name their program.
+ */
+const DOM_NODE_FILES = /** @type {{ include: string[] }} */ (
+  ts.readConfigFile(fileURLToPath(new URL('./tsconfig.dom-node.json', import.meta.url)), ts.sys.readFile).config
+).include.map((p) => (/\.tsx?$/.test(p) ? p : `${p}/**/*.{ts,tsx}`));
+
+/**
+ * How import-x finds a module: Node's resolution, and the SPA's `@/…` and `@shared/…` (web/tsconfig.paths.json), so
+ * no-cycle and the feature boundaries see an aliased import as the file it is (an import it cannot resolve is one
+ * they cannot check).
+ */
+const RESOLVER = [
+  createNodeResolver({
+    extensions: ['.ts', '.tsx', '.js'],
+    tsconfig: { configFile: fileURLToPath(new URL('./web/tsconfig.paths.json', import.meta.url)) },
+  }),
+];
 
 export default tseslint.config(
   {
@@ -74,13 +97,23 @@ export default tseslint.config(
   {
     // Type-aware rules (issue 22): a promise is awaited, returned or explicitly voided; no promise where a
     // void callback is expected (React event props excepted: React ignores their result); `await` only on
-    // thenables. The program is the repository's tsconfig.json (every TypeScript file is in it).
+    // thenables. The program of each file is its tsconfig (issue 42 point 4: Node, the browser, and both).
     files: ['**/*.{ts,tsx}'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
+    files: DOM_NODE_FILES,
+    languageOptions: {
+      parserOptions: {
+        projectService: false,
+        project: './tsconfig.dom-node.json',
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
   },
   {
@@ -102,7 +135,7 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'import-x/resolver-next': RESOLVER,
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
@@ -116,7 +149,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'import-x/resolver-next': RESOLVER,
     },
     rules: {
       ...reactHooks.configs.flat.recommended.rules,

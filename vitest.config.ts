@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { webAliases } from './web/build/aliases.ts';
 
 /**
  * `npm test` runs every project: unit (shared, functions, infra code), web (jsdom), integration (handlers
@@ -55,6 +56,8 @@ export default defineConfig({
       },
       {
         esbuild: { jsx: 'automatic' },
+        // `@/…` and `@shared/…` (web/tsconfig.paths.json), as the Vite build resolves them
+        resolve: { alias: webAliases() },
         test: {
           name: 'web',
           environment: 'jsdom',
@@ -93,6 +96,8 @@ export default defineConfig({
         },
       },
       {
+        // the browser tests import a few SPA modules (constants), which use the SPA's aliases
+        resolve: { alias: webAliases() },
         test: {
           name: 'e2e',
           environment: 'node',

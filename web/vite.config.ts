@@ -5,13 +5,16 @@ import tailwindcss from '@tailwindcss/vite';
 import { PRODUCT_NAME } from './src/lib/site-config';
 import { firstLoadReport } from './build/first-load-report';
 import { prerenderPages } from './build/prerender';
+import { webAliases } from './build/aliases';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** The local stack (`npm run dev` / `npm start`) serves the API, cognito-local and s3rver on one origin. */
 const backend = process.env.VITE_BACKEND ?? 'http://localhost:3000';
-// zod without its eval JIT (the CSP forbids eval): see src/lib/zod-jitless.ts
+// zod without its eval JIT (the CSP forbids eval): see src/lib/zod-jitless.ts; then `@/…` and `@shared/…`
+// (web/tsconfig.paths.json)
 const alias: AliasOptions = [
   { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
+  ...webAliases(),
 ];
 
 /**

@@ -6,8 +6,7 @@
  */
 import { findUserByEmail, getUser, type UserRecord } from '../../shared/repositories/user-repository';
 import { getBalance } from '../../shared/repositories/ledger-repository';
-import type { AdminUserSearchQuery } from '../../shared/schemas/admin';
-import type { AdminUserSearchResult, AdminUserSummary } from '../../shared/schemas/responses';
+import type { AdminUserSearchQuery, AdminUserSearchResult, AdminUserSummary } from '../../shared/schemas/admin';
 import type { Db } from '../../shared/repositories/table';
 import { isEmailTerm } from '../../shared/domain/admin-user-search';
 import { bindDb, type Store } from '../lib/bind-db';

@@ -33,7 +33,7 @@ import { getSecretString } from './secret-value';
  * Web Crypto, typed by the DOM lib as @peculiar/x509 expects: Node's global `crypto` is node:crypto's webcrypto
  * (Node 19 and later), and its generateKey overloads give ECDSA a CryptoKeyPair.
  */
-const webcrypto: Crypto = globalThis.crypto;
+const webcrypto = globalThis.crypto;
 x509.cryptoProvider.set(webcrypto);
 
 export interface SigningCredentials {

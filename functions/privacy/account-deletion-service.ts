@@ -15,13 +15,11 @@
 import { ulid } from 'ulid';
 import { ERROR_CODES, HttpError } from '../../shared/errors';
 import { isLiveSubscriptionStatus } from '../../shared/domain/plans';
-import { DAY_MS } from '../../shared/domain/privacy';
+import { DAY_MS, PRIVACY_MESSAGES as M } from '../../shared/domain/privacy';
 
 /** How long a deleted account's tombstone is kept (longer than any token lifetime). */
 export const TOMBSTONE_DAYS = 2;
-import type { DeletionReceipt } from '../../shared/schemas/privacy';
-import type { DeletionPreview } from '../../shared/schemas/responses';
-import { PRIVACY_MESSAGES as M } from '../../shared/domain/privacy';
+import type { DeletionPreview, DeletionReceipt } from '../../shared/schemas/privacy';
 import { unusedCredits } from '../../shared/domain/ledger';
 import { getBalance, listAllEntries } from '../../shared/repositories/ledger-repository';
 import { deleteVote, listFeedbackCastBy } from '../../shared/repositories/share-repository';

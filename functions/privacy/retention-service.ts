@@ -7,7 +7,7 @@
  *    DynamoDB removes the item even if the job did not run. The ledger is never touched.
  */
 import { ERROR_CODES, badRequest } from '../../shared/errors';
-import type { RetentionImpact } from '../../shared/schemas/responses';
+import type { PrivacySettings, RetentionImpact } from '../../shared/schemas/privacy';
 import {
   PRIVACY_MESSAGES,
   PHOTO_CONSENT,
@@ -16,7 +16,6 @@ import {
   DAY_MS,
   type RetentionDays,
 } from '../../shared/domain/privacy';
-import type { PrivacySettings } from '../../shared/schemas/privacy';
 import type { Db } from '../../shared/repositories/table';
 import {
   deleteExpiredGeneration,

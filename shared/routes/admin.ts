@@ -1,30 +1,6 @@
 /** The routes of the admin endpoint group (functions/admin/handlers/admin.ts implements exactly these). */
 import { ADMIN, CREATOR, defineGroup } from './route-def';
 import {
-  adminUserSearchQuery,
-  applicationListQuery,
-  applicationReviewSchema,
-  productCreateSchema,
-  productLinkCreateSchema,
-  productLinkForProductSchema,
-  productLinkPatchSchema,
-  productPatchSchema,
-  promptCreateSchema,
-  promptPatchSchema,
-  promptTestSchema,
-  rawTemplateCompileSchema,
-  rawTemplateCreateSchema,
-  rawTemplatePatchSchema,
-  styleCreateSchema,
-  stylePatchSchema,
-} from '../schemas/admin';
-import { financeLedgerQuery, financeSummaryQuery } from '../schemas/billing';
-import { deletedResultSchema, idResultSchema } from '../schemas/common';
-import { adjustCreditsSchema } from '../schemas/credits';
-import { adminProductsQuery, coverFromGenerationSchema } from '../schemas/requests';
-import {
-  adjustCreditsResultSchema,
-  adminUserSearchResultSchema,
   adminApplicationListSchema,
   adminProductLinkListSchema,
   adminProductLinkSchema,
@@ -36,18 +12,41 @@ import {
   adminRawTemplateSchema,
   adminStyleListSchema,
   adminStyleSchema,
-  categoryListSchema,
+  adminUserSearchQuery,
+  adminUserSearchResultSchema,
+  applicationListQuery,
+  applicationReviewSchema,
   compileResultSchema,
-  financeLedgerPageSchema,
-  financeSummarySchema,
   influencerApplicationSchema,
+  productCreateSchema,
+  productLinkCreateSchema,
+  productLinkForProductSchema,
+  productLinkPatchSchema,
+  productPatchSchema,
+  promptCreateSchema,
+  promptPatchSchema,
   promptTestResultSchema,
-  reconciliationReportSchema,
+  promptTestSchema,
+  rawTemplateCompileSchema,
+  rawTemplateCreateSchema,
+  rawTemplatePatchSchema,
   refusalSummarySchema,
-  shareReportListSchema,
-  shareTakeDownSchema,
+  styleCreateSchema,
+  stylePatchSchema,
   takeDownResultSchema,
-} from '../schemas/responses';
+} from '../schemas/admin';
+import {
+  financeLedgerPageSchema,
+  financeLedgerQuery,
+  financeSummaryQuery,
+  financeSummarySchema,
+  reconciliationReportSchema,
+} from '../schemas/billing';
+import { deletedResultSchema, idResultSchema } from '../schemas/common';
+import { adjustCreditsResultSchema, adjustCreditsSchema } from '../schemas/credits';
+import { adminProductsQuery, coverFromGenerationSchema } from '../schemas/requests';
+import { categoryListSchema } from '../schemas/catalog';
+import { shareReportListSchema, shareTakeDownSchema } from '../schemas/share';
 
 export const adminRoutes = defineGroup('admin', { auth: 'user' }, [
   // admin: maintenance operations

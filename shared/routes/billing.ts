@@ -1,9 +1,15 @@
 /** The routes of the billing endpoint group (functions/billing/handlers/billing.ts implements exactly these). */
 import { defineGroup } from './route-def';
-import { changePlanSchema, checkoutSchema, subscriptionSummarySchema } from '../schemas/billing';
+import {
+  changePlanSchema,
+  checkoutResultSchema,
+  checkoutSchema,
+  creditsViewSchema,
+  ledgerPageSchema,
+  subscriptionSummarySchema,
+} from '../schemas/billing';
 import { urlResultSchema } from '../schemas/common';
 import { ledgerPageQuery } from '../schemas/requests';
-import { checkoutResultSchema, creditsViewSchema, ledgerPageSchema } from '../schemas/responses';
 
 export const billingRoutes = defineGroup('billing', { auth: 'user' }, [
   // billing: checkout, the subscription, credits and the ledger (fulfilment only by the webhook)

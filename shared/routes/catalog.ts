@@ -3,38 +3,38 @@ import { ADMIN, defineGroup } from './route-def';
 import { PUBLIC_LIST_EDGE_SECONDS } from '../domain/edge';
 import {
   exploreStylesQuery,
+  exploreTagListSchema,
+  favoriteCountSchema,
   favoritesPageQuery,
+  favoriteStateSchema,
+  favoriteToggleSchema,
   flagStyleSchema,
-  stylesListQuery,
   preferencesSchema,
+  preferencesViewSchema,
   profilePatchSchema,
+  styleReportListSchema,
+  styleReportSchema,
+  stylesListQuery,
+  userLinkListSchema,
   userLinkSchema,
+  userLinkViewSchema,
 } from '../schemas/discovery';
 import {
   categoryListSchema,
-  collectionDetailSchema,
-  collectionSummaryListSchema,
   exploreStylePageSchema,
-  exploreTagListSchema,
-  favoriteCountSchema,
-  favoriteStateSchema,
   favoriteStylePageSchema,
-  favoriteToggleSchema,
-  generationListSchema,
-  preferencesViewSchema,
-  promptTemplateListSchema,
-  promptTemplateSchema,
   publicProfileSchema,
   publicUserSchema,
+  collectionDetailSchema,
+  collectionSummaryListSchema,
+  promptTemplateListSchema,
+  promptTemplateSchema,
   rawTemplateListSchema,
   rawTemplateSchema,
   styleDetailSchema,
   styleProductListSchema,
-  styleReportListSchema,
-  styleReportSchema,
-  userLinkListSchema,
-  userLinkViewSchema,
-} from '../schemas/responses';
+} from '../schemas/catalog';
+import { generationListSchema } from '../schemas/generation';
 import { currentUserSchema } from '../schemas/user';
 
 export const catalogRoutes = defineGroup('catalog', { auth: 'user' }, [

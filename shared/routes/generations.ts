@@ -3,16 +3,18 @@ import { defineGroup } from './route-def';
 import { idResultSchema, receivedSchema } from '../schemas/common';
 import {
   feedbackSchema,
+  feedbackViewSchema,
   generateFromRawTemplateSchema,
   generateFromStyleSchema,
+  generationListSchema,
   generationSchema,
+  keepVariantsResultSchema,
   keepVariantsSchema,
   outfitSchema,
   quickTryCustomSchema,
   quickTryStyleSchema,
 } from '../schemas/generation';
 import { fashnWebhookQuery } from '../schemas/requests';
-import { feedbackViewSchema, generationListSchema, keepVariantsResultSchema } from '../schemas/responses';
 
 export const generationsRoutes = defineGroup('generations', { auth: 'user' }, [
   // generations: starting, listing, deleting and rating generations

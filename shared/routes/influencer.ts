@@ -4,15 +4,13 @@ import {
   collectionAddStyleSchema,
   collectionCreateSchema,
   collectionPatchSchema,
-  influencerApplySchema,
-} from '../schemas/admin';
-import { deletedResultSchema } from '../schemas/common';
-import {
   influencerApplicationSchema,
+  influencerApplySchema,
   myCollectionDetailSchema,
   myCollectionListSchema,
   myCollectionSchema,
-} from '../schemas/responses';
+} from '../schemas/admin';
+import { deletedResultSchema } from '../schemas/common';
 
 export const influencerRoutes = defineGroup('influencer', { auth: 'user' }, [
   // influencer: My Collections (influencers and admins; only the owner changes a collection)

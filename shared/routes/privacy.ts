@@ -2,19 +2,17 @@
 import { defineGroup } from './route-def';
 import {
   ageInputSchema,
-  deleteAccountInputSchema,
-  retentionImpactQuerySchema,
-  retentionInputSchema,
-} from '../schemas/privacy';
-import {
   ageResultSchema,
+  deleteAccountInputSchema,
   deletionPreviewSchema,
   deletionReceiptSchema,
   exportJobSchema,
   latestExportSchema,
   privacySettingsSchema,
+  retentionImpactQuerySchema,
   retentionImpactSchema,
-} from '../schemas/responses';
+  retentionInputSchema,
+} from '../schemas/privacy';
 
 export const privacyRoutes = defineGroup('privacy', { auth: 'user' }, [
   // privacy: age statement, retention of generated images, data export, account deletion

@@ -2,8 +2,15 @@
 import { defineGroup } from './route-def';
 import { SHARE_CACHE_SECONDS } from '../domain/shares';
 import { idResultSchema } from '../schemas/common';
-import { ownerShareListSchema, ownerShareSchema, publicShareSchema } from '../schemas/responses';
-import { createShareSchema, shareReactionSchema, shareReportSchema, shareVoteSchema } from '../schemas/share';
+import {
+  createShareSchema,
+  ownerShareListSchema,
+  ownerShareSchema,
+  publicShareSchema,
+  shareReactionSchema,
+  shareReportSchema,
+  shareVoteSchema,
+} from '../schemas/share';
 
 export const sharesRoutes = defineGroup('shares', { auth: 'user' }, [
   // shares: shared looks for feedback (issue 15). Owner routes need a user; /api/l/* and the /l/{token} page

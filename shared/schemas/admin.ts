@@ -1,4 +1,7 @@
-/** Request bodies of the creator and admin tools: styles, products, links, collections, influencer applications, templates. */
+/**
+ * The creator and admin tools on the wire: styles, products, links, collections, influencer applications, templates,
+ * the user search and content safety (requests, then the responses).
+ */
 import * as z from 'zod';
 import { isSafeText, normalizeText, UNSAFE_TEXT_MESSAGE } from '../domain/text-rules';
 import { SETTINGS, STYLE_IMAGE_TYPES, TASK_TYPES, VIBES, RAW_TEMPLATE_DEFAULTS } from '../domain/catalog';
@@ -12,10 +15,17 @@ import {
 } from '../domain/influencer';
 import { STYLE_MESSAGES, isHttpUrl } from '../domain/style-rules';
 import { parseImageRef } from '../domain/image-ref';
-import { sizeChartSchema } from '../domain/size-advice';
+import { sizeChartSchema, storedSizeChartSchema } from '../domain/size-advice';
 import { GARMENT_SLOTS, GARMENT_SLOT_MESSAGE } from '../domain/outfit';
+import { ACCOUNT_STATUSES } from '../domain/privacy';
+import { PLAN_IDS } from '../domain/plans';
+import { ROLES } from '../domain/roles';
+import { productLinkSchema, promptTemplateSchema, rawTemplateSchema } from './catalog';
 import { lazySchema } from './lazy-schema';
 import { ADMIN_USER_SEARCH_MESSAGE, isAdminUserSearchTerm } from '../domain/admin-user-search';
+
+const nstr = /* @__PURE__ */ lazySchema(() => z.string().nullable());
+const count = /* @__PURE__ */ lazySchema(() => z.number().int());
 
 const text = (max: number, msg = `At most ${max} characters`) => z.string().trim().max(max, msg);
 const optText = (max: number) =>
@@ -400,3 +410,195 @@ export const adminUserSearchQuery = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 export type AdminUserSearchQuery = z.infer<typeof adminUserSearchQuery>;
+
+// Responses (the route table's `response`: see common.ts)
+/** GET /api/admin/users: who a person is and where their account stands (issue 39, the admin user search). */
+export const adminUserSummarySchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    email: z.string(),
+    name: nstr,
+    handle: z.string(),
+    plan: z.enum(PLAN_IDS),
+    subscriptionStatus: z.string(),
+    credits: z.number(),
+    hasUnlimitedCredits: z.boolean(),
+    role: z.enum(ROLES),
+    isInfluencer: z.boolean(),
+    status: z.enum(ACCOUNT_STATUSES),
+    createdAt: z.string(),
+  }),
+);
+export const adminUserSearchResultSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ items: z.array(adminUserSummarySchema), matchedBy: z.enum(['email', 'id']) }),
+);
+export const refusalSummarySchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    since: z.string(),
+    total: count,
+    byKind: z.record(z.string(), z.number()),
+    byReason: z.record(z.string(), z.number()),
+    recent: z.array(
+      z.object({
+        id: z.string(),
+        kind: z.string(),
+        reasons: z.array(z.string()),
+        moderator: z.string(),
+        createdAt: z.string(),
+      }),
+    ),
+  }),
+);
+export const takeDownResultSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    styleIds: z.array(z.string()),
+    deletedImages: count,
+    resolvedReports: count,
+    /** Other public styles showing identical bytes: left alone, for the admin to review. */
+    identicalCopyStyleIds: z.array(z.string()),
+  }),
+);
+export const adminStyleSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    description: nstr,
+    sex: z.string(),
+    categoryIds: z.array(z.string()),
+    tags: z.array(z.string()),
+    tasks: z.array(z.string()),
+    styleImageType: z.enum(STYLE_IMAGE_TYPES),
+    promptImageUrl: nstr,
+    promptImageOriginalUrl: nstr,
+    coverImageUrl: nstr,
+    defaultPromptTemplateId: nstr,
+    isPublic: z.boolean(),
+    usageCount: z.number(),
+    createdAt: z.string().optional(),
+    /** The size chart in cm, or null. */
+    sizeChart: storedSizeChartSchema.nullable(),
+    /** The slot its garment takes (issue 39); null: the engine's guess. */
+    garmentSlot: z.enum(GARMENT_SLOTS).nullable().optional(),
+  }),
+);
+export const adminProductLinkSchema = /* @__PURE__ */ lazySchema(() =>
+  productLinkSchema.extend({ affiliateCode: nstr.optional() }),
+);
+export const adminProductSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    styleId: z.string(),
+    name: z.string(),
+    brand: nstr,
+    category: nstr,
+    imageUrl: nstr,
+    links: z.array(adminProductLinkSchema),
+  }),
+);
+export const adminPromptTemplateSchema = /* @__PURE__ */ lazySchema(() =>
+  promptTemplateSchema.extend({
+    template: z.string(),
+    creativeBackground: z.enum(CREATIVE_BACKGROUNDS),
+    colorGrade: z.enum(COLOR_GRADES),
+    createdAt: z.string().optional(),
+    updatedAt: z.string().optional(),
+  }),
+);
+export const promptTestResultSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    prompt: z.string(),
+    imageUrl: nstr,
+    templateUsed: z
+      .object({ id: z.string(), name: z.string(), task: z.string(), styleCategory: nstr, template: z.string() })
+      .nullable(),
+    fullPayload: z.unknown(),
+  }),
+);
+export const adminRawTemplateSchema = /* @__PURE__ */ lazySchema(() =>
+  rawTemplateSchema.extend({
+    vibeCategory: z.string(),
+    settingCategory: z.string(),
+    jsonText: z.string(),
+  }),
+);
+export const compileResultSchema = /* @__PURE__ */ lazySchema(() => z.object({ input: z.unknown() }));
+export const influencerApplicationSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    userId: z.string(),
+    status: z.enum(APPLICATION_STATUSES),
+    useCase: z.string(),
+    instagramHandle: nstr,
+    tiktokHandle: nstr,
+    youtubeChannel: nstr,
+    otherSocial: nstr,
+    reviewNotes: nstr,
+    reviewedAt: nstr,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);
+export const adminApplicationSchema = /* @__PURE__ */ lazySchema(() =>
+  influencerApplicationSchema.extend({
+    user: z
+      .object({
+        id: z.string(),
+        username: z.string(),
+        email: z.string(),
+        firstName: nstr,
+        lastName: nstr,
+        currentPlan: z.string(),
+        isInfluencer: z.boolean(),
+      })
+      .nullable(),
+  }),
+);
+export const myCollectionSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    description: nstr,
+    coverImage: nstr,
+    isPublic: z.boolean(),
+    styleCount: count,
+  }),
+);
+export const myCollectionDetailSchema = /* @__PURE__ */ lazySchema(() =>
+  myCollectionSchema.extend({
+    styles: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        description: nstr,
+        coverImageUrl: nstr,
+        coverImage: nstr.optional(),
+        tags: z.array(z.string()),
+        isPublic: z.boolean(),
+      }),
+    ),
+  }),
+);
+export const adminStyleListSchema = /* @__PURE__ */ lazySchema(() => z.array(adminStyleSchema));
+export const adminProductListSchema = /* @__PURE__ */ lazySchema(() => z.array(adminProductSchema));
+export const adminProductLinkListSchema = /* @__PURE__ */ lazySchema(() => z.array(adminProductLinkSchema));
+export const adminApplicationListSchema = /* @__PURE__ */ lazySchema(() => z.array(adminApplicationSchema));
+export const adminPromptTemplateListSchema = /* @__PURE__ */ lazySchema(() => z.array(adminPromptTemplateSchema));
+export const adminRawTemplateListSchema = /* @__PURE__ */ lazySchema(() => z.array(adminRawTemplateSchema));
+export const myCollectionListSchema = /* @__PURE__ */ lazySchema(() => z.array(myCollectionSchema));
+export type AdminUserSummary = z.output<typeof adminUserSummarySchema>;
+export type AdminUserSearchResult = z.output<typeof adminUserSearchResultSchema>;
+export type RefusalSummary = z.output<typeof refusalSummarySchema>;
+export type TakeDownResult = z.output<typeof takeDownResultSchema>;
+export type AdminStyleView = z.output<typeof adminStyleSchema>;
+export type AdminProductLink = z.output<typeof adminProductLinkSchema>;
+export type AdminProduct = z.output<typeof adminProductSchema>;
+export type AdminPromptTemplate = z.output<typeof adminPromptTemplateSchema>;
+export type PromptTestResult = z.output<typeof promptTestResultSchema>;
+export type AdminRawTemplate = z.output<typeof adminRawTemplateSchema>;
+export type CompileResult = z.output<typeof compileResultSchema>;
+export type InfluencerApplication = z.output<typeof influencerApplicationSchema>;
+export type AdminApplication = z.output<typeof adminApplicationSchema>;
+export type ApplicationUser = NonNullable<AdminApplication['user']>;
+export type MyCollection = z.output<typeof myCollectionSchema>;
+export type MyCollectionDetail = z.output<typeof myCollectionDetailSchema>;
+export type CollectionStyle = MyCollectionDetail['styles'][number];

@@ -1,6 +1,8 @@
-/** Every schema the route table (shared/routes/) names: requests from their domain files, responses from responses.ts. */
+/** Every schema the route table (shared/routes/) names: requests and responses from their area files. */
 export * from './admin';
 export * from './billing';
+export * from './catalog';
+export * from './common';
 export * from './credits';
 export * from './discovery';
 export * from './generation';
@@ -8,6 +10,5 @@ export * from './photo-profile';
 export * from './privacy';
 export * from './upload';
 export * from './user';
-export * from './responses';
 export * from './requests';
 export * from './share';

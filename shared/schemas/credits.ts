@@ -19,3 +19,8 @@ export const adjustCreditsSchema = /* @__PURE__ */ lazySchema(() =>
     .strict(),
 );
 export type AdjustCreditsInput = z.infer<typeof adjustCreditsSchema>;
+
+// Responses (the route table's `response`: see common.ts)
+export const adjustCreditsResultSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ applied: z.boolean(), balance: z.unknown().optional() }),
+);

@@ -1,4 +1,7 @@
-/** Request bodies of the discovery routes: style reports, onboarding preferences, profile settings and links. */
+/**
+ * The discovery routes on the wire: explore, favourites, style reports, onboarding preferences, public profiles,
+ * profile settings and links (requests, then the responses).
+ */
 import * as z from 'zod';
 import { EXPLORE_LIMIT_MAX, EXPLORE_SORTS } from '../domain/explore-search';
 import { FAVORITES_LIMIT_MAX } from '../domain/catalog';
@@ -15,6 +18,9 @@ import {
   REPORT_REASON_REQUIRED,
 } from '../domain/profile-rules';
 import { lazySchema } from './lazy-schema';
+
+const nstr = /* @__PURE__ */ lazySchema(() => z.string().nullable());
+const count = /* @__PURE__ */ lazySchema(() => z.number().int());
 
 const unique = <T>(xs: T[]): T[] => [...new Set(xs)];
 
@@ -140,3 +146,44 @@ export const favoritesPageQuery = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 export type FavoritesPageQuery = z.infer<typeof favoritesPageQuery>;
+
+// Responses (the route table's `response`: see common.ts)
+export const favoriteStateSchema = /* @__PURE__ */ lazySchema(() => z.object({ isFavorite: z.boolean() }));
+export const favoriteToggleSchema = /* @__PURE__ */ lazySchema(() => z.object({ isFavorite: z.boolean(), count }));
+export const favoriteCountSchema = /* @__PURE__ */ lazySchema(() => z.object({ count }));
+export const styleReportSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    styleId: z.string(),
+    styleName: z.string(),
+    reason: z.string(),
+    createdAt: z.string(),
+  }),
+);
+export const userLinkViewSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    title: z.string(),
+    url: z.string(),
+    createdAt: z.string().optional(),
+  }),
+);
+export const preferencesViewSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    styles: z.array(z.string()),
+    brands: z.array(z.string()),
+    colors: z.array(z.string()),
+    updatedAt: nstr.optional(),
+    onboarded: z.boolean(),
+  }),
+);
+/** GET /api/explore/tags: the tags of public styles, sorted. */
+export const exploreTagListSchema = /* @__PURE__ */ lazySchema(() => z.array(z.string()));
+export const styleReportListSchema = /* @__PURE__ */ lazySchema(() => z.array(styleReportSchema));
+export const userLinkListSchema = /* @__PURE__ */ lazySchema(() => z.array(userLinkViewSchema));
+export type FavoriteStateView = z.output<typeof favoriteStateSchema>;
+export type FavoriteToggle = z.output<typeof favoriteToggleSchema>;
+export type FavoriteCount = z.output<typeof favoriteCountSchema>;
+export type StyleReport = z.output<typeof styleReportSchema>;
+export type UserLinkView = z.output<typeof userLinkViewSchema>;
+export type PreferencesView = z.output<typeof preferencesViewSchema>;

@@ -14,6 +14,8 @@ import {
 } from '../domain/outfit';
 import { lazySchema } from './lazy-schema';
 
+const nstr = /* @__PURE__ */ lazySchema(() => z.string().nullable());
+
 const id = /* @__PURE__ */ lazySchema(() => z.string().trim().min(1).max(128));
 // The preprocessors' parameter types are the inputs the clients' types see (z.input); any value still reaches them.
 const optionalId = /* @__PURE__ */ lazySchema(() =>
@@ -253,3 +255,15 @@ export const generationSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 export type GenerationView = z.infer<typeof generationSchema>;
+
+// Responses (the route table's `response`: see common.ts)
+export const feedbackViewSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ rating: z.number(), styleId: nstr, generationId: z.string().optional() }),
+);
+export const generationListSchema = /* @__PURE__ */ lazySchema(() => z.array(generationSchema));
+export type FeedbackView = z.output<typeof feedbackViewSchema>;
+export const keepVariantsResultSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    kept: z.array(z.object({ index: z.number(), generationId: z.string() })),
+  }),
+);

@@ -150,3 +150,6 @@ export function checkUploadFile(purpose: DirectUploadPurpose, file: { type: stri
   if (file.size > directUploadMaxBytes(purpose)) return DIRECT_UPLOAD_MESSAGES.tooLarge(purpose);
   return null;
 }
+
+// Responses (the route table's `response`: see common.ts)
+export type DownloadImageResult = z.output<typeof downloadImageResultSchema>;

@@ -20,13 +20,13 @@ export async function apiCall<T>(
   token: string | null,
   method: string,
   path: string,
-  body?: BodyInit | object,
+  body?: NonNullable<RequestInit['body']> | object,
   headers: Record<string, string> = {},
 ): Promise<ApiAnswer<T>> {
   const isJson = body !== undefined && !(body instanceof FormData) && typeof body !== 'string';
   const res = await fetch(`${baseUrl}${path}`, {
     method,
-    body: isJson ? JSON.stringify(body) : (body as BodyInit | undefined),
+    body: isJson ? JSON.stringify(body) : (body as RequestInit['body']),
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(isJson ? { 'content-type': 'application/json' } : {}),
@@ -150,7 +150,7 @@ export const apiOf =
     token: string | null,
     method: string,
     path: string,
-    body?: BodyInit | object,
+    body?: NonNullable<RequestInit['body']> | object,
     headers?: Record<string, string>,
   ): Promise<ApiAnswer<T>> =>
     apiCall<T>(app.baseUrl, token, method, path, body, headers);

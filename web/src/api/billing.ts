@@ -1,5 +1,5 @@
 /** Billing calls (docs/api.md "Billing, credits and the Stripe webhook") as TanStack Query hooks. */
-import type * as R from '../../../shared/schemas/responses';
+import type { CreditsView, LedgerEntryView, LedgerPage, SubscriptionSummary } from '@shared/schemas/billing';
 import {
   queryOptions,
   useInfiniteQuery,
@@ -8,19 +8,14 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { MonthlyPlanId, ProductType } from '../../../shared/domain/plans';
+import type { MonthlyPlanId, ProductType } from '@shared/domain/plans';
 import { fetchApi } from './endpoints';
 import { queryKeys } from './query-keys';
 import { rememberBalance } from '../lib/format';
-import type { SubscriptionSummary } from '../../../shared/schemas/billing';
 
 export type { SubscriptionSummary };
 
-export type CreditsView = R.CreditsView;
-
-export type LedgerEntryView = R.LedgerEntryView;
-
-export type LedgerPage = R.LedgerPage;
+export type { CreditsView, LedgerEntryView, LedgerPage };
 
 export const getSubscriptionSummaryQueryOptions = () =>
   queryOptions({

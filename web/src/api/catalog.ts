@@ -1,27 +1,31 @@
 /** Catalog reads used by the generation screens (shapes of functions/styles/catalog-service.ts). */
-import type * as R from '../../../shared/schemas/responses';
+import type {
+  Category,
+  CollectionSummary,
+  ProductLink,
+  PromptTemplate,
+  RawTemplate,
+  StyleDetail,
+  StyleProduct,
+  StyleSummary,
+} from '@shared/schemas/catalog';
 import { keepPreviousData, queryOptions, useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { fetchApi } from './endpoints';
 import { queryKeys } from './query-keys';
-import type { PhotoProfile } from '../../../shared/schemas/photo-profile';
+import type { PhotoProfile } from '@shared/schemas/photo-profile';
 
 export type { PhotoProfile };
 
-export type RawTemplate = R.RawTemplate;
-
-export type PromptTemplate = R.PromptTemplate;
-
-export type StyleSummary = R.StyleSummary;
-
-export type StyleDetail = R.StyleDetail;
-
-export type ProductLink = R.ProductLink;
-
-export type StyleProduct = R.StyleProduct;
-
-export type CollectionSummary = R.CollectionSummary;
-
-export type Category = R.Category;
+export type {
+  RawTemplate,
+  PromptTemplate,
+  StyleSummary,
+  StyleDetail,
+  ProductLink,
+  StyleProduct,
+  CollectionSummary,
+  Category,
+};
 
 export { usePhotoProfiles } from './photo-profiles';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CurrentUser } from '../../../shared/schemas/user';
+import type { CurrentUser } from '@shared/schemas/user';
 import { ApiError } from '../lib/api-client';
 import { hasStoredSession } from '../lib/auth';
 import { setSignedIn } from '../lib/session-expiry';

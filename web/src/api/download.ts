@@ -2,10 +2,10 @@
  * Download a result: resolve the API image path to its presigned url, fetch it, save it under a name that
  * says it is AI-generated ("fitly-ai-generated-<title>.jpg"); the file carries the signed C2PA record too.
  */
-import { aiDownloadName } from '../../../shared/domain/provenance';
+import { aiDownloadName } from '@shared/domain/provenance';
 import { apiJson } from '../lib/api-client';
 import { imageSourceKind } from '../components/app-image';
-import { publicMediaUrl } from '../../../shared/domain/image-ref';
+import { publicMediaUrl } from '@shared/domain/image-ref';
 
 export class DownloadError extends Error {}
 

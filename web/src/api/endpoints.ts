@@ -5,8 +5,8 @@
  * SPA's JavaScript (the first-load budgets, web/bundle-budgets.ts, would show it); the URL is built at run time from the key's small path template.
  */
 import type * as z from 'zod';
-import type { PathParamNames, RouteDef, RouteKeyOf } from '../../../shared/routes/route-def';
-import type { ROUTES_BY_GROUP } from '../../../shared/routes';
+import type { PathParamNames, RouteDef, RouteKeyOf } from '@shared/routes/route-def';
+import type { ROUTES_BY_GROUP } from '@shared/routes';
 import { apiJson, apiRequest, type HttpMethod } from '../lib/api-client';
 
 /** Every entry of the route table, of every group (the table's own GROUPS: a new group needs no line here). */

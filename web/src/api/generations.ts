@@ -1,7 +1,6 @@
 /** Generations: the list (polled while any is active), one generation, delete, feedback, keeping variants (starts: features/generate). */
-import type * as R from '../../../shared/schemas/responses';
+import type { FeedbackView, GenerationView } from '@shared/schemas/generation';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GenerationView } from '../../../shared/schemas/generation';
 import { generationDetailRefetchInterval, generationsRefetchInterval } from '../lib/polling';
 import { fetchApi, type ResponseOf } from './endpoints';
 import { queryKeys } from './query-keys';
@@ -44,7 +43,7 @@ export function useDeleteGeneration() {
   });
 }
 
-export type Feedback = R.FeedbackView;
+export type Feedback = FeedbackView;
 
 /** GET /api/feedback/generation/{id}: the caller's rating of a generation, or null. */
 export const getGenerationFeedbackQueryOptions = (id: string) =>

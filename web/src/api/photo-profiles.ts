@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PhotoProfile } from '../../../shared/schemas/photo-profile';
+import type { PhotoProfile } from '@shared/schemas/photo-profile';
 import { fetchApi, type BodyIn } from './endpoints';
 import { queryKeys } from './query-keys';
 

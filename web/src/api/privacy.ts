@@ -1,9 +1,14 @@
 /** Privacy calls: settings (retention, age status, consent wording), age statement, data export, account deletion. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DELETE_ACCOUNT_CONFIRMATION, type RetentionDays } from '../../../shared/domain/privacy';
-import type { DeletionReceipt, ExportJob, PrivacySettings } from '../../../shared/schemas/privacy';
-import type { DeletionPreview, RetentionImpact } from '../../../shared/schemas/responses';
-import { ERROR_CODES } from '../../../shared/errors';
+import { DELETE_ACCOUNT_CONFIRMATION, type RetentionDays } from '@shared/domain/privacy';
+import type {
+  DeletionPreview,
+  DeletionReceipt,
+  ExportJob,
+  PrivacySettings,
+  RetentionImpact,
+} from '@shared/schemas/privacy';
+import { ERROR_CODES } from '@shared/errors';
 import { ApiError } from '../lib/api-error';
 import { fetchApi } from './endpoints';
 import { queryKeys } from './query-keys';

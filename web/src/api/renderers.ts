@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Renderers } from '../../../shared/domain/render-copy';
+import type { Renderers } from '@shared/domain/render-copy';
 import { loadRuntimeConfig } from '../lib/runtime-config';
 import { queryKeys } from './query-keys';
 

@@ -1,12 +1,12 @@
 /** Shared looks (issue 15): the owner's shares and the public view of /l/{token} with votes, reactions, reports. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type * as R from '../../../shared/schemas/responses';
+import type { OwnerShare } from '@shared/schemas/share';
 import { fetchApi } from './endpoints';
 import { queryKeys } from './query-keys';
-import type { PublicShareView, ShareExpiryDays } from '../../../shared/domain/shares';
+import type { PublicShareView, ShareExpiryDays } from '@shared/domain/shares';
 
 /** The owner's view of a share (the route's response schema; `state` narrowed to the states a share has). */
-export type OwnerShare = R.OwnerShare;
+export type { OwnerShare };
 
 /** GET /api/l/{token}: what a viewer sees (the type the API builds it with). */
 export type PublicShare = PublicShareView;

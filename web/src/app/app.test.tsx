@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { CurrentUser } from '../../../shared/schemas/user';
+import type { CurrentUser } from '@shared/schemas/user';
 
 vi.mock('../lib/auth', async (orig) => ({
   ...(await orig<typeof import('../lib/auth')>()),

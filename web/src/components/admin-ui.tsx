@@ -4,7 +4,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { enumLabel } from './badge';
 import { AccessDenied } from './access-denied';
 import { PageSpinner } from './spinner';
-import { isAdmin } from '../../../shared/domain/roles';
+import { isAdmin } from '@shared/domain/roles';
 import { useCurrentUser } from '../api/current-user';
 
 export const fieldClasses =

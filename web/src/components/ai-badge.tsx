@@ -7,7 +7,7 @@ import {
   ENGINE_LABEL,
   ENGINE_LABEL_TOOLTIP,
   type MadeBy,
-} from '../../../shared/domain/provenance';
+} from '@shared/domain/provenance';
 import { Tooltip } from './tooltip';
 import { cn } from '../lib/cn';
 

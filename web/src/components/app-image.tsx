@@ -4,7 +4,7 @@ import ImageOff from 'lucide-react/icons/image-off';
 import ImageIcon from 'lucide-react/icons/image';
 import { apiJson } from '../lib/api-client';
 import { queryKeys } from '../api/query-keys';
-import { publicMediaUrl } from '../../../shared/domain/image-ref';
+import { publicMediaUrl } from '@shared/domain/image-ref';
 import { cn } from '../lib/cn';
 import { Skeleton } from './skeleton';
 

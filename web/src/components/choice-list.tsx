@@ -4,7 +4,7 @@ import { cn } from '../lib/cn';
 import type { PhotoProfile, PromptTemplate } from '../api/catalog';
 import { Badge } from './badge';
 import { Link } from 'react-router-dom';
-import { profileQualifies, type Mode } from '../../../shared/domain/generation';
+import { profileQualifies, type Mode } from '@shared/domain/generation';
 import { photosOf } from '../lib/generate-validation';
 import { Notice } from './alert';
 import { buttonClasses } from './button';

@@ -1,4 +1,4 @@
-import { creditWord, formatCredits } from '../../../shared/domain/plans';
+import { creditWord, formatCredits } from '@shared/domain/plans';
 import { useCurrentUser } from '../api/current-user';
 
 /** "You have N credits remaining" ("1 credit" for one). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { GarmentSlot } from '../../../shared/domain/outfit';
+import type { GarmentSlot } from '@shared/domain/outfit';
 import { renderPage } from '../test/page-harness';
 import { GarmentSlotField, slotToUse, useGarmentGuess } from './garment-slot-field';
 

@@ -5,7 +5,7 @@
  * preview and the render. Used by Try Custom Look, Quick Try with an image and the style editor.
  */
 import { useQuery } from '@tanstack/react-query';
-import { GARMENT_SLOTS, SLOT_LABELS, type GarmentSlot } from '../../../shared/domain/outfit';
+import { GARMENT_SLOTS, SLOT_LABELS, type GarmentSlot } from '@shared/domain/outfit';
 import { queryKeys } from '../api/query-keys';
 import { guessGarmentSlot } from '../lib/engine/garment-guess';
 import { useResolvedImageUrl } from './app-image';

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import Download from 'lucide-react/icons/download';
 import Trash2 from 'lucide-react/icons/trash-2';
 import CircleX from 'lucide-react/icons/circle-x';
-import { isActiveStatus, lookTitle } from '../../../shared/domain/generation';
+import { isActiveStatus, lookTitle } from '@shared/domain/generation';
 import { AppImage } from './app-image';
 import { SpinnerIcon } from './spinner';
 import { toast } from './use-toast';

@@ -2,7 +2,7 @@ import Compass from 'lucide-react/icons/compass';
 import Heart from 'lucide-react/icons/heart';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import { Link } from 'react-router-dom';
-import { MIN_PHOTO_PROFILE_AGE } from '../../../shared/domain/privacy';
+import { MIN_PHOTO_PROFILE_AGE } from '@shared/domain/privacy';
 import { CONTACT_EMAIL } from '../lib/site-config';
 import { buttonClasses } from './button';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { SizeChart } from '../../../shared/domain/size-advice';
-import type { PhotoProfile } from '../../../shared/schemas/photo-profile';
+import type { SizeChart } from '@shared/domain/size-advice';
+import type { PhotoProfile } from '@shared/schemas/photo-profile';
 import { SizeAdvicePanel } from './size-advice-panel';
 
 const tee: SizeChart = {

@@ -8,8 +8,8 @@ import {
   listWords,
   type SizeAdvice,
   type SizeChart,
-} from '../../../shared/domain/size-advice';
-import type { PhotoProfile } from '../../../shared/schemas/photo-profile';
+} from '@shared/domain/size-advice';
+import type { PhotoProfile } from '@shared/schemas/photo-profile';
 import { buttonClasses } from './button';
 import { Card, CardContent, CardHeader, CardTitle } from './card';
 

@@ -1,4 +1,4 @@
-import { formatCredits } from '../../../shared/domain/plans';
+import { formatCredits } from '@shared/domain/plans';
 import { creditsWord } from '../lib/spend-confirm';
 import { AlertConfirmDialog } from './alert-dialog';
 import type { Asked } from './spend-confirm';

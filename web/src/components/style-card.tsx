@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
-import { MAX_CARD_TAGS } from '../../../shared/domain/catalog';
+import { MAX_CARD_TAGS } from '@shared/domain/catalog';
 import { AppImage } from './app-image';
 
 export interface StyleCardProps {

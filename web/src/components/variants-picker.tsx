@@ -1,5 +1,5 @@
-import { MAX_VARIANTS, MIN_VARIANTS, VARIANTS_EXPLAINED, costPerVariant } from '../../../shared/domain/outfit';
-import { creditCount } from '../../../shared/domain/plans';
+import { MAX_VARIANTS, MIN_VARIANTS, VARIANTS_EXPLAINED, costPerVariant } from '@shared/domain/outfit';
+import { creditCount } from '@shared/domain/plans';
 import { cn } from '../lib/cn';
 
 /**

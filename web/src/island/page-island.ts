@@ -11,7 +11,7 @@
  */
 import { acceptCookies, declineCookies, shouldShowCookieBanner } from '../lib/cookie-consent';
 import { requestOpenFaq } from '../features/landing/components/faq-events';
-import { SPA_ENTRY_ATTRIBUTE } from '../../../shared/domain/prerendered-pages';
+import { SPA_ENTRY_ATTRIBUTE } from '@shared/domain/prerendered-pages';
 import { hasStoredSession } from '../lib/stored-session';
 import { currentTheme, subscribeTheme, toggleTheme } from '../lib/theme-store';
 

@@ -1,4 +1,4 @@
-import { normalizeSex } from '../../../shared/domain/catalog';
+import { normalizeSex } from '@shared/domain/catalog';
 
 /** Style sex (man/woman/unisex, or male/female) against profile gender: warn unless equal or either unisex. */
 export function genderMismatch(styleSex: string | null | undefined, profileGender: string | null | undefined): boolean {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RuntimeConfig } from '../../../shared/schemas/user';
+import type { RuntimeConfig } from '@shared/schemas/user';
 import { cognitoEndpoint, getIdToken, hasStoredSession } from './auth';
 import { createInitiateAuthRefresher } from './auth-refresher';
 import { authErrorMessage } from './auth-errors';

@@ -5,10 +5,10 @@
  * and every anonymous visit never download it. `getIdToken()` first looks for Amplify's token keys in
  * localStorage and answers null without loading anything when there are none.
  */
-import type { RuntimeConfig } from '../../../shared/schemas/user';
+import type { RuntimeConfig } from '@shared/schemas/user';
 import { loadRuntimeConfig } from './runtime-config';
 import { authErrorName } from './auth-errors';
-import { normalizeEmail } from '../../../shared/domain/text-rules';
+import { normalizeEmail } from '@shared/domain/text-rules';
 import { AMPLIFY_KEY_PREFIX, hasStoredSession } from './stored-session';
 
 export { hasStoredSession };

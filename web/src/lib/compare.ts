@@ -1,5 +1,5 @@
 /** The compare view's selection rules: ids from /compare?ids=a,b,c (validated), and the URL back. */
-import { COMPARE_MAX, COMPARE_MIN } from '../../../shared/domain/shares';
+import { COMPARE_MAX, COMPARE_MIN } from '@shared/domain/shares';
 
 const ID = /^[A-Za-z0-9_-]{1,128}$/;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { LEDGER_KINDS } from '../../../shared/domain/ledger';
+import { LEDGER_KINDS } from '@shared/domain/ledger';
 import {
   bucketLabel,
   checkoutReturn,

@@ -1,6 +1,6 @@
 /** Display rules of the billing screens: ledger kinds, signed amounts, buckets, dates, the checkout return. */
-import { BUCKETS, LEDGER_KINDS, type Bucket, type LedgerKind } from '../../../shared/domain/ledger';
-import { isPaidPlan, PACKS, PLANS, PRODUCT_TYPES, productInfo, type PackId } from '../../../shared/domain/plans';
+import { BUCKETS, LEDGER_KINDS, type Bucket, type LedgerKind } from '@shared/domain/ledger';
+import { isPaidPlan, PACKS, PLANS, PRODUCT_TYPES, productInfo, type PackId } from '@shared/domain/plans';
 import { isOneOf } from './one-of';
 
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GENERATION_MESSAGES as M } from '../../../shared/domain/generation';
+import { GENERATION_MESSAGES as M } from '@shared/domain/generation';
 import {
   profileSetupProblem,
   validateCustomLook,

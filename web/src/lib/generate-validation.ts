@@ -8,9 +8,9 @@ import {
   MIN_BODY_DESCRIPTION,
   profileQualifies,
   type Mode,
-} from '../../../shared/domain/generation';
-import type { StyleImageType } from '../../../shared/domain/catalog';
-import { MIN_CREDITS_TO_GENERATE } from '../../../shared/domain/plans';
+} from '@shared/domain/generation';
+import type { StyleImageType } from '@shared/domain/catalog';
+import { MIN_CREDITS_TO_GENERATE } from '@shared/domain/plans';
 
 export interface GenerateIssue {
   title: string;

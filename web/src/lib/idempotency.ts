@@ -4,7 +4,7 @@
  * when the inputs change or after a success. A repeat while the first is in flight shares its answer, so a
  * double click sends one request; the server's key check covers everything else (other tabs, retries).
  */
-import { IDEMPOTENCY_HEADER } from '../../../shared/domain/idempotency';
+import { IDEMPOTENCY_HEADER } from '@shared/domain/idempotency';
 
 export const idempotencyHeaders = (key: string): Record<string, string> => ({ [IDEMPOTENCY_HEADER]: key });
 

@@ -4,8 +4,8 @@
  * the mode asked for, Creative when none is); when the mode changes, a selected profile that no longer
  * qualifies is cleared.
  */
-import { defaultModeFor, profileQualifies, resolveMode, type Mode } from '../../../shared/domain/generation';
-import type { StyleImageType } from '../../../shared/domain/catalog';
+import { defaultModeFor, profileQualifies, resolveMode, type Mode } from '@shared/domain/generation';
+import type { StyleImageType } from '@shared/domain/catalog';
 import { photosOf, type ProfileLike } from './generate-validation';
 
 export interface ModeState {

@@ -1,4 +1,4 @@
-import { isActiveStatus, type GenerationStatus } from '../../../shared/domain/generation';
+import { isActiveStatus, type GenerationStatus } from '@shared/domain/generation';
 
 /** The generations list is re-fetched every 5 s while any item is pending or processing (spec 01 section 4). */
 export const GENERATIONS_POLL_MS = 5000;

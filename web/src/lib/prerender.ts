@@ -1,4 +1,4 @@
-import { PRERENDERED_ATTRIBUTE } from '../../../shared/domain/prerendered-pages';
+import { PRERENDERED_ATTRIBUTE } from '@shared/domain/prerendered-pages';
 
 /**
  * True while the page is rendered whole at once: at build time (react-dom/server, no document: web/build/prerender.ts)

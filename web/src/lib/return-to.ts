@@ -3,7 +3,7 @@
  * an expired session) comes back where they were going. Only same-origin paths are kept (no open redirects).
  */
 
-import { safeReturnPath } from '../../../shared/domain/return-path';
+import { safeReturnPath } from '@shared/domain/return-path';
 
 /** A same-origin path (with its query and hash) to return to after sign-in, else null (shared/domain/return-path.ts). */
 export const safeReturnTo = safeReturnPath;

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../../../shared/schemas/user';
+import type { RuntimeConfig } from '@shared/schemas/user';
 import { throwIfNotOk } from './api-error';
 
 /**

@@ -6,8 +6,8 @@ import {
   fullName,
   greetingName,
   roleLabel,
-} from '../../../shared/domain/user-display';
-import { formatCredits } from '../../../shared/domain/plans';
+} from '@shared/domain/user-display';
+import { formatCredits } from '@shared/domain/plans';
 
 describe('user display helpers (shared/domain/user-display.ts)', () => {
   it('avatar initial: first name, else e-mail, else U (upper-cased)', () => {

@@ -4,7 +4,7 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import { AppImage } from '../app-image';
 import { Button } from '../button';
 import { AiBadge } from '../ai-badge';
-import type { MadeBy } from '../../../../shared/domain/provenance';
+import type { MadeBy } from '@shared/domain/provenance';
 import {
   SLIDER_MAX,
   SLIDER_MIN,

@@ -4,7 +4,7 @@
  * re-encode it (POST /api/uploads/complete). The API never carries the bytes, so the 6 MB Lambda payload
  * limit does not apply: images up to 15 MB.
  */
-import type { DirectUploadPurpose, PresignUploadResult } from '../../../../shared/schemas/upload';
+import type { DirectUploadPurpose, PresignUploadResult } from '@shared/schemas/upload';
 import { apiJson } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 import { progressPercent, type ProgressListener } from '../../lib/upload-with-progress';

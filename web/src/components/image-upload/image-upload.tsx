@@ -6,7 +6,7 @@ import {
   IMAGE_ACCEPT_ATTRIBUTE,
   checkUploadFile,
   type DirectUploadPurpose,
-} from '../../../../shared/schemas/upload';
+} from '@shared/schemas/upload';
 import { errorMessage } from '../../lib/api-error';
 import { Button } from '../button';
 import { toast } from '../use-toast';

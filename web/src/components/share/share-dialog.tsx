@@ -8,14 +8,9 @@ import { Dialog, DialogContent } from '../dialog';
 import { Tooltip } from '../tooltip';
 import { toast } from '../use-toast';
 import { errorMessage } from '../../lib/api-error';
-import {
-  DEFAULT_SHARE_EXPIRY_DAYS,
-  SHARE_EXPIRY_DAYS,
-  SHARE_MAX_IMAGES,
-  SHARE_MESSAGES,
-} from '../../../../shared/domain/shares';
+import { DEFAULT_SHARE_EXPIRY_DAYS, SHARE_EXPIRY_DAYS, SHARE_MAX_IMAGES, SHARE_MESSAGES } from '@shared/domain/shares';
 import { oneOf } from '../../lib/one-of';
-import { createShareSchema } from '../../../../shared/schemas/share';
+import { createShareSchema } from '@shared/schemas/share';
 import { useCreateShare, type OwnerShare } from '../../api/shares';
 
 type ShareFormIn = z.input<typeof createShareSchema>;

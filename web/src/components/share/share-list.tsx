@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { Skeleton } from '../skeleton';
 import { toast } from '../use-toast';
 import { errorMessage } from '../../lib/api-error';
-import { SHARE_MESSAGES } from '../../../../shared/domain/shares';
+import { SHARE_MESSAGES } from '@shared/domain/shares';
 import { useMyShares, useRevokeShare, type OwnerShare } from '../../api/shares';
 
 const STATE_LABEL: Record<OwnerShare['state'], string> = {

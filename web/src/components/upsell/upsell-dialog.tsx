@@ -1,4 +1,4 @@
-import type { LimitKind } from '../../../../shared/domain/limit-errors';
+import type { LimitKind } from '@shared/domain/limit-errors';
 import {
   creditCount,
   GENERATION_COST,
@@ -9,7 +9,7 @@ import {
   PLANS,
   type PaidPlanId,
   type PlanLimits,
-} from '../../../../shared/domain/plans';
+} from '@shared/domain/plans';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../button';
 import { getSubscriptionSummaryQueryOptions } from '../../api/billing';

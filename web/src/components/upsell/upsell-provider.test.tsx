@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ERROR_CODES } from '../../../../shared/errors';
+import { ERROR_CODES } from '@shared/errors';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { PLANS } from '../../../../shared/domain/plans';
+import { PLANS } from '@shared/domain/plans';
 import { ApiError } from '../../lib/api-error';
 import { limitOfError, subscriptionFrom, UpsellProvider, useUpsell, type UpsellApi } from './upsell-provider';
 import { queryKeys } from '../../api/query-keys';

@@ -10,8 +10,8 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { checkoutReturnPath } from '../../../../shared/domain/return-path';
-import { detectLimit, type LimitKind } from '../../../../shared/domain/limit-errors';
+import { checkoutReturnPath } from '@shared/domain/return-path';
+import { detectLimit, type LimitKind } from '@shared/domain/limit-errors';
 import { isApiError } from '../../lib/api-error';
 
 /**

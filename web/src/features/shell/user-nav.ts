@@ -6,8 +6,8 @@ import {
   isCreatorRole,
   type Role,
   type RoleCarrier,
-} from '../../../../shared/domain/roles';
-import { roleLabel } from '../../../../shared/domain/user-display';
+} from '@shared/domain/roles';
+import { roleLabel } from '@shared/domain/user-display';
 import type { NavItem } from './nav-config';
 
 export interface NavSection {

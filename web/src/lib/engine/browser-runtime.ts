@@ -14,11 +14,11 @@ import { loadGraphModel } from '@tensorflow/tfjs-converter';
 import wasmUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url';
 import wasmSimdUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url';
 import wasmThreadedUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
-import { checkFullBody } from '../../../../shared/engine/checks/full-body';
-import { checkPortrait } from '../../../../shared/engine/checks/portrait';
-import { analyzePerson } from '../../../../shared/engine/perception/analyze';
-import { analyzeWithModels, type PersonModels } from '../../../../shared/engine/perception/pose-pipeline';
-import { loadGraph, tfPersonModels, type TfForModels } from '../../../../shared/engine/perception/tf-models';
+import { checkFullBody } from '@shared/engine/checks/full-body';
+import { checkPortrait } from '@shared/engine/checks/portrait';
+import { analyzePerson } from '@shared/engine/perception/analyze';
+import { analyzeWithModels, type PersonModels } from '@shared/engine/perception/pose-pipeline';
+import { loadGraph, tfPersonModels, type TfForModels } from '@shared/engine/perception/tf-models';
 import {
   prepareGarment,
   readScene,
@@ -26,9 +26,9 @@ import {
   type GarmentInput,
   type GarmentPrepCache,
   type Scene,
-} from '../../../../shared/engine/try-on';
-import type { VariantOptions } from '../../../../shared/engine/look/variants';
-import type { ModelRuntime, PersonAnalysis, RgbaImage } from '../../../../shared/engine/core/types';
+} from '@shared/engine/try-on';
+import type { VariantOptions } from '@shared/engine/look/variants';
+import type { ModelRuntime, PersonAnalysis, RgbaImage } from '@shared/engine/core/types';
 
 import type { EngineBackend, LoadProgress } from './engine-protocol';
 import { fetchModels, type ModelFetch, type ModelFiles } from './model-fetch';

@@ -2,7 +2,7 @@
  * A picture's pixels (RGBA), fitted inside `maxSide`, for the engine (photo check, preview). Runs in the engine's
  * worker (no document there: an OffscreenCanvas).
  */
-import type { RgbaImage } from '../../../../shared/engine/core/types';
+import type { RgbaImage } from '@shared/engine/core/types';
 
 export async function decodeImage(blob: Blob, maxSide: number): Promise<RgbaImage> {
   const full = await createImageBitmap(blob);

@@ -4,9 +4,9 @@
  * photo and trying garments on never block scrolling or typing. Only URLs, pictures the page already holds
  * (Blobs) and the results cross; nothing here goes to a server.
  */
-import type { GarmentInput } from '../../../../shared/engine/try-on';
-import type { EngineSlot } from '../../../../shared/engine/garment/garment';
-import type { VariantOptions } from '../../../../shared/engine/look/variants';
+import type { GarmentInput } from '@shared/engine/try-on';
+import type { EngineSlot } from '@shared/engine/garment/garment';
+import type { VariantOptions } from '@shared/engine/look/variants';
 
 /** Bytes of the models fetched so far, of `total` (0 while a response's length is unknown). */
 export type LoadProgress = { loaded: number; total: number };

@@ -6,9 +6,9 @@
  * The engine itself is the lazy chunk ./browser-runtime.ts (its file name is what the tests and the bytes report
  * look for).
  */
-import { EngineRefusal } from '../../../../shared/engine/checks/refusal';
-import type { GarmentInput } from '../../../../shared/engine/try-on';
-import type { RgbaImage } from '../../../../shared/engine/core/types';
+import { EngineRefusal } from '@shared/engine/checks/refusal';
+import type { GarmentInput } from '@shared/engine/try-on';
+import type { RgbaImage } from '@shared/engine/core/types';
 import type { BrowserEngine } from './browser-runtime';
 import type { ModelFetch } from './model-fetch';
 import { decodeImage } from './decode';

@@ -3,8 +3,8 @@
  * model: a lazy chunk of a few kB), run on the picture in the page at the size the API's own check uses. Null
  * when it cannot tell (no garment found, an accessory, no canvas in this browser): then the person says.
  */
-import { GARMENT_SLOTS, type GarmentSlot } from '../../../../shared/domain/outfit';
-import { isOneOf } from '../../../../shared/domain/one-of';
+import { GARMENT_SLOTS, type GarmentSlot } from '@shared/domain/outfit';
+import { isOneOf } from '@shared/domain/one-of';
 import { decodeImage } from './decode';
 
 /** The side the outline is read at (as functions/generations/garment-check.ts). */
@@ -16,7 +16,7 @@ export async function guessGarmentSlot(url: string, signal?: AbortSignal): Promi
     const res = await fetch(url, { signal, credentials: 'omit' });
     if (!res.ok) return null;
     const image = await decodeImage(await res.blob(), GUESS_SIDE);
-    const { detectGarment } = await import('../../../../shared/engine/garment/garment');
+    const { detectGarment } = await import('@shared/engine/garment/garment');
     const { slot } = detectGarment(image);
     return isOneOf(GARMENT_SLOTS, slot) ? slot : null;
   } catch {

@@ -2,7 +2,7 @@
  * The engine's model files over the network (or from the browser's cache only), with one progress over their
  * bytes; the engine's Web Worker parses and loads them (./browser-runtime.ts).
  */
-import { parseModelJson, type ModelJson } from '../../../../shared/engine/perception/tf-models';
+import { parseModelJson, type ModelJson } from '@shared/engine/perception/tf-models';
 import type { LoadProgress } from './engine-protocol';
 import { engineFetch } from './engine-cache';
 

@@ -10,7 +10,7 @@
  * worker draws it unseen so the engine's code is compiled (`warmPreview`): the first preview only draws, at the
  * speed of the next ones. It never downloads the models for that.
  */
-import type { VariantOptions } from '../../../../shared/engine/look/variants';
+import type { VariantOptions } from '@shared/engine/look/variants';
 import { callEngine, EngineRefused, unexpected } from './engine-client';
 import { engineFilesCached } from './engine-cache';
 import type { EngineBackend, LoadProgress, PreviewGarment } from './engine-protocol';

@@ -2,7 +2,7 @@
  * The preview's marks (issue 25), drawn in the engine's worker: a diagonal "PREVIEW" across the try-on and a band
  * that says what made it. The result is a JPEG Blob: the page shows it from a blob: URL, never uploads it.
  */
-import type { RgbaImage } from '../../../../shared/engine/core/types';
+import type { RgbaImage } from '@shared/engine/core/types';
 import type { EngineBackend } from './browser-runtime';
 
 export function watermark(image: RgbaImage, backend: EngineBackend): Promise<Blob> {

@@ -1,18 +1,13 @@
 /** Admin prompt-template and raw-template calls (docs/api.md, "Creator and admin tools"). */
-import type * as R from '../../../../../shared/schemas/responses';
+import type { AdminPromptTemplate, AdminRawTemplate, PromptTestResult } from '@shared/schemas/admin';
+import type { Category } from '@shared/schemas/catalog';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchApi, type BodyIn } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';
 import { getCategoriesQueryOptions } from '../../../api/catalog';
 import type { PromptBody, RawTemplateBody } from '../lib/templates';
 
-export type AdminPromptTemplate = R.AdminPromptTemplate;
-
-export type PromptTestResult = R.PromptTestResult;
-
-export type AdminRawTemplate = R.AdminRawTemplate;
-
-export type Category = R.Category;
+export type { AdminPromptTemplate, PromptTestResult, AdminRawTemplate, Category };
 
 export const getAdminPromptsQueryOptions = () =>
   queryOptions({

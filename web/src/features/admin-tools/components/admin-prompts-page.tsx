@@ -3,11 +3,11 @@ import {
   COLOR_GRADE_LABELS,
   CREATIVE_BACKGROUNDS,
   CREATIVE_BACKGROUND_LABELS,
-} from '../../../../../shared/domain/creative-look';
+} from '@shared/domain/creative-look';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod';
-import { MISSING_SELECTION, promptTestSchema } from '../../../../../shared/schemas/admin';
+import { MISSING_SELECTION, promptTestSchema } from '@shared/schemas/admin';
 import FlaskConical from 'lucide-react/icons/flask-conical';
 import FileText from 'lucide-react/icons/file-text';
 import { AppImage } from '../../../components/app-image';
@@ -19,7 +19,7 @@ import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
-import { BODY_DESCRIPTION_TOKEN, TASK_TYPES } from '../../../../../shared/domain/catalog';
+import { BODY_DESCRIPTION_TOKEN, TASK_TYPES } from '@shared/domain/catalog';
 import { usePhotoProfiles } from '../../../api/catalog';
 import { StylePicker } from '../../../components/style-picker';
 import { enumLabel } from '../../../components/badge';

@@ -13,7 +13,7 @@ import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
-import { RAW_TEMPLATE_TOKENS, SETTINGS, TASK_TYPES, VIBES } from '../../../../../shared/domain/catalog';
+import { RAW_TEMPLATE_TOKENS, SETTINGS, TASK_TYPES, VIBES } from '@shared/domain/catalog';
 import { enumLabel } from '../../../components/badge';
 import { usePhotoProfiles, type StyleSummary } from '../../../api/catalog';
 import { StylePicker } from '../../../components/style-picker';

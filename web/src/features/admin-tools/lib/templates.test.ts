@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unknownTokens } from '../../../../../shared/domain/raw-template-compiler';
+import { unknownTokens } from '@shared/domain/raw-template-compiler';
 import {
   EMPTY_PROMPT_DRAFT,
   newRawDraft,
@@ -15,7 +15,7 @@ import {
   type RawDraft,
 } from './templates';
 import { fieldErrors } from '../../../test/form-errors';
-import { MISSING_SELECTION, promptTestSchema } from '../../../../../shared/schemas/admin';
+import { MISSING_SELECTION, promptTestSchema } from '@shared/schemas/admin';
 
 const promptDraftProblems = (d: PromptDraft) => fieldErrors(promptDraftSchema, d);
 const rawDraftProblems = (d: RawDraft) => fieldErrors(rawDraftSchema, d);

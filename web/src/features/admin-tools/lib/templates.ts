@@ -7,14 +7,14 @@ import {
   type Setting,
   type TaskType,
   type Vibe,
-} from '../../../../../shared/domain/catalog';
+} from '@shared/domain/catalog';
 import {
   COLOR_GRADES,
   CREATIVE_BACKGROUNDS,
   DEFAULT_CREATIVE_LOOK,
   type ColorGrade,
   type CreativeBackground,
-} from '../../../../../shared/domain/creative-look';
+} from '@shared/domain/creative-look';
 import * as z from 'zod';
 import { oneOf } from '../../../lib/one-of';
 

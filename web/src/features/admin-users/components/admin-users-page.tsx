@@ -10,8 +10,8 @@ import { Skeleton } from '../../../components/skeleton';
 import { AccessDenied, AdminOnly } from '../../../components/admin-ui';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { formatDate, planName, statusLabel } from '../../../lib/format';
-import { formatCredits } from '../../../../../shared/domain/plans';
-import { ADMIN_USER_SEARCH_MESSAGE, isAdminUserSearchTerm } from '../../../../../shared/domain/admin-user-search';
+import { formatCredits } from '@shared/domain/plans';
+import { ADMIN_USER_SEARCH_MESSAGE, isAdminUserSearchTerm } from '@shared/domain/admin-user-search';
 import { useAdminUserSearch, type AdminUserSummary } from '../api/admin-users';
 
 /** /admin/users: find one person by their exact e-mail or user id (issue 39); the term is in the URL (?q=). */

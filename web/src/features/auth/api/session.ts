@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { CurrentUser } from '../../../../../shared/schemas/user';
+import type { CurrentUser } from '@shared/schemas/user';
 import { currentUserQueryFn } from '../../../api/current-user';
 import { queryKeys } from '../../../api/query-keys';
 

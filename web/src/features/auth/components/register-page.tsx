@@ -1,4 +1,4 @@
-import { STARTER_GRANT_LABEL } from '../../../../../shared/domain/plans';
+import { STARTER_GRANT_LABEL } from '@shared/domain/plans';
 import { useState } from 'react';
 import { LocalCodeNote } from './local-code-note';
 import { useForm } from 'react-hook-form';
@@ -20,7 +20,7 @@ import { safeReturnTo, signInPath } from '../../../lib/return-to';
 import { AuthCard, FormError } from './auth-card';
 import { PasswordHints } from '../../../components/password-hints';
 import { PASSWORD_RULES } from '../../../lib/password-rules';
-import { MIN_PHOTO_PROFILE_AGE, PRIVACY_MESSAGES, ageOn } from '../../../../../shared/domain/privacy';
+import { MIN_PHOTO_PROFILE_AGE, PRIVACY_MESSAGES, ageOn } from '@shared/domain/privacy';
 import { recordBirthDate } from '../../../api/privacy';
 
 /** After the first sign-in: store the age statement (adult or minor; the date itself is not kept). */

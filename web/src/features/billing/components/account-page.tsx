@@ -15,7 +15,7 @@ import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { PagedTable } from '../../../components/paged-table';
 import { cn } from '../../../lib/cn';
-import { creditCount, creditWord, formatCredits, isMonthlyPlan } from '../../../../../shared/domain/plans';
+import { creditCount, creditWord, formatCredits, isMonthlyPlan } from '@shared/domain/plans';
 import {
   useCancelSubscription,
   useCreditLedger,

@@ -21,9 +21,9 @@ import {
   type PackId,
   type PaidPlanId,
   type ProductType,
-} from '../../../../../shared/domain/plans';
+} from '@shared/domain/plans';
 import { browser, useCheckout } from '../../../api/billing';
-import { checkoutReturnPath, DEFAULT_CHECKOUT_RETURN } from '../../../../../shared/domain/return-path';
+import { checkoutReturnPath, DEFAULT_CHECKOUT_RETURN } from '@shared/domain/return-path';
 import { serverSignInUrl } from '../../../lib/return-to';
 import { perCreditCents } from '../../../lib/format';
 import { PurchaseTerms } from '../../../components/legal-links';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { PageHeader } from '../../../components/page-header';
-import { PACK_IDS, PLAN_ORDER } from '../../../../../shared/domain/plans';
+import { PACK_IDS, PLAN_ORDER } from '@shared/domain/plans';
 import { isOneOf } from '../../../lib/one-of';
 import { useCurrentUser } from '../../../api/current-user';
 import { useSubscriptionSummary } from '../../../api/billing';

@@ -5,13 +5,7 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/dialog';
 import { SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
-import {
-  creditCount,
-  isMonthlyPlan,
-  PLANS,
-  upgradeReconcileCredits,
-  type MonthlyPlanId,
-} from '../../../../../shared/domain/plans';
+import { creditCount, isMonthlyPlan, PLANS, upgradeReconcileCredits, type MonthlyPlanId } from '@shared/domain/plans';
 import { useCancelScheduledChange, useChangePlan, type SubscriptionSummary } from '../../../api/billing';
 import { formatDate, planName } from '../../../lib/format';
 import { scheduledChange } from '../lib/plan-buttons';

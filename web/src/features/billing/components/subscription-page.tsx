@@ -13,7 +13,7 @@ import {
   isMonthlyPlan,
   PLAN_ORDER,
   type MonthlyPlanId,
-} from '../../../../../shared/domain/plans';
+} from '@shared/domain/plans';
 import { useSubscriptionSummary, type SubscriptionSummary } from '../../../api/billing';
 import { formatDate, planName, statusLabel } from '../../../lib/format';
 import { planAction, type PlanAction } from '../lib/plan-buttons';

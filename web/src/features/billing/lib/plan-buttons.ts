@@ -13,7 +13,7 @@ import {
   type MonthlyPlanId,
   type PaidPlanId,
   type PlanId,
-} from '../../../../../shared/domain/plans';
+} from '@shared/domain/plans';
 
 export interface PlanSubject {
   currentPlan?: PlanId | string | null;

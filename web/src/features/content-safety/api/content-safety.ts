@@ -1,12 +1,11 @@
 /** Admin content-safety calls: refusal counts and reasons, open style reports, takedown. */
-import type * as R from '../../../../../shared/schemas/responses';
+import type { RefusalSummary } from '@shared/schemas/admin';
+import type { StyleReport } from '@shared/schemas/discovery';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchApi, type ResponseOf } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';
 
-export type RefusalSummary = R.RefusalSummary;
-
-export type StyleReport = R.StyleReport;
+export type { RefusalSummary, StyleReport };
 
 export const getRefusalSummaryQueryOptions = () =>
   queryOptions({

@@ -1,8 +1,8 @@
 /** The dashboard's first steps (issue 39): a minor is not asked for a photo profile; a re-used address is told why. */
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { MIN_PHOTO_PROFILE_AGE } from '../../../../../shared/domain/privacy';
-import { STARTER_GRANT_USED_MESSAGE } from '../../../../../shared/domain/plans';
+import { MIN_PHOTO_PROFILE_AGE } from '@shared/domain/privacy';
+import { STARTER_GRANT_USED_MESSAGE } from '@shared/domain/plans';
 import { json, renderPage, routeFetch, stubFetch, userWithRole } from '../../../test/page-harness';
 import DashboardPage from './dashboard-page';
 

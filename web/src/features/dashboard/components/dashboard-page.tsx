@@ -1,9 +1,9 @@
 import Shirt from 'lucide-react/icons/shirt';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { formatCredits, STARTER_GRANT_LABEL, STARTER_GRANT_USED_MESSAGE } from '../../../../../shared/domain/plans';
-import { isCreatorRole } from '../../../../../shared/domain/roles';
-import { greetingName } from '../../../../../shared/domain/user-display';
+import { formatCredits, STARTER_GRANT_LABEL, STARTER_GRANT_USED_MESSAGE } from '@shared/domain/plans';
+import { isCreatorRole } from '@shared/domain/roles';
+import { greetingName } from '@shared/domain/user-display';
 import { AppImage } from '../../../components/app-image';
 import { Button, buttonClasses } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';

@@ -3,11 +3,7 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-qu
 import { getCategoriesQueryOptions } from '../../../api/catalog';
 import { fetchApi } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';
-import {
-  activeCategories,
-  filtersToQuery,
-  type ExploreFilterState,
-} from '../../../../../shared/domain/explore-filters';
+import { activeCategories, filtersToQuery, type ExploreFilterState } from '@shared/domain/explore-filters';
 import { EXPLORE_PAGE_SIZE } from '../lib/incremental';
 
 export type { Category } from '../../../api/catalog';

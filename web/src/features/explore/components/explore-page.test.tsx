@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { getQueryFn } from '../../../lib/api-client';
-import { filterStyles, tagList } from '../../../../../shared/domain/explore-filters';
+import { filterStyles, tagList } from '@shared/domain/explore-filters';
 import { EXPLORE_PAGE_SIZE } from '../lib/incremental';
 import ExplorePage, { NO_STYLES_FOUND } from './explore-page';
 

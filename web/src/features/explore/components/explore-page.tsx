@@ -12,7 +12,7 @@ import {
   toggleFilter,
   emptyFilters,
   type ExploreFilterState,
-} from '../../../../../shared/domain/explore-filters';
+} from '@shared/domain/explore-filters';
 import { Button } from '../../../components/button';
 import { Input } from '../../../components/input';
 import { PageHeader } from '../../../components/page-header';

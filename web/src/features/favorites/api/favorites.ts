@@ -1,6 +1,6 @@
 /** The caller's favourite styles (GET /api/favorites), a page at a time. */
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { FAVORITES_LIMIT_DEFAULT } from '../../../../../shared/domain/catalog';
+import { FAVORITES_LIMIT_DEFAULT } from '@shared/domain/catalog';
 import { fetchApi } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';
 

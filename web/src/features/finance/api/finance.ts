@@ -1,5 +1,5 @@
 /** Admin finance calls (docs/api.md): ledger explorer, day totals, reconciliation, CSV export. */
-import type * as R from '../../../../../shared/schemas/responses';
+import type { FinanceLedgerPage, FinanceSummary, ReconciliationReport } from '@shared/schemas/billing';
 import { queryOptions, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { fetchApi, fetchApiResponse } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';
@@ -7,11 +7,7 @@ import { fileNameFrom, ledgerParams, type LedgerFilters } from '../lib/finance';
 
 export const FINANCE_LEDGER_PAGE = 50;
 
-export type FinanceLedgerPage = R.FinanceLedgerPage;
-
-export type FinanceSummary = R.FinanceSummary;
-
-export type ReconciliationReport = R.ReconciliationReport;
+export type { FinanceLedgerPage, FinanceSummary, ReconciliationReport };
 
 /** The ledger across users, 50 entries a page; the first page has no cursor (''). */
 export function useFinanceLedger(filters: LedgerFilters, enabled: boolean) {

@@ -15,8 +15,8 @@ import { toast } from '../../../components/use-toast';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { PagedTable } from '../../../components/paged-table';
 import { cn } from '../../../lib/cn';
-import { formatMoney, LEDGER_KINDS } from '../../../../../shared/domain/ledger';
-import { isAdmin } from '../../../../../shared/domain/roles';
+import { formatMoney, LEDGER_KINDS } from '@shared/domain/ledger';
+import { isAdmin } from '@shared/domain/roles';
 import { useCurrentUser } from '../../../api/current-user';
 import { bucketLabel, formatDateTime, formatSignedCredits, ledgerKindLabel } from '../../../lib/format';
 import {

@@ -1,6 +1,6 @@
 /** Pure helpers of /admin/finance: query strings, the day chart's scale, the CSV file name. */
 import * as z from 'zod';
-import { LEDGER_KINDS, type LedgerKind } from '../../../../../shared/domain/ledger';
+import { LEDGER_KINDS, type LedgerKind } from '@shared/domain/ledger';
 import { isOneOf } from '../../../lib/one-of';
 
 export interface LedgerFilters {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { COMPARE_MAX, COMPARE_MIN, SHARE_MAX_IMAGES } from '../../../../../shared/domain/shares';
+import { COMPARE_MAX, COMPARE_MIN, SHARE_MAX_IMAGES } from '@shared/domain/shares';
 import { compareUrl, toggleSelection } from '../../../lib/compare';
 import { ShareDialog } from '../../../components/share/share-dialog';
 import { Button } from '../../../components/button';
@@ -15,7 +15,7 @@ import { Notice } from '../../../components/alert';
 import { pageShell } from '../../../components/back-link';
 import { DeleteGenerationDialog } from '../../../components/delete-generation-dialog';
 import { GenerationCard, GenerationGridSkeleton, generationTitle } from '../../../components/generation-card';
-import { CUSTOM_LOOK_TITLE } from '../../../../../shared/domain/generation';
+import { CUSTOM_LOOK_TITLE } from '@shared/domain/generation';
 
 const grid = 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4';
 const select =

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
-import { costLabel } from '../../../../../shared/domain/outfit';
-import { creditCount } from '../../../../../shared/domain/plans';
+import { costLabel } from '@shared/domain/outfit';
+import { creditCount } from '@shared/domain/plans';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   defaultPromptTemplateId,
@@ -9,7 +9,7 @@ import {
   profileQualifies,
   toQuickTryMode,
   type Mode,
-} from '../../../../../shared/domain/generation';
+} from '@shared/domain/generation';
 import { AppImage } from '../../../components/app-image';
 import { Button, buttonClasses } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
@@ -34,7 +34,7 @@ import { ModeToggle } from './mode-toggle';
 import { VariantsPicker } from '../../../components/variants-picker';
 import { spendLabel } from '../../../lib/spend-confirm';
 import { useRenderers } from '../../../api/renderers';
-import { quickTryExactHint } from '../../../../../shared/domain/render-copy';
+import { quickTryExactHint } from '@shared/domain/render-copy';
 
 /** /generate/style/{id}: profile, mode (laydown only) and creative prompt, then Generate or Quick Try Exact. */
 export default function GenerateStylePage() {

@@ -1,4 +1,4 @@
-import { ACCEPTED_IMAGE_TYPES_LABEL } from '../../../../../shared/schemas/upload';
+import { ACCEPTED_IMAGE_TYPES_LABEL } from '@shared/schemas/upload';
 import { queryKeys } from '../../../api/query-keys';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -6,8 +6,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Tabs } from 'radix-ui';
 import { useQuery } from '@tanstack/react-query';
-import { generationCost } from '../../../../../shared/domain/generation';
-import { creditCount } from '../../../../../shared/domain/plans';
+import { generationCost } from '@shared/domain/generation';
+import { creditCount } from '@shared/domain/plans';
 import { AppImage } from '../../../components/app-image';
 import { Button, buttonClasses } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';

@@ -1,5 +1,5 @@
-import type { Mode } from '../../../../../shared/domain/generation';
-import { modeHint } from '../../../../../shared/domain/render-copy';
+import type { Mode } from '@shared/domain/generation';
+import { modeHint } from '@shared/domain/render-copy';
 import { useRenderers } from '../../../api/renderers';
 
 const OPTIONS: { value: Mode; label: string }[] = [

@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
-import { costLabel, type GarmentSlot } from '../../../../../shared/domain/outfit';
+import { costLabel, type GarmentSlot } from '@shared/domain/outfit';
 import { useQuery } from '@tanstack/react-query';
 import { fetchApi } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';
 import { errorSentence } from '../../../lib/api-error';
 import { isOutsideImageUrl } from '../lib/outside-image';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { STYLE_IMAGE_TYPES, type StyleImageType } from '../../../../../shared/domain/catalog';
-import { modeChoiceVisible, profileQualifies, type Mode } from '../../../../../shared/domain/generation';
+import { STYLE_IMAGE_TYPES, type StyleImageType } from '@shared/domain/catalog';
+import { modeChoiceVisible, profileQualifies, type Mode } from '@shared/domain/generation';
 import { AppImage } from '../../../components/app-image';
 import { Button, buttonClasses } from '../../../components/button';
 import { Card, CardContent } from '../../../components/card';
@@ -28,7 +28,7 @@ import { CreditsLine } from '../../../components/credits-line';
 import { ModeToggle } from './mode-toggle';
 import { VariantsPicker } from '../../../components/variants-picker';
 import { spendLabel } from '../../../lib/spend-confirm';
-import { generationCost } from '../../../../../shared/domain/generation';
+import { generationCost } from '@shared/domain/generation';
 import { PreviewOnMe } from '../../preview';
 import { GarmentSlotField, slotToUse, useGarmentGuess } from '../../../components/garment-slot-field';
 

@@ -1,11 +1,6 @@
 import { useEffect, useState } from 'react';
 import Check from 'lucide-react/icons/check';
-import {
-  RENDER_STAGES,
-  renderEstimateSeconds,
-  renderStageOf,
-  type GenerationStatus,
-} from '../../../../../shared/domain/generation';
+import { RENDER_STAGES, renderEstimateSeconds, renderStageOf, type GenerationStatus } from '@shared/domain/generation';
 import { SpinnerIcon } from '../../../components/spinner';
 import { cn } from '../../../lib/cn';
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { StyleImageType } from '../../../../../shared/domain/catalog';
-import { profileQualifies, resolveMode } from '../../../../../shared/domain/generation';
+import type { StyleImageType } from '@shared/domain/catalog';
+import { profileQualifies, resolveMode } from '@shared/domain/generation';
 import { Button, buttonClasses } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
 import { PageHeader } from '../../../components/page-header';
@@ -22,7 +22,7 @@ import { OutfitUploadPanel, type UploadState } from './upload-panel';
 import { VariantsPicker } from '../../../components/variants-picker';
 import { spendLabel } from '../../../lib/spend-confirm';
 import { PreviewOnMe } from '../../preview';
-import { costLabel, lookCost, type GarmentSlot } from '../../../../../shared/domain/outfit';
+import { costLabel, lookCost, type GarmentSlot } from '@shared/domain/outfit';
 import { GarmentSlotField, slotToUse, useGarmentGuess } from '../../../components/garment-slot-field';
 
 const TYPE_HINTS: Record<StyleImageType, string> = {

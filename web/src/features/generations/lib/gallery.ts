@@ -1,5 +1,5 @@
 /** The gallery's sections, sort and profile filter (spec 02 section 2, Gallery). */
-import { isActiveStatus, type GenerationStatus } from '../../../../../shared/domain/generation';
+import { isActiveStatus, type GenerationStatus } from '@shared/domain/generation';
 
 export const GALLERY_SORTS = ['newest', 'oldest'] as const;
 export type GallerySort = (typeof GALLERY_SORTS)[number];

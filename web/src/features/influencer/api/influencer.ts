@@ -1,16 +1,12 @@
 /** Influencer application calls (docs/api.md, "Creator and admin tools"). */
-import type * as R from '../../../../../shared/schemas/responses';
+import type { AdminApplication, ApplicationUser, InfluencerApplication } from '@shared/schemas/admin';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReviewDecision } from '../../../../../shared/domain/influencer';
+import type { ReviewDecision } from '@shared/domain/influencer';
 import { fetchApi } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';
 import type { ApplyBody, StatusFilter } from '../lib/application';
 
-export type InfluencerApplication = R.InfluencerApplication;
-
-export type ApplicationUser = R.ApplicationUser;
-
-export type AdminApplication = R.AdminApplication;
+export type { InfluencerApplication, ApplicationUser, AdminApplication };
 
 /** The caller's latest application, or null. */
 export const getMyApplicationQueryOptions = () =>

@@ -16,7 +16,7 @@ import { PageSpinner, SpinnerIcon } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
-import { canJoinInfluencerProgram } from '../../../../../shared/domain/plans';
+import { canJoinInfluencerProgram } from '@shared/domain/plans';
 import { useCurrentUser } from '../../../api/current-user';
 import { BackLink } from '../../../components/back-link';
 import { fieldClasses } from '../../../components/admin-ui';

@@ -7,9 +7,9 @@ import {
   useCaseError as checkUseCase,
   type ApplicationStatus,
   type ReviewDecision,
-} from '../../../../../shared/domain/influencer';
+} from '@shared/domain/influencer';
 
-export { canApply } from '../../../../../shared/domain/influencer';
+export { canApply } from '@shared/domain/influencer';
 
 export const SOCIAL_FIELDS = ['instagramHandle', 'tiktokHandle', 'youtubeChannel', 'otherSocial'] as const;
 export type SocialField = (typeof SOCIAL_FIELDS)[number];

@@ -1,4 +1,4 @@
-import { STARTER_GRANT_LABEL } from '../../../../../shared/domain/plans';
+import { STARTER_GRANT_LABEL } from '@shared/domain/plans';
 import { Link } from 'react-router-dom';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import Sparkles from 'lucide-react/icons/sparkles';

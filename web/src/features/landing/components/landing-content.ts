@@ -1,4 +1,5 @@
 /** Copy of the landing page that is data (lists); section headings live with their sections. */
+// shared/ by a relative path, not `@shared/`: test/engine/landing-images.ts (Node, run by tsx) imports this file
 import {
   creditCount,
   GENERATION_COST,

@@ -1,5 +1,5 @@
 import Check from 'lucide-react/icons/check';
-import { PLANS, PLAN_ORDER, formatEur, type Plan } from '../../../../../shared/domain/plans';
+import { PLANS, PLAN_ORDER, formatEur, type Plan } from '@shared/domain/plans';
 import { buttonClasses } from '../../../components/button';
 import { cn } from '../../../lib/cn';
 import { ANCHORS } from '../../../lib/site-config';

@@ -9,7 +9,7 @@ import Upload from 'lucide-react/icons/upload';
 import Users from 'lucide-react/icons/users';
 import { buttonClasses } from '../../../components/button';
 import { cn } from '../../../lib/cn';
-import { PLANS } from '../../../../../shared/domain/plans';
+import { PLANS } from '@shared/domain/plans';
 import { ANCHORS, CONTACT_EMAIL } from '../../../lib/site-config';
 
 /** Section 5: Try Custom Look. */

@@ -12,7 +12,7 @@ import {
   PLAN_ORDER,
   ROLLOVER_MULTIPLIER,
   formatEur,
-} from '../../../../../shared/domain/plans';
+} from '@shared/domain/plans';
 
 export interface PriceLine {
   name: string;

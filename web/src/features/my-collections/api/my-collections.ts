@@ -1,15 +1,11 @@
 /** My Collections' calls (docs/api.md, "Creator and admin tools"). */
-import type * as R from '../../../../../shared/schemas/responses';
+import type { CollectionStyle, MyCollection, MyCollectionDetail } from '@shared/schemas/admin';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchApi } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';
 import type { CollectionFormValues } from '../lib/collection-rules';
 
-export type MyCollection = R.MyCollection;
-
-export type CollectionStyle = R.CollectionStyle;
-
-export type MyCollectionDetail = R.MyCollectionDetail;
+export type { MyCollection, CollectionStyle, MyCollectionDetail };
 
 export const getMyCollectionsQueryOptions = () =>
   queryOptions({

@@ -1,6 +1,6 @@
 /** Onboarding's calls: the saved style preferences and their save (spec 01 sections 2 and 7). */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PreferencesInput } from '../../../../../shared/schemas/discovery';
+import type { PreferencesInput } from '@shared/schemas/discovery';
 import { fetchApi } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';
 

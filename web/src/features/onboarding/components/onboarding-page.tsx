@@ -5,13 +5,8 @@ import type * as z from 'zod';
 import { Link, useNavigate } from 'react-router-dom';
 import Check from 'lucide-react/icons/check';
 import Sparkles from 'lucide-react/icons/sparkles';
-import {
-  PREFERENCE_BRANDS,
-  PREFERENCE_COLORS,
-  PREFERENCE_STYLES,
-  SELECT_ONE_STYLE,
-} from '../../../../../shared/domain/preferences';
-import { preferencesSchema, type PreferencesInput } from '../../../../../shared/schemas/discovery';
+import { PREFERENCE_BRANDS, PREFERENCE_COLORS, PREFERENCE_STYLES, SELECT_ONE_STYLE } from '@shared/domain/preferences';
+import { preferencesSchema, type PreferencesInput } from '@shared/schemas/discovery';
 import { Button, buttonClasses } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
 import { SpinnerIcon } from '../../../components/spinner';

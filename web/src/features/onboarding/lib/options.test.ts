@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PREFERENCE_BRANDS, PREFERENCE_COLORS, PREFERENCE_STYLES } from '../../../../../shared/domain/preferences';
+import { PREFERENCE_BRANDS, PREFERENCE_COLORS, PREFERENCE_STYLES } from '@shared/domain/preferences';
 import { BRAND_OPTIONS, COLOR_OPTIONS, STYLE_OPTIONS, toggleValue } from './options';
 
 describe('onboarding options', () => {

@@ -5,7 +5,7 @@ import {
   PREFERENCE_STYLES,
   type PreferenceColor,
   type PreferenceStyle,
-} from '../../../../../shared/domain/preferences';
+} from '@shared/domain/preferences';
 
 const STYLE_HINTS: Record<PreferenceStyle, string> = {
   classic: 'Timeless tailoring and staples',

@@ -13,10 +13,10 @@ import {
   costLabel,
   lookCost,
   type PieceSource,
-} from '../../../../../shared/domain/outfit';
-import { STYLE_IMAGE_TYPES } from '../../../../../shared/domain/catalog';
-import { creditWord } from '../../../../../shared/domain/plans';
-import { MODES, profileQualifies } from '../../../../../shared/domain/generation';
+} from '@shared/domain/outfit';
+import { STYLE_IMAGE_TYPES } from '@shared/domain/catalog';
+import { creditWord } from '@shared/domain/plans';
+import { MODES, profileQualifies } from '@shared/domain/generation';
 import { Button } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
 import { PageHeader } from '../../../components/page-header';

@@ -4,8 +4,8 @@
  * cost come from shared/domain/outfit.ts, the same module the API checks with.
  */
 import * as z from 'zod';
-import { STYLE_IMAGE_TYPES, type StyleImageType } from '../../../../../shared/domain/catalog';
-import { MODES } from '../../../../../shared/domain/generation';
+import { STYLE_IMAGE_TYPES, type StyleImageType } from '@shared/domain/catalog';
+import { MODES } from '@shared/domain/generation';
 import {
   freeSlots,
   lookCost,
@@ -17,7 +17,7 @@ import {
   type OutfitProblem,
   type OutfitSlot,
   type PieceSource,
-} from '../../../../../shared/domain/outfit';
+} from '@shared/domain/outfit';
 import type { OutfitPieceRequest } from '../../generate';
 
 export interface DraftPiece {

@@ -12,7 +12,7 @@ import {
   type BodyMeasurementsInput,
   type Unit,
   UNITS,
-} from '../../../../../shared/domain/size-advice';
+} from '@shared/domain/size-advice';
 
 export const MEASUREMENT_HINTS: Record<BodyField, string> = {
   height: 'Without shoes',

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import ShieldCheck from 'lucide-react/icons/shield-check';
-import { MIN_PHOTO_PROFILE_AGE, PRIVACY_MESSAGES, ageOn } from '../../../../../shared/domain/privacy';
+import { MIN_PHOTO_PROFILE_AGE, PRIVACY_MESSAGES, ageOn } from '@shared/domain/privacy';
 import { FormField } from '../../../components/form-field';
 import { Input } from '../../../components/input';
 import { usePrivacySettings, useRecordAge } from '../../../api/privacy';

@@ -10,7 +10,7 @@ import { ACCEPT_ATTRIBUTE, checkImageFile, checkPhotoSize } from './profile-form
 import { readImageSize } from '../../../lib/image-size';
 import { UploadProgress } from '../../../components/image-upload/image-upload';
 import { checkPersonPhoto, type LoadProgress } from '../../../lib/engine/photo-check';
-import { PHOTO_CHECK_TEXTS } from '../../../../../shared/domain/body-check';
+import { PHOTO_CHECK_TEXTS } from '@shared/domain/body-check';
 
 /**
  * Where the check of a newly chosen photo is (the Fitly engine in the browser): running, passed, refused (the

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { queryKeys } from '../../../api/query-keys';
-import { PHOTO_CHECK_TEXTS } from '../../../../../shared/domain/body-check';
-import { REFUSAL_MESSAGES } from '../../../../../shared/engine/checks/refusal';
+import { PHOTO_CHECK_TEXTS } from '@shared/domain/body-check';
+import { REFUSAL_MESSAGES } from '@shared/engine/checks/refusal';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 

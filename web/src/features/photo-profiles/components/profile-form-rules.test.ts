@@ -16,7 +16,7 @@ import {
   DIRECT_UPLOAD_CONTENT_TYPES,
   PHOTO_MIN_SIDE,
   photoTooSmallMessage,
-} from '../../../../../shared/schemas/upload';
+} from '@shared/schemas/upload';
 
 /** The form's field errors for a name, a body description and a portrait or none (the schema the form uses). */
 const validateProfileForm = (v: { name: string; bodyDescription: string; hasPortrait: boolean }) =>

@@ -7,7 +7,7 @@ import {
   bodyDescriptionSchema,
   PHOTO_PROFILE_MESSAGES,
   profileNameSchema,
-} from '../../../../../shared/schemas/photo-profile';
+} from '@shared/schemas/photo-profile';
 import {
   ACCEPTED_IMAGE_TYPES,
   ACCEPTED_IMAGE_TYPES_LABEL,
@@ -15,8 +15,8 @@ import {
   directUploadMaxBytes,
   photoSizeProblem,
   type PersonPhotoKind,
-} from '../../../../../shared/schemas/upload';
-import { GENDERS } from '../../../../../shared/domain/catalog';
+} from '@shared/schemas/upload';
+import { GENDERS } from '@shared/domain/catalog';
 import { isOneOf } from '../../../lib/one-of';
 import * as z from 'zod';
 import type { PhotoValue } from './photo-upload-field';

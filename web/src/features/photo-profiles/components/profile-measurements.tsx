@@ -2,7 +2,7 @@ import { useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Ruler from 'lucide-react/icons/ruler';
 import Lock from 'lucide-react/icons/lock';
-import { AREA_LABELS, BODY_FIELDS, UNITS } from '../../../../../shared/domain/size-advice';
+import { AREA_LABELS, BODY_FIELDS, UNITS } from '@shared/domain/size-advice';
 import { Button } from '../../../components/button';
 import { FormField } from '../../../components/form-field';
 import { Input } from '../../../components/input';

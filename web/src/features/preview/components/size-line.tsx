@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { adviseSize, type SizeChart } from '../../../../../shared/domain/size-advice';
-import type { PhotoProfile } from '../../../../../shared/schemas/photo-profile';
+import { adviseSize, type SizeChart } from '@shared/domain/size-advice';
+import type { PhotoProfile } from '@shared/schemas/photo-profile';
 import { buttonClasses } from '../../../components/button';
 
 /** The size drawn in the preview, with the size advice for the profile's measurements (issue 25). */

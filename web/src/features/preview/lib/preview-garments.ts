@@ -1,8 +1,8 @@
 /** What the engine is given for a look, and the warm-up of a page's first look (issue 25). */
 import type { QueryClient } from '@tanstack/react-query';
-import { ENGINE_GARMENT_SOURCE } from '../../../../../shared/domain/catalog';
-import { publicMediaUrl } from '../../../../../shared/domain/image-ref';
-import type { PhotoProfile } from '../../../../../shared/schemas/photo-profile';
+import { ENGINE_GARMENT_SOURCE } from '@shared/domain/catalog';
+import { publicMediaUrl } from '@shared/domain/image-ref';
+import type { PhotoProfile } from '@shared/schemas/photo-profile';
 import { imageSourceKind, resolvedImageQuery } from '../../../components/app-image';
 import { warmPreview, type PreviewGarment } from '../../../lib/engine/preview';
 import { previewProfile, type PreviewLook } from '../lib/preview-look';

@@ -1,8 +1,8 @@
 /** What "Preview on me" is given and says (issue 25), shared by its button (./preview-on-me.tsx) and body. */
-import type { StyleImageType } from '../../../../../shared/domain/catalog';
-import type { SizeChart } from '../../../../../shared/domain/size-advice';
-import type { EngineSlot } from '../../../../../shared/engine/garment/garment';
-import type { PhotoProfile } from '../../../../../shared/schemas/photo-profile';
+import type { StyleImageType } from '@shared/domain/catalog';
+import type { SizeChart } from '@shared/domain/size-advice';
+import type { EngineSlot } from '@shared/engine/garment/garment';
+import type { PhotoProfile } from '@shared/schemas/photo-profile';
 
 /** A profile the preview can dress: it has a full-body photo the engine did not refuse. */
 export const profileCanPreview = (p: PhotoProfile) => !!p.fullBodyUrl && p.bodyCheck?.status !== 'refused';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { durationInWords, PRESIGN_SECONDS } from '../../../../../shared/domain/image-links';
+import { durationInWords, PRESIGN_SECONDS } from '@shared/domain/image-links';
 import PrivacyPage from './privacy-page';
 
 describe('PrivacyPage (issue 39: true words)', () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { IMAGE_LINK_LIFETIME_WORDS } from '../../../../../shared/domain/image-links';
+import { IMAGE_LINK_LIFETIME_WORDS } from '@shared/domain/image-links';
 import { CONTACT_EMAIL, PRODUCT_NAME } from '../../../lib/site-config';
 import { COOKIES_ACCEPTED_KEY } from '../../../lib/cookie-consent';
 import { THEME_STORAGE_KEY } from '../../../lib/theme';

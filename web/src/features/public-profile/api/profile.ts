@@ -1,15 +1,13 @@
 /** Public profiles: GET /api/profile/{handle} and GET /api/users/{id} (for /influencer/{userId} links). */
-import type * as R from '../../../../../shared/schemas/responses';
+import type { PublicProfile, PublicUser } from '@shared/schemas/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { normalizeHandle } from '../../../../../shared/domain/profile-rules';
+import { normalizeHandle } from '@shared/domain/profile-rules';
 import { fetchApi } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';
 
 export const PROFILE_NOT_FOUND = 'Profile Not Found';
 
-export type PublicUser = R.PublicUser;
-
-export type PublicProfile = R.PublicProfile;
+export type { PublicUser, PublicProfile };
 
 /** The profile of a handle ("@iris" and "Iris" are the same: one key, one request). */
 export const getPublicProfileQueryOptions = (handle: string) => {

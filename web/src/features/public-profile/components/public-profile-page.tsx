@@ -3,7 +3,7 @@ import { Avatar } from 'radix-ui';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import LinkIcon from 'lucide-react/icons/link';
 import UserX from 'lucide-react/icons/user-x';
-import { avatarInitial, fullName } from '../../../../../shared/domain/user-display';
+import { avatarInitial, fullName } from '@shared/domain/user-display';
 import { useResolvedImageUrl } from '../../../components/app-image';
 import { buttonClasses } from '../../../components/button';
 import { PageSpinner } from '../../../components/spinner';

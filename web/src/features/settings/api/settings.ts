@@ -1,12 +1,11 @@
 /** Settings calls: profile fields, avatar upload, profile links (spec 02 section 7). */
-import type * as R from '../../../../../shared/schemas/responses';
+import type { ProfilePatchInput, UserLinkInput, UserLinkView } from '@shared/schemas/discovery';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser } from '../../../../../shared/schemas/user';
-import type { ProfilePatchInput, UserLinkInput } from '../../../../../shared/schemas/discovery';
+import type { CurrentUser } from '@shared/schemas/user';
 import { fetchApi } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';
 
-export type UserLink = R.UserLinkView;
+export type UserLink = UserLinkView;
 
 /** Every profile change answers the current user: it replaces the cached one (the user menu updates at once). */
 function useSetUser() {

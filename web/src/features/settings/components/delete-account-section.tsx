@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import Download from 'lucide-react/icons/download';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import UserX from 'lucide-react/icons/user-x';
-import { DELETE_ACCOUNT_CONFIRMATION, PRIVACY_MESSAGES } from '../../../../../shared/domain/privacy';
+import { DELETE_ACCOUNT_CONFIRMATION, PRIVACY_MESSAGES } from '@shared/domain/privacy';
 import { Button, buttonClasses } from '../../../components/button';
 import { CardDescription } from '../../../components/card';
 import { FormDialog } from '../../../components/form-dialog';

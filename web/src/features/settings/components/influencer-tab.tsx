@@ -4,7 +4,7 @@ import BadgeCheck from 'lucide-react/icons/badge-check';
 import Check from 'lucide-react/icons/check';
 import Copy from 'lucide-react/icons/copy';
 import Mail from 'lucide-react/icons/mail';
-import type { CurrentUser } from '../../../../../shared/schemas/user';
+import type { CurrentUser } from '@shared/schemas/user';
 import { Button, buttonClasses } from '../../../components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/card';
 import { toast } from '../../../components/use-toast';

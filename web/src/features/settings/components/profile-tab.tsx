@@ -1,4 +1,4 @@
-import { ACCEPTED_IMAGE_TYPES_LABEL } from '../../../../../shared/schemas/upload';
+import { ACCEPTED_IMAGE_TYPES_LABEL } from '@shared/schemas/upload';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
@@ -6,15 +6,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod';
 import { Avatar, Switch } from 'radix-ui';
 import UserRound from 'lucide-react/icons/user-round';
-import type { CurrentUser } from '../../../../../shared/schemas/user';
+import type { CurrentUser } from '@shared/schemas/user';
 import {
   HANDLE_TAKEN,
   normalizeHandle,
   PUBLIC_PROFILE_INFLUENCERS_ONLY,
   SHOW_COLLECTIONS_INFLUENCERS_ONLY,
-} from '../../../../../shared/domain/profile-rules';
-import type { ProfilePatchInput } from '../../../../../shared/schemas/discovery';
-import { avatarInitial } from '../../../../../shared/domain/user-display';
+} from '@shared/domain/profile-rules';
+import type { ProfilePatchInput } from '@shared/schemas/discovery';
+import { avatarInitial } from '@shared/domain/user-display';
 import { useResolvedImageUrl } from '../../../components/app-image';
 import { Button, buttonClasses } from '../../../components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/card';

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import Clock from 'lucide-react/icons/clock';
-import { RETENTION_DAYS, isShorterRetention, type RetentionDays } from '../../../../../shared/domain/privacy';
+import { RETENTION_DAYS, isShorterRetention, type RetentionDays } from '@shared/domain/privacy';
 import { AlertConfirmDialog } from '../../../components/alert-dialog';
 import { CardDescription } from '../../../components/card';
 import { SpinnerIcon } from '../../../components/spinner';

@@ -14,7 +14,7 @@ vi.mock('../../../components/use-toast', async (orig) => ({
   toast: toastMock,
 }));
 
-import type { CurrentUser } from '../../../../../shared/schemas/user';
+import type { CurrentUser } from '@shared/schemas/user';
 import { getQueryFn } from '../../../lib/api-client';
 import SettingsPage from './settings-page';
 

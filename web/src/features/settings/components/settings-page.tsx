@@ -10,7 +10,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PageSpinner } from '../../../components/spinner';
 import { toast } from '../../../components/use-toast';
 import { errorMessage } from '../../../lib/api-error';
-import type { CurrentUser } from '../../../../../shared/schemas/user';
+import type { CurrentUser } from '@shared/schemas/user';
 import { useCurrentUser } from '../../../api/current-user';
 import { useDeleteAllPhotos } from '../../../api/photo-profiles';
 import { InfluencerTab } from './influencer-tab';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HANDLE_RULE } from '../../../../../shared/domain/profile-rules';
+import { HANDLE_RULE } from '@shared/domain/profile-rules';
 import {
   FILE_TOO_LARGE,
   INVALID_FILE_TYPE,

@@ -1,5 +1,5 @@
 /** Pure rules of the settings tabs (spec 02 sections 2, 5 and 9). */
-import { HANDLE_PATTERN, HANDLE_RULE, normalizeHandle } from '../../../../../shared/domain/profile-rules';
+import { HANDLE_PATTERN, HANDLE_RULE, normalizeHandle } from '@shared/domain/profile-rules';
 import { CONTACT_EMAIL, PRODUCT_NAME } from '../../../lib/site-config';
 
 /** Avatar: images only, under 5 MB. */

@@ -6,7 +6,7 @@ import Share2 from 'lucide-react/icons/share-2';
 import { Button, buttonClasses } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
 import { Tooltip } from '../../../components/tooltip';
-import { SHARE_MESSAGES } from '../../../../../shared/domain/shares';
+import { SHARE_MESSAGES } from '@shared/domain/shares';
 import { BackLink, pageShell } from '../../../components/back-link';
 import { Notice } from '../../../components/alert';
 import { usePhotoProfiles } from '../../../api/catalog';

@@ -16,15 +16,10 @@ import { toast } from '../../../components/use-toast';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { cn } from '../../../lib/cn';
-import {
-  REACTION_MAX_LENGTH,
-  REPORT_REASON_MAX_LENGTH,
-  SHARE_MESSAGES,
-  cleanReaction,
-} from '../../../../../shared/domain/shares';
-import { shareReportSchema } from '../../../../../shared/schemas/share';
+import { REACTION_MAX_LENGTH, REPORT_REASON_MAX_LENGTH, SHARE_MESSAGES, cleanReaction } from '@shared/domain/shares';
+import { shareReportSchema } from '@shared/schemas/share';
 import { AiBadge, EngineNote } from '../../../components/ai-badge';
-import { madeByNote } from '../../../../../shared/domain/provenance';
+import { madeByNote } from '@shared/domain/provenance';
 import { usePublicShare, useReaction, useReportShare, useVote, type PublicShare } from '../../../api/shares';
 
 /** /l/{token}: a shared look, for anyone with the link (signed out too): vote, react, report. */

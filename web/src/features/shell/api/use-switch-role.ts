@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Role } from '../../../../../shared/domain/roles';
-import type { CurrentUser } from '../../../../../shared/schemas/user';
+import type { Role } from '@shared/domain/roles';
+import type { CurrentUser } from '@shared/schemas/user';
 import { apiJson } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../components/use-toast';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import Menu from 'lucide-react/icons/menu';
-import type { CurrentUser } from '../../../../../shared/schemas/user';
+import type { CurrentUser } from '@shared/schemas/user';
 import { Button } from '../../../components/button';
 import { Hint } from '../../../components/hint';
 

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import ChevronDown from 'lucide-react/icons/chevron-down';
-import type { CurrentUser } from '../../../../../shared/schemas/user';
-import { avatarInitial } from '../../../../../shared/domain/user-display';
+import type { CurrentUser } from '@shared/schemas/user';
+import { avatarInitial } from '@shared/domain/user-display';
 import { buttonClasses } from '../../../components/button';
 import type { AuthStatus } from '../../../api/current-user';
 import { loginUrlFrom, REGISTER_PATH, primaryNav } from '../nav-config';

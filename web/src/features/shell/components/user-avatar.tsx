@@ -1,6 +1,6 @@
 import { Avatar } from 'radix-ui';
-import type { CurrentUser } from '../../../../../shared/schemas/user';
-import { avatarInitial } from '../../../../../shared/domain/user-display';
+import type { CurrentUser } from '@shared/schemas/user';
+import { avatarInitial } from '@shared/domain/user-display';
 import { useResolvedImageUrl } from '../../../components/app-image';
 import { cn } from '../../../lib/cn';
 

@@ -1,18 +1,17 @@
 /** The style editor's calls (docs/api.md, "Creator and admin tools"). */
-import type * as R from '../../../../../shared/schemas/responses';
+import type { AdminProduct, AdminProductLink } from '@shared/schemas/admin';
+import type { Category, PromptTemplate } from '@shared/schemas/catalog';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchApi, type BodyIn } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/query-keys';
 import { getPromptsQueryOptions } from '../../../api/catalog';
 import { idempotencyHeaders } from '../../../lib/idempotency';
 
-export type AdminCategory = R.Category;
+export type AdminCategory = Category;
 
-export type AdminProductLink = R.AdminProductLink;
+export type { AdminProductLink, AdminProduct };
 
-export type AdminProduct = R.AdminProduct;
-
-export type PromptOption = R.PromptTemplate;
+export type PromptOption = PromptTemplate;
 
 export const getAdminStylesQueryOptions = () =>
   queryOptions({

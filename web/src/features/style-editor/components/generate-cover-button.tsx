@@ -9,7 +9,7 @@ import { readGeneration, setCoverFromGeneration, startCoverGeneration, useInvali
 import { GenerationPollError, pollGeneration } from '../lib/poll-generation';
 import { createIntent } from '../../../lib/idempotency';
 import { useSpendConfirm } from '../../../components/spend-confirm';
-import { generationCost } from '../../../../../shared/domain/generation';
+import { generationCost } from '@shared/domain/generation';
 
 interface GenerateCoverButtonProps {
   styleId: string;

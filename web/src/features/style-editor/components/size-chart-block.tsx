@@ -3,7 +3,7 @@ import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import Plus from 'lucide-react/icons/plus';
 import Ruler from 'lucide-react/icons/ruler';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { AREA_LABELS, CHART_AREAS, FITS, UNITS } from '../../../../../shared/domain/size-advice';
+import { AREA_LABELS, CHART_AREAS, FITS, UNITS } from '@shared/domain/size-advice';
 import { Button } from '../../../components/button';
 import { Input } from '../../../components/input';
 import { isOneOf } from '../../../lib/one-of';

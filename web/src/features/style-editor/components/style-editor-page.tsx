@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { AccessDenied, CREATOR_ACCESS_MESSAGE } from '../../../components/access-denied';
 import Plus from 'lucide-react/icons/plus';
-import { isCreatorRole } from '../../../../../shared/domain/roles';
+import { isCreatorRole } from '@shared/domain/roles';
 import { Button } from '../../../components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/card';
 import { PageHeader } from '../../../components/page-header';

@@ -5,7 +5,7 @@ import { Switch } from 'radix-ui';
 import Save from 'lucide-react/icons/save';
 import Trash2 from 'lucide-react/icons/trash-2';
 import X from 'lucide-react/icons/x';
-import { normalizeSex, TASK_TYPES } from '../../../../../shared/domain/catalog';
+import { normalizeSex, TASK_TYPES } from '@shared/domain/catalog';
 import { Button } from '../../../components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/card';
 import { FormField } from '../../../components/form-field';

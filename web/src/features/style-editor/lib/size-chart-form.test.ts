@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIZE_MESSAGES } from '../../../../../shared/domain/size-advice';
+import { SIZE_MESSAGES } from '@shared/domain/size-advice';
 import { chartToForm, checkSizeChart, emptySizeRow, NOT_A_NUMBER, type SizeChartForm } from './size-chart-form';
 import { formToPayload, styleFormSchema, emptyStyleForm } from './style-form';
 

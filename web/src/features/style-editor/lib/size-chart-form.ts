@@ -10,7 +10,7 @@ import {
   type Fit,
   type SizeChart,
   type Unit,
-} from '../../../../../shared/domain/size-advice';
+} from '@shared/domain/size-advice';
 
 export type SizeRowForm = { name: string } & Record<ChartArea, string>;
 

@@ -3,7 +3,7 @@
  * rule, the category picker (at most 3, no duplicates), tag chips and the product form's messages.
  */
 import * as z from 'zod';
-import type { AdminStyleView } from '../../../../../shared/schemas/responses';
+import type { AdminStyleView } from '@shared/schemas/admin';
 import {
   MAX_STYLE_CATEGORIES,
   normalizeSex,
@@ -12,10 +12,10 @@ import {
   type StyleImageType,
   type StyleSex,
   type TaskType,
-} from '../../../../../shared/domain/catalog';
+} from '@shared/domain/catalog';
 import { isOneOf, oneOf } from '../../../lib/one-of';
-import { MAX_STYLE_TAGS, normalizeTags, STYLE_MESSAGES } from '../../../../../shared/domain/style-rules';
-import { GARMENT_SLOTS, type GarmentSlot } from '../../../../../shared/domain/outfit';
+import { MAX_STYLE_TAGS, normalizeTags, STYLE_MESSAGES } from '@shared/domain/style-rules';
+import { GARMENT_SLOTS, type GarmentSlot } from '@shared/domain/outfit';
 import { chartToForm, checkSizeChart, newSizeChartForm, type SizeChartForm } from './size-chart-form';
 
 export { STYLE_MESSAGES };

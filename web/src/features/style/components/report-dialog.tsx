@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { flagStyleSchema, type FlagStyleInput } from '../../../../../shared/schemas/discovery';
-import { MAX_REPORT_REASON, REPORT_REASON_REQUIRED } from '../../../../../shared/domain/profile-rules';
+import { flagStyleSchema, type FlagStyleInput } from '@shared/schemas/discovery';
+import { MAX_REPORT_REASON, REPORT_REASON_REQUIRED } from '@shared/domain/profile-rules';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormField } from '../../../components/form-field';
 import { toast } from '../../../components/use-toast';

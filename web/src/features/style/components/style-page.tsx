@@ -33,13 +33,9 @@ import {
   useStyleGenerations,
   useToggleFavorite,
 } from '../api/style';
-import {
-  generationCost,
-  GENERATION_MESSAGES as GM,
-  GENERATION_TITLES as GT,
-} from '../../../../../shared/domain/generation';
+import { generationCost, GENERATION_MESSAGES as GM, GENERATION_TITLES as GT } from '@shared/domain/generation';
 import { usePhotoProfiles } from '../../../api/photo-profiles';
-import { ERROR_CODES } from '../../../../../shared/errors';
+import { ERROR_CODES } from '@shared/errors';
 import {
   favoriteCountLabel,
   pickQuickTryProfile,

@@ -1,6 +1,6 @@
 /** Pure rules of the style detail page (spec 02 sections 4 and 7). */
-import type { StyleImageType } from '../../../../../shared/domain/catalog';
-import { defaultModeFor, toQuickTryMode, type QuickTryMode } from '../../../../../shared/domain/generation';
+import type { StyleImageType } from '@shared/domain/catalog';
+import { defaultModeFor, toQuickTryMode, type QuickTryMode } from '@shared/domain/generation';
 
 /** Quick Try on a style: precise for model_wearer styles, creative otherwise. */
 export const quickTryModeFor = (type: StyleImageType | null | undefined): QuickTryMode =>
