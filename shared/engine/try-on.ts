@@ -171,7 +171,7 @@ export async function tryOn(
   const tint: [number, number, number] = [1, 1, 1];
   for (const { det, image, skinCloth } of found) {
     const slot = det.slot;
-    const shoesOld = slot === 'shoes' ? oldShoes(person, body, maps) : null;
+    const shoesOld = slot === 'shoes' ? oldShoes(person, body, maps, scene.legwear) : null;
     let p = placeGarment(image, det.alpha, slot, body, variant, tint, {
       waistTop: waist,
       oldShoes: shoesOld?.boxes,
@@ -192,7 +192,7 @@ export async function tryOn(
     clip(layer, head, true);
     lap('warp');
     // the old garment of this slot, where the new one does not cover it
-    const old = shoesOld ? shoesOld.region : oldRegion(body, maps, slot, layer.y1, waist, topEnd);
+    const old = shoesOld ? shoesOld.region : oldRegion(body, maps, slot, layer.y1, waist, topEnd, scene.legwear);
     const region = new Uint8Array(W * H);
     for (let i = 0; i < region.length; i++) {
       if (old[i] && !head[i] && layer.data[i * 4 + 3]! < 160) {

@@ -7,6 +7,7 @@ import type { lightField } from '../perception/appearance';
 import type { Box, EngineSlot } from '../garment/garment';
 import { dilate, erode, pushPullFill } from '../core/image-ops';
 import { footBox } from '../place/place';
+import { waistY } from '../place/lower';
 import type { RgbaImage } from '../core/types';
 import { armCapsules, inCapsule, legCapsules, NECK_BASE_RISE, NECK_HALF_WIDTH, type Maps } from './occlusion';
 
@@ -111,7 +112,10 @@ export function dropSkinRims(
   }
 }
 
-/** The old garment of this slot: person pixels in the slot's body zone that are neither skin nor hair. */
+/**
+ * The old garment of this slot: person pixels in the slot's body zone that are neither skin nor hair, nor the
+ * legwear that is kept (`legwear`, from `legwearMap`).
+ */
 export function oldRegion(
   body: Body,
   maps: Maps,
@@ -119,6 +123,7 @@ export function oldRegion(
   newBottom: number,
   waist: number | null,
   topEnd: number | null = null,
+  legwear: Uint8Array | null = null,
 ): Uint8Array {
   const { width: W, height: H, mask } = body;
   const out = new Uint8Array(W * H);
@@ -136,7 +141,9 @@ export function oldRegion(
     y0 = faceBottom;
     y1 = Math.min(newBottom, ankleY);
   } else if (slot === 'bottom') {
-    y0 = Math.min(body.pelvis.y - torsoH * 0.3, waist ?? Infinity);
+    // from the new waistband's own line down: what is above it (the old top's hem, a dress's bodice) stays as it
+    // was; filling from higher up left a flat skin band between the old top and the new waistband
+    y0 = waistY(body, waist);
     y1 = ankleY - body.legL.widthEnd * 0.4;
   } else if (slot === 'shoes') {
     y0 = ankleY - body.legL.widthEnd * 0.6;
@@ -166,6 +173,8 @@ export function oldRegion(
     for (let x = xa; x <= xb; x++) {
       const p = y * W + x;
       if (mask[p]! < 128 || maps.skin[p] || maps.hair[p]! >= 128 || maps.handArea[p]) continue;
+      // stockings, tights, boots on the legs are kept where the new garment does not cover them (legwear.ts)
+      if (legwear?.[p]) continue;
       // above the shoulders' line only the neck and the shoulders' slope are the old garment's: the mask beyond
       // them is loose hair or the mask's own overreach, kept as it is (filling it drew a box at the neckline)
       if (upper && y < body.neck.y && onBody(body, caps, x, y) < 0.5) continue;
@@ -200,7 +209,12 @@ export function oldRegion(
  * pale shoe on a pale floor), skin, hair and the hands left out; and each old shoe's box (left leg, right leg:
  * the 3rd to 97th percentiles of its pixels), which the new shoe is drawn to cover.
  */
-export function oldShoes(image: RgbaImage, body: Body, maps: Maps): { region: Uint8Array; boxes: (Box | null)[] } {
+export function oldShoes(
+  image: RgbaImage,
+  body: Body,
+  maps: Maps,
+  legwear: Uint8Array | null = null,
+): { region: Uint8Array; boxes: (Box | null)[] } {
   const { width: W, height: H, mask } = body;
   const d = image.data;
   const out = new Uint8Array(W * H);
@@ -241,14 +255,17 @@ export function oldShoes(image: RgbaImage, body: Body, maps: Maps): { region: Ui
         // skin is the foot's own (left as it is) in the top of the foot's box; lower, a pale shoe's shading
         // passes the skin test too
         if (maps.skin[p] && y + y0 < f.y + f.h * 0.3) continue;
-        // above the ankle: a shoe's collar, not the shin (a pale shin can fail the skin test: its own colour)
+        // stockings, tights, a boot's shaft: kept (legwear.ts)
+        if (legwear?.[p]) continue;
+        // the shin's own colour (its chromaticity: shading changes the brightness, not the hue) is the leg, not a
+        // shoe's collar; below the ankle, the same colour going on over the foot is the foot itself (a bare foot
+        // failing the skin test, a foot in tights), never erased
+        const o = p * 4;
+        const sum = d[o]! + d[o + 1]! + d[o + 2]! + 1;
+        const shinLike = shin !== null && Math.hypot(d[o]! / sum - shin[0], d[o + 1]! / sum - shin[1]) < 0.035;
         if (y + y0 < leg.end.y - w0 * 0.2) {
-          if (!shin || crop[y * cw + x]! < 128) continue;
-          // its chromaticity (shading changes the brightness, not the hue)
-          const o = p * 4;
-          const sum = d[o]! + d[o + 1]! + d[o + 2]! + 1;
-          if (Math.hypot(d[o]! / sum - shin[0], d[o + 1]! / sum - shin[1]) < 0.035) continue;
-        }
+          if (!shin || crop[y * cw + x]! < 128 || shinLike) continue;
+        } else if (shinLike && crop[y * cw + x]! >= 128) continue;
         out[p] = 255;
         // the shoe itself: in the mask, below the ankle
         if (crop[y * cw + x]! >= 128 && y + y0 > leg.end.y) {
