@@ -37,8 +37,6 @@ const KNOWN_FAILS: Record<string, string[]> = {
   'cgi-model-27 x skirt-alpha.png': ['lengthError'],
   // the old flats show beside the new trainers; the floor fill's box edges
   'ai-body x trainers-white.jpg': ['oldShowing', 'hardFill'],
-  // both trainers drawn at one foot (the feet cross in a stride); the old shoes show
-  'cgi-model-27 x trainers-white.jpg': ['oldShowing', 'shoeOffset'],
   // after the shape and compose work (session 18): the neck opening's fill is a hard-edged box again (hardFill
   // 0.74 against 0.35), and a hip-length jacket drawn 1.5 chest widths long is worn to mid-thigh (lengthError 0.59)
   'cgi-model-27 x tee-white.jpg': ['hardFill'],

@@ -6,6 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzePerson, tryOn, type EngineSlot, type PersonAnalysis, type RgbaImage } from '../../shared/engine';
 import { loadPerson } from '../../test/engine/fixtures';
+import { measureAll, METRIC_THRESHOLDS } from '../../test/engine/metrics';
+import { bodyFrom } from '../../shared/engine/perception/body';
 import { productPhoto } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
 import { dressLegs, type Legwear } from '../../test/engine/legwear-people';
@@ -61,5 +63,22 @@ describe('legs and feet (real models)', () => {
       const share = keptShare(p.image, r.image, r.layers.garment.data, p.painted);
       expect({ garment, kept: share >= 0.97 }).toEqual({ garment, kept: true });
     }
+  }, 60_000);
+
+  // before: both shoes drawn as two halves side by side over the one visible foot (shoeOffset 1.0: one foot with
+  // no shoe), the bare foot beside them filled with the floor
+  it('puts each shoe on its own foot when the feet stand one behind the other, and never erases a bare foot', async () => {
+    const person = await loadPerson('cgi-model-15');
+    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const r = await wear({ image: person, analysis }, 'trainers-runner');
+    const all = measureAll({ person, analysis, tryOn: r, product: null, slotGiven: 'shoes' });
+    expect(all.shoeOffset).toBeLessThanOrEqual(METRIC_THRESHOLDS.shoeOffsetMax);
+    // the feet (the mask below the ankles) that the new shoes do not cover: left as they were
+    const body = bodyFrom(analysis);
+    const feet = new Uint8Array(person.width * person.height);
+    const ankleY = Math.min(body.legL.end.y, body.legR.end.y);
+    for (let i = 0; i < feet.length; i++) if (body.mask[i]! >= 128 && i / person.width > ankleY) feet[i] = 255;
+    // (the rest: the new shoe's own soft edge)
+    expect(keptShare(person, r.image, r.layers.garment.data, feet)).toBeGreaterThanOrEqual(0.9);
   }, 60_000);
 });
