@@ -54,7 +54,7 @@ function keptShare(person: RgbaImage, result: RgbaImage, garment: Uint8Array, pa
 }
 
 describe('legs and feet (real models)', () => {
-  // before: 0.86 under the skirt (the stockings below its hem filled as old clothing: a brown, skin-like smear),
+  // before: 0.27 under the skirt (the stockings below its hem filled as old clothing: a brown, skin-like smear),
   // 0.87 under the trainers (the stockinged feet beside them filled with the floor)
   it('keeps stockings where a new skirt or new shoes do not cover them', async () => {
     const p = await inLegwear('cgi-model-30', 'stockings');

@@ -31,10 +31,11 @@ function toeDirection(alpha: GrayImage, b: Box): 1 | -1 {
 }
 
 /**
- * Shoes: each shoe of the pair on its own foot, its toe pointing outwards (mirrored when the product shot has it
- * the other way), its sole across the shin's direction (from the knee to the ankle), as wide as the foot's
- * extent in the mask below the ankle and as tall as its own proportions allow (up to the ankle). What of the old
- * shoe it leaves is filled as old clothing.
+ * Shoes: each shoe of the pair on its own foot, its toe where the foot reaches past its ankle (else outwards;
+ * mirrored when the product shot has it the other way), its sole across the shin's direction (from the knee to the
+ * ankle), over the whole foot and the old shoe (their extent across, the lower sole) and from the sole up to just
+ * below the ankle (stretched up to SHOE_STRETCH times its own height). Feet one behind the other each take the
+ * visible foot. What of the old shoe it leaves is filled as old clothing.
  */
 export function placeShoes(
   image: RgbaImage,
