@@ -228,23 +228,26 @@ export function oldShoes(
   const likeShin = (p: number, shin: [number, number] | null) => {
     if (!shin) return false;
     const o = p * 4;
-    const sum = d[o]! + d[o + 1]! + d[o + 2]! + 1;
-    return Math.hypot(d[o]! / sum - shin[0], d[o + 1]! / sum - shin[1]) < 0.035;
+    const r = d[o] ?? 0;
+    const g = d[o + 1] ?? 0;
+    const sum = r + g + (d[o + 2] ?? 0) + 1;
+    return Math.hypot(r / sum - shin[0], g / sum - shin[1]) < 0.035;
   };
   // a bare foot (or one in tights): at least BARE_FOOT of its mask below the ankle skin, legwear or the shin's
   // own colour; feet one behind the other are one visible foot, judged together
   const bareShare = [body.legL, body.legR].map((leg, side) => {
-    const mine = centre[side]!;
-    const other = centre[1 - side]!;
+    const mine = centre[side];
+    const other = centre[1 - side];
+    const f = feet[side];
+    if (!mine || !other || !f) return 0;
     const shin = shinColour(image, body, leg);
     const w0 = Math.min(leg.widthEnd, body.span * 0.4);
-    const f = feet[side]!;
     let n = 0;
     let bare = 0;
     for (let y = Math.max(0, Math.round(leg.end.y + w0 * 0.25)); y <= Math.min(H - 1, f.y + f.h + w0 * 0.35); y++) {
       for (let x = Math.max(0, Math.floor(f.x - f.w * 0.45)); x <= Math.min(W - 1, f.x + f.w * 1.45); x++) {
         const p = y * W + x;
-        if (mask[p]! < 128) continue;
+        if ((mask[p] ?? 0) < 128) continue;
         if ((x - mine.x) ** 2 + (y - mine.y) ** 2 > (x - other.x) ** 2 + (y - other.y) ** 2) continue;
         n++;
         if (maps.skin[p] || legwear?.[p] || likeShin(p, shin)) bare++;
@@ -278,7 +281,7 @@ export function oldShoes(
     const ys: number[] = [];
     const shinLike = (p: number) => likeShin(p, shin);
     // a bare foot (or one in tights): it has no old shoe, and none of it (nor the floor beside it) is filled
-    if (bare[side]!) {
+    if (bare[side]) {
       boxes.push(null);
       continue;
     }
@@ -300,7 +303,7 @@ export function oldShoes(
         // above the ankle: a shoe's collar, not the shin (a pale shin can fail the skin test: its own colour, by
         // its chromaticity: shading changes the brightness, not the hue)
         if (y + y0 < leg.end.y - w0 * 0.2) {
-          if (!shin || crop[y * cw + x]! < 128 || shinLike(p)) continue;
+          if (!shin || (crop[y * cw + x] ?? 0) < 128 || shinLike(p)) continue;
         }
         out[p] = 255;
         // the shoe itself: in the mask, below the ankle
@@ -367,7 +370,7 @@ export function onInstep(body: Body, x: number, y: number): boolean {
   const leg = Math.abs(x - l.end.x) <= Math.abs(x - r.end.x) ? l : r;
   const w = Math.min(leg.widthEnd, body.span * 0.4);
   return (
-    body.mask[Math.round(y) * body.width + Math.round(x)]! >= 128 &&
+    (body.mask[Math.round(y) * body.width + Math.round(x)] ?? 0) >= 128 &&
     y - leg.end.y <= w &&
     Math.abs(x - leg.end.x) <= w * 0.3
   );
@@ -511,7 +514,8 @@ export function fillRegion(
       const p = y * W + x;
       if (!region[p]) continue;
       // a shoe's fill: skin only on the leg itself above the ankle; the floor elsewhere
-      const shoeFloor = slot === 'shoes' && ((belowAnkle(body, x, y) && !onInstep(body, x, y)) || body.mask[p]! < 128);
+      const shoeFloor =
+        slot === 'shoes' && ((belowAnkle(body, x, y) && !onInstep(body, x, y)) || (body.mask[p] ?? 0) < 128);
       const on = shoeFloor ? 0 : onBody(body, caps, x, y);
       const fx = Math.min(w - 1, Math.max(0, (x + 0.5) * k - 0.5));
       const x0 = Math.floor(fx);

@@ -20,8 +20,8 @@ const ON_FOOT_MIN = 0.35;
 
 /** The chromaticity (r, g over r + g + b) of a pixel. */
 function chroma(d: RgbaImage['data'], o: number): [number, number] {
-  const sum = d[o]! + d[o + 1]! + d[o + 2]! + 1;
-  return [d[o]! / sum, d[o + 1]! / sum];
+  const sum = (d[o] ?? 0) + (d[o + 1] ?? 0) + (d[o + 2] ?? 0) + 1;
+  return [(d[o] ?? 0) / sum, (d[o + 1] ?? 0) / sum];
 }
 
 /**
@@ -53,15 +53,15 @@ export function legwearMap(image: RgbaImage, body: Body, skin: Uint8Array): Uint
   if (gx1 - gx0 >= 2) {
     // shins apart: the middle of the gap between them must be mostly background (a long skirt spans it)
     let inGap = 0;
-    for (let x = gx0; x <= gx1; x++) if (mask[gapY * W + x]! >= 128) inGap++;
+    for (let x = gx0; x <= gx1; x++) if ((mask[gapY * W + x] ?? 0) >= 128) inGap++;
     if (inGap / (gx1 - gx0 + 1) > GAP_FILLED_MAX) return out;
   } else {
     // shins together: the mask's run across them must hug the two legs (a long skirt is wider)
     let l = Math.round((a.x + b.x) / 2);
     let r = l;
-    if (mask[gapY * W + l]! < 128) return out;
-    while (l > 0 && mask[gapY * W + l - 1]! >= 128) l--;
-    while (r < W - 1 && mask[gapY * W + r + 1]! >= 128) r++;
+    if ((mask[gapY * W + l] ?? 0) < 128) return out;
+    while (l > 0 && (mask[gapY * W + l - 1] ?? 0) >= 128) l--;
+    while (r < W - 1 && (mask[gapY * W + r + 1] ?? 0) >= 128) r++;
     if (r - l + 1 > Math.abs(a.x - b.x) + wide * HUG) return out;
   }
   for (const leg of legs) {
@@ -74,7 +74,7 @@ export function legwearMap(image: RgbaImage, body: Body, skin: Uint8Array): Uint
       const c = at(leg, t);
       for (let y = Math.round(c.y) - r; y <= Math.round(c.y) + r; y++) {
         for (let x = Math.round(c.x) - r; x <= Math.round(c.x) + r; x++) {
-          if (x < 0 || y < 0 || x >= W || y >= H || mask[y * W + x]! < 128) continue;
+          if (x < 0 || y < 0 || x >= W || y >= H || (mask[y * W + x] ?? 0) < 128) continue;
           n++;
           if (skin[y * W + x]) sk++;
           else cs.push(chroma(d, (y * W + x) * 4));
@@ -82,8 +82,8 @@ export function legwearMap(image: RgbaImage, body: Body, skin: Uint8Array): Uint
       }
     }
     if (n < 8 || sk / n > CLOTHED_SKIN_MAX) continue;
-    const med = (k: 0 | 1) => cs.map((c) => c[k]).sort((p, q) => p - q)[cs.length >> 1]!;
-    const wear = [med(0), med(1)];
+    const med = (k: 0 | 1) => cs.map((c) => c[k]).sort((p, q) => p - q)[cs.length >> 1] ?? 0;
+    const wear: [number, number] = [med(0), med(1)];
     // ...and on over the foot (tights, stockings, boots, socks): trousers and leggings end at the ankle, above a
     // bare foot or a shoe of their own, and are the old bottom a new one replaces
     const other = leg === body.legL ? body.legR.end : body.legL.end;
@@ -93,12 +93,12 @@ export function legwearMap(image: RgbaImage, body: Body, skin: Uint8Array): Uint
     for (let y = Math.round(leg.end.y + w0 * 0.25); y <= Math.min(H - 1, Math.round(leg.end.y + w0 * 1.6)); y++) {
       for (let x = Math.max(0, Math.round(leg.end.x - w0)); x <= Math.min(W - 1, Math.round(leg.end.x + w0)); x++) {
         const p = y * W + x;
-        if (mask[p]! < 128) continue;
+        if ((mask[p] ?? 0) < 128) continue;
         if ((x - leg.end.x) ** 2 + (y - leg.end.y) ** 2 > (x - other.x) ** 2 + (y - other.y) ** 2) continue;
         feet++;
         if (skin[p]) continue;
         const [cr, cg] = chroma(d, p * 4);
-        if (Math.hypot(cr - wear[0]!, cg - wear[1]!) < SAME_WEAR * 1.5) same++;
+        if (Math.hypot(cr - wear[0], cg - wear[1]) < SAME_WEAR * 1.5) same++;
       }
     }
     if (feet < 8 || same / feet < ON_FOOT_MIN) continue;
@@ -111,14 +111,14 @@ export function legwearMap(image: RgbaImage, body: Body, skin: Uint8Array): Uint
     for (let y = y0; y <= y1; y++) {
       for (let x = x0; x <= x1; x++) {
         const p = y * W + x;
-        if (mask[p]! < 128 || skin[p]) continue;
+        if ((mask[p] ?? 0) < 128 || skin[p]) continue;
         if (inCapsule(x, y, leg.mid.x, leg.mid.y, leg.end.x, leg.end.y, capE)) {
           out[p] = 255;
           continue;
         }
         if (!inCapsule(x, y, leg.root.x, leg.root.y, leg.mid.x, leg.mid.y, capR)) continue;
         const [cr, cg] = chroma(d, p * 4);
-        if (Math.hypot(cr - wear[0]!, cg - wear[1]!) < SAME_WEAR) out[p] = 255;
+        if (Math.hypot(cr - wear[0], cg - wear[1]) < SAME_WEAR) out[p] = 255;
       }
     }
   }

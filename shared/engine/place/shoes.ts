@@ -59,14 +59,16 @@ export function placeShoes(
   const w0 = Math.min(Math.max(body.legL.widthEnd, body.legR.widthEnd), body.span * 0.4);
   const close = Math.abs(body.legL.end.x - body.legR.end.x) < w0 * FEET_CLOSE;
   const feet = legs.map((leg) => footBox(body, leg.end, leg.widthEnd));
-  const order = close && legs[0]!.end.y > legs[1]!.end.y ? [1, 0] : [0, 1];
+  const order = close && body.legL.end.y > body.legR.end.y ? [1, 0] : [0, 1];
   return {
     drawBody(layer) {
       for (const side of order) {
-        const leg = legs[side]!;
+        const leg = side === 0 ? body.legL : body.legR;
+        const near = side === 0 ? body.legR : body.legL;
         const k = shoes.length === 1 ? 0 : side;
-        const b = shoes[k]!;
-        const foot = feet[side]!;
+        const b = shoes[k];
+        const foot = feet[side];
+        if (!b || !foot) continue;
         // the shin's direction: the shoe's "up" leans with it (half the shin's tilt, at most 11 degrees)
         let angle = Math.atan2(leg.mid.x - leg.end.x, leg.end.y - leg.mid.y);
         angle = Math.max(-0.2, Math.min(0.2, angle * 0.5));
@@ -74,7 +76,7 @@ export function placeShoes(
         const across = { x: -up.y, y: up.x };
         // the toe: where the foot reaches past its ankle in the mask, when it plainly does; else outwards (the
         // image-left foot's toe to the image left; legs may cross: by the feet, not the hips)
-        const other = legs[1 - side]!.end;
+        const other = near.end;
         const reachX = foot.x + foot.w / 2 - leg.end.x;
         const want = Math.abs(reachX) > leg.widthEnd * 0.2 ? Math.sign(reachX) : leg.end.x < other.x ? -1 : 1;
         const flip = toeDirection(alpha, b) !== want;
@@ -87,7 +89,6 @@ export function placeShoes(
         let soleY = Math.max(foot.y + foot.h, old ? old.y + old.h : -Infinity);
         if (close) {
           // the farther foot stands higher in the picture by the ankles' difference
-          const near = legs[1 - side]!;
           if (near.end.y > leg.end.y) soleY -= near.end.y - leg.end.y;
         }
         const own = (width * b.h) / b.w;
