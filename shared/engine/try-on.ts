@@ -180,7 +180,7 @@ export async function tryOn(
   const tint: [number, number, number] = [1, 1, 1];
   for (const { det, image, skinCloth } of found) {
     const slot = det.slot;
-    const shoesOld = slot === 'shoes' ? oldShoes(person, body, maps) : null;
+    const shoesOld = slot === 'shoes' ? oldShoes(person, body, maps, scene.legwear) : null;
     let p = placeGarment(image, det.alpha, slot, body, variant, tint, {
       waistTop: waist,
       oldShoes: shoesOld?.boxes,
@@ -201,7 +201,7 @@ export async function tryOn(
     clip(layer, head, true);
     lap('warp');
     // the old garment of this slot, where the new one does not cover it
-    const old = shoesOld ? shoesOld.region : oldRegion(body, maps, slot, layer.y1, waist, topEnd);
+    const old = shoesOld ? shoesOld.region : oldRegion(body, maps, slot, layer.y1, waist, topEnd, scene.legwear);
     // a top's ease covers the old garment in the narrow gaps it leaves (not a fill of skin there)
     if (slot === 'top' || slot === 'outerwear') easeCover(layer, old, body, maps, head);
     const region = new Uint8Array(W * H);

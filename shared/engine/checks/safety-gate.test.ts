@@ -121,6 +121,29 @@ describe('the safety gate', () => {
     expect(verdict.bareTorso).toBeGreaterThan(0.6);
   });
 
+  it('refuses a bare band between the old top and a new waistband (0.086-0.138 of the torso passed at 0.15)', () => {
+    const f = scene();
+    const person = f.dressed();
+    // a new bottom from y = 392 down; the old top's lowest rows above it filled with skin: a band ~8% of the
+    // torso region (what the engine drew under the old top's hem before the waistband reached up to it)
+    const band = (x: number, y: number) => f.torso(x, y) && y >= 370 && y < 392;
+    const result = f.dressed((x, y) => (band(x, y) ? SKIN : y >= 392 ? TROUSERS : OLD_TOP));
+    const verdict = checkRenderSafety({
+      person,
+      result,
+      analysis: f.analysis,
+      pieces: [
+        piece(
+          'bottom',
+          f.coverage((x, y) => (f.torso(x, y) && y >= 392) || f.legs(x, y)),
+        ),
+      ],
+    });
+    expect(verdict.bareTorso).toBeGreaterThan(0.07);
+    expect(verdict.bareTorso).toBeLessThan(SAFETY_GATE.bareTorsoMax * 2);
+    expect(verdict).toMatchObject({ ok: false, code: 'bare_torso' });
+  });
+
   it('refuses skin drawn as the garment itself (a cut-out that carried a body along)', () => {
     const f = scene();
     const person = f.dressed();

@@ -7,6 +7,8 @@ import type { lightField } from '../perception/appearance';
 import type { Box, EngineSlot } from '../garment/garment';
 import { dilate, erode, pushPullFill } from '../core/image-ops';
 import { footBox } from '../place/place';
+import { FEET_CLOSE } from '../place/shoes';
+import { waistY } from '../place/lower';
 import type { RgbaImage } from '../core/types';
 import { armCapsules, inCapsule, legCapsules, NECK_BASE_RISE, NECK_HALF_WIDTH, type Maps } from './occlusion';
 
@@ -51,6 +53,9 @@ export function oldTopEnd(body: Body, maps: Maps, hem: number): number | null {
   for (let y = from; y <= Math.min(body.height - 1, limit); y++) if (bandAt(y) > 0.4) return y;
   return null;
 }
+
+/** A foot whose pixels below the ankle are at least this share skin, legwear or the shin's colour is bare. */
+const BARE_FOOT = 0.6;
 
 /** The widest rim, in shoulder spans, of non-skin pixels along bare skin that is the skin's own edge. */
 const SKIN_RIM = 0.025;
@@ -111,7 +116,10 @@ export function dropSkinRims(
   }
 }
 
-/** The old garment of this slot: person pixels in the slot's body zone that are neither skin nor hair. */
+/**
+ * The old garment of this slot: person pixels in the slot's body zone that are neither skin nor hair, nor the
+ * legwear that is kept (`legwear`, from `legwearMap`).
+ */
 export function oldRegion(
   body: Body,
   maps: Maps,
@@ -119,6 +127,7 @@ export function oldRegion(
   newBottom: number,
   waist: number | null,
   topEnd: number | null = null,
+  legwear: Uint8Array | null = null,
 ): Uint8Array {
   const { width: W, height: H, mask } = body;
   const out = new Uint8Array(W * H);
@@ -136,7 +145,9 @@ export function oldRegion(
     y0 = faceBottom;
     y1 = Math.min(newBottom, ankleY);
   } else if (slot === 'bottom') {
-    y0 = Math.min(body.pelvis.y - torsoH * 0.3, waist ?? Infinity);
+    // from the new waistband's own line down: what is above it (the old top's hem, a dress's bodice) stays as it
+    // was; filling from higher up left a flat skin band between the old top and the new waistband
+    y0 = waistY(body, waist);
     y1 = ankleY - body.legL.widthEnd * 0.4;
   } else if (slot === 'shoes') {
     y0 = ankleY - body.legL.widthEnd * 0.6;
@@ -166,6 +177,8 @@ export function oldRegion(
     for (let x = xa; x <= xb; x++) {
       const p = y * W + x;
       if (mask[p]! < 128 || maps.skin[p] || maps.hair[p]! >= 128 || maps.handArea[p]) continue;
+      // stockings, tights, boots on the legs are kept where the new garment does not cover them (legwear.ts)
+      if (legwear?.[p]) continue;
       // above the shoulders' line only the neck and the shoulders' slope are the old garment's: the mask beyond
       // them is loose hair or the mask's own overreach, kept as it is (filling it drew a box at the neckline)
       if (upper && y < body.neck.y && onBody(body, caps, x, y) < 0.5) continue;
@@ -200,13 +213,51 @@ export function oldRegion(
  * pale shoe on a pale floor), skin, hair and the hands left out; and each old shoe's box (left leg, right leg:
  * the 3rd to 97th percentiles of its pixels), which the new shoe is drawn to cover.
  */
-export function oldShoes(image: RgbaImage, body: Body, maps: Maps): { region: Uint8Array; boxes: (Box | null)[] } {
+export function oldShoes(
+  image: RgbaImage,
+  body: Body,
+  maps: Maps,
+  legwear: Uint8Array | null = null,
+): { region: Uint8Array; boxes: (Box | null)[] } {
   const { width: W, height: H, mask } = body;
   const d = image.data;
   const out = new Uint8Array(W * H);
   const boxes: (Box | null)[] = [];
   const feet = [body.legL, body.legR].map((leg) => footBox(body, leg.end, leg.widthEnd));
   const centre = feet.map((f) => ({ x: f.x + f.w / 2, y: f.y + f.h / 2 }));
+  const likeShin = (p: number, shin: [number, number] | null) => {
+    if (!shin) return false;
+    const o = p * 4;
+    const r = d[o] ?? 0;
+    const g = d[o + 1] ?? 0;
+    const sum = r + g + (d[o + 2] ?? 0) + 1;
+    return Math.hypot(r / sum - shin[0], g / sum - shin[1]) < 0.035;
+  };
+  // a bare foot (or one in tights): at least BARE_FOOT of its mask below the ankle skin, legwear or the shin's
+  // own colour; feet one behind the other are one visible foot, judged together
+  const bareShare = [body.legL, body.legR].map((leg, side) => {
+    const mine = centre[side];
+    const other = centre[1 - side];
+    const f = feet[side];
+    if (!mine || !other || !f) return 0;
+    const shin = shinColour(image, body, leg);
+    const w0 = Math.min(leg.widthEnd, body.span * 0.4);
+    let n = 0;
+    let bare = 0;
+    for (let y = Math.max(0, Math.round(leg.end.y + w0 * 0.25)); y <= Math.min(H - 1, f.y + f.h + w0 * 0.35); y++) {
+      for (let x = Math.max(0, Math.floor(f.x - f.w * 0.45)); x <= Math.min(W - 1, f.x + f.w * 1.45); x++) {
+        const p = y * W + x;
+        if ((mask[p] ?? 0) < 128) continue;
+        if ((x - mine.x) ** 2 + (y - mine.y) ** 2 > (x - other.x) ** 2 + (y - other.y) ** 2) continue;
+        n++;
+        if (maps.skin[p] || legwear?.[p] || likeShin(p, shin)) bare++;
+      }
+    }
+    return n ? bare / n : 0;
+  });
+  const w0 = Math.min(Math.max(body.legL.widthEnd, body.legR.widthEnd), body.span * 0.4);
+  const close = Math.abs(body.legL.end.x - body.legR.end.x) < w0 * FEET_CLOSE;
+  const bare = bareShare.map((v) => (close ? Math.max(...bareShare) : v) >= BARE_FOOT);
   for (const [side, leg] of [body.legL, body.legR].entries()) {
     const f = feet[side]!;
     const mine = centre[side]!;
@@ -228,6 +279,12 @@ export function oldShoes(image: RgbaImage, body: Body, maps: Maps): { region: Ui
     const grown = dilate(crop, cw, ch, Math.max(1, Math.round(w0 * 0.2)), 96);
     const xs: number[] = [];
     const ys: number[] = [];
+    const shinLike = (p: number) => likeShin(p, shin);
+    // a bare foot (or one in tights): it has no old shoe, and none of it (nor the floor beside it) is filled
+    if (bare[side]) {
+      boxes.push(null);
+      continue;
+    }
     for (let y = 0; y < ch; y++) {
       for (let x = 0; x < cw; x++) {
         const p = (y + y0) * W + x + x0;
@@ -241,13 +298,12 @@ export function oldShoes(image: RgbaImage, body: Body, maps: Maps): { region: Ui
         // skin is the foot's own (left as it is) in the top of the foot's box; lower, a pale shoe's shading
         // passes the skin test too
         if (maps.skin[p] && y + y0 < f.y + f.h * 0.3) continue;
-        // above the ankle: a shoe's collar, not the shin (a pale shin can fail the skin test: its own colour)
+        // stockings, tights, a boot's shaft: kept (legwear.ts)
+        if (legwear?.[p]) continue;
+        // above the ankle: a shoe's collar, not the shin (a pale shin can fail the skin test: its own colour, by
+        // its chromaticity: shading changes the brightness, not the hue)
         if (y + y0 < leg.end.y - w0 * 0.2) {
-          if (!shin || crop[y * cw + x]! < 128) continue;
-          // its chromaticity (shading changes the brightness, not the hue)
-          const o = p * 4;
-          const sum = d[o]! + d[o + 1]! + d[o + 2]! + 1;
-          if (Math.hypot(d[o]! / sum - shin[0], d[o + 1]! / sum - shin[1]) < 0.035) continue;
+          if (!shin || (crop[y * cw + x] ?? 0) < 128 || shinLike(p)) continue;
         }
         out[p] = 255;
         // the shoe itself: in the mask, below the ankle
@@ -301,6 +357,23 @@ export function belowAnkle(body: Body, x: number, y: number): boolean {
   const r = body.legR.end;
   const a = Math.abs(x - l.x) <= Math.abs(x - r.x) ? l : r;
   return y > a.y;
+}
+
+/**
+ * On the instep: in the mask, below the nearer ankle by at most a shin's width and within 0.3 of it across. What
+ * a new low shoe leaves there of the old one is the foot's own skin (the leg going on down into the shoe), not
+ * the floor (a shoe under a band of floor floated off the foot).
+ */
+export function onInstep(body: Body, x: number, y: number): boolean {
+  const l = body.legL;
+  const r = body.legR;
+  const leg = Math.abs(x - l.end.x) <= Math.abs(x - r.end.x) ? l : r;
+  const w = Math.min(leg.widthEnd, body.span * 0.4);
+  return (
+    (body.mask[Math.round(y) * body.width + Math.round(x)] ?? 0) >= 128 &&
+    y - leg.end.y <= w &&
+    Math.abs(x - leg.end.x) <= w * 0.3
+  );
 }
 
 /**
@@ -444,7 +517,8 @@ export function fillRegion(
     const y1 = Math.min(h - 1, y0 + 1);
     const wy = fy - y0;
     // a shoe's fill: skin only on the leg itself above the ankle; the floor elsewhere
-    const shoeFloor = slot === 'shoes' && (belowAnkle(body, x, y) || body.mask[p]! < 128);
+    const shoeFloor =
+      slot === 'shoes' && ((belowAnkle(body, x, y) && !onInstep(body, x, y)) || (body.mask[p] ?? 0) < 128);
     const on = shoeFloor ? 0 : onBody(body, caps, x, y);
     const fx = Math.min(w - 1, Math.max(0, (x + 0.5) * k - 0.5));
     const x0 = Math.floor(fx);

@@ -5,6 +5,7 @@ import type { EngineSlot } from '../garment/garment';
 import type { PersonAnalysis, RgbaImage } from '../core/types';
 import { garmentRoom, handZone, headZone, type Maps } from './occlusion';
 import { waistTop } from './fill';
+import { legwearMap } from './legwear';
 
 /**
  * What the engine reads of the person photo before any garment: the body, skin, hair and hands, the waist, the
@@ -17,6 +18,8 @@ export interface Scene {
   /** The person's skin colour (sampled on the face). */
   skin: SkinModel;
   waist: ReturnType<typeof waistTop>;
+  /** Stockings, tights, boots on the legs: kept where a new garment does not cover them (legwear.ts). */
+  legwear: Uint8Array;
   head: ReturnType<typeof headZone>;
   light: ReturnType<typeof lightField>;
   roomFor: (slot: EngineSlot) => Uint8Array;
@@ -44,6 +47,7 @@ export function readScene(person: RgbaImage, analysis: PersonAnalysis): Scene {
     maps,
     skin,
     waist: waistTop(body, skinPx),
+    legwear: legwearMap(person, body, skinPx),
     head: headZone(body, maps.hair),
     light: lightField(person, body, body.mask),
     roomFor,

@@ -7,6 +7,11 @@ import type { Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
 import type { PlacedGarment } from './common';
 
+/** Feet closer than this many shin widths across are one behind the other (not side by side). */
+export const FEET_CLOSE = 0.6;
+/** A shoe may be drawn up to this many times its own height for its width (a foot seen from the front is tall). */
+const SHOE_STRETCH = 2.8;
+
 /** Which way a side-view shoe's toe points in its box: the collar (the highest part) is over the heel. */
 function toeDirection(alpha: GrayImage, b: Box): 1 | -1 {
   const W = alpha.width;
@@ -26,10 +31,11 @@ function toeDirection(alpha: GrayImage, b: Box): 1 | -1 {
 }
 
 /**
- * Shoes: each shoe of the pair on its own foot, its toe pointing outwards (mirrored when the product shot has it
- * the other way), its sole across the shin's direction (from the knee to the ankle), as wide as the foot's
- * extent in the mask below the ankle and as tall as its own proportions allow (up to the ankle). What of the old
- * shoe it leaves is filled as old clothing.
+ * Shoes: each shoe of the pair on its own foot, its toe where the foot reaches past its ankle (else outwards;
+ * mirrored when the product shot has it the other way), its sole across the shin's direction (from the knee to the
+ * ankle), over the whole foot and the old shoe (their extent across, the lower sole) and from the sole up to just
+ * below the ankle (stretched up to SHOE_STRETCH times its own height). Feet one behind the other each take the
+ * visible foot. What of the old shoe it leaves is filled as old clothing.
  */
 export function placeShoes(
   image: RgbaImage,
@@ -47,29 +53,48 @@ export function placeShoes(
   const anchors: { from: Point; to: Point }[] = [];
   const grid: Point[][] = [];
   const legs = [body.legL, body.legR];
+  // feet one behind the other (ankles closer than FEET_CLOSE shin widths across): one foot's mask hides the other's,
+  // so each shoe takes the whole visible foot, the farther foot's (its ankle higher in the picture) raised by the
+  // ankles' difference and drawn first, the nearer one over it (not two half shoes bunched on one foot)
+  const w0 = Math.min(Math.max(body.legL.widthEnd, body.legR.widthEnd), body.span * 0.4);
+  const close = Math.abs(body.legL.end.x - body.legR.end.x) < w0 * FEET_CLOSE;
+  const feet = legs.map((leg) => footBox(body, leg.end, leg.widthEnd));
+  const order = close && body.legL.end.y > body.legR.end.y ? [1, 0] : [0, 1];
   return {
     drawBody(layer) {
-      legs.forEach((leg, side) => {
+      for (const side of order) {
+        const leg = side === 0 ? body.legL : body.legR;
+        const near = side === 0 ? body.legR : body.legL;
         const k = shoes.length === 1 ? 0 : side;
-        const b = shoes[k]!;
-        const foot = footBox(body, leg.end, leg.widthEnd);
+        const b = shoes[k];
+        const foot = feet[side];
+        if (!b || !foot) continue;
         // the shin's direction: the shoe's "up" leans with it (half the shin's tilt, at most 11 degrees)
         let angle = Math.atan2(leg.mid.x - leg.end.x, leg.end.y - leg.mid.y);
         angle = Math.max(-0.2, Math.min(0.2, angle * 0.5));
         const up = { x: Math.sin(angle), y: -Math.cos(angle) };
         const across = { x: -up.y, y: up.x };
-        // toes outwards: the image-left foot's toe to the image left (legs may cross: by the feet, not the hips)
-        const other = legs[1 - side]!.end;
-        const want = leg.end.x < other.x ? -1 : 1;
+        // the toe: where the foot reaches past its ankle in the mask, when it plainly does; else outwards (the
+        // image-left foot's toe to the image left; legs may cross: by the feet, not the hips)
+        const other = near.end;
+        const reachX = foot.x + foot.w / 2 - leg.end.x;
+        const want = Math.abs(reachX) > leg.widthEnd * 0.2 ? Math.sign(reachX) : leg.end.x < other.x ? -1 : 1;
         const flip = toeDirection(alpha, b) !== want;
-        // over the old shoe where one was found (its sole, its width), else on the foot
+        // over the whole foot and the old shoe where one was found (its sole, its extent): nothing of it left to
+        // fill beside the new one, and from the sole up to the ankle (no floating shoe under a gap of floor)
         const old = oldShoes[side] ?? null;
-        const width = Math.max(foot.w * 1.04, (old?.w ?? 0) * 1.04);
+        const x0 = Math.min(foot.x, old?.x ?? Infinity);
+        const x1 = Math.max(foot.x + foot.w, old ? old.x + old.w : -Infinity);
+        const width = (x1 - x0) * 1.04;
+        let soleY = Math.max(foot.y + foot.h, old ? old.y + old.h : -Infinity);
+        if (close) {
+          // the farther foot stands higher in the picture by the ankles' difference
+          if (near.end.y > leg.end.y) soleY -= near.end.y - leg.end.y;
+        }
         const own = (width * b.h) / b.w;
-        const height = Math.max(own, Math.min(Math.max(foot.h * 0.8, (old?.h ?? 0) * 1.02), own * 1.5));
-        const sole = old
-          ? { x: old.x + old.w / 2, y: Math.max(foot.y + foot.h, old.y + old.h) }
-          : { x: foot.x + foot.w / 2, y: foot.y + foot.h };
+        const reach = soleY - (leg.end.y + w0 * 0.05);
+        const height = Math.max(own, Math.min(Math.max(reach, (old?.h ?? 0) * 1.02), own * SHOE_STRETCH));
+        const sole = { x: (x0 + x1) / 2, y: soleY };
         const map = (x: number, y: number): Point => {
           let u = (x - b.x) / b.w - 0.5;
           if (flip) u = -u;
@@ -82,7 +107,7 @@ export function placeShoes(
         anchors.push({ from: { x: b.x + b.w / 2, y: b.y + b.h }, to: sole });
         grid.push([map(b.x, b.y), map(b.x + b.w, b.y), map(b.x + b.w, b.y + b.h), map(b.x, b.y + b.h)]);
         drawGrid(layer, { image, alpha: alpha.data, labels, part: k + 1, tint }, b, 6, 3, map);
-      });
+      }
     },
     drawLimbs() {},
     debug: { anchors, grid },
@@ -105,8 +130,10 @@ export function footBox(body: Body, ankle: Point, shinW: number): Box {
   // this foot only: not past the middle between the ankles
   const other = Math.abs(ankle.x - body.legL.end.x) < 1e-6 ? body.legR.end : body.legL.end;
   const split = Math.round((ankle.x + other.x) / 2);
-  const lo = other.x < ankle.x ? Math.max(0, split) : 0;
-  const hi = other.x < ankle.x ? W - 1 : Math.min(W - 1, split);
+  // feet one behind the other: no middle between them (each takes the whole visible foot)
+  const apart = Math.abs(ankle.x - other.x) >= w0 * FEET_CLOSE;
+  const lo = apart && other.x < ankle.x ? Math.max(0, split) : 0;
+  const hi = apart && other.x > ankle.x ? Math.min(W - 1, split) : W - 1;
   for (let y = Math.max(0, Math.round(ankle.y)); y < yEnd; y++) {
     const row = y * W;
     // the mask pixel nearest the foot's centre line on this row

@@ -1,0 +1,84 @@
+/**
+ * Legs and feet with the real models (shared/engine/place/lower.ts, shoes.ts; compose/legwear.ts): legwear kept
+ * where a new garment does not cover it, shoes on the feet. No fixture wears stockings or boots: a bare-legged
+ * fixture (cgi-model-30, feet apart) has them painted on (test/engine/legwear-people.ts) and is analysed again.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzePerson, tryOn, type EngineSlot, type PersonAnalysis, type RgbaImage } from '../../shared/engine';
+import { loadPerson } from '../../test/engine/fixtures';
+import { measureAll, METRIC_THRESHOLDS } from '../../test/engine/metrics';
+import { bodyFrom } from '../../shared/engine/perception/body';
+import { productPhoto } from '../../test/engine/eval/conditions';
+import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
+import { dressLegs, type Legwear } from '../../test/engine/legwear-people';
+import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+
+beforeAll(async () => {
+  await warmEngineModels();
+}, 60_000);
+
+const people = new Map<string, { image: RgbaImage; analysis: PersonAnalysis; painted: Uint8Array }>();
+async function inLegwear(name: string, kind: Legwear) {
+  const key = `${name}~${kind}`;
+  let p = people.get(key);
+  if (!p) {
+    const photo = await loadPerson(name);
+    const { image, painted } = dressLegs(photo, await analyzePerson(nodeModelRuntime, photo), kind);
+    p = { image, painted, analysis: await analyzePerson(nodeModelRuntime, image) };
+    people.set(key, p);
+  }
+  return p;
+}
+
+async function wear(p: { image: RgbaImage; analysis: PersonAnalysis }, garmentId: string) {
+  const g = EVAL_GARMENTS.find((x) => x.id === garmentId);
+  if (!g) throw new Error(garmentId);
+  const product = (await productPhoto(g, 'flat-white')).image;
+  const slot: EngineSlot = g.slot;
+  return tryOn(nodeModelRuntime, p.image, [{ image: product, slot, source: 'laydown' }], { analysis: p.analysis });
+}
+
+/** Share of the `painted` pixels the new garment does not cover (coverage < 32) that the render left as they were. */
+function keptShare(person: RgbaImage, result: RgbaImage, garment: Uint8Array, painted: Uint8Array): number {
+  let n = 0;
+  let kept = 0;
+  for (let i = 0; i < painted.length; i++) {
+    if (!painted[i] || garment[i]! >= 32) continue;
+    n++;
+    let same = true;
+    for (let c = 0; c < 3; c++) if (Math.abs(person.data[i * 4 + c]! - result.data[i * 4 + c]!) > 6) same = false;
+    if (same) kept++;
+  }
+  expect(n).toBeGreaterThan(1000);
+  return kept / n;
+}
+
+describe('legs and feet (real models)', () => {
+  // before: 0.27 under the skirt (the stockings below its hem filled as old clothing: a brown, skin-like smear),
+  // 0.87 under the trainers (the stockinged feet beside them filled with the floor)
+  it('keeps stockings where a new skirt or new shoes do not cover them', async () => {
+    const p = await inLegwear('cgi-model-30', 'stockings');
+    for (const garment of ['mini-tartan', 'trainers-runner']) {
+      const r = await wear(p, garment);
+      const share = keptShare(p.image, r.image, r.layers.garment.data, p.painted);
+      expect({ garment, kept: share >= 0.97 }).toEqual({ garment, kept: true });
+    }
+  }, 60_000);
+
+  // before: both shoes drawn as two halves side by side over the one visible foot (shoeOffset 1.0: one foot with
+  // no shoe), the bare foot beside them filled with the floor
+  it('puts each shoe on its own foot when the feet stand one behind the other, and never erases a bare foot', async () => {
+    const person = await loadPerson('cgi-model-15');
+    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const r = await wear({ image: person, analysis }, 'trainers-runner');
+    const all = measureAll({ person, analysis, tryOn: r, product: null, slotGiven: 'shoes' });
+    expect(all.shoeOffset).toBeLessThanOrEqual(METRIC_THRESHOLDS.shoeOffsetMax);
+    // the feet (the mask below the ankles) that the new shoes do not cover: left as they were
+    const body = bodyFrom(analysis);
+    const feet = new Uint8Array(person.width * person.height);
+    const ankleY = Math.min(body.legL.end.y, body.legR.end.y);
+    for (let i = 0; i < feet.length; i++) if (body.mask[i]! >= 128 && i / person.width > ankleY) feet[i] = 255;
+    // (the rest: the new shoe's own soft edge)
+    expect(keptShare(person, r.image, r.layers.garment.data, feet)).toBeGreaterThanOrEqual(0.9);
+  }, 60_000);
+});
