@@ -2,12 +2,20 @@
  * In-memory collaborators of the profiles and privacy use cases (their unit tests): the two media buckets as a
  * map with the operations functions/lib/media-store.ts offers (same answers: a missing object reads as null,
  * deleting a missing key is fine, a capped read over the cap is 'too-large'), a bucket that can be told to fail,
- * tiny real images made with sharp, and the photo-profile records with the repository's rules the services rely
+ * tiny real images made with sharp, the image pipeline's contract without its content-safety model, and the photo-profile records with the repository's rules the services rely
  * on (one default, the plan cap in the create, a conditional update of an existing item). Never wired in
  * production.
  */
 import sharp from 'sharp';
 import type { BucketKind } from '../../functions/lib/media-store';
+import {
+  IMAGE_MESSAGES,
+  fileTooLarge,
+  sniffImageType,
+  type ProcessImageOptions,
+  type ProcessedImage,
+} from '../../functions/lib/image-pipeline';
+import { ERROR_CODES, HttpError } from '../../shared/errors';
 import type { PhotoProfileRecord } from '../../shared/repositories/photo-profile-repository';
 
 export interface StoredBlob {
@@ -109,4 +117,55 @@ export function aPhotoProfile(overrides: Partial<PhotoProfileRecord> = {}): Phot
     isDefault: true,
     ...overrides,
   };
+}
+
+export interface FakeImageGate {
+  /** The pipeline's answers for the rules the services rely on, with sharp (no content-safety model). */
+  process: (bytes: Buffer, opts: ProcessImageOptions) => Promise<ProcessedImage>;
+  /** The options of every call, in order. */
+  calls: ProcessImageOptions[];
+  /** When set, the next call throws this (a refusal the model would make, a 422 content.unsafe). */
+  refuseNext: Error | null;
+}
+
+/**
+ * The image pipeline's contract without its content-safety model (functions/lib/image-pipeline.ts): too many
+ * bytes is 413, bytes that are no image are 400 unsupported_media_type, the size check's message is 400
+ * validation, and the output is a real re-encode (JPEG, or WebP when transparency is kept).
+ */
+export function fakeImageGate(): FakeImageGate {
+  const gate: FakeImageGate = {
+    calls: [],
+    refuseNext: null,
+    async process(bytes, opts) {
+      gate.calls.push(opts);
+      if (gate.refuseNext) {
+        const err = gate.refuseNext;
+        gate.refuseNext = null;
+        throw err;
+      }
+      if (bytes.length > opts.maxBytes) throw fileTooLarge(opts.maxBytes);
+      const inputType = sniffImageType(bytes);
+      if (!inputType) throw new HttpError(400, ERROR_CODES.unsupportedMediaType, IMAGE_MESSAGES.unsupported);
+      const meta = await sharp(bytes).metadata();
+      const problem = opts.sizeCheck?.(meta.width ?? 0, meta.height ?? 0);
+      if (problem) throw new HttpError(400, ERROR_CODES.validation, problem);
+      const keep = opts.alpha === 'keep' && !!meta.hasAlpha;
+      let img = sharp(bytes);
+      if (opts.square) img = img.resize(opts.square, opts.square, { fit: 'cover' });
+      const { data, info } = await (keep ? img.webp() : img.flatten({ background: '#ffffff' }).jpeg()).toBuffer({
+        resolveWithObject: true,
+      });
+      return {
+        buffer: data,
+        contentType: keep ? 'image/webp' : 'image/jpeg',
+        format: keep ? 'webp' : 'jpeg',
+        ext: keep ? 'webp' : 'jpg',
+        width: info.width,
+        height: info.height,
+        inputType,
+      };
+    },
+  };
+  return gate;
 }
