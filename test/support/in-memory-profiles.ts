@@ -2,9 +2,8 @@
  * In-memory collaborators of the profiles and privacy use cases (their unit tests): the two media buckets as a
  * map with the operations functions/lib/media-store.ts offers (same answers: a missing object reads as null,
  * deleting a missing key is fine, a capped read over the cap is 'too-large'), a bucket that can be told to fail,
- * tiny real images made with sharp, the image pipeline's contract without its content-safety model, and the photo-profile records with the repository's rules the services rely
- * on (one default, the plan cap in the create, a conditional update of an existing item). Never wired in
- * production.
+ * tiny real images made with sharp, the image pipeline's contract without its content-safety model, and a photo
+ * profile record. Never wired in production.
  */
 import sharp from 'sharp';
 import type { BucketKind } from '../../functions/lib/media-store';
