@@ -92,7 +92,7 @@ export default defineConfig({
           name: 'lint',
           environment: 'node',
           include: ['test/lint/**/*.test.ts'],
-          testTimeout: 300_000,
+          testTimeout: 600_000,
         },
       },
       {
@@ -109,7 +109,7 @@ export default defineConfig({
           // them that way again, on one app.
           ...(process.env.E2E_SERIAL === '1' ? { fileParallelism: false } : {}),
           testTimeout: 60_000,
-          hookTimeout: 240_000,
+          hookTimeout: 360_000,
           env,
         },
       },

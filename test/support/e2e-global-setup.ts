@@ -52,8 +52,9 @@ export default async function setup(project: TestProject) {
   const apps = Math.max(1, project.config.maxWorkers || project.vitest.config.maxWorkers || 1);
   const statusDir = mkdtempSync(path.join(os.tmpdir(), 'tryon-e2e-apps-'));
   const dataDirs: string[] = [];
-  // E2E_START_TIMEOUT_MS: more than the default 120 s for the app to start, on a machine shared with other jobs
-  const readyTimeoutMs = Number(process.env.E2E_START_TIMEOUT_MS) || undefined;
+  // the apps start in the background while the other projects run (lint, infra, integration hold both cores), so
+  // they get 300 s rather than the stack's default 120 s; E2E_START_TIMEOUT_MS overrides it
+  const readyTimeoutMs = Number(process.env.E2E_START_TIMEOUT_MS) || 300_000;
   const starting = new Map<number, Promise<StackProcess | undefined>>();
   const report = (k: number, status: AppStatus) => {
     // written whole, then renamed into place: a reader never sees half of it
