@@ -558,7 +558,12 @@ describe('delete my account', () => {
     await ctx.db.doc.send(
       new PutCommand({
         TableName: ctx.tableName,
-        Item: { ...keys.subscriptionOwner(`sub_${tag}`), type: 'SubscriptionOwner', userId: u.sub },
+        Item: {
+          ...keys.subscriptionOwner(`sub_${tag}`),
+          type: 'SubscriptionOwner',
+          subscriptionId: `sub_${tag}`,
+          userId: u.sub,
+        },
       }),
     );
     await ctx.db.doc.send(
