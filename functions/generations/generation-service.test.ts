@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../shared/errors';
 import type { FeedbackRecord, GenerationRecord } from '../../shared/repositories/generation-repository';
 import { FEEDBACK_NO_STYLE, generationUseCases } from './generation-service';
+import { aGeneration } from '../../test/support/in-memory-start-deps';
 
 let generations: Map<string, GenerationRecord>;
 let feedback: Map<string, FeedbackRecord>;
@@ -13,35 +14,12 @@ let uc: ReturnType<typeof generationUseCases>;
 const k = (userId: string, id: string) => `${userId}#${id}`;
 
 function gen(id: string, overrides: Partial<GenerationRecord> = {}): GenerationRecord {
-  return {
-    id,
-    userId: 'u1',
-    status: 'completed',
-    kind: 'style',
-    mode: 'creative',
-    inputs: {
-      photoProfileId: 'p1',
-      styleId: 's1',
-      promptTemplateId: null,
-      rawTemplateId: null,
-      imageUrl: null,
-      imageType: null,
-      styleRefKey: null,
-      backgroundKey: null,
-    },
+  return aGeneration(id, {
     styleName: 'Style 1',
-    templateName: null,
-    cost: 1,
     reserved: { monthly: 1 },
-    priority: false,
-    resultKey: `results/u1/${id}.jpg`,
-    error: null,
     createdAt: `2026-10-0${id.length}T00:00:00.000Z`,
-    startedAt: null,
-    completedAt: '2026-10-01T00:01:00.000Z',
-    updatedAt: '2026-10-01T00:01:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 beforeEach(() => {

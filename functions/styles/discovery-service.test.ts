@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { REPORT_ALREADY_OPEN } from '../../shared/domain/profile-rules';
 import type { GenerationRecord } from '../../shared/repositories/generation-repository';
-import { aStyle, aUser } from '../../test/support/in-memory-start-deps';
+import { aGeneration, aStyle, aUser } from '../../test/support/in-memory-start-deps';
 import {
   aCollection,
   fillCollection,
@@ -15,34 +15,8 @@ const now = new Date('2026-11-01T12:00:00.000Z');
 let m: InMemoryCatalog;
 let d: ReturnType<typeof discoveryUseCases>;
 
-const gen = (id: string, userId: string, styleId: string | null): GenerationRecord => ({
-  id,
-  userId,
-  status: 'completed',
-  kind: 'style',
-  mode: 'creative',
-  inputs: {
-    photoProfileId: 'p1',
-    styleId,
-    promptTemplateId: null,
-    rawTemplateId: null,
-    imageUrl: null,
-    imageType: null,
-    styleRefKey: null,
-    backgroundKey: null,
-  },
-  styleName: null,
-  templateName: null,
-  cost: 1,
-  reserved: {},
-  priority: false,
-  resultKey: `results/${userId}/${id}.jpg`,
-  error: null,
-  createdAt: '2026-10-01T00:00:00.000Z',
-  startedAt: null,
-  completedAt: '2026-10-01T00:01:00.000Z',
-  updatedAt: '2026-10-01T00:01:00.000Z',
-});
+const gen = (id: string, userId: string, styleId: string | null): GenerationRecord =>
+  aGeneration(id, { userId, inputs: { ...aGeneration(id).inputs, styleId } });
 
 beforeEach(() => {
   m = inMemoryCatalog();

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../shared/errors';
 import type { GenerationRecord } from '../../shared/repositories/generation-repository';
-import { aStyle, aUser } from '../../test/support/in-memory-start-deps';
+import { aGeneration, aStyle, aUser } from '../../test/support/in-memory-start-deps';
 import {
   hasObject,
   inMemoryCatalog,
@@ -19,35 +19,14 @@ let m: InMemoryCatalog;
 let started: { userId: string; styleId: string; key: string | undefined }[];
 let uc: ReturnType<typeof styleCoverUseCases>;
 
-const gen = (id: string, overrides: Partial<GenerationRecord> = {}): GenerationRecord => ({
-  id,
-  userId: 'inf',
-  status: 'completed',
-  kind: 'style-cover',
-  mode: 'creative',
-  inputs: {
-    photoProfileId: 'p1',
-    styleId: 's1',
-    promptTemplateId: null,
-    rawTemplateId: null,
-    imageUrl: null,
-    imageType: null,
-    styleRefKey: null,
-    backgroundKey: null,
-  },
-  styleName: 'Linen shirt',
-  templateName: null,
-  cost: 1,
-  reserved: {},
-  priority: false,
-  resultKey: `results/inf/${id}.png`,
-  error: null,
-  createdAt: '2026-10-01T00:00:00.000Z',
-  startedAt: null,
-  completedAt: '2026-10-01T00:01:00.000Z',
-  updatedAt: '2026-10-01T00:01:00.000Z',
-  ...overrides,
-});
+const gen = (id: string, overrides: Partial<GenerationRecord> = {}): GenerationRecord =>
+  aGeneration(id, {
+    userId: 'inf',
+    kind: 'style-cover',
+    styleName: 'Linen shirt',
+    resultKey: `results/inf/${id}.png`,
+    ...overrides,
+  });
 
 beforeEach(() => {
   m = inMemoryCatalog();

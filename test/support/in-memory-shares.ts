@@ -13,6 +13,7 @@ import type { UserRecord } from '../../shared/repositories/user-repository';
 import { RateLimited } from '../../functions/lib/rate-limit';
 import type { ShareDeps } from '../../functions/shares/share-service';
 import type { ShareViewerDeps } from '../../functions/shares/share-viewer-service';
+import { aGeneration } from './in-memory-start-deps';
 
 export interface InMemoryShares {
   shares: Map<string, ShareRecord>;
@@ -162,35 +163,7 @@ export function aResult(
   overrides: Partial<GenerationRecord> = {},
   userId = 'owner',
 ): GenerationRecord {
-  const g: GenerationRecord = {
-    id,
-    userId,
-    status: 'completed',
-    kind: 'style',
-    mode: 'creative',
-    inputs: {
-      photoProfileId: 'p1',
-      styleId: 's1',
-      promptTemplateId: null,
-      rawTemplateId: null,
-      imageUrl: null,
-      imageType: null,
-      styleRefKey: null,
-      backgroundKey: null,
-    },
-    styleName: 'Summer dress',
-    templateName: null,
-    cost: 1,
-    reserved: {},
-    priority: false,
-    resultKey: `results/${userId}/${id}.jpg`,
-    error: null,
-    createdAt: '2026-10-01T00:00:00.000Z',
-    startedAt: null,
-    completedAt: '2026-10-01T00:01:00.000Z',
-    updatedAt: '2026-10-01T00:01:00.000Z',
-    ...overrides,
-  };
+  const g = aGeneration(id, { userId, styleName: 'Summer dress', ...overrides });
   m.generations.set(k(g.userId, g.id), g);
   if (g.resultKey) m.objects.set(g.resultKey, Buffer.from(`bytes of ${id}`));
   return g;

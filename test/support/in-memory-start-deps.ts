@@ -272,3 +272,37 @@ export function aPrompt(overrides: Partial<PromptTemplateRecord> = {}): PromptTe
     ...overrides,
   } as PromptTemplateRecord;
 }
+
+/** A completed style generation of `userId` (the record's defaults; a test names what matters to it). */
+export function aGeneration(id: string, overrides: Partial<GenerationRecord> = {}): GenerationRecord {
+  const userId = overrides.userId ?? 'u1';
+  return {
+    id,
+    userId,
+    status: 'completed',
+    kind: 'style',
+    mode: 'creative',
+    inputs: {
+      photoProfileId: 'p1',
+      styleId: 's1',
+      promptTemplateId: null,
+      rawTemplateId: null,
+      imageUrl: null,
+      imageType: null,
+      styleRefKey: null,
+      backgroundKey: null,
+    },
+    styleName: null,
+    templateName: null,
+    cost: 1,
+    reserved: {},
+    priority: false,
+    resultKey: `results/${userId}/${id}.jpg`,
+    error: null,
+    createdAt: '2026-10-01T00:00:00.000Z',
+    startedAt: null,
+    completedAt: '2026-10-01T00:01:00.000Z',
+    updatedAt: '2026-10-01T00:01:00.000Z',
+    ...overrides,
+  };
+}
