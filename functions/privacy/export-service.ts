@@ -56,6 +56,7 @@ import {
 } from './export-contents';
 import { voteTally } from '../shares';
 import { logger } from '../lib/logger';
+import { bindDb, type Store } from '../lib/bind-db';
 import { invokeEvent } from '../lib/lambda-invoke';
 
 export const exportObjectKey = (userId: string, exportId: string) =>
@@ -106,14 +107,6 @@ export function toCsv(rows: readonly object[], columns: string[]): string {
   return [columns.join(','), ...rows.map(line)].join('\r\n') + '\r\n';
 }
 
-async function readObject(key: string): Promise<Uint8Array | null> {
-  try {
-    return (await getObject('private', key)).body;
-  } catch {
-    return null; // deleted meanwhile
-  }
-}
-
 const extOf = (key: string) => /\.([a-z0-9]+)$/i.exec(key)?.[1] ?? 'bin';
 const safeName = (s: string) =>
   s
@@ -136,209 +129,301 @@ function toJob(e: ExportRecord, url: string | null, now: Date): ExportJob {
   };
 }
 
-/**
- * POST /api/user/export: start a build, one at a time per user (issue 40: a conditional write, so concurrent
- * requests start exactly one). While one is pending or building (and moved in the last EXPORT_STALE_SECONDS),
- * the answer is 409 `export.in_progress` with that export (`export`: its job) so the caller can show it.
- */
-export async function requestExport(db: Db, userId: string, now = new Date()): Promise<ExportJob> {
-  const ts = now.toISOString();
-  const rec: ExportRecord = {
-    id: ulid(now.getTime()),
-    userId,
-    status: 'pending',
-    progress: 0,
-    createdAt: ts,
-    updatedAt: ts,
-    objectKey: null,
-    readyAt: null,
-    error: null,
-  };
-  const staleBefore = new Date(now.getTime() - EXPORT_STALE_SECONDS * 1000);
-  const ttl = Math.floor(now.getTime() / 1000) + 2 * EXPORT_LINK_SECONDS;
-  const started = await retryOptimistic(() => startExport(db, rec, ttl, staleBefore));
-  if (started !== 'started') {
-    const running = await getExport(db, userId, started.running);
-    throw new HttpError(409, ERROR_CODES.exportInProgress, M.exportBusy, {
-      export: running ? toJob(running, null, now) : null,
-    });
-  }
-  // Older archives are removed: one export at a time is kept.
-  const older = (await listExports(db, userId)).filter((e) => e.id !== rec.id);
-  await deleteImages(
-    'private',
-    older.map((e) => e.objectKey),
-  );
-  runner(db, userId, rec.id);
-  await flushExportInvokes();
-  return toJob(rec, null, now);
+const repositories = {
+  getUser,
+  getPreferences,
+  listUserLinks,
+  listPhotoProfiles,
+  listFeedback,
+  listGenerations,
+  listReportsMadeBy,
+  listAllEntries,
+  listFavoriteStyleIds,
+  listFeedbackCastBy,
+  listShareReactions,
+  listShares,
+  voteTally,
+  getExport,
+  getPrivacyFields,
+  getPhotoConsent,
+  listExports,
+  startExport,
+  updateExport,
+};
+export type ExportStore = Store<typeof repositories>;
+
+/** The private bucket as an export uses it (media-store.ts). */
+export interface ExportMedia {
+  /** The object's bytes; throws (or null) when it is missing. */
+  read(bucket: 'private', key: string): Promise<Uint8Array | null>;
+  putObject(
+    bucket: 'private',
+    key: string,
+    body: Uint8Array,
+    opts: { contentType: string; contentDisposition: string; cacheControl: string; tagging: string },
+  ): Promise<unknown>;
+  delete(bucket: 'private', keys: (string | null | undefined)[]): Promise<number>;
+  exists(bucket: 'private', key: string): Promise<boolean>;
+  presignGet(bucket: 'private', key: string, opts: { expiresIn: number }): Promise<string>;
+  listObjects(bucket: 'private', prefix: string): Promise<{ key: string; lastModified: Date | null }[]>;
 }
 
-/** GET /api/user/export/{id}: progress, and the link once ready. */
-export async function exportStatus(db: Db, userId: string, exportId: string, now = new Date()): Promise<ExportJob> {
-  const e = await getExport(db, userId, exportId);
-  if (!e) throw notFound(M.exportNotFound);
-  let url: string | null = null;
-  if (e.status === 'ready' && e.objectKey && e.readyAt) {
-    const left = Math.floor((new Date(e.readyAt).getTime() + EXPORT_LINK_SECONDS * 1000 - now.getTime()) / 1000);
-    if (left > 0) {
-      try {
-        if (!(await objectExists('private', e.objectKey))) throw new Error('gone');
-        url = await presignGet('private', e.objectKey, { expiresIn: left });
-      } catch {
-        return { ...toJob(e, null, now), error: 'This archive is no longer available. Request a new export.' };
+export interface ExportDeps {
+  store: ExportStore;
+  media: ExportMedia;
+  /** Starts the build of a requested export in the background (resolves once it is handed over). */
+  startBuild: (userId: string, exportId: string) => Promise<void>;
+  /** A new export's id (ulid of its time: the newest lists first). */
+  newId: (now: Date) => string;
+  /** The build's clock (the archive's time and its ready time). */
+  clock: () => Date;
+}
+
+export function exportUseCases({ store, media, startBuild, newId, clock }: ExportDeps) {
+  async function readObject(key: string): Promise<Uint8Array | null> {
+    try {
+      return await media.read('private', key);
+    } catch {
+      return null; // deleted meanwhile
+    }
+  }
+
+  /**
+   * POST /api/user/export: start a build, one at a time per user (issue 40: a conditional write, so concurrent
+   * requests start exactly one). While one is pending or building (and moved in the last EXPORT_STALE_SECONDS),
+   * the answer is 409 `export.in_progress` with that export (`export`: its job) so the caller can show it.
+   */
+  async function requestExport(userId: string, now: Date): Promise<ExportJob> {
+    const ts = now.toISOString();
+    const rec: ExportRecord = {
+      id: newId(now),
+      userId,
+      status: 'pending',
+      progress: 0,
+      createdAt: ts,
+      updatedAt: ts,
+      objectKey: null,
+      readyAt: null,
+      error: null,
+    };
+    const staleBefore = new Date(now.getTime() - EXPORT_STALE_SECONDS * 1000);
+    const ttl = Math.floor(now.getTime() / 1000) + 2 * EXPORT_LINK_SECONDS;
+    const started = await retryOptimistic(() => store.startExport(rec, ttl, staleBefore));
+    if (started !== 'started') {
+      const running = await store.getExport(userId, started.running);
+      throw new HttpError(409, ERROR_CODES.exportInProgress, M.exportBusy, {
+        export: running ? toJob(running, null, now) : null,
+      });
+    }
+    // Older archives are removed: one export at a time is kept.
+    const older = (await store.listExports(userId)).filter((e) => e.id !== rec.id);
+    await media.delete(
+      'private',
+      older.map((e) => e.objectKey),
+    );
+    await startBuild(userId, rec.id);
+    return toJob(rec, null, now);
+  }
+
+  /** GET /api/user/export/{id}: progress, and the link once ready. */
+  async function exportStatus(userId: string, exportId: string, now: Date): Promise<ExportJob> {
+    const e = await store.getExport(userId, exportId);
+    if (!e) throw notFound(M.exportNotFound);
+    let url: string | null = null;
+    if (e.status === 'ready' && e.objectKey && e.readyAt) {
+      const left = Math.floor((new Date(e.readyAt).getTime() + EXPORT_LINK_SECONDS * 1000 - now.getTime()) / 1000);
+      if (left > 0) {
+        try {
+          if (!(await media.exists('private', e.objectKey))) throw new Error('gone');
+          url = await media.presignGet('private', e.objectKey, { expiresIn: left });
+        } catch {
+          return { ...toJob(e, null, now), error: 'This archive is no longer available. Request a new export.' };
+        }
       }
     }
+    return toJob(e, url, now);
   }
-  return toJob(e, url, now);
-}
 
-/** The latest export of the user, or null (the settings page resumes showing its progress). */
-export async function latestExport(db: Db, userId: string, now = new Date()): Promise<ExportJob | null> {
-  const [e] = await listExports(db, userId);
-  return e ? exportStatus(db, userId, e.id, now) : null;
-}
+  /** The latest export of the user, or null (the settings page resumes showing its progress). */
+  async function latestExport(userId: string, now: Date): Promise<ExportJob | null> {
+    const [e] = await store.listExports(userId);
+    return e ? exportStatus(userId, e.id, now) : null;
+  }
 
-/** Build the archive and store it; progress goes 5 -> 90 while files are read, 100 when stored. */
-export async function buildExport(db: Db, userId: string, exportId: string, now = () => new Date()): Promise<void> {
-  try {
-    await updateExport(db, userId, exportId, { status: 'building', progress: 5 });
-    const user = await getUser(db, userId);
-    if (!user) throw new Error('The account no longer exists');
-    if (!isAccountActive(user)) throw new Error('The account is being deleted');
-    const [privacy, preferences, links, profiles, generations, ledger, favourites, shares, given, ratings, reports] =
-      await Promise.all([
-        getPrivacyFields(db, userId),
-        getPreferences(db, userId),
-        listUserLinks(db, userId),
-        listPhotoProfiles(db, userId),
-        listGenerations(db, userId, 100_000),
-        listAllEntries(db, userId),
-        listFavoriteStyleIds(db, userId, 100_000),
-        listShares(db, userId, 100_000),
-        listFeedbackCastBy(db, userId),
-        listFeedback(db, userId),
-        listReportsMadeBy(db, userId),
+  /** Build the archive and store it; progress goes 5 -> 90 while files are read, 100 when stored. */
+  async function buildExport(userId: string, exportId: string): Promise<void> {
+    try {
+      await store.updateExport(userId, exportId, { status: 'building', progress: 5 });
+      const user = await store.getUser(userId);
+      if (!user) throw new Error('The account no longer exists');
+      if (!isAccountActive(user)) throw new Error('The account is being deleted');
+      const [privacy, preferences, links, profiles, generations, ledger, favourites, shares, given, ratings, reports] =
+        await Promise.all([
+          store.getPrivacyFields(userId),
+          store.getPreferences(userId),
+          store.listUserLinks(userId),
+          store.listPhotoProfiles(userId),
+          store.listGenerations(userId, 100_000),
+          store.listAllEntries(userId),
+          store.listFavoriteStyleIds(userId, 100_000),
+          store.listShares(userId, 100_000),
+          store.listFeedbackCastBy(userId),
+          store.listFeedback(userId),
+          store.listReportsMadeBy(userId),
+        ]);
+      const [uploads, templateInputs, received] = await Promise.all([
+        media.listObjects('private', `${mediaKeys.userPrefix(userId)}outfits/`),
+        media.listObjects('private', mediaKeys.templateInputPrefix(userId)),
+        Promise.all(
+          shares.map(async (sh) => {
+            const [tally, reactions] = await Promise.all([store.voteTally(sh), store.listShareReactions(sh.id)]);
+            return { tally, reactions };
+          }),
+        ),
       ]);
-    const [uploads, templateInputs, received] = await Promise.all([
-      listObjects('private', `${mediaKeys.userPrefix(userId)}outfits/`),
-      listObjects('private', mediaKeys.templateInputPrefix(userId)),
-      Promise.all(
-        shares.map(async (sh) => {
-          const [tally, reactions] = await Promise.all([voteTally(db, sh), listShareReactions(db, sh.id)]);
-          return { tally, reactions };
-        }),
-      ),
-    ]);
-    const consents = await Promise.all(profiles.map((p) => getPhotoConsent(db, userId, p.id)));
-    const files: Zippable = {};
-    const enc = new TextEncoder();
+      const consents = await Promise.all(profiles.map((p) => store.getPhotoConsent(userId, p.id)));
+      const files: Zippable = {};
+      const enc = new TextEncoder();
 
-    const reads: { path: string; key: string }[] = [];
-    for (const p of profiles) {
-      const dir = `photos/${safeName(p.name)}-${p.id}`;
-      reads.push({ path: `${dir}/portrait.${extOf(p.portraitKey)}`, key: p.portraitKey });
-      if (p.fullBodyKey) reads.push({ path: `${dir}/full-body.${extOf(p.fullBodyKey)}`, key: p.fullBodyKey });
+      const reads: { path: string; key: string }[] = [];
+      for (const p of profiles) {
+        const dir = `photos/${safeName(p.name)}-${p.id}`;
+        reads.push({ path: `${dir}/portrait.${extOf(p.portraitKey)}`, key: p.portraitKey });
+        if (p.fullBodyKey) reads.push({ path: `${dir}/full-body.${extOf(p.fullBodyKey)}`, key: p.fullBodyKey });
+      }
+      // a kept variant is its own generation (its own copy of the image): the run's copy is not stored again
+      const kept = keptVariantIds(generations);
+      for (const g of generations) {
+        // a run of several variants: every variant not yet expired and not kept (issue 15)
+        if (g.variantKeys?.length)
+          g.variantKeys.forEach((key, i) => {
+            if (!kept.has(`${g.id}#${i}`))
+              reads.push({ path: `generations/${g.id}-variant-${i + 1}.${extOf(key)}`, key });
+          });
+        else if (g.resultKey) reads.push({ path: `generations/${g.id}.${extOf(g.resultKey)}`, key: g.resultKey });
+      }
+
+      const baseName = (key: string) => key.slice(key.lastIndexOf('/') + 1);
+      for (const o of uploads) reads.push({ path: `outfit-uploads/${baseName(o.key)}`, key: o.key });
+      for (const o of templateInputs) reads.push({ path: `template-inputs/${baseName(o.key)}`, key: o.key });
+      const shareImagePathOf = (shareId: string, n: number) => `shares/${shareImagePath(shareId, n)}`;
+      for (const sh of shares)
+        sh.images.forEach((img, n) => reads.push({ path: shareImagePathOf(sh.id, n), key: img.key }));
+
+      let done = 0;
+      for (const r of reads) {
+        const bytes = await readObject(r.key);
+        // Images are already compressed: stored as is (level 0) to save time.
+        if (bytes) files[r.path] = [bytes, { level: 0 }];
+        done++;
+        if (done % 5 === 0 || done === reads.length)
+          await store.updateExport(userId, exportId, {
+            progress: 5 + Math.floor((85 * done) / Math.max(1, reads.length)),
+          });
+      }
+
+      // the account as stored, without the table's key attributes and the deletion bookkeeping
+      const hidden = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'deletionPseudonym']);
+      const account = Object.fromEntries(Object.entries(user).filter(([k]) => !hidden.has(k)));
+      const profile = {
+        exportedAt: clock().toISOString(),
+        account,
+        privacy: { retentionDays: privacy?.retentionDays ?? null, ageStatus: privacy?.ageStatus ?? null },
+        preferences,
+        links,
+        photoProfiles: profiles.map((p, i) => ({
+          id: p.id,
+          name: p.name,
+          gender: p.gender,
+          bodyDescription: p.bodyDescription,
+          measurements: p.measurements,
+          isDefault: p.isDefault,
+          createdAt: p.createdAt,
+          updatedAt: p.updatedAt,
+          consent: consents[i]
+            ? { wordingVersion: consents[i]!.wordingVersion, acceptedAt: consents[i]!.acceptedAt }
+            : null,
+        })),
+        favourites,
+      };
+      files['profile.json'] = enc.encode(JSON.stringify(profile, null, 2));
+      files['generations/generations.json'] = enc.encode(JSON.stringify(generationsJson(generations, kept), null, 2));
+      files['ratings.json'] = enc.encode(JSON.stringify(ratingsJson(ratings), null, 2));
+      files['reports.json'] = enc.encode(JSON.stringify(reportsJson(reports), null, 2));
+      files['shares/shares.json'] = enc.encode(
+        JSON.stringify(
+          sharesJson(shares, received, (id, n) => files[shareImagePathOf(id, n)] !== undefined),
+          null,
+          2,
+        ),
+      );
+      files['feedback-given.json'] = enc.encode(JSON.stringify(feedbackGivenJson(given), null, 2));
+      files['credit-history.csv'] = enc.encode(
+        toCsv(ledger, ['createdAt', 'kind', 'bucket', 'amount', 'note', 'entryId']),
+      );
+      files['README.txt'] = enc.encode(exportReadme(profile.exportedAt));
+
+      // loaded here, not at the top: fflate builds its tables and loads worker_threads when evaluated, and the
+      // privacy API function (which holds this module for requestExport) never zips
+      const { zipSync } = await import('fflate');
+      const zip = zipSync(files, { level: 6 });
+      const key = exportObjectKey(userId, exportId);
+      await media.putObject('private', key, zip, {
+        contentType: 'application/zip',
+        contentDisposition: `attachment; filename="fitly-data-${exportId}.zip"`,
+        cacheControl: 'private, no-store',
+        // The bucket's lifecycle rule removes tagged exports after 2 days in AWS.
+        tagging: 'fitly-export=true',
+      });
+      // An account deleted while this was being built: its archive must not outlive it.
+      const after = await store.getPrivacyFields(userId);
+      if (!after || (after.accountStatus && after.accountStatus !== 'active')) {
+        await media.delete('private', [key]);
+        return;
+      }
+      await store.updateExport(userId, exportId, {
+        status: 'ready',
+        progress: 100,
+        objectKey: key,
+        readyAt: clock().toISOString(),
+      });
+    } catch (error) {
+      await store.updateExport(userId, exportId, {
+        status: 'failed',
+        error: 'We could not prepare your data. Please try again.',
+      });
+      throw error;
     }
-    // a kept variant is its own generation (its own copy of the image): the run's copy is not stored again
-    const kept = keptVariantIds(generations);
-    for (const g of generations) {
-      // a run of several variants: every variant not yet expired and not kept (issue 15)
-      if (g.variantKeys?.length)
-        g.variantKeys.forEach((key, i) => {
-          if (!kept.has(`${g.id}#${i}`))
-            reads.push({ path: `generations/${g.id}-variant-${i + 1}.${extOf(key)}`, key });
-        });
-      else if (g.resultKey) reads.push({ path: `generations/${g.id}.${extOf(g.resultKey)}`, key: g.resultKey });
-    }
-
-    const baseName = (key: string) => key.slice(key.lastIndexOf('/') + 1);
-    for (const o of uploads) reads.push({ path: `outfit-uploads/${baseName(o.key)}`, key: o.key });
-    for (const o of templateInputs) reads.push({ path: `template-inputs/${baseName(o.key)}`, key: o.key });
-    const shareImagePathOf = (shareId: string, n: number) => `shares/${shareImagePath(shareId, n)}`;
-    for (const sh of shares)
-      sh.images.forEach((img, n) => reads.push({ path: shareImagePathOf(sh.id, n), key: img.key }));
-
-    let done = 0;
-    for (const r of reads) {
-      const bytes = await readObject(r.key);
-      // Images are already compressed: stored as is (level 0) to save time.
-      if (bytes) files[r.path] = [bytes, { level: 0 }];
-      done++;
-      if (done % 5 === 0 || done === reads.length)
-        await updateExport(db, userId, exportId, { progress: 5 + Math.floor((85 * done) / Math.max(1, reads.length)) });
-    }
-
-    // the account as stored, without the table's key attributes and the deletion bookkeeping
-    const hidden = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'deletionPseudonym']);
-    const account = Object.fromEntries(Object.entries(user).filter(([k]) => !hidden.has(k)));
-    const profile = {
-      exportedAt: now().toISOString(),
-      account,
-      privacy: { retentionDays: privacy?.retentionDays ?? null, ageStatus: privacy?.ageStatus ?? null },
-      preferences,
-      links,
-      photoProfiles: profiles.map((p, i) => ({
-        id: p.id,
-        name: p.name,
-        gender: p.gender,
-        bodyDescription: p.bodyDescription,
-        measurements: p.measurements,
-        isDefault: p.isDefault,
-        createdAt: p.createdAt,
-        updatedAt: p.updatedAt,
-        consent: consents[i]
-          ? { wordingVersion: consents[i]!.wordingVersion, acceptedAt: consents[i]!.acceptedAt }
-          : null,
-      })),
-      favourites,
-    };
-    files['profile.json'] = enc.encode(JSON.stringify(profile, null, 2));
-    files['generations/generations.json'] = enc.encode(JSON.stringify(generationsJson(generations, kept), null, 2));
-    files['ratings.json'] = enc.encode(JSON.stringify(ratingsJson(ratings), null, 2));
-    files['reports.json'] = enc.encode(JSON.stringify(reportsJson(reports), null, 2));
-    files['shares/shares.json'] = enc.encode(
-      JSON.stringify(
-        sharesJson(shares, received, (id, n) => files[shareImagePathOf(id, n)] !== undefined),
-        null,
-        2,
-      ),
-    );
-    files['feedback-given.json'] = enc.encode(JSON.stringify(feedbackGivenJson(given), null, 2));
-    files['credit-history.csv'] = enc.encode(
-      toCsv(ledger, ['createdAt', 'kind', 'bucket', 'amount', 'note', 'entryId']),
-    );
-    files['README.txt'] = enc.encode(exportReadme(profile.exportedAt));
-
-    // loaded here, not at the top: fflate builds its tables and loads worker_threads when evaluated, and the
-    // privacy API function (which holds this module for requestExport) never zips
-    const { zipSync } = await import('fflate');
-    const zip = zipSync(files, { level: 6 });
-    const key = exportObjectKey(userId, exportId);
-    await putObject('private', key, zip, {
-      contentType: 'application/zip',
-      contentDisposition: `attachment; filename="fitly-data-${exportId}.zip"`,
-      cacheControl: 'private, no-store',
-      // The bucket's lifecycle rule removes tagged exports after 2 days in AWS.
-      tagging: 'fitly-export=true',
-    });
-    // An account deleted while this was being built: its archive must not outlive it.
-    const after = await getPrivacyFields(db, userId);
-    if (!after || (after.accountStatus && after.accountStatus !== 'active')) {
-      await deleteImages('private', [key]);
-      return;
-    }
-    await updateExport(db, userId, exportId, {
-      status: 'ready',
-      progress: 100,
-      objectKey: key,
-      readyAt: now().toISOString(),
-    });
-  } catch (error) {
-    await updateExport(db, userId, exportId, {
-      status: 'failed',
-      error: 'We could not prepare your data. Please try again.',
-    });
-    throw error;
   }
+
+  return { requestExport, exportStatus, latestExport, buildExport };
 }
+
+/** The production collaborators; `startBuild` hands the build to the runner (setExportRunner replaces it). */
+const production = (db: Db) =>
+  exportUseCases({
+    store: bindDb(db, repositories),
+    media: {
+      read: async (bucket, key) => (await getObject(bucket, key)).body,
+      putObject,
+      delete: deleteImages,
+      exists: objectExists,
+      presignGet,
+      listObjects,
+    },
+    startBuild: async (userId, exportId) => {
+      runner(db, userId, exportId);
+      await flushExportInvokes();
+    },
+    newId: (at) => ulid(at.getTime()),
+    clock: () => new Date(),
+  });
+
+export const requestExport = (db: Db, userId: string, now = new Date()): Promise<ExportJob> =>
+  production(db).requestExport(userId, now);
+export const exportStatus = (db: Db, userId: string, exportId: string, now = new Date()): Promise<ExportJob> =>
+  production(db).exportStatus(userId, exportId, now);
+export const latestExport = (db: Db, userId: string, now = new Date()): Promise<ExportJob | null> =>
+  production(db).latestExport(userId, now);
+export const buildExport = (db: Db, userId: string, exportId: string): Promise<void> =>
+  production(db).buildExport(userId, exportId);

@@ -25,30 +25,56 @@ export interface SignedImage {
   maxAge: number;
 }
 
+/** The media a signed link needs: whether the object is there, and its presigned GET. */
+export interface ImageAccessMedia {
+  exists(bucket: BucketKind, key: string): Promise<boolean>;
+  presignGet(bucket: BucketKind, key: string, opts: { expiresIn: number; signingDate: Date }): Promise<string>;
+}
+
+export interface ImageAccessDeps {
+  media: ImageAccessMedia;
+  /** The clock, in epoch milliseconds. */
+  now: () => number;
+}
+
 function checkKey(key: string): string {
   if (!isSafeImageKey(key)) throw badRequest('Invalid image key');
   return key;
 }
 
-async function presign(bucket: BucketKind, key: string, now = Date.now()): Promise<SignedImage> {
-  if (!(await objectExists(bucket, key))) throw notFound('Image not found');
-  const windowStart = Math.floor(now / 1000 / SIGN_WINDOW_SECONDS) * SIGN_WINDOW_SECONDS;
-  const expires = windowStart + PRESIGN_SECONDS;
-  const url = await presignGet(bucket, key, { expiresIn: PRESIGN_SECONDS, signingDate: new Date(windowStart * 1000) });
-  return {
-    url,
-    expiresAt: new Date(expires * 1000).toISOString(),
-    maxAge: Math.max(0, expires - REUSE_MARGIN_SECONDS - Math.floor(now / 1000)),
-  };
+export function imageAccessUseCases({ media, now: clock }: ImageAccessDeps) {
+  async function presign(bucket: BucketKind, key: string): Promise<SignedImage> {
+    const now = clock();
+    if (!(await media.exists(bucket, key))) throw notFound('Image not found');
+    const windowStart = Math.floor(now / 1000 / SIGN_WINDOW_SECONDS) * SIGN_WINDOW_SECONDS;
+    const expires = windowStart + PRESIGN_SECONDS;
+    const url = await media.presignGet(bucket, key, {
+      expiresIn: PRESIGN_SECONDS,
+      signingDate: new Date(windowStart * 1000),
+    });
+    return {
+      url,
+      expiresAt: new Date(expires * 1000).toISOString(),
+      maxAge: Math.max(0, expires - REUSE_MARGIN_SECONDS - Math.floor(now / 1000)),
+    };
+  }
+
+  async function publicImageUrl(key: string): Promise<SignedImage> {
+    return presign('public', checkKey(key));
+  }
+
+  async function privateImageUrl(userId: string, key: string): Promise<SignedImage> {
+    checkKey(key);
+    // users/<id>/... and style-images/<id>/... (images of private styles): the owner only.
+    if (!isOwnPrivateKey(key, userId)) throw notFound('Image not found');
+    return presign('private', key);
+  }
+
+  return { publicImageUrl, privateImageUrl };
 }
 
-export async function publicImageUrl(key: string): Promise<SignedImage> {
-  return presign('public', checkKey(key));
-}
+const production = () => imageAccessUseCases({ media: { exists: objectExists, presignGet }, now: () => Date.now() });
 
-export async function privateImageUrl(userId: string, key: string): Promise<SignedImage> {
-  checkKey(key);
-  // users/<id>/... and style-images/<id>/... (images of private styles): the owner only.
-  if (!isOwnPrivateKey(key, userId)) throw notFound('Image not found');
-  return presign('private', key);
-}
+export const publicImageUrl = (key: string): Promise<SignedImage> => production().publicImageUrl(key);
+export const privateImageUrl = (userId: string, key: string): Promise<SignedImage> =>
+  production().privateImageUrl(userId, key);

@@ -46,13 +46,12 @@ import {
 } from '../../shared/schemas/requests';
 import { discardQuarantine, processUploadedImage, takeQuarantinedUpload } from './upload-service';
 import { logger } from '../lib/logger';
+import { bindDb, type Store } from '../lib/bind-db';
 import { BODY_CHECK_RETRY_AFTER_MS, bodyCheckOf } from '../../shared/domain/body-check';
 import { requestBodyCheck } from '../generations';
 import { clearResultKeys } from '../../shared/repositories/generation-repository';
 import { deleteAllPhotoConsents, deletePhotoConsent } from '../../shared/repositories/privacy-repository';
 import { recordPhotoConsent, requirePhotoConsent } from '../privacy';
-
-const profileId = monotonicFactory();
 
 export function toPhotoProfile(p: PhotoProfileRecord): PhotoProfile {
   return {
@@ -82,17 +81,7 @@ export function limitError(max: number, user: Pick<UserRecord, 'currentPlan' | '
   );
 }
 
-/**
- * The caller's profiles. A full-body photo still without a verdict long after it was saved (its request was lost,
- * or the profile predates the check) is asked for again, so "checking" always ends.
- */
-export async function listProfiles(db: Db, userId: string, now = Date.now()): Promise<PhotoProfile[]> {
-  const profiles = await listPhotoProfiles(db, userId);
-  for (const p of profiles)
-    if (bodyCheckOf(p)?.status === 'checking' && now - Date.parse(p.updatedAt) > BODY_CHECK_RETRY_AFTER_MS)
-      await requestBodyCheck(userId, p.id, p.fullBodyKey!);
-  return profiles.map(toPhotoProfile);
-}
+export const PHOTO_PURGE_FAILED = 'We could not delete all of your photos just now. Please try again.';
 
 /** A photo of the request: a multipart file (API clients, small photos) or a direct upload's id (the SPA). */
 interface PhotoInput {
@@ -133,265 +122,347 @@ const fullBodyOf = (input: PhotoUploadIds, files: PhotoFiles) =>
 export const uploadIdsOf = (input: PhotoUploadIds): string[] =>
   [input.portraitUploadId, input.fullBodyUploadId].filter((v): v is string => !!v);
 
-/** A create or edit refused before it ran (its body did not parse): the uploads it named (well-formed ids) go. */
-export async function discardNamedUploads(userId: string, body: unknown): Promise<void> {
-  const named = photoUploadIdsSchema.safeParse(body);
-  if (named.success) await discardQuarantine(userId, uploadIdsOf(named.data));
+const repositories = {
+  countPhotoProfiles,
+  createPhotoProfile,
+  deleteAllPhotoProfiles,
+  deletePhotoProfile,
+  getPhotoProfile,
+  listPhotoProfiles,
+  setDefaultPhotoProfile,
+  updatePhotoProfile,
+  clearResultKeys,
+  deleteAllPhotoConsents,
+  deletePhotoConsent,
+  // the uploads' and the consent's writes on the same table
+  takeQuarantinedUpload,
+  recordPhotoConsent,
+};
+export type PhotoProfileStore = Store<typeof repositories>;
+
+/** The private bucket as photo profiles use it (media-store.ts). */
+export interface PhotoProfileMedia {
+  put(bucket: 'private', key: string, body: Buffer, contentType: string): Promise<void>;
+  delete(bucket: 'private', keys: (string | null | undefined)[]): Promise<number>;
+  deletePrefix(bucket: 'private', prefix: string): Promise<number>;
+  listKeys(bucket: 'private', prefix: string): Promise<string[]>;
+  purgeVersions(bucket: 'private', prefix: string): Promise<number>;
 }
 
-/**
- * Run both photos through the one image gate (processUploadedImage: size, type, decode, re-encode without
- * metadata, moderation) before anything is stored, so a bad second photo stores nothing. Direct uploads are
- * taken out of the quarantine (and deleted there) by takeQuarantinedUpload.
- */
-async function prepareImages(db: Db, inputs: PhotoInput[], userId: string) {
-  const out: { kind: PhotoKind; buffer: Buffer; contentType: string; ext: string }[] = [];
-  try {
-    for (const { kind, file, uploadId } of inputs) {
-      let img;
-      if (uploadId) img = await takeQuarantinedUpload(db, userId, uploadId, 'photo_profile', kind);
-      else if (file) img = await processUploadedImage('photo_profile', file.content, userId, PHOTO_MAX_BYTES, kind);
-      else continue;
-      out.push({ kind, buffer: img.buffer, contentType: img.contentType, ext: img.ext });
+export interface PhotoProfileDeps {
+  store: PhotoProfileStore;
+  media: PhotoProfileMedia;
+  /** The image gate and the quarantine cleanup (upload-service.ts). */
+  uploads: {
+    processUploadedImage: typeof processUploadedImage;
+    discardQuarantine: typeof discardQuarantine;
+  };
+  /** Asks the full-body check for a verdict on a profile's full-body photo (the generations domain). */
+  requestBodyCheck: (userId: string, profileId: string, fullBodyKey: string) => Promise<unknown>;
+  /** A new profile's id (monotonic ulid). */
+  newId: () => string;
+}
+
+export function photoProfileUseCases({ store, media, uploads, requestBodyCheck, newId }: PhotoProfileDeps) {
+  const { processUploadedImage, discardQuarantine } = uploads;
+  /**
+   * The caller's profiles. A full-body photo still without a verdict long after it was saved (its request was lost,
+   * or the profile predates the check) is asked for again, so "checking" always ends.
+   */
+  async function listProfiles(userId: string, now = Date.now()): Promise<PhotoProfile[]> {
+    const profiles = await store.listPhotoProfiles(userId);
+    for (const p of profiles)
+      if (bodyCheckOf(p)?.status === 'checking' && now - Date.parse(p.updatedAt) > BODY_CHECK_RETRY_AFTER_MS)
+        await requestBodyCheck(userId, p.id, p.fullBodyKey!);
+    return profiles.map(toPhotoProfile);
+  }
+
+  /**
+   * Run both photos through the one image gate (processUploadedImage: size, type, decode, re-encode without
+   * metadata, moderation) before anything is stored, so a bad second photo stores nothing. Direct uploads are
+   * taken out of the quarantine (and deleted there) by takeQuarantinedUpload.
+   */
+  async function prepareImages(inputs: PhotoInput[], userId: string) {
+    const out: { kind: PhotoKind; buffer: Buffer; contentType: string; ext: string }[] = [];
+    try {
+      for (const { kind, file, uploadId } of inputs) {
+        let img;
+        if (uploadId) img = await store.takeQuarantinedUpload(userId, uploadId, 'photo_profile', kind);
+        else if (file) img = await processUploadedImage('photo_profile', file.content, userId, PHOTO_MAX_BYTES, kind);
+        else continue;
+        out.push({ kind, buffer: img.buffer, contentType: img.contentType, ext: img.ext });
+      }
+    } finally {
+      // the other photo's quarantine object goes too when the first one is refused
+      await discardQuarantine(
+        userId,
+        inputs.map((i) => i.uploadId),
+      );
     }
-  } finally {
-    // the other photo's quarantine object goes too when the first one is refused
-    await discardQuarantine(
-      userId,
-      inputs.map((i) => i.uploadId),
+    return out;
+  }
+
+  /** Upload the prepared images; if one upload fails, the others are removed before the error goes on. */
+  async function uploadImages(
+    userId: string,
+    id: string,
+    images: Awaited<ReturnType<typeof prepareImages>>,
+  ): Promise<Partial<Record<PhotoKind, string>>> {
+    const keys: Partial<Record<PhotoKind, string>> = {};
+    for (const img of images) keys[img.kind] = mediaKeys.photoProfileImage(userId, id, img.kind, ulid(), img.ext);
+    const results = await Promise.allSettled(
+      images.map((img) => media.put('private', keys[img.kind]!, img.buffer, img.contentType)),
     );
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) {
+      await discard(Object.values(keys));
+      throw failed.reason;
+    }
+    return keys;
   }
-  return out;
+
+  async function discard(keys: (string | null | undefined)[]) {
+    try {
+      await media.delete('private', keys);
+    } catch (error) {
+      logger.error('Could not delete photo-profile objects', { error, keys });
+    }
+  }
+
+  /**
+   * "Create a photo profile", the whole use case: consent and age first (server-enforced: nothing is processed or
+   * stored without them), then the photos and the record, then the consent record. A refused request leaves no
+   * uploaded photo behind (not even in the quarantine), and there is no profile without its recorded consent.
+   * The fields come parsed by the route's schema (shared/schemas/requests.ts photoProfileCreateSchema).
+   */
+  async function createProfile(
+    user: UserRecord,
+    input: PhotoProfileCreateInput,
+    files: PhotoFiles,
+    clientIp: string | null,
+  ): Promise<PhotoProfile> {
+    let profile: PhotoProfile;
+    try {
+      requirePhotoConsent(user, input.consent);
+      profile = await storeProfile(user, input, files);
+    } catch (err) {
+      await discardQuarantine(user.id, uploadIdsOf(input));
+      throw err;
+    }
+    try {
+      await store.recordPhotoConsent(user.id, profile.id, clientIp);
+    } catch (err) {
+      await deleteProfile(user.id, profile.id).catch(() => undefined);
+      throw err;
+    }
+    return profile;
+  }
+
+  /** The photos and the record of a new profile (the consent is checked and recorded by createProfile). */
+  async function storeProfile(
+    user: UserRecord,
+    input: PhotoProfileCreateInput,
+    files: PhotoFiles,
+  ): Promise<PhotoProfile> {
+    const { name, bodyDescription } = input;
+    const gender = input.gender ?? 'unisex';
+    const portrait = portraitOf(input, files);
+    if (!portrait.file && !portrait.uploadId) throw new HttpError(400, ERROR_CODES.validation, M.portraitRequired);
+    const fullBody = fullBodyOf(input, files);
+
+    // Cheap early refusal; the transaction below is what enforces the cap under concurrency.
+    const max = limitsFor(user).photoProfiles;
+    if ((await store.countPhotoProfiles(user.id)) >= max) throw limitError(max, user);
+
+    const images = await prepareImages([portrait, fullBody], user.id);
+    const id = newId();
+    const keys = await uploadImages(user.id, id, images);
+    let created: PhotoProfileRecord | 'limit';
+    try {
+      created = await store.createPhotoProfile(
+        {
+          id,
+          userId: user.id,
+          name,
+          gender,
+          bodyDescription,
+          portraitKey: keys.portrait!,
+          fullBodyKey: keys['full-body'] ?? null,
+        },
+        max,
+      );
+    } catch (err) {
+      await discard(Object.values(keys));
+      throw err;
+    }
+    if (created === 'limit') {
+      await discard(Object.values(keys));
+      throw limitError(max, user);
+    }
+    if (created.fullBodyKey) await requestBodyCheck(user.id, id, created.fullBodyKey);
+    return toPhotoProfile(created);
+  }
+
+  /** "Edit a photo profile": a refused request leaves none of its direct uploads in the quarantine. */
+  async function updateProfile(
+    user: UserRecord,
+    id: string,
+    input: PhotoProfilePatchInput,
+    files: PhotoFiles,
+  ): Promise<PhotoProfile> {
+    try {
+      return await changeProfile(user, id, input, files);
+    } catch (err) {
+      await discardQuarantine(user.id, uploadIdsOf(input));
+      throw err;
+    }
+  }
+
+  /** The fields come parsed by the route's schema (shared/schemas/requests.ts photoProfilePatchSchema). */
+  async function changeProfile(
+    user: UserRecord,
+    id: string,
+    input: PhotoProfilePatchInput,
+    files: PhotoFiles,
+  ): Promise<PhotoProfile> {
+    const existing = await store.getPhotoProfile(user.id, id);
+    if (!existing) throw notFound(M.notFound);
+
+    const patch: PhotoProfilePatch = {};
+    if (input.name !== undefined) patch.name = input.name;
+    const portrait = portraitOf(input, files);
+    if (!portrait.file && !portrait.uploadId && input.removePortrait)
+      throw new HttpError(400, ERROR_CODES.validation, M.portraitRequired);
+    if (input.bodyDescription !== undefined) patch.bodyDescription = input.bodyDescription;
+    if (input.gender !== undefined) patch.gender = input.gender;
+    const fullBody = fullBodyOf(input, files);
+    const removeFullBody = input.removeFullBody === true;
+    if (removeFullBody && (fullBody.file || fullBody.uploadId))
+      throw new HttpError(400, ERROR_CODES.validation, M.removeAndReplaceFullBody);
+    const makeDefault = input.isDefault;
+    // There is always exactly one default: it moves by choosing another profile, not by unsetting this one.
+    if (makeDefault === false && existing.isDefault)
+      throw new HttpError(400, ERROR_CODES.validation, M.cannotUnsetDefault);
+
+    const images = await prepareImages([portrait, fullBody], user.id);
+    const keys = await uploadImages(user.id, id, images);
+    if (keys.portrait) patch.portraitKey = keys.portrait;
+    if (keys['full-body']) patch.fullBodyKey = keys['full-body'];
+    else if (removeFullBody) patch.fullBodyKey = null;
+
+    if (Object.keys(patch).length) {
+      let result: Awaited<ReturnType<typeof updatePhotoProfile>>;
+      try {
+        result = await store.updatePhotoProfile(user.id, id, patch);
+      } catch (err) {
+        await discard(Object.values(keys));
+        throw err;
+      }
+      if (!result) {
+        await discard(Object.values(keys));
+        throw notFound(M.notFound);
+      }
+      const { before, after } = result;
+      await discard([
+        before.portraitKey !== after.portraitKey ? before.portraitKey : null,
+        before.fullBodyKey !== after.fullBodyKey ? before.fullBodyKey : null,
+      ]);
+    }
+    if (makeDefault && !(await store.setDefaultPhotoProfile(user.id, id))) throw notFound(M.notFound);
+    if (keys['full-body']) await requestBodyCheck(user.id, id, keys['full-body']);
+
+    const fresh = await store.getPhotoProfile(user.id, id);
+    if (!fresh) throw notFound(M.notFound);
+    return toPhotoProfile(fresh);
+  }
+
+  async function deleteProfile(userId: string, id: string): Promise<void> {
+    if (!(await store.getPhotoProfile(userId, id))) throw notFound(M.notFound);
+    // Objects first, then the record: if the objects cannot be deleted the request fails and the profile is
+    // still there to delete again (never a "deleted" profile whose photos stay in S3). The whole folder, not
+    // just the two known keys: it also catches objects of an upload that crashed midway.
+    await purgePrefix(mediaKeys.photoProfilePrefix(userId, id));
+    const deleted = await store.deletePhotoProfile(userId, id);
+    if (!deleted) throw notFound(M.notFound);
+    // An image uploaded to the folder while the record was being deleted (a concurrent edit) goes too.
+    await purgePrefix(mediaKeys.photoProfilePrefix(userId, id));
+    // the consent given for this profile's photos goes with them
+    await store.deletePhotoConsent(userId, id);
+  }
+
+  /**
+   * Delete every object under the prefix and check that none is left: the caller reports "deleted" only
+   * when it is true. A failure is a 503 the client may retry (the records are still in place).
+   */
+  async function purgePrefix(prefix: string): Promise<number> {
+    let deleted: number;
+    try {
+      deleted = await media.deletePrefix('private', prefix);
+      const left = await media.listKeys('private', prefix);
+      if (left.length) throw new Error(`${left.length} object(s) still under ${prefix}`);
+      // versioned buckets (prod): the deleted photos' noncurrent versions and delete markers go too
+      await media.purgeVersions('private', prefix);
+    } catch (error) {
+      logger.error('Could not delete photo objects', { error, prefix });
+      throw new HttpError(503, ERROR_CODES.unavailable, PHOTO_PURGE_FAILED);
+    }
+    return deleted;
+  }
+
+  /**
+   * "Delete all my photos", the same from every entry point (the profiles route and account deletion): every
+   * object under users/<userId>/ (generation results and inputs live there too), then the generation records
+   * forget those keys (none points at a deleted image), then the photo consents and the photo-profile records.
+   * Ledger entries are never touched.
+   */
+  async function deleteAllPhotos(userId: string): Promise<DeleteAllPhotosResult> {
+    // Objects first: a failure here leaves every record in place (retryable), never a false "deleted".
+    const prefix = mediaKeys.userPrefix(userId);
+    let deletedObjects = await purgePrefix(prefix);
+    await store.clearResultKeys(userId);
+    await store.deleteAllPhotoConsents(userId);
+    const profiles = await store.deleteAllPhotoProfiles(userId);
+    // A photo stored between the first pass and the record deletion (another tab) is removed too.
+    deletedObjects += await purgePrefix(prefix);
+    return { deletedProfiles: profiles.length, deletedObjects };
+  }
+
+  return { listProfiles, createProfile, updateProfile, deleteProfile, deleteAllPhotos };
 }
 
-/** Upload the prepared images; if one upload fails, the others are removed before the error goes on. */
-async function uploadImages(
-  userId: string,
-  id: string,
-  images: Awaited<ReturnType<typeof prepareImages>>,
-): Promise<Partial<Record<PhotoKind, string>>> {
-  const keys: Partial<Record<PhotoKind, string>> = {};
-  for (const img of images) keys[img.kind] = mediaKeys.photoProfileImage(userId, id, img.kind, ulid(), img.ext);
-  const results = await Promise.allSettled(
-    images.map((img) => putImage('private', keys[img.kind]!, img.buffer, img.contentType)),
-  );
-  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed) {
-    await discard(Object.values(keys));
-    throw failed.reason;
-  }
-  return keys;
-}
+const profileId = monotonicFactory();
+const production = (db: Db) =>
+  photoProfileUseCases({
+    store: bindDb(db, repositories),
+    media: { put: putImage, delete: deleteImages, deletePrefix, listKeys, purgeVersions },
+    uploads: { processUploadedImage, discardQuarantine },
+    requestBodyCheck,
+    newId: profileId,
+  });
 
-async function discard(keys: (string | null | undefined)[]) {
-  try {
-    await deleteImages('private', keys);
-  } catch (error) {
-    logger.error('Could not delete photo-profile objects', { error, keys });
-  }
-}
-
-/**
- * "Create a photo profile", the whole use case: consent and age first (server-enforced: nothing is processed or
- * stored without them), then the photos and the record, then the consent record. A refused request leaves no
- * uploaded photo behind (not even in the quarantine), and there is no profile without its recorded consent.
- * The fields come parsed by the route's schema (shared/schemas/requests.ts photoProfileCreateSchema).
- */
-export async function createProfile(
+export const listProfiles = (db: Db, userId: string, now = Date.now()): Promise<PhotoProfile[]> =>
+  production(db).listProfiles(userId, now);
+/** A create or edit refused before it ran (its body did not parse): the uploads it named (well-formed ids) go. */
+export const discardNamedUploads = (userId: string, body: unknown): Promise<void> => {
+  const named = photoUploadIdsSchema.safeParse(body);
+  return named.success ? discardQuarantine(userId, uploadIdsOf(named.data)) : Promise.resolve();
+};
+export const createProfile = (
   db: Db,
   user: UserRecord,
   input: PhotoProfileCreateInput,
   files: PhotoFiles,
   clientIp: string | null,
-): Promise<PhotoProfile> {
-  let profile: PhotoProfile;
-  try {
-    requirePhotoConsent(user, input.consent);
-    profile = await storeProfile(db, user, input, files);
-  } catch (err) {
-    await discardQuarantine(user.id, uploadIdsOf(input));
-    throw err;
-  }
-  try {
-    await recordPhotoConsent(db, user.id, profile.id, clientIp);
-  } catch (err) {
-    await deleteProfile(db, user.id, profile.id).catch(() => undefined);
-    throw err;
-  }
-  return profile;
-}
-
-/** The photos and the record of a new profile (the consent is checked and recorded by createProfile). */
-async function storeProfile(
-  db: Db,
-  user: UserRecord,
-  input: PhotoProfileCreateInput,
-  files: PhotoFiles,
-): Promise<PhotoProfile> {
-  const { name, bodyDescription } = input;
-  const gender = input.gender ?? 'unisex';
-  const portrait = portraitOf(input, files);
-  if (!portrait.file && !portrait.uploadId) throw new HttpError(400, ERROR_CODES.validation, M.portraitRequired);
-  const fullBody = fullBodyOf(input, files);
-
-  // Cheap early refusal; the transaction below is what enforces the cap under concurrency.
-  const max = limitsFor(user).photoProfiles;
-  if ((await countPhotoProfiles(db, user.id)) >= max) throw limitError(max, user);
-
-  const images = await prepareImages(db, [portrait, fullBody], user.id);
-  const id = profileId();
-  const keys = await uploadImages(user.id, id, images);
-  let created: PhotoProfileRecord | 'limit';
-  try {
-    created = await createPhotoProfile(
-      db,
-      {
-        id,
-        userId: user.id,
-        name,
-        gender,
-        bodyDescription,
-        portraitKey: keys.portrait!,
-        fullBodyKey: keys['full-body'] ?? null,
-      },
-      max,
-    );
-  } catch (err) {
-    await discard(Object.values(keys));
-    throw err;
-  }
-  if (created === 'limit') {
-    await discard(Object.values(keys));
-    throw limitError(max, user);
-  }
-  if (created.fullBodyKey) await requestBodyCheck(user.id, id, created.fullBodyKey);
-  return toPhotoProfile(created);
-}
-
-/** "Edit a photo profile": a refused request leaves none of its direct uploads in the quarantine. */
-export async function updateProfile(
+): Promise<PhotoProfile> => production(db).createProfile(user, input, files, clientIp);
+export const updateProfile = (
   db: Db,
   user: UserRecord,
   id: string,
   input: PhotoProfilePatchInput,
   files: PhotoFiles,
-): Promise<PhotoProfile> {
-  try {
-    return await changeProfile(db, user, id, input, files);
-  } catch (err) {
-    await discardQuarantine(user.id, uploadIdsOf(input));
-    throw err;
-  }
-}
-
-/** The fields come parsed by the route's schema (shared/schemas/requests.ts photoProfilePatchSchema). */
-async function changeProfile(
-  db: Db,
-  user: UserRecord,
-  id: string,
-  input: PhotoProfilePatchInput,
-  files: PhotoFiles,
-): Promise<PhotoProfile> {
-  const existing = await getPhotoProfile(db, user.id, id);
-  if (!existing) throw notFound(M.notFound);
-
-  const patch: PhotoProfilePatch = {};
-  if (input.name !== undefined) patch.name = input.name;
-  const portrait = portraitOf(input, files);
-  if (!portrait.file && !portrait.uploadId && input.removePortrait)
-    throw new HttpError(400, ERROR_CODES.validation, M.portraitRequired);
-  if (input.bodyDescription !== undefined) patch.bodyDescription = input.bodyDescription;
-  if (input.gender !== undefined) patch.gender = input.gender;
-  const fullBody = fullBodyOf(input, files);
-  const removeFullBody = input.removeFullBody === true;
-  if (removeFullBody && (fullBody.file || fullBody.uploadId))
-    throw new HttpError(400, ERROR_CODES.validation, M.removeAndReplaceFullBody);
-  const makeDefault = input.isDefault;
-  // There is always exactly one default: it moves by choosing another profile, not by unsetting this one.
-  if (makeDefault === false && existing.isDefault)
-    throw new HttpError(400, ERROR_CODES.validation, M.cannotUnsetDefault);
-
-  const images = await prepareImages(db, [portrait, fullBody], user.id);
-  const keys = await uploadImages(user.id, id, images);
-  if (keys.portrait) patch.portraitKey = keys.portrait;
-  if (keys['full-body']) patch.fullBodyKey = keys['full-body'];
-  else if (removeFullBody) patch.fullBodyKey = null;
-
-  if (Object.keys(patch).length) {
-    let result: Awaited<ReturnType<typeof updatePhotoProfile>>;
-    try {
-      result = await updatePhotoProfile(db, user.id, id, patch);
-    } catch (err) {
-      await discard(Object.values(keys));
-      throw err;
-    }
-    if (!result) {
-      await discard(Object.values(keys));
-      throw notFound(M.notFound);
-    }
-    const { before, after } = result;
-    await discard([
-      before.portraitKey !== after.portraitKey ? before.portraitKey : null,
-      before.fullBodyKey !== after.fullBodyKey ? before.fullBodyKey : null,
-    ]);
-  }
-  if (makeDefault && !(await setDefaultPhotoProfile(db, user.id, id))) throw notFound(M.notFound);
-  if (keys['full-body']) await requestBodyCheck(user.id, id, keys['full-body']);
-
-  const fresh = await getPhotoProfile(db, user.id, id);
-  if (!fresh) throw notFound(M.notFound);
-  return toPhotoProfile(fresh);
-}
-
-export async function deleteProfile(db: Db, userId: string, id: string): Promise<void> {
-  if (!(await getPhotoProfile(db, userId, id))) throw notFound(M.notFound);
-  // Objects first, then the record: if the objects cannot be deleted the request fails and the profile is
-  // still there to delete again (never a "deleted" profile whose photos stay in S3). The whole folder, not
-  // just the two known keys: it also catches objects of an upload that crashed midway.
-  await purgePrefix(mediaKeys.photoProfilePrefix(userId, id));
-  const deleted = await deletePhotoProfile(db, userId, id);
-  if (!deleted) throw notFound(M.notFound);
-  // An image uploaded to the folder while the record was being deleted (a concurrent edit) goes too.
-  await purgePrefix(mediaKeys.photoProfilePrefix(userId, id));
-  // the consent given for this profile's photos goes with them
-  await deletePhotoConsent(db, userId, id);
-}
-
-/**
- * Delete every object under the prefix and check that none is left: the caller reports "deleted" only
- * when it is true. A failure is a 503 the client may retry (the records are still in place).
- */
-async function purgePrefix(prefix: string): Promise<number> {
-  let deleted: number;
-  try {
-    deleted = await deletePrefix('private', prefix);
-    const left = await listKeys('private', prefix);
-    if (left.length) throw new Error(`${left.length} object(s) still under ${prefix}`);
-    // versioned buckets (prod): the deleted photos' noncurrent versions and delete markers go too
-    await purgeVersions('private', prefix);
-  } catch (error) {
-    logger.error('Could not delete photo objects', { error, prefix });
-    throw new HttpError(503, ERROR_CODES.unavailable, PHOTO_PURGE_FAILED);
-  }
-  return deleted;
-}
-
-export const PHOTO_PURGE_FAILED = 'We could not delete all of your photos just now. Please try again.';
-
-/**
- * "Delete all my photos", the same from every entry point (the profiles route and account deletion): every
- * object under users/<userId>/ (generation results and inputs live there too), then the generation records
- * forget those keys (none points at a deleted image), then the photo consents and the photo-profile records.
- * Ledger entries are never touched.
- */
-export async function deleteAllPhotos(db: Db, userId: string): Promise<DeleteAllPhotosResult> {
-  // Objects first: a failure here leaves every record in place (retryable), never a false "deleted".
-  const prefix = mediaKeys.userPrefix(userId);
-  let deletedObjects = await purgePrefix(prefix);
-  await clearResultKeys(db, userId);
-  await deleteAllPhotoConsents(db, userId);
-  const profiles = await deleteAllPhotoProfiles(db, userId);
-  // A photo stored between the first pass and the record deletion (another tab) is removed too.
-  deletedObjects += await purgePrefix(prefix);
-  return { deletedProfiles: profiles.length, deletedObjects };
-}
+): Promise<PhotoProfile> => production(db).updateProfile(user, id, input, files);
+export const deleteProfile = (db: Db, userId: string, id: string): Promise<void> =>
+  production(db).deleteProfile(userId, id);
+/** "Delete all my photos" (production wiring; account deletion calls it through the profiles entry). */
+export const deleteAllPhotos = (db: Db, userId: string): Promise<DeleteAllPhotosResult> =>
+  production(db).deleteAllPhotos(userId);

@@ -5,9 +5,9 @@
 import { ulid } from 'ulid';
 import { badRequest } from '../../shared/errors';
 import type { DownloadImageInput, ScrapeUrlInput } from '../../shared/schemas/upload';
-import { processImage, sniffImageType } from '../lib/image-pipeline';
+import { processImage, sniffImageType, type ProcessImageOptions, type ProcessedImage } from '../lib/image-pipeline';
 import { mediaKeys, publicImagePath, putImage } from '../lib/media-store';
-import { safeFetch, safeFetchImage, type SafeFetchOptions } from '../lib/safe-fetch';
+import { safeFetch, safeFetchImage, type FetchedResource, type SafeFetchOptions } from '../lib/safe-fetch';
 
 export const REMOTE_FETCH = { maxBytes: 10 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 3 } as const;
 /** How much of an HTML page is searched for og:image / twitter:image. */
@@ -19,54 +19,84 @@ export const HTML_SCAN_BYTES = 1024 * 1024;
  */
 export type RemoteFetchOverrides = Pick<SafeFetchOptions, 'addressPolicy' | 'resolve'>;
 
-async function storeRemote(userId: string, bytes: Buffer): Promise<string> {
-  const img = await processImage(bytes, {
-    maxBytes: REMOTE_FETCH.maxBytes,
-    alpha: 'keep',
-    safety: { kind: 'remote_image', userId },
-  });
-  const key = mediaKeys.remote(userId, ulid(), img.ext);
-  await putImage('public', key, img.buffer, img.contentType);
-  return publicImagePath(key);
+/** What fetching a remote image works with (production: safe-fetch, the image pipeline, the public bucket). */
+export interface RemoteImageDeps {
+  fetchPage: (url: string, opts: SafeFetchOptions) => Promise<FetchedResource>;
+  fetchImage: (url: string, opts: Omit<SafeFetchOptions, 'htmlMaxBytes'>) => Promise<FetchedResource>;
+  processImage: (bytes: Buffer, opts: ProcessImageOptions) => Promise<ProcessedImage>;
+  put: (bucket: 'public', key: string, body: Buffer, contentType: string) => Promise<void>;
+  newId: () => string;
 }
 
-/** POST /api/download-image: copy an image from the web into our bucket. */
-export async function downloadImage(
-  userId: string,
-  input: DownloadImageInput,
-  overrides: RemoteFetchOverrides = {},
-): Promise<{ url: string; originalUrl: string }> {
-  const fetched = await safeFetchImage(input.url, { ...REMOTE_FETCH, ...overrides });
-  const url = await storeRemote(userId, fetched.bytes);
-  return { url, originalUrl: input.originalUrl || input.url };
-}
-
-/** POST /api/scrape-url: the image at the address, or the page's preview image (og:image, twitter:image). */
-export async function scrapeUrl(
-  userId: string,
-  input: ScrapeUrlInput,
-  overrides: RemoteFetchOverrides = {},
-): Promise<{ image: string }> {
-  const page = await safeFetch(input.url, {
-    ...REMOTE_FETCH,
-    ...overrides,
-    htmlMaxBytes: HTML_SCAN_BYTES,
-    accept: 'text/html,application/xhtml+xml,image/*;q=0.9,*/*;q=0.5',
-  });
-  if (sniffImageType(page.bytes)) return { image: await storeRemote(userId, page.bytes) };
-  const looksHtml =
-    (page.contentType ?? '').includes('html') || /^\s*</.test(page.bytes.subarray(0, 512).toString('latin1'));
-  const found = looksHtml ? findPreviewImage(page.bytes.toString('utf8')) : null;
-  if (!found) throw badRequest('No image found at this address');
-  let target: string;
-  try {
-    target = new URL(found, page.finalUrl).toString();
-  } catch {
-    throw badRequest('No image found at this address');
+export function remoteImageUseCases({ fetchPage, fetchImage, processImage, put, newId }: RemoteImageDeps) {
+  async function storeRemote(userId: string, bytes: Buffer): Promise<string> {
+    const img = await processImage(bytes, {
+      maxBytes: REMOTE_FETCH.maxBytes,
+      alpha: 'keep',
+      safety: { kind: 'remote_image', userId },
+    });
+    const key = mediaKeys.remote(userId, newId(), img.ext);
+    await put('public', key, img.buffer, img.contentType);
+    return publicImagePath(key);
   }
-  const fetched = await safeFetchImage(target, { ...REMOTE_FETCH, ...overrides });
-  return { image: await storeRemote(userId, fetched.bytes) };
+
+  /** POST /api/download-image: copy an image from the web into our bucket. */
+  async function downloadImage(
+    userId: string,
+    input: DownloadImageInput,
+    overrides: RemoteFetchOverrides = {},
+  ): Promise<{ url: string; originalUrl: string }> {
+    const fetched = await fetchImage(input.url, { ...REMOTE_FETCH, ...overrides });
+    const url = await storeRemote(userId, fetched.bytes);
+    return { url, originalUrl: input.originalUrl || input.url };
+  }
+
+  /** POST /api/scrape-url: the image at the address, or the page's preview image (og:image, twitter:image). */
+  async function scrapeUrl(
+    userId: string,
+    input: ScrapeUrlInput,
+    overrides: RemoteFetchOverrides = {},
+  ): Promise<{ image: string }> {
+    const page = await fetchPage(input.url, {
+      ...REMOTE_FETCH,
+      ...overrides,
+      htmlMaxBytes: HTML_SCAN_BYTES,
+      accept: 'text/html,application/xhtml+xml,image/*;q=0.9,*/*;q=0.5',
+    });
+    if (sniffImageType(page.bytes)) return { image: await storeRemote(userId, page.bytes) };
+    const looksHtml =
+      (page.contentType ?? '').includes('html') || /^\s*</.test(page.bytes.subarray(0, 512).toString('latin1'));
+    const found = looksHtml ? findPreviewImage(page.bytes.toString('utf8')) : null;
+    if (!found) throw badRequest('No image found at this address');
+    let target: string;
+    try {
+      target = new URL(found, page.finalUrl).toString();
+    } catch {
+      throw badRequest('No image found at this address');
+    }
+    const fetched = await fetchImage(target, { ...REMOTE_FETCH, ...overrides });
+    return { image: await storeRemote(userId, fetched.bytes) };
+  }
+
+  return { downloadImage, scrapeUrl };
 }
+
+const production = () =>
+  remoteImageUseCases({
+    fetchPage: safeFetch,
+    fetchImage: safeFetchImage,
+    processImage,
+    put: putImage,
+    newId: () => ulid(),
+  });
+
+/** POST /api/download-image (production wiring). */
+export const downloadImage = (userId: string, input: DownloadImageInput, overrides: RemoteFetchOverrides = {}) =>
+  production().downloadImage(userId, input, overrides);
+
+/** POST /api/scrape-url (production wiring). */
+export const scrapeUrl = (userId: string, input: ScrapeUrlInput, overrides: RemoteFetchOverrides = {}) =>
+  production().scrapeUrl(userId, input, overrides);
 
 const PREVIEW_PROPERTIES = ['og:image:secure_url', 'og:image', 'og:image:url', 'twitter:image', 'twitter:image:src'];
 

@@ -1,6 +1,9 @@
 /**
  * Uploads (style images, outfit images, the avatar; multipart or straight to the bucket and finalized here).
  * Every byte goes through the image pipeline before it is stored. Remote images: remote-image-service.ts.
+ * `uploadUseCases(deps)` is the use case on its collaborators (the upload records, the buckets, the image
+ * pipeline, ids, the current-user read); the functions at the end are the production wiring the uploads group
+ * and the photo-profile service call.
  */
 import { ulid } from 'ulid';
 import { ERROR_CODES, HttpError } from '../../shared/errors';
@@ -33,7 +36,7 @@ import { isCreatorRole } from '../../shared/domain/roles';
 import type { ImageCheckKind } from '../../shared/domain/content-safety';
 import type { UserRecord } from '../../shared/repositories/user-repository';
 import type { AuthContext } from '../lib/auth';
-import { processImage, withinLimit, type ProcessedImage } from '../lib/image-pipeline';
+import { processImage, withinLimit, type ProcessImageOptions, type ProcessedImage } from '../lib/image-pipeline';
 import {
   deleteImages,
   mediaKeys,
@@ -48,48 +51,39 @@ import {
   type BucketKind,
 } from '../lib/media-store';
 import type { UploadedFile } from '../lib/multipart';
+import type { PresignedPost } from '../lib/presigned-post';
 import { logger } from '../lib/logger';
 import { faultPoint } from '../lib/fault-points';
 import { getCurrentUser } from './user-service';
+import { bindDb, type Store } from '../lib/bind-db';
 import { requireAdult } from '../privacy';
 
-/**
- * THE gate of every uploaded image of these purposes (multipart and direct-to-S3 alike): size, type, decode
- * and re-encode with metadata stripped (processImage). Add upload-wide checks (e.g. moderation) here.
- */
-export async function processUploadedImage(
-  purpose: DirectUploadPurpose,
-  bytes: Buffer,
-  userId: string | null,
-  maxBytes = directUploadMaxBytes(purpose),
-  /** Purpose photo_profile: which photo (its minimum size differs). */
-  photoKind?: PersonPhotoKind,
-): Promise<ProcessedImage> {
-  // every upload is checked for nudity and violence (content.unsafe, 422) inside processImage
-  const safety = { kind: SAFETY_KIND[purpose], userId: userId ?? undefined };
-  if (purpose === 'avatar') {
-    try {
-      return await processImage(bytes, { maxBytes, square: 512, alpha: 'flatten', safety });
-    } catch (err) {
-      // The spec's avatar messages (spec 02 section 5).
-      if (err instanceof HttpError && err.status === 413)
-        throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge('avatar'));
-      if (err instanceof HttpError && err.code === ERROR_CODES.unsupportedMediaType)
-        throw new HttpError(400, ERROR_CODES.unsupportedMediaType, DIRECT_UPLOAD_MESSAGES.invalidType);
-      throw err;
-    }
-  }
-  // People's photos: flattened to JPEG (no alpha), as the multipart route always did.
-  if (purpose === 'photo_profile')
-    return processImage(bytes, {
-      maxBytes,
-      alpha: 'flatten',
-      // a portrait or full-body photo too small to use is refused before anything is stored
-      sizeCheck: (w, h) => photoSizeProblem(photoKind ?? 'portrait', w, h),
-      safety,
-    });
-  // Outfits and prompt images are often product cut-outs: transparency is kept (WebP).
-  return processImage(bytes, { maxBytes, alpha: 'keep', safety });
+const repositories = { claimDirectUpload, finishDirectUpload, getDirectUpload, updateUser };
+export type UploadStore = Store<typeof repositories>;
+
+/** The buckets as uploads use them (media-store.ts). */
+export interface UploadMedia {
+  readCapped(bucket: 'private', key: string, maxBytes: number): Promise<Buffer | null | 'too-large'>;
+  put(bucket: BucketKind, key: string, body: Buffer, contentType: string): Promise<void>;
+  exists(bucket: BucketKind, key: string): Promise<boolean>;
+  delete(bucket: BucketKind, keys: (string | null | undefined)[]): Promise<number>;
+  presignQuarantineUpload(
+    key: string,
+    contentType: string,
+    maxBytes: number,
+    expiresInSeconds: number,
+  ): Promise<PresignedPost>;
+}
+
+export interface UploadDeps {
+  store: UploadStore;
+  media: UploadMedia;
+  /** The image pipeline: size, type, decode, re-encode without metadata, the content-safety check. */
+  processImage: (bytes: Buffer, opts: ProcessImageOptions) => Promise<ProcessedImage>;
+  /** A new image or upload id (ulid). */
+  newId: () => string;
+  /** The caller with their balance, as GET /api/user answers it (after an avatar change). */
+  currentUser: (auth: AuthContext) => Promise<CurrentUser>;
 }
 
 const SAFETY_KIND: Record<DirectUploadPurpose, ImageCheckKind> = {
@@ -106,11 +100,13 @@ const SAFETY_KIND: Record<DirectUploadPurpose, ImageCheckKind> = {
  * lives: what makes an upload single-use is its record (shared/repositories/upload-repository.ts).
  */
 export const DIRECT_UPLOAD_TTL_SECONDS = 600;
+
 /**
  * How long an upload's record (its claim, then its finalized answer) is kept: longer than the form lives and
  * longer than the bucket keeps an abandoned quarantine object (1 day), so no bytes of the form can outlive it.
  */
 export const DIRECT_UPLOAD_RECORD_TTL_SECONDS = 3 * 24 * 3600;
+
 const recordTtl = (now: Date) => Math.floor(now.getTime() / 1000) + DIRECT_UPLOAD_RECORD_TTL_SECONDS;
 
 /** 409: the upload was finalized (or is being finalized) with other bytes than the quarantine holds now. */
@@ -125,166 +121,10 @@ function checkPurposeAllowed(user: UserRecord, purpose: DirectUploadPurpose) {
 
 export const FINALIZE_WITH_RECORD_MESSAGE = 'This upload is saved with its photo profile, not on its own';
 
-/**
- * Take a record-finalized upload (a photo-profile photo) out of the quarantine: read it (capped), claim it (once:
- * an upload already taken is a 409, whatever was posted to its form since), run it through the one gate
- * (processUploadedImage) and delete the quarantine object whatever the outcome. The key is derived from the
- * caller, so nobody can use another user's upload; a wrong or expired id is a 404.
- */
-export async function takeQuarantinedUpload(
-  db: Db,
-  userId: string,
-  uploadId: string,
-  purpose: DirectUploadPurpose,
-  photoKind?: PersonPhotoKind,
-  now = new Date(),
-): Promise<ProcessedImage> {
-  if (!uploadId.startsWith(`${purpose}.`) || !UPLOAD_ID_PATTERN.test(uploadId))
-    throw new HttpError(400, ERROR_CODES.validation, 'Invalid upload id');
-  const quarantineKey = mediaKeys.quarantine(userId, uploadId);
-  const maxBytes = directUploadMaxBytes(purpose);
-  const bytes = await readObjectCapped('private', quarantineKey, maxBytes);
-  if (bytes === null) throw new HttpError(404, ERROR_CODES.notFound, DIRECT_UPLOAD_MESSAGES.notFound);
-  try {
-    if (bytes === 'too-large')
-      throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge(purpose));
-    const sourceSha = sha256(bytes);
-    const claim = { userId, uploadId, sourceSha, now, ttlEpochSeconds: recordTtl(now) };
-    if (!(await claimDirectUpload(db, claim))) throw alreadyUsed();
-    const img = await processUploadedImage(purpose, bytes, userId, maxBytes, photoKind);
-    // taken: the record that uses it is written by the caller; the upload id cannot be used again
-    await finishDirectUpload(db, { userId, uploadId, sourceSha, result: null, now });
-    return img;
-  } finally {
-    await discardQuarantine(userId, [uploadId]);
-  }
-}
-
-/** Delete quarantine objects of the caller (ids already checked or not: a bad id names no object). */
-export async function discardQuarantine(userId: string, uploadIds: (string | null | undefined)[]): Promise<void> {
-  const keys = uploadIds
-    .filter((id): id is string => !!id && UPLOAD_ID_PATTERN.test(id))
-    .map((id) => mediaKeys.quarantine(userId, id));
-  if (!keys.length) return;
-  await deleteImages('private', keys).catch((error) =>
-    logger.error('Could not delete a quarantine object', { error, keys }),
-  );
-}
-
-/**
- * POST /api/uploads: a presigned POST to a quarantine key of the private bucket. The policy pins the key,
- * the Content-Type and the size range, so S3 refuses anything else (s3rver does not: see completeUpload).
- */
-export async function presignUpload(db: Db, user: UserRecord, input: PresignUploadInput): Promise<PresignUploadResult> {
-  checkPurposeAllowed(user, input.purpose);
-  // A person's photo is only sent by a known adult (the consent itself is checked when the profile is saved).
-  if (input.purpose === 'photo_profile') requireAdult(user);
-  const maxBytes = directUploadMaxBytes(input.purpose);
-  if (input.size > maxBytes)
-    throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge(input.purpose));
-  const uploadId = `${input.purpose}.${ulid()}`;
-  // The policy allows exactly what was declared (at most the purpose's cap): S3 refuses a bigger body.
-  const post = await presignQuarantineUpload(
-    mediaKeys.quarantine(user.id, uploadId),
-    input.contentType,
-    input.size,
-    DIRECT_UPLOAD_TTL_SECONDS,
-  );
-  return { uploadId, url: post.url, fields: post.fields, maxBytes: input.size, expiresAt: post.expiresAt };
-}
-
-/**
- * POST /api/uploads/complete: validate the uploaded bytes (size again, because s3rver ignores POST policies;
- * type by magic bytes; a real decode), re-encode them into the purpose's real key, and delete the quarantine
- * object whatever the outcome. The key is derived from the caller: nobody can finalize another user's upload.
- *
- * Once (issue 40): the presigned form stays valid after a finalize, so the quarantine may hold other bytes by
- * the next call. The first finalize claims the upload for the sha256 of the bytes it read (a conditional write
- * on the upload's record) and records the stored image; every later finalize answers that image again without
- * reading the quarantine (and deletes whatever was posted since), and bytes other than the claimed ones are
- * never stored (409). The stored key (not the form's key) is never written twice: a key that exists is kept.
- *
- * Exactly once (issue 27): the stored image's id is the upload's own id, so a finalize retried after a crash
- * (the claim stands for the same bytes) finds its image and never stores a second copy.
- */
-export async function completeUpload(
-  db: Db,
-  user: UserRecord,
-  uploadId: string,
-  now = new Date(),
-): Promise<{ url: string }> {
-  const purpose = uploadId.slice(0, uploadId.indexOf('.'));
-  // the route's schema took only ids of a known purpose (UPLOAD_ID_PATTERN)
-  if (!isOneOf(DIRECT_UPLOAD_PURPOSES, purpose))
-    throw new HttpError(404, ERROR_CODES.notFound, DIRECT_UPLOAD_MESSAGES.notFound);
-  checkPurposeAllowed(user, purpose);
-  // Nothing is processed or stored on its own: the profile save checks consent first (and deletes it).
-  if (FINALIZED_BY_RECORD.includes(purpose) || purpose === 'photo_profile')
-    throw new HttpError(400, ERROR_CODES.validation, FINALIZE_WITH_RECORD_MESSAGE);
-  const imageId = uploadId.slice(purpose.length + 1);
-  const quarantineKey = mediaKeys.quarantine(user.id, uploadId);
-  const maxBytes = directUploadMaxBytes(purpose);
-  try {
-    const taken = await getDirectUpload(db, user.id, uploadId);
-    // finalized already: its image, whatever the form received since (not read)
-    if (taken?.status === 'finalized') return { url: await finalizedAnswer(taken) };
-    const bytes = await readObjectCapped('private', quarantineKey, maxBytes);
-    if (bytes === null) {
-      // stored by a finalize that failed before recording it (its claim is finished now), or by one from before
-      // uploads had records: its image (nothing is read from the form)
-      const stored = await storedUpload(user.id, purpose, imageId);
-      if (!stored) throw new HttpError(404, ERROR_CODES.notFound, DIRECT_UPLOAD_MESSAGES.notFound);
-      if (taken) await finishDirectUpload(db, { ...ids(taken), sourceSha: taken.sourceSha, result: stored, now });
-      return { url: urlOf(stored) };
-    }
-    if (bytes === 'too-large')
-      throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge(purpose));
-    const sourceSha = sha256(bytes);
-    if (
-      !(await claimDirectUpload(db, { userId: user.id, uploadId, sourceSha, now, ttlEpochSeconds: recordTtl(now) }))
-    ) {
-      // lost to a finalize of other bytes: its answer if it is done, else nothing is stored
-      const winner = await getDirectUpload(db, user.id, uploadId);
-      if (winner?.status === 'finalized') return { url: await finalizedAnswer(winner) };
-      throw alreadyUsed();
-    }
-    let result: { bucket: BucketKind; key: string };
-    if (purpose === 'avatar') {
-      result = { bucket: 'public', key: await storeAvatar(db, user.id, user, bytes, imageId) };
-    } else {
-      const img = await processUploadedImage(purpose, bytes, user.id);
-      result = { bucket: 'private', key: finalKey(purpose, user.id, imageId, img.ext) };
-      await putOnce(result.bucket, result.key, img);
-    }
-    faultPoint('upload.after-store');
-    await finishDirectUpload(db, { userId: user.id, uploadId, sourceSha, result, now });
-    return { url: urlOf(result) };
-  } finally {
-    await deleteImages('private', [quarantineKey]).catch((error) =>
-      logger.error('Could not delete a quarantine object', { error, key: quarantineKey }),
-    );
-  }
-}
-
 const ids = (r: DirectUploadRecord) => ({ userId: r.userId, uploadId: r.uploadId });
+
 const urlOf = (r: { bucket: BucketKind; key: string }) =>
   r.bucket === 'public' ? publicImagePath(r.key) : privateImagePath(r.key);
-
-/** A finalized upload's answer: its image while it exists (a replaced avatar is gone, and so is its answer). */
-async function finalizedAnswer(r: DirectUploadRecord): Promise<string> {
-  if (r.resultBucket && r.resultKey && (await objectExists(r.resultBucket, r.resultKey)))
-    return urlOf({ bucket: r.resultBucket, key: r.resultKey });
-  throw new HttpError(404, ERROR_CODES.notFound, DIRECT_UPLOAD_MESSAGES.notFound);
-}
-
-/**
- * Store a finalized image under its key unless that key exists: keys are served immutable, so a key is written
- * once (a retried finalize of the same claimed bytes finds its image there and keeps it).
- */
-async function putOnce(bucket: BucketKind, key: string, img: ProcessedImage): Promise<void> {
-  if (await objectExists(bucket, key)) return;
-  await putImage(bucket, key, img.buffer, img.contentType);
-}
 
 type FinalizedPurpose = Exclude<DirectUploadPurpose, 'avatar' | 'photo_profile'>;
 
@@ -295,102 +135,356 @@ function finalKey(purpose: FinalizedPurpose, userId: string, imageId: string, ex
   return mediaKeys.styleImage(userId, imageId, ext);
 }
 
-/** The image a finalize of this upload already stored (a retried finalize answers it again), if it is there. */
-async function storedUpload(
-  userId: string,
-  purpose: FinalizedPurpose | 'avatar',
-  imageId: string,
-): Promise<{ bucket: BucketKind; key: string } | null> {
-  if (purpose === 'avatar') {
-    // an avatar is always re-encoded to JPEG; one that was replaced since is gone, and so is its answer
-    const key = mediaKeys.avatar(userId, imageId, 'jpg');
-    return (await objectExists('public', key)) ? { bucket: 'public', key } : null;
-  }
-  for (const ext of ['jpg', 'webp'] as const) {
-    const key = finalKey(purpose, userId, imageId, ext);
-    if (await objectExists('private', key)) return { bucket: 'private', key };
-  }
-  return null;
-}
-
-/**
- * A style's prompt or cover image starts private (style-images/<owner>/, owner-only signed URLs): the style
- * editor copies it to the public bucket when, and only while, its style is public (style-editor-service).
- */
-async function storeStyleImage(userId: string, img: ProcessedImage): Promise<string> {
-  const key = mediaKeys.styleImage(userId, ulid(), img.ext);
-  await putImage('private', key, img.buffer, img.contentType);
-  return privateImagePath(key);
-}
-
-/** POST /api/upload: a style prompt or cover image (private until its style is public). */
-export async function uploadStyleImage(
-  userId: string,
-  type: UploadType,
-  upload: UploadedFile | undefined,
-): Promise<{ url: string }> {
-  const file = withinLimit(upload, UPLOAD_MAX_BYTES);
-  if (!file) throw new HttpError(400, ERROR_CODES.validation, 'File is required');
-  const img = await processUploadedImage(type, file.content, userId, UPLOAD_MAX_BYTES);
-  return { url: await storeStyleImage(userId, img) };
-}
-
-/** POST /api/uploads/outfit: an outfit image for Try Custom Look, private to its owner. */
-export async function uploadOutfitImage(userId: string, upload: UploadedFile | undefined): Promise<{ url: string }> {
-  const file = withinLimit(upload, UPLOAD_MAX_BYTES);
-  if (!file) throw new HttpError(400, ERROR_CODES.validation, 'No image uploaded');
-  const img = await processUploadedImage('outfit', file.content, userId, UPLOAD_MAX_BYTES);
-  const key = mediaKeys.outfit(userId, ulid(), img.ext);
-  await putImage('private', key, img.buffer, img.contentType);
-  return { url: privateImagePath(key) };
-}
-
-/** POST /api/user/profile-image: a 512x512 avatar (public: it shows on the public profile page). */
-export async function setProfileImage(
-  db: Db,
-  auth: AuthContext,
-  current: { profileImageUrl: string | null },
-  upload: UploadedFile | undefined,
-): Promise<CurrentUser> {
-  const file = withinLimit(upload, PROFILE_IMAGE_MAX_BYTES);
-  if (!file) throw new HttpError(400, ERROR_CODES.validation, 'Profile image is required');
-  await storeAvatar(db, auth.sub, current, file.content);
-  return getCurrentUser(db, auth);
-}
-
-/**
- * Re-encode the avatar, store it under a key of its own (public, served immutable: never written twice), point
- * the user at it, then delete the previous one. Returns its key.
- */
-async function storeAvatar(
-  db: Db,
-  userId: string,
-  current: { profileImageUrl: string | null },
-  bytes: Buffer,
-  imageId: string = ulid(),
-): Promise<string> {
-  const img = await processUploadedImage('avatar', bytes, userId);
-  const key = mediaKeys.avatar(userId, imageId, img.ext);
-  await putOnce('public', key, img);
-  const url = publicImagePath(key);
-  try {
-    await updateUser(db, userId, { profileImageUrl: url });
-  } catch (err) {
-    await deleteImages('public', [key]).catch(() => undefined);
-    throw err;
-  }
-  const previous = ownAvatarKey(userId, current.profileImageUrl);
-  if (previous && previous !== key) {
-    await deleteImages('public', [previous]).catch((error) =>
-      logger.error('Could not delete the previous avatar', { error, key: previous }),
-    );
-  }
-  return key;
-}
-
 /** The key behind a stored avatar URL, only if it is this user's own avatar object (never delete anything else). */
 function ownAvatarKey(userId: string, url: string | null): string | null {
   if (!url?.startsWith(PUBLIC_IMAGE_PATH_PREFIX)) return null;
   const key = url.slice(PUBLIC_IMAGE_PATH_PREFIX.length);
   return key.startsWith(mediaKeys.avatarPrefix(userId)) && !key.includes('..') ? key : null;
 }
+
+/** The uploads that touch no table: the image gate, the quarantine cleanup, style and outfit images. */
+export function imageUploads({ media, processImage, newId }: Pick<UploadDeps, 'media' | 'processImage' | 'newId'>) {
+  /**
+   * THE gate of every uploaded image of these purposes (multipart and direct-to-S3 alike): size, type, decode
+   * and re-encode with metadata stripped (processImage). Add upload-wide checks (e.g. moderation) here.
+   */
+  async function processUploadedImage(
+    purpose: DirectUploadPurpose,
+    bytes: Buffer,
+    userId: string | null,
+    maxBytes = directUploadMaxBytes(purpose),
+    /** Purpose photo_profile: which photo (its minimum size differs). */
+    photoKind?: PersonPhotoKind,
+  ): Promise<ProcessedImage> {
+    // every upload is checked for nudity and violence (content.unsafe, 422) inside processImage
+    const safety = { kind: SAFETY_KIND[purpose], userId: userId ?? undefined };
+    if (purpose === 'avatar') {
+      try {
+        return await processImage(bytes, { maxBytes, square: 512, alpha: 'flatten', safety });
+      } catch (err) {
+        // The spec's avatar messages (spec 02 section 5).
+        if (err instanceof HttpError && err.status === 413)
+          throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge('avatar'));
+        if (err instanceof HttpError && err.code === ERROR_CODES.unsupportedMediaType)
+          throw new HttpError(400, ERROR_CODES.unsupportedMediaType, DIRECT_UPLOAD_MESSAGES.invalidType);
+        throw err;
+      }
+    }
+    // People's photos: flattened to JPEG (no alpha), as the multipart route always did.
+    if (purpose === 'photo_profile')
+      return processImage(bytes, {
+        maxBytes,
+        alpha: 'flatten',
+        // a portrait or full-body photo too small to use is refused before anything is stored
+        sizeCheck: (w, h) => photoSizeProblem(photoKind ?? 'portrait', w, h),
+        safety,
+      });
+    // Outfits and prompt images are often product cut-outs: transparency is kept (WebP).
+    return processImage(bytes, { maxBytes, alpha: 'keep', safety });
+  }
+
+  async function discardQuarantine(userId: string, uploadIds: (string | null | undefined)[]): Promise<void> {
+    const keys = uploadIds
+      .filter((id): id is string => !!id && UPLOAD_ID_PATTERN.test(id))
+      .map((id) => mediaKeys.quarantine(userId, id));
+    if (!keys.length) return;
+    await media
+      .delete('private', keys)
+      .catch((error) => logger.error('Could not delete a quarantine object', { error, keys }));
+  }
+
+  /**
+   * A style's prompt or cover image starts private (style-images/<owner>/, owner-only signed URLs): the style
+   * editor copies it to the public bucket when, and only while, its style is public (style-editor-service).
+   */
+  async function storeStyleImage(userId: string, img: ProcessedImage): Promise<string> {
+    const key = mediaKeys.styleImage(userId, newId(), img.ext);
+    await media.put('private', key, img.buffer, img.contentType);
+    return privateImagePath(key);
+  }
+
+  async function uploadStyleImage(
+    userId: string,
+    type: UploadType,
+    upload: UploadedFile | undefined,
+  ): Promise<{ url: string }> {
+    const file = withinLimit(upload, UPLOAD_MAX_BYTES);
+    if (!file) throw new HttpError(400, ERROR_CODES.validation, 'File is required');
+    const img = await processUploadedImage(type, file.content, userId, UPLOAD_MAX_BYTES);
+    return { url: await storeStyleImage(userId, img) };
+  }
+
+  async function uploadOutfitImage(userId: string, upload: UploadedFile | undefined): Promise<{ url: string }> {
+    const file = withinLimit(upload, UPLOAD_MAX_BYTES);
+    if (!file) throw new HttpError(400, ERROR_CODES.validation, 'No image uploaded');
+    const img = await processUploadedImage('outfit', file.content, userId, UPLOAD_MAX_BYTES);
+    const key = mediaKeys.outfit(userId, newId(), img.ext);
+    await media.put('private', key, img.buffer, img.contentType);
+    return { url: privateImagePath(key) };
+  }
+
+  return { processUploadedImage, discardQuarantine, uploadStyleImage, uploadOutfitImage };
+}
+
+export function uploadUseCases(deps: UploadDeps) {
+  const { store, media, newId, currentUser } = deps;
+  const images = imageUploads(deps);
+  const { processUploadedImage, discardQuarantine } = images;
+
+  /**
+   * Take a record-finalized upload (a photo-profile photo) out of the quarantine: read it (capped), claim it (once:
+   * an upload already taken is a 409, whatever was posted to its form since), run it through the one gate
+   * (processUploadedImage) and delete the quarantine object whatever the outcome. The key is derived from the
+   * caller, so nobody can use another user's upload; a wrong or expired id is a 404.
+   */
+  async function takeQuarantinedUpload(
+    userId: string,
+    uploadId: string,
+    purpose: DirectUploadPurpose,
+    photoKind?: PersonPhotoKind,
+    now = new Date(),
+  ): Promise<ProcessedImage> {
+    if (!uploadId.startsWith(`${purpose}.`) || !UPLOAD_ID_PATTERN.test(uploadId))
+      throw new HttpError(400, ERROR_CODES.validation, 'Invalid upload id');
+    const quarantineKey = mediaKeys.quarantine(userId, uploadId);
+    const maxBytes = directUploadMaxBytes(purpose);
+    const bytes = await media.readCapped('private', quarantineKey, maxBytes);
+    if (bytes === null) throw new HttpError(404, ERROR_CODES.notFound, DIRECT_UPLOAD_MESSAGES.notFound);
+    try {
+      if (bytes === 'too-large')
+        throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge(purpose));
+      const sourceSha = sha256(bytes);
+      const claim = { userId, uploadId, sourceSha, now, ttlEpochSeconds: recordTtl(now) };
+      if (!(await store.claimDirectUpload(claim))) throw alreadyUsed();
+      const img = await processUploadedImage(purpose, bytes, userId, maxBytes, photoKind);
+      // taken: the record that uses it is written by the caller; the upload id cannot be used again
+      await store.finishDirectUpload({ userId, uploadId, sourceSha, result: null, now });
+      return img;
+    } finally {
+      await discardQuarantine(userId, [uploadId]);
+    }
+  }
+
+  /** Delete quarantine objects of the caller (ids already checked or not: a bad id names no object). */
+
+  /**
+   * POST /api/uploads: a presigned POST to a quarantine key of the private bucket. The policy pins the key,
+   * the Content-Type and the size range, so S3 refuses anything else (s3rver does not: see completeUpload).
+   */
+  async function presignUpload(user: UserRecord, input: PresignUploadInput): Promise<PresignUploadResult> {
+    checkPurposeAllowed(user, input.purpose);
+    // A person's photo is only sent by a known adult (the consent itself is checked when the profile is saved).
+    if (input.purpose === 'photo_profile') requireAdult(user);
+    const maxBytes = directUploadMaxBytes(input.purpose);
+    if (input.size > maxBytes)
+      throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge(input.purpose));
+    const uploadId = `${input.purpose}.${newId()}`;
+    // The policy allows exactly what was declared (at most the purpose's cap): S3 refuses a bigger body.
+    const post = await media.presignQuarantineUpload(
+      mediaKeys.quarantine(user.id, uploadId),
+      input.contentType,
+      input.size,
+      DIRECT_UPLOAD_TTL_SECONDS,
+    );
+    return { uploadId, url: post.url, fields: post.fields, maxBytes: input.size, expiresAt: post.expiresAt };
+  }
+
+  /**
+   * POST /api/uploads/complete: validate the uploaded bytes (size again, because s3rver ignores POST policies;
+   * type by magic bytes; a real decode), re-encode them into the purpose's real key, and delete the quarantine
+   * object whatever the outcome. The key is derived from the caller: nobody can finalize another user's upload.
+   *
+   * Once (issue 40): the presigned form stays valid after a finalize, so the quarantine may hold other bytes by
+   * the next call. The first finalize claims the upload for the sha256 of the bytes it read (a conditional write
+   * on the upload's record) and records the stored image; every later finalize answers that image again without
+   * reading the quarantine (and deletes whatever was posted since), and bytes other than the claimed ones are
+   * never stored (409). The stored key (not the form's key) is never written twice: a key that exists is kept.
+   *
+   * Exactly once (issue 27): the stored image's id is the upload's own id, so a finalize retried after a crash
+   * (the claim stands for the same bytes) finds its image and never stores a second copy.
+   */
+  async function completeUpload(user: UserRecord, uploadId: string, now = new Date()): Promise<{ url: string }> {
+    const purpose = uploadId.slice(0, uploadId.indexOf('.'));
+    // the route's schema took only ids of a known purpose (UPLOAD_ID_PATTERN)
+    if (!isOneOf(DIRECT_UPLOAD_PURPOSES, purpose))
+      throw new HttpError(404, ERROR_CODES.notFound, DIRECT_UPLOAD_MESSAGES.notFound);
+    checkPurposeAllowed(user, purpose);
+    // Nothing is processed or stored on its own: the profile save checks consent first (and deletes it).
+    if (FINALIZED_BY_RECORD.includes(purpose) || purpose === 'photo_profile')
+      throw new HttpError(400, ERROR_CODES.validation, FINALIZE_WITH_RECORD_MESSAGE);
+    const imageId = uploadId.slice(purpose.length + 1);
+    const quarantineKey = mediaKeys.quarantine(user.id, uploadId);
+    const maxBytes = directUploadMaxBytes(purpose);
+    try {
+      const taken = await store.getDirectUpload(user.id, uploadId);
+      // finalized already: its image, whatever the form received since (not read)
+      if (taken?.status === 'finalized') return { url: await finalizedAnswer(taken) };
+      const bytes = await media.readCapped('private', quarantineKey, maxBytes);
+      if (bytes === null) {
+        // stored by a finalize that failed before recording it (its claim is finished now), or by one from before
+        // uploads had records: its image (nothing is read from the form)
+        const stored = await storedUpload(user.id, purpose, imageId);
+        if (!stored) throw new HttpError(404, ERROR_CODES.notFound, DIRECT_UPLOAD_MESSAGES.notFound);
+        if (taken) await store.finishDirectUpload({ ...ids(taken), sourceSha: taken.sourceSha, result: stored, now });
+        return { url: urlOf(stored) };
+      }
+      if (bytes === 'too-large')
+        throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge(purpose));
+      const sourceSha = sha256(bytes);
+      if (
+        !(await store.claimDirectUpload({ userId: user.id, uploadId, sourceSha, now, ttlEpochSeconds: recordTtl(now) }))
+      ) {
+        // lost to a finalize of other bytes: its answer if it is done, else nothing is stored
+        const winner = await store.getDirectUpload(user.id, uploadId);
+        if (winner?.status === 'finalized') return { url: await finalizedAnswer(winner) };
+        throw alreadyUsed();
+      }
+      let result: { bucket: BucketKind; key: string };
+      if (purpose === 'avatar') {
+        result = { bucket: 'public', key: await storeAvatar(user.id, user, bytes, imageId) };
+      } else {
+        const img = await processUploadedImage(purpose, bytes, user.id);
+        result = { bucket: 'private', key: finalKey(purpose, user.id, imageId, img.ext) };
+        await putOnce(result.bucket, result.key, img);
+      }
+      faultPoint('upload.after-store');
+      await store.finishDirectUpload({ userId: user.id, uploadId, sourceSha, result, now });
+      return { url: urlOf(result) };
+    } finally {
+      await media
+        .delete('private', [quarantineKey])
+        .catch((error) => logger.error('Could not delete a quarantine object', { error, key: quarantineKey }));
+    }
+  }
+
+  /** A finalized upload's answer: its image while it exists (a replaced avatar is gone, and so is its answer). */
+  async function finalizedAnswer(r: DirectUploadRecord): Promise<string> {
+    if (r.resultBucket && r.resultKey && (await media.exists(r.resultBucket, r.resultKey)))
+      return urlOf({ bucket: r.resultBucket, key: r.resultKey });
+    throw new HttpError(404, ERROR_CODES.notFound, DIRECT_UPLOAD_MESSAGES.notFound);
+  }
+
+  /**
+   * Store a finalized image under its key unless that key exists: keys are served immutable, so a key is written
+   * once (a retried finalize of the same claimed bytes finds its image there and keeps it).
+   */
+  async function putOnce(bucket: BucketKind, key: string, img: ProcessedImage): Promise<void> {
+    if (await media.exists(bucket, key)) return;
+    await media.put(bucket, key, img.buffer, img.contentType);
+  }
+
+  /** The image a finalize of this upload already stored (a retried finalize answers it again), if it is there. */
+  async function storedUpload(
+    userId: string,
+    purpose: FinalizedPurpose | 'avatar',
+    imageId: string,
+  ): Promise<{ bucket: BucketKind; key: string } | null> {
+    if (purpose === 'avatar') {
+      // an avatar is always re-encoded to JPEG; one that was replaced since is gone, and so is its answer
+      const key = mediaKeys.avatar(userId, imageId, 'jpg');
+      return (await media.exists('public', key)) ? { bucket: 'public', key } : null;
+    }
+    for (const ext of ['jpg', 'webp'] as const) {
+      const key = finalKey(purpose, userId, imageId, ext);
+      if (await media.exists('private', key)) return { bucket: 'private', key };
+    }
+    return null;
+  }
+
+  /** POST /api/upload: a style prompt or cover image (private until its style is public). */
+
+  /** POST /api/uploads/outfit: an outfit image for Try Custom Look, private to its owner. */
+
+  /** POST /api/user/profile-image: a 512x512 avatar (public: it shows on the public profile page). */
+  async function setProfileImage(
+    auth: AuthContext,
+    current: { profileImageUrl: string | null },
+    upload: UploadedFile | undefined,
+  ): Promise<CurrentUser> {
+    const file = withinLimit(upload, PROFILE_IMAGE_MAX_BYTES);
+    if (!file) throw new HttpError(400, ERROR_CODES.validation, 'Profile image is required');
+    await storeAvatar(auth.sub, current, file.content);
+    return currentUser(auth);
+  }
+
+  /**
+   * Re-encode the avatar, store it under a key of its own (public, served immutable: never written twice), point
+   * the user at it, then delete the previous one. Returns its key.
+   */
+  async function storeAvatar(
+    userId: string,
+    current: { profileImageUrl: string | null },
+    bytes: Buffer,
+    imageId: string = newId(),
+  ): Promise<string> {
+    const img = await processUploadedImage('avatar', bytes, userId);
+    const key = mediaKeys.avatar(userId, imageId, img.ext);
+    await putOnce('public', key, img);
+    const url = publicImagePath(key);
+    try {
+      await store.updateUser(userId, { profileImageUrl: url });
+    } catch (err) {
+      await media.delete('public', [key]).catch(() => undefined);
+      throw err;
+    }
+    const previous = ownAvatarKey(userId, current.profileImageUrl);
+    if (previous && previous !== key) {
+      await media
+        .delete('public', [previous])
+        .catch((error) => logger.error('Could not delete the previous avatar', { error, key: previous }));
+    }
+    return key;
+  }
+
+  return { ...images, takeQuarantinedUpload, presignUpload, completeUpload, setProfileImage };
+}
+
+const media: UploadMedia = {
+  readCapped: readObjectCapped,
+  put: putImage,
+  exists: objectExists,
+  delete: deleteImages,
+  presignQuarantineUpload,
+};
+const newId = () => ulid();
+const images = () => imageUploads({ media, processImage, newId });
+const production = (db: Db) =>
+  uploadUseCases({
+    store: bindDb(db, repositories),
+    media,
+    processImage,
+    newId,
+    currentUser: (auth) => getCurrentUser(db, auth),
+  });
+
+export const processUploadedImage = (
+  purpose: DirectUploadPurpose,
+  bytes: Buffer,
+  userId: string | null,
+  maxBytes?: number,
+  photoKind?: PersonPhotoKind,
+): Promise<ProcessedImage> => images().processUploadedImage(purpose, bytes, userId, maxBytes, photoKind);
+export const discardQuarantine = (userId: string, uploadIds: (string | null | undefined)[]): Promise<void> =>
+  images().discardQuarantine(userId, uploadIds);
+export const uploadStyleImage = (userId: string, type: UploadType, upload: UploadedFile | undefined) =>
+  images().uploadStyleImage(userId, type, upload);
+export const uploadOutfitImage = (userId: string, upload: UploadedFile | undefined) =>
+  images().uploadOutfitImage(userId, upload);
+export const takeQuarantinedUpload = (
+  db: Db,
+  userId: string,
+  uploadId: string,
+  purpose: DirectUploadPurpose,
+  photoKind?: PersonPhotoKind,
+  now = new Date(),
+): Promise<ProcessedImage> => production(db).takeQuarantinedUpload(userId, uploadId, purpose, photoKind, now);
+export const presignUpload = (db: Db, user: UserRecord, input: PresignUploadInput): Promise<PresignUploadResult> =>
+  production(db).presignUpload(user, input);
+export const completeUpload = (db: Db, user: UserRecord, uploadId: string, now = new Date()) =>
+  production(db).completeUpload(user, uploadId, now);
+export const setProfileImage = (
+  db: Db,
+  auth: AuthContext,
+  current: { profileImageUrl: string | null },
+  upload: UploadedFile | undefined,
+): Promise<CurrentUser> => production(db).setProfileImage(auth, current, upload);
