@@ -23,10 +23,12 @@ import { bindDb, type Store } from '../lib/bind-db';
 
 export { hashIp } from '../lib/ip-hash';
 
-const repositories = { getPrivacyFields, putPhotoConsent, setAgeStatus };
+/** The repository functions by the Lambda that calls them: the age statement (privacy), the photo consent (profiles). */
+const ageRepositories = { getPrivacyFields, setAgeStatus };
+const photoConsentRepositories = { putPhotoConsent };
 
 export interface ConsentDeps {
-  store: Store<typeof repositories>;
+  store: Store<typeof ageRepositories & typeof photoConsentRepositories>;
   /** The salted hash of the caller's address (never the address). */
   hashIp: (ip: string | null) => Promise<string | null>;
 }
@@ -51,7 +53,8 @@ export function requireAdult(fields: AgeFields): void {
   if (fields?.ageStatus !== 'adult') throw new HttpError(403, PRIVACY_CODES.ageRequired, M.ageRequired);
 }
 
-export function consentUseCases({ store, hashIp }: ConsentDeps) {
+/** The age statement (the privacy group): the age fields only, no consent record and no IP hash. */
+export function ageUseCases({ store }: { store: Store<typeof ageRepositories> }) {
   /** POST /api/user/age: record adult or minor once. Returns the status. */
   async function recordAge(userId: string, birthDate: string, now: Date): Promise<{ ageStatus: AgeStatus }> {
     const age = ageOn(birthDate, now);
@@ -66,6 +69,17 @@ export function consentUseCases({ store, hashIp }: ConsentDeps) {
     return { ageStatus: status };
   }
 
+  return { recordAge };
+}
+
+/** The photo consent of a saved profile (the profiles group). */
+export function photoConsentUseCases({
+  store,
+  hashIp,
+}: {
+  store: Store<typeof photoConsentRepositories>;
+  hashIp: ConsentDeps['hashIp'];
+}) {
   async function recordPhotoConsent(userId: string, profileId: string, sourceIp: string | null, now: Date) {
     await store.putPhotoConsent({
       userId,
@@ -76,13 +90,17 @@ export function consentUseCases({ store, hashIp }: ConsentDeps) {
     });
   }
 
-  return { recordAge, recordPhotoConsent };
+  return { recordPhotoConsent };
 }
 
-const production = (db: Db) => consentUseCases({ store: bindDb(db, repositories), hashIp });
+/** Both consent use cases on one set of collaborators (the unit tests'). */
+export function consentUseCases(deps: ConsentDeps) {
+  return { ...ageUseCases(deps), ...photoConsentUseCases(deps) };
+}
 
+// Each wiring binds only what its use case calls: the privacy group's age statement never bundles the IP hash.
 export const recordAge = (db: Db, userId: string, birthDate: string, now = new Date()) =>
-  production(db).recordAge(userId, birthDate, now);
+  ageUseCases({ store: bindDb(db, ageRepositories) }).recordAge(userId, birthDate, now);
 
 export const recordPhotoConsent = (
   db: Db,
@@ -90,4 +108,10 @@ export const recordPhotoConsent = (
   profileId: string,
   sourceIp: string | null,
   now = new Date(),
-): Promise<void> => production(db).recordPhotoConsent(userId, profileId, sourceIp, now);
+): Promise<void> =>
+  photoConsentUseCases({ store: bindDb(db, photoConsentRepositories), hashIp }).recordPhotoConsent(
+    userId,
+    profileId,
+    sourceIp,
+    now,
+  );

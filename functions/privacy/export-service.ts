@@ -129,7 +129,13 @@ function toJob(e: ExportRecord, url: string | null, now: Date): ExportJob {
   };
 }
 
-const repositories = {
+/**
+ * The repository functions, grouped by the Lambda that calls them: the privacy group starts and reads export items,
+ * the export job reads the person's records and writes its progress. Each wiring binds its own group only, so
+ * neither bundle sends the other's commands (test/infra/iam-contract.test.ts).
+ */
+const requestRepositories = { startExport, getExport, listExports };
+const buildRepositories = {
   getUser,
   getPreferences,
   listUserLinks,
@@ -143,14 +149,11 @@ const repositories = {
   listShareReactions,
   listShares,
   voteTally,
-  getExport,
   getPrivacyFields,
   getPhotoConsent,
-  listExports,
-  startExport,
   updateExport,
 };
-export type ExportStore = Store<typeof repositories>;
+export type ExportStore = Store<typeof requestRepositories & typeof buildRepositories>;
 
 /** The private bucket as an export uses it (media-store.ts). */
 export interface ExportMedia {
@@ -179,15 +182,20 @@ export interface ExportDeps {
   clock: () => Date;
 }
 
-export function exportUseCases({ store, media, startBuild, newId, clock }: ExportDeps) {
-  async function readObject(key: string): Promise<Uint8Array | null> {
-    try {
-      return await media.read('private', key);
-    } catch {
-      return null; // deleted meanwhile
-    }
-  }
+/** What the privacy group's export routes work with: the export items, the archive's link, the build's hand-over. */
+export type ExportRequestDeps = {
+  store: Store<typeof requestRepositories>;
+  media: Pick<ExportMedia, 'delete' | 'exists' | 'presignGet'>;
+} & Pick<ExportDeps, 'startBuild' | 'newId'>;
 
+/** What the export job works with: the person's records, the bucket's reads and the archive's write. */
+export type ExportBuildDeps = {
+  store: Store<typeof buildRepositories>;
+  media: Pick<ExportMedia, 'read' | 'putObject' | 'delete' | 'listObjects'>;
+} & Pick<ExportDeps, 'clock'>;
+
+/** POST /api/user/export, its status and the latest one (the privacy group; the build runs elsewhere). */
+export function exportRequestUseCases({ store, media, startBuild, newId }: ExportRequestDeps) {
   /**
    * POST /api/user/export: start a build, one at a time per user (issue 40: a conditional write, so concurrent
    * requests start exactly one). While one is pending or building (and moved in the last EXPORT_STALE_SECONDS),
@@ -248,6 +256,19 @@ export function exportUseCases({ store, media, startBuild, newId, clock }: Expor
   async function latestExport(userId: string, now: Date): Promise<ExportJob | null> {
     const [e] = await store.listExports(userId);
     return e ? exportStatus(userId, e.id, now) : null;
+  }
+
+  return { requestExport, exportStatus, latestExport };
+}
+
+/** Building the archive (the export job; in the local stack, the API process after the response). */
+export function exportBuildUseCases({ store, media, clock }: ExportBuildDeps) {
+  async function readObject(key: string): Promise<Uint8Array | null> {
+    try {
+      return await media.read('private', key);
+    } catch {
+      return null; // deleted meanwhile
+    }
   }
 
   /** Build the archive and store it; progress goes 5 -> 90 while files are read, 100 when stored. */
@@ -396,34 +417,45 @@ export function exportUseCases({ store, media, startBuild, newId, clock }: Expor
     }
   }
 
-  return { requestExport, exportStatus, latestExport, buildExport };
+  return { buildExport };
 }
 
-/** The production collaborators; `startBuild` hands the build to the runner (setExportRunner replaces it). */
-const production = (db: Db) =>
-  exportUseCases({
-    store: bindDb(db, repositories),
-    media: {
-      read: async (bucket, key) => (await getObject(bucket, key)).body,
-      putObject,
-      delete: deleteImages,
-      exists: objectExists,
-      presignGet,
-      listObjects,
-    },
+/** Every export use case on one set of collaborators (the unit tests'). */
+export function exportUseCases(deps: ExportDeps) {
+  return { ...exportRequestUseCases(deps), ...exportBuildUseCases(deps) };
+}
+
+/**
+ * The production wirings, each binding only what its use cases call (inside the exported function): the export
+ * job bundles the build's reads and writes, and neither the conditional start, the existence check nor the
+ * invoke of the privacy group (test/infra/iam-contract.test.ts). `startBuild` hands the build to the runner
+ * (setExportRunner replaces it).
+ */
+const requests = (db: Db) =>
+  exportRequestUseCases({
+    store: bindDb(db, requestRepositories),
+    media: { delete: deleteImages, exists: objectExists, presignGet },
     startBuild: async (userId, exportId) => {
       runner(db, userId, exportId);
       await flushExportInvokes();
     },
     newId: (at) => ulid(at.getTime()),
-    clock: () => new Date(),
   });
 
 export const requestExport = (db: Db, userId: string, now = new Date()): Promise<ExportJob> =>
-  production(db).requestExport(userId, now);
+  requests(db).requestExport(userId, now);
 export const exportStatus = (db: Db, userId: string, exportId: string, now = new Date()): Promise<ExportJob> =>
-  production(db).exportStatus(userId, exportId, now);
+  requests(db).exportStatus(userId, exportId, now);
 export const latestExport = (db: Db, userId: string, now = new Date()): Promise<ExportJob | null> =>
-  production(db).latestExport(userId, now);
+  requests(db).latestExport(userId, now);
 export const buildExport = (db: Db, userId: string, exportId: string): Promise<void> =>
-  production(db).buildExport(userId, exportId);
+  exportBuildUseCases({
+    store: bindDb(db, buildRepositories),
+    media: {
+      read: async (bucket, key) => (await getObject(bucket, key)).body,
+      putObject,
+      delete: deleteImages,
+      listObjects,
+    },
+    clock: () => new Date(),
+  }).buildExport(userId, exportId);

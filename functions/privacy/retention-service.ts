@@ -40,15 +40,14 @@ export function privacySettingsOf(f: { retentionDays?: RetentionDays; ageStatus?
   } satisfies PrivacySettings;
 }
 
-const repositories = {
-  deleteExpiredGeneration,
-  getPrivacyFields,
-  listGenerationsCreatedBefore,
-  listRetentionUsers,
-  setGenerationTtls,
-  setRetentionDays,
-};
-export type RetentionStore = Store<typeof repositories>;
+/**
+ * The repository functions, grouped by the Lambda that calls them: the privacy group reads and saves the setting,
+ * the retention job lists and deletes what is due. Each wiring binds its own group only, so neither bundle sends
+ * the other's commands (test/infra/iam-contract.test.ts).
+ */
+const settingsRepositories = { getPrivacyFields, setRetentionDays, setGenerationTtls, listGenerationsCreatedBefore };
+const runRepositories = { listRetentionUsers, listGenerationsCreatedBefore, deleteExpiredGeneration };
+export type RetentionStore = Store<typeof settingsRepositories & typeof runRepositories>;
 
 /** The private bucket as the retention job uses it (media-store.ts: deleteImages, deletePrefix, listObjects). */
 export interface RetentionMedia {
@@ -63,7 +62,8 @@ export interface RetentionRunResult {
   objectsDeleted: number;
 }
 
-export function retentionUseCases({ store, media }: { store: RetentionStore; media: RetentionMedia }) {
+/** The privacy group's use cases of the setting (its Lambda never sends the job's deletes). */
+export function retentionSettingsUseCases({ store }: { store: Store<typeof settingsRepositories> }) {
   async function getPrivacySettings(userId: string): Promise<PrivacySettings> {
     return privacySettingsOf(await store.getPrivacyFields(userId));
   }
@@ -91,6 +91,17 @@ export function retentionUseCases({ store, media }: { store: RetentionStore; med
     };
   }
 
+  return { getPrivacySettings, updateRetention, retentionImpact };
+}
+
+/** The retention job's use case (its Lambda never sends the setting's writes). */
+export function retentionRunUseCases({
+  store,
+  media,
+}: {
+  store: Store<typeof runRepositories>;
+  media: RetentionMedia;
+}) {
   /** Objects under users/<id>/generations/ last modified before the cutoff (left behind when TTL removed the item first). */
   async function orphanedGenerationObjects(userId: string, cutoff: Date): Promise<string[]> {
     const objects = await media.listObjects('private', `${mediaKeys.userPrefix(userId)}generations/`);
@@ -123,17 +134,27 @@ export function retentionUseCases({ store, media }: { store: RetentionStore; med
     return result;
   }
 
-  return { getPrivacySettings, updateRetention, retentionImpact, applyRetention };
+  return { applyRetention };
 }
 
-const production = (db: Db) =>
-  retentionUseCases({ store: bindDb(db, repositories), media: { delete: deleteImages, deletePrefix, listObjects } });
+/** Every retention use case on one set of collaborators (the unit tests'). */
+export function retentionUseCases(deps: { store: RetentionStore; media: RetentionMedia }) {
+  return { ...retentionSettingsUseCases(deps), ...retentionRunUseCases(deps) };
+}
+
+const settings = (db: Db) =>
+  retentionSettingsUseCases({
+    store: bindDb(db, settingsRepositories),
+  });
 
 export const getPrivacySettings = (db: Db, userId: string): Promise<PrivacySettings> =>
-  production(db).getPrivacySettings(userId);
+  settings(db).getPrivacySettings(userId);
 export const updateRetention = (db: Db, userId: string, days: RetentionDays, now = new Date()) =>
-  production(db).updateRetention(userId, days, now);
+  settings(db).updateRetention(userId, days, now);
 export const retentionImpact = (db: Db, userId: string, days: number, now = new Date()) =>
-  production(db).retentionImpact(userId, days, now);
+  settings(db).retentionImpact(userId, days, now);
 export const applyRetention = (db: Db, now = new Date()): Promise<RetentionRunResult> =>
-  production(db).applyRetention(now);
+  retentionRunUseCases({
+    store: bindDb(db, runRepositories),
+    media: { delete: deleteImages, deletePrefix, listObjects },
+  }).applyRetention(now);

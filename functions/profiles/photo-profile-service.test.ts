@@ -53,7 +53,7 @@ beforeEach(() => {
   n = 0;
   const gate = fakeImageGate();
   const uploads = imageUploads({
-    media: { ...media, presignQuarantineUpload: () => Promise.reject(new Error('no')) },
+    media,
     processImage: gate.process,
     newId: () => 'x',
   });

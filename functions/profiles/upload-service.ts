@@ -60,6 +60,8 @@ import { requireAdult } from '../privacy';
 
 const repositories = { claimDirectUpload, finishDirectUpload, getDirectUpload, updateUser };
 export type UploadStore = Store<typeof repositories>;
+/** What taking a quarantined photo binds (the profiles group bundles it, not the uploads group's wiring). */
+const takeRepositories = { claimDirectUpload, finishDirectUpload };
 
 /** The buckets as uploads use them (media-store.ts). */
 export interface UploadMedia {
@@ -143,7 +145,15 @@ function ownAvatarKey(userId: string, url: string | null): string | null {
 }
 
 /** The uploads that touch no table: the image gate, the quarantine cleanup, style and outfit images. */
-export function imageUploads({ media, processImage, newId }: Pick<UploadDeps, 'media' | 'processImage' | 'newId'>) {
+export function imageUploads({
+  media,
+  processImage,
+  newId,
+}: {
+  media: Pick<UploadMedia, 'put' | 'delete'>;
+  processImage: UploadDeps['processImage'];
+  newId: UploadDeps['newId'];
+}) {
   /**
    * THE gate of every uploaded image of these purposes (multipart and direct-to-S3 alike): size, type, decode
    * and re-encode with metadata stripped (processImage). Add upload-wide checks (e.g. moderation) here.
@@ -226,10 +236,18 @@ export function imageUploads({ media, processImage, newId }: Pick<UploadDeps, 'm
   return { processUploadedImage, discardQuarantine, uploadStyleImage, uploadOutfitImage };
 }
 
-export function uploadUseCases(deps: UploadDeps) {
-  const { store, media, newId, currentUser } = deps;
-  const images = imageUploads(deps);
-  const { processUploadedImage, discardQuarantine } = images;
+/**
+ * Taking a photo-profile photo out of the quarantine (the profiles group's share of the uploads: it never presigns
+ * a form nor checks whether a stored key exists).
+ */
+export function quarantineTakes(
+  deps: {
+    store: Store<typeof takeRepositories>;
+    media: Pick<UploadMedia, 'readCapped' | 'put' | 'delete'>;
+  } & Pick<UploadDeps, 'processImage' | 'newId'>,
+) {
+  const { store, media } = deps;
+  const { processUploadedImage, discardQuarantine } = imageUploads(deps);
 
   /**
    * Take a record-finalized upload (a photo-profile photo) out of the quarantine: read it (capped), claim it (once:
@@ -265,7 +283,14 @@ export function uploadUseCases(deps: UploadDeps) {
     }
   }
 
-  /** Delete quarantine objects of the caller (ids already checked or not: a bad id names no object). */
+  return { takeQuarantinedUpload };
+}
+
+export function uploadUseCases(deps: UploadDeps) {
+  const { store, media, newId, currentUser } = deps;
+  const images = imageUploads(deps);
+  const { processUploadedImage } = images;
+  const { takeQuarantinedUpload } = quarantineTakes(deps);
 
   /**
    * POST /api/uploads: a presigned POST to a quarantine key of the private bucket. The policy pins the key,
@@ -439,19 +464,22 @@ export function uploadUseCases(deps: UploadDeps) {
   return { ...images, takeQuarantinedUpload, presignUpload, completeUpload, setProfileImage };
 }
 
-const media: UploadMedia = {
-  readCapped: readObjectCapped,
-  put: putImage,
-  exists: objectExists,
-  delete: deleteImages,
-  presignQuarantineUpload,
-};
+// The production wirings. Each exported function builds only the collaborators its use cases call, inside the
+// function (never a module-level object that names them all): the profiles group bundles the image gate and the
+// quarantine take, and neither the presigned POST nor the existence check of the uploads group
+// (test/infra/iam-contract.test.ts).
 const newId = () => ulid();
-const images = () => imageUploads({ media, processImage, newId });
+const images = () => imageUploads({ media: { put: putImage, delete: deleteImages }, processImage, newId });
 const production = (db: Db) =>
   uploadUseCases({
     store: bindDb(db, repositories),
-    media,
+    media: {
+      readCapped: readObjectCapped,
+      put: putImage,
+      exists: objectExists,
+      delete: deleteImages,
+      presignQuarantineUpload,
+    },
     processImage,
     newId,
     currentUser: (auth) => getCurrentUser(db, auth),
@@ -477,7 +505,13 @@ export const takeQuarantinedUpload = (
   purpose: DirectUploadPurpose,
   photoKind?: PersonPhotoKind,
   now = new Date(),
-): Promise<ProcessedImage> => production(db).takeQuarantinedUpload(userId, uploadId, purpose, photoKind, now);
+): Promise<ProcessedImage> =>
+  quarantineTakes({
+    store: bindDb(db, takeRepositories),
+    media: { readCapped: readObjectCapped, put: putImage, delete: deleteImages },
+    processImage,
+    newId,
+  }).takeQuarantinedUpload(userId, uploadId, purpose, photoKind, now);
 export const presignUpload = (db: Db, user: UserRecord, input: PresignUploadInput): Promise<PresignUploadResult> =>
   production(db).presignUpload(user, input);
 export const completeUpload = (db: Db, user: UserRecord, uploadId: string, now = new Date()) =>
