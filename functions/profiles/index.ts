@@ -11,4 +11,4 @@ export {
   saveUserPreferences,
   updateUserProfile,
 } from './settings-service';
-export { deleteAllPhotos } from './photo-profile-service';
+export { deleteAllPhotos } from './photo-deletion-service';

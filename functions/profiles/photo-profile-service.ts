@@ -9,12 +9,7 @@ import { ERROR_CODES, HttpError, notFound } from '../../shared/errors';
 import { limitsFor } from '../../shared/domain/plans';
 import type { Db } from '../../shared/repositories/table';
 import type { UserRecord } from '../../shared/repositories/user-repository';
-import {
-  PHOTO_MAX_BYTES,
-  PHOTO_PROFILE_MESSAGES as M,
-  type DeleteAllPhotosResult,
-  type PhotoProfile,
-} from '../../shared/schemas/photo-profile';
+import { PHOTO_MAX_BYTES, PHOTO_PROFILE_MESSAGES as M, type PhotoProfile } from '../../shared/schemas/photo-profile';
 import {
   countPhotoProfiles,
   createPhotoProfile,
@@ -46,6 +41,7 @@ import {
 } from '../../shared/schemas/requests';
 import { discardQuarantine, processUploadedImage, takeQuarantinedUpload } from './upload-service';
 import { logger } from '../lib/logger';
+import { photoDeletionUseCases, type PhotoDeletionMedia } from './photo-deletion-service';
 import { bindDb, type Store } from '../lib/bind-db';
 import { BODY_CHECK_RETRY_AFTER_MS, bodyCheckOf } from '../../shared/domain/body-check';
 import { requestBodyCheck } from '../generations';
@@ -80,8 +76,6 @@ export function limitError(max: number, user: Pick<UserRecord, 'currentPlan' | '
     `You have reached the photo profile limit of your plan (${max}). ${hint}`,
   );
 }
-
-export const PHOTO_PURGE_FAILED = 'We could not delete all of your photos just now. Please try again.';
 
 /** A photo of the request: a multipart file (API clients, small photos) or a direct upload's id (the SPA). */
 interface PhotoInput {
@@ -139,26 +133,11 @@ const repositories = {
   recordPhotoConsent,
 };
 export type PhotoProfileStore = Store<typeof repositories>;
-/**
- * What deleting photos binds: account deletion (the privacy group) bundles these, and none of the writes, the
- * uploads or the consent record of the profiles group (test/infra/iam-contract.test.ts).
- */
-const deletionRepositories = {
-  getPhotoProfile,
-  deletePhotoProfile,
-  deletePhotoConsent,
-  clearResultKeys,
-  deleteAllPhotoConsents,
-  deleteAllPhotoProfiles,
-};
 
 /** The private bucket as photo profiles use it (media-store.ts). */
-export interface PhotoProfileMedia {
+export interface PhotoProfileMedia extends PhotoDeletionMedia {
   put(bucket: 'private', key: string, body: Buffer, contentType: string): Promise<void>;
   delete(bucket: 'private', keys: (string | null | undefined)[]): Promise<number>;
-  deletePrefix(bucket: 'private', prefix: string): Promise<number>;
-  listKeys(bucket: 'private', prefix: string): Promise<string[]>;
-  purgeVersions(bucket: 'private', prefix: string): Promise<number>;
 }
 
 export interface PhotoProfileDeps {
@@ -173,71 +152,6 @@ export interface PhotoProfileDeps {
   requestBodyCheck: (userId: string, profileId: string, fullBodyKey: string) => Promise<unknown>;
   /** A new profile's id (monotonic ulid). */
   newId: () => string;
-}
-
-/** What deleting photos works with: the records' deletes and the bucket's listing and deletes, nothing else. */
-export interface PhotoDeletionDeps {
-  store: Store<typeof deletionRepositories>;
-  media: Pick<PhotoProfileMedia, 'deletePrefix' | 'listKeys' | 'purgeVersions'>;
-}
-
-/**
- * Deleting one profile and "Delete all my photos": their own use cases, because account deletion (the privacy
- * group) calls the second and must not bundle the image gate, the uploads or the body check with it.
- */
-export function photoDeletionUseCases({ store, media }: PhotoDeletionDeps) {
-  async function deleteProfile(userId: string, id: string): Promise<void> {
-    if (!(await store.getPhotoProfile(userId, id))) throw notFound(M.notFound);
-    // Objects first, then the record: if the objects cannot be deleted the request fails and the profile is
-    // still there to delete again (never a "deleted" profile whose photos stay in S3). The whole folder, not
-    // just the two known keys: it also catches objects of an upload that crashed midway.
-    await purgePrefix(mediaKeys.photoProfilePrefix(userId, id));
-    const deleted = await store.deletePhotoProfile(userId, id);
-    if (!deleted) throw notFound(M.notFound);
-    // An image uploaded to the folder while the record was being deleted (a concurrent edit) goes too.
-    await purgePrefix(mediaKeys.photoProfilePrefix(userId, id));
-    // the consent given for this profile's photos goes with them
-    await store.deletePhotoConsent(userId, id);
-  }
-
-  /**
-   * Delete every object under the prefix and check that none is left: the caller reports "deleted" only
-   * when it is true. A failure is a 503 the client may retry (the records are still in place).
-   */
-  async function purgePrefix(prefix: string): Promise<number> {
-    let deleted: number;
-    try {
-      deleted = await media.deletePrefix('private', prefix);
-      const left = await media.listKeys('private', prefix);
-      if (left.length) throw new Error(`${left.length} object(s) still under ${prefix}`);
-      // versioned buckets (prod): the deleted photos' noncurrent versions and delete markers go too
-      await media.purgeVersions('private', prefix);
-    } catch (error) {
-      logger.error('Could not delete photo objects', { error, prefix });
-      throw new HttpError(503, ERROR_CODES.unavailable, PHOTO_PURGE_FAILED);
-    }
-    return deleted;
-  }
-
-  /**
-   * "Delete all my photos", the same from every entry point (the profiles route and account deletion): every
-   * object under users/<userId>/ (generation results and inputs live there too), then the generation records
-   * forget those keys (none points at a deleted image), then the photo consents and the photo-profile records.
-   * Ledger entries are never touched.
-   */
-  async function deleteAllPhotos(userId: string): Promise<DeleteAllPhotosResult> {
-    // Objects first: a failure here leaves every record in place (retryable), never a false "deleted".
-    const prefix = mediaKeys.userPrefix(userId);
-    let deletedObjects = await purgePrefix(prefix);
-    await store.clearResultKeys(userId);
-    await store.deleteAllPhotoConsents(userId);
-    const profiles = await store.deleteAllPhotoProfiles(userId);
-    // A photo stored between the first pass and the record deletion (another tab) is removed too.
-    deletedObjects += await purgePrefix(prefix);
-    return { deletedProfiles: profiles.length, deletedObjects };
-  }
-
-  return { deleteProfile, deleteAllPhotos };
 }
 
 export function photoProfileUseCases(deps: PhotoProfileDeps) {
@@ -489,14 +403,4 @@ export const updateProfile = (
   input: PhotoProfilePatchInput,
   files: PhotoFiles,
 ): Promise<PhotoProfile> => production(db).updateProfile(user, id, input, files);
-/** Deleting photos binds only the deletes (account deletion bundles this, not the image gate). */
-const deletion = (db: Db) =>
-  photoDeletionUseCases({
-    store: bindDb(db, deletionRepositories),
-    media: { deletePrefix, listKeys, purgeVersions },
-  });
-export const deleteProfile = (db: Db, userId: string, id: string): Promise<void> =>
-  deletion(db).deleteProfile(userId, id);
-/** "Delete all my photos" (production wiring; account deletion calls it through the profiles entry). */
-export const deleteAllPhotos = (db: Db, userId: string): Promise<DeleteAllPhotosResult> =>
-  deletion(db).deleteAllPhotos(userId);
+export { deleteProfile, deleteAllPhotos } from './photo-deletion-service';
