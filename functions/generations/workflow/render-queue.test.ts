@@ -12,7 +12,12 @@ import { ProviderThrottled, type ImageProvider, type RenderOutcome, type RenderR
 import { aGeneration, aRenderJob } from '../../../test/support/in-memory-workflow';
 import { PROVIDER_GONE, RENDER_ERRORS } from './render-dispatch';
 import type { RenderWorkerEvent } from './render-invoker';
-import { renderQueueUseCases, type RenderQueueDeps } from './render-queue';
+import {
+  renderWorkerFailedUseCase,
+  renderWorkerUseCase,
+  type RenderWorkerDeps,
+  type RenderWorkerFailedDeps,
+} from './render-queue';
 
 const NOW = new Date('2026-11-01T12:00:00.000Z');
 const img = (s: string) => ({ bytes: Buffer.from(s), contentType: 'image/png' });
@@ -44,7 +49,7 @@ function world(o: Opts = {}) {
     submit: () => Promise.reject(new Error('not through here')),
     poll: () => Promise.reject(new Error('not through here')),
   };
-  const deps: RenderQueueDeps = {
+  const deps: RenderWorkerDeps & RenderWorkerFailedDeps = {
     store: {
       getGeneration: () => Promise.resolve(gen),
       markProcessing: () => {
@@ -114,7 +119,7 @@ function world(o: Opts = {}) {
       return Promise.resolve('retried');
     },
   };
-  return { log, submitted, recorded, leases, failures, retries, ...renderQueueUseCases(deps) };
+  return { log, submitted, recorded, leases, failures, retries, ...renderWorkerUseCase(deps), ...renderWorkerFailedUseCase(deps) };
 }
 
 describe('render worker', () => {

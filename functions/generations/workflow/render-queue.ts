@@ -7,9 +7,12 @@
  * other error is thrown (a crash): the run gives its lease back and the failure destination, renderWorkerFailed,
  * starts the next attempt (the one retry path, up to RENDER_ATTEMPTS). Each attempt is fenced (issue 41): its event
  * names it, and the worker begins it (a conditional write) before any provider call, so two attempts of one render
- * never both call the provider; the prediction id is recorded once, by its attempt. `renderQueueUseCases(deps)` is
+ * never both call the provider; the prediction id is recorded once, by its attempt. `renderWorkerUseCase(deps)` is
  * the worker on its collaborators (the generation and job stores, the clock, the providers, the steps, the result,
- * the queue's fence, retry and failure report); `renderWorker` and `renderWorkerFailed` below are its wiring.
+ * the queue's fence and failure report), `renderWorkerFailedUseCase(deps)` its failure destination on its own (the
+ * job store, the clock, the queue's retry); `renderWorker` and `renderWorkerFailed` below are their wirings, each
+ * binding only what it uses inside the exported function (two Lambdas: the failure destination's bundle must not
+ * reach the worker's images, buckets, providers or task-success report).
  */
 import { ASYNC_POLL_AFTER_SECONDS } from '../../../shared/domain/render-queue';
 import { getGeneration, markProcessing } from '../../../shared/repositories/generation-repository';
@@ -56,12 +59,17 @@ import { bindDb, type Store } from '../../lib/bind-db';
 /** The provider-call function, for the local invoker's fallback import of this module (render-invoker.ts). */
 export { providerCall } from './provider-call';
 
-const repositories = { getGeneration, markProcessing, getRenderJob, recordProviderJob, setRenderJobLease };
-export type RenderQueueStore = Store<typeof repositories>;
+/** The repository functions the render worker uses (types only: each wiring binds its own). */
+interface WorkerRepositories {
+  getGeneration: typeof getGeneration;
+  markProcessing: typeof markProcessing;
+  recordProviderJob: typeof recordProviderJob;
+  setRenderJobLease: typeof setRenderJobLease;
+}
 
 /** What the render worker works with. */
-export interface RenderQueueDeps {
-  store: RenderQueueStore;
+export interface RenderWorkerDeps {
+  store: Store<WorkerRepositories>;
   now: () => Date;
   loadProviderKeys: () => Promise<ProviderKeys>;
   providerByName: (name: ProviderName, keys: ProviderKeys) => ImageProvider | null;
@@ -80,10 +88,16 @@ export interface RenderQueueDeps {
   endCrashedRun: typeof endCrashedRun;
   settleEarlierAttempt: typeof settleEarlierAttempt;
   failJob: typeof failJob;
+}
+
+/** What the failure destination works with. */
+export interface RenderWorkerFailedDeps {
+  store: Store<{ getRenderJob: typeof getRenderJob }>;
+  now: () => Date;
   retryOrFail: typeof retryOrFail;
 }
 
-export function renderQueueUseCases(deps: RenderQueueDeps) {
+export function renderWorkerUseCase(deps: RenderWorkerDeps) {
   const { store } = deps;
 
   /** The render worker (an asynchronous invocation per claimed job). Throws only for a crash worth a redelivery. */
@@ -166,6 +180,12 @@ export function renderQueueUseCases(deps: RenderQueueDeps) {
     }
   }
 
+  return { renderWorker };
+}
+
+export function renderWorkerFailedUseCase(deps: RenderWorkerFailedDeps) {
+  const { store } = deps;
+
   /**
    * The on-failure destination of the worker's and the provider-call function's asynchronous invocations (no async
    * retries): an invocation that threw, timed out, or an event that waited longer than its maximum age
@@ -196,7 +216,7 @@ export function renderQueueUseCases(deps: RenderQueueDeps) {
     );
   }
 
-  return { renderWorker, renderWorkerFailed };
+  return { renderWorkerFailed };
 }
 
 /** What the failure destination receives (Lambda's asynchronous invocation record). */
@@ -206,9 +226,10 @@ export interface RenderWorkerFailure {
   responsePayload?: { errorType?: string; errorMessage?: string };
 }
 
-const production = () =>
-  renderQueueUseCases({
-    store: bindDb(getDb(), repositories),
+/** The render worker (an asynchronous invocation per claimed job). Throws only for a crash worth a redelivery. */
+export const renderWorker = (event: RenderWorkerEvent): Promise<{ outcome: string }> =>
+  renderWorkerUseCase({
+    store: bindDb(getDb(), { getGeneration, markProcessing, recordProviderJob, setRenderJobLease }),
     now: () => new Date(),
     loadProviderKeys,
     providerByName,
@@ -221,16 +242,16 @@ const production = () =>
     completeJob,
     completeAsyncRender,
     runBodyCheck,
-    beginAttempt: (event) => beginAttempt(event),
+    beginAttempt: (e) => beginAttempt(e),
     endCrashedRun,
     settleEarlierAttempt,
     failJob,
-    retryOrFail,
-  });
-
-/** The render worker (an asynchronous invocation per claimed job). Throws only for a crash worth a redelivery. */
-export const renderWorker = (event: RenderWorkerEvent): Promise<{ outcome: string }> =>
-  production().renderWorker(event);
+  }).renderWorker(event);
 
 /** The on-failure destination of the worker's and the provider-call function's asynchronous invocations. */
-export const renderWorkerFailed = (event: RenderWorkerFailure): Promise<void> => production().renderWorkerFailed(event);
+export const renderWorkerFailed = (event: RenderWorkerFailure): Promise<void> =>
+  renderWorkerFailedUseCase({
+    store: bindDb(getDb(), { getRenderJob }),
+    now: () => new Date(),
+    retryOrFail,
+  }).renderWorkerFailed(event);
