@@ -5,6 +5,10 @@
  * first, standard work promoted by age) and start a render worker (render-queue.ts); called on enqueue, on
  * every release, and by the sweeper as a safety net, so a render starts the moment a slot frees. Also how a
  * job ends: its failure reported to the workflow (which refunds once), its slot released.
+ * Each use case is `xWith(deps, ...)` on the collaborators it uses (the render-job store's functions, the clock, the
+ * worker invoker, the workflow's reports), and its production wiring (`x(...)`, the exported name the workers, the
+ * sweeper and the tasks call) binds only those inside the exported function: the failure destination, the sweeper
+ * and the tasks bundle what they call, never a module-wide store (IAM contract, test/infra/iam-contract.test.ts).
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -35,12 +39,12 @@ import {
 import { markCompleted, type GenerationRecord } from '../../../shared/repositories/generation-repository';
 import { incrementStyleUsage } from '../../../shared/repositories/style-counter-repository';
 import { getDb } from '../../lib/aws';
+import { bindDb, type Store } from '../../lib/bind-db';
 import { logger } from '../../lib/logger';
 import { reportTaskFailure, reportTaskSuccess } from '../../lib/workflow-client';
 import { invokeRenderWorker, type RenderWorkerEvent } from './render-invoker';
 import { AGAIN, withRetry, type RetryPolicy } from '../../../shared/repositories/toolkit';
 import type { SlotPolicy } from '../../../shared/domain/render-queue';
-import type { Db } from '../../../shared/repositories/table';
 
 /** Error names the state machine's Catch receives from a reported failure (failureMessage reads them). */
 export const RENDER_ERRORS = {
@@ -73,18 +77,64 @@ export const startLeaseMs = () => RENDER_START_LEASE_SECONDS * 1000;
 /** Another dispatcher won the head or the slot: look again after a short random pause (up to 15 ms). */
 const CLAIM_RETRY: RetryPolicy = { attempts: 6, baseMs: 15, capMs: 15 };
 
+/** The repository functions the dispatch's use cases use (types only: each wiring binds its own). */
+type DispatchRepositories = {
+  queueHeads: typeof queueHeads;
+  inFlight: typeof inFlight;
+  claimRenderJob: typeof claimRenderJob;
+  releaseRenderJob: typeof releaseRenderJob;
+  dropQueuedRenderJob: typeof dropQueuedRenderJob;
+  getRenderJob: typeof getRenderJob;
+  beginRenderAttempt: typeof beginRenderAttempt;
+  endRenderRun: typeof endRenderRun;
+  retryRenderJob: typeof retryRenderJob;
+  listExpiredRenderLeases: typeof listExpiredRenderLeases;
+  markCompleted: typeof markCompleted;
+  incrementStyleUsage: typeof incrementStyleUsage;
+};
+/** The render jobs (and the two generation writes a completion makes), bound to the table. */
+export type DispatchStore = Store<DispatchRepositories>;
+type StoreOf<K extends keyof DispatchStore> = { store: Pick<DispatchStore, K> };
+
+/** What starting renders works with: the queue's heads, slots and claims, the clock, the worker invoker. */
+export type DispatchDeps = StoreOf<'queueHeads' | 'inFlight' | 'claimRenderJob'> & {
+  now: () => Date;
+  invokeRenderWorker: (event: RenderWorkerEvent) => Promise<void>;
+};
+/** Freeing a slot, and handing it on. */
+export type FinishDeps = DispatchDeps & StoreOf<'releaseRenderJob'>;
+/** Reporting a failure (the current task token), then freeing the slot. */
+export type FailDeps = FinishDeps &
+  StoreOf<'getRenderJob'> & { reportTaskFailure: (token: string, error: string, cause: string) => Promise<unknown> };
+/** Completing the look, reporting it, then freeing the slot. */
+export type ReportDeps = FinishDeps &
+  StoreOf<'getRenderJob' | 'markCompleted' | 'incrementStyleUsage'> & {
+    reportTaskSuccess: (token: string, output: unknown) => Promise<unknown>;
+  };
+/** The fence: beginning an attempt. */
+export type BeginDeps = StoreOf<'getRenderJob' | 'beginRenderAttempt'> & { now: () => Date; newRunToken: () => string };
+/** The one retry path: another attempt, or the failure once the attempts are spent. */
+export type RetryDeps = FailDeps & StoreOf<'retryRenderJob'>;
+/** A generation that ended otherwise: its queued job dropped or its slot freed. */
+export type CancelDeps = FinishDeps & StoreOf<'getRenderJob' | 'dropQueuedRenderJob'>;
+/** The local stack's resume after a stop. */
+export type ResumeDeps = StoreOf<'listExpiredRenderLeases' | 'getRenderJob' | 'retryRenderJob'> & {
+  invokeRenderWorker: (event: RenderWorkerEvent) => Promise<void>;
+};
+/** The sweeper's part. */
+export type SweepDeps = RetryDeps & StoreOf<'listExpiredRenderLeases'>;
+
 // ---------------------------------------------------------------------------------------------- dispatch
 
 /** Start renders while `provider` has free slots and work waits. Bounded; safe to call from anywhere, any time. */
-export async function dispatch(provider: ProviderName): Promise<number> {
-  const db = getDb();
+export async function dispatchWith(deps: DispatchDeps, provider: ProviderName): Promise<number> {
   const policy = slotPolicy(provider);
   let started = 0;
   for (let round = 0; round < policy.limit * 3 + 6; round++) {
-    const job = await claimNext(db, provider, policy);
+    const job = await claimNext(deps, provider, policy);
     if (!job) return started;
     started++;
-    await invokeRenderWorker({ generationId: job.generationId, provider, attempt: 1 }).catch((err) =>
+    await deps.invokeRenderWorker({ generationId: job.generationId, provider, attempt: 1 }).catch((err) =>
       // the job keeps its lease; the sweeper times it out and the workflow refunds
       logger.error('could not start a render worker', { generationId: job.generationId, error: err }),
     );
@@ -93,13 +143,15 @@ export async function dispatch(provider: ProviderName): Promise<number> {
 }
 
 /** Claim the job that runs next (null: no free slot or no work), looking again while other dispatchers win. */
-function claimNext(db: Db, provider: ProviderName, policy: SlotPolicy): Promise<QueueHead | null> {
+function claimNext(deps: DispatchDeps, provider: ProviderName, policy: SlotPolicy): Promise<QueueHead | null> {
+  const { store } = deps;
   return withRetry(
     async (_n, last) => {
-      const [heads, busy] = await Promise.all([queueHeads(db, provider), inFlight(db, provider)]);
-      const next = pickNext(heads, busy, policy, new Date());
+      const [heads, busy] = await Promise.all([store.queueHeads(provider), store.inFlight(provider)]);
+      const now = deps.now();
+      const next = pickNext(heads, busy, policy, now);
       if (!next) return null;
-      if (await claimRenderJob(db, provider, next.job, next.maxInFlight, startLeaseMs() / 1000)) return next.job;
+      if (await store.claimRenderJob(provider, next.job, next.maxInFlight, startLeaseMs() / 1000, now)) return next.job;
       return last ? null : AGAIN;
     },
     () => false,
@@ -109,16 +161,16 @@ function claimNext(db: Db, provider: ProviderName, policy: SlotPolicy): Promise<
 }
 
 /** Release a job's slot (once) and hand the slot to the next waiting job. */
-export async function finishJob(job: RenderJob): Promise<void> {
-  await releaseRenderJob(getDb(), job.provider, job.generationId);
-  await dispatch(job.provider);
+export async function finishJobWith(deps: FinishDeps, job: RenderJob): Promise<void> {
+  await deps.store.releaseRenderJob(job.provider, job.generationId);
+  await dispatchWith(deps, job.provider);
 }
 
 /** Report a failure to the waiting workflow (it refunds exactly once), then free the slot. */
-export async function failJob(job: RenderJob, error: string, cause: string): Promise<void> {
-  const current = (await getRenderJob(getDb(), job.generationId)) ?? job;
-  await reportTaskFailure(current.taskToken, error, cause);
-  await finishJob(current);
+export async function failJobWith(deps: FailDeps, job: RenderJob, error: string, cause: string): Promise<void> {
+  const current = (await deps.store.getRenderJob(job.generationId)) ?? job;
+  await deps.reportTaskFailure(current.taskToken, error, cause);
+  await finishJobWith(deps, current);
 }
 
 /**
@@ -126,15 +178,17 @@ export async function failJob(job: RenderJob, error: string, cause: string): Pro
  * counted as a use of its style. The state machine ends at Render (one state transition per generation), so
  * this is the worker's part, before it tells the workflow.
  */
-async function completeGeneration(db: Db, gen: GenerationRecord): Promise<void> {
-  const completed = await markCompleted(db, gen.userId, gen.id);
+async function completeGeneration(deps: ReportDeps, gen: GenerationRecord): Promise<void> {
+  const completed = await deps.store.markCompleted(gen.userId, gen.id);
   // A cover made in the style editor is not a use of the style. A count that cannot be kept (throttled, the
   // style gone) never fails the look; an attempt that finds the look completed already does not count it again.
   const styleId = gen.inputs.styleId;
   if (completed && styleId && gen.kind !== 'style-cover')
-    await incrementStyleUsage(db, styleId).catch((err: unknown) =>
-      logger.warn('style use not counted', { styleId, error: err instanceof Error ? err.name : String(err) }),
-    );
+    await deps.store
+      .incrementStyleUsage(styleId)
+      .catch((err: unknown) =>
+        logger.warn('style use not counted', { styleId, error: err instanceof Error ? err.name : String(err) }),
+      );
 }
 
 /**
@@ -143,12 +197,16 @@ async function completeGeneration(db: Db, gen: GenerationRecord): Promise<void> 
  * it is reported by the next attempt, without a second render or a second store. A generation that ended
  * otherwise meanwhile (failed and refunded) stays as it is: the report only ends its execution.
  */
-export async function reportResult(job: RenderJob, gen: GenerationRecord, resultKey: string): Promise<void> {
-  const db = getDb();
-  const current = (await getRenderJob(db, job.generationId)) ?? job;
-  await completeGeneration(db, gen);
-  await reportTaskSuccess(current.taskToken, { resultKey, provider: job.provider });
-  await finishJob(current);
+export async function reportResultWith(
+  deps: ReportDeps,
+  job: RenderJob,
+  gen: GenerationRecord,
+  resultKey: string,
+): Promise<void> {
+  const current = (await deps.store.getRenderJob(job.generationId)) ?? job;
+  await completeGeneration(deps, gen);
+  await deps.reportTaskSuccess(current.taskToken, { resultKey, provider: job.provider });
+  await finishJobWith(deps, current);
 }
 
 /**
@@ -156,16 +214,17 @@ export async function reportResult(job: RenderJob, gen: GenerationRecord, result
  * result an earlier attempt stored, or a look it completed, before dying is reported, never rendered or stored
  * twice; a generation that ended otherwise frees the slot. `null`: nothing was done before, render it.
  */
-export async function settleEarlierAttempt(
+export async function settleEarlierAttemptWith(
+  deps: ReportDeps,
   job: RenderJob,
   gen: GenerationRecord | null,
 ): Promise<'reported-stored' | 'generation-final' | null> {
   if (gen?.resultKey && (gen.status === 'processing' || gen.status === 'completed')) {
-    await reportResult(job, gen, gen.resultKey);
+    await reportResultWith(deps, job, gen, gen.resultKey);
     return 'reported-stored';
   }
   if (!gen || (gen.status !== 'pending' && gen.status !== 'processing')) {
-    await finishJob(job);
+    await finishJobWith(deps, job);
     return 'generation-final';
   }
   return null;
@@ -178,22 +237,23 @@ export async function settleEarlierAttempt(
  * to a later attempt, a late delivery after the sweeper gave up on it) or a second delivery of the same event stops
  * here. `{ job, runToken }` to go on, or the outcome to return.
  */
-export async function beginAttempt(
+export async function beginAttemptWith(
+  deps: BeginDeps,
   event: RenderWorkerEvent,
-  now = new Date(),
 ): Promise<{ job: RenderJob; runToken: string } | { outcome: 'not-running' | 'stale' }> {
-  const db = getDb();
+  const { store } = deps;
   let attempt = event.attempt;
   if (attempt === undefined) {
     // an event sent before attempts travelled: the job's current attempt (begun once all the same)
-    const current = await getRenderJob(db, event.generationId);
+    const current = await store.getRenderJob(event.generationId);
     if (!current || current.state !== 'running') return { outcome: 'not-running' };
     attempt = current.attempts ?? 1;
   }
-  const runToken = randomUUID();
-  const job = await beginRenderAttempt(db, event.generationId, attempt, runToken, new Date(now.getTime() + leaseMs()));
+  const runToken = deps.newRunToken();
+  const lease = new Date(deps.now().getTime() + leaseMs());
+  const job = await store.beginRenderAttempt(event.generationId, attempt, runToken, lease);
   if (job) return { job, runToken };
-  const current = await getRenderJob(db, event.generationId);
+  const current = await store.getRenderJob(event.generationId);
   if (!current || current.state !== 'running') return { outcome: 'not-running' };
   logger.warn('stale render attempt stopped before the provider', {
     generationId: event.generationId,
@@ -205,8 +265,12 @@ export async function beginAttempt(
 }
 
 /** A begun run crashed: its lease ends now, so the failure destination may start the next attempt at once. */
-export async function endCrashedRun(generationId: string, runToken: string): Promise<void> {
-  await endRenderRun(getDb(), generationId, runToken).catch((err: unknown) =>
+export async function endCrashedRunWith(
+  deps: StoreOf<'endRenderRun'>,
+  generationId: string,
+  runToken: string,
+): Promise<void> {
+  await deps.store.endRenderRun(generationId, runToken).catch((err: unknown) =>
     // the lease still runs out by itself: the sweeper retries the job then
     logger.warn('crashed run could not give its lease back', { generationId, error: err }),
   );
@@ -219,11 +283,12 @@ export async function endCrashedRun(generationId: string, runToken: string): Pro
  * reported by the next one without a second render. The next attempt is taken only while no worker may still run
  * this one (retryRenderJob), and its event names it (the old attempt's late events stop at their begin).
  */
-export async function retryOrFail(
+export async function retryOrFailWith(
+  deps: RetryDeps,
   job: RenderJob,
   error: string,
   cause: string,
-  now = new Date(),
+  now: Date,
   opts: { runOver?: boolean } = {},
 ): Promise<'retried' | 'failed' | 'moved-on'> {
   const seen = job.attempts ?? 1;
@@ -232,25 +297,25 @@ export async function retryOrFail(
   // synchronous render that crashed always was (the staged bytes may be what made it crash)
   const dropPrediction = stagedCount(job.providerJobId) !== null;
   const lease = new Date(now.getTime() + startLeaseMs());
-  if (!(await retryRenderJob(getDb(), job.generationId, seen, lease, { now, dropPrediction, ...opts })))
+  if (!(await deps.store.retryRenderJob(job.generationId, seen, lease, { now, dropPrediction, ...opts })))
     return 'moved-on'; // finished meanwhile, another caller took this step, or a worker still runs the attempt
   if (seen - (job.freeAttempts ?? 0) >= renderAttempts()) {
-    await failJob(job, error, cause);
+    await failJobWith(deps, job, error, cause);
     return 'failed';
   }
   logger.warn('render retried', { generationId: job.generationId, attempt: seen + 1, error, cause });
-  await invokeRenderWorker({ generationId: job.generationId, provider: job.provider, attempt: seen + 1 });
+  await deps.invokeRenderWorker({ generationId: job.generationId, provider: job.provider, attempt: seen + 1 });
   return 'retried';
 }
 
 /** The generation ended otherwise (failed, aborted, timed out): drop its queued job or free its slot, once. */
-export async function cancelRender(generationId: string): Promise<void> {
-  const db = getDb();
-  const job = await getRenderJob(db, generationId);
+export async function cancelRenderWith(deps: CancelDeps, generationId: string): Promise<void> {
+  const { store } = deps;
+  const job = await store.getRenderJob(generationId);
   if (!job || job.state === 'done') return;
-  if (job.state === 'queued') await dropQueuedRenderJob(db, job);
-  else await releaseRenderJob(db, job.provider, job.generationId);
-  await dispatch(job.provider);
+  if (job.state === 'queued') await store.dropQueuedRenderJob(job);
+  else await store.releaseRenderJob(job.provider, job.generationId);
+  await dispatchWith(deps, job.provider);
 }
 
 /**
@@ -259,22 +324,22 @@ export async function cancelRender(generationId: string): Promise<void> {
  * (a job already submitted to an asynchronous provider is polled: its prediction is looked up, not paid for
  * again). The next attempt reports a result the dead one had stored without rendering it again.
  */
-export async function resumeOrphanedRenders(now = new Date()): Promise<number> {
+export async function resumeOrphanedRendersWith(deps: ResumeDeps, now: Date): Promise<number> {
   // every run of the last process is dead: its begun attempts are replaced whatever their leases say (runOver)
-  const db = getDb();
+  const { store } = deps;
   let resumed = 0;
-  for (const { generationId } of await listExpiredRenderLeases(db, new Date('9999-12-31T00:00:00Z'))) {
-    const job = await getRenderJob(db, generationId);
+  for (const { generationId } of await store.listExpiredRenderLeases(new Date('9999-12-31T00:00:00Z'))) {
+    const job = await store.getRenderJob(generationId);
     if (!job || job.state !== 'running') continue;
     if (job.providerJobId) {
-      await invokeRenderWorker({ generationId, provider: job.provider, action: 'poll' });
+      await deps.invokeRenderWorker({ generationId, provider: job.provider, action: 'poll' });
     } else {
       // a new attempt that spends none of the job's (the stop was not the render's failure); the dead run's own
       // event, were it ever delivered again, stops at its begin
       const seen = job.attempts ?? 1;
       const lease = new Date(now.getTime() + startLeaseMs());
-      if (!(await retryRenderJob(db, generationId, seen, lease, { runOver: true, free: true }))) continue;
-      await invokeRenderWorker({ generationId, provider: job.provider, attempt: seen + 1 });
+      if (!(await store.retryRenderJob(generationId, seen, lease, { runOver: true, free: true }))) continue;
+      await deps.invokeRenderWorker({ generationId, provider: job.provider, attempt: seen + 1 });
     }
     resumed++;
   }
@@ -282,12 +347,12 @@ export async function resumeOrphanedRenders(now = new Date()): Promise<number> {
 }
 
 /** The sweeper's part: overdue leases (poll fallback or time-out), then a dispatch per provider (safety net). */
-export async function sweepRenderLeases(now = new Date()): Promise<{ timedOut: number; polled: number }> {
-  const db = getDb();
+export async function sweepRenderLeasesWith(deps: SweepDeps, now: Date): Promise<{ timedOut: number; polled: number }> {
+  const { store } = deps;
   let timedOut = 0;
   let polled = 0;
-  for (const { generationId } of await listExpiredRenderLeases(db, now)) {
-    const job = await getRenderJob(db, generationId);
+  for (const { generationId } of await store.listExpiredRenderLeases(now)) {
+    const job = await store.getRenderJob(generationId);
     if (!job || job.state !== 'running') continue;
     // listed overdue, but another sweeper may have retried it since (a new lease, attempts + 1): the item read
     // now must be overdue itself, or this sweeper would take the next attempt's step too
@@ -296,14 +361,110 @@ export async function sweepRenderLeases(now = new Date()): Promise<{ timedOut: n
       if (job.providerJobId) {
         polled++;
         // the poll needs the provider key and the buckets: the worker does it
-        await invokeRenderWorker({ generationId, provider: job.provider, action: 'poll', attempt: job.attempts ?? 1 });
-      } else if ((await retryOrFail(job, RENDER_ERRORS.timeout, new RenderTimeout().message, now)) === 'failed') {
+        await deps.invokeRenderWorker({
+          generationId,
+          provider: job.provider,
+          action: 'poll',
+          attempt: job.attempts ?? 1,
+        });
+      } else if (
+        (await retryOrFailWith(deps, job, RENDER_ERRORS.timeout, new RenderTimeout().message, now)) === 'failed'
+      ) {
         timedOut++;
       }
     } catch (err) {
       logger.warn('overdue render not settled', { generationId, error: err });
     }
   }
-  for (const p of PROVIDER_NAMES) await dispatch(p);
+  for (const p of PROVIDER_NAMES) await dispatchWith(deps, p);
   return { timedOut, polled };
 }
+
+// ---------------------------------------------------------------------------------------------- production wiring
+// Each exported function binds only the repository functions and reports its use case reaches, inside itself.
+
+const clock = () => new Date();
+
+const dispatchDeps = (): DispatchDeps => ({
+  store: bindDb(getDb(), { queueHeads, inFlight, claimRenderJob }),
+  now: clock,
+  invokeRenderWorker,
+});
+
+const finishDeps = (): FinishDeps => {
+  const d = dispatchDeps();
+  return { ...d, store: { ...d.store, ...bindDb(getDb(), { releaseRenderJob }) } };
+};
+
+const failDeps = (): FailDeps => {
+  const d = finishDeps();
+  return { ...d, store: { ...d.store, ...bindDb(getDb(), { getRenderJob }) }, reportTaskFailure };
+};
+
+const retryDeps = (): RetryDeps => {
+  const d = failDeps();
+  return { ...d, store: { ...d.store, ...bindDb(getDb(), { retryRenderJob }) } };
+};
+
+export const dispatch = (provider: ProviderName): Promise<number> => dispatchWith(dispatchDeps(), provider);
+
+export const finishJob = (job: RenderJob): Promise<void> => finishJobWith(finishDeps(), job);
+
+export const failJob = (job: RenderJob, error: string, cause: string): Promise<void> =>
+  failJobWith(failDeps(), job, error, cause);
+
+const reportDeps = (): ReportDeps => {
+  const d = finishDeps();
+  return {
+    ...d,
+    store: { ...d.store, ...bindDb(getDb(), { getRenderJob, markCompleted, incrementStyleUsage }) },
+    reportTaskSuccess,
+  };
+};
+
+export const reportResult = (job: RenderJob, gen: GenerationRecord, resultKey: string): Promise<void> =>
+  reportResultWith(reportDeps(), job, gen, resultKey);
+
+export const settleEarlierAttempt = (
+  job: RenderJob,
+  gen: GenerationRecord | null,
+): Promise<'reported-stored' | 'generation-final' | null> => settleEarlierAttemptWith(reportDeps(), job, gen);
+
+export const beginAttempt = (
+  event: RenderWorkerEvent,
+  now = new Date(),
+): Promise<{ job: RenderJob; runToken: string } | { outcome: 'not-running' | 'stale' }> =>
+  beginAttemptWith(
+    { store: bindDb(getDb(), { getRenderJob, beginRenderAttempt }), now: () => now, newRunToken: randomUUID },
+    event,
+  );
+
+export const endCrashedRun = (generationId: string, runToken: string): Promise<void> =>
+  endCrashedRunWith({ store: bindDb(getDb(), { endRenderRun }) }, generationId, runToken);
+
+export const retryOrFail = (
+  job: RenderJob,
+  error: string,
+  cause: string,
+  now = new Date(),
+  opts: { runOver?: boolean } = {},
+): Promise<'retried' | 'failed' | 'moved-on'> => retryOrFailWith(retryDeps(), job, error, cause, now, opts);
+
+export const cancelRender = (generationId: string): Promise<void> => {
+  const d = finishDeps();
+  return cancelRenderWith(
+    { ...d, store: { ...d.store, ...bindDb(getDb(), { getRenderJob, dropQueuedRenderJob }) } },
+    generationId,
+  );
+};
+
+export const resumeOrphanedRenders = (now = new Date()): Promise<number> =>
+  resumeOrphanedRendersWith(
+    { store: bindDb(getDb(), { listExpiredRenderLeases, getRenderJob, retryRenderJob }), invokeRenderWorker },
+    now,
+  );
+
+export const sweepRenderLeases = (now = new Date()): Promise<{ timedOut: number; polled: number }> => {
+  const d = retryDeps();
+  return sweepRenderLeasesWith({ ...d, store: { ...d.store, ...bindDb(getDb(), { listExpiredRenderLeases }) } }, now);
+};

@@ -60,12 +60,12 @@ import { bindDb, type Store } from '../../lib/bind-db';
 export { providerCall } from './provider-call';
 
 /** The repository functions the render worker uses (types only: each wiring binds its own). */
-interface WorkerRepositories {
+type WorkerRepositories = {
   getGeneration: typeof getGeneration;
   markProcessing: typeof markProcessing;
   recordProviderJob: typeof recordProviderJob;
   setRenderJobLease: typeof setRenderJobLease;
-}
+};
 
 /** What the render worker works with. */
 export interface RenderWorkerDeps {
