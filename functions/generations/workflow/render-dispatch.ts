@@ -113,6 +113,8 @@ export type ReportDeps = FinishDeps &
   };
 /** The fence: beginning an attempt. */
 export type BeginDeps = StoreOf<'getRenderJob' | 'beginRenderAttempt'> & { now: () => Date; newRunToken: () => string };
+/** A crashed run giving its lease back. */
+export type EndRunDeps = StoreOf<'endRenderRun'> & { now: () => Date };
 /** The one retry path: another attempt, or the failure once the attempts are spent. */
 export type RetryDeps = FailDeps & StoreOf<'retryRenderJob'>;
 /** A generation that ended otherwise: its queued job dropped or its slot freed. */
@@ -265,12 +267,8 @@ export async function beginAttemptWith(
 }
 
 /** A begun run crashed: its lease ends now, so the failure destination may start the next attempt at once. */
-export async function endCrashedRunWith(
-  deps: StoreOf<'endRenderRun'>,
-  generationId: string,
-  runToken: string,
-): Promise<void> {
-  await deps.store.endRenderRun(generationId, runToken).catch((err: unknown) =>
+export async function endCrashedRunWith(deps: EndRunDeps, generationId: string, runToken: string): Promise<void> {
+  await deps.store.endRenderRun(generationId, runToken, deps.now()).catch((err: unknown) =>
     // the lease still runs out by itself: the sweeper retries the job then
     logger.warn('crashed run could not give its lease back', { generationId, error: err }),
   );
@@ -440,7 +438,7 @@ export const beginAttempt = (
   );
 
 export const endCrashedRun = (generationId: string, runToken: string): Promise<void> =>
-  endCrashedRunWith({ store: bindDb(getDb(), { endRenderRun }) }, generationId, runToken);
+  endCrashedRunWith({ store: bindDb(getDb(), { endRenderRun }), now: clock }, generationId, runToken);
 
 export const retryOrFail = (
   job: RenderJob,
