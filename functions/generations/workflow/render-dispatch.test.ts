@@ -128,10 +128,11 @@ describe('dispatch: claims and slots', () => {
 
   it('reports a result with the job’s current task token: the look completed and counted once, its slot freed once', async () => {
     const w = await aBegunJob();
-    w.s.jobs.set('gen-1', { ...job(w.s), taskToken: 'token-resumed' });
+    const asTheWorkerReadIt = job(w.s);
+    w.s.jobs.set('gen-1', { ...job(w.s), taskToken: 'token-resumed' }); // a resumed execution's enqueue meanwhile
     const gen = aGeneration({ resultKey: 'users/u1/generations/gen-1.jpg' });
-    await reportResultWith(w.deps, job(w.s), gen, gen.resultKey!);
-    await reportResultWith(w.deps, job(w.s), gen, gen.resultKey!); // the next attempt reports a stored result again
+    await reportResultWith(w.deps, asTheWorkerReadIt, gen, gen.resultKey!);
+    await reportResultWith(w.deps, asTheWorkerReadIt, gen, gen.resultKey!); // the next attempt reports a stored result again
     expect(w.successes.map((r) => r.token)).toEqual(['token-resumed', 'token-resumed']);
     expect(w.s.completed).toEqual(['gen-1']);
     expect(w.s.styleUses).toEqual(['s1']);
