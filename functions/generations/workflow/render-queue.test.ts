@@ -119,7 +119,16 @@ function world(o: Opts = {}) {
       return Promise.resolve('retried');
     },
   };
-  return { log, submitted, recorded, leases, failures, retries, ...renderWorkerUseCase(deps), ...renderWorkerFailedUseCase(deps) };
+  return {
+    log,
+    submitted,
+    recorded,
+    leases,
+    failures,
+    retries,
+    ...renderWorkerUseCase(deps),
+    ...renderWorkerFailedUseCase(deps),
+  };
 }
 
 describe('render worker', () => {
