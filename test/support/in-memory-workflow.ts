@@ -87,7 +87,7 @@ export function failWithRefundIn(s: GenerationsState) {
 export interface RenderQueueState {
   jobs: Map<string, RenderJob>;
   lanes: { provider: ProviderName; generationId: string; enqueuedAt: string; sk: string }[];
-  slots: Map<ProviderName, number>;
+  slots: Map<string, number>;
   completed: string[];
   styleUses: string[];
 }
@@ -137,7 +137,7 @@ export function renderQueueStore(s: RenderQueueState) {
     getRenderJob: (id: string) => Promise.resolve(copy(s.jobs.get(id))),
     queueHeads: (provider: ProviderName) =>
       Promise.resolve({ priority: head(provider, 'P'), standard: head(provider, 'S') }),
-    inFlight: (provider: string) => Promise.resolve(s.slots.get(provider as ProviderName) ?? 0),
+    inFlight: (provider: string) => Promise.resolve(s.slots.get(provider) ?? 0),
     claimRenderJob: (
       provider: ProviderName,
       h: QueueHead,
