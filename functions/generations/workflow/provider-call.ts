@@ -38,14 +38,8 @@ import {
 import type { ProviderKeys } from '../providers';
 import type { ProviderName } from '../../../shared/domain/render-queue';
 import { bindDb, type Store } from '../../lib/bind-db';
-import {
-  PROVIDER_GONE,
-  beginAttempt,
-  endCrashedRun,
-  failJob,
-  settleEarlierAttempt,
-  timeLimitMs,
-} from './render-dispatch';
+import { PROVIDER_GONE, failJob, settleEarlierAttempt, timeLimitMs } from './render-dispatch';
+import { beginAttempt, endCrashedRun } from './render-attempts';
 import { invokeRenderWorker, type RenderWorkerEvent } from './render-invoker';
 import {
   buildRenderRequest,

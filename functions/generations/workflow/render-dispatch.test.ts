@@ -15,23 +15,25 @@ import {
   type RenderQueueState,
 } from '../../../test/support/in-memory-workflow';
 import {
-  RENDER_ERRORS,
   beginAttemptWith,
-  cancelRenderWith,
-  dispatchWith,
   endCrashedRunWith,
-  failJobWith,
-  leaseMs,
-  reportResultWith,
   resumeOrphanedRendersWith,
   retryOrFailWith,
-  startLeaseMs,
   sweepRenderLeasesWith,
   type BeginDeps,
   type SweepDeps,
+  type EndRunDeps,
+} from './render-attempts';
+import {
+  RENDER_ERRORS,
+  cancelRenderWith,
+  dispatchWith,
+  failJobWith,
+  leaseMs,
+  reportResultWith,
+  startLeaseMs,
   type ReportDeps,
   type CancelDeps,
-  type EndRunDeps,
 } from './render-dispatch';
 import type { RenderWorkerEvent } from './render-invoker';
 

@@ -32,17 +32,8 @@ import type { ProviderName } from '../../../shared/domain/render-queue';
 import { type RenderWorkerEvent } from './render-invoker';
 import { webhookUrl } from './fashn-webhook';
 import { runBodyCheck } from './body-check';
-import {
-  PROVIDER_GONE,
-  RENDER_ERRORS,
-  beginAttempt,
-  endCrashedRun,
-  failJob,
-  leaseMs,
-  settleEarlierAttempt,
-  retryOrFail,
-  timeLimitMs,
-} from './render-dispatch';
+import { PROVIDER_GONE, RENDER_ERRORS, failJob, leaseMs, settleEarlierAttempt, timeLimitMs } from './render-dispatch';
+import { beginAttempt, endCrashedRun, retryOrFail } from './render-attempts';
 import {
   buildRenderRequest,
   firstImage,

@@ -13,7 +13,8 @@ import { failWithRefund, listActiveBefore } from '../../../shared/repositories/g
 import { getDb } from '../../lib/aws';
 import { logger, withLogging } from '../../lib/logger';
 import { bindDb, type Store } from '../../lib/bind-db';
-import { cancelRender, sweepRenderLeases } from './render-dispatch';
+import { cancelRender } from './render-dispatch';
+import { sweepRenderLeases } from './render-attempts';
 import { reportQueueAge } from './queue-age';
 
 export const STUCK_MESSAGE = 'The generation took too long and was stopped. Your credit was refunded.';
