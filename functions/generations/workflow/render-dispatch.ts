@@ -5,7 +5,8 @@
  * first, standard work promoted by age) and start a render worker (render-queue.ts); called on enqueue, on
  * every release, and by the sweeper as a safety net, so a render starts the moment a slot frees. Also how a
  * job ends: its failure reported to the workflow (which refunds once), its slot released, or its result reported.
- * Attempts and leases (the fence, the retry path, the sweep, the resume) are in render-attempts.ts. Each use case is `xWith(deps, ...)` on the collaborators it uses (the render-job store's functions, the clock, the
+ * Attempts and leases (the fence, the retry path, the sweep, the resume) are in render-attempts.ts.
+ * Each use case is `xWith(deps, ...)` on the collaborators it uses (the render-job store's functions, the clock, the
  * worker invoker, the workflow's reports), and its production wiring (`x(...)`, the exported name the workers, the
  * sweeper and the tasks call) binds only those inside the exported function: the failure destination, the sweeper
  * and the tasks bundle what they call, never a module-wide store (IAM contract, test/infra/iam-contract.test.ts).

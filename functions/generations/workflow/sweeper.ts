@@ -25,7 +25,7 @@ export type SweeperStore = Store<typeof repositories>;
 /** What a sweep works with. */
 export interface SweeperDeps {
   store: SweeperStore;
-  /** Overdue render leases (poll or time out), then a dispatch per provider (render-dispatch.ts). */
+  /** Overdue render leases (poll or time out), then a dispatch per provider (render-attempts.ts). */
   sweepRenderLeases: (now: Date) => Promise<{ timedOut: number; polled: number }>;
   /** Drop the generation's queued job or free its slot, once (render-dispatch.ts). */
   cancelRender: (generationId: string) => Promise<void>;
