@@ -124,7 +124,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     // renders whose worker died with the last run: rendered again once their executions hold live task tokens
     const resumeRenders = async () => {
       await sfn.resumedEnqueued();
-      const { resumeOrphanedRenders } = await import('../../functions/generations/workflow/render-dispatch');
+      const { resumeOrphanedRenders } = await import('../../functions/generations/workflow/render-attempts');
       const n = await resumeOrphanedRenders();
       if (n) log(`rendering again ${n} look(s) whose render was cut off by the last stop`);
     };

@@ -28,7 +28,7 @@ import {
 } from '../../shared/repositories/render-queue-repository';
 import type { Db } from '../../shared/repositories/table';
 import { enqueueRender } from '../../functions/generations/workflow/index';
-import { beginAttempt, resumeOrphanedRenders } from '../../functions/generations/workflow/render-dispatch';
+import { beginAttempt, resumeOrphanedRenders } from '../../functions/generations/workflow/render-attempts';
 import { getUser } from '../../shared/repositories/user-repository';
 import { getStyle } from '../../shared/repositories/catalog-repository';
 import { getStyleCounterSums } from '../../shared/repositories/style-counter-repository';

@@ -2,9 +2,8 @@
  * Generation workflow handlers. The state machine (infra/lib/workflow-definition.ts) runs
  *   Render (lambda:invoke.waitForTaskToken -> enqueueRender; the render worker completes the look and reports),
  *   and any error -> MarkFailed (readable error, exactly one refund).
- * The render queue itself: dispatch and leases in ./render-dispatch.ts, the worker in ./render-queue.ts, webhook
- * completion in ./render-webhook-intake.ts. Every
- * handler is idempotent, because Step Functions, Lambda and EventBridge may all deliver twice.
+ * The render queue itself: dispatch in ./render-dispatch.ts, attempts and leases in ./render-attempts.ts, the worker
+ * in ./render-queue.ts, webhook completion in ./render-webhook-intake.ts. Every handler is idempotent, because Step Functions, Lambda and EventBridge may all deliver twice.
  */
 import * as z from 'zod';
 import {

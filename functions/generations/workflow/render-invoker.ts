@@ -41,7 +41,7 @@ export interface RenderWorkerEvent {
 /**
  * Lambda's asynchronous invocation retries of the render worker: none (set on the function in CDK). A crashed
  * invocation goes straight to its failure destination (renderWorkerFailed) and a dead one's lease runs out;
- * both render again through the one retry path (retryOrFail in render-dispatch.ts, RENDER_ATTEMPTS).
+ * both render again through the one retry path (retryOrFail in render-attempts.ts, RENDER_ATTEMPTS).
  */
 export const ASYNC_RETRY_ATTEMPTS = RENDER_WORKER_ASYNC_RETRIES;
 

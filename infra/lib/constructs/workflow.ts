@@ -172,7 +172,7 @@ export class Workflow extends Construct {
       principal: 'worker:renderWorkerFailed',
     });
     // no asynchronous retries: a crash goes to renderWorkerFailed, which renders again through the one retry
-    // path (lease and attempts, functions/generations/workflow/render-dispatch.ts retryOrFail); an event throttled past its
+    // path (lease and attempts, functions/generations/workflow/render-attempts.ts retryOrFail); an event throttled past its
     // short maximum age goes there too, before the claim's start lease runs out (RENDER_START_LEASE_SECONDS), so
     // the sweeper never starts another attempt while this one's event may still come (issue 41)
     worker.fn.configureAsyncInvoke({
