@@ -144,6 +144,50 @@ describe('the safety gate', () => {
     expect(verdict).toMatchObject({ ok: false, code: 'bare_torso' });
   });
 
+  it('refuses a bared breast (a bodice torn off a bandeau) though it is a small share of the whole torso', () => {
+    const f = scene();
+    const person = f.dressed();
+    // the new one-piece covers the torso but for one breast, filled with skin where the old top was
+    const breast = (x: number, y: number) => x >= f.cx + 14 && x <= f.cx + 34 && y >= 205 && y <= 241;
+    const result = f.dressed((x, y) => (breast(x, y) ? SKIN : NEW_TOP));
+    const verdict = checkRenderSafety({
+      person,
+      result,
+      analysis: f.analysis,
+      pieces: [
+        piece(
+          'one-piece',
+          f.coverage((x, y) => f.torso(x, y) && !breast(x, y)),
+        ),
+      ],
+    });
+    // the old whole-torso measure let it through (0-0.01 on the jumpsuit renders that did this)
+    expect(verdict.bareTorso).toBeLessThan(SAFETY_GATE.bareTorsoMax);
+    expect(verdict.bareBust).toBeGreaterThan(SAFETY_GATE.bustBareMax);
+    expect(verdict).toMatchObject({ ok: false, code: 'bare_torso' });
+  });
+
+  it('passes a scoop neckline over a crew-necked old top (the breastbone and the top of the bust bared)', () => {
+    const f = scene();
+    const person = f.dressed();
+    const scoop = (x: number, y: number) => ((x - f.cx) / 40) ** 2 + ((y - 160) / 50) ** 2 <= 1;
+    const result = f.dressed((x, y) => (scoop(x, y) ? SKIN : NEW_TOP));
+    const verdict = checkRenderSafety({
+      person,
+      result,
+      analysis: f.analysis,
+      pieces: [
+        piece(
+          'top',
+          f.coverage((x, y) => f.torso(x, y) && !scoop(x, y)),
+        ),
+      ],
+    });
+    expect(verdict.bareBust).toBeGreaterThan(0);
+    expect(verdict.bareBust).toBeLessThan(SAFETY_GATE.bustBareMax);
+    expect(verdict).toMatchObject({ ok: true });
+  });
+
   it('refuses skin drawn as the garment itself (a cut-out that carried a body along)', () => {
     const f = scene();
     const person = f.dressed();

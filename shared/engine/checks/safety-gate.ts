@@ -4,7 +4,8 @@
  * - the torso is left bare: skin in the torso (between the shoulder and hip keypoints, the arms left out) where
  *   the person's photo showed no skin, over more than `SAFETY_GATE.bareTorsoMax` of it (the old garment filled
  *   with skin, or a cut-out's skin drawn there); skin that was already there (a swimsuit, bare shoulders under a
- *   sleeveless top) does not count, nor a garment's own cloth when the garment itself is skin-coloured;
+ *   sleeveless top) does not count, nor a garment's own cloth when the garment itself is skin-coloured; or
+ *   either side of the bust is bared over more than `SAFETY_GATE.bustBareMax` of it (measured on its own);
  * - pieces of a garment are off the body: its pixels outside the person's silhouette (closed across narrow gaps
  *   and grown by `offBodyGrow` of the shoulder span), or in pieces detached from the garment's main piece(s).
  * Pure and fast: it samples the photos on a grid of at most `gridSide` px (a few ms a render).
@@ -30,6 +31,33 @@ export const SAFETY_GATE = {
   torsoInset: 0.06,
   /** The arms left out of it: capsules along shoulder-elbow-wrist-hand, this wide (radius, x the span). */
   armRadius: 0.13,
+  /**
+   * The bust, measured on its own: a breast bared where a bandeau or a bodice was is a small share of the whole
+   * torso region (0-0.01 on the jumpsuit renders that tore their bodice) and lies partly above `torsoTop`. Each
+   * side's zone runs from `bustTop` to `bustBottom` (x the torso's height below the shoulder line) and from
+   * `bustInner` to `bustOuter` (x the shoulder span) off the body's midline: a neckline (a scoop, a V) bares the
+   * breastbone and the top of the zone, not the breast. A side with more than `bustBareMax` of what was clothed
+   * in its zone newly bare is refused as a bare torso. On 160 flat-lay renders of 16 tops and one-pieces on every
+   * eval person (2026-11-29): the torn jumpsuit bodices and a torn blazer 0.115-0.40 (every one judged broken by
+   * eye), a pinafore with the old dress at its armholes 0.19, every other render 0.057 or less.
+   */
+  bustTop: 0.14,
+  bustBottom: 0.42,
+  bustInner: 0.06,
+  bustOuter: 0.6,
+  bustBareMax: 0.1,
+  /**
+   * ...its arms left out only where they were clothed in the photo (a sleeve the new garment may bare): an elbow
+   * held against the side puts the upper arm's keypoint line over the breast of a body turned a little, and a bared
+   * breast beside a bare arm went unmeasured.
+   */
+  /** An arm is bare in the photo when at least this share of the points along its upper arm and forearm are skin. */
+  bareArmShare: 0.6,
+  /**
+   * The bust's share is of the points the photo showed clothed (a bandeau covers less of the zone than a tee),
+   * counted as at least this share of the zone (a zone nearly bare in the photo is not measured on a few points).
+   */
+  bustClothedFloor: 0.3,
   /** Share of a garment's pixels that may lie off the body. */
   offBodyMax: 0.04,
   /** The body's room for a garment: the silhouette closed across gaps of this (x span) and grown by offBodyGrow. */
@@ -73,6 +101,8 @@ export interface DrawnPiece {
 export interface SafetyMeasures {
   /** Share of the torso region that became skin. */
   bareTorso: number;
+  /** The bust's worse side: share of what the photo showed clothed in its zone that became skin. */
+  bareBust: number;
   /** Share of all garment pixels off the body. */
   offBody: number;
   /** Largest share of one garment's pixels in detached pieces. */
@@ -145,27 +175,52 @@ export function showsPerson(analysis: PersonAnalysis): boolean {
   return face || torso;
 }
 
-/**
- * The torso left bare: the share of the torso region (shoulders to hips, inset, arms left out) that is skin in
- * the render and was not skin in the photo (cloth of a skin-coloured garment excepted).
- */
-function bareTorso(input: SafetyInput, skin: SkinModel, span: number): number {
-  const { person, result, analysis, pieces } = input;
+/** "Was skin in the photo": the skin model loosened (`loosenSpread`, `loosenLum`). */
+const loosened = (skin: SkinModel): SkinModel => ({
+  ...skin,
+  spread: skin.spread * SAFETY_GATE.loosenSpread,
+  lumMin: skin.lumMin * (1 - SAFETY_GATE.loosenLum),
+  lumMax: Math.min(255, skin.lumMax * (1 + SAFETY_GATE.loosenLum) + 10),
+});
+
+/** Is the arm from `segments` bare in the photo (most points along it skin)? */
+function bareInPhoto(person: RgbaImage, skin: SkinModel, segments: [Keypoint, Keypoint][]): boolean {
+  const before = loosened(skin);
+  let n = 0;
+  let bare = 0;
+  for (const [a, b] of segments) {
+    for (let t = 0.2; t <= 0.9; t += 0.1) {
+      const x = Math.round(a.x + (b.x - a.x) * t);
+      const y = Math.round(a.y + (b.y - a.y) * t);
+      if (x < 0 || y < 0 || x >= person.width || y >= person.height) continue;
+      n++;
+      const o = (y * person.width + x) * 4;
+      if (isSkin(before, person.data[o]!, person.data[o + 1]!, person.data[o + 2]!)) bare++;
+    }
+  }
+  return n > 0 && bare / n >= SAFETY_GATE.bareArmShare;
+}
+
+/** The torso's frame in the photo: shoulder and hip lines (image left and right), the arms to leave out. */
+interface TorsoFrame {
+  sl: Keypoint;
+  sr: Keypoint;
+  hl: Keypoint;
+  hr: Keypoint;
+  topY: number;
+  torsoH: number;
+  arms: [Keypoint, Keypoint][];
+}
+
+function torsoFrame(analysis: PersonAnalysis): TorsoFrame | null {
   const k = analysis.keypoints;
-  const W = person.width;
-  const H = person.height;
   // image sides: whichever shoulder and hip are further left
   const [sl, sr] =
     k.leftShoulder.x <= k.rightShoulder.x ? [k.leftShoulder, k.rightShoulder] : [k.rightShoulder, k.leftShoulder];
   const [hl, hr] = k.leftHip.x <= k.rightHip.x ? [k.leftHip, k.rightHip] : [k.rightHip, k.leftHip];
   const topY = (sl.y + sr.y) / 2;
-  const botY = (hl.y + hr.y) / 2;
-  const torsoH = botY - topY;
-  if (torsoH <= 4) return 0;
-  const y0 = Math.max(0, Math.ceil(topY + torsoH * SAFETY_GATE.torsoTop));
-  const y1 = Math.min(H - 1, Math.floor(botY));
-  const inset = span * SAFETY_GATE.torsoInset;
-  const armR2 = (span * SAFETY_GATE.armRadius) ** 2;
+  const torsoH = (hl.y + hr.y) / 2 - topY;
+  if (torsoH <= 4) return null;
   const hand = (elbow: Keypoint, wrist: Keypoint): Keypoint => ({
     x: wrist.x + (wrist.x - elbow.x) * 0.4,
     y: wrist.y + (wrist.y - elbow.y) * 0.4,
@@ -179,22 +234,43 @@ function bareTorso(input: SafetyInput, skin: SkinModel, span: number): number {
     [k.rightElbow, k.rightWrist],
     [k.rightWrist, hand(k.rightElbow, k.rightWrist)],
   ];
+  return { sl, sr, hl, hr, topY, torsoH, arms };
+}
+
+/**
+ * Newly bare skin over a band of the torso: of the points sampled (about 12k whatever the photo's size) between
+ * `t0` and `t1` (x the torso's height below the shoulder line) and between `from` and `to` across (0 the left
+ * side line, 1 the right one, moved in by `inset` px), the arms left out, the share that is skin in the render and
+ * was not skin in the photo (cloth of a skin-coloured garment excepted).
+ */
+function newlyBare(
+  input: SafetyInput,
+  f: TorsoFrame,
+  skin: SkinModel,
+  span: number,
+  band: { t0: number; t1: number; from: number; to: number; inset: number; armRadius: number },
+  arms: [Keypoint, Keypoint][] = f.arms,
+): { n: number; clothed: number; bare: number } {
+  const { person, result, pieces } = input;
+  const W = person.width;
+  const H = person.height;
+  const { sl, sr, hl, hr, topY, torsoH } = f;
+  const y0 = Math.max(0, Math.ceil(topY + torsoH * band.t0));
+  const y1 = Math.min(H - 1, Math.floor(topY + torsoH * band.t1));
+  const armR2 = (span * band.armRadius) ** 2;
   const skinCloth = pieces.filter((p) => p.skinCloth);
-  const before: SkinModel = {
-    ...skin,
-    spread: skin.spread * SAFETY_GATE.loosenSpread,
-    lumMin: skin.lumMin * (1 - SAFETY_GATE.loosenLum),
-    lumMax: Math.min(255, skin.lumMax * (1 + SAFETY_GATE.loosenLum) + 10),
-  };
-  // about 12k samples over the region whatever the photo's size
-  const area = Math.max(1, (y1 - y0 + 1) * Math.max(1, sr.x - sl.x));
+  const before = loosened(skin);
+  const area = Math.max(1, (y1 - y0 + 1) * Math.max(1, (sr.x - sl.x) * (band.to - band.from)));
   const step = Math.max(1, Math.floor(Math.sqrt(area / 12000)));
   let n = 0;
+  let clothed = 0;
   let bare = 0;
   for (let y = y0; y <= y1; y += step) {
     const t = (y - topY) / torsoH;
-    const xa = Math.max(0, Math.ceil(sl.x + (hl.x - sl.x) * t + inset));
-    const xb = Math.min(W - 1, Math.floor(sr.x + (hr.x - sr.x) * t - inset));
+    const left = sl.x + (hl.x - sl.x) * t + band.inset;
+    const right = sr.x + (hr.x - sr.x) * t - band.inset;
+    const xa = Math.max(0, Math.ceil(left + (right - left) * band.from));
+    const xb = Math.min(W - 1, Math.floor(left + (right - left) * band.to));
     for (let x = xa; x <= xb; x += step) {
       let onArm = false;
       for (const [a, b] of arms) {
@@ -206,8 +282,9 @@ function bareTorso(input: SafetyInput, skin: SkinModel, span: number): number {
       if (onArm) continue;
       n++;
       const o = (y * W + x) * 4;
-      if (!isSkin(skin, result.data[o]!, result.data[o + 1]!, result.data[o + 2]!)) continue;
       if (isSkin(before, person.data[o]!, person.data[o + 1]!, person.data[o + 2]!)) continue;
+      clothed++;
+      if (!isSkin(skin, result.data[o]!, result.data[o + 1]!, result.data[o + 2]!)) continue;
       let cloth = false;
       for (const p of skinCloth) {
         const ax = Math.min(p.alpha.width - 1, Math.floor((x * p.alpha.width) / W));
@@ -217,7 +294,56 @@ function bareTorso(input: SafetyInput, skin: SkinModel, span: number): number {
       if (!cloth) bare++;
     }
   }
-  return n ? bare / n : 0;
+  return { n, clothed, bare };
+}
+
+/**
+ * The torso left bare: the share of the torso region (shoulders to hips, inset, arms left out) that is skin in
+ * the render and was not skin in the photo (cloth of a skin-coloured garment excepted); and the bust's worse side
+ * on its own.
+ */
+function bareTorso(input: SafetyInput, skin: SkinModel, span: number): { torso: number; bust: number } {
+  const f = torsoFrame(input.analysis);
+  if (!f) return { torso: 0, bust: 0 };
+  const G = SAFETY_GATE;
+  const whole = newlyBare(input, f, skin, span, {
+    t0: G.torsoTop,
+    t1: 1,
+    from: 0,
+    to: 1,
+    inset: span * G.torsoInset,
+    armRadius: G.armRadius,
+  });
+  const torso = whole.n ? whole.bare / whole.n : 0;
+  // the zones either side of the midline, as shares of the width between the side lines (= about one span)
+  const w = Math.max(1, f.sr.x - f.sl.x);
+  const inner = (G.bustInner * span) / w;
+  const outer = (G.bustOuter * span) / w;
+  // the arms to leave out of the bust: those clothed in the photo (each arm is three capsules in `f.arms`)
+  const clothedArms = [f.arms.slice(0, 3), f.arms.slice(3)]
+    .filter((arm) => !bareInPhoto(input.person, skin, arm.slice(0, 2)))
+    .flat();
+  // of what the photo showed clothed at the bust (at least `bustClothedFloor` of the zone), the share bared
+  const side = (from: number, to: number) => {
+    const z = newlyBare(
+      input,
+      f,
+      skin,
+      span,
+      {
+        t0: G.bustTop,
+        t1: G.bustBottom,
+        from,
+        to,
+        inset: 0,
+        armRadius: G.armRadius,
+      },
+      clothedArms,
+    );
+    return z.n ? z.bare / Math.max(z.clothed, z.n * G.bustClothedFloor) : 0;
+  };
+  const bust = Math.max(side(0.5 - outer, 0.5 - inner), side(0.5 + inner, 0.5 + outer));
+  return { torso, bust };
 }
 
 /** A drawn layer's alpha (RGBA, at the photo's size) on the gate's grid: what `DrawnPiece.alpha` keeps. */
@@ -328,8 +454,15 @@ export function checkRenderSafety(input: SafetyInput): SafetyVerdict {
   const skin = input.skin ?? skinModel(input.person, body);
   const bare = bareTorso(input, skin, body.span);
   const { offBody: off, detached } = offBody(input, body.span);
-  const measures: SafetyMeasures = { bareTorso: bare, offBody: off, detached, ms: now() - t0 };
-  if (bare > SAFETY_GATE.bareTorsoMax) return { ok: false, code: 'bare_torso', ...measures };
+  const measures: SafetyMeasures = {
+    bareTorso: bare.torso,
+    bareBust: bare.bust,
+    offBody: off,
+    detached,
+    ms: now() - t0,
+  };
+  if (bare.torso > SAFETY_GATE.bareTorsoMax || bare.bust > SAFETY_GATE.bustBareMax)
+    return { ok: false, code: 'bare_torso', ...measures };
   if (off > SAFETY_GATE.offBodyMax || detached > SAFETY_GATE.detachedMax)
     return { ok: false, code: 'garment_off_body', ...measures };
   return { ok: true, ...measures };

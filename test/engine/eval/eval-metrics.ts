@@ -37,6 +37,7 @@ export interface EvalCaseInput {
 export interface EvalMetrics extends RenderMetrics {
   /** The safety gate's own measures (shares 0..1) and verdict. */
   bareTorso: number;
+  bareBust: number;
   offBody: number;
   detached: number;
   safetyOk: boolean;
@@ -71,6 +72,7 @@ export function evalMetrics(c: EvalCaseInput): EvalMetrics {
   return {
     ...m,
     bareTorso: c.result.safety.bareTorso,
+    bareBust: c.result.safety.bareBust,
     offBody: c.result.safety.offBody,
     detached: c.result.safety.detached,
     safetyOk: c.result.safety.ok,

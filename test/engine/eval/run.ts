@@ -306,6 +306,7 @@ function roundMetrics(m: EvalMetrics): Record<string, unknown> {
     untouchedMad: round(m.untouchedMad),
     wristsVisible: m.wristsVisible.map((v) => round(v)),
     bareTorso: round(m.bareTorso),
+    bareBust: round(m.bareBust),
     offBody: round(m.offBody),
     detached: round(m.detached),
     safetyOk: m.safetyOk,
@@ -509,7 +510,7 @@ async function main(): Promise<void> {
       });
       row.timingsMs = result.timingsMs;
       row.metrics = roundMetrics(m);
-      caption = `${c.id}  ${outcome === 'rendered' ? 'ok' : `GATED ${outcome}`}  cov ${m.coverage?.toFixed(2) ?? '-'} in ${m.insideSilhouette.toFixed(3)} old ${m.oldVisible?.toFixed(2) ?? '-'} bare ${m.bareTorso.toFixed(2)}${m.failures.length ? '  x ' + m.failures.join(',') : ''}`;
+      caption = `${c.id}  ${outcome === 'rendered' ? 'ok' : `GATED ${outcome}`}  cov ${m.coverage?.toFixed(2) ?? '-'} in ${m.insideSilhouette.toFixed(3)} old ${m.oldVisible?.toFixed(2) ?? '-'} bare ${m.bareTorso.toFixed(2)} bust ${m.bareBust.toFixed(2)}${m.failures.length ? '  x ' + m.failures.join(',') : ''}`;
     } else {
       caption = `${c.id}  REFUSED ${outcome}${row.asExpected ? ' (expected)' : ` (expected ${c.expected})`}`;
     }

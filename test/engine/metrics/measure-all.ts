@@ -72,7 +72,7 @@ export interface AllMetrics {
   deltaE: number | null;
   deltaEUntinted: number | null;
   /** The safety gate's own measures (the engine's verdict, kept for comparison). */
-  gate: { ok: boolean; bareTorso: number; offBody: number; detached: number };
+  gate: { ok: boolean; bareTorso: number; bareBust: number; offBody: number; detached: number };
   /** The metrics of issue 23 (needs the fixture's name for the labelled clothes). */
   legacy: RenderMetrics | null;
 }
@@ -111,6 +111,7 @@ export function measureAll(input: MeasureInput): AllMetrics {
     gate: {
       ok: tryOn.safety.ok,
       bareTorso: tryOn.safety.bareTorso,
+      bareBust: tryOn.safety.bareBust,
       offBody: tryOn.safety.offBody,
       detached: tryOn.safety.detached,
     },

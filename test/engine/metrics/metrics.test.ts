@@ -332,7 +332,7 @@ describe('measureAll', () => {
         filled: { width: W, height: H, data: new Uint8Array(W * H) },
       },
       debug: [],
-      safety: { ok: true, bareTorso: 0, offBody: 0, detached: 0, ms: 0 },
+      safety: { ok: true, bareTorso: 0, bareBust: 0, offBody: 0, detached: 0, ms: 0 },
     });
     const { result, garment } = cleanTop(f);
     const input = { person: f.person, analysis: f.analysis, product, slotGiven: null, clothes: { top: [f.torso] } };
