@@ -16,7 +16,7 @@
  *                                                               /tmp/engine-judgement/ (or --out <dir>)
  *   npx tsx test/engine/eval/judgement.ts --pending             rendered cases of eval.json with no verdict yet
  *   npx tsx test/engine/eval/judgement.ts --import <file.tsv>   add/replace verdicts from lines "id<TAB>verdict<TAB>reason"
- *                                                               (dated today, stamped with HEAD's commit)
+ *                                                               (dated today, stamped with HEAD's commit or --commit <sha>)
  *   npx tsx test/engine/eval/judgement.ts --compare <old.json>  what changed from an earlier judgement (same format)
  *   --judgement <file> and --eval <file> read other files than the defaults.
  */
@@ -82,7 +82,7 @@ export function tagsOf(reason: string): string[] {
   return reason
     .split(';')
     .map((p) => p.split(':')[0]!.trim())
-    .filter(Boolean);
+    .filter((t) => t && t !== 'minor');
 }
 
 /** The column around which the result differs from the person's photo (the garment, so the person). */
@@ -150,7 +150,9 @@ function importTsv(file: string): void {
   const jf = judgementFile();
   const j = readJudgement(jf);
   const date = new Date().toISOString().slice(0, 10);
-  const engineCommit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  // the engine's commit the run was made at (--commit), else HEAD's
+  const engineCommit =
+    opt('commit') ?? execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
   let n = 0;
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     if (!line.trim() || line.startsWith('#')) continue;
