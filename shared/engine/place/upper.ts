@@ -3,7 +3,16 @@
  * anchors to the body's, sleeves segment by segment along the arms.
  */
 import type { Body, Limb } from '../perception/body';
-import { PART_HOOD, PART_LEFT, PART_RIGHT, PART_TORSO, upperLayout, type Sleeve } from '../garment/garment-anchors';
+import {
+  PART_HOOD,
+  PART_LEFT,
+  PART_RIGHT,
+  PART_TORSO,
+  upperLayout,
+  type Sleeve,
+  type UpperLayout,
+} from '../garment/garment-anchors';
+import { SAFETY_GATE } from '../checks/safety-gate';
 import type { EngineSlot } from '../garment/garment';
 import { drawGrid, drawStrip, type Layer, type Source } from '../core/raster';
 import { fitTps, type Point } from '../core/tps';
@@ -31,6 +40,22 @@ import {
 const SLEEVELESS_SHOULDERS = 0.9;
 /** A sleeveless top's corners this far out (x half its chest) are a strapless top edge, not straps. */
 const STRAPLESS = 0.8;
+
+/** A strapped top's scoop stays this far (x the torso's height) above the safety gate's torso region. */
+const SCOOP_MARGIN = 0.03;
+
+/**
+ * The bottom of a strapped top's scoop: the first garment row in its middle column below the straps' tops, when
+ * it is well below them (a camisole's or a tank's neckline), else null (a strapless top: its top is its edge).
+ */
+function scoopOf(alpha: GrayImage, g: UpperLayout): number | null {
+  const x = Math.round(g.centerX);
+  const H = g.hem - g.top;
+  for (let y = g.top; y < g.top + H * 0.5; y++) {
+    if (alpha.data[y * alpha.width + x]! >= 128) return y > g.top + H * 0.05 ? y : null;
+  }
+  return null;
+}
 
 /** Above this bend at the elbow (radians between the upper arm's and the forearm's directions) an arm is folded. */
 const FOLDED_ELBOW = 1.2;
@@ -88,7 +113,8 @@ export function placeUpper(
   tint: [number, number, number],
   hemAtLeast?: number,
 ): PlacedGarment {
-  const g = upperLayout(alpha);
+  // a top's open neckline and straps are read as such (outerwear and one-pieces: their own reading, part E5)
+  const g = upperLayout(alpha, slot === 'top');
   const { span, torsoH } = body;
   const ease = variant.ease * (slot === 'outerwear' ? 1.06 : 1);
   const slack = span * (slot === 'outerwear' ? 0.05 : 0.025) * variant.ease;
@@ -124,7 +150,19 @@ export function placeUpper(
   const neck = { x: body.neck.x, y: Math.max(Math.min(shTopL.y, shTopR.y) - span * 0.05, chin + body.head.ry * 0.03) };
   // armpits: the same drop below the shoulders as in the garment, scaled, on the torso's edges
   const srcArmDrop = (g.armpitL.y + g.armpitR.y) / 2 - srcShoulderY;
-  const armY = dstShoulderY + Math.min(Math.max(srcArmDrop * scaleY, torsoH * 0.22), torsoH * 0.5);
+  let armY = dstShoulderY + Math.min(Math.max(srcArmDrop * scaleY, torsoH * 0.22), torsoH * 0.5);
+  // a top with straps: its scoop (the body's top edge in the middle) no lower than the neckline's free band of
+  // the safety gate (over an old top that covered the chest, a lower scoop bares it and is refused): the body
+  // piece's top edge is raised with it, the straps shortened
+  const scoop = slot === 'top' && g.sleeveless ? scoopOf(alpha, g) : null;
+  let scoopTo: Point | null = null;
+  if (scoop !== null) {
+    const natural = dstShoulderY + (scoop - srcShoulderY) * scaleY;
+    const limit = body.neck.y + torsoH * (SAFETY_GATE.torsoTop - SCOOP_MARGIN);
+    const lift = Math.max(0, Math.min(natural - limit, armY - (dstShoulderY + torsoH * 0.1)));
+    armY -= lift;
+    scoopTo = { x: body.neck.x, y: natural - lift };
+  }
   const armEdges = body.torsoEdges(armY);
   const armpitL = { x: armEdges[0] - slack, y: armY };
   const armpitR = { x: armEdges[1] + slack, y: armY };
@@ -170,6 +208,10 @@ export function placeUpper(
   const topR = g.sleeveless ? strap(g.shoulderR, 1) : shTopR;
   const from: Point[] = [g.neck, g.shoulderL, g.shoulderR, g.armpitL, g.armpitR];
   const to: Point[] = [neck, topL, topR, armpitL, armpitR];
+  if (scoop !== null && scoopTo) {
+    from.push({ x: g.centerX, y: scoop });
+    to.push(scoopTo);
+  }
   const levels = long && hemY > body.pelvis.y + torsoH * 0.5 ? 12 : 7;
   const srcArmY = Math.max(g.armpitL.y, g.armpitR.y);
   let lastLimit = 0;
