@@ -186,10 +186,15 @@ export function placeUpper(
   // a top is at most 1.8 torso heights long; a coat or a dress at most to just below the ankles
   const maxLen = long ? lowestHem(body) - dstShoulderY : torsoH * 1.8;
   length = Math.max(minLen, Math.min(length, maxLen));
-  if (variant.tuck && slot !== 'one-piece') length = Math.min(length, body.pelvis.y - dstShoulderY + torsoH * 0.02);
-  else if (hemAtLeast !== undefined && variant.length >= 1) {
-    // down over the old top (up to its hem or the hips), not stretched past 1.35x its own length
-    length = Math.max(length, Math.min(hemAtLeast - dstShoulderY, ownLength * 1.35, maxLen));
+  const tucked = variant.tuck && slot !== 'one-piece';
+  if (tucked) length = Math.min(length, body.pelvis.y - dstShoulderY + torsoH * 0.02);
+  // down over the old top (up to its hem or the hips), not stretched past 1.35x its own length. A top's cropped
+  // or tucked variant too (docs/decisions.md, "Engine: cropped variants over a longer top"): its shorter hem left
+  // the old top's lower part to be filled with skin, a bare midriff band the safety gate refuses; over bare skin
+  // (no old top below its hem) it stays cropped
+  if (hemAtLeast !== undefined && (slot === 'top' || (!tucked && variant.length >= 1))) {
+    const own = variant.length < 1 ? ownLength / variant.length : ownLength;
+    length = Math.max(length, Math.min(hemAtLeast - dstShoulderY, own * 1.35, maxLen));
   }
   const hemY = dstShoulderY + length;
   // sleeveless: the straps sit where the garment has them, across the chest's width from the middle (a camisole's
