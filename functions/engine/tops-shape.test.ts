@@ -10,6 +10,7 @@ import { SAFETY_GATE } from '../../shared/engine/checks/safety-gate';
 import { variantFor } from '../../shared/engine/look/variants';
 import { upperLayout } from '../../shared/engine/garment/garment-anchors';
 import { bodyFrom } from '../../shared/engine/perception/body';
+import { isSkin, skinModel, widenedSkin } from '../../shared/engine/perception/appearance';
 import { loadPerson } from '../../test/engine/fixtures';
 import { productPhoto } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
@@ -132,5 +133,35 @@ describe('tops keep their shape', () => {
       const { result } = await render('shirt-check', v);
       expect(result.safety.bareTorso).toBeLessThanOrEqual(SAFETY_GATE.bareTorsoMax);
     }
+  }, 30_000);
+
+  it("fills an old tee's sleeve under a tank top as the arm: none of it, its dark hem included, left as it was", async () => {
+    const { result, body } = await render('tank-rib');
+    const g = result.layers.garment;
+    const W = g.width;
+    // her hanging arm (image left): the upper arm from the shoulder's joint to the elbow, where the photo shows
+    // the old tee's sleeve (not skin by the widened test) and the tank does not cover it
+    const arm = body.armRaised[0] ? body.armR : body.armL;
+    const skin = widenedSkin(skinModel(person, body));
+    const r = arm.widthRoot * 0.6;
+    let sleeve = 0;
+    let kept = 0;
+    for (let y = Math.floor(Math.min(arm.root.y, arm.mid.y) - r); y <= Math.max(arm.root.y, arm.mid.y) + r; y++) {
+      for (let x = Math.floor(Math.min(arm.root.x, arm.mid.x) - r); x <= Math.max(arm.root.x, arm.mid.x) + r; x++) {
+        const p = y * W + x;
+        const dx = arm.mid.x - arm.root.x;
+        const dy = arm.mid.y - arm.root.y;
+        const t = Math.max(0, Math.min(1, ((x - arm.root.x) * dx + (y - arm.root.y) * dy) / (dx * dx + dy * dy)));
+        if ((arm.root.x + dx * t - x) ** 2 + (arm.root.y + dy * t - y) ** 2 > r * r) continue;
+        if (result.analysis.mask.data[p]! < 128 || g.data[p]! >= 128) continue;
+        const o = p * 4;
+        if (isSkin(skin, person.data[o]!, person.data[o + 1]!, person.data[o + 2]!)) continue;
+        sleeve++;
+        // left as it was: neither filled as the arm nor covered
+        if (!result.layers.filled.data[p]) kept++;
+      }
+    }
+    expect(sleeve).toBeGreaterThan(200);
+    expect(kept / sleeve).toBeLessThan(0.02);
   }, 30_000);
 });

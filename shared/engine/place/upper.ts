@@ -354,6 +354,7 @@ export function placeUpper(
       }
     },
     hemY,
+    sleeveless: slot === 'top' && g.sleeveless,
     room: long && hemY > body.pelvis.y ? (base) => drapeRoom(body, base, hemY, DRAPE_FLARE) : undefined,
     debug: { anchors: from.map((f, i) => ({ from: f, to: to[i]! })), grid },
   };
