@@ -221,6 +221,8 @@ export function bareUpperArms(body: Body, maps: Maps, old: Uint8Array, image: Rg
   const { width: W, height: H, mask } = body;
   const d = image.data;
   const lum = (p: number) => d[p * 4]! * 0.299 + d[p * 4 + 1]! * 0.587 + d[p * 4 + 2]! * 0.114;
+  // the old sleeve but for a bare arm's own shaded rim (`dropSkinRims`); a dark hem is taken whatever its width
+  const add = new Uint8Array(W * H);
   for (const arm of [body.armL, body.armR]) {
     const r = arm.widthRoot * BARE_UPPER_ARM;
     const a = arm.root;
@@ -244,11 +246,19 @@ export function bareUpperArms(body: Body, maps: Maps, old: Uint8Array, image: Rg
       for (let x = x0; x <= x1; x++) {
         const p = y * W + x;
         if (old[p] || mask[p]! < 128 || maps.hair[p]! >= 128 || maps.handArea[p]) continue;
-        if (maps.skin[p] && lum(p) >= dark) continue;
-        if (inCapsule(x, y, a.x, a.y, b.x, b.y, r)) old[p] = 255;
+        const hem = lum(p) < dark;
+        if (maps.skin[p] && !hem) continue;
+        if (!inCapsule(x, y, a.x, a.y, b.x, b.y, r)) continue;
+        if (hem) old[p] = 255;
+        else add[p] = 255;
       }
     }
   }
+  // judged with the old region it joins (a sleeve's edge beside the part already taken is no rim)
+  const all = old.slice();
+  for (let i = 0; i < add.length; i++) if (add[i]) all[i] = 255;
+  dropSkinRims(all, maps.skin, mask, W, H, Math.max(2, Math.round(body.span * SKIN_RIM)));
+  for (let i = 0; i < add.length; i++) if (add[i] && all[i]) old[i] = 255;
 }
 
 /** Skin-map pixels on an upper arm darker than this share of the arm's median are a sleeve's hem, not skin. */
