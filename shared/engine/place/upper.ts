@@ -156,11 +156,13 @@ export function placeUpper(
   // piece's top edge is raised with it, the straps shortened
   const scoop = slot === 'top' && g.sleeveless ? scoopOf(alpha, g) : null;
   let scoopTo: Point | null = null;
+  let strapsShortened = 0;
   if (scoop !== null) {
     const natural = dstShoulderY + (scoop - srcShoulderY) * scaleY;
     const limit = body.neck.y + torsoH * (SAFETY_GATE.torsoTop - SCOOP_MARGIN);
     const lift = Math.max(0, Math.min(natural - limit, armY - (dstShoulderY + torsoH * 0.1)));
     armY -= lift;
+    strapsShortened = lift;
     scoopTo = { x: body.neck.x, y: natural - lift };
   }
   const armEdges = body.torsoEdges(armY);
@@ -172,7 +174,8 @@ export function placeUpper(
   const long = slot === 'outerwear' || slot === 'one-piece';
   const ownLength = long
     ? (hemOnBody(body, (g.hem - g.lengthTop) / srcArmW, UPPER_LANDMARKS, neck.y) - dstShoulderY) * variant.length
-    : (g.hem - srcShoulderY) * scaleY * variant.length;
+    : // shortened straps raise the whole body piece: it keeps its own length below them
+      ((g.hem - srcShoulderY) * scaleY - strapsShortened) * variant.length;
   let length = ownLength;
   // outerwear (a jacket, a coat) reaches at least past the hip joints: a flat lay drawn short for its width
   // (cropped look) would otherwise stop at the waist on a narrow-shouldered body
