@@ -25,7 +25,7 @@ import { EngineRefusal } from './checks/refusal';
 import type { GrayImage, ModelRuntime, PersonAnalysis, RgbaImage } from './core/types';
 import { variantFor, type VariantOptions } from './look/variants';
 import { clip, easeCover, occlude } from './compose/occlusion';
-import { fillRegion, oldRegion, oldShoes, oldTopEnd } from './compose/fill';
+import { bareUpperArms, fillRegion, oldRegion, oldShoes, oldTopEnd } from './compose/fill';
 import { composite } from './compose/composite';
 import { readScene, type Scene } from './compose/scene';
 
@@ -202,6 +202,8 @@ export async function tryOn(
     lap('warp');
     // the old garment of this slot, where the new one does not cover it
     const old = shoesOld ? shoesOld.region : oldRegion(body, maps, slot, layer.y1, waist, topEnd, scene.legwear);
+    // a sleeveless top: an old sleeve is the arm's skin (its hem band and a raised arm's shoulder included)
+    if (p.sleeveless) bareUpperArms(body, maps, old, person);
     // a top's ease covers the old garment in the narrow gaps it leaves (not a fill of skin there)
     if (slot === 'top' || slot === 'outerwear') easeCover(layer, old, body, maps, head);
     const region = new Uint8Array(W * H);

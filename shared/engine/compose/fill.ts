@@ -207,6 +207,63 @@ export function oldRegion(
   return out;
 }
 
+/** The upper arm a sleeveless top leaves bare: from the shoulder's joint to the elbow, this wide (x its width). */
+const BARE_UPPER_ARM = 0.7;
+
+/**
+ * What a sleeveless top leaves of an old sleeve (issue 38, part E4): the old garment's pixels on each upper arm,
+ * from the shoulder's joint to the elbow (`armCapsules` start lower, where a sleeve's shoulder would cover the
+ * arm), the sleeve's hem band included (`oldRegion` leaves thin bands between skin and the background as the
+ * skin's rim: an old tee's dark cuff stayed round a bare arm) and a raised arm's sleeve above the shoulders' line.
+ * Added to `old` (in place), to be filled as the arm's skin. Skin, hair, the hands and off the person: never.
+ */
+export function bareUpperArms(body: Body, maps: Maps, old: Uint8Array, image: RgbaImage): void {
+  const { width: W, height: H, mask } = body;
+  const d = image.data;
+  const lum = (p: number) => d[p * 4]! * 0.299 + d[p * 4 + 1]! * 0.587 + d[p * 4 + 2]! * 0.114;
+  // the old sleeve but for a bare arm's own shaded rim (`dropSkinRims`); a dark hem is taken whatever its width
+  const add = new Uint8Array(W * H);
+  for (const arm of [body.armL, body.armR]) {
+    const r = arm.widthRoot * BARE_UPPER_ARM;
+    const a = arm.root;
+    const b = arm.mid;
+    const x0 = Math.max(0, Math.floor(Math.min(a.x, b.x) - r));
+    const x1 = Math.min(W - 1, Math.ceil(Math.max(a.x, b.x) + r));
+    const y0 = Math.max(0, Math.floor(Math.min(a.y, b.y) - r));
+    const y1 = Math.min(H - 1, Math.ceil(Math.max(a.y, b.y) + r));
+    // the arm's own skin brightness (median): a dark sleeve hem the skin map grew into (small colour steps from
+    // the shaded arm) is far darker than it
+    const lums: number[] = [];
+    for (let y = y0; y <= y1; y += 2) {
+      for (let x = x0; x <= x1; x += 2) {
+        const p = y * W + x;
+        if (maps.skin[p] && !old[p] && inCapsule(x, y, a.x, a.y, b.x, b.y, r)) lums.push(lum(p));
+      }
+    }
+    lums.sort((u, v) => u - v);
+    const dark = lums.length >= 20 ? lums[lums.length >> 1]! * DARK_HEM : -1;
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const p = y * W + x;
+        if (old[p] || mask[p]! < 128 || maps.hair[p]! >= 128 || maps.handArea[p]) continue;
+        const hem = lum(p) < dark;
+        if (maps.skin[p] && !hem) continue;
+        if (!inCapsule(x, y, a.x, a.y, b.x, b.y, r)) continue;
+        if (hem) old[p] = 255;
+        else add[p] = 255;
+      }
+    }
+  }
+  // judged with the old region it joins (a sleeve's edge beside the part already taken is no rim)
+  const all = old.slice();
+  for (let i = 0; i < add.length; i++) if (add[i]) all[i] = 255;
+  dropSkinRims(all, maps.skin, mask, W, H, Math.max(2, Math.round(body.span * SKIN_RIM)));
+  for (let i = 0; i < add.length; i++) if (add[i] && all[i]) old[i] = 255;
+}
+
+/** Skin-map pixels on an upper arm darker than this share of the arm's median are a sleeve's hem, not skin. */
+const DARK_HEM = 0.45;
+
 /**
  * The old shoes: around each foot's box (from a little above the ankle, where only the mask's pixels that differ
  * from the shin's own colour are taken, to below the sole, a third of the box beyond its sides; nearer this foot's centre than the other's), the person's mask grown by a fifth of the shin's width (the mask stops short of soles, toes and a

@@ -14,6 +14,9 @@ export const PART_RIGHT = 3;
 /** A hood: drawn on its own, behind the head and the neck. */
 export const PART_HOOD = 4;
 
+/** A hood is at most this share of the shoulders' width (a hoodie's: about 0.6). */
+const HOOD_MAX_WIDTH = 0.75;
+
 export interface Sleeve {
   /** Seam at the body: the shoulder point (outer edge) and the armpit (inner edge). */
   seamOuter: Point;
@@ -101,13 +104,38 @@ function runAt(alpha: GrayImage, y: number, x: number): [number, number] | null 
   return best;
 }
 
+/**
+ * The body's edges on row y: the run containing x; where x is not covered (a scoop neckline, between straps) the
+ * left edge of the nearest run on the left and the right edge of the nearest run on the right. The run nearest
+ * to x alone (one strap) gave both edges on one side: the other edge leapt across the neckline, which read as a
+ * sleeve's seam (a tank top drawn with a sleeve cut from its strap).
+ */
+function centreEdges(alpha: GrayImage, y: number, x: number): [number, number] {
+  const runs = rowRuns(alpha, y, 2);
+  let left: [number, number] | null = null;
+  let right: [number, number] | null = null;
+  for (const r of runs) {
+    if (r[0] <= x && r[1] >= x) return [r[0], r[1]];
+    if (r[1] < x) left = r;
+    else if (!right) right = r;
+  }
+  if (left && right) return [left[0], right[1]];
+  const only = left ?? right;
+  return only ? [only[0], only[1]] : [x, x];
+}
+
 function firstAlphaInColumn(alpha: GrayImage, x: number, from: number, to: number): number {
   const xi = Math.max(0, Math.min(alpha.width - 1, Math.round(x)));
   for (let y = from; y <= to; y++) if (alpha.data[y * alpha.width + xi]! >= 128) return y;
   return from;
 }
 
-export function upperLayout(alpha: GrayImage): UpperLayout {
+/**
+ * `openCentre` (a top): rows whose middle is open (a scoop neckline, between straps) take their edges from the runs
+ * either side (`centreEdges`), sleeves must reach past the body's side, and a hood is narrower than the shoulders.
+ * Without it (outerwear, one-pieces: their armpits and cuffs are read elsewhere) the run nearest the middle alone.
+ */
+export function upperLayout(alpha: GrayImage, openCentre = false): UpperLayout {
   const box = alphaBox(alpha);
   const top = box.y;
   const hem = box.y + box.h - 1;
@@ -118,9 +146,15 @@ export function upperLayout(alpha: GrayImage): UpperLayout {
   const rowsL = new Float32Array(H);
   const rowsR = new Float32Array(H);
   for (let i = 0; i < H; i++) {
-    const r = runAt(alpha, top + i, centerX);
-    rowsL[i] = r ? r[0] : centerX;
-    rowsR[i] = r ? r[1] : centerX;
+    if (openCentre) {
+      const [l, r] = centreEdges(alpha, top + i, centerX);
+      rowsL[i] = l;
+      rowsR[i] = r;
+    } else {
+      const r = runAt(alpha, top + i, centerX);
+      rowsL[i] = r ? r[0] : centerX;
+      rowsR[i] = r ? r[1] : centerX;
+    }
   }
   const bodyW = hemRun[1] - hemRun[0];
   /** The garment's outer extent on row i (all its runs), outwards positive on the side `sign`. */
@@ -136,7 +170,14 @@ export function upperLayout(alpha: GrayImage): UpperLayout {
     for (let i = Math.round(H * 0.85); i > Math.round(H * 0.08); i--) {
       const here = edge[i]! * sign;
       const below = edge[Math.min(H - 1, i + 2)]! * sign;
-      if (here - below > jump) return { y: i + 2, sleeve: true };
+      if (here - below <= jump) continue;
+      // a sleeve reaches out past the body's side below it (a quarter of the height down): a ghost mannequin's
+      // inside back neck between a camisole's straps, narrower than the bodice under it, is no sleeve
+      let side = -Infinity;
+      if (openCentre) {
+        for (let k = i + 2; k < Math.min(H, i + Math.round(H * 0.25)); k++) side = Math.max(side, edge[k]! * sign);
+      }
+      if (!openCentre || here > side + jump) return { y: i + 2, sleeve: true };
     }
     // straps, then the armhole's curve running outwards, then the side seam: the armpit is where the garment's
     // outer extent stops running outwards (steep to shallow), else the widest row of the upper third
@@ -196,7 +237,12 @@ export function upperLayout(alpha: GrayImage): UpperLayout {
       x1 = Math.max(x1, r[1]);
       bottom = y;
     }
-    if (x1 > x0 && bottom - top > chestW * 0.2) hood = { x: x0, y: top, w: x1 - x0 + 1, h: bottom - top + 1 };
+    // narrower than the shoulders: a shirt's collar and yoke rising to a high back neck span them (read as a hood,
+    // the whole yoke was drawn behind the neck in shade: a square block up to the chin)
+    const shoulders = shoulderR.x - shoulderL.x;
+    if (x1 > x0 && bottom - top > chestW * 0.2 && (!openCentre || x1 - x0 < shoulders * HOOD_MAX_WIDTH)) {
+      hood = { x: x0, y: top, w: x1 - x0 + 1, h: bottom - top + 1 };
+    }
   }
   // the neckline's middle: the top of the garment (a hood's bottom)
   const neck = { x: centerX, y: hood ? hood.y + hood.h : top };

@@ -156,6 +156,68 @@ function keepMainBlobs(alpha: GrayImage): { alpha: GrayImage; blobs: Box[] } {
   return { alpha: out, blobs };
 }
 
+/** A strap is at least this many times taller than wide. */
+const STRAP_THIN = 3;
+/** A strap's lower end is at most this share of the garment's height above the garment's outline. */
+const STRAP_GAP = 0.06;
+
+/**
+ * Thin straps drawn, or photographed, apart from the garment's body (a camisole's straps whose ends a soft or
+ * thin seam leaves short of the neckline) are part of the garment: a separate piece much taller than wide,
+ * reaching above the body's top from the body's upper quarter, off its middle (a hanger's hook is in the middle),
+ * whose lower end comes within `STRAP_GAP` of the body's height of the body below it. Each is kept and joined to
+ * the body by bridging the gap under its lower end. Dropped as specks, a camisole became a boxy strapless top.
+ */
+export function attachStraps(alpha: GrayImage): number {
+  const { width: w, height: h, data } = alpha;
+  const bin = new Uint8Array(w * h);
+  for (let i = 0; i < bin.length; i++) bin[i] = data[i]! >= 128 ? 1 : 0;
+  const { labels, sizes } = components(bin, w, h);
+  let main = 0;
+  for (let i = 1; i < sizes.length; i++) if (sizes[i]! > (sizes[main] ?? 0)) main = i;
+  if (!main || sizes.length < 3) return 0;
+  const boxes = sizes.map(() => ({ x0: w, y0: h, x1: -1, y1: -1 }));
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const b = boxes[labels[y * w + x]!];
+      if (!b || !labels[y * w + x]) continue;
+      if (x < b.x0) b.x0 = x;
+      if (x > b.x1) b.x1 = x;
+      if (y < b.y0) b.y0 = y;
+      if (y > b.y1) b.y1 = y;
+    }
+  }
+  const m = boxes[main]!;
+  const mh = m.y1 - m.y0 + 1;
+  const mw = m.x1 - m.x0 + 1;
+  const cx = (m.x0 + m.x1) / 2;
+  let attached = 0;
+  for (let c = 1; c < sizes.length; c++) {
+    const b = boxes[c]!;
+    if (c === main || b.x1 < 0) continue;
+    const bw = b.x1 - b.x0 + 1;
+    const bh = b.y1 - b.y0 + 1;
+    // thin and tall, above the body's top, reaching down to its upper quarter, off its middle, within its width
+    if (bh < STRAP_THIN * bw || bh < mh * 0.08 || b.y0 >= m.y0 || b.y1 > m.y0 + mh * 0.25) continue;
+    if (Math.abs((b.x0 + b.x1) / 2 - cx) < mw * 0.1 || b.x0 < m.x0 || b.x1 > m.x1) continue;
+    // its lower end: the bottom row's pixels, each bridged straight down to the body if the body is near
+    const maxGap = Math.max(3, Math.round(mh * STRAP_GAP));
+    const ends: { x: number; y: number; to: number }[] = [];
+    for (let x = b.x0; x <= b.x1; x++) {
+      let y = b.y1;
+      while (y >= b.y0 && labels[y * w + x] !== c) y--;
+      if (y < b.y0) continue;
+      let to = y + 1;
+      while (to < h && to - y <= maxGap + 1 && labels[to * w + x] !== main) to++;
+      if (to < h && labels[to * w + x] === main) ends.push({ x, y, to });
+    }
+    if (!ends.length) continue;
+    for (const e of ends) for (let y = e.y + 1; y < e.to; y++) data[y * w + e.x] = 255;
+    attached++;
+  }
+  return attached;
+}
+
 /** The runs of garment pixels (alpha >= 128) in row y: [x0, x1] pairs. */
 export function rowRuns(alpha: GrayImage, y: number, minGap = 2): [number, number][] {
   const { width: w, data } = alpha;
@@ -273,6 +335,8 @@ export function detectGarment(image: RgbaImage, hint: EngineSlot | null = null):
   } else {
     ({ alpha, shadow } = cutOut(image));
   }
+  // a top's (or a dress's) thin straps, apart from its body, are kept with it
+  if (hint !== 'shoes' && hint !== 'bottom') attachStraps(alpha);
   let kept = keepMainBlobs(alpha);
   const area = kept.alpha.data.reduce((s, v) => s + (v >= 128 ? 1 : 0), 0) / (w * h);
   if (!kept.blobs.length || area < 0.03 || area > 0.92) throw new EngineRefusal('no_garment');

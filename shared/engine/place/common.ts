@@ -32,6 +32,8 @@ export interface PlacedGarment {
    * trouser legs their own width. Absent: the body's room as it is.
    */
   room?: (base: Uint8Array) => Uint8Array;
+  /** A top with no sleeves: the upper arms are left bare (what an old sleeve covered is filled as the arm). */
+  sleeveless?: boolean;
   debug: PlaceDebug;
 }
 

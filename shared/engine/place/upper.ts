@@ -3,7 +3,16 @@
  * anchors to the body's, sleeves segment by segment along the arms.
  */
 import type { Body, Limb } from '../perception/body';
-import { PART_HOOD, PART_LEFT, PART_RIGHT, PART_TORSO, upperLayout, type Sleeve } from '../garment/garment-anchors';
+import {
+  PART_HOOD,
+  PART_LEFT,
+  PART_RIGHT,
+  PART_TORSO,
+  upperLayout,
+  type Sleeve,
+  type UpperLayout,
+} from '../garment/garment-anchors';
+import { SAFETY_GATE } from '../checks/safety-gate';
 import type { EngineSlot } from '../garment/garment';
 import { drawGrid, drawStrip, type Layer, type Source } from '../core/raster';
 import { fitTps, type Point } from '../core/tps';
@@ -31,6 +40,22 @@ import {
 const SLEEVELESS_SHOULDERS = 0.9;
 /** A sleeveless top's corners this far out (x half its chest) are a strapless top edge, not straps. */
 const STRAPLESS = 0.8;
+
+/** A strapped top's scoop stays this far (x the torso's height) above the safety gate's torso region. */
+const SCOOP_MARGIN = 0.03;
+
+/**
+ * The bottom of a strapped top's scoop: the first garment row in its middle column below the straps' tops, when
+ * it is well below them (a camisole's or a tank's neckline), else null (a strapless top: its top is its edge).
+ */
+function scoopOf(alpha: GrayImage, g: UpperLayout): number | null {
+  const x = Math.round(g.centerX);
+  const H = g.hem - g.top;
+  for (let y = g.top; y < g.top + H * 0.5; y++) {
+    if (alpha.data[y * alpha.width + x]! >= 128) return y > g.top + H * 0.05 ? y : null;
+  }
+  return null;
+}
 
 /** Above this bend at the elbow (radians between the upper arm's and the forearm's directions) an arm is folded. */
 const FOLDED_ELBOW = 1.2;
@@ -88,7 +113,8 @@ export function placeUpper(
   tint: [number, number, number],
   hemAtLeast?: number,
 ): PlacedGarment {
-  const g = upperLayout(alpha);
+  // a top's open neckline and straps are read as such (outerwear and one-pieces: their own reading, part E5)
+  const g = upperLayout(alpha, slot === 'top');
   const { span, torsoH } = body;
   const ease = variant.ease * (slot === 'outerwear' ? 1.06 : 1);
   const slack = span * (slot === 'outerwear' ? 0.05 : 0.025) * variant.ease;
@@ -124,7 +150,21 @@ export function placeUpper(
   const neck = { x: body.neck.x, y: Math.max(Math.min(shTopL.y, shTopR.y) - span * 0.05, chin + body.head.ry * 0.03) };
   // armpits: the same drop below the shoulders as in the garment, scaled, on the torso's edges
   const srcArmDrop = (g.armpitL.y + g.armpitR.y) / 2 - srcShoulderY;
-  const armY = dstShoulderY + Math.min(Math.max(srcArmDrop * scaleY, torsoH * 0.22), torsoH * 0.5);
+  let armY = dstShoulderY + Math.min(Math.max(srcArmDrop * scaleY, torsoH * 0.22), torsoH * 0.5);
+  // a top with straps: its scoop (the body's top edge in the middle) no lower than the neckline's free band of
+  // the safety gate (over an old top that covered the chest, a lower scoop bares it and is refused): the body
+  // piece's top edge is raised with it, the straps shortened
+  const scoop = slot === 'top' && g.sleeveless ? scoopOf(alpha, g) : null;
+  let scoopTo: Point | null = null;
+  let strapsShortened = 0;
+  if (scoop !== null) {
+    const natural = dstShoulderY + (scoop - srcShoulderY) * scaleY;
+    const limit = body.neck.y + torsoH * (SAFETY_GATE.torsoTop - SCOOP_MARGIN);
+    const lift = Math.max(0, Math.min(natural - limit, armY - (dstShoulderY + torsoH * 0.1)));
+    armY -= lift;
+    strapsShortened = lift;
+    scoopTo = { x: body.neck.x, y: natural - lift };
+  }
   const armEdges = body.torsoEdges(armY);
   const armpitL = { x: armEdges[0] - slack, y: armY };
   const armpitR = { x: armEdges[1] + slack, y: armY };
@@ -134,7 +174,8 @@ export function placeUpper(
   const long = slot === 'outerwear' || slot === 'one-piece';
   const ownLength = long
     ? (hemOnBody(body, (g.hem - g.lengthTop) / srcArmW, UPPER_LANDMARKS, neck.y) - dstShoulderY) * variant.length
-    : (g.hem - srcShoulderY) * scaleY * variant.length;
+    : // shortened straps raise the whole body piece: it keeps its own length below them
+      ((g.hem - srcShoulderY) * scaleY - strapsShortened) * variant.length;
   let length = ownLength;
   // outerwear (a jacket, a coat) reaches at least past the hip joints: a flat lay drawn short for its width
   // (cropped look) would otherwise stop at the waist on a narrow-shouldered body
@@ -148,10 +189,15 @@ export function placeUpper(
   // a top is at most 1.8 torso heights long; a coat or a dress at most to just below the ankles
   const maxLen = long ? lowestHem(body) - dstShoulderY : torsoH * 1.8;
   length = Math.max(minLen, Math.min(length, maxLen));
-  if (variant.tuck && slot !== 'one-piece') length = Math.min(length, body.pelvis.y - dstShoulderY + torsoH * 0.02);
-  else if (hemAtLeast !== undefined && variant.length >= 1) {
-    // down over the old top (up to its hem or the hips), not stretched past 1.35x its own length
-    length = Math.max(length, Math.min(hemAtLeast - dstShoulderY, ownLength * 1.35, maxLen));
+  const tucked = variant.tuck && slot !== 'one-piece';
+  if (tucked) length = Math.min(length, body.pelvis.y - dstShoulderY + torsoH * 0.02);
+  // down over the old top (up to its hem or the hips), not stretched past 1.35x its own length. A top's cropped
+  // or tucked variant too (docs/decisions.md, "Engine: cropped variants over a longer top"): its shorter hem left
+  // the old top's lower part to be filled with skin, a bare midriff band the safety gate refuses; over bare skin
+  // (no old top below its hem) it stays cropped
+  if (hemAtLeast !== undefined && (slot === 'top' || (!tucked && variant.length >= 1))) {
+    const own = variant.length < 1 ? ownLength / variant.length : ownLength;
+    length = Math.max(length, Math.min(hemAtLeast - dstShoulderY, own * 1.35, maxLen));
   }
   const hemY = dstShoulderY + length;
   // sleeveless: the straps sit where the garment has them, across the chest's width from the middle (a camisole's
@@ -170,6 +216,10 @@ export function placeUpper(
   const topR = g.sleeveless ? strap(g.shoulderR, 1) : shTopR;
   const from: Point[] = [g.neck, g.shoulderL, g.shoulderR, g.armpitL, g.armpitR];
   const to: Point[] = [neck, topL, topR, armpitL, armpitR];
+  if (scoop !== null && scoopTo) {
+    from.push({ x: g.centerX, y: scoop });
+    to.push(scoopTo);
+  }
   const levels = long && hemY > body.pelvis.y + torsoH * 0.5 ? 12 : 7;
   const srcArmY = Math.max(g.armpitL.y, g.armpitR.y);
   let lastLimit = 0;
@@ -307,6 +357,7 @@ export function placeUpper(
       }
     },
     hemY,
+    sleeveless: slot === 'top' && g.sleeveless,
     room: long && hemY > body.pelvis.y ? (base) => drapeRoom(body, base, hemY, DRAPE_FLARE) : undefined,
     debug: { anchors: from.map((f, i) => ({ from: f, to: to[i]! })), grid },
   };
