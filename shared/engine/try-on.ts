@@ -216,7 +216,7 @@ export async function tryOn(
     }
     fillRegion(out, region, body, maps, light, slot, covered);
     lap('fill');
-    composite(out, layer, light, coverage);
+    composite(out, layer, scene.garmentLight, coverage);
     lap('composite');
     placed.push({
       slot,
