@@ -20,12 +20,13 @@ export function composite(out: RgbaImage, layer: Layer, light: SceneLight, cover
   // the reference light of each kind (skin, old cloth): its median over the garment
   const skinS: number[] = [];
   const clothS: number[] = [];
+  const l = new Float32Array(3);
   for (let y = layer.y0; y <= layer.y1; y += 4) {
     for (let x = layer.x0; x <= layer.x1; x += 4) {
       if (layer.data[(y * W + x) * 4 + 3]! <= 128) continue;
-      const l = shade.at(x, y);
-      if (l.skin >= 0) skinS.push(l.skin);
-      if (l.cloth >= 0) clothS.push(l.cloth);
+      shade.at(x, y, l);
+      if (l[0]! >= 0) skinS.push(l[0]!);
+      if (l[1]! >= 0) clothS.push(l[1]!);
     }
   }
   const median = (s: number[]) => (s.sort((a, b) => a - b), s.length ? Math.max(20, s[s.length >> 1]!) : -1);
@@ -51,10 +52,10 @@ export function composite(out: RgbaImage, layer: Layer, light: SceneLight, cover
       const alpha = own >= 250 ? own / 255 : Math.min(own, a / n) / 255;
       if (alpha <= 0) continue;
       // each kind's light relative to its own median, mixed by how much of each is around
-      const l = shade.at(x, y);
-      const rs = l.skin >= 0 && refSkin > 0 ? l.skin / refSkin : -1;
-      const rc = l.cloth >= 0 && refCloth > 0 ? l.cloth / refCloth : -1;
-      const rel = rs < 0 ? rc : rc < 0 ? rs : rs * l.share + rc * (1 - l.share);
+      shade.at(x, y, l);
+      const rs = l[0]! >= 0 && refSkin > 0 ? l[0]! / refSkin : -1;
+      const rc = l[1]! >= 0 && refCloth > 0 ? l[1]! / refCloth : -1;
+      const rel = rs < 0 ? rc : rc < 0 ? rs : rs * l[2]! + rc * (1 - l[2]!);
       const f = rel < 0 ? 1 : Math.max(SHADING.min, Math.min(SHADING.max, rel));
       const m = 1 + SHADING.strength * (f - 1);
       const o = p * 4;

@@ -34,8 +34,11 @@ export interface SceneLight {
  * the skin, one over everything else (old clothes), and how much of each there is around a point.
  */
 export interface ShadeField {
-  /** Bilinear at (x, y): the skin's light, the cloth's light (-1 where none is near), the skin's share 0..1. */
-  at(x: number, y: number): { skin: number; cloth: number; share: number };
+  /**
+   * Bilinear at (x, y), written into `out`: [the skin's light, the cloth's light (-1 where none is near), the
+   * skin's share 0..1] (no object per pixel: it is read for every garment pixel).
+   */
+  at(x: number, y: number, out: Float32Array): void;
 }
 
 function shadeField(image: RgbaImage, body: Body, skin: Uint8Array): ShadeField {
@@ -88,10 +91,12 @@ function shadeField(image: RgbaImage, body: Body, skin: Uint8Array): ShadeField 
     return (a * (1 - u) + b * u) * (1 - v) + (c * (1 - u) + d * u) * v;
   };
   return {
-    at(x, y) {
+    at(x, y, out) {
       const fx = Math.min(w - 1, Math.max(0, x * k - 0.5));
       const fy = Math.min(h - 1, Math.max(0, y * k - 0.5));
-      return { skin: bilinear(skinL, fx, fy), cloth: bilinear(clothL, fx, fy), share: bilinear(share, fx, fy) };
+      out[0] = bilinear(skinL, fx, fy);
+      out[1] = bilinear(clothL, fx, fy);
+      out[2] = bilinear(share, fx, fy);
     },
   };
 }
