@@ -416,6 +416,7 @@ export const SHOULDER_TOP_RISE = 0.1;
 /**
  * Fill `region` of `out` from the skin around it (on the body) or the background (off the body), blended into
  * what it meets (`seamCorrection`). `covered`: where the new garment will be drawn over (no seam to match there).
+ * `source: 'skin'`: skin everywhere in the region (`paintSkin`).
  */
 export function fillRegion(
   out: RgbaImage,
@@ -425,6 +426,7 @@ export function fillRegion(
   light: ReturnType<typeof lightField>,
   slot: EngineSlot,
   covered: Uint8Array | null = null,
+  source: 'auto' | 'skin' = 'auto',
 ): void {
   const { width: W, height: H } = out;
   let any = false;
@@ -519,7 +521,7 @@ export function fillRegion(
     // a shoe's fill: skin only on the leg itself above the ankle; the floor elsewhere
     const shoeFloor =
       slot === 'shoes' && ((belowAnkle(body, x, y) && !onInstep(body, x, y)) || (body.mask[p] ?? 0) < 128);
-    const on = shoeFloor ? 0 : onBody(body, caps, x, y);
+    const on = source === 'skin' ? 1 : shoeFloor ? 0 : onBody(body, caps, x, y);
     const fx = Math.min(w - 1, Math.max(0, (x + 0.5) * k - 0.5));
     const x0 = Math.floor(fx);
     const x1 = Math.min(w - 1, x0 + 1);
@@ -552,6 +554,27 @@ export function fillRegion(
       for (let c = 0; c < 3; c++) out.data[p * 4 + c] = Math.max(0, Math.min(255, Math.round(v[c]! + (s ? s[c]! : 0))));
     }
   }
+}
+
+/**
+ * Paint skin into `region` of `out` (a stretch of arm, leg or torso that a new garment leaves bare where the old
+ * one covered it): the person's own visible skin diffused in from around the region, times the photo's shading
+ * there, blended into what it meets (no hard edge). For the placing stages (tops, bottoms, shoes) that decide
+ * themselves where skin must show; `covered`: where a garment will be drawn over (no seam to match there).
+ */
+export function paintSkin(
+  out: RgbaImage,
+  region: Uint8Array,
+  scene: { body: Body; maps: Maps; light: ReturnType<typeof lightField> },
+  covered: Uint8Array | null = null,
+): void {
+  // blended into the skin and the background it meets, not into old clothes beside it (a lilac tee's colour was
+  // carried a third of the way into a band of skin)
+  const { mask } = scene.body;
+  const skin = scene.maps.skin;
+  const noSeam = new Uint8Array(region.length);
+  for (let i = 0; i < region.length; i++) if ((covered && covered[i]) || (mask[i]! >= 128 && !skin[i])) noSeam[i] = 255;
+  fillRegion(out, region, scene.body, scene.maps, scene.light, 'top', noSeam, 'skin');
 }
 
 /** How far, in shoulder spans, the fill is blended into what it meets (the photo's own pixels). */
