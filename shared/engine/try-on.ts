@@ -201,7 +201,9 @@ export async function tryOn(
     clip(layer, head, true);
     lap('warp');
     // the old garment of this slot, where the new one does not cover it
-    const old = shoesOld ? shoesOld.region : oldRegion(body, maps, slot, layer.y1, waist, topEnd, scene.legwear);
+    const old = shoesOld
+      ? shoesOld.region
+      : oldRegion(body, maps, slot, layer.y1, waist, topEnd, scene.legwear, person);
     // a top's ease covers the old garment in the narrow gaps it leaves (not a fill of skin there)
     if (slot === 'top' || slot === 'outerwear') easeCover(layer, old, body, maps, head);
     const region = new Uint8Array(W * H);
