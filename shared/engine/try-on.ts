@@ -201,7 +201,9 @@ export async function tryOn(
     clip(layer, head, true);
     lap('warp');
     // the old garment of this slot, where the new one does not cover it
-    const old = shoesOld ? shoesOld.region : oldRegion(body, maps, slot, layer.y1, waist, topEnd, scene.legwear);
+    const old = shoesOld
+      ? shoesOld.region
+      : oldRegion(body, maps, slot, layer.y1, waist, topEnd, scene.legwear, person);
     // a sleeveless top: an old sleeve is the arm's skin (its hem band and a raised arm's shoulder included)
     if (p.sleeveless) bareUpperArms(body, maps, old, person);
     // a top's ease covers the old garment in the narrow gaps it leaves (not a fill of skin there)
@@ -218,7 +220,7 @@ export async function tryOn(
     }
     fillRegion(out, region, body, maps, light, slot, covered);
     lap('fill');
-    composite(out, layer, light, coverage);
+    composite(out, layer, scene.garmentLight, coverage);
     lap('composite');
     placed.push({
       slot,

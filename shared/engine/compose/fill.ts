@@ -57,6 +57,9 @@ export function oldTopEnd(body: Body, maps: Maps, hem: number): number | null {
 /** A foot whose pixels below the ankle are at least this share skin, legwear or the shin's colour is bare. */
 const BARE_FOOT = 0.6;
 
+/** Round an arm, a top's old garment is taken this many times the arm's capsule radius out (wide old sleeves). */
+export const OLD_SLEEVE_REACH = 1.7;
+
 /** The widest rim, in shoulder spans, of non-skin pixels along bare skin that is the skin's own edge. */
 const SKIN_RIM = 0.025;
 
@@ -74,6 +77,7 @@ export function dropSkinRims(
   W: number,
   H: number,
   r: number,
+  image: RgbaImage | null = null,
 ): void {
   let x0 = W;
   let x1 = -1;
@@ -112,13 +116,77 @@ export function dropSkinRims(
   for (let i = 0; i < reg.length; i++) {
     if (!reg[i] || opened[i] || !nearSkin[i] || !nearOff[i]) continue;
     const x = i % cw;
-    region[(((i - x) / cw) | 0) * W + y0 * W + x + x0] = 0;
+    const y = ((i - x) / cw) | 0;
+    // a rim whose colour is no blend of the skin and the background beside it (its chromaticity off the line
+    // between theirs) is old cloth: an old white sleeve's strip beside a new tee's sleeve stayed as it was
+    if (image && !blendOfSkinAndBackground(image, sk, off, cw, ch, x, y, x0, y0, r + 1)) continue;
+    region[(y + y0) * W + x + x0] = 0;
   }
+}
+
+/** How far (in r/sum, g/sum) a skin rim's chromaticity may lie off the line between the skin's and the background's. */
+export const RIM_CHROMA = 0.035;
+
+/**
+ * Is the pixel at (x, y) of the crop a blend of the skin and the background nearest it (within `r`): its
+ * chromaticity within `RIM_CHROMA` of the segment between the mean chromaticity of the skin pixels and of the
+ * background pixels around it? A shaded skin edge keeps the skin's chromaticity, a blend lies between; a sleeve of
+ * another colour does not (on a background of the sleeve's own colour it still reads as a blend: left as it is).
+ */
+function blendOfSkinAndBackground(
+  image: RgbaImage,
+  sk: Uint8Array,
+  off: Uint8Array,
+  cw: number,
+  ch: number,
+  x: number,
+  y: number,
+  x0: number,
+  y0: number,
+  r: number,
+): boolean {
+  const d = image.data;
+  const W = image.width;
+  const chroma = (p: number): [number, number] => {
+    const s = d[p * 4]! + d[p * 4 + 1]! + d[p * 4 + 2]! + 1;
+    return [d[p * 4]! / s, d[p * 4 + 1]! / s];
+  };
+  let sr = 0;
+  let sg = 0;
+  let ns = 0;
+  let br = 0;
+  let bg = 0;
+  let nb = 0;
+  for (let yy = Math.max(0, y - r); yy <= Math.min(ch - 1, y + r); yy++) {
+    for (let xx = Math.max(0, x - r); xx <= Math.min(cw - 1, x + r); xx++) {
+      const b = yy * cw + xx;
+      if (!sk[b] && !off[b]) continue;
+      const [cr, cg] = chroma((yy + y0) * W + xx + x0);
+      if (sk[b]) {
+        sr += cr;
+        sg += cg;
+        ns++;
+      } else {
+        br += cr;
+        bg += cg;
+        nb++;
+      }
+    }
+  }
+  if (!ns || !nb) return true;
+  const [pr, pg] = chroma((y + y0) * W + x + x0);
+  const ax = sr / ns;
+  const ay = sg / ns;
+  const dx = br / nb - ax;
+  const dy = bg / nb - ay;
+  const t = Math.max(0, Math.min(1, ((pr - ax) * dx + (pg - ay) * dy) / (dx * dx + dy * dy || 1e-9)));
+  return Math.hypot(pr - (ax + dx * t), pg - (ay + dy * t)) <= RIM_CHROMA;
 }
 
 /**
  * The old garment of this slot: person pixels in the slot's body zone that are neither skin nor hair, nor the
- * legwear that is kept (`legwear`, from `legwearMap`).
+ * legwear that is kept (`legwear`, from `legwearMap`). `image` (the photo): thin rims along the skin are left only
+ * where their colour is a blend of the skin and the background (`dropSkinRims`).
  */
 export function oldRegion(
   body: Body,
@@ -128,6 +196,7 @@ export function oldRegion(
   waist: number | null,
   topEnd: number | null = null,
   legwear: Uint8Array | null = null,
+  image: RgbaImage | null = null,
 ): Uint8Array {
   const { width: W, height: H, mask } = body;
   const out = new Uint8Array(W * H);
@@ -154,6 +223,9 @@ export function oldRegion(
   }
   const caps = slot === 'shoes' ? [] : slot === 'bottom' ? legCapsules(body) : armCapsules(body);
   const upper = slot === 'top' || slot === 'outerwear' || slot === 'one-piece';
+  // how far round a limb its old garment is taken (capsule radii): a top's old sleeves may be wide (they hang off
+  // the arm: their outer strip was left beside the new sleeve)
+  const reach = upper ? OLD_SLEEVE_REACH : 1.3;
   const feet =
     slot === 'shoes'
       ? [footBox(body, body.legL.end, body.legL.widthEnd), footBox(body, body.legR.end, body.legR.widthEnd)]
@@ -161,8 +233,8 @@ export function oldRegion(
   let zx0 = W;
   let zx1 = 0;
   for (const c of caps) {
-    zx0 = Math.min(zx0, c[0] - c[4] * 1.3, c[2] - c[4] * 1.3);
-    zx1 = Math.max(zx1, c[0] + c[4] * 1.3, c[2] + c[4] * 1.3);
+    zx0 = Math.min(zx0, c[0] - c[4] * reach, c[2] - c[4] * reach);
+    zx1 = Math.max(zx1, c[0] + c[4] * reach, c[2] + c[4] * reach);
   }
   for (const f of feet) {
     zx0 = Math.min(zx0, f.x - f.w * 0.15);
@@ -193,7 +265,7 @@ export function oldRegion(
         inZone = x >= tl - m && x <= tr + m && (topEnd === null || y < topEnd);
         if (!inZone) {
           for (const c of caps) {
-            if (inCapsule(x, y, c[0], c[1], c[2], c[3], c[4] * 1.3)) {
+            if (inCapsule(x, y, c[0], c[1], c[2], c[3], c[4] * reach)) {
               inZone = true;
               break;
             }
@@ -203,7 +275,7 @@ export function oldRegion(
       if (inZone) out[p] = 255;
     }
   }
-  dropSkinRims(out, maps.skin, mask, W, H, Math.max(2, Math.round(span * SKIN_RIM)));
+  dropSkinRims(out, maps.skin, mask, W, H, Math.max(2, Math.round(span * SKIN_RIM)), image);
   return out;
 }
 
@@ -473,6 +545,7 @@ export const SHOULDER_TOP_RISE = 0.1;
 /**
  * Fill `region` of `out` from the skin around it (on the body) or the background (off the body), blended into
  * what it meets (`seamCorrection`). `covered`: where the new garment will be drawn over (no seam to match there).
+ * `source: 'skin'`: skin everywhere in the region (`paintSkin`).
  */
 export function fillRegion(
   out: RgbaImage,
@@ -482,6 +555,7 @@ export function fillRegion(
   light: ReturnType<typeof lightField>,
   slot: EngineSlot,
   covered: Uint8Array | null = null,
+  source: 'auto' | 'skin' = 'auto',
 ): void {
   const { width: W, height: H } = out;
   let any = false;
@@ -576,7 +650,7 @@ export function fillRegion(
     // a shoe's fill: skin only on the leg itself above the ankle; the floor elsewhere
     const shoeFloor =
       slot === 'shoes' && ((belowAnkle(body, x, y) && !onInstep(body, x, y)) || (body.mask[p] ?? 0) < 128);
-    const on = shoeFloor ? 0 : onBody(body, caps, x, y);
+    const on = source === 'skin' ? 1 : shoeFloor ? 0 : onBody(body, caps, x, y);
     const fx = Math.min(w - 1, Math.max(0, (x + 0.5) * k - 0.5));
     const x0 = Math.floor(fx);
     const x1 = Math.min(w - 1, x0 + 1);
@@ -609,6 +683,27 @@ export function fillRegion(
       for (let c = 0; c < 3; c++) out.data[p * 4 + c] = Math.max(0, Math.min(255, Math.round(v[c]! + (s ? s[c]! : 0))));
     }
   }
+}
+
+/**
+ * Paint skin into `region` of `out` (a stretch of arm, leg or torso that a new garment leaves bare where the old
+ * one covered it): the person's own visible skin diffused in from around the region, times the photo's shading
+ * there, blended into what it meets (no hard edge). For the placing stages (tops, bottoms, shoes) that decide
+ * themselves where skin must show; `covered`: where a garment will be drawn over (no seam to match there).
+ */
+export function paintSkin(
+  out: RgbaImage,
+  region: Uint8Array,
+  scene: { body: Body; maps: Maps; light: ReturnType<typeof lightField> },
+  covered: Uint8Array | null = null,
+): void {
+  // blended into the skin and the background it meets, not into old clothes beside it (a lilac tee's colour was
+  // carried a third of the way into a band of skin)
+  const { mask } = scene.body;
+  const skin = scene.maps.skin;
+  const noSeam = new Uint8Array(region.length);
+  for (let i = 0; i < region.length; i++) if ((covered && covered[i]) || (mask[i]! >= 128 && !skin[i])) noSeam[i] = 255;
+  fillRegion(out, region, scene.body, scene.maps, scene.light, 'top', noSeam, 'skin');
 }
 
 /** How far, in shoulder spans, the fill is blended into what it meets (the photo's own pixels). */

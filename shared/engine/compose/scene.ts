@@ -6,6 +6,7 @@ import type { PersonAnalysis, RgbaImage } from '../core/types';
 import { garmentRoom, handZone, headZone, type Maps } from './occlusion';
 import { waistTop } from './fill';
 import { legwearMap } from './legwear';
+import { readSceneLight, type SceneLight } from './light';
 
 /**
  * What the engine reads of the person photo before any garment: the body, skin, hair and hands, the waist, the
@@ -22,6 +23,8 @@ export interface Scene {
   legwear: Uint8Array;
   head: ReturnType<typeof headZone>;
   light: ReturnType<typeof lightField>;
+  /** The scene's white balance and the person's shading for the garments (light.ts). */
+  garmentLight: SceneLight;
   roomFor: (slot: EngineSlot) => Uint8Array;
 }
 
@@ -50,6 +53,7 @@ export function readScene(person: RgbaImage, analysis: PersonAnalysis): Scene {
     legwear: legwearMap(person, body, skinPx),
     head: headZone(body, maps.hair),
     light: lightField(person, body, body.mask),
+    garmentLight: readSceneLight(person, body, skinPx),
     roomFor,
   };
 }

@@ -1,0 +1,67 @@
+/**
+ * `paintSkin` (shared/engine/compose/fill.ts), the skin fill the placing stages call where a new garment leaves
+ * the body bare, with the real models: painted over cgi-model-27's lilac tee across her torso, it is her skin
+ * (by her own skin model), lit like the body around it (not one flat tone) and blended into the skin it meets.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzePerson, type RgbaImage } from '../../shared/engine';
+import { paintSkin } from '../../shared/engine/compose/fill';
+import { readScene } from '../../shared/engine/compose/scene';
+import { isSkin } from '../../shared/engine/perception/appearance';
+import { loadPerson } from '../../test/engine/fixtures';
+import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+
+beforeAll(async () => {
+  await warmEngineModels();
+}, 60_000);
+
+const lum = (img: RgbaImage, i: number) =>
+  0.299 * img.data[i * 4]! + 0.587 * img.data[i * 4 + 1]! + 0.114 * img.data[i * 4 + 2]!;
+
+describe('paintSkin (real models)', () => {
+  it("paints the person's own skin, shaded, over an old top (cgi-model-27's lilac tee)", async () => {
+    const person = await loadPerson('cgi-model-27');
+    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const scene = readScene(person, analysis);
+    const { body } = scene;
+    const W = person.width;
+    // a band across the torso, from the chest's middle to the tee's hem, inside the torso's edges: the old tee
+    const region = new Uint8Array(W * person.height);
+    const y0 = Math.round(body.neck.y + body.torsoH * 0.35);
+    const y1 = Math.round(body.neck.y + body.torsoH * 0.6);
+    let n = 0;
+    for (let y = y0; y <= y1; y++) {
+      const [l, r] = body.torsoEdges(y);
+      for (let x = Math.ceil(l + body.span * 0.05); x <= r - body.span * 0.05; x++) {
+        region[y * W + x] = 255;
+        n++;
+      }
+    }
+    expect(n).toBeGreaterThan(5000);
+    // her skin by the face's own model
+    const model = scene.skin;
+    const skinBefore = [...region.keys()].filter(
+      (i) => region[i] && isSkin(model, person.data[i * 4]!, person.data[i * 4 + 1]!, person.data[i * 4 + 2]!),
+    ).length;
+    // the tee is not skin
+    expect(skinBefore / n).toBeLessThan(0.2);
+    const out: RgbaImage = { width: W, height: person.height, data: new Uint8Array(person.data) };
+    paintSkin(out, region, scene);
+    let skin = 0;
+    let sum = 0;
+    let sum2 = 0;
+    for (let i = 0; i < region.length; i++) {
+      if (!region[i]) continue;
+      if (isSkin(model, out.data[i * 4]!, out.data[i * 4 + 1]!, out.data[i * 4 + 2]!)) skin++;
+      const l = lum(out, i);
+      sum += l;
+      sum2 += l * l;
+    }
+    expect(skin / n).toBeGreaterThan(0.9);
+    // shaded like the body (the photo's light over the torso), not one flat tone
+    const sd = Math.sqrt(sum2 / n - (sum / n) ** 2);
+    expect(sd).toBeGreaterThan(3);
+    // nothing outside the region is touched
+    for (let i = 0; i < region.length; i += 7) if (!region[i]) expect(out.data[i * 4]).toBe(person.data[i * 4]);
+  }, 40_000);
+});

@@ -1,0 +1,156 @@
+/**
+ * The scene's light on a new garment: its white balance (a warm or pink scene tints the garment as it tints
+ * everything else in the photo) and the shading the body gives it, read from the person's own luminance with the
+ * old clothes' own colour taken out (a black top under a white tee was carried onto it as a grey band).
+ */
+import type { Body } from '../perception/body';
+import { gaussianish } from '../core/image-ops';
+import type { RgbaImage } from '../core/types';
+
+/** Thresholds of the garment's light (one place). */
+export const SCENE_LIGHT = {
+  /** Each channel's gain of the scene's white balance is kept within these (a coloured wall is not all light). */
+  gainMin: 0.8,
+  gainMax: 1.25,
+  /** Background pixels: outside the person's mask (< this). */
+  backgroundBelow: 64,
+  /** At most this many samples of the background are read. */
+  samples: 60000,
+  /** The shading's low-pass radius, in shoulder spans (the body's curvature and large folds, not the print). */
+  shadeRadius: 0.09,
+} as const;
+
+export interface SceneLight {
+  /** Per-channel gains (linear RGB, mean 1) of the scene's light: grey world over the background. */
+  gains: [number, number, number];
+  /** sRGB value -> sRGB value under the scene's light, per channel (3 x 256). */
+  lut: Uint8Array;
+  /** The person's shading: low-passed luminance over the skin and over the rest of the person (old clothes). */
+  shade: ShadeField;
+}
+
+/**
+ * Two low-passed luminance fields over the person (normalised convolution on a grid of at most 256 px): one over
+ * the skin, one over everything else (old clothes), and how much of each there is around a point.
+ */
+export interface ShadeField {
+  /**
+   * Bilinear at (x, y), written into `out`: [the skin's light, the cloth's light (-1 where none is near), the
+   * skin's share 0..1] (no object per pixel: it is read for every garment pixel).
+   */
+  at(x: number, y: number, out: Float32Array): void;
+}
+
+function shadeField(image: RgbaImage, body: Body, skin: Uint8Array): ShadeField {
+  const { width: W, height: H } = image;
+  const k = Math.min(1, 256 / Math.max(W, H));
+  const w = Math.max(1, Math.round(W * k));
+  const h = Math.max(1, Math.round(H * k));
+  const ls = new Float32Array(w * h);
+  const ws = new Float32Array(w * h);
+  const lc = new Float32Array(w * h);
+  const wc = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const p = Math.min(H - 1, Math.floor((y + 0.5) / k)) * W + Math.min(W - 1, Math.floor((x + 0.5) / k));
+      if (body.mask[p]! < 128) continue;
+      const o = p * 4;
+      const l = 0.299 * image.data[o]! + 0.587 * image.data[o + 1]! + 0.114 * image.data[o + 2]!;
+      const i = y * w + x;
+      if (skin[p]) {
+        ls[i] = l;
+        ws[i] = 1;
+      } else {
+        lc[i] = l;
+        wc[i] = 1;
+      }
+    }
+  }
+  const r = Math.max(1, body.span * k * SCENE_LIGHT.shadeRadius);
+  for (const f of [ls, ws, lc, wc]) gaussianish(f, w, h, r);
+  const skinL = new Float32Array(w * h);
+  const clothL = new Float32Array(w * h);
+  const share = new Float32Array(w * h);
+  for (let i = 0; i < w * h; i++) {
+    skinL[i] = ws[i]! > 0.02 ? ls[i]! / ws[i]! : -1;
+    clothL[i] = wc[i]! > 0.02 ? lc[i]! / wc[i]! : -1;
+    share[i] = ws[i]! + wc[i]! > 0.02 ? ws[i]! / (ws[i]! + wc[i]!) : 0.5;
+  }
+  const bilinear = (f: Float32Array, fx: number, fy: number) => {
+    const x0 = Math.floor(fx);
+    const y0 = Math.floor(fy);
+    const x1 = Math.min(w - 1, x0 + 1);
+    const y1 = Math.min(h - 1, y0 + 1);
+    const u = fx - x0;
+    const v = fy - y0;
+    const a = f[y0 * w + x0]!;
+    const b = f[y0 * w + x1]!;
+    const c = f[y1 * w + x0]!;
+    const d = f[y1 * w + x1]!;
+    if (a < 0 || b < 0 || c < 0 || d < 0) return f[Math.round(fy) * w + Math.round(fx)]!;
+    return (a * (1 - u) + b * u) * (1 - v) + (c * (1 - u) + d * u) * v;
+  };
+  return {
+    at(x, y, out) {
+      const fx = Math.min(w - 1, Math.max(0, x * k - 0.5));
+      const fy = Math.min(h - 1, Math.max(0, y * k - 0.5));
+      out[0] = bilinear(skinL, fx, fy);
+      out[1] = bilinear(clothL, fx, fy);
+      out[2] = bilinear(share, fx, fy);
+    },
+  };
+}
+
+const toLinear = (v: number) => {
+  const c = v / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+};
+const toSrgb = (l: number) => {
+  const c = l <= 0.0031308 ? l * 12.92 : 1.055 * l ** (1 / 2.4) - 0.055;
+  return Math.max(0, Math.min(255, Math.round(c * 255)));
+};
+const LINEAR = Float32Array.from({ length: 256 }, (_, v) => toLinear(v));
+
+/**
+ * The scene's white balance as per-channel gains: the mean colour of the background (outside the person's mask)
+ * in linear RGB over its grey (grey world), each gain within `SCENE_LIGHT.gainMin..gainMax`. A white garment in
+ * a pink-lit room is pink there, as the person's own white clothes are.
+ */
+export function sceneGains(person: RgbaImage, mask: Uint8Array): [number, number, number] {
+  const N = person.width * person.height;
+  const step = Math.max(1, Math.floor(N / SCENE_LIGHT.samples));
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  let n = 0;
+  for (let i = 0; i < N; i += step) {
+    if (mask[i]! >= SCENE_LIGHT.backgroundBelow) continue;
+    const o = i * 4;
+    r += LINEAR[person.data[o]!]!;
+    g += LINEAR[person.data[o + 1]!]!;
+    b += LINEAR[person.data[o + 2]!]!;
+    n++;
+  }
+  const m = (r + g + b) / 3;
+  if (!n || m <= 0) return [1, 1, 1];
+  const gain = (v: number) => Math.max(SCENE_LIGHT.gainMin, Math.min(SCENE_LIGHT.gainMax, v / m));
+  return [gain(r), gain(g), gain(b)];
+}
+
+/** A 3 x 256 table: each channel's sRGB value times its gain in linear light. */
+export function gainLut(gains: [number, number, number]): Uint8Array {
+  const lut = new Uint8Array(768);
+  for (let c = 0; c < 3; c++) for (let v = 0; v < 256; v++) lut[c * 256 + v] = toSrgb(LINEAR[v]! * gains[c]!);
+  return lut;
+}
+
+/**
+ * The scene's light for the garments on this photo (once per photo): its white balance and the person's shading,
+ * the latter as two low-passed luminance fields, one over the skin and one over everything else on the person, so
+ * the shading under a garment is read relative to the colour that was there (skin or old cloth), not the jump
+ * between them.
+ */
+export function readSceneLight(person: RgbaImage, body: Body, skin: Uint8Array): SceneLight {
+  const gains = sceneGains(person, body.mask);
+  return { gains, lut: gainLut(gains), shade: shadeField(person, body, skin) };
+}
