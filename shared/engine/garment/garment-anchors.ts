@@ -85,6 +85,53 @@ function alphaBox(alpha: GrayImage): Box {
   return { x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1 };
 }
 
+/**
+ * The body's run of row y around the garment's centre x: the run containing x; where x falls in a gap open to the
+ * top (a neckline's scoop or a V between the fronts, the slit between trouser legs), the runs either side of it
+ * joined.
+ */
+function bodyRun(alpha: GrayImage, y: number, x: number): [number, number] | null {
+  const runs = rowRuns(alpha, y, 2);
+  for (let k = 0; k + 1 < runs.length; k++) {
+    if (runs[k]![1] < x && runs[k + 1]![0] > x) return [runs[k]![0], runs[k + 1]![1]];
+  }
+  return runAt(alpha, y, x);
+}
+
+/**
+ * Rows between an armpit and a cuff lying against the body (found by `findArmpit`): where the edge is more than
+ * half a `jump` outside the body's side, the sleeve lies on the body. The body's side: the straight line from the
+ * slit's lowest open row to the row below the cuff, or without a slit the body's edge below the cuff carried up
+ * straight (its slope over the next tenth of the height).
+ */
+function bodySide(
+  edge: Float32Array,
+  a: { y: number; cuff: number | null; slit: boolean },
+  sign: number,
+  jump: number,
+): void {
+  if (a.cuff === null) return;
+  const H = edge.length;
+  const below = Math.min(H - 1, a.cuff + 2);
+  let line: (i: number) => number;
+  if (a.slit) {
+    // the slit's lowest row: going down from the armpit, the last row before the edge steps out again
+    let open = a.y + 2;
+    while (open + 1 < a.cuff && (edge[open + 1]! - edge[open]!) * sign < jump) open++;
+    const x0 = edge[Math.min(open, H - 1)]!;
+    const x1 = edge[below]!;
+    line = (i) => (open >= below ? x1 : x0 + ((x1 - x0) * Math.max(0, i - open)) / (below - open));
+  } else {
+    const far = Math.min(H - 1, below + Math.round(H * 0.1));
+    const slope = far > below ? (edge[far]! - edge[below]!) / (far - below) : 0;
+    line = (i) => edge[below]! + slope * 0.5 * (i - below);
+  }
+  for (let i = a.y; i < below; i++) {
+    const x = line(i);
+    if ((edge[i]! - x) * sign > jump * 0.5) edge[i] = x;
+  }
+}
+
 /** The run of row y containing x (or the nearest run). */
 function runAt(alpha: GrayImage, y: number, x: number): [number, number] | null {
   const runs = rowRuns(alpha, y, 2);
@@ -118,7 +165,7 @@ export function upperLayout(alpha: GrayImage): UpperLayout {
   const rowsL = new Float32Array(H);
   const rowsR = new Float32Array(H);
   for (let i = 0; i < H; i++) {
-    const r = runAt(alpha, top + i, centerX);
+    const r = bodyRun(alpha, top + i, centerX);
     rowsL[i] = r ? r[0] : centerX;
     rowsR[i] = r ? r[1] : centerX;
   }
@@ -129,14 +176,49 @@ export function upperLayout(alpha: GrayImage): UpperLayout {
     if (!runs.length) return -Infinity;
     return sign < 0 ? -runs[0]![0] : runs[runs.length - 1]![1];
   };
-  // armpits: going up from the hem, the first sudden outward jump of the centre run's edge (a sleeve joins);
-  // without one (sleeveless), the widest row of the upper half (the bust line under the armhole)
+  // armpits: going up from the hem, the edge of the centre run turning outwards (a sleeve joins: a jump, or a
+  // short sleeve's underside running out faster than 0.6 px a row over a fiftieth of the height). Where the
+  // sleeves hang beside the body, that first corner is a cuff lying against the body (a coat's): above it either
+  // the run leaves the sleeve again (the slit between sleeve and body, an inward step) and joins it at the armpit
+  // (the next corner up: the inner corner where the sleeve meets the body), or the sleeve lies on the body up to
+  // the armpit (no slit: the corner is further below the top than 0.8 of the body's width, as a cuff is, an armpit
+  // half that). Without a corner (sleeveless), the widest row of the upper half (the bust line under the armhole)
   const jump = Math.max(3, bodyW * 0.04);
-  const findArmpit = (edge: Float32Array, sign: number): { y: number; sleeve: boolean } => {
+  const win = Math.max(2, Math.round(H * 0.02));
+  const findArmpit = (
+    edge: Float32Array,
+    sign: number,
+  ): { y: number; sleeve: boolean; cuff: number | null; slit: boolean } => {
+    let first = -1;
+    let firstBottom = -1;
+    let left = false;
+    let armpit = -1;
+    const corner = Math.max(jump, win * 0.6);
     for (let i = Math.round(H * 0.85); i > Math.round(H * 0.08); i--) {
-      const here = edge[i]! * sign;
-      const below = edge[Math.min(H - 1, i + 2)]! * sign;
-      if (here - below > jump) return { y: i + 2, sleeve: true };
+      const w = Math.abs(edge[i]! - edge[Math.min(H - 1, i + 2)]!) > jump ? 2 : win;
+      const d = (edge[i]! - edge[Math.min(H - 1, i + w)]!) * sign;
+      if (d > (w === 2 ? jump : corner)) {
+        // the corner: up from the window's bottom to where the edge starts running out faster than 0.6 px a row
+        let c = Math.min(H - 3, i + w);
+        while (w > 2 && c > i + 1 && (edge[c - 2]! - edge[c]!) * sign < 1.2) c--;
+        if (first < 0) {
+          first = c;
+          firstBottom = Math.min(H - 1, i + w);
+        } else if (left) armpit = c;
+        if (armpit >= 0) break;
+        // past the corner's own rows
+        i -= w;
+      } else if (first >= 0 && d < -jump) left = true;
+    }
+    if (armpit >= 0) return { y: armpit, sleeve: true, cuff: firstBottom, slit: true };
+    if (first >= 0) {
+      const below = Math.min(H - 1, firstBottom + win);
+      const wBelow = Math.max(1, rowsR[below]! - rowsL[below]!);
+      if (first > wBelow * 0.8) {
+        const y = Math.max(Math.round(H * 0.08), Math.round(wBelow * 0.45));
+        return { y, sleeve: true, cuff: firstBottom, slit: false };
+      }
+      return { y: first, sleeve: true, cuff: null, slit: false };
     }
     // straps, then the armhole's curve running outwards, then the side seam: the armpit is where the garment's
     // outer extent stops running outwards (steep to shallow), else the widest row of the upper third
@@ -145,15 +227,26 @@ export function upperLayout(alpha: GrayImage): UpperLayout {
     for (let i = Math.round(H * 0.02); i + step < Math.round(H * 0.5); i++) {
       const out = (extent(i + step, sign) - extent(i, sign)) / step;
       if (out > 0.6) steep = true;
-      else if (steep && out < 0.25) return { y: i, sleeve: false };
+      else if (steep && out < 0.25) return { y: i, sleeve: false, cuff: null, slit: false };
     }
-    let best = Math.round(H * 0.3);
-    for (let i = Math.round(H * 0.1); i < Math.round(H * 0.33); i++) if (edge[i]! * sign > edge[best]! * sign) best = i;
-    return { y: best, sleeve: false };
+    // the widest row above the waist (the narrowest row of the upper half): a strapless bodice's top, a tank's
+    // bust line (not the flare of a dress's skirt below the waist)
+    let waist = Math.round(H * 0.1);
+    for (let i = waist; i < Math.round(H * 0.5); i++) if (edge[i]! * sign < edge[waist]! * sign) waist = i;
+    let best = Math.round(H * 0.02);
+    for (let i = best; i < Math.min(waist, Math.round(H * 0.33)); i++) {
+      if (edge[i]! * sign > edge[best]! * sign) best = i;
+    }
+    return { y: best, sleeve: false, cuff: null, slit: false };
   };
   const aL = findArmpit(rowsL, -1);
   const aR = findArmpit(rowsR, 1);
   const sleeved = aL.sleeve && aR.sleeve;
+  if (process.env.E5DBG) console.log('armpit', top, H, aL, aR);
+  // a sleeve lying against the body between the slit and its cuff: there the centre run's edge is the sleeve's
+  // outer edge; the body's side runs on, straight, from the slit's last rows to the rows below the cuff
+  if (sleeved) bodySide(rowsL, aL, -1, jump);
+  if (sleeved) bodySide(rowsR, aR, 1, jump);
   // sleeveless: the armpit on the outer extent (the centre's run is a strap above a scoop)
   const armpitL = { x: sleeved ? rowsL[Math.min(H - 1, aL.y + 2)]! : -extent(aL.y + 2, -1), y: top + aL.y };
   const armpitR = { x: sleeved ? rowsR[Math.min(H - 1, aR.y + 2)]! : extent(aR.y + 2, 1), y: top + aR.y };

@@ -11,6 +11,8 @@ import type { GrayImage, RgbaImage } from '../core/types';
 import type { VariantOptions } from '../look/variants';
 import {
   DRAPE_FLARE,
+  DRESS_FLARE,
+  DRESS_LANDMARKS,
   dist,
   drapeRoom,
   hemOnBody,
@@ -133,7 +135,14 @@ export function placeUpper(
   // A coat or a dress: its length against its own chest, on the body's hips, knees and ankles (`hemOnBody`)
   const long = slot === 'outerwear' || slot === 'one-piece';
   const ownLength = long
-    ? (hemOnBody(body, (g.hem - g.lengthTop) / srcArmW, UPPER_LANDMARKS, neck.y) - dstShoulderY) * variant.length
+    ? (hemOnBody(
+        body,
+        (g.hem - g.lengthTop) / srcArmW,
+        slot === 'one-piece' ? DRESS_LANDMARKS : UPPER_LANDMARKS,
+        neck.y,
+      ) -
+        dstShoulderY) *
+      variant.length
     : (g.hem - srcShoulderY) * scaleY * variant.length;
   let length = ownLength;
   // outerwear (a jacket, a coat) reaches at least past the hip joints: a flat lay drawn short for its width
@@ -172,7 +181,7 @@ export function placeUpper(
   const to: Point[] = [neck, topL, topR, armpitL, armpitR];
   const levels = long && hemY > body.pelvis.y + torsoH * 0.5 ? 12 : 7;
   const srcArmY = Math.max(g.armpitL.y, g.armpitR.y);
-  let lastLimit = 0;
+  let lastBase = 0;
   for (let i = 1; i <= levels; i++) {
     const f = i / levels;
     const sy = srcArmY + (g.hem - srcArmY) * f;
@@ -185,11 +194,16 @@ export function placeUpper(
     const bodyW = br - bl;
     const wanted = Math.max(bodyW * ease + 2 * slack, ((sr - sl) / srcArmW) * dstArmW * ease);
     // below the hips a coat's or a dress's own flare (an A-line) is kept, up to DRAPE_FLARE of the span a side
-    const flare = long && dy > body.pelvis.y ? Math.min(1, (dy - body.pelvis.y) / torsoH) * span * DRAPE_FLARE * 2 : 0;
-    let limit = Math.max(bodyW, xr - xl) + span * (slot === 'outerwear' ? 0.18 : 0.08) + flare;
-    // below the hips a coat's or a dress's limit never narrows going down (the legs' outline in the mask steps)
-    if (long && dy > body.pelvis.y) limit = Math.max(limit, lastLimit);
-    lastLimit = limit;
+    // (`DRESS_FLARE` for a one-piece: the room its ease gives too), grown from the hips' width, which a coat's
+    // or a dress's limit never narrows below going down (the legs under it are narrower than the hips, and their
+    // outline in the mask steps)
+    const below = long && dy > body.pelvis.y;
+    const flareMax = slot === 'one-piece' ? DRESS_FLARE : DRAPE_FLARE;
+    const flare = below ? Math.min(1, (dy - body.pelvis.y) / torsoH) * span * flareMax * 2 : 0;
+    let base = Math.max(bodyW, xr - xl);
+    if (below) base = Math.max(base, lastBase);
+    lastBase = base;
+    const limit = base + span * (slot === 'outerwear' ? 0.18 : 0.08) + flare;
     const half = Math.min(wanted, limit) / 2;
     const cx = (bl + br) / 2;
     from.push({ x: sl, y: sy }, { x: sr, y: sy }, { x: (sl + sr) / 2, y: sy });
@@ -307,7 +321,10 @@ export function placeUpper(
       }
     },
     hemY,
-    room: long && hemY > body.pelvis.y ? (base) => drapeRoom(body, base, hemY, DRAPE_FLARE) : undefined,
+    room:
+      long && hemY > body.pelvis.y
+        ? (base) => drapeRoom(body, base, hemY, slot === 'one-piece' ? DRESS_FLARE : DRAPE_FLARE, true)
+        : undefined,
     debug: { anchors: from.map((f, i) => ({ from: f, to: to[i]! })), grid },
   };
 }
