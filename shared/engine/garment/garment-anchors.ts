@@ -155,6 +155,20 @@ function firstAlphaInColumn(alpha: GrayImage, x: number, from: number, to: numbe
 }
 
 export function upperLayout(alpha: GrayImage): UpperLayout {
+  const layout = layoutOf(alpha, true);
+  // corners without sleeves beside them (a ghost mannequin's inside neck, a bodice's seam): sleeveless
+  return layout.sleeved && layout.sleevePixels < layout.area * SLEEVE_MIN
+    ? layoutOf(alpha, false).layout
+    : layout.layout;
+}
+
+/** A sleeve is at least this share of the garment's pixels (each side), else its corner is no armpit. */
+const SLEEVE_MIN = 0.01;
+
+function layoutOf(
+  alpha: GrayImage,
+  allowSleeves: boolean,
+): { layout: UpperLayout; sleeved: boolean; sleevePixels: number; area: number } {
   const box = alphaBox(alpha);
   const top = box.y;
   const hem = box.y + box.h - 1;
@@ -182,7 +196,7 @@ export function upperLayout(alpha: GrayImage): UpperLayout {
   // the run leaves the sleeve again (the slit between sleeve and body, an inward step) and joins it at the armpit
   // (the next corner up: the inner corner where the sleeve meets the body), or the sleeve lies on the body up to
   // the armpit (no slit: the corner is further below the top than 0.8 of the body's width, as a cuff is, an armpit
-  // half that). Without a corner (sleeveless), the widest row of the upper half (the bust line under the armhole)
+  // half that, both below the shoulders' line). Without a corner (sleeveless), the widest row of the upper half (the bust line under the armhole)
   const jump = Math.max(3, bodyW * 0.04);
   const win = Math.max(2, Math.round(H * 0.02));
   const findArmpit = (
@@ -194,7 +208,7 @@ export function upperLayout(alpha: GrayImage): UpperLayout {
     let left = false;
     let armpit = -1;
     const corner = Math.max(jump, win * 0.6);
-    for (let i = Math.round(H * 0.85); i > Math.round(H * 0.08); i--) {
+    for (let i = Math.round(H * 0.85); allowSleeves && i > Math.round(H * 0.08); i--) {
       const w = Math.abs(edge[i]! - edge[Math.min(H - 1, i + 2)]!) > jump ? 2 : win;
       const d = (edge[i]! - edge[Math.min(H - 1, i + w)]!) * sign;
       if (d > (w === 2 ? jump : corner)) {
@@ -204,18 +218,26 @@ export function upperLayout(alpha: GrayImage): UpperLayout {
         if (first < 0) {
           first = c;
           firstBottom = Math.min(H - 1, i + w);
-        } else if (left) armpit = c;
+        } else if (left && c > bodyW * 0.25) armpit = c; // (a slit's top: well below the shoulders, not a collar)
         if (armpit >= 0) break;
         // past the corner's own rows
         i -= w;
-      } else if (first >= 0 && d < -jump) left = true;
+      } else if (first >= 0 && d < -jump && Math.abs(edge[i]! - edge[Math.min(H - 1, firstBottom + 2)]!) < jump * 3) {
+        // the run left the sleeve for the body's side (near where it runs below the cuff): a slit, not the
+        // neck of a hood or a collar
+        left = true;
+      }
     }
     if (armpit >= 0) return { y: armpit, sleeve: true, cuff: firstBottom, slit: true };
     if (first >= 0) {
       const below = Math.min(H - 1, firstBottom + win);
       const wBelow = Math.max(1, rowsR[below]! - rowsL[below]!);
-      if (first > wBelow * 0.8) {
-        const y = Math.max(Math.round(H * 0.08), Math.round(wBelow * 0.45));
+      // the shoulders' line: the first row of the body's run at least 0.6 of the body's width (a hood above is
+      // narrower)
+      let shoulders = 0;
+      while (shoulders < first && rowsR[shoulders]! - rowsL[shoulders]! < wBelow * 0.6) shoulders++;
+      if (first - shoulders > wBelow * 0.8) {
+        const y = Math.max(Math.round(H * 0.08), shoulders + Math.round(wBelow * 0.45));
         return { y, sleeve: true, cuff: firstBottom, slit: false };
       }
       return { y: first, sleeve: true, cuff: null, slit: false };
@@ -233,7 +255,7 @@ export function upperLayout(alpha: GrayImage): UpperLayout {
     // bust line (not the flare of a dress's skirt below the waist)
     let waist = Math.round(H * 0.1);
     for (let i = waist; i < Math.round(H * 0.5); i++) if (edge[i]! * sign < edge[waist]! * sign) waist = i;
-    let best = Math.round(H * 0.02);
+    let best = Math.round(H * 0.1);
     for (let i = best; i < Math.min(waist, Math.round(H * 0.33)); i++) {
       if (edge[i]! * sign > edge[best]! * sign) best = i;
     }
@@ -242,7 +264,6 @@ export function upperLayout(alpha: GrayImage): UpperLayout {
   const aL = findArmpit(rowsL, -1);
   const aR = findArmpit(rowsR, 1);
   const sleeved = aL.sleeve && aR.sleeve;
-  if (process.env.E5DBG) console.log('armpit', top, H, aL, aR);
   // a sleeve lying against the body between the slit and its cuff: there the centre run's edge is the sleeve's
   // outer edge; the body's side runs on, straight, from the slit's last rows to the rows below the cuff
   if (sleeved) bodySide(rowsL, aL, -1, jump);
@@ -380,7 +401,7 @@ export function upperLayout(alpha: GrayImage): UpperLayout {
       ? { seamOuter, seamInner, cuffOuter: minP, cuffInner: maxP }
       : { seamOuter, seamInner, cuffOuter: maxP, cuffInner: minP };
   };
-  return {
+  const layout: UpperLayout = {
     kind: 'upper',
     top,
     hem,
@@ -399,6 +420,9 @@ export function upperLayout(alpha: GrayImage): UpperLayout {
     lengthTop: hood ? neck.y : top,
     labels,
   };
+  let area = 0;
+  for (let i = 0; i < alpha.data.length; i++) if (alpha.data[i]! >= 128) area++;
+  return { layout, sleeved, sleevePixels: Math.min(sums[0]!.n, sums[1]!.n), area };
 }
 
 export function lowerLayout(alpha: GrayImage): LowerLayout {

@@ -89,6 +89,8 @@ export function placeUpper(
   variant: VariantOptions,
   tint: [number, number, number],
   hemAtLeast?: number,
+  /** `hemAt`: the hem exactly there (a jumpsuit's top part, down to its trousers' waistband). */
+  opts: { hemAt?: number } = {},
 ): PlacedGarment {
   const g = upperLayout(alpha);
   const { span, torsoH } = body;
@@ -162,6 +164,7 @@ export function placeUpper(
     // down over the old top (up to its hem or the hips), not stretched past 1.35x its own length
     length = Math.max(length, Math.min(hemAtLeast - dstShoulderY, ownLength * 1.35, maxLen));
   }
+  if (opts.hemAt !== undefined) length = opts.hemAt - dstShoulderY;
   const hemY = dstShoulderY + length;
   // sleeveless: the straps sit where the garment has them, across the chest's width from the middle (a camisole's
   // straps on the shoulders' slope, the shoulders and upper arms left as they are); a strapless top edge at its own
