@@ -251,14 +251,8 @@ function layoutOf(
       if (out > 0.6) steep = true;
       else if (steep && out < 0.25) return { y: i, sleeve: false, cuff: null, slit: false };
     }
-    // the widest row above the waist (the narrowest row of the upper half): a strapless bodice's top, a tank's
-    // bust line (not the flare of a dress's skirt below the waist)
-    let waist = Math.round(H * 0.1);
-    for (let i = waist; i < Math.round(H * 0.5); i++) if (edge[i]! * sign < edge[waist]! * sign) waist = i;
-    let best = Math.round(H * 0.1);
-    for (let i = best; i < Math.min(waist, Math.round(H * 0.33)); i++) {
-      if (edge[i]! * sign > edge[best]! * sign) best = i;
-    }
+    let best = Math.round(H * 0.3);
+    for (let i = Math.round(H * 0.1); i < Math.round(H * 0.33); i++) if (edge[i]! * sign > edge[best]! * sign) best = i;
     return { y: best, sleeve: false, cuff: null, slit: false };
   };
   const aL = findArmpit(rowsL, -1);

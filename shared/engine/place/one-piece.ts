@@ -16,10 +16,20 @@ import { placeUpper } from './upper';
 /** The top part reaches this far below the trousers' waistband (x torso height), so the two join without a gap. */
 const WAIST_OVERLAP = 0.04;
 
-/** A one-piece's legs, when it has them: its layout as a bottom (the crotch and each leg's edges), else null. */
+/**
+ * A one-piece's legs, when it has them: its layout as a bottom (the crotch and each leg's edges), else null. Two
+ * legs reach its hem (two runs each over a tenth of its width just above it) and part at a crotch between 0.3 and
+ * 0.75 of its height (not a dress's straps above one skirt).
+ */
 export function jumpsuitLegs(alpha: GrayImage) {
   const layout = lowerLayout(alpha);
-  return layout.legs && layout.crotch ? layout : null;
+  if (!layout.legs || !layout.crotch) return null;
+  const H = layout.hem - layout.top;
+  const crotch = (layout.crotch.y - layout.top) / Math.max(1, H);
+  if (crotch < 0.3 || crotch > 0.75) return null;
+  const runs = rowRuns(alpha, Math.round(layout.hem - H * 0.03), 2);
+  const width = Math.max(...layout.edgeR) - Math.min(...layout.edgeL);
+  return runs.filter((r) => r[1] - r[0] > width * 0.1).length >= 2 ? layout : null;
 }
 
 /**

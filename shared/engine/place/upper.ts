@@ -136,15 +136,11 @@ export function placeUpper(
   // the hem: the garment's length scaled like its shoulders, times the variant's length; tucked ends at the hips.
   // A coat or a dress: its length against its own chest, on the body's hips, knees and ankles (`hemOnBody`)
   const long = slot === 'outerwear' || slot === 'one-piece';
+  // a sleeved dress's chest is read at its armpits' corners (`DRESS_LANDMARKS`: cut closer than a top); a
+  // sleeveless one's at its widest row under the armhole, wider than its bust, as a top's is
+  const marks = slot === 'one-piece' && !g.sleeveless ? DRESS_LANDMARKS : UPPER_LANDMARKS;
   const ownLength = long
-    ? (hemOnBody(
-        body,
-        (g.hem - g.lengthTop) / srcArmW,
-        slot === 'one-piece' ? DRESS_LANDMARKS : UPPER_LANDMARKS,
-        neck.y,
-      ) -
-        dstShoulderY) *
-      variant.length
+    ? (hemOnBody(body, (g.hem - g.lengthTop) / srcArmW, marks, neck.y) - dstShoulderY) * variant.length
     : (g.hem - srcShoulderY) * scaleY * variant.length;
   let length = ownLength;
   // outerwear (a jacket, a coat) reaches at least past the hip joints: a flat lay drawn short for its width
