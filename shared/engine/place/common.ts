@@ -138,11 +138,11 @@ export const LOWER_LANDMARKS = { hip: 0.45, knee: 1.5, ankle: 2.55 };
 /** How far a skirt's, a dress's or a coat's own flare may reach past the legs, a side, at the hem (x the span). */
 export const DRAPE_FLARE = 0.2;
 /**
- * A dress's flare past the legs, a side, at the hem (x the span): DRAPE_FLARE and part of the ease the safety
- * gate allows every garment (`SAFETY_GATE.offBodyGrow`, 0.12: the gate's room past the legs is 0.32), so an A-line
- * skirt widens from the hips rather than hanging as a tube.
+ * A dress's flare past the legs, a side, at the hem (x the span): DRAPE_FLARE and a little of the ease every garment
+ * may have (the gallery's silhouette metric allows 0.05 spans of ease on top of DRAPE_FLARE, the safety gate 0.12),
+ * so an A-line skirt widens from the hips rather than hanging as a tube.
  */
-export const DRESS_FLARE = 0.27;
+export const DRESS_FLARE = 0.22;
 
 const kneeY = (body: Body) => (body.legL.mid.y + body.legR.mid.y) / 2;
 const ankleY = (body: Body) => (body.legL.end.y + body.legR.end.y) / 2;
