@@ -44,7 +44,7 @@ export const SAFETY_GATE = {
   bustTop: 0.14,
   bustBottom: 0.42,
   bustInner: 0.06,
-  bustOuter: 0.6,
+  bustOuter: 0.45,
   bustBareMax: 0.1,
   /**
    * ...its arms left out only where they were clothed in the photo (a sleeve the new garment may bare): an elbow

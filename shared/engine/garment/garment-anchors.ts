@@ -88,6 +88,53 @@ function alphaBox(alpha: GrayImage): Box {
   return { x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1 };
 }
 
+/**
+ * The body's run of row y around the garment's centre x: the run containing x; where x falls in a gap open to the
+ * top (a neckline's scoop or a V between the fronts, the slit between trouser legs), the runs either side of it
+ * joined.
+ */
+function bodyRun(alpha: GrayImage, y: number, x: number): [number, number] | null {
+  const runs = rowRuns(alpha, y, 2);
+  for (let k = 0; k + 1 < runs.length; k++) {
+    if (runs[k]![1] < x && runs[k + 1]![0] > x) return [runs[k]![0], runs[k + 1]![1]];
+  }
+  return runAt(alpha, y, x);
+}
+
+/**
+ * Rows between an armpit and a cuff lying against the body (found by `findArmpit`): where the edge is more than
+ * half a `jump` outside the body's side, the sleeve lies on the body. The body's side: the straight line from the
+ * slit's lowest open row to the row below the cuff, or without a slit the body's edge below the cuff carried up
+ * straight (its slope over the next tenth of the height).
+ */
+function bodySide(
+  edge: Float32Array,
+  a: { y: number; cuff: number | null; slit: boolean },
+  sign: number,
+  jump: number,
+): void {
+  if (a.cuff === null) return;
+  const H = edge.length;
+  const below = Math.min(H - 1, a.cuff + 2);
+  let line: (i: number) => number;
+  if (a.slit) {
+    // the slit's lowest row: going down from the armpit, the last row before the edge steps out again
+    let open = a.y + 2;
+    while (open + 1 < a.cuff && (edge[open + 1]! - edge[open]!) * sign < jump) open++;
+    const x0 = edge[Math.min(open, H - 1)]!;
+    const x1 = edge[below]!;
+    line = (i) => (open >= below ? x1 : x0 + ((x1 - x0) * Math.max(0, i - open)) / (below - open));
+  } else {
+    const far = Math.min(H - 1, below + Math.round(H * 0.1));
+    const slope = far > below ? (edge[far]! - edge[below]!) / (far - below) : 0;
+    line = (i) => edge[below]! + slope * 0.5 * (i - below);
+  }
+  for (let i = a.y; i < below; i++) {
+    const x = line(i);
+    if ((edge[i]! - x) * sign > jump * 0.5) edge[i] = x;
+  }
+}
+
 /** The run of row y containing x (or the nearest run). */
 function runAt(alpha: GrayImage, y: number, x: number): [number, number] | null {
   const runs = rowRuns(alpha, y, 2);
@@ -104,26 +151,6 @@ function runAt(alpha: GrayImage, y: number, x: number): [number, number] | null 
   return best;
 }
 
-/**
- * The body's edges on row y: the run containing x; where x is not covered (a scoop neckline, between straps) the
- * left edge of the nearest run on the left and the right edge of the nearest run on the right. The run nearest
- * to x alone (one strap) gave both edges on one side: the other edge leapt across the neckline, which read as a
- * sleeve's seam (a tank top drawn with a sleeve cut from its strap).
- */
-function centreEdges(alpha: GrayImage, y: number, x: number): [number, number] {
-  const runs = rowRuns(alpha, y, 2);
-  let left: [number, number] | null = null;
-  let right: [number, number] | null = null;
-  for (const r of runs) {
-    if (r[0] <= x && r[1] >= x) return [r[0], r[1]];
-    if (r[1] < x) left = r;
-    else if (!right) right = r;
-  }
-  if (left && right) return [left[0], right[1]];
-  const only = left ?? right;
-  return only ? [only[0], only[1]] : [x, x];
-}
-
 function firstAlphaInColumn(alpha: GrayImage, x: number, from: number, to: number): number {
   const xi = Math.max(0, Math.min(alpha.width - 1, Math.round(x)));
   for (let y = from; y <= to; y++) if (alpha.data[y * alpha.width + xi]! >= 128) return y;
@@ -131,11 +158,25 @@ function firstAlphaInColumn(alpha: GrayImage, x: number, from: number, to: numbe
 }
 
 /**
- * `openCentre` (a top): rows whose middle is open (a scoop neckline, between straps) take their edges from the runs
- * either side (`centreEdges`), sleeves must reach past the body's side, and a hood is narrower than the shoulders.
- * Without it (outerwear, one-pieces: their armpits and cuffs are read elsewhere) the run nearest the middle alone.
+ * `top` (a top, not outerwear or a one-piece): a hood is narrower than the shoulders (a shirt's collar and yoke
+ * rising to a high back neck span them).
  */
-export function upperLayout(alpha: GrayImage, openCentre = false): UpperLayout {
+export function upperLayout(alpha: GrayImage, top = false): UpperLayout {
+  const layout = layoutOf(alpha, true, top);
+  // corners without sleeves beside them (a ghost mannequin's inside neck, a bodice's seam): sleeveless
+  return layout.sleeved && layout.sleevePixels < layout.area * SLEEVE_MIN
+    ? layoutOf(alpha, false, top).layout
+    : layout.layout;
+}
+
+/** A sleeve is at least this share of the garment's pixels (each side), else its corner is no armpit. */
+const SLEEVE_MIN = 0.01;
+
+function layoutOf(
+  alpha: GrayImage,
+  allowSleeves: boolean,
+  isTop: boolean,
+): { layout: UpperLayout; sleeved: boolean; sleevePixels: number; area: number } {
   const box = alphaBox(alpha);
   const top = box.y;
   const hem = box.y + box.h - 1;
@@ -146,15 +187,9 @@ export function upperLayout(alpha: GrayImage, openCentre = false): UpperLayout {
   const rowsL = new Float32Array(H);
   const rowsR = new Float32Array(H);
   for (let i = 0; i < H; i++) {
-    if (openCentre) {
-      const [l, r] = centreEdges(alpha, top + i, centerX);
-      rowsL[i] = l;
-      rowsR[i] = r;
-    } else {
-      const r = runAt(alpha, top + i, centerX);
-      rowsL[i] = r ? r[0] : centerX;
-      rowsR[i] = r ? r[1] : centerX;
-    }
+    const r = bodyRun(alpha, top + i, centerX);
+    rowsL[i] = r ? r[0] : centerX;
+    rowsR[i] = r ? r[1] : centerX;
   }
   const bodyW = hemRun[1] - hemRun[0];
   /** The garment's outer extent on row i (all its runs), outwards positive on the side `sign`. */
@@ -163,21 +198,57 @@ export function upperLayout(alpha: GrayImage, openCentre = false): UpperLayout {
     if (!runs.length) return -Infinity;
     return sign < 0 ? -runs[0]![0] : runs[runs.length - 1]![1];
   };
-  // armpits: going up from the hem, the first sudden outward jump of the centre run's edge (a sleeve joins);
-  // without one (sleeveless), the widest row of the upper half (the bust line under the armhole)
+  // armpits: going up from the hem, the edge of the centre run turning outwards (a sleeve joins: a jump, or a
+  // short sleeve's underside running out faster than 0.6 px a row over a fiftieth of the height). Where the
+  // sleeves hang beside the body, that first corner is a cuff lying against the body (a coat's): above it either
+  // the run leaves the sleeve again (the slit between sleeve and body, an inward step) and joins it at the armpit
+  // (the next corner up: the inner corner where the sleeve meets the body), or the sleeve lies on the body up to
+  // the armpit (no slit: the corner is further below the top than 0.8 of the body's width, as a cuff is, an armpit
+  // half that, both below the shoulders' line). Without a corner (sleeveless), the widest row of the upper half (the bust line under the armhole)
   const jump = Math.max(3, bodyW * 0.04);
-  const findArmpit = (edge: Float32Array, sign: number): { y: number; sleeve: boolean } => {
-    for (let i = Math.round(H * 0.85); i > Math.round(H * 0.08); i--) {
-      const here = edge[i]! * sign;
-      const below = edge[Math.min(H - 1, i + 2)]! * sign;
-      if (here - below <= jump) continue;
-      // a sleeve reaches out past the body's side below it (a quarter of the height down): a ghost mannequin's
-      // inside back neck between a camisole's straps, narrower than the bodice under it, is no sleeve
-      let side = -Infinity;
-      if (openCentre) {
-        for (let k = i + 2; k < Math.min(H, i + Math.round(H * 0.25)); k++) side = Math.max(side, edge[k]! * sign);
+  const win = Math.max(2, Math.round(H * 0.02));
+  const findArmpit = (
+    edge: Float32Array,
+    sign: number,
+  ): { y: number; sleeve: boolean; cuff: number | null; slit: boolean } => {
+    let first = -1;
+    let firstBottom = -1;
+    let left = false;
+    let armpit = -1;
+    const corner = Math.max(jump, win * 0.6);
+    for (let i = Math.round(H * 0.85); allowSleeves && i > Math.round(H * 0.08); i--) {
+      const w = Math.abs(edge[i]! - edge[Math.min(H - 1, i + 2)]!) > jump ? 2 : win;
+      const d = (edge[i]! - edge[Math.min(H - 1, i + w)]!) * sign;
+      if (d > (w === 2 ? jump : corner)) {
+        // the corner: up from the window's bottom to where the edge starts running out faster than 0.6 px a row
+        let c = Math.min(H - 3, i + w);
+        while (w > 2 && c > i + 1 && (edge[c - 2]! - edge[c]!) * sign < 1.2) c--;
+        if (first < 0) {
+          first = c;
+          firstBottom = Math.min(H - 1, i + w);
+        } else if (left && c > bodyW * 0.25) armpit = c; // (a slit's top: well below the shoulders, not a collar)
+        if (armpit >= 0) break;
+        // past the corner's own rows
+        i -= w;
+      } else if (first >= 0 && d < -jump && Math.abs(edge[i]! - edge[Math.min(H - 1, firstBottom + 2)]!) < jump * 3) {
+        // the run left the sleeve for the body's side (near where it runs below the cuff): a slit, not the
+        // neck of a hood or a collar
+        left = true;
       }
-      if (!openCentre || here > side + jump) return { y: i + 2, sleeve: true };
+    }
+    if (armpit >= 0) return { y: armpit, sleeve: true, cuff: firstBottom, slit: true };
+    if (first >= 0) {
+      const below = Math.min(H - 1, firstBottom + win);
+      const wBelow = Math.max(1, rowsR[below]! - rowsL[below]!);
+      // the shoulders' line: the first row of the body's run at least 0.6 of the body's width (a hood above is
+      // narrower)
+      let shoulders = 0;
+      while (shoulders < first && rowsR[shoulders]! - rowsL[shoulders]! < wBelow * 0.6) shoulders++;
+      if (first - shoulders > wBelow * 0.8) {
+        const y = Math.max(Math.round(H * 0.08), shoulders + Math.round(wBelow * 0.45));
+        return { y, sleeve: true, cuff: firstBottom, slit: false };
+      }
+      return { y: first, sleeve: true, cuff: null, slit: false };
     }
     // straps, then the armhole's curve running outwards, then the side seam: the armpit is where the garment's
     // outer extent stops running outwards (steep to shallow), else the widest row of the upper third
@@ -186,15 +257,19 @@ export function upperLayout(alpha: GrayImage, openCentre = false): UpperLayout {
     for (let i = Math.round(H * 0.02); i + step < Math.round(H * 0.5); i++) {
       const out = (extent(i + step, sign) - extent(i, sign)) / step;
       if (out > 0.6) steep = true;
-      else if (steep && out < 0.25) return { y: i, sleeve: false };
+      else if (steep && out < 0.25) return { y: i, sleeve: false, cuff: null, slit: false };
     }
     let best = Math.round(H * 0.3);
     for (let i = Math.round(H * 0.1); i < Math.round(H * 0.33); i++) if (edge[i]! * sign > edge[best]! * sign) best = i;
-    return { y: best, sleeve: false };
+    return { y: best, sleeve: false, cuff: null, slit: false };
   };
   const aL = findArmpit(rowsL, -1);
   const aR = findArmpit(rowsR, 1);
   const sleeved = aL.sleeve && aR.sleeve;
+  // a sleeve lying against the body between the slit and its cuff: there the centre run's edge is the sleeve's
+  // outer edge; the body's side runs on, straight, from the slit's last rows to the rows below the cuff
+  if (sleeved) bodySide(rowsL, aL, -1, jump);
+  if (sleeved) bodySide(rowsR, aR, 1, jump);
   // sleeveless: the armpit on the outer extent (the centre's run is a strap above a scoop)
   const armpitL = { x: sleeved ? rowsL[Math.min(H - 1, aL.y + 2)]! : -extent(aL.y + 2, -1), y: top + aL.y };
   const armpitR = { x: sleeved ? rowsR[Math.min(H - 1, aR.y + 2)]! : extent(aR.y + 2, 1), y: top + aR.y };
@@ -240,7 +315,7 @@ export function upperLayout(alpha: GrayImage, openCentre = false): UpperLayout {
     // narrower than the shoulders: a shirt's collar and yoke rising to a high back neck span them (read as a hood,
     // the whole yoke was drawn behind the neck in shade: a square block up to the chin)
     const shoulders = shoulderR.x - shoulderL.x;
-    if (x1 > x0 && bottom - top > chestW * 0.2 && (!openCentre || x1 - x0 < shoulders * HOOD_MAX_WIDTH)) {
+    if (x1 > x0 && bottom - top > chestW * 0.2 && (!isTop || x1 - x0 < shoulders * HOOD_MAX_WIDTH)) {
       hood = { x: x0, y: top, w: x1 - x0 + 1, h: bottom - top + 1 };
     }
   }
@@ -333,7 +408,7 @@ export function upperLayout(alpha: GrayImage, openCentre = false): UpperLayout {
       ? { seamOuter, seamInner, cuffOuter: minP, cuffInner: maxP }
       : { seamOuter, seamInner, cuffOuter: maxP, cuffInner: minP };
   };
-  return {
+  const layout: UpperLayout = {
     kind: 'upper',
     top,
     hem,
@@ -352,6 +427,9 @@ export function upperLayout(alpha: GrayImage, openCentre = false): UpperLayout {
     lengthTop: hood ? neck.y : top,
     labels,
   };
+  let area = 0;
+  for (let i = 0; i < alpha.data.length; i++) if (alpha.data[i]! >= 128) area++;
+  return { layout, sleeved, sleevePixels: Math.min(sums[0]!.n, sums[1]!.n), area };
 }
 
 export function lowerLayout(alpha: GrayImage): LowerLayout {

@@ -127,6 +127,11 @@ export function limbStrip(
  */
 export const UPPER_LANDMARKS = { hip: 1.1, knee: 1.95, ankle: 2.75 };
 /**
+ * The same for a dress or a jumpsuit, cut closer than a top or a coat: a dress's own chest is about 43 cm flat
+ * where a tee's is 48 (a midi dress, 114 cm on 42 cm, ends at mid-calf; a maxi, 140 cm on 40 cm, at the ankle).
+ */
+export const DRESS_LANDMARKS = { hip: 1.23, knee: 2.19, ankle: 3.07 };
+/**
  * The same for a bottom, in its own waist widths from the waistband (worn 0.22 torso heights above the hip
  * joints): a mini skirt (40 cm on a 36 cm waist) ends mid-thigh, a midi (72 cm) mid-calf, full-length trousers
  * (105 cm) at the ankle.
@@ -134,6 +139,12 @@ export const UPPER_LANDMARKS = { hip: 1.1, knee: 1.95, ankle: 2.75 };
 export const LOWER_LANDMARKS = { hip: 0.45, knee: 1.5, ankle: 2.55 };
 /** How far a skirt's, a dress's or a coat's own flare may reach past the legs, a side, at the hem (x the span). */
 export const DRAPE_FLARE = 0.2;
+/**
+ * A dress's flare past the legs, a side, at the hem (x the span): DRAPE_FLARE and a little of the ease every garment
+ * may have (the gallery's silhouette metric allows 0.05 spans of ease on top of DRAPE_FLARE, the safety gate 0.12),
+ * so an A-line skirt widens from the hips rather than hanging as a tube.
+ */
+export const DRESS_FLARE = 0.22;
 
 const kneeY = (body: Body) => (body.legL.mid.y + body.legR.mid.y) / 2;
 const ankleY = (body: Body) => (body.legL.end.y + body.legR.end.y) / 2;
@@ -159,9 +170,10 @@ export function lowestHem(body: Body): number {
 /**
  * The room of a garment that drapes from the hips (a skirt, a dress, a coat): the body's room, plus, from the
  * crotch down to its hem, the gap between the legs whatever its width (one piece, not culottes) and its flare up
- * to `flare` spans past the legs' outer edges at the knee-to-ankle (growing from the hips).
+ * to `flare` spans past the legs' outer edges at the knee-to-ankle (growing from the hips); `carry`: never
+ * narrower going down than the row above (a dress or a coat hangs from the hips as an A-line), within that flare.
  */
-export function drapeRoom(body: Body, base: Uint8Array, hemY: number, flare: number): Uint8Array {
+export function drapeRoom(body: Body, base: Uint8Array, hemY: number, flare: number, carry = false): Uint8Array {
   const { width: W, height: H, mask, span, torsoH } = body;
   const out = new Uint8Array(base);
   const y0 = Math.max(0, Math.round(body.pelvis.y));
@@ -188,7 +200,14 @@ export function drapeRoom(body: Body, base: Uint8Array, hemY: number, flare: num
       r = Math.max(r, cx + half * 0.5);
     }
     const grow = span * flare * Math.min(1, (y - body.pelvis.y) / torsoH);
-    edges.push([l - grow, r + grow]);
+    const prev = edges[edges.length - 1];
+    if (carry && prev) {
+      // `carry`: never narrower than the row above (an A-line from the hips), within the flare past the legs
+      edges.push([
+        Math.max(l - span * flare, Math.min(l - grow, prev[0])),
+        Math.min(r + span * flare, Math.max(r + grow, prev[1])),
+      ]);
+    } else edges.push([l - grow, r + grow]);
   }
   // the widest extent within a tenth of the span up or down (the mask's outline steps from row to row: the room's
   // edge would cut a ragged side into the garment)

@@ -10,6 +10,7 @@ import type { GrayImage, RgbaImage } from '../core/types';
 import type { VariantOptions } from '../look/variants';
 import type { PlacedGarment, PlaceHints } from './common';
 import { placeSkirt, placeTrousers, waistY } from './lower';
+import { jumpsuitLegs, placeJumpsuit } from './one-piece';
 import { placeShoes } from './shoes';
 import { placeUpper } from './upper';
 
@@ -32,6 +33,11 @@ export function placeGarment(
     return layout.legs
       ? placeTrousers(image, alpha, layout, body, variant, tint, wy)
       : placeSkirt(image, alpha, layout, body, variant, tint, wy);
+  }
+  if (slot === 'one-piece') {
+    // a jumpsuit: a top on the torso and trousers on the legs, one piece
+    const legs = jumpsuitLegs(alpha);
+    if (legs) return placeJumpsuit(image, alpha, legs, body, variant, tint);
   }
   return placeUpper(image, alpha, slot, body, variant, tint, hints.hemAtLeast);
 }

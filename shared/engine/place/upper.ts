@@ -20,6 +20,8 @@ import type { GrayImage, RgbaImage } from '../core/types';
 import type { VariantOptions } from '../look/variants';
 import {
   DRAPE_FLARE,
+  DRESS_FLARE,
+  DRESS_LANDMARKS,
   dist,
   drapeRoom,
   hemOnBody,
@@ -112,6 +114,8 @@ export function placeUpper(
   variant: VariantOptions,
   tint: [number, number, number],
   hemAtLeast?: number,
+  /** `hemAt`: the hem exactly there (a jumpsuit's top part, down to its trousers' waistband). */
+  opts: { hemAt?: number } = {},
 ): PlacedGarment {
   // a top's open neckline and straps are read as such (outerwear and one-pieces: their own reading, part E5)
   const g = upperLayout(alpha, slot === 'top');
@@ -172,8 +176,11 @@ export function placeUpper(
   // the hem: the garment's length scaled like its shoulders, times the variant's length; tucked ends at the hips.
   // A coat or a dress: its length against its own chest, on the body's hips, knees and ankles (`hemOnBody`)
   const long = slot === 'outerwear' || slot === 'one-piece';
+  // a sleeved dress's chest is read at its armpits' corners (`DRESS_LANDMARKS`: cut closer than a top); a
+  // sleeveless one's at its widest row under the armhole, wider than its bust, as a top's is
+  const marks = slot === 'one-piece' && !g.sleeveless ? DRESS_LANDMARKS : UPPER_LANDMARKS;
   const ownLength = long
-    ? (hemOnBody(body, (g.hem - g.lengthTop) / srcArmW, UPPER_LANDMARKS, neck.y) - dstShoulderY) * variant.length
+    ? (hemOnBody(body, (g.hem - g.lengthTop) / srcArmW, marks, neck.y) - dstShoulderY) * variant.length
     : // shortened straps raise the whole body piece: it keeps its own length below them
       ((g.hem - srcShoulderY) * scaleY - strapsShortened) * variant.length;
   let length = ownLength;
@@ -199,6 +206,7 @@ export function placeUpper(
     const own = variant.length < 1 ? ownLength / variant.length : ownLength;
     length = Math.max(length, Math.min(hemAtLeast - dstShoulderY, own * 1.35, maxLen));
   }
+  if (opts.hemAt !== undefined) length = opts.hemAt - dstShoulderY;
   const hemY = dstShoulderY + length;
   // sleeveless: the straps sit where the garment has them, across the chest's width from the middle (a camisole's
   // straps on the shoulders' slope, the shoulders and upper arms left as they are); a strapless top edge at its own
@@ -222,7 +230,7 @@ export function placeUpper(
   }
   const levels = long && hemY > body.pelvis.y + torsoH * 0.5 ? 12 : 7;
   const srcArmY = Math.max(g.armpitL.y, g.armpitR.y);
-  let lastLimit = 0;
+  let lastBase = 0;
   for (let i = 1; i <= levels; i++) {
     const f = i / levels;
     const sy = srcArmY + (g.hem - srcArmY) * f;
@@ -235,11 +243,16 @@ export function placeUpper(
     const bodyW = br - bl;
     const wanted = Math.max(bodyW * ease + 2 * slack, ((sr - sl) / srcArmW) * dstArmW * ease);
     // below the hips a coat's or a dress's own flare (an A-line) is kept, up to DRAPE_FLARE of the span a side
-    const flare = long && dy > body.pelvis.y ? Math.min(1, (dy - body.pelvis.y) / torsoH) * span * DRAPE_FLARE * 2 : 0;
-    let limit = Math.max(bodyW, xr - xl) + span * (slot === 'outerwear' ? 0.18 : 0.08) + flare;
-    // below the hips a coat's or a dress's limit never narrows going down (the legs' outline in the mask steps)
-    if (long && dy > body.pelvis.y) limit = Math.max(limit, lastLimit);
-    lastLimit = limit;
+    // (`DRESS_FLARE` for a one-piece: the room its ease gives too), grown from the hips' width, which a coat's
+    // or a dress's limit never narrows below going down (the legs under it are narrower than the hips, and their
+    // outline in the mask steps)
+    const below = long && dy > body.pelvis.y;
+    const flareMax = slot === 'one-piece' ? DRESS_FLARE : DRAPE_FLARE;
+    const flare = below ? Math.min(1, (dy - body.pelvis.y) / torsoH) * span * flareMax * 2 : 0;
+    let base = Math.max(bodyW, xr - xl);
+    if (below) base = Math.max(base, lastBase);
+    lastBase = base;
+    const limit = base + span * (slot === 'outerwear' ? 0.18 : 0.08) + flare;
     const half = Math.min(wanted, limit) / 2;
     const cx = (bl + br) / 2;
     from.push({ x: sl, y: sy }, { x: sr, y: sy }, { x: (sl + sr) / 2, y: sy });
@@ -358,7 +371,10 @@ export function placeUpper(
     },
     hemY,
     sleeveless: slot === 'top' && g.sleeveless,
-    room: long && hemY > body.pelvis.y ? (base) => drapeRoom(body, base, hemY, DRAPE_FLARE) : undefined,
+    room:
+      long && hemY > body.pelvis.y
+        ? (base) => drapeRoom(body, base, hemY, slot === 'one-piece' ? DRESS_FLARE : DRAPE_FLARE, true)
+        : undefined,
     debug: { anchors: from.map((f, i) => ({ from: f, to: to[i]! })), grid },
   };
 }

@@ -1,0 +1,148 @@
+/**
+ * Coats, dresses and jumpsuits keep their shape (issue 38, part E5), with the real models on ai-body and the
+ * evaluation set's drawn garments (flat lay on white): a knee-length coat whose sleeves lie against its body keeps
+ * them along the arms and reaches the knee (it was a sleeveless vest to mid-thigh: its cuffs were taken for the
+ * armpits); a midi dress ends at mid-calf and flares from the hips, one piece across the gap of a wide stance (it
+ * was a tube to the ankles); a jumpsuit's legs follow the legs (it was one tube over both).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzePerson, tryOn, type PersonAnalysis, type RgbaImage, type TryOnResult } from '../../shared/engine';
+import { bodyFrom, type Body } from '../../shared/engine/perception/body';
+import { productPhoto } from '../../test/engine/eval/conditions';
+import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
+import { loadPerson } from '../../test/engine/fixtures';
+import { LENGTH, measureAll, METRIC_THRESHOLDS } from '../../test/engine/metrics';
+import { spreadLegs } from '../../test/engine/shape-garments';
+import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+
+let person: { image: RgbaImage; analysis: PersonAnalysis };
+let wide: { image: RgbaImage; analysis: PersonAnalysis };
+
+beforeAll(async () => {
+  await warmEngineModels();
+  const image = await loadPerson('ai-body');
+  const analysis = await analyzePerson(nodeModelRuntime, image);
+  person = { image, analysis };
+  // a wider stance than any fixture's: her legs moved apart
+  const apart = spreadLegs(image, analysis);
+  wide = { image: apart, analysis: await analyzePerson(nodeModelRuntime, apart) };
+}, 60_000);
+
+async function render(id: string, who = person) {
+  const g = EVAL_GARMENTS.find((x) => x.id === id)!;
+  const { image: product } = await productPhoto(g, 'flat-white');
+  const result = await tryOn(nodeModelRuntime, who.image, [{ image: product, slot: g.slot, source: 'laydown' }], {
+    analysis: who.analysis,
+  });
+  return { result, product, body: bodyFrom(result.analysis), slot: g.slot };
+}
+
+const covered = (r: TryOnResult, x: number, y: number) =>
+  r.layers.garment.data[Math.round(y) * r.image.width + Math.round(x)]! >= 128;
+
+/** Share of points along both arms' axes (upper arm and forearm, 15-85% of each) under the garment. */
+function armsCovered(r: TryOnResult, body: Body): number {
+  let n = 0;
+  let c = 0;
+  for (const arm of [body.armL, body.armR]) {
+    for (const [a, b] of [
+      [arm.root, arm.mid],
+      [arm.mid, arm.end],
+    ] as const) {
+      for (let k = 0; k <= 20; k++) {
+        const t = 0.15 + (0.7 * k) / 20;
+        n++;
+        if (covered(r, a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)) c++;
+      }
+    }
+  }
+  return c / n;
+}
+
+/** The garment's width on row y (its first to last pixel within a span and a half of the body's axis). */
+function widthAt(r: TryOnResult, body: Body, y: number): number {
+  const W = r.image.width;
+  const cx = Math.round(body.axisX(y));
+  const half = Math.round(body.span * 1.5);
+  let a = -1;
+  let b = -1;
+  for (let x = Math.max(0, cx - half); x <= Math.min(W - 1, cx + half); x++) {
+    if (!covered(r, x, y)) continue;
+    if (a < 0) a = x;
+    b = x;
+  }
+  return a < 0 ? 0 : b - a + 1;
+}
+
+/** The lowest row the garment covers near the body's axis. */
+function hemRow(r: TryOnResult, body: Body): number {
+  for (let y = r.image.height - 1; y >= 0; y--) {
+    const cx = Math.round(body.axisX(y));
+    for (let x = cx - Math.round(body.span * 0.35); x <= cx + Math.round(body.span * 0.35); x++) {
+      if (covered(r, x, y)) return y;
+    }
+  }
+  return -1;
+}
+
+describe('coats, dresses and jumpsuits keep their shape (real models)', () => {
+  it('a knee-length coat keeps its sleeves along the arms and reaches the knee', async () => {
+    const { result, product, body, slot } = await render('coat-camel');
+    // its sleeves lie against its body in the flat lay: the cuffs' step is not the armpit
+    expect(armsCovered(result, body)).toBeGreaterThan(0.85);
+    const m = measureAll({
+      person: person.image,
+      analysis: person.analysis,
+      tryOn: result,
+      product,
+      slotGiven: slot,
+      truth: { slot, length: LENGTH.knee, skirt: true },
+    });
+    expect(Math.abs(m.lengthError!)).toBeLessThanOrEqual(METRIC_THRESHOLDS.lengthErrorMax);
+    // a coat with sleeves covers the shoulders
+    expect(m.shouldersKept!).toBeLessThan(0.2);
+  }, 30_000);
+
+  it('a midi dress ends at mid-calf and flares from the hips, one piece on a wide stance', async () => {
+    for (const who of [person, wide]) {
+      const { result, product, body, slot } = await render('midi-dots', who);
+      const m = measureAll({
+        person: who.image,
+        analysis: who.analysis,
+        tryOn: result,
+        product,
+        slotGiven: slot,
+        truth: { slot, length: LENGTH.midi, skirt: true },
+      });
+      // its skirt widens from the hips down (an A-line, not a tube): a tenth above its hem, wider than at the hips
+      // (0.92 before: narrowing with the legs)
+      const hem = hemRow(result, body);
+      const flare = widthAt(result, body, hem - (hem - body.pelvis.y) * 0.1) / widthAt(result, body, body.pelvis.y);
+      expect(flare).toBeGreaterThan(1.05);
+      expect(Math.abs(m.lengthError!)).toBeLessThanOrEqual(METRIC_THRESHOLDS.lengthErrorMax);
+      expect(m.legGapOpen!).toBeLessThanOrEqual(METRIC_THRESHOLDS.legGapOpenMax);
+    }
+  }, 30_000);
+
+  it("a jumpsuit's legs follow the legs: the gap between the shins stays open, each shin covered", async () => {
+    // wide legs (its own): on a closed stance they meet; apart, the gap between them shows
+    const { result, body } = await render('jumpsuit-rust', wide);
+    let gap = 0;
+    let legs = 0;
+    let n = 0;
+    for (let k = 0; k <= 10; k++) {
+      const t = 0.3 + (0.4 * k) / 10;
+      const at = (leg: Body['legL']) => ({
+        x: leg.mid.x + (leg.end.x - leg.mid.x) * t,
+        y: leg.mid.y + (leg.end.y - leg.mid.y) * t,
+      });
+      const a = at(body.legL);
+      const b = at(body.legR);
+      n++;
+      if (covered(result, (a.x + b.x) / 2, (a.y + b.y) / 2)) gap++;
+      if (covered(result, a.x, a.y) && covered(result, b.x, b.y)) legs++;
+    }
+    expect(gap / n).toBeLessThan(0.2);
+    expect(legs / n).toBeGreaterThan(0.8);
+  }, 30_000);
+});
