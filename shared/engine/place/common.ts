@@ -3,6 +3,7 @@ import type { Body } from '../perception/body';
 import type { Box } from '../garment/garment';
 import type { Layer } from '../core/raster';
 import type { Point } from '../core/tps';
+import { boxBlur } from '../core/image-ops';
 
 export interface PlaceDebug {
   anchors: { from: Point; to: Point }[];
@@ -132,6 +133,12 @@ export const UPPER_LANDMARKS = { hip: 1.1, knee: 1.95, ankle: 2.75 };
 export const LOWER_LANDMARKS = { hip: 0.45, knee: 1.5, ankle: 2.55 };
 /** How far a skirt's, a dress's or a coat's own flare may reach past the legs, a side, at the hem (x the span). */
 export const DRAPE_FLARE = 0.2;
+/**
+ * A skirt's own flare past the legs, a side (x the span), reached by mid-thigh: an A-line keeps the flare its
+ * own outline gives up to this (0.2 made every A-line a tube). Within what the safety gate allows a draping
+ * garment past the mask's row (DRAPE_FLARE + its offBodyGrow, 0.32).
+ */
+export const SKIRT_FLARE = 0.3;
 
 const kneeY = (body: Body) => (body.legL.mid.y + body.legR.mid.y) / 2;
 const ankleY = (body: Body) => (body.legL.end.y + body.legR.end.y) / 2;
@@ -228,4 +235,31 @@ export function fillPolygon(out: Uint8Array, W: number, H: number, pts: Point[])
       if (xb >= xa) out.fill(255, y * W + xa, y * W + xb + 1);
     }
   }
+}
+
+/** How far (x the span) a room's edge is smoothed: the mask's blocky outline steps by a few pixels a row. */
+export const ROOM_SOFT = 0.012;
+
+/**
+ * A room with a sub-pixel edge (coverage 0..255, the clip multiplies by it): the binary room (the mask's blocky
+ * outline, a polygon's integer spans) cut a garment along it in stair steps. Box-blurred twice across its edge
+ * and steepened again, from row `fromY` down (a bottom's room: nothing of it is drawn above its waist).
+ */
+export function softRoom(room: Uint8Array, body: Body, fromY: number): Uint8Array {
+  const { width: W, height: H } = body;
+  const r = Math.max(1, Math.round(body.span * ROOM_SOFT));
+  const y0 = Math.max(0, Math.round(fromY) - 4 * r);
+  const rows = H - y0;
+  if (rows <= 0) return room;
+  const a = new Float32Array(W * rows);
+  for (let i = 0; i < a.length; i++) a[i] = room[y0 * W + i]! ? 255 : 0;
+  boxBlur(a, W, rows, r);
+  boxBlur(a, W, rows, r);
+  const out = new Uint8Array(room);
+  for (let i = 0; i < a.length; i++) {
+    // steepened: the blurred edge's middle (a little outside the binary edge) spread over about r pixels
+    const v = (a[i]! - 60) * (255 / 130);
+    out[y0 * W + i] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
+  }
+  return out;
 }

@@ -2,11 +2,11 @@
 import type { Body } from '../perception/body';
 import { lowerLayout, PART_LEFT, PART_RIGHT, PART_TORSO } from '../garment/garment-anchors';
 import { drawStrip, type Layer } from '../core/raster';
+import { dilate } from '../core/image-ops';
 import type { Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
 import type { VariantOptions } from '../look/variants';
 import {
-  DRAPE_FLARE,
   dist,
   drapeRoom,
   fillPolygon,
@@ -16,6 +16,9 @@ import {
   LOWER_LANDMARKS,
   lowestHem,
   pathLength,
+  ROOM_SOFT,
+  SKIRT_FLARE,
+  softRoom,
   type PlacedGarment,
 } from './common';
 
@@ -131,9 +134,12 @@ export function placeTrousers(
     },
     drawLimbs() {},
     room(base) {
-      const out = new Uint8Array(base);
-      for (const o of outlines) fillPolygon(out, body.width, body.height, o);
-      return out;
+      // each leg's own outline, a little grown (its own soft edge is inside), with a sub-pixel edge
+      const legsRoom = new Uint8Array(base.length);
+      for (const o of outlines) fillPolygon(legsRoom, body.width, body.height, o);
+      const grown = dilate(legsRoom, body.width, body.height, Math.max(1, Math.round(body.span * ROOM_SOFT)));
+      for (let i = 0; i < grown.length; i++) if (base[i]) grown[i] = 255;
+      return softRoom(grown, body, wy);
     },
     debug: { anchors, grid: [] },
   };
@@ -158,6 +164,7 @@ export function placeSkirt(
   // its length against its own waist, on the body's hips, knees and ankles (a midi to mid-calf on any legs)
   const ownHem = hemOnBody(body, H / srcWaistW, LOWER_LANDMARKS, wy);
   const length = Math.min((ownHem - wy) * variant.length, lowestHem(body) - wy);
+  const { edgeL, edgeR } = skirtEdges(g);
   const so: Point[] = [];
   const si: Point[] = [];
   const dOut: Point[] = [];
@@ -167,20 +174,25 @@ export function placeSkirt(
   for (let i = 0; i <= sections; i++) {
     const t = i / sections;
     const row = Math.round(t * H);
-    const sl = g.edgeL[row]!;
-    const sr = g.edgeR[row]!;
+    const sl = edgeL[row]!;
+    const sr = edgeR[row]!;
     const y = wy + t * length;
     // the legs' own extent (not the old garment's flare, nor the arms hanging beside them)
     const [bl, br] = legsEdges(body, y);
     const [tl, tr] = body.torsoEdges(Math.min(y, body.pelvis.y));
     const bw = Math.max(br - bl, t < 0.45 ? tr - tl : 0);
     const own = (sr - sl) * scale * ease;
-    // its own flare (an A-line), up to DRAPE_FLARE spans a side past the legs at the knee and below
-    const flare = span * DRAPE_FLARE * 2 * Math.max(0, Math.min(1, (y - body.pelvis.y) / body.torsoH));
+    // its own flare (an A-line), up to SKIRT_FLARE spans a side past the legs from mid-thigh down
+    const ramp = Math.max(0, Math.min(1, (y - body.pelvis.y) / (body.torsoH * 0.5)));
+    const flare = span * SKIRT_FLARE * 2 * ramp;
     // the cap never narrows going down (the knee's step from thigh to shin cut a notch in the skirt's side)
-    cap = Math.max(cap, bw + span * 0.1 + flare);
+    cap = Math.max(cap, bw + 2 * slack + flare);
     const w = Math.min(Math.max(own, bw + 2 * slack), cap);
-    const cx = t < 0.5 ? body.axisX(y) : (bl + br) / 2;
+    // centred on the body's axis at the waist, on the legs lower down: eased from one to the other (a switch
+    // half-way stepped the skirt's sides sideways)
+    const k = Math.max(0, Math.min(1, (t - 0.25) / 0.5));
+    const mix = k * k * (3 - 2 * k);
+    const cx = body.axisX(y) * (1 - mix) + ((bl + br) / 2) * mix;
     so.push({ x: sl, y: g.top + row });
     si.push({ x: sr, y: g.top + row });
     dOut.push({ x: cx - w / 2, y });
@@ -192,9 +204,48 @@ export function placeSkirt(
     },
     drawLimbs() {},
     // one piece across the gap between the legs (not culottes), its flare kept
-    room: (base) => drapeRoom(body, base, wy + length, DRAPE_FLARE),
+    // and its own outline as placed (within that flare: the room's edge, the legs' blocky outline grown, cut its
+    // sides into steps), with a sub-pixel edge
+    room(base) {
+      const room = drapeRoom(body, base, wy + length, SKIRT_FLARE);
+      const own = new Uint8Array(room.length);
+      fillPolygon(own, body.width, body.height, [...dOut, ...[...dIn].reverse()]);
+      const grown = dilate(own, body.width, body.height, Math.max(1, Math.round(body.span * ROOM_SOFT)));
+      for (let i = 0; i < grown.length; i++) if (grown[i] && i / body.width >= wy) room[i] = 255;
+      return softRoom(room, body, wy);
+    },
     debug: { anchors: so.map((s, i) => ({ from: s, to: dOut[i]! })), grid: [dOut, dIn] },
   };
+}
+
+/**
+ * A skirt's edges row by row as drawn, but below its widest row near the hem (where a curved hem rises at the
+ * sides) carried on along the sides' line: the hem's curve stays the garment's own outline (its alpha), not a
+ * narrow last row stretched to the skirt's whole width.
+ */
+function skirtEdges(g: ReturnType<typeof lowerLayout>): { edgeL: Float32Array; edgeR: Float32Array } {
+  const H = g.hem - g.top + 1;
+  const edgeL = new Float32Array(g.edgeL);
+  const edgeR = new Float32Array(g.edgeR);
+  const from = Math.floor(H * 0.75);
+  let widest = H - 1;
+  let best = -1;
+  for (let r = from; r < H; r++) {
+    const w = edgeR[r]! - edgeL[r]!;
+    if (w >= best) {
+      best = w;
+      widest = r;
+    }
+  }
+  const back = Math.max(1, Math.round(H * 0.1));
+  const a = Math.max(0, widest - back);
+  const dl = (edgeL[widest]! - edgeL[a]!) / (widest - a || 1);
+  const dr = (edgeR[widest]! - edgeR[a]!) / (widest - a || 1);
+  for (let r = widest + 1; r < H; r++) {
+    edgeL[r] = edgeL[widest]! + dl * (r - widest);
+    edgeR[r] = edgeR[widest]! + dr * (r - widest);
+  }
+  return { edgeL, edgeR };
 }
 
 /** The outer edges of both legs together at row y (from the joints and the legs' widths in the mask). */
