@@ -138,7 +138,7 @@ export const DRAPE_FLARE = 0.2;
  * own outline gives up to this (0.2 made every A-line a tube). Within what the safety gate allows a draping
  * garment past the mask's row (DRAPE_FLARE + its offBodyGrow, 0.32).
  */
-export const SKIRT_FLARE = 0.3;
+export const SKIRT_FLARE = 0.25;
 
 const kneeY = (body: Body) => (body.legL.mid.y + body.legR.mid.y) / 2;
 const ankleY = (body: Body) => (body.legL.end.y + body.legR.end.y) / 2;

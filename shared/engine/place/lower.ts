@@ -25,10 +25,17 @@ import {
 /** A trouser leg is at most this many times the leg's width in the mask (wide-leg trousers stay wide). */
 const WIDE_LEG = 2.6;
 
-/** The waist line of a bottom: a little above the hip joints, or up to bare skin when the midriff shows. */
+/** A bottom's waistband sits at most this many torso heights above the hip joints (a high rise). */
+export const WAIST_RISE_MAX = 0.3;
+
+/**
+ * The waist line of a bottom: a little above the hip joints, or up to bare skin when the midriff shows, but
+ * never above a high rise (an old high-waisted bottom or a cincher up to the bust took trousers to the bust).
+ */
 export function waistY(body: Body, top: number | null): number {
   const dflt = body.pelvis.y - body.torsoH * 0.22;
-  return top === null ? dflt : Math.min(dflt, top);
+  const highest = body.pelvis.y - body.torsoH * WAIST_RISE_MAX;
+  return top === null ? dflt : Math.min(dflt, Math.max(top, highest));
 }
 
 export function placeTrousers(
@@ -170,31 +177,51 @@ export function placeSkirt(
   const dOut: Point[] = [];
   const dIn: Point[] = [];
   const sections = 16;
+  // per section: its row, the body it must cover, its own width, and the most it may be
+  const secs: { t: number; row: number; y: number; bl: number; br: number; floor: number; own: number; max: number }[] =
+    [];
   let cap = 0;
   for (let i = 0; i <= sections; i++) {
     const t = i / sections;
     const row = Math.round(t * H);
-    const sl = edgeL[row]!;
-    const sr = edgeR[row]!;
     const y = wy + t * length;
     // the legs' own extent (not the old garment's flare, nor the arms hanging beside them)
     const [bl, br] = legsEdges(body, y);
     const [tl, tr] = body.torsoEdges(Math.min(y, body.pelvis.y));
-    const bw = Math.max(br - bl, t < 0.45 ? tr - tl : 0);
-    const own = (sr - sl) * scale * ease;
+    // (the hips' width down to the crotch: the legs' below)
+    const bw = Math.max(br - bl, y < body.pelvis.y + body.torsoH * 0.15 ? tr - tl : 0);
+    // the legs as the mask shows them on this row (the joints' widths are capped: thighs are wider)
+    const [ml, mr] = maskLegsExtent(body, y);
+    const legsW = Math.max(bw, mr - ml);
     // its own flare (an A-line), up to SKIRT_FLARE spans a side past the legs from mid-thigh down
     const ramp = Math.max(0, Math.min(1, (y - body.pelvis.y) / (body.torsoH * 0.5)));
-    const flare = span * SKIRT_FLARE * 2 * ramp;
-    // the cap never narrows going down (the knee's step from thigh to shin cut a notch in the skirt's side)
-    cap = Math.max(cap, bw + 2 * slack + flare);
-    const w = Math.min(Math.max(own, bw + 2 * slack), cap);
+    cap = Math.max(cap, bw + 2 * slack + span * SKIRT_FLARE * 2 * ramp);
+    secs.push({
+      t,
+      row,
+      y,
+      bl,
+      br,
+      floor: bw + 2 * slack,
+      own: (edgeR[row]! - edgeL[row]!) * scale * ease,
+      // the cap never narrows going down (the knee's step from thigh to shin cut a notch in the skirt's side),
+      // but stays within SKIRT_FLARE a side of the legs on this row (inside what the safety gate allows)
+      max: Math.min(cap, legsW + 2 * slack + span * SKIRT_FLARE * 2),
+    });
+  }
+  // legs brought together lower down (a stride's crossing shins) bring the sides in from above along a line,
+  // not a bulge over the thighs pinched at the knee
+  const rise = span * 0.02;
+  for (let i = sections - 1; i >= 0; i--) secs[i]!.max = Math.min(secs[i]!.max, secs[i + 1]!.max + rise);
+  for (const { t, row, y, bl, br, floor, own, max } of secs) {
+    const w = Math.max(Math.min(own, max), floor);
     // centred on the body's axis at the waist, on the legs lower down: eased from one to the other (a switch
     // half-way stepped the skirt's sides sideways)
     const k = Math.max(0, Math.min(1, (t - 0.25) / 0.5));
     const mix = k * k * (3 - 2 * k);
     const cx = body.axisX(y) * (1 - mix) + ((bl + br) / 2) * mix;
-    so.push({ x: sl, y: g.top + row });
-    si.push({ x: sr, y: g.top + row });
+    so.push({ x: edgeL[row]!, y: g.top + row });
+    si.push({ x: edgeR[row]!, y: g.top + row });
     dOut.push({ x: cx - w / 2, y });
     dIn.push({ x: cx + w / 2, y });
   }
@@ -246,6 +273,28 @@ function skirtEdges(g: ReturnType<typeof lowerLayout>): { edgeL: Float32Array; e
     edgeR[r] = edgeR[widest]! + dr * (r - widest);
   }
   return { edgeL, edgeR };
+}
+
+/** The legs' outer edges in the mask on row y, searched out from the legs' joints (as `drapeRoom` does). */
+function maskLegsExtent(body: Body, y: number): [number, number] {
+  const { width: W, height: H, mask } = body;
+  const yy = Math.max(0, Math.min(H - 1, Math.round(y)));
+  let l = Infinity;
+  let r = -Infinity;
+  for (const leg of [body.legL, body.legR]) {
+    const thigh = yy <= leg.mid.y;
+    const a = thigh ? leg.root : leg.mid;
+    const b = thigh ? leg.mid : leg.end;
+    const t = Math.max(0, Math.min(1, (yy - a.y) / (b.y - a.y || 1)));
+    const cx = Math.round(a.x + (b.x - a.x) * t);
+    const half = (thigh ? leg.widthRoot : leg.widthEnd) * 0.75;
+    for (let x = Math.max(0, Math.round(cx - half)); x <= Math.min(W - 1, Math.round(cx + half)); x++) {
+      if (mask[yy * W + x]! < 128) continue;
+      l = Math.min(l, x);
+      r = Math.max(r, x);
+    }
+  }
+  return r >= l ? [l, r] : [0, 0];
 }
 
 /** The outer edges of both legs together at row y (from the joints and the legs' widths in the mask). */
