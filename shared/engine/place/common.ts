@@ -134,11 +134,12 @@ export const LOWER_LANDMARKS = { hip: 0.45, knee: 1.5, ankle: 2.55 };
 /** How far a skirt's, a dress's or a coat's own flare may reach past the legs, a side, at the hem (x the span). */
 export const DRAPE_FLARE = 0.2;
 /**
- * A skirt's own flare past the legs, a side (x the span), reached by mid-thigh: an A-line keeps the flare its
- * own outline gives up to this (0.2 made every A-line a tube). Within what the safety gate allows a draping
- * garment past the mask's row (DRAPE_FLARE + its offBodyGrow, 0.32).
+ * A skirt's own flare past the legs, a side (x the span), reached by mid-thigh and on every row past the legs
+ * the mask shows there: an A-line keeps the flare its own outline gives up to this (the old cap, reached only at
+ * the knee, made every A-line a tube). More would leave the body's silhouette, which the gallery's
+ * `insideSilhouette` holds (>= 0.97), and near what the safety gate allows (DRAPE_FLARE + its offBodyGrow).
  */
-export const SKIRT_FLARE = 0.25;
+export const SKIRT_FLARE = 0.2;
 
 const kneeY = (body: Body) => (body.legL.mid.y + body.legR.mid.y) / 2;
 const ankleY = (body: Body) => (body.legL.end.y + body.legR.end.y) / 2;
