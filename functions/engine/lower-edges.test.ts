@@ -1,7 +1,7 @@
 /**
  * Skirts and trousers with the real models (shared/engine/place/lower.ts; the light on a garment in
  * compose/composite.ts): an A-line keeps its flare, the sides are smooth (no stair steps cut by the room's blocky
- * edge or by the light field's cells), the waistband sits at the waist.
+ * edge or by the light field's cells).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzePerson, tryOn, type PersonAnalysis, type RgbaImage, type TryOnResult } from '../../shared/engine';
@@ -147,14 +147,10 @@ describe('skirts and trousers (real models)', () => {
     expect(flare(maxi.r, maxi.body)).toBeGreaterThan(1.05);
   }, 60_000);
 
-  // before: roughness 0.26, light steps 0.065 (stair steps down both legs), the waistband 0.42 torso heights
-  // above the hip joints (an old cincher up to the bust read as the old bottom's waistband)
-  it('draws wide-leg trousers with smooth sides, the waistband at the waist', async () => {
+  // before: roughness 0.26, light steps 0.065 (stair steps down both legs)
+  it('draws wide-leg trousers with smooth sides', async () => {
     const { r, body } = await render('cgi-model-15', 'wideleg-cream');
     expect(sideRoughness(r, body)).toBeLessThan(0.2);
     expect(lightSteps(r)).toBeLessThan(0.05);
-    const { data: cov, width: W, height: H } = r.layers.garment;
-    const [first] = rowsOf(cov, W, H, body.span);
-    expect((body.pelvis.y - first) / body.torsoH).toBeLessThan(0.33);
   }, 60_000);
 });

@@ -25,17 +25,10 @@ import {
 /** A trouser leg is at most this many times the leg's width in the mask (wide-leg trousers stay wide). */
 const WIDE_LEG = 2.6;
 
-/** A bottom's waistband sits at most this many torso heights above the hip joints (a high rise). */
-export const WAIST_RISE_MAX = 0.3;
-
-/**
- * The waist line of a bottom: a little above the hip joints, or up to bare skin when the midriff shows, but
- * never above a high rise (an old high-waisted bottom or a cincher up to the bust took trousers to the bust).
- */
+/** The waist line of a bottom: a little above the hip joints, or up to bare skin when the midriff shows. */
 export function waistY(body: Body, top: number | null): number {
   const dflt = body.pelvis.y - body.torsoH * 0.22;
-  const highest = body.pelvis.y - body.torsoH * WAIST_RISE_MAX;
-  return top === null ? dflt : Math.min(dflt, Math.max(top, highest));
+  return top === null ? dflt : Math.min(dflt, top);
 }
 
 export function placeTrousers(
@@ -141,12 +134,10 @@ export function placeTrousers(
     },
     drawLimbs() {},
     room(base) {
-      // each leg's own outline, a little grown (its own soft edge is inside), with a sub-pixel edge
-      const legsRoom = new Uint8Array(base.length);
-      for (const o of outlines) fillPolygon(legsRoom, body.width, body.height, o);
-      const grown = dilate(legsRoom, body.width, body.height, Math.max(1, Math.round(body.span * ROOM_SOFT)));
-      for (let i = 0; i < grown.length; i++) if (base[i]) grown[i] = 255;
-      return softRoom(grown, body, wy);
+      // each leg's own outline, with a sub-pixel edge
+      const out = new Uint8Array(base);
+      for (const o of outlines) fillPolygon(out, body.width, body.height, o);
+      return softRoom(out, body, wy);
     },
     debug: { anchors, grid: [] },
   };
