@@ -45,7 +45,7 @@ export const SAFETY_GATE = {
   bustBottom: 0.42,
   bustInner: 0.06,
   bustOuter: 0.45,
-  bustBareMax: 0.1,
+  bustBareMax: 0.15,
   /**
    * ...its arms left out only where they were clothed in the photo (a sleeve the new garment may bare): an elbow
    * held against the side puts the upper arm's keypoint line over the breast of a body turned a little, and a bared

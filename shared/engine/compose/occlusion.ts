@@ -273,7 +273,10 @@ export function clip(layer: Layer, room: Uint8Array, inverse = false): void {
   for (let y = layer.y0; y <= layer.y1; y++) {
     for (let x = layer.x0; x <= layer.x1; x++) {
       const p = y * W + x;
-      if (!room[p] !== inverse) layer.data[p * 4 + 3] = 0;
+      const v = room[p]!;
+      if (!v !== inverse) layer.data[p * 4 + 3] = 0;
+      // a room with a soft edge (coverage between 0 and 255) scales the garment's own coverage there
+      else if (!inverse && v < 255) layer.data[p * 4 + 3] = (layer.data[p * 4 + 3]! * v) / 255;
     }
   }
 }

@@ -263,19 +263,28 @@ export function lightField(image: RgbaImage, body: Body, weightMap: Uint8Array) 
       const sy = Math.min(h - 1, Math.max(0, Math.round(y * k - 0.5)));
       return lum[sy * w + sx]!;
     },
-    /** Bilinear between the cells (-1 where any of them is unknown). */
-    smooth(x: number, y: number): number {
+    /**
+     * Bilinear between the cells (-1 where any of them is unknown; with `unknown`, an unknown cell counts as that
+     * value: no step along the known cells' blocky outline).
+     */
+    smooth(x: number, y: number, unknown?: number): number {
       const fx = Math.min(w - 1, Math.max(0, x * k - 0.5));
       const fy = Math.min(h - 1, Math.max(0, y * k - 0.5));
       const x0 = Math.floor(fx);
       const y0 = Math.floor(fy);
       const x1 = Math.min(w - 1, x0 + 1);
       const y1 = Math.min(h - 1, y0 + 1);
-      const a = lum[y0 * w + x0]!;
-      const b = lum[y0 * w + x1]!;
-      const c = lum[y1 * w + x0]!;
-      const d = lum[y1 * w + x1]!;
-      if (a < 0 || b < 0 || c < 0 || d < 0) return lum[Math.round(fy) * w + Math.round(fx)]!;
+      let a = lum[y0 * w + x0]!;
+      let b = lum[y0 * w + x1]!;
+      let c = lum[y1 * w + x0]!;
+      let d = lum[y1 * w + x1]!;
+      if (a < 0 || b < 0 || c < 0 || d < 0) {
+        if (unknown === undefined) return lum[Math.round(fy) * w + Math.round(fx)]!;
+        if (a < 0) a = unknown;
+        if (b < 0) b = unknown;
+        if (c < 0) c = unknown;
+        if (d < 0) d = unknown;
+      }
       const u = fx - x0;
       const v = fy - y0;
       return (a * (1 - u) + b * u) * (1 - v) + (c * (1 - u) + d * u) * v;

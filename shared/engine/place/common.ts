@@ -3,6 +3,7 @@ import type { Body } from '../perception/body';
 import type { Box } from '../garment/garment';
 import type { Layer } from '../core/raster';
 import type { Point } from '../core/tps';
+import { boxBlur } from '../core/image-ops';
 
 export interface PlaceDebug {
   anchors: { from: Point; to: Point }[];
@@ -146,6 +147,14 @@ export const DRAPE_FLARE = 0.2;
  */
 export const DRESS_FLARE = 0.22;
 
+/**
+ * A skirt's own flare past the legs, a side (x the span), reached by mid-thigh and on every row past the legs
+ * the mask shows there: an A-line keeps the flare its own outline gives up to this (the old cap, reached only at
+ * the knee, made every A-line a tube). More would leave the body's silhouette, which the gallery's
+ * `insideSilhouette` holds (>= 0.97), and near what the safety gate allows (DRAPE_FLARE + its offBodyGrow).
+ */
+export const SKIRT_FLARE = 0.2;
+
 const kneeY = (body: Body) => (body.legL.mid.y + body.legR.mid.y) / 2;
 const ankleY = (body: Body) => (body.legL.end.y + body.legR.end.y) / 2;
 
@@ -249,4 +258,31 @@ export function fillPolygon(out: Uint8Array, W: number, H: number, pts: Point[])
       if (xb >= xa) out.fill(255, y * W + xa, y * W + xb + 1);
     }
   }
+}
+
+/** How far (x the span) a room's edge is smoothed: the mask's blocky outline steps by a few pixels a row. */
+export const ROOM_SOFT = 0.012;
+
+/**
+ * A room with a sub-pixel edge (coverage 0..255, the clip multiplies by it): the binary room (the mask's blocky
+ * outline, a polygon's integer spans) cut a garment along it in stair steps. Box-blurred twice across its edge
+ * and steepened again, from row `fromY` down (a bottom's room: nothing of it is drawn above its waist).
+ */
+export function softRoom(room: Uint8Array, body: Body, fromY: number): Uint8Array {
+  const { width: W, height: H } = body;
+  const r = Math.max(1, Math.round(body.span * ROOM_SOFT));
+  const y0 = Math.max(0, Math.round(fromY) - 4 * r);
+  const rows = H - y0;
+  if (rows <= 0) return room;
+  const a = new Float32Array(W * rows);
+  for (let i = 0; i < a.length; i++) a[i] = room[y0 * W + i]! ? 255 : 0;
+  boxBlur(a, W, rows, r);
+  boxBlur(a, W, rows, r);
+  const out = new Uint8Array(room);
+  for (let i = 0; i < a.length; i++) {
+    // steepened: the blurred edge's middle (a little outside the binary edge) spread over about r pixels
+    const v = (a[i]! - 60) * (255 / 130);
+    out[y0 * W + i] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
+  }
+  return out;
 }

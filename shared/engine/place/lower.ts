@@ -2,11 +2,11 @@
 import type { Body } from '../perception/body';
 import { lowerLayout, PART_LEFT, PART_RIGHT, PART_TORSO } from '../garment/garment-anchors';
 import { drawStrip, type Layer } from '../core/raster';
+import { dilate } from '../core/image-ops';
 import type { Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
 import type { VariantOptions } from '../look/variants';
 import {
-  DRAPE_FLARE,
   dist,
   drapeRoom,
   fillPolygon,
@@ -16,6 +16,9 @@ import {
   LOWER_LANDMARKS,
   lowestHem,
   pathLength,
+  ROOM_SOFT,
+  SKIRT_FLARE,
+  softRoom,
   type PlacedGarment,
 } from './common';
 
@@ -131,9 +134,10 @@ export function placeTrousers(
     },
     drawLimbs() {},
     room(base) {
+      // each leg's own outline, with a sub-pixel edge
       const out = new Uint8Array(base);
       for (const o of outlines) fillPolygon(out, body.width, body.height, o);
-      return out;
+      return softRoom(out, body, wy);
     },
     debug: { anchors, grid: [] },
   };
@@ -158,31 +162,57 @@ export function placeSkirt(
   // its length against its own waist, on the body's hips, knees and ankles (a midi to mid-calf on any legs)
   const ownHem = hemOnBody(body, H / srcWaistW, LOWER_LANDMARKS, wy);
   const length = Math.min((ownHem - wy) * variant.length, lowestHem(body) - wy);
+  const { edgeL, edgeR } = skirtEdges(g);
   const so: Point[] = [];
   const si: Point[] = [];
   const dOut: Point[] = [];
   const dIn: Point[] = [];
   const sections = 16;
+  // per section: its row, the body it must cover, its own width, and the most it may be
+  const secs: { t: number; row: number; y: number; bl: number; br: number; floor: number; own: number; max: number }[] =
+    [];
   let cap = 0;
   for (let i = 0; i <= sections; i++) {
     const t = i / sections;
     const row = Math.round(t * H);
-    const sl = g.edgeL[row]!;
-    const sr = g.edgeR[row]!;
     const y = wy + t * length;
     // the legs' own extent (not the old garment's flare, nor the arms hanging beside them)
     const [bl, br] = legsEdges(body, y);
     const [tl, tr] = body.torsoEdges(Math.min(y, body.pelvis.y));
-    const bw = Math.max(br - bl, t < 0.45 ? tr - tl : 0);
-    const own = (sr - sl) * scale * ease;
-    // its own flare (an A-line), up to DRAPE_FLARE spans a side past the legs at the knee and below
-    const flare = span * DRAPE_FLARE * 2 * Math.max(0, Math.min(1, (y - body.pelvis.y) / body.torsoH));
-    // the cap never narrows going down (the knee's step from thigh to shin cut a notch in the skirt's side)
-    cap = Math.max(cap, bw + span * 0.1 + flare);
-    const w = Math.min(Math.max(own, bw + 2 * slack), cap);
-    const cx = t < 0.5 ? body.axisX(y) : (bl + br) / 2;
-    so.push({ x: sl, y: g.top + row });
-    si.push({ x: sr, y: g.top + row });
+    // (the hips' width down to the crotch: the legs' below)
+    const bw = Math.max(br - bl, y < body.pelvis.y + body.torsoH * 0.15 ? tr - tl : 0);
+    // the legs as the mask shows them on this row (the joints' widths are capped: thighs are wider)
+    const [ml, mr] = maskLegsExtent(body, y);
+    const legsW = Math.max(bw, mr - ml);
+    // its own flare (an A-line), up to SKIRT_FLARE spans a side past the legs from mid-thigh down
+    const ramp = Math.max(0, Math.min(1, (y - body.pelvis.y) / (body.torsoH * 0.5)));
+    cap = Math.max(cap, bw + 2 * slack + span * SKIRT_FLARE * 2 * ramp);
+    secs.push({
+      t,
+      row,
+      y,
+      bl,
+      br,
+      floor: bw + 2 * slack,
+      own: (edgeR[row]! - edgeL[row]!) * scale * ease,
+      // the cap never narrows going down (the knee's step from thigh to shin cut a notch in the skirt's side),
+      // but stays within SKIRT_FLARE a side of the legs on this row (inside what the safety gate allows)
+      max: Math.min(cap, legsW + 2 * slack + span * SKIRT_FLARE * 2),
+    });
+  }
+  // legs brought together lower down (a stride's crossing shins) bring the sides in from above along a line,
+  // not a bulge over the thighs pinched at the knee
+  const rise = span * 0.02;
+  for (let i = sections - 1; i >= 0; i--) secs[i]!.max = Math.min(secs[i]!.max, secs[i + 1]!.max + rise);
+  for (const { t, row, y, bl, br, floor, own, max } of secs) {
+    const w = Math.max(Math.min(own, max), floor);
+    // centred on the body's axis at the waist, on the legs lower down: eased from one to the other (a switch
+    // half-way stepped the skirt's sides sideways)
+    const k = Math.max(0, Math.min(1, (t - 0.25) / 0.5));
+    const mix = k * k * (3 - 2 * k);
+    const cx = body.axisX(y) * (1 - mix) + ((bl + br) / 2) * mix;
+    so.push({ x: edgeL[row]!, y: g.top + row });
+    si.push({ x: edgeR[row]!, y: g.top + row });
     dOut.push({ x: cx - w / 2, y });
     dIn.push({ x: cx + w / 2, y });
   }
@@ -192,9 +222,70 @@ export function placeSkirt(
     },
     drawLimbs() {},
     // one piece across the gap between the legs (not culottes), its flare kept
-    room: (base) => drapeRoom(body, base, wy + length, DRAPE_FLARE),
+    // and its own outline as placed (within that flare: the room's edge, the legs' blocky outline grown, cut its
+    // sides into steps), with a sub-pixel edge
+    room(base) {
+      const room = drapeRoom(body, base, wy + length, SKIRT_FLARE);
+      const own = new Uint8Array(room.length);
+      fillPolygon(own, body.width, body.height, [...dOut, ...[...dIn].reverse()]);
+      const grown = dilate(own, body.width, body.height, Math.max(1, Math.round(body.span * ROOM_SOFT)));
+      for (let i = 0; i < grown.length; i++) if (grown[i] && i / body.width >= wy) room[i] = 255;
+      return softRoom(room, body, wy);
+    },
     debug: { anchors: so.map((s, i) => ({ from: s, to: dOut[i]! })), grid: [dOut, dIn] },
   };
+}
+
+/**
+ * A skirt's edges row by row as drawn, but below its widest row near the hem (where a curved hem rises at the
+ * sides) carried on along the sides' line: the hem's curve stays the garment's own outline (its alpha), not a
+ * narrow last row stretched to the skirt's whole width.
+ */
+function skirtEdges(g: ReturnType<typeof lowerLayout>): { edgeL: Float32Array; edgeR: Float32Array } {
+  const H = g.hem - g.top + 1;
+  const edgeL = new Float32Array(g.edgeL);
+  const edgeR = new Float32Array(g.edgeR);
+  const from = Math.floor(H * 0.75);
+  let widest = H - 1;
+  let best = -1;
+  for (let r = from; r < H; r++) {
+    const w = edgeR[r]! - edgeL[r]!;
+    if (w >= best) {
+      best = w;
+      widest = r;
+    }
+  }
+  const back = Math.max(1, Math.round(H * 0.1));
+  const a = Math.max(0, widest - back);
+  const dl = (edgeL[widest]! - edgeL[a]!) / (widest - a || 1);
+  const dr = (edgeR[widest]! - edgeR[a]!) / (widest - a || 1);
+  for (let r = widest + 1; r < H; r++) {
+    edgeL[r] = edgeL[widest]! + dl * (r - widest);
+    edgeR[r] = edgeR[widest]! + dr * (r - widest);
+  }
+  return { edgeL, edgeR };
+}
+
+/** The legs' outer edges in the mask on row y, searched out from the legs' joints (as `drapeRoom` does). */
+function maskLegsExtent(body: Body, y: number): [number, number] {
+  const { width: W, height: H, mask } = body;
+  const yy = Math.max(0, Math.min(H - 1, Math.round(y)));
+  let l = Infinity;
+  let r = -Infinity;
+  for (const leg of [body.legL, body.legR]) {
+    const thigh = yy <= leg.mid.y;
+    const a = thigh ? leg.root : leg.mid;
+    const b = thigh ? leg.mid : leg.end;
+    const t = Math.max(0, Math.min(1, (yy - a.y) / (b.y - a.y || 1)));
+    const cx = Math.round(a.x + (b.x - a.x) * t);
+    const half = (thigh ? leg.widthRoot : leg.widthEnd) * 0.75;
+    for (let x = Math.max(0, Math.round(cx - half)); x <= Math.min(W - 1, Math.round(cx + half)); x++) {
+      if (mask[yy * W + x]! < 128) continue;
+      l = Math.min(l, x);
+      r = Math.max(r, x);
+    }
+  }
+  return r >= l ? [l, r] : [0, 0];
 }
 
 /** The outer edges of both legs together at row y (from the joints and the legs' widths in the mask). */
