@@ -103,6 +103,29 @@ describe('coats, dresses and jumpsuits keep their shape (real models)', () => {
     expect(m.shouldersKept!).toBeLessThan(0.2);
   }, 30_000);
 
+  it('a blazer is worn over what is there: its open front shows the old dress, not bare skin', async () => {
+    // the old top under outerwear was filled as the top's own old region: the blazer's deep V showed a bare chest
+    // over ai-body's dress (refused by the gate's bust check, 0.16)
+    const { result, body } = await render('blazer-navy');
+    expect(result.safety.bareTorso).toBe(0);
+    expect(result.safety.bareBust).toBeLessThan(0.02);
+    // inside the V (below the neck, above a third of the torso, off the garment) the photo is as it was
+    const W = result.image.width;
+    let n = 0;
+    let diff = 0;
+    for (let y = Math.round(body.neck.y + body.torsoH * 0.08); y < body.neck.y + body.torsoH * 0.3; y++) {
+      const cx = Math.round(body.axisX(y));
+      for (let x = cx - Math.round(body.span * 0.1); x <= cx + Math.round(body.span * 0.1); x++) {
+        if (covered(result, x, y)) continue;
+        const o = (y * W + x) * 4;
+        n++;
+        for (let c = 0; c < 3; c++) diff += Math.abs(result.image.data[o + c]! - person.image.data[o + c]!);
+      }
+    }
+    expect(n).toBeGreaterThan(50);
+    expect(diff / n / 3).toBeLessThan(6);
+  }, 30_000);
+
   it('a midi dress ends at mid-calf and flares from the hips, one piece on a wide stance', async () => {
     for (const who of [person, wide]) {
       const { result, product, body, slot } = await render('midi-dots', who);

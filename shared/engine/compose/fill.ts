@@ -261,8 +261,11 @@ export function oldRegion(
         // a bottom (or a dress's skirt) may flare anywhere across the row: all of the mask but the arms
         inZone = !body.onArm(x, y, 0.5);
       } else {
-        // below the old top's end (bare skin across the middle) the torso is the bottom's: only the arms go on
-        inZone = x >= tl - m && x <= tr + m && (topEnd === null || y < topEnd);
+        // below the old top's end (bare skin across the middle) the torso is the bottom's: only the arms go on.
+        // Outerwear is worn over what is there: the old top shows in its open front and below its hem, so only
+        // the arms' old sleeves (round the new sleeves) are its business (filling the torso drew a blazer's
+        // V-neck as bare skin over a dress)
+        inZone = slot !== 'outerwear' && x >= tl - m && x <= tr + m && (topEnd === null || y < topEnd);
         if (!inZone) {
           for (const c of caps) {
             if (inCapsule(x, y, c[0], c[1], c[2], c[3], c[4] * reach)) {
