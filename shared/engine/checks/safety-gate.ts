@@ -37,9 +37,11 @@ export const SAFETY_GATE = {
    * side's zone runs from `bustTop` to `bustBottom` (x the torso's height below the shoulder line) and from
    * `bustInner` to `bustOuter` (x the shoulder span) off the body's midline: a neckline (a scoop, a V) bares the
    * breastbone and the top of the zone, not the breast. A side with more than `bustBareMax` of what was clothed
-   * in its zone newly bare is refused as a bare torso. On 160 flat-lay renders of 16 tops and one-pieces on every
-   * eval person (2026-11-29): the torn jumpsuit bodices and a torn blazer 0.115-0.40 (every one judged broken by
-   * eye), a pinafore with the old dress at its armholes 0.19, every other render 0.057 or less.
+   * in its zone newly bare is refused as a bare torso. Before round 1 of issue 38's fixes (160 flat-lay renders of
+   * tops and one-pieces): the torn jumpsuit bodices 0.115-0.40, all judged broken, every other render 0.057 or less.
+   * On the whole eval set after it (main a88d640, 396 renders): refused 0.16-0.78 (a torn maxi dress, a jumpsuit on
+   * transparency, the blazer's V drawn as skin: since worn over the old top), passed 0.15 at most (a deep scoop over
+   * a high-necked old dress 0.10).
    */
   bustTop: 0.14,
   bustBottom: 0.42,
