@@ -15,6 +15,10 @@ const SHOE_STRETCH = 2.8;
 export const FOOT_FRONT_REACH = 0.45;
 /** Seen from the front, a shoe shows its toe end: this share of its side view's length, from the toe. */
 const TOE_END = 0.4;
+/** A side view at least this tall for its length is a boot: seen from the front, its shaft goes up the shin. */
+const BOOT_ASPECT = 0.9;
+/** A boot's shaft seen from the front: this share of its side view's length, from the heel. */
+const SHAFT = 0.45;
 
 /** The highest row of the shoe's pixels within columns [x0, x1) of its box (the top of its toe end). */
 function topRow(alpha: GrayImage, b: Box, x0: number, x1: number): number {
@@ -145,6 +149,26 @@ export function placeShoes(
         const [sx0, sx1, sy1] = [src.x, src.x + src.w, src.y + src.h];
         grid.push([map(sx0, top), map(sx1, top), map(sx1, sy1), map(sx0, sy1)]);
         const source = { image, alpha: alpha.data, labels, part: k + 1, tint };
+        if (front && b.h > b.w * BOOT_ASPECT && top > b.y) {
+          // a boot seen from the front: its shaft (the heel side of the side view, from its top down to the toe
+          // end's top) up the shin from the toe end's top, as wide as the shin and its own proportions long
+          const shaft: Box = { x: toeRight ? b.x : b.x + b.w * (1 - SHAFT), y: b.y, w: b.w * SHAFT, h: top - b.y };
+          const shaftW = Math.max(leg.widthEnd * 1.35, width * 0.8);
+          const along = { x: leg.mid.x - leg.end.x, y: leg.mid.y - leg.end.y };
+          const len = Math.hypot(along.x, along.y) || 1;
+          const dir = { x: along.x / len, y: along.y / len };
+          const side = { x: -dir.y, y: dir.x };
+          const base = { x: sole.x + up.x * height * 0.85, y: sole.y + up.y * height * 0.85 };
+          const shaftL = Math.min((shaftW * shaft.h) / shaft.w, len);
+          drawGrid(layer, source, shaft, 3, 6, (x, y) => {
+            const u = (x - shaft.x) / shaft.w - 0.5;
+            const v = (shaft.y + shaft.h - y) / shaft.h;
+            return {
+              x: base.x + side.x * u * shaftW + dir.x * v * shaftL,
+              y: base.y + side.y * u * shaftW + dir.y * v * shaftL,
+            };
+          });
+        }
         drawGrid(layer, source, { ...src, y: top, h: srcH }, 6, 3, map);
         if (front) drawGrid(layer, source, { ...src, y: top, h: srcH }, 6, 3, mapHalf(1));
       }
