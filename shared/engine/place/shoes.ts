@@ -123,7 +123,7 @@ export function placeShoes(
         const srcH = Math.max(1, b.y + b.h - top);
         const own = (width * (front ? srcH : b.h)) / (front ? 2 * src.w : src.w);
         const height = front
-          ? Math.max(own, Math.min(Math.max(reach, (old?.h ?? 0) * 0.9), own * SHOE_STRETCH))
+          ? Math.max(own, reach, (old?.h ?? 0) * 0.9)
           : Math.max(own, Math.min(Math.max(reach, (old?.h ?? 0) * 1.02), own * SHOE_STRETCH));
         // the front view: the toe end twice, mirrored, its toe at each side of the foot and its back (the vamp,
         // the collar) in the middle: a shoe's front rises from the sides to the instep
