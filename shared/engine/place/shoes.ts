@@ -11,6 +11,23 @@ import type { PlacedGarment } from './common';
 export const FEET_CLOSE = 0.6;
 /** A shoe may be drawn up to this many times its own height for its width (a foot seen from the front is tall). */
 const SHOE_STRETCH = 2.8;
+/** A foot whose outline below the ankle reaches less than this many shin widths sideways faces the camera. */
+export const FOOT_FRONT_REACH = 0.45;
+/** Seen from the front, a shoe shows its toe end: this share of its side view's length, from the toe. */
+const TOE_END = 0.4;
+/** A side view at least this tall for its length is a boot: seen from the front, its shaft goes up the shin. */
+const BOOT_ASPECT = 0.9;
+/** A boot's shaft seen from the front: this share of its side view's length, from the heel. */
+const SHAFT = 0.45;
+
+/** The highest row of the shoe's pixels within columns [x0, x1) of its box (the top of its toe end). */
+function topRow(alpha: GrayImage, b: Box, x0: number, x1: number): number {
+  const W = alpha.width;
+  for (let y = Math.floor(b.y); y < b.y + b.h; y++) {
+    for (let x = Math.floor(x0); x < x1; x++) if (alpha.data[y * W + x]! >= 128) return y;
+  }
+  return b.y;
+}
 
 /** Which way a side-view shoe's toe points in its box: the collar (the highest part) is over the heel. */
 function toeDirection(alpha: GrayImage, b: Box): 1 | -1 {
@@ -80,33 +97,80 @@ export function placeShoes(
         const reachX = foot.x + foot.w / 2 - leg.end.x;
         const want = Math.abs(reachX) > leg.widthEnd * 0.2 ? Math.sign(reachX) : leg.end.x < other.x ? -1 : 1;
         const flip = toeDirection(alpha, b) !== want;
-        // over the whole foot and the old shoe where one was found (its sole, its extent): nothing of it left to
-        // fill beside the new one, and from the sole up to the ankle (no floating shoe under a gap of floor)
+        // over the whole foot and the old shoe where one was found (its extent across), its sole on the foot's
+        // (the mask's lowest row under the ankle; the old shoe's box is grown past it by the mask's margin), and
+        // from the sole up to the ankle (no floating shoe under a gap of floor)
         const old = oldShoes[side] ?? null;
         const x0 = Math.min(foot.x, old?.x ?? Infinity);
         const x1 = Math.max(foot.x + foot.w, old ? old.x + old.w : -Infinity);
         const width = (x1 - x0) * 1.04;
-        let soleY = Math.max(foot.y + foot.h, old ? old.y + old.h : -Infinity);
+        let soleY = Math.max(foot.y + foot.h, old ? old.y + old.h - leg.widthEnd * 0.2 : -Infinity);
         if (close) {
           // the farther foot stands higher in the picture by the ankles' difference
           if (near.end.y > leg.end.y) soleY -= near.end.y - leg.end.y;
         }
-        const own = (width * b.h) / b.w;
         const reach = soleY - (leg.end.y + w0 * 0.05);
-        const height = Math.max(own, Math.min(Math.max(reach, (old?.h ?? 0) * 1.02), own * SHOE_STRETCH));
         const sole = { x: (x0 + x1) / 2, y: soleY };
-        const map = (x: number, y: number): Point => {
-          let u = (x - b.x) / b.w - 0.5;
-          if (flip) u = -u;
-          const v = 1 - (y - b.y) / b.h;
-          return {
-            x: sole.x + across.x * u * width + up.x * v * height,
-            y: sole.y + across.y * u * width + up.y * v * height,
+        // a foot facing the camera (its outline below the ankle barely reaches sideways): the shoe seen from the
+        // front, its toe end (TOE_END of the side view, from the toe) compressed to the foot's width, the toe on
+        // the foot's outer side, from the sole to the ankle; else the side view
+        const front = Math.abs(reachX) < leg.widthEnd * FOOT_FRONT_REACH;
+        const toeRight = toeDirection(alpha, b) === 1;
+        const src: Box = front
+          ? { x: toeRight ? b.x + b.w * (1 - TOE_END) : b.x, y: b.y, w: b.w * TOE_END, h: b.h }
+          : b;
+        const top = front ? topRow(alpha, b, src.x, src.x + src.w) : b.y;
+        const srcH = Math.max(1, b.y + b.h - top);
+        const own = (width * (front ? srcH : b.h)) / (front ? 2 * src.w : src.w);
+        const height = front
+          ? Math.max(own, reach, (old?.h ?? 0) * 0.9)
+          : Math.max(own, Math.min(Math.max(reach, (old?.h ?? 0) * 1.02), own * SHOE_STRETCH));
+        // the front view: the toe end twice, mirrored, its toe at each side of the foot and its back (the vamp,
+        // the collar) in the middle: a shoe's front rises from the sides to the instep
+        const mapHalf =
+          (half: number) =>
+          (x: number, y: number): Point => {
+            let u: number;
+            if (front) {
+              const q = toeRight ? (src.x + src.w - x) / src.w : (x - src.x) / src.w;
+              u = half * 0.5 * Math.sqrt(Math.max(0, 1 - q));
+            } else {
+              u = (x - src.x) / src.w - 0.5;
+              if (flip) u = -u;
+            }
+            const v = 1 - (y - top) / srcH;
+            return {
+              x: sole.x + across.x * u * width + up.x * v * height,
+              y: sole.y + across.y * u * width + up.y * v * height,
+            };
           };
-        };
+        const map = mapHalf(-1);
         anchors.push({ from: { x: b.x + b.w / 2, y: b.y + b.h }, to: sole });
-        grid.push([map(b.x, b.y), map(b.x + b.w, b.y), map(b.x + b.w, b.y + b.h), map(b.x, b.y + b.h)]);
-        drawGrid(layer, { image, alpha: alpha.data, labels, part: k + 1, tint }, b, 6, 3, map);
+        const [sx0, sx1, sy1] = [src.x, src.x + src.w, src.y + src.h];
+        grid.push([map(sx0, top), map(sx1, top), map(sx1, sy1), map(sx0, sy1)]);
+        const source = { image, alpha: alpha.data, labels, part: k + 1, tint };
+        if (front && b.h > b.w * BOOT_ASPECT && top > b.y) {
+          // a boot seen from the front: its shaft (the heel side of the side view, from its top down to the toe
+          // end's top) up the shin from the toe end's top, as wide as the shin and its own proportions long
+          const shaft: Box = { x: toeRight ? b.x : b.x + b.w * (1 - SHAFT), y: b.y, w: b.w * SHAFT, h: top - b.y };
+          const shaftW = Math.max(leg.widthEnd * 1.35, width * 0.8);
+          const along = { x: leg.mid.x - leg.end.x, y: leg.mid.y - leg.end.y };
+          const len = Math.hypot(along.x, along.y) || 1;
+          const dir = { x: along.x / len, y: along.y / len };
+          const side = { x: -dir.y, y: dir.x };
+          const base = { x: sole.x + up.x * height * 0.85, y: sole.y + up.y * height * 0.85 };
+          const shaftL = Math.min((shaftW * shaft.h) / shaft.w, len);
+          drawGrid(layer, source, shaft, 3, 6, (x, y) => {
+            const u = (x - shaft.x) / shaft.w - 0.5;
+            const v = (shaft.y + shaft.h - y) / shaft.h;
+            return {
+              x: base.x + side.x * u * shaftW + dir.x * v * shaftL,
+              y: base.y + side.y * u * shaftW + dir.y * v * shaftL,
+            };
+          });
+        }
+        drawGrid(layer, source, { ...src, y: top, h: srcH }, 6, 3, map);
+        if (front) drawGrid(layer, source, { ...src, y: top, h: srcH }, 6, 3, mapHalf(1));
       }
     },
     drawLimbs() {},
