@@ -185,8 +185,6 @@ export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, 
   // what is in front (cut), and where a hand or a forearm may be (closing the cut stays there)
   const cut = new Uint8Array(bw * bh);
   const arm = new Uint8Array(bw * bh);
-  // bare upper arms hanging beside the body: their outline from the mask's edge (see `hangingArms`)
-  const hanging = limbs ? hangingArms(body, maps.skin) : [];
   for (let y = layer.y0; y <= layer.y1; y++) {
     for (let x = layer.x0; x <= layer.x1; x++) {
       const p = y * W + x;
@@ -197,7 +195,6 @@ export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, 
       }
       if (!layer.data[p * 4 + 3] || cut[b]) continue;
       let front = upper && maps.hair[p]! >= 128;
-      if (!front && hanging.length) front = onHangingArm(hanging, x, y, body.mask[p]! >= 128, maps.skin[p]! > 0);
       if (!front && what === 'body' && maps.skin[p]) {
         if (upper && inNeckOpening(body, x, y, neckY)) front = true;
         else if (slot !== 'shoes') {
@@ -255,119 +252,6 @@ function nearRoot(arm: Body['armL'], x: number, y: number, r: number): boolean {
   const dy = arm.mid.y - arm.root.y;
   const len = Math.hypot(dx, dy) || 1;
   return ((x - arm.root.x) * dx + (y - arm.root.y) * dy) / len < r * RAISED_ROOT_CLEAR;
-}
-
-/** A bare upper arm hanging beside the body, its axis and the side it faces out to. */
-interface HangingArm {
-  ax: number;
-  ay: number;
-  bx: number;
-  by: number;
-  /** Unit normal pointing away from the body's middle. */
-  nx: number;
-  ny: number;
-  /** The arm's half-width bounds (px), and how far past its outer side the body piece is cut. */
-  minHalf: number;
-  maxHalf: number;
-  margin: number;
-  mask: Uint8Array;
-  width: number;
-  height: number;
-}
-
-/** An upper arm is bare when this share of the mask near its axis is skin. */
-const ARM_BARE = 0.5;
-/** A hanging arm's half-width, as shares of its limb's width: its outer half is read from the mask's edge. */
-const ARM_HALF_MIN = 0.3;
-const ARM_HALF_MAX = 0.65;
-
-/**
- * Bare upper arms hanging beside the body (not raised), from below the armpit to the elbow. Their skin is not told
- * from the chest's side by colour (an arm pressed to the side lies inside the torso's edges, and the top's body
- * piece covered it, an elbow's notch cut through it): the arm's outer side is the mask's edge, and the arm is as wide
- * on the inner side of its axis as on the outer.
- */
-export function hangingArms(body: Body, skin: Uint8Array): HangingArm[] {
-  const { width: W, height: H, mask } = body;
-  const out: HangingArm[] = [];
-  for (const [arm, raised] of [
-    [body.armL, body.armRaised[0]],
-    [body.armR, body.armRaised[1]],
-  ] as const) {
-    if (raised) continue;
-    const ax = arm.root.x + (arm.mid.x - arm.root.x) * 0.45;
-    const ay = arm.root.y + (arm.mid.y - arm.root.y) * 0.45;
-    const bx = arm.mid.x;
-    const by = arm.mid.y;
-    const len = Math.hypot(bx - ax, by - ay);
-    if (len < 4) continue;
-    let nx = -(by - ay) / len;
-    let ny = (bx - ax) / len;
-    const mx = (ax + bx) / 2;
-    const my = (ay + by) / 2;
-    if (Math.sign(nx) !== Math.sign(mx - body.axisX(my))) {
-      nx = -nx;
-      ny = -ny;
-    }
-    // bare: mostly skin near the axis (a sleeve's arm is left to the sleeve)
-    const r = arm.widthRoot * 0.3;
-    let n = 0;
-    let s = 0;
-    for (let y = Math.max(0, Math.floor(Math.min(ay, by) - r)); y <= Math.min(H - 1, Math.max(ay, by) + r); y += 2) {
-      for (let x = Math.max(0, Math.floor(Math.min(ax, bx) - r)); x <= Math.min(W - 1, Math.max(ax, bx) + r); x += 2) {
-        const p = y * W + x;
-        if (mask[p]! < 128 || !inCapsule(x, y, ax, ay, bx, by, r)) continue;
-        n++;
-        if (skin[p]) s++;
-      }
-    }
-    if (n < 20 || s < n * ARM_BARE) continue;
-    out.push({
-      ax,
-      ay,
-      bx,
-      by,
-      nx,
-      ny,
-      minHalf: arm.widthRoot * ARM_HALF_MIN,
-      maxHalf: arm.widthRoot * ARM_HALF_MAX,
-      margin: Math.max(2, body.span * 0.06),
-      mask,
-      width: W,
-      height: H,
-    });
-  }
-  return out;
-}
-
-/**
- * Is (x, y) a hanging bare upper arm in front of a top's body piece: between the mask's edge on its outer side and
- * as far on its inner side (skin only there: the old top's side between arm and body stays under the new one), or
- * just past its outer side outside the mask (the body piece's ease showed as a rim beyond the arm)?
- */
-function onHangingArm(arms: HangingArm[], x: number, y: number, inMask: boolean, isSkin: boolean): boolean {
-  for (const a of arms) {
-    const dx = a.bx - a.ax;
-    const dy = a.by - a.ay;
-    const t = ((x - a.ax) * dx + (y - a.ay) * dy) / (dx * dx + dy * dy || 1);
-    if (t < 0 || t > 1) continue;
-    const px = a.ax + dx * t;
-    const py = a.ay + dy * t;
-    const off = (x - px) * a.nx + (y - py) * a.ny;
-    if (off < -a.maxHalf || off > a.maxHalf + a.margin) continue;
-    // the outer side: the first pixel off the mask, walking out from the axis
-    let e = 0;
-    for (; e <= a.maxHalf; e++) {
-      const qx = Math.round(px + a.nx * e);
-      const qy = Math.round(py + a.ny * e);
-      if (qx < 0 || qy < 0 || qx >= a.width || qy >= a.height || a.mask[qy * a.width + qx]! < 128) break;
-    }
-    // no edge within reach: the arm is not at the silhouette's side (in front of the body: the skin rules)
-    if (e > a.maxHalf) continue;
-    const half = Math.max(a.minHalf, e);
-    if (inMask ? off >= -half && (off >= 0 || isSkin) : off >= e - 1 && off <= e + a.margin) return true;
-  }
-  return false;
 }
 
 /** Does (x, y) project onto capsule c's axis before its start (t < 0)? */
