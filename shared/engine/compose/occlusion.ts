@@ -206,9 +206,17 @@ export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, 
             const c = caps[k]!;
             if (k % 2 === 0 && insideTorso) continue;
             if (!inCapsule(x, y, c[0], c[1], c[2], c[3], c[4])) continue;
+            // a raised upper arm leaves the body at the shoulder: the skin round its root is the shoulder's and the
+            // neck's base, which the top covers (skin blobs were torn through the neckline there)
+            if (k % 2 === 0 && body.armRaised[k >> 1] && nearRoot(k === 0 ? body.armL : body.armR, x, y, c[4])) {
+              continue;
+            }
             // over the torso a forearm is in front only where its own axis is over the torso (an elbow held
             // beside the body cut a hole in the chest's side that the forearm's capsule reached)
             if (insideTorso && !axisOverTorso(body, x, y, c)) continue;
+            // nor behind its elbow: the capsule's round end there is the upper arm's, which over the torso is
+            // behind the top (an elbow held against the side cut a notch of the belly's skin)
+            if (insideTorso && k % 2 === 1 && behindStart(x, y, c)) continue;
             front = true;
             break;
           }
@@ -233,6 +241,23 @@ export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, 
       if (cut[b] || (closed[b] && arm[b])) layer.data[(y * W + x) * 4 + 3] = 0;
     }
   }
+}
+
+/** Of a raised upper arm, this many capsule radii along it from the shoulder joint are the shoulder (covered). */
+export const RAISED_ROOT_CLEAR = 2;
+
+/** Is (x, y) within `RAISED_ROOT_CLEAR` capsule radii of the arm's root, along the upper arm's axis? */
+function nearRoot(arm: Body['armL'], x: number, y: number, r: number): boolean {
+  const dx = arm.mid.x - arm.root.x;
+  const dy = arm.mid.y - arm.root.y;
+  const len = Math.hypot(dx, dy) || 1;
+  return ((x - arm.root.x) * dx + (y - arm.root.y) * dy) / len < r * RAISED_ROOT_CLEAR;
+}
+
+/** Does (x, y) project onto capsule c's axis before its start (t < 0)? */
+function behindStart(x: number, y: number, c: readonly number[]): boolean {
+  const [ax = 0, ay = 0, bx = 0, by = 0] = c;
+  return (x - ax) * (bx - ax) + (y - ay) * (by - ay) < 0;
 }
 
 /** Is the point of capsule c's axis nearest (x, y) over the torso, at least half the capsule's radius inside it? */

@@ -1,0 +1,87 @@
+/**
+ * A top under arms in front of the body (shared/engine/compose/occlusion.ts, `occlude`), with the real models: no
+ * hole is torn through the top beside an arm. cgi-model-2 raises her arm to her chin (the skin round its shoulder
+ * was cut through the tee's neckline as blobs); cgi-model-15 holds her elbow against her side (the forearm's round
+ * end cut a notch of her belly's skin through the tee beside the elbow).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzePerson, tryOn } from '../../shared/engine';
+import { bodyFrom, type Body } from '../../shared/engine/perception/body';
+
+import { loadPerson } from '../../test/engine/fixtures';
+import { productPhoto } from '../../test/engine/eval/conditions';
+import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
+import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+
+beforeAll(async () => {
+  await warmEngineModels();
+}, 60_000);
+
+async function teeOn(name: string) {
+  const person = await loadPerson(name);
+  const analysis = await analyzePerson(nodeModelRuntime, person);
+  const tee = EVAL_GARMENTS.find((g) => g.id === 'tee-logo')!;
+  const product = (await productPhoto(tee, 'flat-white')).image;
+  const r = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'top', source: 'laydown' }], { analysis });
+  return { person, body: bodyFrom(r.analysis), garment: r.layers.garment.data };
+}
+
+/** Of the person's pixels in a disc, the share the new garment leaves uncovered. */
+function uncovered(
+  body: Body,
+  garment: Uint8Array,
+  cx: number,
+  cy: number,
+  r: number,
+  keep = (_x: number, _y: number) => true,
+) {
+  const W = body.width;
+  let n = 0;
+  let open = 0;
+  for (let y = Math.floor(cy - r); y <= cy + r; y++) {
+    for (let x = Math.floor(cx - r); x <= cx + r; x++) {
+      if ((x - cx) ** 2 + (y - cy) ** 2 > r * r || !keep(x, y)) continue;
+      const i = y * W + x;
+      if (body.mask[i]! < 128) continue;
+      n++;
+      if (garment[i]! < 128) open++;
+    }
+  }
+  return { n, share: open / Math.max(1, n) };
+}
+
+describe('a top under arms in front (real models)', () => {
+  it('tears no skin through the neckline beside a raised arm (cgi-model-2)', async () => {
+    const { body, garment } = await teeOn('cgi-model-2');
+    const k = body.armRaised[0] ? 0 : 1;
+    expect(body.armRaised[k]).toBe(true);
+    const shoulder = k === 0 ? body.shoulderL : body.shoulderR;
+    // just inside the raised arm's shoulder joint, on the shoulders' line: the tee's own shoulder
+    const cx = body.neck.x + (shoulder.x - body.neck.x) * 0.85;
+    const cy = body.neck.y + (shoulder.y - body.neck.y) * 0.85 + body.span * 0.02;
+    const m = uncovered(body, garment, cx, cy, body.span * 0.1);
+    expect(m.n).toBeGreaterThan(200);
+    // 0.46 was left open (skin blobs through the neckline); 0.00 now
+    expect(m.share).toBeLessThan(0.1);
+  }, 40_000);
+
+  it('cuts no notch beside an elbow held against the side (cgi-model-15)', async () => {
+    const { body, garment } = await teeOn('cgi-model-15');
+    // the arm whose elbow lies inside the torso's edges
+    const arm = [body.armL, body.armR].find((a) => {
+      const [l, r] = body.torsoEdges(a.mid.y);
+      return a.mid.x > l && a.mid.x < r && a.mid.y < body.pelvis.y;
+    })!;
+    expect(arm).toBeDefined();
+    // the torso beside the elbow, on the side away from the forearm (the belly, which the tee covers)
+    const dx = arm.end.x - arm.mid.x;
+    const dy = arm.end.y - arm.mid.y;
+    const [l, r] = body.torsoEdges(arm.mid.y);
+    const m = uncovered(body, garment, arm.mid.x, arm.mid.y, body.span * 0.25, (x, y) => {
+      return (x - arm.mid.x) * dx + (y - arm.mid.y) * dy < 0 && x > l && x < r;
+    });
+    expect(m.n).toBeGreaterThan(500);
+    // 0.25 was left open (the belly's skin in a notch); 0.00 now
+    expect(m.share).toBeLessThan(0.1);
+  }, 40_000);
+});
