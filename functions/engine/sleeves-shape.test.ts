@@ -74,7 +74,34 @@ function bareShoulder(garment: Uint8Array, W: number, arm: Limb): number {
   return bare / Math.max(1, n);
 }
 
+/** The share of a disc on an upper arm (a quarter down it, 0.35 of its width) with no garment. */
+function bareUpperArm(garment: Uint8Array, W: number, arm: Limb): number {
+  const c = { x: arm.root.x + (arm.mid.x - arm.root.x) * 0.25, y: arm.root.y + (arm.mid.y - arm.root.y) * 0.25 };
+  const r = arm.widthRoot * 0.35;
+  let n = 0;
+  let bare = 0;
+  for (let y = Math.floor(c.y - r); y <= c.y + r; y++) {
+    for (let x = Math.floor(c.x - r); x <= c.x + r; x++) {
+      if ((x - c.x) ** 2 + (y - c.y) ** 2 > r * r) continue;
+      n++;
+      if (garment[y * W + x]! < 128) bare++;
+    }
+  }
+  return bare / Math.max(1, n);
+}
+
 describe('sleeves follow the arms', () => {
+  it('covers the top of an arm down the side with a short sleeve, not a flap folded at the shoulder', async () => {
+    // ai-body: arms down and a little out; the tee's seam (shoulder's top to armpit) runs along the arm
+    const { result, body, W } = await render('tee-logo', 'ai-body');
+    expect(body.armRaised).toEqual([false, false]);
+    // the sleeve's cuff stopped above the armpit and its strip folded over itself (one side turned inwards): 0.06
+    // and 0.24 of the upper arm's top quarter bare beside a flap
+    for (const arm of [body.armL, body.armR]) {
+      expect(bareUpperArm(result.layers.garment.data, W, arm)).toBeLessThan(0.03);
+    }
+  }, 60_000);
+
   it('lays long sleeves along arms hanging down, not as a cape beside them', async () => {
     // cgi-model-4: arms straight down beside the body, in a crop top with wide sleeves (the mask's arm is wide)
     const { result, body, W } = await render('longsleeve-breton', 'cgi-model-4');

@@ -374,7 +374,22 @@ export function placeUpper(
         // long sleeves (longer than half the shoulders in the flat lay) run to the wrist; short ones keep their scale
         const long = srcLen > srcShoulderW * 0.6;
         const wanted = long ? armLen * variant.length : srcLen * scale * Math.min(1.1, variant.length);
-        const len = Math.min(wanted, armLen - limb.widthEnd * 0.55);
+        // a short sleeve on an arm down the side: its seam runs from the shoulder's top down to the armpit, along the
+        // arm, so its own length from the shoulder's joint stopped its cuff above the armpit (the strip folded over
+        // itself into a flap): its cuff where its edges end, each along the arm from its end of the seam
+        const d0 = sub(limb.mid, limb.root);
+        const l0 = Math.hypot(d0.x, d0.y) || 1;
+        const along0 = (p: Point) => ((p.x - limb.root.x) * d0.x + (p.y - limb.root.y) * d0.y) / l0;
+        const edges = raised
+          ? 0
+          : (along0(seamO) +
+              dist(s.seamOuter, s.cuffOuter) * scale +
+              along0(seamI) +
+              dist(s.seamInner, s.cuffInner) * scale) /
+            2;
+        const len = Math.min(Math.max(wanted, edges), armLen - limb.widthEnd * 0.55);
+        // its outer side away from the body
+        const outward = { x: Math.sign(limb.root.x - body.neck.x) || (part === PART_LEFT ? -1 : 1), y: 0 };
         // the sleeve's own width across its length (not along its seam: a flat lay's seam runs from the shoulder's
         // top to the armpit, slanted to a sleeve drawn down and out, and that whole seam's length as the sleeve's
         // width made a cape beside an arm hanging down); the seam itself still joins the body piece (`limbStrip`)
@@ -418,13 +433,26 @@ export function placeUpper(
             upperLen + ext,
             (t) => widthAt(t * tx),
             10,
+            outward,
           );
           drawStrip(layer, src(part), upper.so, upper.si, upper.dOut, upper.dIn, 3);
           const n0 = sub(upper.dOut[upper.dOut.length - 1]!, upper.dIn[upper.dIn.length - 1]!);
           const fore = segmentStrip(s, te, limb.mid, limb.end, len - upperLen, n0, (t) => widthAt(te + (1 - te) * t));
           drawStrip(layer, src(part), fore.so, fore.si, fore.dOut, fore.dIn, 3);
         } else {
-          const st = limbStrip(s.seamOuter, s.seamInner, s.cuffOuter, s.cuffInner, seamO, seamI, path, len, widthAt);
+          const st = limbStrip(
+            s.seamOuter,
+            s.seamInner,
+            s.cuffOuter,
+            s.cuffInner,
+            seamO,
+            seamI,
+            path,
+            len,
+            widthAt,
+            14,
+            outward,
+          );
           drawStrip(layer, src(part), st.so, st.si, st.dOut, st.dIn, 3);
         }
       }
