@@ -91,6 +91,20 @@ function bareUpperArm(garment: Uint8Array, W: number, arm: Limb): number {
 }
 
 describe('sleeves follow the arms', () => {
+  it('keeps the shoulders on the shoulders where hair lies on one: no flap standing up the neck', async () => {
+    // cgi-model-4: her hair falls on her left shoulder (the mask's top there is the hair's, up to the chin)
+    const { result, body, W } = await render('longsleeve-breton', 'cgi-model-4');
+    const g = result.layers.garment.data;
+    const top = Math.min(body.shoulderL.y, body.shoulderR.y) - body.span * 0.26;
+    let above = 0;
+    for (let y = 0; y < top; y++) {
+      for (let x = Math.floor(body.shoulderL.x); x <= body.shoulderR.x; x++) if (g[y * W + x]! >= 128) above++;
+    }
+    // the shoulder's top was the hair's, 0.34 of the span above the joint: a flap of the garment up the neck (0.06
+    // of the span squared above this line; the neckline's own top is about 0.21 of the span above the joints)
+    expect(above / body.span ** 2).toBeLessThan(0.002);
+  }, 60_000);
+
   it('covers the top of an arm down the side with a short sleeve, not a flap folded at the shoulder', async () => {
     // ai-body: arms down and a little out; the tee's seam (shoulder's top to armpit) runs along the arm
     const { result, body, W } = await render('tee-logo', 'ai-body');

@@ -40,6 +40,11 @@ import {
  * width on the body is read from its chest.
  */
 const SLEEVELESS_SHOULDERS = 0.9;
+/**
+ * A shoulder's top is at most this far (x the shoulders' span) above its joint: the fixtures' bare or clothed
+ * shoulders measure 0.08-0.16; hair lying on a shoulder measured 0.34.
+ */
+const SHOULDER_RISE = 0.17;
 /** A sleeveless top's corners this far out (x half its chest) are a strapless top edge, not straps. */
 const STRAPLESS = 0.8;
 
@@ -173,8 +178,11 @@ export function placeUpper(
   const dropL = body.shoulderL.y - maskTopAbove(body, body.shoulderL, span * 0.35);
   const dropR = body.shoulderR.y - maskTopAbove(body, body.shoulderR, span * 0.35);
   const dflt = span * 0.1;
-  const dL = raisedL ? (raisedR ? dflt : Math.min(dropR, dflt * 1.5)) : dropL;
-  const dR = raisedR ? (raisedL ? dflt : Math.min(dropL, dflt * 1.5)) : dropR;
+  // the mask above a shoulder can be the hair falling on it: at most `SHOULDER_RISE` of the span above the joint
+  // (the hair's top, up to the chin, was taken for the shoulder's: a flap of the garment stood up the neck)
+  const rise = span * SHOULDER_RISE;
+  const dL = raisedL ? (raisedR ? dflt : Math.min(dropR, dflt * 1.5, rise)) : Math.min(dropL, rise);
+  const dR = raisedR ? (raisedL ? dflt : Math.min(dropL, dflt * 1.5, rise)) : Math.min(dropR, rise);
   const chin = body.head.chinY + body.head.ry * 0.08;
   const shTopL = {
     x: body.shoulderL.x - span * 0.06,
