@@ -92,7 +92,7 @@ function bareUpperArm(garment: Uint8Array, W: number, arm: Limb): number {
 
 describe('sleeves follow the arms', () => {
   it('keeps the shoulders on the shoulders where hair lies on one: no flap standing up the neck', async () => {
-    // cgi-model-4: her hair falls on her left shoulder (the mask's top there is the hair's, up to the chin)
+    // cgi-model-4: her hair falls on one shoulder (the mask's top there is the hair's, up to the chin)
     const { result, body, W } = await render('longsleeve-breton', 'cgi-model-4');
     const g = result.layers.garment.data;
     const top = Math.min(body.shoulderL.y, body.shoulderR.y) - body.span * 0.26;
