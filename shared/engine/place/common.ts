@@ -88,6 +88,11 @@ export function limbStrip(
   length: number,
   widthAt: (t: number) => number,
   sections = 14,
+  /**
+   * The strip's outer side where the seam alone leaves it in doubt (a sleeve's seam, shoulder to armpit, runs along
+   * an arm hanging down): added, as a unit vector, to the seam's own direction (`outerHint`)
+   */
+  outerHint?: Point,
 ) {
   const so: Point[] = [];
   const si: Point[] = [];
@@ -97,6 +102,11 @@ export function limbStrip(
   const start = path[0]!;
   let prevN: Point | null = null;
   const seamDir = { x: dstSeamOuter.x - dstSeamInner.x, y: dstSeamOuter.y - dstSeamInner.y };
+  if (outerHint) {
+    const n = Math.hypot(seamDir.x, seamDir.y) || 1;
+    seamDir.x = seamDir.x / n + outerHint.x;
+    seamDir.y = seamDir.y / n + outerHint.y;
+  }
   for (let i = 0; i <= sections; i++) {
     const t = i / sections;
     so.push(lerp(srcSeamOuter, srcEndOuter, t));

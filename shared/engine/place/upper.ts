@@ -40,6 +40,11 @@ import {
  * width on the body is read from its chest.
  */
 const SLEEVELESS_SHOULDERS = 0.9;
+/**
+ * A shoulder's top is at most this far (x the shoulders' span) above its joint: the fixtures' bare or clothed
+ * shoulders measure 0.08-0.16; hair lying on a shoulder measured 0.34.
+ */
+const SHOULDER_RISE = 0.17;
 /** A sleeveless top's corners this far out (x half its chest) are a strapless top edge, not straps. */
 const STRAPLESS = 0.8;
 
@@ -61,6 +66,51 @@ function scoopOf(alpha: GrayImage, g: UpperLayout): number | null {
 
 /** Above this bend at the elbow (radians between the upper arm's and the forearm's directions) an arm is folded. */
 const FOLDED_ELBOW = 1.2;
+
+/**
+ * An arm's width for its sleeve at most this share of the shoulders' span at the upper arm and at the forearm (a
+ * mask's width there can be an old wide sleeve's, or the hip beside a hanging forearm).
+ */
+const ARM_ROOT_MAX = 0.3;
+const ARM_END_MAX = 0.24;
+
+/** A flat lay's sleeve's width at its seam across the sleeve's own axis (seam's middle to cuff's middle). */
+function acrossSleeve(s: Sleeve): number {
+  const a = lerp(s.seamOuter, s.seamInner, 0.5);
+  const b = lerp(s.cuffOuter, s.cuffInner, 0.5);
+  const L = dist(a, b);
+  const seam = sub(s.seamInner, s.seamOuter);
+  if (L < 1e-6) return Math.hypot(seam.x, seam.y);
+  return Math.abs((seam.x * (b.y - a.y) - seam.y * (b.x - a.x)) / L);
+}
+
+/**
+ * A raised arm's shoulder: the first `SHOULDER_CAP` of the upper arm, from a sleeve's width behind the point the
+ * occlusion cuts from (a tenth down the upper arm), drawn from the sleeve's seam end (its sections up to the same
+ * share of the sleeve's length).
+ */
+const SHOULDER_CAP = 0.4;
+
+function shoulderCap(s: Sleeve, limb: Limb, upperLen: number, sleeveLen: number, width: number) {
+  const d = { x: (limb.mid.x - limb.root.x) / (upperLen || 1), y: (limb.mid.y - limb.root.y) / (upperLen || 1) };
+  const back = upperLen * 0.1 - width * 0.6;
+  const from = { x: limb.root.x + d.x * back, y: limb.root.y + d.y * back };
+  const to = lerp(limb.root, limb.mid, SHOULDER_CAP);
+  const f = Math.min(1, (upperLen * SHOULDER_CAP) / Math.max(1, sleeveLen));
+  const cut: Sleeve = {
+    seamOuter: s.seamOuter,
+    seamInner: s.seamInner,
+    cuffOuter: lerp(s.seamOuter, s.cuffOuter, f),
+    cuffInner: lerp(s.seamInner, s.cuffInner, f),
+  };
+  // its outer side away from the neck's side of the arm (up, for an arm raised sideways)
+  const outer = { x: -d.y, y: d.x };
+  if (outer.y > 0) {
+    outer.x = -outer.x;
+    outer.y = -outer.y;
+  }
+  return segmentStrip(cut, 0, from, to, dist(from, to), outer, () => width, 4);
+}
 
 /** How far a limb bends at its middle joint: 0 straight, pi folded back on itself. */
 function bendAngle(limb: Limb): number {
@@ -128,8 +178,11 @@ export function placeUpper(
   const dropL = body.shoulderL.y - maskTopAbove(body, body.shoulderL, span * 0.35);
   const dropR = body.shoulderR.y - maskTopAbove(body, body.shoulderR, span * 0.35);
   const dflt = span * 0.1;
-  const dL = raisedL ? (raisedR ? dflt : Math.min(dropR, dflt * 1.5)) : dropL;
-  const dR = raisedR ? (raisedL ? dflt : Math.min(dropL, dflt * 1.5)) : dropR;
+  // the mask above a shoulder can be the hair falling on it: at most `SHOULDER_RISE` of the span above the joint
+  // (the hair's top, up to the chin, was taken for the shoulder's: a flap of the garment stood up the neck)
+  const rise = span * SHOULDER_RISE;
+  const dL = raisedL ? (raisedR ? dflt : Math.min(dropR, dflt * 1.5, rise)) : Math.min(dropL, rise);
+  const dR = raisedR ? (raisedL ? dflt : Math.min(dropL, dflt * 1.5, rise)) : Math.min(dropR, rise);
   const chin = body.head.chinY + body.head.ry * 0.08;
   const shTopL = {
     x: body.shoulderL.x - span * 0.06,
@@ -329,11 +382,33 @@ export function placeUpper(
         // long sleeves (longer than half the shoulders in the flat lay) run to the wrist; short ones keep their scale
         const long = srcLen > srcShoulderW * 0.6;
         const wanted = long ? armLen * variant.length : srcLen * scale * Math.min(1.1, variant.length);
-        const len = Math.min(wanted, armLen - limb.widthEnd * 0.55);
-        const seamW = dist(seamO, seamI);
+        // a short sleeve on an arm down the side: its seam runs from the shoulder's top down to the armpit, along the
+        // arm, so its own length from the shoulder's joint stopped its cuff above the armpit (the strip folded over
+        // itself into a flap): its cuff where its edges end, each along the arm from its end of the seam
+        const d0 = sub(limb.mid, limb.root);
+        const l0 = Math.hypot(d0.x, d0.y) || 1;
+        const along0 = (p: Point) => ((p.x - limb.root.x) * d0.x + (p.y - limb.root.y) * d0.y) / l0;
+        const edges = raised
+          ? 0
+          : (along0(seamO) +
+              dist(s.seamOuter, s.cuffOuter) * scale +
+              along0(seamI) +
+              dist(s.seamInner, s.cuffInner) * scale) /
+            2;
+        const len = Math.min(Math.max(wanted, edges), armLen - limb.widthEnd * 0.55);
+        // its outer side away from the body
+        const outward = { x: Math.sign(limb.root.x - body.neck.x) || (part === PART_LEFT ? -1 : 1), y: 0 };
+        // the sleeve's own width across its length (not along its seam: a flat lay's seam runs from the shoulder's
+        // top to the armpit, slanted to a sleeve drawn down and out, and that whole seam's length as the sleeve's
+        // width made a cape beside an arm hanging down); the seam itself still joins the body piece (`limbStrip`)
+        const seamW = Math.min(dist(seamO, seamI), acrossSleeve(s) * scale);
         const cuffSrcW = dist(s.cuffOuter, s.cuffInner) * scale;
         const tAt = len / Math.max(1, armLen);
-        const limbW = (t: number) => (t * armLen < dist(limb.root, limb.mid) ? limb.widthRoot : limb.widthEnd);
+        // the arm's own width: the mask's width at an arm in a wide old sleeve is the old sleeve's (the body's arm
+        // capsules' bounds)
+        const rootW = Math.min(limb.widthRoot, span * ARM_ROOT_MAX);
+        const endW = Math.min(limb.widthEnd, span * ARM_END_MAX);
+        const limbW = (t: number) => (t * armLen < dist(limb.root, limb.mid) ? rootW : endW);
         const widthAt = (t: number) => {
           const arm = limbW(t * tAt) * 1.12 * ease + slack;
           const own = seamW + (cuffSrcW - seamW) * t;
@@ -341,6 +416,14 @@ export function placeUpper(
           return Math.max(arm, Math.min(own * ease, arm * (raised ? 1.15 : 1.6)));
         };
         const upperLen = dist(limb.root, limb.mid);
+        if (raised) {
+          // a raised arm's sleeve starts at the seam, beside the shoulder's joint, but the arm in front of the
+          // body piece (the occlusion's capsule round the upper arm from its first tenth) is cut out of it up to
+          // the joint and past: the sleeve's seam end is laid over the joint too, or skin shows through a hole
+          // where sleeve and body meet
+          const cap = shoulderCap(s, limb, upperLen, len, widthAt(0));
+          drawStrip(layer, src(part), cap.so, cap.si, cap.dOut, cap.dIn, 3);
+        }
         if (bendAngle(limb) > FOLDED_ELBOW && len > upperLen + limb.widthEnd * 0.5) {
           // a folded arm (a hand raised to the head): one strip bent round the elbow would fold its sections over
           // each other into one wide block; the upper sleeve and the forearm's are drawn apart, each straight
@@ -358,13 +441,26 @@ export function placeUpper(
             upperLen + ext,
             (t) => widthAt(t * tx),
             10,
+            outward,
           );
           drawStrip(layer, src(part), upper.so, upper.si, upper.dOut, upper.dIn, 3);
           const n0 = sub(upper.dOut[upper.dOut.length - 1]!, upper.dIn[upper.dIn.length - 1]!);
           const fore = segmentStrip(s, te, limb.mid, limb.end, len - upperLen, n0, (t) => widthAt(te + (1 - te) * t));
           drawStrip(layer, src(part), fore.so, fore.si, fore.dOut, fore.dIn, 3);
         } else {
-          const st = limbStrip(s.seamOuter, s.seamInner, s.cuffOuter, s.cuffInner, seamO, seamI, path, len, widthAt);
+          const st = limbStrip(
+            s.seamOuter,
+            s.seamInner,
+            s.cuffOuter,
+            s.cuffInner,
+            seamO,
+            seamI,
+            path,
+            len,
+            widthAt,
+            14,
+            outward,
+          );
           drawStrip(layer, src(part), st.so, st.si, st.dOut, st.dIn, 3);
         }
       }
