@@ -309,7 +309,7 @@ function legsEdges(body: Body, y: number): [number, number] {
 }
 
 /** How far (x the span) a trouser leg's inner edge may lie past the leg's own inner edge, into the gap. */
-const INSEAM_EASE = 0.02;
+const INSEAM_EASE = 0.01;
 
 /** A leg's axis at row y (hip -> knee -> ankle, carried on past the ankle), or null above the hip. */
 function legAxisX(leg: Body['legL'], y: number): number | null {
