@@ -321,11 +321,11 @@ function legAxisX(leg: Body['legL'], y: number): number | null {
 }
 
 /**
- * The gap between the legs on row y: [the left leg's inner edge, the right leg's inner edge]. Where the mask shows
- * background between the legs' axes, its first and last background pixels; where it does not (the legs touch, or
- * an old skirt or dress spans them: the joints' widths there are the old garment's, and read a slit at the crotch
- * of legs that touch), the midline between the axes (a gap of nothing: each leg stays on its own side). null above
- * the hips.
+ * The gap between the legs on row y that the photo shows: [the left leg's inner edge, the right leg's inner edge],
+ * the first and last background pixels of the mask between the legs' axes. null where it shows none (above the
+ * hips, legs that touch or cross, an old skirt or dress over them: there the joints' widths are the old garment's
+ * and read a slit at the crotch of legs that touch; holding each leg to its side of the midline pinched the strips
+ * of legs one in front of the other).
  */
 export function legGapAt(body: Body, y: number): [number, number] | null {
   const { width: W, height: H, mask } = body;
@@ -334,8 +334,7 @@ export function legGapAt(body: Body, y: number): [number, number] | null {
   const xl = legAxisX(body.legL, yy);
   const xr = legAxisX(body.legR, yy);
   if (xl === null || xr === null) return null;
-  const mid = (xl + xr) / 2;
-  if (xr - xl < 2) return [mid, mid];
+  if (xr - xl < 2) return null;
   const a = Math.max(0, Math.ceil(xl));
   const b = Math.min(W - 1, Math.floor(xr));
   let gl = -1;
@@ -350,7 +349,7 @@ export function legGapAt(body: Body, y: number): [number, number] | null {
       gr = x;
       break;
     }
-  return gl >= 0 && gr >= gl ? [gl, gr] : [mid, mid];
+  return gl >= 0 && gr >= gl ? [gl, gr] : null;
 }
 
 /**
@@ -364,10 +363,6 @@ function keepLegGap(body: Body, dIn: Point[], side: 0 | 1, slack: number): void 
     const p = dIn[i]!;
     const gap = legGapAt(body, p.y);
     if (!gap) continue;
-    // a leg crossing over the other (a stride's shins) has no gap to keep
-    const xl = legAxisX(body.legL, p.y)!;
-    const xr = legAxisX(body.legR, p.y)!;
-    if (xr <= xl) continue;
     const mid = (gap[0] + gap[1]) / 2;
     const bound = side === 0 ? Math.min(gap[0] + ease, mid) : Math.max(gap[1] - ease, mid);
     const over = side === 0 ? p.x - bound : bound - p.x;
