@@ -279,7 +279,30 @@ export function oldRegion(
     }
   }
   dropSkinRims(out, maps.skin, mask, W, H, Math.max(2, Math.round(span * SKIN_RIM)), image);
+  if (slot === 'bottom') growIntoFringe(out, body, maps);
   return out;
+}
+
+/** How far (x the span) a bottom's old garment is taken on into the mask's soft fringe beside it. */
+const OLD_FRINGE = 0.03;
+
+/**
+ * The old garment's fringe and seams (in place), for a bottom: the mask's soft edge (0.1..0.5 of the person) next
+ * to the old garment, off the skin, is the garment's own edge (a tutu's frills, a hem's blur) where the mask's
+ * cut-off stopped short; and thin lines and specks inside it that pass the skin test (a tutu's gold-beige frill
+ * line, tulle over a leg) are the garment's too (the region closed across gaps under twice OLD_FRINGE). Both were
+ * left round and through the fill as a ghost of the old outline.
+ */
+function growIntoFringe(old: Uint8Array, body: Body, maps: Maps): void {
+  const { width: W, height: H, mask } = body;
+  const r = Math.max(1, Math.round(body.span * OLD_FRINGE));
+  const near = dilate(old, W, H, r);
+  const closed = erode(near, W, H, r);
+  for (let i = 0; i < old.length; i++) {
+    if (old[i] || !near[i] || maps.hair[i]! >= 128 || maps.handArea[i]) continue;
+    const m = mask[i]!;
+    if (m >= 128 ? closed[i] : m >= 26 && !maps.skin[i]) old[i] = 255;
+  }
 }
 
 /** The upper arm a sleeveless top leaves bare: from the shoulder's joint to the elbow, this wide (x its width). */
@@ -671,7 +694,8 @@ export function fillRegion(
     for (let c = 0; c < 3; c++) {
       const sk = skinRgb[q00 + c]! * w00 + skinRgb[q01 + c]! * w01 + skinRgb[q10 + c]! * w10 + skinRgb[q11 + c]! * w11;
       const bg = bgRgb[q00 + c]! * w00 + bgRgb[q01 + c]! * w01 + bgRgb[q10 + c]! * w10 + bgRgb[q11 + c]! * w11;
-      into[c] = (sk * on + bg * (1 - on)) * shade;
+      // the person's shading is the body's (an old tutu's bright tulle lit the background filled over it: a ghost)
+      into[c] = sk * on * shade + bg * (1 - on);
     }
   };
   const seam = seamCorrection(out, region, covered, Math.max(3, body.span * SEAM_FEATHER), estimate, ry0, ry1);

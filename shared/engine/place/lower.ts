@@ -110,6 +110,9 @@ export function placeTrousers(
       st.so[i] = s.o;
       st.si[i] = s.i;
     }
+    // each leg on its own side of the gap between the legs (a wide leg's room goes outward): the two trouser legs
+    // overlapping across the gap drew one slab that read as a skirt
+    keepLegGap(body, st.dIn, side, slack);
     drawStrip(
       layer,
       { image, alpha: alpha.data, labels: g.labels, part, tint },
@@ -303,4 +306,67 @@ function legsEdges(body: Body, y: number): [number, number] {
     r = Math.max(r, cx + half);
   }
   return [l, r];
+}
+
+/** How far (x the span) a trouser leg's inner edge may lie past the leg's own inner edge, into the gap. */
+const INSEAM_EASE = 0.01;
+
+/** A leg's axis at row y (hip -> knee -> ankle, carried on past the ankle), or null above the hip. */
+function legAxisX(leg: Body['legL'], y: number): number | null {
+  if (y < leg.root.y) return null;
+  const thigh = y <= leg.mid.y;
+  const a = thigh ? leg.root : leg.mid;
+  const b = thigh ? leg.mid : leg.end;
+  return a.x + ((b.x - a.x) * (y - a.y)) / (b.y - a.y || 1);
+}
+
+/**
+ * The gap between the legs on row y that the photo shows: [the left leg's inner edge, the right leg's inner edge],
+ * the first and last background pixels of the mask between the legs' axes. null where it shows none (above the
+ * hips, legs that touch or cross, an old skirt or dress over them: there the joints' widths are the old garment's
+ * and read a slit at the crotch of legs that touch; holding each leg to its side of the midline pinched the strips
+ * of legs one in front of the other).
+ */
+export function legGapAt(body: Body, y: number): [number, number] | null {
+  const { width: W, height: H, mask } = body;
+  const yy = Math.round(y);
+  if (yy < 0 || yy >= H) return null;
+  const xl = legAxisX(body.legL, yy);
+  const xr = legAxisX(body.legR, yy);
+  if (xl === null || xr === null) return null;
+  if (xr - xl < 2) return null;
+  const a = Math.max(0, Math.ceil(xl));
+  const b = Math.min(W - 1, Math.floor(xr));
+  let gl = -1;
+  let gr = -1;
+  for (let x = a; x <= b; x++)
+    if (mask[yy * W + x]! < 128) {
+      gl = x;
+      break;
+    }
+  for (let x = b; x >= a; x--)
+    if (mask[yy * W + x]! < 128) {
+      gr = x;
+      break;
+    }
+  return gl >= 0 && gr >= gl ? [gl, gr] : null;
+}
+
+/**
+ * A trouser leg's destination sections kept on its own side of the gap between the legs (in place): an inner edge
+ * past the leg's own inner edge (plus a little ease) is brought back to it. (Giving the outer side what the inner
+ * one lost stepped the sides out at the top of the gap, off the silhouette.)
+ */
+function keepLegGap(body: Body, dIn: Point[], side: 0 | 1, slack: number): void {
+  const ease = body.span * INSEAM_EASE + slack;
+  for (let i = 1; i < dIn.length; i++) {
+    const p = dIn[i]!;
+    const gap = legGapAt(body, p.y);
+    if (!gap) continue;
+    const mid = (gap[0] + gap[1]) / 2;
+    const bound = side === 0 ? Math.min(gap[0] + ease, mid) : Math.max(gap[1] - ease, mid);
+    const over = side === 0 ? p.x - bound : bound - p.x;
+    if (over <= 0) continue;
+    p.x = bound;
+  }
 }

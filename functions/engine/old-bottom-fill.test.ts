@@ -1,0 +1,79 @@
+/**
+ * The old garment beside a new bottom (shared/engine/compose/fill.ts, issue 38 round 2, part R1): what an old
+ * tutu covered off the legs is filled like the background beside it, with no ghost of its outline (the person's
+ * shading over the background fill, the frill line that passes the skin test, the mask's soft fringe).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzePerson, tryOn } from '../../shared/engine';
+import { bodyFrom, type Body } from '../../shared/engine/perception/body';
+import { dilate, erode } from '../../shared/engine/core/image-ops';
+import { loadPerson } from '../../test/engine/fixtures';
+import { productPhoto } from '../../test/engine/eval/conditions';
+import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
+import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+
+beforeAll(async () => {
+  await warmEngineModels();
+}, 60_000);
+
+const lum = (d: Uint8ClampedArray | Uint8Array, p: number) =>
+  d[p * 4]! * 0.299 + d[p * 4 + 1]! * 0.587 + d[p * 4 + 2]! * 0.114;
+
+/** Distance from (x, y) to a leg's hip-knee-ankle polyline. */
+function legDist(leg: Body['legL'], x: number, y: number): number {
+  let best = Infinity;
+  for (const [a, b] of [
+    [leg.root, leg.mid],
+    [leg.mid, leg.end],
+  ] as const) {
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const t = Math.max(0, Math.min(1, ((x - a.x) * dx + (y - a.y) * dy) / (dx * dx + dy * dy || 1)));
+    best = Math.min(best, Math.hypot(x - a.x - dx * t, y - a.y - dy * t));
+  }
+  return best;
+}
+
+describe('the old garment beside a new bottom', () => {
+  it('fills what a tutu covered off the legs like the background beside it (no pink ghost)', async () => {
+    const photo = await loadPerson('cgi-model-2');
+    const analysis = await analyzePerson(nodeModelRuntime, photo);
+    const drawn = EVAL_GARMENTS.find((g) => g.id === 'shorts-chino')!;
+    const { image } = await productPhoto(drawn, 'flat-white');
+    const r = await tryOn(nodeModelRuntime, photo, [{ image, slot: 'bottom', source: 'laydown' }], { analysis });
+    const body = bodyFrom(r.analysis);
+    const { width: W, height: H } = body;
+    const filled = r.layers.filled.data;
+    const garment = r.layers.garment.data;
+    // the old outline left round and through the fill: pixels off the legs, within the fill's outline closed
+    // across gaps of 0.1 spans (its frill line, its soft fringe), left as they were and unlike the fill on their row
+    const r0 = Math.max(1, Math.round(body.span * 0.05));
+    const closed = erode(dilate(filled, W, H, r0), W, H, r0);
+    const off = body.span * 0.4;
+    let left = 0;
+    let fillN = 0;
+    for (let y = Math.round(body.pelvis.y); y < Math.round(body.legL.mid.y); y++) {
+      let fs = 0;
+      let fn = 0;
+      const far = (x: number) => legDist(body.legL, x, y) > off && legDist(body.legR, x, y) > off;
+      for (let x = 0; x < W; x++) {
+        const p = y * W + x;
+        if (filled[p] && garment[p]! < 128 && far(x)) {
+          fs += lum(r.image.data, p);
+          fn++;
+        }
+      }
+      if (fn < 10) continue;
+      fillN += fn;
+      const mean = fs / fn;
+      for (let x = 0; x < W; x++) {
+        const p = y * W + x;
+        if (!closed[p] || filled[p] || garment[p]! >= 128 || !far(x)) continue;
+        if (Math.abs(lum(r.image.data, p) - mean) > 25) left++;
+      }
+    }
+    expect(fillN).toBeGreaterThan(1000);
+    // before: 460 such pixels over 46,056 filled (0.010): the gold frill line and the fringe; after: 46 (0.0009)
+    expect(left / fillN).toBeLessThan(0.004);
+  }, 30_000);
+});
