@@ -7,37 +7,22 @@ import type { GenerationRecord } from '../../shared/repositories/generation-repo
 import { randomUUID } from 'node:crypto';
 import type { ProviderName } from '../../shared/domain/render-queue';
 import type { QueueHead, RenderJob } from '../../shared/repositories/render-queue-repository';
+import { aGeneration as aStoredGeneration } from './in-memory-start-deps';
 
+/** A generation being rendered (started, one monthly credit reserved, no result yet): the stored record of
+ * `in-memory-start-deps.ts` with the workflow's defaults. */
 export function aGeneration(overrides: Partial<GenerationRecord> = {}): GenerationRecord {
-  return {
-    id: 'gen-1',
-    userId: 'u1',
+  return aStoredGeneration(overrides.id ?? 'gen-1', {
     status: 'processing',
-    kind: 'style',
-    mode: 'creative',
-    inputs: {
-      photoProfileId: 'p1',
-      styleId: 's1',
-      promptTemplateId: null,
-      rawTemplateId: null,
-      imageUrl: null,
-      imageType: null,
-      styleRefKey: null,
-      backgroundKey: null,
-    },
     styleName: 'Style 1',
-    templateName: null,
-    cost: 1,
     reserved: { monthly: 1 },
-    priority: false,
     resultKey: null,
-    error: null,
     createdAt: '2026-11-01T12:00:00.000Z',
     startedAt: '2026-11-01T12:00:01.000Z',
     completedAt: null,
     updatedAt: '2026-11-01T12:00:01.000Z',
     ...overrides,
-  };
+  });
 }
 
 export function aRenderJob(overrides: Partial<RenderJob> = {}): RenderJob {
