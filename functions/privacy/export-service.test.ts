@@ -9,11 +9,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../shared/errors';
 import { EXPORT_LINK_SECONDS, EXPORT_STALE_SECONDS, PRIVACY_MESSAGES as M } from '../../shared/domain/privacy';
 import type { ExportRecord, PrivacyFields } from '../../shared/repositories/privacy-repository';
-import { generationEntity, type GenerationRecord } from '../../shared/repositories/generation-repository';
+import type { GenerationRecord } from '../../shared/repositories/generation-repository';
 import type { LedgerEntry } from '../../shared/repositories/ledger-repository';
 import type { UserRecord } from '../../shared/repositories/user-repository';
 import type { PhotoProfileRecord } from '../../shared/repositories/photo-profile-repository';
-import { aUser } from '../../test/support/in-memory-start-deps';
+import { aGeneration, aUser } from '../../test/support/in-memory-start-deps';
 import { aPhotoProfile, memoryMedia, tinyImage, type MemoryMedia } from '../../test/support/in-memory-profiles';
 import { exportObjectKey, exportUseCases } from './export-service';
 
@@ -204,31 +204,12 @@ describe('the build', () => {
     profiles = [p];
     await media.put('private', p.portraitKey, portrait);
     generations = [
-      generationEntity.parse({
-        id: 'g1',
-        userId: 'u1',
-        status: 'completed',
-        kind: 'style',
+      aGeneration('g1', {
         mode: 'exact',
-        inputs: {
-          photoProfileId: 'p1',
-          styleId: 's1',
-          promptTemplateId: null,
-          rawTemplateId: null,
-          imageUrl: null,
-          imageType: null,
-          styleRefKey: null,
-          backgroundKey: null,
-        },
         styleName: 'Linen',
-        templateName: null,
-        cost: 1,
         reserved: { trial: 1 },
-        priority: false,
         resultKey: 'users/u1/generations/g1.jpg',
-        error: null,
         createdAt: t0.toISOString(),
-        startedAt: null,
         completedAt: null,
         updatedAt: t0.toISOString(),
       }),
