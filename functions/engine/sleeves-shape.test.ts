@@ -58,10 +58,10 @@ function offArm(garment: Uint8Array, W: number, body: Body, arm: Limb): number {
   return off / Math.max(1, near);
 }
 
-/** The share of a disc round a raised arm's shoulder (a tenth down the upper arm, half its width) with no garment. */
-function bareShoulder(garment: Uint8Array, W: number, arm: Limb): number {
-  const c = { x: arm.root.x + (arm.mid.x - arm.root.x) * 0.1, y: arm.root.y + (arm.mid.y - arm.root.y) * 0.1 };
-  const r = arm.widthRoot * 0.5;
+/** The share of a disc on an upper arm (`along` its way down from the shoulder, `radius` x its width) with no garment. */
+function bareDisc(garment: Uint8Array, W: number, arm: Limb, along: number, radius: number): number {
+  const c = { x: arm.root.x + (arm.mid.x - arm.root.x) * along, y: arm.root.y + (arm.mid.y - arm.root.y) * along };
+  const r = arm.widthRoot * radius;
   let n = 0;
   let bare = 0;
   for (let y = Math.floor(c.y - r); y <= c.y + r; y++) {
@@ -74,21 +74,10 @@ function bareShoulder(garment: Uint8Array, W: number, arm: Limb): number {
   return bare / Math.max(1, n);
 }
 
-/** The share of a disc on an upper arm (a quarter down it, 0.35 of its width) with no garment. */
-function bareUpperArm(garment: Uint8Array, W: number, arm: Limb): number {
-  const c = { x: arm.root.x + (arm.mid.x - arm.root.x) * 0.25, y: arm.root.y + (arm.mid.y - arm.root.y) * 0.25 };
-  const r = arm.widthRoot * 0.35;
-  let n = 0;
-  let bare = 0;
-  for (let y = Math.floor(c.y - r); y <= c.y + r; y++) {
-    for (let x = Math.floor(c.x - r); x <= c.x + r; x++) {
-      if ((x - c.x) ** 2 + (y - c.y) ** 2 > r * r) continue;
-      n++;
-      if (garment[y * W + x]! < 128) bare++;
-    }
-  }
-  return bare / Math.max(1, n);
-}
+/** Round a raised arm's shoulder: a tenth down the upper arm, half its width. */
+const bareShoulder = (garment: Uint8Array, W: number, arm: Limb) => bareDisc(garment, W, arm, 0.1, 0.5);
+/** On an upper arm: a quarter down it, 0.35 of its width. */
+const bareUpperArm = (garment: Uint8Array, W: number, arm: Limb) => bareDisc(garment, W, arm, 0.25, 0.35);
 
 describe('sleeves follow the arms', () => {
   it('keeps the shoulders on the shoulders where hair lies on one: no flap standing up the neck', async () => {
