@@ -15,7 +15,8 @@ import type { UserRecord } from '../../shared/repositories/user-repository';
 import type { PhotoProfileRecord } from '../../shared/repositories/photo-profile-repository';
 import { aGeneration, aUser } from '../../test/support/in-memory-start-deps';
 import { aPhotoProfile, memoryMedia, tinyImage, type MemoryMedia } from '../../test/support/in-memory-profiles';
-import { exportObjectKey, exportUseCases } from './export-service';
+import { exportUseCases } from './export-service';
+import { exportObjectKey } from './export-build';
 
 const t0 = new Date('2026-11-01T12:00:00.000Z');
 const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);

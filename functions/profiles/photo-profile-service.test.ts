@@ -18,7 +18,7 @@ import {
   type MemoryMedia,
 } from '../../test/support/in-memory-profiles';
 import { photoProfileUseCases } from './photo-profile-service';
-import { imageUploads } from './upload-service';
+import { imageUploads } from './image-uploads';
 
 const ID = '01JC0000000000000000000000';
 let media: MemoryMedia;

@@ -39,7 +39,7 @@ import {
   type PhotoProfileCreateInput,
   type PhotoProfilePatchInput,
 } from '../../shared/schemas/requests';
-import { discardQuarantine, processUploadedImage, takeQuarantinedUpload } from './upload-service';
+import { discardQuarantine, processUploadedImage, takeQuarantinedUpload } from './image-uploads';
 import { logger } from '../lib/logger';
 import { photoDeletionUseCases, type PhotoDeletionMedia } from './photo-deletion-service';
 import { bindDb, type Store } from '../lib/bind-db';
@@ -143,7 +143,7 @@ export interface PhotoProfileMedia extends PhotoDeletionMedia {
 export interface PhotoProfileDeps {
   store: PhotoProfileStore;
   media: PhotoProfileMedia;
-  /** The image gate and the quarantine cleanup (upload-service.ts). */
+  /** The image gate and the quarantine cleanup (image-uploads.ts). */
   uploads: {
     processUploadedImage: typeof processUploadedImage;
     discardQuarantine: typeof discardQuarantine;

@@ -1,6 +1,7 @@
 /**
- * Uploads (style images, outfit images, the avatar; multipart or straight to the bucket and finalized here).
- * Every byte goes through the image pipeline before it is stored. Remote images: remote-image-service.ts.
+ * Uploads straight to the bucket (a presigned POST to the quarantine, finalized here) and the avatar. Every byte
+ * goes through the image gate (image-uploads.ts, with style and outfit images sent multipart and the photo-profile
+ * quarantine take) before it is stored. Remote images: remote-image-service.ts.
  * `uploadUseCases(deps)` is the use case on its collaborators (the upload records, the buckets, the image
  * pipeline, ids, the current-user read); the functions at the end are the production wiring the uploads group
  * and the photo-profile service call.
@@ -21,22 +22,16 @@ import {
   DIRECT_UPLOAD_PURPOSES,
   FINALIZED_BY_RECORD,
   PROFILE_IMAGE_MAX_BYTES,
-  UPLOAD_ID_PATTERN,
-  UPLOAD_MAX_BYTES,
   directUploadMaxBytes,
   type DirectUploadPurpose,
   type PresignUploadInput,
   type PresignUploadResult,
-  type UploadType,
-  photoSizeProblem,
-  type PersonPhotoKind,
 } from '../../shared/schemas/upload';
 import { isOneOf } from '../../shared/domain/one-of';
 import { isCreatorRole } from '../../shared/domain/roles';
-import type { ImageCheckKind } from '../../shared/domain/content-safety';
 import type { UserRecord } from '../../shared/repositories/user-repository';
 import type { AuthContext } from '../lib/auth';
-import { processImage, withinLimit, type ProcessImageOptions, type ProcessedImage } from '../lib/image-pipeline';
+import { processImage, withinLimit, type ProcessedImage } from '../lib/image-pipeline';
 import {
   deleteImages,
   mediaKeys,
@@ -51,68 +46,34 @@ import {
   type BucketKind,
 } from '../lib/media-store';
 import type { UploadedFile } from '../lib/multipart';
-import type { PresignedPost } from '../lib/presigned-post';
 import { logger } from '../lib/logger';
 import { faultPoint } from '../lib/fault-points';
 import { getCurrentUser } from './user-service';
 import { bindDb, type Store } from '../lib/bind-db';
 import { requireAdult } from '../privacy';
+import {
+  alreadyUsed,
+  imageUploads,
+  quarantineTakes,
+  recordTtl,
+  type ImageUploadDeps,
+  type UploadMedia,
+} from './image-uploads';
 
 const repositories = { claimDirectUpload, finishDirectUpload, getDirectUpload, updateUser };
 export type UploadStore = Store<typeof repositories>;
-/** What taking a quarantined photo binds (the profiles group bundles it, not the uploads group's wiring). */
-const takeRepositories = { claimDirectUpload, finishDirectUpload };
-
-/** The buckets as uploads use them (media-store.ts). */
-export interface UploadMedia {
-  readCapped(bucket: 'private', key: string, maxBytes: number): Promise<Buffer | null | 'too-large'>;
-  put(bucket: BucketKind, key: string, body: Buffer, contentType: string): Promise<void>;
-  exists(bucket: BucketKind, key: string): Promise<boolean>;
-  delete(bucket: BucketKind, keys: (string | null | undefined)[]): Promise<number>;
-  presignQuarantineUpload(
-    key: string,
-    contentType: string,
-    maxBytes: number,
-    expiresInSeconds: number,
-  ): Promise<PresignedPost>;
-}
-
-export interface UploadDeps {
+export interface UploadDeps extends ImageUploadDeps {
   store: UploadStore;
   media: UploadMedia;
-  /** The image pipeline: size, type, decode, re-encode without metadata, the content-safety check. */
-  processImage: (bytes: Buffer, opts: ProcessImageOptions) => Promise<ProcessedImage>;
-  /** A new image or upload id (ulid). */
-  newId: () => string;
   /** The caller with their balance, as GET /api/user answers it (after an avatar change). */
   currentUser: (auth: AuthContext) => Promise<CurrentUser>;
 }
-
-const SAFETY_KIND: Record<DirectUploadPurpose, ImageCheckKind> = {
-  outfit: 'outfit',
-  style_prompt: 'style_image',
-  style_cover: 'style_image',
-  avatar: 'avatar',
-  photo_profile: 'photo_profile',
-  template_input: 'template_input',
-};
 
 /**
  * Presigned POSTs live 10 minutes: long enough for 15 MB on a slow line. The form can be posted again while it
  * lives: what makes an upload single-use is its record (shared/repositories/upload-repository.ts).
  */
 export const DIRECT_UPLOAD_TTL_SECONDS = 600;
-
-/**
- * How long an upload's record (its claim, then its finalized answer) is kept: longer than the form lives and
- * longer than the bucket keeps an abandoned quarantine object (1 day), so no bytes of the form can outlive it.
- */
-export const DIRECT_UPLOAD_RECORD_TTL_SECONDS = 3 * 24 * 3600;
-
-const recordTtl = (now: Date) => Math.floor(now.getTime() / 1000) + DIRECT_UPLOAD_RECORD_TTL_SECONDS;
-
-/** 409: the upload was finalized (or is being finalized) with other bytes than the quarantine holds now. */
-const alreadyUsed = () => new HttpError(409, ERROR_CODES.uploadAlreadyUsed, DIRECT_UPLOAD_MESSAGES.alreadyUsed);
 
 const creatorOnly = (purpose: DirectUploadPurpose) => purpose === 'style_prompt' || purpose === 'style_cover';
 
@@ -142,148 +103,6 @@ function ownAvatarKey(userId: string, url: string | null): string | null {
   if (!url?.startsWith(PUBLIC_IMAGE_PATH_PREFIX)) return null;
   const key = url.slice(PUBLIC_IMAGE_PATH_PREFIX.length);
   return key.startsWith(mediaKeys.avatarPrefix(userId)) && !key.includes('..') ? key : null;
-}
-
-/** The uploads that touch no table: the image gate, the quarantine cleanup, style and outfit images. */
-export function imageUploads({
-  media,
-  processImage,
-  newId,
-}: {
-  media: Pick<UploadMedia, 'put' | 'delete'>;
-  processImage: UploadDeps['processImage'];
-  newId: UploadDeps['newId'];
-}) {
-  /**
-   * THE gate of every uploaded image of these purposes (multipart and direct-to-S3 alike): size, type, decode
-   * and re-encode with metadata stripped (processImage). Add upload-wide checks (e.g. moderation) here.
-   */
-  async function processUploadedImage(
-    purpose: DirectUploadPurpose,
-    bytes: Buffer,
-    userId: string | null,
-    maxBytes = directUploadMaxBytes(purpose),
-    /** Purpose photo_profile: which photo (its minimum size differs). */
-    photoKind?: PersonPhotoKind,
-  ): Promise<ProcessedImage> {
-    // every upload is checked for nudity and violence (content.unsafe, 422) inside processImage
-    const safety = { kind: SAFETY_KIND[purpose], userId: userId ?? undefined };
-    if (purpose === 'avatar') {
-      try {
-        return await processImage(bytes, { maxBytes, square: 512, alpha: 'flatten', safety });
-      } catch (err) {
-        // The spec's avatar messages (spec 02 section 5).
-        if (err instanceof HttpError && err.status === 413)
-          throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge('avatar'));
-        if (err instanceof HttpError && err.code === ERROR_CODES.unsupportedMediaType)
-          throw new HttpError(400, ERROR_CODES.unsupportedMediaType, DIRECT_UPLOAD_MESSAGES.invalidType);
-        throw err;
-      }
-    }
-    // People's photos: flattened to JPEG (no alpha), as the multipart route always did.
-    if (purpose === 'photo_profile')
-      return processImage(bytes, {
-        maxBytes,
-        alpha: 'flatten',
-        // a portrait or full-body photo too small to use is refused before anything is stored
-        sizeCheck: (w, h) => photoSizeProblem(photoKind ?? 'portrait', w, h),
-        safety,
-      });
-    // Outfits and prompt images are often product cut-outs: transparency is kept (WebP).
-    return processImage(bytes, { maxBytes, alpha: 'keep', safety });
-  }
-
-  async function discardQuarantine(userId: string, uploadIds: (string | null | undefined)[]): Promise<void> {
-    const keys = uploadIds
-      .filter((id): id is string => !!id && UPLOAD_ID_PATTERN.test(id))
-      .map((id) => mediaKeys.quarantine(userId, id));
-    if (!keys.length) return;
-    await media
-      .delete('private', keys)
-      .catch((error) => logger.error('Could not delete a quarantine object', { error, keys }));
-  }
-
-  /**
-   * A style's prompt or cover image starts private (style-images/<owner>/, owner-only signed URLs): the style
-   * editor copies it to the public bucket when, and only while, its style is public (style-editor-service).
-   */
-  async function storeStyleImage(userId: string, img: ProcessedImage): Promise<string> {
-    const key = mediaKeys.styleImage(userId, newId(), img.ext);
-    await media.put('private', key, img.buffer, img.contentType);
-    return privateImagePath(key);
-  }
-
-  async function uploadStyleImage(
-    userId: string,
-    type: UploadType,
-    upload: UploadedFile | undefined,
-  ): Promise<{ url: string }> {
-    const file = withinLimit(upload, UPLOAD_MAX_BYTES);
-    if (!file) throw new HttpError(400, ERROR_CODES.validation, 'File is required');
-    const img = await processUploadedImage(type, file.content, userId, UPLOAD_MAX_BYTES);
-    return { url: await storeStyleImage(userId, img) };
-  }
-
-  async function uploadOutfitImage(userId: string, upload: UploadedFile | undefined): Promise<{ url: string }> {
-    const file = withinLimit(upload, UPLOAD_MAX_BYTES);
-    if (!file) throw new HttpError(400, ERROR_CODES.validation, 'No image uploaded');
-    const img = await processUploadedImage('outfit', file.content, userId, UPLOAD_MAX_BYTES);
-    const key = mediaKeys.outfit(userId, newId(), img.ext);
-    await media.put('private', key, img.buffer, img.contentType);
-    return { url: privateImagePath(key) };
-  }
-
-  return { processUploadedImage, discardQuarantine, uploadStyleImage, uploadOutfitImage };
-}
-
-/**
- * Taking a photo-profile photo out of the quarantine (the profiles group's share of the uploads: it never presigns
- * a form nor checks whether a stored key exists).
- */
-export function quarantineTakes(
-  deps: {
-    store: Store<typeof takeRepositories>;
-    media: Pick<UploadMedia, 'readCapped' | 'put' | 'delete'>;
-  } & Pick<UploadDeps, 'processImage' | 'newId'>,
-) {
-  const { store, media } = deps;
-  const { processUploadedImage, discardQuarantine } = imageUploads(deps);
-
-  /**
-   * Take a record-finalized upload (a photo-profile photo) out of the quarantine: read it (capped), claim it (once:
-   * an upload already taken is a 409, whatever was posted to its form since), run it through the one gate
-   * (processUploadedImage) and delete the quarantine object whatever the outcome. The key is derived from the
-   * caller, so nobody can use another user's upload; a wrong or expired id is a 404.
-   */
-  async function takeQuarantinedUpload(
-    userId: string,
-    uploadId: string,
-    purpose: DirectUploadPurpose,
-    photoKind?: PersonPhotoKind,
-    now = new Date(),
-  ): Promise<ProcessedImage> {
-    if (!uploadId.startsWith(`${purpose}.`) || !UPLOAD_ID_PATTERN.test(uploadId))
-      throw new HttpError(400, ERROR_CODES.validation, 'Invalid upload id');
-    const quarantineKey = mediaKeys.quarantine(userId, uploadId);
-    const maxBytes = directUploadMaxBytes(purpose);
-    const bytes = await media.readCapped('private', quarantineKey, maxBytes);
-    if (bytes === null) throw new HttpError(404, ERROR_CODES.notFound, DIRECT_UPLOAD_MESSAGES.notFound);
-    try {
-      if (bytes === 'too-large')
-        throw new HttpError(413, ERROR_CODES.payloadTooLarge, DIRECT_UPLOAD_MESSAGES.tooLarge(purpose));
-      const sourceSha = sha256(bytes);
-      const claim = { userId, uploadId, sourceSha, now, ttlEpochSeconds: recordTtl(now) };
-      if (!(await store.claimDirectUpload(claim))) throw alreadyUsed();
-      const img = await processUploadedImage(purpose, bytes, userId, maxBytes, photoKind);
-      // taken: the record that uses it is written by the caller; the upload id cannot be used again
-      await store.finishDirectUpload({ userId, uploadId, sourceSha, result: null, now });
-      return img;
-    } finally {
-      await discardQuarantine(userId, [uploadId]);
-    }
-  }
-
-  return { takeQuarantinedUpload };
 }
 
 export function uploadUseCases(deps: UploadDeps) {
@@ -416,10 +235,6 @@ export function uploadUseCases(deps: UploadDeps) {
     return null;
   }
 
-  /** POST /api/upload: a style prompt or cover image (private until its style is public). */
-
-  /** POST /api/uploads/outfit: an outfit image for Try Custom Look, private to its owner. */
-
   /** POST /api/user/profile-image: a 512x512 avatar (public: it shows on the public profile page). */
   async function setProfileImage(
     auth: AuthContext,
@@ -469,7 +284,6 @@ export function uploadUseCases(deps: UploadDeps) {
 // quarantine take, and neither the presigned POST nor the existence check of the uploads group
 // (test/infra/iam-contract.test.ts).
 const newId = () => ulid();
-const images = () => imageUploads({ media: { put: putImage, delete: deleteImages }, processImage, newId });
 const production = (db: Db) =>
   uploadUseCases({
     store: bindDb(db, repositories),
@@ -485,33 +299,6 @@ const production = (db: Db) =>
     currentUser: (auth) => getCurrentUser(db, auth),
   });
 
-export const processUploadedImage = (
-  purpose: DirectUploadPurpose,
-  bytes: Buffer,
-  userId: string | null,
-  maxBytes?: number,
-  photoKind?: PersonPhotoKind,
-): Promise<ProcessedImage> => images().processUploadedImage(purpose, bytes, userId, maxBytes, photoKind);
-export const discardQuarantine = (userId: string, uploadIds: (string | null | undefined)[]): Promise<void> =>
-  images().discardQuarantine(userId, uploadIds);
-export const uploadStyleImage = (userId: string, type: UploadType, upload: UploadedFile | undefined) =>
-  images().uploadStyleImage(userId, type, upload);
-export const uploadOutfitImage = (userId: string, upload: UploadedFile | undefined) =>
-  images().uploadOutfitImage(userId, upload);
-export const takeQuarantinedUpload = (
-  db: Db,
-  userId: string,
-  uploadId: string,
-  purpose: DirectUploadPurpose,
-  photoKind?: PersonPhotoKind,
-  now = new Date(),
-): Promise<ProcessedImage> =>
-  quarantineTakes({
-    store: bindDb(db, takeRepositories),
-    media: { readCapped: readObjectCapped, put: putImage, delete: deleteImages },
-    processImage,
-    newId,
-  }).takeQuarantinedUpload(userId, uploadId, purpose, photoKind, now);
 export const presignUpload = (db: Db, user: UserRecord, input: PresignUploadInput): Promise<PresignUploadResult> =>
   production(db).presignUpload(user, input);
 export const completeUpload = (db: Db, user: UserRecord, uploadId: string, now = new Date()) =>

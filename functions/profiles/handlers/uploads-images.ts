@@ -4,7 +4,8 @@ import { createGroupHandler, reply } from '../../lib/http';
 import { routeRateLimiter } from '../../lib/rate-limit';
 import { uploadsImagesRoutes } from '../../../shared/routes/uploads-images';
 import { privateImageUrl, publicImageUrl, type SignedImage } from '../image-access-service';
-import { completeUpload, presignUpload, setProfileImage, uploadStyleImage, uploadOutfitImage } from '../upload-service';
+import { completeUpload, presignUpload, setProfileImage } from '../upload-service';
+import { uploadStyleImage, uploadOutfitImage } from '../image-uploads';
 import { downloadImage, scrapeUrl } from '../remote-image-service';
 import { ensureUser } from '../user-service';
 
