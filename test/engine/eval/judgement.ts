@@ -367,8 +367,7 @@ async function main(): Promise<void> {
     const from = opt('from');
     if (!from) throw new Error('--carry <old panels dir> needs --from <old judgement.json>');
     await carry(carryFrom, from);
-  }
-  else if (process.argv.includes('--pending')) console.log(pendingIds().join('\n'));
+  } else if (process.argv.includes('--pending')) console.log(pendingIds().join('\n'));
   else summary();
 }
 

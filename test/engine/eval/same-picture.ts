@@ -80,16 +80,24 @@ export function pictureDiff(a: Uint8Array, b: Uint8Array, width: number, height:
 export const isSamePicture = (d: PictureDiff | null): boolean =>
   d !== null && d.mean < SAME_PICTURE.MAX_MEAN && d.maxBlock <= SAME_PICTURE.MAX_BLOCK;
 
-/** A panel's result cell (person | RESULT | garment), as raw RGB, with its size. */
+/**
+ * The cell's first rows share JPEG blocks with the label (16 px rows of chroma-subsampled blocks: the label's
+ * colour, red when a metric misses, bleeds into rows 30-31): they are left out of the comparison. They show the
+ * background above the head, never a garment.
+ */
+export const SKIP_TOP = Math.ceil(LABEL_H / 16) * 16 - LABEL_H;
+
+/** A panel's result cell (person | RESULT | garment) below the label's JPEG blocks, as raw RGB, with its size. */
 export async function resultCell(file: string): Promise<{ data: Uint8Array; width: number; height: number }> {
   const W = (await sharp(file).metadata()).width!;
   const pw = Math.round((W - GARMENT_W - 16) / 2);
+  const height = PANEL_H - SKIP_TOP;
   const data = await sharp(file)
-    .extract({ left: pw + 8, top: LABEL_H, width: pw, height: PANEL_H })
+    .extract({ left: pw + 8, top: LABEL_H + SKIP_TOP, width: pw, height })
     .removeAlpha()
     .raw()
     .toBuffer();
-  return { data, width: pw, height: PANEL_H };
+  return { data, width: pw, height };
 }
 
 /** The difference between the result cells of two panels; null when they are not the same size (another photo). */
