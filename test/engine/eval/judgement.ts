@@ -32,14 +32,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { isSamePicture, panelResultDiff } from './same-picture';
+import { GARMENT_W, isSamePicture, LABEL_H, PANEL_H, panelResultDiff } from './same-picture';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const PANELS = path.join(ROOT, '.cache/engine-eval/panels');
-/** The panel's layout in run.ts: a label, then "person | result | garment input" at 768 px, 8 px gaps. */
-const PANEL_H = 768;
-const LABEL_H = 30;
-const GARMENT_W = 576;
 /** The widest result shown: wider (landscape) photos are cropped to the person. */
 const MAX_RESULT_W = 720;
 
