@@ -18,6 +18,13 @@
  *   npx tsx test/engine/eval/judgement.ts --import <file.tsv>   add/replace verdicts from lines "id<TAB>verdict<TAB>reason"
  *                                                               (dated today, stamped with HEAD's commit or --commit <sha>)
  *   npx tsx test/engine/eval/judgement.ts --compare <old.json>  what changed from an earlier judgement (same format)
+ *   npx tsx test/engine/eval/judgement.ts --carry <old panels dir> --from <old judgement.json> [--skip <ids file>]
+ *                                                               carry an earlier verdict over to every rendered case
+ *                                                               whose result cell is the same picture in the old panel
+ *                                                               and the new one (same-picture.ts), noted "carried",
+ *                                                               dated today; list the rest as pending. --skip: ids
+ *                                                               (one a line) never carried (old panels overwritten
+ *                                                               by a later run)
  *   --judgement <file> and --eval <file> read other files than the defaults.
  */
 import { execFileSync } from 'node:child_process';
@@ -25,13 +32,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { GARMENT_W, isSamePicture, LABEL_H, PANEL_H, panelResultDiff } from './same-picture';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const PANELS = path.join(ROOT, '.cache/engine-eval/panels');
-/** The panel's layout in run.ts: a label, then "person | result | garment input" at 768 px, 8 px gaps. */
-const PANEL_H = 768;
-const LABEL_H = 30;
-const GARMENT_W = 576;
 /** The widest result shown: wider (landscape) photos are cropped to the person. */
 const MAX_RESULT_W = 720;
 
@@ -82,7 +86,7 @@ export function tagsOf(reason: string): string[] {
   return reason
     .split(';')
     .map((p) => p.split(':')[0]!.trim())
-    .filter((t) => t && t !== 'minor');
+    .filter((t) => t && t !== 'minor' && t !== 'carried');
 }
 
 /** The column around which the result differs from the person's photo (the garment, so the person). */
@@ -289,6 +293,55 @@ function compare(oldFile: string): void {
   );
 }
 
+/**
+ * Carry the old verdicts of the renders that did not change: the result cell of the old panel is the same picture
+ * as the new one's. The reason is kept; the date is today's, the commit the new run's, and the reason ends
+ * "carried" so the summary can tell them apart.
+ */
+async function carry(oldPanels: string, fromFile: string): Promise<void> {
+  const jf = judgementFile();
+  const j = readJudgement(jf);
+  const from = readJudgement(fromFile);
+  const skipFile = opt('skip');
+  const skip = new Set(
+    skipFile
+      ? readFileSync(skipFile, 'utf8')
+          .split('\n')
+          .map((l) => l.trim())
+          .filter(Boolean)
+      : [],
+  );
+  const date = new Date().toISOString().slice(0, 10);
+  const engineCommit =
+    opt('commit') ?? execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  const carried: string[] = [];
+  const changed: string[] = [];
+  for (const id of pendingIds()) {
+    const old = from[id];
+    const oldPanel = path.join(oldPanels, `${fileName(id)}.jpg`);
+    const newPanel = path.join(PANELS, `${fileName(id)}.jpg`);
+    if (!old || skip.has(id) || !existsSync(oldPanel) || !existsSync(newPanel)) {
+      changed.push(`${id}\t${!old ? 'no old verdict' : skip.has(id) ? 'skipped' : 'no panel'}`);
+      continue;
+    }
+    const d = await panelResultDiff(oldPanel, newPanel);
+    if (isSamePicture(d)) {
+      const reason = old.reason.replace(/(; )?carried$/, '');
+      j[id] = { verdict: old.verdict, reason: reason ? `${reason}; carried` : 'carried', date, engineCommit };
+      carried.push(id);
+    } else changed.push(`${id}\t${d ? `mean ${d.mean.toFixed(2)}, block ${d.maxBlock.toFixed(1)}` : 'size differs'}`);
+  }
+  writeJudgement(jf, j);
+  console.log(
+    [
+      `carried ${carried.length} verdicts from ${fromFile} into ${jf}:`,
+      ...carried.map((id) => `  ${id}: ${j[id]!.verdict}`),
+      `pending ${changed.length} (changed, skipped or not judged before):`,
+      ...changed.map((l) => `  ${l}`),
+    ].join('\n'),
+  );
+}
+
 /** Rendered cases of the report with no verdict yet. */
 function pendingIds(): string[] {
   const j = readJudgement(judgementFile());
@@ -301,11 +354,16 @@ async function main(): Promise<void> {
   const viewIds = opt('view');
   const imp = opt('import');
   const cmp = opt('compare');
+  const carryFrom = opt('carry');
   if (viewIds)
     await view(viewIds === 'pending' ? pendingIds() : viewIds.split(','), opt('out') ?? '/tmp/engine-judgement');
   else if (imp) importTsv(imp);
   else if (cmp) compare(cmp);
-  else if (process.argv.includes('--pending')) console.log(pendingIds().join('\n'));
+  else if (carryFrom) {
+    const from = opt('from');
+    if (!from) throw new Error('--carry <old panels dir> needs --from <old judgement.json>');
+    await carry(carryFrom, from);
+  } else if (process.argv.includes('--pending')) console.log(pendingIds().join('\n'));
   else summary();
 }
 
