@@ -20,7 +20,7 @@ const BOOT_ASPECT = 0.9;
 /** A boot's shaft seen from the front: this share of its side view's length, from the heel. */
 const SHAFT = 0.45;
 /** A foot whose ankle is this many shin widths higher in the picture than the other's is behind the other leg. */
-export const FAR_STEP = 0.3;
+export const FAR_STEP = 0.5;
 /** A shoe is this many shin widths larger than the foot's outline in the mask, all round. */
 export const SHOE_GROW = 0.08;
 /** A foot's length for the leg's height from the knee to the sole: a boot's height is its side view's for it. */
