@@ -21,53 +21,10 @@ const BOOT_ASPECT = 0.9;
 const SHAFT = 0.45;
 /** A foot whose ankle is this many shin widths higher in the picture than the other's is behind the other leg. */
 export const FAR_STEP = 0.5;
-/** A shoe is this many shin widths larger than the foot's outline in the mask, all round. */
-export const SHOE_GROW = 0.08;
 /** A foot's length for the leg's height from the knee to the sole: a boot's height is its side view's for it. */
 const FOOT_PER_KNEE = 0.53;
 
-/**
- * Where a shoe may be: the person's mask grown by `r` pixels, within the box [x0, x1) x [y0, y1) (a separable
- * max filter on the box only).
- */
-function grownMask(body: Body, x0: number, y0: number, x1: number, y1: number, r: number): Uint8Array {
-  const { mask, width: W } = body;
-  const w = x1 - x0;
-  const h = y1 - y0;
-  const rows = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
-    const row = (y + y0) * W;
-    let last = -Infinity;
-    // distance to the nearest mask pixel on the row, both ways
-    for (let x = Math.max(0, x0 - r); x < x0; x++) if (mask[row + x]! >= 128) last = x;
-    const ahead = new Int32Array(w).fill(-1);
-    let next = Infinity;
-    for (let x = Math.min(W - 1, x1 - 1 + r); x >= x0; x--) {
-      if (mask[row + x]! >= 128) next = x;
-      if (x < x1) ahead[x - x0] = next === Infinity ? 1 << 30 : next;
-    }
-    for (let x = x0; x < x1; x++) {
-      if (mask[row + x]! >= 128) last = x;
-      if (x - last <= r || ahead[x - x0]! - x <= r) rows[y * w + x - x0] = 1;
-    }
-  }
-  const out = new Uint8Array(w * h);
-  for (let x = 0; x < w; x++) {
-    let last = -Infinity;
-    for (let y = 0; y < h; y++) {
-      if (rows[y * w + x]) last = y;
-      if (y - last <= r) out[y * w + x] = 1;
-    }
-    last = Infinity;
-    for (let y = h - 1; y >= 0; y--) {
-      if (rows[y * w + x]) last = y;
-      if (last - y <= r) out[y * w + x] = 1;
-    }
-  }
-  return out;
-}
-
-/** Composite `from` over `to` where `keep(x, y)` holds (a shoe drawn on its own, clipped to its foot and shin). */
+/** Composite `from` over `to` where `keep(x, y)` holds (a shoe drawn on its own, hidden behind the other shin). */
 function mergeClipped(to: Layer, from: Layer, keep: (x: number, y: number) => boolean): void {
   if (from.x1 < from.x0) return;
   const W = to.width;
@@ -218,8 +175,7 @@ export function placeShoes(
         const [sx0, sx1, sy1] = [src.x, src.x + src.w, src.y + src.h];
         grid.push([map(sx0, top), map(sx1, top), map(sx1, sy1), map(sx0, sy1)]);
         const source = { image, alpha: alpha.data, labels, part: k + 1, tint };
-        // drawn on its own, then clipped to this foot and shin (the mask grown by SHOE_GROW): the shoe takes the
-        // foot's own outline, never a block of floor beside it
+        // drawn on its own, then merged (a farther foot's shoe hidden behind the nearer shin)
         const drawn = newLayer(layer.width, layer.height);
         const along = { x: leg.mid.x - leg.end.x, y: leg.mid.y - leg.end.y };
         const len = Math.hypot(along.x, along.y) || 1;
@@ -227,7 +183,7 @@ export function placeShoes(
           // a boot seen from the front: its shaft (the heel side of the side view, from its top down to the toe
           // end's top) up the shin from the toe end's top, as wide as the shin and its own proportions long
           const shaft: Box = { x: toeRight ? b.x : b.x + b.w * (1 - SHAFT), y: b.y, w: b.w * SHAFT, h: top - b.y };
-          const shaftW = Math.max(leg.widthEnd * 2, width);
+          const shaftW = Math.max(leg.widthEnd * 1.35, width * 0.8);
           const dir = { x: along.x / len, y: along.y / len };
           const side = { x: -dir.y, y: dir.x };
           const base = { x: sole.x + up.x * height * 0.85, y: sole.y + up.y * height * 0.85 };
@@ -248,32 +204,19 @@ export function placeShoes(
         drawGrid(drawn, source, { ...src, y: top, h: srcH }, 6, 3, map);
         if (front) drawGrid(drawn, source, { ...src, y: top, h: srcH }, 6, 3, mapHalf(1));
         if (drawn.x1 < drawn.x0) continue;
-        const r = Math.max(1, Math.round(w0 * SHOE_GROW));
-        const grown = grownMask(body, drawn.x0, drawn.y0, drawn.x1 + 1, drawn.y1 + 1, r);
-        const bw = drawn.x1 + 1 - drawn.x0;
-        // below the ankle: this foot's side of the middle between the ankles (feet apart); above it: this shin
-        const splitX = (leg.end.x + other.x) / 2;
-        const mine = leg.end.x < other.x ? -1 : 1;
-        const ankleY = leg.end.y - w0 * 0.15;
-        const half = leg.widthEnd * 0.95 + r;
         drawn.x1 = Math.min(drawn.x1, layer.width - 1);
         // the farther foot (its ankle FAR_STEP shin widths higher in the picture) is behind the nearer leg: its
         // shoe is hidden where that shin is (not a shoe floating on the front leg)
         const behind = near.end.y - leg.end.y > w0 * FAR_STEP;
         const shin = { x: near.mid.x - near.end.x, y: near.mid.y - near.end.y };
         const shinL2 = shin.x * shin.x + shin.y * shin.y || 1;
-        const onNearShin = (x: number, y: number): boolean => {
-          const t = ((x - near.end.x) * shin.x + (y - near.end.y) * shin.y) / shinL2;
-          if (t <= 0 || t > 1) return false;
-          const d = Math.hypot(x - near.end.x - shin.x * t, y - near.end.y - shin.y * t);
-          return d <= near.widthEnd * (0.5 + 0.25 * t);
-        };
         mergeClipped(layer, drawn, (x, y) => {
-          if (!grown[(y - drawn.y0) * bw + x - drawn.x0]) return false;
-          if (behind && onNearShin(x, y)) return false;
-          if (y >= ankleY) return close || (x - splitX) * mine >= -r;
-          const t = Math.max(0, Math.min(1, ((x - leg.end.x) * along.x + (y - leg.end.y) * along.y) / (len * len)));
-          return Math.hypot(x - leg.end.x - along.x * t, y - leg.end.y - along.y * t) <= half;
+          if (!behind) return true;
+          const t = ((x - near.end.x) * shin.x + (y - near.end.y) * shin.y) / shinL2;
+          if (t <= 0 || t > 1) return true;
+          return (
+            Math.hypot(x - near.end.x - shin.x * t, y - near.end.y - shin.y * t) > near.widthEnd * (0.5 + 0.25 * t)
+          );
         });
       }
     },
