@@ -2,7 +2,7 @@
 import type { Body } from '../perception/body';
 import { shoesLayout } from '../garment/garment-anchors';
 import type { Box } from '../garment/garment';
-import { drawGrid } from '../core/raster';
+import { drawGrid, newLayer, type Layer } from '../core/raster';
 import type { Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
 import type { PlacedGarment } from './common';
@@ -19,6 +19,31 @@ const TOE_END = 0.4;
 const BOOT_ASPECT = 0.9;
 /** A boot's shaft seen from the front: this share of its side view's length, from the heel. */
 const SHAFT = 0.45;
+/** A foot whose ankle is this many shin widths higher in the picture than the other's is behind the other leg. */
+export const FAR_STEP = 0.5;
+/** A foot's length for the leg's height from the knee to the sole: a boot's height is its side view's for it. */
+const FOOT_PER_KNEE = 0.53;
+
+/** Composite `from` over `to` where `keep(x, y)` holds (a shoe drawn on its own, hidden behind the other shin). */
+function mergeClipped(to: Layer, from: Layer, keep: (x: number, y: number) => boolean): void {
+  if (from.x1 < from.x0) return;
+  const W = to.width;
+  for (let y = from.y0; y <= from.y1; y++) {
+    for (let x = from.x0; x <= from.x1; x++) {
+      const o = (y * W + x) * 4;
+      const a = from.data[o + 3]! / 255;
+      if (a <= 0 || !keep(x, y)) continue;
+      const da = to.data[o + 3]! / 255;
+      const na = a + da * (1 - a);
+      for (let c = 0; c < 3; c++) to.data[o + c] = (from.data[o + c]! * a + to.data[o + c]! * da * (1 - a)) / na;
+      to.data[o + 3] = na * 255;
+      if (x < to.x0) to.x0 = x;
+      if (x > to.x1) to.x1 = x;
+      if (y < to.y0) to.y0 = y;
+      if (y > to.y1) to.y1 = y;
+    }
+  }
+}
 
 /** The highest row of the shoe's pixels within columns [x0, x1) of its box (the top of its toe end). */
 function topRow(alpha: GrayImage, b: Box, x0: number, x1: number): number {
@@ -76,7 +101,8 @@ export function placeShoes(
   const w0 = Math.min(Math.max(body.legL.widthEnd, body.legR.widthEnd), body.span * 0.4);
   const close = Math.abs(body.legL.end.x - body.legR.end.x) < w0 * FEET_CLOSE;
   const feet = legs.map((leg) => footBox(body, leg.end, leg.widthEnd));
-  const order = close && body.legL.end.y > body.legR.end.y ? [1, 0] : [0, 1];
+  // the farther foot (its ankle higher in the picture) first, the nearer one over it
+  const order = body.legL.end.y > body.legR.end.y ? [1, 0] : [0, 1];
   return {
     drawBody(layer) {
       for (const side of order) {
@@ -149,18 +175,24 @@ export function placeShoes(
         const [sx0, sx1, sy1] = [src.x, src.x + src.w, src.y + src.h];
         grid.push([map(sx0, top), map(sx1, top), map(sx1, sy1), map(sx0, sy1)]);
         const source = { image, alpha: alpha.data, labels, part: k + 1, tint };
+        // drawn on its own, then merged (a farther foot's shoe hidden behind the nearer shin)
+        const drawn = newLayer(layer.width, layer.height);
+        const along = { x: leg.mid.x - leg.end.x, y: leg.mid.y - leg.end.y };
+        const len = Math.hypot(along.x, along.y) || 1;
         if (front && b.h > b.w * BOOT_ASPECT && top > b.y) {
           // a boot seen from the front: its shaft (the heel side of the side view, from its top down to the toe
           // end's top) up the shin from the toe end's top, as wide as the shin and its own proportions long
           const shaft: Box = { x: toeRight ? b.x : b.x + b.w * (1 - SHAFT), y: b.y, w: b.w * SHAFT, h: top - b.y };
           const shaftW = Math.max(leg.widthEnd * 1.35, width * 0.8);
-          const along = { x: leg.mid.x - leg.end.x, y: leg.mid.y - leg.end.y };
-          const len = Math.hypot(along.x, along.y) || 1;
           const dir = { x: along.x / len, y: along.y / len };
           const side = { x: -dir.y, y: dir.x };
           const base = { x: sole.x + up.x * height * 0.85, y: sole.y + up.y * height * 0.85 };
-          const shaftL = Math.min((shaftW * shaft.h) / shaft.w, len);
-          drawGrid(layer, source, shaft, 3, 6, (x, y) => {
+          // as tall as its side view for a foot FOOT_PER_KNEE of the leg from the knee down to the sole (a boot to
+          // below the knee stays so), its top under the knee
+          const knee = Math.hypot(leg.mid.x - sole.x, leg.mid.y - sole.y);
+          const tall = Math.min((b.h / b.w) * FOOT_PER_KNEE * knee, knee * 0.92);
+          const shaftL = Math.max(0, tall - height * 0.85);
+          drawGrid(drawn, source, shaft, 3, 6, (x, y) => {
             const u = (x - shaft.x) / shaft.w - 0.5;
             const v = (shaft.y + shaft.h - y) / shaft.h;
             return {
@@ -169,8 +201,23 @@ export function placeShoes(
             };
           });
         }
-        drawGrid(layer, source, { ...src, y: top, h: srcH }, 6, 3, map);
-        if (front) drawGrid(layer, source, { ...src, y: top, h: srcH }, 6, 3, mapHalf(1));
+        drawGrid(drawn, source, { ...src, y: top, h: srcH }, 6, 3, map);
+        if (front) drawGrid(drawn, source, { ...src, y: top, h: srcH }, 6, 3, mapHalf(1));
+        if (drawn.x1 < drawn.x0) continue;
+        drawn.x1 = Math.min(drawn.x1, layer.width - 1);
+        // the farther foot (its ankle FAR_STEP shin widths higher in the picture) is behind the nearer leg: its
+        // shoe is hidden where that shin is (not a shoe floating on the front leg)
+        const behind = near.end.y - leg.end.y > w0 * FAR_STEP;
+        const shin = { x: near.mid.x - near.end.x, y: near.mid.y - near.end.y };
+        const shinL2 = shin.x * shin.x + shin.y * shin.y || 1;
+        mergeClipped(layer, drawn, (x, y) => {
+          if (!behind) return true;
+          const t = ((x - near.end.x) * shin.x + (y - near.end.y) * shin.y) / shinL2;
+          if (t <= 0 || t > 1) return true;
+          return (
+            Math.hypot(x - near.end.x - shin.x * t, y - near.end.y - shin.y * t) > near.widthEnd * (0.5 + 0.25 * t)
+          );
+        });
       }
     },
     drawLimbs() {},

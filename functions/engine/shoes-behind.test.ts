@@ -1,0 +1,59 @@
+/**
+ * Feet one behind the other, with the real models (shared/engine/place/shoes.ts): the farther foot (its ankle
+ * higher in the picture) is behind the nearer leg, so its shoe is hidden where that shin is, not drawn over it.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzePerson, tryOn } from '../../shared/engine';
+import { bodyFrom } from '../../shared/engine/perception/body';
+import { loadPerson } from '../../test/engine/fixtures';
+import { productPhoto } from '../../test/engine/eval/conditions';
+import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
+import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+
+beforeAll(async () => {
+  await warmEngineModels();
+}, 60_000);
+
+describe('shoes on feet one behind the other (real models)', () => {
+  // before: cgi-model-4 (on stairs, the rear foot's ankle on a higher step behind the front shin) got a band of
+  // the new shoe across the front shin, floating at the back ankle (0.31 of the shin's lower half, trainers)
+  it('draws no shoe on the nearer shin', async () => {
+    const person = await loadPerson('cgi-model-4');
+    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const body = bodyFrom(analysis);
+    const [near, far] = body.legL.end.y > body.legR.end.y ? [body.legL, body.legR] : [body.legR, body.legL];
+    // the photo has its feet one behind the other: the rear ankle well above the front one
+    expect(near.end.y - far.end.y).toBeGreaterThan(near.widthEnd * 0.5);
+    const W = person.width;
+    const g = EVAL_GARMENTS.find((x) => x.id === 'trainers-runner')!;
+    const product = (await productPhoto(g, 'flat-white')).image;
+    const r = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'shoes', source: 'laydown' }], {
+      analysis,
+    });
+    // the front shin's lower half, from half a shin width above its ankle (its own shoe's collar left out) up,
+    // a third of the shin's width either side of its axis
+    const shin = { x: near.mid.x - near.end.x, y: near.mid.y - near.end.y };
+    let n = 0;
+    let on = 0;
+    for (let t = 0.0; t <= 0.5; t += 0.01) {
+      const cy = near.end.y + shin.y * t - near.widthEnd * 0.5;
+      const cx = near.end.x + shin.x * t;
+      for (let dx = -near.widthEnd / 3; dx <= near.widthEnd / 3; dx++) {
+        const p = Math.round(cy) * W + Math.round(cx + dx);
+        n++;
+        if (r.layers.garment.data[p]! >= 128) on++;
+      }
+    }
+    expect(on / n).toBeLessThan(0.03);
+    // the nearer foot still wears its shoe: the garment covers its foot below the ankle
+    let foot = 0;
+    let footN = 0;
+    for (let y = Math.round(near.end.y + near.widthEnd * 0.3); y < near.end.y + near.widthEnd * 0.7; y++) {
+      for (let x = Math.round(near.end.x - near.widthEnd * 0.3); x < near.end.x + near.widthEnd * 0.3; x++) {
+        footN++;
+        if (r.layers.garment.data[y * W + x]! >= 128) foot++;
+      }
+    }
+    expect(foot / footN).toBeGreaterThan(0.8);
+  }, 60_000);
+});
