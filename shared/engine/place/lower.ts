@@ -398,27 +398,51 @@ const INSEAM_SHADE_W = 0.05;
 const INSEAM_SHADE = 0.45;
 
 /**
- * Where the legs touch from the crotch down to the first row where the photo shows a gap between them (thighs
- * together, knees or calves apart), the line the two trouser legs meet on: from the body's axis at the crotch to
- * the middle of that first gap, on rows where the legs stand side by side. null where the photo shows no gap on
- * the legs at all (legs crossing or one in front of the other: each leg keeps its own width there).
+ * Where the legs touch, the line the two trouser legs meet on: from the body's axis at the crotch to the middle of
+ * the first gap the photo shows between them (thighs together, knees or calves apart), and below that from one
+ * gap's middle to the next across the rows where the gap closes (legs that nearly touch show it on some rows only:
+ * each leg's inner edge switching between the gap's edge and its own width drew a zigzag), on rows where the legs
+ * stand side by side. null where the photo shows no gap on the legs at all (legs crossing or one in front of the
+ * other: each leg keeps its own width there), and below the last gap.
  */
 export function inseamLine(body: Body, crotchY: number): ((y: number) => number | null) | null {
-  const end = Math.min(body.height - 1, Math.max(body.legL.end.y, body.legR.end.y));
-  let gy = -1;
-  let gx = 0;
-  for (let y = Math.ceil(crotchY); y <= end; y++) {
+  const end = Math.min(body.height - 1, Math.round(Math.max(body.legL.end.y, body.legR.end.y)));
+  const y0 = Math.ceil(crotchY);
+  const rows: number[] = [];
+  const mids: number[] = [];
+  for (let y = y0; y <= end; y++) {
     const gap = legGapAt(body, y);
     if (!gap || !sideBySide(body, y)) continue;
-    gy = y;
-    gx = (gap[0] + gap[1]) / 2;
-    break;
+    rows.push(y);
+    mids.push((gap[0] + gap[1]) / 2);
   }
-  if (gy < 0) return null;
-  const x0 = body.axisX(crotchY);
+  if (!rows.length) return null;
+  // smoothed along the leg (the mask's edges between nearly touching legs step from row to row)
+  const k = body.span * 0.1;
+  const smooth = mids.map((_, i) => {
+    let sum = 0;
+    let n = 0;
+    for (let j = i; j >= 0 && rows[i]! - rows[j]! <= k; j--, n++) sum += mids[j]!;
+    for (let j = i + 1; j < rows.length && rows[j]! - rows[i]! <= k; j++, n++) sum += mids[j]!;
+    return sum / n;
+  });
+  mids.splice(0, mids.length, ...smooth);
+  rows.unshift(crotchY);
+  mids.unshift(body.axisX(crotchY));
+  const last = rows[rows.length - 1]!;
   return (y: number) => {
-    if (y <= crotchY || y >= gy || !sideBySide(body, y)) return null;
-    return x0 + ((gx - x0) * (y - crotchY)) / (gy - crotchY);
+    if (y <= crotchY || y > last || !sideBySide(body, y)) return null;
+    // the gap rows either side of y (binary search)
+    let lo = 0;
+    let hi = rows.length - 1;
+    while (hi - lo > 1) {
+      const m = (lo + hi) >> 1;
+      if (rows[m]! <= y) lo = m;
+      else hi = m;
+    }
+    const ya = rows[lo]!;
+    const yb = rows[hi]!;
+    return mids[lo]! + ((mids[hi]! - mids[lo]!) * (y - ya)) / (yb - ya || 1);
   };
 }
 
