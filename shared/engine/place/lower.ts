@@ -55,6 +55,8 @@ export function placeTrousers(
   const H = g.hem - g.top;
   const srcLegLen = g.hem - crotch.y;
   const anchors: { from: Point; to: Point }[] = [];
+  // where the legs touch above the gap the photo shows (thighs together), the seam between the two trouser legs
+  const seam = inseamLine(body, crotchY);
   // each leg's outline as drawn: its room (a wide leg hangs off the leg in the mask)
   const outlines: Point[][] = [[], []];
   const draw = (layer: Layer, side: 0 | 1) => {
@@ -112,7 +114,7 @@ export function placeTrousers(
     }
     // each leg on its own side of the gap between the legs (a wide leg's room goes outward): the two trouser legs
     // overlapping across the gap drew one slab that read as a skirt
-    keepLegGap(body, st.dIn, side, slack);
+    keepLegGap(body, st.dIn, side, slack, seam);
     drawStrip(
       layer,
       { image, alpha: alpha.data, labels: g.labels, part, tint },
@@ -133,7 +135,9 @@ export function placeTrousers(
   return {
     drawBody(layer) {
       draw(layer, 0);
+      const first = layer.call;
       draw(layer, 1);
+      shadeInseam(layer, body, first, layer.call, crotchY);
     },
     drawLimbs() {},
     room(base) {
@@ -357,16 +361,139 @@ export function legGapAt(body: Body, y: number): [number, number] | null {
  * past the leg's own inner edge (plus a little ease) is brought back to it. (Giving the outer side what the inner
  * one lost stepped the sides out at the top of the gap, off the silhouette.)
  */
-function keepLegGap(body: Body, dIn: Point[], side: 0 | 1, slack: number): void {
+function keepLegGap(
+  body: Body,
+  dIn: Point[],
+  side: 0 | 1,
+  slack: number,
+  seam: ((y: number) => number | null) | null = null,
+): void {
   const ease = body.span * INSEAM_EASE + slack;
   for (let i = 1; i < dIn.length; i++) {
     const p = dIn[i]!;
     const gap = legGapAt(body, p.y);
-    if (!gap) continue;
+    if (!gap) {
+      // legs that touch: each trouser leg up to the seam between them (the first drawn, the left, a little past
+      // it, under the right one's edge: no background line between the two)
+      const x = seam?.(p.y);
+      if (x === null || x === undefined) continue;
+      if (side === 0) p.x = Math.min(p.x, x + body.span * SEAM_UNDERLAP);
+      else p.x = Math.max(p.x, x);
+      continue;
+    }
     const mid = (gap[0] + gap[1]) / 2;
     const bound = side === 0 ? Math.min(gap[0] + ease, mid) : Math.max(gap[1] - ease, mid);
     const over = side === 0 ? p.x - bound : bound - p.x;
     if (over <= 0) continue;
     p.x = bound;
+  }
+}
+
+/** How far (x the span) the left trouser leg goes on under the right one past the seam where the legs touch. */
+const SEAM_UNDERLAP = 0.03;
+/** Legs side by side (not one in front of the other): their axes at least this many mean leg widths apart. */
+const SIDE_BY_SIDE = 0.7;
+/** The shade along the boundary between the two trouser legs: its width (x the span) and depth at the seam. */
+const INSEAM_SHADE_W = 0.05;
+const INSEAM_SHADE = 0.45;
+
+/**
+ * Where the legs touch, the line the two trouser legs meet on: from the body's axis at the crotch to the middle of
+ * the first gap the photo shows between them (thighs together, knees or calves apart), and below that from one
+ * gap's middle to the next across the rows where the gap closes (legs that nearly touch show it on some rows only:
+ * each leg's inner edge switching between the gap's edge and its own width drew a zigzag), on rows where the legs
+ * stand side by side. null where the photo shows no gap on the legs at all (legs crossing or one in front of the
+ * other: each leg keeps its own width there), and below the last gap.
+ */
+export function inseamLine(body: Body, crotchY: number): ((y: number) => number | null) | null {
+  const end = Math.min(body.height - 1, Math.round(Math.max(body.legL.end.y, body.legR.end.y)));
+  const y0 = Math.ceil(crotchY);
+  const rows: number[] = [];
+  const mids: number[] = [];
+  for (let y = y0; y <= end; y++) {
+    const gap = legGapAt(body, y);
+    if (!gap || !sideBySide(body, y)) continue;
+    rows.push(y);
+    mids.push((gap[0] + gap[1]) / 2);
+  }
+  if (!rows.length) return null;
+  // smoothed along the leg (the mask's edges between nearly touching legs step from row to row)
+  const k = body.span * 0.1;
+  const smooth = mids.map((_, i) => {
+    let sum = 0;
+    let n = 0;
+    for (let j = i; j >= 0 && rows[i]! - rows[j]! <= k; j--, n++) sum += mids[j]!;
+    for (let j = i + 1; j < rows.length && rows[j]! - rows[i]! <= k; j++, n++) sum += mids[j]!;
+    return sum / n;
+  });
+  mids.splice(0, mids.length, ...smooth);
+  rows.unshift(crotchY);
+  mids.unshift(body.axisX(crotchY));
+  const last = rows[rows.length - 1]!;
+  return (y: number) => {
+    if (y <= crotchY || y > last || !sideBySide(body, y)) return null;
+    // the gap rows either side of y (binary search)
+    let lo = 0;
+    let hi = rows.length - 1;
+    while (hi - lo > 1) {
+      const m = (lo + hi) >> 1;
+      if (rows[m]! <= y) lo = m;
+      else hi = m;
+    }
+    const ya = rows[lo]!;
+    const yb = rows[hi]!;
+    return mids[lo]! + ((mids[hi]! - mids[lo]!) * (y - ya)) / (yb - ya || 1);
+  };
+}
+
+/** The legs side by side on row y: their axes apart by at least SIDE_BY_SIDE of their mean width there. */
+function sideBySide(body: Body, y: number): boolean {
+  const xl = legAxisX(body.legL, y);
+  const xr = legAxisX(body.legR, y);
+  if (xl === null || xr === null) return false;
+  const w = (l: Body['legL']) => (y <= l.mid.y ? l.widthRoot : l.widthEnd);
+  return xr - xl >= (SIDE_BY_SIDE * (w(body.legL) + w(body.legR))) / 2;
+}
+
+/**
+ * The shade between two trouser legs (in place): below the crotch, the cloth within INSEAM_SHADE_W of where one
+ * leg meets the other (the draw calls `a` and `b` part) or of the gap between them is darkened towards that edge,
+ * as each leg turns away from the light there: without it the two legs read as one slab.
+ */
+function shadeInseam(layer: Layer, body: Body, a: number, b: number, crotchY: number): void {
+  const { width: W, data, stamp } = layer;
+  const w = Math.max(2, body.span * INSEAM_SHADE_W);
+  const ramp = body.torsoH * 0.05;
+  const y0 = Math.max(0, Math.ceil(crotchY));
+  const y1 = Math.min(layer.height - 1, layer.y1);
+  const edges: number[] = [];
+  const owner = (p: number) => (data[p * 4 + 3]! < 128 ? 0 : stamp[p] === a ? 1 : stamp[p] === b ? 2 : 3);
+  for (let y = y0; y <= y1; y++) {
+    const xl = legAxisX(body.legL, y);
+    const xr = legAxisX(body.legR, y);
+    if (xl === null || xr === null) continue;
+    const lo = Math.max(1, Math.floor(Math.min(xl, xr)));
+    const hi = Math.min(W - 1, Math.ceil(Math.max(xl, xr)));
+    edges.length = 0;
+    for (let x = lo; x <= hi; x++) {
+      const p = y * W + x;
+      const o = owner(p);
+      const q = owner(p - 1);
+      // one leg meeting the other, or a leg's edge at the gap between them
+      if (o !== q && (o === 1 || o === 2 || q === 1 || q === 2)) edges.push(x - 0.5);
+    }
+    if (!edges.length) continue;
+    const k = INSEAM_SHADE * Math.min(1, (y - crotchY) / ramp);
+    for (let x = Math.max(0, Math.floor(lo - w)); x <= Math.min(W - 1, Math.ceil(hi + w)); x++) {
+      const p = y * W + x;
+      if (!owner(p)) continue;
+      let d = Infinity;
+      for (const e of edges) d = Math.min(d, Math.abs(x + 0.5 - e));
+      if (d >= w) continue;
+      const f = 1 - k * (1 - d / w) ** 2;
+      data[p * 4] = data[p * 4]! * f;
+      data[p * 4 + 1] = data[p * 4 + 1]! * f;
+      data[p * 4 + 2] = data[p * 4 + 2]! * f;
+    }
   }
 }
