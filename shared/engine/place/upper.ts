@@ -64,6 +64,27 @@ function scoopOf(alpha: GrayImage, g: UpperLayout): number | null {
   return null;
 }
 
+/** The hem's straight line: the lowest row at least this share as wide as the widest of the rows just above. */
+const HEM_SOLID = 0.9;
+/** Those rows: this far (x the garment's height) up from its lowest row. */
+const HEM_ROWS = 0.08;
+
+/**
+ * The garment's lowest row of its hem's straight line (source rows from its top): below it the outline only
+ * rounds its corners off or is a speck (a zip's end 7 px wide under a 313 px hem). The lowest level's anchors
+ * were read on the very last row: that speck was pulled out to the body's whole width (the zip fanned into a
+ * spike and the body piece swept out past the hands), a rounded hem's corners stretched outwards.
+ */
+function solidHemRow(g: UpperLayout): number {
+  const last = g.edgeL.length - 1;
+  const width = (r: number) => g.edgeR[r]! - g.edgeL[r]!;
+  let ref = 0;
+  for (let r = Math.max(0, last - Math.round(last * HEM_ROWS)); r <= last; r++) ref = Math.max(ref, width(r));
+  let r = last;
+  while (r > 0 && width(r) < ref * HEM_SOLID) r--;
+  return r;
+}
+
 /** Above this bend at the elbow (radians between the upper arm's and the forearm's directions) an arm is folded. */
 const FOLDED_ELBOW = 1.2;
 
@@ -284,9 +305,14 @@ export function placeUpper(
   const levels = long && hemY > body.pelvis.y + torsoH * 0.5 ? 12 : 7;
   const srcArmY = Math.max(g.armpitL.y, g.armpitR.y);
   let lastBase = 0;
+  // the levels' rows stop at the hem's straight line (the rows below it are its rounded corners or specks)
+  const solidHem = Math.max(srcArmY + 1, g.top + solidHemRow(g));
+  let lastSy = -1;
   for (let i = 1; i <= levels; i++) {
-    const f = i / levels;
-    const sy = srcArmY + (g.hem - srcArmY) * f;
+    const sy = Math.min(srcArmY + (g.hem - srcArmY) * (i / levels), solidHem);
+    if (sy <= lastSy + 0.5) continue;
+    lastSy = sy;
+    const f = (sy - srcArmY) / Math.max(1, g.hem - srcArmY);
     const row = Math.min(g.edgeL.length - 1, Math.max(0, Math.round(sy - g.top)));
     const sl = g.edgeL[row]!;
     const sr = g.edgeR[row]!;
