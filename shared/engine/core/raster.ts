@@ -3,6 +3,7 @@
  * sampling the garment bilinearly (weighted by its alpha and its part label, so one piece never bleeds into
  * another). Pieces are composited "over" within the layer.
  */
+import { erode } from './image-ops';
 import type { Point } from './tps';
 import type { RgbaImage } from './types';
 
@@ -210,6 +211,7 @@ export function drawGrid(
   map: (x: number, y: number) => Point,
 ): void {
   layer.call = (layer.call + 1) & 0xffff || 1;
+  src = cleanSource(src);
   const sp: Point[] = [];
   const dp: Point[] = [];
   for (let j = 0; j <= rows; j++) {
@@ -246,6 +248,7 @@ export function drawStrip(
   across = 3,
 ): void {
   layer.call = (layer.call + 1) & 0xffff || 1;
+  src = cleanSource(src);
   const mix = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
   // extend the strip slightly across so the piece's own edge (antialiased) is inside the mesh
   for (let i = 0; i + 1 < srcOuter.length; i++) {
@@ -264,4 +267,84 @@ export function drawStrip(
       drawTriangle(layer, src, d01, d11, d10, s01, s11, s10);
     }
   }
+}
+
+/** A rim pixel's colour is unmixed only where the garment's colour and the background's differ by this much. */
+const RIM_CONTRAST = 40;
+/** The rim: garment pixels within this many pixels of the outside (alpha < 128). */
+const RIM = 2;
+/** Colours of the inside and of the background are read this far around a rim pixel. */
+const RIM_READ = 3;
+
+const cleaned = new WeakMap<Uint8Array, { image: RgbaImage; alpha: Uint8Array; out: Source['image']; outAlpha: Uint8Array }>();
+
+/**
+ * The garment's outline without the product photo's background mixed into it. A cut-out from a photo on white
+ * has a hard alpha, and its outermost pixels are part garment, part background (a black puffer's edge pixel 97 at
+ * full alpha, the next one 244 at alpha 41): drawn on a person they made a white fringe along every edge and seam.
+ * Each rim pixel's share of garment is read from its colour between the inside's (nearby pixels of the same
+ * piece well inside) and the background's (nearby opaque photo pixels outside the cut-out): its alpha is at most
+ * that share and its colour is the garment's with the background taken out. Pixels with no background beside
+ * them (a cut-out on transparency) or a garment of the background's colour are left as they are. Cached per
+ * cut-out (the same garment drawn again costs nothing).
+ */
+export function cleanSource(src: Source): Source {
+  const hit = cleaned.get(src.alpha);
+  if (hit && hit.image === src.image && hit.alpha === src.alpha) return { ...src, image: hit.out, alpha: hit.outAlpha };
+  const { image, alpha, labels } = src;
+  const W = image.width;
+  const H = image.height;
+  const d = image.data;
+  const inner = erode(alpha, W, H, RIM);
+  const out = new Uint8ClampedArray(d);
+  const outAlpha = new Uint8Array(alpha);
+  const ci = [0, 0, 0];
+  const cb = [0, 0, 0];
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const p = y * W + x;
+      if (!alpha[p] || inner[p]) continue;
+      const lab = labels[p];
+      let ni = 0;
+      let nb = 0;
+      ci[0] = ci[1] = ci[2] = cb[0] = cb[1] = cb[2] = 0;
+      for (let yy = Math.max(0, y - RIM_READ); yy <= Math.min(H - 1, y + RIM_READ); yy++) {
+        for (let xx = Math.max(0, x - RIM_READ); xx <= Math.min(W - 1, x + RIM_READ); xx++) {
+          const q = yy * W + xx;
+          if (inner[q] && labels[q] === lab) {
+            ci[0] += d[q * 4]!;
+            ci[1] += d[q * 4 + 1]!;
+            ci[2] += d[q * 4 + 2]!;
+            ni++;
+          } else if (alpha[q]! < 16 && d[q * 4 + 3]! >= 250) {
+            cb[0] += d[q * 4]!;
+            cb[1] += d[q * 4 + 1]!;
+            cb[2] += d[q * 4 + 2]!;
+            nb++;
+          }
+        }
+      }
+      if (!ni || !nb) continue;
+      let dd = 0;
+      let dot = 0;
+      for (let c = 0; c < 3; c++) {
+        ci[c] = ci[c]! / ni;
+        cb[c] = cb[c]! / nb;
+        const e = ci[c]! - cb[c]!;
+        dd += e * e;
+        dot += (d[p * 4 + c]! - cb[c]!) * e;
+      }
+      if (dd < RIM_CONTRAST * RIM_CONTRAST) continue;
+      const share = Math.max(0, Math.min(1, dot / dd));
+      outAlpha[p] = Math.min(alpha[p]!, Math.round(share * 255));
+      for (let c = 0; c < 3; c++) {
+        // unmixed where enough of the pixel is garment (a seam's dark line at the edge is kept), else the inside's
+        const v = share >= 0.5 ? (d[p * 4 + c]! - (1 - share) * cb[c]!) / share : ci[c]!;
+        out[p * 4 + c] = v;
+      }
+    }
+  }
+  const outImage = { width: W, height: H, data: out };
+  cleaned.set(src.alpha, { image, alpha, out: outImage, outAlpha });
+  return { ...src, image: outImage, alpha: outAlpha };
 }
