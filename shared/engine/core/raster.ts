@@ -168,7 +168,17 @@ export function drawTriangle(
           for (let i = 0; i < n; i++) {
             const ox = offs[i]!;
             one.fill(0);
-            sampleInto(one, cx + ox * dsxdx + oy * dsxdy, cy + ox * dsydx + oy * dsydy, sd, alpha, labels, part, sw, sh);
+            sampleInto(
+              one,
+              cx + ox * dsxdx + oy * dsxdy,
+              cy + ox * dsydx + oy * dsydy,
+              sd,
+              alpha,
+              labels,
+              part,
+              sw,
+              sh,
+            );
             const k = wts[i]! * wts[j]!;
             acc[0] = acc[0]! + one[0]! * k;
             acc[1] = acc[1]! + one[1]! * k;
@@ -276,7 +286,10 @@ const RIM = 2;
 /** Colours of the inside and of the background are read this far around a rim pixel. */
 const RIM_READ = 3;
 
-const cleaned = new WeakMap<Uint8Array, { image: RgbaImage; alpha: Uint8Array; out: Source['image']; outAlpha: Uint8Array }>();
+const cleaned = new WeakMap<
+  Uint8Array,
+  { image: RgbaImage; alpha: Uint8Array; out: Source['image']; outAlpha: Uint8Array }
+>();
 
 /**
  * The garment's outline without the product photo's background mixed into it. A cut-out from a photo on white
