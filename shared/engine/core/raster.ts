@@ -296,8 +296,9 @@ const cleaned = new WeakMap<
  * has a hard alpha, and its outermost pixels are part garment, part background (a black puffer's edge pixel 97 at
  * full alpha, the next one 244 at alpha 41): drawn on a person they made a white fringe along every edge and seam.
  * Each rim pixel's share of garment is read from its colour between the inside's (nearby pixels of the same
- * piece well inside) and the background's (nearby opaque photo pixels outside the cut-out): its alpha is at most
- * that share and its colour is the garment's with the background taken out. Pixels with no background beside
+ * piece well inside) and the background's (nearby opaque photo pixels outside the cut-out): its colour is the
+ * garment's with the background taken out, and a pixel less than half garment fades out (one at least half
+ * garment keeps its coverage: the outline stays where the cut-out put it, as the fill and the safety gate read it). Pixels with no background beside
  * them (a cut-out on transparency) or a garment of the background's colour are left as they are. Cached per
  * cut-out (the same garment drawn again costs nothing).
  */
@@ -349,7 +350,9 @@ export function cleanSource(src: Source): Source {
       }
       if (dd < RIM_CONTRAST * RIM_CONTRAST) continue;
       const share = Math.max(0, Math.min(1, dot / dd));
-      outAlpha[p] = Math.min(alpha[p]!, Math.round(share * 255));
+      // coverage: kept where the pixel is mostly garment (its colour alone was the fringe; the outline stays where
+      // the cut-out put it, as the safety gate and the fill expect), fading out below half
+      outAlpha[p] = Math.min(alpha[p]!, Math.round(Math.min(1, share * 2) * 255));
       for (let c = 0; c < 3; c++) {
         // unmixed where enough of the pixel is garment (a seam's dark line at the edge is kept), else the inside's
         const v = share >= 0.5 ? (d[p * 4 + c]! - (1 - share) * cb[c]!) / share : ci[c]!;

@@ -15,7 +15,7 @@ import {
 import { SAFETY_GATE } from '../checks/safety-gate';
 import type { EngineSlot } from '../garment/garment';
 import { drawGrid, drawStrip, type Layer, type Source } from '../core/raster';
-import { fitTps, type Point } from '../core/tps';
+import { fitTpsUnfolded, type Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
 import type { VariantOptions } from '../look/variants';
 import {
@@ -337,7 +337,7 @@ export function placeUpper(
     from.push({ x: sl, y: sy }, { x: sr, y: sy }, { x: (sl + sr) / 2, y: sy });
     to.push({ x: cx - half, y: dy }, { x: cx + half, y: dy }, { x: cx, y: dy });
   }
-  const tps = fitTps(from, to, 1e-4);
+  const tps = fitTpsUnfolded(from, to, 1e-4);
   const out = new Float64Array(2);
   const map = (x: number, y: number): Point => {
     tps.map(x, y, out);
