@@ -51,7 +51,7 @@ export interface Source {
  * n the shrink times the footprint, rounded up, at most `SUPERSAMPLE_MAX`.
  */
 export const SUPERSAMPLE_FROM = 1.25;
-const SUPERSAMPLE_MAX = 4;
+const SUPERSAMPLE_MAX = 3;
 /**
  * The footprint, in destination pixels: a box of one pixel still lets a print just finer than two pixels
  * through as a beat (a sleeve's gingham squeezed 3x across the arm rippled into bands); 1.5 pixels, tent-weighted,
